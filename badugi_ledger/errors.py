@@ -1,0 +1,89 @@
+"""The one exception hierarchy of badugi-ledger.
+
+Every error a user can cause carries where it happened (file, line, column, hand id) and, for
+rule violations, the name of the rule that broke, so the CLI can print one actionable line
+instead of a traceback.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Position:
+    """Where something sits in an input file (1-based line and column)."""
+
+    source: str = "<input>"
+    line: int = 0
+    column: int = 0
+
+    def __str__(self) -> str:
+        if self.line:
+            return f"{self.source}:{self.line}:{self.column}"
+        return self.source
+
+
+NOWHERE = Position()
+
+
+class BadugiError(Exception):
+    """Base of every error badugi-ledger raises on purpose."""
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        position: Position | None = None,
+        hand: str | None = None,
+        rule: str | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.message = message
+        self.position = position or NOWHERE
+        self.hand = hand
+        self.rule = rule
+
+    def __str__(self) -> str:
+        parts = []
+        if self.position is not NOWHERE and (self.position.line or self.position.source != "<input>"):
+            parts.append(str(self.position))
+        if self.hand is not None:
+            parts.append(f"hand {self.hand}")
+        prefix = ": ".join(parts)
+        rule = f" [{self.rule}]" if self.rule else ""
+        return f"{prefix}: {self.message}{rule}" if prefix else f"{self.message}{rule}"
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "source": self.position.source,
+            "line": self.position.line,
+            "column": self.position.column,
+            "hand": self.hand,
+            "rule": self.rule,
+            "message": self.message,
+        }
+
+
+class CardError(BadugiError, ValueError):
+    """A card or set of cards is written wrongly or is impossible (a repeated card)."""
+
+
+class ConfigError(BadugiError, ValueError):
+    """A game, betting structure or house rule is unknown or inconsistent."""
+
+
+class ParseError(BadugiError):
+    """Hand-history text does not follow the format."""
+
+
+class IllegalAction(BadugiError):
+    """The replay found an action, draw or payout that breaks a rule; ``rule`` names it."""
+
+
+class ImportFormatError(BadugiError):
+    """A site or PHH history cannot be read (corrupt, cancelled, unknown format)."""
+
+
+class LedgerError(BadugiError):
+    """The SQLite ledger cannot be read or written as asked."""

@@ -1,0 +1,111 @@
+"""What a replay produces: pots, payouts, stacks, ledger postings and any violations.
+
+Postings are the ledger's double entry for one hand.  Accounts are player names plus two
+pseudo-accounts, :data:`HOUSE` (rake) and :data:`CARRY` (a Progressive Badugi pot that is not
+won and waits for the next hand).  The postings of every hand sum to exactly zero.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Literal
+
+from .errors import NOWHERE, Position
+from .events import HandRecord
+
+HOUSE = "*house*"
+CARRY = "*carry*"
+
+PostingKind = Literal[
+    "blind", "ante", "bet", "returned", "collect", "rake", "carry-in", "carry-out", "buy"
+]
+
+
+@dataclass(frozen=True)
+class Violation:
+    """A broken rule or a recorded figure that disagrees with the computed one."""
+
+    rule: str
+    message: str
+    pos: Position = NOWHERE
+    kind: Literal["illegal", "mismatch", "incomplete"] = "illegal"
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "line": self.pos.line,
+            "column": self.pos.column,
+            "rule": self.rule,
+            "message": self.message,
+            "kind": self.kind,
+        }
+
+
+@dataclass(frozen=True)
+class Posting:
+    account: str
+    kind: PostingKind
+    amount: int
+    """Signed chips: negative leaves the account, positive enters it."""
+
+
+@dataclass(frozen=True)
+class PotResult:
+    """One pot (main, side, or a carried pot) and how it was divided."""
+
+    name: str
+    amount: int
+    eligible: tuple[str, ...]
+    shares: Mapping[str, int]
+    detail: str = ""
+    """Human description of the division, e.g. ``Badugi half tied: Anna 30 + Noor 30``."""
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """The computed outcome of one legal hand."""
+
+    record: HandRecord
+    starting_stacks: Mapping[str, int]
+    contributions: Mapping[str, int]
+    pots: tuple[PotResult, ...]
+    payouts: Mapping[str, int]
+    final_stacks: Mapping[str, int]
+    postings: tuple[Posting, ...]
+    rake: int = 0
+    carry_in: int = 0
+    carry_out: int = 0
+    busted: tuple[str, ...] = ()
+    showdown: bool = False
+    violations: tuple[Violation, ...] = ()
+    """Mismatches between recorded and computed figures (the hand itself was legal)."""
+    notes: tuple[str, ...] = field(default=())
+
+    @property
+    def ok(self) -> bool:
+        return not self.violations
+
+    @property
+    def net(self) -> dict[str, int]:
+        return {p: self.final_stacks[p] - self.starting_stacks[p] for p in self.starting_stacks}
+
+    def balance(self) -> int:
+        """Sum of all postings; zero for every hand the engine produces."""
+        return sum(p.amount for p in self.postings)
+
+
+@dataclass(frozen=True)
+class HandOutcome:
+    """One hand as ``check`` and ``import`` see it: the record (if it parsed), the result (if it
+    replayed) and every problem found, in input order."""
+
+    source: str
+    hand_id: str | None
+    pos: Position
+    record: HandRecord | None = None
+    result: HandResult | None = None
+    errors: tuple[Violation, ...] = ()
+
+    @property
+    def ok(self) -> bool:
+        return self.result is not None and not self.errors
