@@ -1,0 +1,641 @@
+"""Hand values for every game of the Badugi family, each an immutable, totally ordered value.
+
+Every value answers the one question a showdown asks: ``a > b`` means *a beats b*, ``a == b``
+means the two hands tie (whatever their suits), and ``describe()`` names the cards that count.
+
+* :func:`badugi_value` - the largest selection of cards with distinct ranks and distinct suits,
+  then the lowest one compared from its highest card down (``000`` "Hand ranking", ``002``
+  Article 2, ``004``).  ``001``'s example "A♠-2♠-3♥-4♦ keeps 2♠-3♥-4♦" contradicts that rule
+  and is overridden (``shared/seeds/README.md`` item 1): the best selection is A♠-3♥-4♦.
+  ``ace_high=True`` is the Badugi half of Badeucey (``004``): aces rank above kings and the best
+  hand is 5-4-3-2.
+* :func:`ace_five_value` - ace-to-five low over five cards: pairs count, straights and flushes
+  do not (``004`` "Read the A-5 low").
+* :func:`deuce_seven_value` - deuce-to-seven low over five cards: aces are high, straights and
+  flushes count against the hand (``004`` Badeucey comparison).
+* :func:`qualifies` - the Progressive Badugi qualifier (``002`` 3.1/3.2).
+* :func:`evaluate` - one value per half of the pot for a game.
+
+Badugi evaluation is the hot path (replays, simulations, the benchmark), so it is memoised in
+dictionaries keyed by a 52-bit card mask, filled on demand: a hand of four cards is either a
+badugi itself or worth the best of its four three-card sub-hands (its best selection lies in
+one of them), and so on down to one card; a five-card hand is the best of its five four-card
+sub-hands.  Nothing is built up front (a single showdown costs microseconds); after warm-up a
+four-card evaluation is four dictionary reads and one lookup.  :func:`build_badugi_tables`
+fills the whole four-card table (270,725 hands, about half a second) for long runs.  Value
+objects are interned per selection of counting cards (about 25,000 per ace convention).
+``benchmarks/bench_hands.py`` measures it against brute force and PokerKit.
+
+>>> from .cards import parse_known_cards as cards
+>>> badugi_value(cards("A♠ 2♠ 3♥ 4♦")).describe()
+'3-card 4-3-A'
+>>> badugi_value(cards("8h 7d 5c 4s")) > badugi_value(cards("9s 4c 3h 2d"))
+True
+>>> badugi_value(cards("Ks Qc Js 8h")).cards      # two spades: K♠ or J♠ must go
+(Card(rank=12, suit='c'), Card(rank=11, suit='s'), Card(rank=8, suit='h'))
+>>> ace_five_value(cards("5d 4d 3h 2s Ac")).describe()
+'5-4-3-2-A low'
+>>> deuce_seven_value(cards("As 2h 3d 4c 5c")).describe()
+'A-5-4-3-2 low'
+>>> badugi_value(cards("As 2h 3d 4c 5c"), ace_high=True).describe()
+'4-card A-4-3-2'
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from itertools import combinations
+from typing import Any, Final, Literal
+
+from .cards import DECK, Card, rank_char
+from .errors import CardError, ConfigError
+from .settings import GAME_NAMES, GameName
+
+ValueKind = Literal["badugi", "badugi-ace-high", "ace-five", "deuce-seven"]
+HalfName = Literal["badugi", "five-card"]
+
+__all__ = [
+    "BadugiValue",
+    "HALVES",
+    "HAND_SIZE",
+    "HandValue",
+    "LowValue",
+    "ace_five_value",
+    "badugi_value",
+    "build_badugi_tables",
+    "clear_badugi_tables",
+    "deuce_seven_value",
+    "evaluate",
+    "half_label",
+    "qualifies",
+]
+
+
+class _Value:
+    """Shared behaviour: immutable, ordered by an integer ``key`` (larger key = better hand).
+
+    Values of different kinds (say an A-5 low and a Badugi) cannot be ordered against each
+    other; comparing them raises ``TypeError`` and they are never equal.
+    """
+
+    __slots__ = ("key", "kind", "cards")
+    key: int
+    kind: ValueKind
+    cards: tuple[Card, ...]
+
+    def __init__(self, key: int, kind: ValueKind, cards: tuple[Card, ...]) -> None:
+        object.__setattr__(self, "key", key)
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "cards", cards)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"{type(self).__name__} is immutable")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"{type(self).__name__} is immutable")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.key, self.kind, self.cards))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, _Value):
+            return NotImplemented
+        return other.kind == self.kind and other.key == self.key
+
+    def __ne__(self, other: object) -> bool:
+        if not isinstance(other, _Value):
+            return NotImplemented
+        return other.kind != self.kind or other.key != self.key
+
+    def __hash__(self) -> int:
+        return hash((self.kind, self.key))
+
+    def __lt__(self, other: object) -> bool:
+        if isinstance(other, _Value) and other.kind == self.kind:
+            return self.key < other.key
+        return NotImplemented
+
+    def __le__(self, other: object) -> bool:
+        if isinstance(other, _Value) and other.kind == self.kind:
+            return self.key <= other.key
+        return NotImplemented
+
+    def __gt__(self, other: object) -> bool:
+        if isinstance(other, _Value) and other.kind == self.kind:
+            return self.key > other.key
+        return NotImplemented
+
+    def __ge__(self, other: object) -> bool:
+        if isinstance(other, _Value) and other.kind == self.kind:
+            return self.key >= other.key
+        return NotImplemented
+
+    def describe(self) -> str:  # pragma: no cover - overridden
+        raise NotImplementedError
+
+    def __str__(self) -> str:
+        return self.describe()
+
+    def __repr__(self) -> str:
+        shown = " ".join(str(c) for c in self.cards)
+        return f"<{type(self).__name__} {self.describe()!r} [{shown}]>"
+
+
+# --------------------------------------------------------------------------------------------
+# Badugi
+# --------------------------------------------------------------------------------------------
+
+
+def _eff_rank(rank: int, ace_high: bool) -> int:
+    return 14 if ace_high and rank == 1 else rank
+
+
+class BadugiValue(_Value):
+    """The best Badugi selection of a holding.
+
+    ``size`` is the number of counting cards (4 = a badugi), ``ranks`` their ranks from the
+    highest down (ace 1, or 14 when ``ace_high``).  Within one size, comparing the descending
+    rank tuples lexicographically is the same as comparing the sums of ``2**rank`` (the ranks
+    are distinct), so the key is ``size << 16 | (0xFFFF - rank_bits)``.
+    """
+
+    __slots__ = ()
+
+    @property
+    def size(self) -> int:
+        return len(self.cards)
+
+    @property
+    def ace_high(self) -> bool:
+        return self.kind == "badugi-ace-high"
+
+    @property
+    def ranks(self) -> tuple[int, ...]:
+        high = self.ace_high
+        return tuple(_eff_rank(c.rank, high) for c in self.cards)
+
+    def describe(self) -> str:
+        """``4-card 8-6-5-3``, ``3-card 7-4-2``, ``1-card A``."""
+        high = self.ace_high
+        return f"{self.size}-card " + "-".join(rank_char(r, ace_high=high) for r in self.ranks)
+
+
+_BIT: Final[dict[Card, int]] = {card: 1 << i for i, card in enumerate(DECK)}
+_RANK_OF_INDEX: Final[tuple[int, ...]] = tuple(c.rank for c in DECK)
+_SUIT_OF_INDEX: Final[tuple[int, ...]] = tuple(i & 3 for i in range(52))
+
+
+def _indices(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def _is_badugi(mask: int) -> bool:
+    """Distinct ranks and distinct suits among the cards of ``mask``."""
+    ranks = 0
+    suits = 0
+    for i in _indices(mask):
+        rbit = 1 << _RANK_OF_INDEX[i]
+        sbit = 1 << _SUIT_OF_INDEX[i]
+        if ranks & rbit or suits & sbit:
+            return False
+        ranks |= rbit
+        suits |= sbit
+    return True
+
+
+class _BadugiTables:
+    """Lazily filled tables for one ace convention (see the module docstring).
+
+    ``small`` maps hands of one to three cards, ``four`` four-card hands and ``five`` (bounded)
+    five-card hands to their value; ``interned`` maps a selection of counting cards to its one
+    shared value object.  Nothing is computed before it is first asked for, so a single
+    showdown costs microseconds, and a long run converges to pure dictionary lookups.
+    """
+
+    def __init__(self, ace_high: bool) -> None:
+        self.ace_high = ace_high
+        self.kind: ValueKind = "badugi-ace-high" if ace_high else "badugi"
+        self.interned: dict[int, BadugiValue] = {}
+        self.small: dict[int, BadugiValue] = {}
+        self.four: dict[int, BadugiValue] = {}
+        self.five: dict[int, BadugiValue] = {}
+
+    def selection(self, used: int) -> BadugiValue:
+        """The interned value whose counting cards are exactly ``used`` (a valid badugi)."""
+        value = self.interned.get(used)
+        if value is None:
+            # Ascending card indices are ascending ranks (ace first): reverse for high-first,
+            # and with aces high move a leading-low ace to the front.
+            cards = [DECK[i] for i in reversed(_indices(used))]
+            if self.ace_high and cards[-1].rank == 1:
+                cards.insert(0, cards.pop())
+            bits = 0
+            for card in cards:
+                bits |= 1 << _eff_rank(card.rank, self.ace_high)
+            key = len(cards) << 16 | (0xFFFF - bits)
+            value = BadugiValue(key, self.kind, tuple(cards))
+            self.interned[used] = value
+        return value
+
+    def small_value(self, mask: int) -> BadugiValue:
+        """Value of a hand of one to three cards: itself if it is a badugi, else the best of
+        its hands with one card fewer (its best selection lies inside one of them)."""
+        value = self.small.get(mask)
+        if value is None:
+            if _is_badugi(mask):
+                value = self.selection(mask)
+            else:
+                rest = mask
+                while rest:
+                    low = rest & -rest
+                    rest ^= low
+                    candidate = self.small_value(mask ^ low)
+                    if value is None or candidate.key > value.key:
+                        value = candidate
+            assert value is not None
+            self.small[mask] = value
+        return value
+
+    def value(self, mask: int, n: int) -> BadugiValue:
+        """Value of the ``n`` distinct cards in ``mask`` (1 <= n)."""
+        if n <= 3:
+            return self.small_value(mask)
+        if n == 4:
+            value = self.four.get(mask)
+            if value is None:
+                b0 = mask & -mask
+                b1 = (mask ^ b0) & -(mask ^ b0)
+                b2 = (mask ^ b0 ^ b1) & -(mask ^ b0 ^ b1)
+                value = self.four_miss(mask, b0, b1, b2, mask ^ b0 ^ b1 ^ b2)
+            return value
+        if n == 5:
+            value = self.five.get(mask)
+            if value is None:
+                value = self._best_of_parts_n(mask)
+                if len(self.five) >= _FIVE_CACHE_LIMIT:
+                    self.five.clear()
+                self.five[mask] = value
+            return value
+        return self._best_of_parts_n(mask)
+
+    def four_miss(self, mask: int, b0: int, b1: int, b2: int, b3: int) -> BadugiValue:
+        """Evaluate and table the four-card hand ``mask`` made of the card bits ``b0``..``b3``.
+
+        Either the four cards form a badugi, or the hand is worth the best of its four
+        three-card sub-hands.
+        """
+        i0 = b0.bit_length() - 1
+        i1 = b1.bit_length() - 1
+        i2 = b2.bit_length() - 1
+        i3 = b3.bit_length() - 1
+        # Card index = (rank - 1) * 4 + suit: distinct ranks and distinct suits?
+        ranks = 1 << (i0 >> 2) | 1 << (i1 >> 2) | 1 << (i2 >> 2) | 1 << (i3 >> 2)
+        suits = 1 << (i0 & 3) | 1 << (i1 & 3) | 1 << (i2 & 3) | 1 << (i3 & 3)
+        if suits == 15 and ranks.bit_count() == 4:
+            value = self.selection(mask)
+        else:
+            small = self.small
+            value = small.get(mask ^ b0) or self.small_value(mask ^ b0)
+            candidate = small.get(mask ^ b1) or self.small_value(mask ^ b1)
+            if candidate.key > value.key:
+                value = candidate
+            candidate = small.get(mask ^ b2) or self.small_value(mask ^ b2)
+            if candidate.key > value.key:
+                value = candidate
+            candidate = small.get(mask ^ b3) or self.small_value(mask ^ b3)
+            if candidate.key > value.key:
+                value = candidate
+        self.four[mask] = value
+        return value
+
+    def _best_of_parts_n(self, mask: int) -> BadugiValue:
+        """More than four cards never form a badugi: the best of the one-card-fewer hands."""
+        n = mask.bit_count()
+        best: BadugiValue | None = None
+        rest = mask
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            candidate = self.value(mask ^ low, n - 1)
+            if best is None or candidate.key > best.key:
+                best = candidate
+        assert best is not None
+        return best
+
+    def build_four(self) -> int:
+        four = self.four
+        miss = self.four_miss
+        for a, b, c, d in combinations(range(52), 4):
+            ba, bb, bc, bd = 1 << a, 1 << b, 1 << c, 1 << d
+            mask = ba | bb | bc | bd
+            if mask not in four:
+                miss(mask, ba, bb, bc, bd)
+        return len(four)
+
+
+_FIVE_CACHE_LIMIT: Final = 1 << 18
+_TABLES: Final = (_BadugiTables(False), _BadugiTables(True))
+_FOUR: Final = (_TABLES[0].four, _TABLES[1].four)
+
+
+def build_badugi_tables(*, ace_high: bool | None = None) -> int:
+    """Fill the four-card table(s) up front; returns the number of hands tabled.
+
+    Optional: lookups fill the tables on demand.  ``ace_high=None`` builds both conventions.
+    """
+    flavours = (False, True) if ace_high is None else (ace_high,)
+    return sum(_TABLES[int(h)].build_four() for h in flavours)
+
+
+def clear_badugi_tables() -> None:
+    """Forget every tabled Badugi value (frees the memory; the benchmark's cold runs)."""
+    for tables in _TABLES:
+        for table in (tables.interned, tables.small, tables.four, tables.five):
+            table.clear()
+
+
+def badugi_value(cards: Sequence[Card], *, ace_high: bool = False) -> BadugiValue:
+    """Best Badugi selection of up to four cards from a holding of 1-5 distinct cards.
+
+    >>> from .cards import parse_known_cards as cards
+    >>> badugi_value(cards("A♠ 2♠ A♥ 3♦ 4♣")).describe()   # 004 exercise 2
+    '4-card 4-3-2-A'
+    """
+    if len(cards) == 4:
+        try:
+            a, b, c, d = cards
+            ba = _BIT[a]
+            bb = _BIT[b]
+            bc = _BIT[c]
+            bd = _BIT[d]
+        except (KeyError, TypeError, ValueError):
+            pass  # not four known cards: the checked path names the problem
+        else:
+            mask = ba | bb | bc | bd
+            value = _FOUR[ace_high].get(mask)
+            if value is not None:
+                return value
+            if mask.bit_count() == 4:
+                return _TABLES[ace_high].four_miss(mask, ba, bb, bc, bd)
+    return _badugi_value_checked(cards, ace_high)
+
+
+def _badugi_value_checked(cards: Sequence[Card], ace_high: bool) -> BadugiValue:
+    n = len(cards)
+    if not 1 <= n <= 5:
+        raise CardError(f"a Badugi hand is evaluated from 1 to 5 cards, not {n}")
+    mask = 0
+    for card in cards:
+        try:
+            bit = _BIT.get(card)
+        except TypeError:
+            bit = None
+        if bit is None:
+            raise CardError(f"cannot evaluate {card!r}: not a known card")
+        if mask & bit:
+            raise CardError(f"card {card} appears twice")
+        mask |= bit
+    return _TABLES[int(ace_high)].value(mask, n)
+
+
+# --------------------------------------------------------------------------------------------
+# Five-card lows
+# --------------------------------------------------------------------------------------------
+
+_PLURAL = {1: "aces", 14: "aces", 6: "sixes", 10: "tens", 11: "jacks", 12: "queens", 13: "kings"}
+
+
+def _plural(rank: int) -> str:
+    return _PLURAL.get(rank, f"{rank}s")
+
+
+_PATTERNS: Final[dict[tuple[int, ...], str]] = {
+    (1, 1, 1, 1, 1): "high",
+    (2, 1, 1, 1): "pair",
+    (2, 2, 1): "two-pair",
+    (3, 1, 1): "trips",
+    (3, 2): "full-house",
+    (4, 1): "quads",
+}
+_A5_ORDER: Final = ("high", "pair", "two-pair", "trips", "full-house", "quads")
+"""A-5 categories from best to worst (``004``): straights and flushes do not exist."""
+_27_ORDER: Final = (
+    "high",
+    "pair",
+    "two-pair",
+    "trips",
+    "straight",
+    "flush",
+    "full-house",
+    "quads",
+    "straight-flush",
+)
+"""2-7 categories from best to worst: the reverse of high poker."""
+
+
+class LowValue(_Value):
+    """A five-card low (``kind`` ``ace-five`` or ``deuce-seven``).
+
+    ``category`` is ``high`` (no pair), ``pair``, ``two-pair``, ``trips``, ``straight``,
+    ``flush``, ``full-house``, ``quads`` or ``straight-flush``; ``groups`` are the ranks that
+    decide within the category, most important first (the pair before its kickers).
+    """
+
+    __slots__ = ("category", "groups")
+    category: str
+    groups: tuple[int, ...]
+
+    def __init__(
+        self,
+        key: int,
+        kind: ValueKind,
+        cards: tuple[Card, ...],
+        category: str = "high",
+        groups: tuple[int, ...] = (),
+    ) -> None:
+        super().__init__(key, kind, cards)
+        object.__setattr__(self, "category", category)
+        object.__setattr__(self, "groups", groups)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.key, self.kind, self.cards, self.category, self.groups))
+
+    def describe(self) -> str:
+        """``7-5-4-3-2 low``, ``pair of 4s, 8-3-A``, ``full house, 4s over 2s``, ..."""
+        high = self.kind == "deuce-seven"
+
+        def name(ranks: Sequence[int]) -> str:
+            return "-".join(rank_char(r, ace_high=high) for r in ranks)
+
+        g = self.groups
+        match self.category:
+            case "high":
+                return f"{name(g)} low"
+            case "pair":
+                return f"pair of {_plural(g[0])}, {name(g[1:])}"
+            case "two-pair":
+                return f"two pair, {_plural(g[0])} and {_plural(g[1])}, {name(g[2:])}"
+            case "trips":
+                return f"three {_plural(g[0])}, {name(g[1:])}"
+            case "full-house":
+                return f"full house, {_plural(g[0])} over {_plural(g[1])}"
+            case "quads":
+                return f"four {_plural(g[0])}, {name(g[1:])}"
+            case "straight":
+                return f"straight, {name(g)}"
+            case "flush":
+                return f"flush, {name(g)}"
+            case _:
+                return f"straight flush, {name(g)}"
+
+
+def _five_known(cards: Sequence[Card], what: str) -> tuple[Card, ...]:
+    if len(cards) != 5:
+        raise CardError(f"{what} is evaluated over exactly 5 cards, not {len(cards)}")
+    seen: set[Card] = set()
+    for card in cards:
+        if not isinstance(card, tuple) or card not in _BIT:
+            raise CardError(f"cannot evaluate {card!r}: not a known card")
+        if card in seen:
+            raise CardError(f"card {card} appears twice")
+        seen.add(card)
+    return tuple(cards)
+
+
+def _low_value(
+    cards: tuple[Card, ...], kind: ValueKind, ace_high: bool, order: tuple[str, ...]
+) -> LowValue:
+    ranks = [_eff_rank(c.rank, ace_high) for c in cards]
+    counts = Counter(ranks)
+    groups = tuple(sorted(counts, key=lambda r: (-counts[r], -r)))
+    pattern = tuple(counts[r] for r in groups)
+    category = _PATTERNS[pattern]
+    if kind == "deuce-seven" and category == "high":
+        straight = groups[0] - groups[4] == 4
+        flush = len({c.suit for c in cards}) == 1
+        if straight and flush:
+            category = "straight-flush"
+        elif straight:
+            category = "straight"
+        elif flush:
+            category = "flush"
+    code = order.index(category)
+    for i in range(5):
+        code = code << 4 | (groups[i] if i < len(groups) else 0)
+    ordered = tuple(
+        sorted(cards, key=lambda c: (_eff_rank(c.rank, ace_high), c.suit), reverse=True)
+    )
+    return LowValue((1 << 28) - 1 - code, kind, ordered, category, groups)
+
+
+def ace_five_value(cards: Sequence[Card]) -> LowValue:
+    """Ace-to-five low over exactly five cards: ace low, pairs count, no straights or flushes.
+
+    >>> from .cards import parse_known_cards as cards
+    >>> ace_five_value(cards("7s 6h 4d 2c Ah")) > ace_five_value(cards("7d 6c 5s 3h 2d"))
+    True
+    """
+    return _low_value(_five_known(cards, "an A-5 low"), "ace-five", False, _A5_ORDER)
+
+
+def deuce_seven_value(cards: Sequence[Card]) -> LowValue:
+    """Deuce-to-seven low over exactly five cards: ace high, straights and flushes count.
+
+    >>> from .cards import parse_known_cards as cards
+    >>> deuce_seven_value(cards("7c 5h 4s 3d 2c")).describe()
+    '7-5-4-3-2 low'
+    >>> deuce_seven_value(cards("7c 6h 5s 4d 3c")).describe()
+    'straight, 7-6-5-4-3'
+    """
+    return _low_value(_five_known(cards, "a 2-7 low"), "deuce-seven", True, _27_ORDER)
+
+
+# --------------------------------------------------------------------------------------------
+# Progressive Badugi qualifier and per-game evaluation
+# --------------------------------------------------------------------------------------------
+
+
+def qualifies(cards: Sequence[Card], *, max_card: int = 9, pair_ok: bool = False) -> bool:
+    """Progressive Badugi qualifier (``002`` 3.1 and 3.2).
+
+    Standard (3.1): a four-card badugi with no card higher than ``max_card`` (default nine;
+    3.2(a) allows another limit, ace low so an ace is always allowed).
+
+    ``pair_ok`` (3.2(b), "a four-card holding that contains one pair"): our reading is that a
+    holding of exactly four cards with exactly three distinct ranks (one pair, not trips or two
+    pair) whose best Badugi selection is a three-card hand also qualifies, provided those three
+    counting cards are all at most ``max_card``.  A holding whose best selection drops to two
+    cards (the pair *and* a repeated suit among the other ranks blocking three) does not.
+
+    >>> from .cards import parse_known_cards as cards
+    >>> qualifies(cards("9s 7h 3d 2c")), qualifies(cards("Ts 7h 3d 2c"))
+    (True, False)
+    >>> qualifies(cards("7s 7h 3d 2c")), qualifies(cards("7s 7h 3d 2c"), pair_ok=True)
+    (False, True)
+    """
+    if not 1 <= max_card <= 13:
+        raise ConfigError(f"qualifier max card must be A..K (1..13), not {max_card}")
+    value = badugi_value(cards)
+    if value.size == 4:
+        return value.cards[0].rank <= max_card
+    if pair_ok and value.size == 3 and len(cards) == 4:
+        distinct_ranks = len({c.rank for c in cards})
+        return distinct_ranks == 3 and value.cards[0].rank <= max_card
+    return False
+
+
+HandValue = BadugiValue | LowValue
+
+HALVES: Final[dict[str, tuple[HalfName, ...]]] = {
+    "badugi": ("badugi",),
+    "progressive-badugi": ("badugi",),
+    "badacey": ("five-card", "badugi"),
+    "badeucey": ("five-card", "badugi"),
+}
+"""The halves of the pot per game, in the order :func:`evaluate` returns their values."""
+
+HAND_SIZE: Final[dict[str, int]] = {
+    "badugi": 4,
+    "progressive-badugi": 4,
+    "badacey": 5,
+    "badeucey": 5,
+}
+
+_HALF_LABELS: Final[dict[tuple[str, str], str]] = {
+    ("badacey", "five-card"): "A-5 low",
+    ("badeucey", "five-card"): "2-7 low",
+    ("badeucey", "badugi"): "ace-high Badugi",
+}
+
+
+def half_label(game: str, half: str) -> str:
+    """Human name of a half: ``A-5 low``, ``2-7 low``, ``Badugi``, ``ace-high Badugi``."""
+    return _HALF_LABELS.get((game, half), "Badugi")
+
+
+def evaluate(game: GameName, cards: Sequence[Card]) -> tuple[HandValue, ...]:
+    """One value per half of the pot, in :data:`HALVES` order.
+
+    ``badugi``/``progressive-badugi`` (4 cards) -> ``(badugi,)``; ``badacey`` (5 cards) ->
+    ``(A-5 low, badugi)``; ``badeucey`` (5 cards) -> ``(2-7 low, ace-high badugi)``.
+
+    >>> from .cards import parse_known_cards as cards
+    >>> [v.describe() for v in evaluate("badacey", cards("8h 4h 3s 2c Ad"))]
+    ['8-4-3-2-A low', '4-card 4-3-2-A']
+    """
+    if game not in GAME_NAMES:
+        raise ConfigError(f"unknown game {game!r} (games: {', '.join(GAME_NAMES)})")
+    size = HAND_SIZE[game]
+    if len(cards) != size:
+        raise CardError(f"{game} is played with {size} cards, not {len(cards)}")
+    if game == "badacey":
+        return (ace_five_value(cards), badugi_value(cards))
+    if game == "badeucey":
+        return (deuce_seven_value(cards), badugi_value(cards, ace_high=True))
+    return (badugi_value(cards),)

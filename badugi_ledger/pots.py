@@ -1,0 +1,177 @@
+"""Dividing one pot among the players who showed down for it.
+
+``004`` ("Award each half, then split any ties"): in Badacey and Badeucey half the pot goes to
+the best five-card low and half to the best Badugi selection; each half is divided among its
+own tied winners, so a player can scoop, win three quarters, and so on.  A partial Badugi hand
+still competes, so a split-game half always has a winner.  In Badugi the whole pot is one
+"half".  Progressive Badugi (``002``): only hands that meet the qualifier can win; when none
+does the pot is not won (empty shares) and the caller carries it to the next hand.
+
+Odd chips are a house rule (seeds README item 4, :class:`~badugi_ledger.settings.HouseRules`):
+an odd chip of the whole pot goes to the half named by ``odd_chip_half``; chips that do not
+divide among the tied winners of one half go by ``odd_chip`` (:func:`split_evenly`).  Shares
+always add up to the pot exactly: no chip is created or lost.
+
+>>> from .cards import parse_known_cards as cards
+>>> award = divide_pot(120, [("Noor", cards("8h 4h 3s 2c Ad")),
+...                          ("Amara", cards("5d 4d 3h 2s Ac"))], "badacey")
+>>> dict(award.shares)
+{'Noor': 30, 'Amara': 90}
+>>> for half in award.halves:
+...     print(half.name, dict(half.shares), half.values[0])
+five-card {'Amara': 60} 5-4-3-2-A low
+badugi {'Noor': 30, 'Amara': 30} 4-card 4-3-2-A
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from .cards import Card, ensure_distinct
+from .errors import CardError, ConfigError
+from .hands import HALVES, HandValue, evaluate, qualifies
+from .settings import GAME_NAMES, GameName, HouseRules, OddChipRule
+
+__all__ = ["Award", "HalfAward", "divide_pot", "split_evenly"]
+
+
+@dataclass(frozen=True)
+class HalfAward:
+    """One half of a pot (or the whole pot in Badugi) and who won it.
+
+    ``name`` is ``"badugi"`` or ``"five-card"``; ``winners`` are in the given seat order;
+    ``values`` are their hand descriptions (tied winners describe the same value).
+    """
+
+    name: str
+    amount: int
+    winners: tuple[str, ...]
+    values: tuple[str, ...]
+    shares: Mapping[str, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Award:
+    """Who gets what from one pot; ``shares`` sums to the pot, or is empty when nobody
+    qualified (Progressive Badugi: the pot carries)."""
+
+    shares: Mapping[str, int]
+    detail: str
+    halves: tuple[HalfAward, ...]
+
+    @property
+    def carried(self) -> bool:
+        """True when nobody won the pot (no qualifying hand)."""
+        return not self.shares
+
+
+def split_evenly(amount: int, winners_in_order: Sequence[str], rule: OddChipRule) -> dict[str, int]:
+    """Divide ``amount`` among tied winners given in seat order from the button's left.
+
+    Every winner gets ``amount // n``; the ``amount % n`` chips left over go one each to the
+    first winners in that order (``button-left``, the default of seeds README item 4), or to
+    the last ones (``worst-seat``).  ``best-hand`` concerns which *half* of a split pot takes an
+    odd chip; tied winners of one half hold equal hands, so inside a half it falls back to the
+    ``button-left`` order.
+
+    >>> split_evenly(100, ["Ann", "Ben", "Cy"], "button-left")
+    {'Ann': 34, 'Ben': 33, 'Cy': 33}
+    >>> split_evenly(101, ["Ann", "Ben", "Cy"], "worst-seat")
+    {'Ann': 33, 'Ben': 34, 'Cy': 34}
+    """
+    if amount < 0:
+        raise ValueError(f"cannot divide a negative amount ({amount})")
+    if not winners_in_order:
+        raise ValueError("nobody to divide the chips among")
+    if len(set(winners_in_order)) != len(winners_in_order):
+        raise ValueError(f"a winner is listed twice: {list(winners_in_order)}")
+    if rule not in ("button-left", "worst-seat", "best-hand"):
+        raise ConfigError(f"unknown odd-chip rule {rule!r}")
+    n = len(winners_in_order)
+    base, extra = divmod(amount, n)
+    order = list(winners_in_order)
+    if rule == "worst-seat":
+        order.reverse()
+    lucky = set(order[:extra])
+    return {name: base + (1 if name in lucky else 0) for name in winners_in_order}
+
+
+def _halve(amount: int, halves: tuple[str, ...], odd_half: str) -> dict[str, int]:
+    """Split the pot into its halves; an odd chip goes to ``odd_half``."""
+    if len(halves) == 1:
+        return {halves[0]: amount}
+    base, extra = divmod(amount, 2)
+    return {h: base + (extra if h == odd_half else 0) for h in halves}
+
+
+def _describe_half(half: HalfAward, whole: bool) -> str:
+    label = "pot" if whole else ("Badugi half" if half.name == "badugi" else f"{half.name} half")
+    if not half.winners:
+        return f"{label}: no qualifying hand"
+    if len(half.winners) == 1:
+        return f"{label}: {half.winners[0]} {half.amount} with {half.values[0]}"
+    parts = " + ".join(f"{w} {half.shares[w]}" for w in half.winners)
+    return f"{label} tied: {parts} with {half.values[0]}"
+
+
+def divide_pot(
+    amount: int,
+    contenders: Sequence[tuple[str, Sequence[Card]]],
+    game: GameName,
+    house: HouseRules = HouseRules(),  # noqa: B008 - frozen, immutable default
+) -> Award:
+    """Who gets what from a pot of ``amount`` chips.
+
+    ``contenders`` are the players eligible for this pot who showed, in seat order starting
+    left of the button (that order drives the odd-chip rule).  Each holds the full hand for
+    the game (4 cards in Badugi, 5 in Badacey/Badeucey).  A pot won because everyone else
+    folded is not a showdown and does not come here.
+    """
+    if game not in GAME_NAMES:
+        raise ConfigError(f"unknown game {game!r} (games: {', '.join(GAME_NAMES)})")
+    if amount < 0:
+        raise ValueError(f"a pot cannot hold a negative amount ({amount})")
+    if not contenders:
+        raise ValueError("a pot needs at least one player at showdown")
+    names = [name for name, _ in contenders]
+    if len(set(names)) != len(names):
+        raise ValueError(f"a player is listed twice: {names}")
+    ensure_distinct(card for _, cards in contenders for card in cards)
+
+    values: dict[str, tuple[HandValue, ...]] = {}
+    for name, cards in contenders:
+        try:
+            values[name] = evaluate(game, cards)
+        except CardError as exc:
+            raise CardError(f"{name}: {exc.message}") from exc
+
+    eligible = names
+    if game == "progressive-badugi":
+        eligible = [
+            name
+            for name, cards in contenders
+            if qualifies(cards, max_card=house.qualifier_max, pair_ok=house.qualifier_pair_ok)
+        ]
+
+    half_names = HALVES[game]
+    if not eligible:
+        half = HalfAward(half_names[0], amount, (), ())
+        return Award({}, f"no hand qualifies: the pot of {amount} carries", (half,))
+
+    amounts = _halve(amount, half_names, house.odd_chip_half)
+    shares: dict[str, int] = {}
+    halves: list[HalfAward] = []
+    for index, half_name in enumerate(half_names):
+        best = max(values[name][index] for name in eligible)
+        winners = tuple(name for name in eligible if values[name][index] == best)
+        half_shares = split_evenly(amounts[half_name], winners, house.odd_chip)
+        for name, chips in half_shares.items():
+            shares[name] = shares.get(name, 0) + chips
+        described = tuple(values[name][index].describe() for name in winners)
+        halves.append(HalfAward(half_name, amounts[half_name], winners, described, half_shares))
+
+    ordered = {name: shares[name] for name in names if name in shares}
+    assert sum(ordered.values()) == amount, "pot division must neither create nor lose chips"
+    detail = "; ".join(_describe_half(h, len(halves) == 1) for h in halves)
+    return Award(ordered, detail, tuple(halves))

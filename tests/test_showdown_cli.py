@@ -1,0 +1,182 @@
+"""``badugi-ledger showdown``: through typer's CliRunner and as the installed console script.
+
+The hands are ``004``'s worked hand (Amara/Noor, pot 120 -> 90/30) and exercises 1 and 5.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from badugi_ledger.cli import app
+
+runner = CliRunner()
+
+NOOR = "Noor: 8♥ 4♥ 3♠ 2♣ A♦"
+AMARA = "Amara: 5♦ 4♦ 3♥ 2♠ A♣"
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = runner.invoke(app, ["showdown", *args])
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_worked_hand_text() -> None:
+    """004 worked hand: Amara 90, Noor 30; each hand's two values are printed."""
+    code, out, err = run("--game", "badacey", "--pot", "120", NOOR, AMARA)
+    assert code == 0, err
+    lines = out.splitlines()
+    noor = next(line for line in lines if line.strip().startswith("Noor"))
+    amara = next(line for line in lines if line.strip().startswith("Amara"))
+    assert "A-5 low: 8-4-3-2-A low" in noor and "Badugi: 4-card 4-3-2-A" in noor
+    assert noor.endswith("gets 30")
+    assert amara.endswith("gets 90")
+    assert "A-5 low half (60): Amara wins with 5-4-3-2-A low" in lines
+    assert "Badugi half (60): tie, Noor 30 + Amara 30 with 4-card 4-3-2-A" in lines
+
+
+def test_worked_hand_json() -> None:
+    code, out, _ = run("--game", "badacey", "--pot", "120", "--json", NOOR, AMARA)
+    assert code == 0
+    doc = json.loads(out)
+    assert doc["payouts"] == {"Noor": 30, "Amara": 90}
+    assert [p["name"] for p in doc["players"]] == ["Noor", "Amara"]
+    assert doc["players"][1]["hands"] == {"low": "5-4-3-2-A low", "badugi": "4-card 4-3-2-A"}
+    assert doc["players"][0]["cards"] == "8h 4h 3s 2c Ad"
+    assert [h["half"] for h in doc["halves"]] == ["five-card", "badugi"]
+    assert doc["halves"][1]["winners"] == ["Noor", "Amara"]
+    assert doc["carried"] == 0
+
+
+def test_exercise_1_badeucey_json() -> None:
+    """004 exercise 1 under Badeucey: B scoops 80."""
+    code, out, _ = run(
+        "--game", "badeucey", "--pot", "80", "--json", "A: A♠ 2♥ 3♦ 4♣ 5♣", "B: 2♣ 3♥ 4♠ 5♦ 7♣"
+    )
+    assert code == 0
+    doc = json.loads(out)
+    assert doc["payouts"] == {"A": 0, "B": 80}
+    assert doc["players"][0]["hands"] == {"low": "A-5-4-3-2 low", "badugi": "4-card A-4-3-2"}
+
+
+def test_exercise_5_three_players() -> None:
+    code, out, _ = run(
+        "--game", "badacey", "--pot", "180", "--json",
+        "A: A♠ 2♥ 3♦ 4♣ 5♣", "B: A♥ 2♦ 3♣ 4♠ 5♠", "C: A♣ 2♣ 3♠ 4♥ 5♥",
+    )  # fmt: skip
+    assert code == 0
+    assert json.loads(out)["payouts"] == {"A": 75, "B": 75, "C": 30}
+
+
+def test_badugi_is_the_default_game_and_pot_defaults_to_ranking_only() -> None:
+    code, out, _ = run("Anna: 8♠ 6♥ 5♣ 3♦", "Ben: 7♠ 4♥ 2♣ 2♦")
+    assert code == 0
+    assert "no pot given: ranking only" in out
+    assert "Badugi: Anna wins with 4-card 8-6-5-3" in out
+    assert "gets" not in out
+    code, out, _ = run("--json", "Anna: 8♠ 6♥ 5♣ 3♦", "Ben: 7♠ 4♥ 2♣ 2♦")
+    assert json.loads(out)["payouts"] == {"Anna": 0, "Ben": 0}
+
+
+def test_progressive_badugi_without_a_qualifier_carries() -> None:
+    """002: no qualifying hand at showdown -> the pot stays in the middle."""
+    code, out, _ = run(
+        "--game", "progressive-badugi", "--pot", "30", "A: T♠ 4♥ 3♦ 2♣", "B: 9♠ 8♥ 7♦ 7♣"
+    )
+    assert code == 0
+    assert "no hand qualifies; the pot of 30 carries" in out
+    assert "does not qualify" in out
+    code, out, _ = run(
+        "--game", "progressive-badugi", "--pot", "30", "--json", "A: T♠ 4♥ 3♦ 2♣", "B: 9♠ 8♥ 7♦ 6♣"
+    )
+    doc = json.loads(out)
+    assert doc["payouts"] == {"A": 0, "B": 30}
+    assert [p["qualifies"] for p in doc["players"]] == [False, True]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["A: As 2c 3d 4h 5s", "B: 6c 7d 8h 9s"], "A: badugi is played with 4 cards, not 5"),
+        (["--game", "badacey", "A: As 2c 3d 4h", "B: 6c 7d 8h 9s Ts"], "5 cards, not 4"),
+        (["A: As 2c 3d 4h", "B: As 7d 8h 9s"], "card As is held by both A and B"),
+        (["A: As 2c 3d as", "B: 6c 7d 8h 9s"], "A: card As appears twice"),
+        (["--game", "razz", "A: As 2c 3d 4h", "B: 6c 7d 8h 9s"], "unknown game 'razz'"),
+        (["As 2c 3d 4h", "B: 6c 7d 8h 9s"], "missing player name in 'As 2c 3d 4h'"),
+        ([": As 2c 3d 4h", "B: 6c 7d 8h 9s"], "missing player name"),
+        (["A: As 2c 3d 4x", "B: 6c 7d 8h 9s"], "A: unknown suit 'x' in card '4x'"),
+        (["A: As 2c 3d 1h", "B: 6c 7d 8h 9s"], "unknown rank '1'"),
+        (["A: As 2c 3d ??", "B: 6c 7d 8h 9s"], "unknown card"),
+        (["A: As 2c 3d 4h", "A: 6c 7d 8h 9s"], "player A is listed twice"),
+        (["A: As 2c 3d 4h"], "at least two hands"),
+        (["--pot", "-5", "A: As 2c 3d 4h", "B: 6c 7d 8h 9s"], "pot cannot be negative"),
+    ],
+)
+def test_errors_are_one_line(args: list[str], message: str) -> None:
+    code, out, err = run(*args)
+    assert code == 1
+    assert out == ""
+    assert err.startswith("Error: ")
+    assert message in err
+    assert len(err.strip().splitlines()) == 1
+    assert "Traceback" not in err
+
+
+def _installed_command() -> list[str]:
+    """The console script next to this interpreter (``/tmp/venv/bin/badugi-ledger`` here, the
+    fresh venv's in ``.ci/run``)."""
+    script = Path(sys.executable).with_name("badugi-ledger")
+    if not script.exists():
+        pytest.fail(f"console script not installed next to {sys.executable}: pip install . first")
+    return [str(script)]
+
+
+def test_installed_console_script_worked_hand() -> None:
+    done = subprocess.run(
+        [
+            *_installed_command(),
+            "showdown",
+            "--game",
+            "badacey",
+            "--pot",
+            "120",
+            "--json",
+            NOOR,
+            AMARA,
+        ],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["payouts"] == {"Noor": 30, "Amara": 90}
+
+
+def test_installed_console_script_error() -> None:
+    done = subprocess.run(
+        [
+            *_installed_command(),
+            "showdown",
+            "--game",
+            "badeucey",
+            "As 2c 3d 4h 5s",
+            "B: 6c 7d 8h 9s Ts",
+        ],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 1
+    assert done.stdout == ""
+    assert done.stderr.splitlines() == [
+        "Error: missing player name in 'As 2c 3d 4h 5s' (write \"NAME: CARDS\")"
+    ]
