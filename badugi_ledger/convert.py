@@ -1,0 +1,132 @@
+"""``badugi-ledger convert FILE --to phh|text``: any history we read, written as PHH or our format.
+
+The input is read with :func:`badugi_ledger.sources.read_hands` (so any site format works, and
+``fmt`` overrides the detection) and replayed with :func:`badugi_ledger.replay.replay_stream`:
+the replay supplies what a stand-alone hand needs and the source may leave implicit (stacks
+carried from the table's previous hand) and the figures PHH records (finishing stacks, rake).
+A hand that cannot be read or written is reported, and the others are still converted.
+
+PHH output is one hand per document, or a ``.phhs`` document of ``[1]``, ``[2]``, … tables
+when there are several (the layout PokerKit's ``HandHistory.dumps_all`` writes).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal, TextIO
+
+from .errors import BadugiError, ConfigError, ImportFormatError, Position
+from .events import HandRecord
+from .importers import SkippedHand, write_phh
+from .replay import replay_stream
+from .results import HandOutcome
+from .sources import read_hands
+
+Target = Literal["phh", "text"]
+TARGETS: tuple[Target, ...] = ("phh", "text")
+
+
+@dataclass(frozen=True)
+class ConvertedHand:
+    """One hand written in the target format."""
+
+    hand_id: str
+    text: str
+
+
+@dataclass
+class ConvertReport:
+    """What :func:`convert_file` did: hands written, hands refused (with why), hands skipped."""
+
+    written: int = 0
+    problems: list[BadugiError] = field(default_factory=list)
+    skipped: list[SkippedHand] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+
+def convert_hands(
+    path: str | Path,
+    to: Target,
+    *,
+    fmt: str | None = None,
+    on_skip: Callable[[SkippedHand], None] | None = None,
+) -> Iterator[ConvertedHand | BadugiError]:
+    """Each hand of ``path`` converted to ``to``, or the error that stopped it, in file order."""
+    if to not in TARGETS:
+        raise ConfigError(f"cannot convert to {to!r} (targets: {', '.join(TARGETS)})")
+    for outcome in replay_stream(read_hands(path, fmt, on_skip=on_skip)):
+        record = outcome.record
+        if record is None:
+            yield _outcome_error(outcome)
+            continue
+        try:
+            yield ConvertedHand(record.hand_id, _write(record, outcome, to))
+        except BadugiError as exc:
+            yield exc
+
+
+def _outcome_error(outcome: HandOutcome) -> BadugiError:
+    first = outcome.errors[0] if outcome.errors else None
+    message = first.message if first else "the hand could not be read"
+    return ImportFormatError(
+        message, position=outcome.pos, hand=outcome.hand_id, rule=first.rule if first else None
+    )
+
+
+def _write(record: HandRecord, outcome: HandOutcome, to: Target) -> str:
+    if to == "text":
+        from .textformat import write_hand
+
+        return write_hand(record)
+    result = outcome.result
+    if result is None:
+        return write_phh(record)
+    return write_phh(
+        record,
+        stacks=result.starting_stacks,
+        finishing_stacks=result.final_stacks,
+        rake=result.rake,
+    )
+
+
+def convert_file(
+    path: str | Path, to: Target, out: TextIO, *, fmt: str | None = None
+) -> ConvertReport:
+    """Convert every hand of ``path`` and write the result to ``out``; returns what happened."""
+    if not Path(path).is_file():
+        raise ImportFormatError("no such file", position=Position(str(path)), rule="no-file")
+    report = ConvertReport()
+    hands = convert_hands(path, to, fmt=fmt, on_skip=report.skipped.append)
+    if to == "text":
+        for item in hands:
+            if isinstance(item, BadugiError):
+                report.problems.append(item)
+                continue
+            if report.written:
+                out.write("\n")
+            out.write(item.text)
+            report.written += 1
+        return report
+    pending: ConvertedHand | None = None
+    for item in hands:
+        if isinstance(item, BadugiError):
+            report.problems.append(item)
+            continue
+        if pending is not None:  # several hands: a .phhs document
+            if report.written == 0:
+                out.write(f"[1]\n{pending.text}")
+                report.written = 1
+            report.written += 1
+            out.write(f"\n[{report.written}]\n{item.text}")
+            pending = item
+            continue
+        pending = item
+    if pending is not None and report.written == 0:
+        out.write(pending.text)
+        report.written = 1
+    return report

@@ -1,0 +1,527 @@
+"""What every site importer shares: decoding files, money as integers, and a hand draft.
+
+Site histories come as UTF-8 (with or without a byte-order mark), UTF-16 (Full Tilt) or
+plain ASCII, with CRLF or LF line ends.  Amounts are printed as ``$0.25``, ``1,285.50`` or
+``1500``; the ledger only ever sees integers, so money becomes cents (``GameSettings.currency``
+names the currency) and tournament chips stay whole chips.  A money amount that is not a
+whole number of cents, or a chip amount with a fraction, is an error, never rounded.
+
+:class:`HandDraft` collects one hand while a reader walks its lines and turns it into the same
+:class:`~badugi_ledger.events.HandRecord` our own text format produces.  It keeps the rules
+the sites share in one place: who was dealt in (a seated player who did nothing at all in
+the hand was not dealt in and becomes a :class:`~badugi_ledger.events.SitOut`), the hero's
+known cards through the draws, and the recorded outcome events (``Collect``, ``PotTotal``,
+``RakeTaken``) that the replay verifies.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from decimal import Decimal, InvalidOperation
+from pathlib import Path
+
+from ..cards import Card, parse_card_or_unknown
+from ..errors import BadugiError, CardError, ImportFormatError, Position
+from ..events import (
+    Action,
+    Cards,
+    Collect,
+    Deal,
+    Draw,
+    Event,
+    HandRecord,
+    Muck,
+    Post,
+    PotTotal,
+    RakeTaken,
+    Seat,
+    Session,
+    SitOut,
+    StackChange,
+    StackChangeKind,
+)
+from ..settings import GameSettings
+
+
+@dataclass(frozen=True)
+class SkippedHand:
+    """A hand a reader recognised but does not import: another game (2-7 triple draw, hold'em…).
+
+    Readers yield these so callers can count them; :func:`badugi_ledger.sources.read_hands`
+    leaves them out of the stream (they are not errors).
+    """
+
+    source: str
+    hand_id: str | None
+    game: str
+    pos: Position
+    reason: str = "other game"
+
+    def __str__(self) -> str:
+        return f"{self.pos}: hand {self.hand_id}: skipped ({self.reason}: {self.game})"
+
+
+ImportItem = HandRecord | BadugiError | SkippedHand
+"""What a site reader yields for each hand in a file, in file order."""
+
+
+# --- decoding ---------------------------------------------------------------------------------
+
+
+def decode_bytes(data: bytes) -> str:
+    """Text of a history file whatever its encoding; the byte-order mark is dropped.
+
+    >>> decode_bytes(b"\\xef\\xbb\\xbfPokerStars")
+    'PokerStars'
+    >>> decode_bytes("Full Tilt".encode("utf-16"))
+    'Full Tilt'
+    >>> decode_bytes("Full".encode("utf-16-le"))
+    'Full'
+    """
+    if data.startswith(b"\xef\xbb\xbf"):
+        return data[3:].decode("utf-8", errors="replace")
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return data.decode("utf-16", errors="replace")
+    head = data[:200]
+    if len(head) >= 4 and head[1::2].count(0) > len(head) // 4:
+        return data.decode("utf-16-le", errors="replace")
+    if len(head) >= 4 and head[0::2].count(0) > len(head) // 4:
+        return data.decode("utf-16-be", errors="replace")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return data.decode("cp1252", errors="replace")
+
+
+def read_text(path: str | Path) -> str:
+    """Read and decode a whole history file (see :func:`decode_bytes`)."""
+    return decode_bytes(Path(path).read_bytes())
+
+
+def sniff_encoding(head: bytes) -> str:
+    """The encoding of a file from its first bytes (a BOM, or the NUL pattern of UTF-16).
+
+    >>> sniff_encoding(b"\\xff\\xfeF\\x00"), sniff_encoding(b"\\xef\\xbb\\xbfP")
+    ('utf-16', 'utf-8-sig')
+    >>> sniff_encoding(b"abc"), sniff_encoding("Full".encode("utf-16-le"))
+    ('utf-8', 'utf-16-le')
+    """
+    if head.startswith(b"\xef\xbb\xbf"):
+        return "utf-8-sig"
+    if head.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return "utf-16"
+    sample = head[:200]
+    if len(sample) >= 4 and sample[1::2].count(0) > len(sample) // 4:
+        return "utf-16-le"
+    if len(sample) >= 4 and sample[0::2].count(0) > len(sample) // 4:
+        return "utf-16-be"
+    try:
+        sample.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        if exc.start < len(sample) - 4:  # not just a character cut at the sample's end
+            return "cp1252"
+    return "utf-8"
+
+
+def iter_lines(path: str | Path) -> Iterator[str]:
+    """The lines of a history file without their ends, read lazily (memory stays flat).
+
+    CRLF, LF and lone CR all end a line; the byte-order mark is dropped.
+    """
+    with open(path, "rb") as raw:
+        head = raw.read(512)
+    encoding = sniff_encoding(head)
+    with open(path, encoding=encoding, errors="replace", newline=None) as handle:
+        for line in handle:
+            yield line.rstrip("\n").lstrip("\ufeff")
+
+
+def split_lines(text: str) -> list[str]:
+    """Lines without their ends; CRLF, LF and lone CR all end a line (a BOM is removed).
+
+    >>> split_lines("\\ufeffa\\r\\nb\\rc\\n")
+    ['a', 'b', 'c', '']
+    """
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    return text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+
+
+def chunk_hands(lines: Iterable[str], starts: re.Pattern[str]) -> Iterator[tuple[int, list[str]]]:
+    """Split a file's lines into hands, lazily: each hand begins at a line ``starts`` matches.
+
+    Yields ``(0-based index of the hand's first line, its lines)``; lines before the first hand
+    are dropped; blank lines stay (readers ignore them).
+    """
+    begin = 0
+    chunk: list[str] | None = None
+    for i, line in enumerate(lines):
+        if starts.match(line.lstrip("\ufeff")):
+            if chunk is not None:
+                yield begin, chunk
+            begin, chunk = i, []
+        if chunk is not None:
+            chunk.append(line)
+    if chunk is not None:
+        yield begin, chunk
+
+
+# --- amounts ----------------------------------------------------------------------------------
+
+_MONEY_JUNK = re.compile(r"[$€£,\s]|USD|EUR|GBP")
+
+
+def parse_amount(text: str, *, cents: bool, position: Position | None = None) -> int:
+    """An amount as printed, as an integer: cents of money when ``cents``, else whole chips.
+
+    >>> parse_amount("$0.25", cents=True), parse_amount("$5", cents=True)
+    (25, 500)
+    >>> parse_amount("2,666.24", cents=True), parse_amount("1,500", cents=False)
+    (266624, 1500)
+    >>> parse_amount("0.125", cents=True)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    badugi_ledger.errors.ImportFormatError: amount '0.125' is not a whole number of cents ...
+    """
+    if text.isdigit():  # the common case, whole chips or whole dollars: no Decimal needed
+        return int(text) * 100 if cents else int(text)
+    cleaned = _MONEY_JUNK.sub("", text)
+    whole, dot, fraction = cleaned.partition(".")
+    if cents and whole.isdigit() and (fraction.isdigit() or not dot) and len(fraction) <= 2:
+        return int(whole) * 100 + int(fraction.ljust(2, "0"))
+    try:
+        value = Decimal(cleaned)
+    except InvalidOperation:
+        raise ImportFormatError(
+            f"amount {text!r} is not a number", position=position, rule="bad-amount"
+        ) from None
+    scaled = value * 100 if cents else value
+    if scaled != scaled.to_integral_value():
+        unit = "cents" if cents else "chips"
+        raise ImportFormatError(
+            f"amount {text!r} is not a whole number of {unit}", position=position, rule="bad-amount"
+        )
+    return int(scaled)
+
+
+def parse_site_cards(text: str, position: Position | None = None) -> tuple[Card | None, ...]:
+    """Cards as sites print them: ``As 3h``, ``Qs,2s``, ``X X X X``; no repeats allowed."""
+    tokens = text.replace(",", " ").split()
+    try:
+        cards = tuple(parse_card_or_unknown(t, position) for t in tokens)
+    except CardError as exc:
+        raise ImportFormatError(str(exc.message), position=position, rule="bad-card") from None
+    known = [c for c in cards if c is not None]
+    if len(set(known)) != len(known):
+        raise ImportFormatError(
+            f"the site lists a card twice in [{text}]", position=position, rule="corrupt-hand"
+        )
+    return cards
+
+
+# --- the hand draft ---------------------------------------------------------------------------
+
+
+@dataclass
+class SeatLine:
+    number: int
+    name: str
+    stack: int
+    out_of_hand: bool = False
+
+
+@dataclass
+class HandDraft:
+    """One hand being read.  Readers append events in order; :meth:`finish` builds the record.
+
+    Deals are inserted at ``deal_index`` when the hand is finished, because who was dealt in
+    is only known at the end (everyone who did something in the hand).
+    """
+
+    source: str
+    hand_id: str
+    pos: Position
+    origin: str
+    text: str = ""
+    seats: list[SeatLine] = field(default_factory=list)
+    button_seat: int | None = None
+    button_name: str | None = None
+    events: list[Event] = field(default_factory=list)
+    deal_index: int | None = None
+    deal_pos: Position | None = None
+    hand_size: int = 4
+    hero: str | None = None
+    hero_cards: list[Card | None] = field(default_factory=list)
+    known_deals: dict[str, Cards] = field(default_factory=dict)
+    collected: dict[str, int] = field(default_factory=dict)
+    summary_won: dict[str, int] = field(default_factory=dict)
+    active: set[str] = field(default_factory=set)
+    round_committed: dict[str, int] = field(default_factory=dict)
+    total_committed: dict[str, int] = field(default_factory=dict)
+    big_blind_hint: int = 0
+    returned: dict[str, int] = field(default_factory=dict)
+
+    # -- positions and errors --
+    def at(self, line_index: int) -> Position:
+        """The position of a line of the file (0-based index → 1-based line)."""
+        return Position(self.source, line_index + 1, 1)
+
+    def error(
+        self, message: str, line_index: int | None = None, rule: str = "corrupt-hand"
+    ) -> ImportFormatError:
+        pos = self.at(line_index) if line_index is not None else self.pos
+        return ImportFormatError(message, position=pos, hand=self.hand_id, rule=rule)
+
+    # -- betting bookkeeping (used to turn "calls to 44" into chips put in, and for checks) --
+    def new_round(self) -> None:
+        self.round_committed = {}
+
+    def commit(self, player: str, chips: int) -> None:
+        self.round_committed[player] = self.round_committed.get(player, 0) + chips
+        self.total_committed[player] = self.total_committed.get(player, 0) + chips
+
+    def committed(self, player: str) -> int:
+        return self.round_committed.get(player, 0)
+
+    def highest(self) -> int:
+        return max(self.round_committed.values(), default=0)
+
+    # -- events --
+    def add(self, event: Event) -> None:
+        self.events.append(event)
+        player = getattr(event, "player", None)
+        if player is not None:
+            self.active.add(player)
+
+    def post(
+        self, player: str, kind: str, amount: int, all_in: bool, line: int, live: bool = True
+    ) -> None:
+        self.add(Post(player, kind, amount, all_in, self.at(line)))  # type: ignore[arg-type]
+        self.total_committed[player] = self.total_committed.get(player, 0) + amount
+        if live:
+            self.round_committed[player] = self.round_committed.get(player, 0) + amount
+
+    def action(self, player: str, verb: str, amount: int | None, all_in: bool, line: int) -> None:
+        """Record a betting action; ``amount`` follows events.py (call: chips in; bet/raise: to)."""
+        if verb == "call" and amount is not None:
+            self.commit(player, amount)
+        elif verb in ("bet", "raise") and amount is not None:
+            self.commit(player, amount - self.committed(player))
+        self.add(Action(player, verb, amount, all_in, self.at(line)))  # type: ignore[arg-type]
+
+    def posted(self, kind: str) -> int | None:
+        """The amount of the first complete (not all-in) post of ``kind``, if any."""
+        for event in self.events:
+            if isinstance(event, Post) and event.kind == kind and not event.all_in:
+                return event.amount
+        return None
+
+    def mark_deal(self, line: int) -> None:
+        if self.deal_index is None:
+            self.deal_index = len(self.events)
+            self.deal_pos = self.at(line)
+
+    def hero_deal(self, name: str, cards: tuple[Card | None, ...], line: int) -> None:
+        """The hero's first hand (``Dealt to Hero [..]``)."""
+        self.mark_deal(line)
+        self.hero = name
+        self.known_deals[name] = cards
+        self.hero_cards = list(cards)
+        self.active.add(name)
+
+    def draw(self, player: str, count: int, discards: Cards | None, line: int) -> None:
+        """A draw of ``count`` cards; ``discards`` are known only for the hero."""
+        if discards is None or player != self.hero:
+            unknown: Cards = (None,) * count
+            self.add(Draw(player, unknown, unknown, self.at(line)))
+            return
+        if len(discards) != count:
+            raise self.error(
+                f"{player} discards {count} card(s) but the site lists [{format_list(discards)}]",
+                line,
+            )
+        for card in discards:
+            if card is not None and card not in self.hero_cards:
+                raise self.error(
+                    f"{player} discards {card}, a card the site never dealt them", line
+                )
+        self.add(Draw(player, discards, (None,) * count, self.at(line)))
+
+    def hero_receives(self, kept: Cards, new: Cards, line: int) -> None:
+        """``Dealt to Hero [kept] [new]``: fill in the received cards of the hero's last draw."""
+        index = len(self.events) - 1
+        while index >= 0:
+            event = self.events[index]
+            if isinstance(event, Draw) and event.player == self.hero:
+                break
+            index -= 1
+        if index < 0:
+            raise self.error("the site deals the hero new cards without a discard", line)
+        draw = self.events[index]
+        assert isinstance(draw, Draw)
+        expected_kept = [c for c in self.hero_cards if c not in draw.discards]
+        if sorted(map(str, expected_kept)) != sorted(map(str, kept)) or len(new) != draw.count:
+            raise self.error(
+                f"the site says {self.hero} kept [{format_list(kept)}] and got "
+                f"[{format_list(new)}] after discarding [{format_list(draw.discards)}] from "
+                f"[{format_list(self.hero_cards)}]",
+                line,
+            )
+        self.events[index] = Draw(draw.player, draw.discards, new, draw.pos)
+        self.hero_cards = list(kept) + list(new)
+
+    def hero_pat(self, cards: Cards, line: int) -> None:
+        if self.hero_cards and sorted(map(str, cards)) != sorted(map(str, self.hero_cards)):
+            raise self.error(
+                f"the site says {self.hero} stands pat on [{format_list(cards)}] but holds "
+                f"[{format_list(self.hero_cards)}]",
+                line,
+            )
+
+    def collect(self, player: str, amount: int, pot: str | None, line: int) -> None:
+        self.add(Collect(player, amount, pot, self.at(line)))
+        self.collected[player] = self.collected.get(player, 0) + amount
+
+    def uncalled(self, player: str, amount: int) -> None:
+        """``Uncalled bet (x) returned to P``: kept only for the site's own stack arithmetic."""
+        self.returned[player] = self.returned.get(player, 0) + amount
+
+    def site_final_stacks(self) -> dict[str, int]:
+        """Each seat's stack after the hand by the site's own figures (start − in + back + won)."""
+        return {
+            s.name: s.stack
+            - self.total_committed.get(s.name, 0)
+            + self.returned.get(s.name, 0)
+            + self.collected.get(s.name, 0)
+            for s in self.seats
+        }
+
+    def show(self, event: Event) -> None:
+        self.add(event)
+
+    def muck(self, player: str, line: int) -> None:
+        self.add(Muck(player, self.at(line)))
+
+    def totals(self, pot: int | None, rake: int | None, line: int) -> None:
+        if pot is not None:
+            self.events.append(PotTotal(pot, self.at(line)))
+        if rake is not None:
+            self.events.append(RakeTaken(rake, self.at(line)))
+
+    # -- finishing --
+    def _button_from_seat(self) -> str:
+        """The player on the button seat; on an empty seat (a dead button after a player left or
+        busted) the nearest player before it, which leaves the order of play unchanged."""
+        if self.button_seat is None:
+            raise self.error("the hand names no button", rule="bad-header")
+        by_number = sorted(self.seats, key=lambda s: s.number)
+        before = [s for s in by_number if s.number <= self.button_seat]
+        return (before or by_number)[-1].name
+
+    def check_summary(self) -> None:
+        """The site's per-seat totals must equal its own collect lines (else it is corrupt)."""
+        for name, won in self.summary_won.items():
+            if self.collected.get(name, 0) != won:
+                raise self.error(
+                    f"the summary says {name} won {won} but the hand shows "
+                    f"{self.collected.get(name, 0)} collected"
+                )
+
+    def finish(
+        self,
+        settings: GameSettings,
+        session: Session,
+        table: str,
+        *,
+        dealt_in: Iterable[str] | None = None,
+    ) -> HandRecord:
+        """Build the record: seats clockwise from seat 1, sit-outs, deals, then the events."""
+        if not self.seats:
+            raise self.error("the hand lists no seats")
+        names = [s.name for s in self.seats]
+        if len(set(names)) != len(names):
+            raise self.error("a player is seated twice")
+        players_in = set(dealt_in) if dealt_in is not None else self.active
+        unknown = {p for p in players_in if p not in names}
+        if unknown:
+            raise self.error(f"not seated but acting: {', '.join(sorted(unknown))}")
+        button = self.button_name or self._button_from_seat()
+        ordered = sorted(self.seats, key=lambda s: s.number)
+        seats = tuple(Seat(s.name, s.stack, s.number) for s in ordered)
+        sit_outs: list[Event] = [
+            SitOut(s.name, self.pos) for s in ordered if s.out_of_hand or s.name not in players_in
+        ]
+        deals: list[Event] = []
+        deal_pos = self.deal_pos or self.pos
+        for s in _from_button(ordered, button):
+            if s.name not in players_in or s.out_of_hand:
+                continue
+            if s.name in self.known_deals:
+                deals.append(Deal(s.name, self.known_deals[s.name], deal_pos))
+            else:
+                deals.append(Deal(s.name, (None,) * self.hand_size, deal_pos))
+        index = self.deal_index if self.deal_index is not None else _first_non_post(self.events)
+        events = tuple(sit_outs + self.events[:index] + deals + self.events[index:])
+        return HandRecord(
+            hand_id=self.hand_id,
+            settings=settings,
+            seats=seats,
+            button=button,
+            events=events,
+            session=session,
+            table=table,
+            pos=self.pos,
+            origin=self.origin,
+            text=self.text,
+        )
+
+
+class CashTables:
+    """Cash games: chips a site adds between hands without printing them.
+
+    Sites top stacks up between cash hands (Full Tilt's automatic top-up, a player's ``adds``,
+    hands of other games in a mixed file) and only print the new stack.  The replay compares
+    each stated stack with the one carried from the table's previous hand, so for cash hands
+    the reader records the difference between the stack the site's own figures leave after the
+    previous hand (start − chips in + uncalled bets back + collected) and the stack it prints
+    next as a :class:`~badugi_ledger.events.StackChange` (``top-up`` or ``cash-out``) at the
+    start of the later hand.  Tournaments get no such help: their stacks must carry exactly.
+    """
+
+    def __init__(self) -> None:
+        self.ends: dict[str, dict[str, int]] = {}
+
+    def changes(self, table: str, draft: HandDraft) -> list[Event]:
+        """The stack changes before ``draft``'s hand, then remember where it leaves the stacks."""
+        before = self.ends.get(table, {})
+        found: list[Event] = []
+        for seat in draft.seats:
+            end = before.get(seat.name)
+            if end is not None and end != seat.stack:
+                kind: StackChangeKind = "top-up" if seat.stack > end else "cash-out"
+                found.append(StackChange(seat.name, abs(seat.stack - end), kind, draft.pos))
+        self.ends[table] = draft.site_final_stacks()
+        return found
+
+    def forget(self, table: str) -> None:
+        """A hand of this table could not be read: its stacks are unknown from here."""
+        self.ends.pop(table, None)
+
+
+def _first_non_post(events: list[Event]) -> int:
+    for i, event in enumerate(events):
+        if not isinstance(event, Post):
+            return i
+    return len(events)
+
+
+def _from_button(seats: list[SeatLine], button: str) -> list[SeatLine]:
+    """Seats in dealing order: first left of the button, the button last."""
+    at = next(i for i, s in enumerate(seats) if s.name == button)
+    return seats[at + 1 :] + seats[: at + 1]
+
+
+def format_list(cards: Iterable[Card | None]) -> str:
+    return " ".join("??" if c is None else str(c) for c in cards)

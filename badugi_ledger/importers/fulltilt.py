@@ -1,0 +1,311 @@
+"""Full Tilt Poker hand histories (cash, 2010-2013; UTF-16 or ASCII; the archive format).
+
+What it reads: the header (``Full Tilt Poker Game #…`` or the archive's ``FullTiltPoker``
+spelling, table, stakes, game, date), seat lines with stacks, posts (``posts the small blind
+of``, ``posts the big blind of``, a new player's ``posts $2.50``, ``posts a dead small blind
+of``, ``antes``), betting (``raises to`` totals, ``calls``, ``, and is all in``), draws
+(``discards N cards``, the hero's ``discards 1 card [7s]`` and ``Dealt to Hero [kept] [new]``,
+``stands pat``), shows, mucks, ``wins the pot (x)``, the summary's total pot and rake and each
+seat's winnings.  Full Tilt tops cash stacks up between hands (``X adds $1``, or silently);
+the difference is recorded as a ``StackChange`` (see :class:`~.common.CashTables`).
+
+What it cannot know: other players' cards (except shown) and their discards.  A ``(partial)``
+hand, which has only a summary, is reported with rule ``partial-hand``.
+
+Games: Badugi; every other game of a mixed file is a :class:`~.common.SkippedHand`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import replace
+
+from ..errors import BadugiError, Position
+from ..events import HandRecord, Session, Show
+from ..settings import GameSettings, HouseRules, Structure
+from .common import (
+    CashTables,
+    HandDraft,
+    ImportItem,
+    SeatLine,
+    SkippedHand,
+    chunk_hands,
+    parse_amount,
+    parse_site_cards,
+)
+
+ORIGIN = "fulltilt"
+
+HAND_START = re.compile(r"(?:Full Tilt Poker|FullTiltPoker) Game #\d+:")
+_HEADER = re.compile(r"(?:Full Tilt Poker|FullTiltPoker) Game #(?P<id>\d+): (?P<rest>.*)$")
+_TABLE = re.compile(r"Table (?P<table>.+?)(?: \((?P<max>\d+) max\)| \([^)]*\))* - ")
+_STAKES = re.compile(r"(?P<cur>[$€£]?)(?P<small>[\d.,]+)/[$€£]?(?P<big>[\d.,]+)")
+_GAME = re.compile(r"\b(?P<limit>Limit|FL|Pot Limit|PL|No Limit|NL) (?P<game>Badugi)\b")
+_DATE = re.compile(r"(\d{4})/(\d{2})/(\d{2})")
+_SEAT = re.compile(r"Seat (?P<num>\d+): (?P<name>.+?) \((?P<stack>[$€£]?[\d.,]+)\)(?P<tail>.*)$")
+_BUTTON = re.compile(r"The button is in seat #(?P<seat>\d+)\s*$")
+_POST = re.compile(
+    r"(?P<name>.+?) (?:posts (?P<what>the small blind of|the big blind of|a dead small blind of|) ?"
+    r"|(?P<ante>antes) )(?P<amt>[$€£]?[\d.,]+)(?P<allin>, and is all in)?\s*$"
+)
+_ACTION = re.compile(
+    r"(?P<name>.+?) (?P<verb>folds|checks|calls|bets|raises to)(?: (?P<amt>[$€£]?[\d.,]+))?"
+    r"(?P<allin>, and is all in)?\s*$"
+)
+_DISCARD = re.compile(r"(?P<name>.+?) discards (?P<n>\d) cards?(?: \[(?P<cards>[^\]]*)\])?\s*$")
+_PAT = re.compile(r"(?P<name>.+?) stands pat\s*$")
+_DEALT = re.compile(r"Dealt to (?P<name>.+?) \[(?P<a>[^\]]*)\](?: \[(?P<b>[^\]]*)\])?\s*$")
+_SHOWS = re.compile(r"(?P<name>.+?) shows \[(?P<cards>[^\]]*)\]")
+_MUCKS = re.compile(r"(?P<name>.+?) mucks\s*$")
+_WINS = re.compile(
+    r"(?P<name>.+?) (?:wins|ties for) the (?P<pot>pot|main pot|side pot(?: (?P<n>\d+))?)"
+    r" \((?P<amt>[^)]+)\)"
+)
+_UNCALLED = re.compile(r"Uncalled bet of (?P<amt>\S+) returned to (?P<name>.+?)\s*$")
+_TOTAL = re.compile(
+    r"Total pot (?P<pot>[$€£]?[\d.,]+)(?P<pots>.*?)\s*\|\s*Rake (?P<rake>[$€£]?[\d.,]+)"
+)
+_SUMMARY_SEAT = re.compile(r"Seat (?P<num>\d+): (?P<rest>.*)$")
+_WON = re.compile(r"(?:and won|collected) \((?P<amt>[^)]+)\)")
+_NOISE = re.compile(
+    r"(?:.+ has \d+ seconds left to act|\d+ seconds left to act|.+ has requested TIME"
+    r"|.+ has been disconnected|.+ has reconnected|.+ is sitting out|.+ has returned"
+    r"|.+ sits down|.+ stands up|.+ is dealt \d cards?|.+ adds [$€£]?[\d.,]+"
+    r"|.+ is feeling \w+|.+ has timed out|.+ will be allowed to play.*|.+ seconds left to act"
+    r"|\*{5} # \d+ \*{5})\s*$"
+)
+
+
+def read_fulltilt(lines: Iterable[str], source: str = "<fulltilt>") -> Iterator[ImportItem]:
+    """Every hand of a Full Tilt history, in file order; top-ups carry to the next hand."""
+    cash = CashTables()
+    for start, hand_lines in chunk_hands(lines, HAND_START):
+        try:
+            yield _read_hand(hand_lines, start, source, cash)
+        except BadugiError as exc:
+            header = _TABLE.search(hand_lines[0])
+            if header is not None:
+                cash.forget(header["table"])
+            yield exc
+
+
+def _read_hand(
+    lines: list[str], start: int, source: str, cash: CashTables
+) -> HandRecord | SkippedHand:
+    header = _HEADER.match(lines[0].lstrip("\ufeff"))
+    pos = Position(source, start + 1, 1)
+    assert header is not None
+    hand_id, rest = header["id"], header["rest"]
+    table_match = _TABLE.search(rest)
+    table = table_match["table"] if table_match else ""
+    draft = HandDraft(source, hand_id, pos, ORIGIN, text="\n".join(lines).rstrip() + "\n")
+    game = _GAME.search(rest)
+    if game is None:
+        parts = [p.strip() for p in rest.split(" - ")]
+        words = next((p for p in parts[1:] if not _STAKES.match(p)), rest)
+        return SkippedHand(source, hand_id, words, pos)
+    if "(partial)" in rest:
+        raise draft.error("a partial hand: the site kept only its summary", 0, rule="partial-hand")
+    if re.search(r"Tournament|Sit & Go|\bSNG\b", rest):
+        raise draft.error(
+            "Full Tilt tournament hands are not read (no sample to build from)",
+            0,
+            rule="unsupported-format",
+        )
+    stakes = _STAKES.search(rest.split(" - ", 1)[1] if " - " in rest else rest)
+    if stakes is None:
+        raise draft.error("no stakes in the header", 0, rule="bad-header")
+    cents = True
+    small_bet = parse_amount(stakes["small"], cents=cents, position=pos)
+    big_bet = parse_amount(stakes["big"], cents=cents, position=pos)
+    limit = game["limit"]
+    fixed = limit in ("Limit", "FL")
+    draft.big_blind_hint = small_bet if fixed else big_bet
+    date_match = _DATE.search(rest)
+    date = "-".join(date_match.groups()) if date_match else None
+    max_seats = int(table_match["max"]) if table_match and table_match["max"] else 9
+
+    _read_body(draft, lines, start)
+
+    small_blind = draft.posted("small-blind")
+    big_blind = draft.posted("big-blind") or draft.big_blind_hint
+    structure = (
+        Structure("fixed-limit", small_bet, big_bet)
+        if fixed
+        else Structure("pot-limit" if limit in ("Pot Limit", "PL") else "no-limit")
+    )
+    settings = GameSettings(
+        game="badugi",
+        structure=structure,
+        small_blind=small_blind if small_blind is not None else big_blind // 2,
+        big_blind=big_blind,
+        ante=draft.posted("ante") or 0,
+        rake=None,
+        house=HouseRules(max_seats=max(2, min(max_seats, 9))),
+        currency="USD",
+    )
+    session = Session(
+        kind="cash",
+        name=f"Full Tilt {table} {date or ''}".strip(),
+        date=date,
+        place="Full Tilt Poker",
+    )
+    record = draft.finish(settings, session, table)
+    changes = cash.changes(table, draft)
+    if changes:
+        record = replace(record, events=(*changes, *record.events))
+    return record
+
+
+def _read_body(draft: HandDraft, lines: list[str], start: int) -> None:
+    section = "seats"
+    names: set[str] = set()
+    total_seen = False
+    for offset, raw in enumerate(lines[1:], start=1):
+        line = raw.rstrip()
+        index = start + offset
+        pos = draft.at(index)
+        if not line:
+            continue
+        if line.startswith("*** "):
+            marker = line.split(" ***")[0] + " ***"
+            if marker == "*** HOLE CARDS ***":
+                draft.mark_deal(index)
+                section = "play"
+            elif marker in ("*** FIRST DRAW ***", "*** SECOND DRAW ***", "*** THIRD DRAW ***"):
+                draft.new_round()
+                section = "draw"
+            elif marker in ("*** SHOW DOWN ***", "*** SHOWDOWN ***"):
+                section = "showdown"
+            elif marker == "*** SUMMARY ***":
+                section = "summary"
+            else:
+                raise draft.error(f"unknown section {line!r}", index, rule="bad-line")
+            continue
+        if section == "summary":
+            total_seen |= _summary_line(draft, line, index)
+            continue
+        if section == "seats":
+            seat = _SEAT.match(line)
+            if seat is not None:
+                draft.seats.append(
+                    SeatLine(
+                        int(seat["num"]),
+                        seat["name"],
+                        parse_amount(seat["stack"], cents=True, position=pos),
+                    )
+                )
+                names.add(seat["name"])
+                continue
+            m = _BUTTON.match(line)
+            if m is not None:
+                draft.button_seat = int(m["seat"])
+                continue
+        m = _UNCALLED.match(line)
+        if m is not None and m["name"] in names:
+            draft.uncalled(m["name"], parse_amount(m["amt"], cents=True, position=pos))
+            continue
+        if _play_line(draft, line, index, names, section):
+            continue
+        if _NOISE.match(line):
+            continue
+        name, sep, _ = line.partition(": ")
+        if sep and name in names:  # chat: "allie3911: OMG"
+            continue
+        raise draft.error(f"unrecognised line {line!r}", index, rule="unrecognised-line")
+    if not total_seen:
+        raise draft.error("the hand has no summary (Total pot … | Rake …)", rule="partial-hand")
+    draft.check_summary()
+
+
+def _play_line(draft: HandDraft, line: str, index: int, names: set[str], section: str) -> bool:
+    pos = draft.at(index)
+    m = _ACTION.match(line)
+    if m is not None and m["name"] in names:
+        verb = {
+            "folds": "fold",
+            "checks": "check",
+            "calls": "call",
+            "bets": "bet",
+            "raises to": "raise",
+        }[m["verb"]]
+        amount = parse_amount(m["amt"], cents=True, position=pos) if m["amt"] else None
+        if (amount is None) != (verb in ("fold", "check")):
+            raise draft.error(f"cannot read the action {line!r}", index, rule="bad-line")
+        draft.action(m["name"], verb, amount, bool(m["allin"]), index)
+        return True
+    m = _POST.match(line)
+    if m is not None and m["name"] in names:
+        amount = parse_amount(m["amt"], cents=True, position=pos)
+        all_in = bool(m["allin"])
+        if m["ante"]:
+            draft.post(m["name"], "ante", amount, all_in, index, live=False)
+        elif m["what"] == "the small blind of":
+            draft.post(m["name"], "small-blind", amount, all_in, index)
+        elif m["what"] == "a dead small blind of":
+            draft.post(m["name"], "dead", amount, all_in, index, live=False)
+        else:  # the big blind, or a new player's live post of a big blind
+            draft.post(m["name"], "big-blind", amount, all_in, index)
+        return True
+    m = _DISCARD.match(line)
+    if m is not None and m["name"] in names:
+        listed = parse_site_cards(m["cards"], pos) if m["cards"] is not None else None
+        draft.draw(m["name"], int(m["n"]), listed, index)
+        return True
+    m = _PAT.match(line)
+    if m is not None and m["name"] in names:
+        draft.draw(m["name"], 0, (), index)
+        return True
+    m = _DEALT.match(line)
+    if m is not None and m["name"] in names:
+        first = parse_site_cards(m["a"], pos)
+        if m["b"] is None and section == "play":
+            draft.hero_deal(m["name"], first, index)
+        elif m["b"] is None:
+            draft.hero_receives((), first, index)
+        else:
+            draft.hero_receives(first, parse_site_cards(m["b"], pos), index)
+        return True
+    m = _SHOWS.match(line)
+    if m is not None and m["name"] in names:
+        draft.show(Show(m["name"], parse_site_cards(m["cards"], pos), pos))
+        return True
+    m = _MUCKS.match(line)
+    if m is not None and m["name"] in names:
+        # Outside a showdown "X mucks" is the uncontested winner not showing: nothing happened.
+        if section == "showdown":
+            draft.muck(m["name"], index)
+        return True
+    m = _WINS.match(line)
+    if m is not None and m["name"] in names:
+        pot = "main" if m["pot"] in ("pot", "main pot") else f"side {m['n'] or 1}"
+        draft.collect(m["name"], parse_amount(m["amt"], cents=True, position=pos), pot, index)
+        return True
+    return False
+
+
+def _summary_line(draft: HandDraft, line: str, index: int) -> bool:
+    pos = draft.at(index)
+    m = _TOTAL.match(line)
+    if m is not None:
+        draft.totals(
+            parse_amount(m["pot"], cents=True, position=pos),
+            parse_amount(m["rake"], cents=True, position=pos),
+            index,
+        )
+        return True
+    m = _SUMMARY_SEAT.match(line)
+    if m is not None:
+        seat = next((s for s in draft.seats if s.number == int(m["num"])), None)
+        if seat is None:
+            raise draft.error(f"the summary names seat {m['num']}, which is empty", index)
+        after = m["rest"][len(seat.name) :] if m["rest"].startswith(seat.name) else m["rest"]
+        won = _WON.search(after)
+        if won is not None:
+            amount = parse_amount(won["amt"], cents=True, position=pos)
+            draft.summary_won[seat.name] = draft.summary_won.get(seat.name, 0) + amount
+        return False
+    if line.startswith("Board") or _NOISE.match(line):
+        return False
+    raise draft.error(f"unrecognised summary line {line!r}", index, rule="unrecognised-line")

@@ -1,0 +1,110 @@
+"""Where hands come from: our own text format or a site's history, recognised by content.
+
+:func:`read_hands` is the one reader ``check``, ``import`` and ``convert`` call: it looks at the
+first lines of a file (not its name), picks our text parser (:func:`badugi_ledger.parse.parse_file`)
+or a site importer (:mod:`badugi_ledger.importers`), and streams ``HandRecord | BadugiError``.
+A ``fmt`` argument (the CLI's ``--from``) overrides the guess.
+
+Hands of other games in a site file (2-7 triple draw, hold'em in a mixed file) are recognised
+and left out of the stream: they are not errors.  Pass ``on_skip`` to learn about each one, or
+use :func:`iter_source`, which yields them as :class:`~badugi_ledger.importers.SkippedHand`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+from .errors import BadugiError, ConfigError, ImportFormatError, Position
+from .events import HandRecord
+from .importers import READERS, ImportItem, SkippedHand, iter_lines, read_text, sniff_encoding
+
+FORMATS: tuple[str, ...] = ("text", *READERS)
+"""Every name ``--from`` accepts: ``text`` is our own format."""
+
+_SNIFF_BYTES = 16384
+_KINGSCLUB = re.compile(r"#\d+: .+ - [\d.,]+/[\d.,]+\s*$")
+_PHH = re.compile(r"variant\s*=\s*['\"]")
+
+
+def detect_text(head: str) -> str:
+    """The format of a history from its first lines (decoded text).
+
+    >>> detect_text("\\ufeffPokerStars Game #4916: Badugi Limit ($0.25/$0.50 USD)")
+    'pokerstars'
+    >>> detect_text("#37732805: Limit Badugi - 30/60\\n2020-10-30 19:53:19")
+    'kingsclub'
+    >>> detect_text('variant = "FB"\\nantes = [0, 0]')
+    'phh'
+    >>> detect_text("game badugi\\nblinds 1/2\\nhand 1")
+    'text'
+    """
+    for raw in head.splitlines()[:200]:
+        line = raw.strip().lstrip("\ufeff")
+        if not line:
+            continue
+        if line.startswith("PokerStars "):
+            return "pokerstars"
+        if line.startswith(("Full Tilt Poker Game #", "FullTiltPoker Game #")):
+            return "fulltilt"
+        if line.startswith(("<description type=", "<game id=")):
+            return "merge"
+        if line.startswith("Winamax Poker - "):
+            return "winamax"
+        if _KINGSCLUB.match(line):
+            return "kingsclub"
+        if _PHH.match(line):
+            return "phh"
+    return "text"
+
+
+def detect_format(path: str | Path) -> str:
+    """The format of a file, from its first bytes (any encoding the importers read)."""
+    with open(path, "rb") as handle:
+        head = handle.read(_SNIFF_BYTES)
+    encoding = sniff_encoding(head)
+    text = head.decode(encoding, errors="ignore")
+    return detect_text(text)
+
+
+def _check_format(fmt: str) -> str:
+    if fmt not in FORMATS:
+        raise ConfigError(f"unknown history format {fmt!r} (formats: {', '.join(FORMATS)})")
+    return fmt
+
+
+def iter_source(path: str | Path, fmt: str | None = None) -> Iterator[ImportItem]:
+    """Every hand of one file in order, skipped hands of other games included."""
+    source = str(path)
+    if not Path(path).is_file():
+        yield ImportFormatError("no such file", position=Position(source), rule="no-file")
+        return
+    chosen = _check_format(fmt) if fmt else detect_format(path)
+    if chosen == "text":
+        from .parse import parse_file
+
+        yield from parse_file(path)
+    elif chosen == "phh":
+        yield from READERS["phh"](read_text(path), source)
+    else:
+        yield from READERS[chosen](iter_lines(path), source)
+
+
+def read_hands(
+    path: str | Path,
+    fmt: str | None = None,
+    *,
+    on_skip: Callable[[SkippedHand], None] | None = None,
+) -> Iterator[HandRecord | BadugiError]:
+    """The hands of one file as records or errors, in order; other games are left out.
+
+    ``fmt`` is one of :data:`FORMATS` (``None``: detect from the content).  ``on_skip`` is called
+    with each hand of another game that was left out.
+    """
+    for item in iter_source(path, fmt):
+        if isinstance(item, SkippedHand):
+            if on_skip is not None:
+                on_skip(item)
+            continue
+        yield item

@@ -1,0 +1,162 @@
+"""``badugi-ledger convert FILE --to phh|text`` and the library behind it (``convert.py``)."""
+
+from __future__ import annotations
+
+import io
+import subprocess
+import sys
+import warnings
+from dataclasses import replace
+from pathlib import Path
+
+import pokerkit
+import pytest
+from typer.testing import CliRunner
+
+from badugi_ledger.cli import app
+from badugi_ledger.convert import convert_file, convert_hands
+from badugi_ledger.errors import ConfigError, ImportFormatError
+from badugi_ledger.events import Event, HandRecord
+from badugi_ledger.parse import parse_text
+from badugi_ledger.replay import replay_stream
+from badugi_ledger.sources import read_hands
+
+runner = CliRunner()
+CASH = "pokerstars/Badugi-USD-0.25-0.50-201009.txt"
+MTT = "pokerstars/LBad-USD-MTT8-201011.txt"
+FTP = "fulltilt/Badugi-USD-0.05-0.10-201011.Sample.Not.UTF16.txt"
+BIN = Path(sys.executable).parent / "badugi-ledger"
+
+
+def _bare(events: tuple[Event, ...]) -> list[Event]:
+    return [replace(e, pos=replace(e.pos, source="", line=0, column=0)) for e in events]
+
+
+def test_every_corpus_hand_survives_our_text_format(corpus_dir: Path) -> None:
+    """Site → ``--to text`` → our parser gives back the same record (positions aside), and the
+    text replays to the same final stacks: 203 hands."""
+    count = 0
+    for path in sorted(corpus_dir.glob("*/*.txt")):
+        out = io.StringIO()
+        report = convert_file(path, "text", out)
+        assert report.ok, report.problems
+        originals = [r for r in read_hands(path) if isinstance(r, HandRecord)]
+        again = list(parse_text(out.getvalue(), "again.bhh"))
+        assert len(again) == len(originals) == report.written
+        for old, new in zip(originals, again, strict=True):
+            assert isinstance(new, HandRecord), new
+            assert (new.hand_id, new.seats, new.button, new.settings, new.session, new.table) == (
+                old.hand_id,
+                old.seats,
+                old.button,
+                old.settings,
+                old.session,
+                old.table,
+            )
+            assert _bare(new.events) == _bare(old.events), old.hand_id
+            count += 1
+        mine = [o.result.final_stacks for o in replay_stream(originals) if o.result]
+        theirs = [o.result.final_stacks for o in replay_stream(again) if o.result]
+        assert mine == theirs
+    assert count == 203
+
+
+def test_tournament_file_to_phhs_loads_in_pokerkit(corpus_dir: Path, tmp_path: Path) -> None:
+    target = tmp_path / "mtt.phhs"
+    result = runner.invoke(
+        app, ["convert", str(corpus_dir / MTT), "--to", "phh", "--out", str(target)]
+    )
+    assert result.exit_code == 0, result.output
+    text = target.read_text()
+    assert text.startswith("[1]\n") and "\n[78]\n" in text
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        histories = list(pokerkit.HandHistory.loads_all(text))
+    assert len(histories) == 78
+    assert [h.hand for h in histories][:2] == ["52475779512", "52475822947"]
+
+
+def test_single_hand_to_phh_on_stdout_replays_in_pokerkit(corpus_dir: Path) -> None:
+    """The Full Tilt UTF-16 hand: PokerKit's finishing stacks are the ones we wrote."""
+    result = runner.invoke(app, ["convert", str(corpus_dir / FTP), "--to", "phh"])
+    assert result.exit_code == 0, result.output
+    text = result.stdout
+    assert text.startswith('variant = "FB"')
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        history = pokerkit.HandHistory.loads(
+            text, rake=lambda a, s=None: (min(5, a), a - min(5, a))
+        )
+        final = list(history)[-1]
+    assert list(final.stacks) == history.finishing_stacks
+
+
+def test_hands_phh_cannot_express_are_named_and_the_rest_written(corpus_dir: Path) -> None:
+    result = runner.invoke(app, ["convert", str(corpus_dir / CASH), "--to", "phh"])
+    assert result.exit_code == 1
+    assert result.stdout.count('variant = "FB"') == 2
+    assert "49164255772" in result.stderr and "phh-cannot-express" in result.stderr
+    assert result.stderr.strip().splitlines()[-1].startswith("Error: 2 hand(s)")
+
+
+def test_other_games_are_reported_as_skipped_not_as_errors(corpus_dir: Path) -> None:
+    path = corpus_dir / "fulltilt/10Game-6max-USD-2.50-5.201104.Sample.txt"
+    result = runner.invoke(app, ["convert", str(path), "--to", "text"])
+    assert result.exit_code == 0
+    assert "skipped 74 hand(s) of other games" in result.stderr
+    assert result.stdout.count("\nhand ") + result.stdout.startswith("hand ") == 10
+
+
+def test_from_overrides_the_detected_format(corpus_dir: Path) -> None:
+    result = runner.invoke(
+        app, ["convert", str(corpus_dir / CASH), "--to", "text", "--from", "fulltilt"]
+    )
+    assert result.exit_code == 1
+    assert (
+        result.stderr.strip() == f"Error: no Badugi-family hands to convert in {corpus_dir / CASH}"
+    )
+    result = runner.invoke(
+        app, ["convert", str(corpus_dir / CASH), "--to", "text", "--from", "ipoker"]
+    )
+    assert result.exit_code == 1 and "unknown history format 'ipoker'" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["convert", "/no/such/file.txt", "--to", "phh"], "no such file"),
+        (["convert", "README.md", "--to", "xml"], "--to must be one of phh, text"),
+    ],
+)
+def test_user_errors_are_one_line(args: list[str], message: str) -> None:
+    result = runner.invoke(app, args)
+    assert result.exit_code == 1
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("Error: ") and message in lines[0]
+    assert "Traceback" not in result.output
+
+
+def test_library_refuses_an_unknown_target(corpus_dir: Path) -> None:
+    with pytest.raises(ConfigError):
+        list(convert_hands(corpus_dir / CASH, "json"))  # type: ignore[arg-type]
+    items = list(convert_hands(corpus_dir / CASH, "phh"))
+    assert [type(i).__name__ for i in items] == [
+        "ConvertedHand",
+        "ConvertedHand",
+        "ImportFormatError",
+        "ImportFormatError",
+    ]
+    assert all(i.rule == "phh-cannot-express" for i in items if isinstance(i, ImportFormatError))
+
+
+def test_installed_command_converts(corpus_dir: Path, tmp_path: Path) -> None:
+    """A real subprocess of the installed console script."""
+    target = tmp_path / "hand.phh"
+    done = subprocess.run(
+        [str(BIN), "convert", str(corpus_dir / FTP), "--to", "phh", "--out", str(target)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert 'hand = "25340585274"' in target.read_text()
