@@ -1,0 +1,311 @@
+"""Season standings from the ledger, as a pandas table (pandas is imported inside functions).
+
+**Tournament standings** (``kind="tournament"``): each entry earns points by the formula chosen
+(:func:`badugi_ledger.tournaments.points_for`: ``linear``, ``table`` or ``sqrt``).  With
+``best_n`` only a player's N best results count (``counted``); players with fewer than
+``min_events`` tournaments are listed below the ranked players, without a rank.  Order: points,
+then wins (first places, shared firsts included), then best finish, then events played (more
+is better); players equal on all four share the rank (1, 2, 2, 4).  ``winnings`` is money won
+(prizes + bounties − buy-ins, rebuys and add-ons), in cents.
+
+**Cash standings** (``kind="cash"``): each player's net result over the cash sessions (sum of
+their postings: chips, or cents where the session was played for money), ranked by net, then
+sessions played (more is better); equal players share the rank.
+
+``kind="auto"`` picks tournament standings when the selection holds a tournament, else cash;
+the ``standings`` command's human formats (table, markdown, html) then show both tables when
+the selection has both.
+``season`` None takes every season.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Literal
+
+from sqlite_utils import Database
+
+from .errors import ConfigError
+from .store import ledger_at
+from .tournaments import POINTS_FORMULAS, PointsFormula, points_for
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+Kind = Literal["auto", "tournament", "cash"]
+KINDS: tuple[Kind, ...] = ("auto", "tournament", "cash")
+Format = Literal["table", "csv", "json", "markdown", "html"]
+FORMATS: tuple[Format, ...] = ("table", "csv", "json", "markdown", "html")
+
+TOURNAMENT_COLUMNS = ["rank", "player", "points", "events", "counted", "wins", "best", "winnings"]
+CASH_COLUMNS = ["rank", "player", "net", "sessions", "hands", "best_session", "worst_session"]
+
+
+@dataclass(frozen=True)
+class StandingsOptions:
+    season: str | None = None
+    kind: Kind = "auto"
+    formula: PointsFormula = "linear"
+    table: tuple[float, ...] = ()
+    """Points per place for ``formula="table"``, first place first."""
+    best_n: int | None = None
+    min_events: int = 0
+    title: str = field(default="", compare=False)
+
+    def __post_init__(self) -> None:
+        if self.kind not in KINDS:
+            raise ConfigError(f"unknown standings kind {self.kind!r} (kinds: {', '.join(KINDS)})")
+        if self.formula not in POINTS_FORMULAS:
+            raise ConfigError(
+                f"unknown points formula {self.formula!r} (formulas: {', '.join(POINTS_FORMULAS)})"
+            )
+        if self.formula == "table" and not self.table:
+            raise ConfigError("the table points formula needs points per place, e.g. 10,7,5,3,1")
+        if self.best_n is not None and self.best_n < 1:
+            raise ConfigError("best-N must be at least 1")
+        if self.min_events < 0:
+            raise ConfigError("the minimum number of events cannot be negative")
+
+
+def parse_points_table(text: str) -> tuple[float, ...]:
+    """``"10,7,5"`` → (10.0, 7.0, 5.0); ConfigError on anything else."""
+    try:
+        values = tuple(float(v) for v in text.replace(" ", "").split(",") if v)
+    except ValueError:
+        raise ConfigError(
+            f"points table must be numbers separated by commas, not {text!r}"
+        ) from None
+    if not values:
+        raise ConfigError("the points table is empty")
+    return values
+
+
+def _season_clause(season: str | None) -> tuple[str, list[object]]:
+    return ("AND e.season = ?", [season]) if season is not None else ("", [])
+
+
+def resolve_kind(db: Database, options: StandingsOptions) -> Literal["tournament", "cash"]:
+    if options.kind != "auto":
+        return options.kind
+    clause, args = _season_clause(options.season)
+    row = db.execute(
+        f"SELECT count(*) FROM events e WHERE e.kind = 'tournament' {clause} "
+        "AND EXISTS (SELECT 1 FROM tournament_entries t WHERE t.event_id = e.id)",
+        args,
+    ).fetchone()
+    return "tournament" if row[0] else "cash"
+
+
+def _rank(df: pd.DataFrame, keys: Sequence[str], ascending: Sequence[bool]) -> pd.DataFrame:
+    """Sort by ``keys`` and give equal rows the same competition rank (1, 2, 2, 4)."""
+    df = df.sort_values([*keys, "player"], ascending=[*ascending, True], kind="mergesort")
+    df = df.reset_index(drop=True)
+    ranks: list[int] = []
+    previous: tuple[object, ...] | None = None
+    for i, row in enumerate(df[list(keys)].itertuples(index=False, name=None)):
+        ranks.append(ranks[-1] if previous == row else i + 1)
+        previous = row
+    df.insert(0, "rank", ranks)
+    return df
+
+
+def entry_frame(db: Database, season: str | None = None) -> pd.DataFrame:
+    """One row per tournament entry, by canonical player, with the event's size and buy-in."""
+    import pandas as pd
+
+    clause, args = _season_clause(season)
+    return pd.read_sql_query(
+        "SELECT e.id AS event_id, e.name AS event, e.date, e.season, coalesce(e.buy_in, 0) AS "
+        "event_buy_in, p.name AS player, t.place, t.place_to, t.prize, t.bounty_won, "
+        "t.buy_in + t.rebuy_cost + coalesce(t.add_on_cost, 0) AS paid, "
+        "(SELECT count(*) FROM tournament_entries n WHERE n.event_id = e.id) AS entrants "
+        "FROM tournament_entries t JOIN events e ON e.id = t.event_id "
+        "JOIN aliases a ON a.id = t.alias_id JOIN players p ON p.id = a.player_id "
+        f"WHERE e.kind = 'tournament' {clause} ORDER BY coalesce(e.date, ''), e.id, t.place",
+        db.conn,
+        params=args,
+    )
+
+
+def add_points(entries: pd.DataFrame, options: StandingsOptions) -> pd.DataFrame:
+    """The ``points`` column for each entry under the chosen formula."""
+    entries = entries.copy()
+    entries["points"] = [
+        points_for(
+            options.formula,
+            int(r.entrants),
+            int(r.place),
+            int(r.place_to),
+            buy_in_units=int(r.event_buy_in) / 100,
+            table=options.table,
+        )
+        for r in entries.itertuples()
+    ]
+    return entries
+
+
+def tournament_standings(db: Database, options: StandingsOptions) -> pd.DataFrame:
+    import pandas as pd
+
+    entries = add_points(entry_frame(db, options.season), options)
+    rows = []
+    for player, group in entries.groupby("player", sort=False):
+        points = sorted(group["points"], reverse=True)
+        counted = points[: options.best_n] if options.best_n else points
+        rows.append(
+            {
+                "player": player,
+                "points": round(sum(counted), 2),
+                "events": len(group),
+                "counted": len(counted),
+                "wins": int((group["place"] == 1).sum()),
+                "best": int(group["place"].min()),
+                "winnings": int((group["prize"] + group["bounty_won"] - group["paid"]).sum()),
+            }
+        )
+    table = pd.DataFrame(rows, columns=TOURNAMENT_COLUMNS[1:])
+    keys, ascending = ["points", "wins", "best", "events"], [False, False, True, False]
+    qualified = table[table["events"] >= options.min_events]
+    ranked = _rank(qualified, keys, ascending)
+    unranked = table[table["events"] < options.min_events]
+    if len(unranked):
+        rest = unranked.sort_values([*keys, "player"], ascending=[*ascending, True])
+        rest.insert(0, "rank", None)
+        ranked = pd.concat([ranked.astype({"rank": "object"}), rest], ignore_index=True)
+    return ranked[TOURNAMENT_COLUMNS]
+
+
+def session_frame(db: Database, season: str | None = None) -> pd.DataFrame:
+    """Each player's net and hands per cash session, by canonical player, sessions in order."""
+    import pandas as pd
+
+    clause, args = _season_clause(season)
+    return pd.read_sql_query(
+        "SELECT e.id AS event_id, e.name AS event, e.date, pl.name AS player, "
+        "sum(hp.final_stack - hp.starting_stack) AS net, count(*) AS hands "
+        "FROM hand_players hp JOIN hands h ON h.id = hp.hand_id JOIN events e ON e.id = h.event_id "
+        "JOIN aliases a ON a.id = hp.alias_id JOIN players pl ON pl.id = a.player_id "
+        f"WHERE e.kind = 'cash' {clause} GROUP BY e.id, pl.id "
+        "ORDER BY coalesce(e.date, ''), e.id, pl.name",
+        db.conn,
+        params=args,
+    )
+
+
+def cash_standings(db: Database, options: StandingsOptions) -> pd.DataFrame:
+    import pandas as pd
+
+    sessions = session_frame(db, options.season)
+    table = pd.DataFrame(
+        [
+            {
+                "player": player,
+                "net": int(g["net"].sum()),
+                "sessions": len(g),
+                "hands": int(g["hands"].sum()),
+                "best_session": int(g["net"].max()),
+                "worst_session": int(g["net"].min()),
+            }
+            for player, g in sessions.groupby("player", sort=False)
+        ],
+        columns=CASH_COLUMNS[1:],
+    )
+    return _rank(table, ["net", "sessions"], [False, False])[CASH_COLUMNS]
+
+
+def standings(db: Database, options: StandingsOptions) -> pd.DataFrame:
+    """The standings table the options ask for (see the module docstring)."""
+    if resolve_kind(db, options) == "tournament":
+        return tournament_standings(db, options)
+    return cash_standings(db, options)
+
+
+def describe(db: Database, options: StandingsOptions) -> str:
+    """A one-line title: which season, which kind, which formula and limits."""
+    kind = resolve_kind(db, options)
+    season = f"season {options.season}" if options.season else "all seasons"
+    if kind == "cash":
+        return f"Cash standings, {season} (net result)"
+    extra = [f"points: {options.formula}", "winnings in cents"]
+    if options.best_n:
+        extra.append(f"best {options.best_n}")
+    if options.min_events:
+        extra.append(f"at least {options.min_events} events to rank")
+    return f"Tournament standings, {season} ({'; '.join(extra)})"
+
+
+def render(df: pd.DataFrame, fmt: Format, title: str = "") -> str:
+    """The table as text in one of :data:`FORMATS` (CSV cells neutralised, HTML escaped)."""
+    if fmt == "table":
+        body = df.to_string(index=False) if len(df) else "(no results)"
+        return f"{title}\n{body}\n" if title else body + "\n"
+    if fmt == "csv":
+        from .export import neutralise_frame
+
+        return str(neutralise_frame(df).to_csv(index=False))
+    if fmt == "json":
+        records = json.loads(df.to_json(orient="records", force_ascii=False))
+        return json.dumps(records, ensure_ascii=False, indent=2) + "\n"
+    if fmt == "markdown":
+        return str(df.to_markdown(index=False)) + "\n"
+    if fmt == "html":
+        return str(df.to_html(index=False, escape=True, na_rep="")) + "\n"
+    raise ConfigError(f"unknown format {fmt!r} (formats: {', '.join(FORMATS)})")
+
+
+def kinds_present(db: Database, season: str | None) -> list[Literal["tournament", "cash"]]:
+    """Which kinds of standings the selection has: tournaments with entries, cash hands."""
+    clause, args = _season_clause(season)
+    found: list[Literal["tournament", "cash"]] = []
+    if db.execute(
+        f"SELECT 1 FROM events e WHERE e.kind = 'tournament' {clause} AND EXISTS "
+        "(SELECT 1 FROM tournament_entries t WHERE t.event_id = e.id) LIMIT 1",
+        args,
+    ).fetchone():
+        found.append("tournament")
+    if db.execute(
+        f"SELECT 1 FROM events e WHERE e.kind = 'cash' {clause} AND EXISTS "
+        "(SELECT 1 FROM hands h WHERE h.event_id = e.id) LIMIT 1",
+        args,
+    ).fetchone():
+        found.append("cash")
+    return found
+
+
+HUMAN_FORMATS: tuple[Format, ...] = ("table", "markdown", "html")
+
+
+def _section(db: Database, options: StandingsOptions, fmt: Format) -> str:
+    title = describe(db, options)
+    body = render(standings(db, options), fmt, title if fmt == "table" else "")
+    if fmt == "markdown":
+        return f"**{title}**\n\n{body}"
+    if fmt == "html":
+        import html
+
+        return f"<h2>{html.escape(title)}</h2>\n{body}"
+    return body
+
+
+def standings_report(db_path: str | Path, options: StandingsOptions, fmt: Format = "table") -> str:
+    """``badugi-ledger standings``: the standings of the ledger at ``db_path`` in ``fmt``.
+
+    With ``kind="auto"`` the human formats (table, markdown, html) show every kind the
+    selection has, tournaments first; csv and json show one table (tournaments if any).
+    """
+    if fmt not in FORMATS:
+        raise ConfigError(f"unknown format {fmt!r} (formats: {', '.join(FORMATS)})")
+    with ledger_at(db_path, create=False) as db:
+        if options.kind == "auto" and fmt in HUMAN_FORMATS:
+            kinds = kinds_present(db, options.season)
+            if len(kinds) > 1:
+                return "\n".join(
+                    _section(db, dataclasses.replace(options, kind=k), fmt) for k in kinds
+                )
+        if fmt == "table":
+            return render(standings(db, options), fmt, describe(db, options))
+        return render(standings(db, options), fmt)

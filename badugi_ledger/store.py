@@ -1,0 +1,335 @@
+"""The SQLite ledger file: connection setup, schema and its migrations.
+
+One file, no server.  :func:`open_ledger` opens (or creates) a ledger, sets it up for several
+writers at once (WAL journal, a busy timeout so a second importer waits instead of failing,
+foreign keys on) and upgrades the schema with the ordered migrations in :data:`MIGRATIONS`.
+
+Migrations: the table ``schema_version`` lists every migration applied (``version``, ``name``,
+``applied_at``).  Each migration is a function that receives a sqlite-utils ``Database`` and
+runs in its own ``BEGIN IMMEDIATE`` transaction together with its ``schema_version`` row, so a
+file written by an older version of badugi-ledger is upgraded step by step on open, and two
+processes opening a fresh file at once cannot both apply the same step.  A file whose version
+is *newer* than this program knows is refused rather than written to.
+
+All money and chip columns are INTEGER (chips, or cents where money) and the tables are
+``STRICT``, so SQLite itself refuses a float or a string in them.  The schema:
+
+* ``players`` (canonical people) and ``aliases`` (every name as written in a hand; each points
+  at a player; ``own_player_id`` remembers the player it was created for, so a merge can be
+  undone, see :mod:`badugi_ledger.players`).
+* ``events``: a cash session or a tournament (kind, name, date, place, game, season, buy-in,
+  payout table); ``key`` identifies it across imports.
+* ``hands``: one row per stored hand, with its source file and line and a unique
+  ``fingerprint`` (see :func:`badugi_ledger.ledger.fingerprint`).
+* ``hand_players``: each player dealt in: starting/final stack, contribution, collection, and
+  rebuys/add-ons before the hand.
+* ``postings``: the double entry per hand (blind, ante, bet, returned, collect, rake,
+  carry-in/out, buy), player accounts plus ``*house*`` and ``*carry*``; they sum to zero per hand.
+* ``pots`` and ``pot_winners``: each pot, its eligible players and who got what.
+* ``tournament_entries``: buy-in, rebuys, add-ons, bounties, finishing place, prize, points;
+  ``tournament_terms``: how a tournament pays out (bounty size, chop, rounding unit).
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from datetime import UTC, datetime
+from pathlib import Path
+
+from sqlite_utils import Database
+
+from .errors import LedgerError
+
+DEFAULT_DB = "badugi.db"
+DEFAULT_BUSY_TIMEOUT_MS = 60_000
+"""How long a writer waits for another writer's transaction before giving up."""
+
+Migration = Callable[[Database], None]
+
+
+def _m001_core(db: Database) -> None:
+    """Players and aliases, events, hands, per-hand players, postings, pots and winners."""
+    db.table("players").create({"id": int, "name": str}, pk="id", not_null=["name"], strict=True)
+    db.table("players").create_index(["name"], unique=True)
+    db.table("aliases").create(
+        {"id": int, "name": str, "player_id": int, "own_player_id": int},
+        pk="id",
+        not_null=["name", "player_id", "own_player_id"],
+        foreign_keys=[("player_id", "players", "id"), ("own_player_id", "players", "id")],
+        strict=True,
+    )
+    db.table("aliases").create_index(["name"], unique=True)
+    db.table("aliases").create_index(["player_id"])
+    db.table("events").create(
+        {
+            "id": int,
+            "key": str,
+            "kind": str,
+            "name": str,
+            "date": str,
+            "place": str,
+            "game": str,
+            "season": str,
+            "currency": str,
+            "buy_in": int,
+            "starting_chips": int,
+            "payouts": str,
+        },
+        pk="id",
+        not_null=["key", "kind", "name"],
+        strict=True,
+    )
+    db.table("events").create_index(["key"], unique=True)
+    db.table("events").create_index(["season"])
+    db.table("hands").create(
+        {
+            "id": int,
+            "fingerprint": str,
+            "event_id": int,
+            "hand_id": str,
+            "table_name": str,
+            "origin": str,
+            "source": str,
+            "line": int,
+            "game": str,
+            "button": str,
+            "pot": int,
+            "rake": int,
+            "carry_in": int,
+            "carry_out": int,
+            "showdown": int,
+            "imported_at": str,
+        },
+        pk="id",
+        not_null=["fingerprint", "event_id", "pot", "rake", "carry_in", "carry_out"],
+        foreign_keys=[("event_id", "events", "id")],
+        strict=True,
+    )
+    db.table("hands").create_index(["fingerprint"], unique=True)
+    db.table("hands").create_index(["event_id"])
+    db.table("hand_players").create(
+        {
+            "hand_id": int,
+            "alias_id": int,
+            "seat": int,
+            "starting_stack": int,
+            "final_stack": int,
+            "contributed": int,
+            "collected": int,
+            "busted": int,
+            "rebuys": int,
+            "add_ons": int,
+        },
+        pk=("hand_id", "alias_id"),
+        not_null=["starting_stack", "final_stack", "contributed", "collected", "busted"],
+        defaults={"rebuys": 0, "add_ons": 0},
+        foreign_keys=[("hand_id", "hands", "id"), ("alias_id", "aliases", "id")],
+        strict=True,
+    )
+    db.table("hand_players").create_index(["alias_id"])
+    db.table("postings").create(
+        {"id": int, "hand_id": int, "account": str, "alias_id": int, "kind": str, "amount": int},
+        pk="id",
+        not_null=["hand_id", "account", "kind", "amount"],
+        foreign_keys=[("hand_id", "hands", "id"), ("alias_id", "aliases", "id")],
+        strict=True,
+    )
+    db.table("postings").create_index(["hand_id"])
+    db.table("postings").create_index(["alias_id"])
+    db.table("pots").create(
+        {
+            "id": int,
+            "hand_id": int,
+            "idx": int,
+            "name": str,
+            "amount": int,
+            "eligible": str,
+            "detail": str,
+        },
+        pk="id",
+        not_null=["hand_id", "idx", "amount"],
+        foreign_keys=[("hand_id", "hands", "id")],
+        strict=True,
+    )
+    db.table("pots").create_index(["hand_id"])
+    db.table("pot_winners").create(
+        {"pot_id": int, "alias_id": int, "share": int},
+        pk=("pot_id", "alias_id"),
+        not_null=["share"],
+        foreign_keys=[("pot_id", "pots", "id"), ("alias_id", "aliases", "id")],
+        strict=True,
+    )
+
+
+def _m002_tournaments(db: Database) -> None:
+    """Tournament entries (places, prizes, bounties, points) and each tournament's terms."""
+    db.table("tournament_entries").create(
+        {
+            "id": int,
+            "event_id": int,
+            "alias_id": int,
+            "buy_in": int,
+            "rebuys": int,
+            "rebuy_cost": int,
+            "add_ons": int,
+            "add_on_cost": int,
+            "bounties": int,
+            "bounty_won": int,
+            "place": int,
+            "place_to": int,
+            "chips": int,
+            "prize": int,
+            "points": float,
+        },
+        pk="id",
+        not_null=["event_id", "alias_id", "buy_in", "rebuys", "rebuy_cost", "add_ons"],
+        defaults={"bounties": 0, "bounty_won": 0, "prize": 0, "chips": 0},
+        foreign_keys=[("event_id", "events", "id"), ("alias_id", "aliases", "id")],
+        strict=True,
+    )
+    db.table("tournament_entries").create_index(["event_id", "alias_id"], unique=True)
+    db.table("tournament_terms").create(
+        {
+            "event_id": int,
+            "bounty": int,
+            "rebuy_price": int,
+            "add_on_price": int,
+            "prize_unit": int,
+            "chop": str,
+        },
+        pk="event_id",
+        not_null=["bounty", "prize_unit"],
+        foreign_keys=[("event_id", "events", "id")],
+        strict=True,
+    )
+
+
+MIGRATIONS: tuple[tuple[int, str, Migration], ...] = (
+    (1, "core ledger: players, aliases, events, hands, postings, pots", _m001_core),
+    (2, "tournaments: entries and terms", _m002_tournaments),
+)
+SCHEMA_VERSION = MIGRATIONS[-1][0]
+
+
+@contextmanager
+def transaction(db: Database) -> Iterator[Database]:
+    """``BEGIN IMMEDIATE`` … ``COMMIT``, or ``ROLLBACK`` on any exception.
+
+    ``IMMEDIATE`` takes the write lock at the start, so a concurrent writer waits (busy timeout)
+    at ``BEGIN`` instead of failing half way with ``database is locked``.
+    """
+    if db.conn.in_transaction:
+        raise LedgerError("a ledger transaction is already open")
+    try:
+        db.conn.execute("BEGIN IMMEDIATE")
+    except sqlite3.OperationalError as exc:
+        raise LedgerError(f"cannot lock the ledger for writing: {exc}") from exc
+    try:
+        yield db
+    except BaseException:
+        if db.conn.in_transaction:
+            db.conn.execute("ROLLBACK")
+        raise
+    else:
+        db.conn.execute("COMMIT")
+
+
+def schema_version(db: Database) -> int:
+    """The highest migration applied to this file (0 for an empty file)."""
+    if not db.table("schema_version").exists():
+        return 0
+    row = db.execute("SELECT max(version) FROM schema_version").fetchone()
+    return int(row[0] or 0)
+
+
+def migrate(db: Database, *, target: int | None = None) -> int:
+    """Apply pending migrations in order, up to ``target`` (default: all); return the version.
+
+    Each step re-reads the version inside its own write transaction, so concurrent openers
+    never apply a step twice.
+    """
+    goal = SCHEMA_VERSION if target is None else target
+    current = schema_version(db)
+    if current > SCHEMA_VERSION:
+        raise LedgerError(
+            f"the ledger {db_label(db)} has schema version {current}, newer than this "
+            f"badugi-ledger knows ({SCHEMA_VERSION}); upgrade badugi-ledger"
+        )
+    while current < goal:
+        with transaction(db):
+            db.execute(
+                "CREATE TABLE IF NOT EXISTS schema_version "
+                "(version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL) STRICT"
+            )
+            current = schema_version(db)
+            pending = [m for m in MIGRATIONS if current < m[0] <= goal]
+            if not pending:
+                break
+            version, name, step = pending[0]
+            step(db)
+            db.execute(
+                "INSERT INTO schema_version (version, name, applied_at) VALUES (?, ?, ?)",
+                (version, name, datetime.now(UTC).isoformat(timespec="seconds")),
+            )
+            current = version
+    return current
+
+
+def db_label(db: Database) -> str:
+    """A human name for the ledger file (for messages)."""
+    row = db.execute("PRAGMA database_list").fetchone()
+    return repr(row[2]) if row and row[2] else "(in memory)"
+
+
+def connect(
+    path: str | Path | None = None, *, busy_timeout_ms: int = DEFAULT_BUSY_TIMEOUT_MS
+) -> Database:
+    """A configured connection without migrating; ``path`` None or ``":memory:"`` = in memory."""
+    target = ":memory:" if path is None else str(path)
+    try:
+        conn = sqlite3.connect(target, timeout=busy_timeout_ms / 1000, isolation_level=None)
+        conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
+        conn.execute("PRAGMA foreign_keys = ON")
+        if target != ":memory:":
+            conn.execute("PRAGMA journal_mode = WAL")
+            conn.execute("PRAGMA synchronous = NORMAL")
+    except sqlite3.DatabaseError as exc:
+        raise LedgerError(f"cannot open the ledger {target!r}: {exc}") from exc
+    return Database(conn)
+
+
+def open_ledger(
+    path: str | Path | None = DEFAULT_DB,
+    *,
+    busy_timeout_ms: int = DEFAULT_BUSY_TIMEOUT_MS,
+    create: bool = True,
+) -> Database:
+    """Open (or create) a ledger and bring its schema up to date.
+
+    ``path`` None or ``":memory:"`` gives an in-memory ledger (tests).  With ``create=False`` a
+    missing file is an error instead of a new empty ledger (for read-only commands).
+    """
+    if path is not None and str(path) != ":memory:" and not create and not Path(path).exists():
+        raise LedgerError(f"no ledger at {str(path)!r} (import some hands first)")
+    db = connect(path, busy_timeout_ms=busy_timeout_ms)
+    try:
+        migrate(db)
+    except sqlite3.DatabaseError as exc:
+        db.close()
+        raise LedgerError(f"cannot use {str(path)!r} as a ledger: {exc}") from exc
+    except BaseException:
+        db.close()
+        raise
+    return db
+
+
+@contextmanager
+def ledger_at(path: str | Path | None, *, create: bool = True) -> Iterator[Database]:
+    """``with ledger_at("club.db") as db:`` — open, migrate, and always close."""
+    db = open_ledger(path, create=create)
+    try:
+        yield db
+    finally:
+        db.close()

@@ -1,0 +1,252 @@
+"""The ledger commands end to end through the real parser and replay: import (idempotent,
+rejections, --strict), standings, settle, export, report, players, tournament; one real
+subprocess of the installed console script; two concurrent importers into one file."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from badugi_ledger.cli import app
+from badugi_ledger.store import open_ledger
+
+runner = CliRunner()
+
+# An invented home night (not from the seeds): three players, fixed limit 2/4, blinds 1/2.
+NIGHT = """\
+game badugi · fixed limit 2/4 · blinds 1/2
+cash Friday Night · date 2024-03-01 · season 2024
+
+hand 1 · button Anna · Anna 100 · Ben 100 · Cara 100
+Anna folds · Ben folds
+
+hand 2 · button Ben · Anna · Ben · Cara
+Ben folds · Cara calls · Anna checks
+draw: Cara 1 · Anna 2
+Cara bets · Anna folds
+
+hand 3 · button Cara · Anna · Ben · Cara
+Cara raises to 4 · Anna folds · Ben folds
+"""
+
+# Hand 2 raises past nothing: Ben "checks" facing the big blind, which is illegal.
+BAD = """\
+game badugi · fixed limit 2/4 · blinds 1/2
+cash Saturday · date 2024-03-02 · season 2024
+
+hand 1 · button Anna · Anna 100 · Ben 100 · Cara 100
+Anna folds · Ben folds
+
+hand 2 · button Ben · Anna · Ben · Cara
+Ben checks
+"""
+
+# An invented sit-and-go: four players, D out in hand 1, then C, then B.
+CUP = """\
+game badugi · no limit · blinds 10/20
+tournament Spring Cup · date 2024-04-06 · season 2024 · buy-in 1000 · payouts 70/30
+
+hand 1 · button A · A 500 · B 500 · C 500 · D 500
+D raises to 500 all-in · A calls · B folds · C folds
+show: A As 2d 3h 4c · D Ks Qd Jh Tc
+
+hand 2 · button B · A · B · C
+B folds · C raises to 480 all-in · A calls
+show: A As 2d 3h 4c · C Ks Qd Jh Tc
+
+hand 3 · button A · A · B
+A raises to 40 · B raises to 490 all-in · A calls
+show: A As 2d 3h 4c · B Ks Qd Jh Tc
+"""
+
+
+def write(tmp_path: Path, name: str, text: str) -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def invoke(*args: str | Path) -> tuple[int, str]:
+    result = runner.invoke(app, [str(a) for a in args])
+    if result.exception and not isinstance(result.exception, SystemExit):
+        raise result.exception
+    return result.exit_code, result.output
+
+
+def test_import_twice_changes_nothing(tmp_path: Path) -> None:
+    night, db = write(tmp_path, "night.bhh", NIGHT), tmp_path / "club.db"
+    code, out = invoke("import", night, "--db", db)
+    assert code == 0 and "3 stored, 0 duplicate, 0 rejected" in out
+    code, out = invoke("import", tmp_path, "--db", db)  # the folder: the same file again
+    assert code == 0 and "0 stored, 3 duplicate, 0 rejected" in out
+    ledger = open_ledger(db)
+    assert ledger.execute("SELECT count(*) FROM hands").fetchone()[0] == 3
+    assert ledger.execute("SELECT sum(amount) FROM postings").fetchone()[0] == 0
+
+
+def test_rejected_hands_are_reported_with_line_and_reason(tmp_path: Path) -> None:
+    bad, db = write(tmp_path, "bad.bhh", BAD), tmp_path / "club.db"
+    code, out = invoke("import", bad, "--db", db, "--json")
+    assert code == 1
+    report = json.loads(out)
+    assert (report["stored"], report["duplicate"], report["rejected"]) == (1, 0, 1)
+    [rejection] = report["files"][0]["rejections"]
+    assert rejection["line"] == 7 and rejection["hand"] == "2"
+    assert any("line 8" in r for r in rejection["reasons"])
+
+
+def test_strict_refuses_the_file(tmp_path: Path) -> None:
+    bad, db = write(tmp_path, "bad.bhh", BAD), tmp_path / "club.db"
+    code, out = invoke("import", bad, "--db", db, "--strict")
+    assert code == 1 and "refused" in out and "0 stored" in out
+    assert open_ledger(db).execute("SELECT count(*) FROM hands").fetchone()[0] == 0
+
+
+def test_standings_settle_export_report_players(tmp_path: Path) -> None:
+    db = tmp_path / "club.db"
+    invoke("import", write(tmp_path, "night.bhh", NIGHT), "--db", db)
+    code, out = invoke("standings", "--db", db, "--format", "json")
+    assert code == 0
+    assert [(r["player"], r["net"]) for r in json.loads(out)] == [
+        ("Cara", 6),
+        ("Anna", -3),
+        ("Ben", -3),
+    ]
+    code, out = invoke("settle", "--db", db, "--event", "Friday Night", "--json")
+    settlement = json.loads(out)
+    assert settlement["net"] == 0 and settlement["total_paid"] == settlement["total_owed"] == 6
+    assert len(settlement["transfers"]) == 2
+    code, out = invoke("export", "--db", db, "--table", "hands", "--format", "json")
+    assert code == 0 and len(json.loads(out)) == 3
+    target = tmp_path / "season.html"
+    code, out = invoke("report", "--db", db, "--out", target)
+    assert code == 0 and "<svg" in target.read_text(encoding="utf-8")
+    code, out = invoke("players", "merge", "Anna", "Ben", "--db", db)
+    assert code == 1 and "not one person" in out  # they sat at one table
+    saturday = NIGHT.replace("Friday Night · date 2024-03-01", "Saturday · date 2024-03-02")
+    invoke("import", write(tmp_path, "sat.bhh", saturday.replace("Ben", "Benny")), "--db", db)
+    code, out = invoke("players", "merge", "Ben", "Benny", "--db", db)
+    assert code == 0 and "Ben (also Benny): 6 hands" in out
+    code, out = invoke("standings", "--db", db, "--format", "csv")
+    assert out.splitlines()[1:] == [
+        "1,Cara,12,2,6,6,6",
+        "2,Anna,-6,2,6,-3,-3",
+        "2,Ben,-6,2,6,-3,-3",
+    ]
+    code, out = invoke("players", "unmerge", "Benny", "--db", db)
+    assert code == 0 and "Benny: 3 hands" in out
+
+
+def test_tournament_places_prizes_and_a_chop(tmp_path: Path) -> None:
+    db = tmp_path / "club.db"
+    code, out = invoke("import", write(tmp_path, "cup.bhh", CUP), "--db", db)
+    assert code == 0, out
+    code, out = invoke("tournament", "--db", db, "--event", "Spring Cup", "--json")
+    entries = {e["player"]: (e["place"], e["prize"]) for e in json.loads(out)["entries"]}
+    assert entries == {"A": (1, 2800), "B": (2, 1200), "C": (3, 0), "D": (4, 0)}
+    code, out = invoke("standings", "--db", db)
+    assert "Tournament standings" in out
+    code, out = invoke("tournament", "--db", db, "--event", "Spring Cup", "--bounty", "250")
+    assert code == 0 and "bounty 250" in out
+    code, out = invoke("settle", "--db", db, "--event", "Spring Cup")
+    assert code == 0 and "balances net to 0" in out
+
+
+def test_errors_are_one_line_without_traceback(tmp_path: Path) -> None:
+    cases: list[tuple[str | Path, ...]] = [
+        ("standings", "--db", tmp_path / "none.db"),
+        ("standings", "--db", tmp_path / "none.db", "--format", "xml"),
+        ("settle", "--db", tmp_path / "none.db", "--event", "x"),
+    ]
+    for args in cases:
+        code, out = invoke(*args)
+        assert code == 1 and out.startswith("Error: ") and "Traceback" not in out
+    db = tmp_path / "club.db"
+    invoke("import", write(tmp_path, "night.bhh", NIGHT), "--db", db)
+    cases = [
+        ("standings", "--db", db, "--points", "magic"),
+        ("standings", "--db", db, "--points", "table"),
+        ("export", "--db", db, "--table", "hands", "--format", "xlsx"),
+        ("settle", "--db", db, "--event", "Nope"),
+        ("tournament", "--db", db, "--event", "Friday Night"),
+        ("players", "merge", "Anna", "--db", db),
+        ("import", tmp_path / "missing.bhh", "--db", db),
+    ]
+    for args in cases:
+        code, out = invoke(*args)
+        assert code == 1 and out.startswith("Error: ") and out.count("\n") == 1, (args, out)
+
+
+def console_script() -> str:
+    found = shutil.which("badugi-ledger", path=str(Path(sys.executable).parent))
+    assert found, "the console script is not installed next to this Python"
+    return found
+
+
+def test_installed_console_script(tmp_path: Path) -> None:
+    night, db = write(tmp_path, "night.bhh", NIGHT), tmp_path / "club.db"
+    exe = console_script()
+    done = subprocess.run(
+        [exe, "import", str(night), "--db", str(db)], capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    done = subprocess.run(
+        [exe, "standings", "--db", str(db), "--format", "markdown"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0 and "| Cara" in done.stdout
+
+
+def many_hands(session: str, n: int) -> str:
+    lines = ["game badugi · fixed limit 2/4 · blinds 1/2", f"cash {session} · season 2024", ""]
+    for i in range(1, n + 1):
+        seats = "Anna 100 · Ben 100 · Cara 100" if i == 1 else "Anna · Ben · Cara"
+        lines += [f"hand {i} · button Anna · {seats}", "Anna folds · Ben folds", ""]
+    return "\n".join(lines)
+
+
+def test_two_processes_importing_into_one_file_lose_nothing(tmp_path: Path) -> None:
+    db = tmp_path / "shared.db"
+    dirs = []
+    for who in ("left", "right"):
+        folder = tmp_path / who
+        folder.mkdir()
+        for k in range(4):
+            (folder / f"{k}.bhh").write_text(many_hands(f"{who} {k}", 60), encoding="utf-8")
+        dirs.append(folder)
+    exe = console_script()
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    procs = [
+        subprocess.Popen(
+            [exe, "import", str(d), "--db", str(db)],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=env,
+        )
+        for d in dirs
+    ]
+    outputs = [p.communicate(timeout=300) for p in procs]
+    assert [p.returncode for p in procs] == [0, 0], outputs
+    ledger = open_ledger(db)
+    assert ledger.execute("SELECT count(*) FROM hands").fetchone()[0] == 2 * 4 * 60
+    assert ledger.execute("SELECT count(*) FROM events").fetchone()[0] == 8
+    assert ledger.execute("SELECT count(DISTINCT fingerprint) FROM hands").fetchone()[0] == 480
+    assert ledger.execute("SELECT sum(amount) FROM postings").fetchone()[0] == 0
+
+
+def test_help_documents_every_ledger_command() -> None:
+    for command in ("import", "standings", "settle", "export", "report", "players", "tournament"):
+        code, out = invoke(command, "--help")
+        assert code == 0 and "Usage" in out
+    code, out = invoke("standings", "--help")
+    for words in ("linear", "sqrt", "natural log", "--best", "--min-events", "wins", "best finish"):
+        assert words in out
