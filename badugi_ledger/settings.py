@@ -60,6 +60,11 @@ class HouseRules:
     """Progressive Badugi with a Buy (seeds README item 7): chips paid per bought card."""
     max_seats: int = 9
     """Seeds README item 2: 2-9 seats; a game may set a lower maximum."""
+    half_bet_reopens: bool = True
+    """Fixed limit only: a short all-in raise of at least half a bet reopens the betting (the
+    common card-room "half-bet rule"; the next raise completes it to the full level, as
+    PokerStars does); ``False`` = only a full raise reopens.  Pot-, half-pot- and no-limit
+    always use the full-raise rule."""
 
     def __post_init__(self) -> None:
         if not 2 <= self.max_seats <= 9:

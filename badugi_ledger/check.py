@@ -1,0 +1,209 @@
+"""``badugi-ledger check``: replay every hand of every file and report what is wrong.
+
+An organiser points it at files or folders (searched recursively) after a game night and
+learns, per file, how many hands are fine, how many break a rule and how many were paid out
+differently from what the replay computes, with every problem at ``file:line:column``.  The
+input is streamed: hands are read, replayed and reported one at a time, so a long history is
+never held in memory (:func:`badugi_ledger.replay.replay_stream`).
+
+Hands are read by :func:`read_hands` - the single place that picks the reader, so imports from
+sites come in through the same door as our own text format.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .errors import BadugiError
+from .events import HandRecord
+from .replay import replay_stream
+from .results import HandOutcome, Violation
+
+HISTORY_SUFFIXES = frozenset({".bhh", ".txt", ".phh"})
+"""Files picked up when a folder is given (a file named on the command line is always read)."""
+
+
+def read_hands(path: str | Path) -> Iterator[HandRecord | BadugiError]:
+    """The hands of one file, whatever its format: :func:`badugi_ledger.sources.read_hands`
+    (our format or a site's, recognised by content), else our own parser."""
+    try:
+        from .sources import read_hands as read_any
+    except ImportError:  # pragma: no cover - sources.py ships with the package
+        from .parse import parse_file
+
+        return parse_file(path)
+    return read_any(path)
+
+
+def history_files(paths: Iterable[str | Path]) -> list[Path]:
+    """The files to check: files as given, folders walked recursively (sorted, hidden entries
+    and files without a history suffix left out).  A path that does not exist is an error."""
+    files: list[Path] = []
+    for raw in paths:
+        path = Path(raw)
+        if path.is_dir():
+            found = sorted(
+                p
+                for p in path.rglob("*")
+                if p.is_file()
+                and p.suffix.lower() in HISTORY_SUFFIXES
+                and not any(part.startswith(".") for part in p.relative_to(path).parts)
+            )
+            files.extend(found)
+        elif path.is_file():
+            files.append(path)
+        else:
+            raise BadugiError(f"no such file or folder: {raw}")
+    return files
+
+
+@dataclass
+class FileSummary:
+    """How the hands of one file fared."""
+
+    source: str
+    hands: int = 0
+    ok: int = 0
+    violations: int = 0
+    """Hands that break a rule (or could not be read)."""
+    mismatches: int = 0
+    """Legal hands whose recorded outcome disagrees with the computed one."""
+    incomplete: int = 0
+    """Hands that could not be settled for lack of information."""
+
+    def add(self, outcome: HandOutcome) -> None:
+        self.hands += 1
+        kinds = {e.kind for e in outcome.errors}
+        if outcome.ok:
+            self.ok += 1
+        elif "illegal" in kinds:
+            self.violations += 1
+        elif "incomplete" in kinds:
+            self.incomplete += 1
+        else:
+            self.mismatches += 1
+
+    @property
+    def all_ok(self) -> bool:
+        return self.ok == self.hands
+
+    def line(self) -> str:
+        text = (
+            f"{self.source}: {self.hands} hand{'s' if self.hands != 1 else ''}: {self.ok} ok, "
+            f"{self.violations} with violations, {self.mismatches} with payout mismatches"
+        )
+        if self.incomplete:
+            text += f", {self.incomplete} not settled (information missing)"
+        return text
+
+
+def outcome_dict(outcome: HandOutcome) -> dict[str, object]:
+    """One hand as a JSON-ready dict (the ``--json`` line)."""
+    result = outcome.result
+    data: dict[str, object] = {
+        "source": outcome.source,
+        "hand": outcome.hand_id,
+        "line": outcome.pos.line,
+        "ok": outcome.ok,
+        "errors": [e.as_dict() for e in outcome.errors],
+        "final_stacks": dict(result.final_stacks) if result else {},
+        "payouts": dict(result.payouts) if result else {},
+    }
+    if outcome.record is not None:
+        data["game"] = outcome.record.settings.game
+        data["table"] = outcome.record.table
+    if result is not None:
+        data["pots"] = [
+            {
+                "name": p.name,
+                "amount": p.amount,
+                "eligible": list(p.eligible),
+                "shares": dict(p.shares),
+                "detail": p.detail,
+            }
+            for p in result.pots
+        ]
+        data["rake"] = result.rake
+        data["carry_in"] = result.carry_in
+        data["carry_out"] = result.carry_out
+        data["busted"] = list(result.busted)
+        data["notes"] = list(result.notes)
+    return data
+
+
+def problem_line(outcome: HandOutcome, error: Violation) -> str:
+    """``file:line:column: hand 12: message [rule]`` for one problem."""
+    pos = error.pos if error.pos.line else outcome.pos
+    where = f"{outcome.source}:{pos.line}:{pos.column}" if pos.line else outcome.source
+    hand = f" hand {outcome.hand_id}:" if outcome.hand_id is not None else ""
+    label = {"mismatch": "payout mismatch: ", "incomplete": "not settled: "}.get(error.kind, "")
+    first, newline, rest = error.message.partition("\n")  # parse errors show the line and a caret
+    return f"{where}:{hand} {label}{first} [{error.rule}]{newline}{rest}"
+
+
+@dataclass
+class CheckRun:
+    """One ``check`` over some files; iterate :meth:`lines` to run it."""
+
+    files: Sequence[Path]
+    summaries: list[FileSummary] = field(default_factory=list)
+
+    def outcomes(self) -> Iterator[HandOutcome]:
+        """Every hand of every file, replayed, in order (lazily)."""
+        items = (item for path in self.files for item in read_hands(path))
+        for outcome in replay_stream(items):
+            source = outcome.source
+            if not self.summaries or self.summaries[-1].source != source:
+                self.summaries.append(FileSummary(source))
+            self.summaries[-1].add(outcome)
+            yield outcome
+
+    def lines(self, *, as_json: bool = False) -> Iterator[str]:
+        """The report, line by line: every problem then each file's summary (or one JSON
+        object per hand)."""
+        done = 0
+        for outcome in self.outcomes():
+            if as_json:
+                yield json.dumps(outcome_dict(outcome), ensure_ascii=False)
+                continue
+            while done < len(self.summaries) - 1:
+                yield self.summaries[done].line()
+                done += 1
+            for error in outcome.errors:
+                yield problem_line(outcome, error)
+        if not as_json:
+            for summary in self.summaries[done:]:
+                yield summary.line()
+            read = {s.source for s in self.summaries}
+            for path in self.files:
+                if str(path) not in read:
+                    yield FileSummary(str(path)).line()
+            if len(self.files) > 1:
+                yield self.total().line()
+
+    def total(self) -> FileSummary:
+        total = FileSummary(f"total ({len(self.files)} files)")
+        for s in self.summaries:
+            total.hands += s.hands
+            total.ok += s.ok
+            total.violations += s.violations
+            total.mismatches += s.mismatches
+            total.incomplete += s.incomplete
+        return total
+
+    @property
+    def all_ok(self) -> bool:
+        """True when every hand of every file replayed with no problem."""
+        return all(s.all_ok for s in self.summaries)
+
+
+def run_check(paths: Iterable[str | Path]) -> CheckRun:
+    """Prepare a check of ``paths`` (files, or folders searched recursively)."""
+    files = history_files(paths)
+    if not files:
+        suffixes = ", ".join(sorted(HISTORY_SUFFIXES))
+        raise BadugiError(f"no hand-history files found (looked for {suffixes} files)")
+    return CheckRun(files)

@@ -1,0 +1,27 @@
+"""The replay engine: a hand record in, its computed result (or the first broken rule) out.
+
+* :func:`replay_hand` replays one :class:`~badugi_ledger.events.HandRecord`, pure: it raises
+  :class:`~badugi_ledger.errors.IllegalAction` (``rule`` names the rule, ``position`` the event)
+  for the first illegal thing and returns a :class:`~badugi_ledger.results.HandResult` whose
+  ``violations`` list every recorded figure that disagrees with the computed one.
+* :func:`replay_stream` replays a stream of hands lazily, carrying stacks, a Progressive Badugi
+  pot and eliminations from hand to hand of each table.
+
+Modules: :mod:`.state` (the mutable hand state and the set-up), :mod:`.betting` (forced bets and
+betting structures), :mod:`.draws` (cards and the stub), :mod:`.hand` (phases and turn order),
+:mod:`.showdown` (pots, rake, awarding, verification of the record), :mod:`.table` (hand to hand).
+"""
+
+from __future__ import annotations
+
+from .hand import replay_hand
+from .table import INCOMPLETE_RULES, TableState, TableTracker, error_violation, replay_stream
+
+__all__ = [
+    "INCOMPLETE_RULES",
+    "TableState",
+    "TableTracker",
+    "error_violation",
+    "replay_hand",
+    "replay_stream",
+]

@@ -1,0 +1,391 @@
+"""Forced bets and betting rounds under every structure the rule texts name.
+
+Sources: ``000`` (blinds, order of play, fixed limit with a cap of a bet and three raises),
+``001`` (pot limit, no limit, half-pot limit, side pots), ``003`` (spread limit), seeds README
+item 6 (heads-up cap).  Choices made where the texts are silent, each documented here:
+
+* **Amounts** follow ``events.py``: a bet or raise is the player's *total* for the round.  The
+  verbs ``bet`` and ``raise`` are read as the same thing (put the round total up to X); only the
+  amount is checked.  An amount left out (``None``) is what fixed limit fixes, or the player's
+  whole stack when that is less (an all-in); other structures need an amount.
+* **Fixed limit**: the small bet in rounds 1-2, the big bet in rounds 3-4; the big blind counts as
+  the first bet of round 1; at most ``Structure.cap`` bets per round, lifted only when
+  ``HouseRules.heads_up_uncapped`` is set and exactly two players are still in the hand.  A
+  short all-in raise reopens the betting when it is at least half a bet
+  (``HouseRules.half_bet_reopens``, default on), but it is not a full raise: it does not count
+  toward the cap, and the next raise *completes* it, to the last full level plus one bet.  That
+  is what PokerStars does (``corpus/pokerstars/LBad-USD-MTT8-201011.txt``: bet 60, raise to
+  120, all-in to 150, and the player who raised to 120 raises again "30 to 180").
+* **Pot limit**: the largest raise is the pot after calling; **half-pot limit**: half of that,
+  rounded down.  The pot includes a carried Progressive Badugi pot.  **No limit** (and both pot
+  limits): the smallest bet is the big blind, the smallest raise the last full raise; a short
+  all-in raise does not reopen the betting for players who have already acted.
+* **Spread limit**: a bet between ``spread_min`` and ``spread_max``; a raise adds between the
+  larger of ``spread_min`` and the last raise, and ``spread_max``.  The cap applies as in fixed
+  limit.
+* **Short blinds**: a player without enough chips posts all-in for less; the others still owe the
+  full big blind.  A player may post a live big blind out of position (coming into the game) or
+  a dead blind (``Post(kind="dead")``, default the small blind, dead money).
+* **No posts recorded**: when a hand has no ``Post`` events at all, the blinds and antes the
+  settings name are posted automatically (on a Progressive Badugi redeal only if
+  ``HouseRules.redeal_posts``).
+"""
+
+from __future__ import annotations
+
+from ..errors import Position
+from ..events import Action, Post
+from .state import BET, PRE, HandState, illegal
+
+FIXED = "fixed-limit"
+SPREAD = "spread-limit"
+
+
+# --- forced bets ------------------------------------------------------------------------------
+
+
+def _post_amount(st: HandState, ev: Post, due: int, what: str) -> int:
+    """The chips a post puts in: ``due``, or the player's whole stack when that is less."""
+    stack = st.stack[ev.player]
+    if ev.amount is None:
+        return min(due, stack)
+    if ev.amount > stack:
+        raise illegal(
+            "over-stack", f"{ev.player} posts {ev.amount} but has only {stack} chips", ev.pos
+        )
+    if ev.amount != due and not (ev.amount < due and ev.amount == stack):
+        raise illegal(
+            "post-amount", f"{ev.player} posts {ev.amount} as {what}; it is {due}", ev.pos
+        )
+    return ev.amount
+
+
+def post(st: HandState, ev: Post) -> None:
+    """One forced bet, checked against the settings and the seats."""
+    if st.phase != PRE:
+        raise illegal("event-order", f"{ev.player} posts after the betting has started", ev.pos)
+    p = ev.player
+    st.check_player(p, ev.pos)
+    s = st.settings
+    if st.redeal and not st.house.redeal_posts and ev.kind != "dead":
+        if ev.pos == st.record.pos and ev.pos.line:
+            # Implied by the reader (placed at the hand line), which did not know that the
+            # previous hand's pot carried: on a redeal the settings imply no posts.
+            if not st.notes or not st.notes[-1].startswith("Progressive Badugi redeal"):
+                st.notes.append("Progressive Badugi redeal: no blinds or antes (house rule)")
+            return
+        raise illegal(
+            "redeal-posts",
+            f"{p} posts a {ev.kind} on a Progressive Badugi redeal; the house rule says the "
+            "redeal has no blinds or antes (002, seeds README item 5)",
+            ev.pos,
+        )
+    kinds = st.posted.setdefault(p, set())
+    if ev.kind in kinds:
+        raise illegal("blind-twice", f"{p} posts a {ev.kind} twice", ev.pos)
+    kinds.add(ev.kind)
+    st.posts_seen = True
+    if ev.kind == "small-blind":
+        if p != st.sb_player:
+            owner = st.sb_player or "nobody (the settings have no small blind)"
+            raise illegal(
+                "blind-player", f"{p} posts the small blind, but it is {owner}'s (000)", ev.pos
+            )
+        st.pay(p, _post_amount(st, ev, s.small_blind, "the small blind"), "blind", live=True)
+    elif ev.kind == "big-blind":
+        # The big blind's owner, or a live big blind posted out of position by a newcomer.
+        if st.bb_player is None:
+            raise illegal("blind-player", f"{p} posts a big blind; the settings have none", ev.pos)
+        st.pay(p, _post_amount(st, ev, s.big_blind, "the big blind"), "blind", live=True)
+    elif ev.kind == "ante":
+        if not s.ante:
+            raise illegal("post-amount", f"{p} posts an ante; the settings have none", ev.pos)
+        st.pay(p, _post_amount(st, ev, s.ante, "the ante"), "ante", live=False)
+    elif ev.kind == "dead":
+        due = ev.amount if ev.amount is not None else s.small_blind
+        st.pay(p, _post_amount(st, ev, due, "a dead blind"), "blind", live=False)
+    else:  # straddle: a live blind raise, acting last in round 1
+        due = ev.amount if ev.amount is not None else 2 * s.big_blind
+        st.pay(p, _post_amount(st, ev, due, "a straddle"), "blind", live=True)
+        st.straddler = p
+
+
+def auto_post(st: HandState) -> None:
+    """No posts recorded: post what the settings name (see the module docstring)."""
+    s = st.settings
+    if st.redeal and not st.house.redeal_posts:
+        st.notes.append("Progressive Badugi redeal: no blinds or antes (house rule)")
+        return
+    if s.ante:
+        for p in st.dealt:
+            st.pay(p, min(s.ante, st.stack[p]), "ante", live=False)
+    for blind, due in ((st.sb_player, s.small_blind), (st.bb_player, s.big_blind)):
+        if blind is not None:
+            st.pay(blind, min(due, st.stack[blind]), "blind", live=True)
+    st.notes.append("blinds and antes posted as the settings say (none recorded)")
+
+
+def open_betting(st: HandState, pos: Position) -> None:
+    """Close the forced bets (checking none is missing) and start betting round 1."""
+    s = st.settings
+    if not st.posts_seen:
+        auto_post(st)
+    elif not st.redeal or st.house.redeal_posts:
+        for p, kind, due in (
+            (st.sb_player, "small-blind", s.small_blind),
+            (st.bb_player, "big-blind", s.big_blind),
+        ):
+            if p is not None and due and kind not in st.posted.get(p, ()):
+                raise illegal(
+                    "blind-missing", f"{p} has not posted the {kind.replace('-', ' ')}", pos
+                )
+        if s.ante:
+            missing = [p for p in st.dealt if "ante" not in st.posted.get(p, ())]
+            if missing:
+                raise illegal("blind-missing", f"no ante from {', '.join(missing)}", pos)
+    blinds_live = st.bb_player is not None and st.committed.get(st.bb_player, 0) > 0
+    top = max(st.committed.values())
+    level = max(top, s.big_blind) if blinds_live else top
+    anchor: str | None
+    if st.straddler is not None:
+        anchor = st.straddler
+        bets = 2
+    elif blinds_live:
+        anchor = st.bb_player
+        bets = 1
+    else:
+        anchor = None
+        bets = 1 if level else 0
+    start_round(st, 0, anchor=anchor, level=level, bets=bets)
+
+
+# --- betting rounds --------------------------------------------------------------------------
+
+
+def bet_unit(st: HandState) -> int:
+    """Fixed limit: the small bet in rounds 1-2, the big bet in rounds 3-4 (``000``)."""
+    return st.structure.small_bet if st.round < 2 else st.structure.big_bet
+
+
+def start_round(
+    st: HandState, rnd: int, *, anchor: str | None = None, level: int = 0, bets: int = 0
+) -> None:
+    """Begin betting round ``rnd`` (0-based).  Round 1 starts left of the big blind (or the
+    straddle), every later round with the first active player left of the button."""
+    st.phase = BET
+    st.round = rnd
+    committed = st.committed
+    if rnd:
+        st.committed = committed = dict.fromkeys(committed, 0)
+    st.level = level
+    st.full_level = level
+    big = st.settings.big_blind
+    st.last_raise = big if big > 1 else 1
+    st.bets = bets
+    st.aggressor = None
+    st.acted = set()
+    st.no_reraise = set()
+    dealt = st.dealt
+    if anchor is None:
+        st.order = dealt
+        st.order_pos = st.dealt_pos
+    else:
+        i = st.dealt_pos[anchor] + 1
+        order = st.order = dealt[i:] + dealt[:i]
+        st.order_pos = {p: i for i, p in enumerate(order)}
+    st.ptr = 0
+    if st.n_can >= 2:
+        st.pending = set(st.can_bet())
+    else:
+        st.pending = {p for p in st.can_bet() if committed[p] < level}
+
+
+def next_actor(st: HandState) -> str | None:
+    """Whose turn it is in the current betting round (None when the round is over)."""
+    pending = st.pending
+    if not pending:
+        return None
+    order = st.order
+    n = len(order)
+    for k in range(n):
+        p = order[(st.ptr + k) % n]
+        if p in pending:
+            return p
+    return None  # pragma: no cover - pending only holds players of the order
+
+
+def _close_if_nobody_to_bet(st: HandState) -> None:
+    """With fewer than two players able to bet, a player who owes nothing has no action left."""
+    folded, all_in, committed, level = st.folded, st.all_in, st.committed, st.level
+    st.pending = {
+        p for p in st.pending if p not in folded and p not in all_in and committed[p] < level
+    }
+
+
+def act(st: HandState, ev: Action) -> None:
+    """Apply one betting action, raising :class:`IllegalAction` for the first broken rule."""
+    p = ev.player
+    pending = st.pending
+    expected = next_actor(st)
+    if p != expected:
+        _out_of_turn(st, ev, expected)
+        return
+    committed = st.committed
+    owe = st.level - committed[p]
+    verb = ev.verb
+    if verb == "check":
+        if owe > 0:
+            raise illegal(
+                "check-facing-bet", f"{p} checks facing a bet: {owe} to call (000)", ev.pos
+            )
+        pending.discard(p)
+    elif verb == "call":
+        stack = st.stack[p]
+        if owe <= 0:
+            raise illegal("call-amount", f"{p} calls, but there is nothing to call", ev.pos)
+        pay = owe if owe < stack else stack
+        if ev.amount is not None and ev.amount != pay:
+            if ev.amount > stack:
+                raise illegal(
+                    "over-stack", f"{p} calls {ev.amount} but has only {stack} chips", ev.pos
+                )
+            raise illegal("call-amount", f"{p} calls {ev.amount}; the call is {pay}", ev.pos)
+        if ev.all_in and pay < stack:
+            raise illegal(
+                "all-in-stack", f"{p} is marked all-in but keeps {stack - pay} chips", ev.pos
+            )
+        st.pay(p, pay, "bet", live=True)
+        pending.discard(p)
+    elif verb == "fold":
+        st.fold(p)
+        pending.discard(p)
+    else:
+        _raise(st, ev, owe, st.stack[p])
+    st.acted.add(p)
+    st.ptr = st.order_pos[p] + 1
+    if st.n_can < 2:
+        _close_if_nobody_to_bet(st)
+
+
+def _out_of_turn(st: HandState, ev: Action, expected: str | None) -> None:
+    """An action by someone whose turn it is not: a violation, except the fold of an all-in
+    player, which sites record for a sitting-out player (``corpus/pokerstars/
+    LBad-USD-SNG8-201011.txt``, hand 52589452703): the chips stay in, the claim is given up."""
+    p = ev.player
+    if p in st.folded:
+        raise illegal("turn-order", f"{p} acts after folding", ev.pos)
+    if p in st.all_in:
+        if ev.verb == "fold":
+            st.fold(p)
+            st.notes.append(f"{p} folds while all-in and gives up the pot")
+            return
+        raise illegal("turn-order", f"{p} is all-in and cannot act any more", ev.pos)
+    raise illegal(
+        "turn-order",
+        f"{p} acts, but it is {expected}'s turn (order of play: 000)",
+        ev.pos,
+    )
+
+
+def _raise(st: HandState, ev: Action, owe: int, stack: int) -> None:
+    """A bet or raise: check its size under the structure, then apply it."""
+    p = ev.player
+    s = st.structure
+    kind = s.kind
+    level = st.level
+    reach = st.committed[p] + stack  # the most this player can have in this round
+    if p in st.no_reraise:
+        raise illegal(
+            "raise-not-reopened",
+            f"{p} raises, but the short all-in since {p} acted did not reopen the betting",
+            ev.pos,
+        )
+    capped = kind in (FIXED, SPREAD) and st.bets >= s.cap
+    if capped and not (st.house.heads_up_uncapped and st.n_active == 2):
+        raise illegal(
+            "raise-cap",
+            f"{p} raises, but the round is capped at {s.cap} bets "
+            f"(a bet and {s.cap - 1} raises, 000)",
+            ev.pos,
+        )
+    to = ev.amount
+    if kind == FIXED:
+        target = st.full_level + bet_unit(st)
+        if to is None:
+            to = min(target, reach)
+        elif to > reach:
+            raise illegal("over-stack", f"{p} bets to {to} but has only {reach} chips", ev.pos)
+        if to <= level:
+            raise illegal(
+                "over-stack" if reach <= level else "bet-size",
+                f"{p} raises to {to}, not above the bet of {level}",
+                ev.pos,
+            )
+        if to != target and not (level < to < target and to == reach):
+            what = "bet" if level == 0 else "raise"
+            raise illegal(
+                "bet-size",
+                f"{p} {what}s to {to}; in fixed limit this {what} is to {target} (000)",
+                ev.pos,
+            )
+        full = to == target
+        reopens = full or (st.house.half_bet_reopens and 2 * (to - st.full_level) >= bet_unit(st))
+        if full:
+            st.full_level = target
+    else:
+        if to is None:
+            if not ev.all_in:
+                raise illegal("amount-missing", f"{p} {ev.verb}s without an amount", ev.pos)
+            to = reach
+        if to > reach:
+            raise illegal("over-stack", f"{p} bets to {to} but has only {reach} chips", ev.pos)
+        if to <= level:
+            raise illegal("bet-size", f"{p} raises to {to}, not above the bet of {level}", ev.pos)
+        min_inc = st.last_raise
+        max_to = reach
+        if kind == "pot-limit":
+            max_to = level + st.pot_size() + owe
+        elif kind == "half-pot-limit":
+            max_to = level + (st.pot_size() + owe) // 2
+        elif kind == SPREAD:
+            min_inc = max(s.spread_min, st.last_raise if level else 0)
+            max_to = level + s.spread_max
+        if level == 0 and kind != SPREAD:
+            min_inc = max(st.settings.big_blind, 1)
+        min_to = level + min_inc
+        if to > max_to:
+            raise illegal(
+                "bet-size",
+                f"{p} raises to {to}; the most allowed is {max_to} ({kind}, 001/003)",
+                ev.pos,
+            )
+        if to < min_to and to != reach:
+            raise illegal(
+                "bet-size",
+                f"{p} raises to {to}; the least allowed is {min_to} ({kind}, 001/003)",
+                ev.pos,
+            )
+        full = reopens = to - level >= min_inc
+        if full:
+            st.last_raise = to - level
+            st.full_level = to
+    if ev.all_in and to != reach:
+        raise illegal("all-in-stack", f"{p} is marked all-in but keeps {reach - to} chips", ev.pos)
+    st.pay(p, to - st.committed[p], "bet", live=True)
+    st.level = to
+    st.aggressor = p
+    can = st.can_bet()
+    if full:
+        st.bets += 1
+    if reopens:
+        st.pending = {q for q in can if q != p}
+        st.acted = set()
+        st.no_reraise = set()
+    else:
+        # A short all-in: who had acted may only call or fold; who had not may still raise.
+        for q in can:
+            if q != p and st.committed[q] < to:
+                st.pending.add(q)
+                if q in st.acted:
+                    st.no_reraise.add(q)
+    st.pending.discard(p)

@@ -1,0 +1,253 @@
+"""Card knowledge and the stub during one hand: deals, draws, buys, folds and shows.
+
+The recorder often knows only some cards (their own, the showdown), so every holding is a list
+of known cards and unknown slots (``None``).  What the tracker enforces:
+
+* no known card is in two places at once (``duplicate-card``): every known card has one
+  location, a player's hand or the discard pile;
+* a known discard is a card the player holds, or fills one of their unknown slots
+  (``discard-not-held``);
+* the stub size, which is known even when the cards are not: 52 minus the cards dealt and
+  drawn.  When it cannot serve a draw, the dead cards (discards and folded hands; no burn cards
+  in home games) are shuffled into a new stub; under the default house rule ``exclude-own``
+  (seeds README item 3, ``001``) the cards the player being served has just thrown are not
+  part of it.  If even that cannot serve the draw, the history is impossible (``stub-exhausted``).
+  After a reshuffle the reshuffled cards may legally be dealt again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..cards import Card, format_cards
+from ..errors import IllegalAction, Position
+from ..settings import ReshuffleRule
+
+MUCK = "\x00discards"
+DECK_SIZE = 52
+
+
+def _illegal(rule: str, message: str, pos: Position) -> IllegalAction:
+    return IllegalAction(message, position=pos, rule=rule)
+
+
+class CardTracker:
+    """Where every known card is, what each player holds, and how big the stub is."""
+
+    __slots__ = ("hand_size", "loc", "hold", "stub", "pool", "rule", "reshuffles")
+
+    def __init__(self, hand_size: int, players: Sequence[str], rule: ReshuffleRule) -> None:
+        self.hand_size = hand_size
+        self.loc: dict[Card, str] = {}
+        self.hold: dict[str, list[Card | None]] = {p: [None] * hand_size for p in players}
+        self.stub: int | None = DECK_SIZE - hand_size * len(players)
+        self.pool = 0
+        """Dead cards (discards, folded hands) that a reshuffle would put back into play."""
+        self.rule = rule
+        self.reshuffles = 0
+
+    # --- the deal -------------------------------------------------------------------------
+
+    def deal(self, player: str, cards: Sequence[Card | None], pos: Position) -> None:
+        """Record the cards ``player`` was dealt (``None`` = unseen; short tuples are padded)."""
+        if len(cards) > self.hand_size:
+            raise _illegal(
+                "deal-count",
+                f"{player} is dealt {len(cards)} cards; this game deals {self.hand_size}",
+                pos,
+            )
+        hand = self.hold[player]
+        if any(c is not None for c in hand):
+            raise _illegal("deal-twice", f"{player}'s cards are dealt twice", pos)
+        loc = self.loc
+        for card in cards:
+            if card is not None:
+                self._check_free(card, player, pos)
+                loc[card] = player
+        self.hold[player] = list(cards) + [None] * (self.hand_size - len(cards))
+
+    def _check_free(self, card: Card, player: str, pos: Position) -> None:
+        where = self.loc.get(card)
+        if where is None:
+            return
+        if where == MUCK:
+            raise _illegal(
+                "duplicate-card",
+                f"{player} gets {card}, but {card} was already discarded in this hand",
+                pos,
+            )
+        raise _illegal(
+            "duplicate-card",
+            f"{player} gets {card}, but {card} is already in {where}'s hand",
+            pos,
+        )
+
+    # --- draws ----------------------------------------------------------------------------
+
+    def discard(self, player: str, cards: Sequence[Card | None], pos: Position) -> None:
+        """Take ``cards`` out of ``player``'s hand onto the discard pile."""
+        hand = self.hold[player]
+        loc = self.loc
+        for card in cards:
+            if card is None:
+                if None in hand:
+                    hand.remove(None)
+                else:
+                    # Which known card went is unknown: forget what this player holds.
+                    for known in hand:
+                        if known is not None and loc.get(known) == player:
+                            del loc[known]
+                    hand[:] = [None] * (len(hand) - 1)
+                continue
+            where = loc.get(card)
+            if where == player:
+                hand.remove(card)
+            elif where is None:
+                if None not in hand:
+                    raise _illegal(
+                        "discard-not-held",
+                        f"{player} discards {card}, but holds {format_cards(hand)}",
+                        pos,
+                    )
+                hand.remove(None)
+            elif where == MUCK:
+                raise _illegal(
+                    "duplicate-card",
+                    f"{player} discards {card}, but {card} was already discarded in this hand",
+                    pos,
+                )
+            else:
+                raise _illegal(
+                    "duplicate-card",
+                    f"{player} discards {card}, but {card} is in {where}'s hand",
+                    pos,
+                )
+            loc[card] = MUCK
+
+    def serve(
+        self,
+        player: str,
+        received: Sequence[Card | None],
+        thrown: Sequence[Card | None],
+        pos: Position,
+    ) -> str:
+        """Deal ``received`` to ``player`` from the stub, reshuffling if it runs out.
+
+        ``thrown`` are the cards the player has just discarded.  Returns a note when a
+        reshuffle happened, else ``""``.
+        """
+        n = len(received)
+        note = ""
+        stub = self.stub
+        if stub is not None and n > stub:
+            own = len(thrown) if self.rule == "exclude-own" else 0
+            available = self.pool + len(thrown) - own
+            if stub + available < n:
+                raise _illegal(
+                    "stub-exhausted",
+                    f"{player} draws {n}, but only {stub} cards are left in the stub and "
+                    f"{available} discards can be reshuffled "
+                    f"(seeds README item 3, rule {self.rule})",
+                    pos,
+                )
+            # The reshuffled discards become unknown stub cards and may be dealt again.
+            kept = frozenset(c for c in thrown if c is not None) if own else frozenset()
+            loc = self.loc
+            for card in [c for c, w in loc.items() if w == MUCK and c not in kept]:
+                del loc[card]
+            self.stub = available - (n - stub)
+            self.pool = own
+            self.reshuffles += 1
+            note = (
+                f"the stub ran out when {player} drew {n}: {available} discards reshuffled "
+                f"({'not ' if own else ''}counting {player}'s own)"
+            )
+        else:
+            self.pool += len(thrown)
+            if stub is not None:
+                self.stub = stub - n
+        hand = self.hold[player]
+        loc = self.loc
+        for got in received:
+            if got is not None:
+                if got in loc:
+                    self._check_free(got, player, pos)
+                loc[got] = player
+            hand.append(got)
+        return note
+
+    def draw(
+        self,
+        player: str,
+        discards: Sequence[Card | None],
+        received: Sequence[Card | None],
+        pos: Position,
+    ) -> str:
+        """One draw: discard, then be served; returns a reshuffle note or ``""``."""
+        self.discard(player, discards, pos)
+        return self.serve(player, received, discards, pos)
+
+    def forget(self, players: Sequence[str]) -> None:
+        """A draw was not recorded: these holdings and the stub size become unknown."""
+        loc = self.loc
+        for p in players:
+            for card in self.hold[p]:
+                if card is not None and loc.get(card) == p:
+                    del loc[card]
+            self.hold[p] = [None] * self.hand_size
+        self.stub = None
+
+    def fold(self, player: str) -> None:
+        """A folded hand goes to the discards (and into any later reshuffle)."""
+        hand = self.hold[player]
+        for card in hand:
+            if card is not None:
+                self.loc[card] = MUCK
+        self.pool += len(hand)
+        hand.clear()
+
+    # --- showdown -------------------------------------------------------------------------
+
+    def show(
+        self, player: str, cards: Sequence[Card | None], pos: Position
+    ) -> tuple[Card, ...] | None:
+        """Check shown cards against what ``player`` holds; the full hand, or None if partly
+        unknown."""
+        hand = self.hold[player]
+        if not hand:
+            raise _illegal("show-not-held", f"{player} shows cards after folding", pos)
+        if len(cards) != len(hand):
+            raise _illegal(
+                "show-count", f"{player} shows {len(cards)} cards, but holds {len(hand)}", pos
+            )
+        shown_known = [c for c in cards if c is not None]
+        unknown_shown = len(cards) - len(shown_known)
+        missing = [c for c in hand if c is not None and c not in shown_known]
+        if len(missing) > unknown_shown:
+            raise _illegal(
+                "show-not-held",
+                f"{player} shows {format_cards(cards)}, but holds {format_cards(missing)}",
+                pos,
+            )
+        extra = [c for c in shown_known if c not in hand]
+        if len(extra) > hand.count(None):
+            raise _illegal(
+                "show-not-held",
+                f"{player} shows {format_cards(extra)}, but holds {format_cards(hand)}",
+                pos,
+            )
+        for card in extra:
+            self._check_free(card, player, pos)
+        for card in extra:
+            self.loc[card] = player
+            hand[hand.index(None)] = card
+        if unknown_shown:
+            return None
+        return tuple(shown_known)
+
+    def known_hand(self, player: str) -> tuple[Card, ...] | None:
+        """The player's full holding if every card is known, else None."""
+        hand = self.hold[player]
+        if not hand or None in hand:
+            return None
+        return tuple(c for c in hand if c is not None)

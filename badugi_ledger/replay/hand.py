@@ -1,0 +1,323 @@
+"""Replay one hand: walk its events in order, enforcing whose turn it is in every phase.
+
+The phases of a Badugi-family hand (``000`` "Playing a hand"): forced bets and the deal, betting
+round 1, draw 1, round 2, draw 2, round 3, draw 3, round 4, showdown.  A round in which fewer
+than two players can bet is skipped (all-in players still draw, ``001``); when all but one
+player have folded the hand is over.
+
+Missing information is not a violation: a draw nobody wrote down (no ``Draw`` event at all in
+that draw) makes the stub and the holdings unknown and is noted; unknown cards never fail a
+rule.  Contradictory information is: an event out of turn or in the wrong phase raises
+:class:`IllegalAction` naming the rule.  Recorded outcomes are collected here and verified in
+:mod:`.showdown`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from ..errors import IllegalAction, Position
+from ..events import (
+    Action,
+    Buy,
+    CarryOut,
+    Collect,
+    Deal,
+    Draw,
+    FinalStack,
+    HandRecord,
+    Muck,
+    Post,
+    PotTotal,
+    RakeTaken,
+    Show,
+    SitOut,
+    StackChange,
+)
+from ..results import HandResult
+from . import betting
+from .showdown import settle
+from .state import BET, DONE, DRAW, PHASE_NAMES, PRE, SHOWDOWN, HandState, illegal
+
+MAX_BUYS = 2
+"""``002`` "with a Buy": two chances to buy a replacement card."""
+
+
+def replay_hand(
+    record: HandRecord, *, stacks: Mapping[str, int] | None = None, carry_in: int = 0
+) -> HandResult:
+    """Replay ``record`` under the rules of its game and settle it.
+
+    ``stacks`` are the starting stacks of seats whose ``Seat.stack`` is ``None`` (carried from
+    the table's previous hand); ``carry_in`` is a Progressive Badugi pot carried into this hand.
+    Raises :class:`IllegalAction` for the first rule the hand breaks; recorded figures that
+    disagree with the computed ones are returned as ``HandResult.violations``.
+    """
+    try:
+        st = HandState(record, stacks, carry_in)
+        handlers = _HANDLERS
+        for ev in record.events:
+            handlers[type(ev)](st, ev)
+        _finish(st)
+        return settle(st)
+    except IllegalAction as exc:
+        if exc.hand is None:
+            exc.hand = record.hand_id
+        if exc.position.source == "<input>" and record.pos.source != "<input>":
+            exc.position = record.pos
+        raise
+
+
+# --- phase control --------------------------------------------------------------------------
+
+
+def _start_play(st: HandState, pos: Position) -> None:
+    """The first event after the forced bets and the deal: open betting round 1."""
+    betting.open_betting(st, pos)
+    _advance(st)
+
+
+def _advance(st: HandState) -> None:
+    """Move past every phase that needs no more events (finished rounds and draws)."""
+    while True:
+        if st.n_active <= 1:
+            st.phase = DONE
+            return
+        if st.phase == BET:
+            if st.pending:
+                return
+            if st.round == 3:
+                st.phase = SHOWDOWN
+                return
+            st.phase = DRAW
+            st.draw_no = st.round
+            st.reached_draw = True
+            st.draw_order = st.active()
+            st.draw_idx = 0
+            return
+        if st.phase == DRAW:
+            if st.draw_idx < len(st.draw_order):
+                return
+            betting.start_round(st, st.draw_no + 1)
+            continue
+        return
+
+
+def _skip_unrecorded_draw(st: HandState, pos: Position) -> bool:
+    """A draw with no ``Draw`` event at all was not written down: its cards become unknown.
+    Returns False when the draw is only partly recorded (that is a turn-order problem)."""
+    if st.phase != DRAW or st.draw_idx != 0:
+        return False
+    st.cards.forget(st.draw_order)
+    st.notes.append(f"draw {st.draw_no + 1} not recorded: cards and stub size unknown from there")
+    st.draw_idx = len(st.draw_order)
+    _advance(st)
+    return True
+
+
+def _where(st: HandState) -> str:
+    """Words for what the hand is waiting for, for turn-order messages."""
+    if st.phase == BET:
+        return f"betting round {st.round + 1} is not over: {betting.next_actor(st)} to act"
+    if st.phase == DRAW:
+        return f"draw {st.draw_no + 1} is not over: {st.draw_order[st.draw_idx]} to draw"
+    if st.phase == DONE:
+        return "the hand is over"
+    return f"the hand is at {PHASE_NAMES[st.phase]}"
+
+
+# --- event handlers ---------------------------------------------------------------------------
+
+
+def _on_post(st: HandState, ev: Post) -> None:
+    betting.post(st, ev)
+
+
+def _on_deal(st: HandState, ev: Deal) -> None:
+    if st.phase not in (PRE, BET) or st.round != 0 or ev.player in st.folded:
+        raise illegal("event-order", f"{ev.player} is dealt cards after the first draw", ev.pos)
+    st.check_player(ev.player, ev.pos)
+    st.cards.deal(ev.player, ev.cards, ev.pos)
+
+
+def _on_action(st: HandState, ev: Action) -> None:
+    if st.phase == BET and ev.player in st.in_hand:  # the common case, kept short
+        betting.act(st, ev)
+        if not st.pending or st.n_active <= 1:
+            _advance(st)
+        return
+    if st.phase == PRE:
+        _start_play(st, ev.pos)
+    st.check_player(ev.player, ev.pos)
+    if st.phase != BET:
+        can = st.can_bet()
+        if ev.verb == "check" and ev.player in can and len(can) < 2 and st.phase != DONE:
+            # A check nobody could bet against (the others are all-in): harmless, noted.
+            st.notes.append(f"{ev.player} checks with nobody left to bet against")
+            return
+        if not (_skip_unrecorded_draw(st, ev.pos) and st.phase == BET):
+            raise illegal("turn-order", f"{ev.player} acts, but {_where(st)}", ev.pos)
+    betting.act(st, ev)
+    _advance(st)
+
+
+def _check_draw_turn(st: HandState, player: str, pos: Position, what: str) -> None:
+    if st.phase == PRE:
+        _start_play(st, pos)
+    st.check_player(player, pos)
+    if st.phase != DRAW:
+        raise illegal("turn-order", f"{player} {what}, but {_where(st)}", pos)
+    expected = st.draw_order[st.draw_idx]
+    if player != expected:
+        if player in st.folded:
+            raise illegal("turn-order", f"{player} {what} after folding", pos)
+        raise illegal(
+            "turn-order",
+            f"{player} {what}, but it is {expected}'s turn to draw (000: every draw starts with "
+            "the first active player left of the button)",
+            pos,
+        )
+
+
+def _on_draw(st: HandState, ev: Draw) -> None:
+    p = ev.player
+    if st.phase != DRAW or st.draw_order[st.draw_idx] != p:
+        _check_draw_turn(st, p, ev.pos, "draws")
+    n = len(ev.received)
+    if len(ev.discards) != n:
+        raise illegal(
+            "draw-count",
+            f"{p} discards {len(ev.discards)} cards but receives {n}",
+            ev.pos,
+        )
+    if n > st.hand_size:
+        raise illegal(
+            "draw-count",
+            f"{p} draws {n} cards; at most {st.hand_size} may be exchanged "
+            f"({'004' if st.hand_size == 5 else '000'})",
+            ev.pos,
+        )
+    note = st.cards.draw(p, ev.discards, ev.received, ev.pos)
+    if note:
+        st.notes.append(note)
+    st.draw_idx += 1
+    if st.draw_idx == len(st.draw_order):
+        _advance(st)
+
+
+def _on_buy(st: HandState, ev: Buy) -> None:
+    """``002`` "with a Buy", as we read it: in a draw, instead of drawing, a player may pay
+    ``HouseRules.buy_price`` (dead money, into the pot) to replace one card (the face-up card);
+    at most two buys per player per hand."""
+    p = ev.player
+    if not st.settings.with_buy:
+        raise illegal(
+            "buy-not-allowed", f"{p} buys a card, but this game has no buys (002)", ev.pos
+        )
+    _check_draw_turn(st, p, ev.pos, "buys")
+    count = st.buys.get(p, 0) + 1
+    if count > MAX_BUYS:
+        raise illegal("buy-limit", f"{p} buys a third card; a player may buy twice (002)", ev.pos)
+    price = st.house.buy_price
+    if ev.price is not None and ev.price != price:
+        raise illegal("buy-price", f"{p} pays {ev.price} for a buy; the price is {price}", ev.pos)
+    if price > st.stack[p]:
+        raise illegal(
+            "over-stack", f"{p} buys for {price} but has only {st.stack[p]} chips", ev.pos
+        )
+    st.buys[p] = count
+    if price:
+        st.pay(p, price, "buy", live=False)
+    note = st.cards.draw(p, (ev.discard,), (ev.received,), ev.pos)
+    if note:
+        st.notes.append(note)
+    st.draw_idx += 1
+    _advance(st)
+
+
+def _betting_closed(st: HandState) -> bool:
+    return st.n_can < 2 and not st.pending
+
+
+def _reach_showdown(st: HandState, pos: Position, what: str) -> None:
+    """A showdown event: the hand must be at the showdown (or over).  Draws that were not
+    written down after the betting closed are skipped as unknown."""
+    if st.phase == PRE:
+        _start_play(st, pos)
+    while st.phase == DRAW and _betting_closed(st) and _skip_unrecorded_draw(st, pos):
+        pass
+    if st.phase not in (SHOWDOWN, DONE):
+        raise illegal("event-order", f"{what} before the showdown: {_where(st)}", pos)
+
+
+def _on_show(st: HandState, ev: Show) -> None:
+    _reach_showdown(st, ev.pos, f"{ev.player} shows")
+    st.check_player(ev.player, ev.pos)
+    if ev.player in st.folded:
+        st.notes.append(f"{ev.player} shows after folding")
+        return
+    shown = st.cards.show(ev.player, ev.cards, ev.pos)
+    st.shown[ev.player] = ev.cards if shown is None else shown
+    st.mucked.discard(ev.player)
+
+
+def _on_muck(st: HandState, ev: Muck) -> None:
+    _reach_showdown(st, ev.pos, f"{ev.player} mucks")
+    st.check_player(ev.player, ev.pos)
+    if ev.player not in st.folded:
+        st.mucked.add(ev.player)
+
+
+def _on_collect(st: HandState, ev: Collect) -> None:
+    st.collects.append(ev)
+
+
+def _on_carry_out(st: HandState, ev: CarryOut) -> None:
+    st.carry_outs.append((ev.amount, ev.pos))
+
+
+def _on_rake(st: HandState, ev: RakeTaken) -> None:
+    st.rakes.append((ev.amount, ev.pos))
+
+
+def _on_pot_total(st: HandState, ev: PotTotal) -> None:
+    st.pot_totals.append((ev.amount, ev.pos))
+
+
+def _on_final_stack(st: HandState, ev: FinalStack) -> None:
+    st.final_claims.append(ev)
+
+
+def _on_between_hands(st: HandState, ev: StackChange | SitOut) -> None:
+    """Applied when the hand was set up (see :mod:`.state`)."""
+
+
+def _finish(st: HandState) -> None:
+    """No more events: the hand must have reached its end."""
+    pos = st.record.pos
+    if st.phase == PRE:
+        _start_play(st, pos)
+    while st.phase == DRAW and _betting_closed(st) and _skip_unrecorded_draw(st, pos):
+        pass
+    if st.phase not in (SHOWDOWN, DONE):
+        last = st.record.events[-1].pos if st.record.events else pos
+        raise illegal("hand-incomplete", f"the record stops, but {_where(st)}", last)
+
+
+_HANDLERS: dict[type, Callable[[HandState, Any], None]] = {
+    Post: _on_post,
+    Deal: _on_deal,
+    Action: _on_action,
+    Draw: _on_draw,
+    Buy: _on_buy,
+    Show: _on_show,
+    Muck: _on_muck,
+    Collect: _on_collect,
+    CarryOut: _on_carry_out,
+    RakeTaken: _on_rake,
+    PotTotal: _on_pot_total,
+    FinalStack: _on_final_stack,
+    StackChange: _on_between_hands,
+    SitOut: _on_between_hands,
+}

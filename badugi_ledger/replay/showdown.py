@@ -1,0 +1,422 @@
+"""Settling a replayed hand: uncalled bets, side pots, rake, the showdown, the carried pot,
+and the check of everything the recorder wrote down about the outcome.
+
+* **Uncalled bets** are the chips a player bet live beyond what anyone else put in live
+  (antes, dead blinds and buys do not call bets); they go back before any pot is built.
+* **Side pots** (``001``): one pot per all-in level (of live chips) of the players still in;
+  each pot is contested by the players still in who put in at least that level.  Dead money
+  (antes, dead blinds, buys) goes to the main pot, and so does a Progressive Badugi carried
+  pot (``002``: it goes to the winner of the next pot won).  A player all-in for less than the
+  ante still contests the whole main pot (a corner the texts do not cover).
+* **Showdown order** (``000``): the last bettor or raiser of the final round shows first, else
+  the first active player left of the button; recorded in the notes, not enforced.
+* **Awarding**: each pot is divided with :func:`badugi_ledger.pots.divide_pot` among its eligible
+  players who did not muck.  A pot nobody else contests needs no cards and, won by folds, no
+  Progressive Badugi qualifier (``002``).  A Progressive Badugi pot with no qualifying hand at
+  showdown carries (``carry_out``).
+* **Rake**: ``GameSettings.rake`` computes it from the pots that are won (a carried pot is
+  raked when it is finally won); a recorded ``RakeTaken`` is checked against it.  Without a rake
+  rule a recorded ``RakeTaken`` is accepted as what the house took (site imports).  Either way
+  it comes out of the main pot first, then the side pots in order (our convention; sites differ).
+* **Unknown cards**: when a contender's cards at showdown are unknown (not shown, not mucked,
+  not all known from the deal and draws) the pot cannot be computed.  Then, and only then, the
+  recorded collections are accepted if they are consistent (they add up to the unsettled pots,
+  only eligible players collect) and a note says so; missing information is not a violation.
+  Otherwise the hand is reported as ``pot-undetermined``.
+* **Recorded outcomes** (``Collect``, ``CarryOut``, ``RakeTaken``, ``PotTotal``, ``FinalStack``)
+  that disagree with the computed ones become ``Violation(kind="mismatch")``, and recorded totals
+  that create or lose chips are reported as ``chips-balance``.
+"""
+
+from __future__ import annotations
+
+from ..errors import Position
+from ..hands import qualifies
+from ..pots import divide_pot
+from ..results import CARRY, HOUSE, HandResult, Posting, PotResult, Violation
+from .state import HandState, illegal
+
+PROGRESSIVE = "progressive-badugi"
+
+
+class _Pot:
+    """A pot while it is being settled."""
+
+    __slots__ = (
+        "name",
+        "amount",
+        "eligible",
+        "net",
+        "shares",
+        "detail",
+        "carried",
+        "cards",
+        "winner",
+    )
+
+    def __init__(self, name: str, amount: int, eligible: list[str]) -> None:
+        self.name = name
+        self.amount = amount
+        self.eligible = eligible
+        self.net = amount
+        self.shares: dict[str, int] | None = None
+        self.detail = ""
+        self.carried = False
+        self.cards: list[tuple[str, tuple]] | None = None
+        self.winner: str | None = None
+        """Set when the pot is won without a comparison of hands."""
+
+
+def _return_uncalled(st: HandState) -> tuple[str, int] | None:
+    live = st.live
+    top_player = max(live, key=live.__getitem__)
+    top = live[top_player]
+    second = max(v for p, v in live.items() if p != top_player)
+    if top <= second:
+        return None
+    back = top - second
+    live[top_player] -= back
+    st.contrib[top_player] -= back
+    st.stack[top_player] += back
+    return top_player, back
+
+
+def _build_pots(st: HandState) -> list[_Pot]:
+    """Pots by the live all-in levels of the players still in; dead money (antes, dead blinds,
+    buys) and a carried pot go to the main pot, which every player still in contests."""
+    active = st.active()
+    live = st.live
+    levels = sorted({live[p] for p in active})
+    pots: list[_Pot] = []
+    prev = 0
+    for level in levels:
+        amount = sum(min(c, level) - min(c, prev) for c in live.values())
+        if amount:
+            name = "main" if not pots else f"side {len(pots)}"
+            pots.append(_Pot(name, amount, [p for p in active if live[p] >= level]))
+        prev = level
+    leftover = sum(max(c - prev, 0) for c in live.values())
+    if not pots:
+        pots.append(_Pot("main", 0, active))
+    pots[-1].amount += leftover  # chips of folded players above every active player's level
+    dead = sum(st.contrib.values()) - sum(live.values())
+    pots[0].amount += dead + st.carry_in
+    for pot in pots:
+        pot.net = pot.amount
+    return pots
+
+
+def _showdown_cards(st: HandState, pot: _Pot, folded_win: bool) -> None:
+    """Decide what is known about ``pot`` before rake: uncontested, carried, or its cards."""
+    contenders = [p for p in pot.eligible if p not in st.mucked]
+    if folded_win or len(pot.eligible) == 1:
+        winner = pot.eligible[0]
+        pot.winner = winner
+        pot.detail = f"{winner} wins uncontested" + (
+            " (everyone else folded)" if folded_win else ""
+        )
+        return
+    if not contenders:
+        raise illegal(
+            "pot-undetermined",
+            f"every player in the {pot.name} pot mucks: nobody can win it",
+            st.record.pos,
+        )
+    progressive = st.settings.game == PROGRESSIVE
+    if len(contenders) == 1 and not progressive:
+        pot.winner = contenders[0]
+        pot.detail = f"{contenders[0]} wins: the others muck"
+        return
+    cards: list[tuple[str, tuple]] = []
+    for p in contenders:
+        shown = st.shown.get(p)
+        hand = shown if shown is not None and None not in shown else st.cards.known_hand(p)
+        if hand is None:
+            return  # unknown: settled from the record, if it can be
+        cards.append((p, hand))
+    pot.cards = cards
+    if progressive:
+        house = st.house
+        if not any(
+            qualifies(c, max_card=house.qualifier_max, pair_ok=house.qualifier_pair_ok)
+            for _, c in cards
+        ):
+            pot.carried = True
+
+
+def _take_rake(st: HandState, pots: list[_Pot], violations: list[Violation]) -> int:
+    won = [p for p in pots if not p.carried]
+    base = sum(p.amount for p in won)
+    recorded = sum(a for a, _ in st.rakes)
+    rule = st.settings.rake
+    if rule is not None:
+        rake = rule.amount(base, reached_draw=st.reached_draw)
+        if st.rakes and recorded != rake:
+            violations.append(
+                Violation(
+                    "rake",
+                    f"the house takes {recorded}, but the rake of a {base} pot is {rake} "
+                    f"({rule.percent}%, cap {rule.cap or 'none'})",
+                    st.rakes[0][1],
+                    "mismatch",
+                )
+            )
+    else:
+        rake = recorded
+    if rake > base:
+        raise illegal(
+            "rake", f"the house takes {rake}, more than the {base} chips won", st.rakes[0][1]
+        )
+    left = rake
+    for pot in won:
+        cut = min(left, pot.net)
+        pot.net -= cut
+        left -= cut
+    return rake
+
+
+def _settle_from_record(st: HandState, pots: list[_Pot], notes: list[str]) -> None:
+    """Unknown showdown cards: accept the recorded collections if they are consistent."""
+    open_pots = [p for p in pots if p.shares is None and not p.carried]
+    if not open_pots:
+        return
+    names = ", ".join(sorted({q for p in open_pots for q in p.eligible if q not in st.mucked}))
+    total = sum(p.net for p in open_pots)
+    recorded: dict[str, int] = {}
+    for c in st.collects:
+        recorded[c.player] = recorded.get(c.player, 0) + c.amount
+    for pot in pots:
+        for p, chips in (pot.shares or {}).items():
+            recorded[p] = recorded.get(p, 0) - chips
+    remainder = {p: v for p, v in recorded.items() if v}
+    carry_claim = sum(a for a, _ in st.carry_outs) - sum(p.net for p in pots if p.carried)
+    eligible = {q for p in open_pots for q in p.eligible if q not in st.mucked}
+    consistent = (st.collects or st.carry_outs) and (
+        all(v > 0 and p in eligible for p, v in remainder.items())
+        and sum(remainder.values()) + carry_claim == total
+        and (carry_claim == 0 or st.settings.game == PROGRESSIVE)
+    )
+    if not consistent:
+        raise illegal(
+            "pot-undetermined",
+            f"the {' and '.join(p.name for p in open_pots)} pot ({total}) cannot be settled: "
+            f"the showdown cards of {names} are not all known and the recorded collections "
+            "do not settle it",
+            st.record.pos,
+        )
+    for pot in open_pots:
+        pot.shares = {}
+        left = pot.net
+        for p in pot.eligible:
+            take = min(left, remainder.get(p, 0))
+            if take:
+                pot.shares[p] = take
+                remainder[p] -= take
+                left -= take
+        if left and pot.shares:
+            raise illegal(
+                "pot-undetermined",
+                f"the recorded collections do not divide the {pot.name} pot ({pot.net})",
+                st.record.pos,
+            )
+        if left:
+            pot.carried = True  # a recorded carry-out of a Progressive Badugi pot
+        pot.detail = "cards not all known: the recorded collection is accepted"
+    notes.append(
+        f"showdown cards of {names} unknown: the recorded collections settle the "
+        f"{' and '.join(p.name for p in open_pots)} pot"
+    )
+
+
+def _divide(st: HandState, pot: _Pot) -> None:
+    """Divide a pot whose outcome is known; leave an unknown one (``shares`` None) alone."""
+    if pot.carried:
+        pot.shares = {}
+        pot.detail = f"no hand qualifies: the pot of {pot.net} carries to the next hand (002)"
+        return
+    if pot.winner is not None:
+        pot.shares = {pot.winner: pot.net}
+        return
+    if pot.cards is None:
+        return
+    award = divide_pot(pot.net, pot.cards, st.settings.game, st.house)
+    pot.shares = dict(award.shares)
+    pot.detail = award.detail
+    if award.carried:  # pragma: no cover - the qualifier was checked before the rake
+        pot.carried = True
+
+
+def settle(st: HandState) -> HandResult:
+    """Turn the finished hand into its frozen result (see the module docstring)."""
+    violations = list(st.violations)
+    notes = list(st.notes)
+    returned = _return_uncalled(st)
+    pots = _build_pots(st)
+    showdown = st.n_active > 1
+    for pot in pots:
+        _showdown_cards(st, pot, not showdown)
+    rake = _take_rake(st, pots, violations)
+    for pot in pots:
+        _divide(st, pot)
+    _settle_from_record(st, pots, notes)
+    payouts: dict[str, int] = {}
+    carry_out = 0
+    for pot in pots:
+        if pot.carried:
+            carry_out += pot.net
+        for p, chips in (pot.shares or {}).items():
+            payouts[p] = payouts.get(p, 0) + chips
+    final = dict(st.stack)
+    for p, chips in payouts.items():
+        final[p] += chips
+    if showdown:
+        notes.append("showdown order: " + ", ".join(_showdown_order(st)))
+
+    _verify_claims(st, pots, payouts, final, rake, carry_out, violations)
+    postings = _postings(st, returned, payouts, rake, carry_out)
+    total_start = sum(st.start.values()) + st.carry_in
+    total_end = sum(final.values()) + rake + carry_out
+    if total_start != total_end or sum(p.amount for p in postings) != 0:
+        raise AssertionError(
+            f"hand {st.record.hand_id}: replay lost chips ({total_start} != {total_end})"
+        )
+    return HandResult(
+        record=st.record,
+        starting_stacks=dict(st.start),
+        contributions=dict(st.contrib),
+        pots=tuple(
+            PotResult(p.name, p.amount, tuple(p.eligible), p.shares or {}, p.detail) for p in pots
+        ),
+        payouts={p: c for p, c in payouts.items() if c},
+        final_stacks=final,
+        postings=postings,
+        rake=rake,
+        carry_in=st.carry_in,
+        carry_out=carry_out,
+        busted=tuple(p for p in st.dealt if final[p] == 0),
+        showdown=showdown,
+        violations=tuple(violations),
+        notes=tuple(notes),
+    )
+
+
+def _showdown_order(st: HandState) -> list[str]:
+    active = st.active()
+    first = st.aggressor if st.aggressor in active else active[0]
+    i = active.index(first)
+    return active[i:] + active[:i]
+
+
+def _postings(
+    st: HandState,
+    returned: tuple[str, int] | None,
+    payouts: dict[str, int],
+    rake: int,
+    carry_out: int,
+) -> tuple[Posting, ...]:
+    out = [
+        Posting(p, kind, -chips)  # type: ignore[arg-type]
+        for (p, kind), chips in st.paid.items()
+        if chips
+    ]
+    if returned is not None:
+        out.append(Posting(returned[0], "returned", returned[1]))
+    out.extend(Posting(p, "collect", chips) for p, chips in payouts.items() if chips)
+    if rake:
+        out.append(Posting(HOUSE, "rake", rake))
+    if st.carry_in:
+        out.append(Posting(CARRY, "carry-in", -st.carry_in))
+    if carry_out:
+        out.append(Posting(CARRY, "carry-out", carry_out))
+    return tuple(out)
+
+
+def _mismatch(violations: list[Violation], rule: str, message: str, pos: Position) -> None:
+    violations.append(Violation(rule, message, pos, "mismatch"))
+
+
+def _verify_claims(
+    st: HandState,
+    pots: list[_Pot],
+    payouts: dict[str, int],
+    final: dict[str, int],
+    rake: int,
+    carry_out: int,
+    violations: list[Violation],
+) -> None:
+    pot_total = sum(st.contrib.values())
+    if st.collects:
+        recorded: dict[str, int] = {}
+        where: dict[str, Position] = {}
+        for c in st.collects:
+            recorded[c.player] = recorded.get(c.player, 0) + c.amount
+            where.setdefault(c.player, c.pos)
+        for p in list(recorded) + [q for q in payouts if q not in recorded]:
+            got, owed = recorded.get(p, 0), payouts.get(p, 0)
+            if got == owed:
+                continue
+            why = (
+                "; ".join(
+                    f"{pot.name} pot {pot.amount}: {pot.detail.removeprefix('pot: ')}"
+                    for pot in pots
+                    if p in pot.eligible or p in (pot.shares or {})
+                )
+                or f"{p} is in no pot"
+            )
+            if p not in recorded:
+                msg = f"no collection is recorded for {p}, who is owed {owed} ({why})"
+            elif owed:
+                msg = f"{p} collects {got}, but is owed {owed}: {why}"
+            else:
+                msg = f"{p} collects {got}, but wins nothing: {why}"
+            _mismatch(violations, "collect", msg, where.get(p, st.collects[0].pos))
+        rake_claim = sum(a for a, _ in st.rakes) if st.rakes else rake
+        claimed = sum(recorded.values()) + rake_claim + sum(a for a, _ in st.carry_outs)
+        if claimed != pot_total + st.carry_in:
+            diff = claimed - pot_total - st.carry_in
+            _mismatch(
+                violations,
+                "chips-balance",
+                f"the recorded collections, rake and carried pot add up to {claimed}, but the "
+                f"pot is {pot_total + st.carry_in}: {abs(diff)} chips "
+                f"{'created' if diff > 0 else 'lost'}",
+                st.collects[0].pos,
+            )
+    for amount, pos in st.carry_outs:
+        if amount != carry_out:
+            _mismatch(
+                violations,
+                "carry-out",
+                f"{amount} is carried to the next hand, but the computed carry is {carry_out}",
+                pos,
+            )
+    for amount, pos in st.pot_totals:
+        if amount not in (pot_total, pot_total + st.carry_in):
+            _mismatch(
+                violations, "pot-total", f"the pot is recorded as {amount}, but is {pot_total}", pos
+            )
+    claims = st.final_claims
+    for fs in claims:
+        actual = final.get(fs.player)
+        if actual is None:
+            _mismatch(violations, "final-stack", f"{fs.player} is not seated", fs.pos)
+        elif actual != fs.amount:
+            _mismatch(
+                violations,
+                "final-stack",
+                f"{fs.player} ends with {fs.amount}, but the replay gives {actual}",
+                fs.pos,
+            )
+    stated = {fs.player: fs.amount for fs in claims}
+    if claims and set(stated) >= set(st.dealt):
+        before = sum(st.start[p] for p in stated if p in st.start) + st.carry_in
+        after = sum(stated.values()) + rake + carry_out
+        if before != after:
+            _mismatch(
+                violations,
+                "chips-balance",
+                f"the recorded final stacks add up to {sum(stated.values())}; with rake {rake} "
+                f"and {carry_out} carried that is {after}, but the players started with "
+                f"{before}: {abs(after - before)} chips {'created' if after > before else 'lost'}",
+                claims[0].pos,
+            )

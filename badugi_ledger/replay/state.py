@@ -1,0 +1,316 @@
+"""The mutable state of one hand while it is replayed, and how the hand is set up.
+
+A :class:`HandState` lives only inside :func:`badugi_ledger.replay.replay_hand`: it is mutated
+event by event (no copies per event, so the replay stays fast) and turned into a frozen
+:class:`~badugi_ledger.results.HandResult` at the end.  This module also decides who is dealt
+in, what everyone's starting stack is (stated, carried from the previous hand, changed by
+rebuys) and who posts which blind.
+
+Starting stacks (documented reading of ``Seat.stack`` and ``StackChange``): a stated seat stack
+is the stack *at the deal*, after any rebuy/top-up/cash-out written for this hand.  A carried
+stack (``stacks=`` argument) is the stack at the end of the table's previous hand; rebuys are
+added to it.  When both are known and disagree, the stated stack is used and the difference is
+reported as a ``stack-carried`` mismatch.  A player with no chips at the deal, or who sits out,
+is not dealt in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from ..cards import Card
+from ..errors import IllegalAction, Position
+from ..events import Collect, FinalStack, HandRecord, SitOut, StackChange
+from ..results import Violation
+from .draws import CardTracker
+
+_BETWEEN_HANDS = frozenset({SitOut, StackChange})
+
+# Phases of a hand.
+PRE, BET, DRAW, SHOWDOWN, DONE = range(5)
+PHASE_NAMES = ("the deal", "a betting round", "a draw", "the showdown", "the end of the hand")
+
+
+def illegal(rule: str, message: str, pos: Position | None) -> IllegalAction:
+    """An :class:`IllegalAction` for ``rule`` at ``pos`` (the hand id is filled in later)."""
+    return IllegalAction(message, position=pos, rule=rule)
+
+
+class HandState:
+    """Everything that changes while one hand is replayed (see the module docstring)."""
+
+    __slots__ = (
+        "_sitting_out",
+        "acted",
+        "aggressor",
+        "all_in",
+        "bb_player",
+        "bets",
+        "buys",
+        "cards",
+        "carry_in",
+        "carry_outs",
+        "collects",
+        "committed",
+        "contrib",
+        "dealt",
+        "dealt_pos",
+        "draw_idx",
+        "draw_no",
+        "draw_order",
+        "final_claims",
+        "folded",
+        "full_level",
+        "hand_size",
+        "house",
+        "in_hand",
+        "last_raise",
+        "level",
+        "live",
+        "mucked",
+        "n_active",
+        "n_can",
+        "no_reraise",
+        "notes",
+        "order",
+        "order_pos",
+        "paid",
+        "pending",
+        "phase",
+        "posted",
+        "posts_seen",
+        "pot_totals",
+        "ptr",
+        "rakes",
+        "reached_draw",
+        "record",
+        "redeal",
+        "round",
+        "sb_player",
+        "seats",
+        "settings",
+        "shown",
+        "sitting_out",
+        "stack",
+        "start",
+        "straddler",
+        "structure",
+        "violations",
+    )
+
+    def __init__(self, record: HandRecord, stacks: Mapping[str, int] | None, carry_in: int) -> None:
+        self.record = record
+        settings = record.settings
+        self.settings = settings
+        self.structure = settings.structure
+        self.house = settings.house
+        self.hand_size = settings.hand_size
+        self.carry_in = carry_in
+        self.violations: list[Violation] = []
+        self.notes: list[str] = []
+
+        self.seats: list[str] = [s.name for s in record.seats]
+        if len(set(self.seats)) != len(self.seats):
+            raise illegal("seats", "a player is seated twice", record.pos)
+        if record.button not in self.seats:
+            raise illegal(
+                "button", f"the button {record.button!r} is not one of the seats", record.pos
+            )
+        self.start = self._starting_stacks(stacks or {})
+        self.stack: dict[str, int] = dict(self.start)
+
+        sitting_out = self._sitting_out
+        self.dealt: list[str] = [
+            p for p in self._from_button_left() if p not in sitting_out and self.stack[p] > 0
+        ]
+        self.in_hand = frozenset(self.dealt)
+        self.dealt_pos = {p: i for i, p in enumerate(self.dealt)}
+        self.sitting_out = frozenset(sitting_out)
+        broke = [p for p in self.seats if self.stack[p] <= 0 and p not in sitting_out]
+        if broke:
+            self.notes.append(f"not dealt in (no chips): {', '.join(broke)}")
+        if len(self.dealt) < 2:
+            raise illegal("players", "fewer than two players are dealt in", record.pos)
+        if len(self.dealt) > self.house.max_seats:
+            raise illegal(
+                "players",
+                f"{len(self.dealt)} players are dealt in, the table allows {self.house.max_seats}",
+                record.pos,
+            )
+
+        self.contrib: dict[str, int] = dict.fromkeys(self.dealt, 0)
+        self.live: dict[str, int] = dict.fromkeys(self.dealt, 0)
+        """Chips put in as live bets (blinds, bets, calls): what decides an uncalled bet."""
+        self.paid: dict[tuple[str, str], int] = {}
+        """(player, posting kind) -> chips put in that way (blind, ante, bet, buy)."""
+        self.committed: dict[str, int] = dict.fromkeys(self.dealt, 0)
+        self.folded: set[str] = set()
+        self.all_in: set[str] = set()
+        self.n_active = len(self.dealt)
+        """Players still in the hand (not folded)."""
+        self.n_can = len(self.dealt)
+        """Players still in the hand with chips behind (can still bet)."""
+
+        self.phase = PRE
+        self.round = 0
+        self.draw_no = 0
+        self.reached_draw = False
+        # betting round state (see betting.py)
+        self.level = 0
+        self.full_level = 0
+        self.last_raise = 0
+        self.bets = 0
+        self.pending: set[str] = set()
+        self.acted: set[str] = set()
+        self.no_reraise: set[str] = set()
+        self.order: list[str] = []
+        self.order_pos: dict[str, int] = {}
+        self.ptr = 0
+        self.aggressor: str | None = None
+        # posts
+        self.posts_seen = False
+        self.sb_player, self.bb_player = self._blind_players()
+        self.posted: dict[str, set[str]] = {}
+        self.straddler: str | None = None
+        self.redeal = settings.game == "progressive-badugi" and carry_in > 0
+        # draws
+        self.cards = CardTracker(self.hand_size, self.dealt, self.house.reshuffle)
+        self.draw_order: list[str] = []
+        self.draw_idx = 0
+        self.buys: dict[str, int] = {}
+        # showdown
+        self.shown: dict[str, tuple[Card | None, ...]] = {}
+        self.mucked: set[str] = set()
+        # recorded claims, verified at the end
+        self.collects: list[Collect] = []
+        self.carry_outs: list[tuple[int, Position]] = []
+        self.rakes: list[tuple[int, Position]] = []
+        self.pot_totals: list[tuple[int, Position]] = []
+        self.final_claims: list[FinalStack] = []
+
+    # --- seats and stacks ---------------------------------------------------------------
+
+    def _starting_stacks(self, carried: Mapping[str, int]) -> dict[str, int]:
+        changes: dict[str, int] = {}
+        change_pos: dict[str, Position] = {}
+        self._sitting_out: set[str] = set()
+        for ev in self.record.events:
+            if type(ev) not in _BETWEEN_HANDS:
+                continue
+            if isinstance(ev, SitOut):
+                self._sitting_out.add(ev.player)
+            elif isinstance(ev, StackChange):
+                if ev.player not in (s.name for s in self.record.seats):
+                    raise illegal("unknown-player", f"{ev.player} is not seated", ev.pos)
+                delta = -abs(ev.amount) if ev.kind == "cash-out" else ev.amount
+                changes[ev.player] = changes.get(ev.player, 0) + delta
+                change_pos[ev.player] = ev.pos
+        start: dict[str, int] = {}
+        for seat in self.record.seats:
+            name = seat.name
+            before = carried.get(name)
+            if before is None and name in changes:
+                before = 0  # a newcomer buying in
+            after = None if before is None else before + changes.get(name, 0)
+            if seat.stack is not None:
+                if after is not None and after != seat.stack and name in carried:
+                    self.violations.append(
+                        Violation(
+                            "stack-carried",
+                            f"{name} starts with {seat.stack}, but the previous hand left "
+                            f"{name} with {carried[name]}"
+                            + (
+                                f" and rebuys/cash-outs of {changes[name]:+d} make {after}"
+                                if name in changes
+                                else ""
+                            ),
+                            self.record.pos,
+                            "mismatch",
+                        )
+                    )
+                start[name] = seat.stack
+            elif after is None:
+                raise illegal(
+                    "stack-unknown",
+                    f"{name}'s stack is not stated and there is no previous hand to carry it from",
+                    self.record.pos,
+                )
+            else:
+                if after < 0:
+                    raise illegal(
+                        "over-stack",
+                        f"{name} takes {-changes[name]} off the table but has only {before}",
+                        change_pos.get(name, self.record.pos),
+                    )
+                start[name] = after
+        return start
+
+    def _from_button_left(self) -> list[str]:
+        """Seats clockwise starting with the first seat left of the button."""
+        i = self.seats.index(self.record.button)
+        return self.seats[i + 1 :] + self.seats[: i + 1]
+
+    def _blind_players(self) -> tuple[str | None, str | None]:
+        """Who owes the small and the big blind (``000``: the two players left of the button;
+        heads-up the button posts the small blind)."""
+        s = self.settings
+        dealt = self.dealt
+        if len(dealt) == 2 and self.record.button in self.in_hand:
+            sb, bb = self.record.button, dealt[0]
+        else:
+            sb, bb = dealt[0], dealt[1]
+        if s.small_blind and s.big_blind:
+            return sb, bb
+        if s.big_blind:
+            return None, dealt[0]
+        if s.small_blind:
+            return dealt[0], None
+        return None, None
+
+    # --- chips ----------------------------------------------------------------------------
+
+    def pay(self, player: str, amount: int, kind: str, *, live: bool) -> None:
+        """Move ``amount`` chips from ``player``'s stack into the pot."""
+        stack = self.stack
+        left = stack[player] = stack[player] - amount
+        self.contrib[player] += amount
+        paid = self.paid
+        key = (player, kind)
+        paid[key] = paid.get(key, 0) + amount
+        if live:
+            self.live[player] += amount
+            self.committed[player] += amount
+        if left == 0 and player not in self.all_in:
+            self.all_in.add(player)
+            self.n_can -= 1
+
+    def fold(self, player: str) -> None:
+        """``player`` gives up the hand (their chips stay in the pot)."""
+        self.folded.add(player)
+        self.n_active -= 1
+        if player not in self.all_in:
+            self.n_can -= 1
+        self.cards.fold(player)
+
+    def pot_size(self) -> int:
+        """Every chip in the middle, the carried pot included (for pot-limit sizing)."""
+        return sum(self.contrib.values()) + self.carry_in
+
+    def active(self) -> list[str]:
+        """Players still in the hand, clockwise from the button's left."""
+        folded = self.folded
+        return [p for p in self.dealt if p not in folded]
+
+    def can_bet(self) -> list[str]:
+        """Players still in the hand who have chips behind, clockwise from the button's left."""
+        folded, all_in = self.folded, self.all_in
+        return [p for p in self.dealt if p not in folded and p not in all_in]
+
+    def check_player(self, player: str, pos: Position) -> None:
+        """Raise unless ``player`` is dealt in."""
+        if player not in self.in_hand:
+            if player in self.sitting_out:
+                raise illegal("sitting-out", f"{player} sits out this hand", pos)
+            if player in self.start:
+                raise illegal("not-dealt-in", f"{player} has no chips and is not dealt in", pos)
+            raise illegal("unknown-player", f"{player} is not seated at this table", pos)

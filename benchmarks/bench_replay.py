@@ -1,0 +1,157 @@
+"""How fast the replay engine checks hands, next to PokerKit on the same kind of hand.
+
+Run:  python benchmarks/bench_replay.py [--hands N]
+
+Prints hands per second (CPU time of this process, so other load on the machine matters less)
+for three inputs:
+
+1. real histories: every Badugi-family hand of ``shared/corpus`` (if present) and of
+   ``examples/``, replayed again and again through :func:`replay_stream`;
+2. a synthetic 4-handed fixed-limit Badugi hand with every card known (blinds, everyone calls,
+   one-card draws, checks, showdown), built once per deal as a ``HandRecord``;
+3. PokerKit (if installed) playing the same kind of hand with its own automations; the ratio
+   is printed.  PokerKit deals and evaluates the cards itself, so the comparison is rough: it
+   says how the two compare for "one hand of this shape", not a line-by-line race.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from badugi_ledger.cards import DECK, Card  # noqa: E402
+from badugi_ledger.check import read_hands  # noqa: E402
+from badugi_ledger.errors import Position  # noqa: E402
+from badugi_ledger.events import Action, Deal, Draw, Event, HandRecord, Post, Seat, Show  # noqa: E402
+from badugi_ledger.replay import replay_hand, replay_stream  # noqa: E402
+from badugi_ledger.settings import GameSettings  # noqa: E402
+
+PLAYERS = ("Anna", "Ben", "Cara", "Dan")
+
+
+def rate(label: str, hands: int, run: Callable[[], object]) -> float:
+    start = time.process_time()
+    run()
+    spent = time.process_time() - start
+    per_second = hands / spent if spent else float("inf")
+    print(f"{label:<58} {hands:>8} hands {per_second:>10,.0f} hands/s")
+    return per_second
+
+
+def real_records() -> list[HandRecord]:
+    shared = Path(os.environ.get("BADUGI_SHARED", ROOT.parent / "shared"))
+    files = sorted((shared / "corpus").glob("*/*.txt")) + sorted((ROOT / "examples").glob("*.bhh"))
+    records: list[HandRecord] = []
+    for path in files:
+        records.extend(r for r in read_hands(path) if isinstance(r, HandRecord))
+    return records
+
+
+def synthetic_hand(rng: random.Random, number: int) -> HandRecord:
+    """Blinds 1/2, everyone calls, each player draws one card three times, all check, show."""
+    deck: list[Card] = list(DECK)
+    rng.shuffle(deck)
+    pos = Position("bench", number, 1)
+    hands = {p: [deck.pop() for _ in range(4)] for p in PLAYERS}
+    events: list[Event] = [Post("Anna", "small-blind", pos=pos), Post("Ben", "big-blind", pos=pos)]
+    events += [Deal(p, tuple(hands[p]), pos) for p in PLAYERS]
+    events += [
+        Action("Cara", "call", pos=pos),
+        Action("Dan", "call", pos=pos),
+        Action("Anna", "call", pos=pos),
+        Action("Ben", "check", pos=pos),
+    ]
+    for _ in range(3):
+        for p in PLAYERS:
+            out, new = hands[p][0], deck.pop()
+            hands[p] = hands[p][1:] + [new]
+            events.append(Draw(p, (out,), (new,), pos))
+        events += [Action(p, "check", pos=pos) for p in PLAYERS]
+    events += [Show(p, tuple(hands[p]), pos) for p in PLAYERS]
+    return HandRecord(
+        str(number),
+        GameSettings(),
+        tuple(Seat(p, 1000) for p in PLAYERS),
+        "Dan",
+        tuple(events),
+        pos=pos,
+    )
+
+
+def pokerkit_hands(count: int) -> Callable[[], object] | None:
+    try:
+        from pokerkit import Automation, FixedLimitBadugi
+    except ImportError:
+        return None
+    automations = (
+        Automation.ANTE_POSTING,
+        Automation.BET_COLLECTION,
+        Automation.BLIND_OR_STRADDLE_POSTING,
+        Automation.CARD_BURNING,
+        Automation.HOLE_DEALING,
+        Automation.HOLE_CARDS_SHOWING_OR_MUCKING,
+        Automation.HAND_KILLING,
+        Automation.CHIPS_PUSHING,
+        Automation.CHIPS_PULLING,
+    )
+
+    def run() -> None:
+        import warnings
+
+        warnings.simplefilter("ignore")
+        for _ in range(count):
+            state = FixedLimitBadugi.create_state(
+                automations, True, 0, (1, 2), 2, 4, (1000,) * 4, 4
+            )
+            while state.status:
+                if state.can_stand_pat_or_discard():
+                    index = state.stand_patter_or_discarder_index
+                    state.stand_pat_or_discard(state.hole_cards[index][:1])
+                elif state.can_check_or_call():
+                    state.check_or_call()
+                else:  # pragma: no cover - the loop above covers a check-down hand
+                    break
+
+    return run
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=20_000, help="synthetic hands to replay")
+    args = parser.parse_args()
+
+    records = real_records()
+    if records:
+        rounds = max(1, args.hands // len(records))
+        events = sum(len(r.events) for r in records) / len(records)
+        rate(
+            f"real histories ({len(records)} hands, {events:.0f} events each) x{rounds}",
+            rounds * len(records),
+            lambda: [None for _ in range(rounds) for _ in replay_stream(records)],
+        )
+    rng = random.Random(7)
+    synthetic = [synthetic_hand(rng, i) for i in range(args.hands)]
+    ours = rate(
+        "synthetic 4-handed check-down, replay_hand",
+        len(synthetic),
+        lambda: [replay_hand(r) for r in synthetic],
+    )
+    pk_count = max(50, args.hands // 100)
+    pk = pokerkit_hands(pk_count)
+    if pk is None:
+        print("pokerkit not installed: no comparison")
+        return
+    theirs = rate("PokerKit FixedLimitBadugi, same shape of hand", pk_count, pk)
+    print(f"ratio: {ours / theirs:,.0f}x PokerKit")
+
+
+if __name__ == "__main__":
+    main()

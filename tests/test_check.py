@@ -1,0 +1,164 @@
+"""``badugi-ledger check PATH… [--json]`` and the bundled examples.
+
+Every file in ``examples/`` must replay with no violation and balance; a history with a wrong
+turn and a wrong payout must be reported at file:line with a non-zero exit status.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from conftest import EXAMPLES
+from replay_builder import assert_balanced
+from typer.testing import CliRunner
+
+from badugi_ledger.check import history_files, read_hands, run_check
+from badugi_ledger.cli import app
+from badugi_ledger.errors import BadugiError
+from badugi_ledger.replay import replay_stream
+
+runner = CliRunner()
+
+EXAMPLE_FILES = sorted(EXAMPLES.glob("*.bhh"))
+
+
+def test_there_are_examples() -> None:
+    assert len(EXAMPLE_FILES) >= 5
+
+
+@pytest.mark.parametrize("path", EXAMPLE_FILES, ids=[p.name for p in EXAMPLE_FILES])
+def test_every_example_replays_cleanly(path: Path) -> None:
+    outcomes = list(replay_stream(read_hands(path)))
+    assert outcomes, f"{path.name} has no hands"
+    for outcome in outcomes:
+        assert outcome.ok, [f"line {e.pos.line}: {e.message} [{e.rule}]" for e in outcome.errors]
+        assert outcome.result is not None
+        assert_balanced(outcome.result)
+
+
+def test_004_example_gives_the_lesson_figures() -> None:
+    """``004``: the recorded Badacey hand ends Bram 228, Kira 228, Noor 222, Amara 282."""
+    (outcome,) = replay_stream(read_hands(EXAMPLES / "004_badacey.bhh"))
+    assert outcome.result is not None
+    assert sum(p.amount for p in outcome.result.pots) == 120
+    assert dict(outcome.result.final_stacks) == {
+        "Amara": 282,
+        "Bram": 228,
+        "Kira": 228,
+        "Noor": 222,
+    }
+
+
+def test_check_examples_exits_zero() -> None:
+    result = runner.invoke(app, ["check", str(EXAMPLES)])
+    assert result.exit_code == 0, result.output
+    assert "0 with violations, 0 with payout mismatches" in result.output.splitlines()[-1]
+
+
+BAD = """\
+game badugi · fixed limit 2/4 · blinds 1/2
+
+hand 1 · button Dan · Anna 100 · Ben 100 · Cara 100 · Dan 100
+Cara calls · Dan calls · Anna calls · Ben checks
+draw: Anna 1 · Ben 2 · Cara 1 · Dan pat
+Anna checks · Ben bets · Cara calls · Dan folds · Anna folds
+draw: Ben 1 · Cara 1
+Ben bets · Cara raises · Ben calls
+draw: Ben pat · Cara pat
+Ben checks · Cara checks
+show: Ben 7s 4h 2c 2d · Cara 8s 6h 5c 3d
+Ben collects 28
+
+hand 2 · button Anna · Anna · Ben · Cara · Dan
+Anna folds
+
+hand 3 · button Ben · Anna 98 · Ben 88 · Cara 116 · Dan 98
+Anna folds · Ben folds · Cara folds
+Dan collects 2
+"""
+
+
+def write(tmp_path: Path, name: str, text: str) -> Path:
+    path = tmp_path / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_check_reports_every_problem_at_file_and_line(tmp_path: Path) -> None:
+    path = write(tmp_path, "night.bhh", BAD)
+    result = runner.invoke(app, ["check", str(path)])
+    assert result.exit_code == 1
+    lines = result.output.splitlines()
+    assert f"{path}:12:1: hand 1: payout mismatch: Ben collects 28, but wins nothing" in lines[0]
+    assert any(
+        line.startswith(f"{path}:15:1: hand 2: Anna acts, but it is Dan's turn") for line in lines
+    )
+    # Hand 3 states its stacks, so it is checked even though hand 2 failed.
+    assert lines[-1] == (f"{path}: 3 hands: 1 ok, 1 with violations, 1 with payout mismatches")
+
+
+def test_check_json_lines(tmp_path: Path) -> None:
+    path = write(tmp_path, "night.bhh", BAD)
+    result = runner.invoke(app, ["check", "--json", str(path)])
+    assert result.exit_code == 1
+    hands = [json.loads(line) for line in result.output.splitlines()]
+    assert [h["hand"] for h in hands] == ["1", "2", "3"]
+    assert [h["ok"] for h in hands] == [False, False, True]
+    first = hands[0]
+    assert first["source"] == str(path)
+    assert first["final_stacks"] == {"Anna": 98, "Ben": 88, "Cara": 116, "Dan": 98}
+    assert first["payouts"] == {"Cara": 28}
+    error = first["errors"][0]
+    assert {k: error[k] for k in ("line", "column", "rule")} == {
+        "line": 12,
+        "column": 1,
+        "rule": "collect",
+    }
+    assert "Ben collects 28" in error["message"]
+    assert hands[1]["errors"][0]["rule"] == "turn-order"
+    assert hands[1]["final_stacks"] == {} and hands[1]["payouts"] == {}
+
+
+def test_check_walks_folders_and_reports_unreadable_hands(tmp_path: Path) -> None:
+    write(
+        tmp_path,
+        "a/b/deep.bhh",
+        BAD.split("hand 2")[0].replace("Ben collects 28", "Cara collects 28"),
+    )
+    write(tmp_path, "a/notes.md", "not a history")
+    write(tmp_path, "a/.hidden/x.bhh", "garbage")
+    write(tmp_path, "broken.bhh", "game badugi · fixed limit 2/4 · blinds 1/2\nhand 1 · button\n")
+    files = history_files([tmp_path])
+    assert [p.name for p in files] == ["deep.bhh", "broken.bhh"]
+    result = runner.invoke(app, ["check", str(tmp_path)])
+    assert result.exit_code == 1
+    out = result.output
+    assert "deep.bhh: 1 hand: 1 ok" in out
+    assert "broken.bhh: 1 hand: 0 ok, 1 with violations" in out
+    assert "total (2 files): 2 hands: 1 ok, 1 with violations" in out
+
+
+def test_check_missing_path_is_one_error_line(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["check", str(tmp_path / "nope.bhh")])
+    assert result.exit_code == 1
+    assert "Error: no such file or folder" in result.output
+    assert "Traceback" not in result.output
+    with pytest.raises(BadugiError):
+        run_check([tmp_path / "nope.bhh"])
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    assert runner.invoke(app, ["check", str(empty)]).exit_code == 1
+
+
+def test_check_reads_site_histories(corpus_dir: Path) -> None:
+    """The same door takes site histories: PokerStars' cash Badugi file (corpus) replays and
+    matches every figure PokerStars printed (pots, rake, collections)."""
+    path = corpus_dir / "pokerstars" / "Badugi-USD-0.25-0.50-201009.txt"
+    result = runner.invoke(app, ["check", str(path)])
+    assert result.exit_code == 0, result.output
+    assert result.output.strip().endswith(
+        "4 hands: 4 ok, 0 with violations, 0 with payout mismatches"
+    )
