@@ -70,6 +70,20 @@ ImportItem = HandRecord | BadugiError | SkippedHand
 # --- decoding ---------------------------------------------------------------------------------
 
 
+UNREADABLE = (KeyError, IndexError, ValueError, AssertionError, TypeError, AttributeError)
+"""What a reader's hand-level code raises when a site file is damaged in a way no rule names."""
+
+
+def unreadable(exc: BaseException, source: str, line: int) -> ImportFormatError:
+    """A damaged hand becomes an error with its position, so one bad hand never stops a file."""
+    detail = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
+    return ImportFormatError(
+        f"this hand is damaged and cannot be read ({detail})",
+        position=Position(source, line, 1),
+        rule="corrupt-hand",
+    )
+
+
 def decode_bytes(data: bytes) -> str:
     """Text of a history file whatever its encoding; the byte-order mark is dropped.
 

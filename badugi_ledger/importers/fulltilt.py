@@ -25,6 +25,7 @@ from ..errors import BadugiError, Position
 from ..events import HandRecord, Session, Show
 from ..settings import GameSettings, HouseRules, Structure
 from .common import (
+    UNREADABLE,
     CashTables,
     HandDraft,
     ImportItem,
@@ -33,6 +34,7 @@ from .common import (
     chunk_hands,
     parse_amount,
     parse_site_cards,
+    unreadable,
 )
 
 ORIGIN = "fulltilt"
@@ -83,11 +85,11 @@ def read_fulltilt(lines: Iterable[str], source: str = "<fulltilt>") -> Iterator[
     for start, hand_lines in chunk_hands(lines, HAND_START):
         try:
             yield _read_hand(hand_lines, start, source, cash)
-        except BadugiError as exc:
+        except (BadugiError, *UNREADABLE) as exc:
             header = _TABLE.search(hand_lines[0])
             if header is not None:
                 cash.forget(header["table"])
-            yield exc
+            yield exc if isinstance(exc, BadugiError) else unreadable(exc, source, start + 1)
 
 
 def _read_hand(

@@ -26,6 +26,7 @@ from ..errors import BadugiError, Position
 from ..events import Event, FinalStack, HandRecord, Post, Session, Show
 from ..settings import GameSettings, HouseRules, Structure
 from .common import (
+    UNREADABLE,
     HandDraft,
     ImportItem,
     SeatLine,
@@ -33,6 +34,7 @@ from .common import (
     chunk_hands,
     parse_amount,
     parse_site_cards,
+    unreadable,
 )
 
 ORIGIN = "kingsclub"
@@ -76,6 +78,8 @@ def read_kingsclub(lines: Iterable[str], source: str = "<kingsclub>") -> Iterato
             yield _read_hand(hand_lines, start, source)
         except BadugiError as exc:
             yield exc
+        except UNREADABLE as exc:
+            yield unreadable(exc, source, start + 1)
 
 
 def _read_hand(lines: list[str], start: int, source: str) -> HandRecord | SkippedHand:

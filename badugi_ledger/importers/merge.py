@@ -29,7 +29,16 @@ from collections.abc import Iterable, Iterator
 from ..errors import BadugiError, ImportFormatError, Position
 from ..events import Cards, Draw, HandRecord, Session, Show
 from ..settings import GameSettings, HouseRules, Structure, StructureKind
-from .common import HandDraft, ImportItem, SeatLine, SkippedHand, parse_amount, parse_site_cards
+from .common import (
+    UNREADABLE,
+    HandDraft,
+    ImportItem,
+    SeatLine,
+    SkippedHand,
+    parse_amount,
+    parse_site_cards,
+    unreadable,
+)
 
 ORIGIN = "merge"
 
@@ -63,10 +72,19 @@ def read_merge(lines: Iterable[str], source: str = "<merge>") -> Iterator[Import
             chunk = [(index, tag, attrs)]
             continue
         if tag == "game" and m["close"]:
+            if not chunk:
+                yield ImportFormatError(
+                    "a closing </game> tag without its opening <game> tag",
+                    position=Position(source, index + 1, 1),
+                    rule="corrupt-hand",
+                )
+                continue
             try:
                 yield _read_game(description, chunk, source)
             except BadugiError as exc:
                 yield exc
+            except UNREADABLE as exc:
+                yield unreadable(exc, source, chunk[0][0] + 1)
             chunk = []
             continue
         if chunk:

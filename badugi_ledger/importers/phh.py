@@ -53,7 +53,15 @@ from ..events import (
     StackChange,
 )
 from ..settings import GameSettings, Structure
-from .common import HandDraft, ImportItem, SeatLine, SkippedHand, parse_site_cards
+from .common import (
+    UNREADABLE,
+    HandDraft,
+    ImportItem,
+    SeatLine,
+    SkippedHand,
+    parse_site_cards,
+    unreadable,
+)
 
 ORIGIN = "phh"
 VARIANT = "FB"
@@ -89,6 +97,8 @@ def read_phh(text: str, source: str = "<phh>") -> Iterator[ImportItem]:
             yield _read_hand(hand, key, source, line, lines)
         except BadugiError as exc:
             yield exc
+        except UNREADABLE as exc:
+            yield unreadable(exc, source, line)
 
 
 def _line_of(lines: list[str], key: str | None) -> int:
@@ -256,7 +266,7 @@ def _replay_actions(
                 pending[name] = len(draft.events) - 1
             continue
         betting = True
-        left = stack[name] - draft.total_committed.get(name, line)
+        left = stack[name] - draft.total_committed.get(name, 0)
         if verb == "f":
             draft.action(name, "fold", None, False, line)
         elif verb == "cc":

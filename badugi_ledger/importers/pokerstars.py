@@ -26,6 +26,7 @@ from ..errors import BadugiError, ImportFormatError, Position
 from ..events import HandRecord, Session, Show
 from ..settings import GameSettings, HouseRules, Structure, StructureKind
 from .common import (
+    UNREADABLE,
     CashTables,
     HandDraft,
     ImportItem,
@@ -34,6 +35,7 @@ from .common import (
     chunk_hands,
     parse_amount,
     parse_site_cards,
+    unreadable,
 )
 
 ORIGIN = "pokerstars"
@@ -100,11 +102,11 @@ def read_pokerstars(lines: Iterable[str], source: str = "<pokerstars>") -> Itera
     for start, hand_lines in chunk_hands(lines, HAND_START):
         try:
             yield _read_hand(hand_lines, start, source, cash)
-        except BadugiError as exc:
+        except (BadugiError, *UNREADABLE) as exc:
             table = next((m["table"] for m in map(_TABLE.match, hand_lines) if m), None)
             if table is not None:
                 cash.forget(table)
-            yield exc
+            yield exc if isinstance(exc, BadugiError) else unreadable(exc, source, start + 1)
 
 
 def _read_hand(
