@@ -28,21 +28,572 @@ def fail(message: str) -> NoReturn:
 
 
 # --- showdown (issue 2) -------------------------------------------------------------------
+from typing import Annotated  # noqa: E402 - kept inside this command's section
+
+
+@app.command()
+def showdown(
+    hands: Annotated[
+        list[str],
+        typer.Argument(
+            help='Each player as "NAME: CARDS" (e.g. "Noor: 8h 4h 3s 2c Ad"), in seat order '
+            "starting left of the button; that order decides odd chips.",
+            show_default=False,
+        ),
+    ],
+    game: Annotated[
+        str,
+        typer.Option(help="badugi, progressive-badugi, badacey or badeucey."),
+    ] = "badugi",
+    pot: Annotated[
+        int,
+        typer.Option(help="Chips in the pot to divide. 0 (the default) only ranks the hands."),
+    ] = 0,
+    as_json: Annotated[
+        bool,
+        typer.Option("--json", help="Print one JSON object (payouts, hands, halves)."),
+    ] = False,
+) -> None:
+    """Settle a table dispute: rank the shown hands and divide a pot (4 cards each in Badugi, 5 in Badacey/Badeucey)."""  # noqa: E501
+    from .showdown import run_showdown
+
+    try:
+        result = run_showdown(game, hands, pot)
+    except BadugiError as exc:
+        fail(str(exc))
+    if as_json:
+        import json
+
+        typer.echo(json.dumps(result.as_dict(), ensure_ascii=False, indent=2))
+    else:
+        for line in result.text_lines():
+            typer.echo(line)
+
+
 # --- end showdown --------------------------------------------------------------------------
 
 # --- parse (issue 3) ----------------------------------------------------------------------
+from pathlib import Path as _ParsePath  # noqa: E402 - kept inside this command's section
+from typing import Annotated as _ParseAnnotated  # noqa: E402
+
+
+@app.command("parse")
+def parse_command(
+    files: _ParseAnnotated[
+        list[_ParsePath],
+        typer.Argument(help="Hand-history files (.bhh) or folders of them.", show_default=False),
+    ],
+    as_json: _ParseAnnotated[
+        bool,
+        typer.Option(
+            "--json",
+            help="Print JSON Lines: one object per hand with its settings, seats and events.",
+        ),
+    ] = False,
+) -> None:
+    """Read hand histories and print their events; exit 1 listing every hand that does not parse."""
+    import json
+
+    from .parse import parse_paths
+    from .textformat import describe_record, record_to_dict
+
+    errors = 0
+    for item in parse_paths(files):
+        if isinstance(item, BadugiError):
+            errors += 1
+            typer.echo(str(item), err=True)
+        elif as_json:
+            typer.echo(json.dumps(record_to_dict(item), ensure_ascii=False))
+        else:
+            typer.echo(describe_record(item))
+    if errors:
+        fail(f"{errors} error(s): the hands above could not be read")
+
+
 # --- end parse -----------------------------------------------------------------------------
 
 # --- check (issue 4) ----------------------------------------------------------------------
+from typing import Annotated as _Annotated  # noqa: E402 - kept inside this command's section
+
+
+@app.command("check")
+def check_command(
+    paths: _Annotated[
+        list[str],
+        typer.Argument(
+            help="Hand-history files or folders (folders are searched recursively).",
+            show_default=False,
+        ),
+    ],
+    as_json: _Annotated[
+        bool,
+        typer.Option("--json", help="Print JSON Lines: one object per hand."),
+    ] = False,
+) -> None:
+    """Replay every hand and report broken rules and wrong payouts; exit 0 only if all is well."""
+    from .check import run_check
+
+    try:
+        run = run_check(paths)
+        for line in run.lines(as_json=as_json):
+            typer.echo(line)
+    except BadugiError as exc:
+        fail(str(exc))
+    raise typer.Exit(0 if run.all_ok else 1)
+
+
 # --- end check -----------------------------------------------------------------------------
 
 # --- ledger: import, standings, settle, export, report (issue 5) ---------------------------
+from pathlib import Path  # noqa: E402 - kept inside this command's section
+from typing import TYPE_CHECKING  # noqa: E402
+
+if TYPE_CHECKING:
+    from .standings import StandingsOptions
+
+DbOption = Annotated[
+    Path, typer.Option("--db", help="The SQLite ledger file.", show_default=True)
+]
+SeasonOption = Annotated[
+    str | None, typer.Option(help="Only this season (as the hand files name it); default: all.")
+]
+PointsOption = Annotated[
+    str,
+    typer.Option(
+        "--points",
+        help="Tournament points per entry. linear: n-k+1 (n entrants, place k). "
+        "table: fixed points per place, see --points-table. "
+        "sqrt: 10*sqrt(n)/sqrt(k)*(1+ln(b+0.25)), b = buy-in in currency units, natural log "
+        "(refused for freerolls). A shared place gets the average of the places it covers.",
+    ),
+]
+PointsTableOption = Annotated[
+    str | None,
+    typer.Option("--points-table", help="Points per place for --points table, e.g. 10,7,5,3,1."),
+]
+BestOption = Annotated[
+    int | None, typer.Option("--best", help="Count only each player's N best tournaments.")
+]
+MinEventsOption = Annotated[
+    int,
+    typer.Option(
+        "--min-events",
+        help="Tournaments a player needs to be ranked; others are listed below without a rank.",
+    ),
+]
+KindOption = Annotated[
+    str,
+    typer.Option(
+        "--kind",
+        help="tournament: points table; cash: net result over cash sessions; "
+        "auto: both when the selection has both (csv and json: tournament if any, else cash).",
+    ),
+]
+
+
+def _standings_options(
+    season: str | None, kind: str, points: str, points_table: str | None, best: int | None,
+    min_events: int,
+) -> StandingsOptions:
+    from .standings import StandingsOptions, parse_points_table
+
+    table = parse_points_table(points_table) if points_table else ()
+    return StandingsOptions(season, kind, points, table, best, min_events)  # type: ignore[arg-type]
+
+
+@app.command(
+    "import",
+    help=(
+        'Replay every hand and store the valid ones in the ledger, one transaction per '
+        'file.\n\nHands already in the ledger (same fingerprint) are counted as duplicates '
+        'and change nothing; hands that break a rule are rejected with their line and '
+        'reason. Exit status 1 when any hand was rejected or any file could not be '
+        'imported.'
+    ),
+)
+def import_(
+    paths: Annotated[
+        list[Path],
+        typer.Argument(help="Hand files, or folders to import every hand file in (recursively)."),
+    ],
+    db: DbOption = Path("badugi.db"),
+    strict: Annotated[
+        bool, typer.Option("--strict", help="Refuse a whole file when any hand in it is bad.")
+    ] = False,
+    fmt: Annotated[
+        str | None,
+        typer.Option("--from", help="Read the files as this format (default: detect)."),
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
+) -> None:
+    """Replay every hand and store the valid ones in the ledger, one transaction per file."""
+    from .ledger import run_import
+
+    interactive = sys.stderr.isatty()
+
+    def progress(source: str, hands: int) -> None:
+        if interactive:
+            typer.echo(f"\r{source}: {hands} hands read", err=True, nl=False)
+        elif hands % 10_000 == 0:
+            typer.echo(f"{source}: {hands} hands read", err=True)
+
+    try:
+        report = run_import(db, paths, strict=strict, fmt=fmt, progress=progress)
+    except BadugiError as exc:
+        fail(str(exc))
+    if interactive and any(f.stored + f.duplicate + len(f.rejected) >= 1000 for f in report.files):
+        typer.echo("", err=True)
+    if as_json:
+        import json
+
+        typer.echo(json.dumps(report.as_dict(), ensure_ascii=False, indent=2))
+    else:
+        for line in report.text_lines():
+            typer.echo(line)
+    if not report.ok:
+        raise typer.Exit(1)
+
+
+@app.command(
+    "standings",
+    help=(
+        'Season standings: tournament points or cash net results.\n\nTournament ties are '
+        'broken by wins, then best finish, then events played (more is better); players '
+        'equal on all of these share the rank. Cash standings rank by net result, then '
+        'sessions played.'
+    ),
+)
+def standings_cmd(
+    db: DbOption = Path("badugi.db"),
+    season: SeasonOption = None,
+    fmt: Annotated[
+        str, typer.Option("--format", help="table, csv, json, markdown or html.")
+    ] = "table",
+    kind: KindOption = "auto",
+    points: PointsOption = "linear",
+    points_table: PointsTableOption = None,
+    best: BestOption = None,
+    min_events: MinEventsOption = 0,
+) -> None:
+    """Season standings: tournament points or cash net results."""
+    from .standings import standings_report
+
+    try:
+        options = _standings_options(season, kind, points, points_table, best, min_events)
+        text = standings_report(db, options, fmt)  # type: ignore[arg-type]
+    except BadugiError as exc:
+        fail(str(exc))
+    typer.echo(text, nl=False)
+
+
+@app.command(
+    "settle",
+    help=(
+        'Who pays whom after an event, with the fewest transfers, and totals that net to '
+        'zero.\n\nExact minimum (n minus the most zero-sum groups, by subset DP) up to 16 '
+        'open balances after pairing exact opposites; beyond that a greedy settlement '
+        'with at most n-1 transfers.'
+    ),
+)
+def settle_cmd(
+    event: Annotated[str, typer.Option("--event", help="The event: its id or its name.")],
+    db: DbOption = Path("badugi.db"),
+    as_json: Annotated[bool, typer.Option("--json", help="Print the settlement as JSON.")] = False,
+) -> None:
+    """Who pays whom after an event, with the fewest transfers, and totals that net to zero."""
+    from .settle import settle
+
+    try:
+        result = settle(db, event)
+    except BadugiError as exc:
+        fail(str(exc))
+    if as_json:
+        import json
+
+        typer.echo(json.dumps(result.as_dict(), ensure_ascii=False, indent=2))
+    else:
+        for line in result.text_lines():
+            typer.echo(line)
+
+
+@app.command(
+    "export",
+    help=(
+        'Export the hands, postings or standings as CSV, JSON or Parquet.\n\nCSV text cells '
+        'that a spreadsheet would run as a formula (starting with = + - @, tab or CR) get '
+        'a leading apostrophe; numbers stay numbers.'
+    ),
+)
+def export_cmd(
+    table: Annotated[str, typer.Option("--table", help="hands, postings or standings.")],
+    fmt: Annotated[str, typer.Option("--format", help="csv, json or parquet (needs pyarrow).")],
+    db: DbOption = Path("badugi.db"),
+    out: Annotated[
+        Path | None, typer.Option("--out", help="Write to this file (default: standard output).")
+    ] = None,
+    season: SeasonOption = None,
+    kind: KindOption = "auto",
+    points: PointsOption = "linear",
+    points_table: PointsTableOption = None,
+    best: BestOption = None,
+    min_events: MinEventsOption = 0,
+) -> None:
+    """Export the hands, postings or standings as CSV, JSON or Parquet."""
+    from .export import export
+
+    try:
+        options = _standings_options(season, kind, points, points_table, best, min_events)
+        data = export(db, table, fmt, options)  # type: ignore[arg-type]
+    except BadugiError as exc:
+        fail(str(exc))
+    if out is None:
+        sys.stdout.buffer.write(data)
+        sys.stdout.flush()
+    else:
+        try:
+            out.write_bytes(data)
+        except OSError as exc:
+            fail(f"cannot write {str(out)!r}: {exc.strerror or exc}")
+
+
+@app.command(
+    "report",
+    help=(
+        'Write a self-contained HTML season report with standings and charts.\n\nThe charts '
+        "show each player's cumulative result event by event. No scripts, no external "
+        'files: e-mail it as it is.'
+    ),
+)
+def report_cmd(
+    out: Annotated[Path, typer.Option("--out", help="The HTML file to write.")],
+    db: DbOption = Path("badugi.db"),
+    season: SeasonOption = None,
+    points: PointsOption = "linear",
+    points_table: PointsTableOption = None,
+    best: BestOption = None,
+    min_events: MinEventsOption = 0,
+) -> None:
+    """Write a self-contained HTML season report with standings and charts."""
+    from .report_html import write_season_report
+
+    try:
+        options = _standings_options(season, "auto", points, points_table, best, min_events)
+        path = write_season_report(db, out, options)
+    except BadugiError as exc:
+        fail(str(exc))
+    typer.echo(f"wrote {path}")
+
+
+@app.command(
+    "players",
+    help=(
+        'List players with their aliases, or merge ("Ben" ben Benjamin) and un-merge '
+        'them.'
+    ),
+)
+def players_cmd(
+    action: Annotated[str, typer.Argument(help="list, merge or unmerge.")] = "list",
+    names: Annotated[
+        list[str] | None,
+        typer.Argument(help="merge: the name to keep, then the names to merge into it; "
+                       "unmerge: one name to split off again."),
+    ] = None,
+    db: DbOption = Path("badugi.db"),
+) -> None:
+    """List players with their aliases, or merge ("Ben" ben Benjamin) and un-merge them."""
+    from .players import players_command
+
+    try:
+        infos = players_command(db, action, names or [])  # type: ignore[arg-type]
+    except BadugiError as exc:
+        fail(str(exc))
+    for info in infos:
+        others = [a for a in info.aliases if a != info.player]
+        also = f" (also {', '.join(others)})" if others else ""
+        typer.echo(f"{info.player}{also}: {info.hands} hands")
+
+
+@app.command(
+    "tournament",
+    help=(
+        "Show a tournament's places and prizes, or record its chop, bounty and "
+        'prices.\n\nTerms given here are kept in the ledger and applied whenever the '
+        'tournament is recomputed (on every import of its hands).'
+    ),
+)
+def tournament_cmd(
+    event: Annotated[str, typer.Option("--event", help="The tournament: its id or its name.")],
+    db: DbOption = Path("badugi.db"),
+    chop: Annotated[
+        str | None,
+        typer.Option(help="Record a chop among the players left: even, chip-count, or none."),
+    ] = None,
+    bounty: Annotated[
+        int | None, typer.Option(help="Bounty per player in cents (part of the buy-in).")
+    ] = None,
+    rebuy_price: Annotated[
+        int | None, typer.Option(help="Price of a rebuy in cents (default: the buy-in).")
+    ] = None,
+    add_on_price: Annotated[
+        int | None, typer.Option(help="Price of an add-on in cents (default: the buy-in).")
+    ] = None,
+    prize_unit: Annotated[
+        int | None,
+        typer.Option(help="Round prizes below first down to this many cents; first gets the rest."),
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
+) -> None:
+    """Show a tournament's places and prizes, or record its chop, bounty and prices."""
+    from .tournaments import tournament_command
+
+    changes: dict[str, object] = {
+        k: v
+        for k, v in {
+            "bounty": bounty, "rebuy_price": rebuy_price, "add_on_price": add_on_price,
+            "prize_unit": prize_unit,
+        }.items()
+        if v is not None
+    }
+    if chop is not None:
+        changes["chop"] = None if chop == "none" else chop
+    try:
+        result = tournament_command(db, event, changes)
+    except BadugiError as exc:
+        fail(str(exc))
+    if as_json:
+        import json
+
+        typer.echo(json.dumps(result.as_dict(), ensure_ascii=False, indent=2))
+    else:
+        for line in result.text_lines():
+            typer.echo(line)
+
+
 # --- end ledger ----------------------------------------------------------------------------
 
 # --- convert (issue 6) ---------------------------------------------------------------------
+from typing import Annotated as _ConvertAnnotated  # noqa: E402 - kept inside this section
+
+
+@app.command("convert")
+def convert_command(
+    file: _ConvertAnnotated[
+        str,
+        typer.Argument(
+            help="A hand history: our text format, PokerStars, Full Tilt, Merge, KingsClub, "
+            "Winamax or PHH, recognised from its content.",
+            show_default=False,
+        ),
+    ],
+    to: _ConvertAnnotated[
+        str,
+        typer.Option(
+            "--to",
+            help="phh: the PHH standard (PokerKit; fixed-limit Badugi only). "
+            "text: our own hand-history format.",
+        ),
+    ],
+    out: _ConvertAnnotated[
+        str | None,
+        typer.Option("--out", help="Write to this file instead of standard output."),
+    ] = None,
+    source_format: _ConvertAnnotated[
+        str | None,
+        typer.Option(
+            "--from",
+            help="Read FILE as this format instead of detecting it: text, pokerstars, "
+            "fulltilt, merge, kingsclub, phh or winamax.",
+        ),
+    ] = None,
+) -> None:
+    """Write every Badugi-family hand of FILE as PHH or in our text format (other games are skipped)."""  # noqa: E501
+    from .convert import TARGETS, convert_file
+
+    if to not in TARGETS:
+        fail(f"--to must be one of {', '.join(TARGETS)}, not {to!r}")
+    try:
+        if out is None:
+            report = convert_file(file, to, sys.stdout, fmt=source_format)
+        else:
+            with open(out, "w", encoding="utf-8", newline="\n") as handle:
+                report = convert_file(file, to, handle, fmt=source_format)
+    except (BadugiError, OSError) as exc:
+        fail(str(exc))
+    if report.skipped:
+        typer.echo(f"skipped {len(report.skipped)} hand(s) of other games", err=True)
+    for problem in report.problems:
+        typer.echo(f"not converted: {problem}", err=True)
+    if report.problems:
+        fail(f"{len(report.problems)} hand(s) of {file} could not be converted")
+    if report.written == 0:
+        fail(f"no Badugi-family hands to convert in {file}")
+
+
 # --- end convert ---------------------------------------------------------------------------
 
 # --- simulate (issue 7) --------------------------------------------------------------------
+from typing import Annotated as _SimAnnotated  # noqa: E402 - kept inside this command's section
+
+
+@app.command("simulate")
+def simulate_command(
+    hands: _SimAnnotated[int, typer.Option(help="How many hands to play.")] = 100,
+    players: _SimAnnotated[int, typer.Option(help="Players at the table (2-9).")] = 6,
+    game: _SimAnnotated[
+        str, typer.Option(help="badugi, progressive-badugi, badacey or badeucey.")
+    ] = "badugi",
+    structure: _SimAnnotated[
+        str,
+        typer.Option(
+            help="fixed-limit (bets of one and two big blinds), pot-limit, half-pot-limit, "
+            "no-limit or spread-limit (one to four big blinds)."
+        ),
+    ] = "fixed-limit",
+    seed: _SimAnnotated[int, typer.Option(help="Random seed: the same seed, the same hands.")] = 0,
+    out: _SimAnnotated[
+        str | None, typer.Option(help="Write the hands to this file (default: standard output).")
+    ] = None,
+    small_blind: _SimAnnotated[int, typer.Option(help="The small blind.")] = 1,
+    big_blind: _SimAnnotated[int, typer.Option(help="The big blind (and the small bet).")] = 2,
+    ante: _SimAnnotated[int, typer.Option(help="An ante from every player (0: none).")] = 0,
+    session_hands: _SimAnnotated[
+        int, typer.Option(help="Hands per session; each session is a new table and date.")
+    ] = 500,
+    cards: _SimAnnotated[
+        str,
+        typer.Option(
+            help="all: write every card dealt, discarded and drawn (a dealer's log); "
+            "showdown: draws as counts, cards only when shown."
+        ),
+    ] = "all",
+    final_stacks: _SimAnnotated[
+        bool, typer.Option(help="Write every player's final stack after each hand.")
+    ] = True,
+) -> None:
+    """Play random legal hands (stacks carried, rebuys, all-ins, side pots) and write them in the
+    hand-history format; check reports every one of them clean."""
+    from .simulate import SimulationOptions, simulate_to_path
+
+    try:
+        options = SimulationOptions(
+            hands=hands,
+            players=players,
+            game=game,  # type: ignore[arg-type]
+            structure=structure,  # type: ignore[arg-type]
+            seed=seed,
+            small_blind=small_blind,
+            big_blind=big_blind,
+            ante=ante,
+            session_hands=session_hands,
+            cards=cards,  # type: ignore[arg-type]
+            final_stacks=final_stacks,
+        )
+        stats = simulate_to_path(options, out)
+    except BadugiError as exc:
+        fail(str(exc))
+    typer.echo(f"simulated {stats.summary()}" + (f" -> {out}" if out else ""), err=True)
+
+
 # --- end simulate --------------------------------------------------------------------------
 
 

@@ -1,0 +1,551 @@
+"""Reading the hand-history format: text or file -> a stream of ``HandRecord | ParseError``.
+
+Why it is built this way:
+
+* **Streaming.**  The input is read line by line and cut into chunks (one header line, or one
+  hand: its ``hand`` line up to the next ``hand`` line or header line).  Each chunk is parsed on
+  its own with the Lark grammar in ``grammar/hand_history.lark``, so a 100 MB file is never one
+  parse tree, memory stays flat, and records are yielded as soon as a hand is read.
+* **Errors people can act on.**  A syntax error becomes a :class:`ParseError` with
+  file:line:column, the hand id, what was expected in words, and the offending line with a
+  caret; the reader then resumes at the next hand, so one call reports every bad hand.
+* **Speed.**  The transformer runs inside the LALR parser (no tree is built, see
+  :mod:`badugi_ledger.textevents`), positions come from tokens, cards are looked up in a table,
+  a run of cards is a single token, and entries read once ("Ben folds") are not parsed again
+  (:data:`_ENTRY_CACHE`).
+* **Headers are sticky.**  A header line sets its items for every hand after it (a level
+  change is a header line between two hands); it also ends the hand before it.  Every record
+  carries its complete, effective :class:`GameSettings`.
+* **Forced bets are explicit in the record.**  When a hand writes no ``posts`` entries, the
+  reader inserts the ``Post`` events the settings imply (:func:`implied_posts`), at the hand
+  line's position, so the replay always sees explicit posts.  A hand that writes any ``posts``
+  entry gets exactly what it writes (dead blinds, short all-in blinds); ``posts none`` means no
+  forced bets at all.  A Progressive Badugi redeal (the previous hand of the same table recorded
+  ``carry``) implies posts only when the house rule ``redeal-posts yes`` says so (``002``).
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import threading
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, fields
+from pathlib import Path
+from typing import Any, cast
+
+from lark import Lark
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from .errors import ConfigError, ParseError, Position
+from .events import (
+    CarryOut,
+    Event,
+    HandRecord,
+    Post,
+    SitOut,
+    StackChange,
+)
+from .grammar import build_parser, describe_expected
+from .textevents import POSTS_NONE, EventBuilder, FormatError, RawHand, short
+from .textheaders import HEADER_KEYWORDS, SettingsState, implied_posts
+
+__all__ = ["parse_file", "parse_paths", "parse_text"]
+
+# Which lines are header lines and which start a hand: the chunker's only knowledge of the
+# grammar.  ``pot limit`` and ``no limit`` are headers; ``pot 120`` inside a hand is a pot total.
+_BOUNDARY = r"(?![^\s·•;#])"
+_LINE_KIND = re.compile(
+    r"(?:(hand)|("
+    + "|".join(re.escape(k) for k in HEADER_KEYWORDS)
+    + r"|pot[ \t]+limit|no[ \t]+limit))"
+    + _BOUNDARY
+)
+_HAND_ID = re.compile(r"hand[ \t]+([^\s·•;#]+)")
+_MAX_SHOWN = 120  # characters of an offending line shown in an error
+MAX_LINE = 10_000
+"""Longest line the reader accepts (characters; bytes in a file).  Real lines are a few hundred
+characters; a longer one is a corrupt file or not a history, and is refused without reading it
+into memory."""
+_IGNORED = " \t\r\f\ufeff"  # what the grammar skips between tokens
+
+# ---------------------------------------------------------------- one parser per thread, errors
+
+
+_local = threading.local()
+
+
+def _parser() -> tuple[Lark, EventBuilder]:
+    """One parser per thread: the transformer holds per-chunk context."""
+    try:
+        return _local.parser
+    except AttributeError:
+        builder = EventBuilder()
+        _local.parser = (build_parser(builder), builder)
+        return _local.parser
+
+
+def _show_line(text: str, column: int) -> str:
+    """The offending line and a caret under ``column`` (long lines cut around the column)."""
+    text = text.rstrip("\r\n").replace("\t", " ")
+    start = 0
+    if len(text) > _MAX_SHOWN:
+        start = max(0, column - 1 - _MAX_SHOWN // 2)
+        text = ("…" if start else "") + text[start : start + _MAX_SHOWN] + "…"
+        column = column - start + (1 if start else 0)
+    return f"\n    {text}\n    {' ' * max(column - 1, 0)}^"
+
+
+def _found(exc: UnexpectedInput, lines: Sequence[str]) -> str:
+    if isinstance(exc, UnexpectedToken):
+        tok = exc.token
+        if tok.type == "_NL":
+            return "the end of the line"
+        if tok.type == "$END":
+            return "the end of the hand"
+        word = str(tok.value).split()[0] if str(tok.value).split() else str(tok.value)
+    elif isinstance(exc, UnexpectedCharacters):
+        line = lines[exc.line - 1] if 0 < exc.line <= len(lines) else ""
+        rest = line[exc.column - 1 :]
+        word = rest.split()[0] if rest.split() else rest[:1]
+    else:
+        return "the end of the hand"
+    if len(word) > 30:
+        word = word[:30] + "…"
+    return repr(word)
+
+
+def _syntax_error(
+    exc: UnexpectedInput,
+    lark: Lark,
+    lines: Sequence[str],
+    source: str,
+    line_of: Sequence[int],
+    hand: str | None,
+) -> ParseError:
+    """A ParseError for what Lark reports on ``lines`` (file line of Lark line n: line_of[n])."""
+    if isinstance(exc, UnexpectedCharacters):
+        expected = set(exc.allowed)
+    elif isinstance(exc, UnexpectedToken | UnexpectedEOF):
+        expected = set(exc.expected)
+    else:  # pragma: no cover
+        expected = set()
+    if len(expected) > 1:
+        expected.discard("$END")
+    history = getattr(exc, "token_history", None) or []
+    if history and history[-1] is not None and history[-1].type == "CARDS":
+        expected.add("CARDS")  # a bad card inside a run of cards: more cards were possible
+    line = exc.line if isinstance(exc.line, int) and exc.line > 0 else len(lines)
+    column = exc.column if isinstance(exc.column, int) and exc.column > 0 else 1
+    found = _found(exc, lines)
+    message = f"expected {describe_expected(expected, lark)}, found {found}"
+    if isinstance(exc, UnexpectedToken) and "TO" in expected and str(exc.token.value).isdigit():
+        message += " (a raise names its total for the round: write 'raises to 8')"
+    elif found == "'all-in'" and "RAISES" in expected:
+        message += " (all-in goes with the action: 'calls all-in', 'bets all-in', 'raises all-in')"
+    text = lines[line - 1] if 0 < line <= len(lines) else ""
+    return ParseError(
+        message + _show_line(text, column),
+        position=Position(source, line_of[line], column),
+        hand=hand,
+    )
+
+
+def _error_at(message: str, pos: Position, line_text: str, hand: str | None) -> ParseError:
+    return ParseError(message + _show_line(line_text, pos.column), position=pos, hand=hand)
+
+
+# ---------------------------------------------------------------- the streaming reader
+
+
+@dataclass(frozen=True)
+class Overlong:
+    """A line longer than MAX_LINE: its first bytes, decoded, and its full length."""
+
+    head: str
+    size: int
+
+
+def _file_lines(handle: io.BufferedReader) -> Iterator[bytes | Overlong]:
+    """The lines of a binary file, never holding more than MAX_LINE bytes of one line."""
+    while True:
+        line = handle.readline(MAX_LINE + 2)
+        if not line:
+            return
+        if len(line) <= MAX_LINE + 1 or line.endswith(b"\n"):
+            yield line
+            continue
+        head, size = line[:200].decode("utf-8", errors="replace"), len(line)
+        while not line.endswith(b"\n"):
+            line = handle.readline(1 << 20)
+            if not line:
+                break
+            size += len(line)
+        yield Overlong(head, size)
+
+
+@dataclass
+class _Chunk:
+    start: int
+    lines: list[str]
+    broken: ParseError | None = None
+
+
+class _Reader:
+    """Cuts a stream of lines into header lines and hand chunks and parses each on its own."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self.state = SettingsState()
+        self.bad_header: Position | None = None
+        self.carried_tables: set[str] = set()
+
+    def read(self, lines: Iterable[str | bytes | Overlong]) -> Iterator[HandRecord | ParseError]:
+        chunk: _Chunk | None = None
+        stray = False
+        for lineno, raw in enumerate(lines, 1):
+            bad: tuple[str, str] | None = None  # (why the line cannot be read, its start)
+            if isinstance(raw, Overlong) or (isinstance(raw, str) and len(raw) > MAX_LINE + 2):
+                if isinstance(raw, Overlong):
+                    head, size = raw.head, f"{raw.size:,} bytes"
+                else:
+                    head, size = raw, f"{len(raw):,} characters"
+                bad = (f"this line is {size} long; a line holds at most {MAX_LINE:,}", head[:200])
+            elif isinstance(raw, bytes):
+                if lineno == 1 and raw.startswith(b"\xef\xbb\xbf"):
+                    raw = raw[3:]
+                try:
+                    line = raw.decode("utf-8")
+                except UnicodeDecodeError as exc:
+                    bad = (
+                        f"this line is not UTF-8 text ({exc.reason} at byte {exc.start + 1})",
+                        raw[:200].decode("latin-1"),
+                    )
+            else:
+                line = raw
+                if lineno == 1 and line.startswith("\ufeff"):
+                    line = line[1:]
+            if bad is not None:
+                kind = _LINE_KIND.match(bad[1].lstrip(_IGNORED))
+                if chunk is not None and kind is not None:  # it would have ended the hand
+                    yield self._hand(chunk)
+                    chunk = None
+                chunk, error = self._unreadable(chunk, lineno, bad, kind)
+                if error is not None:
+                    yield error
+                continue
+            if line.endswith("\n"):
+                line = line[:-2] + "\n" if line.endswith("\r\n") else line
+            else:
+                line = line.rstrip("\r") + "\n"
+            stripped = line.lstrip(_IGNORED)
+            if stripped[0] in "#\n" or not stripped.strip():
+                if chunk is not None:
+                    chunk.lines.append(line)
+                continue
+            m = _LINE_KIND.match(stripped)
+            if m is None:
+                if chunk is not None:
+                    chunk.lines.append(line)
+                elif not stray:
+                    stray = True
+                    yield _error_at(
+                        "expected a header line (game, fixed limit, blinds, …) or a 'hand' line",
+                        Position(self.source, lineno, len(line) - len(stripped) + 1),
+                        line,
+                        None,
+                    )
+                continue
+            stray = False
+            if m.group(1):  # a hand line
+                if chunk is not None:
+                    yield self._hand(chunk)
+                chunk = _Chunk(lineno, [line])
+            else:  # a header line: ends the hand before it, holds for every hand after it
+                if chunk is not None:
+                    yield self._hand(chunk)
+                    chunk = None
+                error = self._header(line, lineno)
+                if error is not None:
+                    yield error
+        if chunk is not None:
+            yield self._hand(chunk)
+
+    def _unreadable(
+        self, chunk: _Chunk | None, lineno: int, bad: tuple[str, str], kind: re.Match[str] | None
+    ) -> tuple[_Chunk | None, ParseError | None]:
+        """A line that cannot be read (bad bytes, far too long) spoils the hand it belongs to,
+        or starts a spoiled hand, or - a header line - spoils every hand after it."""
+        reason, head = bad
+        position = Position(self.source, lineno, 1)
+        if kind is not None and kind.group(1):
+            chunk = _Chunk(lineno, [head.lstrip(_IGNORED) + "\n"])
+        error = ParseError(reason, position=position, hand=_hand_id(chunk))
+        if chunk is not None:
+            if chunk.broken is None:
+                chunk.broken = error
+            return chunk, None
+        if kind is not None:
+            self.bad_header = position
+        return chunk, error
+
+    def _header(self, line: str, lineno: int) -> ParseError | None:
+        lark, builder = _parser()
+        builder.src, builder.line_of = self.source, [0, lineno]
+        try:
+            items: Any = lark.parse(line, start="header")
+            self.state.apply(items)
+            self.state.settings()
+        except UnexpectedInput as exc:
+            self.bad_header = Position(self.source, lineno, 1)
+            return _syntax_error(exc, lark, [line], self.source, [0, lineno], None)
+        except ConfigError as exc:
+            self.bad_header = Position(self.source, lineno, 1)
+            return _error_at(exc.message, Position(self.source, lineno, 1), line, None)
+        return None
+
+    def _hand(self, chunk: _Chunk) -> HandRecord | ParseError:
+        hand_id = _hand_id(chunk)
+        if chunk.broken is not None:
+            return chunk.broken
+        if self.bad_header is not None:
+            return ParseError(
+                f"hand not read: the header line {self.bad_header.line} has an error",
+                position=Position(self.source, chunk.start, 1),
+                hand=hand_id,
+            )
+        # Lines whose entries were all read before are not parsed again (see _ENTRY_CACHE);
+        # the hand line and the other lines go to Lark as one chunk.
+        lines, start = chunk.lines, chunk.start
+        todo, line_of = [lines[0]], [0, start]
+        body: list[tuple[int, Any, Any]] = []  # (line, its entries, its cached events)
+        source = self.source
+        for i in range(1, len(lines)):
+            line = lines[i]
+            stripped = line.lstrip(_IGNORED)
+            if stripped[0] == "#" or not stripped.strip():
+                continue
+            entries = _entries(line)
+            cached = None if entries is None else _cached_events(entries, source, start + i)
+            body.append((start + i, entries, cached))
+            if cached is None:
+                todo.append(line)
+                line_of.append(start + i)
+        lark, builder = _parser()
+        builder.src, builder.line_of = self.source, line_of
+        try:
+            raw: Any = lark.parse("".join(todo), start="hand")
+        except UnexpectedInput as exc:
+            return _syntax_error(exc, lark, todo, self.source, line_of, hand_id)
+        except FormatError as exc:
+            return _error_at(exc.message, exc.pos, lines[exc.pos.line - start], hand_id)
+        events, posts_none = _events(body, raw.parts)
+        try:
+            return self._record(raw, events, posts_none, chunk)
+        except FormatError as exc:
+            return _error_at(exc.message, exc.pos, lines[exc.pos.line - start], hand_id)
+
+    def _record(
+        self, raw: RawHand, events: list[Event], posts_none: bool, chunk: _Chunk
+    ) -> HandRecord:
+        state = self.state
+        settings = state.settings()
+        if raw.button is None:
+            raise FormatError("the hand line must name the button, like 'button Anna'", raw.pos)
+        seated: set[str] = set()
+        last_number = 0
+        for seat, pos in zip(raw.seats, raw.seat_pos, strict=True):
+            if seat.name in seated:
+                raise FormatError(f"{short(seat.name)} is seated twice", pos)
+            seated.add(seat.name)
+            if seat.number is not None:
+                if seat.number <= last_number:
+                    raise FormatError(
+                        f"seat numbers must go up clockwise: {seat.number} after {last_number}", pos
+                    )
+                last_number = seat.number
+        if len(raw.seats) < 2:
+            raise FormatError("a hand needs at least two seated players", raw.pos)
+        button, button_pos = raw.button
+        if button not in seated:
+            raise FormatError(f"the button {short(button)} is not seated in this hand", button_pos)
+        first_play: int | None = None
+        has_post = False
+        sitting: list[str] = []
+        for i, ev in enumerate(events):
+            kind = type(ev)
+            if kind is StackChange or kind is SitOut:
+                if first_play is not None:
+                    raise FormatError(
+                        "rebuys, top-ups, add-ons, cash-outs and sitting out happen between "
+                        "hands: write them right after the hand line",
+                        ev.pos,
+                    )
+                if kind is SitOut:
+                    sitting.append(ev.player)  # type: ignore[union-attr]
+            elif first_play is None:
+                first_play = i
+            if kind is Post:
+                has_post = True
+            player = getattr(ev, "player", None)
+            if player is not None and player not in seated:
+                raise FormatError(f"{short(player)} is not seated in this hand", ev.pos)
+        if has_post and posts_none:
+            raise FormatError("'posts none' but the hand also writes posts", raw.pos)
+        if not has_post and not posts_none:
+            posts = implied_posts(
+                settings,
+                raw.seats,
+                button,
+                sitting,
+                redeal=state.table in self.carried_tables,
+                pos=raw.pos,
+            )
+            if posts:
+                at = len(events) if first_play is None else first_play
+                events[at:at] = posts
+        if any(type(ev) is CarryOut for ev in events):
+            self.carried_tables.add(state.table)
+        else:
+            self.carried_tables.discard(state.table)
+        return HandRecord(
+            raw.hand_id,
+            settings,
+            tuple(raw.seats),
+            button,
+            tuple(events),
+            state.session_value(),
+            state.table,
+            raw.pos,
+            "text",
+            "".join(chunk.lines).rstrip() + "\n",
+        )
+
+
+# ---------------------------------------------------------------- the entry cache
+
+# Entries repeat a lot ("Ben folds", "Cara 1" in a draw line, "Dan calls").  An entry read
+# once is not lexed and parsed again: the cache keeps, per (line keyword, entry text), the
+# event it makes without its position (class and fields), so a line whose entries are all
+# known costs only building its events.  This is safe because the grammar reads every entry
+# of a line the same way whatever stands before it (the lexer state at an entry's start
+# depends only on the line keyword).  Lines holding quotes or comments, and card lines
+# (deal, show, buy: their entries seldom repeat), always go to Lark.
+# The cache is bounded and shared by all readers.
+_ENTRY_CACHE: dict[tuple[str, str], tuple[type, dict[str, Any]]] = {}
+_ENTRY_CACHE_MAX = 100_000  # 0 turns the cache off
+_FIELDS: dict[type, tuple[str, ...]] = {}
+_LINE_KEYWORD = re.compile(
+    r"[ \t\f\ufeff]*(?:(deal|draw|buy|show|final)(?=[ \t\f\ufeff:])[ \t\f\ufeff]*:?)?"
+)
+_SEPARATOR = re.compile(r"[·•;]")
+_NOT_CACHED = frozenset({"deal", "show", "buy"})
+
+
+def _entries(line: str) -> list[tuple[tuple[str, str], int]] | None:
+    """A body line cut into ((line keyword, entry text), column) items; None when the line
+    holds quotes or a comment (a separator may then hide inside), or is a ``deal:``,
+    ``show:`` or ``buy:`` line (cards: entries that seldom repeat, not worth keeping)."""
+    if '"' in line or "#" in line:
+        return None
+    m = _LINE_KEYWORD.match(line)
+    kind = m.group(1) or "" if m else ""
+    if kind in _NOT_CACHED:
+        return None
+    offset = m.end() if m else 0
+    out = []
+    for piece in _SEPARATOR.split(line[offset:].rstrip("\r\n")):
+        text = piece.strip(_IGNORED)
+        out.append(((kind, text), offset + len(piece) - len(piece.lstrip(_IGNORED)) + 1))
+        offset += len(piece) + 1
+    return out
+
+
+def _cached_events(entries: list[tuple[tuple[str, str], int]], source: str, lineno: int) -> Any:
+    """The events of a line all of whose entries are cached, or None."""
+    get = _ENTRY_CACHE.get
+    hits = [get(key) for key, _ in entries]
+    if None in hits:
+        return None
+    known = cast(list[tuple[type, dict[str, Any]]], hits)
+    return [
+        cls(pos=Position(source, lineno, column), **kw)
+        for (cls, kw), (_, column) in zip(known, entries, strict=True)
+    ]
+
+
+def _remember(entries: list[tuple[tuple[str, str], int]] | None, events: list[Event]) -> None:
+    if entries is None or len(entries) != len(events) or _ENTRY_CACHE_MAX <= 0:
+        return
+    if len(_ENTRY_CACHE) >= _ENTRY_CACHE_MAX:
+        _ENTRY_CACHE.clear()
+    for (key, _), ev in zip(entries, events, strict=True):
+        cls = type(ev)
+        names = _FIELDS.get(cls)
+        if names is None:
+            names = _FIELDS[cls] = tuple(f.name for f in fields(ev) if f.name != "pos")
+        _ENTRY_CACHE[key] = (cls, {n: getattr(ev, n) for n in names})
+
+
+def _events(body: list[tuple[int, Any, Any]], parts: list[Any]) -> tuple[list[Event], bool]:
+    """The hand's events in line order: cached lines as built, the others from Lark's parts."""
+    events: list[Event] = []
+    posts_none = False
+    fresh = iter(parts)
+    for _, entries, cached in body:
+        if cached is not None:
+            events.extend(cached)
+            continue
+        part = next(fresh)
+        if part is POSTS_NONE:
+            posts_none = True
+        else:
+            _remember(entries, part)
+            events.extend(part)
+    return events, posts_none
+
+
+def _hand_id(chunk: _Chunk | None) -> str | None:
+    if chunk is None:
+        return None
+    m = _HAND_ID.match(chunk.lines[0].lstrip(" \t"))
+    return m.group(1) if m else None
+
+
+# ---------------------------------------------------------------- public API
+
+
+def parse_text(text: str, source: str = "<text>") -> Iterator[HandRecord | ParseError]:
+    """Read hands from a string; yields records and errors in input order."""
+    return _Reader(source).read(io.StringIO(text, newline=None))
+
+
+def parse_file(path: str | Path) -> Iterator[HandRecord | ParseError]:
+    """Read hands from a file, streaming: the file is never held in memory as a whole.
+
+    Errors are yielded, never raised, except when the file cannot be opened at all
+    (then a single :class:`ParseError` is yielded naming the OS error).
+    """
+    source = str(path)
+    try:
+        handle = open(path, "rb")  # noqa: SIM115 - closed in the generator below
+    except OSError as exc:
+        error = ParseError(f"cannot read the file: {exc.strerror}", position=Position(source))
+        return iter([error])
+    return _read_and_close(handle, source)
+
+
+def _read_and_close(handle: io.BufferedReader, source: str) -> Iterator[HandRecord | ParseError]:
+    with handle:
+        yield from _Reader(source).read(_file_lines(handle))
+
+
+def parse_paths(paths: Iterable[str | Path]) -> Iterator[HandRecord | ParseError]:
+    """Every hand of every file in turn (folders: their ``*.bhh`` files, sorted, recursively)."""
+    for path in paths:
+        p = Path(path)
+        if p.is_dir():
+            for file in sorted(p.rglob("*.bhh")):
+                yield from parse_file(file)
+        else:
+            yield from parse_file(p)
