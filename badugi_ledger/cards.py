@@ -39,7 +39,7 @@ class Card(NamedTuple):
 
     >>> Card(1, "s") < Card(2, "c")
     True
-    >>> Card(13, "h").index
+    >>> Card(13, "h").code
     50
     """
 
@@ -50,7 +50,7 @@ class Card(NamedTuple):
         return RANK_CHARS[self.rank - 1] + self.suit
 
     @property
-    def index(self) -> int:
+    def code(self) -> int:
         """0..51, ordered by rank then suit: a dense key for tables and bit masks."""
         return (self.rank - 1) * 4 + SUIT_CHARS.index(self.suit)
 
@@ -103,7 +103,9 @@ def parse_card_or_unknown(token: str, position: Position | None = None) -> Card 
     return parse_card(token, position)
 
 
-def parse_cards(text: str | Iterable[str], position: Position | None = None) -> tuple[Card | None, ...]:
+def parse_cards(
+    text: str | Iterable[str], position: Position | None = None
+) -> tuple[Card | None, ...]:
     """Read several cards (space or comma separated, or a list); repeated known cards fail.
 
     >>> parse_cards("As Ad 10♦")
@@ -119,7 +121,9 @@ def parse_cards(text: str | Iterable[str], position: Position | None = None) -> 
     return cards
 
 
-def parse_known_cards(text: str | Iterable[str], position: Position | None = None) -> tuple[Card, ...]:
+def parse_known_cards(
+    text: str | Iterable[str], position: Position | None = None
+) -> tuple[Card, ...]:
     """Read cards that must all be known (showdown, ``showdown`` command)."""
     cards = parse_cards(text, position)
     known: list[Card] = []

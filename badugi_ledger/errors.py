@@ -46,7 +46,8 @@ class BadugiError(Exception):
 
     def __str__(self) -> str:
         parts = []
-        if self.position is not NOWHERE and (self.position.line or self.position.source != "<input>"):
+        pos = self.position
+        if pos is not NOWHERE and (pos.line or pos.source != "<input>"):
             parts.append(str(self.position))
         if self.hand is not None:
             parts.append(f"hand {self.hand}")

@@ -53,7 +53,7 @@ class HouseRules:
     qualifier_max: int = 9
     """Progressive Badugi (``002`` 3.1): highest card allowed in a qualifying badugi."""
     qualifier_pair_ok: bool = False
-    """``002`` 3.2(b): a four-card holding with exactly one pair may qualify as a three-card hand."""
+    """``002`` 3.2(b): a four-card holding with one pair may qualify as a three-card hand."""
     redeal_posts: bool = False
     """Progressive Badugi (``002``, seeds README item 5): blinds/antes posted again on a redeal."""
     buy_price: int = 0

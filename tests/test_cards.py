@@ -88,8 +88,8 @@ def test_separators_and_positions() -> None:
 
 def test_deck_and_index() -> None:
     assert len(DECK) == len(set(DECK)) == 52
-    assert [c.index for c in DECK] == list(range(52))
-    assert Card(1, "c").index == 0 and Card(13, "s").index == 51
+    assert [c.code for c in DECK] == list(range(52))
+    assert Card(1, "c").code == 0 and Card(13, "s").code == 51
 
 
 @given(st.sampled_from(DECK))
