@@ -20,8 +20,13 @@ Badugi evaluation is the hot path (replays, simulations, the benchmark), so it i
 dictionaries keyed by a 52-bit card mask, filled on demand: a hand of four cards is either a
 badugi itself or worth the best of its four three-card sub-hands (its best selection lies in
 one of them), and so on down to one card; a five-card hand is the best of its five four-card
-sub-hands.  Nothing is built up front (a single showdown costs microseconds); after warm-up a
-four-card evaluation is four dictionary reads and one lookup.  :func:`build_badugi_tables`
+sub-hands.  A four-card hand not seen before is resolved by its *shape* (which cards share a
+rank or a suit): the recursion runs once per shape (at most 120 occur) and later hands of that
+shape reuse which card positions counted.  Nothing is built up front (a single showdown costs
+microseconds); after warm-up a four-card evaluation is four dictionary reads and one lookup
+(:func:`badugi_mask_value`: one lookup, for callers that already hold the card mask).  Ties
+between equal selections (9♠8♦5♥ or 9♣8♦5♥ from 9♠9♣8♦5♥) are broken by card order, never by
+the order the cards were given in or by what was evaluated before.  :func:`build_badugi_tables`
 fills the whole four-card table (270,725 hands, about half a second) for long runs.  Value
 objects are interned per selection of counting cards (about 25,000 per ace convention).
 ``benchmarks/bench_hands.py`` measures it against brute force and PokerKit.
@@ -57,11 +62,13 @@ HalfName = Literal["badugi", "five-card"]
 
 __all__ = [
     "BadugiValue",
+    "CARD_BIT",
     "HALVES",
     "HAND_SIZE",
     "HandValue",
     "LowValue",
     "ace_five_value",
+    "badugi_mask_value",
     "badugi_value",
     "build_badugi_tables",
     "clear_badugi_tables",
@@ -79,15 +86,17 @@ class _Value:
     other; comparing them raises ``TypeError`` and they are never equal.
     """
 
-    __slots__ = ("key", "kind", "cards")
+    __slots__ = ("key", "kind", "cards", "_text")
     key: int
     kind: ValueKind
     cards: tuple[Card, ...]
+    _text: str | None
 
     def __init__(self, key: int, kind: ValueKind, cards: tuple[Card, ...]) -> None:
         object.__setattr__(self, "key", key)
         object.__setattr__(self, "kind", kind)
         object.__setattr__(self, "cards", cards)
+        object.__setattr__(self, "_text", None)
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError(f"{type(self).__name__} is immutable")
@@ -131,7 +140,16 @@ class _Value:
             return self.key >= other.key
         return NotImplemented
 
-    def describe(self) -> str:  # pragma: no cover - overridden
+    def describe(self) -> str:
+        """The counting cards in words; computed once per value object (Badugi values are
+        shared, so a showdown usually finds the text ready)."""
+        text = self._text
+        if text is None:
+            text = self._describe()
+            object.__setattr__(self, "_text", text)
+        return text
+
+    def _describe(self) -> str:  # pragma: no cover - overridden
         raise NotImplementedError
 
     def __str__(self) -> str:
@@ -175,13 +193,15 @@ class BadugiValue(_Value):
         high = self.ace_high
         return tuple(_eff_rank(c.rank, high) for c in self.cards)
 
-    def describe(self) -> str:
+    def _describe(self) -> str:
         """``4-card 8-6-5-3``, ``3-card 7-4-2``, ``1-card A``."""
         high = self.ace_high
         return f"{self.size}-card " + "-".join(rank_char(r, ace_high=high) for r in self.ranks)
 
 
 _BIT: Final[dict[Card, int]] = {card: 1 << i for i, card in enumerate(DECK)}
+CARD_BIT: Final = _BIT
+"""Card -> its bit (``1 << card.index``) in the 52-bit masks the tables are keyed by."""
 _RANK_OF_INDEX: Final[tuple[int, ...]] = tuple(c.rank for c in DECK)
 _SUIT_OF_INDEX: Final[tuple[int, ...]] = tuple(i & 3 for i in range(52))
 
@@ -209,6 +229,25 @@ def _is_badugi(mask: int) -> bool:
     return True
 
 
+def four_card_shape(i0: int, i1: int, i2: int, i3: int, ace_high: bool) -> int:
+    """The shape (0..1023) of four cards given by ascending indices: which neighbours share a
+    rank, which pairs share a suit, and (ace-high) whether the lowest card is an ace."""
+    r0, r1, r2, r3 = i0 >> 2, i1 >> 2, i2 >> 2, i3 >> 2
+    s0, s1, s2, s3 = i0 & 3, i1 & 3, i2 & 3, i3 & 3
+    return (
+        (r0 == r1)
+        | (r1 == r2) << 1
+        | (r2 == r3) << 2
+        | (s0 == s1) << 3
+        | (s0 == s2) << 4
+        | (s0 == s3) << 5
+        | (s1 == s2) << 6
+        | (s1 == s3) << 7
+        | (s2 == s3) << 8
+        | (ace_high and r0 == 0) << 9
+    )
+
+
 class _BadugiTables:
     """Lazily filled tables for one ace convention (see the module docstring).
 
@@ -225,6 +264,9 @@ class _BadugiTables:
         self.small: dict[int, BadugiValue] = {}
         self.four: dict[int, BadugiValue] = {}
         self.five: dict[int, BadugiValue] = {}
+        self.shapes: list[int] = [-1] * _SHAPES
+        """Shape of a four-card hand -> which of its four cards count (bit i = the i-th lowest
+        card), or -1 while no hand of that shape has been evaluated (see :meth:`four_cold`)."""
 
     def selection(self, used: int) -> BadugiValue:
         """The interned value whose counting cards are exactly ``used`` (a valid badugi)."""
@@ -269,10 +311,7 @@ class _BadugiTables:
         if n == 4:
             value = self.four.get(mask)
             if value is None:
-                b0 = mask & -mask
-                b1 = (mask ^ b0) & -(mask ^ b0)
-                b2 = (mask ^ b0 ^ b1) & -(mask ^ b0 ^ b1)
-                value = self.four_miss(mask, b0, b1, b2, mask ^ b0 ^ b1 ^ b2)
+                value = self.four_cold(mask)
             return value
         if n == 5:
             value = self.five.get(mask)
@@ -283,6 +322,57 @@ class _BadugiTables:
                 self.five[mask] = value
             return value
         return self._best_of_parts_n(mask)
+
+    def four_cold(self, mask: int) -> BadugiValue:
+        """Evaluate and table a four-card hand not tabled yet, by its *shape*.
+
+        Which cards of a four-card hand count depends only on its shape: with the cards in
+        ascending index order (rank, then suit), which neighbours share a rank, which pairs
+        share a suit and (ace-high only) whether the lowest card is an ace.  The comparisons
+        of :meth:`four_miss` look at nothing else, and it breaks ties by card position, so
+        the first hand of each shape is evaluated by :meth:`four_miss` and every later one
+        by taking the cards at the same positions (at most 1,024 shapes; the equivalence is
+        checked exhaustively in ``tests/test_hands_shapes.py``).  A cold evaluation then
+        costs a few integer operations instead of up to sixteen sub-hand lookups.
+        """
+        b0 = mask & -mask
+        rest = mask ^ b0
+        b1 = rest & -rest
+        rest ^= b1
+        b2 = rest & -rest
+        b3 = rest ^ b2
+        shape = four_card_shape(
+            b0.bit_length() - 1,
+            b1.bit_length() - 1,
+            b2.bit_length() - 1,
+            b3.bit_length() - 1,
+            self.ace_high,
+        )
+        keep = self.shapes[shape]
+        if keep < 0:
+            value = self.four_miss(mask, b0, b1, b2, b3)
+            used = self.selection_mask(value)
+            self.shapes[shape] = (
+                bool(used & b0) | bool(used & b1) << 1 | bool(used & b2) << 2 | bool(used & b3) << 3
+            )
+            return value
+        used = (
+            (b0 if keep & 1 else 0)
+            | (b1 if keep & 2 else 0)
+            | (b2 if keep & 4 else 0)
+            | (b3 if keep & 8 else 0)
+        )
+        value = self.interned.get(used) or self.selection(used)
+        self.four[mask] = value
+        return value
+
+    @staticmethod
+    def selection_mask(value: BadugiValue) -> int:
+        """The card bits of a value's counting cards."""
+        used = 0
+        for card in value.cards:
+            used |= _BIT[card]
+        return used
 
     def four_miss(self, mask: int, b0: int, b1: int, b2: int, b3: int) -> BadugiValue:
         """Evaluate and table the four-card hand ``mask`` made of the card bits ``b0``..``b3``.
@@ -340,6 +430,7 @@ class _BadugiTables:
 
 
 _FIVE_CACHE_LIMIT: Final = 1 << 18
+_SHAPES: Final = 1 << 10
 _TABLES: Final = (_BadugiTables(False), _BadugiTables(True))
 _FOUR: Final = (_TABLES[0].four, _TABLES[1].four)
 
@@ -354,10 +445,14 @@ def build_badugi_tables(*, ace_high: bool | None = None) -> int:
 
 
 def clear_badugi_tables() -> None:
-    """Forget every tabled Badugi value (frees the memory; the benchmark's cold runs)."""
+    """Forget every tabled value, Badugi and five-card lows (frees the memory; the benchmark's
+    cold runs)."""
     for tables in _TABLES:
         for table in (tables.interned, tables.small, tables.four, tables.five):
             table.clear()
+        tables.shapes[:] = [-1] * _SHAPES
+    for lows in _LOW_TABLES.values():
+        lows.clear()
 
 
 def badugi_value(cards: Sequence[Card], *, ace_high: bool = False) -> BadugiValue:
@@ -382,8 +477,20 @@ def badugi_value(cards: Sequence[Card], *, ace_high: bool = False) -> BadugiValu
             if value is not None:
                 return value
             if mask.bit_count() == 4:
-                return _TABLES[ace_high].four_miss(mask, ba, bb, bc, bd)
+                # Tabled from the card bits in ascending order, never in the order given, so
+                # a tie between selections (9♠8♦5♥ or 9♣8♦5♥ from 9♠9♣8♦5♥) always keeps the
+                # same cards whatever hand was looked up first.
+                return _TABLES[ace_high].value(mask, 4)
     return _badugi_value_checked(cards, ace_high)
+
+
+def badugi_mask_value(mask: int) -> BadugiValue:
+    """The ace-low Badugi value of four distinct cards given as their :data:`CARD_BIT` mask
+    (the caller has checked there are four): the showdown's path, one table lookup."""
+    value = _FOUR[0].get(mask)
+    if value is None:
+        value = _TABLES[0].four_cold(mask)
+    return value
 
 
 def _badugi_value_checked(cards: Sequence[Card], ace_high: bool) -> BadugiValue:
@@ -466,7 +573,7 @@ class LowValue(_Value):
     def __reduce__(self) -> tuple[Any, ...]:
         return (type(self), (self.key, self.kind, self.cards, self.category, self.groups))
 
-    def describe(self) -> str:
+    def _describe(self) -> str:
         """``7-5-4-3-2 low``, ``pair of 4s, 8-3-A``, ``full house, 4s over 2s``, ..."""
         high = self.kind == "deuce-seven"
 
@@ -495,17 +602,39 @@ class LowValue(_Value):
                 return f"straight flush, {name(g)}"
 
 
-def _five_known(cards: Sequence[Card], what: str) -> tuple[Card, ...]:
+_LOW_CACHE_LIMIT: Final = 1 << 16
+_LOW_TABLES: Final[dict[ValueKind, dict[int, LowValue]]] = {"ace-five": {}, "deuce-seven": {}}
+"""Five-card lows already computed, by kind and card mask (bounded; a low depends only on the
+set of cards, so a repeated holding - the same hand in several pots - is computed once)."""
+
+
+def _five_known(cards: Sequence[Card], what: str) -> int:
+    """The card mask of exactly five distinct known cards (raises :class:`CardError`)."""
     if len(cards) != 5:
         raise CardError(f"{what} is evaluated over exactly 5 cards, not {len(cards)}")
-    seen: set[Card] = set()
+    mask = 0
     for card in cards:
         if not isinstance(card, tuple) or card not in _BIT:
             raise CardError(f"cannot evaluate {card!r}: not a known card")
-        if card in seen:
+        bit = _BIT[card]
+        if mask & bit:
             raise CardError(f"card {card} appears twice")
-        seen.add(card)
-    return tuple(cards)
+        mask |= bit
+    return mask
+
+
+def _low(
+    cards: Sequence[Card], what: str, kind: ValueKind, ace_high: bool, order: tuple[str, ...]
+) -> LowValue:
+    mask = _five_known(cards, what)
+    table = _LOW_TABLES[kind]
+    value = table.get(mask)
+    if value is None:
+        value = _low_value(tuple(DECK[i] for i in _indices(mask)), kind, ace_high, order)
+        if len(table) >= _LOW_CACHE_LIMIT:
+            table.clear()
+        table[mask] = value
+    return value
 
 
 def _low_value(
@@ -541,7 +670,7 @@ def ace_five_value(cards: Sequence[Card]) -> LowValue:
     >>> ace_five_value(cards("7s 6h 4d 2c Ah")) > ace_five_value(cards("7d 6c 5s 3h 2d"))
     True
     """
-    return _low_value(_five_known(cards, "an A-5 low"), "ace-five", False, _A5_ORDER)
+    return _low(cards, "an A-5 low", "ace-five", False, _A5_ORDER)
 
 
 def deuce_seven_value(cards: Sequence[Card]) -> LowValue:
@@ -553,7 +682,7 @@ def deuce_seven_value(cards: Sequence[Card]) -> LowValue:
     >>> deuce_seven_value(cards("7c 6h 5s 4d 3c")).describe()
     'straight, 7-6-5-4-3'
     """
-    return _low_value(_five_known(cards, "a 2-7 low"), "deuce-seven", True, _27_ORDER)
+    return _low(cards, "a 2-7 low", "deuce-seven", True, _27_ORDER)
 
 
 # --------------------------------------------------------------------------------------------

@@ -30,7 +30,15 @@ from dataclasses import dataclass, field
 
 from .cards import Card, ensure_distinct
 from .errors import CardError, ConfigError
-from .hands import HALVES, HandValue, evaluate, qualifies
+from .hands import (
+    CARD_BIT,
+    HALVES,
+    HAND_SIZE,
+    HandValue,
+    badugi_mask_value,
+    evaluate,
+    qualifies,
+)
 from .settings import GAME_NAMES, GameName, HouseRules, OddChipRule
 
 __all__ = ["Award", "HalfAward", "divide_pot", "split_evenly"]
@@ -66,6 +74,9 @@ class Award:
         return not self.shares
 
 
+_ODD_CHIP_RULES = frozenset({"button-left", "worst-seat", "best-hand"})
+
+
 def split_evenly(amount: int, winners_in_order: Sequence[str], rule: OddChipRule) -> dict[str, int]:
     """Divide ``amount`` among tied winners given in seat order from the button's left.
 
@@ -82,13 +93,15 @@ def split_evenly(amount: int, winners_in_order: Sequence[str], rule: OddChipRule
     """
     if amount < 0:
         raise ValueError(f"cannot divide a negative amount ({amount})")
-    if not winners_in_order:
-        raise ValueError("nobody to divide the chips among")
-    if len(set(winners_in_order)) != len(winners_in_order):
-        raise ValueError(f"a winner is listed twice: {list(winners_in_order)}")
-    if rule not in ("button-left", "worst-seat", "best-hand"):
-        raise ConfigError(f"unknown odd-chip rule {rule!r}")
     n = len(winners_in_order)
+    if not n:
+        raise ValueError("nobody to divide the chips among")
+    if n > 1 and len(set(winners_in_order)) != n:
+        raise ValueError(f"a winner is listed twice: {list(winners_in_order)}")
+    if rule not in _ODD_CHIP_RULES:
+        raise ConfigError(f"unknown odd-chip rule {rule!r}")
+    if n == 1:  # the usual showdown: one winner takes it all
+        return {winners_in_order[0]: amount}
     base, extra = divmod(amount, n)
     order = list(winners_in_order)
     if rule == "worst-seat":
@@ -115,6 +128,43 @@ def _describe_half(half: HalfAward, whole: bool) -> str:
     return f"{label} tied: {parts} with {half.values[0]}"
 
 
+def _fast_values(
+    contenders: Sequence[tuple[str, Sequence[Card]]], game: GameName
+) -> dict[str, tuple[HandValue, ...]] | None:
+    """The hand values when every holding is the game's number of known cards and no card
+    appears twice (the usual showdown), checked with card bit masks; ``None`` otherwise, and
+    :func:`_checked_values` then names the problem."""
+    size = HAND_SIZE[game]
+    bit_of = CARD_BIT.__getitem__
+    seen = 0
+    values: dict[str, tuple[HandValue, ...]] = {}
+    for name, cards in contenders:
+        try:
+            mask = sum(map(bit_of, cards))
+        except (KeyError, TypeError):  # an unknown card (None) or not a card at all
+            return None
+        # A repeated card would carry into another bit: fewer bits than cards.
+        if len(cards) != size or mask.bit_count() != size or seen & mask:
+            return None
+        seen |= mask
+        values[name] = (badugi_mask_value(mask),) if size == 4 else evaluate(game, cards)
+    return values
+
+
+def _checked_values(
+    contenders: Sequence[tuple[str, Sequence[Card]]], game: GameName
+) -> dict[str, tuple[HandValue, ...]]:
+    """The hand values, raising :class:`CardError` for a repeated or unusable card."""
+    ensure_distinct(card for _, cards in contenders for card in cards)
+    values: dict[str, tuple[HandValue, ...]] = {}
+    for name, cards in contenders:
+        try:
+            values[name] = evaluate(game, cards)
+        except CardError as exc:
+            raise CardError(f"{name}: {exc.message}") from exc
+    return values
+
+
 def divide_pot(
     amount: int,
     contenders: Sequence[tuple[str, Sequence[Card]]],
@@ -128,7 +178,8 @@ def divide_pot(
     the game (4 cards in Badugi, 5 in Badacey/Badeucey).  A pot won because everyone else
     folded is not a showdown and does not come here.
     """
-    if game not in GAME_NAMES:
+    half_names = HALVES.get(game) if isinstance(game, str) else None
+    if half_names is None or game not in GAME_NAMES:
         raise ConfigError(f"unknown game {game!r} (games: {', '.join(GAME_NAMES)})")
     if amount < 0:
         raise ValueError(f"a pot cannot hold a negative amount ({amount})")
@@ -137,14 +188,9 @@ def divide_pot(
     names = [name for name, _ in contenders]
     if len(set(names)) != len(names):
         raise ValueError(f"a player is listed twice: {names}")
-    ensure_distinct(card for _, cards in contenders for card in cards)
-
-    values: dict[str, tuple[HandValue, ...]] = {}
-    for name, cards in contenders:
-        try:
-            values[name] = evaluate(game, cards)
-        except CardError as exc:
-            raise CardError(f"{name}: {exc.message}") from exc
+    values = _fast_values(contenders, game)
+    if values is None:
+        values = _checked_values(contenders, game)
 
     eligible = names
     if game == "progressive-badugi":
@@ -154,24 +200,36 @@ def divide_pot(
             if qualifies(cards, max_card=house.qualifier_max, pair_ok=house.qualifier_pair_ok)
         ]
 
-    half_names = HALVES[game]
     if not eligible:
         half = HalfAward(half_names[0], amount, (), ())
         return Award({}, f"no hand qualifies: the pot of {amount} carries", (half,))
 
     amounts = _halve(amount, half_names, house.odd_chip_half)
+    whole = len(half_names) == 1
     shares: dict[str, int] = {}
     halves: list[HalfAward] = []
     for index, half_name in enumerate(half_names):
-        best = max(values[name][index] for name in eligible)
-        winners = tuple(name for name in eligible if values[name][index] == best)
+        tied = [eligible[0]]
+        best = values[eligible[0]][index].key
+        for name in eligible[1:]:  # the best hand of this half, ties in seat order
+            key = values[name][index].key
+            if key > best:
+                best = key
+                tied = [name]
+            elif key == best:
+                tied.append(name)
+        winners = tuple(tied)
         half_shares = split_evenly(amounts[half_name], winners, house.odd_chip)
         for name, chips in half_shares.items():
             shares[name] = shares.get(name, 0) + chips
-        described = tuple(values[name][index].describe() for name in winners)
+        described = tuple([values[name][index].describe() for name in winners])
         halves.append(HalfAward(half_name, amounts[half_name], winners, described, half_shares))
 
-    ordered = {name: shares[name] for name in names if name in shares}
+    # Shares in the given seat order; one half's shares already are (winners keep that order).
+    ordered = dict(shares) if whole else {name: shares[name] for name in names if name in shares}
     assert sum(ordered.values()) == amount, "pot division must neither create nor lose chips"
-    detail = "; ".join(_describe_half(h, len(halves) == 1) for h in halves)
+    if whole:
+        detail = _describe_half(halves[0], True)
+    else:
+        detail = "; ".join([_describe_half(h, False) for h in halves])
     return Award(ordered, detail, tuple(halves))

@@ -2,16 +2,22 @@
 
 Run:  python benchmarks/bench_replay.py [--hands N]
 
-Prints hands per second (CPU time of this process, so other load on the machine matters less)
-for three inputs:
+Prints hands per second (CPU time of this process, so other load on the machine matters less;
+each figure is the best of ``--repeat`` runs) for four inputs:
 
 1. real histories: every Badugi-family hand of ``shared/corpus`` (if present) and of
    ``examples/``, replayed again and again through :func:`replay_stream`;
 2. a synthetic 4-handed fixed-limit Badugi hand with every card known (blinds, everyone calls,
-   one-card draws, checks, showdown), built once per deal as a ``HandRecord``;
-3. PokerKit (if installed) playing the same kind of hand with its own automations; the ratio
-   is printed.  PokerKit deals and evaluates the cards itself, so the comparison is rough: it
+   one-card draws, checks, showdown), built once per deal as a ``HandRecord`` (every deal is
+   new, so the Badugi tables start cold: the first run is the cold figure);
+3. simulated 6-handed fixed-limit sessions (:mod:`badugi_ledger.simulate`: raises, all-ins,
+   side pots, recorded collections and final stacks to verify), through :func:`replay_stream`;
+4. PokerKit (if installed) playing hand 2's shape with its own automations; the ratio is
+   printed.  PokerKit deals and evaluates the cards itself, so the comparison is rough: it
    says how the two compare for "one hand of this shape", not a line-by-line race.
+
+Whole-process figures against PokerKit on the same PHH files are
+``benchmarks/bench_phh_pokerkit.py``'s.
 """
 
 from __future__ import annotations
@@ -31,19 +37,32 @@ from badugi_ledger.cards import DECK, Card  # noqa: E402
 from badugi_ledger.check import read_hands  # noqa: E402
 from badugi_ledger.errors import Position  # noqa: E402
 from badugi_ledger.events import Action, Deal, Draw, Event, HandRecord, Post, Seat, Show  # noqa: E402
+from badugi_ledger.hands import clear_badugi_tables  # noqa: E402
 from badugi_ledger.replay import replay_hand, replay_stream  # noqa: E402
 from badugi_ledger.settings import GameSettings  # noqa: E402
 
 PLAYERS = ("Anna", "Ben", "Cara", "Dan")
 
 
-def rate(label: str, hands: int, run: Callable[[], object]) -> float:
-    start = time.process_time()
-    run()
-    spent = time.process_time() - start
+def rate(label: str, hands: int, run: Callable[[], object], repeat: int = 1) -> float:
+    """Best hands/s of ``repeat`` runs (the first run of a cold input is the cold figure)."""
+    spent = float("inf")
+    for _ in range(repeat):
+        start = time.process_time()
+        run()
+        spent = min(spent, time.process_time() - start)
     per_second = hands / spent if spent else float("inf")
-    print(f"{label:<58} {hands:>8} hands {per_second:>10,.0f} hands/s")
+    print(f"{label:<66} {hands:>8} hands {per_second:>10,.0f} hands/s")
     return per_second
+
+
+def simulated_records(hands: int) -> list[HandRecord]:
+    """Simulated 6-handed fixed-limit Badugi (empty if the generator is not installed)."""
+    try:
+        from badugi_ledger.simulate import SimulationOptions, simulate_hands
+    except ImportError:  # pragma: no cover - simulate.py ships with the package
+        return []
+    return list(simulate_hands(SimulationOptions(hands=hands, players=6, seed=1)))
 
 
 def real_records() -> list[HandRecord]:
@@ -114,6 +133,7 @@ def pokerkit_hands(count: int) -> Callable[[], object] | None:
             while state.status:
                 if state.can_stand_pat_or_discard():
                     index = state.stand_patter_or_discarder_index
+                    assert index is not None
                     state.stand_pat_or_discard(state.hole_cards[index][:1])
                 elif state.can_check_or_call():
                     state.check_or_call()
@@ -126,7 +146,9 @@ def pokerkit_hands(count: int) -> Callable[[], object] | None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=20_000, help="synthetic hands to replay")
+    parser.add_argument("--repeat", type=int, default=3, help="runs per figure (the best)")
     args = parser.parse_args()
+    repeat = max(1, args.repeat)
 
     records = real_records()
     if records:
@@ -136,14 +158,29 @@ def main() -> None:
             f"real histories ({len(records)} hands, {events:.0f} events each) x{rounds}",
             rounds * len(records),
             lambda: [None for _ in range(rounds) for _ in replay_stream(records)],
+            repeat,
         )
     rng = random.Random(7)
     synthetic = [synthetic_hand(rng, i) for i in range(args.hands)]
+
+    def replay_synthetic() -> None:
+        for r in synthetic:
+            replay_hand(r)
+
+    clear_badugi_tables()
+    rate("synthetic 4-handed check-down, replay_hand, cold", len(synthetic), replay_synthetic)
     ours = rate(
-        "synthetic 4-handed check-down, replay_hand",
-        len(synthetic),
-        lambda: [replay_hand(r) for r in synthetic],
+        "synthetic 4-handed check-down, replay_hand", len(synthetic), replay_synthetic, repeat
     )
+    simulated = simulated_records(max(1000, args.hands // 4))
+    if simulated:
+        events = sum(len(r.events) for r in simulated) / len(simulated)
+        rate(
+            f"simulated 6-handed fixed limit ({events:.0f} events each), replay_stream",
+            len(simulated),
+            lambda: [None for _ in replay_stream(simulated)],
+            repeat,
+        )
     pk_count = max(50, args.hands // 100)
     pk = pokerkit_hands(pk_count)
     if pk is None:

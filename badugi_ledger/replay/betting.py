@@ -65,7 +65,8 @@ def post(st: HandState, ev: Post) -> None:
     if st.phase != PRE:
         raise illegal("event-order", f"{ev.player} posts after the betting has started", ev.pos)
     p = ev.player
-    st.check_player(p, ev.pos)
+    if p not in st.in_hand:
+        st.check_player(p, ev.pos)
     s = st.settings
     if st.redeal and not st.house.redeal_posts and ev.kind != "dead":
         if ev.pos == st.record.pos and ev.pos.line:
@@ -179,8 +180,7 @@ def start_round(
         st.committed = committed = dict.fromkeys(committed, 0)
     st.level = level
     st.full_level = level
-    big = st.settings.big_blind
-    st.last_raise = big if big > 1 else 1
+    st.last_raise = st.first_raise
     st.bets = bets
     st.aggressor = None
     st.acted = set()
@@ -194,10 +194,13 @@ def start_round(
         order = st.order = dealt[i:] + dealt[:i]
         st.order_pos = {p: i for i, p in enumerate(order)}
     st.ptr = 0
-    if st.n_can >= 2:
-        st.pending = set(st.can_bet())
-    else:
-        st.pending = {p for p in st.can_bet() if committed[p] < level}
+    # Who still has to act: every player who can bet (set operations, not a loop: the order of
+    # a set is never used, turns follow ``st.order``).
+    pending = st.pending = set(st.in_hand)
+    pending -= st.folded
+    pending -= st.all_in
+    if st.n_can < 2:
+        st.pending = {p for p in pending if committed[p] < level}
 
 
 def next_actor(st: HandState) -> str | None:
@@ -226,12 +229,15 @@ def act(st: HandState, ev: Action) -> None:
     """Apply one betting action, raising :class:`IllegalAction` for the first broken rule."""
     p = ev.player
     pending = st.pending
-    expected = next_actor(st)
-    if p != expected:
-        _out_of_turn(st, ev, expected)
-        return
-    committed = st.committed
-    owe = st.level - committed[p]
+    order = st.order
+    # Usually the actor is the player right after the last one to act (``ptr`` is 0..n, so
+    # ``ptr - n`` indexes the order cyclically); otherwise look for whose turn it is.
+    if p not in pending or order[st.ptr - len(order)] != p:
+        expected = next_actor(st)
+        if p != expected:
+            _out_of_turn(st, ev, expected)
+            return
+    owe = st.level - st.committed[p]
     verb = ev.verb
     if verb == "check":
         if owe > 0:
@@ -254,7 +260,7 @@ def act(st: HandState, ev: Action) -> None:
             raise illegal(
                 "all-in-stack", f"{p} is marked all-in but keeps {stack - pay} chips", ev.pos
             )
-        st.pay(p, pay, "bet", live=True)
+        st.bet(p, pay)
         pending.discard(p)
     elif verb == "fold":
         st.fold(p)
@@ -310,7 +316,8 @@ def _raise(st: HandState, ev: Action, owe: int, stack: int) -> None:
         )
     to = ev.amount
     if kind == FIXED:
-        target = st.full_level + bet_unit(st)
+        unit = s.small_bet if st.round < 2 else s.big_bet  # bet_unit(st)
+        target = st.full_level + unit
         if to is None:
             to = min(target, reach)
         elif to > reach:
@@ -329,7 +336,7 @@ def _raise(st: HandState, ev: Action, owe: int, stack: int) -> None:
                 ev.pos,
             )
         full = to == target
-        reopens = full or (st.house.half_bet_reopens and 2 * (to - st.full_level) >= bet_unit(st))
+        reopens = full or (st.house.half_bet_reopens and 2 * (to - st.full_level) >= unit)
         if full:
             st.full_level = target
     else:
@@ -371,21 +378,24 @@ def _raise(st: HandState, ev: Action, owe: int, stack: int) -> None:
             st.full_level = to
     if ev.all_in and to != reach:
         raise illegal("all-in-stack", f"{p} is marked all-in but keeps {reach - to} chips", ev.pos)
-    st.pay(p, to - st.committed[p], "bet", live=True)
+    st.bet(p, to - st.committed[p])
     st.level = to
     st.aggressor = p
-    can = st.can_bet()
     if full:
         st.bets += 1
     if reopens:
-        st.pending = {q for q in can if q != p}
+        # Everyone else who can still bet acts again.
+        pending = st.pending = set(st.in_hand)
+        pending -= st.folded
+        pending -= st.all_in
+        pending.discard(p)
         st.acted = set()
         st.no_reraise = set()
     else:
         # A short all-in: who had acted may only call or fold; who had not may still raise.
-        for q in can:
+        for q in st.can_bet():
             if q != p and st.committed[q] < to:
                 st.pending.add(q)
                 if q in st.acted:
                     st.no_reraise.add(q)
-    st.pending.discard(p)
+        st.pending.discard(p)

@@ -18,6 +18,7 @@ of known cards and unknown slots (``None``).  What the tracker enforces:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import cast
 
 from ..cards import Card, format_cards
 from ..errors import IllegalAction, Position
@@ -57,14 +58,16 @@ class CardTracker:
                 pos,
             )
         hand = self.hold[player]
-        if any(c is not None for c in hand):
+        if hand.count(None) != len(hand):  # a known card is there already
             raise _illegal("deal-twice", f"{player}'s cards are dealt twice", pos)
         loc = self.loc
         for card in cards:
             if card is not None:
-                self._check_free(card, player, pos)
+                if card in loc:
+                    self._check_free(card, player, pos)
                 loc[card] = player
-        self.hold[player] = list(cards) + [None] * (self.hand_size - len(cards))
+        missing = self.hand_size - len(cards)
+        self.hold[player] = list(cards) + [None] * missing if missing else list(cards)
 
     def _check_free(self, card: Card, player: str, pos: Position) -> None:
         where = self.loc.get(card)
@@ -84,90 +87,34 @@ class CardTracker:
 
     # --- draws ----------------------------------------------------------------------------
 
-    def discard(self, player: str, cards: Sequence[Card | None], pos: Position) -> None:
-        """Take ``cards`` out of ``player``'s hand onto the discard pile."""
-        hand = self.hold[player]
-        loc = self.loc
-        for card in cards:
-            if card is None:
-                if None in hand:
-                    hand.remove(None)
-                else:
-                    # Which known card went is unknown: forget what this player holds.
-                    for known in hand:
-                        if known is not None and loc.get(known) == player:
-                            del loc[known]
-                    hand[:] = [None] * (len(hand) - 1)
-                continue
-            where = loc.get(card)
-            if where == player:
-                hand.remove(card)
-            elif where is None:
-                if None not in hand:
-                    raise _illegal(
-                        "discard-not-held",
-                        f"{player} discards {card}, but holds {format_cards(hand)}",
-                        pos,
-                    )
-                hand.remove(None)
-            elif where == MUCK:
-                raise _illegal(
-                    "duplicate-card",
-                    f"{player} discards {card}, but {card} was already discarded in this hand",
-                    pos,
-                )
-            else:
-                raise _illegal(
-                    "duplicate-card",
-                    f"{player} discards {card}, but {card} is in {where}'s hand",
-                    pos,
-                )
-            loc[card] = MUCK
-
-    def serve(
+    def draw(
         self,
         player: str,
+        discards: Sequence[Card | None],
         received: Sequence[Card | None],
-        thrown: Sequence[Card | None],
         pos: Position,
     ) -> str:
-        """Deal ``received`` to ``player`` from the stub, reshuffling if it runs out.
-
-        ``thrown`` are the cards the player has just discarded.  Returns a note when a
-        reshuffle happened, else ``""``.
-        """
-        n = len(received)
-        note = ""
-        stub = self.stub
-        if stub is not None and n > stub:
-            own = len(thrown) if self.rule == "exclude-own" else 0
-            available = self.pool + len(thrown) - own
-            if stub + available < n:
-                raise _illegal(
-                    "stub-exhausted",
-                    f"{player} draws {n}, but only {stub} cards are left in the stub and "
-                    f"{available} discards can be reshuffled "
-                    f"(seeds README item 3, rule {self.rule})",
-                    pos,
-                )
-            # The reshuffled discards become unknown stub cards and may be dealt again.
-            kept = frozenset(c for c in thrown if c is not None) if own else frozenset()
-            loc = self.loc
-            for card in [c for c, w in loc.items() if w == MUCK and c not in kept]:
-                del loc[card]
-            self.stub = available - (n - stub)
-            self.pool = own
-            self.reshuffles += 1
-            note = (
-                f"the stub ran out when {player} drew {n}: {available} discards reshuffled "
-                f"({'not ' if own else ''}counting {player}'s own)"
-            )
-        else:
-            self.pool += len(thrown)
-            if stub is not None:
-                self.stub = stub - n
+        """One draw: ``discards`` go to the discard pile, then ``received`` come from the stub
+        (reshuffling if it runs out).  Returns a note when a reshuffle happened, else ``""``."""
+        if not received and not discards:
+            return ""  # standing pat changes nothing
         hand = self.hold[player]
         loc = self.loc
+        for card in discards:
+            if card is not None and loc.get(card) == player:  # the usual: a known card held
+                hand.remove(card)
+                loc[card] = MUCK
+            else:
+                self._discard_other(player, hand, card, pos)
+        n = len(received)
+        stub = self.stub
+        note = ""
+        if stub is not None and n > stub:
+            note = self._reshuffle(player, n, discards, pos)
+        else:
+            self.pool += len(discards)
+            if stub is not None:
+                self.stub = stub - n
         for got in received:
             if got is not None:
                 if got in loc:
@@ -176,16 +123,74 @@ class CardTracker:
             hand.append(got)
         return note
 
-    def draw(
-        self,
-        player: str,
-        discards: Sequence[Card | None],
-        received: Sequence[Card | None],
-        pos: Position,
+    def _discard_other(
+        self, player: str, hand: list[Card | None], card: Card | None, pos: Position
+    ) -> None:
+        """A discard that is not simply a known card the player holds: an unknown card, a
+        card that fills one of the player's unknown slots, or an impossible one."""
+        loc = self.loc
+        if card is None:
+            if None in hand:
+                hand.remove(None)
+            else:
+                # Which known card went is unknown: forget what this player holds.
+                for known in hand:
+                    if known is not None and loc.get(known) == player:
+                        del loc[known]
+                hand[:] = [None] * (len(hand) - 1)
+            return
+        where = loc.get(card)
+        if where is None:
+            if None not in hand:
+                raise _illegal(
+                    "discard-not-held",
+                    f"{player} discards {card}, but holds {format_cards(hand)}",
+                    pos,
+                )
+            hand.remove(None)
+        elif where == MUCK:
+            raise _illegal(
+                "duplicate-card",
+                f"{player} discards {card}, but {card} was already discarded in this hand",
+                pos,
+            )
+        else:
+            raise _illegal(
+                "duplicate-card",
+                f"{player} discards {card}, but {card} is in {where}'s hand",
+                pos,
+            )
+        loc[card] = MUCK
+
+    def _reshuffle(
+        self, player: str, n: int, thrown: Sequence[Card | None], pos: Position
     ) -> str:
-        """One draw: discard, then be served; returns a reshuffle note or ``""``."""
-        self.discard(player, discards, pos)
-        return self.serve(player, received, discards, pos)
+        """The stub cannot serve ``n`` cards: shuffle the dead cards into a new stub (not the
+        cards ``player`` has just thrown under ``exclude-own``) and serve from it."""
+        stub = self.stub
+        assert stub is not None
+        own = len(thrown) if self.rule == "exclude-own" else 0
+        available = self.pool + len(thrown) - own
+        if stub + available < n:
+            raise _illegal(
+                "stub-exhausted",
+                f"{player} draws {n}, but only {stub} cards are left in the stub and "
+                f"{available} discards can be reshuffled "
+                f"(seeds README item 3, rule {self.rule})",
+                pos,
+            )
+        # The reshuffled discards become unknown stub cards and may be dealt again.
+        kept = frozenset(c for c in thrown if c is not None) if own else frozenset()
+        loc = self.loc
+        for card in [c for c, w in loc.items() if w == MUCK and c not in kept]:
+            del loc[card]
+        self.stub = available - (n - stub)
+        self.pool = own
+        self.reshuffles += 1
+        return (
+            f"the stub ran out when {player} drew {n}: {available} discards reshuffled "
+            f"({'not ' if own else ''}counting {player}'s own)"
+        )
 
     def forget(self, players: Sequence[str]) -> None:
         """A draw was not recorded: these holdings and the stub size become unknown."""
@@ -220,6 +225,8 @@ class CardTracker:
             raise _illegal(
                 "show-count", f"{player} shows {len(cards)} cards, but holds {len(hand)}", pos
             )
+        if None not in cards and None not in hand and set(cards) == set(hand):
+            return cast("tuple[Card, ...]", tuple(cards))  # the usual case: the known holding
         shown_known = [c for c in cards if c is not None]
         unknown_shown = len(cards) - len(shown_known)
         missing = [c for c in hand if c is not None and c not in shown_known]

@@ -130,15 +130,13 @@ def _where(st: HandState) -> str:
 # --- event handlers ---------------------------------------------------------------------------
 
 
-def _on_post(st: HandState, ev: Post) -> None:
-    betting.post(st, ev)
-
-
 def _on_deal(st: HandState, ev: Deal) -> None:
-    if st.phase not in (PRE, BET) or st.round != 0 or ev.player in st.folded:
-        raise illegal("event-order", f"{ev.player} is dealt cards after the first draw", ev.pos)
-    st.check_player(ev.player, ev.pos)
-    st.cards.deal(ev.player, ev.cards, ev.pos)
+    p = ev.player
+    if st.phase not in (PRE, BET) or st.round != 0 or p in st.folded:
+        raise illegal("event-order", f"{p} is dealt cards after the first draw", ev.pos)
+    if p not in st.in_hand:
+        st.check_player(p, ev.pos)
+    st.cards.deal(p, ev.cards, ev.pos)
 
 
 def _on_action(st: HandState, ev: Action) -> None:
@@ -240,9 +238,12 @@ def _betting_closed(st: HandState) -> bool:
     return st.n_can < 2 and not st.pending
 
 
-def _reach_showdown(st: HandState, pos: Position, what: str) -> None:
-    """A showdown event: the hand must be at the showdown (or over).  Draws that were not
-    written down after the betting closed are skipped as unknown."""
+def _reach_showdown(st: HandState, pos: Position, player: str, verb: str) -> None:
+    """A showdown event (``player`` ``verb``): the hand must be at the showdown (or over).
+    Draws that were not written down after the betting closed are skipped as unknown."""
+    if st.phase >= SHOWDOWN:  # SHOWDOWN or DONE: where showdown events belong
+        return
+    what = f"{player} {verb}"
     if st.phase == PRE:
         _start_play(st, pos)
     while st.phase == DRAW and _betting_closed(st) and _skip_unrecorded_draw(st, pos):
@@ -252,8 +253,9 @@ def _reach_showdown(st: HandState, pos: Position, what: str) -> None:
 
 
 def _on_show(st: HandState, ev: Show) -> None:
-    _reach_showdown(st, ev.pos, f"{ev.player} shows")
-    st.check_player(ev.player, ev.pos)
+    _reach_showdown(st, ev.pos, ev.player, "shows")
+    if ev.player not in st.in_hand:
+        st.check_player(ev.player, ev.pos)
     if ev.player in st.folded:
         st.notes.append(f"{ev.player} shows after folding")
         return
@@ -263,8 +265,9 @@ def _on_show(st: HandState, ev: Show) -> None:
 
 
 def _on_muck(st: HandState, ev: Muck) -> None:
-    _reach_showdown(st, ev.pos, f"{ev.player} mucks")
-    st.check_player(ev.player, ev.pos)
+    _reach_showdown(st, ev.pos, ev.player, "mucks")
+    if ev.player not in st.in_hand:
+        st.check_player(ev.player, ev.pos)
     if ev.player not in st.folded:
         st.mucked.add(ev.player)
 
@@ -306,7 +309,7 @@ def _finish(st: HandState) -> None:
 
 
 _HANDLERS: dict[type, Callable[[HandState, Any], None]] = {
-    Post: _on_post,
+    Post: betting.post,
     Deal: _on_deal,
     Action: _on_action,
     Draw: _on_draw,

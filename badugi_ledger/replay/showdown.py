@@ -34,7 +34,11 @@ from ..errors import Position
 from ..hands import qualifies
 from ..pots import divide_pot
 from ..results import CARRY, HOUSE, HandResult, Posting, PotResult, Violation
+from .build import build, buildable
 from .state import HandState, illegal
+
+buildable(HandResult)
+buildable(PotResult)
 
 PROGRESSIVE = "progressive-badugi"
 
@@ -69,11 +73,11 @@ class _Pot:
 
 def _return_uncalled(st: HandState) -> tuple[str, int] | None:
     live = st.live
-    top_player = max(live, key=live.__getitem__)
-    top = live[top_player]
-    second = max(v for p, v in live.items() if p != top_player)
+    amounts = sorted(live.values())
+    top, second = amounts[-1], amounts[-2]
     if top <= second:
         return None
+    top_player = max(live, key=live.__getitem__)
     back = top - second
     live[top_player] -= back
     st.contrib[top_player] -= back
@@ -81,25 +85,30 @@ def _return_uncalled(st: HandState) -> tuple[str, int] | None:
     return top_player, back
 
 
-def _build_pots(st: HandState) -> list[_Pot]:
+def _build_pots(st: HandState, active: list[str]) -> list[_Pot]:
     """Pots by the live all-in levels of the players still in; dead money (antes, dead blinds,
-    buys) and a carried pot go to the main pot, which every player still in contests."""
-    active = st.active()
+    buys) and a carried pot go to the main pot, which every player still in contests.
+    ``active`` are the players still in, clockwise from the button's left."""
     live = st.live
+    live_total = sum(live.values())
     levels = sorted({live[p] for p in active})
     pots: list[_Pot] = []
-    prev = 0
-    for level in levels:
-        amount = sum(min(c, level) - min(c, prev) for c in live.values())
-        if amount:
-            name = "main" if not pots else f"side {len(pots)}"
-            pots.append(_Pot(name, amount, [p for p in active if live[p] >= level]))
-        prev = level
-    leftover = sum(max(c - prev, 0) for c in live.values())
-    if not pots:
-        pots.append(_Pot("main", 0, active))
-    pots[-1].amount += leftover  # chips of folded players above every active player's level
-    dead = sum(st.contrib.values()) - sum(live.values())
+    if len(levels) == 1:
+        # Nobody still in is all-in for less: one pot, every live chip in it.
+        pots.append(_Pot("main", live_total, active))
+    else:
+        prev = 0
+        for level in levels:
+            amount = sum(min(c, level) - min(c, prev) for c in live.values())
+            if amount:
+                name = "main" if not pots else f"side {len(pots)}"
+                pots.append(_Pot(name, amount, [p for p in active if live[p] >= level]))
+            prev = level
+        leftover = sum(max(c - prev, 0) for c in live.values())
+        if not pots:
+            pots.append(_Pot("main", 0, active))
+        pots[-1].amount += leftover  # chips of folded players above every active player's level
+    dead = sum(st.contrib.values()) - live_total
     pots[0].amount += dead + st.carry_in
     for pot in pots:
         pot.net = pot.amount
@@ -145,6 +154,8 @@ def _showdown_cards(st: HandState, pot: _Pot, folded_win: bool) -> None:
 
 
 def _take_rake(st: HandState, pots: list[_Pot], violations: list[Violation]) -> int:
+    if st.settings.rake is None and not st.rakes:
+        return 0  # no rake rule and none recorded: the house takes nothing
     won = [p for p in pots if not p.carried]
     base = sum(p.amount for p in won)
     recorded = sum(a for a, _ in st.rakes)
@@ -251,7 +262,8 @@ def settle(st: HandState) -> HandResult:
     violations = list(st.violations)
     notes = list(st.notes)
     returned = _return_uncalled(st)
-    pots = _build_pots(st)
+    active = st.active()
+    pots = _build_pots(st, active)
     showdown = st.n_active > 1
     for pot in pots:
         _showdown_cards(st, pot, not showdown)
@@ -270,40 +282,55 @@ def settle(st: HandState) -> HandResult:
     for p, chips in payouts.items():
         final[p] += chips
     if showdown:
-        notes.append("showdown order: " + ", ".join(_showdown_order(st)))
+        notes.append("showdown order: " + ", ".join(_showdown_order(st, active)))
 
     _verify_claims(st, pots, payouts, final, rake, carry_out, violations)
     postings = _postings(st, returned, payouts, rake, carry_out)
     total_start = sum(st.start.values()) + st.carry_in
     total_end = sum(final.values()) + rake + carry_out
-    if total_start != total_end or sum(p.amount for p in postings) != 0:
+    if total_start != total_end or sum([p.amount for p in postings]) != 0:
         raise AssertionError(
             f"hand {st.record.hand_id}: replay lost chips ({total_start} != {total_end})"
         )
-    return HandResult(
-        record=st.record,
-        starting_stacks=dict(st.start),
-        contributions=dict(st.contrib),
-        pots=tuple(
-            PotResult(p.name, p.amount, tuple(p.eligible), p.shares or {}, p.detail) for p in pots
-        ),
-        payouts={p: c for p, c in payouts.items() if c},
-        final_stacks=final,
-        postings=postings,
-        rake=rake,
-        carry_in=st.carry_in,
-        carry_out=carry_out,
-        busted=tuple(p for p in st.dealt if final[p] == 0),
-        showdown=showdown,
-        violations=tuple(violations),
-        notes=tuple(notes),
+    return build(
+        HandResult,
+        {
+            "record": st.record,
+            "starting_stacks": dict(st.start),
+            "contributions": dict(st.contrib),
+            "pots": tuple([_pot_result(p) for p in pots]),
+            "payouts": {p: c for p, c in payouts.items() if c},
+            "final_stacks": final,
+            "postings": postings,
+            "rake": rake,
+            "carry_in": st.carry_in,
+            "carry_out": carry_out,
+            "busted": tuple([p for p in st.dealt if final[p] == 0]),
+            "showdown": showdown,
+            "violations": tuple(violations),
+            "notes": tuple(notes),
+        },
     )
 
 
-def _showdown_order(st: HandState) -> list[str]:
-    active = st.active()
-    first = st.aggressor if st.aggressor in active else active[0]
-    i = active.index(first)
+def _pot_result(pot: _Pot) -> PotResult:
+    return build(
+        PotResult,
+        {
+            "name": pot.name,
+            "amount": pot.amount,
+            "eligible": tuple(pot.eligible),
+            "shares": pot.shares or {},
+            "detail": pot.detail,
+        },
+    )
+
+
+def _showdown_order(st: HandState, active: list[str]) -> list[str]:
+    aggressor = st.aggressor
+    if aggressor is None or aggressor not in active or aggressor == active[0]:
+        return active
+    i = active.index(aggressor)
     return active[i:] + active[:i]
 
 
@@ -314,14 +341,11 @@ def _postings(
     rake: int,
     carry_out: int,
 ) -> tuple[Posting, ...]:
-    out = [
-        Posting(p, kind, -chips)  # type: ignore[arg-type]
-        for (p, kind), chips in st.paid.items()
-        if chips
-    ]
+    posting = _posting
+    out = [posting(p, kind, -chips) for (p, kind), chips in st.paid.items() if chips]
     if returned is not None:
-        out.append(Posting(returned[0], "returned", returned[1]))
-    out.extend(Posting(p, "collect", chips) for p, chips in payouts.items() if chips)
+        out.append(posting(returned[0], "returned", returned[1]))
+    out.extend([posting(p, "collect", chips) for p, chips in payouts.items() if chips])
     if rake:
         out.append(Posting(HOUSE, "rake", rake))
     if st.carry_in:
@@ -329,6 +353,23 @@ def _postings(
     if carry_out:
         out.append(Posting(CARRY, "carry-out", carry_out))
     return tuple(out)
+
+
+_POSTINGS: dict[tuple[str, str, int], Posting] = {}
+_POSTINGS_LIMIT = 1 << 14
+
+
+def _posting(account: str, kind: str, amount: int) -> Posting:
+    """The posting ``(account, kind, amount)``, shared: postings are immutable values and the
+    same ones (a blind, a fixed-limit bet) recur hand after hand, so a bounded table of them
+    saves building a frozen dataclass for most."""
+    key = (account, kind, amount)
+    found = _POSTINGS.get(key)
+    if found is None:
+        if len(_POSTINGS) >= _POSTINGS_LIMIT:
+            _POSTINGS.clear()
+        found = _POSTINGS[key] = Posting(account, kind, amount)  # type: ignore[arg-type]
+    return found
 
 
 def _mismatch(violations: list[Violation], rule: str, message: str, pos: Position) -> None:
@@ -371,7 +412,8 @@ def _verify_claims(
                 msg = f"{p} collects {got}, but wins nothing: {why}"
             _mismatch(violations, "collect", msg, where.get(p, st.collects[0].pos))
         rake_claim = sum(a for a, _ in st.rakes) if st.rakes else rake
-        claimed = sum(recorded.values()) + rake_claim + sum(a for a, _ in st.carry_outs)
+        carried_claim = sum([a for a, _ in st.carry_outs]) if st.carry_outs else 0
+        claimed = sum(recorded.values()) + rake_claim + carried_claim
         if claimed != pot_total + st.carry_in:
             diff = claimed - pot_total - st.carry_in
             _mismatch(
@@ -407,9 +449,12 @@ def _verify_claims(
                 f"{fs.player} ends with {fs.amount}, but the replay gives {actual}",
                 fs.pos,
             )
+    if not claims:
+        return
     stated = {fs.player: fs.amount for fs in claims}
-    if claims and set(stated) >= set(st.dealt):
-        before = sum(st.start[p] for p in stated if p in st.start) + st.carry_in
+    if stated.keys() >= st.in_hand:
+        start = st.start
+        before = sum([start[p] for p in stated if p in start]) + st.carry_in
         after = sum(stated.values()) + rake + carry_out
         if before != after:
             _mismatch(

@@ -26,7 +26,7 @@ from .draws import CardTracker
 
 _BETWEEN_HANDS = frozenset({SitOut, StackChange})
 
-# Phases of a hand.
+# Phases of a hand, in the order they come (so ``phase >= SHOWDOWN`` means the play is over).
 PRE, BET, DRAW, SHOWDOWN, DONE = range(5)
 PHASE_NAMES = ("the deal", "a betting round", "a draw", "the showdown", "the end of the hand")
 
@@ -59,6 +59,7 @@ class HandState:
         "draw_no",
         "draw_order",
         "final_claims",
+        "first_raise",
         "folded",
         "full_level",
         "hand_size",
@@ -109,46 +110,50 @@ class HandState:
         self.violations: list[Violation] = []
         self.notes: list[str] = []
 
-        self.seats: list[str] = [s.name for s in record.seats]
-        if len(set(self.seats)) != len(self.seats):
+        seats = self.seats = [s.name for s in record.seats]
+        if len(set(seats)) != len(seats):
             raise illegal("seats", "a player is seated twice", record.pos)
-        if record.button not in self.seats:
+        if record.button not in seats:
             raise illegal(
                 "button", f"the button {record.button!r} is not one of the seats", record.pos
             )
-        self.start = self._starting_stacks(stacks or {})
-        self.stack: dict[str, int] = dict(self.start)
+        start = self.start = self._starting_stacks(stacks or {})
+        self.stack: dict[str, int] = dict(start)
 
         sitting_out = self._sitting_out
-        self.dealt: list[str] = [
-            p for p in self._from_button_left() if p not in sitting_out and self.stack[p] > 0
+        i = seats.index(record.button) + 1
+        dealt = self.dealt = [
+            p for p in seats[i:] + seats[:i] if p not in sitting_out and start[p] > 0
         ]
-        self.in_hand = frozenset(self.dealt)
-        self.dealt_pos = {p: i for i, p in enumerate(self.dealt)}
+        n = len(dealt)
+        self.in_hand = frozenset(dealt)
+        self.dealt_pos = {p: i for i, p in enumerate(dealt)}
         self.sitting_out = frozenset(sitting_out)
-        broke = [p for p in self.seats if self.stack[p] <= 0 and p not in sitting_out]
-        if broke:
-            self.notes.append(f"not dealt in (no chips): {', '.join(broke)}")
-        if len(self.dealt) < 2:
+        if n < len(seats):
+            broke = [p for p in seats if start[p] <= 0 and p not in sitting_out]
+            if broke:
+                self.notes.append(f"not dealt in (no chips): {', '.join(broke)}")
+        if n < 2:
             raise illegal("players", "fewer than two players are dealt in", record.pos)
-        if len(self.dealt) > self.house.max_seats:
+        if n > self.house.max_seats:
             raise illegal(
                 "players",
-                f"{len(self.dealt)} players are dealt in, the table allows {self.house.max_seats}",
+                f"{n} players are dealt in, the table allows {self.house.max_seats}",
                 record.pos,
             )
 
-        self.contrib: dict[str, int] = dict.fromkeys(self.dealt, 0)
-        self.live: dict[str, int] = dict.fromkeys(self.dealt, 0)
+        zeros = dict.fromkeys(dealt, 0)
+        self.contrib: dict[str, int] = zeros
+        self.live: dict[str, int] = zeros.copy()
         """Chips put in as live bets (blinds, bets, calls): what decides an uncalled bet."""
         self.paid: dict[tuple[str, str], int] = {}
         """(player, posting kind) -> chips put in that way (blind, ante, bet, buy)."""
-        self.committed: dict[str, int] = dict.fromkeys(self.dealt, 0)
+        self.committed: dict[str, int] = zeros.copy()
         self.folded: set[str] = set()
         self.all_in: set[str] = set()
-        self.n_active = len(self.dealt)
+        self.n_active = n
         """Players still in the hand (not folded)."""
-        self.n_can = len(self.dealt)
+        self.n_can = n
         """Players still in the hand with chips behind (can still bet)."""
 
         self.phase = PRE
@@ -159,6 +164,9 @@ class HandState:
         self.level = 0
         self.full_level = 0
         self.last_raise = 0
+        big = settings.big_blind
+        self.first_raise = big if big > 1 else 1
+        """The smallest raise at the start of a round: the big blind, at least one chip."""
         self.bets = 0
         self.pending: set[str] = set()
         self.acted: set[str] = set()
@@ -194,17 +202,26 @@ class HandState:
         changes: dict[str, int] = {}
         change_pos: dict[str, Position] = {}
         self._sitting_out: set[str] = set()
-        for ev in self.record.events:
+        events = self.record.events
+        if _BETWEEN_HANDS.isdisjoint(map(type, events)):  # the usual hand: a quick scan in C
+            events = ()
+        for ev in events:
             if type(ev) not in _BETWEEN_HANDS:
                 continue
             if isinstance(ev, SitOut):
                 self._sitting_out.add(ev.player)
             elif isinstance(ev, StackChange):
-                if ev.player not in (s.name for s in self.record.seats):
+                if ev.player not in self.seats:
                     raise illegal("unknown-player", f"{ev.player} is not seated", ev.pos)
                 delta = -abs(ev.amount) if ev.kind == "cash-out" else ev.amount
                 changes[ev.player] = changes.get(ev.player, 0) + delta
                 change_pos[ev.player] = ev.pos
+        if not carried and not changes:
+            # Every stack stated (a first hand, or a hand replayed on its own): nothing to
+            # carry or compare.
+            stated = {seat.name: seat.stack for seat in self.record.seats}
+            if None not in stated.values():
+                return stated  # type: ignore[return-value]  # no None in it
         start: dict[str, int] = {}
         for seat in self.record.seats:
             name = seat.name
@@ -245,11 +262,6 @@ class HandState:
                 start[name] = after
         return start
 
-    def _from_button_left(self) -> list[str]:
-        """Seats clockwise starting with the first seat left of the button."""
-        i = self.seats.index(self.record.button)
-        return self.seats[i + 1 :] + self.seats[: i + 1]
-
     def _blind_players(self) -> tuple[str | None, str | None]:
         """Who owes the small and the big blind (``000``: the two players left of the button;
         heads-up the button posts the small blind)."""
@@ -280,6 +292,20 @@ class HandState:
         if live:
             self.live[player] += amount
             self.committed[player] += amount
+        if left == 0 and player not in self.all_in:
+            self.all_in.add(player)
+            self.n_can -= 1
+
+    def bet(self, player: str, amount: int) -> None:
+        """:meth:`pay` of a live ``bet`` (a call, bet or raise): the betting rounds' hot path."""
+        stack = self.stack
+        left = stack[player] = stack[player] - amount
+        self.contrib[player] += amount
+        self.live[player] += amount
+        self.committed[player] += amount
+        paid = self.paid
+        key = (player, "bet")
+        paid[key] = paid.get(key, 0) + amount
         if left == 0 and player not in self.all_in:
             self.all_in.add(player)
             self.n_can -= 1

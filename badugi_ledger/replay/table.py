@@ -17,7 +17,10 @@ from dataclasses import dataclass, field
 from ..errors import BadugiError
 from ..events import FinalStack, HandRecord
 from ..results import HandOutcome, Violation
+from .build import build, buildable
 from .hand import replay_hand
+
+buildable(HandOutcome)
 
 INCOMPLETE_RULES = frozenset({"stack-unknown", "pot-undetermined", "hand-incomplete"})
 """Rules that mean "not enough information to settle the hand" rather than "broken"."""
@@ -62,9 +65,9 @@ class TableTracker:
         """Replay one hand with its table's carried stacks and pot."""
         state = self.table(record)
         source = record.pos.source
-        needs_carry = any(s.stack is None for s in record.seats)
         if state.unknown_since is not None and (
-            needs_carry or record.settings.game == "progressive-badugi"
+            any(s.stack is None for s in record.seats)  # it needs carried stacks
+            or record.settings.game == "progressive-badugi"
         ):
             error = Violation(
                 "stack-unknown",
@@ -106,7 +109,17 @@ class TableTracker:
         state.unknown_since = None
         for p in result.busted:
             state.busted[p] = record.hand_id
-        return HandOutcome(source, record.hand_id, record.pos, record, result, result.violations)
+        return build(
+            HandOutcome,
+            {
+                "source": source,
+                "hand_id": record.hand_id,
+                "pos": record.pos,
+                "record": record,
+                "result": result,
+                "errors": result.violations,
+            },
+        )
 
     def _after_failure(self, state: TableState, record: HandRecord) -> None:
         finals = {e.player: e.amount for e in record.events if type(e) is FinalStack}

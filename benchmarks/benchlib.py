@@ -1,0 +1,202 @@
+"""Shared pieces of the issue-7 benchmarks: simulated input files (cached), and running a
+command as a separate process while measuring its wall time and its own peak memory.
+
+Peak memory is the child's ``ru_maxrss`` from :func:`os.wait4` (per process, not the maximum
+over every child the benchmark ever started), so one figure belongs to one command.
+
+Nothing here asserts on speed: the scripts print figures.  They do check that the work was
+done (hand counts, exit status), so a broken command cannot look fast.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+from badugi_ledger.settings import GameName, StructureKind
+from badugi_ledger.simulate import CardsShown, SimulationOptions, simulate_to_path
+
+HERE = Path(__file__).resolve().parent
+DEFAULT_CACHE = Path(tempfile.gettempdir()) / "badugi-ledger-bench"
+CACHE_VERSION = 2
+"""Part of every cached file name: raise it when the generator's output changes."""
+
+
+def cli() -> str:
+    """The installed ``badugi-ledger`` next to this Python (the real console script)."""
+    beside = Path(sys.executable).with_name("badugi-ledger")
+    if beside.exists():
+        return str(beside)
+    found = shutil.which("badugi-ledger")
+    if found is None:  # pragma: no cover - the package is installed in every benchmark venv
+        raise SystemExit("badugi-ledger is not installed next to this Python")
+    return found
+
+
+def cores() -> int:
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
+def _write_part(args: tuple[Path, SimulationOptions]) -> int:
+    path, options = args
+    return simulate_to_path(options, path).hands
+
+
+def simulated_file(
+    hands: int,
+    *,
+    cache: Path = DEFAULT_CACHE,
+    players: int = 6,
+    game: GameName = "badugi",
+    structure: StructureKind = "fixed-limit",
+    seed: int = 1,
+    cards: CardsShown = "all",
+    workers: int = 1,
+) -> Path:
+    """A file of ``hands`` simulated hands, generated once and kept in ``cache``.
+
+    With ``workers`` > 1 the hands are generated in parts (seeds ``seed*1000 + k``, tables
+    and hand ids unique per seed) in parallel processes and concatenated: still one valid file.
+    """
+    cache.mkdir(parents=True, exist_ok=True)
+    name = f"sim{CACHE_VERSION}-{game}-{structure}-{players}p-{cards}-{hands}-s{seed}.bhh"
+    path = cache / name
+    if path.exists():
+        return path
+    parts = max(1, min(workers, hands // 1000))
+    sizes = [hands // parts + (1 if k < hands % parts else 0) for k in range(parts)]
+    jobs = []
+    for k, size in enumerate(sizes):
+        options = SimulationOptions(
+            hands=size,
+            players=players,
+            game=game,
+            structure=structure,
+            seed=seed if parts == 1 else seed * 1000 + k,
+            cards=cards,
+        )
+        jobs.append((cache / f"{name}.part{k}", options))
+    if parts == 1:
+        done = [_write_part(jobs[0])]
+    else:
+        with ProcessPoolExecutor(parts) as pool:
+            done = list(pool.map(_write_part, jobs))
+    assert sum(done) == hands, (done, hands)
+    tmp = cache / f"{name}.tmp"
+    with open(tmp, "wb") as out:
+        for part, _ in jobs:
+            with open(part, "rb") as handle:
+                shutil.copyfileobj(handle, out)
+            part.unlink()
+    tmp.replace(path)
+    return path
+
+
+@dataclass
+class Run:
+    """One finished process: its wall time, peak resident memory and output."""
+
+    cmd: Sequence[str]
+    seconds: float
+    maxrss_mb: float
+    returncode: int
+    stdout: str
+    stderr: str
+
+    def tail(self) -> str:
+        text = (self.stdout + self.stderr).strip().splitlines()
+        return text[-1] if text else ""
+
+
+_LAUNCHER = r"""
+import json, os, subprocess, sys, time
+for line in sys.stdin:
+    jobs = json.loads(line)
+    start = time.perf_counter()
+    procs = []
+    for cmd, out, err in jobs:
+        with open(out, "wb") as o, open(err, "wb") as e:
+            procs.append((subprocess.Popen(cmd, stdout=o, stderr=e), time.perf_counter()))
+    results = []
+    for proc, began in procs:
+        _, status, usage = os.wait4(proc.pid, 0)
+        results.append([time.perf_counter() - began, usage.ru_maxrss,
+                        os.waitstatus_to_exitcode(status)])
+    print(json.dumps([time.perf_counter() - start, results]), flush=True)
+"""
+
+
+class _Launcher:
+    """A small process that starts the measured commands.
+
+    Linux carries a process's peak memory across ``exec`` from the process image it was forked
+    from, so a command started directly by a benchmark holding 200 MB would report at least
+    200 MB.  Commands are therefore started by this launcher (a bare Python of ~10 MB, less
+    than any measured command), whose own children report only their own peak.
+    """
+
+    def __init__(self) -> None:
+        self.proc = subprocess.Popen(
+            [sys.executable, "-S", "-c", _LAUNCHER],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+
+    def run(self, cmds: Sequence[Sequence[str]]) -> tuple[float, list[Run]]:
+        with tempfile.TemporaryDirectory() as tmp:
+            jobs: list[tuple[list[str], str, str]] = [
+                (list(cmd), f"{tmp}/{i}.out", f"{tmp}/{i}.err") for i, cmd in enumerate(cmds)
+            ]
+            assert self.proc.stdin is not None and self.proc.stdout is not None
+            self.proc.stdin.write(json.dumps(jobs) + "\n")
+            self.proc.stdin.flush()
+            wall, results = json.loads(self.proc.stdout.readline())
+            runs = []
+            for (cmd, out, err), (seconds, maxrss_kb, code) in zip(jobs, results, strict=True):
+                texts = [Path(f).read_bytes().decode("utf-8", "replace") for f in (out, err)]
+                # Linux reports ru_maxrss in KiB.
+                runs.append(Run(cmd, seconds, maxrss_kb / 1024, code, *texts))
+        return wall, runs
+
+
+_launcher: _Launcher | None = None
+
+
+def run_parallel(cmds: Sequence[Sequence[str]]) -> tuple[float, list[Run]]:
+    """Start every command at once; return the wall time until the last ends, and each run."""
+    global _launcher
+    if _launcher is None or _launcher.proc.poll() is not None:
+        _launcher = _Launcher()
+    return _launcher.run(cmds)
+
+
+def run(cmd: Sequence[str]) -> Run:
+    """Run one command to the end, measuring its wall time and its own peak memory."""
+    return run_parallel([cmd])[1][0]
+
+
+def require_ok(result: Run, what: str) -> None:
+    """Stop the benchmark when a command failed: a failure must never be timed as a result."""
+    if result.returncode != 0:
+        raise SystemExit(
+            f"{what} failed (exit {result.returncode}): {' '.join(result.cmd)}\n"
+            f"{result.stdout[-2000:]}\n{result.stderr[-2000:]}"
+        )
+
+
+def rate(hands: int, seconds: float) -> str:
+    return f"{hands / seconds:10,.0f} hands/s ({seconds:7.2f} s)"
+
+
+def startup_seconds(repeat: int = 3) -> float:
+    """How long ``badugi-ledger --help`` takes: the fixed cost inside whole-process figures."""
+    return min(run([cli(), "--help"]).seconds for _ in range(repeat))

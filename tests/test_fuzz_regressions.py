@@ -1,0 +1,113 @@
+"""Minimal reproducers of what the fuzzing and the simulator cross-checks found (issue 7).
+
+Each test states the input, what happened when it was found, and what must happen instead:
+a record or a :class:`~badugi_ledger.errors.BadugiError` with a position, and, for legal
+hands, the same outcome as the replay of the same hand in our own format.  They stay here as
+regression tests once fixed.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from badugi_ledger.errors import BadugiError
+from badugi_ledger.events import HandRecord
+from badugi_ledger.parse import parse_text
+from badugi_ledger.replay import replay_stream
+from badugi_ledger.sources import read_hands
+
+CLI = Path(sys.executable).with_name("badugi-ledger")
+
+
+def read_all(path: Path) -> list[HandRecord | BadugiError]:
+    items = list(read_hands(path))
+    assert all(isinstance(i, HandRecord | BadugiError) for i in items)
+    return items
+
+
+@pytest.mark.parametrize(
+    "name, text",
+    [
+        # merge.py _read_game: IndexError (a closing </game> with no opening <game>).
+        ("merge-close-only.xml",
+         '<description type="Badugi" stakes="Limit $1/$2"/>\n</game>\n'),
+        # merge.py _read_game: KeyError 'nickname' (a <player> without a nickname).
+        ("merge-no-nickname.xml",
+         '<description type="Badugi" stakes="Limit $1/$2"/>\n<game id="1">\n'
+         '<players dealer="1">\n<player seat="1" />\n</players>\n</game>\n'),
+        # fulltilt.py _read_hand: AssertionError (the hand-start pattern matches a header
+        # line that the header pattern does not: no space after the colon).
+        ("fulltilt-header.txt", "Full Tilt Poker Game #1:x\n"),
+    ],
+)
+def test_corrupt_site_files_give_errors_not_exceptions(
+    name: str, text: str, tmp_path: Path
+) -> None:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    items = read_all(path)
+    assert all(isinstance(i, BadugiError) and i.position.source == str(path) for i in items)
+    done = subprocess.run([str(CLI), "check", str(path)], capture_output=True, text=True)
+    assert "Traceback" not in done.stderr, done.stderr[-2000:]
+    assert done.returncode == 1
+
+
+SHORT_STACK_PHH = """\
+variant = "FB"
+ante_trimming_status = true
+antes = [0, 0, 0]
+blinds_or_straddles = [1, 2, 0]
+small_bet = 2
+big_bet = 4
+starting_stacks = [20, 20, 3]
+actions = [
+  "d dh p1 As2d3h4c", "d dh p2 5s6d7h8c", "d dh p3 9sTdJhQc",
+  "p3 cc", "p1 cc", "p2 cc",
+  "p1 sd", "p2 sd", "p3 sd", "p1 cc", "p2 cc", "p3 cc",
+  "p1 sd", "p2 sd", "p3 sd", "p1 cc", "p2 cc", "p3 cc",
+  "p1 sd", "p2 sd", "p3 sd", "p1 cc", "p2 cc", "p3 cc",
+  "p1 sm As2d3h4c", "p2 sm 5s6d7h8c", "p3 sm 9sTdJhQc",
+]
+players = ["Ann", "Bob", "Cy"]
+"""
+
+
+def test_phh_call_by_a_short_stack(tmp_path: Path) -> None:
+    """importers/phh.py reads how much a player has left as ``stack - committed`` but looks
+    the committed chips up with the *line number* as default (``.get(name, line)``), so a
+    player with fewer chips than that line number "calls -8".  PokerKit replays this hand to
+    stacks [24, 18, 1]; found when simulated hands were written as PHH and checked.
+
+    Cy (1 chip left, not all-in) must check in every later round.  PokerKit's reader also
+    accepts the file without those checks: it does not verify the ``pN`` of an action line and
+    re-assigns the lines to whoever is to act, so that version is not a legal hand; our replay
+    rejects it with ``turn-order``."""
+    path = tmp_path / "short.phh"
+    path.write_text(SHORT_STACK_PHH, encoding="utf-8")
+    outcomes = list(replay_stream(read_all(path)))
+    assert len(outcomes) == 1
+    assert outcomes[0].ok, outcomes[0].errors
+    assert outcomes[0].result is not None
+    assert dict(outcomes[0].result.final_stacks) == {"Ann": 24, "Bob": 18, "Cy": 1}
+
+
+def test_big_blind_only_game_is_posted_by_the_player_the_replay_expects() -> None:
+    """``blinds 0/2`` (no small blind): parse.implied_posts has the *second* player left of
+    the button post the big blind, while the replay (replay/state.py ``_blind_players``)
+    expects the *first*, so every hand of such a game fails with ``blind-missing``.  Whichever
+    reading is chosen, reader and replay must agree: one of these two hands (the big blind
+    with B, or with C, the others folding in turn) must check clean."""
+    clean = []
+    for folds in ("C folds · A folds", "A folds · B folds"):
+        text = (
+            "game badugi · fixed limit 2/4 · blinds 0/2\n"
+            f"hand 1 · button A · A 20 · B 20 · C 20\n{folds}\n"
+        )
+        items = list(parse_text(text))
+        assert all(isinstance(i, HandRecord) for i in items), items
+        clean.append(next(iter(replay_stream(items))).ok)
+    assert any(clean)
