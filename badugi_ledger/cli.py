@@ -225,6 +225,13 @@ def import_(
         typer.Option("--from", help="Read the files as this format (default: detect)."),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
+    wait: Annotated[
+        float,
+        typer.Option(
+            "--wait",
+            help="Seconds to wait for another import into the same ledger to finish its file.",
+        ),
+    ] = 600.0,
 ) -> None:
     """Replay every hand and store the valid ones in the ledger, one transaction per file."""
     from .ledger import run_import
@@ -238,7 +245,9 @@ def import_(
             typer.echo(f"{source}: {hands} hands read", err=True)
 
     try:
-        report = run_import(db, paths, strict=strict, fmt=fmt, progress=progress)
+        report = run_import(
+            db, paths, strict=strict, fmt=fmt, progress=progress, wait_seconds=wait
+        )
     except BadugiError as exc:
         fail(str(exc))
     if interactive and any(f.stored + f.duplicate + len(f.rejected) >= 1000 for f in report.files):

@@ -44,7 +44,7 @@ from .errors import BadugiError
 from .events import HandRecord, StackChange
 from .results import CARRY, HOUSE, HandOutcome, HandResult, Violation
 from .settings import GameSettings
-from .store import ledger_at
+from .store import DEFAULT_BUSY_TIMEOUT_MS, ledger_at
 from .tournaments import recompute_tournament, validate_payouts
 
 ProgressFn = Callable[[str, int], None]
@@ -582,9 +582,15 @@ def run_import(
     fmt: str | None = None,
     progress: ProgressFn | None = None,
     progress_every: int = 1000,
+    wait_seconds: float | None = None,
 ) -> ImportReport:
-    """``badugi-ledger import``: open (or create) the ledger at ``db_path`` and import ``paths``."""
-    with ledger_at(db_path) as db:
+    """``badugi-ledger import``: open (or create) the ledger at ``db_path`` and import ``paths``.
+
+    Each file is one transaction, so a second importer into the same ledger waits for the
+    first one's current file; ``wait_seconds`` bounds that wait (default: the store's).
+    """
+    timeout = DEFAULT_BUSY_TIMEOUT_MS if wait_seconds is None else int(wait_seconds * 1000)
+    with ledger_at(db_path, busy_timeout_ms=timeout) as db:
         return import_paths(
             db, paths, strict=strict, fmt=fmt, progress=progress, progress_every=progress_every
         )

@@ -43,7 +43,8 @@ from sqlite_utils import Database
 from .errors import LedgerError
 
 DEFAULT_DB = "badugi.db"
-DEFAULT_BUSY_TIMEOUT_MS = 60_000
+DEFAULT_BUSY_TIMEOUT_MS = 600_000
+"""How long a writer waits for another one's transaction (a whole file's import) to finish."""
 """How long a writer waits for another writer's transaction before giving up."""
 
 Migration = Callable[[Database], None]
@@ -326,9 +327,14 @@ def open_ledger(
 
 
 @contextmanager
-def ledger_at(path: str | Path | None, *, create: bool = True) -> Iterator[Database]:
+def ledger_at(
+    path: str | Path | None,
+    *,
+    create: bool = True,
+    busy_timeout_ms: int = DEFAULT_BUSY_TIMEOUT_MS,
+) -> Iterator[Database]:
     """``with ledger_at("club.db") as db:`` — open, migrate, and always close."""
-    db = open_ledger(path, create=create)
+    db = open_ledger(path, create=create, busy_timeout_ms=busy_timeout_ms)
     try:
         yield db
     finally:
