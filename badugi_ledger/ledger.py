@@ -544,7 +544,26 @@ def import_file(
             progress_every=progress_every,
         )
     except (BadugiError, OSError, UnicodeDecodeError, sqlite3.Error) as exc:
-        return FileReport(source, error=str(exc))
+        return FileReport(source, error=_explain(exc))
+
+
+_SQLITE_HINTS = {
+    "database or disk is full": "the disk (or the ledger's size limit) is full",
+    "disk i/o error": "the ledger could not be written (disk full or failing?)",
+    "attempt to write a readonly database": "the ledger file is read-only",
+    "unable to open database file": "the ledger file or its folder cannot be opened for writing",
+    "database is locked": "another import held the ledger for longer than --wait",
+}
+
+
+def _explain(exc: BaseException) -> str:
+    """The error text, with what it means for an organiser when SQLite's own words are terse;
+    the ledger is unchanged in every case (the file's transaction was rolled back)."""
+    text = str(exc)
+    hint = next((h for key, h in _SQLITE_HINTS.items() if key in text.lower()), None)
+    if isinstance(exc, sqlite3.Error):
+        return f"{text}: {hint}; nothing from this file was stored" if hint else text
+    return text
 
 
 def import_paths(
