@@ -6,7 +6,8 @@ are imported inside the commands that need them so ``--help`` starts fast.
 from __future__ import annotations
 
 import sys
-from typing import NoReturn
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
 
@@ -28,7 +29,6 @@ def fail(message: str) -> NoReturn:
 
 
 # --- showdown (issue 2) -------------------------------------------------------------------
-from typing import Annotated  # noqa: E402 - kept inside this command's section
 
 
 @app.command()
@@ -73,17 +73,15 @@ def showdown(
 # --- end showdown --------------------------------------------------------------------------
 
 # --- parse (issue 3) ----------------------------------------------------------------------
-from pathlib import Path as _ParsePath  # noqa: E402 - kept inside this command's section
-from typing import Annotated as _ParseAnnotated  # noqa: E402
 
 
 @app.command("parse")
 def parse_command(
-    files: _ParseAnnotated[
-        list[_ParsePath],
+    files: Annotated[
+        list[Path],
         typer.Argument(help="Hand-history files (.bhh) or folders of them.", show_default=False),
     ],
-    as_json: _ParseAnnotated[
+    as_json: Annotated[
         bool,
         typer.Option(
             "--json",
@@ -113,19 +111,18 @@ def parse_command(
 # --- end parse -----------------------------------------------------------------------------
 
 # --- check (issue 4) ----------------------------------------------------------------------
-from typing import Annotated as _Annotated  # noqa: E402 - kept inside this command's section
 
 
 @app.command("check")
 def check_command(
-    paths: _Annotated[
+    paths: Annotated[
         list[str],
         typer.Argument(
             help="Hand-history files or folders (folders are searched recursively).",
             show_default=False,
         ),
     ],
-    as_json: _Annotated[
+    as_json: Annotated[
         bool,
         typer.Option("--json", help="Print JSON Lines: one object per hand."),
     ] = False,
@@ -145,15 +142,11 @@ def check_command(
 # --- end check -----------------------------------------------------------------------------
 
 # --- ledger: import, standings, settle, export, report (issue 5) ---------------------------
-from pathlib import Path  # noqa: E402 - kept inside this command's section
-from typing import TYPE_CHECKING  # noqa: E402
 
 if TYPE_CHECKING:
     from .standings import StandingsOptions
 
-DbOption = Annotated[
-    Path, typer.Option("--db", help="The SQLite ledger file.", show_default=True)
-]
+DbOption = Annotated[Path, typer.Option("--db", help="The SQLite ledger file.", show_default=True)]
 SeasonOption = Annotated[
     str | None, typer.Option(help="Only this season (as the hand files name it); default: all.")
 ]
@@ -192,7 +185,11 @@ KindOption = Annotated[
 
 
 def _standings_options(
-    season: str | None, kind: str, points: str, points_table: str | None, best: int | None,
+    season: str | None,
+    kind: str,
+    points: str,
+    points_table: str | None,
+    best: int | None,
     min_events: int,
 ) -> StandingsOptions:
     from .standings import StandingsOptions, parse_points_table
@@ -204,11 +201,11 @@ def _standings_options(
 @app.command(
     "import",
     help=(
-        'Replay every hand and store the valid ones in the ledger, one transaction per '
-        'file.\n\nHands already in the ledger (same fingerprint) are counted as duplicates '
-        'and change nothing; hands that break a rule are rejected with their line and '
-        'reason. Exit status 1 when any hand was rejected or any file could not be '
-        'imported.'
+        "Replay every hand and store the valid ones in the ledger, one transaction per "
+        "file.\n\nHands already in the ledger (same fingerprint) are counted as duplicates "
+        "and change nothing; hands that break a rule are rejected with their line and "
+        "reason. Exit status 1 when any hand was rejected or any file could not be "
+        "imported."
     ),
 )
 def import_(
@@ -245,9 +242,7 @@ def import_(
             typer.echo(f"{source}: {hands} hands read", err=True)
 
     try:
-        report = run_import(
-            db, paths, strict=strict, fmt=fmt, progress=progress, wait_seconds=wait
-        )
+        report = run_import(db, paths, strict=strict, fmt=fmt, progress=progress, wait_seconds=wait)
     except BadugiError as exc:
         fail(str(exc))
     if interactive and any(f.stored + f.duplicate + len(f.rejected) >= 1000 for f in report.files):
@@ -266,10 +261,10 @@ def import_(
 @app.command(
     "standings",
     help=(
-        'Season standings: tournament points or cash net results.\n\nTournament ties are '
-        'broken by wins, then best finish, then events played (more is better); players '
-        'equal on all of these share the rank. Cash standings rank by net result, then '
-        'sessions played.'
+        "Season standings: tournament points or cash net results.\n\nTournament ties are "
+        "broken by wins, then best finish, then events played (more is better); players "
+        "equal on all of these share the rank. Cash standings rank by net result, then "
+        "sessions played."
     ),
 )
 def standings_cmd(
@@ -298,10 +293,10 @@ def standings_cmd(
 @app.command(
     "settle",
     help=(
-        'Who pays whom after an event, with the fewest transfers, and totals that net to '
-        'zero.\n\nExact minimum (n minus the most zero-sum groups, by subset DP) up to 16 '
-        'open balances after pairing exact opposites; beyond that a greedy settlement '
-        'with at most n-1 transfers.'
+        "Who pays whom after an event, with the fewest transfers, and totals that net to "
+        "zero.\n\nExact minimum (n minus the most zero-sum groups, by subset DP) up to 16 "
+        "open balances after pairing exact opposites; beyond that a greedy settlement "
+        "with at most n-1 transfers."
     ),
 )
 def settle_cmd(
@@ -328,9 +323,9 @@ def settle_cmd(
 @app.command(
     "export",
     help=(
-        'Export the hands, postings or standings as CSV, JSON or Parquet.\n\nCSV text cells '
-        'that a spreadsheet would run as a formula (starting with = + - @, tab or CR) get '
-        'a leading apostrophe; numbers stay numbers.'
+        "Export the hands, postings or standings as CSV, JSON or Parquet.\n\nCSV text cells "
+        "that a spreadsheet would run as a formula (starting with = + - @, tab or CR) get "
+        "a leading apostrophe; numbers stay numbers."
     ),
 )
 def export_cmd(
@@ -368,9 +363,9 @@ def export_cmd(
 @app.command(
     "report",
     help=(
-        'Write a self-contained HTML season report with standings and charts.\n\nThe charts '
+        "Write a self-contained HTML season report with standings and charts.\n\nThe charts "
         "show each player's cumulative result event by event. No scripts, no external "
-        'files: e-mail it as it is.'
+        "files: e-mail it as it is."
     ),
 )
 def report_cmd(
@@ -395,17 +390,16 @@ def report_cmd(
 
 @app.command(
     "players",
-    help=(
-        'List players with their aliases, or merge ("Ben" ben Benjamin) and un-merge '
-        'them.'
-    ),
+    help=('List players with their aliases, or merge ("Ben" ben Benjamin) and un-merge them.'),
 )
 def players_cmd(
     action: Annotated[str, typer.Argument(help="list, merge or unmerge.")] = "list",
     names: Annotated[
         list[str] | None,
-        typer.Argument(help="merge: the name to keep, then the names to merge into it; "
-                       "unmerge: one name to split off again."),
+        typer.Argument(
+            help="merge: the name to keep, then the names to merge into it; "
+            "unmerge: one name to split off again."
+        ),
     ] = None,
     db: DbOption = Path("badugi.db"),
 ) -> None:
@@ -426,8 +420,8 @@ def players_cmd(
     "tournament",
     help=(
         "Show a tournament's places and prizes, or record its chop, bounty and "
-        'prices.\n\nTerms given here are kept in the ledger and applied whenever the '
-        'tournament is recomputed (on every import of its hands).'
+        "prices.\n\nTerms given here are kept in the ledger and applied whenever the "
+        "tournament is recomputed (on every import of its hands)."
     ),
 )
 def tournament_cmd(
@@ -458,7 +452,9 @@ def tournament_cmd(
     changes: dict[str, object] = {
         k: v
         for k, v in {
-            "bounty": bounty, "rebuy_price": rebuy_price, "add_on_price": add_on_price,
+            "bounty": bounty,
+            "rebuy_price": rebuy_price,
+            "add_on_price": add_on_price,
             "prize_unit": prize_unit,
         }.items()
         if v is not None
@@ -481,12 +477,11 @@ def tournament_cmd(
 # --- end ledger ----------------------------------------------------------------------------
 
 # --- convert (issue 6) ---------------------------------------------------------------------
-from typing import Annotated as _ConvertAnnotated  # noqa: E402 - kept inside this section
 
 
 @app.command("convert")
 def convert_command(
-    file: _ConvertAnnotated[
+    file: Annotated[
         str,
         typer.Argument(
             help="A hand history: our text format, PokerStars, Full Tilt, Merge, KingsClub, "
@@ -494,7 +489,7 @@ def convert_command(
             show_default=False,
         ),
     ],
-    to: _ConvertAnnotated[
+    to: Annotated[
         str,
         typer.Option(
             "--to",
@@ -502,11 +497,11 @@ def convert_command(
             "text: our own hand-history format.",
         ),
     ],
-    out: _ConvertAnnotated[
+    out: Annotated[
         str | None,
         typer.Option("--out", help="Write to this file instead of standard output."),
     ] = None,
-    source_format: _ConvertAnnotated[
+    source_format: Annotated[
         str | None,
         typer.Option(
             "--from",
@@ -541,41 +536,40 @@ def convert_command(
 # --- end convert ---------------------------------------------------------------------------
 
 # --- simulate (issue 7) --------------------------------------------------------------------
-from typing import Annotated as _SimAnnotated  # noqa: E402 - kept inside this command's section
 
 
 @app.command("simulate")
 def simulate_command(
-    hands: _SimAnnotated[int, typer.Option(help="How many hands to play.")] = 100,
-    players: _SimAnnotated[int, typer.Option(help="Players at the table (2-9).")] = 6,
-    game: _SimAnnotated[
+    hands: Annotated[int, typer.Option(help="How many hands to play.")] = 100,
+    players: Annotated[int, typer.Option(help="Players at the table (2-9).")] = 6,
+    game: Annotated[
         str, typer.Option(help="badugi, progressive-badugi, badacey or badeucey.")
     ] = "badugi",
-    structure: _SimAnnotated[
+    structure: Annotated[
         str,
         typer.Option(
             help="fixed-limit (bets of one and two big blinds), pot-limit, half-pot-limit, "
             "no-limit or spread-limit (one to four big blinds)."
         ),
     ] = "fixed-limit",
-    seed: _SimAnnotated[int, typer.Option(help="Random seed: the same seed, the same hands.")] = 0,
-    out: _SimAnnotated[
+    seed: Annotated[int, typer.Option(help="Random seed: the same seed, the same hands.")] = 0,
+    out: Annotated[
         str | None, typer.Option(help="Write the hands to this file (default: standard output).")
     ] = None,
-    small_blind: _SimAnnotated[int, typer.Option(help="The small blind.")] = 1,
-    big_blind: _SimAnnotated[int, typer.Option(help="The big blind (and the small bet).")] = 2,
-    ante: _SimAnnotated[int, typer.Option(help="An ante from every player (0: none).")] = 0,
-    session_hands: _SimAnnotated[
+    small_blind: Annotated[int, typer.Option(help="The small blind.")] = 1,
+    big_blind: Annotated[int, typer.Option(help="The big blind (and the small bet).")] = 2,
+    ante: Annotated[int, typer.Option(help="An ante from every player (0: none).")] = 0,
+    session_hands: Annotated[
         int, typer.Option(help="Hands per session; each session is a new table and date.")
     ] = 500,
-    cards: _SimAnnotated[
+    cards: Annotated[
         str,
         typer.Option(
             help="all: write every card dealt, discarded and drawn (a dealer's log); "
             "showdown: draws as counts, cards only when shown."
         ),
     ] = "all",
-    final_stacks: _SimAnnotated[
+    final_stacks: Annotated[
         bool, typer.Option(help="Write every player's final stack after each hand.")
     ] = True,
 ) -> None:
