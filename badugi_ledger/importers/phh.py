@@ -62,6 +62,7 @@ from .common import (
     parse_site_cards,
     unreadable,
 )
+from .phh_fast import loads
 
 ORIGIN = "phh"
 VARIANT = "FB"
@@ -80,9 +81,13 @@ _OUTCOMES: tuple[type[Event], ...] = (
 
 
 def read_phh(text: str, source: str = "<phh>") -> Iterator[ImportItem]:
-    """The hands of a PHH (one hand) or PHHS (tables of hands) document."""
+    """The hands of a PHH (one hand) or PHHS (tables of hands) document.
+
+    The TOML is read by :func:`.phh_fast.loads`: a fast reader for plain PHH files that leaves
+    everything else (tables, escapes, errors) to ``tomllib``.
+    """
     try:
-        data = tomllib.loads(text.lstrip("\ufeff"))
+        data = loads(text.lstrip("\ufeff"))
     except tomllib.TOMLDecodeError as exc:
         yield ImportFormatError(f"not valid TOML: {exc}", position=Position(source), rule="bad-phh")
         return
@@ -184,6 +189,9 @@ def _action_lines(lines: list[str], start: int, actions: list[str]) -> list[int]
     at = start
     for action in actions:
         quoted = (f'"{action}"', f"'{action}'")
+        if at < len(lines) and (quoted[0] in lines[at] or quoted[1] in lines[at]):
+            found.append(at)  # most often: the same line as the action before
+            continue
         hit = next((i for i in range(at, len(lines)) if any(q in lines[i] for q in quoted)), None)
         if hit is None:
             found.append(start)
@@ -214,10 +222,23 @@ def _forced_bets(antes: list[int], blinds: list[int], count: int) -> list[tuple[
     return list(zip(antes, blinds, strict=True))
 
 
+_CARDS_SEEN: dict[str, Cards] = {}
+"""Card strings already read (``7d3c6h3d``, ``????``): files repeat them, and reading one is
+the same wherever it stands.  Only successful reads are kept; errors are raised afresh."""
+_CARDS_SEEN_LIMIT = 50_000
+
+
 def _cards(text: str, draft: HandDraft, line: int) -> Cards:
+    cards = _CARDS_SEEN.get(text)
+    if cards is not None:
+        return cards
     if len(text) % 2:
         raise draft.error(f"cannot split {text!r} into two-character cards", line, rule="bad-phh")
-    return parse_site_cards(" ".join(text[i : i + 2] for i in range(0, len(text), 2)), draft.pos)
+    cards = parse_site_cards(" ".join(text[i : i + 2] for i in range(0, len(text), 2)), draft.pos)
+    if len(_CARDS_SEEN) >= _CARDS_SEEN_LIMIT:
+        _CARDS_SEEN.clear()
+    _CARDS_SEEN[text] = cards
+    return cards
 
 
 def _replay_actions(
@@ -228,14 +249,15 @@ def _replay_actions(
     pending: dict[str, int] = {}
     betting = True
     dealt: set[str] = set()
+    labels = {f"p{i + 1}": name for i, name in enumerate(names)}
     for raw, line in zip(actions, lines_of, strict=True):
-        words = raw.split("#", 1)[0].split()
+        words = (raw.split("#", 1)[0] if "#" in raw else raw).split()
         if not words:
             continue
         if words[:2] == ["d", "dh"]:
             if len(words) != 4:
                 raise draft.error(f"cannot read the action {raw!r}", line, rule="bad-phh")
-            name = _player(words[2], names, draft, raw)
+            name = labels.get(words[2]) or _player(words[2], names, draft, raw)
             cards = _cards(words[3], draft, line)
             if name not in dealt:
                 dealt.add(name)
@@ -254,7 +276,7 @@ def _replay_actions(
                 )
             draft.events[at] = Draw(old.player, old.discards, cards, old.pos)
             continue
-        name = _player(words[0], names, draft, raw)
+        name = labels.get(words[0]) or _player(words[0], names, draft, raw)
         verb = words[1] if len(words) > 1 else ""
         if verb == "sd":
             if betting:

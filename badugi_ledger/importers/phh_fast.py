@@ -1,0 +1,110 @@
+"""A fast reader for the plain subset of TOML that PHH files use, with ``tomllib`` behind it.
+
+Profiling ``badugi-ledger check`` on PHH files (issue 7) showed ``tomllib`` taking about a
+third of the time: it is a general TOML parser written in Python.  PHH files written by
+:func:`~badugi_ledger.importers.phh.write_phh`, and most PHH files in the wild, are only
+``key = value`` lines whose values are integers, basic strings without escapes, booleans,
+or (possibly multi-line, commented) arrays of those.  :func:`fast_loads` reads exactly that
+subset with a few compiled regular expressions and returns ``None`` for anything else (tables,
+inline tables, dotted keys, escapes, floats, dates, literal or multi-line strings, nested
+arrays, duplicate keys, control characters, ``\\r``), so :func:`loads` hands such documents to
+``tomllib`` and correctness never depends on the fast path: whatever it accepts, it reads
+exactly as ``tomllib`` does (``tests/test_phh_fast.py`` checks this).
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from typing import Any
+
+_ODD = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\r]")
+"""Characters TOML forbids or treats specially outside strings: left to ``tomllib``."""
+_BLANK = re.compile(r"[ \t]*(?:#[^\n]*)?\n")
+_KEY = re.compile(r"[ \t]*([A-Za-z0-9_-]+)[ \t]*=[ \t]*")
+_SCALAR = re.compile(
+    r'"([^"\\\n]*)"'
+    r"|([+-]?(?:0|[1-9][0-9]{0,17}))(?=[ \t,\]\n#]|\Z)"
+    r"|(true|false)(?=[ \t,\]\n#]|\Z)"
+)
+"""A basic string without escapes, a decimal integer of at most 18 digits, or a boolean."""
+_GAP = re.compile(r"(?:[ \t\n]+|#[^\n]*)*")
+"""What may separate array items: spaces, newlines and comments."""
+_COMMA = re.compile(r",")
+_INT = r"[+-]?(?:0|[1-9][0-9]{0,17})"
+_STR = r'"[^"\\\n]*"'
+_STRINGS = re.compile(rf"\[[ \t]*((?:{_STR}[ \t]*,[ \t]*)*{_STR})[ \t]*,?[ \t]*\]")
+_INTS = re.compile(rf"\[[ \t]*((?:{_INT}[ \t]*,[ \t]*)*{_INT})[ \t]*,?[ \t]*\]")
+"""One-line arrays of plain strings or of integers, the common case, read in one match."""
+_STRING = re.compile(r'"([^"]*)"')
+_END = re.compile(r"[ \t]*(?:#[^\n]*)?(?:\n|\Z)")
+"""The rest of a ``key = value`` line: an optional comment."""
+
+
+def loads(text: str) -> dict[str, Any]:
+    """``tomllib.loads(text)``, read by :func:`fast_loads` when it can; raises as ``tomllib``."""
+    data = fast_loads(text)
+    return data if data is not None else tomllib.loads(text)
+
+
+def fast_loads(text: str) -> dict[str, Any] | None:
+    """The document as ``tomllib`` reads it, or ``None`` if it is not in the plain subset."""
+    if _ODD.search(text):
+        return None
+    data: dict[str, Any] = {}
+    pos, size = 0, len(text)
+    while pos < size:
+        blank = _BLANK.match(text, pos)
+        if blank is not None:
+            pos = blank.end()
+            continue
+        key = _KEY.match(text, pos)
+        if key is None or key.group(1) in data:
+            return None
+        parsed = _value(text, key.end())
+        if parsed is None:
+            return None
+        value, pos = parsed
+        end = _END.match(text, pos)
+        if end is None:
+            return None
+        data[key.group(1)] = value
+        pos = end.end()
+    return data
+
+
+def _scalar(text: str, pos: int) -> tuple[Any, int] | None:
+    match = _SCALAR.match(text, pos)
+    if match is None:
+        return None
+    string, number, boolean = match.groups()
+    if string is not None:
+        return string, match.end()
+    if number is not None:
+        return int(number), match.end()
+    return boolean == "true", match.end()
+
+
+def _value(text: str, pos: int) -> tuple[Any, int] | None:
+    if not text.startswith("[", pos):
+        return _scalar(text, pos)
+    strings = _STRINGS.match(text, pos)
+    if strings is not None:
+        return _STRING.findall(strings.group(1)), strings.end()
+    ints = _INTS.match(text, pos)
+    if ints is not None:
+        return [int(item) for item in ints.group(1).split(",")], ints.end()
+    items: list[Any] = []
+    pos = _GAP.match(text, pos + 1).end()  # type: ignore[union-attr]  # always matches
+    while not text.startswith("]", pos):
+        item = _scalar(text, pos)
+        if item is None:
+            return None
+        items.append(item[0])
+        pos = _GAP.match(text, item[1]).end()  # type: ignore[union-attr]
+        if _COMMA.match(text, pos) is None:
+            if not text.startswith("]", pos):
+                return None
+            break
+        pos = _GAP.match(text, pos + 1).end()  # type: ignore[union-attr]
+    return items, pos + 1
