@@ -73,8 +73,21 @@ class FileSummary:
     """Legal hands whose recorded outcome disagrees with the computed one."""
     incomplete: int = 0
     """Hands that could not be settled for lack of information."""
+    outside: int = 0
+    """Unreadable lines that belong to no hand (a bad header line, say)."""
+    _unread_hand: str | None = None
 
     def add(self, outcome: HandOutcome) -> None:
+        if outcome.record is None:
+            # The reader reports every unreadable line; one hand is still one hand.
+            if outcome.hand_id is None:
+                self.outside += 1
+                return
+            if outcome.hand_id == self._unread_hand:
+                return
+            self._unread_hand = outcome.hand_id
+        else:
+            self._unread_hand = None
         self.hands += 1
         kinds = {e.kind for e in outcome.errors}
         if outcome.ok:
@@ -88,7 +101,7 @@ class FileSummary:
 
     @property
     def all_ok(self) -> bool:
-        return self.ok == self.hands
+        return self.ok == self.hands and not self.outside
 
     def line(self) -> str:
         text = (
@@ -97,6 +110,9 @@ class FileSummary:
         )
         if self.incomplete:
             text += f", {self.incomplete} not settled (information missing)"
+        if self.outside:
+            plural = "s" if self.outside != 1 else ""
+            text += f"; {self.outside} unreadable line{plural} outside hands"
         return text
 
 
@@ -192,6 +208,7 @@ class CheckRun:
             total.violations += s.violations
             total.mismatches += s.mismatches
             total.incomplete += s.incomplete
+            total.outside += s.outside
         return total
 
     @property

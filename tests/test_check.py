@@ -162,3 +162,20 @@ def test_check_reads_site_histories(corpus_dir: Path) -> None:
     assert result.output.strip().endswith(
         "4 hands: 4 ok, 0 with violations, 0 with payout mismatches"
     )
+
+
+def test_unreadable_lines_count_per_hand_not_per_line(tmp_path: Path) -> None:
+    """A Latin-1 file reports every bad line, but the summary counts hands: two hands with
+    undecodable lines are two hands with violations, and a bad header line is counted apart
+    (found by the fuzz tests of issue 7: a 4-hand Latin-1 file was summarised as 36 hands)."""
+    path = tmp_path / "latin.bhh"
+    path.write_bytes(
+        b"game badugi \xb7 fixed limit 2/4 \xb7 blinds 1/2\n"
+        b"hand 1 \xb7 button A \xb7 A 20 \xb7 B 20\nA folds \xb7 B \xe9\n\n"
+        b"hand 2 \xb7 button B \xb7 A \xb7 B\nB folds \xb7 A \xe9\n"
+    )
+    run = run_check([path])
+    lines = list(run.lines())
+    assert not run.all_ok
+    assert lines[-1].startswith(f"{path}: 2 hands: 0 ok, 2 with violations")
+    assert lines[-1].endswith("; 1 unreadable line outside hands")
