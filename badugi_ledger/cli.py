@@ -6,8 +6,9 @@ are imported inside the commands that need them so ``--help`` starts fast.
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterable, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, NoReturn
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn, Protocol
 
 import typer
 
@@ -26,6 +27,25 @@ def fail(message: str) -> NoReturn:
     """Print one ``Error: …`` line on stderr and exit 1."""
     typer.echo(f"Error: {message}", err=True)
     raise typer.Exit(1)
+
+
+class Rendered(Protocol):
+    """A library result the CLI can print: as people read it, or as one JSON object."""
+
+    def as_dict(self) -> Mapping[str, Any]: ...
+
+    def text_lines(self) -> Iterable[str]: ...
+
+
+def render(result: Rendered, as_json: bool) -> None:
+    """Print ``result`` as indented JSON or line by line."""
+    if as_json:
+        import json
+
+        typer.echo(json.dumps(result.as_dict(), ensure_ascii=False, indent=2))
+    else:
+        for line in result.text_lines():
+            typer.echo(line)
 
 
 # --- showdown (issue 2) -------------------------------------------------------------------
@@ -61,13 +81,7 @@ def showdown(
         result = run_showdown(game, hands, pot)
     except BadugiError as exc:
         fail(str(exc))
-    if as_json:
-        import json
-
-        typer.echo(json.dumps(result.as_dict(), ensure_ascii=False, indent=2))
-    else:
-        for line in result.text_lines():
-            typer.echo(line)
+    render(result, as_json)
 
 
 # --- end showdown --------------------------------------------------------------------------
@@ -247,13 +261,7 @@ def import_(
         fail(str(exc))
     if interactive and any(f.stored + f.duplicate + len(f.rejected) >= 1000 for f in report.files):
         typer.echo("", err=True)
-    if as_json:
-        import json
-
-        typer.echo(json.dumps(report.as_dict(), ensure_ascii=False, indent=2))
-    else:
-        for line in report.text_lines():
-            typer.echo(line)
+    render(report, as_json)
     if not report.ok:
         raise typer.Exit(1)
 
@@ -311,13 +319,7 @@ def settle_cmd(
         result = settle(db, event)
     except BadugiError as exc:
         fail(str(exc))
-    if as_json:
-        import json
-
-        typer.echo(json.dumps(result.as_dict(), ensure_ascii=False, indent=2))
-    else:
-        for line in result.text_lines():
-            typer.echo(line)
+    render(result, as_json)
 
 
 @app.command(
@@ -465,13 +467,7 @@ def tournament_cmd(
         result = tournament_command(db, event, changes)
     except BadugiError as exc:
         fail(str(exc))
-    if as_json:
-        import json
-
-        typer.echo(json.dumps(result.as_dict(), ensure_ascii=False, indent=2))
-    else:
-        for line in result.text_lines():
-            typer.echo(line)
+    render(result, as_json)
 
 
 # --- end ledger ----------------------------------------------------------------------------
