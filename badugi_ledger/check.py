@@ -8,6 +8,11 @@ never held in memory (:func:`badugi_ledger.replay.replay_stream`).
 
 Hands are read by :func:`read_hands` - the single place that picks the reader, so imports from
 sites come in through the same door as our own text format.
+
+Files are independent (a table's carried stacks are keyed by file and table), so the text
+report checks them on every core (:mod:`badugi_ledger.parallel`) and prints exactly what one
+process would, file by file in the order given.  The ``--json`` report streams one line per
+hand from one process, so a long file never waits in memory.
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ from pathlib import Path
 
 from .errors import BadugiError
 from .events import HandRecord
+from .parallel import ordered_map
 from .replay import replay_stream
 from .results import HandOutcome, Violation
 
@@ -160,15 +166,33 @@ def problem_line(outcome: HandOutcome, error: Violation) -> str:
     return f"{where}:{hand} {label}{first} [{error.rule}]{newline}{rest}"
 
 
+@dataclass(frozen=True)
+class FileReport:
+    """One file checked on its own (possibly in a worker process): its problem lines, in
+    hand order, and its summary (none when the file held no hand)."""
+
+    problems: list[str]
+    summaries: list[FileSummary]
+
+
+def check_file(path: Path) -> FileReport:
+    """Replay every hand of one file; what the text report prints for it."""
+    run = CheckRun([path], jobs=1)
+    problems = [problem_line(o, e) for o in run.outcomes() for e in o.errors]
+    return FileReport(problems, run.summaries)
+
+
 @dataclass
 class CheckRun:
     """One ``check`` over some files; iterate :meth:`lines` to run it."""
 
     files: Sequence[Path]
     summaries: list[FileSummary] = field(default_factory=list)
+    jobs: int | None = None
+    """Processes for the text report (None or 0: every core; 1: this process only)."""
 
     def outcomes(self) -> Iterator[HandOutcome]:
-        """Every hand of every file, replayed, in order (lazily)."""
+        """Every hand of every file, replayed, in order (lazily, in this process)."""
         items = (item for path in self.files for item in read_hands(path))
         for outcome in replay_stream(items):
             source = outcome.source
@@ -178,27 +202,23 @@ class CheckRun:
             yield outcome
 
     def lines(self, *, as_json: bool = False) -> Iterator[str]:
-        """The report, line by line: every problem then each file's summary (or one JSON
-        object per hand)."""
-        done = 0
-        for outcome in self.outcomes():
-            if as_json:
+        """The report, line by line: each file's problems then its summary, files in the
+        order given (or, with ``as_json``, one JSON object per hand)."""
+        if as_json:
+            for outcome in self.outcomes():
                 yield json.dumps(outcome_dict(outcome), ensure_ascii=False)
-                continue
-            while done < len(self.summaries) - 1:
-                yield self.summaries[done].line()
-                done += 1
-            for error in outcome.errors:
-                yield problem_line(outcome, error)
-        if not as_json:
-            for summary in self.summaries[done:]:
+            return
+        for report in ordered_map(check_file, self.files, self.jobs):
+            yield from report.problems
+            for summary in report.summaries:
+                self.summaries.append(summary)
                 yield summary.line()
-            read = {s.source for s in self.summaries}
-            for path in self.files:
-                if str(path) not in read:
-                    yield FileSummary(str(path)).line()
-            if len(self.files) > 1:
-                yield self.total().line()
+        read = {s.source for s in self.summaries}
+        for path in self.files:
+            if str(path) not in read:
+                yield FileSummary(str(path)).line()
+        if len(self.files) > 1:
+            yield self.total().line()
 
     def total(self) -> FileSummary:
         total = FileSummary(f"total ({len(self.files)} files)")
@@ -217,10 +237,11 @@ class CheckRun:
         return all(s.all_ok for s in self.summaries)
 
 
-def run_check(paths: Iterable[str | Path]) -> CheckRun:
-    """Prepare a check of ``paths`` (files, or folders searched recursively)."""
+def run_check(paths: Iterable[str | Path], *, jobs: int | None = None) -> CheckRun:
+    """Prepare a check of ``paths`` (files, or folders searched recursively) on ``jobs``
+    processes (None: every core)."""
     files = history_files(paths)
     if not files:
         suffixes = ", ".join(sorted(HISTORY_SUFFIXES))
         raise BadugiError(f"no hand-history files found (looked for {suffixes} files)")
-    return CheckRun(files)
+    return CheckRun(files, jobs=jobs)

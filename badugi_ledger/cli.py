@@ -140,12 +140,22 @@ def check_command(
         bool,
         typer.Option("--json", help="Print JSON Lines: one object per hand."),
     ] = False,
+    jobs: Annotated[
+        int,
+        typer.Option(
+            "--jobs",
+            "-j",
+            min=0,
+            help="Processes that check files side by side (0: every core). The report is "
+            "the same; --json always streams from one process.",
+        ),
+    ] = 0,
 ) -> None:
     """Replay every hand and report broken rules and wrong payouts; exit 0 only if all is well."""
     from .check import run_check
 
     try:
-        run = run_check(paths)
+        run = run_check(paths, jobs=jobs)
         for line in run.lines(as_json=as_json):
             typer.echo(line)
     except BadugiError as exc:

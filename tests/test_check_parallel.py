@@ -1,0 +1,79 @@
+"""``check --jobs``: files checked side by side print exactly what one process prints.
+
+Files are independent because a table's carried state is keyed by (file, table)
+(``replay/table.py``), so the only thing parallel checking may change is speed.  These tests
+compare the whole report, line by line, of one process against two, on a mix of clean,
+broken, empty and unreadable files.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from conftest import EXAMPLES
+from test_check import BAD
+from typer.testing import CliRunner
+
+from badugi_ledger.check import run_check
+from badugi_ledger.cli import app
+from badugi_ledger.parallel import ordered_map, resolve_jobs
+from badugi_ledger.simulate import SimulationOptions, simulate_to_path
+
+runner = CliRunner()
+
+
+def _square(n: int) -> int:
+    return n * n
+
+
+def test_ordered_map_keeps_the_input_order_across_processes() -> None:
+    items = list(range(57))
+    assert list(ordered_map(_square, items, 2)) == [n * n for n in items]
+    assert list(ordered_map(_square, items, 1)) == [n * n for n in items]
+    assert list(ordered_map(_square, [], 2)) == []
+
+
+def test_resolve_jobs_never_exceeds_the_tasks() -> None:
+    assert resolve_jobs(8, 3) == 3
+    assert resolve_jobs(1, 10) == 1
+    assert resolve_jobs(0, 0) == 1
+    assert resolve_jobs(None, 100) >= 1
+
+
+def _mixed_folder(tmp_path: Path) -> Path:
+    folder = tmp_path / "season"
+    folder.mkdir()
+    for example in sorted(EXAMPLES.glob("*.bhh")):
+        (folder / example.name).write_text(example.read_text(encoding="utf-8"), "utf-8")
+    (folder / "broken.bhh").write_text(BAD, encoding="utf-8")
+    (folder / "empty.bhh").write_text("", encoding="utf-8")
+    (folder / "garbage.txt").write_bytes(b"\xff\xfe\x00garbage\nnot a hand\n")
+    simulate_to_path(
+        SimulationOptions(hands=40, players=4, game="badacey", structure="pot-limit", seed=7),
+        folder / "simulated.bhh",
+    )
+    return folder
+
+
+def test_two_processes_print_the_same_report_as_one(tmp_path: Path) -> None:
+    folder = _mixed_folder(tmp_path)
+    one = run_check([folder], jobs=1)
+    two = run_check([folder], jobs=2)
+    one_lines, two_lines = list(one.lines()), list(two.lines())
+    assert one_lines == two_lines
+    assert one.all_ok is two.all_ok is False  # the broken file
+    assert one.total().line() == two.total().line()
+    assert "broken.bhh: 3 hands: 1 ok, 1 with violations, 1 with payout mismatches" in (
+        "\n".join(two_lines)
+    )
+    assert two_lines[-1].startswith(f"total ({len(one.files)} files): ")
+
+
+def test_cli_jobs_option(tmp_path: Path) -> None:
+    folder = _mixed_folder(tmp_path)
+    one = runner.invoke(app, ["check", "--jobs", "1", str(folder)])
+    two = runner.invoke(app, ["check", "-j", "2", str(folder)])
+    assert one.exit_code == two.exit_code == 1
+    assert one.output == two.output
+    clean = runner.invoke(app, ["check", "-j", "2", str(EXAMPLES)])
+    assert clean.exit_code == 0, clean.output
