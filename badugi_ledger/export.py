@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from sqlite_utils import Database
 
 from .errors import ConfigError, LedgerError
-from .standings import StandingsOptions, standings
+from .standings import StandingsOptions, season_clause, standings
 from .store import ledger_at
 
 if TYPE_CHECKING:
@@ -52,14 +52,10 @@ def neutralise_frame(df: pd.DataFrame) -> pd.DataFrame:
     return out
 
 
-def _season(season: str | None) -> tuple[str, list[object]]:
-    return ("WHERE e.season = ?", [season]) if season is not None else ("", [])
-
-
 def hands_frame(db: Database, season: str | None = None) -> pd.DataFrame:
     import pandas as pd
 
-    where, args = _season(season)
+    where, args = season_clause(season, "WHERE")
     return pd.read_sql_query(
         "SELECT h.id, h.fingerprint, e.name AS event, e.kind, e.date, e.season, h.hand_id AS hand, "
         "h.table_name AS 'table', h.game, h.button, h.pot, h.rake, h.carry_in, h.carry_out, "
@@ -73,7 +69,7 @@ def hands_frame(db: Database, season: str | None = None) -> pd.DataFrame:
 def postings_frame(db: Database, season: str | None = None) -> pd.DataFrame:
     import pandas as pd
 
-    where, args = _season(season)
+    where, args = season_clause(season, "WHERE")
     return pd.read_sql_query(
         "SELECT po.id, po.hand_id AS hand_row, h.hand_id AS hand, e.name AS event, e.season, "
         "coalesce(p.name, po.account) AS player, po.account, po.kind, po.amount "

@@ -84,14 +84,16 @@ def parse_points_table(text: str) -> tuple[float, ...]:
     return values
 
 
-def _season_clause(season: str | None) -> tuple[str, list[object]]:
-    return ("AND e.season = ?", [season]) if season is not None else ("", [])
+def season_clause(season: str | None, keyword: str = "AND") -> tuple[str, list[object]]:
+    """The SQL condition (after ``keyword``: ``AND`` or ``WHERE``) and its parameters that keep
+    one season's events (alias ``e``); nothing at all for every season."""
+    return (f"{keyword} e.season = ?", [season]) if season is not None else ("", [])
 
 
 def resolve_kind(db: Database, options: StandingsOptions) -> Literal["tournament", "cash"]:
     if options.kind != "auto":
         return options.kind
-    clause, args = _season_clause(options.season)
+    clause, args = season_clause(options.season)
     row = db.execute(
         f"SELECT count(*) FROM events e WHERE e.kind = 'tournament' {clause} "
         "AND EXISTS (SELECT 1 FROM tournament_entries t WHERE t.event_id = e.id)",
@@ -117,7 +119,7 @@ def entry_frame(db: Database, season: str | None = None) -> pd.DataFrame:
     """One row per tournament entry, by canonical player, with the event's size and buy-in."""
     import pandas as pd
 
-    clause, args = _season_clause(season)
+    clause, args = season_clause(season)
     return pd.read_sql_query(
         "SELECT e.id AS event_id, e.name AS event, e.date, e.season, coalesce(e.buy_in, 0) AS "
         "event_buy_in, p.name AS player, t.place, t.place_to, t.prize, t.bounty_won, "
@@ -183,7 +185,7 @@ def session_frame(db: Database, season: str | None = None) -> pd.DataFrame:
     """Each player's net and hands per cash session, by canonical player, sessions in order."""
     import pandas as pd
 
-    clause, args = _season_clause(season)
+    clause, args = season_clause(season)
     return pd.read_sql_query(
         "SELECT e.id AS event_id, e.name AS event, e.date, pl.name AS player, "
         "sum(hp.final_stack - hp.starting_stack) AS net, count(*) AS hands "
@@ -259,7 +261,7 @@ def render(df: pd.DataFrame, fmt: Format, title: str = "") -> str:
 
 def kinds_present(db: Database, season: str | None) -> list[Literal["tournament", "cash"]]:
     """Which kinds of standings the selection has: tournaments with entries, cash hands."""
-    clause, args = _season_clause(season)
+    clause, args = season_clause(season)
     found: list[Literal["tournament", "cash"]] = []
     if db.execute(
         f"SELECT 1 FROM events e WHERE e.kind = 'tournament' {clause} AND EXISTS "
