@@ -18,30 +18,30 @@ hand from one process, so a long file never waits in memory.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator, Sequence
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from .errors import BadugiError
 from .events import HandRecord
+from .importers import SkippedHand
 from .parallel import ordered_map
 from .replay import replay_stream
 from .results import HandOutcome, Violation
+from .sources import read_hands as read_any
 
 HISTORY_SUFFIXES = frozenset({".bhh", ".txt", ".phh"})
 """Files picked up when a folder is given (a file named on the command line is always read)."""
 
 
-def read_hands(path: str | Path) -> Iterator[HandRecord | BadugiError]:
-    """The hands of one file, whatever its format: :func:`badugi_ledger.sources.read_hands`
-    (our format or a site's, recognised by content), else our own parser."""
-    try:
-        from .sources import read_hands as read_any
-    except ImportError:  # pragma: no cover - sources.py ships with the package
-        from .parse import parse_file
-
-        return parse_file(path)
-    return read_any(path)
+def read_hands(
+    path: str | Path, on_skip: Callable[[SkippedHand], None] | None = None
+) -> Iterator[HandRecord | BadugiError]:
+    """The hands of one file, whatever its format (:func:`badugi_ledger.sources.read_hands`:
+    our format or a site's, recognised by content); ``on_skip`` hears of each hand of another
+    game that was left out."""
+    return read_any(path, on_skip=on_skip)
 
 
 def history_files(paths: Iterable[str | Path]) -> list[Path]:
@@ -81,6 +81,8 @@ class FileSummary:
     """Hands that could not be settled for lack of information."""
     outside: int = 0
     """Unreadable lines that belong to no hand (a bad header line, say)."""
+    skipped: int = 0
+    """Hands of other games (2-7 triple draw, hold'em…) a site file holds; not checked."""
     _unread_hand: str | None = None
 
     def add(self, outcome: HandOutcome) -> None:
@@ -119,6 +121,11 @@ class FileSummary:
         if self.outside:
             plural = "s" if self.outside != 1 else ""
             text += f"; {self.outside} unreadable line{plural} outside hands"
+        if self.skipped:
+            plural = "s" if self.skipped != 1 else ""
+            text += f"; {self.skipped} hand{plural} of other games skipped"
+        elif not self.hands and not self.outside:
+            text += "; no Badugi-family hand found"
         return text
 
 
@@ -179,7 +186,7 @@ def check_file(path: Path) -> FileReport:
     """Replay every hand of one file; what the text report prints for it."""
     run = CheckRun([path], jobs=1)
     problems = [problem_line(o, e) for o in run.outcomes() for e in o.errors]
-    return FileReport(problems, run.summaries)
+    return FileReport(problems, run.summaries)  # one per source: the skips are in it
 
 
 @dataclass
@@ -192,13 +199,26 @@ class CheckRun:
     """Processes for the text report (None or 0: every core; 1: this process only)."""
 
     def outcomes(self) -> Iterator[HandOutcome]:
-        """Every hand of every file, replayed, in order (lazily, in this process)."""
-        items = (item for path in self.files for item in read_hands(path))
-        for outcome in replay_stream(items):
-            source = outcome.source
+        """Every hand of every file, replayed, in order (lazily, in this process).  A file's
+        summary counts its skipped hands of other games once the file has been read."""
+        skipped: Counter[str] = Counter()
+
+        def skip(hand: SkippedHand) -> None:
+            skipped[hand.source] += 1
+
+        def summary(source: str) -> FileSummary:
             if not self.summaries or self.summaries[-1].source != source:
                 self.summaries.append(FileSummary(source))
-            self.summaries[-1].add(outcome)
+            return self.summaries[-1]
+
+        def items() -> Iterator[HandRecord | BadugiError]:
+            for path in self.files:
+                yield from read_hands(path, on_skip=skip)
+                if skipped[str(path)]:
+                    summary(str(path)).skipped = skipped.pop(str(path))
+
+        for outcome in replay_stream(items()):
+            summary(outcome.source).add(outcome)
             yield outcome
 
     def lines(self, *, as_json: bool = False) -> Iterator[str]:
@@ -229,6 +249,7 @@ class CheckRun:
             total.mismatches += s.mismatches
             total.incomplete += s.incomplete
             total.outside += s.outside
+            total.skipped += s.skipped
         return total
 
     @property

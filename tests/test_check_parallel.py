@@ -77,3 +77,31 @@ def test_cli_jobs_option(tmp_path: Path) -> None:
     assert one.output == two.output
     clean = runner.invoke(app, ["check", "-j", "2", str(EXAMPLES)])
     assert clean.exit_code == 0, clean.output
+
+
+def test_other_games_are_counted_as_skipped(corpus_dir: Path) -> None:
+    """A Winamax 2-7 Triple Draw file (``corpus/winamax``) holds no Badugi-family hand: the
+    summary says how many hands of other games it left out (one per ``Winamax Poker -``
+    header line), in one process and in two."""
+    files = sorted((corpus_dir / "winamax").glob("*.txt"))
+    assert files
+    for jobs in (1, 2):
+        run = run_check(files, jobs=jobs)
+        lines = list(run.lines())
+        for path in files:
+            text = path.read_text(encoding="utf-8", errors="replace")
+            headers = sum(1 for line in text.splitlines() if line.startswith("Winamax Poker - "))
+            assert headers > 0
+            plural = "s" if headers != 1 else ""
+            assert (
+                f"{path}: 0 hands: 0 ok, 0 with violations, 0 with payout mismatches; "
+                f"{headers} hand{plural} of other games skipped" in lines
+            )
+        assert run.total().skipped == sum(s.skipped for s in run.summaries) > 0
+
+
+def test_an_empty_file_says_no_hand_was_found(tmp_path: Path) -> None:
+    empty = tmp_path / "empty.bhh"
+    empty.write_text("# nothing recorded tonight\n", encoding="utf-8")
+    (line,) = run_check([empty], jobs=1).lines()
+    assert line.endswith("; no Badugi-family hand found")
