@@ -110,6 +110,8 @@ class Run:
     returncode: int
     stdout: str
     stderr: str
+    cpu_seconds: float = 0.0
+    """User + system CPU of the process and the workers it waited for (``os.wait4``)."""
 
     def tail(self) -> str:
         text = (self.stdout + self.stderr).strip().splitlines()
@@ -129,7 +131,7 @@ for line in sys.stdin:
     for proc, began in procs:
         _, status, usage = os.wait4(proc.pid, 0)
         results.append([time.perf_counter() - began, usage.ru_maxrss,
-                        os.waitstatus_to_exitcode(status)])
+                        os.waitstatus_to_exitcode(status), usage.ru_utime + usage.ru_stime])
     print(json.dumps([time.perf_counter() - start, results]), flush=True)
 """
 
@@ -161,10 +163,10 @@ class _Launcher:
             self.proc.stdin.flush()
             wall, results = json.loads(self.proc.stdout.readline())
             runs = []
-            for (cmd, out, err), (seconds, maxrss_kb, code) in zip(jobs, results, strict=True):
+            for (cmd, out, err), (seconds, maxrss_kb, code, cpu) in zip(jobs, results, strict=True):
                 texts = [Path(f).read_bytes().decode("utf-8", "replace") for f in (out, err)]
                 # Linux reports ru_maxrss in KiB.
-                runs.append(Run(cmd, seconds, maxrss_kb / 1024, code, *texts))
+                runs.append(Run(cmd, seconds, maxrss_kb / 1024, code, *texts, cpu_seconds=cpu))
         return wall, runs
 
 
