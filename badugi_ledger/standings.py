@@ -30,8 +30,8 @@ from typing import TYPE_CHECKING, Literal
 from sqlite_utils import Database
 
 from .errors import ConfigError
+from .prizes import POINTS_FORMULAS, PointsFormula, points_for
 from .store import ledger_at
-from .tournaments import POINTS_FORMULAS, PointsFormula, points_for
 
 if TYPE_CHECKING:
     import pandas as pd
