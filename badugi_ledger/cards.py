@@ -57,6 +57,13 @@ class Card(NamedTuple):
 
 DECK: tuple[Card, ...] = tuple(Card(r, s) for r in range(1, 14) for s in SUIT_CHARS)
 BY_INDEX: tuple[Card, ...] = DECK
+CARD_BY_TEXT: dict[str, Card] = {str(card): card for card in DECK}
+"""Every card by its canonical two-character text (``As``, ``Td``): importers read thousands
+of cards written this way, and a dictionary look-up gives what :func:`parse_card` would.
+
+>>> CARD_BY_TEXT["Td"] == parse_card("Td") == parse_card("10d")
+True
+"""
 
 
 def rank_char(rank: int, *, ace_high: bool = False) -> str:
@@ -72,6 +79,9 @@ def rank_char(rank: int, *, ace_high: bool = False) -> str:
 
 def parse_card(token: str, position: Position | None = None) -> Card:
     """Read one card; raise :class:`CardError` naming the token when it is not one."""
+    known = CARD_BY_TEXT.get(token)
+    if known is not None:  # the canonical spelling, by far the most common: no parsing
+        return known
     text = token.strip()
     m = _CARD_RE.match(text)
     if not text or m is None:

@@ -111,7 +111,8 @@ def decode_bytes(data: bytes) -> str:
 
 def read_text(path: str | Path) -> str:
     """Read and decode a whole history file (see :func:`decode_bytes`)."""
-    return decode_bytes(Path(path).read_bytes())
+    with open(path, "rb") as handle:  # not Path.read_bytes: no Path object per file (issue 7)
+        return decode_bytes(handle.read())
 
 
 def sniff_encoding(head: bytes) -> str:
@@ -276,11 +277,16 @@ class HandDraft:
     total_committed: dict[str, int] = field(default_factory=dict)
     big_blind_hint: int = 0
     returned: dict[str, int] = field(default_factory=dict)
+    positions: dict[int, Position] = field(default_factory=dict, repr=False, compare=False)
+    """:meth:`at`'s positions by line: events on one line share one (immutable) ``Position``."""
 
     # -- positions and errors --
     def at(self, line_index: int) -> Position:
         """The position of a line of the file (0-based index → 1-based line)."""
-        return Position(self.source, line_index + 1, 1)
+        pos = self.positions.get(line_index)
+        if pos is None:
+            pos = self.positions[line_index] = Position(self.source, line_index + 1, 1)
+        return pos
 
     def error(
         self, message: str, line_index: int | None = None, rule: str = "corrupt-hand"

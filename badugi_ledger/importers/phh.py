@@ -26,11 +26,14 @@ rule ``phh-cannot-express`` rather than writing something PokerKit would replay 
 
 from __future__ import annotations
 
+import re
 import tomllib
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, NoReturn
 
+from ..cards import DECK
 from ..errors import BadugiError, ImportFormatError, Position
 from ..events import (
     Action,
@@ -120,7 +123,7 @@ def _read_hand(
     hand: dict[str, Any], key: str | None, source: str, line: int, text_lines: list[str]
 ) -> HandRecord | SkippedHand:
     pos = Position(source, line, 1)
-    hand_id = str(hand.get("hand", key if key is not None else Path(source).stem))
+    hand_id = _hand_id(hand, key, source)
     variant = str(hand.get("variant"))
     if variant != VARIANT:
         return SkippedHand(source, hand_id, f"PHH variant {variant}", pos)
@@ -164,15 +167,13 @@ def _read_hand(
         draft.events.append(FinalStack(names[i], int(amount), pos))
     if "_rake" in hand:
         draft.events.append(RakeTaken(int(hand["_rake"]), pos))
-    small_blind = posts[_blind_seat(0, count)][1]
-    big_blind = posts[_blind_seat(1, count)][1]
-    settings = GameSettings(
-        game="badugi",
-        structure=Structure("fixed-limit", small_bet, big_bet),
-        small_blind=small_blind,
-        big_blind=big_blind,
-        ante=max(antes),
-        currency=hand.get("currency"),
+    settings = _settings(
+        small_bet,
+        big_bet,
+        posts[_blind_seat(0, count)][1],
+        posts[_blind_seat(1, count)][1],
+        max(antes),
+        hand.get("currency"),
     )
     date = None
     if all(k in hand for k in ("year", "month", "day")):
@@ -183,21 +184,65 @@ def _read_hand(
     return draft.finish(settings, session, str(hand.get("table", "")), dealt_in=names)
 
 
+def _hand_id(hand: dict[str, Any], key: str | None, source: str) -> str:
+    """``hand``, else the table's key, else the file's name (no ``Path`` built when not needed)."""
+    if "hand" in hand:
+        return str(hand["hand"])
+    return key if key is not None else Path(source).stem
+
+
+def _settings(
+    small_bet: int, big_bet: int, small_blind: int, big_blind: int, ante: int, currency: Any
+) -> GameSettings:
+    """The hand's settings; the few distinct ones of a file are built once (they are frozen)."""
+    if currency is None or isinstance(currency, str):
+        return _cached_settings(small_bet, big_bet, small_blind, big_blind, ante, currency)
+    return _new_settings(small_bet, big_bet, small_blind, big_blind, ante, currency)
+
+
+def _new_settings(
+    small_bet: int, big_bet: int, small_blind: int, big_blind: int, ante: int, currency: Any
+) -> GameSettings:
+    return GameSettings(
+        game="badugi",
+        structure=Structure("fixed-limit", small_bet, big_bet),
+        small_blind=small_blind,
+        big_blind=big_blind,
+        ante=ante,
+        currency=currency,
+    )
+
+
+_cached_settings = lru_cache(maxsize=256)(_new_settings)
+"""Exceptions (a bet of 0) are not cached: every such hand raises afresh."""
+
+
 def _action_lines(lines: list[str], start: int, actions: list[str]) -> list[int]:
-    """The 0-based line of each action string, found in order from the hand's first line."""
+    """The 0-based line of each action string, found in order from the hand's first line.
+
+    Shortcut, same answer: when all the other actions, written as our writer writes them
+    (``"a", "b", ...``), stand on the line where the first one was found, each of them is
+    found there in turn; one search replaces one per action.
+    """
     found: list[int] = []
     at = start
-    for action in actions:
+    for i, action in enumerate(actions):
         quoted = (f'"{action}"', f"'{action}'")
         if at < len(lines) and (quoted[0] in lines[at] or quoted[1] in lines[at]):
             found.append(at)  # most often: the same line as the action before
-            continue
-        hit = next((i for i in range(at, len(lines)) if any(q in lines[i] for q in quoted)), None)
-        if hit is None:
-            found.append(start)
         else:
-            found.append(hit)
-            at = hit
+            for hit in range(at, len(lines)):
+                if quoted[0] in lines[hit] or quoted[1] in lines[hit]:
+                    found.append(hit)
+                    at = hit
+                    break
+            else:
+                found.append(start)
+        if i == 0 and at < len(lines) and len(actions) > 1:
+            rest = '"' + '", "'.join(actions[1:]) + '"'
+            if rest in lines[at]:
+                found += [at] * (len(actions) - 1)
+                return found
     return found
 
 
@@ -222,97 +267,191 @@ def _forced_bets(antes: list[int], blinds: list[int], count: int) -> list[tuple[
     return list(zip(antes, blinds, strict=True))
 
 
-_CARDS_SEEN: dict[str, Cards] = {}
-"""Card strings already read (``7d3c6h3d``, ``????``): files repeat them, and reading one is
-the same wherever it stands.  Only successful reads are kept; errors are raised afresh."""
-_CARDS_SEEN_LIMIT = 50_000
+_ONE_CARD: dict[str, tuple[Cards, int]] = {
+    **{str(card): ((card,), 1 << card.code) for card in DECK},
+    "??": ((None,), 0),
+}
+"""The two-character cards PHH writers use (``As``, ``??``), each with its bit in a mask of the
+cards seen (none for an unknown card)."""
+_CHUNKS: dict[str, tuple[Cards, int]] = {}
+"""Two- and four-character pieces of card strings already read (at most 53 + 53² of them):
+``7d3c6h3d`` is read as ``7d3c`` + ``6h3d``, two look-ups, instead of card by card."""
+_PAIRS = re.compile(r"..", re.DOTALL)
+
+
+def _chunk(code: str) -> tuple[Cards, int] | None:
+    """``code`` (one or two cards) from :data:`_ONE_CARD`, or None: not canonical, or repeated."""
+    entry = _ONE_CARD.get(code)
+    if entry is None and len(code) == 4:
+        first, second = _ONE_CARD.get(code[:2]), _ONE_CARD.get(code[2:])
+        if first is not None and second is not None and not first[1] & second[1]:
+            entry = (first[0] + second[0], first[1] | second[1])
+    if entry is not None:
+        _CHUNKS[code] = entry
+    return entry
 
 
 def _cards(text: str, draft: HandDraft, line: int) -> Cards:
-    cards = _CARDS_SEEN.get(text)
-    if cards is not None:
-        return cards
+    """PHH cards (``7d3c6h3d``, ``????``): canonical ones by :func:`_chunk`, anything else (and
+    every error: a repeated card, a rank or suit that is not one) by ``parse_site_cards``."""
+    one_or_two = _CHUNKS.get(text)  # discards and draws: the most common
+    if one_or_two is not None:
+        return one_or_two[0]
     if len(text) % 2:
         raise draft.error(f"cannot split {text!r} into two-character cards", line, rule="bad-phh")
-    cards = parse_site_cards(" ".join(text[i : i + 2] for i in range(0, len(text), 2)), draft.pos)
-    if len(_CARDS_SEEN) >= _CARDS_SEEN_LIMIT:
-        _CARDS_SEEN.clear()
-    _CARDS_SEEN[text] = cards
+    cards: Cards = ()
+    seen = 0
+    for at in range(0, len(text), 4):
+        code = text[at : at + 4]
+        entry = _CHUNKS.get(code) or _chunk(code)
+        if entry is None or entry[1] & seen:
+            return parse_site_cards(" ".join(_PAIRS.findall(text)), draft.pos)
+        cards += entry[0]
+        seen |= entry[1]
     return cards
+
+
+Step = tuple[str, str, str | None]
+"""An action string read once: ``(op, player label, argument)``.  ``op`` is the verb (``cc``,
+``cbr``, ``sd``, ``sm``, ``f``...), or ``d dh`` for a deal (argument: the cards), ``d dh?``
+for a deal written wrongly, ``#`` for nothing but a comment; ``cbr`` without exactly one
+amount becomes ``cbr?``, which, like any unknown verb, has no meaning in Badugi."""
+_STEPS: dict[str, Step] = {}
+_STEPS_LIMIT = 10_000
+
+
+def _step(raw: str) -> Step:
+    """How to read ``raw`` (not yet in :data:`_STEPS`); files repeat action strings (``p2 cc``),
+    so each is split once, up to ``_STEPS_LIMIT`` of them (then the cache starts again)."""
+    words = (raw.split("#", 1)[0] if "#" in raw else raw).split()
+    step: Step
+    if not words:
+        step = ("#", "", None)
+    elif words[:2] == ["d", "dh"]:
+        step = ("d dh", words[2], words[3]) if len(words) == 4 else ("d dh?", "", None)
+    else:
+        verb = words[1] if len(words) > 1 else ""
+        if verb == "cbr" and len(words) != 3:
+            verb = "cbr?"
+        step = (verb, words[0], words[2] if len(words) > 2 else None)
+    if len(_STEPS) >= _STEPS_LIMIT:
+        _STEPS.clear()
+    _STEPS[raw] = step
+    return step
 
 
 def _replay_actions(
     draft: HandDraft, actions: list[str], lines_of: list[int], names: list[str], stacks: list[int]
 ) -> None:
-    """Turn PHH actions into events; ``cc`` and ``cbr`` need the round's bets to be read."""
+    """Turn PHH actions into events; ``cc`` and ``cbr`` need the round's bets to be read.
+
+    Issue 7: this loop runs for every action of every PHH hand, so it is kept tight.  Each
+    action string is split once per process (:func:`_step`).  The chips each player has put
+    in, this round and in all, are ``draft.round_committed`` and ``draft.total_committed`` as
+    :meth:`HandDraft.action` keeps them, but updated here directly, with the round's highest
+    bet kept up to date instead of recomputed per action.  A draw's event is built once its
+    new cards are read (a hand that ends without them is an error).
+    """
     stack = dict(zip(names, stacks, strict=True))
-    pending: dict[str, int] = {}
+    round_in = draft.round_committed
+    total_in = draft.total_committed
+    high = max(round_in.values(), default=0)
+    events = draft.events
+    pending: dict[str, tuple[int, Cards, Position]] = {}
     betting = True
     dealt: set[str] = set()
     labels = {f"p{i + 1}": name for i, name in enumerate(names)}
+    steps = _STEPS
+    last_line, pos = -1, draft.pos
     for raw, line in zip(actions, lines_of, strict=True):
-        words = (raw.split("#", 1)[0] if "#" in raw else raw).split()
-        if not words:
-            continue
-        if words[:2] == ["d", "dh"]:
-            if len(words) != 4:
-                raise draft.error(f"cannot read the action {raw!r}", line, rule="bad-phh")
-            name = labels.get(words[2]) or _player(words[2], names, draft, raw)
-            cards = _cards(words[3], draft, line)
+        op, who, arg = steps.get(raw) or _step(raw)
+        if line != last_line:
+            last_line, pos = line, draft.at(line)
+        if op == "d dh":
+            name = labels.get(who) or _player(who, names, draft, raw)
+            cards = _cards(arg, draft, line)  # type: ignore[arg-type]  # a deal has its cards
             if name not in dealt:
                 dealt.add(name)
-                draft.mark_deal(line)
-                if any(c is not None for c in cards):
+                if draft.deal_index is None:
+                    draft.mark_deal(line)
+                if cards.count(None) != len(cards):
                     draft.known_deals[name] = cards
                 continue
-            at = pending.pop(name, None)
-            if at is None:
+            waiting = pending.pop(name, None)
+            if waiting is None:
                 raise draft.error(f"{name} is dealt cards without discarding", line, rule="bad-phh")
-            old = draft.events[at]
-            assert isinstance(old, Draw)
-            if len(cards) != old.count:
+            index, discards, drawn_at = waiting
+            if len(cards) != len(discards):
                 raise draft.error(
-                    f"{name} discards {old.count} but is dealt {len(cards)}", rule="bad-phh"
+                    f"{name} discards {len(discards)} but is dealt {len(cards)}", rule="bad-phh"
                 )
-            draft.events[at] = Draw(old.player, old.discards, cards, old.pos)
+            events[index] = Draw(name, discards, cards, drawn_at)
             continue
-        name = labels.get(words[0]) or _player(words[0], names, draft, raw)
-        verb = words[1] if len(words) > 1 else ""
-        if verb == "sd":
+        if op == "#":
+            continue
+        if op == "d dh?":
+            raise draft.error(f"cannot read the action {raw!r}", line, rule="bad-phh")
+        name = labels.get(who) or _player(who, names, draft, raw)
+        if op == "sd":
             if betting:
-                draft.new_round()
+                round_in = draft.round_committed = {}
+                high = 0
                 betting = False
-            discards = _cards(words[2], draft, line) if len(words) > 2 else ()
-            draft.add(Draw(name, discards, (None,) * len(discards), draft.at(line)))
+            discards = _cards(arg, draft, line) if arg is not None else ()
             if discards:
-                pending[name] = len(draft.events) - 1
+                if name in pending:
+                    _draw_unanswered(pending, name, events)
+                pending[name] = (len(events), discards, pos)
+                events.append(None)  # type: ignore[arg-type]  # the Draw, once its cards are read
+            else:
+                events.append(Draw(name, (), (), pos))
             continue
         betting = True
-        left = stack[name] - draft.total_committed.get(name, 0)
-        if verb == "f":
-            draft.action(name, "fold", None, False, line)
-        elif verb == "cc":
-            owed = draft.highest() - draft.committed(name)
-            if owed <= 0:
-                draft.action(name, "check", None, False, line)
+        if op == "cc" or op == "cbr":
+            before = round_in.get(name, 0)
+            left = stack[name] - total_in.get(name, 0)
+            if op == "cc":
+                put = high - before
+                if put <= 0:
+                    events.append(Action(name, "check", None, False, pos))
+                    continue
+                if put > left:
+                    put = left
+                events.append(Action(name, "call", put, put == left, pos))
             else:
-                paid = min(owed, left)
-                draft.action(name, "call", paid, paid == left, line)
-        elif verb == "cbr" and len(words) == 3:
-            to = int(words[2])
-            kind = "bet" if draft.highest() == 0 else "raise"
-            draft.action(name, kind, to, to - draft.committed(name) == left, line)
-        elif verb == "sm":
-            if len(words) == 2:
-                draft.muck(name, line)
-            elif words[2] == "-":
-                draft.add(Show(name, (None,) * draft.hand_size, draft.at(line)))
+                to = int(arg)  # type: ignore[arg-type]  # cbr has its amount
+                put = to - before
+                events.append(Action(name, "raise" if high else "bet", to, put == left, pos))
+            total_in[name] = total_in.get(name, 0) + put
+            round_in[name] = before + put
+            if len(round_in) == 1:
+                high = before + put
+            elif put >= 0:
+                high = max(high, before + put)
+            else:  # a raise "to" less than already in: unreadable play, but read as before
+                high = max(round_in.values())
+        elif op == "f":
+            events.append(Action(name, "fold", None, False, pos))
+        elif op == "sm":
+            if arg is None:
+                events.append(Muck(name, pos))
+            elif arg == "-":
+                events.append(Show(name, (None,) * draft.hand_size, pos))
             else:
-                draft.add(Show(name, _cards(words[2], draft, line), draft.at(line)))
+                events.append(Show(name, _cards(arg, draft, line), pos))
         else:
             raise draft.error(f"the action {raw!r} has no meaning in Badugi", line, rule="bad-phh")
     if pending:
         raise draft.error(f"{', '.join(pending)} discarded but were dealt nothing", rule="bad-phh")
+
+
+def _draw_unanswered(
+    pending: dict[str, tuple[int, Cards, Position]], name: str, events: list[Event]
+) -> None:
+    """``name`` discards again before being dealt the cards of an earlier discard: that earlier
+    draw stays as it was written, its new cards unknown."""
+    index, discards, pos = pending[name]  # its key keeps its place: messages list names in order
+    events[index] = Draw(name, discards, (None,) * len(discards), pos)
 
 
 def _player(word: str, names: list[str], draft: HandDraft, raw: str) -> str:
