@@ -18,7 +18,8 @@ from pathlib import Path
 
 from .errors import BadugiError, ConfigError, ImportFormatError, Position
 from .events import HandRecord
-from .importers import READERS, ImportItem, SkippedHand, iter_lines, read_text, sniff_encoding
+from .importers import READERS, ImportItem, SkippedHand, iter_lines, sniff_encoding
+from .importers.common import decode_bytes
 
 FORMATS: tuple[str, ...] = ("text", *READERS)
 """Every name ``--from`` accepts: ``text`` is our own format."""
@@ -62,10 +63,12 @@ def detect_text(head: str) -> str:
 def detect_format(path: str | Path) -> str:
     """The format of a file, from its first bytes (any encoding the importers read)."""
     with open(path, "rb") as handle:
-        head = handle.read(_SNIFF_BYTES)
+        return _detect_head(handle.read(_SNIFF_BYTES))
+
+
+def _detect_head(head: bytes) -> str:
     encoding = sniff_encoding(head)
-    text = head.decode(encoding, errors="ignore")
-    return detect_text(text)
+    return detect_text(head.decode(encoding, errors="ignore"))
 
 
 def _check_format(fmt: str) -> str:
@@ -75,18 +78,31 @@ def _check_format(fmt: str) -> str:
 
 
 def iter_source(path: str | Path, fmt: str | None = None) -> Iterator[ImportItem]:
-    """Every hand of one file in order, skipped hands of other games included."""
+    """Every hand of one file in order, skipped hands of other games included.
+
+    A PHH file (one hand, or a few) is read whole from the handle its format was sniffed
+    from; the other formats stream line by line, so their files may be any size.
+    """
     source = str(path)
-    if not Path(path).is_file():
+    try:
+        handle = open(path, "rb")  # noqa: SIM115 - closed below, before the hands are read
+    except (FileNotFoundError, IsADirectoryError, NotADirectoryError):
         yield ImportFormatError("no such file", position=Position(source), rule="no-file")
         return
-    chosen = _check_format(fmt) if fmt else detect_format(path)
-    if chosen == "text":
+    except OSError as exc:
+        reason = exc.strerror or type(exc).__name__
+        yield ImportFormatError(f"cannot read the file: {reason}", position=Position(source))
+        return
+    with handle:
+        head = handle.read(_SNIFF_BYTES)
+        chosen = _check_format(fmt) if fmt else _detect_head(head)
+        whole = decode_bytes(head + handle.read()) if chosen == "phh" else None
+    if whole is not None:
+        yield from READERS["phh"](whole, source)
+    elif chosen == "text":
         from .parse import parse_file
 
         yield from parse_file(path)
-    elif chosen == "phh":
-        yield from READERS["phh"](read_text(path), source)
     else:
         yield from READERS[chosen](iter_lines(path), source)
 
