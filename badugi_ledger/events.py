@@ -15,8 +15,9 @@ Amount conventions (one for every format):
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal, TypeVar
 
 from .cards import Card
 from .errors import NOWHERE, Position
@@ -24,12 +25,49 @@ from .settings import GameSettings
 
 Cards = tuple[Card | None, ...]
 
+_T = TypeVar("_T")
+
+GENERATED_INIT: dict[type, Any] = {}
+"""The ``__init__`` :func:`dataclasses.dataclass` wrote for each event class (for the tests)."""
+
+
+def _quick(cls: type[_T]) -> type[_T]:
+    """Give a frozen event dataclass a constructor that fills the instance ``__dict__`` at once.
+
+    Why: a frozen dataclass's generated ``__init__`` sets every field through
+    ``object.__setattr__``, one call per field, and every reader builds dozens of events per
+    hand - about half of the cost of building one.  The replacement has the same signature
+    (every field by position or keyword, the same defaults) and makes the same object:
+    equality, hash, ``repr``, pickling and :func:`dataclasses.replace` are the dataclass's own.
+    Only for classes without ``__post_init__`` or default factories (checked here), and
+    ``tests/test_events_init.py`` checks it against the generated ``__init__``.
+    """
+    fields = dataclasses.fields(cls)  # type: ignore[arg-type]
+    if hasattr(cls, "__post_init__") or any(
+        f.default_factory is not dataclasses.MISSING or not f.init for f in fields
+    ):
+        raise TypeError(f"{cls.__name__}: _quick needs plain fields")
+    names = [f.name for f in fields]
+    defaults = {f"_d_{f.name}": f.default for f in fields if f.default is not dataclasses.MISSING}
+    params = ", ".join(f"{n}=_d_{n}" if f"_d_{n}" in defaults else n for n in names)
+    state = ", ".join(f"{n!r}: {n}" for n in names)
+    namespace: dict[str, Any] = {"_set": object.__setattr__, **defaults}
+    exec(f"def __init__(self, {params}):\n    _set(self, '__dict__', {{{state}}})\n", namespace)
+    init = namespace["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    init.__doc__ = cls.__init__.__doc__
+    GENERATED_INIT[cls] = cls.__init__
+    cls.__init__ = init  # type: ignore[method-assign]
+    return cls
+
+
 PostKind = Literal["small-blind", "big-blind", "ante", "dead", "straddle"]
 Verb = Literal["fold", "check", "call", "bet", "raise"]
 StackChangeKind = Literal["rebuy", "top-up", "add-on", "cash-out"]
 EventKind = Literal["cash", "tournament"]
 
 
+@_quick
 @dataclass(frozen=True)
 class Post:
     """A forced bet: blind, ante, dead blind or straddle.  ``amount`` None = as the settings say."""
@@ -41,6 +79,7 @@ class Post:
     pos: Position = NOWHERE
 
 
+@_quick
 @dataclass(frozen=True)
 class Deal:
     """Cards dealt to a player at the start; ``None`` entries are cards nobody saw."""
@@ -50,6 +89,7 @@ class Deal:
     pos: Position = NOWHERE
 
 
+@_quick
 @dataclass(frozen=True)
 class Action:
     """A betting action.  See the module docstring for the amount convention."""
@@ -61,6 +101,7 @@ class Action:
     pos: Position = NOWHERE
 
 
+@_quick
 @dataclass(frozen=True)
 class Draw:
     """A player's draw: ``discards`` thrown and ``received`` dealt, equally many (0 = pat).
@@ -78,6 +119,7 @@ class Draw:
         return len(self.received)
 
 
+@_quick
 @dataclass(frozen=True)
 class Buy:
     """Progressive Badugi with a Buy (``002``): a paid replacement of the face-up card."""
@@ -89,6 +131,7 @@ class Buy:
     pos: Position = NOWHERE
 
 
+@_quick
 @dataclass(frozen=True)
 class Show:
     """A player shows these cards at showdown (all the cards they hold)."""
@@ -98,6 +141,7 @@ class Show:
     pos: Position = NOWHERE
 
 
+@_quick
 @dataclass(frozen=True)
 class Muck:
     """A player gives up at showdown without showing."""
@@ -106,6 +150,7 @@ class Muck:
     pos: Position = NOWHERE
 
 
+@_quick
 @dataclass(frozen=True)
 class Collect:
     """Recorded: ``player`` collected ``amount`` (from ``pot``: ``"main"``, ``"side 1"``, …)."""
@@ -116,6 +161,7 @@ class Collect:
     pos: Position = NOWHERE
 
 
+@_quick
 @dataclass(frozen=True)
 class CarryOut:
     """Recorded: the pot (``amount`` chips) was not won and carries to the next hand."""
@@ -124,6 +170,7 @@ class CarryOut:
     pos: Position = NOWHERE
 
 
+@_quick
 @dataclass(frozen=True)
 class RakeTaken:
     """Recorded: the house took ``amount``."""
@@ -132,6 +179,7 @@ class RakeTaken:
     pos: Position = NOWHERE
 
 
+@_quick
 @dataclass(frozen=True)
 class PotTotal:
     """Recorded: the total pot, before rake, as a site printed it."""
@@ -140,6 +188,7 @@ class PotTotal:
     pos: Position = NOWHERE
 
 
+@_quick
 @dataclass(frozen=True)
 class FinalStack:
     """Recorded: a player's stack counted after the hand."""
@@ -149,6 +198,7 @@ class FinalStack:
     pos: Position = NOWHERE
 
 
+@_quick
 @dataclass(frozen=True)
 class StackChange:
     """Between hands: chips bought or taken off the table (applied before the hand's posts)."""
@@ -159,6 +209,7 @@ class StackChange:
     pos: Position = NOWHERE
 
 
+@_quick
 @dataclass(frozen=True)
 class SitOut:
     """A seated player is not dealt in this hand."""
@@ -185,6 +236,7 @@ Event = (
 )
 
 
+@_quick
 @dataclass(frozen=True)
 class Seat:
     """A player at the table; ``stack`` None = carried from this table's previous hand."""
@@ -194,6 +246,7 @@ class Seat:
     number: int | None = None
 
 
+@_quick
 @dataclass(frozen=True)
 class Session:
     """What the hand belongs to: a cash session or a tournament, for the ledger."""
