@@ -41,7 +41,7 @@ from .hands import (
 )
 from .settings import GAME_NAMES, GameName, HouseRules, OddChipRule
 
-__all__ = ["Award", "HalfAward", "divide_pot", "split_evenly"]
+__all__ = ["Award", "HalfAward", "divide_pot", "pot_shares", "split_evenly"]
 
 
 @dataclass(frozen=True)
@@ -110,22 +110,21 @@ def split_evenly(amount: int, winners_in_order: Sequence[str], rule: OddChipRule
     return {name: base + (1 if name in lucky else 0) for name in winners_in_order}
 
 
-def _halve(amount: int, halves: tuple[str, ...], odd_half: str) -> dict[str, int]:
-    """Split the pot into its halves; an odd chip goes to ``odd_half``."""
-    if len(halves) == 1:
-        return {halves[0]: amount}
-    base, extra = divmod(amount, 2)
-    return {h: base + (extra if h == odd_half else 0) for h in halves}
-
-
-def _describe_half(half: HalfAward, whole: bool) -> str:
-    label = "pot" if whole else ("Badugi half" if half.name == "badugi" else f"{half.name} half")
-    if not half.winners:
+def _describe_half(
+    name: str,
+    winners: tuple[str, ...],
+    values: tuple[str, ...],
+    amount: int,
+    shares: Mapping[str, int],
+    whole: bool,
+) -> str:
+    label = "pot" if whole else ("Badugi half" if name == "badugi" else f"{name} half")
+    if not winners:
         return f"{label}: no qualifying hand"
-    if len(half.winners) == 1:
-        return f"{label}: {half.winners[0]} {half.amount} with {half.values[0]}"
-    parts = " + ".join(f"{w} {half.shares[w]}" for w in half.winners)
-    return f"{label} tied: {parts} with {half.values[0]}"
+    if len(winners) == 1:
+        return f"{label}: {winners[0]} {amount} with {values[0]}"
+    parts = " + ".join(f"{w} {shares[w]}" for w in winners)
+    return f"{label} tied: {parts} with {values[0]}"
 
 
 def _fast_values(
@@ -135,16 +134,21 @@ def _fast_values(
     appears twice (the usual showdown), checked with card bit masks; ``None`` otherwise, and
     :func:`_checked_values` then names the problem."""
     size = HAND_SIZE[game]
-    bit_of = CARD_BIT.__getitem__
+    bit = CARD_BIT
     seen = 0
     values: dict[str, tuple[HandValue, ...]] = {}
     for name, cards in contenders:
         try:
-            mask = sum(map(bit_of, cards))
-        except (KeyError, TypeError):  # an unknown card (None) or not a card at all
+            if size == 4:
+                a, b, c, d = cards
+                mask = bit[a] | bit[b] | bit[c] | bit[d]
+            else:
+                a, b, c, d, e = cards
+                mask = bit[a] | bit[b] | bit[c] | bit[d] | bit[e]
+        except (KeyError, TypeError, ValueError):  # not the game's number of known cards
             return None
-        # A repeated card would carry into another bit: fewer bits than cards.
-        if len(cards) != size or mask.bit_count() != size or seen & mask:
+        # A repeated card (in this hand or an earlier one) leaves fewer bits than cards.
+        if mask.bit_count() != size or seen & mask:
             return None
         seen |= mask
         values[name] = (badugi_mask_value(mask),) if size == 4 else evaluate(game, cards)
@@ -165,6 +169,10 @@ def _checked_values(
     return values
 
 
+_Half = tuple[str, int, tuple[str, ...], tuple[str, ...], dict[str, int]]
+"""One half as :func:`_award` gives it: the fields of a :class:`HalfAward`, in order."""
+
+
 def divide_pot(
     amount: int,
     contenders: Sequence[tuple[str, Sequence[Card]]],
@@ -178,6 +186,30 @@ def divide_pot(
     the game (4 cards in Badugi, 5 in Badacey/Badeucey).  A pot won because everyone else
     folded is not a showdown and does not come here.
     """
+    shares, detail, halves = _award(amount, contenders, game, house)
+    return Award(shares, detail, tuple([HalfAward(*half) for half in halves]))
+
+
+def pot_shares(
+    amount: int,
+    contenders: Sequence[tuple[str, Sequence[Card]]],
+    game: GameName,
+    house: HouseRules = HouseRules(),  # noqa: B008 - frozen, immutable default
+) -> tuple[dict[str, int], str]:
+    """:func:`divide_pot`'s ``shares`` (a new dict, empty when the pot carries) and
+    ``detail``, without building the per-half records: what the replay keeps of a showdown,
+    once per pot of every hand."""
+    shares, detail, _ = _award(amount, contenders, game, house)
+    return shares, detail
+
+
+def _award(
+    amount: int,
+    contenders: Sequence[tuple[str, Sequence[Card]]],
+    game: GameName,
+    house: HouseRules,
+) -> tuple[dict[str, int], str, list[_Half]]:
+    """The division of :func:`divide_pot`: shares in seat order, the detail, the halves."""
     half_names = HALVES.get(game) if isinstance(game, str) else None
     if half_names is None or game not in GAME_NAMES:
         raise ConfigError(f"unknown game {game!r} (games: {', '.join(GAME_NAMES)})")
@@ -201,13 +233,20 @@ def divide_pot(
         ]
 
     if not eligible:
-        half = HalfAward(half_names[0], amount, (), ())
-        return Award({}, f"no hand qualifies: the pot of {amount} carries", (half,))
+        return (
+            {},
+            f"no hand qualifies: the pot of {amount} carries",
+            [(half_names[0], amount, (), (), {})],
+        )
 
-    amounts = _halve(amount, half_names, house.odd_chip_half)
     whole = len(half_names) == 1
+    amounts: tuple[int, ...] = (amount,)
+    if not whole:  # an odd chip of the whole pot goes to the half the house rule names
+        base, extra = divmod(amount, 2)
+        odd = house.odd_chip_half
+        amounts = tuple([base + (extra if h == odd else 0) for h in half_names])
     shares: dict[str, int] = {}
-    halves: list[HalfAward] = []
+    halves: list[_Half] = []
     for index, half_name in enumerate(half_names):
         tied = [eligible[0]]
         best = values[eligible[0]][index].key
@@ -219,17 +258,20 @@ def divide_pot(
             elif key == best:
                 tied.append(name)
         winners = tuple(tied)
-        half_shares = split_evenly(amounts[half_name], winners, house.odd_chip)
+        half_amount = amounts[index]
+        half_shares = split_evenly(half_amount, winners, house.odd_chip)
         for name, chips in half_shares.items():
             shares[name] = shares.get(name, 0) + chips
         described = tuple([values[name][index].describe() for name in winners])
-        halves.append(HalfAward(half_name, amounts[half_name], winners, described, half_shares))
+        halves.append((half_name, half_amount, winners, described, half_shares))
 
     # Shares in the given seat order; one half's shares already are (winners keep that order).
-    ordered = dict(shares) if whole else {name: shares[name] for name in names if name in shares}
-    assert sum(ordered.values()) == amount, "pot division must neither create nor lose chips"
     if whole:
-        detail = _describe_half(halves[0], True)
-    else:
-        detail = "; ".join([_describe_half(h, False) for h in halves])
-    return Award(ordered, detail, tuple(halves))
+        name, half_amount, winners, described, half_shares = halves[0]
+        detail = _describe_half(name, winners, described, half_amount, half_shares, True)
+        assert sum(shares.values()) == amount, "pot division must neither create nor lose chips"
+        return shares, detail, halves
+    ordered = {name: shares[name] for name in names if name in shares}
+    assert sum(ordered.values()) == amount, "pot division must neither create nor lose chips"
+    detail = "; ".join([_describe_half(n, w, d, a, h, False) for n, a, w, d, h in halves])
+    return ordered, detail, halves

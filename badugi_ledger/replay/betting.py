@@ -188,12 +188,10 @@ def start_round(
     dealt = st.dealt
     if anchor is None:
         st.order = dealt
-        st.order_pos = st.dealt_pos
     else:
         i = st.dealt_pos[anchor] + 1
-        order = st.order = dealt[i:] + dealt[:i]
-        st.order_pos = {p: i for i, p in enumerate(order)}
-    st.ptr = 0
+        st.order = dealt[i:] + dealt[:i]
+    st.turn = st.order[0]
     # Who still has to act: every player who can bet (set operations, not a loop: the order of
     # a set is never used, turns follow ``st.order``).
     pending = st.pending = set(st.in_hand)
@@ -210,8 +208,9 @@ def next_actor(st: HandState) -> str | None:
         return None
     order = st.order
     n = len(order)
+    start = order.index(st.turn)
     for k in range(n):
-        p = order[(st.ptr + k) % n]
+        p = order[(start + k) % n]
         if p in pending:
             return p
     return None  # pragma: no cover - pending only holds players of the order
@@ -229,23 +228,17 @@ def act(st: HandState, ev: Action) -> None:
     """Apply one betting action, raising :class:`IllegalAction` for the first broken rule."""
     p = ev.player
     pending = st.pending
-    order = st.order
-    # Usually the actor is the player right after the last one to act (``ptr`` is 0..n, so
-    # ``ptr - n`` indexes the order cyclically); otherwise look for whose turn it is.
-    if p not in pending or order[st.ptr - len(order)] != p:
+    # Usually the actor is the player right after the last one to act (``turn``); otherwise
+    # look for whose turn it is.
+    if p not in pending or st.turn != p:
         expected = next_actor(st)
         if p != expected:
             _out_of_turn(st, ev, expected)
             return
     owe = st.level - st.committed[p]
     verb = ev.verb
-    if verb == "check":
-        if owe > 0:
-            raise illegal(
-                "check-facing-bet", f"{p} checks facing a bet: {owe} to call (000)", ev.pos
-            )
-        pending.discard(p)
-    elif verb == "call":
+    # The verbs by how often they come: calls, then folds, checks, bets and raises.
+    if verb == "call":
         stack = st.stack[p]
         if owe <= 0:
             raise illegal("call-amount", f"{p} calls, but there is nothing to call", ev.pos)
@@ -265,10 +258,16 @@ def act(st: HandState, ev: Action) -> None:
     elif verb == "fold":
         st.fold(p)
         pending.discard(p)
+    elif verb == "check":
+        if owe > 0:
+            raise illegal(
+                "check-facing-bet", f"{p} checks facing a bet: {owe} to call (000)", ev.pos
+            )
+        pending.discard(p)
     else:
         _raise(st, ev, owe, st.stack[p])
     st.acted.add(p)
-    st.ptr = st.order_pos[p] + 1
+    st.turn = st.next_seat[p]
     if st.n_can < 2:
         _close_if_nobody_to_bet(st)
 

@@ -4,7 +4,8 @@ A frozen dataclass's generated ``__init__`` sets each field through ``object.__s
 one call per field: a :class:`~badugi_ledger.results.HandResult` (14 fields) costs several
 times more to build that way than to fill its ``__dict__`` in one go, and the replay builds one
 result, its pots and an outcome per hand.  :func:`build` fills the instance dictionary directly,
-fields in declaration order, defaults first, so the object is indistinguishable from one made
+fields in declaration order, defaults first (or, when the caller gives every field in that
+order, takes the caller's dictionary as it is), so the object is indistinguishable from one made
 by the constructor (equality, hash, ``repr``, ``vars``, pickling).
 
 That is only sound for a frozen dataclass without ``__post_init__`` and without ``__slots__``:
@@ -20,14 +21,17 @@ from typing import Any, TypeVar
 T = TypeVar("T")
 
 _new = object.__new__
+_set = object.__setattr__
 
 
 class _Template:
     """Per class: the defaults to start from and the fields with a default factory."""
 
-    __slots__ = ("defaults", "factories", "required")
+    __slots__ = ("defaults", "factories", "names", "required")
 
     def __init__(self, cls: type) -> None:
+        self.names = [f.name for f in dataclasses.fields(cls)]
+        """Every field, in declaration order."""
         self.defaults: dict[str, Any] = {}
         self.factories: list[tuple[str, Any]] = []
         required = []
@@ -62,10 +66,16 @@ def buildable(cls: type) -> type:
 
 def build(cls: type[T], values: dict[str, Any]) -> T:
     """An instance of the frozen dataclass ``cls`` (checked by :func:`buildable`) with
-    ``values``; fields left out take their defaults, fields without a default must be given."""
+    ``values``; fields left out take their defaults, fields without a default must be given.
+
+    ``values`` giving every field in declaration order (the replay's calls) becomes the
+    instance dictionary itself: the caller hands over a dictionary it does not keep."""
     template = _TEMPLATES[cls]
-    assert template.required <= values.keys(), f"{cls.__name__}: missing fields"
     obj = _new(cls)
+    if list(values) == template.names:
+        _set(obj, "__dict__", values)
+        return obj
+    assert template.required <= values.keys(), f"{cls.__name__}: missing fields"
     state = obj.__dict__
     state.update(template.defaults)
     for name, factory in template.factories:

@@ -10,7 +10,8 @@ and the check of everything the recorder wrote down about the outcome.
   ante still contests the whole main pot (a corner the texts do not cover).
 * **Showdown order** (``000``): the last bettor or raiser of the final round shows first, else
   the first active player left of the button; recorded in the notes, not enforced.
-* **Awarding**: each pot is divided with :func:`badugi_ledger.pots.divide_pot` among its eligible
+* **Awarding**: each pot is divided with :func:`badugi_ledger.pots.pot_shares` (the shares
+  and detail of :func:`~badugi_ledger.pots.divide_pot`) among its eligible
   players who did not muck.  A pot nobody else contests needs no cards and, won by folds, no
   Progressive Badugi qualifier (``002``).  A Progressive Badugi pot with no qualifying hand at
   showdown carries (``carry_out``).
@@ -30,9 +31,11 @@ and the check of everything the recorder wrote down about the outcome.
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 from ..errors import Position
 from ..hands import qualifies
-from ..pots import divide_pot
+from ..pots import pot_shares
 from ..results import CARRY, HOUSE, HandResult, Posting, PotResult, Violation
 from .build import build, buildable
 from .state import HandState, illegal
@@ -91,12 +94,13 @@ def _build_pots(st: HandState, active: list[str]) -> list[_Pot]:
     ``active`` are the players still in, clockwise from the button's left."""
     live = st.live
     live_total = sum(live.values())
-    levels = sorted({live[p] for p in active})
+    stake = live.__getitem__
     pots: list[_Pot] = []
-    if len(levels) == 1:
+    if min(map(stake, active)) == max(map(stake, active)):
         # Nobody still in is all-in for less: one pot, every live chip in it.
         pots.append(_Pot("main", live_total, active))
     else:
+        levels = sorted({live[p] for p in active})
         prev = 0
         for level in levels:
             amount = sum(min(c, level) - min(c, prev) for c in live.values())
@@ -117,7 +121,6 @@ def _build_pots(st: HandState, active: list[str]) -> list[_Pot]:
 
 def _showdown_cards(st: HandState, pot: _Pot, folded_win: bool) -> None:
     """Decide what is known about ``pot`` before rake: uncontested, carried, or its cards."""
-    contenders = [p for p in pot.eligible if p not in st.mucked]
     if folded_win or len(pot.eligible) == 1:
         winner = pot.eligible[0]
         pot.winner = winner
@@ -125,6 +128,8 @@ def _showdown_cards(st: HandState, pot: _Pot, folded_win: bool) -> None:
             " (everyone else folded)" if folded_win else ""
         )
         return
+    mucked = st.mucked
+    contenders = [p for p in pot.eligible if p not in mucked] if mucked else pot.eligible
     if not contenders:
         raise illegal(
             "pot-undetermined",
@@ -250,17 +255,17 @@ def _divide(st: HandState, pot: _Pot) -> None:
         return
     if pot.cards is None:
         return
-    award = divide_pot(pot.net, pot.cards, st.settings.game, st.house)
-    pot.shares = dict(award.shares)
-    pot.detail = award.detail
-    if award.carried:  # pragma: no cover - the qualifier was checked before the rake
+    shares, pot.detail = pot_shares(pot.net, pot.cards, st.settings.game, st.house)
+    pot.shares = shares
+    if not shares:  # pragma: no cover - the qualifier was checked before the rake
         pot.carried = True
 
 
 def settle(st: HandState) -> HandResult:
     """Turn the finished hand into its frozen result (see the module docstring)."""
-    violations = list(st.violations)
-    notes = list(st.notes)
+    violations = st.violations  # the hand is over: its lists become the result's
+    notes = st.notes
+    st.close_bets()
     returned = _return_uncalled(st)
     active = st.active()
     pots = _build_pots(st, active)
@@ -288,29 +293,34 @@ def settle(st: HandState) -> HandResult:
     postings = _postings(st, returned, payouts, rake, carry_out)
     total_start = sum(st.start.values()) + st.carry_in
     total_end = sum(final.values()) + rake + carry_out
-    if total_start != total_end or sum([p.amount for p in postings]) != 0:
+    if total_start != total_end or sum(map(_AMOUNT, postings)) != 0:
         raise AssertionError(
             f"hand {st.record.hand_id}: replay lost chips ({total_start} != {total_end})"
         )
+    won = {p: c for p, c in payouts.items() if c} if 0 in payouts.values() else payouts
+    busted = tuple([p for p in st.dealt if final[p] == 0]) if 0 in final.values() else ()
     return build(
         HandResult,
         {
             "record": st.record,
-            "starting_stacks": dict(st.start),
-            "contributions": dict(st.contrib),
+            "starting_stacks": st.start,  # neither changes any more: no copies
+            "contributions": st.contrib,
             "pots": tuple([_pot_result(p) for p in pots]),
-            "payouts": {p: c for p, c in payouts.items() if c},
+            "payouts": won,
             "final_stacks": final,
             "postings": postings,
             "rake": rake,
             "carry_in": st.carry_in,
             "carry_out": carry_out,
-            "busted": tuple([p for p in st.dealt if final[p] == 0]),
+            "busted": busted,
             "showdown": showdown,
             "violations": tuple(violations),
             "notes": tuple(notes),
         },
     )
+
+
+_AMOUNT = attrgetter("amount")
 
 
 def _pot_result(pot: _Pot) -> PotResult:
@@ -342,10 +352,21 @@ def _postings(
     carry_out: int,
 ) -> tuple[Posting, ...]:
     posting = _posting
-    out = [posting(p, kind, -chips) for (p, kind), chips in st.paid.items() if chips]
+    known = _POSTINGS.get
+    out = [
+        known((p, kind, -chips)) or posting(p, kind, -chips)
+        for (p, kind), chips in st.paid.items()
+        if chips
+    ]
     if returned is not None:
         out.append(posting(returned[0], "returned", returned[1]))
-    out.extend([posting(p, "collect", chips) for p, chips in payouts.items() if chips])
+    out.extend(
+        [
+            known((p, "collect", chips)) or posting(p, "collect", chips)
+            for p, chips in payouts.items()
+            if chips
+        ]
+    )
     if rake:
         out.append(Posting(HOUSE, "rake", rake))
     if st.carry_in:
@@ -392,7 +413,9 @@ def _verify_claims(
         for c in st.collects:
             recorded[c.player] = recorded.get(c.player, 0) + c.amount
             where.setdefault(c.player, c.pos)
-        for p in list(recorded) + [q for q in payouts if q not in recorded]:
+        # Equal dicts: every collection is right (the usual case); else find which are not.
+        checked = [] if recorded == payouts else [*recorded, *payouts]
+        for p in dict.fromkeys(checked):  # recorded first, then the rest owed, in order
             got, owed = recorded.get(p, 0), payouts.get(p, 0)
             if got == owed:
                 continue
@@ -438,10 +461,12 @@ def _verify_claims(
                 violations, "pot-total", f"the pot is recorded as {amount}, but is {pot_total}", pos
             )
     claims = st.final_claims
+    all_right = True
     for fs in claims:
         actual = final.get(fs.player)
         if actual is None:
             _mismatch(violations, "final-stack", f"{fs.player} is not seated", fs.pos)
+            all_right = False
         elif actual != fs.amount:
             _mismatch(
                 violations,
@@ -449,7 +474,11 @@ def _verify_claims(
                 f"{fs.player} ends with {fs.amount}, but the replay gives {actual}",
                 fs.pos,
             )
-    if not claims:
+            all_right = False
+    if all_right:
+        # No claim stated (nothing to add up), or every one is the computed stack: those add
+        # up, since the computed hand balances and a seat without a claim is not dealt in
+        # (when the claims cover every dealt player) and keeps its starting stack.
         return
     stated = {fs.player: fs.amount for fs in claims}
     if stated.keys() >= st.in_hand:

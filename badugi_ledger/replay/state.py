@@ -17,6 +17,7 @@ is not dealt in.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from operator import attrgetter
 
 from ..cards import Card
 from ..errors import IllegalAction, Position
@@ -36,6 +37,34 @@ def illegal(rule: str, message: str, pos: Position | None) -> IllegalAction:
     return IllegalAction(message, position=pos, rule=rule)
 
 
+class _Seating:
+    """Who is dealt in, in which order: the same for every hand of a session with the same
+    seats and button in which everybody is dealt in, so it is worked out once and shared
+    (:data:`_SEATINGS`).  Never changed after it is made."""
+
+    __slots__ = ("dealt", "in_hand", "dealt_pos", "next_seat")
+
+    def __init__(
+        self, seats: tuple[str, ...], button: str, out: set[str], start: Mapping[str, int]
+    ) -> None:
+        i = seats.index(button) + 1
+        dealt = self.dealt = tuple(
+            [p for p in seats[i:] + seats[:i] if p not in out and start[p] > 0]
+        )
+        """Players dealt in, clockwise from the button's left."""
+        n = len(dealt)
+        self.in_hand = frozenset(dealt)
+        self.dealt_pos = {p: i for i, p in enumerate(dealt)}
+        self.next_seat = {p: dealt[i - n + 1] for i, p in enumerate(dealt)}
+        """Player -> the player dealt in after them, clockwise (the same in every round)."""
+
+
+_SEATINGS: dict[tuple[tuple[str, ...], str], _Seating] = {}
+"""(seat names, button) -> :class:`_Seating` of a hand in which every seat is dealt in."""
+_SEATINGS_LIMIT = 1 << 12
+_NAME = attrgetter("name")
+
+
 class HandState:
     """Everything that changes while one hand is replayed (see the module docstring)."""
 
@@ -45,6 +74,7 @@ class HandState:
         "aggressor",
         "all_in",
         "bb_player",
+        "bet_chips",
         "bets",
         "buys",
         "cards",
@@ -73,15 +103,14 @@ class HandState:
         "n_can",
         "no_reraise",
         "notes",
+        "next_seat",
         "order",
-        "order_pos",
         "paid",
         "pending",
         "phase",
         "posted",
         "posts_seen",
         "pot_totals",
-        "ptr",
         "rakes",
         "reached_draw",
         "record",
@@ -94,6 +123,7 @@ class HandState:
         "sitting_out",
         "stack",
         "start",
+        "turn",
         "straddler",
         "structure",
         "violations",
@@ -110,24 +140,31 @@ class HandState:
         self.violations: list[Violation] = []
         self.notes: list[str] = []
 
-        seats = self.seats = [s.name for s in record.seats]
-        if len(set(seats)) != len(seats):
-            raise illegal("seats", "a player is seated twice", record.pos)
-        if record.button not in seats:
-            raise illegal(
-                "button", f"the button {record.button!r} is not one of the seats", record.pos
-            )
+        seats = self.seats = tuple(map(_NAME, record.seats))
+        key = (seats, record.button)
+        seating = _SEATINGS.get(key)
+        if seating is None:
+            if len(set(seats)) != len(seats):
+                raise illegal("seats", "a player is seated twice", record.pos)
+            if record.button not in seats:
+                raise illegal(
+                    "button", f"the button {record.button!r} is not one of the seats", record.pos
+                )
         start = self.start = self._starting_stacks(stacks or {})
         self.stack: dict[str, int] = dict(start)
 
         sitting_out = self._sitting_out
-        i = seats.index(record.button) + 1
-        dealt = self.dealt = [
-            p for p in seats[i:] + seats[:i] if p not in sitting_out and start[p] > 0
-        ]
+        if seating is None or sitting_out or min(start.values()) <= 0:
+            seating = _Seating(seats, record.button, sitting_out, start)
+            if not sitting_out and len(seating.dealt) == len(seats):
+                if len(_SEATINGS) >= _SEATINGS_LIMIT:
+                    _SEATINGS.clear()
+                _SEATINGS[key] = seating
+        dealt = self.dealt = seating.dealt
         n = len(dealt)
-        self.in_hand = frozenset(dealt)
-        self.dealt_pos = {p: i for i, p in enumerate(dealt)}
+        self.in_hand = seating.in_hand
+        self.dealt_pos = seating.dealt_pos
+        self.next_seat = seating.next_seat
         self.sitting_out = frozenset(sitting_out)
         if n < len(seats):
             broke = [p for p in seats if start[p] <= 0 and p not in sitting_out]
@@ -144,10 +181,15 @@ class HandState:
 
         zeros = dict.fromkeys(dealt, 0)
         self.contrib: dict[str, int] = zeros
+        """Chips each player put in; during the play without the betting rounds' chips,
+        which are counted in ``bet_chips`` (see :meth:`bet`, :meth:`close_bets`)."""
+        self.bet_chips: dict[str, int] = {}
+        """Player -> chips put in by calls, bets and raises, in the order of first bets."""
         self.live: dict[str, int] = zeros.copy()
         """Chips put in as live bets (blinds, bets, calls): what decides an uncalled bet."""
         self.paid: dict[tuple[str, str], int] = {}
-        """(player, posting kind) -> chips put in that way (blind, ante, bet, buy)."""
+        """(player, posting kind) -> chips put in that way (blind, ante, bet, buy), in the
+        order first put in; the ``bet`` entries are filled in by :meth:`close_bets`."""
         self.committed: dict[str, int] = zeros.copy()
         self.folded: set[str] = set()
         self.all_in: set[str] = set()
@@ -171,9 +213,9 @@ class HandState:
         self.pending: set[str] = set()
         self.acted: set[str] = set()
         self.no_reraise: set[str] = set()
-        self.order: list[str] = []
-        self.order_pos: dict[str, int] = {}
-        self.ptr = 0
+        self.order: tuple[str, ...] = ()
+        self.turn = ""
+        """Whose turn it usually is next: the player after the last one to act."""
         self.aggressor: str | None = None
         # posts
         self.posts_seen = False
@@ -222,6 +264,16 @@ class HandState:
             stated = {seat.name: seat.stack for seat in self.record.seats}
             if None not in stated.values():
                 return stated  # type: ignore[return-value]  # no None in it
+        elif not changes:
+            # Every stack carried and none stated (a later hand of a session): take them.
+            taken: dict[str, int] = {}
+            for seat in self.record.seats:
+                before = carried.get(seat.name)
+                if seat.stack is not None or before is None or before < 0:
+                    break  # stated, unknown or impossible: the general case below
+                taken[seat.name] = before
+            else:
+                return taken
         start: dict[str, int] = {}
         for seat in self.record.seats:
             name = seat.name
@@ -282,12 +334,18 @@ class HandState:
     # --- chips ----------------------------------------------------------------------------
 
     def pay(self, player: str, amount: int, kind: str, *, live: bool) -> None:
-        """Move ``amount`` chips from ``player``'s stack into the pot."""
+        """Move ``amount`` chips from ``player``'s stack into the pot (a forced bet, dead
+        money or a buy; the betting rounds' chips go through :meth:`bet`)."""
         stack = self.stack
         left = stack[player] = stack[player] - amount
         self.contrib[player] += amount
         paid = self.paid
         key = (player, kind)
+        if key not in paid and self.bet_chips:
+            # Keep ``paid`` in the order chips were first put in each way (the postings'
+            # order): the players who have bet so far come before this new kind.
+            for bettor in self.bet_chips:
+                paid.setdefault((bettor, "bet"), 0)
         paid[key] = paid.get(key, 0) + amount
         if live:
             self.live[player] += amount
@@ -297,18 +355,25 @@ class HandState:
             self.n_can -= 1
 
     def bet(self, player: str, amount: int) -> None:
-        """:meth:`pay` of a live ``bet`` (a call, bet or raise): the betting rounds' hot path."""
+        """A live ``bet`` (a call, bet or raise): the betting rounds' hot path.  The chips are
+        counted in ``bet_chips`` only; :meth:`close_bets` adds them to ``contrib`` and
+        ``paid`` when the play is over (two dictionary updates fewer per bet)."""
         stack = self.stack
         left = stack[player] = stack[player] - amount
-        self.contrib[player] += amount
         self.live[player] += amount
         self.committed[player] += amount
-        paid = self.paid
-        key = (player, "bet")
-        paid[key] = paid.get(key, 0) + amount
+        chips = self.bet_chips
+        chips[player] = chips.get(player, 0) + amount
         if left == 0 and player not in self.all_in:
             self.all_in.add(player)
             self.n_can -= 1
+
+    def close_bets(self) -> None:
+        """The play is over: add the chips of :meth:`bet` to ``contrib`` and ``paid``."""
+        contrib, paid = self.contrib, self.paid
+        for player, chips in self.bet_chips.items():
+            contrib[player] += chips
+            paid[(player, "bet")] = chips
 
     def fold(self, player: str) -> None:
         """``player`` gives up the hand (their chips stay in the pot)."""
@@ -320,7 +385,7 @@ class HandState:
 
     def pot_size(self) -> int:
         """Every chip in the middle, the carried pot included (for pot-limit sizing)."""
-        return sum(self.contrib.values()) + self.carry_in
+        return sum(self.contrib.values()) + sum(self.bet_chips.values()) + self.carry_in
 
     def active(self) -> list[str]:
         """Players still in the hand, clockwise from the button's left."""

@@ -104,7 +104,7 @@ class TableTracker:
             )
             return HandOutcome(source, record.hand_id, record.pos, record, None, (bug,))
         state.stacks.update(result.final_stacks)
-        state.last_seated = frozenset(record.players)
+        state.last_seated = frozenset(result.starting_stacks)  # one entry per seat
         state.carry = result.carry_out
         state.unknown_since = None
         for p in result.busted:
