@@ -18,6 +18,7 @@ hand from one process, so a long file never waits in memory.
 from __future__ import annotations
 
 import json
+import os
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -51,19 +52,22 @@ def history_files(paths: Iterable[str | Path]) -> list[Path]:
     for raw in paths:
         path = Path(raw)
         if path.is_dir():
-            found = sorted(
-                p
-                for p in path.rglob("*")
-                if p.is_file()
-                and p.suffix.lower() in HISTORY_SUFFIXES
-                and not any(part.startswith(".") for part in p.relative_to(path).parts)
-            )
-            files.extend(found)
+            files.extend(sorted(_walk(path)))
         elif path.is_file():
             files.append(path)
         else:
             raise BadugiError(f"no such file or folder: {raw}")
     return files
+
+
+def _walk(folder: Path) -> Iterator[Path]:
+    """History files under ``folder``, hidden folders and files left out (``os.walk`` reads
+    each folder once, where a glob would look at every file again)."""
+    for root, dirs, names in os.walk(folder):
+        dirs[:] = [d for d in dirs if not d.startswith(".")]
+        for name in names:
+            if not name.startswith(".") and os.path.splitext(name)[1].lower() in HISTORY_SUFFIXES:
+                yield Path(root, name)
 
 
 @dataclass
