@@ -11,8 +11,8 @@ Why it is built this way:
   caret; the reader then resumes at the next hand, so one call reports every bad hand.
 * **Speed.**  The transformer runs inside the LALR parser (no tree is built, see
   :mod:`badugi_ledger.textevents`), positions come from tokens, cards are looked up in a table,
-  a run of cards is a single token, and entries read once ("Ben folds") are not parsed again
-  (:data:`_ENTRY_CACHE`).
+  a run of cards is a single token, and plain lines ("Ben folds · Cara calls 4") skip Lark
+  altogether (:class:`badugi_ledger.textevents.PlainLines`, proven equal to Lark's reading).
 * **Headers are sticky.**  A header line sets its items for every hand after it (a level
   change is a header line between two hands); it also ends the hand before it.  Every record
   carries its complete, effective :class:`GameSettings`.
@@ -30,9 +30,9 @@ import io
 import re
 import threading
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, cast
+from typing import Any
 
 from lark import Lark
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
@@ -47,7 +47,7 @@ from .events import (
     StackChange,
 )
 from .grammar import build_parser, describe_expected
-from .textevents import POSTS_NONE, EventBuilder, FormatError, RawHand, short
+from .textevents import POSTS_NONE, EventBuilder, FormatError, PlainLines, RawHand, short
 from .textheaders import HEADER_KEYWORDS, SettingsState, implied_posts
 
 __all__ = ["parse_file", "parse_paths", "parse_text"]
@@ -68,6 +68,9 @@ MAX_LINE = 10_000
 characters; a longer one is a corrupt file or not a history, and is refused without reading it
 into memory."""
 _IGNORED = " \t\r\f\ufeff"  # what the grammar skips between tokens
+PLAIN_LINES = True
+"""Read plain lines with the fast path (:class:`~badugi_ledger.textevents.PlainLines`); False
+sends every line through Lark (the tests prove both readings equal; benchmarks compare)."""
 
 # ---------------------------------------------------------------- one parser per thread, errors
 
@@ -75,13 +78,18 @@ _IGNORED = " \t\r\f\ufeff"  # what the grammar skips between tokens
 _local = threading.local()
 
 
-def _parser() -> tuple[Lark, EventBuilder]:
-    """One parser per thread: the transformer holds per-chunk context."""
+def _parser() -> tuple[Lark, EventBuilder, PlainLines]:
+    """One parser per thread (the transformer holds per-chunk context), with the fast path
+    for plain lines built from the same grammar's terminals."""
     try:
         return _local.parser
     except AttributeError:
         builder = EventBuilder()
-        _local.parser = (build_parser(builder), builder)
+        lark = build_parser(builder)
+        keywords = frozenset(t.pattern.value for t in lark.terminals if t.pattern.type == "str")
+        terminal = lark.get_terminal
+        plain = PlainLines(builder, lambda name: terminal(name).pattern.to_regexp(), keywords)
+        _local.parser = (lark, builder, plain)
         return _local.parser
 
 
@@ -290,7 +298,7 @@ class _Reader:
         return chunk, error
 
     def _header(self, line: str, lineno: int) -> ParseError | None:
-        lark, builder = _parser()
+        lark, builder, _ = _parser()
         builder.src, builder.line_of = self.source, [0, lineno]
         try:
             items: Any = lark.parse(line, start="header")
@@ -302,6 +310,9 @@ class _Reader:
         except ConfigError as exc:
             self.bad_header = Position(self.source, lineno, 1)
             return _error_at(exc.message, Position(self.source, lineno, 1), line, None)
+        except FormatError as exc:  # a number too long to be one
+            self.bad_header = Position(self.source, lineno, 1)
+            return _error_at(exc.message, exc.pos, line, None)
         return None
 
     def _hand(self, chunk: _Chunk) -> HandRecord | ParseError:
@@ -314,31 +325,34 @@ class _Reader:
                 position=Position(self.source, chunk.start, 1),
                 hand=hand_id,
             )
-        # Lines whose entries were all read before are not parsed again (see _ENTRY_CACHE);
-        # the hand line and the other lines go to Lark as one chunk.
+        # Plain lines are read by the fast path (textevents.PlainLines); the others go to Lark
+        # as one chunk with the hand line.  Lines are independent in the grammar (``hand:
+        # hand body_line _NL``), so leaving out lines that read cleanly changes nothing else.
         lines, start = chunk.lines, chunk.start
-        todo, line_of = [lines[0]], [0, start]
-        body: list[tuple[int, Any, Any]] = []  # (line, its entries, its cached events)
+        lark, builder, plain = _parser()
         source = self.source
+        todo, line_of = [lines[0]], [0, start]
+        body: list[list[Event] | None] = []  # per body line: its events, or None (Lark's)
         for i in range(1, len(lines)):
             line = lines[i]
             stripped = line.lstrip(_IGNORED)
             if stripped[0] == "#" or not stripped.strip():
                 continue
-            entries = _entries(line)
-            cached = None if entries is None else _cached_events(entries, source, start + i)
-            body.append((start + i, entries, cached))
-            if cached is None:
+            events = plain.body_line(line, source, start + i) if PLAIN_LINES else None
+            body.append(events)
+            if events is None:
                 todo.append(line)
                 line_of.append(start + i)
-        lark, builder = _parser()
-        builder.src, builder.line_of = self.source, line_of
-        try:
-            raw: Any = lark.parse("".join(todo), start="hand")
-        except UnexpectedInput as exc:
-            return _syntax_error(exc, lark, todo, self.source, line_of, hand_id)
-        except FormatError as exc:
-            return _error_at(exc.message, exc.pos, lines[exc.pos.line - start], hand_id)
+        read_hand_line = PLAIN_LINES and len(todo) == 1  # no Lark parse needed for the body
+        raw: Any = plain.hand_line(lines[0], source, start) if read_hand_line else None
+        if raw is None:
+            builder.src, builder.line_of = source, line_of
+            try:
+                raw = lark.parse("".join(todo), start="hand")
+            except UnexpectedInput as exc:
+                return _syntax_error(exc, lark, todo, source, line_of, hand_id)
+            except FormatError as exc:
+                return _error_at(exc.message, exc.pos, lines[exc.pos.line - start], hand_id)
         events, posts_none = _events(body, raw.parts)
         try:
             return self._record(raw, events, posts_none, chunk)
@@ -422,85 +436,19 @@ class _Reader:
         )
 
 
-# ---------------------------------------------------------------- the entry cache
-
-# Entries repeat a lot ("Ben folds", "Cara 1" in a draw line, "Dan calls").  An entry read
-# once is not lexed and parsed again: the cache keeps, per (line keyword, entry text), the
-# event it makes without its position (class and fields), so a line whose entries are all
-# known costs only building its events.  This is safe because the grammar reads every entry
-# of a line the same way whatever stands before it (the lexer state at an entry's start
-# depends only on the line keyword).  Lines holding quotes or comments, and card lines
-# (deal, show, buy: their entries seldom repeat), always go to Lark.
-# The cache is bounded and shared by all readers.
-_ENTRY_CACHE: dict[tuple[str, str], tuple[type, dict[str, Any]]] = {}
-_ENTRY_CACHE_MAX = 100_000  # 0 turns the cache off
-_FIELDS: dict[type, tuple[str, ...]] = {}
-_LINE_KEYWORD = re.compile(
-    r"[ \t\f\ufeff]*(?:(deal|draw|buy|show|final)(?=[ \t\f\ufeff:])[ \t\f\ufeff]*:?)?"
-)
-_SEPARATOR = re.compile(r"[·•;]")
-_NOT_CACHED = frozenset({"deal", "show", "buy"})
-
-
-def _entries(line: str) -> list[tuple[tuple[str, str], int]] | None:
-    """A body line cut into ((line keyword, entry text), column) items; None when the line
-    holds quotes or a comment (a separator may then hide inside), or is a ``deal:``,
-    ``show:`` or ``buy:`` line (cards: entries that seldom repeat, not worth keeping)."""
-    if '"' in line or "#" in line:
-        return None
-    m = _LINE_KEYWORD.match(line)
-    kind = m.group(1) or "" if m else ""
-    if kind in _NOT_CACHED:
-        return None
-    offset = m.end() if m else 0
-    out = []
-    for piece in _SEPARATOR.split(line[offset:].rstrip("\r\n")):
-        text = piece.strip(_IGNORED)
-        out.append(((kind, text), offset + len(piece) - len(piece.lstrip(_IGNORED)) + 1))
-        offset += len(piece) + 1
-    return out
-
-
-def _cached_events(entries: list[tuple[tuple[str, str], int]], source: str, lineno: int) -> Any:
-    """The events of a line all of whose entries are cached, or None."""
-    get = _ENTRY_CACHE.get
-    hits = [get(key) for key, _ in entries]
-    if None in hits:
-        return None
-    known = cast(list[tuple[type, dict[str, Any]]], hits)
-    return [
-        cls(pos=Position(source, lineno, column), **kw)
-        for (cls, kw), (_, column) in zip(known, entries, strict=True)
-    ]
-
-
-def _remember(entries: list[tuple[tuple[str, str], int]] | None, events: list[Event]) -> None:
-    if entries is None or len(entries) != len(events) or _ENTRY_CACHE_MAX <= 0:
-        return
-    if len(_ENTRY_CACHE) >= _ENTRY_CACHE_MAX:
-        _ENTRY_CACHE.clear()
-    for (key, _), ev in zip(entries, events, strict=True):
-        cls = type(ev)
-        names = _FIELDS.get(cls)
-        if names is None:
-            names = _FIELDS[cls] = tuple(f.name for f in fields(ev) if f.name != "pos")
-        _ENTRY_CACHE[key] = (cls, {n: getattr(ev, n) for n in names})
-
-
-def _events(body: list[tuple[int, Any, Any]], parts: list[Any]) -> tuple[list[Event], bool]:
-    """The hand's events in line order: cached lines as built, the others from Lark's parts."""
+def _events(body: list[list[Event] | None], parts: list[Any]) -> tuple[list[Event], bool]:
+    """The hand's events in line order: plain lines as read, the others from Lark's parts."""
     events: list[Event] = []
     posts_none = False
     fresh = iter(parts)
-    for _, entries, cached in body:
-        if cached is not None:
-            events.extend(cached)
+    for read in body:
+        if read is not None:
+            events.extend(read)
             continue
         part = next(fresh)
         if part is POSTS_NONE:
             posts_none = True
         else:
-            _remember(entries, part)
             events.extend(part)
     return events, posts_none
 

@@ -456,9 +456,9 @@ def test_reading_streams_hand_by_hand() -> None:
     assert len(consumed) <= 3
 
 
-def test_entries_read_again_from_the_cache_give_the_same_events() -> None:
-    """Entries seen before are rebuilt from parse._ENTRY_CACHE instead of parsed again: the
-    records, positions included, must be exactly what a fresh parse gives."""
+def test_plain_lines_read_without_lark_give_the_same_events() -> None:
+    """Plain lines are read by the fast path (textevents.PlainLines) instead of Lark: the
+    records, positions included, must be exactly what Lark gives (more in test_parse_speed)."""
     from badugi_ledger import parse as reader
 
     text = (
@@ -471,17 +471,10 @@ def test_entries_read_again_from_the_cache_give_the_same_events() -> None:
         "draw Ben 2 · Anna 2\n"
         "\fAnna calls\n"
     )
-    reader._ENTRY_CACHE.clear()
     fresh = records(text)
-    assert reader._ENTRY_CACHE  # the second hand's "Anna calls" etc. came from the cache
-    again = records(text)
-    assert again == fresh
-    reader._ENTRY_CACHE.clear()
-    saved = reader._ENTRY_CACHE_MAX
     try:
-        reader._ENTRY_CACHE_MAX = 0  # every line parsed by Lark
+        reader.PLAIN_LINES = False  # every line parsed by Lark
         assert records(text) == fresh
-        assert not reader._ENTRY_CACHE
     finally:
-        reader._ENTRY_CACHE_MAX = saved
+        reader.PLAIN_LINES = True
     assert fresh[1].events[-1].pos == Position("t.bhh", 10, 2)
