@@ -253,6 +253,16 @@ def import_(
             help="Seconds to wait for another import into the same ledger to finish its file.",
         ),
     ] = 600.0,
+    jobs: Annotated[
+        int,
+        typer.Option(
+            "--jobs",
+            "-j",
+            min=0,
+            help="Processes that read and replay files side by side (0: every core); one "
+            "writer stores the files in the order given, so the ledger is the same.",
+        ),
+    ] = 0,
 ) -> None:
     """Replay every hand and store the valid ones in the ledger, one transaction per file."""
     from .ledger import run_import
@@ -266,7 +276,9 @@ def import_(
             typer.echo(f"{source}: {hands} hands read", err=True)
 
     try:
-        report = run_import(db, paths, strict=strict, fmt=fmt, progress=progress, wait_seconds=wait)
+        report = run_import(
+            db, paths, strict=strict, fmt=fmt, progress=progress, wait_seconds=wait, jobs=jobs
+        )
     except BadugiError as exc:
         fail(str(exc))
     if interactive and any(f.stored + f.duplicate + len(f.rejected) >= 1000 for f in report.files):

@@ -2,12 +2,14 @@
 
 :func:`import_paths` walks files and folders; each file is read by ONE reader
 (:func:`read_source`, i.e. ``sources.read_hands``, the reader ``check`` uses too), replayed
-hand by hand, and its valid hands are written in **one transaction per file**:
+hand by hand, turned into rows (:mod:`badugi_ledger.ledger_rows`, with each hand's
+:func:`~badugi_ledger.fingerprints.fingerprint`) and its valid hands are written in **one
+transaction per file** (:mod:`badugi_ledger.ledger_writer`):
 
 * a hand that does not parse or replay cleanly (a rule broken, a recorded payout or stack that
   disagrees) is *rejected* and reported with its line and reasons; the file's other hands are
   stored.  ``strict=True`` refuses the whole file instead (nothing of it is written);
-* a hand already in the ledger (same :func:`fingerprint`) is a *duplicate* and changes nothing,
+* a hand already in the ledger (same fingerprint) is a *duplicate* and changes nothing,
   so importing the same or an overlapping file twice is harmless;
 * every hand's rows (hand, players, postings, pots, winners) go in together or not at all; an
   unexpected failure rolls the whole file back.
@@ -15,41 +17,37 @@ hand by hand, and its valid hands are written in **one transaction per file**:
 Memory stays flat: hands stream from the reader, rows are written in batches of
 ``batch_size`` inside the file's transaction (the write lock is taken at the first batch).
 
-**Fingerprint** (:func:`fingerprint`): SHA-256 of a canonical JSON of what makes a hand that
-hand, independent of where it was read: the reader (``origin``), hand id, table, the session's
-kind, name and date, the button, the seats (names, stated stacks, numbers), the full game
-settings and a digest of the events with their fields but *without* file positions.  So the
-same hand in another file, at another line, or with other comments and spacing, has the same
-fingerprint; two hands differing in any recorded fact do not.  (Two sessions with neither a
-name nor a date, a hand id and identical contents cannot be told apart and count as one.)
+**Many files, many cores** (``jobs``, issue 7): reading, replaying and row building need no
+ledger, so with more than one job and more than one file, worker processes
+(:func:`badugi_ledger.parallel.ordered_map`) prepare the files while this process, the ONE
+writer, stores them in the order given, each in its own transaction - the same rows with the
+same ids as a one-process import.  A worker does not send a file's rows back in one message
+(a 100,000-hand file would sit in memory twice): it *stages* them in a temporary file, a few
+hundred hands per pickle, which the writer then streams from and deletes.  A file that stops
+being readable part way is staged up to that point plus the error, so the writer fails it
+exactly where one process would.  Staging happens in ``tempfile``'s folder (``TMPDIR``); if
+it cannot be written the file is simply imported in this process.
 """
 
 from __future__ import annotations
 
-import dataclasses
-import functools
-import hashlib
-import json
+import os
+import pickle
+import shutil
 import sqlite3
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
-from datetime import UTC, datetime
+import tempfile
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
-from sqlite_utils import Database
-
-from .cards import Card
 from .errors import BadugiError
-from .events import HandRecord, StackChange
-from .results import CARRY, HOUSE, HandOutcome, HandResult, Violation
-from .settings import GameSettings
-from .store import DEFAULT_BUSY_TIMEOUT_MS, ledger_at
-from .tournaments import recompute_tournament, validate_payouts
-
-ProgressFn = Callable[[str, int], None]
-"""Called with (source, hands read so far in that file) every ``progress_every`` hands."""
-
+from .events import HandRecord
+from .fingerprints import fingerprint
+from .import_report import FileReport, ImportReport, Rejected
+from .ledger_rows import HandRows, event_identity, ledger_problems, prepare_outcomes
+from .ledger_writer import ProgressFn, store_file
+from .results import HandOutcome
+from .store import DEFAULT_BUSY_TIMEOUT_MS, Database, ledger_at
 
 # --- reading -----------------------------------------------------------------------------------
 
@@ -77,382 +75,10 @@ def iter_hand_files(paths: Iterable[str | Path]) -> Iterator[Path]:
     yield from history_files(paths)
 
 
-# --- fingerprint -------------------------------------------------------------------------------
+# --- one file, one process ---------------------------------------------------------------------
 
-
-def _canonical(value: Any) -> Any:
-    """JSON-ready form of settings and events: cards as text, dataclasses as dicts, no ``pos``."""
-    if isinstance(value, Card):
-        return str(value)
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {
-            f.name: _canonical(getattr(value, f.name))
-            for f in dataclasses.fields(value)
-            if f.name != "pos"
-        }
-    if isinstance(value, list | tuple):
-        return [_canonical(v) for v in value]
-    if isinstance(value, dict):
-        return {str(k): _canonical(v) for k, v in value.items()}
-    return value
-
-
-def _digest(obj: Any) -> str:
-    text = json.dumps(obj, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
-    return hashlib.sha256(text.encode()).hexdigest()
-
-
-_EVENT_FIELDS: dict[type, tuple[str, ...]] = {}
-
-
-def _event_row(event: Any) -> list[Any]:
-    """One event as ``[type, field values…]`` (fields in declaration order, ``pos`` left out).
-
-    The fast path of :func:`_canonical` for the many small events of a hand: a plain tuple
-    holds cards (or None), a :class:`Card` (itself a tuple) is written as text.
-    """
-    cls = type(event)
-    names = _EVENT_FIELDS.get(cls)
-    if names is None:
-        names = _EVENT_FIELDS[cls] = tuple(
-            f.name for f in dataclasses.fields(event) if f.name != "pos"
-        )
-    row: list[Any] = [cls.__name__]
-    for name in names:
-        value = getattr(event, name)
-        if type(value) is tuple:
-            value = [None if c is None else str(c) for c in value]
-        elif isinstance(value, Card):
-            value = str(value)
-        row.append(value)
-    return row
-
-
-@functools.lru_cache(maxsize=256)
-def _settings_digest(settings: GameSettings) -> str:
-    return _digest(_canonical(settings))
-
-
-def fingerprint(record: HandRecord) -> str:
-    """The source-independent identity of a hand (see the module docstring)."""
-    session = record.session
-    return _digest(
-        {
-            "v": 1,
-            "origin": record.origin,
-            "hand": record.hand_id,
-            "table": record.table,
-            "session": [session.kind, session.name, session.date],
-            "button": record.button,
-            "seats": [[s.name, s.stack, s.number] for s in record.seats],
-            "settings": _settings_digest(record.settings),
-            "events": _digest([_event_row(e) for e in record.events]),
-        }
-    )
-
-
-# --- reports -----------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Rejected:
-    """A hand that was not stored, and why (each reason with its line)."""
-
-    source: str
-    line: int
-    hand: str | None
-    reasons: tuple[str, ...]
-
-    def as_dict(self) -> dict[str, object]:
-        return {
-            "source": self.source,
-            "line": self.line,
-            "hand": self.hand,
-            "reasons": list(self.reasons),
-        }
-
-
-@dataclass
-class FileReport:
-    source: str
-    stored: int = 0
-    duplicate: int = 0
-    rejected: list[Rejected] = field(default_factory=list)
-    refused: bool = False
-    """``strict``: the file had a bad hand, so none of it was written."""
-    error: str | None = None
-    """The file could not be read or written at all (nothing of it was written)."""
-
-    def as_dict(self) -> dict[str, object]:
-        return {
-            "source": self.source,
-            "stored": self.stored,
-            "duplicate": self.duplicate,
-            "rejected": len(self.rejected),
-            "refused": self.refused,
-            "error": self.error,
-            "rejections": [r.as_dict() for r in self.rejected],
-        }
-
-
-@dataclass
-class ImportReport:
-    files: list[FileReport] = field(default_factory=list)
-
-    @property
-    def stored(self) -> int:
-        return sum(f.stored for f in self.files)
-
-    @property
-    def duplicate(self) -> int:
-        return sum(f.duplicate for f in self.files)
-
-    @property
-    def rejected(self) -> int:
-        return sum(len(f.rejected) for f in self.files)
-
-    @property
-    def ok(self) -> bool:
-        return not any(f.rejected or f.refused or f.error for f in self.files)
-
-    def text_lines(self) -> list[str]:
-        """The report as people read it: one line per file, rejected hands under it."""
-        lines = []
-        for f in self.files:
-            if f.error:
-                lines.append(f"{f.source}: not imported: {f.error}")
-                continue
-            state = " (refused by --strict: nothing stored)" if f.refused else ""
-            if not (f.stored or f.duplicate or f.rejected):
-                state = " (no Badugi-family hands found)"
-            lines.append(
-                f"{f.source}: {f.stored} stored, {f.duplicate} duplicate, "
-                f"{len(f.rejected)} rejected{state}"
-            )
-            for r in f.rejected:
-                hand = f" hand {r.hand}" if r.hand else ""
-                lines.append(f"  line {r.line}{hand}: " + "; ".join(r.reasons))
-        lines.append(
-            f"total: {self.stored} stored, {self.duplicate} duplicate, {self.rejected} rejected "
-            f"in {len(self.files)} file{'s' if len(self.files) != 1 else ''}"
-        )
-        return lines
-
-    def as_dict(self) -> dict[str, object]:
-        return {
-            "stored": self.stored,
-            "duplicate": self.duplicate,
-            "rejected": self.rejected,
-            "files": [f.as_dict() for f in self.files],
-        }
-
-
-# --- rows --------------------------------------------------------------------------------------
-
-
-def _reason(v: Violation) -> str:
-    where = f"line {v.pos.line}: " if v.pos.line else ""
-    return f"{where}{v.message} [{v.rule}]"
-
-
-def ledger_problems(result: HandResult) -> list[str]:
-    """Ledger invariants of one replayed hand: postings sum to zero and match each net."""
-    problems = []
-    if result.balance() != 0:
-        problems.append(f"postings sum to {result.balance()}, not 0 [ledger-balance]")
-    by_account: dict[str, int] = {}
-    for p in result.postings:
-        by_account[p.account] = by_account.get(p.account, 0) + p.amount
-    for player, net in result.net.items():
-        if by_account.get(player, 0) != net:
-            problems.append(
-                f"{player}'s postings total {by_account.get(player, 0)} but the stack changed "
-                f"by {net} [ledger-net]"
-            )
-    return problems
-
-
-def event_identity(record: HandRecord, source: str) -> dict[str, Any]:
-    """The ``events`` row a hand belongs to; an unnamed session is named after its file."""
-    s = record.session
-    name = s.name or Path(source).stem
-    return {
-        "key": f"{s.kind}|{name}|{s.date or ''}",
-        "kind": s.kind,
-        "name": name,
-        "date": s.date,
-        "place": s.place,
-        "game": record.settings.game,
-        "season": s.season,
-        "currency": record.settings.currency,
-        "buy_in": s.buy_in,
-        "starting_chips": s.starting_chips,
-        "payouts": json.dumps(list(validate_payouts(s.payouts))) if s.payouts else None,
-    }
-
-
-@dataclass
-class _Pending:
-    """One valid hand waiting in the batch."""
-
-    fp: str
-    record: HandRecord
-    result: HandResult
-    source: str
-    line: int
-
-
-class _FileWriter:
-    """Writes one file's hands inside one transaction opened at the first batch."""
-
-    def __init__(self, db: Database, report: FileReport) -> None:
-        self.db = db
-        self.report = report
-        self.open = False
-        self.aliases: dict[str, int] = {}
-        self.events: dict[str, int] = {}
-        self.tournaments: set[int] = set()
-        self.now = datetime.now(UTC).isoformat(timespec="seconds")
-
-    def begin(self) -> None:
-        if not self.open:
-            self.db.conn.execute("BEGIN IMMEDIATE")
-            self.open = True
-
-    def alias(self, name: str) -> int:
-        if name not in self.aliases:
-            row = self.db.execute("SELECT id FROM aliases WHERE name = ?", [name]).fetchone()
-            if row is None:
-                self.db.execute(
-                    "INSERT INTO players (name) VALUES (?) ON CONFLICT DO NOTHING", [name]
-                )
-                pid = self.db.execute("SELECT id FROM players WHERE name = ?", [name]).fetchone()[0]
-                cur = self.db.execute(
-                    "INSERT INTO aliases (name, player_id, own_player_id) VALUES (?, ?, ?)",
-                    [name, pid, pid],
-                )
-                row = (cur.lastrowid,)
-            self.aliases[name] = int(row[0])
-        return self.aliases[name]
-
-    def event(self, ident: dict[str, Any]) -> int:
-        key = ident["key"]
-        if key not in self.events:
-            cols = [c for c in ident if c != "key"]
-            self.db.execute(
-                f"INSERT INTO events (key, {', '.join(cols)}) VALUES (?{', ?' * len(cols)}) "
-                "ON CONFLICT(key) DO UPDATE SET "
-                + ", ".join(f"{c} = coalesce(events.{c}, excluded.{c})" for c in cols),
-                [key, *(ident[c] for c in cols)],
-            )
-            row = self.db.execute("SELECT id, kind FROM events WHERE key = ?", [key]).fetchone()
-            self.events[key] = int(row[0])
-            if row[1] == "tournament":
-                self.tournaments.add(int(row[0]))
-        return self.events[key]
-
-    def write(self, batch: Sequence[_Pending]) -> None:
-        self.begin()
-        hand_players: list[tuple[object, ...]] = []
-        postings: list[tuple[object, ...]] = []
-        for item in batch:
-            record, result = item.record, item.result
-            if self.db.execute("SELECT 1 FROM hands WHERE fingerprint = ?", [item.fp]).fetchone():
-                self.report.duplicate += 1
-                continue
-            event_id = self.event(event_identity(record, item.source))
-            cur = self.db.execute(
-                "INSERT INTO hands (fingerprint, event_id, hand_id, table_name, origin, source, "
-                "line, game, button, pot, rake, carry_in, carry_out, showdown, imported_at) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
-                "ON CONFLICT(fingerprint) DO NOTHING RETURNING id",
-                [
-                    item.fp,
-                    event_id,
-                    record.hand_id,
-                    record.table,
-                    record.origin,
-                    item.source,
-                    item.line,
-                    record.settings.game,
-                    record.button,
-                    sum(p.amount for p in result.pots),
-                    result.rake,
-                    result.carry_in,
-                    result.carry_out,
-                    int(result.showdown),
-                    self.now,
-                ],
-            )
-            row = cur.fetchone()
-            if row is None:
-                self.report.duplicate += 1
-                continue
-            hand_row = int(row[0])
-            self.report.stored += 1
-            changes = [e for e in record.events if isinstance(e, StackChange)]
-            seats = [s.name for s in record.seats if s.name in result.starting_stacks]
-            seats += [p for p in result.starting_stacks if p not in seats]
-            for seat, player in enumerate(seats):
-                if player not in result.contributions:
-                    continue  # seated but not dealt in (sitting out, or no chips)
-                hand_players.append(
-                    (
-                        hand_row,
-                        self.alias(player),
-                        seat,
-                        result.starting_stacks[player],
-                        result.final_stacks[player],
-                        result.contributions.get(player, 0),
-                        result.payouts.get(player, 0),
-                        int(player in result.busted),
-                        sum(1 for c in changes if c.player == player and c.kind == "rebuy"),
-                        sum(1 for c in changes if c.player == player and c.kind == "add-on"),
-                    )
-                )
-            for p in result.postings:
-                alias_id = None if p.account in (HOUSE, CARRY) else self.alias(p.account)
-                postings.append((hand_row, p.account, alias_id, p.kind, p.amount))
-            for idx, pot in enumerate(result.pots):
-                pot_id = self.db.execute(
-                    "INSERT INTO pots (hand_id, idx, name, amount, eligible, detail) "
-                    "VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
-                    [
-                        hand_row,
-                        idx,
-                        pot.name,
-                        pot.amount,
-                        json.dumps(list(pot.eligible)),
-                        pot.detail,
-                    ],
-                ).fetchone()[0]
-                self.db.conn.executemany(
-                    "INSERT INTO pot_winners (pot_id, alias_id, share) VALUES (?, ?, ?)",
-                    [(pot_id, self.alias(w), s) for w, s in pot.shares.items() if s],
-                )
-        self.db.conn.executemany(
-            "INSERT INTO hand_players (hand_id, alias_id, seat, starting_stack, final_stack, "
-            "contributed, collected, busted, rebuys, add_ons) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            hand_players,
-        )
-        self.db.conn.executemany(
-            "INSERT INTO postings (hand_id, account, alias_id, kind, amount) "
-            "VALUES (?, ?, ?, ?, ?)",
-            postings,
-        )
-
-    def commit(self) -> None:
-        if self.open:
-            for event_id in sorted(self.tournaments):
-                recompute_tournament(self.db, event_id)
-            self.db.conn.execute("COMMIT")
-            self.open = False
-
-    def rollback(self) -> None:
-        if self.open and self.db.conn.in_transaction:
-            self.db.conn.execute("ROLLBACK")
-        self.open = False
+_FILE_ERRORS = (BadugiError, OSError, UnicodeDecodeError, sqlite3.Error)
+"""What makes a file "not imported" (reported) rather than a crash."""
 
 
 def import_outcomes(
@@ -466,59 +92,15 @@ def import_outcomes(
     progress_every: int = 1000,
 ) -> FileReport:
     """Store one file's replayed hands (one transaction); see the module docstring."""
-    report = FileReport(source)
-    writer = _FileWriter(db, report)
-    batch: list[_Pending] = []
-    seen = 0
-    try:
-        for outcome in outcomes:
-            seen += 1
-            if progress is not None and seen % progress_every == 0:
-                progress(source, seen)
-            reasons = [_reason(v) for v in outcome.errors]
-            if outcome.result is not None and outcome.record is not None:
-                reasons += ledger_problems(outcome.result)
-            elif not reasons:
-                reasons.append("the hand could not be replayed [incomplete]")
-            if reasons:
-                report.rejected.append(
-                    Rejected(
-                        outcome.source or source, outcome.pos.line, outcome.hand_id, tuple(reasons)
-                    )
-                )
-                if strict:
-                    report.refused = True
-                    batch.clear()
-                continue
-            if report.refused:
-                continue
-            assert outcome.record is not None and outcome.result is not None
-            batch.append(
-                _Pending(
-                    fingerprint(outcome.record),
-                    outcome.record,
-                    outcome.result,
-                    outcome.source or source,
-                    outcome.pos.line or outcome.record.pos.line,
-                )
-            )
-            if len(batch) >= batch_size:
-                writer.write(batch)
-                batch.clear()
-        if report.refused:
-            writer.rollback()
-            report.stored = report.duplicate = 0
-            return report
-        if batch:
-            writer.write(batch)
-        writer.commit()
-    except BaseException:
-        writer.rollback()
-        report.stored = report.duplicate = 0
-        raise
-    if progress is not None and seen >= progress_every:
-        progress(source, seen)
-    return report
+    return store_file(
+        db,
+        prepare_outcomes(outcomes, source, strict=strict),
+        source,
+        strict=strict,
+        batch_size=batch_size,
+        progress=progress,
+        progress_every=progress_every,
+    )
 
 
 def import_file(
@@ -543,7 +125,7 @@ def import_file(
             progress=progress,
             progress_every=progress_every,
         )
-    except (BadugiError, OSError, UnicodeDecodeError, sqlite3.Error) as exc:
+    except _FILE_ERRORS as exc:
         return FileReport(source, error=_explain(exc))
 
 
@@ -566,6 +148,113 @@ def _explain(exc: BaseException) -> str:
     return text
 
 
+# --- many files, worker processes, one writer ----------------------------------------------------
+
+_STAGE_CHUNK = 500
+"""Prepared hands per pickle in a staging file (the most either side holds at once)."""
+
+
+@dataclass(frozen=True)
+class _StageTask:
+    path: str
+    fmt: str | None
+    strict: bool
+    folder: str
+
+
+@dataclass(frozen=True)
+class _Unreadable:
+    """Staged where the file stopped being readable: the error one process would report."""
+
+    message: str
+
+
+class _StagedFailure(Exception):
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+def _prepared(task: _StageTask) -> Iterator[Rejected | HandRows | None]:
+    """What :func:`import_file` stores, lazily: opening the file fails at the first item."""
+    yield from prepare_outcomes(
+        replay(read_source(Path(task.path), task.fmt)), task.path, strict=task.strict
+    )
+
+
+def _stage_file(task: _StageTask) -> str | None:
+    """In a worker: read, replay and prepare one file into a staging file; its path, or None
+    when staging is impossible (the writer then imports the file itself)."""
+    items = _prepared(task)
+    try:
+        fd, stage = tempfile.mkstemp(prefix="stage-", suffix=".pickle", dir=task.folder)
+    except OSError:
+        return None
+    try:
+        with os.fdopen(fd, "wb") as out:
+            chunk: list[Rejected | HandRows | _Unreadable | None] = []
+            while True:
+                try:
+                    item = next(items)
+                except StopIteration:
+                    break
+                except _FILE_ERRORS as exc:
+                    chunk.append(_Unreadable(_explain(exc)))
+                    break
+                chunk.append(item)
+                if len(chunk) >= _STAGE_CHUNK:
+                    pickle.dump(chunk, out, protocol=pickle.HIGHEST_PROTOCOL)
+                    chunk = []
+            pickle.dump(chunk, out, protocol=pickle.HIGHEST_PROTOCOL)
+    except OSError:
+        os.unlink(stage)
+        return None
+    return stage
+
+
+def _staged_items(stage: str) -> Iterator[Rejected | HandRows | None]:
+    """The items of a staging file, in order; raises where the file stopped being readable."""
+    with open(stage, "rb") as staged:
+        while True:
+            try:
+                chunk = pickle.load(staged)
+            except EOFError:
+                return
+            for item in chunk:
+                if type(item) is _Unreadable:
+                    raise _StagedFailure(item.message)
+                yield item
+
+
+def _store_staged(
+    db: Database,
+    source: str,
+    stage: str,
+    *,
+    strict: bool,
+    batch_size: int,
+    progress: ProgressFn | None,
+    progress_every: int,
+) -> FileReport:
+    """:func:`import_file`, with the reading done by a worker."""
+    try:
+        return store_file(
+            db,
+            _staged_items(stage),
+            source,
+            strict=strict,
+            batch_size=batch_size,
+            progress=progress,
+            progress_every=progress_every,
+        )
+    except _StagedFailure as exc:
+        return FileReport(source, error=exc.message)
+    except _FILE_ERRORS as exc:
+        return FileReport(source, error=_explain(exc))
+    finally:
+        os.unlink(stage)
+
+
 def import_paths(
     db: Database,
     paths: Iterable[str | Path],
@@ -575,21 +264,38 @@ def import_paths(
     batch_size: int = 500,
     progress: ProgressFn | None = None,
     progress_every: int = 1000,
+    jobs: int | None = 1,
 ) -> ImportReport:
-    """Import every file named or found in the folders named (each file its own transaction)."""
+    """Import every file named or found in the folders named (each file its own transaction),
+    in that order; ``jobs`` processes read them (0 or None = every core; see the module
+    docstring), the ledger ends the same for any ``jobs``."""
+    from .parallel import ordered_map, resolve_jobs
+
+    files = list(iter_hand_files(paths))
     report = ImportReport()
-    for path in iter_hand_files(paths):
-        report.files.append(
-            import_file(
-                db,
-                path,
-                strict=strict,
-                fmt=fmt,
-                batch_size=batch_size,
-                progress=progress,
-                progress_every=progress_every,
-            )
-        )
+
+    def here(path: Path) -> FileReport:
+        return import_file(
+            db, path, strict=strict, fmt=fmt, batch_size=batch_size, progress=progress,
+            progress_every=progress_every,
+        )  # fmt: skip
+
+    def staged(path: Path, stage: str) -> FileReport:
+        return _store_staged(
+            db, str(path), stage, strict=strict, batch_size=batch_size, progress=progress,
+            progress_every=progress_every,
+        )  # fmt: skip
+
+    if resolve_jobs(jobs, len(files)) == 1:
+        report.files.extend(here(path) for path in files)
+        return report
+    folder = tempfile.mkdtemp(prefix="badugi-import-")
+    try:
+        tasks = [_StageTask(str(path), fmt, strict, folder) for path in files]
+        for path, stage in zip(files, ordered_map(_stage_file, tasks, jobs), strict=True):
+            report.files.append(here(path) if stage is None else staged(path, stage))
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
     return report
 
 
@@ -602,8 +308,10 @@ def run_import(
     progress: ProgressFn | None = None,
     progress_every: int = 1000,
     wait_seconds: float | None = None,
+    jobs: int | None = 1,
 ) -> ImportReport:
-    """``badugi-ledger import``: open (or create) the ledger at ``db_path`` and import ``paths``.
+    """``badugi-ledger import``: open (or create) the ledger at ``db_path`` and import ``paths``
+    with ``jobs`` processes (see :func:`import_paths`).
 
     Each file is one transaction, so a second importer into the same ledger waits for the
     first one's current file; ``wait_seconds`` bounds that wait (default: the store's).
@@ -611,7 +319,13 @@ def run_import(
     timeout = DEFAULT_BUSY_TIMEOUT_MS if wait_seconds is None else int(wait_seconds * 1000)
     with ledger_at(db_path, busy_timeout_ms=timeout) as db:
         return import_paths(
-            db, paths, strict=strict, fmt=fmt, progress=progress, progress_every=progress_every
+            db,
+            paths,
+            strict=strict,
+            fmt=fmt,
+            progress=progress,
+            progress_every=progress_every,
+            jobs=jobs,
         )
 
 
@@ -626,7 +340,9 @@ def ledger_totals(db: Database) -> dict[str, int]:
 __all__ = [
     "FileReport",
     "ImportReport",
+    "ProgressFn",
     "Rejected",
+    "event_identity",
     "fingerprint",
     "import_file",
     "import_outcomes",
@@ -634,5 +350,6 @@ __all__ = [
     "iter_hand_files",
     "ledger_problems",
     "read_source",
+    "replay",
     "run_import",
 ]

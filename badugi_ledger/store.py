@@ -4,6 +4,16 @@ One file, no server.  :func:`open_ledger` opens (or creates) a ledger, sets it u
 writers at once (WAL journal, a busy timeout so a second importer waits instead of failing,
 foreign keys on) and upgrades the schema with the ordered migrations in :data:`MIGRATIONS`.
 
+Journal and durability: ``journal_mode = WAL`` with ``synchronous = NORMAL``.  WAL lets
+readers (standings, export) work while an import writes, and a commit appends to the log
+instead of rewriting pages; NORMAL syncs the log at checkpoints rather than at every commit,
+which in WAL mode still never corrupts the ledger or tears a transaction: a power cut can at
+worst lose the last files' commits, which a re-import restores (it skips the hands already
+stored).  ``FULL`` would fsync at every file's commit for that last guarantee; an import
+commits once per file, so either choice costs little, and NORMAL is SQLite's own
+recommendation for WAL.  The page cache stays at SQLite's default (2 MB), so memory does
+not grow with the ledger.
+
 Migrations: the table ``schema_version`` lists every migration applied (``version``, ``name``,
 ``applied_at``).  Each migration is a function that receives a sqlite-utils ``Database`` and
 runs in its own ``BEGIN IMMEDIATE`` transaction together with its ``schema_version`` row, so a
@@ -20,7 +30,7 @@ All money and chip columns are INTEGER (chips, or cents where money) and the tab
 * ``events``: a cash session or a tournament (kind, name, date, place, game, season, buy-in,
   payout table); ``key`` identifies it across imports.
 * ``hands``: one row per stored hand, with its source file and line and a unique
-  ``fingerprint`` (see :func:`badugi_ledger.ledger.fingerprint`).
+  ``fingerprint`` (see :func:`badugi_ledger.fingerprints.fingerprint`).
 * ``hand_players``: each player dealt in: starting/final stack, contribution, collection, and
   rebuys/add-ons before the hand.
 * ``postings``: the double entry per hand (blind, ante, bet, returned, collect, rake,
@@ -33,19 +43,47 @@ All money and chip columns are INTEGER (chips, or cents where money) and the tab
 from __future__ import annotations
 
 import sqlite3
+import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 
-from sqlite_utils import Database
 
-from .errors import LedgerError
+def _import_sqlite_utils_without_pandas() -> None:
+    """Import sqlite-utils without letting it import pandas and numpy.
+
+    When they are installed, ``sqlite_utils.db`` imports both at import time, only to map
+    numpy scalar types and ``pandas.Timestamp`` to SQL column types for its ``insert`` helpers:
+    ≈1 s and ≈95 MB for every process, more than the whole ledger work of a thousand hands.
+    badugi-ledger never hands numpy or pandas values to sqlite-utils (it writes with SQL, and
+    the reports that use pandas read with SQL), so while sqlite-utils is first imported those
+    two are hidden (``sys.modules[name] = None`` makes ``import name`` raise ImportError) and
+    then restored: a later ``import pandas`` (standings, export) works as usual.  Nothing is
+    hidden when sqlite-utils or pandas is already imported.
+    """
+    if "sqlite_utils" in sys.modules or "pandas" in sys.modules:
+        return
+    hidden = [name for name in ("pandas", "numpy") if name not in sys.modules]
+    for name in hidden:
+        sys.modules[name] = None  # type: ignore[assignment]
+    try:
+        import sqlite_utils  # noqa: F401
+    finally:
+        for name in hidden:
+            if sys.modules.get(name, 0) is None:
+                del sys.modules[name]
+
+
+_import_sqlite_utils_without_pandas()
+
+from sqlite_utils import Database  # noqa: E402  (after the light import above)
+
+from .errors import LedgerError  # noqa: E402
 
 DEFAULT_DB = "badugi.db"
 DEFAULT_BUSY_TIMEOUT_MS = 600_000
 """How long a writer waits for another one's transaction (a whole file's import) to finish."""
-"""How long a writer waits for another writer's transaction before giving up."""
 
 Migration = Callable[[Database], None]
 

@@ -10,11 +10,12 @@ to exit (interpreter start-up included) with its own peak resident memory (``ru_
 * ``check FILE``: read, replay, verify every recorded figure, print the report;
 * ``import FILE --db NEW.db``: the same plus fingerprints and the SQLite ledger writes.
 
-All cores: the library imports one file per process (``import`` walks its files one by one in
-one transaction each), so parallelism comes from processes.  N hands are split into one file
-per core and measured as ``check`` x cores, ``import`` x cores into separate ledgers, and
-``import`` x cores into ONE ledger (WAL journal and a busy timeout: writers take turns).  Every
-import's hand count is read back from its ledger, so nothing lost can look fast.
+All cores: N hands are split into one file per core and measured as ``check`` x cores,
+``import`` x cores into separate ledgers, ``import`` x cores into ONE ledger (WAL journal and a
+busy timeout: writers take turns, one file's transaction at a time), and ONE ``import`` of all
+the files with ``--jobs 1`` and ``--jobs cores`` (worker processes read and replay, one writer
+stores the files in order).  Every import's hand count is read back from its ledger, so nothing
+lost can look fast.
 
 Memory should be flat: the peak of each command at the largest size is printed beside its peak
 at the smallest size >= 10,000 (target: within 20%).
@@ -109,13 +110,25 @@ def all_cores(hands: int, args: argparse.Namespace, tmp: Path) -> None:
     if failed:
         # Reported, not hidden: a writer that waits longer than the ledger's busy timeout
         # for the other file's transaction gives up.
-        print(f"  import x{k} into one ledger:   FAILED after {wall:.0f} s: "
-              f"{len(failed)} of {k} imports: {failed[0].tail()} ({stored} of {hands} hands "
-              "stored)", flush=True)
+        print(
+            f"  import x{k} into one ledger:   FAILED after {wall:.0f} s: "
+            f"{len(failed)} of {k} imports: {failed[0].tail()} ({stored} of {hands} hands "
+            "stored)",
+            flush=True,
+        )
         return
     if stored != hands:
         raise SystemExit(f"the shared ledger holds {stored} hands, not {hands}")
     show(f"import x{k} into one ledger:", wall, runs)
+    # One command, all the files: --jobs 1 reads them one by one; --jobs k reads them in k
+    # worker processes while one writer stores them in order (the same ledger).
+    for jobs in (1, k):
+        db = tmp / f"jobs{jobs}-{hands}.db"
+        result = run([cli(), "import", *map(str, parts), "--db", str(db), "--jobs", str(jobs)])
+        require_ok(result, "import --jobs")
+        if ledger_hands(db) != hands:
+            raise SystemExit(f"{db} holds {ledger_hands(db)} hands, not {hands}")
+        show(f"import {k} files --jobs {jobs}:", result.seconds, [result])
 
 
 def main() -> None:
@@ -141,8 +154,11 @@ def main() -> None:
             if not args.cores_only:
                 runs = single(path, hands, tmp)
                 for name, r in runs.items():
-                    print(f"  {name:<6} 1 process:          {rate(hands, r.seconds)}  "
-                          f"peak {r.maxrss_mb:6.1f} MB", flush=True)
+                    print(
+                        f"  {name:<6} 1 process:          {rate(hands, r.seconds)}  "
+                        f"peak {r.maxrss_mb:6.1f} MB",
+                        flush=True,
+                    )
                 peaks[hands] = {name: r.maxrss_mb for name, r in runs.items()}
             all_cores(hands, args, tmp)
     big = max(sizes)
