@@ -12,26 +12,63 @@ as ``cancelled-hand``, ``corrupt-hand``, ``partial-hand``, ``unrecognised-line``
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from typing import Any
+from collections.abc import Callable, Iterator, Mapping
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
 
 from .common import ImportItem, SkippedHand, iter_lines, read_text, sniff_encoding
-from .fulltilt import read_fulltilt
-from .kingsclub import read_kingsclub
-from .merge import read_merge
-from .phh import read_phh, write_phh
-from .pokerstars import read_pokerstars
-from .winamax import read_winamax
 
-READERS: dict[str, Callable[[Any, str], Iterator[ImportItem]]] = {
-    "pokerstars": read_pokerstars,
-    "fulltilt": read_fulltilt,
-    "merge": read_merge,
-    "kingsclub": read_kingsclub,
-    "phh": read_phh,
-    "winamax": read_winamax,
+if TYPE_CHECKING:  # imported on first use at run time (see READERS)
+    from .fulltilt import read_fulltilt
+    from .kingsclub import read_kingsclub
+    from .merge import read_merge
+    from .phh import read_phh, write_phh
+    from .pokerstars import read_pokerstars
+    from .winamax import read_winamax
+
+Reader = Callable[[Any, str], Iterator[ImportItem]]
+
+_WHERE: dict[str, tuple[str, str]] = {
+    "pokerstars": ("pokerstars", "read_pokerstars"),
+    "fulltilt": ("fulltilt", "read_fulltilt"),
+    "merge": ("merge", "read_merge"),
+    "kingsclub": ("kingsclub", "read_kingsclub"),
+    "phh": ("phh", "read_phh"),
+    "winamax": ("winamax", "read_winamax"),
 }
+_FUNCTIONS = {function: module for module, function in _WHERE.values()} | {"write_phh": "phh"}
+
+
+class _Readers(Mapping[str, Reader]):
+    """Format name -> reader, each reader's module imported the first time it is asked for.
+
+    Why: the site readers compile about a hundred regular expressions between them; a run
+    that reads one format (a PHH folder, our own text) should not pay for the others at
+    every start."""
+
+    def __getitem__(self, name: str) -> Reader:
+        module, function = _WHERE[name]
+        reader: Reader = getattr(import_module(f".{module}", __name__), function)
+        return reader
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(_WHERE)
+
+    def __len__(self) -> int:
+        return len(_WHERE)
+
+
+READERS: Mapping[str, Reader] = _Readers()
 """Site readers by format name; each takes the file's lines (PHH: its whole text) and a source."""
+
+
+def __getattr__(name: str) -> Any:
+    """``from badugi_ledger.importers import read_pokerstars`` imports that reader's module."""
+    module = _FUNCTIONS.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(import_module(f".{module}", __name__), name)
+
 
 __all__ = [
     "READERS",
