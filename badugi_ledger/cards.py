@@ -32,6 +32,10 @@ UNKNOWN_TOKENS = frozenset({"??", "?", "X", "x", "XX", "xx", "#"})
 _RANK_OF = {c: i + 1 for i, c in enumerate(RANK_CHARS)}
 _RANK_OF["10"] = 10
 _CARD_RE = re.compile(r"^(10|[2-9AaTtJjQqKk1]|.)(.*)$", re.S)
+_ONE_CARD = r"(?:10|[2-9AaTtJjQqKk])[cdhsCDHS♣♦♥♠♧♢♡♤]"
+_RUN_RE = re.compile(f"(?:{_ONE_CARD}|\\?\\?)(?:{_ONE_CARD}|\\?\\?)+")
+"""Cards written without spaces between them, as PHH and many sites do: ``As2d3h4c``."""
+_RUN_PART = re.compile(f"{_ONE_CARD}|\\?\\?")
 
 
 class Card(NamedTuple):
@@ -116,19 +120,31 @@ def parse_card_or_unknown(token: str, position: Position | None = None) -> Card 
 def parse_cards(
     text: str | Iterable[str], position: Position | None = None
 ) -> tuple[Card | None, ...]:
-    """Read several cards (space or comma separated, or a list); repeated known cards fail.
+    """Read several cards (space or comma separated, run together, or a list); repeated known
+    cards fail.
 
     >>> parse_cards("As Ad 10♦")
     (Card(rank=1, suit='s'), Card(rank=1, suit='d'), Card(rank=10, suit='d'))
+    >>> parse_cards("As2d3h4c") == parse_cards("As 2d 3h 4c")
+    True
     >>> parse_cards("As AS")
     Traceback (most recent call last):
     ...
     badugi_ledger.errors.CardError: card As appears twice
     """
     tokens = text.replace(",", " ").split() if isinstance(text, str) else list(text)
+    tokens = [part for token in tokens for part in _split_run(token)]
     cards = tuple(parse_card_or_unknown(t, position) for t in tokens)
     ensure_distinct(cards, position)
     return cards
+
+
+def _split_run(token: str) -> list[str]:
+    """``As2d`` -> ``["As", "2d"]``; any other token is left whole for :func:`parse_card` to
+    read or to name in its error."""
+    if len(token) > 3 and _RUN_RE.fullmatch(token):
+        return _RUN_PART.findall(token)
+    return [token]
 
 
 def parse_known_cards(

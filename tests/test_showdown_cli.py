@@ -180,3 +180,15 @@ def test_installed_console_script_error() -> None:
     assert done.stderr.splitlines() == [
         "Error: missing player name in 'As 2c 3d 4h 5s' (write \"NAME: CARDS\")"
     ]
+
+
+def test_cards_may_be_written_without_spaces() -> None:
+    """``004`` worked hand again, cards run together as PHH and sites write them
+    (``8h4h3s2cAd``): the same payouts as with spaces."""
+    code, out, err = run(
+        "--game", "badacey", "--pot", "120", "--json", "Noor: 8h4h3s2cAd", "Amara: 5d 4d 3h2sAc"
+    )
+    assert code == 0, err
+    assert json.loads(out)["payouts"] == {"Noor": 30, "Amara": 90}
+    code, _, err = run("--game", "badugi", "Noor: 8h4h3s2", "Amara: 5d 4d 3h 2s")
+    assert code == 1 and "Error: " in err and "8h4h3s2" in err
