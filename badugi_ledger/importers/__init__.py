@@ -22,7 +22,8 @@ if TYPE_CHECKING:  # imported on first use at run time (see READERS)
     from .fulltilt import read_fulltilt
     from .kingsclub import read_kingsclub
     from .merge import read_merge
-    from .phh import read_phh, write_phh
+    from .phh import read_phh
+    from .phh_write import write_phh
     from .pokerstars import read_pokerstars
     from .winamax import read_winamax
 
@@ -36,7 +37,7 @@ _WHERE: dict[str, tuple[str, str]] = {
     "phh": ("phh", "read_phh"),
     "winamax": ("winamax", "read_winamax"),
 }
-_FUNCTIONS = {function: module for module, function in _WHERE.values()} | {"write_phh": "phh"}
+_FUNCTIONS = {function: module for module, function in _WHERE.values()} | {"write_phh": "phh_write"}
 
 
 class _Readers(Mapping[str, Reader]):
