@@ -305,6 +305,12 @@ class HandState:
                     self.record.pos,
                 )
             else:
+                if after < 0 and name not in changes:  # only a caller can carry that in
+                    raise illegal(
+                        "stack-unknown",
+                        f"{name}'s carried stack {before} is negative",
+                        self.record.pos,
+                    )
                 if after < 0:
                     raise illegal(
                         "over-stack",
