@@ -12,7 +12,7 @@ Why it is built this way:
 * **Speed.**  The transformer runs inside the LALR parser (no tree is built, see
   :mod:`badugi_ledger.textevents`), positions come from tokens, cards are looked up in a table,
   a run of cards is a single token, and plain lines ("Ben folds · Cara calls 4") skip Lark
-  altogether (:class:`badugi_ledger.textevents.PlainLines`, proven equal to Lark's reading).
+  altogether (:class:`badugi_ledger.plainlines.PlainLines`, proven equal to Lark's reading).
 * **Headers are sticky.**  A header line sets its items for every hand after it (a level
   change is a header line between two hands); it also ends the hand before it.  Every record
   carries its complete, effective :class:`GameSettings`.
@@ -47,7 +47,8 @@ from .events import (
     StackChange,
 )
 from .grammar import build_parser, describe_expected
-from .textevents import POSTS_NONE, EventBuilder, FormatError, PlainLines, RawHand, short
+from .plainlines import PlainLines
+from .textevents import POSTS_NONE, EventBuilder, FormatError, RawHand, short
 from .textheaders import HEADER_KEYWORDS, SettingsState, implied_posts
 
 __all__ = ["parse_file", "parse_paths", "parse_text"]
@@ -69,7 +70,7 @@ characters; a longer one is a corrupt file or not a history, and is refused with
 into memory."""
 _IGNORED = " \t\r\f\ufeff"  # what the grammar skips between tokens
 PLAIN_LINES = True
-"""Read plain lines with the fast path (:class:`~badugi_ledger.textevents.PlainLines`); False
+"""Read plain lines with the fast path (:class:`~badugi_ledger.plainlines.PlainLines`); False
 sends every line through Lark (the tests prove both readings equal; benchmarks compare)."""
 
 # ---------------------------------------------------------------- one parser per thread, errors
@@ -325,7 +326,7 @@ class _Reader:
                 position=Position(self.source, chunk.start, 1),
                 hand=hand_id,
             )
-        # Plain lines are read by the fast path (textevents.PlainLines); the others go to Lark
+        # Plain lines are read by the fast path (plainlines.PlainLines); the others go to Lark
         # as one chunk with the hand line.  Lines are independent in the grammar (``hand:
         # hand body_line _NL``), so leaving out lines that read cleanly changes nothing else.
         lines, start = chunk.lines, chunk.start

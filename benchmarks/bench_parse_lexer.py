@@ -5,7 +5,7 @@
 The reference is the ceiling the issue names: Lark's own lexer for *the same grammar*
 (``grammar/hand_history.lark``), ``Lark(grammar, parser="lalr").lex(text)`` consumed to the
 end - tokens only, no parse, no values.  Ours is :func:`badugi_ledger.parse.parse_text`: split
-into hand chunks, plain lines read by the fast path (``textevents.PlainLines``: one regular
+into hand chunks, plain lines read by the fast path (``plainlines.PlainLines``: one regular
 expression per entry, no memo of earlier entries, so repetition does not flatter it), other
 lines by the LALR parser with the transformer inside, cards looked up, settings resolved,
 implied blinds inserted - every ``HandRecord`` built.  The figure with the fast path turned

@@ -457,7 +457,7 @@ def test_reading_streams_hand_by_hand() -> None:
 
 
 def test_plain_lines_read_without_lark_give_the_same_events() -> None:
-    """Plain lines are read by the fast path (textevents.PlainLines) instead of Lark: the
+    """Plain lines are read by the fast path (plainlines.PlainLines) instead of Lark: the
     records, positions included, must be exactly what Lark gives (more in test_parse_speed)."""
     from badugi_ledger import parse as reader
 

@@ -1,6 +1,6 @@
 """Issue 7, our text format: the reader's fast path for plain lines and its start-up cache.
 
-The fast path (``textevents.PlainLines``) must read exactly what Lark reads: records with every
+The fast path (``plainlines.PlainLines``) must read exactly what Lark reads: records with every
 position, and for anything it is unsure of it hands the line to Lark, so errors stay Lark's.
 Every test here compares the two readings (``parse.PLAIN_LINES`` on and off) on simulated
 hands of every game and structure, the examples, the real corpus (converted to our format)
@@ -28,10 +28,11 @@ from lark import Lark
 from badugi_ledger import grammar, parse
 from badugi_ledger.errors import BadugiError
 from badugi_ledger.events import HandRecord
+from badugi_ledger.plainlines import PlainLines
 from badugi_ledger.settings import GAME_NAMES, STRUCTURE_KINDS
 from badugi_ledger.simulate import SimulationOptions, write_simulation
 from badugi_ledger.sources import read_hands
-from badugi_ledger.textevents import _CARD, PlainLines
+from badugi_ledger.textevents import CARD_TABLE
 from badugi_ledger.textformat import write_hands
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -221,10 +222,10 @@ def test_the_card_table_is_exactly_the_cards_pattern() -> None:
     suits = "cdhsCDHS♣♦♥♠♧♢♡♤"
     language = {r + s + v for r in ranks for s in suits for v in ("", "\ufe0f")}
     language |= {"??", "?", "X", "x"}
-    assert set(_CARD) == language
+    assert set(CARD_TABLE) == language
     assert all(one.fullmatch(card) for card in language)
     for not_a_card in ("1c", "11s", "Zs", "???", "xx", "A", "10", "As\ufe0f\ufe0f", "♠A"):
-        assert not one.fullmatch(not_a_card) and not_a_card not in _CARD
+        assert not one.fullmatch(not_a_card) and not_a_card not in CARD_TABLE
 
 
 def test_plain_lines_declines_what_it_does_not_know() -> None:
