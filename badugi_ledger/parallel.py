@@ -5,13 +5,14 @@ of one file never depends on another: a table's carried stacks are keyed by (fil
 see :mod:`badugi_ledger.replay.table`.  So ``check`` and ``import`` can read and replay the
 files in worker processes and still print or store exactly what one process would, as long
 as the results come back in the order the files were given - which :func:`ordered_map`
-guarantees.  Workers are forked (on platforms that can fork), so they start in milliseconds
-with the package already imported.
+guarantees.  On Linux the workers are forked, so they start in milliseconds with the package
+already imported; elsewhere they are spawned (the safe default there).
 """
 
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Callable, Iterator, Sequence
 from typing import TypeVar
 
@@ -49,8 +50,10 @@ def ordered_map(func: Callable[[T], R], items: Sequence[T], jobs: int | None) ->
     import multiprocessing  # only when forking: they cost a one-file run ~30 ms to import
     from concurrent.futures import ProcessPoolExecutor
 
-    methods = multiprocessing.get_all_start_methods()
-    context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+    # Forking is safe and fast on Linux; elsewhere (macOS, Windows) the platform's own
+    # default (spawn) is the safe one, and the workers import the package themselves.
+    linux = sys.platform.startswith("linux")
+    context = multiprocessing.get_context("fork" if linux else None)
     # Several items per message keeps the pipe traffic small when files are tiny (one PHH
     # hand per file); a handful of chunks per worker keeps the load balanced.
     chunksize = max(1, len(items) // (workers * 4))
