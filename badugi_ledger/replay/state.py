@@ -258,6 +258,13 @@ class HandState:
                 delta = -abs(ev.amount) if ev.kind == "cash-out" else ev.amount
                 changes[ev.player] = changes.get(ev.player, 0) + delta
                 change_pos[ev.player] = ev.pos
+        for seat in self.record.seats:
+            if seat.stack is not None and seat.stack < 0:  # a site file or PHH may say so
+                raise illegal(
+                    "negative-stack",
+                    f"{seat.name} starts with {seat.stack} chips: a stack cannot be negative",
+                    self.record.pos,
+                )
         if not carried and not changes:
             # Every stack stated (a first hand, or a hand replayed on its own): nothing to
             # carry or compare.
