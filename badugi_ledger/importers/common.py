@@ -17,7 +17,7 @@ known cards through the draws, and the recorded outcome events (``Collect``, ``P
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
@@ -528,6 +528,33 @@ class CashTables:
     def forget(self, table: str) -> None:
         """A hand of this table could not be read: its stacks are unknown from here."""
         self.ends.pop(table, None)
+
+
+CashHandReader = Callable[[list[str], int, str, CashTables], HandRecord | SkippedHand]
+
+
+def read_cash_site(
+    lines: Iterable[str],
+    starts: re.Pattern[str],
+    source: str,
+    read_hand: CashHandReader,
+    table_of: Callable[[list[str]], str | None],
+) -> Iterator[ImportItem]:
+    """Every hand of a site file whose cash stacks carry (:class:`CashTables`), in file order.
+
+    ``read_hand(lines, start, source, cash)`` reads one hand; a hand it cannot read becomes its
+    error and makes its table (``table_of(lines)``, None when even that is unreadable) forget
+    the carried stacks, so the next hand of that table is not compared with guesses.
+    """
+    cash = CashTables()
+    for start, hand_lines in chunk_hands(lines, starts):
+        try:
+            yield read_hand(hand_lines, start, source, cash)
+        except (BadugiError, *UNREADABLE) as exc:
+            table = table_of(hand_lines)
+            if table is not None:
+                cash.forget(table)
+            yield exc if isinstance(exc, BadugiError) else unreadable(exc, source, start + 1)
 
 
 def _first_non_post(events: list[Event]) -> int:

@@ -21,20 +21,18 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import replace
 
-from ..errors import BadugiError, Position
+from ..errors import Position
 from ..events import HandRecord, Session, Show
 from ..settings import GameSettings, HouseRules, Structure
 from .common import (
-    UNREADABLE,
     CashTables,
     HandDraft,
     ImportItem,
     SeatLine,
     SkippedHand,
-    chunk_hands,
     parse_amount,
     parse_site_cards,
-    unreadable,
+    read_cash_site,
 )
 
 ORIGIN = "fulltilt"
@@ -81,15 +79,12 @@ _NOISE = re.compile(
 
 def read_fulltilt(lines: Iterable[str], source: str = "<fulltilt>") -> Iterator[ImportItem]:
     """Every hand of a Full Tilt history, in file order; top-ups carry to the next hand."""
-    cash = CashTables()
-    for start, hand_lines in chunk_hands(lines, HAND_START):
-        try:
-            yield _read_hand(hand_lines, start, source, cash)
-        except (BadugiError, *UNREADABLE) as exc:
-            header = _TABLE.search(hand_lines[0])
-            if header is not None:
-                cash.forget(header["table"])
-            yield exc if isinstance(exc, BadugiError) else unreadable(exc, source, start + 1)
+    return read_cash_site(lines, HAND_START, source, _read_hand, _table_of)
+
+
+def _table_of(lines: list[str]) -> str | None:
+    header = _TABLE.search(lines[0])
+    return header["table"] if header is not None else None
 
 
 def _read_hand(

@@ -22,20 +22,18 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import replace
 
-from ..errors import BadugiError, ImportFormatError, Position
+from ..errors import ImportFormatError, Position
 from ..events import HandRecord, Session, Show
 from ..settings import GameSettings, HouseRules, Structure, StructureKind
 from .common import (
-    UNREADABLE,
     CashTables,
     HandDraft,
     ImportItem,
     SeatLine,
     SkippedHand,
-    chunk_hands,
     parse_amount,
     parse_site_cards,
-    unreadable,
+    read_cash_site,
 )
 
 ORIGIN = "pokerstars"
@@ -98,15 +96,11 @@ _DRAW_SECTIONS = {"*** FIRST DRAW ***", "*** SECOND DRAW ***", "*** THIRD DRAW *
 
 def read_pokerstars(lines: Iterable[str], source: str = "<pokerstars>") -> Iterator[ImportItem]:
     """Every hand of a PokerStars history (its lines, without line ends), in file order."""
-    cash = CashTables()
-    for start, hand_lines in chunk_hands(lines, HAND_START):
-        try:
-            yield _read_hand(hand_lines, start, source, cash)
-        except (BadugiError, *UNREADABLE) as exc:
-            table = next((m["table"] for m in map(_TABLE.match, hand_lines) if m), None)
-            if table is not None:
-                cash.forget(table)
-            yield exc if isinstance(exc, BadugiError) else unreadable(exc, source, start + 1)
+    return read_cash_site(lines, HAND_START, source, _read_hand, _table_of)
+
+
+def _table_of(lines: list[str]) -> str | None:
+    return next((m["table"] for m in map(_TABLE.match, lines) if m), None)
 
 
 def _read_hand(
