@@ -11,10 +11,24 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn, Protocol
 
 import typer
+from typer.core import TyperGroup
 
 from .errors import BadugiError
 
+
+class _Commands(TyperGroup):
+    """The command group: a library error raised by any command (a ``BadugiError``) becomes
+    one ``Error: …`` line on stderr and exit status 1, here once rather than in every command."""
+
+    def invoke(self, ctx: Any) -> Any:
+        try:
+            return super().invoke(ctx)
+        except BadugiError as exc:
+            fail(str(exc))
+
+
 app = typer.Typer(
+    cls=_Commands,
     name="badugi-ledger",
     help="Record, check, pay out and keep a chip ledger of Badugi-family poker hands.",
     no_args_is_help=True,
@@ -77,10 +91,7 @@ def showdown(
     """Settle a table dispute: rank the shown hands and divide a pot (4 cards each in Badugi, 5 in Badacey/Badeucey)."""  # noqa: E501
     from .showdown import run_showdown
 
-    try:
-        result = run_showdown(game, hands, pot)
-    except BadugiError as exc:
-        fail(str(exc))
+    result = run_showdown(game, hands, pot)
     render(result, as_json)
 
 
@@ -154,12 +165,9 @@ def check_command(
     """Replay every hand and report broken rules and wrong payouts; exit 0 only if all is well."""
     from .check import run_check
 
-    try:
-        run = run_check(paths, jobs=jobs)
-        for line in run.lines(as_json=as_json):
-            typer.echo(line)
-    except BadugiError as exc:
-        fail(str(exc))
+    run = run_check(paths, jobs=jobs)
+    for line in run.lines(as_json=as_json):
+        typer.echo(line)
     raise typer.Exit(0 if run.all_ok else 1)
 
 
@@ -275,12 +283,9 @@ def import_(
         elif hands % 10_000 == 0:
             typer.echo(f"{source}: {hands} hands read", err=True)
 
-    try:
-        report = run_import(
-            db, paths, strict=strict, fmt=fmt, progress=progress, wait_seconds=wait, jobs=jobs
-        )
-    except BadugiError as exc:
-        fail(str(exc))
+    report = run_import(
+        db, paths, strict=strict, fmt=fmt, progress=progress, wait_seconds=wait, jobs=jobs
+    )
     if interactive and any(f.stored + f.duplicate + len(f.rejected) >= 1000 for f in report.files):
         typer.echo("", err=True)
     render(report, as_json)
@@ -312,11 +317,8 @@ def standings_cmd(
     """Season standings: tournament points or cash net results."""
     from .standings import standings_report
 
-    try:
-        options = _standings_options(season, kind, points, points_table, best, min_events)
-        text = standings_report(db, options, fmt)  # type: ignore[arg-type]
-    except BadugiError as exc:
-        fail(str(exc))
+    options = _standings_options(season, kind, points, points_table, best, min_events)
+    text = standings_report(db, options, fmt)  # type: ignore[arg-type]
     typer.echo(text, nl=False)
 
 
@@ -337,10 +339,7 @@ def settle_cmd(
     """Who pays whom after an event, with the fewest transfers, and totals that net to zero."""
     from .settle import settle
 
-    try:
-        result = settle(db, event)
-    except BadugiError as exc:
-        fail(str(exc))
+    result = settle(db, event)
     render(result, as_json)
 
 
@@ -369,11 +368,8 @@ def export_cmd(
     """Export the hands, postings or standings as CSV, JSON or Parquet."""
     from .export import export
 
-    try:
-        options = _standings_options(season, kind, points, points_table, best, min_events)
-        data = export(db, table, fmt, options)  # type: ignore[arg-type]
-    except BadugiError as exc:
-        fail(str(exc))
+    options = _standings_options(season, kind, points, points_table, best, min_events)
+    data = export(db, table, fmt, options)  # type: ignore[arg-type]
     if out is None:
         sys.stdout.buffer.write(data)
         sys.stdout.flush()
@@ -404,11 +400,8 @@ def report_cmd(
     """Write a self-contained HTML season report with standings and charts."""
     from .report_html import write_season_report
 
-    try:
-        options = _standings_options(season, "auto", points, points_table, best, min_events)
-        path = write_season_report(db, out, options)
-    except BadugiError as exc:
-        fail(str(exc))
+    options = _standings_options(season, "auto", points, points_table, best, min_events)
+    path = write_season_report(db, out, options)
     typer.echo(f"wrote {path}")
 
 
@@ -430,10 +423,7 @@ def players_cmd(
     """List players with their aliases, or merge ("Ben" ben Benjamin) and un-merge them."""
     from .players import players_command
 
-    try:
-        infos = players_command(db, action, names or [])  # type: ignore[arg-type]
-    except BadugiError as exc:
-        fail(str(exc))
+    infos = players_command(db, action, names or [])  # type: ignore[arg-type]
     for info in infos:
         others = [a for a in info.aliases if a != info.player]
         also = f" (also {', '.join(others)})" if others else ""
@@ -485,10 +475,7 @@ def tournament_cmd(
     }
     if chop is not None:
         changes["chop"] = None if chop == "none" else chop
-    try:
-        result = tournament_command(db, event, changes)
-    except BadugiError as exc:
-        fail(str(exc))
+    result = tournament_command(db, event, changes)
     render(result, as_json)
 
 
@@ -539,7 +526,7 @@ def convert_command(
         else:
             with open(out, "w", encoding="utf-8", newline="\n") as handle:
                 report = convert_file(file, to, handle, fmt=source_format)
-    except (BadugiError, OSError) as exc:
+    except OSError as exc:
         fail(str(exc))
     if report.skipped:
         typer.echo(f"skipped {len(report.skipped)} hand(s) of other games", err=True)
@@ -595,23 +582,20 @@ def simulate_command(
     hand-history format; check reports every one of them clean."""
     from .simulate import SimulationOptions, simulate_to_path
 
-    try:
-        options = SimulationOptions(
-            hands=hands,
-            players=players,
-            game=game,  # type: ignore[arg-type]
-            structure=structure,  # type: ignore[arg-type]
-            seed=seed,
-            small_blind=small_blind,
-            big_blind=big_blind,
-            ante=ante,
-            session_hands=session_hands,
-            cards=cards,  # type: ignore[arg-type]
-            final_stacks=final_stacks,
-        )
-        stats = simulate_to_path(options, out)
-    except BadugiError as exc:
-        fail(str(exc))
+    options = SimulationOptions(
+        hands=hands,
+        players=players,
+        game=game,  # type: ignore[arg-type]
+        structure=structure,  # type: ignore[arg-type]
+        seed=seed,
+        small_blind=small_blind,
+        big_blind=big_blind,
+        ante=ante,
+        session_hands=session_hands,
+        cards=cards,  # type: ignore[arg-type]
+        final_stacks=final_stacks,
+    )
+    stats = simulate_to_path(options, out)
     typer.echo(f"simulated {stats.summary()}" + (f" -> {out}" if out else ""), err=True)
 
 
@@ -619,12 +603,8 @@ def simulate_command(
 
 
 def main() -> None:
-    """Console entry point: library errors become one ``Error:`` line and exit status 1."""
-    try:
-        app()
-    except BadugiError as exc:
-        typer.echo(f"Error: {exc}", err=True)
-        sys.exit(1)
+    """Console entry point (library errors are turned into ``Error:`` lines by the group)."""
+    app()
 
 
 if __name__ == "__main__":  # pragma: no cover
