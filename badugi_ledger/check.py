@@ -20,7 +20,7 @@ from __future__ import annotations
 import json
 import os
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -30,19 +30,10 @@ from .importers import SkippedHand
 from .parallel import ordered_map
 from .replay import replay_stream
 from .results import HandOutcome, Violation
-from .sources import read_hands as read_any
+from .sources import read_hands  # the one reader: our format or a site's, by content
 
 HISTORY_SUFFIXES = frozenset({".bhh", ".txt", ".phh"})
 """Files picked up when a folder is given (a file named on the command line is always read)."""
-
-
-def read_hands(
-    path: str | Path, on_skip: Callable[[SkippedHand], None] | None = None
-) -> Iterator[HandRecord | BadugiError]:
-    """The hands of one file, whatever its format (:func:`badugi_ledger.sources.read_hands`:
-    our format or a site's, recognised by content); ``on_skip`` hears of each hand of another
-    game that was left out."""
-    return read_any(path, on_skip=on_skip)
 
 
 def history_files(paths: Iterable[str | Path]) -> list[Path]:
@@ -178,7 +169,7 @@ def problem_line(outcome: HandOutcome, error: Violation) -> str:
 
 
 @dataclass(frozen=True)
-class FileReport:
+class CheckedFile:
     """One file checked on its own (possibly in a worker process): its problem lines, in
     hand order, and its summary (none when the file held no hand)."""
 
@@ -186,11 +177,11 @@ class FileReport:
     summaries: list[FileSummary]
 
 
-def check_file(path: Path) -> FileReport:
+def check_file(path: Path) -> CheckedFile:
     """Replay every hand of one file; what the text report prints for it."""
     run = CheckRun([path], jobs=1)
     problems = [problem_line(o, e) for o in run.outcomes() for e in o.errors]
-    return FileReport(problems, run.summaries)  # one per source: the skips are in it
+    return CheckedFile(problems, run.summaries)  # one per source: the skips are in it
 
 
 @dataclass
