@@ -1,0 +1,44 @@
+"""The one bound on numbers that every reader, the replay and the ledger share.
+
+A chip or money amount (a stack, a bet, a buy-in, a price in cents), a count (rebuys, seats,
+cards drawn) or an id that a user or a site file writes must fit what the whole pipeline can
+hold without loss: SQLite's INTEGER (64-bit), JSON read by a browser (exact only up to 2^53),
+and the sums of a season's figures.  One maximum, :data:`MAX_AMOUNT` = 2^53, serves them all;
+anything larger, negative where a count is meant, or not a finite integer is a located error
+of the reader that met it, and the other files of the run go on.
+
+>>> amount_problem(9223372036854775808, "stack")
+'stack 9223372036854775808 is above the largest amount, 2^53'
+>>> amount_problem(100, "stack") is None
+True
+"""
+
+from __future__ import annotations
+
+MAX_AMOUNT = 2**53
+"""The largest amount, count or id anywhere in badugi-ledger (9,007,199,254,740,992)."""
+
+MAX_DIGITS = len(str(MAX_AMOUNT))
+"""Digits of :data:`MAX_AMOUNT` (16): a number written with more digits is too large, which a
+reader can tell before converting the text (so a 5,000-digit number costs nothing)."""
+
+MAX_QUOTE = 200
+"""Characters of an offending input line an error message quotes at most."""
+
+
+def amount_problem(value: int, what: str) -> str | None:
+    """Why ``value`` cannot be ``what`` (an amount or count), or None when it can."""
+    if value > MAX_AMOUNT:
+        return f"{what} {value} is above the largest amount, 2^53"
+    if value < -MAX_AMOUNT:
+        return f"{what} {value} is below the smallest amount, -2^53"
+    return None
+
+
+def quote(line: str) -> str:
+    """``line`` cut to :data:`MAX_QUOTE` characters for an error message.
+
+    >>> len(quote("x" * 10_000))
+    201
+    """
+    return line if len(line) <= MAX_QUOTE else line[:MAX_QUOTE] + "…"
