@@ -4,8 +4,8 @@ The turn logic here is written independently of the replay engine (:mod:`badugi_
 following the same rule texts (``000`` order of play and the fixed-limit cap, ``001`` pot/no
 limit, side pots and the reshuffle, ``002`` the Progressive Badugi qualifier and carried pot,
 ``003`` spread limit) and the engine's documented choices where the texts are silent (short
-all-ins and the half-bet rule, dead antes in the main pot, the uncalled bet returned before
-pots are built).  Dividing one pot among the hands shown is *not* re-implemented:
+all-ins and the half-bet rule, all-in levels counting antes and live chips, the uncalled bet
+returned before pots are built).  Dividing one pot among the hands shown is *not* re-implemented:
 :func:`badugi_ledger.pots.divide_pot` is the one place for split halves, ties and odd chips.
 :mod:`badugi_ledger.simulate` deals the sessions and writes the hands.
 """
@@ -83,6 +83,8 @@ class SimulatedHand:
         self.stack = {p: stacks[p] for p in self.dealt}
         self.contrib = dict.fromkeys(self.dealt, 0)
         self.live = dict.fromkeys(self.dealt, 0)
+        self.matched = dict.fromkeys(self.dealt, 0)
+        """Antes and live chips: what an all-in player's chips are matched against."""
         self.committed = dict.fromkeys(self.dealt, 0)
         self.folded: set[str] = set()
         self.all_in: set[str] = set()
@@ -145,7 +147,9 @@ class SimulatedHand:
         if s.ante:
             for p in dealt:
                 self.events.append(Post(p, "ante"))
-                self.pay(p, min(s.ante, self.stack[p]), live=False)
+                ante = min(s.ante, self.stack[p])
+                self.pay(p, ante, live=False)
+                self.matched[p] += ante
         sb, bb = (self.button, dealt[0]) if len(dealt) == 2 else (dealt[0], dealt[1])
         self.events.append(Post(sb, "small-blind"))
         self.pay(sb, min(s.small_blind, self.stack[sb]), live=True)
@@ -345,8 +349,9 @@ class SimulatedHand:
     def settle(self) -> tuple[dict[str, int], int]:
         """Record the showdown and the collections; return (final stacks, carried chips).
 
-        The uncalled bet goes back first; pots are built by the live all-in levels of the
-        players still in (``001``); antes and a carried pot go to the main pot."""
+        The uncalled bet goes back first; pots are built by the all-in levels (antes and live
+        chips) of the players still in (``001``); other dead money and a carried pot go to the
+        main pot."""
         active, live = self.active(), self.live
         top = max(live, key=lambda q: (live[q], -self.dealt.index(q)))
         second = max(v for q, v in live.items() if q != top)
@@ -355,22 +360,24 @@ class SimulatedHand:
             live[top] -= back
             self.contrib[top] -= back
             self.stack[top] += back
+        matched = self.matched
+        for q, chips in live.items():
+            matched[q] += chips
         pots: list[tuple[str, int, list[str]]] = []
         prev = 0
-        for level in sorted({live[q] for q in active}):
-            amount = sum(min(c, level) - min(c, prev) for c in live.values())
-            if amount:
-                name = "main" if not pots else f"side {len(pots)}"
-                pots.append((name, amount, [q for q in active if live[q] >= level]))
+        for level in sorted({matched[q] for q in active}):
+            amount = sum(min(c, level) - min(c, prev) for c in matched.values())
+            pots.append(("", amount, [q for q in active if matched[q] >= level]))
             prev = level
-        if not pots:
-            pots.append(("main", 0, active))
-        leftover = sum(max(c - prev, 0) for c in live.values())
+        leftover = sum(max(c - prev, 0) for c in matched.values())
         name, amount, eligible = pots[-1]
         pots[-1] = (name, amount + leftover, eligible)
-        dead = sum(self.contrib.values()) - sum(live.values())
+        dead = sum(self.contrib.values()) - sum(matched.values())
         name, amount, eligible = pots[0]
         pots[0] = (name, amount + dead + self.carry_in, eligible)
+        if not pots[0][1] and len(pots) > 1:
+            del pots[0]
+        pots = [("main" if i == 0 else f"side {i}", a, e) for i, (_, a, e) in enumerate(pots)]
 
         showdown = len(active) > 1
         if showdown:

@@ -10,7 +10,7 @@ list becomes an event at ``Position("test", i + 1, 1)`` so errors can be checked
     "Anna draws Qs 3c > 8s 5c" Draw(known cards)            "Anna draws 2"       Draw(2 unknown)
     "Anna pat"                 Draw((), ())                 "Anna buys Qs > 8s"  Buy
     "Anna shows As 2c 3d 4h"   Show                         "Anna mucks"         Muck
-    "Anna collects 60"         Collect                      "Anna ends 228"      FinalStack
+    "Anna collects 60"         Collect   "… from side 1"    "Anna ends 228"      FinalStack
     "carry 40" / "rake 3" / "pot 120"                       "Anna rebuys 100"    StackChange
 """
 
@@ -91,7 +91,8 @@ def event(line: str, number: int = 0, source: str = "test") -> Event:
     if verb == "mucks":
         return Muck(player, pos)
     if verb == "collects":
-        return Collect(player, int(rest[0]), rest[1] if len(rest) > 1 else None, pos)
+        pot = " ".join(rest[2:] if rest[1:2] == ["from"] else rest[1:]) or None
+        return Collect(player, int(rest[0]), pot, pos)
     if verb == "ends":
         return FinalStack(player, int(rest[0]), pos)
     if verb == "sits":

@@ -368,8 +368,8 @@ PINNED_LEDGER = {
     "hands": (969, "cbe41ed4df6d105731cf1718870429d45ed911340ca002331a0f1eedc84e7bb6"),
     "players": (59, "40447c7ce34b8ac7842175b0a275115101d7dd6f45a488d98bd2dae566a6b3bf"),
     "postings": (6972, "562d69e5529e09444b5019df899ae9bc3de5e33bc4a4ebe1af47fd9831bb3921"),
-    "pot_winners": (1407, "3f979bb68b2411ca12fe9d0ec20102726538e3dc9532d6f245f94848206b643d"),
-    "pots": (1346, "63626d67d11113ab9a3e403f61cadb188336f6f47ab5aea47667aa8812479318"),
+    "pot_winners": (1407, "164c6021c6551198e1795589895069f49936c712667e5feded96f2e92d4b273d"),
+    "pots": (1346, "bc0677bc43fb9147e5ffda3aa41fe43ffe3ceb0090553d20cbfb48dc3c403b29"),
     "tournament_entries": (33, "7e18d635de99a3a5a7c6c68f6bb5eec8b3e36d66de6f3421b028ab05a4ef6cfd"),
     "tournament_terms": (0, "4f53cda18c2baa0c0354bb5f9a3ecbe5ed12ab4d8e11ba873c2f11161202b945"),
 }

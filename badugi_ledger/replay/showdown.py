@@ -3,11 +3,12 @@ and the check of everything the recorder wrote down about the outcome.
 
 * **Uncalled bets** are the chips a player bet live beyond what anyone else put in live
   (antes, dead blinds and buys do not call bets); they go back before any pot is built.
-* **Side pots** (``001``): one pot per all-in level (of live chips) of the players still in;
-  each pot is contested by the players still in who put in at least that level.  Dead money
-  (antes, dead blinds, buys) goes to the main pot, and so does a Progressive Badugi carried
-  pot (``002``: it goes to the winner of the next pot won).  A player all-in for less than the
-  ante still contests the whole main pot (a corner the texts do not cover).
+* **Side pots** (``001``): one pot per all-in level of the players still in, a level counting
+  antes and live chips; each pot is contested by the players still in who put in at least that
+  level, so a player all-in for the ante (or part of it, or part of a blind) contests the pot
+  his chips match and no more.  Other dead money (dead blinds, buys) goes to the main pot, and
+  so does a Progressive Badugi carried pot (``002``: it goes to the winner of the next pot
+  won).
 * **Showdown order** (``000``): the last bettor or raiser of the final round shows first, else
   the first active player left of the button; recorded in the notes, not enforced.
 * **Awarding**: each pot is divided with :func:`badugi_ledger.pots.pot_shares` (the shares
@@ -17,8 +18,11 @@ and the check of everything the recorder wrote down about the outcome.
   showdown carries (``carry_out``).
 * **Rake**: ``GameSettings.rake`` computes it from the pots that are won (a carried pot is
   raked when it is finally won); a recorded ``RakeTaken`` is checked against it.  Without a rake
-  rule a recorded ``RakeTaken`` is accepted as what the house took (site imports).  Either way
-  it comes out of the main pot first, then the side pots in order (our convention; sites differ).
+  rule a recorded ``RakeTaken`` is accepted as what the house took (site imports).  It comes out
+  of the main pot first, then the side pots in order (our convention), except that a site's
+  rake (no rake rule) is split among the pots as the site's per-pot collections show, when
+  they name every pot and add up (PokerStars rakes each pot: ``corpus/pokerstars/
+  Badugi-USD-0.25-0.50-201009.txt``, hand 49164202872).
 * **Unknown cards**: when a contender's cards at showdown are unknown (not shown, not mucked,
   not all known from the deal and draws) the pot cannot be computed.  Then, and only then, the
   recorded collections are accepted if they are consistent (they add up to the unsettled pots,
@@ -33,11 +37,11 @@ from __future__ import annotations
 
 from operator import attrgetter
 
-from ..errors import Position
 from ..hands import qualifies
 from ..pots import pot_shares
 from ..results import CARRY, HOUSE, HandResult, Posting, PotResult, Violation
 from .build import build, buildable
+from .claims import verify_claims
 from .state import HandState, illegal
 
 buildable(HandResult)
@@ -88,35 +92,49 @@ def _return_uncalled(st: HandState) -> tuple[str, int] | None:
     return top_player, back
 
 
-def _build_pots(st: HandState, active: list[str]) -> list[_Pot]:
-    """Pots by the live all-in levels of the players still in; dead money (antes, dead blinds,
-    buys) and a carried pot go to the main pot, which every player still in contests.
-    ``active`` are the players still in, clockwise from the button's left."""
+def _matched(st: HandState) -> dict[str, int]:
+    """Each player's chips that an opponent's must match: antes (posted first) and live bets.
+    Other dead money (dead blinds, buys) is no stake: it goes to the main pot."""
     live = st.live
-    live_total = sum(live.values())
-    stake = live.__getitem__
-    pots: list[_Pot] = []
+    if not st.settings.ante:
+        return live
+    paid = st.paid
+    return {p: chips + paid.get((p, "ante"), 0) for p, chips in live.items()}
+
+
+def _build_pots(st: HandState, active: list[str]) -> list[_Pot]:
+    """Pots by the all-in levels of the players still in, each level counting antes and live
+    chips (``001``: a player can win from each opponent only what his own chips match, so a
+    player all-in for the ante, or for part of it or of a blind, contests the pot his chips
+    make).  Dead blinds, buys and a carried pot go to the main pot, which every player still in
+    contests.  ``active`` are the players still in, clockwise from the button's left."""
+    matched = _matched(st)
+    stake = matched.__getitem__
+    total = sum(st.contrib.values())
     if min(map(stake, active)) == max(map(stake, active)):
-        # Nobody still in is all-in for less: one pot, every live chip in it.
-        pots.append(_Pot("main", live_total, active))
-    else:
-        levels = sorted({live[p] for p in active})
-        prev = 0
-        for level in levels:
-            amount = sum(min(c, level) - min(c, prev) for c in live.values())
-            if amount:
-                name = "main" if not pots else f"side {len(pots)}"
-                pots.append(_Pot(name, amount, [p for p in active if live[p] >= level]))
-            prev = level
-        leftover = sum(max(c - prev, 0) for c in live.values())
-        if not pots:
-            pots.append(_Pot("main", 0, active))
-        pots[-1].amount += leftover  # chips of folded players above every active player's level
-    dead = sum(st.contrib.values()) - live_total
-    pots[0].amount += dead + st.carry_in
-    for pot in pots:
-        pot.net = pot.amount
-    return pots
+        # Nobody still in is all-in for less: one pot, every chip in it.
+        pot = _Pot("main", total + st.carry_in, active)
+        return [pot]
+    levels = sorted({matched[p] for p in active})
+    prev = 0
+    chips = matched.values()
+    layers: list[tuple[int, list[str]]] = []
+    for level in levels:
+        amount = sum([min(c, level) - min(c, prev) for c in chips])
+        layers.append((amount, [p for p in active if matched[p] >= level]))
+        prev = level
+    leftover = sum([c - prev for c in chips if c > prev])  # folded players above every level
+    dead = total - sum(chips)
+    amount, eligible = layers[-1]
+    layers[-1] = (amount + leftover, eligible)
+    amount, eligible = layers[0]
+    layers[0] = (amount + dead + st.carry_in, eligible)
+    if not layers[0][0]:  # a level of 0 chips (all-in for dead money only) with no dead money
+        del layers[0]
+    return [
+        _Pot("main" if not i else f"side {i}", amount, eligible)
+        for i, (amount, eligible) in enumerate(layers)
+    ]
 
 
 def _showdown_cards(st: HandState, pot: _Pot, folded_win: bool) -> None:
@@ -183,12 +201,35 @@ def _take_rake(st: HandState, pots: list[_Pot], violations: list[Violation]) -> 
         raise illegal(
             "rake", f"the house takes {rake}, more than the {base} chips won", st.rakes[0][1]
         )
-    left = rake
-    for pot in won:
-        cut = min(left, pot.net)
+    cuts = _rake_by_claims(st, won, rake) if rule is None and len(won) > 1 else None
+    if cuts is None:
+        left = rake
+        cuts = []
+        for pot in won:
+            cut = min(left, pot.net)
+            cuts.append(cut)
+            left -= cut
+    for pot, cut in zip(won, cuts, strict=True):
         pot.net -= cut
-        left -= cut
     return rake
+
+
+def _rake_by_claims(st: HandState, won: list[_Pot], rake: int) -> list[int] | None:
+    """A site's rake (no rake rule) split among several won pots as the site's own per-pot
+    collections show it (each site has its own way); ``None`` when they do not show it: every
+    collection names a won pot, every won pot is collected from, and what the pots keep back
+    is the rake."""
+    claimed: dict[str, int] = {}
+    for c in st.collects:
+        if c.pot is None:
+            return None
+        claimed[c.pot] = claimed.get(c.pot, 0) + c.amount
+    if claimed.keys() != {pot.name for pot in won}:
+        return None
+    cuts = [pot.amount - claimed[pot.name] for pot in won]
+    if sum(cuts) != rake or min(cuts) < 0:
+        return None
+    return cuts
 
 
 def _settle_from_record(st: HandState, pots: list[_Pot], notes: list[str]) -> None:
@@ -220,22 +261,32 @@ def _settle_from_record(st: HandState, pots: list[_Pot], notes: list[str]) -> No
             "do not settle it",
             st.record.pos,
         )
+    left = {pot.name: pot.net for pot in open_pots}
+    by_name = {pot.name: pot for pot in open_pots}
     for pot in open_pots:
         pot.shares = {}
-        left = pot.net
+
+    def take(pot: _Pot, p: str, most: int) -> None:
+        chips = min(left[pot.name], remainder.get(p, 0), most)
+        if chips > 0 and pot.shares is not None:
+            pot.shares[p] = pot.shares.get(p, 0) + chips
+            remainder[p] -= chips
+            left[pot.name] -= chips
+
+    for c in st.collects:  # a collection that names its pot goes to that pot first
+        named = by_name.get(c.pot) if c.pot is not None else None
+        if named is not None and c.player in named.eligible and c.player not in st.mucked:
+            take(named, c.player, c.amount)
+    for pot in open_pots:
         for p in pot.eligible:
-            take = min(left, remainder.get(p, 0))
-            if take:
-                pot.shares[p] = take
-                remainder[p] -= take
-                left -= take
-        if left and pot.shares:
+            take(pot, p, total)
+        if left[pot.name] and pot.shares:
             raise illegal(
                 "pot-undetermined",
                 f"the recorded collections do not divide the {pot.name} pot ({pot.net})",
                 st.record.pos,
             )
-        if left:
+        if left[pot.name]:
             pot.carried = True  # a recorded carry-out of a Progressive Badugi pot
         pot.detail = "cards not all known: the recorded collection is accepted"
     notes.append(
@@ -289,7 +340,7 @@ def settle(st: HandState) -> HandResult:
     if showdown:
         notes.append("showdown order: " + ", ".join(_showdown_order(st, active)))
 
-    _verify_claims(st, pots, payouts, final, rake, carry_out, violations)
+    verify_claims(st, pots, payouts, final, rake, carry_out, violations)
     postings = _postings(st, returned, payouts, rake, carry_out)
     total_start = sum(st.start.values()) + st.carry_in
     total_end = sum(final.values()) + rake + carry_out
@@ -391,106 +442,3 @@ def _posting(account: str, kind: str, amount: int) -> Posting:
             _POSTINGS.clear()
         found = _POSTINGS[key] = Posting(account, kind, amount)  # type: ignore[arg-type]
     return found
-
-
-def _mismatch(violations: list[Violation], rule: str, message: str, pos: Position) -> None:
-    violations.append(Violation(rule, message, pos, "mismatch"))
-
-
-def _verify_claims(
-    st: HandState,
-    pots: list[_Pot],
-    payouts: dict[str, int],
-    final: dict[str, int],
-    rake: int,
-    carry_out: int,
-    violations: list[Violation],
-) -> None:
-    pot_total = sum(st.contrib.values())
-    if st.collects:
-        recorded: dict[str, int] = {}
-        where: dict[str, Position] = {}
-        for c in st.collects:
-            recorded[c.player] = recorded.get(c.player, 0) + c.amount
-            where.setdefault(c.player, c.pos)
-        # Equal dicts: every collection is right (the usual case); else find which are not.
-        checked = [] if recorded == payouts else [*recorded, *payouts]
-        for p in dict.fromkeys(checked):  # recorded first, then the rest owed, in order
-            got, owed = recorded.get(p, 0), payouts.get(p, 0)
-            if got == owed:
-                continue
-            why = (
-                "; ".join(
-                    f"{pot.name} pot {pot.amount}: {pot.detail.removeprefix('pot: ')}"
-                    for pot in pots
-                    if p in pot.eligible or p in (pot.shares or {})
-                )
-                or f"{p} is in no pot"
-            )
-            if p not in recorded:
-                msg = f"no collection is recorded for {p}, who is owed {owed} ({why})"
-            elif owed:
-                msg = f"{p} collects {got}, but is owed {owed}: {why}"
-            else:
-                msg = f"{p} collects {got}, but wins nothing: {why}"
-            _mismatch(violations, "collect", msg, where.get(p, st.collects[0].pos))
-        rake_claim = sum(a for a, _ in st.rakes) if st.rakes else rake
-        carried_claim = sum([a for a, _ in st.carry_outs]) if st.carry_outs else 0
-        claimed = sum(recorded.values()) + rake_claim + carried_claim
-        if claimed != pot_total + st.carry_in:
-            diff = claimed - pot_total - st.carry_in
-            _mismatch(
-                violations,
-                "chips-balance",
-                f"the recorded collections, rake and carried pot add up to {claimed}, but the "
-                f"pot is {pot_total + st.carry_in}: {abs(diff)} chips "
-                f"{'created' if diff > 0 else 'lost'}",
-                st.collects[0].pos,
-            )
-    for amount, pos in st.carry_outs:
-        if amount != carry_out:
-            _mismatch(
-                violations,
-                "carry-out",
-                f"{amount} is carried to the next hand, but the computed carry is {carry_out}",
-                pos,
-            )
-    for amount, pos in st.pot_totals:
-        if amount not in (pot_total, pot_total + st.carry_in):
-            _mismatch(
-                violations, "pot-total", f"the pot is recorded as {amount}, but is {pot_total}", pos
-            )
-    claims = st.final_claims
-    all_right = True
-    for fs in claims:
-        actual = final.get(fs.player)
-        if actual is None:
-            _mismatch(violations, "final-stack", f"{fs.player} is not seated", fs.pos)
-            all_right = False
-        elif actual != fs.amount:
-            _mismatch(
-                violations,
-                "final-stack",
-                f"{fs.player} ends with {fs.amount}, but the replay gives {actual}",
-                fs.pos,
-            )
-            all_right = False
-    if all_right:
-        # No claim stated (nothing to add up), or every one is the computed stack: those add
-        # up, since the computed hand balances and a seat without a claim is not dealt in
-        # (when the claims cover every dealt player) and keeps its starting stack.
-        return
-    stated = {fs.player: fs.amount for fs in claims}
-    if stated.keys() >= st.in_hand:
-        start = st.start
-        before = sum([start[p] for p in stated if p in start]) + st.carry_in
-        after = sum(stated.values()) + rake + carry_out
-        if before != after:
-            _mismatch(
-                violations,
-                "chips-balance",
-                f"the recorded final stacks add up to {sum(stated.values())}; with rake {rake} "
-                f"and {carry_out} carried that is {after}, but the players started with "
-                f"{before}: {abs(after - before)} chips {'created' if after > before else 'lost'}",
-                claims[0].pos,
-            )

@@ -22,7 +22,7 @@ from operator import attrgetter
 from ..cards import Card
 from ..errors import IllegalAction, Position
 from ..events import Collect, FinalStack, HandRecord, SitOut, StackChange
-from ..results import Violation
+from ..results import CARRY, HOUSE, Violation
 from .draws import CardTracker
 
 _BETWEEN_HANDS = frozenset({SitOut, StackChange})
@@ -35,6 +35,30 @@ PHASE_NAMES = ("the deal", "a betting round", "a draw", "the showdown", "the end
 def illegal(rule: str, message: str, pos: Position | None) -> IllegalAction:
     """An :class:`IllegalAction` for ``rule`` at ``pos`` (the hand id is filled in later)."""
     return IllegalAction(message, position=pos, rule=rule)
+
+
+RESERVED_NAMES = frozenset({HOUSE, CARRY})
+"""The ledger's own accounts (rake, a carried pot): no player may be called so, or his chips
+would be booked as the house's."""
+
+
+def _reserved_name(record: HandRecord, name: str) -> IllegalAction:
+    """The error for a seat called ``name`` (a reserved account), at that seat when the hand's
+    text shows where it is (the hand line of our format, a seat line of a site file)."""
+    pos = record.pos
+    if pos.line and pos.column == 1:
+        for offset, line in enumerate(record.text.splitlines()[:20]):
+            column = line.find(name)
+            if column >= 0:
+                column -= line[column - 1 : column] == '"'
+                pos = Position(pos.source, pos.line + offset, column + 1)
+                break
+    return illegal(
+        "reserved-name",
+        f"a player is called {name!r}, the name of the ledger's own account for "
+        f"{'the rake' if name == HOUSE else 'a carried pot'}: rename the player",
+        pos,
+    )
 
 
 class _Seating:
@@ -146,6 +170,9 @@ class HandState:
         if seating is None:
             if len(set(seats)) != len(seats):
                 raise illegal("seats", "a player is seated twice", record.pos)
+            reserved = RESERVED_NAMES.intersection(seats)
+            if reserved:
+                raise _reserved_name(record, min(reserved))
             if record.button not in seats:
                 raise illegal(
                     "button", f"the button {record.button!r} is not one of the seats", record.pos

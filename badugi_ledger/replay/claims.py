@@ -1,0 +1,237 @@
+"""Checking what the recorder wrote down about a hand's outcome against the settled hand.
+
+Every recorded outcome is a claim, never an input (``grammar/README.md``, *What the recorder
+says happened*):
+
+* ``NAME collects N from POT`` says that NAME took N chips of that pot: the pot must exist,
+  NAME must contest it, and N must be NAME's share of it.  Crediting a player from a pot he is
+  not in, or swapping two winners' pots, is a ``collect`` mismatch even when every player's
+  total is right.
+* ``NAME collects N`` without a pot says that NAME took N chips from some pots: the lines of one
+  player together must make his payout.  When they do not, the line reported is the first of
+  his lines that is none of his pot shares (so a wrong second line is reported at the second
+  line), or his last line when each line is a share but one is missing.
+* ``carry N``, ``raked N``, ``pot N`` and ``final: NAME N`` are compared with the computed
+  figures, and recorded totals that create or lose chips are reported as ``chips-balance``.
+
+Each disagreement is a :class:`~badugi_ledger.results.Violation` of kind ``mismatch``, located
+at the line that is wrong.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Protocol
+
+from ..errors import Position
+from ..events import Collect
+from ..results import Violation
+from .state import HandState
+
+
+class SettledPot(Protocol):
+    """A pot as :mod:`.showdown` settles it."""
+
+    name: str
+    amount: int
+    eligible: list[str]
+    shares: dict[str, int] | None
+    detail: str
+
+
+def _mismatch(violations: list[Violation], rule: str, message: str, pos: Position) -> None:
+    violations.append(Violation(rule, message, pos, "mismatch"))
+
+
+def _why(pot: SettledPot) -> str:
+    return f"{pot.name} pot {pot.amount}: {pot.detail.removeprefix('pot: ')}"
+
+
+def _pot_list(pots: Sequence[SettledPot]) -> str:
+    return ", ".join(f"{pot.name} {pot.amount}" for pot in pots)
+
+
+def check_collects(
+    st: HandState,
+    pots: Sequence[SettledPot],
+    payouts: Mapping[str, int],
+    violations: list[Violation],
+) -> None:
+    """Check every ``Collect`` (see the module docstring)."""
+    collects = st.collects
+    recorded: dict[str, int] = {}
+    for c in collects:
+        recorded[c.player] = recorded.get(c.player, 0) + c.amount
+    named = [c for c in collects if c.pot is not None]
+    if recorded == payouts and (
+        not named or (len(pots) == 1 and all(c.pot == pots[0].name for c in named))
+    ):
+        return  # the usual case: every collection is right
+    by_player: dict[str, list[Collect]] = {}
+    for c in collects:
+        by_player.setdefault(c.player, []).append(c)
+    for p in dict.fromkeys([*by_player, *payouts]):  # recorded first, then the rest owed
+        _check_player(p, by_player.get(p, []), pots, violations, collects)
+
+
+def _check_player(
+    p: str,
+    claims: list[Collect],
+    pots: Sequence[SettledPot],
+    violations: list[Violation],
+    collects: Sequence[Collect],
+) -> None:
+    """One player's collections: per named pot, then the unnamed lines against the rest."""
+    by_name = {pot.name: pot for pot in pots}
+    shares = {pot.name: (pot.shares or {}).get(p, 0) for pot in pots}
+    groups: dict[str, list[Collect]] = {}
+    unnamed: list[Collect] = []
+    for c in claims:
+        if c.pot is None:
+            unnamed.append(c)
+        else:
+            groups.setdefault(c.pot, []).append(c)
+    found = len(violations)
+    for name, group in groups.items():
+        got = sum(c.amount for c in group)
+        pot = by_name.get(name)
+        where = group[0].pos
+        if pot is None:
+            _mismatch(
+                violations,
+                "collect",
+                f"{p} collects {got} from {name}, but the hand has no such pot "
+                f"(pots: {_pot_list(pots)})",
+                where,
+            )
+        elif p not in pot.eligible:
+            _mismatch(
+                violations,
+                "collect",
+                f"{p} collects {got} from the {name} pot, but {p} is not in it: it is "
+                f"contested by {', '.join(pot.eligible)} ({_why(pot)})",
+                where,
+            )
+        elif got != shares[name]:
+            wins = f"is owed {shares[name]}" if shares[name] else "wins nothing"
+            _mismatch(
+                violations,
+                "collect",
+                f"{p} collects {got} from the {name} pot, but {wins} from it: {_why(pot)}",
+                where,
+            )
+    rest = [(name, chips) for name, chips in shares.items() if chips and name not in groups]
+    got = sum(c.amount for c in unnamed)
+    due = sum(chips for _, chips in rest)
+    if got == due:
+        return
+    mine = [pot for pot in pots if p in pot.eligible or shares[pot.name]]
+    why = "; ".join([_why(pot) for pot in mine if pot.name not in groups]) or f"{p} is in no pot"
+    left = [chips for _, chips in rest]
+    wrong: Collect | None = None
+    for c in unnamed:  # the first line that is none of the player's pot shares
+        if c.amount in left:
+            left.remove(c.amount)
+        elif wrong is None:
+            wrong = c
+    if not claims:
+        where = collects[0].pos
+        msg = f"no collection is recorded for {p}, who is owed {due} ({why})"
+    elif not unnamed:
+        if len(violations) > found:
+            return  # a line naming the wrong pot is reported; the pot it should name is owed
+        where = claims[-1].pos
+        unclaimed = " and ".join(name for name, _ in rest)
+        msg = f"no collection is recorded for {p} from the {unclaimed} pot ({why})"
+    else:
+        where = (wrong or unnamed[-1]).pos
+        label = f"{p} collects {got}" + (" besides the named pots" if groups else "")
+        wins = f"is owed {due}" if due else "wins nothing"
+        msg = f"{label}, but {wins}: {why}"
+    _mismatch(violations, "collect", msg, where)
+
+
+def verify_claims(
+    st: HandState,
+    pots: Sequence[SettledPot],
+    payouts: Mapping[str, int],
+    final: Mapping[str, int],
+    rake: int,
+    carry_out: int,
+    violations: list[Violation],
+) -> None:
+    """Compare every recorded outcome with the computed one (see the module docstring)."""
+    pot_total = sum(st.contrib.values())
+    if st.collects:
+        check_collects(st, pots, payouts, violations)
+        recorded = sum(c.amount for c in st.collects)
+        rake_claim = sum(a for a, _ in st.rakes) if st.rakes else rake
+        carried_claim = sum([a for a, _ in st.carry_outs]) if st.carry_outs else 0
+        claimed = recorded + rake_claim + carried_claim
+        if claimed != pot_total + st.carry_in:
+            diff = claimed - pot_total - st.carry_in
+            _mismatch(
+                violations,
+                "chips-balance",
+                f"the recorded collections, rake and carried pot add up to {claimed}, but the "
+                f"pot is {pot_total + st.carry_in}: {abs(diff)} chips "
+                f"{'created' if diff > 0 else 'lost'}",
+                st.collects[0].pos,
+            )
+    for amount, pos in st.carry_outs:
+        if amount != carry_out:
+            _mismatch(
+                violations,
+                "carry-out",
+                f"{amount} is carried to the next hand, but the computed carry is {carry_out}",
+                pos,
+            )
+    for amount, pos in st.pot_totals:
+        if amount not in (pot_total, pot_total + st.carry_in):
+            _mismatch(
+                violations, "pot-total", f"the pot is recorded as {amount}, but is {pot_total}", pos
+            )
+    _check_final_stacks(st, final, rake, carry_out, violations)
+
+
+def _check_final_stacks(
+    st: HandState,
+    final: Mapping[str, int],
+    rake: int,
+    carry_out: int,
+    violations: list[Violation],
+) -> None:
+    claims = st.final_claims
+    all_right = True
+    for fs in claims:
+        actual = final.get(fs.player)
+        if actual is None:
+            _mismatch(violations, "final-stack", f"{fs.player} is not seated", fs.pos)
+            all_right = False
+        elif actual != fs.amount:
+            _mismatch(
+                violations,
+                "final-stack",
+                f"{fs.player} ends with {fs.amount}, but the replay gives {actual}",
+                fs.pos,
+            )
+            all_right = False
+    if all_right:
+        # No claim stated (nothing to add up), or every one is the computed stack: those add
+        # up, since the computed hand balances and a seat without a claim is not dealt in
+        # (when the claims cover every dealt player) and keeps its starting stack.
+        return
+    stated = {fs.player: fs.amount for fs in claims}
+    if stated.keys() >= st.in_hand:
+        start = st.start
+        before = sum([start[p] for p in stated if p in start]) + st.carry_in
+        after = sum(stated.values()) + rake + carry_out
+        if before != after:
+            _mismatch(
+                violations,
+                "chips-balance",
+                f"the recorded final stacks add up to {sum(stated.values())}; with rake {rake} "
+                f"and {carry_out} carried that is {after}, but the players started with "
+                f"{before}: {abs(after - before)} chips {'created' if after > before else 'lost'}",
+                claims[0].pos,
+            )
