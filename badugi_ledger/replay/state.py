@@ -47,7 +47,7 @@ def _reserved_name(record: HandRecord, name: str) -> IllegalAction:
     text shows where it is (the hand line of our format, a seat line of a site file)."""
     pos = record.pos
     if pos.line and pos.column == 1:
-        for offset, line in enumerate(record.text.splitlines()[:20]):
+        for offset, line in enumerate(record.text.splitlines()):
             column = line.find(name)
             if column >= 0:
                 column -= line[column - 1 : column] == '"'
