@@ -15,6 +15,7 @@ from conftest import CORPUS
 from replay_builder import assert_balanced, record
 
 from badugi_ledger.check import read_hands
+from badugi_ledger.parse import parse_text
 from badugi_ledger.replay import replay_hand, replay_stream
 from badugi_ledger.results import HandResult
 from badugi_ledger.settings import GameSettings, Structure
@@ -243,7 +244,7 @@ def test_the_wrong_line_is_reported(named: bool) -> None:
 @pytest.mark.parametrize("pot", ["", " from main"], ids=["unnamed", "named"])
 def test_a_missing_line_is_reported_at_the_players_last_line(pot: str) -> None:
     result = _three_way(BEN_BOTH, ["Cara collects 0", f"Ben collects 60{pot}"])
-    assert _found(result) == [("collect", FIRST_CLAIM + 1), ("chips-balance", FIRST_CLAIM)]
+    assert _found(result) == [("collect", FIRST_CLAIM + 1), ("chips-balance", FIRST_CLAIM + 1)]
     assert "side 1" in result.violations[0].message
 
 
@@ -267,4 +268,31 @@ def test_site_rake_split_among_pots_as_the_site_shows() -> None:
     assert [dict(p.shares) for p in outcome.result.pots] == [
         {"buddyboy3399": 290},
         {"buddyboy3399": 255},
+    ]
+
+
+WRONG_SECOND_LINE = """\
+game badugi · no limit · blinds 1/2
+hand 1 · button Dan · Anna 20 · Ben 50 · Cara 100 · Dan 100
+Cara raises to 10 · Dan folds · Anna raises to 20 all-in · Ben raises to 50 all-in · Cara calls 40
+draw: Anna pat · Ben pat · Cara pat
+draw: Anna pat · Ben pat · Cara pat
+draw: Anna pat · Ben pat · Cara pat
+show: Anna 9s 8h 7d 6c · Ben Ac 2d 3h 5s · Cara Ks Qh Jd Tc
+Ben collects 60{main}
+Ben collects 61{side}
+"""
+
+
+@pytest.mark.parametrize("named", [False, True], ids=["unnamed", "named"])
+def test_check_reports_the_wrong_line_of_our_text(named: bool) -> None:
+    """Through the reader: the second of Ben's two lines is wrong, and both the claim and the
+    chip created are reported at it (line 9), not at his first line."""
+    text = WRONG_SECOND_LINE.format(
+        main=" from main" if named else "", side=" from side 1" if named else ""
+    )
+    [outcome] = list(replay_stream(parse_text(text, "night.bhh")))
+    assert [(e.rule, e.pos.line) for e in outcome.errors] == [
+        ("collect", 9),
+        ("chips-balance", 9),
     ]

@@ -163,7 +163,10 @@ def verify_claims(
     """Compare every recorded outcome with the computed one (see the module docstring)."""
     pot_total = sum(st.contrib.values())
     if st.collects:
+        before = len(violations)
         check_collects(st, pots, payouts, violations)
+        # Chips created or lost by a wrong collection are reported at that line.
+        where = violations[before].pos if len(violations) > before else st.collects[0].pos
         recorded = sum(c.amount for c in st.collects)
         rake_claim = sum(a for a, _ in st.rakes) if st.rakes else rake
         carried_claim = sum([a for a, _ in st.carry_outs]) if st.carry_outs else 0
@@ -176,7 +179,7 @@ def verify_claims(
                 f"the recorded collections, rake and carried pot add up to {claimed}, but the "
                 f"pot is {pot_total + st.carry_in}: {abs(diff)} chips "
                 f"{'created' if diff > 0 else 'lost'}",
-                st.collects[0].pos,
+                where,
             )
     for amount, pos in st.carry_outs:
         if amount != carry_out:
