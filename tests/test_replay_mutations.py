@@ -13,6 +13,9 @@ is owed put the same chips in as before.  The hand recorded is then another lega
 same pots, and nothing recorded depends on the changed size.  The property asserts exactly
 that: every player's stake, final stack and payout are the original ones.
 
+Sessions of simulated hands carry stacks, rebuys and a Progressive Badugi pot from hand to
+hand: one amount changed anywhere in a session is reported in some hand.
+
 Hands come from the simulator (``badugi_ledger.simulate``: random legal hands of every game
 and structure, with every collection and final stack recorded; half of them raked, their claims
 then rewritten with the rake, the pot total and collections naming their pots), written as our
@@ -24,7 +27,7 @@ raked cash hands with named side pots, no final stacks), whose claims are checke
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 
 import pytest
@@ -44,9 +47,10 @@ from badugi_ledger.events import (
     Post,
     PotTotal,
     RakeTaken,
+    StackChange,
 )
 from badugi_ledger.parse import parse_text
-from badugi_ledger.replay import replay_hand
+from badugi_ledger.replay import replay_hand, replay_stream
 from badugi_ledger.results import HandResult
 from badugi_ledger.settings import GAME_NAMES, STRUCTURE_KINDS, RakeRule
 from badugi_ledger.simulate import SimulationOptions, simulate_hands
@@ -58,7 +62,7 @@ PROPERTY = settings(
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
 )
 
-AMOUNTED = (Action, Post, Collect, CarryOut, RakeTaken, PotTotal, FinalStack)
+AMOUNTED = (Action, Post, Collect, CarryOut, RakeTaken, PotTotal, FinalStack, StackChange)
 RANGED = frozenset({"no-limit", "pot-limit", "half-pot-limit", "spread-limit"})
 
 
@@ -73,10 +77,11 @@ def _amounts(record: HandRecord) -> list[tuple[str, int]]:
     return found
 
 
-def _posted(record: HandRecord, index: int) -> int:
+def _posted(record: HandRecord, index: int, start: Mapping[str, int] | None) -> int:
     """The chips the post at ``index`` puts in when its amount is left out: what the settings
-    name, or the rest of the player's stack after his earlier posts (``betting.py``)."""
-    stacks = {seat.name: seat.stack or 0 for seat in record.seats}
+    name, or the rest of the player's stack after his earlier posts (``betting.py``).
+    ``start``: the starting stacks when some are carried from an earlier hand."""
+    stacks = dict(start) if start else {seat.name: seat.stack or 0 for seat in record.seats}
     s = record.settings
     due = {"ante": s.ante, "small-blind": s.small_blind, "big-blind": s.big_blind}
     for ev in record.events[: index + 1]:
@@ -86,7 +91,13 @@ def _posted(record: HandRecord, index: int) -> int:
     return paid
 
 
-def _mutate(record: HandRecord, where: str, index: int, delta: int) -> HandRecord:
+def _mutate(
+    record: HandRecord,
+    where: str,
+    index: int,
+    delta: int,
+    start: Mapping[str, int] | None = None,
+) -> HandRecord:
     """``record`` with one amount changed by ``delta`` (never to a negative amount)."""
     if where == "seat":
         seat = record.seats[index]
@@ -100,7 +111,7 @@ def _mutate(record: HandRecord, where: str, index: int, delta: int) -> HandRecor
     ev = record.events[index]
     amount = ev.amount  # type: ignore[attr-defined]
     if amount is None:  # a post of the implied amount: write it, wrongly
-        amount = _posted(record, index)
+        amount = _posted(record, index, start)
     changed = max(amount + delta, 0)
     if changed == amount:  # the amount was 0 and cannot go lower
         changed = amount + abs(delta)
@@ -217,6 +228,49 @@ def test_simulated_hand_with_one_amount_changed_is_never_ok(
     mutated = _mutate(read_back, where, index, delta)
     ok, result = _verdict(_through_text(mutated))
     _assert_caught(read_back, mutated, where, index, ok, result)
+
+
+@PROPERTY
+@given(
+    seed=st.integers(0, 10**6),
+    game=st.sampled_from(GAME_NAMES),
+    structure=st.sampled_from(STRUCTURE_KINDS),
+    pick=st.integers(0, 10**6),
+    delta=st.sampled_from([-1, 1, 3, -20]),
+)
+def test_session_with_one_amount_changed_is_never_ok(
+    seed: int, game: str, structure: str, pick: int, delta: int
+) -> None:
+    """A session of hands whose stacks (and a Progressive Badugi carried pot) go from hand to
+    hand, rebuys included: one amount changed anywhere is reported in some hand."""
+    options = SimulationOptions(
+        hands=5,
+        players=3,
+        game=game,  # type: ignore[arg-type]
+        structure=structure,  # type: ignore[arg-type]
+        seed=seed,
+        min_stack=1,
+        max_stack=4,
+    )
+    text = "".join(write_hands(simulate_hands(options)))
+    hands = [r for r in parse_text(text, "session.bhh") if isinstance(r, HandRecord)]
+    before = list(replay_stream(hands))
+    assert len(before) == 5 and all(o.ok for o in before)
+    spots = [(h, where, i) for h, hand in enumerate(hands) for where, i in _amounts(hand)]
+    h, where, index = spots[pick % len(spots)]
+    start = before[h].result.starting_stacks if before[h].result else None
+    hands[h] = _mutate(hands[h], where, index, delta, start)
+    changed = "".join(write_hands(hands))
+    items = list(parse_text(changed, "session.bhh"))
+    after = list(replay_stream(items))
+    if all(o.ok for o in after):
+        ev = hands[h].events[index] if where == "event" else hands[h].seats[index]
+        assert isinstance(ev, Action) and ev.verb in ("bet", "raise"), f"{ev} changed unnoticed"
+        assert hands[h].settings.structure.kind in RANGED, f"{ev} changed unnoticed"
+        for old, new in zip(before, after, strict=True):
+            assert old.result is not None and new.result is not None
+            assert dict(new.result.contributions) == dict(old.result.contributions)
+            assert dict(new.result.final_stacks) == dict(old.result.final_stacks)
 
 
 def _site_hands(folder: str) -> Iterator[HandRecord]:
