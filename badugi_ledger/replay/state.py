@@ -50,7 +50,8 @@ def _reserved_name(record: HandRecord, name: str) -> IllegalAction:
         for offset, line in enumerate(record.text.splitlines()):
             column = line.find(name)
             if column >= 0:
-                column -= line[column - 1 : column] == '"'
+                if line[column - 1 : column] == '"':  # our format quotes such a name
+                    column -= 1
                 pos = Position(pos.source, pos.line + offset, column + 1)
                 break
     return illegal(
