@@ -52,21 +52,51 @@ def replay_hand(
     ``stacks`` are the starting stacks of seats whose ``Seat.stack`` is ``None`` (carried from
     the table's previous hand); ``carry_in`` is a Progressive Badugi pot carried into this hand.
     Raises :class:`IllegalAction` for the first rule the hand breaks; recorded figures that
-    disagree with the computed ones are returned as ``HandResult.violations``.
+    disagree with the computed ones are returned as ``HandResult.violations``.  A carried
+    stack may be :data:`~.state.UNKNOWN_STACK`; see :func:`_unknown_stack_verdict`.
     """
+    st: HandState | None = None
+    ev = None
     try:
         st = HandState(record, stacks, carry_in)
         handlers = _HANDLERS
         for ev in record.events:
             handlers[type(ev)](st, ev)
+        ev = None
         _finish(st)
         return settle(st)
     except IllegalAction as exc:
+        if st is not None and st.unknown:
+            _unknown_stack_verdict(st, exc, ev.player if type(ev) is Action else None)
         if exc.hand is None:
             exc.hand = record.hand_id
         if exc.position.source == "<input>" and record.pos.source != "<input>":
             exc.position = record.pos
         raise
+
+
+_ORDER_RULES = frozenset({"turn-order", "event-order", "hand-incomplete"})
+
+
+def _unknown_stack_verdict(st: HandState, exc: IllegalAction, actor: str | None) -> None:
+    """An order-of-play verdict in a betting round where a player whose stack is unknown could
+    have been all-in (then they no longer act, and a round may not happen at all) depends on
+    that stack: it becomes ``stack-unknown`` (not settled) instead of a false violation.  A
+    player known to be all-in who bets again (``actor``) is wrong whatever the others hold."""
+    if exc.rule not in _ORDER_RULES or st.phase != BET or actor in st.all_in:
+        return
+    can = st.can_bet()
+    unknown = [p for p in can if p in st.unknown]
+    if not unknown:
+        return
+    nxt = betting.next_actor(st)
+    if nxt in st.unknown or len(can) - len(unknown) < 2:
+        who = nxt if nxt in st.unknown else unknown[0]
+        exc.rule = "stack-unknown"
+        exc.message += (
+            f", unless {who} was all-in: {who}'s stack is unknown (the table's previous hand "
+            "could not be replayed)"
+        )
 
 
 # --- phase control --------------------------------------------------------------------------
@@ -110,7 +140,11 @@ def _skip_unrecorded_draw(st: HandState, pos: Position) -> bool:
     if st.phase != DRAW or st.draw_idx != 0:
         return False
     st.cards.forget(st.draw_order)
-    st.notes.append(f"draw {st.draw_no + 1} not recorded: cards and stub size unknown from there")
+    st.warn(
+        "draw-not-recorded",
+        f"draw {st.draw_no + 1} not recorded: cards and stub size unknown from there",
+        pos,
+    )
     st.draw_idx = len(st.draw_order)
     _advance(st)
     return True
@@ -257,7 +291,7 @@ def _on_show(st: HandState, ev: Show) -> None:
     if ev.player not in st.in_hand:
         st.check_player(ev.player, ev.pos)
     if ev.player in st.folded:
-        st.notes.append(f"{ev.player} shows after folding")
+        st.warn("show-after-fold", f"{ev.player} shows after folding", ev.pos)
         return
     shown = st.cards.show(ev.player, ev.cards, ev.pos)
     st.shown[ev.player] = ev.cards if shown is None else shown

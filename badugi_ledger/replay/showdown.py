@@ -238,9 +238,11 @@ def _settle_from_record(st: HandState, pots: list[_Pot], notes: list[str]) -> No
         if left:
             pot.carried = True  # a recorded carry-out of a Progressive Badugi pot
         pot.detail = "cards not all known: the recorded collection is accepted"
-    notes.append(
+    st.warn(
+        "payout-on-record",
         f"showdown cards of {names} unknown: the recorded collections settle the "
-        f"{' and '.join(p.name for p in open_pots)} pot"
+        f"{' and '.join(p.name for p in open_pots)} pot",
+        st.collects[0].pos if st.collects else st.carry_outs[0][1],
     )
 
 
@@ -299,11 +301,15 @@ def settle(st: HandState) -> HandResult:
         )
     won = {p: c for p, c in payouts.items() if c} if 0 in payouts.values() else payouts
     busted = tuple([p for p in st.dealt if final[p] == 0]) if 0 in final.values() else ()
+    start = st.start
+    if st.unknown:  # stacks nobody knows are left out, not shown as made-up figures
+        start = {p: c for p, c in start.items() if p not in st.unknown}
+        final = {p: c for p, c in final.items() if p not in st.unknown}
     return build(
         HandResult,
         {
             "record": st.record,
-            "starting_stacks": st.start,  # neither changes any more: no copies
+            "starting_stacks": start,  # neither changes any more: no copies
             "contributions": st.contrib,
             "pots": tuple([_pot_result(p) for p in pots]),
             "payouts": won,
@@ -316,6 +322,8 @@ def settle(st: HandState) -> HandResult:
             "showdown": showdown,
             "violations": tuple(violations),
             "notes": tuple(notes),
+            "warnings": tuple(st.warnings),
+            "unknown_stacks": frozenset(st.unknown),
         },
     )
 
@@ -463,6 +471,8 @@ def _verify_claims(
     claims = st.final_claims
     all_right = True
     for fs in claims:
+        if fs.player in st.unknown:
+            continue  # a stack nobody knows: the claim cannot be checked
         actual = final.get(fs.player)
         if actual is None:
             _mismatch(violations, "final-stack", f"{fs.player} is not seated", fs.pos)
@@ -481,7 +491,7 @@ def _verify_claims(
         # (when the claims cover every dealt player) and keeps its starting stack.
         return
     stated = {fs.player: fs.amount for fs in claims}
-    if stated.keys() >= st.in_hand:
+    if stated.keys() >= st.in_hand and not st.unknown:
         start = st.start
         before = sum([start[p] for p in stated if p in start]) + st.carry_in
         after = sum(stated.values()) + rake + carry_out
