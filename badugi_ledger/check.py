@@ -176,11 +176,11 @@ _LABELS = {"mismatch": "payout mismatch: ", "incomplete": "not settled: ", "warn
 
 
 def problems(outcome: HandOutcome) -> list[Violation]:
-    """A hand's errors and warnings, in the order of the record (errors first at a tie)."""
-    if not outcome.warnings:
-        return list(outcome.errors)
+    """A hand's errors and warnings in the order of its lines (as found within a line)."""
     found = [*outcome.errors, *outcome.warnings]
-    return sorted(found, key=lambda v: (v.pos.line, v.pos.column) if v.pos.line else (0, 0))
+    if len(found) < 2:
+        return found
+    return sorted(found, key=lambda v: v.pos.line)
 
 
 def problem_line(outcome: HandOutcome, error: Violation) -> str:

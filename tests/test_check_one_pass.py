@@ -341,3 +341,41 @@ def test_import_stores_a_warned_hand_unless_strict(tmp_path: Path) -> None:
     report = runner.invoke(app, ["import", str(unknown), "--db", str(tmp_path / "u.db")])
     assert report.exit_code == 1
     assert "1 stored" in report.output and "stack-unknown" in report.output
+
+
+def test_a_check_nobody_can_bet_against_is_a_warning() -> None:
+    """Anna is all-in: Ben has nobody to bet against, so the betting rounds are skipped; his
+    recorded check is an event the rules do not have: accepted, but shown."""
+    text = """\
+game badugi · fixed limit 2/4 · blinds 1/2
+hand 1 · button Anna · Anna 3 · Ben 100
+Anna raises to 3 all-in · Ben calls
+draw: Ben pat · Anna pat
+Ben checks
+draw: Ben pat · Anna pat
+draw: Ben pat · Anna pat
+show: Anna 4s 3h 2d Ac · Ben Ks Qh Jd Tc
+Anna collects 6
+"""
+    (one,) = outcomes_of(text)
+    assert one.ok
+    assert [(w.rule, w.pos.line, w.pos.column) for w in one.warnings] == [("check-nobody", 5, 1)]
+
+
+HEADS_UP = "game badugi · fixed limit 2/4 · blinds 1/2\nhand 1 · button Anna · Anna 100 · Ben 100\n"
+CHECKED_DOWN = "draw: Ben 1 · Anna 1\nBen checks · Anna checks\n" * 3
+
+
+@pytest.mark.parametrize(
+    ("play", "rule", "line"),
+    [
+        # No showdown cards: the pot is paid as recorded (it is consistent), not checked.
+        ("Anna calls · Ben checks\n" + CHECKED_DOWN + "Anna collects 4\n", "payout-on-record", 10),
+        ("Anna raises · Ben folds\nshow: Ben Ks Qh Jd Tc\nAnna collects 4\n", "show-after-fold", 4),
+    ],
+    ids=["payout-on-record", "show-after-fold"],
+)
+def test_what_the_replay_accepts_on_trust_is_a_warning(play: str, rule: str, line: int) -> None:
+    (one,) = outcomes_of(HEADS_UP + play)
+    assert one.ok, one.errors
+    assert [(w.rule, w.kind, w.pos.line) for w in one.warnings] == [(rule, "warning", line)]

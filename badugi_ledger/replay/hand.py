@@ -185,8 +185,9 @@ def _on_action(st: HandState, ev: Action) -> None:
     if st.phase != BET:
         can = st.can_bet()
         if ev.verb == "check" and ev.player in can and len(can) < 2 and st.phase != DONE:
-            # A check nobody could bet against (the others are all-in): harmless, noted.
-            st.notes.append(f"{ev.player} checks with nobody left to bet against")
+            # A check nobody could bet against (the others are all-in): harmless, but an
+            # event the rules do not have, so not passed over silently.
+            st.warn("check-nobody", f"{ev.player} checks with nobody left to bet against", ev.pos)
             return
         if not (_skip_unrecorded_draw(st, ev.pos) and st.phase == BET):
             raise illegal("turn-order", f"{ev.player} acts, but {_where(st)}", ev.pos)
