@@ -158,6 +158,20 @@ Ben collects 2
     assert "unless Anna was all-in" in error.message
 
 
+def test_an_out_of_turn_action_is_found_with_stacks_unknown() -> None:
+    """Ben checks before Anna, whose stack is unknown; but Anna calls later in the hand, so
+    she was not all-in: Ben's check is out of turn whatever the stacks (a violation)."""
+    hand = """
+hand 3 · button Cara · Anna · Ben · Cara
+Cara calls · Ben checks · Anna calls
+"""
+    *_, three = outcomes_of(FIRST + BROKEN + hand)
+    assert [(e.rule, e.kind, e.pos.line, e.pos.column) for e in three.errors] == [
+        ("turn-order", "illegal", 18, 14)
+    ]
+    assert three.errors[0].message == "Ben acts, but it is Anna's turn (order of play: 000)"
+
+
 def test_a_final_line_of_a_failed_hand_resyncs_the_stacks() -> None:
     """The failed hand's final: line gives the stacks (the recorder's own figures, said once
     as a warning); the next hand is checked against them, its final stacks included."""

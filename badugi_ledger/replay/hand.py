@@ -67,7 +67,7 @@ def replay_hand(
         return settle(st)
     except IllegalAction as exc:
         if st is not None and st.unknown:
-            _unknown_stack_verdict(st, exc, ev.player if type(ev) is Action else None)
+            _unknown_stack_verdict(st, exc, ev)
         if exc.hand is None:
             exc.hand = record.hand_id
         if exc.position.source == "<input>" and record.pos.source != "<input>":
@@ -78,20 +78,29 @@ def replay_hand(
 _ORDER_RULES = frozenset({"turn-order", "event-order", "hand-incomplete"})
 
 
-def _unknown_stack_verdict(st: HandState, exc: IllegalAction, actor: str | None) -> None:
+def _unknown_stack_verdict(st: HandState, exc: IllegalAction, failed: object) -> None:
     """An order-of-play verdict in a betting round where a player whose stack is unknown could
     have been all-in (then they no longer act, and a round may not happen at all) depends on
-    that stack: it becomes ``stack-unknown`` (not settled) instead of a false violation.  A
-    player known to be all-in who bets again (``actor``) is wrong whatever the others hold."""
-    if exc.rule not in _ORDER_RULES or st.phase != BET or actor in st.all_in:
+    that stack: it becomes ``stack-unknown`` (not settled) instead of a false violation.
+
+    Not so when the record rules the all-in out: a player known to be all-in who bets again
+    (the ``failed`` event) is wrong whatever the others hold, and a player who checks, calls,
+    bets or raises now or later in the hand was not all-in (or that action is wrong)."""
+    if exc.rule not in _ORDER_RULES or st.phase != BET:
+        return
+    if type(failed) is Action and failed.player in st.all_in:
         return
     can = st.can_bet()
     unknown = [p for p in can if p in st.unknown]
     if not unknown:
         return
+    events = st.record.events
+    later = events[events.index(failed) :] if failed is not None else ()
+    acts = {e.player for e in later if type(e) is Action and e.verb != "fold"}
+    unknown = [p for p in unknown if p not in acts]
     nxt = betting.next_actor(st)
-    if nxt in st.unknown or len(can) - len(unknown) < 2:
-        who = nxt if nxt in st.unknown else unknown[0]
+    if unknown and (nxt in unknown or len(can) - len(unknown) < 2):
+        who = nxt if nxt in unknown else unknown[0]
         exc.rule = "stack-unknown"
         exc.message += (
             f", unless {who} was all-in: {who}'s stack is unknown (the table's previous hand "
