@@ -84,8 +84,9 @@ def _unknown_stack_verdict(st: HandState, exc: IllegalAction, failed: object) ->
     that stack: it becomes ``stack-unknown`` (not settled) instead of a false violation.
 
     Not so when the record rules the all-in out: a player known to be all-in who bets again
-    (the ``failed`` event) is wrong whatever the others hold, and a player who checks, calls,
-    bets or raises now or later in the hand was not all-in (or that action is wrong)."""
+    (the ``failed`` event) is wrong whatever the others hold; a player who checks, calls,
+    bets or raises now or later in the hand was not all-in (or that action is wrong), nor was
+    one who acts at all having put in nothing yet."""
     if exc.rule not in _ORDER_RULES or st.phase != BET:
         return
     if type(failed) is Action and failed.player in st.all_in:
@@ -97,7 +98,15 @@ def _unknown_stack_verdict(st: HandState, exc: IllegalAction, failed: object) ->
     events = st.record.events
     later = events[events.index(failed) :] if failed is not None else ()
     acts = {e.player for e in later if type(e) is Action and e.verb != "fold"}
-    unknown = [p for p in unknown if p not in acts]
+    # A player who has put nothing in yet is all-in only with no chips at all, that is not
+    # dealt in; then they would not act at all, a fold included.
+    dealt = {e.player for e in later if type(e) is Action}
+    chips = st.bet_chips
+    unknown = [
+        p
+        for p in unknown
+        if p not in acts and (p not in dealt or st.contrib[p] + chips.get(p, 0) > 0)
+    ]
     nxt = betting.next_actor(st)
     if unknown and (nxt in unknown or len(can) - len(unknown) < 2):
         who = nxt if nxt in unknown else unknown[0]
