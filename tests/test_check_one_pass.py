@@ -141,6 +141,21 @@ Anna collects {anna} · Ben collects {ben}
             assert all(e.pos.line == 26 for e in three.errors)
 
 
+def test_a_cash_out_from_an_unknown_stack_leaves_it_unknown() -> None:
+    """Rebuys and cash-outs change an unknown stack into another unknown one, never into a
+    made-up figure."""
+    hand = """
+hand 3 · button Cara · Anna · Ben · Cara
+Anna cashes out 10 · Ben rebuys 50
+Cara folds · Anna folds
+Ben collects 2
+"""
+    *_, three = outcomes_of(FIRST + BROKEN + hand)
+    assert three.ok and three.result is not None
+    assert three.result.unknown_stacks == {"Anna", "Ben", "Cara"}
+    assert dict(three.result.final_stacks) == {} == dict(three.result.starting_stacks)
+
+
 def test_an_order_verdict_an_all_in_could_explain_is_not_settled() -> None:
     """With stacks unknown, "Ben acts, but it is Anna's turn" would be wrong if Anna had
     gone all-in with her small blind: that is reported where it happens, as not settled with

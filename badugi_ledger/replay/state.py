@@ -38,7 +38,10 @@ PHASE_NAMES = ("the deal", "a betting round", "a draw", "the showdown", "the end
 
 
 UNKNOWN_STACK = 1 << 62
-"""A carried stack nobody knows: large enough never to bind (see the module docstring)."""
+"""A carried stack nobody knows: large enough never to bind (see the module docstring).  Any
+amount is below ``limits.MAX_AMOUNT`` (2^53), so a stack of half this or more is an unknown one,
+whatever rebuys or cash-outs changed it by."""
+_UNKNOWN_FROM = UNKNOWN_STACK >> 1
 
 
 def illegal(rule: str, message: str, pos: Position | None) -> IllegalAction:
@@ -165,8 +168,8 @@ class HandState:
         start = self.start = self._starting_stacks(stacks or {})
         self.stack: dict[str, int] = dict(start)
         self.unknown: set[str] = (
-            {p for p, chips in start.items() if chips >= UNKNOWN_STACK}
-            if max(start.values(), default=0) >= UNKNOWN_STACK
+            {p for p, chips in start.items() if chips >= _UNKNOWN_FROM}
+            if max(start.values(), default=0) >= _UNKNOWN_FROM
             else set()
         )
         """Players whose stacks are unknown (:data:`UNKNOWN_STACK`) and not yet learned."""
