@@ -6,6 +6,11 @@ differently from what the replay computes, with every problem at ``file:line:col
 input is streamed: hands are read, replayed and reported one at a time, so a long history is
 never held in memory (:func:`badugi_ledger.replay.replay_stream`).
 
+Nothing passes silently: where the replay had to assume something to go on (a draw nobody
+wrote down, a payout taken on the recorder's word because the cards are unknown, stacks
+unknown after a hand that failed) the hand carries a located *warning*.  Warnings are shown
+and counted but do not fail the check, unless ``strict``.
+
 Hands are read by :func:`read_hands` - the single place that picks the reader, so imports from
 sites come in through the same door as our own text format.
 
@@ -78,6 +83,8 @@ class FileSummary:
     """Unreadable lines that belong to no hand (a bad header line, say)."""
     skipped: int = 0
     """Hands of other games (2-7 triple draw, hold'em…) a site file holds; not checked."""
+    warnings: int = 0
+    """Assumptions the replay made (each one located); errors only under ``--strict``."""
     _unread_hand: str | None = None
 
     def add(self, outcome: HandOutcome) -> None:
@@ -92,6 +99,7 @@ class FileSummary:
         else:
             self._unread_hand = None
         self.hands += 1
+        self.warnings += len(outcome.warnings)
         kinds = {e.kind for e in outcome.errors}
         if outcome.ok:
             self.ok += 1
@@ -107,12 +115,15 @@ class FileSummary:
         return self.ok == self.hands and not self.outside
 
     def line(self) -> str:
+        """The summary line, e.g. ``night.bhh: 8 hands: 3 ok, …, 2 warnings``."""
         text = (
             f"{self.source}: {self.hands} hand{'s' if self.hands != 1 else ''}: {self.ok} ok, "
             f"{self.violations} with violations, {self.mismatches} with payout mismatches"
         )
         if self.incomplete:
             text += f", {self.incomplete} not settled (information missing)"
+        if self.warnings:
+            text += f", {self.warnings} warning{'s' if self.warnings != 1 else ''}"
         if self.outside:
             plural = "s" if self.outside != 1 else ""
             text += f"; {self.outside} unreadable line{plural} outside hands"
@@ -133,6 +144,7 @@ def outcome_dict(outcome: HandOutcome) -> dict[str, object]:
         "line": outcome.pos.line,
         "ok": outcome.ok,
         "errors": [e.as_dict() for e in outcome.errors],
+        "warnings": [w.as_dict() for w in outcome.warnings],
         "final_stacks": dict(result.final_stacks) if result else {},
         "payouts": dict(result.payouts) if result else {},
     }
@@ -155,7 +167,20 @@ def outcome_dict(outcome: HandOutcome) -> dict[str, object]:
         data["carry_out"] = result.carry_out
         data["busted"] = list(result.busted)
         data["notes"] = list(result.notes)
+        if result.unknown_stacks:
+            data["unknown_stacks"] = sorted(result.unknown_stacks)
     return data
+
+
+_LABELS = {"mismatch": "payout mismatch: ", "incomplete": "not settled: ", "warning": "warning: "}
+
+
+def problems(outcome: HandOutcome) -> list[Violation]:
+    """A hand's errors and warnings in the order of its lines (as found within a line)."""
+    found = [*outcome.errors, *outcome.warnings]
+    if len(found) < 2:
+        return found
+    return sorted(found, key=lambda v: v.pos.line)
 
 
 def problem_line(outcome: HandOutcome, error: Violation) -> str:
@@ -163,7 +188,7 @@ def problem_line(outcome: HandOutcome, error: Violation) -> str:
     pos = error.pos if error.pos.line else outcome.pos
     where = f"{outcome.source}:{pos.line}:{pos.column}" if pos.line else outcome.source
     hand = f" hand {outcome.hand_id}:" if outcome.hand_id is not None else ""
-    label = {"mismatch": "payout mismatch: ", "incomplete": "not settled: "}.get(error.kind, "")
+    label = _LABELS.get(error.kind, "")
     first, newline, rest = error.message.partition("\n")  # parse errors show the line and a caret
     return f"{where}:{hand} {label}{first} [{error.rule}]{newline}{rest}"
 
@@ -180,8 +205,8 @@ class CheckedFile:
 def check_file(path: Path) -> CheckedFile:
     """Replay every hand of one file; what the text report prints for it."""
     run = CheckRun([path], jobs=1)
-    problems = [problem_line(o, e) for o in run.outcomes() for e in o.errors]
-    return CheckedFile(problems, run.summaries)  # one per source: the skips are in it
+    lines = [problem_line(o, e) for o in run.outcomes() for e in problems(o)]
+    return CheckedFile(lines, run.summaries)  # one per source: the skips are in it
 
 
 @dataclass
@@ -192,6 +217,8 @@ class CheckRun:
     summaries: list[FileSummary] = field(default_factory=list)
     jobs: int | None = None
     """Processes for the text report (None or 0: every core; 1: this process only)."""
+    strict: bool = False
+    """Count warnings as problems (:attr:`all_ok`)."""
 
     def outcomes(self) -> Iterator[HandOutcome]:
         """Every hand of every file, replayed, in order (lazily, in this process).  A file's
@@ -245,19 +272,23 @@ class CheckRun:
             total.incomplete += s.incomplete
             total.outside += s.outside
             total.skipped += s.skipped
+            total.warnings += s.warnings
         return total
 
     @property
     def all_ok(self) -> bool:
-        """True when every hand of every file replayed with no problem."""
-        return all(s.all_ok for s in self.summaries)
+        """True when every hand of every file replayed with no problem (and, when ``strict``,
+        without a warning)."""
+        return all(s.all_ok and not (self.strict and s.warnings) for s in self.summaries)
 
 
-def run_check(paths: Iterable[str | Path], *, jobs: int | None = None) -> CheckRun:
+def run_check(
+    paths: Iterable[str | Path], *, jobs: int | None = None, strict: bool = False
+) -> CheckRun:
     """Prepare a check of ``paths`` (files, or folders searched recursively) on ``jobs``
-    processes (None: every core)."""
+    processes (None: every core); ``strict`` makes a warning fail the check."""
     files = history_files(paths)
     if not files:
         suffixes = ", ".join(sorted(HISTORY_SUFFIXES))
         raise BadugiError(f"no hand-history files found (looked for {suffixes} files)")
-    return CheckRun(files, jobs=jobs)
+    return CheckRun(files, jobs=jobs, strict=strict)

@@ -161,11 +161,20 @@ def check_command(
             "the same; --json always streams from one process.",
         ),
     ] = 0,
+    strict: Annotated[
+        bool,
+        typer.Option(
+            "--strict",
+            help="Count warnings (what the replay had to assume: a draw not written down, "
+            "a payout taken on the record, stacks unknown after a bad hand) as errors.",
+        ),
+    ] = False,
 ) -> None:
-    """Replay every hand and report broken rules and wrong payouts; exit 0 only if all is well."""
+    """Replay every hand and report broken rules, wrong payouts and (as warnings) what it had
+    to assume; exit 0 only if all is well (with --strict: and nothing was assumed)."""
     from .check import run_check
 
-    run = run_check(paths, jobs=jobs)
+    run = run_check(paths, jobs=jobs, strict=strict)
     for line in run.lines(as_json=as_json):
         typer.echo(line)
     raise typer.Exit(0 if run.all_ok else 1)

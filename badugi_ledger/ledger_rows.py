@@ -55,6 +55,12 @@ def violation_reason(v: Violation) -> str:
 def ledger_problems(result: HandResult) -> list[str]:
     """Ledger invariants of one replayed hand: postings sum to zero and match each net."""
     problems = []
+    if result.unknown_stacks:
+        names = ", ".join(sorted(result.unknown_stacks))
+        problems.append(
+            f"the stacks of {names} are unknown (carried from a hand that could not be "
+            "replayed or read) [stack-unknown]"
+        )
     if result.balance() != 0:
         problems.append(f"postings sum to {result.balance()}, not 0 [ledger-balance]")
     by_account: dict[str, int] = {}
@@ -159,6 +165,8 @@ def prepare_outcomes(
     refused = False
     for outcome in outcomes:
         reasons = [violation_reason(v) for v in outcome.errors]
+        if strict:  # an assumption the replay made is a problem too
+            reasons += [violation_reason(v) for v in outcome.warnings]
         if outcome.result is not None and outcome.record is not None:
             reasons += ledger_problems(outcome.result)
         elif not reasons:

@@ -24,12 +24,15 @@ PostingKind = Literal[
 
 @dataclass(frozen=True)
 class Violation:
-    """A broken rule or a recorded figure that disagrees with the computed one."""
+    """A broken rule, a recorded figure that disagrees with the computed one, a hand that
+    cannot be settled for lack of information, or (kind ``warning``) an assumption the replay
+    made to go on - a draw nobody wrote down, a payout taken on the recorder's word - which
+    ``check`` shows and ``check --strict`` counts as an error."""
 
     rule: str
     message: str
     pos: Position = NOWHERE
-    kind: Literal["illegal", "mismatch", "incomplete"] = "illegal"
+    kind: Literal["illegal", "mismatch", "incomplete", "warning"] = "illegal"
 
     def as_dict(self) -> dict[str, object]:
         return {
@@ -80,6 +83,12 @@ class HandResult:
     violations: tuple[Violation, ...] = ()
     """Mismatches between recorded and computed figures (the hand itself was legal)."""
     notes: tuple[str, ...] = field(default=())
+    warnings: tuple[Violation, ...] = ()
+    """Assumptions the replay made (kind ``warning``), located; each is also in ``notes``."""
+    unknown_stacks: frozenset[str] = frozenset()
+    """Players whose stacks were not known (carried from a hand that could not be replayed):
+    they are missing from ``starting_stacks`` and ``final_stacks``, and what depends on their
+    stacks was not checked.  Such a result is a check's, never a ledger entry."""
 
     @property
     def ok(self) -> bool:
@@ -105,6 +114,9 @@ class HandOutcome:
     record: HandRecord | None = None
     result: HandResult | None = None
     errors: tuple[Violation, ...] = ()
+    warnings: tuple[Violation, ...] = ()
+    """What the replay assumed to go on (kind ``warning``): shown, but not a problem unless
+    ``check --strict``."""
 
     @property
     def ok(self) -> bool:

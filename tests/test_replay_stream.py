@@ -194,9 +194,9 @@ def _showdown_pat() -> tuple:
 
 
 def test_a_bad_hand_does_not_stop_the_others() -> None:
-    """A hand that breaks a rule is reported; the next hand that needs its stacks says so
-    (kind ``incomplete``) instead of replaying with wrong stacks; a hand that states its
-    stacks is checked normally."""
+    """A hand that breaks a rule is reported; the next hand that needs its stacks is checked
+    with them unknown (nothing in it depends on them: it is fine, with one ``stacks-unknown``
+    warning and no made-up stacks); a hand that states its stacks is checked normally."""
     good = record({"Anna": 100, "Ben": 100, "Cara": 100}, "Cara", FOLDS_TO_BB, hand_id="1")
     bad = record(
         {"Anna": None, "Ben": None, "Cara": None},
@@ -208,13 +208,14 @@ def test_a_bad_hand_does_not_stop_the_others() -> None:
     carried = record({"Anna": None, "Ben": None, "Cara": None}, "Ben", play, hand_id="3")
     stated = record({"Anna": 99, "Ben": 101, "Cara": 100}, "Ben", play, hand_id="4")
     outcomes = list(replay_stream([good, bad, carried, stated]))
-    assert [o.ok for o in outcomes] == [True, False, False, True]
+    assert [o.ok for o in outcomes] == [True, False, True, True]
     assert outcomes[1].errors[0].rule == "turn-order"  # Anna acts first, not Ben
-    assert (outcomes[2].errors[0].rule, outcomes[2].errors[0].kind) == (
-        "stack-unknown",
-        "incomplete",
-    )
-    assert "hand 2 could not be replayed" in outcomes[2].errors[0].message
+    three = outcomes[2]
+    assert [(w.rule, w.kind) for w in three.warnings] == [("stacks-unknown", "warning")]
+    assert "hand 2 could not be replayed" in three.warnings[0].message
+    assert three.result is not None and three.result.unknown_stacks == {"Anna", "Ben", "Cara"}
+    assert dict(three.result.final_stacks) == {} and dict(three.result.payouts) == {"Anna": 2}
+    assert [w.rule for w in outcomes[3].warnings] == []  # stated stacks: known again
 
 
 def test_parse_errors_become_outcomes() -> None:
@@ -229,7 +230,9 @@ def test_parse_errors_become_outcomes() -> None:
     one, two, three = replay_stream([good, broken, carried])
     assert one.ok
     assert two.record is None and two.hand_id == "2" and two.errors[0].pos.line == 9
-    assert three.errors[0].rule == "stack-unknown"
+    assert three.ok and three.result is not None
+    assert three.result.unknown_stacks == {"Anna", "Ben", "Cara"}
+    assert "hand 2 at line 9 of this file could not be read" in three.warnings[0].message
 
 
 def test_stream_is_lazy() -> None:

@@ -29,6 +29,10 @@ item 6 (heads-up cap).  Choices made where the texts are silent, each documented
 * **No posts recorded**: when a hand has no ``Post`` events at all, the blinds and antes the
   settings name are posted automatically (on a Progressive Badugi redeal only if
   ``HouseRules.redeal_posts``).
+* **Unknown stacks** (``HandState.unknown``, after a hand that could not be replayed): a post,
+  call, bet or raise of less than is due, or one marked all-in, shows that the player put in
+  their last chip, and so their stack (:func:`_shows_stack`); an all-in without an amount
+  shows nothing and leaves the hand unsettled (``stack-unknown``).
 """
 
 from __future__ import annotations
@@ -46,6 +50,8 @@ SPREAD = "spread-limit"
 
 def _post_amount(st: HandState, ev: Post, due: int, what: str) -> int:
     """The chips a post puts in: ``due``, or the player's whole stack when that is less."""
+    if st.unknown and ev.player in st.unknown:
+        _shows_stack(st, ev, ev.amount, ev.amount is not None and ev.amount < due)
     stack = st.stack[ev.player]
     if ev.amount is None:
         return min(due, stack)
@@ -239,9 +245,11 @@ def act(st: HandState, ev: Action) -> None:
     verb = ev.verb
     # The verbs by how often they come: calls, then folds, checks, bets and raises.
     if verb == "call":
-        stack = st.stack[p]
         if owe <= 0:
             raise illegal("call-amount", f"{p} calls, but there is nothing to call", ev.pos)
+        if st.unknown and p in st.unknown:
+            _shows_stack(st, ev, ev.amount, ev.amount is not None and ev.amount < owe)
+        stack = st.stack[p]
         pay = owe if owe < stack else stack
         if ev.amount is not None and ev.amount != pay:
             if ev.amount > stack:
@@ -282,7 +290,7 @@ def _out_of_turn(st: HandState, ev: Action, expected: str | None) -> None:
     if p in st.all_in:
         if ev.verb == "fold":
             st.fold(p)
-            st.notes.append(f"{p} folds while all-in and gives up the pot")
+            st.warn("fold-all-in", f"{p} folds while all-in and gives up the pot", ev.pos)
             return
         raise illegal("turn-order", f"{p} is all-in and cannot act any more", ev.pos)
     raise illegal(
@@ -314,6 +322,13 @@ def _raise(st: HandState, ev: Action, owe: int, stack: int) -> None:
             ev.pos,
         )
     to = ev.amount
+    if st.unknown and p in st.unknown:
+        if to is None:
+            _shows_stack(st, ev, None, False)
+        else:
+            short = kind == FIXED and level < to < st.full_level + bet_unit(st)
+            if _shows_stack(st, ev, to - st.committed[p], short):
+                reach = to
     if kind == FIXED:
         unit = s.small_bet if st.round < 2 else s.big_bet  # bet_unit(st)
         target = st.full_level + unit
@@ -366,11 +381,13 @@ def _raise(st: HandState, ev: Action, owe: int, stack: int) -> None:
                 ev.pos,
             )
         if to < min_to and to != reach:
-            raise illegal(
-                "bet-size",
-                f"{p} raises to {to}; the least allowed is {min_to} ({kind}, 001/003)",
-                ev.pos,
-            )
+            if not (p in st.unknown and _shows_stack(st, ev, to - st.committed[p], True)):
+                raise illegal(
+                    "bet-size",
+                    f"{p} raises to {to}; the least allowed is {min_to} ({kind}, 001/003)",
+                    ev.pos,
+                )
+            reach = to
         full = reopens = to - level >= min_inc
         if full:
             st.last_raise = to - level
@@ -398,3 +415,23 @@ def _raise(st: HandState, ev: Action, owe: int, stack: int) -> None:
                 if q in st.acted:
                     st.no_reraise.add(q)
         st.pending.discard(p)
+
+
+def _shows_stack(st: HandState, ev: Action | Post, put_in: int | None, short: bool) -> bool:
+    """``ev`` by a player whose stack is unknown, putting in ``put_in`` chips more (None: no
+    amount written): if it is ``short`` of what is due or marked all-in, those are the last
+    chips, which shows the stack.  Returns whether it did."""
+    p = ev.player
+    if put_in is None:
+        if ev.all_in:
+            raise illegal(
+                "stack-unknown",
+                f"{p} goes all-in without an amount, and {p}'s stack is unknown "
+                "(the table's previous hand could not be replayed): write the amount",
+                ev.pos,
+            )
+        return False
+    if (short or ev.all_in) and 0 < put_in <= st.stack[p]:
+        st.learn_stack(p, put_in)
+        return True
+    return False

@@ -207,6 +207,8 @@ def _check_final_stacks(
     claims = st.final_claims
     all_right = True
     for fs in claims:
+        if fs.player in st.unknown:
+            continue  # a stack nobody knows: the claim cannot be checked
         actual = final.get(fs.player)
         if actual is None:
             _mismatch(violations, "final-stack", f"{fs.player} is not seated", fs.pos)
@@ -225,7 +227,7 @@ def _check_final_stacks(
         # (when the claims cover every dealt player) and keeps its starting stack.
         return
     stated = {fs.player: fs.amount for fs in claims}
-    if stated.keys() >= st.in_hand:
+    if stated.keys() >= st.in_hand and not st.unknown:
         start = st.start
         before = sum([start[p] for p in stated if p in start]) + st.carry_in
         after = sum(stated.values()) + rake + carry_out

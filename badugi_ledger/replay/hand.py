@@ -52,21 +52,69 @@ def replay_hand(
     ``stacks`` are the starting stacks of seats whose ``Seat.stack`` is ``None`` (carried from
     the table's previous hand); ``carry_in`` is a Progressive Badugi pot carried into this hand.
     Raises :class:`IllegalAction` for the first rule the hand breaks; recorded figures that
-    disagree with the computed ones are returned as ``HandResult.violations``.
+    disagree with the computed ones are returned as ``HandResult.violations``.  A carried
+    stack may be :data:`~.state.UNKNOWN_STACK`; see :func:`_unknown_stack_verdict`.
     """
+    st: HandState | None = None
+    ev = None
     try:
         st = HandState(record, stacks, carry_in)
         handlers = _HANDLERS
         for ev in record.events:
             handlers[type(ev)](st, ev)
+        ev = None
         _finish(st)
         return settle(st)
     except IllegalAction as exc:
+        if st is not None and st.unknown:
+            _unknown_stack_verdict(st, exc, ev)
         if exc.hand is None:
             exc.hand = record.hand_id
         if exc.position.source == "<input>" and record.pos.source != "<input>":
             exc.position = record.pos
         raise
+
+
+_ORDER_RULES = frozenset({"turn-order", "event-order", "hand-incomplete"})
+
+
+def _unknown_stack_verdict(st: HandState, exc: IllegalAction, failed: object) -> None:
+    """An order-of-play verdict in a betting round where a player whose stack is unknown could
+    have been all-in (then they no longer act, and a round may not happen at all) depends on
+    that stack: it becomes ``stack-unknown`` (not settled) instead of a false violation.
+
+    Not so when the record rules the all-in out: a player known to be all-in who bets again
+    (the ``failed`` event) is wrong whatever the others hold; a player who checks, calls,
+    bets or raises now or later in the hand was not all-in (or that action is wrong), nor was
+    one who acts at all having put in nothing yet."""
+    if exc.rule not in _ORDER_RULES or st.phase != BET:
+        return
+    if type(failed) is Action and failed.player in st.all_in:
+        return
+    can = st.can_bet()
+    unknown = [p for p in can if p in st.unknown]
+    if not unknown:
+        return
+    events = st.record.events
+    later = events[events.index(failed) :] if failed is not None else ()
+    acts = {e.player for e in later if type(e) is Action and e.verb != "fold"}
+    # A player who has put nothing in yet is all-in only with no chips at all, that is not
+    # dealt in; then they would not act at all, a fold included.
+    dealt = {e.player for e in later if type(e) is Action}
+    chips = st.bet_chips
+    unknown = [
+        p
+        for p in unknown
+        if p not in acts and (p not in dealt or st.contrib[p] + chips.get(p, 0) > 0)
+    ]
+    nxt = betting.next_actor(st)
+    if unknown and (nxt in unknown or len(can) - len(unknown) < 2):
+        who = nxt if nxt in unknown else unknown[0]
+        exc.rule = "stack-unknown"
+        exc.message += (
+            f", unless {who} was all-in: {who}'s stack is unknown (the table's previous hand "
+            "could not be replayed)"
+        )
 
 
 # --- phase control --------------------------------------------------------------------------
@@ -110,7 +158,11 @@ def _skip_unrecorded_draw(st: HandState, pos: Position) -> bool:
     if st.phase != DRAW or st.draw_idx != 0:
         return False
     st.cards.forget(st.draw_order)
-    st.notes.append(f"draw {st.draw_no + 1} not recorded: cards and stub size unknown from there")
+    st.warn(
+        "draw-not-recorded",
+        f"draw {st.draw_no + 1} not recorded: cards and stub size unknown from there",
+        pos,
+    )
     st.draw_idx = len(st.draw_order)
     _advance(st)
     return True
@@ -151,8 +203,9 @@ def _on_action(st: HandState, ev: Action) -> None:
     if st.phase != BET:
         can = st.can_bet()
         if ev.verb == "check" and ev.player in can and len(can) < 2 and st.phase != DONE:
-            # A check nobody could bet against (the others are all-in): harmless, noted.
-            st.notes.append(f"{ev.player} checks with nobody left to bet against")
+            # A check nobody could bet against (the others are all-in): harmless, but an
+            # event the rules do not have, so not passed over silently.
+            st.warn("check-nobody", f"{ev.player} checks with nobody left to bet against", ev.pos)
             return
         if not (_skip_unrecorded_draw(st, ev.pos) and st.phase == BET):
             raise illegal("turn-order", f"{ev.player} acts, but {_where(st)}", ev.pos)
@@ -257,7 +310,7 @@ def _on_show(st: HandState, ev: Show) -> None:
     if ev.player not in st.in_hand:
         st.check_player(ev.player, ev.pos)
     if ev.player in st.folded:
-        st.notes.append(f"{ev.player} shows after folding")
+        st.warn("show-after-fold", f"{ev.player} shows after folding", ev.pos)
         return
     shown = st.cards.show(ev.player, ev.cards, ev.pos)
     st.shown[ev.player] = ev.cards if shown is None else shown

@@ -232,7 +232,7 @@ def _rake_by_claims(st: HandState, won: list[_Pot], rake: int) -> list[int] | No
     return cuts
 
 
-def _settle_from_record(st: HandState, pots: list[_Pot], notes: list[str]) -> None:
+def _settle_from_record(st: HandState, pots: list[_Pot]) -> None:
     """Unknown showdown cards: accept the recorded collections if they are consistent."""
     open_pots = [p for p in pots if p.shares is None and not p.carried]
     if not open_pots:
@@ -289,9 +289,11 @@ def _settle_from_record(st: HandState, pots: list[_Pot], notes: list[str]) -> No
         if left[pot.name]:
             pot.carried = True  # a recorded carry-out of a Progressive Badugi pot
         pot.detail = "cards not all known: the recorded collection is accepted"
-    notes.append(
+    st.warn(
+        "payout-on-record",
         f"showdown cards of {names} unknown: the recorded collections settle the "
-        f"{' and '.join(p.name for p in open_pots)} pot"
+        f"{' and '.join(p.name for p in open_pots)} pot",
+        st.collects[0].pos if st.collects else st.carry_outs[0][1],
     )
 
 
@@ -326,7 +328,7 @@ def settle(st: HandState) -> HandResult:
     rake = _take_rake(st, pots, violations)
     for pot in pots:
         _divide(st, pot)
-    _settle_from_record(st, pots, notes)
+    _settle_from_record(st, pots)
     payouts: dict[str, int] = {}
     carry_out = 0
     for pot in pots:
@@ -350,11 +352,15 @@ def settle(st: HandState) -> HandResult:
         )
     won = {p: c for p, c in payouts.items() if c} if 0 in payouts.values() else payouts
     busted = tuple([p for p in st.dealt if final[p] == 0]) if 0 in final.values() else ()
+    start = st.start
+    if st.unknown:  # stacks nobody knows are left out, not shown as made-up figures
+        start = {p: c for p, c in start.items() if p not in st.unknown}
+        final = {p: c for p, c in final.items() if p not in st.unknown}
     return build(
         HandResult,
         {
             "record": st.record,
-            "starting_stacks": st.start,  # neither changes any more: no copies
+            "starting_stacks": start,  # neither changes any more: no copies
             "contributions": st.contrib,
             "pots": tuple([_pot_result(p) for p in pots]),
             "payouts": won,
@@ -367,6 +373,8 @@ def settle(st: HandState) -> HandResult:
             "showdown": showdown,
             "violations": tuple(violations),
             "notes": tuple(notes),
+            "warnings": tuple(st.warnings),
+            "unknown_stacks": frozenset(st.unknown),
         },
     )
 

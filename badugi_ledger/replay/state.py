@@ -12,6 +12,11 @@ stack (``stacks=`` argument) is the stack at the end of the table's previous han
 added to it.  When both are known and disagree, the stated stack is used and the difference is
 reported as a ``stack-carried`` mismatch.  A player with no chips at the deal, or who sits out,
 is not dealt in.
+
+A carried stack may be :data:`UNKNOWN_STACK` (the table's previous hand could not be
+replayed): such a player is in :attr:`HandState.unknown` and plays with a stack too large to
+bind, until the record itself shows the stack (an all-in or a short bet,
+:meth:`HandState.learn_stack`).
 """
 
 from __future__ import annotations
@@ -30,6 +35,13 @@ _BETWEEN_HANDS = frozenset({SitOut, StackChange})
 # Phases of a hand, in the order they come (so ``phase >= SHOWDOWN`` means the play is over).
 PRE, BET, DRAW, SHOWDOWN, DONE = range(5)
 PHASE_NAMES = ("the deal", "a betting round", "a draw", "the showdown", "the end of the hand")
+
+
+UNKNOWN_STACK = 1 << 62
+"""A carried stack nobody knows: large enough never to bind (see the module docstring).  Any
+amount is below ``limits.MAX_AMOUNT`` (2^53), so a stack of half this or more is an unknown one,
+whatever rebuys or cash-outs changed it by."""
+_UNKNOWN_FROM = UNKNOWN_STACK >> 1
 
 
 def illegal(rule: str, message: str, pos: Position | None) -> IllegalAction:
@@ -151,7 +163,9 @@ class HandState:
         "turn",
         "straddler",
         "structure",
+        "unknown",
         "violations",
+        "warnings",
     )
 
     def __init__(self, record: HandRecord, stacks: Mapping[str, int] | None, carry_in: int) -> None:
@@ -164,6 +178,7 @@ class HandState:
         self.carry_in = carry_in
         self.violations: list[Violation] = []
         self.notes: list[str] = []
+        self.warnings: list[Violation] = []
 
         seats = self.seats = tuple(map(_NAME, record.seats))
         key = (seats, record.button)
@@ -180,6 +195,12 @@ class HandState:
                 )
         start = self.start = self._starting_stacks(stacks or {})
         self.stack: dict[str, int] = dict(start)
+        self.unknown: set[str] = (
+            {p for p, chips in start.items() if chips >= _UNKNOWN_FROM}
+            if max(start.values(), default=0) >= _UNKNOWN_FROM
+            else set()
+        )
+        """Players whose stacks are unknown (:data:`UNKNOWN_STACK`) and not yet learned."""
 
         sitting_out = self._sitting_out
         if seating is None or sitting_out or min(start.values()) <= 0:
@@ -371,6 +392,19 @@ class HandState:
         if s.small_blind:
             return dealt[0], None
         return None, None
+
+    def warn(self, rule: str, message: str, pos: Position) -> None:
+        """An assumption the replay makes to go on: a note, and a located warning."""
+        self.notes.append(message)
+        self.warnings.append(Violation(rule, message, pos, "warning"))
+
+    def learn_stack(self, player: str, left: int) -> None:
+        """An unknown stack shown by the record: ``player`` has exactly ``left`` chips behind
+        now (they go all-in with them), so they started with what they have put in plus that."""
+        drop = self.stack[player] - left
+        self.stack[player] = left
+        self.start[player] -= drop
+        self.unknown.discard(player)
 
     # --- chips ----------------------------------------------------------------------------
 

@@ -1,12 +1,26 @@
 """What a table carries from hand to hand: stacks, a Progressive Badugi pot, who busted.
 
 :func:`replay_stream` replays a stream of hands (from one or many files) lazily, keeping one
-:class:`TableState` per (source, table).  One bad hand never stops the others, but it does
-make what it would have carried unknown: if the failed hand recorded every player's final
-stack those are carried, otherwise the next hand of that table that relies on carried stacks
-is reported as ``stack-unknown`` (kind ``incomplete``) instead of being replayed with stacks
-that might be wrong.  A hand that cannot be read at all (a ``ParseError`` item) makes every
-table of its file unknown in the same way, since it is not known which table it belonged to.
+:class:`TableState` per (source, table).  One bad hand never stops the others, and never stops
+the hands after it from being checked in full:
+
+* A hand that could not be replayed leaves its players' stacks **unknown**, except where the
+  recorder wrote them down: a ``final:`` entry of the failed hand, or a stack stated on a later
+  hand line, *resyncs* that player.  Players who did not sit in the failed hand keep theirs.
+* A later hand that needs an unknown stack is replayed with it unknown
+  (:data:`~.state.UNKNOWN_STACK`): turn order, bet sizes, draws, cards, pots and every recorded
+  payout are checked; what depends on the stack (whether a bet was more than the player had,
+  their final stack) is not, and the first such hand says so once, as a warning
+  (``stacks-unknown``).  An all-in in the record shows the stack; an order-of-play verdict that
+  an all-in could explain is ``stack-unknown`` (not settled) rather than a violation.
+* Progressive Badugi: the failed hand's recorded ``carry`` (or, with none, its recorded
+  collections: nothing carried) gives the pot the next hand starts with; with neither it is
+  unknown and the next Progressive hand of that table is not settled (``carry-unknown``).
+* A hand that cannot be read at all (a ``ParseError`` item) makes every stack of every table
+  of its file unknown in the same way, since it is not known which table it belonged to.
+
+A result with unknown stacks is a check's only: its ``unknown_stacks`` tell the ledger not to
+store it.
 """
 
 from __future__ import annotations
@@ -15,15 +29,20 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 from ..errors import BadugiError
-from ..events import FinalStack, HandRecord
-from ..results import HandOutcome, Violation
+from ..events import CarryOut, Collect, FinalStack, HandRecord
+from ..results import HandOutcome, HandResult, Violation
 from .build import build, buildable
 from .hand import replay_hand
+from .state import UNKNOWN_STACK
 
 buildable(HandOutcome)
 
-INCOMPLETE_RULES = frozenset({"stack-unknown", "pot-undetermined", "hand-incomplete"})
+INCOMPLETE_RULES = frozenset(
+    {"stack-unknown", "carry-unknown", "pot-undetermined", "hand-incomplete"}
+)
 """Rules that mean "not enough information to settle the hand" rather than "broken"."""
+
+PROGRESSIVE = "progressive-badugi"
 
 
 @dataclass
@@ -31,13 +50,32 @@ class TableState:
     """The state one table carries between hands."""
 
     stacks: dict[str, int] = field(default_factory=dict)
-    carry: int = 0
+    """Known stacks at the end of the table's last hand."""
+    unknown: dict[str, str] = field(default_factory=dict)
+    """Player -> why their stack is unknown (the hand that could not be replayed)."""
+    unknown_default: str | None = None
+    """Why the stack of a player this table has not seen yet may be unknown (an earlier hand
+    of the file could not be read), or None: such a player must state a stack."""
+    carry: int | None = 0
+    """The Progressive Badugi pot carried into the next hand; None when unknown."""
+    carry_unknown_since: str = ""
+    progressive: bool = False
+    """Whether the table's last hand was Progressive Badugi."""
+    resynced: tuple[str, frozenset[str]] | None = None
+    """Stacks just taken from the ``final:`` line of a hand that could not be replayed (what
+    to say, whose): the next hand that carries one of them says so (a warning), once."""
+    said: str | None = None
+    """The reason a ``stacks-unknown`` warning was last given for (said once per failure)."""
     busted: dict[str, str] = field(default_factory=dict)
     """Player -> id of the hand in which their stack reached zero."""
-    unknown_since: str | None = None
-    """Why the carried state is unknown (a hand that failed), or None."""
     last_seated: frozenset[str] = frozenset()
     """Who sat at the table in its previous hand."""
+
+    def forget(self, players: Iterable[str], why: str) -> None:
+        """These players' stacks are unknown from now on, because of ``why``."""
+        for p in players:
+            self.stacks.pop(p, None)
+            self.unknown[p] = why
 
 
 def error_violation(exc: BadugiError) -> Violation:
@@ -46,6 +84,11 @@ def error_violation(exc: BadugiError) -> Violation:
     if rule in INCOMPLETE_RULES:
         return Violation(rule, exc.message, exc.position, "incomplete")
     return Violation(rule, exc.message, exc.position, "illegal")
+
+
+def _names(players: Iterable[str]) -> str:
+    names = sorted(players)
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 class TableTracker:
@@ -65,29 +108,34 @@ class TableTracker:
         """Replay one hand with its table's carried stacks and pot."""
         state = self.table(record)
         source = record.pos.source
-        if state.unknown_since is not None and (
-            any(s.stack is None for s in record.seats)  # it needs carried stacks
-            or record.settings.game == "progressive-badugi"
-        ):
+        progressive = record.settings.game == PROGRESSIVE
+        if progressive and state.carry is None:
             error = Violation(
-                "stack-unknown",
-                f"cannot carry stacks into this hand: {state.unknown_since}",
+                "carry-unknown",
+                "cannot carry the Progressive Badugi pot into this hand: "
+                f"{state.carry_unknown_since} and recorded neither a carry nor a collection",
                 record.pos,
                 "incomplete",
             )
             self._after_failure(state, record)
             return HandOutcome(source, record.hand_id, record.pos, record, None, (error,))
         carried: dict[str, int] = {}
-        if state.unknown_since is None:
-            # Stated stacks are checked against the previous hand only for players who sat in
-            # it: one who was away (another table in a tournament) may come back with any stack.
-            carried = {
-                s.name: state.stacks[s.name]
-                for s in record.seats
-                if s.name in state.stacks and (s.stack is None or s.name in state.last_seated)
-            }
+        unknown: dict[str, str] = {}
+        known, last = state.stacks, state.last_seated
+        for s in record.seats:
+            name = s.name
+            if s.stack is None:
+                if name in known:
+                    carried[name] = known[name]
+                elif name in state.unknown or state.unknown_default is not None:
+                    carried[name] = UNKNOWN_STACK
+                    unknown[name] = state.unknown.get(name) or state.unknown_default or ""
+            elif name in known and name in last:
+                # A stated stack is checked against the previous hand only for players who
+                # sat in it: one who was away (another table) may come back with any stack.
+                carried[name] = known[name]
         try:
-            result = replay_hand(record, stacks=carried, carry_in=state.carry)
+            result = replay_hand(record, stacks=carried, carry_in=state.carry or 0)
         except BadugiError as exc:
             if exc.hand is None:
                 exc.hand = record.hand_id
@@ -103,12 +151,16 @@ class TableTracker:
                 record.pos,
             )
             return HandOutcome(source, record.hand_id, record.pos, record, None, (bug,))
-        state.stacks.update(result.final_stacks)
-        state.last_seated = frozenset(result.starting_stacks)  # one entry per seat
-        state.carry = result.carry_out
-        state.unknown_since = None
-        for p in result.busted:
-            state.busted[p] = record.hand_id
+        warnings = result.warnings
+        if result.unknown_stacks:
+            warnings = (*self._unknown_warning(state, record, result, unknown), *warnings)
+        if state.resynced is not None:
+            said, players = state.resynced
+            if any(s.stack is None and s.name in players for s in record.seats):
+                resync = Violation("stacks-resynced", said, record.pos, "warning")
+                warnings = (resync, *warnings)
+            state.resynced = None
+        self._after_replay(state, record, result)
         return build(
             HandOutcome,
             {
@@ -118,19 +170,78 @@ class TableTracker:
                 "record": record,
                 "result": result,
                 "errors": result.violations,
+                "warnings": warnings,
             },
         )
 
-    def _after_failure(self, state: TableState, record: HandRecord) -> None:
+    @staticmethod
+    def _unknown_warning(
+        state: TableState, record: HandRecord, result: HandResult, unknown: dict[str, str]
+    ) -> tuple[Violation, ...]:
+        """The ``stacks-unknown`` warning, given on the first hand after each failure."""
+        why = unknown[min(result.unknown_stacks)]
+        if state.said == why:
+            return ()
+        state.said = why
+        return (
+            Violation(
+                "stacks-unknown",
+                f"stacks of {_names(result.unknown_stacks)} unknown ({why}): this hand and "
+                "the next are checked without them until a stack is stated or a final: line "
+                "gives it; figures that depend on them (more bet than held, final stacks) "
+                "are not checked",
+                record.pos,
+                "warning",
+            ),
+        )
+
+    @staticmethod
+    def _after_replay(state: TableState, record: HandRecord, result: HandResult) -> None:
+        state.stacks.update(result.final_stacks)
+        for p in result.final_stacks:
+            state.unknown.pop(p, None)
+        if result.unknown_stacks:
+            # Still unknown, unless the recorder counted them after the hand.
+            finals = {e.player: e.amount for e in record.events if type(e) is FinalStack}
+            for p in result.unknown_stacks:
+                if p in finals:
+                    state.stacks[p] = finals[p]
+                    state.unknown.pop(p, None)
+        state.last_seated = frozenset(record.players)
+        state.carry = result.carry_out
+        state.progressive = record.settings.game == PROGRESSIVE
+        for p in result.busted:
+            state.busted[p] = record.hand_id
+
+    @staticmethod
+    def _after_failure(state: TableState, record: HandRecord) -> None:
+        """A hand that could not be replayed: what it carries is what its record says."""
+        why = f"hand {record.hand_id} could not be replayed"
         finals = {e.player: e.amount for e in record.events if type(e) is FinalStack}
-        if finals and set(finals) >= set(record.players):
-            state.stacks.update(finals)
-            state.last_seated = frozenset(record.players)
+        state.forget([p for p in record.players if p not in finals], why)
+        for p, amount in finals.items():
+            state.stacks[p] = amount
+            state.unknown.pop(p, None)
+        state.resynced = None
+        if finals:
+            said = (
+                f"stacks of {_names(finals)} carried from the final: line of hand "
+                f"{record.hand_id}, which could not be replayed (not checked)"
+            )
+            state.resynced = (said, frozenset(finals))
+        state.last_seated = frozenset(record.players)
+        state.progressive = record.settings.game == PROGRESSIVE
+        if not state.progressive:
             state.carry = 0
-            if record.settings.game != "progressive-badugi":
-                state.unknown_since = None
-                return
-        state.unknown_since = f"hand {record.hand_id} could not be replayed"
+            return
+        carries = [e.amount for e in record.events if type(e) is CarryOut]
+        if carries:
+            state.carry = sum(carries)
+        elif any(type(e) is Collect for e in record.events):
+            state.carry = 0
+        else:
+            state.carry = None
+            state.carry_unknown_since = why
 
 
 def replay_stream(items: Iterable[HandRecord | BadugiError]) -> Iterator[HandOutcome]:
@@ -143,11 +254,9 @@ def replay_stream(items: Iterable[HandRecord | BadugiError]) -> Iterator[HandOut
     for item in items:
         if isinstance(item, HandRecord):
             source = item.pos.source
-            if source in unread:
-                state = tracker.table(item)
-                if not state.stacks and any(s.stack is None for s in item.seats):
-                    # The table's earlier hands may be the unreadable ones.
-                    state.unknown_since = unread[source]
+            if source in unread and (source, item.table) not in tracker.tables:
+                # The table's earlier hands may be the unreadable ones.
+                tracker.table(item).unknown_default = unread[source]
             yield tracker.replay(item)
             continue
         pos = item.position
@@ -155,5 +264,10 @@ def replay_stream(items: Iterable[HandRecord | BadugiError]) -> Iterator[HandOut
         unread[pos.source] = why
         for (src, _), state in tracker.tables.items():
             if src == pos.source:
-                state.unknown_since = why
+                state.forget(list(state.stacks), why)
+                state.unknown_default = why
+                state.resynced = None
+                if state.carry or state.progressive:
+                    state.carry = None
+                    state.carry_unknown_since = why
         yield HandOutcome(pos.source, item.hand, pos, None, None, (error_violation(item),))
