@@ -26,6 +26,7 @@ from __future__ import annotations
 import re
 import tomllib
 from collections.abc import Iterator
+from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -44,7 +45,7 @@ from ..events import (
     Session,
     Show,
 )
-from ..settings import GameSettings, Structure
+from ..settings import GameSettings, HouseRules, Structure
 from .common import (
     UNREADABLE,
     HandDraft,
@@ -58,6 +59,16 @@ from .phh_fast import loads
 
 ORIGIN = "phh"
 VARIANT = "FB"
+
+POKERKIT_DEALING = HouseRules(reshuffle="all-discards", draw_order="discards-first", burn_card=True)
+"""How a PHH hand was dealt unless the file says otherwise: as PokerKit deals.  PHH writes a
+draw as every player's discard, then every deal, and PokerKit deals it so: one card is burned
+after the discards, each player is served in turn, and when the deck runs short every card out
+of play (burn cards, folded hands, every discard, the whole current draw's included) is
+shuffled into it.  A file written by :func:`.phh_write.write_phh` names its own table's rules
+in the user-defined fields of :data:`DEALING_FIELDS`."""
+DEALING_FIELDS = {"_reshuffle": "reshuffle", "_draw_order": "draw_order", "_burn_card": "burn_card"}
+"""User-defined PHH fields (ours) -> the :class:`HouseRules` field they set."""
 
 
 # --- reading -----------------------------------------------------------------------------------
@@ -154,6 +165,7 @@ def _read_hand(
         posts[blind_seat(1, count)][1],
         max(antes),
         hand.get("currency"),
+        _dealing(hand, draft),
     )
     date = None
     if all(k in hand for k in ("year", "month", "day")):
@@ -171,17 +183,59 @@ def _hand_id(hand: dict[str, Any], key: str | None, source: str) -> str:
     return key if key is not None else Path(source).stem
 
 
+def _dealing(hand: dict[str, Any], draft: HandDraft) -> HouseRules:
+    """:data:`POKERKIT_DEALING`, or the rules our writer named in :data:`DEALING_FIELDS`."""
+    if not any(key in hand for key in DEALING_FIELDS):
+        return POKERKIT_DEALING
+    chosen: dict[str, Any] = {}
+    for key, name in DEALING_FIELDS.items():
+        if key not in hand:
+            continue
+        value, default = hand[key], getattr(POKERKIT_DEALING, name)
+        allowed = (True, False) if isinstance(default, bool) else _CHOICES[name]
+        if type(value) is not type(default) or value not in allowed:
+            shown = " or ".join(
+                str(a).lower() if isinstance(a, bool) else f"'{a}'" for a in allowed
+            )
+            raise draft.error(f"{key} must be {shown}, not {value!r}", rule="bad-phh")
+        chosen[name] = value
+    return _house(**chosen)
+
+
+_CHOICES: dict[str, tuple[str, ...]] = {
+    "reshuffle": ("exclude-own", "all-discards"),
+    "draw_order": ("in-turn", "discards-first"),
+}
+
+
+@lru_cache(maxsize=16)
+def _house(**chosen: Any) -> HouseRules:
+    return replace(POKERKIT_DEALING, **chosen)
+
+
 def _settings(
-    small_bet: int, big_bet: int, small_blind: int, big_blind: int, ante: int, currency: Any
+    small_bet: int,
+    big_bet: int,
+    small_blind: int,
+    big_blind: int,
+    ante: int,
+    currency: Any,
+    house: HouseRules,
 ) -> GameSettings:
     """The hand's settings; the few distinct ones of a file are built once (they are frozen)."""
     if currency is None or isinstance(currency, str):
-        return _cached_settings(small_bet, big_bet, small_blind, big_blind, ante, currency)
-    return _new_settings(small_bet, big_bet, small_blind, big_blind, ante, currency)
+        return _cached_settings(small_bet, big_bet, small_blind, big_blind, ante, currency, house)
+    return _new_settings(small_bet, big_bet, small_blind, big_blind, ante, currency, house)
 
 
 def _new_settings(
-    small_bet: int, big_bet: int, small_blind: int, big_blind: int, ante: int, currency: Any
+    small_bet: int,
+    big_bet: int,
+    small_blind: int,
+    big_blind: int,
+    ante: int,
+    currency: Any,
+    house: HouseRules,
 ) -> GameSettings:
     return GameSettings(
         game="badugi",
@@ -190,6 +244,7 @@ def _new_settings(
         big_blind=big_blind,
         ante=ante,
         currency=currency,
+        house=house,
     )
 
 

@@ -34,7 +34,7 @@ from ..events import (
     StackChange,
 )
 from ..settings import GameSettings
-from .phh import VARIANT, blind_seat
+from .phh import DEALING_FIELDS, POKERKIT_DEALING, VARIANT, blind_seat
 
 _OUTCOMES: tuple[type[Event], ...] = (
     Collect,
@@ -136,6 +136,11 @@ def write_phh(
     if rake:
         fields.append(("_rake", int(rake)))
     fields.append(("_origin", record.origin))
+    house = settings.house
+    for key, name in DEALING_FIELDS.items():
+        value = getattr(house, name)
+        if value != getattr(POKERKIT_DEALING, name):  # how our table dealt, if not PokerKit's way
+            fields.append((key, value))
     return "\n".join(f"{key} = {_toml(value)}" for key, value in fields) + "\n"
 
 
