@@ -35,13 +35,11 @@ the odd chip of the whole pot goes to the half named by ``odd_chip_half``; insid
 """
 
 OddChipHalf = Literal["badugi", "five-card"]
-ReshuffleRule = Literal["exclude-own", "all-discards"]
+ReshuffleRule = Literal["exclude-own", "all-discards", "discards-first"]
 """``exclude-own`` (default, ``001``): the cards just discarded by the player being served are not
-shuffled into the new stub.  ``all-discards``: every discard is (``000``, ``003``)."""
-DrawOrder = Literal["in-turn", "discards-first"]
-"""``in-turn`` (default, ``001``): each player in turn discards and is served before the next
-discards.  ``discards-first`` (PHH as PokerKit deals): every player discards, then each is
-served in turn, so a reshuffle includes discards made later in the same draw."""
+shuffled into the new stub.  ``all-discards``: every discard is (``000``, ``003``).
+``discards-first`` (PHH, as PokerKit deals): every player of a draw discards, a card is burned,
+then each is served in turn; every dead card, the whole draw's discards included, is."""
 
 
 @dataclass(frozen=True)
@@ -54,9 +52,6 @@ class HouseRules:
     heads_up_uncapped: bool = False
     """Seeds README item 6: the cap (1 bet + 3 raises) always applies unless this is set."""
     reshuffle: ReshuffleRule = "exclude-own"
-    draw_order: DrawOrder = "in-turn"
-    burn_card: bool = False
-    """One card is burned before each draw is served (PokerKit; home games burn none)."""
     qualifier_max: int = 9
     """Progressive Badugi (``002`` 3.1): highest card allowed in a qualifying badugi."""
     qualifier_pair_ok: bool = False

@@ -24,6 +24,7 @@ import pokerkit
 import pokerkit.state as state_ops
 import pytest
 
+from badugi_ledger.errors import ImportFormatError
 from badugi_ledger.events import HandRecord
 from badugi_ledger.importers.phh import read_phh
 from badugi_ledger.replay import replay_hand
@@ -153,12 +154,10 @@ def test_our_own_phh_names_how_our_table_dealt() -> None:
     )
     (pokerkit_hand,) = read_phh(text, "pk.phh")
     assert isinstance(pokerkit_hand, HandRecord)
-    assert pokerkit_hand.settings.house == POKERKIT_DEALING
+    assert pokerkit_hand.settings.house.reshuffle == POKERKIT_DEALING == "discards-first"
     ours = replace(pokerkit_hand, settings=replace(pokerkit_hand.settings, house=HouseRules()))
     written = write_phh(ours)
     assert '_reshuffle = "exclude-own"' in written
-    assert '_draw_order = "in-turn"' in written
-    assert "_burn_card = false" in written
     (again,) = read_phh(written, "ours.phh")
     assert isinstance(again, HandRecord)
     assert again.settings.house == HouseRules()
@@ -167,16 +166,18 @@ def test_our_own_phh_names_how_our_table_dealt() -> None:
 @pytest.mark.parametrize(
     ("field", "expected"),
     [
-        ("_draw_order = 'sideways'", "_draw_order must be 'in-turn' or 'discards-first'"),
-        ("_burn_card = 1", "_burn_card must be true or false, not 1"),
-        ("_reshuffle = true", "_reshuffle must be 'exclude-own' or 'all-discards'"),
+        ("_reshuffle = 'sideways'", "'sideways' (text)"),
+        ("_reshuffle = true", "true (true or false)"),
+        ("_reshuffle = ['exclude-own']", "a list"),
     ],
 )
-def test_a_wrong_dealing_field_is_a_located_error(field: str, expected: str) -> None:
+def test_a_wrong_reshuffle_field_is_a_located_error(field: str, expected: str) -> None:
     text = (
         "variant = 'FB'\nantes = [0, 0]\nblinds_or_straddles = [2, 1]\nsmall_bet = 2\n"
         f"big_bet = 4\nstarting_stacks = [20, 20]\nactions = ['p2 f']\n{field}\n"
     )
     (error,) = read_phh(text, "bad.phh")
-    assert not isinstance(error, HandRecord)
-    assert expected in str(error) and "bad.phh" in str(error)
+    assert isinstance(error, ImportFormatError)
+    assert str(error.position) == "bad.phh:8:14"
+    assert "_reshuffle must be one of 'exclude-own', 'all-discards', 'discards-first'" in str(error)
+    assert expected in str(error)

@@ -34,7 +34,7 @@ from ..events import (
     StackChange,
 )
 from ..settings import GameSettings
-from .phh import DEALING_FIELDS, POKERKIT_DEALING, VARIANT, blind_seat
+from .phh import POKERKIT_DEALING, RESHUFFLE_FIELD, VARIANT, blind_seat
 
 _OUTCOMES: tuple[type[Event], ...] = (
     Collect,
@@ -136,11 +136,8 @@ def write_phh(
     if rake:
         fields.append(("_rake", int(rake)))
     fields.append(("_origin", record.origin))
-    house = settings.house
-    for key, name in DEALING_FIELDS.items():
-        value = getattr(house, name)
-        if value != getattr(POKERKIT_DEALING, name):  # how our table dealt, if not PokerKit's way
-            fields.append((key, value))
+    if settings.house.reshuffle != POKERKIT_DEALING:  # how our table dealt, if not as PokerKit
+        fields.append((RESHUFFLE_FIELD, settings.house.reshuffle))
     return "\n".join(f"{key} = {_toml(value)}" for key, value in fields) + "\n"
 
 

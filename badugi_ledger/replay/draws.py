@@ -14,12 +14,11 @@ of known cards and unknown slots (``None``).  What the tracker enforces:
   thrown are not part of it.  If even that cannot serve the draw, the history is impossible
   (``stub-exhausted``).  After a reshuffle the reshuffled cards may legally be dealt again.
 
-How a draw is served is a house rule too (``HouseRules.draw_order``): ``in-turn`` (``001``:
-each player discards and is served before the next one) or ``discards-first`` (every player
-of the draw discards, then each is served in turn: PHH records a draw so, and PokerKit deals
-so).  Under ``discards-first`` a draw's cards are served once its last player has discarded;
-whatever the reshuffle then takes in includes discards made later in the same draw.  Home
-games burn no card; ``HouseRules.burn_card`` burns one before each draw is served (PokerKit).
+Under the house rule ``discards-first`` (PHH, as PokerKit deals) a draw is dealt differently:
+every player of the draw discards, one card is burned, then each is served in turn, and a
+reshuffle takes in every dead card: burn cards, folded hands and every discard, the whole
+draw's included (the served player's own, and those of players after them).  The draw's
+cards are served once its last player has discarded.  Home games burn no card.
 """
 
 from __future__ import annotations
@@ -29,7 +28,7 @@ from typing import cast
 
 from ..cards import Card, format_cards
 from ..errors import IllegalAction, Position
-from ..settings import DrawOrder, ReshuffleRule
+from ..settings import ReshuffleRule
 
 MUCK = "\x00discards"
 DECK_SIZE = 52
@@ -54,10 +53,8 @@ class CardTracker:
         "pool",
         "rule",
         "reshuffles",
-        "order",
-        "burn",
+        "discards_first",
         "live",
-        "drawn",
         "waiting",
     )
 
@@ -66,9 +63,6 @@ class CardTracker:
         hand_size: int,
         players: Sequence[str],
         rule: ReshuffleRule,
-        *,
-        order: DrawOrder = "in-turn",
-        burn: bool = False,
     ) -> None:
         self.hand_size = hand_size
         self.loc: dict[Card, str] = {}
@@ -78,12 +72,9 @@ class CardTracker:
         """Dead cards (discards, folded hands, burns) that a reshuffle would put back into play."""
         self.rule = rule
         self.reshuffles = 0
-        self.order = order
-        self.burn = burn
+        self.discards_first = rule == "discards-first"
         self.live = len(players)
         """Players still holding cards: every one of them draws (or stands pat) in each draw."""
-        self.drawn = 0
-        """Players who have drawn in the current draw."""
         self.waiting: list[tuple[str, Sequence[Card | None], Sequence[Card | None], Position]]
         self.waiting = []
         """``discards-first``: the draws of the current draw, discarded but not yet served."""
@@ -136,26 +127,20 @@ class CardTracker:
         pos: Position,
     ) -> str:
         """One player's draw: ``discards`` go to the discard pile and ``received`` come from
-        the stub (reshuffling if it runs out), served at once (``in-turn``) or once every
-        player of the draw has discarded (``discards-first``).  Returns a note when a
+        the stub (reshuffling if it runs out), served at once, or under ``discards-first`` once
+        every player of the draw has discarded.  Returns a note when a
         reshuffle happened, else ``""``."""
-        first = self.drawn == 0
-        self.drawn += 1
-        last = self.drawn >= self.live
-        if last:
-            self.drawn = 0
-        if self.order == "in-turn":
-            note = self._burn(pos) if first and self.burn else ""
-            if received or discards:  # standing pat changes nothing
-                self._discard(player, discards, pos)
-                note = _join(note, self._serve(player, discards, received, pos))
-            return note
+        if not self.discards_first:
+            if not received and not discards:
+                return ""  # standing pat changes nothing
+            self._discard(player, discards, pos)
+            return self._serve(player, discards, received, pos)
         self._discard(player, discards, pos)
         waiting = self.waiting
         waiting.append((player, discards, received, pos))
-        if not last:
+        if len(waiting) < self.live:
             return ""
-        note = self._burn(pos) if self.burn else ""
+        note = self._burn(pos)
         for who, thrown, cards, at in waiting:
             note = _join(note, self._serve(who, thrown, cards, at))
         waiting.clear()
@@ -252,10 +237,10 @@ class CardTracker:
     def _reshuffle(self, player: str, n: int, thrown: Sequence[Card | None], pos: Position) -> str:
         """The stub cannot serve ``n`` cards: shuffle the dead cards into a new stub (not the
         cards ``player`` threw in this draw under ``exclude-own``) and serve from it.  An empty
-        ``player`` is the burn card of ``burn_card``."""
+        ``player`` is the burn card of ``discards-first``."""
         stub = self.stub
         assert stub is not None
-        own = len(thrown) if self.rule == "exclude-own" else 0
+        own = len(thrown) if self.rule == "exclude-own" else 0  # all-discards, discards-first
         available = self.pool - own
         who = f"{player} draws {n}" if player else "a card is burned"
         if stub + available < n:
@@ -290,7 +275,6 @@ class CardTracker:
                     del loc[card]
             self.hold[p] = [None] * self.hand_size
         self.stub = None
-        self.drawn = 0
         self.waiting.clear()
 
     def fold(self, player: str) -> None:

@@ -224,13 +224,7 @@ class HandState:
         self.straddler: str | None = None
         self.redeal = settings.game == "progressive-badugi" and carry_in > 0
         # draws
-        self.cards = CardTracker(
-            self.hand_size,
-            self.dealt,
-            self.house.reshuffle,
-            order=self.house.draw_order,
-            burn=self.house.burn_card,
-        )
+        self.cards = CardTracker(self.hand_size, self.dealt, self.house.reshuffle)
         self.draw_order: list[str] = []
         self.draw_idx = 0
         self.buys: dict[str, int] = {}
