@@ -31,8 +31,8 @@ from badugi_ledger.convert import ConvertedHand, convert_hands
 from badugi_ledger.errors import BadugiError, ImportFormatError, Position
 from badugi_ledger.events import Action, Draw, HandRecord, Show
 from badugi_ledger.importers import phh, phh_fast, read_phh
-from badugi_ledger.importers.phh_split import PhhPiece
 from badugi_ledger.importers.common import HandDraft, parse_site_cards
+from badugi_ledger.importers.phh_split import PhhPiece
 from badugi_ledger.settings import GAME_NAMES, STRUCTURE_KINDS
 from badugi_ledger.simulate import SimulationOptions, simulate_to_path
 

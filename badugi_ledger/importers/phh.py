@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from ..cards import DECK
-from ..errors import BadugiError, ImportFormatError, Position
+from ..errors import BadugiError, ConfigError, ImportFormatError, Position
 from ..events import (
     Action,
     Cards,
@@ -145,15 +145,14 @@ def _read_hand(
         draft.events.append(FinalStack(names[i], amount, pos))
     if "_rake" in hand:
         draft.events.append(RakeTaken(fields.amount("_rake"), pos))
-    settings = _settings(
-        small_bet,
-        big_bet,
-        posts[blind_seat(0, count)][1],
-        posts[blind_seat(1, count)][1],
-        max(antes),
-        fields.text("currency"),
-        _dealing(hand, fields),
-    )
+    currency, house = fields.text("currency"), _dealing(hand, fields)
+    small_blind, big_blind = posts[blind_seat(0, count)][1], posts[blind_seat(1, count)][1]
+    try:
+        settings = _settings(
+            small_bet, big_bet, small_blind, big_blind, max(antes), currency, house
+        )
+    except ConfigError as exc:  # the bets' own rule (Structure): located at the bets
+        fields.fail("small_bet", f"{exc.message} (small_bet {small_bet}, big_bet {big_bet})")
     session = Session(
         kind="cash", name=fields.label("event"), date=fields.date(), place=fields.text("venue")
     )
