@@ -181,3 +181,36 @@ def test_a_wrong_reshuffle_field_is_a_located_error(field: str, expected: str) -
     assert str(error.position) == "bad.phh:8:14"
     assert "_reshuffle must be one of 'exclude-own', 'all-discards', 'discards-first'" in str(error)
     assert expected in str(error)
+
+
+def test_pokerkits_own_phh_takes_the_fast_path(monkeypatch: pytest.MonkeyPatch) -> None:
+    """PokerKit writes single-quoted (literal) strings, one field per line: its files, one
+    hand each or a ``.phhs`` of several, are read by the fast reader's string-operations path
+    (``_lines_fast``) exactly as ``tomllib`` reads them, and never reach ``tomllib``."""
+    import tomllib
+
+    from badugi_ledger.importers import phh_fast
+
+    rng = random.Random(7)
+    random.seed(7)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        histories = []
+        for _ in range(6):
+            state = _play(rng)
+            history = pokerkit.HandHistory.from_game_state(GAME, state)
+            history.finishing_stacks = list(state.stacks)
+            histories.append(history)
+    for history in histories:
+        text = history.dumps()
+        assert "actions = ['d dh p1 " in text  # PokerKit's own quoting
+        assert phh_fast._lines_fast(text) == tomllib.loads(text)
+    many = pokerkit.HandHistory.dumps_all(histories)
+
+    def no_tomllib(text: str) -> object:
+        raise AssertionError(f"tomllib was asked to read {text[:80]!r}")
+
+    monkeypatch.setattr(phh_fast.tomllib, "loads", no_tomllib)
+    records = list(read_phh(many, "pokerkit.phhs"))
+    assert [type(r) for r in records] == [HandRecord] * 6
+    assert [r.hand_id for r in records] == [str(i) for i in range(1, 7)]  # type: ignore[union-attr]

@@ -30,19 +30,21 @@ _BLANK = re.compile(r"[ \t]*(?:#[^\n]*)?\n")
 _KEY = re.compile(r"[ \t]*([A-Za-z0-9_-]+)[ \t]*=[ \t]*")
 _SCALAR = re.compile(
     r'"([^"\\\n]*)"'
+    r"|'([^'\n]*)'(?!')"
     r"|([+-]?(?:0|[1-9][0-9]{0,17}))(?=[ \t,\]\n#]|\Z)"
     r"|(true|false)(?=[ \t,\]\n#]|\Z)"
 )
-"""A basic string without escapes, a decimal integer of at most 18 digits, or a boolean."""
+"""A basic string without escapes, a literal (single-quoted) string, a decimal integer of
+at most 18 digits, or a boolean.  ``'''`` (multi-line literal) is left to ``tomllib``."""
 _GAP = re.compile(r"(?:[ \t\n]+|#[^\n]*)*")
 """What may separate array items: spaces, newlines and comments."""
 _COMMA = re.compile(r",")
 _INT = r"[+-]?(?:0|[1-9][0-9]{0,17})"
-_STR = r'"[^"\\\n]*"'
+_STR = r"(?:\"[^\"\\\n]*\"|'[^'\n]*'(?!'))"
 _STRINGS = re.compile(rf"\[[ \t]*((?:{_STR}[ \t]*,[ \t]*)*{_STR})[ \t]*,?[ \t]*\]")
 _INTS = re.compile(rf"\[[ \t]*((?:{_INT}[ \t]*,[ \t]*)*{_INT})[ \t]*,?[ \t]*\]")
 """One-line arrays of plain strings or of integers, the common case, read in one match."""
-_STRING = re.compile(r'"([^"]*)"')
+_STRING = re.compile(r"\"([^\"]*)\"|'([^']*)'")
 _END = re.compile(r"[ \t]*(?:#[^\n]*)?(?:\n|\Z)")
 """The rest of a ``key = value`` line: an optional comment."""
 _KEY_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-"
@@ -107,16 +109,21 @@ def _lines_fast(text: str) -> dict[str, Any] | None:
         if not key or key.strip(_KEY_CHARS) or key in data:
             return None
         first = value[:1]
-        if first == '"':
+        if first == '"' or first == "'":
             inner = value[1:-1]
-            if len(value) < 2 or value[-1] != '"' or '"' in inner or "\\" in inner:
+            if len(value) < 2 or value[-1] != first or first in inner:
                 return None
+            if first == '"' and "\\" in inner:
+                return None  # an escape: for the general readers
             data[key] = inner
         elif first == "[":
-            if value.startswith('["') and value.endswith('"]'):
+            mark = value[1:2]
+            if (mark == '"' or mark == "'") and value.endswith(mark + "]"):
                 inner = value[2:-2]
-                items = inner.split('", "')
-                if len(value) < 4 or inner.count('"') != 2 * len(items) - 2 or "\\" in inner:
+                items = inner.split(f"{mark}, {mark}")
+                if len(value) < 4 or inner.count(mark) != 2 * len(items) - 2:
+                    return None
+                if mark == '"' and "\\" in inner:
                     return None
                 data[key] = items
             elif _PLAIN_INTS.fullmatch(value, 1, len(value) - 1) and value[-1] == "]":
@@ -136,9 +143,11 @@ def _scalar(text: str, pos: int) -> tuple[Any, int] | None:
     match = _SCALAR.match(text, pos)
     if match is None:
         return None
-    string, number, boolean = match.groups()
+    string, literal, number, boolean = match.groups()
     if string is not None:
         return string, match.end()
+    if literal is not None:
+        return literal, match.end()
     if number is not None:
         return int(number), match.end()
     return boolean == "true", match.end()
@@ -149,7 +158,8 @@ def _value(text: str, pos: int) -> tuple[Any, int] | None:
         return _scalar(text, pos)
     strings = _STRINGS.match(text, pos)
     if strings is not None:
-        return _STRING.findall(strings.group(1)), strings.end()
+        found = _STRING.findall(strings.group(1))
+        return [basic or literal for basic, literal in found], strings.end()
     ints = _INTS.match(text, pos)
     if ints is not None:
         return [int(item) for item in ints.group(1).split(",")], ints.end()
