@@ -216,3 +216,10 @@ def test_random_numbers_are_read_or_refused_where_they_stand(key: str, number: s
     if not whole:
         assert item.rule == "bad-phh", item
         assert item.position.line == line_of(text, key), item
+
+
+def test_a_card_string_longer_than_a_deck_is_quoted_short(monkeypatch: pytest.MonkeyPatch) -> None:
+    text = hand().replace("'d dh p1 ????????'", "'d dh p1 " + "As" * 50_000 + "'")
+    error = the_error(text, monkeypatch)
+    assert "has more cards than a deck holds" in error.message
+    assert str(error.position) == "h.phh:13:1"

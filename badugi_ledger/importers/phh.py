@@ -12,7 +12,9 @@ action strings::
     d dh p1 ????          the cards dealt for that draw
     p4 sm 2s4c6d9h        show at showdown; ``p3 sm`` mucks
 
-Reading: one hand per file, or a ``.phhs`` file whose TOML tables are hands.  Player names
+Reading: one hand per file, or a ``.phhs`` file whose TOML tables are hands, read one hand
+at a time (:mod:`.phh_split`), every number checked (:mod:`.phh_fields`).  A draw is replayed
+in PHH's order, as PokerKit deals it (:data:`POKERKIT_DEALING`).  Player names
 come from ``players`` (``p1``…``pN`` when it names none); seat numbers from ``seats``; money
 is an integer in the file's smallest unit (``currency`` kept as is).  ``finishing_stacks``
 become ``FinalStack`` claims and the user-defined ``_rake`` a ``RakeTaken`` the replay
@@ -291,6 +293,10 @@ def _cards(text: str, draft: HandDraft, line: int) -> Cards:
     one_or_two = _CHUNKS.get(text)  # discards and draws: the most common
     if one_or_two is not None:
         return one_or_two[0]
+    if len(text) > 2 * len(DECK):
+        raise draft.error(
+            f"{quote(repr(text))} has more cards than a deck holds", line, rule="bad-phh"
+        )
     if len(text) % 2:
         raise draft.error(
             f"cannot split {quote(repr(text))} into two-character cards", line, rule="bad-phh"
@@ -346,7 +352,7 @@ def _replay_actions(
 ) -> None:
     """Turn PHH actions into events; ``cc`` and ``cbr`` need the round's bets to be read.
 
-    Issue 7: this loop runs for every action of every PHH hand, so it is kept tight.  Each
+    This loop runs for every action of every PHH hand, so it is kept tight.  Each
     action string is split once per process (:func:`_step`).  The chips each player has put
     in, this round and in all, are ``draft.round_committed`` and ``draft.total_committed`` as
     :meth:`HandDraft.action` keeps them, but updated here directly, with the round's highest

@@ -1,17 +1,18 @@
 """A fast reader for the plain subset of TOML that PHH files use, with ``tomllib`` behind it.
 
-Profiling ``badugi-ledger check`` on PHH files (issue 7) showed ``tomllib`` taking about a
+Profiling ``badugi-ledger check`` on PHH files showed ``tomllib`` taking about a
 third of the time: it is a general TOML parser written in Python.  PHH files written by
 :func:`~badugi_ledger.importers.phh.write_phh`, and most PHH files in the wild, are only
-``key = value`` lines whose values are integers, basic strings without escapes, booleans,
-or (possibly multi-line, commented) arrays of those.  :func:`fast_loads` reads exactly that
+``key = value`` lines whose values are integers, basic strings without escapes, literal
+(single-quoted, as PokerKit writes them) strings, booleans, or (possibly multi-line,
+commented) arrays of those.  :func:`fast_loads` reads exactly that
 subset with a few compiled regular expressions and returns ``None`` for anything else (tables,
-inline tables, dotted keys, escapes, floats, dates, literal or multi-line strings, nested
+inline tables, dotted keys, escapes, floats, dates, multi-line strings, nested
 arrays, duplicate keys, control characters, ``\\r``), so :func:`loads` hands such documents to
 ``tomllib`` and correctness never depends on the fast path: whatever it accepts, it reads
 exactly as ``tomllib`` does (``tests/test_phh_fast.py`` checks this).
 
-Issue 7 again: reading value by value with regular expressions still cost about a quarter
+Reading value by value with regular expressions still cost about a quarter
 of reading a PHH hand, so :func:`fast_loads` first tries :func:`_lines_fast`, which takes
 only lines exactly as our writer prints them, with string operations; a document with any
 other line (a comment, a multi-line array...) is read value by value as before
