@@ -18,6 +18,7 @@ from __future__ import annotations
 import random
 import warnings
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import pokerkit
@@ -214,3 +215,33 @@ def test_pokerkits_own_phh_takes_the_fast_path(monkeypatch: pytest.MonkeyPatch) 
     records = list(read_phh(many, "pokerkit.phhs"))
     assert [type(r) for r in records] == [HandRecord] * 6
     assert [r.hand_id for r in records] == [str(i) for i in range(1, 7)]  # type: ignore[union-attr]
+
+
+def test_pokerkit_reshuffle_hands_convert_to_our_format_and_back(tmp_path: Path) -> None:
+    """``convert --to text`` writes the rule as ``reshuffle discards-first``; our parser reads it
+    and the hands replay to PokerKit's stacks again."""
+    from badugi_ledger.convert import ConvertedHand, convert_hands
+    from badugi_ledger.sources import read_hands
+
+    rng = random.Random(11)
+    random.seed(11)
+    expected = []
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        while len(expected) < 4:
+            state = _play(rng)
+            if not _deck_ran_out(state):
+                continue
+            name = f"h{len(expected)}"
+            (tmp_path / f"{name}.phh").write_text(_pokerkit_phh(state), encoding="utf-8")
+            expected.append(list(state.stacks))
+    for i, stacks in enumerate(expected):
+        (converted,) = convert_hands(tmp_path / f"h{i}.phh", "text")
+        assert isinstance(converted, ConvertedHand), converted
+        assert "reshuffle discards-first" in converted.text
+        (tmp_path / f"h{i}.bhh").write_text(converted.text, encoding="utf-8")
+        (record,) = read_hands(tmp_path / f"h{i}.bhh")
+        assert isinstance(record, HandRecord), record
+        result = replay_hand(record)
+        assert [result.final_stacks[f"p{j + 1}"] for j in range(8)] == stacks
+        assert any("stub ran out" in note for note in result.notes)
