@@ -161,6 +161,9 @@ _SCALARS = st.one_of(
     _GOOD_SCALARS,
     _GOOD_SCALARS,
     st.sampled_from(["01", "1.5", '"e\\"', "x", "'''t'''", "'un", "'a'b", "''''", "'''"]),
+    # hostile numbers: huge, negative, float, exponent, infinite and NaN forms
+    st.sampled_from(["1e400", "-1E3", "nan", "-inf", "+nan", "-0", "99999999999999999999"]),
+    st.integers(-(10**30), 10**30).map(str),
 )
 _ITEM_GAPS = st.sampled_from([", ", ",", ",\n  ", ", # c\n", ", ", " # c\n, ", " ", ",,"])
 _ARRAYS = st.tuples(
