@@ -68,7 +68,7 @@ def write_phhs(texts: list[str], copies: int, path: Path) -> int:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--hands", type=int, default=500, help="hands in the 1x file")
-    parser.add_argument("--big", action="store_true", help="1x = 3,750 hands: 16x is 60,000 (~68 MB)")
+    parser.add_argument("--big", action="store_true", help="1x = 3,750 hands, 16x = 60,000")
     parser.add_argument("--cache", type=Path, default=DEFAULT_CACHE)
     args = parser.parse_args()
     base = 3750 if args.big else args.hands
