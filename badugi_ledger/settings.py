@@ -35,9 +35,11 @@ the odd chip of the whole pot goes to the half named by ``odd_chip_half``; insid
 """
 
 OddChipHalf = Literal["badugi", "five-card"]
-ReshuffleRule = Literal["exclude-own", "all-discards"]
+ReshuffleRule = Literal["exclude-own", "all-discards", "discards-first"]
 """``exclude-own`` (default, ``001``): the cards just discarded by the player being served are not
-shuffled into the new stub.  ``all-discards``: every discard is (``000``, ``003``)."""
+shuffled into the new stub.  ``all-discards``: every discard is (``000``, ``003``).
+``discards-first`` (PHH, as PokerKit deals): every player of a draw discards, a card is burned,
+then each is served in turn; every dead card, the whole draw's discards included, is."""
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,6 @@ from pathlib import Path
 from .errors import BadugiError, ConfigError, ImportFormatError, Position
 from .events import HandRecord
 from .importers import READERS, ImportItem, SkippedHand, iter_lines, sniff_encoding
-from .importers.common import decode_bytes
 
 FORMATS: tuple[str, ...] = ("text", *READERS)
 """Every name ``--from`` accepts: ``text`` is our own format."""
@@ -80,8 +79,7 @@ def _check_format(fmt: str) -> str:
 def iter_source(path: str | Path, fmt: str | None = None) -> Iterator[ImportItem]:
     """Every hand of one file in order, skipped hands of other games included.
 
-    A PHH file (one hand, or a few) is read whole from the handle its format was sniffed
-    from; the other formats stream line by line, so their files may be any size.
+    Every format streams line by line, so a file may be any size.
     """
     source = str(path)
     try:
@@ -96,10 +94,7 @@ def iter_source(path: str | Path, fmt: str | None = None) -> Iterator[ImportItem
     with handle:
         head = handle.read(_SNIFF_BYTES)
         chosen = _check_format(fmt) if fmt else _detect_head(head)
-        whole = decode_bytes(head + handle.read()) if chosen == "phh" else None
-    if whole is not None:
-        yield from READERS["phh"](whole, source)
-    elif chosen == "text":
+    if chosen == "text":
         from .parse import parse_file
 
         yield from parse_file(path)

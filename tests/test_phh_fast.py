@@ -86,7 +86,8 @@ ODD_TOML = [
     "a = {b = 1}\n",  # inline table
     'a = "x\\"y"\n',  # escape
     'a = "tab\\tnew"\n',
-    "a = 'literal'\n",
+    "a = '''multi-line literal'''\n",
+    "a = ['''x''']\n",
     'a = """multi\nline"""\n',
     "a.b = 1\n",  # dotted key
     '"quoted" = 1\n',
@@ -138,6 +139,11 @@ PLAIN_TOML = [
     ('a = [\n  1, # one\n  "two",\n  true,\n]\n', {"a": [1, "two", True]}),
     ('  a=false\nb = "# not a comment"', {"a": False, "b": "# not a comment"}),
     ('k-1_x = "ü ♠"\n', {"k-1_x": "ü ♠"}),
+    ("a = 'literal'\n", {"a": "literal"}),
+    ("a = ''\n", {"a": ""}),
+    ("a = 'back\\slash \"q\" # not a comment'\n", {"a": 'back\\slash "q" # not a comment'}),
+    ("a = ['p1 f', 'p2 cbr 4']\n", {"a": ["p1 f", "p2 cbr 4"]}),
+    ("a = [ 'x' ,\n  \"y\", # c\n  '', ]\n", {"a": ["x", "y", ""]}),
 ]
 
 
@@ -147,9 +153,17 @@ def test_plain_toml_is_read_fast(text: str, expected: dict[str, object]) -> None
     assert phh_fast.fast_loads(text) == expected
 
 
-_GOOD_SCALARS = st.sampled_from(["0", "1", "-7", "+2", "true", "false", '"s"', '"x#y"', '""'])
+_GOOD_SCALARS = st.sampled_from(
+    ["0", "1", "-7", "+2", "true", "false", '"s"', '"x#y"', '""']
+    + ["'l'", "'x#y'", "''", "'a\\b'", "'q\"'", "'p1 cbr 4'"]  # literal (single-quoted)
+)
 _SCALARS = st.one_of(
-    _GOOD_SCALARS, _GOOD_SCALARS, st.sampled_from(["01", "1.5", '"e\\"', "'l'", "x"])
+    _GOOD_SCALARS,
+    _GOOD_SCALARS,
+    st.sampled_from(["01", "1.5", '"e\\"', "x", "'''t'''", "'un", "'a'b", "''''", "'''"]),
+    # hostile numbers: huge, negative, float, exponent, infinite and NaN forms
+    st.sampled_from(["1e400", "-1E3", "nan", "-inf", "+nan", "-0", "99999999999999999999"]),
+    st.integers(-(10**30), 10**30).map(str),
 )
 _ITEM_GAPS = st.sampled_from([", ", ",", ",\n  ", ", # c\n", ", ", " # c\n, ", " ", ",,"])
 _ARRAYS = st.tuples(

@@ -32,6 +32,7 @@ from badugi_ledger.errors import BadugiError, ImportFormatError, Position
 from badugi_ledger.events import Action, Draw, HandRecord, Show
 from badugi_ledger.importers import phh, phh_fast, read_phh
 from badugi_ledger.importers.common import HandDraft, parse_site_cards
+from badugi_ledger.importers.phh_split import PhhPiece
 from badugi_ledger.settings import GAME_NAMES, STRUCTURE_KINDS
 from badugi_ledger.simulate import SimulationOptions, simulate_to_path
 
@@ -47,22 +48,32 @@ SHAPES = [
 # --- the reference: the general path -----------------------------------------------------------
 
 
-def reference_action_lines(lines: list[str], start: int, actions: list[str]) -> list[int]:
-    """Each action's line, searched action by action (no shortcut)."""
+def reference_action_lines(piece: PhhPiece, actions: list[str], line: int) -> list[int]:
+    """Each action's line: the line where each string of the ``actions`` array starts, found
+    character by character (strings, escapes, comments) from the ``actions`` key."""
+    text = "\n".join(piece.lines)
+    key = text.find("actions")
+    while key > 0 and text[key - 1] not in "\n \t":
+        key = text.find("actions", key + 1)
     found: list[int] = []
-    at = start
-    for action in actions:
-        quoted = (f'"{action}"', f"'{action}'")
-        if at < len(lines) and (quoted[0] in lines[at] or quoted[1] in lines[at]):
-            found.append(at)
-            continue
-        hit = next((i for i in range(at, len(lines)) if any(q in lines[i] for q in quoted)), None)
-        if hit is None:
-            found.append(start)
-        else:
-            found.append(hit)
-            at = hit
-    return found
+    if key >= 0:
+        i, quote_char, comment = text.index("=", key) + 1, "", False
+        while i < len(text) and len(found) < len(actions):
+            c = text[i]
+            if comment:
+                comment = c != "\n"
+            elif quote_char:
+                if c == "\\" and quote_char == '"':
+                    i += 1
+                elif c == quote_char or c == "\n":
+                    quote_char = ""
+            elif c in "'\"":
+                quote_char = c
+                found.append(piece.start - 1 + text.count("\n", 0, i))
+            elif c == "#":
+                comment = True
+            i += 1
+    return found + [line - 1] * (len(actions) - len(found))
 
 
 def reference_cards(text: str, draft: HandDraft, line: int) -> tuple[object, ...]:

@@ -12,7 +12,9 @@ action strings::
     d dh p1 ????          the cards dealt for that draw
     p4 sm 2s4c6d9h        show at showdown; ``p3 sm`` mucks
 
-Reading: one hand per file, or a ``.phhs`` file whose TOML tables are hands.  Player names
+Reading: one hand per file, or a ``.phhs`` file whose TOML tables are hands, read one hand
+at a time (:mod:`.phh_split`), every number checked (:mod:`.phh_fields`).  A draw is replayed
+in PHH's order, as PokerKit deals it (:data:`POKERKIT_DEALING`).  Player names
 come from ``players`` (``p1``…``pN`` when it names none); seat numbers from ``seats``; money
 is an integer in the file's smallest unit (``currency`` kept as is).  ``finishing_stacks``
 become ``FinalStack`` claims and the user-defined ``_rake`` a ``RakeTaken`` the replay
@@ -24,14 +26,13 @@ Writing is :mod:`.phh_write`.
 from __future__ import annotations
 
 import re
-import tomllib
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from ..cards import DECK
-from ..errors import BadugiError, ImportFormatError, Position
+from ..errors import BadugiError, ConfigError, ImportFormatError, Position
 from ..events import (
     Action,
     Cards,
@@ -44,7 +45,8 @@ from ..events import (
     Session,
     Show,
 )
-from ..settings import GameSettings, Structure
+from ..limits import MAX_AMOUNT, MAX_DIGITS, quote
+from ..settings import GameSettings, HouseRules, ReshuffleRule, Structure
 from .common import (
     UNREADABLE,
     HandDraft,
@@ -52,77 +54,75 @@ from .common import (
     SeatLine,
     SkippedHand,
     parse_site_cards,
+    split_lines,
     unreadable,
 )
-from .phh_fast import loads
+from .phh_fields import HandFields, describe
+from .phh_split import PhhPiece, iter_pieces
 
 ORIGIN = "phh"
 VARIANT = "FB"
+
+POKERKIT_DEALING: ReshuffleRule = "discards-first"
+"""How a PHH hand was dealt unless the file says otherwise: as PokerKit deals.  PHH writes a
+draw as every player's discard, then every deal, and PokerKit deals it so: one card is burned
+after the discards, each player is served in turn, and when the deck runs short every card out
+of play (burn cards, folded hands, every discard, the whole current draw's included) is
+shuffled into it.  A file written by :func:`.phh_write.write_phh` names its own table's rule
+in the user-defined field :data:`RESHUFFLE_FIELD`."""
+RESHUFFLE_FIELD = "_reshuffle"
+RESHUFFLE_RULES: tuple[ReshuffleRule, ...] = ("exclude-own", "all-discards", "discards-first")
 
 
 # --- reading -----------------------------------------------------------------------------------
 
 
-def read_phh(text: str, source: str = "<phh>") -> Iterator[ImportItem]:
-    """The hands of a PHH (one hand) or PHHS (tables of hands) document.
+def read_phh(text: str | Iterable[str], source: str = "<phh>") -> Iterator[ImportItem]:
+    """The hands of a PHH (one hand) or PHHS (tables of hands) file, one at a time.
 
-    The TOML is read by :func:`.phh_fast.loads`: a fast reader for plain PHH files that leaves
-    everything else (tables, escapes, errors) to ``tomllib``.
+    ``text`` is the whole document or, for a file of any size, its lines (without their
+    ends), read once and lazily: :func:`.phh_split.iter_pieces` cuts them into hands and
+    parses each with :func:`.phh_fast.loads` (a fast reader for plain PHH that leaves
+    everything else to ``tomllib``), so time is linear and one hand is in memory at a time.
     """
-    try:
-        data = loads(text.lstrip("\ufeff"))
-    except tomllib.TOMLDecodeError as exc:
-        yield ImportFormatError(f"not valid TOML: {exc}", position=Position(source), rule="bad-phh")
-        return
-    if "variant" in data:
-        hands: list[tuple[str | None, dict[str, Any]]] = [(None, data)]
-    else:
-        hands = [(str(k), v) for k, v in data.items() if isinstance(v, dict) and "variant" in v]
-    lines = text.splitlines()
-    for key, hand in hands:
-        line = _line_of(lines, key)
-        try:
-            yield _read_hand(hand, key, source, line, lines)
-        except BadugiError as exc:
-            yield exc
-        except UNREADABLE as exc:
-            yield unreadable(exc, source, line)
-
-
-def _line_of(lines: list[str], key: str | None) -> int:
-    if key is None:
-        return 1
-    for i, line in enumerate(lines):
-        stripped = line.strip()
-        if stripped in (f"[{key}]", f"['{key}']", f'["{key}"]'):
-            return i + 1
-    return 1
+    lines = split_lines(text) if isinstance(text, str) else text
+    for piece in iter_pieces(lines, source):
+        if isinstance(piece, ImportFormatError):
+            yield piece
+            continue
+        line = piece.start
+        for key, hand in piece.hands():
+            try:
+                yield _read_hand(hand, key, source, line, piece)
+            except BadugiError as exc:
+                yield exc
+            except UNREADABLE as exc:
+                yield unreadable(exc, source, line)
 
 
 def _read_hand(
-    hand: dict[str, Any], key: str | None, source: str, line: int, text_lines: list[str]
+    hand: dict[str, Any], key: str | None, source: str, line: int, piece: PhhPiece
 ) -> HandRecord | SkippedHand:
     pos = Position(source, line, 1)
-    hand_id = _hand_id(hand, key, source)
-    variant = str(hand.get("variant"))
+    variant = hand.get("variant")
     if variant != VARIANT:
-        return SkippedHand(source, hand_id, f"PHH variant {variant}", pos)
-    draft = HandDraft(source, hand_id, pos, ORIGIN)
-    try:
-        stacks = [int(s) for s in hand["starting_stacks"]]
-        count = len(stacks)
-        antes = _per_player(hand.get("antes", 0), count)
-        blinds = _per_player(hand.get("blinds_or_straddles", 0), count)
-        small_bet, big_bet = int(hand["small_bet"]), int(hand["big_bet"])
-        actions = [str(a) for a in hand["actions"]]
-    except (KeyError, TypeError, ValueError) as exc:
-        raise draft.error(
-            f"a required PHH field is missing or wrong: {exc}", rule="bad-phh"
-        ) from None
+        hand_id = quote(_hand_id(hand, key, source))
+        return SkippedHand(source, hand_id, f"PHH variant {quote(str(variant))}", pos)
+    fields = HandFields(hand, key or Path(source).stem, source, piece.lines, piece.start)
+    if "hand" in hand:
+        fields.hand_id = fields.label("hand")
+    draft = HandDraft(source, fields.hand_id, pos, ORIGIN)
+    stacks = fields.amounts("starting_stacks")
+    count = len(stacks)
     if count < 2:
-        raise draft.error("a PHH hand needs at least two players", rule="bad-phh")
-    names = [str(n) for n in hand.get("players", [f"p{i + 1}" for i in range(count)])]
-    numbers = [int(n) for n in hand.get("seats", range(1, count + 1))]
+        fields.fail("starting_stacks", "a PHH hand needs at least two players")
+    antes = fields.per_player("antes", count)
+    blinds = fields.per_player("blinds_or_straddles", count)
+    small_bet, big_bet = fields.amount("small_bet"), fields.amount("big_bet")
+    fields.required("actions")
+    actions = fields.strings("actions", [])
+    names = fields.strings("players", [f"p{i + 1}" for i in range(count)])
+    numbers = fields.amounts("seats", least=1) if "seats" in hand else range(1, count + 1)
     if len(names) != count or len(numbers) != count:
         raise draft.error("players/seats do not match starting_stacks", rule="bad-phh")
     draft.seats = [SeatLine(numbers[i], names[i], stacks[i]) for i in range(count)]
@@ -142,26 +142,23 @@ def _read_hand(
     for i in range(count):
         if posts[i][1] and i not in (blind_seat(0, count), blind_seat(1, count)):
             raise draft.error("straddles are not Badugi blinds", rule="bad-phh")
-    _replay_actions(draft, actions, _action_lines(text_lines, line - 1, actions), names, stacks)
-    for i, amount in enumerate(hand.get("finishing_stacks") or []):
-        draft.events.append(FinalStack(names[i], int(amount), pos))
+    _replay_actions(draft, actions, _action_lines(piece, actions, line), names, stacks)
+    for i, amount in enumerate(fields.optional_amounts("finishing_stacks", count) or ()):
+        draft.events.append(FinalStack(names[i], amount, pos))
     if "_rake" in hand:
-        draft.events.append(RakeTaken(int(hand["_rake"]), pos))
-    settings = _settings(
-        small_bet,
-        big_bet,
-        posts[blind_seat(0, count)][1],
-        posts[blind_seat(1, count)][1],
-        max(antes),
-        hand.get("currency"),
-    )
-    date = None
-    if all(k in hand for k in ("year", "month", "day")):
-        date = f"{int(hand['year']):04d}-{int(hand['month']):02d}-{int(hand['day']):02d}"
+        draft.events.append(RakeTaken(fields.amount("_rake"), pos))
+    currency, house = fields.text("currency"), _dealing(hand, fields)
+    small_blind, big_blind = posts[blind_seat(0, count)][1], posts[blind_seat(1, count)][1]
+    try:
+        settings = _settings(
+            small_bet, big_bet, small_blind, big_blind, max(antes), currency, house
+        )
+    except ConfigError as exc:  # the bets' own rule (Structure): located at the bets
+        fields.fail("small_bet", f"{exc.message} (small_bet {small_bet}, big_bet {big_bet})")
     session = Session(
-        kind="cash", name=str(hand.get("event", "")), date=date, place=hand.get("venue")
+        kind="cash", name=fields.label("event"), date=fields.date(), place=fields.text("venue")
     )
-    return draft.finish(settings, session, str(hand.get("table", "")), dealt_in=names)
+    return draft.finish(settings, session, fields.label("table"), dealt_in=names)
 
 
 def _hand_id(hand: dict[str, Any], key: str | None, source: str) -> str:
@@ -171,17 +168,43 @@ def _hand_id(hand: dict[str, Any], key: str | None, source: str) -> str:
     return key if key is not None else Path(source).stem
 
 
+def _dealing(hand: dict[str, Any], fields: HandFields) -> HouseRules:
+    """:data:`POKERKIT_DEALING`, or the rule our writer named in :data:`RESHUFFLE_FIELD`."""
+    rule = hand.get(RESHUFFLE_FIELD, POKERKIT_DEALING)
+    if rule not in RESHUFFLE_RULES or not isinstance(rule, str):
+        shown = ", ".join(f"'{r}'" for r in RESHUFFLE_RULES)
+        fields.fail(
+            RESHUFFLE_FIELD, f"{RESHUFFLE_FIELD} must be one of {shown}, not {describe(rule)}"
+        )
+    return _house(rule)
+
+
+@lru_cache(maxsize=4)
+def _house(rule: ReshuffleRule) -> HouseRules:
+    return HouseRules(reshuffle=rule)
+
+
 def _settings(
-    small_bet: int, big_bet: int, small_blind: int, big_blind: int, ante: int, currency: Any
+    small_bet: int,
+    big_bet: int,
+    small_blind: int,
+    big_blind: int,
+    ante: int,
+    currency: str | None,
+    house: HouseRules,
 ) -> GameSettings:
     """The hand's settings; the few distinct ones of a file are built once (they are frozen)."""
-    if currency is None or isinstance(currency, str):
-        return _cached_settings(small_bet, big_bet, small_blind, big_blind, ante, currency)
-    return _new_settings(small_bet, big_bet, small_blind, big_blind, ante, currency)
+    return _cached_settings(small_bet, big_bet, small_blind, big_blind, ante, currency, house)
 
 
 def _new_settings(
-    small_bet: int, big_bet: int, small_blind: int, big_blind: int, ante: int, currency: Any
+    small_bet: int,
+    big_bet: int,
+    small_blind: int,
+    big_blind: int,
+    ante: int,
+    currency: str | None,
+    house: HouseRules,
 ) -> GameSettings:
     return GameSettings(
         game="badugi",
@@ -190,6 +213,7 @@ def _new_settings(
         big_blind=big_blind,
         ante=ante,
         currency=currency,
+        house=house,
     )
 
 
@@ -197,40 +221,32 @@ _cached_settings = lru_cache(maxsize=256)(_new_settings)
 """Exceptions (a bet of 0) are not cached: every such hand raises afresh."""
 
 
-def _action_lines(lines: list[str], start: int, actions: list[str]) -> list[int]:
-    """The 0-based line of each action string, found in order from the hand's first line.
+_ACTIONS_KEY = re.compile(r"[ \t]*(?:actions|\"actions\"|'actions')[ \t]*=")
+_STRING_OR_COMMENT = re.compile(r"'[^'\n]*'|\"(?:[^\"\\\n]|\\.)*\"|#")
+"""A TOML string on one line (literal or basic), or the start of a comment."""
 
-    Shortcut, same answer: when all the other actions, written as our writer writes them
-    (``"a", "b", ...``), stand on the line where the first one was found, each of them is
-    found there in turn; one search replaces one per action.
-    """
+
+def _action_lines(piece: PhhPiece, actions: list[str], line: int) -> list[int]:
+    """The 0-based file line of each action string: the strings of the ``actions`` array are
+    counted line by line from its key, one pass over the hand's lines.  Used for positions
+    only; any action not placed (an odd layout) is put on the hand's first line."""
     found: list[int] = []
-    at = start
-    for i, action in enumerate(actions):
-        quoted = (f'"{action}"', f"'{action}'")
-        if at < len(lines) and (quoted[0] in lines[at] or quoted[1] in lines[at]):
-            found.append(at)  # most often: the same line as the action before
-        else:
-            for hit in range(at, len(lines)):
-                if quoted[0] in lines[hit] or quoted[1] in lines[hit]:
-                    found.append(hit)
-                    at = hit
-                    break
-            else:
-                found.append(start)
-        if i == 0 and at < len(lines) and len(actions) > 1:
-            rest = '"' + '", "'.join(actions[1:]) + '"'
-            if rest in lines[at]:
-                found += [at] * (len(actions) - 1)
-                return found
-    return found
-
-
-def _per_player(value: Any, count: int) -> list[int]:
-    if isinstance(value, list):
-        values = [int(v) for v in value] + [0] * (count - len(value))
-        return values[:count]
-    return [int(value)] * count
+    want = len(actions)
+    inside = False
+    for i, text in enumerate(piece.lines):
+        start = 0
+        if not inside:
+            if _ACTIONS_KEY.match(text) is None:
+                continue
+            inside, start = True, text.index("=") + 1
+        at = piece.start - 1 + i
+        for token in _STRING_OR_COMMENT.finditer(text, start):
+            if token.group() == "#":
+                break
+            found.append(at)
+        if len(found) >= want:
+            return found[:want]
+    return found + [line - 1] * (want - len(found))
 
 
 def blind_seat(which: int, count: int) -> int:
@@ -277,8 +293,14 @@ def _cards(text: str, draft: HandDraft, line: int) -> Cards:
     one_or_two = _CHUNKS.get(text)  # discards and draws: the most common
     if one_or_two is not None:
         return one_or_two[0]
+    if len(text) > 2 * len(DECK):
+        raise draft.error(
+            f"{quote(repr(text))} has more cards than a deck holds", line, rule="bad-phh"
+        )
     if len(text) % 2:
-        raise draft.error(f"cannot split {text!r} into two-character cards", line, rule="bad-phh")
+        raise draft.error(
+            f"cannot split {quote(repr(text))} into two-character cards", line, rule="bad-phh"
+        )
     cards: Cards = ()
     seen = 0
     for at in range(0, len(text), 4):
@@ -295,7 +317,10 @@ Step = tuple[str, str, str | None]
 """An action string read once: ``(op, player label, argument)``.  ``op`` is the verb (``cc``,
 ``cbr``, ``sd``, ``sm``, ``f``...), or ``d dh`` for a deal (argument: the cards), ``d dh?``
 for a deal written wrongly, ``#`` for nothing but a comment; ``cbr`` without exactly one
-amount becomes ``cbr?``, which, like any unknown verb, has no meaning in Badugi."""
+amount becomes ``cbr?``, which, like any unknown verb, has no meaning in Badugi, and ``cbr``
+with an amount that is not a whole number of chips up to 2^53 (``-5``, ``1e400``, ``2.5``)
+becomes ``cbr#``."""
+_CHIPS = re.compile(rf"[0-9]{{1,{MAX_DIGITS}}}")
 _STEPS: dict[str, Step] = {}
 _STEPS_LIMIT = 10_000
 
@@ -313,6 +338,8 @@ def _step(raw: str) -> Step:
         verb = words[1] if len(words) > 1 else ""
         if verb == "cbr" and len(words) != 3:
             verb = "cbr?"
+        elif verb == "cbr" and not (_CHIPS.fullmatch(words[2]) and int(words[2]) <= MAX_AMOUNT):
+            verb = "cbr#"
         step = (verb, words[0], words[2] if len(words) > 2 else None)
     if len(_STEPS) >= _STEPS_LIMIT:
         _STEPS.clear()
@@ -325,7 +352,7 @@ def _replay_actions(
 ) -> None:
     """Turn PHH actions into events; ``cc`` and ``cbr`` need the round's bets to be read.
 
-    Issue 7: this loop runs for every action of every PHH hand, so it is kept tight.  Each
+    This loop runs for every action of every PHH hand, so it is kept tight.  Each
     action string is split once per process (:func:`_step`).  The chips each player has put
     in, this round and in all, are ``draft.round_committed`` and ``draft.total_committed`` as
     :meth:`HandDraft.action` keeps them, but updated here directly, with the round's highest
@@ -370,7 +397,7 @@ def _replay_actions(
         if op == "#":
             continue
         if op == "d dh?":
-            raise draft.error(f"cannot read the action {raw!r}", line, rule="bad-phh")
+            raise draft.error(f"cannot read the action {quote(repr(raw))}", line, rule="bad-phh")
         name = labels.get(who) or _player(who, names, draft, raw)
         if op == "sd":
             if betting:
@@ -420,7 +447,15 @@ def _replay_actions(
             else:
                 events.append(Show(name, _cards(arg, draft, line), pos))
         else:
-            raise draft.error(f"the action {raw!r} has no meaning in Badugi", line, rule="bad-phh")
+            if op == "cbr#":
+                raise draft.error(
+                    f"{quote(repr(raw))}: cbr takes a whole number of chips from 0 to 2^53",
+                    line,
+                    rule="bad-phh",
+                )
+            raise draft.error(
+                f"the action {quote(repr(raw))} has no meaning in Badugi", line, rule="bad-phh"
+            )
     if pending:
         raise draft.error(f"{', '.join(pending)} discarded but were dealt nothing", rule="bad-phh")
 
@@ -437,4 +472,7 @@ def _draw_unanswered(
 def _player(word: str, names: list[str], draft: HandDraft, raw: str) -> str:
     if word.startswith("p") and word[1:].isdigit() and 1 <= int(word[1:]) <= len(names):
         return names[int(word[1:]) - 1]
-    raise draft.error(f"{word!r} in {raw!r} is not a player p1..p{len(names)}", rule="bad-phh")
+    raise draft.error(
+        f"{quote(repr(word))} in {quote(repr(raw))} is not a player p1..p{len(names)}",
+        rule="bad-phh",
+    )

@@ -1,17 +1,18 @@
 """A fast reader for the plain subset of TOML that PHH files use, with ``tomllib`` behind it.
 
-Profiling ``badugi-ledger check`` on PHH files (issue 7) showed ``tomllib`` taking about a
+Profiling ``badugi-ledger check`` on PHH files showed ``tomllib`` taking about a
 third of the time: it is a general TOML parser written in Python.  PHH files written by
 :func:`~badugi_ledger.importers.phh.write_phh`, and most PHH files in the wild, are only
-``key = value`` lines whose values are integers, basic strings without escapes, booleans,
-or (possibly multi-line, commented) arrays of those.  :func:`fast_loads` reads exactly that
+``key = value`` lines whose values are integers, basic strings without escapes, literal
+(single-quoted, as PokerKit writes them) strings, booleans, or (possibly multi-line,
+commented) arrays of those.  :func:`fast_loads` reads exactly that
 subset with a few compiled regular expressions and returns ``None`` for anything else (tables,
-inline tables, dotted keys, escapes, floats, dates, literal or multi-line strings, nested
+inline tables, dotted keys, escapes, floats, dates, multi-line strings, nested
 arrays, duplicate keys, control characters, ``\\r``), so :func:`loads` hands such documents to
 ``tomllib`` and correctness never depends on the fast path: whatever it accepts, it reads
 exactly as ``tomllib`` does (``tests/test_phh_fast.py`` checks this).
 
-Issue 7 again: reading value by value with regular expressions still cost about a quarter
+Reading value by value with regular expressions still cost about a quarter
 of reading a PHH hand, so :func:`fast_loads` first tries :func:`_lines_fast`, which takes
 only lines exactly as our writer prints them, with string operations; a document with any
 other line (a comment, a multi-line array...) is read value by value as before
@@ -30,19 +31,21 @@ _BLANK = re.compile(r"[ \t]*(?:#[^\n]*)?\n")
 _KEY = re.compile(r"[ \t]*([A-Za-z0-9_-]+)[ \t]*=[ \t]*")
 _SCALAR = re.compile(
     r'"([^"\\\n]*)"'
+    r"|'([^'\n]*)'(?!')"
     r"|([+-]?(?:0|[1-9][0-9]{0,17}))(?=[ \t,\]\n#]|\Z)"
     r"|(true|false)(?=[ \t,\]\n#]|\Z)"
 )
-"""A basic string without escapes, a decimal integer of at most 18 digits, or a boolean."""
+"""A basic string without escapes, a literal (single-quoted) string, a decimal integer of
+at most 18 digits, or a boolean.  ``'''`` (multi-line literal) is left to ``tomllib``."""
 _GAP = re.compile(r"(?:[ \t\n]+|#[^\n]*)*")
 """What may separate array items: spaces, newlines and comments."""
 _COMMA = re.compile(r",")
 _INT = r"[+-]?(?:0|[1-9][0-9]{0,17})"
-_STR = r'"[^"\\\n]*"'
+_STR = r"(?:\"[^\"\\\n]*\"|'[^'\n]*'(?!'))"
 _STRINGS = re.compile(rf"\[[ \t]*((?:{_STR}[ \t]*,[ \t]*)*{_STR})[ \t]*,?[ \t]*\]")
 _INTS = re.compile(rf"\[[ \t]*((?:{_INT}[ \t]*,[ \t]*)*{_INT})[ \t]*,?[ \t]*\]")
 """One-line arrays of plain strings or of integers, the common case, read in one match."""
-_STRING = re.compile(r'"([^"]*)"')
+_STRING = re.compile(r"\"([^\"]*)\"|'([^']*)'")
 _END = re.compile(r"[ \t]*(?:#[^\n]*)?(?:\n|\Z)")
 """The rest of a ``key = value`` line: an optional comment."""
 _KEY_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-"
@@ -107,16 +110,21 @@ def _lines_fast(text: str) -> dict[str, Any] | None:
         if not key or key.strip(_KEY_CHARS) or key in data:
             return None
         first = value[:1]
-        if first == '"':
+        if first == '"' or first == "'":
             inner = value[1:-1]
-            if len(value) < 2 or value[-1] != '"' or '"' in inner or "\\" in inner:
+            if len(value) < 2 or value[-1] != first or first in inner:
                 return None
+            if first == '"' and "\\" in inner:
+                return None  # an escape: for the general readers
             data[key] = inner
         elif first == "[":
-            if value.startswith('["') and value.endswith('"]'):
+            mark = value[1:2]
+            if (mark == '"' or mark == "'") and value.endswith(mark + "]"):
                 inner = value[2:-2]
-                items = inner.split('", "')
-                if len(value) < 4 or inner.count('"') != 2 * len(items) - 2 or "\\" in inner:
+                items = inner.split(f"{mark}, {mark}")
+                if len(value) < 4 or inner.count(mark) != 2 * len(items) - 2:
+                    return None
+                if mark == '"' and "\\" in inner:
                     return None
                 data[key] = items
             elif _PLAIN_INTS.fullmatch(value, 1, len(value) - 1) and value[-1] == "]":
@@ -136,9 +144,11 @@ def _scalar(text: str, pos: int) -> tuple[Any, int] | None:
     match = _SCALAR.match(text, pos)
     if match is None:
         return None
-    string, number, boolean = match.groups()
+    string, literal, number, boolean = match.groups()
     if string is not None:
         return string, match.end()
+    if literal is not None:
+        return literal, match.end()
     if number is not None:
         return int(number), match.end()
     return boolean == "true", match.end()
@@ -149,7 +159,8 @@ def _value(text: str, pos: int) -> tuple[Any, int] | None:
         return _scalar(text, pos)
     strings = _STRINGS.match(text, pos)
     if strings is not None:
-        return _STRING.findall(strings.group(1)), strings.end()
+        found = _STRING.findall(strings.group(1))
+        return [basic or literal for basic, literal in found], strings.end()
     ints = _INTS.match(text, pos)
     if ints is not None:
         return [int(item) for item in ints.group(1).split(",")], ints.end()

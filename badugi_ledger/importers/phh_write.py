@@ -34,7 +34,7 @@ from ..events import (
     StackChange,
 )
 from ..settings import GameSettings
-from .phh import VARIANT, blind_seat
+from .phh import POKERKIT_DEALING, RESHUFFLE_FIELD, VARIANT, blind_seat
 
 _OUTCOMES: tuple[type[Event], ...] = (
     Collect,
@@ -136,6 +136,8 @@ def write_phh(
     if rake:
         fields.append(("_rake", int(rake)))
     fields.append(("_origin", record.origin))
+    if settings.house.reshuffle != POKERKIT_DEALING:  # how our table dealt, if not as PokerKit
+        fields.append((RESHUFFLE_FIELD, settings.house.reshuffle))
     return "\n".join(f"{key} = {_toml(value)}" for key, value in fields) + "\n"
 
 

@@ -8,11 +8,17 @@ of known cards and unknown slots (``None``).  What the tracker enforces:
 * a known discard is a card the player holds, or fills one of their unknown slots
   (``discard-not-held``);
 * the stub size, which is known even when the cards are not: 52 minus the cards dealt and
-  drawn.  When it cannot serve a draw, the dead cards (discards and folded hands; no burn cards
-  in home games) are shuffled into a new stub; under the default house rule ``exclude-own``
-  (seeds README item 3, ``001``) the cards the player being served has just thrown are not
-  part of it.  If even that cannot serve the draw, the history is impossible (``stub-exhausted``).
-  After a reshuffle the reshuffled cards may legally be dealt again.
+  drawn.  When it cannot serve a draw, the dead cards (discards and folded hands, and burn
+  cards where the house burns) are shuffled into a new stub; under the default house rule
+  ``exclude-own`` (seeds README item 3, ``001``) the cards the player being served has just
+  thrown are not part of it.  If even that cannot serve the draw, the history is impossible
+  (``stub-exhausted``).  After a reshuffle the reshuffled cards may legally be dealt again.
+
+Under the house rule ``discards-first`` (PHH, as PokerKit deals) a draw is dealt differently:
+every player of the draw discards, one card is burned, then each is served in turn, and a
+reshuffle takes in every dead card: burn cards, folded hands and every discard, the whole
+draw's included (the served player's own, and those of players after them).  The draw's
+cards are served once its last player has discarded.  Home games burn no card.
 """
 
 from __future__ import annotations
@@ -28,6 +34,10 @@ MUCK = "\x00discards"
 DECK_SIZE = 52
 
 
+def _join(note: str, more: str) -> str:
+    return f"{note}; {more}" if note and more else note or more
+
+
 def _illegal(rule: str, message: str, pos: Position) -> IllegalAction:
     return IllegalAction(message, position=pos, rule=rule)
 
@@ -35,17 +45,39 @@ def _illegal(rule: str, message: str, pos: Position) -> IllegalAction:
 class CardTracker:
     """Where every known card is, what each player holds, and how big the stub is."""
 
-    __slots__ = ("hand_size", "loc", "hold", "stub", "pool", "rule", "reshuffles")
+    __slots__ = (
+        "hand_size",
+        "loc",
+        "hold",
+        "stub",
+        "pool",
+        "rule",
+        "reshuffles",
+        "discards_first",
+        "live",
+        "waiting",
+    )
 
-    def __init__(self, hand_size: int, players: Sequence[str], rule: ReshuffleRule) -> None:
+    def __init__(
+        self,
+        hand_size: int,
+        players: Sequence[str],
+        rule: ReshuffleRule,
+    ) -> None:
         self.hand_size = hand_size
         self.loc: dict[Card, str] = {}
         self.hold: dict[str, list[Card | None]] = {p: [None] * hand_size for p in players}
         self.stub: int | None = DECK_SIZE - hand_size * len(players)
         self.pool = 0
-        """Dead cards (discards, folded hands) that a reshuffle would put back into play."""
+        """Dead cards (discards, folded hands, burns) that a reshuffle would put back into play."""
         self.rule = rule
         self.reshuffles = 0
+        self.discards_first = rule == "discards-first"
+        self.live = len(players)
+        """Players still holding cards: every one of them draws (or stands pat) in each draw."""
+        self.waiting: list[tuple[str, Sequence[Card | None], Sequence[Card | None], Position]]
+        self.waiting = []
+        """``discards-first``: the draws of the current draw, discarded but not yet served."""
 
     # --- the deal -------------------------------------------------------------------------
 
@@ -94,10 +126,27 @@ class CardTracker:
         received: Sequence[Card | None],
         pos: Position,
     ) -> str:
-        """One draw: ``discards`` go to the discard pile, then ``received`` come from the stub
-        (reshuffling if it runs out).  Returns a note when a reshuffle happened, else ``""``."""
-        if not received and not discards:
-            return ""  # standing pat changes nothing
+        """One player's draw: ``discards`` go to the discard pile and ``received`` come from
+        the stub (reshuffling if it runs out), served at once, or under ``discards-first`` once
+        every player of the draw has discarded.  Returns a note when a
+        reshuffle happened, else ``""``."""
+        if not self.discards_first:
+            if not received and not discards:
+                return ""  # standing pat changes nothing
+            self._discard(player, discards, pos)
+            return self._serve(player, discards, received, pos)
+        self._discard(player, discards, pos)
+        waiting = self.waiting
+        waiting.append((player, discards, received, pos))
+        if len(waiting) < self.live:
+            return ""
+        note = self._burn(pos)
+        for who, thrown, cards, at in waiting:
+            note = _join(note, self._serve(who, thrown, cards, at))
+        waiting.clear()
+        return note
+
+    def _discard(self, player: str, discards: Sequence[Card | None], pos: Position) -> None:
         hand = self.hold[player]
         loc = self.loc
         for card in discards:
@@ -106,21 +155,44 @@ class CardTracker:
                 loc[card] = MUCK
             else:
                 self._discard_other(player, hand, card, pos)
+        self.pool += len(discards)
+
+    def _serve(
+        self,
+        player: str,
+        thrown: Sequence[Card | None],
+        received: Sequence[Card | None],
+        pos: Position,
+    ) -> str:
+        """Deal ``received`` to ``player`` (who threw ``thrown`` in this draw) from the stub."""
         n = len(received)
         stub = self.stub
         note = ""
-        if stub is not None and n > stub:
-            note = self._reshuffle(player, n, discards, pos)
-        else:
-            self.pool += len(discards)
-            if stub is not None:
+        if stub is not None:
+            if n > stub:
+                note = self._reshuffle(player, n, thrown, pos)
+            else:
                 self.stub = stub - n
+        hand = self.hold[player]
+        loc = self.loc
         for got in received:
             if got is not None:
                 if got in loc:
                     self._check_free(got, player, pos)
                 loc[got] = player
             hand.append(got)
+        return note
+
+    def _burn(self, pos: Position) -> str:
+        """One unseen card from the stub to the dead cards (reshuffling first if it is empty)."""
+        note = ""
+        if self.stub is None:
+            return note
+        if self.stub == 0:
+            note = self._reshuffle("", 1, (), pos)  # which serves the burn card
+        else:
+            self.stub -= 1
+        self.pool += 1
         return note
 
     def _discard_other(
@@ -162,19 +234,19 @@ class CardTracker:
             )
         loc[card] = MUCK
 
-    def _reshuffle(
-        self, player: str, n: int, thrown: Sequence[Card | None], pos: Position
-    ) -> str:
+    def _reshuffle(self, player: str, n: int, thrown: Sequence[Card | None], pos: Position) -> str:
         """The stub cannot serve ``n`` cards: shuffle the dead cards into a new stub (not the
-        cards ``player`` has just thrown under ``exclude-own``) and serve from it."""
+        cards ``player`` threw in this draw under ``exclude-own``) and serve from it.  An empty
+        ``player`` is the burn card of ``discards-first``."""
         stub = self.stub
         assert stub is not None
-        own = len(thrown) if self.rule == "exclude-own" else 0
-        available = self.pool + len(thrown) - own
+        own = len(thrown) if self.rule == "exclude-own" else 0  # all-discards, discards-first
+        available = self.pool - own
+        who = f"{player} draws {n}" if player else "a card is burned"
         if stub + available < n:
             raise _illegal(
                 "stub-exhausted",
-                f"{player} draws {n}, but only {stub} cards are left in the stub and "
+                f"{who}, but only {stub} cards are left in the stub and "
                 f"{available} discards can be reshuffled "
                 f"(seeds README item 3, rule {self.rule})",
                 pos,
@@ -187,6 +259,8 @@ class CardTracker:
         self.stub = available - (n - stub)
         self.pool = own
         self.reshuffles += 1
+        if not player:
+            return f"the stub ran out when a card was burned: {available} dead cards reshuffled"
         return (
             f"the stub ran out when {player} drew {n}: {available} discards reshuffled "
             f"({'not ' if own else ''}counting {player}'s own)"
@@ -201,6 +275,7 @@ class CardTracker:
                     del loc[card]
             self.hold[p] = [None] * self.hand_size
         self.stub = None
+        self.waiting.clear()
 
     def fold(self, player: str) -> None:
         """A folded hand goes to the discards (and into any later reshuffle)."""
@@ -209,6 +284,8 @@ class CardTracker:
             if card is not None:
                 self.loc[card] = MUCK
         self.pool += len(hand)
+        if hand:
+            self.live -= 1
         hand.clear()
 
     # --- showdown -------------------------------------------------------------------------
