@@ -325,21 +325,27 @@ def standings_cmd(
 @app.command(
     "settle",
     help=(
-        "Who pays whom after an event, with the fewest transfers, and totals that net to "
-        "zero.\n\nExact minimum (n minus the most zero-sum groups, by subset DP) up to 16 "
+        "Who pays whom after an event or a whole season, with the fewest transfers, and "
+        "totals that net to zero.\n\nA season settles each unit (chips, each currency) on "
+        "its own. Exact minimum (n minus the most zero-sum groups, by subset DP) up to 16 "
         "open balances after pairing exact opposites; beyond that a greedy settlement "
         "with at most n-1 transfers."
     ),
 )
 def settle_cmd(
-    event: Annotated[str, typer.Option("--event", help="The event: its id or its name.")],
+    event: Annotated[
+        str | None, typer.Option("--event", help="The event: its id or its name.")
+    ] = None,
+    season: Annotated[
+        str | None, typer.Option("--season", help="Settle every event of this season.")
+    ] = None,
     db: DbOption = Path("badugi.db"),
     as_json: Annotated[bool, typer.Option("--json", help="Print the settlement as JSON.")] = False,
 ) -> None:
-    """Who pays whom after an event, with the fewest transfers, and totals that net to zero."""
+    """Who pays whom after an event or a whole season, with the fewest transfers."""
     from .settle import settle
 
-    result = settle(db, event)
+    result = settle(db, event, season=season)
     render(result, as_json)
 
 
@@ -425,9 +431,17 @@ def players_cmd(
 
     infos = players_command(db, action, names or [])  # type: ignore[arg-type]
     for info in infos:
-        others = [a for a in info.aliases if a != info.player]
-        also = f" (also {', '.join(others)})" if others else ""
-        typer.echo(f"{info.player}{also}: {info.hands} hands")
+        typer.echo(info.text_line())
+
+
+def _money(text: str) -> int:
+    """An option's money amount (``12.34``) as cents; a bad one is a usage error saying why."""
+    from .money import parse_money
+
+    try:
+        return parse_money(text)
+    except BadugiError as exc:
+        raise typer.BadParameter(str(exc)) from None
 
 
 @app.command(
@@ -446,17 +460,37 @@ def tournament_cmd(
         typer.Option(help="Record a chop among the players left: even, chip-count, or none."),
     ] = None,
     bounty: Annotated[
-        int | None, typer.Option(help="Bounty per player in cents (part of the buy-in).")
+        int | None,
+        typer.Option(
+            help="Bounty per player, like 5 or 2.50 (part of the buy-in).",
+            parser=_money,
+            metavar="AMOUNT",
+        ),
     ] = None,
     rebuy_price: Annotated[
-        int | None, typer.Option(help="Price of a rebuy in cents (default: the buy-in).")
+        int | None,
+        typer.Option(
+            help="Price of a rebuy, like 20.00 (default: the buy-in).",
+            parser=_money,
+            metavar="AMOUNT",
+        ),
     ] = None,
     add_on_price: Annotated[
-        int | None, typer.Option(help="Price of an add-on in cents (default: the buy-in).")
+        int | None,
+        typer.Option(
+            help="Price of an add-on, like 10 (default: the buy-in).",
+            parser=_money,
+            metavar="AMOUNT",
+        ),
     ] = None,
     prize_unit: Annotated[
         int | None,
-        typer.Option(help="Round prizes below first down to this many cents; first gets the rest."),
+        typer.Option(
+            help="Round prizes below first down to this amount, like 0.01 or 1; first gets "
+            "the rest.",
+            parser=_money,
+            metavar="AMOUNT",
+        ),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
 ) -> None:

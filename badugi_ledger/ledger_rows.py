@@ -89,6 +89,8 @@ def session_identity(s: Session, game: str, currency: str | None, source: str) -
         "buy_in": s.buy_in,
         "starting_chips": s.starting_chips,
         "payouts": json.dumps(list(validate_payouts(s.payouts))) if s.payouts else None,
+        "chip_cents": s.chip_value.cents if s.chip_value else None,
+        "chip_currency": s.chip_value.currency if s.chip_value else None,
     }
 
 
