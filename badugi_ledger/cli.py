@@ -352,13 +352,18 @@ def settle_cmd(
 @app.command(
     "export",
     help=(
-        "Export the hands, postings or standings as CSV, JSON or Parquet.\n\nCSV text cells "
-        "that a spreadsheet would run as a formula (starting with = + - @, tab or CR) get "
-        "a leading apostrophe; numbers stay numbers."
+        "Export the hands, postings, standings or sessions as CSV, JSON or Parquet.\n\n"
+        "Every row names its unit; money is in currency units (12.34). sessions is a "
+        "session ledger shaped like PokerNow's (player_nickname, player_id, "
+        "session_start_at, session_end_at, buy_in, buy_out, stack, net). CSV text cells "
+        "that a spreadsheet would run as a formula (= + - @ or their full-width forms, also "
+        "after spaces; tab or CR) get a leading apostrophe; numbers stay numbers."
     ),
 )
 def export_cmd(
-    table: Annotated[str, typer.Option("--table", help="hands, postings or standings.")],
+    table: Annotated[
+        str, typer.Option("--table", help="hands, postings, standings or sessions.")
+    ],
     fmt: Annotated[str, typer.Option("--format", help="csv, json or parquet (needs pyarrow).")],
     db: DbOption = Path("badugi.db"),
     out: Annotated[
@@ -371,7 +376,7 @@ def export_cmd(
     best: BestOption = None,
     min_events: MinEventsOption = 0,
 ) -> None:
-    """Export the hands, postings or standings as CSV, JSON or Parquet."""
+    """Export the hands, postings, standings or sessions as CSV, JSON or Parquet."""
     from .export import export
 
     options = _standings_options(season, kind, points, points_table, best, min_events)

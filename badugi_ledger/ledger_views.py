@@ -11,11 +11,14 @@ the unit rules live here once:
 * a tournament's result is money (buy-ins, rebuys, add-ons, prizes, bounties) in its currency,
   ``money`` when the file named none; its chips never count outside it.
 
-Amounts are integers in the smallest unit (cents of money, or chips) with a ``*_text`` twin
-for reading (``12.34 USD``).  Sign convention: what a player gets back is positive, what they
-put in is negative (``net`` = ``cash_out`` − ``buy_in``); in ``postings`` money into the pot
-is negative.  :func:`create_views` is run by a ledger migration; docs/ledger.md lists every
-column.
+Amounts are integers in the smallest unit (cents of money, or chips); ``net_text`` is the net
+for reading (``12.34 USD``).  Per event, as a PokerNow ledger has it: ``buy_in`` is what the
+player brought (first stack, rebuys, top-ups; a tournament's buy-in, rebuys and add-ons),
+``buy_out`` what they took away before the end (cash-outs; a tournament's prize and bounties),
+``stack`` what they had at the end (cash), and ``net`` = ``buy_out`` + ``stack`` − ``buy_in``.
+Sign convention: a result won is positive, lost negative; in ``postings`` money into the pot
+is negative and money out of it positive.  :func:`create_views` is run by a ledger migration;
+docs/ledger.md lists every column.
 """
 
 from __future__ import annotations
@@ -54,16 +57,15 @@ WINDOW stint AS (PARTITION BY h.event_id, a.player_id, coalesce(h.table_name, ''
 VIEWS: dict[str, str] = {
     "player_event_results": f"""
 SELECT e.id AS event_id, e.name AS event, e.kind, e.date, e.season, r.player_id,
-       p.name AS player, r.unit, r.hands, r.buy_in, r.cash_out, r.cash_out - r.buy_in AS net,
-       {shown("r.buy_in", "r.unit")} AS buy_in_text,
-       {shown("r.cash_out", "r.unit")} AS cash_out_text,
-       {shown("(r.cash_out - r.buy_in)", "r.unit")} AS net_text,
+       p.name AS player, r.unit, r.hands, r.buy_in, r.buy_out, r.stack,
+       r.buy_out + r.stack - r.buy_in AS net,
+       {shown("(r.buy_out + r.stack - r.buy_in)", "r.unit")} AS net_text,
        r.place, r.place_to
 FROM (
     SELECT s.event_id, s.player_id, {CASH_UNIT} AS unit, count(*) AS hands,
            sum(max(s.change, 0)) * {CASH_FACTOR} AS buy_in,
-           (sum(max(-s.change, 0)) + sum(CASE WHEN s.nth = 1 THEN s.last_stack ELSE 0 END))
-               * {CASH_FACTOR} AS cash_out,
+           sum(max(-s.change, 0)) * {CASH_FACTOR} AS buy_out,
+           sum(CASE WHEN s.nth = 1 THEN s.last_stack ELSE 0 END) * {CASH_FACTOR} AS stack,
            NULL AS place, NULL AS place_to
     FROM ({_CASH_STINTS}) s JOIN events e ON e.id = s.event_id
     WHERE e.kind = 'cash'
@@ -74,7 +76,7 @@ FROM (
             JOIN aliases a2 ON a2.id = hp2.alias_id
             WHERE h2.event_id = t.event_id AND a2.player_id = a.player_id) AS hands,
            sum(t.buy_in + t.rebuy_cost + coalesce(t.add_on_cost, 0)) AS buy_in,
-           sum(t.prize + t.bounty_won) AS cash_out, min(t.place), max(t.place_to)
+           sum(t.prize + t.bounty_won) AS buy_out, 0 AS stack, min(t.place), max(t.place_to)
     FROM tournament_entries t JOIN events e ON e.id = t.event_id
     JOIN aliases a ON a.id = t.alias_id
     GROUP BY t.event_id, a.player_id
@@ -82,7 +84,7 @@ FROM (
 """,
     "season_player_net": f"""
 SELECT season, player_id, player, unit, count(*) AS events, sum(hands) AS hands,
-       sum(buy_in) AS buy_in, sum(cash_out) AS cash_out, sum(net) AS net,
+       sum(buy_in) AS buy_in, sum(buy_out) AS buy_out, sum(stack) AS stack, sum(net) AS net,
        {shown("sum(net)", "unit")} AS net_text
 FROM player_event_results
 GROUP BY season, player_id, unit

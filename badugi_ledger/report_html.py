@@ -225,7 +225,7 @@ def season_report(db: Database, options: StandingsOptions | None = None) -> str:
             + (f"; {options.min_events} events needed to rank" if options.min_events else "")
             + ". Ties: wins, then best finish, then events played. Winnings in each "
             "tournament's currency.</p>",
-            present(table, human=True).to_html(index=False, escape=True, na_rep=""),
+            present(table, "human").to_html(index=False, escape=True, na_rep=""),
             line_chart(series, labels, tips=tips, title="Cumulative points"),
         ]
     sessions = session_frame(db, options.season)
@@ -236,7 +236,7 @@ def season_report(db: Database, options: StandingsOptions | None = None) -> str:
             '<p class="note">Net result over the cash sessions, in the sessions\' money (a '
             "currency, or chips at their stated value) or else in chips; each unit is ranked "
             "on its own and never added to another.</p>",
-            present(table, human=True).to_html(index=False, escape=True, na_rep=""),
+            present(table, "human").to_html(index=False, escape=True, na_rep=""),
         ]
         for unit, group in sessions.groupby("unit", sort=True):
             body.append(_cash_chart(group, str(unit)))

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -36,7 +37,7 @@ from sqlite_utils import Database
 
 from .errors import ConfigError
 from .escaping import for_csv, for_markdown, for_terminal, frame_cells
-from .money import format_amount, major_units
+from .money import format_amount, is_money, major_units, plain_money
 from .prizes import POINTS_FORMULAS, PointsFormula, points_for
 from .store import ledger_at
 
@@ -262,30 +263,50 @@ def describe(db: Database, options: StandingsOptions) -> str:
     return f"Tournament standings, {season} ({'; '.join(extra)})"
 
 
-def present(df: pd.DataFrame, *, human: bool) -> pd.DataFrame:
-    """A copy with every amount column in its row's unit: ``12.34 USD`` / ``28 chips`` for
-    people (``human``), else a number in currency units (12.34) or chips (28)."""
+Style = Literal["human", "csv", "data"]
+
+
+def present(
+    df: pd.DataFrame, style: Style, columns: Sequence[str] = AMOUNT_COLUMNS
+) -> pd.DataFrame:
+    """A copy with every amount column in its row's ``unit``: ``human``: ``12.34 USD`` /
+    ``28 chips``; ``csv``: ``12.34`` / ``28`` (two decimals for money); ``data``: numbers in
+    currency units (12.34) or chips (28), for JSON and Parquet."""
+    import pandas as pd
+
     out = df.copy()
     if "unit" not in out.columns:
         return out
-    for column in AMOUNT_COLUMNS:
-        if column in out.columns:
-            out[column] = [
-                (format_amount(int(v), u) if human else major_units(int(v), u))
-                for v, u in zip(out[column], out["unit"], strict=True)
-            ]
-            if not human and all(isinstance(v, int) for v in out[column]):
-                out[column] = out[column].astype("int64")
+    units = [str(u) for u in out["unit"]]
+    for column in columns:
+        if column not in out.columns:
+            continue
+        pairs = list(zip((int(v) for v in out[column]), units, strict=True))
+        if style == "human":
+            values: list[object] = [format_amount(v, u) for v, u in pairs]
+        elif style == "csv":
+            values = [plain_money(v) if is_money(u) else v for v, u in pairs]
+        else:
+            values = [major_units(v, u) for v, u in pairs]
+        if style == "data" and all(isinstance(v, int) for v in values):
+            out[column] = pd.Series(values, index=out.index, dtype="int64")
+        elif style == "data" and all(is_money(u) for u in units):
+            out[column] = pd.Series(values, index=out.index, dtype="float64")
+        else:
+            out[column] = pd.Series(values, index=out.index, dtype=object)
     return out
 
 
 def records(df: pd.DataFrame) -> list[dict[str, object]]:
-    """The rows as JSON-ready dicts (numpy numbers made Python numbers, NaN made null)."""
+    """The rows as JSON-ready dicts (numpy numbers made Python numbers, NaN made null).
+
+    Numbers are taken as Python holds them (``12.34`` stays ``12.34``), not re-rounded."""
     rows = json.loads(df.to_json(orient="records", force_ascii=False))
-    for row, amounts in zip(rows, df.to_dict("records"), strict=True):
-        for column in AMOUNT_COLUMNS:  # exactly as present() wrote them, not via a float
-            if column in row and isinstance(amounts[column], int | float):
-                row[column] = amounts[column]
+    for row, values in zip(rows, df.to_dict("records"), strict=True):
+        for column, value in values.items():
+            number = isinstance(value, int | float) and not isinstance(value, bool)
+            if number and math.isfinite(value):
+                row[column] = value
     return rows
 
 
@@ -293,18 +314,18 @@ def render(df: pd.DataFrame, fmt: Format, title: str = "") -> str:
     """The table as text in one of :data:`FORMATS`, each name made safe for its reader
     (:mod:`badugi_ledger.escaping`: terminal, CSV, Markdown; HTML escaped)."""
     if fmt == "table":
-        shown = frame_cells(present(df, human=True), for_terminal)
+        shown = frame_cells(present(df, "human"), for_terminal)
         body = shown.to_string(index=False) if len(df) else "(no results)"
         return f"{for_terminal(title)}\n{body}\n" if title else body + "\n"
     if fmt == "csv":
-        return str(frame_cells(present(df, human=False), for_csv).to_csv(index=False))
+        return str(frame_cells(present(df, "csv"), for_csv).to_csv(index=False))
     if fmt == "json":
-        return json.dumps(records(present(df, human=False)), ensure_ascii=False, indent=2) + "\n"
+        return json.dumps(records(present(df, "data")), ensure_ascii=False, indent=2) + "\n"
     if fmt == "markdown":
-        shown = frame_cells(present(df, human=True), for_markdown)
+        shown = frame_cells(present(df, "human"), for_markdown)
         return str(shown.to_markdown(index=False)) + "\n"
     if fmt == "html":
-        return str(present(df, human=True).to_html(index=False, escape=True, na_rep="")) + "\n"
+        return str(present(df, "human").to_html(index=False, escape=True, na_rep="")) + "\n"
     raise ConfigError(f"unknown format {fmt!r} (formats: {', '.join(FORMATS)})")
 
 
