@@ -14,8 +14,8 @@ import pytest
 from ledger_builder import hand, session_hands
 
 from badugi_ledger.errors import LedgerError
-from badugi_ledger.events import Session
 from badugi_ledger.escaping import for_csv
+from badugi_ledger.events import Session
 from badugi_ledger.export import export_table
 from badugi_ledger.ledger import import_outcomes
 from badugi_ledger.players import list_players, merge_players, similar_names, unmerge_player
