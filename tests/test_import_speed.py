@@ -363,7 +363,7 @@ SIMULATED_FILES = [
 ]
 PINNED_LEDGER = {
     "aliases": (59, "f9788e665ff6c010882a80439d69222d2d18a24e716391b06ce0ae8c335918aa"),
-    "events": (35, "11ce8b19dc6bd43019e9eddb19ac691315c89e3d6e1694a1411ebbe7e01b5914"),
+    "events": (35, "4a325d578b532996af43a353ce0a99daef5811cf14711af71da3236d43cc47ef"),
     "hand_players": (5042, "27ffd1d5754053448b7d96852f653ae3a4535cd6469e05708a204a13fac076b5"),
     "hands": (969, "cbe41ed4df6d105731cf1718870429d45ed911340ca002331a0f1eedc84e7bb6"),
     "players": (59, "40447c7ce34b8ac7842175b0a275115101d7dd6f45a488d98bd2dae566a6b3bf"),
