@@ -299,7 +299,8 @@ def import_(
         "Season standings: tournament points or cash net results.\n\nTournament ties are "
         "broken by wins, then best finish, then events played (more is better); players "
         "equal on all of these share the rank. Cash standings rank by net result, then "
-        "sessions played."
+        "sessions played. Units are never added: a player has one row per unit (chips, "
+        "USD, EUR...), each unit ranked on its own; money shows as 12.34 USD."
     ),
 )
 def standings_cmd(

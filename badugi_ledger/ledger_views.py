@@ -93,7 +93,7 @@ GROUP BY season, player_id, unit
 SELECT h.id, h.event_id, e.name AS event, e.season, h.hand_id AS hand, h.table_name,
        h.game, e.unit, h.pot, h.rake, h.carry_in, h.carry_out, h.showdown,
        {shown("h.pot", "e.unit")} AS pot_text,
-       (SELECT group_concat(name || ' ' || share, ', ') FROM (
+       (SELECT group_concat(name || ' ' || {shown("share", "e.unit")}, ', ') FROM (
             SELECT coalesce(p.name, a.name) AS name, sum(w.share) AS share
             FROM pots po JOIN pot_winners w ON w.pot_id = po.id
             JOIN aliases a ON a.id = w.alias_id LEFT JOIN players p ON p.id = a.player_id

@@ -89,8 +89,8 @@ def test_views_answer_a_treasurer_per_unit() -> None:
         ("C", "USD"): "-1.25 USD",
     }
     hands = list(db.query("SELECT hand, pot, pot_text, winners FROM hand_summary ORDER BY id"))
-    assert hands[0] == {"hand": "1", "pot": 60, "pot_text": "60 chips", "winners": "B 60"}
-    assert hands[-1]["pot_text"] == "2.50 USD" and hands[-1]["winners"] == "B 250"
+    assert hands[0] == {"hand": "1", "pot": 60, "pot_text": "60 chips", "winners": "B 60 chips"}
+    assert hands[-1]["pot_text"] == "2.50 USD" and hands[-1]["winners"] == "B 2.50 USD"
     for view in VIEWS:
         assert view in db.view_names()
 
