@@ -251,7 +251,10 @@ def _m002_tournaments(db: Database) -> None:
 
 def _m010_units(db: Database) -> None:
     """Each event's unit and money: a home game's chip value, and ``unit``/``money`` derived
-    from the kind and currency (see :mod:`badugi_ledger.money`), so existing ledgers get them."""
+    from the kind and currency (see :mod:`badugi_ledger.money`), so existing ledgers get them.
+    An event's key ends in its currency (or chip value), so hands of one session name in
+    another unit make an event of their own instead of joining its figures."""
+    db.execute("UPDATE events SET key = key || '|' || currency WHERE currency IS NOT NULL")
     db.execute("ALTER TABLE events ADD COLUMN chip_cents INTEGER")
     db.execute("ALTER TABLE events ADD COLUMN chip_currency TEXT")
     db.execute(

@@ -252,7 +252,7 @@ def test_existing_ledgers_get_their_units(tmp_path: Path) -> None:
         )
     db.close()
     db = open_ledger(path)
-    units = {r[0]: (r[1], r[2]) for r in db.execute("SELECT key, unit, money FROM events")}
+    units = {r[0]: (r[1], r[2]) for r in db.execute("SELECT name, unit, money FROM events")}
     assert units == {
         "a": ("chips", None),
         "b": ("USD", "USD"),
@@ -293,3 +293,45 @@ def test_tournament_prices_are_typed_as_money(tmp_path: Path) -> None:
     assert json.loads(out)["terms"]["bounty"] == 250
     code, out = invoke("tournament", "--db", db, "--event", "Spring Cup", "--bounty", "1e5")
     assert code == 2 and "not an amount of money" in out
+
+
+MIXED_SESSION = """\
+game badugi · fixed limit 2/4 · blinds 1/2 · currency USD
+cash Friday · date 2024-03-01
+
+hand 1 · button Anna · Anna 100 · Ben 100 · Cara 100
+Anna folds · Ben folds
+
+currency chips · table Other
+hand 2 · button Ben · Anna 100 · Ben 100 · Cara 100
+Ben folds · Cara folds
+"""
+
+
+def test_one_session_name_in_two_units_makes_two_events(tmp_path: Path) -> None:
+    """A header switching the currency inside a session: the chips hand must not join the
+    USD event's figures (it would be counted as cents)."""
+    db = imported(tmp_path, ("mixed.bhh", MIXED_SESSION))
+    code, out = invoke("standings", "--db", db, "--format", "json")
+    rows = {(r["player"], r["unit"]): r["net"] for r in json.loads(out)}
+    assert rows == {
+        ("Cara", "USD"): 0.01,
+        ("Anna", "USD"): 0.0,
+        ("Ben", "USD"): -0.01,
+        ("Anna", "chips"): 1,
+        ("Ben", "chips"): 0,
+        ("Cara", "chips"): -1,
+    }
+    code, out = invoke("settle", "--db", db, "--event", "Friday")
+    assert code == 1 and "ambiguous" in out
+
+
+def test_old_keys_gain_their_currency(tmp_path: Path) -> None:
+    path = tmp_path / "old.db"
+    db = connect(path)
+    migrate(db, target=2)
+    db.execute(
+        "INSERT INTO events (key, kind, name, currency) VALUES ('cash|Fri|', 'cash', 'Fri', 'USD')"
+    )
+    db.close()
+    assert [r[0] for r in open_ledger(path).execute("SELECT key FROM events")] == ["cash|Fri||USD"]
