@@ -38,9 +38,17 @@ app = typer.Typer(
 
 
 def fail(message: str) -> NoReturn:
-    """Print one ``Error: …`` line on stderr and exit 1."""
-    typer.echo(f"Error: {message}", err=True)
+    """Print one ``Error: …`` line on stderr and exit 1 (made safe for a terminal: it may
+    quote a line of a hand file)."""
+    typer.echo(screen(f"Error: {message}"), err=True)
     raise typer.Exit(1)
+
+
+def screen(text: str) -> str:
+    """``text`` with each line's control characters written visibly (names come from files)."""
+    from .escaping import for_terminal
+
+    return "\n".join(for_terminal(line) for line in text.split("\n"))
 
 
 class Rendered(Protocol):
@@ -59,7 +67,7 @@ def render(result: Rendered, as_json: bool) -> None:
         typer.echo(json.dumps(result.as_dict(), ensure_ascii=False, indent=2))
     else:
         for line in result.text_lines():
-            typer.echo(line)
+            typer.echo(screen(line))
 
 
 # --- showdown (issue 2) -------------------------------------------------------------------

@@ -88,3 +88,16 @@ def test_the_filters_leave_ordinary_names_alone() -> None:
         assert for_csv(name) == name
     assert for_markdown("Zoë") == "Zoë"
     assert for_csv("-12") == "-12" and for_csv(-12) == -12
+
+
+def test_every_command_rendering_text_writes_escapes_visibly(tmp_path: Path) -> None:
+    """The tournament command's table goes through the same filter (cli.render)."""
+    from test_standings import tourney
+
+    db_path = tmp_path / "club.db"
+    db = open_ledger(db_path)
+    hands = tourney("Cup", [TITLE, CLEAR, "Ben"])
+    import_outcomes(db, hands, hands[0].source)
+    db.close()
+    out = runner.invoke(app, ["tournament", "--event", "Cup", "--db", str(db_path)]).output
+    assert no_controls(out) and "Mal\\x1b]0;pwned\\x07" in out

@@ -23,6 +23,7 @@ from badugi_ledger.settings import GameSettings
 from badugi_ledger.settle import settle_event
 from badugi_ledger.standings import StandingsOptions, render, standings
 from badugi_ledger.store import connect, migrate, open_ledger
+from badugi_ledger.textformat import write_hands
 
 runner = CliRunner()
 
@@ -130,6 +131,13 @@ def test_a_chip_value_must_be_whole_cents() -> None:
 def test_the_chips_header_values_a_home_game() -> None:
     records = list(parse_text(night("Friday", "2024-03-01", " · chips 100 = 10 EUR")))
     assert all(r.session.chip_value == chip_value(1, "0.10", "EUR") for r in records)  # type: ignore[union-attr]
+
+
+def test_the_chip_value_is_written_back() -> None:
+    records = list(parse_text(night("Friday", "2024-03-01", " · chips 100 = 10 EUR")))
+    text = "".join(write_hands(records))  # type: ignore[arg-type]
+    assert "chips 1 = 0.10 EUR" in text
+    assert [r.session for r in parse_text(text)] == [r.session for r in records]  # type: ignore[union-attr]
 
 
 @pytest.mark.parametrize(
