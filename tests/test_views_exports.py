@@ -123,3 +123,31 @@ def test_docs_list_every_column_of_the_views() -> None:
         assert f"`{view}`" in docs
         for column in _columns(db, view):
             assert f"`{column}`" in docs, (view, column)
+
+
+def test_view_results_equal_the_stack_changes_of_simulated_sessions(tmp_path: Path) -> None:
+    """buy_in / buy_out / stack are derived from stacks between hands (rebuys, top-ups); their
+    net must equal the sum of each hand's stack change, for every player and event."""
+    from badugi_ledger.ledger import run_import
+    from badugi_ledger.simulate import SimulationOptions, simulate_to_path
+
+    path = tmp_path / "sim.bhh"
+    simulate_to_path(SimulationOptions(hands=300, players=5, seed=12, session_hands=100), str(path))
+    db_path = tmp_path / "sim.db"
+    assert run_import(db_path, [path], jobs=1).ok
+    db = open_ledger(db_path)
+    expected = {
+        (r[0], r[1]): r[2]
+        for r in db.execute(
+            "SELECT h.event_id, a.player_id, sum(hp.final_stack - hp.starting_stack) "
+            "FROM hand_players hp JOIN hands h ON h.id = hp.hand_id "
+            "JOIN aliases a ON a.id = hp.alias_id GROUP BY 1, 2"
+        )
+    }
+    got = {
+        (r[0], r[1]): r[2]
+        for r in db.execute("SELECT event_id, player_id, net FROM player_event_results")
+    }
+    assert got == expected and len(got) >= 15
+    rebought = db.execute("SELECT count(*) FROM hand_players WHERE rebuys > 0").fetchone()[0]
+    assert rebought > 0  # the simulation's rebuys are in buy_in
