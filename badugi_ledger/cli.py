@@ -38,9 +38,17 @@ app = typer.Typer(
 
 
 def fail(message: str) -> NoReturn:
-    """Print one ``Error: …`` line on stderr and exit 1."""
-    typer.echo(f"Error: {message}", err=True)
+    """Print one ``Error: …`` line on stderr and exit 1 (made safe for a terminal: it may
+    quote a line of a hand file)."""
+    typer.echo(screen(f"Error: {message}"), err=True)
     raise typer.Exit(1)
+
+
+def screen(text: str) -> str:
+    """``text`` with each line's control characters written visibly (names come from files)."""
+    from .escaping import for_terminal
+
+    return "\n".join(for_terminal(line) for line in text.split("\n"))
 
 
 class Rendered(Protocol):
@@ -59,7 +67,7 @@ def render(result: Rendered, as_json: bool) -> None:
         typer.echo(json.dumps(result.as_dict(), ensure_ascii=False, indent=2))
     else:
         for line in result.text_lines():
-            typer.echo(line)
+            typer.echo(screen(line))
 
 
 # --- showdown (issue 2) -------------------------------------------------------------------
@@ -308,7 +316,8 @@ def import_(
         "Season standings: tournament points or cash net results.\n\nTournament ties are "
         "broken by wins, then best finish, then events played (more is better); players "
         "equal on all of these share the rank. Cash standings rank by net result, then "
-        "sessions played."
+        "sessions played. Units are never added: a player has one row per unit (chips, "
+        "USD, EUR...), each unit ranked on its own; money shows as 12.34 USD."
     ),
 )
 def standings_cmd(
@@ -334,34 +343,45 @@ def standings_cmd(
 @app.command(
     "settle",
     help=(
-        "Who pays whom after an event, with the fewest transfers, and totals that net to "
-        "zero.\n\nExact minimum (n minus the most zero-sum groups, by subset DP) up to 16 "
+        "Who pays whom after an event or a whole season, with the fewest transfers, and "
+        "totals that net to zero.\n\nA season settles each unit (chips, each currency) on "
+        "its own. Exact minimum (n minus the most zero-sum groups, by subset DP) up to 16 "
         "open balances after pairing exact opposites; beyond that a greedy settlement "
         "with at most n-1 transfers."
     ),
 )
 def settle_cmd(
-    event: Annotated[str, typer.Option("--event", help="The event: its id or its name.")],
+    event: Annotated[
+        str | None, typer.Option("--event", help="The event: its id or its name.")
+    ] = None,
+    season: Annotated[
+        str | None, typer.Option("--season", help="Settle every event of this season.")
+    ] = None,
     db: DbOption = Path("badugi.db"),
     as_json: Annotated[bool, typer.Option("--json", help="Print the settlement as JSON.")] = False,
 ) -> None:
-    """Who pays whom after an event, with the fewest transfers, and totals that net to zero."""
+    """Who pays whom after an event or a whole season, with the fewest transfers."""
     from .settle import settle
 
-    result = settle(db, event)
+    result = settle(db, event, season=season)
     render(result, as_json)
 
 
 @app.command(
     "export",
     help=(
-        "Export the hands, postings or standings as CSV, JSON or Parquet.\n\nCSV text cells "
-        "that a spreadsheet would run as a formula (starting with = + - @, tab or CR) get "
-        "a leading apostrophe; numbers stay numbers."
+        "Export the hands, postings, standings or sessions as CSV, JSON or Parquet.\n\n"
+        "Every row names its unit; money is in currency units (12.34). sessions is a "
+        "session ledger shaped like PokerNow's (player_nickname, player_id, "
+        "session_start_at, session_end_at, buy_in, buy_out, stack, net). CSV text cells "
+        "that a spreadsheet would run as a formula (= + - @ or their full-width forms, also "
+        "after spaces; tab or CR) get a leading apostrophe; numbers stay numbers."
     ),
 )
 def export_cmd(
-    table: Annotated[str, typer.Option("--table", help="hands, postings or standings.")],
+    table: Annotated[
+        str, typer.Option("--table", help="hands, postings, standings or sessions.")
+    ],
     fmt: Annotated[str, typer.Option("--format", help="csv, json or parquet (needs pyarrow).")],
     db: DbOption = Path("badugi.db"),
     out: Annotated[
@@ -374,7 +394,7 @@ def export_cmd(
     best: BestOption = None,
     min_events: MinEventsOption = 0,
 ) -> None:
-    """Export the hands, postings or standings as CSV, JSON or Parquet."""
+    """Export the hands, postings, standings or sessions as CSV, JSON or Parquet."""
     from .export import export
 
     options = _standings_options(season, kind, points, points_table, best, min_events)
@@ -434,9 +454,17 @@ def players_cmd(
 
     infos = players_command(db, action, names or [])  # type: ignore[arg-type]
     for info in infos:
-        others = [a for a in info.aliases if a != info.player]
-        also = f" (also {', '.join(others)})" if others else ""
-        typer.echo(f"{info.player}{also}: {info.hands} hands")
+        typer.echo(info.text_line())
+
+
+def _money(text: str) -> int:
+    """An option's money amount (``12.34``) as cents; a bad one is a usage error saying why."""
+    from .money import parse_money
+
+    try:
+        return parse_money(text)
+    except BadugiError as exc:
+        raise typer.BadParameter(str(exc)) from None
 
 
 @app.command(
@@ -455,17 +483,37 @@ def tournament_cmd(
         typer.Option(help="Record a chop among the players left: even, chip-count, or none."),
     ] = None,
     bounty: Annotated[
-        int | None, typer.Option(help="Bounty per player in cents (part of the buy-in).")
+        int | None,
+        typer.Option(
+            help="Bounty per player, like 5 or 2.50 (part of the buy-in).",
+            parser=_money,
+            metavar="AMOUNT",
+        ),
     ] = None,
     rebuy_price: Annotated[
-        int | None, typer.Option(help="Price of a rebuy in cents (default: the buy-in).")
+        int | None,
+        typer.Option(
+            help="Price of a rebuy, like 20.00 (default: the buy-in).",
+            parser=_money,
+            metavar="AMOUNT",
+        ),
     ] = None,
     add_on_price: Annotated[
-        int | None, typer.Option(help="Price of an add-on in cents (default: the buy-in).")
+        int | None,
+        typer.Option(
+            help="Price of an add-on, like 10 (default: the buy-in).",
+            parser=_money,
+            metavar="AMOUNT",
+        ),
     ] = None,
     prize_unit: Annotated[
         int | None,
-        typer.Option(help="Round prizes below first down to this many cents; first gets the rest."),
+        typer.Option(
+            help="Round prizes below first down to this amount, like 0.01 or 1; first gets "
+            "the rest.",
+            parser=_money,
+            metavar="AMOUNT",
+        ),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
 ) -> None:

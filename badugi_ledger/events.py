@@ -21,6 +21,7 @@ from typing import Any, Literal, TypeVar
 
 from .cards import Card
 from .errors import NOWHERE, Position
+from .money import ChipValue
 from .settings import GameSettings
 
 Cards = tuple[Card | None, ...]
@@ -261,6 +262,8 @@ class Session:
     starting_chips: int | None = None
     payouts: tuple[int, ...] = ()
     """Tournament prize table in percent of the prize pool, first place first; totals 100."""
+    chip_value: ChipValue | None = None
+    """What a chip of this home cash game is worth (header ``chips 100 = 10 EUR``)."""
 
 
 @dataclass(frozen=True)

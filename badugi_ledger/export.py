@@ -1,55 +1,62 @@
-"""Exports of the ledger: hands, postings or standings as CSV, JSON or Parquet.
+"""Exports of the ledger: hands, postings, standings or sessions as CSV, JSON or Parquet.
 
-CSV cells are *neutralised*: a text cell that begins with ``=``, ``+``, ``-``, ``@``, a tab or a
-carriage return would be run as a formula by a spreadsheet (a player called ``=HYPERLINK(…)``),
-so it gets a leading ``'``.  Numbers are left alone, and so is text that is just a number
-(``-12``): it cannot run anything.  JSON is an array of objects; Parquet needs pyarrow (the
+Every row carries its ``unit`` (:mod:`badugi_ledger.money`) and its amounts are numbers in
+that unit: currency units (12.34) for money, whole chips for chips; no column adds two units.
+
+``sessions`` is a session ledger shaped like PokerNow's ledger CSV (``player_nickname,
+player_id, session_start_at, session_end_at, buy_in, buy_out, stack, net``), one row per player
+and event, followed by our own ``event``, ``kind``, ``season`` and ``unit`` columns.  The
+event's date goes in ``session_start_at`` (the ledger keeps no times; ``session_end_at`` is
+empty).  ``buy_in`` is the first stack plus rebuys and top-ups (a tournament's buy-in, rebuys
+and add-ons), ``buy_out`` what was cashed out before the end (a tournament's prize and
+bounties), ``stack`` the chips at the end, ``net`` = ``buy_out`` + ``stack`` − ``buy_in``
+(view ``player_event_results``).
+
+CSV cells are neutralised (:func:`badugi_ledger.escaping.for_csv`): a text cell a spreadsheet
+would run as a formula (a player called ``=HYPERLINK(…)``, also after spaces or in full-width
+``＝``) gets a leading ``'``.  JSON is an array of objects; Parquet needs pyarrow (the
 ``parquet`` extra) and says so when it is missing.
 """
 
 from __future__ import annotations
 
 import io
-import re
+import json
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Literal
 
 from sqlite_utils import Database
 
 from .errors import ConfigError, LedgerError
-from .standings import StandingsOptions, season_clause, standings
+from .escaping import for_csv, frame_cells
+from .standings import (
+    AMOUNT_COLUMNS,
+    StandingsOptions,
+    present,
+    records,
+    season_clause,
+    standings,
+)
 from .store import ledger_at
 
 if TYPE_CHECKING:
     import pandas as pd
 
-Table = Literal["hands", "postings", "standings"]
-TABLES: tuple[Table, ...] = ("hands", "postings", "standings")
+Table = Literal["hands", "postings", "standings", "sessions"]
+TABLES: tuple[Table, ...] = ("hands", "postings", "standings", "sessions")
 ExportFormat = Literal["csv", "json", "parquet"]
 EXPORT_FORMATS: tuple[ExportFormat, ...] = ("csv", "json", "parquet")
 
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-_NUMBER = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$")
-
-
-def neutralise_cell(value: Any) -> Any:
-    """Prefix ``'`` to text a spreadsheet would treat as a formula.
-
-    >>> [neutralise_cell(v) for v in ("=1+1", "@Ben", "-12", -12, "Ben")]
-    ["'=1+1", "'@Ben", '-12', -12, 'Ben']
-    """
-    if isinstance(value, str) and value.startswith(FORMULA_STARTS) and not _NUMBER.match(value):
-        return "'" + value
-    return value
-
-
-def neutralise_frame(df: pd.DataFrame) -> pd.DataFrame:
-    """A copy of ``df`` with every text cell neutralised (numeric columns untouched)."""
-    out = df.copy()
-    for column in out.columns:
-        if out[column].dtype.kind not in "iufb":
-            out[column] = out[column].map(neutralise_cell)
-    return out
+POKERNOW_LEDGER_COLUMNS = (
+    *("player_nickname", "player_id", "session_start_at", "session_end_at"),
+    *("buy_in", "buy_out", "stack", "net"),
+)
+"""The columns of PokerNow's ledger CSV, in its order (``sessions`` starts with them)."""
+AMOUNTS = (
+    *("pot", "rake", "carry_in", "carry_out", "amount", "buy_in", "buy_out", "stack"),
+    *AMOUNT_COLUMNS,
+)
+"""Columns of the exports that hold amounts in their row's ``unit``."""
 
 
 def hands_frame(db: Database, season: str | None = None) -> pd.DataFrame:
@@ -58,8 +65,8 @@ def hands_frame(db: Database, season: str | None = None) -> pd.DataFrame:
     where, args = season_clause(season, "WHERE")
     return pd.read_sql_query(
         "SELECT h.id, h.fingerprint, e.name AS event, e.kind, e.date, e.season, h.hand_id AS hand, "
-        "h.table_name AS 'table', h.game, h.button, h.pot, h.rake, h.carry_in, h.carry_out, "
-        "h.showdown, h.source, h.line, h.origin "
+        "h.table_name AS 'table', h.game, h.button, e.unit, h.pot, h.rake, h.carry_in, "
+        "h.carry_out, h.showdown, h.source, h.line, h.origin "
         f"FROM hands h JOIN events e ON e.id = h.event_id {where} ORDER BY h.id",
         db.conn,
         params=args,
@@ -72,10 +79,25 @@ def postings_frame(db: Database, season: str | None = None) -> pd.DataFrame:
     where, args = season_clause(season, "WHERE")
     return pd.read_sql_query(
         "SELECT po.id, po.hand_id AS hand_row, h.hand_id AS hand, e.name AS event, e.season, "
-        "coalesce(p.name, po.account) AS player, po.account, po.kind, po.amount "
+        "coalesce(p.name, po.account) AS player, po.account, po.kind, e.unit, po.amount "
         "FROM postings po JOIN hands h ON h.id = po.hand_id JOIN events e ON e.id = h.event_id "
         "LEFT JOIN aliases a ON a.id = po.alias_id LEFT JOIN players p ON p.id = a.player_id "
         f"{where} ORDER BY po.id",
+        db.conn,
+        params=args,
+    )
+
+
+def sessions_frame(db: Database, season: str | None = None) -> pd.DataFrame:
+    """The PokerNow-shaped session ledger (see the module docstring)."""
+    import pandas as pd
+
+    where, args = season_clause(season, "WHERE")
+    return pd.read_sql_query(
+        "SELECT r.player AS player_nickname, r.player_id, r.date AS session_start_at, "
+        "NULL AS session_end_at, r.buy_in, r.buy_out, r.stack, r.net, r.event, r.kind, "
+        "r.season, r.unit FROM player_event_results r JOIN events e ON e.id = r.event_id "
+        f"{where} ORDER BY coalesce(r.date, ''), r.event_id, r.player",
         db.conn,
         params=args,
     )
@@ -88,6 +110,8 @@ def table_frame(db: Database, table: Table, options: StandingsOptions) -> pd.Dat
         return postings_frame(db, options.season)
     if table == "standings":
         return standings(db, options)
+    if table == "sessions":
+        return sessions_frame(db, options.season)
     raise ConfigError(f"unknown table {table!r} (tables: {', '.join(TABLES)})")
 
 
@@ -106,9 +130,10 @@ def export_table(
             ) from None
     df = table_frame(db, table, options or StandingsOptions())
     if fmt == "csv":
-        return str(neutralise_frame(df).to_csv(index=False)).encode()
+        return str(frame_cells(present(df, "csv", AMOUNTS), for_csv).to_csv(index=False)).encode()
+    df = present(df, "data", AMOUNTS)
     if fmt == "json":
-        return str(df.to_json(orient="records", force_ascii=False, indent=2)).encode() + b"\n"
+        return json.dumps(records(df), ensure_ascii=False, indent=2).encode() + b"\n"
     buffer = io.BytesIO()
     df.to_parquet(buffer, index=False)
     return buffer.getvalue()

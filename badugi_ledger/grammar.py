@@ -59,6 +59,7 @@ TERMINAL_WORDS: dict[str, str] = {
     "WITH_A_BUY": "'with a buy'",
     "ALWAYS": "'always'",
     "CURRENCY": "a currency code like USD, or 'chips'",
+    "DECIMAL": "an amount like 2.50",
     "ODD_CHIP_RULE": "button-left, worst-seat or best-hand",
     "ODD_CHIP_HALF": "badugi or five-card",
     "RESHUFFLE_RULE": "exclude-own or all-discards",

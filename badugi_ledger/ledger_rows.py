@@ -83,8 +83,10 @@ def event_identity(record: HandRecord, source: str) -> dict[str, Any]:
 def session_identity(s: Session, game: str, currency: str | None, source: str) -> dict[str, Any]:
     """:func:`event_identity` from its parts (what :attr:`HandRows.event` keeps)."""
     name = s.name or Path(source).stem
+    # the unit belongs to the identity: hands in another unit never join the event's figures
+    unit = currency or (f"{s.chip_value.cents}c {s.chip_value.currency}" if s.chip_value else "")
     return {
-        "key": f"{s.kind}|{name}|{s.date or ''}",
+        "key": f"{s.kind}|{name}|{s.date or ''}" + (f"|{unit}" if unit else ""),
         "kind": s.kind,
         "name": name,
         "date": s.date,
@@ -95,6 +97,8 @@ def session_identity(s: Session, game: str, currency: str | None, source: str) -
         "buy_in": s.buy_in,
         "starting_chips": s.starting_chips,
         "payouts": json.dumps(list(validate_payouts(s.payouts))) if s.payouts else None,
+        "chip_cents": s.chip_value.cents if s.chip_value else None,
+        "chip_currency": s.chip_value.currency if s.chip_value else None,
     }
 
 

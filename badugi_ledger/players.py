@@ -19,6 +19,7 @@ from typing import Literal
 from sqlite_utils import Database
 
 from .errors import LedgerError
+from .escaping import for_terminal
 from .store import ledger_at, transaction
 
 
@@ -30,6 +31,12 @@ class PlayerInfo:
 
     def as_dict(self) -> dict[str, object]:
         return {"player": self.player, "aliases": list(self.aliases), "hands": self.hands}
+
+    def text_line(self) -> str:
+        """``Ben (also ben, Benjamin): 12 hands``, names made safe for a terminal."""
+        others = [for_terminal(a) for a in self.aliases if a != self.player]
+        also = f" (also {', '.join(others)})" if others else ""
+        return f"{for_terminal(self.player)}{also}: {self.hands} hands"
 
 
 def _alias(db: Database, name: str) -> tuple[int, int, int]:

@@ -2,7 +2,8 @@
 
 One file, no scripts, no external CSS or fonts: the standings tables (tournament points and
 cash results, whichever the season has) and, for each, an inline SVG line chart of every
-player's cumulative result event by event (cash: net; tournaments: points).  Every name and
+player's cumulative result event by event (tournaments: points; cash: net, one chart per unit,
+money in currency units).  Every name and
 label is HTML-escaped, so a player called ``<script>`` is shown, never run.
 """
 
@@ -14,19 +15,25 @@ import math
 from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from sqlite_utils import Database
 
 from .errors import LedgerError
+from .money import major_units
 from .standings import (
     StandingsOptions,
     add_points,
     cash_standings,
     entry_frame,
+    present,
     session_frame,
     tournament_standings,
 )
 from .store import ledger_at
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 PALETTE = (
     "#1f77b4",
@@ -175,6 +182,22 @@ def _short_label(name: str, date: object) -> str:
     return name if len(name) <= 12 else name[:11] + "…"
 
 
+def _cash_chart(sessions: pd.DataFrame, unit: str) -> str:
+    """The cumulative net chart of the cash sessions of one unit (in currency units for money)."""
+    events = list(dict.fromkeys(str(e) for e in sessions["event_id"]))
+    firsts = [g.iloc[0] for _, g in sessions.groupby("event_id", sort=False)]
+    labels = ["start"] + [_short_label(str(r["event"]), r["date"]) for r in firsts]
+    tips = ["before the first event"] + [_event_label(str(r["event"]), r["date"]) for r in firsts]
+    series = cumulative(
+        [
+            (str(r.event_id), str(r.player), float(major_units(int(r.net), unit)))
+            for r in sessions.itertuples()
+        ],
+        events,
+    )
+    return line_chart(series, labels, tips=tips, title=f"Cumulative net result ({unit})")
+
+
 def season_report(db: Database, options: StandingsOptions | None = None) -> str:
     """The whole report as one HTML document (see the module docstring)."""
     options = options or StandingsOptions()
@@ -200,29 +223,23 @@ def season_report(db: Database, options: StandingsOptions | None = None) -> str:
             f'<p class="note">Points: {html.escape(options.formula)}'
             + (f"; best {options.best_n} count" if options.best_n else "")
             + (f"; {options.min_events} events needed to rank" if options.min_events else "")
-            + ". Ties: wins, then best finish, then events played. Winnings in cents.</p>",
-            table.to_html(index=False, escape=True, na_rep=""),
+            + ". Ties: wins, then best finish, then events played. Winnings in each "
+            "tournament's currency.</p>",
+            present(table, "human").to_html(index=False, escape=True, na_rep=""),
             line_chart(series, labels, tips=tips, title="Cumulative points"),
         ]
     sessions = session_frame(db, options.season)
     if len(sessions):
         table = cash_standings(db, dataclasses.replace(options, kind="cash"))
-        events = list(dict.fromkeys(str(e) for e in sessions["event_id"]))
-        firsts = [g.iloc[0] for _, g in sessions.groupby("event_id", sort=False)]
-        labels = ["start"] + [_short_label(str(r["event"]), r["date"]) for r in firsts]
-        tips = ["before the first event"] + [
-            _event_label(str(r["event"]), r["date"]) for r in firsts
-        ]
-        series = cumulative(
-            [(str(r.event_id), str(r.player), float(r.net)) for r in sessions.itertuples()], events
-        )
         body += [
             "<h2>Cash standings</h2>",
-            '<p class="note">Net result over the cash sessions (chips, or cents where played for '
-            "money).</p>",
-            table.to_html(index=False, escape=True, na_rep=""),
-            line_chart(series, labels, tips=tips, title="Cumulative net result"),
+            '<p class="note">Net result over the cash sessions, in the sessions\' money (a '
+            "currency, or chips at their stated value) or else in chips; each unit is ranked "
+            "on its own and never added to another.</p>",
+            present(table, "human").to_html(index=False, escape=True, na_rep=""),
         ]
+        for unit, group in sessions.groupby("unit", sort=True):
+            body.append(_cash_chart(group, str(unit)))
     if len(body) == 1:
         body.append("<p>No hands in the ledger for this selection.</p>")
     stamp = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")

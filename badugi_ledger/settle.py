@@ -17,6 +17,11 @@ A cash event's balances are each player's net plus the house's rake (``*house*``
 carried pot left unwon (``*carry*``), so they sum to zero; a tournament's are each entrant's
 prize + bounties − buy-in, rebuys and add-ons (plus ``*prize pool*`` for money no payout
 table distributed).
+
+Units (:mod:`badugi_ledger.money`): a cash event settles in its money (its currency, or its
+chips times their stated value), else in chips; a tournament in its currency.  A season's
+settle-up (:func:`settle_season`) adds each party's balances over the season's events *of one
+unit* and settles each unit on its own: one settlement per unit, never a sum across units.
 """
 
 from __future__ import annotations
@@ -28,7 +33,11 @@ from pathlib import Path
 from sqlite_utils import Database
 
 from .errors import LedgerError
+from .escaping import for_terminal
+from .ledger_views import CASH_FACTOR, CASH_UNIT
+from .money import format_amount, major_units
 from .results import CARRY, HOUSE
+from .standings import season_clause
 from .store import ledger_at
 from .tournaments import find_event
 
@@ -43,8 +52,8 @@ class Transfer:
     payee: str
     amount: int
 
-    def as_dict(self) -> dict[str, object]:
-        return {"from": self.payer, "to": self.payee, "amount": self.amount}
+    def as_dict(self, unit: str = "chips") -> dict[str, object]:
+        return {"from": self.payer, "to": self.payee, "amount": major_units(self.amount, unit)}
 
 
 def _greedy(group: Mapping[str, int]) -> list[Transfer]:
@@ -142,7 +151,8 @@ class Settlement:
     balances: dict[str, int]
     transfers: list[Transfer]
     unit: str = "chips"
-    """``chips``, or ``cents`` (of the event's currency) where money was played for."""
+    """What the amounts count: ``chips``, or a currency (amounts in cents), see
+    :mod:`badugi_ledger.money`."""
 
     @property
     def total_paid(self) -> int:
@@ -157,32 +167,64 @@ class Settlement:
         return sum(self.balances.values())
 
     def text_lines(self) -> list[str]:
-        lines = [f"Settle-up for {self.event} ({self.kind}; amounts in {self.unit}):"]
-        lines += [f"  {t.payer} pays {t.payee} {t.amount}" for t in self.transfers]
+        """The settlement as people read it; names made safe for a terminal."""
+
+        def amount(value: int, sign: bool = False) -> str:
+            return format_amount(value, self.unit, sign=sign)
+
+        who = for_terminal
+        lines = [f"Settle-up for {who(self.event)} ({self.kind}; in {self.unit}):"]
+        lines += [
+            f"  {who(t.payer)} pays {who(t.payee)} {amount(t.amount)}" for t in self.transfers
+        ]
         if not self.transfers:
             lines.append("  nobody owes anything")
         lines.append(
             "balances: "
-            + ", ".join(f"{k} {v:+d}" for k, v in sorted(self.balances.items()))
-            + f" (sum {self.net})"
+            + ", ".join(f"{who(k)} {amount(v, True)}" for k, v in sorted(self.balances.items()))
+            + f" (sum {amount(self.net)})"
         )
         lines.append(
             f"{len(self.transfers)} transfer{'s' if len(self.transfers) != 1 else ''}; "
-            f"paid {self.total_paid} = owed {self.total_owed}; balances net to {self.net}"
+            f"paid {amount(self.total_paid)} = owed {amount(self.total_owed)}; "
+            f"balances net to {amount(self.net)}"
         )
         return lines
 
     def as_dict(self) -> dict[str, object]:
+        """JSON-ready: amounts in currency units (12.34) where money, else chips."""
+        unit = self.unit
         return {
             "event": self.event,
             "kind": self.kind,
-            "unit": self.unit,
-            "balances": self.balances,
-            "transfers": [t.as_dict() for t in self.transfers],
-            "total_paid": self.total_paid,
-            "total_owed": self.total_owed,
-            "net": self.net,
+            "unit": unit,
+            "balances": {k: major_units(v, unit) for k, v in self.balances.items()},
+            "transfers": [t.as_dict(unit) for t in self.transfers],
+            "total_paid": major_units(self.total_paid, unit),
+            "total_owed": major_units(self.total_owed, unit),
+            "net": major_units(self.net, unit),
         }
+
+
+@dataclass(frozen=True)
+class SeasonSettlement:
+    """A season's settle-up: one :class:`Settlement` per unit."""
+
+    season: str
+    settlements: list[Settlement]
+
+    def text_lines(self) -> list[str]:
+        if not self.settlements:
+            return [f"Season {for_terminal(self.season)}: no events to settle"]
+        lines: list[str] = []
+        for settlement in self.settlements:
+            if lines:
+                lines.append("")
+            lines += settlement.text_lines()
+        return lines
+
+    def as_dict(self) -> dict[str, object]:
+        return {"season": self.season, "units": [s.as_dict() for s in self.settlements]}
 
 
 def event_balances(db: Database, event_id: int, kind: str) -> dict[str, int]:
@@ -197,8 +239,9 @@ def event_balances(db: Database, event_id: int, kind: str) -> dict[str, int]:
         ).fetchall()
     else:
         rows = db.execute(
-            "SELECT coalesce(p.name, po.account), sum(po.amount) FROM postings po "
-            "JOIN hands h ON h.id = po.hand_id LEFT JOIN aliases a ON a.id = po.alias_id "
+            f"SELECT coalesce(p.name, po.account), sum(po.amount) * {CASH_FACTOR} "
+            "FROM postings po JOIN hands h ON h.id = po.hand_id JOIN events e ON e.id = h.event_id "
+            "LEFT JOIN aliases a ON a.id = po.alias_id "
             "LEFT JOIN players p ON p.id = a.player_id WHERE h.event_id = ? "
             "GROUP BY coalesce(p.name, po.account)",
             [event_id],
@@ -222,15 +265,60 @@ def settle_event(
     event_id, kind = int(str(row["id"])), str(row["kind"])
     balances = event_balances(db, event_id, kind)
     transfers = settle_balances(balances, exact_limit=exact_limit)
-    if kind == "tournament":
-        unit = f"cents ({row['currency']})" if row["currency"] else "cents"
-    else:
-        unit = f"cents ({row['currency']})" if row["currency"] else "chips"
     label = f"{row['name']}" + (f" ({row['date']})" if row["date"] else "")
-    return Settlement(label, kind, balances, transfers, unit)
+    return Settlement(label, kind, balances, transfers, event_unit(db, event_id))
 
 
-def settle(db_path: str | Path, event: str | int) -> Settlement:
-    """``badugi-ledger settle``: the settlement of one event of the ledger at ``db_path``."""
+def event_unit(db: Database, event_id: int) -> str:
+    """The unit an event settles in: a cash game's money, else chips; a tournament's currency."""
+    row = db.execute(
+        f"SELECT CASE WHEN e.kind = 'tournament' THEN e.money ELSE {CASH_UNIT} END "
+        "FROM events e WHERE e.id = ?",
+        [event_id],
+    ).fetchone()
+    return str(row[0])
+
+
+def settle_season(
+    db: Database, season: str, *, exact_limit: int = DEFAULT_EXACT_LIMIT
+) -> SeasonSettlement:
+    """The fewest transfers that settle a whole season, one settlement per unit."""
+    clause, args = season_clause(season, "WHERE")
+    events = db.execute(
+        f"SELECT e.id, e.kind FROM events e {clause} AND (EXISTS (SELECT 1 FROM hands h "
+        "WHERE h.event_id = e.id) OR EXISTS (SELECT 1 FROM tournament_entries t "
+        "WHERE t.event_id = e.id)) ORDER BY e.id",
+        args,
+    ).fetchall()
+    if not events:
+        raise LedgerError(f"no events in season {season!r} (see: badugi-ledger standings)")
+    per_unit: dict[str, tuple[set[str], dict[str, int]]] = {}
+    for event_id, kind in events:
+        kinds, totals = per_unit.setdefault(event_unit(db, event_id), (set(), {}))
+        kinds.add(kind)
+        for party, amount in event_balances(db, event_id, kind).items():
+            totals[party] = totals.get(party, 0) + amount
+    settlements = [
+        Settlement(
+            f"season {season}",
+            " and ".join(sorted(kinds)),
+            {k: v for k, v in totals.items() if v},
+            settle_balances(totals, exact_limit=exact_limit),
+            unit,
+        )
+        for unit, (kinds, totals) in sorted(per_unit.items())
+    ]
+    return SeasonSettlement(season, settlements)
+
+
+def settle(
+    db_path: str | Path, event: str | int | None = None, *, season: str | None = None
+) -> Settlement | SeasonSettlement:
+    """``badugi-ledger settle``: one event's settlement, or a season's (one per unit)."""
+    if (event is None) == (season is None):
+        raise LedgerError("settle needs --event E or --season S (one of them)")
     with ledger_at(db_path, create=False) as db:
+        if season is not None:
+            return settle_season(db, season)
+        assert event is not None
         return settle_event(db, event)

@@ -6,11 +6,16 @@
 ``min_events`` tournaments are listed below the ranked players, without a rank.  Order: points,
 then wins (first places, shared firsts included), then best finish, then events played (more
 is better); players equal on all four share the rank (1, 2, 2, 4).  ``winnings`` is money won
-(prizes + bounties − buy-ins, rebuys and add-ons), in cents.
+(prizes + bounties − buy-ins, rebuys and add-ons) in the tournaments' currency (``unit``).
 
-**Cash standings** (``kind="cash"``): each player's net result over the cash sessions (sum of
-their postings: chips, or cents where the session was played for money), ranked by net, then
-sessions played (more is better); equal players share the rank.
+**Cash standings** (``kind="cash"``): each player's net result over the cash sessions, in the
+sessions' money (a currency, or chips valued by a ``chips`` header) or else in chips, ranked by
+net, then sessions played (more is better); equal players share the rank.
+
+**Units** (:mod:`badugi_ledger.money`): no figure adds two units.  Every row carries its
+``unit``; a player who played in two units has a row in each, ranked among the rows of that
+unit.  Amounts are integers (cents or chips) in the frames; :func:`present` turns them into
+``12.34 USD`` for people, or into numbers in currency units (12.34) for JSON, CSV and Parquet.
 
 ``kind="auto"`` picks tournament standings when the selection holds a tournament, else cash;
 the ``standings`` command's human formats (table, markdown, html) then show both tables when
@@ -22,6 +27,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -30,6 +36,8 @@ from typing import TYPE_CHECKING, Literal
 from sqlite_utils import Database
 
 from .errors import ConfigError
+from .escaping import for_csv, for_markdown, for_terminal, frame_cells
+from .money import format_amount, is_money, major_units, plain_money
 from .prizes import POINTS_FORMULAS, PointsFormula, points_for
 from .store import ledger_at
 
@@ -41,8 +49,14 @@ KINDS: tuple[Kind, ...] = ("auto", "tournament", "cash")
 Format = Literal["table", "csv", "json", "markdown", "html"]
 FORMATS: tuple[Format, ...] = ("table", "csv", "json", "markdown", "html")
 
-TOURNAMENT_COLUMNS = ["rank", "player", "points", "events", "counted", "wins", "best", "winnings"]
-CASH_COLUMNS = ["rank", "player", "net", "sessions", "hands", "best_session", "worst_session"]
+TOURNAMENT_COLUMNS = [
+    *("rank", "player", "points", "events", "counted", "wins", "best", "winnings", "unit")
+]
+CASH_COLUMNS = [
+    *("rank", "player", "net", "unit", "sessions", "hands", "best_session", "worst_session")
+]
+AMOUNT_COLUMNS = ("net", "best_session", "worst_session", "winnings")
+"""Columns holding amounts in the row's ``unit`` (cents or chips)."""
 
 
 @dataclass(frozen=True)
@@ -103,13 +117,19 @@ def resolve_kind(db: Database, options: StandingsOptions) -> Literal["tournament
 
 
 def _rank(df: pd.DataFrame, keys: Sequence[str], ascending: Sequence[bool]) -> pd.DataFrame:
-    """Sort by ``keys`` and give equal rows the same competition rank (1, 2, 2, 4)."""
-    df = df.sort_values([*keys, "player"], ascending=[*ascending, True], kind="mergesort")
+    """Sort by unit, then ``keys``, and give equal rows of a unit the same competition rank
+    (1, 2, 2, 4); each unit is ranked on its own."""
+    df = df.sort_values(
+        ["unit", *keys, "player"], ascending=[True, *ascending, True], kind="mergesort"
+    )
     df = df.reset_index(drop=True)
     ranks: list[int] = []
     previous: tuple[object, ...] | None = None
-    for i, row in enumerate(df[list(keys)].itertuples(index=False, name=None)):
-        ranks.append(ranks[-1] if previous == row else i + 1)
+    start = 0
+    for i, row in enumerate(df[["unit", *keys]].itertuples(index=False, name=None)):
+        if previous is None or row[0] != previous[0]:
+            start = i
+        ranks.append(ranks[-1] if previous == row else i - start + 1)
         previous = row
     df.insert(0, "rank", ranks)
     return df
@@ -122,7 +142,8 @@ def entry_frame(db: Database, season: str | None = None) -> pd.DataFrame:
     clause, args = season_clause(season)
     return pd.read_sql_query(
         "SELECT e.id AS event_id, e.name AS event, e.date, e.season, coalesce(e.buy_in, 0) AS "
-        "event_buy_in, p.name AS player, t.place, t.place_to, t.prize, t.bounty_won, "
+        "event_buy_in, e.money AS unit, p.name AS player, t.place, t.place_to, t.prize, "
+        "t.bounty_won, "
         "t.buy_in + t.rebuy_cost + coalesce(t.add_on_cost, 0) AS paid, "
         "(SELECT count(*) FROM tournament_entries n WHERE n.event_id = e.id) AS entrants "
         "FROM tournament_entries t JOIN events e ON e.id = t.event_id "
@@ -155,11 +176,12 @@ def tournament_standings(db: Database, options: StandingsOptions) -> pd.DataFram
 
     entries = add_points(entry_frame(db, options.season), options)
     rows = []
-    for player, group in entries.groupby("player", sort=False):
+    for (player, unit), group in entries.groupby(["player", "unit"], sort=False):
         points = sorted(group["points"], reverse=True)
         counted = points[: options.best_n] if options.best_n else points
         rows.append(
             {
+                "unit": unit,
                 "player": player,
                 "points": round(sum(counted), 2),
                 "events": len(group),
@@ -175,24 +197,24 @@ def tournament_standings(db: Database, options: StandingsOptions) -> pd.DataFram
     ranked = _rank(qualified, keys, ascending)
     unranked = table[table["events"] < options.min_events]
     if len(unranked):
-        rest = unranked.sort_values([*keys, "player"], ascending=[*ascending, True])
+        rest = unranked.sort_values(
+            ["unit", *keys, "player"], ascending=[True, *ascending, True]
+        )
         rest.insert(0, "rank", None)
         ranked = pd.concat([ranked.astype({"rank": "object"}), rest], ignore_index=True)
     return ranked[TOURNAMENT_COLUMNS]
 
 
 def session_frame(db: Database, season: str | None = None) -> pd.DataFrame:
-    """Each player's net and hands per cash session, by canonical player, sessions in order."""
+    """Each player's net and hands per cash session in the session's reporting unit (money, or
+    chips), by canonical player, sessions in order (view ``player_event_results``)."""
     import pandas as pd
 
     clause, args = season_clause(season)
     return pd.read_sql_query(
-        "SELECT e.id AS event_id, e.name AS event, e.date, pl.name AS player, "
-        "sum(hp.final_stack - hp.starting_stack) AS net, count(*) AS hands "
-        "FROM hand_players hp JOIN hands h ON h.id = hp.hand_id JOIN events e ON e.id = h.event_id "
-        "JOIN aliases a ON a.id = hp.alias_id JOIN players pl ON pl.id = a.player_id "
-        f"WHERE e.kind = 'cash' {clause} GROUP BY e.id, pl.id "
-        "ORDER BY coalesce(e.date, ''), e.id, pl.name",
+        "SELECT r.event_id, r.event, r.date, r.player, r.net, r.hands, r.unit "
+        "FROM player_event_results r JOIN events e ON e.id = r.event_id "
+        f"WHERE r.kind = 'cash' {clause} ORDER BY coalesce(r.date, ''), r.event_id, r.player",
         db.conn,
         params=args,
     )
@@ -206,13 +228,14 @@ def cash_standings(db: Database, options: StandingsOptions) -> pd.DataFrame:
         [
             {
                 "player": player,
+                "unit": unit,
                 "net": int(g["net"].sum()),
                 "sessions": len(g),
                 "hands": int(g["hands"].sum()),
                 "best_session": int(g["net"].max()),
                 "worst_session": int(g["net"].min()),
             }
-            for player, g in sessions.groupby("player", sort=False)
+            for (player, unit), g in sessions.groupby(["player", "unit"], sort=False)
         ],
         columns=CASH_COLUMNS[1:],
     )
@@ -231,8 +254,8 @@ def describe(db: Database, options: StandingsOptions) -> str:
     kind = resolve_kind(db, options)
     season = f"season {options.season}" if options.season else "all seasons"
     if kind == "cash":
-        return f"Cash standings, {season} (net result)"
-    extra = [f"points: {options.formula}", "winnings in cents"]
+        return f"Cash standings, {season} (net result; each unit ranked on its own)"
+    extra = [f"points: {options.formula}", "winnings in the tournaments' currency"]
     if options.best_n:
         extra.append(f"best {options.best_n}")
     if options.min_events:
@@ -240,22 +263,69 @@ def describe(db: Database, options: StandingsOptions) -> str:
     return f"Tournament standings, {season} ({'; '.join(extra)})"
 
 
-def render(df: pd.DataFrame, fmt: Format, title: str = "") -> str:
-    """The table as text in one of :data:`FORMATS` (CSV cells neutralised, HTML escaped)."""
-    if fmt == "table":
-        body = df.to_string(index=False) if len(df) else "(no results)"
-        return f"{title}\n{body}\n" if title else body + "\n"
-    if fmt == "csv":
-        from .export import neutralise_frame
+Style = Literal["human", "csv", "data"]
 
-        return str(neutralise_frame(df).to_csv(index=False))
+
+def present(
+    df: pd.DataFrame, style: Style, columns: Sequence[str] = AMOUNT_COLUMNS
+) -> pd.DataFrame:
+    """A copy with every amount column in its row's ``unit``: ``human``: ``12.34 USD`` /
+    ``28 chips``; ``csv``: ``12.34`` / ``28`` (two decimals for money); ``data``: numbers in
+    currency units (12.34) or chips (28), for JSON and Parquet."""
+    import pandas as pd
+
+    out = df.copy()
+    if "unit" not in out.columns:
+        return out
+    units = [str(u) for u in out["unit"]]
+    for column in columns:
+        if column not in out.columns:
+            continue
+        pairs = list(zip((int(v) for v in out[column]), units, strict=True))
+        if style == "human":
+            values: list[object] = [format_amount(v, u) for v, u in pairs]
+        elif style == "csv":
+            values = [plain_money(v) if is_money(u) else v for v, u in pairs]
+        else:
+            values = [major_units(v, u) for v, u in pairs]
+        if style == "data" and all(isinstance(v, int) for v in values):
+            out[column] = pd.Series(values, index=out.index, dtype="int64")
+        elif style == "data" and all(is_money(u) for u in units):
+            out[column] = pd.Series(values, index=out.index, dtype="float64")
+        else:
+            out[column] = pd.Series(values, index=out.index, dtype=object)
+    return out
+
+
+def records(df: pd.DataFrame) -> list[dict[str, object]]:
+    """The rows as JSON-ready dicts (numpy numbers made Python numbers, NaN made null).
+
+    Numbers are taken as Python holds them (``12.34`` stays ``12.34``), not re-rounded."""
+    rows = json.loads(df.to_json(orient="records", force_ascii=False))
+    for row, values in zip(rows, df.to_dict("records"), strict=True):
+        for column, value in values.items():
+            number = isinstance(value, int | float) and not isinstance(value, bool)
+            if number and math.isfinite(value):
+                row[column] = value
+    return rows
+
+
+def render(df: pd.DataFrame, fmt: Format, title: str = "") -> str:
+    """The table as text in one of :data:`FORMATS`, each name made safe for its reader
+    (:mod:`badugi_ledger.escaping`: terminal, CSV, Markdown; HTML escaped)."""
+    if fmt == "table":
+        shown = frame_cells(present(df, "human"), for_terminal)
+        body = shown.to_string(index=False) if len(df) else "(no results)"
+        return f"{for_terminal(title)}\n{body}\n" if title else body + "\n"
+    if fmt == "csv":
+        return str(frame_cells(present(df, "csv"), for_csv).to_csv(index=False))
     if fmt == "json":
-        records = json.loads(df.to_json(orient="records", force_ascii=False))
-        return json.dumps(records, ensure_ascii=False, indent=2) + "\n"
+        return json.dumps(records(present(df, "data")), ensure_ascii=False, indent=2) + "\n"
     if fmt == "markdown":
-        return str(df.to_markdown(index=False)) + "\n"
+        shown = frame_cells(present(df, "human"), for_markdown)
+        return str(shown.to_markdown(index=False)) + "\n"
     if fmt == "html":
-        return str(df.to_html(index=False, escape=True, na_rep="")) + "\n"
+        return str(present(df, "human").to_html(index=False, escape=True, na_rep="")) + "\n"
     raise ConfigError(f"unknown format {fmt!r} (formats: {', '.join(FORMATS)})")
 
 
@@ -285,7 +355,7 @@ def _section(db: Database, options: StandingsOptions, fmt: Format) -> str:
     title = describe(db, options)
     body = render(standings(db, options), fmt, title if fmt == "table" else "")
     if fmt == "markdown":
-        return f"**{title}**\n\n{body}"
+        return f"**{for_markdown(title)}**\n\n{body}"
     if fmt == "html":
         import html
 

@@ -28,7 +28,10 @@ All money and chip columns are INTEGER (chips, or cents where money) and the tab
   at a player; ``own_player_id`` remembers the player it was created for, so a merge can be
   undone, see :mod:`badugi_ledger.players`).
 * ``events``: a cash session or a tournament (kind, name, date, place, game, season, buy-in,
-  payout table); ``key`` identifies it across imports.
+  payout table); ``key`` identifies it across imports.  ``unit`` (what its chip amounts
+  count) and ``money`` (the currency of its money) are derived from the kind, the currency
+  and a home game's chip value (``chip_cents`` of ``chip_currency``), see
+  :mod:`badugi_ledger.money`.
 * ``hands``: one row per stored hand, with its source file and line and a unique
   ``fingerprint`` (see :func:`badugi_ledger.fingerprints.fingerprint`).
 * ``hand_players``: each player dealt in: starting/final stack, contribution, collection, and
@@ -80,6 +83,7 @@ _import_sqlite_utils_without_pandas()
 from sqlite_utils import Database  # noqa: E402  (after the light import above)
 
 from .errors import LedgerError  # noqa: E402
+from .ledger_views import create_views  # noqa: E402
 
 DEFAULT_DB = "badugi.db"
 DEFAULT_BUSY_TIMEOUT_MS = 600_000
@@ -245,9 +249,36 @@ def _m002_tournaments(db: Database) -> None:
     )
 
 
+def _m010_units(db: Database) -> None:
+    """Each event's unit and money: a home game's chip value, and ``unit``/``money`` derived
+    from the kind and currency (see :mod:`badugi_ledger.money`), so existing ledgers get them.
+    An event's key ends in its currency (or chip value), so hands of one session name in
+    another unit make an event of their own instead of joining its figures."""
+    db.execute("UPDATE events SET key = key || '|' || currency WHERE currency IS NOT NULL")
+    db.execute("ALTER TABLE events ADD COLUMN chip_cents INTEGER")
+    db.execute("ALTER TABLE events ADD COLUMN chip_currency TEXT")
+    db.execute(
+        "ALTER TABLE events ADD COLUMN unit TEXT GENERATED ALWAYS AS (CASE "
+        "WHEN kind = 'tournament' THEN 'tournament chips' "
+        "ELSE coalesce(currency, 'chips') END) VIRTUAL"
+    )
+    db.execute(
+        "ALTER TABLE events ADD COLUMN money TEXT GENERATED ALWAYS AS (CASE "
+        "WHEN kind = 'tournament' THEN coalesce(currency, 'money') "
+        "ELSE coalesce(currency, chip_currency) END) VIRTUAL"
+    )
+
+
+def _m011_views(db: Database) -> None:
+    """Views that explain the ledger (results per event and season, hand summaries)."""
+    create_views(db)
+
+
 MIGRATIONS: tuple[tuple[int, str, Migration], ...] = (
     (1, "core ledger: players, aliases, events, hands, postings, pots", _m001_core),
     (2, "tournaments: entries and terms", _m002_tournaments),
+    (10, "units: each event's unit, money and chip value", _m010_units),
+    (11, "views: player_event_results, season_player_net, hand_summary", _m011_views),
 )
 SCHEMA_VERSION = MIGRATIONS[-1][0]
 

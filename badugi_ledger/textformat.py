@@ -39,6 +39,7 @@ from .events import (
     SitOut,
     StackChange,
 )
+from .money import plain_money
 from .settings import GameSettings, HouseRules, Structure
 from .textheaders import HEADER_KEYWORDS, implied_posts
 
@@ -186,7 +187,7 @@ def _settings_items(new: GameSettings, old: GameSettings | None) -> list[list[st
 def _session_items(new: Session, old: Session | None) -> list[str]:
     base = old or Session()
     items: list[str] = []
-    own = ("kind", "name", "date", "place", "buy_in", "starting_chips", "payouts")
+    own = ("kind", "name", "date", "place", "buy_in", "starting_chips", "payouts", "chip_value")
     if any(getattr(new, f) != getattr(base, f) for f in own):
         items.append(new.kind + (f" {free_text(new.name)}" if new.name else ""))
         if new.date:
@@ -199,6 +200,9 @@ def _session_items(new: Session, old: Session | None) -> list[str]:
             items.append(f"starting-chips {new.starting_chips}")
         if new.payouts:
             items.append("payouts " + "/".join(str(p) for p in new.payouts))
+        if new.chip_value:
+            value = new.chip_value
+            items.append(f"chips 1 = {plain_money(value.cents)} {value.currency}")
     if new.season != base.season:
         items.append(f"season {free_text(new.season) if new.season else quote('')}")
     return items

@@ -18,6 +18,7 @@ from typing import Any
 
 from .errors import NOWHERE, ConfigError, Position
 from .events import Post, Seat, Session
+from .money import chip_value
 from .settings import GameSettings, HouseRules, RakeRule, Structure
 
 __all__ = ["HEADER_KEYWORDS", "SettingsState", "house_rule_value", "implied_posts"]
@@ -29,7 +30,7 @@ HEADER_KEYWORDS = [
     *("odd-chip", "odd-chip-half", "heads-up-uncapped", "reshuffle", "qualifier"),
     *("qualifier-pair-ok", "redeal-posts", "buy-price", "max-seats", "half-bet-reopens"),
     *("house", "cash", "tournament", "date", "place", "season", "buy-in", "starting-chips"),
-    *("payouts", "table"),
+    *("payouts", "table", "chips"),
 ]
 
 _GAME = {
@@ -123,6 +124,10 @@ class SettingsState:
             self.rake = None
         elif tag == "currency":
             self.currency = None if a[0].value == "chips" else a[0].value
+        elif tag == "chip_value":
+            if self.session.get("kind") == "tournament":
+                raise ConfigError("tournament chips have no money value: the buy-in is the money")
+            self.session["chip_value"] = chip_value(a[0], str(a[1]), a[2].value)
         elif tag in ("odd_chip", "odd_chip_half", "reshuffle"):
             self.house[tag] = a[0].value
         elif tag in ("heads_up_uncapped", "qualifier_pair_ok", "redeal_posts", "half_bet_reopens"):
@@ -155,6 +160,10 @@ class SettingsState:
 
     def settings(self) -> GameSettings:
         """The effective settings (raises ConfigError when the values do not fit together)."""
+        if self.currency and self.session.get("chip_value"):
+            raise ConfigError(
+                f"amounts are already cents of {self.currency} (currency): chips need no value"
+            )
         if self._settings is None:
             structure = Structure(
                 self.kind,  # type: ignore[arg-type]

@@ -14,8 +14,9 @@ import pytest
 from ledger_builder import hand, session_hands
 
 from badugi_ledger.errors import LedgerError
+from badugi_ledger.escaping import for_csv
 from badugi_ledger.events import Session
-from badugi_ledger.export import export_table, neutralise_cell
+from badugi_ledger.export import export_table
 from badugi_ledger.ledger import import_outcomes
 from badugi_ledger.players import list_players, merge_players, similar_names, unmerge_player
 from badugi_ledger.report_html import season_report
@@ -35,12 +36,12 @@ def nasty_ledger():  # type: ignore[no-untyped-def]
 
 @pytest.mark.parametrize("value", NASTY[:5] + ["\rCR"])
 def test_formula_starts_are_neutralised(value: str) -> None:
-    assert neutralise_cell(value) == "'" + value
+    assert for_csv(value) == "'" + value
 
 
 @pytest.mark.parametrize("value", [-12, 3.5, "-12", "+7", "-0.5", "Ben", "", None])
 def test_numbers_and_plain_text_are_left_alone(value: object) -> None:
-    assert neutralise_cell(value) == value
+    assert for_csv(value) == value
 
 
 def test_csv_export_of_postings_neutralises_names_but_not_amounts() -> None:

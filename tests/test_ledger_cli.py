@@ -135,9 +135,9 @@ def test_standings_settle_export_report_players(tmp_path: Path) -> None:
     assert code == 0 and "Ben (also Benny): 6 hands" in out
     code, out = invoke("standings", "--db", db, "--format", "csv")
     assert out.splitlines()[1:] == [
-        "1,Cara,12,2,6,6,6",
-        "2,Anna,-6,2,6,-3,-3",
-        "2,Ben,-6,2,6,-3,-3",
+        "1,Cara,12,chips,2,6,6,6",
+        "2,Anna,-6,chips,2,6,-3,-3",
+        "2,Ben,-6,chips,2,6,-3,-3",
     ]
     code, out = invoke("players", "unmerge", "Benny", "--db", db)
     assert code == 0 and "Benny: 3 hands" in out
@@ -152,10 +152,10 @@ def test_tournament_places_prizes_and_a_chop(tmp_path: Path) -> None:
     assert entries == {"A": (1, 2800), "B": (2, 1200), "C": (3, 0), "D": (4, 0)}
     code, out = invoke("standings", "--db", db)
     assert "Tournament standings" in out
-    code, out = invoke("tournament", "--db", db, "--event", "Spring Cup", "--bounty", "250")
+    code, out = invoke("tournament", "--db", db, "--event", "Spring Cup", "--bounty", "2.50")
     assert code == 0 and "bounty 250" in out
     code, out = invoke("settle", "--db", db, "--event", "Spring Cup")
-    assert code == 0 and "balances net to 0" in out
+    assert code == 0 and "balances net to 0.00" in out
 
 
 def test_errors_are_one_line_without_traceback(tmp_path: Path) -> None:

@@ -158,7 +158,7 @@ def test_cash_standings_rank_by_net() -> None:
     h = hand("1", {"Anna": 100, "Dan": 100}, {"Anna": 30, "Dan": 30}, {"Dan": 60}, session=sat)
     import_outcomes(db, [h], "sat.bhh")
     df = standings(db, StandingsOptions())  # auto: no tournaments → cash
-    got = [tuple(r) for r in df.itertuples(index=False, name=None)]
+    got = [tuple(r) for r in df[["rank", "player", "net", "sessions"]].itertuples(index=False)]
     # Friday: Ben, Cara, Anna, Ben win 6 of which each put in 2: Ben +4, Cara -2, Anna -2;
     # Saturday: Dan +30, Anna -30
     assert [(r[0], r[1], r[2], r[3]) for r in got] == [
@@ -186,7 +186,8 @@ def test_formats() -> None:
         "counted": 1,
         "wins": 1,
         "best": 1,
-        "winnings": 2000,
+        "winnings": 20.0,
+        "unit": "money",
     }
     assert render(df, "markdown").startswith("|")
     assert "Tournament standings" in render(df, "table", describe(db, StandingsOptions()))

@@ -1,0 +1,96 @@
+"""Text from hand files made harmless for where it is shown: a terminal, Markdown, a spreadsheet.
+
+Player names, event names and places come from files anyone can write, so each output
+neutralises them for its reader:
+
+* **terminal**: control characters (ESC starting a sequence that clears the screen or sets the
+  window title, carriage returns, bidirectional overrides that reorder a line) are written as
+  visible escapes (``\\x1b``), so a name prints as text and nothing else;
+* **Markdown**: ``|`` would add table columns, ``<…>`` stays live HTML in most renderers,
+  backticks and brackets start code and links: they are escaped, line breaks become spaces;
+* **CSV**: a cell a spreadsheet would run as a formula (``=``, ``+``, ``-``, ``@``, also after
+  leading spaces, and their full-width forms ``＝＋－＠``, or a leading tab or carriage return)
+  gets a leading ``'``; text that is only a number (``-12``) cannot run anything and stays.
+
+HTML output escapes with :func:`html.escape` where it is written.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+FORMULA_SIGNS = ("=", "+", "-", "@", "＝", "＋", "－", "＠")
+_LEADING_BLANKS = " \u3000\u00a0"
+_NUMBER = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$")
+_MARKDOWN_SPECIAL = {
+    "\\": "\\\\",
+    "|": "\\|",
+    "`": "\\`",
+    "*": "\\*",
+    "_": "\\_",
+    "[": "\\[",
+    "]": "\\]",
+    "&": "&amp;",
+    "<": "&lt;",
+    ">": "&gt;",
+}
+_MARKDOWN = re.compile("[" + re.escape("".join(_MARKDOWN_SPECIAL)) + "]")
+
+
+def _unsafe(char: str) -> bool:
+    category = unicodedata.category(char)
+    return category == "Cc" or (category == "Cf" and char not in "\u200d\ufe0f")
+
+
+def for_terminal(text: object) -> str:
+    """``text`` with every control and format character written as a visible escape.
+
+    >>> for_terminal("Ben\\x1b[2J\\x1b]0;pwned\\x07")
+    'Ben\\\\x1b[2J\\\\x1b]0;pwned\\\\x07'
+    >>> for_terminal("Zoë ♠")
+    'Zoë ♠'
+    """
+    value = str(text)
+    if value.isprintable():
+        return value
+    return "".join(
+        (f"\\x{ord(c):02x}" if ord(c) < 0x100 else f"\\u{ord(c):04x}") if _unsafe(c) else c
+        for c in value
+    )
+
+
+def for_markdown(text: object) -> str:
+    """``text`` safe inside a Markdown table cell.
+
+    >>> for_markdown("a|b <img onerror=x> `c`")
+    'a\\\\|b &lt;img onerror=x&gt; \\\\`c\\\\`'
+    """
+    value = for_terminal(str(text).replace("\r\n", " ").replace("\n", " ").replace("\r", " "))
+    return _MARKDOWN.sub(lambda m: _MARKDOWN_SPECIAL[m.group()], value)
+
+
+def for_csv(value: Any) -> Any:
+    """Prefix ``'`` to text a spreadsheet would treat as a formula; anything else as it is.
+
+    >>> [for_csv(v) for v in ("=1+1", " =1", "＝1", "@Ben", "-12", -12, "Ben")]
+    ["'=1+1", "' =1", "'＝1", "'@Ben", '-12', -12, 'Ben']
+    """
+    if not isinstance(value, str) or not value or _NUMBER.match(value):
+        return value
+    if value[0] in "\t\r\n" or value.lstrip(_LEADING_BLANKS).startswith(FORMULA_SIGNS):
+        return "'" + value
+    return value
+
+
+def frame_cells(df: pd.DataFrame, neutralise: Any) -> pd.DataFrame:
+    """A copy of ``df`` with ``neutralise`` applied to every text cell (numbers untouched)."""
+    out = df.copy()
+    for column in out.columns:
+        if out[column].dtype.kind not in "iufb":
+            out[column] = out[column].map(lambda v: neutralise(v) if isinstance(v, str) else v)
+    return out

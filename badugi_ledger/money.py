@@ -1,0 +1,175 @@
+"""Units and money: what an amount of the ledger is counted in, and how it is read and shown.
+
+Every amount the ledger stores is an integer in the smallest unit of its event's *unit*:
+
+* ``chips``: a home cash game's chips (no money value stated);
+* ``tournament chips``: a tournament's chips, worth nothing outside it;
+* a currency code (``USD``, ``EUR``…): cents of that currency (site files, ``currency CODE``).
+
+A tournament's money (buy-ins, prizes, bounties) is cents of its currency, or of an unstated
+currency (:data:`UNSTATED`) when the file names none.  A home game may value its chips
+(``chips 100 = 10 EUR``): a :class:`ChipValue` turns its chips into cents, exactly, since a
+chip must be worth a whole number of cents.
+
+Two units are never added: reports group by unit.  Money is shown as money (``12.34 USD``,
+``-4.50 EUR``), never as raw cents; chips as chips (``28 chips``).  :func:`parse_money` reads
+an amount typed by a person (``12.34``) into exact cents.
+
+>>> format_amount(-450, "EUR")
+'-4.50 EUR'
+>>> format_amount(28, "chips")
+'28 chips'
+>>> parse_money("12.34")
+1234
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from decimal import Decimal
+
+from .errors import ConfigError
+from .limits import MAX_AMOUNT, MAX_DIGITS, amount_problem, quote
+
+CHIPS = "chips"
+"""A home cash game's chips, with no money value stated."""
+TOURNAMENT_CHIPS = "tournament chips"
+"""A tournament's chips: they count for places, never for money."""
+UNSTATED = "money"
+"""Cents of a currency the file did not name (a home tournament's buy-in without ``currency``)."""
+CHIP_UNITS = (CHIPS, TOURNAMENT_CHIPS)
+
+_CURRENCY = re.compile(r"^[A-Z]{3}$")
+_MONEY = re.compile(r"^(?P<sign>[+-]?)(?P<whole>\d*)(?:\.(?P<cents>\d*))?$")
+
+
+def is_money(unit: str) -> bool:
+    """True when amounts in ``unit`` are cents (of a named or an unstated currency)."""
+    return unit not in CHIP_UNITS
+
+
+def format_amount(amount: int, unit: str, *, sign: bool = False) -> str:
+    """``amount`` (cents where ``unit`` is money, else chips) as people read it, with its unit.
+
+    >>> format_amount(123456, "USD", sign=True)
+    '+1,234.56 USD'
+    >>> format_amount(-5, "money")
+    '-0.05'
+    >>> format_amount(1500, "tournament chips")
+    '1,500 tournament chips'
+    """
+    plus = "+" if sign and amount > 0 else ""
+    if not is_money(unit):
+        return f"{plus}{amount:,} {unit}"
+    whole, cents = divmod(abs(amount), 100)
+    minus = "-" if amount < 0 else plus
+    text = f"{minus}{whole:,}.{cents:02d}"
+    return text if unit == UNSTATED else f"{text} {unit}"
+
+
+def plain_money(cents: int) -> str:
+    """Cents as the plain decimal :func:`parse_money` reads back (no separators, no unit).
+
+    >>> plain_money(123456), plain_money(-5)
+    ('1234.56', '-0.05')
+    """
+    whole, rest = divmod(abs(cents), 100)
+    return f"{'-' if cents < 0 else ''}{whole}.{rest:02d}"
+
+
+def major_units(amount: int, unit: str) -> int | float:
+    """``amount`` as a number for JSON, CSV and Parquet: chips as they are, cents as currency
+    units (1234 → 12.34).  The float is the shortest decimal that reads back as those cents.
+
+    >>> major_units(1234, "USD"), major_units(28, "chips")
+    (12.34, 28)
+    """
+    if not is_money(unit):
+        return int(amount)
+    value = float(Decimal(int(amount)) / 100)
+    if Decimal(repr(value)) * 100 != int(amount):  # pragma: no cover - beyond 2^53 / 100
+        raise ConfigError(f"{amount} cents cannot be written exactly as a number")
+    return value
+
+
+def parse_money(text: str, what: str = "amount", *, negative: bool = False) -> int:
+    """A money amount typed by a person (``12.34``, ``12``, ``0.5``) as exact cents.
+
+    Refused with a clear :class:`ConfigError`: anything but digits with at most one point and
+    two decimals (no ``NaN``, ``inf``, exponent or thousands separator), a fraction of a cent,
+    a negative amount unless ``negative``, more than the largest amount (2^53 cents).
+
+    >>> parse_money("0.5"), parse_money("7")
+    (50, 700)
+    """
+    raw = text.strip()
+    match = _MONEY.match(raw)
+    if match is None or not (match["whole"] or match["cents"]):
+        raise ConfigError(
+            f"{what} {quote(text)!r} is not an amount of money: write it like 12.34 "
+            "(digits, a point and at most two decimals)"
+        )
+    if len(match["whole"]) > MAX_DIGITS:
+        raise ConfigError(f"{what} {quote(text)!r} is above the largest amount, 2^53 cents")
+    cents_text = match["cents"] or ""
+    if len(cents_text) > 2:
+        raise ConfigError(
+            f"{what} {quote(text)!r} has more than two decimals: amounts are whole cents"
+        )
+    value = int(Decimal(f"{match['whole'] or '0'}.{cents_text or '0'}") * 100)
+    if match["sign"] == "-":
+        if not negative:
+            raise ConfigError(f"{what} {quote(text)!r} cannot be negative")
+        value = -value
+    problem = amount_problem(value, f"{what} in cents")
+    if problem:
+        raise ConfigError(problem)
+    return value
+
+
+def check_currency(code: str) -> str:
+    """``code`` if it is a currency code (three capital letters), else ConfigError."""
+    if not _CURRENCY.match(code):
+        raise ConfigError(
+            f"{quote(code)!r} is not a currency code (three capital letters, like EUR)"
+        )
+    return code
+
+
+@dataclass(frozen=True)
+class ChipValue:
+    """What one chip of a home cash game is worth: ``cents`` of ``currency``."""
+
+    cents: int
+    currency: str
+
+    def to_money(self, chips: int) -> int:
+        """``chips`` in cents of :attr:`currency` (exact: a chip is a whole number of cents)."""
+        return chips * self.cents
+
+
+def chip_value(chips: int, amount: str, currency: str) -> ChipValue:
+    """The value the header ``chips 100 = 10 EUR`` states: ``chips`` chips are worth
+    ``amount`` (``10``, ``2.50``) of ``currency``.
+
+    A chip must be worth a whole number of cents, so every result converts exactly; anything
+    else is a ConfigError that says what one chip would be worth.
+
+    >>> chip_value(100, "10", "EUR")
+    ChipValue(cents=10, currency='EUR')
+    """
+    check_currency(currency)
+    if not 0 < chips <= MAX_AMOUNT:
+        raise ConfigError(f"chips {chips} = …: the number of chips must be 1 or more")
+    cents = parse_money(amount, "chip value")
+    if cents == 0:
+        raise ConfigError("chips cannot be worth nothing: leave the chips header out instead")
+    per_chip, rest = divmod(cents, chips)
+    if rest:
+        raise ConfigError(
+            f"chips {chips} = {amount} {currency} makes one chip worth "
+            f"about {cents / chips:.2f} cents: a chip must be worth a whole number of cents "
+            f"(e.g. chips {chips} = {format_amount(max(per_chip, 1) * chips, 'money')} {currency})"
+        )
+    return ChipValue(per_chip, currency)
