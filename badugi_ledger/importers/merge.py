@@ -28,22 +28,29 @@ from collections.abc import Iterable, Iterator
 
 from ..errors import BadugiError, ImportFormatError, Position
 from ..events import Cards, Draw, HandRecord, Session, Show
+from ..limits import quote
 from ..settings import GameSettings, HouseRules, Structure, StructureKind
 from .common import (
+    MAX_HAND_CHARS,
+    MAX_NAME,
     UNREADABLE,
+    CutLine,
     HandDraft,
     ImportItem,
     SeatLine,
     SkippedHand,
+    cut_line_error,
+    of_hand,
     parse_amount,
+    parse_count,
     parse_site_cards,
     unreadable,
 )
 
 ORIGIN = "merge"
 
-_ELEMENT = re.compile(r"\s*<(?P<close>/)?(?P<tag>\w+)(?P<attrs>[^>]*?)/?>\s*$")
-_ATTR = re.compile(r'(\w+)="([^"]*)"')
+_TAG = re.compile(r"<(?P<close>/?)(?P<tag>\w++)")
+_ATTR = re.compile(r'(?<!\w)(\w++)="([^"]*+)"')
 _STRUCTURES: dict[str, StructureKind] = {
     "Pot Limit": "pot-limit",
     "Half Pot Limit": "half-pot-limit",
@@ -51,27 +58,51 @@ _STRUCTURES: dict[str, StructureKind] = {
     "Limit": "fixed-limit",
 }
 _STAKES = re.compile(
-    r"(?P<kind>Half Pot Limit|Pot Limit|No Limit|Limit)\s*\(?\$?(?P<a>[\d.,]+)/\$?(?P<b>[\d.,]+)\)?"
+    r"(?P<kind>Half Pot Limit|Pot Limit|No Limit|Limit)\s*+\(?\$?(?P<a>[\d.,]++)/\$?(?P<b>[\d.,]++)"
 )
 
 
 def read_merge(lines: Iterable[str], source: str = "<merge>") -> Iterator[ImportItem]:
-    """Every hand of a Merge XML history, in file order."""
+    """Every hand of a Merge XML history, in file order.
+
+    A hand (``<game>`` … ``</game>``) with an over-long line or of more than
+    :data:`~.common.MAX_HAND_CHARS` characters is reported and its further elements are not
+    kept, so memory stays bounded whatever the file holds."""
     description: dict[str, str] = {}
     chunk: list[tuple[int, str, dict[str, str]]] = []
+    problem: ImportFormatError | None = None
+    size = 0
     for index, line in enumerate(lines):
-        m = _ELEMENT.match(line.lstrip("\ufeff"))
-        if m is None:
+        if isinstance(line, CutLine):
+            error = cut_line_error(line, source, index)
+            if not chunk:
+                yield error
+            elif problem is None:
+                problem = error
             continue
-        tag = m["tag"]
-        attrs = {k: html.unescape(v) for k, v in _ATTR.findall(m["attrs"])}
-        if tag == "description" and not m["close"]:
+        if chunk:
+            size += len(line) + 1
+            if size > MAX_HAND_CHARS and problem is None:
+                problem = ImportFormatError(
+                    f"the hand that starts at line {chunk[0][0] + 1} has more than "
+                    f"{MAX_HAND_CHARS:,} characters; no site writes such a hand",
+                    position=Position(source, index + 1, 1),
+                    rule="hand-too-long",
+                )
+        element = _element(line)
+        if element is None:
+            continue
+        close, tag, body = element
+        if problem is not None and not (tag == "game" and close):
+            continue
+        attrs = {k: html.unescape(v) for k, v in _ATTR.findall(body)}
+        if tag == "description" and not close:
             description = attrs
             continue
-        if tag == "game" and not m["close"]:
-            chunk = [(index, tag, attrs)]
+        if tag == "game" and not close:
+            chunk, problem, size = [(index, tag, attrs)], None, len(line) + 1
             continue
-        if tag == "game" and m["close"]:
+        if tag == "game" and close:
             if not chunk:
                 yield ImportFormatError(
                     "a closing </game> tag without its opening <game> tag",
@@ -79,16 +110,39 @@ def read_merge(lines: Iterable[str], source: str = "<merge>") -> Iterator[Import
                     rule="corrupt-hand",
                 )
                 continue
-            try:
-                yield _read_game(description, chunk, source)
-            except BadugiError as exc:
-                yield exc
-            except UNREADABLE as exc:
-                yield unreadable(exc, source, chunk[0][0] + 1)
-            chunk = []
+            if problem is not None:
+                problem.hand = quote(chunk[0][2].get("id", "?"))
+                yield problem
+            else:
+                try:
+                    yield _read_game(description, chunk, source)
+                except BadugiError as exc:
+                    yield of_hand(exc, quote(chunk[0][2].get("id", "?")))
+                except UNREADABLE as exc:
+                    error = unreadable(exc, source, chunk[0][0] + 1)
+                    yield of_hand(error, quote(chunk[0][2].get("id", "?")))
+            chunk, problem = [], None
             continue
         if chunk:
-            chunk.append((index, ("/" if m["close"] else "") + tag, attrs))
+            chunk.append((index, ("/" if close else "") + tag, attrs))
+
+
+def _element(line: str) -> tuple[bool, str, str] | None:
+    """``(closing, tag, attributes text)`` of a line holding one XML element, else None.
+
+    >>> _element('  <player seat="0" nickname="Hero"/>')
+    (False, 'player', ' seat="0" nickname="Hero"')
+    """
+    text = line.strip().lstrip("\ufeff")
+    if not text.endswith(">"):
+        return None
+    m = _TAG.match(text)
+    if m is None:
+        return None
+    body = text[m.end() : -1]
+    if ">" in body:
+        return None
+    return bool(m["close"]), m["tag"], body[:-1] if body.endswith("/") else body
 
 
 def _read_game(
@@ -96,17 +150,17 @@ def _read_game(
 ) -> HandRecord | SkippedHand:
     start, _, game = elements[0]
     pos = Position(source, start + 1, 1)
-    hand_id = game.get("id", "?")
+    hand_id = quote(game.get("id", "?"))
     kind = description.get("type", "")
     if kind != "Badugi":
-        return SkippedHand(source, hand_id, kind or "unknown", pos)
+        return SkippedHand(source, quote(hand_id), kind or "unknown", pos)
     draft = HandDraft(source, hand_id, pos, ORIGIN)
     if any(tag == "round" and attrs.get("id") == "GAME_CANCELLED" for _, tag, attrs in elements):
         raise draft.error("the site cancelled this hand", rule="cancelled-hand")
     stakes = _STAKES.search(description.get("stakes", ""))
     if stakes is None:
         raise draft.error(
-            f"cannot read the stakes {description.get('stakes')!r}", rule="bad-header"
+            f"cannot read the stakes {quote(description.get('stakes', ''))!r}", rule="bad-header"
         )
     structure_kind = _STRUCTURES[stakes["kind"]]
     low = parse_amount(stakes["a"], cents=True, position=pos)
@@ -123,13 +177,21 @@ def _read_game(
     for index, tag, attrs in elements[1:]:
         at = draft.at(index)
         if tag == "players":
-            draft.button_seat = int(attrs.get("dealer", "-2")) + 1  # Merge counts seats from 0
+            dealer = attrs.get("dealer")
+            if dealer is not None:  # Merge counts seats from 0
+                draft.button_seat = parse_count(dealer, "dealer seat", at) + 1
         elif tag == "player":
             name = attrs["nickname"]
+            if not 0 < len(name) <= MAX_NAME:
+                raise draft.error(
+                    f"the player name {quote(name)!r} is not 1 to {MAX_NAME} characters long",
+                    index,
+                    rule="bad-name",
+                )
             by_seat[attrs["seat"]] = name
             draft.seats.append(
                 SeatLine(
-                    int(attrs["seat"]) + 1,
+                    parse_count(attrs["seat"], "seat", at) + 1,
                     name,
                     parse_amount(attrs["balance"], cents=True, position=at),
                 )
@@ -186,7 +248,7 @@ def _event(
         return
     name = by_seat.get(attrs.get("player", ""))
     if name is None:
-        raise draft.error(f"event {kind} names an empty seat", index)
+        raise draft.error(f"event {quote(kind)} names an empty seat", index)
     amount = (
         parse_amount(attrs["amount"], cents=True, position=draft.at(index))
         if "amount" in attrs
@@ -211,7 +273,7 @@ def _event(
         else:
             draft.action(name, "bet" if draft.highest() == 0 else "raise", to, True, index)
     elif kind == "DRAW":
-        count = int(attrs.get("text", "0"))
+        count = parse_count(attrs.get("text", "0"), "cards drawn", draft.at(index))
         # the hero's cards come with DRAW_DRAWN_CARDS, which fills this draw in
         draft.draw(name, count, None, index)
     elif kind == "SHOW":
@@ -220,7 +282,7 @@ def _event(
         if round_id != "END_OF_FOLDED_GAME":  # there it is the uncontested winner not showing
             draft.muck(name, index)
     else:
-        raise draft.error(f"unknown Merge event {kind!r}", index, rule="unrecognised-line")
+        raise draft.error(f"unknown Merge event {quote(kind)!r}", index, rule="unrecognised-line")
 
 
 def _cards(draft: HandDraft, attrs: dict[str, str], by_seat: dict[str, str], index: int) -> None:
