@@ -7,8 +7,9 @@ own) that reads one file with ``sources.read_hands`` and counts what came out.  
   1x, 4x, 16x as many hands;
 * ``one-line``: a file that is one line of N MB (a PokerStars header then digits), read as
   each site format; ``--one-line-mb 200 --factors 1`` is the 200 MB one-line file;
-* ``attribute``: Merge hands whose chat event has a ``text`` attribute of N characters
-  (``--attribute-chars 100000`` for the long ones; over the line limit they are errors);
+* ``attribute``: Merge hands whose chat event has a ``text`` attribute of N word characters
+  that has lost its closing quote (``--attribute-chars 100000`` for the long ones; over the
+  line limit they are errors);
 * ``tricky``: lines built to make a backtracking pattern slow (``x shows [`` repeated,
   ``Table a (b`` repeated, runs of blanks or word characters), N characters each.
 
@@ -82,7 +83,9 @@ def _attribute(chars: int, hands: int) -> Callable[[Path], None]:
     def write(path: Path) -> None:
         lines = _corpus_text("merge").split("\n")
         at = next(i for i, x in enumerate(lines) if "<round id=" in x) + 1
-        chat = '\t\t<event sequence="0" type="CHAT" player="4" text="' + "ab" * (chars // 2) + '"/>'
+        # the text has lost its closing quote: a pattern that retries inside the word run
+        # at every character takes time in the square of its length
+        chat = '\t\t<event sequence="0" type="CHAT" player="4" text="' + "ab" * (chars // 2) + "/>"
         text = "\n".join([*lines[:at], chat, *lines[at:]])
         with open(path, "w", encoding="utf-8") as out:
             for _ in range(hands):

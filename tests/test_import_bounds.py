@@ -80,8 +80,11 @@ SITES = (
 
 
 def _lines(site: Site) -> list[str]:
-    text = decode_bytes((CORPUS / site.file).read_bytes()).replace("\r\n", "\n")
-    return ("\n".join([text.rstrip("\n")] * site.copies) + "\n").split("\n")
+    text = decode_bytes((CORPUS / site.file).read_bytes()).replace("\r\n", "\n").rstrip("\n")
+    copies = [
+        text.replace("Table Clackers", f"Table Clackers {i}") for i in range(site.copies)
+    ]  # one table per Full Tilt copy: at one table its stacks would contradict the copy before
+    return ("\n".join(copies) + "\n").split("\n")
 
 
 def _with_line(site: Site, line: str) -> tuple[str, int]:

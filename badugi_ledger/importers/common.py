@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
+from datetime import datetime
 from pathlib import Path
 from typing import NamedTuple
 
@@ -39,8 +40,6 @@ from ..events import (
     Seat,
     Session,
     SitOut,
-    StackChange,
-    StackChangeKind,
 )
 from ..limits import MAX_AMOUNT, MAX_DIGITS, MAX_QUOTE, amount_problem, quote
 from ..settings import GameSettings
@@ -64,8 +63,26 @@ class SkippedHand:
         return f"{self.pos}: hand {self.hand_id}: skipped ({self.reason}: {quote(self.game)})"
 
 
-ImportItem = HandRecord | BadugiError | SkippedHand
-"""What a site reader yields for each hand in a file, in file order."""
+@dataclass(frozen=True)
+class SiteWarning:
+    """What a site file suggests but cannot prove (a hand that seems to be missing before this
+    one): not an error, the hand is read as usual.  ``table`` lets a caller resync that
+    table's carried stacks."""
+
+    source: str
+    hand_id: str | None
+    table: str
+    pos: Position
+    rule: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.pos}: hand {self.hand_id}: warning: {self.message} [{self.rule}]"
+
+
+ImportItem = HandRecord | BadugiError | SkippedHand | SiteWarning
+"""What a site reader yields for each hand in a file, in file order (a hand's warnings just
+before it)."""
 
 
 # --- decoding ---------------------------------------------------------------------------------
@@ -391,6 +408,20 @@ def parse_count(text: str, what: str, position: Position | None = None) -> int:
     return value
 
 
+def header_time(*parts: str) -> datetime | None:
+    """The start of a hand from the header's year, month, day, hour, minute and second (None
+    when they make no date).
+
+    >>> header_time("2010", "09", "05", "10", "32", "15")
+    datetime.datetime(2010, 9, 5, 10, 32, 15)
+    """
+    try:
+        year, month, day, hour, minute, second = (int(p) for p in parts)
+        return datetime(year, month, day, hour, minute, second)
+    except (ValueError, OverflowError, TypeError):
+        return None
+
+
 def parse_site_cards(text: str, position: Position | None = None) -> tuple[Card | None, ...]:
     """Cards as sites print them: ``As 3h``, ``Qs,2s``, ``X X X X``; no repeats allowed."""
     tokens = text.replace(",", " ").split()
@@ -447,6 +478,14 @@ class HandDraft:
     total_committed: dict[str, int] = field(default_factory=dict)
     big_blind_hint: int = 0
     returned: dict[str, int] = field(default_factory=dict)
+    added: dict[str, int] = field(default_factory=dict)
+    """Chips the file says a player adds for the next hand (Full Tilt's ``X adds $5``)."""
+    left: set[str] = field(default_factory=set)
+    """Players the file shows leaving or sitting down again during the hand."""
+    all_in: set[str] = field(default_factory=set)
+    """Players a post or action of the file calls all-in."""
+    time: datetime | None = None
+    """When the hand started, as the header says (for the time between two hands)."""
     positions: dict[int, Position] = field(default_factory=dict, repr=False, compare=False)
     """:meth:`at`'s positions by line: events on one line share one (immutable) ``Position``."""
 
@@ -489,6 +528,8 @@ class HandDraft:
         self, player: str, kind: str, amount: int, all_in: bool, line: int, live: bool = True
     ) -> None:
         self.add(Post(player, kind, amount, all_in, self.at(line)))  # type: ignore[arg-type]
+        if all_in:
+            self.all_in.add(player)
         self.total_committed[player] = self.total_committed.get(player, 0) + amount
         if live:
             self.round_committed[player] = self.round_committed.get(player, 0) + amount
@@ -500,6 +541,8 @@ class HandDraft:
         elif verb in ("bet", "raise") and amount is not None:
             self.commit(player, amount - self.committed(player))
         self.add(Action(player, verb, amount, all_in, self.at(line)))  # type: ignore[arg-type]
+        if all_in:
+            self.all_in.add(player)
 
     def posted(self, kind: str) -> int | None:
         """The amount of the first complete (not all-in) post of ``kind``, if any."""
@@ -610,6 +653,24 @@ class HandDraft:
         before = [s for s in by_number if s.number <= self.button_seat]
         return (before or by_number)[-1].name
 
+    def check_stacks(self) -> None:
+        """Each starting stack against the chips its player then puts in: no more than the
+        stack, and all of it for a player the file calls all-in (an edited stack shows here)."""
+        for seat in self.seats:
+            put_in = self.total_committed.get(seat.name, 0)
+            if put_in > seat.stack:
+                raise self.error(
+                    f"{seat.name} puts {put_in} in, but the hand starts them with {seat.stack}: "
+                    "the starting stack or an amount is wrong",
+                    rule="stack-contradicts-hand",
+                )
+            if seat.name in self.all_in and put_in != seat.stack:
+                raise self.error(
+                    f"the site calls {seat.name} all-in after putting {put_in} in, but the hand "
+                    f"starts them with {seat.stack}: the starting stack or an amount is wrong",
+                    rule="stack-contradicts-hand",
+                )
+
     def check_summary(self) -> None:
         """The site's per-seat totals must equal its own collect lines (else it is corrupt)."""
         for name, won in self.summary_won.items():
@@ -630,6 +691,7 @@ class HandDraft:
         """Build the record: seats clockwise from seat 1, sit-outs, deals, then the events."""
         if not self.seats:
             raise self.error("the hand lists no seats")
+        self.check_stacks()
         names = [s.name for s in self.seats]
         if len(set(names)) != len(names):
             raise self.error("a player is seated twice")
@@ -666,73 +728,6 @@ class HandDraft:
             origin=self.origin,
             text=self.text,
         )
-
-
-class CashTables:
-    """Cash games: chips a site adds between hands without printing them.
-
-    Sites top stacks up between cash hands (Full Tilt's automatic top-up, a player's ``adds``,
-    hands of other games in a mixed file) and only print the new stack.  The replay compares
-    each stated stack with the one carried from the table's previous hand, so for cash hands
-    the reader records the difference between the stack the site's own figures leave after the
-    previous hand (start − chips in + uncalled bets back + collected) and the stack it prints
-    next as a :class:`~badugi_ledger.events.StackChange` (``top-up`` or ``cash-out``) at the
-    start of the later hand.  Tournaments get no such help: their stacks must carry exactly.
-    """
-
-    def __init__(self) -> None:
-        self.ends: dict[str, dict[str, int]] = {}
-
-    def changes(self, table: str, draft: HandDraft) -> list[Event]:
-        """The stack changes before ``draft``'s hand, then remember where it leaves the stacks."""
-        before = self.ends.get(table, {})
-        found: list[Event] = []
-        for seat in draft.seats:
-            end = before.get(seat.name)
-            if end is not None and end != seat.stack:
-                kind: StackChangeKind = "top-up" if seat.stack > end else "cash-out"
-                found.append(StackChange(seat.name, abs(seat.stack - end), kind, draft.pos))
-        self.ends[table] = draft.site_final_stacks()
-        return found
-
-    def forget(self, table: str) -> None:
-        """A hand of this table could not be read: its stacks are unknown from here."""
-        self.ends.pop(table, None)
-
-
-CashHandReader = Callable[[list[str], int, str, CashTables], HandRecord | SkippedHand]
-
-
-def read_cash_site(
-    lines: Iterable[str],
-    starts: re.Pattern[str],
-    source: str,
-    read_hand: CashHandReader,
-    table_of: Callable[[list[str]], str | None],
-) -> Iterator[ImportItem]:
-    """Every hand of a site file whose cash stacks carry (:class:`CashTables`), in file order.
-
-    ``read_hand(lines, start, source, cash)`` reads one hand; a hand it cannot read becomes its
-    error and makes its table (``table_of(lines)``, None when even that is unreadable) forget
-    the carried stacks, so the next hand of that table is not compared with guesses.
-    """
-    cash = CashTables()
-    for start, hand_lines, too_long, hand_id in chunk_hands(lines, starts, source):
-        problem: BadugiError
-        if too_long is not None:
-            problem = too_long
-        else:
-            try:
-                yield read_hand(hand_lines, start, source, cash)
-                continue
-            except (BadugiError, *UNREADABLE) as exc:
-                problem = (
-                    exc if isinstance(exc, BadugiError) else unreadable(exc, source, start + 1)
-                )
-        table = table_of(hand_lines) if hand_lines else None
-        if table is not None:
-            cash.forget(table)
-        yield of_hand(problem, hand_id)
 
 
 def of_hand(error: BadugiError, hand_id: str | None) -> BadugiError:

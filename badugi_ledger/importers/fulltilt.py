@@ -6,8 +6,9 @@ of``, ``posts the big blind of``, a new player's ``posts $2.50``, ``posts a dead
 of``, ``antes``), betting (``raises to`` totals, ``calls``, ``, and is all in``), draws
 (``discards N cards``, the hero's ``discards 1 card [7s]`` and ``Dealt to Hero [kept] [new]``,
 ``stands pat``), shows, mucks, ``wins the pot (x)``, the summary's total pot and rake and each
-seat's winnings.  Full Tilt tops cash stacks up between hands (``X adds $1``, or silently);
-the difference is recorded as a ``StackChange`` (see :class:`~.common.CashTables`).
+seat's winnings.  Full Tilt tops cash stacks up between hands (``X adds $1``, or silently):
+the difference is recorded as a ``StackChange``; a stack that fell is refused (see
+:mod:`.carry`).
 
 What it cannot know: other players' cards (except shown) and their discards.  A ``(partial)``
 hand, which has only a summary, is reported with rule ``partial-hand``.
@@ -25,17 +26,17 @@ from ..errors import Position
 from ..events import HandRecord, Session, Show
 from ..limits import quote
 from ..settings import GameSettings, HouseRules, Structure
+from .carry import CashTables, read_cash_site
 from .common import (
     NAME,
-    CashTables,
     HandDraft,
     ImportItem,
     SeatLine,
     SkippedHand,
+    header_time,
     parse_amount,
     parse_count,
     parse_site_cards,
-    read_cash_site,
     won_amount,
 )
 
@@ -46,6 +47,9 @@ _HEADER = re.compile(r"(?:Full Tilt Poker|FullTiltPoker) Game #(?P<id>\d+): (?P<
 _STAKES = re.compile(r"(?P<cur>[$€£]?)(?<![\d.,])(?P<small>[\d.,]++)/[$€£]?(?P<big>[\d.,]++)")
 _GAME = re.compile(r"\b(?P<limit>Limit|FL|Pot Limit|PL|No Limit|NL) (?P<game>Badugi)\b")
 _DATE = re.compile(r"(\d{4})/(\d{2})/(\d{2})")
+_TIME = re.compile(r"(\d{1,2}):(\d{2}):(\d{2}) \w+ - (\d{4})/(\d{2})/(\d{2})")
+_ADDS = re.compile(NAME + r" adds (?P<amt>[$€£]?[\d.,]++)$")
+_MOVES = re.compile(NAME + r" (?:stands up|sits down)$")
 _SEAT = re.compile(r"Seat (?P<num>\d+): " + NAME + r" \((?P<stack>[$€£]?[\d.,]++)\)(?P<tail>.*)$")
 _BUTTON = re.compile(r"The button is in seat #(?P<seat>\d+)$")
 _POST = re.compile(
@@ -144,6 +148,10 @@ def _read_hand(
     draft.big_blind_hint = small_bet if fixed else big_bet
     date_match = _DATE.search(rest)
     date = "-".join(date_match.groups()) if date_match else None
+    time_match = _TIME.search(rest)
+    if time_match is not None:
+        hour, minute, second, year, month, day = time_match.groups()
+        draft.time = header_time(year, month, day, hour, minute, second)
     max_seats = table_size if table_size is not None else 9
 
     _read_body(draft, lines, start)
@@ -227,6 +235,15 @@ def _read_body(draft: HandDraft, lines: list[str], start: int) -> None:
             draft.uncalled(m["name"], parse_amount(m["amt"], cents=True, position=pos))
             continue
         if _play_line(draft, line, index, names, section):
+            continue
+        m = _ADDS.match(line)
+        if m is not None and m["name"] in names:
+            amount = parse_amount(m["amt"], cents=True, position=pos)
+            draft.added[m["name"]] = draft.added.get(m["name"], 0) + amount
+            continue
+        m = _MOVES.match(line)
+        if m is not None:
+            draft.left.add(m["name"])
             continue
         if _NOISE.match(line):
             continue

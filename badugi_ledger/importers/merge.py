@@ -216,7 +216,7 @@ def _read_game(
                     parse_amount(attrs["amount"], cents=True, position=at),
                 )
             )
-    _settle(draft, winners)
+    _settle(draft, winners, len(dealt))
     posted_small = draft.posted("small-blind")
     posted_big = draft.posted("big-blind")
     ante = draft.posted("ante") or 0
@@ -318,8 +318,29 @@ def _fix_hero_discards(draft: HandDraft, discards: Cards, index: int) -> None:
     raise draft.error("the hero's new cards follow no draw", index)
 
 
-def _settle(draft: HandDraft, winners: list[tuple[int, str, int]]) -> None:
-    """Collect = winner amount minus the uncalled bet it includes; rake = pot − collected."""
+RAKE_CENTS_PER = 18
+"""Merge's rake: one cent for every 18 cents in the pot (5.5%, from May 2013; 1 in 20 before)."""
+RAKE_CAPS = {2: 100, 3: 200}
+"""Merge's largest rake by players dealt in, in cents: $1 heads-up, $2 three-handed, and
+:data:`RAKE_CAP_FULL` with more (the 2013 caps, the higher of the network's two published
+structures: 50c/$1/$3 before May 2013; pokerfuse.com, "Merge raises rake in big bet games")."""
+RAKE_CAP_FULL = 500
+
+
+def rake_allowed(pot: int, players: int) -> int:
+    """The most Merge can have taken from a pot of ``pot`` cents with ``players`` dealt in.
+
+    >>> rake_allowed(300, 3), rake_allowed(11400, 2), rake_allowed(100_000, 6)
+    (17, 100, 500)
+    """
+    return min(-(-pot // RAKE_CENTS_PER), RAKE_CAPS.get(players, RAKE_CAP_FULL))
+
+
+def _settle(draft: HandDraft, winners: list[tuple[int, str, int]], players: int) -> None:
+    """Collect = winner amount minus the uncalled bet it includes; rake = pot − collected.
+
+    Merge prints no rake, so a winner amount cut down would pass as rake: what is left over
+    must be a rake Merge could have taken (:func:`rake_allowed`), else the hand is refused."""
     if not winners:
         raise draft.error("the hand has no winner", rule="partial-hand")
     committed = draft.round_committed
@@ -347,4 +368,15 @@ def _settle(draft: HandDraft, winners: list[tuple[int, str, int]]) -> None:
             hand=draft.hand_id,
             rule="corrupt-hand",
         )
-    draft.totals(None, pot - collected, winners[-1][0])
+    rake = pot - collected
+    allowed = rake_allowed(pot, players)
+    if rake > allowed:
+        raise draft.error(
+            f"the winners collect {collected} of a pot of {pot}: the {rake} left over would be "
+            f"Merge's rake, but Merge takes at most {allowed} here (1 cent per {RAKE_CENTS_PER} "
+            f"in the pot, at most {RAKE_CAPS.get(players, RAKE_CAP_FULL)} with {players} "
+            "players dealt in); a winner's amount looks cut",
+            winners[-1][0],
+            rule="rake-above-site-maximum",
+        )
+    draft.totals(None, rake, winners[-1][0])

@@ -26,17 +26,17 @@ from ..errors import ImportFormatError, Position
 from ..events import HandRecord, Session, Show
 from ..limits import quote
 from ..settings import GameSettings, HouseRules, Structure, StructureKind
+from .carry import CashTables, read_cash_site
 from .common import (
     NAME,
-    CashTables,
     HandDraft,
     ImportItem,
     SeatLine,
     SkippedHand,
+    header_time,
     parse_amount,
     parse_count,
     parse_site_cards,
-    read_cash_site,
     won_amount,
 )
 
@@ -53,7 +53,7 @@ _CASH_STAKES = re.compile(
     r"\((?P<cur>[$€£]?)(?P<small>[\d.,]+)/[$€£]?(?P<big>[\d.,]+)(?: (?P<code>[A-Z]{3}))?\)"
 )
 _LEVEL = re.compile(r"Level (?P<level>[IVXLC]+) \((?P<small>[\d.,]+)/(?P<big>[\d.,]+)\)")
-_DATE = re.compile(r"(\d{4})/(\d{2})/(\d{2})")
+_DATE = re.compile(r"(\d{4})/(\d{2})/(\d{2})(?: (\d{1,2}):(\d{2}):(\d{2}))?")
 _TABLE = re.compile(
     r"Table '(?P<table>.*)' (?:(?P<max>\d+)-max )?(?:\(Play Money\) )?"
     r"Seat #(?P<button>\d+) is the button"
@@ -163,7 +163,9 @@ def _read_hand(
     small_bet = parse_amount(stake["small"], cents=cents, position=pos)
     big_bet = parse_amount(stake["big"], cents=cents, position=pos)
     date_match = _DATE.search(rest)
-    date = "-".join(date_match.groups()) if date_match else None
+    date = "-".join(date_match.groups()[:3]) if date_match else None
+    if date_match is not None and date_match[4] is not None:
+        draft.time = header_time(*date_match.groups())
 
     fixed = game["limit"] == "Limit"
     draft.big_blind_hint = small_bet if fixed else big_bet
@@ -195,10 +197,9 @@ def _read_hand(
             place="PokerStars",
         )
     record = draft.finish(settings, session, table)
-    if tournament is None:
-        changes = cash.changes(table, draft)
-        if changes:
-            record = replace(record, events=(*changes, *record.events))
+    changes = cash.changes(table, draft, cash=tournament is None)
+    if changes:
+        record = replace(record, events=(*changes, *record.events))
     return record
 
 
@@ -356,8 +357,18 @@ def _read_play_line(
         draft.uncalled(m["name"], parse_amount(m["amt"], cents=cents, position=draft.at(index)))
         return
     if _is_noise(line):
+        _note_leaving(draft, line)
         return
     raise draft.error(f"unrecognised line {quote(line)!r}", index, rule="unrecognised-line")
+
+
+def _note_leaving(draft: HandDraft, line: str) -> None:
+    """A player leaving or joining the table: their stack does not carry to the next hand."""
+    if line.endswith(" leaves the table"):
+        draft.left.add(line[: -len(" leaves the table")])
+    who, joins, _ = line.rpartition(_JOINS)
+    if joins:
+        draft.left.add(who)
 
 
 def _split_name(line: str, names: set[str]) -> tuple[str, str]:
