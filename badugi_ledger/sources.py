@@ -18,8 +18,8 @@ from pathlib import Path
 
 from .errors import BadugiError, ConfigError, ImportFormatError, Position
 from .events import HandRecord
-from .importers import READERS, ImportItem, SkippedHand, iter_lines, sniff_encoding
-from .importers.common import SiteWarning, decode_bytes
+from .importers import READERS, ImportItem, SiteWarning, SkippedHand, iter_lines, sniff_encoding
+from .importers.common import decode_bytes
 
 FORMATS: tuple[str, ...] = ("text", *READERS)
 """Every name ``--from`` accepts: ``text`` is our own format."""
