@@ -236,3 +236,23 @@ def test_parse_amount_takes_exactly_the_amounts_within_2_53(value: int) -> None:
         assert caught.value.rule == "bad-amount" and len(caught.value.message) < 300
     if -MAX_AMOUNT <= value * 100 <= MAX_AMOUNT:
         assert parse_amount(text, cents=True, signed=True) == value * 100
+
+
+@pytest.mark.parametrize(
+    ("site", "number"),
+    [(SITES[0], "49164202872"), (SITES[1], "32617272179"), (SITES[3], "37732805")],
+    ids=["pokerstars", "fulltilt", "kingsclub"],
+)
+def test_a_hand_number_beyond_2_53_is_a_short_located_error(
+    site: Site, number: str, tmp_path: Path
+) -> None:
+    """A hand number is an id: at most 2^53 (limits.py), and never quoted in full."""
+    text = _text(site)
+    huge = "9" * 5000
+    path = tmp_path / "ids.txt"
+    path.write_text(text.replace(f"#{number}", f"#{huge}", 1), encoding="utf-8")
+    items = _items(path, site.name)
+    first = items[0]
+    assert isinstance(first, ImportFormatError) and first.rule == "bad-number", first
+    assert first.position.line == 1 and len(str(first)) < 600
+    assert all(isinstance(i, HandRecord) for i in items[1:])

@@ -408,6 +408,16 @@ def parse_count(text: str, what: str, position: Position | None = None) -> int:
     return value
 
 
+def hand_number(text: str, position: Position | None = None) -> str:
+    """A site's hand number as written, once checked to be a number within 2^53.
+
+    >>> hand_number("49164202872")
+    '49164202872'
+    """
+    parse_count(text, "hand number", position)
+    return text
+
+
 def header_time(*parts: str) -> datetime | None:
     """The start of a hand from the header's year, month, day, hour, minute and second (None
     when they make no date).

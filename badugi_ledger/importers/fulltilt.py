@@ -33,6 +33,7 @@ from .common import (
     ImportItem,
     SeatLine,
     SkippedHand,
+    hand_number,
     header_time,
     parse_amount,
     parse_count,
@@ -120,7 +121,7 @@ def _read_hand(
     header = _HEADER.match(lines[0].lstrip("\ufeff"))
     pos = Position(source, start + 1, 1)
     assert header is not None
-    hand_id, rest = header["id"], header["rest"]
+    hand_id, rest = hand_number(header["id"], pos), header["rest"]
     table_name, table_size = _table(rest)
     table = table_name or ""
     draft = HandDraft(source, hand_id, pos, ORIGIN, text="\n".join(lines).rstrip() + "\n")

@@ -34,6 +34,7 @@ from .common import (
     SeatLine,
     SkippedHand,
     chunk_hands,
+    hand_number,
     of_hand,
     parse_amount,
     parse_count,
@@ -94,7 +95,7 @@ def _read_hand(lines: list[str], start: int, source: str) -> HandRecord | Skippe
     header = _HEADER.match(lines[0].strip().lstrip("\ufeff"))
     pos = Position(source, start + 1, 1)
     assert header is not None
-    hand_id = header["id"]
+    hand_id = hand_number(header["id"], pos)
     game = _GAMES.get(header["game"].strip())
     if game is None:
         return SkippedHand(source, hand_id, header["game"].strip(), pos)

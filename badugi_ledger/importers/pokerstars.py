@@ -33,6 +33,7 @@ from .common import (
     ImportItem,
     SeatLine,
     SkippedHand,
+    hand_number,
     header_time,
     parse_amount,
     parse_count,
@@ -144,7 +145,7 @@ def _read_hand(
     pos = Position(source, start + 1, 1)
     if header is None:  # pragma: no cover - HAND_START guarantees the prefix
         raise ImportFormatError("not a PokerStars header", position=pos, rule="bad-header")
-    hand_id = header["id"]
+    hand_id = hand_number(header["id"], pos)
     rest = header["rest"]
     draft = HandDraft(source, hand_id, pos, ORIGIN, text="\n".join(lines).rstrip() + "\n")
     game = _BADUGI.search(rest)
@@ -183,7 +184,7 @@ def _read_hand(
                 tournament["buyin"].split("+")[0],
                 cents="$" in tournament["buyin"] or "USD" in tournament["buyin"],
             )
-        name = f"PokerStars tournament #{tournament['tid']}"
+        name = f"PokerStars tournament #{parse_count(tournament['tid'], 'tournament number', pos)}"
         if tournament["club"]:
             name = f"{tournament['club']} {name}"
         session = Session(
