@@ -57,16 +57,21 @@ def _corpus_text(fmt: str) -> str:
     return decode_bytes(data).replace("\r\n", "\n").rstrip("\n")
 
 
+def _own_table(text: str, i: int) -> str:
+    """A copy of a Full Tilt or Merge hand at a table of its own: repeated at one table, its
+    stacks would contradict the copy before (the reader refuses that)."""
+    return text.replace("Table Clackers", f"Table Clackers {i}").replace(
+        "|Kunming (", f"|Kunming {i} ("
+    )
+
+
 def _hands(fmt: str, factor: int, base: int) -> Callable[[Path], None]:
     def write(path: Path) -> None:
         text = _corpus_text(fmt)
         copies = max(1, round(base * factor / FILES[fmt][1]))
         with open(path, "w", encoding="utf-8") as out:
             for i in range(copies):
-                # a Full Tilt copy at a table of its own: repeated at one table, its stacks
-                # would contradict the copy before (the reader refuses that)
-                copy = text.replace("Table Clackers", f"Table Clackers {i}")
-                out.write(copy + "\n\n")
+                out.write(_own_table(text, i) + "\n\n")
 
     return write
 
@@ -91,8 +96,8 @@ def _attribute(chars: int, hands: int) -> Callable[[Path], None]:
         chat = '\t\t<event sequence="0" type="CHAT" player="4" text="' + "ab" * (chars // 2) + "/>"
         text = "\n".join([*lines[:at], chat, *lines[at:]])
         with open(path, "w", encoding="utf-8") as out:
-            for _ in range(hands):
-                out.write(text + "\n")
+            for i in range(hands):
+                out.write(_own_table(text, i) + "\n")
 
     return write
 

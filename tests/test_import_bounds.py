@@ -81,9 +81,12 @@ SITES = (
 
 def _lines(site: Site) -> list[str]:
     text = decode_bytes((CORPUS / site.file).read_bytes()).replace("\r\n", "\n").rstrip("\n")
-    copies = [
-        text.replace("Table Clackers", f"Table Clackers {i}") for i in range(site.copies)
-    ]  # one table per Full Tilt copy: at one table its stacks would contradict the copy before
+    copies = [  # one table per copy: at one table its stacks would contradict the copy before
+        text.replace("Table Clackers", f"Table Clackers {i}").replace(
+            "|Kunming (", f"|Kunming {i} ("
+        )
+        for i in range(site.copies)
+    ]
     return ("\n".join(copies) + "\n").split("\n")
 
 

@@ -101,9 +101,11 @@ def _text(site: Site) -> str:
 
 
 def _at_table(text: str, site: str, copy: int) -> str:
-    """A copy of a Full Tilt hand at a table of its own: repeated at one table, its stacks
-    would contradict the copy before (see test_import_tampering.py)."""
-    return text.replace("Table Clackers", f"Table Clackers {copy}") if site == "fulltilt" else text
+    """A copy of a Full Tilt or Merge hand at a table of its own: repeated at one table, its
+    stacks would contradict the copy before (see test_import_tampering.py)."""
+    if site == "fulltilt":
+        return text.replace("Table Clackers", f"Table Clackers {copy}")
+    return text.replace("|Kunming (", f"|Kunming {copy} (") if site == "merge" else text
 
 
 def _edit(site: Site, slot: Slot, number: str) -> tuple[str, int]:

@@ -170,3 +170,42 @@ def test_the_corpus_hand_after_a_missing_hand_is_warned_about() -> None:
     assert warning.hand_id == "52589367975" and warning.rule == "missing-hand"
     assert "2 min 11 s earlier" in warning.message
     assert "Player4 1290 → 1990 (+700)" in warning.message
+
+
+# --- Merge: a table's hands are numbered ---------------------------------------------------
+
+MERGE_MULTI = "merge/3-Draw-Limit-USD-1-2-201104.Multi.hand.sample.txt"
+
+
+def _merge_multi_as_badugi() -> list[str]:
+    """The corpus's only Merge file with several hands of one table (15 hands, 33423082-1 to
+    -15) is 2-7 triple draw; read as Badugi, as the other Merge tests do, for its stacks."""
+    return _text(MERGE_MULTI).replace('type="2-7 Lowball"', 'type="Badugi"').split("\n")
+
+
+def test_merge_hands_carry_their_stacks_from_hand_to_hand() -> None:
+    items = list(read_merge(_merge_multi_as_badugi(), "m"))
+    assert len(items) == 15 and all(isinstance(i, HandRecord) for i in items)
+    assert not [e for i in items for e in i.events if isinstance(e, StackChange)]  # type: ignore[union-attr]
+
+
+def test_a_deleted_merge_hand_is_warned_about_by_its_number(tmp_path: Path) -> None:
+    lines = _merge_multi_as_badugi()
+    begin = next(i for i, x in enumerate(lines) if '<game id="33423082-5"' in x)
+    end = next(i for i in range(begin, len(lines)) if lines[i].startswith("</game>"))
+    path = _write(tmp_path, "\n".join(lines[: begin - 1] + lines[end + 1 :]))
+    warnings: list[SiteWarning] = []
+    items = list(read_hands(path, "merge", on_warning=warnings.append))
+    assert len(items) == 14 and all(isinstance(i, HandRecord) for i in items)
+    (warning,) = warnings
+    assert warning.hand_id == "33423082-6" and warning.rule == "missing-hand"
+    assert "the hand numbers jump from 4 to 6" in warning.message
+    assert "15 min 49 s earlier" in warning.message
+
+
+def test_a_lowered_merge_balance_contradicts_the_previous_hand(tmp_path: Path) -> None:
+    lines = _merge_multi_as_badugi()
+    at = next(i for i, x in enumerate(lines) if 'nickname="Hero" balance="$48.40"' in x)
+    lines[at] = lines[at].replace("$48.40", "$47.40")
+    (error,) = _errors(_write(tmp_path, "\n".join(lines)), "merge")
+    assert error.rule == "stack-contradicts-previous-hand" and error.hand == "33423082-6"

@@ -14,8 +14,9 @@ that differs from where the previous hand left it is one of three things:
   rake), as a hand the file does not hold would leave them.  A :class:`SiteWarning` (rule
   ``missing-hand``) says so, with each change and the time between the two hands, never a
   payout mismatch; for cash tables the changes are recorded as ``StackChange`` events so the
-  replay carries on from the printed stacks.  In a tournament the warning is all the reader
-  adds;
+  replay carries on from the printed stacks.  Where the site numbers a table's hands (Merge's
+  ``31274465-32``), a jump in the numbers is a missing hand too.  In a tournament the warning
+  is all the reader adds;
 * **an edited stack**: any other lowered stack.  No site lets a seated player take chips off
   the table, and chips lost in a hand go to someone; so in a cash game the hand is refused
   with rule ``stack-contradicts-previous-hand``, naming both hands (in a tournament the
@@ -52,6 +53,7 @@ class _End:
     line: int
     time: datetime | None
     left: set[str] = field(default_factory=set)
+    sequence: int | None = None
 
 
 class CashTables:
@@ -72,13 +74,21 @@ class CashTables:
                 if end is not None and seat.name not in before.left and end != seat.stack:
                     diffs[seat.name] = (end, seat.stack)
         found: list[Event] = []
-        if diffs and before is not None:
-            found = self._explain(table, draft, before, diffs, cash)
+        skipped = (
+            before is not None
+            and before.sequence is not None
+            and draft.sequence is not None
+            and draft.sequence > before.sequence + 1
+        )
+        if (diffs or skipped) and before is not None:
+            found = self._explain(table, draft, before, diffs, cash, skipped)
         finals = draft.site_final_stacks()
         for name, chips in draft.added.items():
             if name in finals:
                 finals[name] += chips
-        self.ends[table] = _End(finals, draft.hand_id, draft.pos.line, draft.time, draft.left)
+        self.ends[table] = _End(
+            finals, draft.hand_id, draft.pos.line, draft.time, draft.left, draft.sequence
+        )
         return found
 
     def _explain(
@@ -88,11 +98,17 @@ class CashTables:
         before: _End,
         diffs: dict[str, tuple[int, int]],
         cash: bool,
+        skipped: bool,
     ) -> list[Event]:
         lost = sum(end - now for end, now in diffs.values() if now < end)
         won = sum(now - end for end, now in diffs.values() if now > end)
         since = f"hand {before.hand_id} (line {before.line})"
-        if lost and won and won <= lost <= 2 * won:  # chips moved, less a rake
+        if skipped or (lost and won and won <= lost <= 2 * won):  # chips moved, less a rake
+            numbers = (
+                f", the hand numbers jump from {before.sequence} to {draft.sequence}"
+                if skipped
+                else ""
+            )
             self.warnings.append(
                 SiteWarning(
                     draft.source,
@@ -101,7 +117,8 @@ class CashTables:
                     draft.pos,
                     "missing-hand",
                     f"a hand seems to be missing before this one: since {since}"
-                    f"{_gap(before.time, draft.time)}, {_changes(diffs)}",
+                    f"{_gap(before.time, draft.time)}{numbers}, "
+                    f"{_changes(diffs) or 'no stack changed'}",
                 )
             )
         elif lost and cash:  # tournament chips: the replay compares the carried stacks

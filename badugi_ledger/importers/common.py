@@ -496,6 +496,8 @@ class HandDraft:
     """Players a post or action of the file calls all-in."""
     time: datetime | None = None
     """When the hand started, as the header says (for the time between two hands)."""
+    sequence: int | None = None
+    """The hand's number among its table's hands, where the site numbers them (Merge)."""
     positions: dict[int, Position] = field(default_factory=dict, repr=False, compare=False)
     """:meth:`at`'s positions by line: events on one line share one (immutable) ``Position``."""
 

@@ -17,7 +17,10 @@ any uncalled bet handed back.  The importer therefore derives ``Collect`` = winn
 the uncalled bet and ``RakeTaken`` = pot − everything collected, from the actions it read.
 For a hand with a single winner that makes the collect check tautological; what the replay
 still verifies is the legality of every action (pot-limit sizes, order, stacks).
-``GAME_CANCELLED`` hands are reported with rule ``cancelled-hand``.
+``GAME_CANCELLED`` hands are reported with rule ``cancelled-hand``.  A rake above Merge's
+published maximum is refused (:func:`rake_allowed`).  Stacks carry from hand to hand of a table
+as for the other cash sites (:mod:`.carry`), and Merge's hand numbers (``33423082-5``) show a
+hand missing from the file.
 """
 
 from __future__ import annotations
@@ -25,11 +28,13 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Iterable, Iterator
+from dataclasses import replace
 
 from ..errors import BadugiError, ImportFormatError, Position
 from ..events import Cards, Draw, HandRecord, Session, Show
 from ..limits import quote
 from ..settings import GameSettings, HouseRules, Structure, StructureKind
+from .carry import CashTables
 from .common import (
     MAX_HAND_CHARS,
     MAX_NAME,
@@ -40,6 +45,7 @@ from .common import (
     SeatLine,
     SkippedHand,
     cut_line_error,
+    header_time,
     of_hand,
     parse_amount,
     parse_count,
@@ -69,6 +75,7 @@ def read_merge(lines: Iterable[str], source: str = "<merge>") -> Iterator[Import
     :data:`~.common.MAX_HAND_CHARS` characters is reported and its further elements are not
     kept, so memory stays bounded whatever the file holds."""
     description: dict[str, str] = {}
+    cash = CashTables()
     chunk: list[tuple[int, str, dict[str, str]]] = []
     problem: ImportFormatError | None = None
     size = 0
@@ -110,17 +117,24 @@ def read_merge(lines: Iterable[str], source: str = "<merge>") -> Iterator[Import
                     rule="corrupt-hand",
                 )
                 continue
-            if problem is not None:
-                problem.hand = quote(chunk[0][2].get("id", "?"))
-                yield problem
-            else:
+            hand_id = quote(chunk[0][2].get("id", "?"))
+            failed: BadugiError | None = problem
+            if failed is None:
                 try:
-                    yield _read_game(description, chunk, source)
+                    item = _read_game(description, chunk, source, cash)
                 except BadugiError as exc:
-                    yield of_hand(exc, quote(chunk[0][2].get("id", "?")))
+                    failed = exc
                 except UNREADABLE as exc:
-                    error = unreadable(exc, source, chunk[0][0] + 1)
-                    yield of_hand(error, quote(chunk[0][2].get("id", "?")))
+                    failed = unreadable(exc, source, chunk[0][0] + 1)
+            if failed is None:
+                yield from cash.warnings
+                if isinstance(item, SkippedHand):
+                    cash.forget(_table(chunk[0][2]))
+                yield item
+            else:
+                cash.forget(_table(chunk[0][2]))
+                yield of_hand(failed, hand_id)
+            cash.warnings.clear()
             chunk, problem = [], None
             continue
         if chunk:
@@ -145,8 +159,17 @@ def _element(line: str) -> tuple[bool, str, str] | None:
     return bool(m["close"]), m["tag"], body[:-1] if body.endswith("/") else body
 
 
+def _table(game: dict[str, str]) -> str:
+    """The table of a ``<game>`` element: ``data="20110129|Kunming (31274465)|…"``."""
+    data = game.get("data", "").split("|")
+    return data[1] if len(data) > 1 else ""
+
+
 def _read_game(
-    description: dict[str, str], elements: list[tuple[int, str, dict[str, str]]], source: str
+    description: dict[str, str],
+    elements: list[tuple[int, str, dict[str, str]]],
+    source: str,
+    cash: CashTables,
 ) -> HandRecord | SkippedHand:
     start, _, game = elements[0]
     pos = Position(source, start + 1, 1)
@@ -165,10 +188,15 @@ def _read_game(
     structure_kind = _STRUCTURES[stakes["kind"]]
     low = parse_amount(stakes["a"], cents=True, position=pos)
     high = parse_amount(stakes["b"], cents=True, position=pos)
-    data = game.get("data", "").split("|")
-    table = data[1] if len(data) > 1 else ""
+    table = _table(game)
     start_time = game.get("starttime", "")
     date = f"{start_time[:4]}-{start_time[4:6]}-{start_time[6:8]}" if len(start_time) >= 8 else None
+    if len(start_time) == 14:
+        cut = (0, 4, 6, 8, 10, 12, 14)
+        draft.time = header_time(*(start_time[a:b] for a, b in zip(cut, cut[1:], strict=False)))
+    number = game.get("id", "").rpartition("-")[2]
+    if number.isascii() and number.isdigit() and len(number) <= 9:
+        draft.sequence = int(number)  # Merge numbers a table's hands 1, 2, 3…
 
     by_seat: dict[str, str] = {}
     dealt: set[str] = set()
@@ -237,7 +265,9 @@ def _read_game(
     session = Session(
         kind="cash", name=f"Merge {table} {date or ''}".strip(), date=date, place="Merge"
     )
-    return draft.finish(settings, session, table, dealt_in=dealt)
+    record = draft.finish(settings, session, table, dealt_in=dealt)
+    changes = cash.changes(table, draft)
+    return replace(record, events=(*changes, *record.events)) if changes else record
 
 
 def _event(
@@ -351,6 +381,8 @@ def _settle(draft: HandDraft, winners: list[tuple[int, str, int]], players: int)
         top_name, top = ranked[0]
         second = ranked[1][1] if len(ranked) > 1 else 0
         uncalled_to, uncalled = top_name, top - second
+        if uncalled:
+            draft.uncalled(top_name, uncalled)  # handed back: for the site's stack arithmetic
     pot = sum(draft.total_committed.values()) - uncalled
     collected = 0
     for index, name, amount in winners:
