@@ -18,7 +18,7 @@ from pathlib import Path
 
 from .errors import BadugiError, ConfigError, ImportFormatError, Position
 from .events import HandRecord
-from .importers import READERS, ImportItem, SkippedHand, iter_lines, sniff_encoding
+from .importers import READERS, ImportItem, SiteWarning, SkippedHand, iter_lines, sniff_encoding
 
 FORMATS: tuple[str, ...] = ("text", *READERS)
 """Every name ``--from`` accepts: ``text`` is our own format."""
@@ -107,15 +107,21 @@ def read_hands(
     fmt: str | None = None,
     *,
     on_skip: Callable[[SkippedHand], None] | None = None,
+    on_warning: Callable[[SiteWarning], None] | None = None,
 ) -> Iterator[HandRecord | BadugiError]:
     """The hands of one file as records or errors, in order; other games are left out.
 
     ``fmt`` is one of :data:`FORMATS` (``None``: detect from the content).  ``on_skip`` is called
-    with each hand of another game that was left out.
+    with each hand of another game that was left out, ``on_warning`` with each warning about
+    the file (a hand that seems to be missing), just before the hand it concerns.
     """
     for item in iter_source(path, fmt):
         if isinstance(item, SkippedHand):
             if on_skip is not None:
                 on_skip(item)
+            continue
+        if isinstance(item, SiteWarning):
+            if on_warning is not None:
+                on_warning(item)
             continue
         yield item

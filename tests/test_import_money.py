@@ -33,7 +33,7 @@ def test_chips_are_whole_numbers(chips: int) -> None:
 )
 def test_signed_and_other_currency_amounts(text: str, cents: bool, value: int) -> None:
     """KingsClub prints nets with a sign (``-5.50``); PokerStars ``$5000 in chips``."""
-    assert parse_amount(text, cents=cents) == value
+    assert parse_amount(text, cents=cents, signed=True) == value
 
 
 @pytest.mark.parametrize(

@@ -26,7 +26,7 @@ from badugi_ledger.events import (
     SitOut,
 )
 from badugi_ledger.importers import SkippedHand, iter_lines, read_pokerstars
-from badugi_ledger.importers.common import split_lines
+from badugi_ledger.importers.common import SiteWarning, split_lines
 
 CASH = "pokerstars/Badugi-USD-0.25-0.50-201009.txt"
 MTT = "pokerstars/LBad-USD-MTT8-201011.txt"
@@ -34,7 +34,12 @@ SNG = "pokerstars/LBad-USD-SNG8-201011.txt"
 
 
 def hands(corpus_dir: Path, name: str) -> list[HandRecord]:
-    items = list(read_pokerstars(iter_lines(corpus_dir / name), name))
+    """The file's hands (its warnings, about a hand missing from the file, left out)."""
+    items = [
+        i
+        for i in read_pokerstars(iter_lines(corpus_dir / name), name)
+        if not isinstance(i, SiteWarning)
+    ]
     assert all(isinstance(i, HandRecord) for i in items), [
         i for i in items if not isinstance(i, HandRecord)
     ]

@@ -2,12 +2,13 @@
 text format produces, so ``check``, ``import`` and everything downstream work unchanged.
 
 One module per format (:mod:`.pokerstars`, :mod:`.fulltilt`, :mod:`.merge`, :mod:`.kingsclub`,
-:mod:`.phh`); what they share (decoding, money as integers, the hand draft) is in
-:mod:`.common`.  Each reader yields, in file order, a record, a
-:class:`~badugi_ledger.errors.ImportFormatError` naming why a hand cannot be read (rules such
-as ``cancelled-hand``, ``corrupt-hand``, ``partial-hand``, ``unrecognised-line``), or a
-:class:`SkippedHand` for a hand of another game.  Format detection and dispatch live in
-:mod:`badugi_ledger.sources`.
+:mod:`.phh`); what they share (decoding, money as integers, bounds on lines, the hand draft) is
+in :mod:`.common`, and how stacks carry from hand to hand of a site table in :mod:`.carry`.
+Each reader yields, in file order, a record, a :class:`~badugi_ledger.errors.ImportFormatError`
+naming why a hand cannot be read (rules such as ``cancelled-hand``, ``corrupt-hand``,
+``partial-hand``, ``unrecognised-line``), a :class:`SkippedHand` for a hand of another game, or
+a :class:`SiteWarning` (a hand seems to be missing) just before the hand it concerns.  Format
+detection and dispatch live in :mod:`badugi_ledger.sources`.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from collections.abc import Callable, Iterator, Mapping
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
-from .common import ImportItem, SkippedHand, iter_lines, read_text, sniff_encoding
+from .common import ImportItem, SiteWarning, SkippedHand, iter_lines, read_text, sniff_encoding
 
 if TYPE_CHECKING:  # imported on first use at run time (see READERS)
     from .fulltilt import read_fulltilt
@@ -74,6 +75,7 @@ def __getattr__(name: str) -> Any:
 __all__ = [
     "READERS",
     "ImportItem",
+    "SiteWarning",
     "SkippedHand",
     "iter_lines",
     "read_fulltilt",

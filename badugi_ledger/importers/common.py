@@ -19,8 +19,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from decimal import Decimal, InvalidOperation
+from datetime import datetime
 from pathlib import Path
+from typing import NamedTuple
 
 from ..cards import Card, parse_card_or_unknown
 from ..errors import BadugiError, CardError, ImportFormatError, Position
@@ -39,9 +40,8 @@ from ..events import (
     Seat,
     Session,
     SitOut,
-    StackChange,
-    StackChangeKind,
 )
+from ..limits import MAX_AMOUNT, MAX_DIGITS, MAX_QUOTE, amount_problem, quote
 from ..settings import GameSettings
 
 
@@ -60,27 +60,115 @@ class SkippedHand:
     reason: str = "other game"
 
     def __str__(self) -> str:
-        return f"{self.pos}: hand {self.hand_id}: skipped ({self.reason}: {self.game})"
+        return f"{self.pos}: hand {self.hand_id}: skipped ({self.reason}: {quote(self.game)})"
 
 
-ImportItem = HandRecord | BadugiError | SkippedHand
-"""What a site reader yields for each hand in a file, in file order."""
+@dataclass(frozen=True)
+class SiteWarning:
+    """What a site file suggests but cannot prove (a hand that seems to be missing before this
+    one): not an error, the hand is read as usual.  ``table`` lets a caller resync that
+    table's carried stacks."""
+
+    source: str
+    hand_id: str | None
+    table: str
+    pos: Position
+    rule: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.pos}: hand {self.hand_id}: warning: {self.message} [{self.rule}]"
+
+
+ImportItem = HandRecord | BadugiError | SkippedHand | SiteWarning
+"""What a site reader yields for each hand in a file, in file order (a hand's warnings just
+before it)."""
 
 
 # --- decoding ---------------------------------------------------------------------------------
 
 
-UNREADABLE = (KeyError, IndexError, ValueError, AssertionError, TypeError, AttributeError)
-"""What a reader's hand-level code raises when a site file is damaged in a way no rule names."""
+UNREADABLE = (
+    KeyError,
+    IndexError,
+    ValueError,
+    AssertionError,
+    TypeError,
+    AttributeError,
+    ArithmeticError,
+)
+"""What a reader's hand-level code raises when a site file is damaged in a way no rule names
+(``ArithmeticError`` covers the decimal module's and integer conversion's failures)."""
 
 
 def unreadable(exc: BaseException, source: str, line: int) -> ImportFormatError:
     """A damaged hand becomes an error with its position, so one bad hand never stops a file."""
-    detail = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
+    detail = f"{type(exc).__name__}: {quote(str(exc))}" if str(exc) else type(exc).__name__
     return ImportFormatError(
         f"this hand is damaged and cannot be read ({detail})",
         position=Position(source, line, 1),
         rule="corrupt-hand",
+    )
+
+
+# --- bounds on a site file ----------------------------------------------------------------------
+
+MAX_LINE = 10_000
+"""Characters a line of a site history may have.  Sites write short lines (the corpus's longest
+is 181 characters); a longer line is a damaged or hostile file, reported with rule
+``line-too-long`` without ever being held in memory whole."""
+
+MAX_HAND_CHARS = 1_000_000
+"""Characters one hand of a site history may have (the corpus's longest hand has about 6,000):
+beyond it the hand is reported with rule ``hand-too-long`` and its further lines are not kept,
+so memory stays bounded whatever the file holds."""
+
+MAX_NAME = 100
+"""Characters of a player name the site readers accept (sites allow a few dozen at most).  The
+readers' patterns look for a name of at most this length, so a line costs time in proportion
+to its length, and every error message that names a player stays short."""
+
+
+NAME = rf"(?P<name>.{{1,{MAX_NAME}}}?)"
+"""A player name in a reader's pattern: at most :data:`MAX_NAME` characters, shortest first."""
+
+
+def won_amount(text: str) -> str | None:
+    """The figure of ``and won (x)`` or ``collected (x)`` in a summary seat line, if any.
+
+    >>> won_amount("Hero (button) collected ($1.25)"), won_amount("Hero folded")
+    ('$1.25', None)
+    """
+    found = [
+        (at, marker) for marker in ("and won (", "collected (") if (at := text.find(marker)) >= 0
+    ]
+    if not found:
+        return None
+    at, marker = min(found)
+    begin = at + len(marker)
+    end = text.find(")", begin)
+    return text[begin:end] if end > begin else None
+
+
+class CutLine(str):
+    """A line longer than :data:`MAX_LINE`: only its first characters are kept (for the error
+    message); ``length`` is how long it was."""
+
+    length: int
+
+    def __new__(cls, start: str, length: int) -> CutLine:
+        line = super().__new__(cls, start)
+        line.length = length
+        return line
+
+
+def cut_line_error(line: CutLine, source: str, index: int) -> ImportFormatError:
+    """The located error for an over-long line (0-based ``index``)."""
+    return ImportFormatError(
+        f"line {index + 1} has {line.length:,} characters, more than the {MAX_LINE:,} a site "
+        f"history line may have: {quote(str(line))!r}",
+        position=Position(source, index + 1, 1),
+        rule="line-too-long",
     )
 
 
@@ -140,16 +228,31 @@ def sniff_encoding(head: bytes) -> str:
     return "utf-8"
 
 
-def iter_lines(path: str | Path) -> Iterator[str]:
+def iter_lines(path: str | Path, max_line: int = MAX_LINE) -> Iterator[str]:
     """The lines of a history file without their ends, read lazily (memory stays flat).
 
-    CRLF, LF and lone CR all end a line; the byte-order mark is dropped.
+    CRLF, LF and lone CR all end a line; the byte-order mark is dropped.  A line longer than
+    ``max_line`` characters is never held whole: it comes as a :class:`CutLine` (its start and
+    its length), which the readers report as an error.
     """
     with open(path, "rb") as raw:
         head = raw.read(512)
     encoding = sniff_encoding(head)
     with open(path, encoding=encoding, errors="replace", newline=None) as handle:
-        for line in handle:
+        while True:
+            line = handle.readline(max_line + 1)
+            if not line:
+                return
+            if len(line) > max_line and not line.endswith("\n"):
+                length = len(line)
+                while True:  # skip the rest of the line, a bounded piece at a time
+                    more = handle.readline(max_line + 1)
+                    length += len(more)
+                    if not more or more.endswith("\n"):
+                        length -= more.endswith("\n")
+                        break
+                yield CutLine(line[: MAX_QUOTE + 1].lstrip("\ufeff"), length)
+                continue
             yield line.rstrip("\n").lstrip("\ufeff")
 
 
@@ -164,32 +267,78 @@ def split_lines(text: str) -> list[str]:
     return text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
 
 
-def chunk_hands(lines: Iterable[str], starts: re.Pattern[str]) -> Iterator[tuple[int, list[str]]]:
-    """Split a file's lines into hands, lazily: each hand begins at a line ``starts`` matches.
+class Chunk(NamedTuple):
+    """One hand's lines (``start`` is the 0-based index of its first line), or its problem."""
 
-    Yields ``(0-based index of the hand's first line, its lines)``; lines before the first hand
-    are dropped; blank lines stay (readers ignore them).
+    start: int
+    lines: list[str]
+    problem: ImportFormatError | None = None
+    """An over-long line or hand: the hand is not read, and only its first lines are kept."""
+    hand_id: str | None = None
+    """The hand's number from its first line (``starts``' ``id`` group), for errors."""
+
+
+def chunk_hands(lines: Iterable[str], starts: re.Pattern[str], source: str) -> Iterator[Chunk]:
+    """Split a file's lines into hands, lazily: each hand begins at a line ``starts`` matches
+    (its ``id`` group, if any, names the hand in errors).
+
+    Lines before the first hand are dropped; blank lines stay (readers ignore them).  A hand
+    with a :class:`CutLine` or of more than :data:`MAX_HAND_CHARS` characters comes with its
+    problem and keeps no further lines, and a cut line before the first hand comes as a chunk
+    of no lines with its error, so memory stays bounded and nothing is dropped silently.
     """
     begin = 0
     chunk: list[str] | None = None
+    problem: ImportFormatError | None = None
+    hand_id: str | None = None
+    size = 0
     for i, line in enumerate(lines):
-        if starts.match(line.lstrip("\ufeff")):
+        start = starts.match(line.lstrip("\ufeff"))
+        if start is not None:
             if chunk is not None:
-                yield begin, chunk
-            begin, chunk = i, []
-        if chunk is not None:
+                yield Chunk(begin, chunk, problem, hand_id)
+            begin, chunk, problem, size = i, [], None, 0
+            found = start.groupdict().get("id")
+            hand_id = quote(found) if found is not None else None
+        if chunk is None:
+            if isinstance(line, CutLine):
+                yield Chunk(i, [], cut_line_error(line, source, i))
+            continue
+        if problem is not None:
+            continue
+        size += len(line) + 1
+        if isinstance(line, CutLine):
+            problem = cut_line_error(line, source, i)
+        elif size > MAX_HAND_CHARS:
+            problem = ImportFormatError(
+                f"the hand that starts at line {begin + 1} has more than {MAX_HAND_CHARS:,} "
+                "characters; no site writes such a hand",
+                position=Position(source, i + 1, 1),
+                rule="hand-too-long",
+            )
+        else:
             chunk.append(line)
+            continue
+        problem.hand = hand_id
     if chunk is not None:
-        yield begin, chunk
+        yield Chunk(begin, chunk, problem, hand_id)
 
 
 # --- amounts ----------------------------------------------------------------------------------
 
-_MONEY_JUNK = re.compile(r"[$€£,\s]|USD|EUR|GBP")
+_AMOUNT = re.compile(
+    r"(?P<sign>[+-]?)[$€£]?(?P<whole>[0-9,]*+)(?:\.(?P<fraction>[0-9]*+))?(?:\s*+(?:USD|EUR|GBP))?"
+)
 
 
-def parse_amount(text: str, *, cents: bool, position: Position | None = None) -> int:
+def parse_amount(
+    text: str, *, cents: bool, position: Position | None = None, signed: bool = False
+) -> int:
     """An amount as printed, as an integer: cents of money when ``cents``, else whole chips.
+
+    Only plain decimal figures are amounts: no exponent, no ``inf`` or ``NaN``, at most
+    :data:`~badugi_ledger.limits.MAX_DIGITS` digits, within ±2^53 once in cents; a sign only
+    where ``signed`` (a KingsClub net result).  Anything else is a ``bad-amount`` error.
 
     >>> parse_amount("$0.25", cents=True), parse_amount("$5", cents=True)
     (25, 500)
@@ -200,25 +349,87 @@ def parse_amount(text: str, *, cents: bool, position: Position | None = None) ->
     ...
     badugi_ledger.errors.ImportFormatError: amount '0.125' is not a whole number of cents ...
     """
-    if text.isdigit():  # the common case, whole chips or whole dollars: no Decimal needed
-        return int(text) * 100 if cents else int(text)
-    cleaned = _MONEY_JUNK.sub("", text)
-    whole, dot, fraction = cleaned.partition(".")
-    if cents and whole.isdigit() and (fraction.isdigit() or not dot) and len(fraction) <= 2:
-        return int(whole) * 100 + int(fraction.ljust(2, "0"))
-    try:
-        value = Decimal(cleaned)
-    except InvalidOperation:
-        raise ImportFormatError(
-            f"amount {text!r} is not a number", position=position, rule="bad-amount"
-        ) from None
-    scaled = value * 100 if cents else value
-    if scaled != scaled.to_integral_value():
-        unit = "cents" if cents else "chips"
-        raise ImportFormatError(
-            f"amount {text!r} is not a whole number of {unit}", position=position, rule="bad-amount"
+    if text.isascii() and text.isdigit() and len(text) <= MAX_DIGITS:  # whole chips or dollars
+        value = int(text) * 100 if cents else int(text)
+        if value <= MAX_AMOUNT:
+            return value
+
+    def bad(why: str) -> ImportFormatError:
+        return ImportFormatError(
+            f"amount {quote(text)!r} {why}", position=position, rule="bad-amount"
         )
-    return int(scaled)
+
+    m = _AMOUNT.fullmatch(text.strip())
+    whole = m["whole"].replace(",", "") if m is not None else ""
+    fraction = (m["fraction"] or "").rstrip("0") if m is not None else ""
+    if m is None or not (whole or m["fraction"]):
+        return _not_a_number(text, bad)
+    if m["sign"] == "-" and not signed:
+        raise bad("is negative, which this amount cannot be")
+    if len(whole.lstrip("0")) > MAX_DIGITS:
+        raise bad(f"has more digits than the largest amount, 2^53 ({MAX_AMOUNT:,})")
+    if len(fraction) > (2 if cents else 0):
+        raise bad(f"is not a whole number of {'cents' if cents else 'chips'}")
+    value = int(whole or "0")
+    if cents:
+        value = value * 100 + int(fraction.ljust(2, "0"))
+    problem = amount_problem(value, "the amount in cents" if cents else "the amount")
+    if problem is not None:
+        raise bad(f"is too large: {problem}")
+    return -value if m["sign"] == "-" else value
+
+
+def _not_a_number(text: str, bad: Callable[[str], ImportFormatError]) -> int:
+    """Why ``text`` is no amount at all (raised, never returned)."""
+    lowered = text.lower()
+    if "inf" in lowered or "nan" in lowered:
+        raise bad("is not a finite number: expected digits such as 1,500 or $0.25")
+    if "e" in lowered.lstrip("$€£"):
+        raise bad("is written with an exponent: expected digits such as 1,500 or $0.25")
+    raise bad("is not a number: expected digits such as 1,500 or $0.25")
+
+
+def parse_count(text: str, what: str, position: Position | None = None) -> int:
+    """A small whole number a site writes (a seat, a button, a number of cards or seats).
+
+    >>> parse_count("6", "seat")
+    6
+    """
+    if not (text.isascii() and text.isdigit()) or len(text) > MAX_DIGITS:
+        raise ImportFormatError(
+            f"{what} {quote(text)!r} is not a whole number of at most {MAX_DIGITS} digits",
+            position=position,
+            rule="bad-number",
+        )
+    value = int(text)
+    problem = amount_problem(value, what)
+    if problem is not None:
+        raise ImportFormatError(problem, position=position, rule="bad-number")
+    return value
+
+
+def hand_number(text: str, position: Position | None = None) -> str:
+    """A site's hand number as written, once checked to be a number within 2^53.
+
+    >>> hand_number("49164202872")
+    '49164202872'
+    """
+    parse_count(text, "hand number", position)
+    return text
+
+
+def header_time(*parts: str) -> datetime | None:
+    """The start of a hand from the header's year, month, day, hour, minute and second (None
+    when they make no date).
+
+    >>> header_time("2010", "09", "05", "10", "32", "15")
+    datetime.datetime(2010, 9, 5, 10, 32, 15)
+    """
+    try:
+        year, month, day, hour, minute, second = (int(p) for p in parts)
+        return datetime(year, month, day, hour, minute, second)
+    except (ValueError, OverflowError, TypeError):
+        return None
 
 
 def parse_site_cards(text: str, position: Position | None = None) -> tuple[Card | None, ...]:
@@ -277,6 +488,16 @@ class HandDraft:
     total_committed: dict[str, int] = field(default_factory=dict)
     big_blind_hint: int = 0
     returned: dict[str, int] = field(default_factory=dict)
+    added: dict[str, int] = field(default_factory=dict)
+    """Chips the file says a player adds for the next hand (Full Tilt's ``X adds $5``)."""
+    left: set[str] = field(default_factory=set)
+    """Players the file shows leaving or sitting down again during the hand."""
+    all_in: set[str] = field(default_factory=set)
+    """Players a post or action of the file calls all-in."""
+    time: datetime | None = None
+    """When the hand started, as the header says (for the time between two hands)."""
+    sequence: int | None = None
+    """The hand's number among its table's hands, where the site numbers them (Merge)."""
     positions: dict[int, Position] = field(default_factory=dict, repr=False, compare=False)
     """:meth:`at`'s positions by line: events on one line share one (immutable) ``Position``."""
 
@@ -319,6 +540,8 @@ class HandDraft:
         self, player: str, kind: str, amount: int, all_in: bool, line: int, live: bool = True
     ) -> None:
         self.add(Post(player, kind, amount, all_in, self.at(line)))  # type: ignore[arg-type]
+        if all_in:
+            self.all_in.add(player)
         self.total_committed[player] = self.total_committed.get(player, 0) + amount
         if live:
             self.round_committed[player] = self.round_committed.get(player, 0) + amount
@@ -330,6 +553,8 @@ class HandDraft:
         elif verb in ("bet", "raise") and amount is not None:
             self.commit(player, amount - self.committed(player))
         self.add(Action(player, verb, amount, all_in, self.at(line)))  # type: ignore[arg-type]
+        if all_in:
+            self.all_in.add(player)
 
     def posted(self, kind: str) -> int | None:
         """The amount of the first complete (not all-in) post of ``kind``, if any."""
@@ -440,6 +665,24 @@ class HandDraft:
         before = [s for s in by_number if s.number <= self.button_seat]
         return (before or by_number)[-1].name
 
+    def check_stacks(self) -> None:
+        """Each starting stack against the chips its player then puts in: no more than the
+        stack, and all of it for a player the file calls all-in (an edited stack shows here)."""
+        for seat in self.seats:
+            put_in = self.total_committed.get(seat.name, 0)
+            if put_in > seat.stack:
+                raise self.error(
+                    f"{seat.name} puts {put_in} in, but the hand starts them with {seat.stack}: "
+                    "the starting stack or an amount is wrong",
+                    rule="stack-contradicts-hand",
+                )
+            if seat.name in self.all_in and put_in != seat.stack:
+                raise self.error(
+                    f"the site calls {seat.name} all-in after putting {put_in} in, but the hand "
+                    f"starts them with {seat.stack}: the starting stack or an amount is wrong",
+                    rule="stack-contradicts-hand",
+                )
+
     def check_summary(self) -> None:
         """The site's per-seat totals must equal its own collect lines (else it is corrupt)."""
         for name, won in self.summary_won.items():
@@ -460,6 +703,7 @@ class HandDraft:
         """Build the record: seats clockwise from seat 1, sit-outs, deals, then the events."""
         if not self.seats:
             raise self.error("the hand lists no seats")
+        self.check_stacks()
         names = [s.name for s in self.seats]
         if len(set(names)) != len(names):
             raise self.error("a player is seated twice")
@@ -498,63 +742,11 @@ class HandDraft:
         )
 
 
-class CashTables:
-    """Cash games: chips a site adds between hands without printing them.
-
-    Sites top stacks up between cash hands (Full Tilt's automatic top-up, a player's ``adds``,
-    hands of other games in a mixed file) and only print the new stack.  The replay compares
-    each stated stack with the one carried from the table's previous hand, so for cash hands
-    the reader records the difference between the stack the site's own figures leave after the
-    previous hand (start − chips in + uncalled bets back + collected) and the stack it prints
-    next as a :class:`~badugi_ledger.events.StackChange` (``top-up`` or ``cash-out``) at the
-    start of the later hand.  Tournaments get no such help: their stacks must carry exactly.
-    """
-
-    def __init__(self) -> None:
-        self.ends: dict[str, dict[str, int]] = {}
-
-    def changes(self, table: str, draft: HandDraft) -> list[Event]:
-        """The stack changes before ``draft``'s hand, then remember where it leaves the stacks."""
-        before = self.ends.get(table, {})
-        found: list[Event] = []
-        for seat in draft.seats:
-            end = before.get(seat.name)
-            if end is not None and end != seat.stack:
-                kind: StackChangeKind = "top-up" if seat.stack > end else "cash-out"
-                found.append(StackChange(seat.name, abs(seat.stack - end), kind, draft.pos))
-        self.ends[table] = draft.site_final_stacks()
-        return found
-
-    def forget(self, table: str) -> None:
-        """A hand of this table could not be read: its stacks are unknown from here."""
-        self.ends.pop(table, None)
-
-
-CashHandReader = Callable[[list[str], int, str, CashTables], HandRecord | SkippedHand]
-
-
-def read_cash_site(
-    lines: Iterable[str],
-    starts: re.Pattern[str],
-    source: str,
-    read_hand: CashHandReader,
-    table_of: Callable[[list[str]], str | None],
-) -> Iterator[ImportItem]:
-    """Every hand of a site file whose cash stacks carry (:class:`CashTables`), in file order.
-
-    ``read_hand(lines, start, source, cash)`` reads one hand; a hand it cannot read becomes its
-    error and makes its table (``table_of(lines)``, None when even that is unreadable) forget
-    the carried stacks, so the next hand of that table is not compared with guesses.
-    """
-    cash = CashTables()
-    for start, hand_lines in chunk_hands(lines, starts):
-        try:
-            yield read_hand(hand_lines, start, source, cash)
-        except (BadugiError, *UNREADABLE) as exc:
-            table = table_of(hand_lines)
-            if table is not None:
-                cash.forget(table)
-            yield exc if isinstance(exc, BadugiError) else unreadable(exc, source, start + 1)
+def of_hand(error: BadugiError, hand_id: str | None) -> BadugiError:
+    """``error`` naming the hand it happened in (a number's error does not know it)."""
+    if error.hand is None:
+        error.hand = hand_id
+    return error
 
 
 def _first_non_post(events: list[Event]) -> int:

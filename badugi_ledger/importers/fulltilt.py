@@ -6,8 +6,9 @@ of``, ``posts the big blind of``, a new player's ``posts $2.50``, ``posts a dead
 of``, ``antes``), betting (``raises to`` totals, ``calls``, ``, and is all in``), draws
 (``discards N cards``, the hero's ``discards 1 card [7s]`` and ``Dealt to Hero [kept] [new]``,
 ``stands pat``), shows, mucks, ``wins the pot (x)``, the summary's total pot and rake and each
-seat's winnings.  Full Tilt tops cash stacks up between hands (``X adds $1``, or silently);
-the difference is recorded as a ``StackChange`` (see :class:`~.common.CashTables`).
+seat's winnings.  Full Tilt tops cash stacks up between hands (``X adds $1``, or silently):
+the difference is recorded as a ``StackChange``; a stack that fell is refused (see
+:mod:`.carry`).
 
 What it cannot know: other players' cards (except shown) and their discards.  A ``(partial)``
 hand, which has only a summary, is reported with rule ``partial-hand``.
@@ -23,51 +24,57 @@ from dataclasses import replace
 
 from ..errors import Position
 from ..events import HandRecord, Session, Show
+from ..limits import quote
 from ..settings import GameSettings, HouseRules, Structure
+from .carry import CashTables, read_cash_site
 from .common import (
-    CashTables,
+    NAME,
     HandDraft,
     ImportItem,
     SeatLine,
     SkippedHand,
+    hand_number,
+    header_time,
     parse_amount,
+    parse_count,
     parse_site_cards,
-    read_cash_site,
+    won_amount,
 )
 
 ORIGIN = "fulltilt"
 
-HAND_START = re.compile(r"(?:Full Tilt Poker|FullTiltPoker) Game #\d+:")
+HAND_START = re.compile(r"(?:Full Tilt Poker|FullTiltPoker) Game #(?P<id>\d+):")
 _HEADER = re.compile(r"(?:Full Tilt Poker|FullTiltPoker) Game #(?P<id>\d+): (?P<rest>.*)$")
-_TABLE = re.compile(r"Table (?P<table>.+?)(?: \((?P<max>\d+) max\)| \([^)]*\))* - ")
-_STAKES = re.compile(r"(?P<cur>[$€£]?)(?P<small>[\d.,]+)/[$€£]?(?P<big>[\d.,]+)")
+_STAKES = re.compile(r"(?P<cur>[$€£]?)(?<![\d.,])(?P<small>[\d.,]++)/[$€£]?(?P<big>[\d.,]++)")
 _GAME = re.compile(r"\b(?P<limit>Limit|FL|Pot Limit|PL|No Limit|NL) (?P<game>Badugi)\b")
 _DATE = re.compile(r"(\d{4})/(\d{2})/(\d{2})")
-_SEAT = re.compile(r"Seat (?P<num>\d+): (?P<name>.+?) \((?P<stack>[$€£]?[\d.,]+)\)(?P<tail>.*)$")
-_BUTTON = re.compile(r"The button is in seat #(?P<seat>\d+)\s*$")
+_TIME = re.compile(r"(\d{1,2}):(\d{2}):(\d{2}) \w+ - (\d{4})/(\d{2})/(\d{2})")
+_ADDS = re.compile(NAME + r" adds (?P<amt>[$€£]?[\d.,]++)$")
+_MOVES = re.compile(NAME + r" (?:stands up|sits down)$")
+_SEAT = re.compile(r"Seat (?P<num>\d+): " + NAME + r" \((?P<stack>[$€£]?[\d.,]++)\)(?P<tail>.*)$")
+_BUTTON = re.compile(r"The button is in seat #(?P<seat>\d+)$")
 _POST = re.compile(
-    r"(?P<name>.+?) (?:posts (?P<what>the small blind of|the big blind of|a dead small blind of|) ?"
-    r"|(?P<ante>antes) )(?P<amt>[$€£]?[\d.,]+)(?P<allin>, and is all in)?\s*$"
+    NAME + r" (?:posts (?P<what>the small blind of|the big blind of|a dead small blind of|) ?"
+    r"|(?P<ante>antes) )(?P<amt>[$€£]?[\d.,]++)(?P<allin>, and is all in)?$"
 )
 _ACTION = re.compile(
-    r"(?P<name>.+?) (?P<verb>folds|checks|calls|bets|raises to)(?: (?P<amt>[$€£]?[\d.,]+))?"
-    r"(?P<allin>, and is all in)?\s*$"
+    NAME + r" (?P<verb>folds|checks|calls|bets|raises to)(?: (?P<amt>[$€£]?[\d.,]++))?"
+    r"(?P<allin>, and is all in)?$"
 )
-_DISCARD = re.compile(r"(?P<name>.+?) discards (?P<n>\d) cards?(?: \[(?P<cards>[^\]]*)\])?\s*$")
-_PAT = re.compile(r"(?P<name>.+?) stands pat\s*$")
-_DEALT = re.compile(r"Dealt to (?P<name>.+?) \[(?P<a>[^\]]*)\](?: \[(?P<b>[^\]]*)\])?\s*$")
-_SHOWS = re.compile(r"(?P<name>.+?) shows \[(?P<cards>[^\]]*)\]")
-_MUCKS = re.compile(r"(?P<name>.+?) mucks\s*$")
+_DISCARD = re.compile(NAME + r" discards (?P<n>\d) cards?(?: \[(?P<cards>[^\]]*+)\])?$")
+_PAT = re.compile(NAME + r" stands pat$")
+_DEALT = re.compile(r"Dealt to " + NAME + r" \[(?P<a>[^\]]*+)\](?: \[(?P<b>[^\]]*+)\])?$")
+_SHOWS = re.compile(NAME + r" shows \[(?P<cards>[^\]]*+)\]")
+_MUCKS = re.compile(NAME + r" mucks$")
 _WINS = re.compile(
-    r"(?P<name>.+?) (?:wins|ties for) the (?P<pot>pot|main pot|side pot(?: (?P<n>\d+))?)"
-    r" \((?P<amt>[^)]+)\)"
+    NAME + r" (?:wins|ties for) the (?P<pot>pot|main pot|side pot(?: (?P<n>\d+))?)"
+    r" \((?P<amt>[^)]++)\)"
 )
-_UNCALLED = re.compile(r"Uncalled bet of (?P<amt>\S+) returned to (?P<name>.+?)\s*$")
+_UNCALLED = re.compile(r"Uncalled bet of (?P<amt>\S++) returned to (?P<name>.+)$")
 _TOTAL = re.compile(
-    r"Total pot (?P<pot>[$€£]?[\d.,]+)(?P<pots>.*?)\s*\|\s*Rake (?P<rake>[$€£]?[\d.,]+)"
+    r"Total pot (?P<pot>[$€£]?[\d.,]++)(?:\s[^|]*+)?\|\s*+Rake (?P<rake>[$€£]?[\d.,]++)(?![^\s|])"
 )
 _SUMMARY_SEAT = re.compile(r"Seat (?P<num>\d+): (?P<rest>.*)$")
-_WON = re.compile(r"(?:and won|collected) \((?P<amt>[^)]+)\)")
 _NOISE = re.compile(
     r"(?:.+ has \d+ seconds left to act|\d+ seconds left to act|.+ has requested TIME"
     r"|.+ has been disconnected|.+ has reconnected|.+ is sitting out|.+ has returned"
@@ -83,8 +90,29 @@ def read_fulltilt(lines: Iterable[str], source: str = "<fulltilt>") -> Iterator[
 
 
 def _table_of(lines: list[str]) -> str | None:
-    header = _TABLE.search(lines[0])
-    return header["table"] if header is not None else None
+    header = _HEADER.match(lines[0].lstrip("\ufeff"))
+    return _table(header["rest"])[0] if header is not None else None
+
+
+def _table(rest: str) -> tuple[str | None, int | None]:
+    """The table name and size from the header after the hand number:
+    ``Table Lambie Dew 1 (6 max) - $0.10/$0.20 - …`` gives ``("Lambie Dew 1", 6)``; other
+    parentheses after the name (``(heads up)``, ``(deep)``) are dropped."""
+    part = rest.split(" - ", 1)[0]
+    if not part.startswith("Table ") or " - " not in rest:
+        return None, None
+    end = len(part)
+    size: int | None = None
+    while end > 6 and part.endswith(")", 0, end):
+        opening = part.rfind(" (", 6, end)
+        if opening < 0:
+            break
+        inside = part[opening + 2 : end - 1]
+        number, blank, word = inside.partition(" ")
+        if size is None and blank and word == "max" and number.isascii() and number.isdigit():
+            size = int(number) if len(number) <= 2 else 0
+        end = opening
+    return part[6:end], size
 
 
 def _read_hand(
@@ -93,9 +121,9 @@ def _read_hand(
     header = _HEADER.match(lines[0].lstrip("\ufeff"))
     pos = Position(source, start + 1, 1)
     assert header is not None
-    hand_id, rest = header["id"], header["rest"]
-    table_match = _TABLE.search(rest)
-    table = table_match["table"] if table_match else ""
+    hand_id, rest = hand_number(header["id"], pos), header["rest"]
+    table_name, table_size = _table(rest)
+    table = table_name or ""
     draft = HandDraft(source, hand_id, pos, ORIGIN, text="\n".join(lines).rstrip() + "\n")
     game = _GAME.search(rest)
     if game is None:
@@ -121,7 +149,11 @@ def _read_hand(
     draft.big_blind_hint = small_bet if fixed else big_bet
     date_match = _DATE.search(rest)
     date = "-".join(date_match.groups()) if date_match else None
-    max_seats = int(table_match["max"]) if table_match and table_match["max"] else 9
+    time_match = _TIME.search(rest)
+    if time_match is not None:
+        hour, minute, second, year, month, day = time_match.groups()
+        draft.time = header_time(year, month, day, hour, minute, second)
+    max_seats = table_size if table_size is not None else 9
 
     _read_body(draft, lines, start)
 
@@ -178,7 +210,7 @@ def _read_body(draft: HandDraft, lines: list[str], start: int) -> None:
             elif marker == "*** SUMMARY ***":
                 section = "summary"
             else:
-                raise draft.error(f"unknown section {line!r}", index, rule="bad-line")
+                raise draft.error(f"unknown section {quote(line)!r}", index, rule="bad-line")
             continue
         if section == "summary":
             total_seen |= _summary_line(draft, line, index)
@@ -188,7 +220,7 @@ def _read_body(draft: HandDraft, lines: list[str], start: int) -> None:
             if seat is not None:
                 draft.seats.append(
                     SeatLine(
-                        int(seat["num"]),
+                        parse_count(seat["num"], "seat", pos),
                         seat["name"],
                         parse_amount(seat["stack"], cents=True, position=pos),
                     )
@@ -197,7 +229,7 @@ def _read_body(draft: HandDraft, lines: list[str], start: int) -> None:
                 continue
             m = _BUTTON.match(line)
             if m is not None:
-                draft.button_seat = int(m["seat"])
+                draft.button_seat = parse_count(m["seat"], "button seat", pos)
                 continue
         m = _UNCALLED.match(line)
         if m is not None and m["name"] in names:
@@ -205,12 +237,21 @@ def _read_body(draft: HandDraft, lines: list[str], start: int) -> None:
             continue
         if _play_line(draft, line, index, names, section):
             continue
+        m = _ADDS.match(line)
+        if m is not None and m["name"] in names:
+            amount = parse_amount(m["amt"], cents=True, position=pos)
+            draft.added[m["name"]] = draft.added.get(m["name"], 0) + amount
+            continue
+        m = _MOVES.match(line)
+        if m is not None:
+            draft.left.add(m["name"])
+            continue
         if _NOISE.match(line):
             continue
         name, sep, _ = line.partition(": ")
         if sep and name in names:  # chat: "allie3911: OMG"
             continue
-        raise draft.error(f"unrecognised line {line!r}", index, rule="unrecognised-line")
+        raise draft.error(f"unrecognised line {quote(line)!r}", index, rule="unrecognised-line")
     if not total_seen:
         raise draft.error("the hand has no summary (Total pot … | Rake …)", rule="partial-hand")
     draft.check_summary()
@@ -229,7 +270,7 @@ def _play_line(draft: HandDraft, line: str, index: int, names: set[str], section
         }[m["verb"]]
         amount = parse_amount(m["amt"], cents=True, position=pos) if m["amt"] else None
         if (amount is None) != (verb in ("fold", "check")):
-            raise draft.error(f"cannot read the action {line!r}", index, rule="bad-line")
+            raise draft.error(f"cannot read the action {quote(line)!r}", index, rule="bad-line")
         draft.action(m["name"], verb, amount, bool(m["allin"]), index)
         return True
     m = _POST.match(line)
@@ -294,15 +335,16 @@ def _summary_line(draft: HandDraft, line: str, index: int) -> bool:
         return True
     m = _SUMMARY_SEAT.match(line)
     if m is not None:
-        seat = next((s for s in draft.seats if s.number == int(m["num"])), None)
+        number = parse_count(m["num"], "seat", pos)
+        seat = next((s for s in draft.seats if s.number == number), None)
         if seat is None:
             raise draft.error(f"the summary names seat {m['num']}, which is empty", index)
         after = m["rest"][len(seat.name) :] if m["rest"].startswith(seat.name) else m["rest"]
-        won = _WON.search(after)
+        won = won_amount(after)
         if won is not None:
-            amount = parse_amount(won["amt"], cents=True, position=pos)
+            amount = parse_amount(won, cents=True, position=pos)
             draft.summary_won[seat.name] = draft.summary_won.get(seat.name, 0) + amount
         return False
     if line.startswith("Board") or _NOISE.match(line):
         return False
-    raise draft.error(f"unrecognised summary line {line!r}", index, rule="unrecognised-line")
+    raise draft.error(f"unrecognised summary line {quote(line)!r}", index, rule="unrecognised-line")

@@ -24,69 +24,78 @@ from collections.abc import Iterable, Iterator
 
 from ..errors import BadugiError, Position
 from ..events import Event, FinalStack, HandRecord, Post, Session, Show
+from ..limits import quote
 from ..settings import GameSettings, HouseRules, Structure
 from .common import (
+    NAME,
     UNREADABLE,
     HandDraft,
     ImportItem,
     SeatLine,
     SkippedHand,
     chunk_hands,
+    hand_number,
+    of_hand,
     parse_amount,
+    parse_count,
     parse_site_cards,
     unreadable,
 )
 
 ORIGIN = "kingsclub"
 
-HAND_START = re.compile(r"#\d+: .+ - [\d.,]+/[\d.,]+\s*$")
-_HEADER = re.compile(r"#(?P<id>\d+): (?P<game>.+) - (?P<small>[\d.,]+)/(?P<big>[\d.,]+)\s*$")
+HAND_START = re.compile(r"#(?P<id>\d+): .+ - [\d.,]++/[\d.,]++\s*$")
+_HEADER = re.compile(r"#(?P<id>\d+): (?P<game>.+) - (?P<small>[\d.,]++)/(?P<big>[\d.,]++)$")
 _GAMES = {
     "Limit Badugi": "badugi",
     "Limit Badacey": "badacey",
     "Limit Badeucey": "badeucey",
 }
-_DATE = re.compile(r"(\d{4}-\d{2}-\d{2}) \d{2}:\d{2}:\d{2}\s*$")
-_TABLE = re.compile(r"Table '(?P<table>.*)' Seat (?P<button>\d+) is the button\s*$")
-_SEAT = re.compile(r"Seat (?P<num>\d+): (?P<name>.+?) \((?P<stack>[\d.,]+)\)\s*$")
+_DATE = re.compile(r"(\d{4}-\d{2}-\d{2}) \d{2}:\d{2}:\d{2}$")
+_TABLE = re.compile(r"Table '(?P<table>.*)' Seat (?P<button>\d+) is the button$")
+_SEAT = re.compile(r"Seat (?P<num>\d+): " + NAME + r" \((?P<stack>[\d.,]++)\)$")
 _POST = re.compile(
-    r"(?P<name>.+?): posts (?P<what>ante|the small blind|the big blind|blind) (?P<amt>[\d.,]+)\s*$"
+    NAME + r": posts (?P<what>ante|the small blind|the big blind|blind) (?P<amt>[\d.,]++)$"
 )
-_ACTION = re.compile(
-    r"(?P<name>.+?) (?P<verb>folds|checks|calls|bets|raises to)(?: (?P<amt>[\d.,]+))?\s*$"
-)
-_DEALT = re.compile(r"Dealt to (?P<name>.+?): \[(?P<cards>[^\]]*)\]\s*$")
-_DRAWS = re.compile(r"(?P<name>.+?) draws (?P<n>\d)\s*$")
-_SWAP = re.compile(r"(?P<name>.+?) discards \[(?P<out>[^\]]*)\] draws \[(?P<in>[^\]]*)\]\s*$")
-_PAT = re.compile(r"(?P<name>.+?) stands pat\s*$")
-_SHOWS = re.compile(r"(?P<name>.+?) shows \[(?P<cards>[^\]]*)\]\s*$")
-_MUCKS = re.compile(r"(?P<name>.+?) mucks(?: hand)?\s*$")
+_ACTION = re.compile(NAME + r" (?P<verb>folds|checks|calls|bets|raises to)(?: (?P<amt>[\d.,]++))?$")
+_DEALT = re.compile(r"Dealt to " + NAME + r": \[(?P<cards>[^\]]*+)\]$")
+_DRAWS = re.compile(NAME + r" draws (?P<n>\d)$")
+_SWAP = re.compile(NAME + r" discards \[(?P<out>[^\]]*+)\] draws \[(?P<in>[^\]]*+)\]$")
+_PAT = re.compile(NAME + r" stands pat$")
+_SHOWS = re.compile(NAME + r" shows \[(?P<cards>[^\]]*+)\]$")
+_MUCKS = re.compile(NAME + r" mucks(?: hand)?$")
 _SUMMARY_SEAT = re.compile(
-    r"Seat (?P<num>\d+): (?P<name>.+?) \((?P<stack>[\d.,]+)\) (?P<net>[+-]?[\d.,]+)\s*$"
+    r"Seat (?P<num>\d+): " + NAME + r" \((?P<stack>[\d.,]++)\) (?P<net>[+-]?[\d.,]++)$"
 )
-_RAKE = re.compile(r"Rake (?P<amt>[\d.,]+)\s*$")
+_RAKE = re.compile(r"Rake (?P<amt>[\d.,]++)$")
 _WINS = re.compile(
-    r"(?P<name>.+?) wins (?:\((?P<a>[\d.,]+)\) from (?:the )?pot|pot \((?P<b>[\d.,]+)\))\s*$"
+    NAME + r" wins (?:\((?P<a>[\d.,]++)\) from (?:the )?pot|pot \((?P<b>[\d.,]++)\))$"
 )
 _ROUND = re.compile(r"\*\*\* (?:\d)(?:ST|ND|RD|TH) (?P<what>BETTING ROUND|DRAW) \*\*\*")
 
 
 def read_kingsclub(lines: Iterable[str], source: str = "<kingsclub>") -> Iterator[ImportItem]:
     """Every hand of a KingsClub history, in file order."""
-    for start, hand_lines in chunk_hands(lines, HAND_START):
-        try:
-            yield _read_hand(hand_lines, start, source)
-        except BadugiError as exc:
-            yield exc
-        except UNREADABLE as exc:
-            yield unreadable(exc, source, start + 1)
+    for start, hand_lines, too_long, hand_id in chunk_hands(lines, HAND_START, source):
+        problem: BadugiError
+        if too_long is not None:
+            problem = too_long
+        else:
+            try:
+                yield _read_hand(hand_lines, start, source)
+                continue
+            except BadugiError as exc:
+                problem = exc
+            except UNREADABLE as exc:
+                problem = unreadable(exc, source, start + 1)
+        yield of_hand(problem, hand_id)
 
 
 def _read_hand(lines: list[str], start: int, source: str) -> HandRecord | SkippedHand:
     header = _HEADER.match(lines[0].strip().lstrip("\ufeff"))
     pos = Position(source, start + 1, 1)
     assert header is not None
-    hand_id = header["id"]
+    hand_id = hand_number(header["id"], pos)
     game = _GAMES.get(header["game"].strip())
     if game is None:
         return SkippedHand(source, hand_id, header["game"].strip(), pos)
@@ -150,12 +159,14 @@ def _read_body(
                 continue
             if (t := _TABLE.match(line)) is not None:
                 table = t["table"]
-                draft.button_seat = int(t["button"])
+                draft.button_seat = parse_count(t["button"], "button seat", pos)
                 continue
             if (s := _SEAT.match(line)) is not None:
                 draft.seats.append(
                     SeatLine(
-                        int(s["num"]), s["name"], parse_amount(s["stack"], cents=True, position=pos)
+                        parse_count(s["num"], "seat", pos),
+                        s["name"],
+                        parse_amount(s["stack"], cents=True, position=pos),
                     )
                 )
                 names.add(s["name"])
@@ -163,7 +174,7 @@ def _read_body(
         if section == "summary":
             if (s := _SUMMARY_SEAT.match(line)) is not None:
                 finals[s["name"]] = parse_amount(s["stack"], cents=True, position=pos)
-                nets[s["name"]] = parse_amount(s["net"], cents=True, position=pos)
+                nets[s["name"]] = parse_amount(s["net"], cents=True, position=pos, signed=True)
                 continue
             if (r := _RAKE.match(line)) is not None:
                 rake = parse_amount(r["amt"], cents=True, position=pos)
@@ -177,11 +188,11 @@ def _read_body(
                 )
                 continue
             raise draft.error(
-                f"unrecognised summary line {line!r}", index, rule="unrecognised-line"
+                f"unrecognised summary line {quote(line)!r}", index, rule="unrecognised-line"
             )
         if _play_line(draft, line, index, names, came_in):
             continue
-        raise draft.error(f"unrecognised line {line!r}", index, rule="unrecognised-line")
+        raise draft.error(f"unrecognised line {quote(line)!r}", index, rule="unrecognised-line")
     if not finals:
         raise draft.error("the hand has no summary of stacks", rule="partial-hand")
     return table, date, finals, nets, rake, came_in

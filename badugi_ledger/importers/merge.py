@@ -17,7 +17,10 @@ any uncalled bet handed back.  The importer therefore derives ``Collect`` = winn
 the uncalled bet and ``RakeTaken`` = pot − everything collected, from the actions it read.
 For a hand with a single winner that makes the collect check tautological; what the replay
 still verifies is the legality of every action (pot-limit sizes, order, stacks).
-``GAME_CANCELLED`` hands are reported with rule ``cancelled-hand``.
+``GAME_CANCELLED`` hands are reported with rule ``cancelled-hand``.  A rake above Merge's
+published maximum is refused (:func:`rake_allowed`).  Stacks carry from hand to hand of a table
+as for the other cash sites (:mod:`.carry`), and Merge's hand numbers (``33423082-5``) show a
+hand missing from the file.
 """
 
 from __future__ import annotations
@@ -25,25 +28,35 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Iterable, Iterator
+from dataclasses import replace
 
 from ..errors import BadugiError, ImportFormatError, Position
 from ..events import Cards, Draw, HandRecord, Session, Show
+from ..limits import quote
 from ..settings import GameSettings, HouseRules, Structure, StructureKind
+from .carry import CashTables
 from .common import (
+    MAX_HAND_CHARS,
+    MAX_NAME,
     UNREADABLE,
+    CutLine,
     HandDraft,
     ImportItem,
     SeatLine,
     SkippedHand,
+    cut_line_error,
+    header_time,
+    of_hand,
     parse_amount,
+    parse_count,
     parse_site_cards,
     unreadable,
 )
 
 ORIGIN = "merge"
 
-_ELEMENT = re.compile(r"\s*<(?P<close>/)?(?P<tag>\w+)(?P<attrs>[^>]*?)/?>\s*$")
-_ATTR = re.compile(r'(\w+)="([^"]*)"')
+_TAG = re.compile(r"<(?P<close>/?)(?P<tag>\w++)")
+_ATTR = re.compile(r'(?<!\w)(\w++)="([^"]*+)"')
 _STRUCTURES: dict[str, StructureKind] = {
     "Pot Limit": "pot-limit",
     "Half Pot Limit": "half-pot-limit",
@@ -51,27 +64,52 @@ _STRUCTURES: dict[str, StructureKind] = {
     "Limit": "fixed-limit",
 }
 _STAKES = re.compile(
-    r"(?P<kind>Half Pot Limit|Pot Limit|No Limit|Limit)\s*\(?\$?(?P<a>[\d.,]+)/\$?(?P<b>[\d.,]+)\)?"
+    r"(?P<kind>Half Pot Limit|Pot Limit|No Limit|Limit)\s*+\(?\$?(?P<a>[\d.,]++)/\$?(?P<b>[\d.,]++)"
 )
 
 
 def read_merge(lines: Iterable[str], source: str = "<merge>") -> Iterator[ImportItem]:
-    """Every hand of a Merge XML history, in file order."""
+    """Every hand of a Merge XML history, in file order.
+
+    A hand (``<game>`` … ``</game>``) with an over-long line or of more than
+    :data:`~.common.MAX_HAND_CHARS` characters is reported and its further elements are not
+    kept, so memory stays bounded whatever the file holds."""
     description: dict[str, str] = {}
+    cash = CashTables()
     chunk: list[tuple[int, str, dict[str, str]]] = []
+    problem: ImportFormatError | None = None
+    size = 0
     for index, line in enumerate(lines):
-        m = _ELEMENT.match(line.lstrip("\ufeff"))
-        if m is None:
+        if isinstance(line, CutLine):
+            error = cut_line_error(line, source, index)
+            if not chunk:
+                yield error
+            elif problem is None:
+                problem = error
             continue
-        tag = m["tag"]
-        attrs = {k: html.unescape(v) for k, v in _ATTR.findall(m["attrs"])}
-        if tag == "description" and not m["close"]:
+        if chunk:
+            size += len(line) + 1
+            if size > MAX_HAND_CHARS and problem is None:
+                problem = ImportFormatError(
+                    f"the hand that starts at line {chunk[0][0] + 1} has more than "
+                    f"{MAX_HAND_CHARS:,} characters; no site writes such a hand",
+                    position=Position(source, index + 1, 1),
+                    rule="hand-too-long",
+                )
+        element = _element(line)
+        if element is None:
+            continue
+        close, tag, body = element
+        if problem is not None and not (tag == "game" and close):
+            continue
+        attrs = {k: html.unescape(v) for k, v in _ATTR.findall(body)}
+        if tag == "description" and not close:
             description = attrs
             continue
-        if tag == "game" and not m["close"]:
-            chunk = [(index, tag, attrs)]
+        if tag == "game" and not close:
+            chunk, problem, size = [(index, tag, attrs)], None, len(line) + 1
             continue
-        if tag == "game" and m["close"]:
+        if tag == "game" and close:
             if not chunk:
                 yield ImportFormatError(
                     "a closing </game> tag without its opening <game> tag",
@@ -79,42 +117,86 @@ def read_merge(lines: Iterable[str], source: str = "<merge>") -> Iterator[Import
                     rule="corrupt-hand",
                 )
                 continue
-            try:
-                yield _read_game(description, chunk, source)
-            except BadugiError as exc:
-                yield exc
-            except UNREADABLE as exc:
-                yield unreadable(exc, source, chunk[0][0] + 1)
-            chunk = []
+            hand_id = quote(chunk[0][2].get("id", "?"))
+            failed: BadugiError | None = problem
+            if failed is None:
+                try:
+                    item = _read_game(description, chunk, source, cash)
+                except BadugiError as exc:
+                    failed = exc
+                except UNREADABLE as exc:
+                    failed = unreadable(exc, source, chunk[0][0] + 1)
+            if failed is None:
+                yield from cash.warnings
+                if isinstance(item, SkippedHand):
+                    cash.forget(_table(chunk[0][2]))
+                yield item
+            else:
+                cash.forget(_table(chunk[0][2]))
+                yield of_hand(failed, hand_id)
+            cash.warnings.clear()
+            chunk, problem = [], None
             continue
         if chunk:
-            chunk.append((index, ("/" if m["close"] else "") + tag, attrs))
+            chunk.append((index, ("/" if close else "") + tag, attrs))
+
+
+def _element(line: str) -> tuple[bool, str, str] | None:
+    """``(closing, tag, attributes text)`` of a line holding one XML element, else None.
+
+    >>> _element('  <player seat="0" nickname="Hero"/>')
+    (False, 'player', ' seat="0" nickname="Hero"')
+    """
+    text = line.strip().lstrip("\ufeff")
+    if not text.endswith(">"):
+        return None
+    m = _TAG.match(text)
+    if m is None:
+        return None
+    body = text[m.end() : -1]
+    if ">" in body:
+        return None
+    return bool(m["close"]), m["tag"], body[:-1] if body.endswith("/") else body
+
+
+def _table(game: dict[str, str]) -> str:
+    """The table of a ``<game>`` element: ``data="20110129|Kunming (31274465)|…"``."""
+    data = game.get("data", "").split("|")
+    return data[1] if len(data) > 1 else ""
 
 
 def _read_game(
-    description: dict[str, str], elements: list[tuple[int, str, dict[str, str]]], source: str
+    description: dict[str, str],
+    elements: list[tuple[int, str, dict[str, str]]],
+    source: str,
+    cash: CashTables,
 ) -> HandRecord | SkippedHand:
     start, _, game = elements[0]
     pos = Position(source, start + 1, 1)
-    hand_id = game.get("id", "?")
+    hand_id = quote(game.get("id", "?"))
     kind = description.get("type", "")
     if kind != "Badugi":
-        return SkippedHand(source, hand_id, kind or "unknown", pos)
+        return SkippedHand(source, quote(hand_id), kind or "unknown", pos)
     draft = HandDraft(source, hand_id, pos, ORIGIN)
     if any(tag == "round" and attrs.get("id") == "GAME_CANCELLED" for _, tag, attrs in elements):
         raise draft.error("the site cancelled this hand", rule="cancelled-hand")
     stakes = _STAKES.search(description.get("stakes", ""))
     if stakes is None:
         raise draft.error(
-            f"cannot read the stakes {description.get('stakes')!r}", rule="bad-header"
+            f"cannot read the stakes {quote(description.get('stakes', ''))!r}", rule="bad-header"
         )
     structure_kind = _STRUCTURES[stakes["kind"]]
     low = parse_amount(stakes["a"], cents=True, position=pos)
     high = parse_amount(stakes["b"], cents=True, position=pos)
-    data = game.get("data", "").split("|")
-    table = data[1] if len(data) > 1 else ""
+    table = _table(game)
     start_time = game.get("starttime", "")
     date = f"{start_time[:4]}-{start_time[4:6]}-{start_time[6:8]}" if len(start_time) >= 8 else None
+    if len(start_time) == 14:
+        cut = (0, 4, 6, 8, 10, 12, 14)
+        draft.time = header_time(*(start_time[a:b] for a, b in zip(cut, cut[1:], strict=False)))
+    number = game.get("id", "").rpartition("-")[2]
+    if number.isascii() and number.isdigit() and len(number) <= 9:
+        draft.sequence = int(number)  # Merge numbers a table's hands 1, 2, 3…
 
     by_seat: dict[str, str] = {}
     dealt: set[str] = set()
@@ -123,13 +205,21 @@ def _read_game(
     for index, tag, attrs in elements[1:]:
         at = draft.at(index)
         if tag == "players":
-            draft.button_seat = int(attrs.get("dealer", "-2")) + 1  # Merge counts seats from 0
+            dealer = attrs.get("dealer")
+            if dealer is not None:  # Merge counts seats from 0
+                draft.button_seat = parse_count(dealer, "dealer seat", at) + 1
         elif tag == "player":
             name = attrs["nickname"]
+            if not 0 < len(name) <= MAX_NAME:
+                raise draft.error(
+                    f"the player name {quote(name)!r} is not 1 to {MAX_NAME} characters long",
+                    index,
+                    rule="bad-name",
+                )
             by_seat[attrs["seat"]] = name
             draft.seats.append(
                 SeatLine(
-                    int(attrs["seat"]) + 1,
+                    parse_count(attrs["seat"], "seat", at) + 1,
                     name,
                     parse_amount(attrs["balance"], cents=True, position=at),
                 )
@@ -154,7 +244,7 @@ def _read_game(
                     parse_amount(attrs["amount"], cents=True, position=at),
                 )
             )
-    _settle(draft, winners)
+    _settle(draft, winners, len(dealt))
     posted_small = draft.posted("small-blind")
     posted_big = draft.posted("big-blind")
     ante = draft.posted("ante") or 0
@@ -175,7 +265,9 @@ def _read_game(
     session = Session(
         kind="cash", name=f"Merge {table} {date or ''}".strip(), date=date, place="Merge"
     )
-    return draft.finish(settings, session, table, dealt_in=dealt)
+    record = draft.finish(settings, session, table, dealt_in=dealt)
+    changes = cash.changes(table, draft)
+    return replace(record, events=(*changes, *record.events)) if changes else record
 
 
 def _event(
@@ -186,7 +278,7 @@ def _event(
         return
     name = by_seat.get(attrs.get("player", ""))
     if name is None:
-        raise draft.error(f"event {kind} names an empty seat", index)
+        raise draft.error(f"event {quote(kind)} names an empty seat", index)
     amount = (
         parse_amount(attrs["amount"], cents=True, position=draft.at(index))
         if "amount" in attrs
@@ -211,7 +303,7 @@ def _event(
         else:
             draft.action(name, "bet" if draft.highest() == 0 else "raise", to, True, index)
     elif kind == "DRAW":
-        count = int(attrs.get("text", "0"))
+        count = parse_count(attrs.get("text", "0"), "cards drawn", draft.at(index))
         # the hero's cards come with DRAW_DRAWN_CARDS, which fills this draw in
         draft.draw(name, count, None, index)
     elif kind == "SHOW":
@@ -220,7 +312,7 @@ def _event(
         if round_id != "END_OF_FOLDED_GAME":  # there it is the uncontested winner not showing
             draft.muck(name, index)
     else:
-        raise draft.error(f"unknown Merge event {kind!r}", index, rule="unrecognised-line")
+        raise draft.error(f"unknown Merge event {quote(kind)!r}", index, rule="unrecognised-line")
 
 
 def _cards(draft: HandDraft, attrs: dict[str, str], by_seat: dict[str, str], index: int) -> None:
@@ -256,8 +348,29 @@ def _fix_hero_discards(draft: HandDraft, discards: Cards, index: int) -> None:
     raise draft.error("the hero's new cards follow no draw", index)
 
 
-def _settle(draft: HandDraft, winners: list[tuple[int, str, int]]) -> None:
-    """Collect = winner amount minus the uncalled bet it includes; rake = pot − collected."""
+RAKE_CENTS_PER = 18
+"""Merge's rake: one cent for every 18 cents in the pot (5.5%, from May 2013; 1 in 20 before)."""
+RAKE_CAPS = {2: 100, 3: 200}
+"""Merge's largest rake by players dealt in, in cents: $1 heads-up, $2 three-handed, and
+:data:`RAKE_CAP_FULL` with more (the 2013 caps, the higher of the network's two published
+structures: 50c/$1/$3 before May 2013; pokerfuse.com, "Merge raises rake in big bet games")."""
+RAKE_CAP_FULL = 500
+
+
+def rake_allowed(pot: int, players: int) -> int:
+    """The most Merge can have taken from a pot of ``pot`` cents with ``players`` dealt in.
+
+    >>> rake_allowed(300, 3), rake_allowed(11400, 2), rake_allowed(100_000, 6)
+    (17, 100, 500)
+    """
+    return min(-(-pot // RAKE_CENTS_PER), RAKE_CAPS.get(players, RAKE_CAP_FULL))
+
+
+def _settle(draft: HandDraft, winners: list[tuple[int, str, int]], players: int) -> None:
+    """Collect = winner amount minus the uncalled bet it includes; rake = pot − collected.
+
+    Merge prints no rake, so a winner amount cut down would pass as rake: what is left over
+    must be a rake Merge could have taken (:func:`rake_allowed`), else the hand is refused."""
     if not winners:
         raise draft.error("the hand has no winner", rule="partial-hand")
     committed = draft.round_committed
@@ -268,6 +381,8 @@ def _settle(draft: HandDraft, winners: list[tuple[int, str, int]]) -> None:
         top_name, top = ranked[0]
         second = ranked[1][1] if len(ranked) > 1 else 0
         uncalled_to, uncalled = top_name, top - second
+        if uncalled:
+            draft.uncalled(top_name, uncalled)  # handed back: for the site's stack arithmetic
     pot = sum(draft.total_committed.values()) - uncalled
     collected = 0
     for index, name, amount in winners:
@@ -285,4 +400,15 @@ def _settle(draft: HandDraft, winners: list[tuple[int, str, int]]) -> None:
             hand=draft.hand_id,
             rule="corrupt-hand",
         )
-    draft.totals(None, pot - collected, winners[-1][0])
+    rake = pot - collected
+    allowed = rake_allowed(pot, players)
+    if rake > allowed:
+        raise draft.error(
+            f"the winners collect {collected} of a pot of {pot}: the {rake} left over would be "
+            f"Merge's rake, but Merge takes at most {allowed} here (1 cent per {RAKE_CENTS_PER} "
+            f"in the pot, at most {RAKE_CAPS.get(players, RAKE_CAP_FULL)} with {players} "
+            "players dealt in); a winner's amount looks cut",
+            winners[-1][0],
+            rule="rake-above-site-maximum",
+        )
+    draft.totals(None, rake, winners[-1][0])

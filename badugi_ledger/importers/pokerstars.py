@@ -24,71 +24,105 @@ from dataclasses import replace
 
 from ..errors import ImportFormatError, Position
 from ..events import HandRecord, Session, Show
+from ..limits import quote
 from ..settings import GameSettings, HouseRules, Structure, StructureKind
+from .carry import CashTables, read_cash_site
 from .common import (
-    CashTables,
+    NAME,
     HandDraft,
     ImportItem,
     SeatLine,
     SkippedHand,
+    hand_number,
+    header_time,
     parse_amount,
+    parse_count,
     parse_site_cards,
-    read_cash_site,
+    won_amount,
 )
 
 ORIGIN = "pokerstars"
 
-HAND_START = re.compile(r"PokerStars (?:Home Game )?(?:Game|Hand) #\d+:")
+HAND_START = re.compile(r"PokerStars (?:Home Game )?(?:Game|Hand) #(?P<id>\d+):")
 _HEADER = re.compile(r"PokerStars (?:Home Game )?(?:Game|Hand) #(?P<id>\d+):\s+(?P<rest>.*)$")
 _TOURNAMENT = re.compile(
     r"(?:\{(?P<club>[^}]*)\}\s+)?Tournament #(?P<tid>\d+),\s+"
-    r"(?P<buyin>Freeroll|(?:[$€£]?[\d.,]+\+)*[$€£]?[\d.,]+(?: [A-Z]{3})?)\s+(?P<game>.*)$"
+    r"(?P<buyin>Freeroll|(?:[$€£]?[\d.,]++\+)*+[$€£]?[\d.,]++(?: [A-Z]{3})?)\s+(?P<game>.*)$"
 )
 _BADUGI = re.compile(r"\b(?P<game>Badugi|Badacey|Badeucey)\s+(?P<limit>Limit|Pot Limit|No Limit)\b")
 _CASH_STAKES = re.compile(
     r"\((?P<cur>[$€£]?)(?P<small>[\d.,]+)/[$€£]?(?P<big>[\d.,]+)(?: (?P<code>[A-Z]{3}))?\)"
 )
 _LEVEL = re.compile(r"Level (?P<level>[IVXLC]+) \((?P<small>[\d.,]+)/(?P<big>[\d.,]+)\)")
-_DATE = re.compile(r"(\d{4})/(\d{2})/(\d{2})")
+_DATE = re.compile(r"(\d{4})/(\d{2})/(\d{2})(?: (\d{1,2}):(\d{2}):(\d{2}))?")
 _TABLE = re.compile(
     r"Table '(?P<table>.*)' (?:(?P<max>\d+)-max )?(?:\(Play Money\) )?"
     r"Seat #(?P<button>\d+) is the button"
 )
 _SEAT = re.compile(
-    r"Seat (?P<num>\d+): (?P<name>.+?) \((?P<stack>[$€£]?[\d.,]+) in chips(?:, [^)]*)?\)"
+    r"Seat (?P<num>\d+): " + NAME + r" \((?P<stack>[$€£]?[\d.,]++) in chips(?:, [^)]*+)?\)"
     r"(?P<tail>.*)$"
 )
 _SUMMARY_SEAT = re.compile(r"Seat (?P<num>\d+): (?P<rest>.*)$")
-_WON = re.compile(r"(?:and won|collected) \((?P<amt>[^)]+)\)")
 _TOTAL = re.compile(
-    r"Total pot (?P<pot>[$€£]?[\d.,]+)(?P<pots>.*?)\s*\|\s*Rake (?P<rake>[$€£]?[\d.,]+)"
+    r"Total pot (?P<pot>[$€£]?[\d.,]++)(?:\s[^|]*+)?\|\s*+Rake (?P<rake>[$€£]?[\d.,]++)(?![^\s|])"
 )
 _ALL_IN = " and is all-in"
 
 _POST = re.compile(
     r"posts (?P<what>small blind|big blind|small & big blinds|the ante) "
-    r"(?P<amt>[$€£]?[\d.,]+)(?P<allin> and is all-in)?\s*$"
+    r"(?P<amt>[$€£]?[\d.,]++)(?P<allin> and is all-in)?$"
 )
-_CALL_BET = re.compile(r"(?P<verb>calls|bets) (?P<amt>[$€£]?[\d.,]+)(?P<allin> and is all-in)?\s*$")
-_RAISE = re.compile(r"raises [$€£]?[\d.,]+ to (?P<to>[$€£]?[\d.,]+)(?P<allin> and is all-in)?\s*$")
-_DISCARD = re.compile(r"discards (?P<n>\d) cards?(?: \[(?P<cards>[^\]]*)\])?\s*$")
-_PAT = re.compile(r"stands pat(?: on \[(?P<cards>[^\]]*)\])?\s*$")
-_SHOWS = re.compile(r"shows \[(?P<cards>[^\]]*)\]")
-_DEALT = re.compile(r"Dealt to (?P<name>.+?) \[(?P<a>[^\]]*)\](?: \[(?P<b>[^\]]*)\])?\s*$")
+_CALL_BET = re.compile(r"(?P<verb>calls|bets) (?P<amt>[$€£]?[\d.,]++)(?P<allin> and is all-in)?$")
+_RAISE = re.compile(r"raises [$€£]?[\d.,]++ to (?P<to>[$€£]?[\d.,]++)(?P<allin> and is all-in)?$")
+_DISCARD = re.compile(r"discards (?P<n>\d) cards?(?: \[(?P<cards>[^\]]*+)\])?$")
+_PAT = re.compile(r"stands pat(?: on \[(?P<cards>[^\]]*+)\])?$")
+_SHOWS = re.compile(r"shows \[(?P<cards>[^\]]*+)\]")
+_DEALT = re.compile(r"Dealt to " + NAME + r" \[(?P<a>[^\]]*+)\](?: \[(?P<b>[^\]]*+)\])?$")
 _COLLECT = re.compile(
-    r"(?P<name>.+?) collected (?P<amt>[$€£]?[\d.,]+) "
-    r"from (?P<pot>pot|main pot|side pot(?:-(?P<n>\d+))?)\s*$"
+    NAME + r" collected (?P<amt>[$€£]?[\d.,]++) "
+    r"from (?P<pot>pot|main pot|side pot(?:-(?P<n>\d+))?)$"
 )
-_UNCALLED = re.compile(r"Uncalled bet \((?P<amt>[^)]*)\) returned to (?P<name>.+?)\s*$")
+_UNCALLED = re.compile(r"Uncalled bet \((?P<amt>[^)]*+)\) returned to (?P<name>.+)$")
 
-# Lines that carry nothing the ledger needs (chat, connections, table moves, eliminations).
-_NOISE = re.compile(
-    r"(?:.+ said, \".*\"|.+ is (?:dis)?connected|.+ has timed out(?: while disconnected)?"
-    r"|.+ has returned|.+ is sitting out|.+ leaves the table|.+ joins the table at seat #\d+"
-    r"|.+ will be allowed to play after the button|.+ finished the tournament.*"
-    r"|.+ wins the tournament.*|.+ re-buys.*|.+ takes the add-on.*|Betting is capped"
-    r"|.+ was removed from the table.*|.+ is feeling .*)\s*$"
+# Lines that carry nothing the ledger needs (chat, connections, table moves, eliminations),
+# told by their endings or a phrase after the player's name (plain string tests, linear time).
+_NOISE_ENDS = (
+    " is connected",
+    " is disconnected",
+    " has timed out",
+    " has timed out while disconnected",
+    " has returned",
+    " is sitting out",
+    " leaves the table",
+    " will be allowed to play after the button",
 )
+_NOISE_PHRASES = (
+    " finished the tournament",
+    " wins the tournament",
+    " re-buys",
+    " takes the add-on",
+    " was removed from the table",
+    " is feeling ",
+)
+_JOINS = " joins the table at seat #"
+
+
+def _is_noise(line: str) -> bool:
+    """A line (without trailing blanks) that carries nothing the ledger needs."""
+    if line == "Betting is capped":
+        return True
+    if any(line.endswith(end) and len(line) > len(end) for end in _NOISE_ENDS):
+        return True
+    if any(line.find(phrase, 1) >= 0 for phrase in _NOISE_PHRASES):
+        return True
+    said = line.find(' said, "', 1)
+    if said >= 0 and line.endswith('"') and len(line) > said + len(' said, "'):
+        return True
+    who, joins, seat = line.rpartition(_JOINS)
+    return bool(joins and who and seat.isascii() and seat.isdigit())
+
+
 _NAMED_NOISE = {"sits out", "is sitting out", "doesn't show hand", "is connected", "has returned"}
 
 _DRAW_SECTIONS = {"*** FIRST DRAW ***", "*** SECOND DRAW ***", "*** THIRD DRAW ***"}
@@ -111,7 +145,7 @@ def _read_hand(
     pos = Position(source, start + 1, 1)
     if header is None:  # pragma: no cover - HAND_START guarantees the prefix
         raise ImportFormatError("not a PokerStars header", position=pos, rule="bad-header")
-    hand_id = header["id"]
+    hand_id = hand_number(header["id"], pos)
     rest = header["rest"]
     draft = HandDraft(source, hand_id, pos, ORIGIN, text="\n".join(lines).rstrip() + "\n")
     game = _BADUGI.search(rest)
@@ -130,7 +164,9 @@ def _read_hand(
     small_bet = parse_amount(stake["small"], cents=cents, position=pos)
     big_bet = parse_amount(stake["big"], cents=cents, position=pos)
     date_match = _DATE.search(rest)
-    date = "-".join(date_match.groups()) if date_match else None
+    date = "-".join(date_match.groups()[:3]) if date_match else None
+    if date_match is not None and date_match[4] is not None:
+        draft.time = header_time(*date_match.groups())
 
     fixed = game["limit"] == "Limit"
     draft.big_blind_hint = small_bet if fixed else big_bet
@@ -148,7 +184,7 @@ def _read_hand(
                 tournament["buyin"].split("+")[0],
                 cents="$" in tournament["buyin"] or "USD" in tournament["buyin"],
             )
-        name = f"PokerStars tournament #{tournament['tid']}"
+        name = f"PokerStars tournament #{parse_count(tournament['tid'], 'tournament number', pos)}"
         if tournament["club"]:
             name = f"{tournament['club']} {name}"
         session = Session(
@@ -162,10 +198,9 @@ def _read_hand(
             place="PokerStars",
         )
     record = draft.finish(settings, session, table)
-    if tournament is None:
-        changes = cash.changes(table, draft)
-        if changes:
-            record = replace(record, events=(*changes, *record.events))
+    changes = cash.changes(table, draft, cash=tournament is None)
+    if changes:
+        record = replace(record, events=(*changes, *record.events))
     return record
 
 
@@ -196,20 +231,22 @@ def _read_body(draft: HandDraft, lines: list[str], start: int, cents: bool) -> t
                 m = _TABLE.match(line)
                 if m is None:
                     raise draft.error(
-                        f"cannot read the table line {line!r}", index, rule="bad-line"
+                        f"cannot read the table line {quote(line)!r}", index, rule="bad-line"
                     )
                 table = m["table"]
-                draft.button_seat = int(m["button"])
-                max_seats = int(m["max"]) if m["max"] else 9
+                draft.button_seat = parse_count(m["button"], "button seat", draft.at(index))
+                max_seats = parse_count(m["max"], "table size", draft.at(index)) if m["max"] else 9
                 continue
             seat = _SEAT.match(line)
             if seat is not None:
                 tail = seat["tail"]
                 if tail.strip() not in ("", "is sitting out") and "out of hand" not in tail:
-                    raise draft.error(f"cannot read the seat line {line!r}", index, rule="bad-line")
+                    raise draft.error(
+                        f"cannot read the seat line {quote(line)!r}", index, rule="bad-line"
+                    )
                 draft.seats.append(
                     SeatLine(
-                        int(seat["num"]),
+                        parse_count(seat["num"], "seat", draft.at(index)),
                         seat["name"],
                         parse_amount(seat["stack"], cents=cents, position=draft.at(index)),
                         out_of_hand="out of hand" in tail,
@@ -240,7 +277,7 @@ def _section(draft: HandDraft, line: str, index: int, section: str) -> str:
         return "showdown"
     if marker == "*** SUMMARY ***":
         return "summary"
-    raise draft.error(f"unknown section {marker!r}", index, rule="bad-line")
+    raise draft.error(f"unknown section {quote(marker)!r}", index, rule="bad-line")
 
 
 def _read_play_line(
@@ -296,7 +333,7 @@ def _read_play_line(
             return
         if rest in _NAMED_NOISE:
             return
-        raise draft.error(f"unrecognised line {line!r}", index, rule="unrecognised-line")
+        raise draft.error(f"unrecognised line {quote(line)!r}", index, rule="unrecognised-line")
     if sep and said.strip() in _NAMED_NOISE:  # an unseated player ("cuchiku: sits out")
         return
     m = _DEALT.match(line)
@@ -320,9 +357,19 @@ def _read_play_line(
     if m is not None and m["name"] in names:
         draft.uncalled(m["name"], parse_amount(m["amt"], cents=cents, position=draft.at(index)))
         return
-    if _NOISE.match(line):
+    if _is_noise(line):
+        _note_leaving(draft, line)
         return
-    raise draft.error(f"unrecognised line {line!r}", index, rule="unrecognised-line")
+    raise draft.error(f"unrecognised line {quote(line)!r}", index, rule="unrecognised-line")
+
+
+def _note_leaving(draft: HandDraft, line: str) -> None:
+    """A player leaving or joining the table: their stack does not carry to the next hand."""
+    if line.endswith(" leaves the table"):
+        draft.left.add(line[: -len(" leaves the table")])
+    who, joins, _ = line.rpartition(_JOINS)
+    if joins:
+        draft.left.add(who)
 
 
 def _split_name(line: str, names: set[str]) -> tuple[str, str]:
@@ -362,19 +409,19 @@ def _read_summary_line(draft: HandDraft, line: str, index: int, cents: bool) -> 
         return True
     m = _SUMMARY_SEAT.match(line)
     if m is not None:
-        number = int(m["num"])
+        number = parse_count(m["num"], "seat", pos)
         seat = next((s for s in draft.seats if s.number == number), None)
         if seat is None:
             raise draft.error(f"the summary names seat {number}, which is empty", index)
         after = m["rest"][len(seat.name) :] if m["rest"].startswith(seat.name) else m["rest"]
-        won = _WON.search(after)
+        won = won_amount(after)
         if won is not None:
-            amount = parse_amount(won["amt"], cents=cents, position=pos)
+            amount = parse_amount(won, cents=cents, position=pos)
             draft.summary_won[seat.name] = draft.summary_won.get(seat.name, 0) + amount
         return False
-    if line.startswith("Board ") or _NOISE.match(line):
+    if line.startswith("Board ") or _is_noise(line):
         return False
-    raise draft.error(f"unrecognised summary line {line!r}", index, rule="unrecognised-line")
+    raise draft.error(f"unrecognised summary line {quote(line)!r}", index, rule="unrecognised-line")
 
 
 def _settings(

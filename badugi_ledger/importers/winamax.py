@@ -12,27 +12,31 @@ import re
 from collections.abc import Iterable, Iterator
 
 from ..errors import ImportFormatError, Position
+from ..limits import quote
 from .common import ImportItem, SkippedHand, chunk_hands
 
 ORIGIN = "winamax"
 
 HAND_START = re.compile(r"Winamax Poker - ")
 _HEADER = re.compile(
-    r"Winamax Poker - (?P<kind>[^-]+?) - (?:.* - )?HandId: #(?P<id>[\d-]+) - (?P<game>.+?)"
+    r"Winamax Poker - (?P<kind>[^-]++) - (?:.* - )?HandId: #(?P<id>[\d-]++) - (?P<game>.{1,100}?)"
     r" (?:\(|- \d{4}/)"
 )
 
 
 def read_winamax(lines: Iterable[str], source: str = "<winamax>") -> Iterator[ImportItem]:
     """Every hand of a Winamax history: other games skipped, Badugi reported as unsupported."""
-    for start, hand_lines in chunk_hands(lines, HAND_START):
+    for start, hand_lines, problem, _ in chunk_hands(lines, HAND_START, source):
+        if problem is not None:
+            yield problem
+            continue
         pos = Position(source, start + 1, 1)
         header = _HEADER.match(hand_lines[0].lstrip("\ufeff"))
-        hand_id = header["id"] if header else None
+        hand_id = quote(header["id"]) if header else None
         game = header["game"] if header else "unknown game"
         if "badugi" in game.lower() or "badacey" in game.lower() or "badeucey" in game.lower():
             yield ImportFormatError(
-                f"Winamax {game} hands cannot be imported yet",
+                f"Winamax {quote(game)} hands cannot be imported yet",
                 position=pos,
                 hand=hand_id,
                 rule="unsupported-format",
