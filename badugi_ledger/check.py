@@ -11,8 +11,8 @@ wrote down, a payout taken on the recorder's word because the cards are unknown,
 unknown after a hand that failed) the hand carries a located *warning*.  Warnings are shown
 and counted but do not fail the check, unless ``strict``.
 
-Hands are read by :func:`read_hands` - the single place that picks the reader, so imports from
-sites come in through the same door as our own text format.
+Hands are read by :func:`~badugi_ledger.sources.read_stream` - the single place that picks
+the reader, so imports from sites come in through the same door as our own text format.
 
 Files are independent (a table's carried stacks are keyed by file and table), so the text
 report checks them on every core (:mod:`badugi_ledger.parallel`) and prints exactly what one
@@ -34,8 +34,8 @@ from .events import HandRecord
 from .importers import SkippedHand
 from .parallel import ordered_map
 from .replay import replay_stream
-from .results import HandOutcome, Violation
-from .sources import read_hands  # the one reader: our format or a site's, by content
+from .results import HandOutcome, TableGap, Violation
+from .sources import read_stream  # the one reader: our format or a site's, by content
 
 HISTORY_SUFFIXES = frozenset({".bhh", ".txt", ".phh"})
 """Files picked up when a folder is given (a file named on the command line is always read)."""
@@ -233,9 +233,9 @@ class CheckRun:
                 self.summaries.append(FileSummary(source))
             return self.summaries[-1]
 
-        def items() -> Iterator[HandRecord | BadugiError]:
+        def items() -> Iterator[HandRecord | BadugiError | TableGap]:
             for path in self.files:
-                yield from read_hands(path, on_skip=skip)
+                yield from read_stream(path, on_skip=skip)
                 if skipped[str(path)]:
                     summary(str(path)).skipped = skipped.pop(str(path))
 

@@ -104,6 +104,20 @@ class HandResult:
 
 
 @dataclass(frozen=True)
+class TableGap:
+    """A reader's word that a hand seems to be missing from ``source`` before the next hand of
+    ``table`` (a site file whose stacks jump, or whose hand numbers skip one).
+
+    The replay then takes that hand's stated stacks as they are, instead of holding them
+    against the table's previous hand, and gives ``warning`` (kind ``warning``) with it.
+    """
+
+    source: str
+    table: str
+    warning: Violation
+
+
+@dataclass(frozen=True)
 class HandOutcome:
     """One hand as ``check`` and ``import`` see it: the record (if it parsed), the result (if it
     replayed) and every problem found, in input order."""

@@ -19,6 +19,7 @@ from pathlib import Path
 from .errors import BadugiError, ConfigError, ImportFormatError, Position
 from .events import HandRecord
 from .importers import READERS, ImportItem, SiteWarning, SkippedHand, iter_lines, sniff_encoding
+from .results import TableGap, Violation
 
 FORMATS: tuple[str, ...] = ("text", *READERS)
 """Every name ``--from`` accepts: ``text`` is our own format."""
@@ -124,4 +125,25 @@ def read_hands(
             if on_warning is not None:
                 on_warning(item)
             continue
+        yield item
+
+
+def read_stream(
+    path: str | Path,
+    fmt: str | None = None,
+    *,
+    on_skip: Callable[[SkippedHand], None] | None = None,
+) -> Iterator[HandRecord | BadugiError | TableGap]:
+    """:func:`read_hands` for a replay: each warning of a site file that a hand seems to be
+    missing comes as a :class:`~badugi_ledger.results.TableGap` just before the hand it
+    concerns, so :func:`~badugi_ledger.replay.replay_stream` resyncs that table."""
+    gaps: list[TableGap] = []
+
+    def gap(w: SiteWarning) -> None:
+        gaps.append(TableGap(w.source, w.table, Violation(w.rule, w.message, w.pos, "warning")))
+
+    for item in read_hands(path, fmt, on_skip=on_skip, on_warning=gap):
+        if gaps:
+            yield from gaps
+            gaps.clear()
         yield item

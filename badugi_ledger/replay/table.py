@@ -18,6 +18,8 @@ the hands after it from being checked in full:
   unknown and the next Progressive hand of that table is not settled (``carry-unknown``).
 * A hand that cannot be read at all (a ``ParseError`` item) makes every stack of every table
   of its file unknown in the same way, since it is not known which table it belonged to.
+* A :class:`~badugi_ledger.results.TableGap` item (a site file that seems to miss a hand)
+  makes the table's next hand start from its stated stacks, with the reader's warning.
 
 A result with unknown stacks is a check's only: its ``unknown_stacks`` tell the ledger not to
 store it.
@@ -26,11 +28,11 @@ store it.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..errors import BadugiError
 from ..events import CarryOut, Collect, FinalStack, HandRecord
-from ..results import HandOutcome, HandResult, Violation
+from ..results import HandOutcome, HandResult, TableGap, Violation
 from .build import build, buildable
 from .hand import replay_hand
 from .state import UNKNOWN_STACK
@@ -244,20 +246,34 @@ class TableTracker:
             state.carry_unknown_since = why
 
 
-def replay_stream(items: Iterable[HandRecord | BadugiError]) -> Iterator[HandOutcome]:
-    """Replay hands as they come (never holding the whole input), one outcome per item.
+def replay_stream(
+    items: Iterable[HandRecord | BadugiError | TableGap],
+) -> Iterator[HandOutcome]:
+    """Replay hands as they come (never holding the whole input), one outcome per hand.
 
-    A ``BadugiError`` item (a hand that did not parse) becomes an outcome with that error.
+    A ``BadugiError`` item (a hand that did not parse) becomes an outcome with that error; a
+    ``TableGap`` item gives no outcome of its own: its warning goes with the table's next hand.
     """
     tracker = TableTracker()
     unread: dict[str, str] = {}
+    gaps: dict[tuple[str, str], Violation] = {}
     for item in items:
         if isinstance(item, HandRecord):
             source = item.pos.source
             if source in unread and (source, item.table) not in tracker.tables:
                 # The table's earlier hands may be the unreadable ones.
                 tracker.table(item).unknown_default = unread[source]
-            yield tracker.replay(item)
+            gap = gaps.pop((source, item.table), None) if gaps else None
+            if gap is None:
+                yield tracker.replay(item)
+                continue
+            # The stated stacks are not held against a hand that is not the previous one.
+            tracker.table(item).last_seated = frozenset()
+            outcome = tracker.replay(item)
+            yield replace(outcome, warnings=(gap, *outcome.warnings))
+            continue
+        if isinstance(item, TableGap):
+            gaps[item.source, item.table] = item.warning
             continue
         pos = item.position
         why = f"hand {item.hand or '?'} at line {pos.line} of this file could not be read"
