@@ -198,7 +198,7 @@ def event_balances(db: Database, event_id: int, kind: str) -> dict[str, int]:
     else:
         rows = db.execute(
             "SELECT coalesce(p.name, po.account), sum(po.amount) FROM postings po "
-            "JOIN hands h ON h.id = po.hand_id LEFT JOIN aliases a ON a.id = po.alias_id "
+            "JOIN counted_hands h ON h.id = po.hand_id LEFT JOIN aliases a ON a.id = po.alias_id "
             "LEFT JOIN players p ON p.id = a.player_id WHERE h.event_id = ? "
             "GROUP BY coalesce(p.name, po.account)",
             [event_id],
@@ -215,10 +215,10 @@ def event_balances(db: Database, event_id: int, kind: str) -> dict[str, int]:
 
 
 def settle_event(
-    db: Database, event: str | int, *, exact_limit: int = DEFAULT_EXACT_LIMIT
+    db: Database, event: str | int | None, *, exact_limit: int = DEFAULT_EXACT_LIMIT
 ) -> Settlement:
-    """Balances and the fewest transfers for one event (by id or name)."""
-    row = find_event(db, event)
+    """Balances and the fewest transfers for one event (by id, name or key; None: the latest)."""
+    row = find_event(db, event, counted=True)
     event_id, kind = int(str(row["id"])), str(row["kind"])
     balances = event_balances(db, event_id, kind)
     transfers = settle_balances(balances, exact_limit=exact_limit)
@@ -230,7 +230,7 @@ def settle_event(
     return Settlement(label, kind, balances, transfers, unit)
 
 
-def settle(db_path: str | Path, event: str | int) -> Settlement:
+def settle(db_path: str | Path, event: str | int | None) -> Settlement:
     """``badugi-ledger settle``: the settlement of one event of the ledger at ``db_path``."""
     with ledger_at(db_path, create=False) as db:
         return settle_event(db, event)

@@ -362,10 +362,13 @@ SIMULATED_FILES = [
     ("badugi", "spread-limit"),
 ]
 PINNED_LEDGER = {
+    # hands and events as before their identity columns (content, cards, void_reason,
+    # voided_at) were added: the same rows and ids; a fresh import writes no audit rows.
+    "audit": (0, "4f53cda18c2baa0c0354bb5f9a3ecbe5ed12ab4d8e11ba873c2f11161202b945"),
     "aliases": (59, "f9788e665ff6c010882a80439d69222d2d18a24e716391b06ce0ae8c335918aa"),
-    "events": (35, "11ce8b19dc6bd43019e9eddb19ac691315c89e3d6e1694a1411ebbe7e01b5914"),
+    "events": (35, "c5f0623d9c122cf4d6979e8190e1b23483042452ed0e1500f5e78e56d9c53977"),
     "hand_players": (5042, "27ffd1d5754053448b7d96852f653ae3a4535cd6469e05708a204a13fac076b5"),
-    "hands": (969, "cbe41ed4df6d105731cf1718870429d45ed911340ca002331a0f1eedc84e7bb6"),
+    "hands": (969, "73e7b64ae7b8beee1ef381cb563042dc173546f80673fa48886d26c75723b028"),
     "players": (59, "40447c7ce34b8ac7842175b0a275115101d7dd6f45a488d98bd2dae566a6b3bf"),
     "postings": (6972, "562d69e5529e09444b5019df899ae9bc3de5e33bc4a4ebe1af47fd9831bb3921"),
     "pot_winners": (1407, "3f979bb68b2411ca12fe9d0ec20102726538e3dc9532d6f245f94848206b643d"),
