@@ -9,15 +9,17 @@ transaction per file** (:mod:`badugi_ledger.ledger_writer`):
 * a hand that does not parse or replay cleanly (a rule broken, a recorded payout or stack that
   disagrees) is *rejected* and reported with its line and reasons; the file's other hands are
   stored.  ``strict=True`` refuses the whole file instead (nothing of it is written);
-* a hand already in the ledger (same fingerprint) is a *duplicate* and changes nothing,
-  so importing the same or an overlapping file twice is harmless;
+* a hand already in the ledger (same fingerprint and content) is a *duplicate* and changes
+  nothing, so importing the same or an overlapping file twice is harmless; a hand whose
+  identity (event, table, hand number) the ledger holds with other content is a *conflict*,
+  not stored unless ``replace`` (see :mod:`badugi_ledger.ledger_writer`);
 * every hand's rows (hand, players, postings, pots, winners) go in together or not at all; an
   unexpected failure rolls the whole file back.
 
 Memory stays flat: hands stream from the reader, rows are written in batches of
 ``batch_size`` inside the file's transaction (the write lock is taken at the first batch).
 
-**Many files, many cores** (``jobs``, issue 7): reading, replaying and row building need no
+**Many files, many cores** (``jobs``): reading, replaying and row building need no
 ledger, so with more than one job and more than one file, worker processes
 (:func:`badugi_ledger.parallel.ordered_map`) prepare the files while this process, the ONE
 writer, stores them in the order given, each in its own transaction - the same rows with the

@@ -6,7 +6,14 @@ valid hands ``batch_size`` at a time inside ONE transaction, opened (``BEGIN IMM
 write lock) at the first batch and committed after the last; ``strict`` refuses the file at its
 first bad hand, and any failure rolls the whole file back.
 
-Why it is fast (issue 7): per batch, one query finds the hands already stored (duplicates), and
+Each hand is looked up by fingerprint, else by identity (event, table, hand number): the
+same fingerprint and content is a duplicate; anything else a :class:`Conflict` with what
+differs (:func:`badugi_ledger.hand_content.differences`), not stored - unless ``replace``,
+which stores the new version over the old row (same id, so hands keep their order), writes an
+``audit`` row and recomputes the tournaments touched, all in the file's transaction.  A hand
+with a figure beyond :data:`badugi_ledger.limits.MAX_AMOUNT` fails the whole file.
+
+Why it is fast: per batch, one query finds the hands already stored (duplicates), and
 each table gets ONE ``executemany`` on the plain ``sqlite3`` connection (statements prepared
 once, no per-row sqlite-utils call).  The ids are assigned here, in the order the
 one-row-at-a-time writer got them from SQLite: a table whose key is an ``INTEGER PRIMARY KEY``

@@ -29,8 +29,11 @@ All money and chip columns are INTEGER (chips, or cents where money) and the tab
   undone, see :mod:`badugi_ledger.players`).
 * ``events``: a cash session or a tournament (kind, name, date, place, game, season, buy-in,
   payout table); ``key`` identifies it across imports.
-* ``hands``: one row per stored hand, with its source file and line and a unique
-  ``fingerprint`` (see :func:`badugi_ledger.fingerprints.fingerprint`).
+* ``hands``: one row per stored hand, with its source file and line, a unique
+  ``fingerprint`` (see :func:`badugi_ledger.fingerprints.fingerprint`), its identity
+  (``event_id``, ``table_name``, ``hand_number``: unique among hands that count), its
+  ``content`` digest and shown ``cards`` (:mod:`badugi_ledger.hand_content`) and, when voided,
+  ``void_reason`` and ``voided_at`` (events have these two as well).
 * ``hand_players``: each player dealt in: starting/final stack, contribution, collection, and
   rebuys/add-ons before the hand.
 * ``postings``: the double entry per hand (blind, ante, bet, returned, collect, rake,
@@ -38,6 +41,8 @@ All money and chip columns are INTEGER (chips, or cents where money) and the tab
 * ``pots`` and ``pot_winners``: each pot, its eligible players and who got what.
 * ``tournament_entries``: buy-in, rebuys, add-ons, bounties, finishing place, prize, points;
   ``tournament_terms``: how a tournament pays out (bounty size, chop, rounding unit).
+* ``audit``: every hand replaced and every hand or event voided (:mod:`badugi_ledger.corrections`).
+* Views ``counted_hands`` and ``counted_events``: what every figure reads (not void).
 """
 
 from __future__ import annotations

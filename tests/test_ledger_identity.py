@@ -328,3 +328,23 @@ def test_an_amount_the_ledger_cannot_hold_fails_its_file_only(
     assert f"{tmp_path / 'b_ok.bhh'}: 1 stored" in out
     with sqlite3.connect(db) as conn:
         assert conn.execute("SELECT count(*) FROM hands").fetchone()[0] == 1
+
+
+def test_one_ledger_location(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """club.db (as the README says) unless BADUGI_LEDGER_DB names another; --db wins."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("BADUGI_LEDGER_DB", raising=False)
+    code, out = invoke("events")
+    assert code == 1 and "no ledger at 'club.db'" in out and "badugi-ledger import" in out
+    night = write(tmp_path, "night.bhh", NIGHT)
+    code, out = invoke("import", night, "--jobs", "1")
+    assert code == 0 and out.endswith("ledger: club.db\n") and (tmp_path / "club.db").exists()
+    elsewhere = tmp_path / "elsewhere.db"
+    result = runner.invoke(app, ["import", str(night)], env={"BADUGI_LEDGER_DB": str(elsewhere)})
+    assert result.exit_code == 0 and f"ledger: {elsewhere}" in result.output
+    result = runner.invoke(app, ["events", "--json"], env={"BADUGI_LEDGER_DB": str(elsewhere)})
+    assert [e["event"] for e in json.loads(result.output)["events"]] == ["Friday Night"]
+    result = runner.invoke(
+        app, ["events", "--db", str(tmp_path / "none.db")], env={"BADUGI_LEDGER_DB": "x.db"}
+    )
+    assert result.exit_code == 1 and "none.db" in result.output
