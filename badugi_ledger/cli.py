@@ -64,6 +64,12 @@ def render(result: Rendered, as_json: bool) -> None:
             typer.echo(line)
 
 
+MAX_WAIT = 7 * 24 * 3600
+"""The longest ``--wait`` (a week, in seconds)."""
+MAX_JOBS = 1024
+"""The most worker processes ``--jobs`` asks for."""
+
+
 # --- showdown (issue 2) -------------------------------------------------------------------
 
 
@@ -83,7 +89,9 @@ def showdown(
     ] = "badugi",
     pot: Annotated[
         int,
-        typer.Option(help="Chips in the pot to divide. 0 (the default) only ranks the hands."),
+        typer.Option(
+            max=MAX_AMOUNT, help="Chips in the pot to divide. 0 (the default) only ranks the hands."
+        ),
     ] = 0,
     as_json: Annotated[
         bool,
@@ -159,6 +167,7 @@ def check_command(
             "--jobs",
             "-j",
             min=0,
+            max=MAX_JOBS,
             help="Processes that check files side by side (0: every core). The report is "
             "the same; --json always streams from one process.",
         ),
@@ -231,12 +240,6 @@ KindOption = Annotated[
         "auto: both when the selection has both (csv and json: tournament if any, else cash).",
     ),
 ]
-
-
-MAX_WAIT = 7 * 24 * 3600
-"""The longest ``--wait`` (a week, in seconds)."""
-MAX_JOBS = 1024
-"""The most worker processes ``--jobs`` asks for."""
 
 
 EventOption = Annotated[
@@ -669,7 +672,7 @@ def convert_command(
 
 @app.command("simulate")
 def simulate_command(
-    hands: Annotated[int, typer.Option(help="How many hands to play.")] = 100,
+    hands: Annotated[int, typer.Option(max=MAX_AMOUNT, help="How many hands to play.")] = 100,
     players: Annotated[int, typer.Option(help="Players at the table (2-9).")] = 6,
     game: Annotated[
         str, typer.Option(help="badugi, progressive-badugi, badacey or badeucey.")
@@ -681,15 +684,27 @@ def simulate_command(
             "no-limit or spread-limit (one to four big blinds)."
         ),
     ] = "fixed-limit",
-    seed: Annotated[int, typer.Option(help="Random seed: the same seed, the same hands.")] = 0,
+    seed: Annotated[
+        int,
+        typer.Option(
+            min=-MAX_AMOUNT, max=MAX_AMOUNT, help="Random seed: the same seed, the same hands."
+        ),
+    ] = 0,
     out: Annotated[
         str | None, typer.Option(help="Write the hands to this file (default: standard output).")
     ] = None,
-    small_blind: Annotated[int, typer.Option(help="The small blind.")] = 1,
-    big_blind: Annotated[int, typer.Option(help="The big blind (and the small bet).")] = 2,
-    ante: Annotated[int, typer.Option(help="An ante from every player (0: none).")] = 0,
+    small_blind: Annotated[int, typer.Option(max=MAX_AMOUNT, help="The small blind.")] = 1,
+    big_blind: Annotated[
+        int, typer.Option(max=MAX_AMOUNT, help="The big blind (and the small bet).")
+    ] = 2,
+    ante: Annotated[
+        int, typer.Option(max=MAX_AMOUNT, help="An ante from every player (0: none).")
+    ] = 0,
     session_hands: Annotated[
-        int, typer.Option(help="Hands per session; each session is a new table and date.")
+        int,
+        typer.Option(
+            max=MAX_AMOUNT, help="Hands per session; each session is a new table and date."
+        ),
     ] = 500,
     cards: Annotated[
         str,

@@ -42,12 +42,13 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from .errors import BadugiError
+from .errors import BadugiError, ConfigError
 from .events import HandRecord
 from .fingerprints import fingerprint
 from .import_report import Conflict, FileReport, ImportReport, Rejected
 from .ledger_rows import HandRows, event_identity, ledger_problems, prepare_outcomes
 from .ledger_writer import ProgressFn, store_file
+from .limits import MAX_AMOUNT
 from .results import HandOutcome
 from .store import DEFAULT_BUSY_TIMEOUT_MS, Database, ledger_at
 
@@ -329,6 +330,8 @@ def run_import(
     ``replace`` stores a hand over the ledger's version when the two differ (a conflict
     otherwise).  The report names the ledger file written.
     """
+    if wait_seconds is not None and not 0 <= wait_seconds <= MAX_AMOUNT / 1000:
+        raise ConfigError(f"the wait must be a number of seconds from 0, not {wait_seconds}")
     timeout = DEFAULT_BUSY_TIMEOUT_MS if wait_seconds is None else int(wait_seconds * 1000)
     with ledger_at(db_path, busy_timeout_ms=timeout) as db:
         report = import_paths(

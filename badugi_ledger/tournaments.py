@@ -25,7 +25,7 @@ from pathlib import Path
 from sqlite_utils import Database
 
 from .errors import ConfigError, LedgerError
-from .limits import MAX_DIGITS, amount_problem, quote
+from .limits import MAX_DIGITS, MAX_QUOTE, amount_problem, quote
 from .prizes import (  # re-exported: callers import the rules from here too
     CHOP_METHODS,
     POINTS_FORMULAS,
@@ -136,9 +136,13 @@ def find_event(
 
 
 def _close_matches(db: Database, text: str) -> str:
-    """ "; did you mean …" naming events whose name contains ``text`` or is close to it."""
+    """The end of a "no event" message: events whose name contains ``text`` or is close to
+    it ("did you mean …"), and where to see them all."""
     import difflib
 
+    hint = " (see: badugi-ledger events)"
+    if len(text) > MAX_QUOTE:
+        return hint  # no event is named like that: not worth comparing
     events = list(db.query("SELECT id, name, date FROM events ORDER BY id"))
     names = [str(e["name"]) for e in events]
     wanted = text.lower()
@@ -146,11 +150,10 @@ def _close_matches(db: Database, text: str) -> str:
     found = [
         e for e in events if wanted in str(e["name"]).lower() or str(e["name"]).lower() in close
     ]
-    hint = " (see: badugi-ledger events)"
     if not found:
         return hint
     listed = ", ".join(
-        f"{str(e['name'])!r} (id {e['id']}, {e['date'] or 'no date'})" for e in found[:5]
+        f"{quote(str(e['name']))!r} (id {e['id']}, {e['date'] or 'no date'})" for e in found[:5]
     )
     return f"; did you mean {listed}?{hint}"
 
