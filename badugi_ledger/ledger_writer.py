@@ -34,6 +34,7 @@ from .events import Session
 from .hand_content import differences, stored_facts
 from .import_report import Conflict, FileReport, Rejected
 from .ledger_rows import HAND_COLUMNS, HandRows, amount_problems, session_identity
+from .limits import quote
 from .store import Database
 from .tournaments import recompute_tournament
 
@@ -185,8 +186,8 @@ class FileWriter:
             problem = amount_problems(rows)
             if problem:
                 raise LedgerError(
-                    f"hand {rows.hand[0]} (line {rows.hand[4]}): {problem}, so the ledger "
-                    "cannot hold it; nothing from this file was stored"
+                    f"hand {quote(str(rows.hand[0]))} (line {rows.hand[4]}): {problem}, so the "
+                    "ledger cannot hold it; nothing from this file was stored"
                 )
             event_id = self.event(rows)
             identity = (event_id, *rows.identity)
