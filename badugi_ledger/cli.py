@@ -490,6 +490,8 @@ def players_cmd(
         others = [a for a in info.aliases if a != info.player]
         also = f" (also {', '.join(others)})" if others else ""
         typer.echo(f"{info.player}{also}: {info.hands} hands")
+    if action != "list":
+        typer.echo(f"ledger: {db}")
 
 
 @app.command(
