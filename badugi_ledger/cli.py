@@ -14,6 +14,8 @@ import typer
 from typer.core import TyperGroup
 
 from .errors import BadugiError
+from .ledger_file import DEFAULT_DB, LEDGER_ENV
+from .limits import MAX_AMOUNT
 
 
 class _Commands(TyperGroup):
@@ -70,6 +72,12 @@ def render(result: Rendered, as_json: bool) -> None:
             typer.echo(screen(line))
 
 
+MAX_WAIT = 7 * 24 * 3600
+"""The longest ``--wait`` (a week, in seconds)."""
+MAX_JOBS = 1024
+"""The most worker processes ``--jobs`` asks for."""
+
+
 # --- showdown (issue 2) -------------------------------------------------------------------
 
 
@@ -89,7 +97,9 @@ def showdown(
     ] = "badugi",
     pot: Annotated[
         int,
-        typer.Option(help="Chips in the pot to divide. 0 (the default) only ranks the hands."),
+        typer.Option(
+            max=MAX_AMOUNT, help="Chips in the pot to divide. 0 (the default) only ranks the hands."
+        ),
     ] = 0,
     as_json: Annotated[
         bool,
@@ -165,6 +175,7 @@ def check_command(
             "--jobs",
             "-j",
             min=0,
+            max=MAX_JOBS,
             help="Processes that check files side by side (0: every core). The report is "
             "the same; --json always streams from one process.",
         ),
@@ -195,7 +206,17 @@ def check_command(
 if TYPE_CHECKING:
     from .standings import StandingsOptions
 
-DbOption = Annotated[Path, typer.Option("--db", help="The SQLite ledger file.", show_default=True)]
+DbOption = Annotated[
+    Path,
+    typer.Option(
+        "--db",
+        envvar=LEDGER_ENV,
+        help=f"The SQLite ledger file (default: ${LEDGER_ENV}, else {DEFAULT_DB}).",
+        show_default=True,
+    ),
+]
+LEDGER = Path(DEFAULT_DB)
+"""The ``--db`` default every command shares."""
 SeasonOption = Annotated[
     str | None, typer.Option(help="Only this season (as the hand files name it); default: all.")
 ]
@@ -214,12 +235,17 @@ PointsTableOption = Annotated[
     typer.Option("--points-table", help="Points per place for --points table, e.g. 10,7,5,3,1."),
 ]
 BestOption = Annotated[
-    int | None, typer.Option("--best", help="Count only each player's N best tournaments.")
+    int | None,
+    typer.Option(
+        "--best", min=1, max=MAX_AMOUNT, help="Count only each player's N best tournaments."
+    ),
 ]
 MinEventsOption = Annotated[
     int,
     typer.Option(
         "--min-events",
+        min=0,
+        max=MAX_AMOUNT,
         help="Tournaments a player needs to be ranked; others are listed below without a rank.",
     ),
 ]
@@ -229,6 +255,16 @@ KindOption = Annotated[
         "--kind",
         help="tournament: points table; cash: net result over cash sessions; "
         "auto: both when the selection has both (csv and json: tournament if any, else cash).",
+    ),
+]
+
+
+EventOption = Annotated[
+    str | None,
+    typer.Option(
+        "--event",
+        help="The event as `badugi-ledger events` lists it: its name, key or id "
+        "(default: the latest event with hands).",
     ),
 ]
 
@@ -251,10 +287,12 @@ def _standings_options(
     "import",
     help=(
         "Replay every hand and store the valid ones in the ledger, one transaction per "
-        "file.\n\nHands already in the ledger (same fingerprint) are counted as duplicates "
-        "and change nothing; hands that break a rule are rejected with their line and "
-        "reason. Exit status 1 when any hand was rejected or any file could not be "
-        "imported."
+        "file.\n\nA hand is named by its event, table and hand number. One the ledger "
+        "holds with the same content is a duplicate and changes nothing; with other content "
+        "it is a conflict, not stored, and the report says what differs (--replace stores "
+        "it instead, and the audit keeps the change). Hands that break a rule are rejected "
+        "with their line and reason. Exit status 1 when any hand was rejected or in "
+        "conflict, or any file could not be imported."
     ),
 )
 def import_(
@@ -262,9 +300,17 @@ def import_(
         list[Path],
         typer.Argument(help="Hand files, or folders to import every hand file in (recursively)."),
     ],
-    db: DbOption = Path("badugi.db"),
+    db: DbOption = LEDGER,
     strict: Annotated[
         bool, typer.Option("--strict", help="Refuse a whole file when any hand in it is bad.")
+    ] = False,
+    replace: Annotated[
+        bool,
+        typer.Option(
+            "--replace",
+            help="Store a hand the ledger holds with other content over the stored version "
+            "(carried stacks, tournament places and prizes follow; the audit keeps it).",
+        ),
     ] = False,
     fmt: Annotated[
         str | None,
@@ -275,6 +321,8 @@ def import_(
         float,
         typer.Option(
             "--wait",
+            min=0,
+            max=MAX_WAIT,
             help="Seconds to wait for another import into the same ledger to finish its file.",
         ),
     ] = 600.0,
@@ -284,6 +332,7 @@ def import_(
             "--jobs",
             "-j",
             min=0,
+            max=MAX_JOBS,
             help="Processes that read and replay files side by side (0: every core); one "
             "writer stores the files in the order given, so the ledger is the same.",
         ),
@@ -301,7 +350,14 @@ def import_(
             typer.echo(f"{source}: {hands} hands read", err=True)
 
     report = run_import(
-        db, paths, strict=strict, fmt=fmt, progress=progress, wait_seconds=wait, jobs=jobs
+        db,
+        paths,
+        strict=strict,
+        replace=replace,
+        fmt=fmt,
+        progress=progress,
+        wait_seconds=wait,
+        jobs=jobs,
     )
     if interactive and any(f.stored + f.duplicate + len(f.rejected) >= 1000 for f in report.files):
         typer.echo("", err=True)
@@ -321,7 +377,7 @@ def import_(
     ),
 )
 def standings_cmd(
-    db: DbOption = Path("badugi.db"),
+    db: DbOption = LEDGER,
     season: SeasonOption = None,
     fmt: Annotated[
         str, typer.Option("--format", help="table, csv, json, markdown or html.")
@@ -344,26 +400,31 @@ def standings_cmd(
     "settle",
     help=(
         "Who pays whom after an event or a whole season, with the fewest transfers, and "
-        "totals that net to zero.\n\nA season settles each unit (chips, each currency) on "
+        "totals that net to zero.\n\nWithout --event or --season, the latest event with "
+        "hands (it says which). A season settles each unit (chips, each currency) on "
         "its own. Exact minimum (n minus the most zero-sum groups, by subset DP) up to 16 "
         "open balances after pairing exact opposites; beyond that a greedy settlement "
         "with at most n-1 transfers."
     ),
 )
 def settle_cmd(
-    event: Annotated[
-        str | None, typer.Option("--event", help="The event: its id or its name.")
-    ] = None,
+    event: EventOption = None,
     season: Annotated[
         str | None, typer.Option("--season", help="Settle every event of this season.")
     ] = None,
-    db: DbOption = Path("badugi.db"),
+    db: DbOption = LEDGER,
     as_json: Annotated[bool, typer.Option("--json", help="Print the settlement as JSON.")] = False,
 ) -> None:
     """Who pays whom after an event or a whole season, with the fewest transfers."""
-    from .settle import settle
+    from .settle import Settlement, settle
 
     result = settle(db, event, season=season)
+    if event is None and season is None and isinstance(result, Settlement):
+        typer.echo(
+            f"the latest event: {screen(result.event)} (another: --event, see "
+            "badugi-ledger events)",
+            err=True,
+        )
     render(result, as_json)
 
 
@@ -383,7 +444,7 @@ def export_cmd(
         str, typer.Option("--table", help="hands, postings, standings or sessions.")
     ],
     fmt: Annotated[str, typer.Option("--format", help="csv, json or parquet (needs pyarrow).")],
-    db: DbOption = Path("badugi.db"),
+    db: DbOption = LEDGER,
     out: Annotated[
         Path | None, typer.Option("--out", help="Write to this file (default: standard output).")
     ] = None,
@@ -419,7 +480,7 @@ def export_cmd(
 )
 def report_cmd(
     out: Annotated[Path, typer.Option("--out", help="The HTML file to write.")],
-    db: DbOption = Path("badugi.db"),
+    db: DbOption = LEDGER,
     season: SeasonOption = None,
     points: PointsOption = "linear",
     points_table: PointsTableOption = None,
@@ -447,7 +508,7 @@ def players_cmd(
             "unmerge: one name to split off again."
         ),
     ] = None,
-    db: DbOption = Path("badugi.db"),
+    db: DbOption = LEDGER,
 ) -> None:
     """List players with their aliases, or merge ("Ben" ben Benjamin) and un-merge them."""
     from .players import players_command
@@ -455,6 +516,8 @@ def players_cmd(
     infos = players_command(db, action, names or [])  # type: ignore[arg-type]
     for info in infos:
         typer.echo(info.text_line())
+    if action != "list":
+        typer.echo(f"ledger: {db}")
 
 
 def _money(text: str) -> int:
@@ -476,8 +539,11 @@ def _money(text: str) -> int:
     ),
 )
 def tournament_cmd(
-    event: Annotated[str, typer.Option("--event", help="The tournament: its id or its name.")],
-    db: DbOption = Path("badugi.db"),
+    event: Annotated[
+        str,
+        typer.Option("--event", help="The tournament: its name, key or id (see: events)."),
+    ],
+    db: DbOption = LEDGER,
     chop: Annotated[
         str | None,
         typer.Option(help="Record a chop among the players left: even, chip-count, or none."),
@@ -534,6 +600,55 @@ def tournament_cmd(
         changes["chop"] = None if chop == "none" else chop
     result = tournament_command(db, event, changes)
     render(result, as_json)
+    if changes:
+        typer.echo(f"ledger: {db}", err=as_json)
+
+
+@app.command("void")
+def void_cmd(
+    event: Annotated[
+        str, typer.Option("--event", help="The event: its name, key or id (see: events).")
+    ],
+    reason: Annotated[str, typer.Option("--reason", help="Why: the audit keeps it.")],
+    hand: Annotated[
+        str | None,
+        typer.Option("--hand", help="The hand number to void (default: the whole event)."),
+    ] = None,
+    table: Annotated[
+        str | None,
+        typer.Option("--table", help="The hand's table, when the event had several."),
+    ] = None,
+    db: DbOption = LEDGER,
+) -> None:
+    """Take a hand, or a whole event, out of every figure (standings, settle, exports,
+    report) without deleting it; the audit keeps when and why."""
+    from .corrections import void_command
+
+    render(void_command(db, event, hand, reason, table), False)
+
+
+@app.command("audit")
+def audit_cmd(
+    db: DbOption = LEDGER,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the entries as JSON.")] = False,
+) -> None:
+    """Every hand replaced and every hand or event voided: when, which, why, and the
+    fingerprints before and after."""
+    from .corrections import audit_command
+
+    render(audit_command(db), as_json)
+
+
+@app.command("events")
+def events_cmd(
+    db: DbOption = LEDGER,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the events as JSON.")] = False,
+) -> None:
+    """One row per event: id, date, kind, unit, the hands and players that count, and the
+    name that --event accepts."""
+    from .corrections import events_command
+
+    render(events_command(db), as_json)
 
 
 # --- end ledger ----------------------------------------------------------------------------
@@ -602,7 +717,7 @@ def convert_command(
 
 @app.command("simulate")
 def simulate_command(
-    hands: Annotated[int, typer.Option(help="How many hands to play.")] = 100,
+    hands: Annotated[int, typer.Option(max=MAX_AMOUNT, help="How many hands to play.")] = 100,
     players: Annotated[int, typer.Option(help="Players at the table (2-9).")] = 6,
     game: Annotated[
         str, typer.Option(help="badugi, progressive-badugi, badacey or badeucey.")
@@ -614,15 +729,27 @@ def simulate_command(
             "no-limit or spread-limit (one to four big blinds)."
         ),
     ] = "fixed-limit",
-    seed: Annotated[int, typer.Option(help="Random seed: the same seed, the same hands.")] = 0,
+    seed: Annotated[
+        int,
+        typer.Option(
+            min=-MAX_AMOUNT, max=MAX_AMOUNT, help="Random seed: the same seed, the same hands."
+        ),
+    ] = 0,
     out: Annotated[
         str | None, typer.Option(help="Write the hands to this file (default: standard output).")
     ] = None,
-    small_blind: Annotated[int, typer.Option(help="The small blind.")] = 1,
-    big_blind: Annotated[int, typer.Option(help="The big blind (and the small bet).")] = 2,
-    ante: Annotated[int, typer.Option(help="An ante from every player (0: none).")] = 0,
+    small_blind: Annotated[int, typer.Option(max=MAX_AMOUNT, help="The small blind.")] = 1,
+    big_blind: Annotated[
+        int, typer.Option(max=MAX_AMOUNT, help="The big blind (and the small bet).")
+    ] = 2,
+    ante: Annotated[
+        int, typer.Option(max=MAX_AMOUNT, help="An ante from every player (0: none).")
+    ] = 0,
     session_hands: Annotated[
-        int, typer.Option(help="Hands per session; each session is a new table and date.")
+        int,
+        typer.Option(
+            max=MAX_AMOUNT, help="Hands per session; each session is a new table and date."
+        ),
     ] = 500,
     cards: Annotated[
         str,

@@ -64,10 +64,11 @@ def hands_frame(db: Database, season: str | None = None) -> pd.DataFrame:
 
     where, args = season_clause(season, "WHERE")
     return pd.read_sql_query(
-        "SELECT h.id, h.fingerprint, e.name AS event, e.kind, e.date, e.season, h.hand_id AS hand, "
+        "SELECT h.id, h.fingerprint, e.name AS event, e.kind, e.date, e.season, "
+        "h.hand_number AS hand, "
         "h.table_name AS 'table', h.game, h.button, e.unit, h.pot, h.rake, h.carry_in, "
         "h.carry_out, h.showdown, h.source, h.line, h.origin "
-        f"FROM hands h JOIN events e ON e.id = h.event_id {where} ORDER BY h.id",
+        f"FROM counted_hands h JOIN events e ON e.id = h.event_id {where} ORDER BY h.id",
         db.conn,
         params=args,
     )
@@ -78,9 +79,10 @@ def postings_frame(db: Database, season: str | None = None) -> pd.DataFrame:
 
     where, args = season_clause(season, "WHERE")
     return pd.read_sql_query(
-        "SELECT po.id, po.hand_id AS hand_row, h.hand_id AS hand, e.name AS event, e.season, "
+        "SELECT po.id, po.hand_id AS hand_row, h.hand_number AS hand, e.name AS event, e.season, "
         "coalesce(p.name, po.account) AS player, po.account, po.kind, e.unit, po.amount "
-        "FROM postings po JOIN hands h ON h.id = po.hand_id JOIN events e ON e.id = h.event_id "
+        "FROM postings po JOIN counted_hands h ON h.id = po.hand_id "
+        "JOIN events e ON e.id = h.event_id "
         "LEFT JOIN aliases a ON a.id = po.alias_id LEFT JOIN players p ON p.id = a.player_id "
         f"{where} ORDER BY po.id",
         db.conn,

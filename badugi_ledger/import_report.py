@@ -1,4 +1,5 @@
-"""What an import did, file by file: hands stored, duplicates, rejections with their reasons."""
+"""What an import did, file by file: hands stored, duplicates, conflicts and replacements with
+what differs, rejections with their reasons."""
 
 from __future__ import annotations
 
@@ -23,12 +24,46 @@ class Rejected:
         }
 
 
+@dataclass(frozen=True)
+class Conflict:
+    """A hand whose identity (event, table, hand number) the ledger holds with other content:
+    not stored (a conflict) or, with ``--replace``, stored over the old version."""
+
+    source: str
+    line: int
+    hand: str
+    table: str
+    event: str
+    differences: tuple[str, ...]
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "source": self.source,
+            "line": self.line,
+            "hand": self.hand,
+            "table": self.table,
+            "event": self.event,
+            "differences": list(self.differences),
+        }
+
+    def text(self, what: str) -> str:
+        table = f" at table {self.table}" if self.table else ""
+        return (
+            f"  line {self.line} hand {self.hand}{table} of {self.event}: {what}: "
+            + "; ".join(self.differences)
+        )
+
+
 @dataclass
 class FileReport:
     source: str
     stored: int = 0
     duplicate: int = 0
     rejected: list[Rejected] = field(default_factory=list)
+    conflicts: list[Conflict] = field(default_factory=list)
+    """Hands stored already with other content: not stored (``--replace`` replaces them)."""
+    replaced: list[Conflict] = field(default_factory=list)
+    """Hands stored over their old version (``--replace``)."""
     refused: bool = False
     """``strict``: the file had a bad hand, so none of it was written."""
     error: str | None = None
@@ -40,15 +75,30 @@ class FileReport:
             "stored": self.stored,
             "duplicate": self.duplicate,
             "rejected": len(self.rejected),
+            "conflict": len(self.conflicts),
+            "replaced": len(self.replaced),
             "refused": self.refused,
             "error": self.error,
             "rejections": [r.as_dict() for r in self.rejected],
+            "conflicts": [c.as_dict() for c in self.conflicts],
+            "replacements": [c.as_dict() for c in self.replaced],
         }
+
+    def counts(self) -> str:
+        """"3 stored, 1 duplicate, 0 rejected" (conflicts and replacements when there are)."""
+        text = f"{self.stored} stored, {self.duplicate} duplicate"
+        if self.conflicts:
+            text += f", {len(self.conflicts)} conflict"
+        if self.replaced:
+            text += f", {len(self.replaced)} replaced"
+        return text + f", {len(self.rejected)} rejected"
 
 
 @dataclass
 class ImportReport:
     files: list[FileReport] = field(default_factory=list)
+    ledger: str | None = None
+    """The ledger file written (None: in memory)."""
 
     @property
     def stored(self) -> int:
@@ -63,8 +113,16 @@ class ImportReport:
         return sum(len(f.rejected) for f in self.files)
 
     @property
+    def conflict(self) -> int:
+        return sum(len(f.conflicts) for f in self.files)
+
+    @property
+    def replaced(self) -> int:
+        return sum(len(f.replaced) for f in self.files)
+
+    @property
     def ok(self) -> bool:
-        return not any(f.rejected or f.refused or f.error for f in self.files)
+        return not any(f.rejected or f.refused or f.error or f.conflicts for f in self.files)
 
     def text_lines(self) -> list[str]:
         """The report as people read it: one line per file, rejected hands under it."""
@@ -74,19 +132,27 @@ class ImportReport:
                 lines.append(f"{f.source}: not imported: {f.error}")
                 continue
             state = " (refused by --strict: nothing stored)" if f.refused else ""
-            if not (f.stored or f.duplicate or f.rejected):
+            if not (f.stored or f.duplicate or f.rejected or f.conflicts or f.replaced):
                 state = " (no Badugi-family hands found)"
-            lines.append(
-                f"{f.source}: {f.stored} stored, {f.duplicate} duplicate, "
-                f"{len(f.rejected)} rejected{state}"
-            )
+            lines.append(f"{f.source}: {f.counts()}{state}")
             for r in f.rejected:
                 hand = f" hand {r.hand}" if r.hand else ""
                 lines.append(f"  line {r.line}{hand}: " + "; ".join(r.reasons))
-        lines.append(
-            f"total: {self.stored} stored, {self.duplicate} duplicate, {self.rejected} rejected "
-            f"in {len(self.files)} file{'s' if len(self.files) != 1 else ''}"
-        )
+            lines += [c.text("conflict, not stored") for c in f.conflicts]
+            lines += [c.text("replaced") for c in f.replaced]
+        total = FileReport("total", self.stored, self.duplicate)
+        total.rejected = [r for f in self.files for r in f.rejected]
+        total.conflicts = [c for f in self.files for c in f.conflicts]
+        total.replaced = [c for f in self.files for c in f.replaced]
+        files = f"{len(self.files)} file{'s' if len(self.files) != 1 else ''}"
+        lines.append(f"total: {total.counts()} in {files}")
+        if self.conflict:
+            lines.append(
+                "a conflict is a hand the ledger already holds with other content; import "
+                "again with --replace to store this version instead (see: badugi-ledger audit)"
+            )
+        if self.ledger is not None:
+            lines.append(f"ledger: {self.ledger}")
         return lines
 
     def as_dict(self) -> dict[str, object]:
@@ -94,5 +160,8 @@ class ImportReport:
             "stored": self.stored,
             "duplicate": self.duplicate,
             "rejected": self.rejected,
+            "conflict": self.conflict,
+            "replaced": self.replaced,
+            "ledger": self.ledger,
             "files": [f.as_dict() for f in self.files],
         }

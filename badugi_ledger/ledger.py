@@ -9,15 +9,17 @@ transaction per file** (:mod:`badugi_ledger.ledger_writer`):
 * a hand that does not parse or replay cleanly (a rule broken, a recorded payout or stack that
   disagrees) is *rejected* and reported with its line and reasons; the file's other hands are
   stored.  ``strict=True`` refuses the whole file instead (nothing of it is written);
-* a hand already in the ledger (same fingerprint) is a *duplicate* and changes nothing,
-  so importing the same or an overlapping file twice is harmless;
+* a hand already in the ledger (same fingerprint and content) is a *duplicate* and changes
+  nothing, so importing the same or an overlapping file twice is harmless; a hand whose
+  identity (event, table, hand number) the ledger holds with other content is a *conflict*,
+  not stored unless ``replace`` (see :mod:`badugi_ledger.ledger_writer`);
 * every hand's rows (hand, players, postings, pots, winners) go in together or not at all; an
   unexpected failure rolls the whole file back.
 
 Memory stays flat: hands stream from the reader, rows are written in batches of
 ``batch_size`` inside the file's transaction (the write lock is taken at the first batch).
 
-**Many files, many cores** (``jobs``, issue 7): reading, replaying and row building need no
+**Many files, many cores** (``jobs``): reading, replaying and row building need no
 ledger, so with more than one job and more than one file, worker processes
 (:func:`badugi_ledger.parallel.ordered_map`) prepare the files while this process, the ONE
 writer, stores them in the order given, each in its own transaction - the same rows with the
@@ -40,12 +42,13 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from .errors import BadugiError
+from .errors import BadugiError, ConfigError
 from .events import HandRecord
 from .fingerprints import fingerprint
-from .import_report import FileReport, ImportReport, Rejected
+from .import_report import Conflict, FileReport, ImportReport, Rejected
 from .ledger_rows import HandRows, event_identity, ledger_problems, prepare_outcomes
 from .ledger_writer import ProgressFn, store_file
+from .limits import MAX_AMOUNT
 from .results import HandOutcome
 from .store import DEFAULT_BUSY_TIMEOUT_MS, Database, ledger_at
 
@@ -77,8 +80,9 @@ def iter_hand_files(paths: Iterable[str | Path]) -> Iterator[Path]:
 
 # --- one file, one process ---------------------------------------------------------------------
 
-_FILE_ERRORS = (BadugiError, OSError, UnicodeDecodeError, sqlite3.Error)
-"""What makes a file "not imported" (reported) rather than a crash."""
+_FILE_ERRORS = (BadugiError, OSError, UnicodeDecodeError, sqlite3.Error, OverflowError)
+"""What makes a file "not imported" (reported) rather than a crash (OverflowError: a number
+SQLite cannot hold that got past :func:`~badugi_ledger.ledger_rows.amount_problems`)."""
 
 
 def import_outcomes(
@@ -87,6 +91,7 @@ def import_outcomes(
     source: str,
     *,
     strict: bool = False,
+    replace: bool = False,
     batch_size: int = 500,
     progress: ProgressFn | None = None,
     progress_every: int = 1000,
@@ -97,6 +102,7 @@ def import_outcomes(
         prepare_outcomes(outcomes, source, strict=strict),
         source,
         strict=strict,
+        replace=replace,
         batch_size=batch_size,
         progress=progress,
         progress_every=progress_every,
@@ -108,6 +114,7 @@ def import_file(
     path: str | Path,
     *,
     strict: bool = False,
+    replace: bool = False,
     fmt: str | None = None,
     batch_size: int = 500,
     progress: ProgressFn | None = None,
@@ -121,6 +128,7 @@ def import_file(
             replay(read_source(Path(path), fmt)),
             source,
             strict=strict,
+            replace=replace,
             batch_size=batch_size,
             progress=progress,
             progress_every=progress_every,
@@ -232,6 +240,7 @@ def _store_staged(
     stage: str,
     *,
     strict: bool,
+    replace: bool = False,
     batch_size: int,
     progress: ProgressFn | None,
     progress_every: int,
@@ -243,6 +252,7 @@ def _store_staged(
             _staged_items(stage),
             source,
             strict=strict,
+            replace=replace,
             batch_size=batch_size,
             progress=progress,
             progress_every=progress_every,
@@ -260,6 +270,7 @@ def import_paths(
     paths: Iterable[str | Path],
     *,
     strict: bool = False,
+    replace: bool = False,
     fmt: str | None = None,
     batch_size: int = 500,
     progress: ProgressFn | None = None,
@@ -276,14 +287,14 @@ def import_paths(
 
     def here(path: Path) -> FileReport:
         return import_file(
-            db, path, strict=strict, fmt=fmt, batch_size=batch_size, progress=progress,
-            progress_every=progress_every,
+            db, path, strict=strict, replace=replace, fmt=fmt, batch_size=batch_size,
+            progress=progress, progress_every=progress_every,
         )  # fmt: skip
 
     def staged(path: Path, stage: str) -> FileReport:
         return _store_staged(
-            db, str(path), stage, strict=strict, batch_size=batch_size, progress=progress,
-            progress_every=progress_every,
+            db, str(path), stage, strict=strict, replace=replace, batch_size=batch_size,
+            progress=progress, progress_every=progress_every,
         )  # fmt: skip
 
     if resolve_jobs(jobs, len(files)) == 1:
@@ -304,6 +315,7 @@ def run_import(
     paths: Iterable[str | Path],
     *,
     strict: bool = False,
+    replace: bool = False,
     fmt: str | None = None,
     progress: ProgressFn | None = None,
     progress_every: int = 1000,
@@ -315,18 +327,26 @@ def run_import(
 
     Each file is one transaction, so a second importer into the same ledger waits for the
     first one's current file; ``wait_seconds`` bounds that wait (default: the store's).
+    ``replace`` stores a hand over the ledger's version when the two differ (a conflict
+    otherwise).  The report names the ledger file written.
     """
+    if wait_seconds is not None and not 0 <= wait_seconds <= MAX_AMOUNT / 1000:
+        raise ConfigError(f"the wait must be a number of seconds from 0, not {wait_seconds}")
     timeout = DEFAULT_BUSY_TIMEOUT_MS if wait_seconds is None else int(wait_seconds * 1000)
     with ledger_at(db_path, busy_timeout_ms=timeout) as db:
-        return import_paths(
+        report = import_paths(
             db,
             paths,
             strict=strict,
+            replace=replace,
             fmt=fmt,
             progress=progress,
             progress_every=progress_every,
             jobs=jobs,
         )
+    if db_path is not None and str(db_path) != ":memory:":
+        report.ledger = str(db_path)
+    return report
 
 
 def ledger_totals(db: Database) -> dict[str, int]:
@@ -341,6 +361,7 @@ __all__ = [
     "FileReport",
     "ImportReport",
     "ProgressFn",
+    "Conflict",
     "Rejected",
     "event_identity",
     "fingerprint",

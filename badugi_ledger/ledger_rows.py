@@ -15,9 +15,11 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from .events import HandRecord, Session, StackChange
-from .fingerprints import fingerprint
+from .events import HandRecord, Session, Show, StackChange
+from .fingerprints import canonical_json, fingerprint
+from .hand_content import FIGURES, HandFacts, content_digest, facts
 from .import_report import Rejected
+from .limits import amount_problem
 from .prizes import validate_payouts
 from .results import CARRY, HOUSE, HandOutcome, HandResult, Violation
 
@@ -31,7 +33,7 @@ class HandRows(NamedTuple):
     """What names the hand's ``events`` row: (session, game, currency), see
     :func:`event_identity`."""
     hand: tuple[Any, ...]
-    """``hands`` columns hand_id … showdown (see :data:`HAND_COLUMNS`)."""
+    """``hands`` columns hand_number … showdown (see :data:`HAND_COLUMNS`)."""
     players: tuple[tuple[Any, ...], ...]
     """(name, seat, starting_stack, final_stack, contributed, collected, busted, rebuys,
     add_ons)."""
@@ -39,12 +41,73 @@ class HandRows(NamedTuple):
     """(account, is a player's account, kind, amount)."""
     pots: tuple[tuple[str, int, str, str, tuple[tuple[str, int], ...]], ...]
     """(name, amount, eligible as JSON, detail, winners as (name, share) with share > 0)."""
+    cards: str
+    """Each player's shown cards as JSON (``hands.cards``), to say what a correction changed."""
+    content: str
+    """:func:`~badugi_ledger.hand_content.content_digest` of the rows (``hands.content``)."""
+
+    @property
+    def identity(self) -> tuple[str, str]:
+        """(table, hand number): with the event, what names this hand in the ledger."""
+        return str(self.hand[1] or ""), str(self.hand[0])
+
+    def facts(self) -> HandFacts:
+        """The rows in the shape :func:`~badugi_ledger.hand_content.stored_facts` reads."""
+        return facts(
+            tuple(self.hand[i] for i in _FIGURE_INDEX),
+            self.players,
+            self.postings,
+            self.pots,
+            self.cards,
+        )
 
 
 HAND_COLUMNS = (
-    "hand_id", "table_name", "origin", "source", "line", "game", "button",
+    "hand_number", "table_name", "origin", "source", "line", "game", "button",
     "pot", "rake", "carry_in", "carry_out", "showdown",
 )  # fmt: skip
+_FIGURE_INDEX = tuple(HAND_COLUMNS.index(c) for c in FIGURES)
+
+
+def shown_cards(record: HandRecord) -> str:
+    """Each player's last shown cards as JSON ({name: "7h 5c 3d 2s"}, "?" for an unknown)."""
+    shown = {
+        e.player: " ".join("?" if c is None else str(c) for c in e.cards)
+        for e in record.events
+        if isinstance(e, Show)
+    }
+    return canonical_json(shown)
+
+
+_HAND_AMOUNTS = ((4, "the line number"), (7, "the pot"), (8, "the rake"),
+                 (9, "the carried-in pot"), (10, "the carried-out pot"))  # fmt: skip
+_PLAYER_AMOUNTS = ("seat", "starting stack", "final stack", "contribution", "collection",
+                   "bust flag", "rebuys", "add-ons")  # fmt: skip
+
+
+def amount_problems(rows: HandRows) -> str | None:
+    """Why this hand cannot be stored (a number beyond :data:`badugi_ledger.limits.MAX_AMOUNT`
+    either way), or None.  The readers refuse such numbers first; this is the ledger's own
+    guard, so that no figure SQLite cannot hold exactly ever reaches it."""
+    session = rows.event[0]
+    checks: list[tuple[object, str]] = [
+        (session.buy_in, "the buy-in"),
+        (session.starting_chips, "the starting chips"),
+    ]
+    checks += [(rows.hand[i], what) for i, what in _HAND_AMOUNTS]
+    for name, *figures in rows.players:
+        checks += [
+            (v, f"{name}'s {what}") for v, what in zip(figures, _PLAYER_AMOUNTS, strict=True)
+        ]
+    checks += [(amount, f"{account}'s {kind}") for account, _, kind, amount in rows.postings]
+    for pot, amount, _eligible, _detail, shares in rows.pots:
+        checks.append((amount, f"the {pot or 'pot'}"))
+        checks += [(share, f"{winner}'s share of the {pot or 'pot'}") for winner, share in shares]
+    for value, what in checks:
+        problem = amount_problem(value, what) if type(value) is int else None
+        if problem:
+            return problem
+    return None
 
 
 def violation_reason(v: Violation) -> str:
@@ -126,7 +189,7 @@ def hand_rows(record: HandRecord, result: HandResult, source: str, line: int) ->
             )
         )
     settings = record.settings
-    return HandRows(
+    rows = HandRows(
         fingerprint(record),
         source,
         (record.session, settings.game, settings.currency),
@@ -158,7 +221,10 @@ def hand_rows(record: HandRecord, result: HandResult, source: str, line: int) ->
             )
             for pot in result.pots
         ),
+        shown_cards(record),
+        "",
     )
+    return rows._replace(content=content_digest(rows.facts()))
 
 
 def prepare_outcomes(

@@ -17,8 +17,9 @@ player brought (first stack, rebuys, top-ups; a tournament's buy-in, rebuys and 
 ``buy_out`` what they took away before the end (cash-outs; a tournament's prize and bounties),
 ``stack`` what they had at the end (cash), and ``net`` = ``buy_out`` + ``stack`` − ``buy_in``.
 Sign convention: a result won is positive, lost negative; in ``postings`` money into the pot
-is negative and money out of it positive.  :func:`create_views` is run by a ledger migration;
-docs/ledger.md lists every column.
+is negative and money out of it positive.  Every view reads the hands and events that count
+(``counted_hands``, ``counted_events``: nothing void).  :func:`create_views` is run by a ledger
+migration; docs/ledger.md lists every column.
 """
 
 from __future__ import annotations
@@ -50,7 +51,8 @@ SELECT h.event_id, a.player_id, h.table_name,
        last_value(hp.final_stack) OVER (stint ROWS BETWEEN UNBOUNDED PRECEDING
                                         AND UNBOUNDED FOLLOWING) AS last_stack,
        row_number() OVER stint AS nth
-FROM hand_players hp JOIN hands h ON h.id = hp.hand_id JOIN aliases a ON a.id = hp.alias_id
+FROM hand_players hp JOIN counted_hands h ON h.id = hp.hand_id
+JOIN aliases a ON a.id = hp.alias_id
 WINDOW stint AS (PARTITION BY h.event_id, a.player_id, coalesce(h.table_name, '') ORDER BY h.id)
 """
 
@@ -67,20 +69,20 @@ FROM (
            sum(max(-s.change, 0)) * {CASH_FACTOR} AS buy_out,
            sum(CASE WHEN s.nth = 1 THEN s.last_stack ELSE 0 END) * {CASH_FACTOR} AS stack,
            NULL AS place, NULL AS place_to
-    FROM ({_CASH_STINTS}) s JOIN events e ON e.id = s.event_id
+    FROM ({_CASH_STINTS}) s JOIN counted_events e ON e.id = s.event_id
     WHERE e.kind = 'cash'
     GROUP BY s.event_id, s.player_id
     UNION ALL
     SELECT t.event_id, a.player_id, e.money AS unit,
-           (SELECT count(*) FROM hand_players hp2 JOIN hands h2 ON h2.id = hp2.hand_id
+           (SELECT count(*) FROM hand_players hp2 JOIN counted_hands h2 ON h2.id = hp2.hand_id
             JOIN aliases a2 ON a2.id = hp2.alias_id
             WHERE h2.event_id = t.event_id AND a2.player_id = a.player_id) AS hands,
            sum(t.buy_in + t.rebuy_cost + coalesce(t.add_on_cost, 0)) AS buy_in,
            sum(t.prize + t.bounty_won) AS buy_out, 0 AS stack, min(t.place), max(t.place_to)
-    FROM tournament_entries t JOIN events e ON e.id = t.event_id
+    FROM tournament_entries t JOIN counted_events e ON e.id = t.event_id
     JOIN aliases a ON a.id = t.alias_id
     GROUP BY t.event_id, a.player_id
-) r JOIN events e ON e.id = r.event_id JOIN players p ON p.id = r.player_id
+) r JOIN counted_events e ON e.id = r.event_id JOIN players p ON p.id = r.player_id
 """,
     "season_player_net": f"""
 SELECT season, player_id, player, unit, count(*) AS events, sum(hands) AS hands,
@@ -90,7 +92,7 @@ FROM player_event_results
 GROUP BY season, player_id, unit
 """,
     "hand_summary": f"""
-SELECT h.id, h.event_id, e.name AS event, e.season, h.hand_id AS hand, h.table_name,
+SELECT h.id, h.event_id, e.name AS event, e.season, h.hand_number AS hand, h.table_name,
        h.game, e.unit, h.pot, h.rake, h.carry_in, h.carry_out, h.showdown,
        {shown("h.pot", "e.unit")} AS pot_text,
        (SELECT group_concat(name || ' ' || {shown("share", "e.unit")}, ', ') FROM (
@@ -100,7 +102,7 @@ SELECT h.id, h.event_id, e.name AS event, e.season, h.hand_id AS hand, h.table_n
             WHERE po.hand_id = h.id GROUP BY a.player_id ORDER BY sum(w.share) DESC, name
        )) AS winners,
        h.source, h.line
-FROM hands h JOIN events e ON e.id = h.event_id
+FROM counted_hands h JOIN counted_events e ON e.id = h.event_id
 """,
 }
 """Each view's name and its ``SELECT`` (created in this order: later ones read earlier ones)."""

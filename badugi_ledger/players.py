@@ -51,7 +51,7 @@ def _alias(db: Database, name: str) -> tuple[int, int, int]:
 def _clash(db: Database, player_a: int, player_b: int) -> str | None:
     """A hand or tournament both players took part in, described; None if there is none."""
     row = db.execute(
-        "SELECT h.hand_id, e.name FROM hand_players x JOIN aliases ax ON ax.id = x.alias_id "
+        "SELECT h.hand_number, e.name FROM hand_players x JOIN aliases ax ON ax.id = x.alias_id "
         "JOIN hand_players y ON y.hand_id = x.hand_id JOIN aliases ay ON ay.id = y.alias_id "
         "JOIN hands h ON h.id = x.hand_id JOIN events e ON e.id = h.event_id "
         "WHERE ax.player_id = ? AND ay.player_id = ? LIMIT 1",

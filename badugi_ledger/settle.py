@@ -240,7 +240,8 @@ def event_balances(db: Database, event_id: int, kind: str) -> dict[str, int]:
     else:
         rows = db.execute(
             f"SELECT coalesce(p.name, po.account), sum(po.amount) * {CASH_FACTOR} "
-            "FROM postings po JOIN hands h ON h.id = po.hand_id JOIN events e ON e.id = h.event_id "
+            "FROM postings po JOIN counted_hands h ON h.id = po.hand_id "
+            "JOIN events e ON e.id = h.event_id "
             "LEFT JOIN aliases a ON a.id = po.alias_id "
             "LEFT JOIN players p ON p.id = a.player_id WHERE h.event_id = ? "
             "GROUP BY coalesce(p.name, po.account)",
@@ -258,10 +259,10 @@ def event_balances(db: Database, event_id: int, kind: str) -> dict[str, int]:
 
 
 def settle_event(
-    db: Database, event: str | int, *, exact_limit: int = DEFAULT_EXACT_LIMIT
+    db: Database, event: str | int | None, *, exact_limit: int = DEFAULT_EXACT_LIMIT
 ) -> Settlement:
-    """Balances and the fewest transfers for one event (by id or name)."""
-    row = find_event(db, event)
+    """Balances and the fewest transfers for one event (by id, name or key; None: the latest)."""
+    row = find_event(db, event, counted=True)
     event_id, kind = int(str(row["id"])), str(row["kind"])
     balances = event_balances(db, event_id, kind)
     transfers = settle_balances(balances, exact_limit=exact_limit)
@@ -285,9 +286,9 @@ def settle_season(
     """The fewest transfers that settle a whole season, one settlement per unit."""
     clause, args = season_clause(season, "WHERE")
     events = db.execute(
-        f"SELECT e.id, e.kind FROM events e {clause} AND (EXISTS (SELECT 1 FROM hands h "
-        "WHERE h.event_id = e.id) OR EXISTS (SELECT 1 FROM tournament_entries t "
-        "WHERE t.event_id = e.id)) ORDER BY e.id",
+        f"SELECT e.id, e.kind FROM counted_events e {clause} AND (EXISTS (SELECT 1 "
+        "FROM counted_hands h WHERE h.event_id = e.id) OR EXISTS (SELECT 1 "
+        "FROM tournament_entries t WHERE t.event_id = e.id)) ORDER BY e.id",
         args,
     ).fetchall()
     if not events:
@@ -314,11 +315,11 @@ def settle_season(
 def settle(
     db_path: str | Path, event: str | int | None = None, *, season: str | None = None
 ) -> Settlement | SeasonSettlement:
-    """``badugi-ledger settle``: one event's settlement, or a season's (one per unit)."""
-    if (event is None) == (season is None):
-        raise LedgerError("settle needs --event E or --season S (one of them)")
+    """``badugi-ledger settle``: one event's settlement (the latest event when neither
+    ``event`` nor ``season`` is given), or a season's (one per unit)."""
+    if event is not None and season is not None:
+        raise LedgerError("settle takes --event E or --season S, not both")
     with ledger_at(db_path, create=False) as db:
         if season is not None:
             return settle_season(db, season)
-        assert event is not None
         return settle_event(db, event)

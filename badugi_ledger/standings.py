@@ -109,7 +109,7 @@ def resolve_kind(db: Database, options: StandingsOptions) -> Literal["tournament
         return options.kind
     clause, args = season_clause(options.season)
     row = db.execute(
-        f"SELECT count(*) FROM events e WHERE e.kind = 'tournament' {clause} "
+        f"SELECT count(*) FROM counted_events e WHERE e.kind = 'tournament' {clause} "
         "AND EXISTS (SELECT 1 FROM tournament_entries t WHERE t.event_id = e.id)",
         args,
     ).fetchone()
@@ -146,7 +146,7 @@ def entry_frame(db: Database, season: str | None = None) -> pd.DataFrame:
         "t.bounty_won, "
         "t.buy_in + t.rebuy_cost + coalesce(t.add_on_cost, 0) AS paid, "
         "(SELECT count(*) FROM tournament_entries n WHERE n.event_id = e.id) AS entrants "
-        "FROM tournament_entries t JOIN events e ON e.id = t.event_id "
+        "FROM tournament_entries t JOIN counted_events e ON e.id = t.event_id "
         "JOIN aliases a ON a.id = t.alias_id JOIN players p ON p.id = a.player_id "
         f"WHERE e.kind = 'tournament' {clause} ORDER BY coalesce(e.date, ''), e.id, t.place",
         db.conn,
@@ -334,14 +334,14 @@ def kinds_present(db: Database, season: str | None) -> list[Literal["tournament"
     clause, args = season_clause(season)
     found: list[Literal["tournament", "cash"]] = []
     if db.execute(
-        f"SELECT 1 FROM events e WHERE e.kind = 'tournament' {clause} AND EXISTS "
+        f"SELECT 1 FROM counted_events e WHERE e.kind = 'tournament' {clause} AND EXISTS "
         "(SELECT 1 FROM tournament_entries t WHERE t.event_id = e.id) LIMIT 1",
         args,
     ).fetchone():
         found.append("tournament")
     if db.execute(
-        f"SELECT 1 FROM events e WHERE e.kind = 'cash' {clause} AND EXISTS "
-        "(SELECT 1 FROM hands h WHERE h.event_id = e.id) LIMIT 1",
+        f"SELECT 1 FROM counted_events e WHERE e.kind = 'cash' {clause} AND EXISTS "
+        "(SELECT 1 FROM counted_hands h WHERE h.event_id = e.id) LIMIT 1",
         args,
     ).fetchone():
         found.append("cash")

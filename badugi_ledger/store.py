@@ -32,8 +32,11 @@ All money and chip columns are INTEGER (chips, or cents where money) and the tab
   count) and ``money`` (the currency of its money) are derived from the kind, the currency
   and a home game's chip value (``chip_cents`` of ``chip_currency``), see
   :mod:`badugi_ledger.money`.
-* ``hands``: one row per stored hand, with its source file and line and a unique
-  ``fingerprint`` (see :func:`badugi_ledger.fingerprints.fingerprint`).
+* ``hands``: one row per stored hand, with its source file and line, a unique
+  ``fingerprint`` (see :func:`badugi_ledger.fingerprints.fingerprint`), its identity
+  (``event_id``, ``table_name``, ``hand_number``: unique among hands that count), its
+  ``content`` digest and shown ``cards`` (:mod:`badugi_ledger.hand_content`) and, when voided,
+  ``void_reason`` and ``voided_at`` (events have these two as well).
 * ``hand_players``: each player dealt in: starting/final stack, contribution, collection, and
   rebuys/add-ons before the hand.
 * ``postings``: the double entry per hand (blind, ante, bet, returned, collect, rake,
@@ -41,6 +44,8 @@ All money and chip columns are INTEGER (chips, or cents where money) and the tab
 * ``pots`` and ``pot_winners``: each pot, its eligible players and who got what.
 * ``tournament_entries``: buy-in, rebuys, add-ons, bounties, finishing place, prize, points;
   ``tournament_terms``: how a tournament pays out (bounty size, chop, rounding unit).
+* ``audit``: every hand replaced and every hand or event voided (:mod:`badugi_ledger.corrections`).
+* Views ``counted_hands`` and ``counted_events``: what every figure reads (not void).
 """
 
 from __future__ import annotations
@@ -83,9 +88,10 @@ _import_sqlite_utils_without_pandas()
 from sqlite_utils import Database  # noqa: E402  (after the light import above)
 
 from .errors import LedgerError  # noqa: E402
+from .hand_content import content_digest, stored_facts  # noqa: E402
+from .ledger_file import DEFAULT_DB, LEDGER_ENV  # noqa: E402
 from .ledger_views import create_views  # noqa: E402
 
-DEFAULT_DB = "badugi.db"
 DEFAULT_BUSY_TIMEOUT_MS = 600_000
 """How long a writer waits for another one's transaction (a whole file's import) to finish."""
 
@@ -249,7 +255,81 @@ def _m002_tournaments(db: Database) -> None:
     )
 
 
-def _m010_units(db: Database) -> None:
+COUNTED_VIEWS = (
+    "CREATE VIEW counted_events AS SELECT * FROM events WHERE void_reason IS NULL",
+    "CREATE VIEW counted_hands AS SELECT h.* FROM hands h "
+    "JOIN events e ON e.id = h.event_id WHERE h.void_reason IS NULL AND e.void_reason IS NULL",
+)
+"""The one predicate of "what counts": every figure (standings, settle-up, exports, the season
+report, ``events``) reads ``counted_events`` / ``counted_hands`` instead of the tables, so a
+voided hand or event drops out of all of them at once while its rows stay in the ledger."""
+
+SET_ASIDE_REASON = (
+    "stored twice before badugi-ledger checked hand identity; the first copy counts, this "
+    "later one is set aside (import the right file with --replace to choose its content)"
+)
+
+
+def _m003_identity(db: Database) -> None:
+    """Hand identity (event, table, hand number), content digests, void and the audit log.
+
+    ``hands.hand_id`` (the site's or recorder's hand number, text) becomes ``hand_number`` so
+    that ``hand_id`` everywhere means a ``hands.id``.  Every stored hand gets its
+    ``content`` digest from its own rows.  A ledger that already holds one identity twice
+    (the same hand imported again after an edit) keeps the first copy counting and voids the
+    later ones, each with an ``audit`` row, so the unique index can hold from now on.
+    """
+    db.execute("ALTER TABLE hands RENAME COLUMN hand_id TO hand_number")
+    for column in ("content", "cards", "void_reason", "voided_at"):
+        db.execute(f"ALTER TABLE hands ADD COLUMN {column} TEXT")
+    for column in ("void_reason", "voided_at"):
+        db.execute(f"ALTER TABLE events ADD COLUMN {column} TEXT")
+    db.execute(
+        "CREATE TABLE audit (id INTEGER PRIMARY KEY, at TEXT NOT NULL, action TEXT NOT NULL, "
+        "event_id INTEGER NOT NULL REFERENCES events(id), hand_row INTEGER REFERENCES hands(id), "
+        "table_name TEXT, hand_number TEXT, reason TEXT NOT NULL, old_fingerprint TEXT, "
+        "new_fingerprint TEXT, detail TEXT) STRICT"
+    )
+    conn = db.conn
+    for (hand_row,) in conn.execute("SELECT id FROM hands ORDER BY id").fetchall():
+        conn.execute(
+            "UPDATE hands SET content = ? WHERE id = ?",
+            [content_digest(stored_facts(conn, hand_row)), hand_row],
+        )
+    now = datetime.now(UTC).isoformat(timespec="seconds")
+    twice = conn.execute(
+        "SELECT h.id, h.event_id, h.table_name, h.hand_number, h.fingerprint FROM hands h "
+        "WHERE EXISTS (SELECT 1 FROM hands f WHERE f.event_id = h.event_id AND "
+        "coalesce(f.table_name, '') = coalesce(h.table_name, '') AND "
+        "f.hand_number = h.hand_number AND f.id < h.id) ORDER BY h.id"
+    ).fetchall()
+    for hand_row, event_id, table, number, fp in twice:
+        conn.execute(
+            "UPDATE hands SET void_reason = ?, voided_at = ? WHERE id = ?",
+            [SET_ASIDE_REASON, now, hand_row],
+        )
+        conn.execute(
+            "INSERT INTO audit (at, action, event_id, hand_row, table_name, hand_number, reason, "
+            "old_fingerprint) VALUES (?, 'void', ?, ?, ?, ?, ?, ?)",
+            [now, event_id, hand_row, table, number, SET_ASIDE_REASON, fp],
+        )
+    db.execute(
+        "CREATE UNIQUE INDEX hands_identity ON hands "
+        "(event_id, coalesce(table_name, ''), hand_number) WHERE void_reason IS NULL"
+    )
+    db.execute("CREATE INDEX hands_number ON hands (event_id, hand_number)")
+    for view in COUNTED_VIEWS:
+        db.execute(view)
+    from .tournaments import recompute_tournament  # the places follow the hands that count
+
+    for (event_id,) in conn.execute(
+        "SELECT DISTINCT h.event_id FROM hands h JOIN events e ON e.id = h.event_id "
+        "WHERE h.void_reason IS NOT NULL AND e.kind = 'tournament'"
+    ).fetchall():
+        recompute_tournament(db, event_id)
+
+
+def _m004_units(db: Database) -> None:
     """Each event's unit and money: a home game's chip value, and ``unit``/``money`` derived
     from the kind and currency (see :mod:`badugi_ledger.money`), so existing ledgers get them.
     An event's key ends in its currency (or chip value), so hands of one session name in
@@ -269,7 +349,7 @@ def _m010_units(db: Database) -> None:
     )
 
 
-def _m011_views(db: Database) -> None:
+def _m005_views(db: Database) -> None:
     """Views that explain the ledger (results per event and season, hand summaries)."""
     create_views(db)
 
@@ -277,8 +357,9 @@ def _m011_views(db: Database) -> None:
 MIGRATIONS: tuple[tuple[int, str, Migration], ...] = (
     (1, "core ledger: players, aliases, events, hands, postings, pots", _m001_core),
     (2, "tournaments: entries and terms", _m002_tournaments),
-    (10, "units: each event's unit, money and chip value", _m010_units),
-    (11, "views: player_event_results, season_player_net, hand_summary", _m011_views),
+    (3, "hand identity, content digests, void, audit, counted views", _m003_identity),
+    (4, "units: each event's unit, money and chip value", _m004_units),
+    (5, "views: player_event_results, season_player_net, hand_summary", _m005_views),
 )
 SCHEMA_VERSION = MIGRATIONS[-1][0]
 
@@ -382,7 +463,10 @@ def open_ledger(
     missing file is an error instead of a new empty ledger (for read-only commands).
     """
     if path is not None and str(path) != ":memory:" and not create and not Path(path).exists():
-        raise LedgerError(f"no ledger at {str(path)!r} (import some hands first)")
+        raise LedgerError(
+            f"no ledger at {str(path)!r}: make one with `badugi-ledger import HAND_FILES "
+            f"--db {path}`, or name another with --db or {LEDGER_ENV}"
+        )
     db = connect(path, busy_timeout_ms=busy_timeout_ms)
     try:
         migrate(db)

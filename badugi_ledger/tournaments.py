@@ -25,6 +25,7 @@ from pathlib import Path
 from sqlite_utils import Database
 
 from .errors import ConfigError, LedgerError
+from .limits import MAX_DIGITS, MAX_QUOTE, amount_problem, quote
 from .prizes import (  # re-exported: callers import the rules from here too
     CHOP_METHODS,
     POINTS_FORMULAS,
@@ -70,33 +71,91 @@ class Terms:
     chop: ChopMethod | None = None
 
     def __post_init__(self) -> None:
+        for value, what in (
+            (self.bounty, "the bounty"),
+            (self.rebuy_price, "the rebuy price"),
+            (self.add_on_price, "the add-on price"),
+            (self.prize_unit, "the prize unit"),
+        ):
+            problem = None if value is None else amount_problem(value, what)
+            if problem:
+                raise ConfigError(problem)
         if self.bounty < 0 or self.prize_unit < 1:
             raise ConfigError("the bounty cannot be negative and the prize unit must be >= 1")
         if self.chop is not None and self.chop not in CHOP_METHODS:
             raise ConfigError(f"unknown chop {self.chop!r} (chops: {', '.join(CHOP_METHODS)})")
 
 
-def find_event(db: Database, ref: str | int, *, kind: str | None = None) -> dict[str, object]:
-    """An event by id or name (exact, then any case); LedgerError if none or ambiguous."""
+def event_label(row: Mapping[str, object]) -> str:
+    """``Friday game (2024-03-01)``: an event as messages name it."""
+    return f"{row['name']}" + (f" ({row['date']})" if row.get("date") else "")
+
+
+def find_event(
+    db: Database, ref: str | int | None, *, kind: str | None = None, counted: bool = False
+) -> dict[str, object]:
+    """An event by id, name or key (exact, then any case), as ``badugi-ledger events`` shows
+    them; ``ref`` None = the latest event (by date, then id) with hands.  ``counted`` leaves
+    out void events.  LedgerError if none (naming close matches) or ambiguous."""
+    table = "counted_events" if counted else "events"
     where = " AND kind = ?" if kind else ""
     extra: list[object] = [kind] if kind else []
+    what = f"{kind} event" if kind else "event"
+    if ref is None:
+        latest = list(
+            db.query(
+                f"SELECT * FROM {table} WHERE EXISTS (SELECT 1 FROM counted_hands h "
+                f"WHERE h.event_id = {table}.id){where} "
+                "ORDER BY coalesce(date, '') DESC, id DESC LIMIT 1",
+                extra,
+            )
+        )
+        if not latest:
+            raise LedgerError(f"no {what} with hands in the ledger: import some hands first")
+        return latest[0]
     text = str(ref).strip()
     rows: list[dict[str, object]] = []
-    if text.isdigit():
-        rows = list(db.query(f"SELECT * FROM events WHERE id = ?{where}", [int(text), *extra]))
-    if not rows:
-        rows = list(db.query(f"SELECT * FROM events WHERE name = ?{where}", [text, *extra]))
-    if not rows:
+    if text.isdigit() and len(text) <= MAX_DIGITS:
+        rows = list(db.query(f"SELECT * FROM {table} WHERE id = ?{where}", [int(text), *extra]))
+    for column in ("name", "key", "lower(name)", "lower(key)"):
+        if rows:
+            break
+        value = "lower(?)" if column.startswith("lower") else "?"
         rows = list(
-            db.query(f"SELECT * FROM events WHERE lower(name) = lower(?){where}", [text, *extra])
+            db.query(f"SELECT * FROM {table} WHERE {column} = {value}{where}", [text, *extra])
         )
+    if not rows and counted:
+        void = find_event(db, text, kind=kind)
+        raise LedgerError(f"the event {event_label(void)} is void: {void['void_reason']}")
     if not rows:
-        what = f"{kind} event" if kind else "event"
-        raise LedgerError(f"no {what} {text!r} in the ledger (see: badugi-ledger standings)")
+        raise LedgerError(f"no {what} {quote(text)!r} in the ledger{_close_matches(db, text)}")
     if len(rows) > 1:
         ids = ", ".join(f"{r['id']} ({r['name']}, {r['date'] or 'no date'})" for r in rows)
         raise LedgerError(f"event {text!r} is ambiguous; give its id: {ids}")
     return rows[0]
+
+
+def _close_matches(db: Database, text: str) -> str:
+    """The end of a "no event" message: events whose name contains ``text`` or is close to
+    it ("did you mean …"), and where to see them all."""
+    import difflib
+
+    hint = " (see: badugi-ledger events)"
+    if len(text) > MAX_QUOTE:
+        return hint  # no event is named like that: not worth comparing
+    events = list(db.query("SELECT id, name, date FROM events ORDER BY id"))
+    names = [str(e["name"]) for e in events]
+    wanted = text.lower()
+    close = set(difflib.get_close_matches(wanted, [n.lower() for n in names], n=5, cutoff=0.5))
+    found = [
+        e for e in events if wanted in str(e["name"]).lower() or str(e["name"]).lower() in close
+    ]
+    if not found:
+        return hint
+    listed = ", ".join(
+        f"{quote(str(e['name']))!r} (id {e['id']}, {e['date'] or 'no date'})" for e in found[:5]
+    )
+    return f"; did you mean {listed}?{hint}"
 
 
 def get_terms(db: Database, event_id: int) -> Terms:
@@ -143,7 +202,8 @@ def _bounty_takers(db: Database, hand_row_id: int, alias_id: int) -> list[int]:
 
 
 def recompute_tournament(db: Database, event_id: int) -> int:
-    """Rewrite ``tournament_entries`` of one tournament from its stored hands; return entrants.
+    """Rewrite ``tournament_entries`` of one tournament from its stored hands that count (not
+    void); return entrants.
 
     Call inside a transaction (the import does, per file).
     """
@@ -159,7 +219,7 @@ def recompute_tournament(db: Database, event_id: int) -> int:
         raise ConfigError(f"the bounty ({terms.bounty}) cannot exceed the buy-in ({buy_in})")
     rows = db.execute(
         "SELECT h.id, hp.alias_id, a.name, hp.starting_stack, hp.final_stack, hp.rebuys, "
-        "hp.add_ons FROM hands h JOIN hand_players hp ON hp.hand_id = h.id "
+        "hp.add_ons FROM counted_hands h JOIN hand_players hp ON hp.hand_id = h.id "
         "JOIN aliases a ON a.id = hp.alias_id WHERE h.event_id = ? ORDER BY h.id, hp.seat",
         [event_id],
     ).fetchall()
@@ -305,9 +365,8 @@ def tournament_result(
         )
     )
     pool = sum(int(str(e["paid"])) for e in entries) - terms.bounty * len(entries)
-    label = f"{row['name']}" + (f" ({row['date']})" if row["date"] else "")
     payouts = tuple(json.loads(str(row["payouts"] or "[]")))
-    return TournamentResult(label, terms, pool, entries, payouts)
+    return TournamentResult(event_label(row), terms, pool, entries, payouts)
 
 
 def tournament_command(

@@ -144,9 +144,9 @@ def test_the_same_file_imported_twice_at_once_is_stored_once(tmp_path: Path) -> 
     assert [p.returncode for p in procs] == [0, 0], outs
     assert sorted(outs) == sorted(
         [f"{a}: 200 stored, 0 duplicate, 0 rejected\ntotal: 200 stored, 0 duplicate, 0 rejected"
-         " in 1 file\n",
+         f" in 1 file\nledger: {db}\n",
          f"{a}: 0 stored, 200 duplicate, 0 rejected\ntotal: 0 stored, 200 duplicate, 0 rejected"
-         " in 1 file\n"]
+         f" in 1 file\nledger: {db}\n"]
     ), outs
     assert hands_in(db) == 200
 

@@ -362,10 +362,13 @@ SIMULATED_FILES = [
     ("badugi", "spread-limit"),
 ]
 PINNED_LEDGER = {
+    # hands and events as before their identity columns (content, cards, void_reason,
+    # voided_at) were added: the same rows and ids; a fresh import writes no audit rows.
+    "audit": (0, "4f53cda18c2baa0c0354bb5f9a3ecbe5ed12ab4d8e11ba873c2f11161202b945"),
     "aliases": (59, "f9788e665ff6c010882a80439d69222d2d18a24e716391b06ce0ae8c335918aa"),
-    "events": (35, "d970805f91f0e553d13737030dc60912e4d6804914328c6a9851a5acf0fd5d97"),
+    "events": (35, "89d2d47a52d3356fda3df41b4d625a2e0a3c36b8a5acbe09ebff94c916f1cdce"),
     "hand_players": (5042, "27ffd1d5754053448b7d96852f653ae3a4535cd6469e05708a204a13fac076b5"),
-    "hands": (969, "cbe41ed4df6d105731cf1718870429d45ed911340ca002331a0f1eedc84e7bb6"),
+    "hands": (969, "724d09918e7f4c311395d08f03ae6f90736f7c5cbef3e63dc415beda3d5d814d"),
     "players": (59, "40447c7ce34b8ac7842175b0a275115101d7dd6f45a488d98bd2dae566a6b3bf"),
     "postings": (6972, "562d69e5529e09444b5019df899ae9bc3de5e33bc4a4ebe1af47fd9831bb3921"),
     "pot_winners": (1407, "164c6021c6551198e1795589895069f49936c712667e5feded96f2e92d4b273d"),

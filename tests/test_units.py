@@ -238,8 +238,8 @@ def test_season_settle_settles_each_unit_on_its_own(tmp_path: Path) -> None:
         assert len(settlement["transfers"]) == 2 and settlement["net"] == 0
     code, out = invoke("settle", "--db", db, "--season", "2024")
     assert "Anna pays Cara 1.53 EUR" in out and "Anna pays Cara 3 chips" in out
-    code, out = invoke("settle", "--db", db)
-    assert code == 1 and "--event E or --season S" in out
+    code, out = invoke("settle", "--db", db, "--season", "2024", "--event", "Euro Night")
+    assert code == 1 and "--event E or --season S, not both" in out
     code, out = invoke("settle", "--db", db, "--season", "1999")
     assert code == 1 and "no events in season '1999'" in out
 
@@ -294,11 +294,11 @@ def test_markdown_and_table_formats_show_units() -> None:
 
 def test_tournament_prices_are_typed_as_money(tmp_path: Path) -> None:
     db = imported(tmp_path, ("cup.bhh", CUP.format(currency="")))
-    code, out = invoke(
-        "tournament", "--db", db, "--event", "Spring Cup", "--bounty", "2.50", "--json"
+    result = runner.invoke(
+        app, ["tournament", "--db", str(db), "--event", "Spring Cup", "--bounty", "2.50", "--json"]
     )
-    assert code == 0, out
-    assert json.loads(out)["terms"]["bounty"] == 250
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["terms"]["bounty"] == 250  # "ledger: …" goes to stderr
     code, out = invoke("tournament", "--db", db, "--event", "Spring Cup", "--bounty", "1e5")
     assert code == 2 and "not an amount of money" in out
 
