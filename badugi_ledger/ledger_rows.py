@@ -18,8 +18,8 @@ from typing import Any, NamedTuple
 from .events import HandRecord, Session, StackChange
 from .fingerprints import fingerprint
 from .import_report import Rejected
-from .prizes import validate_payouts
 from .results import CARRY, HOUSE, HandOutcome, HandResult, Violation
+from .settings import validate_payouts
 
 
 class HandRows(NamedTuple):

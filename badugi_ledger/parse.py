@@ -47,9 +47,11 @@ from .events import (
     StackChange,
 )
 from .grammar import build_parser, describe_expected
+from .limits import MAX_QUOTE
 from .plainlines import PlainLines
 from .textevents import POSTS_NONE, EventBuilder, FormatError, RawHand, short
-from .textheaders import HEADER_KEYWORDS, SettingsState, implied_posts
+from .textheaders import HEADER_KEYWORDS, HeaderItemError, SettingsState, implied_posts
+from .texthints import card_problem, closest, syntax_hint
 
 __all__ = ["parse_file", "parse_paths", "parse_text"]
 
@@ -63,7 +65,6 @@ _LINE_KIND = re.compile(
     + _BOUNDARY
 )
 _HAND_ID = re.compile(r"hand[ \t]+([^\s·•;#]+)")
-_MAX_SHOWN = 120  # characters of an offending line shown in an error
 MAX_LINE = 10_000
 """Longest line the reader accepts (characters; bytes in a file).  Real lines are a few hundred
 characters; a longer one is a corrupt file or not a history, and is refused without reading it
@@ -95,33 +96,40 @@ def _parser() -> tuple[Lark, EventBuilder, PlainLines]:
 
 
 def _show_line(text: str, column: int) -> str:
-    """The offending line and a caret under ``column`` (long lines cut around the column)."""
+    """The offending line and a caret under ``column``; a line longer than limits.MAX_QUOTE
+    characters is cut to that many around the column."""
     text = text.rstrip("\r\n").replace("\t", " ")
-    start = 0
-    if len(text) > _MAX_SHOWN:
-        start = max(0, column - 1 - _MAX_SHOWN // 2)
-        text = ("…" if start else "") + text[start : start + _MAX_SHOWN] + "…"
+    if len(text) > MAX_QUOTE:
+        start = min(max(0, column - 1 - MAX_QUOTE // 2), len(text) - MAX_QUOTE)
+        end = start + MAX_QUOTE
+        text = ("…" if start else "") + text[start:end] + ("…" if end < len(text) else "")
         column = column - start + (1 if start else 0)
     return f"\n    {text}\n    {' ' * max(column - 1, 0)}^"
 
 
-def _found(exc: UnexpectedInput, lines: Sequence[str]) -> str:
+def _found(exc: UnexpectedInput, lines: Sequence[str]) -> str | None:
+    """The word the parser stopped at, as written (None: the end of the line or hand)."""
     if isinstance(exc, UnexpectedToken):
         tok = exc.token
-        if tok.type == "_NL":
-            return "the end of the line"
-        if tok.type == "$END":
-            return "the end of the hand"
-        word = str(tok.value).split()[0] if str(tok.value).split() else str(tok.value)
-    elif isinstance(exc, UnexpectedCharacters):
+        if tok.type in ("_NL", "$END"):
+            return None
+        words = str(tok.value).split()
+        return words[0] if words else str(tok.value)
+    if isinstance(exc, UnexpectedCharacters):
         line = lines[exc.line - 1] if 0 < exc.line <= len(lines) else ""
         rest = line[exc.column - 1 :]
-        word = rest.split()[0] if rest.split() else rest[:1]
-    else:
-        return "the end of the hand"
-    if len(word) > 30:
-        word = word[:30] + "…"
-    return repr(word)
+        return rest.split()[0] if rest.split() else rest[:1]
+    return None
+
+
+def _describe_found(exc: UnexpectedInput, word: str | None) -> str:
+    if word is None:
+        end_of_line = isinstance(exc, UnexpectedToken) and exc.token.type == "_NL"
+        return "the end of the line" if end_of_line else "the end of the hand"
+    return repr(word if len(word) <= 30 else word[:30] + "…")
+
+
+_HEADER_WORDS = frozenset(HEADER_KEYWORDS)
 
 
 def _syntax_error(
@@ -132,7 +140,8 @@ def _syntax_error(
     line_of: Sequence[int],
     hand: str | None,
 ) -> ParseError:
-    """A ParseError for what Lark reports on ``lines`` (file line of Lark line n: line_of[n])."""
+    """A ParseError for what Lark reports on ``lines`` (file line of Lark line n: line_of[n]),
+    with the likely fix where there is one (:mod:`badugi_ledger.texthints`)."""
     if isinstance(exc, UnexpectedCharacters):
         expected = set(exc.allowed)
     elif isinstance(exc, UnexpectedToken | UnexpectedEOF):
@@ -146,18 +155,66 @@ def _syntax_error(
         expected.add("CARDS")  # a bad card inside a run of cards: more cards were possible
     line = exc.line if isinstance(exc.line, int) and exc.line > 0 else len(lines)
     column = exc.column if isinstance(exc.column, int) and exc.column > 0 else 1
-    found = _found(exc, lines)
-    message = f"expected {describe_expected(expected, lark)}, found {found}"
-    if isinstance(exc, UnexpectedToken) and "TO" in expected and str(exc.token.value).isdigit():
-        message += " (a raise names its total for the round: write 'raises to 8')"
-    elif found == "'all-in'" and "RAISES" in expected:
-        message += " (all-in goes with the action: 'calls all-in', 'bets all-in', 'raises all-in')"
     text = lines[line - 1] if 0 < line <= len(lines) else ""
+    word = _found(exc, lines)
+    keywords = _keywords(expected, lark)
+    if len(_HEADER_WORDS.intersection(keywords)) > 5:  # any header item could follow
+        what = "a header item (game, fixed limit, blinds, … as in grammar/README.md)"
+        keywords = [*HEADER_KEYWORDS, "pot limit", "no limit"]
+    else:
+        what = describe_expected(expected, lark)
+    message = f"expected {what}, found {_describe_found(exc, word)}"
+    if word is not None:
+        start = column
+        if history and history[-1] is not None and _glued(history[-1], line, column):
+            # "1d" read as the number 1 and then a stray "d": the word began at the number
+            start = history[-1].column
+            word = text[start - 1 :].split()[0]
+        problem = None
+        if _cards_possible(expected, history, word):
+            problem = card_problem(word.rstrip(","))
+        if problem is not None:
+            message, column = problem, start
+        else:
+            hint = syntax_hint(word, keywords, expected)
+            if hint is not None:
+                message += f" ({hint})"
     return ParseError(
         message + _show_line(text, column),
         position=Position(source, line_of[line], column),
         hand=hand,
     )
+
+
+def _keywords(expected: set[str], lark: Lark) -> list[str]:
+    """The literal words among the terminals Lark expected ("raises", "blinds", …)."""
+    out = []
+    for name in expected:
+        try:
+            pattern = lark.get_terminal(name).pattern
+        except KeyError:
+            continue
+        if pattern.type == "str":
+            out.append(pattern.value)
+    return sorted(out)
+
+
+def _glued(token: Any, line: int, column: int) -> bool:
+    """The token just read ends right where the error is, with no space between."""
+    end = token.column + len(str(token.value))
+    return token.type in ("NUMBER", "CARDS") and token.line == line and end == column
+
+
+def _cards_possible(expected: set[str], history: Sequence[Any], word: str) -> bool:
+    """A card could stand where the error is, or the word is a number glued to a suit, as
+    "1d" in "draw: Anna 1d" (read as the number 1 and a stray "d")."""
+    if "CARDS" in expected:
+        return True
+    glued_suit = word.rstrip(",")[-1:] in _SUITS
+    return glued_suit and bool(history) and history[-1] is not None and history[-1].type == "NUMBER"
+
+
+_SUITS = frozenset("cdhsCDHS♣♦♥♠♧♢♡♤")
 
 
 def _error_at(message: str, pos: Position, line_text: str, hand: str | None) -> ParseError:
@@ -194,6 +251,31 @@ def _file_lines(handle: io.BufferedReader) -> Iterator[bytes | Overlong]:
 
 
 @dataclass
+class _Spoiled:
+    """The hands after a bad header line: not read, and reported once."""
+
+    hand: str | None
+    line: int
+    count: int = 0
+    last_line: int = 0
+
+    def error(self, source: str, header: Position | None) -> ParseError:
+        at = header.line if header is not None else 0
+        more = self.count - 1
+        after = f", nor the {more} hand{'s' * (more > 1)} after it (to line {self.last_line})"
+        return ParseError(
+            f"hand not read{after if more else ''}: the header line {at} has an error",
+            position=Position(source, self.line, 1),
+            hand=self.hand,
+        )
+
+
+_FIRST_WORD = re.compile(r"[^\W\d_][\w-]*(?![^\s·•;#])")
+_HEADER_FIRST_WORDS = (*HEADER_KEYWORDS, "pot", "no")
+_SOME_HAND_LINE = "hand 0 · button a · a · b\n"  # to try a line as a hand's body line
+
+
+@dataclass
 class _Chunk:
     start: int
     lines: list[str]
@@ -208,6 +290,9 @@ class _Reader:
         self.state = SettingsState()
         self.bad_header: Position | None = None
         self.carried_tables: set[str] = set()
+        self.players: dict[str, set[str]] = {}  # who was seated at each table so far
+        self.spoiled: _Spoiled | None = None
+        self.near_keyword: dict[str, str | None] = {}  # first words near a header keyword
 
     def read(self, lines: Iterable[str | bytes | Overlong]) -> Iterator[HandRecord | ParseError]:
         chunk: _Chunk | None = None
@@ -237,7 +322,7 @@ class _Reader:
             if bad is not None:
                 kind = _LINE_KIND.match(bad[1].lstrip(_IGNORED))
                 if chunk is not None and kind is not None:  # it would have ended the hand
-                    yield self._hand(chunk)
+                    yield from self._finish(chunk)
                     chunk = None
                 chunk, error = self._unreadable(chunk, lineno, bad, kind)
                 if error is not None:
@@ -253,6 +338,16 @@ class _Reader:
                     chunk.lines.append(line)
                 continue
             m = _LINE_KIND.match(stripped)
+            mistyped = self._mistyped_header(line, stripped, lineno) if m is None else None
+            if mistyped is not None:  # "blind 1/2": a header line, and a bad one
+                if chunk is not None:
+                    yield from self._finish(chunk)
+                    chunk = None
+                stray = False
+                position = Position(self.source, lineno, len(line) - len(stripped) + 1)
+                self.bad_header = position
+                yield _error_at(mistyped, position, line, None)
+                continue
             if m is None:
                 if chunk is not None:
                     chunk.lines.append(line)
@@ -268,17 +363,63 @@ class _Reader:
             stray = False
             if m.group(1):  # a hand line
                 if chunk is not None:
-                    yield self._hand(chunk)
+                    yield from self._finish(chunk)
                 chunk = _Chunk(lineno, [line])
             else:  # a header line: ends the hand before it, holds for every hand after it
                 if chunk is not None:
-                    yield self._hand(chunk)
+                    yield from self._finish(chunk)
                     chunk = None
                 error = self._header(line, lineno)
                 if error is not None:
                     yield error
         if chunk is not None:
-            yield self._hand(chunk)
+            yield from self._finish(chunk)
+        if self.spoiled is not None:
+            yield self.spoiled.error(self.source, self.bad_header)
+
+    def _finish(self, chunk: _Chunk) -> Iterator[HandRecord | ParseError]:
+        """The hand's record or error; nothing for a hand after a bad header line, which the
+        one error at the end of the file counts (rather than one error for every hand)."""
+        if chunk.broken is None and self.bad_header is not None:
+            if self.spoiled is None:
+                self.spoiled = _Spoiled(_hand_id(chunk), chunk.start)
+            self.spoiled.count += 1
+            self.spoiled.last_line = chunk.start
+            return
+        yield self._hand(chunk)
+
+    def _mistyped_header(self, line: str, stripped: str, lineno: int) -> str | None:
+        """The error for a line that is a header line but for a typo in its first word
+        ("blind 1/2", "Game badugi"), or None.  Only a line that reads as a header once the
+        word is corrected, and does not read as a body line, is one."""
+        m = _FIRST_WORD.match(stripped)
+        if m is None:
+            return None
+        word = m.group()
+        keyword = self.near_keyword.get(word, "")
+        if keyword == "":
+            keyword = closest(word, _HEADER_FIRST_WORDS)
+            if len(self.near_keyword) < _MAX_KNOWN:
+                self.near_keyword[word] = keyword
+        if keyword is None:
+            return None
+        lark, builder, plain = _parser()
+        if plain.body_line(line, self.source, lineno) is not None:
+            return None
+        builder.src, builder.line_of = self.source, [0, lineno, lineno]
+        try:
+            lark.parse(keyword + stripped[m.end() :], start="header")
+        except (UnexpectedInput, FormatError):
+            return None
+        try:
+            lark.parse(_SOME_HAND_LINE + line, start="hand")
+            return None
+        except (UnexpectedInput, FormatError):
+            pass
+        return (
+            f"expected a header item, found {short(word)!r} (did you mean {keyword!r}?); "
+            "a header line sets the game, limits, blinds, … for the hands after it"
+        )
 
     def _unreadable(
         self, chunk: _Chunk | None, lineno: int, bad: tuple[str, str], kind: re.Match[str] | None
@@ -310,8 +451,9 @@ class _Reader:
             return _syntax_error(exc, lark, [line], self.source, [0, lineno], None)
         except ConfigError as exc:
             self.bad_header = Position(self.source, lineno, 1)
-            return _error_at(exc.message, Position(self.source, lineno, 1), line, None)
-        except FormatError as exc:  # a number too long to be one
+            column = _item_column(line, exc.keyword) if isinstance(exc, HeaderItemError) else 1
+            return _error_at(exc.message, Position(self.source, lineno, column), line, None)
+        except FormatError as exc:  # a number above any amount
             self.bad_header = Position(self.source, lineno, 1)
             return _error_at(exc.message, exc.pos, line, None)
         return None
@@ -320,12 +462,6 @@ class _Reader:
         hand_id = _hand_id(chunk)
         if chunk.broken is not None:
             return chunk.broken
-        if self.bad_header is not None:
-            return ParseError(
-                f"hand not read: the header line {self.bad_header.line} has an error",
-                position=Position(self.source, chunk.start, 1),
-                hand=hand_id,
-            )
         # Plain lines are read by the fast path (plainlines.PlainLines); the others go to Lark
         # as one chunk with the hand line.  Lines are independent in the grammar (``hand:
         # hand body_line _NL``), so leaving out lines that read cleanly changes nothing else.
@@ -383,7 +519,7 @@ class _Reader:
             raise FormatError("a hand needs at least two seated players", raw.pos)
         button, button_pos = raw.button
         if button not in seated:
-            raise FormatError(f"the button {short(button)} is not seated in this hand", button_pos)
+            raise self._unseated(button, button_pos, raw, events, "the button ")
         first_play: int | None = None
         has_post = False
         sitting: list[str] = []
@@ -404,7 +540,7 @@ class _Reader:
                 has_post = True
             player = getattr(ev, "player", None)
             if player is not None and player not in seated:
-                raise FormatError(f"{short(player)} is not seated in this hand", ev.pos)
+                raise self._unseated(player, ev.pos, raw, events)
         if has_post and posts_none:
             raise FormatError("'posts none' but the hand also writes posts", raw.pos)
         if not has_post and not posts_none:
@@ -419,6 +555,9 @@ class _Reader:
             if posts:
                 at = len(events) if first_play is None else first_play
                 events[at:at] = posts
+        known = self.players.setdefault(state.table, set())
+        if len(known) < _MAX_KNOWN:
+            known.update(seated)
         if any(type(ev) is CarryOut for ev in events):
             self.carried_tables.add(state.table)
         else:
@@ -437,6 +576,40 @@ class _Reader:
         )
 
 
+    def _unseated(
+        self, name: str, pos: Position, raw: RawHand, events: list[Event], label: str = ""
+    ) -> FormatError:
+        """The error for ``name``, not seated but named at ``pos``, said where the typo most
+        likely is.  A seated name close to it that nothing else in the hand names is the typo
+        (reported at its seat, "did you mean Tamás?"), unless it is a player of this table's
+        earlier hands and ``name`` is not; otherwise the entry at ``pos`` is."""
+        seats = [seat.name for seat in raw.seats]
+        meant = closest(name, seats)
+        known = self.players.get(self.state.table, ())
+        if meant is None:
+            if name in known:
+                return FormatError(
+                    f"{label}{short(name)} is not seated in this hand ({short(name)} played "
+                    "earlier at this table: add them to the hand line)",
+                    pos,
+                )
+            return FormatError(f"{label}{short(name)} is not seated in this hand", pos)
+        named = {getattr(ev, "player", None) for ev in events}
+        named.add(raw.button[0] if raw.button else None)
+        if meant not in named and not (meant in known and name not in known):
+            return FormatError(
+                f"{short(meant)} is seated here, but line {pos.line} names {short(name)}, who "
+                f"is not seated: did you mean {short(name)}?",
+                raw.seat_pos[seats.index(meant)],
+            )
+        return FormatError(
+            f"{label}{short(name)} is not seated in this hand: did you mean {short(meant)}?", pos
+        )
+
+
+_MAX_KNOWN = 10_000  # names remembered per table for suggestions (a file of strangers is huge)
+
+
 def _events(body: list[list[Event] | None], parts: list[Any]) -> tuple[list[Event], bool]:
     """The hand's events in line order: plain lines as read, the others from Lark's parts."""
     events: list[Event] = []
@@ -452,6 +625,12 @@ def _events(body: list[list[Event] | None], parts: list[Any]) -> tuple[list[Even
         else:
             events.extend(part)
     return events, posts_none
+
+
+def _item_column(line: str, keyword: str) -> int:
+    """The column of the header item starting with ``keyword`` (1 if it cannot be found)."""
+    m = re.search(f"(?:^|[·•;])[ \t\ufeff]*({re.escape(keyword)})(?![^\\s·•;#])", line)
+    return m.start(1) + 1 if m else 1
 
 
 def _hand_id(chunk: _Chunk | None) -> str | None:

@@ -8,6 +8,7 @@ its own complete, immutable :class:`GameSettings`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -161,3 +162,24 @@ class GameSettings:
     @property
     def hand_size(self) -> int:
         return 5 if self.game in ("badacey", "badeucey") else 4
+
+
+def validate_payouts(percents: Sequence[int]) -> tuple[int, ...]:
+    """A tournament's payout table in whole percent of the prize pool, first place first;
+    raise :class:`ConfigError` unless every place gets 0..100 and they total 100.  The header
+    reader (``payouts 50/30/20``) and the ledger's tournament code both ask this function.
+
+    >>> validate_payouts([50, 30, 20])
+    (50, 30, 20)
+    >>> validate_payouts([50, 30, 20, 1, 1, 1, 1, 1])
+    Traceback (most recent call last):
+    ...
+    badugi_ledger.errors.ConfigError: payout percentages must total 100, not 105: 50/30/20/1/1/1/1/1
+    """
+    table = tuple(int(p) for p in percents)
+    shown = "/".join(map(str, table)) if len(table) <= 40 else f"{len(table)} places"
+    if any(p < 0 for p in table):
+        raise ConfigError(f"payout percentages cannot be negative: {shown}")
+    if table and sum(table) != 100:
+        raise ConfigError(f"payout percentages must total 100, not {sum(table)}: {shown}")
+    return table

@@ -251,13 +251,15 @@ def test_plain_lines_declines_what_it_does_not_know() -> None:
 
 def test_absurd_numbers_are_errors_not_crashes() -> None:
     """A draw of 10**20 unknown cards used to raise OverflowError (a 10**9 draw would try to
-    allocate 8 GB); a 5,000-digit amount made int() raise ValueError."""
+    allocate 8 GB); a 5,000-digit amount made int() raise ValueError.  An amount above
+    limits.MAX_AMOUNT is named at the number, without converting its digits."""
     hand = "hand 1 · button A · A 5 · B 5\n"
     cases = {
         hand + "draw: A 99999999999999999999\n": ("A draws 99999999999999999999 cards", 2, 7),
         hand + "draw: A 1001\n": ("A draws 1001 cards: far more than a deck", 2, 7),
-        hand + "A calls " + "9" * 5000 + "\n": ("a number has at most 100 digits", 2, 9),
-        "blinds 1/" + "2" * 200 + "\n": ("a number has at most 100 digits", 1, 10),
+        hand + "A calls " + "9" * 5000 + "\n": (f"call {'9' * 40}… (5,000 digits) is above", 2, 9),
+        "blinds 1/" + "2" * 200 + "\n": ("blind " + "2" * 40 + "… (200 digits) is above", 1, 10),
+        hand + "A calls 9007199254740993\n": ("call 9007199254740993 is above the largest", 2, 9),
     }
     for text, (message, line, column) in cases.items():
         items = _both(text)
