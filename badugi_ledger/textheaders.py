@@ -18,7 +18,9 @@ from typing import Any
 
 from .errors import NOWHERE, ConfigError, Position
 from .events import Post, Seat, Session
+from .limits import MAX_DIGITS, amount_problem
 from .settings import GameSettings, HouseRules, RakeRule, Structure, validate_payouts
+from .textevents import short, too_large
 
 __all__ = [
     "HEADER_KEYWORDS",
@@ -65,8 +67,13 @@ def house_rule_value(key: str, value: str) -> dict[str, Any]:
             raise ConfigError(f"house rule {key} is yes or no, not {value!r}")
         return {name: value == "yes"}
     if isinstance(default, int):
-        if not value.isdigit():
-            raise ConfigError(f"house rule {key} is a number, not {value!r}")
+        if not value.isascii() or not value.isdigit():
+            raise ConfigError(f"house rule {key} is a number, not {short(value)!r}")
+        if len(value) > MAX_DIGITS:  # never converted: far above any amount
+            raise ConfigError(too_large(value, f"house rule {key}"))
+        problem = amount_problem(int(value), f"house rule {key}")
+        if problem is not None:
+            raise ConfigError(problem)
         return {name: int(value)}
     return {name: value}
 

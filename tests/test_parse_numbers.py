@@ -212,3 +212,22 @@ def test_check_and_import_agree_on_any_number(
     report = run_import(folder / "l.db", [path])
     assert report.ok == run.all_ok, (number, report.text_lines())
     assert report.stored == (1 if run.all_ok else 0)
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        ("9" * 5000, f"house rule buy-price {'9' * 40}… (5,000 digits) is above the largest"),
+        (str(MAX_AMOUNT + 1), f"house rule buy-price {MAX_AMOUNT + 1} is above the largest"),
+        ("²", "house rule buy-price is a number, not '²'"),
+        ("-3", "house rule buy-price is a number, not '-3'"),
+        ("2.5", "house rule buy-price is a number, not '2.5'"),
+    ],
+)
+def test_a_house_rule_number_is_bounded_too(value: str, message: str) -> None:
+    """``house NAME VALUE`` takes any word as the value: a number field converts it only when
+    it is a number within the bound (5,000 digits used to raise ValueError from int())."""
+    text = f"game badugi · house buy-price {value}\n" + TEMPLATE.format(*LEGAL).split("\n", 1)[1]
+    first = both(text)[0]
+    assert isinstance(first, tuple) and first[0].startswith(message), first
+    assert first[1:3] == (1, 15)

@@ -118,7 +118,8 @@ def test_fast_path_reads_the_real_corpus_like_lark(corpus_dir: Path) -> None:
     assert sum(isinstance(item, HandRecord) for item in items) == len(records)
 
 
-# Names that are keywords, odd white space, digits that are not ASCII, odd cards and arrows.
+# Names that are keywords, odd white space, digits that are not ASCII, odd cards and arrows,
+# numbers at and above the bound on amounts, and numbers written as no amount is.
 EDGE_TOKENS = [
     *("pot", "draw", "deal", "folds", "button", "hand", "posts", "to", "from", "all-in", "pat"),
     *("mucks", "calls", "sits", "out", "carry", "raked", "show", "final", "buys", "none"),
@@ -126,6 +127,7 @@ EDGE_TOKENS = [
     *("٣", "²", "10", "0", "007", "1" * 101, "As", "10♠", "Q♠\ufe0f", "??", "?", "x", "X"),
     *("1c", "11s", "->", "→", "- >", '"', "#", "Anna", "Ben", "A->B", "é", "_x", "9x"),
     *("calls 4", " raises to 8", " bets 2 all-in", " collects 5 from side 1", "sb", "small blind"),
+    *("9007199254740992", "9007199254740993", "9223372036854775808", "-5", "2.5", "1e5", "NaN"),
 ]
 
 
