@@ -176,7 +176,8 @@ def _syntax_error(
         if problem is not None:
             message, column = problem, start
         else:
-            hint = syntax_hint(word, keywords, expected)
+            before = str(history[-1].value) if history and history[-1] is not None else ""
+            hint = syntax_hint(word, keywords, expected, before)
             if hint is not None:
                 message += f" ({hint})"
     return ParseError(
@@ -271,7 +272,10 @@ class _Spoiled:
 
 
 _FIRST_WORD = re.compile(r"[^\W\d_][\w-]*(?![^\s·•;#])")
-_HEADER_FIRST_WORDS = (*HEADER_KEYWORDS, "pot", "no")
+# Header items a mistyped first word is matched against: those whose values have a shape (a
+# free text follows "cash", "place", …, so "Cash out: Anna 50" would read as one).
+_TEXT_ITEMS = frozenset({"cash", "tournament", "place", "season", "table"})
+_HEADER_FIRST_WORDS = (*(k for k in HEADER_KEYWORDS if k not in _TEXT_ITEMS), "pot", "no")
 _SOME_HAND_LINE = "hand 0 · button a · a · b\n"  # to try a line as a hand's body line
 
 
@@ -580,9 +584,10 @@ class _Reader:
         self, name: str, pos: Position, raw: RawHand, events: list[Event], label: str = ""
     ) -> FormatError:
         """The error for ``name``, not seated but named at ``pos``, said where the typo most
-        likely is.  A seated name close to it that nothing else in the hand names is the typo
-        (reported at its seat, "did you mean Tamás?"), unless it is a player of this table's
-        earlier hands and ``name`` is not; otherwise the entry at ``pos`` is."""
+        likely is.  Of a seated name close to it and ``name``, the one this table's earlier
+        hands know is right; when they know neither or both, a seat that nothing else in the
+        hand names is the typo (reported at the seat, "did you mean Tamás?"), otherwise the
+        entry at ``pos`` is."""
         seats = [seat.name for seat in raw.seats]
         meant = closest(name, seats)
         known = self.players.get(self.state.table, ())
@@ -596,7 +601,8 @@ class _Reader:
             return FormatError(f"{label}{short(name)} is not seated in this hand", pos)
         named = {getattr(ev, "player", None) for ev in events}
         named.add(raw.button[0] if raw.button else None)
-        if meant not in named and not (meant in known and name not in known):
+        tonight = name in known and meant not in known  # the earlier hands say which is right
+        if tonight or (meant not in named and not (meant in known and name not in known)):
             return FormatError(
                 f"{short(meant)} is seated here, but line {pos.line} names {short(name)}, who "
                 f"is not seated: did you mean {short(name)}?",

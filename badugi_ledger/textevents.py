@@ -90,7 +90,7 @@ def too_large(value: int | str, what: str) -> str:
     >>> too_large("1" * 30, "stack")
     'stack 111111111111111111111111111111 is above the largest amount, 2^53'
     """
-    digits = str(value)
+    digits = str(value).lstrip("0") or "0"
     if len(digits) > MAX_DIGITS:
         shown = digits if len(digits) <= 40 else f"{digits[:40]}… ({len(digits):,} digits)"
         return f"{what} {shown} is above the largest amount, 2^53"
@@ -156,8 +156,9 @@ class EventBuilder:
     def NUMBER(self, tok: Token) -> int | Token:  # noqa: N802
         """The number's value; a number above MAX_AMOUNT stays a token (never converted when
         it has more digits than MAX_AMOUNT), for the rule that took it to name it (:meth:`_n`)."""
-        if len(tok.value) <= MAX_DIGITS:
-            value = int(tok.value)
+        digits = tok.value.lstrip("0") or "0"  # int() refuses 4,300 characters, zeros too
+        if len(digits) <= MAX_DIGITS:
+            value = int(digits)
             if value <= MAX_AMOUNT:
                 return value
         return tok

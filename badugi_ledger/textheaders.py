@@ -69,12 +69,13 @@ def house_rule_value(key: str, value: str) -> dict[str, Any]:
     if isinstance(default, int):
         if not value.isascii() or not value.isdigit():
             raise ConfigError(f"house rule {key} is a number, not {short(value)!r}")
-        if len(value) > MAX_DIGITS:  # never converted: far above any amount
-            raise ConfigError(too_large(value, f"house rule {key}"))
-        problem = amount_problem(int(value), f"house rule {key}")
+        digits = value.lstrip("0") or "0"
+        if len(digits) > MAX_DIGITS:  # never converted: far above any amount
+            raise ConfigError(too_large(digits, f"house rule {key}"))
+        problem = amount_problem(int(digits), f"house rule {key}")
         if problem is not None:
             raise ConfigError(problem)
-        return {name: int(value)}
+        return {name: int(digits)}
     return {name: value}
 
 

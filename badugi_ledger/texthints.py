@@ -92,9 +92,12 @@ def card_problem(word: str) -> str | None:
     return None
 
 
-def syntax_hint(found: str, expected_keywords: Iterable[str], expected: set[str]) -> str | None:
+def syntax_hint(
+    found: str, expected_keywords: Iterable[str], expected: set[str], before: str = ""
+) -> str | None:
     """The likely fix for a syntax error at the word ``found`` (as written), given the
-    keywords and terminal names the grammar expected there, or None.
+    keywords and terminal names the grammar expected there and the token read ``before`` it
+    (a name may end in a comma: "button Anna, Ben 50"), or None.
 
     >>> syntax_hint("8", ["to", "all-in"], {"TO", "ALL_IN", "_SEP", "_NL"})
     "a raise names its total for the round: if 8 is the total, write 'raises to 8'"
@@ -108,7 +111,7 @@ def syntax_hint(found: str, expected_keywords: Iterable[str], expected: set[str]
         )
     if found == "all-in" and "RAISES" in expected:
         return "all-in goes with the action: 'calls all-in', 'bets all-in', 'raises all-in'"
-    if "," in found:
+    if "," in found or before.endswith(","):
         return "write '·' or ';' between entries and spaces between cards, not a comma"
     keyword = closest(found, expected_keywords) if found[:1].isalpha() else None
     if keyword is not None:

@@ -83,6 +83,17 @@ def test_the_nights_players_decide_which_spelling_is_the_typo() -> None:
     assert where(one_error(HEAD + alone)) == (2, 24, "1")  # no night yet: the seat is blamed
 
 
+def test_a_typo_on_the_seat_and_in_an_entry_is_reported_at_the_seat() -> None:
+    """Tomas is seated and acts once, Tamás acts too: the earlier hands know Tamás only."""
+    text = NIGHT + (
+        "hand 2 · button Lena · Tomas · Lena · Priya\nLena calls · Priya calls · Tomas checks\n"
+        "draw: Lena 1 · Priya 2 · Tamás 3\n"
+    )
+    error = one_error(text)
+    assert where(error) == (4, 24, "2")
+    assert "line 6 names Tamás, who is not seated: did you mean Tamás?" in error.message
+
+
 def test_a_misspelt_button_gets_a_suggestion() -> None:
     text = NIGHT + "hand 2 · button Lenna · Tamás · Lena · Priya\nLena folds\n"
     error = one_error(text)
@@ -138,14 +149,20 @@ def test_cards_written_without_spaces_get_the_spaced_form() -> None:
 
 
 @pytest.mark.parametrize(
-    ("line", "column"),
-    [("Anna calls, Ben folds", 11), ("deal: Anna As, 2c", 12), ("Anna folds , Ben folds", 12)],
+    ("line", "row", "column"),
+    [
+        ("Anna calls, Ben folds", 3, 11),
+        ("deal: Anna As, 2c", 3, 12),
+        ("Anna folds , Ben folds", 3, 12),
+        ("draw: Anna 2, Ben pat", 3, 13),
+        ("hand 8 · button Anna, Anna 50, Ben 50", 3, 23),  # "Anna," reads as a name
+    ],
 )
-def test_a_comma_for_a_separator_gets_a_hint(line: str, column: int) -> None:
+def test_a_comma_for_a_separator_gets_a_hint(line: str, row: int, column: int) -> None:
     text = HEAD + "hand 7 · button Anna · Anna 50 · Ben 50\n" + line + "\n"
-    error = one_error(text)
+    error = errors(text)[0]
     assert "write '·' or ';' between entries" in error.message
-    assert where(error) == (3, column, "7")
+    assert where(error)[:2] == (row, column)
 
 
 @pytest.mark.parametrize(
@@ -202,6 +219,14 @@ def test_a_mistyped_header_between_hands_ends_the_hand_before_it() -> None:
     assert isinstance(items[0], HandRecord) and items[0].hand_id == "1"
     assert isinstance(items[1], ParseError) and "(did you mean 'game'?)" in items[1].message
     assert items[1].position.line == 4
+
+
+def test_a_stray_note_is_not_taken_for_a_header_line() -> None:
+    """'Cash out: …' would read as a header ('cash' takes any text): it stays the hand's
+    error, and the hands after it are read."""
+    text = HEAD + HANDS.replace("Tamás folds\nhand 2", "Tamás folds\nCash out: Lena 50\nhand 2")
+    items = list(parse_text(text, "night.bhh"))
+    assert [type(i).__name__ for i in items] == ["ParseError", "HandRecord", "HandRecord"]
 
 
 def test_a_player_named_like_a_header_item_is_read() -> None:

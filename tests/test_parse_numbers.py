@@ -169,6 +169,9 @@ NUMBER_FORMS = st.one_of(
     st.floats(allow_nan=True, allow_infinity=True).map(repr),
     st.sampled_from(["NaN", "nan", "inf", "-inf", "Infinity", "1e5", "1E5", "2.5", "2,5"]),
     st.sampled_from(["1_000", "0x10", "+5", "007", "1.", ".5", "٣", "²", "1/2", "5%", "0"]),
+    st.tuples(st.sampled_from([30, 5000]), st.integers(0, 10**6)).map(
+        lambda zn: "0" * zn[0] + str(zn[1])  # leading zeros: still a small number
+    ),
 )
 
 
@@ -184,15 +187,15 @@ def test_any_number_anywhere_reads_or_is_a_located_error(position: int, number: 
         else:
             _, line, column, _ = item
             assert 1 <= line <= text.count("\n") and column >= 1
-    if re.fullmatch(r"[0-9]{1,20}", number) and int(number) <= MAX_AMOUNT:
+    if re.fullmatch(r"0*[0-9]{1,20}", number) and int(number.lstrip("0") or 0) <= MAX_AMOUNT:
         assert not any(isinstance(i, tuple) and "largest amount" in i[0] for i in items)
         records = [i for i in items if isinstance(i, HandRecord)]
         for record in records:  # the value written, where it was written
             if position == DRAW:  # a count of cards drawn: as many unknown discards
                 draws = [e for e in record.events if isinstance(e, Draw) and e.player == "Anna"]
-                assert len(draws[0].discards) == int(number)
+                assert len(draws[0].discards) == int(number.lstrip("0") or 0)
             else:
-                assert int(number) in set(numbers_in(record))
+                assert int(number.lstrip("0") or 0) in set(numbers_in(record))
 
 
 @settings(
