@@ -7,8 +7,9 @@ Why it is built this way:
   its own with the Lark grammar in ``grammar/hand_history.lark``, so a 100 MB file is never one
   parse tree, memory stays flat, and records are yielded as soon as a hand is read.
 * **Errors people can act on.**  A syntax error becomes a :class:`ParseError` with
-  file:line:column, the hand id, what was expected in words, and the offending line with a
-  caret; the reader then resumes at the next hand, so one call reports every bad hand.
+  file:line:column, the hand id, what was expected in words, the likely fix (a misspelt name
+  or keyword, a bad card, a comma: :mod:`badugi_ledger.texthints`) and the offending line
+  with a caret; the reader then resumes at the next hand, so one call reports every bad hand.
 * **Speed.**  The transformer runs inside the LALR parser (no tree is built, see
   :mod:`badugi_ledger.textevents`), positions come from tokens, cards are looked up in a table,
   a run of cards is a single token, and plain lines ("Ben folds · Cara calls 4") skip Lark
@@ -29,13 +30,13 @@ from __future__ import annotations
 import io
 import re
 import threading
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from lark import Lark
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.exceptions import UnexpectedInput
 
 from .errors import ConfigError, ParseError, Position
 from .events import (
@@ -46,12 +47,11 @@ from .events import (
     SitOut,
     StackChange,
 )
-from .grammar import build_parser, describe_expected
-from .limits import MAX_QUOTE
+from .grammar import build_parser
 from .plainlines import PlainLines
 from .textevents import POSTS_NONE, EventBuilder, FormatError, RawHand, short
 from .textheaders import HEADER_KEYWORDS, HeaderItemError, SettingsState, implied_posts
-from .texthints import card_problem, closest, syntax_hint
+from .texthints import closest, error_at, item_column, syntax_error
 
 __all__ = ["parse_file", "parse_paths", "parse_text"]
 
@@ -93,133 +93,6 @@ def _parser() -> tuple[Lark, EventBuilder, PlainLines]:
         plain = PlainLines(builder, lambda name: terminal(name).pattern.to_regexp(), keywords)
         _local.parser = (lark, builder, plain)
         return _local.parser
-
-
-def _show_line(text: str, column: int) -> str:
-    """The offending line and a caret under ``column``; a line longer than limits.MAX_QUOTE
-    characters is cut to that many around the column."""
-    text = text.rstrip("\r\n").replace("\t", " ")
-    if len(text) > MAX_QUOTE:
-        start = min(max(0, column - 1 - MAX_QUOTE // 2), len(text) - MAX_QUOTE)
-        end = start + MAX_QUOTE
-        text = ("…" if start else "") + text[start:end] + ("…" if end < len(text) else "")
-        column = column - start + (1 if start else 0)
-    return f"\n    {text}\n    {' ' * max(column - 1, 0)}^"
-
-
-def _found(exc: UnexpectedInput, lines: Sequence[str]) -> str | None:
-    """The word the parser stopped at, as written (None: the end of the line or hand)."""
-    if isinstance(exc, UnexpectedToken):
-        tok = exc.token
-        if tok.type in ("_NL", "$END"):
-            return None
-        words = str(tok.value).split()
-        return words[0] if words else str(tok.value)
-    if isinstance(exc, UnexpectedCharacters):
-        line = lines[exc.line - 1] if 0 < exc.line <= len(lines) else ""
-        rest = line[exc.column - 1 :]
-        return rest.split()[0] if rest.split() else rest[:1]
-    return None
-
-
-def _describe_found(exc: UnexpectedInput, word: str | None) -> str:
-    if word is None:
-        end_of_line = isinstance(exc, UnexpectedToken) and exc.token.type == "_NL"
-        return "the end of the line" if end_of_line else "the end of the hand"
-    return repr(word if len(word) <= 30 else word[:30] + "…")
-
-
-_HEADER_WORDS = frozenset(HEADER_KEYWORDS)
-
-
-def _syntax_error(
-    exc: UnexpectedInput,
-    lark: Lark,
-    lines: Sequence[str],
-    source: str,
-    line_of: Sequence[int],
-    hand: str | None,
-) -> ParseError:
-    """A ParseError for what Lark reports on ``lines`` (file line of Lark line n: line_of[n]),
-    with the likely fix where there is one (:mod:`badugi_ledger.texthints`)."""
-    if isinstance(exc, UnexpectedCharacters):
-        expected = set(exc.allowed)
-    elif isinstance(exc, UnexpectedToken | UnexpectedEOF):
-        expected = set(exc.expected)
-    else:  # pragma: no cover
-        expected = set()
-    if len(expected) > 1:
-        expected.discard("$END")
-    history = getattr(exc, "token_history", None) or []
-    if history and history[-1] is not None and history[-1].type == "CARDS":
-        expected.add("CARDS")  # a bad card inside a run of cards: more cards were possible
-    line = exc.line if isinstance(exc.line, int) and exc.line > 0 else len(lines)
-    column = exc.column if isinstance(exc.column, int) and exc.column > 0 else 1
-    text = lines[line - 1] if 0 < line <= len(lines) else ""
-    word = _found(exc, lines)
-    keywords = _keywords(expected, lark)
-    if len(_HEADER_WORDS.intersection(keywords)) > 5:  # any header item could follow
-        what = "a header item (game, fixed limit, blinds, … as in grammar/README.md)"
-        keywords = [*HEADER_KEYWORDS, "pot limit", "no limit"]
-    else:
-        what = describe_expected(expected, lark)
-    message = f"expected {what}, found {_describe_found(exc, word)}"
-    if word is not None:
-        start = column
-        if history and history[-1] is not None and _glued(history[-1], line, column):
-            # "1d" read as the number 1 and then a stray "d": the word began at the number
-            start = history[-1].column
-            word = text[start - 1 :].split()[0]
-        problem = None
-        if _cards_possible(expected, history, word):
-            problem = card_problem(word.rstrip(","))
-        if problem is not None:
-            message, column = problem, start
-        else:
-            before = str(history[-1].value) if history and history[-1] is not None else ""
-            hint = syntax_hint(word, keywords, expected, before)
-            if hint is not None:
-                message += f" ({hint})"
-    return ParseError(
-        message + _show_line(text, column),
-        position=Position(source, line_of[line], column),
-        hand=hand,
-    )
-
-
-def _keywords(expected: set[str], lark: Lark) -> list[str]:
-    """The literal words among the terminals Lark expected ("raises", "blinds", …)."""
-    out = []
-    for name in expected:
-        try:
-            pattern = lark.get_terminal(name).pattern
-        except KeyError:
-            continue
-        if pattern.type == "str":
-            out.append(pattern.value)
-    return sorted(out)
-
-
-def _glued(token: Any, line: int, column: int) -> bool:
-    """The token just read ends right where the error is, with no space between."""
-    end = token.column + len(str(token.value))
-    return token.type in ("NUMBER", "CARDS") and token.line == line and end == column
-
-
-def _cards_possible(expected: set[str], history: Sequence[Any], word: str) -> bool:
-    """A card could stand where the error is, or the word is a number glued to a suit, as
-    "1d" in "draw: Anna 1d" (read as the number 1 and a stray "d")."""
-    if "CARDS" in expected:
-        return True
-    glued_suit = word.rstrip(",")[-1:] in _SUITS
-    return glued_suit and bool(history) and history[-1] is not None and history[-1].type == "NUMBER"
-
-
-_SUITS = frozenset("cdhsCDHS♣♦♥♠♧♢♡♤")
-
-
-def _error_at(message: str, pos: Position, line_text: str, hand: str | None) -> ParseError:
-    return ParseError(message + _show_line(line_text, pos.column), position=pos, hand=hand)
 
 
 # ---------------------------------------------------------------- the streaming reader
@@ -350,14 +223,14 @@ class _Reader:
                 stray = False
                 position = Position(self.source, lineno, len(line) - len(stripped) + 1)
                 self.bad_header = position
-                yield _error_at(mistyped, position, line, None)
+                yield error_at(mistyped, position, line, None)
                 continue
             if m is None:
                 if chunk is not None:
                     chunk.lines.append(line)
                 elif not stray:
                     stray = True
-                    yield _error_at(
+                    yield error_at(
                         "expected a header line (game, fixed limit, blinds, …) or a 'hand' line",
                         Position(self.source, lineno, len(line) - len(stripped) + 1),
                         line,
@@ -452,14 +325,14 @@ class _Reader:
             self.state.settings()
         except UnexpectedInput as exc:
             self.bad_header = Position(self.source, lineno, 1)
-            return _syntax_error(exc, lark, [line], self.source, [0, lineno], None)
+            return syntax_error(exc, lark, [line], self.source, [0, lineno], None)
         except ConfigError as exc:
             self.bad_header = Position(self.source, lineno, 1)
-            column = _item_column(line, exc.keyword) if isinstance(exc, HeaderItemError) else 1
-            return _error_at(exc.message, Position(self.source, lineno, column), line, None)
+            column = item_column(line, exc.keyword) if isinstance(exc, HeaderItemError) else 1
+            return error_at(exc.message, Position(self.source, lineno, column), line, None)
         except FormatError as exc:  # a number above any amount
             self.bad_header = Position(self.source, lineno, 1)
-            return _error_at(exc.message, exc.pos, line, None)
+            return error_at(exc.message, exc.pos, line, None)
         return None
 
     def _hand(self, chunk: _Chunk) -> HandRecord | ParseError:
@@ -491,14 +364,14 @@ class _Reader:
             try:
                 raw = lark.parse("".join(todo), start="hand")
             except UnexpectedInput as exc:
-                return _syntax_error(exc, lark, todo, source, line_of, hand_id)
+                return syntax_error(exc, lark, todo, source, line_of, hand_id)
             except FormatError as exc:
-                return _error_at(exc.message, exc.pos, lines[exc.pos.line - start], hand_id)
+                return error_at(exc.message, exc.pos, lines[exc.pos.line - start], hand_id)
         events, posts_none = _events(body, raw.parts)
         try:
             return self._record(raw, events, posts_none, chunk)
         except FormatError as exc:
-            return _error_at(exc.message, exc.pos, lines[exc.pos.line - start], hand_id)
+            return error_at(exc.message, exc.pos, lines[exc.pos.line - start], hand_id)
 
     def _record(
         self, raw: RawHand, events: list[Event], posts_none: bool, chunk: _Chunk
@@ -631,12 +504,6 @@ def _events(body: list[list[Event] | None], parts: list[Any]) -> tuple[list[Even
         else:
             events.extend(part)
     return events, posts_none
-
-
-def _item_column(line: str, keyword: str) -> int:
-    """The column of the header item starting with ``keyword`` (1 if it cannot be found)."""
-    m = re.search(f"(?:^|[·•;])[ \t\ufeff]*({re.escape(keyword)})(?![^\\s·•;#])", line)
-    return m.start(1) + 1 if m else 1
 
 
 def _hand_id(chunk: _Chunk | None) -> str | None:
