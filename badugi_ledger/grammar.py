@@ -8,21 +8,22 @@ Lark's terminal names: :func:`describe_expected` does that translation in one pl
 
 **The analysed grammar ships with the package.**  Analysing the grammar (LALR tables, and
 Lark's terminal-collision check when ``interegular`` is installed) costs 0.1-1 s, which every
-``check``/``import``/``parse`` run would pay.  :mod:`badugi_ledger.grammar_tables` holds the
-result as plain Python literals (Lark's own serialisation, as its standalone tool writes it),
-generated from ``grammar/hand_history.lark`` by ``python -m badugi_ledger.grammar`` and
-installed with the code, so nothing is ever unpickled and nothing is read from a folder another
-user could write.  Its key is a hash of the grammar text, Lark's version and the build options:
-when they differ from the running ones (a grammar edited in a source tree, another Lark
-release) the parser is built from the grammar instead, as correct and only slower.  A test
-(``tests/test_parse_grammar.py``) keeps the shipped tables fresh.  The strict build
-(``strict=True``, the test suite's check of the grammar) always analyses the grammar.
+``check``/``import``/``parse`` run would pay.  ``grammar/hand_history.tables.json`` holds the
+result, Lark's own serialisation of the analysed parser written as JSON, generated from
+``grammar/hand_history.lark`` by ``python -m badugi_ledger.grammar`` and installed with the
+grammar: it loads in milliseconds, is plain data (nothing is ever unpickled), and is read only
+from the package itself (never from a folder another user could write).  Its key is a hash of
+the grammar text, Lark's version and the build options: when they differ from the running ones
+(a grammar edited in a source tree, another Lark release) the parser is built from the grammar
+instead, as correct and only slower.  A test (``tests/test_parse_grammar.py``) keeps the
+shipped tables fresh.  The strict build (``strict=True``, the test suite's check of the
+grammar) always analyses the grammar.
 """
 
 from __future__ import annotations
 
 import hashlib
-import pprint
+import json
 import sys
 from importlib import resources
 from pathlib import Path
@@ -68,10 +69,11 @@ TERMINAL_WORDS: dict[str, str] = {
 }
 
 
-def _packaged_grammar() -> str | None:
-    """The grammar as installed inside the package (a wheel), or None in a source tree."""
+def _packaged(name: str) -> str | None:
+    """A file of the grammar folder as installed inside the package (a wheel), or None in a
+    source tree."""
     try:
-        resource = resources.files("badugi_ledger").joinpath("_grammar").joinpath(GRAMMAR_FILE)
+        resource = resources.files("badugi_ledger").joinpath("_grammar").joinpath(name)
         if resource.is_file():
             return resource.read_text(encoding="utf-8")
     except (FileNotFoundError, ModuleNotFoundError, NotADirectoryError):  # pragma: no cover
@@ -84,12 +86,17 @@ def source_grammar_path() -> Path:
     return Path(__file__).resolve().parent.parent / "grammar" / GRAMMAR_FILE
 
 
-def grammar_text() -> str:
-    """The grammar's text: from the installed package if there, else from the source tree."""
-    text = _packaged_grammar()
+def _grammar_file(name: str) -> str:
+    """A file of the grammar folder: from the installed package if there, else the source."""
+    text = _packaged(name)
     if text is not None:
         return text
-    return source_grammar_path().read_text(encoding="utf-8")
+    return source_grammar_path().with_name(name).read_text(encoding="utf-8")
+
+
+def grammar_text() -> str:
+    """The grammar's text: from the installed package if there, else from the source tree."""
+    return _grammar_file(GRAMMAR_FILE)
 
 
 _BUILD_OPTIONS: dict[str, Any] = {
@@ -120,7 +127,8 @@ def build_parser(transformer: Any = None, *, strict: bool = False) -> Lark:
 
 # ---------------------------------------------------------------- the shipped tables
 
-TABLES_MODULE = Path(__file__).resolve().parent / "grammar_tables.py"
+TABLES_FILE = "hand_history.tables.json"
+"""The analysed grammar, beside the grammar (``python -m badugi_ledger.grammar`` writes it)."""
 
 
 def tables_key(text: str, lark_version: str = lark.__version__) -> str:
@@ -130,33 +138,50 @@ def tables_key(text: str, lark_version: str = lark.__version__) -> str:
     return hashlib.sha256(blob.encode("utf-8")).hexdigest()[:32]
 
 
+def shipped_tables() -> dict[str, Any]:
+    """The shipped tables: ``key``, ``lark`` (the version that made them), ``data``, ``memo``."""
+    tables: dict[str, Any] = json.loads(_grammar_file(TABLES_FILE), object_hook=_from_json)
+    return tables
+
+
 def shipped_parser(transformer: Any, text: str) -> Lark | None:
-    """The parser loaded from :mod:`badugi_ledger.grammar_tables`, or None when those tables
-    are not of this grammar, this Lark and these options."""
-    from . import grammar_tables
-
-    if tables_key(text) != grammar_tables.KEY:
+    """The parser loaded from the shipped tables, or None when they are missing or not of
+    this grammar, this Lark and these options."""
+    try:
+        tables = shipped_tables()
+    except (OSError, ValueError):
         return None
-    return Lark._load_from_dict(grammar_tables.DATA, grammar_tables.MEMO, transformer=transformer)
+    if tables.get("key") != tables_key(text):
+        return None
+    return Lark._load_from_dict(tables["data"], tables["memo"], transformer=transformer)
 
 
-def tables_source(text: str) -> str:
-    """The source of :mod:`badugi_ledger.grammar_tables` for the grammar ``text``."""
-    parser = Lark(text, **_BUILD_OPTIONS)
-    data, memo = parser.memo_serialize([TerminalDef, Rule])
-    return (
-        '"""The analysed hand-history grammar: Lark\'s LALR tables for\n'
-        "grammar/hand_history.lark, generated by ``python -m badugi_ledger.grammar`` (see\n"
-        ":mod:`badugi_ledger.grammar`); do not edit.  Plain literals, loaded with the code:\n"
-        'nothing is unpickled or read from anywhere else."""\n'
-        "# ruff: noqa\n"
-        "# fmt: off\n"
-        "from typing import Any\n\n"
-        f"KEY = {tables_key(text)!r}\n"
-        f"LARK_VERSION = {lark.__version__!r}\n"
-        f"DATA: dict[str, Any] = {pprint.pformat(data, width=100, sort_dicts=False)}\n"
-        f"MEMO: dict[Any, Any] = {pprint.pformat(memo, width=100, sort_dicts=False)}\n"
-    )
+def tables_json(text: str) -> str:
+    """The shipped tables for the grammar ``text``: Lark's own serialisation of the analysed
+    parser, in JSON (tuples and dictionaries with other keys than strings tagged)."""
+    data, memo = Lark(text, **_BUILD_OPTIONS).memo_serialize([TerminalDef, Rule])
+    tables = {"key": tables_key(text), "lark": lark.__version__, "data": data, "memo": memo}
+    return json.dumps(_to_json(tables), ensure_ascii=False, separators=(",", ":")) + "\n"
+
+
+def _to_json(value: Any) -> Any:
+    if isinstance(value, dict):
+        if all(isinstance(k, str) for k in value):
+            return {k: _to_json(v) for k, v in value.items()}
+        return {"<items>": [[_to_json(k), _to_json(v)] for k, v in value.items()]}
+    if isinstance(value, tuple):
+        return {"<tuple>": [_to_json(v) for v in value]}
+    if isinstance(value, list):
+        return [_to_json(v) for v in value]
+    return value
+
+
+def _from_json(obj: dict[str, Any]) -> Any:
+    if len(obj) == 1 and "<items>" in obj:
+        return {k: v for k, v in obj["<items>"]}
+    if len(obj) == 1 and "<tuple>" in obj:
+        return tuple(obj["<tuple>"])
+    return obj
 
 
 def describe_expected(names: set[str] | frozenset[str], parser: Lark) -> str:
@@ -185,5 +210,6 @@ def describe_expected(names: set[str] | frozenset[str], parser: Lark) -> str:
 
 
 if __name__ == "__main__":  # regenerate the shipped tables after changing the grammar
-    TABLES_MODULE.write_text(tables_source(grammar_text()), encoding="utf-8")
-    print(f"wrote {TABLES_MODULE}", file=sys.stderr)
+    target = source_grammar_path().with_name(TABLES_FILE)
+    target.write_text(tables_json(source_grammar_path().read_text("utf-8")), encoding="utf-8")
+    print(f"wrote {target}", file=sys.stderr)

@@ -5,7 +5,7 @@ tables save.
 
 Every ``check``/``import``/``parse`` run needs the analysed grammar.  Analysing it costs
 0.1-1 s (most of it Lark's terminal-collision check when ``interegular`` is installed); the
-package ships the analysed tables (``badugi_ledger/grammar_tables.py``), which load in
+package ships the analysed tables (``grammar/hand_history.tables.json``), which load in
 milliseconds.  This prints the best and median wall time of the real console script, then,
 in this process, the time to load the shipped tables and the time to analyse the grammar.
 Figures are wall-clock on a possibly busy machine: compare figures of the same run.
