@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, get_args
 
 from .errors import ConfigError
 
@@ -41,6 +41,13 @@ ReshuffleRule = Literal["exclude-own", "all-discards"]
 shuffled into the new stub.  ``all-discards``: every discard is (``000``, ``003``)."""
 
 
+_HOUSE_CHOICES: dict[str, tuple[str, ...]] = {
+    "odd_chip": get_args(OddChipRule),
+    "odd_chip_half": get_args(OddChipHalf),
+    "reshuffle": get_args(ReshuffleRule),
+}
+
+
 @dataclass(frozen=True)
 class HouseRules:
     """Table agreements; every default is the one named in ``shared/seeds/README.md``."""
@@ -68,6 +75,12 @@ class HouseRules:
     always use the full-raise rule."""
 
     def __post_init__(self) -> None:
+        for name, choices in _HOUSE_CHOICES.items():
+            value = getattr(self, name)
+            if value not in choices:
+                shown = value if len(str(value)) <= 40 else f"{str(value)[:40]}…"
+                words = ", ".join(choices[:-1]) + " or " + choices[-1]
+                raise ConfigError(f"house rule {name.replace('_', '-')} is {words}, not {shown!r}")
         if not 2 <= self.max_seats <= 9:
             raise ConfigError(f"max seats must be 2..9, not {self.max_seats}")
         if not 1 <= self.qualifier_max <= 13:

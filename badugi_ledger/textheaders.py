@@ -60,11 +60,11 @@ def house_rule_value(key: str, value: str) -> dict[str, Any]:
     defaults = {f.name: f.default for f in fields(HouseRules)}
     if name not in defaults:
         known = ", ".join(sorted(k.replace("_", "-") for k in defaults))
-        raise ConfigError(f"unknown house rule {key!r} (house rules: {known})")
+        raise ConfigError(f"unknown house rule {short(key)!r} (house rules: {known})")
     default = defaults[name]
     if isinstance(default, bool):
         if value not in ("yes", "no"):
-            raise ConfigError(f"house rule {key} is yes or no, not {value!r}")
+            raise ConfigError(f"house rule {key} is yes or no, not {short(value)!r}")
         return {name: value == "yes"}
     if isinstance(default, int):
         if not value.isascii() or not value.isdigit():

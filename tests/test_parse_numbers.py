@@ -234,3 +234,22 @@ def test_a_house_rule_number_is_bounded_too(value: str, message: str) -> None:
     first = both(text)[0]
     assert isinstance(first, tuple) and first[0].startswith(message), first
     assert first[1:3] == (1, 15)
+
+
+@pytest.mark.parametrize(
+    ("header", "message"),
+    [
+        ("house odd-chip sideways", "house rule odd-chip is button-left, worst-seat or best-hand"),
+        ("house reshuffle never", "house rule reshuffle is exclude-own or all-discards, not"),
+        (f"house {'x' * 3000} 1", f"unknown house rule '{'x' * 40}…' (house rules: buy-price"),
+        (f"house heads-up-uncapped {'y' * 3000}", f"is yes or no, not '{'y' * 40}…'"),
+    ],
+)
+def test_a_house_rule_value_is_one_the_rule_knows(header: str, message: str) -> None:
+    """``house NAME VALUE`` sets any rule: a value the rule does not know is refused, and a
+    huge name or value is cut in the message."""
+    text = header + "\n" + TEMPLATE.format(*LEGAL).split("\n", 2)[2]
+    first = both(text)[0]
+    assert isinstance(first, tuple) and message in first[0], first
+    said, shown, caret = first[0].splitlines()
+    assert len(said) < 300 and len(shown.strip(" …")) <= 200
