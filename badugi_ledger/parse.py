@@ -168,6 +168,7 @@ class _Reader:
         self.bad_header: Position | None = None
         self.carried_tables: set[str] = set()
         self.players: dict[str, set[str]] = {}  # who was seated at each table so far
+        self.remembered = 0  # names in self.players, at most _MAX_KNOWN
         self.spoiled: _Spoiled | None = None
         self.near_keyword: dict[str, str | None] = {}  # first words near a header keyword
 
@@ -276,8 +277,9 @@ class _Reader:
         keyword = self.near_keyword.get(word, "")
         if keyword == "":
             keyword = closest(word, _HEADER_FIRST_WORDS)
-            if len(self.near_keyword) < _MAX_KNOWN:
-                self.near_keyword[word] = keyword
+            if len(self.near_keyword) >= _MAX_KNOWN:
+                self.near_keyword.clear()
+            self.near_keyword[word] = keyword
         if keyword is None:
             return None
         lark, builder, plain = _parser()
@@ -433,7 +435,11 @@ class _Reader:
                 at = len(events) if first_play is None else first_play
                 events[at:at] = posts
         known = self.players.setdefault(state.table, set())
-        if len(known) < _MAX_KNOWN:
+        if not seated <= known:
+            self.remembered += len(seated - known)
+            if self.remembered > _MAX_KNOWN:  # a file of strangers: start remembering afresh
+                self.players, self.remembered = {state.table: set()}, len(seated)
+                known = self.players[state.table]
             known.update(seated)
         if any(type(ev) is CarryOut for ev in events):
             self.carried_tables.add(state.table)
@@ -486,7 +492,7 @@ class _Reader:
         )
 
 
-_MAX_KNOWN = 10_000  # names remembered per table for suggestions (a file of strangers is huge)
+_MAX_KNOWN = 10_000  # names and words remembered for suggestions (a file of strangers is huge)
 
 
 def _events(body: list[list[Event] | None], parts: list[Any]) -> tuple[list[Event], bool]:

@@ -233,3 +233,19 @@ def test_a_player_named_like_a_header_item_is_read() -> None:
     """A body line is never taken for a mistyped header: 'blind' is a player here."""
     text = HEAD + "hand 1 · button blind · blind 50 · cashy 50\ncashy calls · blind checks\n"
     assert errors(text) == []
+
+
+def test_what_the_reader_remembers_for_suggestions_is_bounded(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A file of strangers at ever new tables must not grow the reader's memory."""
+    from badugi_ledger import parse
+
+    monkeypatch.setattr(parse, "_MAX_KNOWN", 100)
+    hand = "table T{0}\nhand {0} · button P{0}a · P{0}a 5 · P{0}b 5\nP{0}a folds\n"
+    text = "".join(hand.format(i) for i in range(300))
+    reader = parse._Reader("many.bhh")
+    items = list(reader.read(text.splitlines(keepends=True)))
+    assert all(isinstance(i, HandRecord) for i in items) and len(items) == 300
+    assert reader.remembered <= 100
+    assert sum(len(names) for names in reader.players.values()) <= 100
