@@ -219,8 +219,12 @@ def syntax_error(
         problem = None
         if _cards_possible(expected, history, word):
             problem = card_problem(word.rstrip(","))
+        number_here = "NUMBER" in expected or (start != column and history[-1].type == "NUMBER")
         if problem is not None:
             message, column = problem, start
+        elif number_here and _malformed_number(word):
+            message = f"expected a number, found {word[:30]!r} ({_WHOLE_NUMBER})"
+            column = start
         else:
             before = str(history[-1].value) if history and history[-1] is not None else ""
             hint = syntax_hint(word, keywords, expected, before)
@@ -231,6 +235,21 @@ def syntax_error(
         position=Position(source, line_of[line], column),
         hand=hand,
     )
+
+
+_WHOLE_NUMBER = (
+    "an amount is a whole number written in digits, like 25: no sign, decimal point, comma "
+    "or exponent"
+)
+_NOT_FINITE = frozenset({"nan", "inf", "+inf", "-inf", "infinity", "+infinity", "-infinity"})
+
+
+def _malformed_number(word: str) -> bool:
+    """``word`` is a number as no amount of ours is written: -5, 2.5, 1e5, 1,000, NaN."""
+    if word.lower() in _NOT_FINITE:
+        return True
+    whole = word.rstrip(",")  # "2," is a number and a comma meant as a separator
+    return re.match(r"[-+]?\.?\d", whole) is not None and not whole.isdecimal()
 
 
 def _keywords(expected: set[str], lark: Lark) -> list[str]:

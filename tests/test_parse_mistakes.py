@@ -180,6 +180,26 @@ def test_raises_without_to_names_the_figure_written(line: str, column: int, figu
     assert where(error) == (3, column, "7")
 
 
+@pytest.mark.parametrize(
+    ("line", "number", "column"),
+    [
+        ("Anna calls 2.5", "2.5", 12),
+        ("Anna calls -5", "-5", 12),
+        ("Anna bets 1e5", "1e5", 11),
+        ("Anna calls NaN", "NaN", 12),
+        ("Anna calls 1,000 · Ben folds", "1,000", 12),
+        ("hand 8 · button Anna · Anna 2.5 · Ben 50", "2.5", 29),
+    ],
+)
+def test_a_number_written_as_no_amount_is_gets_a_hint(line: str, number: str, column: int) -> None:
+    text = HEAD + "hand 7 · button Anna · Anna 50 · Ben 50\n" + line + "\n"
+    error = errors(text)[0]
+    assert error.message.startswith(f"expected a number, found {number!r} (an amount is a whole")
+    assert "no sign, decimal point, comma or exponent" in error.message
+    assert where(error)[:2] == (3, column)
+    assert caret_under(error).startswith(number)
+
+
 def test_a_misspelt_verb_gets_a_suggestion() -> None:
     text = HEAD + "hand 7 · button Anna · Anna 50 · Ben 50\nAnna rasies to 4\n"
     assert "found 'rasies' (did you mean 'raises'?)" in one_error(text).message
