@@ -482,9 +482,10 @@ class _Reader:
         named.add(raw.button[0] if raw.button else None)
         tonight = name in known and meant not in known  # the earlier hands say which is right
         if tonight or (meant not in named and not (meant in known and name not in known)):
+            said = f"{'the button is' if label else f'line {pos.line} names'} {short(name)}"
             return FormatError(
-                f"{short(meant)} is seated here, but line {pos.line} names {short(name)}, who "
-                f"is not seated: did you mean {short(name)}?",
+                f"{short(meant)} is seated here, but {said}, who is not seated: "
+                f"did you mean {short(name)}?",
                 raw.seat_pos[seats.index(meant)],
             )
         return FormatError(

@@ -64,7 +64,9 @@ def test_a_seat_in_the_wrong_case_is_reported_at_the_seat() -> None:
     text = NIGHT + "hand 2 · button Lena · Tamás · lena · Priya\nPriya calls · Tamás checks\n"
     error = one_error(text)
     assert where(error) == (4, 32, "2")
-    assert "did you mean Lena?" in error.message
+    assert "lena is seated here, but the button is Lena, who is not seated: did you mean Lena?" in (
+        error.message
+    )
 
 
 def test_a_misspelt_action_is_reported_at_the_action() -> None:
