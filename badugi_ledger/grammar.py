@@ -6,43 +6,33 @@ tools can read it.  A wheel carries the same folder as ``badugi_ledger/_grammar`
 source tree.  Error messages must say what was expected in words a card player understands, not
 Lark's terminal names: :func:`describe_expected` does that translation in one place.
 
-**Start-up cache.**  Analysing the grammar (LALR tables, and Lark's terminal-collision check
-when ``interegular`` is installed) costs 0.1-1 s, paid by every ``check``/``import``/``parse``
-run.  :func:`build_parser` therefore keeps the analysed parser in a per-user cache (Lark's own
-``cache=`` mechanism) and later runs load it in milliseconds.  Where, and how to turn it off:
-
-* ``$BADUGI_LEDGER_CACHE_DIR`` if set, else ``$XDG_CACHE_HOME/badugi-ledger``, else
-  ``~/.cache/badugi-ledger``; ``BADUGI_LEDGER_NO_CACHE=1`` turns the cache off.
-* The file name holds a key of the grammar text, Lark's version, Python's version and the
-  build options, so a changed grammar or an upgrade never loads a stale parser.
-* A cache file is a pickle, and loading a pickle runs code: it is read only from a folder and
-  a file owned by the current user that nobody else may write (so never from ``/tmp`` or any
-  shared folder), in a parent folder strangers cannot swap it in (world-writable only with the
-  sticky bit); a symbolic link or a file others may write found there is removed, never
-  followed or loaded.
-* Runs take the folder's lock (``fcntl.flock``) around reading or writing the file, so no run
-  loads a file another is still writing, and concurrent first runs build it once.  Any
-  failure (unwritable folder, corrupt or truncated file, a stranger's file, a lock held too
-  long, no ``fcntl``) silently means building the parser as without a cache.
-* The strict build (``strict=True``, the test suite's check of the grammar) never uses it: a
-  parser loaded from a cache skips Lark's validation.
+**The analysed grammar ships with the package.**  Analysing the grammar (LALR tables, and
+Lark's terminal-collision check when ``interegular`` is installed) costs 0.1-1 s, which every
+``check``/``import``/``parse`` run would pay.  ``grammar/hand_history.tables.json`` holds the
+result, Lark's own serialisation of the analysed parser written as JSON, generated from
+``grammar/hand_history.lark`` by ``python -m badugi_ledger.grammar`` and installed with the
+grammar: it loads in milliseconds, is plain data (nothing is ever unpickled), and is read only
+from the package itself (never from a folder another user could write).  Its key is a hash of
+the grammar text, Lark's version and the build options: when they differ from the running ones
+(a grammar edited in a source tree, another Lark release) the parser is built from the grammar
+instead, as correct and only slower.  A test (``tests/test_parse_grammar.py``) keeps the
+shipped tables fresh.  The strict build (``strict=True``, the test suite's check of the
+grammar) always analyses the grammar.
 """
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
-import os
-import stat
+import json
 import sys
-import time
-from collections.abc import Iterator
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
 import lark
 from lark import Lark
+from lark.grammar import Rule
+from lark.lexer import TerminalDef
 
 GRAMMAR_FILE = "hand_history.lark"
 START_RULES = ("hand", "header")
@@ -80,10 +70,11 @@ TERMINAL_WORDS: dict[str, str] = {
 }
 
 
-def _packaged_grammar() -> str | None:
-    """The grammar as installed inside the package (a wheel), or None in a source tree."""
+def _packaged(name: str) -> str | None:
+    """A file of the grammar folder as installed inside the package (a wheel), or None in a
+    source tree."""
     try:
-        resource = resources.files("badugi_ledger").joinpath("_grammar").joinpath(GRAMMAR_FILE)
+        resource = resources.files("badugi_ledger").joinpath("_grammar").joinpath(name)
         if resource.is_file():
             return resource.read_text(encoding="utf-8")
     except (FileNotFoundError, ModuleNotFoundError, NotADirectoryError):  # pragma: no cover
@@ -96,12 +87,17 @@ def source_grammar_path() -> Path:
     return Path(__file__).resolve().parent.parent / "grammar" / GRAMMAR_FILE
 
 
-def grammar_text() -> str:
-    """The grammar's text: from the installed package if there, else from the source tree."""
-    text = _packaged_grammar()
+def _grammar_file(name: str) -> str:
+    """A file of the grammar folder: from the installed package if there, else the source."""
+    text = _packaged(name)
     if text is not None:
         return text
-    return source_grammar_path().read_text(encoding="utf-8")
+    return source_grammar_path().with_name(name).read_text(encoding="utf-8")
+
+
+def grammar_text() -> str:
+    """The grammar's text: from the installed package if there, else from the source tree."""
+    return _grammar_file(GRAMMAR_FILE)
 
 
 _BUILD_OPTIONS: dict[str, Any] = {
@@ -118,138 +114,75 @@ def build_parser(transformer: Any = None, *, strict: bool = False) -> Lark:
 
     ``strict=True`` makes Lark refuse any shift/reduce conflict or terminal collision (it needs
     ``interegular``).  The grammar is a fixed file, so the test suite builds it strict once
-    (tests/test_parse_grammar.py) and the reader skips the check.  A non-strict parser comes
-    from the per-user cache when it can (see the module docstring); a strict one never does.
+    (tests/test_parse_grammar.py) and the reader skips the check.  A non-strict parser is
+    loaded from the shipped tables when they are this grammar's (see the module docstring).
     """
+    text = grammar_text()
     if strict:
-        return Lark(grammar_text(), strict=True, transformer=transformer, **_BUILD_OPTIONS)
-    return cached_build(transformer, cache_dir())[0]
+        return Lark(text, strict=True, transformer=transformer, **_BUILD_OPTIONS)
+    shipped = shipped_parser(transformer, text)
+    if shipped is not None:
+        return shipped
+    return Lark(text, transformer=transformer, **_BUILD_OPTIONS)
 
 
-# ---------------------------------------------------------------- the start-up cache
+# ---------------------------------------------------------------- the shipped tables
 
-CACHE_DIR_ENV = "BADUGI_LEDGER_CACHE_DIR"
-NO_CACHE_ENV = "BADUGI_LEDGER_NO_CACHE"
-_MAX_CACHE_BYTES = 8 << 20  # the analysed parser is about 50 KB; a huge file is not ours
-_LOCK_WAIT = 10.0  # seconds to wait for another run to finish writing the cache
+TABLES_FILE = "hand_history.tables.json"
+"""The analysed grammar, beside the grammar (``python -m badugi_ledger.grammar`` writes it)."""
 
 
-def cache_dir() -> Path | None:
-    """The per-user cache folder, or None when the cache is turned off.
-
-    ``$BADUGI_LEDGER_CACHE_DIR``, else ``$XDG_CACHE_HOME/badugi-ledger``, else
-    ``~/.cache/badugi-ledger``.  Empty or relative ``XDG_CACHE_HOME`` is ignored (XDG spec).
-    """
-    if os.environ.get(NO_CACHE_ENV, "") not in ("", "0"):
-        return None
-    override = os.environ.get(CACHE_DIR_ENV, "")
-    if override:
-        return Path(override)
-    xdg = os.environ.get("XDG_CACHE_HOME", "")
-    if xdg and os.path.isabs(xdg):
-        return Path(xdg) / "badugi-ledger"
-    try:
-        return Path.home() / ".cache" / "badugi-ledger"
-    except RuntimeError:  # no home directory known
-        return None
-
-
-def cache_key(text: str, lark_version: str = lark.__version__, python: str = sys.version) -> str:
-    """What a cached parser depends on: grammar text, Lark's and Python's versions, options."""
+def tables_key(text: str, lark_version: str = lark.__version__) -> str:
+    """What the analysed tables depend on: the grammar text, Lark's version, the options."""
     options = repr(sorted(_BUILD_OPTIONS.items()))
-    blob = "\0".join((text, lark_version, python, sys.implementation.cache_tag or "", options))
+    blob = "\0".join((text, lark_version, options))
     return hashlib.sha256(blob.encode("utf-8")).hexdigest()[:32]
 
 
-def _private(st: os.stat_result) -> bool:
-    """Owned by this user and writable by nobody else: safe to trust a pickle from it."""
-    geteuid = getattr(os, "geteuid", None)
-    if geteuid is not None and st.st_uid != geteuid():
-        return False
-    return not st.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
+def shipped_tables() -> dict[str, Any]:
+    """The shipped tables: ``key``, ``lark`` (the version that made them), ``data``, ``memo``."""
+    tables: dict[str, Any] = json.loads(_grammar_file(TABLES_FILE), object_hook=_from_json)
+    return tables
 
 
-def _usable_dir(folder: Path) -> bool:
-    """The folder exists (made if need be), is ours and private, and sits in a folder where
-    strangers cannot swap it for another (world-writable only with the sticky bit, as /tmp)."""
+def shipped_parser(transformer: Any, text: str) -> Lark | None:
+    """The parser loaded from the shipped tables, or None when they are missing or not of
+    this grammar, this Lark and these options."""
     try:
-        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
-        st = os.stat(folder)
-        parent = os.stat(Path(os.path.realpath(folder)).parent)
-    except OSError:
-        return False
-    swappable = parent.st_mode & stat.S_IWOTH and not parent.st_mode & stat.S_ISVTX
-    return stat.S_ISDIR(st.st_mode) and _private(st) and not swappable
-
-
-def _safe_file(path: Path) -> os.stat_result | None:
-    """The state of the cache file if it may be loaded: a regular file (not a symbolic link)
-    owned by us that nobody else may write; None when there is none.  Raises OSError for a
-    file that must not be trusted and cannot be removed."""
-    try:
-        st = os.lstat(path)
-    except FileNotFoundError:
+        tables = shipped_tables()
+    except (OSError, ValueError):
         return None
-    if stat.S_ISREG(st.st_mode) and _private(st) and st.st_size <= _MAX_CACHE_BYTES:
-        return st
-    path.unlink()  # not trustworthy: remove it (the folder is ours) and build afresh
-    return None
+    if tables.get("key") != tables_key(text):
+        return None
+    return Lark._load_from_dict(tables["data"], tables["memo"], transformer=transformer)
 
 
-@contextlib.contextmanager
-def _locked(folder: Path) -> Iterator[None]:
-    """Hold the cache folder's lock: one process at a time reads or writes the cache file, so
-    no run ever loads a file another run is still writing.  Raises OSError when the lock
-    cannot be had (no ``fcntl`` on this system, or held by another run for _LOCK_WAIT s)."""
-    import fcntl  # POSIX only: elsewhere the ImportError means no cache
-
-    flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0)
-    fd = os.open(folder / "parser.lock", flags, 0o600)
-    try:
-        deadline = time.monotonic() + _LOCK_WAIT
-        while True:
-            try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                break
-            except BlockingIOError:
-                if time.monotonic() > deadline:
-                    raise
-                time.sleep(0.02)
-        yield
-    finally:
-        os.close(fd)  # closing releases the lock
+def tables_json(text: str) -> str:
+    """The shipped tables for the grammar ``text``: Lark's own serialisation of the analysed
+    parser, in JSON (tuples and dictionaries with other keys than strings tagged)."""
+    data, memo = Lark(text, **_BUILD_OPTIONS).memo_serialize([TerminalDef, Rule])
+    tables = {"key": tables_key(text), "lark": lark.__version__, "data": data, "memo": memo}
+    return json.dumps(_to_json(tables), ensure_ascii=False, separators=(",", ":")) + "\n"
 
 
-def cached_build(transformer: Any, folder: Path | None) -> tuple[Lark, str]:
-    """The parser, from the cache in ``folder`` when possible; also says what happened:
-    ``"loaded"``, ``"saved"`` (built and stored), ``"built"`` (cache off or unusable).
-
-    Lark's own cache (``cache=`` a file name) does the work: it loads the file when it holds
-    this grammar's analysed parser, and otherwise (missing, corrupt, truncated, another
-    grammar) builds the parser and writes the file.  Around it, the folder's lock keeps
-    concurrent runs apart, and a file we may not trust is removed first.
-    """
-    text = grammar_text()
-    if folder is None or not _usable_dir(folder):
-        return Lark(text, transformer=transformer, **_BUILD_OPTIONS), "built"
-    target = folder / f"parser-{cache_key(text)}.lark"
-    try:
-        with _locked(folder):
-            before = _safe_file(target)
-            parser = Lark(text, transformer=transformer, cache=str(target), **_BUILD_OPTIONS)
-            after = _safe_file(target)
-            if before is not None and after is not None and _same(before, after):
-                return parser, "loaded"
-            if after is None:  # Lark could not write it
-                return parser, "built"
-            os.chmod(target, 0o600)
-            return parser, "saved"
-    except (OSError, ImportError):
-        return Lark(text, transformer=transformer, **_BUILD_OPTIONS), "built"
+def _to_json(value: Any) -> Any:
+    if isinstance(value, dict):
+        if all(isinstance(k, str) for k in value):
+            return {k: _to_json(v) for k, v in value.items()}
+        return {"<items>": [[_to_json(k), _to_json(v)] for k, v in value.items()]}
+    if isinstance(value, tuple):
+        return {"<tuple>": [_to_json(v) for v in value]}
+    if isinstance(value, list):
+        return [_to_json(v) for v in value]
+    return value
 
 
-def _same(a: os.stat_result, b: os.stat_result) -> bool:
-    return (a.st_ino, a.st_size, a.st_mtime_ns) == (b.st_ino, b.st_size, b.st_mtime_ns)
+def _from_json(obj: dict[str, Any]) -> Any:
+    if len(obj) == 1 and "<items>" in obj:
+        return {k: v for k, v in obj["<items>"]}
+    if len(obj) == 1 and "<tuple>" in obj:
+        return tuple(obj["<tuple>"])
+    return obj
 
 
 def describe_expected(names: set[str] | frozenset[str], parser: Lark) -> str:
@@ -275,3 +208,9 @@ def describe_expected(names: set[str] | frozenset[str], parser: Lark) -> str:
     if len(items) == 1:
         return items[0]
     return ", ".join(items[:-1]) + " or " + items[-1]
+
+
+if __name__ == "__main__":  # regenerate the shipped tables after changing the grammar
+    target = source_grammar_path().with_name(TABLES_FILE)
+    target.write_text(tables_json(source_grammar_path().read_text("utf-8")), encoding="utf-8")
+    print(f"wrote {target}", file=sys.stderr)

@@ -20,8 +20,8 @@ from .fingerprints import canonical_json, fingerprint
 from .hand_content import FIGURES, HandFacts, content_digest, facts
 from .import_report import Rejected
 from .limits import amount_problem
-from .prizes import validate_payouts
 from .results import CARRY, HOUSE, HandOutcome, HandResult, Violation
+from .settings import validate_payouts
 
 
 class HandRows(NamedTuple):

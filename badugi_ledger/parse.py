@@ -7,8 +7,9 @@ Why it is built this way:
   its own with the Lark grammar in ``grammar/hand_history.lark``, so a 100 MB file is never one
   parse tree, memory stays flat, and records are yielded as soon as a hand is read.
 * **Errors people can act on.**  A syntax error becomes a :class:`ParseError` with
-  file:line:column, the hand id, what was expected in words, and the offending line with a
-  caret; the reader then resumes at the next hand, so one call reports every bad hand.
+  file:line:column, the hand id, what was expected in words, the likely fix (a misspelt name
+  or keyword, a bad card, a comma: :mod:`badugi_ledger.texthints`) and the offending line
+  with a caret; the reader then resumes at the next hand, so one call reports every bad hand.
 * **Speed.**  The transformer runs inside the LALR parser (no tree is built, see
   :mod:`badugi_ledger.textevents`), positions come from tokens, cards are looked up in a table,
   a run of cards is a single token, and plain lines ("Ben folds · Cara calls 4") skip Lark
@@ -29,13 +30,13 @@ from __future__ import annotations
 import io
 import re
 import threading
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from lark import Lark
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.exceptions import UnexpectedInput
 
 from .errors import ConfigError, ParseError, Position
 from .events import (
@@ -46,10 +47,11 @@ from .events import (
     SitOut,
     StackChange,
 )
-from .grammar import build_parser, describe_expected
+from .grammar import build_parser
 from .plainlines import PlainLines
 from .textevents import POSTS_NONE, EventBuilder, FormatError, RawHand, short
-from .textheaders import HEADER_KEYWORDS, SettingsState, implied_posts
+from .textheaders import HEADER_KEYWORDS, HeaderItemError, SettingsState, implied_posts
+from .texthints import closest, error_at, item_column, syntax_error
 
 __all__ = ["parse_file", "parse_paths", "parse_text"]
 
@@ -63,7 +65,6 @@ _LINE_KIND = re.compile(
     + _BOUNDARY
 )
 _HAND_ID = re.compile(r"hand[ \t]+([^\s·•;#]+)")
-_MAX_SHOWN = 120  # characters of an offending line shown in an error
 MAX_LINE = 10_000
 """Longest line the reader accepts (characters; bytes in a file).  Real lines are a few hundred
 characters; a longer one is a corrupt file or not a history, and is refused without reading it
@@ -92,76 +93,6 @@ def _parser() -> tuple[Lark, EventBuilder, PlainLines]:
         plain = PlainLines(builder, lambda name: terminal(name).pattern.to_regexp(), keywords)
         _local.parser = (lark, builder, plain)
         return _local.parser
-
-
-def _show_line(text: str, column: int) -> str:
-    """The offending line and a caret under ``column`` (long lines cut around the column)."""
-    text = text.rstrip("\r\n").replace("\t", " ")
-    start = 0
-    if len(text) > _MAX_SHOWN:
-        start = max(0, column - 1 - _MAX_SHOWN // 2)
-        text = ("…" if start else "") + text[start : start + _MAX_SHOWN] + "…"
-        column = column - start + (1 if start else 0)
-    return f"\n    {text}\n    {' ' * max(column - 1, 0)}^"
-
-
-def _found(exc: UnexpectedInput, lines: Sequence[str]) -> str:
-    if isinstance(exc, UnexpectedToken):
-        tok = exc.token
-        if tok.type == "_NL":
-            return "the end of the line"
-        if tok.type == "$END":
-            return "the end of the hand"
-        word = str(tok.value).split()[0] if str(tok.value).split() else str(tok.value)
-    elif isinstance(exc, UnexpectedCharacters):
-        line = lines[exc.line - 1] if 0 < exc.line <= len(lines) else ""
-        rest = line[exc.column - 1 :]
-        word = rest.split()[0] if rest.split() else rest[:1]
-    else:
-        return "the end of the hand"
-    if len(word) > 30:
-        word = word[:30] + "…"
-    return repr(word)
-
-
-def _syntax_error(
-    exc: UnexpectedInput,
-    lark: Lark,
-    lines: Sequence[str],
-    source: str,
-    line_of: Sequence[int],
-    hand: str | None,
-) -> ParseError:
-    """A ParseError for what Lark reports on ``lines`` (file line of Lark line n: line_of[n])."""
-    if isinstance(exc, UnexpectedCharacters):
-        expected = set(exc.allowed)
-    elif isinstance(exc, UnexpectedToken | UnexpectedEOF):
-        expected = set(exc.expected)
-    else:  # pragma: no cover
-        expected = set()
-    if len(expected) > 1:
-        expected.discard("$END")
-    history = getattr(exc, "token_history", None) or []
-    if history and history[-1] is not None and history[-1].type == "CARDS":
-        expected.add("CARDS")  # a bad card inside a run of cards: more cards were possible
-    line = exc.line if isinstance(exc.line, int) and exc.line > 0 else len(lines)
-    column = exc.column if isinstance(exc.column, int) and exc.column > 0 else 1
-    found = _found(exc, lines)
-    message = f"expected {describe_expected(expected, lark)}, found {found}"
-    if isinstance(exc, UnexpectedToken) and "TO" in expected and str(exc.token.value).isdigit():
-        message += " (a raise names its total for the round: write 'raises to 8')"
-    elif found == "'all-in'" and "RAISES" in expected:
-        message += " (all-in goes with the action: 'calls all-in', 'bets all-in', 'raises all-in')"
-    text = lines[line - 1] if 0 < line <= len(lines) else ""
-    return ParseError(
-        message + _show_line(text, column),
-        position=Position(source, line_of[line], column),
-        hand=hand,
-    )
-
-
-def _error_at(message: str, pos: Position, line_text: str, hand: str | None) -> ParseError:
-    return ParseError(message + _show_line(line_text, pos.column), position=pos, hand=hand)
 
 
 # ---------------------------------------------------------------- the streaming reader
@@ -194,6 +125,34 @@ def _file_lines(handle: io.BufferedReader) -> Iterator[bytes | Overlong]:
 
 
 @dataclass
+class _Spoiled:
+    """The hands after a bad header line: not read, and reported once."""
+
+    hand: str | None
+    line: int
+    count: int = 0
+    last_line: int = 0
+
+    def error(self, source: str, header: Position | None) -> ParseError:
+        at = header.line if header is not None else 0
+        more = self.count - 1
+        after = f", nor the {more} hand{'s' * (more > 1)} after it (to line {self.last_line})"
+        return ParseError(
+            f"hand not read{after if more else ''}: the header line {at} has an error",
+            position=Position(source, self.line, 1),
+            hand=self.hand,
+        )
+
+
+_FIRST_WORD = re.compile(r"[^\W\d_][\w-]*(?![^\s·•;#])")
+# Header items a mistyped first word is matched against: those whose values have a shape (a
+# free text follows "cash", "place", …, so "Cash out: Anna 50" would read as one).
+_TEXT_ITEMS = frozenset({"cash", "tournament", "place", "season", "table"})
+_HEADER_FIRST_WORDS = (*(k for k in HEADER_KEYWORDS if k not in _TEXT_ITEMS), "pot", "no")
+_SOME_HAND_LINE = "hand 0 · button a · a · b\n"  # to try a line as a hand's body line
+
+
+@dataclass
 class _Chunk:
     start: int
     lines: list[str]
@@ -208,6 +167,10 @@ class _Reader:
         self.state = SettingsState()
         self.bad_header: Position | None = None
         self.carried_tables: set[str] = set()
+        self.players: dict[str, set[str]] = {}  # who was seated at each table so far
+        self.remembered = 0  # names in self.players, at most _MAX_KNOWN
+        self.spoiled: _Spoiled | None = None
+        self.near_keyword: dict[str, str | None] = {}  # first words near a header keyword
 
     def read(self, lines: Iterable[str | bytes | Overlong]) -> Iterator[HandRecord | ParseError]:
         chunk: _Chunk | None = None
@@ -237,7 +200,7 @@ class _Reader:
             if bad is not None:
                 kind = _LINE_KIND.match(bad[1].lstrip(_IGNORED))
                 if chunk is not None and kind is not None:  # it would have ended the hand
-                    yield self._hand(chunk)
+                    yield from self._finish(chunk)
                     chunk = None
                 chunk, error = self._unreadable(chunk, lineno, bad, kind)
                 if error is not None:
@@ -253,12 +216,22 @@ class _Reader:
                     chunk.lines.append(line)
                 continue
             m = _LINE_KIND.match(stripped)
+            mistyped = self._mistyped_header(line, stripped, lineno) if m is None else None
+            if mistyped is not None:  # "blind 1/2": a header line, and a bad one
+                if chunk is not None:
+                    yield from self._finish(chunk)
+                    chunk = None
+                stray = False
+                position = Position(self.source, lineno, len(line) - len(stripped) + 1)
+                self.bad_header = position
+                yield error_at(mistyped, position, line, None)
+                continue
             if m is None:
                 if chunk is not None:
                     chunk.lines.append(line)
                 elif not stray:
                     stray = True
-                    yield _error_at(
+                    yield error_at(
                         "expected a header line (game, fixed limit, blinds, …) or a 'hand' line",
                         Position(self.source, lineno, len(line) - len(stripped) + 1),
                         line,
@@ -268,17 +241,64 @@ class _Reader:
             stray = False
             if m.group(1):  # a hand line
                 if chunk is not None:
-                    yield self._hand(chunk)
+                    yield from self._finish(chunk)
                 chunk = _Chunk(lineno, [line])
             else:  # a header line: ends the hand before it, holds for every hand after it
                 if chunk is not None:
-                    yield self._hand(chunk)
+                    yield from self._finish(chunk)
                     chunk = None
                 error = self._header(line, lineno)
                 if error is not None:
                     yield error
         if chunk is not None:
-            yield self._hand(chunk)
+            yield from self._finish(chunk)
+        if self.spoiled is not None:
+            yield self.spoiled.error(self.source, self.bad_header)
+
+    def _finish(self, chunk: _Chunk) -> Iterator[HandRecord | ParseError]:
+        """The hand's record or error; nothing for a hand after a bad header line, which the
+        one error at the end of the file counts (rather than one error for every hand)."""
+        if chunk.broken is None and self.bad_header is not None:
+            if self.spoiled is None:
+                self.spoiled = _Spoiled(_hand_id(chunk), chunk.start)
+            self.spoiled.count += 1
+            self.spoiled.last_line = chunk.start
+            return
+        yield self._hand(chunk)
+
+    def _mistyped_header(self, line: str, stripped: str, lineno: int) -> str | None:
+        """The error for a line that is a header line but for a typo in its first word
+        ("blind 1/2", "Game badugi"), or None.  Only a line that reads as a header once the
+        word is corrected, and does not read as a body line, is one."""
+        m = _FIRST_WORD.match(stripped)
+        if m is None:
+            return None
+        word = m.group()
+        keyword = self.near_keyword.get(word, "")
+        if keyword == "":
+            keyword = closest(word, _HEADER_FIRST_WORDS)
+            if len(self.near_keyword) >= _MAX_KNOWN:
+                self.near_keyword.clear()
+            self.near_keyword[word] = keyword
+        if keyword is None:
+            return None
+        lark, builder, plain = _parser()
+        if plain.body_line(line, self.source, lineno) is not None:
+            return None
+        builder.src, builder.line_of = self.source, [0, lineno, lineno]
+        try:
+            lark.parse(keyword + stripped[m.end() :], start="header")
+        except (UnexpectedInput, FormatError):
+            return None
+        try:
+            lark.parse(_SOME_HAND_LINE + line, start="hand")
+            return None
+        except (UnexpectedInput, FormatError):
+            pass
+        return (
+            f"expected a header item, found {short(word)!r} (did you mean {keyword!r}?); "
+            "a header line sets the game, limits, blinds, … for the hands after it"
+        )
 
     def _unreadable(
         self, chunk: _Chunk | None, lineno: int, bad: tuple[str, str], kind: re.Match[str] | None
@@ -307,25 +327,20 @@ class _Reader:
             self.state.settings()
         except UnexpectedInput as exc:
             self.bad_header = Position(self.source, lineno, 1)
-            return _syntax_error(exc, lark, [line], self.source, [0, lineno], None)
+            return syntax_error(exc, lark, [line], self.source, [0, lineno], None)
         except ConfigError as exc:
             self.bad_header = Position(self.source, lineno, 1)
-            return _error_at(exc.message, Position(self.source, lineno, 1), line, None)
-        except FormatError as exc:  # a number too long to be one
+            column = item_column(line, exc.keyword) if isinstance(exc, HeaderItemError) else 1
+            return error_at(exc.message, Position(self.source, lineno, column), line, None)
+        except FormatError as exc:  # a number above any amount
             self.bad_header = Position(self.source, lineno, 1)
-            return _error_at(exc.message, exc.pos, line, None)
+            return error_at(exc.message, exc.pos, line, None)
         return None
 
     def _hand(self, chunk: _Chunk) -> HandRecord | ParseError:
         hand_id = _hand_id(chunk)
         if chunk.broken is not None:
             return chunk.broken
-        if self.bad_header is not None:
-            return ParseError(
-                f"hand not read: the header line {self.bad_header.line} has an error",
-                position=Position(self.source, chunk.start, 1),
-                hand=hand_id,
-            )
         # Plain lines are read by the fast path (plainlines.PlainLines); the others go to Lark
         # as one chunk with the hand line.  Lines are independent in the grammar (``hand:
         # hand body_line _NL``), so leaving out lines that read cleanly changes nothing else.
@@ -351,14 +366,14 @@ class _Reader:
             try:
                 raw = lark.parse("".join(todo), start="hand")
             except UnexpectedInput as exc:
-                return _syntax_error(exc, lark, todo, source, line_of, hand_id)
+                return syntax_error(exc, lark, todo, source, line_of, hand_id)
             except FormatError as exc:
-                return _error_at(exc.message, exc.pos, lines[exc.pos.line - start], hand_id)
+                return error_at(exc.message, exc.pos, lines[exc.pos.line - start], hand_id)
         events, posts_none = _events(body, raw.parts)
         try:
             return self._record(raw, events, posts_none, chunk)
         except FormatError as exc:
-            return _error_at(exc.message, exc.pos, lines[exc.pos.line - start], hand_id)
+            return error_at(exc.message, exc.pos, lines[exc.pos.line - start], hand_id)
 
     def _record(
         self, raw: RawHand, events: list[Event], posts_none: bool, chunk: _Chunk
@@ -383,7 +398,7 @@ class _Reader:
             raise FormatError("a hand needs at least two seated players", raw.pos)
         button, button_pos = raw.button
         if button not in seated:
-            raise FormatError(f"the button {short(button)} is not seated in this hand", button_pos)
+            raise self._unseated(button, button_pos, raw, events, "the button ")
         first_play: int | None = None
         has_post = False
         sitting: list[str] = []
@@ -404,7 +419,7 @@ class _Reader:
                 has_post = True
             player = getattr(ev, "player", None)
             if player is not None and player not in seated:
-                raise FormatError(f"{short(player)} is not seated in this hand", ev.pos)
+                raise self._unseated(player, ev.pos, raw, events)
         if has_post and posts_none:
             raise FormatError("'posts none' but the hand also writes posts", raw.pos)
         if not has_post and not posts_none:
@@ -419,6 +434,13 @@ class _Reader:
             if posts:
                 at = len(events) if first_play is None else first_play
                 events[at:at] = posts
+        known = self.players.setdefault(state.table, set())
+        if not seated <= known:
+            self.remembered += len(seated - known)
+            if self.remembered > _MAX_KNOWN:  # a file of strangers: start remembering afresh
+                self.players, self.remembered = {state.table: set()}, len(seated)
+                known = self.players[state.table]
+            known.update(seated)
         if any(type(ev) is CarryOut for ev in events):
             self.carried_tables.add(state.table)
         else:
@@ -435,6 +457,43 @@ class _Reader:
             "text",
             "".join(chunk.lines).rstrip() + "\n",
         )
+
+
+    def _unseated(
+        self, name: str, pos: Position, raw: RawHand, events: list[Event], label: str = ""
+    ) -> FormatError:
+        """The error for ``name``, not seated but named at ``pos``, said where the typo most
+        likely is.  Of a seated name close to it and ``name``, the one this table's earlier
+        hands know is right; when they know neither or both, a seat that nothing else in the
+        hand names is the typo (reported at the seat, "did you mean Tamás?"), otherwise the
+        entry at ``pos`` is."""
+        seats = [seat.name for seat in raw.seats]
+        meant = closest(name, seats)
+        known = self.players.get(self.state.table, ())
+        if meant is None:
+            if name in known:
+                return FormatError(
+                    f"{label}{short(name)} is not seated in this hand ({short(name)} played "
+                    "earlier at this table: add them to the hand line)",
+                    pos,
+                )
+            return FormatError(f"{label}{short(name)} is not seated in this hand", pos)
+        named = {getattr(ev, "player", None) for ev in events}
+        named.add(raw.button[0] if raw.button else None)
+        tonight = name in known and meant not in known  # the earlier hands say which is right
+        if tonight or (meant not in named and not (meant in known and name not in known)):
+            said = f"{'the button is' if label else f'line {pos.line} names'} {short(name)}"
+            return FormatError(
+                f"{short(meant)} is seated here, but {said}, who is not seated: "
+                f"did you mean {short(name)}?",
+                raw.seat_pos[seats.index(meant)],
+            )
+        return FormatError(
+            f"{label}{short(name)} is not seated in this hand: did you mean {short(meant)}?", pos
+        )
+
+
+_MAX_KNOWN = 10_000  # names and words remembered for suggestions (a file of strangers is huge)
 
 
 def _events(body: list[list[Event] | None], parts: list[Any]) -> tuple[list[Event], bool]:

@@ -16,12 +16,14 @@ from typing import Any
 
 from .cards import Card
 from .errors import Position
-from .textevents import CARD_TABLE, MAX_DIGITS, EventBuilder, FormatError, RawHand
+from .limits import MAX_DIGITS
+from .textevents import CARD_TABLE, EventBuilder, FormatError, RawHand
 
 # ---------------------------------------------------------------- the fast path for plain lines
 _KEYWORD_LINE = re.compile(r"[ \t]*(?:(deal|draw|buy|show|final)(?=[ \t:])[ \t]*:?)?")
 _SEPARATOR = re.compile(r"[·•;]")
-# Quotes, comments, byte-order marks, any white space but spaces and tabs, too long numbers.
+# Quotes, comments, byte-order marks, any white space but spaces and tabs, numbers longer than
+# any amount (Lark's reading names them in its error).
 _NOT_PLAIN = re.compile(f'["#\\ufeff]|[^\\S \\t\\n]|\\d{{{MAX_DIGITS + 1}}}')
 _ARROWS = frozenset({"->", "→"})
 _POST_WORDS = {"sb": "sb", "bb": "bb", "ante": "ante", "dead": "dead", "straddle": "straddle"}

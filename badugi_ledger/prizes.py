@@ -41,6 +41,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from .errors import ConfigError
+from .settings import validate_payouts
 
 ChopMethod = Literal["even", "chip-count"]
 CHOP_METHODS: tuple[ChopMethod, ...] = ("even", "chip-count")
@@ -107,20 +108,6 @@ def finishing_places(hands: Sequence[Mapping[str, tuple[int, int]]]) -> list[Fin
             finishes.append(Finish(player, place, place + len(group) - 1, 0, key[0]))
         place += len(group)
     return finishes
-
-
-def validate_payouts(percents: Sequence[int]) -> tuple[int, ...]:
-    """A payout table in whole percent, first place first; raise ConfigError unless it totals 100.
-
-    >>> validate_payouts([50, 30, 20])
-    (50, 30, 20)
-    """
-    table = tuple(int(p) for p in percents)
-    if any(p < 0 for p in table):
-        raise ConfigError(f"payout percentages cannot be negative: {list(table)}")
-    if table and sum(table) != 100:
-        raise ConfigError(f"payout percentages must total 100, not {sum(table)}: {list(table)}")
-    return table
 
 
 def prize_table(pool: int, percents: Sequence[int], unit: int = 1) -> list[int]:

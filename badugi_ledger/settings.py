@@ -8,8 +8,9 @@ its own complete, immutable :class:`GameSettings`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, get_args
 
 from .errors import ConfigError
 
@@ -42,6 +43,13 @@ shuffled into the new stub.  ``all-discards``: every discard is (``000``, ``003`
 then each is served in turn; every dead card, the whole draw's discards included, is."""
 
 
+_HOUSE_CHOICES: dict[str, tuple[str, ...]] = {
+    "odd_chip": get_args(OddChipRule),
+    "odd_chip_half": get_args(OddChipHalf),
+    "reshuffle": get_args(ReshuffleRule),
+}
+
+
 @dataclass(frozen=True)
 class HouseRules:
     """Table agreements; every default is the one named in ``shared/seeds/README.md``."""
@@ -69,6 +77,12 @@ class HouseRules:
     always use the full-raise rule."""
 
     def __post_init__(self) -> None:
+        for name, choices in _HOUSE_CHOICES.items():
+            value = getattr(self, name)
+            if value not in choices:
+                shown = value if len(str(value)) <= 40 else f"{str(value)[:40]}…"
+                words = ", ".join(choices[:-1]) + " or " + choices[-1]
+                raise ConfigError(f"house rule {name.replace('_', '-')} is {words}, not {shown!r}")
         if not 2 <= self.max_seats <= 9:
             raise ConfigError(f"max seats must be 2..9, not {self.max_seats}")
         if not 1 <= self.qualifier_max <= 13:
@@ -163,3 +177,24 @@ class GameSettings:
     @property
     def hand_size(self) -> int:
         return 5 if self.game in ("badacey", "badeucey") else 4
+
+
+def validate_payouts(percents: Sequence[int]) -> tuple[int, ...]:
+    """A tournament's payout table in whole percent of the prize pool, first place first;
+    raise :class:`ConfigError` unless every place gets 0..100 and they total 100.  The header
+    reader (``payouts 50/30/20``) and the ledger's tournament code both ask this function.
+
+    >>> validate_payouts([50, 30, 20])
+    (50, 30, 20)
+    >>> validate_payouts([50, 30, 20, 1, 1, 1, 1, 1])
+    Traceback (most recent call last):
+    ...
+    badugi_ledger.errors.ConfigError: payout percentages must total 100, not 105: 50/30/20/1/1/1/1/1
+    """
+    table = tuple(int(p) for p in percents)
+    shown = "/".join(map(str, table)) if len(table) <= 40 else f"{len(table)} places"
+    if any(p < 0 for p in table):
+        raise ConfigError(f"payout percentages cannot be negative: {shown}")
+    if table and sum(table) != 100:
+        raise ConfigError(f"payout percentages must total 100, not {sum(table)}: {shown}")
+    return table

@@ -16,7 +16,7 @@ from typing import Any
 from lark import Token, Tree
 
 from .cards import SUIT_SYMBOLS, Card
-from .errors import Position
+from .errors import NOWHERE, Position
 from .events import (
     Action,
     Buy,
@@ -35,6 +35,7 @@ from .events import (
     SitOut,
     StackChange,
 )
+from .limits import MAX_AMOUNT, MAX_DIGITS, amount_problem
 
 __all__ = ["POSTS_NONE", "EventBuilder", "FormatError", "RawHand", "short", "unquote"]
 
@@ -75,11 +76,25 @@ _POST_KIND: dict[str, PostKind] = {
     "straddle": "straddle",
 }
 _UNESCAPE = re.compile(r"\\(.)")
-MAX_DIGITS = 100
-"""Longest number the reader takes (Python refuses to convert more than 4,300 digits)."""
+_HEADER_WORDS = {"fixed_limit": "bet", "spread_limit": "bet", "blinds": "blind", "rake": "rake"}
 MAX_DRAW = 1000
 """A draw of more unknown cards than this is a parse error; below it, the replay judges any
 count no hand can make (as it always did: the limit only stops a huge allocation)."""
+
+
+def too_large(value: int | str, what: str) -> str:
+    """Why ``value`` (an int, or the digits of a number too long to convert) cannot be
+    ``what``: limits.amount_problem's words, without converting a number of more digits than
+    limits.MAX_DIGITS.
+
+    >>> too_large("1" * 30, "stack")
+    'stack 111111111111111111111111111111 is above the largest amount, 2^53'
+    """
+    digits = str(value).lstrip("0") or "0"
+    if len(digits) > MAX_DIGITS:
+        shown = digits if len(digits) <= 40 else f"{digits[:40]}… ({len(digits):,} digits)"
+        return f"{what} {shown} is above the largest amount, 2^53"
+    return amount_problem(int(digits), what) or f"{what} {digits} is not an amount"
 
 
 def short(name: str, limit: int = 40) -> str:
@@ -138,11 +153,28 @@ class EventBuilder:
             value = unquote(value)
         return value, Position(self.src, self.line_of[tok.line], tok.column)  # type: ignore
 
-    def NUMBER(self, tok: Token) -> int:  # noqa: N802
-        if len(tok.value) > MAX_DIGITS:
-            pos = Position(self.src, self.line_of[tok.line], tok.column)  # type: ignore
-            raise FormatError(f"a number has at most {MAX_DIGITS} digits", pos)
-        return int(tok.value)
+    def NUMBER(self, tok: Token) -> int | Token:  # noqa: N802
+        """The number's value; a number above MAX_AMOUNT stays a token (never converted when
+        it has more digits than MAX_AMOUNT), for the rule that took it to name it (:meth:`_n`)."""
+        digits = tok.value.lstrip("0") or "0"  # int() refuses 4,300 characters, zeros too
+        if len(digits) <= MAX_DIGITS:
+            value = int(digits)
+            if value <= MAX_AMOUNT:
+                return value
+        return tok
+
+    def _n(self, value: Any, what: str, pos: Position) -> Any:
+        """``value`` (an int, a too-large NUMBER token or None) as an amount, count or id named
+        ``what``: raises FormatError, at the number, for one above limits.MAX_AMOUNT."""
+        if value is None or (type(value) is int and value <= MAX_AMOUNT):
+            return value
+        raise FormatError(too_large(value, what), self._at(value, pos))
+
+    def _at(self, value: Any, pos: Position) -> Position:
+        """Where a NUMBER token stands; ``pos`` for a value the fast path converted."""
+        if isinstance(value, Token):
+            return Position(self.src, self.line_of[value.line], value.column)  # type: ignore
+        return pos
 
     def CARDS(self, tok: Token) -> tuple[Card | None, ...]:  # noqa: N802
         return cards(tok.value)
@@ -172,16 +204,19 @@ class EventBuilder:
         return Action(c[0][0], "check", None, False, c[0][1])
 
     def call(self, c: list[Any]) -> Action:
-        return Action(c[0][0], "call", c[1], c[2] is not None, c[0][1])
+        return Action(c[0][0], "call", self._n(c[1], "call", c[0][1]), c[2] is not None, c[0][1])
 
     def bet(self, c: list[Any]) -> Action:
-        return Action(c[0][0], "bet", c[1], c[2] is not None, c[0][1])
+        return Action(c[0][0], "bet", self._n(c[1], "bet", c[0][1]), c[2] is not None, c[0][1])
 
     def raise_(self, c: list[Any]) -> Action:
-        return Action(c[0][0], "raise", c[1], c[2] is not None, c[0][1])
+        amount = self._n(c[1], "raise", c[0][1])
+        return Action(c[0][0], "raise", amount, c[2] is not None, c[0][1])
 
     def post(self, c: list[Any]) -> Post:
-        return Post(c[0][0], _POST_KIND[c[1]], c[2], c[3] is not None, c[0][1])
+        kind = _POST_KIND[c[1]]
+        amount = self._n(c[2], kind.replace("-", " "), c[0][1])
+        return Post(c[0][0], kind, amount, c[3] is not None, c[0][1])
 
     def show(self, c: list[Any]) -> Show:
         return Show(c[0][0], c[1], c[0][1])
@@ -190,31 +225,31 @@ class EventBuilder:
         return Muck(c[0][0], c[0][1])
 
     def collect(self, c: list[Any]) -> Collect:
-        return Collect(c[0][0], c[1], c[2], c[0][1])
+        return Collect(c[0][0], self._n(c[1], "collected amount", c[0][1]), c[2], c[0][1])
 
     def rebuy(self, c: list[Any]) -> StackChange:
-        return StackChange(c[0][0], c[1], "rebuy", c[0][1])
+        return StackChange(c[0][0], self._n(c[1], "rebuy", c[0][1]), "rebuy", c[0][1])
 
     def top_up(self, c: list[Any]) -> StackChange:
-        return StackChange(c[0][0], c[1], "top-up", c[0][1])
+        return StackChange(c[0][0], self._n(c[1], "top-up", c[0][1]), "top-up", c[0][1])
 
     def add_on(self, c: list[Any]) -> StackChange:
-        return StackChange(c[0][0], c[1], "add-on", c[0][1])
+        return StackChange(c[0][0], self._n(c[1], "add-on", c[0][1]), "add-on", c[0][1])
 
     def cash_out(self, c: list[Any]) -> StackChange:
-        return StackChange(c[0][0], c[1], "cash-out", c[0][1])
+        return StackChange(c[0][0], self._n(c[1], "cash-out", c[0][1]), "cash-out", c[0][1])
 
     def sit_out(self, c: list[Any]) -> SitOut:
         return SitOut(c[0][0], c[0][1])
 
     def pot_total(self, c: list[Any]) -> PotTotal:
-        return PotTotal(c[1], c[0])
+        return PotTotal(self._n(c[1], "pot", c[0]), c[0])
 
     def carry(self, c: list[Any]) -> CarryOut:
-        return CarryOut(c[1], c[0])
+        return CarryOut(self._n(c[1], "carry", c[0]), c[0])
 
     def raked(self, c: list[Any]) -> RakeTaken:
-        return RakeTaken(c[1], c[0])
+        return RakeTaken(self._n(c[1], "rake", c[0]), c[0])
 
     def entries(self, c: list[Any]) -> list[Any]:
         """``entries: entry | entries _SEP entry`` (and the card lines): a growing list."""
@@ -232,9 +267,11 @@ class EventBuilder:
 
     def draw_count(self, c: list[Any]) -> Draw:
         (name, pos), count, received = c
+        if type(count) is not int or (received is None and count > MAX_DRAW):
+            # (None,) * count would exhaust memory or overflow
+            message = f"{short(name)} draws {short(str(count))} cards: far more than a deck"
+            raise FormatError(message, pos)
         if received is None:
-            if count > MAX_DRAW:  # (None,) * count would exhaust memory or overflow
-                raise FormatError(f"{short(name)} draws {count} cards: far more than a deck", pos)
             unknown = (None,) * count
             return Draw(name, unknown, unknown, pos)
         unknown = (None,) * count
@@ -262,10 +299,10 @@ class EventBuilder:
         (name, pos), discard, received, price = c
         if len(discard) != 1 or len(received) != 1:
             raise FormatError(f"{short(name)}: a buy replaces exactly one card (Kd -> 2c)", pos)
-        return Buy(name, discard[0], received[0], price, pos)
+        return Buy(name, discard[0], received[0], self._n(price, "buy price", pos), pos)
 
     def final_entry(self, c: list[Any]) -> FinalStack:
-        return FinalStack(c[0][0], c[1], c[0][1])
+        return FinalStack(c[0][0], self._n(c[1], "final stack", c[0][1]), c[0][1])
 
     deal_line = draw_line = buy_line = show_line = final_line = header_items = entries
 
@@ -278,6 +315,7 @@ class EventBuilder:
 
     def seat(self, c: list[Any]) -> tuple[Seat, Position]:
         number, (name, pos), stack = c
+        number, stack = self._n(number, "seat number", pos), self._n(stack, "stack", pos)
         return Seat(name, stack, number), pos
 
     def hand_line(self, c: list[Any]) -> RawHand:
@@ -309,4 +347,7 @@ class EventBuilder:
     def __default__(self, data: str, children: list[Any], meta: Any) -> Any:
         if data.startswith("_"):  # Lark's helper rules for repetitions: expanded by the parent
             return Tree(data, children)
+        for child in children:  # a header item's numbers: amounts, counts, percentages
+            if isinstance(child, Token) and child.type == "NUMBER":
+                self._n(child, _HEADER_WORDS.get(data, data.replace("_", "-")), NOWHERE)
         return (data, children)  # a header item, applied by textheaders.SettingsState.apply

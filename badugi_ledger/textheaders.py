@@ -18,10 +18,18 @@ from typing import Any
 
 from .errors import NOWHERE, ConfigError, Position
 from .events import Post, Seat, Session
+from .limits import MAX_DIGITS, amount_problem
 from .money import chip_value
-from .settings import GameSettings, HouseRules, RakeRule, Structure
+from .settings import GameSettings, HouseRules, RakeRule, Structure, validate_payouts
+from .textevents import short, too_large
 
-__all__ = ["HEADER_KEYWORDS", "SettingsState", "house_rule_value", "implied_posts"]
+__all__ = [
+    "HEADER_KEYWORDS",
+    "HeaderItemError",
+    "SettingsState",
+    "house_rule_value",
+    "implied_posts",
+]
 
 # First words of header lines: the reader cuts the input into chunks with them, the writer
 # quotes player names equal to them.  ``pot limit`` and ``no limit`` are header lines too.
@@ -53,20 +61,46 @@ def house_rule_value(key: str, value: str) -> dict[str, Any]:
     defaults = {f.name: f.default for f in fields(HouseRules)}
     if name not in defaults:
         known = ", ".join(sorted(k.replace("_", "-") for k in defaults))
-        raise ConfigError(f"unknown house rule {key!r} (house rules: {known})")
+        raise ConfigError(f"unknown house rule {short(key)!r} (house rules: {known})")
     default = defaults[name]
     if isinstance(default, bool):
         if value not in ("yes", "no"):
-            raise ConfigError(f"house rule {key} is yes or no, not {value!r}")
+            raise ConfigError(f"house rule {key} is yes or no, not {short(value)!r}")
         return {name: value == "yes"}
     if isinstance(default, int):
-        if not value.isdigit():
-            raise ConfigError(f"house rule {key} is a number, not {value!r}")
-        return {name: int(value)}
+        if not value.isascii() or not value.isdigit():
+            raise ConfigError(f"house rule {key} is a number, not {short(value)!r}")
+        digits = value.lstrip("0") or "0"
+        if len(digits) > MAX_DIGITS:  # never converted: far above any amount
+            raise ConfigError(too_large(digits, f"house rule {key}"))
+        problem = amount_problem(int(digits), f"house rule {key}")
+        if problem is not None:
+            raise ConfigError(problem)
+        return {name: int(digits)}
     return {name: value}
 
 
 # ---------------------------------------------------------------- settings state
+
+
+class HeaderItemError(ConfigError):
+    """A header item's value is wrong; ``keyword`` is the item's first word, for the reader
+    to point at it."""
+
+    def __init__(self, message: str, keyword: str) -> None:
+        super().__init__(message)
+        self.keyword = keyword
+
+
+_ITEM_KEYWORD = {  # the first word of the header items whose tag is not it
+    **{tag: tag.replace("_", "-") for tag in ("odd_chip", "odd_chip_half", "buy_in")},
+    **{tag: tag.replace("_", "-") for tag in ("starting_chips", "buy_price", "max_seats")},
+    **{tag: tag.replace("_", "-") for tag in ("heads_up_uncapped", "qualifier_pair_ok")},
+    **{tag: tag.replace("_", "-") for tag in ("redeal_posts", "half_bet_reopens")},
+    "fixed_limit": "fixed",
+    "spread_limit": "spread",
+    "no_rake": "rake",
+}
 
 
 @dataclass
@@ -92,12 +126,16 @@ class SettingsState:
     _session: Session | None = None
 
     def apply(self, items: Sequence[tuple[str, list[Any]]]) -> None:
-        """Apply header items in order; a kind (``cash``/``tournament``) item goes first."""
+        """Apply header items in order; a kind (``cash``/``tournament``) item goes first.
+        Raises :class:`HeaderItemError` naming the item whose value is wrong."""
         ordered = sorted(items, key=lambda item: item[0] not in ("cash", "tournament"))
-        for tag, args in ordered:
-            self._apply_one(tag, args)
         self._settings = None
         self._session = None
+        for tag, args in ordered:
+            try:
+                self._apply_one(tag, args)
+            except ConfigError as exc:
+                raise HeaderItemError(exc.message, _ITEM_KEYWORD.get(tag, tag)) from None
 
     def _apply_one(self, tag: str, a: list[Any]) -> None:  # noqa: C901 - one branch per item
         if tag == "game":
@@ -152,7 +190,7 @@ class SettingsState:
         elif tag in ("buy_in", "starting_chips"):
             self.session[tag] = a[0]
         elif tag == "payouts":
-            self.session["payouts"] = tuple(a)
+            self.session["payouts"] = validate_payouts(a)
         elif tag == "table":
             self.table = a[0]
         else:  # pragma: no cover - the grammar has no other items

@@ -39,8 +39,8 @@ from .prizes import (  # re-exported: callers import the rules from here too
     points_for,
     prize_table,
     split_evenly,
-    validate_payouts,
 )
+from .settings import validate_payouts
 
 __all__ = [
     "CHOP_METHODS",

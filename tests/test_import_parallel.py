@@ -52,7 +52,7 @@ def mixed_folder(tmp_path_factory: pytest.TempPathFactory, corpus_dir: Path) -> 
     # Lines that are not UTF-8 after 30 good hands: rejected hands, the rest stored.
     good = simulated(folder / "g_not_utf8.bhh", 30, seed=5).read_bytes()
     (folder / "g_not_utf8.bhh").write_bytes(good + b"\n\xff\xfe\x00 garbage \xc3\x28\n" * 3)
-    # A payout table that does not total 100: the writer refuses the file (not imported).
+    # A payout table that does not total 100: the reader refuses the header and its hands.
     (folder / "g_bad_payouts.bhh").write_text(
         (EXAMPLES / "tournament.bhh")
         .read_text(encoding="utf-8")
@@ -93,7 +93,8 @@ def test_jobs_2_leaves_the_ledger_and_report_of_jobs_1(
     out = one.stdout
     assert "d_copy_of_a.bhh: 0 stored, 120 duplicate, 0 rejected" in out
     assert "e_empty.bhh: 0 stored, 0 duplicate, 0 rejected (no Badugi-family hands found)" in out
-    assert "g_bad_payouts.bhh: not imported: payout percentages must total 100" in out
+    assert "g_bad_payouts.bhh: 0 stored, 0 duplicate, 2 rejected" in out
+    assert "payout percentages must total 100" in out
     if strict:
         assert "g_not_utf8.bhh: 0 stored, 0 duplicate, 1 rejected (refused" in out
         # The 5 bad hands, and under --strict the hand whose stacks come from the final:

@@ -13,6 +13,7 @@ import pytest
 
 from badugi_ledger.errors import ParseError
 from badugi_ledger.events import HandRecord
+from badugi_ledger.limits import MAX_QUOTE
 from badugi_ledger.parse import parse_text
 
 HEAD = "game badugi · fixed limit 2/4 · blinds 1/2\n"
@@ -46,14 +47,14 @@ CASES: list[tuple[str, str, int, int, tuple[str, ...]]] = [
         HEAD + HAND + "deal: Anna As Zz 3c 4d\n",
         3,
         15,
-        ("cards like As 10♦", "found 'Zz'"),
+        ("unknown rank 'Z' in card 'Zz' (ranks are A 2-9 T/10 J Q K)",),
     ),
     (
         "card-without-suit",
         HEAD + HAND + "show: Anna As 2 3c 4d\n",
         3,
         15,
-        ("cards like As",),
+        ("card '2' has no suit (suits are c d h s or ♣ ♦ ♥ ♠)",),
     ),
     (
         "missing-amount",
@@ -164,7 +165,7 @@ CASES: list[tuple[str, str, int, int, tuple[str, ...]]] = [
         "not-a-date",
         "cash Friday · date 2024-13-45\n" + HAND,
         1,
-        1,
+        15,
         ("2024-13-45 is not a date",),
     ),
     (
@@ -282,7 +283,7 @@ def test_long_line_is_cut_around_the_error() -> None:
     text = HEAD + HAND + "Anna folds" + " · Anna folds" * 200 + " · Anna Zz\n"
     err = next(i for i in parse_text(text) if isinstance(i, ParseError))
     shown, caret = err.message.splitlines()[-2:]
-    assert len(shown) < 200
+    assert len(shown.strip(" …")) == MAX_QUOTE  # limits.MAX_QUOTE characters of the line
     assert shown[caret.index("^") :].startswith("Zz")
 
 

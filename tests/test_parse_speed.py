@@ -1,21 +1,16 @@
-"""Issue 7, our text format: the reader's fast path for plain lines and its start-up cache.
+"""Issue 7, our text format: the reader's fast path for plain lines.
 
 The fast path (``plainlines.PlainLines``) must read exactly what Lark reads: records with every
 position, and for anything it is unsure of it hands the line to Lark, so errors stay Lark's.
 Every test here compares the two readings (``parse.PLAIN_LINES`` on and off) on simulated
 hands of every game and structure, the examples, the real corpus (converted to our format)
-and mutated text.  The cache of the analysed grammar (``grammar.cached_build``) must load when
-it can and silently build when it cannot, and never trust a file others could have written.
-No timings: ``benchmarks/bench_parse_lexer.py`` prints those.
+and mutated text.  No timings: ``benchmarks/bench_parse_lexer.py`` prints those.
 """
 
 from __future__ import annotations
 
 import io
-import os
 import re
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -23,7 +18,6 @@ import pytest
 from conftest import EXAMPLES
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from lark import Lark
 
 from badugi_ledger import grammar, parse
 from badugi_ledger.errors import BadugiError
@@ -124,7 +118,8 @@ def test_fast_path_reads_the_real_corpus_like_lark(corpus_dir: Path) -> None:
     assert sum(isinstance(item, HandRecord) for item in items) == len(records)
 
 
-# Names that are keywords, odd white space, digits that are not ASCII, odd cards and arrows.
+# Names that are keywords, odd white space, digits that are not ASCII, odd cards and arrows,
+# numbers at and above the bound on amounts, and numbers written as no amount is.
 EDGE_TOKENS = [
     *("pot", "draw", "deal", "folds", "button", "hand", "posts", "to", "from", "all-in", "pat"),
     *("mucks", "calls", "sits", "out", "carry", "raked", "show", "final", "buys", "none"),
@@ -132,6 +127,7 @@ EDGE_TOKENS = [
     *("٣", "²", "10", "0", "007", "1" * 101, "As", "10♠", "Q♠\ufe0f", "??", "?", "x", "X"),
     *("1c", "11s", "->", "→", "- >", '"', "#", "Anna", "Ben", "A->B", "é", "_x", "9x"),
     *("calls 4", " raises to 8", " bets 2 all-in", " collects 5 from side 1", "sb", "small blind"),
+    *("9007199254740992", "9007199254740993", "9223372036854775808", "-5", "2.5", "1e5", "NaN"),
 ]
 
 
@@ -251,13 +247,15 @@ def test_plain_lines_declines_what_it_does_not_know() -> None:
 
 def test_absurd_numbers_are_errors_not_crashes() -> None:
     """A draw of 10**20 unknown cards used to raise OverflowError (a 10**9 draw would try to
-    allocate 8 GB); a 5,000-digit amount made int() raise ValueError."""
+    allocate 8 GB); a 5,000-digit amount made int() raise ValueError.  An amount above
+    limits.MAX_AMOUNT is named at the number, without converting its digits."""
     hand = "hand 1 · button A · A 5 · B 5\n"
     cases = {
         hand + "draw: A 99999999999999999999\n": ("A draws 99999999999999999999 cards", 2, 7),
         hand + "draw: A 1001\n": ("A draws 1001 cards: far more than a deck", 2, 7),
-        hand + "A calls " + "9" * 5000 + "\n": ("a number has at most 100 digits", 2, 9),
-        "blinds 1/" + "2" * 200 + "\n": ("a number has at most 100 digits", 1, 10),
+        hand + "A calls " + "9" * 5000 + "\n": (f"call {'9' * 40}… (5,000 digits) is above", 2, 9),
+        "blinds 1/" + "2" * 200 + "\n": ("blind " + "2" * 40 + "… (200 digits) is above", 1, 10),
+        hand + "A calls 9007199254740993\n": ("call 9007199254740993 is above the largest", 2, 9),
     }
     for text, (message, line, column) in cases.items():
         items = _both(text)
@@ -266,209 +264,3 @@ def test_absurd_numbers_are_errors_not_crashes() -> None:
         assert (error[2].line, error[2].column) == (line, column)
     # 1000 unknown cards is absurd too, but it is the replay's to reject, as before
     assert isinstance(_both(hand + "draw: A 1000\n")[0], HandRecord)
-
-
-# ------------------------------------------------------------------ the start-up cache
-
-
-def _hand_trees(parser: Lark) -> list[object]:
-    """Trees of every hand of the examples (no transformer: trees compare by value)."""
-    trees: list[object] = []
-    for path in sorted(EXAMPLES.glob("*.bhh")):
-        for chunk in path.read_text(encoding="utf-8").split("\nhand ")[1:]:
-            body = "hand " + chunk.split("\n\n")[0].rstrip("\n") + "\n"
-            lines = [ln for ln in body.splitlines(keepends=True) if not ln.startswith("#")]
-            if not any(parse._LINE_KIND.match(ln) and not ln.startswith("hand") for ln in lines):
-                trees.append(parser.parse("".join(lines), start="hand"))
-    assert len(trees) > 10
-    return trees
-
-
-@pytest.fixture(scope="module")
-def reference_trees() -> list[object]:
-    return _hand_trees(grammar.cached_build(None, None)[0])
-
-
-def _files(folder: Path) -> list[str]:
-    return sorted(p.name for p in folder.iterdir())
-
-
-def test_the_cache_is_saved_then_loaded_and_reads_the_same(
-    tmp_path: Path, reference_trees: list[object]
-) -> None:
-    folder = tmp_path / "cache"
-    parser, how = grammar.cached_build(None, folder)
-    assert how == "saved"
-    name = f"parser-{grammar.cache_key(grammar.grammar_text())}.lark"
-    assert _files(folder) == [name, "parser.lock"]
-    assert (folder / name).stat().st_mode & 0o777 == 0o600
-    assert folder.stat().st_mode & 0o777 == 0o700
-    loaded, how = grammar.cached_build(None, folder)
-    assert how == "loaded"
-    assert _hand_trees(loaded) == reference_trees == _hand_trees(parser)
-
-
-@pytest.mark.parametrize("damage", ["garbage", "truncated", "empty"])
-def test_a_corrupt_cache_file_is_rebuilt(
-    damage: str, tmp_path: Path, reference_trees: list[object]
-) -> None:
-    folder = tmp_path / "cache"
-    grammar.cached_build(None, folder)
-    (target,) = folder.glob("parser-*.lark")
-    data = target.read_bytes()
-    target.write_bytes(
-        {"garbage": os.urandom(len(data)), "truncated": data[: len(data) // 2], "empty": b""}[
-            damage
-        ]
-    )
-    parser, how = grammar.cached_build(None, folder)
-    assert how == "saved"  # built as without a cache, and the file written afresh
-    assert _hand_trees(parser) == reference_trees
-    assert grammar.cached_build(None, folder)[1] == "loaded"
-
-
-def test_an_unwritable_cache_falls_back_to_building(
-    tmp_path: Path, reference_trees: list[object]
-) -> None:
-    blocker = tmp_path / "file"
-    blocker.write_text("not a folder")
-    parser, how = grammar.cached_build(None, blocker / "cache")  # mkdir fails
-    assert how == "built"
-    assert _hand_trees(parser) == reference_trees
-    folder = tmp_path / "cache"
-    folder.mkdir(mode=0o700)
-    (folder / f"parser-{grammar.cache_key(grammar.grammar_text())}.lark").mkdir()
-    (folder / f"parser-{grammar.cache_key(grammar.grammar_text())}.lark" / "x").write_text("")
-    assert grammar.cached_build(None, folder)[1] == "built"  # the file cannot be written
-
-
-def test_a_cache_others_can_write_is_never_loaded(tmp_path: Path) -> None:
-    good = tmp_path / "good"
-    grammar.cached_build(None, good)
-    (planted,) = good.glob("parser-*.lark")
-    shared = tmp_path / "shared"
-    shared.mkdir()
-    shared.chmod(0o1777)  # like /tmp
-    (shared / planted.name).write_bytes(planted.read_bytes())
-    (shared / planted.name).chmod(0o600)
-    assert grammar.cached_build(None, shared)[1] == "built"
-    assert _files(shared) == [planted.name]  # nothing written either
-
-    group = tmp_path / "group"
-    grammar.cached_build(None, group)
-    (target,) = group.glob("parser-*.lark")
-    target.chmod(0o664)  # a file others may write: removed and built afresh
-    assert grammar.cached_build(None, group)[1] == "saved"
-    assert target.stat().st_mode & 0o777 == 0o600
-
-    open_parent = tmp_path / "open"
-    open_parent.mkdir()
-    open_parent.chmod(0o777)  # others could rename our folder away and put theirs there
-    assert grammar.cached_build(None, open_parent / "cache")[1] == "built"
-    sticky = tmp_path / "sticky"
-    sticky.mkdir()
-    sticky.chmod(0o1777)  # like /tmp: a private folder of ours in it is fine
-    assert grammar.cached_build(None, sticky / "cache")[1] == "saved"
-
-    linked = tmp_path / "linked"
-    grammar.cached_build(None, linked)
-    (target,) = linked.glob("parser-*.lark")
-    target.unlink()
-    target.symlink_to(planted)  # a symbolic link is not followed
-    assert grammar.cached_build(None, linked)[1] == "saved"
-    assert not target.is_symlink()
-
-
-def test_a_cache_folder_of_another_user_is_not_used(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    folder = tmp_path / "cache"
-    grammar.cached_build(None, folder)
-    if not hasattr(os, "geteuid"):  # pragma: no cover - POSIX machines only
-        pytest.fail("the cache's ownership check needs os.geteuid")
-    me = os.geteuid()
-    monkeypatch.setattr(os, "geteuid", lambda: me + 1)
-    assert grammar.cached_build(None, folder)[1] == "built"
-
-
-def test_a_held_lock_falls_back_to_building(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    import fcntl
-
-    folder = tmp_path / "cache"
-    folder.mkdir(mode=0o700)
-    monkeypatch.setattr(grammar, "_LOCK_WAIT", 0.1)
-    with open(folder / "parser.lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        assert grammar.cached_build(None, folder)[1] == "built"
-    assert grammar.cached_build(None, folder)[1] == "saved"
-
-
-def test_concurrent_first_runs_each_get_a_parser_and_one_whole_file(tmp_path: Path) -> None:
-    folder = tmp_path / "cache"
-    code = (
-        "import sys\nfrom pathlib import Path\nfrom badugi_ledger import grammar\n"
-        "parser, how = grammar.cached_build(None, Path(sys.argv[1]))\n"
-        "print(how, len(parser.parse('hand 1 · button A · A 5 · B 5\\nA folds\\n', "
-        "start='hand').children))\n"
-    )
-    runs = [
-        subprocess.Popen(
-            [sys.executable, "-c", code, str(folder)], stdout=subprocess.PIPE, text=True
-        )
-        for _ in range(3)
-    ]
-    outputs = sorted(run.communicate(timeout=300)[0].split()[0] for run in runs)
-    assert all(run.returncode == 0 for run in runs)
-    assert outputs.count("saved") == 1 and set(outputs) <= {"saved", "loaded"}
-    assert len(_files(folder)) == 2  # the cache file and the lock, no scratch files
-    assert grammar.cached_build(None, folder)[1] == "loaded"
-
-
-def test_the_cache_key_follows_grammar_lark_and_python() -> None:
-    key = grammar.cache_key("g")
-    assert len({key, grammar.cache_key("g2"), grammar.cache_key("g", lark_version="0.0")}) == 3
-    assert grammar.cache_key("g", python="2.7") != key
-    assert grammar.cache_key("g") == key
-
-
-def test_where_the_cache_lives(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    for name in (grammar.CACHE_DIR_ENV, grammar.NO_CACHE_ENV, "XDG_CACHE_HOME"):
-        monkeypatch.delenv(name, raising=False)
-    monkeypatch.setenv("HOME", str(tmp_path))
-    assert grammar.cache_dir() == tmp_path / ".cache" / "badugi-ledger"
-    monkeypatch.setenv("XDG_CACHE_HOME", "relative/path")  # ignored, as the XDG spec says
-    assert grammar.cache_dir() == tmp_path / ".cache" / "badugi-ledger"
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
-    assert grammar.cache_dir() == tmp_path / "xdg" / "badugi-ledger"
-    monkeypatch.setenv(grammar.CACHE_DIR_ENV, str(tmp_path / "mine"))
-    assert grammar.cache_dir() == tmp_path / "mine"
-    monkeypatch.setenv(grammar.NO_CACHE_ENV, "1")
-    assert grammar.cache_dir() is None
-
-
-def test_the_strict_build_never_uses_the_cache(
-    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
-) -> None:
-    monkeypatch.setenv(grammar.CACHE_DIR_ENV, str(tmp_path / "cache"))
-    assert grammar.build_parser(strict=True).options.strict
-    assert not (tmp_path / "cache").exists()
-
-
-def test_the_command_uses_the_cache_and_answers_the_same(tmp_path: Path) -> None:
-    cli = Path(sys.executable).with_name("badugi-ledger")
-    env = dict(os.environ, **{grammar.CACHE_DIR_ENV: str(tmp_path / "cache")})
-    env.pop(grammar.NO_CACHE_ENV, None)
-    example = ROOT / "examples" / "home_session.bhh"
-    first = subprocess.run([cli, "check", example], env=env, capture_output=True, text=True)
-    assert list((tmp_path / "cache").glob("parser-*.lark"))
-    second = subprocess.run([cli, "check", example], env=env, capture_output=True, text=True)
-    off = subprocess.run(
-        [cli, "check", example],
-        env=dict(env, **{grammar.NO_CACHE_ENV: "1"}),
-        capture_output=True,
-        text=True,
-    )
-    assert first.returncode == second.returncode == off.returncode == 0, first.stderr
-    assert first.stdout == second.stdout == off.stdout

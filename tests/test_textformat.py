@@ -253,8 +253,14 @@ def sessions(draw: st.DrawFn) -> Session:
         season=draw(st.none() | texts),
         buy_in=draw(st.none() | amounts),
         starting_chips=draw(st.none() | amounts),
-        payouts=tuple(draw(st.lists(st.integers(0, 100), max_size=4))),
+        payouts=draw(payout_tables),
     )
+
+
+# Payout tables the reader accepts (settings.validate_payouts): none, or places totalling 100.
+payout_tables = st.just(()) | st.lists(st.integers(0, 100), max_size=3).map(
+    lambda cuts: tuple(b - a for a, b in zip([0, *sorted(cuts)], [*sorted(cuts), 100], strict=True))
+)
 
 
 @st.composite
