@@ -31,7 +31,7 @@ from operator import attrgetter
 from typing import Any
 
 from .cards import DECK, Card
-from .events import HandRecord
+from .events import Collect, HandRecord
 from .settings import GameSettings
 
 _SEPARATORS = (",", ":")
@@ -144,6 +144,26 @@ def settings_digest(settings: GameSettings) -> str:
     return digest(canonical(settings))
 
 
+POT_UNNAMED_ORIGINS = frozenset({"merge", "kingsclub"})
+"""Readers of sites that never say which pot a winner's amount came from.  They once recorded
+every collection as from the ``main`` pot, and fingerprints in ledgers hold that spelling; a
+collection of theirs that names no pot is fingerprinted as ``main``, so those hands are still
+recognised on re-import."""
+
+
+def _fingerprinted_events(record: HandRecord) -> tuple[Any, ...]:
+    if record.origin not in POT_UNNAMED_ORIGINS:
+        return record.events
+    return tuple(
+        [
+            Collect(e.player, e.amount, "main", e.pos)
+            if type(e) is Collect and e.pot is None
+            else e
+            for e in record.events
+        ]
+    )
+
+
 def fingerprint(record: HandRecord) -> str:
     """The source-independent identity of a hand (see the module docstring)."""
     session = record.session
@@ -157,7 +177,9 @@ def fingerprint(record: HandRecord) -> str:
             "button": record.button,
             "seats": [[s.name, s.stack, s.number] for s in record.seats],
             "settings": settings_digest(record.settings),
-            "events": hashlib.sha256(events_json(record.events).encode()).hexdigest(),
+            "events": hashlib.sha256(
+                events_json(_fingerprinted_events(record)).encode()
+            ).hexdigest(),
         }
     )
 

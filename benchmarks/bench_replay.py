@@ -34,12 +34,12 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from badugi_ledger.cards import DECK, Card  # noqa: E402
-from badugi_ledger.check import read_hands  # noqa: E402
 from badugi_ledger.errors import Position  # noqa: E402
 from badugi_ledger.events import Action, Deal, Draw, Event, HandRecord, Post, Seat, Show  # noqa: E402
 from badugi_ledger.hands import clear_badugi_tables  # noqa: E402
 from badugi_ledger.replay import replay_hand, replay_stream  # noqa: E402
 from badugi_ledger.settings import GameSettings  # noqa: E402
+from badugi_ledger.sources import read_hands  # noqa: E402
 
 PLAYERS = ("Anna", "Ben", "Cara", "Dan")
 

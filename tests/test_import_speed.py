@@ -26,7 +26,7 @@ from conftest import EXAMPLES, REPO
 from ledger_dump import table_digests
 
 from badugi_ledger.cards import Card
-from badugi_ledger.events import HandRecord
+from badugi_ledger.events import Collect, HandRecord
 from badugi_ledger.ledger import fingerprint, read_source, run_import
 from badugi_ledger.settings import GAME_NAMES, STRUCTURE_KINDS
 from badugi_ledger.simulate import SimulationOptions, simulate_hands, simulate_to_path
@@ -70,8 +70,17 @@ def reference_event_row(event: Any) -> list[Any]:
 
 
 def reference_fingerprint(record: HandRecord) -> str:
-    """The fingerprint as first written: canonical JSON of everything, ``json.dumps`` twice."""
+    """The fingerprint as first written: canonical JSON of everything, ``json.dumps`` twice.
+
+    Merge and KingsClub collections were then all written as from the ``main`` pot; their
+    readers now name no pot (the sites never say which), and the fingerprint keeps ``main``."""
     session = record.session
+    events = [
+        Collect(e.player, e.amount, "main", e.pos)
+        if record.origin in ("merge", "kingsclub") and type(e) is Collect and e.pot is None
+        else e
+        for e in record.events
+    ]
     return reference_digest(
         {
             "v": 1,
@@ -82,7 +91,7 @@ def reference_fingerprint(record: HandRecord) -> str:
             "button": record.button,
             "seats": [[s.name, s.stack, s.number] for s in record.seats],
             "settings": reference_digest(reference_canonical(record.settings)),
-            "events": reference_digest([reference_event_row(e) for e in record.events]),
+            "events": reference_digest([reference_event_row(e) for e in events]),
         }
     )
 

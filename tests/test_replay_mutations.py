@@ -35,7 +35,6 @@ from conftest import CORPUS
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from badugi_ledger.check import read_hands
 from badugi_ledger.errors import BadugiError
 from badugi_ledger.events import (
     Action,
@@ -54,6 +53,7 @@ from badugi_ledger.replay import replay_hand, replay_stream
 from badugi_ledger.results import HandResult
 from badugi_ledger.settings import GAME_NAMES, STRUCTURE_KINDS, RakeRule
 from badugi_ledger.simulate import SimulationOptions, simulate_hands
+from badugi_ledger.sources import read_hands
 from badugi_ledger.textformat import write_hands
 
 PROPERTY = settings(

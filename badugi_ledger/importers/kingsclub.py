@@ -183,7 +183,7 @@ def _read_body(
                 draft.collect(
                     w["name"],
                     parse_amount(w["a"] or w["b"], cents=True, position=pos),
-                    "main",
+                    None,  # "from pot": the site never says which
                     index,
                 )
                 continue

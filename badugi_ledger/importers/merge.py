@@ -391,7 +391,7 @@ def _settle(draft: HandDraft, winners: list[tuple[int, str, int]], players: int)
             uncalled = 0
         if amount < 0:
             raise draft.error(f"{name} wins less than the uncalled bet handed back", index)
-        draft.collect(name, amount, "main", index)
+        draft.collect(name, amount, None, index)  # Merge never says from which pot
         collected += amount
     if collected > pot:
         raise ImportFormatError(
