@@ -78,7 +78,7 @@ MAX_JOBS = 1024
 """The most worker processes ``--jobs`` asks for."""
 
 
-# --- showdown (issue 2) -------------------------------------------------------------------
+# --- showdown -------------------------------------------------------------------------------
 
 
 @app.command()
@@ -115,7 +115,7 @@ def showdown(
 
 # --- end showdown --------------------------------------------------------------------------
 
-# --- parse (issue 3) ----------------------------------------------------------------------
+# --- parse ----------------------------------------------------------------------------------
 
 
 @app.command("parse")
@@ -142,18 +142,18 @@ def parse_command(
     for item in parse_paths(files):
         if isinstance(item, BadugiError):
             errors += 1
-            typer.echo(str(item), err=True)
+            typer.echo(screen(str(item)), err=True)
         elif as_json:
             typer.echo(json.dumps(record_to_dict(item), ensure_ascii=False))
         else:
-            typer.echo(describe_record(item))
+            typer.echo(screen(describe_record(item)))
     if errors:
         fail(f"{errors} error(s): the hands above could not be read")
 
 
 # --- end parse -----------------------------------------------------------------------------
 
-# --- check (issue 4) ----------------------------------------------------------------------
+# --- check ----------------------------------------------------------------------------------
 
 
 @app.command("check")
@@ -195,13 +195,13 @@ def check_command(
 
     run = run_check(paths, jobs=jobs, strict=strict)
     for line in run.lines(as_json=as_json):
-        typer.echo(line)
+        typer.echo(line if as_json else screen(line))
     raise typer.Exit(0 if run.all_ok else 1)
 
 
 # --- end check -----------------------------------------------------------------------------
 
-# --- ledger: import, standings, settle, export, report (issue 5) ---------------------------
+# --- ledger: import, standings, settle, export, report ---------------------------------------
 
 if TYPE_CHECKING:
     from .standings import StandingsOptions
@@ -653,7 +653,7 @@ def events_cmd(
 
 # --- end ledger ----------------------------------------------------------------------------
 
-# --- convert (issue 6) ---------------------------------------------------------------------
+# --- convert ---------------------------------------------------------------------------------
 
 
 @app.command("convert")
@@ -703,7 +703,7 @@ def convert_command(
     if report.skipped:
         typer.echo(f"skipped {len(report.skipped)} hand(s) of other games", err=True)
     for problem in report.problems:
-        typer.echo(f"not converted: {problem}", err=True)
+        typer.echo(screen(f"not converted: {problem}"), err=True)
     if report.problems:
         fail(f"{len(report.problems)} hand(s) of {file} could not be converted")
     if report.written == 0:
@@ -712,7 +712,7 @@ def convert_command(
 
 # --- end convert ---------------------------------------------------------------------------
 
-# --- simulate (issue 7) --------------------------------------------------------------------
+# --- simulate --------------------------------------------------------------------------------
 
 
 @app.command("simulate")

@@ -1,7 +1,7 @@
 """Import: hand files → replay (the ``check`` engine) → rows in the SQLite ledger.
 
 :func:`import_paths` walks files and folders; each file is read by ONE reader
-(:func:`read_source`, i.e. ``sources.read_hands``, the reader ``check`` uses too), replayed
+(:func:`read_source`, i.e. ``sources.read_stream``, the reader ``check`` uses too), replayed
 hand by hand, turned into rows (:mod:`badugi_ledger.ledger_rows`, with each hand's
 :func:`~badugi_ledger.fingerprints.fingerprint`) and its valid hands are written in **one
 transaction per file** (:mod:`badugi_ledger.ledger_writer`):
@@ -49,21 +49,24 @@ from .import_report import Conflict, FileReport, ImportReport, Rejected
 from .ledger_rows import HandRows, event_identity, ledger_problems, prepare_outcomes
 from .ledger_writer import ProgressFn, store_file
 from .limits import MAX_AMOUNT
-from .results import HandOutcome
+from .results import HandOutcome, TableGap
 from .store import DEFAULT_BUSY_TIMEOUT_MS, Database, ledger_at
 
 # --- reading -----------------------------------------------------------------------------------
 
 
-def read_source(path: Path, fmt: str | None = None) -> Iterator[HandRecord | BadugiError]:
-    """The one reader of the import, the same as ``check``'s: :func:`sources.read_hands` (our
-    format or a site's, recognised by content; ``fmt`` = the ``--from`` override)."""
-    from .sources import read_hands
+def read_source(
+    path: Path, fmt: str | None = None
+) -> Iterator[HandRecord | BadugiError | TableGap]:
+    """The one reader of the import, the same as ``check``'s: :func:`sources.read_stream` (our
+    format or a site's, recognised by content; ``fmt`` = the ``--from`` override; a site
+    file's missing hand resyncs its table, as in ``check``)."""
+    from .sources import read_stream
 
-    return iter(read_hands(path, fmt))
+    return iter(read_stream(path, fmt))
 
 
-def replay(items: Iterable[HandRecord | BadugiError]) -> Iterator[HandOutcome]:
+def replay(items: Iterable[HandRecord | BadugiError | TableGap]) -> Iterator[HandOutcome]:
     """The ``check`` engine's stream replay (stacks carried per table, carried pots)."""
     from .replay import replay_stream
 

@@ -96,11 +96,17 @@ def card_problem(word: str) -> str | None:
     "card '2' has no suit (suits are c d h s or ♣ ♦ ♥ ♠)"
     >>> card_problem("As2c")
     "cards are written with spaces between them: 'As 2c'"
+    >>> card_problem("KdKd")
+    'cards are written with spaces between them, and card Kd appears twice'
+
     >>> card_problem("As") is None and card_problem("Annabel") is None
     True
     """
     if _RUN_OF_CARDS.fullmatch(word):
-        spaced = " ".join(str(c) if c else "??" for c in parse_cards(word))
+        try:
+            spaced = " ".join(str(c) if c else "??" for c in parse_cards(word))
+        except CardError as exc:  # a run that repeats a card, "KdKd"
+            return f"cards are written with spaces between them, and {exc.message}"
         return f"cards are written with spaces between them: {spaced!r}"
     if not (2 <= len(word) <= 3 or (len(word) == 1 and word in "A23456789TJQKatjqk")):
         return None

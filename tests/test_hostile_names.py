@@ -101,3 +101,20 @@ def test_every_command_rendering_text_writes_escapes_visibly(tmp_path: Path) -> 
     db.close()
     out = runner.invoke(app, ["tournament", "--event", "Cup", "--db", str(db_path)]).output
     assert no_controls(out) and "Mal\\x1b]0;pwned\\x07" in out
+
+
+def test_check_and_parse_write_names_from_a_file_visibly(tmp_path: Path) -> None:
+    """A quoted name in our format may hold any character; ``check`` quotes it in a problem
+    line and ``parse`` describes the hand, and neither sends the escape to the terminal."""
+    name = TITLE.replace("\x07", "\x07n")
+    path = tmp_path / "night.bhh"
+    path.write_text(
+        "game badugi · fixed limit 2/4 · blinds 1/2\ncash Night · date 2024-03-01\n\n"
+        f'hand 1 · button Anna · Anna 100 · "{name}" 100\nAnna folds\n"{name}" collects 5\n',
+        encoding="utf-8",
+    )
+    checked = runner.invoke(app, ["check", str(path)])
+    assert checked.exit_code == 1 and "collects 5, but is owed 2" in checked.output
+    assert no_controls(checked.output) and "\\x1b" in checked.output
+    parsed = runner.invoke(app, ["parse", str(path)])
+    assert parsed.exit_code == 0 and no_controls(parsed.output)

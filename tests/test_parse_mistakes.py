@@ -147,6 +147,16 @@ def test_cards_written_without_spaces_get_the_spaced_form() -> None:
     assert where(error) == (3, 12, "7")
 
 
+def test_a_run_of_cards_that_repeats_one_is_a_located_error_not_a_crash() -> None:
+    """Found by the written-records fuzz test: ``KdKd`` in a show raised ``CardError``."""
+    text = HEAD + "hand 7 · button Anna · Anna 50 · Ben 50\nshow: Anna 7h 6c 8d KdKd 2s\n"
+    error = one_error(text)
+    assert "cards are written with spaces between them, and card Kd appears twice" in (
+        error.message
+    )
+    assert where(error)[0] == 3
+
+
 # ------------------------------------------------------------------ separators and raises
 
 

@@ -240,7 +240,10 @@ def test_a_house_rule_number_is_bounded_too(value: str, message: str) -> None:
     ("header", "message"),
     [
         ("house odd-chip sideways", "house rule odd-chip is button-left, worst-seat or best-hand"),
-        ("house reshuffle never", "house rule reshuffle is exclude-own or all-discards, not"),
+        (
+            "house reshuffle never",
+            "house rule reshuffle is exclude-own, all-discards or discards-first, not",
+        ),
         (f"house {'x' * 3000} 1", f"unknown house rule '{'x' * 40}…' (house rules: buy-price"),
         (f"house heads-up-uncapped {'y' * 3000}", f"is yes or no, not '{'y' * 40}…'"),
     ],

@@ -199,7 +199,7 @@ def decode_bytes(data: bytes) -> str:
 
 def read_text(path: str | Path) -> str:
     """Read and decode a whole history file (see :func:`decode_bytes`)."""
-    with open(path, "rb") as handle:  # not Path.read_bytes: no Path object per file (issue 7)
+    with open(path, "rb") as handle:  # not Path.read_bytes: no Path object per file
         return decode_bytes(handle.read())
 
 
