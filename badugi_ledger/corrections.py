@@ -190,11 +190,11 @@ class EventList:
     def text_lines(self) -> list[str]:
         if not self.events:
             return ["no events yet: import some hands first (badugi-ledger import FILES)"]
-        lines = [f"{'id':>4}  {'date':<10}  {'kind':<10}  {'unit':<6}  hands  players  event"]
+        lines = [f"{'id':>4}  {'date':<10}  {'kind':<10}  {'unit':<16}  hands  players  event"]
         for e in self.events:
             void = f"  [void: {e['void']}]" if e["void"] else ""
             lines.append(
-                f"{e['id']:>4}  {e['date'] or '-':<10}  {e['kind']:<10}  {e['unit']:<6}  "
+                f"{e['id']:>4}  {e['date'] or '-':<10}  {e['kind']:<10}  {e['unit']:<16}  "
                 f"{e['hands']:>5}  {e['players']:>7}  {e['event']}{void}"
             )
         return lines
@@ -206,8 +206,8 @@ class EventList:
 def event_list(db: Database) -> EventList:
     """Every event, oldest first, with the hands and players that count."""
     rows = db.query(
-        "SELECT e.id, e.name AS event, e.key, e.kind, e.date, coalesce(e.currency, 'chips') "
-        "AS unit, (SELECT count(*) FROM counted_hands h WHERE h.event_id = e.id) AS hands, "
+        "SELECT e.id, e.name AS event, e.key, e.kind, e.date, e.unit, e.money, "
+        "(SELECT count(*) FROM counted_hands h WHERE h.event_id = e.id) AS hands, "
         "(SELECT count(DISTINCT a.player_id) FROM counted_hands h JOIN hand_players hp "
         "ON hp.hand_id = h.id JOIN aliases a ON a.id = hp.alias_id WHERE h.event_id = e.id) "
         "AS players, e.void_reason AS void FROM events e ORDER BY coalesce(e.date, ''), e.id"

@@ -364,3 +364,19 @@ def test_one_ledger_location(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) ->
         app, ["events", "--db", str(tmp_path / "none.db")], env={"BADUGI_LEDGER_DB": "x.db"}
     )
     assert result.exit_code == 1 and "none.db" in result.output
+
+
+def test_events_name_each_events_unit_and_money(tmp_path: Path) -> None:
+    """Home chips, tournament chips, a currency: what ``events`` lists is the unit every other
+    figure of the event is in."""
+    db = tmp_path / "club.db"
+    invoke("import", write(tmp_path, "cup.bhh", CUP), "--db", db)
+    valued = NIGHT.replace("cash Friday Night", "cash Euro Night · chips 100 = 10 EUR")
+    invoke("import", write(tmp_path, "home.bhh", valued), "--db", db)
+    code, out = invoke("events", "--db", db, "--json")
+    rows = {e["event"]: e for e in json.loads(out)["events"]}
+    assert code == 0
+    assert (rows["Spring Cup"]["unit"], rows["Euro Night"]["unit"]) == ("tournament chips", "chips")
+    assert rows["Euro Night"]["money"] == "EUR"
+    code, out = invoke("events", "--db", db)
+    assert "tournament chips" in out
