@@ -120,7 +120,7 @@ def _info(db: Database, player_id: int) -> PlayerInfo:
     )
     hands = db.execute(
         "SELECT count(DISTINCT hp.hand_id) FROM hand_players hp "
-        "JOIN aliases a ON a.id = hp.alias_id "
+        "JOIN counted_hands h ON h.id = hp.hand_id JOIN aliases a ON a.id = hp.alias_id "
         "WHERE a.player_id = ?",
         [player_id],
     ).fetchone()[0]

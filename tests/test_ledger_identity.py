@@ -380,3 +380,12 @@ def test_events_name_each_events_unit_and_money(tmp_path: Path) -> None:
     assert rows["Euro Night"]["money"] == "EUR"
     code, out = invoke("events", "--db", db)
     assert "tournament chips" in out
+
+
+def test_players_count_the_hands_that_count(tmp_path: Path) -> None:
+    db = tmp_path / "club.db"
+    invoke("import", write(tmp_path, "night.bhh", NIGHT), "--db", db)
+    code, before = invoke("players", "--db", db)
+    invoke("void", "--event", "Friday Night", "--hand", "1", "--reason", "misdeal", "--db", db)
+    code, after = invoke("players", "--db", db)
+    assert "Anna: 3 hands" in before and "Anna: 2 hands" in after, (before, after)
