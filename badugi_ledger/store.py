@@ -6,7 +6,7 @@ foreign keys on) and upgrades the schema with the ordered migrations in :data:`M
 
 An open ledger is a plain :class:`sqlite3.Connection` (autocommit: every write names its own
 transaction).  The ledger is written and read with SQL, so opening, checking and importing
-load neither sqlite-utils nor what it imports at start-up (pandas and numpy, ≈1 s and ≈95 MB
+load neither sqlite-utils nor what it imports at start-up (pandas and numpy, ≈1 s and ≈100 MB
 when installed); a caller who wants sqlite-utils' helpers wraps the connection:
 ``sqlite_utils.Database(ledger)``.
 
