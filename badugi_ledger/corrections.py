@@ -13,12 +13,13 @@ always be explained.
 
 from __future__ import annotations
 
+import sqlite3
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
 from .errors import ConfigError, LedgerError
-from .store import Database, ledger_at, transaction
+from .store import dict_rows, ledger_at, transaction
 from .tournaments import event_label, find_event, recompute_tournament
 
 
@@ -45,7 +46,7 @@ class Voided:
 
 
 def void(
-    db: Database, event: str, hand: str | None, reason: str, *, table: str | None = None
+    db: sqlite3.Connection, event: str, hand: str | None, reason: str, *, table: str | None = None
 ) -> Voided:
     """Void one hand (``hand`` = its number, ``table`` when several tables used it) or, with
     ``hand`` None, the whole event; in one transaction with its audit row."""
@@ -76,7 +77,7 @@ def void(
 
 
 def _counted_hand(
-    db: Database, event_id: int, label: str, hand: str, table: str | None
+    db: sqlite3.Connection, event_id: int, label: str, hand: str, table: str | None
 ) -> tuple[int, str, str]:
     """(row id, table, fingerprint) of the counting hand ``hand`` of the event."""
     rows = db.execute(
@@ -107,7 +108,7 @@ def _counted_hand(
 
 
 def _audit(
-    db: Database,
+    db: sqlite3.Connection,
     at: str,
     event_id: int,
     hand_row: int | None,
@@ -161,13 +162,14 @@ class AuditTrail:
         return {"entries": list(self.entries)}
 
 
-def audit_trail(db: Database) -> AuditTrail:
+def audit_trail(db: sqlite3.Connection) -> AuditTrail:
     """The ledger's ``audit`` rows with their events' names."""
-    rows = db.query(
+    rows = dict_rows(
+        db,
         "SELECT a.at AS time, a.action, e.name || coalesce(' (' || e.date || ')', '') AS event, "
         "e.id AS event_id, a.table_name AS 'table', a.hand_number AS hand, a.reason, "
         "a.old_fingerprint, a.new_fingerprint, a.detail "
-        "FROM audit a JOIN events e ON e.id = a.event_id ORDER BY a.id"
+        "FROM audit a JOIN events e ON e.id = a.event_id ORDER BY a.id",
     )
     return AuditTrail(tuple(rows))
 
@@ -203,14 +205,15 @@ class EventList:
         return {"events": list(self.events)}
 
 
-def event_list(db: Database) -> EventList:
+def event_list(db: sqlite3.Connection) -> EventList:
     """Every event, oldest first, with the hands and players that count."""
-    rows = db.query(
+    rows = dict_rows(
+        db,
         "SELECT e.id, e.name AS event, e.key, e.kind, e.date, e.unit, e.money, "
         "(SELECT count(*) FROM counted_hands h WHERE h.event_id = e.id) AS hands, "
         "(SELECT count(DISTINCT a.player_id) FROM counted_hands h JOIN hand_players hp "
         "ON hp.hand_id = h.id JOIN aliases a ON a.id = hp.alias_id WHERE h.event_id = e.id) "
-        "AS players, e.void_reason AS void FROM events e ORDER BY coalesce(e.date, ''), e.id"
+        "AS players, e.void_reason AS void FROM events e ORDER BY coalesce(e.date, ''), e.id",
     )
     return EventList(tuple(rows))
 

@@ -22,10 +22,9 @@ from __future__ import annotations
 
 import io
 import json
+import sqlite3
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
-
-from sqlite_utils import Database
 
 from .errors import ConfigError, LedgerError
 from .escaping import for_csv, frame_cells
@@ -59,7 +58,7 @@ AMOUNTS = (
 """Columns of the exports that hold amounts in their row's ``unit``."""
 
 
-def hands_frame(db: Database, season: str | None = None) -> pd.DataFrame:
+def hands_frame(db: sqlite3.Connection, season: str | None = None) -> pd.DataFrame:
     import pandas as pd
 
     where, args = season_clause(season, "WHERE")
@@ -69,12 +68,12 @@ def hands_frame(db: Database, season: str | None = None) -> pd.DataFrame:
         "h.table_name AS 'table', h.game, h.button, e.unit, h.pot, h.rake, h.carry_in, "
         "h.carry_out, h.showdown, h.source, h.line, h.origin "
         f"FROM counted_hands h JOIN events e ON e.id = h.event_id {where} ORDER BY h.id",
-        db.conn,
+        db,
         params=args,
     )
 
 
-def postings_frame(db: Database, season: str | None = None) -> pd.DataFrame:
+def postings_frame(db: sqlite3.Connection, season: str | None = None) -> pd.DataFrame:
     import pandas as pd
 
     where, args = season_clause(season, "WHERE")
@@ -85,12 +84,12 @@ def postings_frame(db: Database, season: str | None = None) -> pd.DataFrame:
         "JOIN events e ON e.id = h.event_id "
         "LEFT JOIN aliases a ON a.id = po.alias_id LEFT JOIN players p ON p.id = a.player_id "
         f"{where} ORDER BY po.id",
-        db.conn,
+        db,
         params=args,
     )
 
 
-def sessions_frame(db: Database, season: str | None = None) -> pd.DataFrame:
+def sessions_frame(db: sqlite3.Connection, season: str | None = None) -> pd.DataFrame:
     """The PokerNow-shaped session ledger (see the module docstring)."""
     import pandas as pd
 
@@ -100,12 +99,12 @@ def sessions_frame(db: Database, season: str | None = None) -> pd.DataFrame:
         "NULL AS session_end_at, r.buy_in, r.buy_out, r.stack, r.net, r.event, r.kind, "
         "r.season, r.unit FROM player_event_results r JOIN events e ON e.id = r.event_id "
         f"{where} ORDER BY coalesce(r.date, ''), r.event_id, r.player",
-        db.conn,
+        db,
         params=args,
     )
 
 
-def table_frame(db: Database, table: Table, options: StandingsOptions) -> pd.DataFrame:
+def table_frame(db: sqlite3.Connection, table: Table, options: StandingsOptions) -> pd.DataFrame:
     if table == "hands":
         return hands_frame(db, options.season)
     if table == "postings":
@@ -118,7 +117,7 @@ def table_frame(db: Database, table: Table, options: StandingsOptions) -> pd.Dat
 
 
 def export_table(
-    db: Database, table: Table, fmt: ExportFormat, options: StandingsOptions | None = None
+    db: sqlite3.Connection, table: Table, fmt: ExportFormat, options: StandingsOptions | None = None
 ) -> bytes:
     """One table of the ledger in ``fmt``, as bytes (UTF-8 for CSV and JSON)."""
     if fmt not in EXPORT_FORMATS:

@@ -50,7 +50,7 @@ from .ledger_rows import HandRows, event_identity, ledger_problems, prepare_outc
 from .ledger_writer import ProgressFn, store_file
 from .limits import MAX_AMOUNT
 from .results import HandOutcome, TableGap
-from .store import DEFAULT_BUSY_TIMEOUT_MS, Database, ledger_at
+from .store import DEFAULT_BUSY_TIMEOUT_MS, ledger_at
 
 # --- reading -----------------------------------------------------------------------------------
 
@@ -89,7 +89,7 @@ SQLite cannot hold that got past :func:`~badugi_ledger.ledger_rows.amount_proble
 
 
 def import_outcomes(
-    db: Database,
+    db: sqlite3.Connection,
     outcomes: Iterable[HandOutcome],
     source: str,
     *,
@@ -113,7 +113,7 @@ def import_outcomes(
 
 
 def import_file(
-    db: Database,
+    db: sqlite3.Connection,
     path: str | Path,
     *,
     strict: bool = False,
@@ -238,7 +238,7 @@ def _staged_items(stage: str) -> Iterator[Rejected | HandRows | None]:
 
 
 def _store_staged(
-    db: Database,
+    db: sqlite3.Connection,
     source: str,
     stage: str,
     *,
@@ -269,7 +269,7 @@ def _store_staged(
 
 
 def import_paths(
-    db: Database,
+    db: sqlite3.Connection,
     paths: Iterable[str | Path],
     *,
     strict: bool = False,
@@ -352,7 +352,7 @@ def run_import(
     return report
 
 
-def ledger_totals(db: Database) -> dict[str, int]:
+def ledger_totals(db: sqlite3.Connection) -> dict[str, int]:
     """Counts of what the ledger holds (for messages and tests)."""
     return {
         table: int(db.execute(f"SELECT count(*) FROM {table}").fetchone()[0])

@@ -24,7 +24,7 @@ migration; docs/ledger.md lists every column.
 
 from __future__ import annotations
 
-from sqlite_utils import Database
+import sqlite3
 
 CASH_UNIT = "coalesce(e.money, 'chips')"
 """The unit a cash event's results are reported in (alias ``e`` = ``events``)."""
@@ -108,7 +108,7 @@ FROM counted_hands h JOIN counted_events e ON e.id = h.event_id
 """Each view's name and its ``SELECT`` (created in this order: later ones read earlier ones)."""
 
 
-def create_views(db: Database) -> None:
+def create_views(db: sqlite3.Connection) -> None:
     """(Re)create every view of :data:`VIEWS` (run by a migration, inside its transaction)."""
     for name in reversed(VIEWS):
         db.execute(f"DROP VIEW IF EXISTS {name}")

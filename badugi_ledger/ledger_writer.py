@@ -25,6 +25,7 @@ time (rare: once per name per ledger) in the order the hands name them.
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Callable, Iterable, Sequence
 from datetime import UTC, datetime
 from typing import Any, NamedTuple
@@ -35,7 +36,6 @@ from .hand_content import differences, stored_facts
 from .import_report import Conflict, FileReport, Rejected
 from .ledger_rows import HAND_COLUMNS, HandRows, amount_problems, session_identity
 from .limits import quote
-from .store import Database
 from .tournaments import recompute_tournament
 
 ProgressFn = Callable[[str, int], None]
@@ -77,8 +77,10 @@ class Stored(NamedTuple):
 class FileWriter:
     """Writes one file's hands inside one transaction opened at the first batch."""
 
-    def __init__(self, db: Database, report: FileReport, *, replace: bool = False) -> None:
-        self.conn = db.conn
+    def __init__(
+        self, db: sqlite3.Connection, report: FileReport, *, replace: bool = False
+    ) -> None:
+        self.conn = db
         self.db = db
         self.report = report
         self.replace = replace
@@ -292,7 +294,7 @@ class FileWriter:
 
 
 def store_file(
-    db: Database,
+    db: sqlite3.Connection,
     items: Iterable[Rejected | HandRows | None],
     source: str,
     *,

@@ -11,12 +11,11 @@ then they are two people, whatever their names look like.
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
-
-from sqlite_utils import Database
 
 from .errors import LedgerError
 from .escaping import for_terminal
@@ -39,7 +38,7 @@ class PlayerInfo:
         return f"{for_terminal(self.player)}{also}: {self.hands} hands"
 
 
-def _alias(db: Database, name: str) -> tuple[int, int, int]:
+def _alias(db: sqlite3.Connection, name: str) -> tuple[int, int, int]:
     row = db.execute(
         "SELECT id, player_id, own_player_id FROM aliases WHERE name = ?", [name]
     ).fetchone()
@@ -48,7 +47,7 @@ def _alias(db: Database, name: str) -> tuple[int, int, int]:
     return int(row[0]), int(row[1]), int(row[2])
 
 
-def _clash(db: Database, player_a: int, player_b: int) -> str | None:
+def _clash(db: sqlite3.Connection, player_a: int, player_b: int) -> str | None:
     """A hand or tournament both players took part in, described; None if there is none."""
     row = db.execute(
         "SELECT h.hand_number, e.name FROM hand_players x JOIN aliases ax ON ax.id = x.alias_id "
@@ -69,7 +68,7 @@ def _clash(db: Database, player_a: int, player_b: int) -> str | None:
     return None if row is None else f"the tournament {row[0]}"
 
 
-def merge_players(db: Database, into: str, names: Sequence[str]) -> PlayerInfo:
+def merge_players(db: sqlite3.Connection, into: str, names: Sequence[str]) -> PlayerInfo:
     """Make every name in ``names`` (and whoever is already merged with it) the player ``into``."""
     with transaction(db):
         _, target, _ = _alias(db, into)
@@ -84,7 +83,7 @@ def merge_players(db: Database, into: str, names: Sequence[str]) -> PlayerInfo:
     return player_info(db, into)
 
 
-def unmerge_player(db: Database, name: str) -> PlayerInfo:
+def unmerge_player(db: sqlite3.Connection, name: str) -> PlayerInfo:
     """Give the alias ``name`` back its own player (undoing the merge that moved it)."""
     with transaction(db):
         alias_id, current, own = _alias(db, name)
@@ -104,12 +103,12 @@ def unmerge_player(db: Database, name: str) -> PlayerInfo:
     return player_info(db, name)
 
 
-def player_info(db: Database, name: str) -> PlayerInfo:
+def player_info(db: sqlite3.Connection, name: str) -> PlayerInfo:
     _, player_id, _ = _alias(db, name)
     return _info(db, player_id)
 
 
-def _info(db: Database, player_id: int) -> PlayerInfo:
+def _info(db: sqlite3.Connection, player_id: int) -> PlayerInfo:
     pname = db.execute("SELECT name FROM players WHERE id = ?", [player_id]).fetchone()[0]
     aliases = tuple(
         r[0]
@@ -127,7 +126,7 @@ def _info(db: Database, player_id: int) -> PlayerInfo:
     return PlayerInfo(pname, aliases, int(hands))
 
 
-def list_players(db: Database) -> list[PlayerInfo]:
+def list_players(db: sqlite3.Connection) -> list[PlayerInfo]:
     """Every player that has at least one alias, by name."""
     ids = [
         r[0]
@@ -139,7 +138,7 @@ def list_players(db: Database) -> list[PlayerInfo]:
     return [_info(db, i) for i in ids]
 
 
-def similar_names(db: Database) -> list[tuple[str, ...]]:
+def similar_names(db: sqlite3.Connection) -> list[tuple[str, ...]]:
     """Groups of separate players whose names differ only in case or spacing (merge candidates)."""
     groups: dict[str, list[str]] = {}
     for info in list_players(db):

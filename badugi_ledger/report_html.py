@@ -12,12 +12,11 @@ from __future__ import annotations
 import dataclasses
 import html
 import math
+import sqlite3
 from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
-
-from sqlite_utils import Database
 
 from .errors import LedgerError
 from .money import major_units
@@ -198,7 +197,7 @@ def _cash_chart(sessions: pd.DataFrame, unit: str) -> str:
     return line_chart(series, labels, tips=tips, title=f"Cumulative net result ({unit})")
 
 
-def season_report(db: Database, options: StandingsOptions | None = None) -> str:
+def season_report(db: sqlite3.Connection, options: StandingsOptions | None = None) -> str:
     """The whole report as one HTML document (see the module docstring)."""
     options = options or StandingsOptions()
     season = f"season {options.season}" if options.season else "all seasons"

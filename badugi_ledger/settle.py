@@ -26,11 +26,10 @@ unit* and settles each unit on its own: one settlement per unit, never a sum acr
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-
-from sqlite_utils import Database
 
 from .errors import LedgerError
 from .escaping import for_terminal
@@ -227,7 +226,7 @@ class SeasonSettlement:
         return {"season": self.season, "units": [s.as_dict() for s in self.settlements]}
 
 
-def event_balances(db: Database, event_id: int, kind: str) -> dict[str, int]:
+def event_balances(db: sqlite3.Connection, event_id: int, kind: str) -> dict[str, int]:
     """What each party is owed (+) or owes (−) after the event; sums to zero."""
     if kind == "tournament":
         rows = db.execute(
@@ -259,7 +258,7 @@ def event_balances(db: Database, event_id: int, kind: str) -> dict[str, int]:
 
 
 def settle_event(
-    db: Database, event: str | int | None, *, exact_limit: int = DEFAULT_EXACT_LIMIT
+    db: sqlite3.Connection, event: str | int | None, *, exact_limit: int = DEFAULT_EXACT_LIMIT
 ) -> Settlement:
     """Balances and the fewest transfers for one event (by id, name or key; None: the latest)."""
     row = find_event(db, event, counted=True)
@@ -270,7 +269,7 @@ def settle_event(
     return Settlement(label, kind, balances, transfers, event_unit(db, event_id))
 
 
-def event_unit(db: Database, event_id: int) -> str:
+def event_unit(db: sqlite3.Connection, event_id: int) -> str:
     """The unit an event settles in: a cash game's money, else chips; a tournament's currency."""
     row = db.execute(
         f"SELECT CASE WHEN e.kind = 'tournament' THEN e.money ELSE {CASH_UNIT} END "
@@ -281,7 +280,7 @@ def event_unit(db: Database, event_id: int) -> str:
 
 
 def settle_season(
-    db: Database, season: str, *, exact_limit: int = DEFAULT_EXACT_LIMIT
+    db: sqlite3.Connection, season: str, *, exact_limit: int = DEFAULT_EXACT_LIMIT
 ) -> SeasonSettlement:
     """The fewest transfers that settle a whole season, one settlement per unit."""
     clause, args = season_clause(season, "WHERE")

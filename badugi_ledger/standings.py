@@ -28,12 +28,11 @@ from __future__ import annotations
 import dataclasses
 import json
 import math
+import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
-
-from sqlite_utils import Database
 
 from .errors import ConfigError
 from .escaping import for_csv, for_markdown, for_terminal, frame_cells
@@ -104,7 +103,9 @@ def season_clause(season: str | None, keyword: str = "AND") -> tuple[str, list[o
     return (f"{keyword} e.season = ?", [season]) if season is not None else ("", [])
 
 
-def resolve_kind(db: Database, options: StandingsOptions) -> Literal["tournament", "cash"]:
+def resolve_kind(
+    db: sqlite3.Connection, options: StandingsOptions
+) -> Literal["tournament", "cash"]:
     if options.kind != "auto":
         return options.kind
     clause, args = season_clause(options.season)
@@ -135,7 +136,7 @@ def _rank(df: pd.DataFrame, keys: Sequence[str], ascending: Sequence[bool]) -> p
     return df
 
 
-def entry_frame(db: Database, season: str | None = None) -> pd.DataFrame:
+def entry_frame(db: sqlite3.Connection, season: str | None = None) -> pd.DataFrame:
     """One row per tournament entry, by canonical player, with the event's size and buy-in."""
     import pandas as pd
 
@@ -149,7 +150,7 @@ def entry_frame(db: Database, season: str | None = None) -> pd.DataFrame:
         "FROM tournament_entries t JOIN counted_events e ON e.id = t.event_id "
         "JOIN aliases a ON a.id = t.alias_id JOIN players p ON p.id = a.player_id "
         f"WHERE e.kind = 'tournament' {clause} ORDER BY coalesce(e.date, ''), e.id, t.place",
-        db.conn,
+        db,
         params=args,
     )
 
@@ -171,7 +172,7 @@ def add_points(entries: pd.DataFrame, options: StandingsOptions) -> pd.DataFrame
     return entries
 
 
-def tournament_standings(db: Database, options: StandingsOptions) -> pd.DataFrame:
+def tournament_standings(db: sqlite3.Connection, options: StandingsOptions) -> pd.DataFrame:
     import pandas as pd
 
     entries = add_points(entry_frame(db, options.season), options)
@@ -197,15 +198,13 @@ def tournament_standings(db: Database, options: StandingsOptions) -> pd.DataFram
     ranked = _rank(qualified, keys, ascending)
     unranked = table[table["events"] < options.min_events]
     if len(unranked):
-        rest = unranked.sort_values(
-            ["unit", *keys, "player"], ascending=[True, *ascending, True]
-        )
+        rest = unranked.sort_values(["unit", *keys, "player"], ascending=[True, *ascending, True])
         rest.insert(0, "rank", None)
         ranked = pd.concat([ranked.astype({"rank": "object"}), rest], ignore_index=True)
     return ranked[TOURNAMENT_COLUMNS]
 
 
-def session_frame(db: Database, season: str | None = None) -> pd.DataFrame:
+def session_frame(db: sqlite3.Connection, season: str | None = None) -> pd.DataFrame:
     """Each player's net and hands per cash session in the session's reporting unit (money, or
     chips), by canonical player, sessions in order (view ``player_event_results``)."""
     import pandas as pd
@@ -215,12 +214,12 @@ def session_frame(db: Database, season: str | None = None) -> pd.DataFrame:
         "SELECT r.event_id, r.event, r.date, r.player, r.net, r.hands, r.unit "
         "FROM player_event_results r JOIN events e ON e.id = r.event_id "
         f"WHERE r.kind = 'cash' {clause} ORDER BY coalesce(r.date, ''), r.event_id, r.player",
-        db.conn,
+        db,
         params=args,
     )
 
 
-def cash_standings(db: Database, options: StandingsOptions) -> pd.DataFrame:
+def cash_standings(db: sqlite3.Connection, options: StandingsOptions) -> pd.DataFrame:
     import pandas as pd
 
     sessions = session_frame(db, options.season)
@@ -242,14 +241,14 @@ def cash_standings(db: Database, options: StandingsOptions) -> pd.DataFrame:
     return _rank(table, ["net", "sessions"], [False, False])[CASH_COLUMNS]
 
 
-def standings(db: Database, options: StandingsOptions) -> pd.DataFrame:
+def standings(db: sqlite3.Connection, options: StandingsOptions) -> pd.DataFrame:
     """The standings table the options ask for (see the module docstring)."""
     if resolve_kind(db, options) == "tournament":
         return tournament_standings(db, options)
     return cash_standings(db, options)
 
 
-def describe(db: Database, options: StandingsOptions) -> str:
+def describe(db: sqlite3.Connection, options: StandingsOptions) -> str:
     """A one-line title: which season, which kind, which formula and limits."""
     kind = resolve_kind(db, options)
     season = f"season {options.season}" if options.season else "all seasons"
@@ -329,7 +328,9 @@ def render(df: pd.DataFrame, fmt: Format, title: str = "") -> str:
     raise ConfigError(f"unknown format {fmt!r} (formats: {', '.join(FORMATS)})")
 
 
-def kinds_present(db: Database, season: str | None) -> list[Literal["tournament", "cash"]]:
+def kinds_present(
+    db: sqlite3.Connection, season: str | None
+) -> list[Literal["tournament", "cash"]]:
     """Which kinds of standings the selection has: tournaments with entries, cash hands."""
     clause, args = season_clause(season)
     found: list[Literal["tournament", "cash"]] = []
@@ -351,7 +352,7 @@ def kinds_present(db: Database, season: str | None) -> list[Literal["tournament"
 HUMAN_FORMATS: tuple[Format, ...] = ("table", "markdown", "html")
 
 
-def _section(db: Database, options: StandingsOptions, fmt: Format) -> str:
+def _section(db: sqlite3.Connection, options: StandingsOptions, fmt: Format) -> str:
     title = describe(db, options)
     body = render(standings(db, options), fmt, title if fmt == "table" else "")
     if fmt == "markdown":

@@ -4,6 +4,12 @@ One file, no server.  :func:`open_ledger` opens (or creates) a ledger, sets it u
 writers at once (WAL journal, a busy timeout so a second importer waits instead of failing,
 foreign keys on) and upgrades the schema with the ordered migrations in :data:`MIGRATIONS`.
 
+An open ledger is a plain :class:`sqlite3.Connection` (autocommit: every write names its own
+transaction).  The ledger is written and read with SQL, so opening, checking and importing
+load neither sqlite-utils nor what it imports at start-up (pandas and numpy, ≈1 s and ≈100 MB
+when installed); a caller who wants sqlite-utils' helpers wraps the connection:
+``sqlite_utils.Database(ledger)``.
+
 Journal and durability: ``journal_mode = WAL`` with ``synchronous = NORMAL``.  WAL lets
 readers (standings, export) work while an import writes, and a commit appends to the log
 instead of rewriting pages; NORMAL syncs the log at checkpoints rather than at every commit,
@@ -15,7 +21,7 @@ recommendation for WAL.  The page cache stays at SQLite's default (2 MB), so mem
 not grow with the ledger.
 
 Migrations: the table ``schema_version`` lists every migration applied (``version``, ``name``,
-``applied_at``).  Each migration is a function that receives a sqlite-utils ``Database`` and
+``applied_at``).  Each migration is a function that receives the connection and
 runs in its own ``BEGIN IMMEDIATE`` transaction together with its ``schema_version`` row, so a
 file written by an older version of badugi-ledger is upgraded step by step on open, and two
 processes opening a fresh file at once cannot both apply the same step.  A file whose version
@@ -51,208 +57,172 @@ All money and chip columns are INTEGER (chips, or cents where money) and the tab
 from __future__ import annotations
 
 import sqlite3
-import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
-
-def _import_sqlite_utils_without_pandas() -> None:
-    """Import sqlite-utils without letting it import pandas and numpy.
-
-    When they are installed, ``sqlite_utils.db`` imports both at import time, only to map
-    numpy scalar types and ``pandas.Timestamp`` to SQL column types for its ``insert`` helpers:
-    ≈1 s and ≈95 MB for every process, more than the whole ledger work of a thousand hands.
-    badugi-ledger never hands numpy or pandas values to sqlite-utils (it writes with SQL, and
-    the reports that use pandas read with SQL), so while sqlite-utils is first imported those
-    two are hidden (``sys.modules[name] = None`` makes ``import name`` raise ImportError) and
-    then restored: a later ``import pandas`` (standings, export) works as usual.  Nothing is
-    hidden when sqlite-utils or pandas is already imported.
-    """
-    if "sqlite_utils" in sys.modules or "pandas" in sys.modules:
-        return
-    hidden = [name for name in ("pandas", "numpy") if name not in sys.modules]
-    for name in hidden:
-        sys.modules[name] = None  # type: ignore[assignment]
-    try:
-        import sqlite_utils  # noqa: F401
-    finally:
-        for name in hidden:
-            if sys.modules.get(name, 0) is None:
-                del sys.modules[name]
-
-
-_import_sqlite_utils_without_pandas()
-
-from sqlite_utils import Database  # noqa: E402  (after the light import above)
-
-from .errors import LedgerError  # noqa: E402
-from .hand_content import content_digest, stored_facts  # noqa: E402
-from .ledger_file import DEFAULT_DB, LEDGER_ENV  # noqa: E402
-from .ledger_views import create_views  # noqa: E402
+from .errors import LedgerError
+from .hand_content import content_digest, stored_facts
+from .ledger_file import DEFAULT_DB, LEDGER_ENV
+from .ledger_views import create_views
 
 DEFAULT_BUSY_TIMEOUT_MS = 600_000
 """How long a writer waits for another one's transaction (a whole file's import) to finish."""
 
-Migration = Callable[[Database], None]
+Migration = Callable[[sqlite3.Connection], None]
 
 
-def _m001_core(db: Database) -> None:
+CORE_TABLES = (
+    """CREATE TABLE "players" (
+   "id" INTEGER PRIMARY KEY,
+   "name" TEXT NOT NULL
+) STRICT""",
+    """CREATE UNIQUE INDEX "idx_players_name"
+    ON "players" ("name")""",
+    """CREATE TABLE "aliases" (
+   "id" INTEGER PRIMARY KEY,
+   "name" TEXT NOT NULL,
+   "player_id" INTEGER NOT NULL REFERENCES "players"("id"),
+   "own_player_id" INTEGER NOT NULL REFERENCES "players"("id")
+) STRICT""",
+    """CREATE UNIQUE INDEX "idx_aliases_name"
+    ON "aliases" ("name")""",
+    """CREATE INDEX "idx_aliases_player_id"
+    ON "aliases" ("player_id")""",
+    """CREATE TABLE "events" (
+   "id" INTEGER PRIMARY KEY,
+   "key" TEXT NOT NULL,
+   "kind" TEXT NOT NULL,
+   "name" TEXT NOT NULL,
+   "date" TEXT,
+   "place" TEXT,
+   "game" TEXT,
+   "season" TEXT,
+   "currency" TEXT,
+   "buy_in" INTEGER,
+   "starting_chips" INTEGER,
+   "payouts" TEXT
+) STRICT""",
+    """CREATE UNIQUE INDEX "idx_events_key"
+    ON "events" ("key")""",
+    """CREATE INDEX "idx_events_season"
+    ON "events" ("season")""",
+    """CREATE TABLE "hands" (
+   "id" INTEGER PRIMARY KEY,
+   "fingerprint" TEXT NOT NULL,
+   "event_id" INTEGER NOT NULL REFERENCES "events"("id"),
+   "hand_id" TEXT,
+   "table_name" TEXT,
+   "origin" TEXT,
+   "source" TEXT,
+   "line" INTEGER,
+   "game" TEXT,
+   "button" TEXT,
+   "pot" INTEGER NOT NULL,
+   "rake" INTEGER NOT NULL,
+   "carry_in" INTEGER NOT NULL,
+   "carry_out" INTEGER NOT NULL,
+   "showdown" INTEGER,
+   "imported_at" TEXT
+) STRICT""",
+    """CREATE UNIQUE INDEX "idx_hands_fingerprint"
+    ON "hands" ("fingerprint")""",
+    """CREATE INDEX "idx_hands_event_id"
+    ON "hands" ("event_id")""",
+    """CREATE TABLE "hand_players" (
+   "hand_id" INTEGER REFERENCES "hands"("id"),
+   "alias_id" INTEGER REFERENCES "aliases"("id"),
+   "seat" INTEGER,
+   "starting_stack" INTEGER NOT NULL,
+   "final_stack" INTEGER NOT NULL,
+   "contributed" INTEGER NOT NULL,
+   "collected" INTEGER NOT NULL,
+   "busted" INTEGER NOT NULL,
+   "rebuys" INTEGER DEFAULT 0,
+   "add_ons" INTEGER DEFAULT 0,
+   PRIMARY KEY ("hand_id", "alias_id")
+) STRICT""",
+    """CREATE INDEX "idx_hand_players_alias_id"
+    ON "hand_players" ("alias_id")""",
+    """CREATE TABLE "postings" (
+   "id" INTEGER PRIMARY KEY,
+   "hand_id" INTEGER NOT NULL REFERENCES "hands"("id"),
+   "account" TEXT NOT NULL,
+   "alias_id" INTEGER REFERENCES "aliases"("id"),
+   "kind" TEXT NOT NULL,
+   "amount" INTEGER NOT NULL
+) STRICT""",
+    """CREATE INDEX "idx_postings_hand_id"
+    ON "postings" ("hand_id")""",
+    """CREATE INDEX "idx_postings_alias_id"
+    ON "postings" ("alias_id")""",
+    """CREATE TABLE "pots" (
+   "id" INTEGER PRIMARY KEY,
+   "hand_id" INTEGER NOT NULL REFERENCES "hands"("id"),
+   "idx" INTEGER NOT NULL,
+   "name" TEXT,
+   "amount" INTEGER NOT NULL,
+   "eligible" TEXT,
+   "detail" TEXT
+) STRICT""",
+    """CREATE INDEX "idx_pots_hand_id"
+    ON "pots" ("hand_id")""",
+    """CREATE TABLE "pot_winners" (
+   "pot_id" INTEGER REFERENCES "pots"("id"),
+   "alias_id" INTEGER REFERENCES "aliases"("id"),
+   "share" INTEGER NOT NULL,
+   PRIMARY KEY ("pot_id", "alias_id")
+) STRICT""",
+)
+"""Migration 1, as written: players and aliases, events, hands, per-hand players, postings,
+pots and winners (the SQL sqlite-utils generated when this step was made, kept verbatim so a
+new ledger's schema is the same text as every older one's)."""
+
+TOURNAMENT_TABLES = (
+    """CREATE TABLE "tournament_entries" (
+   "id" INTEGER PRIMARY KEY,
+   "event_id" INTEGER NOT NULL REFERENCES "events"("id"),
+   "alias_id" INTEGER NOT NULL REFERENCES "aliases"("id"),
+   "buy_in" INTEGER NOT NULL,
+   "rebuys" INTEGER NOT NULL,
+   "rebuy_cost" INTEGER NOT NULL,
+   "add_ons" INTEGER NOT NULL,
+   "add_on_cost" INTEGER,
+   "bounties" INTEGER DEFAULT 0,
+   "bounty_won" INTEGER DEFAULT 0,
+   "place" INTEGER,
+   "place_to" INTEGER,
+   "chips" INTEGER DEFAULT 0,
+   "prize" INTEGER DEFAULT 0,
+   "points" REAL
+) STRICT""",
+    """CREATE UNIQUE INDEX "idx_tournament_entries_event_id_alias_id"
+    ON "tournament_entries" ("event_id", "alias_id")""",
+    """CREATE TABLE "tournament_terms" (
+   "event_id" INTEGER PRIMARY KEY REFERENCES "events"("id"),
+   "bounty" INTEGER NOT NULL,
+   "rebuy_price" INTEGER,
+   "add_on_price" INTEGER,
+   "prize_unit" INTEGER NOT NULL,
+   "chop" TEXT
+) STRICT""",
+)
+"""Migration 2, as written: tournament entries (places, prizes, bounties, points) and each
+tournament's terms."""
+
+
+def _m001_core(db: sqlite3.Connection) -> None:
     """Players and aliases, events, hands, per-hand players, postings, pots and winners."""
-    db.table("players").create({"id": int, "name": str}, pk="id", not_null=["name"], strict=True)
-    db.table("players").create_index(["name"], unique=True)
-    db.table("aliases").create(
-        {"id": int, "name": str, "player_id": int, "own_player_id": int},
-        pk="id",
-        not_null=["name", "player_id", "own_player_id"],
-        foreign_keys=[("player_id", "players", "id"), ("own_player_id", "players", "id")],
-        strict=True,
-    )
-    db.table("aliases").create_index(["name"], unique=True)
-    db.table("aliases").create_index(["player_id"])
-    db.table("events").create(
-        {
-            "id": int,
-            "key": str,
-            "kind": str,
-            "name": str,
-            "date": str,
-            "place": str,
-            "game": str,
-            "season": str,
-            "currency": str,
-            "buy_in": int,
-            "starting_chips": int,
-            "payouts": str,
-        },
-        pk="id",
-        not_null=["key", "kind", "name"],
-        strict=True,
-    )
-    db.table("events").create_index(["key"], unique=True)
-    db.table("events").create_index(["season"])
-    db.table("hands").create(
-        {
-            "id": int,
-            "fingerprint": str,
-            "event_id": int,
-            "hand_id": str,
-            "table_name": str,
-            "origin": str,
-            "source": str,
-            "line": int,
-            "game": str,
-            "button": str,
-            "pot": int,
-            "rake": int,
-            "carry_in": int,
-            "carry_out": int,
-            "showdown": int,
-            "imported_at": str,
-        },
-        pk="id",
-        not_null=["fingerprint", "event_id", "pot", "rake", "carry_in", "carry_out"],
-        foreign_keys=[("event_id", "events", "id")],
-        strict=True,
-    )
-    db.table("hands").create_index(["fingerprint"], unique=True)
-    db.table("hands").create_index(["event_id"])
-    db.table("hand_players").create(
-        {
-            "hand_id": int,
-            "alias_id": int,
-            "seat": int,
-            "starting_stack": int,
-            "final_stack": int,
-            "contributed": int,
-            "collected": int,
-            "busted": int,
-            "rebuys": int,
-            "add_ons": int,
-        },
-        pk=("hand_id", "alias_id"),
-        not_null=["starting_stack", "final_stack", "contributed", "collected", "busted"],
-        defaults={"rebuys": 0, "add_ons": 0},
-        foreign_keys=[("hand_id", "hands", "id"), ("alias_id", "aliases", "id")],
-        strict=True,
-    )
-    db.table("hand_players").create_index(["alias_id"])
-    db.table("postings").create(
-        {"id": int, "hand_id": int, "account": str, "alias_id": int, "kind": str, "amount": int},
-        pk="id",
-        not_null=["hand_id", "account", "kind", "amount"],
-        foreign_keys=[("hand_id", "hands", "id"), ("alias_id", "aliases", "id")],
-        strict=True,
-    )
-    db.table("postings").create_index(["hand_id"])
-    db.table("postings").create_index(["alias_id"])
-    db.table("pots").create(
-        {
-            "id": int,
-            "hand_id": int,
-            "idx": int,
-            "name": str,
-            "amount": int,
-            "eligible": str,
-            "detail": str,
-        },
-        pk="id",
-        not_null=["hand_id", "idx", "amount"],
-        foreign_keys=[("hand_id", "hands", "id")],
-        strict=True,
-    )
-    db.table("pots").create_index(["hand_id"])
-    db.table("pot_winners").create(
-        {"pot_id": int, "alias_id": int, "share": int},
-        pk=("pot_id", "alias_id"),
-        not_null=["share"],
-        foreign_keys=[("pot_id", "pots", "id"), ("alias_id", "aliases", "id")],
-        strict=True,
-    )
+    for statement in CORE_TABLES:
+        db.execute(statement)
 
 
-def _m002_tournaments(db: Database) -> None:
+def _m002_tournaments(db: sqlite3.Connection) -> None:
     """Tournament entries (places, prizes, bounties, points) and each tournament's terms."""
-    db.table("tournament_entries").create(
-        {
-            "id": int,
-            "event_id": int,
-            "alias_id": int,
-            "buy_in": int,
-            "rebuys": int,
-            "rebuy_cost": int,
-            "add_ons": int,
-            "add_on_cost": int,
-            "bounties": int,
-            "bounty_won": int,
-            "place": int,
-            "place_to": int,
-            "chips": int,
-            "prize": int,
-            "points": float,
-        },
-        pk="id",
-        not_null=["event_id", "alias_id", "buy_in", "rebuys", "rebuy_cost", "add_ons"],
-        defaults={"bounties": 0, "bounty_won": 0, "prize": 0, "chips": 0},
-        foreign_keys=[("event_id", "events", "id"), ("alias_id", "aliases", "id")],
-        strict=True,
-    )
-    db.table("tournament_entries").create_index(["event_id", "alias_id"], unique=True)
-    db.table("tournament_terms").create(
-        {
-            "event_id": int,
-            "bounty": int,
-            "rebuy_price": int,
-            "add_on_price": int,
-            "prize_unit": int,
-            "chop": str,
-        },
-        pk="event_id",
-        not_null=["bounty", "prize_unit"],
-        foreign_keys=[("event_id", "events", "id")],
-        strict=True,
-    )
+    for statement in TOURNAMENT_TABLES:
+        db.execute(statement)
 
 
 COUNTED_VIEWS = (
@@ -270,7 +240,7 @@ SET_ASIDE_REASON = (
 )
 
 
-def _m003_identity(db: Database) -> None:
+def _m003_identity(db: sqlite3.Connection) -> None:
     """Hand identity (event, table, hand number), content digests, void and the audit log.
 
     ``hands.hand_id`` (the site's or recorder's hand number, text) becomes ``hand_number`` so
@@ -290,7 +260,7 @@ def _m003_identity(db: Database) -> None:
         "table_name TEXT, hand_number TEXT, reason TEXT NOT NULL, old_fingerprint TEXT, "
         "new_fingerprint TEXT, detail TEXT) STRICT"
     )
-    conn = db.conn
+    conn = db
     for (hand_row,) in conn.execute("SELECT id FROM hands ORDER BY id").fetchall():
         conn.execute(
             "UPDATE hands SET content = ? WHERE id = ?",
@@ -329,7 +299,7 @@ def _m003_identity(db: Database) -> None:
         recompute_tournament(db, event_id)
 
 
-def _m004_units(db: Database) -> None:
+def _m004_units(db: sqlite3.Connection) -> None:
     """Each event's unit and money: a home game's chip value, and ``unit``/``money`` derived
     from the kind and currency (see :mod:`badugi_ledger.money`), so existing ledgers get them.
     An event's key ends in its currency (or chip value), so hands of one session name in
@@ -349,7 +319,7 @@ def _m004_units(db: Database) -> None:
     )
 
 
-def _m005_views(db: Database) -> None:
+def _m005_views(db: sqlite3.Connection) -> None:
     """Views that explain the ledger (results per event and season, hand summaries)."""
     create_views(db)
 
@@ -365,37 +335,39 @@ SCHEMA_VERSION = MIGRATIONS[-1][0]
 
 
 @contextmanager
-def transaction(db: Database) -> Iterator[Database]:
+def transaction(db: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
     """``BEGIN IMMEDIATE`` … ``COMMIT``, or ``ROLLBACK`` on any exception.
 
     ``IMMEDIATE`` takes the write lock at the start, so a concurrent writer waits (busy timeout)
     at ``BEGIN`` instead of failing half way with ``database is locked``.
     """
-    if db.conn.in_transaction:
+    if db.in_transaction:
         raise LedgerError("a ledger transaction is already open")
     try:
-        db.conn.execute("BEGIN IMMEDIATE")
+        db.execute("BEGIN IMMEDIATE")
     except sqlite3.OperationalError as exc:
         raise LedgerError(f"cannot lock the ledger for writing: {exc}") from exc
     try:
         yield db
     except BaseException:
-        if db.conn.in_transaction:
-            db.conn.execute("ROLLBACK")
+        if db.in_transaction:
+            db.execute("ROLLBACK")
         raise
     else:
-        db.conn.execute("COMMIT")
+        db.execute("COMMIT")
 
 
-def schema_version(db: Database) -> int:
+def schema_version(db: sqlite3.Connection) -> int:
     """The highest migration applied to this file (0 for an empty file)."""
-    if not db.table("schema_version").exists():
+    if not db.execute(
+        "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_version'"
+    ).fetchone():
         return 0
     row = db.execute("SELECT max(version) FROM schema_version").fetchone()
     return int(row[0] or 0)
 
 
-def migrate(db: Database, *, target: int | None = None) -> int:
+def migrate(db: sqlite3.Connection, *, target: int | None = None) -> int:
     """Apply pending migrations in order, up to ``target`` (default: all); return the version.
 
     Each step re-reads the version inside its own write transaction, so concurrent openers
@@ -428,7 +400,16 @@ def migrate(db: Database, *, target: int | None = None) -> int:
     return current
 
 
-def db_label(db: Database) -> str:
+def dict_rows(
+    db: sqlite3.Connection, sql: str, params: Sequence[object] = ()
+) -> list[dict[str, Any]]:
+    """The rows of a query as dicts keyed by column name (for reports and messages)."""
+    cursor = db.execute(sql, params)
+    cursor.row_factory = sqlite3.Row
+    return [dict(row) for row in cursor]
+
+
+def db_label(db: sqlite3.Connection) -> str:
     """A human name for the ledger file (for messages)."""
     row = db.execute("PRAGMA database_list").fetchone()
     return repr(row[2]) if row and row[2] else "(in memory)"
@@ -436,7 +417,7 @@ def db_label(db: Database) -> str:
 
 def connect(
     path: str | Path | None = None, *, busy_timeout_ms: int = DEFAULT_BUSY_TIMEOUT_MS
-) -> Database:
+) -> sqlite3.Connection:
     """A configured connection without migrating; ``path`` None or ``":memory:"`` = in memory."""
     target = ":memory:" if path is None else str(path)
     try:
@@ -448,7 +429,7 @@ def connect(
             conn.execute("PRAGMA synchronous = NORMAL")
     except sqlite3.DatabaseError as exc:
         raise LedgerError(f"cannot open the ledger {target!r}: {exc}") from exc
-    return Database(conn)
+    return conn
 
 
 def open_ledger(
@@ -456,7 +437,7 @@ def open_ledger(
     *,
     busy_timeout_ms: int = DEFAULT_BUSY_TIMEOUT_MS,
     create: bool = True,
-) -> Database:
+) -> sqlite3.Connection:
     """Open (or create) a ledger and bring its schema up to date.
 
     ``path`` None or ``":memory:"`` gives an in-memory ledger (tests).  With ``create=False`` a
@@ -485,7 +466,7 @@ def ledger_at(
     *,
     create: bool = True,
     busy_timeout_ms: int = DEFAULT_BUSY_TIMEOUT_MS,
-) -> Iterator[Database]:
+) -> Iterator[sqlite3.Connection]:
     """``with ledger_at("club.db") as db:`` — open, migrate, and always close."""
     db = open_ledger(path, create=create, busy_timeout_ms=busy_timeout_ms)
     try:

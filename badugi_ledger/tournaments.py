@@ -17,12 +17,11 @@ keep their own bounty.
 from __future__ import annotations
 
 import json
+import sqlite3
 from collections import defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-
-from sqlite_utils import Database
 
 from .errors import ConfigError, LedgerError
 from .limits import MAX_DIGITS, MAX_QUOTE, amount_problem, quote
@@ -41,6 +40,7 @@ from .prizes import (  # re-exported: callers import the rules from here too
     split_evenly,
 )
 from .settings import validate_payouts
+from .store import dict_rows
 
 __all__ = [
     "CHOP_METHODS",
@@ -92,7 +92,7 @@ def event_label(row: Mapping[str, object]) -> str:
 
 
 def find_event(
-    db: Database, ref: str | int | None, *, kind: str | None = None, counted: bool = False
+    db: sqlite3.Connection, ref: str | int | None, *, kind: str | None = None, counted: bool = False
 ) -> dict[str, object]:
     """An event by id, name or key (exact, then any case), as ``badugi-ledger events`` shows
     them; ``ref`` None = the latest event (by date, then id) with hands.  ``counted`` leaves
@@ -103,7 +103,8 @@ def find_event(
     what = f"{kind} event" if kind else "event"
     if ref is None:
         latest = list(
-            db.query(
+            dict_rows(
+                db,
                 f"SELECT * FROM {table} WHERE EXISTS (SELECT 1 FROM counted_hands h "
                 f"WHERE h.event_id = {table}.id){where} "
                 "ORDER BY coalesce(date, '') DESC, id DESC LIMIT 1",
@@ -116,13 +117,15 @@ def find_event(
     text = str(ref).strip()
     rows: list[dict[str, object]] = []
     if text.isdigit() and len(text) <= MAX_DIGITS:
-        rows = list(db.query(f"SELECT * FROM {table} WHERE id = ?{where}", [int(text), *extra]))
+        rows = list(
+            dict_rows(db, f"SELECT * FROM {table} WHERE id = ?{where}", [int(text), *extra])
+        )
     for column in ("name", "key", "lower(name)", "lower(key)"):
         if rows:
             break
         value = "lower(?)" if column.startswith("lower") else "?"
         rows = list(
-            db.query(f"SELECT * FROM {table} WHERE {column} = {value}{where}", [text, *extra])
+            dict_rows(db, f"SELECT * FROM {table} WHERE {column} = {value}{where}", [text, *extra])
         )
     if not rows and counted:
         void = find_event(db, text, kind=kind)
@@ -135,7 +138,7 @@ def find_event(
     return rows[0]
 
 
-def _close_matches(db: Database, text: str) -> str:
+def _close_matches(db: sqlite3.Connection, text: str) -> str:
     """The end of a "no event" message: events whose name contains ``text`` or is close to
     it ("did you mean …"), and where to see them all."""
     import difflib
@@ -143,7 +146,7 @@ def _close_matches(db: Database, text: str) -> str:
     hint = " (see: badugi-ledger events)"
     if len(text) > MAX_QUOTE:
         return hint  # no event is named like that: not worth comparing
-    events = list(db.query("SELECT id, name, date FROM events ORDER BY id"))
+    events = list(dict_rows(db, "SELECT id, name, date FROM events ORDER BY id"))
     names = [str(e["name"]) for e in events]
     wanted = text.lower()
     close = set(difflib.get_close_matches(wanted, [n.lower() for n in names], n=5, cutoff=0.5))
@@ -158,15 +161,15 @@ def _close_matches(db: Database, text: str) -> str:
     return f"; did you mean {listed}?{hint}"
 
 
-def get_terms(db: Database, event_id: int) -> Terms:
-    rows = list(db.query("SELECT * FROM tournament_terms WHERE event_id = ?", [event_id]))
+def get_terms(db: sqlite3.Connection, event_id: int) -> Terms:
+    rows = list(dict_rows(db, "SELECT * FROM tournament_terms WHERE event_id = ?", [event_id]))
     if not rows:
         return Terms()
     r = rows[0]
     return Terms(r["bounty"], r["rebuy_price"], r["add_on_price"], r["prize_unit"], r["chop"])
 
 
-def set_terms(db: Database, event_id: int, terms: Terms) -> None:
+def set_terms(db: sqlite3.Connection, event_id: int, terms: Terms) -> None:
     """Record a tournament's terms (call inside a transaction), then recompute its entries."""
     db.execute(
         "INSERT INTO tournament_terms "
@@ -186,10 +189,12 @@ def set_terms(db: Database, event_id: int, terms: Terms) -> None:
     recompute_tournament(db, event_id)
 
 
-def _bounty_takers(db: Database, hand_row_id: int, alias_id: int) -> list[int]:
+def _bounty_takers(db: sqlite3.Connection, hand_row_id: int, alias_id: int) -> list[int]:
     """Alias ids that won the last pot the busted player was eligible for in that hand."""
     pots = list(
-        db.query("SELECT id, eligible FROM pots WHERE hand_id = ? ORDER BY idx DESC", [hand_row_id])
+        dict_rows(
+            db, "SELECT id, eligible FROM pots WHERE hand_id = ? ORDER BY idx DESC", [hand_row_id]
+        )
     )
     name = db.execute("SELECT name FROM aliases WHERE id = ?", [alias_id]).fetchone()[0]
     for pot in pots:
@@ -201,7 +206,7 @@ def _bounty_takers(db: Database, hand_row_id: int, alias_id: int) -> list[int]:
     return []
 
 
-def recompute_tournament(db: Database, event_id: int) -> int:
+def recompute_tournament(db: sqlite3.Connection, event_id: int) -> int:
     """Rewrite ``tournament_entries`` of one tournament from its stored hands that count (not
     void); return entrants.
 
@@ -268,7 +273,7 @@ def recompute_tournament(db: Database, event_id: int) -> int:
                 bounty_won[taker] += share
                 bounty_count[taker] += 1 if taker != f.player else 0
     db.execute("DELETE FROM tournament_entries WHERE event_id = ?", [event_id])
-    db.conn.executemany(
+    db.executemany(
         "INSERT INTO tournament_entries (event_id, alias_id, buy_in, rebuys, rebuy_cost, add_ons, "
         "add_on_cost, bounties, bounty_won, place, place_to, chips, prize, points) "
         "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -340,7 +345,7 @@ class TournamentResult:
 
 
 def tournament_result(
-    db: Database, event: str | int, *, changes: Mapping[str, object] | None = None
+    db: sqlite3.Connection, event: str | int, *, changes: Mapping[str, object] | None = None
 ) -> TournamentResult:
     """A stored tournament's result; ``changes`` (Terms fields) are recorded first and the
     places and prizes recomputed (e.g. ``{"chop": "even"}`` or ``{"bounty": 500}``)."""
@@ -354,7 +359,8 @@ def tournament_result(
         with transaction(db):
             set_terms(db, event_id, terms)
     entries = tuple(
-        db.query(
+        dict_rows(
+            db,
             "SELECT p.name AS player, t.place, t.place_to, t.chips, t.buy_in, t.rebuys, "
             "t.add_ons, t.buy_in + t.rebuy_cost + coalesce(t.add_on_cost, 0) AS paid, t.prize, "
             "t.bounties, t.bounty_won, t.prize + t.bounty_won - t.buy_in - t.rebuy_cost "

@@ -4,35 +4,35 @@ no half-written hands, chip conservation per hand and per event, fingerprints.""
 from __future__ import annotations
 
 import dataclasses
+import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from ledger_builder import CASH, bad_hand, hand, session_hands
-from sqlite_utils import Database
 
 from badugi_ledger.errors import Position
 from badugi_ledger.events import Session
 from badugi_ledger.ledger import fingerprint, import_outcomes, ledger_totals
 from badugi_ledger.results import HandOutcome, Posting
-from badugi_ledger.store import open_ledger
+from badugi_ledger.store import dict_rows, open_ledger
 
 
 @pytest.fixture(params=["memory", "disk"])
-def db(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Database]:
+def db(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[sqlite3.Connection]:
     ledger = open_ledger(None if request.param == "memory" else tmp_path / "club.db")
     yield ledger
     ledger.close()
 
 
-def test_import_stores_every_valid_hand(db: Database) -> None:
+def test_import_stores_every_valid_hand(db: sqlite3.Connection) -> None:
     report = import_outcomes(db, session_hands(12), "night.bhh", batch_size=5)
     assert (report.stored, report.duplicate, len(report.rejected)) == (12, 0, 0)
     totals = ledger_totals(db)
     assert totals["hands"] == 12 and totals["events"] == 1 and totals["players"] == 3
 
 
-def test_reimporting_the_same_file_changes_nothing(db: Database) -> None:
+def test_reimporting_the_same_file_changes_nothing(db: sqlite3.Connection) -> None:
     import_outcomes(db, session_hands(12), "night.bhh")
     before = ledger_totals(db)
     dump = list(db.iterdump())
@@ -44,7 +44,7 @@ def test_reimporting_the_same_file_changes_nothing(db: Database) -> None:
     ]
 
 
-def test_an_overlapping_file_stores_only_the_new_hands(db: Database) -> None:
+def test_an_overlapping_file_stores_only_the_new_hands(db: sqlite3.Connection) -> None:
     import_outcomes(db, session_hands(6), "night.bhh")
     # The same session copied into another file from hand 4 on, with new hands 7-9:
     later = session_hands(9)[3:]
@@ -55,7 +55,7 @@ def test_an_overlapping_file_stores_only_the_new_hands(db: Database) -> None:
     assert ledger_totals(db)["events"] == 1
 
 
-def test_a_bad_hand_is_rejected_with_its_line_and_the_rest_stored(db: Database) -> None:
+def test_a_bad_hand_is_rejected_with_its_line_and_the_rest_stored(db: sqlite3.Connection) -> None:
     hands = session_hands(4)
     hands.insert(2, bad_hand("X", 41, "raise-cap", "a fifth bet in round 1"))
     report = import_outcomes(db, hands, "night.bhh")
@@ -65,7 +65,7 @@ def test_a_bad_hand_is_rejected_with_its_line_and_the_rest_stored(db: Database) 
     assert rejected.reasons == ("line 44: a fifth bet in round 1 [raise-cap]",)
 
 
-def test_strict_refuses_the_whole_file(db: Database) -> None:
+def test_strict_refuses_the_whole_file(db: sqlite3.Connection) -> None:
     hands = session_hands(600)
     hands.append(bad_hand("X", 9999, "wrong-turn", "Ben acts before Anna"))
     report = import_outcomes(db, hands, "night.bhh", strict=True, batch_size=100)
@@ -75,7 +75,7 @@ def test_strict_refuses_the_whole_file(db: Database) -> None:
     )
 
 
-def test_a_failure_mid_file_leaves_no_half_written_hand(db: Database) -> None:
+def test_a_failure_mid_file_leaves_no_half_written_hand(db: sqlite3.Connection) -> None:
     def stream() -> Iterator[HandOutcome]:
         yield from session_hands(7)  # written in batches of 3 before the failure
         raise RuntimeError("disk unplugged")
@@ -87,7 +87,7 @@ def test_a_failure_mid_file_leaves_no_half_written_hand(db: Database) -> None:
     assert import_outcomes(db, session_hands(2), "night.bhh").stored == 2
 
 
-def test_a_hand_whose_postings_do_not_balance_is_rejected(db: Database) -> None:
+def test_a_hand_whose_postings_do_not_balance_is_rejected(db: sqlite3.Connection) -> None:
     good = hand("1", {"Anna": 50, "Ben": 50}, {"Anna": 2, "Ben": 2}, {"Anna": 4})
     assert good.result is not None
     broken = dataclasses.replace(
@@ -102,7 +102,9 @@ def test_a_hand_whose_postings_do_not_balance_is_rejected(db: Database) -> None:
     assert "[ledger-balance]" in reasons and "[ledger-net]" in reasons
 
 
-def test_postings_sum_to_zero_per_hand_and_nets_to_minus_rake_per_event(db: Database) -> None:
+def test_postings_sum_to_zero_per_hand_and_nets_to_minus_rake_per_event(
+    db: sqlite3.Connection,
+) -> None:
     other = Session(kind="cash", name="Saturday", date="2024-03-02", season="2024")
     import_outcomes(db, session_hands(9, rake=1), "fri.bhh")
     import_outcomes(db, session_hands(5, ("Anna", "Dan"), session=other, rake=1), "sat.bhh")
@@ -116,7 +118,7 @@ def test_postings_sum_to_zero_per_hand_and_nets_to_minus_rake_per_event(db: Data
     assert [(nets, rake) for _, nets, rake in rows] == [(-9, 9), (-5, 5)]
 
 
-def test_carried_pots_go_through_the_carry_account(db: Database) -> None:
+def test_carried_pots_go_through_the_carry_account(db: sqlite3.Connection) -> None:
     stacks = {"Anna": 100, "Ben": 100}
     first = hand("1", stacks, {"Anna": 10, "Ben": 10}, {}, carry_out=20)
     assert first.result is not None
@@ -133,7 +135,7 @@ def test_carried_pots_go_through_the_carry_account(db: Database) -> None:
     )
 
 
-def test_pots_and_winners_are_stored(db: Database) -> None:
+def test_pots_and_winners_are_stored(db: sqlite3.Connection) -> None:
     import_outcomes(db, session_hands(1), "night.bhh")
     rows = db.execute(
         "SELECT p.name, p.amount, a.name, w.share FROM pots p "
@@ -165,13 +167,13 @@ def test_fingerprint_ignores_where_the_hand_was_read_but_not_what_it_says() -> N
     assert len(fps[0]) == 64
 
 
-def test_an_unnamed_session_is_named_after_its_file(db: Database) -> None:
+def test_an_unnamed_session_is_named_after_its_file(db: sqlite3.Connection) -> None:
     src = "examples/home-night.bhh"
     import_outcomes(db, session_hands(2, session=Session(), source=src), src)
-    assert [r["name"] for r in db.query("SELECT name FROM events")] == ["home-night"]
+    assert [r["name"] for r in dict_rows(db, "SELECT name FROM events")] == ["home-night"]
 
 
-def test_progress_is_reported_on_long_imports(db: Database) -> None:
+def test_progress_is_reported_on_long_imports(db: sqlite3.Connection) -> None:
     seen: list[int] = []
     import_outcomes(
         db, session_hands(25), "night.bhh", progress=lambda s, n: seen.append(n), progress_every=10

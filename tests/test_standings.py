@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import json
 import math
+import sqlite3
 from collections.abc import Sequence
 from typing import Any
 
 import pytest
 from ledger_builder import hand, session_hands
-from sqlite_utils import Database
 
 from badugi_ledger.errors import ConfigError
 from badugi_ledger.events import Session
@@ -59,14 +59,14 @@ def tourney(
     return out
 
 
-def ledger_with(*tournaments: list[HandOutcome]) -> Database:
+def ledger_with(*tournaments: list[HandOutcome]) -> sqlite3.Connection:
     db = open_ledger(None)
     for hands in tournaments:
         import_outcomes(db, hands, hands[0].source)
     return db
 
 
-def rows(db: Database, **options: object) -> list[tuple[Any, ...]]:
+def rows(db: sqlite3.Connection, **options: object) -> list[tuple[Any, ...]]:
     df = standings(db, StandingsOptions(**options))  # type: ignore[arg-type]
     cols = ["rank", "player", "points", "events", "counted", "wins", "best"]
     return [tuple(r) for r in df[cols].itertuples(index=False, name=None)]

@@ -7,12 +7,14 @@ import threading
 from pathlib import Path
 
 import pytest
+from sqlite_utils import Database
 
 from badugi_ledger.errors import LedgerError
 from badugi_ledger.store import (
     MIGRATIONS,
     SCHEMA_VERSION,
     connect,
+    dict_rows,
     migrate,
     open_ledger,
     schema_version,
@@ -36,8 +38,10 @@ TABLES = {
 def test_fresh_in_memory_ledger_has_every_table() -> None:
     db = open_ledger(None)
     assert schema_version(db) == SCHEMA_VERSION
-    assert set(db.table_names()) >= TABLES
-    versions = [r["version"] for r in db.query("SELECT version FROM schema_version ORDER BY 1")]
+    assert set(Database(db).table_names()) >= TABLES
+    versions = [
+        r["version"] for r in dict_rows(db, "SELECT version FROM schema_version ORDER BY 1")
+    ]
     assert versions == [m[0] for m in MIGRATIONS]
 
 
@@ -81,13 +85,13 @@ def test_an_old_file_is_upgraded_in_order_keeping_its_data(tmp_path: Path) -> No
     path = tmp_path / "old.db"
     old = connect(path)
     assert migrate(old, target=1) == 1
-    assert "tournament_entries" not in old.table_names()
+    assert "tournament_entries" not in Database(old).table_names()
     old.execute("INSERT INTO players (name) VALUES ('Ben')")
     old.close()
     db = open_ledger(path)
     assert schema_version(db) == SCHEMA_VERSION
-    assert "tournament_entries" in db.table_names()
-    assert [r["name"] for r in db.query("SELECT name FROM players")] == ["Ben"]
+    assert "tournament_entries" in Database(db).table_names()
+    assert [r["name"] for r in dict_rows(db, "SELECT name FROM players")] == ["Ben"]
 
 
 def test_a_file_from_a_newer_version_is_refused(tmp_path: Path) -> None:
@@ -129,5 +133,5 @@ def test_two_openers_of_a_fresh_file_apply_each_migration_once(tmp_path: Path) -
         t.join()
     assert errors == []
     db = open_ledger(path)
-    rows = [r["version"] for r in db.query("SELECT version FROM schema_version ORDER BY 1")]
+    rows = [r["version"] for r in dict_rows(db, "SELECT version FROM schema_version ORDER BY 1")]
     assert rows == [m[0] for m in MIGRATIONS]

@@ -7,6 +7,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import sqlite3
 from pathlib import Path
 
 from ledger_builder import hand
@@ -18,14 +19,14 @@ from badugi_ledger.ledger import import_outcomes
 from badugi_ledger.ledger_views import VIEWS
 from badugi_ledger.players import merge_players
 from badugi_ledger.settings import GameSettings
-from badugi_ledger.store import open_ledger
+from badugi_ledger.store import dict_rows, open_ledger
 
 METADATA = Path(__file__).resolve().parent.parent / "datasette" / "metadata.json"
 FRI = Session(kind="cash", name="Fri", date="2024-03-01", season="2024")
 SAT = Session(kind="cash", name="Sat", date="2024-03-02", season="2024")
 
 
-def rebuy_night() -> Database:
+def rebuy_night() -> sqlite3.Connection:
     """Fri: A loses 30 of 50, rebuys 40, wins 20 back, cashes out 25 of her 80 before the last
     hand; B the other side.  Sat: the same B as "b" in USD cents."""
     db = open_ledger(None)
@@ -80,7 +81,7 @@ def test_views_answer_a_treasurer_per_unit() -> None:
     merge_players(db, "B", ["b"])
     season = {
         (r["player"], r["unit"]): r["net_text"]
-        for r in db.query("SELECT * FROM season_player_net WHERE season = '2024'")
+        for r in dict_rows(db, "SELECT * FROM season_player_net WHERE season = '2024'")
     }
     assert season == {
         ("A", "chips"): "-15 chips",
@@ -88,14 +89,14 @@ def test_views_answer_a_treasurer_per_unit() -> None:
         ("B", "USD"): "1.25 USD",
         ("C", "USD"): "-1.25 USD",
     }
-    hands = list(db.query("SELECT hand, pot, pot_text, winners FROM hand_summary ORDER BY id"))
+    hands = list(dict_rows(db, "SELECT hand, pot, pot_text, winners FROM hand_summary ORDER BY id"))
     assert hands[0] == {"hand": "1", "pot": 60, "pot_text": "60 chips", "winners": "B 60 chips"}
     assert hands[-1]["pot_text"] == "2.50 USD" and hands[-1]["winners"] == "B 2.50 USD"
     for view in VIEWS:
-        assert view in db.view_names()
+        assert view in Database(db).view_names()
 
 
-def _columns(db: Database, name: str) -> set[str]:
+def _columns(db: sqlite3.Connection, name: str) -> set[str]:
     return {row[1] for row in db.execute(f"PRAGMA table_xinfo({name})")}
 
 
@@ -103,7 +104,7 @@ def test_datasette_metadata_names_only_what_exists_and_describes_everything() ->
     db = open_ledger(None)
     metadata = json.loads(METADATA.read_text(encoding="utf-8"))
     tables = metadata["databases"]["badugi"]["tables"]
-    existing = set(db.table_names()) | set(db.view_names())
+    existing = set(Database(db).table_names()) | set(Database(db).view_names())
     assert set(tables) == existing  # every table and view is explained, nothing else
     for name, table in tables.items():
         columns = _columns(db, name)
@@ -111,8 +112,8 @@ def test_datasette_metadata_names_only_what_exists_and_describes_everything() ->
         if "label_column" in table:
             assert table["label_column"] in columns, name
     # foreign keys show names: every table a foreign key points at has a label column
-    for name in db.table_names():
-        for fk in db[name].foreign_keys:
+    for name in Database(db).table_names():
+        for fk in Database(db)[name].foreign_keys:
             assert "label_column" in tables[fk.other_table], (name, fk.other_table)
 
 

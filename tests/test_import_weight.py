@@ -1,0 +1,124 @@
+"""What ``check`` and ``import`` load, and that loading badugi-ledger leaves a library user's own
+modules alone.
+
+sqlite-utils imports pandas and numpy whenever they are installed (≈1 s and ≈100 MB per
+process, only to map their value types to column types), so the commands a club runs once per
+file never import sqlite-utils: the ledger is a plain ``sqlite3`` connection.  Nothing in the
+package may reach that by editing ``sys.modules``; a user who imports sqlite-utils and pandas
+next to badugi-ledger, in either order, gets both as they are.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import EXAMPLES
+
+import badugi_ledger
+
+PACKAGE = Path(badugi_ledger.__file__).resolve().parent
+HEAVY = ("pandas", "numpy", "sqlite_utils")
+
+_RUN_COMMAND = """
+import atexit, json, sys
+atexit.register(lambda: print(json.dumps(sorted(m for m in {heavy!r} if m in sys.modules)),
+                              file=sys.stderr))
+sys.argv = ["badugi-ledger", *{args!r}]
+from badugi_ledger.cli import main
+main()
+"""
+
+
+def loaded_by(*args: str) -> list[str]:
+    """Run ``badugi-ledger ARGS`` in a fresh interpreter: the heavy modules loaded at its exit."""
+    script = _RUN_COMMAND.format(heavy=HEAVY, args=list(args))
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=300
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    return list(json.loads(done.stderr.strip().splitlines()[-1]))
+
+
+def test_check_loads_neither_pandas_nor_sqlite_utils() -> None:
+    assert loaded_by("check", str(EXAMPLES / "home_session.bhh")) == []
+
+
+def test_import_into_a_new_ledger_and_again_loads_neither(tmp_path: Path) -> None:
+    """A new ledger (every migration runs) and a second import into it (every hand a
+    duplicate): the same light process."""
+    db = str(tmp_path / "club.db")
+    for _ in range(2):
+        assert loaded_by("import", str(EXAMPLES / "tournament.bhh"), "--db", db) == []
+
+
+_USER_CODE = """
+import json, sys
+{first}
+{second}
+import numpy, pandas, sqlite_utils
+db = sqlite_utils.Database(memory=True)
+db["t"].insert({{"n": numpy.int64(3), "x": numpy.float32(0.5), "at": pandas.Timestamp(0)}})
+print(json.dumps({{
+    "columns": {{c.name: c.type for c in db["t"].columns}},
+    "real": [type(sys.modules[m]).__name__ for m in ("numpy", "pandas")],
+    "frame": len(pandas.DataFrame({{"a": [1, 2]}})),
+}}))
+"""
+
+
+@pytest.mark.parametrize("ours_first", [True, False])
+def test_a_users_own_sqlite_utils_and_pandas_code_behaves_normally(ours_first: bool) -> None:
+    """sqlite-utils' pandas- and numpy-aware insert still knows their types, whichever of the
+    two packages the user imports first."""
+    ours = "import badugi_ledger.store, badugi_ledger.ledger, badugi_ledger.export"
+    theirs = "import sqlite_utils, pandas"
+    first, second = (ours, theirs) if ours_first else (theirs, ours)
+    script = _USER_CODE.format(first=first, second=second)
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=300
+    )
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == {
+        "columns": {"n": "INTEGER", "x": "REAL", "at": "TEXT"},
+        "real": ["module", "module"],
+        "frame": 2,
+    }
+
+
+def _edits_sys_modules(tree: ast.AST) -> list[int]:
+    """Lines that assign to, delete from or call a mutating method of ``sys.modules``."""
+    mutators = {"pop", "popitem", "update", "setdefault", "clear", "__setitem__", "__delitem__"}
+    lines = []
+    for node in ast.walk(tree):
+        stored = isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Store | ast.Del)
+        called = isinstance(node, ast.Attribute) and node.attr in mutators
+        target = node.value if stored or called else None  # type: ignore[attr-defined]
+        if (
+            isinstance(target, ast.Attribute)
+            and target.attr == "modules"
+            and isinstance(target.value, ast.Name)
+            and target.value.id == "sys"
+        ):
+            lines.append(node.lineno)
+    return lines
+
+
+def test_no_module_edits_sys_modules() -> None:
+    found = {
+        str(path.relative_to(PACKAGE)): lines
+        for path in sorted(PACKAGE.rglob("*.py"))
+        if (lines := _edits_sys_modules(ast.parse(path.read_text(encoding="utf-8"))))
+    }
+    assert found == {}
+
+
+def test_the_sys_modules_check_sees_an_edit() -> None:
+    tree = ast.parse(
+        "import sys\nsys.modules['pandas'] = None\ndel sys.modules['x']\nsys.modules.pop('y')\n"
+    )
+    assert _edits_sys_modules(tree) == [2, 3, 4]
