@@ -40,12 +40,8 @@ from operator import attrgetter
 from ..hands import qualifies
 from ..pots import pot_shares
 from ..results import CARRY, HOUSE, HandResult, Posting, PotResult, Violation
-from .build import build, buildable
 from .claims import verify_claims
 from .state import HandState, illegal
-
-buildable(HandResult)
-buildable(PotResult)
 
 PROGRESSIVE = "progressive-badugi"
 
@@ -356,26 +352,23 @@ def settle(st: HandState) -> HandResult:
     if st.unknown:  # stacks nobody knows are left out, not shown as made-up figures
         start = {p: c for p, c in start.items() if p not in st.unknown}
         final = {p: c for p, c in final.items() if p not in st.unknown}
-    return build(
-        HandResult,
-        {
-            "record": st.record,
-            "starting_stacks": start,  # neither changes any more: no copies
-            "contributions": st.contrib,
-            "pots": tuple([_pot_result(p) for p in pots]),
-            "payouts": won,
-            "final_stacks": final,
-            "postings": postings,
-            "rake": rake,
-            "carry_in": st.carry_in,
-            "carry_out": carry_out,
-            "busted": busted,
-            "showdown": showdown,
-            "violations": tuple(violations),
-            "notes": tuple(notes),
-            "warnings": tuple(st.warnings),
-            "unknown_stacks": frozenset(st.unknown),
-        },
+    return HandResult(
+        record=st.record,
+        starting_stacks=start,  # the result keeps its own copies
+        contributions=st.contrib,
+        pots=tuple([_pot_result(p) for p in pots]),
+        payouts=won,
+        final_stacks=final,
+        postings=postings,
+        rake=rake,
+        carry_in=st.carry_in,
+        carry_out=carry_out,
+        busted=busted,
+        showdown=showdown,
+        violations=tuple(violations),
+        notes=tuple(notes),
+        warnings=tuple(st.warnings),
+        unknown_stacks=frozenset(st.unknown),
     )
 
 
@@ -383,15 +376,12 @@ _AMOUNT = attrgetter("amount")
 
 
 def _pot_result(pot: _Pot) -> PotResult:
-    return build(
-        PotResult,
-        {
-            "name": pot.name,
-            "amount": pot.amount,
-            "eligible": tuple(pot.eligible),
-            "shares": pot.shares or {},
-            "detail": pot.detail,
-        },
+    return PotResult(
+        name=pot.name,
+        amount=pot.amount,
+        eligible=tuple(pot.eligible),
+        shares=pot.shares or {},
+        detail=pot.detail,
     )
 
 
