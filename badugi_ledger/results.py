@@ -5,8 +5,10 @@ pseudo-accounts, :data:`HOUSE` (rake) and :data:`CARRY` (a Progressive Badugi po
 won and waits for the next hand).  The postings of every hand sum to exactly zero.
 
 Results are immutable: a mapping in a result (stacks, contributions, payouts, a pot's shares)
-is a read-only view (:class:`types.MappingProxyType`) of the result's own copy, so no caller
-can change a result after the fact, nor change one through the dictionary it was built from.
+is a read-only view (:class:`types.MappingProxyType`).  A result built from a dict takes a copy,
+so no caller can change a result after the fact through the dict it was built from; a result
+built from a view keeps that view: the replay hands over views of the dicts it no longer
+changes, so that it copies nothing per hand.
 
 How a result is built: the replay builds a :class:`HandResult`, its :class:`PotResult`s and a
 :class:`HandOutcome` for every hand, and a frozen dataclass's generated ``__init__`` sets each
@@ -36,8 +38,10 @@ _set = object.__setattr__
 
 
 def frozen(values: Mapping[str, int]) -> Mapping[str, int]:
-    """A read-only view of a copy of ``values``: what a result holds instead of a dict."""
-    return MappingProxyType(dict(values))
+    """``values`` read-only, as a result holds them: a view (:class:`types.MappingProxyType`)
+    as it is - whoever made it no longer changes the dict behind it - and any other mapping
+    as a view of a copy."""
+    return values if type(values) is MappingProxyType else MappingProxyType(dict(values))
 
 
 def _plain(obj: object) -> tuple[Any, ...]:

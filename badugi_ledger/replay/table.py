@@ -161,13 +161,13 @@ class TableTracker:
             state.resynced = None
         self._after_replay(state, record, result)
         return HandOutcome(
-            source=source,
-            hand_id=record.hand_id,
-            pos=record.pos,
-            record=record,
-            result=result,
-            errors=result.violations,
-            warnings=warnings,
+            source,
+            record.hand_id,
+            record.pos,
+            record,
+            result,
+            result.violations,  # errors
+            warnings,
         )
 
     @staticmethod
@@ -193,7 +193,7 @@ class TableTracker:
 
     @staticmethod
     def _after_replay(state: TableState, record: HandRecord, result: HandResult) -> None:
-        state.stacks.update(result.final_stacks)
+        state.stacks.update(result.final_stacks.items())  # a view: its items are quickest
         for p in result.final_stacks:
             state.unknown.pop(p, None)
         if result.unknown_stacks:
