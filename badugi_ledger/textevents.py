@@ -9,6 +9,10 @@ as it discards, a buy of one card); everything that needs the whole hand is the 
 them: :class:`EventBuilder`, run inside the LALR parser (Lark's ``transformer=`` option, so no
 parse tree is ever built), turns each grammar alternative's children into one call, and the
 fast path for plain lines (:mod:`badugi_ledger.plainlines`) calls them directly.
+
+Why one module of about 500 lines: an entry's typed constructor and the transformer callback
+that feeds it are read together - splitting them would put the one definition of what a line
+means in two places.
 """
 
 from __future__ import annotations
