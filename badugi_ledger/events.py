@@ -11,13 +11,21 @@ Amount conventions (one for every format):
 * ``Post.amount`` and ``Action.amount`` for ``call`` are chips put in by that action.
 * ``Action.amount`` for ``bet`` and ``raise`` is the player's *total* for the current betting
   round after the action ("raises to 8"), never an increment.
+
+How an event is built: every reader builds dozens of events per hand, and a frozen dataclass's
+generated ``__init__`` sets each field through ``object.__setattr__``, one call per field, which
+made building an event about twice as dear as it need be.  So each event class (and
+:class:`Seat`) is a frozen dataclass whose ``__init__`` is written out: the dataclass's
+signature, field for field, filling the new instance's dictionary with one fresh dict.  The
+object is the dataclass's own - equality, hash, ``repr``, pickling and
+:func:`dataclasses.replace` are untouched - and ``tests/test_events_init.py`` holds every such
+``__init__`` to the fields (names, order, defaults, values).
 """
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass, field
-from typing import Any, Literal, TypeVar
+from typing import Literal
 
 from .cards import Card
 from .errors import NOWHERE, Position
@@ -26,41 +34,8 @@ from .settings import GameSettings
 
 Cards = tuple[Card | None, ...]
 
-_T = TypeVar("_T")
-
-GENERATED_INIT: dict[type, Any] = {}
-"""The ``__init__`` :func:`dataclasses.dataclass` wrote for each event class (for the tests)."""
-
-
-def _quick(cls: type[_T]) -> type[_T]:
-    """Give a frozen event dataclass a constructor that fills the instance ``__dict__`` at once.
-
-    Why: a frozen dataclass's generated ``__init__`` sets every field through
-    ``object.__setattr__``, one call per field, and every reader builds dozens of events per
-    hand - about half of the cost of building one.  The replacement has the same signature
-    (every field by position or keyword, the same defaults) and makes the same object:
-    equality, hash, ``repr``, pickling and :func:`dataclasses.replace` are the dataclass's own.
-    Only for classes without ``__post_init__`` or default factories (checked here), and
-    ``tests/test_events_init.py`` checks it against the generated ``__init__``.
-    """
-    fields = dataclasses.fields(cls)  # type: ignore[arg-type]
-    if hasattr(cls, "__post_init__") or any(
-        f.default_factory is not dataclasses.MISSING or not f.init for f in fields
-    ):
-        raise TypeError(f"{cls.__name__}: _quick needs plain fields")
-    names = [f.name for f in fields]
-    defaults = {f"_d_{f.name}": f.default for f in fields if f.default is not dataclasses.MISSING}
-    params = ", ".join(f"{n}=_d_{n}" if f"_d_{n}" in defaults else n for n in names)
-    state = ", ".join(f"{n!r}: {n}" for n in names)
-    namespace: dict[str, Any] = {"_set": object.__setattr__, **defaults}
-    exec(f"def __init__(self, {params}):\n    _set(self, '__dict__', {{{state}}})\n", namespace)
-    init = namespace["__init__"]
-    init.__qualname__ = f"{cls.__qualname__}.__init__"
-    init.__doc__ = cls.__init__.__doc__
-    GENERATED_INIT[cls] = cls.__init__
-    cls.__init__ = init  # type: ignore[method-assign]
-    return cls
-
+_set = object.__setattr__
+"""Sets a frozen instance's dictionary in a written-out ``__init__`` (see the module docstring)."""
 
 PostKind = Literal["small-blind", "big-blind", "ante", "dead", "straddle"]
 Verb = Literal["fold", "check", "call", "bet", "raise"]
@@ -68,8 +43,7 @@ StackChangeKind = Literal["rebuy", "top-up", "add-on", "cash-out"]
 EventKind = Literal["cash", "tournament"]
 
 
-@_quick
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Post:
     """A forced bet: blind, ante, dead blind or straddle.  ``amount`` None = as the settings say."""
 
@@ -79,9 +53,22 @@ class Post:
     all_in: bool = False
     pos: Position = NOWHERE
 
+    def __init__(
+        self,
+        player: str,
+        kind: PostKind,
+        amount: int | None = None,
+        all_in: bool = False,
+        pos: Position = NOWHERE,
+    ) -> None:
+        _set(
+            self,
+            "__dict__",
+            {"player": player, "kind": kind, "amount": amount, "all_in": all_in, "pos": pos},
+        )
 
-@_quick
-@dataclass(frozen=True)
+
+@dataclass(frozen=True, init=False)
 class Deal:
     """Cards dealt to a player at the start; ``None`` entries are cards nobody saw."""
 
@@ -89,9 +76,11 @@ class Deal:
     cards: Cards
     pos: Position = NOWHERE
 
+    def __init__(self, player: str, cards: Cards, pos: Position = NOWHERE) -> None:
+        _set(self, "__dict__", {"player": player, "cards": cards, "pos": pos})
 
-@_quick
-@dataclass(frozen=True)
+
+@dataclass(frozen=True, init=False)
 class Action:
     """A betting action.  See the module docstring for the amount convention."""
 
@@ -101,9 +90,22 @@ class Action:
     all_in: bool = False
     pos: Position = NOWHERE
 
+    def __init__(
+        self,
+        player: str,
+        verb: Verb,
+        amount: int | None = None,
+        all_in: bool = False,
+        pos: Position = NOWHERE,
+    ) -> None:
+        _set(
+            self,
+            "__dict__",
+            {"player": player, "verb": verb, "amount": amount, "all_in": all_in, "pos": pos},
+        )
 
-@_quick
-@dataclass(frozen=True)
+
+@dataclass(frozen=True, init=False)
 class Draw:
     """A player's draw: ``discards`` thrown and ``received`` dealt, equally many (0 = pat).
 
@@ -115,13 +117,21 @@ class Draw:
     received: Cards
     pos: Position = NOWHERE
 
+    def __init__(
+        self, player: str, discards: Cards, received: Cards, pos: Position = NOWHERE
+    ) -> None:
+        _set(
+            self,
+            "__dict__",
+            {"player": player, "discards": discards, "received": received, "pos": pos},
+        )
+
     @property
     def count(self) -> int:
         return len(self.received)
 
 
-@_quick
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Buy:
     """Progressive Badugi with a Buy (``002``): a paid replacement of the face-up card."""
 
@@ -131,9 +141,28 @@ class Buy:
     price: int | None = None
     pos: Position = NOWHERE
 
+    def __init__(
+        self,
+        player: str,
+        discard: Card | None,
+        received: Card | None,
+        price: int | None = None,
+        pos: Position = NOWHERE,
+    ) -> None:
+        _set(
+            self,
+            "__dict__",
+            {
+                "player": player,
+                "discard": discard,
+                "received": received,
+                "price": price,
+                "pos": pos,
+            },
+        )
 
-@_quick
-@dataclass(frozen=True)
+
+@dataclass(frozen=True, init=False)
 class Show:
     """A player shows these cards at showdown (all the cards they hold)."""
 
@@ -141,18 +170,22 @@ class Show:
     cards: Cards
     pos: Position = NOWHERE
 
+    def __init__(self, player: str, cards: Cards, pos: Position = NOWHERE) -> None:
+        _set(self, "__dict__", {"player": player, "cards": cards, "pos": pos})
 
-@_quick
-@dataclass(frozen=True)
+
+@dataclass(frozen=True, init=False)
 class Muck:
     """A player gives up at showdown without showing."""
 
     player: str
     pos: Position = NOWHERE
 
+    def __init__(self, player: str, pos: Position = NOWHERE) -> None:
+        _set(self, "__dict__", {"player": player, "pos": pos})
 
-@_quick
-@dataclass(frozen=True)
+
+@dataclass(frozen=True, init=False)
 class Collect:
     """Recorded: ``player`` collected ``amount`` (from ``pot``: ``"main"``, ``"side 1"``, …)."""
 
@@ -161,36 +194,46 @@ class Collect:
     pot: str | None = None
     pos: Position = NOWHERE
 
+    def __init__(
+        self, player: str, amount: int, pot: str | None = None, pos: Position = NOWHERE
+    ) -> None:
+        _set(self, "__dict__", {"player": player, "amount": amount, "pot": pot, "pos": pos})
 
-@_quick
-@dataclass(frozen=True)
+
+@dataclass(frozen=True, init=False)
 class CarryOut:
     """Recorded: the pot (``amount`` chips) was not won and carries to the next hand."""
 
     amount: int
     pos: Position = NOWHERE
 
+    def __init__(self, amount: int, pos: Position = NOWHERE) -> None:
+        _set(self, "__dict__", {"amount": amount, "pos": pos})
 
-@_quick
-@dataclass(frozen=True)
+
+@dataclass(frozen=True, init=False)
 class RakeTaken:
     """Recorded: the house took ``amount``."""
 
     amount: int
     pos: Position = NOWHERE
 
+    def __init__(self, amount: int, pos: Position = NOWHERE) -> None:
+        _set(self, "__dict__", {"amount": amount, "pos": pos})
 
-@_quick
-@dataclass(frozen=True)
+
+@dataclass(frozen=True, init=False)
 class PotTotal:
     """Recorded: the total pot, before rake, as a site printed it."""
 
     amount: int
     pos: Position = NOWHERE
 
+    def __init__(self, amount: int, pos: Position = NOWHERE) -> None:
+        _set(self, "__dict__", {"amount": amount, "pos": pos})
 
-@_quick
-@dataclass(frozen=True)
+
+@dataclass(frozen=True, init=False)
 class FinalStack:
     """Recorded: a player's stack counted after the hand."""
 
@@ -198,9 +241,11 @@ class FinalStack:
     amount: int
     pos: Position = NOWHERE
 
+    def __init__(self, player: str, amount: int, pos: Position = NOWHERE) -> None:
+        _set(self, "__dict__", {"player": player, "amount": amount, "pos": pos})
 
-@_quick
-@dataclass(frozen=True)
+
+@dataclass(frozen=True, init=False)
 class StackChange:
     """Between hands: chips bought or taken off the table (applied before the hand's posts)."""
 
@@ -209,14 +254,21 @@ class StackChange:
     kind: StackChangeKind = "rebuy"
     pos: Position = NOWHERE
 
+    def __init__(
+        self, player: str, amount: int, kind: StackChangeKind = "rebuy", pos: Position = NOWHERE
+    ) -> None:
+        _set(self, "__dict__", {"player": player, "amount": amount, "kind": kind, "pos": pos})
 
-@_quick
-@dataclass(frozen=True)
+
+@dataclass(frozen=True, init=False)
 class SitOut:
     """A seated player is not dealt in this hand."""
 
     player: str
     pos: Position = NOWHERE
+
+    def __init__(self, player: str, pos: Position = NOWHERE) -> None:
+        _set(self, "__dict__", {"player": player, "pos": pos})
 
 
 Event = (
@@ -237,8 +289,7 @@ Event = (
 )
 
 
-@_quick
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Seat:
     """A player at the table; ``stack`` None = carried from this table's previous hand."""
 
@@ -246,8 +297,10 @@ class Seat:
     stack: int | None = None
     number: int | None = None
 
+    def __init__(self, name: str, stack: int | None = None, number: int | None = None) -> None:
+        _set(self, "__dict__", {"name": name, "stack": stack, "number": number})
 
-@_quick
+
 @dataclass(frozen=True)
 class Session:
     """What the hand belongs to: a cash session or a tournament, for the ledger."""

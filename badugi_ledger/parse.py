@@ -70,9 +70,6 @@ MAX_LINE = 10_000
 characters; a longer one is a corrupt file or not a history, and is refused without reading it
 into memory."""
 _IGNORED = " \t\r\f\ufeff"  # what the grammar skips between tokens
-PLAIN_LINES = True
-"""Read plain lines with the fast path (:class:`~badugi_ledger.plainlines.PlainLines`); False
-sends every line through Lark (the tests prove both readings equal; benchmarks compare)."""
 
 # ---------------------------------------------------------------- one parser per thread, errors
 
@@ -90,7 +87,7 @@ def _parser() -> tuple[Lark, EventBuilder, PlainLines]:
         lark = build_parser(builder)
         keywords = frozenset(t.pattern.value for t in lark.terminals if t.pattern.type == "str")
         terminal = lark.get_terminal
-        plain = PlainLines(builder, lambda name: terminal(name).pattern.to_regexp(), keywords)
+        plain = PlainLines(lambda name: terminal(name).pattern.to_regexp(), keywords)
         _local.parser = (lark, builder, plain)
         return _local.parser
 
@@ -162,8 +159,10 @@ class _Chunk:
 class _Reader:
     """Cuts a stream of lines into header lines and hand chunks and parses each on its own."""
 
-    def __init__(self, source: str) -> None:
+    def __init__(self, source: str, fast: bool = True) -> None:
         self.source = source
+        self.fast = fast
+        """Read plain lines with the fast path (see :func:`parse_text`)."""
         self.state = SettingsState()
         self.bad_header: Position | None = None
         self.carried_tables: set[str] = set()
@@ -346,7 +345,7 @@ class _Reader:
         # hand body_line _NL``), so leaving out lines that read cleanly changes nothing else.
         lines, start = chunk.lines, chunk.start
         lark, builder, plain = _parser()
-        source = self.source
+        source, fast = self.source, self.fast
         todo, line_of = [lines[0]], [0, start]
         body: list[list[Event] | None] = []  # per body line: its events, or None (Lark's)
         for i in range(1, len(lines)):
@@ -354,12 +353,12 @@ class _Reader:
             stripped = line.lstrip(_IGNORED)
             if stripped[0] == "#" or not stripped.strip():
                 continue
-            events = plain.body_line(line, source, start + i) if PLAIN_LINES else None
+            events = plain.body_line(line, source, start + i) if fast else None
             body.append(events)
             if events is None:
                 todo.append(line)
                 line_of.append(start + i)
-        read_hand_line = PLAIN_LINES and len(todo) == 1  # no Lark parse needed for the body
+        read_hand_line = fast and len(todo) == 1  # no Lark parse needed for the body
         raw: Any = plain.hand_line(lines[0], source, start) if read_hand_line else None
         if raw is None:
             builder.src, builder.line_of = source, line_of
@@ -458,7 +457,6 @@ class _Reader:
             "".join(chunk.lines).rstrip() + "\n",
         )
 
-
     def _unseated(
         self, name: str, pos: Position, raw: RawHand, events: list[Event], label: str = ""
     ) -> FormatError:
@@ -523,16 +521,25 @@ def _hand_id(chunk: _Chunk | None) -> str | None:
 # ---------------------------------------------------------------- public API
 
 
-def parse_text(text: str, source: str = "<text>") -> Iterator[HandRecord | ParseError]:
-    """Read hands from a string; yields records and errors in input order."""
-    return _Reader(source).read(io.StringIO(text, newline=None))
+def parse_text(
+    text: str, source: str = "<text>", *, fast: bool = True
+) -> Iterator[HandRecord | ParseError]:
+    """Read hands from a string; yields records and errors in input order.
+
+    ``fast`` reads plain lines ("Ben folds · Cara calls 4") without Lark
+    (:class:`~badugi_ledger.plainlines.PlainLines`), which reads exactly what Lark reads;
+    ``fast=False`` sends every line through Lark (the tests compare the two readings, the
+    benchmarks time them).
+    """
+    return _Reader(source, fast).read(io.StringIO(text, newline=None))
 
 
-def parse_file(path: str | Path) -> Iterator[HandRecord | ParseError]:
+def parse_file(path: str | Path, *, fast: bool = True) -> Iterator[HandRecord | ParseError]:
     """Read hands from a file, streaming: the file is never held in memory as a whole.
 
     Errors are yielded, never raised, except when the file cannot be opened at all
-    (then a single :class:`ParseError` is yielded naming the OS error).
+    (then a single :class:`ParseError` is yielded naming the OS error).  ``fast``: as for
+    :func:`parse_text`.
     """
     source = str(path)
     try:
@@ -540,12 +547,14 @@ def parse_file(path: str | Path) -> Iterator[HandRecord | ParseError]:
     except OSError as exc:
         error = ParseError(f"cannot read the file: {exc.strerror}", position=Position(source))
         return iter([error])
-    return _read_and_close(handle, source)
+    return _read_and_close(handle, source, fast)
 
 
-def _read_and_close(handle: io.BufferedReader, source: str) -> Iterator[HandRecord | ParseError]:
+def _read_and_close(
+    handle: io.BufferedReader, source: str, fast: bool
+) -> Iterator[HandRecord | ParseError]:
     with handle:
-        yield from _Reader(source).read(_file_lines(handle))
+        yield from _Reader(source, fast).read(_file_lines(handle))
 
 
 def parse_paths(paths: Iterable[str | Path]) -> Iterator[HandRecord | ParseError]:

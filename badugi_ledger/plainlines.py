@@ -2,22 +2,45 @@
 
 Nearly every line of a real history is plain (``Dan calls · Anna raises to 8``).  Lark's lexer
 and LALR parser cost far more per token than splitting such a line at its separators and
-spaces, so :class:`PlainLines` reads those shapes itself and calls the same
-:class:`~badugi_ledger.textevents.EventBuilder` methods, with the same values, that Lark's
-transformer would; every line it is unsure of goes to Lark (:mod:`badugi_ledger.parse`), which
-stays the one definition of the format and the one source of error messages.
-``tests/test_parse_speed.py`` proves both readings equal.
+spaces, so :class:`PlainLines` reads those shapes itself and builds their events through the
+typed constructors of :mod:`badugi_ledger.textevents` (``make_action``, …), with the values
+Lark's transformer hands them; every line it is unsure of goes to Lark
+(:mod:`badugi_ledger.parse`), which stays the one definition of the format and the one source
+of error messages.  ``tests/test_parse_speed.py`` proves both readings equal.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 from .cards import Card
 from .errors import Position
+from .events import Event, StackChangeKind
 from .limits import MAX_DIGITS
-from .textevents import CARD_TABLE, EventBuilder, FormatError, RawHand
+from .textevents import (
+    CARD_TABLE,
+    FormatError,
+    RawHand,
+    make_action,
+    make_carry,
+    make_collect,
+    make_deal,
+    make_draw_cards,
+    make_draw_count,
+    make_final,
+    make_hand,
+    make_muck,
+    make_pat,
+    make_post,
+    make_pot_total,
+    make_rake,
+    make_seat,
+    make_show,
+    make_sit_out,
+    make_stack_change,
+)
 
 # ---------------------------------------------------------------- the fast path for plain lines
 _KEYWORD_LINE = re.compile(r"[ \t]*(?:(deal|draw|buy|show|final)(?=[ \t:])[ \t]*:?)?")
@@ -26,7 +49,7 @@ _SEPARATOR = re.compile(r"[·•;]")
 # any amount (Lark's reading names them in its error).
 _NOT_PLAIN = re.compile(f'["#\\ufeff]|[^\\S \\t\\n]|\\d{{{MAX_DIGITS + 1}}}')
 _ARROWS = frozenset({"->", "→"})
-_POST_WORDS = {"sb": "sb", "bb": "bb", "ante": "ante", "dead": "dead", "straddle": "straddle"}
+_POST_WORDS = frozenset({"sb", "bb", "ante", "dead", "straddle"})  # one-word POST_KINDs
 
 
 class _Decline(Exception):
@@ -34,8 +57,8 @@ class _Decline(Exception):
 
 
 class PlainLines:
-    """Reads the plain shapes of hand lines and body lines without Lark, calling the same
-    :class:`EventBuilder` methods with the same values Lark would hand them.
+    """Reads the plain shapes of hand lines and body lines without Lark, building events
+    through the typed constructors Lark's transformer calls, with the same values.
 
     Why: nearly every real line is plain (``Dan calls · Anna raises to 8``), and Lark's lexer
     and parser cost far more per token than splitting a line at its separators and spaces.
@@ -57,10 +80,9 @@ class PlainLines:
       and real (converted corpus) text.
     """
 
-    def __init__(self, builder: EventBuilder, pattern: Any, keywords: frozenset[str]) -> None:
+    def __init__(self, pattern: Any, keywords: frozenset[str]) -> None:
         """``pattern(NAME)`` gives a terminal's regular expression; ``keywords`` are every
         literal word of the grammar."""
-        self.b = builder
         self.keywords = keywords
         self.name_re = re.compile(pattern("NAME"))
         self.text_re = re.compile(  # the pot an amount comes from: the grammar's TEXT
@@ -99,7 +121,7 @@ class PlainLines:
             offset += len(piece) + 1
         return out
 
-    def body_line(self, line: str, src: str, lineno: int) -> list[Any] | None:
+    def body_line(self, line: str, src: str, lineno: int) -> list[Event] | None:
         """The events of a plain body line, or None: Lark reads it."""
         if _NOT_PLAIN.search(line):
             return None
@@ -117,92 +139,92 @@ class PlainLines:
         except (FormatError, _Decline):
             return None
 
-    def _entry(self, t: list[str], entry: str, src: str, lineno: int, column: int) -> Any:
-        b, n = self.b, len(t)
+    def _entry(self, t: list[str], entry: str, src: str, lineno: int, column: int) -> Event:
+        n = len(t)
         pos = Position(src, lineno, column)
         if n < 2:
             raise _Decline
         word, verb = t[0], t[1]
         if word in _TOTALS and n == 2 and verb.isdecimal():
-            return getattr(b, _TOTALS[word])([pos, int(verb)])
+            return _TOTALS[word](pos, int(verb))
         who = (self._name(word), pos)
-        if n == 2 and verb in _NO_AMOUNT:
-            return getattr(b, _NO_AMOUNT[verb])([who])
+        if n == 2 and (verb == "folds" or verb == "checks"):
+            return make_action(who, "fold" if verb == "folds" else "check")
+        if n == 2 and verb == "mucks":
+            return make_muck(who)
         if verb == "calls" or verb == "bets":
             amount, allin = _amount(t, 2)
-            return (b.call if verb == "calls" else b.bet)([who, amount, allin])
+            return make_action(who, "call" if verb == "calls" else "bet", amount, allin)
         if verb == "raises":
             if n >= 4 and t[2] == "to" and t[3].isdecimal():
                 amount, allin = _amount(t, 4, with_number=False)
-                return b.raise_([who, int(t[3]), allin])
+                return make_action(who, "raise", int(t[3]), allin)
             amount, allin = _amount(t, 2, with_number=False)
-            return b.raise_([who, None, allin])
+            return make_action(who, "raise", None, allin)
         if verb == "shows" and n > 2:
-            return b.show([who, _cards(t, 2, n)])
+            return make_show(who, _cards(t, 2, n))
         if verb == "collects" and n >= 3 and t[2].isdecimal():
             if n == 3:
-                return b.collect([who, int(t[2]), None])
+                return make_collect(who, int(t[2]), None)
             m = self.text_re.fullmatch(entry) if n > 4 and t[3] == "from" else None
             if m is None:
                 raise _Decline
-            return b.collect([who, int(t[2]), m.group(1).rstrip()])
+            return make_collect(who, int(t[2]), m.group(1).rstrip())
         if verb == "posts" and n >= 3 and t[2] in _POST_WORDS:
             amount, allin = _amount(t, 3)
-            return b.post([who, _POST_WORDS[t[2]], amount, allin])
-        if verb in _AMOUNT and n == 3 and t[2].isdecimal():
-            return getattr(b, _AMOUNT[verb])([who, int(t[2])])
+            return make_post(who, t[2], amount, allin)
+        if verb == "rebuys" and n == 3 and t[2].isdecimal():
+            return make_stack_change(who, "rebuy", int(t[2]))
         if n == 4 and (verb, t[2]) in _TWO_WORDS and t[3].isdecimal():
-            return getattr(b, _TWO_WORDS[verb, t[2]])([who, int(t[3])])
+            return make_stack_change(who, _TWO_WORDS[verb, t[2]], int(t[3]))
         if n == 3 and verb == "sits" and t[2] == "out":
-            return b.sit_out([who])
+            return make_sit_out(who)
         raise _Decline
 
-    def _draw(self, t: list[str], entry: str, src: str, lineno: int, column: int) -> Any:
-        b, n = self.b, len(t)
+    def _draw(self, t: list[str], entry: str, src: str, lineno: int, column: int) -> Event:
+        n = len(t)
         if n < 2:
             raise _Decline
         who = (self._name(t[0]), Position(src, lineno, column))
         if n == 2 and t[1] == "pat":
-            return b.draw_pat([who])
+            return make_pat(who)
         arrow = next((i for i in range(1, n) if t[i] in _ARROWS), n)
         got = None if arrow == n else _cards(t, arrow + 1, n)
         if arrow == 2 and t[1].isdecimal():
-            return b.draw_count([who, int(t[1]), got])
-        return b.draw_cards([who, _cards(t, 1, arrow), got])
+            return make_draw_count(who, int(t[1]), got)
+        return make_draw_cards(who, _cards(t, 1, arrow), got)
 
-    def _deal(self, t: list[str], entry: str, src: str, lineno: int, column: int) -> Any:
+    def _deal(self, t: list[str], entry: str, src: str, lineno: int, column: int) -> Event:
         who = (self._name(t[0]), Position(src, lineno, column))
-        return self.b.deal_entry([who, _cards(t, 1, len(t))])
+        return make_deal(who, _cards(t, 1, len(t)))
 
-    def _show(self, t: list[str], entry: str, src: str, lineno: int, column: int) -> Any:
+    def _show(self, t: list[str], entry: str, src: str, lineno: int, column: int) -> Event:
         who = (self._name(t[0]), Position(src, lineno, column))
         if len(t) == 2 and t[1] == "mucks":
-            return self.b.muck([who])
-        return self.b.show([who, _cards(t, 1, len(t))])
+            return make_muck(who)
+        return make_show(who, _cards(t, 1, len(t)))
 
-    def _final(self, t: list[str], entry: str, src: str, lineno: int, column: int) -> Any:
+    def _final(self, t: list[str], entry: str, src: str, lineno: int, column: int) -> Event:
         if len(t) != 2 or not t[1].isdecimal():
             raise _Decline
         who = (self._name(t[0]), Position(src, lineno, column))
-        return self.b.final_entry([who, int(t[1])])
+        return make_final(who, int(t[1]))
 
     def hand_line(self, line: str, src: str, lineno: int) -> RawHand | None:
         """The hand line read like Lark reads it, or None: Lark reads it."""
         if _NOT_PLAIN.search(line):
             return None
-        b = self.b
         try:
             pieces = self._pieces(line.rstrip(" \t\n"), 0)
             first = pieces[0][0].split()
             if len(first) != 2 or first[0] != "hand" or len(pieces) < 2:
                 return None
-            raw = b.hand_line([(first[1], Position(src, lineno, 1))])
+            raw = make_hand((first[1], Position(src, lineno, 1)))
             for entry, column in pieces[1:]:
                 t = entry.split()
-                item: Any
                 if t[0] == "button" and len(t) == 2:
                     at = column + len(entry) - len(t[1])
-                    item = b.button([(self._name(t[1]), Position(src, lineno, at))])
+                    raw.add_button((self._name(t[1]), Position(src, lineno, at)))
                 else:
                     number = int(t[0]) if t[0].isdecimal() else None
                     i = 0 if number is None else 1
@@ -210,21 +232,22 @@ class PlainLines:
                     if len(t) != i + 1 + (stack is not None):
                         return None
                     at = column if number is None else column + entry.index(t[1], len(t[0]))
-                    item = b.seat([number, (self._name(t[i]), Position(src, lineno, at)), stack])
-                raw = b.hand_line([raw, item])
+                    raw.add_seat(
+                        *make_seat(number, (self._name(t[i]), Position(src, lineno, at)), stack)
+                    )
         except (FormatError, _Decline):
             return None
         return raw
 
 
-def _amount(t: list[str], i: int, *, with_number: bool = True) -> tuple[int | None, Any]:
+def _amount(t: list[str], i: int, *, with_number: bool = True) -> tuple[int | None, bool]:
     """``[NUMBER] [all-in]`` from token ``i`` to the end (without the number: ``[all-in]``)."""
     amount = None
     if with_number and len(t) > i and t[i].isdecimal():
         amount, i = int(t[i]), i + 1
-    allin = None
+    allin = False
     if len(t) > i and t[i] == "all-in":
-        allin, i = "all-in", i + 1
+        allin, i = True, i + 1
     if i != len(t):
         raise _Decline
     return amount, allin
@@ -240,7 +263,13 @@ def _cards(t: list[str], start: int, end: int) -> tuple[Card | None, ...]:
         raise _Decline from None
 
 
-_TOTALS = {"pot": "pot_total", "carry": "carry", "raked": "raked"}
-_NO_AMOUNT = {"folds": "fold", "checks": "check", "mucks": "muck"}
-_AMOUNT = {"rebuys": "rebuy"}
-_TWO_WORDS = {("tops", "up"): "top_up", ("adds", "on"): "add_on", ("cashes", "out"): "cash_out"}
+_TOTALS: dict[str, Callable[[Position, int], Event]] = {
+    "pot": make_pot_total,
+    "carry": make_carry,
+    "raked": make_rake,
+}
+_TWO_WORDS: dict[tuple[str, str], StackChangeKind] = {
+    ("tops", "up"): "top-up",
+    ("adds", "on"): "add-on",
+    ("cashes", "out"): "cash-out",
+}

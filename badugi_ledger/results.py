@@ -3,19 +3,54 @@
 Postings are the ledger's double entry for one hand.  Accounts are player names plus two
 pseudo-accounts, :data:`HOUSE` (rake) and :data:`CARRY` (a Progressive Badugi pot that is not
 won and waits for the next hand).  The postings of every hand sum to exactly zero.
+
+Results are immutable: a mapping in a result (stacks, contributions, payouts, a pot's shares)
+is a read-only view (:class:`types.MappingProxyType`).  A result built from a dict takes a copy,
+so no caller can change a result after the fact through the dict it was built from; a result
+built from a view keeps that view: the replay hands over views of the dicts it no longer
+changes, so that it copies nothing per hand.
+
+How a result is built: the replay builds a :class:`HandResult`, its :class:`PotResult`s and a
+:class:`HandOutcome` for every hand, and a frozen dataclass's generated ``__init__`` sets each
+field through ``object.__setattr__``, one call per field.  So those three classes write their
+``__init__`` out: the dataclass's signature, field for field, filling the new instance's
+dictionary with one fresh dict (as the events do, :mod:`badugi_ledger.events`).  The objects
+are the dataclasses' own - equality, ``repr``, :func:`dataclasses.replace` are untouched;
+pickling passes the mappings as plain dictionaries - and ``tests/test_replay_build.py`` holds
+each ``__init__`` to its fields.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
-from typing import Literal
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any, Literal
 
 from .errors import NOWHERE, Position
 from .events import HandRecord
 
 HOUSE = "*house*"
 CARRY = "*carry*"
+
+_set = object.__setattr__
+"""Sets a frozen instance's dictionary in a written-out ``__init__`` (see the module docstring)."""
+
+
+def frozen(values: Mapping[str, int]) -> Mapping[str, int]:
+    """``values`` read-only, as a result holds them: a view (:class:`types.MappingProxyType`)
+    as it is - whoever made it no longer changes the dict behind it - and any other mapping
+    as a view of a copy."""
+    return values if type(values) is MappingProxyType else MappingProxyType(dict(values))
+
+
+def _plain(obj: object) -> tuple[Any, ...]:
+    """The constructor arguments of a result, its read-only mappings as plain dictionaries (a
+    view cannot be pickled; the constructor makes the views again)."""
+    return tuple(
+        dict(value) if type(value) is MappingProxyType else value for value in vars(obj).values()
+    )
+
 
 PostingKind = Literal[
     "blind", "ante", "bet", "returned", "collect", "rake", "carry-in", "carry-out", "buy"
@@ -52,7 +87,7 @@ class Posting:
     """Signed chips: negative leaves the account, positive enters it."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class PotResult:
     """One pot (main, side, or a carried pot) and how it was divided."""
 
@@ -63,8 +98,31 @@ class PotResult:
     detail: str = ""
     """Human description of the division, e.g. ``Badugi half tied: Anna 30 + Noor 30``."""
 
+    def __init__(
+        self,
+        name: str,
+        amount: int,
+        eligible: tuple[str, ...],
+        shares: Mapping[str, int],
+        detail: str = "",
+    ) -> None:
+        _set(
+            self,
+            "__dict__",
+            {
+                "name": name,
+                "amount": amount,
+                "eligible": eligible,
+                "shares": frozen(shares),
+                "detail": detail,
+            },
+        )
 
-@dataclass(frozen=True)
+    def __reduce__(self) -> tuple[type[PotResult], tuple[Any, ...]]:
+        return PotResult, _plain(self)
+
+
+@dataclass(frozen=True, init=False)
 class HandResult:
     """The computed outcome of one legal hand."""
 
@@ -82,13 +140,58 @@ class HandResult:
     showdown: bool = False
     violations: tuple[Violation, ...] = ()
     """Mismatches between recorded and computed figures (the hand itself was legal)."""
-    notes: tuple[str, ...] = field(default=())
+    notes: tuple[str, ...] = ()
     warnings: tuple[Violation, ...] = ()
     """Assumptions the replay made (kind ``warning``), located; each is also in ``notes``."""
     unknown_stacks: frozenset[str] = frozenset()
     """Players whose stacks were not known (carried from a hand that could not be replayed):
     they are missing from ``starting_stacks`` and ``final_stacks``, and what depends on their
     stacks was not checked.  Such a result is a check's, never a ledger entry."""
+
+    def __init__(
+        self,
+        record: HandRecord,
+        starting_stacks: Mapping[str, int],
+        contributions: Mapping[str, int],
+        pots: tuple[PotResult, ...],
+        payouts: Mapping[str, int],
+        final_stacks: Mapping[str, int],
+        postings: tuple[Posting, ...],
+        rake: int = 0,
+        carry_in: int = 0,
+        carry_out: int = 0,
+        busted: tuple[str, ...] = (),
+        showdown: bool = False,
+        violations: tuple[Violation, ...] = (),
+        notes: tuple[str, ...] = (),
+        warnings: tuple[Violation, ...] = (),
+        unknown_stacks: frozenset[str] = frozenset(),
+    ) -> None:
+        _set(
+            self,
+            "__dict__",
+            {
+                "record": record,
+                "starting_stacks": frozen(starting_stacks),
+                "contributions": frozen(contributions),
+                "pots": pots,
+                "payouts": frozen(payouts),
+                "final_stacks": frozen(final_stacks),
+                "postings": postings,
+                "rake": rake,
+                "carry_in": carry_in,
+                "carry_out": carry_out,
+                "busted": busted,
+                "showdown": showdown,
+                "violations": violations,
+                "notes": notes,
+                "warnings": warnings,
+                "unknown_stacks": unknown_stacks,
+            },
+        )
+
+    def __reduce__(self) -> tuple[type[HandResult], tuple[Any, ...]]:
+        return HandResult, _plain(self)
 
     @property
     def ok(self) -> bool:
@@ -117,7 +220,7 @@ class TableGap:
     warning: Violation
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class HandOutcome:
     """One hand as ``check`` and ``import`` see it: the record (if it parsed), the result (if it
     replayed) and every problem found, in input order."""
@@ -131,6 +234,30 @@ class HandOutcome:
     warnings: tuple[Violation, ...] = ()
     """What the replay assumed to go on (kind ``warning``): shown, but not a problem unless
     ``check --strict``."""
+
+    def __init__(
+        self,
+        source: str,
+        hand_id: str | None,
+        pos: Position,
+        record: HandRecord | None = None,
+        result: HandResult | None = None,
+        errors: tuple[Violation, ...] = (),
+        warnings: tuple[Violation, ...] = (),
+    ) -> None:
+        _set(
+            self,
+            "__dict__",
+            {
+                "source": source,
+                "hand_id": hand_id,
+                "pos": pos,
+                "record": record,
+                "result": result,
+                "errors": errors,
+                "warnings": warnings,
+            },
+        )
 
     @property
     def ok(self) -> bool:

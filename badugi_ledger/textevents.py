@@ -1,17 +1,25 @@
-"""What each body line of the hand-history format becomes: the Lark transformer.
+"""What each body line of the hand-history format becomes: typed constructors, and the Lark
+transformer that calls them.
 
-:class:`EventBuilder` runs inside the LALR parser (Lark's ``transformer=`` option), so no parse
-tree is ever built: terminal callbacks turn tokens into names with positions, numbers and card
-tuples, and each grammar alternative builds one frozen event.  It checks only what one entry
-can tell (a draw receiving as many cards as it discards, a buy of one card); everything that
-needs the whole hand is the reader's (:mod:`badugi_ledger.parse`) or the replay's.
+The typed constructors (``make_action``, ``make_post``, … ``make_seat``) take what an entry
+says - a name with its position, numbers, cards - and build one frozen event, checking only
+what one entry can tell (an amount within the bound on numbers, a draw receiving as many cards
+as it discards, a buy of one card); everything that needs the whole hand is the reader's
+(:mod:`badugi_ledger.parse`) or the replay's.  Both readings of a line build events through
+them: :class:`EventBuilder`, run inside the LALR parser (Lark's ``transformer=`` option, so no
+parse tree is ever built), turns each grammar alternative's children into one call, and the
+fast path for plain lines (:mod:`badugi_ledger.plainlines`) calls them directly.
+
+Why one module of about 500 lines: an entry's typed constructor and the transformer callback
+that feeds it are read together - splitting them would put the one definition of what a line
+means in two places.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, overload
 
 from lark import Token, Tree
 
@@ -34,10 +42,38 @@ from .events import (
     Show,
     SitOut,
     StackChange,
+    StackChangeKind,
+    Verb,
 )
 from .limits import MAX_AMOUNT, MAX_DIGITS, amount_problem
 
-__all__ = ["POSTS_NONE", "EventBuilder", "FormatError", "RawHand", "short", "unquote"]
+__all__ = [
+    "POSTS_NONE",
+    "EventBuilder",
+    "FormatError",
+    "Named",
+    "RawHand",
+    "TooLarge",
+    "make_action",
+    "make_carry",
+    "make_collect",
+    "make_deal",
+    "make_draw_cards",
+    "make_draw_count",
+    "make_final",
+    "make_hand",
+    "make_muck",
+    "make_pat",
+    "make_post",
+    "make_pot_total",
+    "make_rake",
+    "make_seat",
+    "make_show",
+    "make_sit_out",
+    "make_stack_change",
+    "short",
+    "unquote",
+]
 
 # ---------------------------------------------------------------- cards as one table lookup
 
@@ -122,20 +158,189 @@ class _PostsNone:
 
 POSTS_NONE = _PostsNone()
 
+Named = tuple[str, Position]
+"""A player's name as written, and where it stands."""
+
+
+@dataclass(frozen=True)
+class TooLarge:
+    """A number above limits.MAX_AMOUNT as written (never converted when it has more digits
+    than limits.MAX_DIGITS), for the entry that took it to name it: ``call 9007… is above``."""
+
+    digits: str
+    pos: Position
+
+
+Number = int | TooLarge
+
+
+@overload
+def checked(value: Number, what: str, pos: Position) -> int: ...
+@overload
+def checked(value: None, what: str, pos: Position) -> None: ...
+@overload
+def checked(value: Number | None, what: str, pos: Position) -> int | None: ...
+def checked(value: Number | None, what: str, pos: Position) -> int | None:
+    """``value`` as an amount, count or id named ``what``; FormatError for one above
+    limits.MAX_AMOUNT, at the number (``pos`` for an int the fast path converted)."""
+    if value is None or (type(value) is int and value <= MAX_AMOUNT):
+        return value
+    if isinstance(value, TooLarge):
+        raise FormatError(too_large(value.digits, what), value.pos)
+    raise FormatError(too_large(value, what), pos)
+
+
+# ---------------------------------------------------------------- the typed constructors
+
+
+def make_action(
+    who: Named, verb: Verb, amount: Number | None = None, all_in: bool = False
+) -> Action:
+    """``Dan folds``, ``Dan calls 4``, ``Dan raises to 8 all-in``, …"""
+    return Action(who[0], verb, checked(amount, verb, who[1]), all_in, who[1])
+
+
+def make_post(who: Named, kind: str, amount: Number | None, all_in: bool) -> Post:
+    """``Dan posts sb``, ``Dan posts big blind 2 all-in``: ``kind`` as written."""
+    post_kind = _POST_KIND[kind]
+    amount = checked(amount, post_kind.replace("-", " "), who[1])
+    return Post(who[0], post_kind, amount, all_in, who[1])
+
+
+def make_show(who: Named, cards: tuple[Card | None, ...]) -> Show:
+    return Show(who[0], cards, who[1])
+
+
+def make_muck(who: Named) -> Muck:
+    return Muck(who[0], who[1])
+
+
+def make_collect(who: Named, amount: Number, pot: str | None) -> Collect:
+    """``Dan collects 20`` or ``Dan collects 20 from side 1``."""
+    return Collect(who[0], checked(amount, "collected amount", who[1]), pot, who[1])
+
+
+def make_stack_change(who: Named, kind: StackChangeKind, amount: Number) -> StackChange:
+    """``Dan rebuys 40``, ``tops up``, ``adds on``, ``cashes out``."""
+    return StackChange(who[0], checked(amount, kind, who[1]), kind, who[1])
+
+
+def make_sit_out(who: Named) -> SitOut:
+    return SitOut(who[0], who[1])
+
+
+def make_pot_total(at: Position, amount: Number) -> PotTotal:
+    return PotTotal(checked(amount, "pot", at), at)
+
+
+def make_carry(at: Position, amount: Number) -> CarryOut:
+    return CarryOut(checked(amount, "carry", at), at)
+
+
+def make_rake(at: Position, amount: Number) -> RakeTaken:
+    return RakeTaken(checked(amount, "rake", at), at)
+
+
+def make_deal(who: Named, cards: tuple[Card | None, ...]) -> Deal:
+    return Deal(who[0], cards, who[1])
+
+
+def make_pat(who: Named) -> Draw:
+    return Draw(who[0], (), (), who[1])
+
+
+def make_draw_count(who: Named, count: Number, received: tuple[Card | None, ...] | None) -> Draw:
+    """``Dan 2`` (two unknown cards) or ``Dan 2 -> 8s 5c``."""
+    name, pos = who
+    if type(count) is not int or (received is None and count > MAX_DRAW):
+        # (None,) * count would exhaust memory or overflow
+        written = count.digits if isinstance(count, TooLarge) else str(count)
+        message = f"{short(name)} draws {short(written)} cards: far more than a deck"
+        raise FormatError(message, pos)
+    unknown = (None,) * count
+    if received is None:
+        return Draw(name, unknown, unknown, pos)
+    if len(received) != count:
+        raise FormatError(
+            f"{short(name)} draws {count} but receives {len(received)} card(s): "
+            "a draw receives as many cards as it discards",
+            pos,
+        )
+    return Draw(name, unknown, received, pos)
+
+
+def make_draw_cards(
+    who: Named, discards: tuple[Card | None, ...], received: tuple[Card | None, ...] | None
+) -> Draw:
+    """``Dan Ks Qd`` (receiving unknown cards) or ``Dan Ks Qd -> 8s 5c``."""
+    name, pos = who
+    if received is None:
+        return Draw(name, discards, (None,) * len(discards), pos)
+    if len(received) != len(discards):
+        raise FormatError(
+            f"{short(name)} discards {len(discards)} but receives {len(received)} card(s): "
+            "a draw receives as many cards as it discards",
+            pos,
+        )
+    return Draw(name, discards, received, pos)
+
+
+def make_buy(
+    who: Named,
+    discard: tuple[Card | None, ...],
+    received: tuple[Card | None, ...],
+    price: Number | None,
+) -> Buy:
+    """``buy: Dan Kd -> 2c for 1`` (Progressive Badugi with a Buy, ``002``)."""
+    name, pos = who
+    if len(discard) != 1 or len(received) != 1:
+        raise FormatError(f"{short(name)}: a buy replaces exactly one card (Kd -> 2c)", pos)
+    return Buy(name, discard[0], received[0], checked(price, "buy price", pos), pos)
+
+
+def make_final(who: Named, amount: Number) -> FinalStack:
+    return FinalStack(who[0], checked(amount, "final stack", who[1]), who[1])
+
+
+def make_seat(number: Number | None, who: Named, stack: Number | None) -> tuple[Seat, Position]:
+    """A seat of the hand line (``2 Ben 40``), and where its name stands."""
+    name, pos = who
+    return Seat(name, checked(stack, "stack", pos), checked(number, "seat number", pos)), pos
+
+
+def make_hand(hand_id: Named) -> RawHand:
+    """The hand line's ``hand 7``; its seats and button are added in order."""
+    return RawHand(hand_id[0], hand_id[1], None, [], [], [])
+
 
 @dataclass
 class RawHand:
+    """A hand as read, before the reader checks it as a whole and makes its record."""
+
     hand_id: str
     pos: Position
-    button: tuple[str, Position] | None
+    button: Named | None
     seats: list[Seat]
     seat_pos: list[Position]
     parts: list[Any]
-    """One item per body line: its list of events, or POSTS_NONE."""
+    """One item per body line Lark read: its list of events, or POSTS_NONE."""
+
+    def add_button(self, who: Named) -> None:
+        if self.button is not None:
+            raise FormatError("the button is named twice", who[1])
+        self.button = who
+
+    def add_seat(self, seat: Seat, pos: Position) -> None:
+        self.seats.append(seat)
+        self.seat_pos.append(pos)
+
+
+# ---------------------------------------------------------------- the Lark transformer
 
 
 class EventBuilder:
-    """The transformer run inside the LALR parser: builds events, never a tree.
+    """The transformer run inside the LALR parser: each grammar alternative's children become
+    one call of a typed constructor; no tree is built.
 
     ``src`` and ``line_of`` (the file line of each line Lark sees, by Lark's line number) are
     set before each chunk.  Terminal callbacks (NAME, NUMBER, CARDS, TEXT, STRING) run once per
@@ -147,34 +352,22 @@ class EventBuilder:
         self.line_of: list[int] = [0, 1]
 
     # terminals -------------------------------------------------------------
-    def NAME(self, tok: Token) -> tuple[str, Position]:  # noqa: N802 - Lark terminal callback
+    def NAME(self, tok: Token) -> Named:  # noqa: N802 - Lark terminal callback
         value = tok.value
         if value[0] == '"':
             value = unquote(value)
         return value, Position(self.src, self.line_of[tok.line], tok.column)  # type: ignore
 
-    def NUMBER(self, tok: Token) -> int | Token:  # noqa: N802
-        """The number's value; a number above MAX_AMOUNT stays a token (never converted when
-        it has more digits than MAX_AMOUNT), for the rule that took it to name it (:meth:`_n`)."""
+    def NUMBER(self, tok: Token) -> Number:  # noqa: N802
+        """The number's value; a number above MAX_AMOUNT stays :class:`TooLarge` (never
+        converted when it has more digits than MAX_AMOUNT), for the entry to name it."""
         digits = tok.value.lstrip("0") or "0"  # int() refuses 4,300 characters, zeros too
         if len(digits) <= MAX_DIGITS:
             value = int(digits)
             if value <= MAX_AMOUNT:
                 return value
-        return tok
-
-    def _n(self, value: Any, what: str, pos: Position) -> Any:
-        """``value`` (an int, a too-large NUMBER token or None) as an amount, count or id named
-        ``what``: raises FormatError, at the number, for one above limits.MAX_AMOUNT."""
-        if value is None or (type(value) is int and value <= MAX_AMOUNT):
-            return value
-        raise FormatError(too_large(value, what), self._at(value, pos))
-
-    def _at(self, value: Any, pos: Position) -> Position:
-        """Where a NUMBER token stands; ``pos`` for a value the fast path converted."""
-        if isinstance(value, Token):
-            return Position(self.src, self.line_of[value.line], value.column)  # type: ignore
-        return pos
+        at = Position(self.src, self.line_of[tok.line], tok.column)  # type: ignore
+        return TooLarge(tok.value, at)
 
     def CARDS(self, tok: Token) -> tuple[Card | None, ...]:  # noqa: N802
         return cards(tok.value)
@@ -188,7 +381,7 @@ class EventBuilder:
     def POST_KIND(self, tok: Token) -> str:  # noqa: N802
         return tok.value
 
-    def HAND_ID(self, tok: Token) -> tuple[str, Position]:  # noqa: N802
+    def HAND_ID(self, tok: Token) -> Named:  # noqa: N802
         return tok.value, Position(self.src, self.line_of[tok.line], 1)  # type: ignore
 
     def POT(self, tok: Token) -> Position:  # noqa: N802 - the position of 'pot', 'carry', 'raked'
@@ -196,60 +389,57 @@ class EventBuilder:
 
     CARRY = RAKED = POT
 
-    # player entries ----------------------------------------------------------
+    # player entries: ``c`` holds the alternative's children, [ALL_IN] is None when absent
     def fold(self, c: list[Any]) -> Action:
-        return Action(c[0][0], "fold", None, False, c[0][1])
+        return make_action(c[0], "fold")
 
     def check(self, c: list[Any]) -> Action:
-        return Action(c[0][0], "check", None, False, c[0][1])
+        return make_action(c[0], "check")
 
     def call(self, c: list[Any]) -> Action:
-        return Action(c[0][0], "call", self._n(c[1], "call", c[0][1]), c[2] is not None, c[0][1])
+        return make_action(c[0], "call", c[1], c[2] is not None)
 
     def bet(self, c: list[Any]) -> Action:
-        return Action(c[0][0], "bet", self._n(c[1], "bet", c[0][1]), c[2] is not None, c[0][1])
+        return make_action(c[0], "bet", c[1], c[2] is not None)
 
     def raise_(self, c: list[Any]) -> Action:
-        amount = self._n(c[1], "raise", c[0][1])
-        return Action(c[0][0], "raise", amount, c[2] is not None, c[0][1])
+        return make_action(c[0], "raise", c[1], c[2] is not None)
 
     def post(self, c: list[Any]) -> Post:
-        kind = _POST_KIND[c[1]]
-        amount = self._n(c[2], kind.replace("-", " "), c[0][1])
-        return Post(c[0][0], kind, amount, c[3] is not None, c[0][1])
+        return make_post(c[0], c[1], c[2], c[3] is not None)
 
     def show(self, c: list[Any]) -> Show:
-        return Show(c[0][0], c[1], c[0][1])
+        return make_show(c[0], c[1])
 
     def muck(self, c: list[Any]) -> Muck:
-        return Muck(c[0][0], c[0][1])
+        return make_muck(c[0])
 
     def collect(self, c: list[Any]) -> Collect:
-        return Collect(c[0][0], self._n(c[1], "collected amount", c[0][1]), c[2], c[0][1])
+        return make_collect(c[0], c[1], c[2])
 
     def rebuy(self, c: list[Any]) -> StackChange:
-        return StackChange(c[0][0], self._n(c[1], "rebuy", c[0][1]), "rebuy", c[0][1])
+        return make_stack_change(c[0], "rebuy", c[1])
 
     def top_up(self, c: list[Any]) -> StackChange:
-        return StackChange(c[0][0], self._n(c[1], "top-up", c[0][1]), "top-up", c[0][1])
+        return make_stack_change(c[0], "top-up", c[1])
 
     def add_on(self, c: list[Any]) -> StackChange:
-        return StackChange(c[0][0], self._n(c[1], "add-on", c[0][1]), "add-on", c[0][1])
+        return make_stack_change(c[0], "add-on", c[1])
 
     def cash_out(self, c: list[Any]) -> StackChange:
-        return StackChange(c[0][0], self._n(c[1], "cash-out", c[0][1]), "cash-out", c[0][1])
+        return make_stack_change(c[0], "cash-out", c[1])
 
     def sit_out(self, c: list[Any]) -> SitOut:
-        return SitOut(c[0][0], c[0][1])
+        return make_sit_out(c[0])
 
     def pot_total(self, c: list[Any]) -> PotTotal:
-        return PotTotal(self._n(c[1], "pot", c[0]), c[0])
+        return make_pot_total(c[0], c[1])
 
     def carry(self, c: list[Any]) -> CarryOut:
-        return CarryOut(self._n(c[1], "carry", c[0]), c[0])
+        return make_carry(c[0], c[1])
 
     def raked(self, c: list[Any]) -> RakeTaken:
-        return RakeTaken(self._n(c[1], "rake", c[0]), c[0])
+        return make_rake(c[0], c[1])
 
     def entries(self, c: list[Any]) -> list[Any]:
         """``entries: entry | entries _SEP entry`` (and the card lines): a growing list."""
@@ -260,49 +450,22 @@ class EventBuilder:
 
     # card lines --------------------------------------------------------------
     def deal_entry(self, c: list[Any]) -> Deal:
-        return Deal(c[0][0], c[1], c[0][1])
+        return make_deal(c[0], c[1])
 
     def draw_pat(self, c: list[Any]) -> Draw:
-        return Draw(c[0][0], (), (), c[0][1])
+        return make_pat(c[0])
 
     def draw_count(self, c: list[Any]) -> Draw:
-        (name, pos), count, received = c
-        if type(count) is not int or (received is None and count > MAX_DRAW):
-            # (None,) * count would exhaust memory or overflow
-            message = f"{short(name)} draws {short(str(count))} cards: far more than a deck"
-            raise FormatError(message, pos)
-        if received is None:
-            unknown = (None,) * count
-            return Draw(name, unknown, unknown, pos)
-        unknown = (None,) * count
-        if len(received) != count:
-            raise FormatError(
-                f"{short(name)} draws {count} but receives {len(received)} card(s): "
-                "a draw receives as many cards as it discards",
-                pos,
-            )
-        return Draw(name, unknown, received, pos)
+        return make_draw_count(c[0], c[1], c[2])
 
     def draw_cards(self, c: list[Any]) -> Draw:
-        (name, pos), discards, received = c
-        if received is None:
-            return Draw(name, discards, (None,) * len(discards), pos)
-        if len(received) != len(discards):
-            raise FormatError(
-                f"{short(name)} discards {len(discards)} but receives {len(received)} card(s): "
-                "a draw receives as many cards as it discards",
-                pos,
-            )
-        return Draw(name, discards, received, pos)
+        return make_draw_cards(c[0], c[1], c[2])
 
     def buy_entry(self, c: list[Any]) -> Buy:
-        (name, pos), discard, received, price = c
-        if len(discard) != 1 or len(received) != 1:
-            raise FormatError(f"{short(name)}: a buy replaces exactly one card (Kd -> 2c)", pos)
-        return Buy(name, discard[0], received[0], self._n(price, "buy price", pos), pos)
+        return make_buy(c[0], c[1], c[2], c[3])
 
     def final_entry(self, c: list[Any]) -> FinalStack:
-        return FinalStack(c[0][0], self._n(c[1], "final stack", c[0][1]), c[0][1])
+        return make_final(c[0], c[1])
 
     deal_line = draw_line = buy_line = show_line = final_line = header_items = entries
 
@@ -310,28 +473,22 @@ class EventBuilder:
         return POSTS_NONE
 
     # the hand line and the hand ----------------------------------------------
-    def button(self, c: list[Any]) -> tuple[str, str, Position]:
-        return ("button", c[0][0], c[0][1])
+    def button(self, c: list[Any]) -> tuple[str, Named]:
+        return ("button", c[0])
 
     def seat(self, c: list[Any]) -> tuple[Seat, Position]:
-        number, (name, pos), stack = c
-        number, stack = self._n(number, "seat number", pos), self._n(stack, "stack", pos)
-        return Seat(name, stack, number), pos
+        return make_seat(c[0], c[1], c[2])
 
     def hand_line(self, c: list[Any]) -> RawHand:
         """``hand_line: "hand" HAND_ID | hand_line _SEP hand_item``."""
         if len(c) == 1:
-            hand_id, pos = c[0]
-            return RawHand(hand_id, pos, None, [], [], [])
+            return make_hand(c[0])
         raw: RawHand = c[0]
         item = c[1]
         if item[0] == "button":
-            if raw.button is not None:
-                raise FormatError("the button is named twice", item[2])
-            raw.button = (item[1], item[2])
+            raw.add_button(item[1])
         else:
-            raw.seats.append(item[0])
-            raw.seat_pos.append(item[1])
+            raw.add_seat(*item)
         return raw
 
     def hand(self, c: list[Any]) -> RawHand:
@@ -348,6 +505,6 @@ class EventBuilder:
         if data.startswith("_"):  # Lark's helper rules for repetitions: expanded by the parent
             return Tree(data, children)
         for child in children:  # a header item's numbers: amounts, counts, percentages
-            if isinstance(child, Token) and child.type == "NUMBER":
-                self._n(child, _HEADER_WORDS.get(data, data.replace("_", "-")), NOWHERE)
+            if isinstance(child, TooLarge):
+                checked(child, _HEADER_WORDS.get(data, data.replace("_", "-")), NOWHERE)
         return (data, children)  # a header item, applied by textheaders.SettingsState.apply

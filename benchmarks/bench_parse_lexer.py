@@ -41,18 +41,6 @@ def timed(fn: Callable[[], object]) -> float:
     return time.perf_counter() - start
 
 
-def all_through_lark(fn: Callable[[], object], repeat: int) -> float:
-    """Best time of ``fn`` with the parser's fast path for plain lines turned off (every line
-    through Lark, as before issue 7's parse work)."""
-    from badugi_ledger import parse
-
-    parse.PLAIN_LINES = False
-    try:
-        return min(timed(fn) for _ in range(repeat))
-    finally:
-        parse.PLAIN_LINES = True
-
-
 def chunks(text: str) -> list[tuple[str, str]]:
     """(start rule, text) pieces as our reader cuts them: each header line on its own, each
     hand from its ``hand`` line to the blank line (simulated files put one between hands)."""
@@ -99,7 +87,9 @@ def main() -> None:
         parse_times.append(timed(lambda: sum(1 for _ in parse_text(text))))
         tree_times.append(timed(trees))
     lex_s, parse_s, tree_s = min(lex_times), min(parse_times), min(tree_times)
-    lark_s = all_through_lark(lambda: sum(1 for _ in parse_text(text)), args.repeat)
+    lark_s = min(  # the reader's fast path for plain lines turned off: every line through Lark
+        timed(lambda: sum(1 for _ in parse_text(text, fast=False))) for _ in range(args.repeat)
+    )
 
     print(
         f"text:                {hands} hands ({args.cards} cards), {len(text) / hands:,.0f} "

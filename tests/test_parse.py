@@ -459,8 +459,6 @@ def test_reading_streams_hand_by_hand() -> None:
 def test_plain_lines_read_without_lark_give_the_same_events() -> None:
     """Plain lines are read by the fast path (plainlines.PlainLines) instead of Lark: the
     records, positions included, must be exactly what Lark gives (more in test_parse_speed)."""
-    from badugi_ledger import parse as reader
-
     text = (
         HU + "Anna calls · Ben checks\n"
         "draw:  Anna 2 ;Ben Qs ?? -> 8s 5c\n"
@@ -472,9 +470,5 @@ def test_plain_lines_read_without_lark_give_the_same_events() -> None:
         "\fAnna calls\n"
     )
     fresh = records(text)
-    try:
-        reader.PLAIN_LINES = False  # every line parsed by Lark
-        assert records(text) == fresh
-    finally:
-        reader.PLAIN_LINES = True
+    assert list(parse_text(text, "t.bhh", fast=False)) == fresh  # every line parsed by Lark
     assert fresh[1].events[-1].pos == Position("t.bhh", 10, 2)

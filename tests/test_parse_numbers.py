@@ -57,11 +57,7 @@ def both(text: str) -> list[HandRecord | tuple[str, int, int, str | None]]:
         ]
 
     fast = list(parse.parse_text(text, "n.bhh"))
-    parse.PLAIN_LINES = False
-    try:
-        slow = list(parse.parse_text(text, "n.bhh"))
-    finally:
-        parse.PLAIN_LINES = True
+    slow = list(parse.parse_text(text, "n.bhh", fast=False))
     assert plain(iter(fast)) == plain(iter(slow))
     return [
         item

@@ -1,10 +1,10 @@
-"""Issue 7, our text format: the reader's fast path for plain lines.
+"""Our text format: the reader's fast path for plain lines.
 
 The fast path (``plainlines.PlainLines``) must read exactly what Lark reads: records with every
 position, and for anything it is unsure of it hands the line to Lark, so errors stay Lark's.
-Every test here compares the two readings (``parse.PLAIN_LINES`` on and off) on simulated
-hands of every game and structure, the examples, the real corpus (converted to our format)
-and mutated text.  No timings: ``benchmarks/bench_parse_lexer.py`` prints those.
+Every test here compares the two readings (``parse_text(..., fast=True)`` and ``fast=False``)
+on simulated hands of every game and structure, the examples, the real corpus (converted to
+our format) and mutated text.  No timings: ``benchmarks/bench_parse_lexer.py`` prints those.
 """
 
 from __future__ import annotations
@@ -47,11 +47,7 @@ def _plain(items: Iterator[HandRecord | BadugiError]) -> list[object]:
 def _both(text: str) -> list[object]:
     """The reading with the fast path, asserted equal to Lark's reading of every line."""
     fast = _plain(parse.parse_text(text, "t.bhh"))
-    parse.PLAIN_LINES = False
-    try:
-        slow = _plain(parse.parse_text(text, "t.bhh"))
-    finally:
-        parse.PLAIN_LINES = True
+    slow = _plain(parse.parse_text(text, "t.bhh", fast=False))
     assert fast == slow
     return fast
 
@@ -264,3 +260,28 @@ def test_absurd_numbers_are_errors_not_crashes() -> None:
         assert (error[2].line, error[2].column) == (line, column)
     # 1000 unknown cards is absurd too, but it is the replay's to reject, as before
     assert isinstance(_both(hand + "draw: A 1000\n")[0], HandRecord)
+
+
+def test_both_readings_build_events_through_the_typed_constructors() -> None:
+    """The fast path and Lark's transformer call the same typed constructors: what one entry
+    can tell (the bound on amounts, a draw's card count) is checked there, once."""
+    from badugi_ledger.errors import Position
+    from badugi_ledger.events import Action, Draw
+    from badugi_ledger.textevents import (
+        FormatError,
+        TooLarge,
+        make_action,
+        make_draw_count,
+    )
+
+    at = Position("t.bhh", 3, 5)
+    assert make_action(("Dan", at), "raise", 8, True) == Action("Dan", "raise", 8, True, at)
+    assert make_draw_count(("Dan", at), 2, None) == Draw("Dan", (None, None), (None, None), at)
+    with pytest.raises(FormatError, match="call 9007199254740993 is above the largest amount"):
+        make_action(("Dan", at), "call", 2**53 + 1)
+    number_at = Position("t.bhh", 3, 15)
+    with pytest.raises(FormatError) as raised:
+        make_action(("Dan", at), "bet", TooLarge("9" * 30, number_at))
+    assert raised.value.pos == number_at  # named at the number, as written
+    with pytest.raises(FormatError, match="draws 3 but receives 1 card"):
+        make_draw_count(("Dan", at), 3, (None,))

@@ -36,16 +36,13 @@ and the check of everything the recorder wrote down about the outcome.
 from __future__ import annotations
 
 from operator import attrgetter
+from types import MappingProxyType
 
 from ..hands import qualifies
 from ..pots import pot_shares
 from ..results import CARRY, HOUSE, HandResult, Posting, PotResult, Violation
-from .build import build, buildable
 from .claims import verify_claims
 from .state import HandState, illegal
-
-buildable(HandResult)
-buildable(PotResult)
 
 PROGRESSIVE = "progressive-badugi"
 
@@ -356,26 +353,25 @@ def settle(st: HandState) -> HandResult:
     if st.unknown:  # stacks nobody knows are left out, not shown as made-up figures
         start = {p: c for p, c in start.items() if p not in st.unknown}
         final = {p: c for p, c in final.items() if p not in st.unknown}
-    return build(
-        HandResult,
-        {
-            "record": st.record,
-            "starting_stacks": start,  # neither changes any more: no copies
-            "contributions": st.contrib,
-            "pots": tuple([_pot_result(p) for p in pots]),
-            "payouts": won,
-            "final_stacks": final,
-            "postings": postings,
-            "rake": rake,
-            "carry_in": st.carry_in,
-            "carry_out": carry_out,
-            "busted": busted,
-            "showdown": showdown,
-            "violations": tuple(violations),
-            "notes": tuple(notes),
-            "warnings": tuple(st.warnings),
-            "unknown_stacks": frozenset(st.unknown),
-        },
+    # Fields by position (a class called with keywords first builds a dict of them), the
+    # mappings as read-only views of dicts nothing changes any more (the result copies none).
+    return HandResult(
+        st.record,
+        MappingProxyType(start),  # starting_stacks
+        MappingProxyType(st.contrib),  # contributions
+        tuple([_pot_result(p) for p in pots]),  # pots
+        MappingProxyType(won),  # payouts
+        MappingProxyType(final),  # final_stacks
+        postings,
+        rake,
+        st.carry_in,
+        carry_out,
+        busted,
+        showdown,
+        tuple(violations),
+        tuple(notes),
+        tuple(st.warnings),
+        frozenset(st.unknown),  # unknown_stacks
     )
 
 
@@ -383,15 +379,12 @@ _AMOUNT = attrgetter("amount")
 
 
 def _pot_result(pot: _Pot) -> PotResult:
-    return build(
-        PotResult,
-        {
-            "name": pot.name,
-            "amount": pot.amount,
-            "eligible": tuple(pot.eligible),
-            "shares": pot.shares or {},
-            "detail": pot.detail,
-        },
+    return PotResult(
+        pot.name,
+        pot.amount,
+        tuple(pot.eligible),
+        MappingProxyType(pot.shares or {}),  # shares
+        pot.detail,
     )
 
 

@@ -33,11 +33,8 @@ from dataclasses import dataclass, field, replace
 from ..errors import BadugiError
 from ..events import CarryOut, Collect, FinalStack, HandRecord
 from ..results import HandOutcome, HandResult, TableGap, Violation
-from .build import build, buildable
 from .hand import replay_hand
 from .state import UNKNOWN_STACK
-
-buildable(HandOutcome)
 
 INCOMPLETE_RULES = frozenset(
     {"stack-unknown", "carry-unknown", "pot-undetermined", "hand-incomplete"}
@@ -163,17 +160,14 @@ class TableTracker:
                 warnings = (resync, *warnings)
             state.resynced = None
         self._after_replay(state, record, result)
-        return build(
-            HandOutcome,
-            {
-                "source": source,
-                "hand_id": record.hand_id,
-                "pos": record.pos,
-                "record": record,
-                "result": result,
-                "errors": result.violations,
-                "warnings": warnings,
-            },
+        return HandOutcome(
+            source,
+            record.hand_id,
+            record.pos,
+            record,
+            result,
+            result.violations,  # errors
+            warnings,
         )
 
     @staticmethod
@@ -199,7 +193,7 @@ class TableTracker:
 
     @staticmethod
     def _after_replay(state: TableState, record: HandRecord, result: HandResult) -> None:
-        state.stacks.update(result.final_stacks)
+        state.stacks.update(result.final_stacks.items())  # a view: its items are quickest
         for p in result.final_stacks:
             state.unknown.pop(p, None)
         if result.unknown_stacks:
