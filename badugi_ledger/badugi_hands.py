@@ -22,7 +22,7 @@ fills the whole four-card table (270,725 hands, about half a second) for long ru
 objects are interned per selection of counting cards (about 25,000 per ace convention).
 ``benchmarks/bench_hands.py`` measures it against brute force and PokerKit.
 
->>> from .cards import parse_known_cards as cards
+>>> from .model.cards import parse_known_cards as cards
 >>> badugi_value(cards("A♠ 2♠ 3♥ 4♦")).describe()
 '3-card 4-3-A'
 >>> badugi_value(cards("Ks Qc Js 8h")).cards      # two spades: K♠ or J♠ must go
@@ -35,8 +35,6 @@ from collections.abc import Sequence
 from itertools import combinations
 from typing import Final
 
-from .cards import DECK, Card, rank_char
-from .errors import CardError
 from .hand_value import (
     _BIT,
     _RANK_OF_INDEX,
@@ -46,6 +44,8 @@ from .hand_value import (
     _indices,
     _Value,
 )
+from .model.cards import DECK, Card, rank_char
+from .model.errors import CardError
 
 __all__ = [
     "BadugiValue",
@@ -326,7 +326,7 @@ def clear_tables() -> None:
 def badugi_value(cards: Sequence[Card], *, ace_high: bool = False) -> BadugiValue:
     """Best Badugi selection of up to four cards from a holding of 1-5 distinct cards.
 
-    >>> from .cards import parse_known_cards as cards
+    >>> from .model.cards import parse_known_cards as cards
     >>> badugi_value(cards("A♠ 2♠ A♥ 3♦ 4♣")).describe()   # 004 exercise 2
     '4-card 4-3-2-A'
     """

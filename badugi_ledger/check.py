@@ -29,12 +29,12 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .errors import BadugiError
-from .events import HandRecord
 from .importers import SkippedHand
+from .model.errors import BadugiError
+from .model.events import HandRecord
+from .model.results import HandOutcome, TableGap, Violation
 from .parallel import ordered_map
 from .replay import replay_stream
-from .results import HandOutcome, TableGap, Violation
 from .sources import read_stream  # the one reader: our format or a site's, by content
 
 HISTORY_SUFFIXES = frozenset({".bhh", ".txt", ".phh"})

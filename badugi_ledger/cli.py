@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING, Annotated, Any, NoReturn, Protocol
 import typer
 from typer.core import TyperGroup
 
-from .errors import BadugiError
 from .ledger_file import DEFAULT_DB, LEDGER_ENV
-from .limits import MAX_AMOUNT
+from .model.errors import BadugiError
+from .model.limits import MAX_AMOUNT
 
 
 class _Commands(TyperGroup):
@@ -48,7 +48,7 @@ def fail(message: str) -> NoReturn:
 
 def screen(text: str) -> str:
     """``text`` with each line's control characters written visibly (names come from files)."""
-    from .escaping import for_terminal
+    from .model.escaping import for_terminal
 
     return "\n".join(for_terminal(line) for line in text.split("\n"))
 
@@ -522,7 +522,7 @@ def players_cmd(
 
 def _money(text: str) -> int:
     """An option's money amount (``12.34``) as cents; a bad one is a usage error saying why."""
-    from .money import parse_money
+    from .model.money import parse_money
 
     try:
         return parse_money(text)

@@ -17,11 +17,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal, TextIO
 
-from .errors import BadugiError, ConfigError, ImportFormatError, Position
-from .events import HandRecord
 from .importers import SkippedHand, write_phh
+from .model.errors import BadugiError, ConfigError, ImportFormatError, Position
+from .model.events import HandRecord
+from .model.results import HandOutcome
 from .replay import replay_stream
-from .results import HandOutcome
 from .sources import read_hands
 
 Target = Literal["phh", "text"]

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from .errors import ConfigError, LedgerError
+from .model.errors import ConfigError, LedgerError
 from .store import Database, ledger_at, transaction
 from .tournaments import event_label, find_event, recompute_tournament
 

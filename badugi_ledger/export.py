@@ -1,6 +1,6 @@
 """Exports of the ledger: hands, postings, standings or sessions as CSV, JSON or Parquet.
 
-Every row carries its ``unit`` (:mod:`badugi_ledger.money`) and its amounts are numbers in
+Every row carries its ``unit`` (:mod:`badugi_ledger.model.money`) and its amounts are numbers in
 that unit: currency units (12.34) for money, whole chips for chips; no column adds two units.
 
 ``sessions`` is a session ledger shaped like PokerNow's ledger CSV (``player_nickname,
@@ -12,7 +12,7 @@ and add-ons), ``buy_out`` what was cashed out before the end (a tournament's pri
 bounties), ``stack`` the chips at the end, ``net`` = ``buy_out`` + ``stack`` − ``buy_in``
 (view ``player_event_results``).
 
-CSV cells are neutralised (:func:`badugi_ledger.escaping.for_csv`): a text cell a spreadsheet
+CSV cells are neutralised (:func:`badugi_ledger.model.escaping.for_csv`): a text cell a spreadsheet
 would run as a formula (a player called ``=HYPERLINK(…)``, also after spaces or in full-width
 ``＝``) gets a leading ``'``.  JSON is an array of objects; Parquet needs pyarrow (the
 ``parquet`` extra) and says so when it is missing.
@@ -27,8 +27,8 @@ from typing import TYPE_CHECKING, Literal
 
 from sqlite_utils import Database
 
-from .errors import ConfigError, LedgerError
-from .escaping import for_csv, frame_cells
+from .model.errors import ConfigError, LedgerError
+from .model.escaping import for_csv, frame_cells
 from .standings import (
     AMOUNT_COLUMNS,
     StandingsOptions,

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Final, Literal
 
-from .cards import DECK, Card
+from .model.cards import DECK, Card
 
 ValueKind = Literal["badugi", "badugi-ace-high", "ace-five", "deuce-seven"]
 HalfName = Literal["badugi", "five-card"]

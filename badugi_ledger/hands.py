@@ -22,7 +22,7 @@ Where each part lives (every name is importable from here, as before):
 every value shares, and the card bits); this module holds the per-game view: the qualifier, the
 halves of each game's pot and :func:`evaluate`.
 
->>> from .cards import parse_known_cards as cards
+>>> from .model.cards import parse_known_cards as cards
 >>> badugi_value(cards("A♠ 2♠ 3♥ 4♦")).describe()
 '3-card 4-3-A'
 >>> badugi_value(cards("8h 7d 5c 4s")) > badugi_value(cards("9s 4c 3h 2d"))
@@ -51,11 +51,11 @@ from .badugi_hands import (
     build_badugi_tables,
     four_card_shape,
 )
-from .cards import Card
-from .errors import CardError, ConfigError
 from .hand_value import CARD_BIT, HalfName, ValueKind
 from .low_hands import LowValue, ace_five_value, deuce_seven_value
-from .settings import GAME_NAMES, GameName
+from .model.cards import Card
+from .model.errors import CardError, ConfigError
+from .model.settings import GAME_NAMES, GameName
 
 __all__ = [
     "BadugiValue",
@@ -99,7 +99,7 @@ def qualifies(cards: Sequence[Card], *, max_card: int = 9, pair_ok: bool = False
     counting cards are all at most ``max_card``.  A holding whose best selection drops to two
     cards (the pair *and* a repeated suit among the other ranks blocking three) does not.
 
-    >>> from .cards import parse_known_cards as cards
+    >>> from .model.cards import parse_known_cards as cards
     >>> qualifies(cards("9s 7h 3d 2c")), qualifies(cards("Ts 7h 3d 2c"))
     (True, False)
     >>> qualifies(cards("7s 7h 3d 2c")), qualifies(cards("7s 7h 3d 2c"), pair_ok=True)
@@ -151,7 +151,7 @@ def evaluate(game: GameName, cards: Sequence[Card]) -> tuple[HandValue, ...]:
     ``badugi``/``progressive-badugi`` (4 cards) -> ``(badugi,)``; ``badacey`` (5 cards) ->
     ``(A-5 low, badugi)``; ``badeucey`` (5 cards) -> ``(2-7 low, ace-high badugi)``.
 
-    >>> from .cards import parse_known_cards as cards
+    >>> from .model.cards import parse_known_cards as cards
     >>> [v.describe() for v in evaluate("badacey", cards("8h 4h 3s 2c Ad"))]
     ['8-4-3-2-A low', '4-card 4-3-2-A']
     """

@@ -42,14 +42,14 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from .errors import BadugiError, ConfigError
-from .events import HandRecord
 from .fingerprints import fingerprint
 from .import_report import Conflict, FileReport, ImportReport, Rejected
 from .ledger_rows import HandRows, event_identity, ledger_problems, prepare_outcomes
 from .ledger_writer import ProgressFn, store_file
-from .limits import MAX_AMOUNT
-from .results import HandOutcome, TableGap
+from .model.errors import BadugiError, ConfigError
+from .model.events import HandRecord
+from .model.limits import MAX_AMOUNT
+from .model.results import HandOutcome, TableGap
 from .store import DEFAULT_BUSY_TIMEOUT_MS, Database, ledger_at
 
 # --- reading -----------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 """From replayed hands to the rows the ledger stores - pure, no database.
 
-:func:`prepare_outcomes` turns each :class:`~badugi_ledger.results.HandOutcome` of one file into
-either a :class:`Rejected` (with every reason and its line) or a :class:`HandRows`: the hand's
+:func:`prepare_outcomes` turns each :class:`~badugi_ledger.model.results.HandOutcome` of one file
+into either a :class:`Rejected` (with every reason and its line) or a :class:`HandRows`: the hand's
 fingerprint and its rows with *names* where the ledger keeps ids (players, aliases, the event),
 since only the writer (:mod:`badugi_ledger.ledger_writer`), inside the file's transaction, can
 turn names into ids.  Keeping this step free of the database lets ``import --jobs`` run it in
@@ -15,13 +15,13 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from .events import HandRecord, Session, Show, StackChange
 from .fingerprints import canonical_json, fingerprint
 from .hand_content import FIGURES, HandFacts, content_digest, facts
 from .import_report import Rejected
-from .limits import amount_problem
-from .results import CARRY, HOUSE, HandOutcome, HandResult, Violation
-from .settings import validate_payouts
+from .model.events import HandRecord, Session, Show, StackChange
+from .model.limits import amount_problem
+from .model.results import CARRY, HOUSE, HandOutcome, HandResult, Violation
+from .model.settings import validate_payouts
 
 
 class HandRows(NamedTuple):
@@ -86,7 +86,7 @@ _PLAYER_AMOUNTS = ("seat", "starting stack", "final stack", "contribution", "col
 
 
 def amount_problems(rows: HandRows) -> str | None:
-    """Why this hand cannot be stored (a number beyond :data:`badugi_ledger.limits.MAX_AMOUNT`
+    """Why this hand cannot be stored (a number beyond :data:`badugi_ledger.model.limits.MAX_AMOUNT`
     either way), or None.  The readers refuse such numbers first; this is the ledger's own
     guard, so that no figure SQLite cannot hold exactly ever reaches it."""
     session = rows.event[0]

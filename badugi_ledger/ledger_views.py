@@ -34,8 +34,8 @@ CASH_FACTOR = "(CASE WHEN e.currency IS NULL THEN coalesce(e.chip_cents, 1) ELSE
 
 def shown(amount: str, unit: str) -> str:
     """SQL for ``amount`` (cents or chips, by ``unit``) as text: ``-4.50 EUR``, ``28 chips``,
-    ``20.00`` for money of an unstated currency (see :func:`badugi_ledger.money.format_amount`,
-    without thousands separators)."""
+    ``20.00`` for money of an unstated currency (see
+    :func:`badugi_ledger.model.money.format_amount`, without thousands separators)."""
     return (
         f"(CASE WHEN {unit} IN ('chips', 'tournament chips') THEN {amount} || ' ' || {unit} "
         f"ELSE (CASE WHEN {amount} < 0 THEN '-' ELSE '' END) || (abs({amount}) / 100) || '.' "

@@ -11,7 +11,7 @@ same fingerprint and content is a duplicate; anything else a :class:`Conflict` w
 differs (:func:`badugi_ledger.hand_content.differences`), not stored - unless ``replace``,
 which stores the new version over the old row (same id, so hands keep their order), writes an
 ``audit`` row and recomputes the tournaments touched, all in the file's transaction.  A hand
-with a figure beyond :data:`badugi_ledger.limits.MAX_AMOUNT` fails the whole file.
+with a figure beyond :data:`badugi_ledger.model.limits.MAX_AMOUNT` fails the whole file.
 
 Why it is fast: per batch, one query finds the hands already stored (duplicates), and
 each table gets ONE ``executemany`` on the plain ``sqlite3`` connection (statements prepared
@@ -29,12 +29,12 @@ from collections.abc import Callable, Iterable, Sequence
 from datetime import UTC, datetime
 from typing import Any, NamedTuple
 
-from .errors import LedgerError
-from .events import Session
 from .hand_content import differences, stored_facts
 from .import_report import Conflict, FileReport, Rejected
 from .ledger_rows import HAND_COLUMNS, HandRows, amount_problems, session_identity
-from .limits import quote
+from .model.errors import LedgerError
+from .model.events import Session
+from .model.limits import quote
 from .store import Database
 from .tournaments import recompute_tournament
 

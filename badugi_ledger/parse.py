@@ -38,8 +38,9 @@ from typing import Any
 from lark import Lark
 from lark.exceptions import UnexpectedInput
 
-from .errors import ConfigError, ParseError, Position
-from .events import (
+from .grammar import build_parser
+from .model.errors import ConfigError, ParseError, Position
+from .model.events import (
     CarryOut,
     Event,
     HandRecord,
@@ -47,7 +48,6 @@ from .events import (
     SitOut,
     StackChange,
 )
-from .grammar import build_parser
 from .plainlines import PlainLines
 from .textevents import POSTS_NONE, EventBuilder, FormatError, RawHand, short
 from .textheaders import HEADER_KEYWORDS, HeaderItemError, SettingsState, implied_posts

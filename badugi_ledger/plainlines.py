@@ -14,9 +14,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .cards import Card
-from .errors import Position
-from .limits import MAX_DIGITS
+from .model.cards import Card
+from .model.errors import Position
+from .model.limits import MAX_DIGITS
 from .textevents import CARD_TABLE, EventBuilder, FormatError, RawHand
 
 # ---------------------------------------------------------------- the fast path for plain lines

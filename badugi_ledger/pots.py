@@ -7,12 +7,12 @@ still competes, so a split-game half always has a winner.  In Badugi the whole p
 "half".  Progressive Badugi (``002``): only hands that meet the qualifier can win; when none
 does the pot is not won (empty shares) and the caller carries it to the next hand.
 
-Odd chips are a house rule (seeds README item 4, :class:`~badugi_ledger.settings.HouseRules`):
+Odd chips are a house rule (seeds README item 4, :class:`~badugi_ledger.model.settings.HouseRules`):
 an odd chip of the whole pot goes to the half named by ``odd_chip_half``; chips that do not
 divide among the tied winners of one half go by ``odd_chip`` (:func:`split_evenly`).  Shares
 always add up to the pot exactly: no chip is created or lost.
 
->>> from .cards import parse_known_cards as cards
+>>> from .model.cards import parse_known_cards as cards
 >>> award = divide_pot(120, [("Noor", cards("8h 4h 3s 2c Ad")),
 ...                          ("Amara", cards("5d 4d 3h 2s Ac"))], "badacey")
 >>> dict(award.shares)
@@ -28,8 +28,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from .cards import Card, ensure_distinct
-from .errors import CardError, ConfigError
 from .hands import (
     CARD_BIT,
     HALVES,
@@ -39,7 +37,9 @@ from .hands import (
     evaluate,
     qualifies,
 )
-from .settings import GAME_NAMES, GameName, HouseRules, OddChipRule
+from .model.cards import Card, ensure_distinct
+from .model.errors import CardError, ConfigError
+from .model.settings import GAME_NAMES, GameName, HouseRules, OddChipRule
 
 __all__ = ["Award", "HalfAward", "divide_pot", "pot_shares", "split_evenly"]
 

@@ -40,8 +40,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from .errors import ConfigError
-from .settings import validate_payouts
+from .model.errors import ConfigError
+from .model.settings import validate_payouts
 
 ChopMethod = Literal["even", "chip-count"]
 CHOP_METHODS: tuple[ChopMethod, ...] = ("even", "chip-count")

@@ -19,8 +19,8 @@ from typing import TYPE_CHECKING
 
 from sqlite_utils import Database
 
-from .errors import LedgerError
-from .money import major_units
+from .model.errors import LedgerError
+from .model.money import major_units
 from .standings import (
     StandingsOptions,
     add_points,

@@ -18,7 +18,7 @@ carried pot left unwon (``*carry*``), so they sum to zero; a tournament's are ea
 prize + bounties − buy-in, rebuys and add-ons (plus ``*prize pool*`` for money no payout
 table distributed).
 
-Units (:mod:`badugi_ledger.money`): a cash event settles in its money (its currency, or its
+Units (:mod:`badugi_ledger.model.money`): a cash event settles in its money (its currency, or its
 chips times their stated value), else in chips; a tournament in its currency.  A season's
 settle-up (:func:`settle_season`) adds each party's balances over the season's events *of one
 unit* and settles each unit on its own: one settlement per unit, never a sum across units.
@@ -32,11 +32,11 @@ from pathlib import Path
 
 from sqlite_utils import Database
 
-from .errors import LedgerError
-from .escaping import for_terminal
 from .ledger_views import CASH_FACTOR, CASH_UNIT
-from .money import format_amount, major_units
-from .results import CARRY, HOUSE
+from .model.errors import LedgerError
+from .model.escaping import for_terminal
+from .model.money import format_amount, major_units
+from .model.results import CARRY, HOUSE
 from .standings import season_clause
 from .store import ledger_at
 from .tournaments import find_event
@@ -152,7 +152,7 @@ class Settlement:
     transfers: list[Transfer]
     unit: str = "chips"
     """What the amounts count: ``chips``, or a currency (amounts in cents), see
-    :mod:`badugi_ledger.money`."""
+    :mod:`badugi_ledger.model.money`."""
 
     @property
     def total_paid(self) -> int:

@@ -18,11 +18,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import cast
 
-from .cards import Card, format_cards, parse_known_cards
-from .errors import CardError, ConfigError, ParseError
 from .hands import HALVES, HAND_SIZE, HandValue, evaluate, half_label, qualifies
+from .model.cards import Card, format_cards, parse_known_cards
+from .model.errors import CardError, ConfigError, ParseError
+from .model.settings import GAME_NAMES, GameName, HouseRules
 from .pots import Award, divide_pot
-from .settings import GAME_NAMES, GameName, HouseRules
 
 __all__ = ["PlayerShowdown", "ShowdownResult", "parse_player_hand", "run_showdown"]
 
@@ -140,8 +140,8 @@ def parse_player_hand(text: str) -> tuple[str, tuple[Card, ...]]:
     >>> parse_player_hand("As 2c 3d 4h")
     Traceback (most recent call last):
     ...
-    badugi_ledger.errors.ParseError: missing player name in 'As 2c 3d 4h' (write "NAME: CARDS")
-    """
+    badugi_ledger.model.errors.ParseError: missing player name in 'As 2c 3d 4h' (write "NAME: CARDS")
+    """  # noqa: E501 (a doctest shows the full exception name)
     name, colon, cards_text = text.partition(":")
     name = name.strip()
     if not colon or not name:

@@ -28,8 +28,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal, Protocol
 
-from .errors import BadugiError, ConfigError
-from .events import (
+from .model.errors import BadugiError, ConfigError
+from .model.events import (
     Event,
     FinalStack,
     HandRecord,
@@ -37,7 +37,7 @@ from .events import (
     Session,
     StackChange,
 )
-from .settings import (
+from .model.settings import (
     GAME_NAMES,
     STRUCTURE_KINDS,
     GameName,

@@ -16,8 +16,9 @@ import random
 from dataclasses import dataclass
 from typing import Literal
 
-from .cards import DECK, Card
-from .events import (
+from .hands import badugi_value
+from .model.cards import DECK, Card
+from .model.events import (
     Action,
     CarryOut,
     Collect,
@@ -28,11 +29,10 @@ from .events import (
     Post,
     Show,
 )
-from .hands import badugi_value
-from .pots import divide_pot
-from .settings import (
+from .model.settings import (
     GameSettings,
 )
+from .pots import divide_pot
 
 
 @dataclass

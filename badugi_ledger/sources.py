@@ -16,10 +16,10 @@ import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-from .errors import BadugiError, ConfigError, ImportFormatError, Position
-from .events import HandRecord
 from .importers import READERS, ImportItem, SiteWarning, SkippedHand, iter_lines, sniff_encoding
-from .results import TableGap, Violation
+from .model.errors import BadugiError, ConfigError, ImportFormatError, Position
+from .model.events import HandRecord
+from .model.results import TableGap, Violation
 
 FORMATS: tuple[str, ...] = ("text", *READERS)
 """Every name ``--from`` accepts: ``text`` is our own format."""
@@ -135,7 +135,7 @@ def read_stream(
     on_skip: Callable[[SkippedHand], None] | None = None,
 ) -> Iterator[HandRecord | BadugiError | TableGap]:
     """:func:`read_hands` for a replay: each warning of a site file that a hand seems to be
-    missing comes as a :class:`~badugi_ledger.results.TableGap` just before the hand it
+    missing comes as a :class:`~badugi_ledger.model.results.TableGap` just before the hand it
     concerns, so :func:`~badugi_ledger.replay.replay_stream` resyncs that table."""
     gaps: list[TableGap] = []
 

@@ -12,7 +12,7 @@ is better); players equal on all four share the rank (1, 2, 2, 4).  ``winnings``
 sessions' money (a currency, or chips valued by a ``chips`` header) or else in chips, ranked by
 net, then sessions played (more is better); equal players share the rank.
 
-**Units** (:mod:`badugi_ledger.money`): no figure adds two units.  Every row carries its
+**Units** (:mod:`badugi_ledger.model.money`): no figure adds two units.  Every row carries its
 ``unit``; a player who played in two units has a row in each, ranked among the rows of that
 unit.  Amounts are integers (cents or chips) in the frames; :func:`present` turns them into
 ``12.34 USD`` for people, or into numbers in currency units (12.34) for JSON, CSV and Parquet.
@@ -35,9 +35,9 @@ from typing import TYPE_CHECKING, Literal
 
 from sqlite_utils import Database
 
-from .errors import ConfigError
-from .escaping import for_csv, for_markdown, for_terminal, frame_cells
-from .money import format_amount, is_money, major_units, plain_money
+from .model.errors import ConfigError
+from .model.escaping import for_csv, for_markdown, for_terminal, frame_cells
+from .model.money import format_amount, is_money, major_units, plain_money
 from .prizes import POINTS_FORMULAS, PointsFormula, points_for
 from .store import ledger_at
 
@@ -312,7 +312,7 @@ def records(df: pd.DataFrame) -> list[dict[str, object]]:
 
 def render(df: pd.DataFrame, fmt: Format, title: str = "") -> str:
     """The table as text in one of :data:`FORMATS`, each name made safe for its reader
-    (:mod:`badugi_ledger.escaping`: terminal, CSV, Markdown; HTML escaped)."""
+    (:mod:`badugi_ledger.model.escaping`: terminal, CSV, Markdown; HTML escaped)."""
     if fmt == "table":
         shown = frame_cells(present(df, "human"), for_terminal)
         body = shown.to_string(index=False) if len(df) else "(no results)"

@@ -31,7 +31,7 @@ All money and chip columns are INTEGER (chips, or cents where money) and the tab
   payout table); ``key`` identifies it across imports.  ``unit`` (what its chip amounts
   count) and ``money`` (the currency of its money) are derived from the kind, the currency
   and a home game's chip value (``chip_cents`` of ``chip_currency``), see
-  :mod:`badugi_ledger.money`.
+  :mod:`badugi_ledger.model.money`.
 * ``hands``: one row per stored hand, with its source file and line, a unique
   ``fingerprint`` (see :func:`badugi_ledger.fingerprints.fingerprint`), its identity
   (``event_id``, ``table_name``, ``hand_number``: unique among hands that count), its
@@ -87,10 +87,10 @@ _import_sqlite_utils_without_pandas()
 
 from sqlite_utils import Database  # noqa: E402  (after the light import above)
 
-from .errors import LedgerError  # noqa: E402
 from .hand_content import content_digest, stored_facts  # noqa: E402
 from .ledger_file import DEFAULT_DB, LEDGER_ENV  # noqa: E402
 from .ledger_views import create_views  # noqa: E402
+from .model.errors import LedgerError  # noqa: E402
 
 DEFAULT_BUSY_TIMEOUT_MS = 600_000
 """How long a writer waits for another one's transaction (a whole file's import) to finish."""
@@ -331,7 +331,7 @@ def _m003_identity(db: Database) -> None:
 
 def _m004_units(db: Database) -> None:
     """Each event's unit and money: a home game's chip value, and ``unit``/``money`` derived
-    from the kind and currency (see :mod:`badugi_ledger.money`), so existing ledgers get them.
+    from the kind and currency (see :mod:`badugi_ledger.model.money`), so existing ledgers get them.
     An event's key ends in its currency (or chip value), so hands of one session name in
     another unit make an event of their own instead of joining its figures."""
     db.execute("UPDATE events SET key = key || '|' || currency WHERE currency IS NOT NULL")

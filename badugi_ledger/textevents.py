@@ -15,9 +15,9 @@ from typing import Any
 
 from lark import Token, Tree
 
-from .cards import SUIT_SYMBOLS, Card
-from .errors import NOWHERE, Position
-from .events import (
+from .model.cards import SUIT_SYMBOLS, Card
+from .model.errors import NOWHERE, Position
+from .model.events import (
     Action,
     Buy,
     CarryOut,
@@ -35,7 +35,7 @@ from .events import (
     SitOut,
     StackChange,
 )
-from .limits import MAX_AMOUNT, MAX_DIGITS, amount_problem
+from .model.limits import MAX_AMOUNT, MAX_DIGITS, amount_problem
 
 __all__ = ["POSTS_NONE", "EventBuilder", "FormatError", "RawHand", "short", "unquote"]
 

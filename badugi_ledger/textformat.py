@@ -17,9 +17,9 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import fields, replace
 from typing import Any
 
-from .cards import Card, format_cards
-from .errors import NOWHERE, BadugiError
-from .events import (
+from .model.cards import Card, format_cards
+from .model.errors import NOWHERE, BadugiError
+from .model.events import (
     Action,
     Buy,
     CarryOut,
@@ -39,8 +39,8 @@ from .events import (
     SitOut,
     StackChange,
 )
-from .money import plain_money
-from .settings import GameSettings, HouseRules, Structure
+from .model.money import plain_money
+from .model.settings import GameSettings, HouseRules, Structure
 from .textheaders import HEADER_KEYWORDS, implied_posts
 
 __all__ = [

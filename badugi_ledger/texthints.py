@@ -8,7 +8,7 @@ error, so a legal hand is never refused for looking like a typo.
 
 * :func:`closest` finds the name or keyword a word was probably meant to be (same letters
   but for case and accents, or a near spelling);
-* :func:`card_problem` names what is wrong with a written card in :mod:`badugi_ledger.cards`'
+* :func:`card_problem` names what is wrong with a written card in :mod:`badugi_ledger.model.cards`'
   own words (one place for them: the ``showdown`` command says the same);
 * :func:`syntax_hint` adds the likely fix to a syntax error: the keyword meant, ``raises to``
   with the figure written, ``·`` or ``;`` for a comma, spaces between cards;
@@ -28,10 +28,10 @@ from typing import Any
 from lark import Lark
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-from .cards import parse_card, parse_cards
-from .errors import CardError, ParseError, Position
 from .grammar import describe_expected
-from .limits import MAX_QUOTE
+from .model.cards import parse_card, parse_cards
+from .model.errors import CardError, ParseError, Position
+from .model.limits import MAX_QUOTE
 from .textheaders import HEADER_KEYWORDS
 
 __all__ = [
@@ -88,7 +88,7 @@ _RUN_OF_CARDS = re.compile(r"(?:(?:10|[2-9AaTtJjQqKk])[cdhsCDHS♣♦♥♠♧�
 
 def card_problem(word: str) -> str | None:
     """What is wrong with ``word`` written where a card belongs (None: it is a card, or looks
-    nothing like one), in the words of :func:`badugi_ledger.cards.parse_card`.
+    nothing like one), in the words of :func:`badugi_ledger.model.cards.parse_card`.
 
     >>> card_problem("1d")
     "unknown rank '1' in card '1d' (ranks are A 2-9 T/10 J Q K)"

@@ -24,8 +24,9 @@ from pathlib import Path
 
 from sqlite_utils import Database
 
-from .errors import ConfigError, LedgerError
-from .limits import MAX_DIGITS, MAX_QUOTE, amount_problem, quote
+from .model.errors import ConfigError, LedgerError
+from .model.limits import MAX_DIGITS, MAX_QUOTE, amount_problem, quote
+from .model.settings import validate_payouts
 from .prizes import (  # re-exported: callers import the rules from here too
     CHOP_METHODS,
     POINTS_FORMULAS,
@@ -40,7 +41,6 @@ from .prizes import (  # re-exported: callers import the rules from here too
     prize_table,
     split_evenly,
 )
-from .settings import validate_payouts
 
 __all__ = [
     "CHOP_METHODS",

@@ -24,8 +24,8 @@ import time
 from collections.abc import Callable, Sequence
 from itertools import combinations
 
-from badugi_ledger.cards import DECK, Card
 from badugi_ledger.hands import badugi_value, build_badugi_tables, clear_badugi_tables
+from badugi_ledger.model.cards import DECK, Card
 
 
 def brute_force_badugi(cards: Sequence[Card]) -> tuple[int, tuple[int, ...]]:

@@ -33,12 +33,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from badugi_ledger.cards import DECK, Card  # noqa: E402
-from badugi_ledger.errors import Position  # noqa: E402
-from badugi_ledger.events import Action, Deal, Draw, Event, HandRecord, Post, Seat, Show  # noqa: E402
 from badugi_ledger.hands import clear_badugi_tables  # noqa: E402
+from badugi_ledger.model.cards import DECK, Card  # noqa: E402
+from badugi_ledger.model.errors import Position  # noqa: E402
+from badugi_ledger.model.events import Action, Deal, Draw, Event, HandRecord, Post, Seat, Show  # noqa: E402
+from badugi_ledger.model.settings import GameSettings  # noqa: E402
 from badugi_ledger.replay import replay_hand, replay_stream  # noqa: E402
-from badugi_ledger.settings import GameSettings  # noqa: E402
 from badugi_ledger.sources import read_hands  # noqa: E402
 
 PLAYERS = ("Anna", "Ben", "Cara", "Dan")

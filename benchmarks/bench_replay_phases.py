@@ -32,7 +32,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from badugi_ledger.events import HandRecord  # noqa: E402
+from badugi_ledger.model.events import HandRecord  # noqa: E402
 from badugi_ledger.replay import hand as hand_module  # noqa: E402
 from badugi_ledger.replay import replay_hand, replay_stream, table  # noqa: E402
 from badugi_ledger.replay.state import HandState  # noqa: E402

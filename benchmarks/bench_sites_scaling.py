@@ -125,7 +125,7 @@ def _tricky(fmt: str, chars: int, hands: int) -> Callable[[Path], None]:
 
 def _read(fmt: str, path: str) -> None:
     """Child mode: read one file, print ``records errors``."""
-    from badugi_ledger.events import HandRecord
+    from badugi_ledger.model.events import HandRecord
     from badugi_ledger.sources import read_hands
 
     records = errors = 0

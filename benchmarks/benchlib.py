@@ -21,7 +21,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-from badugi_ledger.settings import GameName, StructureKind
+from badugi_ledger.model.settings import GameName, StructureKind
 from badugi_ledger.simulate import CardsShown, SimulationOptions, simulate_to_path
 
 HERE = Path(__file__).resolve().parent

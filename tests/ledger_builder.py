@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from badugi_ledger.errors import Position
-from badugi_ledger.events import Action, Collect, HandRecord, Seat, Session, StackChange
-from badugi_ledger.results import (
+from badugi_ledger.model.errors import Position
+from badugi_ledger.model.events import Action, Collect, HandRecord, Seat, Session, StackChange
+from badugi_ledger.model.results import (
     CARRY,
     HOUSE,
     HandOutcome,
@@ -22,7 +22,7 @@ from badugi_ledger.results import (
     PotResult,
     Violation,
 )
-from badugi_ledger.settings import GameSettings
+from badugi_ledger.model.settings import GameSettings
 
 CASH = Session(kind="cash", name="Friday", date="2024-03-01", season="2024")
 

@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Sequence
 from itertools import combinations
 
-from badugi_ledger.cards import Card
+from badugi_ledger.model.cards import Card
 
 BadugiKey = tuple[int, tuple[int, ...]]
 LowKey = tuple[int, tuple[int, ...]]

@@ -18,9 +18,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from badugi_ledger.cards import parse_cards
-from badugi_ledger.errors import Position
-from badugi_ledger.events import (
+from badugi_ledger.model.cards import parse_cards
+from badugi_ledger.model.errors import Position
+from badugi_ledger.model.events import (
     Action,
     Buy,
     CarryOut,
@@ -39,8 +39,8 @@ from badugi_ledger.events import (
     SitOut,
     StackChange,
 )
-from badugi_ledger.results import HandResult
-from badugi_ledger.settings import GameSettings
+from badugi_ledger.model.results import HandResult
+from badugi_ledger.model.settings import GameSettings
 
 POST_KINDS = {
     "sb": "small-blind",

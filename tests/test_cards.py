@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from badugi_ledger.cards import (
+from badugi_ledger.model.cards import (
     DECK,
     Card,
     format_cards,
@@ -16,7 +16,7 @@ from badugi_ledger.cards import (
     parse_cards,
     parse_known_cards,
 )
-from badugi_ledger.errors import CardError, Position
+from badugi_ledger.model.errors import CardError, Position
 
 
 @pytest.mark.parametrize(

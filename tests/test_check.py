@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 
 from badugi_ledger.check import history_files, run_check
 from badugi_ledger.cli import app
-from badugi_ledger.errors import BadugiError
+from badugi_ledger.model.errors import BadugiError
 from badugi_ledger.replay import replay_stream
 from badugi_ledger.sources import read_hands
 

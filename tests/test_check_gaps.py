@@ -6,7 +6,7 @@ from __future__ import annotations
 from conftest import CORPUS
 
 from badugi_ledger.check import CheckRun
-from badugi_ledger.results import TableGap
+from badugi_ledger.model.results import TableGap
 from badugi_ledger.sources import read_stream
 
 STARS_SNG = CORPUS / "pokerstars/LBad-USD-SNG8-201011.txt"

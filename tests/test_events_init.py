@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from badugi_ledger import events
-from badugi_ledger.errors import Position
+from badugi_ledger.model import events
+from badugi_ledger.model.errors import Position
 
 CLASSES = sorted(events.GENERATED_INIT, key=lambda c: c.__name__)
 

@@ -10,8 +10,8 @@ import pytest
 from typer.testing import CliRunner
 
 from badugi_ledger.cli import app
-from badugi_ledger.errors import ParseError
-from badugi_ledger.events import CarryOut, Collect, FinalStack, HandRecord, StackChange
+from badugi_ledger.model.errors import ParseError
+from badugi_ledger.model.events import CarryOut, Collect, FinalStack, HandRecord, StackChange
 from badugi_ledger.parse import parse_file, parse_paths
 
 EXAMPLES_DIR = Path(__file__).resolve().parent.parent / "examples"

@@ -1,7 +1,7 @@
 """Minimal reproducers of what the fuzzing and the simulator cross-checks found (issue 7).
 
 Each test states the input, what happened when it was found, and what must happen instead:
-a record or a :class:`~badugi_ledger.errors.BadugiError` with a position, and, for legal
+a record or a :class:`~badugi_ledger.model.errors.BadugiError` with a position, and, for legal
 hands, the same outcome as the replay of the same hand in our own format.  They stay here as
 regression tests once fixed.
 """
@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from badugi_ledger.errors import BadugiError
-from badugi_ledger.events import HandRecord
+from badugi_ledger.model.errors import BadugiError
+from badugi_ledger.model.events import HandRecord
 from badugi_ledger.parse import parse_text
 from badugi_ledger.replay import replay_stream
 from badugi_ledger.sources import read_hands

@@ -23,8 +23,6 @@ from reference_hands import (
     sign,
 )
 
-from badugi_ledger.cards import DECK, Card, parse_known_cards
-from badugi_ledger.errors import CardError, ConfigError
 from badugi_ledger.hands import (
     BadugiValue,
     LowValue,
@@ -34,6 +32,8 @@ from badugi_ledger.hands import (
     evaluate,
     qualifies,
 )
+from badugi_ledger.model.cards import DECK, Card, parse_known_cards
+from badugi_ledger.model.errors import CardError, ConfigError
 
 
 def cards(text: str) -> tuple[Card, ...]:
@@ -462,7 +462,7 @@ def test_badugi_value_rejects_bad_holdings(text: str) -> None:
 
 def _loose(text: str) -> list[Card]:
     """Parse cards one by one (parse_cards itself refuses repeats)."""
-    from badugi_ledger.cards import parse_card
+    from badugi_ledger.model.cards import parse_card
 
     return [parse_card(t) for t in text.split()]
 

@@ -25,8 +25,8 @@ from __future__ import annotations
 from itertools import combinations
 from math import comb
 
-from badugi_ledger.cards import DECK, Card
 from badugi_ledger.hands import badugi_value, build_badugi_tables
+from badugi_ledger.model.cards import DECK, Card
 
 TOTAL_HANDS = comb(52, 4)
 DISTINCT_VALUES = comb(13, 4) + comb(13, 3) + comb(13, 2) + comb(13, 1)

@@ -17,13 +17,13 @@ from itertools import combinations
 
 import pytest
 
-from badugi_ledger.cards import DECK, parse_known_cards
 from badugi_ledger.hands import (
     _BadugiTables,
     badugi_value,
     clear_badugi_tables,
     four_card_shape,
 )
+from badugi_ledger.model.cards import DECK, parse_known_cards
 
 # Card indices are (rank - 1) * 4 + suit: the ranks A, 2, 3, 9, K in all four suits.
 SMALL_DECK = [r * 4 + s for r in (0, 1, 2, 8, 12) for s in range(4)]

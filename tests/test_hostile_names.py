@@ -15,9 +15,9 @@ from ledger_builder import hand
 from typer.testing import CliRunner
 
 from badugi_ledger.cli import app
-from badugi_ledger.escaping import for_csv, for_markdown, for_terminal
 from badugi_ledger.export import export_table
 from badugi_ledger.ledger import import_outcomes
+from badugi_ledger.model.escaping import for_csv, for_markdown, for_terminal
 from badugi_ledger.standings import StandingsOptions, render, standings
 from badugi_ledger.store import open_ledger
 

@@ -17,8 +17,6 @@ from pathlib import Path
 import pytest
 from conftest import CORPUS
 
-from badugi_ledger.errors import BadugiError, ImportFormatError
-from badugi_ledger.events import HandRecord
 from badugi_ledger.importers.common import (
     MAX_HAND_CHARS,
     MAX_LINE,
@@ -26,7 +24,9 @@ from badugi_ledger.importers.common import (
     decode_bytes,
     iter_lines,
 )
-from badugi_ledger.limits import MAX_QUOTE
+from badugi_ledger.model.errors import BadugiError, ImportFormatError
+from badugi_ledger.model.events import HandRecord
+from badugi_ledger.model.limits import MAX_QUOTE
 from badugi_ledger.sources import read_hands
 
 

@@ -2,7 +2,8 @@
 
 An amount in a real hand (read from ``shared/corpus``) is replaced by a number no site writes:
 infinite, NaN, with an exponent, negative, with more digits than 2^53 allows, or a float.  The
-reader must yield a :class:`~badugi_ledger.errors.ImportFormatError` at the edited line (never a
+reader must yield a :class:`~badugi_ledger.model.errors.ImportFormatError` at the edited line
+(never a
 traceback, never a huge message), read the file's other hands as before, and a ``check`` over
 several files must go on to the next file.
 """
@@ -19,10 +20,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from badugi_ledger.check import run_check
-from badugi_ledger.errors import BadugiError, ImportFormatError
-from badugi_ledger.events import HandRecord, StackChange
 from badugi_ledger.importers.common import decode_bytes, parse_amount
-from badugi_ledger.limits import MAX_AMOUNT
+from badugi_ledger.model.errors import BadugiError, ImportFormatError
+from badugi_ledger.model.events import HandRecord, StackChange
+from badugi_ledger.model.limits import MAX_AMOUNT
 from badugi_ledger.sources import read_hands
 from badugi_ledger.textformat import without_positions
 

@@ -10,9 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from badugi_ledger.cards import parse_cards
-from badugi_ledger.errors import ImportFormatError
-from badugi_ledger.events import (
+from badugi_ledger.importers import SkippedHand, iter_lines, read_pokerstars
+from badugi_ledger.importers.common import SiteWarning, split_lines
+from badugi_ledger.model.cards import parse_cards
+from badugi_ledger.model.errors import ImportFormatError
+from badugi_ledger.model.events import (
     Action,
     Collect,
     Deal,
@@ -25,8 +27,6 @@ from badugi_ledger.events import (
     Show,
     SitOut,
 )
-from badugi_ledger.importers import SkippedHand, iter_lines, read_pokerstars
-from badugi_ledger.importers.common import SiteWarning, split_lines
 
 CASH = "pokerstars/Badugi-USD-0.25-0.50-201009.txt"
 MTT = "pokerstars/LBad-USD-MTT8-201011.txt"

@@ -8,9 +8,18 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from badugi_ledger.cards import parse_cards
-from badugi_ledger.errors import ImportFormatError
-from badugi_ledger.events import (
+from badugi_ledger.importers import (
+    SkippedHand,
+    iter_lines,
+    read_fulltilt,
+    read_kingsclub,
+    read_merge,
+    read_winamax,
+)
+from badugi_ledger.importers.common import split_lines
+from badugi_ledger.model.cards import parse_cards
+from badugi_ledger.model.errors import ImportFormatError
+from badugi_ledger.model.events import (
     Action,
     Collect,
     Deal,
@@ -24,15 +33,6 @@ from badugi_ledger.events import (
     SitOut,
     StackChange,
 )
-from badugi_ledger.importers import (
-    SkippedHand,
-    iter_lines,
-    read_fulltilt,
-    read_kingsclub,
-    read_merge,
-    read_winamax,
-)
-from badugi_ledger.importers.common import split_lines
 from badugi_ledger.replay import replay_hand
 
 

@@ -25,10 +25,10 @@ import pytest
 from conftest import EXAMPLES, REPO
 from ledger_dump import table_digests
 
-from badugi_ledger.cards import Card
-from badugi_ledger.events import Collect, HandRecord
 from badugi_ledger.ledger import fingerprint, read_source, run_import
-from badugi_ledger.settings import GAME_NAMES, STRUCTURE_KINDS
+from badugi_ledger.model.cards import Card
+from badugi_ledger.model.events import Collect, HandRecord
+from badugi_ledger.model.settings import GAME_NAMES, STRUCTURE_KINDS
 from badugi_ledger.simulate import SimulationOptions, simulate_hands, simulate_to_path
 
 FIXTURES = REPO / "tests" / "fixtures"
@@ -338,7 +338,7 @@ def test_every_example_fingerprint_equals_the_reference() -> None:
 def test_unusual_field_values_are_encoded_like_json() -> None:
     """Quotes, backslashes, control characters, emoji and non-ASCII names; None, booleans,
     cards and unknown cards: the fast encoder writes what ``json.dumps`` writes."""
-    from badugi_ledger.events import Action, Deal, Post, Seat, Session, Show
+    from badugi_ledger.model.events import Action, Deal, Post, Seat, Session, Show
 
     base = records(EXAMPLES / "000_anna_ben.bhh")[0]
     names = ['Ann "the" \\ bank', "Zoë\t✓ 🂡", "x\u2028y\x00", "Bob'; DROP TABLE hands;--"]

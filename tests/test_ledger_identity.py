@@ -16,7 +16,7 @@ from ledger_builder import hand
 from typer.testing import CliRunner
 
 from badugi_ledger.cli import app
-from badugi_ledger.events import Session
+from badugi_ledger.model.events import Session
 
 runner = CliRunner()
 FIXTURE = Path(__file__).parent / "fixtures" / "ledger_schema2.db"

@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 
-from badugi_ledger.cards import Card
-from badugi_ledger.errors import NOWHERE, ParseError, Position
-from badugi_ledger.events import (
+from badugi_ledger.model.cards import Card
+from badugi_ledger.model.errors import NOWHERE, ParseError, Position
+from badugi_ledger.model.events import (
     Action,
     Buy,
     CarryOut,
@@ -29,8 +29,8 @@ from badugi_ledger.events import (
     SitOut,
     StackChange,
 )
+from badugi_ledger.model.settings import GameSettings, HouseRules, RakeRule, Structure
 from badugi_ledger.parse import _Reader, parse_text
-from badugi_ledger.settings import GameSettings, HouseRules, RakeRule, Structure
 from badugi_ledger.textformat import without_positions
 from badugi_ledger.textheaders import implied_posts
 

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from badugi_ledger.errors import ParseError
-from badugi_ledger.events import HandRecord
-from badugi_ledger.limits import MAX_QUOTE
+from badugi_ledger.model.errors import ParseError
+from badugi_ledger.model.events import HandRecord
+from badugi_ledger.model.limits import MAX_QUOTE
 from badugi_ledger.parse import parse_text
 
 HEAD = "game badugi · fixed limit 2/4 · blinds 1/2\n"

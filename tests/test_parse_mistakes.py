@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import pytest
 
-from badugi_ledger.cards import parse_card
-from badugi_ledger.errors import CardError, ParseError
-from badugi_ledger.events import HandRecord
+from badugi_ledger.model.cards import parse_card
+from badugi_ledger.model.errors import CardError, ParseError
+from badugi_ledger.model.events import HandRecord
 from badugi_ledger.parse import parse_text
 
 HEAD = "game badugi · fixed limit 2/4 · blinds 1/2\n"

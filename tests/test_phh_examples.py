@@ -11,8 +11,8 @@ import pokerkit
 import pytest
 
 from badugi_ledger.convert import ConvertedHand, convert_hands
-from badugi_ledger.errors import ImportFormatError
-from badugi_ledger.events import HandRecord
+from badugi_ledger.model.errors import ImportFormatError
+from badugi_ledger.model.events import HandRecord
 from badugi_ledger.sources import read_hands
 
 EXAMPLES = sorted((Path(__file__).parent.parent / "examples").glob("*.bhh"))

@@ -25,9 +25,9 @@ import pokerkit
 import pokerkit.state as state_ops
 import pytest
 
-from badugi_ledger.errors import ImportFormatError
-from badugi_ledger.events import HandRecord
 from badugi_ledger.importers.phh import read_phh
+from badugi_ledger.model.errors import ImportFormatError
+from badugi_ledger.model.events import HandRecord
 from badugi_ledger.replay import replay_hand
 
 AUTOMATIONS = (
@@ -146,7 +146,7 @@ def test_our_own_phh_names_how_our_table_dealt() -> None:
     in user-defined fields and is read back with those rules, not PokerKit's."""
     from badugi_ledger.importers import write_phh
     from badugi_ledger.importers.phh import POKERKIT_DEALING
-    from badugi_ledger.settings import HouseRules
+    from badugi_ledger.model.settings import HouseRules
 
     text = (
         "variant = 'FB'\nantes = [0, 0]\nblinds_or_straddles = [2, 1]\nsmall_bet = 2\n"

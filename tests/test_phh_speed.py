@@ -26,14 +26,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from badugi_ledger.cards import DECK
 from badugi_ledger.convert import ConvertedHand, convert_hands
-from badugi_ledger.errors import BadugiError, ImportFormatError, Position
-from badugi_ledger.events import Action, Draw, HandRecord, Show
 from badugi_ledger.importers import phh, phh_fast, read_phh
 from badugi_ledger.importers.common import HandDraft, parse_site_cards
 from badugi_ledger.importers.phh_split import PhhPiece
-from badugi_ledger.settings import GAME_NAMES, STRUCTURE_KINDS
+from badugi_ledger.model.cards import DECK
+from badugi_ledger.model.errors import BadugiError, ImportFormatError, Position
+from badugi_ledger.model.events import Action, Draw, HandRecord, Show
+from badugi_ledger.model.settings import GAME_NAMES, STRUCTURE_KINDS
 from badugi_ledger.simulate import SimulationOptions, simulate_to_path
 
 FIXTURE = Path(__file__).parent / "fixtures" / "wikipedia_badugi.phh"

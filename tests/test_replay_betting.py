@@ -10,9 +10,9 @@ from __future__ import annotations
 import pytest
 from replay_builder import assert_balanced, record
 
-from badugi_ledger.errors import IllegalAction
+from badugi_ledger.model.errors import IllegalAction
+from badugi_ledger.model.settings import GameSettings, HouseRules, Structure
 from badugi_ledger.replay import replay_hand
-from badugi_ledger.settings import GameSettings, HouseRules, Structure
 
 FOUR = ["Anna", "Ben", "Cara", "Dan"]
 

@@ -14,9 +14,9 @@ import pickle
 import pytest
 from replay_builder import record
 
+from badugi_ledger.model.results import HandOutcome, HandResult, PotResult
 from badugi_ledger.replay import replay_hand
 from badugi_ledger.replay.build import build, buildable
-from badugi_ledger.results import HandOutcome, HandResult, PotResult
 
 # A heads-up hand (000: the button posts the small blind and acts first before the first draw,
 # last after it): checked down to a showdown; cards chosen for the test.

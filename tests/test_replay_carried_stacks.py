@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from replay_builder import record
 
-from badugi_ledger.errors import IllegalAction
+from badugi_ledger.model.errors import IllegalAction
 from badugi_ledger.replay import replay_hand
 
 

@@ -14,10 +14,10 @@ import pytest
 from conftest import CORPUS
 from replay_builder import assert_balanced, record
 
+from badugi_ledger.model.results import HandResult
+from badugi_ledger.model.settings import GameSettings, Structure
 from badugi_ledger.parse import parse_text
 from badugi_ledger.replay import replay_hand, replay_stream
-from badugi_ledger.results import HandResult
-from badugi_ledger.settings import GameSettings, Structure
 from badugi_ledger.sources import read_hands
 
 ANTE = GameSettings(ante=2)

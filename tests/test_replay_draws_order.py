@@ -13,10 +13,10 @@ from __future__ import annotations
 import pytest
 from replay_builder import record
 
-from badugi_ledger.errors import IllegalAction, Position
+from badugi_ledger.model.errors import IllegalAction, Position
+from badugi_ledger.model.settings import GameSettings, HouseRules
 from badugi_ledger.replay import replay_hand
 from badugi_ledger.replay.draws import CardTracker
-from badugi_ledger.settings import GameSettings, HouseRules
 
 EIGHT = [f"P{i}" for i in range(1, 9)]  # P8 on the button: P1 small blind, P2 big blind
 PREFLOP = ["P1 posts sb", "P2 posts bb", "P8 deal Kd ?? ?? ??"]

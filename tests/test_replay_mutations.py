@@ -35,8 +35,8 @@ from conftest import CORPUS
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from badugi_ledger.errors import BadugiError
-from badugi_ledger.events import (
+from badugi_ledger.model.errors import BadugiError
+from badugi_ledger.model.events import (
     Action,
     CarryOut,
     Collect,
@@ -48,10 +48,10 @@ from badugi_ledger.events import (
     RakeTaken,
     StackChange,
 )
+from badugi_ledger.model.results import HandResult
+from badugi_ledger.model.settings import GAME_NAMES, STRUCTURE_KINDS, RakeRule
 from badugi_ledger.parse import parse_text
 from badugi_ledger.replay import replay_hand, replay_stream
-from badugi_ledger.results import HandResult
-from badugi_ledger.settings import GAME_NAMES, STRUCTURE_KINDS, RakeRule
 from badugi_ledger.simulate import SimulationOptions, simulate_hands
 from badugi_ledger.sources import read_hands
 from badugi_ledger.textformat import write_hands

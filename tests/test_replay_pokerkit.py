@@ -24,11 +24,11 @@ import pokerkit.state as state_ops
 import pytest
 from replay_builder import assert_balanced
 
-from badugi_ledger.cards import Card
-from badugi_ledger.errors import Position
-from badugi_ledger.events import Action, Deal, Draw, Event, HandRecord, Muck, Post, Seat, Show
+from badugi_ledger.model.cards import Card
+from badugi_ledger.model.errors import Position
+from badugi_ledger.model.events import Action, Deal, Draw, Event, HandRecord, Muck, Post, Seat, Show
+from badugi_ledger.model.settings import GameSettings
 from badugi_ledger.replay import replay_hand
-from badugi_ledger.settings import GameSettings
 
 AUTOMATIONS = (
     pokerkit.Automation.ANTE_POSTING,

@@ -10,9 +10,9 @@ from __future__ import annotations
 import pytest
 from replay_builder import assert_balanced, record
 
-from badugi_ledger.errors import IllegalAction
+from badugi_ledger.model.errors import IllegalAction
+from badugi_ledger.model.settings import GameSettings, RakeRule, Structure
 from badugi_ledger.replay import replay_hand
-from badugi_ledger.settings import GameSettings, RakeRule, Structure
 
 NL = GameSettings(structure=Structure("no-limit"), small_blind=1, big_blind=2)
 SHORT = {"Anna": 20, "Ben": 50, "Cara": 100, "Dan": 100}

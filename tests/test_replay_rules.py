@@ -12,9 +12,9 @@ from dataclasses import dataclass, field
 import pytest
 from replay_builder import assert_balanced, record
 
-from badugi_ledger.errors import IllegalAction
+from badugi_ledger.model.errors import IllegalAction
+from badugi_ledger.model.settings import GameSettings, HouseRules, Structure
 from badugi_ledger.replay import replay_hand
-from badugi_ledger.settings import GameSettings, HouseRules, Structure
 
 FL = GameSettings()
 SEATS = {"Anna": 100, "Ben": 100, "Cara": 100, "Dan": 100}

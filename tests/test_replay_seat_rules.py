@@ -13,10 +13,10 @@ import dataclasses
 import pytest
 from replay_builder import record
 
-from badugi_ledger.errors import IllegalAction
-from badugi_ledger.events import Seat
+from badugi_ledger.model.errors import IllegalAction
+from badugi_ledger.model.events import Seat
+from badugi_ledger.model.settings import GameSettings, HouseRules
 from badugi_ledger.replay import replay_hand
-from badugi_ledger.settings import GameSettings, HouseRules
 
 SEATS = {"Anna": 100, "Ben": 100, "Cara": 100, "Dan": 100}
 PREFLOP = ["Anna posts sb", "Ben posts bb"]

@@ -27,18 +27,18 @@ from conftest import EXAMPLES
 from reference_hands import brute_ace_five, brute_badugi, brute_deuce_seven
 from replay_builder import assert_balanced, record
 
-from badugi_ledger.cards import DECK, Card
-from badugi_ledger.errors import IllegalAction
-from badugi_ledger.events import Deal
-from badugi_ledger.pots import divide_pot, pot_shares
-from badugi_ledger.replay import replay_hand, replay_stream
-from badugi_ledger.settings import (
+from badugi_ledger.model.cards import DECK, Card
+from badugi_ledger.model.errors import IllegalAction
+from badugi_ledger.model.events import Deal
+from badugi_ledger.model.settings import (
     GAME_NAMES,
     STRUCTURE_KINDS,
     GameName,
     HouseRules,
     OddChipRule,
 )
+from badugi_ledger.pots import divide_pot, pot_shares
+from badugi_ledger.replay import replay_hand, replay_stream
 from badugi_ledger.simulate import SimulationOptions, simulate_hands
 from badugi_ledger.sources import read_hands
 

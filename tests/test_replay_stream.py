@@ -14,11 +14,11 @@ from dataclasses import replace
 
 from replay_builder import assert_balanced, record
 
-from badugi_ledger.errors import ParseError, Position
-from badugi_ledger.events import HandRecord, Seat
+from badugi_ledger.model.errors import ParseError, Position
+from badugi_ledger.model.events import HandRecord, Seat
+from badugi_ledger.model.results import CARRY
+from badugi_ledger.model.settings import GameSettings, HouseRules
 from badugi_ledger.replay import replay_stream
-from badugi_ledger.results import CARRY
-from badugi_ledger.settings import GameSettings, HouseRules
 
 FOLDS_TO_BB = ["Anna posts sb", "Ben posts bb", "Cara folds", "Anna folds"]
 
@@ -55,7 +55,7 @@ def test_stacks_carry_between_hands_and_stated_stacks_are_checked() -> None:
 
 
 def _fold(*players: str) -> tuple:
-    from badugi_ledger.events import Action
+    from badugi_ledger.model.events import Action
 
     return tuple(Action(p, "fold", pos=Position("test", 90 + i, 1)) for i, p in enumerate(players))
 
@@ -182,8 +182,8 @@ def test_rebuy_after_busting() -> None:
 
 
 def _showdown_pat() -> tuple:
-    from badugi_ledger.cards import parse_cards
-    from badugi_ledger.events import Draw, Show
+    from badugi_ledger.model.cards import parse_cards
+    from badugi_ledger.model.events import Draw, Show
 
     pos = Position("test", 50, 1)
     draws = tuple(Draw(p, (), (), pos) for _ in range(3) for p in ("Ben", "Anna"))

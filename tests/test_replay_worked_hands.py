@@ -10,9 +10,9 @@ from __future__ import annotations
 import pytest
 from replay_builder import assert_balanced, record
 
-from badugi_ledger.errors import IllegalAction
+from badugi_ledger.model.errors import IllegalAction
+from badugi_ledger.model.settings import GameSettings, Structure
 from badugi_ledger.replay import replay_hand
-from badugi_ledger.settings import GameSettings, Structure
 
 BADACEY_6_12 = GameSettings(
     game="badacey", structure=Structure("fixed-limit", 6, 12), small_blind=3, big_blind=6

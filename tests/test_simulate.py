@@ -18,11 +18,11 @@ from pathlib import Path
 import pytest
 
 from badugi_ledger.check import run_check
-from badugi_ledger.errors import BadugiError, ConfigError
-from badugi_ledger.events import CarryOut, Collect, Draw, FinalStack, Muck, Show, StackChange
+from badugi_ledger.model.errors import BadugiError, ConfigError
+from badugi_ledger.model.events import CarryOut, Collect, Draw, FinalStack, Muck, Show, StackChange
+from badugi_ledger.model.settings import GAME_NAMES, STRUCTURE_KINDS, HouseRules
 from badugi_ledger.parse import parse_text
 from badugi_ledger.replay import replay_stream
-from badugi_ledger.settings import GAME_NAMES, STRUCTURE_KINDS, HouseRules
 from badugi_ledger.simulate import (
     SimulationOptions,
     SimulationStats,

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from conftest import CORPUS
 
-from badugi_ledger.events import Collect, HandRecord
+from badugi_ledger.model.events import Collect, HandRecord
 from badugi_ledger.sources import read_hands
 
 FILES = [

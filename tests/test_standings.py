@@ -12,10 +12,10 @@ import pytest
 from ledger_builder import hand, session_hands
 from sqlite_utils import Database
 
-from badugi_ledger.errors import ConfigError
-from badugi_ledger.events import Session
 from badugi_ledger.ledger import import_outcomes
-from badugi_ledger.results import HandOutcome
+from badugi_ledger.model.errors import ConfigError
+from badugi_ledger.model.events import Session
+from badugi_ledger.model.results import HandOutcome
 from badugi_ledger.standings import (
     StandingsOptions,
     describe,

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from badugi_ledger.errors import LedgerError
+from badugi_ledger.model.errors import LedgerError
 from badugi_ledger.store import (
     MIGRATIONS,
     SCHEMA_VERSION,

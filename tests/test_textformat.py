@@ -14,9 +14,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from badugi_ledger.cards import DECK, Card
-from badugi_ledger.errors import ParseError
-from badugi_ledger.events import (
+from badugi_ledger.model.cards import DECK, Card
+from badugi_ledger.model.errors import ParseError
+from badugi_ledger.model.events import (
     Action,
     Buy,
     CarryOut,
@@ -36,8 +36,14 @@ from badugi_ledger.events import (
     SitOut,
     StackChange,
 )
+from badugi_ledger.model.settings import (
+    STRUCTURE_KINDS,
+    GameSettings,
+    HouseRules,
+    RakeRule,
+    Structure,
+)
 from badugi_ledger.parse import parse_text
-from badugi_ledger.settings import STRUCTURE_KINDS, GameSettings, HouseRules, RakeRule, Structure
 from badugi_ledger.textformat import (
     WriteError,
     describe_record,

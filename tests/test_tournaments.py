@@ -11,10 +11,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from ledger_builder import hand
 
-from badugi_ledger.errors import ConfigError
-from badugi_ledger.events import Session, StackChange
 from badugi_ledger.ledger import import_outcomes
-from badugi_ledger.results import HandOutcome, PotResult
+from badugi_ledger.model.errors import ConfigError
+from badugi_ledger.model.events import Session, StackChange
+from badugi_ledger.model.results import HandOutcome, PotResult
 from badugi_ledger.settle import settle_event
 from badugi_ledger.store import open_ledger
 from badugi_ledger.tournaments import (

@@ -14,12 +14,12 @@ from ledger_builder import hand
 from typer.testing import CliRunner
 
 from badugi_ledger.cli import app
-from badugi_ledger.errors import ConfigError
-from badugi_ledger.events import Session
 from badugi_ledger.ledger import import_outcomes
-from badugi_ledger.money import chip_value, format_amount, parse_money
+from badugi_ledger.model.errors import ConfigError
+from badugi_ledger.model.events import Session
+from badugi_ledger.model.money import chip_value, format_amount, parse_money
+from badugi_ledger.model.settings import GameSettings
 from badugi_ledger.parse import parse_text
-from badugi_ledger.settings import GameSettings
 from badugi_ledger.settle import settle_event
 from badugi_ledger.standings import StandingsOptions, render, standings
 from badugi_ledger.store import connect, migrate, open_ledger

@@ -12,12 +12,12 @@ from pathlib import Path
 from ledger_builder import hand
 from sqlite_utils import Database
 
-from badugi_ledger.events import Session, StackChange
 from badugi_ledger.export import POKERNOW_LEDGER_COLUMNS, export_table
 from badugi_ledger.ledger import import_outcomes
 from badugi_ledger.ledger_views import VIEWS
+from badugi_ledger.model.events import Session, StackChange
+from badugi_ledger.model.settings import GameSettings
 from badugi_ledger.players import merge_players
-from badugi_ledger.settings import GameSettings
 from badugi_ledger.store import open_ledger
 
 METADATA = Path(__file__).resolve().parent.parent / "datasette" / "metadata.json"

@@ -1,10 +1,11 @@
-"""Site and standard hand histories → the same :class:`~badugi_ledger.events.HandRecord` our own
-text format produces, so ``check``, ``import`` and everything downstream work unchanged.
+"""Site and standard hand histories → the same :class:`~badugi_ledger.model.events.HandRecord` our
+own text format produces, so ``check``, ``import`` and everything downstream work unchanged.
 
 One module per format (:mod:`.pokerstars`, :mod:`.fulltilt`, :mod:`.merge`, :mod:`.kingsclub`,
 :mod:`.phh`); what they share (decoding, money as integers, bounds on lines, the hand draft) is
 in :mod:`.common`, and how stacks carry from hand to hand of a site table in :mod:`.carry`.
-Each reader yields, in file order, a record, a :class:`~badugi_ledger.errors.ImportFormatError`
+Each reader yields, in file order, a record, a
+:class:`~badugi_ledger.model.errors.ImportFormatError`
 naming why a hand cannot be read (rules such as ``cancelled-hand``, ``corrupt-hand``,
 ``partial-hand``, ``unrecognised-line``), a :class:`SkippedHand` for a hand of another game, or
 a :class:`SiteWarning` (a hand seems to be missing) just before the hand it concerns.  Format

@@ -9,7 +9,7 @@ that differs from where the previous hand left it is one of three things:
 * **a top-up** the file does not print: only raised stacks, in a cash game.  Sites top up
   silently (Full Tilt's automatic top-up, corpus hand 29704563387, brings Sirocko back to
   $100 with no ``adds`` line), so a raised stack cannot be told from a top-up.  Recorded as a
-  :class:`~badugi_ledger.events.StackChange` (``top-up``) so the replay carries on;
+  :class:`~badugi_ledger.model.events.StackChange` (``top-up``) so the replay carries on;
 * **a missing hand**: some stacks lower and others higher by as much or a little less (a
   rake), as a hand the file does not hold would leave them.  A :class:`SiteWarning` (rule
   ``missing-hand``) says so, with each change and the time between the two hands, never a
@@ -30,8 +30,8 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from ..errors import BadugiError
-from ..events import Event, HandRecord, StackChange
+from ..model.errors import BadugiError
+from ..model.events import Event, HandRecord, StackChange
 from .common import (
     UNREADABLE,
     HandDraft,

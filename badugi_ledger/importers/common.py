@@ -7,9 +7,9 @@ names the currency) and tournament chips stay whole chips.  A money amount that 
 whole number of cents, or a chip amount with a fraction, is an error, never rounded.
 
 :class:`HandDraft` collects one hand while a reader walks its lines and turns it into the same
-:class:`~badugi_ledger.events.HandRecord` our own text format produces.  It keeps the rules
+:class:`~badugi_ledger.model.events.HandRecord` our own text format produces.  It keeps the rules
 the sites share in one place: who was dealt in (a seated player who did nothing at all in
-the hand was not dealt in and becomes a :class:`~badugi_ledger.events.SitOut`), the hero's
+the hand was not dealt in and becomes a :class:`~badugi_ledger.model.events.SitOut`), the hero's
 known cards through the draws, and the recorded outcome events (``Collect``, ``PotTotal``,
 ``RakeTaken``) that the replay verifies.
 """
@@ -23,9 +23,9 @@ from datetime import datetime
 from pathlib import Path
 from typing import NamedTuple
 
-from ..cards import Card, parse_card_or_unknown
-from ..errors import BadugiError, CardError, ImportFormatError, Position
-from ..events import (
+from ..model.cards import Card, parse_card_or_unknown
+from ..model.errors import BadugiError, CardError, ImportFormatError, Position
+from ..model.events import (
     Action,
     Cards,
     Collect,
@@ -41,8 +41,8 @@ from ..events import (
     Session,
     SitOut,
 )
-from ..limits import MAX_AMOUNT, MAX_DIGITS, MAX_QUOTE, amount_problem, quote
-from ..settings import GameSettings
+from ..model.limits import MAX_AMOUNT, MAX_DIGITS, MAX_QUOTE, amount_problem, quote
+from ..model.settings import GameSettings
 
 
 @dataclass(frozen=True)
@@ -337,7 +337,7 @@ def parse_amount(
     """An amount as printed, as an integer: cents of money when ``cents``, else whole chips.
 
     Only plain decimal figures are amounts: no exponent, no ``inf`` or ``NaN``, at most
-    :data:`~badugi_ledger.limits.MAX_DIGITS` digits, within ±2^53 once in cents; a sign only
+    :data:`~badugi_ledger.model.limits.MAX_DIGITS` digits, within ±2^53 once in cents; a sign only
     where ``signed`` (a KingsClub net result).  Anything else is a ``bad-amount`` error.
 
     >>> parse_amount("$0.25", cents=True), parse_amount("$5", cents=True)
@@ -347,7 +347,7 @@ def parse_amount(
     >>> parse_amount("0.125", cents=True)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    badugi_ledger.errors.ImportFormatError: amount '0.125' is not a whole number of cents ...
+    badugi_ledger.model.errors.ImportFormatError: amount '0.125' is not a whole number of cents ...
     """
     if text.isascii() and text.isdigit() and len(text) <= MAX_DIGITS:  # whole chips or dollars
         value = int(text) * 100 if cents else int(text)

@@ -22,10 +22,10 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import replace
 
-from ..errors import Position
-from ..events import HandRecord, Session, Show
-from ..limits import quote
-from ..settings import GameSettings, HouseRules, Structure
+from ..model.errors import Position
+from ..model.events import HandRecord, Session, Show
+from ..model.limits import quote
+from ..model.settings import GameSettings, HouseRules, Structure
 from .carry import CashTables, read_cash_site
 from .common import (
     NAME,

@@ -22,10 +22,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 
-from ..errors import BadugiError, Position
-from ..events import Event, FinalStack, HandRecord, Post, Session, Show
-from ..limits import quote
-from ..settings import GameSettings, HouseRules, Structure
+from ..model.errors import BadugiError, Position
+from ..model.events import Event, FinalStack, HandRecord, Post, Session, Show
+from ..model.limits import quote
+from ..model.settings import GameSettings, HouseRules, Structure
 from .common import (
     NAME,
     UNREADABLE,

@@ -30,10 +30,10 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import replace
 
-from ..errors import BadugiError, ImportFormatError, Position
-from ..events import Cards, Draw, HandRecord, Session, Show
-from ..limits import quote
-from ..settings import GameSettings, HouseRules, Structure, StructureKind
+from ..model.errors import BadugiError, ImportFormatError, Position
+from ..model.events import Cards, Draw, HandRecord, Session, Show
+from ..model.limits import quote
+from ..model.settings import GameSettings, HouseRules, Structure, StructureKind
 from .carry import CashTables
 from .common import (
     MAX_HAND_CHARS,

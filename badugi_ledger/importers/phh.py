@@ -31,9 +31,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from ..cards import DECK
-from ..errors import BadugiError, ConfigError, ImportFormatError, Position
-from ..events import (
+from ..model.cards import DECK
+from ..model.errors import BadugiError, ConfigError, ImportFormatError, Position
+from ..model.events import (
     Action,
     Cards,
     Draw,
@@ -45,8 +45,8 @@ from ..events import (
     Session,
     Show,
 )
-from ..limits import MAX_AMOUNT, MAX_DIGITS, quote
-from ..settings import GameSettings, HouseRules, ReshuffleRule, Structure
+from ..model.limits import MAX_AMOUNT, MAX_DIGITS, quote
+from ..model.settings import GameSettings, HouseRules, ReshuffleRule, Structure
 from .common import (
     UNREADABLE,
     HandDraft,

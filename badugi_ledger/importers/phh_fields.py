@@ -4,7 +4,7 @@ TOML hands a reader whatever the file says: ``starting_stacks = [1e400, 100]`` i
 (infinity), ``small_bet = nan`` is not a number, ``big_bet = "4"`` a string, ``antes = -1`` a
 negative number, ``_rake = 99999999999999999999`` an integer beyond any real amount.  Every
 numeric field of a hand is read here: a whole number from 0 to
-:data:`~badugi_ledger.limits.MAX_AMOUNT` (the one bound on amounts and counts), or an
+:data:`~badugi_ledger.model.limits.MAX_AMOUNT` (the one bound on amounts and counts), or an
 :class:`ImportFormatError` (rule ``bad-phh``) at the field's line and column saying what was
 expected, and the file's other hands are read on.  The field's line is looked up only when
 there is an error to locate.
@@ -18,8 +18,8 @@ import re
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
-from ..errors import ImportFormatError, Position
-from ..limits import amount_problem, quote
+from ..model.errors import ImportFormatError, Position
+from ..model.limits import amount_problem, quote
 
 WHOLE = "a whole number from 0 to 2^53"
 

@@ -25,8 +25,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import ImportFormatError, Position
-from ..limits import MAX_DIGITS
+from ..model.errors import ImportFormatError, Position
+from ..model.limits import MAX_DIGITS
 from . import phh_fast
 
 MAX_HAND_CHARS = 1_000_000

@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NoReturn
 
-from ..errors import ImportFormatError
-from ..events import (
+from ..model.errors import ImportFormatError
+from ..model.events import (
     Action,
     Cards,
     CarryOut,
@@ -33,7 +33,7 @@ from ..events import (
     SitOut,
     StackChange,
 )
-from ..settings import GameSettings
+from ..model.settings import GameSettings
 from .phh import POKERKIT_DEALING, RESHUFFLE_FIELD, VARIANT, blind_seat
 
 _OUTCOMES: tuple[type[Event], ...] = (

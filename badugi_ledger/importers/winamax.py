@@ -11,8 +11,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 
-from ..errors import ImportFormatError, Position
-from ..limits import quote
+from ..model.errors import ImportFormatError, Position
+from ..model.limits import quote
 from .common import ImportItem, SkippedHand, chunk_hands
 
 ORIGIN = "winamax"

@@ -37,8 +37,8 @@ item 6 (heads-up cap).  Choices made where the texts are silent, each documented
 
 from __future__ import annotations
 
-from ..errors import Position
-from ..events import Action, Post
+from ..model.errors import Position
+from ..model.events import Action, Post
 from .state import BET, PRE, HandState, illegal
 
 FIXED = "fixed-limit"

@@ -1,7 +1,7 @@
 """Cheap construction of the frozen result dataclasses the replay returns for every hand.
 
 A frozen dataclass's generated ``__init__`` sets each field through ``object.__setattr__``,
-one call per field: a :class:`~badugi_ledger.results.HandResult` (14 fields) costs several
+one call per field: a :class:`~badugi_ledger.model.results.HandResult` (14 fields) costs several
 times more to build that way than to fill its ``__dict__`` in one go, and the replay builds one
 result, its pots and an outcome per hand.  :func:`build` fills the instance dictionary directly,
 fields in declaration order, defaults first (or, when the caller gives every field in that

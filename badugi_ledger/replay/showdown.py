@@ -38,8 +38,8 @@ from __future__ import annotations
 from operator import attrgetter
 
 from ..hands import qualifies
+from ..model.results import CARRY, HOUSE, HandResult, Posting, PotResult, Violation
 from ..pots import pot_shares
-from ..results import CARRY, HOUSE, HandResult, Posting, PotResult, Violation
 from .build import build, buildable
 from .claims import verify_claims
 from .state import HandState, illegal

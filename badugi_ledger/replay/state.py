@@ -2,7 +2,7 @@
 
 A :class:`HandState` lives only inside :func:`badugi_ledger.replay.replay_hand`: it is mutated
 event by event (no copies per event, so the replay stays fast) and turned into a frozen
-:class:`~badugi_ledger.results.HandResult` at the end.  This module also decides who is dealt
+:class:`~badugi_ledger.model.results.HandResult` at the end.  This module also decides who is dealt
 in, what everyone's starting stack is (stated, carried from the previous hand, changed by
 rebuys) and who posts which blind.
 
@@ -24,10 +24,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from operator import attrgetter
 
-from ..cards import Card
-from ..errors import IllegalAction, Position
-from ..events import Collect, FinalStack, HandRecord, SitOut, StackChange
-from ..results import CARRY, HOUSE, Violation
+from ..model.cards import Card
+from ..model.errors import IllegalAction, Position
+from ..model.events import Collect, FinalStack, HandRecord, SitOut, StackChange
+from ..model.results import CARRY, HOUSE, Violation
 from .draws import CardTracker
 
 _BETWEEN_HANDS = frozenset({SitOut, StackChange})

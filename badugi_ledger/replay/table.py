@@ -18,7 +18,7 @@ the hands after it from being checked in full:
   unknown and the next Progressive hand of that table is not settled (``carry-unknown``).
 * A hand that cannot be read at all (a ``ParseError`` item) makes every stack of every table
   of its file unknown in the same way, since it is not known which table it belonged to.
-* A :class:`~badugi_ledger.results.TableGap` item (a site file that seems to miss a hand)
+* A :class:`~badugi_ledger.model.results.TableGap` item (a site file that seems to miss a hand)
   makes the table's next hand start from its stated stacks, with the reader's warning.
 
 A result with unknown stacks is a check's only: its ``unknown_stacks`` tell the ledger not to
@@ -30,9 +30,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 
-from ..errors import BadugiError
-from ..events import CarryOut, Collect, FinalStack, HandRecord
-from ..results import HandOutcome, HandResult, TableGap, Violation
+from ..model.errors import BadugiError
+from ..model.events import CarryOut, Collect, FinalStack, HandRecord
+from ..model.results import HandOutcome, HandResult, TableGap, Violation
 from .build import build, buildable
 from .hand import replay_hand
 from .state import UNKNOWN_STACK

@@ -13,7 +13,7 @@ Card(rank=10, suit='d')
 >>> parse_card("1s")
 Traceback (most recent call last):
 ...
-badugi_ledger.errors.CardError: unknown rank '1' in card '1s' (ranks are A 2-9 T/10 J Q K)
+badugi_ledger.model.errors.CardError: unknown rank '1' in card '1s' (ranks are A 2-9 T/10 J Q K)
 """
 
 from __future__ import annotations
@@ -130,7 +130,7 @@ def parse_cards(
     >>> parse_cards("As AS")
     Traceback (most recent call last):
     ...
-    badugi_ledger.errors.CardError: card As appears twice
+    badugi_ledger.model.errors.CardError: card As appears twice
     """
     tokens = text.replace(",", " ").split() if isinstance(text, str) else list(text)
     tokens = [part for token in tokens for part in _split_run(token)]

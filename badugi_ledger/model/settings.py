@@ -189,8 +189,8 @@ def validate_payouts(percents: Sequence[int]) -> tuple[int, ...]:
     >>> validate_payouts([50, 30, 20, 1, 1, 1, 1, 1])
     Traceback (most recent call last):
     ...
-    badugi_ledger.errors.ConfigError: payout percentages must total 100, not 105: 50/30/20/1/1/1/1/1
-    """
+    badugi_ledger.model.errors.ConfigError: payout percentages must total 100, not 105: 50/30/20/1/1/1/1/1
+    """  # noqa: E501 (a doctest shows the full exception name)
     table = tuple(int(p) for p in percents)
     shown = "/".join(map(str, table)) if len(table) <= 40 else f"{len(table)} places"
     if any(p < 0 for p in table):
