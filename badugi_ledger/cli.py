@@ -135,8 +135,8 @@ def parse_command(
     """Read hand histories and print their events; exit 1 listing every hand that does not parse."""
     import json
 
-    from .parse import parse_paths
-    from .textformat import describe_record, record_to_dict
+    from .text.parse import parse_paths
+    from .text.writer import describe_record, record_to_dict
 
     errors = 0
     for item in parse_paths(files):

@@ -80,7 +80,7 @@ def _outcome_error(outcome: HandOutcome) -> BadugiError:
 
 def _write(record: HandRecord, outcome: HandOutcome, to: Target) -> str:
     if to == "text":
-        from .textformat import write_hand
+        from .text.writer import write_hand
 
         return write_hand(record)
     result = outcome.result

@@ -5,7 +5,7 @@ The generator plays whole sessions - random but legal betting under every struct
 from a real shuffled deck (with the reshuffle of ``001`` when the stub runs out), varied
 stacks so all-ins and side pots happen, showdowns with the cards shown, Progressive Badugi
 pots that carry, rebuys when a player busts - and writes them in our text format through
-:func:`badugi_ledger.textformat.write_hands`, hand by hand (flat memory for any ``--hands``).
+:func:`badugi_ledger.text.writer.write_hands`, hand by hand (flat memory for any ``--hands``).
 
 It is also a cross-check: :class:`~badugi_ledger.simulated_hand.SimulatedHand` plays each
 hand with turn logic written independently of the replay engine, and every hand records what
@@ -182,7 +182,7 @@ def simulate_hands(
 
 def write_simulation(options: SimulationOptions, out: _Writer) -> SimulationStats:
     """Simulate and write the hands to ``out`` as they are played; return what happened."""
-    from .textformat import write_hands
+    from .text.writer import write_hands
 
     stats = SimulationStats()
     out.write(

@@ -1,7 +1,8 @@
 """Where hands come from: our own text format or a site's history, recognised by content.
 
 :func:`read_hands` is the one reader ``check``, ``import`` and ``convert`` call: it looks at the
-first lines of a file (not its name), picks our text parser (:func:`badugi_ledger.parse.parse_file`)
+first lines of a file (not its name), picks our text parser
+(:func:`badugi_ledger.text.parse.parse_file`)
 or a site importer (:mod:`badugi_ledger.importers`), and streams ``HandRecord | BadugiError``.
 A ``fmt`` argument (the CLI's ``--from``) overrides the guess.
 
@@ -96,7 +97,7 @@ def iter_source(path: str | Path, fmt: str | None = None) -> Iterator[ImportItem
         head = handle.read(_SNIFF_BYTES)
         chosen = _check_format(fmt) if fmt else _detect_head(head)
     if chosen == "text":
-        from .parse import parse_file
+        from .text.parse import parse_file
 
         yield from parse_file(path)
     else:

@@ -25,12 +25,12 @@ from badugi_ledger.check import run_check
 from badugi_ledger.cli import app
 from badugi_ledger.model.errors import BadugiError
 from badugi_ledger.model.results import HandOutcome
-from badugi_ledger.parse import parse_text
 from badugi_ledger.replay import replay_stream
 from badugi_ledger.replay.hand import replay_hand
 from badugi_ledger.replay.state import UNKNOWN_STACK
 from badugi_ledger.replay.table import error_violation
 from badugi_ledger.simulate import SimulationOptions, simulate_hands, write_simulation
+from badugi_ledger.text.parse import parse_text
 
 runner = CliRunner()
 NIGHT = Path(__file__).parent / "fixtures" / "planted_mistakes_night.bhh"

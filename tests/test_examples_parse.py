@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 from badugi_ledger.cli import app
 from badugi_ledger.model.errors import ParseError
 from badugi_ledger.model.events import CarryOut, Collect, FinalStack, HandRecord, StackChange
-from badugi_ledger.parse import parse_file, parse_paths
+from badugi_ledger.text.parse import parse_file, parse_paths
 
 EXAMPLES_DIR = Path(__file__).resolve().parent.parent / "examples"
 EXAMPLES = sorted(EXAMPLES_DIR.glob("*.bhh"))

@@ -27,10 +27,10 @@ from badugi_ledger.export import export
 from badugi_ledger.ledger import run_import
 from badugi_ledger.model.errors import BadugiError
 from badugi_ledger.model.events import HandRecord
-from badugi_ledger.parse import parse_file, parse_text
 from badugi_ledger.simulate import SimulationOptions, simulate_hands
 from badugi_ledger.sources import read_hands
-from badugi_ledger.textformat import without_positions, write_hands
+from badugi_ledger.text.parse import parse_file, parse_text
+from badugi_ledger.text.writer import without_positions, write_hands
 
 CLI = Path(sys.executable).with_name("badugi-ledger")
 STARS = CORPUS / "pokerstars" / "Badugi-USD-0.25-0.50-201009.txt"  # 4 hands, UTF-8 with BOM

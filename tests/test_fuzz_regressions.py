@@ -16,9 +16,9 @@ import pytest
 
 from badugi_ledger.model.errors import BadugiError
 from badugi_ledger.model.events import HandRecord
-from badugi_ledger.parse import parse_text
 from badugi_ledger.replay import replay_stream
 from badugi_ledger.sources import read_hands
+from badugi_ledger.text.parse import parse_text
 
 CLI = Path(sys.executable).with_name("badugi-ledger")
 

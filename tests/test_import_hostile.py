@@ -25,7 +25,7 @@ from badugi_ledger.model.errors import BadugiError, ImportFormatError
 from badugi_ledger.model.events import HandRecord, StackChange
 from badugi_ledger.model.limits import MAX_AMOUNT
 from badugi_ledger.sources import read_hands
-from badugi_ledger.textformat import without_positions
+from badugi_ledger.text.writer import without_positions
 
 
 @dataclass(frozen=True)

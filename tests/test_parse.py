@@ -30,9 +30,9 @@ from badugi_ledger.model.events import (
     StackChange,
 )
 from badugi_ledger.model.settings import GameSettings, HouseRules, RakeRule, Structure
-from badugi_ledger.parse import _Reader, parse_text
-from badugi_ledger.textformat import without_positions
-from badugi_ledger.textheaders import implied_posts
+from badugi_ledger.text.headers import implied_posts
+from badugi_ledger.text.parse import _Reader, parse_text
+from badugi_ledger.text.writer import without_positions
 
 
 def records(text: str, source: str = "t.bhh") -> list[HandRecord]:
@@ -149,7 +149,7 @@ def test_crlf_bom_and_symbols_give_the_same_records_as_lf_and_letters() -> None:
 
 
 def test_crlf_and_bom_in_a_file(tmp_path: Path) -> None:
-    from badugi_ledger.parse import parse_file
+    from badugi_ledger.text.parse import parse_file
 
     path = tmp_path / "crlf.bhh"
     text = HU + "Anna calls · Ben checks\n"
@@ -459,7 +459,7 @@ def test_reading_streams_hand_by_hand() -> None:
 def test_plain_lines_read_without_lark_give_the_same_events() -> None:
     """Plain lines are read by the fast path (plainlines.PlainLines) instead of Lark: the
     records, positions included, must be exactly what Lark gives (more in test_parse_speed)."""
-    from badugi_ledger import parse as reader
+    from badugi_ledger.text import parse as reader
 
     text = (
         HU + "Anna calls · Ben checks\n"

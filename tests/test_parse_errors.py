@@ -14,7 +14,7 @@ import pytest
 from badugi_ledger.model.errors import ParseError
 from badugi_ledger.model.events import HandRecord
 from badugi_ledger.model.limits import MAX_QUOTE
-from badugi_ledger.parse import parse_text
+from badugi_ledger.text.parse import parse_text
 
 HEAD = "game badugi · fixed limit 2/4 · blinds 1/2\n"
 HAND = "hand 7 · button Anna · Anna 100 · Ben 100\n"
@@ -294,7 +294,7 @@ def test_not_utf8_line_is_reported_with_its_line(tmp_path: Path) -> None:
         + "Zoë calls\n".encode("latin-1")
         + ("hand 2 · button Ben · Anna · Ben\nBen folds\n").encode()
     )
-    from badugi_ledger.parse import parse_file
+    from badugi_ledger.text.parse import parse_file
 
     items = list(parse_file(path))
     assert isinstance(items[0], ParseError)
@@ -303,7 +303,7 @@ def test_not_utf8_line_is_reported_with_its_line(tmp_path: Path) -> None:
 
 
 def test_missing_file_is_one_error() -> None:
-    from badugi_ledger.parse import parse_file
+    from badugi_ledger.text.parse import parse_file
 
     items = list(parse_file("/no/such/file.bhh"))
     assert len(items) == 1 and isinstance(items[0], ParseError)
@@ -311,7 +311,7 @@ def test_missing_file_is_one_error() -> None:
 
 
 def test_an_overlong_body_line_spoils_its_hand_only() -> None:
-    from badugi_ledger.parse import MAX_LINE
+    from badugi_ledger.text.parse import MAX_LINE
 
     long_line = "Anna folds" + " · Anna folds" * (MAX_LINE // 10)
     text = HEAD + HAND + long_line + "\n" + "hand 8 · button Ben · Anna · Ben\nBen folds\n"
@@ -326,7 +326,7 @@ def test_an_overlong_body_line_spoils_its_hand_only() -> None:
 def test_an_overlong_hand_line_in_a_file_is_refused_without_reading_it_whole(
     tmp_path: Path,
 ) -> None:
-    from badugi_ledger.parse import parse_file
+    from badugi_ledger.text.parse import parse_file
 
     path = tmp_path / "long.bhh"
     with path.open("w", encoding="utf-8") as f:

@@ -16,7 +16,7 @@ from pathlib import Path
 import lark
 from lark import Lark
 
-from badugi_ledger import grammar, parse
+from badugi_ledger.text import grammar, parse
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -42,7 +42,7 @@ def test_grammar_loads_from_an_installed_wheel_layout(tmp_path: Path) -> None:
     shutil.copytree(ROOT / "badugi_ledger", site / "badugi_ledger")
     shutil.copytree(ROOT / "grammar", site / "badugi_ledger" / "_grammar")
     code = (
-        "from badugi_ledger import grammar, parse\n"
+        "from badugi_ledger.text import grammar, parse\n"
         "assert not grammar.source_grammar_path().exists(), grammar.source_grammar_path()\n"
         "recs = list(parse.parse_text('hand 1 · button A · A 5 · B 5\\nA folds\\n'))\n"
         "assert grammar.shipped_parser(None, grammar.grammar_text()) is not None\n"
@@ -93,11 +93,11 @@ def _hand_trees(parser: Lark) -> list[object]:
 
 
 def test_the_shipped_tables_are_this_grammars() -> None:
-    """hand_history.tables.json must be regenerated (python -m badugi_ledger.grammar) whenever
+    """hand_history.tables.json must be regenerated (python -m badugi_ledger.text.grammar) whenever
     grammar/hand_history.lark changes; until then every run would analyse the grammar."""
     tables = grammar.shipped_tables()
     assert grammar.tables_key(grammar.grammar_text()) == tables["key"], (
-        "grammar/hand_history.lark changed: run python -m badugi_ledger.grammar"
+        "grammar/hand_history.lark changed: run python -m badugi_ledger.text.grammar"
     )
     assert lark.__version__ == tables["lark"]
     assert grammar.tables_key(grammar.grammar_text() + "\n") != tables["key"]
@@ -177,7 +177,7 @@ def test_reading_hands_loads_no_pickle(tmp_path: Path) -> None:
         "    loaded.append(1)\n"
         "    raise EOFError\n"
         "pickle.load = pickle.loads = record\n"
-        "from badugi_ledger import parse\n"
+        "from badugi_ledger.text import parse\n"
         "recs = list(parse.parse_text('hand 1 · button A · A 5 · B 5\\nA folds\\n'))\n"
         "print(type(recs[0]).__name__, len(loaded))\n"
     )

@@ -13,7 +13,7 @@ import pytest
 from badugi_ledger.model.cards import parse_card
 from badugi_ledger.model.errors import CardError, ParseError
 from badugi_ledger.model.events import HandRecord
-from badugi_ledger.parse import parse_text
+from badugi_ledger.text.parse import parse_text
 
 HEAD = "game badugi · fixed limit 2/4 · blinds 1/2\n"
 NIGHT = HEAD + (
@@ -271,7 +271,7 @@ def test_what_the_reader_remembers_for_suggestions_is_bounded(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """A file of strangers at ever new tables must not grow the reader's memory."""
-    from badugi_ledger import parse
+    from badugi_ledger.text import parse
 
     monkeypatch.setattr(parse, "_MAX_KNOWN", 100)
     hand = "table T{0}\nhand {0} · button P{0}a · P{0}a 5 · P{0}b 5\nP{0}a folds\n"

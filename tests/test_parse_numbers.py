@@ -17,12 +17,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from badugi_ledger import parse
 from badugi_ledger.check import run_check
 from badugi_ledger.ledger import run_import
 from badugi_ledger.model.errors import ParseError
 from badugi_ledger.model.events import Draw, HandRecord
 from badugi_ledger.model.limits import MAX_AMOUNT
+from badugi_ledger.text import parse
 
 # A legal hand (check: 1 ok; import: 1 stored) with every kind of number our format writes.
 # Each {n} is one number position; its value in the legal hand is in LEGAL.

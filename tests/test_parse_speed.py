@@ -19,15 +19,15 @@ from conftest import EXAMPLES
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from badugi_ledger import grammar, parse
 from badugi_ledger.model.errors import BadugiError
 from badugi_ledger.model.events import HandRecord
 from badugi_ledger.model.settings import GAME_NAMES, STRUCTURE_KINDS
-from badugi_ledger.plainlines import PlainLines
 from badugi_ledger.simulate import SimulationOptions, write_simulation
 from badugi_ledger.sources import read_hands
-from badugi_ledger.textevents import CARD_TABLE
-from badugi_ledger.textformat import write_hands
+from badugi_ledger.text import grammar, parse
+from badugi_ledger.text.plainlines import PlainLines
+from badugi_ledger.text.transformer import CARD_TABLE
+from badugi_ledger.text.writer import write_hands
 
 ROOT = Path(__file__).resolve().parent.parent
 

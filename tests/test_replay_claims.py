@@ -16,9 +16,9 @@ from replay_builder import assert_balanced, record
 
 from badugi_ledger.model.results import HandResult
 from badugi_ledger.model.settings import GameSettings, Structure
-from badugi_ledger.parse import parse_text
 from badugi_ledger.replay import replay_hand, replay_stream
 from badugi_ledger.sources import read_hands
+from badugi_ledger.text.parse import parse_text
 
 ANTE = GameSettings(ante=2)
 """Fixed limit 2/4, blinds 1/2, ante 2."""

@@ -50,11 +50,11 @@ from badugi_ledger.model.events import (
 )
 from badugi_ledger.model.results import HandResult
 from badugi_ledger.model.settings import GAME_NAMES, STRUCTURE_KINDS, RakeRule
-from badugi_ledger.parse import parse_text
 from badugi_ledger.replay import replay_hand, replay_stream
 from badugi_ledger.simulate import SimulationOptions, simulate_hands
 from badugi_ledger.sources import read_hands
-from badugi_ledger.textformat import write_hands
+from badugi_ledger.text.parse import parse_text
+from badugi_ledger.text.writer import write_hands
 
 PROPERTY = settings(
     max_examples=150,

@@ -259,7 +259,7 @@ def test_reader_implied_posts_are_dropped_on_a_redeal() -> None:
     """The text reader inserts the blinds a hand implies when the history records no carried
     pot; the replay knows the pot carried, so on the redeal (``redeal-posts no``, ``002``) it
     drops those implied posts, with a note, instead of calling them a violation."""
-    from badugi_ledger.parse import parse_text
+    from badugi_ledger.text.parse import parse_text
 
     checks = "Ben checks · Anna checks"
     text = "\n".join(

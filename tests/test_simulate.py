@@ -21,7 +21,6 @@ from badugi_ledger.check import run_check
 from badugi_ledger.model.errors import BadugiError, ConfigError
 from badugi_ledger.model.events import CarryOut, Collect, Draw, FinalStack, Muck, Show, StackChange
 from badugi_ledger.model.settings import GAME_NAMES, STRUCTURE_KINDS, HouseRules
-from badugi_ledger.parse import parse_text
 from badugi_ledger.replay import replay_stream
 from badugi_ledger.simulate import (
     SimulationOptions,
@@ -30,6 +29,7 @@ from badugi_ledger.simulate import (
     simulate_to_path,
     write_simulation,
 )
+from badugi_ledger.text.parse import parse_text
 
 CLI = Path(sys.executable).with_name("badugi-ledger")
 

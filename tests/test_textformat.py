@@ -43,8 +43,8 @@ from badugi_ledger.model.settings import (
     RakeRule,
     Structure,
 )
-from badugi_ledger.parse import parse_text
-from badugi_ledger.textformat import (
+from badugi_ledger.text.parse import parse_text
+from badugi_ledger.text.writer import (
     WriteError,
     describe_record,
     record_to_dict,

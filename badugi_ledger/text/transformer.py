@@ -4,7 +4,7 @@
 tree is ever built: terminal callbacks turn tokens into names with positions, numbers and card
 tuples, and each grammar alternative builds one frozen event.  It checks only what one entry
 can tell (a draw receiving as many cards as it discards, a buy of one card); everything that
-needs the whole hand is the reader's (:mod:`badugi_ledger.parse`) or the replay's.
+needs the whole hand is the reader's (:mod:`badugi_ledger.text.parse`) or the replay's.
 """
 
 from __future__ import annotations
@@ -15,9 +15,9 @@ from typing import Any
 
 from lark import Token, Tree
 
-from .model.cards import SUIT_SYMBOLS, Card
-from .model.errors import NOWHERE, Position
-from .model.events import (
+from ..model.cards import SUIT_SYMBOLS, Card
+from ..model.errors import NOWHERE, Position
+from ..model.events import (
     Action,
     Buy,
     CarryOut,
@@ -35,7 +35,7 @@ from .model.events import (
     SitOut,
     StackChange,
 )
-from .model.limits import MAX_AMOUNT, MAX_DIGITS, amount_problem
+from ..model.limits import MAX_AMOUNT, MAX_DIGITS, amount_problem
 
 __all__ = ["POSTS_NONE", "EventBuilder", "FormatError", "RawHand", "short", "unquote"]
 

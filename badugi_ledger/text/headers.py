@@ -16,12 +16,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from .model.errors import NOWHERE, ConfigError, Position
-from .model.events import Post, Seat, Session
-from .model.limits import MAX_DIGITS, amount_problem
-from .model.money import chip_value
-from .model.settings import GameSettings, HouseRules, RakeRule, Structure, validate_payouts
-from .textevents import short, too_large
+from ..model.errors import NOWHERE, ConfigError, Position
+from ..model.events import Post, Seat, Session
+from ..model.limits import MAX_DIGITS, amount_problem
+from ..model.money import chip_value
+from ..model.settings import GameSettings, HouseRules, RakeRule, Structure, validate_payouts
+from .transformer import short, too_large
 
 __all__ = [
     "HEADER_KEYWORDS",

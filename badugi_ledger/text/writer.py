@@ -1,7 +1,7 @@
 """The canonical writer of the hand-history format, and plain renderings of hand records.
 
 ``write_hands`` turns records (from our parser or any importer) back into text that
-:mod:`badugi_ledger.parse` reads into the same events: this is what ``convert --to text`` uses
+:mod:`badugi_ledger.text.parse` reads into the same events: this is what ``convert --to text`` uses
 and what the round-trip tests check on every example.  Canonical means: one way to write each
 thing — headers only where they change, seats on the hand line, forced bets left out when they
 are exactly the ones the settings imply, consecutive events of a kind grouped on one line.
@@ -17,9 +17,9 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import fields, replace
 from typing import Any
 
-from .model.cards import Card, format_cards
-from .model.errors import NOWHERE, BadugiError
-from .model.events import (
+from ..model.cards import Card, format_cards
+from ..model.errors import NOWHERE, BadugiError
+from ..model.events import (
     Action,
     Buy,
     CarryOut,
@@ -39,9 +39,9 @@ from .model.events import (
     SitOut,
     StackChange,
 )
-from .model.money import plain_money
-from .model.settings import GameSettings, HouseRules, Structure
-from .textheaders import HEADER_KEYWORDS, implied_posts
+from ..model.money import plain_money
+from ..model.settings import GameSettings, HouseRules, Structure
+from .headers import HEADER_KEYWORDS, implied_posts
 
 __all__ = [
     "describe_record",

@@ -10,7 +10,7 @@ Lark's terminal names: :func:`describe_expected` does that translation in one pl
 Lark's terminal-collision check when ``interegular`` is installed) costs 0.1-1 s, which every
 ``check``/``import``/``parse`` run would pay.  ``grammar/hand_history.tables.json`` holds the
 result, Lark's own serialisation of the analysed parser written as JSON, generated from
-``grammar/hand_history.lark`` by ``python -m badugi_ledger.grammar`` and installed with the
+``grammar/hand_history.lark`` by ``python -m badugi_ledger.text.grammar`` and installed with the
 grammar: it loads in milliseconds, is plain data (nothing is ever unpickled), and is read only
 from the package itself (never from a folder another user could write).  Its key is a hash of
 the grammar text, Lark's version and the build options: when they differ from the running ones
@@ -84,7 +84,7 @@ def _packaged(name: str) -> str | None:
 
 def source_grammar_path() -> Path:
     """Where the grammar sits in a source checkout (``grammar/`` beside the package)."""
-    return Path(__file__).resolve().parent.parent / "grammar" / GRAMMAR_FILE
+    return Path(__file__).resolve().parents[2] / "grammar" / GRAMMAR_FILE
 
 
 def _grammar_file(name: str) -> str:
@@ -129,7 +129,7 @@ def build_parser(transformer: Any = None, *, strict: bool = False) -> Lark:
 # ---------------------------------------------------------------- the shipped tables
 
 TABLES_FILE = "hand_history.tables.json"
-"""The analysed grammar, beside the grammar (``python -m badugi_ledger.grammar`` writes it)."""
+"""The analysed grammar, beside the grammar (``python -m badugi_ledger.text.grammar`` writes it)."""
 
 
 def tables_key(text: str, lark_version: str = lark.__version__) -> str:

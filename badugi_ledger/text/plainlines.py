@@ -3,8 +3,8 @@
 Nearly every line of a real history is plain (``Dan calls · Anna raises to 8``).  Lark's lexer
 and LALR parser cost far more per token than splitting such a line at its separators and
 spaces, so :class:`PlainLines` reads those shapes itself and calls the same
-:class:`~badugi_ledger.textevents.EventBuilder` methods, with the same values, that Lark's
-transformer would; every line it is unsure of goes to Lark (:mod:`badugi_ledger.parse`), which
+:class:`~badugi_ledger.text.transformer.EventBuilder` methods, with the same values, that Lark's
+transformer would; every line it is unsure of goes to Lark (:mod:`badugi_ledger.text.parse`), which
 stays the one definition of the format and the one source of error messages.
 ``tests/test_parse_speed.py`` proves both readings equal.
 """
@@ -14,10 +14,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .model.cards import Card
-from .model.errors import Position
-from .model.limits import MAX_DIGITS
-from .textevents import CARD_TABLE, EventBuilder, FormatError, RawHand
+from ..model.cards import Card
+from ..model.errors import Position
+from ..model.limits import MAX_DIGITS
+from .transformer import CARD_TABLE, EventBuilder, FormatError, RawHand
 
 # ---------------------------------------------------------------- the fast path for plain lines
 _KEYWORD_LINE = re.compile(r"[ \t]*(?:(deal|draw|buy|show|final)(?=[ \t:])[ \t]*:?)?")

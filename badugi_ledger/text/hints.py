@@ -2,7 +2,7 @@
 
 The grammar can only say which words it expected; an organiser who typed ``Tomas`` for
 ``Tamás``, ``1d`` for a card, a comma between entries or ``blind 1/2`` for ``blinds 1/2``
-needs to hear *that*.  The reader (:mod:`badugi_ledger.parse`) asks this module for a
+needs to hear *that*.  The reader (:mod:`badugi_ledger.text.parse`) asks this module for a
 suggestion once it has found an error; nothing here ever turns a readable line into an
 error, so a legal hand is never refused for looking like a typo.
 
@@ -28,11 +28,11 @@ from typing import Any
 from lark import Lark
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
+from ..model.cards import parse_card, parse_cards
+from ..model.errors import CardError, ParseError, Position
+from ..model.limits import MAX_QUOTE
 from .grammar import describe_expected
-from .model.cards import parse_card, parse_cards
-from .model.errors import CardError, ParseError, Position
-from .model.limits import MAX_QUOTE
-from .textheaders import HEADER_KEYWORDS
+from .headers import HEADER_KEYWORDS
 
 __all__ = [
     "card_problem",
@@ -193,7 +193,7 @@ def syntax_error(
     hand: str | None,
 ) -> ParseError:
     """A ParseError for what Lark reports on ``lines`` (file line of Lark line n: line_of[n]),
-    with the likely fix where there is one (:mod:`badugi_ledger.texthints`)."""
+    with the likely fix where there is one (:mod:`badugi_ledger.text.hints`)."""
     if isinstance(exc, UnexpectedCharacters):
         expected = set(exc.allowed)
     elif isinstance(exc, UnexpectedToken | UnexpectedEOF):

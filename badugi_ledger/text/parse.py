@@ -8,12 +8,12 @@ Why it is built this way:
   parse tree, memory stays flat, and records are yielded as soon as a hand is read.
 * **Errors people can act on.**  A syntax error becomes a :class:`ParseError` with
   file:line:column, the hand id, what was expected in words, the likely fix (a misspelt name
-  or keyword, a bad card, a comma: :mod:`badugi_ledger.texthints`) and the offending line
+  or keyword, a bad card, a comma: :mod:`badugi_ledger.text.hints`) and the offending line
   with a caret; the reader then resumes at the next hand, so one call reports every bad hand.
 * **Speed.**  The transformer runs inside the LALR parser (no tree is built, see
-  :mod:`badugi_ledger.textevents`), positions come from tokens, cards are looked up in a table,
-  a run of cards is a single token, and plain lines ("Ben folds · Cara calls 4") skip Lark
-  altogether (:class:`badugi_ledger.plainlines.PlainLines`, proven equal to Lark's reading).
+  :mod:`badugi_ledger.text.transformer`), positions come from tokens, cards are looked up in a
+  table, a run of cards is a single token, and plain lines ("Ben folds · Cara calls 4") skip Lark
+  altogether (:class:`badugi_ledger.text.plainlines.PlainLines`, proven equal to Lark's reading).
 * **Headers are sticky.**  A header line sets its items for every hand after it (a level
   change is a header line between two hands); it also ends the hand before it.  Every record
   carries its complete, effective :class:`GameSettings`.
@@ -38,9 +38,8 @@ from typing import Any
 from lark import Lark
 from lark.exceptions import UnexpectedInput
 
-from .grammar import build_parser
-from .model.errors import ConfigError, ParseError, Position
-from .model.events import (
+from ..model.errors import ConfigError, ParseError, Position
+from ..model.events import (
     CarryOut,
     Event,
     HandRecord,
@@ -48,10 +47,11 @@ from .model.events import (
     SitOut,
     StackChange,
 )
+from .grammar import build_parser
+from .headers import HEADER_KEYWORDS, HeaderItemError, SettingsState, implied_posts
+from .hints import closest, error_at, item_column, syntax_error
 from .plainlines import PlainLines
-from .textevents import POSTS_NONE, EventBuilder, FormatError, RawHand, short
-from .textheaders import HEADER_KEYWORDS, HeaderItemError, SettingsState, implied_posts
-from .texthints import closest, error_at, item_column, syntax_error
+from .transformer import POSTS_NONE, EventBuilder, FormatError, RawHand, short
 
 __all__ = ["parse_file", "parse_paths", "parse_text"]
 
@@ -71,7 +71,7 @@ characters; a longer one is a corrupt file or not a history, and is refused with
 into memory."""
 _IGNORED = " \t\r\f\ufeff"  # what the grammar skips between tokens
 PLAIN_LINES = True
-"""Read plain lines with the fast path (:class:`~badugi_ledger.plainlines.PlainLines`); False
+"""Read plain lines with the fast path (:class:`~badugi_ledger.text.plainlines.PlainLines`); False
 sends every line through Lark (the tests prove both readings equal; benchmarks compare)."""
 
 # ---------------------------------------------------------------- one parser per thread, errors
