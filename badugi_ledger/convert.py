@@ -17,11 +17,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal, TextIO
 
-from .importers import SkippedHand, write_phh
 from .model.errors import BadugiError, ConfigError, ImportFormatError, Position
 from .model.events import HandRecord
 from .model.results import HandOutcome
+from .phh.writer import write_phh
 from .replay import replay_stream
+from .sites.common import SkippedHand
 from .sources import read_hands
 
 Target = Literal["phh", "text"]

@@ -73,14 +73,6 @@ def replay(items: Iterable[HandRecord | BadugiError | TableGap]) -> Iterator[Han
     return iter(replay_stream(items))
 
 
-def iter_hand_files(paths: Iterable[str | Path]) -> Iterator[Path]:
-    """Files named, and history files inside folders named: the same walk as ``check``
-    (:func:`badugi_ledger.check.history_files`: recursive, sorted, hidden entries skipped)."""
-    from .check import history_files
-
-    yield from history_files(paths)
-
-
 # --- one file, one process ---------------------------------------------------------------------
 
 _FILE_ERRORS = (BadugiError, OSError, UnicodeDecodeError, sqlite3.Error, OverflowError)
@@ -284,8 +276,9 @@ def import_paths(
     in that order; ``jobs`` processes read them (0 or None = every core; see the module
     docstring), the ledger ends the same for any ``jobs``."""
     from .parallel import ordered_map, resolve_jobs
+    from .sources import history_files
 
-    files = list(iter_hand_files(paths))
+    files = history_files(paths)
     report = ImportReport()
 
     def here(path: Path) -> FileReport:
@@ -371,7 +364,6 @@ __all__ = [
     "import_file",
     "import_outcomes",
     "import_paths",
-    "iter_hand_files",
     "ledger_problems",
     "read_source",
     "replay",

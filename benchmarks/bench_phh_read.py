@@ -29,8 +29,9 @@ from pathlib import Path
 from bench_phh_pokerkit import export_phh
 from benchlib import DEFAULT_CACHE, simulated_file
 
-from badugi_ledger.importers import phh_fast, read_phh
-from badugi_ledger.importers.common import read_text
+from badugi_ledger.phh import fast as phh_fast
+from badugi_ledger.phh.reader import read_phh
+from badugi_ledger.sites.common import read_text
 from badugi_ledger.sources import iter_source
 
 

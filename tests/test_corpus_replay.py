@@ -21,11 +21,10 @@ from typing import Any
 
 import pytest
 
-from badugi_ledger.importers import SkippedHand
-from badugi_ledger.importers.common import SiteWarning
 from badugi_ledger.model.events import Collect, HandRecord, PotTotal, RakeTaken, Seat
 from badugi_ledger.model.results import HandOutcome
 from badugi_ledger.replay import replay_stream
+from badugi_ledger.sites.common import SiteWarning, SkippedHand
 from badugi_ledger.sources import iter_source, read_hands
 
 EXPECTED: dict[str, tuple[str, str]] = {

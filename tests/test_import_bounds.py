@@ -17,16 +17,16 @@ from pathlib import Path
 import pytest
 from conftest import CORPUS
 
-from badugi_ledger.importers.common import (
+from badugi_ledger.model.errors import BadugiError, ImportFormatError
+from badugi_ledger.model.events import HandRecord
+from badugi_ledger.model.limits import MAX_QUOTE
+from badugi_ledger.sites.common import (
     MAX_HAND_CHARS,
     MAX_LINE,
     CutLine,
     decode_bytes,
     iter_lines,
 )
-from badugi_ledger.model.errors import BadugiError, ImportFormatError
-from badugi_ledger.model.events import HandRecord
-from badugi_ledger.model.limits import MAX_QUOTE
 from badugi_ledger.sources import read_hands
 
 

@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from badugi_ledger.importers.common import parse_amount
 from badugi_ledger.model.errors import ImportFormatError
+from badugi_ledger.sites.common import parse_amount
 
 
 @given(st.integers(min_value=0, max_value=10**9))

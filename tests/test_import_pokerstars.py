@@ -10,8 +10,6 @@ from pathlib import Path
 
 import pytest
 
-from badugi_ledger.importers import SkippedHand, iter_lines, read_pokerstars
-from badugi_ledger.importers.common import SiteWarning, split_lines
 from badugi_ledger.model.cards import parse_cards
 from badugi_ledger.model.errors import ImportFormatError
 from badugi_ledger.model.events import (
@@ -27,6 +25,8 @@ from badugi_ledger.model.events import (
     Show,
     SitOut,
 )
+from badugi_ledger.sites.common import SiteWarning, SkippedHand, iter_lines, split_lines
+from badugi_ledger.sites.pokerstars import read_pokerstars
 
 CASH = "pokerstars/Badugi-USD-0.25-0.50-201009.txt"
 MTT = "pokerstars/LBad-USD-MTT8-201011.txt"

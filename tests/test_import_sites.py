@@ -8,15 +8,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from badugi_ledger.importers import (
-    SkippedHand,
-    iter_lines,
-    read_fulltilt,
-    read_kingsclub,
-    read_merge,
-    read_winamax,
-)
-from badugi_ledger.importers.common import split_lines
 from badugi_ledger.model.cards import parse_cards
 from badugi_ledger.model.errors import ImportFormatError
 from badugi_ledger.model.events import (
@@ -34,6 +25,11 @@ from badugi_ledger.model.events import (
     StackChange,
 )
 from badugi_ledger.replay import replay_hand
+from badugi_ledger.sites.common import SkippedHand, iter_lines, split_lines
+from badugi_ledger.sites.fulltilt import read_fulltilt
+from badugi_ledger.sites.kingsclub import read_kingsclub
+from badugi_ledger.sites.merge import read_merge
+from badugi_ledger.sites.winamax import read_winamax
 
 
 def of(record: HandRecord, kind: type) -> list:

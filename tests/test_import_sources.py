@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from badugi_ledger.importers import SkippedHand
 from badugi_ledger.model.errors import BadugiError, ConfigError, ImportFormatError
 from badugi_ledger.model.events import HandRecord
+from badugi_ledger.sites.common import SkippedHand
 from badugi_ledger.sources import FORMATS, detect_format, iter_source, read_hands
 
 FIXTURES = Path(__file__).parent / "fixtures"

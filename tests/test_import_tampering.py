@@ -14,10 +14,10 @@ import pytest
 from conftest import CORPUS
 
 from badugi_ledger.check import CheckRun
-from badugi_ledger.importers.common import SiteWarning, decode_bytes, iter_lines
-from badugi_ledger.importers.merge import rake_allowed, read_merge
 from badugi_ledger.model.errors import BadugiError, ImportFormatError
 from badugi_ledger.model.events import HandRecord, RakeTaken, StackChange
+from badugi_ledger.sites.common import SiteWarning, decode_bytes, iter_lines
+from badugi_ledger.sites.merge import rake_allowed, read_merge
 from badugi_ledger.sources import read_hands
 
 STARS_CASH = "pokerstars/Badugi-USD-0.25-0.50-201009.txt"

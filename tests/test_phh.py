@@ -10,11 +10,13 @@ from pathlib import Path
 import pokerkit
 import pytest
 
-from badugi_ledger.importers import SkippedHand, read_phh, write_phh
 from badugi_ledger.model.errors import ImportFormatError
 from badugi_ledger.model.events import Action, Deal, Draw, Event, FinalStack, HandRecord, Post, Show
 from badugi_ledger.model.settings import GameSettings, Structure
+from badugi_ledger.phh.reader import read_phh
+from badugi_ledger.phh.writer import write_phh
 from badugi_ledger.replay import replay_hand, replay_stream
+from badugi_ledger.sites.common import SkippedHand
 
 FIXTURE = Path(__file__).parent / "fixtures" / "wikipedia_badugi.phh"
 WIKIPEDIA_FINAL = {"Bob": 196, "Carol": 220, "Ted": 200, "Alice": 184}

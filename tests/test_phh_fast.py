@@ -18,9 +18,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from badugi_ledger.convert import ConvertedHand, convert_hands
-from badugi_ledger.importers import phh_fast, read_phh
 from badugi_ledger.model.errors import ImportFormatError
 from badugi_ledger.model.events import HandRecord
+from badugi_ledger.phh import fast as phh_fast
+from badugi_ledger.phh.reader import read_phh
 from badugi_ledger.simulate import SimulationOptions, simulate_to_path
 
 FIXTURE = Path(__file__).parent / "fixtures" / "wikipedia_badugi.phh"

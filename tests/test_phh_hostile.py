@@ -18,10 +18,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from badugi_ledger.check import run_check
-from badugi_ledger.importers import phh_fast, read_phh
 from badugi_ledger.model.errors import BadugiError, ImportFormatError
 from badugi_ledger.model.events import HandRecord
 from badugi_ledger.model.limits import MAX_AMOUNT, MAX_QUOTE
+from badugi_ledger.phh import fast as phh_fast
+from badugi_ledger.phh.reader import read_phh
 
 FIELDS = {
     "antes": "[0, 0]",

@@ -20,9 +20,9 @@ from typing import Any
 import pytest
 
 from badugi_ledger import sources
-from badugi_ledger.importers import read_phh
-from badugi_ledger.importers.common import split_lines
 from badugi_ledger.model.events import HandRecord
+from badugi_ledger.phh.reader import read_phh
+from badugi_ledger.sites.common import split_lines
 
 HAND = """variant = 'FB'
 antes = [0, 0, 0]

@@ -15,8 +15,8 @@ from pathlib import Path
 import pokerkit
 import pytest
 
-from badugi_ledger.importers import write_phh
 from badugi_ledger.model.errors import ImportFormatError
+from badugi_ledger.phh.writer import write_phh
 from badugi_ledger.replay import replay_stream
 from badugi_ledger.sources import read_hands
 

@@ -25,9 +25,9 @@ import pokerkit
 import pokerkit.state as state_ops
 import pytest
 
-from badugi_ledger.importers.phh import read_phh
 from badugi_ledger.model.errors import ImportFormatError
 from badugi_ledger.model.events import HandRecord
+from badugi_ledger.phh.reader import read_phh
 from badugi_ledger.replay import replay_hand
 
 AUTOMATIONS = (
@@ -144,9 +144,9 @@ def test_a_reshuffled_card_from_a_later_discard_of_the_same_draw() -> None:
 def test_our_own_phh_names_how_our_table_dealt() -> None:
     """A hand of ours (dealt in turn, ``001``'s reshuffle, no burn card) written as PHH says so
     in user-defined fields and is read back with those rules, not PokerKit's."""
-    from badugi_ledger.importers import write_phh
-    from badugi_ledger.importers.phh import POKERKIT_DEALING
     from badugi_ledger.model.settings import HouseRules
+    from badugi_ledger.phh.reader import POKERKIT_DEALING
+    from badugi_ledger.phh.writer import write_phh
 
     text = (
         "variant = 'FB'\nantes = [0, 0]\nblinds_or_straddles = [2, 1]\nsmall_bet = 2\n"
@@ -190,7 +190,7 @@ def test_pokerkits_own_phh_takes_the_fast_path(monkeypatch: pytest.MonkeyPatch) 
     (``_lines_fast``) exactly as ``tomllib`` reads them, and never reach ``tomllib``."""
     import tomllib
 
-    from badugi_ledger.importers import phh_fast
+    from badugi_ledger.phh import fast as phh_fast
 
     rng = random.Random(7)
     random.seed(7)

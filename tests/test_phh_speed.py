@@ -5,9 +5,9 @@ The general path ("reference") is:
 
 * TOML: ``tomllib`` (``phh_fast.fast_loads`` switched off);
 * actions: the reader's action loop as it was before issue 7, written below with the generic
-  :class:`~badugi_ledger.importers.common.HandDraft` methods (``action``, ``add``, ``muck``,
+  :class:`~badugi_ledger.sites.common.HandDraft` methods (``action``, ``add``, ``muck``,
   ``highest``) and the plain line search, kept here as the oracle the tight loop must equal;
-* cards: :func:`~badugi_ledger.importers.common.parse_site_cards`, card by card.
+* cards: :func:`~badugi_ledger.sites.common.parse_site_cards`, card by card.
 
 The inputs: simulated fixed-limit Badugi hands of many shapes (2-9 players, antes, cards seen
 or not; ``badugi_ledger.simulate``) written with ``write_phh`` - the other games and structures
@@ -27,14 +27,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from badugi_ledger.convert import ConvertedHand, convert_hands
-from badugi_ledger.importers import phh, phh_fast, read_phh
-from badugi_ledger.importers.common import HandDraft, parse_site_cards
-from badugi_ledger.importers.phh_split import PhhPiece
 from badugi_ledger.model.cards import DECK
 from badugi_ledger.model.errors import BadugiError, ImportFormatError, Position
 from badugi_ledger.model.events import Action, Draw, HandRecord, Show
 from badugi_ledger.model.settings import GAME_NAMES, STRUCTURE_KINDS
+from badugi_ledger.phh import fast as phh_fast
+from badugi_ledger.phh import reader as phh
+from badugi_ledger.phh.reader import read_phh
+from badugi_ledger.phh.split import PhhPiece
 from badugi_ledger.simulate import SimulationOptions, simulate_to_path
+from badugi_ledger.sites.common import HandDraft, parse_site_cards
 
 FIXTURE = Path(__file__).parent / "fixtures" / "wikipedia_badugi.phh"
 SHAPES = [

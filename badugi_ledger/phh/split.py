@@ -4,7 +4,7 @@ A ``.phhs`` file is a TOML document of tables, one hand each (``[1]``, ``[2]``â€
 whole document at once holds every hand in memory and, worse, finding each hand's lines again
 afterwards rescans the file per hand.  So the lines are read once, in order, and cut at every
 top-level table header (``[key]``, ``['key']``, ``["key"]``); each piece is parsed by itself
-(:func:`.phh_fast.loads`) and handed on before the next is read.  A one-hand ``.phh`` file is
+(:func:`.fast.loads`) and handed on before the next is read.  A one-hand ``.phh`` file is
 one piece.  Dotted headers (``[1.meta]``) stay with the hand they belong to.  A line inside a
 multi-line array that looks like a header (a nested ``[1]``, which no PHH field holds) would
 cut a hand in two: both halves are then reported as not valid TOML, never misread.
@@ -27,7 +27,7 @@ from typing import Any
 
 from ..model.errors import ImportFormatError, Position
 from ..model.limits import MAX_DIGITS
-from . import phh_fast
+from . import fast
 
 MAX_HAND_CHARS = 1_000_000
 """The most characters one hand (one table of a ``.phhs`` file) may have."""
@@ -111,9 +111,9 @@ def _piece(
     if not chunk:
         return
     text = "\n".join(chunk) + "\n"
-    body = phh_fast.fast_loads(text[len(chunk[0]) + 1 :]) if key is not None else None
+    body = fast.fast_loads(text[len(chunk[0]) + 1 :]) if key is not None else None
     try:
-        data = phh_fast.loads(text) if key is None or body is None else {key: body}
+        data = fast.loads(text) if key is None or body is None else {key: body}
     except tomllib.TOMLDecodeError as exc:
         message = str(exc)
         at = _AT.search(message)

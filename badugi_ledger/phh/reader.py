@@ -47,7 +47,7 @@ from ..model.events import (
 )
 from ..model.limits import MAX_AMOUNT, MAX_DIGITS, quote
 from ..model.settings import GameSettings, HouseRules, ReshuffleRule, Structure
-from .common import (
+from ..sites.common import (
     UNREADABLE,
     HandDraft,
     ImportItem,
@@ -57,8 +57,8 @@ from .common import (
     split_lines,
     unreadable,
 )
-from .phh_fields import HandFields, describe
-from .phh_split import PhhPiece, iter_pieces
+from .fields import HandFields, describe
+from .split import PhhPiece, iter_pieces
 
 ORIGIN = "phh"
 VARIANT = "FB"
@@ -82,7 +82,7 @@ def read_phh(text: str | Iterable[str], source: str = "<phh>") -> Iterator[Impor
 
     ``text`` is the whole document or, for a file of any size, its lines (without their
     ends), read once and lazily: :func:`.phh_split.iter_pieces` cuts them into hands and
-    parses each with :func:`.phh_fast.loads` (a fast reader for plain PHH that leaves
+    parses each with :func:`.fast.loads` (a fast reader for plain PHH that leaves
     everything else to ``tomllib``), so time is linear and one hand is in memory at a time.
     """
     lines = split_lines(text) if isinstance(text, str) else text

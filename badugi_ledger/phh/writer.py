@@ -34,7 +34,7 @@ from ..model.events import (
     StackChange,
 )
 from ..model.settings import GameSettings
-from .phh import POKERKIT_DEALING, RESHUFFLE_FIELD, VARIANT, blind_seat
+from .reader import POKERKIT_DEALING, RESHUFFLE_FIELD, VARIANT, blind_seat
 
 _OUTCOMES: tuple[type[Event], ...] = (
     Collect,
