@@ -107,7 +107,7 @@ def showdown(
     ] = False,
 ) -> None:
     """Settle a table dispute: rank the shown hands and divide a pot (4 cards each in Badugi, 5 in Badacey/Badeucey)."""  # noqa: E501
-    from .showdown import run_showdown
+    from .hands.dispute import run_showdown
 
     result = run_showdown(game, hands, pot)
     render(result, as_json)

@@ -6,7 +6,7 @@ limit, side pots and the reshuffle, ``002`` the Progressive Badugi qualifier and
 ``003`` spread limit) and the engine's documented choices where the texts are silent (short
 all-ins and the half-bet rule, all-in levels counting antes and live chips, the uncalled bet
 returned before pots are built).  Dividing one pot among the hands shown is *not* re-implemented:
-:func:`badugi_ledger.pots.divide_pot` is the one place for split halves, ties and odd chips.
+:func:`badugi_ledger.hands.pots.divide_pot` is the one place for split halves, ties and odd chips.
 :mod:`badugi_ledger.simulate` deals the sessions and writes the hands.
 """
 
@@ -16,7 +16,8 @@ import random
 from dataclasses import dataclass
 from typing import Literal
 
-from .hands import badugi_value
+from .hands.evaluate import badugi_value
+from .hands.pots import divide_pot
 from .model.cards import DECK, Card
 from .model.events import (
     Action,
@@ -32,7 +33,6 @@ from .model.events import (
 from .model.settings import (
     GameSettings,
 )
-from .pots import divide_pot
 
 
 @dataclass

@@ -33,7 +33,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from badugi_ledger.hands import clear_badugi_tables  # noqa: E402
+from badugi_ledger.hands.evaluate import clear_badugi_tables  # noqa: E402
 from badugi_ledger.model.cards import DECK, Card  # noqa: E402
 from badugi_ledger.model.errors import Position  # noqa: E402
 from badugi_ledger.model.events import Action, Deal, Draw, Event, HandRecord, Post, Seat, Show  # noqa: E402

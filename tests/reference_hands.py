@@ -1,8 +1,8 @@
 """Plain, slow reference definitions of every hand value, for property and exhaustive tests.
 
 Each function returns a key where *larger means better*, written straight from the rule
-texts with no tables or bit tricks, so that the fast evaluator in ``badugi_ledger.hands`` is
-checked against an independent definition.  PokerKit (a test dependency) gives a second,
+texts with no tables or bit tricks, so that the fast evaluator in ``badugi_ledger.hands.evaluate``
+is checked against an independent definition.  PokerKit (a test dependency) gives a second,
 third-party opinion: :func:`pokerkit_badugi`, :func:`pokerkit_ace_five`,
 :func:`pokerkit_deuce_seven`.
 """

@@ -23,7 +23,7 @@ from reference_hands import (
     sign,
 )
 
-from badugi_ledger.hands import (
+from badugi_ledger.hands.evaluate import (
     BadugiValue,
     LowValue,
     ace_five_value,

@@ -17,7 +17,7 @@ from itertools import combinations
 
 import pytest
 
-from badugi_ledger.hands import (
+from badugi_ledger.hands.evaluate import (
     _BadugiTables,
     badugi_value,
     clear_badugi_tables,

@@ -7,11 +7,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from badugi_ledger.hands import evaluate
+from badugi_ledger.hands.evaluate import evaluate
+from badugi_ledger.hands.pots import Award, divide_pot, split_evenly
 from badugi_ledger.model.cards import DECK, Card, parse_known_cards
 from badugi_ledger.model.errors import CardError, ConfigError
 from badugi_ledger.model.settings import GameName, HouseRules
-from badugi_ledger.pots import Award, divide_pot, split_evenly
 
 
 def pot(amount: int, game: GameName, *players: tuple[str, str], **house: object) -> Award:

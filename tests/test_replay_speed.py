@@ -6,7 +6,7 @@ Each fast path is checked against something that does not share its code:
   building (written apart from the replay engine) and records every collection, carried pot and
   final stack; the replay must confirm every figure, for every game, structure and the house
   rules the fast paths depend on (odd chips, reshuffles, the heads-up cap, short all-ins);
-* pot division (:func:`badugi_ledger.pots.pot_shares`, what the replay keeps of a showdown):
+* pot division (:func:`badugi_ledger.hands.pots.pot_shares`, what the replay keeps of a showdown):
   a brute-force division written here from ``004`` ("award each half, then split any ties"),
   ``002`` (the qualifier) and seeds README item 4 (odd chips), with the slow reference hand
   values of ``tests/reference_hands.py``;
@@ -27,6 +27,7 @@ from conftest import EXAMPLES
 from reference_hands import brute_ace_five, brute_badugi, brute_deuce_seven
 from replay_builder import assert_balanced, record
 
+from badugi_ledger.hands.pots import divide_pot, pot_shares
 from badugi_ledger.model.cards import DECK, Card
 from badugi_ledger.model.errors import IllegalAction
 from badugi_ledger.model.events import Deal
@@ -37,7 +38,6 @@ from badugi_ledger.model.settings import (
     HouseRules,
     OddChipRule,
 )
-from badugi_ledger.pots import divide_pot, pot_shares
 from badugi_ledger.replay import replay_hand, replay_stream
 from badugi_ledger.simulate import SimulationOptions, simulate_hands
 from badugi_ledger.sources import read_hands

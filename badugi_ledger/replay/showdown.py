@@ -11,8 +11,8 @@ and the check of everything the recorder wrote down about the outcome.
   won).
 * **Showdown order** (``000``): the last bettor or raiser of the final round shows first, else
   the first active player left of the button; recorded in the notes, not enforced.
-* **Awarding**: each pot is divided with :func:`badugi_ledger.pots.pot_shares` (the shares
-  and detail of :func:`~badugi_ledger.pots.divide_pot`) among its eligible
+* **Awarding**: each pot is divided with :func:`badugi_ledger.hands.pots.pot_shares` (the shares
+  and detail of :func:`~badugi_ledger.hands.pots.divide_pot`) among its eligible
   players who did not muck.  A pot nobody else contests needs no cards and, won by folds, no
   Progressive Badugi qualifier (``002``).  A Progressive Badugi pot with no qualifying hand at
   showdown carries (``carry_out``).
@@ -37,9 +37,9 @@ from __future__ import annotations
 
 from operator import attrgetter
 
-from ..hands import qualifies
+from ..hands.evaluate import qualifies
+from ..hands.pots import pot_shares
 from ..model.results import CARRY, HOUSE, HandResult, Posting, PotResult, Violation
-from ..pots import pot_shares
 from .build import build, buildable
 from .claims import verify_claims
 from .state import HandState, illegal

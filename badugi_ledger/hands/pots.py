@@ -12,7 +12,7 @@ an odd chip of the whole pot goes to the half named by ``odd_chip_half``; chips 
 divide among the tied winners of one half go by ``odd_chip`` (:func:`split_evenly`).  Shares
 always add up to the pot exactly: no chip is created or lost.
 
->>> from .model.cards import parse_known_cards as cards
+>>> from ..model.cards import parse_known_cards as cards
 >>> award = divide_pot(120, [("Noor", cards("8h 4h 3s 2c Ad")),
 ...                          ("Amara", cards("5d 4d 3h 2s Ac"))], "badacey")
 >>> dict(award.shares)
@@ -28,7 +28,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from .hands import (
+from ..model.cards import Card, ensure_distinct
+from ..model.errors import CardError, ConfigError
+from ..model.settings import GAME_NAMES, GameName, HouseRules, OddChipRule
+from .evaluate import (
     CARD_BIT,
     HALVES,
     HAND_SIZE,
@@ -37,9 +40,6 @@ from .hands import (
     evaluate,
     qualifies,
 )
-from .model.cards import Card, ensure_distinct
-from .model.errors import CardError, ConfigError
-from .model.settings import GAME_NAMES, GameName, HouseRules, OddChipRule
 
 __all__ = ["Award", "HalfAward", "divide_pot", "pot_shares", "split_evenly"]
 

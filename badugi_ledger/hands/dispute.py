@@ -2,8 +2,8 @@
 
 The players are given as ``"NAME: CARDS"`` texts in seat order starting left of the button
 (the order that decides odd chips).  Each hand is evaluated for every half of the game
-(:func:`badugi_ledger.hands.evaluate`) and the pot, if one is given, is divided by
-:func:`badugi_ledger.pots.divide_pot` under the house rules.
+(:func:`badugi_ledger.hands.evaluate.evaluate`) and the pot, if one is given, is divided by
+:func:`badugi_ledger.hands.pots.divide_pot` under the house rules.
 
 >>> result = run_showdown("badacey", ["Noor: 8h 4h 3s 2c Ad", "Amara: 5d 4d 3h 2s Ac"], pot=120)
 >>> result.payouts
@@ -18,10 +18,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import cast
 
-from .hands import HALVES, HAND_SIZE, HandValue, evaluate, half_label, qualifies
-from .model.cards import Card, format_cards, parse_known_cards
-from .model.errors import CardError, ConfigError, ParseError
-from .model.settings import GAME_NAMES, GameName, HouseRules
+from ..model.cards import Card, format_cards, parse_known_cards
+from ..model.errors import CardError, ConfigError, ParseError
+from ..model.settings import GAME_NAMES, GameName, HouseRules
+from .evaluate import HALVES, HAND_SIZE, HandValue, evaluate, half_label, qualifies
 from .pots import Award, divide_pot
 
 __all__ = ["PlayerShowdown", "ShowdownResult", "parse_player_hand", "run_showdown"]

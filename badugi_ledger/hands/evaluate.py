@@ -17,12 +17,12 @@ means the two hands tie (whatever their suits), and ``describe()`` names the car
 * :func:`evaluate` - one value per half of the pot for a game.
 
 Where each part lives (every name is importable from here, as before):
-:mod:`badugi_ledger.badugi_hands` (the Badugi ranking and its memo tables),
-:mod:`badugi_ledger.low_hands` (the A-5 and 2-7 lows), :mod:`badugi_ledger.hand_value` (what
+:mod:`badugi_ledger.hands.badugi` (the Badugi ranking and its memo tables),
+:mod:`badugi_ledger.hands.low` (the A-5 and 2-7 lows), :mod:`badugi_ledger.hands.value` (what
 every value shares, and the card bits); this module holds the per-game view: the qualifier, the
 halves of each game's pot and :func:`evaluate`.
 
->>> from .model.cards import parse_known_cards as cards
+>>> from ..model.cards import parse_known_cards as cards
 >>> badugi_value(cards("A♠ 2♠ 3♥ 4♦")).describe()
 '3-card 4-3-A'
 >>> badugi_value(cards("8h 7d 5c 4s")) > badugi_value(cards("9s 4c 3h 2d"))
@@ -42,8 +42,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from . import badugi_hands, low_hands
-from .badugi_hands import (
+from ..model.cards import Card
+from ..model.errors import CardError, ConfigError
+from ..model.settings import GAME_NAMES, GameName
+from . import badugi, low
+from .badugi import (
     BadugiValue,
     _BadugiTables,
     badugi_mask_value,
@@ -51,11 +54,8 @@ from .badugi_hands import (
     build_badugi_tables,
     four_card_shape,
 )
-from .hand_value import CARD_BIT, HalfName, ValueKind
-from .low_hands import LowValue, ace_five_value, deuce_seven_value
-from .model.cards import Card
-from .model.errors import CardError, ConfigError
-from .model.settings import GAME_NAMES, GameName
+from .low import LowValue, ace_five_value, deuce_seven_value
+from .value import CARD_BIT, HalfName, ValueKind
 
 __all__ = [
     "BadugiValue",
@@ -83,8 +83,8 @@ __all__ = [
 def clear_badugi_tables() -> None:
     """Forget every tabled value, Badugi and five-card lows (frees the memory; the benchmark's
     cold runs)."""
-    badugi_hands.clear_tables()
-    low_hands.clear_tables()
+    badugi.clear_tables()
+    low.clear_tables()
 
 
 def qualifies(cards: Sequence[Card], *, max_card: int = 9, pair_ok: bool = False) -> bool:
@@ -99,7 +99,7 @@ def qualifies(cards: Sequence[Card], *, max_card: int = 9, pair_ok: bool = False
     counting cards are all at most ``max_card``.  A holding whose best selection drops to two
     cards (the pair *and* a repeated suit among the other ranks blocking three) does not.
 
-    >>> from .model.cards import parse_known_cards as cards
+    >>> from ..model.cards import parse_known_cards as cards
     >>> qualifies(cards("9s 7h 3d 2c")), qualifies(cards("Ts 7h 3d 2c"))
     (True, False)
     >>> qualifies(cards("7s 7h 3d 2c")), qualifies(cards("7s 7h 3d 2c"), pair_ok=True)
@@ -151,7 +151,7 @@ def evaluate(game: GameName, cards: Sequence[Card]) -> tuple[HandValue, ...]:
     ``badugi``/``progressive-badugi`` (4 cards) -> ``(badugi,)``; ``badacey`` (5 cards) ->
     ``(A-5 low, badugi)``; ``badeucey`` (5 cards) -> ``(2-7 low, ace-high badugi)``.
 
-    >>> from .model.cards import parse_known_cards as cards
+    >>> from ..model.cards import parse_known_cards as cards
     >>> [v.describe() for v in evaluate("badacey", cards("8h 4h 3s 2c Ad"))]
     ['8-4-3-2-A low', '4-card 4-3-2-A']
     """

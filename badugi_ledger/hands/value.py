@@ -1,16 +1,16 @@
 """What every hand value shares, and the card bits the evaluators are keyed by.
 
-A hand value (:class:`~badugi_ledger.badugi_hands.BadugiValue`,
-:class:`~badugi_ledger.low_hands.LowValue`) is immutable and totally ordered by one integer
+A hand value (:class:`~badugi_ledger.hands.badugi.BadugiValue`,
+:class:`~badugi_ledger.hands.low.LowValue`) is immutable and totally ordered by one integer
 ``key``: ``a > b`` means *a beats b*.  The evaluators work on 52-bit card masks
-(:data:`CARD_BIT`); the per-game view is :mod:`badugi_ledger.hands`.
+(:data:`CARD_BIT`); the per-game view is :mod:`badugi_ledger.hands.evaluate`.
 """
 
 from __future__ import annotations
 
 from typing import Any, Final, Literal
 
-from .model.cards import DECK, Card
+from ..model.cards import DECK, Card
 
 ValueKind = Literal["badugi", "badugi-ace-high", "ace-five", "deuce-seven"]
 HalfName = Literal["badugi", "five-card"]

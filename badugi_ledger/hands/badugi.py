@@ -22,7 +22,7 @@ fills the whole four-card table (270,725 hands, about half a second) for long ru
 objects are interned per selection of counting cards (about 25,000 per ace convention).
 ``benchmarks/bench_hands.py`` measures it against brute force and PokerKit.
 
->>> from .model.cards import parse_known_cards as cards
+>>> from ..model.cards import parse_known_cards as cards
 >>> badugi_value(cards("A♠ 2♠ 3♥ 4♦")).describe()
 '3-card 4-3-A'
 >>> badugi_value(cards("Ks Qc Js 8h")).cards      # two spades: K♠ or J♠ must go
@@ -35,7 +35,9 @@ from collections.abc import Sequence
 from itertools import combinations
 from typing import Final
 
-from .hand_value import (
+from ..model.cards import DECK, Card, rank_char
+from ..model.errors import CardError
+from .value import (
     _BIT,
     _RANK_OF_INDEX,
     _SUIT_OF_INDEX,
@@ -44,8 +46,6 @@ from .hand_value import (
     _indices,
     _Value,
 )
-from .model.cards import DECK, Card, rank_char
-from .model.errors import CardError
 
 __all__ = [
     "BadugiValue",
@@ -316,7 +316,8 @@ def build_badugi_tables(*, ace_high: bool | None = None) -> int:
 
 
 def clear_tables() -> None:
-    """Forget every tabled Badugi value (see :func:`badugi_ledger.hands.clear_badugi_tables`)."""
+    """Forget every tabled Badugi value (see
+    :func:`badugi_ledger.hands.evaluate.clear_badugi_tables`)."""
     for tables in _TABLES:
         for table in (tables.interned, tables.small, tables.four, tables.five):
             table.clear()
@@ -326,7 +327,7 @@ def clear_tables() -> None:
 def badugi_value(cards: Sequence[Card], *, ace_high: bool = False) -> BadugiValue:
     """Best Badugi selection of up to four cards from a holding of 1-5 distinct cards.
 
-    >>> from .model.cards import parse_known_cards as cards
+    >>> from ..model.cards import parse_known_cards as cards
     >>> badugi_value(cards("A♠ 2♠ A♥ 3♦ 4♣")).describe()   # 004 exercise 2
     '4-card 4-3-2-A'
     """

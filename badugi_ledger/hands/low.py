@@ -7,7 +7,7 @@
 
 A low depends only on the set of cards: values are memoised by card mask (bounded).
 
->>> from .model.cards import parse_known_cards as cards
+>>> from ..model.cards import parse_known_cards as cards
 >>> ace_five_value(cards("5d 4d 3h 2s Ac")).describe()
 '5-4-3-2-A low'
 >>> deuce_seven_value(cards("As 2h 3d 4c 5c")).describe()
@@ -20,9 +20,9 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any, Final
 
-from .hand_value import _BIT, ValueKind, _eff_rank, _indices, _Value
-from .model.cards import DECK, Card, rank_char
-from .model.errors import CardError
+from ..model.cards import DECK, Card, rank_char
+from ..model.errors import CardError
+from .value import _BIT, ValueKind, _eff_rank, _indices, _Value
 
 __all__ = ["LowValue", "ace_five_value", "deuce_seven_value"]
 
@@ -177,7 +177,7 @@ def _low_value(
 def ace_five_value(cards: Sequence[Card]) -> LowValue:
     """Ace-to-five low over exactly five cards: ace low, pairs count, no straights or flushes.
 
-    >>> from .model.cards import parse_known_cards as cards
+    >>> from ..model.cards import parse_known_cards as cards
     >>> ace_five_value(cards("7s 6h 4d 2c Ah")) > ace_five_value(cards("7d 6c 5s 3h 2d"))
     True
     """
@@ -187,7 +187,7 @@ def ace_five_value(cards: Sequence[Card]) -> LowValue:
 def deuce_seven_value(cards: Sequence[Card]) -> LowValue:
     """Deuce-to-seven low over exactly five cards: ace high, straights and flushes count.
 
-    >>> from .model.cards import parse_known_cards as cards
+    >>> from ..model.cards import parse_known_cards as cards
     >>> deuce_seven_value(cards("7c 5h 4s 3d 2c")).describe()
     '7-5-4-3-2 low'
     >>> deuce_seven_value(cards("7c 6h 5s 4d 3c")).describe()
@@ -197,6 +197,6 @@ def deuce_seven_value(cards: Sequence[Card]) -> LowValue:
 
 
 def clear_tables() -> None:
-    """Forget every memoised low (see :func:`badugi_ledger.hands.clear_badugi_tables`)."""
+    """Forget every memoised low (see :func:`badugi_ledger.hands.evaluate.clear_badugi_tables`)."""
     for lows in _LOW_TABLES.values():
         lows.clear()
