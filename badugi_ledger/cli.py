@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Annotated, Any, NoReturn, Protocol
 import typer
 from typer.core import TyperGroup
 
-from .ledger_file import DEFAULT_DB, LEDGER_ENV
+from .ledger.location import DEFAULT_DB, LEDGER_ENV
 from .model.errors import BadugiError
 from .model.limits import MAX_AMOUNT
 
@@ -339,7 +339,7 @@ def import_(
     ] = 0,
 ) -> None:
     """Replay every hand and store the valid ones in the ledger, one transaction per file."""
-    from .ledger import run_import
+    from .ledger.importing import run_import
 
     interactive = sys.stderr.isatty()
 
@@ -511,7 +511,7 @@ def players_cmd(
     db: DbOption = LEDGER,
 ) -> None:
     """List players with their aliases, or merge ("Ben" ben Benjamin) and un-merge them."""
-    from .players import players_command
+    from .ledger.players import players_command
 
     infos = players_command(db, action, names or [])  # type: ignore[arg-type]
     for info in infos:
@@ -584,7 +584,7 @@ def tournament_cmd(
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
 ) -> None:
     """Show a tournament's places and prizes, or record its chop, bounty and prices."""
-    from .tournaments import tournament_command
+    from .reports.tournament import tournament_command
 
     changes: dict[str, object] = {
         k: v
@@ -622,7 +622,7 @@ def void_cmd(
 ) -> None:
     """Take a hand, or a whole event, out of every figure (standings, settle, exports,
     report) without deleting it; the audit keeps when and why."""
-    from .corrections import void_command
+    from .ledger.corrections import void_command
 
     render(void_command(db, event, hand, reason, table), False)
 
@@ -634,7 +634,7 @@ def audit_cmd(
 ) -> None:
     """Every hand replaced and every hand or event voided: when, which, why, and the
     fingerprints before and after."""
-    from .corrections import audit_command
+    from .ledger.corrections import audit_command
 
     render(audit_command(db), as_json)
 
@@ -646,7 +646,7 @@ def events_cmd(
 ) -> None:
     """One row per event: id, date, kind, unit, the hands and players that count, and the
     name that --event accepts."""
-    from .corrections import events_command
+    from .ledger.corrections import events_command
 
     render(events_command(db), as_json)
 

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Literal
 
 from sqlite_utils import Database
 
+from .ledger.store import ledger_at
 from .model.errors import ConfigError, LedgerError
 from .model.escaping import for_csv, frame_cells
 from .standings import (
@@ -37,7 +38,6 @@ from .standings import (
     season_clause,
     standings,
 )
-from .store import ledger_at
 
 if TYPE_CHECKING:
     import pandas as pd

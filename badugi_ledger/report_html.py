@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from sqlite_utils import Database
 
+from .ledger.store import ledger_at
 from .model.errors import LedgerError
 from .model.money import major_units
 from .standings import (
@@ -30,7 +31,6 @@ from .standings import (
     session_frame,
     tournament_standings,
 )
-from .store import ledger_at
 
 if TYPE_CHECKING:
     import pandas as pd

@@ -32,14 +32,14 @@ from pathlib import Path
 
 from sqlite_utils import Database
 
-from .ledger_views import CASH_FACTOR, CASH_UNIT
+from .ledger.store import ledger_at
+from .ledger.tournaments import find_event
+from .ledger.views import CASH_FACTOR, CASH_UNIT
 from .model.errors import LedgerError
 from .model.escaping import for_terminal
 from .model.money import format_amount, major_units
 from .model.results import CARRY, HOUSE
 from .standings import season_clause
-from .store import ledger_at
-from .tournaments import find_event
 
 DEFAULT_EXACT_LIMIT = 16
 PRIZE_POOL = "*prize pool*"

@@ -1,7 +1,7 @@
 """Season standings from the ledger, as a pandas table (pandas is imported inside functions).
 
 **Tournament standings** (``kind="tournament"``): each entry earns points by the formula chosen
-(:func:`badugi_ledger.tournaments.points_for`: ``linear``, ``table`` or ``sqrt``).  With
+(:func:`badugi_ledger.ledger.tournaments.points_for`: ``linear``, ``table`` or ``sqrt``).  With
 ``best_n`` only a player's N best results count (``counted``); players with fewer than
 ``min_events`` tournaments are listed below the ranked players, without a rank.  Order: points,
 then wins (first places, shared firsts included), then best finish, then events played (more
@@ -35,11 +35,11 @@ from typing import TYPE_CHECKING, Literal
 
 from sqlite_utils import Database
 
+from .ledger.prizes import POINTS_FORMULAS, PointsFormula, points_for
+from .ledger.store import ledger_at
 from .model.errors import ConfigError
 from .model.escaping import for_csv, for_markdown, for_terminal, frame_cells
 from .model.money import format_amount, is_money, major_units, plain_money
-from .prizes import POINTS_FORMULAS, PointsFormula, points_for
-from .store import ledger_at
 
 if TYPE_CHECKING:
     import pandas as pd

@@ -24,7 +24,7 @@ from conftest import CORPUS, EXAMPLES
 
 from badugi_ledger.check import run_check
 from badugi_ledger.export import export
-from badugi_ledger.ledger import run_import
+from badugi_ledger.ledger.importing import run_import
 from badugi_ledger.model.errors import BadugiError
 from badugi_ledger.model.events import HandRecord
 from badugi_ledger.simulate import SimulationOptions, simulate_hands

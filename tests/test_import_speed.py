@@ -25,7 +25,7 @@ import pytest
 from conftest import EXAMPLES, REPO
 from ledger_dump import table_digests
 
-from badugi_ledger.ledger import fingerprint, read_source, run_import
+from badugi_ledger.ledger.importing import fingerprint, read_source, run_import
 from badugi_ledger.model.cards import Card
 from badugi_ledger.model.events import Collect, HandRecord
 from badugi_ledger.model.settings import GAME_NAMES, STRUCTURE_KINDS
@@ -426,7 +426,7 @@ def test_an_import_process_does_not_load_pandas(tmp_path: Path) -> None:
     and pandas still imports normally afterwards (standings, export)."""
     script = (
         "import sys\n"
-        "from badugi_ledger.ledger import run_import\n"
+        "from badugi_ledger.ledger.importing import run_import\n"
         f"report = run_import({str(tmp_path / 'club.db')!r}, [{str(EXAMPLES)!r}])\n"
         "assert report.stored > 10, report.as_dict()\n"
         "print(sorted(m for m in ('pandas', 'numpy') if m in sys.modules))\n"

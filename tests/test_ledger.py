@@ -11,11 +11,11 @@ import pytest
 from ledger_builder import CASH, bad_hand, hand, session_hands
 from sqlite_utils import Database
 
-from badugi_ledger.ledger import fingerprint, import_outcomes, ledger_totals
+from badugi_ledger.ledger.importing import fingerprint, import_outcomes, ledger_totals
+from badugi_ledger.ledger.store import open_ledger
 from badugi_ledger.model.errors import Position
 from badugi_ledger.model.events import Session
 from badugi_ledger.model.results import HandOutcome, Posting
-from badugi_ledger.store import open_ledger
 
 
 @pytest.fixture(params=["memory", "disk"])

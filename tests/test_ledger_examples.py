@@ -17,9 +17,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from badugi_ledger.ledger import import_paths
+from badugi_ledger.ledger.importing import import_paths
+from badugi_ledger.ledger.store import open_ledger
 from badugi_ledger.standings import StandingsOptions, standings
-from badugi_ledger.store import open_ledger
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 SEASON_FILES = [

@@ -312,7 +312,7 @@ def test_an_amount_the_ledger_cannot_hold_fails_its_file_only(
     """The store's own guard (the readers refuse such numbers first): a stack of 2^63 in
     hand 2 of a file: that file is not imported (its hand 1 neither), named with the hand; the
     next file is imported; no traceback."""
-    from badugi_ledger import ledger
+    from badugi_ledger.ledger import importing as ledger
 
     other = Session(kind="cash", name="Saturday", date="2024-03-02")
     outcomes = {

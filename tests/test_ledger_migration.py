@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from conftest import EXAMPLES
 
-from badugi_ledger.ledger import import_paths
-from badugi_ledger.store import SCHEMA_VERSION, SET_ASIDE_REASON, open_ledger
+from badugi_ledger.ledger.importing import import_paths
+from badugi_ledger.ledger.store import SCHEMA_VERSION, SET_ASIDE_REASON, open_ledger
 
 FIXTURE = Path(__file__).parent / "fixtures" / "ledger_schema2.db"
 KEPT = {

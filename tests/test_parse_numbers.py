@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from badugi_ledger.check import run_check
-from badugi_ledger.ledger import run_import
+from badugi_ledger.ledger.importing import run_import
 from badugi_ledger.model.errors import ParseError
 from badugi_ledger.model.events import Draw, HandRecord
 from badugi_ledger.model.limits import MAX_AMOUNT

@@ -19,8 +19,8 @@ from conftest import CORPUS, REPO
 from typer.testing import CliRunner
 
 from badugi_ledger.cli import app
+from badugi_ledger.ledger.store import open_ledger
 from badugi_ledger.model.results import CARRY, HOUSE
-from badugi_ledger.store import open_ledger
 
 runner = CliRunner()
 

@@ -9,10 +9,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from ledger_builder import hand, session_hands
 
-from badugi_ledger.ledger import import_outcomes
+from badugi_ledger.ledger.importing import import_outcomes
+from badugi_ledger.ledger.store import open_ledger
 from badugi_ledger.model.errors import LedgerError
 from badugi_ledger.settle import Transfer, _greedy, settle_balances, settle_event, zero_sum_groups
-from badugi_ledger.store import open_ledger
 
 
 def partitions(items: list[int]) -> Iterator[list[list[int]]]:

@@ -12,7 +12,8 @@ import pytest
 from ledger_builder import hand, session_hands
 from sqlite_utils import Database
 
-from badugi_ledger.ledger import import_outcomes
+from badugi_ledger.ledger.importing import import_outcomes
+from badugi_ledger.ledger.store import open_ledger
 from badugi_ledger.model.errors import ConfigError
 from badugi_ledger.model.events import Session
 from badugi_ledger.model.results import HandOutcome
@@ -23,7 +24,6 @@ from badugi_ledger.standings import (
     render,
     standings,
 )
-from badugi_ledger.store import open_ledger
 
 
 def tourney(

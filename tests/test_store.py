@@ -8,8 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from badugi_ledger.model.errors import LedgerError
-from badugi_ledger.store import (
+from badugi_ledger.ledger.store import (
     MIGRATIONS,
     SCHEMA_VERSION,
     connect,
@@ -17,6 +16,7 @@ from badugi_ledger.store import (
     open_ledger,
     schema_version,
 )
+from badugi_ledger.model.errors import LedgerError
 
 TABLES = {
     "players",

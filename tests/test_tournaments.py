@@ -11,22 +11,22 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from ledger_builder import hand
 
-from badugi_ledger.ledger import import_outcomes
-from badugi_ledger.model.errors import ConfigError
-from badugi_ledger.model.events import Session, StackChange
-from badugi_ledger.model.results import HandOutcome, PotResult
-from badugi_ledger.settle import settle_event
-from badugi_ledger.store import open_ledger
-from badugi_ledger.tournaments import (
+from badugi_ledger.ledger.importing import import_outcomes
+from badugi_ledger.ledger.prizes import (
     Finish,
     award_prizes,
     chop,
     finishing_places,
     points_for,
     prize_table,
-    tournament_result,
-    validate_payouts,
 )
+from badugi_ledger.ledger.store import open_ledger
+from badugi_ledger.model.errors import ConfigError
+from badugi_ledger.model.events import Session, StackChange
+from badugi_ledger.model.results import HandOutcome, PotResult
+from badugi_ledger.model.settings import validate_payouts
+from badugi_ledger.reports.tournament import tournament_result
+from badugi_ledger.settle import settle_event
 
 CUP = Session(
     kind="tournament",

@@ -13,12 +13,12 @@ from ledger_builder import hand
 from sqlite_utils import Database
 
 from badugi_ledger.export import POKERNOW_LEDGER_COLUMNS, export_table
-from badugi_ledger.ledger import import_outcomes
-from badugi_ledger.ledger_views import VIEWS
+from badugi_ledger.ledger.importing import import_outcomes
+from badugi_ledger.ledger.players import merge_players
+from badugi_ledger.ledger.store import open_ledger
+from badugi_ledger.ledger.views import VIEWS
 from badugi_ledger.model.events import Session, StackChange
 from badugi_ledger.model.settings import GameSettings
-from badugi_ledger.players import merge_players
-from badugi_ledger.store import open_ledger
 
 METADATA = Path(__file__).resolve().parent.parent / "datasette" / "metadata.json"
 FRI = Session(kind="cash", name="Fri", date="2024-03-01", season="2024")
@@ -128,7 +128,7 @@ def test_docs_list_every_column_of_the_views() -> None:
 def test_view_results_equal_the_stack_changes_of_simulated_sessions(tmp_path: Path) -> None:
     """buy_in / buy_out / stack are derived from stacks between hands (rebuys, top-ups); their
     net must equal the sum of each hand's stack change, for every player and event."""
-    from badugi_ledger.ledger import run_import
+    from badugi_ledger.ledger.importing import run_import
     from badugi_ledger.simulate import SimulationOptions, simulate_to_path
 
     path = tmp_path / "sim.bhh"

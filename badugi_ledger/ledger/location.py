@@ -2,7 +2,7 @@
 
 ``club.db`` in the current folder (the name the README uses), unless the environment variable
 ``BADUGI_LEDGER_DB`` names another file; ``--db FILE`` on the command line wins over both.
-Kept apart from :mod:`badugi_ledger.store` so the command line can name the default without
+Kept apart from :mod:`badugi_ledger.ledger.store` so the command line can name the default without
 importing the database layer.
 """
 

@@ -2,9 +2,9 @@
 
 :func:`import_paths` walks files and folders; each file is read by ONE reader
 (:func:`read_source`, i.e. ``sources.read_stream``, the reader ``check`` uses too), replayed
-hand by hand, turned into rows (:mod:`badugi_ledger.ledger_rows`, with each hand's
-:func:`~badugi_ledger.fingerprints.fingerprint`) and its valid hands are written in **one
-transaction per file** (:mod:`badugi_ledger.ledger_writer`):
+hand by hand, turned into rows (:mod:`badugi_ledger.ledger.rows`, with each hand's
+:func:`~badugi_ledger.ledger.fingerprints.fingerprint`) and its valid hands are written in **one
+transaction per file** (:mod:`badugi_ledger.ledger.writer`):
 
 * a hand that does not parse or replay cleanly (a rule broken, a recorded payout or stack that
   disagrees) is *rejected* and reported with its line and reasons; the file's other hands are
@@ -12,7 +12,7 @@ transaction per file** (:mod:`badugi_ledger.ledger_writer`):
 * a hand already in the ledger (same fingerprint and content) is a *duplicate* and changes
   nothing, so importing the same or an overlapping file twice is harmless; a hand whose
   identity (event, table, hand number) the ledger holds with other content is a *conflict*,
-  not stored unless ``replace`` (see :mod:`badugi_ledger.ledger_writer`);
+  not stored unless ``replace`` (see :mod:`badugi_ledger.ledger.writer`);
 * every hand's rows (hand, players, postings, pots, winners) go in together or not at all; an
   unexpected failure rolls the whole file back.
 
@@ -42,15 +42,15 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..model.errors import BadugiError, ConfigError
+from ..model.events import HandRecord
+from ..model.limits import MAX_AMOUNT
+from ..model.results import HandOutcome, TableGap
 from .fingerprints import fingerprint
-from .import_report import Conflict, FileReport, ImportReport, Rejected
-from .ledger_rows import HandRows, event_identity, ledger_problems, prepare_outcomes
-from .ledger_writer import ProgressFn, store_file
-from .model.errors import BadugiError, ConfigError
-from .model.events import HandRecord
-from .model.limits import MAX_AMOUNT
-from .model.results import HandOutcome, TableGap
+from .report import Conflict, FileReport, ImportReport, Rejected
+from .rows import HandRows, event_identity, ledger_problems, prepare_outcomes
 from .store import DEFAULT_BUSY_TIMEOUT_MS, Database, ledger_at
+from .writer import ProgressFn, store_file
 
 # --- reading -----------------------------------------------------------------------------------
 
@@ -61,14 +61,14 @@ def read_source(
     """The one reader of the import, the same as ``check``'s: :func:`sources.read_stream` (our
     format or a site's, recognised by content; ``fmt`` = the ``--from`` override; a site
     file's missing hand resyncs its table, as in ``check``)."""
-    from .sources import read_stream
+    from ..sources import read_stream
 
     return iter(read_stream(path, fmt))
 
 
 def replay(items: Iterable[HandRecord | BadugiError | TableGap]) -> Iterator[HandOutcome]:
     """The ``check`` engine's stream replay (stacks carried per table, carried pots)."""
-    from .replay import replay_stream
+    from ..replay import replay_stream
 
     return iter(replay_stream(items))
 
@@ -77,7 +77,7 @@ def replay(items: Iterable[HandRecord | BadugiError | TableGap]) -> Iterator[Han
 
 _FILE_ERRORS = (BadugiError, OSError, UnicodeDecodeError, sqlite3.Error, OverflowError)
 """What makes a file "not imported" (reported) rather than a crash (OverflowError: a number
-SQLite cannot hold that got past :func:`~badugi_ledger.ledger_rows.amount_problems`)."""
+SQLite cannot hold that got past :func:`~badugi_ledger.ledger.rows.amount_problems`)."""
 
 
 def import_outcomes(
@@ -275,8 +275,8 @@ def import_paths(
     """Import every file named or found in the folders named (each file its own transaction),
     in that order; ``jobs`` processes read them (0 or None = every core; see the module
     docstring), the ledger ends the same for any ``jobs``."""
-    from .parallel import ordered_map, resolve_jobs
-    from .sources import history_files
+    from ..parallel import ordered_map, resolve_jobs
+    from ..sources import history_files
 
     files = history_files(paths)
     report = ImportReport()

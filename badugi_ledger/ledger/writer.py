@@ -1,14 +1,14 @@
 """Storing one file's prepared hands in the ledger: one transaction per file.
 
-:func:`store_file` consumes the items :func:`badugi_ledger.ledger_rows.prepare_outcomes` yields
-(rejections and :class:`~badugi_ledger.ledger_rows.HandRows`), counts them, and writes the
+:func:`store_file` consumes the items :func:`badugi_ledger.ledger.rows.prepare_outcomes` yields
+(rejections and :class:`~badugi_ledger.ledger.rows.HandRows`), counts them, and writes the
 valid hands ``batch_size`` at a time inside ONE transaction, opened (``BEGIN IMMEDIATE``: the
 write lock) at the first batch and committed after the last; ``strict`` refuses the file at its
 first bad hand, and any failure rolls the whole file back.
 
 Each hand is looked up by fingerprint, else by identity (event, table, hand number): the
 same fingerprint and content is a duplicate; anything else a :class:`Conflict` with what
-differs (:func:`badugi_ledger.hand_content.differences`), not stored - unless ``replace``,
+differs (:func:`badugi_ledger.ledger.hand_content.differences`), not stored - unless ``replace``,
 which stores the new version over the old row (same id, so hands keep their order), writes an
 ``audit`` row and recomputes the tournaments touched, all in the file's transaction.  A hand
 with a figure beyond :data:`badugi_ledger.model.limits.MAX_AMOUNT` fails the whole file.
@@ -29,12 +29,12 @@ from collections.abc import Callable, Iterable, Sequence
 from datetime import UTC, datetime
 from typing import Any, NamedTuple
 
+from ..model.errors import LedgerError
+from ..model.events import Session
+from ..model.limits import quote
 from .hand_content import differences, stored_facts
-from .import_report import Conflict, FileReport, Rejected
-from .ledger_rows import HAND_COLUMNS, HandRows, amount_problems, session_identity
-from .model.errors import LedgerError
-from .model.events import Session
-from .model.limits import quote
+from .report import Conflict, FileReport, Rejected
+from .rows import HAND_COLUMNS, HandRows, amount_problems, session_identity
 from .store import Database
 from .tournaments import recompute_tournament
 

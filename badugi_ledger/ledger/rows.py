@@ -3,7 +3,7 @@
 :func:`prepare_outcomes` turns each :class:`~badugi_ledger.model.results.HandOutcome` of one file
 into either a :class:`Rejected` (with every reason and its line) or a :class:`HandRows`: the hand's
 fingerprint and its rows with *names* where the ledger keeps ids (players, aliases, the event),
-since only the writer (:mod:`badugi_ledger.ledger_writer`), inside the file's transaction, can
+since only the writer (:mod:`badugi_ledger.ledger.writer`), inside the file's transaction, can
 turn names into ids.  Keeping this step free of the database lets ``import --jobs`` run it in
 worker processes while one writer stores the files in order.
 """
@@ -15,13 +15,13 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from ..model.events import HandRecord, Session, Show, StackChange
+from ..model.limits import amount_problem
+from ..model.results import CARRY, HOUSE, HandOutcome, HandResult, Violation
+from ..model.settings import validate_payouts
 from .fingerprints import canonical_json, fingerprint
 from .hand_content import FIGURES, HandFacts, content_digest, facts
-from .import_report import Rejected
-from .model.events import HandRecord, Session, Show, StackChange
-from .model.limits import amount_problem
-from .model.results import CARRY, HOUSE, HandOutcome, HandResult, Violation
-from .model.settings import validate_payouts
+from .report import Rejected
 
 
 class HandRows(NamedTuple):
@@ -44,7 +44,7 @@ class HandRows(NamedTuple):
     cards: str
     """Each player's shown cards as JSON (``hands.cards``), to say what a correction changed."""
     content: str
-    """:func:`~badugi_ledger.hand_content.content_digest` of the rows (``hands.content``)."""
+    """:func:`~badugi_ledger.ledger.hand_content.content_digest` of the rows (``hands.content``)."""
 
     @property
     def identity(self) -> tuple[str, str]:
@@ -52,7 +52,7 @@ class HandRows(NamedTuple):
         return str(self.hand[1] or ""), str(self.hand[0])
 
     def facts(self) -> HandFacts:
-        """The rows in the shape :func:`~badugi_ledger.hand_content.stored_facts` reads."""
+        """The rows in the shape :func:`~badugi_ledger.ledger.hand_content.stored_facts` reads."""
         return facts(
             tuple(self.hand[i] for i in _FIGURE_INDEX),
             self.players,

@@ -30,9 +30,9 @@ from json.encoder import encode_basestring
 from operator import attrgetter
 from typing import Any
 
-from .model.cards import DECK, Card
-from .model.events import Collect, HandRecord
-from .model.settings import GameSettings
+from ..model.cards import DECK, Card
+from ..model.events import Collect, HandRecord
+from ..model.settings import GameSettings
 
 _SEPARATORS = (",", ":")
 

@@ -4,9 +4,9 @@ trail, list the events.
 A **void** takes a hand, or a whole event, out of every figure (standings, settle-up, exports,
 the season report, ``events``) without deleting it: ``hands.void_reason`` /
 ``events.void_reason`` are set, and every figure reads the views ``counted_hands`` and
-``counted_events`` of :mod:`badugi_ledger.store`.  A tournament's places and prizes are
+``counted_events`` of :mod:`badugi_ledger.ledger.store`.  A tournament's places and prizes are
 recomputed from the hands that still count.  Each void, and each hand an import replaced
-(``import --replace``, :mod:`badugi_ledger.ledger_writer`), is an ``audit`` row: when, what,
+(``import --replace``, :mod:`badugi_ledger.ledger.writer`), is an ``audit`` row: when, what,
 which event and hand, why, and the fingerprints before and after, so what the ledger shows can
 always be explained.
 """
@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from .model.errors import ConfigError, LedgerError
+from ..model.errors import ConfigError, LedgerError
 from .store import Database, ledger_at, transaction
 from .tournaments import event_label, find_event, recompute_tournament
 

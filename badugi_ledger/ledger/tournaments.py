@@ -1,7 +1,7 @@
 """Stored tournaments: terms, bounties, entries and the result table.
 
 :func:`recompute_tournament` reads a tournament's stored hands, places the players and pays
-them with the pure rules of :mod:`badugi_ledger.prizes` (places, prizes, chops, points), and
+them with the pure rules of :mod:`badugi_ledger.ledger.prizes` (places, prizes, chops, points), and
 writes its ``tournament_entries``.
 
 **Prize pool** = buy-ins + rebuys + add-ons − the bounty part of every buy-in.  A rebuy or an
@@ -20,19 +20,15 @@ import json
 from collections import defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass
-from pathlib import Path
 
 from sqlite_utils import Database
 
-from .model.errors import ConfigError, LedgerError
-from .model.limits import MAX_DIGITS, MAX_QUOTE, amount_problem, quote
-from .model.settings import validate_payouts
-from .prizes import (  # re-exported: callers import the rules from here too
+from ..model.errors import ConfigError, LedgerError
+from ..model.limits import MAX_DIGITS, MAX_QUOTE, amount_problem, quote
+from ..model.settings import validate_payouts
+from .prizes import (
     CHOP_METHODS,
-    POINTS_FORMULAS,
     ChopMethod,
-    Finish,
-    PointsFormula,
     award_prizes,
     chop,
     finishing_places,
@@ -41,21 +37,6 @@ from .prizes import (  # re-exported: callers import the rules from here too
     prize_table,
     split_evenly,
 )
-
-__all__ = [
-    "CHOP_METHODS",
-    "POINTS_FORMULAS",
-    "ChopMethod",
-    "Finish",
-    "PointsFormula",
-    "award_prizes",
-    "chop",
-    "finishing_places",
-    "points_for",
-    "prize_table",
-    "validate_payouts",
-]
-
 
 # --- the stored tournament -------------------------------------------------------------------
 
@@ -293,87 +274,3 @@ def recompute_tournament(db: Database, event_id: int) -> int:
         ],
     )
     return n
-
-
-@dataclass(frozen=True)
-class TournamentResult:
-    """A tournament's terms and its entries (place, prize, bounties, money won)."""
-
-    event: str
-    terms: Terms
-    pool: int
-    """Buy-ins, rebuys and add-ons less the bounties: what the payout table divides."""
-    entries: tuple[dict[str, object], ...]
-    payouts: tuple[int, ...] = ()
-
-    def text_lines(self) -> list[str]:
-        t = self.terms
-        table = "/".join(map(str, self.payouts)) if self.payouts else "none (no prizes)"
-        terms = [f"prize pool {self.pool}", f"payouts {table}"]
-        if t.bounty:
-            terms.append(f"bounty {t.bounty}")
-        if t.chop:
-            terms.append(f"chop {t.chop}")
-        if t.prize_unit != 1:
-            terms.append(f"prizes rounded to {t.prize_unit}")
-        lines = [f"{self.event}: {len(self.entries)} entrants, {', '.join(terms)} (money in cents)"]
-        for e in self.entries:
-            place = (
-                f"{e['place']}" if e["place"] == e["place_to"] else f"{e['place']}-{e['place_to']}"
-            )
-            extra = f", {e['chips']} chips" if e["chips"] else ""
-            bounty = f", bounties {e['bounties']} = {e['bounty_won']}" if e["bounty_won"] else ""
-            lines.append(
-                f"  {place:>5}  {e['player']}: prize {e['prize']}{bounty}, paid {e['paid']}, "
-                f"result {int(str(e['won'])):+d}{extra}"
-            )
-        return lines
-
-    def as_dict(self) -> dict[str, object]:
-        return {
-            "event": self.event,
-            "terms": dict(self.terms.__dict__),
-            "prize_pool": self.pool,
-            "payouts": list(self.payouts),
-            "entries": list(self.entries),
-        }
-
-
-def tournament_result(
-    db: Database, event: str | int, *, changes: Mapping[str, object] | None = None
-) -> TournamentResult:
-    """A stored tournament's result; ``changes`` (Terms fields) are recorded first and the
-    places and prizes recomputed (e.g. ``{"chop": "even"}`` or ``{"bounty": 500}``)."""
-    from .store import transaction
-
-    row = find_event(db, event, kind="tournament")
-    event_id = int(str(row["id"]))
-    terms = get_terms(db, event_id)
-    if changes:
-        terms = Terms(**{**terms.__dict__, **changes})
-        with transaction(db):
-            set_terms(db, event_id, terms)
-    entries = tuple(
-        db.query(
-            "SELECT p.name AS player, t.place, t.place_to, t.chips, t.buy_in, t.rebuys, "
-            "t.add_ons, t.buy_in + t.rebuy_cost + coalesce(t.add_on_cost, 0) AS paid, t.prize, "
-            "t.bounties, t.bounty_won, t.prize + t.bounty_won - t.buy_in - t.rebuy_cost "
-            "- coalesce(t.add_on_cost, 0) AS won FROM tournament_entries t "
-            "JOIN aliases a ON a.id = t.alias_id JOIN players p ON p.id = a.player_id "
-            "WHERE t.event_id = ? ORDER BY t.place, lower(p.name)",
-            [event_id],
-        )
-    )
-    pool = sum(int(str(e["paid"])) for e in entries) - terms.bounty * len(entries)
-    payouts = tuple(json.loads(str(row["payouts"] or "[]")))
-    return TournamentResult(event_label(row), terms, pool, entries, payouts)
-
-
-def tournament_command(
-    db_path: str | Path, event: str | int, changes: Mapping[str, object] | None = None
-) -> TournamentResult:
-    """``badugi-ledger tournament``: record terms (chop, bounty, …) and show the result."""
-    from .store import ledger_at
-
-    with ledger_at(db_path, create=False) as db:
-        return tournament_result(db, event, changes=changes)

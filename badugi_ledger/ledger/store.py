@@ -26,17 +26,17 @@ All money and chip columns are INTEGER (chips, or cents where money) and the tab
 
 * ``players`` (canonical people) and ``aliases`` (every name as written in a hand; each points
   at a player; ``own_player_id`` remembers the player it was created for, so a merge can be
-  undone, see :mod:`badugi_ledger.players`).
+  undone, see :mod:`badugi_ledger.ledger.players`).
 * ``events``: a cash session or a tournament (kind, name, date, place, game, season, buy-in,
   payout table); ``key`` identifies it across imports.  ``unit`` (what its chip amounts
   count) and ``money`` (the currency of its money) are derived from the kind, the currency
   and a home game's chip value (``chip_cents`` of ``chip_currency``), see
   :mod:`badugi_ledger.model.money`.
 * ``hands``: one row per stored hand, with its source file and line, a unique
-  ``fingerprint`` (see :func:`badugi_ledger.fingerprints.fingerprint`), its identity
+  ``fingerprint`` (see :func:`badugi_ledger.ledger.fingerprints.fingerprint`), its identity
   (``event_id``, ``table_name``, ``hand_number``: unique among hands that count), its
-  ``content`` digest and shown ``cards`` (:mod:`badugi_ledger.hand_content`) and, when voided,
-  ``void_reason`` and ``voided_at`` (events have these two as well).
+  ``content`` digest and shown ``cards`` (:mod:`badugi_ledger.ledger.hand_content`) and, when
+  voided, ``void_reason`` and ``voided_at`` (events have these two as well).
 * ``hand_players``: each player dealt in: starting/final stack, contribution, collection, and
   rebuys/add-ons before the hand.
 * ``postings``: the double entry per hand (blind, ante, bet, returned, collect, rake,
@@ -44,7 +44,8 @@ All money and chip columns are INTEGER (chips, or cents where money) and the tab
 * ``pots`` and ``pot_winners``: each pot, its eligible players and who got what.
 * ``tournament_entries``: buy-in, rebuys, add-ons, bounties, finishing place, prize, points;
   ``tournament_terms``: how a tournament pays out (bounty size, chop, rounding unit).
-* ``audit``: every hand replaced and every hand or event voided (:mod:`badugi_ledger.corrections`).
+* ``audit``: every hand replaced and every hand or event voided
+(:mod:`badugi_ledger.ledger.corrections`).
 * Views ``counted_hands`` and ``counted_events``: what every figure reads (not void).
 """
 
@@ -87,10 +88,10 @@ _import_sqlite_utils_without_pandas()
 
 from sqlite_utils import Database  # noqa: E402  (after the light import above)
 
+from ..model.errors import LedgerError  # noqa: E402
 from .hand_content import content_digest, stored_facts  # noqa: E402
-from .ledger_file import DEFAULT_DB, LEDGER_ENV  # noqa: E402
-from .ledger_views import create_views  # noqa: E402
-from .model.errors import LedgerError  # noqa: E402
+from .location import DEFAULT_DB, LEDGER_ENV  # noqa: E402
+from .views import create_views  # noqa: E402
 
 DEFAULT_BUSY_TIMEOUT_MS = 600_000
 """How long a writer waits for another one's transaction (a whole file's import) to finish."""

@@ -1,7 +1,7 @@
 """Tournament rules that need no ledger: finishing places, prizes, chops and points.
 
 They are pure functions of places, stacks and money, tested on their own; the stored
-tournament (terms, bounties, entries) is :mod:`badugi_ledger.tournaments`.
+tournament (terms, bounties, entries) is :mod:`badugi_ledger.ledger.tournaments`.
 
 **Places** (:func:`finishing_places`).  Hands are taken in the order they were recorded.  A
 player is *out* when their stack is 0 at the end of the last hand they appear in (a player who
@@ -19,7 +19,7 @@ gets the rest, so the prizes always add up to the pool exactly.  Places the fiel
 shared between tied players is divided evenly in whole units; units left over go one each to
 the tied players in name order, and any amount below one unit to the first of them.
 
-**Chops** (recorded with :func:`badugi_ledger.tournaments.set_terms`, on the command line
+**Chops** (recorded with :func:`badugi_ledger.ledger.tournaments.set_terms`, on the command line
 ``badugi-ledger tournament --chop``): when the players left at the end agree to stop, the
 prizes of their places are re-divided: ``even`` splits them equally; ``chip-count`` gives each
 the prize of the lowest place in the chop and the rest in proportion to chips (rounded down to
@@ -40,8 +40,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from .model.errors import ConfigError
-from .model.settings import validate_payouts
+from ..model.errors import ConfigError
+from ..model.settings import validate_payouts
 
 ChopMethod = Literal["even", "chip-count"]
 CHOP_METHODS: tuple[ChopMethod, ...] = ("even", "chip-count")

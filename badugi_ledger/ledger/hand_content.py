@@ -2,7 +2,7 @@
 stored one, and saying what differs.
 
 A hand's *identity* in the ledger is its event, table and hand number; its *fingerprint*
-(:mod:`badugi_ledger.fingerprints`) digests what the file records.  What the ledger derives
+(:mod:`badugi_ledger.ledger.fingerprints`) digests what the file records.  What the ledger derives
 from it - the stacks (carried from the table's previous hand when the file does not state
 them), the postings, the pots and their winners - is summed up by :func:`content_digest` of a
 :class:`HandFacts`, stored as ``hands.content``.  Two versions of one hand are the same only
@@ -10,7 +10,7 @@ when fingerprint *and* content agree: a corrected earlier hand changes the carri
 the hands after it without changing their fingerprints.
 
 :func:`stored_facts` reads a stored hand back into the same shape that
-:func:`badugi_ledger.ledger_rows.hand_rows` builds from a replay, so the digest of a hand
+:func:`badugi_ledger.ledger.rows.hand_rows` builds from a replay, so the digest of a hand
 stored by any version of badugi-ledger can be computed from its rows (the schema migration
 does this for ledgers written before ``content`` existed), and :func:`differences` can list,
 in words, which figures, players, pots and shown cards changed.

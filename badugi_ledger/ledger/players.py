@@ -18,8 +18,8 @@ from typing import Literal
 
 from sqlite_utils import Database
 
-from .model.errors import LedgerError
-from .model.escaping import for_terminal
+from ..model.errors import LedgerError
+from ..model.escaping import for_terminal
 from .store import ledger_at, transaction
 
 
