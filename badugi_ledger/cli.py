@@ -204,7 +204,7 @@ def check_command(
 # --- ledger: import, standings, settle, export, report ---------------------------------------
 
 if TYPE_CHECKING:
-    from .standings import StandingsOptions
+    from .reports.standings import StandingsOptions
 
 DbOption = Annotated[
     Path,
@@ -277,7 +277,7 @@ def _standings_options(
     best: int | None,
     min_events: int,
 ) -> StandingsOptions:
-    from .standings import StandingsOptions, parse_points_table
+    from .reports.standings import StandingsOptions, parse_points_table
 
     table = parse_points_table(points_table) if points_table else ()
     return StandingsOptions(season, kind, points, table, best, min_events)  # type: ignore[arg-type]
@@ -389,7 +389,7 @@ def standings_cmd(
     min_events: MinEventsOption = 0,
 ) -> None:
     """Season standings: tournament points or cash net results."""
-    from .standings import standings_report
+    from .reports.standings import standings_report
 
     options = _standings_options(season, kind, points, points_table, best, min_events)
     text = standings_report(db, options, fmt)  # type: ignore[arg-type]
@@ -416,7 +416,7 @@ def settle_cmd(
     as_json: Annotated[bool, typer.Option("--json", help="Print the settlement as JSON.")] = False,
 ) -> None:
     """Who pays whom after an event or a whole season, with the fewest transfers."""
-    from .settle import Settlement, settle
+    from .reports.settle import Settlement, settle
 
     result = settle(db, event, season=season)
     if event is None and season is None and isinstance(result, Settlement):
@@ -456,7 +456,7 @@ def export_cmd(
     min_events: MinEventsOption = 0,
 ) -> None:
     """Export the hands, postings, standings or sessions as CSV, JSON or Parquet."""
-    from .export import export
+    from .reports.export import export
 
     options = _standings_options(season, kind, points, points_table, best, min_events)
     data = export(db, table, fmt, options)  # type: ignore[arg-type]
@@ -488,7 +488,7 @@ def report_cmd(
     min_events: MinEventsOption = 0,
 ) -> None:
     """Write a self-contained HTML season report with standings and charts."""
-    from .report_html import write_season_report
+    from .reports.html import write_season_report
 
     options = _standings_options(season, "auto", points, points_table, best, min_events)
     path = write_season_report(db, out, options)

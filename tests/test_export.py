@@ -13,15 +13,15 @@ from pathlib import Path
 import pytest
 from ledger_builder import hand, session_hands
 
-from badugi_ledger.export import export_table
 from badugi_ledger.ledger.importing import import_outcomes
 from badugi_ledger.ledger.players import list_players, merge_players, similar_names, unmerge_player
 from badugi_ledger.ledger.store import open_ledger
 from badugi_ledger.model.errors import LedgerError
 from badugi_ledger.model.escaping import for_csv
 from badugi_ledger.model.events import Session
-from badugi_ledger.report_html import season_report
-from badugi_ledger.standings import StandingsOptions, standings
+from badugi_ledger.reports.export import export_table
+from badugi_ledger.reports.html import season_report
+from badugi_ledger.reports.standings import StandingsOptions, standings
 
 NASTY = ["=cmd|' /C calc'!A0", "+1+1", "-2-2", "@SUM(A1)", "\tTab", "<script>x</script>"]
 

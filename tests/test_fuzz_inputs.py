@@ -23,10 +23,10 @@ import pytest
 from conftest import CORPUS, EXAMPLES
 
 from badugi_ledger.check import run_check
-from badugi_ledger.export import export
 from badugi_ledger.ledger.importing import run_import
 from badugi_ledger.model.errors import BadugiError
 from badugi_ledger.model.events import HandRecord
+from badugi_ledger.reports.export import export
 from badugi_ledger.simulate import SimulationOptions, simulate_hands
 from badugi_ledger.sources import read_hands
 from badugi_ledger.text.parse import parse_file, parse_text

@@ -15,11 +15,11 @@ from ledger_builder import hand
 from typer.testing import CliRunner
 
 from badugi_ledger.cli import app
-from badugi_ledger.export import export_table
 from badugi_ledger.ledger.importing import import_outcomes
 from badugi_ledger.ledger.store import open_ledger
 from badugi_ledger.model.escaping import for_csv, for_markdown, for_terminal
-from badugi_ledger.standings import StandingsOptions, render, standings
+from badugi_ledger.reports.export import export_table
+from badugi_ledger.reports.standings import StandingsOptions, render, standings
 
 CLEAR = "Eve\x1b[2J\x1b[H"
 TITLE = "Mal\x1b]0;pwned\x07"

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from badugi_ledger.ledger.importing import import_paths
 from badugi_ledger.ledger.store import open_ledger
-from badugi_ledger.standings import StandingsOptions, standings
+from badugi_ledger.reports.standings import StandingsOptions, standings
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 SEASON_FILES = [

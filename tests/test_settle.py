@@ -12,7 +12,13 @@ from ledger_builder import hand, session_hands
 from badugi_ledger.ledger.importing import import_outcomes
 from badugi_ledger.ledger.store import open_ledger
 from badugi_ledger.model.errors import LedgerError
-from badugi_ledger.settle import Transfer, _greedy, settle_balances, settle_event, zero_sum_groups
+from badugi_ledger.reports.settle import (
+    Transfer,
+    _greedy,
+    settle_balances,
+    settle_event,
+    zero_sum_groups,
+)
 
 
 def partitions(items: list[int]) -> Iterator[list[list[int]]]:

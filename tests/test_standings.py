@@ -17,7 +17,7 @@ from badugi_ledger.ledger.store import open_ledger
 from badugi_ledger.model.errors import ConfigError
 from badugi_ledger.model.events import Session
 from badugi_ledger.model.results import HandOutcome
-from badugi_ledger.standings import (
+from badugi_ledger.reports.standings import (
     StandingsOptions,
     describe,
     parse_points_table,

@@ -25,8 +25,8 @@ from badugi_ledger.model.errors import ConfigError
 from badugi_ledger.model.events import Session, StackChange
 from badugi_ledger.model.results import HandOutcome, PotResult
 from badugi_ledger.model.settings import validate_payouts
+from badugi_ledger.reports.settle import settle_event
 from badugi_ledger.reports.tournament import tournament_result
-from badugi_ledger.settle import settle_event
 
 CUP = Session(
     kind="tournament",

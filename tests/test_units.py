@@ -20,8 +20,8 @@ from badugi_ledger.model.errors import ConfigError
 from badugi_ledger.model.events import Session
 from badugi_ledger.model.money import chip_value, format_amount, parse_money
 from badugi_ledger.model.settings import GameSettings
-from badugi_ledger.settle import settle_event
-from badugi_ledger.standings import StandingsOptions, render, standings
+from badugi_ledger.reports.settle import settle_event
+from badugi_ledger.reports.standings import StandingsOptions, render, standings
 from badugi_ledger.text.parse import parse_text
 from badugi_ledger.text.writer import write_hands
 

@@ -12,13 +12,13 @@ from pathlib import Path
 from ledger_builder import hand
 from sqlite_utils import Database
 
-from badugi_ledger.export import POKERNOW_LEDGER_COLUMNS, export_table
 from badugi_ledger.ledger.importing import import_outcomes
 from badugi_ledger.ledger.players import merge_players
 from badugi_ledger.ledger.store import open_ledger
 from badugi_ledger.ledger.views import VIEWS
 from badugi_ledger.model.events import Session, StackChange
 from badugi_ledger.model.settings import GameSettings
+from badugi_ledger.reports.export import POKERNOW_LEDGER_COLUMNS, export_table
 
 METADATA = Path(__file__).resolve().parent.parent / "datasette" / "metadata.json"
 FRI = Session(kind="cash", name="Fri", date="2024-03-01", season="2024")

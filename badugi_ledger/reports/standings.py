@@ -35,11 +35,11 @@ from typing import TYPE_CHECKING, Literal
 
 from sqlite_utils import Database
 
-from .ledger.prizes import POINTS_FORMULAS, PointsFormula, points_for
-from .ledger.store import ledger_at
-from .model.errors import ConfigError
-from .model.escaping import for_csv, for_markdown, for_terminal, frame_cells
-from .model.money import format_amount, is_money, major_units, plain_money
+from ..ledger.prizes import POINTS_FORMULAS, PointsFormula, points_for
+from ..ledger.store import ledger_at
+from ..model.errors import ConfigError
+from ..model.escaping import for_csv, for_markdown, for_terminal, frame_cells
+from ..model.money import format_amount, is_money, major_units, plain_money
 
 if TYPE_CHECKING:
     import pandas as pd

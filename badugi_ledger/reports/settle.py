@@ -32,13 +32,13 @@ from pathlib import Path
 
 from sqlite_utils import Database
 
-from .ledger.store import ledger_at
-from .ledger.tournaments import find_event
-from .ledger.views import CASH_FACTOR, CASH_UNIT
-from .model.errors import LedgerError
-from .model.escaping import for_terminal
-from .model.money import format_amount, major_units
-from .model.results import CARRY, HOUSE
+from ..ledger.store import ledger_at
+from ..ledger.tournaments import find_event
+from ..ledger.views import CASH_FACTOR, CASH_UNIT
+from ..model.errors import LedgerError
+from ..model.escaping import for_terminal
+from ..model.money import format_amount, major_units
+from ..model.results import CARRY, HOUSE
 from .standings import season_clause
 
 DEFAULT_EXACT_LIMIT = 16

@@ -27,9 +27,9 @@ from typing import TYPE_CHECKING, Literal
 
 from sqlite_utils import Database
 
-from .ledger.store import ledger_at
-from .model.errors import ConfigError, LedgerError
-from .model.escaping import for_csv, frame_cells
+from ..ledger.store import ledger_at
+from ..model.errors import ConfigError, LedgerError
+from ..model.escaping import for_csv, frame_cells
 from .standings import (
     AMOUNT_COLUMNS,
     StandingsOptions,

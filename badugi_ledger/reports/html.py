@@ -19,9 +19,9 @@ from typing import TYPE_CHECKING
 
 from sqlite_utils import Database
 
-from .ledger.store import ledger_at
-from .model.errors import LedgerError
-from .model.money import major_units
+from ..ledger.store import ledger_at
+from ..model.errors import LedgerError
+from ..model.money import major_units
 from .standings import (
     StandingsOptions,
     add_points,
