@@ -764,7 +764,7 @@ def simulate_command(
 ) -> None:
     """Play random legal hands (stacks carried, rebuys, all-ins, side pots) and write them in the
     hand-history format; check reports every one of them clean."""
-    from .simulate import SimulationOptions, simulate_to_path
+    from .simulate.sessions import SimulationOptions, simulate_to_path
 
     options = SimulationOptions(
         hands=hands,

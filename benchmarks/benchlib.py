@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from badugi_ledger.model.settings import GameName, StructureKind
-from badugi_ledger.simulate import CardsShown, SimulationOptions, simulate_to_path
+from badugi_ledger.simulate.sessions import CardsShown, SimulationOptions, simulate_to_path
 
 HERE = Path(__file__).resolve().parent
 DEFAULT_CACHE = Path(tempfile.gettempdir()) / "badugi-ledger-bench"

@@ -29,7 +29,7 @@ from badugi_ledger.replay import replay_stream
 from badugi_ledger.replay.hand import replay_hand
 from badugi_ledger.replay.state import UNKNOWN_STACK
 from badugi_ledger.replay.table import error_violation
-from badugi_ledger.simulate import SimulationOptions, simulate_hands, write_simulation
+from badugi_ledger.simulate.sessions import SimulationOptions, simulate_hands, write_simulation
 from badugi_ledger.text.parse import parse_text
 
 runner = CliRunner()

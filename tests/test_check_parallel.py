@@ -17,7 +17,7 @@ from typer.testing import CliRunner
 from badugi_ledger.check import run_check
 from badugi_ledger.cli import app
 from badugi_ledger.parallel import ordered_map, resolve_jobs
-from badugi_ledger.simulate import SimulationOptions, simulate_to_path
+from badugi_ledger.simulate.sessions import SimulationOptions, simulate_to_path
 
 runner = CliRunner()
 

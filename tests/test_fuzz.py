@@ -49,7 +49,7 @@ from badugi_ledger.model.settings import (
     Structure,
 )
 from badugi_ledger.replay import replay_hand, replay_stream
-from badugi_ledger.simulate import SimulationOptions, simulate_hands, write_simulation
+from badugi_ledger.simulate.sessions import SimulationOptions, simulate_hands, write_simulation
 from badugi_ledger.sources import FORMATS, read_hands
 from badugi_ledger.text.parse import parse_text
 from badugi_ledger.text.writer import without_positions, write_hand

@@ -27,7 +27,7 @@ from badugi_ledger.ledger.importing import run_import
 from badugi_ledger.model.errors import BadugiError
 from badugi_ledger.model.events import HandRecord
 from badugi_ledger.reports.export import export
-from badugi_ledger.simulate import SimulationOptions, simulate_hands
+from badugi_ledger.simulate.sessions import SimulationOptions, simulate_hands
 from badugi_ledger.sources import read_hands
 from badugi_ledger.text.parse import parse_file, parse_text
 from badugi_ledger.text.writer import without_positions, write_hands

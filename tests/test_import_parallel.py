@@ -21,7 +21,7 @@ from ledger_dump import table_rows
 from badugi_ledger.ledger import importing as ledger
 from badugi_ledger.ledger.importing import import_file, run_import
 from badugi_ledger.ledger.store import open_ledger
-from badugi_ledger.simulate import SimulationOptions, simulate_to_path
+from badugi_ledger.simulate.sessions import SimulationOptions, simulate_to_path
 
 CLI = Path(sys.executable).with_name("badugi-ledger")
 

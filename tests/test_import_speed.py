@@ -29,7 +29,7 @@ from badugi_ledger.ledger.importing import fingerprint, read_source, run_import
 from badugi_ledger.model.cards import Card
 from badugi_ledger.model.events import Collect, HandRecord
 from badugi_ledger.model.settings import GAME_NAMES, STRUCTURE_KINDS
-from badugi_ledger.simulate import SimulationOptions, simulate_hands, simulate_to_path
+from badugi_ledger.simulate.sessions import SimulationOptions, simulate_hands, simulate_to_path
 
 FIXTURES = REPO / "tests" / "fixtures"
 

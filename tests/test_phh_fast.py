@@ -22,7 +22,7 @@ from badugi_ledger.model.errors import ImportFormatError
 from badugi_ledger.model.events import HandRecord
 from badugi_ledger.phh import fast as phh_fast
 from badugi_ledger.phh.reader import read_phh
-from badugi_ledger.simulate import SimulationOptions, simulate_to_path
+from badugi_ledger.simulate.sessions import SimulationOptions, simulate_to_path
 
 FIXTURE = Path(__file__).parent / "fixtures" / "wikipedia_badugi.phh"
 EXAMPLES = sorted((Path(__file__).parent.parent / "examples").glob("*.bhh"))

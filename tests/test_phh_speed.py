@@ -10,8 +10,8 @@ The general path ("reference") is:
 * cards: :func:`~badugi_ledger.sites.common.parse_site_cards`, card by card.
 
 The inputs: simulated fixed-limit Badugi hands of many shapes (2-9 players, antes, cards seen
-or not; ``badugi_ledger.simulate``) written with ``write_phh`` - the other games and structures
-have no PHH form and are refused - the real corpus hands PHH can express
+or not; ``badugi_ledger.simulate.sessions``) written with ``write_phh`` - the other games and
+structures have no PHH form and are refused - the real corpus hands PHH can express
 (``shared/corpus/*/*.txt``), the PokerKit fixture (``tests/fixtures/wikipedia_badugi.phh``),
 and damaged variants of them (actions dropped, repeated, changed).
 """
@@ -35,7 +35,7 @@ from badugi_ledger.phh import fast as phh_fast
 from badugi_ledger.phh import reader as phh
 from badugi_ledger.phh.reader import read_phh
 from badugi_ledger.phh.split import PhhPiece
-from badugi_ledger.simulate import SimulationOptions, simulate_to_path
+from badugi_ledger.simulate.sessions import SimulationOptions, simulate_to_path
 from badugi_ledger.sites.common import HandDraft, parse_site_cards
 
 FIXTURE = Path(__file__).parent / "fixtures" / "wikipedia_badugi.phh"

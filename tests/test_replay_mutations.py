@@ -16,7 +16,7 @@ that: every player's stake, final stack and payout are the original ones.
 Sessions of simulated hands carry stacks, rebuys and a Progressive Badugi pot from hand to
 hand: one amount changed anywhere in a session is reported in some hand.
 
-Hands come from the simulator (``badugi_ledger.simulate``: random legal hands of every game
+Hands come from the simulator (``badugi_ledger.simulate.sessions``: random legal hands of every game
 and structure, with every collection and final stack recorded; half of them raked, their claims
 then rewritten with the rake, the pot total and collections naming their pots), written as our
 text and read back, so the mutation goes through the text like a typing mistake; and from real
@@ -51,7 +51,7 @@ from badugi_ledger.model.events import (
 from badugi_ledger.model.results import HandResult
 from badugi_ledger.model.settings import GAME_NAMES, STRUCTURE_KINDS, RakeRule
 from badugi_ledger.replay import replay_hand, replay_stream
-from badugi_ledger.simulate import SimulationOptions, simulate_hands
+from badugi_ledger.simulate.sessions import SimulationOptions, simulate_hands
 from badugi_ledger.sources import read_hands
 from badugi_ledger.text.parse import parse_text
 from badugi_ledger.text.writer import write_hands

@@ -2,7 +2,7 @@
 
 Each fast path is checked against something that does not share its code:
 
-* whole hands: :mod:`badugi_ledger.simulate` plays hands with its own turn logic and pot
+* whole hands: :mod:`badugi_ledger.simulate.sessions` plays hands with its own turn logic and pot
   building (written apart from the replay engine) and records every collection, carried pot and
   final stack; the replay must confirm every figure, for every game, structure and the house
   rules the fast paths depend on (odd chips, reshuffles, the heads-up cap, short all-ins);
@@ -39,7 +39,7 @@ from badugi_ledger.model.settings import (
     OddChipRule,
 )
 from badugi_ledger.replay import replay_hand, replay_stream
-from badugi_ledger.simulate import SimulationOptions, simulate_hands
+from badugi_ledger.simulate.sessions import SimulationOptions, simulate_hands
 from badugi_ledger.sources import read_hands
 
 # --- whole hands against the simulator ----------------------------------------------------------

@@ -22,7 +22,7 @@ from badugi_ledger.model.errors import BadugiError, ConfigError
 from badugi_ledger.model.events import CarryOut, Collect, Draw, FinalStack, Muck, Show, StackChange
 from badugi_ledger.model.settings import GAME_NAMES, STRUCTURE_KINDS, HouseRules
 from badugi_ledger.replay import replay_stream
-from badugi_ledger.simulate import (
+from badugi_ledger.simulate.sessions import (
     SimulationOptions,
     SimulationStats,
     simulate_hands,

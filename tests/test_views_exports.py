@@ -129,7 +129,7 @@ def test_view_results_equal_the_stack_changes_of_simulated_sessions(tmp_path: Pa
     """buy_in / buy_out / stack are derived from stacks between hands (rebuys, top-ups); their
     net must equal the sum of each hand's stack change, for every player and event."""
     from badugi_ledger.ledger.importing import run_import
-    from badugi_ledger.simulate import SimulationOptions, simulate_to_path
+    from badugi_ledger.simulate.sessions import SimulationOptions, simulate_to_path
 
     path = tmp_path / "sim.bhh"
     simulate_to_path(SimulationOptions(hands=300, players=5, seed=12, session_hands=100), str(path))

@@ -7,7 +7,7 @@ stacks so all-ins and side pots happen, showdowns with the cards shown, Progress
 pots that carry, rebuys when a player busts - and writes them in our text format through
 :func:`badugi_ledger.text.writer.write_hands`, hand by hand (flat memory for any ``--hands``).
 
-It is also a cross-check: :class:`~badugi_ledger.simulated_hand.SimulatedHand` plays each
+It is also a cross-check: :class:`~badugi_ledger.simulate.hand.SimulatedHand` plays each
 hand with turn logic written independently of the replay engine, and every hand records what
 the generator computed - ``Collect`` lines, the carried pot, every final stack - so
 ``badugi-ledger check`` on a simulated file reports zero problems only when both sides agree.
@@ -28,8 +28,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal, Protocol
 
-from .model.errors import BadugiError, ConfigError
-from .model.events import (
+from ..model.errors import BadugiError, ConfigError
+from ..model.events import (
     Event,
     FinalStack,
     HandRecord,
@@ -37,7 +37,7 @@ from .model.events import (
     Session,
     StackChange,
 )
-from .model.settings import (
+from ..model.settings import (
     GAME_NAMES,
     STRUCTURE_KINDS,
     GameName,
@@ -46,7 +46,7 @@ from .model.settings import (
     Structure,
     StructureKind,
 )
-from .simulated_hand import SimulatedHand, SimulationStats
+from .hand import SimulatedHand, SimulationStats
 
 __all__ = [
     "NAMES",
@@ -182,7 +182,7 @@ def simulate_hands(
 
 def write_simulation(options: SimulationOptions, out: _Writer) -> SimulationStats:
     """Simulate and write the hands to ``out`` as they are played; return what happened."""
-    from .text.writer import write_hands
+    from ..text.writer import write_hands
 
     stats = SimulationStats()
     out.write(

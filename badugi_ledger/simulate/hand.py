@@ -7,7 +7,7 @@ limit, side pots and the reshuffle, ``002`` the Progressive Badugi qualifier and
 all-ins and the half-bet rule, all-in levels counting antes and live chips, the uncalled bet
 returned before pots are built).  Dividing one pot among the hands shown is *not* re-implemented:
 :func:`badugi_ledger.hands.pots.divide_pot` is the one place for split halves, ties and odd chips.
-:mod:`badugi_ledger.simulate` deals the sessions and writes the hands.
+:mod:`badugi_ledger.simulate.sessions` deals the sessions and writes the hands.
 """
 
 from __future__ import annotations
@@ -16,10 +16,10 @@ import random
 from dataclasses import dataclass
 from typing import Literal
 
-from .hands.evaluate import badugi_value
-from .hands.pots import divide_pot
-from .model.cards import DECK, Card
-from .model.events import (
+from ..hands.evaluate import badugi_value
+from ..hands.pots import divide_pot
+from ..model.cards import DECK, Card
+from ..model.events import (
     Action,
     CarryOut,
     Collect,
@@ -30,7 +30,7 @@ from .model.events import (
     Post,
     Show,
 )
-from .model.settings import (
+from ..model.settings import (
     GameSettings,
 )
 
