@@ -60,7 +60,7 @@ def simulated_records(hands: int) -> list[HandRecord]:
     """Simulated 6-handed fixed-limit Badugi (empty if the generator is not installed)."""
     try:
         from badugi_ledger.simulate.sessions import SimulationOptions, simulate_hands
-    except ImportError:  # pragma: no cover - simulate.py ships with the package
+    except ImportError:  # pragma: no cover - simulate/sessions.py ships with the package
         return []
     return list(simulate_hands(SimulationOptions(hands=hands, players=6, seed=1)))
 

@@ -3,7 +3,7 @@
 It makes :class:`HandOutcome` objects the way the replay engine reports them (a record, a
 result whose postings are the double entry and sum to zero, or errors), so the ledger can be
 tested without the parser and the replay.  The arithmetic is the ledger's own contract
-(``results.py``): a player's postings total their net; rake goes to ``*house*``; a pot that is
+(``model/results.py``): a player's postings total their net; rake goes to ``*house*``; a pot that is
 not won goes to ``*carry*`` and comes back from it in the next hand.
 """
 

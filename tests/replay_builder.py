@@ -1,8 +1,8 @@
 """Build :class:`HandRecord` objects for the replay tests straight from event dataclasses.
 
 The tests must not depend on the text format (that is the parser's job), so each event is
-written as a short line that maps one-to-one onto an ``events.py`` dataclass; line ``i`` of the
-list becomes an event at ``Position("test", i + 1, 1)`` so errors can be checked by line.
+written as a short line that maps one-to-one onto an ``model/events.py`` dataclass; line ``i`` of
+the list becomes an event at ``Position("test", i + 1, 1)`` so errors can be checked by line.
 
     "Anna posts sb"            Post(Anna, small-blind)      "Anna posts dead 1"  Post(dead, 1)
     "Anna deal As 2c 3d 4h"    Deal                         "Anna sits out"      SitOut

@@ -77,7 +77,7 @@ players = ["Ann", "Bob", "Cy"]
 
 
 def test_phh_call_by_a_short_stack(tmp_path: Path) -> None:
-    """importers/phh.py reads how much a player has left as ``stack - committed`` but looks
+    """phh/reader.py reads how much a player has left as ``stack - committed`` but looks
     the committed chips up with the *line number* as default (``.get(name, line)``), so a
     player with fewer chips than that line number "calls -8".  PokerKit replays this hand to
     stacks [24, 18, 1]; found when simulated hands were written as PHH and checked.

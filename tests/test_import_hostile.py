@@ -249,7 +249,7 @@ def test_parse_amount_takes_exactly_the_amounts_within_2_53(value: int) -> None:
 def test_a_hand_number_beyond_2_53_is_a_short_located_error(
     site: Site, number: str, tmp_path: Path
 ) -> None:
-    """A hand number is an id: at most 2^53 (limits.py), and never quoted in full."""
+    """A hand number is an id: at most 2^53 (model/limits.py), and never quoted in full."""
     text = _text(site)
     huge = "9" * 5000
     path = tmp_path / "ids.txt"

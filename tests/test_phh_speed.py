@@ -1,4 +1,4 @@
-"""Issue 7, fast PHH reading: every shortcut of ``importers/phh.py`` and ``phh_fast.py`` reads
+"""Issue 7, fast PHH reading: every shortcut of ``phh/reader.py`` and ``phh/fast.py`` reads
 exactly what the general path reads - the same hands, the same errors at the same positions.
 
 The general path ("reference") is:

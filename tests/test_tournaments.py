@@ -1,6 +1,6 @@
 """Tournaments (issue 5 item 3): places from bust-outs, prizes from a payout table, chops,
 bounties and points.  The rules are the issue's; the rounding rule is documented in
-``badugi_ledger/tournaments.py``."""
+``badugi_ledger/ledger/tournaments.py``."""
 
 from __future__ import annotations
 

@@ -4,7 +4,7 @@ Sources: ``000`` (blinds, order of play, fixed limit with a cap of a bet and thr
 ``001`` (pot limit, no limit, half-pot limit, side pots), ``003`` (spread limit), seeds README
 item 6 (heads-up cap).  Choices made where the texts are silent, each documented here:
 
-* **Amounts** follow ``events.py``: a bet or raise is the player's *total* for the round.  The
+* **Amounts** follow ``model/events.py``: a bet or raise is the player's *total* for the round.  The
   verbs ``bet`` and ``raise`` are read as the same thing (put the round total up to X); only the
   amount is checked.  An amount left out (``None``) is what fixed limit fixes, or the player's
   whole stack when that is less (an all-in); other structures need an amount.

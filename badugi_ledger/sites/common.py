@@ -547,7 +547,8 @@ class HandDraft:
             self.round_committed[player] = self.round_committed.get(player, 0) + amount
 
     def action(self, player: str, verb: str, amount: int | None, all_in: bool, line: int) -> None:
-        """Record a betting action; ``amount`` follows events.py (call: chips in; bet/raise: to)."""
+        """Record a betting action; ``amount`` follows model/events.py (call: chips in; bet/raise:
+        to)."""
         if verb == "call" and amount is not None:
             self.commit(player, amount)
         elif verb in ("bet", "raise") and amount is not None:
