@@ -18,7 +18,6 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import EXAMPLES
 from typer.testing import CliRunner
 
 from badugi_ledger.check import run_check
@@ -31,9 +30,10 @@ from badugi_ledger.replay.state import UNKNOWN_STACK
 from badugi_ledger.replay.table import error_violation
 from badugi_ledger.simulate.sessions import SimulationOptions, simulate_hands, write_simulation
 from badugi_ledger.text.parse import parse_text
+from tests.helpers.paths import EXAMPLES, FIXTURES
 
 runner = CliRunner()
-NIGHT = Path(__file__).parent / "fixtures" / "planted_mistakes_night.bhh"
+NIGHT = FIXTURES / "planted_mistakes_night.bhh"
 
 PLANTED = {
     # hand: (line, rules) - the mistakes the fixture's header lists, one per hand but hand 5

@@ -16,7 +16,6 @@ from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
-from conftest import CORPUS, EXAMPLES
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -53,6 +52,7 @@ from badugi_ledger.simulate.sessions import SimulationOptions, simulate_hands, w
 from badugi_ledger.sources import FORMATS, read_hands
 from badugi_ledger.text.parse import parse_text
 from badugi_ledger.text.writer import without_positions, write_hand
+from tests.helpers.paths import CORPUS, EXAMPLES, FIXTURES
 
 FUZZ = settings(
     max_examples=100,
@@ -193,7 +193,7 @@ def _corpus_seeds() -> list[tuple[str, bytes]]:
         data = path.read_bytes()[:6000]
         cut = data.rfind(b"\n")
         seeds.append((path.parent.name, data[: cut + 1] if cut > 0 else data))
-    fixture = Path(__file__).parent / "fixtures" / "wikipedia_badugi.phh"
+    fixture = FIXTURES / "wikipedia_badugi.phh"
     seeds.append(("phh", fixture.read_bytes()))
     return seeds
 

@@ -203,7 +203,7 @@ class _BadugiTables:
         of :meth:`four_miss` look at nothing else, and it breaks ties by card position, so
         the first hand of each shape is evaluated by :meth:`four_miss` and every later one
         by taking the cards at the same positions (at most 1,024 shapes; the equivalence is
-        checked exhaustively in ``tests/test_hands_shapes.py``).  A cold evaluation then
+        checked exhaustively in ``tests/hands/test_hands_shapes.py``).  A cold evaluation then
         costs a few integer operations instead of up to sixteen sub-hand lookups.
         """
         b0 = mask & -mask

@@ -41,7 +41,7 @@ def _quick(cls: type[_T]) -> type[_T]:
     (every field by position or keyword, the same defaults) and makes the same object:
     equality, hash, ``repr``, pickling and :func:`dataclasses.replace` are the dataclass's own.
     Only for classes without ``__post_init__`` or default factories (checked here), and
-    ``tests/test_events_init.py`` checks it against the generated ``__init__``.
+    ``tests/model/test_events_init.py`` checks it against the generated ``__init__``.
     """
     fields = dataclasses.fields(cls)  # type: ignore[arg-type]
     if hasattr(cls, "__post_init__") or any(

@@ -10,13 +10,13 @@ subset with a few compiled regular expressions and returns ``None`` for anything
 inline tables, dotted keys, escapes, floats, dates, multi-line strings, nested
 arrays, duplicate keys, control characters, ``\\r``), so :func:`loads` hands such documents to
 ``tomllib`` and correctness never depends on the fast path: whatever it accepts, it reads
-exactly as ``tomllib`` does (``tests/test_phh_fast.py`` checks this).
+exactly as ``tomllib`` does (``tests/phh/test_phh_fast.py`` checks this).
 
 Reading value by value with regular expressions still cost about a quarter
 of reading a PHH hand, so :func:`fast_loads` first tries :func:`_lines_fast`, which takes
 only lines exactly as our writer prints them, with string operations; a document with any
 other line (a comment, a multi-line array...) is read value by value as before
-(``tests/test_phh_speed.py`` checks that every way gives what ``tomllib`` gives).
+(``tests/phh/test_phh_speed.py`` checks that every way gives what ``tomllib`` gives).
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ order, takes the caller's dictionary as it is), so the object is indistinguishab
 by the constructor (equality, hash, ``repr``, ``vars``, pickling).
 
 That is only sound for a frozen dataclass without ``__post_init__`` and without ``__slots__``:
-:func:`buildable` checks it once per class, and ``tests/test_replay_build.py`` checks that
+:func:`buildable` checks it once per class, and ``tests/replay/test_replay_build.py`` checks that
 :func:`build` gives what the constructor gives for every class built here.
 """
 

@@ -15,7 +15,7 @@ grammar: it loads in milliseconds, is plain data (nothing is ever unpickled), an
 from the package itself (never from a folder another user could write).  Its key is a hash of
 the grammar text, Lark's version and the build options: when they differ from the running ones
 (a grammar edited in a source tree, another Lark release) the parser is built from the grammar
-instead, as correct and only slower.  A test (``tests/test_parse_grammar.py``) keeps the
+instead, as correct and only slower.  A test (``tests/text/test_parse_grammar.py``) keeps the
 shipped tables fresh.  The strict build (``strict=True``, the test suite's check of the
 grammar) always analyses the grammar.
 """
@@ -114,7 +114,7 @@ def build_parser(transformer: Any = None, *, strict: bool = False) -> Lark:
 
     ``strict=True`` makes Lark refuse any shift/reduce conflict or terminal collision (it needs
     ``interegular``).  The grammar is a fixed file, so the test suite builds it strict once
-    (tests/test_parse_grammar.py) and the reader skips the check.  A non-strict parser is
+    (tests/text/test_parse_grammar.py) and the reader skips the check.  A non-strict parser is
     loaded from the shipped tables when they are this grammar's (see the module docstring).
     """
     text = grammar_text()

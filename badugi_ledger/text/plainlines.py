@@ -6,7 +6,7 @@ spaces, so :class:`PlainLines` reads those shapes itself and calls the same
 :class:`~badugi_ledger.text.transformer.EventBuilder` methods, with the same values, that Lark's
 transformer would; every line it is unsure of goes to Lark (:mod:`badugi_ledger.text.parse`), which
 stays the one definition of the format and the one source of error messages.
-``tests/test_parse_speed.py`` proves both readings equal.
+``tests/text/test_parse_speed.py`` proves both readings equal.
 """
 
 from __future__ import annotations
@@ -48,12 +48,12 @@ class PlainLines:
     * a name must match the grammar's NAME pattern and be no keyword of the grammar (Lark's
       contextual lexer decides what ``pot`` or ``draw`` is), a number is decimal digits like
       the NUMBER pattern, a card is a key of the card table (the CARDS pattern's cards,
-      checked by tests/test_parse_speed.py);
+      checked by tests/text/test_parse_speed.py);
     * it knows the common entries (actions, one-word posts, collects, shows, mucks, draws,
       deals, finals, pot totals, carries, rake, rebuys, top-ups, add-ons, cash-outs, sitting
       out); ``small blind``/``big blind`` posts, buys and anything unusual go to Lark;
     * a line whose builder method raises :class:`FormatError` goes to Lark too, so errors keep
-      their order.  tests/test_parse_speed.py proves both readers equal on simulated, mutated
+      their order.  tests/text/test_parse_speed.py proves both readers equal on simulated, mutated
       and real (converted corpus) text.
     """
 
