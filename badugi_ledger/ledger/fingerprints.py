@@ -15,7 +15,7 @@ hand, are the costly part, so :func:`events_json` writes that same JSON text dir
 of building a list per event for ``json.dumps`` (about a fifth less time per hand): strings go
 through the encoder ``json.dumps`` itself uses, integers, ``None`` and booleans are spelled as
 JSON spells them, cards come from a table, and any other value is handed to ``json.dumps``
-with the same options.  ``tests/ledger/test_import_speed.py`` pins fingerprints computed by the
+with the same options.  ``tests/ledger/test_pinned_data.py`` pins fingerprints computed by the
 plain implementation and compares the two on many simulated and real hands.
 """
 
