@@ -1,6 +1,10 @@
 """The ``badugi-ledger`` command line: each command parses options, calls one library
 function and renders its result.  No rules and no SQL live here.  Heavy libraries (pandas)
 are imported inside the commands that need them so ``--help`` starts fast.
+
+Why one module of this size: every command is a thin typer function (its arguments, one library
+call, the rendering), and typer builds ``--help`` from the one app; the command list reads best
+in one place.
 """
 
 from __future__ import annotations

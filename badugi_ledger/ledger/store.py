@@ -45,8 +45,11 @@ All money and chip columns are INTEGER (chips, or cents where money) and the tab
 * ``tournament_entries``: buy-in, rebuys, add-ons, bounties, finishing place, prize, points;
   ``tournament_terms``: how a tournament pays out (bounty size, chop, rounding unit).
 * ``audit``: every hand replaced and every hand or event voided
-(:mod:`badugi_ledger.ledger.corrections`).
+  (:mod:`badugi_ledger.ledger.corrections`).
 * Views ``counted_hands`` and ``counted_events``: what every figure reads (not void).
+
+Why one module of this size: the schema and its ordered migrations live together, since a
+migration is only read against the schema it upgrades.
 """
 
 from __future__ import annotations

@@ -21,6 +21,10 @@ become ``FinalStack`` claims and the user-defined ``_rake`` a ``RakeTaken`` the 
 verifies.  Every variant but ``FB`` is skipped as another game.
 
 Writing is :mod:`.phh_write`.
+
+Why one module of this size: it translates the standard's fields into events, one section per
+field; splitting the file, the fast TOML reader and the field checks are already modules of
+their own.
 """
 
 from __future__ import annotations

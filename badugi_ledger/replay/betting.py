@@ -33,6 +33,9 @@ item 6 (heads-up cap).  Choices made where the texts are silent, each documented
   call, bet or raise of less than is due, or one marked all-in, shows that the player put in
   their last chip, and so their stack (:func:`_shows_stack`); an all-in without an amount
   shows nothing and leaves the hand unsettled (``stack-unknown``).
+
+Why one module of this size: forced bets and the four betting structures with their raise rules,
+kept side by side so that each structure's rule reads against the others.
 """
 
 from __future__ import annotations

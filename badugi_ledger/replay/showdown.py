@@ -31,6 +31,9 @@ and the check of everything the recorder wrote down about the outcome.
 * **Recorded outcomes** (``Collect``, ``CarryOut``, ``RakeTaken``, ``PotTotal``, ``FinalStack``)
   that disagree with the computed ones become ``Violation(kind="mismatch")``, and recorded totals
   that create or lose chips are reported as ``chips-balance``.
+
+Why one module of this size: pots, rake, awarding and the verification of the record; every
+recorded figure is checked right where the replay computes it.
 """
 
 from __future__ import annotations

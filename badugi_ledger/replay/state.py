@@ -17,6 +17,9 @@ A carried stack may be :data:`UNKNOWN_STACK` (the table's previous hand could no
 replayed): such a player is in :attr:`HandState.unknown` and plays with a stack too large to
 bind, until the record itself shows the stack (an all-in or a short bet,
 :meth:`HandState.learn_stack`).
+
+Why one module of this size: the hand's mutable state and its set-up from the record, which
+every phase module reads and changes.
 """
 
 from __future__ import annotations

@@ -8,6 +8,10 @@ all-ins and the half-bet rule, all-in levels counting antes and live chips, the 
 returned before pots are built).  Dividing one pot among the hands shown is *not* re-implemented:
 :func:`badugi_ledger.hands.pots.divide_pot` is the one place for split halves, ties and odd chips.
 :mod:`badugi_ledger.simulate.sessions` deals the sessions and writes the hands.
+
+Why one module of this size: one class plays a whole hand; its betting, draws and showdown share
+the hand's state, and it is kept apart from the replay's modules on purpose (an independent
+cross-check).
 """
 
 from __future__ import annotations

@@ -21,6 +21,9 @@ still verifies is the legality of every action (pot-limit sizes, order, stacks).
 published maximum is refused (:func:`rake_allowed`).  Stacks carry from hand to hand of a table
 as for the other cash sites (:mod:`.carry`), and Merge's hand numbers (``33423082-5``) show a
 hand missing from the file.
+
+Why one module of this size: it holds one site's XML form and what each element means; what the
+sites share is in :mod:`.common` and :mod:`.draft`.
 """
 
 from __future__ import annotations

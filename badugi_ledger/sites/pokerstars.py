@@ -14,6 +14,9 @@ uncalled bet (``Uncalled bet (x) returned``) is recomputed by the replay, not co
 
 Games: Badugi only (PokerStars deals no Badacey/Badeucey); every other game in a file
 (2-7 triple draw, the 8-game mix) is yielded as a :class:`~.common.SkippedHand`.
+
+Why one module of this size: it holds one site's wording (its line patterns and what each line
+means); what the sites share is in :mod:`.common` and :mod:`.draft`.
 """
 
 from __future__ import annotations

@@ -23,6 +23,10 @@ Why it is built this way:
   entry gets exactly what it writes (dead blinds, short all-in blinds); ``posts none`` means no
   forced bets at all.  A Progressive Badugi redeal (the previous hand of the same table recorded
   ``carry``) implies posts only when the house rule ``redeal-posts yes`` says so (``002``).
+
+Why one module of this size: the per-hand loop, the recovery that resumes at the next hand and
+the checks that need a whole hand share the reader's state; split, that state would cross
+modules on every line.
 """
 
 from __future__ import annotations

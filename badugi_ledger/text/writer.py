@@ -8,6 +8,9 @@ are exactly the ones the settings imply, consecutive events of a kind grouped on
 
 ``record_to_dict`` is the JSON shape of ``badugi-ledger parse --json``; ``describe_record`` is
 its readable listing.  Both live here so the CLI only renders.
+
+Why one module of this size: it is the grammar's inverse, one writer per header field and event
+kind, kept together so every line the reader accepts has its writer beside the others.
 """
 
 from __future__ import annotations
