@@ -23,7 +23,8 @@ from typing import Any
 from .model.errors import BadugiError, ConfigError, ImportFormatError, Position
 from .model.events import HandRecord
 from .model.results import TableGap, Violation
-from .sites.common import ImportItem, SiteWarning, SkippedHand, iter_lines, sniff_encoding
+from .sites.common import ImportItem, SiteWarning, SkippedHand
+from .sites.files import iter_lines, sniff_encoding
 
 HISTORY_SUFFIXES = frozenset({".bhh", ".txt", ".phh"})
 """Files picked up when a folder is given (a file named on the command line is always read)."""

@@ -51,7 +51,7 @@ TRICKY = {
 
 
 def _corpus_text(fmt: str) -> str:
-    from badugi_ledger.sites.common import decode_bytes
+    from badugi_ledger.sites.files import decode_bytes
 
     data = (CORPUS / FILES[fmt][0]).read_bytes()
     return decode_bytes(data).replace("\r\n", "\n").rstrip("\n")

@@ -51,16 +51,9 @@ from ..model.events import (
 )
 from ..model.limits import MAX_AMOUNT, MAX_DIGITS, quote
 from ..model.settings import GameSettings, HouseRules, ReshuffleRule, Structure
-from ..sites.common import (
-    UNREADABLE,
-    HandDraft,
-    ImportItem,
-    SeatLine,
-    SkippedHand,
-    parse_site_cards,
-    split_lines,
-    unreadable,
-)
+from ..sites.common import ImportItem, SkippedHand, parse_site_cards
+from ..sites.draft import HandDraft, SeatLine
+from ..sites.files import UNREADABLE, split_lines, unreadable
 from .fields import HandFields, describe
 from .split import PhhPiece, iter_pieces
 

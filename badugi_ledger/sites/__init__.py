@@ -2,8 +2,9 @@
 text format produces, so ``check``, ``import`` and everything downstream work unchanged.
 
 One module per site (:mod:`.pokerstars`, :mod:`.fulltilt`, :mod:`.merge`, :mod:`.kingsclub`,
-:mod:`.winamax`); what they share (decoding, money as integers, bounds on lines, the hand draft)
-is in :mod:`.common`, and how stacks carry from hand to hand of a site table in :mod:`.carry`.
+:mod:`.winamax`); what they share is in :mod:`.files` (decoding, bounds on lines, cutting a
+file into hands), :mod:`.common` (what a reader yields, money as integers) and :mod:`.draft`
+(one hand being read), and how stacks carry from hand to hand of a site table in :mod:`.carry`.
 The standard PHH format has its own subpackage, :mod:`badugi_ledger.phh`.
 Each reader yields, in file order, a record, a
 :class:`~badugi_ledger.model.errors.ImportFormatError` naming why a hand cannot be read (rules

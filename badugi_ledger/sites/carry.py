@@ -32,16 +32,9 @@ from datetime import datetime
 
 from ..model.errors import BadugiError
 from ..model.events import Event, HandRecord, StackChange
-from .common import (
-    UNREADABLE,
-    HandDraft,
-    ImportItem,
-    SiteWarning,
-    SkippedHand,
-    chunk_hands,
-    of_hand,
-    unreadable,
-)
+from .common import ImportItem, SiteWarning, SkippedHand
+from .draft import HandDraft, of_hand
+from .files import UNREADABLE, chunk_hands, unreadable
 
 
 @dataclass

@@ -28,18 +28,16 @@ from ..model.limits import quote
 from ..model.settings import GameSettings, HouseRules, Structure
 from .carry import CashTables, read_cash_site
 from .common import (
-    NAME,
-    HandDraft,
     ImportItem,
-    SeatLine,
     SkippedHand,
     hand_number,
     header_time,
     parse_amount,
     parse_count,
     parse_site_cards,
-    won_amount,
 )
+from .draft import HandDraft, SeatLine
+from .files import NAME, won_amount
 
 ORIGIN = "fulltilt"
 

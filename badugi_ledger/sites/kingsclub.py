@@ -27,20 +27,15 @@ from ..model.events import Event, FinalStack, HandRecord, Post, Session, Show
 from ..model.limits import quote
 from ..model.settings import GameSettings, HouseRules, Structure
 from .common import (
-    NAME,
-    UNREADABLE,
-    HandDraft,
     ImportItem,
-    SeatLine,
     SkippedHand,
-    chunk_hands,
     hand_number,
-    of_hand,
     parse_amount,
     parse_count,
     parse_site_cards,
-    unreadable,
 )
+from .draft import HandDraft, SeatLine, of_hand
+from .files import NAME, UNREADABLE, chunk_hands, unreadable
 
 ORIGIN = "kingsclub"
 

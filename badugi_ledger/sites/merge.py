@@ -23,7 +23,7 @@ as for the other cash sites (:mod:`.carry`), and Merge's hand numbers (``3342308
 hand missing from the file.
 
 Why one module of this size: it holds one site's XML form and what each element means; what the
-sites share is in :mod:`.common` and :mod:`.draft`.
+sites share is in :mod:`.common`, :mod:`.files` and :mod:`.draft`.
 """
 
 from __future__ import annotations
@@ -39,22 +39,15 @@ from ..model.limits import quote
 from ..model.settings import GameSettings, HouseRules, Structure, StructureKind
 from .carry import CashTables
 from .common import (
-    MAX_HAND_CHARS,
-    MAX_NAME,
-    UNREADABLE,
-    CutLine,
-    HandDraft,
     ImportItem,
-    SeatLine,
     SkippedHand,
-    cut_line_error,
     header_time,
-    of_hand,
     parse_amount,
     parse_count,
     parse_site_cards,
-    unreadable,
 )
+from .draft import HandDraft, SeatLine, of_hand
+from .files import MAX_HAND_CHARS, MAX_NAME, UNREADABLE, CutLine, cut_line_error, unreadable
 
 ORIGIN = "merge"
 
@@ -75,7 +68,7 @@ def read_merge(lines: Iterable[str], source: str = "<merge>") -> Iterator[Import
     """Every hand of a Merge XML history, in file order.
 
     A hand (``<game>`` … ``</game>``) with an over-long line or of more than
-    :data:`~.common.MAX_HAND_CHARS` characters is reported and its further elements are not
+    :data:`~.files.MAX_HAND_CHARS` characters is reported and its further elements are not
     kept, so memory stays bounded whatever the file holds."""
     description: dict[str, str] = {}
     cash = CashTables()

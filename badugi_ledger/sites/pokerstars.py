@@ -16,7 +16,8 @@ Games: Badugi only (PokerStars deals no Badacey/Badeucey); every other game in a
 (2-7 triple draw, the 8-game mix) is yielded as a :class:`~.common.SkippedHand`.
 
 Why one module of this size: it holds one site's wording (its line patterns and what each line
-means); what the sites share is in :mod:`.common` and :mod:`.draft`.
+means); what the sites share is in :mod:`.common`, :mod:`.files` and
+:mod:`.draft`.
 """
 
 from __future__ import annotations
@@ -31,18 +32,16 @@ from ..model.limits import quote
 from ..model.settings import GameSettings, HouseRules, Structure, StructureKind
 from .carry import CashTables, read_cash_site
 from .common import (
-    NAME,
-    HandDraft,
     ImportItem,
-    SeatLine,
     SkippedHand,
     hand_number,
     header_time,
     parse_amount,
     parse_count,
     parse_site_cards,
-    won_amount,
 )
+from .draft import HandDraft, SeatLine
+from .files import NAME, won_amount
 
 ORIGIN = "pokerstars"
 

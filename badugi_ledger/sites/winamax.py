@@ -13,7 +13,8 @@ from collections.abc import Iterable, Iterator
 
 from ..model.errors import ImportFormatError, Position
 from ..model.limits import quote
-from .common import ImportItem, SkippedHand, chunk_hands
+from .common import ImportItem, SkippedHand
+from .files import chunk_hands
 
 ORIGIN = "winamax"
 

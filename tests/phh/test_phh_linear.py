@@ -22,7 +22,7 @@ import pytest
 from badugi_ledger import sources
 from badugi_ledger.model.events import HandRecord
 from badugi_ledger.phh.reader import read_phh
-from badugi_ledger.sites.common import split_lines
+from badugi_ledger.sites.files import split_lines
 
 HAND = """variant = 'FB'
 antes = [0, 0, 0]

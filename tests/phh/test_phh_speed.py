@@ -5,7 +5,7 @@ The general path ("reference") is:
 
 * TOML: ``tomllib`` (``phh_fast.fast_loads`` switched off);
 * actions: the reader's action loop as it was before issue 7, written below with the generic
-  :class:`~badugi_ledger.sites.common.HandDraft` methods (``action``, ``add``, ``muck``,
+  :class:`~badugi_ledger.sites.draft.HandDraft` methods (``action``, ``add``, ``muck``,
   ``highest``) and the plain line search, kept here as the oracle the tight loop must equal;
 * cards: :func:`~badugi_ledger.sites.common.parse_site_cards`, card by card.
 
@@ -36,7 +36,8 @@ from badugi_ledger.phh import reader as phh
 from badugi_ledger.phh.reader import read_phh
 from badugi_ledger.phh.split import PhhPiece
 from badugi_ledger.simulate.sessions import SimulationOptions, simulate_to_path
-from badugi_ledger.sites.common import HandDraft, parse_site_cards
+from badugi_ledger.sites.common import parse_site_cards
+from badugi_ledger.sites.draft import HandDraft
 from tests.helpers.paths import FIXTURES
 
 FIXTURE = FIXTURES / "wikipedia_badugi.phh"

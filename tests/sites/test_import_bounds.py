@@ -19,13 +19,7 @@ import pytest
 from badugi_ledger.model.errors import BadugiError, ImportFormatError
 from badugi_ledger.model.events import HandRecord
 from badugi_ledger.model.limits import MAX_QUOTE
-from badugi_ledger.sites.common import (
-    MAX_HAND_CHARS,
-    MAX_LINE,
-    CutLine,
-    decode_bytes,
-    iter_lines,
-)
+from badugi_ledger.sites.files import MAX_HAND_CHARS, MAX_LINE, CutLine, decode_bytes, iter_lines
 from badugi_ledger.sources import read_hands
 from tests.helpers.paths import CORPUS
 

@@ -22,7 +22,8 @@ from badugi_ledger.check import run_check
 from badugi_ledger.model.errors import BadugiError, ImportFormatError
 from badugi_ledger.model.events import HandRecord, StackChange
 from badugi_ledger.model.limits import MAX_AMOUNT
-from badugi_ledger.sites.common import decode_bytes, parse_amount
+from badugi_ledger.sites.common import parse_amount
+from badugi_ledger.sites.files import decode_bytes
 from badugi_ledger.sources import read_hands
 from badugi_ledger.text.writer import without_positions
 from tests.helpers.paths import CORPUS

@@ -25,7 +25,8 @@ from badugi_ledger.model.events import (
     Show,
     SitOut,
 )
-from badugi_ledger.sites.common import SiteWarning, SkippedHand, iter_lines, split_lines
+from badugi_ledger.sites.common import SiteWarning, SkippedHand
+from badugi_ledger.sites.files import iter_lines, split_lines
 from badugi_ledger.sites.pokerstars import read_pokerstars
 
 CASH = "pokerstars/Badugi-USD-0.25-0.50-201009.txt"

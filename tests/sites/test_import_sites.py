@@ -25,7 +25,8 @@ from badugi_ledger.model.events import (
     StackChange,
 )
 from badugi_ledger.replay import replay_hand
-from badugi_ledger.sites.common import SkippedHand, iter_lines, split_lines
+from badugi_ledger.sites.common import SkippedHand
+from badugi_ledger.sites.files import iter_lines, split_lines
 from badugi_ledger.sites.fulltilt import read_fulltilt
 from badugi_ledger.sites.kingsclub import read_kingsclub
 from badugi_ledger.sites.merge import read_merge

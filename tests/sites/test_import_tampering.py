@@ -15,7 +15,8 @@ import pytest
 from badugi_ledger.check import CheckRun
 from badugi_ledger.model.errors import BadugiError, ImportFormatError
 from badugi_ledger.model.events import HandRecord, RakeTaken, StackChange
-from badugi_ledger.sites.common import SiteWarning, decode_bytes, iter_lines
+from badugi_ledger.sites.common import SiteWarning
+from badugi_ledger.sites.files import decode_bytes, iter_lines
 from badugi_ledger.sites.merge import rake_allowed, read_merge
 from badugi_ledger.sources import read_hands
 from tests.helpers.paths import CORPUS
