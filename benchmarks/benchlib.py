@@ -21,7 +21,8 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-from badugi_ledger.model.settings import GameName, StructureKind
+from badugi_ledger.model.games import GameName
+from badugi_ledger.model.settings import StructureKind
 from badugi_ledger.simulate.sessions import CardsShown, SimulationOptions, simulate_to_path
 
 HERE = Path(__file__).resolve().parent

@@ -39,14 +39,9 @@ from badugi_ledger.model.events import (
     SitOut,
     StackChange,
 )
+from badugi_ledger.model.games import GAME_NAMES
 from badugi_ledger.model.results import HandOutcome, HandResult
-from badugi_ledger.model.settings import (
-    GAME_NAMES,
-    STRUCTURE_KINDS,
-    GameSettings,
-    HouseRules,
-    Structure,
-)
+from badugi_ledger.model.settings import STRUCTURE_KINDS, GameSettings, HouseRules, Structure
 from badugi_ledger.replay import replay_hand, replay_stream
 from badugi_ledger.simulate.sessions import SimulationOptions, simulate_hands, write_simulation
 from badugi_ledger.sources import FORMATS, read_hands

@@ -20,23 +20,19 @@ from typing import cast
 
 from ..model.cards import Card, format_cards, parse_known_cards
 from ..model.errors import CardError, ConfigError, ParseError
-from ..model.settings import GAME_NAMES, GameName, HouseRules
-from .evaluate import HALVES, HAND_SIZE, HandValue, evaluate, half_label, qualifies
+from ..model.games import GAME_NAMES, GAMES, GameName
+from ..model.settings import HouseRules
+from .evaluate import HandValue, evaluate, qualifies
 from .pots import Award, divide_pot
 
 __all__ = ["PlayerShowdown", "ShowdownResult", "parse_player_hand", "run_showdown"]
 
-_GAME_TITLES = {
-    "badugi": "Badugi",
-    "progressive-badugi": "Progressive Badugi",
-    "badacey": "Badacey",
-    "badeucey": "Badeucey",
-}
 
 
 @dataclass(frozen=True)
 class PlayerShowdown:
-    """One player's hand: the value for each half (in ``HALVES[game]`` order) and the share."""
+    """One player's hand: the value for each half (in the order of the game's halves) and the
+    share."""
 
     name: str
     cards: tuple[Card, ...]
@@ -69,7 +65,7 @@ class ShowdownResult:
         return "badugi" if half == "badugi" else "low"
 
     def as_dict(self) -> dict[str, object]:
-        halves = HALVES[self.game]
+        halves = GAMES[self.game].halves
         players: list[dict[str, object]] = []
         for p in self.players:
             described = zip(halves, p.values, strict=True)
@@ -89,7 +85,7 @@ class ShowdownResult:
             "halves": [
                 {
                     "half": h.name,
-                    "label": half_label(self.game, h.name),
+                    "label": GAMES[self.game].half_label(h.name),
                     "amount": h.amount,
                     "winners": list(h.winners),
                     "hand": h.values[0] if h.values else None,
@@ -104,22 +100,22 @@ class ShowdownResult:
 
     def text_lines(self) -> list[str]:
         """The plain-text report: one line per player, then one per half."""
-        halves = HALVES[self.game]
-        title = _GAME_TITLES[self.game]
+        halves = GAMES[self.game].halves
+        title = GAMES[self.game].title
         pot = f"pot {self.pot}" if self.pot else "no pot given: ranking only"
         lines = [f"{title} showdown, {pot} (seat order from the button's left)"]
         width = max(len(p.name) for p in self.players)
         for p in self.players:
             parts = [f"{p.name:<{width}}  {format_cards(p.cards)}"]
             for half, value in zip(halves, p.values, strict=True):
-                parts.append(f"{half_label(self.game, half)}: {value.describe()}")
+                parts.append(f"{GAMES[self.game].half_label(half)}: {value.describe()}")
             if p.qualifies is not None:
                 parts.append("qualifies" if p.qualifies else "does not qualify")
             if self.pot:
                 parts.append(f"gets {p.share}")
             lines.append("  " + "   ".join(parts))
         for h in self.award.halves:
-            label = half_label(self.game, h.name)
+            label = GAMES[self.game].half_label(h.name)
             if len(halves) > 1:
                 label += f" half ({h.amount})" if self.pot else " half"
             if not h.winners:
@@ -170,7 +166,7 @@ def run_showdown(
         raise ConfigError(f"the pot cannot be negative ({pot})")
     if len(hands) < 2:
         raise ParseError('a showdown needs at least two hands, each written "NAME: CARDS"')
-    size = HAND_SIZE[game]
+    size = GAMES[game_name].hand_size
     parsed: list[tuple[str, tuple[Card, ...]]] = []
     holder: dict[Card, str] = {}
     for text in hands:
@@ -186,7 +182,7 @@ def run_showdown(
         parsed.append((name, cards))
 
     award = divide_pot(pot, parsed, game_name, house)
-    progressive = game == "progressive-badugi"
+    progressive = GAMES[game_name].progressive
     players = tuple(
         PlayerShowdown(
             name,

@@ -40,11 +40,10 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
 
 from ..model.cards import Card
 from ..model.errors import CardError, ConfigError
-from ..model.settings import GAME_NAMES, GameName
+from ..model.games import GAME_NAMES, GAMES, GameName
 from . import badugi, low
 from .badugi import (
     BadugiValue,
@@ -55,14 +54,11 @@ from .badugi import (
     four_card_shape,
 )
 from .low import LowValue, ace_five_value, deuce_seven_value
-from .value import CARD_BIT, HalfName, ValueKind
+from .value import CARD_BIT, ValueKind
 
 __all__ = [
     "BadugiValue",
     "CARD_BIT",
-    "HALVES",
-    "HAND_SIZE",
-    "HalfName",
     "HandValue",
     "LowValue",
     "ValueKind",
@@ -75,7 +71,6 @@ __all__ = [
     "deuce_seven_value",
     "evaluate",
     "four_card_shape",
-    "half_label",
     "qualifies",
 ]
 
@@ -118,35 +113,9 @@ def qualifies(cards: Sequence[Card], *, max_card: int = 9, pair_ok: bool = False
 
 HandValue = BadugiValue | LowValue
 
-HALVES: Final[dict[str, tuple[HalfName, ...]]] = {
-    "badugi": ("badugi",),
-    "progressive-badugi": ("badugi",),
-    "badacey": ("five-card", "badugi"),
-    "badeucey": ("five-card", "badugi"),
-}
-"""The halves of the pot per game, in the order :func:`evaluate` returns their values."""
-
-HAND_SIZE: Final[dict[str, int]] = {
-    "badugi": 4,
-    "progressive-badugi": 4,
-    "badacey": 5,
-    "badeucey": 5,
-}
-
-_HALF_LABELS: Final[dict[tuple[str, str], str]] = {
-    ("badacey", "five-card"): "A-5 low",
-    ("badeucey", "five-card"): "2-7 low",
-    ("badeucey", "badugi"): "ace-high Badugi",
-}
-
-
-def half_label(game: str, half: str) -> str:
-    """Human name of a half: ``A-5 low``, ``2-7 low``, ``Badugi``, ``ace-high Badugi``."""
-    return _HALF_LABELS.get((game, half), "Badugi")
-
-
 def evaluate(game: GameName, cards: Sequence[Card]) -> tuple[HandValue, ...]:
-    """One value per half of the pot, in :data:`HALVES` order.
+    """One value per half of the pot, in the order of the game's halves
+    (:data:`~badugi_ledger.model.games.GAMES`).
 
     ``badugi``/``progressive-badugi`` (4 cards) -> ``(badugi,)``; ``badacey`` (5 cards) ->
     ``(A-5 low, badugi)``; ``badeucey`` (5 cards) -> ``(2-7 low, ace-high badugi)``.
@@ -157,11 +126,12 @@ def evaluate(game: GameName, cards: Sequence[Card]) -> tuple[HandValue, ...]:
     """
     if game not in GAME_NAMES:
         raise ConfigError(f"unknown game {game!r} (games: {', '.join(GAME_NAMES)})")
-    size = HAND_SIZE[game]
-    if len(cards) != size:
-        raise CardError(f"{game} is played with {size} cards, not {len(cards)}")
-    if game == "badacey":
-        return (ace_five_value(cards), badugi_value(cards))
-    if game == "badeucey":
-        return (deuce_seven_value(cards), badugi_value(cards, ace_high=True))
-    return (badugi_value(cards),)
+    facts = GAMES[game]
+    if len(cards) != facts.hand_size:
+        raise CardError(f"{game} is played with {facts.hand_size} cards, not {len(cards)}")
+    badugi_half = badugi_value(cards, ace_high=facts.ace_high)
+    if facts.low == "ace-five":
+        return (ace_five_value(cards), badugi_half)
+    if facts.low == "deuce-seven":
+        return (deuce_seven_value(cards), badugi_half)
+    return (badugi_half,)

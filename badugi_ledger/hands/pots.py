@@ -30,11 +30,10 @@ from dataclasses import dataclass, field
 
 from ..model.cards import Card, ensure_distinct
 from ..model.errors import CardError, ConfigError
-from ..model.settings import GAME_NAMES, GameName, HouseRules, OddChipRule
+from ..model.games import GAME_NAMES, GAMES, GameName
+from ..model.settings import HouseRules, OddChipRule
 from .evaluate import (
     CARD_BIT,
-    HALVES,
-    HAND_SIZE,
     HandValue,
     badugi_mask_value,
     evaluate,
@@ -133,7 +132,7 @@ def _fast_values(
     """The hand values when every holding is the game's number of known cards and no card
     appears twice (the usual showdown), checked with card bit masks; ``None`` otherwise, and
     :func:`_checked_values` then names the problem."""
-    size = HAND_SIZE[game]
+    size = GAMES[game].hand_size
     bit = CARD_BIT
     seen = 0
     values: dict[str, tuple[HandValue, ...]] = {}
@@ -210,9 +209,10 @@ def _award(
     house: HouseRules,
 ) -> tuple[dict[str, int], str, list[_Half]]:
     """The division of :func:`divide_pot`: shares in seat order, the detail, the halves."""
-    half_names = HALVES.get(game) if isinstance(game, str) else None
-    if half_names is None or game not in GAME_NAMES:
+    facts = GAMES.get(game) if isinstance(game, str) else None
+    if facts is None:
         raise ConfigError(f"unknown game {game!r} (games: {', '.join(GAME_NAMES)})")
+    half_names = facts.halves
     if amount < 0:
         raise ValueError(f"a pot cannot hold a negative amount ({amount})")
     if not contenders:
@@ -225,7 +225,7 @@ def _award(
         values = _checked_values(contenders, game)
 
     eligible = names
-    if game == "progressive-badugi":
+    if facts.progressive:
         eligible = [
             name
             for name, cards in contenders

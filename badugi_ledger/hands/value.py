@@ -13,9 +13,8 @@ from typing import Any, Final, Literal
 from ..model.cards import DECK, Card
 
 ValueKind = Literal["badugi", "badugi-ace-high", "ace-five", "deuce-seven"]
-HalfName = Literal["badugi", "five-card"]
 
-__all__ = ["CARD_BIT", "HalfName", "ValueKind"]
+__all__ = ["CARD_BIT", "ValueKind"]
 
 
 class _Value:

@@ -13,9 +13,7 @@ from dataclasses import dataclass, field
 from typing import Literal, get_args
 
 from .errors import ConfigError
-
-GameName = Literal["badugi", "progressive-badugi", "badacey", "badeucey"]
-GAME_NAMES: tuple[GameName, ...] = ("badugi", "progressive-badugi", "badacey", "badeucey")
+from .games import GAME_NAMES, GAMES, GameName
 
 StructureKind = Literal["fixed-limit", "pot-limit", "half-pot-limit", "no-limit", "spread-limit"]
 STRUCTURE_KINDS: tuple[StructureKind, ...] = (
@@ -171,12 +169,12 @@ class GameSettings:
             raise ConfigError(f"unknown game {self.game!r} (games: {', '.join(GAME_NAMES)})")
         if self.small_blind < 0 or self.big_blind < 0 or self.ante < 0:
             raise ConfigError("blinds and antes cannot be negative")
-        if self.with_buy and self.game != "progressive-badugi":
+        if self.with_buy and not GAMES[self.game].progressive:
             raise ConfigError("'with a buy' is a Progressive Badugi variant (002)")
 
     @property
     def hand_size(self) -> int:
-        return 5 if self.game in ("badacey", "badeucey") else 4
+        return GAMES[self.game].hand_size
 
 
 def validate_payouts(percents: Sequence[int]) -> tuple[int, ...]:

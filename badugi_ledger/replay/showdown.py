@@ -42,6 +42,7 @@ from operator import attrgetter
 
 from ..hands.evaluate import qualifies
 from ..hands.pots import pot_shares
+from ..model.games import GAMES
 from ..model.results import CARRY, HOUSE, HandResult, Posting, PotResult, Violation
 from .build import build, buildable
 from .claims import verify_claims
@@ -50,7 +51,6 @@ from .state import HandState, illegal
 buildable(HandResult)
 buildable(PotResult)
 
-PROGRESSIVE = "progressive-badugi"
 
 
 class _Pot:
@@ -157,7 +157,7 @@ def _showdown_cards(st: HandState, pot: _Pot, folded_win: bool) -> None:
             f"every player in the {pot.name} pot mucks: nobody can win it",
             st.record.pos,
         )
-    progressive = st.settings.game == PROGRESSIVE
+    progressive = GAMES[st.settings.game].progressive
     if len(contenders) == 1 and not progressive:
         pot.winner = contenders[0]
         pot.detail = f"{contenders[0]} wins: the others muck"
@@ -254,7 +254,7 @@ def _settle_from_record(st: HandState, pots: list[_Pot]) -> None:
     consistent = (st.collects or st.carry_outs) and (
         all(v > 0 and p in eligible for p, v in remainder.items())
         and sum(remainder.values()) + carry_claim == total
-        and (carry_claim == 0 or st.settings.game == PROGRESSIVE)
+        and (carry_claim == 0 or GAMES[st.settings.game].progressive)
     )
     if not consistent:
         raise illegal(

@@ -30,6 +30,7 @@ from operator import attrgetter
 from ..model.cards import Card
 from ..model.errors import IllegalAction, Position
 from ..model.events import Collect, FinalStack, HandRecord, SitOut, StackChange
+from ..model.games import GAMES
 from ..model.results import CARRY, HOUSE, Violation
 from .draws import CardTracker
 
@@ -274,7 +275,7 @@ class HandState:
         self.sb_player, self.bb_player = self._blind_players()
         self.posted: dict[str, set[str]] = {}
         self.straddler: str | None = None
-        self.redeal = settings.game == "progressive-badugi" and carry_in > 0
+        self.redeal = GAMES[settings.game].progressive and carry_in > 0
         # draws
         self.cards = CardTracker(self.hand_size, self.dealt, self.house.reshuffle)
         self.draw_order: list[str] = []

@@ -32,6 +32,7 @@ from dataclasses import dataclass, field, replace
 
 from ..model.errors import BadugiError
 from ..model.events import CarryOut, Collect, FinalStack, HandRecord
+from ..model.games import GAMES
 from ..model.results import HandOutcome, HandResult, TableGap, Violation
 from .build import build, buildable
 from .hand import replay_hand
@@ -44,7 +45,6 @@ INCOMPLETE_RULES = frozenset(
 )
 """Rules that mean "not enough information to settle the hand" rather than "broken"."""
 
-PROGRESSIVE = "progressive-badugi"
 
 
 @dataclass
@@ -110,7 +110,7 @@ class TableTracker:
         """Replay one hand with its table's carried stacks and pot."""
         state = self.table(record)
         source = record.pos.source
-        progressive = record.settings.game == PROGRESSIVE
+        progressive = GAMES[record.settings.game].progressive
         if progressive and state.carry is None:
             error = Violation(
                 "carry-unknown",
@@ -211,7 +211,7 @@ class TableTracker:
                     state.unknown.pop(p, None)
         state.last_seated = frozenset(record.players)
         state.carry = result.carry_out
-        state.progressive = record.settings.game == PROGRESSIVE
+        state.progressive = GAMES[record.settings.game].progressive
         for p in result.busted:
             state.busted[p] = record.hand_id
 
@@ -232,7 +232,7 @@ class TableTracker:
             )
             state.resynced = (said, frozenset(finals))
         state.last_seated = frozenset(record.players)
-        state.progressive = record.settings.game == PROGRESSIVE
+        state.progressive = GAMES[record.settings.game].progressive
         if not state.progressive:
             state.carry = 0
             return

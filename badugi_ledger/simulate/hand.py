@@ -34,6 +34,7 @@ from ..model.events import (
     Post,
     Show,
 )
+from ..model.games import GAMES
 from ..model.settings import (
     GameSettings,
 )
@@ -146,7 +147,7 @@ class SimulatedHand:
         small blind); antes first; a short stack posts all it has.  A Progressive Badugi redeal
         posts nothing unless the house says so (``002``).  Returns round 1's opening."""
         s, dealt = self.s, self.dealt
-        if self.carry_in and s.game == "progressive-badugi" and not self.house.redeal_posts:
+        if self.carry_in and GAMES[s.game].progressive and not self.house.redeal_posts:
             return None, 0, 0
         if s.ante:
             for p in dealt:
@@ -319,7 +320,7 @@ class SimulatedHand:
         rng = self.rng
         if rng.random() < 0.15:
             return rng.sample(cards, rng.randint(0, len(cards)))
-        ace_high = self.s.game == "badeucey"
+        ace_high = GAMES[self.s.game].ace_high
         keep = set(badugi_value(cards, ace_high=ace_high).cards)
         thrown = [c for c in cards if c not in keep]
         high = [c for c in cards if c in keep and (c.rank == 1 and ace_high or c.rank >= 10)]
@@ -425,7 +426,7 @@ class SimulatedHand:
         is judged on them."""
         winners = {q for share in shares if share for q, chips in share.items() if chips}
         for p in self.active():
-            loser = p not in winners and self.s.game != "progressive-badugi"
+            loser = p not in winners and not GAMES[self.s.game].progressive
             if loser and self.rng.random() < 0.3:
                 self.events.append(Muck(p))
                 self.mucked.add(p)

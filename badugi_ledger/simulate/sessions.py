@@ -37,15 +37,8 @@ from ..model.events import (
     Session,
     StackChange,
 )
-from ..model.settings import (
-    GAME_NAMES,
-    STRUCTURE_KINDS,
-    GameName,
-    GameSettings,
-    HouseRules,
-    Structure,
-    StructureKind,
-)
+from ..model.games import GAME_NAMES, GameName
+from ..model.settings import STRUCTURE_KINDS, GameSettings, HouseRules, Structure, StructureKind
 from .hand import SimulatedHand, SimulationStats
 
 __all__ = [

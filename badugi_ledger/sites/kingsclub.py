@@ -24,6 +24,7 @@ from collections.abc import Iterable, Iterator
 
 from ..model.errors import BadugiError, Position
 from ..model.events import Event, FinalStack, HandRecord, Post, Session, Show
+from ..model.games import GAMES, GameName
 from ..model.limits import quote
 from ..model.settings import GameSettings, HouseRules, Structure
 from .common import (
@@ -41,7 +42,7 @@ ORIGIN = "kingsclub"
 
 HAND_START = re.compile(r"#(?P<id>\d+): .+ - [\d.,]++/[\d.,]++\s*$")
 _HEADER = re.compile(r"#(?P<id>\d+): (?P<game>.+) - (?P<small>[\d.,]++)/(?P<big>[\d.,]++)$")
-_GAMES = {
+_GAMES: dict[str, GameName] = {
     "Limit Badugi": "badugi",
     "Limit Badacey": "badacey",
     "Limit Badeucey": "badeucey",
@@ -95,7 +96,7 @@ def _read_hand(lines: list[str], start: int, source: str) -> HandRecord | Skippe
     if game is None:
         return SkippedHand(source, hand_id, header["game"].strip(), pos)
     draft = HandDraft(source, hand_id, pos, ORIGIN, text="\n".join(lines).rstrip() + "\n")
-    draft.hand_size = 5 if game in ("badacey", "badeucey") else 4
+    draft.hand_size = GAMES[game].hand_size
     small_bet = parse_amount(header["small"], cents=True, position=pos)
     big_bet = parse_amount(header["big"], cents=True, position=pos)
     draft.big_blind_hint = small_bet
@@ -107,7 +108,7 @@ def _read_hand(lines: list[str], start: int, source: str) -> HandRecord | Skippe
     for name, amount in finals.items():
         draft.events.append(FinalStack(name, amount, pos))
     settings = GameSettings(
-        game=game,  # type: ignore[arg-type]
+        game=game,
         structure=Structure("fixed-limit", small_bet, big_bet),
         small_blind=draft.posted("small-blind") or small_bet // 2,
         big_blind=draft.posted("big-blind") or small_bet,

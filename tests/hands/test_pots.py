@@ -11,7 +11,8 @@ from badugi_ledger.hands.evaluate import evaluate
 from badugi_ledger.hands.pots import Award, divide_pot, split_evenly
 from badugi_ledger.model.cards import DECK, Card, parse_known_cards
 from badugi_ledger.model.errors import CardError, ConfigError
-from badugi_ledger.model.settings import GameName, HouseRules
+from badugi_ledger.model.games import GameName
+from badugi_ledger.model.settings import HouseRules
 
 
 def pot(amount: int, game: GameName, *players: tuple[str, str], **house: object) -> Award:

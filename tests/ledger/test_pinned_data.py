@@ -24,7 +24,8 @@ import pytest
 from badugi_ledger.ledger.importing import fingerprint, read_source, run_import
 from badugi_ledger.model.cards import Card
 from badugi_ledger.model.events import Collect, HandRecord
-from badugi_ledger.model.settings import GAME_NAMES, STRUCTURE_KINDS
+from badugi_ledger.model.games import GAME_NAMES
+from badugi_ledger.model.settings import STRUCTURE_KINDS
 from badugi_ledger.simulate.sessions import SimulationOptions, simulate_hands, simulate_to_path
 from tests.helpers.ledger_dump import table_digests
 from tests.helpers.paths import EXAMPLES, FIXTURES

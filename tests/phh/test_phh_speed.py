@@ -30,7 +30,8 @@ from badugi_ledger.convert import ConvertedHand, convert_hands
 from badugi_ledger.model.cards import DECK
 from badugi_ledger.model.errors import BadugiError, ImportFormatError, Position
 from badugi_ledger.model.events import Action, Draw, HandRecord, Show
-from badugi_ledger.model.settings import GAME_NAMES, STRUCTURE_KINDS
+from badugi_ledger.model.games import GAME_NAMES
+from badugi_ledger.model.settings import STRUCTURE_KINDS
 from badugi_ledger.phh import fast as phh_fast
 from badugi_ledger.phh import reader as phh
 from badugi_ledger.phh.reader import read_phh

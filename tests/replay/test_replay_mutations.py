@@ -47,8 +47,9 @@ from badugi_ledger.model.events import (
     RakeTaken,
     StackChange,
 )
+from badugi_ledger.model.games import GAME_NAMES
 from badugi_ledger.model.results import HandResult
-from badugi_ledger.model.settings import GAME_NAMES, STRUCTURE_KINDS, RakeRule
+from badugi_ledger.model.settings import STRUCTURE_KINDS, RakeRule
 from badugi_ledger.replay import replay_hand, replay_stream
 from badugi_ledger.simulate.sessions import SimulationOptions, simulate_hands
 from badugi_ledger.sources import read_hands

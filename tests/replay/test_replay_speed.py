@@ -28,13 +28,8 @@ from badugi_ledger.hands.pots import divide_pot, pot_shares
 from badugi_ledger.model.cards import DECK, Card
 from badugi_ledger.model.errors import IllegalAction
 from badugi_ledger.model.events import Deal
-from badugi_ledger.model.settings import (
-    GAME_NAMES,
-    STRUCTURE_KINDS,
-    GameName,
-    HouseRules,
-    OddChipRule,
-)
+from badugi_ledger.model.games import GAME_NAMES, GameName
+from badugi_ledger.model.settings import STRUCTURE_KINDS, HouseRules, OddChipRule
 from badugi_ledger.replay import replay_hand, replay_stream
 from badugi_ledger.simulate.sessions import SimulationOptions, simulate_hands
 from badugi_ledger.sources import read_hands

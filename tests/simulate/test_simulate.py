@@ -20,7 +20,8 @@ import pytest
 from badugi_ledger.check import run_check
 from badugi_ledger.model.errors import BadugiError, ConfigError
 from badugi_ledger.model.events import CarryOut, Collect, Draw, FinalStack, Muck, Show, StackChange
-from badugi_ledger.model.settings import GAME_NAMES, STRUCTURE_KINDS, HouseRules
+from badugi_ledger.model.games import GAME_NAMES
+from badugi_ledger.model.settings import STRUCTURE_KINDS, HouseRules
 from badugi_ledger.replay import replay_stream
 from badugi_ledger.simulate.sessions import (
     SimulationOptions,

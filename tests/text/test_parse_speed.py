@@ -20,7 +20,8 @@ from hypothesis import strategies as st
 
 from badugi_ledger.model.errors import BadugiError
 from badugi_ledger.model.events import HandRecord
-from badugi_ledger.model.settings import GAME_NAMES, STRUCTURE_KINDS
+from badugi_ledger.model.games import GAME_NAMES
+from badugi_ledger.model.settings import STRUCTURE_KINDS
 from badugi_ledger.simulate.sessions import SimulationOptions, write_simulation
 from badugi_ledger.sources import read_hands
 from badugi_ledger.text import grammar, parse
