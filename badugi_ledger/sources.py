@@ -8,7 +8,7 @@ A ``fmt`` argument (the CLI's ``--from``) overrides the guess.
 
 Hands of other games in a site file (2-7 triple draw, hold'em in a mixed file) are recognised
 and left out of the stream: they are not errors.  Pass ``on_skip`` to learn about each one, or
-use :func:`iter_source`, which yields them as :class:`~badugi_ledger.sites.SkippedHand`.
+use :func:`iter_source`, which yields them as :class:`~badugi_ledger.sites.common.SkippedHand`.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 Profiling ``badugi-ledger check`` on PHH files showed ``tomllib`` taking about a
 third of the time: it is a general TOML parser written in Python.  PHH files written by
-:func:`~badugi_ledger.phh.reader.write_phh`, and most PHH files in the wild, are only
+:func:`~badugi_ledger.phh.writer.write_phh`, and most PHH files in the wild, are only
 ``key = value`` lines whose values are integers, basic strings without escapes, literal
 (single-quoted, as PokerKit writes them) strings, booleans, or (possibly multi-line,
 commented) arrays of those.  :func:`fast_loads` reads exactly that
