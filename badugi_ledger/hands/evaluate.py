@@ -16,11 +16,11 @@ means the two hands tie (whatever their suits), and ``describe()`` names the car
 * :func:`qualifies` - the Progressive Badugi qualifier (``002`` 3.1/3.2).
 * :func:`evaluate` - one value per half of the pot for a game.
 
-Where each part lives (every name is importable from here, as before):
-:mod:`badugi_ledger.hands.badugi` (the Badugi ranking and its memo tables),
-:mod:`badugi_ledger.hands.low` (the A-5 and 2-7 lows), :mod:`badugi_ledger.hands.value` (what
-every value shares, and the card bits); this module holds the per-game view: the qualifier, the
-halves of each game's pot and :func:`evaluate`.
+Where each part lives: :mod:`badugi_ledger.hands.badugi` (the Badugi ranking and its memo
+tables), :mod:`badugi_ledger.hands.low` (the A-5 and 2-7 lows), :mod:`badugi_ledger.hands.value`
+(what every value shares, and the card bits); the facts of each game (hand size, halves) are
+:data:`badugi_ledger.model.games.GAMES`.  This module holds the per-game view: the Progressive
+qualifier, :data:`HandValue` and :func:`evaluate`.
 
 >>> from ..model.cards import parse_known_cards as cards
 >>> badugi_value(cards("A♠ 2♠ 3♥ 4♦")).describe()
@@ -47,30 +47,14 @@ from ..model.games import GAME_NAMES, GAMES, GameName
 from . import badugi, low
 from .badugi import (
     BadugiValue,
-    _BadugiTables,
-    badugi_mask_value,
     badugi_value,
-    build_badugi_tables,
-    four_card_shape,
 )
 from .low import LowValue, ace_five_value, deuce_seven_value
-from .value import CARD_BIT, ValueKind
 
 __all__ = [
-    "BadugiValue",
-    "CARD_BIT",
     "HandValue",
-    "LowValue",
-    "ValueKind",
-    "_BadugiTables",
-    "ace_five_value",
-    "badugi_mask_value",
-    "badugi_value",
-    "build_badugi_tables",
     "clear_badugi_tables",
-    "deuce_seven_value",
     "evaluate",
-    "four_card_shape",
     "qualifies",
 ]
 

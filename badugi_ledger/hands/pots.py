@@ -32,13 +32,9 @@ from ..model.cards import Card, ensure_distinct
 from ..model.errors import CardError, ConfigError
 from ..model.games import GAME_NAMES, GAMES, GameName
 from ..model.settings import HouseRules, OddChipRule
-from .evaluate import (
-    CARD_BIT,
-    HandValue,
-    badugi_mask_value,
-    evaluate,
-    qualifies,
-)
+from .badugi import badugi_mask_value
+from .evaluate import HandValue, evaluate, qualifies
+from .value import CARD_BIT
 
 __all__ = ["Award", "HalfAward", "divide_pot", "pot_shares", "split_evenly"]
 

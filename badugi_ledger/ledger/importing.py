@@ -46,9 +46,8 @@ from ..model.errors import BadugiError, ConfigError
 from ..model.events import HandRecord
 from ..model.limits import MAX_AMOUNT
 from ..model.results import HandOutcome, TableGap
-from .fingerprints import fingerprint
-from .report import Conflict, FileReport, ImportReport, Rejected
-from .rows import HandRows, event_identity, ledger_problems, prepare_outcomes
+from .report import FileReport, ImportReport, Rejected
+from .rows import HandRows, prepare_outcomes
 from .store import DEFAULT_BUSY_TIMEOUT_MS, Database, ledger_at
 from .writer import ProgressFn, store_file
 
@@ -354,17 +353,9 @@ def ledger_totals(db: Database) -> dict[str, int]:
 
 
 __all__ = [
-    "FileReport",
-    "ImportReport",
-    "ProgressFn",
-    "Conflict",
-    "Rejected",
-    "event_identity",
-    "fingerprint",
     "import_file",
     "import_outcomes",
     "import_paths",
-    "ledger_problems",
     "read_source",
     "replay",
     "run_import",

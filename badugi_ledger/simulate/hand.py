@@ -20,7 +20,7 @@ import random
 from dataclasses import dataclass
 from typing import Literal
 
-from ..hands.evaluate import badugi_value
+from ..hands.badugi import badugi_value
 from ..hands.pots import divide_pot
 from ..model.cards import DECK, Card
 from ..model.events import (

@@ -44,7 +44,6 @@ from .hand import SimulatedHand, SimulationStats
 __all__ = [
     "NAMES",
     "SimulationOptions",
-    "SimulationStats",
     "simulate_hands",
     "simulate_to_path",
     "write_simulation",

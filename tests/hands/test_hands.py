@@ -14,15 +14,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from badugi_ledger.hands.evaluate import (
-    BadugiValue,
-    LowValue,
-    ace_five_value,
-    badugi_value,
-    deuce_seven_value,
-    evaluate,
-    qualifies,
-)
+from badugi_ledger.hands.badugi import BadugiValue, badugi_value
+from badugi_ledger.hands.evaluate import evaluate, qualifies
+from badugi_ledger.hands.low import LowValue, ace_five_value, deuce_seven_value
 from badugi_ledger.model.cards import DECK, Card, parse_known_cards
 from badugi_ledger.model.errors import CardError, ConfigError
 from tests.helpers.reference_hands import (

@@ -25,7 +25,7 @@ from __future__ import annotations
 from itertools import combinations
 from math import comb
 
-from badugi_ledger.hands.evaluate import badugi_value, build_badugi_tables
+from badugi_ledger.hands.badugi import badugi_value, build_badugi_tables
 from badugi_ledger.model.cards import DECK, Card
 
 TOTAL_HANDS = comb(52, 4)

@@ -17,12 +17,8 @@ from itertools import combinations
 
 import pytest
 
-from badugi_ledger.hands.evaluate import (
-    _BadugiTables,
-    badugi_value,
-    clear_badugi_tables,
-    four_card_shape,
-)
+from badugi_ledger.hands.badugi import _BadugiTables, badugi_value, four_card_shape
+from badugi_ledger.hands.evaluate import clear_badugi_tables
 from badugi_ledger.model.cards import DECK, parse_known_cards
 
 # Card indices are (rank - 1) * 4 + suit: the ranks A, 2, 3, 9, K in all four suits.

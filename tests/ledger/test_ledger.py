@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 from sqlite_utils import Database
 
-from badugi_ledger.ledger.importing import fingerprint, import_outcomes, ledger_totals
+from badugi_ledger.ledger.fingerprints import fingerprint
+from badugi_ledger.ledger.importing import import_outcomes, ledger_totals
 from badugi_ledger.ledger.store import open_ledger
 from badugi_ledger.model.errors import Position
 from badugi_ledger.model.events import Session

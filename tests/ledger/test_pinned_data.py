@@ -21,7 +21,8 @@ from typing import Any
 
 import pytest
 
-from badugi_ledger.ledger.importing import fingerprint, read_source, run_import
+from badugi_ledger.ledger.fingerprints import fingerprint
+from badugi_ledger.ledger.importing import read_source, run_import
 from badugi_ledger.model.cards import Card
 from badugi_ledger.model.events import Collect, HandRecord
 from badugi_ledger.model.games import GAME_NAMES

@@ -23,9 +23,9 @@ from badugi_ledger.model.events import CarryOut, Collect, Draw, FinalStack, Muck
 from badugi_ledger.model.games import GAME_NAMES
 from badugi_ledger.model.settings import STRUCTURE_KINDS, HouseRules
 from badugi_ledger.replay import replay_stream
+from badugi_ledger.simulate.hand import SimulationStats
 from badugi_ledger.simulate.sessions import (
     SimulationOptions,
-    SimulationStats,
     simulate_hands,
     simulate_to_path,
     write_simulation,
