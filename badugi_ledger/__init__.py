@@ -1,7 +1,8 @@
 """badugi-ledger: record, check, pay out and keep a chip ledger of Badugi-family hands.
 
-Data flows one way: text -> ``parse`` -> frozen events (``events``) -> ``replay`` -> pots and
-showdown (``pots``) -> ledger postings -> ``store`` (SQLite) -> reports -> ``cli``.
+Data flows one way, and so do imports: ``text`` (or ``sites``/``phh``, chosen by ``sources``)
+-> frozen events (``model``) -> ``replay`` -> hand values and pots (``hands``) -> ``ledger``
+(SQLite) -> ``reports`` -> ``cli``; ``docs/architecture.md`` draws the layers.
 
 The Python API (docs/api.md) is the handful of names in :data:`__all__`: open a ledger, check
 or import hand files, and read hands, postings and standings as pandas DataFrames.  Each name
@@ -20,14 +21,14 @@ from typing import TYPE_CHECKING
 __version__ = "0.1.0"
 
 _HOMES = {
-    "open_ledger": ("store", "open_ledger"),
-    "ledger_at": ("store", "ledger_at"),
+    "open_ledger": ("ledger.store", "open_ledger"),
+    "ledger_at": ("ledger.store", "ledger_at"),
     "run_check": ("check", "run_check"),
-    "import_paths": ("ledger", "import_paths"),
-    "hands_frame": ("export", "hands_frame"),
-    "postings_frame": ("export", "postings_frame"),
-    "standings_frame": ("standings", "standings"),
-    "StandingsOptions": ("standings", "StandingsOptions"),
+    "import_paths": ("ledger.importing", "import_paths"),
+    "hands_frame": ("reports.export", "hands_frame"),
+    "postings_frame": ("reports.export", "postings_frame"),
+    "standings_frame": ("reports.standings", "standings"),
+    "StandingsOptions": ("reports.standings", "StandingsOptions"),
 }
 """Each public name: the module that defines it and its name there."""
 
@@ -44,13 +45,13 @@ __all__ = [
 
 if TYPE_CHECKING:  # what a type checker sees; at run time __getattr__ finds the same objects
     from .check import run_check as run_check
-    from .export import hands_frame as hands_frame
-    from .export import postings_frame as postings_frame
-    from .ledger import import_paths as import_paths
-    from .standings import StandingsOptions as StandingsOptions
-    from .standings import standings as standings_frame
-    from .store import ledger_at as ledger_at
-    from .store import open_ledger as open_ledger
+    from .ledger.importing import import_paths as import_paths
+    from .ledger.store import ledger_at as ledger_at
+    from .ledger.store import open_ledger as open_ledger
+    from .reports.export import hands_frame as hands_frame
+    from .reports.export import postings_frame as postings_frame
+    from .reports.standings import StandingsOptions as StandingsOptions
+    from .reports.standings import standings as standings_frame
 
 
 def __getattr__(name: str) -> object:

@@ -23,47 +23,22 @@ hand from one process, so a long file never waits in memory.
 from __future__ import annotations
 
 import json
-import os
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .errors import BadugiError
-from .events import HandRecord
-from .importers import SkippedHand
+from .model.errors import BadugiError
+from .model.events import HandRecord
+from .model.results import HandOutcome, TableGap, Violation
 from .parallel import ordered_map
 from .replay import replay_stream
-from .results import HandOutcome, TableGap, Violation
-from .sources import read_stream  # the one reader: our format or a site's, by content
-
-HISTORY_SUFFIXES = frozenset({".bhh", ".txt", ".phh"})
-"""Files picked up when a folder is given (a file named on the command line is always read)."""
-
-
-def history_files(paths: Iterable[str | Path]) -> list[Path]:
-    """The files to check: files as given, folders walked recursively (sorted, hidden entries
-    and files without a history suffix left out).  A path that does not exist is an error."""
-    files: list[Path] = []
-    for raw in paths:
-        path = Path(raw)
-        if path.is_dir():
-            files.extend(sorted(_walk(path)))
-        elif path.is_file():
-            files.append(path)
-        else:
-            raise BadugiError(f"no such file or folder: {raw}")
-    return files
-
-
-def _walk(folder: Path) -> Iterator[Path]:
-    """History files under ``folder``, hidden folders and files left out (``os.walk`` reads
-    each folder once, where a glob would look at every file again)."""
-    for root, dirs, names in os.walk(folder):
-        dirs[:] = [d for d in dirs if not d.startswith(".")]
-        for name in names:
-            if not name.startswith(".") and os.path.splitext(name)[1].lower() in HISTORY_SUFFIXES:
-                yield Path(root, name)
+from .sites.common import SkippedHand
+from .sources import (  # the one reader and the one walk: our format or a site's, by content
+    HISTORY_SUFFIXES,
+    history_files,
+    read_stream,
+)
 
 
 @dataclass

@@ -1,6 +1,10 @@
 """The ``badugi-ledger`` command line: each command parses options, calls one library
 function and renders its result.  No rules and no SQL live here.  Heavy libraries (pandas)
 are imported inside the commands that need them so ``--help`` starts fast.
+
+Why one module of this size: every command is a thin typer function (its arguments, one library
+call, the rendering), and typer builds ``--help`` from the one app; the command list reads best
+in one place.
 """
 
 from __future__ import annotations
@@ -13,9 +17,9 @@ from typing import TYPE_CHECKING, Annotated, Any, NoReturn, Protocol
 import typer
 from typer.core import TyperGroup
 
-from .errors import BadugiError
-from .ledger_file import DEFAULT_DB, LEDGER_ENV
-from .limits import MAX_AMOUNT
+from .ledger.location import DEFAULT_DB, LEDGER_ENV
+from .model.errors import BadugiError
+from .model.limits import MAX_AMOUNT
 
 
 class _Commands(TyperGroup):
@@ -48,7 +52,7 @@ def fail(message: str) -> NoReturn:
 
 def screen(text: str) -> str:
     """``text`` with each line's control characters written visibly (names come from files)."""
-    from .escaping import for_terminal
+    from .model.escaping import for_terminal
 
     return "\n".join(for_terminal(line) for line in text.split("\n"))
 
@@ -107,7 +111,7 @@ def showdown(
     ] = False,
 ) -> None:
     """Settle a table dispute: rank the shown hands and divide a pot (4 cards each in Badugi, 5 in Badacey/Badeucey)."""  # noqa: E501
-    from .showdown import run_showdown
+    from .hands.dispute import run_showdown
 
     result = run_showdown(game, hands, pot)
     render(result, as_json)
@@ -135,8 +139,8 @@ def parse_command(
     """Read hand histories and print their events; exit 1 listing every hand that does not parse."""
     import json
 
-    from .parse import parse_paths
-    from .textformat import describe_record, record_to_dict
+    from .text.parse import parse_paths
+    from .text.writer import describe_record, record_to_dict
 
     errors = 0
     for item in parse_paths(files):
@@ -204,7 +208,7 @@ def check_command(
 # --- ledger: import, standings, settle, export, report ---------------------------------------
 
 if TYPE_CHECKING:
-    from .standings import StandingsOptions
+    from .reports.standings import StandingsOptions
 
 DbOption = Annotated[
     Path,
@@ -277,7 +281,7 @@ def _standings_options(
     best: int | None,
     min_events: int,
 ) -> StandingsOptions:
-    from .standings import StandingsOptions, parse_points_table
+    from .reports.standings import StandingsOptions, parse_points_table
 
     table = parse_points_table(points_table) if points_table else ()
     return StandingsOptions(season, kind, points, table, best, min_events)  # type: ignore[arg-type]
@@ -339,7 +343,7 @@ def import_(
     ] = 0,
 ) -> None:
     """Replay every hand and store the valid ones in the ledger, one transaction per file."""
-    from .ledger import run_import
+    from .ledger.importing import run_import
 
     interactive = sys.stderr.isatty()
 
@@ -389,7 +393,7 @@ def standings_cmd(
     min_events: MinEventsOption = 0,
 ) -> None:
     """Season standings: tournament points or cash net results."""
-    from .standings import standings_report
+    from .reports.standings import standings_report
 
     options = _standings_options(season, kind, points, points_table, best, min_events)
     text = standings_report(db, options, fmt)  # type: ignore[arg-type]
@@ -416,7 +420,7 @@ def settle_cmd(
     as_json: Annotated[bool, typer.Option("--json", help="Print the settlement as JSON.")] = False,
 ) -> None:
     """Who pays whom after an event or a whole season, with the fewest transfers."""
-    from .settle import Settlement, settle
+    from .reports.settle import Settlement, settle
 
     result = settle(db, event, season=season)
     if event is None and season is None and isinstance(result, Settlement):
@@ -456,7 +460,7 @@ def export_cmd(
     min_events: MinEventsOption = 0,
 ) -> None:
     """Export the hands, postings, standings or sessions as CSV, JSON or Parquet."""
-    from .export import export
+    from .reports.export import export
 
     options = _standings_options(season, kind, points, points_table, best, min_events)
     data = export(db, table, fmt, options)  # type: ignore[arg-type]
@@ -488,7 +492,7 @@ def report_cmd(
     min_events: MinEventsOption = 0,
 ) -> None:
     """Write a self-contained HTML season report with standings and charts."""
-    from .report_html import write_season_report
+    from .reports.html import write_season_report
 
     options = _standings_options(season, "auto", points, points_table, best, min_events)
     path = write_season_report(db, out, options)
@@ -511,7 +515,7 @@ def players_cmd(
     db: DbOption = LEDGER,
 ) -> None:
     """List players with their aliases, or merge ("Ben" ben Benjamin) and un-merge them."""
-    from .players import players_command
+    from .ledger.players import players_command
 
     infos = players_command(db, action, names or [])  # type: ignore[arg-type]
     for info in infos:
@@ -522,7 +526,7 @@ def players_cmd(
 
 def _money(text: str) -> int:
     """An option's money amount (``12.34``) as cents; a bad one is a usage error saying why."""
-    from .money import parse_money
+    from .model.money import parse_money
 
     try:
         return parse_money(text)
@@ -584,7 +588,7 @@ def tournament_cmd(
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
 ) -> None:
     """Show a tournament's places and prizes, or record its chop, bounty and prices."""
-    from .tournaments import tournament_command
+    from .reports.tournament import tournament_command
 
     changes: dict[str, object] = {
         k: v
@@ -622,7 +626,7 @@ def void_cmd(
 ) -> None:
     """Take a hand, or a whole event, out of every figure (standings, settle, exports,
     report) without deleting it; the audit keeps when and why."""
-    from .corrections import void_command
+    from .ledger.corrections import void_command
 
     render(void_command(db, event, hand, reason, table), False)
 
@@ -634,7 +638,7 @@ def audit_cmd(
 ) -> None:
     """Every hand replaced and every hand or event voided: when, which, why, and the
     fingerprints before and after."""
-    from .corrections import audit_command
+    from .ledger.corrections import audit_command
 
     render(audit_command(db), as_json)
 
@@ -646,7 +650,7 @@ def events_cmd(
 ) -> None:
     """One row per event: id, date, kind, unit, the hands and players that count, and the
     name that --event accepts."""
-    from .corrections import events_command
+    from .ledger.corrections import events_command
 
     render(events_command(db), as_json)
 
@@ -764,7 +768,7 @@ def simulate_command(
 ) -> None:
     """Play random legal hands (stacks carried, rebuys, all-ins, side pots) and write them in the
     hand-history format; check reports every one of them clean."""
-    from .simulate import SimulationOptions, simulate_to_path
+    from .simulate.sessions import SimulationOptions, simulate_to_path
 
     options = SimulationOptions(
         hands=hands,

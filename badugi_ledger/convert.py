@@ -17,11 +17,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal, TextIO
 
-from .errors import BadugiError, ConfigError, ImportFormatError, Position
-from .events import HandRecord
-from .importers import SkippedHand, write_phh
+from .model.errors import BadugiError, ConfigError, ImportFormatError, Position
+from .model.events import HandRecord
+from .model.results import HandOutcome
+from .phh.writer import write_phh
 from .replay import replay_stream
-from .results import HandOutcome
+from .sites.common import SkippedHand
 from .sources import read_hands
 
 Target = Literal["phh", "text"]
@@ -80,7 +81,7 @@ def _outcome_error(outcome: HandOutcome) -> BadugiError:
 
 def _write(record: HandRecord, outcome: HandOutcome, to: Target) -> str:
     if to == "text":
-        from .textformat import write_hand
+        from .text.writer import write_hand
 
         return write_hand(record)
     result = outcome.result

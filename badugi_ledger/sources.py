@@ -1,25 +1,95 @@
 """Where hands come from: our own text format or a site's history, recognised by content.
 
 :func:`read_hands` is the one reader ``check``, ``import`` and ``convert`` call: it looks at the
-first lines of a file (not its name), picks our text parser (:func:`badugi_ledger.parse.parse_file`)
-or a site importer (:mod:`badugi_ledger.importers`), and streams ``HandRecord | BadugiError``.
+first lines of a file (not its name), picks our text parser
+(:func:`badugi_ledger.text.parse.parse_file`)
+or a site importer (:mod:`badugi_ledger.sites`), and streams ``HandRecord | BadugiError``.
 A ``fmt`` argument (the CLI's ``--from``) overrides the guess.
 
 Hands of other games in a site file (2-7 triple draw, hold'em in a mixed file) are recognised
 and left out of the stream: they are not errors.  Pass ``on_skip`` to learn about each one, or
-use :func:`iter_source`, which yields them as :class:`~badugi_ledger.importers.SkippedHand`.
+use :func:`iter_source`, which yields them as :class:`~badugi_ledger.sites.common.SkippedHand`.
 """
 
 from __future__ import annotations
 
+import os
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from importlib import import_module
 from pathlib import Path
+from typing import Any
 
-from .errors import BadugiError, ConfigError, ImportFormatError, Position
-from .events import HandRecord
-from .importers import READERS, ImportItem, SiteWarning, SkippedHand, iter_lines, sniff_encoding
-from .results import TableGap, Violation
+from .model.errors import BadugiError, ConfigError, ImportFormatError, Position
+from .model.events import HandRecord
+from .model.results import TableGap, Violation
+from .sites.common import ImportItem, SiteWarning, SkippedHand
+from .sites.files import iter_lines, sniff_encoding
+
+HISTORY_SUFFIXES = frozenset({".bhh", ".txt", ".phh"})
+"""Files picked up when a folder is given (a file named on the command line is always read)."""
+
+
+def history_files(paths: Iterable[str | Path]) -> list[Path]:
+    """The files ``check`` and ``import`` read: files as given, folders walked recursively
+    (sorted, hidden entries and files without a history suffix left out).  A path that does not
+    exist is an error."""
+    files: list[Path] = []
+    for raw in paths:
+        path = Path(raw)
+        if path.is_dir():
+            files.extend(sorted(_walk(path)))
+        elif path.is_file():
+            files.append(path)
+        else:
+            raise BadugiError(f"no such file or folder: {raw}")
+    return files
+
+
+def _walk(folder: Path) -> Iterator[Path]:
+    """History files under ``folder``, hidden folders and files left out (``os.walk`` reads
+    each folder once, where a glob would look at every file again)."""
+    for root, dirs, names in os.walk(folder):
+        dirs[:] = [d for d in dirs if not d.startswith(".")]
+        for name in names:
+            if not name.startswith(".") and os.path.splitext(name)[1].lower() in HISTORY_SUFFIXES:
+                yield Path(root, name)
+
+
+
+Reader = Callable[[Any, str], Iterator[ImportItem]]
+
+_WHERE: dict[str, tuple[str, str]] = {
+    "pokerstars": ("sites.pokerstars", "read_pokerstars"),
+    "fulltilt": ("sites.fulltilt", "read_fulltilt"),
+    "merge": ("sites.merge", "read_merge"),
+    "kingsclub": ("sites.kingsclub", "read_kingsclub"),
+    "phh": ("phh.reader", "read_phh"),
+    "winamax": ("sites.winamax", "read_winamax"),
+}
+
+
+class _Readers(Mapping[str, Reader]):
+    """Format name -> reader, each reader's module imported the first time it is asked for.
+
+    Why: the site readers compile about a hundred regular expressions between them; a run
+    that reads one format (a PHH folder, our own text) should not pay for the others at
+    every start."""
+
+    def __getitem__(self, name: str) -> Reader:
+        module, function = _WHERE[name]
+        reader: Reader = getattr(import_module(f"{__package__}.{module}"), function)
+        return reader
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(_WHERE)
+
+    def __len__(self) -> int:
+        return len(_WHERE)
+
+
+READERS: Mapping[str, Reader] = _Readers()
+"""Site readers by format name; each takes the file's lines (PHH: its whole text) and a source."""
 
 FORMATS: tuple[str, ...] = ("text", *READERS)
 """Every name ``--from`` accepts: ``text`` is our own format."""
@@ -96,7 +166,7 @@ def iter_source(path: str | Path, fmt: str | None = None) -> Iterator[ImportItem
         head = handle.read(_SNIFF_BYTES)
         chosen = _check_format(fmt) if fmt else _detect_head(head)
     if chosen == "text":
-        from .parse import parse_file
+        from .text.parse import parse_file
 
         yield from parse_file(path)
     else:
@@ -135,7 +205,7 @@ def read_stream(
     on_skip: Callable[[SkippedHand], None] | None = None,
 ) -> Iterator[HandRecord | BadugiError | TableGap]:
     """:func:`read_hands` for a replay: each warning of a site file that a hand seems to be
-    missing comes as a :class:`~badugi_ledger.results.TableGap` just before the hand it
+    missing comes as a :class:`~badugi_ledger.model.results.TableGap` just before the hand it
     concerns, so :func:`~badugi_ledger.replay.replay_stream` resyncs that table."""
     gaps: list[TableGap] = []
 

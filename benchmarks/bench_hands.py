@@ -1,4 +1,4 @@
-"""Badugi evaluations per second: ``badugi_ledger.hands.badugi_value`` against a plain
+"""Badugi evaluations per second: ``badugi_ledger.hands.badugi.badugi_value`` against a plain
 brute-force evaluator (every selection of the holding) on the same random hands in the same
 run, and against PokerKit's ``BadugiHand`` when PokerKit is installed.
 
@@ -24,8 +24,9 @@ import time
 from collections.abc import Callable, Sequence
 from itertools import combinations
 
-from badugi_ledger.cards import DECK, Card
-from badugi_ledger.hands import badugi_value, build_badugi_tables, clear_badugi_tables
+from badugi_ledger.hands.badugi import badugi_value, build_badugi_tables
+from badugi_ledger.hands.evaluate import clear_badugi_tables
+from badugi_ledger.model.cards import DECK, Card
 
 
 def brute_force_badugi(cards: Sequence[Card]) -> tuple[int, tuple[int, ...]]:

@@ -9,8 +9,8 @@ with the button moving) to a temporary file, then times, in the same run:
 * *import*: the same plus fingerprints and the ledger writes (one transaction for the file);
 * *re-import*: the same file again, every hand a duplicate;
 * the ledger's own share, on hands already replayed (held in memory): *rows* (fingerprints and
-  row building, :func:`badugi_ledger.ledger_rows.prepare_outcomes`) and *store* (the SQLite
-  writes, :func:`badugi_ledger.ledger_writer.store_file`), each the best of three, CPU time.
+  row building, :func:`badugi_ledger.ledger.rows.prepare_outcomes`) and *store* (the SQLite
+  writes, :func:`badugi_ledger.ledger.writer.store_file`), each the best of three, CPU time.
 
 Only printed figures, no assertions; the hand counts are checked so a broken import cannot
 look fast.
@@ -23,10 +23,10 @@ import tempfile
 import time
 from pathlib import Path
 
-from badugi_ledger.ledger import import_file, read_source, replay
-from badugi_ledger.ledger_rows import prepare_outcomes
-from badugi_ledger.ledger_writer import store_file
-from badugi_ledger.store import open_ledger
+from badugi_ledger.ledger.importing import import_file, read_source, replay
+from badugi_ledger.ledger.rows import prepare_outcomes
+from badugi_ledger.ledger.store import open_ledger
+from badugi_ledger.ledger.writer import store_file
 
 PLAYERS = ("Anna", "Ben", "Cara")
 

@@ -4,7 +4,7 @@
 
 The reference is the ceiling the issue names: Lark's own lexer for *the same grammar*
 (``grammar/hand_history.lark``), ``Lark(grammar, parser="lalr").lex(text)`` consumed to the
-end - tokens only, no parse, no values.  Ours is :func:`badugi_ledger.parse.parse_text`: split
+end - tokens only, no parse, no values.  Ours is :func:`badugi_ledger.text.parse.parse_text`: split
 into hand chunks, plain lines read by the fast path (``plainlines.PlainLines``: one regular
 expression per entry, no memo of earlier entries, so repetition does not flatter it), other
 lines by the LALR parser with the transformer inside, cards looked up, settings resolved,
@@ -31,8 +31,8 @@ from pathlib import Path
 from benchlib import DEFAULT_CACHE, simulated_file
 from lark import Lark
 
-from badugi_ledger.grammar import START_RULES, grammar_text
-from badugi_ledger.parse import parse_text
+from badugi_ledger.text.grammar import START_RULES, grammar_text
+from badugi_ledger.text.parse import parse_text
 
 
 def timed(fn: Callable[[], object]) -> float:

@@ -6,7 +6,7 @@ Simulates ``--hands`` fixed-limit Badugi hands and writes one PHH file per hand 
 ``bench_phh_pokerkit.py`` does; ``--folder`` reuses a folder of ``*.phh`` files instead), then
 times, interleaved and best of ``--repeat`` (a shared machine), per hand:
 
-* ``read``: reading and decoding the file (``importers.common.read_text``);
+* ``read``: reading and decoding the file (``sites.files.read_text``);
 * ``toml``: the TOML document, by ``phh_fast.loads`` and by ``tomllib.loads``;
 * ``hand``: ``read_phh`` on the text, with the fast TOML reader and with ``tomllib`` behind it
   (the action loop, cards and the hand draft are the same in both);
@@ -29,8 +29,9 @@ from pathlib import Path
 from bench_phh_pokerkit import export_phh
 from benchlib import DEFAULT_CACHE, simulated_file
 
-from badugi_ledger.importers import phh_fast, read_phh
-from badugi_ledger.importers.common import read_text
+from badugi_ledger.phh import fast as phh_fast
+from badugi_ledger.phh.reader import read_phh
+from badugi_ledger.sites.files import read_text
 from badugi_ledger.sources import iter_source
 
 

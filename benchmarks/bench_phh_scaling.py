@@ -29,7 +29,7 @@ from badugi_ledger.convert import ConvertedHand, convert_hands
 
 READ_SCRIPT = r"""
 import sys
-from badugi_ledger.events import HandRecord
+from badugi_ledger.model.events import HandRecord
 from badugi_ledger.sources import iter_source
 hands = errors = 0
 for item in iter_source(sys.argv[1]):

@@ -10,7 +10,7 @@ each figure is the best of ``--repeat`` runs) for four inputs:
 2. a synthetic 4-handed fixed-limit Badugi hand with every card known (blinds, everyone calls,
    one-card draws, checks, showdown), built once per deal as a ``HandRecord`` (every deal is
    new, so the Badugi tables start cold: the first run is the cold figure);
-3. simulated 6-handed fixed-limit sessions (:mod:`badugi_ledger.simulate`: raises, all-ins,
+3. simulated 6-handed fixed-limit sessions (:mod:`badugi_ledger.simulate.sessions`: raises, all-ins,
    side pots, recorded collections and final stacks to verify), through :func:`replay_stream`;
 4. PokerKit (if installed) playing hand 2's shape with its own automations; the ratio is
    printed.  PokerKit deals and evaluates the cards itself, so the comparison is rough: it
@@ -33,12 +33,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from badugi_ledger.cards import DECK, Card  # noqa: E402
-from badugi_ledger.errors import Position  # noqa: E402
-from badugi_ledger.events import Action, Deal, Draw, Event, HandRecord, Post, Seat, Show  # noqa: E402
-from badugi_ledger.hands import clear_badugi_tables  # noqa: E402
+from badugi_ledger.hands.evaluate import clear_badugi_tables  # noqa: E402
+from badugi_ledger.model.cards import DECK, Card  # noqa: E402
+from badugi_ledger.model.errors import Position  # noqa: E402
+from badugi_ledger.model.events import Action, Deal, Draw, Event, HandRecord, Post, Seat, Show  # noqa: E402
+from badugi_ledger.model.settings import GameSettings  # noqa: E402
 from badugi_ledger.replay import replay_hand, replay_stream  # noqa: E402
-from badugi_ledger.settings import GameSettings  # noqa: E402
 from badugi_ledger.sources import read_hands  # noqa: E402
 
 PLAYERS = ("Anna", "Ben", "Cara", "Dan")
@@ -59,8 +59,8 @@ def rate(label: str, hands: int, run: Callable[[], object], repeat: int = 1) -> 
 def simulated_records(hands: int) -> list[HandRecord]:
     """Simulated 6-handed fixed-limit Badugi (empty if the generator is not installed)."""
     try:
-        from badugi_ledger.simulate import SimulationOptions, simulate_hands
-    except ImportError:  # pragma: no cover - simulate.py ships with the package
+        from badugi_ledger.simulate.sessions import SimulationOptions, simulate_hands
+    except ImportError:  # pragma: no cover - simulate/sessions.py ships with the package
         return []
     return list(simulate_hands(SimulationOptions(hands=hands, players=6, seed=1)))
 

@@ -2,8 +2,8 @@
 
 Run:  python benchmarks/bench_replay_phases.py [--hands N] [--repeat R] [--file F.bhh]
 
-Replays simulated 6-handed fixed-limit Badugi sessions (:mod:`badugi_ledger.simulate`, every
-card known, about 50 events a hand) - or the hands of ``--file``, parsed once up front so that
+Replays simulated 6-handed fixed-limit Badugi sessions (:mod:`badugi_ledger.simulate.sessions`,
+every card known, about 50 events a hand) - or the hands of ``--file``, parsed once up front so that
 parsing is not timed - and prints microseconds per hand (CPU time of this process, best of
 ``--repeat`` runs, Badugi tables warm) for:
 
@@ -32,7 +32,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from badugi_ledger.events import HandRecord  # noqa: E402
+from badugi_ledger.model.events import HandRecord  # noqa: E402
 from badugi_ledger.replay import hand as hand_module  # noqa: E402
 from badugi_ledger.replay import replay_hand, replay_stream, table  # noqa: E402
 from badugi_ledger.replay.state import HandState  # noqa: E402
@@ -81,7 +81,7 @@ def main() -> None:
         records = [r for r in read_hands(args.file) if isinstance(r, HandRecord)]
         what = f"{args.file.name}"
     else:
-        from badugi_ledger.simulate import SimulationOptions, simulate_hands
+        from badugi_ledger.simulate.sessions import SimulationOptions, simulate_hands
 
         records = list(simulate_hands(SimulationOptions(hands=args.hands, players=6, seed=1)))
         what = "simulated 6-handed fixed-limit Badugi"

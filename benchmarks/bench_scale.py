@@ -44,7 +44,7 @@ from benchlib import (
 
 PARSE_SCRIPT = (
     "import sys\n"
-    "from badugi_ledger.parse import parse_file\n"
+    "from badugi_ledger.text.parse import parse_file\n"
     "n = sum(1 for item in parse_file(sys.argv[1]) if not isinstance(item, Exception))\n"
     "print(f'{n} hands parsed')\n"
 )

@@ -51,7 +51,7 @@ TRICKY = {
 
 
 def _corpus_text(fmt: str) -> str:
-    from badugi_ledger.importers.common import decode_bytes
+    from badugi_ledger.sites.files import decode_bytes
 
     data = (CORPUS / FILES[fmt][0]).read_bytes()
     return decode_bytes(data).replace("\r\n", "\n").rstrip("\n")
@@ -125,7 +125,7 @@ def _tricky(fmt: str, chars: int, hands: int) -> Callable[[Path], None]:
 
 def _read(fmt: str, path: str) -> None:
     """Child mode: read one file, print ``records errors``."""
-    from badugi_ledger.events import HandRecord
+    from badugi_ledger.model.events import HandRecord
     from badugi_ledger.sources import read_hands
 
     records = errors = 0

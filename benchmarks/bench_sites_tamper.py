@@ -21,7 +21,7 @@ from collections import Counter
 from pathlib import Path
 
 from badugi_ledger.check import CheckRun, problem_line
-from badugi_ledger.importers.common import decode_bytes
+from badugi_ledger.sites.files import decode_bytes
 
 CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus"
 

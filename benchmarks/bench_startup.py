@@ -22,7 +22,7 @@ from pathlib import Path
 from benchlib import cli
 from lark import Lark
 
-from badugi_ledger import grammar
+from badugi_ledger.text import grammar
 
 ROOT = Path(__file__).resolve().parent.parent
 

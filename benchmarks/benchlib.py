@@ -21,8 +21,9 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-from badugi_ledger.settings import GameName, StructureKind
-from badugi_ledger.simulate import CardsShown, SimulationOptions, simulate_to_path
+from badugi_ledger.model.games import GameName
+from badugi_ledger.model.settings import StructureKind
+from badugi_ledger.simulate.sessions import CardsShown, SimulationOptions, simulate_to_path
 
 HERE = Path(__file__).resolve().parent
 DEFAULT_CACHE = Path(tempfile.gettempdir()) / "badugi-ledger-bench"

@@ -1,17 +1,12 @@
-"""Shared test fixtures: where the repository, the examples and the rule texts/corpus live."""
+"""Shared test fixtures (the paths themselves are in :mod:`tests.helpers.paths`)."""
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
 
-REPO = Path(__file__).resolve().parent.parent
-EXAMPLES = REPO / "examples"
-SHARED = Path(os.environ.get("BADUGI_SHARED", REPO.parent / "shared"))
-CORPUS = SHARED / "corpus"
-SEEDS = SHARED / "seeds"
+from tests.helpers.paths import CORPUS
 
 
 @pytest.fixture(scope="session")

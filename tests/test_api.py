@@ -12,9 +12,9 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import EXAMPLES
 
 import badugi_ledger
+from tests.helpers.paths import EXAMPLES
 
 PACKAGE = Path(badugi_ledger.__file__).resolve().parent
 

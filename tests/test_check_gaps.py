@@ -3,11 +3,10 @@ stated stacks as they are, instead of reporting the gap as a wrong stack or payo
 
 from __future__ import annotations
 
-from conftest import CORPUS
-
 from badugi_ledger.check import CheckRun
-from badugi_ledger.results import TableGap
+from badugi_ledger.model.results import TableGap
 from badugi_ledger.sources import read_stream
+from tests.helpers.paths import CORPUS
 
 STARS_SNG = CORPUS / "pokerstars/LBad-USD-SNG8-201011.txt"
 GAP_HAND = "52589367975"

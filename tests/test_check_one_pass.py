@@ -18,22 +18,22 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import EXAMPLES
 from typer.testing import CliRunner
 
 from badugi_ledger.check import run_check
 from badugi_ledger.cli import app
-from badugi_ledger.errors import BadugiError
-from badugi_ledger.parse import parse_text
+from badugi_ledger.model.errors import BadugiError
+from badugi_ledger.model.results import HandOutcome
 from badugi_ledger.replay import replay_stream
 from badugi_ledger.replay.hand import replay_hand
 from badugi_ledger.replay.state import UNKNOWN_STACK
 from badugi_ledger.replay.table import error_violation
-from badugi_ledger.results import HandOutcome
-from badugi_ledger.simulate import SimulationOptions, simulate_hands, write_simulation
+from badugi_ledger.simulate.sessions import SimulationOptions, simulate_hands, write_simulation
+from badugi_ledger.text.parse import parse_text
+from tests.helpers.paths import EXAMPLES, FIXTURES
 
 runner = CliRunner()
-NIGHT = Path(__file__).parent / "fixtures" / "planted_mistakes_night.bhh"
+NIGHT = FIXTURES / "planted_mistakes_night.bhh"
 
 PLANTED = {
     # hand: (line, rules) - the mistakes the fixture's header lists, one per hand but hand 5

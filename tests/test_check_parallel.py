@@ -10,14 +10,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import EXAMPLES
-from test_check import BAD
 from typer.testing import CliRunner
 
 from badugi_ledger.check import run_check
 from badugi_ledger.cli import app
 from badugi_ledger.parallel import ordered_map, resolve_jobs
-from badugi_ledger.simulate import SimulationOptions, simulate_to_path
+from badugi_ledger.simulate.sessions import SimulationOptions, simulate_to_path
+from tests.helpers.paths import EXAMPLES
+from tests.test_check import BAD
 
 runner = CliRunner()
 

@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 
-from badugi_ledger.simulate import SimulationOptions, simulate_to_path
+from badugi_ledger.simulate.sessions import SimulationOptions, simulate_to_path
 
 CLI = Path(sys.executable).with_name("badugi-ledger")
 

@@ -1,6 +1,6 @@
 """Fuzzing (issue 7): mutated and random input to the parser, the site importers and the replay.
 
-The only outcomes allowed are a result or a :class:`~badugi_ledger.errors.BadugiError` that
+The only outcomes allowed are a result or a :class:`~badugi_ledger.model.errors.BadugiError` that
 says where (a position) - never another exception.  Seeds for the mutations are our own
 examples (``examples/*.bhh``), simulated hands of every game, and real site histories read
 from ``shared/corpus`` at test time (not copied into the project; see corpus/SOURCES.md).
@@ -16,13 +16,12 @@ from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
-from conftest import CORPUS, EXAMPLES
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from badugi_ledger.cards import DECK, Card
-from badugi_ledger.errors import BadugiError
-from badugi_ledger.events import (
+from badugi_ledger.model.cards import DECK, Card
+from badugi_ledger.model.errors import BadugiError
+from badugi_ledger.model.events import (
     Action,
     Buy,
     CarryOut,
@@ -40,19 +39,15 @@ from badugi_ledger.events import (
     SitOut,
     StackChange,
 )
-from badugi_ledger.parse import parse_text
+from badugi_ledger.model.games import GAME_NAMES
+from badugi_ledger.model.results import HandOutcome, HandResult
+from badugi_ledger.model.settings import STRUCTURE_KINDS, GameSettings, HouseRules, Structure
 from badugi_ledger.replay import replay_hand, replay_stream
-from badugi_ledger.results import HandOutcome, HandResult
-from badugi_ledger.settings import (
-    GAME_NAMES,
-    STRUCTURE_KINDS,
-    GameSettings,
-    HouseRules,
-    Structure,
-)
-from badugi_ledger.simulate import SimulationOptions, simulate_hands, write_simulation
+from badugi_ledger.simulate.sessions import SimulationOptions, simulate_hands, write_simulation
 from badugi_ledger.sources import FORMATS, read_hands
-from badugi_ledger.textformat import without_positions, write_hand
+from badugi_ledger.text.parse import parse_text
+from badugi_ledger.text.writer import without_positions, write_hand
+from tests.helpers.paths import CORPUS, EXAMPLES, FIXTURES
 
 FUZZ = settings(
     max_examples=100,
@@ -193,7 +188,7 @@ def _corpus_seeds() -> list[tuple[str, bytes]]:
         data = path.read_bytes()[:6000]
         cut = data.rfind(b"\n")
         seeds.append((path.parent.name, data[: cut + 1] if cut > 0 else data))
-    fixture = Path(__file__).parent / "fixtures" / "wikipedia_badugi.phh"
+    fixture = FIXTURES / "wikipedia_badugi.phh"
     seeds.append(("phh", fixture.read_bytes()))
     return seeds
 

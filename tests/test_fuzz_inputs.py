@@ -20,17 +20,17 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from conftest import CORPUS, EXAMPLES
 
 from badugi_ledger.check import run_check
-from badugi_ledger.errors import BadugiError
-from badugi_ledger.events import HandRecord
-from badugi_ledger.export import export
-from badugi_ledger.ledger import run_import
-from badugi_ledger.parse import parse_file, parse_text
-from badugi_ledger.simulate import SimulationOptions, simulate_hands
+from badugi_ledger.ledger.importing import run_import
+from badugi_ledger.model.errors import BadugiError
+from badugi_ledger.model.events import HandRecord
+from badugi_ledger.reports.export import export
+from badugi_ledger.simulate.sessions import SimulationOptions, simulate_hands
 from badugi_ledger.sources import read_hands
-from badugi_ledger.textformat import without_positions, write_hands
+from badugi_ledger.text.parse import parse_file, parse_text
+from badugi_ledger.text.writer import without_positions, write_hands
+from tests.helpers.paths import CORPUS, EXAMPLES
 
 CLI = Path(sys.executable).with_name("badugi-ledger")
 STARS = CORPUS / "pokerstars" / "Badugi-USD-0.25-0.50-201009.txt"  # 4 hands, UTF-8 with BOM

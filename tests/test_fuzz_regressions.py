@@ -1,7 +1,7 @@
 """Minimal reproducers of what the fuzzing and the simulator cross-checks found (issue 7).
 
 Each test states the input, what happened when it was found, and what must happen instead:
-a record or a :class:`~badugi_ledger.errors.BadugiError` with a position, and, for legal
+a record or a :class:`~badugi_ledger.model.errors.BadugiError` with a position, and, for legal
 hands, the same outcome as the replay of the same hand in our own format.  They stay here as
 regression tests once fixed.
 """
@@ -14,11 +14,11 @@ from pathlib import Path
 
 import pytest
 
-from badugi_ledger.errors import BadugiError
-from badugi_ledger.events import HandRecord
-from badugi_ledger.parse import parse_text
+from badugi_ledger.model.errors import BadugiError
+from badugi_ledger.model.events import HandRecord
 from badugi_ledger.replay import replay_stream
 from badugi_ledger.sources import read_hands
+from badugi_ledger.text.parse import parse_text
 
 CLI = Path(sys.executable).with_name("badugi-ledger")
 
@@ -77,7 +77,7 @@ players = ["Ann", "Bob", "Cy"]
 
 
 def test_phh_call_by_a_short_stack(tmp_path: Path) -> None:
-    """importers/phh.py reads how much a player has left as ``stack - committed`` but looks
+    """phh/reader.py reads how much a player has left as ``stack - committed`` but looks
     the committed chips up with the *line number* as default (``.get(name, line)``), so a
     player with fewer chips than that line number "calls -8".  PokerKit replays this hand to
     stacks [24, 18, 1]; found when simulated hands were written as PHH and checked.

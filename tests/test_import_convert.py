@@ -15,11 +15,11 @@ from typer.testing import CliRunner
 
 from badugi_ledger.cli import app
 from badugi_ledger.convert import convert_file, convert_hands
-from badugi_ledger.errors import ConfigError, ImportFormatError
-from badugi_ledger.events import Event, HandRecord
-from badugi_ledger.parse import parse_text
+from badugi_ledger.model.errors import ConfigError, ImportFormatError
+from badugi_ledger.model.events import Event, HandRecord
 from badugi_ledger.replay import replay_stream
 from badugi_ledger.sources import read_hands
+from badugi_ledger.text.parse import parse_text
 
 runner = CliRunner()
 CASH = "pokerstars/Badugi-USD-0.25-0.50-201009.txt"

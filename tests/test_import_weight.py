@@ -17,9 +17,9 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import EXAMPLES
 
 import badugi_ledger
+from tests.helpers.paths import EXAMPLES
 
 PACKAGE = Path(badugi_ledger.__file__).resolve().parent
 HEAVY = ("pandas", "numpy", "sqlite_utils")
@@ -75,7 +75,10 @@ print(json.dumps({{
 def test_a_users_own_sqlite_utils_and_pandas_code_behaves_normally(ours_first: bool) -> None:
     """sqlite-utils' pandas- and numpy-aware insert still knows their types, whichever of the
     two packages the user imports first."""
-    ours = "import badugi_ledger.store, badugi_ledger.ledger, badugi_ledger.export"
+    ours = (
+        "import badugi_ledger.ledger.store, badugi_ledger.ledger.importing, "
+        "badugi_ledger.reports.export"
+    )
     theirs = "import sqlite_utils, pandas"
     first, second = (ours, theirs) if ours_first else (theirs, ours)
     script = _USER_CODE.format(first=first, second=second)

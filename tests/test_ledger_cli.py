@@ -14,7 +14,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from badugi_ledger.cli import app
-from badugi_ledger.store import open_ledger
+from badugi_ledger.ledger.store import open_ledger
 
 runner = CliRunner()
 

@@ -1,9 +1,10 @@
 """The replay engine: a hand record in, its computed result (or the first broken rule) out.
 
-* :func:`replay_hand` replays one :class:`~badugi_ledger.events.HandRecord`, pure: it raises
-  :class:`~badugi_ledger.errors.IllegalAction` (``rule`` names the rule, ``position`` the event)
-  for the first illegal thing and returns a :class:`~badugi_ledger.results.HandResult` whose
-  ``violations`` list every recorded figure that disagrees with the computed one.
+* :func:`replay_hand` replays one :class:`~badugi_ledger.model.events.HandRecord`, pure: it
+  raises :class:`~badugi_ledger.model.errors.IllegalAction` (``rule`` names the rule,
+  ``position`` the event) for the first illegal thing and returns a
+  :class:`~badugi_ledger.model.results.HandResult` whose ``violations`` list every recorded figure
+  that disagrees with the computed one.
 * :func:`replay_stream` replays a stream of hands lazily, carrying stacks, a Progressive Badugi
   pot and eliminations from hand to hand of each table.
 

@@ -4,7 +4,7 @@ Sources: ``000`` (blinds, order of play, fixed limit with a cap of a bet and thr
 ``001`` (pot limit, no limit, half-pot limit, side pots), ``003`` (spread limit), seeds README
 item 6 (heads-up cap).  Choices made where the texts are silent, each documented here:
 
-* **Amounts** follow ``events.py``: a bet or raise is the player's *total* for the round.  The
+* **Amounts** follow ``model/events.py``: a bet or raise is the player's *total* for the round.  The
   verbs ``bet`` and ``raise`` are read as the same thing (put the round total up to X); only the
   amount is checked.  An amount left out (``None``) is what fixed limit fixes, or the player's
   whole stack when that is less (an all-in); other structures need an amount.
@@ -33,12 +33,15 @@ item 6 (heads-up cap).  Choices made where the texts are silent, each documented
   call, bet or raise of less than is due, or one marked all-in, shows that the player put in
   their last chip, and so their stack (:func:`_shows_stack`); an all-in without an amount
   shows nothing and leaves the hand unsettled (``stack-unknown``).
+
+Why one module of this size: forced bets and the four betting structures with their raise rules,
+kept side by side so that each structure's rule reads against the others.
 """
 
 from __future__ import annotations
 
-from ..errors import Position
-from ..events import Action, Post
+from ..model.errors import Position
+from ..model.events import Action, Post
 from .state import BET, PRE, HandState, illegal
 
 FIXED = "fixed-limit"

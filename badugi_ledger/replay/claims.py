@@ -14,7 +14,7 @@ says happened*):
 * ``carry N``, ``raked N``, ``pot N`` and ``final: NAME N`` are compared with the computed
   figures, and recorded totals that create or lose chips are reported as ``chips-balance``.
 
-Each disagreement is a :class:`~badugi_ledger.results.Violation` of kind ``mismatch``, located
+Each disagreement is a :class:`~badugi_ledger.model.results.Violation` of kind ``mismatch``, located
 at the line that is wrong.
 """
 
@@ -23,9 +23,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Protocol
 
-from ..errors import Position
-from ..events import Collect
-from ..results import Violation
+from ..model.errors import Position
+from ..model.events import Collect
+from ..model.results import Violation
 from .state import HandState
 
 

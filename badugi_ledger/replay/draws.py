@@ -26,9 +26,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import cast
 
-from ..cards import Card, format_cards
-from ..errors import IllegalAction, Position
-from ..settings import ReshuffleRule
+from ..model.cards import Card, format_cards
+from ..model.errors import IllegalAction, Position
+from ..model.settings import ReshuffleRule
 
 MUCK = "\x00discards"
 DECK_SIZE = 52

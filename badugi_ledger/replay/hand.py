@@ -17,8 +17,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from ..errors import IllegalAction, Position
-from ..events import (
+from ..model.errors import IllegalAction, Position
+from ..model.events import (
     Action,
     Buy,
     CarryOut,
@@ -35,7 +35,7 @@ from ..events import (
     SitOut,
     StackChange,
 )
-from ..results import HandResult
+from ..model.results import HandResult
 from . import betting
 from .showdown import settle
 from .state import BET, DONE, DRAW, PHASE_NAMES, PRE, SHOWDOWN, HandState, illegal

@@ -11,8 +11,8 @@ and the check of everything the recorder wrote down about the outcome.
   won).
 * **Showdown order** (``000``): the last bettor or raiser of the final round shows first, else
   the first active player left of the button; recorded in the notes, not enforced.
-* **Awarding**: each pot is divided with :func:`badugi_ledger.pots.pot_shares` (the shares
-  and detail of :func:`~badugi_ledger.pots.divide_pot`) among its eligible
+* **Awarding**: each pot is divided with :func:`badugi_ledger.hands.pots.pot_shares` (the shares
+  and detail of :func:`~badugi_ledger.hands.pots.divide_pot`) among its eligible
   players who did not muck.  A pot nobody else contests needs no cards and, won by folds, no
   Progressive Badugi qualifier (``002``).  A Progressive Badugi pot with no qualifying hand at
   showdown carries (``carry_out``).
@@ -31,6 +31,9 @@ and the check of everything the recorder wrote down about the outcome.
 * **Recorded outcomes** (``Collect``, ``CarryOut``, ``RakeTaken``, ``PotTotal``, ``FinalStack``)
   that disagree with the computed ones become ``Violation(kind="mismatch")``, and recorded totals
   that create or lose chips are reported as ``chips-balance``.
+
+Why one module of this size: pots, rake, awarding and the verification of the record; every
+recorded figure is checked right where the replay computes it.
 """
 
 from __future__ import annotations
@@ -38,13 +41,12 @@ from __future__ import annotations
 from operator import attrgetter
 from types import MappingProxyType
 
-from ..hands import qualifies
-from ..pots import pot_shares
-from ..results import CARRY, HOUSE, HandResult, Posting, PotResult, Violation
+from ..hands.evaluate import qualifies
+from ..hands.pots import pot_shares
+from ..model.games import GAMES
+from ..model.results import CARRY, HOUSE, HandResult, Posting, PotResult, Violation
 from .claims import verify_claims
 from .state import HandState, illegal
-
-PROGRESSIVE = "progressive-badugi"
 
 
 class _Pot:
@@ -151,7 +153,7 @@ def _showdown_cards(st: HandState, pot: _Pot, folded_win: bool) -> None:
             f"every player in the {pot.name} pot mucks: nobody can win it",
             st.record.pos,
         )
-    progressive = st.settings.game == PROGRESSIVE
+    progressive = GAMES[st.settings.game].progressive
     if len(contenders) == 1 and not progressive:
         pot.winner = contenders[0]
         pot.detail = f"{contenders[0]} wins: the others muck"
@@ -248,7 +250,7 @@ def _settle_from_record(st: HandState, pots: list[_Pot]) -> None:
     consistent = (st.collects or st.carry_outs) and (
         all(v > 0 and p in eligible for p, v in remainder.items())
         and sum(remainder.values()) + carry_claim == total
-        and (carry_claim == 0 or st.settings.game == PROGRESSIVE)
+        and (carry_claim == 0 or GAMES[st.settings.game].progressive)
     )
     if not consistent:
         raise illegal(

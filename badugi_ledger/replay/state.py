@@ -2,7 +2,7 @@
 
 A :class:`HandState` lives only inside :func:`badugi_ledger.replay.replay_hand`: it is mutated
 event by event (no copies per event, so the replay stays fast) and turned into a frozen
-:class:`~badugi_ledger.results.HandResult` at the end.  This module also decides who is dealt
+:class:`~badugi_ledger.model.results.HandResult` at the end.  This module also decides who is dealt
 in, what everyone's starting stack is (stated, carried from the previous hand, changed by
 rebuys) and who posts which blind.
 
@@ -17,6 +17,9 @@ A carried stack may be :data:`UNKNOWN_STACK` (the table's previous hand could no
 replayed): such a player is in :attr:`HandState.unknown` and plays with a stack too large to
 bind, until the record itself shows the stack (an all-in or a short bet,
 :meth:`HandState.learn_stack`).
+
+Why one module of this size: the hand's mutable state and its set-up from the record, which
+every phase module reads and changes.
 """
 
 from __future__ import annotations
@@ -24,10 +27,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from operator import attrgetter
 
-from ..cards import Card
-from ..errors import IllegalAction, Position
-from ..events import Collect, FinalStack, HandRecord, SitOut, StackChange
-from ..results import CARRY, HOUSE, Violation
+from ..model.cards import Card
+from ..model.errors import IllegalAction, Position
+from ..model.events import Collect, FinalStack, HandRecord, SitOut, StackChange
+from ..model.games import GAMES
+from ..model.results import CARRY, HOUSE, Violation
 from .draws import CardTracker
 
 _BETWEEN_HANDS = frozenset({SitOut, StackChange})
@@ -271,7 +275,7 @@ class HandState:
         self.sb_player, self.bb_player = self._blind_players()
         self.posted: dict[str, set[str]] = {}
         self.straddler: str | None = None
-        self.redeal = settings.game == "progressive-badugi" and carry_in > 0
+        self.redeal = GAMES[settings.game].progressive and carry_in > 0
         # draws
         self.cards = CardTracker(self.hand_size, self.dealt, self.house.reshuffle)
         self.draw_order: list[str] = []

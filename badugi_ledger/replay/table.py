@@ -18,7 +18,7 @@ the hands after it from being checked in full:
   unknown and the next Progressive hand of that table is not settled (``carry-unknown``).
 * A hand that cannot be read at all (a ``ParseError`` item) makes every stack of every table
   of its file unknown in the same way, since it is not known which table it belonged to.
-* A :class:`~badugi_ledger.results.TableGap` item (a site file that seems to miss a hand)
+* A :class:`~badugi_ledger.model.results.TableGap` item (a site file that seems to miss a hand)
   makes the table's next hand start from its stated stacks, with the reader's warning.
 
 A result with unknown stacks is a check's only: its ``unknown_stacks`` tell the ledger not to
@@ -30,9 +30,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 
-from ..errors import BadugiError
-from ..events import CarryOut, Collect, FinalStack, HandRecord
-from ..results import HandOutcome, HandResult, TableGap, Violation
+from ..model.errors import BadugiError
+from ..model.events import CarryOut, Collect, FinalStack, HandRecord
+from ..model.games import GAMES
+from ..model.results import HandOutcome, HandResult, TableGap, Violation
 from .hand import replay_hand
 from .state import UNKNOWN_STACK
 
@@ -41,7 +42,6 @@ INCOMPLETE_RULES = frozenset(
 )
 """Rules that mean "not enough information to settle the hand" rather than "broken"."""
 
-PROGRESSIVE = "progressive-badugi"
 
 
 @dataclass
@@ -107,7 +107,7 @@ class TableTracker:
         """Replay one hand with its table's carried stacks and pot."""
         state = self.table(record)
         source = record.pos.source
-        progressive = record.settings.game == PROGRESSIVE
+        progressive = GAMES[record.settings.game].progressive
         if progressive and state.carry is None:
             error = Violation(
                 "carry-unknown",
@@ -205,7 +205,7 @@ class TableTracker:
                     state.unknown.pop(p, None)
         state.last_seated = frozenset(record.players)
         state.carry = result.carry_out
-        state.progressive = record.settings.game == PROGRESSIVE
+        state.progressive = GAMES[record.settings.game].progressive
         for p in result.busted:
             state.busted[p] = record.hand_id
 
@@ -226,7 +226,7 @@ class TableTracker:
             )
             state.resynced = (said, frozenset(finals))
         state.last_seated = frozenset(record.players)
-        state.progressive = record.settings.game == PROGRESSIVE
+        state.progressive = GAMES[record.settings.game].progressive
         if not state.progressive:
             state.carry = 0
             return

@@ -1,0 +1,273 @@
+"""Dividing one pot among the players who showed down for it.
+
+``004`` ("Award each half, then split any ties"): in Badacey and Badeucey half the pot goes to
+the best five-card low and half to the best Badugi selection; each half is divided among its
+own tied winners, so a player can scoop, win three quarters, and so on.  A partial Badugi hand
+still competes, so a split-game half always has a winner.  In Badugi the whole pot is one
+"half".  Progressive Badugi (``002``): only hands that meet the qualifier can win; when none
+does the pot is not won (empty shares) and the caller carries it to the next hand.
+
+Odd chips are a house rule (seeds README item 4, :class:`~badugi_ledger.model.settings.HouseRules`):
+an odd chip of the whole pot goes to the half named by ``odd_chip_half``; chips that do not
+divide among the tied winners of one half go by ``odd_chip`` (:func:`split_evenly`).  Shares
+always add up to the pot exactly: no chip is created or lost.
+
+>>> from ..model.cards import parse_known_cards as cards
+>>> award = divide_pot(120, [("Noor", cards("8h 4h 3s 2c Ad")),
+...                          ("Amara", cards("5d 4d 3h 2s Ac"))], "badacey")
+>>> dict(award.shares)
+{'Noor': 30, 'Amara': 90}
+>>> for half in award.halves:
+...     print(half.name, dict(half.shares), half.values[0])
+five-card {'Amara': 60} 5-4-3-2-A low
+badugi {'Noor': 30, 'Amara': 30} 4-card 4-3-2-A
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from ..model.cards import Card, ensure_distinct
+from ..model.errors import CardError, ConfigError
+from ..model.games import GAME_NAMES, GAMES, GameName
+from ..model.settings import HouseRules, OddChipRule
+from .badugi import badugi_mask_value
+from .evaluate import HandValue, evaluate, qualifies
+from .value import CARD_BIT
+
+__all__ = ["Award", "HalfAward", "divide_pot", "pot_shares", "split_evenly"]
+
+
+@dataclass(frozen=True)
+class HalfAward:
+    """One half of a pot (or the whole pot in Badugi) and who won it.
+
+    ``name`` is ``"badugi"`` or ``"five-card"``; ``winners`` are in the given seat order;
+    ``values`` are their hand descriptions (tied winners describe the same value).
+    """
+
+    name: str
+    amount: int
+    winners: tuple[str, ...]
+    values: tuple[str, ...]
+    shares: Mapping[str, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Award:
+    """Who gets what from one pot; ``shares`` sums to the pot, or is empty when nobody
+    qualified (Progressive Badugi: the pot carries)."""
+
+    shares: Mapping[str, int]
+    detail: str
+    halves: tuple[HalfAward, ...]
+
+    @property
+    def carried(self) -> bool:
+        """True when nobody won the pot (no qualifying hand)."""
+        return not self.shares
+
+
+_ODD_CHIP_RULES = frozenset({"button-left", "worst-seat", "best-hand"})
+
+
+def split_evenly(amount: int, winners_in_order: Sequence[str], rule: OddChipRule) -> dict[str, int]:
+    """Divide ``amount`` among tied winners given in seat order from the button's left.
+
+    Every winner gets ``amount // n``; the ``amount % n`` chips left over go one each to the
+    first winners in that order (``button-left``, the default of seeds README item 4), or to
+    the last ones (``worst-seat``).  ``best-hand`` concerns which *half* of a split pot takes an
+    odd chip; tied winners of one half hold equal hands, so inside a half it falls back to the
+    ``button-left`` order.
+
+    >>> split_evenly(100, ["Ann", "Ben", "Cy"], "button-left")
+    {'Ann': 34, 'Ben': 33, 'Cy': 33}
+    >>> split_evenly(101, ["Ann", "Ben", "Cy"], "worst-seat")
+    {'Ann': 33, 'Ben': 34, 'Cy': 34}
+    """
+    if amount < 0:
+        raise ValueError(f"cannot divide a negative amount ({amount})")
+    n = len(winners_in_order)
+    if not n:
+        raise ValueError("nobody to divide the chips among")
+    if n > 1 and len(set(winners_in_order)) != n:
+        raise ValueError(f"a winner is listed twice: {list(winners_in_order)}")
+    if rule not in _ODD_CHIP_RULES:
+        raise ConfigError(f"unknown odd-chip rule {rule!r}")
+    if n == 1:  # the usual showdown: one winner takes it all
+        return {winners_in_order[0]: amount}
+    base, extra = divmod(amount, n)
+    order = list(winners_in_order)
+    if rule == "worst-seat":
+        order.reverse()
+    lucky = set(order[:extra])
+    return {name: base + (1 if name in lucky else 0) for name in winners_in_order}
+
+
+def _describe_half(
+    name: str,
+    winners: tuple[str, ...],
+    values: tuple[str, ...],
+    amount: int,
+    shares: Mapping[str, int],
+    whole: bool,
+) -> str:
+    label = "pot" if whole else ("Badugi half" if name == "badugi" else f"{name} half")
+    if not winners:
+        return f"{label}: no qualifying hand"
+    if len(winners) == 1:
+        return f"{label}: {winners[0]} {amount} with {values[0]}"
+    parts = " + ".join(f"{w} {shares[w]}" for w in winners)
+    return f"{label} tied: {parts} with {values[0]}"
+
+
+def _fast_values(
+    contenders: Sequence[tuple[str, Sequence[Card]]], game: GameName
+) -> dict[str, tuple[HandValue, ...]] | None:
+    """The hand values when every holding is the game's number of known cards and no card
+    appears twice (the usual showdown), checked with card bit masks; ``None`` otherwise, and
+    :func:`_checked_values` then names the problem."""
+    size = GAMES[game].hand_size
+    bit = CARD_BIT
+    seen = 0
+    values: dict[str, tuple[HandValue, ...]] = {}
+    for name, cards in contenders:
+        try:
+            if size == 4:
+                a, b, c, d = cards
+                mask = bit[a] | bit[b] | bit[c] | bit[d]
+            else:
+                a, b, c, d, e = cards
+                mask = bit[a] | bit[b] | bit[c] | bit[d] | bit[e]
+        except (KeyError, TypeError, ValueError):  # not the game's number of known cards
+            return None
+        # A repeated card (in this hand or an earlier one) leaves fewer bits than cards.
+        if mask.bit_count() != size or seen & mask:
+            return None
+        seen |= mask
+        values[name] = (badugi_mask_value(mask),) if size == 4 else evaluate(game, cards)
+    return values
+
+
+def _checked_values(
+    contenders: Sequence[tuple[str, Sequence[Card]]], game: GameName
+) -> dict[str, tuple[HandValue, ...]]:
+    """The hand values, raising :class:`CardError` for a repeated or unusable card."""
+    ensure_distinct(card for _, cards in contenders for card in cards)
+    values: dict[str, tuple[HandValue, ...]] = {}
+    for name, cards in contenders:
+        try:
+            values[name] = evaluate(game, cards)
+        except CardError as exc:
+            raise CardError(f"{name}: {exc.message}") from exc
+    return values
+
+
+_Half = tuple[str, int, tuple[str, ...], tuple[str, ...], dict[str, int]]
+"""One half as :func:`_award` gives it: the fields of a :class:`HalfAward`, in order."""
+
+
+def divide_pot(
+    amount: int,
+    contenders: Sequence[tuple[str, Sequence[Card]]],
+    game: GameName,
+    house: HouseRules = HouseRules(),  # noqa: B008 - frozen, immutable default
+) -> Award:
+    """Who gets what from a pot of ``amount`` chips.
+
+    ``contenders`` are the players eligible for this pot who showed, in seat order starting
+    left of the button (that order drives the odd-chip rule).  Each holds the full hand for
+    the game (4 cards in Badugi, 5 in Badacey/Badeucey).  A pot won because everyone else
+    folded is not a showdown and does not come here.
+    """
+    shares, detail, halves = _award(amount, contenders, game, house)
+    return Award(shares, detail, tuple([HalfAward(*half) for half in halves]))
+
+
+def pot_shares(
+    amount: int,
+    contenders: Sequence[tuple[str, Sequence[Card]]],
+    game: GameName,
+    house: HouseRules = HouseRules(),  # noqa: B008 - frozen, immutable default
+) -> tuple[dict[str, int], str]:
+    """:func:`divide_pot`'s ``shares`` (a new dict, empty when the pot carries) and
+    ``detail``, without building the per-half records: what the replay keeps of a showdown,
+    once per pot of every hand."""
+    shares, detail, _ = _award(amount, contenders, game, house)
+    return shares, detail
+
+
+def _award(
+    amount: int,
+    contenders: Sequence[tuple[str, Sequence[Card]]],
+    game: GameName,
+    house: HouseRules,
+) -> tuple[dict[str, int], str, list[_Half]]:
+    """The division of :func:`divide_pot`: shares in seat order, the detail, the halves."""
+    facts = GAMES.get(game) if isinstance(game, str) else None
+    if facts is None:
+        raise ConfigError(f"unknown game {game!r} (games: {', '.join(GAME_NAMES)})")
+    half_names = facts.halves
+    if amount < 0:
+        raise ValueError(f"a pot cannot hold a negative amount ({amount})")
+    if not contenders:
+        raise ValueError("a pot needs at least one player at showdown")
+    names = [name for name, _ in contenders]
+    if len(set(names)) != len(names):
+        raise ValueError(f"a player is listed twice: {names}")
+    values = _fast_values(contenders, game)
+    if values is None:
+        values = _checked_values(contenders, game)
+
+    eligible = names
+    if facts.progressive:
+        eligible = [
+            name
+            for name, cards in contenders
+            if qualifies(cards, max_card=house.qualifier_max, pair_ok=house.qualifier_pair_ok)
+        ]
+
+    if not eligible:
+        return (
+            {},
+            f"no hand qualifies: the pot of {amount} carries",
+            [(half_names[0], amount, (), (), {})],
+        )
+
+    whole = len(half_names) == 1
+    amounts: tuple[int, ...] = (amount,)
+    if not whole:  # an odd chip of the whole pot goes to the half the house rule names
+        base, extra = divmod(amount, 2)
+        odd = house.odd_chip_half
+        amounts = tuple([base + (extra if h == odd else 0) for h in half_names])
+    shares: dict[str, int] = {}
+    halves: list[_Half] = []
+    for index, half_name in enumerate(half_names):
+        tied = [eligible[0]]
+        best = values[eligible[0]][index].key
+        for name in eligible[1:]:  # the best hand of this half, ties in seat order
+            key = values[name][index].key
+            if key > best:
+                best = key
+                tied = [name]
+            elif key == best:
+                tied.append(name)
+        winners = tuple(tied)
+        half_amount = amounts[index]
+        half_shares = split_evenly(half_amount, winners, house.odd_chip)
+        for name, chips in half_shares.items():
+            shares[name] = shares.get(name, 0) + chips
+        described = tuple([values[name][index].describe() for name in winners])
+        halves.append((half_name, half_amount, winners, described, half_shares))
+
+    # Shares in the given seat order; one half's shares already are (winners keep that order).
+    if whole:
+        name, half_amount, winners, described, half_shares = halves[0]
+        detail = _describe_half(name, winners, described, half_amount, half_shares, True)
+        assert sum(shares.values()) == amount, "pot division must neither create nor lose chips"
+        return shares, detail, halves
+    ordered = {name: shares[name] for name in names if name in shares}
+    assert sum(ordered.values()) == amount, "pot division must neither create nor lose chips"
+    detail = "; ".join([_describe_half(n, w, d, a, h, False) for n, a, w, d, h in halves])
+    return ordered, detail, halves

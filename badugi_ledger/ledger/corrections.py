@@ -1,0 +1,225 @@
+"""Correcting a ledger without losing its history: void a hand or an event, list the audit
+trail, list the events.
+
+A **void** takes a hand, or a whole event, out of every figure (standings, settle-up, exports,
+the season report, ``events``) without deleting it: ``hands.void_reason`` /
+``events.void_reason`` are set, and every figure reads the views ``counted_hands`` and
+``counted_events`` of :mod:`badugi_ledger.ledger.store`.  A tournament's places and prizes are
+recomputed from the hands that still count.  Each void, and each hand an import replaced
+(``import --replace``, :mod:`badugi_ledger.ledger.writer`), is an ``audit`` row: when, what,
+which event and hand, why, and the fingerprints before and after, so what the ledger shows can
+always be explained.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+from ..model.errors import ConfigError, LedgerError
+from .sql import dict_rows
+from .store import ledger_at, transaction
+from .tournaments import event_label, find_event, recompute_tournament
+
+
+@dataclass(frozen=True)
+class Voided:
+    """What ``void`` took out of the figures."""
+
+    event: str
+    hand: str | None
+    table: str
+    reason: str
+    ledger: str | None = None
+
+    def text_lines(self) -> list[str]:
+        table = f" at table {self.table}" if self.table else ""
+        what = f"hand {self.hand}{table} of {self.event}" if self.hand else f"event {self.event}"
+        lines = [f"voided {what}: {self.reason}", "it stays in the ledger but counts for nothing"]
+        if self.ledger:
+            lines.append(f"ledger: {self.ledger}")
+        return lines
+
+    def as_dict(self) -> dict[str, object]:
+        return dict(self.__dict__)
+
+
+def void(
+    db: sqlite3.Connection, event: str, hand: str | None, reason: str, *, table: str | None = None
+) -> Voided:
+    """Void one hand (``hand`` = its number, ``table`` when several tables used it) or, with
+    ``hand`` None, the whole event; in one transaction with its audit row."""
+    reason = reason.strip()
+    if not reason:
+        raise ConfigError("give the reason for the void (--reason TEXT): the audit keeps it")
+    row = find_event(db, event)
+    event_id, label = int(str(row["id"])), event_label(row)
+    now = datetime.now(UTC).isoformat(timespec="seconds")
+    with transaction(db):
+        if hand is None:
+            if row["void_reason"] is not None:
+                raise LedgerError(f"the event {label} is void already: {row['void_reason']}")
+            db.execute(
+                "UPDATE events SET void_reason = ?, voided_at = ? WHERE id = ?",
+                [reason, now, event_id],
+            )
+            _audit(db, now, event_id, None, None, None, reason, None)
+            return Voided(label, None, "", reason)
+        hand_row, found_table, fingerprint = _counted_hand(db, event_id, label, hand, table)
+        db.execute(
+            "UPDATE hands SET void_reason = ?, voided_at = ? WHERE id = ?", [reason, now, hand_row]
+        )
+        _audit(db, now, event_id, hand_row, found_table, hand, reason, fingerprint)
+        if row["kind"] == "tournament":
+            recompute_tournament(db, event_id)
+    return Voided(label, hand, found_table, reason)
+
+
+def _counted_hand(
+    db: sqlite3.Connection, event_id: int, label: str, hand: str, table: str | None
+) -> tuple[int, str, str]:
+    """(row id, table, fingerprint) of the counting hand ``hand`` of the event."""
+    rows = db.execute(
+        "SELECT id, coalesce(table_name, ''), fingerprint, void_reason FROM hands "
+        "WHERE event_id = ? AND hand_number = ? ORDER BY void_reason IS NOT NULL, id",
+        [event_id, hand],
+    ).fetchall()
+    if table is not None:
+        rows = [r for r in rows if r[1] == table]
+    counting = [r for r in rows if r[3] is None]
+    if len(counting) == 1:
+        return int(counting[0][0]), str(counting[0][1]), str(counting[0][2])
+    if len(counting) > 1:
+        tables = ", ".join(repr(r[1]) for r in counting)
+        raise LedgerError(f"hand {hand} of {label} was played at tables {tables}: give --table")
+    if rows:
+        raise LedgerError(f"hand {hand} of {label} is void already: {rows[0][3]}")
+    numbers = [
+        str(r[0])
+        for r in db.execute(
+            "SELECT hand_number FROM counted_hands WHERE event_id = ? ORDER BY id LIMIT 12",
+            [event_id],
+        )
+    ]
+    at = f" at table {table!r}" if table is not None else ""
+    hint = f" (its hands: {', '.join(numbers)}{', …' if len(numbers) == 12 else ''})"
+    raise LedgerError(f"no hand {hand!r}{at} counts in {label}" + (hint if numbers else ""))
+
+
+def _audit(
+    db: sqlite3.Connection,
+    at: str,
+    event_id: int,
+    hand_row: int | None,
+    table: str | None,
+    hand: str | None,
+    reason: str,
+    fingerprint: str | None,
+) -> None:
+    db.execute(
+        "INSERT INTO audit (at, action, event_id, hand_row, table_name, hand_number, reason, "
+        "old_fingerprint) VALUES (?, 'void', ?, ?, ?, ?, ?, ?)",
+        [at, event_id, hand_row, table, hand, reason, fingerprint],
+    )
+
+
+def void_command(
+    db_path: str | Path, event: str, hand: str | None, reason: str, table: str | None = None
+) -> Voided:
+    """``badugi-ledger void``: void a hand or an event of the ledger at ``db_path``."""
+    with ledger_at(db_path, create=False) as db:
+        done = void(db, event, hand, reason, table=table)
+    return Voided(done.event, done.hand, done.table, done.reason, str(db_path))
+
+
+# --- the audit trail ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class AuditTrail:
+    """Every replace and void, oldest first."""
+
+    entries: tuple[dict[str, object], ...]
+
+    def text_lines(self) -> list[str]:
+        if not self.entries:
+            return ["nothing replaced or voided: the ledger holds every hand as imported"]
+        lines = []
+        for e in self.entries:
+            table = f" table {e['table']}" if e["table"] else ""
+            hand = f"{table} hand {e['hand']}" if e["hand"] else " (the whole event)"
+            old, new = e["old_fingerprint"], e["new_fingerprint"]
+            prints = f"; fingerprint {str(old)[:12]}…" if old else ""
+            prints += f" → {str(new)[:12]}…" if new else ""
+            detail = f"; {e['detail']}" if e["detail"] else ""
+            lines.append(
+                f"{e['time']}  {e['action']}  {e['event']}{hand}: {e['reason']}{detail}{prints}"
+            )
+        return lines
+
+    def as_dict(self) -> dict[str, object]:
+        return {"entries": list(self.entries)}
+
+
+def audit_trail(db: sqlite3.Connection) -> AuditTrail:
+    """The ledger's ``audit`` rows with their events' names."""
+    rows = dict_rows(
+        db,
+        "SELECT a.at AS time, a.action, e.name || coalesce(' (' || e.date || ')', '') AS event, "
+        "e.id AS event_id, a.table_name AS 'table', a.hand_number AS hand, a.reason, "
+        "a.old_fingerprint, a.new_fingerprint, a.detail "
+        "FROM audit a JOIN events e ON e.id = a.event_id ORDER BY a.id",
+    )
+    return AuditTrail(tuple(rows))
+
+
+def audit_command(db_path: str | Path) -> AuditTrail:
+    """``badugi-ledger audit``: the audit trail of the ledger at ``db_path``."""
+    with ledger_at(db_path, create=False) as db:
+        return audit_trail(db)
+
+
+# --- the events ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class EventList:
+    """One row per event: what ``--event`` accepts (its name, key or id) and its size."""
+
+    events: tuple[dict[str, object], ...]
+
+    def text_lines(self) -> list[str]:
+        if not self.events:
+            return ["no events yet: import some hands first (badugi-ledger import FILES)"]
+        lines = [f"{'id':>4}  {'date':<10}  {'kind':<10}  {'unit':<16}  hands  players  event"]
+        for e in self.events:
+            void = f"  [void: {e['void']}]" if e["void"] else ""
+            lines.append(
+                f"{e['id']:>4}  {e['date'] or '-':<10}  {e['kind']:<10}  {e['unit']:<16}  "
+                f"{e['hands']:>5}  {e['players']:>7}  {e['event']}{void}"
+            )
+        return lines
+
+    def as_dict(self) -> dict[str, object]:
+        return {"events": list(self.events)}
+
+
+def event_list(db: sqlite3.Connection) -> EventList:
+    """Every event, oldest first, with the hands and players that count."""
+    rows = dict_rows(
+        db,
+        "SELECT e.id, e.name AS event, e.key, e.kind, e.date, e.unit, e.money, "
+        "(SELECT count(*) FROM counted_hands h WHERE h.event_id = e.id) AS hands, "
+        "(SELECT count(DISTINCT a.player_id) FROM counted_hands h JOIN hand_players hp "
+        "ON hp.hand_id = h.id JOIN aliases a ON a.id = hp.alias_id WHERE h.event_id = e.id) "
+        "AS players, e.void_reason AS void FROM events e ORDER BY coalesce(e.date, ''), e.id",
+    )
+    return EventList(tuple(rows))
+
+
+def events_command(db_path: str | Path) -> EventList:
+    """``badugi-ledger events``: the events of the ledger at ``db_path``."""
+    with ledger_at(db_path, create=False) as db:
+        return event_list(db)

@@ -1,0 +1,178 @@
+"""What a stored hand holds, in one comparable shape: for telling a re-imported hand from the
+stored one, and saying what differs.
+
+A hand's *identity* in the ledger is its event, table and hand number; its *fingerprint*
+(:mod:`badugi_ledger.ledger.fingerprints`) digests what the file records.  What the ledger derives
+from it - the stacks (carried from the table's previous hand when the file does not state
+them), the postings, the pots and their winners - is summed up by :func:`content_digest` of a
+:class:`HandFacts`, stored as ``hands.content``.  Two versions of one hand are the same only
+when fingerprint *and* content agree: a corrected earlier hand changes the carried stacks of
+the hands after it without changing their fingerprints.
+
+:func:`stored_facts` reads a stored hand back into the same shape that
+:func:`badugi_ledger.ledger.rows.hand_rows` builds from a replay, so the digest of a hand
+stored by any version of badugi-ledger can be computed from its rows (the schema migration
+does this for ledgers written before ``content`` existed), and :func:`differences` can list,
+in words, which figures, players, pots and shown cards changed.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from typing import Any, NamedTuple
+
+from .fingerprints import digest
+
+FIGURES = ("game", "button", "pot", "rake", "carry_in", "carry_out", "showdown")
+"""The ``hands`` columns that are figures of the hand (not its identity or its source)."""
+
+PLAYER_FIGURES = (
+    "seat", "starting stack", "final stack", "contributed", "collected", "busted", "rebuys",
+    "add-ons",
+)  # fmt: skip
+"""The figures of a ``hand_players`` row after the name, in :attr:`HandFacts.players` order."""
+
+
+class HandFacts(NamedTuple):
+    """A hand's derived rows with names for ids, in a canonical order."""
+
+    figures: tuple[Any, ...]
+    """Values of :data:`FIGURES`."""
+    players: tuple[tuple[Any, ...], ...]
+    """(name, seat, starting, final, contributed, collected, busted, rebuys, add-ons), by seat."""
+    postings: tuple[tuple[str, bool, str, int], ...]
+    """(account, is a player's, kind, amount), sorted."""
+    pots: tuple[tuple[Any, ...], ...]
+    """(name, amount, eligible JSON, detail, winners as sorted (name, share)), by index."""
+    cards: str | None = None
+    """Each player's shown cards as JSON ({name: "7h 5c 3d 2s"}); None when not kept."""
+
+
+def facts(
+    figures: tuple[Any, ...],
+    players: tuple[tuple[Any, ...], ...],
+    postings: tuple[tuple[str, bool, str, int], ...],
+    pots: tuple[tuple[Any, ...], ...],
+    cards: str | None,
+) -> HandFacts:
+    """The canonical :class:`HandFacts` of these rows (players by seat, postings and winners
+    sorted), whatever order they were built or read in."""
+    return HandFacts(
+        tuple(figures),
+        tuple(sorted((tuple(p) for p in players), key=lambda p: (p[1], p[0]))),
+        tuple(sorted((str(a), bool(i), str(k), int(m)) for a, i, k, m in postings)),
+        tuple(
+            (name, amount, eligible, detail, tuple(sorted((str(w), int(s)) for w, s in winners)))
+            for name, amount, eligible, detail, winners in pots
+        ),
+        cards,
+    )
+
+
+def content_digest(hand: HandFacts) -> str:
+    """SHA-256 of the derived rows (figures, players, postings, pots; not the cards, which the
+    fingerprint covers)."""
+    return digest([list(hand.figures), hand.players, hand.postings, hand.pots])
+
+
+def stored_facts(conn: sqlite3.Connection, hand_row: int) -> HandFacts:
+    """The :class:`HandFacts` of the stored hand with ``hands.id`` = ``hand_row``."""
+    figures = conn.execute(
+        f"SELECT {', '.join(FIGURES)}, cards FROM hands WHERE id = ?", [hand_row]
+    ).fetchone()
+    players = conn.execute(
+        "SELECT a.name, hp.seat, hp.starting_stack, hp.final_stack, hp.contributed, "
+        "hp.collected, hp.busted, coalesce(hp.rebuys, 0), coalesce(hp.add_ons, 0) "
+        "FROM hand_players hp JOIN aliases a ON a.id = hp.alias_id WHERE hp.hand_id = ?",
+        [hand_row],
+    ).fetchall()
+    postings = conn.execute(
+        "SELECT account, alias_id IS NOT NULL, kind, amount FROM postings WHERE hand_id = ?",
+        [hand_row],
+    ).fetchall()
+    pots = []
+    for pot_id, name, amount, eligible, detail in conn.execute(
+        "SELECT id, name, amount, eligible, detail FROM pots WHERE hand_id = ? ORDER BY idx",
+        [hand_row],
+    ).fetchall():
+        winners = conn.execute(
+            "SELECT a.name, w.share FROM pot_winners w JOIN aliases a ON a.id = w.alias_id "
+            "WHERE w.pot_id = ? AND w.share > 0",
+            [pot_id],
+        ).fetchall()
+        pots.append((name, amount, eligible, detail, winners))
+    return facts(tuple(figures[:-1]), tuple(players), tuple(postings), tuple(pots), figures[-1])
+
+
+# --- what differs, in words --------------------------------------------------------------------
+
+
+def _player_changes(old: HandFacts, new: HandFacts) -> list[str]:
+    before = {p[0]: p[1:] for p in old.players}
+    after = {p[0]: p[1:] for p in new.players}
+    lines = []
+    for name in sorted(before.keys() | after.keys()):
+        if name not in after:
+            lines.append(f"{name} is no longer dealt in")
+        elif name not in before:
+            lines.append(f"{name} is now dealt in")
+        elif before[name] != after[name]:
+            changed = [
+                f"{label} {a} → {b}"
+                for label, a, b in zip(PLAYER_FIGURES, before[name], after[name], strict=True)
+                if a != b
+            ]
+            lines.append(f"{name}: {', '.join(changed)}")
+    return lines
+
+
+def _pot_changes(old: HandFacts, new: HandFacts) -> list[str]:
+    lines = []
+    for i in range(max(len(old.pots), len(new.pots))):
+        a = old.pots[i] if i < len(old.pots) else None
+        b = new.pots[i] if i < len(new.pots) else None
+        label = (b or a or ("pot",))[0] or f"pot {i + 1}"
+        if a is None or b is None:
+            lines.append(f"{label}: {'new' if a is None else 'no longer there'}")
+            continue
+        if a[1] != b[1]:
+            lines.append(f"{label}: {a[1]} → {b[1]}")
+        if a[4] != b[4]:
+
+            def who(winners: tuple[tuple[str, int], ...]) -> str:
+                return ", ".join(f"{w} {s}" for w, s in winners) or "nobody"
+
+            lines.append(f"{label} won by {who(a[4])} → {who(b[4])}")
+    return lines
+
+
+def _card_changes(old: HandFacts, new: HandFacts) -> list[str]:
+    if old.cards is None:
+        return []
+    before: dict[str, str] = json.loads(old.cards)
+    after: dict[str, str] = json.loads(new.cards or "{}")
+    return [
+        f"{name}'s shown cards {before.get(name, 'none')} → {after.get(name, 'none')}"
+        for name in sorted(before.keys() | after.keys())
+        if before.get(name) != after.get(name)
+    ]
+
+
+def differences(old: HandFacts, new: HandFacts) -> list[str]:
+    """What changed from the stored version ``old`` to ``new``, one phrase per change."""
+    lines = _card_changes(old, new)
+    lines += [
+        f"{name} {a} → {b}"
+        for name, a, b in zip(FIGURES, old.figures, new.figures, strict=True)
+        if a != b
+    ]
+    lines += _player_changes(old, new)
+    lines += _pot_changes(old, new)
+    if not lines:
+        lines.append(
+            "the recorded actions differ (same figures"
+            + ("" if old.cards is not None else "; the ledger kept no cards of the stored hand")
+            + ")"
+        )
+    return lines

@@ -1,0 +1,362 @@
+"""Import: hand files → replay (the ``check`` engine) → rows in the SQLite ledger.
+
+:func:`import_paths` walks files and folders; each file is read by ONE reader
+(:func:`read_source`, i.e. ``sources.read_stream``, the reader ``check`` uses too), replayed
+hand by hand, turned into rows (:mod:`badugi_ledger.ledger.rows`, with each hand's
+:func:`~badugi_ledger.ledger.fingerprints.fingerprint`) and its valid hands are written in **one
+transaction per file** (:mod:`badugi_ledger.ledger.writer`):
+
+* a hand that does not parse or replay cleanly (a rule broken, a recorded payout or stack that
+  disagrees) is *rejected* and reported with its line and reasons; the file's other hands are
+  stored.  ``strict=True`` refuses the whole file instead (nothing of it is written);
+* a hand already in the ledger (same fingerprint and content) is a *duplicate* and changes
+  nothing, so importing the same or an overlapping file twice is harmless; a hand whose
+  identity (event, table, hand number) the ledger holds with other content is a *conflict*,
+  not stored unless ``replace`` (see :mod:`badugi_ledger.ledger.writer`);
+* every hand's rows (hand, players, postings, pots, winners) go in together or not at all; an
+  unexpected failure rolls the whole file back.
+
+Memory stays flat: hands stream from the reader, rows are written in batches of
+``batch_size`` inside the file's transaction (the write lock is taken at the first batch).
+
+**Many files, many cores** (``jobs``): reading, replaying and row building need no
+ledger, so with more than one job and more than one file, worker processes
+(:func:`badugi_ledger.parallel.ordered_map`) prepare the files while this process, the ONE
+writer, stores them in the order given, each in its own transaction - the same rows with the
+same ids as a one-process import.  A worker does not send a file's rows back in one message
+(a 100,000-hand file would sit in memory twice): it *stages* them in a temporary file, a few
+hundred hands per pickle, which the writer then streams from and deletes.  A file that stops
+being readable part way is staged up to that point plus the error, so the writer fails it
+exactly where one process would.  Staging happens in ``tempfile``'s folder (``TMPDIR``); if
+it cannot be written the file is simply imported in this process.
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+import shutil
+import sqlite3
+import tempfile
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..model.errors import BadugiError, ConfigError
+from ..model.events import HandRecord
+from ..model.limits import MAX_AMOUNT
+from ..model.results import HandOutcome, TableGap
+from .report import FileReport, ImportReport, Rejected
+from .rows import HandRows, prepare_outcomes
+from .store import DEFAULT_BUSY_TIMEOUT_MS, ledger_at
+from .writer import ProgressFn, store_file
+
+# --- reading -----------------------------------------------------------------------------------
+
+
+def read_source(
+    path: Path, fmt: str | None = None
+) -> Iterator[HandRecord | BadugiError | TableGap]:
+    """The one reader of the import, the same as ``check``'s: :func:`sources.read_stream` (our
+    format or a site's, recognised by content; ``fmt`` = the ``--from`` override; a site
+    file's missing hand resyncs its table, as in ``check``)."""
+    from ..sources import read_stream
+
+    return iter(read_stream(path, fmt))
+
+
+def replay(items: Iterable[HandRecord | BadugiError | TableGap]) -> Iterator[HandOutcome]:
+    """The ``check`` engine's stream replay (stacks carried per table, carried pots)."""
+    from ..replay import replay_stream
+
+    return iter(replay_stream(items))
+
+
+# --- one file, one process ---------------------------------------------------------------------
+
+_FILE_ERRORS = (BadugiError, OSError, UnicodeDecodeError, sqlite3.Error, OverflowError)
+"""What makes a file "not imported" (reported) rather than a crash (OverflowError: a number
+SQLite cannot hold that got past :func:`~badugi_ledger.ledger.rows.amount_problems`)."""
+
+
+def import_outcomes(
+    db: sqlite3.Connection,
+    outcomes: Iterable[HandOutcome],
+    source: str,
+    *,
+    strict: bool = False,
+    replace: bool = False,
+    batch_size: int = 500,
+    progress: ProgressFn | None = None,
+    progress_every: int = 1000,
+) -> FileReport:
+    """Store one file's replayed hands (one transaction); see the module docstring."""
+    return store_file(
+        db,
+        prepare_outcomes(outcomes, source, strict=strict),
+        source,
+        strict=strict,
+        replace=replace,
+        batch_size=batch_size,
+        progress=progress,
+        progress_every=progress_every,
+    )
+
+
+def import_file(
+    db: sqlite3.Connection,
+    path: str | Path,
+    *,
+    strict: bool = False,
+    replace: bool = False,
+    fmt: str | None = None,
+    batch_size: int = 500,
+    progress: ProgressFn | None = None,
+    progress_every: int = 1000,
+) -> FileReport:
+    """Read, replay and store one file.  A file that cannot be read is reported, not raised."""
+    source = str(path)
+    try:
+        return import_outcomes(
+            db,
+            replay(read_source(Path(path), fmt)),
+            source,
+            strict=strict,
+            replace=replace,
+            batch_size=batch_size,
+            progress=progress,
+            progress_every=progress_every,
+        )
+    except _FILE_ERRORS as exc:
+        return FileReport(source, error=_explain(exc))
+
+
+_SQLITE_HINTS = {
+    "database or disk is full": "the disk (or the ledger's size limit) is full",
+    "disk i/o error": "the ledger could not be written (disk full or failing?)",
+    "attempt to write a readonly database": "the ledger file is read-only",
+    "unable to open database file": "the ledger file or its folder cannot be opened for writing",
+    "database is locked": "another import held the ledger for longer than --wait",
+}
+
+
+def _explain(exc: BaseException) -> str:
+    """The error text, with what it means for an organiser when SQLite's own words are terse;
+    the ledger is unchanged in every case (the file's transaction was rolled back)."""
+    text = str(exc)
+    hint = next((h for key, h in _SQLITE_HINTS.items() if key in text.lower()), None)
+    if isinstance(exc, sqlite3.Error):
+        return f"{text}: {hint}; nothing from this file was stored" if hint else text
+    return text
+
+
+# --- many files, worker processes, one writer ----------------------------------------------------
+
+_STAGE_CHUNK = 500
+"""Prepared hands per pickle in a staging file (the most either side holds at once)."""
+
+
+@dataclass(frozen=True)
+class _StageTask:
+    path: str
+    fmt: str | None
+    strict: bool
+    folder: str
+
+
+@dataclass(frozen=True)
+class _Unreadable:
+    """Staged where the file stopped being readable: the error one process would report."""
+
+    message: str
+
+
+class _StagedFailure(Exception):
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+def _prepared(task: _StageTask) -> Iterator[Rejected | HandRows | None]:
+    """What :func:`import_file` stores, lazily: opening the file fails at the first item."""
+    yield from prepare_outcomes(
+        replay(read_source(Path(task.path), task.fmt)), task.path, strict=task.strict
+    )
+
+
+def _stage_file(task: _StageTask) -> str | None:
+    """In a worker: read, replay and prepare one file into a staging file; its path, or None
+    when staging is impossible (the writer then imports the file itself)."""
+    items = _prepared(task)
+    try:
+        fd, stage = tempfile.mkstemp(prefix="stage-", suffix=".pickle", dir=task.folder)
+    except OSError:
+        return None
+    try:
+        with os.fdopen(fd, "wb") as out:
+            chunk: list[Rejected | HandRows | _Unreadable | None] = []
+            while True:
+                try:
+                    item = next(items)
+                except StopIteration:
+                    break
+                except _FILE_ERRORS as exc:
+                    chunk.append(_Unreadable(_explain(exc)))
+                    break
+                chunk.append(item)
+                if len(chunk) >= _STAGE_CHUNK:
+                    pickle.dump(chunk, out, protocol=pickle.HIGHEST_PROTOCOL)
+                    chunk = []
+            pickle.dump(chunk, out, protocol=pickle.HIGHEST_PROTOCOL)
+    except OSError:
+        os.unlink(stage)
+        return None
+    return stage
+
+
+def _staged_items(stage: str) -> Iterator[Rejected | HandRows | None]:
+    """The items of a staging file, in order; raises where the file stopped being readable."""
+    with open(stage, "rb") as staged:
+        while True:
+            try:
+                chunk = pickle.load(staged)
+            except EOFError:
+                return
+            for item in chunk:
+                if type(item) is _Unreadable:
+                    raise _StagedFailure(item.message)
+                yield item
+
+
+def _store_staged(
+    db: sqlite3.Connection,
+    source: str,
+    stage: str,
+    *,
+    strict: bool,
+    replace: bool = False,
+    batch_size: int,
+    progress: ProgressFn | None,
+    progress_every: int,
+) -> FileReport:
+    """:func:`import_file`, with the reading done by a worker."""
+    try:
+        return store_file(
+            db,
+            _staged_items(stage),
+            source,
+            strict=strict,
+            replace=replace,
+            batch_size=batch_size,
+            progress=progress,
+            progress_every=progress_every,
+        )
+    except _StagedFailure as exc:
+        return FileReport(source, error=exc.message)
+    except _FILE_ERRORS as exc:
+        return FileReport(source, error=_explain(exc))
+    finally:
+        os.unlink(stage)
+
+
+def import_paths(
+    db: sqlite3.Connection,
+    paths: Iterable[str | Path],
+    *,
+    strict: bool = False,
+    replace: bool = False,
+    fmt: str | None = None,
+    batch_size: int = 500,
+    progress: ProgressFn | None = None,
+    progress_every: int = 1000,
+    jobs: int | None = 1,
+) -> ImportReport:
+    """Import every file named or found in the folders named (each file its own transaction),
+    in that order; ``jobs`` processes read them (0 or None = every core; see the module
+    docstring), the ledger ends the same for any ``jobs``."""
+    from ..parallel import ordered_map, resolve_jobs
+    from ..sources import history_files
+
+    files = history_files(paths)
+    report = ImportReport()
+
+    def here(path: Path) -> FileReport:
+        return import_file(
+            db, path, strict=strict, replace=replace, fmt=fmt, batch_size=batch_size,
+            progress=progress, progress_every=progress_every,
+        )  # fmt: skip
+
+    def staged(path: Path, stage: str) -> FileReport:
+        return _store_staged(
+            db, str(path), stage, strict=strict, replace=replace, batch_size=batch_size,
+            progress=progress, progress_every=progress_every,
+        )  # fmt: skip
+
+    if resolve_jobs(jobs, len(files)) == 1:
+        report.files.extend(here(path) for path in files)
+        return report
+    folder = tempfile.mkdtemp(prefix="badugi-import-")
+    try:
+        tasks = [_StageTask(str(path), fmt, strict, folder) for path in files]
+        for path, stage in zip(files, ordered_map(_stage_file, tasks, jobs), strict=True):
+            report.files.append(here(path) if stage is None else staged(path, stage))
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+    return report
+
+
+def run_import(
+    db_path: str | Path | None,
+    paths: Iterable[str | Path],
+    *,
+    strict: bool = False,
+    replace: bool = False,
+    fmt: str | None = None,
+    progress: ProgressFn | None = None,
+    progress_every: int = 1000,
+    wait_seconds: float | None = None,
+    jobs: int | None = 1,
+) -> ImportReport:
+    """``badugi-ledger import``: open (or create) the ledger at ``db_path`` and import ``paths``
+    with ``jobs`` processes (see :func:`import_paths`).
+
+    Each file is one transaction, so a second importer into the same ledger waits for the
+    first one's current file; ``wait_seconds`` bounds that wait (default: the store's).
+    ``replace`` stores a hand over the ledger's version when the two differ (a conflict
+    otherwise).  The report names the ledger file written.
+    """
+    if wait_seconds is not None and not 0 <= wait_seconds <= MAX_AMOUNT / 1000:
+        raise ConfigError(f"the wait must be a number of seconds from 0, not {wait_seconds}")
+    timeout = DEFAULT_BUSY_TIMEOUT_MS if wait_seconds is None else int(wait_seconds * 1000)
+    with ledger_at(db_path, busy_timeout_ms=timeout) as db:
+        report = import_paths(
+            db,
+            paths,
+            strict=strict,
+            replace=replace,
+            fmt=fmt,
+            progress=progress,
+            progress_every=progress_every,
+            jobs=jobs,
+        )
+    if db_path is not None and str(db_path) != ":memory:":
+        report.ledger = str(db_path)
+    return report
+
+
+def ledger_totals(db: sqlite3.Connection) -> dict[str, int]:
+    """Counts of what the ledger holds (for messages and tests)."""
+    return {
+        table: int(db.execute(f"SELECT count(*) FROM {table}").fetchone()[0])
+        for table in ("events", "hands", "postings", "players", "aliases")
+    }
+
+
+__all__ = [
+    "import_file",
+    "import_outcomes",
+    "import_paths",
+    "read_source",
+    "replay",
+    "run_import",
+]

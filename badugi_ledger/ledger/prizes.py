@@ -1,0 +1,237 @@
+"""Tournament rules that need no ledger: finishing places, prizes, chops and points.
+
+They are pure functions of places, stacks and money, tested on their own; the stored
+tournament (terms, bounties, entries) is :mod:`badugi_ledger.ledger.tournaments`.
+
+**Places** (:func:`finishing_places`).  Hands are taken in the order they were recorded.  A
+player is *out* when their stack is 0 at the end of the last hand they appear in (a player who
+busts and rebuys appears again, so only the final bust counts).  Later busts finish higher.
+Players busting in the same hand are placed by their stack at the start of that hand (bigger
+stack, better place); equal stacks share the place.  Players never busted take the top places
+by their last stack; equal stacks share.  A shared place covers several places (``place`` ..
+``place_to``) and its players split the prizes of all the places covered.
+
+**Prizes** (:func:`prize_table`).  The payout table is whole percentages of the prize pool,
+first place first, and must total 100.  Every place but first gets ``pool * pct / 100`` rounded
+*down* to a whole ``unit`` (default 1 cent; a club paying whole euros uses 100), and first place
+gets the rest, so the prizes always add up to the pool exactly.  Places the field cannot fill
+(more paid places than entrants) pay nothing and their money stays with first place.  Money
+shared between tied players is divided evenly in whole units; units left over go one each to
+the tied players in name order, and any amount below one unit to the first of them.
+
+**Chops** (recorded with :func:`badugi_ledger.ledger.tournaments.set_terms`, on the command line
+``badugi-ledger tournament --chop``): when the players left at the end agree to stop, the
+prizes of their places are re-divided: ``even`` splits them equally; ``chip-count`` gives each
+the prize of the lowest place in the chop and the rest in proportion to chips (rounded down to
+whole units, leftovers to the chip leader). ICM is not offered.
+
+**Points** (:func:`points_for`): ``linear`` = n − k + 1; ``table`` = fixed points per place;
+``sqrt`` = 10·√n / √k · (1 + ln(b + 0.25)) with n entrants, k the place and b the buy-in in
+currency units (cents / 100), natural logarithm.  Below b ≈ 0.12 that last factor is negative,
+so ``sqrt`` refuses such buy-ins (freerolls) rather than hand out negative points.  A shared
+place earns the average of the points of the places it covers.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from ..model.errors import ConfigError
+from ..model.settings import validate_payouts
+
+ChopMethod = Literal["even", "chip-count"]
+CHOP_METHODS: tuple[ChopMethod, ...] = ("even", "chip-count")
+PointsFormula = Literal["linear", "table", "sqrt"]
+POINTS_FORMULAS: tuple[PointsFormula, ...] = ("linear", "table", "sqrt")
+
+
+@dataclass(frozen=True)
+class Finish:
+    """Where a player finished: ``place`` .. ``place_to`` (equal unless the place is shared)."""
+
+    player: str
+    place: int
+    place_to: int
+    chips: int = 0
+    """Chips at the end for players never busted; 0 for players who went out."""
+    out_in_hand: int | None = None
+    """Index (in recorded order) of the hand the player went out in; None if still in."""
+
+
+def name_order(name: str) -> tuple[str, str]:
+    return (name.casefold(), name)
+
+
+def finishing_places(hands: Sequence[Mapping[str, tuple[int, int]]]) -> list[Finish]:
+    """Places from per-hand ``{player: (stack at start, stack at end)}``, hands in order.
+
+    >>> hands = [{"A": (100, 150), "B": (100, 50), "C": (100, 100)},
+    ...          {"A": (150, 250), "B": (50, 0), "C": (100, 50)}]
+    >>> [(f.player, f.place) for f in finishing_places(hands)]
+    [('A', 1), ('C', 2), ('B', 3)]
+    """
+    last: dict[str, int] = {}
+    for index, hand in enumerate(hands):
+        for player, (start, final) in hand.items():
+            if start or final:  # a seat with no chips at the deal was not dealt in
+                last[player] = index
+    remaining: list[tuple[str, int]] = []
+    out: list[tuple[str, int, int]] = []  # player, hand index, stack at start of that hand
+    for player, index in last.items():
+        start, final = hands[index][player]
+        if final == 0:
+            out.append((player, index, start))
+        else:
+            remaining.append((player, final))
+    finishes: list[Finish] = []
+    place = 1
+    # Survivors: biggest stack first; equal stacks share.
+    by_chips: dict[int, list[str]] = defaultdict(list)
+    for player, chips in remaining:
+        by_chips[chips].append(player)
+    for chips in sorted(by_chips, reverse=True):
+        group = sorted(by_chips[chips], key=name_order)
+        for player in group:
+            finishes.append(Finish(player, place, place + len(group) - 1, chips, None))
+        place += len(group)
+    # The busted: latest bust first; same hand by starting stack; equal stacks share.
+    groups: dict[tuple[int, int], list[str]] = defaultdict(list)
+    for player, index, start in out:
+        groups[(index, start)].append(player)
+    for key in sorted(groups, reverse=True):
+        group = sorted(groups[key], key=name_order)
+        for player in group:
+            finishes.append(Finish(player, place, place + len(group) - 1, 0, key[0]))
+        place += len(group)
+    return finishes
+
+
+def prize_table(pool: int, percents: Sequence[int], unit: int = 1) -> list[int]:
+    """Prizes for places 1, 2, …: each but first rounded down to ``unit``; first gets the rest.
+
+    >>> prize_table(1000, [50, 30, 20])
+    [500, 300, 200]
+    >>> prize_table(1001, [50, 30, 20], unit=100)
+    [501, 300, 200]
+    >>> prize_table(999, [60, 25, 15], unit=100)
+    [699, 200, 100]
+    """
+    table = validate_payouts(percents)
+    if unit < 1:
+        raise ConfigError(f"the prize rounding unit must be at least 1, not {unit}")
+    if pool < 0:
+        raise ConfigError(f"the prize pool cannot be negative ({pool})")
+    if not table:
+        return []
+    rest = [(pool * pct // 100) // unit * unit for pct in table[1:]]
+    return [pool - sum(rest), *rest]
+
+
+def split_evenly(amount: int, players: Sequence[str], unit: int) -> dict[str, int]:
+    """``amount`` evenly in whole units; leftover units one each in order, the rest to the first."""
+    if not players:
+        return {}
+    each = amount // (len(players) * unit) * unit
+    shares = dict.fromkeys(players, each)
+    left = amount - each * len(players)
+    for player in players:
+        if left < unit:
+            break
+        shares[player] += unit
+        left -= unit
+    shares[players[0]] += left
+    return shares
+
+
+def award_prizes(
+    finishes: Sequence[Finish], prizes: Sequence[int], unit: int = 1
+) -> dict[str, int]:
+    """Prize per player; players sharing a place split the prizes of the places covered.
+
+    >>> fs = [Finish("A", 1, 1), Finish("B", 2, 3), Finish("C", 2, 3)]
+    >>> award_prizes(fs, [500, 301, 200])
+    {'A': 500, 'B': 251, 'C': 250}
+    """
+    result: dict[str, int] = {}
+    groups: dict[tuple[int, int], list[str]] = defaultdict(list)
+    for f in finishes:
+        groups[(f.place, f.place_to)].append(f.player)
+    for (first, last), players in groups.items():
+        money = sum(prizes[k - 1] for k in range(first, last + 1) if k <= len(prizes))
+        result.update(split_evenly(money, sorted(players, key=name_order), unit))
+    return result
+
+
+def chop(
+    finishes: Sequence[Finish], prizes: Sequence[int], method: ChopMethod, unit: int = 1
+) -> dict[str, int]:
+    """Re-divide the prizes of the players still in (``chips`` > 0) as agreed.
+
+    >>> fs = [Finish("A", 1, 1, 600), Finish("B", 2, 2, 300), Finish("C", 3, 3, 100)]
+    >>> chop(fs, [500, 300, 200], "even")
+    {'A': 334, 'B': 333, 'C': 333}
+    >>> chop(fs, [500, 300, 200], "chip-count")
+    {'A': 440, 'B': 320, 'C': 240}
+    """
+    if method not in CHOP_METHODS:
+        raise ConfigError(f"unknown chop {method!r} (chops: {', '.join(CHOP_METHODS)})")
+    live = sorted(
+        (f for f in finishes if f.chips > 0), key=lambda f: (-f.chips, name_order(f.player))
+    )
+    if len(live) < 2:
+        return {}
+    places = len(live)
+    total = sum(prizes[k] for k in range(min(places, len(prizes))))
+    players = [f.player for f in live]
+    if method == "even":
+        return split_evenly(total, players, unit)
+    floor = prizes[places - 1] if places <= len(prizes) else 0
+    extra = total - floor * places
+    chips = sum(f.chips for f in live)
+    shares = {f.player: floor + (extra * f.chips // chips) // unit * unit for f in live}
+    shares[players[0]] += total - sum(shares.values())
+    return shares
+
+
+def points_for(
+    formula: PointsFormula,
+    entrants: int,
+    place: int,
+    place_to: int | None = None,
+    *,
+    buy_in_units: float = 0.0,
+    table: Sequence[float] = (),
+) -> float:
+    """Points for finishing ``place`` (.. ``place_to`` when shared) of ``entrants``.
+
+    >>> points_for("linear", 10, 1), points_for("linear", 10, 10), points_for("linear", 10, 2, 3)
+    (10.0, 1.0, 8.5)
+    >>> round(points_for("sqrt", 16, 1, buy_in_units=10), 2)
+    133.09
+    >>> points_for("table", 8, 2, table=[10, 6, 3])
+    6.0
+    """
+    last = place if place_to is None else place_to
+    if not 1 <= place <= last <= entrants:
+        raise ConfigError(f"place {place}..{last} is impossible with {entrants} entrants")
+    if formula == "linear":
+        each = [float(entrants - k + 1) for k in range(place, last + 1)]
+    elif formula == "table":
+        each = [float(table[k - 1]) if k <= len(table) else 0.0 for k in range(place, last + 1)]
+    elif formula == "sqrt":
+        factor = 1 + math.log(buy_in_units + 0.25)
+        if factor <= 0:
+            raise ConfigError(
+                f"the sqrt points formula gives negative points for a buy-in of {buy_in_units:g} "
+                "(it needs b > 0.118); use --points linear or table for freerolls"
+            )
+        each = [10 * math.sqrt(entrants) / math.sqrt(k) * factor for k in range(place, last + 1)]
+    else:
+        raise ConfigError(
+            f"unknown points formula {formula!r} (formulas: {', '.join(POINTS_FORMULAS)})"
+        )
+    return sum(each) / len(each)

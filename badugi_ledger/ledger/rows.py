@@ -1,0 +1,258 @@
+"""From replayed hands to the rows the ledger stores - pure, no database.
+
+:func:`prepare_outcomes` turns each :class:`~badugi_ledger.model.results.HandOutcome` of one file
+into either a :class:`Rejected` (with every reason and its line) or a :class:`HandRows`: the hand's
+fingerprint and its rows with *names* where the ledger keeps ids (players, aliases, the event),
+since only the writer (:mod:`badugi_ledger.ledger.writer`), inside the file's transaction, can
+turn names into ids.  Keeping this step free of the database lets ``import --jobs`` run it in
+worker processes while one writer stores the files in order.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from ..model.events import HandRecord, Session, Show, StackChange
+from ..model.limits import amount_problem
+from ..model.results import CARRY, HOUSE, HandOutcome, HandResult, Violation
+from ..model.settings import validate_payouts
+from .fingerprints import canonical_json, fingerprint
+from .hand_content import FIGURES, HandFacts, content_digest, facts
+from .report import Rejected
+
+
+class HandRows(NamedTuple):
+    """One valid hand, ready to store: everything but the ids the writer assigns."""
+
+    fingerprint: str
+    source: str
+    event: tuple[Session, str, str | None]
+    """What names the hand's ``events`` row: (session, game, currency), see
+    :func:`event_identity`."""
+    hand: tuple[Any, ...]
+    """``hands`` columns hand_number … showdown (see :data:`HAND_COLUMNS`)."""
+    players: tuple[tuple[Any, ...], ...]
+    """(name, seat, starting_stack, final_stack, contributed, collected, busted, rebuys,
+    add_ons)."""
+    postings: tuple[tuple[str, bool, str, int], ...]
+    """(account, is a player's account, kind, amount)."""
+    pots: tuple[tuple[str, int, str, str, tuple[tuple[str, int], ...]], ...]
+    """(name, amount, eligible as JSON, detail, winners as (name, share) with share > 0)."""
+    cards: str
+    """Each player's shown cards as JSON (``hands.cards``), to say what a correction changed."""
+    content: str
+    """:func:`~badugi_ledger.ledger.hand_content.content_digest` of the rows (``hands.content``)."""
+
+    @property
+    def identity(self) -> tuple[str, str]:
+        """(table, hand number): with the event, what names this hand in the ledger."""
+        return str(self.hand[1] or ""), str(self.hand[0])
+
+    def facts(self) -> HandFacts:
+        """The rows in the shape :func:`~badugi_ledger.ledger.hand_content.stored_facts` reads."""
+        return facts(
+            tuple(self.hand[i] for i in _FIGURE_INDEX),
+            self.players,
+            self.postings,
+            self.pots,
+            self.cards,
+        )
+
+
+HAND_COLUMNS = (
+    "hand_number", "table_name", "origin", "source", "line", "game", "button",
+    "pot", "rake", "carry_in", "carry_out", "showdown",
+)  # fmt: skip
+_FIGURE_INDEX = tuple(HAND_COLUMNS.index(c) for c in FIGURES)
+
+
+def shown_cards(record: HandRecord) -> str:
+    """Each player's last shown cards as JSON ({name: "7h 5c 3d 2s"}, "?" for an unknown)."""
+    shown = {
+        e.player: " ".join("?" if c is None else str(c) for c in e.cards)
+        for e in record.events
+        if isinstance(e, Show)
+    }
+    return canonical_json(shown)
+
+
+_HAND_AMOUNTS = ((4, "the line number"), (7, "the pot"), (8, "the rake"),
+                 (9, "the carried-in pot"), (10, "the carried-out pot"))  # fmt: skip
+_PLAYER_AMOUNTS = ("seat", "starting stack", "final stack", "contribution", "collection",
+                   "bust flag", "rebuys", "add-ons")  # fmt: skip
+
+
+def amount_problems(rows: HandRows) -> str | None:
+    """Why this hand cannot be stored (a number beyond :data:`badugi_ledger.model.limits.MAX_AMOUNT`
+    either way), or None.  The readers refuse such numbers first; this is the ledger's own
+    guard, so that no figure SQLite cannot hold exactly ever reaches it."""
+    session = rows.event[0]
+    checks: list[tuple[object, str]] = [
+        (session.buy_in, "the buy-in"),
+        (session.starting_chips, "the starting chips"),
+    ]
+    checks += [(rows.hand[i], what) for i, what in _HAND_AMOUNTS]
+    for name, *figures in rows.players:
+        checks += [
+            (v, f"{name}'s {what}") for v, what in zip(figures, _PLAYER_AMOUNTS, strict=True)
+        ]
+    checks += [(amount, f"{account}'s {kind}") for account, _, kind, amount in rows.postings]
+    for pot, amount, _eligible, _detail, shares in rows.pots:
+        checks.append((amount, f"the {pot or 'pot'}"))
+        checks += [(share, f"{winner}'s share of the {pot or 'pot'}") for winner, share in shares]
+    for value, what in checks:
+        problem = amount_problem(value, what) if type(value) is int else None
+        if problem:
+            return problem
+    return None
+
+
+def violation_reason(v: Violation) -> str:
+    where = f"line {v.pos.line}: " if v.pos.line else ""
+    return f"{where}{v.message} [{v.rule}]"
+
+
+def ledger_problems(result: HandResult) -> list[str]:
+    """Ledger invariants of one replayed hand: postings sum to zero and match each net."""
+    problems = []
+    if result.unknown_stacks:
+        names = ", ".join(sorted(result.unknown_stacks))
+        problems.append(
+            f"the stacks of {names} are unknown (carried from a hand that could not be "
+            "replayed or read) [stack-unknown]"
+        )
+    if result.balance() != 0:
+        problems.append(f"postings sum to {result.balance()}, not 0 [ledger-balance]")
+    by_account: dict[str, int] = {}
+    for p in result.postings:
+        by_account[p.account] = by_account.get(p.account, 0) + p.amount
+    for player, net in result.net.items():
+        if by_account.get(player, 0) != net:
+            problems.append(
+                f"{player}'s postings total {by_account.get(player, 0)} but the stack changed "
+                f"by {net} [ledger-net]"
+            )
+    return problems
+
+
+def event_identity(record: HandRecord, source: str) -> dict[str, Any]:
+    """The ``events`` row a hand belongs to; an unnamed session is named after its file."""
+    return session_identity(record.session, record.settings.game, record.settings.currency, source)
+
+
+def session_identity(s: Session, game: str, currency: str | None, source: str) -> dict[str, Any]:
+    """:func:`event_identity` from its parts (what :attr:`HandRows.event` keeps)."""
+    name = s.name or Path(source).stem
+    # the unit belongs to the identity: hands in another unit never join the event's figures
+    unit = currency or (f"{s.chip_value.cents}c {s.chip_value.currency}" if s.chip_value else "")
+    return {
+        "key": f"{s.kind}|{name}|{s.date or ''}" + (f"|{unit}" if unit else ""),
+        "kind": s.kind,
+        "name": name,
+        "date": s.date,
+        "place": s.place,
+        "game": game,
+        "season": s.season,
+        "currency": currency,
+        "buy_in": s.buy_in,
+        "starting_chips": s.starting_chips,
+        "payouts": json.dumps(list(validate_payouts(s.payouts))) if s.payouts else None,
+        "chip_cents": s.chip_value.cents if s.chip_value else None,
+        "chip_currency": s.chip_value.currency if s.chip_value else None,
+    }
+
+
+def hand_rows(record: HandRecord, result: HandResult, source: str, line: int) -> HandRows:
+    """The rows of one valid hand (players in seat order, those not dealt in left out)."""
+    changes = [e for e in record.events if isinstance(e, StackChange)]
+    starting = result.starting_stacks
+    seats = [s.name for s in record.seats if s.name in starting]
+    seats += [p for p in starting if p not in seats]
+    players = []
+    for seat, player in enumerate(seats):
+        if player not in result.contributions:
+            continue  # seated but not dealt in (sitting out, or no chips)
+        players.append(
+            (
+                player,
+                seat,
+                starting[player],
+                result.final_stacks[player],
+                result.contributions.get(player, 0),
+                result.payouts.get(player, 0),
+                int(player in result.busted),
+                sum(1 for c in changes if c.player == player and c.kind == "rebuy"),
+                sum(1 for c in changes if c.player == player and c.kind == "add-on"),
+            )
+        )
+    settings = record.settings
+    rows = HandRows(
+        fingerprint(record),
+        source,
+        (record.session, settings.game, settings.currency),
+        (
+            record.hand_id,
+            record.table,
+            record.origin,
+            source,
+            line,
+            settings.game,
+            record.button,
+            sum(p.amount for p in result.pots),
+            result.rake,
+            result.carry_in,
+            result.carry_out,
+            int(result.showdown),
+        ),
+        tuple(players),
+        tuple(
+            (p.account, p.account not in (HOUSE, CARRY), p.kind, p.amount) for p in result.postings
+        ),
+        tuple(
+            (
+                pot.name,
+                pot.amount,
+                json.dumps(list(pot.eligible)),
+                pot.detail,
+                tuple((w, s) for w, s in pot.shares.items() if s),
+            )
+            for pot in result.pots
+        ),
+        shown_cards(record),
+        "",
+    )
+    return rows._replace(content=content_digest(rows.facts()))
+
+
+def prepare_outcomes(
+    outcomes: Iterable[HandOutcome], source: str, *, strict: bool = False
+) -> Iterator[Rejected | HandRows | None]:
+    """One item per outcome, in order: :class:`Rejected`, :class:`HandRows`, or ``None`` for a
+    valid hand after ``strict`` has already refused the file (nothing of it will be stored)."""
+    refused = False
+    for outcome in outcomes:
+        reasons = [violation_reason(v) for v in outcome.errors]
+        if strict:  # an assumption the replay made is a problem too
+            reasons += [violation_reason(v) for v in outcome.warnings]
+        if outcome.result is not None and outcome.record is not None:
+            reasons += ledger_problems(outcome.result)
+        elif not reasons:
+            reasons.append("the hand could not be replayed [incomplete]")
+        if reasons:
+            refused = refused or strict
+            yield Rejected(
+                outcome.source or source, outcome.pos.line, outcome.hand_id, tuple(reasons)
+            )
+        elif refused:
+            yield None
+        else:
+            assert outcome.record is not None and outcome.result is not None
+            yield hand_rows(
+                outcome.record,
+                outcome.result,
+                outcome.source or source,
+                outcome.pos.line or outcome.record.pos.line,
+            )

@@ -1,0 +1,469 @@
+"""The SQLite ledger file: connection setup, schema and its migrations.
+
+One file, no server.  :func:`open_ledger` opens (or creates) a ledger, sets it up for several
+writers at once (WAL journal, a busy timeout so a second importer waits instead of failing,
+foreign keys on) and upgrades the schema with the ordered migrations in :data:`MIGRATIONS`.
+
+An open ledger is a plain :class:`sqlite3.Connection` (autocommit: every write names its own
+transaction).  The ledger is written and read with SQL, so opening, checking and importing
+load neither sqlite-utils nor what it imports at start-up (pandas and numpy, ≈1 s and ≈100 MB
+when installed); a caller who wants sqlite-utils' helpers wraps the connection:
+``sqlite_utils.Database(ledger)``.
+
+Journal and durability: ``journal_mode = WAL`` with ``synchronous = NORMAL``.  WAL lets
+readers (standings, export) work while an import writes, and a commit appends to the log
+instead of rewriting pages; NORMAL syncs the log at checkpoints rather than at every commit,
+which in WAL mode still never corrupts the ledger or tears a transaction: a power cut can at
+worst lose the last files' commits, which a re-import restores (it skips the hands already
+stored).  ``FULL`` would fsync at every file's commit for that last guarantee; an import
+commits once per file, so either choice costs little, and NORMAL is SQLite's own
+recommendation for WAL.  The page cache stays at SQLite's default (2 MB), so memory does
+not grow with the ledger.
+
+Migrations: the table ``schema_version`` lists every migration applied (``version``, ``name``,
+``applied_at``).  Each migration is a function that receives the connection and
+runs in its own ``BEGIN IMMEDIATE`` transaction together with its ``schema_version`` row, so a
+file written by an older version of badugi-ledger is upgraded step by step on open, and two
+processes opening a fresh file at once cannot both apply the same step.  A file whose version
+is *newer* than this program knows is refused rather than written to.
+
+All money and chip columns are INTEGER (chips, or cents where money) and the tables are
+``STRICT``, so SQLite itself refuses a float or a string in them.  The schema:
+
+* ``players`` (canonical people) and ``aliases`` (every name as written in a hand; each points
+  at a player; ``own_player_id`` remembers the player it was created for, so a merge can be
+  undone, see :mod:`badugi_ledger.ledger.players`).
+* ``events``: a cash session or a tournament (kind, name, date, place, game, season, buy-in,
+  payout table); ``key`` identifies it across imports.  ``unit`` (what its chip amounts
+  count) and ``money`` (the currency of its money) are derived from the kind, the currency
+  and a home game's chip value (``chip_cents`` of ``chip_currency``), see
+  :mod:`badugi_ledger.model.money`.
+* ``hands``: one row per stored hand, with its source file and line, a unique
+  ``fingerprint`` (see :func:`badugi_ledger.ledger.fingerprints.fingerprint`), its identity
+  (``event_id``, ``table_name``, ``hand_number``: unique among hands that count), its
+  ``content`` digest and shown ``cards`` (:mod:`badugi_ledger.ledger.hand_content`) and, when
+  voided, ``void_reason`` and ``voided_at`` (events have these two as well).
+* ``hand_players``: each player dealt in: starting/final stack, contribution, collection, and
+  rebuys/add-ons before the hand.
+* ``postings``: the double entry per hand (blind, ante, bet, returned, collect, rake,
+  carry-in/out, buy), player accounts plus ``*house*`` and ``*carry*``; they sum to zero per hand.
+* ``pots`` and ``pot_winners``: each pot, its eligible players and who got what.
+* ``tournament_entries``: buy-in, rebuys, add-ons, bounties, finishing place, prize, points;
+  ``tournament_terms``: how a tournament pays out (bounty size, chop, rounding unit).
+* ``audit``: every hand replaced and every hand or event voided
+  (:mod:`badugi_ledger.ledger.corrections`).
+* Views ``counted_hands`` and ``counted_events``: what every figure reads (not void).
+
+Why one module of this size: the schema and its ordered migrations live together, since a
+migration is only read against the schema it upgrades.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from datetime import UTC, datetime
+from pathlib import Path
+
+from ..model.errors import LedgerError
+from .hand_content import content_digest, stored_facts
+from .location import DEFAULT_DB, LEDGER_ENV
+from .views import create_views
+
+DEFAULT_BUSY_TIMEOUT_MS = 600_000
+"""How long a writer waits for another one's transaction (a whole file's import) to finish."""
+
+Migration = Callable[[sqlite3.Connection], None]
+
+
+CORE_TABLES = (
+    """CREATE TABLE "players" (
+   "id" INTEGER PRIMARY KEY,
+   "name" TEXT NOT NULL
+) STRICT""",
+    """CREATE UNIQUE INDEX "idx_players_name"
+    ON "players" ("name")""",
+    """CREATE TABLE "aliases" (
+   "id" INTEGER PRIMARY KEY,
+   "name" TEXT NOT NULL,
+   "player_id" INTEGER NOT NULL REFERENCES "players"("id"),
+   "own_player_id" INTEGER NOT NULL REFERENCES "players"("id")
+) STRICT""",
+    """CREATE UNIQUE INDEX "idx_aliases_name"
+    ON "aliases" ("name")""",
+    """CREATE INDEX "idx_aliases_player_id"
+    ON "aliases" ("player_id")""",
+    """CREATE TABLE "events" (
+   "id" INTEGER PRIMARY KEY,
+   "key" TEXT NOT NULL,
+   "kind" TEXT NOT NULL,
+   "name" TEXT NOT NULL,
+   "date" TEXT,
+   "place" TEXT,
+   "game" TEXT,
+   "season" TEXT,
+   "currency" TEXT,
+   "buy_in" INTEGER,
+   "starting_chips" INTEGER,
+   "payouts" TEXT
+) STRICT""",
+    """CREATE UNIQUE INDEX "idx_events_key"
+    ON "events" ("key")""",
+    """CREATE INDEX "idx_events_season"
+    ON "events" ("season")""",
+    """CREATE TABLE "hands" (
+   "id" INTEGER PRIMARY KEY,
+   "fingerprint" TEXT NOT NULL,
+   "event_id" INTEGER NOT NULL REFERENCES "events"("id"),
+   "hand_id" TEXT,
+   "table_name" TEXT,
+   "origin" TEXT,
+   "source" TEXT,
+   "line" INTEGER,
+   "game" TEXT,
+   "button" TEXT,
+   "pot" INTEGER NOT NULL,
+   "rake" INTEGER NOT NULL,
+   "carry_in" INTEGER NOT NULL,
+   "carry_out" INTEGER NOT NULL,
+   "showdown" INTEGER,
+   "imported_at" TEXT
+) STRICT""",
+    """CREATE UNIQUE INDEX "idx_hands_fingerprint"
+    ON "hands" ("fingerprint")""",
+    """CREATE INDEX "idx_hands_event_id"
+    ON "hands" ("event_id")""",
+    """CREATE TABLE "hand_players" (
+   "hand_id" INTEGER REFERENCES "hands"("id"),
+   "alias_id" INTEGER REFERENCES "aliases"("id"),
+   "seat" INTEGER,
+   "starting_stack" INTEGER NOT NULL,
+   "final_stack" INTEGER NOT NULL,
+   "contributed" INTEGER NOT NULL,
+   "collected" INTEGER NOT NULL,
+   "busted" INTEGER NOT NULL,
+   "rebuys" INTEGER DEFAULT 0,
+   "add_ons" INTEGER DEFAULT 0,
+   PRIMARY KEY ("hand_id", "alias_id")
+) STRICT""",
+    """CREATE INDEX "idx_hand_players_alias_id"
+    ON "hand_players" ("alias_id")""",
+    """CREATE TABLE "postings" (
+   "id" INTEGER PRIMARY KEY,
+   "hand_id" INTEGER NOT NULL REFERENCES "hands"("id"),
+   "account" TEXT NOT NULL,
+   "alias_id" INTEGER REFERENCES "aliases"("id"),
+   "kind" TEXT NOT NULL,
+   "amount" INTEGER NOT NULL
+) STRICT""",
+    """CREATE INDEX "idx_postings_hand_id"
+    ON "postings" ("hand_id")""",
+    """CREATE INDEX "idx_postings_alias_id"
+    ON "postings" ("alias_id")""",
+    """CREATE TABLE "pots" (
+   "id" INTEGER PRIMARY KEY,
+   "hand_id" INTEGER NOT NULL REFERENCES "hands"("id"),
+   "idx" INTEGER NOT NULL,
+   "name" TEXT,
+   "amount" INTEGER NOT NULL,
+   "eligible" TEXT,
+   "detail" TEXT
+) STRICT""",
+    """CREATE INDEX "idx_pots_hand_id"
+    ON "pots" ("hand_id")""",
+    """CREATE TABLE "pot_winners" (
+   "pot_id" INTEGER REFERENCES "pots"("id"),
+   "alias_id" INTEGER REFERENCES "aliases"("id"),
+   "share" INTEGER NOT NULL,
+   PRIMARY KEY ("pot_id", "alias_id")
+) STRICT""",
+)
+"""Migration 1, as written: players and aliases, events, hands, per-hand players, postings,
+pots and winners (the SQL sqlite-utils generated when this step was made, kept verbatim so a
+new ledger's schema is the same text as every older one's)."""
+
+TOURNAMENT_TABLES = (
+    """CREATE TABLE "tournament_entries" (
+   "id" INTEGER PRIMARY KEY,
+   "event_id" INTEGER NOT NULL REFERENCES "events"("id"),
+   "alias_id" INTEGER NOT NULL REFERENCES "aliases"("id"),
+   "buy_in" INTEGER NOT NULL,
+   "rebuys" INTEGER NOT NULL,
+   "rebuy_cost" INTEGER NOT NULL,
+   "add_ons" INTEGER NOT NULL,
+   "add_on_cost" INTEGER,
+   "bounties" INTEGER DEFAULT 0,
+   "bounty_won" INTEGER DEFAULT 0,
+   "place" INTEGER,
+   "place_to" INTEGER,
+   "chips" INTEGER DEFAULT 0,
+   "prize" INTEGER DEFAULT 0,
+   "points" REAL
+) STRICT""",
+    """CREATE UNIQUE INDEX "idx_tournament_entries_event_id_alias_id"
+    ON "tournament_entries" ("event_id", "alias_id")""",
+    """CREATE TABLE "tournament_terms" (
+   "event_id" INTEGER PRIMARY KEY REFERENCES "events"("id"),
+   "bounty" INTEGER NOT NULL,
+   "rebuy_price" INTEGER,
+   "add_on_price" INTEGER,
+   "prize_unit" INTEGER NOT NULL,
+   "chop" TEXT
+) STRICT""",
+)
+"""Migration 2, as written: tournament entries (places, prizes, bounties, points) and each
+tournament's terms."""
+
+
+def _m001_core(db: sqlite3.Connection) -> None:
+    """Players and aliases, events, hands, per-hand players, postings, pots and winners."""
+    for statement in CORE_TABLES:
+        db.execute(statement)
+
+
+def _m002_tournaments(db: sqlite3.Connection) -> None:
+    """Tournament entries (places, prizes, bounties, points) and each tournament's terms."""
+    for statement in TOURNAMENT_TABLES:
+        db.execute(statement)
+
+
+COUNTED_VIEWS = (
+    "CREATE VIEW counted_events AS SELECT * FROM events WHERE void_reason IS NULL",
+    "CREATE VIEW counted_hands AS SELECT h.* FROM hands h "
+    "JOIN events e ON e.id = h.event_id WHERE h.void_reason IS NULL AND e.void_reason IS NULL",
+)
+"""The one predicate of "what counts": every figure (standings, settle-up, exports, the season
+report, ``events``) reads ``counted_events`` / ``counted_hands`` instead of the tables, so a
+voided hand or event drops out of all of them at once while its rows stay in the ledger."""
+
+SET_ASIDE_REASON = (
+    "stored twice before badugi-ledger checked hand identity; the first copy counts, this "
+    "later one is set aside (import the right file with --replace to choose its content)"
+)
+
+
+def _m003_identity(db: sqlite3.Connection) -> None:
+    """Hand identity (event, table, hand number), content digests, void and the audit log.
+
+    ``hands.hand_id`` (the site's or recorder's hand number, text) becomes ``hand_number`` so
+    that ``hand_id`` everywhere means a ``hands.id``.  Every stored hand gets its
+    ``content`` digest from its own rows.  A ledger that already holds one identity twice
+    (the same hand imported again after an edit) keeps the first copy counting and voids the
+    later ones, each with an ``audit`` row, so the unique index can hold from now on.
+    """
+    db.execute("ALTER TABLE hands RENAME COLUMN hand_id TO hand_number")
+    for column in ("content", "cards", "void_reason", "voided_at"):
+        db.execute(f"ALTER TABLE hands ADD COLUMN {column} TEXT")
+    for column in ("void_reason", "voided_at"):
+        db.execute(f"ALTER TABLE events ADD COLUMN {column} TEXT")
+    db.execute(
+        "CREATE TABLE audit (id INTEGER PRIMARY KEY, at TEXT NOT NULL, action TEXT NOT NULL, "
+        "event_id INTEGER NOT NULL REFERENCES events(id), hand_row INTEGER REFERENCES hands(id), "
+        "table_name TEXT, hand_number TEXT, reason TEXT NOT NULL, old_fingerprint TEXT, "
+        "new_fingerprint TEXT, detail TEXT) STRICT"
+    )
+    conn = db
+    for (hand_row,) in conn.execute("SELECT id FROM hands ORDER BY id").fetchall():
+        conn.execute(
+            "UPDATE hands SET content = ? WHERE id = ?",
+            [content_digest(stored_facts(conn, hand_row)), hand_row],
+        )
+    now = datetime.now(UTC).isoformat(timespec="seconds")
+    twice = conn.execute(
+        "SELECT h.id, h.event_id, h.table_name, h.hand_number, h.fingerprint FROM hands h "
+        "WHERE EXISTS (SELECT 1 FROM hands f WHERE f.event_id = h.event_id AND "
+        "coalesce(f.table_name, '') = coalesce(h.table_name, '') AND "
+        "f.hand_number = h.hand_number AND f.id < h.id) ORDER BY h.id"
+    ).fetchall()
+    for hand_row, event_id, table, number, fp in twice:
+        conn.execute(
+            "UPDATE hands SET void_reason = ?, voided_at = ? WHERE id = ?",
+            [SET_ASIDE_REASON, now, hand_row],
+        )
+        conn.execute(
+            "INSERT INTO audit (at, action, event_id, hand_row, table_name, hand_number, reason, "
+            "old_fingerprint) VALUES (?, 'void', ?, ?, ?, ?, ?, ?)",
+            [now, event_id, hand_row, table, number, SET_ASIDE_REASON, fp],
+        )
+    db.execute(
+        "CREATE UNIQUE INDEX hands_identity ON hands "
+        "(event_id, coalesce(table_name, ''), hand_number) WHERE void_reason IS NULL"
+    )
+    db.execute("CREATE INDEX hands_number ON hands (event_id, hand_number)")
+    for view in COUNTED_VIEWS:
+        db.execute(view)
+    from .tournaments import recompute_tournament  # the places follow the hands that count
+
+    for (event_id,) in conn.execute(
+        "SELECT DISTINCT h.event_id FROM hands h JOIN events e ON e.id = h.event_id "
+        "WHERE h.void_reason IS NOT NULL AND e.kind = 'tournament'"
+    ).fetchall():
+        recompute_tournament(db, event_id)
+
+
+def _m004_units(db: sqlite3.Connection) -> None:
+    """Each event's unit and money: a home game's chip value, and ``unit``/``money`` derived
+    from the kind and currency (see :mod:`badugi_ledger.model.money`), so existing ledgers get them.
+    An event's key ends in its currency (or chip value), so hands of one session name in
+    another unit make an event of their own instead of joining its figures."""
+    db.execute("UPDATE events SET key = key || '|' || currency WHERE currency IS NOT NULL")
+    db.execute("ALTER TABLE events ADD COLUMN chip_cents INTEGER")
+    db.execute("ALTER TABLE events ADD COLUMN chip_currency TEXT")
+    db.execute(
+        "ALTER TABLE events ADD COLUMN unit TEXT GENERATED ALWAYS AS (CASE "
+        "WHEN kind = 'tournament' THEN 'tournament chips' "
+        "ELSE coalesce(currency, 'chips') END) VIRTUAL"
+    )
+    db.execute(
+        "ALTER TABLE events ADD COLUMN money TEXT GENERATED ALWAYS AS (CASE "
+        "WHEN kind = 'tournament' THEN coalesce(currency, 'money') "
+        "ELSE coalesce(currency, chip_currency) END) VIRTUAL"
+    )
+
+
+def _m005_views(db: sqlite3.Connection) -> None:
+    """Views that explain the ledger (results per event and season, hand summaries)."""
+    create_views(db)
+
+
+MIGRATIONS: tuple[tuple[int, str, Migration], ...] = (
+    (1, "core ledger: players, aliases, events, hands, postings, pots", _m001_core),
+    (2, "tournaments: entries and terms", _m002_tournaments),
+    (3, "hand identity, content digests, void, audit, counted views", _m003_identity),
+    (4, "units: each event's unit, money and chip value", _m004_units),
+    (5, "views: player_event_results, season_player_net, hand_summary", _m005_views),
+)
+SCHEMA_VERSION = MIGRATIONS[-1][0]
+
+
+@contextmanager
+def transaction(db: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
+    """``BEGIN IMMEDIATE`` … ``COMMIT``, or ``ROLLBACK`` on any exception.
+
+    ``IMMEDIATE`` takes the write lock at the start, so a concurrent writer waits (busy timeout)
+    at ``BEGIN`` instead of failing half way with ``database is locked``.
+    """
+    if db.in_transaction:
+        raise LedgerError("a ledger transaction is already open")
+    try:
+        db.execute("BEGIN IMMEDIATE")
+    except sqlite3.OperationalError as exc:
+        raise LedgerError(f"cannot lock the ledger for writing: {exc}") from exc
+    try:
+        yield db
+    except BaseException:
+        if db.in_transaction:
+            db.execute("ROLLBACK")
+        raise
+    else:
+        db.execute("COMMIT")
+
+
+def schema_version(db: sqlite3.Connection) -> int:
+    """The highest migration applied to this file (0 for an empty file)."""
+    if not db.execute(
+        "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_version'"
+    ).fetchone():
+        return 0
+    row = db.execute("SELECT max(version) FROM schema_version").fetchone()
+    return int(row[0] or 0)
+
+
+def migrate(db: sqlite3.Connection, *, target: int | None = None) -> int:
+    """Apply pending migrations in order, up to ``target`` (default: all); return the version.
+
+    Each step re-reads the version inside its own write transaction, so concurrent openers
+    never apply a step twice.
+    """
+    goal = SCHEMA_VERSION if target is None else target
+    current = schema_version(db)
+    if current > SCHEMA_VERSION:
+        raise LedgerError(
+            f"the ledger {db_label(db)} has schema version {current}, newer than this "
+            f"badugi-ledger knows ({SCHEMA_VERSION}); upgrade badugi-ledger"
+        )
+    while current < goal:
+        with transaction(db):
+            db.execute(
+                "CREATE TABLE IF NOT EXISTS schema_version "
+                "(version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL) STRICT"
+            )
+            current = schema_version(db)
+            pending = [m for m in MIGRATIONS if current < m[0] <= goal]
+            if not pending:
+                break
+            version, name, step = pending[0]
+            step(db)
+            db.execute(
+                "INSERT INTO schema_version (version, name, applied_at) VALUES (?, ?, ?)",
+                (version, name, datetime.now(UTC).isoformat(timespec="seconds")),
+            )
+            current = version
+    return current
+
+
+def db_label(db: sqlite3.Connection) -> str:
+    """A human name for the ledger file (for messages)."""
+    row = db.execute("PRAGMA database_list").fetchone()
+    return repr(row[2]) if row and row[2] else "(in memory)"
+
+
+def connect(
+    path: str | Path | None = None, *, busy_timeout_ms: int = DEFAULT_BUSY_TIMEOUT_MS
+) -> sqlite3.Connection:
+    """A configured connection without migrating; ``path`` None or ``":memory:"`` = in memory."""
+    target = ":memory:" if path is None else str(path)
+    try:
+        conn = sqlite3.connect(target, timeout=busy_timeout_ms / 1000, isolation_level=None)
+        conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
+        conn.execute("PRAGMA foreign_keys = ON")
+        if target != ":memory:":
+            conn.execute("PRAGMA journal_mode = WAL")
+            conn.execute("PRAGMA synchronous = NORMAL")
+    except sqlite3.DatabaseError as exc:
+        raise LedgerError(f"cannot open the ledger {target!r}: {exc}") from exc
+    return conn
+
+
+def open_ledger(
+    path: str | Path | None = DEFAULT_DB,
+    *,
+    busy_timeout_ms: int = DEFAULT_BUSY_TIMEOUT_MS,
+    create: bool = True,
+) -> sqlite3.Connection:
+    """Open (or create) a ledger and bring its schema up to date.
+
+    ``path`` None or ``":memory:"`` gives an in-memory ledger (tests).  With ``create=False`` a
+    missing file is an error instead of a new empty ledger (for read-only commands).
+    """
+    if path is not None and str(path) != ":memory:" and not create and not Path(path).exists():
+        raise LedgerError(
+            f"no ledger at {str(path)!r}: make one with `badugi-ledger import HAND_FILES "
+            f"--db {path}`, or name another with --db or {LEDGER_ENV}"
+        )
+    db = connect(path, busy_timeout_ms=busy_timeout_ms)
+    try:
+        migrate(db)
+    except sqlite3.DatabaseError as exc:
+        db.close()
+        raise LedgerError(f"cannot use {str(path)!r} as a ledger: {exc}") from exc
+    except BaseException:
+        db.close()
+        raise
+    return db
+
+
+@contextmanager
+def ledger_at(
+    path: str | Path | None,
+    *,
+    create: bool = True,
+    busy_timeout_ms: int = DEFAULT_BUSY_TIMEOUT_MS,
+) -> Iterator[sqlite3.Connection]:
+    """``with ledger_at("club.db") as db:`` — open, migrate, and always close."""
+    db = open_ledger(path, create=create, busy_timeout_ms=busy_timeout_ms)
+    try:
+        yield db
+    finally:
+        db.close()

@@ -1,0 +1,281 @@
+"""Stored tournaments: terms, bounties, entries and the result table.
+
+:func:`recompute_tournament` reads a tournament's stored hands, places the players and pays
+them with the pure rules of :mod:`badugi_ledger.ledger.prizes` (places, prizes, chops, points), and
+writes its ``tournament_entries``.
+
+**Prize pool** = buy-ins + rebuys + add-ons − the bounty part of every buy-in.  A rebuy or an
+add-on costs the buy-in unless the tournament's terms set another price.  A tournament without
+a payout table pays no prizes (nothing is assumed); settle-up shows its pool as undistributed.
+
+**Bounties** (terms ``bounty`` = the part of each buy-in that is a bounty).  When a player is
+out for good, their bounty goes to the winner(s) of the last pot they were eligible for in the
+hand they busted (the pot holding their last chips), split evenly.  Players still in at the end
+keep their own bounty.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections import defaultdict
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from ..model.errors import ConfigError, LedgerError
+from ..model.limits import MAX_DIGITS, MAX_QUOTE, amount_problem, quote
+from ..model.settings import validate_payouts
+from .prizes import (
+    CHOP_METHODS,
+    ChopMethod,
+    award_prizes,
+    chop,
+    finishing_places,
+    name_order,
+    points_for,
+    prize_table,
+    split_evenly,
+)
+from .sql import dict_rows
+
+# --- the stored tournament -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Terms:
+    """How a tournament pays: bounty per head, rebuy/add-on prices, rounding unit, chop."""
+
+    bounty: int = 0
+    rebuy_price: int | None = None
+    add_on_price: int | None = None
+    prize_unit: int = 1
+    chop: ChopMethod | None = None
+
+    def __post_init__(self) -> None:
+        for value, what in (
+            (self.bounty, "the bounty"),
+            (self.rebuy_price, "the rebuy price"),
+            (self.add_on_price, "the add-on price"),
+            (self.prize_unit, "the prize unit"),
+        ):
+            problem = None if value is None else amount_problem(value, what)
+            if problem:
+                raise ConfigError(problem)
+        if self.bounty < 0 or self.prize_unit < 1:
+            raise ConfigError("the bounty cannot be negative and the prize unit must be >= 1")
+        if self.chop is not None and self.chop not in CHOP_METHODS:
+            raise ConfigError(f"unknown chop {self.chop!r} (chops: {', '.join(CHOP_METHODS)})")
+
+
+def event_label(row: Mapping[str, object]) -> str:
+    """``Friday game (2024-03-01)``: an event as messages name it."""
+    return f"{row['name']}" + (f" ({row['date']})" if row.get("date") else "")
+
+
+def find_event(
+    db: sqlite3.Connection, ref: str | int | None, *, kind: str | None = None, counted: bool = False
+) -> dict[str, object]:
+    """An event by id, name or key (exact, then any case), as ``badugi-ledger events`` shows
+    them; ``ref`` None = the latest event (by date, then id) with hands.  ``counted`` leaves
+    out void events.  LedgerError if none (naming close matches) or ambiguous."""
+    table = "counted_events" if counted else "events"
+    where = " AND kind = ?" if kind else ""
+    extra: list[object] = [kind] if kind else []
+    what = f"{kind} event" if kind else "event"
+    if ref is None:
+        latest = list(
+            dict_rows(
+                db,
+                f"SELECT * FROM {table} WHERE EXISTS (SELECT 1 FROM counted_hands h "
+                f"WHERE h.event_id = {table}.id){where} "
+                "ORDER BY coalesce(date, '') DESC, id DESC LIMIT 1",
+                extra,
+            )
+        )
+        if not latest:
+            raise LedgerError(f"no {what} with hands in the ledger: import some hands first")
+        return latest[0]
+    text = str(ref).strip()
+    rows: list[dict[str, object]] = []
+    if text.isdigit() and len(text) <= MAX_DIGITS:
+        rows = list(
+            dict_rows(db, f"SELECT * FROM {table} WHERE id = ?{where}", [int(text), *extra])
+        )
+    for column in ("name", "key", "lower(name)", "lower(key)"):
+        if rows:
+            break
+        value = "lower(?)" if column.startswith("lower") else "?"
+        rows = list(
+            dict_rows(db, f"SELECT * FROM {table} WHERE {column} = {value}{where}", [text, *extra])
+        )
+    if not rows and counted:
+        void = find_event(db, text, kind=kind)
+        raise LedgerError(f"the event {event_label(void)} is void: {void['void_reason']}")
+    if not rows:
+        raise LedgerError(f"no {what} {quote(text)!r} in the ledger{_close_matches(db, text)}")
+    if len(rows) > 1:
+        ids = ", ".join(f"{r['id']} ({r['name']}, {r['date'] or 'no date'})" for r in rows)
+        raise LedgerError(f"event {text!r} is ambiguous; give its id: {ids}")
+    return rows[0]
+
+
+def _close_matches(db: sqlite3.Connection, text: str) -> str:
+    """The end of a "no event" message: events whose name contains ``text`` or is close to
+    it ("did you mean …"), and where to see them all."""
+    import difflib
+
+    hint = " (see: badugi-ledger events)"
+    if len(text) > MAX_QUOTE:
+        return hint  # no event is named like that: not worth comparing
+    events = list(dict_rows(db, "SELECT id, name, date FROM events ORDER BY id"))
+    names = [str(e["name"]) for e in events]
+    wanted = text.lower()
+    close = set(difflib.get_close_matches(wanted, [n.lower() for n in names], n=5, cutoff=0.5))
+    found = [
+        e for e in events if wanted in str(e["name"]).lower() or str(e["name"]).lower() in close
+    ]
+    if not found:
+        return hint
+    listed = ", ".join(
+        f"{quote(str(e['name']))!r} (id {e['id']}, {e['date'] or 'no date'})" for e in found[:5]
+    )
+    return f"; did you mean {listed}?{hint}"
+
+
+def get_terms(db: sqlite3.Connection, event_id: int) -> Terms:
+    rows = list(dict_rows(db, "SELECT * FROM tournament_terms WHERE event_id = ?", [event_id]))
+    if not rows:
+        return Terms()
+    r = rows[0]
+    return Terms(r["bounty"], r["rebuy_price"], r["add_on_price"], r["prize_unit"], r["chop"])
+
+
+def set_terms(db: sqlite3.Connection, event_id: int, terms: Terms) -> None:
+    """Record a tournament's terms (call inside a transaction), then recompute its entries."""
+    db.execute(
+        "INSERT INTO tournament_terms "
+        "(event_id, bounty, rebuy_price, add_on_price, prize_unit, chop) "
+        "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT(event_id) DO UPDATE SET bounty = excluded.bounty, "
+        "rebuy_price = excluded.rebuy_price, add_on_price = excluded.add_on_price, "
+        "prize_unit = excluded.prize_unit, chop = excluded.chop",
+        (
+            event_id,
+            terms.bounty,
+            terms.rebuy_price,
+            terms.add_on_price,
+            terms.prize_unit,
+            terms.chop,
+        ),
+    )
+    recompute_tournament(db, event_id)
+
+
+def _bounty_takers(db: sqlite3.Connection, hand_row_id: int, alias_id: int) -> list[int]:
+    """Alias ids that won the last pot the busted player was eligible for in that hand."""
+    pots = list(
+        dict_rows(
+            db, "SELECT id, eligible FROM pots WHERE hand_id = ? ORDER BY idx DESC", [hand_row_id]
+        )
+    )
+    name = db.execute("SELECT name FROM aliases WHERE id = ?", [alias_id]).fetchone()[0]
+    for pot in pots:
+        if name in json.loads(str(pot["eligible"] or "[]")):
+            rows = db.execute(
+                "SELECT alias_id FROM pot_winners WHERE pot_id = ? AND share > 0", [pot["id"]]
+            ).fetchall()
+            return [int(r[0]) for r in rows]
+    return []
+
+
+def recompute_tournament(db: sqlite3.Connection, event_id: int) -> int:
+    """Rewrite ``tournament_entries`` of one tournament from its stored hands that count (not
+    void); return entrants.
+
+    Call inside a transaction (the import does, per file).
+    """
+    event = db.execute(
+        "SELECT kind, buy_in, payouts FROM events WHERE id = ?", [event_id]
+    ).fetchone()
+    if event is None or event[0] != "tournament":
+        raise LedgerError(f"event {event_id} is not a tournament")
+    buy_in = int(event[1] or 0)
+    payouts = validate_payouts(json.loads(event[2] or "[]"))
+    terms = get_terms(db, event_id)
+    if terms.bounty > buy_in:
+        raise ConfigError(f"the bounty ({terms.bounty}) cannot exceed the buy-in ({buy_in})")
+    rows = db.execute(
+        "SELECT h.id, hp.alias_id, a.name, hp.starting_stack, hp.final_stack, hp.rebuys, "
+        "hp.add_ons FROM counted_hands h JOIN hand_players hp ON hp.hand_id = h.id "
+        "JOIN aliases a ON a.id = hp.alias_id WHERE h.event_id = ? ORDER BY h.id, hp.seat",
+        [event_id],
+    ).fetchall()
+    hands: list[dict[str, tuple[int, int]]] = []
+    hand_ids: list[int] = []
+    alias_of: dict[str, int] = {}
+    rebuys: dict[str, int] = defaultdict(int)
+    add_ons: dict[str, int] = defaultdict(int)
+    for hand_id, alias_id, name, start, final, n_rebuys, n_add_ons in rows:
+        if not hand_ids or hand_ids[-1] != hand_id:
+            hand_ids.append(hand_id)
+            hands.append({})
+        hands[-1][name] = (start, final)
+        alias_of[name] = alias_id
+        rebuys[name] += n_rebuys or 0
+        add_ons[name] += n_add_ons or 0
+    finishes = finishing_places(hands)
+    n = len(finishes)
+    rebuy_price = buy_in if terms.rebuy_price is None else terms.rebuy_price
+    add_on_price = buy_in if terms.add_on_price is None else terms.add_on_price
+    paid_in = {
+        f.player: buy_in + rebuys[f.player] * rebuy_price + add_ons[f.player] * add_on_price
+        for f in finishes
+    }
+    pool = sum(paid_in.values()) - terms.bounty * n
+    prizes = prize_table(pool, payouts, terms.prize_unit) if payouts else []
+    won = award_prizes(finishes, prizes, terms.prize_unit)
+    if terms.chop is not None:
+        won.update(chop(finishes, prizes, terms.chop, terms.prize_unit))
+    bounty_won: dict[str, int] = defaultdict(int)
+    bounty_count: dict[str, int] = defaultdict(int)
+    if terms.bounty:
+        name_of = {a: p for p, a in alias_of.items()}
+        for f in finishes:
+            if f.out_in_hand is None:
+                bounty_won[f.player] += terms.bounty
+                continue
+            takers = [
+                name_of[a] for a in _bounty_takers(db, hand_ids[f.out_in_hand], alias_of[f.player])
+            ]
+            if not takers:  # nobody to credit (should not happen): the player keeps it
+                takers = [f.player]
+            for taker, share in split_evenly(
+                terms.bounty, sorted(takers, key=name_order), 1
+            ).items():
+                bounty_won[taker] += share
+                bounty_count[taker] += 1 if taker != f.player else 0
+    db.execute("DELETE FROM tournament_entries WHERE event_id = ?", [event_id])
+    db.executemany(
+        "INSERT INTO tournament_entries (event_id, alias_id, buy_in, rebuys, rebuy_cost, add_ons, "
+        "add_on_cost, bounties, bounty_won, place, place_to, chips, prize, points) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [
+            (
+                event_id,
+                alias_of[f.player],
+                buy_in,
+                rebuys[f.player],
+                rebuys[f.player] * rebuy_price,
+                add_ons[f.player],
+                add_ons[f.player] * add_on_price,
+                bounty_count[f.player],
+                bounty_won[f.player],
+                f.place,
+                f.place_to,
+                f.chips,
+                won.get(f.player, 0),
+                points_for("linear", n, f.place, f.place_to),
+            )
+            for f in finishes
+        ],
+    )
+    return n

@@ -1,0 +1,116 @@
+"""SQL views that explain the ledger to a person opening it in Datasette or a spreadsheet.
+
+The tables keep what each hand recorded (stacks, postings, pots, by alias and in the event's
+own unit); a club treasurer wants answers: who won what in each event, each player's net per
+season, what each pot was and who took it.  These views give them in plain columns, by player
+(aliases merged), each figure next to its unit, and they are also what the reports read, so
+the unit rules live here once:
+
+* a cash game's result is in its **money** when it has one (played in a currency, or chips
+  valued by a ``chips 100 = 10 EUR`` header: chips × ``chip_cents``), else in ``chips``;
+* a tournament's result is money (buy-ins, rebuys, add-ons, prizes, bounties) in its currency,
+  ``money`` when the file named none; its chips never count outside it.
+
+Amounts are integers in the smallest unit (cents of money, or chips); ``net_text`` is the net
+for reading (``12.34 USD``).  Per event, as a PokerNow ledger has it: ``buy_in`` is what the
+player brought (first stack, rebuys, top-ups; a tournament's buy-in, rebuys and add-ons),
+``buy_out`` what they took away before the end (cash-outs; a tournament's prize and bounties),
+``stack`` what they had at the end (cash), and ``net`` = ``buy_out`` + ``stack`` − ``buy_in``.
+Sign convention: a result won is positive, lost negative; in ``postings`` money into the pot
+is negative and money out of it positive.  Every view reads the hands and events that count
+(``counted_hands``, ``counted_events``: nothing void).  :func:`create_views` is run by a ledger
+migration; docs/ledger.md lists every column.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+
+CASH_UNIT = "coalesce(e.money, 'chips')"
+"""The unit a cash event's results are reported in (alias ``e`` = ``events``)."""
+CASH_FACTOR = "(CASE WHEN e.currency IS NULL THEN coalesce(e.chip_cents, 1) ELSE 1 END)"
+"""What one of the event's chips is in :data:`CASH_UNIT` (cents per chip, or 1)."""
+
+
+def shown(amount: str, unit: str) -> str:
+    """SQL for ``amount`` (cents or chips, by ``unit``) as text: ``-4.50 EUR``, ``28 chips``,
+    ``20.00`` for money of an unstated currency (see
+    :func:`badugi_ledger.model.money.format_amount`, without thousands separators)."""
+    return (
+        f"(CASE WHEN {unit} IN ('chips', 'tournament chips') THEN {amount} || ' ' || {unit} "
+        f"ELSE (CASE WHEN {amount} < 0 THEN '-' ELSE '' END) || (abs({amount}) / 100) || '.' "
+        f"|| substr('0' || (abs({amount}) % 100), -2, 2) "
+        f"|| (CASE WHEN {unit} = 'money' THEN '' ELSE ' ' || {unit} END) END)"
+    )
+
+
+_CASH_STINTS = """
+SELECT h.event_id, a.player_id, h.table_name,
+       hp.starting_stack - coalesce(lag(hp.final_stack) OVER stint, 0) AS change,
+       hp.final_stack - hp.starting_stack AS result,
+       last_value(hp.final_stack) OVER (stint ROWS BETWEEN UNBOUNDED PRECEDING
+                                        AND UNBOUNDED FOLLOWING) AS last_stack,
+       row_number() OVER stint AS nth
+FROM hand_players hp JOIN counted_hands h ON h.id = hp.hand_id
+JOIN aliases a ON a.id = hp.alias_id
+WINDOW stint AS (PARTITION BY h.event_id, a.player_id, coalesce(h.table_name, '') ORDER BY h.id)
+"""
+
+VIEWS: dict[str, str] = {
+    "player_event_results": f"""
+SELECT e.id AS event_id, e.name AS event, e.kind, e.date, e.season, r.player_id,
+       p.name AS player, r.unit, r.hands, r.buy_in, r.buy_out, r.stack,
+       r.buy_out + r.stack - r.buy_in AS net,
+       {shown("(r.buy_out + r.stack - r.buy_in)", "r.unit")} AS net_text,
+       r.place, r.place_to
+FROM (
+    SELECT s.event_id, s.player_id, {CASH_UNIT} AS unit, count(*) AS hands,
+           sum(max(s.change, 0)) * {CASH_FACTOR} AS buy_in,
+           sum(max(-s.change, 0)) * {CASH_FACTOR} AS buy_out,
+           sum(CASE WHEN s.nth = 1 THEN s.last_stack ELSE 0 END) * {CASH_FACTOR} AS stack,
+           NULL AS place, NULL AS place_to
+    FROM ({_CASH_STINTS}) s JOIN counted_events e ON e.id = s.event_id
+    WHERE e.kind = 'cash'
+    GROUP BY s.event_id, s.player_id
+    UNION ALL
+    SELECT t.event_id, a.player_id, e.money AS unit,
+           (SELECT count(*) FROM hand_players hp2 JOIN counted_hands h2 ON h2.id = hp2.hand_id
+            JOIN aliases a2 ON a2.id = hp2.alias_id
+            WHERE h2.event_id = t.event_id AND a2.player_id = a.player_id) AS hands,
+           sum(t.buy_in + t.rebuy_cost + coalesce(t.add_on_cost, 0)) AS buy_in,
+           sum(t.prize + t.bounty_won) AS buy_out, 0 AS stack, min(t.place), max(t.place_to)
+    FROM tournament_entries t JOIN counted_events e ON e.id = t.event_id
+    JOIN aliases a ON a.id = t.alias_id
+    GROUP BY t.event_id, a.player_id
+) r JOIN counted_events e ON e.id = r.event_id JOIN players p ON p.id = r.player_id
+""",
+    "season_player_net": f"""
+SELECT season, player_id, player, unit, count(*) AS events, sum(hands) AS hands,
+       sum(buy_in) AS buy_in, sum(buy_out) AS buy_out, sum(stack) AS stack, sum(net) AS net,
+       {shown("sum(net)", "unit")} AS net_text
+FROM player_event_results
+GROUP BY season, player_id, unit
+""",
+    "hand_summary": f"""
+SELECT h.id, h.event_id, e.name AS event, e.season, h.hand_number AS hand, h.table_name,
+       h.game, e.unit, h.pot, h.rake, h.carry_in, h.carry_out, h.showdown,
+       {shown("h.pot", "e.unit")} AS pot_text,
+       (SELECT group_concat(name || ' ' || {shown("share", "e.unit")}, ', ') FROM (
+            SELECT coalesce(p.name, a.name) AS name, sum(w.share) AS share
+            FROM pots po JOIN pot_winners w ON w.pot_id = po.id
+            JOIN aliases a ON a.id = w.alias_id LEFT JOIN players p ON p.id = a.player_id
+            WHERE po.hand_id = h.id GROUP BY a.player_id ORDER BY sum(w.share) DESC, name
+       )) AS winners,
+       h.source, h.line
+FROM counted_hands h JOIN counted_events e ON e.id = h.event_id
+""",
+}
+"""Each view's name and its ``SELECT`` (created in this order: later ones read earlier ones)."""
+
+
+def create_views(db: sqlite3.Connection) -> None:
+    """(Re)create every view of :data:`VIEWS` (run by a migration, inside its transaction)."""
+    for name in reversed(VIEWS):
+        db.execute(f"DROP VIEW IF EXISTS {name}")
+    for name, select in VIEWS.items():
+        db.execute(f"CREATE VIEW {name} AS {select}")

@@ -1,0 +1,356 @@
+"""Storing one file's prepared hands in the ledger: one transaction per file.
+
+:func:`store_file` consumes the items :func:`badugi_ledger.ledger.rows.prepare_outcomes` yields
+(rejections and :class:`~badugi_ledger.ledger.rows.HandRows`), counts them, and writes the
+valid hands ``batch_size`` at a time inside ONE transaction, opened (``BEGIN IMMEDIATE``: the
+write lock) at the first batch and committed after the last; ``strict`` refuses the file at its
+first bad hand, and any failure rolls the whole file back.
+
+Each hand is looked up by fingerprint, else by identity (event, table, hand number): the
+same fingerprint and content is a duplicate; anything else a :class:`Conflict` with what
+differs (:func:`badugi_ledger.ledger.hand_content.differences`), not stored - unless ``replace``,
+which stores the new version over the old row (same id, so hands keep their order), writes an
+``audit`` row and recomputes the tournaments touched, all in the file's transaction.  A hand
+with a figure beyond :data:`badugi_ledger.model.limits.MAX_AMOUNT` fails the whole file.
+
+Why it is fast: per batch, one query finds the hands already stored (duplicates), and
+each table gets ONE ``executemany`` on the plain ``sqlite3`` connection (statements prepared
+once, no per-row sqlite-utils call).  The ids are assigned here, in the order the
+one-row-at-a-time writer got them from SQLite: a table whose key is an ``INTEGER PRIMARY KEY``
+without ``AUTOINCREMENT`` gives each new row the largest id so far plus one, and nobody else
+can insert while this file's transaction holds the write lock, so ``max(id) + 1, + 2, …`` are
+exactly the ids SQLite would have chosen.  New players and aliases are still created one at a
+time (rare: once per name per ledger) in the order the hands name them.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable, Iterable, Sequence
+from datetime import UTC, datetime
+from typing import Any, NamedTuple
+
+from ..model.errors import LedgerError
+from ..model.events import Session
+from ..model.limits import quote
+from .hand_content import differences, stored_facts
+from .report import Conflict, FileReport, Rejected
+from .rows import HAND_COLUMNS, HandRows, amount_problems, session_identity
+from .tournaments import recompute_tournament
+
+ProgressFn = Callable[[str, int], None]
+"""Called with (source, hands read so far in that file) every ``progress_every`` hands."""
+
+_INSERT_HAND = (
+    f"INSERT INTO hands (id, fingerprint, event_id, {', '.join(HAND_COLUMNS)}, content, cards, "
+    f"imported_at) VALUES ({', '.join('?' * (len(HAND_COLUMNS) + 6))})"
+)
+_UPDATE_HAND = (
+    f"UPDATE hands SET fingerprint = ?, {', '.join(f'{c} = ?' for c in HAND_COLUMNS)}, "
+    "content = ?, cards = ?, imported_at = ? WHERE id = ?"
+)
+_INSERT_POT = (
+    "INSERT INTO pots (id, hand_id, idx, name, amount, eligible, detail) "
+    "VALUES (?, ?, ?, ?, ?, ?, ?)"
+)
+_INSERT_WINNER = "INSERT INTO pot_winners (pot_id, alias_id, share) VALUES (?, ?, ?)"
+_INSERT_PLAYER = (
+    "INSERT INTO hand_players (hand_id, alias_id, seat, starting_stack, final_stack, "
+    "contributed, collected, busted, rebuys, add_ons) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+)
+_INSERT_POSTING = (
+    "INSERT INTO postings (hand_id, account, alias_id, kind, amount) VALUES (?, ?, ?, ?, ?)"
+)
+_LOOKUP_CHUNK = 500
+"""Fingerprints per duplicate query (SQLite allows at least 999 parameters)."""
+
+
+class Stored(NamedTuple):
+    """A stored hand as the writer compares it: row id, fingerprint, content, event."""
+
+    id: int
+    fingerprint: str
+    content: str
+    event_id: int
+
+
+class FileWriter:
+    """Writes one file's hands inside one transaction opened at the first batch."""
+
+    def __init__(
+        self, db: sqlite3.Connection, report: FileReport, *, replace: bool = False
+    ) -> None:
+        self.conn = db
+        self.db = db
+        self.report = report
+        self.replace = replace
+        self.open = False
+        self.aliases: dict[str, int] = {}
+        self.events: dict[str, int] = {}
+        self.identities: dict[tuple[Session, str, str | None, str], dict[str, Any]] = {}
+        self.touched: set[int] = set()
+        """Events this file added hands to or replaced hands of (tournaments get recomputed)."""
+        self.written: set[int] = set()
+        """Row ids of the hands this file stored or replaced."""
+        self.pending: dict[tuple[int, str, str], Stored] = {}
+        """This batch's hands by identity, before they are inserted."""
+        self.next_hand = self.next_pot = 0
+        self.now = datetime.now(UTC).isoformat(timespec="seconds")
+
+    def begin(self) -> None:
+        if not self.open:
+            self.conn.execute("BEGIN IMMEDIATE")
+            self.open = True
+            # Inside the write lock: nobody else adds hands or pots until COMMIT.
+            self.next_hand = self._max_id("hands") + 1
+            self.next_pot = self._max_id("pots") + 1
+
+    def _max_id(self, table: str) -> int:
+        return int(self.conn.execute(f"SELECT coalesce(max(id), 0) FROM {table}").fetchone()[0])
+
+    def alias(self, name: str) -> int:
+        alias_id = self.aliases.get(name)
+        if alias_id is None:
+            row = self.conn.execute("SELECT id FROM aliases WHERE name = ?", [name]).fetchone()
+            if row is None:
+                self.conn.execute(
+                    "INSERT INTO players (name) VALUES (?) ON CONFLICT DO NOTHING", [name]
+                )
+                pid = self.conn.execute("SELECT id FROM players WHERE name = ?", [name]).fetchone()[
+                    0
+                ]
+                cur = self.conn.execute(
+                    "INSERT INTO aliases (name, player_id, own_player_id) VALUES (?, ?, ?)",
+                    [name, pid, pid],
+                )
+                row = (cur.lastrowid,)
+            alias_id = self.aliases[name] = int(row[0])
+        return alias_id
+
+    def event(self, rows: HandRows) -> int:
+        """The id of the hand's ``events`` row, created (or its blanks filled) at the file's
+        first hand of that event."""
+        session, game, currency = rows.event
+        ident_key = (session, game, currency, rows.source)
+        ident = self.identities.get(ident_key)
+        if ident is None:
+            ident = self.identities[ident_key] = session_identity(
+                session, game, currency, rows.source
+            )
+        key = ident["key"]
+        event_id = self.events.get(key)
+        if event_id is None:
+            cols = [c for c in ident if c != "key"]
+            self.conn.execute(
+                f"INSERT INTO events (key, {', '.join(cols)}) VALUES (?{', ?' * len(cols)}) "
+                "ON CONFLICT(key) DO UPDATE SET "
+                + ", ".join(f"{c} = coalesce(events.{c}, excluded.{c})" for c in cols),
+                [key, *(ident[c] for c in cols)],
+            )
+            row = self.conn.execute("SELECT id FROM events WHERE key = ?", [key]).fetchone()
+            event_id = self.events[key] = int(row[0])
+        return event_id
+
+    def by_fingerprint(self, fingerprints: Sequence[str]) -> dict[str, Stored]:
+        """The stored hands with these fingerprints (this file's earlier batches included)."""
+        found: dict[str, Stored] = {}
+        for start in range(0, len(fingerprints), _LOOKUP_CHUNK):
+            chunk = fingerprints[start : start + _LOOKUP_CHUNK]
+            for row in self.conn.execute(
+                "SELECT id, fingerprint, content, event_id FROM hands WHERE fingerprint IN "
+                f"({', '.join('?' * len(chunk))})",
+                chunk,
+            ):
+                found[row[1]] = Stored(*row)
+        return found
+
+    def by_identity(self, event_id: int, table: str, number: str) -> Stored | None:
+        """The stored hand named (event, table, hand number): the counting one, else the
+        latest void one."""
+        row = self.conn.execute(
+            "SELECT id, fingerprint, content, event_id FROM hands WHERE event_id = ? "
+            "AND hand_number = ? AND coalesce(table_name, '') = ? "
+            "ORDER BY void_reason IS NOT NULL, id DESC LIMIT 1",
+            [event_id, number, table],
+        ).fetchone()
+        return None if row is None else Stored(*row)
+
+    def write(self, batch: Sequence[HandRows]) -> None:
+        self.begin()
+        known = self.by_fingerprint([rows.fingerprint for rows in batch])
+        hands: list[tuple[Any, ...]] = []
+        pots: list[tuple[Any, ...]] = []
+        winners: list[tuple[int, int, int]] = []
+        players: list[tuple[Any, ...]] = []
+        postings: list[tuple[Any, ...]] = []
+        alias = self.alias
+        for rows in batch:
+            problem = amount_problems(rows)
+            if problem:
+                raise LedgerError(
+                    f"hand {quote(str(rows.hand[0]))} (line {rows.hand[4]}): {problem}, so the "
+                    "ledger cannot hold it; nothing from this file was stored"
+                )
+            event_id = self.event(rows)
+            identity = (event_id, *rows.identity)
+            stored = known.get(rows.fingerprint) or self.pending.get(identity)
+            if stored is None:
+                stored = self.by_identity(*identity)
+            if stored is not None:
+                if (stored.fingerprint, stored.content) == (rows.fingerprint, rows.content):
+                    self.report.duplicate += 1
+                    continue
+                conflict = self.conflict(rows, stored)
+                if not self.replace or stored.id in self.written:
+                    self.report.conflicts.append(conflict)
+                    continue
+                self.replace_hand(stored, rows, conflict)
+                hand_id = stored.id
+            else:
+                hand_id = self.next_hand
+                self.next_hand += 1
+                hands.append(
+                    (hand_id, rows.fingerprint, event_id, *rows.hand, rows.content, rows.cards,
+                     self.now)
+                )  # fmt: skip
+                self.report.stored += 1
+            self.written.add(hand_id)
+            self.touched.add(event_id)
+            known[rows.fingerprint] = self.pending[identity] = Stored(
+                hand_id, rows.fingerprint, rows.content, event_id
+            )
+            for name, *figures in rows.players:
+                players.append((hand_id, alias(name), *figures))
+            for account, is_player, kind, amount in rows.postings:
+                postings.append(
+                    (hand_id, account, alias(account) if is_player else None, kind, amount)
+                )
+            for idx, (name, amount, eligible, detail, shares) in enumerate(rows.pots):
+                pot_id = self.next_pot
+                self.next_pot += 1
+                pots.append((pot_id, hand_id, idx, name, amount, eligible, detail))
+                winners.extend((pot_id, alias(w), share) for w, share in shares)
+        # Parents before children: the foreign keys are checked per statement.
+        self.conn.executemany(_INSERT_HAND, hands)
+        self.conn.executemany(_INSERT_POT, pots)
+        self.conn.executemany(_INSERT_WINNER, winners)
+        self.conn.executemany(_INSERT_PLAYER, players)
+        self.conn.executemany(_INSERT_POSTING, postings)
+        self.pending.clear()
+
+    def conflict(self, rows: HandRows, stored: Stored) -> Conflict:
+        """What differs between the stored hand and this version of it."""
+        table, number = rows.identity
+        event = self.conn.execute(
+            "SELECT name, date FROM events WHERE id = ?", [stored.event_id]
+        ).fetchone()
+        label = f"{event[0]}" + (f" ({event[1]})" if event[1] else "")
+        line = int(rows.hand[4] or 0)
+        found: tuple[str, ...]
+        if stored.id in self.written:
+            found = ("this import holds the hand twice, with different content",)
+        else:
+            found = tuple(differences(stored_facts(self.conn, stored.id), rows.facts()))
+        return Conflict(rows.source, line, number, table, label, found)
+
+    def replace_hand(self, stored: Stored, rows: HandRows, conflict: Conflict) -> None:
+        """Store ``rows`` over the stored hand (same row id, so the hands keep their order);
+        its children are written with the batch, the old ones deleted here."""
+        hand_id = stored.id
+        self.conn.execute(
+            "DELETE FROM pot_winners WHERE pot_id IN (SELECT id FROM pots WHERE hand_id = ?)",
+            [hand_id],
+        )
+        for table in ("pots", "hand_players", "postings"):
+            self.conn.execute(f"DELETE FROM {table} WHERE hand_id = ?", [hand_id])
+        self.conn.execute(_UPDATE_HAND, [rows.fingerprint, *rows.hand, rows.content, rows.cards,
+                                         self.now, hand_id])  # fmt: skip
+        self.conn.execute(
+            "INSERT INTO audit (at, action, event_id, hand_row, table_name, hand_number, "
+            "reason, old_fingerprint, new_fingerprint, detail) "
+            "VALUES (?, 'replace', ?, ?, ?, ?, ?, ?, ?, ?)",
+            [self.now, stored.event_id, hand_id, conflict.table, conflict.hand,
+             f"import --replace {rows.source}", stored.fingerprint, rows.fingerprint,
+             "; ".join(conflict.differences)],
+        )  # fmt: skip
+        self.touched.add(stored.event_id)
+        self.report.replaced.append(conflict)
+
+    def commit(self) -> None:
+        if self.open:
+            for (event_id,) in self.conn.execute(
+                "SELECT id FROM events WHERE kind = 'tournament' AND id IN "
+                f"({', '.join('?' * len(self.touched))}) ORDER BY id",
+                sorted(self.touched),
+            ).fetchall():
+                recompute_tournament(self.db, event_id)
+            self.conn.execute("COMMIT")
+            self.open = False
+
+    def rollback(self) -> None:
+        if self.open and self.conn.in_transaction:
+            self.conn.execute("ROLLBACK")
+        self.open = False
+
+
+def store_file(
+    db: sqlite3.Connection,
+    items: Iterable[Rejected | HandRows | None],
+    source: str,
+    *,
+    strict: bool = False,
+    replace: bool = False,
+    batch_size: int = 500,
+    progress: ProgressFn | None = None,
+    progress_every: int = 1000,
+) -> FileReport:
+    """Store one file's prepared hands (one transaction); see the module docstring.
+
+    A hand whose identity (event, table, hand number) or fingerprint the ledger holds with
+    the same fingerprint and content is a duplicate; with other content it is a conflict,
+    not stored, unless ``replace``: then it is stored over the old version (audited).
+
+    An exception from ``items`` (a file that stops being readable) or from SQLite rolls the
+    file back and propagates; the report then counts nothing stored.
+    """
+    report = FileReport(source)
+    writer = FileWriter(db, report, replace=replace)
+    batch: list[HandRows] = []
+    seen = 0
+    try:
+        for item in items:
+            seen += 1
+            if progress is not None and seen % progress_every == 0:
+                progress(source, seen)
+            if type(item) is Rejected:
+                report.rejected.append(item)
+                if strict:
+                    report.refused = True
+                    batch.clear()
+                continue
+            if report.refused or item is None:
+                continue
+            batch.append(item)  # type: ignore[arg-type]
+            if len(batch) >= batch_size:
+                writer.write(batch)
+                batch.clear()
+        if report.refused:
+            writer.rollback()
+            _nothing_stored(report)
+            return report
+        if batch:
+            writer.write(batch)
+        writer.commit()
+    except BaseException:
+        writer.rollback()
+        _nothing_stored(report)
+        raise
+    if progress is not None and seen >= progress_every:
+        progress(source, seen)
+    return report
+
+
+def _nothing_stored(report: FileReport) -> None:
+    """The file was rolled back: nothing of it counts as stored or replaced."""
+    report.stored = report.duplicate = 0
+    report.replaced.clear()

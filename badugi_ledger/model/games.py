@@ -1,0 +1,84 @@
+"""The games of the Badugi family and the facts each one fixes: the one place that knows them.
+
+Every other module asks :data:`GAMES` (``GAMES[settings.game].hand_size``, ``.halves``,
+``.progressive``) instead of comparing game names, so a fact about a game is decided once.
+
+* **Badugi** (``000``): four cards, one pot won by the best Badugi.
+* **Progressive Badugi** (``002``): Badugi whose pot carries to the next hand when no hand
+  qualifies (3.1/3.2); the carried pot is re-dealt with fresh posts; ``with a buy`` is its
+  variant only.
+* **Badacey** (``004``): five cards, the pot split between the best A-5 low and the best Badugi.
+* **Badeucey** (``004``): five cards, split between the best 2-7 low and the best Badugi with
+  aces high.
+
+>>> GAMES["badacey"].hand_size, GAMES["badacey"].halves
+(5, ('five-card', 'badugi'))
+>>> GAMES["badeucey"].half_label("badugi")
+'ace-high Badugi'
+>>> GAMES["progressive-badugi"].progressive
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Literal
+
+GameName = Literal["badugi", "progressive-badugi", "badacey", "badeucey"]
+GAME_NAMES: tuple[GameName, ...] = ("badugi", "progressive-badugi", "badacey", "badeucey")
+
+HalfName = Literal["badugi", "five-card"]
+"""A half of the pot: the Badugi half, or the five-card low half of Badacey and Badeucey."""
+
+
+@dataclass(frozen=True)
+class Game:
+    """What one game fixes: its name and title, hand size, the halves of its pot (in the order
+    :func:`badugi_ledger.hands.evaluate.evaluate` returns their values) and their labels, and
+    whether it is the progressive game (qualifier, carried pot, re-deal: ``002``)."""
+
+    name: GameName
+    title: str
+    hand_size: int
+    halves: tuple[HalfName, ...]
+    labels: tuple[str, ...]
+    """The human name of each half, in :attr:`halves` order."""
+    low: Literal["ace-five", "deuce-seven"] | None = None
+    """How the five-card half ranks (``004``); ``None`` for the four-card games."""
+    ace_high: bool = False
+    """The Badugi half ranks aces above kings (Badeucey, ``004``)."""
+    progressive: bool = False
+
+    def half_label(self, half: str) -> str:
+        """Human name of a half: ``A-5 low``, ``2-7 low``, ``Badugi``, ``ace-high Badugi``."""
+        return self.labels[self.halves.index(half)]
+
+
+GAMES: Mapping[GameName, Game] = MappingProxyType(
+    {
+        "badugi": Game("badugi", "Badugi", 4, ("badugi",), ("Badugi",)),
+        "progressive-badugi": Game(
+            "progressive-badugi",
+            "Progressive Badugi",
+            4,
+            ("badugi",),
+            ("Badugi",),
+            progressive=True,
+        ),
+        "badacey": Game(
+            "badacey", "Badacey", 5, ("five-card", "badugi"), ("A-5 low", "Badugi"), "ace-five"
+        ),
+        "badeucey": Game(
+            "badeucey",
+            "Badeucey",
+            5,
+            ("five-card", "badugi"),
+            ("2-7 low", "ace-high Badugi"),
+            "deuce-seven",
+            ace_high=True,
+        ),
+    }
+)
+"""Every game by name, in :data:`GAME_NAMES` order."""

@@ -1,0 +1,198 @@
+"""Game settings: which game, which betting structure, blinds/antes, rake and house rules.
+
+Where the rule texts disagree (``shared/seeds/README.md``) the choice is a field of
+:class:`HouseRules` with a documented default, never a constant buried in the engine.
+Settings are set once in a file header and may be overridden per hand, so every hand carries
+its own complete, immutable :class:`GameSettings`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Literal, get_args
+
+from .errors import ConfigError
+from .games import GAME_NAMES, GAMES, GameName
+
+StructureKind = Literal["fixed-limit", "pot-limit", "half-pot-limit", "no-limit", "spread-limit"]
+STRUCTURE_KINDS: tuple[StructureKind, ...] = (
+    "fixed-limit",
+    "pot-limit",
+    "half-pot-limit",
+    "no-limit",
+    "spread-limit",
+)
+
+OddChipRule = Literal["button-left", "worst-seat", "best-hand"]
+"""Who gets a chip that does not divide evenly among tied winners.
+
+``button-left`` (default, seeds README item 4): the first tied winner clockwise from the button.
+``worst-seat``: the tied winner last to act (the reverse).  ``best-hand``: in a split-half game,
+the odd chip of the whole pot goes to the half named by ``odd_chip_half``; inside a half the
+``button-left`` order applies.
+"""
+
+OddChipHalf = Literal["badugi", "five-card"]
+ReshuffleRule = Literal["exclude-own", "all-discards", "discards-first"]
+"""``exclude-own`` (default, ``001``): the cards just discarded by the player being served are not
+shuffled into the new stub.  ``all-discards``: every discard is (``000``, ``003``).
+``discards-first`` (PHH, as PokerKit deals): every player of a draw discards, a card is burned,
+then each is served in turn; every dead card, the whole draw's discards included, is."""
+
+
+_HOUSE_CHOICES: dict[str, tuple[str, ...]] = {
+    "odd_chip": get_args(OddChipRule),
+    "odd_chip_half": get_args(OddChipHalf),
+    "reshuffle": get_args(ReshuffleRule),
+}
+
+
+@dataclass(frozen=True)
+class HouseRules:
+    """Table agreements; every default is the one named in ``shared/seeds/README.md``."""
+
+    odd_chip: OddChipRule = "button-left"
+    odd_chip_half: OddChipHalf = "badugi"
+    """In Badacey/Badeucey an odd pot chip goes to this half before the halves are divided."""
+    heads_up_uncapped: bool = False
+    """Seeds README item 6: the cap (1 bet + 3 raises) always applies unless this is set."""
+    reshuffle: ReshuffleRule = "exclude-own"
+    qualifier_max: int = 9
+    """Progressive Badugi (``002`` 3.1): highest card allowed in a qualifying badugi."""
+    qualifier_pair_ok: bool = False
+    """``002`` 3.2(b): a four-card holding with one pair may qualify as a three-card hand."""
+    redeal_posts: bool = False
+    """Progressive Badugi (``002``, seeds README item 5): blinds/antes posted again on a redeal."""
+    buy_price: int = 0
+    """Progressive Badugi with a Buy (seeds README item 7): chips paid per bought card."""
+    max_seats: int = 9
+    """Seeds README item 2: 2-9 seats; a game may set a lower maximum."""
+    half_bet_reopens: bool = True
+    """Fixed limit only: a short all-in raise of at least half a bet reopens the betting (the
+    common card-room "half-bet rule"; the next raise completes it to the full level, as
+    PokerStars does); ``False`` = only a full raise reopens.  Pot-, half-pot- and no-limit
+    always use the full-raise rule."""
+
+    def __post_init__(self) -> None:
+        for name, choices in _HOUSE_CHOICES.items():
+            value = getattr(self, name)
+            if value not in choices:
+                shown = value if len(str(value)) <= 40 else f"{str(value)[:40]}…"
+                words = ", ".join(choices[:-1]) + " or " + choices[-1]
+                raise ConfigError(f"house rule {name.replace('_', '-')} is {words}, not {shown!r}")
+        if not 2 <= self.max_seats <= 9:
+            raise ConfigError(f"max seats must be 2..9, not {self.max_seats}")
+        if not 1 <= self.qualifier_max <= 13:
+            raise ConfigError(f"qualifier max card must be A..K (1..13), not {self.qualifier_max}")
+        if self.buy_price < 0:
+            raise ConfigError("buy price cannot be negative")
+
+
+@dataclass(frozen=True)
+class Structure:
+    """A betting structure.
+
+    ``fixed-limit``: ``small_bet`` in rounds 1-2, ``big_bet`` in rounds 3-4, at most ``cap`` bets
+    per round (the bet plus ``cap - 1`` raises; ``000``: 4).  ``spread-limit``: any bet or raise
+    between ``spread_min`` and ``spread_max``.  Pot-, half-pot- and no-limit need no amounts; the
+    minimum bet is the big blind.
+    """
+
+    kind: StructureKind = "fixed-limit"
+    small_bet: int = 0
+    big_bet: int = 0
+    cap: int = 4
+    spread_min: int = 0
+    spread_max: int = 0
+
+    def __post_init__(self) -> None:
+        if self.kind not in STRUCTURE_KINDS:
+            raise ConfigError(f"unknown betting structure {self.kind!r}")
+        if self.kind == "fixed-limit" and (self.small_bet <= 0 or self.big_bet <= 0):
+            raise ConfigError("fixed limit needs a small bet and a big bet above 0")
+        if self.kind == "spread-limit" and not 0 < self.spread_min <= self.spread_max:
+            raise ConfigError("spread limit needs 0 < min <= max")
+        if self.cap < 1:
+            raise ConfigError("the raise cap must allow at least the bet")
+
+
+@dataclass(frozen=True)
+class RakeRule:
+    """The house's cut: ``percent`` of each pot, rounded down to whole chips, at most ``cap``.
+
+    ``no_flop_no_drop`` has a draw-game meaning: no rake from a hand that ends before the first
+    draw.  Histories imported from sites record the rake taken instead (a ``RakeTaken`` event).
+    """
+
+    percent: int = 0
+    cap: int = 0
+    no_flop_no_drop: bool = True
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.percent <= 100 or self.cap < 0:
+            raise ConfigError("rake percent must be 0..100 and the cap >= 0")
+
+    def amount(self, pot: int, *, reached_draw: bool) -> int:
+        """Rake taken from a pot of ``pot`` chips.
+
+        >>> RakeRule(5, 3).amount(100, reached_draw=True)
+        3
+        >>> RakeRule(5, 0).amount(90, reached_draw=True)
+        4
+        >>> RakeRule(5, 3).amount(100, reached_draw=False)
+        0
+        """
+        if self.no_flop_no_drop and not reached_draw:
+            return 0
+        taken = pot * self.percent // 100
+        return min(taken, self.cap) if self.cap else taken
+
+
+@dataclass(frozen=True)
+class GameSettings:
+    """Everything a hand needs to be replayed besides its events."""
+
+    game: GameName = "badugi"
+    structure: Structure = field(default_factory=lambda: Structure("fixed-limit", 2, 4))
+    small_blind: int = 1
+    big_blind: int = 2
+    ante: int = 0
+    rake: RakeRule | None = None
+    house: HouseRules = field(default_factory=HouseRules)
+    with_buy: bool = False
+    currency: str | None = None
+    """``None`` for chips; ``"USD"`` etc. when amounts are cents of real money (imports)."""
+
+    def __post_init__(self) -> None:
+        if self.game not in GAME_NAMES:
+            raise ConfigError(f"unknown game {self.game!r} (games: {', '.join(GAME_NAMES)})")
+        if self.small_blind < 0 or self.big_blind < 0 or self.ante < 0:
+            raise ConfigError("blinds and antes cannot be negative")
+        if self.with_buy and not GAMES[self.game].progressive:
+            raise ConfigError("'with a buy' is a Progressive Badugi variant (002)")
+
+    @property
+    def hand_size(self) -> int:
+        return GAMES[self.game].hand_size
+
+
+def validate_payouts(percents: Sequence[int]) -> tuple[int, ...]:
+    """A tournament's payout table in whole percent of the prize pool, first place first;
+    raise :class:`ConfigError` unless every place gets 0..100 and they total 100.  The header
+    reader (``payouts 50/30/20``) and the ledger's tournament code both ask this function.
+
+    >>> validate_payouts([50, 30, 20])
+    (50, 30, 20)
+    >>> validate_payouts([50, 30, 20, 1, 1, 1, 1, 1])
+    Traceback (most recent call last):
+    ...
+    badugi_ledger.model.errors.ConfigError: payout percentages must total 100, not 105: 50/30/20/1/1/1/1/1
+    """  # noqa: E501 (a doctest shows the full exception name)
+    table = tuple(int(p) for p in percents)
+    shown = "/".join(map(str, table)) if len(table) <= 40 else f"{len(table)} places"
+    if any(p < 0 for p in table):
+        raise ConfigError(f"payout percentages cannot be negative: {shown}")
+    if table and sum(table) != 100:
+        raise ConfigError(f"payout percentages must total 100, not {sum(table)}: {shown}")
+    return table

@@ -1,0 +1,180 @@
+"""A fast reader for the plain subset of TOML that PHH files use, with ``tomllib`` behind it.
+
+Profiling ``badugi-ledger check`` on PHH files showed ``tomllib`` taking about a
+third of the time: it is a general TOML parser written in Python.  PHH files written by
+:func:`~badugi_ledger.phh.writer.write_phh`, and most PHH files in the wild, are only
+``key = value`` lines whose values are integers, basic strings without escapes, literal
+(single-quoted, as PokerKit writes them) strings, booleans, or (possibly multi-line,
+commented) arrays of those.  :func:`fast_loads` reads exactly that
+subset with a few compiled regular expressions and returns ``None`` for anything else (tables,
+inline tables, dotted keys, escapes, floats, dates, multi-line strings, nested
+arrays, duplicate keys, control characters, ``\\r``), so :func:`loads` hands such documents to
+``tomllib`` and correctness never depends on the fast path: whatever it accepts, it reads
+exactly as ``tomllib`` does (``tests/phh/test_phh_fast.py`` checks this).
+
+Reading value by value with regular expressions still cost about a quarter
+of reading a PHH hand, so :func:`fast_loads` first tries :func:`_lines_fast`, which takes
+only lines exactly as our writer prints them, with string operations; a document with any
+other line (a comment, a multi-line array...) is read value by value as before
+(``tests/phh/test_phh_speed.py`` checks that every way gives what ``tomllib`` gives).
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from typing import Any
+
+_ODD = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\r]")
+"""Characters TOML forbids or treats specially outside strings: left to ``tomllib``."""
+_BLANK = re.compile(r"[ \t]*(?:#[^\n]*)?\n")
+_KEY = re.compile(r"[ \t]*([A-Za-z0-9_-]+)[ \t]*=[ \t]*")
+_SCALAR = re.compile(
+    r'"([^"\\\n]*)"'
+    r"|'([^'\n]*)'(?!')"
+    r"|([+-]?(?:0|[1-9][0-9]{0,17}))(?=[ \t,\]\n#]|\Z)"
+    r"|(true|false)(?=[ \t,\]\n#]|\Z)"
+)
+"""A basic string without escapes, a literal (single-quoted) string, a decimal integer of
+at most 18 digits, or a boolean.  ``'''`` (multi-line literal) is left to ``tomllib``."""
+_GAP = re.compile(r"(?:[ \t\n]+|#[^\n]*)*")
+"""What may separate array items: spaces, newlines and comments."""
+_COMMA = re.compile(r",")
+_INT = r"[+-]?(?:0|[1-9][0-9]{0,17})"
+_STR = r"(?:\"[^\"\\\n]*\"|'[^'\n]*'(?!'))"
+_STRINGS = re.compile(rf"\[[ \t]*((?:{_STR}[ \t]*,[ \t]*)*{_STR})[ \t]*,?[ \t]*\]")
+_INTS = re.compile(rf"\[[ \t]*((?:{_INT}[ \t]*,[ \t]*)*{_INT})[ \t]*,?[ \t]*\]")
+"""One-line arrays of plain strings or of integers, the common case, read in one match."""
+_STRING = re.compile(r"\"([^\"]*)\"|'([^']*)'")
+_END = re.compile(r"[ \t]*(?:#[^\n]*)?(?:\n|\Z)")
+"""The rest of a ``key = value`` line: an optional comment."""
+_KEY_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-"
+_PLAIN_INT = re.compile(r"0|[1-9][0-9]{0,17}")
+_PLAIN_INTS = re.compile(r"(?:0|[1-9][0-9]{0,17})(?:, (?:0|[1-9][0-9]{0,17}))*")
+"""Integers as our writer prints them: no sign, at most 18 digits; arrays joined by ``", "``."""
+
+
+def loads(text: str) -> dict[str, Any]:
+    """``tomllib.loads(text)``, read by :func:`fast_loads` when it can; raises as ``tomllib``."""
+    data = fast_loads(text)
+    return data if data is not None else tomllib.loads(text)
+
+
+def fast_loads(text: str) -> dict[str, Any] | None:
+    """The document as ``tomllib`` reads it, or ``None`` if it is not in the plain subset."""
+    plain = text.replace("\n", "").replace("\t", "")
+    if not (plain.isascii() and plain.isprintable()) and _ODD.search(text):
+        return None  # (printable ASCII besides newlines and tabs: nothing _ODD could find)
+    quick = _lines_fast(text)
+    if quick is not None:
+        return quick
+    data: dict[str, Any] = {}
+    pos, size = 0, len(text)
+    while pos < size:
+        blank = _BLANK.match(text, pos)
+        if blank is not None:
+            pos = blank.end()
+            continue
+        key = _KEY.match(text, pos)
+        if key is None or key.group(1) in data:
+            return None
+        parsed = _value(text, key.end())
+        if parsed is None:
+            return None
+        value, pos = parsed
+        end = _END.match(text, pos)
+        if end is None:
+            return None
+        data[key.group(1)] = value
+        pos = end.end()
+    return data
+
+
+def _lines_fast(text: str) -> dict[str, Any] | None:
+    """The document if every line is exactly as :func:`~.phh.write_phh` writes it, else ``None``.
+
+    ``key = value`` with one space each side, the value a basic string without escapes, an
+    integer, a boolean, or a one-line array of such strings or of such integers, items
+    separated by ``", "``: plain string operations read it (no regular expression walks the
+    long ``actions`` line twice).  Any other line, even one TOML allows (a comment, other
+    spacing, a multi-line array), makes this return ``None`` and :func:`fast_loads` reads the
+    document value by value instead.  The caller has already refused control characters.
+    """
+    data: dict[str, Any] = {}
+    for line in text.split("\n"):
+        key, equals, value = line.partition(" = ")
+        if not equals:
+            if line:
+                return None
+            continue  # an empty line
+        if not key or key.strip(_KEY_CHARS) or key in data:
+            return None
+        first = value[:1]
+        if first == '"' or first == "'":
+            inner = value[1:-1]
+            if len(value) < 2 or value[-1] != first or first in inner:
+                return None
+            if first == '"' and "\\" in inner:
+                return None  # an escape: for the general readers
+            data[key] = inner
+        elif first == "[":
+            mark = value[1:2]
+            if (mark == '"' or mark == "'") and value.endswith(mark + "]"):
+                inner = value[2:-2]
+                items = inner.split(f"{mark}, {mark}")
+                if len(value) < 4 or inner.count(mark) != 2 * len(items) - 2:
+                    return None
+                if mark == '"' and "\\" in inner:
+                    return None
+                data[key] = items
+            elif _PLAIN_INTS.fullmatch(value, 1, len(value) - 1) and value[-1] == "]":
+                data[key] = list(map(int, value[1:-1].split(", ")))
+            else:
+                return None
+        elif value in ("true", "false"):
+            data[key] = value == "true"
+        elif _PLAIN_INT.fullmatch(value):
+            data[key] = int(value)
+        else:
+            return None
+    return data
+
+
+def _scalar(text: str, pos: int) -> tuple[Any, int] | None:
+    match = _SCALAR.match(text, pos)
+    if match is None:
+        return None
+    string, literal, number, boolean = match.groups()
+    if string is not None:
+        return string, match.end()
+    if literal is not None:
+        return literal, match.end()
+    if number is not None:
+        return int(number), match.end()
+    return boolean == "true", match.end()
+
+
+def _value(text: str, pos: int) -> tuple[Any, int] | None:
+    if not text.startswith("[", pos):
+        return _scalar(text, pos)
+    strings = _STRINGS.match(text, pos)
+    if strings is not None:
+        found = _STRING.findall(strings.group(1))
+        return [basic or literal for basic, literal in found], strings.end()
+    ints = _INTS.match(text, pos)
+    if ints is not None:
+        return [int(item) for item in ints.group(1).split(",")], ints.end()
+    items: list[Any] = []
+    pos = _GAP.match(text, pos + 1).end()  # type: ignore[union-attr]  # always matches
+    while not text.startswith("]", pos):
+        item = _scalar(text, pos)
+        if item is None:
+            return None
+        items.append(item[0])
+        pos = _GAP.match(text, item[1]).end()  # type: ignore[union-attr]
+        if _COMMA.match(text, pos) is None:
+            if not text.startswith("]", pos):
+                return None
+            break
+        pos = _GAP.match(text, pos + 1).end()  # type: ignore[union-attr]
+    return items, pos + 1

@@ -1,0 +1,157 @@
+"""The fields of one PHH hand, each read as the type PHH gives it, or a located error.
+
+TOML hands a reader whatever the file says: ``starting_stacks = [1e400, 100]`` is a float
+(infinity), ``small_bet = nan`` is not a number, ``big_bet = "4"`` a string, ``antes = -1`` a
+negative number, ``_rake = 99999999999999999999`` an integer beyond any real amount.  Every
+numeric field of a hand is read here: a whole number from 0 to
+:data:`~badugi_ledger.model.limits.MAX_AMOUNT` (the one bound on amounts and counts), or an
+:class:`ImportFormatError` (rule ``bad-phh``) at the field's line and column saying what was
+expected, and the file's other hands are read on.  The field's line is looked up only when
+there is an error to locate.
+"""
+
+from __future__ import annotations
+
+import datetime
+import math
+import re
+from collections.abc import Sequence
+from typing import Any, NoReturn
+
+from ..model.errors import ImportFormatError, Position
+from ..model.limits import amount_problem, quote
+
+WHOLE = "a whole number from 0 to 2^53"
+
+
+def describe(value: Any) -> str:
+    """``value`` as an error message shows it: what it is, at most a line of it."""
+    if isinstance(value, bool):
+        return f"{str(value).lower()} (true or false)"
+    if isinstance(value, float):
+        return "nan (not a number)" if math.isnan(value) else f"{value!r} (not a whole number)"
+    if isinstance(value, str):
+        return f"{quote(repr(value))} (text)"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a table"
+    return quote(repr(value))
+
+
+class HandFields:
+    """Typed access to one hand's fields; ``lines`` (from file line ``start``) locate errors."""
+
+    __slots__ = ("hand", "hand_id", "source", "lines", "start")
+
+    def __init__(
+        self, hand: dict[str, Any], hand_id: str, source: str, lines: Sequence[str], start: int
+    ) -> None:
+        self.hand = hand
+        self.hand_id = hand_id
+        self.source = source
+        self.lines = lines
+        self.start = start
+
+    def where(self, key: str) -> Position:
+        """The position of ``key``'s value in the file (the first line that sets it)."""
+        pattern = re.compile(rf"[ \t]*(?:{re.escape(key)}|\"{re.escape(key)}\")[ \t]*=[ \t]*")
+        for i, line in enumerate(self.lines):
+            found = pattern.match(line)
+            if found is not None:
+                return Position(self.source, self.start + i, found.end() + 1)
+        return Position(self.source, self.start, 1)
+
+    def fail(self, key: str, message: str) -> NoReturn:
+        raise ImportFormatError(
+            message, position=self.where(key), hand=self.hand_id, rule="bad-phh"
+        )
+
+    def required(self, key: str) -> Any:
+        if key not in self.hand:
+            raise ImportFormatError(
+                f"the PHH field {key} is missing",
+                position=Position(self.source, self.start, 1),
+                hand=self.hand_id,
+                rule="bad-phh",
+            )
+        return self.hand[key]
+
+    def whole(self, key: str, value: Any, what: str, least: int = 0) -> int:
+        """``value`` (read from ``key``) as a whole number from ``least`` to 2^53."""
+        if type(value) is not int:
+            self.fail(key, f"{what} must be {_range(least)}, not {describe(value)}")
+        if value < least:
+            self.fail(key, f"{what} must be {_range(least)}, not {value}")
+        problem = amount_problem(value, what)
+        if problem is not None:
+            self.fail(key, problem)
+        return value
+
+    def amount(self, key: str) -> int:
+        """A required whole-number field (``small_bet``)."""
+        return self.whole(key, self.required(key), key)
+
+    def amounts(self, key: str, *, least: int = 0) -> list[int]:
+        """A required list of whole numbers (``starting_stacks``)."""
+        values = self.required(key)
+        if not isinstance(values, list):
+            self.fail(key, f"{key} must be a list of whole numbers, not {describe(values)}")
+        return [self.whole(key, v, f"{key}[{i}]", least) for i, v in enumerate(values)]
+
+    def per_player(self, key: str, count: int) -> list[int]:
+        """``antes``/``blinds_or_straddles``: one number for all, or a list (padded with 0)."""
+        value = self.hand.get(key, 0)
+        if not isinstance(value, list):
+            return [self.whole(key, value, key)] * count
+        values = [self.whole(key, v, f"{key}[{i}]") for i, v in enumerate(value)]
+        return (values + [0] * count)[:count]
+
+    def optional_amounts(self, key: str, count: int) -> list[int] | None:
+        """``finishing_stacks``: absent, or one whole number per player."""
+        if self.hand.get(key) is None:
+            return None
+        values = self.amounts(key)
+        if len(values) != count:
+            self.fail(key, f"{key} has {len(values)} values for {count} players")
+        return values
+
+    def strings(self, key: str, default: list[str]) -> list[str]:
+        """A list of strings (``players``, ``actions``)."""
+        values = self.hand.get(key, default)
+        if not isinstance(values, list):
+            self.fail(key, f"{key} must be a list of strings, not {describe(values)}")
+        for i, value in enumerate(values):
+            if not isinstance(value, str):
+                self.fail(key, f"{key}[{i}] must be a string, not {describe(value)}")
+        return values
+
+    def text(self, key: str) -> str | None:
+        """An optional string field (``currency``, ``venue``)."""
+        value = self.hand.get(key)
+        if value is not None and not isinstance(value, str):
+            self.fail(key, f"{key} must be a string, not {describe(value)}")
+        return value
+
+    def label(self, key: str) -> str:
+        """An optional name (``hand``, ``table``, ``event``): a string or a whole number."""
+        value = self.hand.get(key, "")
+        if type(value) is int:
+            return str(self.whole(key, value, key))
+        if not isinstance(value, str):
+            self.fail(key, f"{key} must be a string or a whole number, not {describe(value)}")
+        return value
+
+    def date(self) -> str | None:
+        """``year``/``month``/``day`` as ``YYYY-MM-DD`` when all three are there."""
+        if not all(k in self.hand for k in ("year", "month", "day")):
+            return None
+        year, month, day = (self.whole(k, self.hand[k], k) for k in ("year", "month", "day"))
+        try:
+            return datetime.date(year, month, day).isoformat()
+        except ValueError:
+            self.fail("year", f"year {year}, month {month}, day {day} is not a date")
+
+
+def _range(least: int) -> str:
+    return WHOLE if least == 0 else f"a whole number from {least} to 2^53"

@@ -1,0 +1,475 @@
+"""PHH, the open hand-history standard (TOML), variant ``FB`` (fixed-limit Badugi): in and out.
+
+PHH (the ``phh-std`` specification, implemented by PokerKit) lists the players from the one
+left of the button (``p1``) to the button (``pN``; heads-up ``p1`` is the big blind), with
+per-position ``antes``, ``blinds_or_straddles`` and ``starting_stacks``, and the hand as
+action strings::
+
+    d dh p1 ????????      deal hole cards (?? = a card nobody saw)
+    p3 f | p4 cc          fold | check or call
+    p2 cbr 4              complete, bet or raise *to* 4
+    p1 sd ????            discard two (unknown) cards; ``p2 sd`` stands pat
+    d dh p1 ????          the cards dealt for that draw
+    p4 sm 2s4c6d9h        show at showdown; ``p3 sm`` mucks
+
+Reading: one hand per file, or a ``.phhs`` file whose TOML tables are hands, read one hand
+at a time (:mod:`.phh_split`), every number checked (:mod:`.phh_fields`).  A draw is replayed
+in PHH's order, as PokerKit deals it (:data:`POKERKIT_DEALING`).  Player names
+come from ``players`` (``p1``…``pN`` when it names none); seat numbers from ``seats``; money
+is an integer in the file's smallest unit (``currency`` kept as is).  ``finishing_stacks``
+become ``FinalStack`` claims and the user-defined ``_rake`` a ``RakeTaken`` the replay
+verifies.  Every variant but ``FB`` is skipped as another game.
+
+Writing is :mod:`.phh_write`.
+
+Why one module of this size: it translates the standard's fields into events, one section per
+field; splitting the file, the fast TOML reader and the field checks are already modules of
+their own.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from ..model.cards import DECK
+from ..model.errors import BadugiError, ConfigError, ImportFormatError, Position
+from ..model.events import (
+    Action,
+    Cards,
+    Draw,
+    Event,
+    FinalStack,
+    HandRecord,
+    Muck,
+    RakeTaken,
+    Session,
+    Show,
+)
+from ..model.limits import MAX_AMOUNT, MAX_DIGITS, quote
+from ..model.settings import GameSettings, HouseRules, ReshuffleRule, Structure
+from ..sites.common import ImportItem, SkippedHand, parse_site_cards
+from ..sites.draft import HandDraft, SeatLine
+from ..sites.files import UNREADABLE, split_lines, unreadable
+from .fields import HandFields, describe
+from .split import PhhPiece, iter_pieces
+
+ORIGIN = "phh"
+VARIANT = "FB"
+
+POKERKIT_DEALING: ReshuffleRule = "discards-first"
+"""How a PHH hand was dealt unless the file says otherwise: as PokerKit deals.  PHH writes a
+draw as every player's discard, then every deal, and PokerKit deals it so: one card is burned
+after the discards, each player is served in turn, and when the deck runs short every card out
+of play (burn cards, folded hands, every discard, the whole current draw's included) is
+shuffled into it.  A file written by :func:`.phh_write.write_phh` names its own table's rule
+in the user-defined field :data:`RESHUFFLE_FIELD`."""
+RESHUFFLE_FIELD = "_reshuffle"
+RESHUFFLE_RULES: tuple[ReshuffleRule, ...] = ("exclude-own", "all-discards", "discards-first")
+
+
+# --- reading -----------------------------------------------------------------------------------
+
+
+def read_phh(text: str | Iterable[str], source: str = "<phh>") -> Iterator[ImportItem]:
+    """The hands of a PHH (one hand) or PHHS (tables of hands) file, one at a time.
+
+    ``text`` is the whole document or, for a file of any size, its lines (without their
+    ends), read once and lazily: :func:`.phh_split.iter_pieces` cuts them into hands and
+    parses each with :func:`.fast.loads` (a fast reader for plain PHH that leaves
+    everything else to ``tomllib``), so time is linear and one hand is in memory at a time.
+    """
+    lines = split_lines(text) if isinstance(text, str) else text
+    for piece in iter_pieces(lines, source):
+        if isinstance(piece, ImportFormatError):
+            yield piece
+            continue
+        line = piece.start
+        for key, hand in piece.hands():
+            try:
+                yield _read_hand(hand, key, source, line, piece)
+            except BadugiError as exc:
+                yield exc
+            except UNREADABLE as exc:
+                yield unreadable(exc, source, line)
+
+
+def _read_hand(
+    hand: dict[str, Any], key: str | None, source: str, line: int, piece: PhhPiece
+) -> HandRecord | SkippedHand:
+    pos = Position(source, line, 1)
+    variant = hand.get("variant")
+    if variant != VARIANT:
+        hand_id = quote(_hand_id(hand, key, source))
+        return SkippedHand(source, hand_id, f"PHH variant {quote(str(variant))}", pos)
+    fields = HandFields(hand, key or Path(source).stem, source, piece.lines, piece.start)
+    if "hand" in hand:
+        fields.hand_id = fields.label("hand")
+    draft = HandDraft(source, fields.hand_id, pos, ORIGIN)
+    stacks = fields.amounts("starting_stacks")
+    count = len(stacks)
+    if count < 2:
+        fields.fail("starting_stacks", "a PHH hand needs at least two players")
+    antes = fields.per_player("antes", count)
+    blinds = fields.per_player("blinds_or_straddles", count)
+    small_bet, big_bet = fields.amount("small_bet"), fields.amount("big_bet")
+    fields.required("actions")
+    actions = fields.strings("actions", [])
+    names = fields.strings("players", [f"p{i + 1}" for i in range(count)])
+    numbers = fields.amounts("seats", least=1) if "seats" in hand else range(1, count + 1)
+    if len(names) != count or len(numbers) != count:
+        raise draft.error("players/seats do not match starting_stacks", rule="bad-phh")
+    draft.seats = [SeatLine(numbers[i], names[i], stacks[i]) for i in range(count)]
+    draft.button_name = names[-1]
+    posts = _forced_bets(antes, blinds, count)
+    for i, (ante, _blind) in enumerate(posts):
+        if ante:
+            paid = min(ante, stacks[i])
+            draft.post(names[i], "ante", paid, paid == stacks[i], line - 1, live=False)
+    for kind, index in (("small-blind", 0), ("big-blind", 1)):
+        seat = blind_seat(index, count)
+        blind = posts[seat][1]
+        if blind:
+            left = stacks[seat] - draft.total_committed.get(names[seat], 0)
+            paid = min(blind, left)
+            draft.post(names[seat], kind, paid, paid == left, line - 1)
+    for i in range(count):
+        if posts[i][1] and i not in (blind_seat(0, count), blind_seat(1, count)):
+            raise draft.error("straddles are not Badugi blinds", rule="bad-phh")
+    _replay_actions(draft, actions, _action_lines(piece, actions, line), names, stacks)
+    for i, amount in enumerate(fields.optional_amounts("finishing_stacks", count) or ()):
+        draft.events.append(FinalStack(names[i], amount, pos))
+    if "_rake" in hand:
+        draft.events.append(RakeTaken(fields.amount("_rake"), pos))
+    currency, house = fields.text("currency"), _dealing(hand, fields)
+    small_blind, big_blind = posts[blind_seat(0, count)][1], posts[blind_seat(1, count)][1]
+    try:
+        settings = _settings(
+            small_bet, big_bet, small_blind, big_blind, max(antes), currency, house
+        )
+    except ConfigError as exc:  # the bets' own rule (Structure): located at the bets
+        fields.fail("small_bet", f"{exc.message} (small_bet {small_bet}, big_bet {big_bet})")
+    session = Session(
+        kind="cash", name=fields.label("event"), date=fields.date(), place=fields.text("venue")
+    )
+    return draft.finish(settings, session, fields.label("table"), dealt_in=names)
+
+
+def _hand_id(hand: dict[str, Any], key: str | None, source: str) -> str:
+    """``hand``, else the table's key, else the file's name (no ``Path`` built when not needed)."""
+    if "hand" in hand:
+        return str(hand["hand"])
+    return key if key is not None else Path(source).stem
+
+
+def _dealing(hand: dict[str, Any], fields: HandFields) -> HouseRules:
+    """:data:`POKERKIT_DEALING`, or the rule our writer named in :data:`RESHUFFLE_FIELD`."""
+    rule = hand.get(RESHUFFLE_FIELD, POKERKIT_DEALING)
+    if rule not in RESHUFFLE_RULES or not isinstance(rule, str):
+        shown = ", ".join(f"'{r}'" for r in RESHUFFLE_RULES)
+        fields.fail(
+            RESHUFFLE_FIELD, f"{RESHUFFLE_FIELD} must be one of {shown}, not {describe(rule)}"
+        )
+    return _house(rule)
+
+
+@lru_cache(maxsize=4)
+def _house(rule: ReshuffleRule) -> HouseRules:
+    return HouseRules(reshuffle=rule)
+
+
+def _settings(
+    small_bet: int,
+    big_bet: int,
+    small_blind: int,
+    big_blind: int,
+    ante: int,
+    currency: str | None,
+    house: HouseRules,
+) -> GameSettings:
+    """The hand's settings; the few distinct ones of a file are built once (they are frozen)."""
+    return _cached_settings(small_bet, big_bet, small_blind, big_blind, ante, currency, house)
+
+
+def _new_settings(
+    small_bet: int,
+    big_bet: int,
+    small_blind: int,
+    big_blind: int,
+    ante: int,
+    currency: str | None,
+    house: HouseRules,
+) -> GameSettings:
+    return GameSettings(
+        game="badugi",
+        structure=Structure("fixed-limit", small_bet, big_bet),
+        small_blind=small_blind,
+        big_blind=big_blind,
+        ante=ante,
+        currency=currency,
+        house=house,
+    )
+
+
+_cached_settings = lru_cache(maxsize=256)(_new_settings)
+"""Exceptions (a bet of 0) are not cached: every such hand raises afresh."""
+
+
+_ACTIONS_KEY = re.compile(r"[ \t]*(?:actions|\"actions\"|'actions')[ \t]*=")
+_STRING_OR_COMMENT = re.compile(r"'[^'\n]*'|\"(?:[^\"\\\n]|\\.)*\"|#")
+"""A TOML string on one line (literal or basic), or the start of a comment."""
+
+
+def _action_lines(piece: PhhPiece, actions: list[str], line: int) -> list[int]:
+    """The 0-based file line of each action string: the strings of the ``actions`` array are
+    counted line by line from its key, one pass over the hand's lines.  Used for positions
+    only; any action not placed (an odd layout) is put on the hand's first line."""
+    found: list[int] = []
+    want = len(actions)
+    inside = False
+    for i, text in enumerate(piece.lines):
+        start = 0
+        if not inside:
+            if _ACTIONS_KEY.match(text) is None:
+                continue
+            inside, start = True, text.index("=") + 1
+        at = piece.start - 1 + i
+        for token in _STRING_OR_COMMENT.finditer(text, start):
+            if token.group() == "#":
+                break
+            found.append(at)
+        if len(found) >= want:
+            return found[:want]
+    return found + [line - 1] * (want - len(found))
+
+
+def blind_seat(which: int, count: int) -> int:
+    """Index of the small (0) or big (1) blind; heads-up the button (p2) posts the small blind."""
+    if count == 2:
+        return 1 - which
+    return which
+
+
+def _forced_bets(antes: list[int], blinds: list[int], count: int) -> list[tuple[int, int]]:
+    """Each player's (ante, blind) as PokerKit reads the lists (reversed heads-up)."""
+    if count == 2:
+        return [(antes[1], blinds[1]), (antes[0], blinds[0])]
+    return list(zip(antes, blinds, strict=True))
+
+
+_ONE_CARD: dict[str, tuple[Cards, int]] = {
+    **{str(card): ((card,), 1 << card.code) for card in DECK},
+    "??": ((None,), 0),
+}
+"""The two-character cards PHH writers use (``As``, ``??``), each with its bit in a mask of the
+cards seen (none for an unknown card)."""
+_CHUNKS: dict[str, tuple[Cards, int]] = {}
+"""Two- and four-character pieces of card strings already read (at most 53 + 53² of them):
+``7d3c6h3d`` is read as ``7d3c`` + ``6h3d``, two look-ups, instead of card by card."""
+_PAIRS = re.compile(r"..", re.DOTALL)
+
+
+def _chunk(code: str) -> tuple[Cards, int] | None:
+    """``code`` (one or two cards) from :data:`_ONE_CARD`, or None: not canonical, or repeated."""
+    entry = _ONE_CARD.get(code)
+    if entry is None and len(code) == 4:
+        first, second = _ONE_CARD.get(code[:2]), _ONE_CARD.get(code[2:])
+        if first is not None and second is not None and not first[1] & second[1]:
+            entry = (first[0] + second[0], first[1] | second[1])
+    if entry is not None:
+        _CHUNKS[code] = entry
+    return entry
+
+
+def _cards(text: str, draft: HandDraft, line: int) -> Cards:
+    """PHH cards (``7d3c6h3d``, ``????``): canonical ones by :func:`_chunk`, anything else (and
+    every error: a repeated card, a rank or suit that is not one) by ``parse_site_cards``."""
+    one_or_two = _CHUNKS.get(text)  # discards and draws: the most common
+    if one_or_two is not None:
+        return one_or_two[0]
+    if len(text) > 2 * len(DECK):
+        raise draft.error(
+            f"{quote(repr(text))} has more cards than a deck holds", line, rule="bad-phh"
+        )
+    if len(text) % 2:
+        raise draft.error(
+            f"cannot split {quote(repr(text))} into two-character cards", line, rule="bad-phh"
+        )
+    cards: Cards = ()
+    seen = 0
+    for at in range(0, len(text), 4):
+        code = text[at : at + 4]
+        entry = _CHUNKS.get(code) or _chunk(code)
+        if entry is None or entry[1] & seen:
+            return parse_site_cards(" ".join(_PAIRS.findall(text)), draft.pos)
+        cards += entry[0]
+        seen |= entry[1]
+    return cards
+
+
+Step = tuple[str, str, str | None]
+"""An action string read once: ``(op, player label, argument)``.  ``op`` is the verb (``cc``,
+``cbr``, ``sd``, ``sm``, ``f``...), or ``d dh`` for a deal (argument: the cards), ``d dh?``
+for a deal written wrongly, ``#`` for nothing but a comment; ``cbr`` without exactly one
+amount becomes ``cbr?``, which, like any unknown verb, has no meaning in Badugi, and ``cbr``
+with an amount that is not a whole number of chips up to 2^53 (``-5``, ``1e400``, ``2.5``)
+becomes ``cbr#``."""
+_CHIPS = re.compile(rf"[0-9]{{1,{MAX_DIGITS}}}")
+_STEPS: dict[str, Step] = {}
+_STEPS_LIMIT = 10_000
+
+
+def _step(raw: str) -> Step:
+    """How to read ``raw`` (not yet in :data:`_STEPS`); files repeat action strings (``p2 cc``),
+    so each is split once, up to ``_STEPS_LIMIT`` of them (then the cache starts again)."""
+    words = (raw.split("#", 1)[0] if "#" in raw else raw).split()
+    step: Step
+    if not words:
+        step = ("#", "", None)
+    elif words[:2] == ["d", "dh"]:
+        step = ("d dh", words[2], words[3]) if len(words) == 4 else ("d dh?", "", None)
+    else:
+        verb = words[1] if len(words) > 1 else ""
+        if verb == "cbr" and len(words) != 3:
+            verb = "cbr?"
+        elif verb == "cbr" and not (_CHIPS.fullmatch(words[2]) and int(words[2]) <= MAX_AMOUNT):
+            verb = "cbr#"
+        step = (verb, words[0], words[2] if len(words) > 2 else None)
+    if len(_STEPS) >= _STEPS_LIMIT:
+        _STEPS.clear()
+    _STEPS[raw] = step
+    return step
+
+
+def _replay_actions(
+    draft: HandDraft, actions: list[str], lines_of: list[int], names: list[str], stacks: list[int]
+) -> None:
+    """Turn PHH actions into events; ``cc`` and ``cbr`` need the round's bets to be read.
+
+    This loop runs for every action of every PHH hand, so it is kept tight.  Each
+    action string is split once per process (:func:`_step`).  The chips each player has put
+    in, this round and in all, are ``draft.round_committed`` and ``draft.total_committed`` as
+    :meth:`HandDraft.action` keeps them, but updated here directly, with the round's highest
+    bet kept up to date instead of recomputed per action.  A draw's event is built once its
+    new cards are read (a hand that ends without them is an error).
+    """
+    stack = dict(zip(names, stacks, strict=True))
+    round_in = draft.round_committed
+    total_in = draft.total_committed
+    high = max(round_in.values(), default=0)
+    events = draft.events
+    pending: dict[str, tuple[int, Cards, Position]] = {}
+    betting = True
+    dealt: set[str] = set()
+    labels = {f"p{i + 1}": name for i, name in enumerate(names)}
+    steps = _STEPS
+    last_line, pos = -1, draft.pos
+    for raw, line in zip(actions, lines_of, strict=True):
+        op, who, arg = steps.get(raw) or _step(raw)
+        if line != last_line:
+            last_line, pos = line, draft.at(line)
+        if op == "d dh":
+            name = labels.get(who) or _player(who, names, draft, raw)
+            cards = _cards(arg, draft, line)  # type: ignore[arg-type]  # a deal has its cards
+            if name not in dealt:
+                dealt.add(name)
+                if draft.deal_index is None:
+                    draft.mark_deal(line)
+                if cards.count(None) != len(cards):
+                    draft.known_deals[name] = cards
+                continue
+            waiting = pending.pop(name, None)
+            if waiting is None:
+                raise draft.error(f"{name} is dealt cards without discarding", line, rule="bad-phh")
+            index, discards, drawn_at = waiting
+            if len(cards) != len(discards):
+                raise draft.error(
+                    f"{name} discards {len(discards)} but is dealt {len(cards)}", rule="bad-phh"
+                )
+            events[index] = Draw(name, discards, cards, drawn_at)
+            continue
+        if op == "#":
+            continue
+        if op == "d dh?":
+            raise draft.error(f"cannot read the action {quote(repr(raw))}", line, rule="bad-phh")
+        name = labels.get(who) or _player(who, names, draft, raw)
+        if op == "sd":
+            if betting:
+                round_in = draft.round_committed = {}
+                high = 0
+                betting = False
+            discards = _cards(arg, draft, line) if arg is not None else ()
+            if discards:
+                if name in pending:
+                    _draw_unanswered(pending, name, events)
+                pending[name] = (len(events), discards, pos)
+                events.append(None)  # type: ignore[arg-type]  # the Draw, once its cards are read
+            else:
+                events.append(Draw(name, (), (), pos))
+            continue
+        betting = True
+        if op == "cc" or op == "cbr":
+            before = round_in.get(name, 0)
+            left = stack[name] - total_in.get(name, 0)
+            if op == "cc":
+                put = high - before
+                if put <= 0:
+                    events.append(Action(name, "check", None, False, pos))
+                    continue
+                if put > left:
+                    put = left
+                events.append(Action(name, "call", put, put == left, pos))
+            else:
+                to = int(arg)  # type: ignore[arg-type]  # cbr has its amount
+                put = to - before
+                events.append(Action(name, "raise" if high else "bet", to, put == left, pos))
+            total_in[name] = total_in.get(name, 0) + put
+            round_in[name] = before + put
+            if len(round_in) == 1:
+                high = before + put
+            elif put >= 0:
+                high = max(high, before + put)
+            else:  # a raise "to" less than already in: unreadable play, but read as before
+                high = max(round_in.values())
+        elif op == "f":
+            events.append(Action(name, "fold", None, False, pos))
+        elif op == "sm":
+            if arg is None:
+                events.append(Muck(name, pos))
+            elif arg == "-":
+                events.append(Show(name, (None,) * draft.hand_size, pos))
+            else:
+                events.append(Show(name, _cards(arg, draft, line), pos))
+        else:
+            if op == "cbr#":
+                raise draft.error(
+                    f"{quote(repr(raw))}: cbr takes a whole number of chips from 0 to 2^53",
+                    line,
+                    rule="bad-phh",
+                )
+            raise draft.error(
+                f"the action {quote(repr(raw))} has no meaning in Badugi", line, rule="bad-phh"
+            )
+    if pending:
+        raise draft.error(f"{', '.join(pending)} discarded but were dealt nothing", rule="bad-phh")
+
+
+def _draw_unanswered(
+    pending: dict[str, tuple[int, Cards, Position]], name: str, events: list[Event]
+) -> None:
+    """``name`` discards again before being dealt the cards of an earlier discard: that earlier
+    draw stays as it was written, its new cards unknown."""
+    index, discards, pos = pending[name]  # its key keeps its place: messages list names in order
+    events[index] = Draw(name, discards, (None,) * len(discards), pos)
+
+
+def _player(word: str, names: list[str], draft: HandDraft, raw: str) -> str:
+    if word.startswith("p") and word[1:].isdigit() and 1 <= int(word[1:]) <= len(names):
+        return names[int(word[1:]) - 1]
+    raise draft.error(
+        f"{quote(repr(word))} in {quote(repr(raw))} is not a player p1..p{len(names)}",
+        rule="bad-phh",
+    )

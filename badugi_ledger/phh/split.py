@@ -1,0 +1,146 @@
+"""A PHH or PHHS file cut into its hands while it is read: linear time, one hand in memory.
+
+A ``.phhs`` file is a TOML document of tables, one hand each (``[1]``, ``[2]``…).  Parsing the
+whole document at once holds every hand in memory and, worse, finding each hand's lines again
+afterwards rescans the file per hand.  So the lines are read once, in order, and cut at every
+top-level table header (``[key]``, ``['key']``, ``["key"]``); each piece is parsed by itself
+(:func:`.fast.loads`) and handed on before the next is read.  A one-hand ``.phh`` file is
+one piece.  Dotted headers (``[1.meta]``) stay with the hand they belong to.  A line inside a
+multi-line array that looks like a header (a nested ``[1]``, which no PHH field holds) would
+cut a hand in two: both halves are then reported as not valid TOML, never misread.
+
+Every way a piece can fail to parse becomes a located :class:`ImportFormatError` of that piece
+(rule ``bad-phh``) and the next piece is read: ``tomllib``'s syntax errors (line and column
+mapped into the file), an integer of more digits than Python converts, values nested so deep
+that ``tomllib`` runs out of stack, a table named twice, a hand larger than
+:data:`MAX_HAND_CHARS` (a real one is a few thousand characters; its lines are skipped, not
+kept).
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from ..model.errors import ImportFormatError, Position
+from ..model.limits import MAX_DIGITS
+from . import fast
+
+MAX_HAND_CHARS = 1_000_000
+"""The most characters one hand (one table of a ``.phhs`` file) may have."""
+
+_HEADER = re.compile(
+    r"[ \t]*\[[ \t]*([A-Za-z0-9_-]+|\"[^\"\\\n]*\"|'[^'\n]*')[ \t]*\][ \t]*(?:#.*)?"
+)
+"""A top-level table header: one bare or quoted key (no dots), an optional comment."""
+_AT = re.compile(r"\(at line (\d+), column (\d+)\)$")
+_LONG_NUMBER = re.compile(rf"\d{{{MAX_DIGITS + 1},}}")
+
+
+@dataclass(frozen=True)
+class PhhPiece:
+    """One parsed piece of the file: a table (``key``) or the document's root (``None``)."""
+
+    key: str | None
+    start: int
+    """1-based line of its first line (the table header; 1 for the root)."""
+    lines: list[str]
+    data: dict[str, Any]
+
+    def hands(self) -> list[tuple[str | None, dict[str, Any]]]:
+        """``(table key, fields)`` of each hand here: the root itself when it has a
+        ``variant``, else every table of it that has one."""
+        data = self.data
+        if self.key is None and "variant" in data:
+            return [(None, data)]
+        return [(str(k), v) for k, v in data.items() if isinstance(v, dict) and "variant" in v]
+
+
+def iter_pieces(lines: Iterable[str], source: str) -> Iterator[PhhPiece | ImportFormatError]:
+    """The pieces of a PHH/PHHS file, parsed, in order; ``lines`` is read once, lazily."""
+    key: str | None = None
+    start, size, too_big = 1, 0, False
+    chunk: list[str] = []
+    seen: set[str] = set()
+    for number, line in enumerate(lines, 1):
+        if number == 1:
+            line = line.lstrip("\ufeff")
+        header = _HEADER.fullmatch(line) if "[" in line[:64] else None
+        if header is not None:
+            yield from _piece(key, start, chunk, too_big, source, seen)
+            key, start, chunk, size, too_big = _unquote(header.group(1)), number, [], 0, False
+        if too_big:
+            continue
+        size += len(line) + 1
+        if size > MAX_HAND_CHARS:
+            too_big, chunk = True, []
+            continue
+        chunk.append(line)
+    yield from _piece(key, start, chunk, too_big, source, seen)
+
+
+def _unquote(key: str) -> str:
+    return key[1:-1] if key[:1] in "'\"" else key
+
+
+def _piece(
+    key: str | None,
+    start: int,
+    chunk: list[str],
+    too_big: bool,
+    source: str,
+    seen: set[str],
+) -> Iterator[PhhPiece | ImportFormatError]:
+    def error(message: str, line: int = start, column: int = 1) -> ImportFormatError:
+        return ImportFormatError(message, position=Position(source, line, column), rule="bad-phh")
+
+    if too_big:
+        yield error(
+            f"this hand has more than {MAX_HAND_CHARS:,} characters (a PHH hand has a few "
+            "thousand); it is not read"
+        )
+        return
+    if key is not None:
+        if key in seen:
+            yield error(f"the table [{key}] appears twice; each hand needs a key of its own")
+            return
+        seen.add(key)
+    if not chunk:
+        return
+    text = "\n".join(chunk) + "\n"
+    body = fast.fast_loads(text[len(chunk[0]) + 1 :]) if key is not None else None
+    try:
+        data = fast.loads(text) if key is None or body is None else {key: body}
+    except tomllib.TOMLDecodeError as exc:
+        message = str(exc)
+        at = _AT.search(message)
+        if at is None:
+            yield error(f"not valid TOML: {message}")
+        else:
+            line, column = start + int(at.group(1)) - 1, int(at.group(2))
+            yield error(f"not valid TOML: {message[: at.start()].rstrip()}", line, column)
+        return
+    except ValueError:  # tomllib converts an integer of thousands of digits: Python refuses
+        line, column = _long_number(chunk, start)
+        yield error(
+            f"a number of more than {MAX_DIGITS} digits; amounts and counts are at most 2^53",
+            line,
+            column,
+        )
+        return
+    except RecursionError:
+        yield error("arrays or tables nested too deep to read (PHH fields nest at most once)")
+        return
+    yield PhhPiece(key, start, chunk, data)
+
+
+def _long_number(chunk: list[str], start: int) -> tuple[int, int]:
+    """Line and column of the first over-long run of digits."""
+    for i, line in enumerate(chunk):
+        found = _LONG_NUMBER.search(line)
+        if found is not None:
+            return start + i, found.start() + 1
+    return start, 1

@@ -1,0 +1,291 @@
+"""Writing PHH (variant ``FB``, fixed-limit Badugi) from our hand records: ``convert --to phh``.
+
+Any fixed-limit Badugi hand whose forced bets PHH can express (a small and a big
+blind from the two seats after the button, antes, short all-in blinds).  A dead blind or a
+live blind posted out of position has no PHH form: :func:`write_phh` refuses such a hand with
+rule ``phh-cannot-express`` rather than writing something PokerKit would replay differently.
+
+The file lists the players from the one left of the button (see :mod:`.phh` for the format).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, NoReturn
+
+from ..model.errors import ImportFormatError
+from ..model.events import (
+    Action,
+    Cards,
+    CarryOut,
+    Collect,
+    Deal,
+    Draw,
+    Event,
+    FinalStack,
+    HandRecord,
+    Muck,
+    Post,
+    PotTotal,
+    RakeTaken,
+    Seat,
+    Show,
+    SitOut,
+    StackChange,
+)
+from ..model.settings import GameSettings
+from .reader import POKERKIT_DEALING, RESHUFFLE_FIELD, VARIANT, blind_seat
+
+_OUTCOMES: tuple[type[Event], ...] = (
+    Collect,
+    CarryOut,
+    RakeTaken,
+    PotTotal,
+    FinalStack,
+    StackChange,
+)
+"""Recorded outcomes and between-hand changes: claims, not play; PHH carries only final stacks."""
+
+
+def write_phh(
+    record: HandRecord,
+    *,
+    stacks: Mapping[str, int] | None = None,
+    finishing_stacks: Mapping[str, int] | None = None,
+    rake: int | None = None,
+) -> str:
+    """One hand as PHH text (variant ``FB``).
+
+    ``stacks`` gives starting stacks for seats that carry theirs from an earlier hand;
+    ``finishing_stacks`` (usually the replay's) and ``rake`` are written when given.
+    Raises :class:`ImportFormatError` (rule ``phh-cannot-express``) for what PHH cannot say.
+    """
+    settings = record.settings
+    fail = _refuser(record)
+    if settings.game != "badugi" or settings.structure.kind != "fixed-limit":
+        fail(
+            "PHH has Badugi only as fixed-limit Badugi (FB), not "
+            f"{settings.structure.kind} {settings.game}"
+        )
+    sitting = {e.player for e in record.events if isinstance(e, SitOut)}
+    order = _from_button(record.seats, record.button)
+    players = [s for s in order if s.name not in sitting]
+    if len(players) < 2:
+        fail("fewer than two players are dealt in")
+    index = {s.name: i for i, s in enumerate(players)}
+    count = len(players)
+    starting: list[int] = []
+    for seat in players:
+        amount = seat.stack if seat.stack is not None else (stacks or {}).get(seat.name)
+        if amount is None:
+            fail(f"{seat.name}'s starting stack is not known (convert the whole table)")
+        starting.append(int(amount))
+    antes = [0] * count
+    blinds = [0] * count
+    for event in record.events:
+        if isinstance(event, Post):
+            i = index.get(event.player)
+            if i is None:
+                fail(f"{event.player} posts but is not dealt in")
+            amount = (
+                event.amount if event.amount is not None else _settings_amount(settings, event.kind)
+            )
+            if event.kind == "ante":
+                antes[i] += amount
+            elif event.kind in ("small-blind", "big-blind"):
+                expected = blind_seat(0 if event.kind == "small-blind" else 1, count)
+                if i != expected or blinds[i]:
+                    fail(
+                        f"{event.player} posts a {event.kind} out of position "
+                        f"(line {event.pos.line})"
+                    )
+                blinds[i] = amount
+            else:
+                fail(f"{event.player} posts a {event.kind} blind (line {event.pos.line})")
+    if count == 2:  # PokerKit reads the lists reversed heads-up
+        antes.reverse()
+        blinds.reverse()
+    actions = _actions(record, players, index, dict(zip(index, starting, strict=True)), fail)
+    fields: list[tuple[str, Any]] = [
+        ("variant", VARIANT),
+        ("ante_trimming_status", True),
+        ("antes", antes),
+        ("blinds_or_straddles", blinds),
+        ("small_bet", settings.structure.small_bet),
+        ("big_bet", settings.structure.big_bet),
+        ("starting_stacks", starting),
+        ("actions", actions),
+        ("hand", record.hand_id),
+        ("players", [s.name for s in players]),
+        ("seats", [s.number if s.number is not None else i + 1 for i, s in enumerate(players)]),
+        ("seat_count", settings.house.max_seats),
+    ]
+    if record.table:
+        fields.append(("table", record.table))
+    if record.session.name:
+        fields.append(("event", record.session.name))
+    if record.session.place:
+        fields.append(("venue", record.session.place))
+    if record.session.date and len(record.session.date) == 10:
+        year, month, day = record.session.date.split("-")
+        fields += [("year", int(year)), ("month", int(month)), ("day", int(day))]
+    if settings.currency:
+        fields.append(("currency", settings.currency))
+    if finishing_stacks is not None:
+        fields.append(("finishing_stacks", [int(finishing_stacks[s.name]) for s in players]))
+    if rake:
+        fields.append(("_rake", int(rake)))
+    fields.append(("_origin", record.origin))
+    if settings.house.reshuffle != POKERKIT_DEALING:  # how our table dealt, if not as PokerKit
+        fields.append((RESHUFFLE_FIELD, settings.house.reshuffle))
+    return "\n".join(f"{key} = {_toml(value)}" for key, value in fields) + "\n"
+
+
+def _settings_amount(settings: GameSettings, kind: str) -> int:
+    return {
+        "ante": settings.ante,
+        "small-blind": settings.small_blind,
+        "big-blind": settings.big_blind,
+    }.get(kind, settings.big_blind)
+
+
+def _refuser(record: HandRecord) -> Callable[[str], NoReturn]:
+    def fail(message: str) -> NoReturn:
+        raise ImportFormatError(
+            message, position=record.pos, hand=record.hand_id, rule="phh-cannot-express"
+        )
+
+    return fail
+
+
+def _from_button(seats: Sequence[Seat], button: str) -> list[Seat]:
+    at = next(i for i, s in enumerate(seats) if s.name == button)
+    return list(seats[at + 1 :]) + list(seats[: at + 1])
+
+
+def _phh_cards(cards: Cards) -> str:
+    return "".join("??" if c is None else str(c) for c in cards)
+
+
+class _Bets:
+    """Just enough fixed-limit bookkeeping to write ``cbr X`` for a bet or raise recorded without
+    an amount (our text format lets fixed limit fix it): the round's level plus one bet (the
+    small bet in rounds 1-2, the big bet in 3-4, ``000``), or the player's whole stack if less."""
+
+    def __init__(self, settings: GameSettings, stacks: dict[str, int]) -> None:
+        self.settings = settings
+        self.left = dict(stacks)
+        self.round = 0
+        self.committed: dict[str, int] = {}
+        self.level = 0
+        self.full = 0
+
+    def post(self, event: Post, amount: int) -> None:
+        self.left[event.player] -= amount
+        if event.kind in ("small-blind", "big-blind", "straddle"):
+            self.committed[event.player] = self.committed.get(event.player, 0) + amount
+            self.level = max(self.level, self.committed[event.player])
+            self.full = max(self.full, self.level)
+
+    def next_round(self) -> None:
+        self.round += 1
+        self.committed, self.level, self.full = {}, 0, 0
+
+    def act(self, event: Action) -> int | None:
+        """Apply the action; for a bet or raise return its "to" amount."""
+        p = event.player
+        have = self.committed.get(p, 0)
+        if event.verb == "call":
+            pay = event.amount if event.amount is not None else min(self.level - have, self.left[p])
+            self.committed[p] = have + pay
+            self.left[p] -= pay
+            return None
+        if event.verb not in ("bet", "raise"):
+            return None
+        structure = self.settings.structure
+        unit = structure.small_bet if self.round < 2 else structure.big_bet
+        to = event.amount
+        if to is None:
+            to = min(self.full + unit, have + self.left[p])
+        if to >= self.full + unit:
+            self.full = to
+        self.left[p] -= to - have
+        self.committed[p] = to
+        self.level = max(self.level, to)
+        return to
+
+
+def _actions(
+    record: HandRecord,
+    players: list[Seat],
+    index: dict[str, int],
+    stacks: dict[str, int],
+    fail: Callable[[str], NoReturn],
+) -> list[str]:
+    out: list[str] = []
+    draws: list[Draw] = []
+    bets = _Bets(record.settings, stacks)
+
+    def label(name: str) -> str:
+        if name not in index:
+            fail(f"{name} acts but is not dealt in")
+        return f"p{index[name] + 1}"
+
+    def flush() -> None:
+        for draw in draws:
+            out.append(f"{label(draw.player)} sd {_phh_cards(draw.discards)}".rstrip())
+        for draw in draws:
+            if draw.count:
+                out.append(f"d dh {label(draw.player)} {_phh_cards(draw.received)}")
+        draws.clear()
+        bets.next_round()
+
+    dealt = {e.player: e.cards for e in record.events if isinstance(e, Deal)}
+    for seat in players:
+        cards = dealt.get(seat.name, (None,) * record.settings.hand_size)
+        out.append(f"d dh {label(seat.name)} {_phh_cards(cards)}")
+    for event in record.events:
+        if isinstance(event, Draw):
+            if any(d.player == event.player for d in draws):  # all-in: draw rounds back to back
+                flush()
+            draws.append(event)
+            continue
+        if draws:
+            flush()
+        if isinstance(event, Post):
+            amount = event.amount
+            bets.post(
+                event,
+                amount if amount is not None else _settings_amount(record.settings, event.kind),
+            )
+        elif isinstance(event, Action):
+            who = label(event.player)
+            to = bets.act(event)
+            if event.verb == "fold":
+                out.append(f"{who} f")
+            elif event.verb in ("check", "call"):
+                out.append(f"{who} cc")
+            else:
+                out.append(f"{who} cbr {to}")
+        elif isinstance(event, Show):
+            out.append(f"{label(event.player)} sm {_phh_cards(event.cards)}")
+        elif isinstance(event, Muck):
+            out.append(f"{label(event.player)} sm")
+        elif not isinstance(event, (Deal, SitOut, _OUTCOMES)):
+            fail(f"PHH has no form for {type(event).__name__} (line {event.pos.line})")
+    if draws:
+        flush()
+    return out
+
+
+def _toml(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, str):
+        escaped = value.replace("\\", "\\\\").replace('"', '\\"')
+        return f'"{escaped}"'
+    if isinstance(value, list):
+        return "[" + ", ".join(_toml(v) for v in value) + "]"
+    raise TypeError(f"no TOML form for {value!r}")  # pragma: no cover - only our own fields

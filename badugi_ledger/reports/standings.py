@@ -1,0 +1,384 @@
+"""Season standings from the ledger, as a pandas table (pandas is imported inside functions).
+
+**Tournament standings** (``kind="tournament"``): each entry earns points by the formula chosen
+(:func:`badugi_ledger.ledger.tournaments.points_for`: ``linear``, ``table`` or ``sqrt``).  With
+``best_n`` only a player's N best results count (``counted``); players with fewer than
+``min_events`` tournaments are listed below the ranked players, without a rank.  Order: points,
+then wins (first places, shared firsts included), then best finish, then events played (more
+is better); players equal on all four share the rank (1, 2, 2, 4).  ``winnings`` is money won
+(prizes + bounties − buy-ins, rebuys and add-ons) in the tournaments' currency (``unit``).
+
+**Cash standings** (``kind="cash"``): each player's net result over the cash sessions, in the
+sessions' money (a currency, or chips valued by a ``chips`` header) or else in chips, ranked by
+net, then sessions played (more is better); equal players share the rank.
+
+**Units** (:mod:`badugi_ledger.model.money`): no figure adds two units.  Every row carries its
+``unit``; a player who played in two units has a row in each, ranked among the rows of that
+unit.  Amounts are integers (cents or chips) in the frames; :func:`present` turns them into
+``12.34 USD`` for people, or into numbers in currency units (12.34) for JSON, CSV and Parquet.
+
+``kind="auto"`` picks tournament standings when the selection holds a tournament, else cash;
+the ``standings`` command's human formats (table, markdown, html) then show both tables when
+the selection has both.
+``season`` None takes every season.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import math
+import sqlite3
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Literal
+
+from ..ledger.prizes import POINTS_FORMULAS, PointsFormula, points_for
+from ..ledger.store import ledger_at
+from ..model.errors import ConfigError
+from ..model.escaping import for_csv, for_markdown, for_terminal, frame_cells
+from ..model.money import format_amount, is_money, major_units, plain_money
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+Kind = Literal["auto", "tournament", "cash"]
+KINDS: tuple[Kind, ...] = ("auto", "tournament", "cash")
+Format = Literal["table", "csv", "json", "markdown", "html"]
+FORMATS: tuple[Format, ...] = ("table", "csv", "json", "markdown", "html")
+
+TOURNAMENT_COLUMNS = [
+    *("rank", "player", "points", "events", "counted", "wins", "best", "winnings", "unit")
+]
+CASH_COLUMNS = [
+    *("rank", "player", "net", "unit", "sessions", "hands", "best_session", "worst_session")
+]
+AMOUNT_COLUMNS = ("net", "best_session", "worst_session", "winnings")
+"""Columns holding amounts in the row's ``unit`` (cents or chips)."""
+
+
+@dataclass(frozen=True)
+class StandingsOptions:
+    season: str | None = None
+    kind: Kind = "auto"
+    formula: PointsFormula = "linear"
+    table: tuple[float, ...] = ()
+    """Points per place for ``formula="table"``, first place first."""
+    best_n: int | None = None
+    min_events: int = 0
+    title: str = field(default="", compare=False)
+
+    def __post_init__(self) -> None:
+        if self.kind not in KINDS:
+            raise ConfigError(f"unknown standings kind {self.kind!r} (kinds: {', '.join(KINDS)})")
+        if self.formula not in POINTS_FORMULAS:
+            raise ConfigError(
+                f"unknown points formula {self.formula!r} (formulas: {', '.join(POINTS_FORMULAS)})"
+            )
+        if self.formula == "table" and not self.table:
+            raise ConfigError("the table points formula needs points per place, e.g. 10,7,5,3,1")
+        if self.best_n is not None and self.best_n < 1:
+            raise ConfigError("best-N must be at least 1")
+        if self.min_events < 0:
+            raise ConfigError("the minimum number of events cannot be negative")
+
+
+def parse_points_table(text: str) -> tuple[float, ...]:
+    """``"10,7,5"`` → (10.0, 7.0, 5.0); ConfigError on anything else."""
+    try:
+        values = tuple(float(v) for v in text.replace(" ", "").split(",") if v)
+    except ValueError:
+        raise ConfigError(
+            f"points table must be numbers separated by commas, not {text!r}"
+        ) from None
+    if not values:
+        raise ConfigError("the points table is empty")
+    return values
+
+
+def season_clause(season: str | None, keyword: str = "AND") -> tuple[str, list[object]]:
+    """The SQL condition (after ``keyword``: ``AND`` or ``WHERE``) and its parameters that keep
+    one season's events (alias ``e``); nothing at all for every season."""
+    return (f"{keyword} e.season = ?", [season]) if season is not None else ("", [])
+
+
+def resolve_kind(
+    db: sqlite3.Connection, options: StandingsOptions
+) -> Literal["tournament", "cash"]:
+    if options.kind != "auto":
+        return options.kind
+    clause, args = season_clause(options.season)
+    row = db.execute(
+        f"SELECT count(*) FROM counted_events e WHERE e.kind = 'tournament' {clause} "
+        "AND EXISTS (SELECT 1 FROM tournament_entries t WHERE t.event_id = e.id)",
+        args,
+    ).fetchone()
+    return "tournament" if row[0] else "cash"
+
+
+def _rank(df: pd.DataFrame, keys: Sequence[str], ascending: Sequence[bool]) -> pd.DataFrame:
+    """Sort by unit, then ``keys``, and give equal rows of a unit the same competition rank
+    (1, 2, 2, 4); each unit is ranked on its own."""
+    df = df.sort_values(
+        ["unit", *keys, "player"], ascending=[True, *ascending, True], kind="mergesort"
+    )
+    df = df.reset_index(drop=True)
+    ranks: list[int] = []
+    previous: tuple[object, ...] | None = None
+    start = 0
+    for i, row in enumerate(df[["unit", *keys]].itertuples(index=False, name=None)):
+        if previous is None or row[0] != previous[0]:
+            start = i
+        ranks.append(ranks[-1] if previous == row else i - start + 1)
+        previous = row
+    df.insert(0, "rank", ranks)
+    return df
+
+
+def entry_frame(db: sqlite3.Connection, season: str | None = None) -> pd.DataFrame:
+    """One row per tournament entry, by canonical player, with the event's size and buy-in."""
+    import pandas as pd
+
+    clause, args = season_clause(season)
+    return pd.read_sql_query(
+        "SELECT e.id AS event_id, e.name AS event, e.date, e.season, coalesce(e.buy_in, 0) AS "
+        "event_buy_in, e.money AS unit, p.name AS player, t.place, t.place_to, t.prize, "
+        "t.bounty_won, "
+        "t.buy_in + t.rebuy_cost + coalesce(t.add_on_cost, 0) AS paid, "
+        "(SELECT count(*) FROM tournament_entries n WHERE n.event_id = e.id) AS entrants "
+        "FROM tournament_entries t JOIN counted_events e ON e.id = t.event_id "
+        "JOIN aliases a ON a.id = t.alias_id JOIN players p ON p.id = a.player_id "
+        f"WHERE e.kind = 'tournament' {clause} ORDER BY coalesce(e.date, ''), e.id, t.place",
+        db,
+        params=args,
+    )
+
+
+def add_points(entries: pd.DataFrame, options: StandingsOptions) -> pd.DataFrame:
+    """The ``points`` column for each entry under the chosen formula."""
+    entries = entries.copy()
+    entries["points"] = [
+        points_for(
+            options.formula,
+            int(r.entrants),
+            int(r.place),
+            int(r.place_to),
+            buy_in_units=int(r.event_buy_in) / 100,
+            table=options.table,
+        )
+        for r in entries.itertuples()
+    ]
+    return entries
+
+
+def tournament_standings(db: sqlite3.Connection, options: StandingsOptions) -> pd.DataFrame:
+    import pandas as pd
+
+    entries = add_points(entry_frame(db, options.season), options)
+    rows = []
+    for (player, unit), group in entries.groupby(["player", "unit"], sort=False):
+        points = sorted(group["points"], reverse=True)
+        counted = points[: options.best_n] if options.best_n else points
+        rows.append(
+            {
+                "unit": unit,
+                "player": player,
+                "points": round(sum(counted), 2),
+                "events": len(group),
+                "counted": len(counted),
+                "wins": int((group["place"] == 1).sum()),
+                "best": int(group["place"].min()),
+                "winnings": int((group["prize"] + group["bounty_won"] - group["paid"]).sum()),
+            }
+        )
+    table = pd.DataFrame(rows, columns=TOURNAMENT_COLUMNS[1:])
+    keys, ascending = ["points", "wins", "best", "events"], [False, False, True, False]
+    qualified = table[table["events"] >= options.min_events]
+    ranked = _rank(qualified, keys, ascending)
+    unranked = table[table["events"] < options.min_events]
+    if len(unranked):
+        rest = unranked.sort_values(["unit", *keys, "player"], ascending=[True, *ascending, True])
+        rest.insert(0, "rank", None)
+        ranked = pd.concat([ranked.astype({"rank": "object"}), rest], ignore_index=True)
+    return ranked[TOURNAMENT_COLUMNS]
+
+
+def session_frame(db: sqlite3.Connection, season: str | None = None) -> pd.DataFrame:
+    """Each player's net and hands per cash session in the session's reporting unit (money, or
+    chips), by canonical player, sessions in order (view ``player_event_results``)."""
+    import pandas as pd
+
+    clause, args = season_clause(season)
+    return pd.read_sql_query(
+        "SELECT r.event_id, r.event, r.date, r.player, r.net, r.hands, r.unit "
+        "FROM player_event_results r JOIN events e ON e.id = r.event_id "
+        f"WHERE r.kind = 'cash' {clause} ORDER BY coalesce(r.date, ''), r.event_id, r.player",
+        db,
+        params=args,
+    )
+
+
+def cash_standings(db: sqlite3.Connection, options: StandingsOptions) -> pd.DataFrame:
+    import pandas as pd
+
+    sessions = session_frame(db, options.season)
+    table = pd.DataFrame(
+        [
+            {
+                "player": player,
+                "unit": unit,
+                "net": int(g["net"].sum()),
+                "sessions": len(g),
+                "hands": int(g["hands"].sum()),
+                "best_session": int(g["net"].max()),
+                "worst_session": int(g["net"].min()),
+            }
+            for (player, unit), g in sessions.groupby(["player", "unit"], sort=False)
+        ],
+        columns=CASH_COLUMNS[1:],
+    )
+    return _rank(table, ["net", "sessions"], [False, False])[CASH_COLUMNS]
+
+
+def standings(db: sqlite3.Connection, options: StandingsOptions) -> pd.DataFrame:
+    """The standings table the options ask for (see the module docstring)."""
+    if resolve_kind(db, options) == "tournament":
+        return tournament_standings(db, options)
+    return cash_standings(db, options)
+
+
+def describe(db: sqlite3.Connection, options: StandingsOptions) -> str:
+    """A one-line title: which season, which kind, which formula and limits."""
+    kind = resolve_kind(db, options)
+    season = f"season {options.season}" if options.season else "all seasons"
+    if kind == "cash":
+        return f"Cash standings, {season} (net result; each unit ranked on its own)"
+    extra = [f"points: {options.formula}", "winnings in the tournaments' currency"]
+    if options.best_n:
+        extra.append(f"best {options.best_n}")
+    if options.min_events:
+        extra.append(f"at least {options.min_events} events to rank")
+    return f"Tournament standings, {season} ({'; '.join(extra)})"
+
+
+Style = Literal["human", "csv", "data"]
+
+
+def present(
+    df: pd.DataFrame, style: Style, columns: Sequence[str] = AMOUNT_COLUMNS
+) -> pd.DataFrame:
+    """A copy with every amount column in its row's ``unit``: ``human``: ``12.34 USD`` /
+    ``28 chips``; ``csv``: ``12.34`` / ``28`` (two decimals for money); ``data``: numbers in
+    currency units (12.34) or chips (28), for JSON and Parquet."""
+    import pandas as pd
+
+    out = df.copy()
+    if "unit" not in out.columns:
+        return out
+    units = [str(u) for u in out["unit"]]
+    for column in columns:
+        if column not in out.columns:
+            continue
+        pairs = list(zip((int(v) for v in out[column]), units, strict=True))
+        if style == "human":
+            values: list[object] = [format_amount(v, u) for v, u in pairs]
+        elif style == "csv":
+            values = [plain_money(v) if is_money(u) else v for v, u in pairs]
+        else:
+            values = [major_units(v, u) for v, u in pairs]
+        if style == "data" and all(isinstance(v, int) for v in values):
+            out[column] = pd.Series(values, index=out.index, dtype="int64")
+        elif style == "data" and all(is_money(u) for u in units):
+            out[column] = pd.Series(values, index=out.index, dtype="float64")
+        else:
+            out[column] = pd.Series(values, index=out.index, dtype=object)
+    return out
+
+
+def records(df: pd.DataFrame) -> list[dict[str, object]]:
+    """The rows as JSON-ready dicts (numpy numbers made Python numbers, NaN made null).
+
+    Numbers are taken as Python holds them (``12.34`` stays ``12.34``), not re-rounded."""
+    rows = json.loads(df.to_json(orient="records", force_ascii=False))
+    for row, values in zip(rows, df.to_dict("records"), strict=True):
+        for column, value in values.items():
+            number = isinstance(value, int | float) and not isinstance(value, bool)
+            if number and math.isfinite(value):
+                row[column] = value
+    return rows
+
+
+def render(df: pd.DataFrame, fmt: Format, title: str = "") -> str:
+    """The table as text in one of :data:`FORMATS`, each name made safe for its reader
+    (:mod:`badugi_ledger.model.escaping`: terminal, CSV, Markdown; HTML escaped)."""
+    if fmt == "table":
+        shown = frame_cells(present(df, "human"), for_terminal)
+        body = shown.to_string(index=False) if len(df) else "(no results)"
+        return f"{for_terminal(title)}\n{body}\n" if title else body + "\n"
+    if fmt == "csv":
+        return str(frame_cells(present(df, "csv"), for_csv).to_csv(index=False))
+    if fmt == "json":
+        return json.dumps(records(present(df, "data")), ensure_ascii=False, indent=2) + "\n"
+    if fmt == "markdown":
+        shown = frame_cells(present(df, "human"), for_markdown)
+        return str(shown.to_markdown(index=False)) + "\n"
+    if fmt == "html":
+        return str(present(df, "human").to_html(index=False, escape=True, na_rep="")) + "\n"
+    raise ConfigError(f"unknown format {fmt!r} (formats: {', '.join(FORMATS)})")
+
+
+def kinds_present(
+    db: sqlite3.Connection, season: str | None
+) -> list[Literal["tournament", "cash"]]:
+    """Which kinds of standings the selection has: tournaments with entries, cash hands."""
+    clause, args = season_clause(season)
+    found: list[Literal["tournament", "cash"]] = []
+    if db.execute(
+        f"SELECT 1 FROM counted_events e WHERE e.kind = 'tournament' {clause} AND EXISTS "
+        "(SELECT 1 FROM tournament_entries t WHERE t.event_id = e.id) LIMIT 1",
+        args,
+    ).fetchone():
+        found.append("tournament")
+    if db.execute(
+        f"SELECT 1 FROM counted_events e WHERE e.kind = 'cash' {clause} AND EXISTS "
+        "(SELECT 1 FROM counted_hands h WHERE h.event_id = e.id) LIMIT 1",
+        args,
+    ).fetchone():
+        found.append("cash")
+    return found
+
+
+HUMAN_FORMATS: tuple[Format, ...] = ("table", "markdown", "html")
+
+
+def _section(db: sqlite3.Connection, options: StandingsOptions, fmt: Format) -> str:
+    title = describe(db, options)
+    body = render(standings(db, options), fmt, title if fmt == "table" else "")
+    if fmt == "markdown":
+        return f"**{for_markdown(title)}**\n\n{body}"
+    if fmt == "html":
+        import html
+
+        return f"<h2>{html.escape(title)}</h2>\n{body}"
+    return body
+
+
+def standings_report(db_path: str | Path, options: StandingsOptions, fmt: Format = "table") -> str:
+    """``badugi-ledger standings``: the standings of the ledger at ``db_path`` in ``fmt``.
+
+    With ``kind="auto"`` the human formats (table, markdown, html) show every kind the
+    selection has, tournaments first; csv and json show one table (tournaments if any).
+    """
+    if fmt not in FORMATS:
+        raise ConfigError(f"unknown format {fmt!r} (formats: {', '.join(FORMATS)})")
+    with ledger_at(db_path, create=False) as db:
+        if options.kind == "auto" and fmt in HUMAN_FORMATS:
+            kinds = kinds_present(db, options.season)
+            if len(kinds) > 1:
+                return "\n".join(
+                    _section(db, dataclasses.replace(options, kind=k), fmt) for k in kinds
+                )
+        if fmt == "table":
+            return render(standings(db, options), fmt, describe(db, options))
+        return render(standings(db, options), fmt)

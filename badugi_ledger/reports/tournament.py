@@ -1,0 +1,99 @@
+"""A tournament's result table: its terms, prize pool and each entrant's place and prize.
+
+The places and prizes are computed and stored by :mod:`badugi_ledger.ledger.tournaments` as
+hands are imported; this report reads them back, and records changed terms (a chop, a bounty)
+before reading, which recomputes the places.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..ledger.sql import dict_rows
+from ..ledger.store import ledger_at, transaction
+from ..ledger.tournaments import Terms, event_label, find_event, get_terms, set_terms
+
+
+@dataclass(frozen=True)
+class TournamentResult:
+    """A tournament's terms and its entries (place, prize, bounties, money won)."""
+
+    event: str
+    terms: Terms
+    pool: int
+    """Buy-ins, rebuys and add-ons less the bounties: what the payout table divides."""
+    entries: tuple[dict[str, object], ...]
+    payouts: tuple[int, ...] = ()
+
+    def text_lines(self) -> list[str]:
+        t = self.terms
+        table = "/".join(map(str, self.payouts)) if self.payouts else "none (no prizes)"
+        terms = [f"prize pool {self.pool}", f"payouts {table}"]
+        if t.bounty:
+            terms.append(f"bounty {t.bounty}")
+        if t.chop:
+            terms.append(f"chop {t.chop}")
+        if t.prize_unit != 1:
+            terms.append(f"prizes rounded to {t.prize_unit}")
+        lines = [f"{self.event}: {len(self.entries)} entrants, {', '.join(terms)} (money in cents)"]
+        for e in self.entries:
+            place = (
+                f"{e['place']}" if e["place"] == e["place_to"] else f"{e['place']}-{e['place_to']}"
+            )
+            extra = f", {e['chips']} chips" if e["chips"] else ""
+            bounty = f", bounties {e['bounties']} = {e['bounty_won']}" if e["bounty_won"] else ""
+            lines.append(
+                f"  {place:>5}  {e['player']}: prize {e['prize']}{bounty}, paid {e['paid']}, "
+                f"result {int(str(e['won'])):+d}{extra}"
+            )
+        return lines
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "event": self.event,
+            "terms": dict(self.terms.__dict__),
+            "prize_pool": self.pool,
+            "payouts": list(self.payouts),
+            "entries": list(self.entries),
+        }
+
+
+def tournament_result(
+    db: sqlite3.Connection, event: str | int, *, changes: Mapping[str, object] | None = None
+) -> TournamentResult:
+    """A stored tournament's result; ``changes`` (Terms fields) are recorded first and the
+    places and prizes recomputed (e.g. ``{"chop": "even"}`` or ``{"bounty": 500}``)."""
+    row = find_event(db, event, kind="tournament")
+    event_id = int(str(row["id"]))
+    terms = get_terms(db, event_id)
+    if changes:
+        terms = Terms(**{**terms.__dict__, **changes})
+        with transaction(db):
+            set_terms(db, event_id, terms)
+    entries = tuple(
+        dict_rows(
+            db,
+            "SELECT p.name AS player, t.place, t.place_to, t.chips, t.buy_in, t.rebuys, "
+            "t.add_ons, t.buy_in + t.rebuy_cost + coalesce(t.add_on_cost, 0) AS paid, t.prize, "
+            "t.bounties, t.bounty_won, t.prize + t.bounty_won - t.buy_in - t.rebuy_cost "
+            "- coalesce(t.add_on_cost, 0) AS won FROM tournament_entries t "
+            "JOIN aliases a ON a.id = t.alias_id JOIN players p ON p.id = a.player_id "
+            "WHERE t.event_id = ? ORDER BY t.place, lower(p.name)",
+            [event_id],
+        )
+    )
+    pool = sum(int(str(e["paid"])) for e in entries) - terms.bounty * len(entries)
+    payouts = tuple(json.loads(str(row["payouts"] or "[]")))
+    return TournamentResult(event_label(row), terms, pool, entries, payouts)
+
+
+def tournament_command(
+    db_path: str | Path, event: str | int, changes: Mapping[str, object] | None = None
+) -> TournamentResult:
+    """``badugi-ledger tournament``: record terms (chop, bounty, …) and show the result."""
+    with ledger_at(db_path, create=False) as db:
+        return tournament_result(db, event, changes=changes)

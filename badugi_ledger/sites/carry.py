@@ -1,0 +1,195 @@
+"""Stacks from one hand of a site table to the next: top-ups, edited stacks, missing hands.
+
+Every site prints each player's stack at the start of every hand, and its own figures say
+where a hand leaves each stack (start − chips in + uncalled bets back + collected, plus the
+top-ups the file prints: Full Tilt's ``X adds $5``).  Between two consecutive hands of one
+table in a file (no hand of that table skipped or unreadable in between), a printed stack
+that differs from where the previous hand left it is one of three things:
+
+* **a top-up** the file does not print: only raised stacks, in a cash game.  Sites top up
+  silently (Full Tilt's automatic top-up, corpus hand 29704563387, brings Sirocko back to
+  $100 with no ``adds`` line), so a raised stack cannot be told from a top-up.  Recorded as a
+  :class:`~badugi_ledger.model.events.StackChange` (``top-up``) so the replay carries on;
+* **a missing hand**: some stacks lower and others higher by as much or a little less (a
+  rake), as a hand the file does not hold would leave them.  A :class:`SiteWarning` (rule
+  ``missing-hand``) says so, with each change and the time between the two hands, never a
+  payout mismatch; for cash tables the changes are recorded as ``StackChange`` events so the
+  replay carries on from the printed stacks.  Where the site numbers a table's hands (Merge's
+  ``31274465-32``), a jump in the numbers is a missing hand too.  In a tournament the warning
+  is all the reader adds;
+* **an edited stack**: any other lowered stack.  No site lets a seated player take chips off
+  the table, and chips lost in a hand go to someone; so in a cash game the hand is refused
+  with rule ``stack-contradicts-previous-hand``, naming both hands (in a tournament the
+  replay reports the carried stack that differs).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from ..model.errors import BadugiError
+from ..model.events import Event, HandRecord, StackChange
+from .common import ImportItem, SiteWarning, SkippedHand
+from .draft import HandDraft, of_hand
+from .files import UNREADABLE, chunk_hands, unreadable
+
+
+@dataclass
+class _End:
+    """Where a hand left its table: each stack, and which hand that was."""
+
+    stacks: dict[str, int]
+    hand_id: str
+    line: int
+    time: datetime | None
+    left: set[str] = field(default_factory=set)
+    sequence: int | None = None
+
+
+class CashTables:
+    """The last hand read of each table of one file, to compare the next hand's stacks with."""
+
+    def __init__(self) -> None:
+        self.ends: dict[str, _End] = {}
+        self.warnings: list[SiteWarning] = []
+
+    def changes(self, table: str, draft: HandDraft, *, cash: bool = True) -> list[Event]:
+        """The stack changes before ``draft``'s hand (raising when they contradict the file),
+        then remember where it leaves the stacks."""
+        before = self.ends.pop(table, None)
+        diffs: dict[str, tuple[int, int]] = {}
+        if before is not None:
+            for seat in draft.seats:
+                end = before.stacks.get(seat.name)
+                if end is not None and seat.name not in before.left and end != seat.stack:
+                    diffs[seat.name] = (end, seat.stack)
+        found: list[Event] = []
+        skipped = (
+            before is not None
+            and before.sequence is not None
+            and draft.sequence is not None
+            and draft.sequence > before.sequence + 1
+        )
+        if (diffs or skipped) and before is not None:
+            found = self._explain(table, draft, before, diffs, cash, skipped)
+        finals = draft.site_final_stacks()
+        for name, chips in draft.added.items():
+            if name in finals:
+                finals[name] += chips
+        self.ends[table] = _End(
+            finals, draft.hand_id, draft.pos.line, draft.time, draft.left, draft.sequence
+        )
+        return found
+
+    def _explain(
+        self,
+        table: str,
+        draft: HandDraft,
+        before: _End,
+        diffs: dict[str, tuple[int, int]],
+        cash: bool,
+        skipped: bool,
+    ) -> list[Event]:
+        lost = sum(end - now for end, now in diffs.values() if now < end)
+        won = sum(now - end for end, now in diffs.values() if now > end)
+        since = f"hand {before.hand_id} (line {before.line})"
+        if skipped or (lost and won and won <= lost <= 2 * won):  # chips moved, less a rake
+            numbers = (
+                f", the hand numbers jump from {before.sequence} to {draft.sequence}"
+                if skipped
+                else ""
+            )
+            self.warnings.append(
+                SiteWarning(
+                    draft.source,
+                    draft.hand_id,
+                    table,
+                    draft.pos,
+                    "missing-hand",
+                    f"a hand seems to be missing before this one: since {since}"
+                    f"{_gap(before.time, draft.time)}{numbers}, "
+                    f"{_changes(diffs) or 'no stack changed'}",
+                )
+            )
+        elif lost and cash:  # tournament chips: the replay compares the carried stacks
+            raise draft.error(
+                f"the starting stacks contradict {since}, the previous hand of this table: "
+                f"{_changes(diffs)}; no site lets a seated player take chips off the table, "
+                "and what a hand takes from some players it gives to others, so a stack was "
+                "edited (or a missing hand and a silent top-up came together)",
+                rule="stack-contradicts-previous-hand",
+            )
+        if not cash:
+            return []
+        return [
+            StackChange(name, abs(now - end), "top-up" if now > end else "cash-out", draft.pos)
+            for name, (end, now) in diffs.items()
+        ]
+
+    def forget(self, table: str) -> None:
+        """A hand of this table was skipped or could not be read: its stacks are unknown."""
+        self.ends.pop(table, None)
+
+
+def _changes(diffs: dict[str, tuple[int, int]]) -> str:
+    return ", ".join(
+        f"{name} {end} → {now} ({now - end:+d})" for name, (end, now) in sorted(diffs.items())
+    )
+
+
+def _gap(earlier: datetime | None, later: datetime | None) -> str:
+    if earlier is None or later is None:
+        return ""
+    seconds = int((later - earlier).total_seconds())
+    if seconds < 0:
+        return f", which the file dates {-seconds} s later"
+    minutes, rest = divmod(seconds, 60)
+    return f", {minutes} min {rest} s earlier" if minutes else f", {rest} s earlier"
+
+
+CashHandReader = Callable[[list[str], int, str, CashTables], HandRecord | SkippedHand]
+
+
+def read_cash_site(
+    lines: Iterable[str],
+    starts: re.Pattern[str],
+    source: str,
+    read_hand: CashHandReader,
+    table_of: Callable[[list[str]], str | None],
+) -> Iterator[ImportItem]:
+    """Every hand of a site file whose stacks carry (:class:`CashTables`), in file order, each
+    hand's warnings just before it.
+
+    ``read_hand(lines, start, source, cash)`` reads one hand; a hand it skips (another game)
+    or cannot read makes its table (``table_of(lines)``, None when even that is unreadable)
+    forget the carried stacks, so the next hand of that table is not compared with guesses.
+    """
+    cash = CashTables()
+    for start, hand_lines, too_long, hand_id in chunk_hands(lines, starts, source):
+        problem: BadugiError
+        if too_long is not None:
+            problem = too_long
+        else:
+            try:
+                item = read_hand(hand_lines, start, source, cash)
+            except (BadugiError, *UNREADABLE) as exc:
+                problem = (
+                    exc if isinstance(exc, BadugiError) else unreadable(exc, source, start + 1)
+                )
+            else:
+                yield from cash.warnings
+                cash.warnings.clear()
+                if isinstance(item, SkippedHand):
+                    table = table_of(hand_lines)
+                    if table is not None:
+                        cash.forget(table)
+                yield item
+                continue
+        cash.warnings.clear()
+        table = table_of(hand_lines) if hand_lines else None
+        if table is not None:
+            cash.forget(table)
+        yield of_hand(problem, hand_id)

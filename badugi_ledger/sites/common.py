@@ -1,0 +1,187 @@
+"""What every site reader shares: the items a reader yields, and money as integers.
+
+Amounts are printed as ``$0.25``, ``1,285.50`` or ``1500``; the ledger only ever sees integers,
+so money becomes cents (``GameSettings.currency`` names the currency) and tournament chips stay
+whole chips.  A money amount that is not a whole number of cents, or a chip amount with a
+fraction, is an error, never rounded.  Reading a file's lines is :mod:`.files`; one hand being
+read is :mod:`.draft`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+
+from ..model.cards import Card, parse_card_or_unknown
+from ..model.errors import BadugiError, CardError, ImportFormatError, Position
+from ..model.events import (
+    HandRecord,
+)
+from ..model.limits import MAX_AMOUNT, MAX_DIGITS, amount_problem, quote
+
+
+@dataclass(frozen=True)
+class SkippedHand:
+    """A hand a reader recognised but does not import: another game (2-7 triple draw, hold'em…).
+
+    Readers yield these so callers can count them; :func:`badugi_ledger.sources.read_hands`
+    leaves them out of the stream (they are not errors).
+    """
+
+    source: str
+    hand_id: str | None
+    game: str
+    pos: Position
+    reason: str = "other game"
+
+    def __str__(self) -> str:
+        return f"{self.pos}: hand {self.hand_id}: skipped ({self.reason}: {quote(self.game)})"
+
+
+@dataclass(frozen=True)
+class SiteWarning:
+    """What a site file suggests but cannot prove (a hand that seems to be missing before this
+    one): not an error, the hand is read as usual.  ``table`` lets a caller resync that
+    table's carried stacks."""
+
+    source: str
+    hand_id: str | None
+    table: str
+    pos: Position
+    rule: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.pos}: hand {self.hand_id}: warning: {self.message} [{self.rule}]"
+
+
+ImportItem = HandRecord | BadugiError | SkippedHand | SiteWarning
+"""What a site reader yields for each hand in a file, in file order (a hand's warnings just
+before it)."""
+
+
+# --- amounts ----------------------------------------------------------------------------------
+
+_AMOUNT = re.compile(
+    r"(?P<sign>[+-]?)[$€£]?(?P<whole>[0-9,]*+)(?:\.(?P<fraction>[0-9]*+))?(?:\s*+(?:USD|EUR|GBP))?"
+)
+
+
+def parse_amount(
+    text: str, *, cents: bool, position: Position | None = None, signed: bool = False
+) -> int:
+    """An amount as printed, as an integer: cents of money when ``cents``, else whole chips.
+
+    Only plain decimal figures are amounts: no exponent, no ``inf`` or ``NaN``, at most
+    :data:`~badugi_ledger.model.limits.MAX_DIGITS` digits, within ±2^53 once in cents; a sign only
+    where ``signed`` (a KingsClub net result).  Anything else is a ``bad-amount`` error.
+
+    >>> parse_amount("$0.25", cents=True), parse_amount("$5", cents=True)
+    (25, 500)
+    >>> parse_amount("2,666.24", cents=True), parse_amount("1,500", cents=False)
+    (266624, 1500)
+    >>> parse_amount("0.125", cents=True)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    badugi_ledger.model.errors.ImportFormatError: amount '0.125' is not a whole number of cents ...
+    """
+    if text.isascii() and text.isdigit() and len(text) <= MAX_DIGITS:  # whole chips or dollars
+        value = int(text) * 100 if cents else int(text)
+        if value <= MAX_AMOUNT:
+            return value
+
+    def bad(why: str) -> ImportFormatError:
+        return ImportFormatError(
+            f"amount {quote(text)!r} {why}", position=position, rule="bad-amount"
+        )
+
+    m = _AMOUNT.fullmatch(text.strip())
+    whole = m["whole"].replace(",", "") if m is not None else ""
+    fraction = (m["fraction"] or "").rstrip("0") if m is not None else ""
+    if m is None or not (whole or m["fraction"]):
+        return _not_a_number(text, bad)
+    if m["sign"] == "-" and not signed:
+        raise bad("is negative, which this amount cannot be")
+    if len(whole.lstrip("0")) > MAX_DIGITS:
+        raise bad(f"has more digits than the largest amount, 2^53 ({MAX_AMOUNT:,})")
+    if len(fraction) > (2 if cents else 0):
+        raise bad(f"is not a whole number of {'cents' if cents else 'chips'}")
+    value = int(whole or "0")
+    if cents:
+        value = value * 100 + int(fraction.ljust(2, "0"))
+    problem = amount_problem(value, "the amount in cents" if cents else "the amount")
+    if problem is not None:
+        raise bad(f"is too large: {problem}")
+    return -value if m["sign"] == "-" else value
+
+
+def _not_a_number(text: str, bad: Callable[[str], ImportFormatError]) -> int:
+    """Why ``text`` is no amount at all (raised, never returned)."""
+    lowered = text.lower()
+    if "inf" in lowered or "nan" in lowered:
+        raise bad("is not a finite number: expected digits such as 1,500 or $0.25")
+    if "e" in lowered.lstrip("$€£"):
+        raise bad("is written with an exponent: expected digits such as 1,500 or $0.25")
+    raise bad("is not a number: expected digits such as 1,500 or $0.25")
+
+
+def parse_count(text: str, what: str, position: Position | None = None) -> int:
+    """A small whole number a site writes (a seat, a button, a number of cards or seats).
+
+    >>> parse_count("6", "seat")
+    6
+    """
+    if not (text.isascii() and text.isdigit()) or len(text) > MAX_DIGITS:
+        raise ImportFormatError(
+            f"{what} {quote(text)!r} is not a whole number of at most {MAX_DIGITS} digits",
+            position=position,
+            rule="bad-number",
+        )
+    value = int(text)
+    problem = amount_problem(value, what)
+    if problem is not None:
+        raise ImportFormatError(problem, position=position, rule="bad-number")
+    return value
+
+
+def hand_number(text: str, position: Position | None = None) -> str:
+    """A site's hand number as written, once checked to be a number within 2^53.
+
+    >>> hand_number("49164202872")
+    '49164202872'
+    """
+    parse_count(text, "hand number", position)
+    return text
+
+
+def header_time(*parts: str) -> datetime | None:
+    """The start of a hand from the header's year, month, day, hour, minute and second (None
+    when they make no date).
+
+    >>> header_time("2010", "09", "05", "10", "32", "15")
+    datetime.datetime(2010, 9, 5, 10, 32, 15)
+    """
+    try:
+        year, month, day, hour, minute, second = (int(p) for p in parts)
+        return datetime(year, month, day, hour, minute, second)
+    except (ValueError, OverflowError, TypeError):
+        return None
+
+
+def parse_site_cards(text: str, position: Position | None = None) -> tuple[Card | None, ...]:
+    """Cards as sites print them: ``As 3h``, ``Qs,2s``, ``X X X X``; no repeats allowed."""
+    tokens = text.replace(",", " ").split()
+    try:
+        cards = tuple(parse_card_or_unknown(t, position) for t in tokens)
+    except CardError as exc:
+        raise ImportFormatError(str(exc.message), position=position, rule="bad-card") from None
+    known = [c for c in cards if c is not None]
+    if len(set(known)) != len(known):
+        raise ImportFormatError(
+            f"the site lists a card twice in [{text}]", position=position, rule="corrupt-hand"
+        )
+    return cards
+
+

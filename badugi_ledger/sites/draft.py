@@ -1,0 +1,354 @@
+"""One hand being read: :class:`HandDraft` collects it while a reader walks its lines and
+turns it into the same :class:`~badugi_ledger.model.events.HandRecord` our own text format
+produces.
+
+It keeps the rules the sites share in one place: who was dealt in (a seated player who did
+nothing at all in the hand was not dealt in and becomes a
+:class:`~badugi_ledger.model.events.SitOut`), the hero's known cards through the draws, and the
+recorded outcome events (``Collect``, ``PotTotal``, ``RakeTaken``) that the replay verifies.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from ..model.cards import Card
+from ..model.errors import BadugiError, ImportFormatError, Position
+from ..model.events import (
+    Action,
+    Cards,
+    Collect,
+    Deal,
+    Draw,
+    Event,
+    HandRecord,
+    Muck,
+    Post,
+    PotTotal,
+    RakeTaken,
+    Seat,
+    Session,
+    SitOut,
+)
+from ..model.settings import GameSettings
+
+# --- the hand draft ---------------------------------------------------------------------------
+
+
+@dataclass
+class SeatLine:
+    number: int
+    name: str
+    stack: int
+    out_of_hand: bool = False
+
+
+@dataclass
+class HandDraft:
+    """One hand being read.  Readers append events in order; :meth:`finish` builds the record.
+
+    Deals are inserted at ``deal_index`` when the hand is finished, because who was dealt in
+    is only known at the end (everyone who did something in the hand).
+    """
+
+    source: str
+    hand_id: str
+    pos: Position
+    origin: str
+    text: str = ""
+    seats: list[SeatLine] = field(default_factory=list)
+    button_seat: int | None = None
+    button_name: str | None = None
+    events: list[Event] = field(default_factory=list)
+    deal_index: int | None = None
+    deal_pos: Position | None = None
+    hand_size: int = 4
+    hero: str | None = None
+    hero_cards: list[Card | None] = field(default_factory=list)
+    known_deals: dict[str, Cards] = field(default_factory=dict)
+    collected: dict[str, int] = field(default_factory=dict)
+    summary_won: dict[str, int] = field(default_factory=dict)
+    active: set[str] = field(default_factory=set)
+    round_committed: dict[str, int] = field(default_factory=dict)
+    total_committed: dict[str, int] = field(default_factory=dict)
+    big_blind_hint: int = 0
+    returned: dict[str, int] = field(default_factory=dict)
+    added: dict[str, int] = field(default_factory=dict)
+    """Chips the file says a player adds for the next hand (Full Tilt's ``X adds $5``)."""
+    left: set[str] = field(default_factory=set)
+    """Players the file shows leaving or sitting down again during the hand."""
+    all_in: set[str] = field(default_factory=set)
+    """Players a post or action of the file calls all-in."""
+    time: datetime | None = None
+    """When the hand started, as the header says (for the time between two hands)."""
+    sequence: int | None = None
+    """The hand's number among its table's hands, where the site numbers them (Merge)."""
+    positions: dict[int, Position] = field(default_factory=dict, repr=False, compare=False)
+    """:meth:`at`'s positions by line: events on one line share one (immutable) ``Position``."""
+
+    # -- positions and errors --
+    def at(self, line_index: int) -> Position:
+        """The position of a line of the file (0-based index → 1-based line)."""
+        pos = self.positions.get(line_index)
+        if pos is None:
+            pos = self.positions[line_index] = Position(self.source, line_index + 1, 1)
+        return pos
+
+    def error(
+        self, message: str, line_index: int | None = None, rule: str = "corrupt-hand"
+    ) -> ImportFormatError:
+        pos = self.at(line_index) if line_index is not None else self.pos
+        return ImportFormatError(message, position=pos, hand=self.hand_id, rule=rule)
+
+    # -- betting bookkeeping (used to turn "calls to 44" into chips put in, and for checks) --
+    def new_round(self) -> None:
+        self.round_committed = {}
+
+    def commit(self, player: str, chips: int) -> None:
+        self.round_committed[player] = self.round_committed.get(player, 0) + chips
+        self.total_committed[player] = self.total_committed.get(player, 0) + chips
+
+    def committed(self, player: str) -> int:
+        return self.round_committed.get(player, 0)
+
+    def highest(self) -> int:
+        return max(self.round_committed.values(), default=0)
+
+    # -- events --
+    def add(self, event: Event) -> None:
+        self.events.append(event)
+        player = getattr(event, "player", None)
+        if player is not None:
+            self.active.add(player)
+
+    def post(
+        self, player: str, kind: str, amount: int, all_in: bool, line: int, live: bool = True
+    ) -> None:
+        self.add(Post(player, kind, amount, all_in, self.at(line)))  # type: ignore[arg-type]
+        if all_in:
+            self.all_in.add(player)
+        self.total_committed[player] = self.total_committed.get(player, 0) + amount
+        if live:
+            self.round_committed[player] = self.round_committed.get(player, 0) + amount
+
+    def action(self, player: str, verb: str, amount: int | None, all_in: bool, line: int) -> None:
+        """Record a betting action; ``amount`` follows model/events.py (call: chips in; bet/raise:
+        to)."""
+        if verb == "call" and amount is not None:
+            self.commit(player, amount)
+        elif verb in ("bet", "raise") and amount is not None:
+            self.commit(player, amount - self.committed(player))
+        self.add(Action(player, verb, amount, all_in, self.at(line)))  # type: ignore[arg-type]
+        if all_in:
+            self.all_in.add(player)
+
+    def posted(self, kind: str) -> int | None:
+        """The amount of the first complete (not all-in) post of ``kind``, if any."""
+        for event in self.events:
+            if isinstance(event, Post) and event.kind == kind and not event.all_in:
+                return event.amount
+        return None
+
+    def mark_deal(self, line: int) -> None:
+        if self.deal_index is None:
+            self.deal_index = len(self.events)
+            self.deal_pos = self.at(line)
+
+    def hero_deal(self, name: str, cards: tuple[Card | None, ...], line: int) -> None:
+        """The hero's first hand (``Dealt to Hero [..]``)."""
+        self.mark_deal(line)
+        self.hero = name
+        self.known_deals[name] = cards
+        self.hero_cards = list(cards)
+        self.active.add(name)
+
+    def draw(self, player: str, count: int, discards: Cards | None, line: int) -> None:
+        """A draw of ``count`` cards; ``discards`` are known only for the hero."""
+        if discards is None or player != self.hero:
+            unknown: Cards = (None,) * count
+            self.add(Draw(player, unknown, unknown, self.at(line)))
+            return
+        if len(discards) != count:
+            raise self.error(
+                f"{player} discards {count} card(s) but the site lists [{format_list(discards)}]",
+                line,
+            )
+        for card in discards:
+            if card is not None and card not in self.hero_cards:
+                raise self.error(
+                    f"{player} discards {card}, a card the site never dealt them", line
+                )
+        self.add(Draw(player, discards, (None,) * count, self.at(line)))
+
+    def hero_receives(self, kept: Cards, new: Cards, line: int) -> None:
+        """``Dealt to Hero [kept] [new]``: fill in the received cards of the hero's last draw."""
+        index = len(self.events) - 1
+        while index >= 0:
+            event = self.events[index]
+            if isinstance(event, Draw) and event.player == self.hero:
+                break
+            index -= 1
+        if index < 0:
+            raise self.error("the site deals the hero new cards without a discard", line)
+        draw = self.events[index]
+        assert isinstance(draw, Draw)
+        expected_kept = [c for c in self.hero_cards if c not in draw.discards]
+        if sorted(map(str, expected_kept)) != sorted(map(str, kept)) or len(new) != draw.count:
+            raise self.error(
+                f"the site says {self.hero} kept [{format_list(kept)}] and got "
+                f"[{format_list(new)}] after discarding [{format_list(draw.discards)}] from "
+                f"[{format_list(self.hero_cards)}]",
+                line,
+            )
+        self.events[index] = Draw(draw.player, draw.discards, new, draw.pos)
+        self.hero_cards = list(kept) + list(new)
+
+    def hero_pat(self, cards: Cards, line: int) -> None:
+        if self.hero_cards and sorted(map(str, cards)) != sorted(map(str, self.hero_cards)):
+            raise self.error(
+                f"the site says {self.hero} stands pat on [{format_list(cards)}] but holds "
+                f"[{format_list(self.hero_cards)}]",
+                line,
+            )
+
+    def collect(self, player: str, amount: int, pot: str | None, line: int) -> None:
+        self.add(Collect(player, amount, pot, self.at(line)))
+        self.collected[player] = self.collected.get(player, 0) + amount
+
+    def uncalled(self, player: str, amount: int) -> None:
+        """``Uncalled bet (x) returned to P``: kept only for the site's own stack arithmetic."""
+        self.returned[player] = self.returned.get(player, 0) + amount
+
+    def site_final_stacks(self) -> dict[str, int]:
+        """Each seat's stack after the hand by the site's own figures (start − in + back + won)."""
+        return {
+            s.name: s.stack
+            - self.total_committed.get(s.name, 0)
+            + self.returned.get(s.name, 0)
+            + self.collected.get(s.name, 0)
+            for s in self.seats
+        }
+
+    def show(self, event: Event) -> None:
+        self.add(event)
+
+    def muck(self, player: str, line: int) -> None:
+        self.add(Muck(player, self.at(line)))
+
+    def totals(self, pot: int | None, rake: int | None, line: int) -> None:
+        if pot is not None:
+            self.events.append(PotTotal(pot, self.at(line)))
+        if rake is not None:
+            self.events.append(RakeTaken(rake, self.at(line)))
+
+    # -- finishing --
+    def _button_from_seat(self) -> str:
+        """The player on the button seat; on an empty seat (a dead button after a player left or
+        busted) the nearest player before it, which leaves the order of play unchanged."""
+        if self.button_seat is None:
+            raise self.error("the hand names no button", rule="bad-header")
+        by_number = sorted(self.seats, key=lambda s: s.number)
+        before = [s for s in by_number if s.number <= self.button_seat]
+        return (before or by_number)[-1].name
+
+    def check_stacks(self) -> None:
+        """Each starting stack against the chips its player then puts in: no more than the
+        stack, and all of it for a player the file calls all-in (an edited stack shows here)."""
+        for seat in self.seats:
+            put_in = self.total_committed.get(seat.name, 0)
+            if put_in > seat.stack:
+                raise self.error(
+                    f"{seat.name} puts {put_in} in, but the hand starts them with {seat.stack}: "
+                    "the starting stack or an amount is wrong",
+                    rule="stack-contradicts-hand",
+                )
+            if seat.name in self.all_in and put_in != seat.stack:
+                raise self.error(
+                    f"the site calls {seat.name} all-in after putting {put_in} in, but the hand "
+                    f"starts them with {seat.stack}: the starting stack or an amount is wrong",
+                    rule="stack-contradicts-hand",
+                )
+
+    def check_summary(self) -> None:
+        """The site's per-seat totals must equal its own collect lines (else it is corrupt)."""
+        for name, won in self.summary_won.items():
+            if self.collected.get(name, 0) != won:
+                raise self.error(
+                    f"the summary says {name} won {won} but the hand shows "
+                    f"{self.collected.get(name, 0)} collected"
+                )
+
+    def finish(
+        self,
+        settings: GameSettings,
+        session: Session,
+        table: str,
+        *,
+        dealt_in: Iterable[str] | None = None,
+    ) -> HandRecord:
+        """Build the record: seats clockwise from seat 1, sit-outs, deals, then the events."""
+        if not self.seats:
+            raise self.error("the hand lists no seats")
+        self.check_stacks()
+        names = [s.name for s in self.seats]
+        if len(set(names)) != len(names):
+            raise self.error("a player is seated twice")
+        players_in = set(dealt_in) if dealt_in is not None else self.active
+        unknown = {p for p in players_in if p not in names}
+        if unknown:
+            raise self.error(f"not seated but acting: {', '.join(sorted(unknown))}")
+        button = self.button_name or self._button_from_seat()
+        ordered = sorted(self.seats, key=lambda s: s.number)
+        seats = tuple(Seat(s.name, s.stack, s.number) for s in ordered)
+        sit_outs: list[Event] = [
+            SitOut(s.name, self.pos) for s in ordered if s.out_of_hand or s.name not in players_in
+        ]
+        deals: list[Event] = []
+        deal_pos = self.deal_pos or self.pos
+        for s in _from_button(ordered, button):
+            if s.name not in players_in or s.out_of_hand:
+                continue
+            if s.name in self.known_deals:
+                deals.append(Deal(s.name, self.known_deals[s.name], deal_pos))
+            else:
+                deals.append(Deal(s.name, (None,) * self.hand_size, deal_pos))
+        index = self.deal_index if self.deal_index is not None else _first_non_post(self.events)
+        events = tuple(sit_outs + self.events[:index] + deals + self.events[index:])
+        return HandRecord(
+            hand_id=self.hand_id,
+            settings=settings,
+            seats=seats,
+            button=button,
+            events=events,
+            session=session,
+            table=table,
+            pos=self.pos,
+            origin=self.origin,
+            text=self.text,
+        )
+
+
+def of_hand(error: BadugiError, hand_id: str | None) -> BadugiError:
+    """``error`` naming the hand it happened in (a number's error does not know it)."""
+    if error.hand is None:
+        error.hand = hand_id
+    return error
+
+
+def _first_non_post(events: list[Event]) -> int:
+    for i, event in enumerate(events):
+        if not isinstance(event, Post):
+            return i
+    return len(events)
+
+
+def _from_button(seats: list[SeatLine], button: str) -> list[SeatLine]:
+    """Seats in dealing order: first left of the button, the button last."""
+    at = next(i for i, s in enumerate(seats) if s.name == button)
+    return seats[at + 1 :] + seats[: at + 1]
+
+
+def format_list(cards: Iterable[Card | None]) -> str:
+    return " ".join("??" if c is None else str(c) for c in cards)

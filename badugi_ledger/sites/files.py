@@ -1,0 +1,257 @@
+"""Reading a site file: decoding, bounds on lines and hands, and cutting the lines into hands.
+
+Site histories come as UTF-8 (with or without a byte-order mark), UTF-16 (Full Tilt) or plain
+ASCII, with CRLF or LF line ends.  Every line and hand is bounded (:data:`MAX_LINE`,
+:data:`MAX_HAND_CHARS`), so a hostile file costs bounded memory and an error quotes at most
+200 characters.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import NamedTuple
+
+from ..model.errors import ImportFormatError, Position
+from ..model.limits import MAX_QUOTE, quote
+
+# --- decoding ---------------------------------------------------------------------------------
+
+
+UNREADABLE = (
+    KeyError,
+    IndexError,
+    ValueError,
+    AssertionError,
+    TypeError,
+    AttributeError,
+    ArithmeticError,
+)
+"""What a reader's hand-level code raises when a site file is damaged in a way no rule names
+(``ArithmeticError`` covers the decimal module's and integer conversion's failures)."""
+
+
+def unreadable(exc: BaseException, source: str, line: int) -> ImportFormatError:
+    """A damaged hand becomes an error with its position, so one bad hand never stops a file."""
+    detail = f"{type(exc).__name__}: {quote(str(exc))}" if str(exc) else type(exc).__name__
+    return ImportFormatError(
+        f"this hand is damaged and cannot be read ({detail})",
+        position=Position(source, line, 1),
+        rule="corrupt-hand",
+    )
+
+
+# --- bounds on a site file ----------------------------------------------------------------------
+
+MAX_LINE = 10_000
+"""Characters a line of a site history may have.  Sites write short lines (the corpus's longest
+is 181 characters); a longer line is a damaged or hostile file, reported with rule
+``line-too-long`` without ever being held in memory whole."""
+
+MAX_HAND_CHARS = 1_000_000
+"""Characters one hand of a site history may have (the corpus's longest hand has about 6,000):
+beyond it the hand is reported with rule ``hand-too-long`` and its further lines are not kept,
+so memory stays bounded whatever the file holds."""
+
+MAX_NAME = 100
+"""Characters of a player name the site readers accept (sites allow a few dozen at most).  The
+readers' patterns look for a name of at most this length, so a line costs time in proportion
+to its length, and every error message that names a player stays short."""
+
+
+NAME = rf"(?P<name>.{{1,{MAX_NAME}}}?)"
+"""A player name in a reader's pattern: at most :data:`MAX_NAME` characters, shortest first."""
+
+
+def won_amount(text: str) -> str | None:
+    """The figure of ``and won (x)`` or ``collected (x)`` in a summary seat line, if any.
+
+    >>> won_amount("Hero (button) collected ($1.25)"), won_amount("Hero folded")
+    ('$1.25', None)
+    """
+    found = [
+        (at, marker) for marker in ("and won (", "collected (") if (at := text.find(marker)) >= 0
+    ]
+    if not found:
+        return None
+    at, marker = min(found)
+    begin = at + len(marker)
+    end = text.find(")", begin)
+    return text[begin:end] if end > begin else None
+
+
+class CutLine(str):
+    """A line longer than :data:`MAX_LINE`: only its first characters are kept (for the error
+    message); ``length`` is how long it was."""
+
+    length: int
+
+    def __new__(cls, start: str, length: int) -> CutLine:
+        line = super().__new__(cls, start)
+        line.length = length
+        return line
+
+
+def cut_line_error(line: CutLine, source: str, index: int) -> ImportFormatError:
+    """The located error for an over-long line (0-based ``index``)."""
+    return ImportFormatError(
+        f"line {index + 1} has {line.length:,} characters, more than the {MAX_LINE:,} a site "
+        f"history line may have: {quote(str(line))!r}",
+        position=Position(source, index + 1, 1),
+        rule="line-too-long",
+    )
+
+
+def decode_bytes(data: bytes) -> str:
+    """Text of a history file whatever its encoding; the byte-order mark is dropped.
+
+    >>> decode_bytes(b"\\xef\\xbb\\xbfPokerStars")
+    'PokerStars'
+    >>> decode_bytes("Full Tilt".encode("utf-16"))
+    'Full Tilt'
+    >>> decode_bytes("Full".encode("utf-16-le"))
+    'Full'
+    """
+    if data.startswith(b"\xef\xbb\xbf"):
+        return data[3:].decode("utf-8", errors="replace")
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return data.decode("utf-16", errors="replace")
+    head = data[:200]
+    if len(head) >= 4 and head[1::2].count(0) > len(head) // 4:
+        return data.decode("utf-16-le", errors="replace")
+    if len(head) >= 4 and head[0::2].count(0) > len(head) // 4:
+        return data.decode("utf-16-be", errors="replace")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return data.decode("cp1252", errors="replace")
+
+
+def read_text(path: str | Path) -> str:
+    """Read and decode a whole history file (see :func:`decode_bytes`)."""
+    with open(path, "rb") as handle:  # not Path.read_bytes: no Path object per file
+        return decode_bytes(handle.read())
+
+
+def sniff_encoding(head: bytes) -> str:
+    """The encoding of a file from its first bytes (a BOM, or the NUL pattern of UTF-16).
+
+    >>> sniff_encoding(b"\\xff\\xfeF\\x00"), sniff_encoding(b"\\xef\\xbb\\xbfP")
+    ('utf-16', 'utf-8-sig')
+    >>> sniff_encoding(b"abc"), sniff_encoding("Full".encode("utf-16-le"))
+    ('utf-8', 'utf-16-le')
+    """
+    if head.startswith(b"\xef\xbb\xbf"):
+        return "utf-8-sig"
+    if head.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return "utf-16"
+    sample = head[:200]
+    if len(sample) >= 4 and sample[1::2].count(0) > len(sample) // 4:
+        return "utf-16-le"
+    if len(sample) >= 4 and sample[0::2].count(0) > len(sample) // 4:
+        return "utf-16-be"
+    try:
+        sample.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        if exc.start < len(sample) - 4:  # not just a character cut at the sample's end
+            return "cp1252"
+    return "utf-8"
+
+
+def iter_lines(path: str | Path, max_line: int = MAX_LINE) -> Iterator[str]:
+    """The lines of a history file without their ends, read lazily (memory stays flat).
+
+    CRLF, LF and lone CR all end a line; the byte-order mark is dropped.  A line longer than
+    ``max_line`` characters is never held whole: it comes as a :class:`CutLine` (its start and
+    its length), which the readers report as an error.
+    """
+    with open(path, "rb") as raw:
+        head = raw.read(512)
+    encoding = sniff_encoding(head)
+    with open(path, encoding=encoding, errors="replace", newline=None) as handle:
+        while True:
+            line = handle.readline(max_line + 1)
+            if not line:
+                return
+            if len(line) > max_line and not line.endswith("\n"):
+                length = len(line)
+                while True:  # skip the rest of the line, a bounded piece at a time
+                    more = handle.readline(max_line + 1)
+                    length += len(more)
+                    if not more or more.endswith("\n"):
+                        length -= more.endswith("\n")
+                        break
+                yield CutLine(line[: MAX_QUOTE + 1].lstrip("\ufeff"), length)
+                continue
+            yield line.rstrip("\n").lstrip("\ufeff")
+
+
+def split_lines(text: str) -> list[str]:
+    """Lines without their ends; CRLF, LF and lone CR all end a line (a BOM is removed).
+
+    >>> split_lines("\\ufeffa\\r\\nb\\rc\\n")
+    ['a', 'b', 'c', '']
+    """
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    return text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+
+
+class Chunk(NamedTuple):
+    """One hand's lines (``start`` is the 0-based index of its first line), or its problem."""
+
+    start: int
+    lines: list[str]
+    problem: ImportFormatError | None = None
+    """An over-long line or hand: the hand is not read, and only its first lines are kept."""
+    hand_id: str | None = None
+    """The hand's number from its first line (``starts``' ``id`` group), for errors."""
+
+
+def chunk_hands(lines: Iterable[str], starts: re.Pattern[str], source: str) -> Iterator[Chunk]:
+    """Split a file's lines into hands, lazily: each hand begins at a line ``starts`` matches
+    (its ``id`` group, if any, names the hand in errors).
+
+    Lines before the first hand are dropped; blank lines stay (readers ignore them).  A hand
+    with a :class:`CutLine` or of more than :data:`MAX_HAND_CHARS` characters comes with its
+    problem and keeps no further lines, and a cut line before the first hand comes as a chunk
+    of no lines with its error, so memory stays bounded and nothing is dropped silently.
+    """
+    begin = 0
+    chunk: list[str] | None = None
+    problem: ImportFormatError | None = None
+    hand_id: str | None = None
+    size = 0
+    for i, line in enumerate(lines):
+        start = starts.match(line.lstrip("\ufeff"))
+        if start is not None:
+            if chunk is not None:
+                yield Chunk(begin, chunk, problem, hand_id)
+            begin, chunk, problem, size = i, [], None, 0
+            found = start.groupdict().get("id")
+            hand_id = quote(found) if found is not None else None
+        if chunk is None:
+            if isinstance(line, CutLine):
+                yield Chunk(i, [], cut_line_error(line, source, i))
+            continue
+        if problem is not None:
+            continue
+        size += len(line) + 1
+        if isinstance(line, CutLine):
+            problem = cut_line_error(line, source, i)
+        elif size > MAX_HAND_CHARS:
+            problem = ImportFormatError(
+                f"the hand that starts at line {begin + 1} has more than {MAX_HAND_CHARS:,} "
+                "characters; no site writes such a hand",
+                position=Position(source, i + 1, 1),
+                rule="hand-too-long",
+            )
+        else:
+            chunk.append(line)
+            continue
+        problem.hand = hand_id
+    if chunk is not None:
+        yield Chunk(begin, chunk, problem, hand_id)
+
+

@@ -1,0 +1,348 @@
+"""Full Tilt Poker hand histories (cash, 2010-2013; UTF-16 or ASCII; the archive format).
+
+What it reads: the header (``Full Tilt Poker Game #…`` or the archive's ``FullTiltPoker``
+spelling, table, stakes, game, date), seat lines with stacks, posts (``posts the small blind
+of``, ``posts the big blind of``, a new player's ``posts $2.50``, ``posts a dead small blind
+of``, ``antes``), betting (``raises to`` totals, ``calls``, ``, and is all in``), draws
+(``discards N cards``, the hero's ``discards 1 card [7s]`` and ``Dealt to Hero [kept] [new]``,
+``stands pat``), shows, mucks, ``wins the pot (x)``, the summary's total pot and rake and each
+seat's winnings.  Full Tilt tops cash stacks up between hands (``X adds $1``, or silently):
+the difference is recorded as a ``StackChange``; a stack that fell is refused (see
+:mod:`.carry`).
+
+What it cannot know: other players' cards (except shown) and their discards.  A ``(partial)``
+hand, which has only a summary, is reported with rule ``partial-hand``.
+
+Games: Badugi; every other game of a mixed file is a :class:`~.common.SkippedHand`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import replace
+
+from ..model.errors import Position
+from ..model.events import HandRecord, Session, Show
+from ..model.limits import quote
+from ..model.settings import GameSettings, HouseRules, Structure
+from .carry import CashTables, read_cash_site
+from .common import (
+    ImportItem,
+    SkippedHand,
+    hand_number,
+    header_time,
+    parse_amount,
+    parse_count,
+    parse_site_cards,
+)
+from .draft import HandDraft, SeatLine
+from .files import NAME, won_amount
+
+ORIGIN = "fulltilt"
+
+HAND_START = re.compile(r"(?:Full Tilt Poker|FullTiltPoker) Game #(?P<id>\d+):")
+_HEADER = re.compile(r"(?:Full Tilt Poker|FullTiltPoker) Game #(?P<id>\d+): (?P<rest>.*)$")
+_STAKES = re.compile(r"(?P<cur>[$€£]?)(?<![\d.,])(?P<small>[\d.,]++)/[$€£]?(?P<big>[\d.,]++)")
+_GAME = re.compile(r"\b(?P<limit>Limit|FL|Pot Limit|PL|No Limit|NL) (?P<game>Badugi)\b")
+_DATE = re.compile(r"(\d{4})/(\d{2})/(\d{2})")
+_TIME = re.compile(r"(\d{1,2}):(\d{2}):(\d{2}) \w+ - (\d{4})/(\d{2})/(\d{2})")
+_ADDS = re.compile(NAME + r" adds (?P<amt>[$€£]?[\d.,]++)$")
+_MOVES = re.compile(NAME + r" (?:stands up|sits down)$")
+_SEAT = re.compile(r"Seat (?P<num>\d+): " + NAME + r" \((?P<stack>[$€£]?[\d.,]++)\)(?P<tail>.*)$")
+_BUTTON = re.compile(r"The button is in seat #(?P<seat>\d+)$")
+_POST = re.compile(
+    NAME + r" (?:posts (?P<what>the small blind of|the big blind of|a dead small blind of|) ?"
+    r"|(?P<ante>antes) )(?P<amt>[$€£]?[\d.,]++)(?P<allin>, and is all in)?$"
+)
+_ACTION = re.compile(
+    NAME + r" (?P<verb>folds|checks|calls|bets|raises to)(?: (?P<amt>[$€£]?[\d.,]++))?"
+    r"(?P<allin>, and is all in)?$"
+)
+_DISCARD = re.compile(NAME + r" discards (?P<n>\d) cards?(?: \[(?P<cards>[^\]]*+)\])?$")
+_PAT = re.compile(NAME + r" stands pat$")
+_DEALT = re.compile(r"Dealt to " + NAME + r" \[(?P<a>[^\]]*+)\](?: \[(?P<b>[^\]]*+)\])?$")
+_SHOWS = re.compile(NAME + r" shows \[(?P<cards>[^\]]*+)\]")
+_MUCKS = re.compile(NAME + r" mucks$")
+_WINS = re.compile(
+    NAME + r" (?:wins|ties for) the (?P<pot>pot|main pot|side pot(?: (?P<n>\d+))?)"
+    r" \((?P<amt>[^)]++)\)"
+)
+_UNCALLED = re.compile(r"Uncalled bet of (?P<amt>\S++) returned to (?P<name>.+)$")
+_TOTAL = re.compile(
+    r"Total pot (?P<pot>[$€£]?[\d.,]++)(?:\s[^|]*+)?\|\s*+Rake (?P<rake>[$€£]?[\d.,]++)(?![^\s|])"
+)
+_SUMMARY_SEAT = re.compile(r"Seat (?P<num>\d+): (?P<rest>.*)$")
+_NOISE = re.compile(
+    r"(?:.+ has \d+ seconds left to act|\d+ seconds left to act|.+ has requested TIME"
+    r"|.+ has been disconnected|.+ has reconnected|.+ is sitting out|.+ has returned"
+    r"|.+ sits down|.+ stands up|.+ is dealt \d cards?|.+ adds [$€£]?[\d.,]+"
+    r"|.+ is feeling \w+|.+ has timed out|.+ will be allowed to play.*|.+ seconds left to act"
+    r"|\*{5} # \d+ \*{5})\s*$"
+)
+
+
+def read_fulltilt(lines: Iterable[str], source: str = "<fulltilt>") -> Iterator[ImportItem]:
+    """Every hand of a Full Tilt history, in file order; top-ups carry to the next hand."""
+    return read_cash_site(lines, HAND_START, source, _read_hand, _table_of)
+
+
+def _table_of(lines: list[str]) -> str | None:
+    header = _HEADER.match(lines[0].lstrip("\ufeff"))
+    return _table(header["rest"])[0] if header is not None else None
+
+
+def _table(rest: str) -> tuple[str | None, int | None]:
+    """The table name and size from the header after the hand number:
+    ``Table Lambie Dew 1 (6 max) - $0.10/$0.20 - …`` gives ``("Lambie Dew 1", 6)``; other
+    parentheses after the name (``(heads up)``, ``(deep)``) are dropped."""
+    part = rest.split(" - ", 1)[0]
+    if not part.startswith("Table ") or " - " not in rest:
+        return None, None
+    end = len(part)
+    size: int | None = None
+    while end > 6 and part.endswith(")", 0, end):
+        opening = part.rfind(" (", 6, end)
+        if opening < 0:
+            break
+        inside = part[opening + 2 : end - 1]
+        number, blank, word = inside.partition(" ")
+        if size is None and blank and word == "max" and number.isascii() and number.isdigit():
+            size = int(number) if len(number) <= 2 else 0
+        end = opening
+    return part[6:end], size
+
+
+def _read_hand(
+    lines: list[str], start: int, source: str, cash: CashTables
+) -> HandRecord | SkippedHand:
+    header = _HEADER.match(lines[0].lstrip("\ufeff"))
+    pos = Position(source, start + 1, 1)
+    assert header is not None
+    hand_id, rest = hand_number(header["id"], pos), header["rest"]
+    table_name, table_size = _table(rest)
+    table = table_name or ""
+    draft = HandDraft(source, hand_id, pos, ORIGIN, text="\n".join(lines).rstrip() + "\n")
+    game = _GAME.search(rest)
+    if game is None:
+        parts = [p.strip() for p in rest.split(" - ")]
+        words = next((p for p in parts[1:] if not _STAKES.match(p)), rest)
+        return SkippedHand(source, hand_id, words, pos)
+    if "(partial)" in rest:
+        raise draft.error("a partial hand: the site kept only its summary", 0, rule="partial-hand")
+    if re.search(r"Tournament|Sit & Go|\bSNG\b", rest):
+        raise draft.error(
+            "Full Tilt tournament hands are not read (no sample to build from)",
+            0,
+            rule="unsupported-format",
+        )
+    stakes = _STAKES.search(rest.split(" - ", 1)[1] if " - " in rest else rest)
+    if stakes is None:
+        raise draft.error("no stakes in the header", 0, rule="bad-header")
+    cents = True
+    small_bet = parse_amount(stakes["small"], cents=cents, position=pos)
+    big_bet = parse_amount(stakes["big"], cents=cents, position=pos)
+    limit = game["limit"]
+    fixed = limit in ("Limit", "FL")
+    draft.big_blind_hint = small_bet if fixed else big_bet
+    date_match = _DATE.search(rest)
+    date = "-".join(date_match.groups()) if date_match else None
+    time_match = _TIME.search(rest)
+    if time_match is not None:
+        hour, minute, second, year, month, day = time_match.groups()
+        draft.time = header_time(year, month, day, hour, minute, second)
+    max_seats = table_size if table_size is not None else 9
+
+    _read_body(draft, lines, start)
+
+    small_blind = draft.posted("small-blind")
+    big_blind = draft.posted("big-blind") or draft.big_blind_hint
+    structure = (
+        Structure("fixed-limit", small_bet, big_bet)
+        if fixed
+        else Structure("pot-limit" if limit in ("Pot Limit", "PL") else "no-limit")
+    )
+    settings = GameSettings(
+        game="badugi",
+        structure=structure,
+        small_blind=small_blind if small_blind is not None else big_blind // 2,
+        big_blind=big_blind,
+        ante=draft.posted("ante") or 0,
+        rake=None,
+        house=HouseRules(max_seats=max(2, min(max_seats, 9))),
+        currency="USD",
+    )
+    session = Session(
+        kind="cash",
+        name=f"Full Tilt {table} {date or ''}".strip(),
+        date=date,
+        place="Full Tilt Poker",
+    )
+    record = draft.finish(settings, session, table)
+    changes = cash.changes(table, draft)
+    if changes:
+        record = replace(record, events=(*changes, *record.events))
+    return record
+
+
+def _read_body(draft: HandDraft, lines: list[str], start: int) -> None:
+    section = "seats"
+    names: set[str] = set()
+    total_seen = False
+    for offset, raw in enumerate(lines[1:], start=1):
+        line = raw.rstrip()
+        index = start + offset
+        pos = draft.at(index)
+        if not line:
+            continue
+        if line.startswith("*** "):
+            marker = line.split(" ***")[0] + " ***"
+            if marker == "*** HOLE CARDS ***":
+                draft.mark_deal(index)
+                section = "play"
+            elif marker in ("*** FIRST DRAW ***", "*** SECOND DRAW ***", "*** THIRD DRAW ***"):
+                draft.new_round()
+                section = "draw"
+            elif marker in ("*** SHOW DOWN ***", "*** SHOWDOWN ***"):
+                section = "showdown"
+            elif marker == "*** SUMMARY ***":
+                section = "summary"
+            else:
+                raise draft.error(f"unknown section {quote(line)!r}", index, rule="bad-line")
+            continue
+        if section == "summary":
+            total_seen |= _summary_line(draft, line, index)
+            continue
+        if section == "seats":
+            seat = _SEAT.match(line)
+            if seat is not None:
+                draft.seats.append(
+                    SeatLine(
+                        parse_count(seat["num"], "seat", pos),
+                        seat["name"],
+                        parse_amount(seat["stack"], cents=True, position=pos),
+                    )
+                )
+                names.add(seat["name"])
+                continue
+            m = _BUTTON.match(line)
+            if m is not None:
+                draft.button_seat = parse_count(m["seat"], "button seat", pos)
+                continue
+        m = _UNCALLED.match(line)
+        if m is not None and m["name"] in names:
+            draft.uncalled(m["name"], parse_amount(m["amt"], cents=True, position=pos))
+            continue
+        if _play_line(draft, line, index, names, section):
+            continue
+        m = _ADDS.match(line)
+        if m is not None and m["name"] in names:
+            amount = parse_amount(m["amt"], cents=True, position=pos)
+            draft.added[m["name"]] = draft.added.get(m["name"], 0) + amount
+            continue
+        m = _MOVES.match(line)
+        if m is not None:
+            draft.left.add(m["name"])
+            continue
+        if _NOISE.match(line):
+            continue
+        name, sep, _ = line.partition(": ")
+        if sep and name in names:  # chat: "allie3911: OMG"
+            continue
+        raise draft.error(f"unrecognised line {quote(line)!r}", index, rule="unrecognised-line")
+    if not total_seen:
+        raise draft.error("the hand has no summary (Total pot … | Rake …)", rule="partial-hand")
+    draft.check_summary()
+
+
+def _play_line(draft: HandDraft, line: str, index: int, names: set[str], section: str) -> bool:
+    pos = draft.at(index)
+    m = _ACTION.match(line)
+    if m is not None and m["name"] in names:
+        verb = {
+            "folds": "fold",
+            "checks": "check",
+            "calls": "call",
+            "bets": "bet",
+            "raises to": "raise",
+        }[m["verb"]]
+        amount = parse_amount(m["amt"], cents=True, position=pos) if m["amt"] else None
+        if (amount is None) != (verb in ("fold", "check")):
+            raise draft.error(f"cannot read the action {quote(line)!r}", index, rule="bad-line")
+        draft.action(m["name"], verb, amount, bool(m["allin"]), index)
+        return True
+    m = _POST.match(line)
+    if m is not None and m["name"] in names:
+        amount = parse_amount(m["amt"], cents=True, position=pos)
+        all_in = bool(m["allin"])
+        if m["ante"]:
+            draft.post(m["name"], "ante", amount, all_in, index, live=False)
+        elif m["what"] == "the small blind of":
+            draft.post(m["name"], "small-blind", amount, all_in, index)
+        elif m["what"] == "a dead small blind of":
+            draft.post(m["name"], "dead", amount, all_in, index, live=False)
+        else:  # the big blind, or a new player's live post of a big blind
+            draft.post(m["name"], "big-blind", amount, all_in, index)
+        return True
+    m = _DISCARD.match(line)
+    if m is not None and m["name"] in names:
+        listed = parse_site_cards(m["cards"], pos) if m["cards"] is not None else None
+        draft.draw(m["name"], int(m["n"]), listed, index)
+        return True
+    m = _PAT.match(line)
+    if m is not None and m["name"] in names:
+        draft.draw(m["name"], 0, (), index)
+        return True
+    m = _DEALT.match(line)
+    if m is not None and m["name"] in names:
+        first = parse_site_cards(m["a"], pos)
+        if m["b"] is None and section == "play":
+            draft.hero_deal(m["name"], first, index)
+        elif m["b"] is None:
+            draft.hero_receives((), first, index)
+        else:
+            draft.hero_receives(first, parse_site_cards(m["b"], pos), index)
+        return True
+    m = _SHOWS.match(line)
+    if m is not None and m["name"] in names:
+        draft.show(Show(m["name"], parse_site_cards(m["cards"], pos), pos))
+        return True
+    m = _MUCKS.match(line)
+    if m is not None and m["name"] in names:
+        # Outside a showdown "X mucks" is the uncontested winner not showing: nothing happened.
+        if section == "showdown":
+            draft.muck(m["name"], index)
+        return True
+    m = _WINS.match(line)
+    if m is not None and m["name"] in names:
+        pot = "main" if m["pot"] in ("pot", "main pot") else f"side {m['n'] or 1}"
+        draft.collect(m["name"], parse_amount(m["amt"], cents=True, position=pos), pot, index)
+        return True
+    return False
+
+
+def _summary_line(draft: HandDraft, line: str, index: int) -> bool:
+    pos = draft.at(index)
+    m = _TOTAL.match(line)
+    if m is not None:
+        draft.totals(
+            parse_amount(m["pot"], cents=True, position=pos),
+            parse_amount(m["rake"], cents=True, position=pos),
+            index,
+        )
+        return True
+    m = _SUMMARY_SEAT.match(line)
+    if m is not None:
+        number = parse_count(m["num"], "seat", pos)
+        seat = next((s for s in draft.seats if s.number == number), None)
+        if seat is None:
+            raise draft.error(f"the summary names seat {m['num']}, which is empty", index)
+        after = m["rest"][len(seat.name) :] if m["rest"].startswith(seat.name) else m["rest"]
+        won = won_amount(after)
+        if won is not None:
+            amount = parse_amount(won, cents=True, position=pos)
+            draft.summary_won[seat.name] = draft.summary_won.get(seat.name, 0) + amount
+        return False
+    if line.startswith("Board") or _NOISE.match(line):
+        return False
+    raise draft.error(f"unrecognised summary line {quote(line)!r}", index, rule="unrecognised-line")

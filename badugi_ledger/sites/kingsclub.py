@@ -1,0 +1,285 @@
+"""KingsClub hand histories (2020-2021): Badugi, Badacey and Badeucey.
+
+What it reads: ``#40201390: Limit Badacey - 22/44`` (hand id, game, small/big bet), the date
+line, ``Table 'name' Seat 1 is the button``, seats with stacks (``2,666.24``), the betting
+rounds (antes, blinds, ``raises to``; KingsClub's ``calls 44`` is the caller's *total* for the
+round, turned here into the chips put in), draws (``draws 2``, ``stands pat``, the hero's
+``discards [7h Qc] draws [2h 9s]``), shows, and the summary: every seat's final stack and net
+result, the rake, and ``wins (168) from pot``.
+
+Dead blinds: KingsClub prints ``posts blind 44`` for a player posting to come in, but that post
+costs the big blind *plus* a dead small blind it never prints (corpus: ``posts blind 44`` costs
+66).  The importer takes each seat's net from the summary: whatever a player lost beyond the
+chips the printed actions account for is recorded as a ``Post(kind="dead")`` of that amount,
+only for a player who posted such a blind; anything else that does not add up is an error.
+The summary's final stacks become ``FinalStack`` events the replay checks.
+
+Amounts are money (dollars with cents: ``5.50``) and become cents (``currency="USD"``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+
+from ..model.errors import BadugiError, Position
+from ..model.events import Event, FinalStack, HandRecord, Post, Session, Show
+from ..model.games import GAMES, GameName
+from ..model.limits import quote
+from ..model.settings import GameSettings, HouseRules, Structure
+from .common import (
+    ImportItem,
+    SkippedHand,
+    hand_number,
+    parse_amount,
+    parse_count,
+    parse_site_cards,
+)
+from .draft import HandDraft, SeatLine, of_hand
+from .files import NAME, UNREADABLE, chunk_hands, unreadable
+
+ORIGIN = "kingsclub"
+
+HAND_START = re.compile(r"#(?P<id>\d+): .+ - [\d.,]++/[\d.,]++\s*$")
+_HEADER = re.compile(r"#(?P<id>\d+): (?P<game>.+) - (?P<small>[\d.,]++)/(?P<big>[\d.,]++)$")
+_GAMES: dict[str, GameName] = {
+    "Limit Badugi": "badugi",
+    "Limit Badacey": "badacey",
+    "Limit Badeucey": "badeucey",
+}
+_DATE = re.compile(r"(\d{4}-\d{2}-\d{2}) \d{2}:\d{2}:\d{2}$")
+_TABLE = re.compile(r"Table '(?P<table>.*)' Seat (?P<button>\d+) is the button$")
+_SEAT = re.compile(r"Seat (?P<num>\d+): " + NAME + r" \((?P<stack>[\d.,]++)\)$")
+_POST = re.compile(
+    NAME + r": posts (?P<what>ante|the small blind|the big blind|blind) (?P<amt>[\d.,]++)$"
+)
+_ACTION = re.compile(NAME + r" (?P<verb>folds|checks|calls|bets|raises to)(?: (?P<amt>[\d.,]++))?$")
+_DEALT = re.compile(r"Dealt to " + NAME + r": \[(?P<cards>[^\]]*+)\]$")
+_DRAWS = re.compile(NAME + r" draws (?P<n>\d)$")
+_SWAP = re.compile(NAME + r" discards \[(?P<out>[^\]]*+)\] draws \[(?P<in>[^\]]*+)\]$")
+_PAT = re.compile(NAME + r" stands pat$")
+_SHOWS = re.compile(NAME + r" shows \[(?P<cards>[^\]]*+)\]$")
+_MUCKS = re.compile(NAME + r" mucks(?: hand)?$")
+_SUMMARY_SEAT = re.compile(
+    r"Seat (?P<num>\d+): " + NAME + r" \((?P<stack>[\d.,]++)\) (?P<net>[+-]?[\d.,]++)$"
+)
+_RAKE = re.compile(r"Rake (?P<amt>[\d.,]++)$")
+_WINS = re.compile(
+    NAME + r" wins (?:\((?P<a>[\d.,]++)\) from (?:the )?pot|pot \((?P<b>[\d.,]++)\))$"
+)
+_ROUND = re.compile(r"\*\*\* (?:\d)(?:ST|ND|RD|TH) (?P<what>BETTING ROUND|DRAW) \*\*\*")
+
+
+def read_kingsclub(lines: Iterable[str], source: str = "<kingsclub>") -> Iterator[ImportItem]:
+    """Every hand of a KingsClub history, in file order."""
+    for start, hand_lines, too_long, hand_id in chunk_hands(lines, HAND_START, source):
+        problem: BadugiError
+        if too_long is not None:
+            problem = too_long
+        else:
+            try:
+                yield _read_hand(hand_lines, start, source)
+                continue
+            except BadugiError as exc:
+                problem = exc
+            except UNREADABLE as exc:
+                problem = unreadable(exc, source, start + 1)
+        yield of_hand(problem, hand_id)
+
+
+def _read_hand(lines: list[str], start: int, source: str) -> HandRecord | SkippedHand:
+    header = _HEADER.match(lines[0].strip().lstrip("\ufeff"))
+    pos = Position(source, start + 1, 1)
+    assert header is not None
+    hand_id = hand_number(header["id"], pos)
+    game = _GAMES.get(header["game"].strip())
+    if game is None:
+        return SkippedHand(source, hand_id, header["game"].strip(), pos)
+    draft = HandDraft(source, hand_id, pos, ORIGIN, text="\n".join(lines).rstrip() + "\n")
+    draft.hand_size = GAMES[game].hand_size
+    small_bet = parse_amount(header["small"], cents=True, position=pos)
+    big_bet = parse_amount(header["big"], cents=True, position=pos)
+    draft.big_blind_hint = small_bet
+    table, date, finals, nets, rake, came_in = _read_body(draft, lines, start)
+    _add_dead_blinds(draft, nets, came_in)
+    _check_finals(draft, finals, nets)
+    if rake is not None:
+        draft.totals(None, rake, len(lines) + start - 1)
+    for name, amount in finals.items():
+        draft.events.append(FinalStack(name, amount, pos))
+    settings = GameSettings(
+        game=game,
+        structure=Structure("fixed-limit", small_bet, big_bet),
+        small_blind=draft.posted("small-blind") or small_bet // 2,
+        big_blind=draft.posted("big-blind") or small_bet,
+        ante=draft.posted("ante") or 0,
+        rake=None,
+        house=HouseRules(),
+        currency="USD",
+    )
+    session = Session(
+        kind="cash", name=f"KingsClub {table} {date or ''}".strip(), date=date, place="KingsClub"
+    )
+    return draft.finish(settings, session, table)
+
+
+def _read_body(
+    draft: HandDraft, lines: list[str], start: int
+) -> tuple[str, str | None, dict[str, int], dict[str, int], int | None, set[str]]:
+    table = ""
+    date: str | None = None
+    section = "seats"
+    names: set[str] = set()
+    finals: dict[str, int] = {}
+    nets: dict[str, int] = {}
+    rake: int | None = None
+    came_in: set[str] = set()
+    for offset, raw in enumerate(lines[1:], start=1):
+        line = raw.strip()
+        index = start + offset
+        pos = draft.at(index)
+        if not line:
+            continue
+        if line == "*** SUMMARY ***":
+            section = "summary"
+            continue
+        m = _ROUND.match(line)
+        if m is not None:
+            if m["what"] == "BETTING ROUND":
+                draft.new_round()
+                section = "play"
+            continue
+        if section == "seats":
+            if (d := _DATE.match(line)) is not None:
+                date = d[1]
+                continue
+            if (t := _TABLE.match(line)) is not None:
+                table = t["table"]
+                draft.button_seat = parse_count(t["button"], "button seat", pos)
+                continue
+            if (s := _SEAT.match(line)) is not None:
+                draft.seats.append(
+                    SeatLine(
+                        parse_count(s["num"], "seat", pos),
+                        s["name"],
+                        parse_amount(s["stack"], cents=True, position=pos),
+                    )
+                )
+                names.add(s["name"])
+                continue
+        if section == "summary":
+            if (s := _SUMMARY_SEAT.match(line)) is not None:
+                finals[s["name"]] = parse_amount(s["stack"], cents=True, position=pos)
+                nets[s["name"]] = parse_amount(s["net"], cents=True, position=pos, signed=True)
+                continue
+            if (r := _RAKE.match(line)) is not None:
+                rake = parse_amount(r["amt"], cents=True, position=pos)
+                continue
+            if (w := _WINS.match(line)) is not None and w["name"] in names:
+                draft.collect(
+                    w["name"],
+                    parse_amount(w["a"] or w["b"], cents=True, position=pos),
+                    None,  # "from pot": the site never says which
+                    index,
+                )
+                continue
+            raise draft.error(
+                f"unrecognised summary line {quote(line)!r}", index, rule="unrecognised-line"
+            )
+        if _play_line(draft, line, index, names, came_in):
+            continue
+        raise draft.error(f"unrecognised line {quote(line)!r}", index, rule="unrecognised-line")
+    if not finals:
+        raise draft.error("the hand has no summary of stacks", rule="partial-hand")
+    return table, date, finals, nets, rake, came_in
+
+
+def _play_line(draft: HandDraft, line: str, index: int, names: set[str], came_in: set[str]) -> bool:
+    pos = draft.at(index)
+    if (m := _POST.match(line)) is not None and m["name"] in names:
+        amount = parse_amount(m["amt"], cents=True, position=pos)
+        what = m["what"]
+        if what == "ante":
+            draft.post(m["name"], "ante", amount, False, index, live=False)
+        elif what == "the small blind":
+            draft.post(m["name"], "small-blind", amount, False, index)
+        else:
+            draft.post(m["name"], "big-blind", amount, False, index)
+            if what == "blind":
+                came_in.add(m["name"])
+        return True
+    if (m := _DEALT.match(line)) is not None and m["name"] in names:
+        cards = parse_site_cards(m["cards"], pos)
+        if any(c is not None for c in cards):
+            draft.hero_deal(m["name"], cards, index)
+        else:
+            draft.mark_deal(index)
+        return True
+    if (m := _ACTION.match(line)) is not None and m["name"] in names:
+        name = m["name"]
+        verb = {
+            "folds": "fold",
+            "checks": "check",
+            "calls": "call",
+            "bets": "bet",
+            "raises to": "raise",
+        }[m["verb"]]
+        said = parse_amount(m["amt"], cents=True, position=pos) if m["amt"] else None
+        if verb == "call" and said is not None:  # KingsClub prints the caller's total
+            said -= draft.committed(name)
+        draft.action(name, verb, said, False, index)
+        return True
+    if (m := _SWAP.match(line)) is not None and m["name"] in names:
+        out = parse_site_cards(m["out"], pos)
+        got = parse_site_cards(m["in"], pos)
+        draft.draw(m["name"], len(out), out, index)
+        kept = tuple(c for c in draft.hero_cards if c not in out)
+        draft.hero_receives(kept, got, index)
+        return True
+    if (m := _DRAWS.match(line)) is not None and m["name"] in names:
+        draft.draw(m["name"], int(m["n"]), None, index)
+        return True
+    if (m := _PAT.match(line)) is not None and m["name"] in names:
+        draft.draw(m["name"], 0, (), index)
+        return True
+    if (m := _SHOWS.match(line)) is not None and m["name"] in names:
+        draft.show(Show(m["name"], parse_site_cards(m["cards"], pos), pos))
+        return True
+    if (m := _MUCKS.match(line)) is not None and m["name"] in names:
+        draft.muck(m["name"], index)
+        return True
+    return False
+
+
+def _add_dead_blinds(draft: HandDraft, nets: dict[str, int], came_in: set[str]) -> None:
+    """A hidden dead small blind: the net the summary prints minus what the actions account for."""
+    for name, net in nets.items():
+        accounted = draft.collected.get(name, 0) - draft.total_committed.get(name, 0)
+        missing = accounted - net
+        if missing == 0:
+            continue
+        if name in came_in and 0 < missing <= draft.big_blind_hint:
+            at = next(
+                i
+                for i, e in enumerate(draft.events)
+                if isinstance(e, Post) and e.player == name and e.kind == "big-blind"
+            )
+            post = draft.events[at]
+            dead: Event = Post(name, "dead", missing, False, post.pos)
+            draft.events.insert(at, dead)
+            if draft.deal_index is not None and at < draft.deal_index:
+                draft.deal_index += 1
+            draft.total_committed[name] = draft.total_committed.get(name, 0) + missing
+            continue
+        raise draft.error(
+            f"the summary says {name} netted {net}, but the hand's actions account for {accounted}",
+        )
+
+
+def _check_finals(draft: HandDraft, finals: dict[str, int], nets: dict[str, int]) -> None:
+    for seat in draft.seats:
+        if seat.name in finals and finals[seat.name] - seat.stack != nets.get(seat.name):
+            raise draft.error(
+                f"the summary's final stack for {seat.name} ({finals[seat.name]}) is not the "
+                f"starting stack ({seat.stack}) plus the net ({nets.get(seat.name)})"
+            )

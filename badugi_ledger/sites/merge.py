@@ -1,0 +1,410 @@
+"""Merge / Carbon Poker hand histories (XML, 2011): pot-limit and half-pot-limit Badugi.
+
+A Merge file is a run of ``<description type=… stakes=…/>`` + ``<game>…</game>`` fragments
+with one element per line, so it is read line by line (keeping line numbers for errors)
+rather than as one XML document.
+
+What it reads: the description (game, structure, stakes), the game (hand id, start time,
+table from ``data``), players (seat, name, balance, ``dealtin``; Merge numbers seats from 0,
+the records from 1), the dealer seat, posts
+(``SMALL_BLIND``, ``BIG_BLIND``, ``ANTE``), actions (``CHECK``, ``CALL`` = chips put in,
+``BET``/``RAISE`` = the player's total for the round, ``ALL_IN`` = the rest of the stack,
+``FOLD``), draws (``DRAW text=N``; the hero's hole cards before and after each draw give
+the hero's discards and new cards), shows (``SHOWN`` cards), mucks, and ``winner`` amounts.
+
+What it cannot know: Merge prints no rake and no total pot, and a winner's amount includes
+any uncalled bet handed back.  The importer therefore derives ``Collect`` = winner amount −
+the uncalled bet and ``RakeTaken`` = pot − everything collected, from the actions it read.
+For a hand with a single winner that makes the collect check tautological; what the replay
+still verifies is the legality of every action (pot-limit sizes, order, stacks).
+``GAME_CANCELLED`` hands are reported with rule ``cancelled-hand``.  A rake above Merge's
+published maximum is refused (:func:`rake_allowed`).  Stacks carry from hand to hand of a table
+as for the other cash sites (:mod:`.carry`), and Merge's hand numbers (``33423082-5``) show a
+hand missing from the file.
+
+Why one module of this size: it holds one site's XML form and what each element means; what the
+sites share is in :mod:`.common`, :mod:`.files` and :mod:`.draft`.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import replace
+
+from ..model.errors import BadugiError, ImportFormatError, Position
+from ..model.events import Cards, Draw, HandRecord, Session, Show
+from ..model.limits import quote
+from ..model.settings import GameSettings, HouseRules, Structure, StructureKind
+from .carry import CashTables
+from .common import (
+    ImportItem,
+    SkippedHand,
+    header_time,
+    parse_amount,
+    parse_count,
+    parse_site_cards,
+)
+from .draft import HandDraft, SeatLine, of_hand
+from .files import MAX_HAND_CHARS, MAX_NAME, UNREADABLE, CutLine, cut_line_error, unreadable
+
+ORIGIN = "merge"
+
+_TAG = re.compile(r"<(?P<close>/?)(?P<tag>\w++)")
+_ATTR = re.compile(r'(?<!\w)(\w++)="([^"]*+)"')
+_STRUCTURES: dict[str, StructureKind] = {
+    "Pot Limit": "pot-limit",
+    "Half Pot Limit": "half-pot-limit",
+    "No Limit": "no-limit",
+    "Limit": "fixed-limit",
+}
+_STAKES = re.compile(
+    r"(?P<kind>Half Pot Limit|Pot Limit|No Limit|Limit)\s*+\(?\$?(?P<a>[\d.,]++)/\$?(?P<b>[\d.,]++)"
+)
+
+
+def read_merge(lines: Iterable[str], source: str = "<merge>") -> Iterator[ImportItem]:
+    """Every hand of a Merge XML history, in file order.
+
+    A hand (``<game>`` … ``</game>``) with an over-long line or of more than
+    :data:`~.files.MAX_HAND_CHARS` characters is reported and its further elements are not
+    kept, so memory stays bounded whatever the file holds."""
+    description: dict[str, str] = {}
+    cash = CashTables()
+    chunk: list[tuple[int, str, dict[str, str]]] = []
+    problem: ImportFormatError | None = None
+    size = 0
+    for index, line in enumerate(lines):
+        if isinstance(line, CutLine):
+            error = cut_line_error(line, source, index)
+            if not chunk:
+                yield error
+            elif problem is None:
+                problem = error
+            continue
+        if chunk:
+            size += len(line) + 1
+            if size > MAX_HAND_CHARS and problem is None:
+                problem = ImportFormatError(
+                    f"the hand that starts at line {chunk[0][0] + 1} has more than "
+                    f"{MAX_HAND_CHARS:,} characters; no site writes such a hand",
+                    position=Position(source, index + 1, 1),
+                    rule="hand-too-long",
+                )
+        element = _element(line)
+        if element is None:
+            continue
+        close, tag, body = element
+        if problem is not None and not (tag == "game" and close):
+            continue
+        attrs = {k: html.unescape(v) for k, v in _ATTR.findall(body)}
+        if tag == "description" and not close:
+            description = attrs
+            continue
+        if tag == "game" and not close:
+            chunk, problem, size = [(index, tag, attrs)], None, len(line) + 1
+            continue
+        if tag == "game" and close:
+            if not chunk:
+                yield ImportFormatError(
+                    "a closing </game> tag without its opening <game> tag",
+                    position=Position(source, index + 1, 1),
+                    rule="corrupt-hand",
+                )
+                continue
+            hand_id = quote(chunk[0][2].get("id", "?"))
+            failed: BadugiError | None = problem
+            if failed is None:
+                try:
+                    item = _read_game(description, chunk, source, cash)
+                except BadugiError as exc:
+                    failed = exc
+                except UNREADABLE as exc:
+                    failed = unreadable(exc, source, chunk[0][0] + 1)
+            if failed is None:
+                yield from cash.warnings
+                if isinstance(item, SkippedHand):
+                    cash.forget(_table(chunk[0][2]))
+                yield item
+            else:
+                cash.forget(_table(chunk[0][2]))
+                yield of_hand(failed, hand_id)
+            cash.warnings.clear()
+            chunk, problem = [], None
+            continue
+        if chunk:
+            chunk.append((index, ("/" if close else "") + tag, attrs))
+
+
+def _element(line: str) -> tuple[bool, str, str] | None:
+    """``(closing, tag, attributes text)`` of a line holding one XML element, else None.
+
+    >>> _element('  <player seat="0" nickname="Hero"/>')
+    (False, 'player', ' seat="0" nickname="Hero"')
+    """
+    text = line.strip().lstrip("\ufeff")
+    if not text.endswith(">"):
+        return None
+    m = _TAG.match(text)
+    if m is None:
+        return None
+    body = text[m.end() : -1]
+    if ">" in body:
+        return None
+    return bool(m["close"]), m["tag"], body[:-1] if body.endswith("/") else body
+
+
+def _table(game: dict[str, str]) -> str:
+    """The table of a ``<game>`` element: ``data="20110129|Kunming (31274465)|…"``."""
+    data = game.get("data", "").split("|")
+    return data[1] if len(data) > 1 else ""
+
+
+def _read_game(
+    description: dict[str, str],
+    elements: list[tuple[int, str, dict[str, str]]],
+    source: str,
+    cash: CashTables,
+) -> HandRecord | SkippedHand:
+    start, _, game = elements[0]
+    pos = Position(source, start + 1, 1)
+    hand_id = quote(game.get("id", "?"))
+    kind = description.get("type", "")
+    if kind != "Badugi":
+        return SkippedHand(source, quote(hand_id), kind or "unknown", pos)
+    draft = HandDraft(source, hand_id, pos, ORIGIN)
+    if any(tag == "round" and attrs.get("id") == "GAME_CANCELLED" for _, tag, attrs in elements):
+        raise draft.error("the site cancelled this hand", rule="cancelled-hand")
+    stakes = _STAKES.search(description.get("stakes", ""))
+    if stakes is None:
+        raise draft.error(
+            f"cannot read the stakes {quote(description.get('stakes', ''))!r}", rule="bad-header"
+        )
+    structure_kind = _STRUCTURES[stakes["kind"]]
+    low = parse_amount(stakes["a"], cents=True, position=pos)
+    high = parse_amount(stakes["b"], cents=True, position=pos)
+    table = _table(game)
+    start_time = game.get("starttime", "")
+    date = f"{start_time[:4]}-{start_time[4:6]}-{start_time[6:8]}" if len(start_time) >= 8 else None
+    if len(start_time) == 14:
+        cut = (0, 4, 6, 8, 10, 12, 14)
+        draft.time = header_time(*(start_time[a:b] for a, b in zip(cut, cut[1:], strict=False)))
+    number = game.get("id", "").rpartition("-")[2]
+    if number.isascii() and number.isdigit() and len(number) <= 9:
+        draft.sequence = int(number)  # Merge numbers a table's hands 1, 2, 3…
+
+    by_seat: dict[str, str] = {}
+    dealt: set[str] = set()
+    winners: list[tuple[int, str, int]] = []
+    round_id = ""
+    for index, tag, attrs in elements[1:]:
+        at = draft.at(index)
+        if tag == "players":
+            dealer = attrs.get("dealer")
+            if dealer is not None:  # Merge counts seats from 0
+                draft.button_seat = parse_count(dealer, "dealer seat", at) + 1
+        elif tag == "player":
+            name = attrs["nickname"]
+            if not 0 < len(name) <= MAX_NAME:
+                raise draft.error(
+                    f"the player name {quote(name)!r} is not 1 to {MAX_NAME} characters long",
+                    index,
+                    rule="bad-name",
+                )
+            by_seat[attrs["seat"]] = name
+            draft.seats.append(
+                SeatLine(
+                    parse_count(attrs["seat"], "seat", at) + 1,
+                    name,
+                    parse_amount(attrs["balance"], cents=True, position=at),
+                )
+            )
+            if attrs.get("dealtin") == "true":
+                dealt.add(name)
+        elif tag == "round":
+            round_id = attrs.get("id", "")
+            if round_id == "PRE_FIRST_DRAW":
+                draft.mark_deal(index)
+            if round_id.startswith("POST_"):
+                draft.new_round()
+        elif tag == "event":
+            _event(draft, attrs, by_seat, index, round_id)
+        elif tag == "cards":
+            _cards(draft, attrs, by_seat, index)
+        elif tag == "winner":
+            winners.append(
+                (
+                    index,
+                    by_seat[attrs["player"]],
+                    parse_amount(attrs["amount"], cents=True, position=at),
+                )
+            )
+    _settle(draft, winners, len(dealt))
+    posted_small = draft.posted("small-blind")
+    posted_big = draft.posted("big-blind")
+    ante = draft.posted("ante") or 0
+    if structure_kind == "fixed-limit":
+        structure = Structure("fixed-limit", low, high)
+    else:
+        structure = Structure(structure_kind)
+    settings = GameSettings(
+        game="badugi",
+        structure=structure,
+        small_blind=posted_small if posted_small is not None else (0 if ante else low),
+        big_blind=posted_big if posted_big is not None else (0 if ante else high),
+        ante=ante,
+        rake=None,
+        house=HouseRules(heads_up_uncapped=True),
+        currency="USD",
+    )
+    session = Session(
+        kind="cash", name=f"Merge {table} {date or ''}".strip(), date=date, place="Merge"
+    )
+    record = draft.finish(settings, session, table, dealt_in=dealt)
+    changes = cash.changes(table, draft)
+    return replace(record, events=(*changes, *record.events)) if changes else record
+
+
+def _event(
+    draft: HandDraft, attrs: dict[str, str], by_seat: dict[str, str], index: int, round_id: str
+) -> None:
+    kind = attrs.get("type", "")
+    if kind in ("CHAT", "SIT_OUT", "SIT_IN", "GAME_CANCELLED"):
+        return
+    name = by_seat.get(attrs.get("player", ""))
+    if name is None:
+        raise draft.error(f"event {quote(kind)} names an empty seat", index)
+    amount = (
+        parse_amount(attrs["amount"], cents=True, position=draft.at(index))
+        if "amount" in attrs
+        else None
+    )
+    if kind == "SMALL_BLIND":
+        draft.post(name, "small-blind", amount or 0, False, index)
+    elif kind == "BIG_BLIND":
+        draft.post(name, "big-blind", amount or 0, False, index)
+    elif kind == "ANTE":
+        draft.post(name, "ante", amount or 0, False, index, live=False)
+    elif kind in ("CHECK", "FOLD"):
+        draft.action(name, kind.lower(), None, False, index)
+    elif kind == "CALL":
+        draft.action(name, "call", amount, False, index)
+    elif kind in ("BET", "RAISE"):
+        draft.action(name, "bet" if draft.highest() == 0 else "raise", amount, False, index)
+    elif kind == "ALL_IN":
+        to = draft.committed(name) + (amount or 0)
+        if to <= draft.highest():
+            draft.action(name, "call", amount, True, index)
+        else:
+            draft.action(name, "bet" if draft.highest() == 0 else "raise", to, True, index)
+    elif kind == "DRAW":
+        count = parse_count(attrs.get("text", "0"), "cards drawn", draft.at(index))
+        # the hero's cards come with DRAW_DRAWN_CARDS, which fills this draw in
+        draft.draw(name, count, None, index)
+    elif kind == "SHOW":
+        return  # the cards come in a SHOWN element
+    elif kind == "MUCK":
+        if round_id != "END_OF_FOLDED_GAME":  # there it is the uncontested winner not showing
+            draft.muck(name, index)
+    else:
+        raise draft.error(f"unknown Merge event {quote(kind)!r}", index, rule="unrecognised-line")
+
+
+def _cards(draft: HandDraft, attrs: dict[str, str], by_seat: dict[str, str], index: int) -> None:
+    name = by_seat.get(attrs.get("player", ""))
+    if name is None:
+        raise draft.error("cards for an empty seat", index)
+    cards = parse_site_cards(attrs.get("cards", ""), draft.at(index))
+    kind = attrs.get("type")
+    if kind == "HOLE":
+        draft.hero_deal(name, cards, index)
+    elif kind == "DRAW_DRAWN_CARDS":
+        before = list(draft.hero_cards)
+        kept = tuple(c for c in cards if c in before)
+        new = tuple(c for c in cards if c not in before)
+        discards = tuple(c for c in before if c not in cards)
+        _fix_hero_discards(draft, discards, index)
+        draft.hero_receives(kept, new, index)
+    elif kind == "SHOWN":
+        draft.show(Show(name, cards, draft.at(index)))
+
+
+def _fix_hero_discards(draft: HandDraft, discards: Cards, index: int) -> None:
+    for i in range(len(draft.events) - 1, -1, -1):
+        event = draft.events[i]
+        if isinstance(event, Draw) and event.player == draft.hero:
+            if len(discards) != event.count:
+                raise draft.error(
+                    f"{draft.hero} draws {event.count}, but the cards change by {len(discards)}",
+                    index,
+                )
+            draft.events[i] = Draw(event.player, discards, event.received, event.pos)
+            return
+    raise draft.error("the hero's new cards follow no draw", index)
+
+
+RAKE_CENTS_PER = 18
+"""Merge's rake: one cent for every 18 cents in the pot (5.5%, from May 2013; 1 in 20 before)."""
+RAKE_CAPS = {2: 100, 3: 200}
+"""Merge's largest rake by players dealt in, in cents: $1 heads-up, $2 three-handed, and
+:data:`RAKE_CAP_FULL` with more (the 2013 caps, the higher of the network's two published
+structures: 50c/$1/$3 before May 2013; pokerfuse.com, "Merge raises rake in big bet games")."""
+RAKE_CAP_FULL = 500
+
+
+def rake_allowed(pot: int, players: int) -> int:
+    """The most Merge can have taken from a pot of ``pot`` cents with ``players`` dealt in.
+
+    >>> rake_allowed(300, 3), rake_allowed(11400, 2), rake_allowed(100_000, 6)
+    (17, 100, 500)
+    """
+    return min(-(-pot // RAKE_CENTS_PER), RAKE_CAPS.get(players, RAKE_CAP_FULL))
+
+
+def _settle(draft: HandDraft, winners: list[tuple[int, str, int]], players: int) -> None:
+    """Collect = winner amount minus the uncalled bet it includes; rake = pot − collected.
+
+    Merge prints no rake, so a winner amount cut down would pass as rake: what is left over
+    must be a rake Merge could have taken (:func:`rake_allowed`), else the hand is refused."""
+    if not winners:
+        raise draft.error("the hand has no winner", rule="partial-hand")
+    committed = draft.round_committed
+    uncalled_to: str | None = None
+    uncalled = 0
+    if committed:
+        ranked = sorted(committed.items(), key=lambda kv: kv[1], reverse=True)
+        top_name, top = ranked[0]
+        second = ranked[1][1] if len(ranked) > 1 else 0
+        uncalled_to, uncalled = top_name, top - second
+        if uncalled:
+            draft.uncalled(top_name, uncalled)  # handed back: for the site's stack arithmetic
+    pot = sum(draft.total_committed.values()) - uncalled
+    collected = 0
+    for index, name, amount in winners:
+        if name == uncalled_to and uncalled:
+            amount -= uncalled
+            uncalled = 0
+        if amount < 0:
+            raise draft.error(f"{name} wins less than the uncalled bet handed back", index)
+        draft.collect(name, amount, None, index)  # Merge never says from which pot
+        collected += amount
+    if collected > pot:
+        raise ImportFormatError(
+            f"the winners get {collected}, more than the {pot} put in",
+            position=draft.pos,
+            hand=draft.hand_id,
+            rule="corrupt-hand",
+        )
+    rake = pot - collected
+    allowed = rake_allowed(pot, players)
+    if rake > allowed:
+        raise draft.error(
+            f"the winners collect {collected} of a pot of {pot}: the {rake} left over would be "
+            f"Merge's rake, but Merge takes at most {allowed} here (1 cent per {RAKE_CENTS_PER} "
+            f"in the pot, at most {RAKE_CAPS.get(players, RAKE_CAP_FULL)} with {players} "
+            "players dealt in); a winner's amount looks cut",
+            winners[-1][0],
+            rule="rake-above-site-maximum",
+        )
+    draft.totals(None, rake, winners[-1][0])

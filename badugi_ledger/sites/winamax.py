@@ -1,0 +1,46 @@
+"""Winamax hand histories: recognised, so a folder of mixed site files can be checked as a whole.
+
+Winamax deals no Badugi in the corpus we test against (its files there are 2-7 triple draw),
+so this reader only recognises each hand by its header: hands of other games are skipped like
+in every reader, and a Badugi hand is reported with rule ``unsupported-format`` (it would need
+a real reader; none is guessed at).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+
+from ..model.errors import ImportFormatError, Position
+from ..model.limits import quote
+from .common import ImportItem, SkippedHand
+from .files import chunk_hands
+
+ORIGIN = "winamax"
+
+HAND_START = re.compile(r"Winamax Poker - ")
+_HEADER = re.compile(
+    r"Winamax Poker - (?P<kind>[^-]++) - (?:.* - )?HandId: #(?P<id>[\d-]++) - (?P<game>.{1,100}?)"
+    r" (?:\(|- \d{4}/)"
+)
+
+
+def read_winamax(lines: Iterable[str], source: str = "<winamax>") -> Iterator[ImportItem]:
+    """Every hand of a Winamax history: other games skipped, Badugi reported as unsupported."""
+    for start, hand_lines, problem, _ in chunk_hands(lines, HAND_START, source):
+        if problem is not None:
+            yield problem
+            continue
+        pos = Position(source, start + 1, 1)
+        header = _HEADER.match(hand_lines[0].lstrip("\ufeff"))
+        hand_id = quote(header["id"]) if header else None
+        game = header["game"] if header else "unknown game"
+        if "badugi" in game.lower() or "badacey" in game.lower() or "badeucey" in game.lower():
+            yield ImportFormatError(
+                f"Winamax {quote(game)} hands cannot be imported yet",
+                position=pos,
+                hand=hand_id,
+                rule="unsupported-format",
+            )
+        else:
+            yield SkippedHand(source, hand_id, game, pos)

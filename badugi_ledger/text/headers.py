@@ -1,0 +1,280 @@
+"""Header lines of the hand-history format: sticky values -> settings, and the forced bets
+those settings imply.
+
+A header line sets its items for every later hand of the file, so the reader keeps one mutable
+:class:`SettingsState` and builds immutable :class:`GameSettings`/:class:`Session` objects only
+when a header changed (hands in between share them).  Values that do not fit together raise
+:class:`ConfigError`, which the reader reports at the header's line.  :func:`implied_posts` is
+the one place that says which forced bets a hand without ``posts`` entries gets; the writer
+uses it too, to leave exactly those out.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+from ..model.errors import NOWHERE, ConfigError, Position
+from ..model.events import Post, Seat, Session
+from ..model.limits import MAX_DIGITS, amount_problem
+from ..model.money import chip_value
+from ..model.settings import GameSettings, HouseRules, RakeRule, Structure, validate_payouts
+from .transformer import short, too_large
+
+__all__ = [
+    "HEADER_KEYWORDS",
+    "HeaderItemError",
+    "SettingsState",
+    "house_rule_value",
+    "implied_posts",
+]
+
+# First words of header lines: the reader cuts the input into chunks with them, the writer
+# quotes player names equal to them.  ``pot limit`` and ``no limit`` are header lines too.
+HEADER_KEYWORDS = [
+    *("game", "fixed", "half-pot", "spread", "cap", "blinds", "ante", "rake", "currency"),
+    *("odd-chip", "odd-chip-half", "heads-up-uncapped", "reshuffle", "qualifier"),
+    *("qualifier-pair-ok", "redeal-posts", "buy-price", "max-seats", "half-bet-reopens"),
+    *("house", "cash", "tournament", "date", "place", "season", "buy-in", "starting-chips"),
+    *("payouts", "table", "chips"),
+]
+
+_GAME = {
+    "badugi": "badugi",
+    "progressive badugi": "progressive-badugi",
+    "progressive-badugi": "progressive-badugi",
+    "badacey": "badacey",
+    "badeucey": "badeucey",
+}
+_RANK_VALUE = {"A": 1, "T": 10, "10": 10, "J": 11, "Q": 12, "K": 13}
+_RANK_VALUE.update({str(r): r for r in range(2, 10)})
+
+
+def house_rule_value(key: str, value: str) -> dict[str, Any]:
+    """``house odd-chip worst-seat`` -> ``{"odd_chip": "worst-seat"}``, typed like the default.
+
+    Raises :class:`ConfigError` for a name that is not a field of :class:`HouseRules`.
+    """
+    name = key.replace("-", "_")
+    defaults = {f.name: f.default for f in fields(HouseRules)}
+    if name not in defaults:
+        known = ", ".join(sorted(k.replace("_", "-") for k in defaults))
+        raise ConfigError(f"unknown house rule {short(key)!r} (house rules: {known})")
+    default = defaults[name]
+    if isinstance(default, bool):
+        if value not in ("yes", "no"):
+            raise ConfigError(f"house rule {key} is yes or no, not {short(value)!r}")
+        return {name: value == "yes"}
+    if isinstance(default, int):
+        if not value.isascii() or not value.isdigit():
+            raise ConfigError(f"house rule {key} is a number, not {short(value)!r}")
+        digits = value.lstrip("0") or "0"
+        if len(digits) > MAX_DIGITS:  # never converted: far above any amount
+            raise ConfigError(too_large(digits, f"house rule {key}"))
+        problem = amount_problem(int(digits), f"house rule {key}")
+        if problem is not None:
+            raise ConfigError(problem)
+        return {name: int(digits)}
+    return {name: value}
+
+
+# ---------------------------------------------------------------- settings state
+
+
+class HeaderItemError(ConfigError):
+    """A header item's value is wrong; ``keyword`` is the item's first word, for the reader
+    to point at it."""
+
+    def __init__(self, message: str, keyword: str) -> None:
+        super().__init__(message)
+        self.keyword = keyword
+
+
+_ITEM_KEYWORD = {  # the first word of the header items whose tag is not it
+    **{tag: tag.replace("_", "-") for tag in ("odd_chip", "odd_chip_half", "buy_in")},
+    **{tag: tag.replace("_", "-") for tag in ("starting_chips", "buy_price", "max_seats")},
+    **{tag: tag.replace("_", "-") for tag in ("heads_up_uncapped", "qualifier_pair_ok")},
+    **{tag: tag.replace("_", "-") for tag in ("redeal_posts", "half_bet_reopens")},
+    "fixed_limit": "fixed",
+    "spread_limit": "spread",
+    "no_rake": "rake",
+}
+
+
+@dataclass
+class SettingsState:
+    """The sticky header values; builds immutable settings objects only when they change."""
+
+    game: str = "badugi"
+    with_buy: bool = False
+    kind: str = "fixed-limit"
+    small_bet: int = 2
+    big_bet: int = 4
+    cap: int = 4
+    spread: tuple[int, int] = (0, 0)
+    small_blind: int = 1
+    big_blind: int = 2
+    ante: int = 0
+    rake: tuple[int, int, bool] | None = None
+    currency: str | None = None
+    house: dict[str, Any] = field(default_factory=dict)
+    session: dict[str, Any] = field(default_factory=dict)
+    table: str = ""
+    _settings: GameSettings | None = None
+    _session: Session | None = None
+
+    def apply(self, items: Sequence[tuple[str, list[Any]]]) -> None:
+        """Apply header items in order; a kind (``cash``/``tournament``) item goes first.
+        Raises :class:`HeaderItemError` naming the item whose value is wrong."""
+        ordered = sorted(items, key=lambda item: item[0] not in ("cash", "tournament"))
+        self._settings = None
+        self._session = None
+        for tag, args in ordered:
+            try:
+                self._apply_one(tag, args)
+            except ConfigError as exc:
+                raise HeaderItemError(exc.message, _ITEM_KEYWORD.get(tag, tag)) from None
+
+    def _apply_one(self, tag: str, a: list[Any]) -> None:  # noqa: C901 - one branch per item
+        if tag == "game":
+            self.game = _GAME[a[0].value]
+            self.with_buy = a[1] is not None
+        elif tag == "fixed_limit":
+            self.kind, self.small_bet, self.big_bet, self.spread = "fixed-limit", a[0], a[1], (0, 0)
+        elif tag in ("pot_limit", "half_pot_limit", "no_limit"):
+            self.kind = tag.replace("_", "-")
+            self.small_bet = self.big_bet = 0
+            self.spread = (0, 0)
+        elif tag == "spread_limit":
+            self.kind, self.small_bet, self.big_bet = "spread-limit", 0, 0
+            self.spread = (a[0], a[1])
+        elif tag == "cap":
+            self.cap = a[0]
+        elif tag == "blinds":
+            self.small_blind, self.big_blind = a[0], a[1]
+        elif tag == "ante":
+            self.ante = a[0]
+        elif tag == "rake":
+            self.rake = (a[0], a[1] or 0, a[2] is None)
+        elif tag == "no_rake":
+            self.rake = None
+        elif tag == "currency":
+            self.currency = None if a[0].value == "chips" else a[0].value
+        elif tag == "chip_value":
+            if self.session.get("kind") == "tournament":
+                raise ConfigError("tournament chips have no money value: the buy-in is the money")
+            self.session["chip_value"] = chip_value(a[0], str(a[1]), a[2].value)
+        elif tag in ("odd_chip", "odd_chip_half", "reshuffle"):
+            self.house[tag] = a[0].value
+        elif tag in ("heads_up_uncapped", "qualifier_pair_ok", "redeal_posts", "half_bet_reopens"):
+            self.house[tag] = a[0].value == "yes"
+        elif tag == "qualifier":
+            self.house["qualifier_max"] = _RANK_VALUE[a[0].value]
+        elif tag in ("buy_price", "max_seats"):
+            self.house[tag] = a[0]
+        elif tag == "house":
+            self.house.update(house_rule_value(a[0].value, a[1].value))
+        elif tag in ("cash", "tournament"):
+            season = self.session.get("season")
+            self.session = {"kind": tag, "name": a[0] or "", "season": season}
+        elif tag == "date":
+            try:
+                datetime.date.fromisoformat(a[0].value)
+            except ValueError:
+                raise ConfigError(f"{a[0].value} is not a date (like 2024-03-01)") from None
+            self.session["date"] = a[0].value
+        elif tag in ("place", "season"):
+            self.session[tag] = a[0] or None
+        elif tag in ("buy_in", "starting_chips"):
+            self.session[tag] = a[0]
+        elif tag == "payouts":
+            self.session["payouts"] = validate_payouts(a)
+        elif tag == "table":
+            self.table = a[0]
+        else:  # pragma: no cover - the grammar has no other items
+            raise AssertionError(tag)
+
+    def settings(self) -> GameSettings:
+        """The effective settings (raises ConfigError when the values do not fit together)."""
+        if self.currency and self.session.get("chip_value"):
+            raise ConfigError(
+                f"amounts are already cents of {self.currency} (currency): chips need no value"
+            )
+        if self._settings is None:
+            structure = Structure(
+                self.kind,  # type: ignore[arg-type]
+                self.small_bet,
+                self.big_bet,
+                self.cap,
+                self.spread[0],
+                self.spread[1],
+            )
+            rake = RakeRule(*self.rake) if self.rake else None
+            self._settings = GameSettings(
+                self.game,  # type: ignore[arg-type]
+                structure,
+                self.small_blind,
+                self.big_blind,
+                self.ante,
+                rake,
+                HouseRules(**self.house),
+                self.with_buy,
+                self.currency,
+            )
+        return self._settings
+
+    def session_value(self) -> Session:
+        if self._session is None:
+            self._session = Session(**{k: v for k, v in self.session.items() if v is not None})
+        return self._session
+
+
+# ---------------------------------------------------------------- forced bets
+
+
+def implied_posts(
+    settings: GameSettings,
+    seats: Sequence[Seat],
+    button: str,
+    sitting_out: Iterable[str] = (),
+    *,
+    redeal: bool = False,
+    pos: Position = NOWHERE,
+) -> tuple[Post, ...]:
+    """The forced bets a hand implies when its text writes none (amounts ``None``: as set).
+
+    ``000``: the two players left of the button post the small and the big blind; with only
+    two players dealt in, the button posts the small blind.  A game with one blind only
+    (``blinds 0/2``) has the first player left of the button post it, as the replay expects.
+    Antes (``ante`` header) come first, from every player dealt in, clockwise from the
+    button's left.  A Progressive Badugi redeal posts again only under ``redeal-posts yes``
+    (``002``, seeds README item 5).
+    """
+    if redeal and not settings.house.redeal_posts:
+        return ()
+    names = [s.name for s in seats]
+    if button not in names:
+        return ()
+    out = set(sitting_out)
+    b = names.index(button)
+    n = len(names)
+    dealt = [names[(b + 1 + i) % n] for i in range(n) if names[(b + 1 + i) % n] not in out]
+    if len(dealt) < 2:
+        return ()
+    posts: list[Post] = []
+    if settings.ante:
+        posts.extend(Post(p, "ante", None, False, pos) for p in dealt)
+    if settings.small_blind and settings.big_blind:
+        if len(dealt) == 2 and button in dealt:
+            small, big = button, dealt[0]
+        else:
+            small, big = dealt[0], dealt[1]
+        posts.append(Post(small, "small-blind", None, False, pos))
+        posts.append(Post(big, "big-blind", None, False, pos))
+    elif settings.big_blind:  # one blind only: the first player left of the button posts it
+        posts.append(Post(dealt[0], "big-blind", None, False, pos))
+    elif settings.small_blind:
+        posts.append(Post(dealt[0], "small-blind", None, False, pos))
+    return tuple(posts)

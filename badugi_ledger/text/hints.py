@@ -1,0 +1,299 @@
+"""What a mistake in the hand-history text most likely was, said the way the user made it.
+
+The grammar can only say which words it expected; an organiser who typed ``Tomas`` for
+``Tamás``, ``1d`` for a card, a comma between entries or ``blind 1/2`` for ``blinds 1/2``
+needs to hear *that*.  The reader (:mod:`badugi_ledger.text.parse`) asks this module for a
+suggestion once it has found an error; nothing here ever turns a readable line into an
+error, so a legal hand is never refused for looking like a typo.
+
+* :func:`closest` finds the name or keyword a word was probably meant to be (same letters
+  but for case and accents, or a near spelling);
+* :func:`card_problem` names what is wrong with a written card in :mod:`badugi_ledger.model.cards`'
+  own words (one place for them: the ``showdown`` command says the same);
+* :func:`syntax_hint` adds the likely fix to a syntax error: the keyword meant, ``raises to``
+  with the figure written, ``·`` or ``;`` for a comma, spaces between cards;
+* :func:`syntax_error` turns what Lark reports into that message, in words a card player
+  understands, with the offending line (at most ``limits.MAX_QUOTE`` characters of it) and a
+  caret under the column.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+import unicodedata
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from lark import Lark
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from ..model.cards import parse_card, parse_cards
+from ..model.errors import CardError, ParseError, Position
+from ..model.limits import MAX_QUOTE
+from .grammar import describe_expected
+from .headers import HEADER_KEYWORDS
+
+__all__ = [
+    "card_problem",
+    "closest",
+    "error_at",
+    "fold",
+    "item_column",
+    "show_line",
+    "syntax_error",
+    "syntax_hint",
+]
+
+_LONGEST = 60  # no word this long is a typo of a name or keyword worth comparing
+_CUTOFF = 0.75  # difflib ratio: "Tomas"/"Tamás" 0.8, "blind"/"blinds" 0.91, "Ben"/"Dan" 0.33
+
+
+def fold(word: str) -> str:
+    """``word`` without case and accents: ``Tamás`` and ``tamas`` fold alike.
+
+    >>> fold("Tamás") == fold("tamas")
+    True
+    """
+    decomposed = unicodedata.normalize("NFKD", word)
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
+
+
+def closest(word: str, candidates: Iterable[str]) -> str | None:
+    """The candidate ``word`` most likely misspells, or None when none is close.
+
+    >>> closest("Tomas", ["Lena", "Tamás", "Priya"]), closest("lena", ["Lena", "Ben"])
+    ('Tamás', 'Lena')
+    >>> closest("Priay", ["Priya"]), closest("Ben", ["Dan"])
+    ('Priya', None)
+    """
+    if len(word) > _LONGEST:
+        return None
+    folded = fold(word)
+    best, best_ratio = None, _CUTOFF
+    for candidate in candidates:
+        if candidate == word:
+            continue
+        other = fold(candidate)
+        if other == folded:
+            return candidate
+        ratio = difflib.SequenceMatcher(None, folded, other).ratio()
+        if ratio >= best_ratio and (best is None or ratio > best_ratio):
+            best, best_ratio = candidate, ratio
+    return best
+
+
+_RUN_OF_CARDS = re.compile(r"(?:(?:10|[2-9AaTtJjQqKk])[cdhsCDHS♣♦♥♠♧♢♡♤]|\?\?){2,}")
+
+
+def card_problem(word: str) -> str | None:
+    """What is wrong with ``word`` written where a card belongs (None: it is a card, or looks
+    nothing like one), in the words of :func:`badugi_ledger.model.cards.parse_card`.
+
+    >>> card_problem("1d")
+    "unknown rank '1' in card '1d' (ranks are A 2-9 T/10 J Q K)"
+    >>> card_problem("2")
+    "card '2' has no suit (suits are c d h s or ♣ ♦ ♥ ♠)"
+    >>> card_problem("As2c")
+    "cards are written with spaces between them: 'As 2c'"
+    >>> card_problem("KdKd")
+    'cards are written with spaces between them, and card Kd appears twice'
+
+    >>> card_problem("As") is None and card_problem("Annabel") is None
+    True
+    """
+    if _RUN_OF_CARDS.fullmatch(word):
+        try:
+            spaced = " ".join(str(c) if c else "??" for c in parse_cards(word))
+        except CardError as exc:  # a run that repeats a card, "KdKd"
+            return f"cards are written with spaces between them, and {exc.message}"
+        return f"cards are written with spaces between them: {spaced!r}"
+    if not (2 <= len(word) <= 3 or (len(word) == 1 and word in "A23456789TJQKatjqk")):
+        return None
+    try:
+        parse_card(word)
+    except CardError as exc:
+        return exc.message
+    return None
+
+
+def syntax_hint(
+    found: str, expected_keywords: Iterable[str], expected: set[str], before: str = ""
+) -> str | None:
+    """The likely fix for a syntax error at the word ``found`` (as written), given the
+    keywords and terminal names the grammar expected there and the token read ``before`` it
+    (a name may end in a comma: "button Anna, Ben 50"), or None.
+
+    >>> syntax_hint("8", ["to", "all-in"], {"TO", "ALL_IN", "_SEP", "_NL"})
+    "a raise names its total for the round: if 8 is the total, write 'raises to 8'"
+    >>> syntax_hint("rasies", ["calls", "raises"], {"CALLS", "RAISES"})
+    "did you mean 'raises'?"
+    """
+    if "TO" in expected and found.isdecimal() and len(found) <= _LONGEST:
+        return (
+            f"a raise names its total for the round: if {found} is the total, "
+            f"write 'raises to {found}'"
+        )
+    if found == "all-in" and "RAISES" in expected:
+        return "all-in goes with the action: 'calls all-in', 'bets all-in', 'raises all-in'"
+    if "," in found or before.endswith(","):
+        return "write '·' or ';' between entries and spaces between cards, not a comma"
+    keyword = closest(found, expected_keywords) if found[:1].isalpha() else None
+    if keyword is not None:
+        return f"did you mean {keyword!r}?"
+    return None
+
+
+# ---------------------------------------------------------------- syntax errors in words
+
+
+def show_line(text: str, column: int) -> str:
+    """The offending line and a caret under ``column``; a line longer than limits.MAX_QUOTE
+    characters is cut to that many around the column."""
+    text = text.rstrip("\r\n").replace("\t", " ")
+    if len(text) > MAX_QUOTE:
+        start = min(max(0, column - 1 - MAX_QUOTE // 2), len(text) - MAX_QUOTE)
+        end = start + MAX_QUOTE
+        text = ("…" if start else "") + text[start:end] + ("…" if end < len(text) else "")
+        column = column - start + (1 if start else 0)
+    return f"\n    {text}\n    {' ' * max(column - 1, 0)}^"
+
+
+def _found(exc: UnexpectedInput, lines: Sequence[str]) -> str | None:
+    """The word the parser stopped at, as written (None: the end of the line or hand)."""
+    if isinstance(exc, UnexpectedToken):
+        tok = exc.token
+        if tok.type in ("_NL", "$END"):
+            return None
+        words = str(tok.value).split()
+        return words[0] if words else str(tok.value)
+    if isinstance(exc, UnexpectedCharacters):
+        line = lines[exc.line - 1] if 0 < exc.line <= len(lines) else ""
+        rest = line[exc.column - 1 :]
+        return rest.split()[0] if rest.split() else rest[:1]
+    return None
+
+
+def _describe_found(exc: UnexpectedInput, word: str | None) -> str:
+    if word is None:
+        end_of_line = isinstance(exc, UnexpectedToken) and exc.token.type == "_NL"
+        return "the end of the line" if end_of_line else "the end of the hand"
+    return repr(word if len(word) <= 30 else word[:30] + "…")
+
+
+_HEADER_WORDS = frozenset(HEADER_KEYWORDS)
+
+
+def syntax_error(
+    exc: UnexpectedInput,
+    lark: Lark,
+    lines: Sequence[str],
+    source: str,
+    line_of: Sequence[int],
+    hand: str | None,
+) -> ParseError:
+    """A ParseError for what Lark reports on ``lines`` (file line of Lark line n: line_of[n]),
+    with the likely fix where there is one (:mod:`badugi_ledger.text.hints`)."""
+    if isinstance(exc, UnexpectedCharacters):
+        expected = set(exc.allowed)
+    elif isinstance(exc, UnexpectedToken | UnexpectedEOF):
+        expected = set(exc.expected)
+    else:  # pragma: no cover
+        expected = set()
+    if len(expected) > 1:
+        expected.discard("$END")
+    history = getattr(exc, "token_history", None) or []
+    if history and history[-1] is not None and history[-1].type == "CARDS":
+        expected.add("CARDS")  # a bad card inside a run of cards: more cards were possible
+    line = exc.line if isinstance(exc.line, int) and exc.line > 0 else len(lines)
+    column = exc.column if isinstance(exc.column, int) and exc.column > 0 else 1
+    text = lines[line - 1] if 0 < line <= len(lines) else ""
+    word = _found(exc, lines)
+    keywords = _keywords(expected, lark)
+    if len(_HEADER_WORDS.intersection(keywords)) > 5:  # any header item could follow
+        what = "a header item (game, fixed limit, blinds, … as in grammar/README.md)"
+        keywords = [*HEADER_KEYWORDS, "pot limit", "no limit"]
+    else:
+        what = describe_expected(expected, lark)
+    message = f"expected {what}, found {_describe_found(exc, word)}"
+    if word is not None:
+        start = column
+        if history and history[-1] is not None and _glued(history[-1], line, column):
+            # "1d" read as the number 1 and then a stray "d": the word began at the number
+            start = history[-1].column
+            word = text[start - 1 :].split()[0]
+        problem = None
+        if _cards_possible(expected, history, word):
+            problem = card_problem(word.rstrip(","))
+        number_here = "NUMBER" in expected or (start != column and history[-1].type == "NUMBER")
+        if problem is not None:
+            message, column = problem, start
+        elif number_here and _malformed_number(word):
+            message = f"expected a number, found {word[:30]!r} ({_WHOLE_NUMBER})"
+            column = start
+        else:
+            before = str(history[-1].value) if history and history[-1] is not None else ""
+            hint = syntax_hint(word, keywords, expected, before)
+            if hint is not None:
+                message += f" ({hint})"
+    return ParseError(
+        message + show_line(text, column),
+        position=Position(source, line_of[line], column),
+        hand=hand,
+    )
+
+
+_WHOLE_NUMBER = (
+    "an amount is a whole number written in digits, like 25: no sign, decimal point, comma "
+    "or exponent"
+)
+_NOT_FINITE = frozenset({"nan", "inf", "+inf", "-inf", "infinity", "+infinity", "-infinity"})
+
+
+def _malformed_number(word: str) -> bool:
+    """``word`` is a number as no amount of ours is written: -5, 2.5, 1e5, 1,000, NaN."""
+    if word.lower() in _NOT_FINITE:
+        return True
+    whole = word.rstrip(",")  # "2," is a number and a comma meant as a separator
+    return re.match(r"[-+]?\.?\d", whole) is not None and not whole.isdecimal()
+
+
+def _keywords(expected: set[str], lark: Lark) -> list[str]:
+    """The literal words among the terminals Lark expected ("raises", "blinds", …)."""
+    out = []
+    for name in expected:
+        try:
+            pattern = lark.get_terminal(name).pattern
+        except KeyError:
+            continue
+        if pattern.type == "str":
+            out.append(pattern.value)
+    return sorted(out)
+
+
+def _glued(token: Any, line: int, column: int) -> bool:
+    """The token just read ends right where the error is, with no space between."""
+    end = token.column + len(str(token.value))
+    return token.type in ("NUMBER", "CARDS") and token.line == line and end == column
+
+
+def _cards_possible(expected: set[str], history: Sequence[Any], word: str) -> bool:
+    """A card could stand where the error is, or the word is a number glued to a suit, as
+    "1d" in "draw: Anna 1d" (read as the number 1 and a stray "d")."""
+    if "CARDS" in expected:
+        return True
+    glued_suit = word.rstrip(",")[-1:] in _SUITS
+    return glued_suit and bool(history) and history[-1] is not None and history[-1].type == "NUMBER"
+
+
+_SUITS = frozenset("cdhsCDHS♣♦♥♠♧♢♡♤")
+
+
+def error_at(message: str, pos: Position, line_text: str, hand: str | None) -> ParseError:
+    return ParseError(message + show_line(line_text, pos.column), position=pos, hand=hand)
+
+
+def item_column(line: str, keyword: str) -> int:
+    """The column of the header item starting with ``keyword`` (1 if it cannot be found)."""
+    m = re.search(f"(?:^|[·•;])[ \t\ufeff]*({re.escape(keyword)})(?![^\\s·•;#])", line)
+    return m.start(1) + 1 if m else 1

@@ -1,0 +1,572 @@
+"""Reading the hand-history format: text or file -> a stream of ``HandRecord | ParseError``.
+
+Why it is built this way:
+
+* **Streaming.**  The input is read line by line and cut into chunks (one header line, or one
+  hand: its ``hand`` line up to the next ``hand`` line or header line).  Each chunk is parsed on
+  its own with the Lark grammar in ``grammar/hand_history.lark``, so a 100 MB file is never one
+  parse tree, memory stays flat, and records are yielded as soon as a hand is read.
+* **Errors people can act on.**  A syntax error becomes a :class:`ParseError` with
+  file:line:column, the hand id, what was expected in words, the likely fix (a misspelt name
+  or keyword, a bad card, a comma: :mod:`badugi_ledger.text.hints`) and the offending line
+  with a caret; the reader then resumes at the next hand, so one call reports every bad hand.
+* **Speed.**  The transformer runs inside the LALR parser (no tree is built, see
+  :mod:`badugi_ledger.text.transformer`), positions come from tokens, cards are looked up in a
+  table, a run of cards is a single token, and plain lines ("Ben folds · Cara calls 4") skip Lark
+  altogether (:class:`badugi_ledger.text.plainlines.PlainLines`, proven equal to Lark's reading).
+* **Headers are sticky.**  A header line sets its items for every hand after it (a level
+  change is a header line between two hands); it also ends the hand before it.  Every record
+  carries its complete, effective :class:`GameSettings`.
+* **Forced bets are explicit in the record.**  When a hand writes no ``posts`` entries, the
+  reader inserts the ``Post`` events the settings imply (:func:`implied_posts`), at the hand
+  line's position, so the replay always sees explicit posts.  A hand that writes any ``posts``
+  entry gets exactly what it writes (dead blinds, short all-in blinds); ``posts none`` means no
+  forced bets at all.  A Progressive Badugi redeal (the previous hand of the same table recorded
+  ``carry``) implies posts only when the house rule ``redeal-posts yes`` says so (``002``).
+
+Why one module of this size: the per-hand loop, the recovery that resumes at the next hand and
+the checks that need a whole hand share the reader's state; split, that state would cross
+modules on every line.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import threading
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from lark import Lark
+from lark.exceptions import UnexpectedInput
+
+from ..model.errors import ConfigError, ParseError, Position
+from ..model.events import (
+    CarryOut,
+    Event,
+    HandRecord,
+    Post,
+    SitOut,
+    StackChange,
+)
+from .grammar import build_parser
+from .headers import HEADER_KEYWORDS, HeaderItemError, SettingsState, implied_posts
+from .hints import closest, error_at, item_column, syntax_error
+from .plainlines import PlainLines
+from .transformer import POSTS_NONE, EventBuilder, FormatError, RawHand, short
+
+__all__ = ["parse_file", "parse_paths", "parse_text"]
+
+# Which lines are header lines and which start a hand: the chunker's only knowledge of the
+# grammar.  ``pot limit`` and ``no limit`` are headers; ``pot 120`` inside a hand is a pot total.
+_BOUNDARY = r"(?![^\s·•;#])"
+_LINE_KIND = re.compile(
+    r"(?:(hand)|("
+    + "|".join(re.escape(k) for k in HEADER_KEYWORDS)
+    + r"|pot[ \t]+limit|no[ \t]+limit))"
+    + _BOUNDARY
+)
+_HAND_ID = re.compile(r"hand[ \t]+([^\s·•;#]+)")
+MAX_LINE = 10_000
+"""Longest line the reader accepts (characters; bytes in a file).  Real lines are a few hundred
+characters; a longer one is a corrupt file or not a history, and is refused without reading it
+into memory."""
+_IGNORED = " \t\r\f\ufeff"  # what the grammar skips between tokens
+
+# ---------------------------------------------------------------- one parser per thread, errors
+
+
+_local = threading.local()
+
+
+def _parser() -> tuple[Lark, EventBuilder, PlainLines]:
+    """One parser per thread (the transformer holds per-chunk context), with the fast path
+    for plain lines built from the same grammar's terminals."""
+    try:
+        return _local.parser
+    except AttributeError:
+        builder = EventBuilder()
+        lark = build_parser(builder)
+        keywords = frozenset(t.pattern.value for t in lark.terminals if t.pattern.type == "str")
+        terminal = lark.get_terminal
+        plain = PlainLines(lambda name: terminal(name).pattern.to_regexp(), keywords)
+        _local.parser = (lark, builder, plain)
+        return _local.parser
+
+
+# ---------------------------------------------------------------- the streaming reader
+
+
+@dataclass(frozen=True)
+class Overlong:
+    """A line longer than MAX_LINE: its first bytes, decoded, and its full length."""
+
+    head: str
+    size: int
+
+
+def _file_lines(handle: io.BufferedReader) -> Iterator[bytes | Overlong]:
+    """The lines of a binary file, never holding more than MAX_LINE bytes of one line."""
+    while True:
+        line = handle.readline(MAX_LINE + 2)
+        if not line:
+            return
+        if len(line) <= MAX_LINE + 1 or line.endswith(b"\n"):
+            yield line
+            continue
+        head, size = line[:200].decode("utf-8", errors="replace"), len(line)
+        while not line.endswith(b"\n"):
+            line = handle.readline(1 << 20)
+            if not line:
+                break
+            size += len(line)
+        yield Overlong(head, size)
+
+
+@dataclass
+class _Spoiled:
+    """The hands after a bad header line: not read, and reported once."""
+
+    hand: str | None
+    line: int
+    count: int = 0
+    last_line: int = 0
+
+    def error(self, source: str, header: Position | None) -> ParseError:
+        at = header.line if header is not None else 0
+        more = self.count - 1
+        after = f", nor the {more} hand{'s' * (more > 1)} after it (to line {self.last_line})"
+        return ParseError(
+            f"hand not read{after if more else ''}: the header line {at} has an error",
+            position=Position(source, self.line, 1),
+            hand=self.hand,
+        )
+
+
+_FIRST_WORD = re.compile(r"[^\W\d_][\w-]*(?![^\s·•;#])")
+# Header items a mistyped first word is matched against: those whose values have a shape (a
+# free text follows "cash", "place", …, so "Cash out: Anna 50" would read as one).
+_TEXT_ITEMS = frozenset({"cash", "tournament", "place", "season", "table"})
+_HEADER_FIRST_WORDS = (*(k for k in HEADER_KEYWORDS if k not in _TEXT_ITEMS), "pot", "no")
+_SOME_HAND_LINE = "hand 0 · button a · a · b\n"  # to try a line as a hand's body line
+
+
+@dataclass
+class _Chunk:
+    start: int
+    lines: list[str]
+    broken: ParseError | None = None
+
+
+class _Reader:
+    """Cuts a stream of lines into header lines and hand chunks and parses each on its own."""
+
+    def __init__(self, source: str, fast: bool = True) -> None:
+        self.source = source
+        self.fast = fast
+        """Read plain lines with the fast path (see :func:`parse_text`)."""
+        self.state = SettingsState()
+        self.bad_header: Position | None = None
+        self.carried_tables: set[str] = set()
+        self.players: dict[str, set[str]] = {}  # who was seated at each table so far
+        self.remembered = 0  # names in self.players, at most _MAX_KNOWN
+        self.spoiled: _Spoiled | None = None
+        self.near_keyword: dict[str, str | None] = {}  # first words near a header keyword
+
+    def read(self, lines: Iterable[str | bytes | Overlong]) -> Iterator[HandRecord | ParseError]:
+        chunk: _Chunk | None = None
+        stray = False
+        for lineno, raw in enumerate(lines, 1):
+            bad: tuple[str, str] | None = None  # (why the line cannot be read, its start)
+            if isinstance(raw, Overlong) or (isinstance(raw, str) and len(raw) > MAX_LINE + 2):
+                if isinstance(raw, Overlong):
+                    head, size = raw.head, f"{raw.size:,} bytes"
+                else:
+                    head, size = raw, f"{len(raw):,} characters"
+                bad = (f"this line is {size} long; a line holds at most {MAX_LINE:,}", head[:200])
+            elif isinstance(raw, bytes):
+                if lineno == 1 and raw.startswith(b"\xef\xbb\xbf"):
+                    raw = raw[3:]
+                try:
+                    line = raw.decode("utf-8")
+                except UnicodeDecodeError as exc:
+                    bad = (
+                        f"this line is not UTF-8 text ({exc.reason} at byte {exc.start + 1})",
+                        raw[:200].decode("latin-1"),
+                    )
+            else:
+                line = raw
+                if lineno == 1 and line.startswith("\ufeff"):
+                    line = line[1:]
+            if bad is not None:
+                kind = _LINE_KIND.match(bad[1].lstrip(_IGNORED))
+                if chunk is not None and kind is not None:  # it would have ended the hand
+                    yield from self._finish(chunk)
+                    chunk = None
+                chunk, error = self._unreadable(chunk, lineno, bad, kind)
+                if error is not None:
+                    yield error
+                continue
+            if line.endswith("\n"):
+                line = line[:-2] + "\n" if line.endswith("\r\n") else line
+            else:
+                line = line.rstrip("\r") + "\n"
+            stripped = line.lstrip(_IGNORED)
+            if stripped[0] in "#\n" or not stripped.strip():
+                if chunk is not None:
+                    chunk.lines.append(line)
+                continue
+            m = _LINE_KIND.match(stripped)
+            mistyped = self._mistyped_header(line, stripped, lineno) if m is None else None
+            if mistyped is not None:  # "blind 1/2": a header line, and a bad one
+                if chunk is not None:
+                    yield from self._finish(chunk)
+                    chunk = None
+                stray = False
+                position = Position(self.source, lineno, len(line) - len(stripped) + 1)
+                self.bad_header = position
+                yield error_at(mistyped, position, line, None)
+                continue
+            if m is None:
+                if chunk is not None:
+                    chunk.lines.append(line)
+                elif not stray:
+                    stray = True
+                    yield error_at(
+                        "expected a header line (game, fixed limit, blinds, …) or a 'hand' line",
+                        Position(self.source, lineno, len(line) - len(stripped) + 1),
+                        line,
+                        None,
+                    )
+                continue
+            stray = False
+            if m.group(1):  # a hand line
+                if chunk is not None:
+                    yield from self._finish(chunk)
+                chunk = _Chunk(lineno, [line])
+            else:  # a header line: ends the hand before it, holds for every hand after it
+                if chunk is not None:
+                    yield from self._finish(chunk)
+                    chunk = None
+                error = self._header(line, lineno)
+                if error is not None:
+                    yield error
+        if chunk is not None:
+            yield from self._finish(chunk)
+        if self.spoiled is not None:
+            yield self.spoiled.error(self.source, self.bad_header)
+
+    def _finish(self, chunk: _Chunk) -> Iterator[HandRecord | ParseError]:
+        """The hand's record or error; nothing for a hand after a bad header line, which the
+        one error at the end of the file counts (rather than one error for every hand)."""
+        if chunk.broken is None and self.bad_header is not None:
+            if self.spoiled is None:
+                self.spoiled = _Spoiled(_hand_id(chunk), chunk.start)
+            self.spoiled.count += 1
+            self.spoiled.last_line = chunk.start
+            return
+        yield self._hand(chunk)
+
+    def _mistyped_header(self, line: str, stripped: str, lineno: int) -> str | None:
+        """The error for a line that is a header line but for a typo in its first word
+        ("blind 1/2", "Game badugi"), or None.  Only a line that reads as a header once the
+        word is corrected, and does not read as a body line, is one."""
+        m = _FIRST_WORD.match(stripped)
+        if m is None:
+            return None
+        word = m.group()
+        keyword = self.near_keyword.get(word, "")
+        if keyword == "":
+            keyword = closest(word, _HEADER_FIRST_WORDS)
+            if len(self.near_keyword) >= _MAX_KNOWN:
+                self.near_keyword.clear()
+            self.near_keyword[word] = keyword
+        if keyword is None:
+            return None
+        lark, builder, plain = _parser()
+        if plain.body_line(line, self.source, lineno) is not None:
+            return None
+        builder.src, builder.line_of = self.source, [0, lineno, lineno]
+        try:
+            lark.parse(keyword + stripped[m.end() :], start="header")
+        except (UnexpectedInput, FormatError):
+            return None
+        try:
+            lark.parse(_SOME_HAND_LINE + line, start="hand")
+            return None
+        except (UnexpectedInput, FormatError):
+            pass
+        return (
+            f"expected a header item, found {short(word)!r} (did you mean {keyword!r}?); "
+            "a header line sets the game, limits, blinds, … for the hands after it"
+        )
+
+    def _unreadable(
+        self, chunk: _Chunk | None, lineno: int, bad: tuple[str, str], kind: re.Match[str] | None
+    ) -> tuple[_Chunk | None, ParseError | None]:
+        """A line that cannot be read (bad bytes, far too long) spoils the hand it belongs to,
+        or starts a spoiled hand, or - a header line - spoils every hand after it."""
+        reason, head = bad
+        position = Position(self.source, lineno, 1)
+        if kind is not None and kind.group(1):
+            chunk = _Chunk(lineno, [head.lstrip(_IGNORED) + "\n"])
+        error = ParseError(reason, position=position, hand=_hand_id(chunk))
+        if chunk is not None:
+            if chunk.broken is None:
+                chunk.broken = error
+            return chunk, None
+        if kind is not None:
+            self.bad_header = position
+        return chunk, error
+
+    def _header(self, line: str, lineno: int) -> ParseError | None:
+        lark, builder, _ = _parser()
+        builder.src, builder.line_of = self.source, [0, lineno]
+        try:
+            items: Any = lark.parse(line, start="header")
+            self.state.apply(items)
+            self.state.settings()
+        except UnexpectedInput as exc:
+            self.bad_header = Position(self.source, lineno, 1)
+            return syntax_error(exc, lark, [line], self.source, [0, lineno], None)
+        except ConfigError as exc:
+            self.bad_header = Position(self.source, lineno, 1)
+            column = item_column(line, exc.keyword) if isinstance(exc, HeaderItemError) else 1
+            return error_at(exc.message, Position(self.source, lineno, column), line, None)
+        except FormatError as exc:  # a number above any amount
+            self.bad_header = Position(self.source, lineno, 1)
+            return error_at(exc.message, exc.pos, line, None)
+        return None
+
+    def _hand(self, chunk: _Chunk) -> HandRecord | ParseError:
+        hand_id = _hand_id(chunk)
+        if chunk.broken is not None:
+            return chunk.broken
+        # Plain lines are read by the fast path (plainlines.PlainLines); the others go to Lark
+        # as one chunk with the hand line.  Lines are independent in the grammar (``hand:
+        # hand body_line _NL``), so leaving out lines that read cleanly changes nothing else.
+        lines, start = chunk.lines, chunk.start
+        lark, builder, plain = _parser()
+        source, fast = self.source, self.fast
+        todo, line_of = [lines[0]], [0, start]
+        body: list[list[Event] | None] = []  # per body line: its events, or None (Lark's)
+        for i in range(1, len(lines)):
+            line = lines[i]
+            stripped = line.lstrip(_IGNORED)
+            if stripped[0] == "#" or not stripped.strip():
+                continue
+            events = plain.body_line(line, source, start + i) if fast else None
+            body.append(events)
+            if events is None:
+                todo.append(line)
+                line_of.append(start + i)
+        read_hand_line = fast and len(todo) == 1  # no Lark parse needed for the body
+        raw: Any = plain.hand_line(lines[0], source, start) if read_hand_line else None
+        if raw is None:
+            builder.src, builder.line_of = source, line_of
+            try:
+                raw = lark.parse("".join(todo), start="hand")
+            except UnexpectedInput as exc:
+                return syntax_error(exc, lark, todo, source, line_of, hand_id)
+            except FormatError as exc:
+                return error_at(exc.message, exc.pos, lines[exc.pos.line - start], hand_id)
+        events, posts_none = _events(body, raw.parts)
+        try:
+            return self._record(raw, events, posts_none, chunk)
+        except FormatError as exc:
+            return error_at(exc.message, exc.pos, lines[exc.pos.line - start], hand_id)
+
+    def _record(
+        self, raw: RawHand, events: list[Event], posts_none: bool, chunk: _Chunk
+    ) -> HandRecord:
+        state = self.state
+        settings = state.settings()
+        if raw.button is None:
+            raise FormatError("the hand line must name the button, like 'button Anna'", raw.pos)
+        seated: set[str] = set()
+        last_number = 0
+        for seat, pos in zip(raw.seats, raw.seat_pos, strict=True):
+            if seat.name in seated:
+                raise FormatError(f"{short(seat.name)} is seated twice", pos)
+            seated.add(seat.name)
+            if seat.number is not None:
+                if seat.number <= last_number:
+                    raise FormatError(
+                        f"seat numbers must go up clockwise: {seat.number} after {last_number}", pos
+                    )
+                last_number = seat.number
+        if len(raw.seats) < 2:
+            raise FormatError("a hand needs at least two seated players", raw.pos)
+        button, button_pos = raw.button
+        if button not in seated:
+            raise self._unseated(button, button_pos, raw, events, "the button ")
+        first_play: int | None = None
+        has_post = False
+        sitting: list[str] = []
+        for i, ev in enumerate(events):
+            kind = type(ev)
+            if kind is StackChange or kind is SitOut:
+                if first_play is not None:
+                    raise FormatError(
+                        "rebuys, top-ups, add-ons, cash-outs and sitting out happen between "
+                        "hands: write them right after the hand line",
+                        ev.pos,
+                    )
+                if kind is SitOut:
+                    sitting.append(ev.player)  # type: ignore[union-attr]
+            elif first_play is None:
+                first_play = i
+            if kind is Post:
+                has_post = True
+            player = getattr(ev, "player", None)
+            if player is not None and player not in seated:
+                raise self._unseated(player, ev.pos, raw, events)
+        if has_post and posts_none:
+            raise FormatError("'posts none' but the hand also writes posts", raw.pos)
+        if not has_post and not posts_none:
+            posts = implied_posts(
+                settings,
+                raw.seats,
+                button,
+                sitting,
+                redeal=state.table in self.carried_tables,
+                pos=raw.pos,
+            )
+            if posts:
+                at = len(events) if first_play is None else first_play
+                events[at:at] = posts
+        known = self.players.setdefault(state.table, set())
+        if not seated <= known:
+            self.remembered += len(seated - known)
+            if self.remembered > _MAX_KNOWN:  # a file of strangers: start remembering afresh
+                self.players, self.remembered = {state.table: set()}, len(seated)
+                known = self.players[state.table]
+            known.update(seated)
+        if any(type(ev) is CarryOut for ev in events):
+            self.carried_tables.add(state.table)
+        else:
+            self.carried_tables.discard(state.table)
+        return HandRecord(
+            raw.hand_id,
+            settings,
+            tuple(raw.seats),
+            button,
+            tuple(events),
+            state.session_value(),
+            state.table,
+            raw.pos,
+            "text",
+            "".join(chunk.lines).rstrip() + "\n",
+        )
+
+    def _unseated(
+        self, name: str, pos: Position, raw: RawHand, events: list[Event], label: str = ""
+    ) -> FormatError:
+        """The error for ``name``, not seated but named at ``pos``, said where the typo most
+        likely is.  Of a seated name close to it and ``name``, the one this table's earlier
+        hands know is right; when they know neither or both, a seat that nothing else in the
+        hand names is the typo (reported at the seat, "did you mean Tamás?"), otherwise the
+        entry at ``pos`` is."""
+        seats = [seat.name for seat in raw.seats]
+        meant = closest(name, seats)
+        known = self.players.get(self.state.table, ())
+        if meant is None:
+            if name in known:
+                return FormatError(
+                    f"{label}{short(name)} is not seated in this hand ({short(name)} played "
+                    "earlier at this table: add them to the hand line)",
+                    pos,
+                )
+            return FormatError(f"{label}{short(name)} is not seated in this hand", pos)
+        named = {getattr(ev, "player", None) for ev in events}
+        named.add(raw.button[0] if raw.button else None)
+        tonight = name in known and meant not in known  # the earlier hands say which is right
+        if tonight or (meant not in named and not (meant in known and name not in known)):
+            said = f"{'the button is' if label else f'line {pos.line} names'} {short(name)}"
+            return FormatError(
+                f"{short(meant)} is seated here, but {said}, who is not seated: "
+                f"did you mean {short(name)}?",
+                raw.seat_pos[seats.index(meant)],
+            )
+        return FormatError(
+            f"{label}{short(name)} is not seated in this hand: did you mean {short(meant)}?", pos
+        )
+
+
+_MAX_KNOWN = 10_000  # names and words remembered for suggestions (a file of strangers is huge)
+
+
+def _events(body: list[list[Event] | None], parts: list[Any]) -> tuple[list[Event], bool]:
+    """The hand's events in line order: plain lines as read, the others from Lark's parts."""
+    events: list[Event] = []
+    posts_none = False
+    fresh = iter(parts)
+    for read in body:
+        if read is not None:
+            events.extend(read)
+            continue
+        part = next(fresh)
+        if part is POSTS_NONE:
+            posts_none = True
+        else:
+            events.extend(part)
+    return events, posts_none
+
+
+def _hand_id(chunk: _Chunk | None) -> str | None:
+    if chunk is None:
+        return None
+    m = _HAND_ID.match(chunk.lines[0].lstrip(" \t"))
+    return m.group(1) if m else None
+
+
+# ---------------------------------------------------------------- public API
+
+
+def parse_text(
+    text: str, source: str = "<text>", *, fast: bool = True
+) -> Iterator[HandRecord | ParseError]:
+    """Read hands from a string; yields records and errors in input order.
+
+    ``fast`` reads plain lines ("Ben folds · Cara calls 4") without Lark
+    (:class:`~badugi_ledger.plainlines.PlainLines`), which reads exactly what Lark reads;
+    ``fast=False`` sends every line through Lark (the tests compare the two readings, the
+    benchmarks time them).
+    """
+    return _Reader(source, fast).read(io.StringIO(text, newline=None))
+
+
+def parse_file(path: str | Path, *, fast: bool = True) -> Iterator[HandRecord | ParseError]:
+    """Read hands from a file, streaming: the file is never held in memory as a whole.
+
+    Errors are yielded, never raised, except when the file cannot be opened at all
+    (then a single :class:`ParseError` is yielded naming the OS error).  ``fast``: as for
+    :func:`parse_text`.
+    """
+    source = str(path)
+    try:
+        handle = open(path, "rb")  # noqa: SIM115 - closed in the generator below
+    except OSError as exc:
+        error = ParseError(f"cannot read the file: {exc.strerror}", position=Position(source))
+        return iter([error])
+    return _read_and_close(handle, source, fast)
+
+
+def _read_and_close(
+    handle: io.BufferedReader, source: str, fast: bool
+) -> Iterator[HandRecord | ParseError]:
+    with handle:
+        yield from _Reader(source, fast).read(_file_lines(handle))
+
+
+def parse_paths(paths: Iterable[str | Path]) -> Iterator[HandRecord | ParseError]:
+    """Every hand of every file in turn (folders: their ``*.bhh`` files, sorted, recursively)."""
+    for path in paths:
+        p = Path(path)
+        if p.is_dir():
+            for file in sorted(p.rglob("*.bhh")):
+                yield from parse_file(file)
+        else:
+            yield from parse_file(p)

@@ -1,0 +1,75 @@
+"""A second import into a ledger whose write lock is held waits for it (``--wait``) and then
+succeeds, or, past the wait, says so in one line and changes nothing (issue 7, faults)."""
+
+from __future__ import annotations
+
+import sqlite3
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+from tests.helpers.paths import EXAMPLES
+
+CLI = Path(sys.executable).with_name("badugi-ledger")
+HOME = EXAMPLES / "home_session.bhh"
+
+
+def _hold_write_lock(db: Path, seconds: float, taken: threading.Event) -> None:
+    conn = sqlite3.connect(db, isolation_level=None)
+    conn.execute("BEGIN IMMEDIATE")
+    taken.set()
+    time.sleep(seconds)
+    conn.execute("ROLLBACK")
+    conn.close()
+
+
+def _hands(db: Path) -> int:
+    with sqlite3.connect(db) as conn:
+        return int(conn.execute("SELECT count(*) FROM hands").fetchone()[0])
+
+
+def _ledger(tmp_path: Path) -> Path:
+    db = tmp_path / "club.db"
+    done = subprocess.run(
+        [str(CLI), "import", str(EXAMPLES / "004_badacey.bhh"), "--db", str(db)],
+        capture_output=True, text=True,
+    )
+    assert done.returncode == 0, done.stderr
+    return db
+
+
+def test_a_second_importer_waits_for_the_lock_and_then_stores_everything(tmp_path: Path) -> None:
+    db = _ledger(tmp_path)
+    taken = threading.Event()
+    holder = threading.Thread(target=_hold_write_lock, args=(db, 3.0, taken))
+    holder.start()
+    taken.wait(10)
+    started = time.monotonic()
+    done = subprocess.run(
+        [str(CLI), "import", str(HOME), "--db", str(db), "--wait", "60"],
+        capture_output=True, text=True,
+    )
+    holder.join()
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert time.monotonic() - started >= 2.0  # it really waited for the lock holder
+    assert "4 stored" in done.stdout
+    assert _hands(db) == 1 + 4
+
+
+def test_past_the_wait_the_import_fails_cleanly_and_changes_nothing(tmp_path: Path) -> None:
+    db = _ledger(tmp_path)
+    taken = threading.Event()
+    holder = threading.Thread(target=_hold_write_lock, args=(db, 4.0, taken))
+    holder.start()
+    taken.wait(10)
+    done = subprocess.run(
+        [str(CLI), "import", str(HOME), "--db", str(db), "--wait", "0.5"],
+        capture_output=True, text=True,
+    )
+    holder.join()
+    assert done.returncode == 1
+    assert "Traceback" not in done.stderr
+    assert "locked" in (done.stdout + done.stderr)
+    assert _hands(db) == 1

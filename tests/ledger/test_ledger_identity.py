@@ -1,0 +1,392 @@
+"""A ledger you can correct: one identity per hand (event, table, hand number), conflicts,
+``import --replace``, ``void``, ``audit``, ``events`` - through the real parser and replay,
+on a fresh ledger and on one written by badugi-ledger at schema version 2."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import sqlite3
+from pathlib import Path
+
+import pytest
+from click.testing import Result
+from typer.testing import CliRunner
+
+from badugi_ledger.cli import app
+from badugi_ledger.model.events import Session
+from tests.helpers.ledger_builder import hand
+from tests.helpers.paths import FIXTURES
+
+runner = CliRunner()
+FIXTURE = FIXTURES / "ledger_schema2.db"
+
+# An invented night (not from the seeds): hand 1 goes to showdown, Ben's 7-5-3-2 beating
+# Cara's 8-6-4-A and Anna's K-Q-J-T; hand 2's stacks are carried from hand 1.
+NIGHT = """\
+game badugi · fixed limit 2/4 · blinds 1/2
+cash Friday Night · date 2024-03-01 · season 2024
+table Main
+
+hand 1 · button Anna · Anna 100 · Ben 100 · Cara 100
+Anna calls · Ben calls · Cara checks
+draw: Ben 1 · Cara 1 · Anna 1
+Ben checks · Cara checks · Anna checks
+draw: Ben pat · Cara pat · Anna pat
+Ben checks · Cara checks · Anna checks
+draw: Ben pat · Cara pat · Anna pat
+Ben checks · Cara checks · Anna checks
+show: Ben 7h 5c 3d 2s · Cara 8s 6d 4c Ah · Anna Kh Qd Js Tc
+
+hand 2 · button Ben · Anna · Ben · Cara
+Ben folds · Cara folds
+
+hand 3 · button Cara · Anna · Ben · Cara
+Cara folds · Anna folds
+"""
+CARD_FIXED = NIGHT.replace("show: Ben 7h 5c 3d 2s", "show: Ben 7h 5c 4d 2s")  # Ben still wins
+CARA_WINS = NIGHT.replace("show: Ben 7h 5c 3d 2s", "show: Ben 9h 5c 3d 2s")  # 9-high loses
+
+# An invented sit-and-go (as in test_ledger_cli): D, then C, then B are out; A wins.
+CUP = """\
+game badugi · no limit · blinds 10/20
+tournament Spring Cup · date 2024-04-06 · season 2024 · buy-in 1000 · payouts 70/30
+
+hand 1 · button A · A 500 · B 500 · C 500 · D 500
+D raises to 500 all-in · A calls · B folds · C folds
+show: A As 2d 3h 4c · D Ks Qd Jh Tc
+
+hand 2 · button B · A · B · C
+B folds · C raises to 480 all-in · A calls
+show: A As 2d 3h 4c · C Ks Qd Jh Tc
+
+hand 3 · button A · A · B
+A raises to 40 · B raises to 490 all-in · A calls
+show: A As 2d 3h 4c · B Ks Qd Jh Tc
+"""
+C_WINS_HAND_2 = CUP.replace(  # C doubles up and is still in at the end: second on chips
+    "show: A As 2d 3h 4c · C Ks Qd Jh Tc", "show: A Ks Qd Jh Tc · C As 2d 3h 4c"
+)
+
+
+def write(folder: Path, name: str, text: str) -> Path:
+    path = folder / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def invoke(*args: str | Path) -> tuple[int, str]:
+    result = runner.invoke(app, [str(a) for a in args])
+    if result.exception and not isinstance(result.exception, SystemExit):
+        raise result.exception
+    return result.exit_code, result.output
+
+
+def standings_nets(db: Path) -> dict[str, int]:
+    code, out = invoke("standings", "--db", db, "--kind", "cash", "--format", "json")
+    assert code == 0, out
+    return {row["player"]: row["net"] for row in json.loads(out)}
+
+
+def cash_nets(db: Path) -> dict[str, int]:
+    """The night's nets (settle-up's balances), checked against the season standings: what the
+    night adds to them (the schema-2 ledger holds other nights of the same players)."""
+    code, out = invoke("settle", "--event", "Friday Night", "--db", db, "--json")
+    assert code == 0, out
+    nets: dict[str, int] = json.loads(out)["balances"]
+    season = standings_nets(db)
+    with sqlite3.connect(db) as conn:
+        others = dict(
+            conn.execute(
+                "SELECT p.name, sum(hp.final_stack - hp.starting_stack) FROM hand_players hp "
+                "JOIN counted_hands h ON h.id = hp.hand_id JOIN events e ON e.id = h.event_id "
+                "JOIN aliases a ON a.id = hp.alias_id JOIN players p ON p.id = a.player_id "
+                "WHERE e.kind = 'cash' AND e.name != 'Friday Night' GROUP BY p.id"
+            ).fetchall()
+        )
+    for player, net in nets.items():
+        assert season[player] == net + others.get(player, 0), player
+    return nets
+
+
+def hands_stored(db: Path, event: str) -> list[tuple[str, str]]:
+    with sqlite3.connect(db) as conn:
+        return conn.execute(
+            "SELECT h.hand_number, h.fingerprint FROM hands h JOIN events e ON e.id = h.event_id "
+            "WHERE e.name = ? ORDER BY h.id",
+            [event],
+        ).fetchall()
+
+
+@pytest.fixture(params=["fresh", "schema 2"])
+def ledger(request: pytest.FixtureRequest, tmp_path: Path) -> Path:
+    """An empty ledger file, or a copy of one written by badugi-ledger at schema version 2."""
+    db = tmp_path / "club.db"
+    if request.param == "schema 2":
+        shutil.copy(FIXTURE, db)
+    return db
+
+
+def test_the_correction_loop(ledger: Path, tmp_path: Path) -> None:
+    night = write(tmp_path, "night.bhh", NIGHT)
+    # (1) import a night
+    code, out = invoke("import", night, "--db", ledger)
+    assert code == 0 and "3 stored, 0 duplicate, 0 rejected" in out, out
+    assert f"ledger: {ledger}" in out
+    first = hands_stored(ledger, "Friday Night")
+    before = cash_nets(ledger)
+    assert (before["Ben"], before["Cara"]) == (4 + 1, -2 - 1)  # wins 6, posts the bb in hand 3
+
+    # (2) the same night with one card fixed: a conflict, nothing stored twice, exit 1
+    write(tmp_path, "night.bhh", CARD_FIXED)
+    code, out = invoke("import", night, "--db", ledger)
+    assert code == 1, out
+    assert "0 stored, 2 duplicate, 1 conflict, 0 rejected" in out
+    assert "hand 1 at table Main of Friday Night (2024-03-01): conflict" in out
+    assert "Ben's shown cards 7h 5c 3d 2s → 7h 5c 4d 2s" in out
+    assert hands_stored(ledger, "Friday Night") == first
+    assert cash_nets(ledger) == before
+
+    # (3) a money-changing edit with --replace: hand 1 and hand 2 (its carried stacks) follow
+    write(tmp_path, "night.bhh", CARA_WINS)
+    code, out = invoke("import", night, "--db", ledger, "--json")
+    assert code == 1
+    report = json.loads(out)
+    # hand 1 changed; hands 2 and 3 carry its stacks, so their rows would change too
+    assert (report["conflict"], report["stored"], report["duplicate"]) == (3, 0, 0)
+    differences = report["files"][0]["conflicts"][0]["differences"]
+    assert "Ben: final stack 104 → 98, collected 6 → 0" in differences, differences
+    assert "Ben's shown cards 7h 5c 3d 2s → 9h 5c 3d 2s" in differences
+    assert cash_nets(ledger) == before  # a conflict changes nothing
+    code, out = invoke("import", night, "--db", ledger, "--replace")
+    assert code == 0, out
+    assert "0 stored, 0 duplicate, 3 replaced, 0 rejected" in out
+    after = cash_nets(ledger)
+    assert (after["Ben"], after["Cara"]) == (-2 + 1, 4 - 1)
+    assert sum(after.values()) == 0
+    replaced = hands_stored(ledger, "Friday Night")
+    assert [n for n, _ in replaced] == ["1", "2", "3"]  # still one of each, in order
+    assert replaced[0][1] != first[0][1] and replaced[1:] == first[1:]  # hand 2: same record
+    with sqlite3.connect(ledger) as conn:
+        ben_in_hand_2 = conn.execute(
+            "SELECT hp.starting_stack FROM hand_players hp JOIN hands h ON h.id = hp.hand_id "
+            "JOIN aliases a ON a.id = hp.alias_id JOIN events e ON e.id = h.event_id "
+            "WHERE e.name = 'Friday Night' AND h.hand_number = '2' AND a.name = 'Ben'"
+        ).fetchone()[0]
+    assert ben_in_hand_2 == 98  # carried from the replaced hand 1
+
+    # (4) the replace shows in the audit, with both fingerprints
+    code, out = invoke("audit", "--db", ledger, "--json")
+    entries = [e for e in json.loads(out)["entries"] if e["event"].startswith("Friday Night")]
+    assert [(e["action"], e["hand"]) for e in entries] == [
+        ("replace", "1"), ("replace", "2"), ("replace", "3")
+    ]  # fmt: skip
+    assert entries[0]["old_fingerprint"] == first[0][1]
+    assert entries[0]["new_fingerprint"] == replaced[0][1]
+    assert entries[1]["old_fingerprint"] == entries[1]["new_fingerprint"] == first[1][1]
+    assert "night.bhh" in entries[0]["reason"] and entries[0]["time"]
+
+    # (5) void a hand: standings drop it; the hand stays in the ledger
+    code, out = invoke(
+        "void", "--event", "Friday Night", "--hand", "1", "--reason", "misdeal", "--db", ledger
+    )
+    assert code == 0 and f"ledger: {ledger}" in out, out
+    voided = cash_nets(ledger)
+    assert (voided["Ben"], voided["Cara"]) == (1, -1)  # hand 3's blinds only
+    assert len(hands_stored(ledger, "Friday Night")) == 3
+    code, out = invoke("audit", "--db", ledger, "--json")
+    last = json.loads(out)["entries"][-1]
+    assert (last["action"], last["hand"], last["reason"]) == ("void", "1", "misdeal")
+    code, out = invoke("events", "--db", ledger, "--json")
+    row = next(e for e in json.loads(out)["events"] if e["event"] == "Friday Night")
+    assert (row["hands"], row["players"], row["kind"], row["unit"]) == (2, 3, "cash", "chips")
+    code, out = invoke("export", "--table", "hands", "--format", "json", "--db", ledger)
+    exported = [h for h in json.loads(out) if h["event"] == "Friday Night"]
+    assert [h["hand"] for h in exported] == ["2", "3"]
+
+
+def test_replace_recomputes_tournament_places_and_prizes(ledger: Path, tmp_path: Path) -> None:
+    cup = write(tmp_path, "cup.bhh", CUP)
+    assert invoke("import", cup, "--db", ledger)[0] == 0
+    code, out = invoke("tournament", "--event", "Spring Cup", "--db", ledger, "--json")
+    places = {e["player"]: (e["place"], e["prize"]) for e in json.loads(out)["entries"]}
+    assert places["A"] == (1, 2800) and places["B"] == (2, 1200)
+    write(tmp_path, "cup.bhh", C_WINS_HAND_2)
+    assert invoke("import", cup, "--db", ledger)[0] == 1
+    code, out = invoke("import", cup, "--db", ledger, "--replace")
+    assert code == 0 and "2 replaced" in out, out  # hand 2, and hand 3's carried stacks
+    code, out = invoke("tournament", "--event", "Spring Cup", "--db", ledger, "--json")
+    places = {e["player"]: (e["place"], e["prize"]) for e in json.loads(out)["entries"]}
+    assert places == {"A": (1, 2800), "C": (2, 1200), "B": (3, 0), "D": (4, 0)}
+    # Voiding hand 3, where B went out: B is still in, and placed on chips.
+    code, out = invoke(
+        "void", "--event", "Spring Cup", "--hand", "3", "--reason", "wrong", "--db", ledger
+    )
+    assert code == 0, out
+    code, out = invoke("tournament", "--event", "Spring Cup", "--db", ledger, "--json")
+    places = {e["player"]: (e["place"], e["prize"]) for e in json.loads(out)["entries"]}
+    assert places["B"][0] < 4 and places["D"] == (4, 0)
+
+
+def test_void_a_whole_event_and_settle_the_latest(tmp_path: Path) -> None:
+    ledger = tmp_path / "club.db"
+    invoke("import", write(tmp_path, "night.bhh", NIGHT), "--db", ledger)
+    invoke("import", write(tmp_path, "cup.bhh", CUP), "--db", ledger)
+    result = runner.invoke(app, ["settle", "--db", str(ledger), "--json"])
+    assert result.exit_code == 0
+    assert json.loads(result.stdout)["event"] == "Spring Cup (2024-04-06)"
+    assert "the latest event: Spring Cup (2024-04-06)" in result.stderr
+    code, out = invoke(
+        "void", "--event", "Spring Cup", "--reason", "not a club game", "--db", ledger
+    )
+    assert code == 0, out
+    code, out = invoke("standings", "--db", ledger, "--format", "json")
+    assert all("points" not in row for row in json.loads(out))  # no tournament counts now
+    result = runner.invoke(app, ["settle", "--db", str(ledger), "--json"])
+    assert json.loads(result.stdout)["event"] == "Friday Night (2024-03-01)"
+    code, out = invoke("settle", "--event", "Spring Cup", "--db", ledger)
+    assert code == 1 and "is void: not a club game" in out
+    code, out = invoke("void", "--event", "Spring Cup", "--reason", "again", "--db", ledger)
+    assert code == 1 and "void already" in out
+
+
+def test_event_names_keys_and_ids_and_close_matches(ledger: Path, tmp_path: Path) -> None:
+    invoke("import", write(tmp_path, "night.bhh", NIGHT), "--db", ledger)
+    code, out = invoke("events", "--db", ledger, "--json")
+    row = next(e for e in json.loads(out)["events"] if e["event"] == "Friday Night")
+    for ref in ("Friday Night", "friday night", row["key"], str(row["id"])):
+        code, out = invoke("settle", "--event", ref, "--db", ledger, "--json")
+        assert code == 0 and json.loads(out)["event"] == "Friday Night (2024-03-01)", ref
+    code, out = invoke("settle", "--event", "friday", "--db", ledger)
+    assert code == 1 and "no event 'friday'" in out and "did you mean " in out
+    assert "'Friday Night' (id " in out
+    assert "Traceback" not in out
+    code, out = invoke("settle", "--event", "99999999999999999999999", "--db", ledger)
+    assert code == 1 and "no event '99999999999999999999999'" in out
+    code, out = invoke("events", "--db", ledger)
+    assert "Friday Night" in out and "cash" in out
+
+
+def test_numeric_options_are_bounded(tmp_path: Path) -> None:
+    db = tmp_path / "club.db"
+    invoke("import", write(tmp_path, "cup.bhh", CUP), "--db", db)
+    for option in ("--bounty", "--rebuy-price", "--add-on-price", "--prize-unit"):
+        result = runner.invoke(
+            app, ["tournament", "--event", "Spring Cup", "--db", str(db), option, "9" * 20]
+        )
+        assert result.exit_code == 2 and result.exception is not None, option
+        assert isinstance(result.exception, SystemExit)
+        assert "is above the largest amount, 2^53 cents" in flat(result)  # money: 12.34
+    result = runner.invoke(app, ["standings", "--db", str(db), "--best", "9" * 30])
+    assert result.exit_code == 2 and "not in the range" in flat(result)
+    result = runner.invoke(app, ["import", str(db), "--db", str(db), "--wait", "1e300"])
+    assert result.exit_code == 2 and "not in the range" in flat(result)
+    result = runner.invoke(app, ["import", str(db), "--db", str(db), "--wait", "nan"])
+    assert result.exit_code == 1 and "Error: the wait must be a number of seconds" in result.output
+    for args in (
+        ["showdown", "--pot", "9" * 25, "A: 8h 4h 3s 2c", "B: 5d 4d 3h 2s"],
+        ["simulate", "--hands", "9" * 25],
+        ["simulate", "--big-blind", "9" * 25],
+    ):
+        result = runner.invoke(app, args)
+        assert result.exit_code == 2 and "not in the range" in flat(result), args
+    code, out = invoke("settle", "--event", "x" * 100_000, "--db", db)
+    assert code == 1 and len(out) < 400 and "see: badugi-ledger events" in out
+
+
+def flat(result: Result) -> str:
+    """A usage error's text without the box and line breaks it is drawn with."""
+    return re.sub(r"[│╭╮╰╯─\s]+", " ", result.output)
+
+
+def test_a_hand_stored_twice_in_one_file_is_a_conflict(tmp_path: Path) -> None:
+    twice = NIGHT + "\nhand 1 · button Anna · Anna · Ben · Cara\nAnna folds · Ben folds\n"
+    code, out = invoke("import", write(tmp_path, "twice.bhh", twice), "--db", tmp_path / "c.db")
+    assert code == 1 and "this import holds the hand twice" in out, out
+    assert len(hands_stored(tmp_path / "c.db", "Friday Night")) == 3
+
+
+def test_an_amount_the_ledger_cannot_hold_fails_its_file_only(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The store's own guard (the readers refuse such numbers first): a stack of 2^63 in
+    hand 2 of a file: that file is not imported (its hand 1 neither), named with the hand; the
+    next file is imported; no traceback."""
+    from badugi_ledger.ledger import importing as ledger
+
+    other = Session(kind="cash", name="Saturday", date="2024-03-02")
+    outcomes = {
+        "a_huge.bhh": [
+            hand("1", {"Anna": 100, "Ben": 100}, {"Anna": 1, "Ben": 2}, {"Ben": 3}),
+            hand("2", {"Anna": 2**63, "Ben": 100}, {"Anna": 1, "Ben": 2}, {"Ben": 3}, line=9),
+        ],
+        "b_ok.bhh": [
+            hand("1", {"Anna": 100, "Ben": 100}, {"Anna": 1, "Ben": 2}, {"Ben": 3}, session=other)
+        ],
+    }
+    for name in outcomes:
+        write(tmp_path, name, "placeholder\n")
+    monkeypatch.setattr(ledger, "read_source", lambda path, fmt=None: outcomes[path.name])
+    monkeypatch.setattr(ledger, "replay", lambda items: iter(items))
+    db = tmp_path / "club.db"
+    code, out = invoke("import", tmp_path / "a_huge.bhh", tmp_path / "b_ok.bhh", "--db", db,
+                       "--jobs", "1")  # fmt: skip
+    assert code == 1
+    assert (
+        f"{tmp_path / 'a_huge.bhh'}: not imported: hand 2 (line 9): Anna's starting stack "
+        "9223372036854775808 is above the largest amount, 2^53"
+    ) in out, out
+    assert "nothing from this file was stored" in out
+    assert f"{tmp_path / 'b_ok.bhh'}: 1 stored" in out
+    with sqlite3.connect(db) as conn:
+        assert conn.execute("SELECT count(*) FROM hands").fetchone()[0] == 1
+
+
+def test_one_ledger_location(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """club.db (as the README says) unless BADUGI_LEDGER_DB names another; --db wins."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("BADUGI_LEDGER_DB", raising=False)
+    code, out = invoke("events")
+    assert code == 1 and "no ledger at 'club.db'" in out and "badugi-ledger import" in out
+    night = write(tmp_path, "night.bhh", NIGHT)
+    code, out = invoke("import", night, "--jobs", "1")
+    assert code == 0 and out.endswith("ledger: club.db\n") and (tmp_path / "club.db").exists()
+    elsewhere = tmp_path / "elsewhere.db"
+    result = runner.invoke(app, ["import", str(night)], env={"BADUGI_LEDGER_DB": str(elsewhere)})
+    assert result.exit_code == 0 and f"ledger: {elsewhere}" in result.output
+    result = runner.invoke(
+        app, ["players", "merge", "Anna", "Anna"], env={"BADUGI_LEDGER_DB": str(elsewhere)}
+    )
+    assert result.output.endswith(f"ledger: {elsewhere}\n"), result.output
+    result = runner.invoke(app, ["events", "--json"], env={"BADUGI_LEDGER_DB": str(elsewhere)})
+    assert [e["event"] for e in json.loads(result.output)["events"]] == ["Friday Night"]
+    result = runner.invoke(
+        app, ["events", "--db", str(tmp_path / "none.db")], env={"BADUGI_LEDGER_DB": "x.db"}
+    )
+    assert result.exit_code == 1 and "none.db" in result.output
+
+
+def test_events_name_each_events_unit_and_money(tmp_path: Path) -> None:
+    """Home chips, tournament chips, a currency: what ``events`` lists is the unit every other
+    figure of the event is in."""
+    db = tmp_path / "club.db"
+    invoke("import", write(tmp_path, "cup.bhh", CUP), "--db", db)
+    valued = NIGHT.replace("cash Friday Night", "cash Euro Night · chips 100 = 10 EUR")
+    invoke("import", write(tmp_path, "home.bhh", valued), "--db", db)
+    code, out = invoke("events", "--db", db, "--json")
+    rows = {e["event"]: e for e in json.loads(out)["events"]}
+    assert code == 0
+    assert (rows["Spring Cup"]["unit"], rows["Euro Night"]["unit"]) == ("tournament chips", "chips")
+    assert rows["Euro Night"]["money"] == "EUR"
+    code, out = invoke("events", "--db", db)
+    assert "tournament chips" in out
+
+
+def test_players_count_the_hands_that_count(tmp_path: Path) -> None:
+    db = tmp_path / "club.db"
+    invoke("import", write(tmp_path, "night.bhh", NIGHT), "--db", db)
+    code, before = invoke("players", "--db", db)
+    invoke("void", "--event", "Friday Night", "--hand", "1", "--reason", "misdeal", "--db", db)
+    code, after = invoke("players", "--db", db)
+    assert "Anna: 3 hands" in before and "Anna: 2 hands" in after, (before, after)

@@ -1,0 +1,108 @@
+"""A ledger written by badugi-ledger at schema version 2 (``fixtures/ledger_schema2.db``, the
+examples imported by main before hand identity existed) opens with today's code: every row
+survives, ``hands.hand_id`` is ``hands.hand_number``, content digests match a re-import, and
+a ledger that already holds a hand twice keeps the first copy and sets the later one aside."""
+
+from __future__ import annotations
+
+import shutil
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from badugi_ledger.ledger.importing import import_paths
+from badugi_ledger.ledger.store import SCHEMA_VERSION, SET_ASIDE_REASON, open_ledger
+from tests.helpers.paths import EXAMPLES, FIXTURES
+
+FIXTURE = FIXTURES / "ledger_schema2.db"
+KEPT = {
+    "hand_players": "*",
+    "postings": "*",
+    "pots": "*",
+    "pot_winners": "*",
+    "tournament_entries": "*",
+    "tournament_terms": "*",
+    "players": "*",
+    "aliases": "*",
+}
+
+
+def rows(db: Path, table: str, columns: str = "*") -> list[tuple[object, ...]]:
+    with sqlite3.connect(db) as conn:
+        return conn.execute(f"SELECT {columns} FROM {table} ORDER BY 1, 2").fetchall()
+
+
+@pytest.fixture
+def old(tmp_path: Path) -> Path:
+    path = tmp_path / "club.db"
+    shutil.copy(FIXTURE, path)
+    assert rows(path, "schema_version", "max(version), 1") == [(2, 1)]
+    return path
+
+
+def test_every_row_survives_the_upgrade(old: Path) -> None:
+    before = {table: rows(old, table) for table in KEPT}
+    hands = rows(old, "hands", "id, fingerprint, event_id, hand_id, table_name, pot, rake")
+    events = rows(old, "events", "id, key, kind, name, date, buy_in")
+    assert len(hands) == 17 and len(before["postings"]) == 108
+    open_ledger(old).close()
+    assert rows(old, "schema_version", "max(version), 1") == [(SCHEMA_VERSION, 1)]
+    assert {table: rows(old, table) for table in KEPT} == before
+    assert rows(old, "hands", "id, fingerprint, event_id, hand_number, table_name, pot, rake") == (
+        hands
+    )
+    assert rows(old, "events", "id, key, kind, name, date, buy_in") == events
+    assert rows(old, "hands", "count(*), count(content)") == [(17, 17)]
+    assert rows(old, "counted_hands", "count(*), 1") == [(17, 1)]
+    assert rows(old, "audit", "count(*), 1") == [(0, 1)]
+
+
+def test_a_reimport_into_the_upgraded_ledger_finds_every_hand_stored(old: Path) -> None:
+    db = open_ledger(old)
+    report = import_paths(db, [EXAMPLES], jobs=1)
+    db.close()
+    assert (report.stored, report.duplicate, report.conflict, report.rejected) == (0, 17, 0, 0)
+
+
+def test_one_identity_counts_once(old: Path) -> None:
+    open_ledger(old).close()
+    with sqlite3.connect(old) as conn, pytest.raises(sqlite3.IntegrityError):
+        conn.execute(
+            "INSERT INTO hands (fingerprint, event_id, hand_number, table_name, pot, rake, "
+            "carry_in, carry_out) SELECT 'other', event_id, hand_number, table_name, 0, 0, 0, 0 "
+            "FROM hands WHERE id = 8"
+        )
+
+
+def test_a_hand_stored_twice_before_the_upgrade_is_set_aside(old: Path) -> None:
+    """The bug this schema ends: hand T2 of the tournament imported again after an edit."""
+    with sqlite3.connect(old) as conn:
+        (t2,) = conn.execute("SELECT id FROM hands WHERE hand_id = 'T2'").fetchone()
+        conn.execute(
+            "INSERT INTO hands (id, fingerprint, event_id, hand_id, table_name, origin, source, "
+            "line, game, button, pot, rake, carry_in, carry_out, showdown, imported_at) "
+            "SELECT 18, 'edited', event_id, hand_id, table_name, origin, source, line, game, "
+            "button, pot, rake, carry_in, carry_out, showdown, imported_at FROM hands "
+            "WHERE id = ?",
+            [t2],
+        )
+        conn.execute(
+            "INSERT INTO hand_players SELECT 18, alias_id, seat, starting_stack, final_stack, "
+            "contributed, collected, busted, rebuys, add_ons FROM hand_players WHERE hand_id = ?",
+            [t2],
+        )
+        conn.execute(
+            "INSERT INTO postings (hand_id, account, alias_id, kind, amount) "
+            "SELECT 18, account, alias_id, kind, amount FROM postings WHERE hand_id = ?",
+            [t2],
+        )
+    entries = rows(old, "tournament_entries")
+    open_ledger(old).close()
+    assert rows(old, "hands", "id, void_reason") [t2 - 1 :] == [
+        (t2, None), (t2 + 1, None), (18, SET_ASIDE_REASON)
+    ]  # fmt: skip
+    audit = rows(old, "audit", "action, hand_number, old_fingerprint, reason")
+    assert audit == [("void", "T2", "edited", SET_ASIDE_REASON)]
+    assert rows(old, "counted_hands", "count(*), 1") == [(17, 1)]
+    assert rows(old, "tournament_entries") == entries  # recomputed from the first copy: same

@@ -1,0 +1,418 @@
+"""Data that ledgers in use depend on, pinned: hand fingerprints and the rows an import stores.
+
+* **Fingerprints never change**: ledgers in use hold them, and a re-import recognises its hands
+  only by them.  The values below were computed by the straightforward implementation (a
+  canonical ``json.dumps`` of every event, before the fast encoder) on the examples, real
+  corpus hands (fpdb regression files, see ``shared/corpus/SOURCES.md``), a PHH fixture and
+  simulated hands of every game and structure; :func:`reference_fingerprint` keeps that
+  implementation here so many more simulated hands are compared against it.
+* **Rows never change**: the batched writer stores the same rows, with the same ids, as the
+  one-hand-at-a-time writer it replaced: every table after importing the examples, the whole
+  corpus and simulated files of every game is pinned (digests computed by that writer).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from badugi_ledger.ledger.fingerprints import fingerprint
+from badugi_ledger.ledger.importing import read_source, run_import
+from badugi_ledger.model.cards import Card
+from badugi_ledger.model.events import Collect, HandRecord
+from badugi_ledger.model.games import GAME_NAMES
+from badugi_ledger.model.settings import STRUCTURE_KINDS
+from badugi_ledger.simulate.sessions import SimulationOptions, simulate_hands, simulate_to_path
+from tests.helpers.ledger_dump import table_digests
+from tests.helpers.paths import EXAMPLES, FIXTURES
+
+
+def reference_canonical(value: Any) -> Any:
+    if isinstance(value, Card):
+        return str(value)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {
+            f.name: reference_canonical(getattr(value, f.name))
+            for f in dataclasses.fields(value)
+            if f.name != "pos"
+        }
+    if isinstance(value, list | tuple):
+        return [reference_canonical(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): reference_canonical(v) for k, v in value.items()}
+    return value
+
+
+def reference_digest(obj: Any) -> str:
+    text = json.dumps(obj, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def reference_event_row(event: Any) -> list[Any]:
+    row: list[Any] = [type(event).__name__]
+    for f in dataclasses.fields(event):
+        if f.name == "pos":
+            continue
+        value = getattr(event, f.name)
+        if type(value) is tuple:
+            value = [None if c is None else str(c) for c in value]
+        elif isinstance(value, Card):
+            value = str(value)
+        row.append(value)
+    return row
+
+
+def reference_fingerprint(record: HandRecord) -> str:
+    """The fingerprint as first written: canonical JSON of everything, ``json.dumps`` twice.
+
+    Merge and KingsClub collections were then all written as from the ``main`` pot; their
+    readers now name no pot (the sites never say which), and the fingerprint keeps ``main``."""
+    session = record.session
+    events = [
+        Collect(e.player, e.amount, "main", e.pos)
+        if record.origin in ("merge", "kingsclub") and type(e) is Collect and e.pot is None
+        else e
+        for e in record.events
+    ]
+    return reference_digest(
+        {
+            "v": 1,
+            "origin": record.origin,
+            "hand": record.hand_id,
+            "table": record.table,
+            "session": [session.kind, session.name, session.date],
+            "button": record.button,
+            "seats": [[s.name, s.stack, s.number] for s in record.seats],
+            "settings": reference_digest(reference_canonical(record.settings)),
+            "events": reference_digest([reference_event_row(e) for e in events]),
+        }
+    )
+
+
+def records(path: Path) -> list[HandRecord]:
+    return [r for r in read_source(path) if isinstance(r, HandRecord)]
+
+
+def digest_of(fingerprints: list[str]) -> str:
+    return hashlib.sha256("".join(fingerprints).encode()).hexdigest()
+
+
+# (file, hands, first hand's fingerprint, SHA-256 of all its fingerprints concatenated)
+PINNED_FILES = [
+    (
+        EXAMPLES / "000_anna_ben.bhh",
+        1,
+        "e36bbc1dfd2952e3612788c5b54cd2b4defcfb678e2662a131bb091f41df648f",
+        "ffefd5d2272106d4d7370825f82010aea24331b3c38bf1d3ac7f6ebcde858882",
+    ),
+    (
+        EXAMPLES / "004_badacey.bhh",
+        1,
+        "ba3284defe97d7ad9b78de43c8aa91e1cfc7045ced8df2791fe834f32353998c",
+        "e09e27b1367718888821cef193a6c43683ba4e816443864f084877e98c319025",
+    ),
+    (
+        EXAMPLES / "badeucey_no_limit.bhh",
+        1,
+        "cc18519deace1206859e039a6f35660f3bbcb701957705845366d5481b372a50",
+        "8e16e5482b47b8224ba6b3b32cbb016b2893b8614f2671e6c7bd80c7a7631be3",
+    ),
+    (
+        EXAMPLES / "badugi_half_pot_limit.bhh",
+        1,
+        "2a12ca504b51953bfe49d3db8e8e31e30f96e5c0056e2c030cda6ac91f9eba88",
+        "fff032edcff6514328251692bba2a0ad969c7bfa2406d365eedc60857d86046a",
+    ),
+    (
+        EXAMPLES / "badugi_pot_limit.bhh",
+        1,
+        "f5f93106b34439ced3589d30e092017e3be6035c03d85e84c6b148b84fab0e27",
+        "a94ad2affd156d3d91dfcffd93b8cb833913e10897d70ee88037dfef1ea82ae2",
+    ),
+    (
+        EXAMPLES / "badugi_spread_limit.bhh",
+        1,
+        "38532e4426d9f6ed20cb5eb59bec20178292beb7f01800c10790d70c71527d0a",
+        "f3bf3669a4e2ad337fe350bc658848b9372ab9b854bb44c0149d3b0b480700b4",
+    ),
+    (
+        EXAMPLES / "home_session.bhh",
+        4,
+        "6412242bc11bf74e66a03e689c49d9ab30607dcf0f3a986057c9d2ae8035d002",
+        "c3d12bc96efe69300760e30a1a3bb8668bc61e2f0e5d0c93e7415ad197ee88bf",
+    ),
+    (
+        EXAMPLES / "progressive_night.bhh",
+        3,
+        "a57860f88fedb89f135266c29e79c3f4f927da8232c251a6491098503eaf1d6f",
+        "9b4b059ea3d105bafbbdbf38e615806be86ff3a13ca0e04be504f9252f887e29",
+    ),
+    (
+        EXAMPLES / "progressive_with_a_buy.bhh",
+        1,
+        "381ae319e6792023410790d35b8d9657a1dd1596b61212c327af2ffe3bd488c4",
+        "b789aa32e47d2a0323ba210911b1684cd3e1729f1fae49ad43acb832bfaa69c4",
+    ),
+    (
+        EXAMPLES / "tournament.bhh",
+        3,
+        "242e7c07e4640c1e7f85a409481516419c0dace2b0597bbe5798c8d49e9df8d4",
+        "85e05975956a733899676df953f99a9807584a267cdbe26a6a056cedf5815ff1",
+    ),
+    (
+        FIXTURES / "wikipedia_badugi.phh",  # a PHH hand is dealt as PokerKit deals: its
+        1,  # house rule reshuffle = discards-first is part of its settings, so of its fingerprint
+        "c7a9f959ee503b27394c86326e33039aa0eeccc37c426f7ee5f16983b0ed8c8f",
+        "caa08b359c719517232cc23c2b183956be4356a7ceeb889be6dd9e0398106131",
+    ),
+]
+
+# Real hands (fpdb regression files; shared/corpus/SOURCES.md): site readers, money, tournaments.
+PINNED_CORPUS = [
+    (
+        "pokerstars/Badugi-USD-0.25-0.50-201009.txt",
+        4,
+        "5b67e84f95be4251122793ca42b99dd60c2a1bcdd8b51d6d82d1ab1b056bdd26",
+        "ebd9f5eee25b0106376cbe8235d6d2bcb4cb812195b70dba927c8ac1614c7b4f",
+    ),
+    (
+        "pokerstars/LBad-USD-SNG8-201011.txt",
+        104,
+        "19fd2836f8712b8c7e66227b7c269ac1b55019d28ab75ff46befda9ea687d4b7",
+        "a1734eec84e4210e5038d82fa1e12c2ab04fe8deff98a790c5e71489a5377dec",
+    ),
+    (
+        "fulltilt/Badugi-FL-USD-0.10-0.20-201305.New.to.the.Game.txt",
+        1,
+        "9b1cc2473e3397a2cf302a05951800463f1c3e39524b449dc3130b8f982ffe89",
+        "1838caa44a2851c6695a60808b2f4753acf7042989b0de66775c0ead572843ab",
+    ),
+    (
+        "kingsclub/Badacey-Limit-USD-22-44-202101.txt",
+        1,
+        "cb8194540e00d2319e6541ebfa49bc05df9773f3155b741dffcd81b5a5ac69a8",
+        "1c65de4c2e7eb4ca09d4cfb69649309c56affa7de314d3f48148709d75fff03c",
+    ),
+    (
+        "kingsclub/Badeucey-Limit-USD-22-44-202101.txt",
+        1,
+        "768a9610527b0182877b53a38528b19c6dfd302c5912b9014745abf6d0afb507",
+        "a112113d613bfa61df063dd0634371d46e291cc36bb60a33eb8cfec634e0e642",
+    ),
+    (
+        "merge/Badugi-HPL-USD-0.50-0.50-201104.Sample.txt",
+        1,
+        "527b8ca19c7302697f50a4d56e56b1ac49f66661b48a5c48cb2345ac7ea41c11",
+        "5c9b6bb42a4cbb674b43c00bd0c12cb5dd280206e97cd8bb2649b900cef7227d",
+    ),
+    (
+        "merge/Badugi-PL-USD-0.05-0.10-201101.Sample.txt",
+        1,
+        "cabad8e91bf7f9486cca1b63dd68c3b8493cc4389f1e2e90f659d5aa63bef339",
+        "6ca96ff8c21362f0a70f867eed0e01e254b47659e5b0985afe720d6055986d99",
+    ),
+]
+
+# 20 simulated hands (4 players, seed 7, sessions of 8) per game and structure.
+PINNED_SIMULATED = {
+    ("badugi", "fixed-limit"): "e8fa445758cff48f4e218aee5f72112209084bd9e63808f8eefa365f3ad732c6",
+    ("badugi", "pot-limit"): "ca87128dc9d6224ac9c8a71c5940ba91411579a6b1001470f9dca4cccdddf046",
+    (
+        "badugi",
+        "half-pot-limit",
+    ): "17474250df7d6af787e78ff1950b5f99b18eb260e95e8c6aa7b0f17ad6f9987b",
+    ("badugi", "no-limit"): "97b919c01ea5aac35804c259d543432c47ad13ef7305995f43edfcb141a165cc",
+    ("badugi", "spread-limit"): "d2be9968780041104bdcb80365ff09fbd38a974b6492b6b71963e962b36b592f",
+    (
+        "progressive-badugi",
+        "fixed-limit",
+    ): "36d1e48d3fc823b285253ac87754e062cb116dd36a5e44e7ea19de3e813275c7",
+    (
+        "progressive-badugi",
+        "pot-limit",
+    ): "447804f63eeabf616aa9ac7c4be8a2ad07533e370628ffc7a23aaaa573b6a3f4",
+    (
+        "progressive-badugi",
+        "half-pot-limit",
+    ): "1f2cf84f60784b1855bf9345373a9ee5fe8ae411aafefc03fdb489490f5f6ee2",
+    (
+        "progressive-badugi",
+        "no-limit",
+    ): "adf5f7412108ce576e2e265cb0bebfd7c40ad6d7b592851d888df71a3132ec01",
+    (
+        "progressive-badugi",
+        "spread-limit",
+    ): "97175436540a318bf66262317fab2b780e7d0cb6d3b050eb4596b9969329d83b",
+    ("badacey", "fixed-limit"): "5dadc3957fb1e83e6768c9b2c09572feb2c6156ee2684db667a921fe2e3caf14",
+    ("badacey", "pot-limit"): "74366a18e8f26947fa01a2f4064bb7767484c73e785865b5e313fd06ba354238",
+    (
+        "badacey",
+        "half-pot-limit",
+    ): "7451bcea0165e0ac6b60887328b5bab88c0a9a1342943477db2f7bc735250601",
+    ("badacey", "no-limit"): "8591ce3258e432c44658f0a2f709b8b6f032132fea3265c63defebee38a25a15",
+    ("badacey", "spread-limit"): "637a36c1b718af156c478b23cf13adc4e80ef3fb875932e1185f9f3b8ebd88e7",
+    ("badeucey", "fixed-limit"): "44d5f4d5c26af060f22aa4662e2d8d7c979c26bbd3e4e8592235134da2f3e29e",
+    ("badeucey", "pot-limit"): "d292c200c4fa1b30bfdae1bf4283d4b66caab22274ca08ce18b574313e5427e8",
+    (
+        "badeucey",
+        "half-pot-limit",
+    ): "a166035e216adcf99a53708b65cf799f00fd2e52f7c27619d669499d2445e7fb",
+    ("badeucey", "no-limit"): "879eca5444093f6b835dd0cd6da2badf6491bb9dd2c8a7b6c852e6b4d6cdee83",
+    (
+        "badeucey",
+        "spread-limit",
+    ): "c5c1f4af0c281286cc8c715d90e50ddf43862a432dcea7d19fea22e339f7798c",
+}
+
+
+@pytest.mark.parametrize(
+    ("path", "count", "first", "digest"), PINNED_FILES, ids=[p[0].name for p in PINNED_FILES]
+)
+def test_fingerprints_of_the_examples_are_pinned(
+    path: Path, count: int, first: str, digest: str
+) -> None:
+    fps = [fingerprint(r) for r in records(path)]
+    assert (len(fps), fps[0]) == (count, first)
+    assert digest_of(fps) == digest
+
+
+@pytest.mark.parametrize(
+    ("rel", "count", "first", "digest"), PINNED_CORPUS, ids=[p[0] for p in PINNED_CORPUS]
+)
+def test_fingerprints_of_corpus_hands_are_pinned(
+    corpus_dir: Path, rel: str, count: int, first: str, digest: str
+) -> None:
+    fps = [fingerprint(r) for r in records(corpus_dir / rel)]
+    assert (len(fps), fps[0]) == (count, first)
+    assert digest_of(fps) == digest
+    assert fps == [reference_fingerprint(r) for r in records(corpus_dir / rel)]
+
+
+@pytest.mark.parametrize(("game", "structure"), sorted(PINNED_SIMULATED))
+def test_fingerprints_of_simulated_hands_are_pinned(game: str, structure: str) -> None:
+    options = SimulationOptions(
+        hands=20,
+        players=4,
+        game=game,  # type: ignore[arg-type]
+        structure=structure,  # type: ignore[arg-type]
+        seed=7,
+        session_hands=8,
+    )
+    fps = [fingerprint(r) for r in simulate_hands(options)]
+    assert digest_of(fps) == PINNED_SIMULATED[(game, structure)]
+
+
+def test_fingerprints_equal_the_reference_on_many_simulated_hands() -> None:
+    """Every game and structure, 2-9 players, antes, showdown-only cards: 1,200 hands."""
+    compared = 0
+    for i, (game, structure) in enumerate((g, s) for g in GAME_NAMES for s in STRUCTURE_KINDS):
+        options = SimulationOptions(
+            hands=60,
+            players=2 + i % 8,
+            game=game,
+            structure=structure,
+            seed=100 + i,
+            ante=i % 3,
+            session_hands=25,
+            cards="all" if i % 2 else "showdown",
+        )
+        for record in simulate_hands(options):
+            assert fingerprint(record) == reference_fingerprint(record), record.hand_id
+            compared += 1
+    assert compared == 60 * len(GAME_NAMES) * len(STRUCTURE_KINDS)
+
+
+def test_every_example_fingerprint_equals_the_reference() -> None:
+    for path in sorted(EXAMPLES.glob("*.bhh")):
+        for record in records(path):
+            assert fingerprint(record) == reference_fingerprint(record), (path, record.hand_id)
+
+
+def test_unusual_field_values_are_encoded_like_json() -> None:
+    """Quotes, backslashes, control characters, emoji and non-ASCII names; None, booleans,
+    cards and unknown cards: the fast encoder writes what ``json.dumps`` writes."""
+    from badugi_ledger.model.events import Action, Deal, Post, Seat, Session, Show
+
+    base = records(EXAMPLES / "000_anna_ben.bhh")[0]
+    names = ['Ann "the" \\ bank', "Zoë\t✓ 🂡", "x\u2028y\x00", "Bob'; DROP TABLE hands;--"]
+    events = (
+        Post(names[0], "small-blind", None, False),
+        Post(names[1], "big-blind", 2, True),
+        Deal(names[0], (Card(1, "s"), None, Card(13, "h"), None)),
+        Action(names[1], "raise", 10**20, True),
+        Show(names[2], (Card(10, "c"), Card(11, "d"), Card(12, "s"), Card(2, "h"))),
+    )
+    record = dataclasses.replace(
+        base,
+        hand_id=names[3],
+        seats=tuple(Seat(n, 100, k) for k, n in enumerate(names)),
+        button=names[1],
+        events=events,
+        session=Session("cash", names[1], None),
+        table=names[2],
+    )
+    assert fingerprint(record) == reference_fingerprint(record)
+
+
+# Every table after importing the examples, the whole corpus and five simulated files (below),
+# as written by the one-hand-at-a-time writer (row count, SHA-256; see ledger_dump).
+SIMULATED_FILES = [
+    ("badugi", "fixed-limit"),
+    ("progressive-badugi", "pot-limit"),
+    ("badacey", "no-limit"),
+    ("badeucey", "half-pot-limit"),
+    ("badugi", "spread-limit"),
+]
+PINNED_LEDGER = {
+    # hands and events as before their identity columns (content, cards, void_reason,
+    # voided_at) were added: the same rows and ids; a fresh import writes no audit rows.
+    "audit": (0, "4f53cda18c2baa0c0354bb5f9a3ecbe5ed12ab4d8e11ba873c2f11161202b945"),
+    "aliases": (59, "f9788e665ff6c010882a80439d69222d2d18a24e716391b06ce0ae8c335918aa"),
+    "events": (35, "89d2d47a52d3356fda3df41b4d625a2e0a3c36b8a5acbe09ebff94c916f1cdce"),
+    "hand_players": (5050, "09f5e3cdf3526f8b2950d803ee230f52529ac69effaaacd76ceb4f67f5350363"),
+    "hands": (970, "dbb61ffbc61a060d2186dea7f72f986a414fe30f6c6177970e6982c60a343ca6"),
+    "players": (59, "40447c7ce34b8ac7842175b0a275115101d7dd6f45a488d98bd2dae566a6b3bf"),
+    "postings": (6979, "40f11476ff6211debae5e4956e6360170aa913fce369469d48727112fb8cb8e8"),
+    "pot_winners": (1408, "5aed6766499afe9e2c2c0247eebfecb0e8e439b7a5f6215073341922da83a0b7"),
+    "pots": (1347, "c9382d0ac535d98036f04af84cd4b515e1aa5878d28e526b86b40cd3b4a97be4"),
+    "tournament_entries": (33, "ff4b574f2bd5cb7c80fcb305d2f5d7b29bd716799877b1fa5a9bcecd192fccd6"),
+    "tournament_terms": (0, "4f53cda18c2baa0c0354bb5f9a3ecbe5ed12ab4d8e11ba873c2f11161202b945"),
+}
+
+
+def simulated_files(folder: Path) -> list[Path]:
+    paths = []
+    for i, (game, structure) in enumerate(SIMULATED_FILES):
+        path = folder / f"sim{i}.bhh"
+        simulate_to_path(
+            SimulationOptions(
+                hands=150,
+                players=3 + i,
+                game=game,  # type: ignore[arg-type]
+                structure=structure,  # type: ignore[arg-type]
+                seed=40 + i,
+                session_hands=60,
+            ),
+            path,
+        )
+        paths.append(path)
+    return paths
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_the_ledger_rows_are_pinned(corpus_dir: Path, tmp_path: Path, jobs: int) -> None:
+    """Same rows, same ids as the writer before the fast path, in one process or two; a
+    second import of everything changes nothing."""
+    db = tmp_path / "club.db"
+    paths = [EXAMPLES, corpus_dir, *simulated_files(tmp_path)]
+    report = run_import(db, paths, jobs=jobs)
+    assert (report.stored, report.duplicate, report.rejected) == (970, 0, 0)
+    assert table_digests(db) == PINNED_LEDGER
+    again = run_import(db, paths, jobs=jobs)
+    assert (again.stored, again.duplicate, again.rejected) == (0, 970, 0)
+    assert table_digests(db) == PINNED_LEDGER

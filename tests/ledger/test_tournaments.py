@@ -1,0 +1,243 @@
+"""Tournaments (issue 5 item 3): places from bust-outs, prizes from a payout table, chops,
+bounties and points.  The rules are the issue's; the rounding rule is documented in
+``badugi_ledger/ledger/tournaments.py``."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from badugi_ledger.ledger.importing import import_outcomes
+from badugi_ledger.ledger.prizes import (
+    Finish,
+    award_prizes,
+    chop,
+    finishing_places,
+    points_for,
+    prize_table,
+)
+from badugi_ledger.ledger.store import open_ledger
+from badugi_ledger.model.errors import ConfigError
+from badugi_ledger.model.events import Session, StackChange
+from badugi_ledger.model.results import HandOutcome, PotResult
+from badugi_ledger.model.settings import validate_payouts
+from badugi_ledger.reports.settle import settle_event
+from badugi_ledger.reports.tournament import tournament_result
+from tests.helpers.ledger_builder import hand
+
+CUP = Session(
+    kind="tournament",
+    name="Spring Cup",
+    date="2024-04-06",
+    season="2024",
+    buy_in=1000,
+    starting_chips=1000,
+    payouts=(60, 30, 10),
+)
+
+
+def places(hands: list[dict[str, tuple[int, int]]]) -> dict[str, tuple[int, int]]:
+    return {f.player: (f.place, f.place_to) for f in finishing_places(hands)}
+
+
+def test_later_bust_finishes_higher_and_survivors_rank_by_stack() -> None:
+    hands = [
+        {"A": (1000, 1500), "B": (1000, 1500), "C": (1000, 1000), "D": (1000, 0)},
+        {"A": (1500, 2500), "B": (1500, 1500), "C": (1000, 0)},
+    ]
+    assert places(hands) == {"A": (1, 1), "B": (2, 2), "C": (3, 3), "D": (4, 4)}
+
+
+def test_same_hand_busts_are_placed_by_starting_stack_and_equal_stacks_share() -> None:
+    hands = [
+        {"A": (1000, 4000), "B": (1500, 0), "C": (500, 0), "D": (500, 0), "E": (500, 500)},
+    ]
+    assert places(hands) == {
+        "A": (1, 1),
+        "E": (2, 2),
+        "B": (3, 3),
+        "C": (4, 5),
+        "D": (4, 5),
+    }
+
+
+def test_only_the_last_bust_counts_after_a_rebuy() -> None:
+    hands = [
+        {"A": (1000, 2000), "B": (1000, 0), "C": (1000, 1000)},  # B busts, rebuys
+        {"A": (2000, 2000), "B": (1000, 2000), "C": (1000, 0)},  # C out for good
+        {"A": (2000, 4000), "B": (2000, 0), "C": (0, 0)},  # C no longer dealt in
+    ]
+    assert places(hands) == {"A": (1, 1), "B": (2, 2), "C": (3, 3)}
+
+
+def test_payout_table_must_total_100() -> None:
+    assert validate_payouts((50, 30, 20)) == (50, 30, 20)
+    with pytest.raises(ConfigError, match="total 100"):
+        validate_payouts((50, 30, 10))
+    with pytest.raises(ConfigError, match="negative"):
+        validate_payouts((110, -10))
+
+
+def test_prizes_round_down_to_the_unit_and_first_takes_the_rest() -> None:
+    assert prize_table(4000, (60, 30, 10)) == [2400, 1200, 400]
+    assert prize_table(4150, (50, 30, 20), unit=100) == [2150, 1200, 800]
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.integers(0, 10**7),
+    st.lists(st.integers(0, 100), min_size=1, max_size=9).filter(lambda t: sum(t) <= 100),
+    st.sampled_from([1, 5, 100, 500]),
+)
+def test_prizes_always_add_up_to_the_pool(pool: int, head: list[int], unit: int) -> None:
+    table = [*head, 100 - sum(head)]
+    prizes = prize_table(pool, table, unit)
+    assert sum(prizes) == pool
+    assert all(p % unit == 0 for p in prizes[1:])
+    assert all(p >= 0 for p in prizes)
+
+
+def test_shared_places_split_the_prizes_they_cover() -> None:
+    finishes = [Finish("A", 1, 1), Finish("B", 2, 3), Finish("C", 2, 3), Finish("D", 4, 4)]
+    won = award_prizes(finishes, [600, 301, 100], unit=1)
+    assert won == {"A": 600, "B": 201, "C": 200, "D": 0}
+    assert sum(won.values()) == 1001
+
+
+def test_chops_redivide_the_prizes_of_the_players_left() -> None:
+    finishes = [Finish("A", 1, 1, 3000), Finish("B", 2, 2, 1000), Finish("C", 3, 3)]
+    prizes = [2400, 1200, 400]
+    assert chop(finishes, prizes, "even") == {"A": 1800, "B": 1800}
+    # chip-count: each gets 2nd prize (1200) + the other 1200 by chips 3:1
+    assert chop(finishes, prizes, "chip-count") == {"A": 2100, "B": 1500}
+    with pytest.raises(ConfigError):
+        chop(finishes, prizes, "icm")  # type: ignore[arg-type]
+
+
+def test_points_formulas() -> None:
+    assert points_for("linear", 8, 1) == 8 and points_for("linear", 8, 8) == 1
+    assert (
+        points_for("table", 8, 3, table=(10, 7, 5)) == 5
+        and points_for("table", 8, 4, table=(10,)) == 0
+    )
+    # sqrt: 10 * sqrt(n) / sqrt(k) * (1 + ln(b + 0.25)), natural log, b in currency units
+    assert points_for("sqrt", 9, 4, buy_in_units=20) == pytest.approx(
+        10 * 3 / 2 * (1 + math.log(20.25))
+    )
+    assert points_for("linear", 4, 2, 3) == 2.5  # shared 2nd-3rd: average of 3 and 2
+    with pytest.raises(ConfigError, match="freeroll"):
+        points_for("sqrt", 9, 1, buy_in_units=0)
+    with pytest.raises(ConfigError):
+        points_for("linear", 3, 4)
+
+
+def cup_hands(session: Session = CUP) -> list[HandOutcome]:
+    """A four-player tournament: D busts in hand 1, then B and C bust together in hand 2."""
+    h1 = hand(
+        "1",
+        {"A": 1000, "B": 1000, "C": 1000, "D": 1000},
+        {"A": 1000, "D": 1000},
+        {"A": 2000},
+        session=session,
+        line=10,
+    )
+    h2 = hand(
+        "2",
+        {"A": 2000, "B": 1000, "C": 1000},
+        {"A": 500, "C": 500},
+        {"A": 1000},
+        session=session,
+        line=20,
+    )
+    # hand 3: A covers B (1000, the bigger stack) and C (500); both bust
+    h3 = hand(
+        "3",
+        {"A": 2500, "B": 1000, "C": 500},
+        {"A": 1000, "B": 1000, "C": 500},
+        {"A": 2500},
+        session=session,
+        line=30,
+        pots=(
+            PotResult("main", 1500, ("A", "B", "C"), {"A": 1500}),
+            PotResult("side 1", 1000, ("A", "B"), {"A": 1000}),
+        ),
+    )
+    return [h1, h2, h3]
+
+
+def test_a_stored_tournament_gets_places_prizes_and_balances() -> None:
+    db = open_ledger(None)
+    import_outcomes(db, cup_hands(), "cup.bhh")
+    result = tournament_result(db, "Spring Cup")
+    got = {e["player"]: (e["place"], e["prize"], e["won"]) for e in result.entries}
+    assert got == {
+        "A": (1, 2400, 1400),
+        "B": (2, 1200, 200),
+        "C": (3, 400, -600),
+        "D": (4, 0, -1000),
+    }
+    assert result.pool == 4000
+    settlement = settle_event(db, "Spring Cup")
+    assert settlement.net == 0 and len(settlement.transfers) <= 3
+
+
+def test_bounties_go_to_whoever_won_the_busted_players_last_pot() -> None:
+    db = open_ledger(None)
+    import_outcomes(db, cup_hands(), "cup.bhh")
+    result = tournament_result(db, "Spring Cup", changes={"bounty": 200})
+    got = {e["player"]: (e["prize"], e["bounties"], e["bounty_won"]) for e in result.entries}
+    # pool 4000 - 4 x 200 = 3200 → 1920 / 960 / 320; A knocked out B, C, D and keeps its own
+    assert got == {"A": (1920, 3, 800), "B": (960, 0, 0), "C": (320, 0, 0), "D": (0, 0, 0)}
+    assert sum(int(e["won"]) for e in result.entries) == 0  # type: ignore[call-overload]
+
+
+def test_a_recorded_chop_is_kept_and_reapplied_on_reimport() -> None:
+    db = open_ledger(None)
+    import_outcomes(db, cup_hands()[:2], "cup.bhh")  # stop after hand 2: A 2500, B 1000, C 500
+    before = tournament_result(db, "Spring Cup")
+    assert [(e["player"], e["place"], e["prize"]) for e in before.entries] == [
+        ("A", 1, 2400),
+        ("B", 2, 1200),
+        ("C", 3, 400),
+        ("D", 4, 0),
+    ]
+    result = tournament_result(db, "Spring Cup", changes={"chop": "chip-count"})
+    prizes = {e["player"]: e["prize"] for e in result.entries}
+    # places 1-3 pay 4000; each gets 3rd prize (400), the other 2800 go by chips 25:10:5
+    assert prizes == {"A": 2150, "B": 1100, "C": 750, "D": 0}
+    import_outcomes(db, cup_hands()[2:], "cup-late.bhh")  # the rest of the night arrives
+    after = tournament_result(db, "Spring Cup")
+    assert after.terms.chop == "chip-count"
+    assert sum(int(str(e["prize"])) for e in after.entries) == 4000
+
+
+def test_rebuys_and_add_ons_feed_the_prize_pool() -> None:
+    db = open_ledger(None)
+    session = Session(kind="tournament", name="Rebuy Night", buy_in=500, payouts=(100,))
+    h1 = hand("1", {"A": 1000, "B": 1000}, {"A": 1000, "B": 1000}, {"A": 2000}, session=session)
+    h2 = hand(
+        "2",
+        {"A": 2000, "B": 1000},
+        {"A": 1000, "B": 1000},
+        {"A": 2000},
+        session=session,
+        changes=(StackChange("B", 1000, "rebuy"), StackChange("A", 500, "add-on")),
+    )
+    import_outcomes(db, [h1, h2], "rebuy.bhh")
+    result = tournament_result(db, "Rebuy Night")
+    assert result.pool == 500 * 2 + 500 + 500  # two buy-ins, B's rebuy, A's add-on
+    got = {e["player"]: (e["place"], e["rebuys"], e["add_ons"], e["won"]) for e in result.entries}
+    assert got == {"A": (1, 0, 1, 1000), "B": (2, 1, 0, -1000)}
+
+
+def test_without_a_payout_table_no_prize_is_invented() -> None:
+    db = open_ledger(None)
+    no_table = Session(kind="tournament", name="Loose Cup", buy_in=1000)
+    import_outcomes(db, cup_hands(no_table), "loose.bhh")
+    result = tournament_result(db, "Loose Cup")
+    assert result.pool == 4000 and all(e["prize"] == 0 for e in result.entries)
+    settlement = settle_event(db, "Loose Cup")
+    assert settlement.balances["*prize pool*"] == 4000 and settlement.net == 0

@@ -1,0 +1,260 @@
+"""The fast PHH reader (issue 7's PHH benchmark) reads exactly what ``tomllib`` reads, or nothing.
+
+``phh_fast.fast_loads`` must equal ``tomllib.loads`` on every PHH file our writer produces (the
+real-hand corpus, the examples, simulated hands) and on the PokerKit fixture, and must decline
+(``None``, so ``tomllib`` reads it) any TOML outside its subset.  ``read_phh`` must give the
+same hands, and the same errors, with the fast path as without it.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Iterator, Sequence
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from badugi_ledger.convert import ConvertedHand, convert_hands
+from badugi_ledger.model.errors import ImportFormatError
+from badugi_ledger.model.events import HandRecord
+from badugi_ledger.phh import fast as phh_fast
+from badugi_ledger.phh.reader import read_phh
+from badugi_ledger.simulate.sessions import SimulationOptions, simulate_to_path
+from tests.helpers.paths import FIXTURES, REPO
+
+FIXTURE = FIXTURES / "wikipedia_badugi.phh"
+EXAMPLES = sorted((REPO / "examples").glob("*.bhh"))
+
+
+def _phh_texts(path: Path) -> Iterator[str]:
+    for item in convert_hands(path, "phh"):
+        if isinstance(item, ConvertedHand):
+            yield item.text
+
+
+@pytest.fixture(scope="module")
+def simulated_phh(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
+    """PHH files of simulated hands (cards shown and hidden), as ``bench_phh_pokerkit`` makes."""
+    texts: list[str] = []
+    for seed, cards in ((3, "all"), (4, "showdown")):
+        source = tmp_path_factory.mktemp("sim") / f"sim{seed}.bhh"
+        simulate_to_path(SimulationOptions(hands=40, seed=seed, cards=cards), source)  # type: ignore[arg-type]
+        texts += _phh_texts(source)
+    assert len(texts) == 80
+    return texts
+
+
+def _same_as_tomllib(text: str) -> None:
+    fast = phh_fast.fast_loads(text)
+    assert fast is not None, "our own PHH must take the fast path"
+    assert fast == tomllib.loads(text)
+    assert [type(v) for v in fast.values()] == [type(v) for v in tomllib.loads(text).values()]
+
+
+def test_fixture_reads_the_same_fast() -> None:
+    """The PokerKit fixture has a multi-line ``actions`` array with a comment on every line."""
+    _same_as_tomllib(FIXTURE.read_text(encoding="utf-8"))
+
+
+def test_simulated_hands_read_the_same_fast(simulated_phh: list[str]) -> None:
+    for text in simulated_phh:
+        _same_as_tomllib(text)
+
+
+def test_example_hands_read_the_same_fast() -> None:
+    written = 0
+    for path in EXAMPLES:
+        for text in _phh_texts(path):
+            _same_as_tomllib(text)
+            written += 1
+    assert written >= 3
+
+
+def test_corpus_hands_read_the_same_fast(corpus_dir: Path) -> None:
+    """Every real corpus hand our writer can express (``corpus/*/*.txt``), as PHH."""
+    written = 0
+    for path in sorted(corpus_dir.glob("*/*.txt")):
+        for text in _phh_texts(path):
+            _same_as_tomllib(text)
+            written += 1
+    assert written >= 150
+
+
+ODD_TOML = [
+    '[hand1]\nvariant = "FB"\n',  # a table (.phhs)
+    "a = {b = 1}\n",  # inline table
+    'a = "x\\"y"\n',  # escape
+    'a = "tab\\tnew"\n',
+    "a = '''multi-line literal'''\n",
+    "a = ['''x''']\n",
+    'a = """multi\nline"""\n',
+    "a.b = 1\n",  # dotted key
+    '"quoted" = 1\n',
+    "a = 1.5\n",
+    "a = 1e3\n",
+    "a = 0x1F\n",
+    "a = 1_000\n",
+    "a = 1979-05-27\n",
+    "a = inf\n",
+    "a = [[1, 2], [3]]\n",  # nested arrays
+    "a = [1, {b = 2}]\n",
+    "a = 1\r\nb = 2\r\n",
+    "a = 12345678901234567890\n",  # beyond our 18 digits (tomllib reads it)
+    "a = 1\n# trailing comment without newline",
+    # invalid TOML: the fast path must not accept it either; tomllib raises
+    "a = 1\na = 2\n",
+    "a = 01\n",
+    "a = [1 2]\n",
+    "a = [,]\n",
+    "a = [1,,2]\n",
+    "a = \n",
+    "a = 1 2\n",
+    'a = "unterminated\n',
+    "a = tru\n",
+    "a = 1\x00\n",
+    "= 1\n",
+]
+
+
+@pytest.mark.parametrize("text", ODD_TOML)
+def test_odd_toml_falls_back_to_tomllib(text: str) -> None:
+    assert phh_fast.fast_loads(text) is None
+    try:
+        expected = tomllib.loads(text)
+    except tomllib.TOMLDecodeError:
+        with pytest.raises(tomllib.TOMLDecodeError):
+            phh_fast.loads(text)
+    else:
+        assert phh_fast.loads(text) == expected
+
+
+PLAIN_TOML = [
+    ("", {}),
+    ("\n\n# only a comment\n", {}),
+    ("a = []\n", {"a": []}),
+    ("a = [ ]\n", {"a": []}),
+    ('a = ["x", "y",]\n', {"a": ["x", "y"]}),
+    ("a = [1, -2, +3, 0]  # note\n", {"a": [1, -2, 3, 0]}),
+    ('a = [\n  1, # one\n  "two",\n  true,\n]\n', {"a": [1, "two", True]}),
+    ('  a=false\nb = "# not a comment"', {"a": False, "b": "# not a comment"}),
+    ('k-1_x = "ü ♠"\n', {"k-1_x": "ü ♠"}),
+    ("a = 'literal'\n", {"a": "literal"}),
+    ("a = ''\n", {"a": ""}),
+    ("a = 'back\\slash \"q\" # not a comment'\n", {"a": 'back\\slash "q" # not a comment'}),
+    ("a = ['p1 f', 'p2 cbr 4']\n", {"a": ["p1 f", "p2 cbr 4"]}),
+    ("a = [ 'x' ,\n  \"y\", # c\n  '', ]\n", {"a": ["x", "y", ""]}),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), PLAIN_TOML)
+def test_plain_toml_is_read_fast(text: str, expected: dict[str, object]) -> None:
+    assert tomllib.loads(text) == expected  # the expectation itself is TOML's
+    assert phh_fast.fast_loads(text) == expected
+
+
+_GOOD_SCALARS = st.sampled_from(
+    ["0", "1", "-7", "+2", "true", "false", '"s"', '"x#y"', '""']
+    + ["'l'", "'x#y'", "''", "'a\\b'", "'q\"'", "'p1 cbr 4'"]  # literal (single-quoted)
+)
+_SCALARS = st.one_of(
+    _GOOD_SCALARS,
+    _GOOD_SCALARS,
+    st.sampled_from(["01", "1.5", '"e\\"', "x", "'''t'''", "'un", "'a'b", "''''", "'''"]),
+    # hostile numbers: huge, negative, float, exponent, infinite and NaN forms
+    st.sampled_from(["1e400", "-1E3", "nan", "-inf", "+nan", "-0", "99999999999999999999"]),
+    st.integers(-(10**30), 10**30).map(str),
+)
+_ITEM_GAPS = st.sampled_from([", ", ",", ",\n  ", ", # c\n", ", ", " # c\n, ", " ", ",,"])
+_ARRAYS = st.tuples(
+    st.lists(_SCALARS, max_size=4),
+    _ITEM_GAPS,
+    st.sampled_from(["[", "[ ", "[\n"]),
+    st.sampled_from(["]", ",]", " ]", ",\n]", "\n]"]),
+).map(lambda p: p[2] + p[1].join(p[0]) + (p[3] if p[0] else "]"))
+_LINES = st.tuples(
+    st.sampled_from(["a", "b", "k_1", "x-2", "a", "b", "c", "a.b", '"q"', "[t]\n"]),
+    st.sampled_from([" = ", "=", "\t= ", " = ", " "]),
+    st.one_of(_SCALARS, _ARRAYS, _ARRAYS, st.sampled_from(["{b = 1}", "[[1], 2]"])),
+    st.sampled_from(["", "", "", " # c", "  ", " x"]),
+    st.sampled_from(["\n", "\n", "\n", "\n\n", "\r\n", "\n# c\n"]),
+).map("".join)
+_DOCUMENTS = st.lists(_LINES, max_size=4).map("".join)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_DOCUMENTS)
+def test_fast_path_never_disagrees_with_tomllib(text: str) -> None:
+    """Random near-TOML: the fast reader either declines or reads exactly what tomllib reads."""
+    fast = phh_fast.fast_loads(text)
+    try:
+        expected = tomllib.loads(text)
+    except tomllib.TOMLDecodeError:
+        assert fast is None
+    else:
+        assert fast is None or fast == expected
+
+
+def _without_fast_path(text: str, monkeypatch: pytest.MonkeyPatch) -> list[object]:
+    with monkeypatch.context() as patch:
+        patch.setattr(phh_fast, "fast_loads", lambda _text: None)
+        return list(read_phh(text, "t.phh"))
+
+
+def _comparable(items: Sequence[object]) -> list[object]:
+    return [
+        (type(i), str(i), getattr(i, "rule", None), getattr(i, "position", None))
+        if isinstance(i, ImportFormatError)
+        else i
+        for i in items
+    ]
+
+
+def test_read_phh_gives_the_same_hands_either_way(
+    simulated_phh: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    texts = [*simulated_phh[:30], FIXTURE.read_text(encoding="utf-8")]
+    for text in texts:
+        fast = list(read_phh(text, "t.phh"))
+        assert all(isinstance(i, HandRecord) for i in fast)
+        assert fast == _without_fast_path(text, monkeypatch)
+
+
+BROKEN_PHH = [
+    'variant = "FB"\nstarting_stacks = [10, 10]\n',  # fields missing
+    "variant = [\n",  # not TOML
+    'variant = "FB"\nantes = 0\nblinds_or_straddles = [1, 2]\nsmall_bet = 2\nbig_bet = 4\n'
+    'starting_stacks = [10, 10]\nactions = ["d dh p1 AsAs2c3d", "d dh p2 ????????"]\n',
+    'variant = "FB"\nantes = 0\nblinds_or_straddles = [1, 2]\nsmall_bet = 2\nbig_bet = 4\n'
+    'starting_stacks = [10, 10]\nactions = ["d dh p1 As2", "d dh p2 ????????"]\n',
+    'variant = "FB"\nantes = 0\nblinds_or_straddles = [1, 2]\nsmall_bet = 2\nbig_bet = 4\n'
+    'starting_stacks = [10, 10]\nactions = ["d dh p1 Zz2c3d4h", "d dh p3 ????????"]\n',
+]
+
+
+@pytest.mark.parametrize("text", BROKEN_PHH)
+def test_broken_phh_fails_the_same_either_way(text: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    fast = list(read_phh(text, "t.phh"))
+    assert any(isinstance(i, ImportFormatError) for i in fast)
+    assert _comparable(fast) == _comparable(_without_fast_path(text, monkeypatch))
+
+
+def test_card_cache_keeps_errors_and_positions() -> None:
+    """A card string read once is reused; a bad one still fails every time, with its position."""
+    good = (
+        'variant = "FB"\nantes = 0\nblinds_or_straddles = [1, 2]\nsmall_bet = 2\nbig_bet = 4\n'
+        'starting_stacks = [10, 10]\nactions = ["d dh p1 As2c3d4h", "d dh p2 ????????", '
+        '"p2 f"]\n'
+    )
+    first = read_phh(good, "one.phh")
+    second = read_phh(good, "two.phh")
+    (a,), (b,) = list(first), list(second)
+    assert isinstance(a, HandRecord) and isinstance(b, HandRecord)
+    assert [replace(e, pos=b.events[i].pos) for i, e in enumerate(a.events)] == list(b.events)
+    assert {e.pos.source for e in b.events} == {"two.phh"}
+    bad = good.replace("As2c3d4h", "AsAs3d4h")
+    for _ in range(2):
+        (item,) = list(read_phh(bad, "bad.phh"))
+        assert isinstance(item, ImportFormatError) and item.rule == "corrupt-hand"

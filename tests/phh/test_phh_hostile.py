@@ -1,0 +1,226 @@
+"""Hostile PHH: every number PHH allows but no hand can hold is a located error of that file.
+
+Huge, negative, fractional, exponent, infinite and NaN numbers, numbers of thousands of digits,
+values of the wrong type and arrays or inline tables nested thousands deep, in every numeric
+field of a hand: each becomes an :class:`ImportFormatError` (rule ``bad-phh``) at the field's
+line and column saying what was expected (``limits.MAX_AMOUNT`` = 2^53 is the bound), never a
+traceback, the same with the fast TOML reader as with ``tomllib`` alone, and the other files of
+a run are read on.
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from badugi_ledger.check import run_check
+from badugi_ledger.model.errors import BadugiError, ImportFormatError
+from badugi_ledger.model.events import HandRecord
+from badugi_ledger.model.limits import MAX_AMOUNT, MAX_QUOTE
+from badugi_ledger.phh import fast as phh_fast
+from badugi_ledger.phh.reader import read_phh
+
+FIELDS = {
+    "antes": "[0, 0]",
+    "blinds_or_straddles": "[1, 2]",
+    "small_bet": "2",
+    "big_bet": "4",
+    "starting_stacks": "[20, 20]",
+    "seats": "[1, 2]",
+    "year": "2024",
+    "month": "3",
+    "day": "1",
+    "finishing_stacks": "[18, 22]",
+    "_rake": "0",
+}
+ACTIONS = "actions = ['d dh p1 ????????', 'd dh p2 ????????', 'p2 cbr 4', 'p1 f']"
+NUMERIC = [*FIELDS, "cbr"]
+
+
+def hand(**changed: str) -> str:
+    """A heads-up hand (p2 raises, p1 folds) with some fields written otherwise."""
+    lines = ["variant = 'FB'"]
+    lines += [f"{key} = {changed.get(key, value)}" for key, value in FIELDS.items()]
+    lines.append(ACTIONS.replace("cbr 4", f"cbr {changed.get('cbr', '4')}"))
+    return "\n".join(lines) + "\n"
+
+
+def line_of(text: str, key: str) -> int:
+    prefix = "actions =" if key == "cbr" else f"{key} ="
+    return next(i for i, line in enumerate(text.splitlines(), 1) if line.startswith(prefix))
+
+
+def read_both(text: str, monkeypatch: pytest.MonkeyPatch) -> list[object]:
+    """``read_phh`` with the fast TOML reader and without it: the same items."""
+    fast = list(read_phh(text, "h.phh"))
+    with monkeypatch.context() as patch:
+        patch.setattr(phh_fast, "fast_loads", lambda _text: None)
+        slow = list(read_phh(text, "h.phh"))
+    assert [_comparable(i) for i in fast] == [_comparable(i) for i in slow]
+    return fast
+
+
+def _comparable(item: object) -> object:
+    if isinstance(item, BadugiError):
+        return (str(item), item.rule, item.position)
+    return item
+
+
+def the_error(text: str, monkeypatch: pytest.MonkeyPatch) -> ImportFormatError:
+    (item,) = read_both(text, monkeypatch)
+    assert isinstance(item, ImportFormatError), item
+    assert item.rule == "bad-phh"
+    assert len(item.message) < 2 * MAX_QUOTE
+    return item
+
+
+def test_the_hand_itself_reads(monkeypatch: pytest.MonkeyPatch) -> None:
+    (record,) = read_both(hand(), monkeypatch)
+    assert isinstance(record, HandRecord)
+
+
+def test_an_infinite_starting_stack(monkeypatch: pytest.MonkeyPatch) -> None:
+    error = the_error(hand(starting_stacks="[1e400, 100]"), monkeypatch)
+    assert str(error.position) == "h.phh:6:19"
+    assert "starting_stacks[0] must be a whole number from 0 to 2^53, not inf" in str(error)
+
+
+def test_an_integer_of_5001_digits(monkeypatch: pytest.MonkeyPatch) -> None:
+    text = hand(small_bet="7" * 5001)
+    error = the_error(text, monkeypatch)
+    assert str(error.position) == "h.phh:4:13"
+    assert "a number of more than 16 digits" in error.message
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        "[" * 2000 + "]" * 2000,
+        "{a = " * 2000 + "1" + "}" * 2000,
+        "[{a = " * 1000 + "1" + "}]" * 1000,
+    ],
+    ids=["arrays", "inline tables", "both"],
+)
+def test_values_nested_2000_deep(value: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    error = the_error(hand(antes=value), monkeypatch)
+    assert "nested too deep" in error.message
+    assert error.position.line == 1
+
+
+BAD_NUMBERS = {
+    "1.5": "1.5 (not a whole number)",
+    "nan": "nan (not a number)",
+    "-nan": "nan (not a number)",
+    "inf": "inf (not a whole number)",
+    "-inf": "-inf (not a whole number)",
+    "1e3": "1000.0 (not a whole number)",
+    "2E400": "inf (not a whole number)",
+    "-5": "not -5",
+    str(MAX_AMOUNT + 1): "above the largest amount, 2^53",
+    "99999999999999999999": "above the largest amount, 2^53",
+    "'7'": "'7' (text)",
+    "true": "true (true or false)",
+    "1979-05-27": "datetime.date(1979, 5, 27)",
+}
+
+
+@pytest.mark.parametrize(
+    ("key", "bad"),
+    [(k, b) for k in NUMERIC for b in BAD_NUMBERS if (k, b) != ("cbr", "'7'")],  # a quote in
+)  # an action string would end it
+def test_every_numeric_field_refuses_every_bad_number(
+    key: str, bad: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    if key == "cbr":
+        value = bad
+    elif FIELDS[key].startswith("["):
+        value = f"[{bad}, 20]"
+    else:
+        value = bad
+    text = hand(**{key: value})
+    error = the_error(text, monkeypatch)
+    assert error.position.source == "h.phh"
+    assert error.position.line == line_of(text, key), error
+    if key == "cbr":
+        assert "cbr takes a whole number of chips from 0 to 2^53" in error.message
+    else:
+        assert key in error.message and BAD_NUMBERS[bad] in error.message, error
+        assert error.position.column > len(key) + 2  # the value's column, not the key's
+
+
+@pytest.mark.parametrize("key", [k for k in FIELDS if FIELDS[k].startswith("[")])
+def test_a_list_field_that_is_not_a_list(key: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    if key in ("antes", "blinds_or_straddles"):  # one number for every player is PHH
+        value = "{a = 1}"
+        expected = "a table"
+    else:
+        value = "7"
+        expected = "must be a list of whole numbers, not 7"
+    error = the_error(hand(**{key: value}), monkeypatch)
+    assert expected in error.message
+
+
+def test_a_long_action_is_quoted_short(monkeypatch: pytest.MonkeyPatch) -> None:
+    text = hand().replace("'p1 f'", "'p1 " + "x" * 100_000 + "'")
+    error = the_error(text, monkeypatch)
+    assert "has no meaning in Badugi" in error.message
+    assert len(error.message) < 2 * MAX_QUOTE
+
+
+def test_a_hostile_file_does_not_stop_the_run(tmp_path: Path) -> None:
+    (tmp_path / "a_hostile.phh").write_text(hand(starting_stacks="[1e400, 100]"))
+    (tmp_path / "b_deep.phh").write_text(hand(antes="[" * 2000 + "]" * 2000))
+    (tmp_path / "c_digits.phh").write_text(hand(big_bet="9" * 5001))
+    (tmp_path / "d_good.phh").write_text(hand())
+    checked = run_check([tmp_path], jobs=1)
+    text = "\n".join(checked.lines())
+    assert "a_hostile.phh:6:19" in text
+    assert "b_deep.phh:1:1" in text
+    assert "c_digits.phh:5:11" in text
+    assert "Traceback" not in text
+    assert "d_good.phh: 1 hand: 1 ok" in text, text
+    assert "total (4 files)" in text, text
+
+
+# --- random numbers in random fields ------------------------------------------------------------
+
+_HUGE = st.integers(MAX_AMOUNT + 1, 10**40).map(str)
+_NEGATIVE = st.integers(-(10**20), -1).map(str)
+_FLOATS = st.floats(allow_nan=True, allow_infinity=True).map(
+    lambda f: "nan" if math.isnan(f) else repr(f)
+)
+_EXPONENTS = st.tuples(st.integers(0, 99), st.sampled_from("eE"), st.integers(-500, 500)).map(
+    lambda p: f"{p[0]}{p[1]}{p[2]}"
+)
+_GOOD = st.integers(0, 10**6).map(str)
+_NUMBERS = st.one_of(_HUGE, _NEGATIVE, _FLOATS, _EXPONENTS, _GOOD)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(NUMERIC), _NUMBERS)
+def test_random_numbers_are_read_or_refused_where_they_stand(key: str, number: str) -> None:
+    value = number if key == "cbr" or not FIELDS[key].startswith("[") else f"[20, {number}]"
+    text = hand(**{key: value})
+    with pytest.MonkeyPatch.context() as patch:
+        items = read_both(text, patch)
+    assert len(items) == 1
+    (item,) = items
+    whole = number.lstrip("-").isdigit() and 0 <= int(number) <= MAX_AMOUNT
+    if isinstance(item, HandRecord):
+        assert whole, f"{key} = {number} was read"
+        return
+    assert isinstance(item, ImportFormatError)
+    if not whole:
+        assert item.rule == "bad-phh", item
+        assert item.position.line == line_of(text, key), item
+
+
+def test_a_card_string_longer_than_a_deck_is_quoted_short(monkeypatch: pytest.MonkeyPatch) -> None:
+    text = hand().replace("'d dh p1 ????????'", "'d dh p1 " + "As" * 50_000 + "'")
+    error = the_error(text, monkeypatch)
+    assert "has more cards than a deck holds" in error.message
+    assert str(error.position) == "h.phh:13:1"

@@ -1,0 +1,446 @@
+"""Issue 7, fast PHH reading: every shortcut of ``phh/reader.py`` and ``phh/fast.py`` reads
+exactly what the general path reads - the same hands, the same errors at the same positions.
+
+The general path ("reference") is:
+
+* TOML: ``tomllib`` (``phh_fast.fast_loads`` switched off);
+* actions: the reader's action loop as it was before issue 7, written below with the generic
+  :class:`~badugi_ledger.sites.draft.HandDraft` methods (``action``, ``add``, ``muck``,
+  ``highest``) and the plain line search, kept here as the oracle the tight loop must equal;
+* cards: :func:`~badugi_ledger.sites.common.parse_site_cards`, card by card.
+
+The inputs: simulated fixed-limit Badugi hands of many shapes (2-9 players, antes, cards seen
+or not; ``badugi_ledger.simulate.sessions``) written with ``write_phh`` - the other games and
+structures have no PHH form and are refused - the real corpus hands PHH can express
+(``shared/corpus/*/*.txt``), the PokerKit fixture (``tests/fixtures/wikipedia_badugi.phh``),
+and damaged variants of them (actions dropped, repeated, changed).
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from badugi_ledger.convert import ConvertedHand, convert_hands
+from badugi_ledger.model.cards import DECK
+from badugi_ledger.model.errors import BadugiError, ImportFormatError, Position
+from badugi_ledger.model.events import Action, Draw, HandRecord, Show
+from badugi_ledger.model.games import GAME_NAMES
+from badugi_ledger.model.settings import STRUCTURE_KINDS
+from badugi_ledger.phh import fast as phh_fast
+from badugi_ledger.phh import reader as phh
+from badugi_ledger.phh.reader import read_phh
+from badugi_ledger.phh.split import PhhPiece
+from badugi_ledger.simulate.sessions import SimulationOptions, simulate_to_path
+from badugi_ledger.sites.common import parse_site_cards
+from badugi_ledger.sites.draft import HandDraft
+from tests.helpers.paths import FIXTURES
+
+FIXTURE = FIXTURES / "wikipedia_badugi.phh"
+SHAPES = [
+    (players, ante, cards)
+    for players in (2, 3, 6, 9)
+    for ante in (0, 1)
+    for cards in ("all", "showdown")
+]
+
+
+# --- the reference: the general path -----------------------------------------------------------
+
+
+def reference_action_lines(piece: PhhPiece, actions: list[str], line: int) -> list[int]:
+    """Each action's line: the line where each string of the ``actions`` array starts, found
+    character by character (strings, escapes, comments) from the ``actions`` key."""
+    text = "\n".join(piece.lines)
+    key = text.find("actions")
+    while key > 0 and text[key - 1] not in "\n \t":
+        key = text.find("actions", key + 1)
+    found: list[int] = []
+    if key >= 0:
+        i, quote_char, comment = text.index("=", key) + 1, "", False
+        while i < len(text) and len(found) < len(actions):
+            c = text[i]
+            if comment:
+                comment = c != "\n"
+            elif quote_char:
+                if c == "\\" and quote_char == '"':
+                    i += 1
+                elif c == quote_char or c == "\n":
+                    quote_char = ""
+            elif c in "'\"":
+                quote_char = c
+                found.append(piece.start - 1 + text.count("\n", 0, i))
+            elif c == "#":
+                comment = True
+            i += 1
+    return found + [line - 1] * (len(actions) - len(found))
+
+
+def reference_cards(text: str, draft: HandDraft, line: int) -> tuple[object, ...]:
+    if len(text) % 2:
+        raise draft.error(f"cannot split {text!r} into two-character cards", line, rule="bad-phh")
+    return parse_site_cards(" ".join(text[i : i + 2] for i in range(0, len(text), 2)), draft.pos)
+
+
+def reference_replay_actions(
+    draft: HandDraft, actions: list[str], lines_of: list[int], names: list[str], stacks: list[int]
+) -> None:
+    """The action loop before issue 7: split every string, generic draft bookkeeping."""
+    stack = dict(zip(names, stacks, strict=True))
+    pending: dict[str, int] = {}
+    betting = True
+    dealt: set[str] = set()
+    labels = {f"p{i + 1}": name for i, name in enumerate(names)}
+    for raw, line in zip(actions, lines_of, strict=True):
+        words = (raw.split("#", 1)[0] if "#" in raw else raw).split()
+        if not words:
+            continue
+        if words[:2] == ["d", "dh"]:
+            if len(words) != 4:
+                raise draft.error(f"cannot read the action {raw!r}", line, rule="bad-phh")
+            name = labels.get(words[2]) or phh._player(words[2], names, draft, raw)
+            cards = reference_cards(words[3], draft, line)
+            if name not in dealt:
+                dealt.add(name)
+                draft.mark_deal(line)
+                if any(c is not None for c in cards):
+                    draft.known_deals[name] = cards  # type: ignore[assignment]
+                continue
+            at = pending.pop(name, None)
+            if at is None:
+                raise draft.error(f"{name} is dealt cards without discarding", line, rule="bad-phh")
+            old = draft.events[at]
+            assert isinstance(old, Draw)
+            if len(cards) != old.count:
+                raise draft.error(
+                    f"{name} discards {old.count} but is dealt {len(cards)}", rule="bad-phh"
+                )
+            draft.events[at] = Draw(old.player, old.discards, cards, old.pos)  # type: ignore[arg-type]
+            continue
+        name = labels.get(words[0]) or phh._player(words[0], names, draft, raw)
+        verb = words[1] if len(words) > 1 else ""
+        if verb == "sd":
+            if betting:
+                draft.new_round()
+                betting = False
+            discards = reference_cards(words[2], draft, line) if len(words) > 2 else ()
+            draft.add(Draw(name, discards, (None,) * len(discards), draft.at(line)))  # type: ignore[arg-type]
+            if discards:
+                pending[name] = len(draft.events) - 1
+            continue
+        betting = True
+        left = stack[name] - draft.total_committed.get(name, 0)
+        if verb == "f":
+            draft.action(name, "fold", None, False, line)
+        elif verb == "cc":
+            owed = draft.highest() - draft.committed(name)
+            if owed <= 0:
+                draft.action(name, "check", None, False, line)
+            else:
+                paid = min(owed, left)
+                draft.action(name, "call", paid, paid == left, line)
+        elif verb == "cbr" and len(words) == 3:
+            to = int(words[2])
+            kind = "bet" if draft.highest() == 0 else "raise"
+            draft.action(name, kind, to, to - draft.committed(name) == left, line)
+        elif verb == "sm":
+            if len(words) == 2:
+                draft.muck(name, line)
+            elif words[2] == "-":
+                draft.add(Show(name, (None,) * draft.hand_size, draft.at(line)))
+            else:
+                shown = reference_cards(words[2], draft, line)
+                draft.add(Show(name, shown, draft.at(line)))  # type: ignore[arg-type]
+        else:
+            raise draft.error(f"the action {raw!r} has no meaning in Badugi", line, rule="bad-phh")
+    if pending:
+        raise draft.error(f"{', '.join(pending)} discarded but were dealt nothing", rule="bad-phh")
+
+
+def _comparable(items: list[object]) -> list[object]:
+    """Errors compare by class, text, rule, position and hand (exceptions have no ``==``)."""
+    return [
+        (type(i), str(i), i.rule, i.position, i.hand) if isinstance(i, BadugiError) else i
+        for i in items
+    ]
+
+
+def read_reference(text: str, source: str, monkeypatch: pytest.MonkeyPatch) -> list[object]:
+    with monkeypatch.context() as patch:
+        patch.setattr(phh_fast, "fast_loads", lambda _text: None)
+        patch.setattr(phh, "_action_lines", reference_action_lines)
+        patch.setattr(phh, "_replay_actions", reference_replay_actions)
+        return _comparable(list(read_phh(text, source)))
+
+
+def read_fast(text: str, source: str) -> list[object]:
+    return _comparable(list(read_phh(text, source)))
+
+
+# --- the inputs ---------------------------------------------------------------------------------
+
+
+def _phh_texts(path: Path) -> Iterator[str | BadugiError]:
+    for item in convert_hands(path, "phh"):
+        yield item.text if isinstance(item, ConvertedHand) else item
+
+
+@pytest.fixture(scope="module")
+def simulated(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
+    """PHH texts of simulated fixed-limit Badugi hands, 8 of each shape."""
+    folder = tmp_path_factory.mktemp("phh-speed")
+    texts: list[str] = []
+    for players, ante, cards in SHAPES:
+        source = folder / f"sim-{players}-{ante}-{cards}.bhh"
+        options = SimulationOptions(hands=8, players=players, ante=ante, cards=cards, seed=players)  # type: ignore[arg-type]
+        simulate_to_path(options, source)
+        for item in _phh_texts(source):
+            assert isinstance(item, str), item  # every fixed-limit Badugi hand has a PHH form
+            texts.append(item)
+    assert len(texts) == 8 * len(SHAPES)
+    return texts
+
+
+@pytest.fixture(scope="module")
+def corpus_phh(corpus_dir: Path) -> list[str]:
+    texts = [
+        item
+        for path in sorted(corpus_dir.glob("*/*.txt"))
+        for item in _phh_texts(path)
+        if isinstance(item, str)
+    ]
+    assert len(texts) >= 150
+    return texts
+
+
+# --- TOML ---------------------------------------------------------------------------------------
+
+
+def test_every_written_line_takes_the_line_reader(
+    simulated: list[str], corpus_phh: list[str]
+) -> None:
+    """Our writer's PHH is read by ``_lines_fast`` (string operations) exactly as tomllib."""
+    for text in [*simulated, *corpus_phh]:
+        fast = phh_fast._lines_fast(text)
+        assert fast is not None
+        expected = tomllib.loads(text)
+        assert fast == expected
+        assert [type(v) for v in fast.values()] == [type(v) for v in expected.values()]
+
+
+def test_other_games_and_structures_have_no_phh_form(tmp_path: Path) -> None:
+    """Only fixed-limit Badugi (``FB``) is written; the rest is refused, never written wrongly."""
+    for game in GAME_NAMES:
+        for structure in STRUCTURE_KINDS:
+            if (game, structure) == ("badugi", "fixed-limit"):
+                continue
+            source = tmp_path / f"{game}-{structure}.bhh"
+            options = SimulationOptions(hands=2, game=game, structure=structure, seed=5)
+            simulate_to_path(options, source)
+            items = list(_phh_texts(source))
+            assert items and all(
+                isinstance(i, ImportFormatError) and i.rule == "phh-cannot-express" for i in items
+            )
+
+
+_INTS = st.sampled_from(
+    ["0", "7", "10", "01", "00", "-2", "+3", "1_0", "1.5", "123456789012345678901"]
+)
+_STRINGS = st.sampled_from(
+    ['"p1 cc"', '"d dh p1 As2c"', '""', r'"a\"b"', r'"a\tb"', '"x#y"', '"tab\there"', "'lit'"]
+    + ['"a"b"', '"a", "b"', '"a","b"']
+)
+_ITEMS = st.one_of(_INTS, _STRINGS, st.sampled_from(["true", "false", "True", "[1]"]))
+_SEPARATORS = st.sampled_from([", ", ", ", ", ", ",", " , ", ",\n  "])
+
+
+def _array(items: st.SearchStrategy[str]) -> st.SearchStrategy[str]:
+    return st.tuples(
+        st.lists(items, max_size=4), _SEPARATORS, st.sampled_from(["[]", "[]", "[ ]"])
+    ).map(lambda p: p[2][:-1] + p[1].join(p[0]) + p[2][-1])
+
+
+_VALUES = st.one_of(_ITEMS, _array(_INTS), _array(_STRINGS), _array(_ITEMS))
+_LINES = st.tuples(
+    st.sampled_from(["k", "k", "k", "k", "k", "a.b", '"q"', "", "x y"]),
+    st.sampled_from([" = ", " = ", " = ", " = ", "=", " =  "]),
+    _VALUES,
+    st.sampled_from(["\n", "\n", "\n", "\n\n", "", " # c\n", "\r\n", "\n\t\n"]),
+)
+_DOCUMENTS = st.lists(_LINES, min_size=1, max_size=3).map(
+    lambda lines: "".join(
+        (f"k{i}" if key == "k" else key) + sep + value + end
+        for i, (key, sep, value, end) in enumerate(lines)
+    )
+)
+TRICKY_TOML = [
+    "a = [01]\n",
+    "a = [1, 01]\n",
+    "a = 01\n",
+    "a = 00\n",
+    "a = -1\n",
+    "a = [-1]\n",
+    "a = 123456789012345678\n",
+    "a = 1234567890123456789\n",
+    "a = [1,2]\n",
+    "a = [1, 2,]\n",
+    "a = [ 1, 2]\n",
+    "a = []\n",
+    'a = ["a","b"]\n',
+    'a = ["a", "b","c"]\n',
+    'a = ["a"b", "c"]\n',
+    r'a = "a\tb"' + "\n",
+    r'a = ["a\tb"]' + "\n",
+    r'a = ["a\"b"]' + "\n",
+    r'a = "\\"' + "\n",
+    'a = ""\n',
+    'a = [""]\n',
+    'a = ["", ""]\n',
+    'a = ["]\n',
+    'a = ["a]\n',
+    'a = [a"]\n',
+    'a = "a" "b"\n',
+    'a = "a", "b"\n',
+    'a = ["a", "b"] # c\n',
+    "a = true\nb = false\n",
+    "a = True\n",
+    "a = [true]\n",
+    "a-b_C9 = 1\n",
+    "a = 1\na = 1\n",
+    " a = 1\n",
+    "a = 1 \n",
+    "a  = 1\n",
+    "a = 1",
+    "\n\na = 1\n\n",
+    'a = "ü ♠"\n',
+    'a = "x\x7f"\n',
+    'a = "x"\r\n',
+    "a = [1, 2]]\n",
+    'a = [["a"]]\n',
+]
+
+
+def _declines_or_agrees(text: str) -> None:
+    """``_lines_fast`` and ``fast_loads`` either decline (``None``) or read exactly what tomllib
+    reads; where tomllib fails they always decline."""
+    try:
+        expected = tomllib.loads(text)
+    except tomllib.TOMLDecodeError:
+        expected = None
+    readers = [phh_fast.fast_loads]
+    if not phh_fast._ODD.search(text):  # _lines_fast's caller refuses control characters first
+        readers.append(phh_fast._lines_fast)
+    for reader in readers:
+        got = reader(text)
+        if expected is None:
+            assert got is None
+        elif got is not None:
+            assert got == expected
+            assert [type(v) for v in got.values()] == [type(v) for v in expected.values()]
+
+
+@pytest.mark.parametrize("text", TRICKY_TOML)
+def test_tricky_lines_are_declined_or_read_as_tomllib_reads_them(text: str) -> None:
+    _declines_or_agrees(text)
+
+
+@settings(max_examples=400, deadline=None)
+@given(_DOCUMENTS)
+def test_line_reader_declines_or_agrees_with_tomllib(text: str) -> None:
+    """Writer-like lines with small faults (random)."""
+    _declines_or_agrees(text)
+
+
+# --- cards --------------------------------------------------------------------------------------
+
+
+_CODES = st.sampled_from([str(c) for c in DECK] + ["??", "??", "as", "1s", "Tx", "A", "10"])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_CODES, min_size=1, max_size=6).map("".join))
+def test_cards_read_like_parse_site_cards(text: str) -> None:
+    """Chunk look-ups give the general reader's cards, and its errors (repeats, bad codes)."""
+    draft = HandDraft("t.phh", "h", Position("t.phh", 1, 1), "phh")
+    outcomes: list[object] = []
+    for reader in (phh._cards, reference_cards):
+        try:
+            outcomes.append(reader(text, draft, 3))
+        except BadugiError as exc:
+            outcomes.append(_comparable([exc])[0])
+    assert outcomes[0] == outcomes[1]
+
+
+# --- whole hands --------------------------------------------------------------------------------
+
+
+def test_simulated_hands_read_as_the_reference_reads_them(
+    simulated: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for n, text in enumerate(simulated):
+        fast = read_fast(text, f"sim{n}.phh")
+        assert all(isinstance(i, HandRecord) for i in fast)
+        assert fast == read_reference(text, f"sim{n}.phh", monkeypatch)
+
+
+def test_corpus_hands_read_as_the_reference_reads_them(
+    corpus_phh: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for n, text in enumerate(corpus_phh):
+        assert read_fast(text, f"c{n}.phh") == read_reference(text, f"c{n}.phh", monkeypatch)
+
+
+def test_fixture_reads_as_the_reference_reads_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Multi-line ``actions`` with comments: the line search and the value-by-value reader."""
+    text = FIXTURE.read_text(encoding="utf-8")
+    fast = read_fast(text, str(FIXTURE))
+    assert isinstance(fast[0], HandRecord)
+    assert {e.pos.line for e in fast[0].events if isinstance(e, Action)} != {1}
+    assert fast == read_reference(text, str(FIXTURE), monkeypatch)
+    many = "\n".join(f"[h{i}]\n{text}" for i in range(3))  # a .phhs document: tables
+    assert read_fast(many, "m.phhs") == read_reference(many, "m.phhs", monkeypatch)
+
+
+def _damage(text: str, how: str, at: int) -> str:
+    """One change to the ``actions`` line of a PHH text written by ``write_phh``."""
+    head, _, rest = text.partition("actions = [")
+    inside, _, tail = rest.partition("]\n")
+    actions = inside.split(", ")
+    i = at % len(actions)
+    if how == "drop":
+        del actions[i]
+    elif how == "repeat":
+        actions.insert(i, actions[i])
+    elif how == "swap" and i + 1 < len(actions):
+        actions[i], actions[i + 1] = actions[i + 1], actions[i]
+    elif how == "cbr":
+        actions[i] = actions[i][:-1] + ' cbr 1"'
+    elif how == "cards":
+        actions[i] = actions[i][:-1] + ' AsAs"'
+    elif how == "player":
+        actions[i] = '"p9' + actions[i][3:]
+    elif how == "comment":
+        actions[i] = actions[i][:-1] + ' # note"'
+    elif how == "newline":
+        actions[i] = "\n  " + actions[i]
+    return f"{head}actions = [{', '.join(actions)}]\n{tail}"
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.integers(0, 10_000),
+    st.sampled_from(["drop", "repeat", "swap", "cbr", "cards", "player", "comment", "newline"]),
+    st.integers(0, 200),
+)
+def test_damaged_hands_fail_as_the_reference_fails(
+    simulated: list[str], which: int, how: str, at: int
+) -> None:
+    """Dropped, repeated, swapped or changed actions: the same hands, or the same errors."""
+    text = _damage(simulated[which % len(simulated)], how, at)
+    with pytest.MonkeyPatch.context() as patch:
+        assert read_fast(text, "d.phh") == read_reference(text, "d.phh", patch)

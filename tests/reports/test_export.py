@@ -1,0 +1,160 @@
+"""Exports and the HTML report (issue 5 item 6): CSV neutralisation, JSON, Parquet, escaping,
+a self-contained report; aliases merged and un-merged (item 1)."""
+
+from __future__ import annotations
+
+import builtins
+import csv
+import io
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from badugi_ledger.ledger.importing import import_outcomes
+from badugi_ledger.ledger.players import list_players, merge_players, similar_names, unmerge_player
+from badugi_ledger.ledger.store import open_ledger
+from badugi_ledger.model.errors import LedgerError
+from badugi_ledger.model.escaping import for_csv
+from badugi_ledger.model.events import Session
+from badugi_ledger.reports.export import export_table
+from badugi_ledger.reports.html import season_report
+from badugi_ledger.reports.standings import StandingsOptions, standings
+from tests.helpers.ledger_builder import hand, session_hands
+
+NASTY = ["=cmd|' /C calc'!A0", "+1+1", "-2-2", "@SUM(A1)", "\tTab", "<script>x</script>"]
+
+
+def nasty_ledger():  # type: ignore[no-untyped-def]
+    db = open_ledger(None)
+    import_outcomes(db, session_hands(6, NASTY[:3]), "a.bhh")
+    sat = Session(kind="cash", name="Saturday", date="2024-03-02", season="2024")
+    import_outcomes(db, session_hands(3, NASTY[3:], session=sat, source="b.bhh"), "b.bhh")
+    return db
+
+
+@pytest.mark.parametrize("value", NASTY[:5] + ["\rCR"])
+def test_formula_starts_are_neutralised(value: str) -> None:
+    assert for_csv(value) == "'" + value
+
+
+@pytest.mark.parametrize("value", [-12, 3.5, "-12", "+7", "-0.5", "Ben", "", None])
+def test_numbers_and_plain_text_are_left_alone(value: object) -> None:
+    assert for_csv(value) == value
+
+
+def test_csv_export_of_postings_neutralises_names_but_not_amounts() -> None:
+    db = nasty_ledger()
+    text = export_table(db, "postings", "csv").decode()
+    table = list(csv.DictReader(io.StringIO(text)))
+    assert {r["player"] for r in table} == {"'" + n if n[0] in "=+-@\t" else n for n in NASTY}
+    assert any(r["amount"] == "-2" for r in table)  # numbers stay numbers
+    assert sum(int(r["amount"]) for r in table) == 0
+
+
+def test_json_and_parquet_exports_keep_the_values() -> None:
+    db = nasty_ledger()
+    hands = json.loads(export_table(db, "hands", "json"))
+    assert len(hands) == 9 and {h["event"] for h in hands} == {"Friday", "Saturday"}
+    assert set(hands[0]) >= {"fingerprint", "event", "hand", "source", "line", "pot", "rake"}
+    import pandas as pd
+
+    data = export_table(db, "standings", "parquet")
+    df = pd.read_parquet(io.BytesIO(data))
+    assert list(df["player"]) == list(standings(db, StandingsOptions())["player"])
+    assert "=cmd|' /C calc'!A0" in set(df["player"])  # parquet is data, not a spreadsheet
+
+
+def test_parquet_without_pyarrow_is_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    real_import = builtins.__import__
+
+    def no_pyarrow(name: str, *args: object, **kwargs: object) -> object:
+        if name == "pyarrow" or name.startswith("pyarrow."):
+            raise ImportError("no pyarrow here")
+        return real_import(name, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(builtins, "__import__", no_pyarrow)
+    with pytest.raises(LedgerError, match=r"pyarrow.*badugi-ledger\[parquet\]"):
+        export_table(open_ledger(None), "hands", "parquet")
+
+
+def test_html_report_is_self_contained_and_escapes_names(tmp_path: Path) -> None:
+    db = nasty_ledger()
+    page = season_report(db, StandingsOptions(season="2024"))
+    assert page.startswith("<!DOCTYPE html>")
+    assert "<script" not in page and "&lt;script&gt;x&lt;/script&gt;" in page
+    assert not re.search(r"""(src|href)\s*=\s*["']?(https?:)?//""", page)
+    assert "<link" not in page
+    assert page.count("<svg") == 1 and page.count("<polyline") == 6  # one line per player
+    assert "Cumulative net result" in page
+
+
+def test_report_charts_cumulative_results_in_event_order() -> None:
+    db = open_ledger(None)
+    fri = Session(kind="cash", name="Fri", date="2024-03-01", season="2024")
+    sat = Session(kind="cash", name="Sat", date="2024-03-02", season="2024")
+    import_outcomes(
+        db, [hand("1", {"A": 50, "B": 50}, {"A": 10, "B": 10}, {"A": 20}, session=fri)], "f"
+    )
+    import_outcomes(
+        db, [hand("1", {"A": 50, "B": 50}, {"A": 4, "B": 4}, {"B": 8}, session=sat)], "s"
+    )
+    page = season_report(db)
+    # A: 0 → +10 → +6; B: 0 → −10 → −6 (the legend shows the final totals)
+    assert ">A (6)</text>" in page and ">B (-6)</text>" in page
+
+
+def test_aliases_merge_and_unmerge_without_losing_anything() -> None:
+    db = open_ledger(None)
+    fri = Session(kind="cash", name="Fri", date="2024-03-01", season="2024")
+    sat = Session(kind="cash", name="Sat", date="2024-03-02", season="2024")
+    import_outcomes(
+        db,
+        [hand("1", {"Ben": 50, "Cara": 50}, {"Ben": 5, "Cara": 5}, {"Ben": 10}, session=fri)],
+        "f",
+    )
+    import_outcomes(
+        db,
+        [hand("1", {"ben": 50, "Cara": 50}, {"ben": 5, "Cara": 5}, {"ben": 10}, session=sat)],
+        "s",
+    )
+    import_outcomes(
+        db,
+        [
+            hand(
+                "2",
+                {"Benjamin": 50, "Cara": 50},
+                {"Benjamin": 3, "Cara": 3},
+                {"Cara": 6},
+                session=sat,
+            )
+        ],
+        "s",
+    )
+    assert similar_names(db) == [("Ben", "ben")]
+    before = standings(db, StandingsOptions(kind="cash"))
+    assert len(before) == 4
+    info = merge_players(db, "Ben", ["ben", "Benjamin"])
+    assert info.aliases == ("Ben", "ben", "Benjamin") and info.hands == 3
+    merged = standings(db, StandingsOptions(kind="cash")).set_index("player")
+    assert merged.loc["Ben", "net"] == 5 + 5 - 3 and merged.loc["Ben", "sessions"] == 2
+    assert [p.player for p in list_players(db)] == ["Ben", "Cara"]
+    unmerge_player(db, "Benjamin")
+    assert sorted(p.player for p in list_players(db)) == ["Ben", "Benjamin", "Cara"]
+    unmerge_player(db, "Ben")  # the target itself: everyone else gets their own player back
+    after = standings(db, StandingsOptions(kind="cash"))
+    assert (
+        after.sort_values("player")
+        .reset_index(drop=True)
+        .equals(before.sort_values("player").reset_index(drop=True))
+    )
+
+
+def test_two_names_at_one_table_cannot_be_merged() -> None:
+    db = open_ledger(None)
+    import_outcomes(db, [hand("1", {"Ben": 50, "ben": 50}, {"Ben": 5, "ben": 5}, {"Ben": 10})], "f")
+    with pytest.raises(LedgerError, match="not one person"):
+        merge_players(db, "Ben", ["ben"])
+    with pytest.raises(LedgerError, match="no player"):
+        merge_players(db, "Ben", ["Nobody"])

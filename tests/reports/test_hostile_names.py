@@ -1,0 +1,120 @@
+"""Names that reach a screen or a document are neutralised for it: terminal escape sequences
+(clear screen, set the window title) in ``standings``, ``settle`` and ``players``; Markdown
+table breakers and HTML in markdown standings; spreadsheet formulas hidden behind spaces or
+full-width signs in CSV.  The names are invented; each goes through the real commands."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from badugi_ledger.cli import app
+from badugi_ledger.ledger.importing import import_outcomes
+from badugi_ledger.ledger.store import open_ledger
+from badugi_ledger.model.escaping import for_csv, for_markdown, for_terminal
+from badugi_ledger.reports.export import export_table
+from badugi_ledger.reports.standings import StandingsOptions, render, standings
+from tests.helpers.ledger_builder import hand
+
+CLEAR = "Eve\x1b[2J\x1b[H"
+TITLE = "Mal\x1b]0;pwned\x07"
+BIDI = "Zed\u202eevil"
+runner = CliRunner()
+
+
+def ledger_of(path: Path | None, names: list[str]) -> object:
+    db = open_ledger(path)
+    stacks = dict.fromkeys(names, 50)
+    contrib = dict.fromkeys(names, 5)
+    import_outcomes(db, [hand("1", stacks, contrib, {names[0]: 5 * len(names)})], "night.bhh")
+    return db
+
+
+def no_controls(text: str) -> bool:
+    return not any(c in text for c in "\x1b\x07\u202e\r")
+
+
+def test_terminal_output_writes_escapes_visibly(tmp_path: Path) -> None:
+    db_path = tmp_path / "club.db"
+    ledger_of(db_path, [CLEAR, TITLE, BIDI])
+    outputs = []
+    for args in (
+        ["standings"],
+        ["settle", "--event", "1"],
+        ["players"],
+        ["players", "merge", CLEAR, TITLE],
+    ):
+        result = runner.invoke(app, [*args, "--db", str(db_path)])
+        outputs.append(result.output)
+    for out in outputs[:3]:
+        assert no_controls(out), out
+        assert "Eve\\x1b[2J\\x1b[H" in out and "Mal\\x1b]0;pwned\\x07" in out
+    assert "\\u202e" in outputs[0]
+    assert no_controls(outputs[3])  # the merge is refused: they sat in one hand
+    json_out = runner.invoke(app, ["standings", "--format", "json", "--db", str(db_path)]).output
+    assert CLEAR in {r["player"] for r in json.loads(json_out)}  # data keeps the name as is
+
+
+def test_markdown_standings_escape_table_breakers_and_html() -> None:
+    hostile = "a|b <img src=x onerror=alert(1)> `rm -rf`"
+    db = ledger_of(None, [hostile, "Ben"])
+    text = render(standings(db, StandingsOptions()), "markdown")  # type: ignore[arg-type]
+    assert "<img" not in text and "&lt;img" in text
+    assert "a\\|b" in text and "\\`rm -rf\\`" in text
+    widths = {line.replace("\\|", "").count("|") for line in text.splitlines() if line}
+    assert len(widths) == 1  # every row has the header's columns
+
+
+@pytest.mark.parametrize(
+    "name", [" =1+1", "＝1+1", "＋SUM(A1)", "－2", "＠x", "  @cmd", "\u3000=1"]
+)
+def test_csv_neutralises_hidden_formulas(name: str) -> None:
+    assert for_csv(name) == "'" + name
+    db = ledger_of(None, [name, "Ben"])
+    for table in ("postings", "standings", "sessions"):
+        rows = list(csv.reader(io.StringIO(export_table(db, table, "csv").decode())))  # type: ignore[arg-type]
+        assert "'" + name in {cell for row in rows for cell in row}, table
+        assert name not in {cell for row in rows for cell in row}, table
+
+
+def test_the_filters_leave_ordinary_names_alone() -> None:
+    for name in ("Zoë", "O'Neil", "Anna Maria", "李雷", "👩‍👩‍👧"):
+        assert for_terminal(name) == name
+        assert for_csv(name) == name
+    assert for_markdown("Zoë") == "Zoë"
+    assert for_csv("-12") == "-12" and for_csv(-12) == -12
+
+
+def test_every_command_rendering_text_writes_escapes_visibly(tmp_path: Path) -> None:
+    """The tournament command's table goes through the same filter (cli.render)."""
+    from tests.reports.test_standings import tourney
+
+    db_path = tmp_path / "club.db"
+    db = open_ledger(db_path)
+    hands = tourney("Cup", [TITLE, CLEAR, "Ben"])
+    import_outcomes(db, hands, hands[0].source)
+    db.close()
+    out = runner.invoke(app, ["tournament", "--event", "Cup", "--db", str(db_path)]).output
+    assert no_controls(out) and "Mal\\x1b]0;pwned\\x07" in out
+
+
+def test_check_and_parse_write_names_from_a_file_visibly(tmp_path: Path) -> None:
+    """A quoted name in our format may hold any character; ``check`` quotes it in a problem
+    line and ``parse`` describes the hand, and neither sends the escape to the terminal."""
+    name = TITLE.replace("\x07", "\x07n")
+    path = tmp_path / "night.bhh"
+    path.write_text(
+        "game badugi · fixed limit 2/4 · blinds 1/2\ncash Night · date 2024-03-01\n\n"
+        f'hand 1 · button Anna · Anna 100 · "{name}" 100\nAnna folds\n"{name}" collects 5\n',
+        encoding="utf-8",
+    )
+    checked = runner.invoke(app, ["check", str(path)])
+    assert checked.exit_code == 1 and "collects 5, but is owed 2" in checked.output
+    assert no_controls(checked.output) and "\\x1b" in checked.output
+    parsed = runner.invoke(app, ["parse", str(path)])
+    assert parsed.exit_code == 0 and no_controls(parsed.output)

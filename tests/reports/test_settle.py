@@ -1,0 +1,126 @@
+"""Settle-up (issue 5 item 5): fewest transfers, proven against a brute force on small tables."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from badugi_ledger.ledger.importing import import_outcomes
+from badugi_ledger.ledger.store import open_ledger
+from badugi_ledger.model.errors import LedgerError
+from badugi_ledger.reports.settle import (
+    Transfer,
+    _greedy,
+    settle_balances,
+    settle_event,
+    zero_sum_groups,
+)
+from tests.helpers.ledger_builder import hand, session_hands
+
+
+def partitions(items: list[int]) -> Iterator[list[list[int]]]:
+    """Every set partition of ``items`` (brute force, Bell(n) of them)."""
+    if not items:
+        yield []
+        return
+    first, rest = items[0], items[1:]
+    for part in partitions(rest):
+        yield [[first], *part]
+        for i in range(len(part)):
+            yield [*part[:i], [first, *part[i]], *part[i + 1 :]]
+
+
+def brute_force_minimum(values: list[int]) -> int:
+    """n − the most zero-sum blocks over all set partitions of the non-zero balances."""
+    nonzero = [v for v in values if v]
+    if not nonzero:
+        return 0
+    best = max(
+        sum(1 for block in part if sum(block) == 0)
+        for part in partitions(nonzero)
+        if all(sum(block) == 0 for block in part)
+    )
+    return len(nonzero) - best
+
+
+def apply(balances: dict[str, int], transfers: list[Transfer]) -> dict[str, int]:
+    after = dict(balances)
+    for t in transfers:
+        assert t.amount > 0 and t.payer != t.payee
+        after[t.payer] += t.amount
+        after[t.payee] -= t.amount
+    return after
+
+
+@st.composite
+def balance_sets(draw: st.DrawFn, max_players: int = 7) -> dict[str, int]:
+    n = draw(st.integers(min_value=1, max_value=max_players))
+    values = draw(st.lists(st.integers(-30, 30), min_size=n - 1, max_size=n - 1))
+    values.append(-sum(values))
+    return {f"P{i}": v for i, v in enumerate(values)}
+
+
+@settings(max_examples=150, deadline=None)
+@given(balance_sets())
+def test_transfers_settle_exactly_and_are_minimal(balances: dict[str, int]) -> None:
+    transfers = settle_balances(balances)
+    assert all(v == 0 for v in apply(balances, transfers).values())
+    n = sum(1 for v in balances.values() if v)
+    assert len(transfers) <= max(n - 1, 0)
+    assert len(transfers) == brute_force_minimum(list(balances.values()))
+
+
+@settings(max_examples=60, deadline=None)
+@given(balance_sets(max_players=12))
+def test_greedy_fallback_still_settles_within_n_minus_one(balances: dict[str, int]) -> None:
+    transfers = settle_balances(balances, exact_limit=0)
+    assert all(v == 0 for v in apply(balances, transfers).values())
+    assert len(transfers) <= max(sum(1 for v in balances.values() if v) - 1, 0)
+
+
+def test_greedy_alone_is_not_minimal_but_the_settlement_is() -> None:
+    balances = {"A": -9, "B": -8, "C": 1, "D": 3, "E": 6, "F": 7}
+    assert len(_greedy(balances)) == 5
+    transfers = settle_balances(balances)
+    assert len(transfers) == 4 == brute_force_minimum(list(balances.values()))
+
+
+def test_zero_sum_groups_cover_every_index_once() -> None:
+    values = [5, -2, -3, 4, -4, 1, -1]
+    groups = zero_sum_groups(values)
+    assert sorted(i for g in groups for i in g) == list(range(len(values)))
+    assert all(sum(values[i] for i in g) == 0 for g in groups)
+    assert len(groups) == 3
+
+
+def test_unbalanced_input_is_refused() -> None:
+    with pytest.raises(LedgerError, match="sum to 1"):
+        settle_balances({"A": 1})
+
+
+def test_cash_event_settlement_includes_the_house_and_nets_to_zero() -> None:
+    db = open_ledger(None)
+    import_outcomes(db, session_hands(4, rake=1), "night.bhh")
+    result = settle_event(db, "Friday")
+    assert result.net == 0
+    assert result.balances["*house*"] == 4
+    assert sum(v for k, v in result.balances.items() if k != "*house*") == -4
+    assert result.total_paid == result.total_owed
+    assert all(v == 0 for v in apply(result.balances, result.transfers).values())
+    assert result.as_dict()["net"] == 0
+
+
+def test_an_unwon_carried_pot_is_a_party_until_it_is_won() -> None:
+    db = open_ledger(None)
+    first = hand("1", {"Anna": 100, "Ben": 100}, {"Anna": 10, "Ben": 10}, {}, carry_out=20)
+    import_outcomes(db, [first], "prog.bhh")
+    assert settle_event(db, 1).balances == {"Anna": -10, "Ben": -10, "*carry*": 20}
+
+
+def test_unknown_event_is_a_ledger_error() -> None:
+    db = open_ledger(None)
+    with pytest.raises(LedgerError, match="no event"):
+        settle_event(db, "Nowhere")

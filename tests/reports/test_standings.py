@@ -1,0 +1,195 @@
+"""Season standings (issue 5 item 4): points formulas, best-N, minimum events, tie-breakers
+(wins, then best finish, then events played), cash net standings, and every output format."""
+
+from __future__ import annotations
+
+import json
+import math
+import sqlite3
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+
+from badugi_ledger.ledger.importing import import_outcomes
+from badugi_ledger.ledger.store import open_ledger
+from badugi_ledger.model.errors import ConfigError
+from badugi_ledger.model.events import Session
+from badugi_ledger.model.results import HandOutcome
+from badugi_ledger.reports.standings import (
+    StandingsOptions,
+    describe,
+    parse_points_table,
+    render,
+    standings,
+)
+from tests.helpers.ledger_builder import hand, session_hands
+
+
+def tourney(
+    name: str, order: Sequence[str], *, season: str = "2024", buy_in: int = 1000, date: str = ""
+) -> list[HandOutcome]:
+    """Hands of a tournament that finishes in ``order``: the winner busts one player per hand,
+    last place first."""
+    session = Session(
+        kind="tournament",
+        name=name,
+        date=date or None,
+        season=season,
+        buy_in=buy_in,
+        payouts=(100,),
+    )
+    stacks = dict.fromkeys(order, 100)
+    winner, out = order[0], []
+    for i, loser in enumerate(reversed(order[1:])):
+        s = stacks[loser]
+        out.append(
+            hand(
+                str(i + 1),
+                dict(stacks),
+                {winner: s, loser: s},
+                {winner: 2 * s},
+                session=session,
+                source=f"{name}.bhh",
+                line=i + 1,
+            )
+        )
+        stacks[winner] += s
+        del stacks[loser]
+    return out
+
+
+def ledger_with(*tournaments: list[HandOutcome]) -> sqlite3.Connection:
+    db = open_ledger(None)
+    for hands in tournaments:
+        import_outcomes(db, hands, hands[0].source)
+    return db
+
+
+def rows(db: sqlite3.Connection, **options: object) -> list[tuple[Any, ...]]:
+    df = standings(db, StandingsOptions(**options))  # type: ignore[arg-type]
+    cols = ["rank", "player", "points", "events", "counted", "wins", "best"]
+    return [tuple(r) for r in df[cols].itertuples(index=False, name=None)]
+
+
+def test_linear_points_add_up_over_the_season() -> None:
+    db = ledger_with(
+        tourney("T1", "ABCD"),
+        tourney("T2", "BAC"),
+        tourney("T3", "CDAB"),
+    )
+    # T1: A4 B3 C2 D1; T2: B3 A2 C1; T3: C4 D3 A2 B1 → A 8, B 7, C 7, D 4
+    assert rows(db, kind="tournament") == [
+        (1, "A", 8.0, 3, 3, 1, 1),
+        (2, "B", 7.0, 3, 3, 1, 1),
+        (2, "C", 7.0, 3, 3, 1, 1),
+        (4, "D", 4.0, 2, 2, 0, 2),
+    ]
+
+
+def test_players_equal_on_everything_share_the_rank() -> None:
+    db = ledger_with(tourney("T1", "XZY"), tourney("T2", "YXZ"), tourney("T3", "ZYX"))
+    # X: 3+2+1 = 6, Y: 1+3+2 = 6, Z: 2+1+3 = 6; one win each, best 1st, 3 events each
+    assert [(r[0], r[2], r[5], r[6], r[3]) for r in rows(db)] == [(1, 6.0, 1, 1, 3)] * 3
+
+
+def test_wins_then_best_finish_then_events_played() -> None:
+    # wins: P 1st + 3rd (3 + 1 = 4) beats Q 2nd + 2nd (2 + 2 = 4)
+    db = ledger_with(tourney("W1", "PQR"), tourney("W2", "RQP"))
+    table = {r[1]: r for r in rows(db)}
+    assert table["P"][2] == table["Q"][2] == 4 and table["P"][0] < table["Q"][0]
+    # best finish: P 2nd + 4th (3 + 1) beats Q 3rd + 3rd (2 + 2), nobody of them won
+    db = ledger_with(tourney("B1", "WPQV"), tourney("B2", "XVQP"))
+    table = {r[1]: r for r in rows(db)}
+    assert table["P"][2] == table["Q"][2] == 4 and table["P"][5] == table["Q"][5] == 0
+    assert table["P"][0] < table["Q"][0]
+    # events played: P 3rd of 5 (3) + 5th of 5 (1) + 5th of 5 (1) = 5 over 3 events beats
+    # Q 3rd of 5 (3) + 4th of 5 (2) = 5 over 2 events
+    db = ledger_with(
+        tourney("E1", "ABPQC"),
+        tourney("E2", "ABQCP"),
+        tourney("E3", "ABCDP"),
+    )
+    table = {r[1]: r for r in rows(db)}
+    assert (table["P"][2], table["P"][6], table["P"][3]) == (5.0, 3, 3)
+    assert (table["Q"][2], table["Q"][6], table["Q"][3]) == (5.0, 3, 2)
+    assert table["P"][0] < table["Q"][0]
+
+
+def test_best_n_counts_only_the_best_results() -> None:
+    db = ledger_with(tourney("T1", "ABCD"), tourney("T2", "DCBA"), tourney("T3", "BACD"))
+    # A: 4, 1, 3 → best two 7; B: 3, 2, 4 → 7; C: 2, 3, 2 → 5; D: 1, 4, 1 → 5
+    table = {r[1]: r for r in rows(db, best_n=2)}
+    assert (table["A"][2], table["A"][4]) == (7.0, 2)
+    assert (table["D"][2], table["D"][3], table["D"][4]) == (5.0, 3, 2)
+
+
+def test_players_below_the_minimum_are_listed_without_a_rank() -> None:
+    db = ledger_with(tourney("T1", "ABC"), tourney("T2", "AB"))
+    table = rows(db, min_events=2)
+    assert [(r[0], r[1]) for r in table] == [(1, "A"), (2, "B"), (None, "C")]
+
+
+def test_sqrt_and_table_formulas() -> None:
+    db = ledger_with(tourney("T1", "ABCD", buy_in=2000))
+    table = {r[1]: r for r in rows(db, formula="sqrt")}
+    expected = 10 * math.sqrt(4) / math.sqrt(2) * (1 + math.log(20 + 0.25))
+    assert table["B"][2] == pytest.approx(round(expected, 2))
+    table = {r[1]: r for r in rows(db, formula="table", table=(10, 6, 3))}
+    assert [table[p][2] for p in "ABCD"] == [10.0, 6.0, 3.0, 0.0]
+    assert parse_points_table("10, 6,3") == (10.0, 6.0, 3.0)
+    with pytest.raises(ConfigError):
+        StandingsOptions(formula="table")
+    with pytest.raises(ConfigError):
+        parse_points_table("10,x")
+
+
+def test_season_filter_and_auto_kind() -> None:
+    db = ledger_with(tourney("T1", "AB", season="2023"), tourney("T2", "BA", season="2024"))
+    assert [r[1] for r in rows(db, season="2023")] == ["A", "B"]
+    assert [r[1] for r in rows(db, season="2024")] == ["B", "A"]
+    assert "season 2024" in describe(db, StandingsOptions(season="2024"))
+
+
+def test_cash_standings_rank_by_net() -> None:
+    db = open_ledger(None)
+    import_outcomes(db, session_hands(4, ("Anna", "Ben", "Cara")), "fri.bhh")
+    sat = Session(kind="cash", name="Saturday", date="2024-03-02", season="2024")
+    h = hand("1", {"Anna": 100, "Dan": 100}, {"Anna": 30, "Dan": 30}, {"Dan": 60}, session=sat)
+    import_outcomes(db, [h], "sat.bhh")
+    df = standings(db, StandingsOptions())  # auto: no tournaments → cash
+    got = [tuple(r) for r in df[["rank", "player", "net", "sessions"]].itertuples(index=False)]
+    # Friday: Ben, Cara, Anna, Ben win 6 of which each put in 2: Ben +4, Cara -2, Anna -2;
+    # Saturday: Dan +30, Anna -30
+    assert [(r[0], r[1], r[2], r[3]) for r in got] == [
+        (1, "Dan", 30, 1),
+        (2, "Ben", 4, 1),
+        (3, "Cara", -2, 1),
+        (4, "Anna", -32, 2),
+    ]
+    assert sum(r[2] for r in got) == 0
+
+
+def test_formats() -> None:
+    db = ledger_with(tourney("T1", ["=HYPERLINK(1)", "<b>Bo</b>", "-12"]))
+    df = standings(db, StandingsOptions())
+    csv = render(df, "csv")
+    assert "'=HYPERLINK(1)" in csv and "\n3,-12," in csv  # a name that is a number stays
+    html = render(df, "html")
+    assert "&lt;b&gt;Bo&lt;/b&gt;" in html and "<b>Bo" not in html
+    records = json.loads(render(df, "json"))
+    assert records[0] == {
+        "rank": 1,
+        "player": "=HYPERLINK(1)",
+        "points": 3.0,
+        "events": 1,
+        "counted": 1,
+        "wins": 1,
+        "best": 1,
+        "winnings": 20.0,
+        "unit": "money",
+    }
+    assert render(df, "markdown").startswith("|")
+    assert "Tournament standings" in render(df, "table", describe(db, StandingsOptions()))
+    with pytest.raises(ConfigError):
+        render(df, "xml")  # type: ignore[arg-type]

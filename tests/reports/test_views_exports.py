@@ -1,0 +1,156 @@
+"""The self-explaining database (views, Datasette metadata) and the PokerNow-shaped session
+ledger export.  Invented home games; the column list of PokerNow's ledger CSV is
+``player_nickname,player_id,session_start_at,session_end_at,buy_in,buy_out,stack,net``."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import sqlite3
+from pathlib import Path
+
+from sqlite_utils import Database
+
+from badugi_ledger.ledger.importing import import_outcomes
+from badugi_ledger.ledger.players import merge_players
+from badugi_ledger.ledger.sql import dict_rows
+from badugi_ledger.ledger.store import open_ledger
+from badugi_ledger.ledger.views import VIEWS
+from badugi_ledger.model.events import Session, StackChange
+from badugi_ledger.model.settings import GameSettings
+from badugi_ledger.reports.export import POKERNOW_LEDGER_COLUMNS, export_table
+from tests.helpers.ledger_builder import hand
+from tests.helpers.paths import REPO
+
+METADATA = REPO / "datasette" / "metadata.json"
+FRI = Session(kind="cash", name="Fri", date="2024-03-01", season="2024")
+SAT = Session(kind="cash", name="Sat", date="2024-03-02", season="2024")
+
+
+def rebuy_night() -> sqlite3.Connection:
+    """Fri: A loses 30 of 50, rebuys 40, wins 20 back, cashes out 25 of her 80 before the last
+    hand; B the other side.  Sat: the same B as "b" in USD cents."""
+    db = open_ledger(None)
+    h1 = hand("1", {"A": 50, "B": 50}, {"A": 30, "B": 30}, {"B": 60}, session=FRI)
+    h2 = hand(
+        "2",
+        {"A": 60, "B": 80},
+        {"A": 20, "B": 20},
+        {"A": 40},
+        session=FRI,
+        changes=(StackChange("A", 40, "rebuy"),),
+    )
+    h3 = hand(
+        "3",
+        {"A": 55, "B": 60},
+        {"A": 5, "B": 5},
+        {"B": 10},
+        session=FRI,
+        changes=(StackChange("A", 25, "cash-out"),),
+    )
+    import_outcomes(db, [h1, h2, h3], "fri.bhh")
+    usd = GameSettings(currency="USD")
+    h = hand("1", {"b": 500, "C": 500}, {"b": 125, "C": 125}, {"b": 250}, session=SAT, settings=usd)
+    import_outcomes(db, [h], "sat.txt")
+    return db
+
+
+def test_sessions_export_is_shaped_like_a_pokernow_ledger() -> None:
+    db = rebuy_night()
+    rows = list(csv.DictReader(io.StringIO(export_table(db, "sessions", "csv").decode())))
+    assert tuple(rows[0])[: len(POKERNOW_LEDGER_COLUMNS)] == POKERNOW_LEDGER_COLUMNS
+    got = {
+        (r["player_nickname"], r["event"]): (
+            r["buy_in"],
+            r["buy_out"],
+            r["stack"],
+            r["net"],
+            r["unit"],
+        )
+        for r in rows
+    }
+    # A: brought 50 + 40, took 25 away before the end, had 50 at the end: net -15
+    assert got[("A", "Fri")] == ("90", "25", "50", "-15", "chips")
+    assert got[("B", "Fri")] == ("50", "0", "65", "15", "chips")
+    assert got[("b", "Sat")] == ("5.00", "0.00", "6.25", "1.25", "USD")
+    data = json.loads(export_table(db, "sessions", "json"))
+    assert {(d["player_nickname"], d["net"]) for d in data} >= {("A", -15), ("b", 1.25)}
+
+
+def test_views_answer_a_treasurer_per_unit() -> None:
+    db = rebuy_night()
+    merge_players(db, "B", ["b"])
+    season = {
+        (r["player"], r["unit"]): r["net_text"]
+        for r in dict_rows(db, "SELECT * FROM season_player_net WHERE season = '2024'")
+    }
+    assert season == {
+        ("A", "chips"): "-15 chips",
+        ("B", "chips"): "15 chips",
+        ("B", "USD"): "1.25 USD",
+        ("C", "USD"): "-1.25 USD",
+    }
+    hands = list(dict_rows(db, "SELECT hand, pot, pot_text, winners FROM hand_summary ORDER BY id"))
+    assert hands[0] == {"hand": "1", "pot": 60, "pot_text": "60 chips", "winners": "B 60 chips"}
+    assert hands[-1]["pot_text"] == "2.50 USD" and hands[-1]["winners"] == "B 2.50 USD"
+    for view in VIEWS:
+        assert view in Database(db).view_names()
+
+
+def _columns(db: sqlite3.Connection, name: str) -> set[str]:
+    return {row[1] for row in db.execute(f"PRAGMA table_xinfo({name})")}
+
+
+def test_datasette_metadata_names_only_what_exists_and_describes_everything() -> None:
+    db = open_ledger(None)
+    metadata = json.loads(METADATA.read_text(encoding="utf-8"))
+    tables = metadata["databases"]["badugi"]["tables"]
+    existing = set(Database(db).table_names()) | set(Database(db).view_names())
+    assert set(tables) == existing  # every table and view is explained, nothing else
+    for name, table in tables.items():
+        columns = _columns(db, name)
+        assert set(table["columns"]) == columns, name
+        if "label_column" in table:
+            assert table["label_column"] in columns, name
+    # foreign keys show names: every table a foreign key points at has a label column
+    for name in Database(db).table_names():
+        for fk in Database(db)[name].foreign_keys:
+            assert "label_column" in tables[fk.other_table], (name, fk.other_table)
+
+
+def test_docs_list_every_column_of_the_views() -> None:
+    docs = (REPO / "docs" / "ledger.md").read_text("utf-8")
+    db = open_ledger(None)
+    for view in VIEWS:
+        assert f"`{view}`" in docs
+        for column in _columns(db, view):
+            assert f"`{column}`" in docs, (view, column)
+
+
+def test_view_results_equal_the_stack_changes_of_simulated_sessions(tmp_path: Path) -> None:
+    """buy_in / buy_out / stack are derived from stacks between hands (rebuys, top-ups); their
+    net must equal the sum of each hand's stack change, for every player and event."""
+    from badugi_ledger.ledger.importing import run_import
+    from badugi_ledger.simulate.sessions import SimulationOptions, simulate_to_path
+
+    path = tmp_path / "sim.bhh"
+    simulate_to_path(SimulationOptions(hands=300, players=5, seed=12, session_hands=100), str(path))
+    db_path = tmp_path / "sim.db"
+    assert run_import(db_path, [path], jobs=1).ok
+    db = open_ledger(db_path)
+    expected = {
+        (r[0], r[1]): r[2]
+        for r in db.execute(
+            "SELECT h.event_id, a.player_id, sum(hp.final_stack - hp.starting_stack) "
+            "FROM hand_players hp JOIN hands h ON h.id = hp.hand_id "
+            "JOIN aliases a ON a.id = hp.alias_id GROUP BY 1, 2"
+        )
+    }
+    got = {
+        (r[0], r[1]): r[2]
+        for r in db.execute("SELECT event_id, player_id, net FROM player_event_results")
+    }
+    assert got == expected and len(got) >= 15
+    rebought = db.execute("SELECT count(*) FROM hand_players WHERE rebuys > 0").fetchone()[0]
+    assert rebought > 0  # the simulation's rebuys are in buy_in

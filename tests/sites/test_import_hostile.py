@@ -1,0 +1,262 @@
+"""Hostile numbers in site histories: every reader turns them into a located error of that file.
+
+An amount in a real hand (read from ``shared/corpus``) is replaced by a number no site writes:
+infinite, NaN, with an exponent, negative, with more digits than 2^53 allows, or a float.  The
+reader must yield a :class:`~badugi_ledger.model.errors.ImportFormatError` at the edited line
+(never a
+traceback, never a huge message), read the file's other hands as before, and a ``check`` over
+several files must go on to the next file.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from badugi_ledger.check import run_check
+from badugi_ledger.model.errors import BadugiError, ImportFormatError
+from badugi_ledger.model.events import HandRecord, StackChange
+from badugi_ledger.model.limits import MAX_AMOUNT
+from badugi_ledger.sites.common import parse_amount
+from badugi_ledger.sites.files import decode_bytes
+from badugi_ledger.sources import read_hands
+from badugi_ledger.text.writer import without_positions
+from tests.helpers.paths import CORPUS
+
+
+@dataclass(frozen=True)
+class Slot:
+    """Where an amount sits in a real hand: ``pattern``'s group 1, first occurrence."""
+
+    pattern: str
+    signed: bool = False
+
+
+@dataclass(frozen=True)
+class Site:
+    name: str
+    file: str
+    copies: int
+    """How many times the file's text is repeated, so the edited hand has others after it."""
+    slots: tuple[Slot, ...]
+
+
+SITES = (
+    Site(
+        "pokerstars",
+        "pokerstars/Badugi-USD-0.25-0.50-201009.txt",
+        1,
+        (
+            Slot(r"and won \((\$5\.45)\)"),
+            Slot(r"Seat 2: Hero \((\$5) in chips"),
+            Slot(r"Lino19: bets (\$0\.25)"),
+            Slot(r"collected (\$2\.55) from side pot"),
+            Slot(r"Total pot (\$5\.70)"),
+            Slot(r"Lino19: posts small blind (\$0\.10)"),
+        ),
+    ),
+    Site(
+        "fulltilt",
+        "fulltilt/Badugi-FL-USD-0.10-0.20-201305.New.to.the.Game.txt",
+        3,
+        (
+            Slot(r"Seat 7: Hero \((\$5)\)"),
+            Slot(r"Player2 bets (\$0\.20)"),
+            Slot(r"Hero wins the pot \((\$0\.81)\)"),
+            Slot(r"and won \((\$0\.81)\)"),
+            Slot(r"Rake (\$0\.04)"),
+        ),
+    ),
+    Site(
+        "merge",
+        "merge/Badugi-PL-USD-0.05-0.10-201101.Sample.txt",
+        3,
+        (
+            Slot(r'nickname="Hero" balance="(\$10\.00)"'),
+            Slot(r'type="SMALL_BLIND" [^>]*amount="(0\.05)"'),
+            Slot(r'<winner amount="(0\.97)"'),
+        ),
+    ),
+    Site(
+        "kingsclub",
+        "kingsclub/Badugi-Limit-USD-30-60-202010.txt",
+        3,
+        (
+            Slot(r"Seat 2: Player1 \((630)\)"),
+            Slot(r"Player0 raises to (60)"),
+            Slot(r"Rake (1\.75)"),
+            Slot(r"Seat 5: Hero \(570\) (-30)", signed=True),
+            Slot(r"wins pot \((568\.25)\)"),
+        ),
+    ),
+)
+
+
+def _text(site: Site) -> str:
+    text = decode_bytes((CORPUS / site.file).read_bytes()).replace("\r\n", "\n").rstrip("\n")
+    return "\n".join(_at_table(text, site.name, i) for i in range(site.copies)) + "\n"
+
+
+def _at_table(text: str, site: str, copy: int) -> str:
+    """A copy of a Full Tilt or Merge hand at a table of its own: repeated at one table, its
+    stacks would contradict the copy before (see test_import_tampering.py)."""
+    if site == "fulltilt":
+        return text.replace("Table Clackers", f"Table Clackers {copy}")
+    return text.replace("|Kunming (", f"|Kunming {copy} (") if site == "merge" else text
+
+
+def _edit(site: Site, slot: Slot, number: str) -> tuple[str, int]:
+    """The site's text with the first amount ``slot`` names replaced; and that line (1-based)."""
+    text = _text(site)
+    m = re.search(slot.pattern, text)
+    assert m is not None, (site.name, slot.pattern)
+    return text[: m.start(1)] + number + text[m.end(1) :], text.count("\n", 0, m.start(1)) + 1
+
+
+def _items(path: Path, fmt: str) -> list[HandRecord | BadugiError]:
+    return list(read_hands(path, fmt))
+
+
+def _check_edited(site: Site, slot: Slot, number: str, must_fail: bool, tmp: Path) -> None:
+    text, line = _edit(site, slot, number)
+    path = tmp / f"{site.name}.txt"
+    path.write_text(text, encoding="utf-8")
+    clean = tmp / f"{site.name}-clean.txt"
+    clean.write_text(_text(site), encoding="utf-8")
+    items = _items(path, site.name)
+    before = _items(clean, site.name)
+    assert len(items) == len(before) == site.copies * (4 if site.name == "pokerstars" else 1)
+    first = items[0]
+    if must_fail or not isinstance(first, HandRecord):
+        assert isinstance(first, ImportFormatError), (number, first)
+        assert first.position.source == str(path)
+        assert 1 <= first.position.line <= line, (first, line)
+        assert len(str(first)) < 600, str(first)
+        if must_fail and first.rule == "bad-amount":
+            assert first.position.line == line, str(first)
+    # the other hands of the file read as before (a cash table forgets the stacks the failed
+    # hand would have carried, so stack changes may differ)
+    assert [type(i) for i in items[1:]] == [type(i) for i in before[1:]]
+    for got, want in zip(items[1:], before[1:], strict=True):
+        if isinstance(got, HandRecord):
+            assert isinstance(want, HandRecord)
+            assert _played(got) == _played(want)
+
+
+def _played(record: HandRecord) -> tuple[object, ...]:
+    bare = without_positions(record)
+    return bare.seats, tuple(e for e in bare.events if not isinstance(e, StackChange))
+
+
+# --- the figures from the issue, in every reader --------------------------------------------
+
+NAMED = ["inf", "-inf", "NaN", "sNaN", "$sNaN", "Infinity", "$1e999998", "1e5", "1E+2"]
+
+
+@pytest.mark.parametrize("site", SITES, ids=lambda s: s.name)
+@pytest.mark.parametrize("number", NAMED)
+def test_non_finite_and_exponent_amounts_are_located_errors(
+    site: Site, number: str, tmp_path: Path
+) -> None:
+    for slot in site.slots:
+        _check_edited(site, slot, number, True, tmp_path)
+
+
+def test_pokerstars_won_inf_is_a_bad_amount_at_its_line(tmp_path: Path) -> None:
+    """The issue's case: ``and won (inf)`` in a PokerStars summary printed a traceback."""
+    site = SITES[0]
+    for number in ("inf", "$sNaN", "$1e999998"):
+        text, line = _edit(site, site.slots[0], number)
+        path = tmp_path / "stars.txt"
+        path.write_text(text, encoding="utf-8")
+        first = _items(path, "pokerstars")[0]
+        assert isinstance(first, ImportFormatError)
+        assert (first.rule, first.position.line, first.hand) == ("bad-amount", line, "49164202872")
+        assert number in first.message
+
+
+def test_a_check_goes_on_to_the_next_file(tmp_path: Path) -> None:
+    site = SITES[0]
+    text, line = _edit(site, site.slots[0], "($1e999998)"[1:-1])
+    bad = tmp_path / "a_bad.txt"
+    bad.write_text(text, encoding="utf-8")
+    good = tmp_path / "b_good.txt"
+    good.write_text(_text(SITES[1]), encoding="utf-8")
+    lines = list(run_check([bad, good], jobs=1).lines())
+    assert any(x.startswith(f"{bad}:{line}:") and "[bad-amount]" in x for x in lines), lines
+    assert any(x.startswith(f"{good}: 3 hands: 3 ok") for x in lines), lines
+
+
+# --- hypothesis: huge, negative, float, exponent and NaN forms in every site format ----------
+
+_digits = st.integers(1, 10**6).map(str)
+MUST_FAIL = st.one_of(
+    st.integers(MAX_AMOUNT + 1, 10**40).map(str),  # above 2^53
+    st.integers(17, 400).map(lambda n: "9" * n),  # more digits than 2^53 has
+    st.integers(1, 10**6).map(lambda n: f"-{n}"),  # negative
+    st.tuples(_digits, st.integers(-400, 10**6)).map(lambda t: f"{t[0]}e{t[1]}"),  # exponent
+    st.tuples(_digits, _digits).map(lambda t: f"{t[0]}.{t[1]}E+{t[1]}"),
+    st.sampled_from(["nan", "NaN", "-nan", "sNaN", "inf", "+inf", "Infinity", "∞"]).flatmap(
+        lambda word: st.sampled_from([word, f"${word}", f"{word}.00"])
+    ),
+    st.integers(1, 999).map(lambda n: f"0.{n:03d}1"),  # a fraction of a cent
+)
+FLOATS = st.floats(allow_nan=True, allow_infinity=True).map(repr)  # '1.5', '1e-05', 'nan'…
+
+
+@settings(
+    max_examples=120,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
+)
+@given(
+    data=st.data(),
+    site=st.sampled_from(SITES),
+    number=st.one_of(MUST_FAIL.map(lambda n: (n, True)), FLOATS.map(lambda n: (n, False))),
+)
+def test_hostile_numbers_in_every_site_format(
+    data: st.DataObject, site: Site, number: tuple[str, bool], tmp_path: Path
+) -> None:
+    slot = data.draw(st.sampled_from(site.slots), label="slot")
+    text, must_fail = number
+    if slot.signed and text.startswith("-") and "e" not in text.lower():
+        must_fail = False  # a KingsClub net may be negative
+    _check_edited(site, slot, text, must_fail, tmp_path)
+
+
+@given(st.integers(-(10**30), 10**30))
+def test_parse_amount_takes_exactly_the_amounts_within_2_53(value: int) -> None:
+    text = str(value)
+    if 0 <= value <= MAX_AMOUNT:
+        assert parse_amount(text, cents=False) == value
+    else:
+        with pytest.raises(ImportFormatError) as caught:
+            parse_amount(text, cents=False)
+        assert caught.value.rule == "bad-amount" and len(caught.value.message) < 300
+    if -MAX_AMOUNT <= value * 100 <= MAX_AMOUNT:
+        assert parse_amount(text, cents=True, signed=True) == value * 100
+
+
+@pytest.mark.parametrize(
+    ("site", "number"),
+    [(SITES[0], "49164202872"), (SITES[1], "32617272179"), (SITES[3], "37732805")],
+    ids=["pokerstars", "fulltilt", "kingsclub"],
+)
+def test_a_hand_number_beyond_2_53_is_a_short_located_error(
+    site: Site, number: str, tmp_path: Path
+) -> None:
+    """A hand number is an id: at most 2^53 (model/limits.py), and never quoted in full."""
+    text = _text(site)
+    huge = "9" * 5000
+    path = tmp_path / "ids.txt"
+    path.write_text(text.replace(f"#{number}", f"#{huge}", 1), encoding="utf-8")
+    items = _items(path, site.name)
+    first = items[0]
+    assert isinstance(first, ImportFormatError) and first.rule == "bad-number", first
+    assert first.position.line == 1 and len(str(first)) < 600
+    assert all(isinstance(i, HandRecord) for i in items[1:])

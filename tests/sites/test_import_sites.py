@@ -1,0 +1,219 @@
+"""Full Tilt, KingsClub, Merge and Winamax histories from ``shared/corpus`` become hand records.
+
+Where a test needs a variant of a real hand (the only dead blind and cancelled hand in the corpus
+are in 2-7 hands, which are skipped as another game), it says what it changed and why.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from badugi_ledger.model.cards import parse_cards
+from badugi_ledger.model.errors import ImportFormatError
+from badugi_ledger.model.events import (
+    Action,
+    Collect,
+    Deal,
+    Draw,
+    FinalStack,
+    HandRecord,
+    Muck,
+    Post,
+    PotTotal,
+    RakeTaken,
+    SitOut,
+    StackChange,
+)
+from badugi_ledger.replay import replay_hand
+from badugi_ledger.sites.common import SkippedHand
+from badugi_ledger.sites.files import iter_lines, split_lines
+from badugi_ledger.sites.fulltilt import read_fulltilt
+from badugi_ledger.sites.kingsclub import read_kingsclub
+from badugi_ledger.sites.merge import read_merge
+from badugi_ledger.sites.winamax import read_winamax
+
+
+def of(record: HandRecord, kind: type) -> list:
+    return [e for e in record.events if isinstance(e, kind)]
+
+
+def only(items: list) -> HandRecord:
+    records = [i for i in items if isinstance(i, HandRecord)]
+    assert len(records) == 1, items
+    return records[0]
+
+
+# --- Full Tilt --------------------------------------------------------------------------------
+
+
+def test_fulltilt_utf16_file_is_read(corpus_dir: Path) -> None:
+    """``Badugi-USD-0.05-0.10-201011.Sample.Not.UTF16.txt`` is UTF-16LE with a BOM (SOURCES.md)."""
+    path = corpus_dir / "fulltilt/Badugi-USD-0.05-0.10-201011.Sample.Not.UTF16.txt"
+    assert path.read_bytes()[:2] == b"\xff\xfe"
+    h = only(list(read_fulltilt(iter_lines(path), "ftp")))
+    assert h.hand_id == "25340585274" and h.table == "Laurelvale" and h.origin == "fulltilt"
+    assert (h.settings.small_blind, h.settings.big_blind) == (2, 5)
+    assert (h.settings.structure.small_bet, h.settings.structure.big_bet) == (5, 10)
+    assert h.button == "Player6"  # "The button is in seat #6"
+    assert [s.player for s in of(h, SitOut)] == ["Player8"]  # "Player8 is sitting out"
+    hero_draws = [d for d in of(h, Draw) if d.player == "Hero"]
+    assert hero_draws[0].discards == parse_cards("Qs Jc")
+    assert hero_draws[0].received == parse_cards("Jh 8c")
+    assert hero_draws[1].discards == parse_cards("Jh") and hero_draws[1].received == parse_cards(
+        "8s"
+    )
+    assert [(c.player, c.amount) for c in of(h, Collect)] == [("Player4", 95)]
+    assert [p.amount for p in of(h, PotTotal)] == [100]
+    assert [r.amount for r in of(h, RakeTaken)] == [5]
+    assert {m.player for m in of(h, Muck)} == {"Player5", "Player7"}
+
+
+def test_fulltilt_raises_to_and_new_players_post(corpus_dir: Path) -> None:
+    """10-game file, hand 29704409780: "1Incubator1 posts $2.50" (coming in) then "raises to $5"."""
+    path = corpus_dir / "fulltilt/10Game-6max-USD-2.50-5.201104.Sample.txt"
+    items = list(read_fulltilt(iter_lines(path), "ftp"))
+    assert sum(isinstance(i, HandRecord) for i in items) == 10
+    assert sum(isinstance(i, SkippedHand) for i in items) == 74
+    h = next(i for i in items if isinstance(i, HandRecord) and i.hand_id == "29704409780")
+    assert [(p.player, p.kind, p.amount) for p in of(h, Post)][-1] == (
+        "1Incubator1",
+        "big-blind",
+        250,
+    )
+    assert of(h, Action)[0] == Action("1Incubator1", "raise", 500, False, of(h, Action)[0].pos)
+    assert not of(h, Muck)  # "1Incubator1 mucks" after everyone folded is not a showdown muck
+
+
+def test_fulltilt_silent_top_up_becomes_a_stack_change(corpus_dir: Path) -> None:
+    """Sirocko loses $22.50 in hand 29704512429 and starts hand 29704563387 with $100 again: Full
+    Tilt topped the stack up without printing it.  The reader records the difference."""
+    path = corpus_dir / "fulltilt/10Game-6max-USD-2.50-5.201104.Sample.txt"
+    records = [i for i in read_fulltilt(iter_lines(path), "ftp") if isinstance(i, HandRecord)]
+    h = next(r for r in records if r.hand_id == "29704563387")
+    assert [(c.player, c.amount, c.kind) for c in of(h, StackChange)] == [
+        ("Sirocko", 2250, "top-up")
+    ]
+    first = next(r for r in records if r.hand_id == "29704409780")
+    assert not of(first, StackChange)
+
+
+def test_fulltilt_partial_hand_is_reported(corpus_dir: Path) -> None:
+    """The corpus's ``(partial)`` hand is 2-7 (skipped); read as Badugi it is ``partial-hand``."""
+    path = corpus_dir / "fulltilt/3-Draw-Limit-USD-20-40-201101.Partial.txt"
+    (skipped,) = read_fulltilt(iter_lines(path), "p")
+    assert isinstance(skipped, SkippedHand)
+    text = "\n".join(iter_lines(path)).replace("Limit 2-7 Triple Draw", "Limit Badugi")
+    (item,) = read_fulltilt(split_lines(text), "p")
+    assert isinstance(item, ImportFormatError) and item.rule == "partial-hand"
+
+
+def test_fulltilt_archive_spelling_is_recognised(corpus_dir: Path) -> None:
+    """``FullTiltPoker Game #…`` with ``***** # 1 *****`` separators (the archive format)."""
+    path = corpus_dir / "fulltilt/3-Draw-Limit-USD-1500-3000-201101.FTP.Archive.sample.txt"
+    (item,) = read_fulltilt(iter_lines(path), "a")
+    assert isinstance(item, SkippedHand) and "2-7" in item.game
+
+
+# --- KingsClub --------------------------------------------------------------------------------
+
+
+def test_kingsclub_calls_are_totals_and_the_summary_gives_final_stacks(corpus_dir: Path) -> None:
+    """Badeucey hand 40200897: "Hero calls 66" after calling 22 puts in 44 more; the summary's
+    seats become ``FinalStack`` claims; Hero's draws are known."""
+    path = corpus_dir / "kingsclub/Badeucey-Limit-USD-22-44-202101.txt"
+    h = only(list(read_kingsclub(iter_lines(path), "kc")))
+    assert h.settings.game == "badeucey" and h.settings.hand_size == 5
+    assert (h.settings.ante, h.settings.small_blind, h.settings.big_blind) == (550, 1100, 2200)
+    hero_calls = [a.amount for a in of(h, Action) if a.player == "Hero" and a.verb == "call"]
+    assert hero_calls[:2] == [2200, 4400]
+    assert len(next(d for d in of(h, Deal) if d.player == "Player0").cards) == 5
+    hero = [d for d in of(h, Draw) if d.player == "Hero"]
+    assert hero[0].discards == parse_cards("Kc 5d Jc") and hero[0].received == parse_cards(
+        "Jd Tc Qs"
+    )
+    assert {f.player: f.amount for f in of(h, FinalStack)}["Hero"] == 30850
+    assert [(c.player, c.amount) for c in of(h, Collect)] == [
+        ("Player2", 55025),
+        ("Player4", 55025),
+    ]
+    assert [r.amount for r in of(h, RakeTaken)] == [500]
+
+
+def test_kingsclub_dead_small_blind_comes_from_the_summary_net(corpus_dir: Path) -> None:
+    """SOURCES.md: "Player1: posts blind 44" costs 66 (a dead small blind is not printed); the
+    summary's "-77" for Player1 (11 ante + 66) is how we know.  The hand is 2-7 triple draw in
+    the corpus; read as Badeucey (also five cards) the dead blind must come out the same."""
+    path = corpus_dir / "kingsclub/2-7 Triple Draw Lowball-FL-USD-44-88-202012.rake.txt"
+    (skipped,) = read_kingsclub(iter_lines(path), "kc")
+    assert isinstance(skipped, SkippedHand)
+    text = "\n".join(iter_lines(path)).replace("Limit 2-7 Triple Draw", "Limit Badeucey")
+    h = only(list(read_kingsclub(split_lines(text), "kc")))
+    player1 = [(p.kind, p.amount) for p in of(h, Post) if p.player == "Player1"]
+    assert player1 == [("ante", 1100), ("dead", 2200), ("big-blind", 4400)]
+    result = replay_hand(h)
+    assert result.net["Player1"] == -7700
+    assert result.violations == ()
+
+
+def test_kingsclub_net_that_does_not_add_up_is_corrupt(corpus_dir: Path) -> None:
+    path = corpus_dir / "kingsclub/Badugi-Limit-USD-30-60-202010.txt"
+    text = "\n".join(iter_lines(path)).replace("Seat 5: Hero (570) -30", "Seat 5: Hero (560) -40")
+    (item,) = read_kingsclub(split_lines(text), "kc")
+    assert isinstance(item, ImportFormatError) and item.rule == "corrupt-hand"
+
+
+# --- Merge ------------------------------------------------------------------------------------
+
+
+def test_merge_collect_excludes_the_uncalled_bet_and_rake_is_derived(corpus_dir: Path) -> None:
+    """Pot-limit hand 31274465-32: Hero raises to $0.60 over a $0.20 bet and wins "0.97", which
+    includes the $0.40 nobody called: collected 57 cents, rake 3 (Merge prints no rake)."""
+    path = corpus_dir / "merge/Badugi-PL-USD-0.05-0.10-201101.Sample.txt"
+    h = only(list(read_merge(iter_lines(path), "m")))
+    assert h.settings.structure.kind == "pot-limit"
+    assert [s.player for s in of(h, SitOut)] == ["Player1", "Player2"]  # dealtin="false"
+    assert [(c.player, c.amount) for c in of(h, Collect)] == [("Hero", 57)]
+    assert [r.amount for r in of(h, RakeTaken)] == [3]
+    hero = [d for d in of(h, Draw) if d.player == "Hero"]
+    assert hero[0].discards == parse_cards("Jh 3s") and hero[0].received == parse_cards("Ah 6s")
+    assert of(h, Deal)[0].pos.line < of(h, Action)[0].pos.line  # deal before the first action
+    assert replay_hand(h).violations == ()
+
+
+def test_merge_half_pot_limit_ante_game(corpus_dir: Path) -> None:
+    path = corpus_dir / "merge/Badugi-HPL-USD-0.50-0.50-201104.Sample.txt"
+    h = only(list(read_merge(iter_lines(path), "m")))
+    assert h.settings.structure.kind == "half-pot-limit" and h.settings.ante == 50
+    assert [p.kind for p in of(h, Post)] == ["ante", "ante", "ante"]
+    result = replay_hand(h)
+    assert result.payouts["Player3"] == 288 and result.rake == 12
+
+
+def test_merge_cancelled_game_is_reported(corpus_dir: Path) -> None:
+    """``GAME_CANCELLED`` (corpus: a 2-7 hand, skipped; read as Badugi: cancelled-hand)."""
+    path = corpus_dir / "merge/3-Draw-PL-USD-0.05-0.10-201102.Cancelled.hand.txt"
+    (skipped,) = read_merge(iter_lines(path), "m")
+    assert isinstance(skipped, SkippedHand) and skipped.game == "2-7 Lowball"
+    text = "\n".join(iter_lines(path)).replace('type="2-7 Lowball"', 'type="Badugi"')
+    (item,) = read_merge(split_lines(text), "m")
+    assert isinstance(item, ImportFormatError) and item.rule == "cancelled-hand"
+
+
+# --- Winamax ----------------------------------------------------------------------------------
+
+
+def test_winamax_triple_draw_is_skipped(corpus_dir: Path) -> None:
+    for path in sorted((corpus_dir / "winamax").iterdir()):
+        (item,) = read_winamax(iter_lines(path), path.name)
+        assert isinstance(item, SkippedHand), item
+
+
+def test_fulltilt_tournament_hands_are_refused_not_misread(corpus_dir: Path) -> None:
+    """No Full Tilt tournament Badugi hand exists in the corpus, so none is guessed at: the cash
+    sample with a tournament header is reported as unsupported (chips must not become cents)."""
+    path = corpus_dir / "fulltilt/Badugi-USD-0.05-0.10-201011.Sample.Not.UTF16.txt"
+    text = "\n".join(iter_lines(path)).replace(
+        "Table Laurelvale - $0.05/$0.10", "$10 + $1 Sit & Go (123456), Table 1 - 10/20"
+    )
+    (item,) = read_fulltilt(split_lines(text), "t")
+    assert isinstance(item, ImportFormatError) and item.rule == "unsupported-format"

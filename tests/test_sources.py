@@ -1,0 +1,89 @@
+"""Format detection from content, the ``--from`` override and the one reader everything calls."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from badugi_ledger.model.errors import BadugiError, ConfigError, ImportFormatError
+from badugi_ledger.model.events import HandRecord
+from badugi_ledger.sites.common import SkippedHand
+from badugi_ledger.sources import FORMATS, detect_format, iter_source, read_hands
+from tests.helpers.paths import FIXTURES
+
+
+@pytest.mark.parametrize(
+    ("folder", "expected"),
+    [
+        ("pokerstars", "pokerstars"),
+        ("fulltilt", "fulltilt"),
+        ("merge", "merge"),
+        ("kingsclub", "kingsclub"),
+        ("winamax", "winamax"),
+    ],
+)
+def test_every_corpus_file_is_recognised_by_content(
+    corpus_dir: Path, folder: str, expected: str
+) -> None:
+    """UTF-16 (Full Tilt), UTF-8 with a BOM and CRLF (PokerStars), XML (Merge): all by content."""
+    files = sorted((corpus_dir / folder).iterdir())
+    assert files
+    for path in files:
+        assert detect_format(path) == expected, path.name
+
+
+def test_the_file_name_does_not_matter(corpus_dir: Path, tmp_path: Path) -> None:
+    copy = tmp_path / "hands.bhh"
+    copy.write_bytes((corpus_dir / "kingsclub/Badugi-Limit-USD-30-60-202010.txt").read_bytes())
+    assert detect_format(copy) == "kingsclub"
+    (record,) = read_hands(copy)
+    assert isinstance(record, HandRecord) and record.origin == "kingsclub"
+
+
+def test_phh_is_recognised() -> None:
+    assert detect_format(FIXTURES / "wikipedia_badugi.phh") == "phh"
+
+
+def test_from_overrides_detection(corpus_dir: Path) -> None:
+    """Read as Full Tilt, a PokerStars file has no Full Tilt hands at all."""
+    path = corpus_dir / "pokerstars/Badugi-USD-0.25-0.50-201009.txt"
+    assert list(read_hands(path, "fulltilt")) == []
+    assert len(list(read_hands(path, "pokerstars"))) == 4
+
+
+def test_unknown_format_name_is_a_config_error(corpus_dir: Path) -> None:
+    with pytest.raises(ConfigError, match="unknown history format 'ipoker'"):
+        list(read_hands(corpus_dir / "kingsclub/Badugi-Limit-USD-30-60-202010.txt", "ipoker"))
+    assert "text" in FORMATS and "pokerstars" in FORMATS and "phh" in FORMATS
+
+
+def test_other_games_are_left_out_and_reported_through_on_skip(corpus_dir: Path) -> None:
+    path = corpus_dir / "fulltilt/10Game-6max-USD-2.50-5.201104.Sample.txt"
+    skipped: list[SkippedHand] = []
+    records = list(read_hands(path, on_skip=skipped.append))
+    assert len(records) == 10 and all(isinstance(r, HandRecord) for r in records)
+    assert len(skipped) == 74
+    assert {s.reason for s in skipped} == {"other game"}
+    assert any("Hold'em" in s.game for s in skipped)
+    assert sum(isinstance(i, SkippedHand) for i in iter_source(path)) == 74
+
+
+def test_a_missing_file_is_one_error_not_a_crash(tmp_path: Path) -> None:
+    (item,) = read_hands(tmp_path / "nope.txt")
+    assert isinstance(item, ImportFormatError) and item.rule == "no-file"
+
+
+def test_garbage_site_text_yields_errors_not_exceptions(tmp_path: Path) -> None:
+    path = tmp_path / "broken.txt"
+    path.write_text(
+        "PokerStars Game #1:  Badugi Limit ($0.25/$0.50 USD) - 2010/09/05 10:32:15 ET\n"
+        "Table 'T' 8-max Seat #1 is the button\n"
+        "Seat 1: A ($5 in chips)\nSeat 2: B ($5 in chips)\n"
+        "A: posts small blind $0.10\nB: posts big blind $0.25\n*** DEALING HANDS ***\n"
+        "A: raises to the moon\n",
+        encoding="utf-8",
+    )
+    (item,) = read_hands(path)
+    assert isinstance(item, BadugiError) and item.rule == "unrecognised-line"
+    assert item.position.line == 8 and item.hand == "1"

@@ -1,0 +1,355 @@
+"""Errors people can act on (issue 3, deliverable 3): a table of bad snippets.
+
+Each case gives the text, where the error must point (line, column), and words the message
+must contain: what was expected, in words, never Lark's terminal names.  Every error also
+shows the offending line with a caret under the column.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from badugi_ledger.model.errors import ParseError
+from badugi_ledger.model.events import HandRecord
+from badugi_ledger.model.limits import MAX_QUOTE
+from badugi_ledger.text.parse import parse_text
+
+HEAD = "game badugi · fixed limit 2/4 · blinds 1/2\n"
+HAND = "hand 7 · button Anna · Anna 100 · Ben 100\n"
+
+# (id, text, line, column, words in the message)
+CASES: list[tuple[str, str, int, int, tuple[str, ...]]] = [
+    (
+        "raise-written-as-increment",
+        HEAD + HAND + "Anna raises 8\n",
+        3,
+        13,
+        ("'to'", "'all-in'", "the end of the line", "write 'raises to 8'"),
+    ),
+    (
+        "unknown-verb",
+        HEAD + HAND + "Anna shoves\n",
+        3,
+        6,
+        ("'calls'", "'folds'", "'raises'", "found 'shoves'"),
+    ),
+    (
+        "all-in-without-its-action",
+        HEAD + HAND + "Anna all-in\n",
+        3,
+        6,
+        ("found 'all-in'", "'calls all-in', 'bets all-in', 'raises all-in'"),
+    ),
+    (
+        "bad-card",
+        HEAD + HAND + "deal: Anna As Zz 3c 4d\n",
+        3,
+        15,
+        ("unknown rank 'Z' in card 'Zz' (ranks are A 2-9 T/10 J Q K)",),
+    ),
+    (
+        "card-without-suit",
+        HEAD + HAND + "show: Anna As 2 3c 4d\n",
+        3,
+        15,
+        ("card '2' has no suit (suits are c d h s or ♣ ♦ ♥ ♠)",),
+    ),
+    (
+        "missing-amount",
+        HEAD + HAND + "Anna collects\n",
+        3,
+        14,
+        ("a number", "found the end of the line"),
+    ),
+    (
+        "missing-button",
+        HEAD + "hand 7 · Anna 100 · Ben 100\n",
+        2,
+        1,
+        ("must name the button",),
+    ),
+    (
+        "button-not-seated",
+        HEAD + "hand 7 · button Cara · Anna 100 · Ben 100\n",
+        2,
+        17,
+        ("the button Cara is not seated",),
+    ),
+    (
+        "seated-twice",
+        HEAD + "hand 7 · button Anna · Anna 100 · Anna 50\n",
+        2,
+        35,
+        ("Anna is seated twice",),
+    ),
+    (
+        "one-player",
+        HEAD + "hand 7 · button Anna · Anna 100\n",
+        2,
+        1,
+        ("at least two seated players",),
+    ),
+    (
+        "seat-numbers-go-down",
+        HEAD + "hand 7 · button Anna · 3 Anna 100 · 1 Ben 100\n",
+        2,
+        39,
+        ("seat numbers must go up",),
+    ),
+    (
+        "player-not-seated",
+        HEAD + HAND + "Anna calls · Bob folds\n",
+        3,
+        14,
+        ("Bob is not seated in this hand",),
+    ),
+    (
+        "draw-count-mismatch",
+        HEAD + HAND + "draw: Anna 2 -> 8s\n",
+        3,
+        7,
+        ("draws 2 but receives 1",),
+    ),
+    (
+        "discard-receive-mismatch",
+        HEAD + HAND + "draw: Ben Qs 3c -> 8s\n",
+        3,
+        7,
+        ("discards 2 but receives 1",),
+    ),
+    (
+        "buy-of-two-cards",
+        "game progressive badugi with a buy\n" + HAND + "draw: Anna buys Kd 2c -> 4d 5s\n",
+        3,
+        7,
+        ("exactly one card",),
+    ),
+    (
+        "rebuy-after-play",
+        HEAD + HAND + "Anna calls\nBen rebuys 100\n",
+        4,
+        1,
+        ("between hands", "right after the hand line"),
+    ),
+    (
+        "posts-none-and-posts",
+        HEAD + HAND + "posts none\nAnna posts sb 1\n",
+        2,
+        1,
+        ("'posts none' but the hand also writes posts",),
+    ),
+    (
+        "unknown-game",
+        "game poker\n" + HAND,
+        1,
+        6,
+        ("a game (badugi, progressive badugi, badacey or badeucey)", "found 'poker'"),
+    ),
+    (
+        "unknown-odd-chip-rule",
+        "odd-chip sideways\n" + HAND,
+        1,
+        10,
+        ("button-left, worst-seat or best-hand",),
+    ),
+    (
+        "fixed-limit-without-bets",
+        "fixed limit 0/0\n" + HAND,
+        1,
+        1,
+        ("fixed limit needs a small bet and a big bet",),
+    ),
+    (
+        "not-a-date",
+        "cash Friday · date 2024-13-45\n" + HAND,
+        1,
+        15,
+        ("2024-13-45 is not a date",),
+    ),
+    (
+        "unknown-house-rule",
+        "house odd-chips worst-seat\n" + HAND,
+        1,
+        1,
+        ("unknown house rule 'odd-chips'", "odd-chip"),
+    ),
+    (
+        "spread-limit-backwards",
+        "spread limit 10-2\n" + HAND,
+        1,
+        1,
+        ("spread limit needs 0 < min <= max",),
+    ),
+    (
+        "stray-line-before-any-hand",
+        HEAD + "Anna calls\n" + HAND,
+        2,
+        1,
+        ("expected a header line", "or a 'hand' line"),
+    ),
+    (
+        "hand-without-id",
+        HEAD + "hand\n",
+        2,
+        5,
+        ("a hand id",),
+    ),
+    (
+        "buy-in-a-game-without-buys",
+        HEAD + "game badugi with a buy\n" + HAND,
+        2,
+        1,
+        ("'with a buy' is a Progressive Badugi variant",),
+    ),
+    (
+        "body-line-after-a-header-line",
+        HEAD + HAND + "blinds 2/4\nAnna folds\n",
+        4,
+        1,
+        ("expected a header line", "or a 'hand' line"),
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "column", "words"),
+    [case[1:] for case in CASES],
+    ids=[case[0] for case in CASES],
+)
+def test_bad_snippet_reports_where_and_what(
+    text: str, line: int, column: int, words: tuple[str, ...]
+) -> None:
+    items = list(parse_text(text, "bad.bhh"))
+    errors = [i for i in items if isinstance(i, ParseError)]
+    assert errors, f"no error for {text!r}"
+    err = errors[0]
+    where = (err.position.source, err.position.line, err.position.column)
+    assert where == ("bad.bhh", line, column)
+    for word in words:
+        assert word in err.message, f"{word!r} not in {err.message!r}"
+    # The offending line and a caret under the column.
+    shown_line, caret = err.message.splitlines()[-2:]
+    assert shown_line == "    " + text.splitlines()[line - 1]
+    assert caret == "    " + " " * (column - 1) + "^"
+    # No Lark terminal names leak into messages.
+    for leak in ("__ANON", "_NL", "NAME", "CARDS", "NUMBER", "$END"):
+        assert leak not in err.message
+
+
+def test_error_names_file_line_column_and_hand() -> None:
+    text = HEAD + HAND + "Anna raises 8\n"
+    err = next(i for i in parse_text(text, "night.bhh") if isinstance(i, ParseError))
+    assert str(err).startswith("night.bhh:3:13: hand 7: expected ")
+    assert err.hand == "7"
+
+
+def test_every_bad_hand_is_reported_and_reading_resumes() -> None:
+    text = (
+        HEAD
+        + "hand 1 · button Anna · Anna 100 · Ben 100\nAnna folds\n"
+        + "hand 2 · button Ben · Anna · Ben\nBen raises 9\n"
+        + "hand 3 · button Anna · Anna · Ben\nAnna folds\n"
+        + "hand 4 · button Ben · Anna · Ben\nBen Zz\n"
+        + "hand 5 · button Anna · Anna · Ben\nAnna folds\n"
+    )
+    items = list(parse_text(text))
+    kinds = [(type(i).__name__, i.hand_id if isinstance(i, HandRecord) else i.hand) for i in items]
+    assert kinds == [
+        ("HandRecord", "1"),
+        ("ParseError", "2"),
+        ("HandRecord", "3"),
+        ("ParseError", "4"),
+        ("HandRecord", "5"),
+    ]
+
+
+def test_a_bad_header_spoils_the_hands_after_it_not_before() -> None:
+    text = (
+        HEAD
+        + "hand 1 · button Anna · Anna 100 · Ben 100\nAnna folds\n"
+        + "blinds 1\n"
+        + "hand 2 · button Ben · Anna · Ben\nBen folds\n"
+    )
+    items = list(parse_text(text))
+    assert isinstance(items[0], HandRecord)
+    assert isinstance(items[1], ParseError) and items[1].position.line == 4
+    assert isinstance(items[2], ParseError) and items[2].hand == "2"
+    assert "header line 4" in items[2].message
+
+
+def test_long_line_is_cut_around_the_error() -> None:
+    text = HEAD + HAND + "Anna folds" + " · Anna folds" * 200 + " · Anna Zz\n"
+    err = next(i for i in parse_text(text) if isinstance(i, ParseError))
+    shown, caret = err.message.splitlines()[-2:]
+    assert len(shown.strip(" …")) == MAX_QUOTE  # limits.MAX_QUOTE characters of the line
+    assert shown[caret.index("^") :].startswith("Zz")
+
+
+def test_not_utf8_line_is_reported_with_its_line(tmp_path: Path) -> None:
+    path = tmp_path / "latin1.bhh"
+    path.write_bytes(
+        (HEAD + "hand 1 · button Anna · Anna 100 · Ben 100\n").encode()
+        + "Zoë calls\n".encode("latin-1")
+        + ("hand 2 · button Ben · Anna · Ben\nBen folds\n").encode()
+    )
+    from badugi_ledger.text.parse import parse_file
+
+    items = list(parse_file(path))
+    assert isinstance(items[0], ParseError)
+    assert items[0].position.line == 3 and "not UTF-8" in items[0].message
+    assert isinstance(items[1], HandRecord) and items[1].hand_id == "2"
+
+
+def test_missing_file_is_one_error() -> None:
+    from badugi_ledger.text.parse import parse_file
+
+    items = list(parse_file("/no/such/file.bhh"))
+    assert len(items) == 1 and isinstance(items[0], ParseError)
+    assert "cannot read the file" in items[0].message
+
+
+def test_an_overlong_body_line_spoils_its_hand_only() -> None:
+    from badugi_ledger.text.parse import MAX_LINE
+
+    long_line = "Anna folds" + " · Anna folds" * (MAX_LINE // 10)
+    text = HEAD + HAND + long_line + "\n" + "hand 8 · button Ben · Anna · Ben\nBen folds\n"
+    items = list(parse_text(text, "long.bhh"))
+    assert [type(i).__name__ for i in items] == ["ParseError", "HandRecord"]
+    err = items[0]
+    assert isinstance(err, ParseError)
+    assert (err.position.line, err.hand) == (3, "7")
+    assert "characters long" in err.message and len(str(err)) < 300
+
+
+def test_an_overlong_hand_line_in_a_file_is_refused_without_reading_it_whole(
+    tmp_path: Path,
+) -> None:
+    from badugi_ledger.text.parse import parse_file
+
+    path = tmp_path / "long.bhh"
+    with path.open("w", encoding="utf-8") as f:
+        f.write(HEAD + "hand 1 · button A · A 5 · B 5\nA folds\n")
+        f.write("hand 2 · button A · " + "A 1 · " * 100_000 + "\n")
+        f.write("A folds\nB folds\n")  # the spoiled hand's body: no stray-line errors
+        f.write("hand 3 · button A · A 5 · B 5\nA folds\n")
+    items = list(parse_file(path))
+    assert [type(i).__name__ for i in items] == ["HandRecord", "ParseError", "HandRecord"]
+    err = items[1]
+    assert isinstance(err, ParseError) and err.hand == "2" and err.position.line == 4
+    assert "700,023 bytes long" in err.message  # "·" is two bytes
+
+
+def test_an_overlong_header_line_spoils_the_hands_after_it() -> None:
+    text = "place " + "x" * 20_000 + "\n" + HAND + "Anna folds\n"
+    items = list(parse_text(text))
+    assert [type(i).__name__ for i in items] == ["ParseError", "ParseError"]
+    assert "header line 1" in str(items[1])
+
+
+def test_a_long_name_is_cut_in_messages() -> None:
+    name = "B" * 5000
+    items = list(parse_text(HEAD + HAND + f"{name} folds\n"))
+    assert isinstance(items[0], ParseError)
+    assert "BBBB…" in items[0].message and len(str(items[0])) < 400

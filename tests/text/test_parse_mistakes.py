@@ -1,0 +1,283 @@
+"""Mistakes in our text format explained the way the user made them.
+
+A misspelt name, a card written wrongly, a comma for a separator, a mistyped header item and
+"raises 8" for "raises to 8" each get one error at the place of the typo (file:line:col,
+hand), what was expected and the likely fix.  The night's players here are Tamás, Lena and
+Priya; ``ok`` parses a text that must be read without an error.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from badugi_ledger.model.cards import parse_card
+from badugi_ledger.model.errors import CardError, ParseError
+from badugi_ledger.model.events import HandRecord
+from badugi_ledger.text.parse import parse_text
+
+HEAD = "game badugi · fixed limit 2/4 · blinds 1/2\n"
+NIGHT = HEAD + (
+    "hand 1 · button Tamás · Tamás 50 · Lena 50 · Priya 50\n"  # lines 2-3: the night so far
+    "Tamás folds · Lena folds\n"
+)
+
+
+def errors(text: str) -> list[ParseError]:
+    return [i for i in parse_text(text, "night.bhh") if isinstance(i, ParseError)]
+
+
+def one_error(text: str) -> ParseError:
+    (error,) = errors(text)
+    return error
+
+
+def where(error: ParseError) -> tuple[int, int, str | None]:
+    return error.position.line, error.position.column, error.hand
+
+
+def caret_under(error: ParseError) -> str:
+    """The text the caret of the error's line display points at."""
+    shown, caret = error.message.splitlines()[-2:]
+    return shown[caret.index("^") :]
+
+
+# ------------------------------------------------------------------ misspelt names
+
+
+@pytest.mark.parametrize(
+    ("seat", "column"),
+    [("Tomas", 24), ("Priay", 39)],
+)
+def test_a_misspelt_seat_is_reported_at_the_seat(seat: str, column: int) -> None:
+    right = {"Tomas": "Tamás", "Priay": "Priya"}[seat]
+    hand_line = "hand 2 · button Lena · Tamás · Lena · Priya\n".replace(right, seat)
+    text = NIGHT + hand_line + "Lena calls · Priya calls · Tamás checks\n"
+    error = one_error(text)
+    assert where(error) == (4, column, "2")
+    assert f"did you mean {right}?" in error.message
+    assert "line 5 names " + right in error.message
+    assert caret_under(error).startswith(seat)
+    assert str(error).startswith(f"night.bhh:4:{column}: hand 2: {seat} is seated here")
+
+
+def test_a_seat_in_the_wrong_case_is_reported_at_the_seat() -> None:
+    text = NIGHT + "hand 2 · button Lena · Tamás · lena · Priya\nPriya calls · Tamás checks\n"
+    error = one_error(text)
+    assert where(error) == (4, 32, "2")
+    assert "lena is seated here, but the button is Lena, who is not seated: did you mean Lena?" in (
+        error.message
+    )
+
+
+def test_a_misspelt_action_is_reported_at_the_action() -> None:
+    text = NIGHT + "hand 2 · button Lena · Tamás · Lena · Priya\nLena calls · Tomas checks\n"
+    error = one_error(text)
+    assert where(error) == (5, 14, "2")
+    assert "Tomas is not seated in this hand: did you mean Tamás?" in error.message
+
+
+def test_the_nights_players_decide_which_spelling_is_the_typo() -> None:
+    """Tamás never acts in hand 2 and Tomas does: without the earlier hand the seat would look
+    like the typo, but Tamás played hand 1 and Tomas never did."""
+    hand2 = "hand 2 · button Lena · Tamás · Lena · Priya\nLena calls · Priya calls · Tomas folds\n"
+    assert where(one_error(NIGHT + hand2)) == (5, 28, "2")
+    alone = hand2.replace("hand 2", "hand 1")
+    assert where(one_error(HEAD + alone)) == (2, 24, "1")  # no night yet: the seat is blamed
+
+
+def test_a_typo_on_the_seat_and_in_an_entry_is_reported_at_the_seat() -> None:
+    """Tomas is seated and acts once, Tamás acts too: the earlier hands know Tamás only."""
+    text = NIGHT + (
+        "hand 2 · button Lena · Tomas · Lena · Priya\nLena calls · Priya calls · Tomas checks\n"
+        "draw: Lena 1 · Priya 2 · Tamás 3\n"
+    )
+    error = one_error(text)
+    assert where(error) == (4, 24, "2")
+    assert "line 6 names Tamás, who is not seated: did you mean Tamás?" in error.message
+
+
+def test_a_misspelt_button_gets_a_suggestion() -> None:
+    text = NIGHT + "hand 2 · button Lenna · Tamás · Lena · Priya\nLena folds\n"
+    error = one_error(text)
+    assert where(error) == (4, 17, "2")
+    assert "the button Lenna is not seated in this hand: did you mean Lena?" in error.message
+
+
+def test_a_player_of_the_night_missing_from_the_hand_line() -> None:
+    text = NIGHT + "hand 2 · button Lena · Tamás · Lena\nLena calls · Priya folds\n"
+    error = one_error(text)
+    assert where(error) == (5, 14, "2")
+    assert "Priya played earlier at this table" in error.message
+
+
+def test_close_names_that_are_all_seated_are_no_error() -> None:
+    text = HEAD + "hand 1 · button Ann · Ann 50 · Anna 50\nAnna calls · Ann checks\n"
+    assert errors(text) == []
+
+
+# ------------------------------------------------------------------ cards
+
+
+@pytest.mark.parametrize(
+    ("line", "card", "column"),
+    [
+        ("deal: Anna 1d 2c 3h 4s", "1d", 12),
+        ("deal: Anna As Xs 3h 4s", "Xs", 15),
+        ("show: Anna As 2c 3h 11s", "11s", 21),
+        ("Anna shows 2c 3h 4s 1h", "1h", 21),
+        ("draw: Anna 1d -> 2c", "1d", 12),  # read as the number 1 and a stray "d"
+        ("draw: Anna 2 -> 2c 0h", "0h", 20),
+        ("show: Anna As 2", "2", 15),
+    ],
+)
+def test_a_bad_card_gets_the_message_of_the_card_reader(line: str, card: str, column: int) -> None:
+    text = HEAD + "hand 7 · button Anna · Anna 50 · Ben 50\n" + line + "\n"
+    error = one_error(text)
+    with pytest.raises(CardError) as caught:
+        parse_card(card)
+    assert error.message.splitlines()[0] == caught.value.message  # the one wording
+    assert where(error) == (3, column, "7")
+    assert caret_under(error).startswith(card)
+
+
+def test_cards_written_without_spaces_get_the_spaced_form() -> None:
+    text = HEAD + "hand 7 · button Anna · Anna 50 · Ben 50\ndeal: Anna As2c3h4d\n"
+    error = one_error(text)
+    assert "cards are written with spaces between them: 'As 2c 3h 4d'" in error.message
+    assert where(error) == (3, 12, "7")
+
+
+def test_a_run_of_cards_that_repeats_one_is_a_located_error_not_a_crash() -> None:
+    """Found by the written-records fuzz test: ``KdKd`` in a show raised ``CardError``."""
+    text = HEAD + "hand 7 · button Anna · Anna 50 · Ben 50\nshow: Anna 7h 6c 8d KdKd 2s\n"
+    error = one_error(text)
+    assert "cards are written with spaces between them, and card Kd appears twice" in (
+        error.message
+    )
+    assert where(error)[0] == 3
+
+
+# ------------------------------------------------------------------ separators and raises
+
+
+@pytest.mark.parametrize(
+    ("line", "row", "column"),
+    [
+        ("Anna calls, Ben folds", 3, 11),
+        ("deal: Anna As, 2c", 3, 12),
+        ("Anna folds , Ben folds", 3, 12),
+        ("draw: Anna 2, Ben pat", 3, 13),
+        ("hand 8 · button Anna, Anna 50, Ben 50", 3, 23),  # "Anna," reads as a name
+    ],
+)
+def test_a_comma_for_a_separator_gets_a_hint(line: str, row: int, column: int) -> None:
+    text = HEAD + "hand 7 · button Anna · Anna 50 · Ben 50\n" + line + "\n"
+    error = errors(text)[0]
+    assert "write '·' or ';' between entries" in error.message
+    assert where(error)[:2] == (row, column)
+
+
+@pytest.mark.parametrize(
+    ("line", "column", "figure"),
+    [
+        ("Ben raises 12", 12, "12"),
+        ("Anna calls · Ben raises 8 · Anna folds", 25, "8"),  # mid-line
+        ("Anna calls ; Ben raises 30 all-in", 25, "30"),
+    ],
+)
+def test_raises_without_to_names_the_figure_written(line: str, column: int, figure: str) -> None:
+    text = HEAD + "hand 7 · button Anna · Anna 50 · Ben 50\n" + line + "\n"
+    error = one_error(text)
+    assert f"if {figure} is the total, write 'raises to {figure}'" in error.message
+    assert where(error) == (3, column, "7")
+
+
+@pytest.mark.parametrize(
+    ("line", "number", "column"),
+    [
+        ("Anna calls 2.5", "2.5", 12),
+        ("Anna calls -5", "-5", 12),
+        ("Anna bets 1e5", "1e5", 11),
+        ("Anna calls NaN", "NaN", 12),
+        ("Anna calls 1,000 · Ben folds", "1,000", 12),
+        ("hand 8 · button Anna · Anna 2.5 · Ben 50", "2.5", 29),
+    ],
+)
+def test_a_number_written_as_no_amount_is_gets_a_hint(line: str, number: str, column: int) -> None:
+    text = HEAD + "hand 7 · button Anna · Anna 50 · Ben 50\n" + line + "\n"
+    error = errors(text)[0]
+    assert error.message.startswith(f"expected a number, found {number!r} (an amount is a whole")
+    assert "no sign, decimal point, comma or exponent" in error.message
+    assert where(error)[:2] == (3, column)
+    assert caret_under(error).startswith(number)
+
+
+def test_a_misspelt_verb_gets_a_suggestion() -> None:
+    text = HEAD + "hand 7 · button Anna · Anna 50 · Ben 50\nAnna rasies to 4\n"
+    assert "found 'rasies' (did you mean 'raises'?)" in one_error(text).message
+
+
+# ------------------------------------------------------------------ header items
+
+HANDS = (
+    "hand 1 · button Lena · Tamás 50 · Lena 50\nTamás folds\n"
+    "hand 2 · button Tamás · Tamás · Lena\nLena folds\n"
+    "hand 3 · button Lena · Tamás · Lena\nTamás folds\n"
+)
+
+
+def test_a_mistyped_header_line_is_one_error_with_a_suggestion() -> None:
+    found = errors("blind 1/2\n" + HANDS)
+    assert len(found) == 2  # the header line, and one line for the hands it spoils
+    header, hands = found
+    assert where(header) == (1, 1, None)
+    assert "found 'blind' (did you mean 'blinds'?)" in header.message
+    assert where(hands) == (2, 1, "1")
+    assert "nor the 2 hands after it (to line 6): the header line 1 has an error" in str(hands)
+
+
+def test_a_mistyped_item_mid_header_lists_no_keywords() -> None:
+    header, hands = errors("game badugi · blind 1/2\n" + HANDS)
+    assert where(header) == (1, 15, None)
+    assert "expected a header item" in header.message
+    assert "(did you mean 'blinds'?)" in header.message
+    assert "'tournament'" not in header.message and "'qualifier-pair-ok'" not in header.message
+    assert "nor the 2 hands after it" in hands.message
+
+
+def test_a_mistyped_header_between_hands_ends_the_hand_before_it() -> None:
+    text = HEAD + HANDS.replace("hand 2", "Game badeucey\nhand 2")
+    items = list(parse_text(text, "night.bhh"))
+    assert isinstance(items[0], HandRecord) and items[0].hand_id == "1"
+    assert isinstance(items[1], ParseError) and "(did you mean 'game'?)" in items[1].message
+    assert items[1].position.line == 4
+
+
+def test_a_stray_note_is_not_taken_for_a_header_line() -> None:
+    """'Cash out: …' would read as a header ('cash' takes any text): it stays the hand's
+    error, and the hands after it are read."""
+    text = HEAD + HANDS.replace("Tamás folds\nhand 2", "Tamás folds\nCash out: Lena 50\nhand 2")
+    items = list(parse_text(text, "night.bhh"))
+    assert [type(i).__name__ for i in items] == ["ParseError", "HandRecord", "HandRecord"]
+
+
+def test_a_player_named_like_a_header_item_is_read() -> None:
+    """A body line is never taken for a mistyped header: 'blind' is a player here."""
+    text = HEAD + "hand 1 · button blind · blind 50 · cashy 50\ncashy calls · blind checks\n"
+    assert errors(text) == []
+
+
+def test_what_the_reader_remembers_for_suggestions_is_bounded(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A file of strangers at ever new tables must not grow the reader's memory."""
+    from badugi_ledger.text import parse
+
+    monkeypatch.setattr(parse, "_MAX_KNOWN", 100)
+    hand = "table T{0}\nhand {0} · button P{0}a · P{0}a 5 · P{0}b 5\nP{0}a folds\n"
+    text = "".join(hand.format(i) for i in range(300))
+    reader = parse._Reader("many.bhh")
+    items = list(reader.read(text.splitlines(keepends=True)))
+    assert all(isinstance(i, HandRecord) for i in items) and len(items) == 300
+    assert reader.remembered <= 100
+    assert sum(len(names) for names in reader.players.values()) <= 100

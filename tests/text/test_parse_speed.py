@@ -1,0 +1,288 @@
+"""Our text format: the reader's fast path for plain lines.
+
+The fast path (``plainlines.PlainLines``) must read exactly what Lark reads: records with every
+position, and for anything it is unsure of it hands the line to Lark, so errors stay Lark's.
+Every test here compares the two readings (``parse_text(..., fast=True)`` and ``fast=False``)
+on simulated hands of every game and structure, the examples, the real corpus (converted to
+our format) and mutated text.  No timings: ``benchmarks/bench_parse_lexer.py`` prints those.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from badugi_ledger.model.errors import BadugiError
+from badugi_ledger.model.events import HandRecord
+from badugi_ledger.model.games import GAME_NAMES
+from badugi_ledger.model.settings import STRUCTURE_KINDS
+from badugi_ledger.simulate.sessions import SimulationOptions, write_simulation
+from badugi_ledger.sources import read_hands
+from badugi_ledger.text import grammar, parse
+from badugi_ledger.text.plainlines import PlainLines
+from badugi_ledger.text.transformer import CARD_TABLE
+from badugi_ledger.text.writer import write_hands
+from tests.helpers.paths import EXAMPLES, REPO
+
+ROOT = REPO
+
+# ------------------------------------------------------------------ reading both ways
+
+
+def _plain(items: Iterator[HandRecord | BadugiError]) -> list[object]:
+    """Records as they are; errors as everything a user sees of them."""
+    return [
+        item
+        if isinstance(item, HandRecord)
+        else (type(item).__name__, item.message, item.position, item.hand, str(item))
+        for item in items
+    ]
+
+
+def _both(text: str) -> list[object]:
+    """The reading with the fast path, asserted equal to Lark's reading of every line."""
+    fast = _plain(parse.parse_text(text, "t.bhh"))
+    slow = _plain(parse.parse_text(text, "t.bhh", fast=False))
+    assert fast == slow
+    return fast
+
+
+def _simulated(game: str, structure: str, seed: int, cards: str = "all", hands: int = 30) -> str:
+    buf = io.StringIO()
+    options = SimulationOptions(
+        hands=hands,
+        players=2 + seed % 8,
+        game=game,  # type: ignore[arg-type]
+        structure=structure,  # type: ignore[arg-type]
+        seed=seed,
+        session_hands=10,
+        cards=cards,  # type: ignore[arg-type]
+        ante=seed % 2,
+    )
+    write_simulation(options, buf)
+    return buf.getvalue()
+
+
+def _declined(text: str) -> list[str]:
+    """The hand and body lines of ``text`` the fast path leaves to Lark."""
+    _, _, plain = parse._parser()
+    out = []
+    for i, line in enumerate(io.StringIO(text), 1):
+        word = line.split()[0] if line.split() else "#"
+        if word.startswith("#") or parse._LINE_KIND.match(line) and word != "hand":
+            continue  # comments, blank lines and headers are never the fast path's
+        read = plain.hand_line if word == "hand" else plain.body_line
+        if read(line, "t.bhh", i) is None:
+            line_text = line.rstrip("\n")
+            out.append(line_text)
+    return out
+
+
+@pytest.mark.parametrize("game", GAME_NAMES)
+def test_fast_path_reads_simulated_hands_of_every_structure_like_lark(game: str) -> None:
+    for i, structure in enumerate(STRUCTURE_KINDS):
+        for cards in ("all", "showdown"):
+            text = _simulated(game, structure, seed=10 * i + len(cards), cards=cards)
+            items = _both(text)
+            assert items and all(isinstance(item, HandRecord) for item in items)
+            # Every line the simulator writes is plain: none of them costs a Lark parse.
+            assert _declined(text) == []
+
+
+def test_fast_path_reads_the_examples_like_lark() -> None:
+    for path in sorted(EXAMPLES.glob("*.bhh")):
+        assert _both(path.read_text(encoding="utf-8")), path
+
+
+def test_fast_path_reads_the_real_corpus_like_lark(corpus_dir: Path) -> None:
+    """Every hand of shared/corpus that we read, written in our format and read back both
+    ways (real names, real amounts, real side pots)."""
+    records = [
+        item
+        for path in sorted(corpus_dir.rglob("*.txt"))
+        for item in read_hands(path)
+        if isinstance(item, HandRecord)
+    ]
+    assert len(records) > 100
+    text = "".join(write_hands(records))
+    items = _both(text)
+    assert sum(isinstance(item, HandRecord) for item in items) == len(records)
+
+
+# Names that are keywords, odd white space, digits that are not ASCII, odd cards and arrows,
+# numbers at and above the bound on amounts, and numbers written as no amount is.
+EDGE_TOKENS = [
+    *("pot", "draw", "deal", "folds", "button", "hand", "posts", "to", "from", "all-in", "pat"),
+    *("mucks", "calls", "sits", "out", "carry", "raked", "show", "final", "buys", "none"),
+    *(" ", "  ", "\t", "\u00a0", "\v", "\x1c", "\ufeff", "\r", "\f", "·", "•", ";", ":"),
+    *("٣", "²", "10", "0", "007", "1" * 101, "As", "10♠", "Q♠\ufe0f", "??", "?", "x", "X"),
+    *("1c", "11s", "->", "→", "- >", '"', "#", "Anna", "Ben", "A->B", "é", "_x", "9x"),
+    *("calls 4", " raises to 8", " bets 2 all-in", " collects 5 from side 1", "sb", "small blind"),
+    *("9007199254740992", "9007199254740993", "9223372036854775808", "-5", "2.5", "1e5", "NaN"),
+]
+
+
+def _edit(text: str, data: st.DataObject) -> str:
+    for _ in range(data.draw(st.integers(1, 4), label="edits")):
+        at = data.draw(st.integers(0, len(text)), label="at")
+        op = data.draw(st.sampled_from(["insert", "replace", "delete"]), label="op")
+        token = data.draw(st.sampled_from(EDGE_TOKENS), label="token")
+        if op == "insert":
+            text = text[:at] + token + text[at:]
+        elif op == "replace":
+            m = re.compile(r"\S+").search(text, at)
+            if m is not None:
+                text = text[: m.start()] + token + text[m.end() :]
+        else:
+            text = text[:at] + text[at + data.draw(st.integers(1, 6), label="size") :]
+    return text
+
+
+_SEEDS = [
+    _simulated(game, structure, seed=i, hands=3)
+    for i, (game, structure) in enumerate(
+        [(g, s) for g in GAME_NAMES for s in ("fixed-limit", "no-limit")]
+    )
+]
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_fast_path_and_lark_agree_on_edited_text(data: st.DataObject) -> None:
+    """Edits aimed at the fast path's edges: both readings give the same records and the same
+    errors (message, file:line:column, hand, caret)."""
+    text = _edit(data.draw(st.sampled_from(_SEEDS), label="seed"), data)
+    _both(text)
+
+
+TEMPLATE = (  # every plain shape, in an order the reader accepts (no replay here)
+    "hand 7 · button Anna · Anna 50 · 2 Ben 40 · Cara\n"
+    "Ben rebuys 40 · Cara tops up 5 · Anna cashes out 3 · Ben adds on 2 · Cara sits out\n"
+    "Anna posts sb · Ben posts bb 2 all-in\n"
+    "Anna calls 2 · Ben raises to 4 all-in · Anna bets · Anna folds · Ben checks\n"
+    "draw: Anna 2 -> ?? ?? · Ben As Kd -> x X · Anna pat\n"
+    "deal: Anna Q♠ 3♣\n"
+    "show: Ben mucks · Anna 8♠ 5♣\n"
+    "Anna collects 9 from main pot · pot 9 · Ben shows 2c 3d · Ben mucks · carry 4\n"
+    "raked 1 · Anna raises all-in · Ben calls all-in · Anna collects 3\n"
+    "final: Anna 45 · Ben 36\n"
+)
+
+
+def test_every_edge_token_at_every_place_of_a_hand_reads_like_lark() -> None:
+    """Tokens of a hand holding every plain shape replaced by edge tokens (each at every third
+    place): thousands of variants, read both ways in one text."""
+    spots = [m.span() for m in re.finditer(r"[^\s·•;]+", TEMPLATE)][2:]  # not 'hand 7'
+    variants = []
+    for n, (start, end) in enumerate(spots):
+        for token in EDGE_TOKENS[n % 3 :: 3]:  # each token at every third place
+            variants.append(TEMPLATE[:start] + token + TEMPLATE[end:])
+    assert isinstance(_both(TEMPLATE)[0], HandRecord)
+    text = "".join(v.replace("hand 7", f"hand {i}", 1) for i, v in enumerate(variants))
+    items = _both(text)
+    assert sum(isinstance(item, HandRecord) for item in items) > len(variants) // 20
+    assert sum(not isinstance(item, HandRecord) for item in items) > len(variants) // 2
+
+
+def test_keyword_names_and_odd_spacing_read_like_lark() -> None:
+    text = (
+        "hand 1 · button pot · pot 50 · draw 50 · 3 folds 50\n"
+        "pot calls · draw folds · folds checks\n"
+        "hand 2 · button Anna ·\tAnna 50 ·  5  Ben\t40\n"
+        "Anna calls\t4 ·Ben  raises  to   8\t·Anna calls all-in\n"
+        "draw:Anna 2 -> ?? ?? · Ben Q♠\ufe0f 3♣ → x X\n"
+        "Anna collects 20 from side pot 1 · Ben collects 0\n"
+        "hand 3 · button A · A 5 · B\u00a05\nA folds\u00a0\n"
+        "hand 4 · button A · A 5 · B 5\nA calls ٣ · B raises to ²\n"
+    )
+    items = _both(text)
+    assert [type(item).__name__ for item in items] == ["tuple", "HandRecord", "tuple", "tuple"]
+
+
+def test_the_card_table_is_exactly_the_cards_pattern() -> None:
+    """The fast path takes a token as a card when it is a key of the card table; Lark when it
+    matches the CARDS pattern.  Both must be the same finite set."""
+    lark = grammar.build_parser()
+    single = lark.get_terminal("CARDS").pattern.to_regexp()
+    one = re.compile(single.split(")(?:[ \t]+", 1)[0] + ")")
+    ranks = ["10", *"23456789", *"AaTtJjQqKk"]
+    suits = "cdhsCDHS♣♦♥♠♧♢♡♤"
+    language = {r + s + v for r in ranks for s in suits for v in ("", "\ufe0f")}
+    language |= {"??", "?", "X", "x"}
+    assert set(CARD_TABLE) == language
+    assert all(one.fullmatch(card) for card in language)
+    for not_a_card in ("1c", "11s", "Zs", "???", "xx", "A", "10", "As\ufe0f\ufe0f", "♠A"):
+        assert not one.fullmatch(not_a_card) and not_a_card not in CARD_TABLE
+
+
+def test_plain_lines_declines_what_it_does_not_know() -> None:
+    _, _, plain = parse._parser()
+    assert isinstance(plain, PlainLines)
+    for line in (
+        'Anna calls · "Ben Z" folds\n',  # quotes
+        "Anna calls # a comment\n",
+        "Anna posts small blind\n",  # a two-word post kind: Lark
+        "buy: Anna Kd -> 2c for 1\n",
+        "posts none\n",
+        "pot folds\n",  # a keyword as a name
+        "Anna raises 8\n",  # an error Lark explains
+        "draw: Anna 2 -> As\n",  # a FormatError: Lark raises it in order
+        "Anna calls ·\n",
+        "Anna\u00a0calls\n",
+    ):
+        assert plain.body_line(line, "t", 1) is None, line
+
+
+# ------------------------------------------------------------------ absurd numbers
+
+
+def test_absurd_numbers_are_errors_not_crashes() -> None:
+    """A draw of 10**20 unknown cards used to raise OverflowError (a 10**9 draw would try to
+    allocate 8 GB); a 5,000-digit amount made int() raise ValueError.  An amount above
+    limits.MAX_AMOUNT is named at the number, without converting its digits."""
+    hand = "hand 1 · button A · A 5 · B 5\n"
+    cases = {
+        hand + "draw: A 99999999999999999999\n": ("A draws 99999999999999999999 cards", 2, 7),
+        hand + "draw: A 1001\n": ("A draws 1001 cards: far more than a deck", 2, 7),
+        hand + "A calls " + "9" * 5000 + "\n": (f"call {'9' * 40}… (5,000 digits) is above", 2, 9),
+        "blinds 1/" + "2" * 200 + "\n": ("blind " + "2" * 40 + "… (200 digits) is above", 1, 10),
+        hand + "A calls 9007199254740993\n": ("call 9007199254740993 is above the largest", 2, 9),
+    }
+    for text, (message, line, column) in cases.items():
+        items = _both(text)
+        error = items[0]
+        assert isinstance(error, tuple) and error[1].startswith(message), error
+        assert (error[2].line, error[2].column) == (line, column)
+    # 1000 unknown cards is absurd too, but it is the replay's to reject, as before
+    assert isinstance(_both(hand + "draw: A 1000\n")[0], HandRecord)
+
+
+def test_both_readings_build_events_through_the_typed_constructors() -> None:
+    """The fast path and Lark's transformer call the same typed constructors: what one entry
+    can tell (the bound on amounts, a draw's card count) is checked there, once."""
+    from badugi_ledger.errors import Position
+    from badugi_ledger.events import Action, Draw
+    from badugi_ledger.textevents import (
+        FormatError,
+        TooLarge,
+        make_action,
+        make_draw_count,
+    )
+
+    at = Position("t.bhh", 3, 5)
+    assert make_action(("Dan", at), "raise", 8, True) == Action("Dan", "raise", 8, True, at)
+    assert make_draw_count(("Dan", at), 2, None) == Draw("Dan", (None, None), (None, None), at)
+    with pytest.raises(FormatError, match="call 9007199254740993 is above the largest amount"):
+        make_action(("Dan", at), "call", 2**53 + 1)
+    number_at = Position("t.bhh", 3, 15)
+    with pytest.raises(FormatError) as raised:
+        make_action(("Dan", at), "bet", TooLarge("9" * 30, number_at))
+    assert raised.value.pos == number_at  # named at the number, as written
+    with pytest.raises(FormatError, match="draws 3 but receives 1 card"):
+        make_draw_count(("Dan", at), 3, (None,))
