@@ -17,7 +17,7 @@ tree for each of the same chunks - the issue's "Lark LALR building a tree" figur
 parser), so its rate is the rate of that lexer for this grammar.
 
 All run on the same simulated text in this process, alternating, best of ``--repeat``.
-Target of issue 7: ours >= 75% of the lexer's hands/s.  Tokens and bytes per hand are printed
+Target: ours >= 75% of the lexer's hands/s.  Tokens and bytes per hand are printed
 so the figures can be set beside the issue's toy grammar (~107 tokens per hand).
 """
 

@@ -18,7 +18,7 @@ beside it so the one-process and all-cores runs can be told apart honestly.
 Also printed: the same two measured inside one process (no interpreter start-up), both peak
 memories, and how many hands PokerKit finished with other stacks than ours (PokerKit's
 conventions for odd chips and uncalled bets can differ; they are counted, not hidden).
-Target of issue 7: ours >= 20x PokerKit's hands/s.
+Target: ours >= 20x PokerKit's hands/s.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Run every benchmark of issue 7 with its default sizes and print each command and its figures.
+"""Run every benchmark with its default sizes and print each command and its figures.
 
     python benchmarks/run_all.py [--big] [--only NAME]
 
@@ -18,7 +18,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 
 BENCHMARKS: dict[str, list[str]] = {
-    # Badugi evaluations/s against PokerKit's BadugiHand (issue 2's benchmark; target >= 50x).
+    # Badugi evaluations/s against PokerKit's BadugiHand.
     "hands": ["bench_hands.py", "--hands", "100000", "--brute", "10000", "--pokerkit", "3000"],
     # check on PHH files, whole process, against PokerKit's replay (target >= 20x).
     "phh": ["bench_phh_pokerkit.py", "--hands", "1000"],

@@ -168,7 +168,7 @@ def test_check_reads_site_histories(corpus_dir: Path) -> None:
 def test_unreadable_lines_count_per_hand_not_per_line(tmp_path: Path) -> None:
     """A Latin-1 file reports every bad line, but the summary counts hands: two hands with
     undecodable lines are two hands with violations, and a bad header line is counted apart
-    (found by the fuzz tests of issue 7: a 4-hand Latin-1 file was summarised as 36 hands)."""
+    (found by the fuzz tests: a 4-hand Latin-1 file was summarised as 36 hands)."""
     path = tmp_path / "latin.bhh"
     path.write_bytes(
         b"game badugi \xb7 fixed limit 2/4 \xb7 blinds 1/2\n"

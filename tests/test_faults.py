@@ -1,4 +1,4 @@
-"""Faults (issue 7): an import killed with ``kill -9`` half way, two imports into one ledger at
+"""Faults: an import killed with ``kill -9`` half way, two imports into one ledger at
 once, a disk that fills up, a ledger that cannot be written.
 
 Each runs the real installed ``badugi-ledger`` in child processes.  "The ledger is exactly as

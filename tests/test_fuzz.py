@@ -1,4 +1,4 @@
-"""Fuzzing (issue 7): mutated and random input to the parser, the site importers and the replay.
+"""Fuzzing: mutated and random input to the parser, the site importers and the replay.
 
 The only outcomes allowed are a result or a :class:`~badugi_ledger.model.errors.BadugiError` that
 says where (a position) - never another exception.  Seeds for the mutations are our own

@@ -1,4 +1,4 @@
-"""Bad input at the edges (issue 7): empty files, binary garbage, a 50 MB single line, wrong
+"""Bad input at the edges: empty files, binary garbage, a 50 MB single line, wrong
 encodings, awkward player names - through the library and the real installed command.
 
 The command must answer with problem lines or one ``Error:`` line and exit status 1 (0 only

@@ -1,4 +1,4 @@
-"""Minimal reproducers of what the fuzzing and the simulator cross-checks found (issue 7).
+"""Minimal reproducers of what the fuzzing and the simulator cross-checks found.
 
 Each test states the input, what happened when it was found, and what must happen instead:
 a record or a :class:`~badugi_ledger.model.errors.BadugiError` with a position, and, for legal

@@ -61,6 +61,7 @@ migration is only read against the schema it upgrades.
 from __future__ import annotations
 
 import sqlite3
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
@@ -409,6 +410,24 @@ def db_label(db: sqlite3.Connection) -> str:
     return repr(row[2]) if row and row[2] else "(in memory)"
 
 
+def _use_wal(conn: sqlite3.Connection, timeout_s: float) -> None:
+    """Switch the file to WAL, waiting while another process holds it.
+
+    Two importers opening a new ledger at once both ask for WAL; SQLite answers the one that
+    loses the race "database is locked" at once, without its busy handler, so the wait is
+    here (up to the busy timeout, like every other lock).
+    """
+    deadline = time.monotonic() + timeout_s
+    while True:
+        try:
+            conn.execute("PRAGMA journal_mode = WAL")
+            return
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or time.monotonic() >= deadline:
+                raise
+            time.sleep(0.02)
+
+
 def connect(
     path: str | Path | None = None, *, busy_timeout_ms: int = DEFAULT_BUSY_TIMEOUT_MS
 ) -> sqlite3.Connection:
@@ -419,7 +438,7 @@ def connect(
         conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
         conn.execute("PRAGMA foreign_keys = ON")
         if target != ":memory:":
-            conn.execute("PRAGMA journal_mode = WAL")
+            _use_wal(conn, busy_timeout_ms / 1000)
             conn.execute("PRAGMA synchronous = NORMAL")
     except sqlite3.DatabaseError as exc:
         raise LedgerError(f"cannot open the ledger {target!r}: {exc}") from exc

@@ -273,7 +273,7 @@ def test_004_badeucey_ace_is_high_in_both_halves() -> None:
 
 
 def test_2_7_category_ladder() -> None:
-    """Standard 2-7 (issue 2): no pair < pair < two pair < trips < straight < flush < full
+    """Standard 2-7: no pair < pair < two pair < trips < straight < flush < full
     house < quads < straight flush, from best to worst."""
     ladder = [
         d27("7♣ 5♦ 4♥ 3♠ 2♣"),

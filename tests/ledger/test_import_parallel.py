@@ -1,4 +1,4 @@
-"""``import --jobs N`` (issue 7, "many files import in parallel"): worker processes read and
+"""``import --jobs N``: worker processes read and
 replay the files, ONE writer stores them in the order given, each in its own transaction, so
 the ledger ends identical - same rows, same ids - to a one-process import, and so does the
 report.  The folder mixes clean files, a file with a rule-breaking hand, duplicates, an

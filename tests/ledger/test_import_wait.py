@@ -1,5 +1,5 @@
 """A second import into a ledger whose write lock is held waits for it (``--wait``) and then
-succeeds, or, past the wait, says so in one line and changes nothing (issue 7, faults)."""
+succeeds, or, past the wait, says so in one line and changes nothing."""
 
 from __future__ import annotations
 

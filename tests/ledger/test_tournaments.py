@@ -1,5 +1,5 @@
-"""Tournaments (issue 5 item 3): places from bust-outs, prizes from a payout table, chops,
-bounties and points.  The rules are the issue's; the rounding rule is documented in
+"""Tournaments: places from bust-outs, prizes from a payout table, chops,
+bounties and points.  The rounding rule is documented in
 ``badugi_ledger/ledger/tournaments.py``."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Card text as organisers write it (issue 2 item 3): ranks A 2-9 T/10 J Q K, suits by letter or
+"""Card text as organisers write it: ranks A 2-9 T/10 J Q K, suits by letter or
 symbol in any case, an unknown-card token for histories, and clear errors naming the token."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The fast PHH reader (issue 7's PHH benchmark) reads exactly what ``tomllib`` reads, or nothing.
+"""The fast PHH reader reads exactly what ``tomllib`` reads, or nothing.
 
 ``phh_fast.fast_loads`` must equal ``tomllib.loads`` on every PHH file our writer produces (the
 real-hand corpus, the examples, simulated hands) and on the PokerKit fixture, and must decline

@@ -4,7 +4,7 @@ exactly what the general path reads - the same hands, the same errors at the sam
 The general path ("reference") is:
 
 * TOML: ``tomllib`` (``phh_fast.fast_loads`` switched off);
-* actions: the reader's action loop as it was before issue 7, written below with the generic
+* actions: the reader's action loop as it was before its speed work, written below with the generic
   :class:`~badugi_ledger.sites.draft.HandDraft` methods (``action``, ``add``, ``muck``,
   ``highest``) and the plain line search, kept here as the oracle the tight loop must equal;
 * cards: :func:`~badugi_ledger.sites.common.parse_site_cards`, card by card.
@@ -90,7 +90,7 @@ def reference_cards(text: str, draft: HandDraft, line: int) -> tuple[object, ...
 def reference_replay_actions(
     draft: HandDraft, actions: list[str], lines_of: list[int], names: list[str], stacks: list[int]
 ) -> None:
-    """The action loop before issue 7: split every string, generic draft bookkeeping."""
+    """The action loop before the speed work: split every string, generic draft bookkeeping."""
     stack = dict(zip(names, stacks, strict=True))
     pending: dict[str, int] = {}
     betting = True

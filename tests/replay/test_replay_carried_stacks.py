@@ -1,5 +1,5 @@
 """A caller of ``replay_hand`` may carry in any stacks; an impossible one (negative) is a
-positioned ``IllegalAction``, never a crash.  (Found in session 2: it used to raise KeyError
+positioned ``IllegalAction``, never a crash.  (It used to raise KeyError
 while wording an ``over-stack`` message for a player who took nothing off the table.)"""
 
 from __future__ import annotations

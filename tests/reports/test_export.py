@@ -1,4 +1,4 @@
-"""Exports and the HTML report (issue 5 item 6): CSV neutralisation, JSON, Parquet, escaping,
+"""Exports and the HTML report: CSV neutralisation, JSON, Parquet, escaping,
 a self-contained report; aliases merged and un-merged (item 1)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Settle-up (issue 5 item 5): fewest transfers, proven against a brute force on small tables."""
+"""Settle-up: fewest transfers, proven against a brute force on small tables."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Season standings (issue 5 item 4): points formulas, best-N, minimum events, tie-breakers
+"""Season standings: points formulas, best-N, minimum events, tie-breakers
 (wins, then best finish, then events played), cash net standings, and every output format."""
 
 from __future__ import annotations

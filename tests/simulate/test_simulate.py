@@ -1,4 +1,4 @@
-"""The hand generator (issue 7) against the replay engine: every simulated hand must check clean.
+"""The hand generator against the replay engine: every simulated hand must check clean.
 
 The generator's turn logic, draws from a shuffled deck and side pots are written independently
 of :mod:`badugi_ledger.replay`; each hand records the collections, carried pots and final

@@ -1,4 +1,4 @@
-"""The bundled examples (issue 3, deliverable 5): every file parses, together they cover every
+"""The bundled examples: every file parses, together they cover every
 game and betting structure, and each one replays legally with the recorded payouts and stacks
 right (the replay engine is the judge; see tests/test_replay_* for its own rules)."""
 

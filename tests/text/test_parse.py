@@ -1,4 +1,4 @@
-"""The hand-history reader: what each line of the format becomes (issue 3).
+"""The hand-history reader: what each line of the format becomes.
 
 Rule sources named per test: ``000`` (blinds and heads-up order), ``002`` (Progressive Badugi
 redeal and "with a Buy"), ``004`` (the Badacey hand), seeds README items 5 and 7.

@@ -1,4 +1,4 @@
-"""Errors people can act on (issue 3, deliverable 3): a table of bad snippets.
+"""Errors people can act on: a table of bad snippets.
 
 Each case gives the text, where the error must point (line, column), and words the message
 must contain: what was expected, in words, never Lark's terminal names.  Every error also

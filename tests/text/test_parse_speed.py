@@ -266,9 +266,9 @@ def test_absurd_numbers_are_errors_not_crashes() -> None:
 def test_both_readings_build_events_through_the_typed_constructors() -> None:
     """The fast path and Lark's transformer call the same typed constructors: what one entry
     can tell (the bound on amounts, a draw's card count) is checked there, once."""
-    from badugi_ledger.errors import Position
-    from badugi_ledger.events import Action, Draw
-    from badugi_ledger.textevents import (
+    from badugi_ledger.model.errors import Position
+    from badugi_ledger.model.events import Action, Draw
+    from badugi_ledger.text.transformer import (
         FormatError,
         TooLarge,
         make_action,

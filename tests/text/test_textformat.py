@@ -1,4 +1,4 @@
-"""Round trip (issue 3, deliverable 4): events -> canonical text -> the same events.
+"""Round trip: events -> canonical text -> the same events.
 
 Tested on every example file and, as a property, on generated hands with every event type,
 odd names, unknown cards and all settings.  Positions and the source text are the only
