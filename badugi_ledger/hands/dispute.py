@@ -22,11 +22,10 @@ from ..model.cards import Card, format_cards, parse_known_cards
 from ..model.errors import CardError, ConfigError, ParseError
 from ..model.games import GAME_NAMES, GAMES, GameName
 from ..model.settings import HouseRules
-from .evaluate import HandValue, evaluate, qualifies
+from .evaluate import HandValue, evaluate, meets_qualifier
 from .pots import Award, divide_pot
 
 __all__ = ["PlayerShowdown", "ShowdownResult", "parse_player_hand", "run_showdown"]
-
 
 
 @dataclass(frozen=True)
@@ -182,16 +181,13 @@ def run_showdown(
         parsed.append((name, cards))
 
     award = divide_pot(pot, parsed, game_name, house)
-    progressive = GAMES[game_name].progressive
     players = tuple(
         PlayerShowdown(
             name,
             cards,
             evaluate(game_name, cards),
             award.shares.get(name, 0),
-            qualifies(cards, max_card=house.qualifier_max, pair_ok=house.qualifier_pair_ok)
-            if progressive
-            else None,
+            meets_qualifier(game_name, cards, house),
         )
         for name, cards in parsed
     )

@@ -14,6 +14,8 @@ means the two hands tie (whatever their suits), and ``describe()`` names the car
 * :func:`deuce_seven_value` - deuce-to-seven low over five cards: aces are high, straights and
   flushes count against the hand (``004`` Badeucey comparison).
 * :func:`qualifies` - the Progressive Badugi qualifier (``002`` 3.1/3.2).
+* :func:`meets_qualifier` - whether a hand meets its game's qualifier under the house rules:
+  the one question the pot division, the ``showdown`` calculator and the replay ask.
 * :func:`evaluate` - one value per half of the pot for a game.
 
 Where each part lives: :mod:`badugi_ledger.hands.badugi` (the Badugi ranking and its memo
@@ -44,6 +46,7 @@ from collections.abc import Sequence
 from ..model.cards import Card
 from ..model.errors import CardError, ConfigError
 from ..model.games import GAME_NAMES, GAMES, GameName
+from ..model.settings import HouseRules
 from . import badugi, low
 from .badugi import (
     BadugiValue,
@@ -55,6 +58,7 @@ __all__ = [
     "HandValue",
     "clear_badugi_tables",
     "evaluate",
+    "meets_qualifier",
     "qualifies",
 ]
 
@@ -95,7 +99,27 @@ def qualifies(cards: Sequence[Card], *, max_card: int = 9, pair_ok: bool = False
     return False
 
 
+def meets_qualifier(game: GameName, cards: Sequence[Card], house: HouseRules) -> bool | None:
+    """Whether ``cards`` meet ``game``'s qualifier under ``house`` (``002`` 3.1/3.2, the house
+    rules ``qualifier_max`` and ``qualifier_pair_ok``), or ``None`` when the game has no
+    qualifier (only the progressive game has one).  A hand may win a pot unless this is False.
+
+    >>> from ..model.cards import parse_known_cards as cards
+    >>> pair = cards("7s 7h 3d 2c")
+    >>> meets_qualifier("progressive-badugi", pair, HouseRules())
+    False
+    >>> meets_qualifier("progressive-badugi", pair, HouseRules(qualifier_pair_ok=True))
+    True
+    >>> meets_qualifier("badugi", cards("Ks Kh 3d 2c"), HouseRules()) is None
+    True
+    """
+    if not GAMES[game].progressive:
+        return None
+    return qualifies(cards, max_card=house.qualifier_max, pair_ok=house.qualifier_pair_ok)
+
+
 HandValue = BadugiValue | LowValue
+
 
 def evaluate(game: GameName, cards: Sequence[Card]) -> tuple[HandValue, ...]:
     """One value per half of the pot, in the order of the game's halves

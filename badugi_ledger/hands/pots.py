@@ -33,7 +33,7 @@ from ..model.errors import CardError, ConfigError
 from ..model.games import GAME_NAMES, GAMES, GameName
 from ..model.settings import HouseRules, OddChipRule
 from .badugi import badugi_mask_value
-from .evaluate import HandValue, evaluate, qualifies
+from .evaluate import HandValue, evaluate, meets_qualifier
 from .value import CARD_BIT
 
 __all__ = ["Award", "HalfAward", "divide_pot", "pot_shares", "split_evenly"]
@@ -220,13 +220,9 @@ def _award(
     if values is None:
         values = _checked_values(contenders, game)
 
-    eligible = names
-    if facts.progressive:
-        eligible = [
-            name
-            for name, cards in contenders
-            if qualifies(cards, max_card=house.qualifier_max, pair_ok=house.qualifier_pair_ok)
-        ]
+    eligible = [
+        name for name, cards in contenders if meets_qualifier(game, cards, house) is not False
+    ]
 
     if not eligible:
         return (

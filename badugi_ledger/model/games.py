@@ -37,7 +37,9 @@ HalfName = Literal["badugi", "five-card"]
 class Game:
     """What one game fixes: its name and title, hand size, the halves of its pot (in the order
     :func:`badugi_ledger.hands.evaluate.evaluate` returns their values) and their labels, and
-    whether it is the progressive game (qualifier, carried pot, re-deal: ``002``)."""
+    whether it is the progressive game (qualifier, carried pot, re-deal: ``002``).  Whether a
+    hand meets the qualifier under a table's house rules is
+    :func:`badugi_ledger.hands.evaluate.meets_qualifier`, which every caller asks."""
 
     name: GameName
     title: str

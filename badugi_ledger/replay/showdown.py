@@ -41,7 +41,7 @@ from __future__ import annotations
 from operator import attrgetter
 from types import MappingProxyType
 
-from ..hands.evaluate import qualifies
+from ..hands.evaluate import meets_qualifier
 from ..hands.pots import pot_shares
 from ..model.games import GAMES
 from ..model.results import CARRY, HOUSE, HandResult, Posting, PotResult, Violation
@@ -166,13 +166,9 @@ def _showdown_cards(st: HandState, pot: _Pot, folded_win: bool) -> None:
             return  # unknown: settled from the record, if it can be
         cards.append((p, hand))
     pot.cards = cards
-    if progressive:
-        house = st.house
-        if not any(
-            qualifies(c, max_card=house.qualifier_max, pair_ok=house.qualifier_pair_ok)
-            for _, c in cards
-        ):
-            pot.carried = True
+    game, house = st.settings.game, st.house
+    if all(meets_qualifier(game, c, house) is False for _, c in cards):
+        pot.carried = True
 
 
 def _take_rake(st: HandState, pots: list[_Pot], violations: list[Violation]) -> int:
