@@ -460,10 +460,12 @@ def export_cmd(
     min_events: MinEventsOption = 0,
 ) -> None:
     """Export the hands, postings, standings or sessions as CSV, JSON or Parquet."""
-    from .reports.export import export
+    from .ledger.store import ledger_at
+    from .reports.export import export_table
 
     options = _standings_options(season, kind, points, points_table, best, min_events)
-    data = export(db, table, fmt, options)  # type: ignore[arg-type]
+    with ledger_at(db, create=False) as ledger:
+        data = export_table(ledger, table, fmt, options)  # type: ignore[arg-type]
     if out is None:
         sys.stdout.buffer.write(data)
         sys.stdout.flush()
@@ -588,7 +590,8 @@ def tournament_cmd(
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
 ) -> None:
     """Show a tournament's places and prizes, or record its chop, bounty and prices."""
-    from .reports.tournament import tournament_command
+    from .ledger.store import ledger_at
+    from .reports.tournament import tournament_result
 
     changes: dict[str, object] = {
         k: v
@@ -602,7 +605,8 @@ def tournament_cmd(
     }
     if chop is not None:
         changes["chop"] = None if chop == "none" else chop
-    result = tournament_command(db, event, changes)
+    with ledger_at(db, create=False) as ledger:
+        result = tournament_result(ledger, event, changes=changes)
     render(result, as_json)
     if changes:
         typer.echo(f"ledger: {db}", err=as_json)
@@ -626,9 +630,14 @@ def void_cmd(
 ) -> None:
     """Take a hand, or a whole event, out of every figure (standings, settle, exports,
     report) without deleting it; the audit keeps when and why."""
-    from .ledger.corrections import void_command
+    from dataclasses import replace
 
-    render(void_command(db, event, hand, reason, table), False)
+    from .ledger.corrections import void
+    from .ledger.store import ledger_at
+
+    with ledger_at(db, create=False) as ledger:
+        done = void(ledger, event, hand, reason, table=table)
+    render(replace(done, ledger=str(db)), False)
 
 
 @app.command("audit")
@@ -638,9 +647,11 @@ def audit_cmd(
 ) -> None:
     """Every hand replaced and every hand or event voided: when, which, why, and the
     fingerprints before and after."""
-    from .ledger.corrections import audit_command
+    from .ledger.corrections import audit_trail
+    from .ledger.store import ledger_at
 
-    render(audit_command(db), as_json)
+    with ledger_at(db, create=False) as ledger:
+        render(audit_trail(ledger), as_json)
 
 
 @app.command("events")
@@ -650,9 +661,11 @@ def events_cmd(
 ) -> None:
     """One row per event: id, date, kind, unit, the hands and players that count, and the
     name that --event accepts."""
-    from .ledger.corrections import events_command
+    from .ledger.corrections import event_list
+    from .ledger.store import ledger_at
 
-    render(events_command(db), as_json)
+    with ledger_at(db, create=False) as ledger:
+        render(event_list(ledger), as_json)
 
 
 # --- end ledger ----------------------------------------------------------------------------

@@ -23,9 +23,10 @@ import pytest
 
 from badugi_ledger.check import run_check
 from badugi_ledger.ledger.importing import run_import
+from badugi_ledger.ledger.store import ledger_at
 from badugi_ledger.model.errors import BadugiError
 from badugi_ledger.model.events import HandRecord
-from badugi_ledger.reports.export import export
+from badugi_ledger.reports.export import export_table
 from badugi_ledger.simulate.sessions import SimulationOptions, simulate_hands
 from badugi_ledger.sources import read_hands
 from badugi_ledger.text.parse import parse_file, parse_text
@@ -253,10 +254,11 @@ def test_awkward_names_survive_parse_check_import_and_export(tmp_path: Path) -> 
         stored = {row[0] for row in conn.execute("SELECT name FROM aliases")}
         assert set(AWKWARD) <= stored
         assert conn.execute("SELECT count(*) FROM hands").fetchone()[0] == len(records)
-    rows = json.loads(export(db, "postings", "json"))
+    with ledger_at(db, create=False) as ledger:
+        rows = json.loads(export_table(ledger, "postings", "json"))
+        as_csv = export_table(ledger, "postings", "csv").decode()
     assert set(AWKWARD) <= {row.get("player") or row.get("account") for row in rows}
-    cells = [cell for row in csv.reader(io.StringIO(export(db, "postings", "csv").decode()))
-             for cell in row]
+    cells = [cell for row in csv.reader(io.StringIO(as_csv)) for cell in row]
     assert "'=HYPERLINK(\"http://x\")" in cells and "=HYPERLINK(\"http://x\")" not in cells
     assert "Robert'); DROP TABLE hands;--" in cells
 
