@@ -393,10 +393,13 @@ def standings_cmd(
     min_events: MinEventsOption = 0,
 ) -> None:
     """Season standings: tournament points or cash net results."""
-    from .reports.standings import standings_report
+    from .ledger.store import ledger_at
+    from .reports.standings import standings_format, standings_text
 
     options = _standings_options(season, kind, points, points_table, best, min_events)
-    text = standings_report(db, options, fmt)  # type: ignore[arg-type]
+    form = standings_format(fmt)
+    with ledger_at(db, create=False) as ledger:
+        text = standings_text(ledger, options, form)
     typer.echo(text, nl=False)
 
 
@@ -420,9 +423,11 @@ def settle_cmd(
     as_json: Annotated[bool, typer.Option("--json", help="Print the settlement as JSON.")] = False,
 ) -> None:
     """Who pays whom after an event or a whole season, with the fewest transfers."""
-    from .reports.settle import Settlement, settle
+    from .ledger.store import ledger_at
+    from .reports.settle import Settlement, settlement
 
-    result = settle(db, event, season=season)
+    with ledger_at(db, create=False) as ledger:
+        result = settlement(ledger, event, season=season)
     if event is None and season is None and isinstance(result, Settlement):
         typer.echo(
             f"the latest event: {screen(result.event)} (another: --event, see "
@@ -494,11 +499,17 @@ def report_cmd(
     min_events: MinEventsOption = 0,
 ) -> None:
     """Write a self-contained HTML season report with standings and charts."""
-    from .reports.html import write_season_report
+    from .ledger.store import ledger_at
+    from .reports.html import season_report
 
     options = _standings_options(season, "auto", points, points_table, best, min_events)
-    path = write_season_report(db, out, options)
-    typer.echo(f"wrote {path}")
+    with ledger_at(db, create=False) as ledger:
+        text = season_report(ledger, options)
+    try:
+        out.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        fail(f"cannot write {str(out)!r}: {exc.strerror or exc}")
+    typer.echo(f"wrote {out}")
 
 
 @app.command(
@@ -517,9 +528,11 @@ def players_cmd(
     db: DbOption = LEDGER,
 ) -> None:
     """List players with their aliases, or merge ("Ben" ben Benjamin) and un-merge them."""
-    from .ledger.players import players_command
+    from .ledger.players import players_action
+    from .ledger.store import ledger_at
 
-    infos = players_command(db, action, names or [])  # type: ignore[arg-type]
+    with ledger_at(db, create=False) as ledger:
+        infos = players_action(ledger, action, names or [])  # type: ignore[arg-type]
     for info in infos:
         typer.echo(info.text_line())
     if action != "list":
