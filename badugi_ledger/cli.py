@@ -343,7 +343,8 @@ def import_(
     ] = 0,
 ) -> None:
     """Replay every hand and store the valid ones in the ledger, one transaction per file."""
-    from .ledger.importing import run_import
+    from .ledger.importing import import_paths, import_wait_ms
+    from .ledger.store import ledger_at
 
     interactive = sys.stderr.isatty()
 
@@ -353,16 +354,12 @@ def import_(
         elif hands % 10_000 == 0:
             typer.echo(f"{source}: {hands} hands read", err=True)
 
-    report = run_import(
-        db,
-        paths,
-        strict=strict,
-        replace=replace,
-        fmt=fmt,
-        progress=progress,
-        wait_seconds=wait,
-        jobs=jobs,
-    )
+    with ledger_at(db, busy_timeout_ms=import_wait_ms(wait)) as ledger:
+        report = import_paths(
+            ledger, paths, strict=strict, replace=replace, fmt=fmt, progress=progress, jobs=jobs
+        )
+    if str(db) != ":memory:":
+        report.ledger = str(db)
     if interactive and any(f.stored + f.duplicate + len(f.rejected) >= 1000 for f in report.files):
         typer.echo("", err=True)
     render(report, as_json)

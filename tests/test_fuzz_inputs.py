@@ -22,7 +22,6 @@ from pathlib import Path
 import pytest
 
 from badugi_ledger.check import run_check
-from badugi_ledger.ledger.importing import run_import
 from badugi_ledger.ledger.store import ledger_at
 from badugi_ledger.model.errors import BadugiError
 from badugi_ledger.model.events import HandRecord
@@ -31,6 +30,7 @@ from badugi_ledger.simulate.sessions import SimulationOptions, simulate_hands
 from badugi_ledger.sources import read_hands
 from badugi_ledger.text.parse import parse_file, parse_text
 from badugi_ledger.text.writer import without_positions, write_hands
+from tests.helpers.ledger_files import import_into
 from tests.helpers.paths import CORPUS, EXAMPLES
 
 CLI = Path(sys.executable).with_name("badugi-ledger")
@@ -248,7 +248,7 @@ def test_awkward_names_survive_parse_check_import_and_export(tmp_path: Path) -> 
     lines = list(run.lines())
     assert run.all_ok, lines[:5]
     db = tmp_path / "ledger.db"
-    report = run_import(db, [path])
+    report = import_into(db, [path])
     assert report.ok and report.stored == len(records)
     with sqlite3.connect(db) as conn:
         stored = {row[0] for row in conn.execute("SELECT name FROM aliases")}
