@@ -421,8 +421,9 @@ def settle_cmd(
 ) -> None:
     """Who pays whom after an event or a whole season, with the fewest transfers."""
     from .ledger.store import ledger_at
-    from .reports.settle import Settlement, settlement
+    from .reports.settle import Settlement, settle_choice, settlement
 
+    settle_choice(event, season)
     with ledger_at(db, create=False) as ledger:
         result = settlement(ledger, event, season=season)
     if event is None and season is None and isinstance(result, Settlement):

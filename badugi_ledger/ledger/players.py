@@ -157,9 +157,7 @@ def players_action(
         return list_players(db)
     if action == "merge":
         if len(names) < 2:
-            raise LedgerError(
-                "merge needs the name to keep and at least one name to merge into it"
-            )
+            raise LedgerError("merge needs the name to keep and at least one name to merge into it")
         return [merge_players(db, names[0], names[1:])]
     if action == "unmerge":
         if len(names) != 1:
