@@ -343,7 +343,8 @@ def import_(
     ] = 0,
 ) -> None:
     """Replay every hand and store the valid ones in the ledger, one transaction per file."""
-    from .ledger.importing import run_import
+    from .ledger.importing import import_paths, import_wait_ms
+    from .ledger.store import ledger_at
 
     interactive = sys.stderr.isatty()
 
@@ -353,16 +354,12 @@ def import_(
         elif hands % 10_000 == 0:
             typer.echo(f"{source}: {hands} hands read", err=True)
 
-    report = run_import(
-        db,
-        paths,
-        strict=strict,
-        replace=replace,
-        fmt=fmt,
-        progress=progress,
-        wait_seconds=wait,
-        jobs=jobs,
-    )
+    with ledger_at(db, busy_timeout_ms=import_wait_ms(wait)) as ledger:
+        report = import_paths(
+            ledger, paths, strict=strict, replace=replace, fmt=fmt, progress=progress, jobs=jobs
+        )
+    if str(db) != ":memory:":
+        report.ledger = str(db)
     if interactive and any(f.stored + f.duplicate + len(f.rejected) >= 1000 for f in report.files):
         typer.echo("", err=True)
     render(report, as_json)
@@ -393,10 +390,13 @@ def standings_cmd(
     min_events: MinEventsOption = 0,
 ) -> None:
     """Season standings: tournament points or cash net results."""
-    from .reports.standings import standings_report
+    from .ledger.store import ledger_at
+    from .reports.standings import standings_format, standings_text
 
     options = _standings_options(season, kind, points, points_table, best, min_events)
-    text = standings_report(db, options, fmt)  # type: ignore[arg-type]
+    form = standings_format(fmt)
+    with ledger_at(db, create=False) as ledger:
+        text = standings_text(ledger, options, form)
     typer.echo(text, nl=False)
 
 
@@ -420,9 +420,12 @@ def settle_cmd(
     as_json: Annotated[bool, typer.Option("--json", help="Print the settlement as JSON.")] = False,
 ) -> None:
     """Who pays whom after an event or a whole season, with the fewest transfers."""
-    from .reports.settle import Settlement, settle
+    from .ledger.store import ledger_at
+    from .reports.settle import Settlement, settle_choice, settlement
 
-    result = settle(db, event, season=season)
+    settle_choice(event, season)
+    with ledger_at(db, create=False) as ledger:
+        result = settlement(ledger, event, season=season)
     if event is None and season is None and isinstance(result, Settlement):
         typer.echo(
             f"the latest event: {screen(result.event)} (another: --event, see "
@@ -460,10 +463,12 @@ def export_cmd(
     min_events: MinEventsOption = 0,
 ) -> None:
     """Export the hands, postings, standings or sessions as CSV, JSON or Parquet."""
-    from .reports.export import export
+    from .ledger.store import ledger_at
+    from .reports.export import export_table
 
     options = _standings_options(season, kind, points, points_table, best, min_events)
-    data = export(db, table, fmt, options)  # type: ignore[arg-type]
+    with ledger_at(db, create=False) as ledger:
+        data = export_table(ledger, table, fmt, options)  # type: ignore[arg-type]
     if out is None:
         sys.stdout.buffer.write(data)
         sys.stdout.flush()
@@ -492,11 +497,17 @@ def report_cmd(
     min_events: MinEventsOption = 0,
 ) -> None:
     """Write a self-contained HTML season report with standings and charts."""
-    from .reports.html import write_season_report
+    from .ledger.store import ledger_at
+    from .reports.html import season_report
 
     options = _standings_options(season, "auto", points, points_table, best, min_events)
-    path = write_season_report(db, out, options)
-    typer.echo(f"wrote {path}")
+    with ledger_at(db, create=False) as ledger:
+        text = season_report(ledger, options)
+    try:
+        out.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        fail(f"cannot write {str(out)!r}: {exc.strerror or exc}")
+    typer.echo(f"wrote {out}")
 
 
 @app.command(
@@ -515,9 +526,11 @@ def players_cmd(
     db: DbOption = LEDGER,
 ) -> None:
     """List players with their aliases, or merge ("Ben" ben Benjamin) and un-merge them."""
-    from .ledger.players import players_command
+    from .ledger.players import players_action
+    from .ledger.store import ledger_at
 
-    infos = players_command(db, action, names or [])  # type: ignore[arg-type]
+    with ledger_at(db, create=False) as ledger:
+        infos = players_action(ledger, action, names or [])  # type: ignore[arg-type]
     for info in infos:
         typer.echo(info.text_line())
     if action != "list":
@@ -588,7 +601,8 @@ def tournament_cmd(
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
 ) -> None:
     """Show a tournament's places and prizes, or record its chop, bounty and prices."""
-    from .reports.tournament import tournament_command
+    from .ledger.store import ledger_at
+    from .reports.tournament import tournament_result
 
     changes: dict[str, object] = {
         k: v
@@ -602,7 +616,8 @@ def tournament_cmd(
     }
     if chop is not None:
         changes["chop"] = None if chop == "none" else chop
-    result = tournament_command(db, event, changes)
+    with ledger_at(db, create=False) as ledger:
+        result = tournament_result(ledger, event, changes=changes)
     render(result, as_json)
     if changes:
         typer.echo(f"ledger: {db}", err=as_json)
@@ -626,9 +641,14 @@ def void_cmd(
 ) -> None:
     """Take a hand, or a whole event, out of every figure (standings, settle, exports,
     report) without deleting it; the audit keeps when and why."""
-    from .ledger.corrections import void_command
+    from dataclasses import replace
 
-    render(void_command(db, event, hand, reason, table), False)
+    from .ledger.corrections import void
+    from .ledger.store import ledger_at
+
+    with ledger_at(db, create=False) as ledger:
+        done = void(ledger, event, hand, reason, table=table)
+    render(replace(done, ledger=str(db)), False)
 
 
 @app.command("audit")
@@ -638,9 +658,11 @@ def audit_cmd(
 ) -> None:
     """Every hand replaced and every hand or event voided: when, which, why, and the
     fingerprints before and after."""
-    from .ledger.corrections import audit_command
+    from .ledger.corrections import audit_trail
+    from .ledger.store import ledger_at
 
-    render(audit_command(db), as_json)
+    with ledger_at(db, create=False) as ledger:
+        render(audit_trail(ledger), as_json)
 
 
 @app.command("events")
@@ -650,9 +672,11 @@ def events_cmd(
 ) -> None:
     """One row per event: id, date, kind, unit, the hands and players that count, and the
     name that --event accepts."""
-    from .ledger.corrections import events_command
+    from .ledger.corrections import event_list
+    from .ledger.store import ledger_at
 
-    render(events_command(db), as_json)
+    with ledger_at(db, create=False) as ledger:
+        render(event_list(ledger), as_json)
 
 
 # --- end ledger ----------------------------------------------------------------------------

@@ -22,14 +22,15 @@ from pathlib import Path
 import pytest
 
 from badugi_ledger.check import run_check
-from badugi_ledger.ledger.importing import run_import
+from badugi_ledger.ledger.store import ledger_at
 from badugi_ledger.model.errors import BadugiError
 from badugi_ledger.model.events import HandRecord
-from badugi_ledger.reports.export import export
+from badugi_ledger.reports.export import export_table
 from badugi_ledger.simulate.sessions import SimulationOptions, simulate_hands
 from badugi_ledger.sources import read_hands
 from badugi_ledger.text.parse import parse_file, parse_text
 from badugi_ledger.text.writer import without_positions, write_hands
+from tests.helpers.ledger_files import import_into
 from tests.helpers.paths import CORPUS, EXAMPLES
 
 CLI = Path(sys.executable).with_name("badugi-ledger")
@@ -247,16 +248,17 @@ def test_awkward_names_survive_parse_check_import_and_export(tmp_path: Path) -> 
     lines = list(run.lines())
     assert run.all_ok, lines[:5]
     db = tmp_path / "ledger.db"
-    report = run_import(db, [path])
+    report = import_into(db, [path])
     assert report.ok and report.stored == len(records)
     with sqlite3.connect(db) as conn:
         stored = {row[0] for row in conn.execute("SELECT name FROM aliases")}
         assert set(AWKWARD) <= stored
         assert conn.execute("SELECT count(*) FROM hands").fetchone()[0] == len(records)
-    rows = json.loads(export(db, "postings", "json"))
+    with ledger_at(db, create=False) as ledger:
+        rows = json.loads(export_table(ledger, "postings", "json"))
+        as_csv = export_table(ledger, "postings", "csv").decode()
     assert set(AWKWARD) <= {row.get("player") or row.get("account") for row in rows}
-    cells = [cell for row in csv.reader(io.StringIO(export(db, "postings", "csv").decode()))
-             for cell in row]
+    cells = [cell for row in csv.reader(io.StringIO(as_csv)) for cell in row]
     assert "'=HYPERLINK(\"http://x\")" in cells and "=HYPERLINK(\"http://x\")" not in cells
     assert "Robert'); DROP TABLE hands;--" in cells
 

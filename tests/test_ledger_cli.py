@@ -183,6 +183,23 @@ def test_errors_are_one_line_without_traceback(tmp_path: Path) -> None:
         assert code == 1 and out.startswith("Error: ") and out.count("\n") == 1, (args, out)
 
 
+def test_a_wrong_option_is_named_before_a_missing_ledger(tmp_path: Path) -> None:
+    """The command checks its options before it opens the ledger, so the error is the option's,
+    and a read command never creates the file it was pointed at."""
+    missing = tmp_path / "none.db"
+    code, out = invoke("standings", "--db", missing, "--format", "xml")
+    assert (code, out) == (
+        1,
+        "Error: unknown format 'xml' (formats: table, csv, json, markdown, html)\n",
+    )
+    code, out = invoke("settle", "--db", missing, "--event", "x", "--season", "2024")
+    assert (code, out) == (1, "Error: settle takes --event E or --season S, not both\n")
+    for command in ("standings", "settle", "events", "audit", "players"):
+        code, out = invoke(command, "--db", missing)
+        assert code == 1 and out.startswith(f"Error: no ledger at {str(missing)!r}: make one")
+    assert not missing.exists()
+
+
 def console_script() -> str:
     found = shutil.which("badugi-ledger", path=str(Path(sys.executable).parent))
     assert found, "the console script is not installed next to this Python"

@@ -16,11 +16,10 @@ from __future__ import annotations
 import sqlite3
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from pathlib import Path
 
 from ..model.errors import ConfigError, LedgerError
 from .sql import dict_rows
-from .store import ledger_at, transaction
+from .store import transaction
 from .tournaments import event_label, find_event, recompute_tournament
 
 
@@ -125,15 +124,6 @@ def _audit(
     )
 
 
-def void_command(
-    db_path: str | Path, event: str, hand: str | None, reason: str, table: str | None = None
-) -> Voided:
-    """``badugi-ledger void``: void a hand or an event of the ledger at ``db_path``."""
-    with ledger_at(db_path, create=False) as db:
-        done = void(db, event, hand, reason, table=table)
-    return Voided(done.event, done.hand, done.table, done.reason, str(db_path))
-
-
 # --- the audit trail ---------------------------------------------------------------------------
 
 
@@ -175,12 +165,6 @@ def audit_trail(db: sqlite3.Connection) -> AuditTrail:
     return AuditTrail(tuple(rows))
 
 
-def audit_command(db_path: str | Path) -> AuditTrail:
-    """``badugi-ledger audit``: the audit trail of the ledger at ``db_path``."""
-    with ledger_at(db_path, create=False) as db:
-        return audit_trail(db)
-
-
 # --- the events ----------------------------------------------------------------------------------
 
 
@@ -217,9 +201,3 @@ def event_list(db: sqlite3.Connection) -> EventList:
         "AS players, e.void_reason AS void FROM events e ORDER BY coalesce(e.date, ''), e.id",
     )
     return EventList(tuple(rows))
-
-
-def events_command(db_path: str | Path) -> EventList:
-    """``badugi-ledger events``: the events of the ledger at ``db_path``."""
-    with ledger_at(db_path, create=False) as db:
-        return event_list(db)

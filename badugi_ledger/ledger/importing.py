@@ -48,7 +48,7 @@ from ..model.limits import MAX_AMOUNT
 from ..model.results import HandOutcome, TableGap
 from .report import FileReport, ImportReport, Rejected
 from .rows import HandRows, prepare_outcomes
-from .store import DEFAULT_BUSY_TIMEOUT_MS, ledger_at
+from .store import DEFAULT_BUSY_TIMEOUT_MS
 from .writer import ProgressFn, store_file
 
 # --- reading -----------------------------------------------------------------------------------
@@ -305,43 +305,14 @@ def import_paths(
     return report
 
 
-def run_import(
-    db_path: str | Path | None,
-    paths: Iterable[str | Path],
-    *,
-    strict: bool = False,
-    replace: bool = False,
-    fmt: str | None = None,
-    progress: ProgressFn | None = None,
-    progress_every: int = 1000,
-    wait_seconds: float | None = None,
-    jobs: int | None = 1,
-) -> ImportReport:
-    """``badugi-ledger import``: open (or create) the ledger at ``db_path`` and import ``paths``
-    with ``jobs`` processes (see :func:`import_paths`).
-
-    Each file is one transaction, so a second importer into the same ledger waits for the
-    first one's current file; ``wait_seconds`` bounds that wait (default: the store's).
-    ``replace`` stores a hand over the ledger's version when the two differ (a conflict
-    otherwise).  The report names the ledger file written.
+def import_wait_ms(wait_seconds: float | None) -> int:
+    """The busy timeout of an importing connection, in milliseconds: how long a second importer
+    into the same ledger waits for the first one's current file (each file is one transaction).
+    ``None`` is the store's default; a wait below 0 or beyond the largest exact amount is refused.
     """
     if wait_seconds is not None and not 0 <= wait_seconds <= MAX_AMOUNT / 1000:
         raise ConfigError(f"the wait must be a number of seconds from 0, not {wait_seconds}")
-    timeout = DEFAULT_BUSY_TIMEOUT_MS if wait_seconds is None else int(wait_seconds * 1000)
-    with ledger_at(db_path, busy_timeout_ms=timeout) as db:
-        report = import_paths(
-            db,
-            paths,
-            strict=strict,
-            replace=replace,
-            fmt=fmt,
-            progress=progress,
-            progress_every=progress_every,
-            jobs=jobs,
-        )
-    if db_path is not None and str(db_path) != ":memory:":
-        report.ledger = str(db_path)
-    return report
+    return DEFAULT_BUSY_TIMEOUT_MS if wait_seconds is None else int(wait_seconds * 1000)
 
 
 def ledger_totals(db: sqlite3.Connection) -> dict[str, int]:
@@ -356,7 +327,7 @@ __all__ = [
     "import_file",
     "import_outcomes",
     "import_paths",
+    "import_wait_ms",
     "read_source",
     "replay",
-    "run_import",
 ]

@@ -14,12 +14,11 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Literal
 
 from ..model.errors import LedgerError
 from ..model.escaping import for_terminal
-from .store import ledger_at, transaction
+from .store import transaction
 
 
 @dataclass(frozen=True)
@@ -150,24 +149,21 @@ def similar_names(db: sqlite3.Connection) -> list[tuple[str, ...]]:
 PlayersAction = Literal["list", "merge", "unmerge"]
 
 
-def players_command(
-    db_path: str | Path, action: PlayersAction, names: Sequence[str] = ()
+def players_action(
+    db: sqlite3.Connection, action: PlayersAction, names: Sequence[str] = ()
 ) -> list[PlayerInfo]:
-    """``badugi-ledger players list|merge INTO NAME…|unmerge NAME`` on the ledger at ``db_path``."""
-    with ledger_at(db_path, create=False) as db:
-        if action == "list":
-            return list_players(db)
-        if action == "merge":
-            if len(names) < 2:
-                raise LedgerError(
-                    "merge needs the name to keep and at least one name to merge into it"
-                )
-            return [merge_players(db, names[0], names[1:])]
-        if action == "unmerge":
-            if len(names) != 1:
-                raise LedgerError("unmerge takes exactly one name")
-            together = player_info(db, names[0]).aliases
-            unmerge_player(db, names[0])
-            after = {player_info(db, a) for a in together}
-            return sorted(after, key=lambda i: (i.player.casefold(), i.player))
-        raise LedgerError(f"unknown players action {action!r} (list, merge, unmerge)")
+    """``badugi-ledger players list|merge INTO NAME…|unmerge NAME`` on the ledger ``db``."""
+    if action == "list":
+        return list_players(db)
+    if action == "merge":
+        if len(names) < 2:
+            raise LedgerError("merge needs the name to keep and at least one name to merge into it")
+        return [merge_players(db, names[0], names[1:])]
+    if action == "unmerge":
+        if len(names) != 1:
+            raise LedgerError("unmerge takes exactly one name")
+        together = player_info(db, names[0]).aliases
+        unmerge_player(db, names[0])
+        after = {player_info(db, a) for a in together}
+        return sorted(after, key=lambda i: (i.player.casefold(), i.player))
+    raise LedgerError(f"unknown players action {action!r} (list, merge, unmerge)")

@@ -23,10 +23,8 @@ from __future__ import annotations
 import io
 import json
 import sqlite3
-from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
-from ..ledger.store import ledger_at
 from ..model.errors import ConfigError, LedgerError
 from ..model.escaping import for_csv, frame_cells
 from .standings import (
@@ -138,11 +136,3 @@ def export_table(
     buffer = io.BytesIO()
     df.to_parquet(buffer, index=False)
     return buffer.getvalue()
-
-
-def export(
-    db_path: str | Path, table: Table, fmt: ExportFormat, options: StandingsOptions | None = None
-) -> bytes:
-    """``badugi-ledger export``: one table of the ledger at ``db_path``."""
-    with ledger_at(db_path, create=False) as db:
-        return export_table(db, table, fmt, options)

@@ -15,11 +15,8 @@ import math
 import sqlite3
 from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
-from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..ledger.store import ledger_at
-from ..model.errors import LedgerError
 from ..model.money import major_units
 from .standings import (
     StandingsOptions,
@@ -248,17 +245,3 @@ def season_report(db: sqlite3.Connection, options: StandingsOptions | None = Non
         f"<title>Badugi ledger — {html.escape(season)}</title>\n<style>{CSS}</style>\n"
         "</head>\n<body>\n" + "\n".join(body) + "\n</body>\n</html>\n"
     )
-
-
-def write_season_report(
-    db_path: str | Path, out: str | Path, options: StandingsOptions | None = None
-) -> Path:
-    """``badugi-ledger report``: write the report of the ledger at ``db_path`` to ``out``."""
-    with ledger_at(db_path, create=False) as db:
-        text = season_report(db, options)
-    target = Path(out)
-    try:
-        target.write_text(text, encoding="utf-8")
-    except OSError as exc:
-        raise LedgerError(f"cannot write {str(target)!r}: {exc.strerror or exc}") from exc
-    return target

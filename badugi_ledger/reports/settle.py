@@ -29,9 +29,7 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Mapping
 from dataclasses import dataclass
-from pathlib import Path
 
-from ..ledger.store import ledger_at
 from ..ledger.tournaments import find_event
 from ..ledger.views import CASH_FACTOR, CASH_UNIT
 from ..model.errors import LedgerError
@@ -311,14 +309,18 @@ def settle_season(
     return SeasonSettlement(season, settlements)
 
 
-def settle(
-    db_path: str | Path, event: str | int | None = None, *, season: str | None = None
+def settle_choice(event: str | int | None, season: str | None) -> None:
+    """Refuse both an event and a season: a settlement is of one or the other."""
+    if event is not None and season is not None:
+        raise LedgerError("settle takes --event E or --season S, not both")
+
+
+def settlement(
+    db: sqlite3.Connection, event: str | int | None = None, *, season: str | None = None
 ) -> Settlement | SeasonSettlement:
     """``badugi-ledger settle``: one event's settlement (the latest event when neither
     ``event`` nor ``season`` is given), or a season's (one per unit)."""
-    if event is not None and season is not None:
-        raise LedgerError("settle takes --event E or --season S, not both")
-    with ledger_at(db_path, create=False) as db:
-        if season is not None:
-            return settle_season(db, season)
-        return settle_event(db, event)
+    settle_choice(event, season)
+    if season is not None:
+        return settle_season(db, season)
+    return settle_event(db, event)

@@ -31,11 +31,9 @@ import math
 import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
 from ..ledger.prizes import POINTS_FORMULAS, PointsFormula, points_for
-from ..ledger.store import ledger_at
 from ..model.errors import ConfigError
 from ..model.escaping import for_csv, for_markdown, for_terminal, frame_cells
 from ..model.money import format_amount, is_money, major_units, plain_money
@@ -364,21 +362,27 @@ def _section(db: sqlite3.Connection, options: StandingsOptions, fmt: Format) -> 
     return body
 
 
-def standings_report(db_path: str | Path, options: StandingsOptions, fmt: Format = "table") -> str:
-    """``badugi-ledger standings``: the standings of the ledger at ``db_path`` in ``fmt``.
+def standings_format(fmt: str) -> Format:
+    """``fmt`` if it is one of :data:`FORMATS`, else a :class:`ConfigError` naming them."""
+    for known in FORMATS:
+        if fmt == known:
+            return known
+    raise ConfigError(f"unknown format {fmt!r} (formats: {', '.join(FORMATS)})")
+
+
+def standings_text(db: sqlite3.Connection, options: StandingsOptions, fmt: str = "table") -> str:
+    """``badugi-ledger standings``: the standings of the ledger ``db`` in ``fmt``.
 
     With ``kind="auto"`` the human formats (table, markdown, html) show every kind the
     selection has, tournaments first; csv and json show one table (tournaments if any).
     """
-    if fmt not in FORMATS:
-        raise ConfigError(f"unknown format {fmt!r} (formats: {', '.join(FORMATS)})")
-    with ledger_at(db_path, create=False) as db:
-        if options.kind == "auto" and fmt in HUMAN_FORMATS:
-            kinds = kinds_present(db, options.season)
-            if len(kinds) > 1:
-                return "\n".join(
-                    _section(db, dataclasses.replace(options, kind=k), fmt) for k in kinds
-                )
-        if fmt == "table":
-            return render(standings(db, options), fmt, describe(db, options))
-        return render(standings(db, options), fmt)
+    form = standings_format(fmt)
+    if options.kind == "auto" and form in HUMAN_FORMATS:
+        kinds = kinds_present(db, options.season)
+        if len(kinds) > 1:
+            return "\n".join(
+                _section(db, dataclasses.replace(options, kind=k), form) for k in kinds
+            )
+    if form == "table":
+        return render(standings(db, options), form, describe(db, options))
+    return render(standings(db, options), form)

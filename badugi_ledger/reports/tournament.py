@@ -11,10 +11,9 @@ import json
 import sqlite3
 from collections.abc import Mapping
 from dataclasses import dataclass
-from pathlib import Path
 
 from ..ledger.sql import dict_rows
-from ..ledger.store import ledger_at, transaction
+from ..ledger.store import transaction
 from ..ledger.tournaments import Terms, event_label, find_event, get_terms, set_terms
 
 
@@ -89,11 +88,3 @@ def tournament_result(
     pool = sum(int(str(e["paid"])) for e in entries) - terms.bounty * len(entries)
     payouts = tuple(json.loads(str(row["payouts"] or "[]")))
     return TournamentResult(event_label(row), terms, pool, entries, payouts)
-
-
-def tournament_command(
-    db_path: str | Path, event: str | int, changes: Mapping[str, object] | None = None
-) -> TournamentResult:
-    """``badugi-ledger tournament``: record terms (chop, bounty, …) and show the result."""
-    with ledger_at(db_path, create=False) as db:
-        return tournament_result(db, event, changes=changes)

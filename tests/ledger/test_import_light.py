@@ -15,8 +15,10 @@ def test_an_import_process_does_not_load_pandas(tmp_path: Path) -> None:
     and pandas still imports normally afterwards (standings, export)."""
     script = (
         "import sys\n"
-        "from badugi_ledger.ledger.importing import run_import\n"
-        f"report = run_import({str(tmp_path / 'club.db')!r}, [{str(EXAMPLES)!r}])\n"
+        "from badugi_ledger.ledger.importing import import_paths\n"
+        "from badugi_ledger.ledger.store import ledger_at\n"
+        f"with ledger_at({str(tmp_path / 'club.db')!r}) as ledger:\n"
+        f"    report = import_paths(ledger, [{str(EXAMPLES)!r}])\n"
         "assert report.stored > 10, report.as_dict()\n"
         "print(sorted(m for m in ('pandas', 'numpy') if m in sys.modules))\n"
         "import pandas, sqlite_utils\n"

@@ -22,13 +22,14 @@ from typing import Any
 import pytest
 
 from badugi_ledger.ledger.fingerprints import fingerprint
-from badugi_ledger.ledger.importing import read_source, run_import
+from badugi_ledger.ledger.importing import read_source
 from badugi_ledger.model.cards import Card
 from badugi_ledger.model.events import Collect, HandRecord
 from badugi_ledger.model.games import GAME_NAMES
 from badugi_ledger.model.settings import STRUCTURE_KINDS
 from badugi_ledger.simulate.sessions import SimulationOptions, simulate_hands, simulate_to_path
 from tests.helpers.ledger_dump import table_digests
+from tests.helpers.ledger_files import import_into
 from tests.helpers.paths import EXAMPLES, FIXTURES
 
 
@@ -410,9 +411,9 @@ def test_the_ledger_rows_are_pinned(corpus_dir: Path, tmp_path: Path, jobs: int)
     second import of everything changes nothing."""
     db = tmp_path / "club.db"
     paths = [EXAMPLES, corpus_dir, *simulated_files(tmp_path)]
-    report = run_import(db, paths, jobs=jobs)
+    report = import_into(db, paths, jobs=jobs)
     assert (report.stored, report.duplicate, report.rejected) == (970, 0, 0)
     assert table_digests(db) == PINNED_LEDGER
-    again = run_import(db, paths, jobs=jobs)
+    again = import_into(db, paths, jobs=jobs)
     assert (again.stored, again.duplicate, again.rejected) == (0, 970, 0)
     assert table_digests(db) == PINNED_LEDGER

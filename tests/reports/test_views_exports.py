@@ -131,13 +131,13 @@ def test_docs_list_every_column_of_the_views() -> None:
 def test_view_results_equal_the_stack_changes_of_simulated_sessions(tmp_path: Path) -> None:
     """buy_in / buy_out / stack are derived from stacks between hands (rebuys, top-ups); their
     net must equal the sum of each hand's stack change, for every player and event."""
-    from badugi_ledger.ledger.importing import run_import
     from badugi_ledger.simulate.sessions import SimulationOptions, simulate_to_path
+    from tests.helpers.ledger_files import import_into
 
     path = tmp_path / "sim.bhh"
     simulate_to_path(SimulationOptions(hands=300, players=5, seed=12, session_hands=100), str(path))
     db_path = tmp_path / "sim.db"
-    assert run_import(db_path, [path], jobs=1).ok
+    assert import_into(db_path, [path], jobs=1).ok
     db = open_ledger(db_path)
     expected = {
         (r[0], r[1]): r[2]

@@ -18,11 +18,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from badugi_ledger.check import run_check
-from badugi_ledger.ledger.importing import run_import
 from badugi_ledger.model.errors import ParseError
 from badugi_ledger.model.events import Draw, HandRecord
 from badugi_ledger.model.limits import MAX_AMOUNT
 from badugi_ledger.text import parse
+from tests.helpers.ledger_files import import_into
 
 # A legal hand (check: 1 ok; import: 1 stored) with every kind of number our format writes.
 # Each {n} is one number position; its value in the legal hand is in LEGAL.
@@ -89,7 +89,7 @@ def test_the_legal_hand_is_legal(tmp_path: Path) -> None:
     run = run_check([path], jobs=1)
     list(run.lines())
     assert run.all_ok
-    assert run_import(tmp_path / "l.db", [path]).stored == 1
+    assert import_into(tmp_path / "l.db", [path]).stored == 1
 
 
 @pytest.mark.parametrize(
@@ -134,7 +134,7 @@ def test_a_huge_stack_is_a_check_error_and_the_import_goes_on(tmp_path: Path) ->
     lines = list(run.lines())
     assert not run.all_ok
     assert f"{bad}:3:31: hand 1: stack {2**63} is above the largest amount, 2^53" in lines[0]
-    report = run_import(tmp_path / "l.db", [bad, good])  # no OverflowError
+    report = import_into(tmp_path / "l.db", [bad, good])  # no OverflowError
     assert [f.stored for f in report.files] == [0, 1]
     assert "stack 9223372036854775808 is above" in " ".join(report.text_lines())
 
@@ -151,7 +151,7 @@ def test_payouts_that_do_not_total_100_are_refused_by_check(tmp_path: Path) -> N
     assert lines[0].startswith(
         f"{path}:2:53: payout percentages must total 100, not 108: 50/30/20/1/1/1/1/1/1/1/1"
     )
-    report = run_import(tmp_path / "l.db", [path])
+    report = import_into(tmp_path / "l.db", [path])
     assert report.stored == 0 and not report.ok
 
 
@@ -208,7 +208,7 @@ def test_check_and_import_agree_on_any_number(
     path.write_text(hand_with(position, number), encoding="utf-8")
     run = run_check([path], jobs=1)
     list(run.lines())
-    report = run_import(folder / "l.db", [path])
+    report = import_into(folder / "l.db", [path])
     assert report.ok == run.all_ok, (number, report.text_lines())
     assert report.stored == (1 if run.all_ok else 0)
 
