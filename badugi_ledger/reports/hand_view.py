@@ -20,7 +20,7 @@ keeps them as they are (JSON escapes what it must).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -30,9 +30,10 @@ from ..model.cards import Card
 from ..model.errors import BadugiError
 from ..model.escaping import for_terminal
 from ..model.events import Action, Buy, Deal, Draw, HandRecord, Muck, Post, Show, SitOut
-from ..model.games import GAMES
+from ..model.games import GAMES, GameName
 from ..model.money import CHIPS, TOURNAMENT_CHIPS, format_amount
 from ..model.results import HandOutcome, HandResult, PotResult, Violation
+from ..model.settings import HouseRules
 from ..replay import replay_stream
 from ..replay.draws import CardTracker
 from .hand_words import ActionLine, RoundView, amount_text, rounds
@@ -48,6 +49,7 @@ __all__ = [
     "hand_unit",
     "hand_view",
     "hand_views",
+    "pot_view",
     "render_hand",
 ]
 
@@ -276,21 +278,25 @@ def _odd_chip(shares: Pairs) -> str:
     return f"{' and '.join(lucky)} {'gets' if len(lucky) == 1 else 'get'} {what}"
 
 
-def _pot_view(
-    pot: PotResult, record: HandRecord, cards: dict[str, tuple[Card, ...]], mucked: set[str]
+def pot_view(
+    pot: PotResult,
+    game_name: GameName,
+    house: HouseRules,
+    cards: Mapping[str, tuple[Card, ...]],
+    mucked: Collection[str] = (),
 ) -> PotView:
+    """The view of one pot: its halves when ``cards`` (the showdown hands) divide it exactly as
+    the replay did (``pot.shares``), else the replay's words alone."""
     shares: Pairs = tuple((p, s) for p, s in pot.shares.items())
     carried = not pot.shares
     net = sum(pot.shares.values())
     halves: tuple[HalfView, ...] = ()
     odd = ""
     contenders = [p for p in pot.eligible if p not in mucked]
-    game = GAMES[record.settings.game]
+    game = GAMES[game_name]
     if net and len(contenders) > 1 and all(p in cards for p in contenders):
         try:
-            award = divide_pot(
-                net, [(p, cards[p]) for p in contenders], game.name, record.settings.house
-            )
+            award = divide_pot(net, [(p, cards[p]) for p in contenders], game.name, house)
         except (BadugiError, ValueError):
             award = None
         if award is not None and dict(award.shares) == dict(pot.shares):
@@ -349,7 +355,8 @@ def hand_view(outcome: HandOutcome) -> HandView:
     title = GAMES[record.settings.game].title + (" with a Buy" if record.settings.with_buy else "")
     head = (outcome.source, outcome.hand_id, outcome.pos.line, title, unit)
     if result is None:
-        upto = min((p.line for p in problems if p.line), default=0)
+        located = [(p.line, p.column) for p in problems if p.line]
+        upto = min(located) if located else None
         return HandView(
             *head,
             seats=_seats(record, None),
@@ -367,6 +374,7 @@ def _replayed(
     common: dict[str, Any],
 ) -> HandView:
     cards = _showdown_cards(record) if result.showdown else {}
+    game, house = record.settings.game, record.settings.house
     mucked = {ev.player for ev in record.events if isinstance(ev, Muck)}
     order = [s.name for s in record.seats]
     finals = sorted(result.final_stacks.items(), key=lambda kv: order.index(kv[0]))
@@ -374,7 +382,7 @@ def _replayed(
         *head,
         seats=_seats(record, dict(result.starting_stacks)),
         rounds=rounds(record.events, head[4], settings=record.settings),
-        pots=tuple(_pot_view(p, record, cards, mucked) for p in result.pots),
+        pots=tuple(pot_view(p, game, house, cards, mucked) for p in result.pots),
         rake=result.rake,
         carry_in=result.carry_in,
         carry_out=result.carry_out,
@@ -460,16 +468,16 @@ def render_hand(view: HandView) -> str:
             stack = "?" if s.stack is None else amount_text(s.stack, unit)
             roles = ", ".join(s.roles)
             lines.append(f"  {s.seat:>2}  {t(s.name):<{name_w}}  {stack:>12}  {roles}".rstrip())
-    problem_lines = {p.line for p in view.problems}
+    at = {(p.line, p.column) for p in view.problems} | {(p.line, 0) for p in view.problems}
     for r in view.rounds:
         lines.append("")
         lines.append(r.name)
         for a in r.actions:
-            mark = "!" if a.line in problem_lines else " "
-            lines += _wrap(f" {mark}{a.line:>5}  {t(a.text)}", " " * 9)
+            mark = "!" if a.line and (a.line, a.column if not view.replayed else 0) in at else " "
+            number = str(a.line) if a.line else ""
+            lines += _wrap(f" {mark}{number:>5}  {t(a.text)}", " " * 9)
     if not view.replayed and not view.stored and view.rounds:
-        lines.append("")
-        lines.append("the replay stopped here; the rest of the hand is not shown")
+        lines.append("the replay stopped here (see the verdict); the rest of the hand is not shown")
     if view.pots:
         lines.append("")
         lines.append("pots")
@@ -484,15 +492,19 @@ def render_hand(view: HandView) -> str:
                 for h in p.halves:
                     who = ", ".join(f"{t(n)} {amount_text(s, unit)}" for n, s in h.shares)
                     tied = " tie" if len(h.winners) > 1 else ""
-                    text = f"    {h.label} half ({amount_text(h.amount, unit)}){tied}: {who}"
-                    lines += _wrap(f"{text} with {h.hand}", "      ")
+                    if len(p.halves) == 1:
+                        text = f"    won{tied}: {who} with {h.hand} ({h.label})"
+                    else:
+                        half = f"{h.label} half ({amount_text(h.amount, unit)}){tied}"
+                        text = f"    {half}: {who} with {h.hand}"
+                    lines += _wrap(text, "      ")
                     if h.odd_chip:
                         lines.append(f"      {t(h.odd_chip)}")
             else:
                 lines += _wrap(f"    {t(p.detail)}", "      ")
             if p.odd_chip:
                 lines += _wrap(f"    {t(p.odd_chip)}", "      ")
-            if p.shares and (p.halves or len(p.shares) > 1):
+            if len(p.halves) > 1 or len(p.shares) > 1:
                 shares = ", ".join(f"{t(n)} {amount_text(s, unit)}" for n, s in p.shares)
                 lines += _wrap(f"    shares: {shares}", "      ")
     if view.replayed and (view.rake or view.carry_in or view.carry_out):
@@ -513,6 +525,11 @@ def render_hand(view: HandView) -> str:
             change = "" if before is None else format_amount(chips - before, unit, sign=True)
             change = f"  ({change})" if change else ""
             lines.append(f"  {t(name):<{name_w}}  {amount_text(chips, unit):>12}{change}")
+    if view.notes:
+        lines.append("")
+        lines.append("notes")
+        for note in view.notes:
+            lines += _wrap(f"  {t(note)}", "    ")
     lines.append("")
     lines.append(f"verdict: {view.verdict}")
     for problem in (*view.problems, *view.warnings):

@@ -43,6 +43,7 @@ class ActionLine:
 
     line: int
     text: str
+    column: int = 0
 
 
 @dataclass(frozen=True)
@@ -143,11 +144,15 @@ def _phase(ev: Event) -> str:
 
 
 def rounds(
-    events: Sequence[Event], unit: str, *, upto: int = 0, settings: GameSettings | None = None
+    events: Sequence[Event],
+    unit: str,
+    *,
+    upto: tuple[int, int] | None = None,
+    settings: GameSettings | None = None,
 ) -> tuple[RoundView, ...]:
-    """The events grouped by part of the hand, in words; with ``upto``, only the events on or
-    before that line (a hand whose replay stopped there).  Amounts are as recorded, except a
-    blind or ante left out, which ``settings`` fixes.
+    """The events grouped by part of the hand, in words; with ``upto`` (line, column; column 0:
+    the whole line), only the events up to that place (a hand whose replay stopped there).
+    Amounts are as recorded, except a blind or ante left out, which ``settings`` fixes.
 
     Betting round *n* is followed by draw *n* (``000`` "Playing a hand"); a player drawing a
     second time in one draw starts the next draw (rounds with nobody left to bet are skipped).
@@ -157,7 +162,7 @@ def rounds(
     drawn: set[str] = set()
     current = ""
     for ev in events:
-        if upto and ev.pos.line > upto:
+        if upto is not None and (ev.pos.line, ev.pos.column if upto[1] else 0) > upto:
             break
         if type(ev) is Deal and all(c is None for c in ev.cards):
             continue  # dealt cards nobody saw say nothing
@@ -183,5 +188,5 @@ def rounds(
             current = phase
         if not parts or parts[-1][0] != current:
             parts.append((current, []))
-        parts[-1][1].append(ActionLine(ev.pos.line, _words(ev, unit)))
+        parts[-1][1].append(ActionLine(ev.pos.line, _words(ev, unit), ev.pos.column))
     return tuple(RoundView(name, tuple(lines)) for name, lines in parts)
