@@ -175,7 +175,12 @@ class HandView:
                 for s in self.seats
             ],
             "rounds": [
-                {"name": r.name, "actions": [{"line": a.line, "text": a.text} for a in r.actions]}
+                {
+                    "name": r.name,
+                    "actions": [
+                        {"line": a.line, "text": a.text, "column": a.column} for a in r.actions
+                    ],
+                }
                 for r in self.rounds
             ],
             "pots": [
@@ -459,7 +464,7 @@ def render_hand(view: HandView) -> str:
     where = f"{t(view.source)}:{view.line}" if view.line else t(view.source)
     lines += _wrap(title, "  ")
     stored = " · from the ledger" if view.stored else ""
-    lines.append(f"  {where} · amounts in {unit}{stored}")
+    lines += _wrap(f"  {where} · amounts in {unit}{stored}", "  ")
     if view.seats:
         lines.append("")
         lines.append("seats")
@@ -476,6 +481,11 @@ def render_hand(view: HandView) -> str:
             mark = "!" if a.line and (a.line, a.column if not view.replayed else 0) in at else " "
             number = str(a.line) if a.line else ""
             lines += _wrap(f" {mark}{number:>5}  {t(a.text)}", " " * 9)
+            if mark == "!" and not view.replayed:
+                for problem in view.problems:
+                    if problem.line == a.line:
+                        first = t(problem.message.split("\n", 1)[0])
+                        lines += _wrap(f"         ^ {first} [{t(problem.rule)}]", " " * 11)
     if not view.replayed and not view.stored and view.rounds:
         lines.append("the replay stopped here (see the verdict); the rest of the hand is not shown")
     if view.pots:
