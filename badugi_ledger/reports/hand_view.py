@@ -404,11 +404,12 @@ def hand_views(
     or of only the hands whose id is in ``hands`` (as the file names them: ``12``, ``004-1``);
     every hand is replayed, since stacks carry from hand to hand.  A ``BadugiError`` names a
     wanted hand that none of the files holds."""
-    from ..sources import history_files, read_stream
+    from ..sources import HISTORY_SUFFIXES, history_files, read_stream
 
     files = history_files(paths)
     if not files:
-        raise BadugiError("no hand-history files found")
+        suffixes = ", ".join(sorted(HISTORY_SUFFIXES))
+        raise BadugiError(f"no hand-history files found (looked for {suffixes} files)")
     wanted = None if hands is None else {str(h) for h in hands}
     found: set[str] = set()
     seen: list[str] = []
@@ -464,7 +465,8 @@ def render_hand(view: HandView) -> str:
     where = f"{t(view.source)}:{view.line}" if view.line else t(view.source)
     lines += _wrap(title, "  ")
     stored = " · from the ledger" if view.stored else ""
-    lines += _wrap(f"  {where} · amounts in {unit}{stored}", "  ")
+    amounts = f" · amounts in {unit}" if view.game else ""
+    lines += _wrap(f"  {where}{amounts}{stored}", "  ")
     if view.seats:
         lines.append("")
         lines.append("seats")
@@ -543,8 +545,9 @@ def render_hand(view: HandView) -> str:
     lines.append("")
     lines.append(f"verdict: {view.verdict}")
     for problem in (*view.problems, *view.warnings):
-        first = t(problem.message.split("\n", 1)[0])
+        first, _, context = problem.message.partition("\n")
         where = f"line {problem.line}: " if problem.line else ""
-        text = f"  {where}{problem.kind}: {first} [{t(problem.rule)}]"
+        text = f"  {where}{problem.kind}: {t(first)} [{t(problem.rule)}]"
         lines += _wrap(text, "    ")
+        lines += [f"    {t(more)}" for more in context.split("\n") if context]  # line, caret
     return "\n".join(lines)
