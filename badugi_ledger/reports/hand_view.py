@@ -319,8 +319,11 @@ def pot_view(
             if len(halves) > 1 and net % 2:
                 bigger = max(award.halves, key=lambda h: h.amount)
                 odd = f"the odd chip of the pot goes to the {game.half_label(bigger.name)} half"
-    if not halves and not carried:
-        odd = _odd_chip(shares) if len(contenders) > 1 else ""
+    amounts = [s for _, s in shares]
+    if not halves and len(game.halves) == 1 and len(amounts) > 1:
+        # Tied winners of a one-half pot (cards not all known): shares one chip apart are an
+        # odd chip; a split game's shares also differ by half, so they are not guessed at.
+        odd = _odd_chip(shares) if max(amounts) - min(amounts) == 1 else ""
     return PotView(pot.name, pot.amount, pot.eligible, shares, pot.detail, halves, carried, odd)
 
 

@@ -17,7 +17,9 @@ import pytest
 
 from badugi_ledger.ledger.store import ledger_at
 from badugi_ledger.model.errors import BadugiError, LedgerError
-from badugi_ledger.reports.hand_view import HandView, hand_views, render_hand
+from badugi_ledger.model.results import PotResult
+from badugi_ledger.model.settings import HouseRules
+from badugi_ledger.reports.hand_view import HandView, hand_views, pot_view, render_hand
 from badugi_ledger.reports.stored_hands import stored_hand_views
 from tests.helpers.ledger_files import import_into
 from tests.helpers.paths import EXAMPLES
@@ -243,3 +245,13 @@ def test_names_are_written_visibly(tmp_path: Path) -> None:
     assert "\x1b" not in text and "Eve\\x1b[2J" in text
     assert "<script>x</script> folds" in text  # plain text for a terminal; HTML escapes its own
     assert view.to_dict()["seats"][1]["name"] == "Eve\x1b[2J"  # data keeps the name as is
+
+
+def test_odd_chip_without_cards_only_where_shares_are_one_chip_apart() -> None:
+    """Cards not all known (a site's mucked hands): the replay's shares stand alone.  A Badugi
+    pot tied 3-2 had an odd chip; Badacey shares 90-30 are halves, not odd chips (``004``)."""
+    tied = PotResult("main", 5, ("Ann", "Ben"), {"Ann": 3, "Ben": 2}, "recorded")
+    view = pot_view(tied, "badugi", HouseRules(), {})
+    assert view.halves == () and view.odd_chip == "Ann gets the odd chip"
+    split = PotResult("main", 120, ("Ann", "Ben"), {"Ann": 90, "Ben": 30}, "recorded")
+    assert pot_view(split, "badacey", HouseRules(), {}).odd_chip == ""
