@@ -746,16 +746,13 @@ def show_cmd(
     db: DbOption = LEDGER,
 ) -> None:
     """Show hands as people read them: seats, stacks, button and blinds; the actions round by
-    round; each pot, who could win it, who won it with what hand (each half of a split pot)
-    and the shares, odd chip, rake and carried pot; final stacks; and the verdict with every
-    problem at its line.  A hand that breaks a rule is shown up to the line where the replay
-    stopped.
-
-    With FILES the hands are replayed as `check` replays them. Without, the hands stored in
-    the ledger are shown (--event, --hand, --table choose them, as `void` does): the ledger
-    keeps each hand's figures (stacks, chips put in, pots and shares, shown cards, rake,
-    carried pot), not its actions, so a stored hand shows what each player put in instead of
-    the betting rounds; `show FILE` replays the file for those."""
+    round; each pot, who could win it, who won it with what hand (each half of a split pot),
+    the shares, odd chip, rake and carried pot; final stacks; the verdict with every problem
+    at its line (a hand that breaks a rule is shown up to that line).  FILES are replayed as
+    `check` replays them.  Without FILES, the hands stored in the ledger are shown (--event,
+    --hand and --table choose them, as `void` does): the ledger keeps each hand's figures
+    (stacks, chips put in, pots and shares, shown cards, rake, carried pot), not its actions,
+    so a stored hand shows what each player put in instead of the rounds."""
     from .reports.hand_view import render_hand
 
     if files and (event is not None or table is not None):

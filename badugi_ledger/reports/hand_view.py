@@ -475,7 +475,7 @@ def render_hand(view: HandView) -> str:
         lines.append("seats")
         name_w = min(max(len(t(s.name)) for s in view.seats), 24)
         for s in view.seats:
-            stack = "?" if s.stack is None else amount_text(s.stack, unit)
+            stack = "carried" if s.stack is None else amount_text(s.stack, unit)
             roles = ", ".join(s.roles)
             lines.append(f"  {s.seat:>2}  {t(s.name):<{name_w}}  {stack:>12}  {roles}".rstrip())
     at = {(p.line, p.column) for p in view.problems} | {(p.line, 0) for p in view.problems}
