@@ -750,9 +750,9 @@ def show_cmd(
     the shares, odd chip, rake and carried pot; final stacks; the verdict with every problem
     at its line (a hand that breaks a rule is shown up to that line).  FILES are replayed as
     `check` replays them.  Without FILES, the hands stored in the ledger are shown (--event,
-    --hand and --table choose them, as `void` does): the ledger keeps each hand's figures
-    (stacks, chips put in, pots and shares, shown cards, rake, carried pot), not its actions,
-    so a stored hand shows what each player put in instead of the rounds."""
+    --hand and --table choose them, as `void` does), in full when the file they were imported
+    from is still there and holds them unchanged; else from what the ledger keeps (stacks,
+    chips put in, pots and shares, shown cards, rake, carried pot): not the actions."""
     from .reports.hand_view import render_hand
 
     if files and (event is not None or table is not None):

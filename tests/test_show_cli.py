@@ -61,9 +61,10 @@ def test_show_stored_hands(tmp_path: Path) -> None:
     out = result.output
     assert out.startswith("hand P2 · Progressive Badugi · table Back room · Progressive night")
     words = " ".join(out.split())  # long lines are wrapped at 80 columns
-    assert "from the ledger" in words and "chips put in (the ledger keeps no actions)" in out
+    # The file is still there and holds the stored hand: shown with its actions.
+    assert "from the ledger" in words and "\nbetting round 1\n" in out
     assert "carried in: 12 chips (in the main pot)" in out
-    assert "`badugi-ledger show FILE --hand P2` replays it" in words
+    assert "progressive_night.bhh:23, which still holds the stored hand" in words
     data = json.loads(runner.invoke(app, [*args, "--json"]).output)
     assert data["stored"] and data["carry_in"] == 12 and data["pots"][0]["shares"] == {"Dan": 38}
     gone = runner.invoke(app, ["show", "--db", str(db), "--event", "Nowhere"])
@@ -72,6 +73,19 @@ def test_show_stored_hands(tmp_path: Path) -> None:
     assert both.exit_code == 1 and "--db shows stored hands" in both.output
     event_with_file = runner.invoke(app, ["show", str(EXAMPLES), "--event", "1"])
     assert event_with_file.exit_code == 1 and "give them without FILES" in event_with_file.output
+
+
+def test_a_stored_hand_whose_file_is_gone_shows_the_stored_figures(tmp_path: Path) -> None:
+    night = tmp_path / "night.bhh"
+    night.write_text((EXAMPLES / "000_anna_ben.bhh").read_text(encoding="utf-8"), "utf-8")
+    db = tmp_path / "club.db"
+    assert import_into(db, [night]).stored == 1
+    night.unlink()
+    out = runner.invoke(app, ["show", "--db", str(db), "--hand", "000-1"]).output
+    assert "chips put in (the ledger keeps no actions)\n         Anna puts in 14\n" in out
+    assert "betting round" not in out
+    assert "won: Anna 28 with 4-card 8-6-5-3 (Badugi)" in out
+    assert "`badugi-ledger show FILE --hand 000-1` replays it" in " ".join(out.split())
 
 
 def test_hostile_names_in_a_stored_hand(tmp_path: Path) -> None:

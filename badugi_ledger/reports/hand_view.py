@@ -31,6 +31,7 @@ from ..model.errors import BadugiError
 from ..model.escaping import for_terminal
 from ..model.events import Action, Buy, Deal, Draw, HandRecord, Muck, Post, Show, SitOut
 from ..model.games import GAMES, GameName
+from ..model.limits import quote
 from ..model.money import CHIPS, TOURNAMENT_CHIPS, format_amount
 from ..model.results import HandOutcome, HandResult, PotResult, Violation
 from ..model.settings import HouseRules
@@ -51,6 +52,7 @@ __all__ = [
     "hand_views",
     "pot_view",
     "render_hand",
+    "replayed_outcomes",
 ]
 
 Pairs = tuple[tuple[str, int], ...]
@@ -146,9 +148,10 @@ class HandView:
     problems: tuple[Problem, ...] = ()
     warnings: tuple[Problem, ...] = ()
     replayed: bool = True
-    """False when the replay stopped at a problem: rounds end at its line, no pots."""
+    """False when the replay stopped at a problem (rounds end at its line, no pots), and for a
+    stored hand built from the ledger's rows (no actions: the ledger does not keep them)."""
     stored: bool = False
-    """Built from the ledger's rows (no actions: the ledger does not keep them)."""
+    """Chosen from the ledger (:mod:`badugi_ledger.reports.stored_hands`)."""
     notes: tuple[str, ...] = field(default=())
 
     def to_dict(self) -> dict[str, Any]:
@@ -400,6 +403,23 @@ def _replayed(
     )
 
 
+def replayed_outcomes(paths: Iterable[str | Path]) -> Iterator[HandOutcome]:
+    """Every hand of ``paths`` (files, or folders searched recursively) replayed as ``check``
+    replays it, lazily and in order; a ``BadugiError`` when no file is found."""
+    from ..sources import HISTORY_SUFFIXES, history_files, read_stream
+
+    files = history_files(paths)
+    if not files:
+        suffixes = ", ".join(sorted(HISTORY_SUFFIXES))
+        raise BadugiError(f"no hand-history files found (looked for {suffixes} files)")
+
+    def items() -> Iterator[Any]:
+        for path in files:
+            yield from read_stream(path)
+
+    return replay_stream(items())
+
+
 def hand_views(
     paths: Iterable[str | Path], hands: Iterable[str] | None = None
 ) -> Iterator[HandView]:
@@ -407,34 +427,29 @@ def hand_views(
     or of only the hands whose id is in ``hands`` (as the file names them: ``12``, ``004-1``);
     every hand is replayed, since stacks carry from hand to hand.  A ``BadugiError`` names a
     wanted hand that none of the files holds."""
-    from ..sources import HISTORY_SUFFIXES, history_files, read_stream
-
-    files = history_files(paths)
-    if not files:
-        suffixes = ", ".join(sorted(HISTORY_SUFFIXES))
-        raise BadugiError(f"no hand-history files found (looked for {suffixes} files)")
+    paths = list(paths)
     wanted = None if hands is None else {str(h) for h in hands}
     found: set[str] = set()
     seen: list[str] = []
-
-    def items() -> Iterator[Any]:
-        for path in files:
-            yield from read_stream(path)
-
-    for outcome in replay_stream(items()):
+    for outcome in replayed_outcomes(paths):
         hand = outcome.hand_id or ""
-        if len(seen) < 12 and hand and hand not in seen:
+        if len(seen) < _LISTED and hand and hand not in seen:
             seen.append(hand)
         if wanted is None or hand in wanted:
             found.add(hand)
             yield hand_view(outcome)
     missing = sorted((wanted or set()) - found)
     if missing:
-        listed = ", ".join(seen) + (", …" if len(seen) == 12 else "")
+        listed = ", ".join(seen) + (", …" if len(seen) == _LISTED else "")
         raise BadugiError(
-            f"no hand {', '.join(map(repr, missing))} in {', '.join(map(str, files))}"
+            f"no hand {', '.join(repr(quote(h)) for h in missing)} in "
+            f"{', '.join(quote(str(p)) for p in paths)}"
             + (f" (its hands: {listed})" if seen else "")
         )
+
+
+_LISTED = 12
+"""How many hand ids a "no hand" message lists."""
 
 
 # --- as text -----------------------------------------------------------------------------------
@@ -522,7 +537,7 @@ def render_hand(view: HandView) -> str:
             if len(p.halves) > 1 or len(p.shares) > 1:
                 shares = ", ".join(f"{t(n)} {amount_text(s, unit)}" for n, s in p.shares)
                 lines += _wrap(f"    shares: {shares}", "      ")
-    if view.replayed and (view.rake or view.carry_in or view.carry_out):
+    if view.rake or view.carry_in or view.carry_out:
         lines.append("")
         if view.carry_in:
             lines.append(f"carried in: {_money(view.carry_in, unit)} (in the main pot)")

@@ -3,13 +3,18 @@
 The ledger keeps a hand's figures, not its events: per player the seat, starting and final
 stack, chips put in and collected (``hand_players``); the double-entry ``postings``; each pot
 with its amount, who was eligible, the replay's words and the winners' shares (``pots``,
-``pot_winners``); rake, carried pot, button, the shown cards (``hands.cards``), and the file
-and line the hand came from.  So a stored hand's view has seats, pots, shares, rake, carried
-pot and final stacks, but no betting rounds: what each player put in stands in for them, and
-the shown cards for the showdown.  The halves of a split pot are worked out from the shown
-cards under the default house rules and shown only when they give exactly the stored shares
-(the house rules a hand was played under are not stored).  ``show FILE`` replays the file for
-the actions.  Only valid hands are stored, so the verdict is ``ok``; a voided hand says so.
+``pot_winners``); rake, carried pot, button, the shown cards (``hands.cards``), the hand's
+fingerprint and content digest, and the file and line it came from.
+
+So a stored hand is shown in full when its file is still where it was imported from (the
+path as stored, from the current folder) and still holds it: the file is replayed, and its
+hand is used only if its fingerprint and the content digest of its replayed figures are the
+stored ones (:mod:`badugi_ledger.ledger.hand_content`).  Otherwise the view is built from the
+rows alone: seats, pots, shares, rake, carried pot and final stacks, but no betting rounds:
+what each player put in stands in for them, and the shown cards for the showdown.  The halves
+of a split pot are then worked out from the shown cards under the default house rules and
+shown only when they give exactly the stored shares (a hand's house rules are not stored).
+Only valid hands are stored, so the verdict is ``ok``; a voided hand's is ``void``.
 """
 
 from __future__ import annotations
@@ -17,7 +22,11 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Iterable
+from dataclasses import replace
+from pathlib import Path
 
+from ..ledger.fingerprints import fingerprint
+from ..ledger.rows import hand_rows
 from ..ledger.sql import dict_rows
 from ..ledger.tournaments import event_label, find_event
 from ..model.cards import Card, parse_cards
@@ -26,7 +35,7 @@ from ..model.games import GAMES
 from ..model.limits import quote
 from ..model.results import PotResult
 from ..model.settings import HouseRules
-from .hand_view import HandView, SeatView, pot_view
+from .hand_view import HandView, SeatView, hand_view, pot_view, replayed_outcomes
 from .hand_words import ActionLine, RoundView, amount_text
 
 __all__ = ["stored_hand_views"]
@@ -71,6 +80,35 @@ def _hand_rows(
         )
     order = {h: i for i, h in enumerate(hands)}
     return sorted(chosen, key=lambda r: (order[str(r["hand_number"])], int(str(r["id"]))))
+
+
+def _replayed(rows: list[dict[str, object]]) -> dict[int, HandView]:
+    """Views of the stored hands whose files still hold them (see the module docstring), by
+    ``hands.id``: each file is replayed once, every hand of it, since stacks carry."""
+    by_source: dict[str, dict[tuple[str, str], list[dict[str, object]]]] = {}
+    for row in rows:
+        key = (str(row["hand_number"]), str(row["table_name"] or ""))
+        by_source.setdefault(str(row["source"] or ""), {}).setdefault(key, []).append(row)
+    views: dict[int, HandView] = {}
+    for source, wanted in by_source.items():
+        if not source or not Path(source).is_file():
+            continue
+        try:
+            for outcome in replayed_outcomes([source]):
+                record, result = outcome.record, outcome.result
+                if record is None or result is None or outcome.errors:
+                    continue
+                print_ = fingerprint(record) if (record.hand_id, record.table) in wanted else ""
+                for stored in wanted.get((record.hand_id, record.table), ()):
+                    if stored["fingerprint"] != print_:
+                        continue  # another version of the hand (replaced, or edited since)
+                    line = int(str(stored["line"] or 0))
+                    if hand_rows(record, result, source, line).content != stored["content"]:
+                        continue  # the same text, other figures: an earlier hand changed
+                    views[int(str(stored["id"]))] = hand_view(outcome)
+        except (BadugiError, OSError):
+            continue  # the file cannot be read any more: the stored rows stand alone
+    return views
 
 
 def _view(db: sqlite3.Connection, row: dict[str, object], event: dict[str, object]) -> HandView:
@@ -156,6 +194,7 @@ def _view(db: sqlite3.Connection, row: dict[str, object], event: dict[str, objec
         carry_out=int(str(row["carry_out"])),
         final_stacks=tuple((str(p["name"]), int(str(p["final_stack"]))) for p in players),
         verdict="ok" if row["void_reason"] is None else "void",
+        replayed=False,
         stored=True,
         notes=tuple(notes),
     )
@@ -167,12 +206,31 @@ def stored_hand_views(
     hands: Iterable[str] | None = None,
     *,
     table: str | None = None,
+    replay: bool = True,
 ) -> list[HandView]:
     """The views of stored hands: of ``event`` (its name, key or id, as ``badugi-ledger
     events`` lists them; None: the latest event with hands), all its hands or those numbered
     ``hands`` (``table`` when several tables used a number), in the order asked (else as
-    stored).  Voided hands are shown too, marked void.  LedgerError names a missing hand."""
+    stored).  Voided hands are shown too, marked void.  With ``replay``, a hand whose file still
+    holds it is shown with its actions (the module docstring says when).  LedgerError names a
+    missing hand."""
     row = find_event(db, event)
     label = event_label(row)
     wanted = None if hands is None else [str(h) for h in hands]
-    return [_view(db, r, row) for r in _hand_rows(db, int(str(row["id"])), label, wanted, table)]
+    rows = _hand_rows(db, int(str(row["id"])), label, wanted, table)
+    replayed = _replayed(rows) if replay else {}
+    views = []
+    for r in rows:
+        view = _view(db, r, row)
+        full = replayed.get(int(str(r["id"])))
+        if full is not None:
+            note = f"replayed from {r['source']}:{r['line']}, which still holds the stored hand"
+            view = replace(
+                full,
+                event=view.event,
+                verdict=view.verdict,
+                stored=True,
+                notes=(*full.notes, note, *view.notes[1:]),
+            )
+        views.append(view)
+    return views

@@ -213,7 +213,7 @@ def test_stored_hands_from_a_ledger_of_the_examples(tmp_path: Path) -> None:
     db = tmp_path / "club.db"
     import_into(db, [EXAMPLES])
     with ledger_at(db, create=False) as ledger:
-        [view] = stored_hand_views(ledger, "Badacey practice deal")
+        [view] = stored_hand_views(ledger, "Badacey practice deal", replay=False)
         assert view.stored and view.verdict == "ok" and view.unit == "chips"
         replayed = next(iter(hand_views([EXAMPLES / "004_badacey.bhh"])))
         # The same pots, halves, shares and stacks as the replay, from the stored rows.
@@ -226,11 +226,38 @@ def test_stored_hands_from_a_ledger_of_the_examples(tmp_path: Path) -> None:
             "chips put in (the ledger keeps no actions)",
             "showdown",
         ]
+        # The file still holds the stored hand: replayed, with its actions.
+        [full] = stored_hand_views(ledger, "Badacey practice deal")
+        assert full.stored and full.rounds == replayed.rounds and full.pots == replayed.pots
+        assert full.event == "Badacey practice deal (2024-02-02)"
+        assert "004_badacey.bhh:9, which still holds the stored hand" in full.notes[-1]
         carried, won, *_ = stored_hand_views(ledger, "Progressive night", ["P1", "P2"])
         assert carried.carry_out == 12 and carried.pots[0].carried
         assert won.carry_in == 12 and dict(won.pots[0].shares) == {"Dan": 38}
         with pytest.raises(LedgerError, match=r"no hand '9' in Progressive night .*its hands: P1"):
             stored_hand_views(ledger, "Progressive night", ["9"])
+
+
+def test_a_stored_hand_whose_file_changed_is_shown_from_its_rows(tmp_path: Path) -> None:
+    """The file holds another version of the hand now (a shown card corrected after the
+    import): its fingerprint is not the stored one, so the stored figures are shown."""
+    night = tmp_path / "night.bhh"
+    text = (EXAMPLES / "home_session.bhh").read_text(encoding="utf-8")
+    night.write_text(text, "utf-8")
+    db = tmp_path / "club.db"
+    import_into(db, [night])
+    with ledger_at(db, create=False) as ledger:
+        [same] = stored_hand_views(ledger, None, ["1"])
+        assert same.rounds[1].name == "betting round 1"  # the file still holds it
+        edited = text.replace("Cara 8s 6d 4c Ah", "Cara 8s 6d 4c Ad")  # still a legal hand
+        assert edited != text
+        night.write_text(edited, "utf-8")
+        [view] = stored_hand_views(ledger, None, ["1"])
+        assert [r.name for r in view.rounds] == [
+            "chips put in (the ledger keeps no actions)",
+            "showdown",
+        ]
+        assert view.rounds[1].actions[0].text == "Cara shows 8s 6d 4c Ah"  # as stored
 
 
 def test_names_are_written_visibly(tmp_path: Path) -> None:
