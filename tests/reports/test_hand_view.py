@@ -231,9 +231,11 @@ def test_stored_hands_from_a_ledger_of_the_examples(tmp_path: Path) -> None:
         assert full.stored and full.rounds == replayed.rounds and full.pots == replayed.pots
         assert full.event == "Badacey practice deal (2024-02-02)"
         assert "004_badacey.bhh:9, which still holds the stored hand" in full.notes[-1]
-        carried, won, *_ = stored_hand_views(ledger, "Progressive night", ["P1", "P2"])
+        progressive = stored_hand_views(ledger, "Progressive night", ["P1", "P2"], replay=False)
+        carried, won = progressive
         assert carried.carry_out == 12 and carried.pots[0].carried
         assert won.carry_in == 12 and dict(won.pots[0].shares) == {"Dan": 38}
+        assert "carried in: 12 chips (in the main pot)" in render_hand(won)
         with pytest.raises(LedgerError, match=r"no hand '9' in Progressive night .*its hands: P1"):
             stored_hand_views(ledger, "Progressive night", ["9"])
 
