@@ -145,22 +145,23 @@ def auto_post(st: HandState) -> None:
 
 
 def missing_posts(st: HandState) -> list[tuple[str, PostKind]]:
-    """The forced bets the settings still require before the play begins, as (player, kind):
-    the blinds (small, then big) and then the antes, clockwise from the button's left.  None
-    on a Progressive Badugi redeal without ``redeal-posts`` (``002``)."""
+    """The forced bets the settings still require before the play begins, as (player, kind),
+    in the order they are posted: the antes clockwise from the button's left, then the small
+    and the big blind.  None on a Progressive Badugi redeal without ``redeal-posts``
+    (``002``)."""
     if st.redeal and not st.house.redeal_posts:
         return []
     s = st.settings
     posted = st.posted
     missing: list[tuple[str, PostKind]] = []
+    if s.ante:
+        missing.extend((p, "ante") for p in st.dealt if "ante" not in posted.get(p, ()))
     for p, kind, due in (
         (st.sb_player, "small-blind", s.small_blind),
         (st.bb_player, "big-blind", s.big_blind),
     ):
         if p is not None and due and kind not in posted.get(p, ()):
             missing.append((p, kind))  # type: ignore[arg-type]  # a PostKind literal
-    if s.ante:
-        missing.extend((p, "ante") for p in st.dealt if "ante" not in posted.get(p, ()))
     return missing
 
 
@@ -195,7 +196,7 @@ def open_betting(st: HandState, pos: Position) -> None:
                     "blind-missing", f"{p} has not posted the {kind.replace('-', ' ')}", pos
                 )
         if missing:
-            antes = ", ".join(p for p, _ in missing)
+            antes = ", ".join(p for p, _ in missing)  # every one an ante
             raise illegal("blind-missing", f"no ante from {antes}", pos)
     blinds_live = st.bb_player is not None and st.committed.get(st.bb_player, 0) > 0
     top = max(st.committed.values())

@@ -399,15 +399,18 @@ def _pot_result(pot: _Pot) -> PotResult:
 
 
 def standing_pots(st: HandState) -> tuple[tuple[str, int] | None, tuple[PotResult, ...]]:
-    """The pots of a hand that is not over, as they stand: every chip put in so far, built
-    by the same :func:`_build_pots` as :func:`settle`, after taking apart the part of a bet
-    nobody has matched (``(player, chips)``, or None), which goes back to its owner unless
-    someone calls it.  It closes the bets: the state serves nothing after it."""
-    betting_left = st.phase < SHOWDOWN and (st.n_can >= 2 or st.pending)
-    still_open = frozenset(st.can_bet() if st.n_can >= 2 else st.pending) if betting_left else None
+    """The pots of a hand that is not over, as they stand: every chip put in so far, built by
+    the same :func:`_build_pots` as :func:`settle`.  While betting is still to come, the
+    players who can still bet contest every pot (only the all-in players' stakes cut side
+    pots); once it is over, the part of a bet nobody matched is taken apart first, as the
+    settlement returns it (``(player, chips)``, else None).  It closes the bets: the state
+    serves nothing after it."""
+    still_open: frozenset[str] = frozenset()
+    if st.phase < SHOWDOWN and (st.n_can >= 2 or st.pending):
+        still_open = frozenset(st.can_bet() if st.n_can >= 2 else st.pending)
     st.close_bets()
-    uncalled = _return_uncalled(st)
-    pots = _build_pots(st, st.active(), still_open or frozenset())
+    uncalled = None if still_open else _return_uncalled(st)
+    pots = _build_pots(st, st.active(), still_open)
     return uncalled, tuple([_pot_result(p) for p in pots])
 
 
