@@ -93,7 +93,7 @@ def test_illegal_last_hand_is_a_violation() -> None:
 def test_parse_error_is_a_problem_with_a_caret() -> None:
     live = live_check(HAND + "Cara raises 8\n")
     [hand] = live.hands
-    assert hand.verdict == "error"
+    assert (hand.verdict, hand.first_line, hand.last_line) == ("error", 2, 3)
     [problem] = hand.problems
     assert (problem.line, problem.column, problem.rule) == (3, 13, "parse")
     assert "write 'raises to 8'" in problem.message
@@ -202,3 +202,18 @@ def test_progressive_redeal_offers_no_blinds() -> None:
     assert live.next is not None and live.next.player == "Ben"
     assert live.next_lines == ("Ben folds", "Ben checks", "Ben bets 2")
     assert [p.amount for p in live.next.pots] == [12]  # the carried pot
+
+
+def test_unknown_stacks_after_a_broken_hand_bound_nothing() -> None:
+    """After a hand that cannot be replayed the stacks are unknown (``check``'s
+    ``stacks-unknown``): the next hand is still recorded, its raises without a known top."""
+    text = HAND.replace("fixed limit 2/4", "no limit") + "Dan calls\n\n"
+    text += "hand 2 · button Anna · Anna · Ben · Cara · Dan\n"
+    live = live_check(text)
+    first, second = live.hands
+    assert first.verdict == "violations" and second.verdict == "in progress"
+    assert second.problems == ()  # check's not-settled verdict was only the stop
+    assert live.next is not None and live.next.player == "Dan"
+    raise_ = live.next.options[-1]
+    assert (raise_.amount, raise_.max_amount, raise_.all_in_amount) == (4, None, None)
+    assert live.next_lines[-1] == "Dan raises to 4" and dict(live.next.stacks) == {}
