@@ -82,7 +82,8 @@ def main() -> None:
 
     full = best_ms(lambda: live_check(text), args.repeat)
     in_progress = best_ms(lambda: live_check(cut), args.repeat)
-    print(f"{args.hands} hands, {len(lines)} lines, {len(text.encode())} bytes; best of {args.repeat}")
+    size = len(text.encode())
+    print(f"{args.hands} hands, {len(lines)} lines, {size} bytes; best of {args.repeat}")
     print(f"{'live_check, every hand finished':<48} {full:8.2f} ms per call")
     print(f"{'live_check, last hand in progress (+ options)':<48} {in_progress:8.2f} ms per call")
     print(f"{'check of the same text (check_file, one process)':<48} {reference:8.2f} ms per call")
