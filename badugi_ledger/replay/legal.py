@@ -15,8 +15,10 @@ state where the record stops.  Nothing here re-states a rule:
   pot, half-pot, no and spread limit, the cap, a short all-in, the half-bet rule):
   :func:`.betting.raise_range`, built on the :func:`.betting.raise_size` and
   :func:`.betting.raise_refused` that ``_raise`` enforces;
-* how many cards a draw may exchange: the hand size, lowered only when the stub (with what a
-  reshuffle may add, ``001``) cannot serve that many, found by replaying the draw itself;
+* how many cards a draw may exchange: the hand size, lowered only if the stub and what a
+  reshuffle may add (``001``) could not serve that many, which the replay of the draw itself
+  decides (with one 52-card deck and at most nine seats that never happens: the stub and the
+  dead cards always hold the 52 cards no hand holds, 7 or more);
 * Progressive Badugi "with a Buy" (``002``): :data:`.hand.MAX_BUYS` and the house's price;
 * the pots as they stand: :func:`.showdown.standing_pots`, the pot builder of the settlement.
 
