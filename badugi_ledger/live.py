@@ -15,10 +15,12 @@ hand to hand of each table), and problems are taken and worded by ``check``'s ow
 :func:`~badugi_ledger.check.problems` and :func:`~badugi_ledger.check.problem_line`.  The one
 difference is the last hand: when the record merely stops before the hand is over, it is
 *in progress*, not a violation; ``check`` of the same text keeps its verdict.  "Merely
-stops" means: the replay's only complaint is that the hand is not settled (``hand-incomplete``,
-or ``stack-unknown`` for it after a broken hand, or ``pot-undetermined`` at a showdown whose
-cards are still to be written), every event replays (the same walk, in
-:func:`~badugi_ledger.replay.legal.next_actions`), and something may still be recorded.
+stops" means: every event replays (the same walk, in
+:func:`~badugi_ledger.replay.legal.next_actions`), so the replay's complaint is about the end
+of the record only (``hand-incomplete``, ``stack-unknown`` for it after a broken hand,
+``blind-missing`` when some forced bets are written and others still due,
+``pot-undetermined`` at a showdown whose cards are still to be written), and something may
+still be recorded.
 """
 
 from __future__ import annotations
@@ -287,8 +289,6 @@ def live_check(text: str, *, source: str = "<input>") -> LiveCheck:
 def _in_progress(tracker: _Tracker, outcome: HandOutcome) -> NextActions | None:
     """The last hand's next actions when it only stops before its end, else None."""
     if outcome.result is not None or not outcome.errors or tracker.last is None:
-        return None
-    if any(e.kind != "incomplete" for e in outcome.errors):
         return None
     record, carried, carry = tracker.last
     if record is not outcome.record or carry is None:

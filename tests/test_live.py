@@ -217,3 +217,22 @@ def test_unknown_stacks_after_a_broken_hand_bound_nothing() -> None:
     raise_ = live.next.options[-1]
     assert (raise_.amount, raise_.max_amount, raise_.all_in_amount) == (4, None, None)
     assert live.next_lines[-1] == "Dan raises to 4" and dict(live.next.stacks) == {}
+
+
+def test_forced_bets_still_due_are_in_progress() -> None:
+    """A hand that writes a post gets exactly what it writes (grammar/README "Forced bets"):
+    the blinds still due are the next options, and the hand is in progress meanwhile."""
+    text = HAND.replace("blinds 1/2", "blinds 1/2 · ante 1") + "Anna posts ante\n"
+    live = live_check(text)
+    assert live.hands[0].verdict == "in progress" and live.next is not None
+    assert live.next.phase == "forced bets"
+    assert live.next_lines == (
+        "Ben posts ante",
+        "Cara posts ante",
+        "Dan posts ante",
+        "Anna posts small blind",
+        "Ben posts big blind",
+    )
+    for line in live.next_lines:
+        text += line + "\n"
+    assert live_check(text).next.phase == "betting round 1"  # type: ignore[union-attr]
