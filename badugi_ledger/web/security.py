@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from http import HTTPStatus
 from typing import TYPE_CHECKING
 from urllib.parse import parse_qsl, urlencode
@@ -70,10 +70,19 @@ STATE_KEY = "badugi_ledger"
 def is_local(host: str) -> bool:
     """True when ``host`` (as ``--host`` names it) is this machine only.
 
-    >>> is_local("127.0.0.1"), is_local("localhost"), is_local("0.0.0.0")
-    (True, True, False)
+    >>> is_local("127.0.0.1"), is_local("localhost"), is_local("::1"), is_local("127.0.0.2")
+    (True, True, True, True)
+    >>> is_local("0.0.0.0"), is_local("127.evil.example"), is_local("192.168.1.5")
+    (False, False, False)
     """
-    return host in LOCAL_HOSTS or host.startswith("127.")
+    import ipaddress
+
+    if host in LOCAL_HOSTS:
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
 
 
 def new_token() -> str:
@@ -89,8 +98,9 @@ class Policy:
     """The access token every request must carry; None: none (a local bind)."""
     read_only: bool = False
     max_body: int = MAX_BODY
-    hosts: tuple[str, ...] = field(default=LOCAL_HOSTS)
-    """The ``Host`` names served when no token is required (empty: any)."""
+    hosts: tuple[str, ...] = ()
+    """Names besides this machine's own (:func:`is_local`) that a ``Host`` header may give when
+    no token is required."""
 
 
 @dataclass
@@ -170,7 +180,7 @@ class Guard:
         set_cookies: list[bytes] = []
         if policy.token is None:
             host = _hostname(_header(scope, b"host") or "")
-            if policy.hosts and host not in policy.hosts:
+            if not is_local(host) and host not in policy.hosts:
                 await _refuse(send, 400, "This ledger is served to this machine only.")
                 return
         else:
