@@ -112,6 +112,11 @@ class Verdict:
     write_checked: bool = False
 
 
+def _same(offered: str, secret: str) -> bool:
+    """``offered`` equals ``secret``, compared in constant time (any text: never an error)."""
+    return secrets.compare_digest(offered.encode("utf-8"), secret.encode("utf-8"))
+
+
 def _header(scope: Scope, name: bytes) -> str | None:
     for key, value in scope.get("headers", ()):
         if key == name:
@@ -186,7 +191,7 @@ class Guard:
         else:
             query = dict(parse_qsl(scope.get("query_string", b"").decode("latin-1")))
             offered = query.get("token")
-            if offered is not None and secrets.compare_digest(offered, policy.token):
+            if offered is not None and _same(offered, policy.token):
                 del query["token"]
                 location = scope.get("root_path", "") + scope["path"]
                 if query:
@@ -199,8 +204,7 @@ class Guard:
                     [(b"location", location.encode()), (b"set-cookie", cookie)],
                 )
                 return
-            held = cookies.get(TOKEN_COOKIE, "")
-            if not secrets.compare_digest(held.encode(), policy.token.encode()):
+            if not _same(cookies.get(TOKEN_COOKIE, ""), policy.token):
                 await _refuse(
                     send,
                     403,
@@ -231,9 +235,7 @@ class Guard:
                 await _refuse(send, 413, f"A request may hold at most {policy.max_body:,} bytes.")
                 return
             offered = _header(scope, CSRF_HEADER.encode()) or await _form_token(scope, body)
-            if not cookies.get(CSRF_COOKIE) or not secrets.compare_digest(
-                (offered or "").encode(), cookies[CSRF_COOKIE].encode()
-            ):
+            if not cookies.get(CSRF_COOKIE) or not _same(offered or "", cookies[CSRF_COOKIE]):
                 await _refuse(
                     send,
                     403,

@@ -201,6 +201,7 @@ def test_a_non_local_bind_needs_the_token(club_db: Path) -> None:
     refused = client.get("/events")
     assert refused.status_code == 403 and "access link" in refused.text
     assert client.get("/events", params={"token": "wrong"}).status_code == 403
+    assert client.get("/events", params={"token": "é" * 40}).status_code == 403
     assert client.get("/static/style.css").status_code == 403
     signed = client.get("/events", params={"token": token, "page": "2"})
     assert signed.status_code == 303
