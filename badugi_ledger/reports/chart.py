@@ -5,7 +5,7 @@ The report's charts are inline SVG (no scripts, nothing fetched), drawn by the t
 the one Jinja2 environment and the arithmetic is tested without a browser.
 
 The chart is laid out in a box :data:`WIDTH` units wide that the page scales to its width
-(``viewBox``, ``width: 100%``): at 400 units its 13-unit text stays about 12 px on a 390 px
+(``viewBox``, ``width: 100%``): at 400 units its 14-unit text stays above 12 px on a 390 px
 phone.  Events sit on the x axis by date (two events a month apart are twice as far apart as
 two a fortnight apart), labelled with round dates; when an event has no date the axis falls
 back to the events' order.  The legend sits under the plot and wraps onto as many rows as its
@@ -26,7 +26,7 @@ DASHES = ("", "6 3", "2 3", "8 3 2 3")
 TOP = 8
 """How many players a chart shows: the best by final result; the table lists everyone."""
 WIDTH = 400
-FONT = 13
+FONT = 14
 """Text size in chart units (the title is one unit larger)."""
 MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 
@@ -232,10 +232,11 @@ def line_chart(
     total: int | None = None,
     what: str = "result",
 ) -> Chart:
-    """A chart of ``series`` (each player's running total after each event, best first; the
-    first :data:`TOP` are drawn) over the events' dates ``when`` (one per event; any missing
-    date puts the events in order instead).  ``finals`` is each player's final result as
-    shown, ``tips`` each event's full label, ``total`` how many players the table has."""
+    """A chart of ``series`` (each player's running total before the first event and after
+    each event, best first; the first :data:`TOP` are drawn, as steps) over the events' dates
+    ``when`` (one per event; any missing date puts the events in order instead).  ``finals``
+    is each player's final result as shown, ``tips`` each event's full label, ``total`` how
+    many players the table has."""
     shown = dict(list(series.items())[:TOP])
     count = len(series) if total is None else total
     dates = [parse_date(w) for w in when]
@@ -267,20 +268,23 @@ def line_chart(
             _x_tick(scale(d.toordinal()), label)
             for d, label in date_ticks(date.fromordinal(first), date.fromordinal(last))
         ]
-        x_label = "date"
+        x_label = ""
     else:
         n = len(dates)
         xs = [left + plot_w * (i + 1) / n for i in range(n)]
         every = max(1, math.ceil(n / 6))
         x_ticks = [_x_tick(xs[i], str(i + 1)) for i in range(0, n, every)]
-        x_label = "event, in order (not every event has a date)"
+        x_label = "the events in order (not every event has a date)"
     start = xs[0] if dated and xs else left
 
     lines: list[Line] = []
     for k, (name, vs) in enumerate(shown.items()):
         colour, dash = PALETTE[k % len(PALETTE)], DASHES[(k // len(PALETTE)) % len(DASHES)]
-        at = [start, *xs]
-        points = " ".join(f"{at[i]:.1f},{y(v):.1f}" for i, v in enumerate(vs))
+        # a step: a total holds until the next event, then moves at that event's date
+        steps = [(start, vs[0])]
+        for i, x in enumerate(xs):
+            steps += [(x, vs[i]), (x, vs[i + 1])]
+        points = " ".join(f"{sx:.1f},{y(v):.1f}" for sx, v in steps)
         lines.append(Line(name, colour, dash, points, finals.get(name, fmt_number(vs[-1]))))
 
     legend_top = top + plot_h + FONT + 30
@@ -303,8 +307,7 @@ def line_chart(
     marks = tuple(Mark(x, tips[i] if i < len(tips) else "") for i, x in enumerate(xs))
     if count > len(shown):
         caption = (
-            f"The top {len(shown)} of {count} players by {what}; "
-            "the table above lists everyone."
+            f"The top {len(shown)} of {count} players by {what}; the table above lists everyone."
         )
     else:
         caption = f"Every player's cumulative {what}, event by event."
