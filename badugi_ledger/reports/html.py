@@ -243,8 +243,10 @@ def _cash_section(
 def season_report_context(
     db: sqlite3.Connection, options: StandingsOptions | None = None
 ) -> dict[str, object]:
-    """What ``templates/report.html`` needs (``sections``: tournament, then cash, each a
-    :class:`Section`) and ``report_page.html`` adds (``title``, ``season``, ``made``)."""
+    """What ``templates/report.html`` needs (``report_sections``: tournament, then cash, each
+    a :class:`Section`; ``report_top``: how many players a chart shows) and what
+    ``report_page.html`` adds (``report_title``, ``report_season``, ``report_made``).  A web
+    page includes ``report.html`` with this context merged into its own."""
     options = options or StandingsOptions()
     season = f"season {options.season}" if options.season else "all seasons"
     sections = []
@@ -255,11 +257,11 @@ def season_report_context(
     if len(sessions):
         sections.append(_cash_section(db, options, sessions))
     return {
-        "title": f"Badugi ledger — {season}",
-        "season": season,
-        "sections": sections,
-        "top": TOP,
-        "made": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
+        "report_title": f"Badugi ledger — {season}",
+        "report_season": season,
+        "report_sections": sections,
+        "report_top": TOP,
+        "report_made": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
     }
 
 

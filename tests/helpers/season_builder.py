@@ -19,11 +19,15 @@ from badugi_ledger.model.money import ChipValue
 from badugi_ledger.model.results import HandOutcome
 from tests.helpers.ledger_builder import hand
 
-FIRST_NAMES = (
-    "Anna Ben Cara Dev Eli Fay Gus Hana Ivo Jun Kira Lev Mira Noor Otto Pia Quin Rosa Sami "
-    "Tova Uma Vik Wren Xia Yuri Zoe Abel Bea Cyd Dora Emil Fern Gil Hugo Iris Jade Kai Lina "
-    "Milo Nia Oren Pax Rhea Saul Tess Vera"
-).split()
+FIRST_NAMES = tuple(
+    " ".join(
+        (
+            "Anna Ben Cara Dev Eli Fay Gus Hana Ivo Jun Kira Lev Mira Noor Otto Pia Quin Rosa",
+            "Sami Tova Uma Vik Wren Xia Yuri Zoe Abel Bea Cyd Dora Emil Fern Gil Hugo Iris Jade",
+            "Kai Lina Milo Nia Oren Pax Rhea Saul Tess Vera",
+        )
+    ).split()
+)
 
 
 def tournament_hands(
