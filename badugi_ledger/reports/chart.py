@@ -205,6 +205,24 @@ def _x_tick(x: float, label: str) -> Tick:
     return Tick(x, label, anchor=anchor)
 
 
+def _extent(tick: Tick) -> tuple[float, float]:
+    width = text_width(tick.label)
+    if tick.anchor == "start":
+        return tick.at, tick.at + width
+    if tick.anchor == "end":
+        return tick.at - width, tick.at
+    return tick.at - width / 2, tick.at + width / 2
+
+
+def apart(ticks: Sequence[Tick], gap: float = 6) -> list[Tick]:
+    """``ticks`` less any whose label would touch the label kept before it."""
+    kept: list[Tick] = []
+    for tick in ticks:
+        if not kept or _extent(tick)[0] >= _extent(kept[-1])[1] + gap:
+            kept.append(tick)
+    return kept
+
+
 def legend_rows(
     labels: Sequence[str], width: float, size: float = FONT
 ) -> list[list[tuple[int, float]]]:
@@ -307,7 +325,7 @@ def line_chart(
     marks = tuple(Mark(x, tips[i] if i < len(tips) else "") for i, x in enumerate(xs))
     if count > len(shown):
         caption = (
-            f"The top {len(shown)} of {count} players by {what}; the table above lists everyone."
+            f"The top {len(shown)} of {count} players by {what}; the table below lists everyone."
         )
     else:
         caption = f"Every player's cumulative {what}, event by event."
@@ -320,7 +338,7 @@ def line_chart(
         plot_w=plot_w,
         plot_h=plot_h,
         y_ticks=tuple(Tick(y(t), label, t == 0) for t, label in zip(ticks, labels, strict=True)),
-        x_ticks=tuple(x_ticks),
+        x_ticks=tuple(apart(x_ticks)),
         marks=marks,
         lines=tuple(lines),
         legend=tuple(legend),

@@ -215,3 +215,17 @@ def test_a_web_page_includes_the_same_content_with_the_same_context() -> None:
     content = re.search(r'<div class="report">.*?\n</div>\n', page, re.S)
     assert content is not None and content.group(0) in standalone
     assert "<style" not in page and "<script" not in page
+
+
+def test_date_labels_never_touch() -> None:
+    db = big_season()
+    for section in sections(db).values():
+        for chart in section.charts:
+            spans = []
+            for tick in chart.x_ticks:
+                width = text_width(tick.label)
+                left = {"start": 0, "middle": width / 2, "end": width}[tick.anchor]
+                spans.append((tick.at - left, tick.at - left + width))
+            assert len(spans) >= 3
+            assert all(a[1] < b[0] for a, b in zip(spans, spans[1:], strict=False))
+            assert spans[0][0] >= 0 and spans[-1][1] <= WIDTH
