@@ -282,10 +282,13 @@ def line_chart(
             else (lambda d: left + plot_w / 2)
         )
         xs = [scale(d) for d in days]
-        x_ticks = [
-            _x_tick(scale(d.toordinal()), label)
-            for d, label in date_ticks(date.fromordinal(first), date.fromordinal(last))
-        ]
+        for most in range(6, 0, -1):  # the most round dates whose labels do not touch
+            x_ticks = [
+                _x_tick(scale(d.toordinal()), label)
+                for d, label in date_ticks(date.fromordinal(first), date.fromordinal(last), most)
+            ]
+            if len(apart(x_ticks)) == len(x_ticks):
+                break
         x_label = ""
     else:
         n = len(dates)
