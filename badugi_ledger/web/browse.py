@@ -109,7 +109,7 @@ async def standings_page(request: Request) -> Response:
     season = _choice(request, "season")
     with open_ledger(request) as db:
         seasons = _seasons(db)
-        report = season_report_context(db, StandingsOptions(season=season))
+        report: dict[str, Any] = season_report_context(db, StandingsOptions(season=season))
     return render(
         request,
         "web/standings.html",
