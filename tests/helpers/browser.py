@@ -180,7 +180,9 @@ class Phone:
 @pytest.fixture
 def phone(browser: Any) -> Iterator[Phone]:
     """A fresh page of 390×844 in its own context (own cookies), errors recorded."""
-    context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True)
+    context = browser.new_context(
+        viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True
+    )
     page = context.new_page()
     phone = Phone(page)
     page.on(
