@@ -23,7 +23,7 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
 from ..model.money import format_amount, major_units
-from .chart import TOP, Chart, fmt_number, line_chart, nice_ticks
+from .chart import Chart, fmt_number, line_chart, nice_ticks
 from .standings import (
     AMOUNT_COLUMNS,
     StandingsOptions,
@@ -244,7 +244,7 @@ def season_report_context(
     db: sqlite3.Connection, options: StandingsOptions | None = None
 ) -> dict[str, object]:
     """What ``templates/report.html`` needs (``report_sections``: tournament, then cash, each
-    a :class:`Section`; ``report_top``: how many players a chart shows) and what
+    a :class:`Section`, each chart showing at most :data:`~.chart.TOP` players) and what
     ``report_page.html`` adds (``report_title``, ``report_season``, ``report_made``).  A web
     page includes ``report.html`` with this context merged into its own."""
     options = options or StandingsOptions()
@@ -260,7 +260,6 @@ def season_report_context(
         "report_title": f"Badugi ledger — {season}",
         "report_season": season,
         "report_sections": sections,
-        "report_top": TOP,
         "report_made": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
     }
 
