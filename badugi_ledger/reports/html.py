@@ -141,8 +141,8 @@ def standings_table(
     frame: pd.DataFrame, colours: Mapping[tuple[str, str], tuple[str, str]]
 ) -> Table:
     """A standings frame as the template's table: amounts kept as integers of the row's unit
-    (shown by the ``money`` filter), the other cells as shown; ``colours`` marks the charted
-    players ((player, unit) → (colour, dash))."""
+    (shown with it by the ``money`` filter, so the table needs no unit column), the other
+    cells as shown; ``colours`` marks the charted players ((player, unit) → (colour, dash))."""
     columns = tuple(
         Column(
             str(c),
@@ -151,6 +151,7 @@ def standings_table(
             text=c in TEXT_COLUMNS,
         )
         for c in frame.columns
+        if c != "unit"  # every amount shows its unit (12.34 USD, 28 chips)
     )
     rows = []
     for record in frame.to_dict("records"):

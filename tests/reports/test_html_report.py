@@ -253,3 +253,25 @@ def test_best_n_and_minimum_events_keep_the_unranked_in_the_table() -> None:
     table = tournament_standings(db, dataclasses.replace(options, kind="tournament"))
     assert [line.name for line in cup.charts[0].lines] == list(table["player"][:TOP])
     assert "best 2 count" in cup.note and "counts the best" in cup.note
+
+
+def test_two_currencies_are_ranked_apart_and_never_added() -> None:
+    db = open_ledger(None)
+    import_outcomes(db, usd_night("A", "2024-01-01", "Ann", "Bob", 1234), "a.bhh")
+    eur = Session(
+        kind="cash", name="E", date="2024-02-01", season="2024", chip_value=ChipValue(1, "EUR")
+    )
+    stacks = {"Ann": 10_000, "Cy": 10_000}
+    import_outcomes(
+        db, [hand("1", stacks, {"Ann": 450, "Cy": 450}, {"Cy": 900}, session=eur, source="e")], "e"
+    )
+    cash = sections(db)["cash"]
+    assert [c.title for c in cash.charts] == [
+        "Cumulative net result (EUR)",
+        "Cumulative net result (USD)",
+    ]
+    assert "unit" not in [c.key for c in cash.table.columns]
+    page = season_report(db)
+    for shown in ("12.34 USD", "-12.34 USD", "4.50 EUR", "-4.50 EUR"):
+        assert f">{shown}</td>" in page
+    assert ">Ann (-4.50 EUR)</text>" in page and ">Ann (12.34 USD)</text>" in page
