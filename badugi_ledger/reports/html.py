@@ -23,7 +23,7 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
 from ..model.money import format_amount, major_units
-from .chart import TOP, Chart, fmt_number, line_chart, nice_ticks
+from .chart import Chart, fmt_number, line_chart, nice_ticks
 from .standings import (
     AMOUNT_COLUMNS,
     StandingsOptions,
@@ -141,8 +141,8 @@ def standings_table(
     frame: pd.DataFrame, colours: Mapping[tuple[str, str], tuple[str, str]]
 ) -> Table:
     """A standings frame as the template's table: amounts kept as integers of the row's unit
-    (shown by the ``money`` filter), the other cells as shown; ``colours`` marks the charted
-    players ((player, unit) → (colour, dash))."""
+    (shown with it by the ``money`` filter, so the table needs no unit column), the other
+    cells as shown; ``colours`` marks the charted players ((player, unit) → (colour, dash))."""
     columns = tuple(
         Column(
             str(c),
@@ -151,6 +151,7 @@ def standings_table(
             text=c in TEXT_COLUMNS,
         )
         for c in frame.columns
+        if c != "unit"  # every amount shows its unit (12.34 USD, 28 chips)
     )
     rows = []
     for record in frame.to_dict("records"):
@@ -244,7 +245,7 @@ def season_report_context(
     db: sqlite3.Connection, options: StandingsOptions | None = None
 ) -> dict[str, object]:
     """What ``templates/report.html`` needs (``report_sections``: tournament, then cash, each
-    a :class:`Section`; ``report_top``: how many players a chart shows) and what
+    a :class:`Section`, each chart showing at most :data:`~.chart.TOP` players) and what
     ``report_page.html`` adds (``report_title``, ``report_season``, ``report_made``).  A web
     page includes ``report.html`` with this context merged into its own."""
     options = options or StandingsOptions()
@@ -260,7 +261,6 @@ def season_report_context(
         "report_title": f"Badugi ledger — {season}",
         "report_season": season,
         "report_sections": sections,
-        "report_top": TOP,
         "report_made": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
     }
 

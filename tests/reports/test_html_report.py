@@ -5,6 +5,7 @@ include with the same context."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from datetime import date
 
@@ -229,3 +230,48 @@ def test_date_labels_never_touch() -> None:
             assert len(spans) >= 3
             assert all(a[1] < b[0] for a, b in zip(spans, spans[1:], strict=False))
             assert spans[0][0] >= 0 and spans[-1][1] <= WIDTH
+
+
+def test_a_season_of_one_day_steps_from_the_left_edge() -> None:
+    db = open_ledger(None)
+    import_outcomes(db, tournament_hands("Cup", ["Ann", "Bob", "Cy"], day="2024-05-01"), "c")
+    (chart,) = sections(db)["tournament"].charts
+    (mark,) = chart.marks
+    assert mark.x == pytest.approx(chart.left + chart.plot_w)
+    first = chart.lines[0].points.split()[0]
+    assert float(first.split(",")[0]) == pytest.approx(chart.left, abs=0.06)
+    assert [t.label for t in chart.x_ticks] == ["1 May"]
+
+
+def test_best_n_and_minimum_events_keep_the_unranked_in_the_table() -> None:
+    db = big_season()
+    options = StandingsOptions(best_n=2, min_events=3)
+    cup = sections(db, options)["tournament"]
+    ranks = [r.cells["rank"] for r in cup.table.rows]
+    assert "" in ranks and ranks[0] == "1"  # unranked players listed without a rank, last
+    assert ranks.index("") > max(i for i, r in enumerate(ranks) if r != "")
+    table = tournament_standings(db, dataclasses.replace(options, kind="tournament"))
+    assert [line.name for line in cup.charts[0].lines] == list(table["player"][:TOP])
+    assert "best 2 count" in cup.note and "counts the best" in cup.note
+
+
+def test_two_currencies_are_ranked_apart_and_never_added() -> None:
+    db = open_ledger(None)
+    import_outcomes(db, usd_night("A", "2024-01-01", "Ann", "Bob", 1234), "a.bhh")
+    eur = Session(
+        kind="cash", name="E", date="2024-02-01", season="2024", chip_value=ChipValue(1, "EUR")
+    )
+    stacks = {"Ann": 10_000, "Cy": 10_000}
+    import_outcomes(
+        db, [hand("1", stacks, {"Ann": 450, "Cy": 450}, {"Cy": 900}, session=eur, source="e")], "e"
+    )
+    cash = sections(db)["cash"]
+    assert [c.title for c in cash.charts] == [
+        "Cumulative net result (EUR)",
+        "Cumulative net result (USD)",
+    ]
+    assert "unit" not in [c.key for c in cash.table.columns]
+    page = season_report(db)
+    for shown in ("12.34 USD", "-12.34 USD", "4.50 EUR", "-4.50 EUR"):
+        assert f">{shown}</td>" in page
+    assert ">Ann (-4.50 EUR)</text>" in page and ">Ann (12.34 USD)</text>" in page
