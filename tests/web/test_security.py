@@ -201,6 +201,7 @@ def test_a_non_local_bind_needs_the_token(club_db: Path) -> None:
     refused = client.get("/events")
     assert refused.status_code == 403 and "access link" in refused.text
     assert client.get("/events", params={"token": "wrong"}).status_code == 403
+    assert client.get("/events", params={"token": "é" * 40}).status_code == 403
     assert client.get("/static/style.css").status_code == 403
     signed = client.get("/events", params={"token": token, "page": "2"})
     assert signed.status_code == 303
@@ -215,11 +216,18 @@ def test_a_non_local_bind_needs_the_token(club_db: Path) -> None:
 
 def test_a_local_bind_serves_only_this_machines_names(club_db: Path) -> None:
     app = create_app(club_db)
-    for base in ("http://127.0.0.1:8000", "http://localhost:8000", "http://[::1]:8000"):
+    for base in (
+        "http://127.0.0.1:8000",
+        "http://localhost:8000",
+        "http://[::1]:8000",
+        "http://127.0.0.2:8000",
+    ):
         assert TestClient(app, base_url=base).get("/events").status_code == 200, base
     # DNS rebinding: a site's name made to point at 127.0.0.1
-    rebound = TestClient(app, base_url="http://evil.example:8000").get("/events")
-    assert rebound.status_code == 400
+    for rebound in ("http://evil.example:8000", "http://127.evil.example:8000"):
+        assert TestClient(app, base_url=rebound).get("/events").status_code == 400, rebound
+    named = create_app(club_db, hosts=("club.local",))
+    assert TestClient(named, base_url="http://club.local:8000").get("/events").is_success
 
 
 def test_every_response_has_the_security_headers(client: TestClient) -> None:
