@@ -279,7 +279,7 @@ def line_chart(
         scale: Callable[[float], float] = (
             (lambda d: left + plot_w * (d - first) / (last - first))
             if last > first
-            else (lambda d: left + plot_w)  # one day: the totals before it at the left
+            else (lambda d: left + plot_w / 2)  # one day: in the middle, held to either side
         )
         xs = [scale(d) for d in days]
         for most in range(6, 0, -1):  # the most round dates whose labels do not touch
@@ -305,6 +305,8 @@ def line_chart(
         steps = [(start, vs[0])]
         for i, x in enumerate(xs):
             steps += [(x, vs[i]), (x, vs[i + 1])]
+        if steps[-1][0] < left + plot_w - 0.5:  # held to the right edge
+            steps.append((left + plot_w, vs[-1]))
         points = " ".join(f"{sx:.1f},{y(v):.1f}" for sx, v in steps)
         lines.append(Line(name, colour, dash, points, finals.get(name, fmt_number(vs[-1]))))
 

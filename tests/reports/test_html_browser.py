@@ -5,7 +5,7 @@ On the phone: the page is laid out at the phone's width (the viewport meta), nev
 sideways, its text is at least 12 px, every legend entry and date label of a chart lies inside
 the chart, nothing is fetched and the console stays clean.  Screenshots go to
 ``test-output/screenshots/`` for a person to look at.  The browser and the phone are the
-shared fixtures of :mod:`tests.helpers.browser`.
+shared fixtures of :mod:`tests.helpers.browser` (registered by ``tests/conftest.py``).
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from badugi_ledger.ledger.store import open_ledger
 from badugi_ledger.model.events import Session
 from badugi_ledger.model.money import ChipValue
 from badugi_ledger.reports.html import season_report
-from tests.helpers.browser import PHONE, SCREENSHOTS, Phone, browser, phone  # noqa: F401
+from tests.helpers.browser import PHONE, SCREENSHOTS, Phone
 from tests.helpers.ledger_builder import hand
 from tests.helpers.season_builder import big_season, tournament_hands
 
@@ -126,7 +126,7 @@ def check_layout(page: Any, errors: list[str], requests: list[str], width: int) 
     return got
 
 
-def test_the_report_on_a_phone(phone: Phone, report_file: Path) -> None:  # noqa: F811
+def test_the_report_on_a_phone(phone: Phone, report_file: Path) -> None:
     requests = visit(phone.page, report_file)
     got = check_layout(phone.page, phone.errors, requests, PHONE["width"])
     for chart in got["charts"]:
@@ -136,7 +136,7 @@ def test_the_report_on_a_phone(phone: Phone, report_file: Path) -> None:  # noqa
         screenshot(figure, SCREENSHOTS / f"report-390-chart{i}.png")
 
 
-def test_the_report_on_a_desktop(browser: Any, report_file: Path) -> None:  # noqa: F811
+def test_the_report_on_a_desktop(browser: Any, report_file: Path) -> None:
     context = browser.new_context(viewport=DESKTOP)
     try:
         page = context.new_page()
@@ -151,7 +151,7 @@ def test_the_report_on_a_desktop(browser: Any, report_file: Path) -> None:  # no
         context.close()
 
 
-def test_a_page_without_the_viewport_meta_is_caught(phone: Phone, tmp_path: Path) -> None:  # noqa: F811
+def test_a_page_without_the_viewport_meta_is_caught(phone: Phone, tmp_path: Path) -> None:
     """The phone check is real: the same report without its viewport meta is laid out at
     980 px, which the check refuses."""
     db = open_ledger(None)
