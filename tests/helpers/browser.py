@@ -3,11 +3,12 @@ by uvicorn in a thread over a temporary ledger.
 
 Nothing is downloaded: Playwright launches ``/usr/bin/chromium`` (Debian's ``chromium``
 package; ``.ci/run`` installs it when it is missing), headless, without sandbox, GPU or any of
-chromium's own network traffic.  Tests use the fixtures once their folder's ``conftest.py``
-imports them (pytest finds fixtures by name there; ``tests/web/conftest.py`` does)::
+chromium's own network traffic.  ``browser`` and ``phone`` are registered for every test
+folder by ``tests/conftest.py``; a folder that wants the ledger and server fixtures imports
+them in its own ``conftest.py`` (``tests/web/conftest.py`` does)::
 
-    # conftest.py
-    from tests.helpers.browser import browser, examples_ledger, live_server, phone  # noqa: F401
+    # conftest.py of the folder
+    from tests.helpers.browser import examples_ledger, live_server  # noqa: F401
 
     # test_….py
     def test_events(phone, live_server):
