@@ -119,3 +119,14 @@ def test_the_play_of_a_hand_opens_on_a_tap(phone: Phone, club_url: str, club_db:
     assert rounds.locator(".round").first.is_visible()
     assert "Anna raises to 4" in rounds.inner_text()  # examples/000_anna_ben.bhh, line 16
     assert phone.page_width() <= PHONE["width"]
+
+
+def test_the_content_security_policy_blocks_an_inline_script(phone: Phone, club_url: str) -> None:
+    """Were a name ever to reach the page as markup, its script would still not run."""
+    page = phone.open(club_url + "/events")
+    page.evaluate(
+        "() => { const s = document.createElement('script');"
+        " s.textContent = 'window.ran = true'; document.body.appendChild(s); }"
+    )
+    assert page.evaluate("() => window.ran === undefined")
+    assert any("Content Security Policy" in e for e in phone.errors), phone.errors
