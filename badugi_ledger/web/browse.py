@@ -1,0 +1,179 @@
+"""The pages that only read the ledger: events, one event's hands, standings, settle-up and
+players.  Each page calls the ledger and report libraries and renders their results; the rules,
+the figures and the SQL stay in those libraries.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import BaseRoute, Route
+
+from ..ledger.corrections import event_list
+from ..ledger.players import list_players, similar_names
+from ..ledger.tournaments import event_label, find_event
+from ..model.errors import LedgerError
+from ..model.money import UNSTATED, format_amount
+from ..reports.export import hands_frame
+from ..reports.html import season_report_context
+from ..reports.settle import SeasonSettlement, Settlement, settlement
+from ..reports.standings import StandingsOptions, entry_frame
+from ..reports.stored_hands import stored_hand_views
+from .common import open_ledger, render
+
+HANDS_PER_PAGE = 25
+"""Hands shown on one page of an event."""
+
+
+def bare_amount(amount: int, unit: str, sign: bool = False) -> str:
+    """An amount as :func:`format_amount` shows it, without its unit (for a table whose
+    heading names the unit): ``1,500``, ``12.34``, ``+3``.
+
+    >>> bare_amount(150000, "tournament chips"), bare_amount(-1234, "USD", sign=True)
+    ('150,000', '-12.34')
+    """
+    text = format_amount(int(amount), unit, sign=sign)
+    return text.removesuffix(f" {unit}")
+
+
+def unit_name(unit: str) -> str:
+    """A unit as a heading names it (``money``: a currency the records did not name).
+
+    >>> unit_name("EUR"), unit_name("money")
+    ('EUR', 'money (currency not named)')
+    """
+    return "money (currency not named)" if unit == UNSTATED else unit
+
+
+def _page_number(request: Request) -> int:
+    text = request.query_params.get("page", "1")
+    return int(text) if text.isdigit() and 0 < len(text) < 7 else 1
+
+
+def _choice(request: Request, name: str) -> str | None:
+    """A query parameter, None when absent or empty."""
+    value = request.query_params.get(name, "").strip()
+    return value or None
+
+
+async def events_page(request: Request) -> Response:
+    """Every event, newest first, with its hands and players."""
+    with open_ledger(request) as db:
+        events = list(reversed(event_list(db).events))
+    return render(request, "web/events.html", active="events", events=events)
+
+
+async def event_page(request: Request) -> Response:
+    """One event: its facts and its hands (a page at a time), each as
+    :mod:`badugi_ledger.reports.hand_view` shows it: seats, the rounds when the hand's file
+    still holds it, each pot and who won it with what, final stacks."""
+    event_id = int(request.path_params["event_id"])
+    page = _page_number(request)
+    with open_ledger(request) as db:
+        event = find_event(db, event_id)
+        views = stored_hand_views(db, str(event_id))
+    total = len(views)
+    pages = max(1, -(-total // HANDS_PER_PAGE))
+    page = min(page, pages)
+    start = (page - 1) * HANDS_PER_PAGE
+    return render(
+        request,
+        "web/event.html",
+        active="events",
+        event=event,
+        label=event_label(event),
+        unit=str(event["unit"]),
+        unit_name=unit_name,
+        bare=bare_amount,
+        hands=views[start : start + HANDS_PER_PAGE],
+        total=total,
+        counted=0 if event["void_reason"] else sum(1 for v in views if v.verdict != "void"),
+        page=page,
+        pages=pages,
+        per_page=HANDS_PER_PAGE,
+    )
+
+
+def _seasons(db: Any) -> list[str]:
+    """The seasons the ledger's hands and tournaments name, newest first."""
+    found = {str(s) for s in hands_frame(db)["season"].dropna()}
+    found |= {str(s) for s in entry_frame(db)["season"].dropna()}
+    return sorted(found, reverse=True)
+
+
+async def standings_page(request: Request) -> Response:
+    """Season standings: the season report's tables and charts (``templates/report.html``)
+    inside the app's page."""
+    season = _choice(request, "season")
+    with open_ledger(request) as db:
+        seasons = _seasons(db)
+        report: dict[str, Any] = season_report_context(db, StandingsOptions(season=season))
+    return render(
+        request,
+        "web/standings.html",
+        active="standings",
+        season=season,
+        seasons=seasons,
+        **report,
+    )
+
+
+async def settle_page(request: Request) -> Response:
+    """Who pays whom: after one event (the latest by default) or a whole season."""
+    event = _choice(request, "event")
+    season = _choice(request, "season")
+    with open_ledger(request) as db:
+        events = [e for e in reversed(event_list(db).events) if not e["void"] and e["hands"]]
+        seasons = _seasons(db)
+        try:
+            result = settlement(db, event, season=season) if events or season else None
+        except LedgerError as exc:
+            return render(
+                request,
+                "web/settle.html",
+                status_code=400,
+                active="settle",
+                events=events,
+                seasons=seasons,
+                event=event,
+                season=season,
+                settlements=[],
+                unit_name=unit_name,
+                problem=str(exc),
+            )
+    settlements: list[Settlement] = []
+    if isinstance(result, SeasonSettlement):
+        settlements = list(result.settlements)
+    elif isinstance(result, Settlement):
+        settlements = [result]
+    return render(
+        request,
+        "web/settle.html",
+        active="settle",
+        events=events,
+        seasons=seasons,
+        event=event,
+        season=season,
+        settlements=settlements,
+        unit_name=unit_name,
+        problem=None,
+    )
+
+
+async def players_page(request: Request) -> Response:
+    """Every player with the names they played under and their hands."""
+    with open_ledger(request) as db:
+        players = list_players(db)
+        similar = similar_names(db)
+    return render(request, "web/players.html", active="players", players=players, similar=similar)
+
+
+routes: list[BaseRoute] = [
+    Route("/events", events_page, name="events"),
+    Route("/events/{event_id:int}", event_page, name="event"),
+    Route("/standings", standings_page, name="standings"),
+    Route("/settle", settle_page, name="settle"),
+    Route("/players", players_page, name="players"),
+]

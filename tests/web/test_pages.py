@@ -1,0 +1,165 @@
+"""What the browse pages show is what the ledger and report libraries compute: every event, each
+hand's pots and players, standings and settle-up in their units (money as ``12.34 EUR``, never
+raw cents), players with their aliases; voids, paging, empty ledgers and unknown events."""
+
+from __future__ import annotations
+
+import html
+import re
+from pathlib import Path
+
+import pytest
+from starlette.testclient import TestClient
+
+from badugi_ledger.ledger.corrections import event_list, void
+from badugi_ledger.ledger.players import merge_players
+from badugi_ledger.ledger.store import ledger_at
+from badugi_ledger.reports.settle import settle_event
+from badugi_ledger.reports.stored_hands import stored_hand_views
+from badugi_ledger.web import browse
+from badugi_ledger.web.app import create_app
+from tests.web.conftest import LOCAL, event_id
+
+
+@pytest.fixture
+def client(club_db: Path) -> TestClient:
+    return TestClient(create_app(club_db), base_url=LOCAL)
+
+
+def text_of(page: str) -> str:
+    """The page's text: tags dropped, entities decoded, spaces folded."""
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", page)).split())
+
+
+def test_events_page_lists_every_event_with_its_link(client: TestClient, club_db: Path) -> None:
+    page = client.get("/events").text
+    shown = text_of(page)
+    with ledger_at(club_db, create=False) as db:
+        events = event_list(db).events
+    assert len(events) == 12  # the ten examples and the two web fixtures
+    for e in events:
+        assert f'href="/events/{e["id"]}"' in page
+        assert str(e["event"]) in shown
+
+
+def test_event_page_shows_each_hand_as_the_hand_view_has_it(
+    client: TestClient, club_db: Path
+) -> None:
+    friday = event_id(club_db, "Friday game")
+    shown = text_of(client.get(f"/events/{friday}").text)
+    with ledger_at(club_db, create=False) as db:
+        views = stored_hand_views(db, str(friday))
+    assert len(views) == 4 and "4 hands" in shown
+    for view in views:
+        assert f"Hand {view.hand} · table Kitchen" in shown
+        for seat in view.seats:
+            assert f"{seat.seat} {seat.name}" in shown
+        for pot in view.pots:
+            assert f"{pot.name.capitalize()} pot {pot.amount} chips" in shown
+            for half in pot.halves:
+                assert f"with {half.hand}" in shown
+
+
+def test_a_hand_shows_its_seats_stacks_and_winners(client: TestClient, club_db: Path) -> None:
+    """Friday game's first hand (examples/home_session.bhh): Dan puts 16 in and wins the
+    34-chip pot with 7-5-3-2; Cara loses 16."""
+    shown = text_of(client.get(f"/events/{event_id(club_db, 'Friday game')}").text)
+    first = shown[shown.index("Hand 1 ") : shown.index("Hand 2 ")]
+    assert re.search(r"\d Dan( [a-z ,]+)? 100 118 \+18", first), first
+    assert re.search(r"\d Cara( [a-z ,]+)? 100 84 -16", first), first
+    assert "Main pot 34 chips Dan 34 chips with 4-card 7-5-3-2" in first
+    assert "The play, round by round" in first  # its file still holds it: replayed
+
+
+def test_money_is_shown_as_money(client: TestClient, club_db: Path) -> None:
+    euro = event_id(club_db, "Euro night")
+    settle = text_of(client.get(f"/settle?event={euro}").text)
+    with ledger_at(club_db, create=False) as db:
+        expected = settle_event(db, euro)
+    assert expected.unit == "EUR"
+    assert [(t.payer, t.payee, t.amount) for t in expected.transfers] == [
+        ("Eve", "Cara", 50),
+        ("Dan", "Cara", 25),
+    ]
+    assert "Eve pays Cara 0.50 EUR" in settle
+    assert "Dan pays Cara 0.25 EUR" in settle
+    assert "Cara +0.75 EUR" in settle
+    standings = text_of(client.get("/standings?season=2024").text)
+    assert "Cumulative net result (EUR)" in standings
+    assert re.search(r"1 Cara \+?0\.75 EUR", standings), standings
+    assert " 75 " not in standings and " 50 " not in standings  # never cents
+
+
+def test_standings_rank_each_unit_on_its_own(client: TestClient) -> None:
+    shown = text_of(client.get("/standings").text)
+    assert "Tournament standings" in shown and "Cash standings" in shown
+    assert "1 Kira 3 1 1 1 1 22.00 " in shown  # examples/tournament.bhh: Kira wins
+    chips = shown[shown.index("Cumulative net result (chips)") :]
+    assert re.search(r"1 Siv \+?84 chips", chips) and re.search(r"22 Ola -77 chips", chips)
+
+
+def test_settle_without_a_choice_is_the_latest_event(client: TestClient) -> None:
+    shown = text_of(client.get("/settle").text)
+    assert "Euro night (2024-08-01)" in shown  # the latest event with hands
+
+
+def test_settle_a_season_settles_each_unit(client: TestClient) -> None:
+    shown = text_of(client.get("/settle?season=2024").text)
+    assert "in EUR" in shown and "in chips" in shown
+    assert "balances net to 0 chips" in shown and "balances net to 0.00 EUR" in shown
+
+
+def test_an_unknown_event_is_a_message_not_a_traceback(client: TestClient) -> None:
+    page = client.get("/settle?event=Nonesuch")
+    assert page.status_code == 400
+    assert "no event &#39;Nonesuch&#39; in the ledger" in page.text
+    missing = client.get("/events/999")
+    assert missing.status_code == 400 and "no event" in missing.text
+    assert client.get("/no/such/page").status_code == 404
+
+
+def test_players_page_shows_aliases_after_a_merge(fresh_ledger: Path) -> None:
+    with ledger_at(fresh_ledger, create=False) as db:
+        merge_players(db, "Anna", ["Abe"])
+    shown = text_of(TestClient(create_app(fresh_ledger), base_url=LOCAL).get("/players").text)
+    assert "Anna 10 hands · also played as Abe" in shown
+    assert " Abe 1 hand" not in shown
+
+
+def test_a_void_event_is_marked(fresh_ledger: Path) -> None:
+    with ledger_at(fresh_ledger, create=False) as db:
+        void(db, "Kitchen table", None, "dealt with a short deck")
+    client = TestClient(create_app(fresh_ledger), base_url=LOCAL)
+    assert "void: dealt with a short deck" in text_of(client.get("/events").text)
+    kitchen = text_of(client.get(f"/events/{event_id(fresh_ledger, 'Kitchen table')}").text)
+    assert "This event is void: dealt with a short deck" in kitchen
+    assert "0 hands and 1 void" in kitchen
+
+
+def test_an_events_hands_come_a_page_at_a_time(
+    client: TestClient, club_db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(browse, "HANDS_PER_PAGE", 3)
+    friday = event_id(club_db, "Friday game")
+    first = text_of(client.get(f"/events/{friday}").text)
+    assert "Hand 3 " in first and "Hand 4 " not in first and "page 1 of 2" in first
+    second = text_of(client.get(f"/events/{friday}?page=2").text)
+    assert "Hand 4 " in second and "Hand 1 " not in second and "page 2 of 2" in second
+    assert "Hand 4 " in text_of(client.get(f"/events/{friday}?page=99").text)
+
+
+def test_a_new_ledger_shows_what_to_do(tmp_path: Path) -> None:
+    client = TestClient(create_app(tmp_path / "new.db"), base_url=LOCAL)
+    assert "No events yet" in client.get("/events").text
+    assert "No hands in the ledger for this selection" in client.get("/standings").text
+    assert "Nothing to settle yet" in client.get("/settle").text
+    assert "No players yet" in client.get("/players").text
+    assert (tmp_path / "new.db").exists()
+
+
+def test_read_only_needs_an_existing_ledger(tmp_path: Path) -> None:
+    from badugi_ledger.model.errors import LedgerError
+
+    with pytest.raises(LedgerError, match="no ledger at"):
+        create_app(tmp_path / "missing.db", read_only=True)
+    assert not (tmp_path / "missing.db").exists()
