@@ -1,0 +1,166 @@
+"""The record page's server side (Starlette TestClient): the live check says what ``check``
+says, a tap appends the canonical line, saving goes through ``import``'s rules (stored,
+duplicate, conflict, replace) and writes a file ``check`` passes; CSRF and read-only refuse."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("starlette")  # the web extra; the CLI tests run without it
+
+from starlette.testclient import TestClient  # noqa: E402
+
+from badugi_ledger.check import run_check  # noqa: E402
+from badugi_ledger.web.app import create_app  # noqa: E402
+from badugi_ledger.web.security import CSRF_COOKIE  # noqa: E402
+from tests.helpers.paths import EXAMPLES, FIXTURES  # noqa: E402
+
+BADACEY = (EXAMPLES / "004_badacey.bhh").read_text(encoding="utf-8")
+BADACEY_FILE = "recorded/2024-02-02-badacey-practice-deal.bhh"
+# the same hand with the last raise left out: still legal and chip-correct, other figures
+BADACEY_EDITED = (
+    BADACEY.replace(
+        "Noor bets 12 · Amara raises to 24 · Noor calls 12", "Noor bets 12 · Amara calls 12"
+    )
+    .replace("pot 120", "pot 96")
+    .replace("Amara collects 90 · Noor collects 30", "Amara collects 72 · Noor collects 24")
+    .replace("final: Bram 228 · Kira 228 · Noor 222 · Amara 282\n", "")
+)
+
+
+@pytest.fixture
+def ledger_dir(tmp_path: Path) -> Path:
+    return tmp_path
+
+
+@pytest.fixture
+def client(ledger_dir: Path) -> Iterator[TestClient]:
+    app = create_app(ledger_dir / "club.db")
+    with TestClient(app, base_url="http://127.0.0.1") as test_client:
+        assert test_client.get("/record").status_code == 200  # sets the CSRF cookie
+        yield test_client
+
+
+def post(client: TestClient, url: str, body: dict[str, object]) -> tuple[int, dict]:
+    token = client.cookies.get(CSRF_COOKIE, "")
+    response = client.post(url, json=body, headers={"X-CSRF-Token": token})
+    return response.status_code, response.json()
+
+
+def hands_stored(ledger_dir: Path) -> list[tuple[str, int]]:
+    with sqlite3.connect(ledger_dir / "club.db") as db:
+        return db.execute(
+            "SELECT hand_number, pot FROM counted_hands ORDER BY hand_number"
+        ).fetchall()
+
+
+# --- the page --------------------------------------------------------------------------------
+
+
+def test_page_offers_every_game_and_structure_without_inline_script(client: TestClient) -> None:
+    page = client.get("/record")
+    html = page.text
+    for game in ("badugi", "progressive-badugi", "badacey", "badeucey"):
+        assert f'<option value="{game}">' in html
+    for structure in ("fixed-limit", "pot-limit", "half-pot-limit", "no-limit", "spread-limit"):
+        assert f'<option value="{structure}">' in html
+    assert "<script>" not in html and " onclick=" not in html and " style=" not in html
+    assert '<script src="/static/record.js" defer></script>' in html
+    assert "script-src 'self'" in page.headers["content-security-policy"]
+    assert client.get("/static/record.js").status_code == 200
+    assert client.get("/static/record.css").status_code == 200
+
+
+# --- saving ---------------------------------------------------------------------------------------
+
+
+def test_save_writes_a_file_check_passes_and_stores_its_hands(
+    client: TestClient, ledger_dir: Path
+) -> None:
+    status, body = post(client, "/record/save", {"text": BADACEY})
+    assert status == 200, body
+    assert body["stored"] == 1 and body["duplicate"] == 0
+    saved = ledger_dir / BADACEY_FILE
+    assert body["file"] == str(saved)
+    assert saved.read_text(encoding="utf-8") == BADACEY
+    run = run_check([saved], jobs=1)
+    assert all(outcome.ok for outcome in run.outcomes()) and run.all_ok
+    assert hands_stored(ledger_dir) == [("004-1", 120)]
+
+
+def test_saving_again_is_a_duplicate(client: TestClient, ledger_dir: Path) -> None:
+    assert post(client, "/record/save", {"text": BADACEY})[0] == 200
+    status, body = post(client, "/record/save", {"text": BADACEY})
+    assert status == 200, body
+    assert (body["stored"], body["duplicate"]) == (0, 1)
+    assert hands_stored(ledger_dir) == [("004-1", 120)]
+
+
+def test_an_edited_hand_is_a_conflict_until_replaced(client: TestClient, ledger_dir: Path) -> None:
+    assert post(client, "/record/save", {"text": BADACEY})[0] == 200
+    status, body = post(client, "/record/save", {"text": BADACEY_EDITED})
+    assert status == 409, body
+    assert body["can_replace"] is True and body["stored"] == 0
+    [conflict] = body["conflicts"]
+    assert conflict["hand"] == "004-1"
+    assert "pot 120 → 96" in "; ".join(conflict["differences"])  # what differs, as import says
+    assert hands_stored(ledger_dir) == [("004-1", 120)]  # the ledger keeps its version
+
+    status, body = post(client, "/record/save", {"text": BADACEY_EDITED, "replace": True})
+    assert status == 200, body
+    assert [c["hand"] for c in body["replaced"]] == ["004-1"]
+    assert hands_stored(ledger_dir) == [("004-1", 96)]
+    assert (ledger_dir / BADACEY_FILE).read_text(encoding="utf-8") == BADACEY_EDITED
+
+
+def test_a_text_that_check_refuses_is_not_saved(client: TestClient, ledger_dir: Path) -> None:
+    wrong = BADACEY.replace("Amara collects 90", "Amara collects 95")
+    status, body = post(client, "/record/save", {"text": wrong})
+    assert status == 422, body
+    assert any("Amara collects 95, but is owed 90" in line for line in body["problems"])
+    assert not (ledger_dir / BADACEY_FILE).exists()
+    assert not list((ledger_dir / "recorded").iterdir())  # no temporary file left behind
+    assert hands_stored(ledger_dir) == []
+
+
+def test_a_shorter_text_never_overwrites_the_event_file_silently(
+    client: TestClient, ledger_dir: Path
+) -> None:
+    second = BADACEY.split("\n\n", 1)[1].replace("hand 004-1", "table Two\nhand 004-2")
+    two = BADACEY + "\n" + second  # the same deal again at another table
+    status, body = post(client, "/record/save", {"text": two})
+    assert status == 200, body
+    assert body["stored"] == 2
+    status, body = post(client, "/record/save", {"text": BADACEY})
+    assert status == 409, body
+    assert body["dropped"] == ["hand 004-2 at table Two"] and body["can_replace"] is True
+    assert (ledger_dir / BADACEY_FILE).read_text(encoding="utf-8") == two
+    status, body = post(client, "/record/save", {"text": BADACEY, "replace": True})
+    assert status == 200, body
+    assert (ledger_dir / BADACEY_FILE).read_text(encoding="utf-8") == BADACEY
+
+
+def test_a_save_without_the_csrf_token_is_refused(client: TestClient, ledger_dir: Path) -> None:
+    response = client.post("/record/save", json={"text": BADACEY})
+    assert response.status_code == 403
+    assert not (ledger_dir / "recorded").exists()
+    assert hands_stored(ledger_dir) == []
+
+
+def test_a_read_only_ledger_refuses_to_save(ledger_dir: Path) -> None:
+    create_app(ledger_dir / "club.db")  # makes the ledger
+    app = create_app(ledger_dir / "club.db", read_only=True)
+    with TestClient(app, base_url="http://127.0.0.1") as client:
+        page = client.get("/record")
+        assert page.status_code == 200 and "read-only" in page.text
+        response = client.post(
+            "/record/save",
+            json={"text": BADACEY},
+            headers={"X-CSRF-Token": client.cookies.get(CSRF_COOKIE, "")},
+        )
+        assert response.status_code == 403
+    assert not (ledger_dir / "recorded").exists()
