@@ -838,6 +838,43 @@ def simulate_command(
 # --- end simulate --------------------------------------------------------------------------
 
 
+# --- serve -----------------------------------------------------------------------------------
+
+
+@app.command("serve")
+def serve_cmd(
+    db: DbOption = LEDGER,
+    host: Annotated[
+        str,
+        typer.Option(
+            "--host",
+            help="The address to listen on. 127.0.0.1 (the default) serves this machine only; "
+            "any other (e.g. 0.0.0.0 for phones on the club's Wi-Fi) requires the access "
+            "token in the printed link.",
+        ),
+    ] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", min=1, max=65535, help="The port.")] = 8000,
+    read_only: Annotated[
+        bool, typer.Option("--read-only", help="Browse only: refuse every change.")
+    ] = False,
+) -> None:
+    """Serve the ledger as a web app for a phone or a browser: events and hands, standings,
+    settle-up, players, recording hands.  Stop it with Ctrl-C."""
+    import uvicorn
+
+    from .web.app import create_app
+    from .web.security import is_local, new_token, public_url
+
+    token = None if is_local(host) else new_token()
+    web_app = create_app(db, read_only=read_only, token=token)
+    typer.echo(f"ledger: {db}" + (" (read-only)" if read_only else ""))
+    typer.echo(f"open {public_url(host, port, token)}")
+    uvicorn.run(web_app, host=host, port=port, log_level="warning", server_header=False)
+
+
+# --- end serve -----------------------------------------------------------------------------
+
+
 def main() -> None:
     """Console entry point (library errors are turned into ``Error:`` lines by the group)."""
     app()

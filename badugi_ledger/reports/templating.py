@@ -1,0 +1,66 @@
+"""The one Jinja2 environment of the package: the e-mailable season report and the web pages
+render the same templates (``badugi_ledger/templates/``) through it, so both show the same
+content the same way.
+
+Autoescape is on for every template: a player called ``<script>`` is shown, never run.  The
+``money`` filter shows an amount of the ledger (cents of a currency, or chips) as people read
+it, through :func:`badugi_ledger.model.money.format_amount`: ``{{ net|money(unit) }}`` →
+``12.34 USD``, ``{{ net|money(unit, sign=True) }}`` → ``+12.34 USD``.
+
+Jinja2 is imported inside :func:`template_env`, so commands that render no page never load it.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from ..model.money import format_amount
+
+if TYPE_CHECKING:
+    import jinja2
+
+PACKAGE = "badugi_ledger"
+TEMPLATES = "templates"
+"""The templates' folder inside the package."""
+STATIC = "static"
+"""The stylesheets' folder inside the package (``report.css``, the web's ``style.css``)."""
+
+
+def money(amount: object, unit: str, *, sign: bool = False) -> str:
+    """The ``money`` filter: ``amount`` (an integer of the ledger, in ``unit``) as money.
+
+    >>> money(1234, "USD"), money(-450, "EUR", sign=True), money(28, "chips")
+    ('12.34 USD', '-4.50 EUR', '28 chips')
+    """
+    return format_amount(int(str(amount)), unit, sign=sign)
+
+
+def static_text(name: str) -> str:
+    """A file of ``badugi_ledger/static/`` as text (a stylesheet to inline in a page)."""
+    from importlib.resources import files
+
+    return files(PACKAGE).joinpath(STATIC, name).read_text(encoding="utf-8")
+
+
+@lru_cache(maxsize=1)
+def template_env() -> jinja2.Environment:
+    """The package's Jinja2 environment: templates from ``badugi_ledger/templates/``, HTML
+    autoescaped, undefined names an error, and the ``money`` filter.
+
+    >>> env = template_env()
+    >>> env.from_string("{{ name }}: {{ cents|money('USD') }}").render(name="<b>", cents=-5)
+    '&lt;b&gt;: -0.05 USD'
+    """
+    import jinja2
+
+    env = jinja2.Environment(
+        loader=jinja2.PackageLoader(PACKAGE, TEMPLATES),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+    env.filters["money"] = money
+    return env

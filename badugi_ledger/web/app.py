@@ -1,0 +1,86 @@
+"""The web app: :func:`create_app` puts the pages, the static files and the guard together.
+
+Every request passes :class:`badugi_ledger.web.security.Guard` first (token, host, CSRF,
+read-only, body size, security headers); the pages come from :mod:`.browse` and
+:mod:`.record`; ``/static/`` serves ``badugi_ledger/static/`` (the stylesheet and the one
+script: nothing is loaded from the internet).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
+from starlette.requests import Request
+from starlette.responses import RedirectResponse, Response
+from starlette.routing import BaseRoute, Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from ..ledger.store import open_ledger
+from ..model.errors import BadugiError
+from . import browse, record
+from .common import render
+from .security import LOCAL_HOSTS, MAX_BODY, Guard, Policy
+
+STATIC_DIR = Path(__file__).resolve().parent.parent / "static"
+
+
+async def home(request: Request) -> Response:
+    return RedirectResponse("/events", status_code=303)
+
+
+async def library_error(request: Request, exc: Exception) -> Response:
+    """A library error (bad input, an unknown event…) as a page with its message."""
+    return render(
+        request,
+        "web/message.html",
+        status_code=400,
+        heading="That did not work",
+        message=str(exc),
+    )
+
+
+async def http_error(request: Request, exc: Exception) -> Response:
+    status = exc.status_code if isinstance(exc, HTTPException) else 500
+    detail = exc.detail if isinstance(exc, HTTPException) else "Something went wrong."
+    heading = {403: "Not allowed", 404: "Not found", 405: "Not allowed"}.get(status, "Error")
+    return render(request, "web/message.html", status_code=status, heading=heading, message=detail)
+
+
+def create_app(
+    db_path: str | Path,
+    *,
+    read_only: bool = False,
+    token: str | None = None,
+    max_body: int = MAX_BODY,
+    hosts: tuple[str, ...] = LOCAL_HOSTS,
+) -> Starlette:
+    """The app serving the ledger at ``db_path``.
+
+    ``token``: the access token every request must carry (``serve`` makes one when bound
+    beyond this machine); None serves only requests whose ``Host`` is one of ``hosts`` (this
+    machine).  ``read_only`` refuses every write.  ``max_body``: the largest request body in
+    bytes.  A missing ledger file is created empty (an error when ``read_only``).
+    """
+    open_ledger(db_path, create=not read_only).close()
+    routes: list[BaseRoute] = [
+        Route("/", home, name="home"),
+        *browse.routes,
+        *record.routes,
+        Mount("/static", app=StaticFiles(directory=STATIC_DIR), name="static"),
+    ]
+    app = Starlette(
+        routes=routes,
+        middleware=[
+            Middleware(
+                Guard,
+                policy=Policy(token=token, read_only=read_only, max_body=max_body, hosts=hosts),
+            )
+        ],
+        exception_handlers={BadugiError: library_error, HTTPException: http_error},
+    )
+    app.state.db_path = str(db_path)
+    app.state.read_only = read_only
+    return app

@@ -1,0 +1,351 @@
+"""What keeps the web app safe by default, in one ASGI middleware and one check.
+
+The app serves a club's money, so every request passes :class:`Guard` before any page runs:
+
+* **Who may connect.**  Bound to this machine (127.0.0.1, the default) only requests naming
+  this machine in their ``Host`` header are served, which defeats DNS rebinding (a web page
+  whose name is made to point at 127.0.0.1).  Bound anywhere else, ``serve`` makes a random
+  access token and every request must carry it: the URL it prints (``/?token=…``) sets an
+  ``HttpOnly``, ``SameSite=Strict`` cookie and redirects to the same page without the token,
+  as Jupyter does; a request with neither is refused (403).
+* **Writes.**  Only ``POST`` (and the other unsafe methods) write, and each must come from a
+  page of this app: a cross-site ``Origin`` (or ``Sec-Fetch-Site: cross-site``) is refused,
+  and the request must repeat the CSRF token of its cookie, in the form field ``csrf_token``
+  or the ``X-CSRF-Token`` header (the double-submit pattern; the cookie is ``SameSite=Strict``
+  and a page of another site can neither read it nor set our header).  With ``--read-only``
+  every unsafe request is refused (403) before any page runs.
+* **Size.**  A request body above ``max_body`` bytes (1 MB by default) is refused with 413,
+  from its ``Content-Length`` or while it streams in.
+* **Headers.**  Every response carries a Content-Security-Policy without inline scripts
+  (``script-src 'self'``: all JavaScript lives in ``badugi_ledger/static/``), no framing
+  (``frame-ancestors 'none'``), ``X-Content-Type-Options: nosniff`` and
+  ``Referrer-Policy: no-referrer`` (a token never leaks through a link).
+
+Pages that write call :func:`require_write` first: it repeats the read-only refusal and checks
+that the guard did verify this request, so a route mounted outside the guard cannot write.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from http import HTTPStatus
+from typing import TYPE_CHECKING
+from urllib.parse import parse_qsl, urlencode
+
+if TYPE_CHECKING:
+    from starlette.requests import Request
+    from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+TOKEN_COOKIE = "badugi_ledger_token"
+"""The access token's cookie (only when the app requires a token)."""
+CSRF_COOKIE = "badugi_ledger_csrf"
+"""The cookie whose value every write repeats."""
+CSRF_FIELD = "csrf_token"
+"""The form field of the CSRF token."""
+CSRF_HEADER = "x-csrf-token"
+"""The header of the CSRF token (for scripts)."""
+MAX_BODY = 1_000_000
+"""The largest request body, in bytes."""
+LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1")
+"""The names of this machine a browser on it may use."""
+SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'; "
+    "object-src 'none'"
+)
+SECURITY_HEADERS: tuple[tuple[bytes, bytes], ...] = (
+    (b"content-security-policy", CSP.encode()),
+    (b"x-content-type-options", b"nosniff"),
+    (b"x-frame-options", b"DENY"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"cross-origin-opener-policy", b"same-origin"),
+)
+STATE_KEY = "badugi_ledger"
+"""Where the guard leaves its findings in the request's scope (``scope["state"]``)."""
+
+
+def is_local(host: str) -> bool:
+    """True when ``host`` (as ``--host`` names it) is this machine only.
+
+    >>> is_local("127.0.0.1"), is_local("localhost"), is_local("0.0.0.0")
+    (True, True, False)
+    """
+    return host in LOCAL_HOSTS or host.startswith("127.")
+
+
+def new_token() -> str:
+    """A random token (access or CSRF): 32 bytes, URL-safe."""
+    return secrets.token_urlsafe(32)
+
+
+@dataclass(frozen=True)
+class Policy:
+    """What the guard enforces (one per app)."""
+
+    token: str | None = None
+    """The access token every request must carry; None: none (a local bind)."""
+    read_only: bool = False
+    max_body: int = MAX_BODY
+    hosts: tuple[str, ...] = field(default=LOCAL_HOSTS)
+    """The ``Host`` names served when no token is required (empty: any)."""
+
+
+@dataclass
+class Verdict:
+    """What the guard found about one request (read by pages through :func:`csrf_token`)."""
+
+    csrf_token: str
+    read_only: bool
+    write_checked: bool = False
+
+
+def _header(scope: Scope, name: bytes) -> str | None:
+    for key, value in scope.get("headers", ()):
+        if key == name:
+            return str(value.decode("latin-1"))
+    return None
+
+
+def _cookies(scope: Scope) -> dict[str, str]:
+    from starlette.requests import cookie_parser
+
+    raw = _header(scope, b"cookie")
+    return cookie_parser(raw) if raw else {}
+
+
+def _hostname(host_header: str) -> str:
+    """``[::1]:8000`` → ``::1``; ``localhost:8000`` → ``localhost``."""
+    if host_header.startswith("["):
+        return host_header[1 : host_header.find("]")] if "]" in host_header else host_header
+    return host_header.rsplit(":", 1)[0] if host_header.count(":") == 1 else host_header
+
+
+def _cookie(name: str, value: str, max_age: int) -> bytes:
+    return f"{name}={value}; Path=/; Max-Age={max_age}; HttpOnly; SameSite=Strict".encode("latin-1")
+
+
+async def _refuse(
+    send: Send, status: int, message: str, extra: Iterable[tuple[bytes, bytes]] = ()
+) -> None:
+    """A plain page saying why the request was refused (no template: nothing of the request
+    is echoed, so nothing needs escaping)."""
+    reason = HTTPStatus(status).phrase
+    body = (
+        '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>{status} {reason}</title></head><body><h1>{status} {reason}</h1>"
+        f"<p>{message}</p></body></html>"
+    ).encode()
+    headers = [
+        (b"content-type", b"text/html; charset=utf-8"),
+        (b"content-length", str(len(body)).encode()),
+        (b"cache-control", b"no-store"),
+        *SECURITY_HEADERS,
+        *extra,
+    ]
+    await send({"type": "http.response.start", "status": status, "headers": headers})
+    await send({"type": "http.response.body", "body": body})
+
+
+class BodyTooLarge(Exception):
+    """A request body above the limit."""
+
+
+class Guard:
+    """The ASGI middleware of the module docstring, in front of the whole app."""
+
+    def __init__(self, app: ASGIApp, policy: Policy) -> None:
+        self.app = app
+        self.policy = policy
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        policy = self.policy
+        cookies = _cookies(scope)
+        set_cookies: list[bytes] = []
+        if policy.token is None:
+            host = _hostname(_header(scope, b"host") or "")
+            if policy.hosts and host not in policy.hosts:
+                await _refuse(send, 400, "This ledger is served to this machine only.")
+                return
+        else:
+            query = dict(parse_qsl(scope.get("query_string", b"").decode("latin-1")))
+            offered = query.get("token")
+            if offered is not None and secrets.compare_digest(offered, policy.token):
+                del query["token"]
+                location = scope.get("root_path", "") + scope["path"]
+                if query:
+                    location += "?" + urlencode(query)
+                cookie = _cookie(TOKEN_COOKIE, policy.token, 30 * 24 * 3600)
+                await _refuse(
+                    send,
+                    303,
+                    "Signed in: continue to the page.",
+                    [(b"location", location.encode()), (b"set-cookie", cookie)],
+                )
+                return
+            held = cookies.get(TOKEN_COOKIE, "")
+            if not secrets.compare_digest(held.encode(), policy.token.encode()):
+                await _refuse(
+                    send,
+                    403,
+                    "This ledger needs its access link: open the address that "
+                    "<code>badugi-ledger serve</code> printed (it ends in ?token=…).",
+                )
+                return
+        length = _header(scope, b"content-length")
+        if length is not None and (not length.isdigit() or int(length) > policy.max_body):
+            await _refuse(send, 413, f"A request may hold at most {policy.max_body:,} bytes.")
+            return
+        csrf = cookies.get(CSRF_COOKIE, "")
+        if len(csrf) < 32:
+            csrf = new_token()
+            set_cookies.append(_cookie(CSRF_COOKIE, csrf, 365 * 24 * 3600))
+        verdict = Verdict(csrf, policy.read_only)
+        scope.setdefault("state", {})[STATE_KEY] = verdict
+        if scope["method"] not in SAFE_METHODS:
+            if policy.read_only:
+                await _refuse(send, 403, "This ledger is served read-only: nothing can be changed.")
+                return
+            if not _same_origin(scope):
+                await _refuse(send, 403, "A change must come from a page of this ledger.")
+                return
+            try:
+                body = await _read_body(receive, policy.max_body)
+            except BodyTooLarge:
+                await _refuse(send, 413, f"A request may hold at most {policy.max_body:,} bytes.")
+                return
+            offered = _header(scope, CSRF_HEADER.encode()) or await _form_token(scope, body)
+            if not cookies.get(CSRF_COOKIE) or not secrets.compare_digest(
+                (offered or "").encode(), cookies[CSRF_COOKIE].encode()
+            ):
+                await _refuse(
+                    send,
+                    403,
+                    "The form was out of date or came from elsewhere: reload the page and "
+                    "send it again.",
+                )
+                return
+            verdict.write_checked = True
+            receive = _replay(body)
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers", []))
+                headers += SECURITY_HEADERS
+                headers += [(b"set-cookie", c) for c in set_cookies]
+                message = {**message, "headers": headers}
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
+def _same_origin(scope: Scope) -> bool:
+    """False for a request a page of another site sent (its ``Origin`` names another host,
+    or the browser marks it ``Sec-Fetch-Site: cross-site``/``same-site``)."""
+    site = _header(scope, b"sec-fetch-site")
+    if site is not None and site not in ("same-origin", "none"):
+        return False
+    origin = _header(scope, b"origin")
+    if origin is None:
+        return True
+    host = _header(scope, b"host") or ""
+    scheme = scope.get("scheme", "http")
+    return origin == f"{scheme}://{host}"
+
+
+async def _read_body(receive: Receive, limit: int) -> bytes:
+    chunks: list[bytes] = []
+    size = 0
+    while True:
+        message = await receive()
+        if message["type"] == "http.disconnect":
+            break
+        chunk = message.get("body", b"")
+        size += len(chunk)
+        if size > limit:
+            raise BodyTooLarge
+        chunks.append(chunk)
+        if not message.get("more_body", False):
+            break
+    return b"".join(chunks)
+
+
+def _replay(body: bytes) -> Receive:
+    """A ``receive`` that gives the app the body the guard already read."""
+    sent = False
+
+    async def receive() -> Message:
+        nonlocal sent
+        if not sent:
+            sent = True
+            return {"type": "http.request", "body": body, "more_body": False}
+        return {"type": "http.disconnect"}
+
+    return receive
+
+
+async def _form_token(scope: Scope, body: bytes) -> str | None:
+    """The ``csrf_token`` field of a form body (urlencoded or multipart), if any."""
+    from starlette.requests import Request
+
+    kind = (_header(scope, b"content-type") or "").split(";")[0].strip().lower()
+    if kind not in ("application/x-www-form-urlencoded", "multipart/form-data"):
+        return None
+    try:
+        async with Request(scope, _replay(body)).form() as form:
+            value = form.get(CSRF_FIELD)
+    except Exception:  # a malformed form: no token, so the write is refused
+        return None
+    return value if isinstance(value, str) else None
+
+
+def _verdict(request: Request) -> Verdict | None:
+    found = request.scope.get("state", {}).get(STATE_KEY)
+    return found if isinstance(found, Verdict) else None
+
+
+def csrf_token(request: Request) -> str:
+    """The CSRF token a form of this page must send back (field :data:`CSRF_FIELD`)."""
+    verdict = _verdict(request)
+    return verdict.csrf_token if verdict else ""
+
+
+def read_only(request: Request) -> bool:
+    """True when the ledger is served read-only."""
+    verdict = _verdict(request)
+    return verdict is None or verdict.read_only
+
+
+def require_write(request: Request) -> None:
+    """Refuse (403) a write the app may not make: the ledger is read-only, or the request did
+    not pass the guard's checks (method, origin, CSRF token)."""
+    from starlette.exceptions import HTTPException
+
+    verdict = _verdict(request)
+    if verdict is None or verdict.read_only:
+        raise HTTPException(403, "This ledger is served read-only: nothing can be changed.")
+    if not verdict.write_checked:
+        raise HTTPException(403, "A change must be sent as a form of this ledger (POST).")
+
+
+def public_url(host: str, port: int, token: str | None) -> str:
+    """The address ``serve`` prints: the bound host (this machine's name when bound to every
+    address), with the access token when there is one.
+
+    >>> public_url("127.0.0.1", 8000, None)
+    'http://127.0.0.1:8000/'
+    >>> public_url("192.168.1.5", 8080, "abc")
+    'http://192.168.1.5:8080/?token=abc'
+    """
+    import socket
+
+    shown = socket.gethostname() if host in ("0.0.0.0", "::", "") else host
+    if ":" in shown:
+        shown = f"[{shown}]"
+    return f"http://{shown}:{port}/" + (f"?token={token}" if token else "")
