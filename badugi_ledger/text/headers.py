@@ -18,6 +18,7 @@ from typing import Any
 
 from ..model.errors import NOWHERE, ConfigError, Position
 from ..model.events import Post, Seat, Session
+from ..model.games import game_named
 from ..model.limits import MAX_DIGITS, amount_problem
 from ..model.money import chip_value
 from ..model.settings import GameSettings, HouseRules, RakeRule, Structure, validate_payouts
@@ -41,13 +42,6 @@ HEADER_KEYWORDS = [
     *("payouts", "table", "chips"),
 ]
 
-_GAME = {
-    "badugi": "badugi",
-    "progressive badugi": "progressive-badugi",
-    "progressive-badugi": "progressive-badugi",
-    "badacey": "badacey",
-    "badeucey": "badeucey",
-}
 _RANK_VALUE = {"A": 1, "T": 10, "10": 10, "J": 11, "Q": 12, "K": 13}
 _RANK_VALUE.update({str(r): r for r in range(2, 10)})
 
@@ -139,7 +133,7 @@ class SettingsState:
 
     def _apply_one(self, tag: str, a: list[Any]) -> None:  # noqa: C901 - one branch per item
         if tag == "game":
-            self.game = _GAME[a[0].value]
+            self.game = game_named(a[0].value)
             self.with_buy = a[1] is not None
         elif tag == "fixed_limit":
             self.kind, self.small_bet, self.big_bet, self.spread = "fixed-limit", a[0], a[1], (0, 0)
