@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import datetime as dt
 import os
-import re
 import sqlite3
 import tempfile
 from dataclasses import dataclass, field

@@ -164,3 +164,44 @@ def test_a_read_only_ledger_refuses_to_save(ledger_dir: Path) -> None:
         )
         assert response.status_code == 403
     assert not (ledger_dir / "recorded").exists()
+
+
+# --- starting a night --------------------------------------------------------------------------
+
+NEW_NIGHT = {
+    "name": "Friday game",
+    "date": "2024-03-01",
+    "game": "badacey",
+    "structure": "fixed-limit",
+    "stakes": "2/4",
+    "players": "Anna\nBen, Cara",
+    "stacks": "100",
+}
+
+
+def test_start_writes_the_night_text_of_the_form(client: TestClient) -> None:
+    from badugi_ledger.text.night import night_text
+
+    status, body = post(client, "/record/start", NEW_NIGHT)
+    assert status == 200, body
+    assert body["text"] == night_text(
+        ["Anna", "Ben", "Cara"], game="badacey", event="Friday game", date="2024-03-01"
+    )
+
+
+def test_start_refuses_a_bad_form_with_the_reason(client: TestClient) -> None:
+    status, body = post(client, "/record/start", {**NEW_NIGHT, "players": "Anna"})
+    assert status == 400 and "2 to 9 players" in body["error"]
+    status, body = post(client, "/record/start", {**NEW_NIGHT, "stakes": "two/four"})
+    assert status == 400 and "stakes" in body["error"]
+
+
+def test_a_new_night_of_an_event_the_ledger_holds_numbers_its_hands_after(
+    client: TestClient,
+) -> None:
+    status, body = post(client, "/record/start", NEW_NIGHT)
+    first = body["text"].replace("\nhand 1 ·", "\nhand 7 ·")  # as if six hands came before
+    ended = first + "Anna folds · Ben folds\n"  # the big blind's walk: nothing else to record
+    assert post(client, "/record/save", {"text": ended})[0] == 200
+    status, body = post(client, "/record/start", NEW_NIGHT)
+    assert "\nhand 8 · button Anna" in body["text"]
