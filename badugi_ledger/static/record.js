@@ -255,9 +255,12 @@
       el("th", { scope: "col" }, "won by"),
     );
     const extra = [];
-    if (hand.carry_in) extra.push(el("p", { class: "muted" }, `carried in: ${hand.carry_in}`));
-    if (hand.carry_out) extra.push(el("p", { class: "muted" }, `carried out: ${hand.carry_out}`));
-    if (hand.rake) extra.push(el("p", { class: "muted" }, `rake: ${hand.rake}`));
+    for (const pot of hand.pots) {
+      if (pot.detail) extra.push(el("p", { class: "muted pot-detail" }, `${pot.name}: ${pot.detail}`));
+    }
+    if (hand.uncalled) {
+      extra.push(el("p", { class: "muted" }, `not yet called: ${hand.uncalled.amount} of ${hand.uncalled.player}'s bet`));
+    }
     box.replaceChildren(el("table", { class: "pots" }, el("thead", {}, head), el("tbody", {}, ...rows)), ...extra);
   }
 
@@ -279,13 +282,23 @@
         el("strong", {}, next.player || ""),
         next.player ? " to act" : "",
       );
-      for (const option of next.options) options.append(optionControl(option));
+      const pat = next.options.find((o) => o.kind === "stand pat");
+      const draw = next.options.find((o) => o.kind === "draw");
+      for (const option of next.options) {
+        if (option.kind === "stand pat" && draw) continue; // the pat button sits with the draws
+        options.append(option.kind === "draw" ? drawControl(option, pat) : optionControl(option));
+      }
+      if (!next.options.length) {
+        options.append(
+          el("p", { class: "muted" }, "The cards decide the pot: write the cards each player showed in the show lines (show: Anna 7h 5d 3s As)."),
+        );
+      }
       return;
     }
     if (last.next_hand) {
       turn.replaceChildren(el("span", {}, "The hand is complete."));
       options.append(
-        el("button", { type: "button", class: "tap primary", "data-append": last.next_hand, "data-kind": "next-hand" }, "next hand"),
+        el("button", { type: "button", class: "tap primary", "data-kind": "next-hand", title: last.next_hand }, "next hand"),
       );
       return;
     }
@@ -297,7 +310,6 @@
   function optionControl(option) {
     // a fixed amount (or none): one button; a range: a number input and a button; cards: a field
     const label = option.label;
-    if (option.kind === "draw") return drawControl(option);
     if (option.max !== null && option.max !== undefined && option.max > option.min) {
       const input = el("input", {
         type: "number",
@@ -315,7 +327,7 @@
       const input = el("input", {
         type: "text",
         class: "cardsin",
-        placeholder: "cards (optional)",
+        placeholder: option.kind === "show" ? "cards: As 5d 7h Kc" : "cards (optional)",
         autocapitalize: "off",
         autocomplete: "off",
         spellcheck: "false",
@@ -327,11 +339,15 @@
     return el("button", { type: "button", class: `tap ${option.kind}`, "data-option": String(option.index), "data-kind": option.kind }, label);
   }
 
-  function drawControl(option) {
+  function drawControl(option, pat) {
+    // "pat" is the stand-pat option; 1 to the most cards the stub can serve are the draw's
     const counts = [];
-    for (let n = 0; n <= option.max; n++) {
+    if (pat) {
+      counts.push(el("button", { type: "button", class: "tap draw", "data-option": String(pat.index), "data-kind": "stand pat" }, "pat"));
+    }
+    for (let n = 1; n <= option.max; n++) {
       counts.push(
-        el("button", { type: "button", class: "tap draw", "data-option": String(option.index), "data-kind": "draw", "data-count": String(n) }, n === 0 ? "pat" : String(n)),
+        el("button", { type: "button", class: "tap draw", "data-option": String(option.index), "data-kind": "draw", "data-count": String(n) }, String(n)),
       );
     }
     const input = el("input", {
@@ -343,21 +359,17 @@
       spellcheck: "false",
       "aria-label": "draw: cards, optional",
     });
-    return el("span", { class: "draws" }, el("span", { class: "draw-label" }, "draws"), ...counts, input);
+    return el("span", { class: "draws" }, el("span", { class: "draw-label" }, `${option.player} draws`), ...counts, input);
   }
 
   async function tap(button) {
-    if (button.dataset.append !== undefined) {
-      appendLines(button.dataset.append);
-      return;
-    }
     const wrap = button.parentElement;
-    const choice = { index: Number(button.dataset.option) };
+    const choice = button.dataset.kind === "next-hand" ? { next_hand: true } : { index: Number(button.dataset.option) };
     const amount = wrap.querySelector("input[type=number]");
     if (amount) choice.amount = Number(amount.value);
     if (button.dataset.count !== undefined) choice.count = Number(button.dataset.count);
     const cards = wrap.querySelector("input.cardsin");
-    if (cards && cards.value.trim()) choice.cards = cards.value.trim();
+    if (cards && cards.value.trim() && button.dataset.kind !== "stand pat") choice.cards = cards.value.trim();
     clearTimeout(checkTimer);
     const mine = ++sequence;
     setVerdict("checking…", "pending");
@@ -376,22 +388,17 @@
     last = answer.data.check;
     shown = mine;
     render();
-    scrollToEnd();
+    showLine(answer.data.line);
   }
 
-  function appendLines(addition) {
-    let body = text.value;
-    if (body && !body.endsWith("\n")) body += "\n";
-    text.value = body + addition + (addition.endsWith("\n") ? "" : "\n");
-    changed();
-    clearTimeout(checkTimer);
-    check();
-    scrollToEnd();
-  }
-
-  function scrollToEnd() {
-    scroller.scrollTop = scroller.scrollHeight;
+  function showLine(number) {
+    // the editor scrolls to the line just added; the page stays where the thumb is
+    const row = gutter.children[number - 1];
+    if (!row) return;
+    scroller.scrollTop = Math.max(0, row.offsetTop - scroller.clientHeight / 2);
     scroller.scrollLeft = 0;
+    row.classList.add("added");
+    backdrop.children[number - 1]?.classList.add("added");
   }
 
   // --- starting an event -------------------------------------------------------------------------------

@@ -138,10 +138,10 @@ async def record_tap(request: Request) -> Response:
             raise RecordError("no option was chosen")
         from .record_view import append_choice, checked_view
 
-        new_text = append_choice(text, choice)
+        new_text, line = append_choice(text, choice)
     except BadugiError as exc:
         return _refused(exc)
-    return JSONResponse({"text": new_text, "check": checked_view(new_text)})
+    return JSONResponse({"text": new_text, "line": line, "check": checked_view(new_text)})
 
 
 async def record_start(request: Request) -> Response:

@@ -171,3 +171,235 @@ def problems_of_file(path: Path, shown_as: Path) -> list[str]:
     if not found and not run.all_ok:
         found = [s.line().replace(str(path), str(shown_as), 1) for s in run.summaries]
     return found
+
+
+# --- the verdict of a text, as the page draws it -------------------------------------------------
+
+SOURCE = "record"
+"""The name the live check gives the text (check's lines start ``record:LINE:COLUMN:``)."""
+
+
+def checked_view(text: str) -> dict[str, Any]:
+    """:func:`live_check` of ``text``, shaped for ``record.js``: ``problems`` (every problem
+    with its line, column, rule and check's words, warnings marked), ``hands`` (each hand's
+    lines, verdict and pots; the pots of a hand in progress as they stand), ``next`` (who acts
+    and the options to tap, each with its canonical line), ``next_hand`` (the line that starts
+    the next hand once the last one is over) and ``verdict`` (a one-line summary)."""
+    from ..live import live_check
+
+    live = live_check(text, source=SOURCE)
+    data = live.to_dict()
+    problems = [_problem_view(p, None) for p in data["problems"]]
+    hands = []
+    for hand in data["hands"]:
+        problems += [_problem_view(p, hand["hand"]) for p in hand["problems"]]
+        hands.append(
+            {
+                "hand": hand["hand"],
+                "line": hand["first_line"],
+                "last_line": hand["last_line"],
+                "verdict": hand["verdict"],
+                "complete": hand["verdict"] != "in progress",
+                "pots": hand["pots"],
+            }
+        )
+    problems.sort(key=lambda p: (p["line"], p["column"]))
+    nxt = data["next"]
+    if nxt is not None and hands:
+        hands[-1]["pots"] = [
+            {**pot, "winners": [], "shares": {}, "detail": ""} for pot in nxt["pots"]
+        ]
+        hands[-1]["uncalled"] = nxt["uncalled"]
+    return {
+        "verdict": _verdict(hands, problems),
+        "problems": problems,
+        "hands": hands,
+        "next": _next_view(nxt, hands[-1]["hand"] if hands else None),
+        "next_hand": _next_hand(text, hands) if nxt is None else None,
+    }
+
+
+def _problem_view(problem: dict[str, Any], hand: str | None) -> dict[str, Any]:
+    where = f"{SOURCE}:{problem['line']}:{problem['column']}: "
+    shown = problem["text"]
+    if shown.startswith(where):
+        shown = shown[len(where) :]
+    return {
+        "line": problem["line"],
+        "column": problem["column"],
+        "rule": problem["rule"],
+        "kind": problem["kind"],
+        "severity": "warning" if problem["kind"] == "warning" else "error",
+        "message": problem["message"],
+        "text": shown,
+        "check": problem["text"],
+        "hand": hand,
+    }
+
+
+def _verdict(hands: list[dict[str, Any]], problems: list[dict[str, Any]]) -> dict[str, Any]:
+    """One line: ``2 problems · 8 hands: 6 correct, 2 with problems`` or ``No problems · 3
+    hands: 2 correct, hand 3 being recorded``."""
+    errors = sum(1 for p in problems if p["severity"] == "error")
+    warnings = len(problems) - errors
+    bad = sum(1 for h in hands if h["verdict"] in ("violations", "error"))
+    going = [h["hand"] for h in hands if h["verdict"] == "in progress"]
+    count = len(hands)
+    head = f"{errors} problem{'s' if errors != 1 else ''}" if errors else "No problems"
+    parts = [f"{count - bad - len(going)} correct"]
+    if bad:
+        parts.append(f"{bad} with problems")
+    parts += [f"hand {hand} being recorded" for hand in going]
+    text = f"{head} · {count} hand{'s' if count != 1 else ''}: " + ", ".join(parts)
+    if warnings:
+        text += f" · {warnings} warning{'s' if warnings != 1 else ''}"
+    return {"text": text, "errors": errors, "warnings": warnings, "hands": count}
+
+
+_LABELS = {"stand pat": "pat", "fold": "fold", "check": "check", "muck": "muck", "show": "show"}
+
+
+def _next_view(nxt: dict[str, Any] | None, hand: str | None) -> dict[str, Any] | None:
+    if nxt is None:
+        return None
+    options = []
+    for index, option in enumerate(nxt["options"]):
+        kind, low, high = option["kind"], option["amount"], option["max_amount"]
+        ranged = kind in ("bet", "raise") and low is not None and high is not None and high > low
+        label = _label(option, ranged)
+        if option["player"] != nxt["player"]:
+            label = f"{option['player']}: {label}"
+        options.append(
+            {
+                "index": index,
+                "kind": kind,
+                "player": option["player"],
+                "label": label,
+                "line": option["line"],
+                "min": low if ranged else None,
+                "max": high if ranged else (option["cards"] if kind == "draw" else None),
+                "all_in": option["all_in_amount"],
+                "takes_cards": kind in ("show", "buy"),
+            }
+        )
+    return {"hand": hand, "phase": nxt["phase"], "player": nxt["player"], "options": options}
+
+
+def _label(option: dict[str, Any], ranged: bool) -> str:
+    """A button's words: ``fold``, ``calls 2``, ``raises to 8``; ``raise to`` and ``bet``
+    beside the amount of a ranged one (the player's name is said once, above the buttons)."""
+    from ..text.writer import name_text
+
+    kind = option["kind"]
+    if kind in _LABELS:
+        return _LABELS[kind]
+    if ranged:
+        return "raise to" if kind == "raise" else "bet"
+    if kind in ("draw", "buy"):
+        return kind
+    return str(option["line"]).removeprefix(name_text(option["player"]) + " ")
+
+
+def _next_hand(text: str, hands: list[dict[str, Any]]) -> str | None:
+    """The next hand's line once the last hand is over (None while it is not, or is wrong)."""
+    from ..live import next_hand_lines
+
+    if not hands or hands[-1]["verdict"] != "ok":
+        return None
+    try:
+        return next_hand_lines(text, source=SOURCE)
+    except BadugiError:
+        return None
+
+
+# --- a tapped option, as a line of the text --------------------------------------------------------
+
+
+def append_choice(text: str, choice: dict[str, Any]) -> tuple[str, int]:
+    """``text`` with the canonical line of the tapped ``choice`` added after the last hand's
+    last line (so a comment block below it stays below): ``index`` of an option of
+    :func:`live_check`'s next actions, with ``amount`` for a ranged bet or raise, ``count`` for
+    a draw and optional ``cards`` for a draw, a show or a buy; or ``next_hand`` (true), the
+    line of :func:`next_hand_lines` once the last hand is over.  Also the number of the
+    line added."""
+    from ..live import live_check, next_hand_lines
+    from ..replay.legal import event_at
+    from ..text.writer import event_line
+
+    live = live_check(text, source=SOURCE)
+    if not live.hands:
+        raise RecordError("there is no hand yet: start an event, or type a hand line")
+    after = live.hands[-1].last_line
+    if choice.get("next_hand") is True:
+        new = next_hand_lines(text, source=SOURCE).splitlines()
+        return _insert(text, after, ["", *new]), after + 1 + len(new)
+    if live.next is None:
+        raise RecordError("the last hand is not waiting for an action: type the next line")
+    index = choice.get("index")
+    if not isinstance(index, int) or not 0 <= index < len(live.next.options):
+        raise RecordError("that option is no longer offered: the text changed meanwhile")
+    option = live.next.options[index]
+    amount = _number(choice, "count" if option.kind == "draw" else "amount")
+    event = event_at(option, amount)
+    typed = choice.get("cards")
+    if isinstance(typed, str) and typed.strip():
+        event = _with_cards(event, typed, amount)
+    return _insert(text, after, [event_line(event)]), after + 1
+
+
+def _insert(text: str, after: int, new: list[str]) -> str:
+    """``text`` with ``new`` lines after its line ``after`` (1-based), ending in a newline."""
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    lines[after:after] = new
+    return "\n".join(lines) + "\n"
+
+
+def _number(choice: dict[str, Any], key: str) -> int | None:
+    value = choice.get(key)
+    if value is None:
+        return None
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise RecordError(f"the {key} must be a whole number")
+    return value
+
+
+def _cards_of(text: str) -> tuple[Any, ...]:
+    from ..text.hints import card_problem
+    from ..text.transformer import cards
+
+    try:
+        return cards(text)
+    except KeyError as exc:
+        word = str(exc.args[0])
+        raise RecordError(card_problem(word) or f"{word!r} is not a card (As, Td, 7h, ??)") from None
+
+
+def _with_cards(event: Any, typed: str, count: int | None) -> Any:
+    """The option's event with the cards the organiser typed: a draw ``Qs 3c -> 8s 5c`` (or
+    either side alone), a show's or a buy's cards."""
+    from dataclasses import replace
+
+    from ..model.events import Buy, Draw, Show
+
+    if isinstance(event, Show):
+        return replace(event, cards=_cards_of(typed))
+    left, arrow, right = typed.replace("→", "->").partition("->")
+    if isinstance(event, Buy):
+        thrown, got = _cards_of(left), _cards_of(right)
+        if len(thrown) > 1 or len(got) > 1:
+            raise RecordError("a buy replaces one card: write it as Kd -> 4d")
+        return replace(
+            event, discard=thrown[0] if thrown else None, received=got[0] if got else None
+        )
+    if isinstance(event, Draw):
+        thrown = _cards_of(left)
+        got = _cards_of(right) if arrow else ()
+        n = len(thrown) or len(got) or (count or 0)
+        if count is not None and n != count:
+            raise RecordError(f"the draw is of {count} cards, but {n} are written")
+        if (thrown and len(thrown) != n) or (got and len(got) != n):
+            raise RecordError("a draw receives as many cards as it throws")
+        return Draw(event.player, thrown or (None,) * n, got or (None,) * n)
+    raise RecordError("cards go with a draw, a show or a buy")
