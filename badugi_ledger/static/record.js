@@ -101,7 +101,8 @@
     text.style.width = "0px";
     const wide = Math.max(backdrop.scrollWidth, text.scrollWidth, scroller.clientWidth - gutter.offsetWidth);
     text.style.width = `${wide}px`;
-    text.style.height = `${Math.max(text.scrollHeight, backdrop.scrollHeight)}px`;
+    // room under the last line for the bubble of its problems
+    text.style.height = `${Math.max(text.scrollHeight, backdrop.scrollHeight) + 3 * 24}px`;
   }
 
   function problemsByLine() {
@@ -116,6 +117,27 @@
     return byLine;
   }
 
+  // the problems of the line the caret is on, in a bubble right under that line and inside the
+  // visible part of the editor (a long line's marks sit far to the right on a phone)
+  function callout() {
+    let bubble = document.getElementById("record-callout");
+    if (!bubble) {
+      bubble = el("div", { id: "record-callout", class: "record-callout", role: "note" });
+      backdrop.parentElement.append(bubble);
+    }
+    const found = document.activeElement === text ? problemsByLine().get(caretLine()) : null;
+    if (!found) {
+      bubble.hidden = true;
+      return;
+    }
+    const row = backdrop.children[caretLine() - 1];
+    bubble.replaceChildren(...found.items.map((p) => el("div", { class: p.severity }, p.message)));
+    bubble.hidden = false;
+    bubble.style.top = `${row.offsetTop + row.offsetHeight}px`;
+    bubble.style.left = `${scroller.scrollLeft + 4}px`;
+    bubble.style.maxWidth = `${Math.max(160, scroller.clientWidth - gutter.offsetWidth - 12)}px`;
+  }
+
   function goToLine(number) {
     const all = lines();
     let start = 0;
@@ -124,7 +146,12 @@
     text.focus({ preventScroll: true });
     text.setSelectionRange(start, end);
     const row = gutter.children[number - 1];
-    if (row) row.scrollIntoView({ block: "center", inline: "nearest" });
+    if (row) {
+      scroller.scrollTop = Math.max(0, row.offsetTop - scroller.clientHeight / 2);
+      scroller.scrollLeft = 0;
+      row.scrollIntoView({ block: "nearest" });
+    }
+    caretMoved();
   }
 
   // --- checking as the text changes ----------------------------------------------------------------
@@ -177,6 +204,7 @@
 
   function render() {
     layout();
+    callout();
     renderProblems();
     renderPots();
     renderNext();
@@ -491,9 +519,15 @@
   // --- wiring -----------------------------------------------------------------------------------------------
 
   text.addEventListener("input", changed);
-  text.addEventListener("click", renderPots);
-  text.addEventListener("keyup", renderPots);
-  text.addEventListener("blur", renderPots);
+  function caretMoved() {
+    renderPots();
+    callout();
+  }
+  text.addEventListener("click", caretMoved);
+  text.addEventListener("keyup", caretMoved);
+  text.addEventListener("focus", caretMoved);
+  text.addEventListener("blur", caretMoved);
+  scroller.addEventListener("scroll", callout);
   root.addEventListener("click", (event) => {
     const target = event.target.closest("button");
     if (!target || !root.contains(target)) return;
@@ -518,6 +552,7 @@
     draft = null;
   }
   if (!text.value && draft) text.value = draft;
+  if (text.value.trim()) $("record-setup").open = false;
   changed();
   clearTimeout(checkTimer);
   check();

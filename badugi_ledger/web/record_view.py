@@ -312,7 +312,7 @@ def _next_hand(text: str, hands: list[dict[str, Any]]) -> str | None:
         return None
 
 
-# --- a tapped option, as a line of the text --------------------------------------------------------
+# --- a tapped option, as a line of the text -------------------------------------------------
 
 
 def append_choice(text: str, choice: dict[str, Any]) -> tuple[str, int]:
@@ -373,7 +373,8 @@ def _cards_of(text: str) -> tuple[Any, ...]:
         return cards(text)
     except KeyError as exc:
         word = str(exc.args[0])
-        raise RecordError(card_problem(word) or f"{word!r} is not a card (As, Td, 7h, ??)") from None
+        problem = card_problem(word) or f"{word!r} is not a card (As, Td, 7h, ??)"
+        raise RecordError(problem) from None
 
 
 def _with_cards(event: Any, typed: str, count: int | None) -> Any:

@@ -17,7 +17,7 @@ from starlette.testclient import TestClient  # noqa: E402
 from badugi_ledger.check import run_check  # noqa: E402
 from badugi_ledger.web.app import create_app  # noqa: E402
 from badugi_ledger.web.security import CSRF_COOKIE  # noqa: E402
-from tests.helpers.paths import EXAMPLES, FIXTURES  # noqa: E402
+from tests.helpers.paths import EXAMPLES, FIXTURES  # noqa: E402, F401
 
 BADACEY = (EXAMPLES / "004_badacey.bhh").read_text(encoding="utf-8")
 BADACEY_FILE = "recorded/2024-02-02-badacey-practice-deal.bhh"

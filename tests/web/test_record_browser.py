@@ -37,8 +37,8 @@ def settled(page: Any) -> None:
     page.wait_for_selector(SETTLED)
 
 
-def no_sideways_scroll(phone: Phone) -> None:
-    assert phone.page_width() <= 390, f"the page is {phone.page_width()} px wide"
+def no_sideways_scroll(device: Phone) -> None:
+    assert device.page_width() <= 390, f"the page is {device.page_width()} px wide"
 
 
 def start_night(page: Any) -> None:
@@ -81,7 +81,8 @@ def tap_one(page: Any, raised: bool) -> str:
 
 
 def test_a_whole_badacey_hand_by_tapping_then_saved_and_in_the_standings(
-    phone: Phone, fresh_ledger: Path
+    phone: Phone,  # noqa: F811
+    fresh_ledger: Path,  # noqa: F811
 ) -> None:
     with serving(create_app(fresh_ledger)) as url:
         before = phone.open(url + "/standings").inner_text("main")
@@ -143,7 +144,9 @@ MISTAKE_LINE = 7  # fixed limit 2/4: before the second draw a raise is to 4
 
 
 def test_a_typed_mistake_is_marked_beside_its_line_with_checks_words(
-    phone: Phone, fresh_ledger: Path, tmp_path: Path
+    phone: Phone,  # noqa: F811
+    fresh_ledger: Path,  # noqa: F811
+    tmp_path: Path,
 ) -> None:
     typed = tmp_path / "typed.bhh"
     typed.write_text(TYPED, encoding="utf-8")
@@ -173,7 +176,16 @@ def test_a_typed_mistake_is_marked_beside_its_line_with_checks_words(
         line_top = box["y"] + 4 + (MISTAKE_LINE - 1) * 24  # the textarea's padding, line height
         assert abs(row["y"] - line_top) < 1
         no_sideways_scroll(phone)
+        # tapping the problem in the list puts the caret on the line: its words right under it,
+        # inside the screen even when the line is longer than the screen is wide
         page.locator(f"#record-problems li.error button[data-line='{MISTAKE_LINE}']").click()
+        bubble = page.locator("#record-callout")
+        bubble.wait_for(state="visible")
+        assert bubble.inner_text() == wrong.message.partition("\n")[0]
+        under = bubble.bounding_box()
+        row = page.locator(f"#record-backdrop .bl[data-line='{MISTAKE_LINE}']").bounding_box()
+        assert under and row and abs(under["y"] - (row["y"] + row["height"])) < 2
+        assert 0 <= under["x"] and under["x"] + under["width"] <= 390
         phone.shot("record-7-typed-mistake")
 
         # fixing the line clears the mark
