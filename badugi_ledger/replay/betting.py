@@ -40,8 +40,11 @@ kept side by side so that each structure's rule reads against the others.
 
 from __future__ import annotations
 
-from ..model.errors import Position
-from ..model.events import Action, Post
+from typing import NamedTuple
+
+from ..model.errors import IllegalAction, Position
+from ..model.events import Action, Post, PostKind
+from ..model.settings import GameSettings
 from .state import BET, PRE, HandState, illegal
 
 FIXED = "fixed-limit"
@@ -101,21 +104,23 @@ def post(st: HandState, ev: Post) -> None:
             raise illegal(
                 "blind-player", f"{p} posts the small blind, but it is {owner}'s (000)", ev.pos
             )
-        st.pay(p, _post_amount(st, ev, s.small_blind, "the small blind"), "blind", live=True)
+        due = forced_due(s, "small-blind")
+        st.pay(p, _post_amount(st, ev, due, "the small blind"), "blind", live=True)
     elif ev.kind == "big-blind":
         # The big blind's owner, or a live big blind posted out of position by a newcomer.
         if st.bb_player is None:
             raise illegal("blind-player", f"{p} posts a big blind; the settings have none", ev.pos)
-        st.pay(p, _post_amount(st, ev, s.big_blind, "the big blind"), "blind", live=True)
+        due = forced_due(s, "big-blind")
+        st.pay(p, _post_amount(st, ev, due, "the big blind"), "blind", live=True)
     elif ev.kind == "ante":
         if not s.ante:
             raise illegal("post-amount", f"{p} posts an ante; the settings have none", ev.pos)
-        st.pay(p, _post_amount(st, ev, s.ante, "the ante"), "ante", live=False)
+        st.pay(p, _post_amount(st, ev, forced_due(s, "ante"), "the ante"), "ante", live=False)
     elif ev.kind == "dead":
-        due = ev.amount if ev.amount is not None else s.small_blind
+        due = ev.amount if ev.amount is not None else forced_due(s, "dead")
         st.pay(p, _post_amount(st, ev, due, "a dead blind"), "blind", live=False)
     else:  # straddle: a live blind raise, acting last in round 1
-        due = ev.amount if ev.amount is not None else 2 * s.big_blind
+        due = ev.amount if ev.amount is not None else forced_due(s, "straddle")
         st.pay(p, _post_amount(st, ev, due, "a straddle"), "blind", live=True)
         st.straddler = p
 
@@ -128,11 +133,54 @@ def auto_post(st: HandState) -> None:
         return
     if s.ante:
         for p in st.dealt:
-            st.pay(p, min(s.ante, st.stack[p]), "ante", live=False)
-    for blind, due in ((st.sb_player, s.small_blind), (st.bb_player, s.big_blind)):
+            st.pay(p, post_due(st, p, "ante"), "ante", live=False)
+    blinds: tuple[tuple[str | None, PostKind], ...] = (
+        (st.sb_player, "small-blind"),
+        (st.bb_player, "big-blind"),
+    )
+    for blind, kind in blinds:
         if blind is not None:
-            st.pay(blind, min(due, st.stack[blind]), "blind", live=True)
+            st.pay(blind, post_due(st, blind, kind), "blind", live=True)
     st.notes.append("blinds and antes posted as the settings say (none recorded)")
+
+
+def missing_posts(st: HandState) -> list[tuple[str, PostKind]]:
+    """The forced bets the settings still require before the play begins, as (player, kind),
+    in the order they are posted: the antes clockwise from the button's left, then the small
+    and the big blind.  None on a Progressive Badugi redeal without ``redeal-posts``
+    (``002``)."""
+    if st.redeal and not st.house.redeal_posts:
+        return []
+    s = st.settings
+    posted = st.posted
+    missing: list[tuple[str, PostKind]] = []
+    if s.ante:
+        missing.extend((p, "ante") for p in st.dealt if "ante" not in posted.get(p, ()))
+    for p, kind, due in (
+        (st.sb_player, "small-blind", s.small_blind),
+        (st.bb_player, "big-blind", s.big_blind),
+    ):
+        if p is not None and due and kind not in posted.get(p, ()):
+            missing.append((p, kind))  # type: ignore[arg-type]  # a PostKind literal
+    return missing
+
+
+def forced_due(s: GameSettings, kind: PostKind) -> int:
+    """What a forced bet of ``kind`` is when its amount is left to the settings: the blinds
+    and the ante as set, a dead blind the small blind, a straddle twice the big blind."""
+    if kind == "small-blind" or kind == "dead":
+        return s.small_blind
+    if kind == "big-blind":
+        return s.big_blind
+    if kind == "ante":
+        return s.ante
+    return 2 * s.big_blind
+
+
+def post_due(st: HandState, player: str, kind: PostKind) -> int:
+    """The chips ``player`` puts in by a forced bet of ``kind`` with no amount written: what
+    is due, or the whole stack when that is less (a short all-in post)."""
+    return min(forced_due(st.settings, kind), st.stack[player])
 
 
 def open_betting(st: HandState, pos: Position) -> None:
@@ -140,19 +188,16 @@ def open_betting(st: HandState, pos: Position) -> None:
     s = st.settings
     if not st.posts_seen:
         auto_post(st)
-    elif not st.redeal or st.house.redeal_posts:
-        for p, kind, due in (
-            (st.sb_player, "small-blind", s.small_blind),
-            (st.bb_player, "big-blind", s.big_blind),
-        ):
-            if p is not None and due and kind not in st.posted.get(p, ()):
+    else:
+        missing = missing_posts(st)
+        for p, kind in missing:
+            if kind != "ante":
                 raise illegal(
                     "blind-missing", f"{p} has not posted the {kind.replace('-', ' ')}", pos
                 )
-        if s.ante:
-            missing = [p for p in st.dealt if "ante" not in st.posted.get(p, ())]
-            if missing:
-                raise illegal("blind-missing", f"no ante from {', '.join(missing)}", pos)
+        if missing:
+            antes = ", ".join(p for p, _ in missing)  # every one an ante
+            raise illegal("blind-missing", f"no ante from {antes}", pos)
     blinds_live = st.bb_player is not None and st.committed.get(st.bb_player, 0) > 0
     top = max(st.committed.values())
     level = max(top, s.big_blind) if blinds_live else top
@@ -253,7 +298,7 @@ def act(st: HandState, ev: Action) -> None:
         if st.unknown and p in st.unknown:
             _shows_stack(st, ev, ev.amount, ev.amount is not None and ev.amount < owe)
         stack = st.stack[p]
-        pay = owe if owe < stack else stack
+        pay = call_amount(st, p)
         if ev.amount is not None and ev.amount != pay:
             if ev.amount > stack:
                 raise illegal(
@@ -303,6 +348,91 @@ def _out_of_turn(st: HandState, ev: Action, expected: str | None) -> None:
     )
 
 
+class RaiseSize(NamedTuple):
+    """The sizes a full bet or raise may have now, as round totals (``000``, ``001``,
+    ``003``): ``least`` is the smallest full one, ``most`` the largest the structure allows
+    (None: only the player's stack limits it, as in no limit).  In fixed limit both are the
+    one size the bet must have."""
+
+    least: int
+    most: int | None
+
+
+def raise_size(st: HandState, player: str) -> RaiseSize:
+    """The full bet or raise ``player`` could make now under the structure (see the module
+    docstring); whether they may raise at all is :func:`raise_refused`."""
+    s = st.structure
+    kind = s.kind
+    level = st.level
+    if kind == FIXED:
+        target = st.full_level + (s.small_bet if st.round < 2 else s.big_bet)  # bet_unit(st)
+        return RaiseSize(target, target)
+    min_inc = st.last_raise
+    most: int | None = None
+    if kind == "pot-limit":
+        most = level + st.pot_size() + (level - st.committed[player])
+    elif kind == "half-pot-limit":
+        most = level + (st.pot_size() + (level - st.committed[player])) // 2
+    elif kind == SPREAD:
+        min_inc = max(s.spread_min, st.last_raise if level else 0)
+        most = level + s.spread_max
+    if level == 0 and kind != SPREAD:
+        min_inc = max(st.settings.big_blind, 1)
+    return RaiseSize(level + min_inc, most)
+
+
+def raise_refused(st: HandState, player: str, pos: Position | None) -> IllegalAction | None:
+    """Why ``player`` may not bet or raise at all now (a short all-in that did not reopen the
+    betting for them, or the cap), or None."""
+    if player in st.no_reraise:
+        return illegal(
+            "raise-not-reopened",
+            f"{player} raises, but the short all-in since {player} acted did not reopen the "
+            "betting",
+            pos,
+        )
+    s = st.structure
+    capped = s.kind in (FIXED, SPREAD) and st.bets >= s.cap
+    if capped and not (st.house.heads_up_uncapped and st.n_active == 2):
+        return illegal(
+            "raise-cap",
+            f"{player} raises, but the round is capped at {s.cap} bets "
+            f"(a bet and {s.cap - 1} raises, 000)",
+            pos,
+        )
+    return None
+
+
+def raise_range(st: HandState, player: str) -> tuple[int, int] | None:
+    """The totals ``player`` may bet or raise to now, lowest and highest (an all-in for less
+    than a full raise is its own one-amount range), or None when they may not raise: what
+    :func:`_raise` accepts, from the same :func:`raise_size` and :func:`raise_refused`."""
+    if raise_refused(st, player, None) is not None:
+        return None
+    level = st.level
+    reach = st.committed[player] + st.stack[player]
+    if reach <= level:
+        return None
+    least, most = raise_size(st, player)
+    if st.structure.kind == FIXED:
+        to = least if least < reach else reach
+        return to, to
+    high = reach if most is None or most > reach else most
+    if least <= high:
+        return least, high
+    if most is None or reach <= most:
+        return reach, reach  # all-in for less than a full raise
+    return None
+
+
+def call_amount(st: HandState, player: str) -> int:
+    """The chips a call by ``player`` puts in now: what they owe, or their whole stack when
+    that is less (0: nothing to call)."""
+    owe = st.level - st.committed[player]
+    stack = st.stack[player]
+    return owe if owe < stack else stack
+
+
 def _raise(st: HandState, ev: Action, owe: int, stack: int) -> None:
     """A bet or raise: check its size under the structure, then apply it."""
     p = ev.player
@@ -310,31 +440,21 @@ def _raise(st: HandState, ev: Action, owe: int, stack: int) -> None:
     kind = s.kind
     level = st.level
     reach = st.committed[p] + stack  # the most this player can have in this round
-    if p in st.no_reraise:
-        raise illegal(
-            "raise-not-reopened",
-            f"{p} raises, but the short all-in since {p} acted did not reopen the betting",
-            ev.pos,
-        )
-    capped = kind in (FIXED, SPREAD) and st.bets >= s.cap
-    if capped and not (st.house.heads_up_uncapped and st.n_active == 2):
-        raise illegal(
-            "raise-cap",
-            f"{p} raises, but the round is capped at {s.cap} bets "
-            f"(a bet and {s.cap - 1} raises, 000)",
-            ev.pos,
-        )
+    refused = raise_refused(st, p, ev.pos)
+    if refused is not None:
+        raise refused
+    size = raise_size(st, p)
     to = ev.amount
     if st.unknown and p in st.unknown:
         if to is None:
             _shows_stack(st, ev, None, False)
         else:
-            short = kind == FIXED and level < to < st.full_level + bet_unit(st)
+            short = kind == FIXED and level < to < size.least
             if _shows_stack(st, ev, to - st.committed[p], short):
                 reach = to
     if kind == FIXED:
-        unit = s.small_bet if st.round < 2 else s.big_bet  # bet_unit(st)
-        target = st.full_level + unit
+        target = size.least
+        unit = target - st.full_level
         if to is None:
             to = min(target, reach)
         elif to > reach:
@@ -365,18 +485,9 @@ def _raise(st: HandState, ev: Action, owe: int, stack: int) -> None:
             raise illegal("over-stack", f"{p} bets to {to} but has only {reach} chips", ev.pos)
         if to <= level:
             raise illegal("bet-size", f"{p} raises to {to}, not above the bet of {level}", ev.pos)
-        min_inc = st.last_raise
-        max_to = reach
-        if kind == "pot-limit":
-            max_to = level + st.pot_size() + owe
-        elif kind == "half-pot-limit":
-            max_to = level + (st.pot_size() + owe) // 2
-        elif kind == SPREAD:
-            min_inc = max(s.spread_min, st.last_raise if level else 0)
-            max_to = level + s.spread_max
-        if level == 0 and kind != SPREAD:
-            min_inc = max(st.settings.big_blind, 1)
-        min_to = level + min_inc
+        min_to = size.least
+        min_inc = min_to - level
+        max_to = reach if size.most is None else size.most
         if to > max_to:
             raise illegal(
                 "bet-size",

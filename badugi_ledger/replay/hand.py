@@ -55,6 +55,22 @@ def replay_hand(
     disagree with the computed ones are returned as ``HandResult.violations``.  A carried
     stack may be :data:`~.state.UNKNOWN_STACK`; see :func:`_unknown_stack_verdict`.
     """
+    st = play_events(record, stacks=stacks, carry_in=carry_in)
+    try:
+        _finish(st)
+        return settle(st)
+    except IllegalAction as exc:
+        _locate(st, exc, None, record)
+        raise
+
+
+def play_events(
+    record: HandRecord, *, stacks: Mapping[str, int] | None = None, carry_in: int = 0
+) -> HandState:
+    """Walk ``record``'s events through the handlers of :func:`replay_hand` and return the
+    hand's state where the record stops, without requiring the hand to be over (the walk
+    :func:`replay_hand` finishes and settles; :mod:`.legal` asks it what may come next).
+    Raises the same :class:`IllegalAction` as :func:`replay_hand` for a broken rule."""
     st: HandState | None = None
     ev = None
     try:
@@ -62,17 +78,20 @@ def replay_hand(
         handlers = _HANDLERS
         for ev in record.events:
             handlers[type(ev)](st, ev)
-        ev = None
-        _finish(st)
-        return settle(st)
+        return st
     except IllegalAction as exc:
-        if st is not None and st.unknown:
-            _unknown_stack_verdict(st, exc, ev)
-        if exc.hand is None:
-            exc.hand = record.hand_id
-        if exc.position.source == "<input>" and record.pos.source != "<input>":
-            exc.position = record.pos
+        _locate(st, exc, ev, record)
         raise
+
+
+def _locate(st: HandState | None, exc: IllegalAction, ev: object, record: HandRecord) -> None:
+    """Give a broken rule its hand and position (and the unknown-stack verdict)."""
+    if st is not None and st.unknown:
+        _unknown_stack_verdict(st, exc, ev)
+    if exc.hand is None:
+        exc.hand = record.hand_id
+    if exc.position.source == "<input>" and record.pos.source != "<input>":
+        exc.position = record.pos
 
 
 _ORDER_RULES = frozenset({"turn-order", "event-order", "hand-incomplete"})
@@ -120,7 +139,7 @@ def _unknown_stack_verdict(st: HandState, exc: IllegalAction, failed: object) ->
 # --- phase control --------------------------------------------------------------------------
 
 
-def _start_play(st: HandState, pos: Position) -> None:
+def start_play(st: HandState, pos: Position) -> None:
     """The first event after the forced bets and the deal: open betting round 1."""
     betting.open_betting(st, pos)
     _advance(st)
@@ -198,7 +217,7 @@ def _on_action(st: HandState, ev: Action) -> None:
             _advance(st)
         return
     if st.phase == PRE:
-        _start_play(st, ev.pos)
+        start_play(st, ev.pos)
     st.check_player(ev.player, ev.pos)
     if st.phase != BET:
         can = st.can_bet()
@@ -215,7 +234,7 @@ def _on_action(st: HandState, ev: Action) -> None:
 
 def _check_draw_turn(st: HandState, player: str, pos: Position, what: str) -> None:
     if st.phase == PRE:
-        _start_play(st, pos)
+        start_play(st, pos)
     st.check_player(player, pos)
     if st.phase != DRAW:
         raise illegal("turn-order", f"{player} {what}, but {_where(st)}", pos)
@@ -298,7 +317,7 @@ def _reach_showdown(st: HandState, pos: Position, player: str, verb: str) -> Non
         return
     what = f"{player} {verb}"
     if st.phase == PRE:
-        _start_play(st, pos)
+        start_play(st, pos)
     while st.phase == DRAW and _betting_closed(st) and _skip_unrecorded_draw(st, pos):
         pass
     if st.phase not in (SHOWDOWN, DONE):
@@ -353,7 +372,7 @@ def _finish(st: HandState) -> None:
     """No more events: the hand must have reached its end."""
     pos = st.record.pos
     if st.phase == PRE:
-        _start_play(st, pos)
+        start_play(st, pos)
     while st.phase == DRAW and _betting_closed(st) and _skip_unrecorded_draw(st, pos):
         pass
     if st.phase not in (SHOWDOWN, DONE):

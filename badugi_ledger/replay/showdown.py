@@ -46,7 +46,7 @@ from ..hands.pots import pot_shares
 from ..model.games import GAMES
 from ..model.results import CARRY, HOUSE, HandResult, Posting, PotResult, Violation
 from .claims import verify_claims
-from .state import HandState, illegal
+from .state import SHOWDOWN, HandState, illegal
 
 
 class _Pot:
@@ -101,26 +101,38 @@ def _matched(st: HandState) -> dict[str, int]:
     return {p: chips + paid.get((p, "ante"), 0) for p, chips in live.items()}
 
 
-def _build_pots(st: HandState, active: list[str]) -> list[_Pot]:
+def _build_pots(
+    st: HandState, active: list[str], still_open: frozenset[str] = frozenset()
+) -> list[_Pot]:
     """Pots by the all-in levels of the players still in, each level counting antes and live
     chips (``001``: a player can win from each opponent only what his own chips match, so a
     player all-in for the ante, or for part of it or of a blind, contests the pot his chips
     make).  Dead blinds, buys and a carried pot go to the main pot, which every player still in
-    contests.  ``active`` are the players still in, clockwise from the button's left."""
+    contests.  ``active`` are the players still in, clockwise from the button's left.
+
+    ``still_open`` (a hand not over, :func:`standing_pots`): players who may still put chips
+    in; their stakes cut no pot and they contest every pot, the top level included."""
     matched = _matched(st)
     stake = matched.__getitem__
     total = sum(st.contrib.values())
-    if min(map(stake, active)) == max(map(stake, active)):
+    if still_open:
+        top = max(matched.values())
+        cut = {matched[p] for p in active if p not in still_open and matched[p] < top}
+        if not cut:
+            return [_Pot("main", total + st.carry_in, active)]
+        levels = sorted(cut | {top})
+    elif min(map(stake, active)) == max(map(stake, active)):
         # Nobody still in is all-in for less: one pot, every chip in it.
         pot = _Pot("main", total + st.carry_in, active)
         return [pot]
-    levels = sorted({matched[p] for p in active})
+    else:
+        levels = sorted({matched[p] for p in active})
     prev = 0
     chips = matched.values()
     layers: list[tuple[int, list[str]]] = []
     for level in levels:
         amount = sum([min(c, level) - min(c, prev) for c in chips])
-        layers.append((amount, [p for p in active if matched[p] >= level]))
+        layers.append((amount, [p for p in active if matched[p] >= level or p in still_open]))
         prev = level
     leftover = sum([c - prev for c in chips if c > prev])  # folded players above every level
     dead = total - sum(chips)
@@ -335,7 +347,7 @@ def settle(st: HandState) -> HandResult:
     for p, chips in payouts.items():
         final[p] += chips
     if showdown:
-        notes.append("showdown order: " + ", ".join(_showdown_order(st, active)))
+        notes.append("showdown order: " + ", ".join(showdown_order(st, active)))
 
     verify_claims(st, pots, payouts, final, rake, carry_out, violations)
     postings = _postings(st, returned, payouts, rake, carry_out)
@@ -386,7 +398,25 @@ def _pot_result(pot: _Pot) -> PotResult:
     )
 
 
-def _showdown_order(st: HandState, active: list[str]) -> list[str]:
+def standing_pots(st: HandState) -> tuple[tuple[str, int] | None, tuple[PotResult, ...]]:
+    """The pots of a hand that is not over, as they stand: every chip put in so far, built by
+    the same :func:`_build_pots` as :func:`settle`.  While betting is still to come, the
+    players who can still bet contest every pot (only the all-in players' stakes cut side
+    pots); once it is over, the part of a bet nobody matched is taken apart first, as the
+    settlement returns it (``(player, chips)``, else None).  It closes the bets: the state
+    serves nothing after it."""
+    still_open: frozenset[str] = frozenset()
+    if st.phase < SHOWDOWN and (st.n_can >= 2 or st.pending):
+        still_open = frozenset(st.can_bet() if st.n_can >= 2 else st.pending)
+    st.close_bets()
+    uncalled = None if still_open else _return_uncalled(st)
+    pots = _build_pots(st, st.active(), still_open)
+    return uncalled, tuple([_pot_result(p) for p in pots])
+
+
+def showdown_order(st: HandState, active: list[str]) -> list[str]:
+    """Who shows first (``000``): the last bettor or raiser of the final round, else the
+    first active player left of the button; then clockwise."""
     aggressor = st.aggressor
     if aggressor is None or aggressor not in active or aggressor == active[0]:
         return active

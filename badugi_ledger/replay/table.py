@@ -103,21 +103,10 @@ class TableTracker:
             state = self.tables[key] = TableState()
         return state
 
-    def replay(self, record: HandRecord) -> HandOutcome:
-        """Replay one hand with its table's carried stacks and pot."""
+    def carried(self, record: HandRecord) -> tuple[dict[str, int], dict[str, str]]:
+        """The stacks ``record`` starts from at its table (``stacks=`` of
+        :func:`~.hand.replay_hand`), and why those that are unknown are unknown."""
         state = self.table(record)
-        source = record.pos.source
-        progressive = GAMES[record.settings.game].progressive
-        if progressive and state.carry is None:
-            error = Violation(
-                "carry-unknown",
-                "cannot carry the Progressive Badugi pot into this hand: "
-                f"{state.carry_unknown_since} and recorded neither a carry nor a collection",
-                record.pos,
-                "incomplete",
-            )
-            self._after_failure(state, record)
-            return HandOutcome(source, record.hand_id, record.pos, record, None, (error,))
         carried: dict[str, int] = {}
         unknown: dict[str, str] = {}
         known, last = state.stacks, state.last_seated
@@ -133,6 +122,24 @@ class TableTracker:
                 # A stated stack is checked against the previous hand only for players who
                 # sat in it: one who was away (another table) may come back with any stack.
                 carried[name] = known[name]
+        return carried, unknown
+
+    def replay(self, record: HandRecord) -> HandOutcome:
+        """Replay one hand with its table's carried stacks and pot."""
+        state = self.table(record)
+        source = record.pos.source
+        progressive = GAMES[record.settings.game].progressive
+        if progressive and state.carry is None:
+            error = Violation(
+                "carry-unknown",
+                "cannot carry the Progressive Badugi pot into this hand: "
+                f"{state.carry_unknown_since} and recorded neither a carry nor a collection",
+                record.pos,
+                "incomplete",
+            )
+            self._after_failure(state, record)
+            return HandOutcome(source, record.hand_id, record.pos, record, None, (error,))
+        carried, unknown = self.carried(record)
         try:
             result = replay_hand(record, stacks=carried, carry_in=state.carry or 0)
         except BadugiError as exc:
@@ -242,13 +249,16 @@ class TableTracker:
 
 def replay_stream(
     items: Iterable[HandRecord | BadugiError | TableGap],
+    *,
+    tracker: TableTracker | None = None,
 ) -> Iterator[HandOutcome]:
     """Replay hands as they come (never holding the whole input), one outcome per hand.
 
     A ``BadugiError`` item (a hand that did not parse) becomes an outcome with that error; a
     ``TableGap`` item gives no outcome of its own: its warning goes with the table's next hand.
+    ``tracker`` (default: a new one) carries the tables; pass one to look at them afterwards.
     """
-    tracker = TableTracker()
+    tracker = TableTracker() if tracker is None else tracker
     unread: dict[str, str] = {}
     gaps: dict[tuple[str, str], Violation] = {}
     for item in items:

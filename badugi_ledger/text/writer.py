@@ -48,7 +48,9 @@ from .headers import HEADER_KEYWORDS, implied_posts
 
 __all__ = [
     "describe_record",
+    "event_line",
     "event_to_dict",
+    "hand_line",
     "record_to_dict",
     "without_positions",
     "write_hand",
@@ -304,6 +306,14 @@ def _grouped_entry(ev: Event) -> tuple[str, str, str]:
     return "outcome", "", _entry(ev)
 
 
+def event_line(ev: Event) -> str:
+    """One event as the canonical line that holds it alone (``Ben raises to 8``,
+    ``draw: Cara 2``, ``show: Anna 8♠ 6♥ 5♣ 3♦``): the line :func:`write_hands` writes for a
+    group of one, to append to a hand being recorded."""
+    _, keyword, entry = _grouped_entry(ev)
+    return f"{keyword} {entry}" if keyword else entry
+
+
 def _seat_text(seat: Seat) -> str:
     number = "" if seat.number is None else f"{seat.number} "
     return f"{number}{name_text(seat.name)}{_amount(seat.stack)}"
@@ -337,12 +347,17 @@ def _posts_to_write(record: HandRecord, redeal: bool) -> tuple[list[Event], bool
     return events, False
 
 
+def hand_line(hand_id: str, button: str, seats: Iterable[Seat]) -> str:
+    """The line that starts a hand: ``hand 12 · button Anna · Anna 100 · Ben · 5 Cara 80``."""
+    if not _HAND_ID.fullmatch(hand_id):
+        raise WriteError(f"hand id {hand_id!r} cannot be written (no spaces, · ; or #)")
+    head = [f"hand {hand_id}", f"button {name_text(button)}"]
+    head.extend(_seat_text(s) for s in seats)
+    return _SEP.join(head)
+
+
 def _hand_lines(record: HandRecord, redeal: bool) -> list[str]:
-    if not _HAND_ID.fullmatch(record.hand_id):
-        raise WriteError(f"hand id {record.hand_id!r} cannot be written (no spaces, · ; or #)")
-    head = [f"hand {record.hand_id}", f"button {name_text(record.button)}"]
-    head.extend(_seat_text(s) for s in record.seats)
-    lines = [_SEP.join(head)]
+    lines = [hand_line(record.hand_id, record.button, record.seats)]
     events, posts_none = _posts_to_write(record, redeal)
     if posts_none:
         lines.append("posts none")

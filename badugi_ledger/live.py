@@ -1,0 +1,409 @@
+"""Live recording: the whole text of a night, checked on every keystroke, and what comes next.
+
+A page lets the organiser record hands at the table, by tapping the legal next actions or by
+typing the format; after each change it calls :func:`live_check` with the whole text and shows
+what comes back: every hand with its verdict and problems (the very words ``check`` prints, at
+line and column, a caret under a syntax error), the pots of the finished hands with their
+winners, and for a last hand still being recorded the legal next actions
+(:func:`badugi_ledger.replay.legal.next_actions`), each already written as the canonical line
+to append (:func:`option_line`).  After a finished hand, :func:`next_hand_lines` writes the
+line that starts the table's next one.
+
+Nothing is checked a second way: the text is read by :func:`badugi_ledger.text.parse.parse_text`
+and replayed by :func:`badugi_ledger.replay.replay_stream` (stacks and a carried pot go from
+hand to hand of each table), and problems are taken and worded by ``check``'s own
+:func:`~badugi_ledger.check.problems` and :func:`~badugi_ledger.check.problem_line`.  The one
+difference is the last hand: when the record merely stops before the hand is over (the
+replay's ``hand-incomplete``, or ``pot-undetermined`` at a showdown whose cards are still to
+be written), it is *in progress*, not a violation; ``check`` of the same text keeps its
+verdict.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any, Literal
+
+from .check import problem_line, problems
+from .model.errors import BadugiError
+from .model.events import HandRecord, Seat
+from .model.results import HandOutcome, Violation
+from .replay import TableTracker, replay_stream
+from .replay.legal import LegalOption, NextActions, event_at, next_actions
+
+__all__ = [
+    "LiveCheck",
+    "LiveHand",
+    "LivePot",
+    "LiveProblem",
+    "live_check",
+    "next_hand_lines",
+    "option_line",
+]
+
+Verdict = Literal["ok", "in progress", "violations", "error"]
+"""``ok``: replayed, nothing wrong (warnings may be shown); ``in progress``: the last hand,
+still being recorded; ``violations``: a rule broken, a payout wrong or the hand not settled;
+``error``: the hand could not be read."""
+
+_IN_PROGRESS_RULES = frozenset({"hand-incomplete", "pot-undetermined"})
+
+
+@dataclass(frozen=True)
+class LiveProblem:
+    """One problem as ``check`` reports it: ``text`` is ``check``'s line for it
+    (``<input>:14:13: hand 13: … [rule]``, with the quoted line and caret below for a syntax
+    error); ``message`` its first line, ``hint`` the quoted line and caret (or "")."""
+
+    line: int
+    column: int
+    rule: str
+    kind: str
+    """``illegal``, ``mismatch``, ``incomplete`` or ``warning``."""
+    message: str
+    hint: str
+    text: str
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "line": self.line,
+            "column": self.column,
+            "rule": self.rule,
+            "kind": self.kind,
+            "message": self.message,
+            "hint": self.hint,
+            "text": self.text,
+        }
+
+
+@dataclass(frozen=True)
+class LivePot:
+    """A pot of a finished hand: who could win it, who did and how much each took."""
+
+    name: str
+    amount: int
+    eligible: tuple[str, ...]
+    winners: tuple[str, ...]
+    shares: Mapping[str, int]
+    detail: str
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "name": self.name,
+            "amount": self.amount,
+            "eligible": list(self.eligible),
+            "winners": list(self.winners),
+            "shares": dict(self.shares),
+            "detail": self.detail,
+        }
+
+
+@dataclass(frozen=True)
+class LiveHand:
+    """One hand of the text: where it is, its verdict and problems; pots and final stacks
+    when it replayed."""
+
+    hand_id: str | None
+    first_line: int
+    last_line: int
+    verdict: Verdict
+    problems: tuple[LiveProblem, ...]
+    pots: tuple[LivePot, ...] = ()
+    final_stacks: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "hand": self.hand_id,
+            "first_line": self.first_line,
+            "last_line": self.last_line,
+            "verdict": self.verdict,
+            "problems": [p.to_dict() for p in self.problems],
+            "pots": [p.to_dict() for p in self.pots],
+            "final_stacks": dict(self.final_stacks),
+        }
+
+
+@dataclass(frozen=True)
+class LiveCheck:
+    """Everything the page shows for one state of the text (see the module docstring).
+
+    ``next`` and ``next_lines`` are set only when the last hand is in progress: its legal
+    next actions, and for each option the canonical line to append (at the option's
+    ``amount``; :func:`option_line` writes another amount of a ranged bet)."""
+
+    source: str
+    hands: tuple[LiveHand, ...]
+    problems: tuple[LiveProblem, ...]
+    """Problems outside any hand (a bad header line)."""
+    next: NextActions | None = None
+    next_lines: tuple[str, ...] = ()
+
+    @property
+    def ok(self) -> bool:
+        """No hand broken or unreadable, no problem outside hands (a hand in progress is ok)."""
+        return not self.problems and all(h.verdict in ("ok", "in progress") for h in self.hands)
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict (fields in docs/api.md)."""
+        nxt: dict[str, Any] | None = None
+        if self.next is not None:
+            na = self.next
+            nxt = {
+                "phase": na.phase,
+                "player": na.player,
+                "complete": na.complete,
+                "options": [
+                    _option_dict(o, line)
+                    for o, line in zip(na.options, self.next_lines, strict=True)
+                ],
+                "pots": [
+                    {"name": p.name, "amount": p.amount, "eligible": list(p.eligible)}
+                    for p in na.pots
+                ],
+                "uncalled": None
+                if na.uncalled is None
+                else {"player": na.uncalled[0], "amount": na.uncalled[1]},
+                "stacks": dict(na.stacks),
+            }
+        return {
+            "source": self.source,
+            "ok": self.ok,
+            "hands": [h.to_dict() for h in self.hands],
+            "problems": [p.to_dict() for p in self.problems],
+            "next": nxt,
+        }
+
+
+def _option_dict(option: LegalOption, line: str) -> dict[str, object]:
+    return {
+        "player": option.player,
+        "kind": option.kind,
+        "amount": option.amount,
+        "max_amount": option.max_amount,
+        "all_in_amount": option.all_in_amount,
+        "cards": option.cards,
+        "line": line,
+    }
+
+
+def option_line(option: LegalOption, amount: int | None = None) -> str:
+    """The canonical line that records ``option`` (``Ben calls 2``, ``Ben raises to 8``,
+    ``draw: Cara 2``, ``Cara mucks``); ``amount`` picks a total of a ranged bet or raise, or
+    the number of cards of a draw (None: the option's own)."""
+    from .text.writer import event_line
+
+    return event_line(event_at(option, amount))
+
+
+# --- the check ------------------------------------------------------------------------------
+
+
+class _Tracker(TableTracker):
+    """The tables' tracker, remembering what the latest hand started from (stacks, pot)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.last: tuple[HandRecord, dict[str, int], int | None] | None = None
+
+    def replay(self, record: HandRecord) -> HandOutcome:
+        carried, _ = self.carried(record)
+        self.last = (record, carried, self.table(record).carry)
+        return super().replay(record)
+
+
+@dataclass(frozen=True)
+class _Run:
+    outcomes: list[HandOutcome]
+    tracker: _Tracker
+    lines: int
+
+
+def _run(text: str, source: str) -> _Run:
+    from .text.parse import parse_text
+
+    tracker = _Tracker()
+    outcomes = list(replay_stream(parse_text(text, source), tracker=tracker))
+    return _Run(outcomes, tracker, text.count("\n") + (not text.endswith("\n")))
+
+
+def live_check(text: str, *, source: str = "<input>") -> LiveCheck:
+    """Read and replay the whole ``text`` as ``check`` does and return what the page shows
+    (see :class:`LiveCheck`).  Never raises for what the text holds: a syntax error is a
+    problem of its hand, with its line, column and caret."""
+    run = _run(text, source)
+    outcomes = run.outcomes
+    lines = text.splitlines()
+    outside: list[LiveProblem] = []
+    hands: list[LiveHand] = []
+    nxt: NextActions | None = None
+    firsts = [_first_line(o, lines) for o in outcomes]
+    for i, outcome in enumerate(outcomes):
+        if outcome.hand_id is None:
+            outside.extend(_problem(outcome, v) for v in problems(outcome))
+            continue
+        if outcome.record is None and hands and hands[-1].hand_id == outcome.hand_id:
+            # Another unreadable line of the same hand: one hand, its problems together.
+            last = hands[-1]
+            more = tuple(_problem(outcome, v) for v in problems(outcome))
+            hands[-1] = LiveHand(
+                last.hand_id, last.first_line, last.last_line, "error", last.problems + more
+            )
+            continue
+        later = [f for f in firsts[i + 1 :] if f > firsts[i]]
+        end = later[0] - 1 if later else len(lines)
+        found = problems(outcome)
+        verdict: Verdict
+        if outcome.record is None:
+            verdict = "error"
+        elif outcome.ok:
+            verdict = "ok"
+        else:
+            verdict = "violations"
+            if i == len(outcomes) - 1:
+                nxt = _in_progress(run.tracker, outcome)
+                if nxt is not None:
+                    verdict = "in progress"
+                    found = [v for v in found if v.rule not in _IN_PROGRESS_RULES]
+        hands.append(
+            LiveHand(
+                outcome.hand_id,
+                firsts[i],
+                _last_line(outcome, lines, firsts[i], end),
+                verdict,
+                tuple(_problem(outcome, v) for v in found),
+                _pots(outcome),
+                MappingProxyType(dict(outcome.result.final_stacks))
+                if outcome.result
+                else MappingProxyType({}),
+            )
+        )
+    next_lines = tuple(option_line(o) for o in nxt.options) if nxt is not None else ()
+    return LiveCheck(source, tuple(hands), tuple(outside), nxt, next_lines)
+
+
+def _in_progress(tracker: _Tracker, outcome: HandOutcome) -> NextActions | None:
+    """The last hand's next actions when it only stops before its end, else None."""
+    if outcome.result is not None or not outcome.errors or tracker.last is None:
+        return None
+    if any(e.rule not in _IN_PROGRESS_RULES for e in outcome.errors):
+        return None
+    record, carried, carry = tracker.last
+    if record is not outcome.record or carry is None:
+        return None
+    try:
+        nxt = next_actions(record, stacks=carried, carry_in=carry)
+    except BadugiError:
+        return None
+    return None if nxt.complete else nxt
+
+
+def _problem(outcome: HandOutcome, v: Violation) -> LiveProblem:
+    pos = v.pos if v.pos.line else outcome.pos
+    message, _, hint = v.message.partition("\n")
+    return LiveProblem(
+        pos.line, pos.column, v.rule, v.kind, message, hint, problem_line(outcome, v)
+    )
+
+
+def _pots(outcome: HandOutcome) -> tuple[LivePot, ...]:
+    result = outcome.result
+    if result is None:
+        return ()
+    return tuple(
+        LivePot(
+            p.name,
+            p.amount,
+            p.eligible,
+            tuple(q for q, chips in p.shares.items() if chips),
+            p.shares,
+            p.detail,
+        )
+        for p in result.pots
+    )
+
+
+_HAND_START = re.compile(r"[ \t\ufeff]*hand(?![^\s·•;#])")
+
+
+def _first_line(outcome: HandOutcome, lines: list[str]) -> int:
+    """The hand's ``hand`` line (for a hand that could not be read: the nearest one above
+    the error)."""
+    if outcome.record is not None:
+        return outcome.record.pos.line
+    line = outcome.pos.line
+    for n in range(min(line, len(lines)), 0, -1):
+        if _HAND_START.match(lines[n - 1]):
+            return n
+    return line
+
+
+def _last_line(outcome: HandOutcome, lines: list[str], first: int, end: int) -> int:
+    """The hand's last line that is not blank or a comment, before ``end`` (the line before
+    whatever comes next)."""
+    if outcome.record is not None and outcome.record.text:
+        end = min(end, first + len(outcome.record.text.rstrip("\n").split("\n")) - 1)
+    while end > first and not lines[end - 1].split("#", 1)[0].strip():
+        end -= 1
+    return max(end, first)
+
+
+# --- the next hand --------------------------------------------------------------------------
+
+
+_TRAILING_NUMBER = re.compile(r"(.*?)(\d+)")
+
+
+def _next_id(hand_id: str) -> str:
+    """``12`` -> ``13``, ``T9`` -> ``T10``, ``004-1`` -> ``004-2``; an id without a number at
+    its end gets ``-2``."""
+    found = _TRAILING_NUMBER.fullmatch(hand_id)
+    if found is None:
+        return f"{hand_id}-2"
+    head, digits = found.groups()
+    return head + str(int(digits) + 1).zfill(len(digits))
+
+
+def next_hand_lines(text: str, *, source: str = "<input>") -> str:
+    """The line that starts the next hand of the last hand's table, once that hand is over:
+    the next hand number, the same seats with the stacks the last hand left (a busted player
+    without one, so that a rebuy can follow; left out in a tournament), and the button moved
+    to the next player clockwise who still has chips (``000``: the button moves one seat to
+    the left each hand).  Raises :class:`BadugiError` when the last hand is not over (or
+    could not be read)."""
+    from .text.writer import hand_line
+
+    run = _run(text, source)
+    records = [o for o in run.outcomes if o.record is not None]
+    if not records or records[-1] is not run.outcomes[-1]:
+        raise BadugiError("there is no hand to follow: the text ends without a readable hand")
+    last = records[-1]
+    record = last.record
+    assert record is not None
+    if last.result is None:
+        nxt = _in_progress(run.tracker, last)
+        what = "is still being recorded" if nxt is not None else "could not be replayed"
+        raise BadugiError(f"hand {record.hand_id} {what}: finish it before the next hand")
+    table = run.tracker.table(record)
+    tournament = record.session.kind == "tournament"
+    seats: list[Seat] = []
+    for seat in record.seats:
+        chips = table.stacks.get(seat.name)
+        if chips == 0 and tournament:
+            continue
+        seats.append(Seat(seat.name, chips or None, seat.number))
+    names = [s.name for s in seats]
+    playing = [s.name for s in seats if s.stack]
+    button = record.button
+    order = [p for p in _clockwise_after(record, button) if p in names]
+    button = next((p for p in order if p in playing), button)
+    return hand_line(_next_id(record.hand_id), button, seats) + "\n"
+
+
+def _clockwise_after(record: HandRecord, player: str) -> Iterator[str]:
+    """The seats clockwise after ``player``, ending with ``player``."""
+    names = list(record.players)
+    i = names.index(player) + 1
+    yield from names[i:] + names[:i]

@@ -1,0 +1,263 @@
+"""What may happen next in a hand that is being recorded: the legal next actions.
+
+A page that records a hand at the table offers the organiser the actions the rules allow now
+("Ben: fold · call 2 · raise to 8"), and its text box checks the hand as it is typed.  This
+module answers for a *partly* played hand: :func:`next_actions` walks the events through the
+very handlers :func:`~badugi_ledger.replay.replay_hand` uses
+(:func:`~badugi_ledger.replay.hand.play_events`; an illegal event raises the same
+:class:`~badugi_ledger.model.errors.IllegalAction`), then describes the next step from the
+state where the record stops.  Nothing here re-states a rule:
+
+* whose turn it is: :func:`.betting.next_actor` in a betting round, the draw order of
+  :mod:`.hand` in a draw (``000``), :func:`.showdown.showdown_order` at the showdown;
+* forced bets still due: :func:`.betting.missing_posts` and :func:`.betting.post_due`;
+* call amounts: :func:`.betting.call_amount`; bet and raise sizes under every structure (fixed,
+  pot, half-pot, no and spread limit, the cap, a short all-in, the half-bet rule):
+  :func:`.betting.raise_range`, built on the :func:`.betting.raise_size` and
+  :func:`.betting.raise_refused` that ``_raise`` enforces;
+* how many cards a draw may exchange: the hand size, lowered only when the stub (with what a
+  reshuffle may add, ``001``) cannot serve that many, found by replaying the draw itself;
+* Progressive Badugi "with a Buy" (``002``): :data:`.hand.MAX_BUYS` and the house's price;
+* the pots as they stand: :func:`.showdown.standing_pots`, the pot builder of the settlement.
+
+Every option carries a model ``event`` (position-less, built with the typed constructors) that,
+appended to the record, replays legally, so the text layer can write it
+(:func:`badugi_ledger.text.writer.event_line`).  Deal lines and the recorder's claims
+(collections, ``carry``, ``final:``) are facts written when known, never offered as options.
+
+Two readings, documented here: a hand whose record holds no forced bet at all gets the ones
+the settings imply when the play begins (as the replay does), so its first option is the first
+betting action; and a betting round whose bettors are all-in still has its draws offered
+(the draws are dealt even when nobody can bet, ``001``), though the replay lets them go
+unrecorded.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from types import MappingProxyType
+from typing import Literal
+
+from ..model.errors import IllegalAction
+from ..model.events import Action, Buy, Draw, Event, HandRecord, Muck, Post, PostKind, Show
+from ..model.games import GAMES
+from ..model.results import PotResult
+from . import betting
+from .hand import MAX_BUYS, play_events, start_play
+from .showdown import showdown_order, standing_pots
+from .state import BET, DONE, DRAW, PRE, SHOWDOWN, HandState
+
+OptionKind = Literal[
+    "post", "fold", "check", "call", "bet", "raise", "draw", "stand pat", "buy", "show", "muck"
+]
+
+
+@dataclass(frozen=True)
+class LegalOption:
+    """One thing that may happen next.
+
+    ``amount``: chips a call or a post puts in; for a bet or raise the smallest *total* for
+    the round (the format's "raises to"), ``max_amount`` the largest (equal for fixed limit;
+    capped by the stack).  ``all_in_amount`` is the amount at which the action puts the
+    player's last chip in (None when no amount in range does).  ``cards``: for a draw, the most
+    cards that may be exchanged (a draw of 1 to ``cards``).  ``event``: a position-less event
+    that, appended to the hand, replays legally (for ranged options, at ``amount``; for a draw,
+    of one card); :func:`event_at` gives it at another amount."""
+
+    player: str
+    kind: OptionKind
+    event: Event
+    amount: int | None = None
+    max_amount: int | None = None
+    all_in_amount: int | None = None
+    cards: int | None = None
+
+
+def event_at(option: LegalOption, amount: int | None = None) -> Event:
+    """The option's event at ``amount`` (chips for a bet or raise total, cards for a draw;
+    None: the option's own event).  An amount outside the option's range gives an event the
+    replay refuses, as it should."""
+    ev = option.event
+    if amount is None:
+        return ev
+    if isinstance(ev, Action) and ev.verb in ("bet", "raise", "call"):
+        return replace(ev, amount=amount, all_in=amount == option.all_in_amount)
+    if isinstance(ev, Draw):
+        unknown = (None,) * amount
+        return replace(ev, discards=unknown, received=unknown)
+    if isinstance(ev, Post):
+        return replace(ev, amount=amount)
+    return ev
+
+
+Phase = str
+"""Words for where the hand is: ``forced bets``, ``betting round 2``, ``draw 1``,
+``showdown``, ``complete``."""
+
+
+@dataclass(frozen=True)
+class NextActions:
+    """What may happen next in a partly recorded hand (see the module docstring).
+
+    ``player`` is whose turn it is (None when nobody's: the hand is over, or only optional
+    showdown entries are left); ``complete`` says the hand needs nothing more to be settled.
+    ``pots`` are the pots as they stand (every chip in so far; ``uncalled`` is the part of a
+    bet nobody has matched yet, kept apart as the settlement does).  ``stacks``: the chips each
+    player dealt in has behind."""
+
+    phase: Phase
+    player: str | None
+    complete: bool
+    options: tuple[LegalOption, ...]
+    pots: tuple[PotResult, ...]
+    uncalled: tuple[str, int] | None
+    stacks: Mapping[str, int]
+
+    def for_player(self, player: str) -> tuple[LegalOption, ...]:
+        """The options of one player."""
+        return tuple(o for o in self.options if o.player == player)
+
+
+def next_actions(
+    record: HandRecord, *, stacks: Mapping[str, int] | None = None, carry_in: int = 0
+) -> NextActions:
+    """What may come next after ``record``'s events (arguments as for
+    :func:`~badugi_ledger.replay.replay_hand`).  Raises the
+    :class:`~badugi_ledger.model.errors.IllegalAction` the replay raises for a broken rule."""
+    st = play_events(record, stacks=stacks, carry_in=carry_in)
+    options: list[LegalOption] = []
+    player: str | None = None
+    complete = False
+    if st.phase == PRE:
+        due = betting.missing_posts(st) if st.posts_seen else []
+        if due:
+            options = [_post_option(st, p, kind) for p, kind in due]
+            player = options[0].player
+        else:
+            start_play(st, record.pos)
+    phase = _phase_words(st) if not options else "forced bets"
+    if st.phase == BET and not options:
+        player = betting.next_actor(st)
+        if player is not None:
+            options = _betting_options(st, player)
+    elif st.phase == DRAW:
+        player = st.draw_order[st.draw_idx]
+        options = _draw_options(st, player, record, stacks, carry_in)
+    elif st.phase == SHOWDOWN:
+        options, complete = _showdown_options(st)
+        player = options[0].player if options and not complete else None
+    elif st.phase == DONE:
+        complete = True
+    behind = MappingProxyType({p: st.stack[p] for p in st.dealt})
+    uncalled, pots = standing_pots(st)  # last: it closes the state's bets
+    return NextActions(phase, player, complete, tuple(options), pots, uncalled, behind)
+
+
+def _phase_words(st: HandState) -> Phase:
+    if st.phase == BET:
+        return f"betting round {st.round + 1}"
+    if st.phase == DRAW:
+        return f"draw {st.draw_no + 1}"
+    if st.phase == SHOWDOWN:
+        return "showdown"
+    if st.phase == DONE:
+        return "complete"
+    return "forced bets"
+
+
+def _post_option(st: HandState, player: str, kind: PostKind) -> LegalOption:
+    chips = betting.post_due(st, player, kind)
+    all_in = chips == st.stack[player]
+    return LegalOption(player, "post", Post(player, kind), chips, chips, chips if all_in else None)
+
+
+def _betting_options(st: HandState, player: str) -> list[LegalOption]:
+    stack = st.stack[player]
+    options = [LegalOption(player, "fold", Action(player, "fold"))]
+    pay = betting.call_amount(st, player)
+    if st.level - st.committed[player] <= 0:
+        options.append(LegalOption(player, "check", Action(player, "check")))
+    else:
+        all_in = pay == stack
+        call = Action(player, "call", pay, all_in)
+        options.append(LegalOption(player, "call", call, pay, pay, pay if all_in else None))
+    span = betting.raise_range(st, player)
+    if span is not None:
+        low, high = span
+        reach = st.committed[player] + stack
+        all_in_at = reach if low <= reach <= high else None
+        verb: Literal["bet", "raise"] = "bet" if st.level == 0 else "raise"
+        ev = Action(player, verb, low, low == all_in_at)
+        options.append(LegalOption(player, verb, ev, low, high, all_in_at))
+    return options
+
+
+def _draw_options(
+    st: HandState,
+    player: str,
+    record: HandRecord,
+    stacks: Mapping[str, int] | None,
+    carry_in: int,
+) -> list[LegalOption]:
+    options = [LegalOption(player, "stand pat", Draw(player, (), ()), cards=0)]
+    most = _most_cards(st, player, record, stacks, carry_in)
+    if most:
+        one = (None,)
+        options.append(LegalOption(player, "draw", Draw(player, one, one), cards=most))
+    if st.settings.with_buy and st.buys.get(player, 0) < MAX_BUYS:
+        price = st.house.buy_price
+        if price <= st.stack[player]:
+            buy = Buy(player, None, None, price if price else None)
+            options.append(LegalOption(player, "buy", buy, price, price, cards=1))
+    return options
+
+
+def _most_cards(
+    st: HandState,
+    player: str,
+    record: HandRecord,
+    stacks: Mapping[str, int] | None,
+    carry_in: int,
+) -> int:
+    """The most cards ``player`` may exchange now: the hand size, unless the stub and the
+    discards a reshuffle may add cannot serve that many (``001``, seeds README item 3); then
+    the largest draw that the replay itself serves."""
+    size = st.hand_size
+    tracker = st.cards
+    if tracker.stub is None or (not tracker.discards_first and tracker.stub >= size):
+        return size
+    for n in range(size, 0, -1):
+        unknown = (None,) * n
+        trial = replace(record, events=(*record.events, Draw(player, unknown, unknown)))
+        try:
+            play_events(trial, stacks=stacks, carry_in=carry_in)
+        except IllegalAction:
+            continue
+        return n
+    return 0
+
+
+def _showdown_options(st: HandState) -> tuple[list[LegalOption], bool]:
+    """Show or muck for each player still in who has done neither, the first to show first
+    (``000``), and whether the pot is decided: every contender's cards known (shown, or
+    followed through the deal and draws), or one contender left (outside Progressive Badugi,
+    whose qualifier needs the cards, ``002``)."""
+    active = st.active()
+    contenders = [p for p in active if p not in st.mucked]
+    progressive = GAMES[st.settings.game].progressive
+    known = all(
+        (p in st.shown and None not in st.shown[p]) or st.cards.known_hand(p) is not None
+        for p in contenders
+    )
+    complete = bool(contenders) and (known or (len(contenders) == 1 and not progressive))
+    options: list[LegalOption] = []
+    for p in showdown_order(st, active):
+        if p in st.shown or p in st.mucked:
+            continue
+        held = st.cards.hold[p]
+        cards = tuple(held) if held else (None,) * st.hand_size
+        options.append(LegalOption(p, "show", Show(p, cards)))
+        if len(contenders) > 1:
+            options.append(LegalOption(p, "muck", Muck(p)))
+    return options, complete
