@@ -203,7 +203,7 @@ def checked_view(text: str) -> dict[str, Any]:
                 "pots": hand["pots"],
             }
         )
-    problems.sort(key=lambda p: (p["line"], p["column"]))
+    problems.sort(key=lambda p: p["line"])  # as check orders them: by line, then as found
     nxt = data["next"]
     if nxt is not None and hands:
         hands[-1]["pots"] = [

@@ -205,3 +205,116 @@ def test_a_new_night_of_an_event_the_ledger_holds_numbers_its_hands_after(
     assert post(client, "/record/save", {"text": ended})[0] == 200
     status, body = post(client, "/record/start", NEW_NIGHT)
     assert "\nhand 8 · button Anna" in body["text"]
+
+
+# --- the live check and tapping ------------------------------------------------------------------
+
+PLANTED = FIXTURES / "planted_mistakes_night.bhh"
+
+
+def test_check_reports_what_check_reports_for_a_file_with_planted_mistakes(
+    client: TestClient,
+) -> None:
+    from badugi_ledger.check import problem_line, problems
+
+    expected = []
+    pots = {}
+    for outcome in run_check([PLANTED], jobs=1).outcomes():
+        if outcome.result is not None:
+            pots[outcome.hand_id] = [
+                (p.name, p.amount, dict(p.shares)) for p in outcome.result.pots
+            ]
+        for problem in problems(outcome):
+            line = problem_line(outcome, problem)
+            expected.append(line.removeprefix(f"{PLANTED}:"))
+    assert len(expected) >= 7  # one mistake in each hand but hand 5, and what follows from them
+
+    status, body = post(client, "/record/check", {"text": PLANTED.read_text(encoding="utf-8")})
+    assert status == 200
+    got = [p["check"].removeprefix("record:") for p in body["problems"]]
+    assert got == expected
+    assert body["verdict"]["errors"] == sum(1 for p in body["problems"] if p["kind"] != "warning")
+    planted_raise = next(p for p in body["problems"] if p["rule"] == "bet-size")
+    assert (planted_raise["line"], planted_raise["hand"]) == (37, "3")
+    assert planted_raise["message"] == "Dan raises to 12; in fixed limit this raise is to 8 (000)"
+    # the pots of the hands that replayed, with winners and shares, as check computes them
+    assert pots["5"]  # the hand without a mistake
+    assert {
+        h["hand"]: [(p["name"], p["amount"], p["shares"]) for p in h["pots"]]
+        for h in body["hands"]
+        if h["pots"]
+    } == pots
+
+
+def test_tapping_appends_the_canonical_lines_until_the_hand_is_over(client: TestClient) -> None:
+    status, body = post(client, "/record/start", {**NEW_NIGHT, "game": "badugi"})
+    text = body["text"]
+    status, body = post(client, "/record/check", {"text": text})
+    assert body["next"]["player"] == "Anna" and body["next"]["phase"] == "betting round 1"
+    labels = [o["label"] for o in body["next"]["options"]]
+    assert labels == ["fold", "calls 2", "raises to 4"]
+
+    def tap(kind: str, **more: object) -> dict:
+        nonlocal text
+        status, checked = post(client, "/record/check", {"text": text})
+        index = next(o["index"] for o in checked["next"]["options"] if o["kind"] == kind)
+        status, tapped = post(
+            client, "/record/tap", {"text": text, "choice": {"index": index, **more}}
+        )
+        assert status == 200, tapped
+        text = tapped["text"]
+        assert tapped["check"]["verdict"]["errors"] == 0, tapped["check"]["problems"]
+        return tapped
+
+    first = tap("raise")
+    assert text.splitlines()[first["line"] - 1] == "Anna raises to 4"
+    assert first["line"] == 4  # right under the hand line, above the night's comment block
+    tap("fold")  # Ben
+    tap("call")  # Cara
+    tap("draw", count=2, cards="Qs 3c -> 8s 5c")  # Cara draws first: left of the button
+    tap("stand pat")  # Anna
+    for _ in range(3):  # three more betting rounds checked, two more draws
+        tap("check")
+        tap("check")
+        if "draw" in text.splitlines()[-1] or _ == 2:
+            continue
+        tap("stand pat")
+        tap("stand pat")
+    assert "draw: Cara Q♠ 3♣ -> 8♠ 5♣" in text or "draw: Cara Qs 3c -> 8s 5c" in text
+    tap("show", cards="8s 5c 4d 2h")
+    last = tap("show", cards="Kd Qc Jh 9s")
+    assert last["check"]["next"] is None
+    [hand] = last["check"]["hands"]
+    assert hand["verdict"] == "ok"
+    assert [(p["amount"], p["winners"]) for p in hand["pots"]] == [(9, ["Cara"])]
+    assert last["check"]["next_hand"].startswith("hand 2 · button Ben")
+    status, body = post(client, "/record/tap", {"text": text, "choice": {"next_hand": True}})
+    assert status == 200
+    assert "\nhand 2 · button Ben" in body["text"]
+
+
+def test_a_stale_or_impossible_tap_is_refused_with_a_reason(client: TestClient) -> None:
+    status, body = post(client, "/record/start", NEW_NIGHT)
+    text = body["text"]
+    status, body = post(client, "/record/tap", {"text": text, "choice": {"index": 9}})
+    assert status == 400 and "no longer offered" in body["error"]
+    status, body = post(client, "/record/tap", {"text": text, "choice": {"next_hand": True}})
+    assert status == 400 and "finish it before the next hand" in body["error"]
+    status, body = post(
+        client, "/record/tap", {"text": text, "choice": {"index": 1, "cards": "As"}}
+    )
+    assert status == 400 and body["error"] == "cards go with a draw, a show or a buy"  # a call
+
+
+def test_an_event_this_page_saved_is_picked_up_with_its_text(
+    client: TestClient, ledger_dir: Path
+) -> None:
+    assert post(client, "/record/save", {"text": BADACEY})[0] == 200
+    with sqlite3.connect(ledger_dir / "club.db") as db:
+        [(event_id,)] = db.execute("SELECT id FROM events").fetchall()
+    page = client.get("/record")
+    assert "2024-02-02 · Badacey practice deal (cash, 1 hand)" in page.text
+    found = client.get(f"/record/event?id={event_id}").json()
+    assert found["text"] == BADACEY
+    assert found["fields"]["players"].split("\n") == ["Amara", "Bram", "Kira", "Noor"]
+    assert client.get("/record/event?id=999").status_code == 404

@@ -185,7 +185,7 @@ def test_a_typed_mistake_is_marked_beside_its_line_with_checks_words(
         under = bubble.bounding_box()
         row = page.locator(f"#record-backdrop .bl[data-line='{MISTAKE_LINE}']").bounding_box()
         assert under and row and abs(under["y"] - (row["y"] + row["height"])) < 2
-        assert 0 <= under["x"] and under["x"] + under["width"] <= 390
+        assert under["x"] >= 0 and under["x"] + under["width"] <= 390
         phone.shot("record-7-typed-mistake")
 
         # fixing the line clears the mark
