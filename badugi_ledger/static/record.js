@@ -11,6 +11,8 @@
   const text = $("record-text");
   const gutter = $("record-gutter");
   const backdrop = $("record-backdrop");
+  const numbers = $("record-numbers");
+  const gutterMarks = $("record-marks");
   const scroller = $("record-scroll");
   const DRAFT_KEY = "badugi-ledger:record:draft";
   const CHECK_DELAY_MS = 250;
@@ -69,40 +71,64 @@
     return text.value.split("\n");
   }
 
+  // A long night is hundreds of lines: the numbers are one text, and only the marked lines
+  // get elements of their own (a mark in the gutter, a row behind the text with the problem's
+  // words after it), each placed at its line: every line is LINE px high (record.css).
+  const LINE = 24;
+  const PAD = 4;
+  let numbered = 0;
+  let charWidth = 0;
+
   function layout() {
     const all = lines();
+    if (all.length !== numbered) {
+      numbers.textContent = all.map((_, i) => i + 1).join("\n");
+      numbered = all.length;
+    }
     const problems = problemsByLine();
-    gutter.replaceChildren(
-      ...all.map((_, i) => {
-        const found = problems.get(i + 1);
-        const cls = found ? `gl ${found.worst}` : "gl";
-        return el("div", {
-          class: cls,
-          "data-line": String(i + 1),
-          title: found ? found.items.map((p) => p.message).join("\n") : null,
-        }, String(i + 1));
-      }),
+    const marks = [];
+    const rows = [];
+    for (const [line, found] of problems) {
+      if (line < 1 || line > all.length) continue;
+      const top = `${PAD + (line - 1) * LINE}px`;
+      const words = found.items.map((p) => p.message).join("\n");
+      const mark = el("div", { class: `gl ${found.worst}`, "data-line": String(line), title: words }, String(line));
+      mark.style.top = top;
+      marks.push(mark);
+      const row = el("div", { class: `bl ${found.worst}`, "data-line": String(line) });
+      row.style.top = top;
+      row.append(el("span", { class: "bt" }, all[line - 1] || " "));
+      for (const p of found.items) {
+        row.append(el("span", { class: `pill ${p.severity}`, "data-rule": p.rule }, p.message));
+      }
+      rows.push(row);
+    }
+    gutterMarks.replaceChildren(...marks);
+    backdrop.replaceChildren(...rows);
+    // the textarea grows with its text, so the numbers, the marks and the text scroll together
+    if (!charWidth) charWidth = measureChar();
+    const longest = all.reduce((most, line) => Math.max(most, line.length), 0);
+    const wide = Math.max(
+      Math.ceil(longest * charWidth) + 24,
+      backdrop.scrollWidth,
+      scroller.clientWidth - gutter.offsetWidth,
     );
-    backdrop.replaceChildren(
-      ...all.map((line, i) => {
-        const found = problems.get(i + 1);
-        const row = el("div", { class: found ? `bl ${found.worst}` : "bl", "data-line": String(i + 1) });
-        row.append(el("span", { class: "bt" }, line || " "));
-        if (found) {
-          for (const p of found.items) {
-            row.append(el("span", { class: `pill ${p.severity}`, "data-rule": p.rule }, p.message));
-          }
-        }
-        return row;
-      }),
-    );
-    // the textarea grows with its text, so the gutter, the marks and the text scroll together
-    text.style.height = "0px";
-    text.style.width = "0px";
-    const wide = Math.max(backdrop.scrollWidth, text.scrollWidth, scroller.clientWidth - gutter.offsetWidth);
     text.style.width = `${wide}px`;
     // room under the last line for the bubble of its problems
-    text.style.height = `${Math.max(text.scrollHeight, backdrop.scrollHeight) + 3 * 24}px`;
+    text.style.height = `${2 * PAD + (all.length + 3) * LINE}px`;
+  }
+
+  function measureChar() {
+    const probe = el("span", { class: "bt" }, "0".repeat(100));
+    probe.style.visibility = "hidden";
+    backdrop.append(probe);
+    const width = probe.getBoundingClientRect().width / 100;
+    probe.remove();
+    return width || 9;
+  }
+
+  function rowOf(number) {
+    return PAD + (number - 1) * LINE;
   }
 
   function problemsByLine() {
@@ -130,10 +156,9 @@
       bubble.hidden = true;
       return;
     }
-    const row = backdrop.children[caretLine() - 1];
     bubble.replaceChildren(...found.items.map((p) => el("div", { class: p.severity }, p.message)));
     bubble.hidden = false;
-    bubble.style.top = `${row.offsetTop + row.offsetHeight}px`;
+    bubble.style.top = `${rowOf(caretLine()) + LINE}px`;
     bubble.style.left = `${scroller.scrollLeft + 4}px`;
     bubble.style.maxWidth = `${Math.max(160, scroller.clientWidth - gutter.offsetWidth - 12)}px`;
   }
@@ -145,12 +170,9 @@
     const end = start + (all[number - 1] || "").length;
     text.focus({ preventScroll: true });
     text.setSelectionRange(start, end);
-    const row = gutter.children[number - 1];
-    if (row) {
-      scroller.scrollTop = Math.max(0, row.offsetTop - scroller.clientHeight / 2);
-      scroller.scrollLeft = 0;
-      row.scrollIntoView({ block: "nearest" });
-    }
+    scroller.scrollTop = Math.max(0, rowOf(number) - scroller.clientHeight / 2);
+    scroller.scrollLeft = 0;
+    scroller.scrollIntoView({ block: "nearest" });
     caretMoved();
   }
 
@@ -326,7 +348,7 @@
     if (last.next_hand) {
       turn.replaceChildren(el("span", {}, "The hand is complete."));
       options.append(
-        el("button", { type: "button", class: "tap primary", "data-kind": "next-hand", title: last.next_hand }, "next hand"),
+        el("button", { type: "button", class: "tap primary", "data-kind": "next-hand" }, "next hand"),
       );
       return;
     }
@@ -421,12 +443,12 @@
 
   function showLine(number) {
     // the editor scrolls to the line just added; the page stays where the thumb is
-    const row = gutter.children[number - 1];
-    if (!row) return;
-    scroller.scrollTop = Math.max(0, row.offsetTop - scroller.clientHeight / 2);
+    if (!number) return;
+    scroller.scrollTop = Math.max(0, rowOf(number) - scroller.clientHeight / 2);
     scroller.scrollLeft = 0;
-    row.classList.add("added");
-    backdrop.children[number - 1]?.classList.add("added");
+    const added = el("div", { class: "bl added", "data-line": String(number) });
+    added.style.top = `${rowOf(number)}px`;
+    backdrop.prepend(added);
   }
 
   // --- starting an event -------------------------------------------------------------------------------
@@ -537,8 +559,9 @@
     else if (target.id === "record-replace") save(true);
   });
   gutter.addEventListener("click", (event) => {
-    const row = event.target.closest(".gl");
-    if (row) goToLine(Number(row.dataset.line));
+    const y = event.clientY - gutter.getBoundingClientRect().top - PAD;
+    const number = Math.floor(y / LINE) + 1;
+    if (number >= 1 && number <= lines().length) goToLine(number);
   });
   $("record-event-form").addEventListener("submit", startEvent);
   const select = $("record-event-select");

@@ -183,8 +183,9 @@ def checked_view(text: str) -> dict[str, Any]:
     """:func:`live_check` of ``text``, shaped for ``record.js``: ``problems`` (every problem
     with its line, column, rule and check's words, warnings marked), ``hands`` (each hand's
     lines, verdict and pots; the pots of a hand in progress as they stand), ``next`` (who acts
-    and the options to tap, each with its canonical line), ``next_hand`` (the line that starts
-    the next hand once the last one is over) and ``verdict`` (a one-line summary)."""
+    and the options to tap, each with its canonical line), ``next_hand`` (whether
+    the next hand can start: the last one is over and correct) and ``verdict`` (a one-line
+    summary)."""
     from ..live import live_check
 
     live = live_check(text, source=SOURCE)
@@ -215,7 +216,8 @@ def checked_view(text: str) -> dict[str, Any]:
         "problems": problems,
         "hands": hands,
         "next": _next_view(nxt, hands[-1]["hand"] if hands else None),
-        "next_hand": _next_hand(text, hands) if nxt is None else None,
+        # the next hand's line is written when tapped (next_hand_lines replays the text again)
+        "next_hand": nxt is None and bool(hands) and hands[-1]["verdict"] == "ok",
     }
 
 
@@ -298,18 +300,6 @@ def _label(option: dict[str, Any], ranged: bool) -> str:
     if kind in ("draw", "buy"):
         return kind
     return str(option["line"]).removeprefix(name_text(option["player"]) + " ")
-
-
-def _next_hand(text: str, hands: list[dict[str, Any]]) -> str | None:
-    """The next hand's line once the last hand is over (None while it is not, or is wrong)."""
-    from ..live import next_hand_lines
-
-    if not hands or hands[-1]["verdict"] != "ok":
-        return None
-    try:
-        return next_hand_lines(text, source=SOURCE)
-    except BadugiError:
-        return None
 
 
 # --- a tapped option, as a line of the text -------------------------------------------------
