@@ -78,11 +78,14 @@
   const PAD = 4;
   let numbered = 0;
   let charWidth = 0;
+  let roomWidth = 0;
+  let sized = [0, 0];
 
   function layout() {
     const all = lines();
     if (all.length !== numbered) {
       numbers.textContent = all.map((_, i) => i + 1).join("\n");
+      if (String(all.length).length !== String(numbered).length) roomWidth = 0; // wider gutter
       numbered = all.length;
     }
     const problems = problemsByLine();
@@ -105,17 +108,21 @@
     }
     gutterMarks.replaceChildren(...marks);
     backdrop.replaceChildren(...rows);
-    // the textarea grows with its text, so the numbers, the marks and the text scroll together
+    // the textarea grows with its text, so the numbers, the marks and the text scroll together;
+    // its size is set only when it changes (a relayout of a long text is what costs)
     if (!charWidth) charWidth = measureChar();
+    if (!roomWidth) roomWidth = scroller.clientWidth - gutter.offsetWidth;
     const longest = all.reduce((most, line) => Math.max(most, line.length), 0);
     const wide = Math.max(
       Math.ceil(longest * charWidth) + 24,
-      backdrop.scrollWidth,
-      scroller.clientWidth - gutter.offsetWidth,
+      rows.length ? backdrop.scrollWidth : 0,
+      roomWidth,
     );
-    text.style.width = `${wide}px`;
     // room under the last line for the bubble of its problems
-    text.style.height = `${2 * PAD + (all.length + 3) * LINE}px`;
+    const high = 2 * PAD + (all.length + 3) * LINE;
+    if (wide !== sized[0]) text.style.width = `${wide}px`;
+    if (high !== sized[1]) text.style.height = `${high}px`;
+    sized = [wide, high];
   }
 
   function measureChar() {
@@ -566,7 +573,10 @@
   $("record-event-form").addEventListener("submit", startEvent);
   const select = $("record-event-select");
   if (select) select.addEventListener("change", () => pickEvent(select));
-  window.addEventListener("resize", layout);
+  window.addEventListener("resize", () => {
+    roomWidth = 0;
+    layout();
+  });
 
   let draft = null;
   try {
