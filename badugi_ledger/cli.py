@@ -705,6 +705,84 @@ def events_cmd(
 
 # --- end ledger ----------------------------------------------------------------------------
 
+# --- show ----------------------------------------------------------------------------------
+
+
+@app.command("show")
+def show_cmd(
+    ctx: typer.Context,
+    files: Annotated[
+        list[Path] | None,
+        typer.Argument(
+            help="Hand-history files or folders to replay; none: the hands stored in the "
+            "ledger (--db).",
+            show_default=False,
+        ),
+    ] = None,
+    hand: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--hand",
+            help="A hand number or id as the file (or the ledger) names it, e.g. 12 or 004-1; "
+            "repeat for several. Default: every hand.",
+            show_default=False,
+        ),
+    ] = None,
+    event: Annotated[
+        str | None,
+        typer.Option(
+            "--event",
+            help="Stored hands: the event, by its name, key or id (see: events); default: "
+            "the latest event with hands.",
+        ),
+    ] = None,
+    table: Annotated[
+        str | None,
+        typer.Option("--table", help="Stored hands: the table, when the event had several."),
+    ] = None,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print JSON Lines: one object per hand.")
+    ] = False,
+    db: DbOption = LEDGER,
+) -> None:
+    """Show hands as people read them: seats, stacks, button and blinds; the actions round by
+    round; each pot, who could win it, who won it with what hand (each half of a split pot),
+    the shares, odd chip, rake and carried pot; final stacks; the verdict with every problem
+    at its line (a hand that breaks a rule is shown up to that line).  FILES are replayed as
+    `check` replays them.  Without FILES, the hands stored in the ledger are shown (--event,
+    --hand and --table choose them, as `void` does), in full when the file they were imported
+    from is still there and holds them unchanged; else from what the ledger keeps (stacks,
+    chips put in, pots and shares, shown cards, rake, carried pot): not the actions."""
+    from .reports.hand_view import render_hand
+
+    if files and (event is not None or table is not None):
+        fail("--event and --table choose stored hands: give them without FILES")
+    given = ctx.get_parameter_source("db")
+    if files and given is not None and given.name == "COMMANDLINE":
+        fail("--db shows stored hands: give it without FILES")
+    if files:
+        from .reports.hand_view import hand_views
+
+        views: Iterable[Any] = hand_views(files, hand)
+    else:
+        from .ledger.store import ledger_at
+        from .reports.stored_hands import stored_hand_views
+
+        with ledger_at(db, create=False) as ledger:
+            views = stored_hand_views(ledger, event, hand, table=table)
+    if as_json:
+        import json
+
+        for view in views:
+            typer.echo(json.dumps(view.to_dict(), ensure_ascii=False))
+        return
+    for number, view in enumerate(views):
+        typer.echo(("\n" if number else "") + render_hand(view))
+
+
+# --- end show ------------------------------------------------------------------------------
+
+
 # --- convert ---------------------------------------------------------------------------------
 
 

@@ -3,6 +3,11 @@
 The places and prizes are computed and stored by :mod:`badugi_ledger.ledger.tournaments` as
 hands are imported; this report reads them back, and records changed terms (a chop, a bounty)
 before reading, which recomputes the places.
+
+Amounts are integers of the tournament's money (cents of its currency, or of an unstated
+one): :meth:`TournamentResult.text_lines` shows them as money (``28.00 USD``) through
+:func:`badugi_ledger.model.money.format_amount`; :meth:`TournamentResult.as_dict` keeps them as
+integers (cents) and names their ``unit``.
 """
 
 from __future__ import annotations
@@ -15,6 +20,7 @@ from dataclasses import dataclass
 from ..ledger.sql import dict_rows
 from ..ledger.store import transaction
 from ..ledger.tournaments import Terms, event_label, find_event, get_terms, set_terms
+from ..model.money import TOURNAMENT_CHIPS, UNSTATED, format_amount
 
 
 @dataclass(frozen=True)
@@ -27,33 +33,47 @@ class TournamentResult:
     """Buy-ins, rebuys and add-ons less the bounties: what the payout table divides."""
     entries: tuple[dict[str, object], ...]
     payouts: tuple[int, ...] = ()
+    """The payout table, percent of the pool for each place, first place first."""
+    unit: str = UNSTATED
+    """The money of every amount: a currency code, or ``money`` (a currency the file did not
+    name)."""
+
+    def money(self, amount: object, *, sign: bool = False) -> str:
+        """An amount of this tournament as people read it (``28.00 USD``)."""
+        return format_amount(int(str(amount)), self.unit, sign=sign)
 
     def text_lines(self) -> list[str]:
         t = self.terms
-        table = "/".join(map(str, self.payouts)) if self.payouts else "none (no prizes)"
-        terms = [f"prize pool {self.pool}", f"payouts {table}"]
+        table = "/".join(map(str, self.payouts)) + " %" if self.payouts else "none (no prizes)"
+        terms = [f"prize pool {self.money(self.pool)}", f"payouts {table}"]
         if t.bounty:
-            terms.append(f"bounty {t.bounty}")
+            terms.append(f"bounty {self.money(t.bounty)}")
         if t.chop:
             terms.append(f"chop {t.chop}")
         if t.prize_unit != 1:
-            terms.append(f"prizes rounded to {t.prize_unit}")
-        lines = [f"{self.event}: {len(self.entries)} entrants, {', '.join(terms)} (money in cents)"]
+            terms.append(f"prizes rounded to {self.money(t.prize_unit)}")
+        lines = [f"{self.event}: {len(self.entries)} entrants, {', '.join(terms)}"]
         for e in self.entries:
             place = (
                 f"{e['place']}" if e["place"] == e["place_to"] else f"{e['place']}-{e['place_to']}"
             )
-            extra = f", {e['chips']} chips" if e["chips"] else ""
-            bounty = f", bounties {e['bounties']} = {e['bounty_won']}" if e["bounty_won"] else ""
+            chips = int(str(e["chips"] or 0))
+            extra = f", {format_amount(chips, TOURNAMENT_CHIPS)}" if chips else ""
+            bounty = (
+                f", bounties {e['bounties']} = {self.money(e['bounty_won'])}"
+                if e["bounty_won"]
+                else ""
+            )
             lines.append(
-                f"  {place:>5}  {e['player']}: prize {e['prize']}{bounty}, paid {e['paid']}, "
-                f"result {int(str(e['won'])):+d}{extra}"
+                f"  {place:>5}  {e['player']}: prize {self.money(e['prize'])}{bounty}, "
+                f"paid {self.money(e['paid'])}, result {self.money(e['won'], sign=True)}{extra}"
             )
         return lines
 
     def as_dict(self) -> dict[str, object]:
         return {
             "event": self.event,
+            "unit": self.unit,
             "terms": dict(self.terms.__dict__),
             "prize_pool": self.pool,
             "payouts": list(self.payouts),
@@ -87,4 +107,5 @@ def tournament_result(
     )
     pool = sum(int(str(e["paid"])) for e in entries) - terms.bounty * len(entries)
     payouts = tuple(json.loads(str(row["payouts"] or "[]")))
-    return TournamentResult(event_label(row), terms, pool, entries, payouts)
+    unit = str(row.get("money") or UNSTATED)
+    return TournamentResult(event_label(row), terms, pool, entries, payouts, unit)

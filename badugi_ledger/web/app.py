@@ -22,7 +22,7 @@ from ..ledger.store import open_ledger
 from ..model.errors import BadugiError
 from . import browse, record
 from .common import render
-from .security import LOCAL_HOSTS, MAX_BODY, Guard, Policy
+from .security import MAX_BODY, Guard, Policy
 
 STATIC_DIR = Path(__file__).resolve().parent.parent / "static"
 
@@ -55,14 +55,15 @@ def create_app(
     read_only: bool = False,
     token: str | None = None,
     max_body: int = MAX_BODY,
-    hosts: tuple[str, ...] = LOCAL_HOSTS,
+    hosts: tuple[str, ...] = (),
 ) -> Starlette:
     """The app serving the ledger at ``db_path``.
 
     ``token``: the access token every request must carry (``serve`` makes one when bound
-    beyond this machine); None serves only requests whose ``Host`` is one of ``hosts`` (this
-    machine).  ``read_only`` refuses every write.  ``max_body``: the largest request body in
-    bytes.  A missing ledger file is created empty (an error when ``read_only``).
+    beyond this machine); None serves only requests whose ``Host`` names this machine
+    (127.0.0.1, localhost, ::1) or one of ``hosts``.  ``read_only`` refuses every write.
+    ``max_body``: the largest request body in bytes.  A missing ledger file is created empty
+    (an error when ``read_only``).
     """
     open_ledger(db_path, create=not read_only).close()
     routes: list[BaseRoute] = [

@@ -19,6 +19,7 @@ from ..ledger.hand_content import FIGURES, PLAYER_FIGURES, stored_facts
 from ..ledger.players import list_players, similar_names
 from ..ledger.tournaments import event_label, find_event
 from ..model.errors import LedgerError
+from ..model.money import UNSTATED, format_amount
 from ..reports.export import hands_frame
 from ..reports.settle import SeasonSettlement, Settlement, settlement
 from ..reports.standings import (
@@ -34,6 +35,26 @@ from .common import open_ledger, render
 
 HANDS_PER_PAGE = 25
 """Hands shown on one page of an event."""
+
+
+def bare_amount(amount: int, unit: str, sign: bool = False) -> str:
+    """An amount as :func:`format_amount` shows it, without its unit (for a table whose
+    heading names the unit): ``1,500``, ``12.34``, ``+3``.
+
+    >>> bare_amount(150000, "tournament chips"), bare_amount(-1234, "USD", sign=True)
+    ('150,000', '-12.34')
+    """
+    text = format_amount(int(amount), unit, sign=sign)
+    return text.removesuffix(f" {unit}")
+
+
+def unit_name(unit: str) -> str:
+    """A unit as a heading names it (``money``: a currency the records did not name).
+
+    >>> unit_name("EUR"), unit_name("money")
+    ('EUR', 'money (currency not named)')
+    """
+    return "money (currency not named)" if unit == UNSTATED else unit
 
 
 def _page_number(request: Request) -> int:
@@ -147,6 +168,8 @@ async def event_page(request: Request) -> Response:
         event=event,
         label=event_label(event),
         unit=str(event["unit"]),
+        unit_name=unit_name,
+        bare=bare_amount,
         hands=hands,
         total=total,
         page=page,
@@ -206,6 +229,7 @@ async def standings_page(request: Request) -> Response:
         seasons=seasons,
         sections=sections,
         labels=COLUMN_LABELS,
+        unit_name=unit_name,
     )
 
 
@@ -246,6 +270,7 @@ async def settle_page(request: Request) -> Response:
                 event=event,
                 season=season,
                 settlements=[],
+                unit_name=unit_name,
                 problem=str(exc),
             )
     settlements: list[Settlement] = []
@@ -262,6 +287,7 @@ async def settle_page(request: Request) -> Response:
         event=event,
         season=season,
         settlements=settlements,
+        unit_name=unit_name,
         problem=None,
     )
 

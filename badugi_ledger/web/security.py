@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from http import HTTPStatus
 from typing import TYPE_CHECKING
 from urllib.parse import parse_qsl, urlencode
@@ -70,10 +70,19 @@ STATE_KEY = "badugi_ledger"
 def is_local(host: str) -> bool:
     """True when ``host`` (as ``--host`` names it) is this machine only.
 
-    >>> is_local("127.0.0.1"), is_local("localhost"), is_local("0.0.0.0")
-    (True, True, False)
+    >>> is_local("127.0.0.1"), is_local("localhost"), is_local("::1"), is_local("127.0.0.2")
+    (True, True, True, True)
+    >>> is_local("0.0.0.0"), is_local("127.evil.example"), is_local("192.168.1.5")
+    (False, False, False)
     """
-    return host in LOCAL_HOSTS or host.startswith("127.")
+    import ipaddress
+
+    if host in LOCAL_HOSTS:
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
 
 
 def new_token() -> str:
@@ -89,8 +98,9 @@ class Policy:
     """The access token every request must carry; None: none (a local bind)."""
     read_only: bool = False
     max_body: int = MAX_BODY
-    hosts: tuple[str, ...] = field(default=LOCAL_HOSTS)
-    """The ``Host`` names served when no token is required (empty: any)."""
+    hosts: tuple[str, ...] = ()
+    """Names besides this machine's own (:func:`is_local`) that a ``Host`` header may give when
+    no token is required."""
 
 
 @dataclass
@@ -100,6 +110,11 @@ class Verdict:
     csrf_token: str
     read_only: bool
     write_checked: bool = False
+
+
+def _same(offered: str, secret: str) -> bool:
+    """``offered`` equals ``secret``, compared in constant time (any text: never an error)."""
+    return secrets.compare_digest(offered.encode("utf-8"), secret.encode("utf-8"))
 
 
 def _header(scope: Scope, name: bytes) -> str | None:
@@ -170,13 +185,13 @@ class Guard:
         set_cookies: list[bytes] = []
         if policy.token is None:
             host = _hostname(_header(scope, b"host") or "")
-            if policy.hosts and host not in policy.hosts:
+            if not is_local(host) and host not in policy.hosts:
                 await _refuse(send, 400, "This ledger is served to this machine only.")
                 return
         else:
             query = dict(parse_qsl(scope.get("query_string", b"").decode("latin-1")))
             offered = query.get("token")
-            if offered is not None and secrets.compare_digest(offered, policy.token):
+            if offered is not None and _same(offered, policy.token):
                 del query["token"]
                 location = scope.get("root_path", "") + scope["path"]
                 if query:
@@ -189,8 +204,7 @@ class Guard:
                     [(b"location", location.encode()), (b"set-cookie", cookie)],
                 )
                 return
-            held = cookies.get(TOKEN_COOKIE, "")
-            if not secrets.compare_digest(held.encode(), policy.token.encode()):
+            if not _same(cookies.get(TOKEN_COOKIE, ""), policy.token):
                 await _refuse(
                     send,
                     403,
@@ -221,9 +235,7 @@ class Guard:
                 await _refuse(send, 413, f"A request may hold at most {policy.max_body:,} bytes.")
                 return
             offered = _header(scope, CSRF_HEADER.encode()) or await _form_token(scope, body)
-            if not cookies.get(CSRF_COOKIE) or not secrets.compare_digest(
-                (offered or "").encode(), cookies[CSRF_COOKIE].encode()
-            ):
+            if not cookies.get(CSRF_COOKIE) or not _same(offered or "", cookies[CSRF_COOKIE]):
                 await _refuse(
                     send,
                     403,

@@ -86,7 +86,8 @@ def test_html_report_is_self_contained_and_escapes_names(tmp_path: Path) -> None
     assert "<script" not in page and "&lt;script&gt;x&lt;/script&gt;" in page
     assert not re.search(r"""(src|href)\s*=\s*["']?(https?:)?//""", page)
     assert "<link" not in page
-    assert page.count("<svg") == 1 and page.count("<polyline") == 6  # one line per player
+    assert page.count('<figure class="report-chart">') == 1
+    assert page.count("<polyline") == 6  # one line per player
     assert "Cumulative net result" in page
 
 
@@ -101,8 +102,8 @@ def test_report_charts_cumulative_results_in_event_order() -> None:
         db, [hand("1", {"A": 50, "B": 50}, {"A": 4, "B": 4}, {"B": 8}, session=sat)], "s"
     )
     page = season_report(db)
-    # A: 0 → +10 → +6; B: 0 → −10 → −6 (the legend shows the final totals)
-    assert ">A (6)</text>" in page and ">B (-6)</text>" in page
+    # A: 0 → +10 → +6; B: 0 → −10 → −6 (the legend shows the final totals, in their unit)
+    assert ">A (6 chips)</text>" in page and ">B (-6 chips)</text>" in page
 
 
 def test_aliases_merge_and_unmerge_without_losing_anything() -> None:

@@ -1,0 +1,236 @@
+"""Stored hands as :class:`~badugi_ledger.reports.hand_view.HandView`s: ``show --db``.
+
+The ledger keeps a hand's figures, not its events: per player the seat, starting and final
+stack, chips put in and collected (``hand_players``); the double-entry ``postings``; each pot
+with its amount, who was eligible, the replay's words and the winners' shares (``pots``,
+``pot_winners``); rake, carried pot, button, the shown cards (``hands.cards``), the hand's
+fingerprint and content digest, and the file and line it came from.
+
+So a stored hand is shown in full when its file is still where it was imported from (the
+path as stored, from the current folder) and still holds it: the file is replayed, and its
+hand is used only if its fingerprint and the content digest of its replayed figures are the
+stored ones (:mod:`badugi_ledger.ledger.hand_content`).  Otherwise the view is built from the
+rows alone: seats, pots, shares, rake, carried pot and final stacks, but no betting rounds:
+what each player put in stands in for them, and the shown cards for the showdown.  The halves
+of a split pot are then worked out from the shown cards under the default house rules and
+shown only when they give exactly the stored shares (a hand's house rules are not stored).
+Only valid hands are stored, so the verdict is ``ok``; a voided hand's is ``void``.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterable
+from dataclasses import replace
+from pathlib import Path
+
+from ..ledger.fingerprints import fingerprint
+from ..ledger.rows import hand_rows
+from ..ledger.sql import dict_rows
+from ..ledger.tournaments import event_label, find_event
+from ..model.cards import Card, parse_cards
+from ..model.errors import BadugiError, LedgerError
+from ..model.games import GAMES
+from ..model.limits import quote
+from ..model.results import PotResult
+from ..model.settings import HouseRules
+from .hand_view import HandView, SeatView, hand_view, pot_view, replayed_outcomes
+from .hand_words import ActionLine, RoundView, amount_text
+
+__all__ = ["stored_hand_views"]
+
+_LISTED = 12
+
+
+def _cards(text: str | None) -> dict[str, tuple[Card, ...]]:
+    """The stored shown cards ({name: "7h 5c 3d 2s"}), where every card is known."""
+    hands: dict[str, tuple[Card, ...]] = {}
+    for name, shown in json.loads(text or "{}").items():
+        try:
+            cards = parse_cards(str(shown))
+        except BadugiError:
+            continue
+        if cards and None not in cards:
+            hands[str(name)] = tuple(c for c in cards if c is not None)
+    return hands
+
+
+def _hand_rows(
+    db: sqlite3.Connection, event_id: int, label: str, hands: list[str] | None, table: str | None
+) -> list[dict[str, object]]:
+    rows = dict_rows(
+        db,
+        "SELECT * FROM hands WHERE event_id = ? ORDER BY void_reason IS NOT NULL, id",
+        [event_id],
+    )
+    if table is not None:
+        rows = [r for r in rows if (r["table_name"] or "") == table]
+    if hands is None:
+        return sorted(rows, key=lambda r: int(str(r["id"])))
+    chosen = [r for r in rows if str(r["hand_number"]) in hands]
+    missing = [h for h in hands if not any(str(r["hand_number"]) == h for r in chosen)]
+    if missing:
+        numbers = [str(r["hand_number"]) for r in rows[:_LISTED]]
+        at = f" at table {quote(table)!r}" if table is not None else ""
+        listed = ", ".join(numbers) + (", …" if len(rows) > _LISTED else "")
+        hint = f" (its hands: {listed})" if numbers else ""
+        raise LedgerError(
+            f"no hand {', '.join(repr(quote(h)) for h in missing)}{at} in {label}{hint}"
+        )
+    order = {h: i for i, h in enumerate(hands)}
+    return sorted(chosen, key=lambda r: (order[str(r["hand_number"])], int(str(r["id"]))))
+
+
+def _replayed(rows: list[dict[str, object]]) -> dict[int, HandView]:
+    """Views of the stored hands whose files still hold them (see the module docstring), by
+    ``hands.id``: each file is replayed once, every hand of it, since stacks carry."""
+    by_source: dict[str, dict[tuple[str, str], list[dict[str, object]]]] = {}
+    for row in rows:
+        key = (str(row["hand_number"]), str(row["table_name"] or ""))
+        by_source.setdefault(str(row["source"] or ""), {}).setdefault(key, []).append(row)
+    views: dict[int, HandView] = {}
+    for source, wanted in by_source.items():
+        if not source or not Path(source).is_file():
+            continue
+        try:
+            for outcome in replayed_outcomes([source]):
+                record, result = outcome.record, outcome.result
+                if record is None or result is None or outcome.errors:
+                    continue
+                print_ = fingerprint(record) if (record.hand_id, record.table) in wanted else ""
+                for stored in wanted.get((record.hand_id, record.table), ()):
+                    if stored["fingerprint"] != print_:
+                        continue  # another version of the hand (replaced, or edited since)
+                    line = int(str(stored["line"] or 0))
+                    if hand_rows(record, result, source, line).content != stored["content"]:
+                        continue  # the same text, other figures: an earlier hand changed
+                    views[int(str(stored["id"]))] = hand_view(outcome)
+        except (BadugiError, OSError):
+            continue  # the file cannot be read any more: the stored rows stand alone
+    return views
+
+
+def _view(db: sqlite3.Connection, row: dict[str, object], event: dict[str, object]) -> HandView:
+    hand_row = int(str(row["id"]))
+    unit = str(event["unit"])
+    game_name = str(row["game"])
+    game = GAMES[game_name]  # type: ignore[index]
+    players = dict_rows(
+        db,
+        "SELECT a.name, hp.seat, hp.starting_stack, hp.final_stack, hp.contributed, "
+        "hp.collected FROM hand_players hp JOIN aliases a ON a.id = hp.alias_id "
+        "WHERE hp.hand_id = ? ORDER BY hp.seat",
+        [hand_row],
+    )
+    button = str(row["button"] or "")
+    seats = tuple(
+        SeatView(
+            str(p["name"]),
+            int(str(p["seat"])) + 1,
+            int(str(p["starting_stack"])),
+            ("button",) if p["name"] == button else (),
+        )
+        for p in players
+    )
+    put_in = tuple(
+        ActionLine(0, f"{p['name']} puts in {amount_text(int(str(p['contributed'])), unit)}")
+        for p in players
+        if p["contributed"]
+    )
+    cards = _cards(str(row["cards"]) if row["cards"] is not None else None)
+    shown = tuple(
+        ActionLine(0, f"{name} shows {' '.join(str(c) for c in hand)}")
+        for name, hand in cards.items()
+    )
+    rounds = [RoundView("chips put in (the ledger keeps no actions)", put_in)]
+    if shown:
+        rounds.append(RoundView("showdown", shown))
+    pots = []
+    for pot in dict_rows(
+        db,
+        "SELECT id, name, amount, eligible, detail FROM pots WHERE hand_id = ? ORDER BY idx",
+        [hand_row],
+    ):
+        winners = {
+            str(w["name"]): int(str(w["share"]))
+            for w in dict_rows(
+                db,
+                "SELECT a.name, w.share FROM pot_winners w JOIN aliases a ON a.id = w.alias_id "
+                "WHERE w.pot_id = ? AND w.share > 0",
+                [pot["id"]],
+            )
+        }
+        eligible = tuple(str(n) for n in json.loads(str(pot["eligible"] or "[]")))
+        shares = {n: winners[n] for n in eligible if n in winners}
+        shares.update((n, s) for n, s in winners.items() if n not in shares)
+        result = PotResult(
+            str(pot["name"]), int(str(pot["amount"])), eligible, shares, str(pot["detail"] or "")
+        )
+        unshown = [n for n in eligible if n not in cards]
+        pots.append(pot_view(result, game.name, HouseRules(), cards, unshown))
+    notes = [
+        f"stored from {row['source']}:{row['line']}; `badugi-ledger show FILE --hand "
+        f"{row['hand_number']}` replays it with its actions"
+    ]
+    if row["void_reason"] is not None:
+        notes.append(f"void: {row['void_reason']} (it counts for nothing)")
+    if event["void_reason"] is not None:
+        notes.append(f"the event is void: {event['void_reason']}")
+    return HandView(
+        str(row["source"] or ""),
+        str(row["hand_number"]),
+        int(str(row["line"] or 0)),
+        game.title,
+        unit,
+        table=str(row["table_name"] or ""),
+        event=event_label(event),
+        button=button,
+        seats=seats,
+        rounds=tuple(rounds),
+        pots=tuple(pots),
+        rake=int(str(row["rake"])),
+        carry_in=int(str(row["carry_in"])),
+        carry_out=int(str(row["carry_out"])),
+        final_stacks=tuple((str(p["name"]), int(str(p["final_stack"]))) for p in players),
+        verdict="ok" if row["void_reason"] is None else "void",
+        replayed=False,
+        stored=True,
+        notes=tuple(notes),
+    )
+
+
+def stored_hand_views(
+    db: sqlite3.Connection,
+    event: str | None = None,
+    hands: Iterable[str] | None = None,
+    *,
+    table: str | None = None,
+    replay: bool = True,
+) -> list[HandView]:
+    """The views of stored hands: of ``event`` (its name, key or id, as ``badugi-ledger
+    events`` lists them; None: the latest event with hands), all its hands or those numbered
+    ``hands`` (``table`` when several tables used a number), in the order asked (else as
+    stored).  Voided hands are shown too, marked void.  With ``replay``, a hand whose file still
+    holds it is shown with its actions (the module docstring says when).  LedgerError names a
+    missing hand."""
+    row = find_event(db, event)
+    label = event_label(row)
+    wanted = None if hands is None else [str(h) for h in hands]
+    rows = _hand_rows(db, int(str(row["id"])), label, wanted, table)
+    replayed = _replayed(rows) if replay else {}
+    views = []
+    for r in rows:
+        view = _view(db, r, row)
+        full = replayed.get(int(str(r["id"])))
+        if full is not None:
+            note = f"replayed from {r['source']}:{r['line']}, which still holds the stored hand"
+            view = replace(
+                full,
+                event=view.event,
+                verdict=view.verdict,
+                stored=True,
+                notes=(*full.notes, note, *view.notes[1:]),
+            )
+        views.append(view)
+    return views

@@ -1,0 +1,88 @@
+"""A tournament's result table shows money as money (``28.00 USD``), never raw cents: the
+prize pool, bounty, rounding, each prize, bounty won, amount paid and result.  The JSON keeps
+exact integer cents and names their unit."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from badugi_ledger.cli import app
+
+runner = CliRunner()
+
+CUP = """\
+game badugi · no limit · blinds 10/20{currency}
+tournament Spring Cup · date 2024-04-06 · season 2024 · buy-in 1000 · payouts 70/30
+
+hand 1 · button A · A 500 · B 500 · C 500 · D 500
+D raises to 500 all-in · A calls · B folds · C folds
+show: A As 2d 3h 4c · D Ks Qd Jh Tc
+
+hand 2 · button B · A · B · C
+B folds · C raises to 480 all-in · A calls
+show: A As 2d 3h 4c · C Ks Qd Jh Tc
+
+hand 3 · button A · A · B
+A raises to 40 · B raises to 490 all-in · A calls
+show: A As 2d 3h 4c · B Ks Qd Jh Tc
+"""
+
+
+def ledger(tmp_path: Path, currency: str) -> Path:
+    source = tmp_path / "cup.bhh"
+    source.write_text(CUP.format(currency=f" · currency {currency}" if currency else ""), "utf-8")
+    db = tmp_path / "club.db"
+    done = runner.invoke(app, ["import", str(source), "--db", str(db)])
+    assert done.exit_code == 0, done.output
+    return db
+
+
+def tournament(db: Path, *args: str) -> str:
+    done = runner.invoke(app, ["tournament", "--db", str(db), "--event", "Spring Cup", *args])
+    assert done.exit_code == 0, done.output
+    return done.stdout
+
+
+def test_prizes_pool_and_results_are_shown_in_the_currency(tmp_path: Path) -> None:
+    db = ledger(tmp_path, "USD")
+    out = tournament(db, "--bounty", "2.50", "--prize-unit", "1")
+    head, *rest = out.splitlines()
+    rows = [r for r in rest if r.startswith("  ")]  # the entries, not the "ledger: …" line
+    assert len(rows) == 4
+    # four buy-ins of 10.00 less four bounties of 2.50 = 30.00; 70/30 = 21.00 / 9.00
+    assert "prize pool 30.00 USD" in head and "payouts 70/30 %" in head
+    assert "bounty 2.50 USD" in head and "prizes rounded to 1.00 USD" in head
+    assert "cents" not in out
+    a = next(r for r in rows if " A: " in r)
+    # A knocked out three and keeps its own bounty: 4 × 2.50 = 10.00; prize 21.00, paid 10.00
+    assert "prize 21.00 USD" in a and "bounties 3 = 10.00 USD" in a
+    assert "paid 10.00 USD" in a and "result +21.00 USD" in a
+    d = next(r for r in rows if " D: " in r)
+    assert "prize 0.00 USD" in d and "result -10.00 USD" in d
+    # no bare integer amount is left: every "prize/paid/result" figure has two decimals
+    for label in ("prize", "paid", "result"):
+        assert all(re.search(rf"{label} [+-]?\d[\d,]*\.\d\d USD", r) for r in rows)
+
+
+def test_an_unstated_currency_shows_the_amount_without_a_code(tmp_path: Path) -> None:
+    out = tournament(ledger(tmp_path, ""))
+    assert "prize pool 40.00," in out and "prize 28.00," in out and "result +18.00" in out
+
+
+@pytest.mark.parametrize(("currency", "unit"), [("EUR", "EUR"), ("", "money")])
+def test_json_keeps_exact_cents_and_names_the_unit(
+    tmp_path: Path, currency: str, unit: str
+) -> None:
+    data = json.loads(tournament(ledger(tmp_path, currency), "--json"))
+    assert data["unit"] == unit and data["prize_pool"] == 4000
+    assert {e["player"]: e["prize"] for e in data["entries"]} == {
+        "A": 2800,
+        "B": 1200,
+        "C": 0,
+        "D": 0,
+    }

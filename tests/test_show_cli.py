@@ -1,0 +1,105 @@
+"""``badugi-ledger show``: hands of files (replayed) or of the ledger (stored figures), as
+text or JSON Lines, through the real command (typer's runner)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from badugi_ledger.cli import app
+from tests.helpers.ledger_files import import_into
+from tests.helpers.paths import EXAMPLES
+
+runner = CliRunner()
+
+
+def test_show_files_as_text_and_json(tmp_path: Path) -> None:
+    source = EXAMPLES / "004_badacey.bhh"
+    result = runner.invoke(app, ["show", str(source)])
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert out.startswith("hand 004-1 · Badacey · Badacey practice deal\n")
+    assert "    A-5 low half (60): Amara 60 with 5-4-3-2-A low\n" in out
+    assert "    Badugi half (60) tie: Noor 30, Amara 30 with 4-card 4-3-2-A\n" in out
+    assert out.rstrip().endswith("verdict: ok")
+    assert max(len(line) for line in out.splitlines()) <= 80
+    lines = runner.invoke(app, ["show", str(EXAMPLES / "home_session.bhh"), "--json"]).output
+    hands = [json.loads(line) for line in lines.splitlines()]
+    assert [h["hand"] for h in hands] == ["1", "2", "3", "4"]
+    assert all(h["verdict"] == "ok" and not h["stored"] for h in hands)
+
+
+def test_several_files_and_hands(tmp_path: Path) -> None:
+    files = [str(EXAMPLES / "home_session.bhh"), str(EXAMPLES / "progressive_night.bhh")]
+    result = runner.invoke(app, ["show", *files, "--hand", "2", "--hand", "P1", "--json"])
+    assert result.exit_code == 0, result.output
+    assert [json.loads(line)["hand"] for line in result.output.splitlines()] == ["2", "P1"]
+
+
+def test_a_bad_hand_is_shown_and_a_missing_one_is_an_error(tmp_path: Path) -> None:
+    wrong = tmp_path / "night.bhh"
+    text = (EXAMPLES / "000_anna_ben.bhh").read_text(encoding="utf-8")
+    wrong.write_text(text.replace("Ben checks · Anna bets 2", "Anna bets 2"), encoding="utf-8")
+    result = runner.invoke(app, ["show", str(wrong)])
+    assert result.exit_code == 0, result.output
+    assert " !   19  Anna bets 2\n         ^ " in result.output
+    assert "verdict: violations\n  line 19: illegal: " in result.output
+    missing = runner.invoke(app, ["show", str(wrong), "--hand", "12"])
+    assert missing.exit_code == 1
+    assert "Error: no hand '12' in" in missing.output and "(its hands: 000-1)" in missing.output
+    assert "Traceback" not in missing.output
+
+
+def test_show_stored_hands(tmp_path: Path) -> None:
+    db = tmp_path / "club.db"
+    import_into(db, [EXAMPLES])
+    args = ["show", "--db", str(db), "--event", "Progressive night", "--hand", "P2"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert out.startswith("hand P2 · Progressive Badugi · table Back room · Progressive night")
+    words = " ".join(out.split())  # long lines are wrapped at 80 columns
+    # The file is still there and holds the stored hand: shown with its actions.
+    assert "from the ledger" in words and "\nbetting round 1\n" in out
+    assert "carried in: 12 chips (in the main pot)" in out
+    assert "progressive_night.bhh:23, which still holds the stored hand" in words
+    data = json.loads(runner.invoke(app, [*args, "--json"]).output)
+    assert data["stored"] and data["carry_in"] == 12 and data["pots"][0]["shares"] == {"Dan": 38}
+    gone = runner.invoke(app, ["show", "--db", str(db), "--event", "Nowhere"])
+    assert gone.exit_code == 1 and gone.output.startswith("Error: no event 'Nowhere'")
+    both = runner.invoke(app, ["show", str(EXAMPLES), "--db", str(db)])
+    assert both.exit_code == 1 and "--db shows stored hands" in both.output
+    event_with_file = runner.invoke(app, ["show", str(EXAMPLES), "--event", "1"])
+    assert event_with_file.exit_code == 1 and "give them without FILES" in event_with_file.output
+
+
+def test_a_stored_hand_whose_file_is_gone_shows_the_stored_figures(tmp_path: Path) -> None:
+    night = tmp_path / "night.bhh"
+    night.write_text((EXAMPLES / "000_anna_ben.bhh").read_text(encoding="utf-8"), "utf-8")
+    db = tmp_path / "club.db"
+    assert import_into(db, [night]).stored == 1
+    night.unlink()
+    out = runner.invoke(app, ["show", "--db", str(db), "--hand", "000-1"]).output
+    assert "chips put in (the ledger keeps no actions)\n         Anna puts in 14\n" in out
+    assert "betting round" not in out
+    assert "won: Anna 28 with 4-card 8-6-5-3 (Badugi)" in out
+    assert "`badugi-ledger show FILE --hand 000-1` replays it" in " ".join(out.split())
+
+
+def test_hostile_names_in_a_stored_hand(tmp_path: Path) -> None:
+    night = tmp_path / "night.bhh"
+    night.write_text(
+        "game badugi · fixed limit 2/4 · blinds 1/2\n"
+        'cash "Night <script>" · date 2024-01-01\n\n'
+        'hand 1 · button "Mal\x1b]0;pwned\x07" · "Mal\x1b]0;pwned\x07" 100 · "Eve\x1b[2J" 100\n'
+        '"Mal\x1b]0;pwned\x07" folds\n',
+        encoding="utf-8",
+    )
+    db = tmp_path / "club.db"
+    assert import_into(db, [night]).stored == 1
+    for args in (["show", str(night)], ["show", "--db", str(db)]):
+        out = runner.invoke(app, args).output
+        assert not any(c in out for c in "\x1b\x07"), out
+        assert "Mal\\x1b]0;pwned\\x07" in out and "Eve\\x1b[2J" in out

@@ -1,0 +1,111 @@
+"""Every page of the web app in a real browser the size of a phone (390×844): it loads, the
+console stays clean (a script or style the Content-Security-Policy blocks is a console error),
+nothing scrolls sideways, and a screenshot lands in ``test-output/screenshots/``."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from badugi_ledger.web.app import create_app
+from tests.helpers.browser import PHONE, Phone, serving
+from tests.web.conftest import SCRIPT_EVENT, SCRIPT_PLAYER, event_id
+
+
+@pytest.fixture(scope="module")
+def club_url(club_db: Path) -> Iterator[str]:
+    """The app over the examples and the web fixtures (names that are HTML, a EUR game)."""
+    with serving(create_app(club_db)) as url:
+        yield url
+
+
+def browse_pages(db: Path) -> dict[str, str]:
+    """Screenshot name → path of every page that only reads."""
+    return {
+        "events": "/events",
+        "event-friday-game": f"/events/{event_id(db, 'Friday game')}",
+        "event-tournament": f"/events/{event_id(db, 'Spring Freezeout')}",
+        "event-script-names": f"/events/{event_id(db, SCRIPT_EVENT)}",
+        "standings": "/standings",
+        "standings-2024": "/standings?season=2024",
+        "settle": "/settle",
+        "settle-euro-night": f"/settle?event={event_id(db, 'Euro night')}",
+        "settle-season-2024": "/settle?season=2024",
+        "players": "/players",
+        "record": "/record",
+    }
+
+
+def check_phone_page(phone: Phone, url: str, name: str) -> Any:
+    page = phone.open(url)
+    phone.shot(name)
+    width = phone.page_width()
+    assert width <= PHONE["width"], f"{name}: the page is {width} px wide, it scrolls sideways"
+    assert phone.errors == [], f"{name}: {phone.errors}"
+    return page
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "events",
+        "event-friday-game",
+        "event-tournament",
+        "event-script-names",
+        "standings",
+        "standings-2024",
+        "settle",
+        "settle-euro-night",
+        "settle-season-2024",
+        "players",
+        "record",
+    ],
+)
+def test_page_fits_a_phone_with_a_clean_console(
+    phone: Phone, club_url: str, club_db: Path, name: str
+) -> None:
+    page = check_phone_page(phone, club_url + browse_pages(club_db)[name], name)
+    assert page.locator("nav a").count() == 5
+    assert page.locator("h1").count() == 1
+    # the stylesheet is the package's, loaded and applied
+    header = page.eval_on_selector("header.top", "e => getComputedStyle(e).backgroundColor")
+    assert header == "rgb(29, 79, 58)"
+
+
+def test_the_pages_list_is_the_routes_list(club_db: Path) -> None:
+    """Every browse route has a page in the phone test (a new page needs its screenshot)."""
+    from badugi_ledger.web import browse
+
+    paths = {getattr(r, "path", "") for r in browse.routes}
+    tested = {p.split("?")[0] for p in browse_pages(club_db).values()}
+    tested = {"/events/{event_id:int}" if p.startswith("/events/") else p for p in tested}
+    assert paths <= tested
+
+
+def test_names_that_are_html_do_not_run(phone: Phone, club_url: str, club_db: Path) -> None:
+    dialogs: list[str] = []
+    phone.page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    page = phone.open(f"{club_url}/events/{event_id(club_db, SCRIPT_EVENT)}")
+    assert page.locator("h1").inner_text() == SCRIPT_EVENT
+    assert SCRIPT_PLAYER in page.locator(".hand").first.inner_text()
+    assert page.locator("img[src=x]").count() == 0
+    phone.open(f"{club_url}/players")
+    assert dialogs == []
+
+
+def test_the_season_picker_changes_the_page(phone: Phone, club_url: str) -> None:
+    """The script of static/app.js runs (no inline script): picking a season sends the form."""
+    page = phone.open(club_url + "/standings")
+    with page.expect_navigation():
+        page.select_option("select#season", "2024")
+    assert page.url.endswith("/standings?season=2024")
+    assert phone.errors == []
+
+
+def test_live_server_helper_serves_the_examples(phone: Phone, live_server: Any) -> None:
+    page = phone.open(live_server.url + "/events")
+    assert page.locator(".card").count() == 10  # the ten events of examples/
+    assert phone.errors == []

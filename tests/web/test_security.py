@@ -1,0 +1,247 @@
+"""The web app is safe by default (badugi_ledger/web/security.py): names are shown, never run;
+a write must come from a page of the app with its CSRF token; ``--read-only`` refuses writes; a
+non-local bind needs the access token; bodies are bounded; every response carries the security
+headers."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import PlainTextResponse, Response
+from starlette.routing import Route
+from starlette.testclient import TestClient
+
+from badugi_ledger.web.app import create_app
+from badugi_ledger.web.security import (
+    CSRF_COOKIE,
+    MAX_BODY,
+    TOKEN_COOKIE,
+    Guard,
+    Policy,
+    csrf_token,
+    require_write,
+)
+from tests.web.conftest import LOCAL, SCRIPT_EVENT, SCRIPT_PLAYER, event_id
+
+
+@pytest.fixture
+def client(club_db: Path) -> TestClient:
+    return TestClient(create_app(club_db), base_url=LOCAL)
+
+
+# --- names are text ------------------------------------------------------------------------------
+
+
+def pages_naming_them(club_db: Path) -> list[str]:
+    evil = event_id(club_db, SCRIPT_EVENT)
+    return [
+        "/events",
+        f"/events/{evil}",
+        "/players",
+        "/standings",
+        f"/settle?event={evil}",
+        "/settle?season=2024",
+    ]
+
+
+def test_script_in_player_and_event_names_is_shown_escaped(
+    client: TestClient, club_db: Path
+) -> None:
+    escaped_event = "&lt;script&gt;alert(&#39;event&#39;)&lt;/script&gt;"
+    escaped_player = "&lt;img src=x onerror=alert(1)&gt;"
+    for path in pages_naming_them(club_db):
+        page = client.get(path)
+        assert page.status_code == 200, path
+        assert SCRIPT_PLAYER not in page.text, path
+        assert "<script>alert" not in page.text, path
+        assert escaped_player in page.text or escaped_event in page.text, path
+    assert escaped_event in client.get("/events").text
+    assert escaped_player in client.get("/players").text
+    # the event page names both: the event as its heading, the player in its hand
+    evil = client.get(f"/events/{event_id(club_db, SCRIPT_EVENT)}").text
+    assert escaped_event in evil and escaped_player in evil
+
+
+def test_a_name_in_an_error_message_is_escaped(client: TestClient) -> None:
+    page = client.get("/settle", params={"event": "<b>nobody</b>"})
+    assert page.status_code == 400
+    assert "&lt;b&gt;nobody&lt;/b&gt;" in page.text and "<b>nobody" not in page.text
+
+
+# --- writes: same origin, CSRF token, read-only --------------------------------------------------
+
+
+def writer_app(read_only: bool = False) -> Starlette:
+    """A bare app behind the guard with one write, to see what reaches a write."""
+
+    async def form(request: Request) -> Response:
+        return PlainTextResponse(csrf_token(request))
+
+    async def write(request: Request) -> Response:
+        require_write(request)
+        async with request.form() as data:
+            return PlainTextResponse(f"written {data.get('what')}")
+
+    inner = Starlette(routes=[Route("/form", form), Route("/write", write, methods=["POST"])])
+    return Guard(inner, Policy(read_only=read_only))  # type: ignore[return-value]
+
+
+def test_a_write_with_the_pages_csrf_token_passes() -> None:
+    client = TestClient(writer_app(), base_url=LOCAL)
+    token = client.get("/form").text
+    assert len(token) >= 32 and client.cookies[CSRF_COOKIE] == token
+    sent = client.post("/write", data={"csrf_token": token, "what": "a hand"})
+    assert sent.status_code == 200 and sent.text == "written a hand"
+    by_header = client.post("/write", data={"what": "x"}, headers={"X-CSRF-Token": token})
+    assert by_header.status_code == 200
+    same_origin = client.post(
+        "/write", data={"csrf_token": token, "what": "y"}, headers={"Origin": LOCAL}
+    )
+    assert same_origin.status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("headers", "field"),
+    [
+        ({}, None),  # no token at all
+        ({}, "wrong-token-wrong-token-wrong-token"),
+        ({"Origin": "https://evil.example"}, "GOOD"),  # a page of another site
+        ({"Origin": "null"}, "GOOD"),
+        ({"Sec-Fetch-Site": "cross-site"}, "GOOD"),
+    ],
+)
+def test_a_cross_site_or_tokenless_post_is_refused(
+    headers: dict[str, str], field: str | None
+) -> None:
+    client = TestClient(writer_app(), base_url=LOCAL)
+    token = client.get("/form").text
+    data = {"what": "a hand"}
+    if field is not None:
+        data["csrf_token"] = token if field == "GOOD" else field
+    sent = client.post("/write", data=data, headers=headers)
+    assert sent.status_code == 403
+    assert "written" not in sent.text
+
+
+def test_a_post_without_the_csrf_cookie_is_refused_even_with_a_token_field() -> None:
+    client = TestClient(writer_app(), base_url=LOCAL)
+    token = client.get("/form").text
+    client.cookies.clear()
+    assert client.post("/write", data={"csrf_token": token}).status_code == 403
+
+
+def test_the_real_app_refuses_a_cross_site_post(client: TestClient) -> None:
+    token = re.search(r'name="csrf-token" content="([^"]+)"', client.get("/events").text)
+    assert token is not None
+    sent = client.post(
+        "/record", data={"csrf_token": token[1]}, headers={"Origin": "https://evil.example"}
+    )
+    assert sent.status_code == 403
+    assert client.post("/record", data={}).status_code == 403
+
+
+def test_read_only_refuses_every_post() -> None:
+    client = TestClient(writer_app(read_only=True), base_url=LOCAL)
+    token = client.get("/form").text
+    sent = client.post("/write", data={"csrf_token": token, "what": "a hand"})
+    assert sent.status_code == 403 and "read-only" in sent.text
+
+
+def test_read_only_app_refuses_a_post_with_a_good_token(club_db: Path) -> None:
+    client = TestClient(create_app(club_db, read_only=True), base_url=LOCAL)
+    page = client.get("/events")
+    assert "read-only" in page.text
+    token = client.cookies[CSRF_COOKIE]
+    sent = client.post("/record", data={"csrf_token": token})
+    assert sent.status_code == 403 and "read-only" in sent.text
+
+
+def test_require_write_refuses_a_request_the_guard_did_not_check() -> None:
+    async def write(request: Request) -> Response:
+        require_write(request)
+        return PlainTextResponse("written")
+
+    unguarded = TestClient(Starlette(routes=[Route("/w", write, methods=["POST"])]))
+    assert unguarded.post("/w").status_code == 403
+
+
+# --- size ------------------------------------------------------------------------------------
+
+
+def test_an_oversized_body_gets_413() -> None:
+    client = TestClient(writer_app(), base_url=LOCAL)
+    token = client.get("/form").text
+    big = {"csrf_token": token, "what": "x" * (MAX_BODY + 1)}
+    assert client.post("/write", data=big).status_code == 413
+    streamed = client.post(
+        "/write",
+        content=iter([b"what=" + b"x" * MAX_BODY, b"x"]),
+        headers={"X-CSRF-Token": token, "Content-Type": "application/x-www-form-urlencoded"},
+    )
+    assert streamed.status_code == 413
+    fits = client.post("/write", data={"csrf_token": token, "what": "x" * 1000})
+    assert fits.status_code == 200
+
+
+def test_the_real_app_bounds_bodies(client: TestClient) -> None:
+    assert client.post("/record", content=b"x" * (MAX_BODY + 1)).status_code == 413
+
+
+# --- who may connect -----------------------------------------------------------------------------
+
+
+def test_a_non_local_bind_needs_the_token(club_db: Path) -> None:
+    token = "s3cret-" + "x" * 30
+    app = create_app(club_db, token=token)
+    client = TestClient(app, base_url="http://192.168.1.5:8000", follow_redirects=False)
+    refused = client.get("/events")
+    assert refused.status_code == 403 and "access link" in refused.text
+    assert client.get("/events", params={"token": "wrong"}).status_code == 403
+    assert client.get("/events", params={"token": "é" * 40}).status_code == 403
+    assert client.get("/static/style.css").status_code == 403
+    signed = client.get("/events", params={"token": token, "page": "2"})
+    assert signed.status_code == 303
+    assert signed.headers["location"] == "/events?page=2"  # the token leaves the address bar
+    cookie = next(c for c in signed.headers.get_list("set-cookie") if c.startswith(TOKEN_COOKIE))
+    assert "HttpOnly" in cookie and "SameSite=Strict" in cookie
+    assert client.get("/events").status_code == 200  # the cookie now carries the token
+    other = TestClient(app, base_url="http://192.168.1.5:8000")
+    other.cookies.set(TOKEN_COOKIE, "forged")
+    assert other.get("/events").status_code == 403
+
+
+def test_a_local_bind_serves_only_this_machines_names(club_db: Path) -> None:
+    app = create_app(club_db)
+    for base in (
+        "http://127.0.0.1:8000",
+        "http://localhost:8000",
+        "http://[::1]:8000",
+        "http://127.0.0.2:8000",
+    ):
+        assert TestClient(app, base_url=base).get("/events").status_code == 200, base
+    # DNS rebinding: a site's name made to point at 127.0.0.1
+    for rebound in ("http://evil.example:8000", "http://127.evil.example:8000"):
+        assert TestClient(app, base_url=rebound).get("/events").status_code == 400, rebound
+    named = create_app(club_db, hosts=("club.local",))
+    assert TestClient(named, base_url="http://club.local:8000").get("/events").is_success
+
+
+def test_every_response_has_the_security_headers(client: TestClient) -> None:
+    for path in ("/events", "/static/style.css", "/no-such-page"):
+        headers = client.get(path).headers
+        csp = headers["content-security-policy"]
+        assert "script-src 'self'" in csp and "unsafe-inline" not in csp
+        assert "frame-ancestors 'none'" in csp
+        assert headers["x-content-type-options"] == "nosniff"
+        assert headers["referrer-policy"] == "no-referrer"
+
+
+def test_the_csrf_cookie_is_httponly_and_strict(club_db: Path) -> None:
+    first = TestClient(create_app(club_db), base_url=LOCAL).get("/events")
+    cookie = first.headers["set-cookie"]
+    assert cookie.startswith(CSRF_COOKIE + "=")
+    assert "HttpOnly" in cookie and "SameSite=Strict" in cookie
