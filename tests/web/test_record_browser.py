@@ -14,14 +14,7 @@ pytest.importorskip("playwright")
 
 from badugi_ledger.check import problem_line, problems, run_check  # noqa: E402
 from badugi_ledger.web.app import create_app  # noqa: E402
-from tests.helpers.browser import (  # noqa: E402, F401
-    Phone,
-    browser,
-    examples_ledger,
-    fresh_ledger,
-    phone,
-    serving,
-)
+from tests.helpers.browser import Phone, serving  # noqa: E402  (fixtures: tests/web/conftest)
 
 PLAYERS = ["Pia", "Quin", "Rolf"]  # names no example uses: the standings show them only after
 SHOWN = {  # the cards each shows at the end (Quin: the wheel, a Badugi too: both halves, 004)
@@ -81,8 +74,8 @@ def tap_one(page: Any, raised: bool) -> str:
 
 
 def test_a_whole_badacey_hand_by_tapping_then_saved_and_in_the_standings(
-    phone: Phone,  # noqa: F811
-    fresh_ledger: Path,  # noqa: F811
+    phone: Phone,
+    fresh_ledger: Path,
 ) -> None:
     with serving(create_app(fresh_ledger)) as url:
         before = phone.open(url + "/standings").inner_text("main")
@@ -144,8 +137,8 @@ MISTAKE_LINE = 7  # fixed limit 2/4: before the second draw a raise is to 4
 
 
 def test_a_typed_mistake_is_marked_beside_its_line_with_checks_words(
-    phone: Phone,  # noqa: F811
-    fresh_ledger: Path,  # noqa: F811
+    phone: Phone,
+    fresh_ledger: Path,
     tmp_path: Path,
 ) -> None:
     typed = tmp_path / "typed.bhh"
