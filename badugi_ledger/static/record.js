@@ -121,7 +121,10 @@
     // room under the last line for the bubble of its problems
     const high = 2 * PAD + (all.length + 3) * LINE;
     if (wide !== sized[0]) text.style.width = `${wide}px`;
-    if (high !== sized[1]) text.style.height = `${high}px`;
+    if (high !== sized[1]) {
+      text.style.height = `${high}px`;
+      gutter.style.minHeight = `${high}px`; // the gutter's colour down to the last line
+    }
     sized = [wide, high];
   }
 

@@ -117,8 +117,12 @@ def test_a_whole_badacey_hand_by_tapping_then_saved_and_in_the_standings(
         assert [o.ok for o in run.outcomes()] == [True] and run.all_ok
 
         after = phone.open(url + "/standings")
-        table = after.inner_text("main")
-        assert "Quin" in table and "Pia" in table and "Rolf" in table
+        # Quin put 4 in and took the pot of 12; Pia and Rolf lost their 4
+        rows = {
+            name: after.locator("tr", has=after.locator(f"td:text-is('{name}')")).inner_text()
+            for name in PLAYERS
+        }
+        assert "+8" in rows["Quin"] and "-4" in rows["Pia"] and "-4" in rows["Rolf"], rows
         no_sideways_scroll(phone)
         phone.shot("record-6-standings")
     assert phone.errors == []
