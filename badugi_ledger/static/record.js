@@ -223,7 +223,7 @@
       return;
     }
     if (mine !== sequence) return; // the text changed meanwhile: a newer check is coming
-    if (answer.status !== 200) {
+    if (answer.status !== 200 || answer.data.error) {
       setVerdict(answer.data.error || `check failed (${answer.status})`, "error");
       return;
     }
@@ -440,7 +440,7 @@
     setVerdict("checking…", "pending");
     const answer = await post(root.dataset.tapUrl, { text: text.value, choice: choice });
     if (mine !== sequence) return;
-    if (answer.status !== 200) {
+    if (answer.status !== 200 || answer.data.error) {
       setVerdict(answer.data.error || `could not add the line (${answer.status})`, "error");
       return;
     }
@@ -481,7 +481,7 @@
     note.textContent = "";
     if (text.value.trim() && !window.confirm("Replace the text on this page with the new event?")) return;
     const answer = await post(root.dataset.startUrl, formFields(form));
-    if (answer.status !== 200) {
+    if (answer.status !== 200 || answer.data.error) {
       note.textContent = answer.data.error || `could not start (${answer.status})`;
       return;
     }
@@ -527,8 +527,8 @@
     const answer = await post(root.dataset.saveUrl, { text: text.value, replace: Boolean(replace) });
     const data = answer.data || {};
     const parts = [];
-    if (data.message) parts.push(el("p", { class: answer.status === 200 ? "ok" : "error" }, data.message));
-    else if (data.error) parts.push(el("p", { class: "error" }, data.error));
+    if (data.outcome === "saved") parts.push(el("p", { class: "ok" }, data.message));
+    else parts.push(el("p", { class: "error" }, data.error || `not saved (${answer.status})`));
     if (data.problems && data.problems.length) {
       parts.push(el("ul", { class: "problems" }, ...data.problems.map((line) => el("li", {}, line))));
     }

@@ -113,7 +113,10 @@ def _text_of(body: dict[str, Any]) -> str:
     return text
 
 
-def _refused(exc: Exception, status: int = 400) -> JSONResponse:
+def _refused(exc: Exception, status: int = 200) -> JSONResponse:
+    """What the organiser sent cannot be used: the reason, to show.  Status 200 for what the
+    page itself may send (a browser logs every 4xx answer as a console error); 400 and 404 for
+    requests the page never makes."""
     return JSONResponse({"error": str(exc)}, status_code=status)
 
 
@@ -122,7 +125,7 @@ async def record_check(request: Request) -> Response:
     try:
         text = _text_of(await _json_body(request))
     except RecordError as exc:
-        return _refused(exc)
+        return _refused(exc, 400)
     from .record_view import checked_view
 
     return JSONResponse(checked_view(text))
@@ -164,7 +167,7 @@ async def record_event(request: Request) -> Response:
     try:
         event_id = int(request.query_params.get("id", ""))
     except ValueError:
-        return _refused(RecordError("no event was named"))
+        return _refused(RecordError("no event was named"), 400)
     with _ledger(request) as ledger:
         found = event_form(ledger, event_id, recorded_folder(request))
     if found is None:
@@ -190,10 +193,15 @@ def recorded_folder(request: Request) -> Path:
 
 @dataclass
 class Saved:
-    """What a save did: the status and JSON the page shows."""
+    """What a save did, as the page shows it: ``outcome`` is ``saved``, ``problems`` (check
+    finds some: nothing written), ``dropped`` (the event's file holds hands the text lacks),
+    ``conflict`` (hands the ledger holds with other content), ``rejected`` or ``error``."""
 
-    status: int
+    outcome: str
     data: dict[str, Any] = field(default_factory=dict)
+
+    def response(self) -> JSONResponse:
+        return JSONResponse({"outcome": self.outcome, **self.data})
 
 
 async def record_save(request: Request) -> Response:
@@ -208,16 +216,16 @@ async def record_save(request: Request) -> Response:
             saved = save_text(ledger, recorded_folder(request), text, replace=replace)
     except BadugiError as exc:
         return _refused(exc)
-    return JSONResponse(saved.data, status_code=saved.status)
+    return saved.response()
 
 
 def save_text(ledger: sqlite3.Connection, folder: Path, text: str, *, replace: bool) -> Saved:
     """Write ``text`` to its event's file in ``folder`` and import that file.
 
-    Refused (422) when ``check`` finds a problem.  The event's file is updated in place; when it
-    holds hands the new text lacks, or the ledger holds one of the hands with other content (a
-    conflict, as ``import`` reports it), the answer is 409 with what differs, and the same call
-    with ``replace`` overwrites the file and stores this version (``import --replace``).
+    Refused when ``check`` finds a problem.  The event's file is updated in place; when it holds
+    hands the new text lacks, or the ledger holds one of the hands with other content (a
+    conflict, as ``import`` reports it), the answer says what differs, and the same call with
+    ``replace`` overwrites the file and stores this version (``import --replace``).
     """
     from ..ledger.importing import import_paths
     from .record_view import file_hands, first_session, problems_of_file
@@ -232,14 +240,14 @@ def save_text(ledger: sqlite3.Connection, folder: Path, text: str, *, replace: b
         final = folder / recorded_name(session.name, session.date)
         problems = problems_of_file(temp, shown_as=final)
         if problems:
-            return Saved(422, {
+            return Saved("problems", {
                 "error": "not saved: check finds problems in the text; fix the marked lines",
                 "problems": problems,
             })  # fmt: skip
         if final.exists():
             dropped = sorted(file_hands(final.read_text(encoding="utf-8")) - file_hands(text))
             if dropped and not replace:
-                return Saved(409, {
+                return Saved("dropped", {
                     "error": f"not saved: {final.name} already holds hands this text does not",
                     "dropped": dropped,
                     "can_replace": True,
@@ -260,10 +268,10 @@ def save_text(ledger: sqlite3.Connection, folder: Path, text: str, *, replace: b
         "report": report.text_lines(),
     }
     if done.error:
-        return Saved(500, {**data, "error": f"not imported: {done.error}"})
+        return Saved("error", {**data, "error": f"not imported: {done.error}"})
     if done.conflicts:
         count = len(done.conflicts)
-        return Saved(409, {
+        return Saved("conflict", {
             **data,
             "error": f"{count} hand{'s' if count != 1 else ''} the ledger already holds with "
             "other content: not stored. The differences are below; replace stores this "
@@ -271,9 +279,9 @@ def save_text(ledger: sqlite3.Connection, folder: Path, text: str, *, replace: b
             "can_replace": True,
         })  # fmt: skip
     if done.rejected:
-        return Saved(422, {**data, "error": f"saved {final.name}, but: {done.counts()}"})
+        return Saved("rejected", {**data, "error": f"saved {final.name}, but: {done.counts()}"})
     data["message"] = f"saved {final.name}: {done.counts()}"
-    return Saved(200, data)
+    return Saved("saved", data)
 
 
 routes: list[BaseRoute] = [

@@ -15,6 +15,7 @@ pytest.importorskip("playwright")
 from badugi_ledger.check import problem_line, problems, run_check  # noqa: E402
 from badugi_ledger.web.app import create_app  # noqa: E402
 from tests.helpers.browser import Phone, serving  # noqa: E402  (fixtures: tests/web/conftest)
+from tests.helpers.paths import EXAMPLES  # noqa: E402
 
 PLAYERS = ["Pia", "Quin", "Rolf"]  # names no example uses: the standings show them only after
 SHOWN = {  # the cards each shows at the end (Quin: the wheel, a Badugi too: both halves, 004)
@@ -192,4 +193,42 @@ def test_a_typed_mistake_is_marked_beside_its_line_with_checks_words(
         settled(page)
         assert page.locator("#record-gutter .gl.error").count() == 0
         assert "hand 1 being recorded" in page.inner_text("#record-verdict")
+    assert phone.errors == []
+
+
+def test_an_edited_hand_saved_again_shows_the_conflict_and_replaces_on_request(
+    phone: Phone,
+    fresh_ledger: Path,
+) -> None:
+    night = (EXAMPLES / "004_badacey.bhh").read_text(encoding="utf-8")
+    night = night.replace("Badacey practice deal", "Badacey on the phone")  # its own event
+    edited = (
+        night.replace(
+            "Noor bets 12 · Amara raises to 24 · Noor calls 12", "Noor bets 12 · Amara calls 12"
+        )
+        .replace("pot 120", "pot 96")
+        .replace("Amara collects 90 · Noor collects 30", "Amara collects 72 · Noor collects 24")
+        .replace("final: Bram 228 · Kira 228 · Noor 222 · Amara 282\n", "")
+    )
+    with serving(create_app(fresh_ledger)) as url:
+        page = phone.open(url + "/record")
+        editor = page.locator("#record-text")
+        editor.fill(night)
+        settled(page)
+        page.click("#record-save")
+        page.wait_for_selector("#record-save-result p.ok")
+
+        editor.fill(edited)
+        settled(page)
+        assert page.inner_text("#record-verdict").startswith("No problems")
+        page.click("#record-save")
+        page.wait_for_selector("#record-replace")
+        result = page.inner_text("#record-save-result")
+        assert "already holds with other content" in result
+        assert "hand 004-1" in result and "pot 120 → 96" in result  # what differs, as import says
+        no_sideways_scroll(phone)
+        phone.shot("record-8-conflict")
+        page.click("#record-replace")
+        page.wait_for_selector("#record-save-result p.ok")
+        assert "1 replaced" in page.inner_text("#record-save-result")
     assert phone.errors == []
