@@ -330,6 +330,9 @@ def append_choice(text: str, choice: dict[str, Any]) -> tuple[str, int]:
         raise RecordError("that option is no longer offered: the text changed meanwhile")
     option = live.next.options[index]
     amount = _number(choice, "count" if option.kind == "draw" else "amount")
+    low, high = (1, option.cards) if option.kind == "draw" else (option.amount, option.max_amount)
+    if amount is not None and low is not None and high is not None and not low <= amount <= high:
+        raise RecordError(f"{option.player} may {option.kind} {low} to {high} here, not {amount}")
     event = event_at(option, amount)
     typed = choice.get("cards")
     if isinstance(typed, str) and typed.strip():

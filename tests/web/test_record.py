@@ -319,3 +319,20 @@ def test_an_event_this_page_saved_is_picked_up_with_its_text(
     assert found["text"] == BADACEY
     assert found["fields"]["players"].split("\n") == ["Amara", "Bram", "Kira", "Noor"]
     assert client.get("/record/event?id=999").status_code == 404
+
+
+def test_a_ranged_bet_is_tapped_at_the_amount_chosen_within_its_range(client: TestClient) -> None:
+    night = {**NEW_NIGHT, "game": "badeucey", "structure": "no-limit", "stakes": "1/2"}
+    status, body = post(client, "/record/start", night)
+    text = body["text"]
+    status, checked = post(client, "/record/check", {"text": text})
+    [raise_to] = [o for o in checked["next"]["options"] if o["kind"] == "raise"]
+    assert (raise_to["label"], raise_to["min"], raise_to["max"]) == ("raise to", 4, 100)
+    choice = {"index": raise_to["index"], "amount": 10}
+    status, tapped = post(client, "/record/tap", {"text": text, "choice": choice})
+    assert tapped["text"].splitlines()[tapped["line"] - 1] == "Anna raises to 10"
+    assert tapped["check"]["verdict"]["errors"] == 0
+    assert tapped["check"]["next"]["player"] == "Ben"
+    too_much = {"index": raise_to["index"], "amount": 101}
+    status, refused = post(client, "/record/tap", {"text": text, "choice": too_much})
+    assert refused["error"] == "Anna may raise 4 to 100 here, not 101"
