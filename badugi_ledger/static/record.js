@@ -441,6 +441,8 @@
     const answer = await post(root.dataset.tapUrl, { text: text.value, choice: choice });
     if (mine !== sequence) return;
     if (answer.status !== 200 || answer.data.error) {
+      shown = mine; // the text did not change: its marks and options still hold
+      render();
       setVerdict(answer.data.error || `could not add the line (${answer.status})`, "error");
       return;
     }

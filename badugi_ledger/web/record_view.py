@@ -248,7 +248,8 @@ def _verdict(hands: list[dict[str, Any]], problems: list[dict[str, Any]]) -> dic
     going = [h["hand"] for h in hands if h["verdict"] == "in progress"]
     count = len(hands)
     head = f"{errors} problem{'s' if errors != 1 else ''}" if errors else "No problems"
-    parts = [f"{count - bad - len(going)} correct"]
+    correct = count - bad - len(going)
+    parts = [f"{correct} correct"] if correct or not (bad or going) else []
     if bad:
         parts.append(f"{bad} with problems")
     parts += [f"hand {hand} being recorded" for hand in going]
