@@ -85,7 +85,9 @@ def event_form(ledger: sqlite3.Connection, event_id: int, folder: Path) -> dict[
         return None
     name, date, game, kind = row
     last = ledger.execute(
-        "SELECT id FROM counted_hands WHERE event_id = ? ORDER BY id DESC LIMIT 1", [event_id]
+        "SELECT id, source, hand_number FROM counted_hands WHERE event_id = ? "
+        "ORDER BY id DESC LIMIT 1",
+        [event_id],
     ).fetchone()
     players: list[str] = []
     stacks: list[int] = []
@@ -103,6 +105,7 @@ def event_form(ledger: sqlite3.Connection, event_id: int, folder: Path) -> dict[
         "game": game or "badugi",
         "players": "\n".join(players),
         "stacks": str(max(stacks)) if stacks else "100",
+        **(_betting_fields(Path(last[1]), last[2]) if last is not None and last[1] else {}),
     }
     path = folder / recorded_name(name, date)
     if path.is_file():
@@ -129,6 +132,27 @@ def slug(text: str) -> str:
 def recorded_name(name: str, date: str | None) -> str:
     """The file of an event: ``2024-03-01-friday-game.bhh``."""
     return f"{date or 'undated'}-{slug(name)}.bhh"
+
+
+def _betting_fields(source: Path, hand_number: str) -> dict[str, str]:
+    """The structure and stakes of a stored hand, read back from the file it came from (the
+    ledger keeps neither); nothing when that file is gone or is not in our format."""
+    from ..text.parse import parse_file
+
+    if source.suffix.lower() != ".bhh" or not source.is_file():
+        return {}
+    for item in parse_file(source):
+        if isinstance(item, HandRecord) and item.hand_id == hand_number:
+            settings = item.settings
+            bets = settings.structure
+            if bets.kind == "fixed-limit":
+                stakes = f"{bets.small_bet}/{bets.big_bet}"
+            elif bets.kind == "spread-limit":
+                stakes = f"{bets.spread_min}-{bets.spread_max}"
+            else:
+                stakes = f"{settings.small_blind}/{settings.big_blind}"
+            return {"structure": bets.kind, "stakes": stakes}
+    return {}
 
 
 # --- saving: what a file holds and whether check passes it ---------------------------------------

@@ -317,6 +317,7 @@ def test_an_event_this_page_saved_is_picked_up_with_its_text(
     assert "2024-02-02 · Badacey practice deal (cash, 1 hand)" in page.text
     found = client.get(f"/record/event?id={event_id}").json()
     assert found["text"] == BADACEY
+    assert (found["fields"]["structure"], found["fields"]["stakes"]) == ("fixed-limit", "6/12")
     assert found["fields"]["players"].split("\n") == ["Amara", "Bram", "Kira", "Noor"]
     assert client.get("/record/event?id=999").status_code == 404
 
@@ -336,3 +337,22 @@ def test_a_ranged_bet_is_tapped_at_the_amount_chosen_within_its_range(client: Te
     too_much = {"index": raise_to["index"], "amount": 101}
     status, refused = post(client, "/record/tap", {"text": text, "choice": too_much})
     assert refused["error"] == "Anna may raise 4 to 100 here, not 101"
+
+
+def test_an_event_imported_from_elsewhere_fills_the_form_from_the_ledger_and_its_file(
+    client: TestClient, ledger_dir: Path
+) -> None:
+    from badugi_ledger.ledger.importing import import_paths
+    from badugi_ledger.ledger.store import ledger_at
+
+    with ledger_at(ledger_dir / "club.db") as ledger:
+        assert import_paths(ledger, [EXAMPLES / "badugi_spread_limit.bhh"]).ok
+        [(event_id, name)] = ledger.execute("SELECT id, name FROM events").fetchall()
+    found = client.get(f"/record/event?id={event_id}").json()
+    assert found["text"] is None and found["fields"]["name"] == name
+    assert found["fields"]["structure"] == "spread-limit"
+    stakes = found["fields"]["stakes"]
+    status, body = post(
+        client, "/record/start", {**NEW_NIGHT, **found["fields"], "players": "Anna\nBen"}
+    )
+    assert f"spread limit {stakes}" in body["text"]
