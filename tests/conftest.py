@@ -1,4 +1,8 @@
-"""Shared test fixtures (the paths themselves are in :mod:`tests.helpers.paths`)."""
+"""Shared test fixtures (the paths themselves are in :mod:`tests.helpers.paths`).
+
+The browser fixtures of :mod:`tests.helpers.browser` are registered here, once for every
+folder: a second registration (in a folder's conftest or a test module) would start a second
+Playwright while the first is alive, which Playwright's sync API refuses."""
 
 from __future__ import annotations
 
@@ -6,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.helpers.browser import browser, phone  # noqa: F401  (the browser fixtures, by name)
 from tests.helpers.paths import CORPUS
 
 

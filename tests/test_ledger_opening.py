@@ -4,7 +4,9 @@ for another writer and when it closes.
 
 The package's modules are read with :mod:`ast`; a call of ``ledger_at`` or ``open_ledger`` (by
 name or as an attribute) is allowed only in ``cli.py`` and in ``ledger/store.py``, which defines
-them.
+them, and in ``web/common.py``, which opens the ledger the web app serves (``serve``'s
+``--db``).  The web app's pages open that ledger with ``open_ledger(request)`` (of
+``web/common.py``): no path of their own.
 """
 
 from __future__ import annotations
@@ -15,18 +17,26 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "badugi_ledger"
 OPENERS = {"ledger_at", "open_ledger"}
-ALLOWED = {PACKAGE / "cli.py", PACKAGE / "ledger" / "store.py"}
+ALLOWED = {PACKAGE / "cli.py", PACKAGE / "ledger" / "store.py", PACKAGE / "web" / "common.py"}
+WEB = PACKAGE / "web"
 
 
-def ledger_openings(source: str, filename: str) -> list[str]:
-    """``file:line name`` for each call of a ledger opener in ``source``."""
+def per_request(node: ast.Call) -> bool:
+    """``open_ledger(request)``: the web app's ledger for one request (``web/common.py``)."""
+    args = node.args
+    return len(args) == 1 and not node.keywords and getattr(args[0], "id", None) == "request"
+
+
+def ledger_openings(source: str, filename: str, *, web: bool = False) -> list[str]:
+    """``file:line name`` for each call of a ledger opener in ``source`` (in a module of the
+    web app, ``web``, a page's ``open_ledger(request)`` is not one)."""
     found = []
     for node in ast.walk(ast.parse(source, filename)):
         if not isinstance(node, ast.Call):
             continue
         func = node.func
         name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", None)
-        if name in OPENERS:
+        if name in OPENERS and not (web and per_request(node)):
             found.append(f"{filename}:{node.lineno} {name}")
     return found
 
@@ -41,6 +51,9 @@ def test_the_scan_finds_an_opening_by_name_and_by_attribute() -> None:
     )
     assert ledger_openings(source, "m.py") == ["m.py:4 ledger_at", "m.py:5 open_ledger"]
     assert ledger_openings("def f(db):\n    return db.execute('x')\n", "m.py") == []
+    page = "def page(request, path):\n    open_ledger(request)\n    open_ledger(path)\n"
+    assert ledger_openings(page, "w.py", web=True) == ["w.py:3 open_ledger"]
+    assert ledger_openings(page, "m.py") == ["m.py:2 open_ledger", "m.py:3 open_ledger"]
 
 
 def test_only_the_cli_opens_a_ledger_by_its_path() -> None:
@@ -48,6 +61,8 @@ def test_only_the_cli_opens_a_ledger_by_its_path() -> None:
         hit
         for path in sorted(PACKAGE.rglob("*.py"))
         if path not in ALLOWED
-        for hit in ledger_openings(path.read_text(encoding="utf-8"), str(path.relative_to(ROOT)))
+        for hit in ledger_openings(
+            path.read_text(encoding="utf-8"), str(path.relative_to(ROOT)), web=WEB in path.parents
+        )
     ]
     assert found == [], "open the ledger in the CLI command and pass it in:\n" + "\n".join(found)

@@ -279,7 +279,7 @@ def line_chart(
         scale: Callable[[float], float] = (
             (lambda d: left + plot_w * (d - first) / (last - first))
             if last > first
-            else (lambda d: left + plot_w / 2)
+            else (lambda d: left + plot_w / 2)  # one day: in the middle, held to either side
         )
         xs = [scale(d) for d in days]
         for most in range(6, 0, -1):  # the most round dates whose labels do not touch
@@ -296,7 +296,7 @@ def line_chart(
         every = max(1, math.ceil(n / 6))
         x_ticks = [_x_tick(xs[i], str(i + 1)) for i in range(0, n, every)]
         x_label = "the events in order (not every event has a date)"
-    start = xs[0] if dated and xs else left
+    start = xs[0] if dated and xs and xs[0] < xs[-1] else left
 
     lines: list[Line] = []
     for k, (name, vs) in enumerate(shown.items()):
@@ -305,6 +305,8 @@ def line_chart(
         steps = [(start, vs[0])]
         for i, x in enumerate(xs):
             steps += [(x, vs[i]), (x, vs[i + 1])]
+        if steps[-1][0] < left + plot_w - 0.5:  # held to the right edge
+            steps.append((left + plot_w, vs[-1]))
         points = " ".join(f"{sx:.1f},{y(v):.1f}" for sx, v in steps)
         lines.append(Line(name, colour, dash, points, finals.get(name, fmt_number(vs[-1]))))
 

@@ -22,8 +22,8 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
-from ..model.money import format_amount, major_units
-from .chart import TOP, Chart, fmt_number, line_chart, nice_ticks
+from ..model.money import UNSTATED, format_amount, major_units
+from .chart import Chart, fmt_number, line_chart, nice_ticks
 from .standings import (
     AMOUNT_COLUMNS,
     StandingsOptions,
@@ -70,14 +70,29 @@ class Table:
 
 
 @dataclass(frozen=True)
+class Group:
+    """The standings of one unit: its chart (None without an event) and its table; the
+    heading names the unit when the section has more than one."""
+
+    unit: str
+    heading: str
+    chart: Chart | None
+    table: Table
+
+
+@dataclass(frozen=True)
 class Section:
-    """One kind of standings: its heading, a note on how it is counted, table and charts."""
+    """One kind of standings: its heading, a note on how it is counted, and a :class:`Group`
+    per unit (each unit is ranked on its own, never added to another)."""
 
     key: str
     heading: str
     note: str
-    table: Table
-    charts: tuple[Chart, ...]
+    groups: tuple[Group, ...]
+
+    @property
+    def charts(self) -> tuple[Chart, ...]:
+        return tuple(g.chart for g in self.groups if g.chart is not None)
 
 
 def cumulative(
@@ -141,8 +156,8 @@ def standings_table(
     frame: pd.DataFrame, colours: Mapping[tuple[str, str], tuple[str, str]]
 ) -> Table:
     """A standings frame as the template's table: amounts kept as integers of the row's unit
-    (shown by the ``money`` filter), the other cells as shown; ``colours`` marks the charted
-    players ((player, unit) → (colour, dash))."""
+    (shown with it by the ``money`` filter, so the table needs no unit column), the other
+    cells as shown; ``colours`` marks the charted players ((player, unit) → (colour, dash))."""
     columns = tuple(
         Column(
             str(c),
@@ -151,6 +166,7 @@ def standings_table(
             text=c in TEXT_COLUMNS,
         )
         for c in frame.columns
+        if c != "unit"  # every amount shows its unit (12.34 USD, 28 chips)
     )
     rows = []
     for record in frame.to_dict("records"):
@@ -164,43 +180,52 @@ def standings_table(
     return Table(columns, tuple(rows))
 
 
+def _unit_name(unit: str) -> str:
+    return "an unnamed currency" if unit == UNSTATED else unit
+
+
+def _group(unit: str, table: pd.DataFrame, chart: Chart | None, several: bool) -> Group:
+    drawn = {line.name: (line.colour, line.dash) for line in chart.lines} if chart else {}
+    colours = {(p, unit): drawn[p] for p in (str(p) for p in table["player"]) if p in drawn}
+    heading = f"In {_unit_name(unit)}" if several else ""
+    return Group(unit, heading, chart, standings_table(table, colours))
+
+
 def _tournament_section(
     db: sqlite3.Connection, options: StandingsOptions, entries: pd.DataFrame
 ) -> Section:
     opts = dataclasses.replace(options, kind="tournament")
     entries = add_points(entries, opts)
     table = tournament_standings(db, opts)
-    ids, dates, tips = _events(entries)
-    series = cumulative(
-        ((str(r.event_id), str(r.player), float(r.points)) for r in entries.itertuples()), ids
-    )
-    ordered = leaders(series, [str(p) for p in table["player"]])
-    chart = line_chart(
-        ordered,
-        dates,
-        title="Cumulative points",
-        finals={p: fmt_number(round(vs[-1], 2)) for p, vs in ordered.items()},
-        tips=tips,
-        total=len(ordered),
-        what="points",
-    )
-    drawn = {line.name: (line.colour, line.dash) for line in chart.lines}
-    colours = {
-        (str(p), str(u)): drawn[str(p)]
-        for p, u in zip(table["player"], table["unit"], strict=True)
-        if str(p) in drawn
-    }
+    units = sorted({str(u) for u in table["unit"]})
+    groups = []
+    for unit in units:
+        mine = table[table["unit"] == unit]
+        played = entries[entries["unit"] == unit]
+        ids, dates, tips = _events(played)
+        series = cumulative(
+            ((str(r.event_id), str(r.player), float(r.points)) for r in played.itertuples()), ids
+        )
+        ordered = leaders(series, [str(p) for p in mine["player"]])
+        chart = line_chart(
+            ordered,
+            dates,
+            title="Cumulative points" + (f" ({_unit_name(unit)})" if len(units) > 1 else ""),
+            finals={p: fmt_number(round(vs[-1], 2)) for p, vs in ordered.items()},
+            tips=tips,
+            total=len(ordered),
+            what="points",
+        )
+        groups.append(_group(unit, mine, chart, len(units) > 1))
     note = (
         f"Points: {options.formula}"
         + (f"; best {options.best_n} count" if options.best_n else "")
         + (f"; {options.min_events} events needed to rank" if options.min_events else "")
         + ". Ties: wins, then best finish, then events played. Winnings in each tournament's "
-        "currency."
+        "currency; tournaments of each currency are ranked on their own."
         + (" The chart adds every result; the table counts the best." if options.best_n else "")
     )
-    return Section(
-        "tournament", "Tournament standings", note, standings_table(table, colours), (chart,)
-    )
+    return Section("tournament", "Tournament standings", note, tuple(groups))
 
 
 def _cash_chart(sessions: pd.DataFrame, unit: str, ranked: Sequence[str]) -> Chart:
@@ -225,26 +250,26 @@ def _cash_section(
     db: sqlite3.Connection, options: StandingsOptions, sessions: pd.DataFrame
 ) -> Section:
     table = cash_standings(db, dataclasses.replace(options, kind="cash"))
-    charts: list[Chart] = []
-    colours: dict[tuple[str, str], tuple[str, str]] = {}
-    for unit, group in sessions.groupby("unit", sort=True):
-        ranked = [str(p) for p in table.loc[table["unit"] == unit, "player"]]
-        chart = _cash_chart(group, str(unit), ranked)
-        charts.append(chart)
-        colours.update({(line.name, str(unit)): (line.colour, line.dash) for line in chart.lines})
+    units = sorted({str(u) for u in table["unit"]})
+    groups = []
+    for unit in units:
+        mine = table[table["unit"] == unit]
+        played = sessions[sessions["unit"] == unit]
+        chart = _cash_chart(played, unit, [str(p) for p in mine["player"]]) if len(played) else None
+        groups.append(_group(unit, mine, chart, len(units) > 1))
     note = (
         "Net result over the cash sessions, in the sessions' money (a currency, or chips at "
         "their stated value) or else in chips; each unit is ranked on its own and never added "
         "to another."
     )
-    return Section("cash", "Cash standings", note, standings_table(table, colours), tuple(charts))
+    return Section("cash", "Cash standings", note, tuple(groups))
 
 
 def season_report_context(
     db: sqlite3.Connection, options: StandingsOptions | None = None
 ) -> dict[str, object]:
     """What ``templates/report.html`` needs (``report_sections``: tournament, then cash, each
-    a :class:`Section`; ``report_top``: how many players a chart shows) and what
+    a :class:`Section`, each chart showing at most :data:`~.chart.TOP` players) and what
     ``report_page.html`` adds (``report_title``, ``report_season``, ``report_made``).  A web
     page includes ``report.html`` with this context merged into its own."""
     options = options or StandingsOptions()
@@ -260,7 +285,6 @@ def season_report_context(
         "report_title": f"Badugi ledger — {season}",
         "report_season": season,
         "report_sections": sections,
-        "report_top": TOP,
         "report_made": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
     }
 

@@ -2,12 +2,14 @@
 hands, standings, settle-up, players) and record hands from a phone.
 
 Layer: ``web`` sits on the top layer beside ``cli`` (docs/architecture.md); it calls the ledger
-and report libraries and holds no rules and no SQL of its own.  Starlette, Jinja2 and uvicorn
-are imported only by this package, which only ``serve`` imports.
+and report libraries and holds no rules and no SQL of its own.  Starlette and uvicorn are
+imported only by this package (Jinja2 also by the season report), which only ``serve``
+imports.
 
 Modules: :mod:`.app` (``create_app``: routes, static files, the guard), :mod:`.common`
-(the ledger per request, rendering), :mod:`.security` (token, CSRF, read-only, body size,
-headers), :mod:`.browse` (the pages that only read), :mod:`.record` (recording hands).
+(the ledger per request, rendering; the one module that opens the ledger by its path),
+:mod:`.security` (token, CSRF, read-only, body size, headers), :mod:`.browse` (the pages that
+only read), :mod:`.record` (recording hands).
 
 CONTRACT for the pages (``web/record.py`` and any other):
 
@@ -16,8 +18,9 @@ CONTRACT for the pages (``web/record.py`` and any other):
   ``/record``, the nav's "Record" link).
 * A page renders with ``common.render(request, "web/NAME.html", **context)``; the template
   lives in ``badugi_ledger/templates/web/`` and starts with ``{% extends "base.html" %}``,
-  filling ``{% block title %}`` and ``{% block content %}``; ``active="record"`` in the context
-  marks the nav entry.  Every template gets ``csrf_token``, ``read_only`` and ``request``.
+  filling ``{% block title %}`` and ``{% block content %}`` (and ``{% block head %}`` for a
+  page's own ``<link rel="stylesheet">``); ``active="record"`` in the context marks the nav
+  entry.  Every template gets ``csrf_token``, ``read_only`` and ``request``.
   The environment autoescapes, and undefined names are errors (StrictUndefined).
 * Money: ``{{ amount|money(unit) }}`` (``12.34 USD``, ``28 chips``), never raw cents.
 * The ledger: ``with common.open_ledger(request) as db:`` a plain ``sqlite3`` connection of

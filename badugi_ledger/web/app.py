@@ -18,10 +18,9 @@ from starlette.responses import RedirectResponse, Response
 from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from ..ledger.store import open_ledger
 from ..model.errors import BadugiError
 from . import browse, record
-from .common import render
+from .common import prepare_ledger, render
 from .security import MAX_BODY, Guard, Policy
 
 STATIC_DIR = Path(__file__).resolve().parent.parent / "static"
@@ -65,7 +64,7 @@ def create_app(
     ``max_body``: the largest request body in bytes.  A missing ledger file is created empty
     (an error when ``read_only``).
     """
-    open_ledger(db_path, create=not read_only).close()
+    prepare_ledger(db_path, read_only=read_only)
     routes: list[BaseRoute] = [
         Route("/", home, name="home"),
         *browse.routes,

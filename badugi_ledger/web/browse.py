@@ -5,32 +5,22 @@ the figures and the SQL stay in those libraries.
 
 from __future__ import annotations
 
-import dataclasses
-import json
-from collections.abc import Mapping
-from typing import Any, NamedTuple
+from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
 from ..ledger.corrections import event_list
-from ..ledger.hand_content import FIGURES, PLAYER_FIGURES, stored_facts
 from ..ledger.players import list_players, similar_names
 from ..ledger.tournaments import event_label, find_event
 from ..model.errors import LedgerError
 from ..model.money import UNSTATED, format_amount
 from ..reports.export import hands_frame
+from ..reports.html import season_report_context
 from ..reports.settle import SeasonSettlement, Settlement, settlement
-from ..reports.standings import (
-    AMOUNT_COLUMNS,
-    StandingsOptions,
-    cash_standings,
-    describe,
-    entry_frame,
-    kinds_present,
-    tournament_standings,
-)
+from ..reports.standings import StandingsOptions, entry_frame
+from ..reports.stored_hands import stored_hand_views
 from .common import open_ledger, render
 
 HANDS_PER_PAGE = 25
@@ -75,92 +65,19 @@ async def events_page(request: Request) -> Response:
     return render(request, "web/events.html", active="events", events=events)
 
 
-class PotView(NamedTuple):
-    name: str
-    amount: int
-    detail: str
-    winners: tuple[tuple[str, int], ...]
-
-
-class PlayerView(NamedTuple):
-    name: str
-    seat: int
-    starting: int
-    final: int
-    net: int
-    cards: str
-
-
-class HandView(NamedTuple):
-    """One stored hand as the event page shows it (from :func:`stored_facts`)."""
-
-    row: int
-    number: str
-    table: str
-    game: str
-    button: str
-    pot: int
-    rake: int
-    carry_in: int
-    carry_out: int
-    players: tuple[PlayerView, ...]
-    pots: tuple[PotView, ...]
-
-
-def _hand_view(db: Any, hand: Mapping[str, Any]) -> HandView:
-    facts = stored_facts(db, int(hand["id"]))
-    figures = dict(zip(FIGURES, facts.figures, strict=True))
-    shown: dict[str, str] = json.loads(facts.cards) if facts.cards else {}
-    at = {name: i + 1 for i, name in enumerate(PLAYER_FIGURES)}
-    players = tuple(
-        PlayerView(
-            str(p[0]),
-            int(p[at["seat"]]),
-            int(p[at["starting stack"]]),
-            int(p[at["final stack"]]),
-            int(p[at["collected"]]) - int(p[at["contributed"]]),
-            shown.get(str(p[0]), ""),
-        )
-        for p in facts.players
-    )
-    pots = tuple(
-        PotView(str(name), int(amount), str(detail or ""), tuple(winners))
-        for name, amount, _eligible, detail, winners in facts.pots
-    )
-    return HandView(
-        int(hand["id"]),
-        str(hand["hand"]),
-        str(hand["table"] or ""),
-        str(figures["game"]),
-        str(figures["button"] or ""),
-        int(figures["pot"] or 0),
-        int(figures["rake"] or 0),
-        int(figures["carry_in"] or 0),
-        int(figures["carry_out"] or 0),
-        players,
-        pots,
-    )
-
-
 async def event_page(request: Request) -> Response:
-    """One event: its facts and its hands (a page at a time), each with its players, pots
-    and who won what."""
+    """One event: its facts and its hands (a page at a time), each as
+    :mod:`badugi_ledger.reports.hand_view` shows it: seats, the rounds when the hand's file
+    still holds it, each pot and who won it with what, final stacks."""
     event_id = int(request.path_params["event_id"])
     page = _page_number(request)
     with open_ledger(request) as db:
         event = find_event(db, event_id)
-        frame = hands_frame(db, str(event["season"]) if event["season"] is not None else None)
-        mine = frame[
-            (frame["event"] == event["name"])
-            & (frame["kind"] == event["kind"])
-            & (frame["date"].fillna("") == (event["date"] or ""))
-        ]
-        total = len(mine)
-        pages = max(1, -(-total // HANDS_PER_PAGE))
-        page = min(page, pages)
-        start = (page - 1) * HANDS_PER_PAGE
-        chosen = mine.iloc[start : start + HANDS_PER_PAGE].to_dict("records")
-        hands = [_hand_view(db, h) for h in chosen]
+        views = stored_hand_views(db, str(event_id))
+    total = len(views)
+    pages = max(1, -(-total // HANDS_PER_PAGE))
+    page = min(page, pages)
+    start = (page - 1) * HANDS_PER_PAGE
     return render(
         request,
         "web/event.html",
@@ -170,10 +87,12 @@ async def event_page(request: Request) -> Response:
         unit=str(event["unit"]),
         unit_name=unit_name,
         bare=bare_amount,
-        hands=hands,
+        hands=views[start : start + HANDS_PER_PAGE],
         total=total,
+        counted=0 if event["void_reason"] else sum(1 for v in views if v.verdict != "void"),
         page=page,
         pages=pages,
+        per_page=HANDS_PER_PAGE,
     )
 
 
@@ -184,70 +103,21 @@ def _seasons(db: Any) -> list[str]:
     return sorted(found, reverse=True)
 
 
-class Table(NamedTuple):
-    """One standings table of one unit: its heading, columns and rows of cells."""
-
-    unit: str
-    columns: tuple[str, ...]
-    rows: tuple[tuple[Any, ...], ...]
-    amounts: frozenset[str]
-
-
-def _tables(frame: Any) -> list[Table]:
-    """A standings frame split by unit (each unit is ranked on its own), unit column left out."""
-    columns = tuple(c for c in frame.columns if c != "unit")
-    tables = []
-    for unit, group in frame.groupby("unit", sort=True):
-        rows = tuple(
-            tuple(None if _missing(v) else v for v in row)
-            for row in group[list(columns)].itertuples(index=False, name=None)
-        )
-        tables.append(Table(str(unit), columns, rows, frozenset(AMOUNT_COLUMNS)))
-    return tables
-
-
-def _missing(value: object) -> bool:
-    return value is None or (isinstance(value, float) and value != value)
-
-
 async def standings_page(request: Request) -> Response:
-    """Season standings: tournament points and cash results, one table per unit."""
+    """Season standings: the season report's tables and charts (``templates/report.html``)
+    inside the app's page."""
     season = _choice(request, "season")
     with open_ledger(request) as db:
         seasons = _seasons(db)
-        options = StandingsOptions(season=season)
-        sections = []
-        for kind in kinds_present(db, season):
-            chosen = dataclasses.replace(options, kind=kind)
-            frame = (tournament_standings if kind == "tournament" else cash_standings)(db, chosen)
-            sections.append((kind, describe(db, chosen), _tables(frame)))
+        report: dict[str, Any] = season_report_context(db, StandingsOptions(season=season))
     return render(
         request,
         "web/standings.html",
         active="standings",
         season=season,
         seasons=seasons,
-        sections=sections,
-        labels=COLUMN_LABELS,
-        unit_name=unit_name,
+        **report,
     )
-
-
-COLUMN_LABELS = {
-    "rank": "#",
-    "player": "Player",
-    "points": "Points",
-    "events": "Events",
-    "counted": "Counted",
-    "wins": "Wins",
-    "best": "Best",
-    "winnings": "Winnings",
-    "net": "Net",
-    "sessions": "Sessions",
-    "hands": "Hands",
-    "best_session": "Best session",
-    "worst_session": "Worst session",
-}
 
 
 async def settle_page(request: Request) -> Response:

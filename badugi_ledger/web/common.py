@@ -1,6 +1,10 @@
 """What every page of the web app shares: the ledger opened per request, and rendering a
 template of ``badugi_ledger/templates/`` inside ``base.html``.
 
+This is the one module of the web app that opens a ledger by its path (the app's, given to
+``create_app``), as ``cli.py`` is for the commands (tests/test_ledger_opening.py); pages call
+:func:`open_ledger` with their request.
+
 The templates come from the package's one Jinja2 environment
 (:func:`badugi_ledger.reports.templating.template_env`, shared with the season report): HTML
 autoescaped, undefined names an error, and the ``money`` filter that shows an amount of the
@@ -15,7 +19,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..ledger.store import open_ledger as open_ledger_file
+from ..ledger import store
 from ..reports.templating import money, template_env
 from .security import csrf_token, read_only
 
@@ -40,11 +44,18 @@ def ledger_path(request: Request) -> Path:
     return Path(request.app.state.db_path)
 
 
+def prepare_ledger(path: str | Path, *, read_only: bool) -> None:
+    """Make sure the ledger at ``path`` can be served before serving it: create it (an empty
+    ledger) when missing, or bring its schema up to date; when ``read_only``, a missing ledger
+    is a :class:`~badugi_ledger.model.errors.LedgerError` instead."""
+    store.open_ledger(path, create=not read_only).close()
+
+
 @contextmanager
 def open_ledger(request: Request) -> Iterator[sqlite3.Connection]:
     """``with open_ledger(request) as db:`` the app's ledger, a plain ``sqlite3`` connection of
     :func:`badugi_ledger.ledger.store.open_ledger` for this request only, always closed."""
-    db = open_ledger_file(ledger_path(request), create=False)
+    db = store.open_ledger(ledger_path(request), create=False)
     try:
         yield db
     finally:

@@ -347,17 +347,31 @@ def require_write(request: Request) -> None:
 
 
 def public_url(host: str, port: int, token: str | None) -> str:
-    """The address ``serve`` prints: the bound host (this machine's name when bound to every
-    address), with the access token when there is one.
+    """The address ``serve`` prints: the bound host (when bound to every address, this
+    machine's address on the local network, which a phone at the table can open), with the
+    access token when there is one.
 
     >>> public_url("127.0.0.1", 8000, None)
     'http://127.0.0.1:8000/'
     >>> public_url("192.168.1.5", 8080, "abc")
     'http://192.168.1.5:8080/?token=abc'
     """
-    import socket
-
-    shown = socket.gethostname() if host in ("0.0.0.0", "::", "") else host
+    shown = lan_address() if host in ("0.0.0.0", "::", "") else host
     if ":" in shown:
         shown = f"[{shown}]"
     return f"http://{shown}:{port}/" + (f"?token={token}" if token else "")
+
+
+def lan_address() -> str:
+    """This machine's address on its local network (that of the route out), else its name.
+
+    A UDP socket's ``connect`` only picks the route: nothing is sent.
+    """
+    import socket
+
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("192.0.2.1", 9))  # TEST-NET-1 (RFC 5737): never a real host
+            return str(probe.getsockname()[0])
+        except OSError:
+            return socket.gethostname()

@@ -3,11 +3,12 @@ by uvicorn in a thread over a temporary ledger.
 
 Nothing is downloaded: Playwright launches ``/usr/bin/chromium`` (Debian's ``chromium``
 package; ``.ci/run`` installs it when it is missing), headless, without sandbox, GPU or any of
-chromium's own network traffic.  Tests use the fixtures once their folder's ``conftest.py``
-imports them (pytest finds fixtures by name there; ``tests/web/conftest.py`` does)::
+chromium's own network traffic.  ``browser`` and ``phone`` are registered for every test
+folder by ``tests/conftest.py``; a folder that wants the ledger and server fixtures imports
+them in its own ``conftest.py`` (``tests/web/conftest.py`` does)::
 
-    # conftest.py
-    from tests.helpers.browser import browser, examples_ledger, live_server, phone  # noqa: F401
+    # conftest.py of the folder
+    from tests.helpers.browser import examples_ledger, live_server  # noqa: F401
 
     # test_….py
     def test_events(phone, live_server):
@@ -52,6 +53,8 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 SCREENSHOTS = REPO / "test-output" / "screenshots"
+_PLAYWRIGHT: dict[str, Any] = {}
+"""The process's one Playwright driver while a ``browser`` fixture is alive."""
 PHONE = {"width": 390, "height": 844}
 """The viewport of a phone (an iPhone 12 to 15, in CSS pixels)."""
 
@@ -132,14 +135,22 @@ def browser() -> Iterator[Any]:
         )
     from playwright.sync_api import sync_playwright
 
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(
-            executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True
-        )
-        try:
-            yield chromium
-        finally:
-            chromium.close()
+    # One Playwright per process: a test module that imports this fixture itself defines a
+    # second ``browser`` fixture, and a second Playwright in the same thread cannot start.
+    playwright, owner = _PLAYWRIGHT.get("driver"), False
+    if playwright is None:
+        playwright, owner = sync_playwright().start(), True
+        _PLAYWRIGHT["driver"] = playwright
+    chromium = playwright.chromium.launch(
+        executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True
+    )
+    try:
+        yield chromium
+    finally:
+        chromium.close()
+        if owner:  # set up first, so torn down last
+            del _PLAYWRIGHT["driver"]
+            playwright.stop()
 
 
 @dataclass
@@ -170,7 +181,9 @@ class Phone:
 @pytest.fixture
 def phone(browser: Any) -> Iterator[Phone]:
     """A fresh page of 390×844 in its own context (own cookies), errors recorded."""
-    context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True)
+    context = browser.new_context(
+        viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True
+    )
     page = context.new_page()
     phone = Phone(page)
     page.on(

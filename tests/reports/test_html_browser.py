@@ -4,16 +4,12 @@ chromium through Playwright, nothing downloaded) as a 390 × 844 phone and as a 
 On the phone: the page is laid out at the phone's width (the viewport meta), never scrolls
 sideways, its text is at least 12 px, every legend entry and date label of a chart lies inside
 the chart, nothing is fetched and the console stays clean.  Screenshots go to
-``test-output/screenshots/`` for a person to look at.
-
-The browser fixture is here because no shared one existed when this was written (the web
-app's tests may bring ``tests/helpers/browser.py``; this file should then use it).
+``test-output/screenshots/`` for a person to look at.  The browser and the phone are the
+shared fixtures of :mod:`tests.helpers.browser` (registered by ``tests/conftest.py``).
 """
 
 from __future__ import annotations
 
-import shutil
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -24,38 +20,13 @@ from badugi_ledger.ledger.store import open_ledger
 from badugi_ledger.model.events import Session
 from badugi_ledger.model.money import ChipValue
 from badugi_ledger.reports.html import season_report
+from tests.helpers.browser import PHONE, SCREENSHOTS, Phone
 from tests.helpers.ledger_builder import hand
 from tests.helpers.season_builder import big_season, tournament_hands
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-output" / "screenshots"
-PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
 HOSTILE = "<script>alert(1)</script>"
 LONG = "Maximilian Wolfgang Amadeus Oppenheimer-Featherstonehaugh"
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    """Debian's chromium, headless, driven by Playwright (fails, not skips, without it)."""
-    if not Path(CHROMIUM).exists() or shutil.which("chromium") is None:
-        pytest.fail(f"{CHROMIUM} not found: install Debian's chromium (apt-get install chromium)")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
 
 
 @pytest.fixture(scope="module")
@@ -82,28 +53,6 @@ def report_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("report") / "season.html"
     path.write_text(season_report(db), encoding="utf-8")
     return path
-
-
-class Opened:
-    """A page of the report and what the browser said while loading it."""
-
-    def __init__(self, page: Any, errors: list[str], requests: list[str]) -> None:
-        self.page, self.errors, self.requests = page, errors, requests
-
-
-def open_report(browser: Any, path: Path, viewport: dict[str, int], *, phone: bool) -> Opened:
-    context = browser.new_context(
-        viewport=viewport, is_mobile=phone, has_touch=phone, device_scale_factor=2 if phone else 1
-    )
-    page = context.new_page()
-    errors: list[str] = []
-    requests: list[str] = []
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.on("request", lambda r: requests.append(r.url))
-    page.goto(path.as_uri())
-    page.wait_for_load_state("load")
-    return Opened(page, errors, requests)
 
 
 GEOMETRY = """() => {
@@ -138,6 +87,14 @@ GEOMETRY = """() => {
 }"""
 
 
+def visit(page: Any, path: Path) -> list[str]:
+    """Open the report file in ``page``; the URLs the page asked for."""
+    requests: list[str] = []
+    page.on("request", lambda r: requests.append(r.url))
+    page.goto(path.as_uri(), wait_until="load")
+    return requests
+
+
 def screenshot(target: Any, path: Path, **options: Any) -> None:
     """A screenshot for a person to look at; chromium on a busy machine now and then answers
     "Unable to capture screenshot", so it is tried up to three times."""
@@ -153,9 +110,9 @@ def screenshot(target: Any, path: Path, **options: Any) -> None:
                 raise
 
 
-def check_layout(opened: Opened, width: int) -> dict[str, Any]:
-    got: dict[str, Any] = opened.page.evaluate(GEOMETRY)
-    assert got["innerWidth"] == width  # laid out at the device's width, not at 980 px
+def check_layout(page: Any, errors: list[str], requests: list[str], width: int) -> dict[str, Any]:
+    got: dict[str, Any] = page.evaluate(GEOMETRY)
+    assert got["innerWidth"] == width, f"laid out at {got['innerWidth']} px, not {width} px"
     assert got["scrollWidth"] <= got["clientWidth"], "the page scrolls sideways"
     assert got["bodyFont"] >= 12 and got["smallestText"] >= 12
     assert got["charts"], "no chart drawn"
@@ -164,31 +121,37 @@ def check_layout(opened: Opened, width: int) -> dict[str, Any]:
         assert chart["legendOutside"] == [], "legend entries cut off"
         assert chart["labelsOutside"] == [], "chart text outside the chart"
         assert chart["width"] <= got["clientWidth"]
-    assert opened.errors == []
-    assert all(url.startswith("file:") for url in opened.requests), opened.requests
+    assert errors == []
+    assert all(url.startswith("file:") for url in requests), requests
     return got
 
 
-def test_the_report_on_a_phone(browser: Any, report_file: Path) -> None:
-    opened = open_report(browser, report_file, PHONE, phone=True)
-    got = check_layout(opened, PHONE["width"])
+def test_the_report_on_a_phone(phone: Phone, report_file: Path) -> None:
+    requests = visit(phone.page, report_file)
+    got = check_layout(phone.page, phone.errors, requests, PHONE["width"])
     for chart in got["charts"]:
         assert chart["smallestText"] >= 12, "chart text too small to read on a phone"
-    screenshot(opened.page, SCREENSHOTS / "report-390.png", full_page=True)
-    for i, figure in enumerate(opened.page.locator("figure.report-chart").all()):
+    screenshot(phone.page, SCREENSHOTS / "report-390.png", full_page=True)
+    for i, figure in enumerate(phone.page.locator("figure.report-chart").all()):
         screenshot(figure, SCREENSHOTS / f"report-390-chart{i}.png")
-    opened.page.context.close()
 
 
 def test_the_report_on_a_desktop(browser: Any, report_file: Path) -> None:
-    opened = open_report(browser, report_file, DESKTOP, phone=False)
-    check_layout(opened, DESKTOP["width"])
-    screenshot(opened.page, SCREENSHOTS / "report-1280.png", full_page=True)
-    screenshot(opened.page, SCREENSHOTS / "report-1280-top.png")
-    opened.page.context.close()
+    context = browser.new_context(viewport=DESKTOP)
+    try:
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        requests = visit(page, report_file)
+        check_layout(page, errors, requests, DESKTOP["width"])
+        screenshot(page, SCREENSHOTS / "report-1280.png", full_page=True)
+        screenshot(page, SCREENSHOTS / "report-1280-top.png")
+    finally:
+        context.close()
 
 
-def test_a_page_without_the_viewport_meta_is_caught(browser: Any, tmp_path: Path) -> None:
+def test_a_page_without_the_viewport_meta_is_caught(phone: Phone, tmp_path: Path) -> None:
     """The phone check is real: the same report without its viewport meta is laid out at
     980 px, which the check refuses."""
     db = open_ledger(None)
@@ -196,7 +159,6 @@ def test_a_page_without_the_viewport_meta_is_caught(browser: Any, tmp_path: Path
     page = season_report(db).replace('<meta name="viewport"', '<meta name="no-viewport"')
     path = tmp_path / "old.html"
     path.write_text(page, encoding="utf-8")
-    opened = open_report(browser, path, PHONE, phone=True)
-    with pytest.raises(AssertionError):
-        check_layout(opened, PHONE["width"])
-    opened.page.context.close()
+    requests = visit(phone.page, path)
+    with pytest.raises(AssertionError, match="laid out at 980 px"):
+        check_layout(phone.page, phone.errors, requests, PHONE["width"])

@@ -5,6 +5,7 @@ include with the same context."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from datetime import date
 
@@ -112,12 +113,13 @@ def test_a_big_season_charts_the_top_eight_and_tables_everyone() -> None:
     cash, cup = found["cash"], found["tournament"]
     table = cash_standings(db, StandingsOptions(kind="cash"))
     assert len(table) > 40  # the season that made 46-line charts
-    assert len(cash.table.rows) == len(table)
+    (group,) = cash.groups
+    assert group.heading == "" and len(group.table.rows) == len(table)
     (chart,) = cash.charts
     assert len(chart.lines) == TOP and len(chart.legend) == TOP
     # the charted players are the table's first eight, in its order, with their line colour
     assert [line.name for line in chart.lines] == list(table["player"][:TOP])
-    coloured = [(r.cells["player"], r.colour) for r in cash.table.rows if r.colour]
+    coloured = [(r.cells["player"], r.colour) for r in group.table.rows if r.colour]
     assert coloured == [(line.name, line.colour) for line in chart.lines]
     assert f"top {TOP} of {len(table)} players" in chart.caption
     points = tournament_standings(db, StandingsOptions(kind="tournament"))
@@ -229,3 +231,53 @@ def test_date_labels_never_touch() -> None:
             assert len(spans) >= 3
             assert all(a[1] < b[0] for a, b in zip(spans, spans[1:], strict=False))
             assert spans[0][0] >= 0 and spans[-1][1] <= WIDTH
+
+
+def test_a_season_of_one_day_steps_in_the_middle() -> None:
+    db = open_ledger(None)
+    import_outcomes(db, tournament_hands("Cup", ["Ann", "Bob", "Cy"], day="2024-05-01"), "c")
+    (chart,) = sections(db)["tournament"].charts
+    (mark,) = chart.marks
+    assert mark.x == pytest.approx(chart.left + chart.plot_w / 2)
+    points = chart.lines[0].points.split()
+    assert float(points[0].split(",")[0]) == pytest.approx(chart.left, abs=0.06)
+    assert float(points[-1].split(",")[0]) == pytest.approx(chart.left + chart.plot_w, abs=0.06)
+    assert [t.label for t in chart.x_ticks] == ["1 May"]
+
+
+def test_best_n_and_minimum_events_keep_the_unranked_in_the_table() -> None:
+    db = big_season()
+    options = StandingsOptions(best_n=2, min_events=3)
+    cup = sections(db, options)["tournament"]
+    ranks = [r.cells["rank"] for r in cup.groups[0].table.rows]
+    assert "" in ranks and ranks[0] == "1"  # unranked players listed without a rank, last
+    assert ranks.index("") > max(i for i, r in enumerate(ranks) if r != "")
+    table = tournament_standings(db, dataclasses.replace(options, kind="tournament"))
+    assert [line.name for line in cup.charts[0].lines] == list(table["player"][:TOP])
+    assert "best 2 count" in cup.note and "counts the best" in cup.note
+
+
+def test_two_currencies_are_ranked_apart_and_never_added() -> None:
+    db = open_ledger(None)
+    import_outcomes(db, usd_night("A", "2024-01-01", "Ann", "Bob", 1234), "a.bhh")
+    eur = Session(
+        kind="cash", name="E", date="2024-02-01", season="2024", chip_value=ChipValue(1, "EUR")
+    )
+    stacks = {"Ann": 10_000, "Cy": 10_000}
+    import_outcomes(
+        db, [hand("1", stacks, {"Ann": 450, "Cy": 450}, {"Cy": 900}, session=eur, source="e")], "e"
+    )
+    cash = sections(db)["cash"]
+    assert [c.title for c in cash.charts] == [
+        "Cumulative net result (EUR)",
+        "Cumulative net result (USD)",
+    ]
+    assert [g.heading for g in cash.groups] == ["In EUR", "In USD"]
+    assert all("unit" not in [c.key for c in g.table.columns] for g in cash.groups)
+    # each unit ranked on its own: Ann is first in USD and second in EUR
+    assert [r.cells["player"] for r in cash.groups[0].table.rows] == ["Cy", "Ann"]
+    assert [r.cells["player"] for r in cash.groups[1].table.rows] == ["Ann", "Bob"]
+    page = season_report(db)
+    for shown in ("12.34 USD", "-12.34 USD", "4.50 EUR", "-4.50 EUR"):
+        assert f">{shown}</td>" in page
+    assert ">Ann (-4.50 EUR)</text>" in page and ">Ann (12.34 USD)</text>" in page

@@ -9,12 +9,10 @@ import pytest
 
 from badugi_ledger.ledger.corrections import event_list
 from badugi_ledger.ledger.store import ledger_at
-from tests.helpers.browser import (  # noqa: F401  (the browser fixtures, by name)
-    browser,
+from tests.helpers.browser import (  # noqa: F401  (the web fixtures, by name)
     examples_ledger,
     fresh_ledger,
     live_server,
-    phone,
 )
 from tests.helpers.ledger_files import import_into
 from tests.helpers.paths import EXAMPLES

@@ -109,3 +109,13 @@ def test_live_server_helper_serves_the_examples(phone: Phone, live_server: Any) 
     page = phone.open(live_server.url + "/events")
     assert page.locator(".card").count() == 10  # the ten events of examples/
     assert phone.errors == []
+
+
+def test_the_play_of_a_hand_opens_on_a_tap(phone: Phone, club_url: str, club_db: Path) -> None:
+    page = phone.open(f"{club_url}/events/{event_id(club_db, 'Kitchen table')}")
+    rounds = page.locator(".hand details.rounds").first
+    assert not rounds.locator(".round").first.is_visible()
+    rounds.locator("summary").tap()
+    assert rounds.locator(".round").first.is_visible()
+    assert "Anna raises to 4" in rounds.inner_text()  # examples/000_anna_ben.bhh, line 16
+    assert phone.page_width() <= PHONE["width"]

@@ -12,11 +12,10 @@ import pytest
 from starlette.testclient import TestClient
 
 from badugi_ledger.ledger.corrections import event_list, void
-from badugi_ledger.ledger.hand_content import stored_facts
 from badugi_ledger.ledger.players import merge_players
 from badugi_ledger.ledger.store import ledger_at
-from badugi_ledger.reports.export import hands_frame
 from badugi_ledger.reports.settle import settle_event
+from badugi_ledger.reports.stored_hands import stored_hand_views
 from badugi_ledger.web import browse
 from badugi_ledger.web.app import create_app
 from tests.web.conftest import LOCAL, event_id
@@ -43,32 +42,33 @@ def test_events_page_lists_every_event_with_its_link(client: TestClient, club_db
         assert str(e["event"]) in shown
 
 
-def test_event_page_shows_each_hand_with_its_pots_and_players(
+def test_event_page_shows_each_hand_as_the_hand_view_has_it(
     client: TestClient, club_db: Path
 ) -> None:
     friday = event_id(club_db, "Friday game")
     shown = text_of(client.get(f"/events/{friday}").text)
     with ledger_at(club_db, create=False) as db:
-        rows = hands_frame(db)
-        hands = rows[rows["event"] == "Friday game"]
-        assert len(hands) == 4
-        assert "4 hands" in shown
-        for hand in hands.itertuples():
-            facts = stored_facts(db, int(hand.id))
-            assert f"Hand {hand.hand}" in shown
-            for pot in facts.pots:
-                assert pot[3] in shown  # the pot's own description: who won it and how
-            for name, _seat, start, final, *_ in facts.players:
-                assert f"{name} {start} {final} " in shown
+        views = stored_hand_views(db, str(friday))
+    assert len(views) == 4 and "4 hands" in shown
+    for view in views:
+        assert f"Hand {view.hand} · table Kitchen" in shown
+        for seat in view.seats:
+            assert f"{seat.seat} {seat.name}" in shown
+        for pot in view.pots:
+            assert f"{pot.name.capitalize()} pot {pot.amount} chips" in shown
+            for half in pot.halves:
+                assert f"with {half.hand}" in shown
 
 
-def test_a_players_net_in_a_hand_is_collected_minus_put_in(
-    client: TestClient, club_db: Path
-) -> None:
-    """Friday game's first hand: Dan puts 16 in and collects 34 (examples/home_session.bhh)."""
+def test_a_hand_shows_its_seats_stacks_and_winners(client: TestClient, club_db: Path) -> None:
+    """Friday game's first hand (examples/home_session.bhh): Dan puts 16 in and wins the
+    34-chip pot with 7-5-3-2; Cara loses 16."""
     shown = text_of(client.get(f"/events/{event_id(club_db, 'Friday game')}").text)
-    assert "Dan 100 118 +18 7h 5c 3d 2s" in shown
-    assert "Cara 100 84 -16 8s 6d 4c Ah" in shown
+    first = shown[shown.index("Hand 1 ") : shown.index("Hand 2 ")]
+    assert re.search(r"\d Dan( [a-z ,]+)? 100 118 \+18", first), first
+    assert re.search(r"\d Cara( [a-z ,]+)? 100 84 -16", first), first
+    assert "Main pot 34 chips Dan 34 chips with 4-card 7-5-3-2" in first
+    assert "The play, round by round" in first  # its file still holds it: replayed
 
 
 def test_money_is_shown_as_money(client: TestClient, club_db: Path) -> None:
@@ -85,17 +85,17 @@ def test_money_is_shown_as_money(client: TestClient, club_db: Path) -> None:
     assert "Dan pays Cara 0.25 EUR" in settle
     assert "Cara +0.75 EUR" in settle
     standings = text_of(client.get("/standings?season=2024").text)
-    assert "In EUR" in standings
-    assert "1 Cara +0.75 EUR 1 1" in standings
+    assert "Cumulative net result (EUR)" in standings
+    assert re.search(r"1 Cara \+?0\.75 EUR", standings), standings
     assert " 75 " not in standings and " 50 " not in standings  # never cents
 
 
 def test_standings_rank_each_unit_on_its_own(client: TestClient) -> None:
     shown = text_of(client.get("/standings").text)
     assert "Tournament standings" in shown and "Cash standings" in shown
-    assert "1 Kira 3.0 1 1 1 1" in shown  # examples/tournament.bhh: Kira wins
-    chips = shown[shown.index("In chips") :]
-    assert chips.index("Siv +84 chips") < chips.index("Ola -77 chips")
+    assert "1 Kira 3 1 1 1 1 22.00 " in shown  # examples/tournament.bhh: Kira wins
+    chips = shown[shown.index("Cumulative net result (chips)") :]
+    assert re.search(r"1 Siv \+?84 chips", chips) and re.search(r"22 Ola -77 chips", chips)
 
 
 def test_settle_without_a_choice_is_the_latest_event(client: TestClient) -> None:
@@ -133,7 +133,7 @@ def test_a_void_event_is_marked(fresh_ledger: Path) -> None:
     assert "void: dealt with a short deck" in text_of(client.get("/events").text)
     kitchen = text_of(client.get(f"/events/{event_id(fresh_ledger, 'Kitchen table')}").text)
     assert "This event is void: dealt with a short deck" in kitchen
-    assert "0 hands" in kitchen
+    assert "0 hands and 1 void" in kitchen
 
 
 def test_an_events_hands_come_a_page_at_a_time(
@@ -151,7 +151,7 @@ def test_an_events_hands_come_a_page_at_a_time(
 def test_a_new_ledger_shows_what_to_do(tmp_path: Path) -> None:
     client = TestClient(create_app(tmp_path / "new.db"), base_url=LOCAL)
     assert "No events yet" in client.get("/events").text
-    assert "No results for this selection yet" in client.get("/standings").text
+    assert "No hands in the ledger for this selection" in client.get("/standings").text
     assert "Nothing to settle yet" in client.get("/settle").text
     assert "No players yet" in client.get("/players").text
     assert (tmp_path / "new.db").exists()
