@@ -13,10 +13,14 @@ Nothing is checked a second way: the text is read by :func:`badugi_ledger.text.p
 and replayed by :func:`badugi_ledger.replay.replay_stream` (stacks and a carried pot go from
 hand to hand of each table), and problems are taken and worded by ``check``'s own
 :func:`~badugi_ledger.check.problems` and :func:`~badugi_ledger.check.problem_line`.  The one
-difference is the last hand: when the record merely stops before the hand is over (the
-replay's ``hand-incomplete``, or ``pot-undetermined`` at a showdown whose cards are still to
-be written), it is *in progress*, not a violation; ``check`` of the same text keeps its
-verdict.
+difference is the last hand: when the record merely stops before the hand is over, it is
+*in progress*, not a violation; ``check`` of the same text keeps its verdict.  "Merely
+stops" means: every event replays (the same walk, in
+:func:`~badugi_ledger.replay.legal.next_actions`), so the replay's complaint is about the end
+of the record only (``hand-incomplete``, ``stack-unknown`` for it after a broken hand,
+``blind-missing`` when some forced bets are written and others still due,
+``pot-undetermined`` at a showdown whose cards are still to be written), and something may
+still be recorded.
 """
 
 from __future__ import annotations
@@ -48,8 +52,6 @@ Verdict = Literal["ok", "in progress", "violations", "error"]
 """``ok``: replayed, nothing wrong (warnings may be shown); ``in progress``: the last hand,
 still being recorded; ``violations``: a rule broken, a payout wrong or the hand not settled;
 ``error``: the hand could not be read."""
-
-_IN_PROGRESS_RULES = frozenset({"hand-incomplete", "pot-undetermined"})
 
 
 @dataclass(frozen=True)
@@ -266,7 +268,7 @@ def live_check(text: str, *, source: str = "<input>") -> LiveCheck:
                 nxt = _in_progress(run.tracker, outcome)
                 if nxt is not None:
                     verdict = "in progress"
-                    found = [v for v in found if v.rule not in _IN_PROGRESS_RULES]
+                    found = [v for v in found if v.kind == "warning"]
         hands.append(
             LiveHand(
                 outcome.hand_id,
@@ -288,16 +290,16 @@ def _in_progress(tracker: _Tracker, outcome: HandOutcome) -> NextActions | None:
     """The last hand's next actions when it only stops before its end, else None."""
     if outcome.result is not None or not outcome.errors or tracker.last is None:
         return None
-    if any(e.rule not in _IN_PROGRESS_RULES for e in outcome.errors):
-        return None
     record, carried, carry = tracker.last
     if record is not outcome.record or carry is None:
         return None
     try:
+        # The same walk as the replay's: a rule broken on the way raises here too, so only
+        # a hand whose events are all legal and that merely stops gets this far.
         nxt = next_actions(record, stacks=carried, carry_in=carry)
     except BadugiError:
         return None
-    return None if nxt.complete else nxt
+    return None if nxt.complete or not nxt.options else nxt
 
 
 def _problem(outcome: HandOutcome, v: Violation) -> LiveProblem:
@@ -386,16 +388,16 @@ def next_hand_lines(text: str, *, source: str = "<input>") -> str:
         nxt = _in_progress(run.tracker, last)
         what = "is still being recorded" if nxt is not None else "could not be replayed"
         raise BadugiError(f"hand {record.hand_id} {what}: finish it before the next hand")
-    table = run.tracker.table(record)
+    stacks = run.tracker.table(record).stacks  # what the hand left; unknown ones are missing
     tournament = record.session.kind == "tournament"
     seats: list[Seat] = []
     for seat in record.seats:
-        chips = table.stacks.get(seat.name)
+        chips = stacks.get(seat.name)
         if chips == 0 and tournament:
             continue
         seats.append(Seat(seat.name, chips or None, seat.number))
     names = [s.name for s in seats]
-    playing = [s.name for s in seats if s.stack]
+    playing = [p for p in names if stacks.get(p) != 0]
     button = record.button
     order = [p for p in _clockwise_after(record, button) if p in names]
     button = next((p for p in order if p in playing), button)

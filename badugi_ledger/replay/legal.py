@@ -15,8 +15,10 @@ state where the record stops.  Nothing here re-states a rule:
   pot, half-pot, no and spread limit, the cap, a short all-in, the half-bet rule):
   :func:`.betting.raise_range`, built on the :func:`.betting.raise_size` and
   :func:`.betting.raise_refused` that ``_raise`` enforces;
-* how many cards a draw may exchange: the hand size, lowered only when the stub (with what a
-  reshuffle may add, ``001``) cannot serve that many, found by replaying the draw itself;
+* how many cards a draw may exchange: the hand size, lowered only if the stub and what a
+  reshuffle may add (``001``) could not serve that many, which the replay of the draw itself
+  decides (with one 52-card deck and at most nine seats that never happens: the stub and the
+  dead cards always hold the 52 cards no hand holds, 7 or more);
 * Progressive Badugi "with a Buy" (``002``): :data:`.hand.MAX_BUYS` and the house's price;
 * the pots as they stand: :func:`.showdown.standing_pots`, the pot builder of the settlement.
 
@@ -59,7 +61,8 @@ class LegalOption:
 
     ``amount``: chips a call or a post puts in; for a bet or raise the smallest *total* for
     the round (the format's "raises to"), ``max_amount`` the largest (equal for fixed limit;
-    capped by the stack).  ``all_in_amount`` is the amount at which the action puts the
+    capped by the stack; None when only a stack nobody knows would bound it, after a hand
+    that could not be replayed).  ``all_in_amount`` is the amount at which the action puts the
     player's last chip in (None when no amount in range does).  ``cards``: for a draw, the most
     cards that may be exchanged (a draw of 1 to ``cards``).  ``event``: a position-less event
     that, appended to the hand, replays legally (for ranged options, at ``amount``; for a draw,
@@ -104,7 +107,7 @@ class NextActions:
     showdown entries are left); ``complete`` says the hand needs nothing more to be settled.
     ``pots`` are the pots as they stand (every chip in so far; ``uncalled`` is the part of a
     bet nobody has matched yet, kept apart as the settlement does).  ``stacks``: the chips each
-    player dealt in has behind."""
+    player dealt in has behind (players whose stack is unknown left out)."""
 
     phase: Phase
     player: str | None
@@ -149,7 +152,7 @@ def next_actions(
         player = options[0].player if options and not complete else None
     elif st.phase == DONE:
         complete = True
-    behind = MappingProxyType({p: st.stack[p] for p in st.dealt})
+    behind = MappingProxyType({p: st.stack[p] for p in st.dealt if p not in st.unknown})
     uncalled, pots = standing_pots(st)  # last: it closes the state's bets
     return NextActions(phase, player, complete, tuple(options), pots, uncalled, behind)
 
@@ -187,9 +190,13 @@ def _betting_options(st: HandState, player: str) -> list[LegalOption]:
         low, high = span
         reach = st.committed[player] + stack
         all_in_at = reach if low <= reach <= high else None
+        most: int | None = high
+        if player in st.unknown:  # a stack nobody knows (state.py) bounds nothing known
+            all_in_at = None
+            most = None if high == reach else high
         verb: Literal["bet", "raise"] = "bet" if st.level == 0 else "raise"
         ev = Action(player, verb, low, low == all_in_at)
-        options.append(LegalOption(player, verb, ev, low, high, all_in_at))
+        options.append(LegalOption(player, verb, ev, low, most, all_in_at))
     return options
 
 

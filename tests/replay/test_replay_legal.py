@@ -266,18 +266,27 @@ def test_badacey_draws_up_to_five() -> None:
     assert option(na, "draw").cards == 5
 
 
-def test_draw_limited_by_the_stub() -> None:
-    """Seeds README item 3 (reshuffle, ``001``'s rule excludes the player's own discards):
-    with 8 players the stub is 20; after three draws of 4, 4 and 4 it is 8, and the 4 + 4 + 4
-    discards can be reshuffled, so the limit is the hand size; it binds only when even the
-    reshuffle cannot serve (found by the replay itself)."""
+def test_draw_after_the_stub_runs_out_offers_every_card() -> None:
+    """Seeds README item 3 (``001``: when the stub cannot serve a draw, the discards are
+    reshuffled, the player's own excluded): with 8 players the stub is 20, so draw 1 runs it
+    out; the draw after still offers the whole hand, and the replay serves it."""
     eight = [f"P{i}" for i in range(8)]
     lines = ["P0 posts sb", "P1 posts bb"] + [f"P{i} calls" for i in range(2, 8)]
     lines += ["P0 calls", "P1 checks"]
-    lines += [f"P{i} draws 4" for i in range(8)]  # 20 in the stub: the 6th draw reshuffles
-    lines += ["P0 checks"] + [f"P{i} checks" for i in range(1, 8)]
-    na = actions(lines, fixed(), seats=eight, button="P7")
+    lines += [f"P{i} draws 4" for i in range(8)]  # 32 cards from a stub of 20: a reshuffle
+    lines += [f"P{i} checks" for i in range(8)]
+    rec = record(eight, "P7", lines, settings=fixed())
+    na = next_actions(rec)
     assert na.phase == "draw 2" and option(na, "draw").cards == 4
+    assert replays(rec, event_at(option(na, "draw"), 4))
+
+
+def test_draw_under_discards_first() -> None:
+    """The ``discards-first`` reshuffle rule (grammar/README, PHH as PokerKit deals): the
+    draw's cards are served once everyone has discarded, and every card may still go."""
+    settings = fixed(house=HouseRules(reshuffle="discards-first"))
+    na = actions([*ROUND_ONE, "Anna draws 4", "Ben draws 4"], settings)
+    assert (na.player, option(na, "draw").cards) == ("Cara", 4)
 
 
 def test_with_a_buy() -> None:

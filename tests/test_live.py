@@ -1,0 +1,238 @@
+"""Live recording (``badugi_ledger/live.py``): the whole text checked as ``check`` checks it,
+the last hand in progress with its legal next actions as lines, and the next hand's line.
+
+Rule sources as in ``tests/replay/test_replay_legal.py``: ``000`` (order of play, fixed limit
+2/4, the button moving one seat clockwise each hand, the showdown), ``002`` (Progressive Badugi
+redeal: no blinds unless the house says so, seeds README item 5).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from badugi_ledger.check import CheckRun, problem_line, problems
+from badugi_ledger.live import live_check, next_hand_lines, option_line
+from badugi_ledger.model.errors import BadugiError
+from tests.helpers.paths import EXAMPLES, FIXTURES
+
+HOME = (EXAMPLES / "home_session.bhh").read_text(encoding="utf-8")
+NIGHT = FIXTURES / "planted_mistakes_night.bhh"
+
+HAND = """game badugi · fixed limit 2/4 · blinds 1/2
+hand 1 · button Dan · Anna 100 · Ben 100 · Cara 100 · Dan 100
+"""
+
+
+def _check_lines(path: Path) -> list[str]:
+    run = CheckRun([path], jobs=1)
+    return [problem_line(o, e) for o in run.outcomes() for e in problems(o)]
+
+
+def test_every_problem_in_checks_own_words() -> None:
+    """The planted mistakes of a night: every line ``check`` prints, and no other."""
+    live = live_check(NIGHT.read_text(encoding="utf-8"), source=str(NIGHT))
+    ours = [p.text for p in live.problems] + [p.text for h in live.hands for p in h.problems]
+    assert ours == _check_lines(NIGHT)
+    verdicts = [h.verdict for h in live.hands]
+    assert (
+        verdicts
+        == ["violations", "violations", "violations", "violations", "ok"] + ["violations"] * 3
+    )
+    assert not live.ok and live.next is None
+
+
+def test_finished_hands_have_pots_winners_and_lines() -> None:
+    live = live_check(HOME)
+    assert [h.verdict for h in live.hands] == ["ok"] * 4 and live.ok
+    first = live.hands[0]
+    assert (first.hand_id, first.first_line, first.last_line) == ("1", 11, 20)
+    [pot] = first.pots
+    assert (pot.amount, pot.winners, dict(pot.shares)) == (34, ("Dan",), {"Dan": 34})
+    assert first.final_stacks["Dan"] == 100 - 2 - 2 - 4 - 8 + 34
+    assert live.next is None and live.next_lines == ()
+
+
+def test_hand_being_recorded_is_in_progress_not_a_violation(tmp_path: Path) -> None:
+    """``000`` (round 1 starts left of the big blind): after Cara calls, Dan is to act."""
+    text = HAND + "Cara calls\n"
+    live = live_check(text)
+    [hand] = live.hands
+    assert (hand.verdict, hand.problems, live.ok) == ("in progress", (), True)
+    assert live.next is not None and live.next.player == "Dan"
+    assert live.next_lines == ("Dan folds", "Dan calls 2", "Dan raises to 4")
+    # ``check`` of the same text keeps its verdict: the record stops before the hand's end.
+    path = tmp_path / "night.bhh"
+    path.write_text(text, encoding="utf-8")
+    [line] = _check_lines(path)
+    assert line.endswith("[hand-incomplete]")
+
+
+def test_showdown_waiting_for_cards_is_in_progress() -> None:
+    text = HAND + "Cara folds · Dan folds · Anna calls · Ben checks\n"
+    text += "draw: Anna 1 · Ben 1\nAnna checks · Ben checks\n" * 3
+    live = live_check(text)
+    assert live.hands[0].verdict == "in progress"
+    assert live.next is not None and live.next.phase == "showdown"
+    assert live.next_lines[0] == "show: Anna ?? ?? ?? ??"
+    done = live_check(text + "show: Anna As 2c 3d 4h · Ben 5s 6s 7d 8h\n")
+    assert done.hands[0].verdict == "ok" and done.next is None
+    assert done.hands[0].pots[0].winners == ("Anna",)
+
+
+def test_illegal_last_hand_is_a_violation() -> None:
+    live = live_check(HAND + "Dan calls\n")
+    [hand] = live.hands
+    assert hand.verdict == "violations" and live.next is None
+    assert [p.rule for p in hand.problems] == ["turn-order"]
+
+
+def test_parse_error_is_a_problem_with_a_caret() -> None:
+    live = live_check(HAND + "Cara raises 8\n")
+    [hand] = live.hands
+    assert (hand.verdict, hand.first_line, hand.last_line) == ("error", 2, 3)
+    [problem] = hand.problems
+    assert (problem.line, problem.column, problem.rule) == (3, 13, "parse")
+    assert "write 'raises to 8'" in problem.message
+    assert problem.hint.splitlines() == ["    Cara raises 8", "                ^"]
+
+
+def test_bad_header_is_a_problem_outside_hands() -> None:
+    live = live_check("blind 2/4\n" + HAND)
+    assert [p.line for p in live.problems] == [1]
+    assert "did you mean 'blinds'?" in live.problems[0].message
+
+
+def test_ranged_option_lines() -> None:
+    """``001`` no limit: a raise from twice the big blind to the whole stack."""
+    text = HAND.replace("fixed limit 2/4", "no limit") + "Cara calls\n"
+    live = live_check(text)
+    assert live.next is not None
+    raise_ = live.next.options[-1]
+    assert (raise_.amount, raise_.max_amount) == (4, 100)
+    assert option_line(raise_) == "Dan raises to 4"
+    assert option_line(raise_, 25) == "Dan raises to 25"
+    assert option_line(raise_, 100) == "Dan raises to 100 all-in"
+
+
+def test_recording_a_hand_by_tapping_options() -> None:
+    """Append option lines, chosen at random (amounts too), until the hand is over: every
+    text on the way checks as in progress, the end as ok."""
+    phases: set[str] = set()
+    for seed in range(30):
+        rng = random.Random(seed)
+        text = HAND
+        for _ in range(200):
+            live = live_check(text)
+            [hand] = live.hands
+            if live.next is None:
+                break
+            assert hand.verdict == "in progress", (text, hand.problems)
+            na = live.next
+            phases.add(na.phase)
+            choices = [o for o in na.options if o.player == na.player]
+            assert choices, (text, na)
+            if na.phase == "showdown":  # the cards are not known here: all but one muck
+                choices = [o for o in choices if o.kind == "muck"] or choices
+            picked = rng.choice(choices)
+            amount = None
+            if picked.amount is not None and picked.max_amount is not None:
+                amount = rng.randint(picked.amount, picked.max_amount)
+            if picked.kind == "draw":
+                amount = rng.randint(1, picked.cards or 1)
+            text += option_line(picked, amount) + "\n"
+        [hand] = live_check(text).hands
+        assert hand.verdict == "ok", (text, hand.problems)
+    assert {"betting round 4", "draw 3", "showdown"} <= phases
+
+
+def test_to_dict_is_json() -> None:
+    live = live_check(HOME + "\nhand 5 · button Eve · Anna · Ben · Cara · Dan · Eve\n")
+    data = json.loads(json.dumps(live.to_dict()))
+    assert data["hands"][-1]["verdict"] == "in progress"
+    assert data["next"]["player"] == "Cara"
+    assert data["next"]["options"][1] == {
+        "player": "Cara",
+        "kind": "call",
+        "amount": 2,
+        "max_amount": 2,
+        "all_in_amount": None,
+        "cards": None,
+        "line": "Cara calls 2",
+    }
+
+
+def test_next_hand_line_moves_the_button_and_carries_stacks() -> None:
+    """``000``: the button moves one seat clockwise; the stacks are the last hand's."""
+    line = next_hand_lines(HOME)
+    assert line == "hand 5 · button Eve · Anna 107 · Ben 100 · Cara 106 · Dan 112 · Eve 92\n"
+    live = live_check(HOME + "\n" + line)
+    assert live.hands[-1].verdict == "in progress"
+    assert live.next is not None and live.next.player == "Cara"  # Anna sb, Ben bb
+
+
+def test_next_hand_line_skips_a_busted_seat_for_the_button() -> None:
+    text = HAND.replace("Ben 100", "Ben 2") + "Cara folds · Dan folds · Anna calls\n"
+    text += "draw: Anna 1 · Ben 1\n" * 3  # Ben is all-in with the big blind: no more betting
+    text += "show: Anna As 2c 3d 4h · Ben 5s 6s 7d 8h\n"
+    live = live_check(text)
+    assert live.hands[0].verdict == "ok", live.hands[0].problems
+    line = next_hand_lines(text)
+    # Ben busted: seated without a stack (a rebuy may follow), the button passes him by.
+    assert line == "hand 2 · button Anna · Anna 102 · Ben · Cara 100 · Dan 100\n"
+
+
+def test_next_hand_line_needs_a_finished_hand() -> None:
+    with pytest.raises(BadugiError, match="still being recorded"):
+        next_hand_lines(HAND + "Cara calls\n")
+
+
+def test_progressive_redeal_offers_no_blinds() -> None:
+    """``002`` and seeds README item 5 (``redeal-posts no``): after a carried pot the redeal
+    posts nothing, so the first player left of the button opens and may check."""
+    night = (EXAMPLES / "progressive_night.bhh").read_text(encoding="utf-8")
+    first = night[: night.index("\nhand P2 ·") + 1]
+    line = next_hand_lines(first)
+    assert line == "hand P2 · button Anna · Anna 98 · Ben 96 · Cara 96 · Dan 98\n"
+    live = live_check(first + line)
+    assert live.hands[0].verdict == "ok" and live.hands[1].verdict == "in progress"
+    assert live.next is not None and live.next.player == "Ben"
+    assert live.next_lines == ("Ben folds", "Ben checks", "Ben bets 2")
+    assert [p.amount for p in live.next.pots] == [12]  # the carried pot
+
+
+def test_unknown_stacks_after_a_broken_hand_bound_nothing() -> None:
+    """After a hand that cannot be replayed the stacks are unknown (``check``'s
+    ``stacks-unknown``): the next hand is still recorded, its raises without a known top."""
+    text = HAND.replace("fixed limit 2/4", "no limit") + "Dan calls\n\n"
+    text += "hand 2 · button Anna · Anna · Ben · Cara · Dan\n"
+    live = live_check(text)
+    first, second = live.hands
+    assert first.verdict == "violations" and second.verdict == "in progress"
+    assert second.problems == ()  # check's not-settled verdict was only the stop
+    assert live.next is not None and live.next.player == "Dan"
+    raise_ = live.next.options[-1]
+    assert (raise_.amount, raise_.max_amount, raise_.all_in_amount) == (4, None, None)
+    assert live.next_lines[-1] == "Dan raises to 4" and dict(live.next.stacks) == {}
+
+
+def test_forced_bets_still_due_are_in_progress() -> None:
+    """A hand that writes a post gets exactly what it writes (grammar/README "Forced bets"):
+    the blinds still due are the next options, and the hand is in progress meanwhile."""
+    text = HAND.replace("blinds 1/2", "blinds 1/2 · ante 1") + "Anna posts ante\n"
+    live = live_check(text)
+    assert live.hands[0].verdict == "in progress" and live.next is not None
+    assert live.next.phase == "forced bets"
+    assert live.next_lines == (
+        "Ben posts ante",
+        "Cara posts ante",
+        "Dan posts ante",
+        "Anna posts small blind",
+        "Ben posts big blind",
+    )
+    for line in live.next_lines:
+        text += line + "\n"
+    assert live_check(text).next.phase == "betting round 1"  # type: ignore[union-attr]
