@@ -230,6 +230,8 @@ def progress_bar(what: str, total: int | None) -> Iterator[Callable[[int], None]
         TimeRemainingColumn(),
         console=Console(stderr=True),
         transient=True,
+        redirect_stdout=sys.stdout.isatty(),  # the report goes above the bar, or to its file
+        redirect_stderr=False,
     )
     task = bar.add_task(what, total=total)
     with bar:
