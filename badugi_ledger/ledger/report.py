@@ -157,7 +157,10 @@ class ImportReport:
                 lines.append(f"{f.source}: not imported: {f.error}")
                 continue
             state = " (refused by --strict: nothing stored)" if f.refused else ""
-            if not (f.stored or f.duplicate or f.rejected or f.conflicts or f.replaced):
+            if f.skipped:
+                plural = "s" if f.skipped != 1 else ""
+                state += f"; {f.skipped} hand{plural} of other games skipped"
+            elif not (f.stored or f.duplicate or f.rejected or f.conflicts or f.replaced):
                 state = " (no Badugi-family hands found)"
             lines.append(f"{f.source}: {f.counts()}{state}")
             for r in f.rejected:
