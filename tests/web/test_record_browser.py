@@ -5,6 +5,7 @@ Screenshots go to ``test-output/screenshots/record-*.png``."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -123,7 +124,12 @@ def test_a_whole_badacey_hand_by_tapping_then_saved_and_in_the_standings(
             name: after.locator("tr", has=after.locator(f"td:text-is('{name}')")).inner_text()
             for name in PLAYERS
         }
-        assert "+8" in rows["Quin"] and "-4" in rows["Pia"] and "-4" in rows["Rolf"], rows
+        nets = {name: re.search(r"\t([+-]?\d+) chips\t", row) for name, row in rows.items()}
+        assert {name: int(m[1]) for name, m in nets.items() if m} == {
+            "Quin": 8,
+            "Pia": -4,
+            "Rolf": -4,
+        }, rows
         no_sideways_scroll(phone)
         phone.shot("record-6-standings")
     assert phone.errors == []
