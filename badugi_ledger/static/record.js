@@ -295,7 +295,10 @@
     }
     title.textContent = `Pots of hand ${hand.hand}`;
     if (!hand.pots.length) {
-      box.replaceChildren(el("p", { class: "muted" }, "Nothing in the pot yet."));
+      const why = hand.verdict === "violations" || hand.verdict === "error"
+        ? "The pots show once the marked lines of this hand are right."
+        : "Nothing in the pot yet.";
+      box.replaceChildren(el("p", { class: "muted" }, why));
       return;
     }
     const rows = hand.pots.map((pot) => {
