@@ -24,21 +24,28 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
+from .ledger.report import other_games_line
 from .model.errors import BadugiError
 from .model.events import HandRecord
 from .model.results import HandOutcome, TableGap, Violation
-from .parallel import ordered_map
+from .parallel import ordered_map, resolve_jobs
 from .replay import replay_stream
 from .sites.common import SkippedHand
 from .sources import (  # the one reader and the one walk: our format or a site's, by content
     HISTORY_SUFFIXES,
+    detect_format,
     history_files,
     read_stream,
 )
+
+Progress = Callable[[int], None]
+"""Told how many more hands have been replayed: 1 per hand in this process, a file's count when
+a worker process finishes the file (``check`` draws its progress bar with it)."""
 
 
 @dataclass
@@ -88,6 +95,11 @@ class FileSummary:
     @property
     def all_ok(self) -> bool:
         return self.ok == self.hands and not self.outside
+
+    @property
+    def only_other_games(self) -> bool:
+        """The file held hands, but none of a Badugi-family game (nothing to check)."""
+        return bool(self.skipped) and not self.hands and not self.outside
 
     def line(self) -> str:
         """The summary line, e.g. ``night.bhh: 8 hands: 3 ok, …, 2 warnings``."""
@@ -177,9 +189,9 @@ class CheckedFile:
     summaries: list[FileSummary]
 
 
-def check_file(path: Path) -> CheckedFile:
+def check_file(path: Path, progress: Progress | None = None) -> CheckedFile:
     """Replay every hand of one file; what the text report prints for it."""
-    run = CheckRun([path], jobs=1)
+    run = CheckRun([path], jobs=1, progress=progress)
     lines = [problem_line(o, e) for o in run.outcomes() for e in problems(o)]
     return CheckedFile(lines, run.summaries)  # one per source: the skips are in it
 
@@ -194,6 +206,8 @@ class CheckRun:
     """Processes for the text report (None or 0: every core; 1: this process only)."""
     strict: bool = False
     """Count warnings as problems (:attr:`all_ok`)."""
+    progress: Progress | None = None
+    """Told of the hands replayed as the run goes on (see :data:`Progress`)."""
 
     def outcomes(self) -> Iterator[HandOutcome]:
         """Every hand of every file, replayed, in order (lazily, in this process).  A file's
@@ -214,8 +228,11 @@ class CheckRun:
                 if skipped[str(path)]:
                     summary(str(path)).skipped = skipped.pop(str(path))
 
+        progress = self.progress
         for outcome in replay_stream(items()):
             summary(outcome.source).add(outcome)
+            if progress is not None:
+                progress(1)
             yield outcome
 
     def lines(self, *, as_json: bool = False) -> Iterator[str]:
@@ -225,15 +242,25 @@ class CheckRun:
             for outcome in self.outcomes():
                 yield json.dumps(outcome_dict(outcome), ensure_ascii=False)
             return
-        for report in ordered_map(check_file, self.files, self.jobs):
+        here = resolve_jobs(self.jobs, len(self.files)) == 1
+        check = partial(check_file, progress=self.progress) if here else check_file
+        others: list[FileSummary] = []  # files of other games only: one line for them all
+        for report in ordered_map(check, self.files, self.jobs):
             yield from report.problems
             for summary in report.summaries:
                 self.summaries.append(summary)
-                yield summary.line()
+                if summary.only_other_games and len(self.files) > 1:
+                    others.append(summary)
+                else:
+                    yield summary.line()
+            if self.progress is not None and not here:
+                self.progress(sum(s.hands for s in report.summaries))
         read = {s.source for s in self.summaries}
         for path in self.files:
             if str(path) not in read:
                 yield FileSummary(str(path)).line()
+        if others:
+            yield other_games_line(len(others), sum(s.skipped for s in others))
         if len(self.files) > 1:
             yield self.total().line()
 
@@ -257,13 +284,34 @@ class CheckRun:
         return all(s.all_ok and not (self.strict and s.warnings) for s in self.summaries)
 
 
+def count_hands(files: Sequence[Path]) -> int | None:
+    """How many hands ``files`` hold, counted cheaply (the ``hand`` lines of our own format,
+    read as bytes, nothing parsed); None when a file is a site's history, whose hands are only
+    known by reading them (or cannot be read).  A progress bar's total, not a figure to trust."""
+    total = 0
+    for path in files:
+        try:
+            if detect_format(path) != "text":
+                return None
+            with open(path, "rb") as handle:
+                total += sum(1 for line in handle if line.startswith((b"hand ", b"hand\t")))
+        except OSError:
+            return None
+    return total
+
+
 def run_check(
-    paths: Iterable[str | Path], *, jobs: int | None = None, strict: bool = False
+    paths: Iterable[str | Path],
+    *,
+    jobs: int | None = None,
+    strict: bool = False,
+    progress: Progress | None = None,
 ) -> CheckRun:
     """Prepare a check of ``paths`` (files, or folders searched recursively) on ``jobs``
-    processes (None: every core); ``strict`` makes a warning fail the check."""
+    processes (None: every core); ``strict`` makes a warning fail the check; ``progress`` is
+    told of the hands replayed as the run goes on (see :data:`Progress`)."""
     files = history_files(paths)
     if not files:
         suffixes = ", ".join(sorted(HISTORY_SUFFIXES))
         raise BadugiError(f"no hand-history files found (looked for {suffixes} files)")
-    return CheckRun(files, jobs=jobs, strict=strict)
+    return CheckRun(files, jobs=jobs, strict=strict, progress=progress)

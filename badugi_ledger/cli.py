@@ -1,6 +1,13 @@
 """The ``badugi-ledger`` command line: each command parses options, calls one library
-function and renders its result.  No rules and no SQL live here.  Heavy libraries (pandas)
-are imported inside the commands that need them so ``--help`` starts fast.
+function and renders its result.  No rules and no SQL live here.  Heavy libraries (pandas,
+rich's progress bar) are imported inside the commands that need them so ``--help`` starts fast.
+
+Every command keeps the same habits: its docstring is its help; every option with a fixed set
+of values is a choice typed by the library's own ``Literal`` (``--help`` lists the values, a
+wrong one is a usage error); exit status 0 when all is well, 1 on bad data or a failed check,
+2 on bad usage, 130 on Ctrl-C, 141 when the reader of the output went away (``| head``);
+files are written through a temporary file renamed into place, so an interrupted or failed
+command leaves no half-written file.
 
 Why one module of this size: every command is a thin typer function (its arguments, one library
 call, the rendering), and typer builds ``--help`` from the one app; the command list reads best
@@ -9,28 +16,87 @@ in one place.
 
 from __future__ import annotations
 
+import os
+import signal
 import sys
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from contextlib import contextmanager, suppress
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, NoReturn, Protocol
+from typing import IO, TYPE_CHECKING, Annotated, Any, Literal, NoReturn, Protocol
 
 import typer
 from typer.core import TyperGroup
 
 from .ledger.location import DEFAULT_DB, LEDGER_ENV
+from .ledger.prizes import ChopMethod, PointsFormula
 from .model.errors import BadugiError
+from .model.games import GameSpelling
 from .model.limits import MAX_AMOUNT
+from .model.settings import OddChipHalf, OddChipRule, QualifierRank, StructureKind
+from .reports.export import ExportFormat
+from .reports.export import Table as ExportTable
+from .reports.standings import Format as StandingsFormat
+from .reports.standings import Kind as StandingsKind
+
+# Choices whose owners (convert, sources, simulate, ledger.players) load the replay or the
+# ledger store, too much for every start; tests/test_cli_habits.py holds each equal to its owner.
+ConvertTarget = Literal["phh", "text"]
+"""``convert.Target``."""
+HistoryFormat = Literal["text", "pokerstars", "fulltilt", "merge", "kingsclub", "phh", "winamax"]
+"""``sources.FORMATS``."""
+PlayersAction = Literal["list", "merge", "unmerge"]
+"""``ledger.players.PlayersAction``."""
+CardsShown = Literal["all", "showdown"]
+"""``simulate.sessions.CardsShown``."""
+
+EXIT_INTERRUPTED = 128 + signal.SIGINT
+"""Ctrl-C: the shell's status for a process ended by SIGINT (130)."""
+EXIT_BROKEN_PIPE = 128 + signal.SIGPIPE
+"""The reader of the output went away (``| head``): the status of a process ended by SIGPIPE."""
 
 
 class _Commands(TyperGroup):
     """The command group: a library error raised by any command (a ``BadugiError``) becomes
-    one ``Error: …`` line on stderr and exit status 1, here once rather than in every command."""
+    one ``Error: …`` line on stderr and exit status 1, here once rather than in every command;
+    Ctrl-C and a closed output pipe end the command quietly with the shell's usual status.
+    Each command's help is its docstring, its paragraphs rewrapped to the terminal's width."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for command in self.commands.values():
+            if command.help:
+                command.help = _unwrapped(command.help)
 
     def invoke(self, ctx: Any) -> Any:
         try:
             return super().invoke(ctx)
         except BadugiError as exc:
             fail(str(exc))
+        except KeyboardInterrupt:
+            raise typer.Exit(EXIT_INTERRUPTED) from None
+        except BrokenPipeError:
+            _quiet_stdout()
+            raise typer.Exit(EXIT_BROKEN_PIPE) from None
+
+
+def _unwrapped(docstring: str) -> str:
+    """A docstring's paragraphs each on one line (typer's rich help keeps line breaks)."""
+    import inspect
+
+    paragraphs = inspect.cleandoc(docstring).split("\n\n")
+    return "\n\n".join(" ".join(line.strip() for line in p.splitlines()) for p in paragraphs)
+
+
+def _quiet_stdout() -> None:
+    """Point standard output at the null device, so the interpreter's last flush of what is
+    still buffered cannot fail on the closed pipe (and print a traceback) at exit."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # pragma: no cover - stdout already closed or not a file
+        pass
+    finally:
+        os.close(devnull)
 
 
 app = typer.Typer(
@@ -38,7 +104,7 @@ app = typer.Typer(
     name="badugi-ledger",
     help="Record, check, pay out and keep a chip ledger of Badugi-family poker hands.",
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,
     pretty_exceptions_enable=False,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
@@ -72,6 +138,104 @@ def fail(message: str) -> NoReturn:
     quote a line of a hand file)."""
     typer.echo(screen(f"Error: {message}"), err=True)
     raise typer.Exit(1)
+
+
+def usage(message: str, option: str | None = None) -> NoReturn:
+    """A usage error (exit status 2): typer prints the usage line, the option and ``message``."""
+    raise typer.BadParameter(screen(message), param_hint=option)
+
+
+@contextmanager
+def output_file(
+    path: Path | str, *, overwrite: bool = True, binary: bool = False
+) -> Iterator[IO[Any]]:
+    """Write ``path`` through a temporary file beside it, renamed into place only when the
+    block ends without an exception: Ctrl-C, a full disk or an error leave no half-written file
+    (and an existing one as it was).  ``overwrite=False`` refuses an existing ``path`` (exit 1)."""
+    import tempfile
+
+    target = Path(path)
+    try:
+        fd, temporary = tempfile.mkstemp(
+            prefix=f".{target.name}.", suffix=".part", dir=target.parent or "."
+        )
+    except OSError as exc:
+        fail(f"cannot write {str(target)!r}: {exc.strerror or exc}")
+    try:
+        mask = os.umask(0)
+        os.umask(mask)
+        os.chmod(temporary, 0o666 & ~mask)
+        encoding, newline = (None, None) if binary else ("utf-8", "\n")
+        with os.fdopen(fd, "wb" if binary else "w", encoding=encoding, newline=newline) as handle:
+            yield handle
+        if overwrite:
+            os.replace(temporary, target)
+        elif target.exists():
+            fail(f"{str(target)!r} exists already (--force overwrites it)")
+        else:
+            os.link(temporary, target)  # refuses a file that appeared meanwhile
+            os.unlink(temporary)
+    except OSError as exc:
+        with suppress(OSError):
+            os.unlink(temporary)
+        if isinstance(exc, FileExistsError):
+            fail(f"{str(target)!r} exists already (--force overwrites it)")
+        fail(f"cannot write {str(target)!r}: {exc.strerror or exc}")
+    except BaseException:
+        with suppress(OSError):
+            os.unlink(temporary)
+        raise
+
+
+def draws_progress() -> bool:
+    """Whether to draw a progress bar: only when standard error is a terminal that can show it
+    (on a pipe or in a log, commands print their summary and nothing else)."""
+    try:
+        return sys.stderr.isatty() and os.environ.get("TERM", "") != "dumb"
+    except ValueError:  # pragma: no cover - stderr closed
+        return False
+
+
+@contextmanager
+def progress_bar(what: str, total: int | None) -> Iterator[Callable[[int], None] | None]:
+    """On a terminal, a progress bar on standard error (hands done, the total when known, the
+    rate and the time left), gone when the block ends; yields the function that advances it
+    by a number of hands.  Elsewhere it yields None and draws nothing."""
+    if not draws_progress():
+        yield None
+        return
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        ProgressColumn,
+        Task,
+        TextColumn,
+        TimeRemainingColumn,
+    )
+    from rich.text import Text
+
+    class HandRate(ProgressColumn):
+        def render(self, task: Task) -> Text:
+            speed = task.finished_speed or task.speed
+            return Text(f"{speed:,.0f} hands/s" if speed else "", style="progress.data.speed")
+
+    bar = Progress(
+        TextColumn(what),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("hands"),
+        HandRate(),
+        TimeRemainingColumn(),
+        console=Console(stderr=True),
+        transient=True,
+        redirect_stdout=sys.stdout.isatty(),  # the report goes above the bar, or to its file
+        redirect_stderr=False,
+    )
+    task = bar.add_task(what, total=total)
+    with bar:
+        yield lambda hands: bar.advance(task, hands)
 
 
 def screen(text: str) -> str:
@@ -120,24 +284,58 @@ def showdown(
         ),
     ],
     game: Annotated[
-        str,
-        typer.Option(help="badugi, progressive-badugi, badacey or badeucey."),
+        GameSpelling, typer.Option(help="The game, as a hand file names it.")
     ] = "badugi",
     pot: Annotated[
         int,
         typer.Option(
-            max=MAX_AMOUNT, help="Chips in the pot to divide. 0 (the default) only ranks the hands."
+            min=0,
+            max=MAX_AMOUNT,
+            help="Chips in the pot to divide. 0 (the default) only ranks the hands.",
         ),
     ] = 0,
+    qualifier: Annotated[
+        QualifierRank,
+        typer.Option(
+            help="Progressive Badugi: the highest card of a qualifying badugi (002 3.1), "
+            "as the qualifier header writes it."
+        ),
+    ] = "9",
+    qualifier_pair_ok: Annotated[
+        bool,
+        typer.Option(
+            "--qualifier-pair-ok",
+            help="Progressive Badugi: a four-card holding with one pair may qualify as a "
+            "three-card hand (002 3.2(b)).",
+        ),
+    ] = False,
+    odd_chip: Annotated[
+        OddChipRule, typer.Option(help="Who gets a chip that does not divide among tied winners.")
+    ] = "button-left",
+    odd_chip_half: Annotated[
+        OddChipHalf, typer.Option(help="Badacey and Badeucey: the half that gets an odd pot chip.")
+    ] = "badugi",
     as_json: Annotated[
         bool,
         typer.Option("--json", help="Print one JSON object (payouts, hands, halves)."),
     ] = False,
 ) -> None:
-    """Settle a table dispute: rank the shown hands and divide a pot (4 cards each in Badugi, 5 in Badacey/Badeucey)."""  # noqa: E501
-    from .hands.dispute import run_showdown
+    """Settle a table dispute: rank the shown hands and divide a pot.
 
-    result = run_showdown(game, hands, pot)
+    Four cards each in Badugi and Progressive Badugi, five in Badacey and Badeucey. The house
+    rules a hand file would set in its header (qualifier, odd chip) are options here.
+    """
+    from .hands.dispute import run_showdown
+    from .model.games import game_named
+    from .model.settings import QUALIFIER_RANKS, HouseRules
+
+    house = HouseRules(
+        odd_chip=odd_chip,
+        odd_chip_half=odd_chip_half,
+        qualifier_max=QUALIFIER_RANKS[qualifier],
+        qualifier_pair_ok=qualifier_pair_ok,
+    )
+    result = run_showdown(game_named(game), hands, pot, house)
     render(result, as_json)
 
 
@@ -160,7 +358,10 @@ def parse_command(
         ),
     ] = False,
 ) -> None:
-    """Read hand histories and print their events; exit 1 listing every hand that does not parse."""
+    """Read hand histories and print their events.
+
+    Exit status 1 after listing every hand that does not parse.
+    """
     import json
 
     from .text.parse import parse_paths
@@ -180,6 +381,79 @@ def parse_command(
 
 
 # --- end parse -----------------------------------------------------------------------------
+
+# --- new ------------------------------------------------------------------------------------
+
+
+@app.command("new")
+def new_command(
+    file: Annotated[
+        Path, typer.Argument(help="The night file to write (.bhh).", show_default=False)
+    ],
+    players: Annotated[
+        str,
+        typer.Option(
+            "--players",
+            help="The players clockwise, separated by commas, the first on the button: "
+            '"Anna,Ben,Cara".',
+            show_default=False,
+        ),
+    ],
+    game: Annotated[GameSpelling, typer.Option(help="The game.")] = "badugi",
+    structure: Annotated[
+        StructureKind, typer.Option(help="The betting structure.")
+    ] = "fixed-limit",
+    stakes: Annotated[
+        str,
+        typer.Option(
+            help="Fixed limit: the bets, S/B (blinds: half of S, and S). Spread limit: MIN-MAX. "
+            "Pot, half-pot and no limit: the blinds, SB/BB."
+        ),
+    ] = "2/4",
+    stacks: Annotated[
+        int, typer.Option(min=1, max=MAX_AMOUNT, help="Every player's chips at the start.")
+    ] = 100,
+    event: Annotated[
+        str | None, typer.Option(help='The cash game\'s name, e.g. "Friday game".')
+    ] = None,
+    date: Annotated[
+        str | None, typer.Option(help="The day, YYYY-MM-DD (default: today).", show_default=False)
+    ] = None,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite FILE if it exists.")] = False,
+) -> None:
+    """Write a ready-to-fill night file: headers, the first hand's seats and button.
+
+    A comment block below shows the lines a hand is written with (a deal, the betting, a draw,
+    a show, a collection, the next hand), played by the night's own players. Names that need
+    quotes get them. An existing FILE is kept unless --force.
+    """
+    import datetime
+
+    from .text.night import night_text
+
+    names = [name.strip() for name in players.split(",") if name.strip()]
+    try:
+        text = night_text(
+            names,
+            game=game,
+            structure=structure,
+            stakes=stakes,
+            stacks=stacks,
+            event=event,
+            date=date if date is not None else datetime.date.today(),
+        )
+    except BadugiError as exc:
+        usage(exc.message)
+    with output_file(file, overwrite=force) as handle:
+        handle.write(text)
+    typer.echo(
+        f"wrote {screen(str(file))}: {len(names)} players, {game}; check it with: "
+        f"badugi-ledger check {screen(str(file))}",
+        err=True,
+    )
+
+
+# --- end new -------------------------------------------------------------------------------
 
 # --- check ----------------------------------------------------------------------------------
 
@@ -217,13 +491,21 @@ def check_command(
         ),
     ] = False,
 ) -> None:
-    """Replay every hand and report broken rules, wrong payouts and (as warnings) what it had
-    to assume; exit 0 only if all is well (with --strict: and nothing was assumed)."""
-    from .check import run_check
+    """Replay every hand and report broken rules, wrong payouts and what it had to assume.
+
+    One summary line per file, files that held only other games summed up in one line, and
+    the totals. Warnings say what the replay had to assume (a draw not written down, a payout
+    taken on the record, stacks unknown after a bad hand). Exit status 0 only if all is well
+    (with --strict: and nothing was assumed), else 1. On a terminal a progress bar shows the
+    hands done.
+    """
+    from .check import count_hands, run_check
 
     run = run_check(paths, jobs=jobs, strict=strict)
-    for line in run.lines(as_json=as_json):
-        typer.echo(line if as_json else screen(line))
+    with progress_bar("checking", count_hands(run.files) if draws_progress() else None) as tick:
+        run.progress = tick
+        for line in run.lines(as_json=as_json):
+            typer.echo(line if as_json else screen(line))
     raise typer.Exit(0 if run.all_ok else 1)
 
 
@@ -249,7 +531,7 @@ SeasonOption = Annotated[
     str | None, typer.Option(help="Only this season (as the hand files name it); default: all.")
 ]
 PointsOption = Annotated[
-    str,
+    PointsFormula,
     typer.Option(
         "--points",
         help="Tournament points per entry. linear: n-k+1 (n entrants, place k). "
@@ -278,7 +560,7 @@ MinEventsOption = Annotated[
     ),
 ]
 KindOption = Annotated[
-    str,
+    StandingsKind,
     typer.Option(
         "--kind",
         help="tournament: points table; cash: net result over cash sessions; "
@@ -299,30 +581,23 @@ EventOption = Annotated[
 
 def _standings_options(
     season: str | None,
-    kind: str,
-    points: str,
+    kind: StandingsKind,
+    points: PointsFormula,
     points_table: str | None,
     best: int | None,
     min_events: int,
 ) -> StandingsOptions:
+    """The standings options, checked before the ledger is opened (a bad one: exit 2)."""
     from .reports.standings import StandingsOptions, parse_points_table
 
-    table = parse_points_table(points_table) if points_table else ()
-    return StandingsOptions(season, kind, points, table, best, min_events)  # type: ignore[arg-type]
+    try:
+        table = parse_points_table(points_table) if points_table else ()
+        return StandingsOptions(season, kind, points, table, best, min_events)
+    except BadugiError as exc:
+        usage(exc.message, "--points-table" if points_table or points == "table" else None)
 
 
-@app.command(
-    "import",
-    help=(
-        "Replay every hand and store the valid ones in the ledger, one transaction per "
-        "file.\n\nA hand is named by its event, table and hand number. One the ledger "
-        "holds with the same content is a duplicate and changes nothing; with other content "
-        "it is a conflict, not stored, and the report says what differs (--replace stores "
-        "it instead, and the audit keeps the change). Hands that break a rule are rejected "
-        "with their line and reason. Exit status 1 when any hand was rejected or in "
-        "conflict, or any file could not be imported."
-    ),
-)
+@app.command("import")
 def import_(
     paths: Annotated[
         list[Path],
@@ -341,7 +616,7 @@ def import_(
         ),
     ] = False,
     fmt: Annotated[
-        str | None,
+        HistoryFormat | None,
         typer.Option("--from", help="Read the files as this format (default: detect)."),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
@@ -366,75 +641,83 @@ def import_(
         ),
     ] = 0,
 ) -> None:
-    """Replay every hand and store the valid ones in the ledger, one transaction per file."""
+    """Replay every hand and store the valid ones in the ledger, one transaction per file.
+
+    A hand is named by its event, table and hand number. One the ledger holds with the same
+    content is a duplicate and changes nothing; with other content it is a conflict, not
+    stored, and the report says what differs (--replace stores it instead, and the audit keeps
+    the change). Hands that break a rule are rejected with their line and reason. The report
+    ends with the totals and the ledger written. Exit status 1 when any hand was rejected or in
+    conflict, or any file could not be imported. Ctrl-C stops at once: the file being stored
+    is rolled back, the files before it stay stored. On a terminal a progress bar shows the
+    hands done.
+    """
+    from .check import count_hands
     from .ledger.importing import import_paths, import_wait_ms
     from .ledger.store import ledger_at
+    from .sources import history_files
 
-    interactive = sys.stderr.isatty()
-
-    def progress(source: str, hands: int) -> None:
-        if interactive:
-            typer.echo(f"\r{source}: {hands} hands read", err=True, nl=False)
-        elif hands % 10_000 == 0:
-            typer.echo(f"{source}: {hands} hands read", err=True)
-
-    with ledger_at(db, busy_timeout_ms=import_wait_ms(wait)) as ledger:
+    total = count_hands(history_files(paths)) if draws_progress() else None
+    with (
+        ledger_at(db, busy_timeout_ms=import_wait_ms(wait)) as ledger,
+        progress_bar("importing", total) as tick,
+    ):
         report = import_paths(
-            ledger, paths, strict=strict, replace=replace, fmt=fmt, progress=progress, jobs=jobs
+            ledger,
+            paths,
+            strict=strict,
+            replace=replace,
+            fmt=fmt,
+            progress=None if tick is None else _per_file(tick),
+            progress_every=1,
+            jobs=jobs,
         )
     if str(db) != ":memory:":
         report.ledger = str(db)
-    if interactive and any(f.stored + f.duplicate + len(f.rejected) >= 1000 for f in report.files):
-        typer.echo("", err=True)
     render(report, as_json)
     if not report.ok:
         raise typer.Exit(1)
 
 
-@app.command(
-    "standings",
-    help=(
-        "Season standings: tournament points or cash net results.\n\nTournament ties are "
-        "broken by wins, then best finish, then events played (more is better); players "
-        "equal on all of these share the rank. Cash standings rank by net result, then "
-        "sessions played. Units are never added: a player has one row per unit (chips, "
-        "USD, EUR...), each unit ranked on its own; money shows as 12.34 USD."
-    ),
-)
+def _per_file(tick: Callable[[int], None]) -> Callable[[str, int], None]:
+    """The import's progress (hands read so far in a file) as the bar's steps."""
+    done: dict[str, int] = {}
+
+    def told(source: str, hands: int) -> None:
+        tick(hands - done.get(source, 0))
+        done[source] = hands
+
+    return told
+
+
+@app.command("standings")
 def standings_cmd(
     db: DbOption = LEDGER,
     season: SeasonOption = None,
-    fmt: Annotated[
-        str, typer.Option("--format", help="table, csv, json, markdown or html.")
-    ] = "table",
+    fmt: Annotated[StandingsFormat, typer.Option("--format", help="The output format.")] = "table",
     kind: KindOption = "auto",
     points: PointsOption = "linear",
     points_table: PointsTableOption = None,
     best: BestOption = None,
     min_events: MinEventsOption = 0,
 ) -> None:
-    """Season standings: tournament points or cash net results."""
+    """Season standings: tournament points or cash net results.
+
+    Tournament ties are broken by wins, then best finish, then events played (more is better);
+    players equal on all of these share the rank. Cash standings rank by net result, then
+    sessions played. Units are never added: a player has one row per unit (chips, USD,
+    EUR...), each unit ranked on its own; money shows as 12.34 USD.
+    """
     from .ledger.store import ledger_at
-    from .reports.standings import standings_format, standings_text
+    from .reports.standings import standings_text
 
     options = _standings_options(season, kind, points, points_table, best, min_events)
-    form = standings_format(fmt)
     with ledger_at(db, create=False) as ledger:
-        text = standings_text(ledger, options, form)
+        text = standings_text(ledger, options, fmt)
     typer.echo(text, nl=False)
 
 
-@app.command(
-    "settle",
-    help=(
-        "Who pays whom after an event or a whole season, with the fewest transfers, and "
-        "totals that net to zero.\n\nWithout --event or --season, the latest event with "
-        "hands (it says which). A season settles each unit (chips, each currency) on "
-        "its own. Exact minimum (n minus the most zero-sum groups, by subset DP) up to 16 "
-        "open balances after pairing exact opposites; beyond that a greedy settlement "
-        "with at most n-1 transfers."
-    ),
-)
+@app.command("settle")
 def settle_cmd(
     event: EventOption = None,
     season: Annotated[
@@ -443,11 +726,20 @@ def settle_cmd(
     db: DbOption = LEDGER,
     as_json: Annotated[bool, typer.Option("--json", help="Print the settlement as JSON.")] = False,
 ) -> None:
-    """Who pays whom after an event or a whole season, with the fewest transfers."""
+    """Who pays whom after an event or a whole season, with the fewest transfers.
+
+    The totals net to zero. Without --event or --season, the latest event with hands (it
+    says which). A season settles each unit (chips, each currency) on its own. Exact minimum
+    (n minus the most zero-sum groups, by subset DP) up to 16 open balances after pairing
+    exact opposites; beyond that a greedy settlement with at most n-1 transfers.
+    """
     from .ledger.store import ledger_at
     from .reports.settle import Settlement, settle_choice, settlement
 
-    settle_choice(event, season)
+    try:
+        settle_choice(event, season)
+    except BadugiError as exc:
+        usage(exc.message, "--event / --season")
     with ledger_at(db, create=False) as ledger:
         result = settlement(ledger, event, season=season)
     if event is None and season is None and isinstance(result, Settlement):
@@ -459,22 +751,12 @@ def settle_cmd(
     render(result, as_json)
 
 
-@app.command(
-    "export",
-    help=(
-        "Export the hands, postings, standings or sessions as CSV, JSON or Parquet.\n\n"
-        "Every row names its unit; money is in currency units (12.34). sessions is a "
-        "session ledger shaped like PokerNow's (player_nickname, player_id, "
-        "session_start_at, session_end_at, buy_in, buy_out, stack, net). CSV text cells "
-        "that a spreadsheet would run as a formula (= + - @ or their full-width forms, also "
-        "after spaces; tab or CR) get a leading apostrophe; numbers stay numbers."
-    ),
-)
+@app.command("export")
 def export_cmd(
-    table: Annotated[
-        str, typer.Option("--table", help="hands, postings, standings or sessions.")
+    table: Annotated[ExportTable, typer.Option("--table", help="What to export.")],
+    fmt: Annotated[
+        ExportFormat, typer.Option("--format", help="The file format (parquet needs pyarrow).")
     ],
-    fmt: Annotated[str, typer.Option("--format", help="csv, json or parquet (needs pyarrow).")],
     db: DbOption = LEDGER,
     out: Annotated[
         Path | None, typer.Option("--out", help="Write to this file (default: standard output).")
@@ -486,31 +768,29 @@ def export_cmd(
     best: BestOption = None,
     min_events: MinEventsOption = 0,
 ) -> None:
-    """Export the hands, postings, standings or sessions as CSV, JSON or Parquet."""
+    """Export the hands, postings, standings or sessions as CSV, JSON or Parquet.
+
+    Every row names its unit; money is in currency units (12.34). sessions is a session
+    ledger shaped like PokerNow's (player_nickname, player_id, session_start_at,
+    session_end_at, buy_in, buy_out, stack, net). CSV text cells that a spreadsheet would run
+    as a formula (= + - @ or their full-width forms, also after spaces; tab or CR) get a
+    leading apostrophe; numbers stay numbers.
+    """
     from .ledger.store import ledger_at
     from .reports.export import export_table
 
     options = _standings_options(season, kind, points, points_table, best, min_events)
     with ledger_at(db, create=False) as ledger:
-        data = export_table(ledger, table, fmt, options)  # type: ignore[arg-type]
+        data = export_table(ledger, table, fmt, options)
     if out is None:
         sys.stdout.buffer.write(data)
         sys.stdout.flush()
     else:
-        try:
-            out.write_bytes(data)
-        except OSError as exc:
-            fail(f"cannot write {str(out)!r}: {exc.strerror or exc}")
+        with output_file(out, binary=True) as handle:
+            handle.write(data)
 
 
-@app.command(
-    "report",
-    help=(
-        "Write a self-contained HTML season report with standings and charts.\n\nThe charts "
-        "show each player's cumulative result event by event. No scripts, no external "
-        "files: e-mail it as it is."
-    ),
-)
+@app.command("report")
 def report_cmd(
     out: Annotated[Path, typer.Option("--out", help="The HTML file to write.")],
     db: DbOption = LEDGER,
@@ -520,26 +800,25 @@ def report_cmd(
     best: BestOption = None,
     min_events: MinEventsOption = 0,
 ) -> None:
-    """Write a self-contained HTML season report with standings and charts."""
+    """Write a self-contained HTML season report with standings and charts.
+
+    The charts show each player's cumulative result event by event. No scripts, no external
+    files: e-mail it as it is.
+    """
     from .ledger.store import ledger_at
     from .reports.html import season_report
 
     options = _standings_options(season, "auto", points, points_table, best, min_events)
     with ledger_at(db, create=False) as ledger:
         text = season_report(ledger, options)
-    try:
-        out.write_text(text, encoding="utf-8")
-    except OSError as exc:
-        fail(f"cannot write {str(out)!r}: {exc.strerror or exc}")
+    with output_file(out) as handle:
+        handle.write(text)
     typer.echo(f"wrote {out}")
 
 
-@app.command(
-    "players",
-    help=('List players with their aliases, or merge ("Ben" ben Benjamin) and un-merge them.'),
-)
+@app.command("players")
 def players_cmd(
-    action: Annotated[str, typer.Argument(help="list, merge or unmerge.")] = "list",
+    action: Annotated[PlayersAction, typer.Argument(help="What to do.")] = "list",
     names: Annotated[
         list[str] | None,
         typer.Argument(
@@ -554,7 +833,7 @@ def players_cmd(
     from .ledger.store import ledger_at
 
     with ledger_at(db, create=False) as ledger:
-        infos = players_action(ledger, action, names or [])  # type: ignore[arg-type]
+        infos = players_action(ledger, action, names or [])
     for info in infos:
         typer.echo(info.text_line())
     if action != "list":
@@ -571,14 +850,7 @@ def _money(text: str) -> int:
         raise typer.BadParameter(str(exc)) from None
 
 
-@app.command(
-    "tournament",
-    help=(
-        "Show a tournament's places and prizes, or record its chop, bounty and "
-        "prices.\n\nTerms given here are kept in the ledger and applied whenever the "
-        "tournament is recomputed (on every import of its hands)."
-    ),
-)
+@app.command("tournament")
 def tournament_cmd(
     event: Annotated[
         str,
@@ -586,8 +858,8 @@ def tournament_cmd(
     ],
     db: DbOption = LEDGER,
     chop: Annotated[
-        str | None,
-        typer.Option(help="Record a chop among the players left: even, chip-count, or none."),
+        Literal[ChopMethod, "none"] | None,
+        typer.Option(help="Record a chop among the players left (none: take it back)."),
     ] = None,
     bounty: Annotated[
         int | None,
@@ -624,7 +896,11 @@ def tournament_cmd(
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
 ) -> None:
-    """Show a tournament's places and prizes, or record its chop, bounty and prices."""
+    """Show a tournament's places and prizes, or record its chop, bounty and prices.
+
+    Terms given here are kept in the ledger and applied whenever the tournament is recomputed
+    (on every import of its hands).
+    """
     from .ledger.store import ledger_at
     from .reports.tournament import tournament_result
 
@@ -663,8 +939,10 @@ def void_cmd(
     ] = None,
     db: DbOption = LEDGER,
 ) -> None:
-    """Take a hand, or a whole event, out of every figure (standings, settle, exports,
-    report) without deleting it; the audit keeps when and why."""
+    """Take a hand, or a whole event, out of every figure without deleting it.
+
+    Standings, settle, exports and the report leave it out; the audit keeps when and why.
+    """
     from dataclasses import replace
 
     from .ledger.corrections import void
@@ -680,8 +958,10 @@ def audit_cmd(
     db: DbOption = LEDGER,
     as_json: Annotated[bool, typer.Option("--json", help="Print the entries as JSON.")] = False,
 ) -> None:
-    """Every hand replaced and every hand or event voided: when, which, why, and the
-    fingerprints before and after."""
+    """Every hand replaced and every hand or event voided: when, which and why.
+
+    Each entry shows the fingerprints before and after.
+    """
     from .ledger.corrections import audit_trail
     from .ledger.store import ledger_at
 
@@ -694,8 +974,10 @@ def events_cmd(
     db: DbOption = LEDGER,
     as_json: Annotated[bool, typer.Option("--json", help="Print the events as JSON.")] = False,
 ) -> None:
-    """One row per event: id, date, kind, unit, the hands and players that count, and the
-    name that --event accepts."""
+    """One row per event: id, date, kind, unit, the hands and players that count.
+
+    Each row shows the name that --event accepts.
+    """
     from .ledger.corrections import event_list
     from .ledger.store import ledger_at
 
@@ -797,7 +1079,7 @@ def convert_command(
         ),
     ],
     to: Annotated[
-        str,
+        ConvertTarget,
         typer.Option(
             "--to",
             help="phh: the PHH standard (PokerKit; fixed-limit Badugi only). "
@@ -809,27 +1091,22 @@ def convert_command(
         typer.Option("--out", help="Write to this file instead of standard output."),
     ] = None,
     source_format: Annotated[
-        str | None,
-        typer.Option(
-            "--from",
-            help="Read FILE as this format instead of detecting it: text, pokerstars, "
-            "fulltilt, merge, kingsclub, phh or winamax.",
-        ),
+        HistoryFormat | None,
+        typer.Option("--from", help="Read FILE as this format instead of detecting it."),
     ] = None,
 ) -> None:
-    """Write every Badugi-family hand of FILE as PHH or in our text format (other games are skipped)."""  # noqa: E501
-    from .convert import TARGETS, convert_file
+    """Write every Badugi-family hand of FILE as PHH or in our text format.
 
-    if to not in TARGETS:
-        fail(f"--to must be one of {', '.join(TARGETS)}, not {to!r}")
-    try:
-        if out is None:
-            report = convert_file(file, to, sys.stdout, fmt=source_format)
-        else:
-            with open(out, "w", encoding="utf-8", newline="\n") as handle:
-                report = convert_file(file, to, handle, fmt=source_format)
-    except OSError as exc:
-        fail(str(exc))
+    Hands of other games are skipped (and counted). Exit status 1 when a hand could not be
+    converted (the others are written) or FILE holds no Badugi-family hand.
+    """
+    from .convert import convert_file
+
+    if out is None:
+        report = convert_file(file, to, sys.stdout, fmt=source_format)
+    else:
+        with output_file(out) as handle:
+            report = convert_file(file, to, handle, fmt=source_format)  # type: ignore[arg-type]
     if report.skipped:
         typer.echo(f"skipped {len(report.skipped)} hand(s) of other games", err=True)
     for problem in report.problems:
@@ -848,12 +1125,10 @@ def convert_command(
 @app.command("simulate")
 def simulate_command(
     hands: Annotated[int, typer.Option(max=MAX_AMOUNT, help="How many hands to play.")] = 100,
-    players: Annotated[int, typer.Option(help="Players at the table (2-9).")] = 6,
-    game: Annotated[
-        str, typer.Option(help="badugi, progressive-badugi, badacey or badeucey.")
-    ] = "badugi",
+    players: Annotated[int, typer.Option(min=2, max=9, help="Players at the table.")] = 6,
+    game: Annotated[GameSpelling, typer.Option(help="The game.")] = "badugi",
     structure: Annotated[
-        str,
+        StructureKind,
         typer.Option(
             help="fixed-limit (bets of one and two big blinds), pot-limit, half-pot-limit, "
             "no-limit or spread-limit (one to four big blinds)."
@@ -882,7 +1157,7 @@ def simulate_command(
         ),
     ] = 500,
     cards: Annotated[
-        str,
+        CardsShown,
         typer.Option(
             help="all: write every card dealt, discarded and drawn (a dealer's log); "
             "showdown: draws as counts, cards only when shown."
@@ -892,24 +1167,32 @@ def simulate_command(
         bool, typer.Option(help="Write every player's final stack after each hand.")
     ] = True,
 ) -> None:
-    """Play random legal hands (stacks carried, rebuys, all-ins, side pots) and write them in the
-    hand-history format; check reports every one of them clean."""
-    from .simulate.sessions import SimulationOptions, simulate_to_path
+    """Play random legal hands and write them in the hand-history format.
+
+    Stacks are carried from hand to hand, with rebuys, all-ins and side pots; check reports
+    every one of them clean.
+    """
+    from .model.games import game_named
+    from .simulate.sessions import SimulationOptions, write_simulation
 
     options = SimulationOptions(
         hands=hands,
         players=players,
-        game=game,  # type: ignore[arg-type]
-        structure=structure,  # type: ignore[arg-type]
+        game=game_named(game),
+        structure=structure,
         seed=seed,
         small_blind=small_blind,
         big_blind=big_blind,
         ante=ante,
         session_hands=session_hands,
-        cards=cards,  # type: ignore[arg-type]
+        cards=cards,
         final_stacks=final_stacks,
     )
-    stats = simulate_to_path(options, out)
+    if out is None:
+        stats = write_simulation(options, sys.stdout)
+    else:
+        with output_file(out) as handle:
+            stats = write_simulation(options, handle)
     typer.echo(f"simulated {stats.summary()}" + (f" -> {out}" if out else ""), err=True)
 
 
@@ -955,7 +1238,10 @@ def serve_cmd(
 
 def main() -> None:
     """Console entry point (library errors are turned into ``Error:`` lines by the group)."""
-    app()
+    try:
+        app()
+    except KeyboardInterrupt:  # before a command began (a command's own is the group's)
+        sys.exit(EXIT_INTERRUPTED)
 
 
 if __name__ == "__main__":  # pragma: no cover

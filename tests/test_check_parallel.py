@@ -82,22 +82,26 @@ def test_cli_jobs_option(tmp_path: Path) -> None:
 def test_other_games_are_counted_as_skipped(corpus_dir: Path) -> None:
     """A Winamax 2-7 Triple Draw file (``corpus/winamax``) holds no Badugi-family hand: the
     summary says how many hands of other games it left out (one per ``Winamax Poker -``
-    header line), in one process and in two."""
+    header line), in one process and in two; several such files are summed up in one line."""
     files = sorted((corpus_dir / "winamax").glob("*.txt"))
-    assert files
+    assert len(files) > 1
+    counts = {}
+    for path in files:
+        text = path.read_text(encoding="utf-8", errors="replace")
+        counts[path] = sum(1 for line in text.splitlines() if line.startswith("Winamax Poker - "))
+        assert counts[path] > 0
+        plural = "s" if counts[path] != 1 else ""
+        assert list(run_check([path], jobs=1).lines()) == [
+            f"{path}: 0 hands: 0 ok, 0 with violations, 0 with payout mismatches; "
+            f"{counts[path]} hand{plural} of other games skipped"
+        ]
     for jobs in (1, 2):
         run = run_check(files, jobs=jobs)
         lines = list(run.lines())
-        for path in files:
-            text = path.read_text(encoding="utf-8", errors="replace")
-            headers = sum(1 for line in text.splitlines() if line.startswith("Winamax Poker - "))
-            assert headers > 0
-            plural = "s" if headers != 1 else ""
-            assert (
-                f"{path}: 0 hands: 0 ok, 0 with violations, 0 with payout mismatches; "
-                f"{headers} hand{plural} of other games skipped" in lines
-            )
-        assert run.total().skipped == sum(s.skipped for s in run.summaries) > 0
+        skipped = sum(counts.values())
+        assert lines[:-1] == [f"{len(files)} files held only other games: {skipped} hands skipped"]
+        assert lines[-1].endswith(f"; {skipped} hands of other games skipped")
+        assert run.total().skipped == sum(s.skipped for s in run.summaries) == skipped
 
 
 def test_an_empty_file_says_no_hand_was_found(tmp_path: Path) -> None:

@@ -55,14 +55,25 @@ from .writer import ProgressFn, store_file
 
 
 def read_source(
-    path: Path, fmt: str | None = None
+    path: Path, fmt: str | None = None, skipped: _Skipped | None = None
 ) -> Iterator[HandRecord | BadugiError | TableGap]:
     """The one reader of the import, the same as ``check``'s: :func:`sources.read_stream` (our
     format or a site's, recognised by content; ``fmt`` = the ``--from`` override; a site
-    file's missing hand resyncs its table, as in ``check``)."""
+    file's missing hand resyncs its table, as in ``check``); ``skipped`` counts the hands of
+    other games left out."""
     from ..sources import read_stream
 
-    return iter(read_stream(path, fmt))
+    return iter(read_stream(path, fmt, on_skip=None if skipped is None else skipped.add))
+
+
+@dataclass
+class _Skipped:
+    """Hands of other games a file held (the report's ``skipped``)."""
+
+    count: int = 0
+
+    def add(self, _hand: object) -> None:
+        self.count += 1
 
 
 def replay(items: Iterable[HandRecord | BadugiError | TableGap]) -> Iterator[HandOutcome]:
@@ -116,10 +127,11 @@ def import_file(
 ) -> FileReport:
     """Read, replay and store one file.  A file that cannot be read is reported, not raised."""
     source = str(path)
+    skipped = _Skipped()
     try:
-        return import_outcomes(
+        report = import_outcomes(
             db,
-            replay(read_source(Path(path), fmt)),
+            replay(read_source(Path(path), fmt, skipped)),
             source,
             strict=strict,
             replace=replace,
@@ -129,6 +141,8 @@ def import_file(
         )
     except _FILE_ERRORS as exc:
         return FileReport(source, error=_explain(exc))
+    report.skipped = skipped.count
+    return report
 
 
 _SQLITE_HINTS = {
@@ -177,24 +191,25 @@ class _StagedFailure(Exception):
         self.message = message
 
 
-def _prepared(task: _StageTask) -> Iterator[Rejected | HandRows | None]:
+def _prepared(task: _StageTask, skipped: _Skipped) -> Iterator[Rejected | HandRows | None]:
     """What :func:`import_file` stores, lazily: opening the file fails at the first item."""
     yield from prepare_outcomes(
-        replay(read_source(Path(task.path), task.fmt)), task.path, strict=task.strict
+        replay(read_source(Path(task.path), task.fmt, skipped)), task.path, strict=task.strict
     )
 
 
 def _stage_file(task: _StageTask) -> str | None:
     """In a worker: read, replay and prepare one file into a staging file; its path, or None
     when staging is impossible (the writer then imports the file itself)."""
-    items = _prepared(task)
+    skipped = _Skipped()
+    items = _prepared(task, skipped)
     try:
         fd, stage = tempfile.mkstemp(prefix="stage-", suffix=".pickle", dir=task.folder)
     except OSError:
         return None
     try:
         with os.fdopen(fd, "wb") as out:
-            chunk: list[Rejected | HandRows | _Unreadable | None] = []
+            chunk: list[Rejected | HandRows | _Unreadable | _Skipped | None] = []
             while True:
                 try:
                     item = next(items)
@@ -207,6 +222,8 @@ def _stage_file(task: _StageTask) -> str | None:
                 if len(chunk) >= _STAGE_CHUNK:
                     pickle.dump(chunk, out, protocol=pickle.HIGHEST_PROTOCOL)
                     chunk = []
+            if skipped.count:  # last: how many hands of other games were left out
+                chunk.append(skipped)
             pickle.dump(chunk, out, protocol=pickle.HIGHEST_PROTOCOL)
     except OSError:
         os.unlink(stage)
@@ -214,8 +231,9 @@ def _stage_file(task: _StageTask) -> str | None:
     return stage
 
 
-def _staged_items(stage: str) -> Iterator[Rejected | HandRows | None]:
-    """The items of a staging file, in order; raises where the file stopped being readable."""
+def _staged_items(stage: str, skipped: _Skipped) -> Iterator[Rejected | HandRows | None]:
+    """The items of a staging file, in order; raises where the file stopped being readable;
+    ``skipped`` learns the count of hands of other games at the end."""
     with open(stage, "rb") as staged:
         while True:
             try:
@@ -225,6 +243,9 @@ def _staged_items(stage: str) -> Iterator[Rejected | HandRows | None]:
             for item in chunk:
                 if type(item) is _Unreadable:
                     raise _StagedFailure(item.message)
+                if type(item) is _Skipped:
+                    skipped.count = item.count
+                    continue
                 yield item
 
 
@@ -240,10 +261,11 @@ def _store_staged(
     progress_every: int,
 ) -> FileReport:
     """:func:`import_file`, with the reading done by a worker."""
+    skipped = _Skipped()
     try:
-        return store_file(
+        report = store_file(
             db,
-            _staged_items(stage),
+            _staged_items(stage, skipped),
             source,
             strict=strict,
             replace=replace,
@@ -257,6 +279,8 @@ def _store_staged(
         return FileReport(source, error=_explain(exc))
     finally:
         os.unlink(stage)
+    report.skipped = skipped.count
+    return report
 
 
 def import_paths(

@@ -6,6 +6,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 
+def other_games_line(files: int, skipped: int) -> str:
+    """The one summary line of the files that held only other games (``check`` and ``import``).
+
+    >>> other_games_line(22, 242)
+    '22 files held only other games: 242 hands skipped'
+    """
+    hands = f"{skipped} hand{'s' if skipped != 1 else ''}"
+    return f"{files} file{'s' if files != 1 else ''} held only other games: {hands} skipped"
+
+
 @dataclass(frozen=True)
 class Rejected:
     """A hand that was not stored, and why (each reason with its line)."""
@@ -48,9 +58,8 @@ class Conflict:
 
     def text(self, what: str) -> str:
         table = f" at table {self.table}" if self.table else ""
-        return (
-            f"  line {self.line} hand {self.hand}{table} of {self.event}: {what}: "
-            + "; ".join(self.differences)
+        return f"  line {self.line} hand {self.hand}{table} of {self.event}: {what}: " + "; ".join(
+            self.differences
         )
 
 
@@ -68,6 +77,8 @@ class FileReport:
     """``strict``: the file had a bad hand, so none of it was written."""
     error: str | None = None
     """The file could not be read or written at all (nothing of it was written)."""
+    skipped: int = 0
+    """Hands of other games (2-7 triple draw, hold'em…) a site file holds; not imported."""
 
     def as_dict(self) -> dict[str, object]:
         return {
@@ -79,13 +90,20 @@ class FileReport:
             "replaced": len(self.replaced),
             "refused": self.refused,
             "error": self.error,
+            "skipped": self.skipped,
             "rejections": [r.as_dict() for r in self.rejected],
             "conflicts": [c.as_dict() for c in self.conflicts],
             "replacements": [c.as_dict() for c in self.replaced],
         }
 
+    @property
+    def only_other_games(self) -> bool:
+        """The file held hands, but none of a Badugi-family game (nothing to import)."""
+        empty = not (self.stored or self.duplicate or self.rejected or self.conflicts)
+        return bool(self.skipped) and empty and not (self.replaced or self.error)
+
     def counts(self) -> str:
-        """"3 stored, 1 duplicate, 0 rejected" (conflicts and replacements when there are)."""
+        """ "3 stored, 1 duplicate, 0 rejected" (conflicts and replacements when there are)."""
         text = f"{self.stored} stored, {self.duplicate} duplicate"
         if self.conflicts:
             text += f", {len(self.conflicts)} conflict"
@@ -121,18 +139,28 @@ class ImportReport:
         return sum(len(f.replaced) for f in self.files)
 
     @property
+    def skipped(self) -> int:
+        return sum(f.skipped for f in self.files)
+
+    @property
     def ok(self) -> bool:
         return not any(f.rejected or f.refused or f.error or f.conflicts for f in self.files)
 
     def text_lines(self) -> list[str]:
         """The report as people read it: one line per file, rejected hands under it."""
         lines = []
+        others = [f for f in self.files if f.only_other_games] if len(self.files) > 1 else []
         for f in self.files:
+            if f in others:
+                continue
             if f.error:
                 lines.append(f"{f.source}: not imported: {f.error}")
                 continue
             state = " (refused by --strict: nothing stored)" if f.refused else ""
-            if not (f.stored or f.duplicate or f.rejected or f.conflicts or f.replaced):
+            if f.skipped:
+                plural = "s" if f.skipped != 1 else ""
+                state += f"; {f.skipped} hand{plural} of other games skipped"
+            elif not (f.stored or f.duplicate or f.rejected or f.conflicts or f.replaced):
                 state = " (no Badugi-family hands found)"
             lines.append(f"{f.source}: {f.counts()}{state}")
             for r in f.rejected:
@@ -144,8 +172,11 @@ class ImportReport:
         total.rejected = [r for f in self.files for r in f.rejected]
         total.conflicts = [c for f in self.files for c in f.conflicts]
         total.replaced = [c for f in self.files for c in f.replaced]
+        if others:
+            lines.append(other_games_line(len(others), sum(f.skipped for f in others)))
         files = f"{len(self.files)} file{'s' if len(self.files) != 1 else ''}"
-        lines.append(f"total: {total.counts()} in {files}")
+        skipped = f"; {self.skipped} hands of other games skipped" if self.skipped else ""
+        lines.append(f"total: {total.counts()} in {files}{skipped}")
         if self.conflict:
             lines.append(
                 "a conflict is a hand the ledger already holds with other content; import "
@@ -162,6 +193,7 @@ class ImportReport:
             "rejected": self.rejected,
             "conflict": self.conflict,
             "replaced": self.replaced,
+            "skipped": self.skipped,
             "ledger": self.ledger,
             "files": [f.as_dict() for f in self.files],
         }

@@ -24,10 +24,29 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Literal
+from typing import Literal, cast, get_args
 
 GameName = Literal["badugi", "progressive-badugi", "badacey", "badeucey"]
 GAME_NAMES: tuple[GameName, ...] = ("badugi", "progressive-badugi", "badacey", "badeucey")
+
+GameSpelling = Literal["badugi", "progressive badugi", "progressive-badugi", "badacey", "badeucey"]
+"""Every way a game may be named: in a ``game`` header of the format (the grammar's
+``GAME_NAME``) and in the ``--game`` option of every command."""
+GAME_SPELLINGS: tuple[GameSpelling, ...] = get_args(GameSpelling)
+
+
+def game_named(text: str) -> GameName:
+    """The game a spelling names (``"progressive badugi"`` -> ``"progressive-badugi"``).
+
+    >>> game_named("progressive badugi")
+    'progressive-badugi'
+    """
+    from .errors import ConfigError
+
+    if text not in GAME_SPELLINGS:
+        raise ConfigError(f"unknown game {text!r} (games: {', '.join(GAME_SPELLINGS)})")
+    return cast(GameName, text.replace(" ", "-"))
+
 
 HalfName = Literal["badugi", "five-card"]
 """A half of the pot: the Badugi half, or the five-card low half of Badacey and Badeucey."""

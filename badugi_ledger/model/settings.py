@@ -8,8 +8,9 @@ its own complete, immutable :class:`GameSettings`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Literal, get_args
 
 from .errors import ConfigError
@@ -39,6 +40,15 @@ ReshuffleRule = Literal["exclude-own", "all-discards", "discards-first"]
 shuffled into the new stub.  ``all-discards``: every discard is (``000``, ``003``).
 ``discards-first`` (PHH, as PokerKit deals): every player of a draw discards, a card is burned,
 then each is served in turn; every dead card, the whole draw's discards included, is."""
+
+QualifierRank = Literal["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "T", "J", "Q", "K"]
+"""How the ``qualifier`` house rule (and ``showdown --qualifier``) names the highest card of a
+qualifying badugi (``002`` 3.1): ``A``, ``2``…``9``, ``10`` or ``T``, ``J``, ``Q``, ``K``."""
+_FACES = {"A": 1, "10": 10, "T": 10, "J": 11, "Q": 12, "K": 13}
+QUALIFIER_RANKS: Mapping[str, int] = MappingProxyType(
+    {rank: _FACES.get(rank) or int(rank) for rank in get_args(QualifierRank)}
+)
+"""Each :data:`QualifierRank` as :attr:`HouseRules.qualifier_max` holds it (A = 1 … K = 13)."""
 
 
 _HOUSE_CHOICES: dict[str, tuple[str, ...]] = {

@@ -18,9 +18,17 @@ from typing import Any
 
 from ..model.errors import NOWHERE, ConfigError, Position
 from ..model.events import Post, Seat, Session
+from ..model.games import game_named
 from ..model.limits import MAX_DIGITS, amount_problem
 from ..model.money import chip_value
-from ..model.settings import GameSettings, HouseRules, RakeRule, Structure, validate_payouts
+from ..model.settings import (
+    QUALIFIER_RANKS,
+    GameSettings,
+    HouseRules,
+    RakeRule,
+    Structure,
+    validate_payouts,
+)
 from .transformer import short, too_large
 
 __all__ = [
@@ -40,16 +48,6 @@ HEADER_KEYWORDS = [
     *("house", "cash", "tournament", "date", "place", "season", "buy-in", "starting-chips"),
     *("payouts", "table", "chips"),
 ]
-
-_GAME = {
-    "badugi": "badugi",
-    "progressive badugi": "progressive-badugi",
-    "progressive-badugi": "progressive-badugi",
-    "badacey": "badacey",
-    "badeucey": "badeucey",
-}
-_RANK_VALUE = {"A": 1, "T": 10, "10": 10, "J": 11, "Q": 12, "K": 13}
-_RANK_VALUE.update({str(r): r for r in range(2, 10)})
 
 
 def house_rule_value(key: str, value: str) -> dict[str, Any]:
@@ -139,7 +137,7 @@ class SettingsState:
 
     def _apply_one(self, tag: str, a: list[Any]) -> None:  # noqa: C901 - one branch per item
         if tag == "game":
-            self.game = _GAME[a[0].value]
+            self.game = game_named(a[0].value)
             self.with_buy = a[1] is not None
         elif tag == "fixed_limit":
             self.kind, self.small_bet, self.big_bet, self.spread = "fixed-limit", a[0], a[1], (0, 0)
@@ -171,7 +169,7 @@ class SettingsState:
         elif tag in ("heads_up_uncapped", "qualifier_pair_ok", "redeal_posts", "half_bet_reopens"):
             self.house[tag] = a[0].value == "yes"
         elif tag == "qualifier":
-            self.house["qualifier_max"] = _RANK_VALUE[a[0].value]
+            self.house["qualifier_max"] = QUALIFIER_RANKS[a[0].value]
         elif tag in ("buy_price", "max_seats"):
             self.house[tag] = a[0]
         elif tag == "house":

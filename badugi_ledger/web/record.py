@@ -1,28 +1,294 @@
-"""Recording hands from the web app (placeholder until the record page lands).
+"""The "Record a hand" page of ``badugi-ledger serve``: an organiser records hands at the table,
+often on a phone, by tapping the legal next actions or by typing, into one text that the
+server checks as it changes and saves through the same import as ``badugi-ledger import``.
 
-See the contract in :mod:`badugi_ledger.web`: this module's ``routes`` are mounted by
-:func:`badugi_ledger.web.app.create_app`.
+The page holds no game knowledge of its own: the starting text is
+:func:`badugi_ledger.text.night.night_text`'s, the verdict and pots are
+:func:`badugi_ledger.live.live_check`'s (the messages ``check`` prints), the tappable actions
+and their canonical lines are :mod:`badugi_ledger.replay.legal`'s, and saving is
+:func:`badugi_ledger.ledger.importing.import_paths` on a ``.bhh`` file written beside the
+ledger (``recorded/<date>-<event>.bhh``), with its duplicate, conflict and ``--replace`` rules.
+The one rule added here: a file is saved only when ``check`` passes it, so the folder of
+recorded nights always checks clean.
 """
 
 from __future__ import annotations
 
+import datetime as dt
+import os
+import sqlite3
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
 from starlette.requests import Request
-from starlette.responses import Response
+from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
-from .common import render
+from ..model.errors import BadugiError
+from ..model.games import GAMES
+from ..model.settings import STRUCTURE_KINDS
+from .record_view import RecordError, recorded_name
+
+MAX_TEXT = 1_000_000
+"""The most characters of text the page sends (the guard refuses a larger body anyway)."""
+
+GAME_CHOICES: tuple[tuple[str, str], ...] = tuple((name, g.title) for name, g in GAMES.items())
+"""Every game the format's ``game`` header accepts."""
+
+STRUCTURE_TITLES = {
+    "fixed-limit": "fixed limit",
+    "pot-limit": "pot limit",
+    "half-pot-limit": "half-pot limit",
+    "no-limit": "no limit",
+    "spread-limit": "spread limit",
+}
+STRUCTURE_CHOICES = tuple((kind, STRUCTURE_TITLES[kind]) for kind in STRUCTURE_KINDS)
+
+
+# --- the page ---------------------------------------------------------------------------------
 
 
 async def record_page(request: Request) -> Response:
-    """The Record page: not yet written."""
+    from .common import open_ledger, render
+
+    with open_ledger(request) as ledger:
+        events = event_choices(ledger)
+    urls = {name: request.app.url_path_for(f"record_{name}") for name in URL_NAMES}
     return render(
         request,
-        "web/message.html",
+        "web/record.html",
         active="record",
-        heading="Record a hand",
-        message="Not yet: recording hands from this page is coming. Until then, write the "
-        "hands in a file and run badugi-ledger import.",
+        urls=urls,
+        events=events,
+        games=GAME_CHOICES,
+        structures=STRUCTURE_CHOICES,
+        today=dt.date.today().isoformat(),
+        setup_open=True,
+        text="",
+        folder=str(recorded_folder(request)),
     )
 
 
-routes: list[BaseRoute] = [Route("/record", record_page, methods=["GET"], name="record")]
+URL_NAMES = ("check", "tap", "start", "event", "save")
+
+
+def event_choices(ledger: sqlite3.Connection) -> list[dict[str, Any]]:
+    """The ledger's events, newest first, as the picker lists them."""
+    rows = ledger.execute(
+        "SELECT e.id, e.kind, e.name, e.date, e.game, count(h.id) FROM counted_events e "
+        "LEFT JOIN counted_hands h ON h.event_id = e.id GROUP BY e.id "
+        "ORDER BY coalesce(e.date, '') DESC, e.id DESC"
+    ).fetchall()
+    return [
+        {
+            "id": row[0],
+            "label": f"{row[3] or 'undated'} · {row[2]} ({row[1]}, {row[5]} hand"
+            f"{'s' if row[5] != 1 else ''})",
+        }
+        for row in rows
+    ]
+
+
+# --- JSON in, JSON out --------------------------------------------------------------------------
+
+
+async def _json_body(request: Request) -> dict[str, Any]:
+    try:
+        body = await request.json()
+    except ValueError as exc:
+        raise RecordError("the page sent something that is not JSON") from exc
+    if not isinstance(body, dict):
+        raise RecordError("the page sent something that is not a JSON object")
+    return body
+
+
+def _text_of(body: dict[str, Any]) -> str:
+    text = body.get("text", "")
+    if not isinstance(text, str):
+        raise RecordError("the text must be a string")
+    if len(text) > MAX_TEXT:
+        raise RecordError(f"the text is longer than {MAX_TEXT} characters")
+    return text
+
+
+def _refused(exc: Exception, status: int = 200) -> JSONResponse:
+    """What the organiser sent cannot be used: the reason, to show.  Status 200 for what the
+    page itself may send (a browser logs every 4xx answer as a console error); 400 and 404 for
+    requests the page never makes."""
+    return JSONResponse({"error": str(exc)}, status_code=status)
+
+
+async def record_check(request: Request) -> Response:
+    """The verdict of a text: problems beside their lines, pots, and what can be tapped next."""
+    try:
+        text = _text_of(await _json_body(request))
+    except RecordError as exc:
+        return _refused(exc, 400)
+    from .record_view import checked_view
+
+    return JSONResponse(checked_view(text))
+
+
+async def record_tap(request: Request) -> Response:
+    """Append the canonical line of a tapped option to the text; the new text and its verdict."""
+    try:
+        body = await _json_body(request)
+        text = _text_of(body)
+        choice = body.get("choice")
+        if not isinstance(choice, dict):
+            raise RecordError("no option was chosen")
+        from .record_view import append_choice, checked_view
+
+        new_text, line = append_choice(text, choice)
+    except BadugiError as exc:
+        return _refused(exc)
+    return JSONResponse({"text": new_text, "line": line, "check": checked_view(new_text)})
+
+
+async def record_start(request: Request) -> Response:
+    """The starting text of a night from the event form (:func:`night_text`)."""
+    from .record_view import starting_text
+
+    try:
+        body = await _json_body(request)
+        with _ledger(request) as ledger:
+            text = starting_text(body, ledger)
+    except BadugiError as exc:
+        return _refused(exc)
+    return JSONResponse({"text": text})
+
+
+async def record_event(request: Request) -> Response:
+    """An event of the ledger as the form shows it, and its recorded text when there is one."""
+    from .record_view import event_form
+
+    try:
+        event_id = int(request.query_params.get("id", ""))
+    except ValueError:
+        return _refused(RecordError("no event was named"), 400)
+    with _ledger(request) as ledger:
+        found = event_form(ledger, event_id, recorded_folder(request))
+    if found is None:
+        return _refused(RecordError(f"the ledger holds no event {event_id}"), 404)
+    return JSONResponse(found)
+
+
+def _ledger(request: Request) -> Any:
+    from .common import open_ledger
+
+    return open_ledger(request)
+
+
+# --- saving ---------------------------------------------------------------------------------------
+
+
+def recorded_folder(request: Request) -> Path:
+    """``<the ledger's folder>/recorded``: where the page's files go."""
+    from .common import ledger_path
+
+    return Path(ledger_path(request)).resolve().parent / "recorded"
+
+
+@dataclass
+class Saved:
+    """What a save did, as the page shows it: ``outcome`` is ``saved``, ``problems`` (check
+    finds some: nothing written), ``dropped`` (the event's file holds hands the text lacks),
+    ``conflict`` (hands the ledger holds with other content), ``rejected`` or ``error``."""
+
+    outcome: str
+    data: dict[str, Any] = field(default_factory=dict)
+
+    def response(self) -> JSONResponse:
+        return JSONResponse({"outcome": self.outcome, **self.data})
+
+
+async def record_save(request: Request) -> Response:
+    from .security import require_write
+
+    require_write(request)  # read-only mode refuses (its own response or exception)
+    try:
+        body = await _json_body(request)
+        text = _text_of(body)
+        replace = body.get("replace") is True
+        with _ledger(request) as ledger:
+            saved = save_text(ledger, recorded_folder(request), text, replace=replace)
+    except BadugiError as exc:
+        return _refused(exc)
+    return saved.response()
+
+
+def save_text(ledger: sqlite3.Connection, folder: Path, text: str, *, replace: bool) -> Saved:
+    """Write ``text`` to its event's file in ``folder`` and import that file.
+
+    Refused when ``check`` finds a problem.  The event's file is updated in place; when it holds
+    hands the new text lacks, or the ledger holds one of the hands with other content (a
+    conflict, as ``import`` reports it), the answer says what differs, and the same call with
+    ``replace`` overwrites the file and stores this version (``import --replace``).
+    """
+    from ..ledger.importing import import_paths
+    from .record_view import file_hands, first_session, problems_of_file
+
+    folder.mkdir(parents=True, exist_ok=True)
+    fd, temp_name = tempfile.mkstemp(prefix=".saving-", suffix=".bhh", dir=folder)
+    temp = Path(temp_name)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as out:
+            out.write(text if text.endswith("\n") else text + "\n")
+        session = first_session(text)
+        final = folder / recorded_name(session.name, session.date)
+        problems = problems_of_file(temp, shown_as=final)
+        if problems:
+            return Saved("problems", {
+                "error": "not saved: check finds problems in the text; fix the marked lines",
+                "problems": problems,
+            })  # fmt: skip
+        if final.exists():
+            dropped = sorted(file_hands(final.read_text(encoding="utf-8")) - file_hands(text))
+            if dropped and not replace:
+                return Saved("dropped", {
+                    "error": f"not saved: {final.name} already holds hands this text does not",
+                    "dropped": dropped,
+                    "can_replace": True,
+                    "file": str(final),
+                })  # fmt: skip
+        os.replace(temp, final)
+    finally:
+        temp.unlink(missing_ok=True)
+    report = import_paths(ledger, [final], replace=replace, jobs=1)
+    [done] = report.files
+    data: dict[str, Any] = {
+        "file": str(final),
+        "stored": done.stored,
+        "duplicate": done.duplicate,
+        "replaced": [c.as_dict() for c in done.replaced],
+        "conflicts": [c.as_dict() for c in done.conflicts],
+        "rejected": [r.as_dict() for r in done.rejected],
+        "report": report.text_lines(),
+    }
+    if done.error:
+        return Saved("error", {**data, "error": f"not imported: {done.error}"})
+    if done.conflicts:
+        count = len(done.conflicts)
+        return Saved("conflict", {
+            **data,
+            "error": f"{count} hand{'s' if count != 1 else ''} the ledger already holds with "
+            "other content: not stored. The differences are below; replace stores this "
+            "version (the audit keeps the change).",
+            "can_replace": True,
+        })  # fmt: skip
+    if done.rejected:
+        return Saved("rejected", {**data, "error": f"saved {final.name}, but: {done.counts()}"})
+    data["message"] = f"saved {final.name}: {done.counts()}"
+    return Saved("saved", data)
+
+
+routes: list[BaseRoute] = [
+    Route("/record", record_page, name="record"),
+    Route("/record/check", record_check, methods=["POST"], name="record_check"),
+    Route("/record/tap", record_tap, methods=["POST"], name="record_tap"),
+    Route("/record/start", record_start, methods=["POST"], name="record_start"),
+    Route("/record/event", record_event, name="record_event"),
+    Route("/record/save", record_save, methods=["POST"], name="record_save"),
+]

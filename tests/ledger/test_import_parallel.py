@@ -180,7 +180,7 @@ def test_a_file_that_stops_being_readable_fails_alike(
         for name, seed in (("a", 7), ("b", 8), ("c", 9))
     ]
 
-    def failing(path: Path, fmt: str | None = None):  # type: ignore[no-untyped-def]
+    def failing(path: Path, fmt: str | None = None, skipped: object = None):  # type: ignore[no-untyped-def]
         for n, item in enumerate(read_hands(path, fmt)):
             if path.name == "b.bhh" and n == 700:
                 raise OSError(5, "Input/output error")

@@ -327,7 +327,9 @@ def test_an_amount_the_ledger_cannot_hold_fails_its_file_only(
     }
     for name in outcomes:
         write(tmp_path, name, "placeholder\n")
-    monkeypatch.setattr(ledger, "read_source", lambda path, fmt=None: outcomes[path.name])
+    monkeypatch.setattr(
+        ledger, "read_source", lambda path, fmt=None, skipped=None: outcomes[path.name]
+    )
     monkeypatch.setattr(ledger, "replay", lambda items: iter(items))
     db = tmp_path / "club.db"
     code, out = invoke("import", tmp_path / "a_huge.bhh", tmp_path / "b_ok.bhh", "--db", db,

@@ -250,13 +250,20 @@ def test_cli_simulate_then_check(tmp_path: Path) -> None:
 
 
 def test_cli_simulate_errors_are_one_line(tmp_path: Path) -> None:
-    for args in (["--players", "12"], ["--game", "chess"], ["--out", str(tmp_path / "no/x")]):
+    done = subprocess.run(
+        [str(CLI), "simulate", "--hands", "3", "--out", str(tmp_path / "no/x")],
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 1
+    assert done.stderr.startswith("Error: ") and "Traceback" not in done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1
+    for args in (["--players", "12"], ["--game", "chess"]):  # bad usage: exit status 2
         done = subprocess.run(
             [str(CLI), "simulate", "--hands", "3", *args], capture_output=True, text=True
         )
-        assert done.returncode == 1
-        assert done.stderr.startswith("Error: ") and "Traceback" not in done.stderr
-        assert len(done.stderr.strip().splitlines()) == 1
+        assert done.returncode == 2, done.stderr
+        assert done.stderr.startswith("Usage: ") and "Traceback" not in done.stderr
 
 
 def test_simulate_to_path_reports_unwritable_file(tmp_path: Path) -> None:

@@ -1,0 +1,605 @@
+// The "Record a hand" page: one text, edited by tapping the legal next actions or by typing,
+// checked by the server as it changes (the same replay and messages as `badugi-ledger check`),
+// saved through the same import as `badugi-ledger import`.  No inline script anywhere: the
+// page's URLs and CSRF token come from data- attributes of #record.
+"use strict";
+
+(function () {
+  const root = document.getElementById("record");
+  if (!root) return;
+  const $ = (id) => document.getElementById(id);
+  const text = $("record-text");
+  const gutter = $("record-gutter");
+  const backdrop = $("record-backdrop");
+  const numbers = $("record-numbers");
+  const gutterMarks = $("record-marks");
+  const scroller = $("record-scroll");
+  const DRAFT_KEY = "badugi-ledger:record:draft";
+  const CHECK_DELAY_MS = 250;
+
+  let checkTimer = null;
+  let sequence = 0; // the newest check asked for; older answers are dropped
+  let shown = 0; // the check whose answer is on the page
+  let last = null; // that answer
+
+  // --- talking to the server ------------------------------------------------------------------
+
+  async function post(url, body) {
+    const response = await fetch(url, {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/json",
+        Accept: "application/json",
+        "X-CSRF-Token": root.dataset.csrf || "",
+      },
+      body: JSON.stringify(body),
+      credentials: "same-origin",
+    });
+    let data = null;
+    try {
+      data = await response.json();
+    } catch (err) {
+      data = { error: `the server answered ${response.status} ${response.statusText}` };
+    }
+    return { status: response.status, data: data };
+  }
+
+  async function getJson(url) {
+    const response = await fetch(url, { headers: { Accept: "application/json" } });
+    return { status: response.status, data: await response.json() };
+  }
+
+  function el(tag, attrs, ...children) {
+    const node = document.createElement(tag);
+    for (const [key, value] of Object.entries(attrs || {})) {
+      if (value === null || value === undefined || value === false) continue;
+      if (key === "class") node.className = value;
+      else if (key === "text") node.textContent = value;
+      else if (key.startsWith("data-")) node.setAttribute(key, value);
+      else node.setAttribute(key, value === true ? "" : value);
+    }
+    for (const child of children) {
+      if (child === null || child === undefined) continue;
+      node.append(child);
+    }
+    return node;
+  }
+
+  // --- the editor: line numbers, marks beside lines ----------------------------------------------
+
+  function lines() {
+    return text.value.split("\n");
+  }
+
+  // A long night is hundreds of lines: the numbers are one text, and only the marked lines
+  // get elements of their own (a mark in the gutter, a row behind the text with the problem's
+  // words after it), each placed at its line: every line is LINE px high (record.css).
+  const LINE = 24;
+  const PAD = 4;
+  let numbered = 0;
+  let charWidth = 0;
+  let roomWidth = 0;
+  let sized = [0, 0];
+
+  function layout() {
+    const all = lines();
+    if (all.length !== numbered) {
+      numbers.textContent = all.map((_, i) => i + 1).join("\n");
+      if (String(all.length).length !== String(numbered).length) roomWidth = 0; // wider gutter
+      numbered = all.length;
+    }
+    const problems = problemsByLine();
+    const marks = [];
+    const rows = [];
+    for (const [line, found] of problems) {
+      if (line < 1 || line > all.length) continue;
+      const top = `${PAD + (line - 1) * LINE}px`;
+      const words = found.items.map((p) => p.message).join("\n");
+      const mark = el("div", { class: `gl ${found.worst}`, "data-line": String(line), title: words }, String(line));
+      mark.style.top = top;
+      marks.push(mark);
+      const row = el("div", { class: `bl ${found.worst}`, "data-line": String(line) });
+      row.style.top = top;
+      row.append(el("span", { class: "bt" }, all[line - 1] || " "));
+      for (const p of found.items) {
+        row.append(el("span", { class: `pill ${p.severity}`, "data-rule": p.rule }, p.message));
+      }
+      rows.push(row);
+    }
+    gutterMarks.replaceChildren(...marks);
+    backdrop.replaceChildren(...rows);
+    // the textarea grows with its text, so the numbers, the marks and the text scroll together;
+    // its size is set only when it changes (a relayout of a long text is what costs)
+    if (!charWidth) charWidth = measureChar();
+    if (!roomWidth) roomWidth = scroller.clientWidth - gutter.offsetWidth;
+    const longest = all.reduce((most, line) => Math.max(most, line.length), 0);
+    const wide = Math.max(
+      Math.ceil(longest * charWidth) + 24,
+      rows.length ? backdrop.scrollWidth : 0,
+      roomWidth,
+    );
+    // room under the last line for the bubble of its problems
+    const high = 2 * PAD + (all.length + 3) * LINE;
+    if (wide !== sized[0]) text.style.width = `${wide}px`;
+    if (high !== sized[1]) {
+      text.style.height = `${high}px`;
+      gutter.style.minHeight = `${high}px`; // the gutter's colour down to the last line
+    }
+    sized = [wide, high];
+  }
+
+  function measureChar() {
+    const probe = el("span", { class: "bt" }, "0".repeat(100));
+    probe.style.visibility = "hidden";
+    backdrop.append(probe);
+    const width = probe.getBoundingClientRect().width / 100;
+    probe.remove();
+    return width || 9;
+  }
+
+  function rowOf(number) {
+    return PAD + (number - 1) * LINE;
+  }
+
+  function problemsByLine() {
+    const byLine = new Map();
+    if (!last || shown !== sequence) return byLine; // marks only for the text they were made for
+    for (const p of last.problems || []) {
+      const entry = byLine.get(p.line) || { worst: p.severity, items: [] };
+      entry.items.push(p);
+      if (p.severity === "error") entry.worst = "error";
+      byLine.set(p.line, entry);
+    }
+    return byLine;
+  }
+
+  // the problems of the line the caret is on, in a bubble right under that line and inside the
+  // visible part of the editor (a long line's marks sit far to the right on a phone)
+  function callout() {
+    let bubble = document.getElementById("record-callout");
+    if (!bubble) {
+      bubble = el("div", { id: "record-callout", class: "record-callout", role: "note" });
+      backdrop.parentElement.append(bubble);
+    }
+    const found = document.activeElement === text ? problemsByLine().get(caretLine()) : null;
+    if (!found) {
+      bubble.hidden = true;
+      return;
+    }
+    bubble.replaceChildren(...found.items.map((p) => el("div", { class: p.severity }, p.message)));
+    bubble.hidden = false;
+    bubble.style.top = `${rowOf(caretLine()) + LINE}px`;
+    bubble.style.left = `${scroller.scrollLeft + 4}px`;
+    bubble.style.maxWidth = `${Math.max(160, scroller.clientWidth - gutter.offsetWidth - 12)}px`;
+  }
+
+  function goToLine(number) {
+    const all = lines();
+    let start = 0;
+    for (let i = 0; i < number - 1 && i < all.length; i++) start += all[i].length + 1;
+    const end = start + (all[number - 1] || "").length;
+    text.focus({ preventScroll: true });
+    text.setSelectionRange(start, end);
+    scroller.scrollTop = Math.max(0, rowOf(number) - scroller.clientHeight / 2);
+    scroller.scrollLeft = 0;
+    scroller.scrollIntoView({ block: "nearest" });
+    caretMoved();
+  }
+
+  // --- checking as the text changes ----------------------------------------------------------------
+
+  function changed() {
+    try {
+      localStorage.setItem(DRAFT_KEY, text.value);
+    } catch (err) {
+      /* private mode: no draft kept */
+    }
+    sequence += 1;
+    layout();
+    setVerdict("checking…", "pending");
+    clearTimeout(checkTimer);
+    checkTimer = setTimeout(check, CHECK_DELAY_MS);
+  }
+
+  async function check() {
+    const mine = sequence;
+    const asked = text.value;
+    if (root.dataset.readOnly === "yes") {
+      // the guard refuses every POST of a read-only ledger, the check's too
+      setVerdict("This ledger is served read-only: the page neither checks nor saves.", "error");
+      return;
+    }
+    if (!asked.trim()) {
+      last = null;
+      shown = mine;
+      render();
+      return;
+    }
+    let answer;
+    try {
+      answer = await post(root.dataset.checkUrl, { text: asked });
+    } catch (err) {
+      if (mine === sequence) setVerdict(`could not reach the server: ${err.message}`, "error");
+      return;
+    }
+    if (mine !== sequence) return; // the text changed meanwhile: a newer check is coming
+    if (answer.status !== 200 || answer.data.error) {
+      setVerdict(answer.data.error || `check failed (${answer.status})`, "error");
+      return;
+    }
+    last = answer.data;
+    shown = mine;
+    render();
+  }
+
+  function setVerdict(message, state) {
+    const verdict = $("record-verdict");
+    verdict.textContent = message;
+    verdict.dataset.state = state;
+    root.dataset.checked = state === "pending" ? "" : String(shown);
+  }
+
+  function render() {
+    layout();
+    callout();
+    renderProblems();
+    renderPots();
+    renderNext();
+    if (!last) {
+      setVerdict("no hands yet: start an event above, or type", "empty");
+      return;
+    }
+    const v = last.verdict;
+    setVerdict(v.text, v.errors ? "error" : v.warnings ? "warning" : "ok");
+  }
+
+  function renderProblems() {
+    const list = $("record-problems");
+    const items = (last && last.problems) || [];
+    list.replaceChildren(
+      ...items.map((p) =>
+        el(
+          "li",
+          { class: p.severity },
+          el("button", { type: "button", class: "linkish", "data-line": String(p.line) }, `line ${p.line}`),
+          " ",
+          p.text,
+        ),
+      ),
+    );
+  }
+
+  // --- pots -----------------------------------------------------------------------------------------
+
+  function caretLine() {
+    return text.value.slice(0, text.selectionStart).split("\n").length;
+  }
+
+  function handAt(line) {
+    const hands = (last && last.hands) || [];
+    let found = hands.length ? hands[hands.length - 1] : null;
+    if (document.activeElement === text) {
+      for (const hand of hands) if (hand.line <= line) found = hand;
+    }
+    return found;
+  }
+
+  function renderPots() {
+    const box = $("record-pots-body");
+    const hand = handAt(caretLine());
+    const title = $("record-pots-title");
+    if (!hand) {
+      title.textContent = "Pots";
+      box.replaceChildren(el("p", { class: "muted" }, "No hand yet."));
+      return;
+    }
+    title.textContent = `Pots of hand ${hand.hand}`;
+    if (!hand.pots.length) {
+      const why = hand.verdict === "violations" || hand.verdict === "error"
+        ? "The pots show once the marked lines of this hand are right."
+        : "Nothing in the pot yet.";
+      box.replaceChildren(el("p", { class: "muted" }, why));
+      return;
+    }
+    const rows = hand.pots.map((pot) => {
+      const winners = pot.winners.length
+        ? pot.winners.map((w) => `${w} ${pot.shares[w] ?? ""}`.trim()).join(", ")
+        : hand.complete ? "—" : "not decided yet";
+      return el(
+        "tr",
+        {},
+        el("th", { scope: "row" }, pot.name),
+        el("td", { class: "num" }, String(pot.amount)),
+        el("td", {}, pot.eligible.join(", ")),
+        el("td", {}, winners),
+      );
+    });
+    const head = el(
+      "tr",
+      {},
+      el("th", { scope: "col" }, "pot"),
+      el("th", { scope: "col", class: "num" }, "chips"),
+      el("th", { scope: "col" }, "eligible"),
+      el("th", { scope: "col" }, "won by"),
+    );
+    const extra = [];
+    for (const pot of hand.pots) {
+      if (pot.detail) extra.push(el("p", { class: "muted pot-detail" }, `${pot.name}: ${pot.detail}`));
+    }
+    if (hand.uncalled) {
+      extra.push(el("p", { class: "muted" }, `not yet called: ${hand.uncalled.amount} of ${hand.uncalled.player}'s bet`));
+    }
+    box.replaceChildren(el("table", { class: "pots" }, el("thead", {}, head), el("tbody", {}, ...rows)), ...extra);
+  }
+
+  // --- tapping the next action -----------------------------------------------------------------------
+
+  function renderNext() {
+    const turn = $("record-turn");
+    const options = $("record-options");
+    options.replaceChildren();
+    if (!last) {
+      turn.textContent = "Start an event to get the first hand.";
+      return;
+    }
+    const next = last.next;
+    if (next) {
+      turn.replaceChildren(
+        el("span", { class: "hand-tag" }, `hand ${next.hand} · ${next.phase}`),
+        " ",
+        el("strong", {}, next.player || ""),
+        next.player ? " to act" : "",
+      );
+      const pat = next.options.find((o) => o.kind === "stand pat");
+      const draw = next.options.find((o) => o.kind === "draw");
+      for (const option of next.options) {
+        if (option.kind === "stand pat" && draw) continue; // the pat button sits with the draws
+        options.append(option.kind === "draw" ? drawControl(option, pat) : optionControl(option));
+      }
+      if (!next.options.length) {
+        options.append(
+          el("p", { class: "muted" }, "The cards decide the pot: write the cards each player showed in the show lines (show: Anna 7h 5d 3s As)."),
+        );
+      }
+      return;
+    }
+    if (last.next_hand) {
+      turn.replaceChildren(el("span", {}, "The hand is complete."));
+      options.append(
+        el("button", { type: "button", class: "tap primary", "data-kind": "next-hand" }, "next hand"),
+      );
+      return;
+    }
+    turn.textContent = last.verdict.errors
+      ? "Fix the marked lines to go on tapping."
+      : "Nothing to tap: type the next line.";
+  }
+
+  function optionControl(option) {
+    // a fixed amount (or none): one button; a range: a number input and a button; cards: a field
+    const label = option.label;
+    if (option.max !== null && option.max !== undefined && option.max > option.min) {
+      const input = el("input", {
+        type: "number",
+        inputmode: "numeric",
+        min: String(option.min),
+        max: String(option.max),
+        step: "1",
+        value: String(option.min),
+        "aria-label": `${label}: amount from ${option.min} to ${option.max}`,
+      });
+      const button = el("button", { type: "button", class: "tap", "data-option": String(option.index), "data-kind": option.kind }, label);
+      return el("span", { class: "ranged" }, button, input, el("span", { class: "range" }, `${option.min}–${option.max}`));
+    }
+    if (option.takes_cards) {
+      const input = el("input", {
+        type: "text",
+        class: "cardsin",
+        placeholder: option.kind === "show" ? "cards: As 5d 7h Kc" : "cards (optional)",
+        autocapitalize: "off",
+        autocomplete: "off",
+        spellcheck: "false",
+        "aria-label": `${label}: cards, optional`,
+      });
+      const button = el("button", { type: "button", class: "tap", "data-option": String(option.index), "data-kind": option.kind }, label);
+      return el("span", { class: "with-cards" }, button, input);
+    }
+    return el("button", { type: "button", class: `tap ${option.kind}`, "data-option": String(option.index), "data-kind": option.kind }, label);
+  }
+
+  function drawControl(option, pat) {
+    // "pat" is the stand-pat option; 1 to the most cards the stub can serve are the draw's
+    const counts = [];
+    if (pat) {
+      counts.push(el("button", { type: "button", class: "tap draw", "data-option": String(pat.index), "data-kind": "stand pat" }, "pat"));
+    }
+    for (let n = 1; n <= option.max; n++) {
+      counts.push(
+        el("button", { type: "button", class: "tap draw", "data-option": String(option.index), "data-kind": "draw", "data-count": String(n) }, String(n)),
+      );
+    }
+    const input = el("input", {
+      type: "text",
+      class: "cardsin",
+      placeholder: "cards (optional): Qs 3c -> 8s 5c",
+      autocapitalize: "off",
+      autocomplete: "off",
+      spellcheck: "false",
+      "aria-label": "draw: cards, optional",
+    });
+    return el("span", { class: "draws" }, el("span", { class: "draw-label" }, `${option.player} draws`), ...counts, input);
+  }
+
+  async function tap(button) {
+    const wrap = button.parentElement;
+    const choice = button.dataset.kind === "next-hand" ? { next_hand: true } : { index: Number(button.dataset.option) };
+    const amount = wrap.querySelector("input[type=number]");
+    if (amount) choice.amount = Number(amount.value);
+    if (button.dataset.count !== undefined) choice.count = Number(button.dataset.count);
+    const cards = wrap.querySelector("input.cardsin");
+    if (cards && cards.value.trim() && button.dataset.kind !== "stand pat") choice.cards = cards.value.trim();
+    clearTimeout(checkTimer);
+    const mine = ++sequence;
+    setVerdict("checking…", "pending");
+    const answer = await post(root.dataset.tapUrl, { text: text.value, choice: choice });
+    if (mine !== sequence) return;
+    if (answer.status !== 200 || answer.data.error) {
+      shown = mine; // the text did not change: its marks and options still hold
+      render();
+      setVerdict(answer.data.error || `could not add the line (${answer.status})`, "error");
+      return;
+    }
+    text.value = answer.data.text;
+    try {
+      localStorage.setItem(DRAFT_KEY, text.value);
+    } catch (err) {
+      /* no draft kept */
+    }
+    last = answer.data.check;
+    shown = mine;
+    render();
+    showLine(answer.data.line);
+  }
+
+  function showLine(number) {
+    // the editor scrolls to the line just added; the page stays where the thumb is
+    if (!number) return;
+    scroller.scrollTop = Math.max(0, rowOf(number) - scroller.clientHeight / 2);
+    scroller.scrollLeft = 0;
+    const added = el("div", { class: "bl added", "data-line": String(number) });
+    added.style.top = `${rowOf(number)}px`;
+    backdrop.prepend(added);
+  }
+
+  // --- starting an event -------------------------------------------------------------------------------
+
+  function formFields(form) {
+    const fields = {};
+    for (const [key, value] of new FormData(form).entries()) fields[key] = String(value);
+    return fields;
+  }
+
+  async function startEvent(event) {
+    event.preventDefault();
+    const form = event.target;
+    const note = $("record-start-error");
+    note.textContent = "";
+    if (text.value.trim() && !window.confirm("Replace the text on this page with the new event?")) return;
+    const answer = await post(root.dataset.startUrl, formFields(form));
+    if (answer.status !== 200 || answer.data.error) {
+      note.textContent = answer.data.error || `could not start (${answer.status})`;
+      return;
+    }
+    text.value = answer.data.text;
+    $("record-setup").open = false;
+    changed();
+    clearTimeout(checkTimer);
+    check();
+  }
+
+  async function pickEvent(select) {
+    const note = $("record-start-error");
+    note.textContent = "";
+    const id = select.value;
+    const form = select.form;
+    form.classList.toggle("continuing", Boolean(id));
+    if (!id) return;
+    const answer = await getJson(`${root.dataset.eventUrl}?id=${encodeURIComponent(id)}`);
+    if (answer.status !== 200) {
+      note.textContent = answer.data.error || `could not read the event (${answer.status})`;
+      return;
+    }
+    for (const [name, value] of Object.entries(answer.data.fields)) {
+      const field = form.elements.namedItem(name);
+      if (field && value !== null && value !== undefined) field.value = String(value);
+    }
+    if (answer.data.text) {
+      if (text.value.trim() && text.value !== answer.data.text &&
+          !window.confirm("Load this event's recorded text in place of the text on this page?")) return;
+      text.value = answer.data.text;
+      changed();
+      clearTimeout(checkTimer);
+      check();
+    }
+    $("record-event-note").textContent = answer.data.note || "";
+  }
+
+  // --- saving ----------------------------------------------------------------------------------------------
+
+  async function save(replace) {
+    const box = $("record-save-result");
+    box.replaceChildren(el("p", { class: "muted" }, "saving…"));
+    const answer = await post(root.dataset.saveUrl, { text: text.value, replace: Boolean(replace) });
+    const data = answer.data || {};
+    const parts = [];
+    if (data.outcome === "saved") parts.push(el("p", { class: "ok" }, data.message));
+    else parts.push(el("p", { class: "error" }, data.error || `not saved (${answer.status})`));
+    if (data.problems && data.problems.length) {
+      parts.push(el("ul", { class: "problems" }, ...data.problems.map((line) => el("li", {}, line))));
+    }
+    if (data.conflicts && data.conflicts.length) {
+      parts.push(
+        el(
+          "ul",
+          { class: "conflicts" },
+          ...data.conflicts.map((c) =>
+            el("li", {}, el("strong", {}, `hand ${c.hand}${c.table ? " at table " + c.table : ""}`), `: ${c.differences.join("; ")}`),
+          ),
+        ),
+      );
+    }
+    if (data.dropped && data.dropped.length) {
+      parts.push(el("p", {}, `The saved file holds hands this text does not: ${data.dropped.join(", ")}.`));
+    }
+    if (data.can_replace) {
+      parts.push(el("button", { type: "button", id: "record-replace", class: "danger" }, "Replace with this version"));
+    }
+    if (data.file) parts.push(el("p", { class: "muted" }, `file: ${data.file}`));
+    box.replaceChildren(...parts);
+  }
+
+  // --- wiring -----------------------------------------------------------------------------------------------
+
+  text.addEventListener("input", changed);
+  function caretMoved() {
+    renderPots();
+    callout();
+  }
+  text.addEventListener("click", caretMoved);
+  text.addEventListener("keyup", caretMoved);
+  text.addEventListener("focus", caretMoved);
+  text.addEventListener("blur", caretMoved);
+  scroller.addEventListener("scroll", callout);
+  root.addEventListener("click", (event) => {
+    const target = event.target.closest("button");
+    if (!target || !root.contains(target)) return;
+    if (target.classList.contains("tap")) tap(target);
+    else if (target.classList.contains("linkish")) goToLine(Number(target.dataset.line));
+    else if (target.id === "record-save") save(false);
+    else if (target.id === "record-replace") save(true);
+  });
+  gutter.addEventListener("click", (event) => {
+    const y = event.clientY - gutter.getBoundingClientRect().top - PAD;
+    const number = Math.floor(y / LINE) + 1;
+    if (number >= 1 && number <= lines().length) goToLine(number);
+  });
+  $("record-event-form").addEventListener("submit", startEvent);
+  const select = $("record-event-select");
+  if (select) select.addEventListener("change", () => pickEvent(select));
+  window.addEventListener("resize", () => {
+    roomWidth = 0;
+    layout();
+  });
+
+  let draft = null;
+  try {
+    draft = localStorage.getItem(DRAFT_KEY);
+  } catch (err) {
+    draft = null;
+  }
+  if (!text.value && draft) text.value = draft;
+  if (text.value.trim()) $("record-setup").open = false;
+  changed();
+  clearTimeout(checkTimer);
+  check();
+})();

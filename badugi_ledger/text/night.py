@@ -1,0 +1,163 @@
+"""A ready-to-fill night file: the text ``badugi-ledger new`` writes and the web record page shows.
+
+An organiser starting a game night wants a file that already says what is fixed before the
+first card: the game, the stakes, the event and date, who sits where with how many chips, and
+who has the button.  :func:`night_text` writes exactly that through the canonical writer
+(:mod:`badugi_ledger.text.writer`, so names are quoted the way the reader reads them back), then
+a comment block with the lines of the format a night uses most (a deal, the betting, a draw, a
+show, a collection, the next hand), written with the night's own players.  The file reads as
+it is (the first hand, still empty, is left to the organiser to play into it).
+
+>>> print(night_text(["Anna", "Ben", "Cara"], date="2024-03-01"), end="")
+game badugi · fixed limit 2/4 · blinds 1/2
+cash · date 2024-03-01
+hand 1 · button Anna · Anna 100 · Ben 100 · Cara 100
+<BLANKLINE>
+# The lines a hand is written with (blinds are posted as the header says; stacks carry on):
+#   deal: Anna As 5d 7h Kc
+#   Anna calls · Ben calls · Cara checks
+#   draw: Ben 2 · Cara pat · Anna Kc -> 3s
+#   show: Anna 7h 5d 3s As · Cara mucks
+#   Anna collects 6
+#   hand 2 · button Ben · Anna · Ben · Cara
+# Every line of the format: grammar/README.md.
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+from collections.abc import Sequence
+from typing import cast
+
+from ..model.errors import ConfigError
+from ..model.events import HandRecord, Seat, Session
+from ..model.games import GAMES, game_named
+from ..model.limits import MAX_AMOUNT
+from ..model.settings import STRUCTURE_KINDS, GameSettings, Structure, StructureKind
+from .headers import implied_posts
+from .writer import name_text, write_hand
+
+__all__ = ["night_text"]
+
+_STAKES = re.compile(r"\s*(\d{1,16})\s*[/-]\s*(\d{1,16})\s*")
+
+_MOST_USED = """\
+# The lines a hand is written with (blinds are posted as the header says; stacks carry on):
+#   deal: {a} {deal}
+#   {betting}
+#   draw: {draws}
+#   show: {a} {shown} · {c} mucks
+#   {a} collects {pot}
+#   hand 2 · button {b} · {seats}
+# Every line of the format: grammar/README.md.
+"""
+
+
+def _stakes(stakes: str, structure: StructureKind) -> tuple[Structure, int, int]:
+    """The structure and the blinds ``stakes`` gives: the bets ``S/B`` in fixed limit (blinds
+    half the small bet and the small bet, ``000``'s "good start" 1/2 for 2/4), the spread
+    ``MIN-MAX`` in spread limit (blinds likewise from MIN), the blinds ``SB/BB`` otherwise."""
+    found = _STAKES.fullmatch(stakes)
+    if found is None:
+        raise ConfigError(
+            f"stakes {stakes!r} are not two whole numbers like 2/4 (fixed limit: the bets; "
+            "spread limit: the spread, 2-10; pot and no limit: the blinds, 1/2)"
+        )
+    low, high = int(found[1]), int(found[2])
+    if not 0 < low <= high <= MAX_AMOUNT:
+        raise ConfigError(f"stakes {stakes!r}: the first must be above 0 and not above the second")
+    if structure == "fixed-limit":
+        return Structure("fixed-limit", low, high), low // 2, low
+    if structure == "spread-limit":
+        return Structure("spread-limit", spread_min=low, spread_max=high), low // 2, low
+    return Structure(structure), low, high
+
+
+def night_text(
+    players: Sequence[str],
+    *,
+    game: str = "badugi",
+    structure: str = "fixed-limit",
+    stakes: str = "2/4",
+    stacks: int = 100,
+    event: str | None = None,
+    date: datetime.date | str | None = None,
+) -> str:
+    """The text of a new night file: headers, the first hand's seats (``players`` clockwise,
+    the first on the button, each with ``stacks`` chips) and the most used lines as comments.
+
+    ``game`` is any spelling the format reads (``progressive badugi``); ``structure`` one of
+    ``fixed-limit``, ``pot-limit``, ``half-pot-limit``, ``no-limit``, ``spread-limit``;
+    ``stakes`` as :func:`_stakes` reads them; ``event`` names the cash session; ``date`` is a
+    date or ``YYYY-MM-DD``.  Raises :class:`~badugi_ledger.model.errors.ConfigError` on a bad
+    value (and :class:`~badugi_ledger.text.writer.WriteError` on a name the format cannot hold).
+    """
+    names = [name.strip() for name in players]
+    if not 2 <= len(names) <= 9:
+        raise ConfigError(f"a table seats 2 to 9 players, not {len(names)}")
+    if any(not name for name in names):
+        raise ConfigError("a player name is empty")
+    twice = sorted({name for name in names if names.count(name) > 1})
+    if twice:
+        raise ConfigError(f"{', '.join(twice)} named twice: every seat needs its own name")
+    if structure not in STRUCTURE_KINDS:
+        raise ConfigError(
+            f"unknown structure {structure!r} (structures: {', '.join(STRUCTURE_KINDS)})"
+        )
+    if not 0 < stacks <= MAX_AMOUNT:
+        raise ConfigError(f"stacks must be a number of chips above 0, not {stacks}")
+    kind = cast(StructureKind, structure)
+    bets, small_blind, big_blind = _stakes(stakes, kind)
+    day = _date_text(date)
+    settings = GameSettings(game_named(game), bets, small_blind, big_blind)
+    seats = tuple(Seat(name, stacks) for name in names)
+    record = HandRecord(
+        "1",
+        settings,
+        seats,
+        names[0],
+        implied_posts(settings, seats, names[0]),
+        session=Session("cash", (event or "").strip(), day),
+    )
+    return write_hand(record) + _most_used(names, GAMES[settings.game].hand_size, big_blind)
+
+
+def _date_text(date: datetime.date | str | None) -> str | None:
+    if date is None or isinstance(date, datetime.date):
+        return None if date is None else date.isoformat()
+    try:
+        return datetime.date.fromisoformat(date.strip()).isoformat()
+    except ValueError:
+        raise ConfigError(f"date {date!r} is not a date written YYYY-MM-DD") from None
+
+
+def _most_used(names: Sequence[str], hand_size: int, big_blind: int) -> str:
+    """The comment block, played by the night's own seats in their real order (``000``): the
+    first player after the big blind calls, the rest fold, the small blind completes, the big
+    blind checks; they draw from the button's left; the caller wins the blinds and the call."""
+    quoted = [name_text(n) for n in names]
+    if len(quoted) == 2:  # heads-up the button posts the small blind and acts first
+        small, big, order = quoted[0], quoted[1], quoted
+    else:
+        small, big = quoted[1], quoted[2]
+        order = quoted[3:] + quoted[:3]
+    caller = order[0]
+    folders = [n for n in order[1:] if n not in (small, big)]
+    betting = [f"{caller} calls", *(f"{n} folds" for n in folders)]
+    betting += [f"{small} calls"] if small != caller else []
+    betting.append(f"{big} checks")
+    drawers = [n for n in (small, big) if n != caller]
+    draws = [f"{drawers[0]} 2", *(f"{n} pat" for n in drawers[1:]), f"{caller} Kc -> 3s"]
+    five = " 9s" if hand_size == 5 else ""
+    return _MOST_USED.format(
+        a=caller,
+        b=quoted[1],
+        c=big,
+        deal="As 5d 7h Kc" + five,
+        betting=" · ".join(betting),
+        draws=" · ".join(draws),
+        shown="7h 5d 3s As" + five,
+        pot=big_blind * (2 if len(quoted) == 2 else 3),
+        seats=" · ".join(quoted),
+    )

@@ -1,0 +1,424 @@
+"""What the record page shows and sends, built from the library's answers: the verdict of a
+text (:func:`badugi_ledger.live.live_check`) in the shape ``static/record.js`` draws, the line a
+tapped option appends (:func:`badugi_ledger.replay.legal.option_line`), a night's starting text
+(:func:`badugi_ledger.text.night.night_text`) and an event of the ledger as the form shows it.
+
+Nothing here decides a rule: every message, pot, option and line comes from the library; this
+module only picks, orders and names them for the page.
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+from ..model.errors import BadugiError
+from ..model.events import HandRecord, Session
+
+
+class RecordError(BadugiError):
+    """What the organiser sent cannot be used (shown on the page, status 400)."""
+
+
+# --- a night's starting text ------------------------------------------------------------------
+
+_SPLIT = re.compile(r"[\n,;·]+")
+_FIRST_HAND = re.compile(r"^hand 1 ·", re.MULTILINE)
+
+
+def _field(body: dict[str, Any], name: str, default: str = "") -> str:
+    value = body.get(name, default)
+    if not isinstance(value, str):
+        raise RecordError(f"the field {name} must be text")
+    return value.strip()
+
+
+def starting_text(body: dict[str, Any], ledger: sqlite3.Connection) -> str:
+    """The text :func:`night_text` writes for the event form ``body`` (name, date, game,
+    structure, stakes, players one a line or separated by commas, one starting stack).  When
+    the ledger already holds hands of a cash event of that name and date, the first hand is
+    numbered after them, so the night's hands join the event instead of clashing with it."""
+    from ..text.night import night_text
+
+    players = [p.strip() for p in _SPLIT.split(_field(body, "players")) if p.strip()]
+    stacks_text = _field(body, "stacks", "100")
+    if not stacks_text.isdigit():
+        raise RecordError(f"the starting stack must be a number of chips, not {stacks_text!r}")
+    name = _field(body, "name")
+    if not name:
+        raise RecordError("the event needs a name (it names the file and the standings row)")
+    date = _field(body, "date") or None
+    text = night_text(
+        players,
+        game=_field(body, "game", "badugi"),
+        structure=_field(body, "structure", "fixed-limit"),
+        stakes=_field(body, "stakes", "2/4"),
+        stacks=int(stacks_text),
+        event=name,
+        date=date,
+    )
+    first = _next_hand_number(ledger, name, date)
+    return _FIRST_HAND.sub(f"hand {first} ·", text, count=1) if first != 1 else text
+
+
+def _next_hand_number(ledger: sqlite3.Connection, name: str, date: str | None) -> int:
+    numbers = ledger.execute(
+        "SELECT h.hand_number FROM counted_hands h JOIN events e ON e.id = h.event_id "
+        "WHERE e.kind = 'cash' AND e.name = ? AND coalesce(e.date, '') = ?",
+        [name, date or ""],
+    ).fetchall()
+    return 1 + max((int(n) for (n,) in numbers if str(n).isdigit()), default=0)
+
+
+# --- an event of the ledger, for the form -------------------------------------------------------
+
+
+def event_form(ledger: sqlite3.Connection, event_id: int, folder: Path) -> dict[str, Any] | None:
+    """The form's fields for an event of the ledger (name, date, game, the players of its last
+    hand) and, when this page recorded it, the text of its file to go on with."""
+    row = ledger.execute(
+        "SELECT name, date, game, kind FROM events WHERE id = ?", [event_id]
+    ).fetchone()
+    if row is None:
+        return None
+    name, date, game, kind = row
+    last = ledger.execute(
+        "SELECT id, source, hand_number FROM counted_hands WHERE event_id = ? "
+        "ORDER BY id DESC LIMIT 1",
+        [event_id],
+    ).fetchone()
+    players: list[str] = []
+    stacks: list[int] = []
+    if last is not None:
+        for player, final in ledger.execute(
+            "SELECT a.name, hp.final_stack FROM hand_players hp JOIN aliases a ON a.id = "
+            "hp.alias_id WHERE hp.hand_id = ? ORDER BY hp.seat",
+            [last[0]],
+        ):
+            players.append(player)
+            stacks.append(final)
+    fields = {
+        "name": name,
+        "date": date or "",
+        "game": game or "badugi",
+        "players": "\n".join(players),
+        "stacks": str(max(stacks)) if stacks else "100",
+        **(_betting_fields(Path(last[1]), last[2]) if last is not None and last[1] else {}),
+    }
+    path = folder / recorded_name(name, date)
+    if path.is_file():
+        return {
+            "fields": fields,
+            "text": path.read_text(encoding="utf-8"),
+            "note": f"Going on with {path.name}, the file this page saved for the event.",
+        }
+    note = (
+        "Filled in from the ledger: check the betting and the stacks, then start; the new "
+        "hands are numbered after the event's and join it."
+        if kind == "cash"
+        else "A tournament is recorded in its own file: the form is filled in from the ledger."
+    )
+    return {"fields": fields, "text": None, "note": note}
+
+
+def slug(text: str) -> str:
+    """A file name part from an event name: ``"Anna's Friday · 2"`` → ``annas-friday-2``."""
+    words = re.findall(r"[a-z0-9]+", text.lower().replace("'", ""))
+    return "-".join(words)[:60].strip("-") or "event"
+
+
+def recorded_name(name: str, date: str | None) -> str:
+    """The file of an event: ``2024-03-01-friday-game.bhh``."""
+    return f"{date or 'undated'}-{slug(name)}.bhh"
+
+
+def _betting_fields(source: Path, hand_number: str) -> dict[str, str]:
+    """The structure and stakes of a stored hand, read back from the file it came from (the
+    ledger keeps neither); nothing when that file is gone or is not in our format."""
+    from ..text.parse import parse_file
+
+    if source.suffix.lower() != ".bhh" or not source.is_file():
+        return {}
+    for item in parse_file(source):
+        if isinstance(item, HandRecord) and item.hand_id == hand_number:
+            settings = item.settings
+            bets = settings.structure
+            if bets.kind == "fixed-limit":
+                stakes = f"{bets.small_bet}/{bets.big_bet}"
+            elif bets.kind == "spread-limit":
+                stakes = f"{bets.spread_min}-{bets.spread_max}"
+            else:
+                stakes = f"{settings.small_blind}/{settings.big_blind}"
+            return {"structure": bets.kind, "stakes": stakes}
+    return {}
+
+
+# --- saving: what a file holds and whether check passes it ---------------------------------------
+
+
+def first_session(text: str) -> Session:
+    """The event of the text's first hand (the one its file is named after)."""
+    from ..text.parse import parse_text
+
+    for item in parse_text(text, "record"):
+        if isinstance(item, HandRecord):
+            return item.session
+    raise RecordError("there is no hand to save yet")
+
+
+def file_hands(text: str) -> set[str]:
+    """The hands a text holds, as ``hand 3`` (``hand 3 at table Kitchen``)."""
+    from ..text.parse import parse_text
+
+    found = set()
+    for item in parse_text(text, "record"):
+        if isinstance(item, HandRecord):
+            table = f" at table {item.table}" if item.table else ""
+            found.add(f"hand {item.hand_id}{table}")
+    return found
+
+
+def problems_of_file(path: Path, shown_as: Path) -> list[str]:
+    """What ``badugi-ledger check`` reports wrong in ``path`` (warnings left out: they pass),
+    each line as check prints it but naming ``shown_as``; empty when check passes the file."""
+    from ..check import problem_line, problems, run_check
+
+    run = run_check([path], jobs=1)
+    found = [
+        problem_line(outcome, problem).replace(str(path), str(shown_as), 1)
+        for outcome in run.outcomes()
+        for problem in problems(outcome)
+        if problem.kind != "warning"
+    ]
+    if not found and not run.all_ok:
+        found = [s.line().replace(str(path), str(shown_as), 1) for s in run.summaries]
+    return found
+
+
+# --- the verdict of a text, as the page draws it -------------------------------------------------
+
+SOURCE = "record"
+"""The name the live check gives the text (check's lines start ``record:LINE:COLUMN:``)."""
+
+
+def checked_view(text: str) -> dict[str, Any]:
+    """:func:`live_check` of ``text``, shaped for ``record.js``: ``problems`` (every problem
+    with its line, column, rule and check's words, warnings marked), ``hands`` (each hand's
+    lines, verdict and pots; the pots of a hand in progress as they stand), ``next`` (who acts
+    and the options to tap, each with its canonical line), ``next_hand`` (whether
+    the next hand can start: the last one is over and correct) and ``verdict`` (a one-line
+    summary)."""
+    from ..live import live_check
+
+    live = live_check(text, source=SOURCE)
+    data = live.to_dict()
+    problems = [_problem_view(p, None) for p in data["problems"]]
+    hands = []
+    for hand in data["hands"]:
+        problems += [_problem_view(p, hand["hand"]) for p in hand["problems"]]
+        hands.append(
+            {
+                "hand": hand["hand"],
+                "line": hand["first_line"],
+                "last_line": hand["last_line"],
+                "verdict": hand["verdict"],
+                "complete": hand["verdict"] != "in progress",
+                "pots": hand["pots"],
+            }
+        )
+    problems.sort(key=lambda p: p["line"])  # as check orders them: by line, then as found
+    nxt = data["next"]
+    if nxt is not None and hands:
+        hands[-1]["pots"] = [
+            {**pot, "winners": [], "shares": {}, "detail": ""} for pot in nxt["pots"]
+        ]
+        hands[-1]["uncalled"] = nxt["uncalled"]
+    return {
+        "verdict": _verdict(hands, problems),
+        "problems": problems,
+        "hands": hands,
+        "next": _next_view(nxt, hands[-1]["hand"] if hands else None),
+        # the next hand's line is written when tapped (next_hand_lines replays the text again)
+        "next_hand": nxt is None and bool(hands) and hands[-1]["verdict"] == "ok",
+    }
+
+
+def _problem_view(problem: dict[str, Any], hand: str | None) -> dict[str, Any]:
+    where = f"{SOURCE}:{problem['line']}:{problem['column']}: "
+    shown = problem["text"]
+    if shown.startswith(where):
+        shown = shown[len(where) :]
+    return {
+        "line": problem["line"],
+        "column": problem["column"],
+        "rule": problem["rule"],
+        "kind": problem["kind"],
+        "severity": "warning" if problem["kind"] == "warning" else "error",
+        "message": problem["message"],
+        "text": shown,
+        "check": problem["text"],
+        "hand": hand,
+    }
+
+
+def _verdict(hands: list[dict[str, Any]], problems: list[dict[str, Any]]) -> dict[str, Any]:
+    """One line: ``2 problems · 8 hands: 6 correct, 2 with problems`` or ``No problems · 3
+    hands: 2 correct, hand 3 being recorded``."""
+    errors = sum(1 for p in problems if p["severity"] == "error")
+    warnings = len(problems) - errors
+    bad = sum(1 for h in hands if h["verdict"] in ("violations", "error"))
+    going = [h["hand"] for h in hands if h["verdict"] == "in progress"]
+    count = len(hands)
+    head = f"{errors} problem{'s' if errors != 1 else ''}" if errors else "No problems"
+    correct = count - bad - len(going)
+    parts = [f"{correct} correct"] if correct or not (bad or going) else []
+    if bad:
+        parts.append(f"{bad} with problems")
+    parts += [f"hand {hand} being recorded" for hand in going]
+    text = f"{head} · {count} hand{'s' if count != 1 else ''}: " + ", ".join(parts)
+    if warnings:
+        text += f" · {warnings} warning{'s' if warnings != 1 else ''}"
+    return {"text": text, "errors": errors, "warnings": warnings, "hands": count}
+
+
+_LABELS = {"stand pat": "pat", "fold": "fold", "check": "check", "muck": "muck", "show": "show"}
+
+
+def _next_view(nxt: dict[str, Any] | None, hand: str | None) -> dict[str, Any] | None:
+    if nxt is None:
+        return None
+    options = []
+    for index, option in enumerate(nxt["options"]):
+        kind, low, high = option["kind"], option["amount"], option["max_amount"]
+        ranged = kind in ("bet", "raise") and low is not None and high is not None and high > low
+        label = _label(option, ranged)
+        if option["player"] != nxt["player"]:
+            label = f"{option['player']}: {label}"
+        options.append(
+            {
+                "index": index,
+                "kind": kind,
+                "player": option["player"],
+                "label": label,
+                "line": option["line"],
+                "min": low if ranged else None,
+                "max": high if ranged else (option["cards"] if kind == "draw" else None),
+                "all_in": option["all_in_amount"],
+                "takes_cards": kind in ("show", "buy"),
+            }
+        )
+    return {"hand": hand, "phase": nxt["phase"], "player": nxt["player"], "options": options}
+
+
+def _label(option: dict[str, Any], ranged: bool) -> str:
+    """A button's words: ``fold``, ``calls 2``, ``raises to 8``; ``raise to`` and ``bet``
+    beside the amount of a ranged one (the player's name is said once, above the buttons)."""
+    from ..text.writer import name_text
+
+    kind = option["kind"]
+    if kind in _LABELS:
+        return _LABELS[kind]
+    if ranged:
+        return "raise to" if kind == "raise" else "bet"
+    if kind in ("draw", "buy"):
+        return kind
+    return str(option["line"]).removeprefix(name_text(option["player"]) + " ")
+
+
+# --- a tapped option, as a line of the text -------------------------------------------------
+
+
+def append_choice(text: str, choice: dict[str, Any]) -> tuple[str, int]:
+    """``text`` with the canonical line of the tapped ``choice`` added after the last hand's
+    last line (so a comment block below it stays below): ``index`` of an option of
+    :func:`live_check`'s next actions, with ``amount`` for a ranged bet or raise, ``count`` for
+    a draw and optional ``cards`` for a draw, a show or a buy; or ``next_hand`` (true), the
+    line of :func:`next_hand_lines` once the last hand is over.  Also the number of the
+    line added."""
+    from ..live import live_check, next_hand_lines
+    from ..replay.legal import event_at
+    from ..text.writer import event_line
+
+    live = live_check(text, source=SOURCE)
+    if not live.hands:
+        raise RecordError("there is no hand yet: start an event, or type a hand line")
+    after = live.hands[-1].last_line
+    if choice.get("next_hand") is True:
+        new = next_hand_lines(text, source=SOURCE).splitlines()
+        return _insert(text, after, ["", *new]), after + 1 + len(new)
+    if live.next is None:
+        raise RecordError("the last hand is not waiting for an action: type the next line")
+    index = choice.get("index")
+    if not isinstance(index, int) or not 0 <= index < len(live.next.options):
+        raise RecordError("that option is no longer offered: the text changed meanwhile")
+    option = live.next.options[index]
+    amount = _number(choice, "count" if option.kind == "draw" else "amount")
+    low, high = (1, option.cards) if option.kind == "draw" else (option.amount, option.max_amount)
+    if amount is not None and low is not None and high is not None and not low <= amount <= high:
+        raise RecordError(f"{option.player} may {option.kind} {low} to {high} here, not {amount}")
+    event = event_at(option, amount)
+    typed = choice.get("cards")
+    if isinstance(typed, str) and typed.strip():
+        event = _with_cards(event, typed, amount)
+    return _insert(text, after, [event_line(event)]), after + 1
+
+
+def _insert(text: str, after: int, new: list[str]) -> str:
+    """``text`` with ``new`` lines after its line ``after`` (1-based), ending in a newline."""
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    lines[after:after] = new
+    return "\n".join(lines) + "\n"
+
+
+def _number(choice: dict[str, Any], key: str) -> int | None:
+    value = choice.get(key)
+    if value is None:
+        return None
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise RecordError(f"the {key} must be a whole number")
+    return value
+
+
+def _cards_of(text: str) -> tuple[Any, ...]:
+    from ..text.hints import card_problem
+    from ..text.transformer import cards
+
+    try:
+        return cards(text)
+    except KeyError as exc:
+        word = str(exc.args[0])
+        problem = card_problem(word) or f"{word!r} is not a card (As, Td, 7h, ??)"
+        raise RecordError(problem) from None
+
+
+def _with_cards(event: Any, typed: str, count: int | None) -> Any:
+    """The option's event with the cards the organiser typed: a draw ``Qs 3c -> 8s 5c`` (or
+    either side alone), a show's or a buy's cards."""
+    from dataclasses import replace
+
+    from ..model.events import Buy, Draw, Show
+
+    if isinstance(event, Show):
+        return replace(event, cards=_cards_of(typed))
+    left, arrow, right = typed.replace("→", "->").partition("->")
+    if isinstance(event, Buy):
+        thrown, got = _cards_of(left), _cards_of(right)
+        if len(thrown) > 1 or len(got) > 1:
+            raise RecordError("a buy replaces one card: write it as Kd -> 4d")
+        return replace(
+            event, discard=thrown[0] if thrown else None, received=got[0] if got else None
+        )
+    if isinstance(event, Draw):
+        thrown = _cards_of(left)
+        got = _cards_of(right) if arrow else ()
+        n = len(thrown) or len(got) or (count or 0)
+        if count is not None and n != count:
+            raise RecordError(f"the draw is of {count} cards, but {n} are written")
+        if (thrown and len(thrown) != n) or (got and len(got) != n):
+            raise RecordError("a draw receives as many cards as it throws")
+        return Draw(event.player, thrown or (None,) * n, got or (None,) * n)
+    raise RecordError("cards go with a draw, a show or a buy")

@@ -1,0 +1,113 @@
+"""``text.night.night_text``: the new night file reads back as written, takes a played hand
+that ``check`` passes, and quotes odd names the way the writer does (grammar/README.md)."""
+
+from __future__ import annotations
+
+import datetime
+from pathlib import Path
+
+import pytest
+
+from badugi_ledger.check import run_check
+from badugi_ledger.model.errors import BadugiError, ConfigError
+from badugi_ledger.model.games import GAME_SPELLINGS
+from badugi_ledger.text.night import night_text
+from badugi_ledger.text.parse import parse_text
+
+PLAYED = """\
+Anna calls · Ben calls · Cara checks
+draw: Ben 2 · Cara pat · Anna 1
+Ben checks · Cara checks · Anna checks
+draw: Ben pat · Cara pat · Anna pat
+Ben checks · Cara checks · Anna checks
+draw: Ben pat · Cara pat · Anna pat
+Ben checks · Cara checks · Anna checks
+show: Anna 7h 5d 3s As · Ben mucks · Cara mucks
+Anna collects 6
+"""
+
+
+def first_hand(text: str):  # type: ignore[no-untyped-def]
+    items = list(parse_text(text, source="night.bhh"))
+    assert len(items) == 1 and not isinstance(items[0], BadugiError), items
+    return items[0]
+
+
+def test_headers_seats_and_button_read_back() -> None:
+    text = night_text(
+        ["Anna", "Ben", "Cara"],
+        game="badacey",
+        stakes="4/8",
+        stacks=250,
+        event="Friday game",
+        date=datetime.date(2024, 3, 1),
+    )
+    hand = first_hand(text)
+    assert hand.settings.game == "badacey"
+    assert (hand.settings.structure.small_bet, hand.settings.structure.big_bet) == (4, 8)
+    assert (hand.settings.small_blind, hand.settings.big_blind) == (2, 4)
+    assert hand.session.name == "Friday game" and hand.session.date == "2024-03-01"
+    assert hand.button == "Anna"
+    assert [(s.name, s.stack) for s in hand.seats] == [("Anna", 250), ("Ben", 250), ("Cara", 250)]
+
+
+def test_a_hand_played_into_it_passes_check(tmp_path: Path) -> None:
+    night = tmp_path / "night.bhh"
+    night.write_text(night_text(["Anna", "Ben", "Cara"]) + PLAYED, encoding="utf-8")
+    run = run_check([night], jobs=1)
+    lines = list(run.lines())
+    assert run.all_ok, lines
+    assert run.summaries[0].ok == 1
+
+
+def test_the_comment_block_shows_the_most_used_lines_with_the_nights_players() -> None:
+    text = night_text(["Anna", "Ben", "Cara", "Dan"])
+    comments = [line for line in text.splitlines() if line.startswith("#   ")]
+    assert len(comments) >= 5
+    # 000: the first to act is left of the big blind (Cara), so the example starts with Dan.
+    assert "#   Dan calls · Anna folds · Ben calls · Cara checks" in comments
+    assert any(line.startswith("#   draw: ") for line in comments)
+    assert any(line.startswith("#   show: ") for line in comments)
+    assert any(" collects " in line for line in comments)
+
+
+@pytest.mark.parametrize("name", ["Anna Maria", "draw", "5x", 'O"Neil', "a·b", "Zoë"])
+def test_odd_names_are_quoted_and_read_back(name: str) -> None:
+    hand = first_hand(night_text([name, "Ben"]))
+    assert hand.button == name
+    assert [s.name for s in hand.seats] == [name, "Ben"]
+
+
+@pytest.mark.parametrize("game", GAME_SPELLINGS)
+@pytest.mark.parametrize(
+    ("structure", "stakes"),
+    [("fixed-limit", "2/4"), ("pot-limit", "1/2"), ("no-limit", "5/10"), ("spread-limit", "2-10")],
+)
+def test_every_game_spelling_and_structure(game: str, structure: str, stakes: str) -> None:
+    hand = first_hand(night_text(["Anna", "Ben"], game=game, structure=structure, stakes=stakes))
+    assert hand.settings.game == game.replace(" ", "-")
+    assert hand.settings.structure.kind == structure
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "words"),
+    [
+        ({"players": ["Anna"]}, "2 to 9 players"),
+        ({"players": ["Anna", "Anna"]}, "named twice"),
+        ({"players": ["Anna", "Ben"], "stakes": "2x4"}, "two whole numbers"),
+        ({"players": ["Anna", "Ben"], "stakes": "4/2"}, "not above the second"),
+        ({"players": ["Anna", "Ben"], "game": "holdem"}, "unknown game"),
+        ({"players": ["Anna", "Ben"], "structure": "limit"}, "unknown structure"),
+        ({"players": ["Anna", "Ben"], "stacks": 0}, "above 0"),
+        ({"players": ["Anna", "Ben"], "date": "1 March"}, "YYYY-MM-DD"),
+    ],
+)
+def test_bad_values_are_refused_with_what_is_expected(kwargs: dict, words: str) -> None:
+    players = kwargs.pop("players")
+    with pytest.raises(ConfigError, match=words):
+        night_text(players, **kwargs)
+
+
+def test_a_name_with_a_line_break_is_refused() -> None:
+    with pytest.raises(BadugiError, match="line break"):
+        night_text(["Anna\nBen", "Cara"])

@@ -1,0 +1,358 @@
+"""The record page's server side (Starlette TestClient): the live check says what ``check``
+says, a tap appends the canonical line, saving goes through ``import``'s rules (stored,
+duplicate, conflict, replace) and writes a file ``check`` passes; CSRF and read-only refuse."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("starlette")  # the web extra; the CLI tests run without it
+
+from starlette.testclient import TestClient  # noqa: E402
+
+from badugi_ledger.check import run_check  # noqa: E402
+from badugi_ledger.web.app import create_app  # noqa: E402
+from badugi_ledger.web.security import CSRF_COOKIE  # noqa: E402
+from tests.helpers.paths import EXAMPLES, FIXTURES  # noqa: E402, F401
+
+BADACEY = (EXAMPLES / "004_badacey.bhh").read_text(encoding="utf-8")
+BADACEY_FILE = "recorded/2024-02-02-badacey-practice-deal.bhh"
+# the same hand with the last raise left out: still legal and chip-correct, other figures
+BADACEY_EDITED = (
+    BADACEY.replace(
+        "Noor bets 12 · Amara raises to 24 · Noor calls 12", "Noor bets 12 · Amara calls 12"
+    )
+    .replace("pot 120", "pot 96")
+    .replace("Amara collects 90 · Noor collects 30", "Amara collects 72 · Noor collects 24")
+    .replace("final: Bram 228 · Kira 228 · Noor 222 · Amara 282\n", "")
+)
+
+
+@pytest.fixture
+def ledger_dir(tmp_path: Path) -> Path:
+    return tmp_path
+
+
+@pytest.fixture
+def client(ledger_dir: Path) -> Iterator[TestClient]:
+    app = create_app(ledger_dir / "club.db")
+    with TestClient(app, base_url="http://127.0.0.1") as test_client:
+        assert test_client.get("/record").status_code == 200  # sets the CSRF cookie
+        yield test_client
+
+
+def post(client: TestClient, url: str, body: dict[str, object]) -> tuple[int, dict]:
+    token = client.cookies.get(CSRF_COOKIE, "")
+    response = client.post(url, json=body, headers={"X-CSRF-Token": token})
+    return response.status_code, response.json()
+
+
+def hands_stored(ledger_dir: Path) -> list[tuple[str, int]]:
+    with sqlite3.connect(ledger_dir / "club.db") as db:
+        return db.execute(
+            "SELECT hand_number, pot FROM counted_hands ORDER BY hand_number"
+        ).fetchall()
+
+
+# --- the page --------------------------------------------------------------------------------
+
+
+def test_page_offers_every_game_and_structure_without_inline_script(client: TestClient) -> None:
+    page = client.get("/record")
+    html = page.text
+    for game in ("badugi", "progressive-badugi", "badacey", "badeucey"):
+        assert f'<option value="{game}">' in html
+    for structure in ("fixed-limit", "pot-limit", "half-pot-limit", "no-limit", "spread-limit"):
+        assert f'<option value="{structure}">' in html
+    assert "<script>" not in html and " onclick=" not in html and " style=" not in html
+    assert '<script src="/static/record.js" defer></script>' in html
+    assert "script-src 'self'" in page.headers["content-security-policy"]
+    assert client.get("/static/record.js").status_code == 200
+    assert client.get("/static/record.css").status_code == 200
+
+
+# --- saving ---------------------------------------------------------------------------------------
+
+
+def test_save_writes_a_file_check_passes_and_stores_its_hands(
+    client: TestClient, ledger_dir: Path
+) -> None:
+    status, body = post(client, "/record/save", {"text": BADACEY})
+    assert (status, body["outcome"]) == (200, "saved"), body
+    assert body["stored"] == 1 and body["duplicate"] == 0
+    saved = ledger_dir / BADACEY_FILE
+    assert body["file"] == str(saved)
+    assert saved.read_text(encoding="utf-8") == BADACEY
+    run = run_check([saved], jobs=1)
+    assert all(outcome.ok for outcome in run.outcomes()) and run.all_ok
+    assert hands_stored(ledger_dir) == [("004-1", 120)]
+
+
+def test_saving_again_is_a_duplicate(client: TestClient, ledger_dir: Path) -> None:
+    assert post(client, "/record/save", {"text": BADACEY})[1]["outcome"] == "saved"
+    status, body = post(client, "/record/save", {"text": BADACEY})
+    assert body["outcome"] == "saved", body
+    assert (body["stored"], body["duplicate"]) == (0, 1)
+    assert hands_stored(ledger_dir) == [("004-1", 120)]
+
+
+def test_an_edited_hand_is_a_conflict_until_replaced(client: TestClient, ledger_dir: Path) -> None:
+    assert post(client, "/record/save", {"text": BADACEY})[1]["outcome"] == "saved"
+    status, body = post(client, "/record/save", {"text": BADACEY_EDITED})
+    assert body["outcome"] == "conflict", body
+    assert body["can_replace"] is True and body["stored"] == 0
+    [conflict] = body["conflicts"]
+    assert conflict["hand"] == "004-1"
+    assert "pot 120 → 96" in "; ".join(conflict["differences"])  # what differs, as import says
+    assert hands_stored(ledger_dir) == [("004-1", 120)]  # the ledger keeps its version
+
+    status, body = post(client, "/record/save", {"text": BADACEY_EDITED, "replace": True})
+    assert body["outcome"] == "saved", body
+    assert [c["hand"] for c in body["replaced"]] == ["004-1"]
+    assert hands_stored(ledger_dir) == [("004-1", 96)]
+    assert (ledger_dir / BADACEY_FILE).read_text(encoding="utf-8") == BADACEY_EDITED
+
+
+def test_a_text_that_check_refuses_is_not_saved(client: TestClient, ledger_dir: Path) -> None:
+    wrong = BADACEY.replace("Amara collects 90", "Amara collects 95")
+    status, body = post(client, "/record/save", {"text": wrong})
+    assert body["outcome"] == "problems", body
+    assert any("Amara collects 95, but is owed 90" in line for line in body["problems"])
+    assert not (ledger_dir / BADACEY_FILE).exists()
+    assert not list((ledger_dir / "recorded").iterdir())  # no temporary file left behind
+    assert hands_stored(ledger_dir) == []
+
+
+def test_a_shorter_text_never_overwrites_the_event_file_silently(
+    client: TestClient, ledger_dir: Path
+) -> None:
+    second = BADACEY.split("\n\n", 1)[1].replace("hand 004-1", "table Two\nhand 004-2")
+    two = BADACEY + "\n" + second  # the same deal again at another table
+    status, body = post(client, "/record/save", {"text": two})
+    assert body["outcome"] == "saved", body
+    assert body["stored"] == 2
+    status, body = post(client, "/record/save", {"text": BADACEY})
+    assert body["outcome"] == "dropped", body
+    assert body["dropped"] == ["hand 004-2 at table Two"] and body["can_replace"] is True
+    assert (ledger_dir / BADACEY_FILE).read_text(encoding="utf-8") == two
+    status, body = post(client, "/record/save", {"text": BADACEY, "replace": True})
+    assert body["outcome"] == "saved", body
+    assert (ledger_dir / BADACEY_FILE).read_text(encoding="utf-8") == BADACEY
+
+
+def test_a_save_without_the_csrf_token_is_refused(client: TestClient, ledger_dir: Path) -> None:
+    response = client.post("/record/save", json={"text": BADACEY})
+    assert response.status_code == 403
+    assert not (ledger_dir / "recorded").exists()
+    assert hands_stored(ledger_dir) == []
+
+
+def test_a_read_only_ledger_refuses_to_save(ledger_dir: Path) -> None:
+    create_app(ledger_dir / "club.db")  # makes the ledger
+    app = create_app(ledger_dir / "club.db", read_only=True)
+    with TestClient(app, base_url="http://127.0.0.1") as client:
+        page = client.get("/record")
+        assert page.status_code == 200 and "read-only" in page.text
+        response = client.post(
+            "/record/save",
+            json={"text": BADACEY},
+            headers={"X-CSRF-Token": client.cookies.get(CSRF_COOKIE, "")},
+        )
+        assert response.status_code == 403
+    assert not (ledger_dir / "recorded").exists()
+
+
+# --- starting a night --------------------------------------------------------------------------
+
+NEW_NIGHT = {
+    "name": "Friday game",
+    "date": "2024-03-01",
+    "game": "badacey",
+    "structure": "fixed-limit",
+    "stakes": "2/4",
+    "players": "Anna\nBen, Cara",
+    "stacks": "100",
+}
+
+
+def test_start_writes_the_night_text_of_the_form(client: TestClient) -> None:
+    from badugi_ledger.text.night import night_text
+
+    status, body = post(client, "/record/start", NEW_NIGHT)
+    assert status == 200, body
+    assert body["text"] == night_text(
+        ["Anna", "Ben", "Cara"], game="badacey", event="Friday game", date="2024-03-01"
+    )
+
+
+def test_start_refuses_a_bad_form_with_the_reason(client: TestClient) -> None:
+    status, body = post(client, "/record/start", {**NEW_NIGHT, "players": "Anna"})
+    assert status == 200 and "2 to 9 players" in body["error"]  # no console error in a browser
+    status, body = post(client, "/record/start", {**NEW_NIGHT, "stakes": "two/four"})
+    assert "stakes" in body["error"] and "text" not in body
+
+
+def test_a_new_night_of_an_event_the_ledger_holds_numbers_its_hands_after(
+    client: TestClient,
+) -> None:
+    status, body = post(client, "/record/start", NEW_NIGHT)
+    first = body["text"].replace("\nhand 1 ·", "\nhand 7 ·")  # as if six hands came before
+    ended = first + "Anna folds · Ben folds\n"  # the big blind's walk: nothing else to record
+    assert post(client, "/record/save", {"text": ended})[1]["outcome"] == "saved"
+    status, body = post(client, "/record/start", NEW_NIGHT)
+    assert "\nhand 8 · button Anna" in body["text"]
+
+
+# --- the live check and tapping ------------------------------------------------------------------
+
+PLANTED = FIXTURES / "planted_mistakes_night.bhh"
+
+
+def test_check_reports_what_check_reports_for_a_file_with_planted_mistakes(
+    client: TestClient,
+) -> None:
+    from badugi_ledger.check import problem_line, problems
+
+    expected = []
+    pots = {}
+    for outcome in run_check([PLANTED], jobs=1).outcomes():
+        if outcome.result is not None:
+            pots[outcome.hand_id] = [
+                (p.name, p.amount, dict(p.shares)) for p in outcome.result.pots
+            ]
+        for problem in problems(outcome):
+            line = problem_line(outcome, problem)
+            expected.append(line.removeprefix(f"{PLANTED}:"))
+    assert len(expected) >= 7  # one mistake in each hand but hand 5, and what follows from them
+
+    status, body = post(client, "/record/check", {"text": PLANTED.read_text(encoding="utf-8")})
+    assert status == 200
+    got = [p["check"].removeprefix("record:") for p in body["problems"]]
+    assert got == expected
+    assert body["verdict"]["errors"] == sum(1 for p in body["problems"] if p["kind"] != "warning")
+    planted_raise = next(p for p in body["problems"] if p["rule"] == "bet-size")
+    assert (planted_raise["line"], planted_raise["hand"]) == (37, "3")
+    assert planted_raise["message"] == "Dan raises to 12; in fixed limit this raise is to 8 (000)"
+    # the pots of the hands that replayed, with winners and shares, as check computes them
+    assert pots["5"]  # the hand without a mistake
+    assert {
+        h["hand"]: [(p["name"], p["amount"], p["shares"]) for p in h["pots"]]
+        for h in body["hands"]
+        if h["pots"]
+    } == pots
+
+
+def test_tapping_appends_the_canonical_lines_until_the_hand_is_over(client: TestClient) -> None:
+    status, body = post(client, "/record/start", {**NEW_NIGHT, "game": "badugi"})
+    text = body["text"]
+    status, body = post(client, "/record/check", {"text": text})
+    assert body["next"]["player"] == "Anna" and body["next"]["phase"] == "betting round 1"
+    labels = [o["label"] for o in body["next"]["options"]]
+    assert labels == ["fold", "calls 2", "raises to 4"]
+
+    def tap(kind: str, **more: object) -> dict:
+        nonlocal text
+        status, checked = post(client, "/record/check", {"text": text})
+        index = next(o["index"] for o in checked["next"]["options"] if o["kind"] == kind)
+        status, tapped = post(
+            client, "/record/tap", {"text": text, "choice": {"index": index, **more}}
+        )
+        assert status == 200, tapped
+        text = tapped["text"]
+        assert tapped["check"]["verdict"]["errors"] == 0, tapped["check"]["problems"]
+        return tapped
+
+    first = tap("raise")
+    assert text.splitlines()[first["line"] - 1] == "Anna raises to 4"
+    assert first["line"] == 4  # right under the hand line, above the night's comment block
+    tap("fold")  # Ben
+    tap("call")  # Cara
+    tap("draw", count=2, cards="Qs 3c -> 8s 5c")  # Cara draws first: left of the button
+    tap("stand pat")  # Anna
+    for _ in range(3):  # three more betting rounds checked, two more draws
+        tap("check")
+        tap("check")
+        if "draw" in text.splitlines()[-1] or _ == 2:
+            continue
+        tap("stand pat")
+        tap("stand pat")
+    assert "draw: Cara Q♠ 3♣ -> 8♠ 5♣" in text or "draw: Cara Qs 3c -> 8s 5c" in text
+    tap("show", cards="8s 5c 4d 2h")
+    last = tap("show", cards="Kd Qc Jh 9s")
+    assert last["check"]["next"] is None
+    [hand] = last["check"]["hands"]
+    assert hand["verdict"] == "ok"
+    assert [(p["amount"], p["winners"]) for p in hand["pots"]] == [(9, ["Cara"])]
+    assert last["check"]["next_hand"] is True
+    status, body = post(client, "/record/tap", {"text": text, "choice": {"next_hand": True}})
+    assert status == 200
+    assert body["text"].splitlines()[body["line"] - 1].startswith("hand 2 · button Ben · Anna ")
+    assert body["check"]["next"]["player"] == "Ben"  # three-handed the button acts first (000)
+
+
+def test_a_stale_or_impossible_tap_is_refused_with_a_reason(client: TestClient) -> None:
+    status, body = post(client, "/record/start", NEW_NIGHT)
+    text = body["text"]
+    status, body = post(client, "/record/tap", {"text": text, "choice": {"index": 9}})
+    assert "no longer offered" in body["error"] and "text" not in body
+    status, body = post(client, "/record/tap", {"text": text, "choice": {"next_hand": True}})
+    assert "finish it before the next hand" in body["error"]
+    status, body = post(
+        client, "/record/tap", {"text": text, "choice": {"index": 1, "cards": "As"}}
+    )
+    assert body["error"] == "cards go with a draw, a show or a buy"  # a call
+
+
+def test_an_event_this_page_saved_is_picked_up_with_its_text(
+    client: TestClient, ledger_dir: Path
+) -> None:
+    assert post(client, "/record/save", {"text": BADACEY})[1]["outcome"] == "saved"
+    with sqlite3.connect(ledger_dir / "club.db") as db:
+        [(event_id,)] = db.execute("SELECT id FROM events").fetchall()
+    page = client.get("/record")
+    assert "2024-02-02 · Badacey practice deal (cash, 1 hand)" in page.text
+    found = client.get(f"/record/event?id={event_id}").json()
+    assert found["text"] == BADACEY
+    assert (found["fields"]["structure"], found["fields"]["stakes"]) == ("fixed-limit", "6/12")
+    assert found["fields"]["players"].split("\n") == ["Amara", "Bram", "Kira", "Noor"]
+    assert client.get("/record/event?id=999").status_code == 404
+
+
+def test_a_ranged_bet_is_tapped_at_the_amount_chosen_within_its_range(client: TestClient) -> None:
+    night = {**NEW_NIGHT, "game": "badeucey", "structure": "no-limit", "stakes": "1/2"}
+    status, body = post(client, "/record/start", night)
+    text = body["text"]
+    status, checked = post(client, "/record/check", {"text": text})
+    [raise_to] = [o for o in checked["next"]["options"] if o["kind"] == "raise"]
+    assert (raise_to["label"], raise_to["min"], raise_to["max"]) == ("raise to", 4, 100)
+    choice = {"index": raise_to["index"], "amount": 10}
+    status, tapped = post(client, "/record/tap", {"text": text, "choice": choice})
+    assert tapped["text"].splitlines()[tapped["line"] - 1] == "Anna raises to 10"
+    assert tapped["check"]["verdict"]["errors"] == 0
+    assert tapped["check"]["next"]["player"] == "Ben"
+    too_much = {"index": raise_to["index"], "amount": 101}
+    status, refused = post(client, "/record/tap", {"text": text, "choice": too_much})
+    assert refused["error"] == "Anna may raise 4 to 100 here, not 101"
+
+
+def test_an_event_imported_from_elsewhere_fills_the_form_from_the_ledger_and_its_file(
+    client: TestClient, ledger_dir: Path
+) -> None:
+    from badugi_ledger.ledger.importing import import_paths
+    from badugi_ledger.ledger.store import ledger_at
+
+    with ledger_at(ledger_dir / "club.db") as ledger:
+        assert import_paths(ledger, [EXAMPLES / "badugi_spread_limit.bhh"]).ok
+        [(event_id, name)] = ledger.execute("SELECT id, name FROM events").fetchall()
+    found = client.get(f"/record/event?id={event_id}").json()
+    assert found["text"] is None and found["fields"]["name"] == name
+    assert found["fields"]["structure"] == "spread-limit"
+    stakes = found["fields"]["stakes"]
+    status, body = post(
+        client, "/record/start", {**NEW_NIGHT, **found["fields"], "players": "Anna\nBen"}
+    )
+    assert f"spread limit {stakes}" in body["text"]
