@@ -453,8 +453,8 @@ def new_command(
     with output_file(file, overwrite=force) as handle:
         handle.write(text)
     typer.echo(
-        f"wrote {screen(str(file))}: {len(names)} players, {game}; check it with: "
-        f"badugi-ledger check {screen(str(file))}",
+        f"wrote {screen(str(file))} ({len(names)} players, {game}): write the first hand "
+        f"under its hand line, then: badugi-ledger check {screen(str(file))}",
         err=True,
     )
 
