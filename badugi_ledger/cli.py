@@ -173,8 +173,14 @@ def output_file(
         elif target.exists():
             fail(f"{str(target)!r} exists already (--force overwrites it)")
         else:
-            os.link(temporary, target)  # refuses a file that appeared meanwhile
-            os.unlink(temporary)
+            try:
+                os.link(temporary, target)  # refuses a file that appeared meanwhile
+            except FileExistsError:
+                raise
+            except OSError:  # a file system without hard links
+                os.replace(temporary, target)
+            else:
+                os.unlink(temporary)
     except OSError as exc:
         with suppress(OSError):
             os.unlink(temporary)
@@ -447,8 +453,8 @@ def new_command(
     with output_file(file, overwrite=force) as handle:
         handle.write(text)
     typer.echo(
-        f"wrote {screen(str(file))}: {len(names)} players, {game}; check it with: "
-        f"badugi-ledger check {screen(str(file))}",
+        f"wrote {screen(str(file))} ({len(names)} players, {game}): write the first hand "
+        f"under its hand line, then: badugi-ledger check {screen(str(file))}",
         err=True,
     )
 

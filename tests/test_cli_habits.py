@@ -319,6 +319,25 @@ def test_run_check_tells_its_progress_in_one_process_and_in_workers(big_night: P
         assert len(told) == (run.total().hands if jobs == 1 else 2)
 
 
+def test_import_paths_tells_its_progress_in_one_process_and_with_workers(
+    big_night: Path, tmp_path: Path
+) -> None:
+    from badugi_ledger.ledger.importing import import_paths
+    from badugi_ledger.ledger.store import ledger_at
+
+    for jobs in (1, 2):
+        done: dict[str, int] = {}
+        with ledger_at(tmp_path / f"club{jobs}.db") as ledger:
+            report = import_paths(
+                ledger,
+                [EXAMPLES / "home_session.bhh", big_night],
+                jobs=jobs,
+                progress=done.__setitem__,
+                progress_every=1,
+            )
+        assert report.ok and sum(done.values()) == report.stored == 3004
+
+
 # --- 3. summaries -----------------------------------------------------------------------------
 
 
@@ -445,14 +464,15 @@ def stored_hands(db: Path) -> int:
             return 0
 
 
+@pytest.mark.parametrize("jobs", ["1", "2"])
 def test_ctrl_c_during_an_import_exits_130_and_rolls_the_file_back(
-    big_night: Path, tmp_path: Path
+    jobs: str, big_night: Path, tmp_path: Path
 ) -> None:
     db = tmp_path / "club.db"
     first = EXAMPLES / "home_session.bhh"
     before = runner.invoke(app, ["check", str(first), "--json"]).stdout.count("\n")
     with subprocess.Popen(
-        [str(CLI), "import", str(first), str(big_night), "--db", str(db), "--jobs", "1"],
+        [str(CLI), "import", str(first), str(big_night), "--db", str(db), "--jobs", jobs],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
