@@ -1033,21 +1033,22 @@ def show_cmd(
     ] = False,
     db: DbOption = LEDGER,
 ) -> None:
-    """Show hands as people read them: seats, stacks, button and blinds; the actions round by
-    round; each pot, who could win it, who won it with what hand (each half of a split pot),
-    the shares, odd chip, rake and carried pot; final stacks; the verdict with every problem
-    at its line (a hand that breaks a rule is shown up to that line).  FILES are replayed as
-    `check` replays them.  Without FILES, the hands stored in the ledger are shown (--event,
-    --hand and --table choose them, as `void` does), in full when the file they were imported
-    from is still there and holds them unchanged; else from what the ledger keeps (stacks,
-    chips put in, pots and shares, shown cards, rake, carried pot): not the actions."""
+    """Show hands as people read them: seats, actions by round, pots, winners, final stacks.
+
+    Each pot says who could win it, who won it with what hand (each half of a split pot), the
+    shares, odd chip, rake and carried pot; the verdict lists every problem at its line (a hand
+    that breaks a rule is shown up to that line).  FILES are replayed as `check` replays them.
+    Without FILES, the hands stored in the ledger are shown (--event, --hand and --table choose
+    them, as `void` does): in full when the file they were imported from is still there and
+    holds them unchanged, else from what the ledger keeps (stacks, chips put in, pots and
+    shares, shown cards, rake, carried pot), which does not include the actions."""
     from .reports.hand_view import render_hand
 
     if files and (event is not None or table is not None):
-        fail("--event and --table choose stored hands: give them without FILES")
+        usage("--event and --table choose stored hands: give them without FILES", "--event")
     given = ctx.get_parameter_source("db")
     if files and given is not None and given.name == "COMMANDLINE":
-        fail("--db shows stored hands: give it without FILES")
+        usage("--db shows stored hands: give it without FILES", "--db")
     if files:
         from .reports.hand_view import hand_views
 
@@ -1225,8 +1226,10 @@ def serve_cmd(
         bool, typer.Option("--read-only", help="Browse only: refuse every change.")
     ] = False,
 ) -> None:
-    """Serve the ledger as a web app for a phone or a browser: events and hands, standings,
-    settle-up, players, recording hands.  Stop it with Ctrl-C."""
+    """Serve the ledger as a local web app: record hands, browse events, standings, settle-up.
+
+    Open the printed address on a phone or in a browser: it records hands with live checking
+    and shows events and hands, standings, settle-up and players.  Stop it with Ctrl-C."""
     import uvicorn
 
     from .web.app import create_app

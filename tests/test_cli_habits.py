@@ -209,6 +209,11 @@ def exit_status_cases(tmp: Path) -> list[tuple[int, list[str]]]:
         (0, ["simulate", "--hands", "2"]),
         (1, ["simulate", "--hands", "2", "--out", str(tmp / "no" / "such" / "x.bhh")]),
         (2, ["simulate", "--players", "1"]),
+        (0, ["show", night, "--hand", "1"]),
+        (1, ["show", str(tmp / "none.bhh")]),
+        (2, ["show", night, "--db", db]),
+        (1, ["serve", "--db", str(bad)]),  # not a ledger: refused before serving
+        (2, ["serve", "--db", db, "--port", "0"]),
     ]
 
 

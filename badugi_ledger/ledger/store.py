@@ -429,15 +429,26 @@ def _use_wal(conn: sqlite3.Connection, timeout_s: float) -> None:
 
 
 def connect(
-    path: str | Path | None = None, *, busy_timeout_ms: int = DEFAULT_BUSY_TIMEOUT_MS
+    path: str | Path | None = None,
+    *,
+    busy_timeout_ms: int = DEFAULT_BUSY_TIMEOUT_MS,
+    read_only: bool = False,
 ) -> sqlite3.Connection:
-    """A configured connection without migrating; ``path`` None or ``":memory:"`` = in memory."""
+    """A configured connection without migrating; ``path`` None or ``":memory:"`` = in memory.
+
+    ``read_only`` opens the file so that SQLite itself refuses every write (``mode=ro``)."""
     target = ":memory:" if path is None else str(path)
     try:
-        conn = sqlite3.connect(target, timeout=busy_timeout_ms / 1000, isolation_level=None)
+        if read_only and target != ":memory:":
+            uri = Path(target).resolve().as_uri() + "?mode=ro"
+            conn = sqlite3.connect(
+                uri, timeout=busy_timeout_ms / 1000, isolation_level=None, uri=True
+            )
+        else:
+            conn = sqlite3.connect(target, timeout=busy_timeout_ms / 1000, isolation_level=None)
         conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
         conn.execute("PRAGMA foreign_keys = ON")
-        if target != ":memory:":
+        if target != ":memory:" and not read_only:
             _use_wal(conn, busy_timeout_ms / 1000)
             conn.execute("PRAGMA synchronous = NORMAL")
     except sqlite3.DatabaseError as exc:
@@ -450,19 +461,32 @@ def open_ledger(
     *,
     busy_timeout_ms: int = DEFAULT_BUSY_TIMEOUT_MS,
     create: bool = True,
+    read_only: bool = False,
 ) -> sqlite3.Connection:
     """Open (or create) a ledger and bring its schema up to date.
 
     ``path`` None or ``":memory:"`` gives an in-memory ledger (tests).  With ``create=False`` a
-    missing file is an error instead of a new empty ledger (for read-only commands).
+    missing file is an error instead of a new empty ledger (for read-only commands).  With
+    ``read_only`` nothing is ever written, not even a schema upgrade: SQLite refuses writes,
+    and a ledger of an older schema is an error that says how to upgrade it.
     """
-    if path is not None and str(path) != ":memory:" and not create and not Path(path).exists():
+    missing = path is not None and str(path) != ":memory:" and not Path(path).exists()
+    if missing and (read_only or not create):
         raise LedgerError(
             f"no ledger at {str(path)!r}: make one with `badugi-ledger import HAND_FILES "
             f"--db {path}`, or name another with --db or {LEDGER_ENV}"
         )
-    db = connect(path, busy_timeout_ms=busy_timeout_ms)
+    db = connect(path, busy_timeout_ms=busy_timeout_ms, read_only=read_only)
     try:
+        if read_only:
+            version = schema_version(db)
+            if version != SCHEMA_VERSION:
+                raise LedgerError(
+                    f"the ledger {str(path)!r} has schema version {version}, this "
+                    f"badugi-ledger reads version {SCHEMA_VERSION}: open it once without "
+                    "--read-only (any command) to upgrade it"
+                )
+            return db
         migrate(db)
     except sqlite3.DatabaseError as exc:
         db.close()

@@ -76,7 +76,13 @@ def create_app(
         middleware=[
             Middleware(
                 Guard,
-                policy=Policy(token=token, read_only=read_only, max_body=max_body, hosts=hosts),
+                policy=Policy(
+                    token=token,
+                    read_only=read_only,
+                    max_body=max_body,
+                    hosts=hosts,
+                    computing=record.COMPUTING,
+                ),
             )
         ],
         exception_handlers={BadugiError: library_error, HTTPException: http_error},

@@ -47,15 +47,18 @@ def ledger_path(request: Request) -> Path:
 def prepare_ledger(path: str | Path, *, read_only: bool) -> None:
     """Make sure the ledger at ``path`` can be served before serving it: create it (an empty
     ledger) when missing, or bring its schema up to date; when ``read_only``, a missing ledger
-    is a :class:`~badugi_ledger.model.errors.LedgerError` instead."""
-    store.open_ledger(path, create=not read_only).close()
+    or one of an older schema is a :class:`~badugi_ledger.model.errors.LedgerError` instead."""
+    store.open_ledger(path, create=not read_only, read_only=read_only).close()
 
 
 @contextmanager
 def open_ledger(request: Request) -> Iterator[sqlite3.Connection]:
     """``with open_ledger(request) as db:`` the app's ledger, a plain ``sqlite3`` connection of
-    :func:`badugi_ledger.ledger.store.open_ledger` for this request only, always closed."""
-    db = store.open_ledger(ledger_path(request), create=False)
+    :func:`badugi_ledger.ledger.store.open_ledger` for this request only, always closed
+    (opened read-only, so that SQLite itself refuses writes, when the app is read-only)."""
+    db = store.open_ledger(
+        ledger_path(request), create=False, read_only=bool(request.app.state.read_only)
+    )
     try:
         yield db
     finally:

@@ -284,6 +284,10 @@ def save_text(ledger: sqlite3.Connection, folder: Path, text: str, *, replace: b
     return Saved("saved", data)
 
 
+COMPUTING = frozenset({"/record/check", "/record/tap", "/record/start"})
+"""The record page's POSTs that only compute an answer (the live check, a tapped line, a
+night's starting text) and change nothing: served by a read-only ledger too."""
+
 routes: list[BaseRoute] = [
     Route("/record", record_page, name="record"),
     Route("/record/check", record_check, methods=["POST"], name="record_check"),

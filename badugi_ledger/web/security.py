@@ -13,7 +13,9 @@ The app serves a club's money, so every request passes :class:`Guard` before any
   and the request must repeat the CSRF token of its cookie, in the form field ``csrf_token``
   or the ``X-CSRF-Token`` header (the double-submit pattern; the cookie is ``SameSite=Strict``
   and a page of another site can neither read it nor set our header).  With ``--read-only``
-  every unsafe request is refused (403) before any page runs.
+  every unsafe request is refused (403) before any page runs, but for the paths that only
+  compute an answer from their body (``Policy.computing``: the record page's live check),
+  and the ledger itself is opened read-only.
 * **Size.**  A request body above ``max_body`` bytes (1 MB by default) is refused with 413,
   from its ``Content-Length`` or while it streams in.
 * **Headers.**  Every response carries a Content-Security-Policy without inline scripts
@@ -101,6 +103,9 @@ class Policy:
     hosts: tuple[str, ...] = ()
     """Names besides this machine's own (:func:`is_local`) that a ``Host`` header may give when
     no token is required."""
+    computing: frozenset[str] = frozenset()
+    """Paths whose ``POST`` only computes an answer from its body and changes nothing (the
+    live check of the record page): served read-only too, with every other check."""
 
 
 @dataclass
@@ -223,7 +228,7 @@ class Guard:
         verdict = Verdict(csrf, policy.read_only)
         scope.setdefault("state", {})[STATE_KEY] = verdict
         if scope["method"] not in SAFE_METHODS:
-            if policy.read_only:
+            if policy.read_only and scope["path"] not in policy.computing:
                 await _refuse(send, 403, "This ledger is served read-only: nothing can be changed.")
                 return
             if not _same_origin(scope):

@@ -9,15 +9,14 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from starlette.testclient import TestClient
 
-pytest.importorskip("starlette")  # the web extra; the CLI tests run without it
-
-from starlette.testclient import TestClient  # noqa: E402
-
-from badugi_ledger.check import run_check  # noqa: E402
-from badugi_ledger.web.app import create_app  # noqa: E402
-from badugi_ledger.web.security import CSRF_COOKIE  # noqa: E402
-from tests.helpers.paths import EXAMPLES, FIXTURES  # noqa: E402, F401
+from badugi_ledger.check import run_check
+from badugi_ledger.ledger.store import SCHEMA_VERSION, open_ledger
+from badugi_ledger.model.errors import LedgerError
+from badugi_ledger.web.app import create_app
+from badugi_ledger.web.security import CSRF_COOKIE
+from tests.helpers.paths import EXAMPLES, FIXTURES  # noqa: F401
 
 BADACEY = (EXAMPLES / "004_badacey.bhh").read_text(encoding="utf-8")
 BADACEY_FILE = "recorded/2024-02-02-badacey-practice-deal.bhh"
@@ -163,7 +162,33 @@ def test_a_read_only_ledger_refuses_to_save(ledger_dir: Path) -> None:
             headers={"X-CSRF-Token": client.cookies.get(CSRF_COOKIE, "")},
         )
         assert response.status_code == 403
+        # the live check and a tap only compute: a read-only ledger still checks as you type
+        status, body = post(client, "/record/check", {"text": BADACEY})
+        assert status == 200 and "error" not in body, body
     assert not (ledger_dir / "recorded").exists()
+
+
+def test_a_read_only_ledger_is_opened_so_that_sqlite_refuses_writes(ledger_dir: Path) -> None:
+    open_ledger(ledger_dir / "club.db").close()
+    db = open_ledger(ledger_dir / "club.db", read_only=True)
+    try:
+        with pytest.raises(sqlite3.OperationalError, match="readonly"):
+            db.execute("DELETE FROM schema_version")
+    finally:
+        db.close()
+
+
+def test_a_read_only_ledger_of_an_older_schema_is_not_upgraded(ledger_dir: Path) -> None:
+    path = ledger_dir / "club.db"
+    open_ledger(path).close()
+    with sqlite3.connect(path) as db:
+        db.execute("DELETE FROM schema_version WHERE version = ?", (SCHEMA_VERSION,))
+    db.close()
+    with pytest.raises(LedgerError, match="without --read-only"):
+        create_app(path, read_only=True)
+    with sqlite3.connect(path) as db:
+        assert db.execute("SELECT max(version) FROM schema_version").fetchone()[0] < SCHEMA_VERSION
+    db.close()
 
 
 # --- starting a night --------------------------------------------------------------------------

@@ -9,14 +9,10 @@ import re
 from pathlib import Path
 from typing import Any
 
-import pytest
-
-pytest.importorskip("playwright")
-
-from badugi_ledger.check import problem_line, problems, run_check  # noqa: E402
-from badugi_ledger.web.app import create_app  # noqa: E402
-from tests.helpers.browser import Phone, serving  # noqa: E402  (fixtures: tests/web/conftest)
-from tests.helpers.paths import EXAMPLES  # noqa: E402
+from badugi_ledger.check import problem_line, problems, run_check
+from badugi_ledger.web.app import create_app
+from tests.helpers.browser import Phone, serving  # fixtures: tests/web/conftest
+from tests.helpers.paths import EXAMPLES
 
 PLAYERS = ["Pia", "Quin", "Rolf"]  # names no example uses: the standings show them only after
 SHOWN = {  # the cards each shows at the end (Quin: the wheel, a Badugi too: both halves, 004)
