@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from ..model.events import HandRecord, Session, Show, StackChange
-from ..model.limits import amount_problem
+from ..model.limits import MAX_AMOUNT, amount_problem
 from ..model.results import CARRY, HOUSE, HandOutcome, HandResult, Violation
 from ..model.settings import validate_payouts
 from .fingerprints import canonical_json, fingerprint
@@ -88,7 +88,34 @@ _PLAYER_AMOUNTS = ("seat", "starting stack", "final stack", "contribution", "col
 def amount_problems(rows: HandRows) -> str | None:
     """Why this hand cannot be stored (a number beyond :data:`badugi_ledger.model.limits.MAX_AMOUNT`
     either way), or None.  The readers refuse such numbers first; this is the ledger's own
-    guard, so that no figure SQLite cannot hold exactly ever reaches it."""
+    guard, so that no figure SQLite cannot hold exactly ever reaches it.
+
+    Every hand is checked, so the common answer is found first: the hand's integers within
+    the bound (one pass, no message built); only a hand with a number beyond it is walked
+    figure by figure to name that number."""
+    if _within_bound(rows):
+        return None
+    return _first_amount_problem(rows)
+
+
+def _within_bound(rows: HandRows) -> bool:
+    """Every integer figure of the hand (the ones :func:`_first_amount_problem` names) lies
+    within ±:data:`~badugi_ledger.model.limits.MAX_AMOUNT`."""
+    session = rows.event[0]
+    hand = rows.hand
+    values = [session.buy_in, session.starting_chips, hand[4], hand[7], hand[8], hand[9], hand[10]]
+    for player in rows.players:
+        values += player[1:]
+    values += [posting[3] for posting in rows.postings]
+    for pot in rows.pots:
+        values.append(pot[1])
+        values += [share for _, share in pot[4]]
+    numbers = [v for v in values if type(v) is int]
+    return not numbers or (max(numbers) <= MAX_AMOUNT and min(numbers) >= -MAX_AMOUNT)
+
+
+def _first_amount_problem(rows: HandRows) -> str | None:
+    """The first figure of the hand beyond the bound, in words (see :func:`amount_problems`)."""
     session = rows.event[0]
     checks: list[tuple[object, str]] = [
         (session.buy_in, "the buy-in"),
@@ -167,7 +194,14 @@ def session_identity(s: Session, game: str, currency: str | None, source: str) -
 
 def hand_rows(record: HandRecord, result: HandResult, source: str, line: int) -> HandRows:
     """The rows of one valid hand (players in seat order, those not dealt in left out)."""
-    changes = [e for e in record.events if isinstance(e, StackChange)]
+    rebuys: dict[str, int] = {}
+    add_ons: dict[str, int] = {}
+    for e in record.events:
+        if isinstance(e, StackChange):
+            if e.kind == "rebuy":
+                rebuys[e.player] = rebuys.get(e.player, 0) + 1
+            elif e.kind == "add-on":
+                add_ons[e.player] = add_ons.get(e.player, 0) + 1
     starting = result.starting_stacks
     seats = [s.name for s in record.seats if s.name in starting]
     seats += [p for p in starting if p not in seats]
@@ -184,8 +218,8 @@ def hand_rows(record: HandRecord, result: HandResult, source: str, line: int) ->
                 result.contributions.get(player, 0),
                 result.payouts.get(player, 0),
                 int(player in result.busted),
-                sum(1 for c in changes if c.player == player and c.kind == "rebuy"),
-                sum(1 for c in changes if c.player == player and c.kind == "add-on"),
+                rebuys.get(player, 0),
+                add_ons.get(player, 0),
             )
         )
     settings = record.settings

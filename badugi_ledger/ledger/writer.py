@@ -13,8 +13,8 @@ which stores the new version over the old row (same id, so hands keep their orde
 ``audit`` row and recomputes the tournaments touched, all in the file's transaction.  A hand
 with a figure beyond :data:`badugi_ledger.model.limits.MAX_AMOUNT` fails the whole file.
 
-Why it is fast: per batch, one query finds the hands already stored (duplicates), and
-each table gets ONE ``executemany`` on the plain ``sqlite3`` connection (statements prepared
+Why it is fast: per batch, one query finds the hands already stored (duplicates), one per
+event the hands named by identity (conflicts), and each table gets ONE ``executemany`` on the plain ``sqlite3`` connection (statements prepared
 once, no per-row sqlite-utils call).  The ids are assigned here, in the order the
 one-row-at-a-time writer got them from SQLite: a table whose key is an ``INTEGER PRIMARY KEY``
 without ``AUTOINCREMENT`` gives each new row the largest id so far plus one, and nobody else
@@ -175,15 +175,37 @@ class FileWriter:
         ).fetchone()
         return None if row is None else Stored(*row)
 
+    def by_identities(
+        self, wanted: dict[int, set[str]]
+    ) -> dict[tuple[int, str, str], Stored]:
+        """:meth:`by_identity` of many hands at once: ``wanted`` maps an event id to hand
+        numbers; the answer maps each (event, table, number) the ledger holds to the hand
+        :meth:`by_identity` would return for it."""
+        found: dict[tuple[int, str, str], tuple[tuple[bool, int], Stored]] = {}
+        for event_id, numbers in wanted.items():
+            listed = sorted(numbers)
+            for start in range(0, len(listed), _LOOKUP_CHUNK):
+                chunk = listed[start : start + _LOOKUP_CHUNK]
+                for row in self.conn.execute(
+                    "SELECT id, fingerprint, content, event_id, hand_number, "
+                    "coalesce(table_name, ''), void_reason IS NOT NULL FROM hands "
+                    f"WHERE event_id = ? AND hand_number IN ({', '.join('?' * len(chunk))})",
+                    [event_id, *chunk],
+                ):
+                    identity = (event_id, row[5], row[4])
+                    rank = (bool(row[6]), -row[0])  # the counting one, else the latest void
+                    best = found.get(identity)
+                    if best is None or rank < best[0]:
+                        found[identity] = (rank, Stored(*row[:4]))
+        return {identity: stored for identity, (_, stored) in found.items()}
+
     def write(self, batch: Sequence[HandRows]) -> None:
         self.begin()
         known = self.by_fingerprint([rows.fingerprint for rows in batch])
-        hands: list[tuple[Any, ...]] = []
-        pots: list[tuple[Any, ...]] = []
-        winners: list[tuple[int, int, int]] = []
-        players: list[tuple[Any, ...]] = []
-        postings: list[tuple[Any, ...]] = []
-        alias = self.alias
+        # One query per event for the hands not found by fingerprint (else one per hand);
+        # a hand replaced in this batch may change what an identity names, so after a
+        # replacement the rest of the batch asks one hand at a time.
+        wanted: dict[int, set[str]] = {}
         for rows in batch:
             problem = amount_problems(rows)
             if problem:
@@ -191,11 +213,22 @@ class FileWriter:
                     f"hand {quote(str(rows.hand[0]))} (line {rows.hand[4]}): {problem}, so the "
                     "ledger cannot hold it; nothing from this file was stored"
                 )
+            if rows.fingerprint not in known:
+                wanted.setdefault(self.event(rows), set()).add(rows.identity[1])
+        identities = self.by_identities(wanted)
+        fresh = True
+        hands: list[tuple[Any, ...]] = []
+        pots: list[tuple[Any, ...]] = []
+        winners: list[tuple[int, int, int]] = []
+        players: list[tuple[Any, ...]] = []
+        postings: list[tuple[Any, ...]] = []
+        alias = self.alias
+        for rows in batch:
             event_id = self.event(rows)
             identity = (event_id, *rows.identity)
             stored = known.get(rows.fingerprint) or self.pending.get(identity)
             if stored is None:
-                stored = self.by_identity(*identity)
+                stored = identities.get(identity) if fresh else self.by_identity(*identity)
             if stored is not None:
                 if (stored.fingerprint, stored.content) == (rows.fingerprint, rows.content):
                     self.report.duplicate += 1
@@ -205,6 +238,7 @@ class FileWriter:
                     self.report.conflicts.append(conflict)
                     continue
                 self.replace_hand(stored, rows, conflict)
+                fresh = False
                 hand_id = stored.id
             else:
                 hand_id = self.next_hand
