@@ -109,8 +109,8 @@ def _value_json(value: Any) -> str:
 def _compile_event_json(cls: type) -> Callable[[Any], str]:
     """A function writing ``["Type", field values…]`` for events of ``cls``: the field loop
     unrolled into one expression (strings, integers, ``None``, booleans and card tuples
-    inline, anything else through :func:`_value_json`), compiled once per event class.  Same text as the loop it replaces,
-    for any field value: each value is tested by its exact type, as that loop did."""
+    inline, anything else through :func:`_value_json`), compiled once per event class.  The
+    same text as a loop over the fields, for any value: each is tested by its exact type."""
     names = tuple(f.name for f in dataclasses.fields(cls) if f.name != "pos")
     values = "".join(
         f" + ',' + (enc(v) if (t := type(v := event.{name})) is str else int_repr(v) if t is int "

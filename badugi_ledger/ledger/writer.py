@@ -13,14 +13,15 @@ which stores the new version over the old row (same id, so hands keep their orde
 ``audit`` row and recomputes the tournaments touched, all in the file's transaction.  A hand
 with a figure beyond :data:`badugi_ledger.model.limits.MAX_AMOUNT` fails the whole file.
 
-Why it is fast: per batch, one query finds the hands already stored (duplicates), one per
-event the hands named by identity (conflicts), and each table gets ONE ``executemany`` on the plain ``sqlite3`` connection (statements prepared
-once, no per-row sqlite-utils call).  The ids are assigned here, in the order the
-one-row-at-a-time writer got them from SQLite: a table whose key is an ``INTEGER PRIMARY KEY``
-without ``AUTOINCREMENT`` gives each new row the largest id so far plus one, and nobody else
-can insert while this file's transaction holds the write lock, so ``max(id) + 1, + 2, …`` are
-exactly the ids SQLite would have chosen.  New players and aliases are still created one at a
-time (rare: once per name per ledger) in the order the hands name them.
+Why it is fast: per batch, one query finds the hands already stored (duplicates), one per event
+the hands named by identity (conflicts), and each table gets ONE ``executemany`` on the plain
+``sqlite3`` connection (statements prepared once, no per-row sqlite-utils call). The ids are
+assigned here, in the order the one-row-at-a-time writer got them from SQLite: a table whose
+key is an ``INTEGER PRIMARY KEY`` without ``AUTOINCREMENT`` gives each new row the largest id
+so far plus one, and nobody else can insert while this file's transaction holds the write lock,
+so ``max(id) + 1, + 2, …`` are exactly the ids SQLite would have chosen. New players and
+aliases are still created one at a time (rare: once per name per ledger) in the order the hands
+name them.
 """
 
 from __future__ import annotations
@@ -175,9 +176,7 @@ class FileWriter:
         ).fetchone()
         return None if row is None else Stored(*row)
 
-    def by_identities(
-        self, wanted: dict[int, set[str]]
-    ) -> dict[tuple[int, str, str], Stored]:
+    def by_identities(self, wanted: dict[int, set[str]]) -> dict[tuple[int, str, str], Stored]:
         """:meth:`by_identity` of many hands at once: ``wanted`` maps an event id to hand
         numbers; the answer maps each (event, table, number) the ledger holds to the hand
         :meth:`by_identity` would return for it."""
