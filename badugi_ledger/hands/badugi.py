@@ -15,7 +15,9 @@ sub-hands.  A four-card hand not seen before is resolved by its *shape* (which c
 rank or a suit): the recursion runs once per shape (at most 120 occur) and later hands of that
 shape reuse which card positions counted.  Nothing is built up front (a single showdown costs
 microseconds); after warm-up a four-card evaluation is four dictionary reads and one lookup
-(:func:`badugi_mask_value`: one lookup, for callers that already hold the card mask).  Ties
+(:func:`badugi_mask_value`: one lookup, for callers that already hold the card mask).  The
+on-demand four-card table holds at most :data:`_FOUR_CACHE_LIMIT` hands, then starts over, so
+memory does not grow with the number of hands replayed.  Ties
 between equal selections (9♠8♦5♥ or 9♣8♦5♥ from 9♠9♣8♦5♥) are broken by card order, never by
 the order the cards were given in or by what was evaluated before.  :func:`build_badugi_tables`
 fills the whole four-card table (270,725 hands, about half a second) for long runs.  Value
@@ -212,12 +214,23 @@ class _BadugiTables:
         rest ^= b1
         b2 = rest & -rest
         b3 = rest ^ b2
-        shape = four_card_shape(
-            b0.bit_length() - 1,
-            b1.bit_length() - 1,
-            b2.bit_length() - 1,
-            b3.bit_length() - 1,
-            self.ace_high,
+        # four_card_shape() of the card indices, inline: this runs once per new hand
+        i0 = b0.bit_length() - 1
+        i1 = b1.bit_length() - 1
+        i2 = b2.bit_length() - 1
+        i3 = b3.bit_length() - 1
+        s0, s1, s2, s3 = i0 & 3, i1 & 3, i2 & 3, i3 & 3
+        shape = (
+            (i0 >> 2 == i1 >> 2)
+            | (i1 >> 2 == i2 >> 2) << 1
+            | (i2 >> 2 == i3 >> 2) << 2
+            | (s0 == s1) << 3
+            | (s0 == s2) << 4
+            | (s0 == s3) << 5
+            | (s1 == s2) << 6
+            | (s1 == s3) << 7
+            | (s2 == s3) << 8
+            | (self.ace_high and i0 < 4) << 9
         )
         keep = self.shapes[shape]
         if keep < 0:
@@ -234,7 +247,12 @@ class _BadugiTables:
             | (b3 if keep & 8 else 0)
         )
         value = self.interned.get(used) or self.selection(used)
-        self.four[mask] = value
+        four = self.four
+        if len(four) >= _FOUR_CACHE_LIMIT:
+            # Bounded, so a long run's memory stays flat: a hand evaluated again after this
+            # costs one more shape lookup.  (A full build never gets here: it has no misses.)
+            four.clear()
+        four[mask] = value
         return value
 
     @staticmethod
@@ -301,6 +319,10 @@ class _BadugiTables:
 
 
 _FIVE_CACHE_LIMIT: Final = 1 << 18
+_FOUR_CACHE_LIMIT: Final = 1 << 15
+"""Four-card hands tabled on demand before the table starts over (about 2.5 MB); a long
+``check`` or ``import`` meets tens of thousands of distinct holdings, and without a bound
+their table grew with the input (83,020 entries after 100,000 hands)."""
 _SHAPES: Final = 1 << 10
 _TABLES: Final = (_BadugiTables(False), _BadugiTables(True))
 _FOUR: Final = (_TABLES[0].four, _TABLES[1].four)
@@ -349,7 +371,7 @@ def badugi_value(cards: Sequence[Card], *, ace_high: bool = False) -> BadugiValu
                 # Tabled from the card bits in ascending order, never in the order given, so
                 # a tie between selections (9♠8♦5♥ or 9♣8♦5♥ from 9♠9♣8♦5♥) always keeps the
                 # same cards whatever hand was looked up first.
-                return _TABLES[ace_high].value(mask, 4)
+                return _TABLES[ace_high].four_cold(mask)
     return _badugi_value_checked(cards, ace_high)
 
 

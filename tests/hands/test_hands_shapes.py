@@ -73,3 +73,21 @@ def test_public_evaluation_ignores_card_order_and_history() -> None:
     third = badugi_value((five_h, nine_s, eight_d, nine_c)).cards
     assert first == second == third
     assert [str(c) for c in first] == ["9s", "8d", "5h"]  # the recursion keeps the first found
+
+
+def test_the_on_demand_four_card_table_is_bounded() -> None:
+    """More distinct four-card hands than the bound: the table starts over instead of growing
+    (memory flat over a long run), and every value stays that of the recursion."""
+    from badugi_ledger.hands import badugi
+
+    clear_badugi_tables()
+    reference = _BadugiTables(False)
+    limit = badugi._FOUR_CACHE_LIMIT
+    hands = list(combinations(range(52), 4))[: limit + 1000]
+    for hand in hands:
+        bits = _bits(hand)
+        ours = badugi_value([DECK[i] for i in hand])
+        assert ours == reference.four_miss(sum(bits), *bits), hand
+        assert len(badugi._TABLES[0].four) <= limit
+    assert len(badugi._TABLES[0].four) < limit  # it started over at least once
+    clear_badugi_tables()
