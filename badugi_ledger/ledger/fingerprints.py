@@ -27,6 +27,7 @@ import hashlib
 import json
 from collections.abc import Callable
 from json.encoder import encode_basestring
+from operator import attrgetter
 from typing import Any
 
 from ..model.cards import DECK, Card
@@ -71,8 +72,7 @@ def digest(obj: Any) -> str:
 
 _ITEM_JSON: dict[Card | None, str] = {card: encode_basestring(str(card)) for card in DECK}
 _ITEM_JSON[None] = "null"
-_EVENT_JSON: dict[type, Callable[[Any], str]] = {}
-"""Event class -> its compiled :func:`event_json` writer."""
+_EVENT_FIELDS: dict[type, tuple[str, Callable[[Any], tuple[Any, ...]]]] = {}
 
 
 def _item_json(item: Any) -> str:
@@ -106,51 +106,49 @@ def _value_json(value: Any) -> str:
     return canonical_json(value)  # anything else: exactly what json.dumps writes
 
 
-def _compile_event_json(cls: type) -> Callable[[Any], str]:
-    """A function writing ``["Type", field values…]`` for events of ``cls``: the field loop
-    unrolled into one expression (strings, integers, ``None``, booleans and card tuples
-    inline, anything else through :func:`_value_json`), compiled once per event class.  The
-    same text as a loop over the fields, for any value: each is tested by its exact type."""
-    names = tuple(f.name for f in dataclasses.fields(cls) if f.name != "pos")
-    values = "".join(
-        f" + ',' + (enc(v) if (t := type(v := event.{name})) is str else int_repr(v) if t is int "
-        "else 'null' if v is None else 'false' if v is False else 'true' if v is True else "
-        "cards(v) if t is tuple else other(v))"
-        for name in names
-    )
-    head = "[" + encode_basestring(cls.__name__)
-    source = f"def event_json(event):\n    return {head!r}{values} + ']'\n"
-    namespace: dict[str, Any] = {
-        "enc": encode_basestring, "int_repr": int.__repr__, "cards": _tuple_json,
-        "other": _value_json,
-    }  # fmt: skip
-    exec(compile(source, f"<event_json {cls.__name__}>", "exec"), namespace)  # noqa: S102
-    function: Callable[[Any], str] = namespace["event_json"]
-    return function
+def _field_values(names: tuple[str, ...]) -> Callable[[Any], tuple[Any, ...]]:
+    """A getter of these fields as a tuple (``attrgetter`` of one name returns the bare value)."""
+    if len(names) == 1:
+        get_one = attrgetter(names[0])
+        return lambda event: (get_one(event),)
+    return attrgetter(*names)
 
 
 def event_json(event: Any) -> str:
     """``["Type", field values…]`` (declaration order, ``pos`` left out) as canonical JSON.
 
-    Strings, integers and ``None`` - nearly every field - are spelled inline by a function
-    compiled once per event class (:func:`_compile_event_json`); the rest goes through
-    :func:`_value_json`.
+    Strings, integers, ``None`` and booleans - nearly every field - are spelled inline (no
+    call per value); the rest goes through :func:`_value_json`.
     """
     cls = type(event)
-    write = _EVENT_JSON.get(cls)
-    if write is None:
-        write = _EVENT_JSON[cls] = _compile_event_json(cls)
-    return write(event)
+    spec = _EVENT_FIELDS.get(cls)
+    if spec is None:
+        names = tuple(f.name for f in dataclasses.fields(event) if f.name != "pos")
+        spec = _EVENT_FIELDS[cls] = (encode_basestring(cls.__name__), _field_values(names))
+    head, values = spec
+    parts = [head]
+    for value in values(event):
+        kind = type(value)
+        if kind is str:
+            parts.append(encode_basestring(value))
+        elif kind is int:
+            parts.append(int.__repr__(value))
+        elif value is None:
+            parts.append("null")
+        elif value is True:
+            parts.append("true")
+        elif value is False:
+            parts.append("false")
+        elif kind is tuple:
+            parts.append(_tuple_json(value))
+        else:
+            parts.append(_value_json(value))
+    return "[" + ",".join(parts) + "]"
 
 
 def events_json(events: tuple[Any, ...]) -> str:
     """The canonical JSON of a hand's event rows (what ``digest`` of those rows would hash)."""
-    writers = _EVENT_JSON
-    parts = []
-    for event in events:
-        write = writers.get(type(event))
-        parts.append(event_json(event) if write is None else write(event))
-    return "[" + ",".join(parts) + "]"
+    return "[" + ",".join([event_json(e) for e in events]) + "]"
 
 
 @functools.lru_cache(maxsize=256)
