@@ -24,6 +24,8 @@ BENCHMARKS: dict[str, list[str]] = {
     "phh": ["bench_phh_pokerkit.py", "--hands", "1000"],
     # parse-only against Lark's bare lexer over the same text (target >= 75%).
     "parse": ["bench_parse_lexer.py", "--hands", "2000"],
+    # import beside raw executemany of the same rows (target >= 30% of raw).
+    "import": ["bench_import_raw.py", "--hands", "3000"],
     # check and import at 1k and 10k hands, one process and all cores, peak memory.
     "scale": ["bench_scale.py", "--sizes", "1000,10000"],
 }
