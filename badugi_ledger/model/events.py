@@ -335,6 +335,10 @@ class HandRecord:
     """Which reader produced it: ``text`` (our format), ``pokerstars``, ``phh``, …"""
     text: str = ""
     """The hand's source text as written, for fingerprints and error context."""
+    posts_none: bool = False
+    """The record says the hand had no forced bets at all (``posts none``).  A record with no
+    ``Post`` event and this False gets the blinds and antes its settings name (a record built
+    by hand); the text reader writes them out itself."""
 
     @property
     def players(self) -> tuple[str, ...]:

@@ -28,7 +28,8 @@ item 6 (heads-up cap).  Choices made where the texts are silent, each documented
   a dead blind (``Post(kind="dead")``, default the small blind, dead money).
 * **No posts recorded**: when a hand has no ``Post`` events at all, the blinds and antes the
   settings name are posted automatically (on a Progressive Badugi redeal only if
-  ``HouseRules.redeal_posts``).
+  ``HouseRules.redeal_posts``), unless the record says the hand had none
+  (``HandRecord.posts_none``, the format's ``posts none``).
 * **Unknown stacks** (``HandState.unknown``, after a hand that could not be replayed): a post,
   call, bet or raise of less than is due, or one marked all-in, shows that the player put in
   their last chip, and so their stack (:func:`_shows_stack`); an all-in without an amount
@@ -187,7 +188,10 @@ def open_betting(st: HandState, pos: Position) -> None:
     """Close the forced bets (checking none is missing) and start betting round 1."""
     s = st.settings
     if not st.posts_seen:
-        auto_post(st)
+        if st.record.posts_none and not (st.redeal and not st.house.redeal_posts):
+            st.notes.append("no blinds or antes (the record says: posts none)")
+        else:
+            auto_post(st)
     else:
         missing = missing_posts(st)
         for p, kind in missing:

@@ -21,7 +21,8 @@ Why it is built this way:
   reader inserts the ``Post`` events the settings imply (:func:`implied_posts`), at the hand
   line's position, so the replay always sees explicit posts.  A hand that writes any ``posts``
   entry gets exactly what it writes (dead blinds, short all-in blinds); ``posts none`` means no
-  forced bets at all.  A Progressive Badugi redeal (the previous hand of the same table recorded
+  forced bets at all.  A record without posts says so (``HandRecord.posts_none``), so that the
+  replay never adds any.  A Progressive Badugi redeal (the previous hand of the same table recorded
   ``carry``) implies posts only when the house rule ``redeal-posts yes`` says so (``002``).
 
 Why one module of this size: the per-hand loop, the recovery that resumes at the next hand and
@@ -437,6 +438,8 @@ class _Reader:
             if posts:
                 at = len(events) if first_play is None else first_play
                 events[at:at] = posts
+            else:
+                posts_none = True  # a redeal, or settings without forced bets: none due
         known = self.players.setdefault(state.table, set())
         if not seated <= known:
             self.remembered += len(seated - known)
@@ -459,6 +462,7 @@ class _Reader:
             raw.pos,
             "text",
             "".join(chunk.lines).rstrip() + "\n",
+            posts_none=posts_none,
         )
 
     def _unseated(

@@ -327,7 +327,9 @@ def _posts_to_write(record: HandRecord, redeal: bool) -> tuple[list[Event], bool
     """The events to write, and whether to write ``posts none``.
 
     Posts equal to the ones the parser would imply, at the place it would put them, are left
-    out; a hand without posts whose settings imply some gets ``posts none``.
+    out.  A hand that had no forced bets (``HandRecord.posts_none``) although its settings
+    imply some gets ``posts none``; a record without posts that does not say so is replayed
+    with the implied ones, so it is written without any and read back with them.
     """
     events = list(record.events)
     sitting = [ev.player for ev in events if isinstance(ev, SitOut)]
@@ -337,7 +339,7 @@ def _posts_to_write(record: HandRecord, redeal: bool) -> tuple[list[Event], bool
     ]
     post_at = [i for i, ev in enumerate(events) if isinstance(ev, Post)]
     if not post_at:
-        return events, bool(implied)
+        return events, record.posts_none and bool(implied)
     setup = 0
     while setup < len(events) and isinstance(events[setup], StackChange | SitOut):
         setup += 1

@@ -133,6 +133,7 @@ def test_names_that_need_quotes_are_quoted() -> None:
         (Seat("draw", 5), Seat("Anna Maria", 5), Seat('x"y\\z', 5), Seat("7even", 5)),
         "draw",
         (Action("Anna Maria", "fold"), Action('x"y\\z', "fold"), Action("7even", "fold")),
+        posts_none=True,
     )
     text = write_hand(rec)
     assert '"draw"' in text and '"Anna Maria"' in text and '"x\\"y\\\\z"' in text
@@ -341,14 +342,17 @@ def hand_records(draw: st.DrawFn) -> HandRecord:
         Seat(p, draw(st.none() | amounts), start + 2 * i if numbered else None)
         for i, p in enumerate(players)
     )
+    events = draw(events_for(players))
     return HandRecord(
         hand_id=draw(st.from_regex(r"[A-Za-z0-9][A-Za-z0-9._-]{0,7}", fullmatch=True)),
         settings=draw(game_settings()),
         seats=seats,
         button=draw(st.sampled_from(players)),
-        events=draw(events_for(players)),
+        events=events,
         session=draw(sessions()),
         table=draw(st.just("") | texts),
+        # as the reader builds it: a hand without posts says it had none
+        posts_none=not any(isinstance(ev, Post) for ev in events),
     )
 
 
