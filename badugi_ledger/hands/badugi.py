@@ -7,21 +7,23 @@ and is overridden (``shared/seeds/README.md`` item 1): the best selection is A�
 ``ace_high=True`` is the Badugi half of Badeucey (``004``): aces rank above kings and the best
 hand is 5-4-3-2.
 
-Badugi evaluation is the hot path (replays, simulations, the benchmark), so it is memoised in
-dictionaries keyed by a 52-bit card mask, filled on demand: a hand of four cards is either a
-badugi itself or worth the best of its four three-card sub-hands (its best selection lies in
-one of them), and so on down to one card; a five-card hand is the best of its five four-card
-sub-hands.  A four-card hand not seen before is resolved by its *shape* (which cards share a
-rank or a suit): the recursion runs once per shape (at most 120 occur) and later hands of that
-shape reuse which card positions counted.  Nothing is built up front (a single showdown costs
-microseconds); after warm-up a four-card evaluation is four dictionary reads and one lookup
-(:func:`badugi_mask_value`: one lookup, for callers that already hold the card mask).  The
-on-demand four-card table holds at most :data:`_FOUR_CACHE_LIMIT` hands, then starts over, so
-memory does not grow with the number of hands replayed.  Ties
-between equal selections (9♠8♦5♥ or 9♣8♦5♥ from 9♠9♣8♦5♥) are broken by card order, never by
-the order the cards were given in or by what was evaluated before.  :func:`build_badugi_tables`
-fills the whole four-card table (270,725 hands, about half a second) for long runs.  Value
-objects are interned per selection of counting cards (about 25,000 per ace convention).
+Badugi evaluation is the hot path (replays, simulations, the benchmark).  Every four-card hand
+is read from a table shipped with the package (``badugi_four_ace_low.bin`` and
+``badugi_four_ace_high.bin`` beside this module, 270,725 two-byte entries each, about 0.5 MB):
+the hand's ascending card indices i0 < i1 < i2 < i3 give a perfect index, their colex rank
+``i0 + C(i1,2) + C(i2,3) + C(i3,4)``, and the entry is the *selection id* of the counting
+cards, which decodes to the cards without any other table (:func:`selection_id`).  A table is
+read on the first four-card evaluation of its ace convention (about 2 ms), never at import;
+value objects are interned per selection of counting cards (about 25,000 per ace convention)
+and made on first use.  A five-card hand is the best of its five four-card hands; hands of one
+to three cards are memoised in dictionaries filled on demand: a hand is either a badugi itself
+or worth the best of its sub-hands with one card fewer (its best selection lies in one of
+them).  Ties between equal selections (9♠8♦5♥ or 9♣8♦5♥ from 9♠9♣8♦5♥) are broken by card
+order, never by the order the cards were given in or by what was evaluated before: the table
+holds what the sub-hand recursion (:meth:`_BadugiTables.four_miss`, which keeps the first of
+equal selections) gives; ``python -m badugi_ledger.hands.badugi`` regenerates it, and
+``tests/hands/test_badugi_table.py`` checks it against the recursion for every hand.
+:func:`badugi_mask_value` is one lookup for callers that already hold the card mask.
 ``benchmarks/bench_hands.py`` measures it against brute force and PokerKit.
 
 >>> from ..model.cards import parse_known_cards as cards
@@ -33,8 +35,12 @@ objects are interned per selection of counting cards (about 25,000 per ace conve
 
 from __future__ import annotations
 
+import sys
+from array import array
 from collections.abc import Sequence
-from itertools import combinations
+from itertools import combinations, permutations
+from math import comb
+from pathlib import Path
 from typing import Final
 
 from ..model.cards import DECK, Card, rank_char
@@ -124,10 +130,11 @@ def four_card_shape(i0: int, i1: int, i2: int, i3: int, ace_high: bool) -> int:
 class _BadugiTables:
     """Lazily filled tables for one ace convention (see the module docstring).
 
-    ``small`` maps hands of one to three cards, ``four`` four-card hands and ``five`` (bounded)
-    five-card hands to their value; ``interned`` maps a selection of counting cards to its one
-    shared value object.  Nothing is computed before it is first asked for, so a single
-    showdown costs microseconds, and a long run converges to pure dictionary lookups.
+    ``small`` maps hands of one to three cards and ``five`` (bounded) five-card hands to their
+    value; ``interned`` maps a selection of counting cards to its one shared value object and
+    ``by_id`` the same values by selection id (what the shipped four-card table holds).
+    Nothing is computed before it is first asked for, so a single showdown costs
+    microseconds, and a long run converges to pure lookups.
     """
 
     def __init__(self, ace_high: bool) -> None:
@@ -135,27 +142,30 @@ class _BadugiTables:
         self.kind: ValueKind = "badugi-ace-high" if ace_high else "badugi"
         self.interned: dict[int, BadugiValue] = {}
         self.small: dict[int, BadugiValue] = {}
-        self.four: dict[int, BadugiValue] = {}
         self.five: dict[int, BadugiValue] = {}
-        self.shapes: list[int] = [-1] * _SHAPES
-        """Shape of a four-card hand -> which of its four cards count (bit i = the i-th lowest
-        card), or -1 while no hand of that shape has been evaluated (see :meth:`four_cold`)."""
+        self.by_id: list[BadugiValue | None] = [None] * _SELECTION_IDS
+        """Selection id (see :func:`selection_id`) -> its interned value, filled on demand."""
 
     def selection(self, used: int) -> BadugiValue:
         """The interned value whose counting cards are exactly ``used`` (a valid badugi)."""
         value = self.interned.get(used)
         if value is None:
-            # Ascending card indices are ascending ranks (ace first): reverse for high-first,
-            # and with aces high move a leading-low ace to the front.
-            cards = [DECK[i] for i in reversed(_indices(used))]
-            if self.ace_high and cards[-1].rank == 1:
-                cards.insert(0, cards.pop())
-            bits = 0
-            for card in cards:
-                bits |= 1 << _eff_rank(card.rank, self.ace_high)
-            key = len(cards) << 16 | (0xFFFF - bits)
-            value = BadugiValue(key, self.kind, tuple(cards))
-            self.interned[used] = value
+            value = self._intern(_indices(used), used)
+        return value
+
+    def _intern(self, indices: list[int], used: int) -> BadugiValue:
+        """Make the shared value of the selection of ascending card ``indices`` (bits
+        ``used``)."""
+        # Ascending card indices are ascending ranks (ace first): reverse for high-first,
+        # and with aces high move a leading-low ace to the front.
+        cards = [DECK[i] for i in reversed(indices)]
+        if self.ace_high and indices[0] < 4:
+            cards.insert(0, cards.pop())
+        bits = 0
+        for i in indices:
+            bits |= 1 << _eff_rank((i >> 2) + 1, self.ace_high)
+        value = BadugiValue(len(cards) << 16 | (0xFFFF - bits), self.kind, tuple(cards))
+        self.interned[used] = value
         return value
 
     def small_value(self, mask: int) -> BadugiValue:
@@ -182,78 +192,16 @@ class _BadugiTables:
         if n <= 3:
             return self.small_value(mask)
         if n == 4:
-            value = self.four.get(mask)
-            if value is None:
-                value = self.four_cold(mask)
-            return value
+            return _four_from_mask(mask, self.ace_high)
         if n == 5:
             value = self.five.get(mask)
             if value is None:
-                value = self._best_of_parts_n(mask)
+                value = self._best_of_five(mask)
                 if len(self.five) >= _FIVE_CACHE_LIMIT:
                     self.five.clear()
                 self.five[mask] = value
             return value
         return self._best_of_parts_n(mask)
-
-    def four_cold(self, mask: int) -> BadugiValue:
-        """Evaluate and table a four-card hand not tabled yet, by its *shape*.
-
-        Which cards of a four-card hand count depends only on its shape: with the cards in
-        ascending index order (rank, then suit), which neighbours share a rank, which pairs
-        share a suit and (ace-high only) whether the lowest card is an ace.  The comparisons
-        of :meth:`four_miss` look at nothing else, and it breaks ties by card position, so
-        the first hand of each shape is evaluated by :meth:`four_miss` and every later one
-        by taking the cards at the same positions (at most 1,024 shapes; the equivalence is
-        checked exhaustively in ``tests/hands/test_hands_shapes.py``).  A cold evaluation then
-        costs a few integer operations instead of up to sixteen sub-hand lookups.
-        """
-        b0 = mask & -mask
-        rest = mask ^ b0
-        b1 = rest & -rest
-        rest ^= b1
-        b2 = rest & -rest
-        b3 = rest ^ b2
-        # four_card_shape() of the card indices, inline: this runs once per new hand
-        i0 = b0.bit_length() - 1
-        i1 = b1.bit_length() - 1
-        i2 = b2.bit_length() - 1
-        i3 = b3.bit_length() - 1
-        s0, s1, s2, s3 = i0 & 3, i1 & 3, i2 & 3, i3 & 3
-        shape = (
-            (i0 >> 2 == i1 >> 2)
-            | (i1 >> 2 == i2 >> 2) << 1
-            | (i2 >> 2 == i3 >> 2) << 2
-            | (s0 == s1) << 3
-            | (s0 == s2) << 4
-            | (s0 == s3) << 5
-            | (s1 == s2) << 6
-            | (s1 == s3) << 7
-            | (s2 == s3) << 8
-            | (self.ace_high and i0 < 4) << 9
-        )
-        keep = self.shapes[shape]
-        if keep < 0:
-            value = self.four_miss(mask, b0, b1, b2, b3)
-            used = self.selection_mask(value)
-            self.shapes[shape] = (
-                bool(used & b0) | bool(used & b1) << 1 | bool(used & b2) << 2 | bool(used & b3) << 3
-            )
-            return value
-        used = (
-            (b0 if keep & 1 else 0)
-            | (b1 if keep & 2 else 0)
-            | (b2 if keep & 4 else 0)
-            | (b3 if keep & 8 else 0)
-        )
-        value = self.interned.get(used) or self.selection(used)
-        four = self.four
-        if len(four) >= _FOUR_CACHE_LIMIT:
-            # Bounded, so a long run's memory stays flat: a hand evaluated again after this
-            # costs one more shape lookup.  (A full build never gets here: it has no misses.)
-            four.clear()
-        four[mask] = value
-        return value
 
     @staticmethod
     def selection_mask(value: BadugiValue) -> int:
@@ -267,7 +215,8 @@ class _BadugiTables:
         """Evaluate and table the four-card hand ``mask`` made of the card bits ``b0``..``b3``.
 
         Either the four cards form a badugi, or the hand is worth the best of its four
-        three-card sub-hands.
+        three-card sub-hands.  This is what :func:`four_card_ids` tabulates; lookups read
+        the shipped table instead.
         """
         i0 = b0.bit_length() - 1
         i1 = b1.bit_length() - 1
@@ -290,8 +239,29 @@ class _BadugiTables:
             candidate = small.get(mask ^ b3) or self.small_value(mask ^ b3)
             if candidate.key > value.key:
                 value = candidate
-        self.four[mask] = value
         return value
+
+    def _best_of_five(self, mask: int) -> BadugiValue:
+        """Five cards: the best of their five four-card hands, read from the table in the
+        order :meth:`_best_of_parts_n` tries them (the lowest card left out first; the first
+        of equal values is kept)."""
+        c0, c1, c2, c3, c4 = _indices(mask)
+        ace_high = self.ace_high
+        ids = _IDS[ace_high] or load_four_card_ids(ace_high)
+        by_id = self.by_id
+        best: BadugiValue | None = None
+        for vid in (
+            ids[c1 + _C2[c2] + _C3[c3] + _C4[c4]],
+            ids[c0 + _C2[c2] + _C3[c3] + _C4[c4]],
+            ids[c0 + _C2[c1] + _C3[c3] + _C4[c4]],
+            ids[c0 + _C2[c1] + _C3[c2] + _C4[c4]],
+            ids[c0 + _C2[c1] + _C3[c2] + _C4[c3]],
+        ):
+            candidate = by_id[vid] or self.value_of_id(vid)
+            if best is None or candidate.key > best.key:
+                best = candidate
+        assert best is not None
+        return best
 
     def _best_of_parts_n(self, mask: int) -> BadugiValue:
         """More than four cards never form a badugi: the best of the one-card-fewer hands."""
@@ -307,43 +277,149 @@ class _BadugiTables:
         assert best is not None
         return best
 
-    def build_four(self) -> int:
-        four = self.four
-        miss = self.four_miss
-        for a, b, c, d in combinations(range(52), 4):
-            ba, bb, bc, bd = 1 << a, 1 << b, 1 << c, 1 << d
-            mask = ba | bb | bc | bd
-            if mask not in four:
-                miss(mask, ba, bb, bc, bd)
-        return len(four)
+    def value_of_id(self, vid: int) -> BadugiValue:
+        """The interned value of selection id ``vid``, made on first use."""
+        ranks = _RANK_SETS[vid // 24]
+        suits = _SUIT_ORDERS[len(ranks)][vid % 24]
+        indices = [rank * 4 + suit for rank, suit in zip(ranks, suits, strict=True)]
+        used = 0
+        for i in indices:
+            used |= 1 << i
+        value = self.interned.get(used) or self._intern(indices, used)
+        self.by_id[vid] = value
+        return value
 
 
 _FIVE_CACHE_LIMIT: Final = 1 << 18
-_FOUR_CACHE_LIMIT: Final = 1 << 15
-"""Four-card hands tabled on demand before the table starts over (about 2.5 MB); a long
-``check`` or ``import`` meets tens of thousands of distinct holdings, and without a bound
-their table grew with the input (83,020 entries after 100,000 hands)."""
-_SHAPES: Final = 1 << 10
+
+# ------------------------------------------------------------ the shipped four-card table
+#
+# A four-card hand is indexed by the colex rank of its ascending card indices
+# i0 < i1 < i2 < i3: i0 + C(i1, 2) + C(i2, 3) + C(i3, 4), a perfect index onto 0..270,724.
+# The table holds, per hand, the *selection id* of its counting cards: ids are small
+# (< 26,208, two bytes) and decode without any other table (see :func:`selection_id`).
+
+FOUR_CARD_HANDS: Final = comb(52, 4)
+_C2: Final[tuple[int, ...]] = tuple(comb(i, 2) for i in range(52))
+_C3: Final[tuple[int, ...]] = tuple(comb(i, 3) for i in range(52))
+_C4: Final[tuple[int, ...]] = tuple(comb(i, 4) for i in range(52))
+_RANK_SETS: Final[tuple[tuple[int, ...], ...]] = tuple(
+    ranks for k in range(1, 5) for ranks in combinations(range(13), k)
+)
+_RANK_SET_NUMBER: Final[dict[tuple[int, ...], int]] = {r: n for n, r in enumerate(_RANK_SETS)}
+_SUIT_ORDERS: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
+    tuple(permutations(range(4), k)) for k in range(5)
+)
+_SUIT_ORDER_NUMBER: Final[dict[tuple[int, ...], int]] = {
+    order: n for orders in _SUIT_ORDERS for n, order in enumerate(orders)
+}
+_SELECTION_IDS: Final = len(_RANK_SETS) * 24
+_IDS: list[array[int] | None] = [None, None]
+"""Per ace convention, the loaded table (None until the first four-card evaluation)."""
 _TABLES: Final = (_BadugiTables(False), _BadugiTables(True))
-_FOUR: Final = (_TABLES[0].four, _TABLES[1].four)
+_BY_ID: Final = (_TABLES[0].by_id, _TABLES[1].by_id)
+_CARD_INDEX: Final = {card: i for i, card in enumerate(DECK)}.__getitem__
+TABLE_FILES: Final = ("badugi_four_ace_low.bin", "badugi_four_ace_high.bin")
+"""The shipped tables, beside this module: 270,725 little-endian unsigned 16-bit ids."""
+
+
+def four_card_index(i0: int, i1: int, i2: int, i3: int) -> int:
+    """The table index (0..270,724) of four cards given by ascending indices."""
+    return i0 + _C2[i1] + _C3[i2] + _C4[i3]
+
+
+def selection_id(used: int) -> int:
+    """The id of a selection (a valid badugi of 1-4 cards, as card bits): the number of its
+    rank set times 24 plus the number of its suits, in rank order, among that many suits'
+    orders."""
+    indices = _indices(used)
+    ranks = tuple(i >> 2 for i in indices)
+    suits = tuple(i & 3 for i in indices)
+    return _RANK_SET_NUMBER[ranks] * 24 + _SUIT_ORDER_NUMBER[suits]
+
+
+def selection_mask(vid: int) -> int:
+    """The card bits of selection id ``vid`` (the inverse of :func:`selection_id`)."""
+    ranks = _RANK_SETS[vid // 24]
+    suits = _SUIT_ORDERS[len(ranks)][vid % 24]
+    used = 0
+    for rank, suit in zip(ranks, suits, strict=True):
+        used |= 1 << (rank * 4 + suit)
+    return used
+
+
+def four_card_ids(ace_high: bool) -> array[int]:
+    """The table, computed: every four-card hand's selection id by the sub-hand recursion
+    (:meth:`_BadugiTables.four_miss`, about half a second).  What the shipped file holds."""
+    tables = _BadugiTables(ace_high)
+    ids = array("H", bytes(2 * FOUR_CARD_HANDS))
+    for i0, i1, i2, i3 in combinations(range(52), 4):
+        bits = (1 << i0, 1 << i1, 1 << i2, 1 << i3)
+        used = tables.selection_mask(tables.four_miss(sum(bits), *bits))
+        ids[four_card_index(i0, i1, i2, i3)] = selection_id(used)
+    return ids
+
+
+def _table_path(ace_high: bool) -> Path:
+    return Path(__file__).with_name(TABLE_FILES[ace_high])
+
+
+def load_four_card_ids(ace_high: bool) -> array[int]:
+    """The shipped table of one ace convention (about 0.5 MB, read once, on first use)."""
+    ids = _IDS[ace_high]
+    if ids is None:
+        ids = array("H")
+        ids.frombytes(_table_path(ace_high).read_bytes())
+        if sys.byteorder != "little":  # pragma: no cover - the file is little-endian
+            ids.byteswap()
+        if len(ids) != FOUR_CARD_HANDS:
+            raise RuntimeError(
+                f"{_table_path(ace_high)} holds {len(ids)} hands, not {FOUR_CARD_HANDS}: "
+                "regenerate it with python -m badugi_ledger.hands.badugi"
+            )
+        _IDS[ace_high] = ids
+    return ids
+
+
+def write_four_card_tables() -> list[Path]:
+    """Regenerate the shipped tables (``python -m badugi_ledger.hands.badugi``)."""
+    written = []
+    for ace_high in (False, True):
+        ids = four_card_ids(ace_high)
+        if sys.byteorder != "little":  # pragma: no cover
+            ids.byteswap()
+        path = _table_path(ace_high)
+        path.write_bytes(ids.tobytes())
+        written.append(path)
+    return written
+
+
+def _four_from_mask(mask: int, ace_high: bool) -> BadugiValue:
+    """The value of four distinct cards given as card bits."""
+    i0, i1, i2, i3 = _indices(mask)
+    ids = _IDS[ace_high] or load_four_card_ids(ace_high)
+    vid = ids[i0 + _C2[i1] + _C3[i2] + _C4[i3]]
+    return _BY_ID[ace_high][vid] or _TABLES[ace_high].value_of_id(vid)
 
 
 def build_badugi_tables(*, ace_high: bool | None = None) -> int:
-    """Fill the four-card table(s) up front; returns the number of hands tabled.
+    """Load the four-card table(s) up front; returns the number of hands tabled.
 
-    Optional: lookups fill the tables on demand.  ``ace_high=None`` builds both conventions.
+    Optional: the first four-card lookup loads its table.  ``ace_high=None`` loads both
+    conventions.
     """
     flavours = (False, True) if ace_high is None else (ace_high,)
-    return sum(_TABLES[int(h)].build_four() for h in flavours)
+    return sum(len(load_four_card_ids(h)) for h in flavours)
 
 
 def clear_tables() -> None:
-    """Forget every tabled Badugi value (see
+    """Forget every tabled Badugi value and unload the four-card tables (see
     :func:`badugi_ledger.hands.evaluate.clear_badugi_tables`)."""
     for tables in _TABLES:
-        for table in (tables.interned, tables.small, tables.four, tables.five):
+        for table in (tables.interned, tables.small, tables.five):
             table.clear()
-        tables.shapes[:] = [-1] * _SHAPES
+        tables.by_id[:] = [None] * _SELECTION_IDS
+    _IDS[:] = [None, None]
 
 
 def badugi_value(cards: Sequence[Card], *, ace_high: bool = False) -> BadugiValue:
@@ -355,33 +431,23 @@ def badugi_value(cards: Sequence[Card], *, ace_high: bool = False) -> BadugiValu
     """
     if len(cards) == 4:
         try:
-            a, b, c, d = cards
-            ba = _BIT[a]
-            bb = _BIT[b]
-            bc = _BIT[c]
-            bd = _BIT[d]
+            # Ascending card indices, never the order given, so a tie between selections
+            # (9♠8♦5♥ or 9♣8♦5♥ from 9♠9♣8♦5♥) always keeps the same cards.
+            i0, i1, i2, i3 = sorted(map(_CARD_INDEX, cards))
         except (KeyError, TypeError, ValueError):
             pass  # not four known cards: the checked path names the problem
         else:
-            mask = ba | bb | bc | bd
-            value = _FOUR[ace_high].get(mask)
-            if value is not None:
-                return value
-            if mask.bit_count() == 4:
-                # Tabled from the card bits in ascending order, never in the order given, so
-                # a tie between selections (9♠8♦5♥ or 9♣8♦5♥ from 9♠9♣8♦5♥) always keeps the
-                # same cards whatever hand was looked up first.
-                return _TABLES[ace_high].four_cold(mask)
+            if i0 < i1 < i2 < i3:
+                ids = _IDS[ace_high] or load_four_card_ids(ace_high)
+                vid = ids[i0 + _C2[i1] + _C3[i2] + _C4[i3]]
+                return _BY_ID[ace_high][vid] or _TABLES[ace_high].value_of_id(vid)
     return _badugi_value_checked(cards, ace_high)
 
 
 def badugi_mask_value(mask: int) -> BadugiValue:
     """The ace-low Badugi value of four distinct cards given as their :data:`CARD_BIT` mask
     (the caller has checked there are four): the showdown's path, one table lookup."""
-    value = _FOUR[0].get(mask)
-    if value is None:
-        value = _TABLES[0].four_cold(mask)
-    return value
+    return _four_from_mask(mask, False)
 
 
 def _badugi_value_checked(cards: Sequence[Card], ace_high: bool) -> BadugiValue:
@@ -400,3 +466,8 @@ def _badugi_value_checked(cards: Sequence[Card], ace_high: bool) -> BadugiValue:
             raise CardError(f"card {card} appears twice")
         mask |= bit
     return _TABLES[int(ace_high)].value(mask, n)
+
+
+if __name__ == "__main__":  # regenerate the shipped four-card tables
+    for written in write_four_card_tables():
+        print(written)

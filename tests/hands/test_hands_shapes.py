@@ -1,13 +1,12 @@
-"""The cold four-card Badugi path (``hands._BadugiTables.four_cold``) against the recursion.
+"""Four-card Badugi hands by *shape*, and the table lookup against the recursion.
 
-A four-card hand that is not tabled yet is evaluated by its *shape* (which neighbours share a
-rank, which cards share a suit, whether the lowest card is an ace): the first hand of a shape
-goes through the sub-hand recursion (``four_miss``), later ones reuse which card positions
-counted.  That is only right if the shape alone decides the counting positions, ties included
-(the recursion keeps the first of equal selections).  Checked here on every hand of a 20-card
-deck (every shape occurs there, with aces, low and high cards) and on a random sample of the
-full deck, in both ace conventions (``000`` ace low, ``004`` Badeucey ace high).  The ranking
-itself is checked against brute force in ``test_hands_exhaustive.py``.
+:func:`four_card_shape` says which neighbours share a rank, which cards share a suit and
+whether the lowest card is an ace; the shape alone decides which card positions count, ties
+included (the sub-hand recursion ``four_miss`` keeps the first of equal selections).  Checked
+here on every hand of a 20-card deck (every shape occurs there, with aces, low and high cards)
+and on a random sample of the full deck, in both ace conventions (``000`` ace low, ``004``
+Badeucey ace high).  The ranking itself is checked against brute force in
+``test_hands_exhaustive.py``.
 """
 
 from __future__ import annotations
@@ -47,9 +46,10 @@ def test_shape_decides_which_cards_count(ace_high: bool) -> None:
 
 
 @pytest.mark.parametrize("ace_high", [False, True])
-def test_cold_path_equals_recursion_on_sampled_hands(ace_high: bool) -> None:
-    """40,000 random hands of the full deck, in random order: the same counting cards (so
-    the same value and the same tie-break) as the recursion."""
+def test_table_lookup_equals_recursion_on_sampled_hands(ace_high: bool) -> None:
+    """40,000 random hands of the full deck, in random order, looked up by card bits: the
+    same counting cards (so the same value and the same tie-break) as the recursion.  Every
+    hand is checked in ``test_badugi_table.py``."""
     rng = random.Random(20240 + ace_high)
     fast = _BadugiTables(ace_high)
     reference = _BadugiTables(ace_high)
@@ -73,21 +73,3 @@ def test_public_evaluation_ignores_card_order_and_history() -> None:
     third = badugi_value((five_h, nine_s, eight_d, nine_c)).cards
     assert first == second == third
     assert [str(c) for c in first] == ["9s", "8d", "5h"]  # the recursion keeps the first found
-
-
-def test_the_on_demand_four_card_table_is_bounded() -> None:
-    """More distinct four-card hands than the bound: the table starts over instead of growing
-    (memory flat over a long run), and every value stays that of the recursion."""
-    from badugi_ledger.hands import badugi
-
-    clear_badugi_tables()
-    reference = _BadugiTables(False)
-    limit = badugi._FOUR_CACHE_LIMIT
-    hands = list(combinations(range(52), 4))[: limit + 1000]
-    for hand in hands:
-        bits = _bits(hand)
-        ours = badugi_value([DECK[i] for i in hand])
-        assert ours == reference.four_miss(sum(bits), *bits), hand
-        assert len(badugi._TABLES[0].four) <= limit
-    assert len(badugi._TABLES[0].four) < limit  # it started over at least once
-    clear_badugi_tables()
