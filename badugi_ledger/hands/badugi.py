@@ -127,6 +127,12 @@ def four_card_shape(i0: int, i1: int, i2: int, i3: int, ace_high: bool) -> int:
     )
 
 
+_RANK_BIT: Final = tuple(
+    tuple(1 << _eff_rank(card.rank, ace_high) for card in DECK) for ace_high in (False, True)
+)
+"""Per ace convention, card index -> the bit of its rank in a value's key."""
+
+
 class _BadugiTables:
     """Lazily filled tables for one ace convention (see the module docstring).
 
@@ -161,9 +167,10 @@ class _BadugiTables:
         cards = [DECK[i] for i in reversed(indices)]
         if self.ace_high and indices[0] < 4:
             cards.insert(0, cards.pop())
+        rank_bit = _RANK_BIT[self.ace_high]
         bits = 0
         for i in indices:
-            bits |= 1 << _eff_rank((i >> 2) + 1, self.ace_high)
+            bits |= rank_bit[i]
         value = BadugiValue(len(cards) << 16 | (0xFFFF - bits), self.kind, tuple(cards))
         self.interned[used] = value
         return value
