@@ -13,7 +13,7 @@ is read from a table shipped with the package (``badugi_four_ace_low.bin`` and
 the hand's ascending card indices i0 < i1 < i2 < i3 give a perfect index, their colex rank
 ``i0 + C(i1,2) + C(i2,3) + C(i3,4)``, and the entry is the *selection id* of the counting
 cards, which decodes to the cards without any other table (:func:`selection_id`).  A table is
-read on the first four-card evaluation of its ace convention (about 2 ms), never at import;
+read on the first four-card evaluation of its ace convention (under 2 ms), never at import;
 value objects are interned per selection of counting cards (about 25,000 per ace convention)
 and made on first use.  A five-card hand is the best of its five four-card hands; hands of one
 to three cards are memoised in dictionaries filled on demand: a hand is either a badugi itself
