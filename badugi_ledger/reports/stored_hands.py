@@ -65,7 +65,13 @@ def _hand_rows(
         [event_id],
     )
     if table is not None:
-        rows = [r for r in rows if (r["table_name"] or "") == table]
+        at_table = [r for r in rows if (r["table_name"] or "") == table]
+        if not at_table:
+            tables = sorted({str(r["table_name"]) for r in rows if r["table_name"]})
+            known = ", ".join(repr(quote(t)) for t in tables[:_LISTED])
+            hint = f" (its tables: {known})" if tables else " (its hands name no table)"
+            raise LedgerError(f"no table {quote(table)!r} in {label}{hint}")
+        rows = at_table
     if hands is None:
         return sorted(rows, key=lambda r: int(str(r["id"])))
     chosen = [r for r in rows if str(r["hand_number"]) in hands]
