@@ -45,7 +45,7 @@ def starting_text(body: dict[str, Any], ledger: sqlite3.Connection) -> str:
 
     players = [p.strip() for p in _SPLIT.split(_field(body, "players")) if p.strip()]
     stacks_text = _field(body, "stacks", "100")
-    if not stacks_text.isdigit():
+    if not (stacks_text.isascii() and stacks_text.isdigit() and len(stacks_text) <= 20):
         raise RecordError(f"the starting stack must be a number of chips, not {stacks_text!r}")
     name = _field(body, "name")
     if not name:

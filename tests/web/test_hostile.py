@@ -144,6 +144,15 @@ def test_a_text_of_one_megabyte_line_gets_a_verdict(client: TestClient) -> None:
     assert too_long.status_code == 413 and "at most 1,000,000 bytes" in too_long.text
 
 
+@pytest.mark.parametrize("stacks", ["²", "١٠٠", "1" * 5000, "-5", "1e3", ""])
+def test_a_starting_stack_that_is_no_number_of_chips_is_refused(
+    client: TestClient, stacks: str
+) -> None:
+    """Before the fix, "²" (a digit to str.isdigit, not to int) and 5,000 digits crashed."""
+    body = {"name": "Night", "players": "Anna,Ben", "stacks": stacks}
+    assert "starting stack must be a number" in error_of(send(client, "/record/start", body))
+
+
 # --- a tapped option ----------------------------------------------------------------------------
 
 
