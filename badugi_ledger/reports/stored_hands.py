@@ -219,7 +219,7 @@ def stored_hand_views(
     ``hands`` (``table`` when several tables used a number), in the order asked (else as
     stored).  Voided hands are shown too, marked void.  With ``replay``, a hand whose file still
     holds it is shown with its actions (the module docstring says when).  LedgerError names a
-    missing hand."""
+    missing hand, or a ``table`` none of the event's hands was played at."""
     row = find_event(db, event)
     label = event_label(row)
     wanted = None if hands is None else [str(h) for h in hands]

@@ -91,7 +91,9 @@ def night_text(
     ``fixed-limit``, ``pot-limit``, ``half-pot-limit``, ``no-limit``, ``spread-limit``;
     ``stakes`` as :func:`_stakes` reads them; ``event`` names the cash session; ``date`` is a
     date or ``YYYY-MM-DD``.  Raises :class:`~badugi_ledger.model.errors.ConfigError` on a bad
-    value (and :class:`~badugi_ledger.text.writer.WriteError` on a name the format cannot hold).
+    value or names too long for a line the reader accepts (and
+    :class:`~badugi_ledger.text.writer.WriteError` on a name the format cannot hold: a line
+    break, or bytes that were not UTF-8).
     """
     names = [name.strip() for name in players]
     if not 2 <= len(names) <= 9:
