@@ -65,7 +65,13 @@ def _hand_rows(
         [event_id],
     )
     if table is not None:
-        rows = [r for r in rows if (r["table_name"] or "") == table]
+        at_table = [r for r in rows if (r["table_name"] or "") == table]
+        if not at_table:
+            tables = sorted({str(r["table_name"]) for r in rows if r["table_name"]})
+            known = ", ".join(repr(quote(t)) for t in tables[:_LISTED])
+            hint = f" (its tables: {known})" if tables else " (its hands name no table)"
+            raise LedgerError(f"no table {quote(table)!r} in {label}{hint}")
+        rows = at_table
     if hands is None:
         return sorted(rows, key=lambda r: int(str(r["id"])))
     chosen = [r for r in rows if str(r["hand_number"]) in hands]
@@ -213,7 +219,7 @@ def stored_hand_views(
     ``hands`` (``table`` when several tables used a number), in the order asked (else as
     stored).  Voided hands are shown too, marked void.  With ``replay``, a hand whose file still
     holds it is shown with its actions (the module docstring says when).  LedgerError names a
-    missing hand."""
+    missing hand, or a ``table`` none of the event's hands was played at."""
     row = find_event(db, event)
     label = event_label(row)
     wanted = None if hands is None else [str(h) for h in hands]

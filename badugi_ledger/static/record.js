@@ -428,7 +428,8 @@
   async function tap(button) {
     const wrap = button.parentElement;
     const choice = button.dataset.kind === "next-hand" ? { next_hand: true } : { index: Number(button.dataset.option) };
-    const amount = wrap.querySelector("input[type=number]");
+    // only a ranged option's own input (a plain button's parent holds every option's controls)
+    const amount = wrap.classList.contains("ranged") ? wrap.querySelector("input[type=number]") : null;
     if (amount) choice.amount = Number(amount.value);
     if (button.dataset.count !== undefined) choice.count = Number(button.dataset.count);
     const cards = wrap.querySelector("input.cardsin");

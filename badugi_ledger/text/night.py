@@ -91,7 +91,9 @@ def night_text(
     ``fixed-limit``, ``pot-limit``, ``half-pot-limit``, ``no-limit``, ``spread-limit``;
     ``stakes`` as :func:`_stakes` reads them; ``event`` names the cash session; ``date`` is a
     date or ``YYYY-MM-DD``.  Raises :class:`~badugi_ledger.model.errors.ConfigError` on a bad
-    value (and :class:`~badugi_ledger.text.writer.WriteError` on a name the format cannot hold).
+    value or names too long for a line the reader accepts (and
+    :class:`~badugi_ledger.text.writer.WriteError` on a name the format cannot hold: a line
+    break, or bytes that were not UTF-8).
     """
     names = [name.strip() for name in players]
     if not 2 <= len(names) <= 9:
@@ -120,7 +122,23 @@ def night_text(
         implied_posts(settings, seats, names[0]),
         session=Session("cash", (event or "").strip(), day),
     )
-    return write_hand(record) + _most_used(names, GAMES[settings.game].hand_size, big_blind)
+    text = write_hand(record) + _most_used(names, GAMES[settings.game].hand_size, big_blind)
+    _refuse_overlong(text)
+    return text
+
+
+def _refuse_overlong(text: str) -> None:
+    """A ConfigError when a line of ``text`` is longer than the reader accepts (names or an
+    event name thousands of characters long): ``check`` would refuse the file written."""
+    from .parse import MAX_LINE
+
+    for number, line in enumerate(text.splitlines(), 1):
+        size = len(line.encode("utf-8"))
+        if size > MAX_LINE:
+            raise ConfigError(
+                f"line {number} of the night file would be {size:,} bytes long, and a line "
+                f"holds at most {MAX_LINE:,}: shorten the player or event names"
+            )
 
 
 def _date_text(date: datetime.date | str | None) -> str | None:

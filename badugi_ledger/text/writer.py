@@ -109,24 +109,38 @@ class WriteError(BadugiError):
     """A record holds something the text format cannot spell (a name with a line break)."""
 
 
-def quote(text: str) -> str:
-    """A ``"quoted"`` form of ``text`` (``"`` and ``\\`` escaped)."""
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _writable(text: str) -> str:
+    """``text``, unless a file of the format cannot hold it: a WriteError."""
     if "\n" in text or "\r" in text:
         raise WriteError(f"{text!r} holds a line break, which the text format cannot write")
+    if _SURROGATE.search(text):  # a byte that was not UTF-8, decoded with surrogateescape
+        raise WriteError(
+            f"{text!r} holds bytes that are not UTF-8 text, which the text format cannot write "
+            "(type it again in a UTF-8 terminal)"
+        )
+    return text
+
+
+def quote(text: str) -> str:
+    """A ``"quoted"`` form of ``text`` (``"`` and ``\\`` escaped)."""
+    _writable(text)
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
 def name_text(name: str) -> str:
     """A player name as written: plain when the grammar reads it back as the same name."""
     if name not in RESERVED and _PLAIN_NAME.fullmatch(name):
-        return name
+        return _writable(name)
     return quote(name)
 
 
 def free_text(text: str) -> str:
     """A place, season, table or pot name: plain unless it needs quotes to survive."""
     if text and text == text.strip() and _PLAIN_TEXT.fullmatch(text):
-        return text
+        return _writable(text)
     return quote(text)
 
 

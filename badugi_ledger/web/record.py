@@ -31,6 +31,9 @@ from ..model.games import GAMES
 from ..model.settings import STRUCTURE_KINDS
 from .record_view import RecordError, recorded_name
 
+MAX_ROW_ID = 2**63 - 1
+"""The largest id SQLite stores (an INTEGER is 64 bits)."""
+
 MAX_TEXT = 1_000_000
 """The most characters of text the page sends (the guard refuses a larger body anyway)."""
 
@@ -99,9 +102,29 @@ async def _json_body(request: Request) -> dict[str, Any]:
         body = await request.json()
     except ValueError as exc:
         raise RecordError("the page sent something that is not JSON") from exc
+    except RecursionError:
+        raise RecordError("the page sent JSON nested too deeply") from None
     if not isinstance(body, dict):
         raise RecordError("the page sent something that is not a JSON object")
+    if _has_surrogate(body):
+        # JSON may escape half a UTF-16 pair (\ud800): no UTF-8 text, file or answer holds it
+        raise RecordError("the page sent text that is not valid Unicode (half a UTF-16 pair)")
     return body
+
+
+def _has_surrogate(value: object) -> bool:
+    """Whether a string of the parsed JSON ``value`` (keys too) holds a lone surrogate."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            if any("\ud800" <= ch <= "\udfff" for ch in item):
+                return True
+        elif isinstance(item, dict):
+            stack += [*item.keys(), *item.values()]
+        elif isinstance(item, list):
+            stack += item
+    return False
 
 
 def _text_of(body: dict[str, Any]) -> str:
@@ -168,6 +191,8 @@ async def record_event(request: Request) -> Response:
         event_id = int(request.query_params.get("id", ""))
     except ValueError:
         return _refused(RecordError("no event was named"), 400)
+    if not 0 < event_id <= MAX_ROW_ID:  # SQLite cannot even look up a larger one
+        return _refused(RecordError(f"the ledger holds no event {event_id}"), 404)
     with _ledger(request) as ledger:
         found = event_form(ledger, event_id, recorded_folder(request))
     if found is None:

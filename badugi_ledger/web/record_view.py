@@ -16,6 +16,7 @@ from typing import Any
 
 from ..model.errors import BadugiError
 from ..model.events import HandRecord, Session
+from ..model.limits import MAX_AMOUNT
 
 
 class RecordError(BadugiError):
@@ -44,7 +45,7 @@ def starting_text(body: dict[str, Any], ledger: sqlite3.Connection) -> str:
 
     players = [p.strip() for p in _SPLIT.split(_field(body, "players")) if p.strip()]
     stacks_text = _field(body, "stacks", "100")
-    if not stacks_text.isdigit():
+    if not (stacks_text.isascii() and stacks_text.isdigit() and len(stacks_text) <= 20):
         raise RecordError(f"the starting stack must be a number of chips, not {stacks_text!r}")
     name = _field(body, "name")
     if not name:
@@ -351,13 +352,21 @@ def append_choice(text: str, choice: dict[str, Any]) -> tuple[str, int]:
     if live.next is None:
         raise RecordError("the last hand is not waiting for an action: type the next line")
     index = choice.get("index")
-    if not isinstance(index, int) or not 0 <= index < len(live.next.options):
+    if (
+        not isinstance(index, int)
+        or isinstance(index, bool)
+        or not 0 <= index < len(live.next.options)
+    ):
         raise RecordError("that option is no longer offered: the text changed meanwhile")
     option = live.next.options[index]
     amount = _number(choice, "count" if option.kind == "draw" else "amount")
     low, high = (1, option.cards) if option.kind == "draw" else (option.amount, option.max_amount)
-    if amount is not None and low is not None and high is not None and not low <= amount <= high:
-        raise RecordError(f"{option.player} may {option.kind} {low} to {high} here, not {amount}")
+    if amount is not None and option.kind not in ("bet", "raise", "draw") and amount != low:
+        # an option of no amount or a fixed one (a fold, a pat, a call of 2) takes no other
+        raise RecordError(f"{option.player} may {option.kind} only as offered here, not {amount}")
+    if amount is not None and not (low or 0) <= amount <= (MAX_AMOUNT if high is None else high):
+        shown = f"{low} to {high}" if high is not None else f"at least {low}"
+        raise RecordError(f"{option.player} may {option.kind} {shown} here, not {amount}")
     event = event_at(option, amount)
     typed = choice.get("cards")
     if isinstance(typed, str) and typed.strip():

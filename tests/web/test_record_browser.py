@@ -234,3 +234,39 @@ def test_an_edited_hand_saved_again_shows_the_conflict_and_replaces_on_request(
         page.wait_for_selector("#record-save-result p.ok")
         assert "1 replaced" in page.inner_text("#record-save-result")
     assert phone.errors == []
+
+
+def text_has(page: Any, words: str) -> None:
+    """Wait (5 s at most) until the record's text holds ``words``."""
+    for _ in range(100):
+        if words in page.input_value("#record-text"):
+            return
+        page.wait_for_timeout(50)
+    raise AssertionError(f"{words!r} never appeared: {page.input_value('#record-text')}")
+
+
+def test_no_limit_call_and_fold_beside_a_ranged_raise_are_written_as_tapped(
+    phone: Phone,
+    fresh_ledger: Path,
+) -> None:
+    """A plain button shares its parent with the ranged raise's amount box: the page once sent
+    that amount with a call (refused: "may call 2 to 2 here, not 4") and with a fold."""
+    with serving(create_app(fresh_ledger)) as url:
+        page = phone.open(url + "/record")
+        page.fill("input[name=name]", "No-limit night")
+        page.select_option("select[name=structure]", "no-limit")
+        page.fill("input[name=stakes]", "1/2")
+        page.fill("textarea[name=players]", "\n".join(PLAYERS))
+        page.click("button:has-text('Start the night')")
+        page.wait_for_selector("#record-options .ranged input[type=number]")
+        settled(page)
+        page.locator("#record-options button[data-kind=call]").first.click()
+        text_has(page, "\nPia calls 2")  # a line of its own (the comment block says calls)
+        settled(page)
+        page.locator("#record-options button[data-kind=fold]").first.click()
+        text_has(page, "\nQuin folds")
+        settled(page)
+        text = page.input_value("#record-text")
+        assert "Pia raises" not in text, text
+        assert "error" not in page.inner_text("#record-verdict")
+    assert phone.errors == []

@@ -1,0 +1,147 @@
+"""Hostile input to ``new`` and ``show`` through the real command (typer's runner): odd player
+names, stakes, stacks and paths for ``new``; a folder of mixed files, binary and empty files,
+a ledger that is not one, an unknown hand or table for ``show``.  The answer is exit 0, or
+exit 1 with one ``Error:`` line, or exit 2 with a usage message — never an exception — and
+``new`` never leaves a file (or a temporary one) behind when it refuses.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner, Result
+
+from badugi_ledger.cli import app
+from tests.helpers.ledger_files import import_into
+from tests.helpers.paths import EXAMPLES
+
+runner = CliRunner()
+
+
+def run(*args: object) -> Result:
+    result = runner.invoke(app, [str(a) for a in args])
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        raise result.exception
+    assert "Traceback" not in result.output
+    return result
+
+
+def new(folder: Path, players: str, *extra: str) -> Result:
+    """``new`` into an empty ``folder``: refused, it leaves the folder empty."""
+    folder.mkdir()
+    result = run("new", folder / "night.bhh", "--players", players, *extra)
+    assert result.exit_code in (0, 1, 2), result.output
+    if result.exit_code:
+        assert list(folder.iterdir()) == [], result.output
+    else:
+        assert [p.name for p in folder.iterdir()] == ["night.bhh"]
+        checked = run("check", folder / "night.bhh")  # the file reads back: only incomplete
+        assert "[hand-incomplete]" in checked.output and "[parse]" not in checked.output
+    return result
+
+
+def test_a_name_of_bytes_that_are_not_utf8_is_a_usage_error(tmp_path: Path) -> None:
+    """A terminal that sends Latin-1 gives Python a lone surrogate for the byte; before the fix
+    the writer crashed encoding it."""
+    result = new(tmp_path / "night", "Jos\udce9,Ben")
+    assert result.exit_code == 2
+    assert "not UTF-8 text" in result.output
+
+
+def test_names_too_long_for_a_line_are_a_usage_error(tmp_path: Path) -> None:
+    """Before the fix, ``new`` wrote a seats line of 20,000 bytes that ``check`` refuses."""
+    result = new(tmp_path / "night", "x" * 10_000 + ",Ben")
+    assert result.exit_code == 2
+    assert "holds at most 10,000" in result.output
+    assert new(tmp_path / "event", "Anna,Ben", "--event", "e" * 10_001).exit_code == 2
+
+
+@pytest.mark.parametrize(
+    ("players", "code"),
+    [
+        ("", 2), (",", 2), ("Anna", 2), ("Anna,Anna", 2),
+        (",".join(f"P{i}" for i in range(100)), 2),
+        ("Anna·Ben,Cara", 0), ('An"na,Ben', 0), ("An'na,Ben", 0), ("A\x07,Ben", 0),
+        ("A\nB,Cara", 2), ("A\rB,Cara", 2), ("x" * 200 + ",Ben", 0), ("hand,button", 0),
+        ("#x,Ben", 0), ("fold,call", 0), ("A:,Ben", 0), ("A->B,Cara", 0),
+    ],
+)  # fmt: skip
+def test_odd_player_names(tmp_path: Path, players: str, code: int) -> None:
+    assert new(tmp_path / "night", players).exit_code == code
+
+
+@pytest.mark.parametrize("structure", ["fixed-limit", "no-limit", "spread-limit"])
+@pytest.mark.parametrize(
+    "stakes", ["2/", "0/0", "-1/2", "1e9/2e9", "4/2", "99999999999999999/1", "2/4/8", "", " "]
+)
+def test_odd_stakes_are_usage_errors(tmp_path: Path, stakes: str, structure: str) -> None:
+    result = new(tmp_path / "night", "Anna,Ben", "--stakes", stakes, "--structure", structure)
+    assert result.exit_code == 2 and "stakes" in result.output
+
+
+@pytest.mark.parametrize("stacks", ["0", "-5", "99999999999999999999999", "1e3", "abc"])
+def test_odd_stacks_are_usage_errors(tmp_path: Path, stacks: str) -> None:
+    result = new(tmp_path / "night", "Anna,Ben", "--stacks", stacks)
+    assert result.exit_code == 2 and "--stacks" in result.output
+
+
+def test_new_into_a_missing_folder_or_onto_a_folder_is_an_error(tmp_path: Path) -> None:
+    missing = run("new", tmp_path / "missing" / "night.bhh", "--players", "Anna,Ben")
+    assert missing.exit_code == 1 and "Error: cannot write" in missing.output
+    (tmp_path / "night.bhh").mkdir()
+    onto = run("new", tmp_path / "night.bhh", "--players", "Anna,Ben")
+    assert onto.exit_code == 1 and "Error:" in onto.output
+    forced = run("new", tmp_path / "night.bhh", "--players", "Anna,Ben", "--force")
+    assert forced.exit_code == 1 and "Error: cannot write" in forced.output
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["night.bhh"]  # no temporary left
+
+
+# --- show --------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def mixed(tmp_path: Path) -> Path:
+    folder = tmp_path / "mixed"
+    folder.mkdir()
+    (folder / "empty.bhh").write_bytes(b"")
+    (folder / "binary.bhh").write_bytes(bytes(range(256)) * 16)
+    (folder / "binary.txt").write_bytes(os.urandom(2048))
+    (folder / "notes.md").write_text("not a hand file", encoding="utf-8")
+    (folder / "nul.bhh").write_bytes(b"\x00" * 100)
+    (folder / "latin1.bhh").write_bytes("game badugi\nhand 1 · button Jos\xe9".encode("latin-1"))
+    (folder / "one-line.bhh").write_text("hand 1 · " + "x" * 1_000_000, encoding="utf-8")
+    (folder / "ok.bhh").write_bytes((EXAMPLES / "home_session.bhh").read_bytes())
+    (folder / "sub").mkdir()
+    return folder
+
+
+def test_show_of_a_folder_of_mixed_files_shows_each_problem(mixed: Path) -> None:
+    for extra in ((), ("--json",)):
+        result = run("show", mixed, *extra)
+        assert result.exit_code in (0, 1)
+        assert "not UTF-8 text" in result.output and "10,000" in result.output
+
+
+@pytest.mark.parametrize("name", ["empty.bhh", "binary.bhh", "nul.bhh", "latin1.bhh"])
+def test_show_of_an_odd_file_answers(mixed: Path, name: str) -> None:
+    assert run("show", mixed / name).exit_code in (0, 1)
+
+
+def test_show_of_a_hand_not_there_or_a_ledger_that_is_none(mixed: Path) -> None:
+    missing = run("show", mixed / "ok.bhh", "--hand", "nope")
+    assert missing.exit_code == 1 and "Error: no hand 'nope'" in missing.output
+    for not_a_ledger in ("ok.bhh", "binary.bhh", "notes.md", "sub"):
+        result = run("show", "--db", mixed / not_a_ledger)
+        assert result.exit_code == 1 and "Error: cannot open the ledger" in result.output
+
+
+def test_show_of_a_table_the_event_did_not_have_is_an_error(tmp_path: Path) -> None:
+    """Before the fix, an unknown --table showed nothing and exited 0."""
+    db = tmp_path / "club.db"
+    assert import_into(db, [EXAMPLES / "home_session.bhh"]).ok
+    result = run("show", "--db", db, "--table", "Garden")
+    assert result.exit_code == 1
+    assert "Error: no table 'Garden' in" in result.output
+    assert run("show", "--db", db, "--table", "Garden", "--hand", "1").exit_code == 1
