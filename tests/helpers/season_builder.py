@@ -31,10 +31,15 @@ FIRST_NAMES = tuple(
 
 
 def tournament_hands(
-    name: str, order: Sequence[str], *, day: str, season: str = "2024", buy_in: int = 1000
+    name: str,
+    order: Sequence[str],
+    *,
+    day: str | None = None,
+    season: str = "2024",
+    buy_in: int = 1000,
 ) -> list[HandOutcome]:
     """A winner-takes-all freezeout that finishes in ``order``: the winner busts one player
-    per hand, last place first."""
+    per hand, last place first (``day`` None: an event without a date)."""
     session = Session(
         kind="tournament", name=name, date=day, season=season, buy_in=buy_in, payouts=(100,)
     )

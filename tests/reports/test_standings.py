@@ -24,39 +24,14 @@ from badugi_ledger.reports.standings import (
     standings,
 )
 from tests.helpers.ledger_builder import hand, session_hands
+from tests.helpers.season_builder import tournament_hands
 
 
 def tourney(
     name: str, order: Sequence[str], *, season: str = "2024", buy_in: int = 1000, date: str = ""
 ) -> list[HandOutcome]:
-    """Hands of a tournament that finishes in ``order``: the winner busts one player per hand,
-    last place first."""
-    session = Session(
-        kind="tournament",
-        name=name,
-        date=date or None,
-        season=season,
-        buy_in=buy_in,
-        payouts=(100,),
-    )
-    stacks = dict.fromkeys(order, 100)
-    winner, out = order[0], []
-    for i, loser in enumerate(reversed(order[1:])):
-        s = stacks[loser]
-        out.append(
-            hand(
-                str(i + 1),
-                dict(stacks),
-                {winner: s, loser: s},
-                {winner: 2 * s},
-                session=session,
-                source=f"{name}.bhh",
-                line=i + 1,
-            )
-        )
-        stacks[winner] += s
-        del stacks[loser]
-    return out
+    """Hands of a tournament that finishes in ``order`` (:func:`tournament_hands`)."""
+    return tournament_hands(name, order, day=date or None, season=season, buy_in=buy_in)
 
 
 def ledger_with(*tournaments: list[HandOutcome]) -> sqlite3.Connection:
