@@ -29,21 +29,11 @@ from badugi_ledger.cli import app
 from badugi_ledger.model.games import GAME_SPELLINGS
 from badugi_ledger.simulate.sessions import SimulationOptions, write_simulation
 from tests.helpers.paths import EXAMPLES, REPO
+from tests.text.test_night import PLAYED  # a hand played into the night file `new` writes
 
 CLI = Path(sys.executable).with_name("badugi-ledger")
 runner = CliRunner()
 
-PLAYED = """\
-Anna calls · Ben calls · Cara checks
-draw: Ben 2 · Cara pat · Anna 1
-Ben checks · Cara checks · Anna checks
-draw: Ben pat · Cara pat · Anna pat
-Ben checks · Cara checks · Anna checks
-draw: Ben pat · Cara pat · Anna pat
-Ben checks · Cara checks · Anna checks
-show: Anna 7h 5d 3s As · Ben mucks · Cara mucks
-Anna collects 6
-"""
 
 
 def words(text: str) -> str:
