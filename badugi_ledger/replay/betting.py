@@ -132,6 +132,9 @@ def auto_post(st: HandState) -> None:
     if st.redeal and not st.house.redeal_posts:
         st.notes.append("Progressive Badugi redeal: no blinds or antes (house rule)")
         return
+    if st.record.posts_none:
+        st.notes.append("no blinds or antes (the record says: posts none)")
+        return
     if s.ante:
         for p in st.dealt:
             st.pay(p, post_due(st, p, "ante"), "ante", live=False)
@@ -188,10 +191,7 @@ def open_betting(st: HandState, pos: Position) -> None:
     """Close the forced bets (checking none is missing) and start betting round 1."""
     s = st.settings
     if not st.posts_seen:
-        if st.record.posts_none and not (st.redeal and not st.house.redeal_posts):
-            st.notes.append("no blinds or antes (the record says: posts none)")
-        else:
-            auto_post(st)
+        auto_post(st)
     else:
         missing = missing_posts(st)
         for p, kind in missing:
