@@ -29,7 +29,6 @@ from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 
-from .ledger.report import other_games_line
 from .model.errors import BadugiError
 from .model.events import HandRecord
 from .model.results import HandOutcome, TableGap, Violation
@@ -260,6 +259,8 @@ class CheckRun:
             if str(path) not in read:
                 yield FileSummary(str(path)).line()
         if others:
+            from .ledger.report import other_games_line  # the import's own classes: not at start
+
             yield other_games_line(len(others), sum(s.skipped for s in others))
         if len(self.files) > 1:
             yield self.total().line()

@@ -12,9 +12,13 @@ command leaves no half-written file.
 Why one module of this size: every command is a thin typer function (its arguments, one library
 call, the rendering), and typer builds ``--help`` from the one app; the command list reads best
 in one place.
-"""
 
-from __future__ import annotations
+Start-up: typer reads every command's signature and annotations at each start, whichever
+command runs.  So this module does not use ``from __future__ import annotations``: its
+annotations are objects made once at import, where strings would be compiled and evaluated
+again for every option of every command (about a fifth of the start-up's Python work).  And it
+imports no module a one-file ``check`` does not need.
+"""
 
 import os
 import signal
@@ -28,18 +32,14 @@ import typer
 from typer.core import TyperGroup
 
 from .ledger.location import DEFAULT_DB, LEDGER_ENV
-from .ledger.prizes import ChopMethod, PointsFormula
 from .model.errors import BadugiError
 from .model.games import GameSpelling
 from .model.limits import MAX_AMOUNT
 from .model.settings import OddChipHalf, OddChipRule, QualifierRank, StructureKind
-from .reports.export import ExportFormat
-from .reports.export import Table as ExportTable
-from .reports.standings import Format as StandingsFormat
-from .reports.standings import Kind as StandingsKind
 
-# Choices whose owners (convert, sources, simulate, ledger.players) load the replay or the
-# ledger store, too much for every start; tests/test_cli_habits.py holds each equal to its owner.
+# Choices whose owners (convert, sources, simulate, ledger.players, ledger.prizes,
+# reports.export, reports.standings) load the replay, the ledger store or the reports, too much
+# for every start; tests/test_cli_habits.py holds each equal to its owner.
 ConvertTarget = Literal["phh", "text"]
 """``convert.Target``."""
 HistoryFormat = Literal["text", "pokerstars", "fulltilt", "merge", "kingsclub", "phh", "winamax"]
@@ -48,6 +48,18 @@ PlayersAction = Literal["list", "merge", "unmerge"]
 """``ledger.players.PlayersAction``."""
 CardsShown = Literal["all", "showdown"]
 """``simulate.sessions.CardsShown``."""
+ChopMethod = Literal["even", "chip-count"]
+"""``ledger.prizes.ChopMethod``."""
+PointsFormula = Literal["linear", "table", "sqrt"]
+"""``ledger.prizes.PointsFormula``."""
+ExportTable = Literal["hands", "postings", "standings", "sessions"]
+"""``reports.export.Table``."""
+ExportFormat = Literal["csv", "json", "parquet"]
+"""``reports.export.ExportFormat``."""
+StandingsKind = Literal["auto", "tournament", "cash"]
+"""``reports.standings.Kind``."""
+StandingsFormat = Literal["table", "csv", "json", "markdown", "html"]
+"""``reports.standings.Format``."""
 
 EXIT_INTERRUPTED = 128 + signal.SIGINT
 """Ctrl-C: the shell's status for a process ended by SIGINT (130)."""
@@ -592,7 +604,7 @@ def _standings_options(
     points_table: str | None,
     best: int | None,
     min_events: int,
-) -> StandingsOptions:
+) -> "StandingsOptions":
     """The standings options, checked before the ledger is opened (a bad one: exit 2)."""
     from .reports.standings import StandingsOptions, parse_points_table
 

@@ -113,11 +113,16 @@ def test_fixed_choices_are_listed_in_help_and_refused_with_exit_2(
 
 
 def test_the_choice_lists_kept_in_the_cli_equal_their_owners() -> None:
-    """Four choices are spelled in cli.py (their owners are too heavy to load at every start):
+    """Ten choices are spelled in cli.py (their owners are too heavy to load at every start):
     they must stay the owners' own lists."""
     from badugi_ledger import cli as cli_module
     from badugi_ledger.convert import Target
     from badugi_ledger.ledger.players import PlayersAction
+    from badugi_ledger.ledger.prizes import ChopMethod, PointsFormula
+    from badugi_ledger.reports.export import ExportFormat
+    from badugi_ledger.reports.export import Table as ExportTable
+    from badugi_ledger.reports.standings import Format as StandingsFormat
+    from badugi_ledger.reports.standings import Kind as StandingsKind
     from badugi_ledger.simulate.sessions import CardsShown
     from badugi_ledger.sources import FORMATS
 
@@ -125,6 +130,12 @@ def test_the_choice_lists_kept_in_the_cli_equal_their_owners() -> None:
     assert get_args(cli_module.PlayersAction) == get_args(PlayersAction)
     assert get_args(cli_module.CardsShown) == get_args(CardsShown)
     assert get_args(cli_module.HistoryFormat) == FORMATS
+    assert get_args(cli_module.ChopMethod) == get_args(ChopMethod)
+    assert get_args(cli_module.PointsFormula) == get_args(PointsFormula)
+    assert get_args(cli_module.ExportTable) == get_args(ExportTable)
+    assert get_args(cli_module.ExportFormat) == get_args(ExportFormat)
+    assert get_args(cli_module.StandingsKind) == get_args(StandingsKind)
+    assert get_args(cli_module.StandingsFormat) == get_args(StandingsFormat)
 
 
 def test_game_names_come_from_one_list() -> None:

@@ -9,10 +9,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .frozen import fields_eq, fields_hash, fields_repr
 
-@dataclass(frozen=True)
+
+@dataclass(frozen=True, eq=False, repr=False)
 class Position:
     """Where something sits in an input file (1-based line and column)."""
+
+    __eq__, __hash__, __repr__ = fields_eq, fields_hash, fields_repr
 
     source: str = "<input>"
     line: int = 0

@@ -17,9 +17,11 @@ generated ``__init__`` sets each field through ``object.__setattr__``, one call 
 made building an event about twice as dear as it need be.  So each event class (and
 :class:`Seat`) is a frozen dataclass whose ``__init__`` is written out: the dataclass's
 signature, field for field, filling the new instance's dictionary with one fresh dict.  The
-object is the dataclass's own - equality, hash, ``repr``, pickling and
-:func:`dataclasses.replace` are untouched - and ``tests/test_events_init.py`` holds every such
-``__init__`` to the fields (names, order, defaults, values).
+object is the dataclass's own - pickling, :func:`dataclasses.fields` and
+:func:`dataclasses.replace` are untouched - and ``tests/model/test_events_init.py`` holds every
+such ``__init__`` to the fields (names, order, defaults, values).  Equality, hash and ``repr``
+are the model's shared ones (:mod:`badugi_ledger.model.frozen`): the dataclass would compile
+its own for each class at every start.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from typing import Literal
 
 from .cards import Card
 from .errors import NOWHERE, Position
+from .frozen import fields_eq, fields_hash, fields_repr
 from .money import ChipValue
 from .settings import GameSettings
 
@@ -43,9 +46,11 @@ StackChangeKind = Literal["rebuy", "top-up", "add-on", "cash-out"]
 EventKind = Literal["cash", "tournament"]
 
 
-@dataclass(frozen=True, init=False)
+@dataclass(frozen=True, init=False, eq=False, repr=False)
 class Post:
     """A forced bet: blind, ante, dead blind or straddle.  ``amount`` None = as the settings say."""
+
+    __eq__, __hash__, __repr__ = fields_eq, fields_hash, fields_repr
 
     player: str
     kind: PostKind
@@ -68,9 +73,11 @@ class Post:
         )
 
 
-@dataclass(frozen=True, init=False)
+@dataclass(frozen=True, init=False, eq=False, repr=False)
 class Deal:
     """Cards dealt to a player at the start; ``None`` entries are cards nobody saw."""
+
+    __eq__, __hash__, __repr__ = fields_eq, fields_hash, fields_repr
 
     player: str
     cards: Cards
@@ -80,9 +87,11 @@ class Deal:
         _set(self, "__dict__", {"player": player, "cards": cards, "pos": pos})
 
 
-@dataclass(frozen=True, init=False)
+@dataclass(frozen=True, init=False, eq=False, repr=False)
 class Action:
     """A betting action.  See the module docstring for the amount convention."""
+
+    __eq__, __hash__, __repr__ = fields_eq, fields_hash, fields_repr
 
     player: str
     verb: Verb
@@ -105,12 +114,14 @@ class Action:
         )
 
 
-@dataclass(frozen=True, init=False)
+@dataclass(frozen=True, init=False, eq=False, repr=False)
 class Draw:
     """A player's draw: ``discards`` thrown and ``received`` dealt, equally many (0 = pat).
 
     Unknown cards are ``None``: ``Draw("Dan", (None, None), (None, None))`` is "Dan draws 2".
     """
+
+    __eq__, __hash__, __repr__ = fields_eq, fields_hash, fields_repr
 
     player: str
     discards: Cards
@@ -131,9 +142,11 @@ class Draw:
         return len(self.received)
 
 
-@dataclass(frozen=True, init=False)
+@dataclass(frozen=True, init=False, eq=False, repr=False)
 class Buy:
     """Progressive Badugi with a Buy (``002``): a paid replacement of the face-up card."""
+
+    __eq__, __hash__, __repr__ = fields_eq, fields_hash, fields_repr
 
     player: str
     discard: Card | None
@@ -162,9 +175,11 @@ class Buy:
         )
 
 
-@dataclass(frozen=True, init=False)
+@dataclass(frozen=True, init=False, eq=False, repr=False)
 class Show:
     """A player shows these cards at showdown (all the cards they hold)."""
+
+    __eq__, __hash__, __repr__ = fields_eq, fields_hash, fields_repr
 
     player: str
     cards: Cards
@@ -174,9 +189,11 @@ class Show:
         _set(self, "__dict__", {"player": player, "cards": cards, "pos": pos})
 
 
-@dataclass(frozen=True, init=False)
+@dataclass(frozen=True, init=False, eq=False, repr=False)
 class Muck:
     """A player gives up at showdown without showing."""
+
+    __eq__, __hash__, __repr__ = fields_eq, fields_hash, fields_repr
 
     player: str
     pos: Position = NOWHERE
@@ -185,9 +202,11 @@ class Muck:
         _set(self, "__dict__", {"player": player, "pos": pos})
 
 
-@dataclass(frozen=True, init=False)
+@dataclass(frozen=True, init=False, eq=False, repr=False)
 class Collect:
     """Recorded: ``player`` collected ``amount`` (from ``pot``: ``"main"``, ``"side 1"``, …)."""
+
+    __eq__, __hash__, __repr__ = fields_eq, fields_hash, fields_repr
 
     player: str
     amount: int
@@ -200,10 +219,12 @@ class Collect:
         _set(self, "__dict__", {"player": player, "amount": amount, "pot": pot, "pos": pos})
 
 
-@dataclass(frozen=True, init=False)
+@dataclass(frozen=True, init=False, eq=False, repr=False)
 class CarryOut:
     """Recorded: the pot (``amount`` chips) was not won and carries to the next hand."""
 
+    __eq__, __hash__, __repr__ = fields_eq, fields_hash, fields_repr
+
     amount: int
     pos: Position = NOWHERE
 
@@ -211,10 +232,12 @@ class CarryOut:
         _set(self, "__dict__", {"amount": amount, "pos": pos})
 
 
-@dataclass(frozen=True, init=False)
+@dataclass(frozen=True, init=False, eq=False, repr=False)
 class RakeTaken:
     """Recorded: the house took ``amount``."""
 
+    __eq__, __hash__, __repr__ = fields_eq, fields_hash, fields_repr
+
     amount: int
     pos: Position = NOWHERE
 
@@ -222,10 +245,12 @@ class RakeTaken:
         _set(self, "__dict__", {"amount": amount, "pos": pos})
 
 
-@dataclass(frozen=True, init=False)
+@dataclass(frozen=True, init=False, eq=False, repr=False)
 class PotTotal:
     """Recorded: the total pot, before rake, as a site printed it."""
 
+    __eq__, __hash__, __repr__ = fields_eq, fields_hash, fields_repr
+
     amount: int
     pos: Position = NOWHERE
 
@@ -233,9 +258,11 @@ class PotTotal:
         _set(self, "__dict__", {"amount": amount, "pos": pos})
 
 
-@dataclass(frozen=True, init=False)
+@dataclass(frozen=True, init=False, eq=False, repr=False)
 class FinalStack:
     """Recorded: a player's stack counted after the hand."""
+
+    __eq__, __hash__, __repr__ = fields_eq, fields_hash, fields_repr
 
     player: str
     amount: int
@@ -245,9 +272,11 @@ class FinalStack:
         _set(self, "__dict__", {"player": player, "amount": amount, "pos": pos})
 
 
-@dataclass(frozen=True, init=False)
+@dataclass(frozen=True, init=False, eq=False, repr=False)
 class StackChange:
     """Between hands: chips bought or taken off the table (applied before the hand's posts)."""
+
+    __eq__, __hash__, __repr__ = fields_eq, fields_hash, fields_repr
 
     player: str
     amount: int
@@ -260,9 +289,11 @@ class StackChange:
         _set(self, "__dict__", {"player": player, "amount": amount, "kind": kind, "pos": pos})
 
 
-@dataclass(frozen=True, init=False)
+@dataclass(frozen=True, init=False, eq=False, repr=False)
 class SitOut:
     """A seated player is not dealt in this hand."""
+
+    __eq__, __hash__, __repr__ = fields_eq, fields_hash, fields_repr
 
     player: str
     pos: Position = NOWHERE
@@ -289,9 +320,11 @@ Event = (
 )
 
 
-@dataclass(frozen=True, init=False)
+@dataclass(frozen=True, init=False, eq=False, repr=False)
 class Seat:
     """A player at the table; ``stack`` None = carried from this table's previous hand."""
+
+    __eq__, __hash__, __repr__ = fields_eq, fields_hash, fields_repr
 
     name: str
     stack: int | None = None
@@ -301,9 +334,11 @@ class Seat:
         _set(self, "__dict__", {"name": name, "stack": stack, "number": number})
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Session:
     """What the hand belongs to: a cash session or a tournament, for the ledger."""
+
+    __eq__, __hash__, __repr__ = fields_eq, fields_hash, fields_repr
 
     kind: EventKind = "cash"
     name: str = ""
@@ -319,9 +354,11 @@ class Session:
     """What a chip of this home cash game is worth (header ``chips 100 = 10 EUR``)."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class HandRecord:
     """One hand: settings, seats clockwise, the button, and what happened."""
+
+    __eq__, __hash__, __repr__ = fields_eq, fields_hash, fields_repr
 
     hand_id: str
     settings: GameSettings

@@ -26,6 +26,8 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Literal, cast, get_args
 
+from .frozen import fields_eq, fields_hash, fields_repr
+
 GameName = Literal["badugi", "progressive-badugi", "badacey", "badeucey"]
 GAME_NAMES: tuple[GameName, ...] = ("badugi", "progressive-badugi", "badacey", "badeucey")
 
@@ -52,13 +54,15 @@ HalfName = Literal["badugi", "five-card"]
 """A half of the pot: the Badugi half, or the five-card low half of Badacey and Badeucey."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Game:
     """What one game fixes: its name and title, hand size, the halves of its pot (in the order
     :func:`badugi_ledger.hands.evaluate.evaluate` returns their values) and their labels, and
     whether it is the progressive game (qualifier, carried pot, re-deal: ``002``).  Whether a
     hand meets the qualifier under a table's house rules is
     :func:`badugi_ledger.hands.evaluate.meets_qualifier`, which every caller asks."""
+
+    __eq__, __hash__, __repr__ = fields_eq, fields_hash, fields_repr
 
     name: GameName
     title: str

@@ -27,9 +27,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from decimal import Decimal
 
 from .errors import ConfigError
+from .frozen import fields_eq, fields_hash, fields_repr
 from .limits import MAX_AMOUNT, MAX_DIGITS, amount_problem, quote
 
 CHIPS = "chips"
@@ -87,6 +87,8 @@ def major_units(amount: int, unit: str) -> int | float:
     """
     if not is_money(unit):
         return int(amount)
+    from decimal import Decimal  # only where money is written out or typed in: not at start
+
     value = float(Decimal(int(amount)) / 100)
     if Decimal(repr(value)) * 100 != int(amount):  # pragma: no cover - beyond 2^53 / 100
         raise ConfigError(f"{amount} cents cannot be written exactly as a number")
@@ -117,6 +119,8 @@ def parse_money(text: str, what: str = "amount", *, negative: bool = False) -> i
         raise ConfigError(
             f"{what} {quote(text)!r} has more than two decimals: amounts are whole cents"
         )
+    from decimal import Decimal
+
     value = int(Decimal(f"{match['whole'] or '0'}.{cents_text or '0'}") * 100)
     if match["sign"] == "-":
         if not negative:
@@ -137,9 +141,11 @@ def check_currency(code: str) -> str:
     return code
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class ChipValue:
     """What one chip of a home cash game is worth: ``cents`` of ``currency``."""
+
+    __eq__, __hash__, __repr__ = fields_eq, fields_hash, fields_repr
 
     cents: int
     currency: str

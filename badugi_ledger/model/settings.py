@@ -14,6 +14,7 @@ from types import MappingProxyType
 from typing import Literal, get_args
 
 from .errors import ConfigError
+from .frozen import fields_eq, fields_hash, fields_repr
 from .games import GAME_NAMES, GAMES, GameName
 
 StructureKind = Literal["fixed-limit", "pot-limit", "half-pot-limit", "no-limit", "spread-limit"]
@@ -58,9 +59,11 @@ _HOUSE_CHOICES: dict[str, tuple[str, ...]] = {
 }
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class HouseRules:
     """Table agreements; every default is the one named in ``shared/seeds/README.md``."""
+
+    __eq__, __hash__, __repr__ = fields_eq, fields_hash, fields_repr
 
     odd_chip: OddChipRule = "button-left"
     odd_chip_half: OddChipHalf = "badugi"
@@ -99,7 +102,7 @@ class HouseRules:
             raise ConfigError("buy price cannot be negative")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Structure:
     """A betting structure.
 
@@ -108,6 +111,8 @@ class Structure:
     between ``spread_min`` and ``spread_max``.  Pot-, half-pot- and no-limit need no amounts; the
     minimum bet is the big blind.
     """
+
+    __eq__, __hash__, __repr__ = fields_eq, fields_hash, fields_repr
 
     kind: StructureKind = "fixed-limit"
     small_bet: int = 0
@@ -127,13 +132,15 @@ class Structure:
             raise ConfigError("the raise cap must allow at least the bet")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class RakeRule:
     """The house's cut: ``percent`` of each pot, rounded down to whole chips, at most ``cap``.
 
     ``no_flop_no_drop`` has a draw-game meaning: no rake from a hand that ends before the first
     draw.  Histories imported from sites record the rake taken instead (a ``RakeTaken`` event).
     """
+
+    __eq__, __hash__, __repr__ = fields_eq, fields_hash, fields_repr
 
     percent: int = 0
     cap: int = 0
@@ -159,9 +166,11 @@ class RakeRule:
         return min(taken, self.cap) if self.cap else taken
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class GameSettings:
     """Everything a hand needs to be replayed besides its events."""
+
+    __eq__, __hash__, __repr__ = fields_eq, fields_hash, fields_repr
 
     game: GameName = "badugi"
     structure: Structure = field(default_factory=lambda: Structure("fixed-limit", 2, 4))

@@ -1,0 +1,123 @@
+"""The model's frozen classes (positions, events, the hand record, settings, games, chip values)
+take equality, hash and ``repr`` from :mod:`badugi_ledger.model.frozen` instead of having the
+dataclass compile its own per class at every start: these tests hold each class to a plain
+frozen dataclass of the same fields, built from the same values."""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import pickle
+from typing import Any
+
+import pytest
+
+from badugi_ledger.model import errors, events, games, money, settings
+from badugi_ledger.model.errors import Position
+from badugi_ledger.model.events import Deal, HandRecord, Post, Seat, Session
+from badugi_ledger.model.frozen import fields_eq, fields_hash, fields_repr
+from badugi_ledger.model.money import ChipValue
+from badugi_ledger.model.settings import GameSettings, HouseRules, RakeRule, Structure
+
+SHARING = sorted(
+    (
+        obj
+        for module in (errors, events, games, money, settings)
+        for obj in vars(module).values()
+        if isinstance(obj, type)
+        and dataclasses.is_dataclass(obj)
+        and obj.__module__ == module.__name__
+    ),
+    key=lambda c: c.__name__,
+)
+
+_SAMPLES: dict[type, Any] = {
+    Position: Position("night.bhh", 3, 4),
+    HouseRules: HouseRules("worst-seat", "five-card", True, "all-discards", 8, True, True, 3, 6),
+    Structure: Structure("spread-limit", 0, 0, 3, 2, 4),
+    RakeRule: RakeRule(5, 3, False),
+    GameSettings: GameSettings(
+        "badacey", Structure("pot-limit"), 1, 2, 1, RakeRule(5, 3), HouseRules(max_seats=6)
+    ),
+    games.Game: games.GAMES["badeucey"],
+    ChipValue: ChipValue(10, "EUR"),
+    Session: Session("tournament", "Cup", "2024-03-08", "Pub", "S1", 1000, 500, (60, 40)),
+    HandRecord: HandRecord(
+        "7",
+        GameSettings(),
+        (Seat("Anna", 10, 1), Seat("Ben")),
+        "Anna",
+        (Post("Anna", "small-blind", 1), Deal("Ben", (None, None, None, None))),
+        Session(chip_value=ChipValue(10, "EUR")),
+        "table 1",
+        Position("night.bhh", 3, 1),
+        "text",
+        "hand 7",
+        True,
+    ),
+}
+
+
+def _sample(cls: type) -> Any:
+    """An instance with a distinct value in every field (an event's written-out ``__init__``
+    checks nothing, so plain strings do)."""
+    if cls in _SAMPLES:
+        return _SAMPLES[cls]
+    return cls(*(f"{f.name}-{i}" for i, f in enumerate(dataclasses.fields(cls))))
+
+
+def _plain_twin(obj: Any) -> Any:
+    """The same values in a plain frozen dataclass of the same name and fields."""
+    fields = dataclasses.fields(obj)
+    plain = dataclasses.make_dataclass(
+        type(obj).__name__, [(f.name, f.type) for f in fields], frozen=True
+    )
+    return plain(*(getattr(obj, f.name) for f in fields))
+
+
+def test_every_frozen_class_of_the_model_shares_them() -> None:
+    """All 24 (cards and results keep their own); none got a compiled method of its own."""
+    assert len(SHARING) == 24
+    for cls in SHARING:
+        assert cls.__dataclass_params__.frozen  # type: ignore[attr-defined]
+        own = vars(cls)
+        assert (own["__eq__"], own["__hash__"], own["__repr__"]) == (
+            fields_eq,
+            fields_hash,
+            fields_repr,
+        ), cls
+
+
+@pytest.mark.parametrize("cls", SHARING, ids=[c.__name__ for c in SHARING])
+def test_equality_hash_and_repr_are_the_dataclass_s(cls: type) -> None:
+    obj = _sample(cls)
+    twin = _plain_twin(obj)
+    names = [f.name for f in dataclasses.fields(cls)]
+    assert list(vars(obj)) == names  # what the shared methods rest on
+    assert repr(obj) == repr(twin)
+    assert hash(obj) == hash(twin)
+    for same in (copy.copy(obj), pickle.loads(pickle.dumps(obj)), dataclasses.replace(obj)):
+        assert same == obj and not same != obj and hash(same) == hash(obj)
+        assert list(vars(same)) == names
+    assert obj != twin and twin != obj  # another class is never equal
+    assert obj != (*vars(obj).values(),)
+    for name in names:  # each field takes part in equality, as in the dataclass
+        changed, twin_changed = copy.copy(obj), copy.copy(twin)
+        marker = object()
+        object.__setattr__(changed, name, marker)
+        object.__setattr__(twin_changed, name, marker)
+        assert (changed != obj) and (twin_changed != twin)
+        assert repr(changed) == repr(twin_changed)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        setattr(obj, names[0], None)
+
+
+def test_a_value_that_holds_itself_shows_dots_as_the_dataclass_does() -> None:
+    cards: list[Any] = []
+    deal = Deal("Anna", cards)  # type: ignore[arg-type]
+    cards.append(deal)
+    twin_cards: list[Any] = []
+    twin = _plain_twin(Deal("Anna", twin_cards))  # type: ignore[arg-type]
+    twin_cards.append(twin)
+    assert repr(deal) == repr(twin)
+    assert repr(deal) == f"Deal(player='Anna', cards=[...], pos={events.NOWHERE!r})"
