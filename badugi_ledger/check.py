@@ -22,25 +22,27 @@ hand from one process, so a long file never waits in memory.
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .model.errors import BadugiError
 from .model.events import HandRecord
 from .model.results import HandOutcome, TableGap, Violation
 from .parallel import ordered_map, resolve_jobs
 from .replay import replay_stream
-from .sites.common import SkippedHand
 from .sources import (  # the one reader and the one walk: our format or a site's, by content
     HISTORY_SUFFIXES,
     detect_format,
     history_files,
     read_stream,
 )
+
+if TYPE_CHECKING:
+    from .sites.common import SkippedHand
 
 Progress = Callable[[int], None]
 """Told how many more hands have been replayed: 1 per hand in this process, a file's count when
@@ -238,6 +240,8 @@ class CheckRun:
         """The report, line by line: each file's problems then its summary, files in the
         order given (or, with ``as_json``, one JSON object per hand)."""
         if as_json:
+            import json  # only for this report (our own format's reader loads it anyway)
+
             for outcome in self.outcomes():
                 yield json.dumps(outcome_dict(outcome), ensure_ascii=False)
             return

@@ -18,13 +18,15 @@ import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from importlib import import_module
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .model.errors import BadugiError, ConfigError, ImportFormatError, Position
 from .model.events import HandRecord
 from .model.results import TableGap, Violation
-from .sites.common import ImportItem, SiteWarning, SkippedHand
 from .sites.files import iter_lines, sniff_encoding
+
+if TYPE_CHECKING:  # only a site's reader makes them: imported where one is read
+    from .sites.common import ImportItem, SiteWarning, SkippedHand
 
 HISTORY_SUFFIXES = frozenset({".bhh", ".txt", ".phh"})
 """Files picked up when a folder is given (a file named on the command line is always read)."""
@@ -56,8 +58,7 @@ def _walk(folder: Path) -> Iterator[Path]:
                 yield Path(root, name)
 
 
-
-Reader = Callable[[Any, str], Iterator[ImportItem]]
+Reader = Callable[[Any, str], Iterator["ImportItem"]]
 
 _WHERE: dict[str, tuple[str, str]] = {
     "pokerstars": ("sites.pokerstars", "read_pokerstars"),
@@ -187,6 +188,11 @@ def read_hands(
     the file (a hand that seems to be missing), just before the hand it concerns.
     """
     for item in iter_source(path, fmt):
+        if isinstance(item, HandRecord | BadugiError):
+            yield item
+            continue
+        from .sites.common import SiteWarning, SkippedHand  # what only a site's reader yields
+
         if isinstance(item, SkippedHand):
             if on_skip is not None:
                 on_skip(item)

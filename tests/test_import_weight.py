@@ -19,14 +19,14 @@ from pathlib import Path
 import pytest
 
 import badugi_ledger
-from tests.helpers.paths import EXAMPLES
+from tests.helpers.paths import CORPUS, EXAMPLES, FIXTURES
 
 PACKAGE = Path(badugi_ledger.__file__).resolve().parent
 HEAVY = ("pandas", "numpy", "sqlite_utils")
 
 _RUN_COMMAND = """
-import atexit, json, sys
-atexit.register(lambda: print(json.dumps(sorted(m for m in {heavy!r} if m in sys.modules)),
+import atexit, sys
+atexit.register(lambda: print(repr(sorted(m for m in {heavy!r} if m in sys.modules)),
                               file=sys.stderr))
 sys.argv = ["badugi-ledger", *{args!r}]
 from badugi_ledger.cli import main
@@ -34,18 +34,58 @@ main()
 """
 
 
-def loaded_by(*args: str) -> list[str]:
-    """Run ``badugi-ledger ARGS`` in a fresh interpreter: the heavy modules loaded at its exit."""
-    script = _RUN_COMMAND.format(heavy=HEAVY, args=list(args))
+def loaded_by(*args: str, among: tuple[str, ...] = HEAVY) -> list[str]:
+    """Run ``badugi-ledger ARGS`` in a fresh interpreter: the modules of ``among`` (the heavy
+    ones unless told) loaded at its exit."""
+    script = _RUN_COMMAND.format(heavy=among, args=list(args))
     done = subprocess.run(
         [sys.executable, "-c", script], capture_output=True, text=True, timeout=300
     )
     assert done.returncode == 0, done.stdout + done.stderr
-    return list(json.loads(done.stderr.strip().splitlines()[-1]))
+    return list(ast.literal_eval(done.stderr.strip().splitlines()[-1]))
 
 
 def test_check_loads_neither_pandas_nor_sqlite_utils() -> None:
     assert loaded_by("check", str(EXAMPLES / "home_session.bhh")) == []
+
+
+# What a one-file ``check`` never needs before its first hand: the reports, the ledger's own
+# modules (their choices are spelled in cli.py), what only a site's reader yields, ``decimal``
+# (only where money is typed in or written out), ``json`` (only ``--json``; our own format's
+# grammar tables are JSON, so a text file loads it there).
+NOT_AT_START = (
+    "badugi_ledger.reports.export",
+    "badugi_ledger.reports.standings",
+    "badugi_ledger.ledger.prizes",
+    "badugi_ledger.ledger.report",
+    "badugi_ledger.ledger.store",
+    "decimal",
+    "sqlite3",
+)
+
+
+@pytest.mark.parametrize(
+    ("name", "also_not"),
+    [
+        ("text", ("badugi_ledger.sites.common",)),
+        ("phh", ("json",)),
+        ("kingsclub", ("json",)),
+    ],
+)
+def test_a_one_file_check_loads_only_what_it_uses(name: str, also_not: tuple[str, ...]) -> None:
+    path = {
+        "text": EXAMPLES / "000_anna_ben.bhh",
+        "phh": FIXTURES / "wikipedia_badugi.phh",
+        "kingsclub": CORPUS / "kingsclub" / "Badugi-Limit-USD-30-60-202010.txt",
+    }[name]
+    assert path.exists(), path
+    assert loaded_by("check", str(path), among=NOT_AT_START + also_not) == []
+
+
+def test_the_check_of_what_loads_sees_a_module() -> None:
+    assert loaded_by("check", "--json", str(EXAMPLES / "000_anna_ben.bhh"), among=("json",)) == [
+        "json"
+    ]
 
 
 def test_import_into_a_new_ledger_and_again_loads_neither(tmp_path: Path) -> None:

@@ -1,0 +1,6 @@
+"""``python -m badugi_ledger``: the ``badugi-ledger`` command, for an environment whose
+scripts folder is not on the ``PATH`` (and for ``python -X importtime -m badugi_ledger``)."""
+
+from .cli import main
+
+main()
