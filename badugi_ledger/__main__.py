@@ -3,4 +3,5 @@ scripts folder is not on the ``PATH`` (and for ``python -X importtime -m badugi_
 
 from .cli import main
 
-main()
+if __name__ == "__main__":
+    main()
