@@ -88,6 +88,27 @@ def test_the_check_of_what_loads_sees_a_module() -> None:
     ]
 
 
+_COMPILES_WHILE_BUILDING = """
+import sys
+import typer.main
+from badugi_ledger.cli import app
+compiled = []
+sys.addaudithook(lambda event, args: compiled.append(args[1]) if event == "compile" else None)
+typer.main.get_command(app)
+print(len(compiled))
+"""
+
+
+def test_building_the_commands_compiles_nothing() -> None:
+    """Typer reads every command's annotations at each start: objects, not strings to compile
+    (cli.py has no ``from __future__ import annotations``)."""
+    done = subprocess.run(
+        [sys.executable, "-c", _COMPILES_WHILE_BUILDING], capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["0"]
+
+
 def test_import_into_a_new_ledger_and_again_loads_neither(tmp_path: Path) -> None:
     """A new ledger (every migration runs) and a second import into it (every hand a
     duplicate): the same light process."""
