@@ -263,7 +263,7 @@ class CheckRun:
             if str(path) not in read:
                 yield FileSummary(str(path)).line()
         if others:
-            from .ledger.report import other_games_line  # the import's own classes: not at start
+            from .ledger.report import other_games_line  # with the import report: not at start
 
             yield other_games_line(len(others), sum(s.skipped for s in others))
         if len(self.files) > 1:
