@@ -80,12 +80,11 @@ def play_events(
         for ev in record.events:
             # An action in a betting round, the most common event, goes straight to the
             # betting core; every other event to its handler.
-            kind = type(ev)
-            if kind is Action and st.phase == BET:
+            if type(ev) is Action and st.phase == BET:
                 if act(st, ev):
                     _advance(st)
             else:
-                handlers[kind](st, ev)
+                handlers[type(ev)](st, ev)
         return st
     except IllegalAction as exc:
         _locate(st, exc, ev, record)

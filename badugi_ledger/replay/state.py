@@ -334,13 +334,13 @@ class HandState:
                 # Every stack stated (a first hand, or a hand replayed on its own): nothing
                 # to carry or compare.
                 if not unstated:
-                    return dict(zip(seats, stated))  # type: ignore[arg-type]  # no None in it
+                    return dict(zip(seats, stated, strict=True))  # no None in it
             elif unstated == len(stated):
                 # Every stack carried and none stated (a later hand of a session): take them,
                 # unless one is unknown or impossible (the general case below).
-                taken = dict(zip(seats, map(carried.get, seats)))
-                if None not in taken.values() and min(taken.values()) >= 0:  # type: ignore[type-var]
-                    return taken  # type: ignore[return-value]  # no None in it
+                taken = dict(zip(seats, map(carried.get, seats), strict=True))
+                if None not in taken.values() and min(taken.values()) >= 0:
+                    return taken  # no None in it
         start: dict[str, int] = {}
         for seat in self.record.seats:
             name = seat.name
