@@ -8,7 +8,8 @@ parsing is not timed - and prints microseconds per hand (CPU time of this proces
 ``--repeat`` runs, Badugi tables warm) for:
 
 * ``set-up``: :class:`badugi_ledger.replay.state.HandState` alone (seats, stacks, blinds);
-* ``events``: set-up plus every event handler and the end-of-hand check, minus set-up;
+* ``events``: set-up plus every event (:func:`~badugi_ledger.replay.hand.play_events`) and the
+  end-of-hand check, minus set-up;
 * ``settle``: :func:`~badugi_ledger.replay.replay_hand` minus the two above (pots, showdown,
   verification of the recorded outcome, the frozen result);
 * ``table``: :func:`~badugi_ledger.replay.replay_stream` minus ``replay_hand`` (carrying
@@ -86,7 +87,7 @@ def main() -> None:
         records = list(simulate_hands(SimulationOptions(hands=args.hands, players=6, seed=1)))
         what = "simulated 6-handed fixed-limit Badugi"
     calls = stream_calls(records)  # also warms the Badugi tables
-    handlers = hand_module._HANDLERS
+    play = hand_module.play_events
     finish = hand_module._finish
 
     def set_up() -> None:
@@ -95,10 +96,7 @@ def main() -> None:
 
     def events() -> None:
         for record, stacks, carry in calls:
-            st = HandState(record, stacks, carry)
-            for ev in record.events:
-                handlers[type(ev)](st, ev)
-            finish(st)
+            finish(play(record, stacks=stacks, carry_in=carry))
 
     def whole() -> None:
         for record, stacks, carry in calls:

@@ -241,15 +241,15 @@ def start_round(
     st.last_raise = st.first_raise
     st.bets = bets
     st.aggressor = None
-    st.acted = set()
-    st.no_reraise = set()
+    if st.no_reraise:
+        st.no_reraise = set()
     dealt = st.dealt
     if anchor is None:
-        st.order = dealt
+        order = st.order = dealt
     else:
         i = st.dealt_pos[anchor] + 1
-        st.order = dealt[i:] + dealt[:i]
-    st.turn = st.order[0]
+        order = st.order = dealt[i:] + dealt[:i]
+    st.turn = st.next_seat[order[-1]]  # the first player of the order who can still bet
     # Who still has to act: every player who can bet (set operations, not a loop: the order of
     # a set is never used, turns follow ``st.order``).
     pending = st.pending = set(st.in_hand)
@@ -282,27 +282,36 @@ def _close_if_nobody_to_bet(st: HandState) -> None:
     }
 
 
-def act(st: HandState, ev: Action) -> None:
-    """Apply one betting action, raising :class:`IllegalAction` for the first broken rule."""
+def act(st: HandState, ev: Action) -> bool:
+    """Apply one betting action, raising :class:`IllegalAction` for the first broken rule.
+    Returns whether the round may be over (nobody left to act, or one player left in the
+    hand): then the hand moves on (:func:`.hand._advance`).
+
+    The hot path of the replay: a call, fold or check in turn is a few dictionary updates;
+    whatever is rare (out of turn, an unknown stack, a wrong amount) is tested once and
+    handled out of line, and messages are built only when raising."""
     p = ev.player
     pending = st.pending
     # Usually the actor is the player right after the last one to act (``turn``); otherwise
     # look for whose turn it is.
-    if p not in pending or st.turn != p:
+    if st.turn != p or p not in pending:
+        if p not in st.in_hand:
+            st.check_player(p, ev.pos)
         expected = next_actor(st)
         if p != expected:
             _out_of_turn(st, ev, expected)
-            return
-    owe = st.level - st.committed[p]
+            return not st.pending or st.n_active <= 1
     verb = ev.verb
     # The verbs by how often they come: calls, then folds, checks, bets and raises.
     if verb == "call":
+        committed = st.committed
+        owe = st.level - committed[p]
         if owe <= 0:
             raise illegal("call-amount", f"{p} calls, but there is nothing to call", ev.pos)
         if st.unknown and p in st.unknown:
             _shows_stack(st, ev, ev.amount, ev.amount is not None and ev.amount < owe)
         stack = st.stack[p]
-        pay = call_amount(st, p)
+        pay = owe if owe < stack else stack  # call_amount(st, p)
         if ev.amount is not None and ev.amount != pay:
             if ev.amount > stack:
                 raise illegal(
@@ -319,17 +328,20 @@ def act(st: HandState, ev: Action) -> None:
         st.fold(p)
         pending.discard(p)
     elif verb == "check":
+        owe = st.level - st.committed[p]
         if owe > 0:
             raise illegal(
                 "check-facing-bet", f"{p} checks facing a bet: {owe} to call (000)", ev.pos
             )
         pending.discard(p)
     else:
-        _raise(st, ev, owe, st.stack[p])
-    st.acted.add(p)
+        _raise(st, ev, st.level - st.committed[p], st.stack[p])
+        pending = st.pending  # a raise that reopens the betting makes a new one
     st.turn = st.next_seat[p]
     if st.n_can < 2:
         _close_if_nobody_to_bet(st)
+        return not st.pending or st.n_active <= 1
+    return not pending or st.n_active <= 1
 
 
 def _out_of_turn(st: HandState, ev: Action, expected: str | None) -> None:
@@ -523,16 +535,18 @@ def _raise(st: HandState, ev: Action, owe: int, stack: int) -> None:
         pending -= st.folded
         pending -= st.all_in
         pending.discard(p)
-        st.acted = set()
-        st.no_reraise = set()
+        if st.no_reraise:
+            st.no_reraise = set()
     else:
-        # A short all-in: who had acted may only call or fold; who had not may still raise.
+        # A short all-in: who had acted since the betting was last opened (who can bet and
+        # is no longer to act) may only call or fold; who had not may still raise.
+        pending = st.pending
         for q in st.can_bet():
             if q != p and st.committed[q] < to:
-                st.pending.add(q)
-                if q in st.acted:
+                if q not in pending:
                     st.no_reraise.add(q)
-        st.pending.discard(p)
+                pending.add(q)
+        pending.discard(p)
 
 
 def _shows_stack(st: HandState, ev: Action | Post, put_in: int | None, short: bool) -> bool:

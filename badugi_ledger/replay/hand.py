@@ -76,8 +76,15 @@ def play_events(
     try:
         st = HandState(record, stacks, carry_in)
         handlers = _HANDLERS
+        act = betting.act
         for ev in record.events:
-            handlers[type(ev)](st, ev)
+            # An action in a betting round, the most common event, goes straight to the
+            # betting core; every other event to its handler.
+            if type(ev) is Action and st.phase == BET:
+                if act(st, ev):
+                    _advance(st)
+            else:
+                handlers[type(ev)](st, ev)
         return st
     except IllegalAction as exc:
         _locate(st, exc, ev, record)
@@ -211,9 +218,10 @@ def _on_deal(st: HandState, ev: Deal) -> None:
 
 
 def _on_action(st: HandState, ev: Action) -> None:
-    if st.phase == BET and ev.player in st.in_hand:  # the common case, kept short
-        betting.act(st, ev)
-        if not st.pending or st.n_active <= 1:
+    """An action outside a betting round (:func:`play_events` gives the others to
+    :func:`.betting.act` directly): the first one opens the play, others are out of turn."""
+    if st.phase == BET:
+        if betting.act(st, ev):
             _advance(st)
         return
     if st.phase == PRE:

@@ -83,7 +83,7 @@ class _Seating:
     seats and button in which everybody is dealt in, so it is worked out once and shared
     (:data:`_SEATINGS`).  Never changed after it is made."""
 
-    __slots__ = ("dealt", "in_hand", "dealt_pos", "next_seat")
+    __slots__ = ("dealt", "in_hand", "dealt_pos", "next_seat", "prev_seat")
 
     def __init__(
         self, seats: tuple[str, ...], button: str, out: set[str], start: Mapping[str, int]
@@ -98,12 +98,15 @@ class _Seating:
         self.dealt_pos = {p: i for i, p in enumerate(dealt)}
         self.next_seat = {p: dealt[i - n + 1] for i, p in enumerate(dealt)}
         """Player -> the player dealt in after them, clockwise (the same in every round)."""
+        self.prev_seat = {p: dealt[i - 1] for i, p in enumerate(dealt)}
+        """Player -> the player dealt in before them."""
 
 
 _SEATINGS: dict[tuple[tuple[str, ...], str], _Seating] = {}
 """(seat names, button) -> :class:`_Seating` of a hand in which every seat is dealt in."""
 _SEATINGS_LIMIT = 1 << 12
 _NAME = attrgetter("name")
+_STACK = attrgetter("stack")
 
 
 class HandState:
@@ -111,7 +114,6 @@ class HandState:
 
     __slots__ = (
         "_sitting_out",
-        "acted",
         "aggressor",
         "all_in",
         "bb_player",
@@ -150,6 +152,7 @@ class HandState:
         "pending",
         "phase",
         "posted",
+        "prev_seat",
         "posts_seen",
         "pot_totals",
         "rakes",
@@ -217,7 +220,12 @@ class HandState:
         n = len(dealt)
         self.in_hand = seating.in_hand
         self.dealt_pos = seating.dealt_pos
-        self.next_seat = seating.next_seat
+        self.next_seat = dict(seating.next_seat)
+        """Player -> the next player clockwise who can still bet: a ring of the dealt players
+        (with ``prev_seat``) from which each player who folds or goes all-in is taken out
+        (:meth:`_leave_turns`), so that the player after the last one to act is usually the
+        next to act.  A player taken out keeps the successor they had then: a hint only."""
+        self.prev_seat = dict(seating.prev_seat)
         self.sitting_out = frozenset(sitting_out)
         if n < len(seats):
             broke = [p for p in seats if start[p] <= 0 and p not in sitting_out]
@@ -264,7 +272,6 @@ class HandState:
         """The smallest raise at the start of a round: the big blind, at least one chip."""
         self.bets = 0
         self.pending: set[str] = set()
-        self.acted: set[str] = set()
         self.no_reraise: set[str] = set()
         self.order: tuple[str, ...] = ()
         self.turn = ""
@@ -311,29 +318,29 @@ class HandState:
                 delta = -abs(ev.amount) if ev.kind == "cash-out" else ev.amount
                 changes[ev.player] = changes.get(ev.player, 0) + delta
                 change_pos[ev.player] = ev.pos
-        for seat in self.record.seats:
-            if seat.stack is not None and seat.stack < 0:  # a site file or PHH may say so
-                raise illegal(
-                    "negative-stack",
-                    f"{seat.name} starts with {seat.stack} chips: a stack cannot be negative",
-                    self.record.pos,
-                )
-        if not carried and not changes:
-            # Every stack stated (a first hand, or a hand replayed on its own): nothing to
-            # carry or compare.
-            stated = {seat.name: seat.stack for seat in self.record.seats}
-            if None not in stated.values():
-                return stated  # type: ignore[return-value]  # no None in it
-        elif not changes:
-            # Every stack carried and none stated (a later hand of a session): take them.
-            taken: dict[str, int] = {}
+        seats = self.seats
+        stated = list(map(_STACK, self.record.seats))
+        unstated = stated.count(None)
+        if unstated < len(stated) and min([x for x in stated if x is not None]) < 0:
             for seat in self.record.seats:
-                before = carried.get(seat.name)
-                if seat.stack is not None or before is None or before < 0:
-                    break  # stated, unknown or impossible: the general case below
-                taken[seat.name] = before
-            else:
-                return taken
+                if seat.stack is not None and seat.stack < 0:  # a site file or PHH may say so
+                    raise illegal(
+                        "negative-stack",
+                        f"{seat.name} starts with {seat.stack} chips: a stack cannot be negative",
+                        self.record.pos,
+                    )
+        if not changes:
+            if not carried:
+                # Every stack stated (a first hand, or a hand replayed on its own): nothing
+                # to carry or compare.
+                if not unstated:
+                    return dict(zip(seats, stated, strict=True))  # no None in it
+            elif unstated == len(stated):
+                # Every stack carried and none stated (a later hand of a session): take them,
+                # unless one is unknown or impossible (the general case below).
+                taken = dict(zip(seats, map(carried.get, seats), strict=True))
+                if None not in taken.values() and min(taken.values()) >= 0:
+                    return taken  # no None in it
         start: dict[str, int] = {}
         for seat in self.record.seats:
             name = seat.name
@@ -432,6 +439,7 @@ class HandState:
         if left == 0 and player not in self.all_in:
             self.all_in.add(player)
             self.n_can -= 1
+            self._leave_turns(player)
 
     def bet(self, player: str, amount: int) -> None:
         """A live ``bet`` (a call, bet or raise): the betting rounds' hot path.  The chips are
@@ -446,6 +454,7 @@ class HandState:
         if left == 0 and player not in self.all_in:
             self.all_in.add(player)
             self.n_can -= 1
+            self._leave_turns(player)
 
     def close_bets(self) -> None:
         """The play is over: add the chips of :meth:`bet` to ``contrib`` and ``paid``."""
@@ -460,7 +469,15 @@ class HandState:
         self.n_active -= 1
         if player not in self.all_in:
             self.n_can -= 1
+            self._leave_turns(player)
         self.cards.fold(player)
+
+    def _leave_turns(self, player: str) -> None:
+        """``player`` can no longer bet (folded or all-in): turns pass over them."""
+        after = self.next_seat[player]
+        before = self.prev_seat[player]
+        self.next_seat[before] = after
+        self.prev_seat[after] = before
 
     def pot_size(self) -> int:
         """Every chip in the middle, the carried pot included (for pot-limit sizing)."""
