@@ -182,7 +182,7 @@ def divide_pot(
     folded is not a showdown and does not come here.
     """
     shares, detail, halves = _award(amount, contenders, game, house)
-    return Award(shares, detail, tuple([HalfAward(*half) for half in halves]))
+    return Award(dict(shares), detail, tuple([HalfAward(*half) for half in halves]))
 
 
 def pot_shares(
@@ -257,9 +257,15 @@ def _award(
         winners = tuple(tied)
         half_amount = amounts[index]
         half_shares = split_evenly(half_amount, winners, house.odd_chip)
-        for name, chips in half_shares.items():
-            shares[name] = shares.get(name, 0) + chips
-        described = tuple([values[name][index].describe() for name in winners])
+        if whole:
+            shares = half_shares  # the pot is one half (divide_pot gives the award a copy)
+        else:
+            for name, chips in half_shares.items():
+                shares[name] = shares.get(name, 0) + chips
+        if len(winners) == 1:
+            described: tuple[str, ...] = (values[winners[0]][index].describe(),)
+        else:
+            described = tuple([values[name][index].describe() for name in winners])
         halves.append((half_name, half_amount, winners, described, half_shares))
 
     # Shares in the given seat order; one half's shares already are (winners keep that order).

@@ -213,9 +213,21 @@ def _check_final_stacks(
     carry_out: int,
     violations: list[Violation],
 ) -> None:
-    claims = st.final_claims
-    if all(map(final.items().__contains__, map(_PLAYER_AMOUNT, claims))):
+    if all(map(final.items().__contains__, map(_PLAYER_AMOUNT, st.final_claims))):
         return  # the usual case: every claim is the computed stack (or none is stated)
+    _final_stack_mismatches(st, final, rake, carry_out, violations)
+
+
+def _final_stack_mismatches(
+    st: HandState,
+    final: Mapping[str, int],
+    rake: int,
+    carry_out: int,
+    violations: list[Violation],
+) -> None:
+    """The ``final:`` claims that are not the computed stacks, one by one, and whether the
+    claimed stacks together create or lose chips."""
+    claims = st.final_claims
     all_right = True
     for fs in claims:
         if fs.player in st.unknown:

@@ -229,10 +229,16 @@ def _carried(state: TableState, record: HandRecord) -> tuple[dict[str, int], dic
     if all(map(known.__contains__, names)) and all(map(_IS_NONE, map(_STACK, seats))):
         # The usual later hand of a table: no stack stated, every one carried.
         return dict(zip(names, map(known.__getitem__, names), strict=True)), {}
+    return _carried_each(state, record)
+
+
+def _carried_each(state: TableState, record: HandRecord) -> tuple[dict[str, int], dict[str, str]]:
+    """:func:`_carried` seat by seat: stated stacks, carried ones, unknown ones."""
+    known = state.stacks
     carried: dict[str, int] = {}
     unknown: dict[str, str] = {}
     last = state.last_seated
-    for s in seats:
+    for s in record.seats:
         name = s.name
         if s.stack is None:
             if name in known:
