@@ -125,9 +125,9 @@ def _describe_half(
 def _fast_values(
     contenders: Sequence[tuple[str, Sequence[Card]]], game: GameName
 ) -> dict[str, tuple[HandValue, ...]] | None:
-    """The hand values when every holding is the game's number of known cards and no card
-    appears twice (the usual showdown), checked with card bit masks; ``None`` otherwise, and
-    :func:`_checked_values` then names the problem."""
+    """The hand values when every holding is the game's number of known cards, no card
+    appears twice and no player is named twice (the usual showdown), checked with card bit
+    masks; ``None`` otherwise, and :func:`_award` then names the problem."""
     size = GAMES[game].hand_size
     bit = CARD_BIT
     seen = 0
@@ -147,7 +147,7 @@ def _fast_values(
             return None
         seen |= mask
         values[name] = (badugi_mask_value(mask),) if size == 4 else evaluate(game, cards)
-    return values
+    return values if len(values) == len(contenders) else None
 
 
 def _checked_values(
@@ -182,7 +182,7 @@ def divide_pot(
     folded is not a showdown and does not come here.
     """
     shares, detail, halves = _award(amount, contenders, game, house)
-    return Award(shares, detail, tuple([HalfAward(*half) for half in halves]))
+    return Award(dict(shares), detail, tuple([HalfAward(*half) for half in halves]))
 
 
 def pot_shares(
@@ -213,16 +213,21 @@ def _award(
         raise ValueError(f"a pot cannot hold a negative amount ({amount})")
     if not contenders:
         raise ValueError("a pot needs at least one player at showdown")
-    names = [name for name, _ in contenders]
-    if len(set(names)) != len(names):
-        raise ValueError(f"a player is listed twice: {names}")
     values = _fast_values(contenders, game)
     if values is None:
+        names = [name for name, _ in contenders]
+        if len(set(names)) != len(names):
+            raise ValueError(f"a player is listed twice: {names}")
         values = _checked_values(contenders, game)
+    else:
+        names = list(values)  # the contenders' names, in their order
 
-    eligible = [
-        name for name, cards in contenders if meets_qualifier(game, cards, house) is not False
-    ]
+    if meets_qualifier(game, contenders[0][1], house) is None:  # the game has no qualifier
+        eligible = names
+    else:
+        eligible = [
+            name for name, cards in contenders if meets_qualifier(game, cards, house) is not False
+        ]
 
     if not eligible:
         return (
@@ -252,9 +257,15 @@ def _award(
         winners = tuple(tied)
         half_amount = amounts[index]
         half_shares = split_evenly(half_amount, winners, house.odd_chip)
-        for name, chips in half_shares.items():
-            shares[name] = shares.get(name, 0) + chips
-        described = tuple([values[name][index].describe() for name in winners])
+        if whole:
+            shares = half_shares  # the pot is one half (divide_pot gives the award a copy)
+        else:
+            for name, chips in half_shares.items():
+                shares[name] = shares.get(name, 0) + chips
+        if len(winners) == 1:
+            described: tuple[str, ...] = (values[winners[0]][index].describe(),)
+        else:
+            described = tuple([values[name][index].describe() for name in winners])
         halves.append((half_name, half_amount, winners, described, half_shares))
 
     # Shares in the given seat order; one half's shares already are (winners keep that order).

@@ -40,8 +40,12 @@ _set = object.__setattr__
 def frozen(values: Mapping[str, int]) -> Mapping[str, int]:
     """``values`` read-only, as a result holds them: a view (:class:`types.MappingProxyType`)
     as it is - whoever made it no longer changes the dict behind it - and any other mapping
-    as a view of a copy."""
-    return values if type(values) is MappingProxyType else MappingProxyType(dict(values))
+    as a view of a copy.  The ``__init__`` of a result writes this test out in place (one
+    call fewer per mapping of every hand)."""
+    return values if type(values) is _VIEW else _VIEW(dict(values))
+
+
+_VIEW = MappingProxyType
 
 
 def _plain(obj: object) -> tuple[Any, ...]:
@@ -113,7 +117,7 @@ class PotResult:
                 "name": name,
                 "amount": amount,
                 "eligible": eligible,
-                "shares": frozen(shares),
+                "shares": shares if type(shares) is _VIEW else _VIEW(dict(shares)),
                 "detail": detail,
             },
         )
@@ -167,16 +171,25 @@ class HandResult:
         warnings: tuple[Violation, ...] = (),
         unknown_stacks: frozenset[str] = frozenset(),
     ) -> None:
+        view = _VIEW
+        if type(starting_stacks) is not view:
+            starting_stacks = view(dict(starting_stacks))
+        if type(contributions) is not view:
+            contributions = view(dict(contributions))
+        if type(payouts) is not view:
+            payouts = view(dict(payouts))
+        if type(final_stacks) is not view:
+            final_stacks = view(dict(final_stacks))
         _set(
             self,
             "__dict__",
             {
                 "record": record,
-                "starting_stacks": frozen(starting_stacks),
-                "contributions": frozen(contributions),
+                "starting_stacks": starting_stacks,
+                "contributions": contributions,
                 "pots": pots,
-                "payouts": frozen(payouts),
-                "final_stacks": frozen(final_stacks),
+                "payouts": payouts,
+                "final_stacks": final_stacks,
                 "postings": postings,
                 "rake": rake,
                 "carry_in": carry_in,

@@ -21,12 +21,17 @@ at the line that is wrong.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from operator import attrgetter
 from typing import Protocol
 
 from ..model.errors import Position
 from ..model.events import Collect
 from ..model.results import Violation
 from .state import HandState
+
+_AMOUNT = attrgetter("amount")
+_PLAYER_AMOUNT = attrgetter("player", "amount")
+"""A ``FinalStack`` claim as an item of the final stacks, ``(player, chips)``."""
 
 
 class SettledPot(Protocol):
@@ -60,12 +65,16 @@ def check_collects(
     """Check every ``Collect`` (see the module docstring)."""
     collects = st.collects
     recorded: dict[str, int] = {}
+    # A collection may name the pot only when the hand has one pot (and names that one);
+    # with several, the right total of a player says nothing about which pot he took from.
+    only = pots[0].name if len(pots) == 1 else None
+    stray = False
     for c in collects:
-        recorded[c.player] = recorded.get(c.player, 0) + c.amount
-    named = [c for c in collects if c.pot is not None]
-    if recorded == payouts and (
-        not named or (len(pots) == 1 and all(c.pot == pots[0].name for c in named))
-    ):
+        p = c.player
+        recorded[p] = recorded.get(p, 0) + c.amount
+        if c.pot is not None and c.pot != only:
+            stray = True
+    if not stray and recorded == payouts:
         return  # the usual case: every collection is right
     by_player: dict[str, list[Collect]] = {}
     for c in collects:
@@ -165,13 +174,13 @@ def verify_claims(
     if st.collects:
         before = len(violations)
         check_collects(st, pots, payouts, violations)
-        # Chips created or lost by a wrong collection are reported at that line.
-        where = violations[before].pos if len(violations) > before else st.collects[0].pos
-        recorded = sum(c.amount for c in st.collects)
-        rake_claim = sum(a for a, _ in st.rakes) if st.rakes else rake
+        recorded = sum(map(_AMOUNT, st.collects))
+        rake_claim = sum([a for a, _ in st.rakes]) if st.rakes else rake
         carried_claim = sum([a for a, _ in st.carry_outs]) if st.carry_outs else 0
         claimed = recorded + rake_claim + carried_claim
         if claimed != pot_total + st.carry_in:
+            # Chips created or lost by a wrong collection are reported at that line.
+            where = violations[before].pos if len(violations) > before else st.collects[0].pos
             diff = claimed - pot_total - st.carry_in
             _mismatch(
                 violations,
@@ -204,6 +213,20 @@ def _check_final_stacks(
     carry_out: int,
     violations: list[Violation],
 ) -> None:
+    if all(map(final.items().__contains__, map(_PLAYER_AMOUNT, st.final_claims))):
+        return  # the usual case: every claim is the computed stack (or none is stated)
+    _final_stack_mismatches(st, final, rake, carry_out, violations)
+
+
+def _final_stack_mismatches(
+    st: HandState,
+    final: Mapping[str, int],
+    rake: int,
+    carry_out: int,
+    violations: list[Violation],
+) -> None:
+    """The ``final:`` claims that are not the computed stacks, one by one, and whether the
+    claimed stacks together create or lose chips."""
     claims = st.final_claims
     all_right = True
     for fs in claims:

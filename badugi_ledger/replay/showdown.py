@@ -171,16 +171,20 @@ def _showdown_cards(st: HandState, pot: _Pot, folded_win: bool) -> None:
         pot.detail = f"{contenders[0]} wins: the others muck"
         return
     cards: list[tuple[str, tuple]] = []
+    shown = st.shown
     for p in contenders:
-        shown = st.shown.get(p)
-        hand = shown if shown is not None and None not in shown else st.cards.known_hand(p)
-        if hand is None:
-            return  # unknown: settled from the record, if it can be
+        hand = shown.get(p)
+        if hand is None or None in hand:
+            hand = st.cards.known_hand(p)
+            if hand is None:
+                return  # unknown: settled from the record, if it can be
         cards.append((p, hand))
     pot.cards = cards
     game, house = st.settings.game, st.house
-    if all(meets_qualifier(game, c, house) is False for _, c in cards):
-        pot.carried = True
+    for _, c in cards:  # carried when no hand meets the qualifier (None: the game has none)
+        if meets_qualifier(game, c, house) is not False:
+            return
+    pot.carried = True
 
 
 def _take_rake(st: HandState, pots: list[_Pot], violations: list[Violation]) -> int:
@@ -333,16 +337,22 @@ def settle(st: HandState) -> HandResult:
     for pot in pots:
         _showdown_cards(st, pot, not showdown)
     rake = _take_rake(st, pots, violations)
+    unsettled = False
     for pot in pots:
         _divide(st, pot)
-    _settle_from_record(st, pots)
+        if pot.shares is None:
+            unsettled = True
+    if unsettled:
+        _settle_from_record(st, pots)
     payouts: dict[str, int] = {}
     carry_out = 0
     for pot in pots:
         if pot.carried:
             carry_out += pot.net
-        for p, chips in (pot.shares or {}).items():
-            payouts[p] = payouts.get(p, 0) + chips
+        shares = pot.shares
+        if shares:
+            for p, chips in shares.items():
+                payouts[p] = payouts.get(p, 0) + chips
     final = dict(st.stack)
     for p, chips in payouts.items():
         final[p] += chips
@@ -369,7 +379,7 @@ def settle(st: HandState) -> HandResult:
         st.record,
         MappingProxyType(start),  # starting_stacks
         MappingProxyType(st.contrib),  # contributions
-        tuple([_pot_result(p) for p in pots]),  # pots
+        tuple(map(_pot_result, pots)),  # pots
         MappingProxyType(won),  # payouts
         MappingProxyType(final),  # final_stacks
         postings,
@@ -431,22 +441,17 @@ def _postings(
     rake: int,
     carry_out: int,
 ) -> tuple[Posting, ...]:
-    posting = _posting
-    known = _POSTINGS.get
-    out = [
-        known((p, kind, -chips)) or posting(p, kind, -chips)
-        for (p, kind), chips in st.paid.items()
-        if chips
-    ]
+    paid = st.paid.items()
+    if 0 in st.paid.values():
+        out = [_PAID_POSTINGS[item] for item in paid if item[1]]
+    else:
+        out = list(map(_PAID_POSTINGS.__getitem__, paid))
     if returned is not None:
-        out.append(posting(returned[0], "returned", returned[1]))
-    out.extend(
-        [
-            known((p, "collect", chips)) or posting(p, "collect", chips)
-            for p, chips in payouts.items()
-            if chips
-        ]
-    )
+        out.append(Posting(returned[0], "returned", returned[1]))
+    if 0 in payouts.values():
+        out.extend([_COLLECT_POSTINGS[item] for item in payouts.items() if item[1]])
+    else:
+        out.extend(map(_COLLECT_POSTINGS.__getitem__, payouts.items()))
     if rake:
         out.append(Posting(HOUSE, "rake", rake))
     if st.carry_in:
@@ -456,18 +461,33 @@ def _postings(
     return tuple(out)
 
 
-_POSTINGS: dict[tuple[str, str, int], Posting] = {}
 _POSTINGS_LIMIT = 1 << 14
 
 
-def _posting(account: str, kind: str, amount: int) -> Posting:
-    """The posting ``(account, kind, amount)``, shared: postings are immutable values and the
-    same ones (a blind, a fixed-limit bet) recur hand after hand, so a bounded table of them
-    saves building a frozen dataclass for most."""
-    key = (account, kind, amount)
-    found = _POSTINGS.get(key)
-    if found is None:
-        if len(_POSTINGS) >= _POSTINGS_LIMIT:
-            _POSTINGS.clear()
-        found = _POSTINGS[key] = Posting(account, kind, amount)  # type: ignore[arg-type]
-    return found
+class _PaidPostings(dict[tuple[tuple[str, str], int], Posting]):
+    """An item of ``HandState.paid``, ``((player, kind), chips)``, -> the posting of those
+    chips leaving the player; shared: postings are immutable values and the same ones (a
+    blind, a fixed-limit bet) recur hand after hand, so a bounded table of them, looked up
+    with the item itself, saves building a frozen dataclass (and a key) for most."""
+
+    def __missing__(self, item: tuple[tuple[str, str], int]) -> Posting:
+        if len(self) >= _POSTINGS_LIMIT:
+            self.clear()
+        (player, kind), chips = item
+        found = self[item] = Posting(player, kind, -chips)  # type: ignore[arg-type]
+        return found
+
+
+class _CollectPostings(dict[tuple[str, int], Posting]):
+    """An item of the payouts, ``(player, chips)``, -> the posting of that collection, shared
+    as :class:`_PaidPostings` shares the chips put in."""
+
+    def __missing__(self, item: tuple[str, int]) -> Posting:
+        if len(self) >= _POSTINGS_LIMIT:
+            self.clear()
+        found = self[item] = Posting(item[0], "collect", item[1])
+        return found
+
+
+_PAID_POSTINGS = _PaidPostings()
+_COLLECT_POSTINGS = _CollectPostings()

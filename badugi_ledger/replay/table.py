@@ -29,6 +29,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
+from functools import partial
+from operator import attrgetter, is_
 
 from ..model.errors import BadugiError
 from ..model.events import CarryOut, Collect, FinalStack, HandRecord
@@ -41,7 +43,6 @@ INCOMPLETE_RULES = frozenset(
     {"stack-unknown", "carry-unknown", "pot-undetermined", "hand-incomplete"}
 )
 """Rules that mean "not enough information to settle the hand" rather than "broken"."""
-
 
 
 @dataclass
@@ -106,28 +107,14 @@ class TableTracker:
     def carried(self, record: HandRecord) -> tuple[dict[str, int], dict[str, str]]:
         """The stacks ``record`` starts from at its table (``stacks=`` of
         :func:`~.hand.replay_hand`), and why those that are unknown are unknown."""
-        state = self.table(record)
-        carried: dict[str, int] = {}
-        unknown: dict[str, str] = {}
-        known, last = state.stacks, state.last_seated
-        for s in record.seats:
-            name = s.name
-            if s.stack is None:
-                if name in known:
-                    carried[name] = known[name]
-                elif name in state.unknown or state.unknown_default is not None:
-                    carried[name] = UNKNOWN_STACK
-                    unknown[name] = state.unknown.get(name) or state.unknown_default or ""
-            elif name in known and name in last:
-                # A stated stack is checked against the previous hand only for players who
-                # sat in it: one who was away (another table) may come back with any stack.
-                carried[name] = known[name]
-        return carried, unknown
+        return _carried(self.table(record), record)
 
     def replay(self, record: HandRecord) -> HandOutcome:
         """Replay one hand with its table's carried stacks and pot."""
-        state = self.table(record)
         source = record.pos.source
+        state = self.tables.get((source, record.table))
+        if state is None:
+            state = self.tables[source, record.table] = TableState()
         progressive = GAMES[record.settings.game].progressive
         if progressive and state.carry is None:
             error = Violation(
@@ -139,7 +126,7 @@ class TableTracker:
             )
             self._after_failure(state, record)
             return HandOutcome(source, record.hand_id, record.pos, record, None, (error,))
-        carried, unknown = self.carried(record)
+        carried, unknown = _carried(state, record)
         try:
             result = replay_hand(record, stacks=carried, carry_in=state.carry or 0)
         except BadugiError as exc:
@@ -166,7 +153,7 @@ class TableTracker:
                 resync = Violation("stacks-resynced", said, record.pos, "warning")
                 warnings = (resync, *warnings)
             state.resynced = None
-        self._after_replay(state, record, result)
+        _after_replay(state, record, result, progressive)
         return HandOutcome(
             source,
             record.hand_id,
@@ -199,24 +186,6 @@ class TableTracker:
         )
 
     @staticmethod
-    def _after_replay(state: TableState, record: HandRecord, result: HandResult) -> None:
-        state.stacks.update(result.final_stacks.items())  # a view: its items are quickest
-        for p in result.final_stacks:
-            state.unknown.pop(p, None)
-        if result.unknown_stacks:
-            # Still unknown, unless the recorder counted them after the hand.
-            finals = {e.player: e.amount for e in record.events if type(e) is FinalStack}
-            for p in result.unknown_stacks:
-                if p in finals:
-                    state.stacks[p] = finals[p]
-                    state.unknown.pop(p, None)
-        state.last_seated = frozenset(record.players)
-        state.carry = result.carry_out
-        state.progressive = GAMES[record.settings.game].progressive
-        for p in result.busted:
-            state.busted[p] = record.hand_id
-
-    @staticmethod
     def _after_failure(state: TableState, record: HandRecord) -> None:
         """A hand that could not be replayed: what it carries is what its record says."""
         why = f"hand {record.hand_id} could not be replayed"
@@ -245,6 +214,67 @@ class TableTracker:
         else:
             state.carry = None
             state.carry_unknown_since = why
+
+
+_NAME = attrgetter("name")
+_STACK = attrgetter("stack")
+_IS_NONE = partial(is_, None)
+
+
+def _carried(state: TableState, record: HandRecord) -> tuple[dict[str, int], dict[str, str]]:
+    """:meth:`TableTracker.carried` of ``record`` at its table ``state``."""
+    seats = record.seats
+    known = state.stacks
+    names = tuple(map(_NAME, seats))
+    if all(map(known.__contains__, names)) and all(map(_IS_NONE, map(_STACK, seats))):
+        # The usual later hand of a table: no stack stated, every one carried.
+        return dict(zip(names, map(known.__getitem__, names), strict=True)), {}
+    return _carried_each(state, record)
+
+
+def _carried_each(state: TableState, record: HandRecord) -> tuple[dict[str, int], dict[str, str]]:
+    """:func:`_carried` seat by seat: stated stacks, carried ones, unknown ones."""
+    known = state.stacks
+    carried: dict[str, int] = {}
+    unknown: dict[str, str] = {}
+    last = state.last_seated
+    for s in record.seats:
+        name = s.name
+        if s.stack is None:
+            if name in known:
+                carried[name] = known[name]
+            elif name in state.unknown or state.unknown_default is not None:
+                carried[name] = UNKNOWN_STACK
+                unknown[name] = state.unknown.get(name) or state.unknown_default or ""
+        elif name in known and name in last:
+            # A stated stack is checked against the previous hand only for players who
+            # sat in it: one who was away (another table) may come back with any stack.
+            carried[name] = known[name]
+    return carried, unknown
+
+
+def _after_replay(
+    state: TableState, record: HandRecord, result: HandResult, progressive: bool
+) -> None:
+    """What a replayed hand leaves its table: final stacks, the carried pot, who busted."""
+    final = result.final_stacks
+    state.stacks.update(final.items())  # a view: its items are quickest
+    unknown = state.unknown
+    if unknown:
+        for p in final:
+            unknown.pop(p, None)
+    if result.unknown_stacks:
+        # Still unknown, unless the recorder counted them after the hand.
+        finals = {e.player: e.amount for e in record.events if type(e) is FinalStack}
+        for p in result.unknown_stacks:
+            if p in finals:
+                state.stacks[p] = finals[p]
+                unknown.pop(p, None)
+    state.last_seated = frozenset(map(_NAME, record.seats))  # the record's players
+    state.carry = result.carry_out
+    state.progressive = progressive
+    for p in result.busted:
+        state.busted[p] = record.hand_id
 
 
 def replay_stream(

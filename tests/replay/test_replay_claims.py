@@ -296,3 +296,45 @@ def test_check_reports_the_wrong_line_of_our_text(named: bool) -> None:
         ("collect", 9),
         ("chips-balance", 9),
     ]
+
+
+def test_final_stacks_that_are_right_are_confirmed_in_one_pass(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Every ``final:`` claim of a simulated session is the computed stack: the claims are
+    confirmed without going through them one by one; one wrong claim is named as before."""
+    from dataclasses import replace
+
+    from badugi_ledger.model.events import FinalStack
+    from badugi_ledger.replay import claims
+    from badugi_ledger.simulate.sessions import SimulationOptions, simulate_hands
+
+    records = list(simulate_hands(SimulationOptions(hands=30, players=4, seed=5, max_stack=30)))
+    one_by_one = claims._final_stack_mismatches
+    calls: list[str] = []
+
+    def counted(st, *args):  # type: ignore[no-untyped-def]
+        calls.append(st.record.hand_id)
+        return one_by_one(st, *args)
+
+    monkeypatch.setattr(claims, "_final_stack_mismatches", counted)
+    outcomes = list(replay_stream(records))
+    assert all(o.ok for o in outcomes)
+    assert sum(type(e) is FinalStack for r in records for e in r.events) > 60
+    assert calls == []
+
+    first = records[0]
+    i, claim = next((i, e) for i, e in enumerate(first.events) if type(e) is FinalStack)
+    wrong = replace(claim, amount=claim.amount + 1)
+    events = (*first.events[:i], wrong, *first.events[i + 1 :])
+    result = replay_hand(replace(first, events=events))
+    assert calls == [first.hand_id]
+    assert [(v.rule, v.message) for v in result.violations] == [
+        (
+            "final-stack",
+            f"{claim.player} ends with {claim.amount + 1}, but the replay gives {claim.amount}",
+        ),
+        (
+            "chips-balance",
+            result.violations[1].message,
+        ),
+    ]
+    assert result.violations[1].message.endswith("1 chips created")

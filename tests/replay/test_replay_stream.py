@@ -301,3 +301,35 @@ def test_an_engine_bug_is_reported_on_its_hand(monkeypatch) -> None:  # type: ig
         ("2", "internal-error"),
     ]
     assert "RuntimeError: boom" in outcomes[0].errors[0].message
+
+
+def test_carried_stacks_of_a_later_hand_are_taken_at_once(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """The table's quick way to a later hand's stacks (no stack stated, every one known) is
+    the one a simulated session takes after its first hand, and gives what the seat-by-seat
+    rules give; a hand that states stacks goes seat by seat."""
+    from badugi_ledger.replay import table
+    from badugi_ledger.simulate.sessions import SimulationOptions, simulate_hands
+
+    records = list(simulate_hands(SimulationOptions(hands=40, players=5, seed=3, max_stack=30)))
+    each = table._carried_each
+    slow: list[str] = []
+
+    def counted(state: table.TableState, rec: HandRecord):  # type: ignore[no-untyped-def]
+        slow.append(rec.hand_id)
+        return each(state, rec)
+
+    monkeypatch.setattr(table, "_carried_each", counted)
+    tracker = table.TableTracker()
+    quick = 0
+    for rec in records:
+        state = tracker.table(rec)
+        before = len(slow)
+        got = table._carried(state, rec)
+        if len(slow) == before:
+            quick += 1
+            assert got == each(state, rec), rec.hand_id
+        outcome = tracker.replay(rec)
+        assert outcome.ok, outcome.errors
+    stated = [r.hand_id for r in records if any(s.stack is not None for s in r.seats)]
+    assert stated and set(stated) <= set(slow)
+    assert quick >= len(records) - len(stated) - 2 > 20
