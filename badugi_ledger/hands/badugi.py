@@ -43,7 +43,7 @@ from math import comb
 from pathlib import Path
 from typing import Final
 
-from ..model.cards import DECK, Card, rank_char
+from ..model.cards import CARD_INDEX, DECK, Card, rank_char
 from ..model.errors import CardError
 from .value import (
     _BIT,
@@ -315,7 +315,7 @@ _IDS: list[array[int] | None] = [None, None]
 """Per ace convention, the loaded table (None until the first four-card evaluation)."""
 _TABLES: Final = (_BadugiTables(False), _BadugiTables(True))
 _BY_ID: Final = (_TABLES[0].by_id, _TABLES[1].by_id)
-_CARD_INDEX: Final = {card: i for i, card in enumerate(DECK)}
+_CARD_INDEX: Final = CARD_INDEX
 TABLE_FILES: Final = ("badugi_four_ace_low.bin", "badugi_four_ace_high.bin")
 """The shipped tables, beside this module: 270,725 little-endian unsigned 16-bit ids."""
 
