@@ -273,8 +273,9 @@ class _BadugiTables:
         rank_bit = _RANK_BIT[self.ace_high]
         cards = []
         bits = 0
-        for rank, suit in zip(ranks, _SUIT_ORDERS[len(ranks)][vid % 24], strict=True):
-            index = rank << 2 | suit
+        suits = _SUIT_ORDERS[len(ranks)][vid % 24]
+        for k, rank in enumerate(ranks):  # not zip(strict=True): keywords cost a slow call
+            index = rank << 2 | suits[k]
             cards.append(DECK[index])
             bits |= rank_bit[index]
         # Ascending ranks (ace first): reversed for high-first, and with aces high a leading
