@@ -43,7 +43,7 @@ from math import comb
 from pathlib import Path
 from typing import Final
 
-from ..model.cards import DECK, Card, rank_char
+from ..model.cards import CARD_INDEX, DECK, Card, rank_char
 from ..model.errors import CardError
 from .value import (
     _BIT,
@@ -53,6 +53,7 @@ from .value import (
     _eff_rank,
     _indices,
     _Value,
+    make_value,
 )
 
 __all__ = [
@@ -137,8 +138,8 @@ class _BadugiTables:
     """Lazily filled tables for one ace convention (see the module docstring).
 
     ``small`` maps hands of one to three cards and ``five`` (bounded) five-card hands to their
-    value; ``interned`` maps a selection of counting cards to its one shared value object and
-    ``by_id`` the same values by selection id (what the shipped four-card table holds).
+    value; ``by_id`` maps a selection of counting cards, by its selection id (what the shipped
+    four-card table holds), to its one shared value object.
     Nothing is computed before it is first asked for, so a single showdown costs
     microseconds, and a long run converges to pure lookups.
     """
@@ -146,7 +147,6 @@ class _BadugiTables:
     def __init__(self, ace_high: bool) -> None:
         self.ace_high = ace_high
         self.kind: ValueKind = "badugi-ace-high" if ace_high else "badugi"
-        self.interned: dict[int, BadugiValue] = {}
         self.small: dict[int, BadugiValue] = {}
         self.five: dict[int, BadugiValue] = {}
         self.by_id: list[BadugiValue | None] = [None] * _SELECTION_IDS
@@ -154,26 +154,8 @@ class _BadugiTables:
 
     def selection(self, used: int) -> BadugiValue:
         """The interned value whose counting cards are exactly ``used`` (a valid badugi)."""
-        value = self.interned.get(used)
-        if value is None:
-            value = self._intern(_indices(used), used)
-        return value
-
-    def _intern(self, indices: list[int], used: int) -> BadugiValue:
-        """Make the shared value of the selection of ascending card ``indices`` (bits
-        ``used``)."""
-        # Ascending card indices are ascending ranks (ace first): reverse for high-first,
-        # and with aces high move a leading-low ace to the front.
-        cards = [DECK[i] for i in reversed(indices)]
-        if self.ace_high and indices[0] < 4:
-            cards.insert(0, cards.pop())
-        rank_bit = _RANK_BIT[self.ace_high]
-        bits = 0
-        for i in indices:
-            bits |= rank_bit[i]
-        value = BadugiValue(len(cards) << 16 | (0xFFFF - bits), self.kind, tuple(cards))
-        self.interned[used] = value
-        return value
+        vid = selection_id(used)
+        return self.by_id[vid] or self.value_of_id(vid)
 
     def small_value(self, mask: int) -> BadugiValue:
         """Value of a hand of one to three cards: itself if it is a badugi, else the best of
@@ -285,14 +267,23 @@ class _BadugiTables:
         return best
 
     def value_of_id(self, vid: int) -> BadugiValue:
-        """The interned value of selection id ``vid``, made on first use."""
+        """The interned value of selection id ``vid``, made on first use (a cold run makes
+        thousands: one pass over the cards, no intermediate lists)."""
         ranks = _RANK_SETS[vid // 24]
+        rank_bit = _RANK_BIT[self.ace_high]
+        cards = []
+        bits = 0
         suits = _SUIT_ORDERS[len(ranks)][vid % 24]
-        indices = [rank * 4 + suit for rank, suit in zip(ranks, suits, strict=True)]
-        used = 0
-        for i in indices:
-            used |= 1 << i
-        value = self.interned.get(used) or self._intern(indices, used)
+        for k, rank in enumerate(ranks):  # not zip(strict=True): keywords cost a slow call
+            index = rank << 2 | suits[k]
+            cards.append(DECK[index])
+            bits |= rank_bit[index]
+        # Ascending ranks (ace first): reversed for high-first, and with aces high a leading
+        # ace moves to the front.
+        cards.reverse()
+        if self.ace_high and ranks[0] == 0:
+            cards.insert(0, cards.pop())
+        value = make_value(BadugiValue, len(cards) << 16 | (0xFFFF - bits), self.kind, tuple(cards))
         self.by_id[vid] = value
         return value
 
@@ -325,7 +316,7 @@ _IDS: list[array[int] | None] = [None, None]
 """Per ace convention, the loaded table (None until the first four-card evaluation)."""
 _TABLES: Final = (_BadugiTables(False), _BadugiTables(True))
 _BY_ID: Final = (_TABLES[0].by_id, _TABLES[1].by_id)
-_CARD_INDEX: Final = {card: i for i, card in enumerate(DECK)}.__getitem__
+_CARD_INDEX: Final = CARD_INDEX
 TABLE_FILES: Final = ("badugi_four_ace_low.bin", "badugi_four_ace_high.bin")
 """The shipped tables, beside this module: 270,725 little-endian unsigned 16-bit ids."""
 
@@ -402,8 +393,16 @@ def write_four_card_tables() -> list[Path]:
 
 
 def _four_from_mask(mask: int, ace_high: bool) -> BadugiValue:
-    """The value of four distinct cards given as card bits."""
-    i0, i1, i2, i3 = _indices(mask)
+    """The value of four distinct cards given as card bits (lowest bit first, inline)."""
+    low = mask & -mask
+    i0 = low.bit_length() - 1
+    mask ^= low
+    low = mask & -mask
+    i1 = low.bit_length() - 1
+    mask ^= low
+    low = mask & -mask
+    i2 = low.bit_length() - 1
+    i3 = (mask ^ low).bit_length() - 1
     ids = _IDS[ace_high] or load_four_card_ids(ace_high)
     vid = ids[i0 + _C2[i1] + _C3[i2] + _C4[i3]]
     return _BY_ID[ace_high][vid] or _TABLES[ace_high].value_of_id(vid)
@@ -423,7 +422,7 @@ def clear_tables() -> None:
     """Forget every tabled Badugi value and unload the four-card tables (see
     :func:`badugi_ledger.hands.evaluate.clear_badugi_tables`)."""
     for tables in _TABLES:
-        for table in (tables.interned, tables.small, tables.five):
+        for table in (tables.small, tables.five):
             table.clear()
         tables.by_id[:] = [None] * _SELECTION_IDS
     _IDS[:] = [None, None]
@@ -438,13 +437,28 @@ def badugi_value(cards: Sequence[Card], *, ace_high: bool = False) -> BadugiValu
     """
     if len(cards) == 4:
         try:
-            # Ascending card indices, never the order given, so a tie between selections
-            # (9♠8♦5♥ or 9♣8♦5♥ from 9♠9♣8♦5♥) always keeps the same cards.
-            i0, i1, i2, i3 = sorted(map(_CARD_INDEX, cards))
+            c0, c1, c2, c3 = cards
+            i0 = _CARD_INDEX[c0]
+            i1 = _CARD_INDEX[c1]
+            i2 = _CARD_INDEX[c2]
+            i3 = _CARD_INDEX[c3]
         except (KeyError, TypeError, ValueError):
             pass  # not four known cards: the checked path names the problem
         else:
-            if i0 < i1 < i2 < i3:
+            # Ascending card indices, never the order given, so a tie between selections
+            # (9♠8♦5♥ or 9♣8♦5♥ from 9♠9♣8♦5♥) always keeps the same cards.  Five
+            # compare-exchanges sort four (a sorting network; far cheaper than sorted()).
+            if i0 > i1:
+                i0, i1 = i1, i0
+            if i2 > i3:
+                i2, i3 = i3, i2
+            if i0 > i2:
+                i0, i2 = i2, i0
+            if i1 > i3:
+                i1, i3 = i3, i1
+            if i1 > i2:
+                i1, i2 = i2, i1
+            if i0 < i1 < i2 < i3:  # else a card given twice: the checked path says so
                 ids = _IDS[ace_high] or load_four_card_ids(ace_high)
                 vid = ids[i0 + _C2[i1] + _C3[i2] + _C4[i3]]
                 return _BY_ID[ace_high][vid] or _TABLES[ace_high].value_of_id(vid)

@@ -78,8 +78,8 @@ class LowValue(_Value):
         groups: tuple[int, ...] = (),
     ) -> None:
         super().__init__(key, kind, cards)
-        object.__setattr__(self, "category", category)
-        object.__setattr__(self, "groups", groups)
+        _SET_CATEGORY(self, category)
+        _SET_GROUPS(self, groups)
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (type(self), (self.key, self.kind, self.cards, self.category, self.groups))
@@ -113,6 +113,8 @@ class LowValue(_Value):
                 return f"straight flush, {name(g)}"
 
 
+_SET_CATEGORY: Final = LowValue.__dict__["category"].__set__
+_SET_GROUPS: Final = LowValue.__dict__["groups"].__set__
 _LOW_CACHE_LIMIT: Final = 1 << 16
 _LOW_TABLES: Final[dict[ValueKind, dict[int, LowValue]]] = {"ace-five": {}, "deuce-seven": {}}
 """Five-card lows already computed, by kind and card mask (bounded; a low depends only on the

@@ -8,13 +8,15 @@ A hand value (:class:`~badugi_ledger.hands.badugi.BadugiValue`,
 
 from __future__ import annotations
 
-from typing import Any, Final, Literal
+from typing import Any, Final, Literal, TypeVar
 
 from ..model.cards import DECK, Card
 
 ValueKind = Literal["badugi", "badugi-ace-high", "ace-five", "deuce-seven"]
 
 __all__ = ["CARD_BIT", "ValueKind"]
+
+_V = TypeVar("_V", bound="_Value")
 
 
 class _Value:
@@ -31,10 +33,10 @@ class _Value:
     _text: str | None
 
     def __init__(self, key: int, kind: ValueKind, cards: tuple[Card, ...]) -> None:
-        object.__setattr__(self, "key", key)
-        object.__setattr__(self, "kind", kind)
-        object.__setattr__(self, "cards", cards)
-        object.__setattr__(self, "_text", None)
+        _SET_KEY(self, key)
+        _SET_KIND(self, kind)
+        _SET_CARDS(self, cards)
+        _SET_TEXT(self, None)
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError(f"{type(self).__name__} is immutable")
@@ -84,7 +86,7 @@ class _Value:
         text = self._text
         if text is None:
             text = self._describe()
-            object.__setattr__(self, "_text", text)
+            _SET_TEXT(self, text)
         return text
 
     def _describe(self) -> str:  # pragma: no cover - overridden
@@ -96,6 +98,27 @@ class _Value:
     def __repr__(self) -> str:
         shown = " ".join(str(c) for c in self.cards)
         return f"<{type(self).__name__} {self.describe()!r} [{shown}]>"
+
+
+# The slots are written through their descriptors: ``__setattr__`` refuses every change, and
+# a descriptor's ``__set__`` costs about half of ``object.__setattr__`` (which looks the name
+# up first).  Values are made by the ten thousand in a cold run of the evaluator.
+_SET_KEY: Final = _Value.__dict__["key"].__set__
+_SET_KIND: Final = _Value.__dict__["kind"].__set__
+_SET_CARDS: Final = _Value.__dict__["cards"].__set__
+_SET_TEXT: Final = _Value.__dict__["_text"].__set__
+_NEW: Final = object.__new__
+
+
+def make_value(cls: type[_V], key: int, kind: ValueKind, cards: tuple[Card, ...]) -> _V:
+    """``cls(key, kind, cards)`` without the call to ``__init__`` (the same object; used
+    where values are made by the thousand)."""
+    value = _NEW(cls)
+    _SET_KEY(value, key)
+    _SET_KIND(value, kind)
+    _SET_CARDS(value, cards)
+    _SET_TEXT(value, None)
+    return value
 
 
 def _eff_rank(rank: int, ace_high: bool) -> int:

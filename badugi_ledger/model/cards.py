@@ -61,6 +61,13 @@ class Card(NamedTuple):
 
 DECK: tuple[Card, ...] = tuple(Card(r, s) for r in range(1, 14) for s in SUIT_CHARS)
 BY_INDEX: tuple[Card, ...] = DECK
+CARD_INDEX: dict[Card, int] = {card: i for i, card in enumerate(DECK)}
+"""Every card's index in :data:`DECK` (its :attr:`Card.code`, without computing it): the small
+int that tables, bit masks (``1 << index``) and the replay's card tracking use.
+
+>>> CARD_INDEX[parse_card("Kh")] == parse_card("Kh").code == 50
+True
+"""
 CARD_BY_TEXT: dict[str, Card] = {str(card): card for card in DECK}
 """Every card by its canonical two-character text (``As``, ``Td``): importers read thousands
 of cards written this way, and a dictionary look-up gives what :func:`parse_card` would.

@@ -19,6 +19,13 @@ every player of the draw discards, one card is burned, then each is served in tu
 reshuffle takes in every dead card: burn cards, folded hands and every discard, the whole
 draw's included (the served player's own, and those of players after them).  The draw's
 cards are served once its last player has discarded.  Home games burn no card.
+
+Every deal and draw of every replayed hand passes through here, so the tracker works on card
+indices (0..51, :data:`~badugi_ledger.model.cards.CARD_INDEX`): holdings are lists of indices
+(``None`` unseen), and where each known card is, a list indexed by card (list subscripts by
+small ints are the cheapest look-up Python has; bit masks of 52 bits are not, every operation
+makes a new integer); :class:`Card` objects appear only where a value leaves the tracker, and
+a message is built only when it is raised.
 """
 
 from __future__ import annotations
@@ -26,12 +33,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import cast
 
-from ..model.cards import Card, format_cards
+from ..model.cards import CARD_INDEX, DECK, Card, format_cards
 from ..model.errors import IllegalAction, Position
 from ..model.settings import ReshuffleRule
 
 MUCK = "\x00discards"
 DECK_SIZE = 52
+_INDEX = CARD_INDEX
+_CARD_AT = DECK.__getitem__
 
 
 def _join(note: str, more: str) -> str:
@@ -42,13 +51,18 @@ def _illegal(rule: str, message: str, pos: Position) -> IllegalAction:
     return IllegalAction(message, position=pos, rule=rule)
 
 
+def _cards(hand: Sequence[int | None]) -> list[Card | None]:
+    """A holding of card indices as cards (``None`` stays unseen)."""
+    return [None if i is None else DECK[i] for i in hand]
+
+
 class CardTracker:
     """Where every known card is, what each player holds, and how big the stub is."""
 
     __slots__ = (
         "hand_size",
-        "loc",
-        "hold",
+        "_hold",
+        "_loc",
         "stub",
         "pool",
         "rule",
@@ -65,8 +79,11 @@ class CardTracker:
         rule: ReshuffleRule,
     ) -> None:
         self.hand_size = hand_size
-        self.loc: dict[Card, str] = {}
-        self.hold: dict[str, list[Card | None]] = {p: [None] * hand_size for p in players}
+        self._hold: dict[str, list[int | None]] = {p: [None] * hand_size for p in players}
+        """Each player's cards as indices into DECK, ``None`` where unseen."""
+        self._loc: list[str | None] = [None] * DECK_SIZE
+        """By card index: the player holding that known card, :data:`MUCK` for a known dead
+        card (discarded, folded, not reshuffled since), or None."""
         self.stub: int | None = DECK_SIZE - hand_size * len(players)
         self.pool = 0
         """Dead cards (discards, folded hands, burns) that a reshuffle would put back into play."""
@@ -79,6 +96,11 @@ class CardTracker:
         self.waiting = []
         """``discards-first``: the draws of the current draw, discarded but not yet served."""
 
+    @property
+    def hold(self) -> dict[str, list[Card | None]]:
+        """What each player holds now, as cards (``None`` unseen; a copy)."""
+        return {p: _cards(hand) for p, hand in self._hold.items()}
+
     # --- the deal -------------------------------------------------------------------------
 
     def deal(self, player: str, cards: Sequence[Card | None], pos: Position) -> None:
@@ -89,29 +111,34 @@ class CardTracker:
                 f"{player} is dealt {len(cards)} cards; this game deals {self.hand_size}",
                 pos,
             )
-        hand = self.hold[player]
+        hand = self._hold[player]
         if hand.count(None) != len(hand):  # a known card is there already
             raise _illegal("deal-twice", f"{player}'s cards are dealt twice", pos)
-        loc = self.loc
+        hand = self._hold[player] = []
+        loc = self._loc
         for card in cards:
-            if card is not None:
-                if card in loc:
-                    self._check_free(card, player, pos)
-                loc[card] = player
+            if card is None:
+                hand.append(None)
+                continue
+            index = _INDEX[card]
+            if loc[index] is not None:
+                raise self._duplicate(card, index, player, pos)
+            loc[index] = player
+            hand.append(index)
         missing = self.hand_size - len(cards)
-        self.hold[player] = list(cards) + [None] * missing if missing else list(cards)
+        if missing:
+            hand += [None] * missing
 
-    def _check_free(self, card: Card, player: str, pos: Position) -> None:
-        where = self.loc.get(card)
-        if where is None:
-            return
+    def _duplicate(self, card: Card, index: int, player: str, pos: Position) -> IllegalAction:
+        """``player`` gets ``card`` (at ``index``), which is already in a hand or dead."""
+        where = self._loc[index]
         if where == MUCK:
-            raise _illegal(
+            return _illegal(
                 "duplicate-card",
                 f"{player} gets {card}, but {card} was already discarded in this hand",
                 pos,
             )
-        raise _illegal(
+        return _illegal(
             "duplicate-card",
             f"{player} gets {card}, but {card} is already in {where}'s hand",
             pos,
@@ -130,12 +157,23 @@ class CardTracker:
         the stub (reshuffling if it runs out), served at once, or under ``discards-first`` once
         every player of the draw has discarded.  Returns a note when a
         reshuffle happened, else ``""``."""
-        if not self.discards_first:
-            if not received and not discards:
-                return ""  # standing pat changes nothing
-            self._discard(player, discards, pos)
+        first = self.discards_first
+        if not first and not received and not discards:
+            return ""  # standing pat changes nothing
+        # The discards (inline: every draw of every hand passes here).
+        hand = self._hold[player]
+        loc = self._loc
+        for card in discards:
+            if card is not None:
+                index = _INDEX[card]
+                if loc[index] == player:  # the usual: a known card held
+                    hand.remove(index)
+                    loc[index] = MUCK
+                    continue
+            self._discard_other(player, hand, card, pos)
+        self.pool += len(discards)
+        if not first:
             return self._serve(player, discards, received, pos)
-        self._discard(player, discards, pos)
         waiting = self.waiting
         waiting.append((player, discards, received, pos))
         if len(waiting) < self.live:
@@ -145,17 +183,6 @@ class CardTracker:
             note = _join(note, self._serve(who, thrown, cards, at))
         waiting.clear()
         return note
-
-    def _discard(self, player: str, discards: Sequence[Card | None], pos: Position) -> None:
-        hand = self.hold[player]
-        loc = self.loc
-        for card in discards:
-            if card is not None and loc.get(card) == player:  # the usual: a known card held
-                hand.remove(card)
-                loc[card] = MUCK
-            else:
-                self._discard_other(player, hand, card, pos)
-        self.pool += len(discards)
 
     def _serve(
         self,
@@ -173,14 +200,17 @@ class CardTracker:
                 note = self._reshuffle(player, n, thrown, pos)
             else:
                 self.stub = stub - n
-        hand = self.hold[player]
-        loc = self.loc
+        hand = self._hold[player]
+        loc = self._loc
         for got in received:
-            if got is not None:
-                if got in loc:
-                    self._check_free(got, player, pos)
-                loc[got] = player
-            hand.append(got)
+            if got is None:
+                hand.append(None)
+                continue
+            index = _INDEX[got]
+            if loc[index] is not None:
+                raise self._duplicate(got, index, player, pos)
+            loc[index] = player
+            hand.append(index)
         return note
 
     def _burn(self, pos: Position) -> str:
@@ -196,27 +226,28 @@ class CardTracker:
         return note
 
     def _discard_other(
-        self, player: str, hand: list[Card | None], card: Card | None, pos: Position
+        self, player: str, hand: list[int | None], card: Card | None, pos: Position
     ) -> None:
         """A discard that is not simply a known card the player holds: an unknown card, a
         card that fills one of the player's unknown slots, or an impossible one."""
-        loc = self.loc
+        loc = self._loc
         if card is None:
             if None in hand:
                 hand.remove(None)
             else:
                 # Which known card went is unknown: forget what this player holds.
                 for known in hand:
-                    if known is not None and loc.get(known) == player:
-                        del loc[known]
+                    if known is not None and loc[known] == player:
+                        loc[known] = None
                 hand[:] = [None] * (len(hand) - 1)
             return
-        where = loc.get(card)
+        index = _INDEX[card]
+        where = loc[index]
         if where is None:
             if None not in hand:
                 raise _illegal(
                     "discard-not-held",
-                    f"{player} discards {card}, but holds {format_cards(hand)}",
+                    f"{player} discards {card}, but holds {format_cards(_cards(hand))}",
                     pos,
                 )
             hand.remove(None)
@@ -232,7 +263,7 @@ class CardTracker:
                 f"{player} discards {card}, but {card} is in {where}'s hand",
                 pos,
             )
-        loc[card] = MUCK
+        loc[index] = MUCK
 
     def _reshuffle(self, player: str, n: int, thrown: Sequence[Card | None], pos: Position) -> str:
         """The stub cannot serve ``n`` cards: shuffle the dead cards into a new stub (not the
@@ -242,8 +273,8 @@ class CardTracker:
         assert stub is not None
         own = len(thrown) if self.rule == "exclude-own" else 0  # all-discards, discards-first
         available = self.pool - own
-        who = f"{player} draws {n}" if player else "a card is burned"
         if stub + available < n:
+            who = f"{player} draws {n}" if player else "a card is burned"
             raise _illegal(
                 "stub-exhausted",
                 f"{who}, but only {stub} cards are left in the stub and "
@@ -252,10 +283,11 @@ class CardTracker:
                 pos,
             )
         # The reshuffled discards become unknown stub cards and may be dealt again.
-        kept = frozenset(c for c in thrown if c is not None) if own else frozenset()
-        loc = self.loc
-        for card in [c for c, w in loc.items() if w == MUCK and c not in kept]:
-            del loc[card]
+        kept = {_INDEX[c] for c in thrown if c is not None} if own else set()
+        loc = self._loc
+        for index, where in enumerate(loc):
+            if where == MUCK and index not in kept:
+                loc[index] = None
         self.stub = available - (n - stub)
         self.pool = own
         self.reshuffles += 1
@@ -268,21 +300,23 @@ class CardTracker:
 
     def forget(self, players: Sequence[str]) -> None:
         """A draw was not recorded: these holdings and the stub size become unknown."""
-        loc = self.loc
+        hold = self._hold
+        loc = self._loc
         for p in players:
-            for card in self.hold[p]:
-                if card is not None and loc.get(card) == p:
-                    del loc[card]
-            self.hold[p] = [None] * self.hand_size
+            for index in hold[p]:
+                if index is not None and loc[index] == p:
+                    loc[index] = None
+            hold[p] = [None] * self.hand_size
         self.stub = None
         self.waiting.clear()
 
     def fold(self, player: str) -> None:
         """A folded hand goes to the discards (and into any later reshuffle)."""
-        hand = self.hold[player]
-        for card in hand:
-            if card is not None:
-                self.loc[card] = MUCK
+        hand = self._hold[player]
+        loc = self._loc
+        for index in hand:
+            if index is not None:
+                loc[index] = MUCK
         self.pool += len(hand)
         if hand:
             self.live -= 1
@@ -295,15 +329,18 @@ class CardTracker:
     ) -> tuple[Card, ...] | None:
         """Check shown cards against what ``player`` holds; the full hand, or None if partly
         unknown."""
-        hand = self.hold[player]
-        if not hand:
+        held = self._hold[player]
+        if not held:
             raise _illegal("show-not-held", f"{player} shows cards after folding", pos)
-        if len(cards) != len(hand):
+        if len(cards) != len(held):
             raise _illegal(
-                "show-count", f"{player} shows {len(cards)} cards, but holds {len(hand)}", pos
+                "show-count", f"{player} shows {len(cards)} cards, but holds {len(held)}", pos
             )
-        if None not in cards and None not in hand and set(cards) == set(hand):
-            return cast("tuple[Card, ...]", tuple(cards))  # the usual case: the known holding
+        if None not in cards and None not in held:
+            known = cast("Sequence[Card]", cards)
+            if {_INDEX[c] for c in known} == set(held):
+                return tuple(known)  # the usual case: the known holding
+        hand = _cards(held)
         shown_known = [c for c in cards if c is not None]
         unknown_shown = len(cards) - len(shown_known)
         missing = [c for c in hand if c is not None and c not in shown_known]
@@ -320,18 +357,22 @@ class CardTracker:
                 f"{player} shows {format_cards(extra)}, but holds {format_cards(hand)}",
                 pos,
             )
+        loc = self._loc
         for card in extra:
-            self._check_free(card, player, pos)
+            index = _INDEX[card]
+            if loc[index] is not None:
+                raise self._duplicate(card, index, player, pos)
         for card in extra:
-            self.loc[card] = player
-            hand[hand.index(None)] = card
+            index = _INDEX[card]
+            loc[index] = player
+            held[held.index(None)] = index
         if unknown_shown:
             return None
         return tuple(shown_known)
 
     def known_hand(self, player: str) -> tuple[Card, ...] | None:
         """The player's full holding if every card is known, else None."""
-        hand = self.hold[player]
+        hand = self._hold[player]
         if not hand or None in hand:
             return None
-        return tuple(c for c in hand if c is not None)
+        return tuple(map(_CARD_AT, cast("list[int]", hand)))

@@ -90,3 +90,27 @@ def test_partly_known_holdings() -> None:
     with pytest.raises(IllegalAction) as err:
         tracker.deal("B", parse_cards("3c"), pos)
     assert err.value.rule == "duplicate-card"
+
+
+def test_the_tracker_hands_out_cards_and_names_where_a_duplicate_is() -> None:
+    """The tracker keeps card indices inside; what leaves it are cards (``hold``,
+    ``known_hand``, ``show``) and messages naming the card and where it is (``001``: a card
+    is in one place at a time)."""
+    pos = Position("test", 3, 1)
+    tracker = CardTracker(4, ["A", "B"], "exclude-own")
+    tracker.deal("A", parse_cards("As 2d 3h 4c"), pos)
+    tracker.deal("B", parse_cards("Ks ??"), pos)
+    assert tracker.hold == {
+        "A": list(parse_cards("As 2d 3h 4c")),
+        "B": [*parse_cards("Ks"), None, None, None],
+    }
+    assert tracker.known_hand("A") == parse_cards("As 2d 3h 4c")
+    assert tracker.known_hand("B") is None
+    tracker.draw("A", parse_cards("4c"), parse_cards("5c"), pos)
+    with pytest.raises(IllegalAction) as err:
+        tracker.draw("B", parse_cards("??"), parse_cards("2d"), pos)
+    assert err.value.message == "B gets 2d, but 2d is already in A's hand"
+    with pytest.raises(IllegalAction) as err:
+        tracker.draw("B", parse_cards("??"), parse_cards("4c"), pos)
+    assert err.value.message == "B gets 4c, but 4c was already discarded in this hand"
+    assert tracker.show("A", parse_cards("5c 3h 2d As"), pos) == parse_cards("5c 3h 2d As")
