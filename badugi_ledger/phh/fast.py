@@ -62,12 +62,12 @@ def loads(text: str) -> dict[str, Any]:
 
 def fast_loads(text: str) -> dict[str, Any] | None:
     """The document as ``tomllib`` reads it, or ``None`` if it is not in the plain subset."""
-    plain = text.replace("\n", "").replace("\t", "")
-    if not (plain.isascii() and plain.isprintable()) and _ODD.search(text):
-        return None  # (printable ASCII besides newlines and tabs: nothing _ODD could find)
     quick = _lines_fast(text)
     if quick is not None:
         return quick
+    plain = text.replace("\n", "").replace("\t", "")
+    if not (plain.isascii() and plain.isprintable()) and _ODD.search(text):
+        return None  # (printable ASCII besides newlines and tabs: nothing _ODD could find)
     data: dict[str, Any] = {}
     pos, size = 0, len(text)
     while pos < size:
@@ -90,54 +90,85 @@ def fast_loads(text: str) -> dict[str, Any] | None:
     return data
 
 
+_LINES: dict[str, tuple[str, Any]] = {}
+"""Lines already read by :func:`_line` (``variant = "FB"``, ``antes = [0, 0, 0]``, ``year =
+2024``...: most lines of a file of hands repeat from hand to hand), each read once."""
+_LINES_LIMIT = 2048
+"""At most this many lines are kept (then the cache starts again): memory stays flat however
+many hands a run reads."""
+_LINE_CHARS = 256
+"""Longer lines (``actions``: one hand's own) are read every time, never kept."""
+
+
 def _lines_fast(text: str) -> dict[str, Any] | None:
     """The document if every line is exactly as :func:`~.phh.write_phh` writes it, else ``None``.
 
-    ``key = value`` with one space each side, the value a basic string without escapes, an
-    integer, a boolean, or a one-line array of such strings or of such integers, items
-    separated by ``", "``: plain string operations read it (no regular expression walks the
-    long ``actions`` line twice).  Any other line, even one TOML allows (a comment, other
-    spacing, a multi-line array), makes this return ``None`` and :func:`fast_loads` reads the
-    document value by value instead.  The caller has already refused control characters.
+    Each line is read by :func:`_line` (string operations, no regular expression walking the
+    long ``actions`` line), once per distinct line up to :data:`_LINES_LIMIT` of them.  Any
+    other line, even one TOML allows (a comment, other spacing, a multi-line array, a control
+    character), makes this return ``None`` and :func:`fast_loads` reads the document value by
+    value instead.  A list value is copied out of the cache: the caller may change it.
     """
     data: dict[str, Any] = {}
+    known = _LINES
     for line in text.split("\n"):
-        key, equals, value = line.partition(" = ")
-        if not equals:
-            if line:
+        entry = known.get(line)
+        if entry is None:
+            if not line:
+                continue  # an empty line
+            entry = _line(line)
+            if entry is None:
                 return None
-            continue  # an empty line
-        if not key or key.strip(_KEY_CHARS) or key in data:
+            if len(line) <= _LINE_CHARS:
+                if len(known) >= _LINES_LIMIT:
+                    known.clear()
+                known[line] = entry
+        key, value = entry
+        if key in data:
             return None
-        first = value[:1]
-        if first == '"' or first == "'":
-            inner = value[1:-1]
-            if len(value) < 2 or value[-1] != first or first in inner:
-                return None
-            if first == '"' and "\\" in inner:
-                return None  # an escape: for the general readers
-            data[key] = inner
-        elif first == "[":
-            mark = value[1:2]
-            if (mark == '"' or mark == "'") and value.endswith(mark + "]"):
-                inner = value[2:-2]
-                items = inner.split(f"{mark}, {mark}")
-                if len(value) < 4 or inner.count(mark) != 2 * len(items) - 2:
-                    return None
-                if mark == '"' and "\\" in inner:
-                    return None
-                data[key] = items
-            elif _PLAIN_INTS.fullmatch(value, 1, len(value) - 1) and value[-1] == "]":
-                data[key] = list(map(int, value[1:-1].split(", ")))
-            else:
-                return None
-        elif value in ("true", "false"):
-            data[key] = value == "true"
-        elif _PLAIN_INT.fullmatch(value):
-            data[key] = int(value)
-        else:
-            return None
+        data[key] = value.copy() if type(value) is list else value
     return data
+
+
+def _line(line: str) -> tuple[str, Any] | None:
+    """``(key, value)`` of one ``key = value`` line as our writer prints it, else ``None``.
+
+    One space each side of ``=``, the value a basic string without escapes, a literal string, an
+    integer, a boolean, or a one-line array of such strings or of such integers, items separated
+    by ``", "``; only printable characters (no tab, no control character).
+    """
+    key, equals, value = line.partition(" = ")
+    if not equals or not key or key.strip(_KEY_CHARS) or not line.isprintable():
+        return None
+    first = value[:1]
+    if first == '"' or first == "'":
+        inner = value[1:-1]
+        if len(value) < 2 or value[-1] != first or first in inner:
+            return None
+        if first == '"' and "\\" in inner:
+            return None  # an escape: for the general readers
+        return key, inner
+    if first == "[":
+        mark = value[1:2]
+        if (mark == '"' or mark == "'") and value.endswith(mark + "]"):
+            inner = value[2:-2]
+            items = inner.split(_ITEM_SEPARATORS[mark])
+            if len(value) < 4 or inner.count(mark) != 2 * len(items) - 2:
+                return None
+            if mark == '"' and "\\" in inner:
+                return None
+            return key, items
+        if _PLAIN_INTS.fullmatch(value, 1, len(value) - 1) and value[-1] == "]":
+            return key, list(map(int, value[1:-1].split(", ")))
+        return None
+    if value == "true" or value == "false":
+        return key, value == "true"
+    if _PLAIN_INT.fullmatch(value):
+        return key, int(value)
+    return None
+
+
+_ITEM_SEPARATORS = {'"': '", "', "'": "', '"}
 
 
 def _scalar(text: str, pos: int) -> tuple[Any, int] | None:

@@ -16,10 +16,11 @@ import datetime
 import math
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any, NoReturn
 
 from ..model.errors import ImportFormatError, Position
-from ..model.limits import amount_problem, quote
+from ..model.limits import MAX_AMOUNT, amount_problem, quote
 
 WHOLE = "a whole number from 0 to 2^53"
 
@@ -95,6 +96,8 @@ class HandFields:
     def amounts(self, key: str, *, least: int = 0) -> list[int]:
         """A required list of whole numbers (``starting_stacks``)."""
         values = self.required(key)
+        if _all_whole(values, least):
+            return values  # checked: a list of ints in range
         if not isinstance(values, list):
             self.fail(key, f"{key} must be a list of whole numbers, not {describe(values)}")
         return [self.whole(key, v, f"{key}[{i}]", least) for i, v in enumerate(values)]
@@ -104,6 +107,8 @@ class HandFields:
         value = self.hand.get(key, 0)
         if not isinstance(value, list):
             return [self.whole(key, value, key)] * count
+        if _all_whole(value, 0):
+            return (value + [0] * count)[:count]
         values = [self.whole(key, v, f"{key}[{i}]") for i, v in enumerate(value)]
         return (values + [0] * count)[:count]
 
@@ -119,6 +124,12 @@ class HandFields:
     def strings(self, key: str, default: list[str]) -> list[str]:
         """A list of strings (``players``, ``actions``)."""
         values = self.hand.get(key, default)
+        if type(values) is list:
+            try:
+                "".join(values)  # checks, in C, that every item is a string
+                return values
+            except TypeError:
+                pass  # an item that is not: found and reported below
         if not isinstance(values, list):
             self.fail(key, f"{key} must be a list of strings, not {describe(values)}")
         for i, value in enumerate(values):
@@ -144,13 +155,34 @@ class HandFields:
 
     def date(self) -> str | None:
         """``year``/``month``/``day`` as ``YYYY-MM-DD`` when all three are there."""
-        if not all(k in self.hand for k in ("year", "month", "day")):
-            return None
-        year, month, day = (self.whole(k, self.hand[k], k) for k in ("year", "month", "day"))
+        hand = self.hand
+        date = [hand.get("year"), hand.get("month"), hand.get("day")]
+        if not _all_whole(date, 0):  # else each is read as whole() reads it, or reported
+            if not all(k in hand for k in ("year", "month", "day")):
+                return None
+            date = [self.whole(k, hand[k], k) for k in ("year", "month", "day")]
+        year, month, day = date
         try:
-            return datetime.date(year, month, day).isoformat()
+            return _iso_date(year, month, day)
         except ValueError:
             self.fail("year", f"year {year}, month {month}, day {day} is not a date")
+
+
+def _all_whole(values: Any, least: int) -> bool:
+    """Whether ``values`` is a non-empty list of ints (not bools) from ``least`` to 2^53: what
+    :meth:`HandFields.whole` accepts item by item, checked at once for the common case."""
+    if type(values) is not list or not values:
+        return False
+    for value in values:
+        if type(value) is not int or value < least or value > MAX_AMOUNT:
+            return False
+    return True
+
+
+@lru_cache(maxsize=1024)
+def _iso_date(year: int, month: int, day: int) -> str:
+    """``YYYY-MM-DD``; the few dates of a run are formatted once (a wrong one raises each time)."""
+    return datetime.date(year, month, day).isoformat()
 
 
 def _range(least: int) -> str:

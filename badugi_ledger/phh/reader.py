@@ -105,9 +105,13 @@ def _read_hand(
     if variant != VARIANT:
         hand_id = quote(_hand_id(hand, key, source))
         return SkippedHand(source, hand_id, f"PHH variant {quote(str(variant))}", pos)
-    fields = HandFields(hand, key or Path(source).stem, source, piece.lines, piece.start)
-    if "hand" in hand:
-        fields.hand_id = fields.label("hand")
+    named = hand.get("hand")
+    if type(named) is str:  # as label("hand") reads it (no file name needed)
+        fields = HandFields(hand, named, source, piece.lines, piece.start)
+    else:
+        fields = HandFields(hand, key or Path(source).stem, source, piece.lines, piece.start)
+        if "hand" in hand:
+            fields.hand_id = fields.label("hand")
     draft = HandDraft(source, fields.hand_id, pos, ORIGIN)
     stacks = fields.amounts("starting_stacks")
     count = len(stacks)
@@ -118,7 +122,7 @@ def _read_hand(
     small_bet, big_bet = fields.amount("small_bet"), fields.amount("big_bet")
     fields.required("actions")
     actions = fields.strings("actions", [])
-    names = fields.strings("players", [f"p{i + 1}" for i in range(count)])
+    names = fields.strings("players", []) if "players" in hand else _labels(count)
     numbers = fields.amounts("seats", least=1) if "seats" in hand else range(1, count + 1)
     if len(names) != count or len(numbers) != count:
         raise draft.error("players/seats do not match starting_stacks", rule="bad-phh")
@@ -144,17 +148,13 @@ def _read_hand(
         draft.events.append(FinalStack(names[i], amount, pos))
     if "_rake" in hand:
         draft.events.append(RakeTaken(fields.amount("_rake"), pos))
-    currency, house = fields.text("currency"), _dealing(hand, fields)
+    currency, rule = fields.text("currency"), _dealing(hand, fields)
     small_blind, big_blind = posts[blind_seat(0, count)][1], posts[blind_seat(1, count)][1]
     try:
-        settings = _settings(
-            small_bet, big_bet, small_blind, big_blind, max(antes), currency, house
-        )
+        settings = _settings(small_bet, big_bet, small_blind, big_blind, max(antes), currency, rule)
     except ConfigError as exc:  # the bets' own rule (Structure): located at the bets
         fields.fail("small_bet", f"{exc.message} (small_bet {small_bet}, big_bet {big_bet})")
-    session = Session(
-        kind="cash", name=fields.label("event"), date=fields.date(), place=fields.text("venue")
-    )
+    session = _session(fields.label("event"), fields.date(), fields.text("venue"))
     return draft.finish(settings, session, fields.label("table"), dealt_in=names)
 
 
@@ -165,7 +165,18 @@ def _hand_id(hand: dict[str, Any], key: str | None, source: str) -> str:
     return key if key is not None else Path(source).stem
 
 
-def _dealing(hand: dict[str, Any], fields: HandFields) -> HouseRules:
+def _labels(count: int) -> list[str]:
+    """``p1``…``pN``: the players' names when the file names none."""
+    return [f"p{i + 1}" for i in range(count)]
+
+
+@lru_cache(maxsize=256)
+def _session(name: str, date: str | None, place: str | None) -> Session:
+    """A cash session; the few distinct ones of a run are built once (they are frozen)."""
+    return Session(kind="cash", name=name, date=date, place=place)
+
+
+def _dealing(hand: dict[str, Any], fields: HandFields) -> ReshuffleRule:
     """:data:`POKERKIT_DEALING`, or the rule our writer named in :data:`RESHUFFLE_FIELD`."""
     rule = hand.get(RESHUFFLE_FIELD, POKERKIT_DEALING)
     if rule not in RESHUFFLE_RULES or not isinstance(rule, str):
@@ -173,7 +184,7 @@ def _dealing(hand: dict[str, Any], fields: HandFields) -> HouseRules:
         fields.fail(
             RESHUFFLE_FIELD, f"{RESHUFFLE_FIELD} must be one of {shown}, not {describe(rule)}"
         )
-    return _house(rule)
+    return RESHUFFLE_RULES[RESHUFFLE_RULES.index(rule)]
 
 
 @lru_cache(maxsize=4)
@@ -188,10 +199,11 @@ def _settings(
     big_blind: int,
     ante: int,
     currency: str | None,
-    house: HouseRules,
+    rule: ReshuffleRule,
 ) -> GameSettings:
-    """The hand's settings; the few distinct ones of a file are built once (they are frozen)."""
-    return _cached_settings(small_bet, big_bet, small_blind, big_blind, ante, currency, house)
+    """The hand's settings; the few distinct ones of a run are built once (they are frozen), keyed
+    by the dealing rule's name (a ``HouseRules`` key would be hashed field by field per hand)."""
+    return _cached_settings(small_bet, big_bet, small_blind, big_blind, ante, currency, rule)
 
 
 def _new_settings(
@@ -201,7 +213,7 @@ def _new_settings(
     big_blind: int,
     ante: int,
     currency: str | None,
-    house: HouseRules,
+    rule: ReshuffleRule,
 ) -> GameSettings:
     return GameSettings(
         game="badugi",
@@ -210,7 +222,7 @@ def _new_settings(
         big_blind=big_blind,
         ante=ante,
         currency=currency,
-        house=house,
+        house=_house(rule),
     )
 
 
@@ -233,9 +245,11 @@ def _action_lines(piece: PhhPiece, actions: list[str], line: int) -> list[int]:
     for i, text in enumerate(piece.lines):
         start = 0
         if not inside:
-            if _ACTIONS_KEY.match(text) is None:
+            if "actions" not in text or _ACTIONS_KEY.match(text) is None:
                 continue
             inside, start = True, text.index("=") + 1
+            if _all_on_one_line(text, start, want):
+                return [piece.start - 1 + i] * want
         at = piece.start - 1 + i
         for token in _STRING_OR_COMMENT.finditer(text, start):
             if token.group() == "#":
@@ -244,6 +258,17 @@ def _action_lines(piece: PhhPiece, actions: list[str], line: int) -> list[int]:
         if len(found) >= want:
             return found[:want]
     return found + [line - 1] * (want - len(found))
+
+
+def _all_on_one_line(text: str, start: int, want: int) -> bool:
+    """Whether the ``actions`` key's line ``text`` holds, after ``start``, exactly ``want``
+    strings and nothing that could hide one (as every writer of one-line arrays prints it): no
+    comment, no escape, and quotes of one kind only, ``2 * want`` of them.  The token search of
+    :func:`_action_lines` would then find those ``want`` strings on this line, one by one."""
+    if "#" in text or "\\" in text:
+        return False
+    double, single = text.count('"', start), text.count("'", start)
+    return (single == 0 and double == 2 * want) or (double == 0 and single == 2 * want)
 
 
 def blind_seat(which: int, count: int) -> int:
@@ -284,12 +309,32 @@ def _chunk(code: str) -> tuple[Cards, int] | None:
     return entry
 
 
-def _cards(text: str, draft: HandDraft, line: int) -> Cards:
-    """PHH cards (``7d3c6h3d``, ``????``): canonical ones by :func:`_chunk`, anything else (and
-    every error: a repeated card, a rank or suit that is not one) by ``parse_site_cards``."""
+def _known_cards(text: str) -> Cards | None:
+    """``text``'s cards when they are canonical and none repeats, by :func:`_chunk` (one or two
+    look-ups per four characters), else None."""
     one_or_two = _CHUNKS.get(text)  # discards and draws: the most common
     if one_or_two is not None:
         return one_or_two[0]
+    if len(text) > 2 * len(DECK) or len(text) % 2:
+        return None
+    cards: Cards = ()
+    seen = 0
+    for at in range(0, len(text), 4):
+        code = text[at : at + 4]
+        entry = _CHUNKS.get(code) or _chunk(code)
+        if entry is None or entry[1] & seen:
+            return None
+        cards += entry[0]
+        seen |= entry[1]
+    return cards
+
+
+def _cards(text: str, draft: HandDraft, line: int) -> Cards:
+    """PHH cards (``7d3c6h3d``, ``????``): canonical ones by :func:`_known_cards`, anything else
+    (and every error: a repeated card, a rank or suit that is not one) by ``parse_site_cards``."""
+    cards = _known_cards(text)
+    if cards is not None:
+        return cards
     if len(text) > 2 * len(DECK):
         raise draft.error(
             f"{quote(repr(text))} has more cards than a deck holds", line, rule="bad-phh"
@@ -298,50 +343,86 @@ def _cards(text: str, draft: HandDraft, line: int) -> Cards:
         raise draft.error(
             f"cannot split {quote(repr(text))} into two-character cards", line, rule="bad-phh"
         )
-    cards: Cards = ()
-    seen = 0
-    for at in range(0, len(text), 4):
-        code = text[at : at + 4]
-        entry = _CHUNKS.get(code) or _chunk(code)
-        if entry is None or entry[1] & seen:
-            return parse_site_cards(" ".join(_PAIRS.findall(text)), draft.pos)
-        cards += entry[0]
-        seen |= entry[1]
-    return cards
+    return parse_site_cards(" ".join(_PAIRS.findall(text)), draft.pos)
 
 
-Step = tuple[str, str, str | None]
-"""An action string read once: ``(op, player label, argument)``.  ``op`` is the verb (``cc``,
-``cbr``, ``sd``, ``sm``, ``f``...), or ``d dh`` for a deal (argument: the cards), ``d dh?``
-for a deal written wrongly, ``#`` for nothing but a comment; ``cbr`` without exactly one
-amount becomes ``cbr?``, which, like any unknown verb, has no meaning in Badugi, and ``cbr``
-with an amount that is not a whole number of chips up to 2^53 (``-5``, ``1e400``, ``2.5``)
-becomes ``cbr#``."""
+# Codes of a decoded action string, the most frequent first (the loop tests them in this order);
+# the two that name no player last.
+DEAL, DISCARD, CALL, BET, FOLD, SHOW, MUCK, SHOW_HIDDEN, MEANINGLESS, NOTE, MALFORMED = range(11)
+
+Step = tuple[int, int, str, Any, str]
+"""An action string decoded once: ``(code, seat, player label, value, argument)``.
+
+``code`` is one of :data:`DEAL` (``d dh``), :data:`DISCARD` (``sd``), :data:`CALL` (``cc``),
+:data:`BET` (``cbr`` with its amount), :data:`FOLD`, :data:`SHOW` and :data:`MUCK` (``sm``
+with cards or without), :data:`SHOW_HIDDEN` (``sm -``), :data:`NOTE` (nothing but a comment),
+:data:`MALFORMED` (a deal written wrongly: an error before its player is looked up) or
+:data:`MEANINGLESS` (a verb with no meaning in Badugi, ``cbr`` without one whole amount: an
+error once its player is known).  ``seat`` is the player's index from the label (``p3``: 2;
+-1 when the label is no ``p`` and digits), checked against the hand's players at use.
+``value`` is what the hand needs: the cards (canonical ones decoded here, else ``None``: read
+at use by :func:`_cards`, which reports them), the ``cbr`` amount, or the error message;
+``argument`` the word after the verb (``""`` if none).
+"""
 _CHIPS = re.compile(rf"[0-9]{{1,{MAX_DIGITS}}}")
 _STEPS: dict[str, Step] = {}
 _STEPS_LIMIT = 10_000
+"""At most this many decoded action strings are kept (then the cache starts again): memory stays
+flat however many hands a run reads, while the strings files repeat (``p2 cc``, ``p1 sd ??``)
+are decoded once."""
 
 
 def _step(raw: str) -> Step:
-    """How to read ``raw`` (not yet in :data:`_STEPS`); files repeat action strings (``p2 cc``),
-    so each is split once, up to ``_STEPS_LIMIT`` of them (then the cache starts again)."""
+    """``raw`` decoded (it is not yet in :data:`_STEPS`), and kept there."""
     words = (raw.split("#", 1)[0] if "#" in raw else raw).split()
     step: Step
     if not words:
-        step = ("#", "", None)
+        step = (NOTE, -1, "", None, "")
     elif words[:2] == ["d", "dh"]:
-        step = ("d dh", words[2], words[3]) if len(words) == 4 else ("d dh?", "", None)
+        if len(words) == 4:
+            step = (DEAL, _seat(words[2]), words[2], _known_cards(words[3]), words[3])
+        else:
+            message = f"cannot read the action {quote(repr(raw))}"
+            step = (MALFORMED, -1, "", message, "")
     else:
-        verb = words[1] if len(words) > 1 else ""
-        if verb == "cbr" and len(words) != 3:
-            verb = "cbr?"
-        elif verb == "cbr" and not (_CHIPS.fullmatch(words[2]) and int(words[2]) <= MAX_AMOUNT):
-            verb = "cbr#"
-        step = (verb, words[0], words[2] if len(words) > 2 else None)
+        who, verb = words[0], words[1] if len(words) > 1 else ""
+        arg = words[2] if len(words) > 2 else ""
+        seat = _seat(who)
+        if verb == "sd":
+            step = (DISCARD, seat, who, _known_cards(arg) if arg else (), arg)
+        elif verb == "cc":
+            step = (CALL, seat, who, None, arg)
+        elif verb == "f":
+            step = (FOLD, seat, who, None, arg)
+        elif verb == "sm" and not arg:
+            step = (MUCK, seat, who, None, arg)
+        elif verb == "sm" and arg == "-":
+            step = (SHOW_HIDDEN, seat, who, None, arg)
+        elif verb == "sm":
+            step = (SHOW, seat, who, _known_cards(arg), arg)
+        elif verb == "cbr" and len(words) == 3 and _whole_chips(words[2]):
+            step = (BET, seat, who, int(words[2]), arg)
+        elif verb == "cbr" and len(words) == 3:
+            message = f"{quote(repr(raw))}: cbr takes a whole number of chips from 0 to 2^53"
+            step = (MEANINGLESS, seat, who, message, arg)
+        else:
+            message = f"the action {quote(repr(raw))} has no meaning in Badugi"
+            step = (MEANINGLESS, seat, who, message, arg)
     if len(_STEPS) >= _STEPS_LIMIT:
         _STEPS.clear()
     _STEPS[raw] = step
     return step
+
+
+def _whole_chips(word: str) -> bool:
+    return _CHIPS.fullmatch(word) is not None and int(word) <= MAX_AMOUNT
+
+
+def _seat(word: str) -> int:
+    """The player index a label names (``p1``: 0), or -1: :func:`_player` then reports it."""
+    if word.startswith("p") and word[1:].isdecimal() and word[1:].isascii():
+        return int(word[1:]) - 1
+    return -1
 
 
 def _replay_actions(
@@ -349,13 +430,15 @@ def _replay_actions(
 ) -> None:
     """Turn PHH actions into events; ``cc`` and ``cbr`` need the round's bets to be read.
 
-    This loop runs for every action of every PHH hand, so it is kept tight.  Each
-    action string is split once per process (:func:`_step`).  The chips each player has put
+    This loop runs for every action of every PHH hand, so it is kept tight: each action string
+    is decoded once per process (:func:`_step`, its cards included), so an action here is a
+    look-up, a test of its code and the event's construction.  The chips each player has put
     in, this round and in all, are ``draft.round_committed`` and ``draft.total_committed`` as
     :meth:`HandDraft.action` keeps them, but updated here directly, with the round's highest
     bet kept up to date instead of recomputed per action.  A draw's event is built once its
     new cards are read (a hand that ends without them is an error).
     """
+    count = len(names)
     stack = dict(zip(names, stacks, strict=True))
     round_in = draft.round_committed
     total_in = draft.total_committed
@@ -364,16 +447,19 @@ def _replay_actions(
     pending: dict[str, tuple[int, Cards, Position]] = {}
     betting = True
     dealt: set[str] = set()
-    labels = {f"p{i + 1}": name for i, name in enumerate(names)}
     steps = _STEPS
     last_line, pos = -1, draft.pos
     for raw, line in zip(actions, lines_of, strict=True):
-        op, who, arg = steps.get(raw) or _step(raw)
+        code, seat, who, value, arg = steps.get(raw) or _step(raw)
         if line != last_line:
             last_line, pos = line, draft.at(line)
-        if op == "d dh":
-            name = labels.get(who) or _player(who, names, draft, raw)
-            cards = _cards(arg, draft, line)  # type: ignore[arg-type]  # a deal has its cards
+        if code >= NOTE:  # NOTE or MALFORMED: no player
+            if code == NOTE:
+                continue
+            raise draft.error(value, line, rule="bad-phh")
+        name = names[seat] if 0 <= seat < count else _player(who, names, draft, raw)
+        if code == DEAL:
+            cards = value if value is not None else _cards(arg, draft, line)
             if name not in dealt:
                 dealt.add(name)
                 if draft.deal_index is None:
@@ -391,17 +477,12 @@ def _replay_actions(
                 )
             events[index] = Draw(name, discards, cards, drawn_at)
             continue
-        if op == "#":
-            continue
-        if op == "d dh?":
-            raise draft.error(f"cannot read the action {quote(repr(raw))}", line, rule="bad-phh")
-        name = labels.get(who) or _player(who, names, draft, raw)
-        if op == "sd":
+        if code == DISCARD:
             if betting:
                 round_in = draft.round_committed = {}
                 high = 0
                 betting = False
-            discards = _cards(arg, draft, line) if arg is not None else ()
+            discards = value if value is not None else _cards(arg, draft, line)
             if discards:
                 if name in pending:
                     _draw_unanswered(pending, name, events)
@@ -410,11 +491,13 @@ def _replay_actions(
             else:
                 events.append(Draw(name, (), (), pos))
             continue
+        if code == MEANINGLESS:
+            raise draft.error(value, line, rule="bad-phh")
         betting = True
-        if op == "cc" or op == "cbr":
+        if code in (CALL, BET):
             before = round_in.get(name, 0)
             left = stack[name] - total_in.get(name, 0)
-            if op == "cc":
+            if code == CALL:
                 put = high - before
                 if put <= 0:
                     events.append(Action(name, "check", None, False, pos))
@@ -423,9 +506,8 @@ def _replay_actions(
                     put = left
                 events.append(Action(name, "call", put, put == left, pos))
             else:
-                to = int(arg)  # type: ignore[arg-type]  # cbr has its amount
-                put = to - before
-                events.append(Action(name, "raise" if high else "bet", to, put == left, pos))
+                put = value - before
+                events.append(Action(name, "raise" if high else "bet", value, put == left, pos))
             total_in[name] = total_in.get(name, 0) + put
             round_in[name] = before + put
             if len(round_in) == 1:
@@ -434,25 +516,15 @@ def _replay_actions(
                 high = max(high, before + put)
             else:  # a raise "to" less than already in: unreadable play, but read as before
                 high = max(round_in.values())
-        elif op == "f":
+        elif code == FOLD:
             events.append(Action(name, "fold", None, False, pos))
-        elif op == "sm":
-            if arg is None:
-                events.append(Muck(name, pos))
-            elif arg == "-":
-                events.append(Show(name, (None,) * draft.hand_size, pos))
-            else:
-                events.append(Show(name, _cards(arg, draft, line), pos))
-        else:
-            if op == "cbr#":
-                raise draft.error(
-                    f"{quote(repr(raw))}: cbr takes a whole number of chips from 0 to 2^53",
-                    line,
-                    rule="bad-phh",
-                )
-            raise draft.error(
-                f"the action {quote(repr(raw))} has no meaning in Badugi", line, rule="bad-phh"
-            )
+        elif code == SHOW:
+            shown = value if value is not None else _cards(arg, draft, line)
+            events.append(Show(name, shown, pos))
+        elif code == MUCK:
+            events.append(Muck(name, pos))
+        else:  # SHOW_HIDDEN
+            events.append(Show(name, (None,) * draft.hand_size, pos))
     if pending:
         raise draft.error(f"{', '.join(pending)} discarded but were dealt nothing", rule="bad-phh")
 

@@ -68,7 +68,12 @@ def iter_pieces(lines: Iterable[str], source: str) -> Iterator[PhhPiece | Import
     for number, line in enumerate(lines, 1):
         if number == 1:
             line = line.lstrip("\ufeff")
-        header = _HEADER.fullmatch(line) if "[" in line[:64] else None
+        first = line[:1]  # a header starts with "[" or a blank: no other line is tried
+        header = (
+            _HEADER.fullmatch(line)
+            if (first == "[" or first == " " or first == "\t") and "[" in line[:64]
+            else None
+        )
         if header is not None:
             yield from _piece(key, start, chunk, too_big, source, seen)
             key, start, chunk, size, too_big = _unquote(header.group(1)), number, [], 0, False

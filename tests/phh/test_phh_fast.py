@@ -258,3 +258,42 @@ def test_card_cache_keeps_errors_and_positions() -> None:
     for _ in range(2):
         (item,) = list(read_phh(bad, "bad.phh"))
         assert isinstance(item, ImportFormatError) and item.rule == "corrupt-hand"
+
+
+@settings(max_examples=300, deadline=None)
+@given(_DOCUMENTS)
+def test_lines_read_from_the_cache_read_as_tomllib(text: str) -> None:
+    """``_lines_fast`` keeps each line it has read: a second read (from the cache) gives what
+    the first gave and what tomllib gives, or declines both times; control characters, tabs
+    and ``\\r`` are declined by the line reader itself."""
+    first, second = phh_fast._lines_fast(text), phh_fast._lines_fast(text)
+    assert first == second
+    if first is not None and second is not None:
+        assert first == tomllib.loads(text)
+        assert [type(v) for v in first.values()] == [type(v) for v in second.values()]
+    if any(c in text for c in "\t\r\x00\x01\x7f"):
+        assert first is None
+
+
+def test_line_cache_is_bounded_and_taken_on_written_hands(simulated_phh: list[str]) -> None:
+    """Every short line of our writer's PHH is kept once read (most repeat from hand to hand),
+    the long ``actions`` line never; the cache never holds more than its limit of lines."""
+    phh_fast._LINES.clear()
+    phh_fast._lines_fast(simulated_phh[0])
+    lines = [line for line in simulated_phh[0].split("\n") if line]
+    kept = [line for line in lines if line in phh_fast._LINES]
+    assert kept == [line for line in lines if len(line) <= phh_fast._LINE_CHARS]
+    assert not any(line.startswith("actions = ") for line in kept)
+    for i in range(phh_fast._LINES_LIMIT + 10):
+        assert phh_fast._lines_fast(f"k = {i}\n") == {"k": i}
+        assert len(phh_fast._LINES) <= phh_fast._LINES_LIMIT
+
+
+def test_lists_read_from_the_cache_are_the_callers_own() -> None:
+    """A list value comes out of the line cache as a copy: changing it changes no later read."""
+    text = "antes = [0, 0, 0]\nplayers = ['a', 'b', 'c']\n"
+    first = phh_fast._lines_fast(text)
+    assert first is not None
+    first["antes"].append(5)
+    first["players"][0] = "z"
+    assert phh_fast._lines_fast(text) == {"antes": [0, 0, 0], "players": ["a", "b", "c"]}

@@ -18,6 +18,7 @@ and damaged variants of them (actions dropped, repeated, changed).
 
 from __future__ import annotations
 
+import datetime
 import tomllib
 from collections.abc import Iterator
 from pathlib import Path
@@ -444,3 +445,133 @@ def test_damaged_hands_fail_as_the_reference_fails(
     text = _damage(simulated[which % len(simulated)], how, at)
     with pytest.MonkeyPatch.context() as patch:
         assert read_fast(text, "d.phh") == read_reference(text, "d.phh", patch)
+
+
+# --- the shortcuts are taken on real hands, and agree with the general path --------------------
+
+
+def _pokerkit_quoted(text: str) -> str:
+    """Our writer's PHH with single-quoted strings, as PokerKit writes them."""
+    return text.replace('"', "'")
+
+
+def test_one_line_actions_are_placed_without_the_token_search(
+    simulated: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Written one-line ``actions`` (double- or single-quoted) are placed by counting quotes
+    (:func:`phh._all_on_one_line`), and land where the character-by-character search puts them;
+    a comment or an escape on the line sends it to the token search."""
+    taken = []
+    real = phh._all_on_one_line
+
+    def spy(text: str, start: int, want: int) -> bool:
+        taken.append(real(text, start, want))
+        return taken[-1]
+
+    monkeypatch.setattr(phh, "_all_on_one_line", spy)
+    for text in simulated[:12]:
+        for variant in (text, _pokerkit_quoted(text)):
+            (piece,) = phh.iter_pieces(variant.split("\n"), "t.phh")
+            assert isinstance(piece, PhhPiece)
+            actions = piece.data["actions"]
+            got = phh._action_lines(piece, actions, 1)
+            assert got == reference_action_lines(piece, actions, 1)
+            assert len(set(got)) == 1
+    assert taken and all(taken)
+    line = 'actions = ["p1 cc", "p2 f"] # "x"'
+    assert not real(line, line.index("=") + 1, 2)
+    assert not real('actions = ["p1 \\"cc", "p2 f"]', 10, 2)
+    assert not real("actions = [\"p1 cc\", 'p2 f']", 10, 2)
+
+
+def test_pokerkit_quoted_hands_read_as_the_reference_reads_them(
+    simulated: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for n, text in enumerate(simulated[:20]):
+        quoted = _pokerkit_quoted(text)
+        fast = read_fast(quoted, f"q{n}.phh")
+        assert all(isinstance(i, HandRecord) for i in fast)
+        assert fast == read_reference(quoted, f"q{n}.phh", monkeypatch)
+
+
+def test_action_strings_are_decoded_once_with_their_cards(simulated: list[str]) -> None:
+    """Each action string is decoded once into its code, seat and cards (canonical cards are
+    read there, so the loop reads none); the cache holds at most ``_STEPS_LIMIT`` strings."""
+    phh._STEPS.clear()
+    assert all(isinstance(i, HandRecord) for i in read_fast(simulated[0], "s.phh"))
+    with_cards = [s for s in phh._STEPS.values() if s[0] in (phh.DEAL, phh.SHOW) or s[4]]
+    assert with_cards
+    for code, _seat, _who, value, arg in with_cards:
+        if code in (phh.DEAL, phh.DISCARD, phh.SHOW):
+            draft = HandDraft("t.phh", "h", Position("t.phh", 1, 1), "phh")
+            assert value == phh._cards(arg, draft, 0)
+    for i in range(phh._STEPS_LIMIT + 10):
+        phh._step(f"p1 cbr {i}")
+        assert len(phh._STEPS) <= phh._STEPS_LIMIT
+
+
+_FIELD_VALUES = st.one_of(
+    st.integers(-3, 3),
+    st.integers(2**53 - 1, 2**53 + 1),
+    st.booleans(),
+    st.floats(allow_nan=True),
+    st.text(max_size=2),
+    st.none(),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.one_of(_FIELD_VALUES, st.lists(_FIELD_VALUES, max_size=4)),
+    st.one_of(_FIELD_VALUES, st.lists(st.one_of(st.text(max_size=3), _FIELD_VALUES), max_size=4)),
+    st.tuples(_FIELD_VALUES, _FIELD_VALUES, _FIELD_VALUES),
+)
+def test_field_shortcuts_read_as_value_by_value(
+    numbers: object, strings: object, date: tuple[object, object, object]
+) -> None:
+    """``amounts``, ``per_player``, ``strings`` and ``date`` check a whole list at once in the
+    common case; they give exactly what the item-by-item reading gives, or its error."""
+    from badugi_ledger.phh.fields import HandFields
+
+    hand = {"n": numbers, "s": strings, "year": date[0], "month": date[1], "day": date[2]}
+    fields = HandFields(hand, "h", "t.phh", ["n = 1", "s = 1", "year = 1"], 1)
+
+    def outcome(read: object) -> object:
+        try:
+            return read()  # type: ignore[operator]
+        except BadugiError as exc:
+            return _comparable([exc])[0]
+        except (ValueError, ArithmeticError) as exc:  # (a day of 2^53: read_phh reports it)
+            return type(exc), str(exc)
+
+    def amounts_by_item(least: int) -> list[int]:
+        if not isinstance(numbers, list):
+            fields.fail("n", f"n must be a list of whole numbers, not {phh.describe(numbers)}")
+        return [fields.whole("n", v, f"n[{i}]", least) for i, v in enumerate(numbers)]
+
+    def strings_by_item() -> object:
+        if not isinstance(strings, list):
+            fields.fail("s", f"s must be a list of strings, not {phh.describe(strings)}")
+        for i, value in enumerate(strings):
+            if not isinstance(value, str):
+                fields.fail("s", f"s[{i}] must be a string, not {phh.describe(value)}")
+        return strings
+
+    def date_by_item() -> object:
+        keys = ("year", "month", "day")
+        year, month, day = (fields.whole(k, hand[k], k) for k in keys)
+        try:
+            return datetime.date(year, month, day).isoformat()
+        except ValueError:
+            fields.fail("year", f"year {year}, month {month}, day {day} is not a date")
+
+    for least in (0, 1):
+        assert outcome(lambda at=least: fields.amounts("n", least=at)) == outcome(
+            lambda at=least: amounts_by_item(at)
+        )
+    if isinstance(numbers, list):
+        assert outcome(lambda: fields.per_player("n", 3)) == outcome(
+            lambda: (amounts_by_item(0) + [0] * 3)[:3]
+        )
+    assert outcome(lambda: fields.strings("s", [])) == outcome(strings_by_item)
+    assert outcome(fields.date) == outcome(date_by_item)
