@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from operator import itemgetter
 from typing import Any, NamedTuple
 
 from .fingerprints import digest
@@ -49,6 +50,10 @@ class HandFacts(NamedTuple):
     """Each player's shown cards as JSON ({name: "7h 5c 3d 2s"}); None when not kept."""
 
 
+_BY_SEAT = itemgetter(1, 0)
+"""A player row's sort key: seat, then name."""
+
+
 def facts(
     figures: tuple[Any, ...],
     players: tuple[tuple[Any, ...], ...],
@@ -60,7 +65,7 @@ def facts(
     sorted), whatever order they were built or read in."""
     return HandFacts(
         tuple(figures),
-        tuple(sorted((tuple(p) for p in players), key=lambda p: (p[1], p[0]))),
+        tuple(sorted(map(tuple, players), key=_BY_SEAT)),
         tuple(sorted((str(a), bool(i), str(k), int(m)) for a, i, k, m in postings)),
         tuple(
             (name, amount, eligible, detail, tuple(sorted((str(w), int(s)) for w, s in winners)))

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Iterator
+from operator import itemgetter
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -53,13 +54,7 @@ class HandRows(NamedTuple):
 
     def facts(self) -> HandFacts:
         """The rows in the shape :func:`~badugi_ledger.ledger.hand_content.stored_facts` reads."""
-        return facts(
-            tuple(self.hand[i] for i in _FIGURE_INDEX),
-            self.players,
-            self.postings,
-            self.pots,
-            self.cards,
-        )
+        return _facts_of(self)
 
 
 HAND_COLUMNS = (
@@ -67,6 +62,13 @@ HAND_COLUMNS = (
     "pot", "rake", "carry_in", "carry_out", "showdown",
 )  # fmt: skip
 _FIGURE_INDEX = tuple(HAND_COLUMNS.index(c) for c in FIGURES)
+_figures = itemgetter(*_FIGURE_INDEX)
+
+
+def _facts_of(rows: tuple[Any, ...]) -> HandFacts:
+    """:meth:`HandRows.facts` of a :class:`HandRows` or of its fields before the content."""
+    _, _, _, hand, players, postings, pots, cards = rows[:8]
+    return facts(_figures(hand), players, postings, pots, cards)
 
 
 def shown_cards(record: HandRecord) -> str:
@@ -98,6 +100,9 @@ def amount_problems(rows: HandRows) -> str | None:
     return _first_amount_problem(rows)
 
 
+_INTS = frozenset({int})
+
+
 def _within_bound(rows: HandRows) -> bool:
     """Every integer figure of the hand (the ones :func:`_first_amount_problem` names) lies
     within ±:data:`~badugi_ledger.model.limits.MAX_AMOUNT`."""
@@ -110,6 +115,8 @@ def _within_bound(rows: HandRows) -> bool:
     for pot in rows.pots:
         values.append(pot[1])
         values += [share for _, share in pot[4]]
+    if _INTS.issuperset(map(type, values)):  # the common case: no None, nothing else
+        return not values or (max(values) <= MAX_AMOUNT and min(values) >= -MAX_AMOUNT)
     numbers = [v for v in values if type(v) is int]
     return not numbers or (max(numbers) <= MAX_AMOUNT and min(numbers) >= -MAX_AMOUNT)
 
@@ -151,8 +158,9 @@ def ledger_problems(result: HandResult) -> list[str]:
             f"the stacks of {names} are unknown (carried from a hand that could not be "
             "replayed or read) [stack-unknown]"
         )
-    if result.balance() != 0:
-        problems.append(f"postings sum to {result.balance()}, not 0 [ledger-balance]")
+    balance = result.balance()
+    if balance != 0:
+        problems.append(f"postings sum to {balance}, not 0 [ledger-balance]")
     by_account: dict[str, int] = {}
     for p in result.postings:
         by_account[p.account] = by_account.get(p.account, 0) + p.amount
@@ -223,7 +231,7 @@ def hand_rows(record: HandRecord, result: HandResult, source: str, line: int) ->
             )
         )
     settings = record.settings
-    rows = HandRows(
+    rows = (
         fingerprint(record),
         source,
         (record.session, settings.game, settings.currency),
@@ -256,9 +264,9 @@ def hand_rows(record: HandRecord, result: HandResult, source: str, line: int) ->
             for pot in result.pots
         ),
         shown_cards(record),
-        "",
     )
-    return rows._replace(content=content_digest(rows.facts()))
+    # the content is the digest of these rows: computed before the one HandRows is made
+    return HandRows(*rows, content_digest(_facts_of(rows)))
 
 
 def prepare_outcomes(

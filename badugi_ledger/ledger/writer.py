@@ -89,6 +89,9 @@ class FileWriter:
         self.aliases: dict[str, int] = {}
         self.events: dict[str, int] = {}
         self.identities: dict[tuple[Session, str, str | None, str], dict[str, Any]] = {}
+        self.last_event: tuple[Session, str, str | None, str, int] | None = None
+        """The previous hand's (session, game, currency, source, event id): hands of one
+        file share their session object, so most hands find their event without hashing it."""
         self.touched: set[int] = set()
         """Events this file added hands to or replaced hands of (tournaments get recomputed)."""
         self.written: set[int] = set()
@@ -132,6 +135,13 @@ class FileWriter:
         """The id of the hand's ``events`` row, created (or its blanks filled) at the file's
         first hand of that event."""
         session, game, currency = rows.event
+        last = self.last_event
+        if (
+            last is not None
+            and last[0] is session
+            and (last[1], last[2], last[3]) == (game, currency, rows.source)
+        ):
+            return last[4]  # the same session object as the hand before: its event
         ident_key = (session, game, currency, rows.source)
         ident = self.identities.get(ident_key)
         if ident is None:
@@ -150,6 +160,7 @@ class FileWriter:
             )
             row = self.conn.execute("SELECT id FROM events WHERE key = ?", [key]).fetchone()
             event_id = self.events[key] = int(row[0])
+        self.last_event = (session, game, currency, rows.source, event_id)
         return event_id
 
     def by_fingerprint(self, fingerprints: Sequence[str]) -> dict[str, Stored]:

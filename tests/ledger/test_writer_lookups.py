@@ -48,3 +48,32 @@ def test_batched_identity_lookup_equals_the_one_hand_lookup(tmp_path: Path) -> N
     for event_id, table, number in rows:
         assert batched[(event_id, table, number)] == writer.by_identity(event_id, table, number)
     db.close()
+
+
+def test_hands_of_one_session_object_find_their_event_without_hashing_it(tmp_path: Path) -> None:
+    """The writer remembers the previous hand's session object and its event; an equal but
+    distinct session object, or another session, goes through the full lookup."""
+    import dataclasses
+
+    from badugi_ledger.ledger.importing import read_source, replay
+    from badugi_ledger.ledger.rows import HandRows, prepare_outcomes
+
+    night = tmp_path / "night.bhh"
+    night.write_text(NIGHT, encoding="utf-8")
+    items = [i for i in prepare_outcomes(replay(read_source(night)), str(night))]
+    hands = [i for i in items if isinstance(i, HandRows)]
+    assert len(hands) == 3 and len({id(h.event[0]) for h in hands}) == 1  # one object
+    db = open_ledger(tmp_path / "club.db")
+    writer = FileWriter(db, FileReport(str(night)))
+    writer.begin()
+    first = writer.event(hands[0])
+    assert writer.last_event is not None and writer.last_event[0] is hands[0].event[0]
+    assert writer.event(hands[1]) == first  # taken from last_event
+    session = hands[0].event[0]
+    copy = hands[2]._replace(event=(dataclasses.replace(session), *hands[2].event[1:]))
+    assert writer.event(copy) == first  # equal session, another object: same event
+    other = hands[2]._replace(
+        event=(dataclasses.replace(session, name="another night"), *hands[2].event[1:])
+    )
+    assert writer.event(other) != first
+    writer.rollback()
