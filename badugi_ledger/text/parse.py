@@ -36,7 +36,7 @@ import io
 import re
 import threading
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -156,9 +156,15 @@ _SOME_HAND_LINE = "hand 0 · button a · a · b\n"  # to try a line as a hand's 
 
 @dataclass
 class _Chunk:
+    """One hand as it is read: its lines (comments too, for the record's text), the events of
+    the body lines the fast path read, and the body lines left to Lark."""
+
     start: int
     lines: list[str]
     broken: ParseError | None = None
+    events: list[Event] = field(default_factory=list)
+    slow: list[tuple[int, int]] = field(default_factory=list)
+    """Body lines for Lark: (file line, how many events the fast path had read before it)."""
 
 
 class _Reader:
@@ -179,6 +185,8 @@ class _Reader:
     def read(self, lines: Iterable[str | bytes | Overlong]) -> Iterator[HandRecord | ParseError]:
         chunk: _Chunk | None = None
         stray = False
+        source = self.source
+        body_line = _parser()[2].body_line if self.fast else None
         for lineno, raw in enumerate(lines, 1):
             bad: tuple[str, str] | None = None  # (why the line cannot be read, its start)
             if isinstance(raw, Overlong) or (isinstance(raw, str) and len(raw) > MAX_LINE + 2):
@@ -220,6 +228,12 @@ class _Reader:
                     chunk.lines.append(line)
                 continue
             m = _LINE_KIND.match(stripped)
+            if m is None and chunk is not None:  # a body line
+                events = None if body_line is None else body_line(line, source, lineno)
+                if events is not None:  # plain: read now (and so no mistyped header line)
+                    chunk.lines.append(line)
+                    chunk.events += events
+                    continue
             mistyped = self._mistyped_header(line, stripped, lineno) if m is None else None
             if mistyped is not None:  # "blind 1/2": a header line, and a bad one
                 if chunk is not None:
@@ -233,6 +247,7 @@ class _Reader:
             if m is None:
                 if chunk is not None:
                     chunk.lines.append(line)
+                    chunk.slow.append((lineno, len(chunk.events)))
                 elif not stray:
                     stray = True
                     yield error_at(
@@ -345,35 +360,28 @@ class _Reader:
         hand_id = _hand_id(chunk)
         if chunk.broken is not None:
             return chunk.broken
-        # Plain lines are read by the fast path (plainlines.PlainLines); the others go to Lark
-        # as one chunk with the hand line.  Lines are independent in the grammar (``hand:
-        # hand body_line _NL``), so leaving out lines that read cleanly changes nothing else.
-        lines, start = chunk.lines, chunk.start
+        # Plain body lines were read by the fast path (plainlines.PlainLines) as they came; the
+        # others go to Lark as one chunk with the hand line.  Lines are independent in the
+        # grammar (``hand: hand body_line _NL``), so leaving out lines that read cleanly
+        # changes nothing else.
+        lines, start, slow = chunk.lines, chunk.start, chunk.slow
         lark, builder, plain = _parser()
-        source, fast = self.source, self.fast
-        todo, line_of = [lines[0]], [0, start]
-        body: list[list[Event] | None] = []  # per body line: its events, or None (Lark's)
-        for i in range(1, len(lines)):
-            line = lines[i]
-            stripped = line.lstrip(_IGNORED)
-            if stripped[0] == "#" or not stripped.strip():
-                continue
-            events = plain.body_line(line, source, start + i) if fast else None
-            body.append(events)
-            if events is None:
-                todo.append(line)
-                line_of.append(start + i)
-        read_hand_line = fast and len(todo) == 1  # no Lark parse needed for the body
-        raw: Any = plain.hand_line(lines[0], source, start) if read_hand_line else None
+        source = self.source
+        events = chunk.events
+        raw: Any = plain.hand_line(lines[0], source, start) if self.fast and not slow else None
         if raw is None:
+            line_of = [0, start, *(lineno for lineno, _ in slow)]
             builder.src, builder.line_of = source, line_of
+            todo = [lines[0], *(lines[lineno - start] for lineno, _ in slow)]
             try:
                 raw = lark.parse("".join(todo), start="hand")
             except UnexpectedInput as exc:
                 return syntax_error(exc, lark, todo, source, line_of, hand_id)
             except FormatError as exc:
                 return error_at(exc.message, exc.pos, lines[exc.pos.line - start], hand_id)
-        events, posts_none = _events(body, raw.parts)
+        posts_none = False
+        if slow:
+            events, posts_none = _events(events, slow, raw.parts)
         try:
             return self._record(raw, events, posts_none, chunk)
         except FormatError as exc:
@@ -502,20 +510,22 @@ class _Reader:
 _MAX_KNOWN = 10_000  # names and words remembered for suggestions (a file of strangers is huge)
 
 
-def _events(body: list[list[Event] | None], parts: list[Any]) -> tuple[list[Event], bool]:
-    """The hand's events in line order: plain lines as read, the others from Lark's parts."""
+def _events(
+    fast: list[Event], slow: list[tuple[int, int]], parts: list[Any]
+) -> tuple[list[Event], bool]:
+    """The hand's events in line order: the fast path's, with Lark's parts of the other lines
+    put where their lines stand (``slow``: how many fast events came before each)."""
     events: list[Event] = []
     posts_none = False
-    fresh = iter(parts)
-    for read in body:
-        if read is not None:
-            events.extend(read)
-            continue
-        part = next(fresh)
+    done = 0
+    for (_, before), part in zip(slow, parts, strict=True):
+        events += fast[done:before]
+        done = before
         if part is POSTS_NONE:
             posts_none = True
         else:
-            events.extend(part)
+            events += part
+    events += fast[done:]
     return events, posts_none
 
 

@@ -71,6 +71,7 @@ __all__ = [
     "make_show",
     "make_sit_out",
     "make_stack_change",
+    "position",
     "short",
     "unquote",
 ]
@@ -191,6 +192,21 @@ def checked(value: Number | None, what: str, pos: Position) -> int | None:
 
 
 # ---------------------------------------------------------------- the typed constructors
+
+_new = object.__new__
+_set = object.__setattr__
+
+
+def position(source: str, line: int, column: int) -> Position:
+    """``Position(source, line, column)``, built like model.events builds its events: the
+    frozen dataclass's generated ``__init__`` sets each field through ``object.__setattr__``,
+    one call per field, and a reader makes one position per entry.  The object is the
+    dataclass's own (equality, hash, ``repr``; tests/text/test_parse_speed.py holds it equal
+    to the constructor's)."""
+    at = _new(Position)
+    _set(at, "__dict__", {"source": source, "line": line, "column": column})
+    return at
+
 
 
 def make_action(
