@@ -37,6 +37,7 @@ import re
 import threading
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from itertools import repeat
 from pathlib import Path
 from typing import Any
 
@@ -411,27 +412,17 @@ class _Reader:
         button, button_pos = raw.button
         if button not in seated:
             raise self._unseated(button, button_pos, raw, events, "the button ")
-        first_play: int | None = None
-        has_post = False
-        sitting: list[str] = []
-        for i, ev in enumerate(events):
-            kind = type(ev)
-            if kind is StackChange or kind is SitOut:
-                if first_play is not None:
-                    raise FormatError(
-                        "rebuys, top-ups, add-ons, cash-outs and sitting out happen between "
-                        "hands: write them right after the hand line",
-                        ev.pos,
-                    )
-                if kind is SitOut:
-                    sitting.append(ev.player)  # type: ignore[union-attr]
-            elif first_play is None:
-                first_play = i
-            if kind is Post:
-                has_post = True
-            player = getattr(ev, "player", None)
-            if player is not None and player not in seated:
-                raise self._unseated(player, ev.pos, raw, events)
+        # The checks below in C-level passes; the first wrong event, if any, is found in order.
+        kinds = list(map(type, events))
+        first_play = next((i for i, kind in enumerate(kinds) if kind not in _BETWEEN_HANDS), None)
+        named = set(map(getattr, events, repeat("player"), repeat(None)))
+        named.discard(None)
+        if not named <= seated or (
+            first_play is not None and not _BETWEEN_HANDS.isdisjoint(kinds[first_play:])
+        ):
+            raise self._wrong_event(raw, events, seated)
+        has_post = Post in kinds
+        sitting = [ev.player for ev in events[:first_play] if type(ev) is SitOut]
         if has_post and posts_none:
             raise FormatError("'posts none' but the hand also writes posts", raw.pos)
         if not has_post and not posts_none:
@@ -455,7 +446,7 @@ class _Reader:
                 self.players, self.remembered = {state.table: set()}, len(seated)
                 known = self.players[state.table]
             known.update(seated)
-        if any(type(ev) is CarryOut for ev in events):
+        if CarryOut in kinds:
             self.carried_tables.add(state.table)
         else:
             self.carried_tables.discard(state.table)
@@ -472,6 +463,26 @@ class _Reader:
             "".join(chunk.lines).rstrip() + "\n",
             posts_none=posts_none,
         )
+
+    def _wrong_event(self, raw: RawHand, events: list[Event], seated: set[str]) -> FormatError:
+        """The error of the first event that names a player not seated, or that changes a
+        stack or sits out after play began."""
+        played = False
+        for ev in events:
+            kind = type(ev)
+            if kind is StackChange or kind is SitOut:
+                if played:
+                    return FormatError(
+                        "rebuys, top-ups, add-ons, cash-outs and sitting out happen between "
+                        "hands: write them right after the hand line",
+                        ev.pos,
+                    )
+            else:
+                played = True
+            player = getattr(ev, "player", None)
+            if player is not None and player not in seated:
+                return self._unseated(player, ev.pos, raw, events)
+        raise AssertionError("no wrong event")  # pragma: no cover - the caller found one
 
     def _unseated(
         self, name: str, pos: Position, raw: RawHand, events: list[Event], label: str = ""
@@ -507,6 +518,7 @@ class _Reader:
         )
 
 
+_BETWEEN_HANDS = frozenset({StackChange, SitOut})  # events written right after the hand line
 _MAX_KNOWN = 10_000  # names and words remembered for suggestions (a file of strangers is huge)
 
 

@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from ..model.errors import Position
-from ..model.events import Event, StackChangeKind
+from ..model.events import Event, StackChangeKind, Verb
 from ..model.limits import MAX_DIGITS
 from .transformer import (
     FormatError,
@@ -51,8 +51,9 @@ _HEAD = re.compile(r"[ \t]*(?:(deal|draw|buy|show|final)(?=[ \t:])[ \t]*:?[ \t]*
 _TEXT = '([^\\s·•;#"\\ufeff](?:[ \\t]*[^\\s·•;#"\\ufeff])*)'
 _S = r"[ \t]+"  # between two tokens of an entry
 _NUMBER = f"(\\d{{1,{MAX_DIGITS}}})"  # a NUMBER token (longer ones are not plain)
-# After an entry: a separator and the next entry, or the end of the line.
-_END = r"[ \t]*(?:[·•;][ \t]*(?!\n?\Z)|\n?\Z)"
+# After an entry: a separator and the next entry, or the end of the line (a comment there is
+# part of the grammar's _NL).
+_END = r"[ \t]*(?:[·•;][ \t]*(?!\n?\Z)|(?:#[^\n]*)?\n?\Z)"
 
 Reader = Callable[[str, int, str, int], "list[Event] | None"]
 
@@ -88,17 +89,17 @@ class PlainLines:
         self.keywords = keywords
         name, cards, text = f"({pattern('NAME')})", f"({pattern('CARDS')})", _TEXT
         all_in = f"(?:{_S}(all-in))?"
-        self._entry = _scanner(  # player-first entries; the groups are read in _entries
-            f"(pot|carry|raked){_S}{_NUMBER}"  # 1 2
-            f"|{name}{_S}(?:"  # 3
-            f"(folds|checks|mucks)"  # 4
-            f"|(calls|bets)(?:{_S}{_NUMBER})?{all_in}"  # 5 6 7
-            f"|(raises)(?:{_S}to{_S}{_NUMBER})?{all_in}"  # 8 9 10
-            f"|(shows){_S}{cards}"  # 11 12
-            f"|(collects){_S}{_NUMBER}(?:{_S}from{_S}{text})?"  # 13 14 15
-            f"|(posts){_S}(sb|bb|ante|dead|straddle)(?:{_S}{_NUMBER})?{all_in}"  # 16-19
-            f"|(rebuys|tops{_S}up|adds{_S}on|cashes{_S}out){_S}{_NUMBER}"  # 20 21
-            f"|(sits{_S}out))"  # 22
+        self._entry = _scanner(  # player-first entries: each shape a group, read in _entries
+            f"(?P<total>(pot|carry|raked){_S}{_NUMBER})"  # 1: 2 3
+            f"|{name}{_S}(?:"  # 4
+            f"(?P<simple>folds|checks|mucks)"  # 5
+            f"|(?P<call>(calls|bets)(?:{_S}{_NUMBER})?{all_in})"  # 6: 7 8 9
+            f"|(?P<raise>raises(?:{_S}to{_S}{_NUMBER})?{all_in})"  # 10: 11 12
+            f"|(?P<show>shows{_S}{cards})"  # 13: 14
+            f"|(?P<collect>collects{_S}{_NUMBER}(?:{_S}from{_S}{text})?)"  # 15: 16 17
+            f"|(?P<post>posts{_S}(sb|bb|ante|dead|straddle)(?:{_S}{_NUMBER})?{all_in})"  # 18: 19-21
+            f"|(?P<change>(rebuys|tops{_S}up|adds{_S}on|cashes{_S}out){_S}{_NUMBER})"  # 22: 23 24
+            f"|(?P<sit_out>sits{_S}out))"  # 25
         )
         arrow = f"{_S}(?:->|→){_S}"
         self._draw = _scanner(f"{name}{_S}(?:(pat)|(?:{_NUMBER}|{cards})(?:{arrow}{cards})?)")
@@ -120,11 +121,11 @@ class PlainLines:
         if '"' in line or "\ufeff" in line:
             return None
         head = _HEAD.match(line)
-        read = self.readers.get(head.group(1))  # type: ignore[union-attr] - it always matches
-        if read is None:
+        read = self.readers.get(head[1]) if head is not None else None  # it always matches
+        if read is None or head is None:
             return None
         try:
-            return read(line, head.end(), src, lineno)  # type: ignore[union-attr]
+            return read(line, head.end(), src, lineno)
         except FormatError:
             return None
 
@@ -136,44 +137,37 @@ class PlainLines:
             if start != at:
                 return None
             at = end
-            g = m.groups()
             pos = position(src, lineno, start + 1)
-            name = g[2]
-            if name is None:
-                out.append(_TOTALS[g[0]](pos, int(g[1])))
+            shape = m.lastindex
+            if shape == 1:
+                out.append(_TOTALS[m[2]](pos, int(m[3])))
                 continue
+            name = m[4]
             if name in keywords:
                 return None
             who = (name, pos)
-            if g[4] is not None:
-                amount = g[5]
-                out.append(
-                    make_action(
-                        who,
-                        "call" if g[4] == "calls" else "bet",
-                        None if amount is None else int(amount),
-                        g[6] is not None,
-                    )
-                )
-            elif g[3] is not None:
-                word = g[3]
+            if shape == 6:
+                number = m[8]
+                verb: Verb = "call" if m[7] == "calls" else "bet"
+                amount = None if number is None else int(number)
+                out.append(make_action(who, verb, amount, m[9] is not None))
+            elif shape == 5:
+                word = m[5]
                 out.append(make_muck(who) if word == "mucks" else make_action(who, _VERBS[word]))
-            elif g[7] is not None:
-                amount = g[8]
-                out.append(
-                    make_action(who, "raise", None if amount is None else int(amount), g[9] is not None)
-                )
-            elif g[12] is not None:
-                out.append(make_collect(who, int(g[13]), g[14]))
-            elif g[10] is not None:
-                out.append(make_show(who, read_cards(g[11])))
-            elif g[15] is not None:
-                amount = g[17]
-                out.append(
-                    make_post(who, g[16], None if amount is None else int(amount), g[18] is not None)
-                )
-            elif g[19] is not None:
-                out.append(make_stack_change(who, _STACK_CHANGES[g[19][0]], int(g[20])))
+            elif shape == 10:
+                number = m[11]
+                amount = None if number is None else int(number)
+                out.append(make_action(who, "raise", amount, m[12] is not None))
+            elif shape == 15:
+                out.append(make_collect(who, int(m[16]), m[17]))
+            elif shape == 13:
+                out.append(make_show(who, read_cards(m[14])))
+            elif shape == 18:
+                number = m[20]
+                amount = None if number is None else int(number)
+                out.append(make_post(who, m[19], amount, m[21] is not None))
+            elif shape == 22:
+                out.append(make_stack_change(who, _STACK_CHANGES[m[23][0]], int(m[24])))
             else:
                 out.append(make_sit_out(who))
         return out if at == len(line) else None
@@ -286,7 +280,12 @@ def _scanner(entry: str) -> Callable[[str, int], Iterator[re.Match[str]]]:
     return re.compile(f"(?:{entry}){_END}").finditer
 
 
-_VERBS = {"folds": "fold", "checks": "check"}
+_SHAPES = {  # the group of each shape of entry in PlainLines._entry: a match's last group
+    # is its shape's, which closes after the groups inside it (a test holds these numbers)
+    **{"total": 1, "simple": 5, "call": 6, "raise": 10, "show": 13, "collect": 15},
+    **{"post": 18, "change": 22, "sit_out": 25},
+}
+_VERBS: dict[str, Verb] = {"folds": "fold", "checks": "check"}
 _TOTALS: dict[str, Callable[[Position, int], Event]] = {
     "pot": make_pot_total,
     "carry": make_carry,
