@@ -36,7 +36,8 @@ import io
 import re
 import threading
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from itertools import repeat
 from pathlib import Path
 from typing import Any
 
@@ -156,9 +157,15 @@ _SOME_HAND_LINE = "hand 0 · button a · a · b\n"  # to try a line as a hand's 
 
 @dataclass
 class _Chunk:
+    """One hand as it is read: its lines (comments too, for the record's text), the events of
+    the body lines the fast path read, and the body lines left to Lark."""
+
     start: int
     lines: list[str]
     broken: ParseError | None = None
+    events: list[Event] = field(default_factory=list)
+    slow: list[tuple[int, int]] = field(default_factory=list)
+    """Body lines for Lark: (file line, how many events the fast path had read before it)."""
 
 
 class _Reader:
@@ -179,6 +186,8 @@ class _Reader:
     def read(self, lines: Iterable[str | bytes | Overlong]) -> Iterator[HandRecord | ParseError]:
         chunk: _Chunk | None = None
         stray = False
+        source = self.source
+        body_line = _parser()[2].body_line if self.fast else None
         for lineno, raw in enumerate(lines, 1):
             bad: tuple[str, str] | None = None  # (why the line cannot be read, its start)
             if isinstance(raw, Overlong) or (isinstance(raw, str) and len(raw) > MAX_LINE + 2):
@@ -220,6 +229,12 @@ class _Reader:
                     chunk.lines.append(line)
                 continue
             m = _LINE_KIND.match(stripped)
+            if m is None and chunk is not None:  # a body line
+                events = None if body_line is None else body_line(line, source, lineno)
+                if events is not None:  # plain: read now (and so no mistyped header line)
+                    chunk.lines.append(line)
+                    chunk.events += events
+                    continue
             mistyped = self._mistyped_header(line, stripped, lineno) if m is None else None
             if mistyped is not None:  # "blind 1/2": a header line, and a bad one
                 if chunk is not None:
@@ -233,6 +248,7 @@ class _Reader:
             if m is None:
                 if chunk is not None:
                     chunk.lines.append(line)
+                    chunk.slow.append((lineno, len(chunk.events)))
                 elif not stray:
                     stray = True
                     yield error_at(
@@ -345,35 +361,28 @@ class _Reader:
         hand_id = _hand_id(chunk)
         if chunk.broken is not None:
             return chunk.broken
-        # Plain lines are read by the fast path (plainlines.PlainLines); the others go to Lark
-        # as one chunk with the hand line.  Lines are independent in the grammar (``hand:
-        # hand body_line _NL``), so leaving out lines that read cleanly changes nothing else.
-        lines, start = chunk.lines, chunk.start
+        # Plain body lines were read by the fast path (plainlines.PlainLines) as they came; the
+        # others go to Lark as one chunk with the hand line.  Lines are independent in the
+        # grammar (``hand: hand body_line _NL``), so leaving out lines that read cleanly
+        # changes nothing else.
+        lines, start, slow = chunk.lines, chunk.start, chunk.slow
         lark, builder, plain = _parser()
-        source, fast = self.source, self.fast
-        todo, line_of = [lines[0]], [0, start]
-        body: list[list[Event] | None] = []  # per body line: its events, or None (Lark's)
-        for i in range(1, len(lines)):
-            line = lines[i]
-            stripped = line.lstrip(_IGNORED)
-            if stripped[0] == "#" or not stripped.strip():
-                continue
-            events = plain.body_line(line, source, start + i) if fast else None
-            body.append(events)
-            if events is None:
-                todo.append(line)
-                line_of.append(start + i)
-        read_hand_line = fast and len(todo) == 1  # no Lark parse needed for the body
-        raw: Any = plain.hand_line(lines[0], source, start) if read_hand_line else None
+        source = self.source
+        events = chunk.events
+        raw: Any = plain.hand_line(lines[0], source, start) if self.fast and not slow else None
         if raw is None:
+            line_of = [0, start, *(lineno for lineno, _ in slow)]
             builder.src, builder.line_of = source, line_of
+            todo = [lines[0], *(lines[lineno - start] for lineno, _ in slow)]
             try:
                 raw = lark.parse("".join(todo), start="hand")
             except UnexpectedInput as exc:
                 return syntax_error(exc, lark, todo, source, line_of, hand_id)
             except FormatError as exc:
                 return error_at(exc.message, exc.pos, lines[exc.pos.line - start], hand_id)
-        events, posts_none = _events(body, raw.parts)
+        posts_none = False
+        if slow:
+            events, posts_none = _events(events, slow, raw.parts)
         try:
             return self._record(raw, events, posts_none, chunk)
         except FormatError as exc:
@@ -403,27 +412,17 @@ class _Reader:
         button, button_pos = raw.button
         if button not in seated:
             raise self._unseated(button, button_pos, raw, events, "the button ")
-        first_play: int | None = None
-        has_post = False
-        sitting: list[str] = []
-        for i, ev in enumerate(events):
-            kind = type(ev)
-            if kind is StackChange or kind is SitOut:
-                if first_play is not None:
-                    raise FormatError(
-                        "rebuys, top-ups, add-ons, cash-outs and sitting out happen between "
-                        "hands: write them right after the hand line",
-                        ev.pos,
-                    )
-                if kind is SitOut:
-                    sitting.append(ev.player)  # type: ignore[union-attr]
-            elif first_play is None:
-                first_play = i
-            if kind is Post:
-                has_post = True
-            player = getattr(ev, "player", None)
-            if player is not None and player not in seated:
-                raise self._unseated(player, ev.pos, raw, events)
+        # The checks below in C-level passes; the first wrong event, if any, is found in order.
+        kinds = list(map(type, events))
+        first_play = next((i for i, kind in enumerate(kinds) if kind not in _BETWEEN_HANDS), None)
+        named = set(map(getattr, events, repeat("player"), repeat(None)))
+        named.discard(None)
+        if not named <= seated or (
+            first_play is not None and not _BETWEEN_HANDS.isdisjoint(kinds[first_play:])
+        ):
+            raise self._wrong_event(raw, events, seated)
+        has_post = Post in kinds
+        sitting = [ev.player for ev in events[:first_play] if type(ev) is SitOut]
         if has_post and posts_none:
             raise FormatError("'posts none' but the hand also writes posts", raw.pos)
         if not has_post and not posts_none:
@@ -447,7 +446,7 @@ class _Reader:
                 self.players, self.remembered = {state.table: set()}, len(seated)
                 known = self.players[state.table]
             known.update(seated)
-        if any(type(ev) is CarryOut for ev in events):
+        if CarryOut in kinds:
             self.carried_tables.add(state.table)
         else:
             self.carried_tables.discard(state.table)
@@ -464,6 +463,26 @@ class _Reader:
             "".join(chunk.lines).rstrip() + "\n",
             posts_none=posts_none,
         )
+
+    def _wrong_event(self, raw: RawHand, events: list[Event], seated: set[str]) -> FormatError:
+        """The error of the first event that names a player not seated, or that changes a
+        stack or sits out after play began."""
+        played = False
+        for ev in events:
+            kind = type(ev)
+            if kind is StackChange or kind is SitOut:
+                if played:
+                    return FormatError(
+                        "rebuys, top-ups, add-ons, cash-outs and sitting out happen between "
+                        "hands: write them right after the hand line",
+                        ev.pos,
+                    )
+            else:
+                played = True
+            player = getattr(ev, "player", None)
+            if player is not None and player not in seated:
+                return self._unseated(player, ev.pos, raw, events)
+        raise AssertionError("no wrong event")  # pragma: no cover - the caller found one
 
     def _unseated(
         self, name: str, pos: Position, raw: RawHand, events: list[Event], label: str = ""
@@ -499,23 +518,26 @@ class _Reader:
         )
 
 
+_BETWEEN_HANDS = frozenset({StackChange, SitOut})  # events written right after the hand line
 _MAX_KNOWN = 10_000  # names and words remembered for suggestions (a file of strangers is huge)
 
 
-def _events(body: list[list[Event] | None], parts: list[Any]) -> tuple[list[Event], bool]:
-    """The hand's events in line order: plain lines as read, the others from Lark's parts."""
+def _events(
+    fast: list[Event], slow: list[tuple[int, int]], parts: list[Any]
+) -> tuple[list[Event], bool]:
+    """The hand's events in line order: the fast path's, with Lark's parts of the other lines
+    put where their lines stand (``slow``: how many fast events came before each)."""
     events: list[Event] = []
     posts_none = False
-    fresh = iter(parts)
-    for read in body:
-        if read is not None:
-            events.extend(read)
-            continue
-        part = next(fresh)
+    done = 0
+    for (_, before), part in zip(slow, parts, strict=True):
+        events += fast[done:before]
+        done = before
         if part is POSTS_NONE:
             posts_none = True
         else:
-            events.extend(part)
+            events += part
+    events += fast[done:]
     return events, posts_none
 
 

@@ -1,10 +1,11 @@
 """The fast path of the reader: plain lines of a hand read without Lark.
 
 Nearly every line of a real history is plain (``Dan calls · Anna raises to 8``).  Lark's lexer
-and LALR parser cost far more per token than splitting such a line at its separators and
-spaces, so :class:`PlainLines` reads those shapes itself and builds their events through the
-typed constructors of :mod:`badugi_ledger.text.transformer` (``make_action``, …), with the values
-Lark's transformer hands them; every line it is unsure of goes to Lark
+and LALR parser cost far more per token than one regular expression per kind of line, so
+:class:`PlainLines` reads those shapes itself - each entry one match, its values the match's
+groups - and builds their events through the typed constructors of
+:mod:`badugi_ledger.text.transformer` (``make_action``, …), with the values Lark's transformer
+hands them; every line it is unsure of goes to Lark
 (:mod:`badugi_ledger.text.parse`), which stays the one definition of the format and the one source
 of error messages.  ``tests/text/test_parse_speed.py`` proves both readings equal.
 """
@@ -12,15 +13,13 @@ of error messages.  ``tests/text/test_parse_speed.py`` proves both readings equa
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
-from ..model.cards import Card
 from ..model.errors import Position
-from ..model.events import Event, StackChangeKind
+from ..model.events import Event, StackChangeKind, Verb
 from ..model.limits import MAX_DIGITS
 from .transformer import (
-    CARD_TABLE,
     FormatError,
     RawHand,
     make_action,
@@ -40,20 +39,23 @@ from .transformer import (
     make_show,
     make_sit_out,
     make_stack_change,
+    position,
 )
+from .transformer import cards as read_cards
 
 # ---------------------------------------------------------------- the fast path for plain lines
-_KEYWORD_LINE = re.compile(r"[ \t]*(?:(deal|draw|buy|show|final)(?=[ \t:])[ \t]*:?)?")
-_SEPARATOR = re.compile(r"[·•;]")
-# Quotes, comments, byte-order marks, any white space but spaces and tabs, numbers longer than
-# any amount (Lark's reading names them in its error).
-_NOT_PLAIN = re.compile(f'["#\\ufeff]|[^\\S \\t\\n]|\\d{{{MAX_DIGITS + 1}}}')
-_ARROWS = frozenset({"->", "→"})
-_POST_WORDS = frozenset({"sb", "bb", "ante", "dead", "straddle"})  # one-word POST_KINDs
+# The start of a body line: its keyword (``draw:``), and the white space before its first entry.
+_HEAD = re.compile(r"[ \t]*(?:(deal|draw|buy|show|final)(?=[ \t:])[ \t]*:?[ \t]*)?")
+# The text of a pot (``from side 1``): the grammar's TEXT with no white space but spaces and
+# tabs, and without its trailing spaces (Lark's transformer strips them).
+_TEXT = '([^\\s·•;#"\\ufeff](?:[ \\t]*[^\\s·•;#"\\ufeff])*)'
+_S = r"[ \t]+"  # between two tokens of an entry
+_NUMBER = f"(\\d{{1,{MAX_DIGITS}}})"  # a NUMBER token (longer ones are not plain)
+# After an entry: a separator and the next entry, or the end of the line (a comment there is
+# part of the grammar's _NL).
+_END = r"[ \t]*(?:[·•;][ \t]*(?!\n?\Z)|(?:#[^\n]*)?\n?\Z)"
 
-
-class _Decline(Exception):
-    """Raised by the fast path for a shape it leaves to Lark."""
+Reader = Callable[[str, int, str, int], "list[Event] | None"]
 
 
 class PlainLines:
@@ -61,215 +63,237 @@ class PlainLines:
     through the typed constructors Lark's transformer calls, with the same values.
 
     Why: nearly every real line is plain (``Dan calls · Anna raises to 8``), and Lark's lexer
-    and parser cost far more per token than splitting a line at its separators and spaces.
+    and parser cost far more per token than one regular expression per kind of line.  Each
+    entry of a line is one match of that expression (its alternatives are the entry's shapes,
+    its groups the entry's values), so an entry costs one match and one constructor call.
     Every line the fast path is unsure of goes to Lark, so the grammar stays the one
     definition of the format and the one source of error messages:
 
     * it reads only lines without quotes, comments or byte-order marks, whose only white space
-      is spaces and tabs (exactly what the grammar skips between tokens there), so splitting
-      at white space cuts the tokens Lark's lexer cuts;
-    * a name must match the grammar's NAME pattern and be no keyword of the grammar (Lark's
-      contextual lexer decides what ``pot`` or ``draw`` is), a number is decimal digits like
-      the NUMBER pattern, a card is a key of the card table (the CARDS pattern's cards,
-      checked by tests/text/test_parse_speed.py);
+      is spaces and tabs (exactly what the grammar skips between tokens there), so tokens are
+      cut where Lark's lexer cuts them;
+    * names, cards and the text of a pot are the grammar's own NAME, CARDS and TEXT patterns
+      (a name must be no keyword of the grammar: Lark's contextual lexer decides what ``pot``
+      or ``draw`` is), a number is up to limits.MAX_DIGITS decimal digits like NUMBER;
     * it knows the common entries (actions, one-word posts, collects, shows, mucks, draws,
       deals, finals, pot totals, carries, rake, rebuys, top-ups, add-ons, cash-outs, sitting
       out); ``small blind``/``big blind`` posts, buys and anything unusual go to Lark;
-    * a line whose builder method raises :class:`FormatError` goes to Lark too, so errors keep
-      their order.  tests/text/test_parse_speed.py proves both readers equal on simulated, mutated
-      and real (converted corpus) text.
+    * a line whose constructor raises :class:`FormatError` goes to Lark too, so errors keep
+      their order.  tests/text/test_parse_speed.py proves both readers equal on simulated,
+      mutated and real (converted corpus) text.
     """
 
     def __init__(self, pattern: Any, keywords: frozenset[str]) -> None:
         """``pattern(NAME)`` gives a terminal's regular expression; ``keywords`` are every
         literal word of the grammar."""
         self.keywords = keywords
-        self.name_re = re.compile(pattern("NAME"))
-        self.text_re = re.compile(  # the pot an amount comes from: the grammar's TEXT
-            f"\\S+[ \\t]+collects[ \\t]+\\d+[ \\t]+from[ \\t]+({pattern('TEXT')})"
+        name, cards, text = f"({pattern('NAME')})", f"({pattern('CARDS')})", _TEXT
+        all_in = f"(?:{_S}(all-in))?"
+        self._entry = _scanner(  # player-first entries: each shape a group, read in _entries
+            f"(?P<total>(pot|carry|raked){_S}{_NUMBER})"  # 1: 2 3
+            f"|{name}{_S}(?:"  # 4
+            f"(?P<simple>folds|checks|mucks)"  # 5
+            f"|(?P<call>(calls|bets)(?:{_S}{_NUMBER})?{all_in})"  # 6: 7 8 9
+            f"|(?P<raise>raises(?:{_S}to{_S}{_NUMBER})?{all_in})"  # 10: 11 12
+            f"|(?P<show>shows{_S}{cards})"  # 13: 14
+            f"|(?P<collect>collects{_S}{_NUMBER}(?:{_S}from{_S}{text})?)"  # 15: 16 17
+            f"|(?P<post>posts{_S}(sb|bb|ante|dead|straddle)(?:{_S}{_NUMBER})?{all_in})"  # 18: 19-21
+            f"|(?P<change>(rebuys|tops{_S}up|adds{_S}on|cashes{_S}out){_S}{_NUMBER})"  # 22: 23 24
+            f"|(?P<sit_out>sits{_S}out))"  # 25
         )
-        self.names: dict[str, bool] = {}
-        self.entry = {
-            "": self._entry,
-            "draw": self._draw,
-            "deal": self._deal,
-            "show": self._show,
-            "final": self._final,
+        arrow = f"{_S}(?:->|→){_S}"
+        self._draw = _scanner(f"{name}{_S}(?:(pat)|(?:{_NUMBER}|{cards})(?:{arrow}{cards})?)")
+        self._deal = _scanner(f"{name}{_S}{cards}")
+        self._show = _scanner(f"{name}{_S}(?:(mucks)|{cards})")
+        self._final = _scanner(f"{name}{_S}{_NUMBER}")
+        self._hand = re.compile(f"[ \\t]*hand{_S}({pattern('HAND_ID')}){_END}")
+        self._seat = _scanner(f"(button){_S}{name}|(?:{_NUMBER}{_S})?{name}(?:{_S}{_NUMBER})?")
+        self.readers: dict[str | None, Reader] = {
+            None: self._entries,
+            "draw": self._draws,
+            "deal": self._deals,
+            "show": self._shows,
+            "final": self._finals,
         }
-
-    def _name(self, word: str) -> str:
-        """``word`` if Lark would read it as a plain NAME token, else decline."""
-        ok = self.names.get(word)
-        if ok is None:
-            ok = self.name_re.fullmatch(word) is not None and word not in self.keywords
-            if len(self.names) > 10_000:
-                self.names.clear()
-            self.names[word] = ok
-        if not ok:
-            raise _Decline
-        return word
-
-    @staticmethod
-    def _pieces(text: str, offset: int) -> list[tuple[str, int]]:
-        """The entries of ``text`` (from ``offset`` of its line) with their 1-based columns."""
-        out = []
-        for piece in _SEPARATOR.split(text):
-            entry = piece.strip(" \t")
-            if not entry:
-                raise _Decline
-            out.append((entry, offset + len(piece) - len(piece.lstrip(" \t")) + 1))
-            offset += len(piece) + 1
-        return out
 
     def body_line(self, line: str, src: str, lineno: int) -> list[Event] | None:
         """The events of a plain body line, or None: Lark reads it."""
-        if _NOT_PLAIN.search(line):
+        if '"' in line or "\ufeff" in line:
             return None
-        head = _KEYWORD_LINE.match(line)
-        kind = head.group(1) or "" if head else ""
-        offset = head.end() if head else 0
-        read = self.entry.get(kind)
-        if read is None:
+        head = _HEAD.match(line)
+        read = self.readers.get(head[1]) if head is not None else None  # it always matches
+        if read is None or head is None:
             return None
         try:
-            return [
-                read(entry.split(), entry, src, lineno, column)
-                for entry, column in self._pieces(line[offset:].rstrip(" \t\n"), offset)
-            ]
-        except (FormatError, _Decline):
+            return read(line, head.end(), src, lineno)
+        except FormatError:
             return None
 
-    def _entry(self, t: list[str], entry: str, src: str, lineno: int, column: int) -> Event:
-        n = len(t)
-        pos = Position(src, lineno, column)
-        if n < 2:
-            raise _Decline
-        word, verb = t[0], t[1]
-        if word in _TOTALS and n == 2 and verb.isdecimal():
-            return _TOTALS[word](pos, int(verb))
-        who = (self._name(word), pos)
-        if n == 2 and (verb == "folds" or verb == "checks"):
-            return make_action(who, "fold" if verb == "folds" else "check")
-        if n == 2 and verb == "mucks":
-            return make_muck(who)
-        if verb == "calls" or verb == "bets":
-            amount, allin = _amount(t, 2)
-            return make_action(who, "call" if verb == "calls" else "bet", amount, allin)
-        if verb == "raises":
-            if n >= 4 and t[2] == "to" and t[3].isdecimal():
-                amount, allin = _amount(t, 4, with_number=False)
-                return make_action(who, "raise", int(t[3]), allin)
-            amount, allin = _amount(t, 2, with_number=False)
-            return make_action(who, "raise", None, allin)
-        if verb == "shows" and n > 2:
-            return make_show(who, _cards(t, 2, n))
-        if verb == "collects" and n >= 3 and t[2].isdecimal():
-            if n == 3:
-                return make_collect(who, int(t[2]), None)
-            m = self.text_re.fullmatch(entry) if n > 4 and t[3] == "from" else None
-            if m is None:
-                raise _Decline
-            return make_collect(who, int(t[2]), m.group(1).rstrip())
-        if verb == "posts" and n >= 3 and t[2] in _POST_WORDS:
-            amount, allin = _amount(t, 3)
-            return make_post(who, t[2], amount, allin)
-        if verb == "rebuys" and n == 3 and t[2].isdecimal():
-            return make_stack_change(who, "rebuy", int(t[2]))
-        if n == 4 and (verb, t[2]) in _TWO_WORDS and t[3].isdecimal():
-            return make_stack_change(who, _TWO_WORDS[verb, t[2]], int(t[3]))
-        if n == 3 and verb == "sits" and t[2] == "out":
-            return make_sit_out(who)
-        raise _Decline
+    def _entries(self, line: str, at: int, src: str, lineno: int) -> list[Event] | None:
+        out: list[Event] = []
+        keywords = self.keywords
+        for m in self._entry(line, at):
+            start, end = m.span()
+            if start != at:
+                return None
+            at = end
+            pos = position(src, lineno, start + 1)
+            shape = m.lastindex
+            if shape == 1:
+                out.append(_TOTALS[m[2]](pos, int(m[3])))
+                continue
+            name = m[4]
+            if name in keywords:
+                return None
+            who = (name, pos)
+            if shape == 6:
+                number = m[8]
+                verb: Verb = "call" if m[7] == "calls" else "bet"
+                amount = None if number is None else int(number)
+                out.append(make_action(who, verb, amount, m[9] is not None))
+            elif shape == 5:
+                word = m[5]
+                out.append(make_muck(who) if word == "mucks" else make_action(who, _VERBS[word]))
+            elif shape == 10:
+                number = m[11]
+                amount = None if number is None else int(number)
+                out.append(make_action(who, "raise", amount, m[12] is not None))
+            elif shape == 15:
+                out.append(make_collect(who, int(m[16]), m[17]))
+            elif shape == 13:
+                out.append(make_show(who, read_cards(m[14])))
+            elif shape == 18:
+                number = m[20]
+                amount = None if number is None else int(number)
+                out.append(make_post(who, m[19], amount, m[21] is not None))
+            elif shape == 22:
+                out.append(make_stack_change(who, _STACK_CHANGES[m[23][0]], int(m[24])))
+            else:
+                out.append(make_sit_out(who))
+        return out if at == len(line) else None
 
-    def _draw(self, t: list[str], entry: str, src: str, lineno: int, column: int) -> Event:
-        n = len(t)
-        if n < 2:
-            raise _Decline
-        who = (self._name(t[0]), Position(src, lineno, column))
-        if n == 2 and t[1] == "pat":
-            return make_pat(who)
-        arrow = next((i for i in range(1, n) if t[i] in _ARROWS), n)
-        got = None if arrow == n else _cards(t, arrow + 1, n)
-        if arrow == 2 and t[1].isdecimal():
-            return make_draw_count(who, int(t[1]), got)
-        return make_draw_cards(who, _cards(t, 1, arrow), got)
+    def _draws(self, line: str, at: int, src: str, lineno: int) -> list[Event] | None:
+        out: list[Event] = []
+        keywords = self.keywords
+        for m in self._draw(line, at):
+            start, end = m.span()
+            if start != at:
+                return None
+            at = end
+            name, pat, count, discards, received = m.groups()
+            if name in keywords:
+                return None
+            who = (name, position(src, lineno, start + 1))
+            got = None if received is None else read_cards(received)
+            if pat is not None:
+                out.append(make_pat(who))
+            elif count is not None:
+                out.append(make_draw_count(who, int(count), got))
+            else:
+                out.append(make_draw_cards(who, read_cards(discards), got))
+        return out if at == len(line) else None
 
-    def _deal(self, t: list[str], entry: str, src: str, lineno: int, column: int) -> Event:
-        who = (self._name(t[0]), Position(src, lineno, column))
-        return make_deal(who, _cards(t, 1, len(t)))
+    def _deals(self, line: str, at: int, src: str, lineno: int) -> list[Event] | None:
+        out: list[Event] = []
+        keywords = self.keywords
+        for m in self._deal(line, at):
+            start, end = m.span()
+            if start != at:
+                return None
+            at = end
+            name, dealt = m.groups()
+            if name in keywords:
+                return None
+            out.append(make_deal((name, position(src, lineno, start + 1)), read_cards(dealt)))
+        return out if at == len(line) else None
 
-    def _show(self, t: list[str], entry: str, src: str, lineno: int, column: int) -> Event:
-        who = (self._name(t[0]), Position(src, lineno, column))
-        if len(t) == 2 and t[1] == "mucks":
-            return make_muck(who)
-        return make_show(who, _cards(t, 1, len(t)))
+    def _shows(self, line: str, at: int, src: str, lineno: int) -> list[Event] | None:
+        out: list[Event] = []
+        keywords = self.keywords
+        for m in self._show(line, at):
+            start, end = m.span()
+            if start != at:
+                return None
+            at = end
+            name, mucks, shown = m.groups()
+            if name in keywords:
+                return None
+            who = (name, position(src, lineno, start + 1))
+            out.append(make_muck(who) if mucks is not None else make_show(who, read_cards(shown)))
+        return out if at == len(line) else None
 
-    def _final(self, t: list[str], entry: str, src: str, lineno: int, column: int) -> Event:
-        if len(t) != 2 or not t[1].isdecimal():
-            raise _Decline
-        who = (self._name(t[0]), Position(src, lineno, column))
-        return make_final(who, int(t[1]))
+    def _finals(self, line: str, at: int, src: str, lineno: int) -> list[Event] | None:
+        out: list[Event] = []
+        keywords = self.keywords
+        for m in self._final(line, at):
+            start, end = m.span()
+            if start != at:
+                return None
+            at = end
+            name, amount = m.groups()
+            if name in keywords:
+                return None
+            out.append(make_final((name, position(src, lineno, start + 1)), int(amount)))
+        return out if at == len(line) else None
 
     def hand_line(self, line: str, src: str, lineno: int) -> RawHand | None:
         """The hand line read like Lark reads it, or None: Lark reads it."""
-        if _NOT_PLAIN.search(line):
+        if '"' in line or "\ufeff" in line:
             return None
+        head = self._hand.match(line)
+        if head is None:
+            return None
+        at = head.end()
+        keywords = self.keywords
         try:
-            pieces = self._pieces(line.rstrip(" \t\n"), 0)
-            first = pieces[0][0].split()
-            if len(first) != 2 or first[0] != "hand" or len(pieces) < 2:
-                return None
-            raw = make_hand((first[1], Position(src, lineno, 1)))
-            for entry, column in pieces[1:]:
-                t = entry.split()
-                if t[0] == "button" and len(t) == 2:
-                    at = column + len(entry) - len(t[1])
-                    raw.add_button((self._name(t[1]), Position(src, lineno, at)))
-                else:
-                    number = int(t[0]) if t[0].isdecimal() else None
-                    i = 0 if number is None else 1
-                    stack = int(t[-1]) if len(t) > i + 1 and t[-1].isdecimal() else None
-                    if len(t) != i + 1 + (stack is not None):
+            raw = make_hand((head.group(1), position(src, lineno, 1)))
+            for m in self._seat(line, at):
+                if m.start() != at:
+                    return None
+                at = m.end()
+                button, button_name, number, name, stack = m.groups()
+                if button is not None:
+                    if button_name in keywords:
                         return None
-                    at = column if number is None else column + entry.index(t[1], len(t[0]))
-                    raw.add_seat(
-                        *make_seat(number, (self._name(t[i]), Position(src, lineno, at)), stack)
+                    raw.add_button((button_name, position(src, lineno, m.start(2) + 1)))
+                    continue
+                if name in keywords:
+                    return None
+                who = (name, position(src, lineno, m.start(4) + 1))
+                raw.add_seat(
+                    *make_seat(
+                        None if number is None else int(number),
+                        who,
+                        None if stack is None else int(stack),
                     )
-        except (FormatError, _Decline):
+                )
+        except FormatError:
+            return None
+        if at != len(line) or not raw.seat_pos and raw.button is None:
             return None
         return raw
 
 
-def _amount(t: list[str], i: int, *, with_number: bool = True) -> tuple[int | None, bool]:
-    """``[NUMBER] [all-in]`` from token ``i`` to the end (without the number: ``[all-in]``)."""
-    amount = None
-    if with_number and len(t) > i and t[i].isdecimal():
-        amount, i = int(t[i]), i + 1
-    allin = False
-    if len(t) > i and t[i] == "all-in":
-        allin, i = True, i + 1
-    if i != len(t):
-        raise _Decline
-    return amount, allin
+def _scanner(entry: str) -> Callable[[str, int], Iterator[re.Match[str]]]:
+    """Every match of one ``entry`` and what ends it, from a position of a line: the caller
+    takes them only while each starts where the one before ended."""
+    return re.compile(f"(?:{entry}){_END}").finditer
 
 
-def _cards(t: list[str], start: int, end: int) -> tuple[Card | None, ...]:
-    """Tokens ``start:end`` as one run of cards (at least one), or decline."""
-    if start >= end:
-        raise _Decline
-    try:
-        return tuple([CARD_TABLE[c] for c in t[start:end]])
-    except KeyError:
-        raise _Decline from None
-
-
+_SHAPES = {  # the group of each shape of entry in PlainLines._entry: a match's last group
+    # is its shape's, which closes after the groups inside it (a test holds these numbers)
+    **{"total": 1, "simple": 5, "call": 6, "raise": 10, "show": 13, "collect": 15},
+    **{"post": 18, "change": 22, "sit_out": 25},
+}
+_VERBS: dict[str, Verb] = {"folds": "fold", "checks": "check"}
 _TOTALS: dict[str, Callable[[Position, int], Event]] = {
     "pot": make_pot_total,
     "carry": make_carry,
     "raked": make_rake,
 }
-_TWO_WORDS: dict[tuple[str, str], StackChangeKind] = {
-    ("tops", "up"): "top-up",
-    ("adds", "on"): "add-on",
-    ("cashes", "out"): "cash-out",
+_STACK_CHANGES: dict[str, StackChangeKind] = {  # by the first letter of the words
+    "r": "rebuy",
+    "t": "top-up",
+    "a": "add-on",
+    "c": "cash-out",
 }

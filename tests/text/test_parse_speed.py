@@ -100,6 +100,68 @@ def test_fast_path_reads_the_examples_like_lark() -> None:
         assert _both(path.read_text(encoding="utf-8")), path
 
 
+def test_fast_path_reads_every_line_of_the_examples_but_buys() -> None:
+    """Real hands, comments at the ends of lines too, cost no Lark parse; only a buy (``002``),
+    which the fast path leaves to Lark, does."""
+    texts = [path.read_text(encoding="utf-8") for path in sorted(EXAMPLES.glob("*.bhh"))]
+    declined = [line for text in texts for line in _declined(text)]
+    assert all(" buys " in line for line in declined), declined
+    assert len(declined) == 1
+
+
+def test_the_reader_reads_the_body_lines_of_a_simulated_file_without_lark(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """parse_file, as check runs it, never hands a plain body line to Lark."""
+    path = tmp_path / "sim.bhh"
+    path.write_text(_simulated("badugi", "fixed-limit", seed=7, hands=40), encoding="utf-8")
+    lark, _, _ = parse._parser()
+    starts: list[str] = []
+    real_parse = lark.parse
+
+    def counting(text: str, start: str) -> object:
+        starts.append(start)
+        return real_parse(text, start=start)
+
+    monkeypatch.setattr(lark, "parse", counting)
+    items = list(parse.parse_file(path))
+    assert len(items) == 40 and all(isinstance(item, HandRecord) for item in items)
+    assert "hand" not in starts  # headers only
+
+
+def test_comments_at_the_ends_of_lines_read_like_lark() -> None:
+    text = (
+        "hand 1 · button A · A 50 · B 40   # the hand line\n"
+        "A calls · B checks # a comment · B folds\n"
+        "draw: A 2 -> ?? ?? · B pat#no space\n"
+        "A bets 2 · # nothing after the separator\n"
+        "final: A 50 · B 40 #\n"
+        "hand 2 · button A · A 50 · B 40\n"
+        'A folds # "quoted" · and \ufeff in the comment\n'
+        "A calls #x\rB folds\n"
+    )
+    items = _both(text)  # a \r ends a line too
+    assert [type(item).__name__ for item in items] == ["tuple", "HandRecord"]
+    assert isinstance(_both(text.replace("A bets 2 · #", "A bets 2 #"))[0], HandRecord)
+
+
+def test_positions_built_by_the_reader_are_positions() -> None:
+    from badugi_ledger.model.errors import Position
+    from badugi_ledger.text.transformer import position
+
+    built = position("t.bhh", 3, 7)
+    made = Position("t.bhh", 3, 7)
+    assert type(built) is Position and built == made and hash(built) == hash(made)
+    assert repr(built) == repr(made) and vars(built) == vars(made) and str(built) == "t.bhh:3:7"
+
+
+def test_the_shapes_of_entries_are_the_groups_of_the_entry_pattern() -> None:
+    from badugi_ledger.text import plainlines
+
+    _, _, plain = parse._parser()
+    assert plain._entry.__self__.groupindex == plainlines._SHAPES  # type: ignore[attr-defined]
+
+
 def test_fast_path_reads_the_real_corpus_like_lark(corpus_dir: Path) -> None:
     """Every hand of shared/corpus that we read, written in our format and read back both
     ways (real names, real amounts, real side pots)."""
@@ -226,7 +288,7 @@ def test_plain_lines_declines_what_it_does_not_know() -> None:
     assert isinstance(plain, PlainLines)
     for line in (
         'Anna calls · "Ben Z" folds\n',  # quotes
-        "Anna calls # a comment\n",
+        "Anna calls · # a comment\n",  # an entry missing before the comment
         "Anna posts small blind\n",  # a two-word post kind: Lark
         "buy: Anna Kd -> 2c for 1\n",
         "posts none\n",
