@@ -69,9 +69,9 @@ class PlainLines:
     Every line the fast path is unsure of goes to Lark, so the grammar stays the one
     definition of the format and the one source of error messages:
 
-    * it reads only lines without quotes, comments or byte-order marks, whose only white space
-      is spaces and tabs (exactly what the grammar skips between tokens there), so tokens are
-      cut where Lark's lexer cuts them;
+    * it reads only lines without quotes or byte-order marks, whose only white space is spaces
+      and tabs (exactly what the grammar skips between tokens there), so tokens are cut where
+      Lark's lexer cuts them; a comment at the end of a line is passed over as Lark does;
     * names, cards and the text of a pot are the grammar's own NAME, CARDS and TEXT patterns
       (a name must be no keyword of the grammar: Lark's contextual lexer decides what ``pot``
       or ``draw`` is), a number is up to limits.MAX_DIGITS decimal digits like NUMBER;
