@@ -48,6 +48,8 @@ from ..model.events import (
     RakeTaken,
     Session,
     Show,
+    StackChange,
+    StackChangeKind,
 )
 from ..model.limits import MAX_AMOUNT, MAX_DIGITS, quote
 from ..model.settings import GameSettings, HouseRules, ReshuffleRule, Structure
@@ -68,6 +70,15 @@ of play (burn cards, folded hands, every discard, the whole current draw's inclu
 shuffled into it.  A file written by :func:`.phh_write.write_phh` names its own table's rule
 in the user-defined field :data:`RESHUFFLE_FIELD`."""
 RESHUFFLE_FIELD = "_reshuffle"
+
+STACK_CHANGE_FIELDS: dict[StackChangeKind, str] = {
+    "rebuy": "_rebuys",
+    "top-up": "_top_ups",
+    "add-on": "_add_ons",
+    "cash-out": "_cash_outs",
+}
+"""User-defined fields our writer gives a hand's changes of stacks before it (PHH has none):
+one amount per player, in ``players`` order; the starting stacks are the stacks after them."""
 RESHUFFLE_RULES: tuple[ReshuffleRule, ...] = ("exclude-own", "all-discards", "discards-first")
 
 
@@ -143,6 +154,12 @@ def _read_hand(
     for i in range(count):
         if posts[i][1] and i not in (blind_seat(0, count), blind_seat(1, count)):
             raise draft.error("straddles are not Badugi blinds", rule="bad-phh")
+    draft.events[:0] = [  # before the posts, as in our text
+        StackChange(names[i], amount, kind, pos)
+        for kind, key in STACK_CHANGE_FIELDS.items()
+        for i, amount in enumerate(fields.optional_amounts(key, count) or ())
+        if amount
+    ]
     _replay_actions(draft, actions, _action_lines(piece, actions, line), names, stacks)
     for i, amount in enumerate(fields.optional_amounts("finishing_stacks", count) or ()):
         draft.events.append(FinalStack(names[i], amount, pos))

@@ -34,7 +34,7 @@ from ..model.events import (
     StackChange,
 )
 from ..model.settings import GameSettings
-from .reader import POKERKIT_DEALING, RESHUFFLE_FIELD, VARIANT, blind_seat
+from .reader import POKERKIT_DEALING, RESHUFFLE_FIELD, STACK_CHANGE_FIELDS, VARIANT, blind_seat
 
 _OUTCOMES: tuple[type[Event], ...] = (
     Collect,
@@ -135,10 +135,25 @@ def write_phh(
         fields.append(("finishing_stacks", [int(finishing_stacks[s.name]) for s in players]))
     if rake:
         fields.append(("_rake", int(rake)))
+    fields.extend(_stack_changes(record, players))
     fields.append(("_origin", record.origin))
     if settings.house.reshuffle != POKERKIT_DEALING:  # how our table dealt, if not as PokerKit
         fields.append((RESHUFFLE_FIELD, settings.house.reshuffle))
     return "\n".join(f"{key} = {_toml(value)}" for key, value in fields) + "\n"
+
+
+def _stack_changes(record: HandRecord, players: list[Seat]) -> list[tuple[str, list[int]]]:
+    """The hand's rebuys, top-ups, add-ons and cash-outs of players dealt in, as one
+    user-defined field per kind (:data:`~.reader.STACK_CHANGE_FIELDS`), one amount per player:
+    PHH has no such events, and without them a table's next hand would seem to start from
+    stacks its previous hand did not leave.  Two changes of one kind by one player are added."""
+    index = {seat.name: i for i, seat in enumerate(players)}
+    amounts: dict[str, list[int]] = {}
+    for event in record.events:
+        if isinstance(event, StackChange) and event.player in index:
+            row = amounts.setdefault(event.kind, [0] * len(players))
+            row[index[event.player]] += abs(event.amount)
+    return [(key, amounts[kind]) for kind, key in STACK_CHANGE_FIELDS.items() if kind in amounts]
 
 
 def _settings_amount(settings: GameSettings, kind: str) -> int:
