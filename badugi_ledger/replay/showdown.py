@@ -38,8 +38,10 @@ recorded figure is checked right where the replay computes it.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
 from operator import attrgetter
 from types import MappingProxyType
+from typing import TypeVar
 
 from ..hands.evaluate import meets_qualifier
 from ..hands.pots import pot_shares
@@ -462,32 +464,31 @@ def _postings(
 
 
 _POSTINGS_LIMIT = 1 << 14
+_K = TypeVar("_K", bound=Hashable)
 
 
-class _PaidPostings(dict[tuple[tuple[str, str], int], Posting]):
-    """An item of ``HandState.paid``, ``((player, kind), chips)``, -> the posting of those
-    chips leaving the player; shared: postings are immutable values and the same ones (a
-    blind, a fixed-limit bet) recur hand after hand, so a bounded table of them, looked up
-    with the item itself, saves building a frozen dataclass (and a key) for most."""
+class _SharedPostings(dict[_K, Posting]):
+    """Key -> its posting, shared: postings are immutable values and the same ones (a blind, a
+    fixed-limit bet, a collection) recur hand after hand, so a bounded table of them, looked
+    up with an item of ``HandState.paid`` or of the payouts itself, saves building a frozen
+    dataclass (and a key) for most.  ``make`` builds the posting of a key met first."""
 
-    def __missing__(self, item: tuple[tuple[str, str], int]) -> Posting:
+    def __init__(self, make: Callable[[_K], Posting]) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key: _K) -> Posting:
         if len(self) >= _POSTINGS_LIMIT:
             self.clear()
-        (player, kind), chips = item
-        found = self[item] = Posting(player, kind, -chips)  # type: ignore[arg-type]
+        found = self[key] = self.make(key)
         return found
 
 
-class _CollectPostings(dict[tuple[str, int], Posting]):
-    """An item of the payouts, ``(player, chips)``, -> the posting of that collection, shared
-    as :class:`_PaidPostings` shares the chips put in."""
-
-    def __missing__(self, item: tuple[str, int]) -> Posting:
-        if len(self) >= _POSTINGS_LIMIT:
-            self.clear()
-        found = self[item] = Posting(item[0], "collect", item[1])
-        return found
-
-
-_PAID_POSTINGS = _PaidPostings()
-_COLLECT_POSTINGS = _CollectPostings()
+_PAID_POSTINGS: _SharedPostings[tuple[tuple[str, str], int]] = _SharedPostings(
+    lambda item: Posting(item[0][0], item[0][1], -item[1])  # type: ignore[arg-type]
+)
+"""``((player, kind), chips)`` -> the posting of those chips leaving the player."""
+_COLLECT_POSTINGS: _SharedPostings[tuple[str, int]] = _SharedPostings(
+    lambda item: Posting(item[0], "collect", item[1])
+)
+"""``(player, chips)`` -> the posting of that collection."""
