@@ -311,7 +311,7 @@ def act(st: HandState, ev: Action) -> bool:
         if st.unknown and p in st.unknown:
             _shows_stack(st, ev, ev.amount, ev.amount is not None and ev.amount < owe)
         stack = st.stack[p]
-        pay = owe if owe < stack else stack  # call_amount(st, p)
+        pay = call_amount(st, p)
         if ev.amount is not None and ev.amount != pay:
             if ev.amount > stack:
                 raise illegal(

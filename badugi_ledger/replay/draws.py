@@ -115,6 +115,16 @@ class CardTracker:
         if hand.count(None) != len(hand):  # a known card is there already
             raise _illegal("deal-twice", f"{player}'s cards are dealt twice", pos)
         hand = self._hold[player] = []
+        self._give(player, hand, cards, pos)
+        missing = self.hand_size - len(cards)
+        if missing:
+            hand += [None] * missing
+
+    def _give(
+        self, player: str, hand: list[int | None], cards: Sequence[Card | None], pos: Position
+    ) -> None:
+        """Put ``cards`` (dealt or served) into ``player``'s ``hand``; a known card already in
+        a hand or dead is a duplicate."""
         loc = self._loc
         for card in cards:
             if card is None:
@@ -125,9 +135,6 @@ class CardTracker:
                 raise self._duplicate(card, index, player, pos)
             loc[index] = player
             hand.append(index)
-        missing = self.hand_size - len(cards)
-        if missing:
-            hand += [None] * missing
 
     def _duplicate(self, card: Card, index: int, player: str, pos: Position) -> IllegalAction:
         """``player`` gets ``card`` (at ``index``), which is already in a hand or dead."""
@@ -200,17 +207,7 @@ class CardTracker:
                 note = self._reshuffle(player, n, thrown, pos)
             else:
                 self.stub = stub - n
-        hand = self._hold[player]
-        loc = self._loc
-        for got in received:
-            if got is None:
-                hand.append(None)
-                continue
-            index = _INDEX[got]
-            if loc[index] is not None:
-                raise self._duplicate(got, index, player, pos)
-            loc[index] = player
-            hand.append(index)
+        self._give(player, self._hold[player], received, pos)
         return note
 
     def _burn(self, pos: Position) -> str:

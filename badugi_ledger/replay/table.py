@@ -112,9 +112,7 @@ class TableTracker:
     def replay(self, record: HandRecord) -> HandOutcome:
         """Replay one hand with its table's carried stacks and pot."""
         source = record.pos.source
-        state = self.tables.get((source, record.table))
-        if state is None:
-            state = self.tables[source, record.table] = TableState()
+        state = self.table(record)
         progressive = GAMES[record.settings.game].progressive
         if progressive and state.carry is None:
             error = Violation(
