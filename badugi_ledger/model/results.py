@@ -10,14 +10,17 @@ so no caller can change a result after the fact through the dict it was built fr
 built from a view keeps that view: the replay hands over views of the dicts it no longer
 changes, so that it copies nothing per hand.
 
-How a result is built: the replay builds a :class:`HandResult`, its :class:`PotResult`s and a
-:class:`HandOutcome` for every hand, and a frozen dataclass's generated ``__init__`` sets each
-field through ``object.__setattr__``, one call per field.  So those three classes write their
-``__init__`` out: the dataclass's signature, field for field, filling the new instance's
-dictionary with one fresh dict (as the events do, :mod:`badugi_ledger.events`).  The objects
-are the dataclasses' own - equality, ``repr``, :func:`dataclasses.replace` are untouched;
-pickling passes the mappings as plain dictionaries - and ``tests/test_replay_build.py`` holds
-each ``__init__`` to its fields.
+How a result is built: the replay builds a :class:`HandResult`, its :class:`PotResult`s, its
+:class:`Posting`s and a :class:`HandOutcome` for every hand (and a :class:`Violation` for every
+problem found), and a frozen dataclass's generated ``__init__`` sets each field through
+``object.__setattr__``, one call per field.  So every class here writes its ``__init__`` out: the
+dataclass's signature, field for field, filling the new instance's dictionary with one fresh
+dict (as the events do, :mod:`badugi_ledger.model.events`).  Equality, hash and ``repr`` are the
+model's shared ones (:mod:`badugi_ledger.model.frozen`) rather than six of each compiled at
+every start.  The objects are the dataclasses' own - :func:`dataclasses.fields` and
+:func:`dataclasses.replace` are untouched; pickling passes the mappings as plain dictionaries -
+and ``tests/model/test_results.py`` holds each ``__init__`` to its fields and the shared methods
+to what the dataclass would generate.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ from typing import Any, Literal
 
 from .errors import NOWHERE, Position
 from .events import HandRecord
+from .frozen import fields_eq, fields_hash, fields_repr
 
 HOUSE = "*house*"
 CARRY = "*carry*"
@@ -56,22 +60,30 @@ def _plain(obj: object) -> tuple[Any, ...]:
     )
 
 
+ViolationKind = Literal["illegal", "mismatch", "incomplete", "warning"]
 PostingKind = Literal[
     "blind", "ante", "bet", "returned", "collect", "rake", "carry-in", "carry-out", "buy"
 ]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False, eq=False, repr=False)
 class Violation:
     """A broken rule, a recorded figure that disagrees with the computed one, a hand that
     cannot be settled for lack of information, or (kind ``warning``) an assumption the replay
     made to go on - a draw nobody wrote down, a payout taken on the recorder's word - which
     ``check`` shows and ``check --strict`` counts as an error."""
 
+    __eq__, __hash__, __repr__ = fields_eq, fields_hash, fields_repr
+
     rule: str
     message: str
     pos: Position = NOWHERE
-    kind: Literal["illegal", "mismatch", "incomplete", "warning"] = "illegal"
+    kind: ViolationKind = "illegal"
+
+    def __init__(
+        self, rule: str, message: str, pos: Position = NOWHERE, kind: ViolationKind = "illegal"
+    ) -> None:
+        _set(self, "__dict__", {"rule": rule, "message": message, "pos": pos, "kind": kind})
 
     def as_dict(self) -> dict[str, object]:
         return {
@@ -83,17 +95,26 @@ class Violation:
         }
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False, eq=False, repr=False)
 class Posting:
+    """One line of a hand's double entry: ``amount`` chips into or out of ``account``."""
+
+    __eq__, __hash__, __repr__ = fields_eq, fields_hash, fields_repr
+
     account: str
     kind: PostingKind
     amount: int
     """Signed chips: negative leaves the account, positive enters it."""
 
+    def __init__(self, account: str, kind: PostingKind, amount: int) -> None:
+        _set(self, "__dict__", {"account": account, "kind": kind, "amount": amount})
 
-@dataclass(frozen=True, init=False)
+
+@dataclass(frozen=True, init=False, eq=False, repr=False)
 class PotResult:
     """One pot (main, side, or a carried pot) and how it was divided."""
+
+    __eq__, __hash__, __repr__ = fields_eq, fields_hash, fields_repr
 
     name: str
     amount: int
@@ -126,9 +147,11 @@ class PotResult:
         return PotResult, _plain(self)
 
 
-@dataclass(frozen=True, init=False)
+@dataclass(frozen=True, init=False, eq=False, repr=False)
 class HandResult:
     """The computed outcome of one legal hand."""
+
+    __eq__, __hash__, __repr__ = fields_eq, fields_hash, fields_repr
 
     record: HandRecord
     starting_stacks: Mapping[str, int]
@@ -219,7 +242,7 @@ class HandResult:
         return sum(p.amount for p in self.postings)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False, eq=False, repr=False)
 class TableGap:
     """A reader's word that a hand seems to be missing from ``source`` before the next hand of
     ``table`` (a site file whose stacks jump, or whose hand numbers skip one).
@@ -228,15 +251,22 @@ class TableGap:
     against the table's previous hand, and gives ``warning`` (kind ``warning``) with it.
     """
 
+    __eq__, __hash__, __repr__ = fields_eq, fields_hash, fields_repr
+
     source: str
     table: str
     warning: Violation
 
+    def __init__(self, source: str, table: str, warning: Violation) -> None:
+        _set(self, "__dict__", {"source": source, "table": table, "warning": warning})
 
-@dataclass(frozen=True, init=False)
+
+@dataclass(frozen=True, init=False, eq=False, repr=False)
 class HandOutcome:
     """One hand as ``check`` and ``import`` see it: the record (if it parsed), the result (if it
     replayed) and every problem found, in input order."""
+
+    __eq__, __hash__, __repr__ = fields_eq, fields_hash, fields_repr
 
     source: str
     hand_id: str | None

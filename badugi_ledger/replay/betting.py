@@ -310,18 +310,9 @@ def act(st: HandState, ev: Action) -> bool:
             raise illegal("call-amount", f"{p} calls, but there is nothing to call", ev.pos)
         if st.unknown and p in st.unknown:
             _shows_stack(st, ev, ev.amount, ev.amount is not None and ev.amount < owe)
-        stack = st.stack[p]
         pay = call_amount(st, p)
-        if ev.amount is not None and ev.amount != pay:
-            if ev.amount > stack:
-                raise illegal(
-                    "over-stack", f"{p} calls {ev.amount} but has only {stack} chips", ev.pos
-                )
-            raise illegal("call-amount", f"{p} calls {ev.amount}; the call is {pay}", ev.pos)
-        if ev.all_in and pay < stack:
-            raise illegal(
-                "all-in-stack", f"{p} is marked all-in but keeps {stack - pay} chips", ev.pos
-            )
+        if (ev.amount is not None and ev.amount != pay) or ev.all_in:
+            _check_call(st, ev, pay)
         st.bet(p, pay)
         pending.discard(p)
     elif verb == "fold":
@@ -342,6 +333,19 @@ def act(st: HandState, ev: Action) -> bool:
         _close_if_nobody_to_bet(st)
         return not st.pending or st.n_active <= 1
     return not pending or st.n_active <= 1
+
+
+def _check_call(st: HandState, ev: Action, pay: int) -> None:
+    """A call that writes its amount or is marked all-in: the amount must be ``pay`` (what
+    :func:`call_amount` gives), and an all-in call must leave no chip behind."""
+    p = ev.player
+    stack = st.stack[p]
+    if ev.amount is not None and ev.amount != pay:
+        if ev.amount > stack:
+            raise illegal("over-stack", f"{p} calls {ev.amount} but has only {stack} chips", ev.pos)
+        raise illegal("call-amount", f"{p} calls {ev.amount}; the call is {pay}", ev.pos)
+    if ev.all_in and pay < stack:
+        raise illegal("all-in-stack", f"{p} is marked all-in but keeps {stack - pay} chips", ev.pos)
 
 
 def _out_of_turn(st: HandState, ev: Action, expected: str | None) -> None:

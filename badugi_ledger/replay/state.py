@@ -25,6 +25,7 @@ every phase module reads and changes.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from itertools import filterfalse
 from operator import attrgetter
 
 from ..model.cards import Card
@@ -247,7 +248,8 @@ class HandState:
         self.bet_chips: dict[str, int] = {}
         """Player -> chips put in by calls, bets and raises, in the order of first bets."""
         self.live: dict[str, int] = zeros.copy()
-        """Chips put in as live bets (blinds, bets, calls): what decides an uncalled bet."""
+        """Chips put in as live bets (blinds, bets, calls): what decides an uncalled bet;
+        during the play without the betting rounds' chips, as ``contrib``."""
         self.paid: dict[tuple[str, str], int] = {}
         """(player, posting kind) -> chips put in that way (blind, ante, bet, buy), in the
         order first put in; the ``bet`` entries are filled in by :meth:`close_bets`."""
@@ -443,11 +445,10 @@ class HandState:
 
     def bet(self, player: str, amount: int) -> None:
         """A live ``bet`` (a call, bet or raise): the betting rounds' hot path.  The chips are
-        counted in ``bet_chips`` only; :meth:`close_bets` adds them to ``contrib`` and
-        ``paid`` when the play is over (two dictionary updates fewer per bet)."""
+        counted in ``bet_chips`` only; :meth:`close_bets` adds them to ``contrib``, ``live``
+        and ``paid`` when the play is over (three dictionary updates fewer per bet)."""
         stack = self.stack
         left = stack[player] = stack[player] - amount
-        self.live[player] += amount
         self.committed[player] += amount
         chips = self.bet_chips
         chips[player] = chips.get(player, 0) + amount
@@ -457,10 +458,12 @@ class HandState:
             self._leave_turns(player)
 
     def close_bets(self) -> None:
-        """The play is over: add the chips of :meth:`bet` to ``contrib`` and ``paid``."""
-        contrib, paid = self.contrib, self.paid
+        """The play is over: add the chips of :meth:`bet` to ``contrib``, ``live`` and
+        ``paid``."""
+        contrib, live, paid = self.contrib, self.live, self.paid
         for player, chips in self.bet_chips.items():
             contrib[player] += chips
+            live[player] += chips
             paid[(player, "bet")] = chips
 
     def fold(self, player: str) -> None:
@@ -485,13 +488,12 @@ class HandState:
 
     def active(self) -> list[str]:
         """Players still in the hand, clockwise from the button's left."""
-        folded = self.folded
-        return [p for p in self.dealt if p not in folded]
+        return list(filterfalse(self.folded.__contains__, self.dealt))
 
     def can_bet(self) -> list[str]:
         """Players still in the hand who have chips behind, clockwise from the button's left."""
-        folded, all_in = self.folded, self.all_in
-        return [p for p in self.dealt if p not in folded and p not in all_in]
+        out = self.folded | self.all_in if self.all_in else self.folded
+        return list(filterfalse(out.__contains__, self.dealt))
 
     def check_player(self, player: str, pos: Position) -> None:
         """Raise unless ``player`` is dealt in."""

@@ -33,7 +33,7 @@ from functools import partial
 from operator import attrgetter, is_
 
 from ..model.errors import BadugiError
-from ..model.events import CarryOut, Collect, FinalStack, HandRecord
+from ..model.events import CarryOut, Collect, FinalStack, HandRecord, Seat
 from ..model.games import GAMES
 from ..model.results import HandOutcome, HandResult, TableGap, Violation
 from .hand import replay_hand
@@ -68,8 +68,9 @@ class TableState:
     """The reason a ``stacks-unknown`` warning was last given for (said once per failure)."""
     busted: dict[str, str] = field(default_factory=dict)
     """Player -> id of the hand in which their stack reached zero."""
-    last_seated: frozenset[str] = frozenset()
-    """Who sat at the table in its previous hand."""
+    last_seats: tuple[Seat, ...] = ()
+    """Who sat at the table in its previous hand: that hand's seats, kept as they are (their
+    names are looked up only for a hand that states a stack, see :func:`_carried_each`)."""
 
     def forget(self, players: Iterable[str], why: str) -> None:
         """These players' stacks are unknown from now on, because of ``why``."""
@@ -106,8 +107,10 @@ class TableTracker:
 
     def carried(self, record: HandRecord) -> tuple[dict[str, int], dict[str, str]]:
         """The stacks ``record`` starts from at its table (``stacks=`` of
-        :func:`~.hand.replay_hand`), and why those that are unknown are unknown."""
-        return _carried(self.table(record), record)
+        :func:`~.hand.replay_hand`: a new dict, which may hold players of the table who do
+        not sit in this hand), and why those that are unknown are unknown."""
+        carried, unknown = _carried(self.table(record), record)
+        return dict(carried), unknown
 
     def replay(self, record: HandRecord) -> HandOutcome:
         """Replay one hand with its table's carried stacks and pot."""
@@ -199,7 +202,7 @@ class TableTracker:
                 f"{record.hand_id}, which could not be replayed (not checked)"
             )
             state.resynced = (said, frozenset(finals))
-        state.last_seated = frozenset(record.players)
+        state.last_seats = record.seats
         state.progressive = GAMES[record.settings.game].progressive
         if not state.progressive:
             state.carry = 0
@@ -220,13 +223,17 @@ _IS_NONE = partial(is_, None)
 
 
 def _carried(state: TableState, record: HandRecord) -> tuple[dict[str, int], dict[str, str]]:
-    """:meth:`TableTracker.carried` of ``record`` at its table ``state``."""
-    seats = record.seats
-    known = state.stacks
-    names = tuple(map(_NAME, seats))
-    if all(map(known.__contains__, names)) and all(map(_IS_NONE, map(_STACK, seats))):
-        # The usual later hand of a table: no stack stated, every one carried.
-        return dict(zip(names, map(known.__getitem__, names), strict=True)), {}
+    """:meth:`TableTracker.carried` of ``record`` at its table ``state``, without a copy: the
+    replay only reads the stacks of the hand's seats, and nothing changes the table's stacks
+    until the hand is replayed."""
+    if (
+        not state.unknown
+        and state.unknown_default is None
+        and all(map(_IS_NONE, map(_STACK, record.seats)))
+    ):
+        # The usual later hand of a table: no stack stated and none unknown, so each seat's
+        # stack is the table's (a player the table has not seen has none, as seat by seat).
+        return state.stacks, {}
     return _carried_each(state, record)
 
 
@@ -235,7 +242,7 @@ def _carried_each(state: TableState, record: HandRecord) -> tuple[dict[str, int]
     known = state.stacks
     carried: dict[str, int] = {}
     unknown: dict[str, str] = {}
-    last = state.last_seated
+    last = set(map(_NAME, state.last_seats))
     for s in record.seats:
         name = s.name
         if s.stack is None:
@@ -268,7 +275,7 @@ def _after_replay(
             if p in finals:
                 state.stacks[p] = finals[p]
                 unknown.pop(p, None)
-    state.last_seated = frozenset(map(_NAME, record.seats))  # the record's players
+    state.last_seats = record.seats
     state.carry = result.carry_out
     state.progressive = progressive
     for p in result.busted:
@@ -300,7 +307,7 @@ def replay_stream(
                 yield tracker.replay(item)
                 continue
             # The stated stacks are not held against a hand that is not the previous one.
-            tracker.table(item).last_seated = frozenset()
+            tracker.table(item).last_seats = ()
             outcome = tracker.replay(item)
             yield replace(outcome, warnings=(gap, *outcome.warnings))
             continue

@@ -2,10 +2,13 @@
 written out (one fresh dict per instance), which the replay calls like anyone else.  It must
 make what the dataclass's own ``__init__`` would make, and a result that says it is frozen is
 immutable: its mappings (stacks, contributions, payouts, a pot's shares) refuse changes, and
-changing the dict a result was built from does not change the result."""
+changing the dict a result was built from does not change the result.  Equality, hash and
+``repr`` are the model's shared ones (``model/frozen.py``): they must give what the dataclass
+would generate."""
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import inspect
 import pickle
@@ -13,7 +16,17 @@ from typing import Any
 
 import pytest
 
-from badugi_ledger.model.results import HandOutcome, HandResult, PotResult
+from badugi_ledger.model import results
+from badugi_ledger.model.errors import Position
+from badugi_ledger.model.frozen import fields_eq, fields_hash, fields_repr
+from badugi_ledger.model.results import (
+    HandOutcome,
+    HandResult,
+    Posting,
+    PotResult,
+    TableGap,
+    Violation,
+)
 from badugi_ledger.replay import replay_hand, replay_stream
 from tests.helpers.replay_builder import record
 
@@ -42,7 +55,7 @@ LINES = [
     "Ben shows 9s Qc Jd Th",
     "Anna collects 4",
 ]
-WRITTEN_OUT = (HandResult, PotResult, HandOutcome)
+WRITTEN_OUT = (HandResult, PotResult, HandOutcome, Violation, Posting, TableGap)
 MAPPINGS = ("starting_stacks", "contributions", "payouts", "final_stacks")
 
 
@@ -143,3 +156,90 @@ def test_defaults() -> None:
     assert pot == PotResult(name="main", amount=4, eligible=("A",), shares={}, detail="")
     with pytest.raises(TypeError):
         PotResult("main", 4)  # type: ignore[call-arg]
+
+
+def test_every_result_class_is_written_out_and_shares_the_model_s_methods() -> None:
+    """No class of ``results.py`` has the dataclass compile an ``__init__``, ``__eq__``,
+    ``__hash__`` or ``__repr__`` of its own at every start."""
+    classes = {
+        obj
+        for obj in vars(results).values()
+        if isinstance(obj, type)
+        and dataclasses.is_dataclass(obj)
+        and obj.__module__ == results.__name__
+    }
+    assert classes == set(WRITTEN_OUT)
+    for cls in classes:
+        own = vars(cls)
+        assert (own["__eq__"], own["__hash__"], own["__repr__"]) == (
+            fields_eq,
+            fields_hash,
+            fields_repr,
+        ), cls
+        assert own["__init__"].__module__ == results.__name__
+
+
+def _plain_twin(obj: Any) -> Any:
+    """The same values in a plain frozen dataclass of the same name and fields."""
+    fields = dataclasses.fields(obj)
+    plain = dataclasses.make_dataclass(
+        type(obj).__name__, [(f.name, f.type) for f in fields], frozen=True
+    )
+    return plain(*(getattr(obj, f.name) for f in fields))
+
+
+def _samples() -> list[object]:
+    result = replay_hand(record(["Anna", "Ben"], "Anna", LINES))
+    (outcome,) = replay_stream([record(["Anna", "Ben"], "Anna", LINES)])
+    warning = Violation("stacks-unknown", "a warning", Position("night.bhh", 3, 4), "warning")
+    return [
+        result,
+        *result.pots,
+        *result.postings,
+        outcome,
+        warning,
+        Violation("rule", "message"),
+        TableGap("night.bhh", "table 1", warning),
+    ]
+
+
+@pytest.mark.parametrize("obj", _samples(), ids=lambda o: type(o).__name__)
+def test_equality_hash_and_repr_are_the_dataclass_s(obj: Any) -> None:
+    twin = _plain_twin(obj)
+    names = [f.name for f in dataclasses.fields(obj)]
+    assert list(vars(obj)) == names  # what the shared methods rest on
+    assert repr(obj) == repr(twin)
+    try:
+        expected: object = hash(twin)
+    except TypeError as exc:  # a result holding mappings is not hashable, as the dataclass
+        expected = type(exc)
+    try:
+        got: object = hash(obj)
+    except TypeError as exc:
+        got = type(exc)
+    assert got == expected
+    for same in (copy.copy(obj), pickle.loads(pickle.dumps(obj)), dataclasses.replace(obj)):
+        assert same == obj
+        assert list(vars(same)) == names
+    assert obj != twin and twin != obj  # another class is never equal
+    for name in names:  # each field takes part in equality, as in the dataclass
+        changed, twin_changed = copy.copy(obj), copy.copy(twin)
+        marker = object()
+        object.__setattr__(changed, name, marker)
+        object.__setattr__(twin_changed, name, marker)
+        assert (changed != obj) and (twin_changed != twin)
+        assert repr(changed) == repr(twin_changed)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        setattr(obj, names[0], None)
+
+
+def test_a_violation_keeps_its_defaults_and_order() -> None:
+    assert Violation("rule", "message") == Violation("rule", "message", results.NOWHERE, "illegal")
+    assert Violation(kind="warning", message="m", rule="r").as_dict() == {
+        "line": results.NOWHERE.line,
+        "column": results.NOWHERE.column,
+        "rule": "r",
+        "message": "m",
+        "kind": "warning",
+    }
+    assert Posting("Anna", "blind", -1) == Posting(account="Anna", kind="blind", amount=-1)

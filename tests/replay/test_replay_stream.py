@@ -304,9 +304,10 @@ def test_an_engine_bug_is_reported_on_its_hand(monkeypatch) -> None:  # type: ig
 
 
 def test_carried_stacks_of_a_later_hand_are_taken_at_once(monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    """The table's quick way to a later hand's stacks (no stack stated, every one known) is
-    the one a simulated session takes after its first hand, and gives what the seat-by-seat
-    rules give; a hand that states stacks goes seat by seat."""
+    """The table's quick way to a later hand's stacks (no stack stated, none unknown: the
+    table's own stacks, not copied) is the one a simulated session takes after its first hand,
+    and gives each seat what the seat-by-seat rules give; a hand that states stacks goes seat
+    by seat, and :meth:`TableTracker.carried` always hands out a copy."""
     from badugi_ledger.replay import table
     from badugi_ledger.simulate.sessions import SimulationOptions, simulate_hands
 
@@ -327,7 +328,12 @@ def test_carried_stacks_of_a_later_hand_are_taken_at_once(monkeypatch) -> None: 
         got = table._carried(state, rec)
         if len(slow) == before:
             quick += 1
-            assert got == each(state, rec), rec.hand_id
+            stacks, unknown = got
+            assert stacks is state.stacks and not unknown
+            seated = {s.name: stacks[s.name] for s in rec.seats if s.name in stacks}
+            assert (seated, unknown) == each(state, rec), rec.hand_id
+            copied, _ = tracker.carried(rec)
+            assert copied == stacks and copied is not stacks
         outcome = tracker.replay(rec)
         assert outcome.ok, outcome.errors
     stated = [r.hand_id for r in records if any(s.stack is not None for s in r.seats)]
