@@ -41,6 +41,7 @@ kept side by side so that each structure's rule reads against the others.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import NamedTuple
 
 from ..model.errors import IllegalAction, Position
@@ -378,6 +379,11 @@ class RaiseSize(NamedTuple):
     most: int | None
 
 
+_sizes = partial(tuple.__new__, RaiseSize)
+"""``_sizes((least, most))`` is ``RaiseSize(least, most)`` made in C: a named tuple's own
+constructor is a Python function, one call more for every bet and raise of every hand."""
+
+
 def raise_size(st: HandState, player: str) -> RaiseSize:
     """The full bet or raise ``player`` could make now under the structure (see the module
     docstring); whether they may raise at all is :func:`raise_refused`."""
@@ -386,7 +392,7 @@ def raise_size(st: HandState, player: str) -> RaiseSize:
     level = st.level
     if kind == FIXED:
         target = st.full_level + (s.small_bet if st.round < 2 else s.big_bet)  # bet_unit(st)
-        return RaiseSize(target, target)
+        return _sizes((target, target))
     min_inc = st.last_raise
     most: int | None = None
     if kind == "pot-limit":
@@ -398,7 +404,7 @@ def raise_size(st: HandState, player: str) -> RaiseSize:
         most = level + s.spread_max
     if level == 0 and kind != SPREAD:
         min_inc = max(st.settings.big_blind, 1)
-    return RaiseSize(level + min_inc, most)
+    return _sizes((level + min_inc, most))
 
 
 def raise_refused(st: HandState, player: str, pos: Position | None) -> IllegalAction | None:

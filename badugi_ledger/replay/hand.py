@@ -77,10 +77,11 @@ def play_events(
         st = HandState(record, stacks, carry_in)
         handlers = _HANDLERS
         act = betting.act
+        action, bet = Action, BET  # locals: looked up for every event
         for ev in record.events:
             # An action in a betting round, the most common event, goes straight to the
             # betting core; every other event to its handler.
-            if type(ev) is Action and st.phase == BET:
+            if type(ev) is action and st.phase == bet:
                 if act(st, ev):
                     _advance(st)
             else:
@@ -279,8 +280,8 @@ def _on_draw(st: HandState, ev: Draw) -> None:
     note = st.cards.draw(p, ev.discards, ev.received, ev.pos)
     if note:
         st.notes.append(note)
-    st.draw_idx += 1
-    if st.draw_idx == len(st.draw_order):
+    drawn = st.draw_idx = st.draw_idx + 1
+    if drawn == len(st.draw_order):
         _advance(st)
 
 

@@ -311,3 +311,24 @@ def test_seating_is_worked_out_again_when_someone_is_left_out() -> None:
     assert (err.rule, err.message) == ("sitting-out", "Anna sits out this hand")
     again = replay_hand(record(SEATS, "Dan", lines))
     assert again == everyone.__class__(**{**vars(everyone), "record": again.record})
+
+
+def test_raise_size_is_a_raise_size_made_in_c() -> None:
+    """:func:`~badugi_ledger.replay.betting.raise_size` makes its named tuple without the
+    tuple's Python constructor; what it gives is the same ``RaiseSize`` (``000`` fixed limit:
+    a raise of round 1 is to two small bets; ``001`` no limit: at least the big blind more,
+    no most)."""
+    from badugi_ledger.model.settings import GameSettings, Structure
+    from badugi_ledger.replay.betting import RaiseSize, raise_size
+    from badugi_ledger.replay.hand import play_events
+
+    opened = [*POSTS, *DEALS, "Cara calls"]
+    fixed = play_events(record(SEATS, "Dan", opened))
+    size = raise_size(fixed, "Dan")
+    assert type(size) is RaiseSize and size == RaiseSize(4, 4) and size.least == size.most == 4
+    hand = record(SEATS, "Dan", opened)
+    no_limit = dataclasses.replace(
+        hand, settings=GameSettings(structure=Structure("no-limit"), small_blind=1, big_blind=2)
+    )
+    size = raise_size(play_events(no_limit), "Dan")
+    assert type(size) is RaiseSize and (size.least, size.most) == (4, None)
