@@ -47,7 +47,8 @@ def stream_calls(records: list[HandRecord]) -> list[Call]:
     original = table.replay_hand
 
     def spy(record: HandRecord, *, stacks: dict[str, int] | None = None, carry_in: int = 0):  # type: ignore[no-untyped-def]
-        calls.append((record, stacks, carry_in))
+        # A copy: the table may hand over its own stacks, which the next hands change.
+        calls.append((record, None if stacks is None else dict(stacks), carry_in))
         return original(record, stacks=stacks, carry_in=carry_in)
 
     table.replay_hand = spy  # type: ignore[assignment]
