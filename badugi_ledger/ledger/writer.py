@@ -94,8 +94,12 @@ class FileWriter:
         file share their session object, so most hands find their event without hashing it."""
         self.touched: set[int] = set()
         """Events this file added hands to or replaced hands of (tournaments get recomputed)."""
-        self.written: set[int] = set()
-        """Row ids of the hands this file stored or replaced."""
+        self.first_new = 0
+        """The row id of this file's first new hand: it stores new hands as the ids
+        ``first_new`` .. ``next_hand - 1``, so that range is all it keeps of them, and memory
+        stays flat however many hands a file holds."""
+        self.replaced_ids: set[int] = set()
+        """Row ids of the stored hands this file replaced (one per conflict it overrode)."""
         self.pending: dict[tuple[int, str, str], Stored] = {}
         """This batch's hands by identity, before they are inserted."""
         self.next_hand = self.next_pot = 0
@@ -106,8 +110,12 @@ class FileWriter:
             self.conn.execute("BEGIN IMMEDIATE")
             self.open = True
             # Inside the write lock: nobody else adds hands or pots until COMMIT.
-            self.next_hand = self._max_id("hands") + 1
+            self.next_hand = self.first_new = self._max_id("hands") + 1
             self.next_pot = self._max_id("pots") + 1
+
+    def wrote(self, hand_id: int) -> bool:
+        """Whether this file has stored or replaced the hand with row id ``hand_id``."""
+        return self.first_new <= hand_id < self.next_hand or hand_id in self.replaced_ids
 
     def _max_id(self, table: str) -> int:
         return int(self.conn.execute(f"SELECT coalesce(max(id), 0) FROM {table}").fetchone()[0])
@@ -244,10 +252,11 @@ class FileWriter:
                     self.report.duplicate += 1
                     continue
                 conflict = self.conflict(rows, stored)
-                if not self.replace or stored.id in self.written:
+                if not self.replace or self.wrote(stored.id):
                     self.report.conflicts.append(conflict)
                     continue
                 self.replace_hand(stored, rows, conflict)
+                self.replaced_ids.add(stored.id)
                 fresh = False
                 hand_id = stored.id
             else:
@@ -258,7 +267,6 @@ class FileWriter:
                      self.now)
                 )  # fmt: skip
                 self.report.stored += 1
-            self.written.add(hand_id)
             self.touched.add(event_id)
             known[rows.fingerprint] = self.pending[identity] = Stored(
                 hand_id, rows.fingerprint, rows.content, event_id
@@ -291,7 +299,7 @@ class FileWriter:
         label = f"{event[0]}" + (f" ({event[1]})" if event[1] else "")
         line = int(rows.hand[4] or 0)
         found: tuple[str, ...]
-        if stored.id in self.written:
+        if self.wrote(stored.id):
             found = ("this import holds the hand twice, with different content",)
         else:
             found = tuple(differences(stored_facts(self.conn, stored.id), rows.facts()))

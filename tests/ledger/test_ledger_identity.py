@@ -392,3 +392,30 @@ def test_players_count_the_hands_that_count(tmp_path: Path) -> None:
     invoke("void", "--event", "Friday Night", "--hand", "1", "--reason", "misdeal", "--db", db)
     code, after = invoke("players", "--db", db)
     assert "Anna: 3 hands" in before and "Anna: 2 hands" in after, (before, after)
+
+
+def test_a_replaced_hand_met_again_in_the_same_file_is_a_conflict(tmp_path: Path) -> None:
+    """``--replace`` stores a file's first new version of a stored hand; a second version of
+    it later in the same file is a conflict, not a second replacement."""
+    db = tmp_path / "r.db"
+    assert invoke("import", write(tmp_path, "night.bhh", NIGHT), "--db", db)[0] == 0
+    hand_3 = "hand 3 · button Cara · Anna · Ben · Cara\nCara folds · Anna folds\n"
+    calls = (
+        "hand 3 · button Cara · Anna · Ben · Cara\n"
+        "Cara calls · Anna calls · Ben checks\n"
+        "draw: Anna pat · Ben pat · Cara pat\nAnna checks · Ben checks · Cara checks\n"
+        "draw: Anna pat · Ben pat · Cara pat\nAnna checks · Ben checks · Cara checks\n"
+        "draw: Anna pat · Ben pat · Cara pat\nAnna checks · Ben checks · Cara checks\n"
+        "show: Anna Kh Qd Js Tc · Ben 7h 5c 3d 2s · Cara 8s 6d 4c Ah\n"
+    )
+    folds = "hand 3 · button Cara · Anna · Ben · Cara\nCara calls · Anna folds · Ben folds\n"
+    edited = NIGHT.replace(hand_3, calls + "\n" + folds)
+    assert edited != NIGHT
+    code, out = invoke("import", write(tmp_path, "edited.bhh", edited), "--db", db, "--replace")
+    assert code == 1 and "this import holds the hand twice" in out, out
+    assert "replaced 1" in out or "1 replaced" in out, out
+    with sqlite3.connect(db) as conn:
+        (pot,) = conn.execute(
+            "SELECT h.pot FROM hands h WHERE h.hand_number = '3'"
+        ).fetchone()
+    assert pot == 6  # the showdown version (three calls of 2) is the one stored
