@@ -84,7 +84,9 @@ class _Readers(Mapping[str, Reader]):
         reader = self._loaded.get(name)
         if reader is None:  # once per format: a folder of one-hand files asks once per file
             module, function = _WHERE[name]
-            reader = self._loaded[name] = getattr(import_module(f"{__package__}.{module}"), function)
+            reader = self._loaded[name] = getattr(
+                import_module(f"{__package__}.{module}"), function
+            )
         return reader
 
     def __iter__(self) -> Iterator[str]:

@@ -218,9 +218,7 @@ def decode_lines(data: bytes, max_line: int = MAX_LINE) -> list[str]:
     if len(text) > max_line:  # (no line is longer than the text)
         kept = min(max_line, MAX_QUOTE) + 1  # the stream's start of a cut line
         lines = [
-            CutLine(line[:kept].lstrip("\ufeff"), len(line))
-            if len(line) > max_line
-            else line
+            CutLine(line[:kept].lstrip("\ufeff"), len(line)) if len(line) > max_line else line
             for line in lines
         ]
     if "\ufeff" in text:  # as the stream does, line by line (a cut line's start already is)
@@ -294,5 +292,3 @@ def chunk_hands(lines: Iterable[str], starts: re.Pattern[str], source: str) -> I
         problem.hand = hand_id
     if chunk is not None:
         yield Chunk(begin, chunk, problem, hand_id)
-
-

@@ -531,6 +531,7 @@ def test_field_shortcuts_read_as_value_by_value(
 ) -> None:
     """``amounts``, ``per_player``, ``strings`` and ``date`` check a whole list at once in the
     common case; they give exactly what the item-by-item reading gives, or its error."""
+    from badugi_ledger.phh import fields as phh_fields
     from badugi_ledger.phh.fields import HandFields
 
     hand = {"n": numbers, "s": strings, "year": date[0], "month": date[1], "day": date[2]}
@@ -541,7 +542,7 @@ def test_field_shortcuts_read_as_value_by_value(
             return read()  # type: ignore[operator]
         except BadugiError as exc:
             return _comparable([exc])[0]
-        except (ValueError, ArithmeticError) as exc:  # (a day of 2^53: read_phh reports it)
+        except (ValueError, ArithmeticError) as exc:  # a bug: whole numbers are all said
             return type(exc), str(exc)
 
     def amounts_by_item(least: int) -> list[int]:
@@ -564,6 +565,12 @@ def test_field_shortcuts_read_as_value_by_value(
             return datetime.date(year, month, day).isoformat()
         except ValueError:
             fields.fail("year", f"year {year}, month {month}, day {day} is not a date")
+        except OverflowError:
+            key, expected = phh_fields._date_field(year, month, day)
+            fields.fail(
+                key,
+                f"year {year}, month {month}, day {day} is not a date ({key} must be {expected})",
+            )
 
     for least in (0, 1):
         assert outcome(lambda at=least: fields.amounts("n", least=at)) == outcome(
