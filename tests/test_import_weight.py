@@ -68,7 +68,7 @@ NOT_AT_START = (
     ("name", "also_not"),
     [
         ("text", ("badugi_ledger.sites.common",)),
-        ("phh", ("json",)),
+        ("phh", ("json", "tomllib")),
         ("kingsclub", ("json",)),
     ],
 )

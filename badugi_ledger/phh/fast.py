@@ -22,7 +22,6 @@ other line (a comment, a multi-line array...) is read value by value as before
 from __future__ import annotations
 
 import re
-import tomllib
 from typing import Any
 
 _ODD = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\r]")
@@ -57,7 +56,11 @@ _PLAIN_INTS = re.compile(r"(?:0|[1-9][0-9]{0,17})(?:, (?:0|[1-9][0-9]{0,17}))*")
 def loads(text: str) -> dict[str, Any]:
     """``tomllib.loads(text)``, read by :func:`fast_loads` when it can; raises as ``tomllib``."""
     data = fast_loads(text)
-    return data if data is not None else tomllib.loads(text)
+    if data is not None:
+        return data
+    import tomllib  # only for what the fast reader leaves: its import costs every start ~3%
+
+    return tomllib.loads(text)
 
 
 def fast_loads(text: str) -> dict[str, Any] | None:

@@ -20,7 +20,6 @@ kept).
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -119,16 +118,19 @@ def _piece(
     body = fast.fast_loads(text[len(chunk[0]) + 1 :]) if key is not None else None
     try:
         data = fast.loads(text) if key is None or body is None else {key: body}
-    except tomllib.TOMLDecodeError as exc:
-        message = str(exc)
-        at = _AT.search(message)
-        if at is None:
-            yield error(f"not valid TOML: {message}")
-        else:
-            line, column = start + int(at.group(1)) - 1, int(at.group(2))
-            yield error(f"not valid TOML: {message[: at.start()].rstrip()}", line, column)
-        return
-    except ValueError:  # tomllib converts an integer of thousands of digits: Python refuses
+    except ValueError as exc:  # a TOML error, or an integer of thousands of digits
+        from tomllib import TOMLDecodeError  # loaded by fast.loads when it raised one
+
+        if isinstance(exc, TOMLDecodeError):
+            message = str(exc)
+            at = _AT.search(message)
+            if at is None:
+                yield error(f"not valid TOML: {message}")
+            else:
+                line, column = start + int(at.group(1)) - 1, int(at.group(2))
+                yield error(f"not valid TOML: {message[: at.start()].rstrip()}", line, column)
+            return
+        # tomllib converts an integer of thousands of digits: Python refuses
         line, column = _long_number(chunk, start)
         yield error(
             f"a number of more than {MAX_DIGITS} digits; amounts and counts are at most 2^53",

@@ -178,3 +178,46 @@ def test_the_shared_freezing_is_the_dataclass_s(cls: type) -> None:
     assert one.extra == other.extra == 5
     del one.extra, other.extra
     assert _error(lambda: setattr(one, first, 1)) == _error(lambda: setattr(other, first, 1))
+
+
+_COMPILES_WHILE_MAKING = """
+import sys
+from badugi_ledger.model.errors import NOWHERE, Position
+from badugi_ledger.model.frozen import fields_eq, fields_hash, fields_repr, frozen_fields
+compiled = []
+sys.addaudithook(lambda event, args: compiled.append(event) if event in ("compile", "exec") else None)
+
+
+@frozen_fields
+class Made:
+    __eq__, __hash__, __repr__ = fields_eq, fields_hash, fields_repr
+
+    player: str
+    pos: Position = NOWHERE
+
+    def __init__(self, player: str, pos: Position = NOWHERE) -> None:
+        object.__setattr__(self, "__dict__", {"player": player, "pos": pos})
+
+
+print(len(compiled))
+"""
+
+
+def test_making_a_class_frozen_by_the_shared_methods_compiles_nothing() -> None:
+    """What ``frozen_fields`` is for: ``@dataclass(frozen=True)`` compiles ``__setattr__`` and
+    ``__delattr__`` for every class at every start (two compiles), this compiles none."""
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-c", _COMPILES_WHILE_MAKING], capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["0"]
+    plain = _COMPILES_WHILE_MAKING.replace(
+        "@frozen_fields",
+        "@__import__('dataclasses').dataclass(frozen=True, init=False, eq=False, repr=False)",
+    )
+    done = subprocess.run([sys.executable, "-c", plain], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert int(done.stdout) >= 2  # the check sees the dataclass's own compiles
