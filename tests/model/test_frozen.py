@@ -185,7 +185,7 @@ import sys
 from badugi_ledger.model.errors import NOWHERE, Position
 from badugi_ledger.model.frozen import fields_eq, fields_hash, fields_repr, frozen_fields
 compiled = []
-sys.addaudithook(lambda event, args: compiled.append(event) if event in ("compile", "exec") else None)
+sys.addaudithook(lambda event, _: compiled.append(event) if event in ("compile", "exec") else None)
 
 
 @frozen_fields
