@@ -334,7 +334,7 @@ class Seat:
         _set(self, "__dict__", {"name": name, "stack": stack, "number": number})
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@frozen_fields
 class Session:
     """What the hand belongs to: a cash session or a tournament, for the ledger."""
 
@@ -352,6 +352,34 @@ class Session:
     """Tournament prize table in percent of the prize pool, first place first; totals 100."""
     chip_value: ChipValue | None = None
     """What a chip of this home cash game is worth (header ``chips 100 = 10 EUR``)."""
+
+    def __init__(
+        self,
+        kind: EventKind = "cash",
+        name: str = "",
+        date: str | None = None,
+        place: str | None = None,
+        season: str | None = None,
+        buy_in: int | None = None,
+        starting_chips: int | None = None,
+        payouts: tuple[int, ...] = (),
+        chip_value: ChipValue | None = None,
+    ) -> None:
+        _set(
+            self,
+            "__dict__",
+            {
+                "kind": kind,
+                "name": name,
+                "date": date,
+                "place": place,
+                "season": season,
+                "buy_in": buy_in,
+                "starting_chips": starting_chips,
+                "payouts": payouts,
+                "chip_value": chip_value,
+            },
+        )
 
 
 @dataclass(frozen=True, eq=False, repr=False)

@@ -132,12 +132,17 @@ def test_a_value_that_holds_itself_shows_dots_as_the_dataclass_does() -> None:
 FROZEN_BY_SHARED = [cls for cls in SHARING if vars(cls).get("__setattr__") is frozen_setattr]
 
 
-def test_the_events_and_seat_are_frozen_by_the_shared_methods() -> None:
-    """The classes with a written-out ``__init__`` (the 14 events and ``Seat``) compile nothing:
-    ``__setattr__``/``__delattr__`` are the shared ones, and they are still marked frozen."""
-    assert {c.__name__ for c in FROZEN_BY_SHARED} == {
-        c.__name__
-        for c in (*events.Event.__args__, Seat)  # type: ignore[attr-defined]
+def test_every_class_with_a_written_out_constructor_is_frozen_by_the_shared_methods() -> None:
+    """The classes whose ``__init__`` is written out (the events, ``Seat``, ``Session``,
+    ``Position``, ``Game``, ``ChipValue``, ``HouseRules``, ``Structure``, ``RakeRule``) compile
+    nothing: ``__setattr__``/``__delattr__`` are the shared ones, and they are still marked
+    frozen.  ``GameSettings`` and ``HandRecord`` (fields with a default factory) keep the
+    dataclass's own."""
+    written_out = {c for c in SHARING if not c.__dataclass_params__.init}  # type: ignore[attr-defined]
+    assert set(FROZEN_BY_SHARED) == written_out
+    assert {c.__name__ for c in SHARING} - {c.__name__ for c in written_out} == {
+        "GameSettings",
+        "HandRecord",
     }
     for cls in FROZEN_BY_SHARED:
         assert vars(cls)["__delattr__"] is frozen_delattr
