@@ -35,6 +35,7 @@ from badugi_ledger.model.games import GAME_NAMES
 from badugi_ledger.model.settings import STRUCTURE_KINDS
 from badugi_ledger.phh import fast as phh_fast
 from badugi_ledger.phh import reader as phh
+from badugi_ledger.phh import values as phh_values
 from badugi_ledger.phh.reader import read_phh
 from badugi_ledger.phh.split import PhhPiece
 from badugi_ledger.simulate.sessions import SimulationOptions, simulate_to_path
@@ -334,7 +335,7 @@ def _declines_or_agrees(text: str) -> None:
     except tomllib.TOMLDecodeError:
         expected = None
     readers = [phh_fast.fast_loads]
-    if not phh_fast._ODD.search(text):  # _lines_fast's caller refuses control characters first
+    if not phh_values._ODD.search(text):  # _lines_fast's caller refuses control characters first
         readers.append(phh_fast._lines_fast)
     for reader in readers:
         got = reader(text)
