@@ -21,10 +21,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
 from typing import Any
 
 from ..model.errors import ImportFormatError, Position
+from ..model.frozen import fields_eq, fields_hash, fields_repr, frozen_fields
 from ..model.limits import MAX_DIGITS
 from . import fast
 
@@ -39,15 +39,25 @@ _AT = re.compile(r"\(at line (\d+), column (\d+)\)$")
 _LONG_NUMBER = re.compile(rf"\d{{{MAX_DIGITS + 1},}}")
 
 
-@dataclass(frozen=True)
+@frozen_fields
 class PhhPiece:
-    """One parsed piece of the file: a table (``key``) or the document's root (``None``)."""
+    """One parsed piece of the file: a table (``key``) or the document's root (``None``).
+
+    Frozen by the model's shared methods, its constructor written out (one per hand, and
+    nothing compiled at start: :mod:`badugi_ledger.model.frozen`)."""
+
+    __eq__, __hash__, __repr__ = fields_eq, fields_hash, fields_repr
 
     key: str | None
     start: int
     """1-based line of its first line (the table header; 1 for the root)."""
     lines: list[str]
     data: dict[str, Any]
+
+    def __init__(self, key: str | None, start: int, lines: list[str], data: dict[str, Any]) -> None:
+        object.__setattr__(
+            self, "__dict__", {"key": key, "start": start, "lines": lines, "data": data}
+        )
 
     def hands(self) -> list[tuple[str | None, dict[str, Any]]]:
         """``(table key, fields)`` of each hand here: the root itself when it has a
