@@ -203,3 +203,33 @@ def test_a_check_of_phh_files_our_writer_wrote_compiles_no_general_reader(tmp_pa
     # ... and a file with a comment takes the general reader (the check sees the module).
     (tmp_path / "h0.phh").write_text("# a comment\n" + (tmp_path / "h1.phh").read_text())
     assert loaded_by("check", "-j", "1", str(tmp_path), among=among) == ["badugi_ledger.phh.values"]
+
+
+_FROZEN_AT_EXIT = """
+import atexit, gc, sys
+atexit.register(lambda: print(gc.get_freeze_count(), file=sys.stderr))
+sys.argv = ["badugi-ledger", *{args!r}]
+if sys.argv[1] == "library":
+    from badugi_ledger.check import run_check
+    list(run_check(sys.argv[2:], jobs=1).lines())
+else:
+    from badugi_ledger.cli import main
+    main()
+"""
+
+
+def test_check_keeps_its_start_up_objects_out_of_the_collector() -> None:
+    """The ``check`` command freezes what start-up made (it lives until exit: a collection
+    walking it again is wasted); ``run_check`` called by a program leaves its collector be."""
+    path = str(FIXTURES / "wikipedia_badugi.phh")
+    frozen = []
+    for args in (["check", "-j", "1", path], ["library", path]):
+        done = subprocess.run(
+            [sys.executable, "-c", _FROZEN_AT_EXIT.format(args=args)],
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
+        assert done.returncode == 0, done.stderr
+        frozen.append(int(done.stderr.strip().splitlines()[-1]))
+    assert frozen[0] > 10_000 and frozen[1] == 0
