@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING
 
 from .model.errors import BadugiError
 from .model.events import HandRecord
+from .model.frozen import fields_eq, fields_hash, fields_repr, frozen_fields
 from .model.results import HandOutcome, TableGap, Violation
 from .parallel import ordered_map, resolve_jobs
 from .replay import replay_stream
@@ -49,9 +50,16 @@ Progress = Callable[[int], None]
 a worker process finishes the file (``check`` draws its progress bar with it)."""
 
 
-@dataclass
+@dataclass(init=False, eq=False, repr=False)
 class FileSummary:
-    """How the hands of one file fared."""
+    """How the hands of one file fared.
+
+    A dataclass whose constructor is written out and whose equality and ``repr`` are the
+    model's shared ones (:mod:`badugi_ledger.model.frozen`): the dataclass would compile its
+    own three at every start of ``check``."""
+
+    __eq__, __repr__ = fields_eq, fields_repr
+    __hash__ = None  # type: ignore[assignment]  # mutable: unhashable, as the dataclass makes it
 
     source: str
     hands: int = 0
@@ -69,6 +77,30 @@ class FileSummary:
     warnings: int = 0
     """Assumptions the replay made (each one located); errors only under ``--strict``."""
     _unread_hand: str | None = None
+
+    def __init__(
+        self,
+        source: str,
+        hands: int = 0,
+        ok: int = 0,
+        violations: int = 0,
+        mismatches: int = 0,
+        incomplete: int = 0,
+        outside: int = 0,
+        skipped: int = 0,
+        warnings: int = 0,
+        _unread_hand: str | None = None,
+    ) -> None:
+        self.source = source
+        self.hands = hands
+        self.ok = ok
+        self.violations = violations
+        self.mismatches = mismatches
+        self.incomplete = incomplete
+        self.outside = outside
+        self.skipped = skipped
+        self.warnings = warnings
+        self._unread_hand = _unread_hand
 
     def add(self, outcome: HandOutcome) -> None:
         if outcome.record is None:
@@ -181,13 +213,19 @@ def problem_line(outcome: HandOutcome, error: Violation) -> str:
     return f"{where}:{hand} {label}{first} [{error.rule}]{newline}{rest}"
 
 
-@dataclass(frozen=True)
+@frozen_fields
 class CheckedFile:
     """One file checked on its own (possibly in a worker process): its problem lines, in
-    hand order, and its summary (none when the file held no hand)."""
+    hand order, and its summary (none when the file held no hand).  Frozen by the model's
+    shared methods, its constructor written out: nothing compiled at start."""
+
+    __eq__, __hash__, __repr__ = fields_eq, fields_hash, fields_repr
 
     problems: list[str]
     summaries: list[FileSummary]
+
+    def __init__(self, problems: list[str], summaries: list[FileSummary]) -> None:
+        object.__setattr__(self, "__dict__", {"problems": problems, "summaries": summaries})
 
 
 def check_file(path: Path, progress: Progress | None = None) -> CheckedFile:
@@ -197,9 +235,14 @@ def check_file(path: Path, progress: Progress | None = None) -> CheckedFile:
     return CheckedFile(lines, run.summaries)  # one per source: the skips are in it
 
 
-@dataclass
+@dataclass(init=False, eq=False, repr=False)
 class CheckRun:
-    """One ``check`` over some files; iterate :meth:`lines` to run it."""
+    """One ``check`` over some files; iterate :meth:`lines` to run it.  (Its constructor is
+    written out and its equality and ``repr`` are the model's shared ones, as for
+    :class:`FileSummary`.)"""
+
+    __eq__, __repr__ = fields_eq, fields_repr
+    __hash__ = None  # type: ignore[assignment]  # mutable: unhashable, as the dataclass makes it
 
     files: Sequence[Path]
     summaries: list[FileSummary] = field(default_factory=list)
@@ -209,6 +252,20 @@ class CheckRun:
     """Count warnings as problems (:attr:`all_ok`)."""
     progress: Progress | None = None
     """Told of the hands replayed as the run goes on (see :data:`Progress`)."""
+
+    def __init__(
+        self,
+        files: Sequence[Path],
+        summaries: list[FileSummary] | None = None,
+        jobs: int | None = None,
+        strict: bool = False,
+        progress: Progress | None = None,
+    ) -> None:
+        self.files = files
+        self.summaries = [] if summaries is None else summaries
+        self.jobs = jobs
+        self.strict = strict
+        self.progress = progress
 
     def outcomes(self) -> Iterator[HandOutcome]:
         """Every hand of every file, replayed, in order (lazily, in this process).  A file's

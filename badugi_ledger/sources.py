@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 from .model.errors import BadugiError, ConfigError, ImportFormatError, Position
 from .model.events import HandRecord
 from .model.results import TableGap, Violation
-from .sites.files import iter_lines, sniff_encoding
+from .sites.files import SMALL_FILE, decode_lines, sniff_encoding, stream_lines
 
 if TYPE_CHECKING:  # only a site's reader makes them: imported where one is read
     from .sites.common import ImportItem, SiteWarning, SkippedHand
@@ -77,9 +77,16 @@ class _Readers(Mapping[str, Reader]):
     that reads one format (a PHH folder, our own text) should not pay for the others at
     every start."""
 
+    def __init__(self) -> None:
+        self._loaded: dict[str, Reader] = {}
+
     def __getitem__(self, name: str) -> Reader:
-        module, function = _WHERE[name]
-        reader: Reader = getattr(import_module(f"{__package__}.{module}"), function)
+        reader = self._loaded.get(name)
+        if reader is None:  # once per format: a folder of one-hand files asks once per file
+            module, function = _WHERE[name]
+            reader = self._loaded[name] = getattr(
+                import_module(f"{__package__}.{module}"), function
+            )
         return reader
 
     def __iter__(self) -> Iterator[str]:
@@ -151,7 +158,9 @@ def _check_format(fmt: str) -> str:
 def iter_source(path: str | Path, fmt: str | None = None) -> Iterator[ImportItem]:
     """Every hand of one file in order, skipped hands of other games included.
 
-    Every format streams line by line, so a file may be any size.
+    Every format streams line by line, so a file may be any size.  A file of at most
+    :data:`~badugi_ledger.sites.files.SMALL_FILE` bytes (one hand, one night) is opened once:
+    the bytes its format is told from are its lines (:func:`~.sites.files.decode_lines`).
     """
     source = str(path)
     try:
@@ -164,14 +173,16 @@ def iter_source(path: str | Path, fmt: str | None = None) -> Iterator[ImportItem
         yield ImportFormatError(f"cannot read the file: {reason}", position=Position(source))
         return
     with handle:
-        head = handle.read(_SNIFF_BYTES)
-        chosen = _check_format(fmt) if fmt else _detect_head(head)
+        head = handle.read(SMALL_FILE + 1)
+    chosen = _check_format(fmt) if fmt else _detect_head(head[:_SNIFF_BYTES])
     if chosen == "text":
         from .text.parse import parse_file
 
         yield from parse_file(path)
-    else:
-        yield from READERS[chosen](iter_lines(path), source)
+        return
+    whole = len(head) <= SMALL_FILE
+    lines = decode_lines(head) if whole else stream_lines(path, sniff_encoding(head))
+    yield from READERS[chosen](lines, source)
 
 
 def read_hands(

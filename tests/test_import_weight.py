@@ -68,7 +68,7 @@ NOT_AT_START = (
     ("name", "also_not"),
     [
         ("text", ("badugi_ledger.sites.common",)),
-        ("phh", ("json",)),
+        ("phh", ("json", "tomllib")),
         ("kingsclub", ("json",)),
     ],
 )
@@ -186,3 +186,50 @@ def test_the_sys_modules_check_sees_an_edit() -> None:
         "import sys\nsys.modules['pandas'] = None\ndel sys.modules['x']\nsys.modules.pop('y')\n"
     )
     assert _edits_sys_modules(tree) == [2, 3, 4]
+
+
+def test_a_check_of_phh_files_our_writer_wrote_compiles_no_general_reader(tmp_path: Path) -> None:
+    """Files as our writer (and PokerKit) print them are read by string operations alone: the
+    value-by-value reader (``phh.values``) and ``tomllib`` are never imported, so a PHH folder
+    does not pay at every start for their compiled expressions."""
+    from badugi_ledger.convert import ConvertedHand, convert_hands
+
+    for k, item in enumerate(convert_hands(EXAMPLES / "home_session.bhh", "phh")):
+        assert isinstance(item, ConvertedHand)
+        (tmp_path / f"h{k}.phh").write_text(item.text, encoding="utf-8")
+    assert len(list(tmp_path.glob("*.phh"))) > 1
+    among = ("tomllib", "badugi_ledger.phh.values")
+    assert loaded_by("check", "-j", "1", str(tmp_path), among=among) == []
+    # ... and a file with a comment takes the general reader (the check sees the module).
+    (tmp_path / "h0.phh").write_text("# a comment\n" + (tmp_path / "h1.phh").read_text())
+    assert loaded_by("check", "-j", "1", str(tmp_path), among=among) == ["badugi_ledger.phh.values"]
+
+
+_FROZEN_AT_EXIT = """
+import atexit, gc, sys
+atexit.register(lambda: print(gc.get_freeze_count(), file=sys.stderr))
+sys.argv = ["badugi-ledger", *{args!r}]
+if sys.argv[1] == "library":
+    from badugi_ledger.check import run_check
+    list(run_check(sys.argv[2:], jobs=1).lines())
+else:
+    from badugi_ledger.cli import main
+    main()
+"""
+
+
+def test_check_keeps_its_start_up_objects_out_of_the_collector() -> None:
+    """The ``check`` command freezes what start-up made (it lives until exit: a collection
+    walking it again is wasted); ``run_check`` called by a program leaves its collector be."""
+    path = str(FIXTURES / "wikipedia_badugi.phh")
+    frozen = []
+    for args in (["check", "-j", "1", path], ["library", path]):
+        done = subprocess.run(
+            [sys.executable, "-c", _FROZEN_AT_EXIT.format(args=args)],
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
+        assert done.returncode == 0, done.stderr
+        frozen.append(int(done.stderr.strip().splitlines()[-1]))
+    assert frozen[0] > 10_000 and frozen[1] == 0

@@ -7,12 +7,10 @@ instead of a traceback.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from .frozen import fields_eq, fields_hash, fields_repr
+from .frozen import fields_eq, fields_hash, fields_repr, frozen_fields
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@frozen_fields
 class Position:
     """Where something sits in an input file (1-based line and column)."""
 
@@ -21,6 +19,9 @@ class Position:
     source: str = "<input>"
     line: int = 0
     column: int = 0
+
+    def __init__(self, source: str = "<input>", line: int = 0, column: int = 0) -> None:
+        object.__setattr__(self, "__dict__", {"source": source, "line": line, "column": column})
 
     def __str__(self) -> str:
         if self.line:

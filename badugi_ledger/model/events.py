@@ -31,7 +31,7 @@ from typing import Literal
 
 from .cards import Card
 from .errors import NOWHERE, Position
-from .frozen import fields_eq, fields_hash, fields_repr
+from .frozen import fields_eq, fields_hash, fields_repr, frozen_fields
 from .money import ChipValue
 from .settings import GameSettings
 
@@ -46,7 +46,7 @@ StackChangeKind = Literal["rebuy", "top-up", "add-on", "cash-out"]
 EventKind = Literal["cash", "tournament"]
 
 
-@dataclass(frozen=True, init=False, eq=False, repr=False)
+@frozen_fields
 class Post:
     """A forced bet: blind, ante, dead blind or straddle.  ``amount`` None = as the settings say."""
 
@@ -73,7 +73,7 @@ class Post:
         )
 
 
-@dataclass(frozen=True, init=False, eq=False, repr=False)
+@frozen_fields
 class Deal:
     """Cards dealt to a player at the start; ``None`` entries are cards nobody saw."""
 
@@ -87,7 +87,7 @@ class Deal:
         _set(self, "__dict__", {"player": player, "cards": cards, "pos": pos})
 
 
-@dataclass(frozen=True, init=False, eq=False, repr=False)
+@frozen_fields
 class Action:
     """A betting action.  See the module docstring for the amount convention."""
 
@@ -114,7 +114,7 @@ class Action:
         )
 
 
-@dataclass(frozen=True, init=False, eq=False, repr=False)
+@frozen_fields
 class Draw:
     """A player's draw: ``discards`` thrown and ``received`` dealt, equally many (0 = pat).
 
@@ -142,7 +142,7 @@ class Draw:
         return len(self.received)
 
 
-@dataclass(frozen=True, init=False, eq=False, repr=False)
+@frozen_fields
 class Buy:
     """Progressive Badugi with a Buy (``002``): a paid replacement of the face-up card."""
 
@@ -175,7 +175,7 @@ class Buy:
         )
 
 
-@dataclass(frozen=True, init=False, eq=False, repr=False)
+@frozen_fields
 class Show:
     """A player shows these cards at showdown (all the cards they hold)."""
 
@@ -189,7 +189,7 @@ class Show:
         _set(self, "__dict__", {"player": player, "cards": cards, "pos": pos})
 
 
-@dataclass(frozen=True, init=False, eq=False, repr=False)
+@frozen_fields
 class Muck:
     """A player gives up at showdown without showing."""
 
@@ -202,7 +202,7 @@ class Muck:
         _set(self, "__dict__", {"player": player, "pos": pos})
 
 
-@dataclass(frozen=True, init=False, eq=False, repr=False)
+@frozen_fields
 class Collect:
     """Recorded: ``player`` collected ``amount`` (from ``pot``: ``"main"``, ``"side 1"``, …)."""
 
@@ -219,7 +219,7 @@ class Collect:
         _set(self, "__dict__", {"player": player, "amount": amount, "pot": pot, "pos": pos})
 
 
-@dataclass(frozen=True, init=False, eq=False, repr=False)
+@frozen_fields
 class CarryOut:
     """Recorded: the pot (``amount`` chips) was not won and carries to the next hand."""
 
@@ -232,7 +232,7 @@ class CarryOut:
         _set(self, "__dict__", {"amount": amount, "pos": pos})
 
 
-@dataclass(frozen=True, init=False, eq=False, repr=False)
+@frozen_fields
 class RakeTaken:
     """Recorded: the house took ``amount``."""
 
@@ -245,7 +245,7 @@ class RakeTaken:
         _set(self, "__dict__", {"amount": amount, "pos": pos})
 
 
-@dataclass(frozen=True, init=False, eq=False, repr=False)
+@frozen_fields
 class PotTotal:
     """Recorded: the total pot, before rake, as a site printed it."""
 
@@ -258,7 +258,7 @@ class PotTotal:
         _set(self, "__dict__", {"amount": amount, "pos": pos})
 
 
-@dataclass(frozen=True, init=False, eq=False, repr=False)
+@frozen_fields
 class FinalStack:
     """Recorded: a player's stack counted after the hand."""
 
@@ -272,7 +272,7 @@ class FinalStack:
         _set(self, "__dict__", {"player": player, "amount": amount, "pos": pos})
 
 
-@dataclass(frozen=True, init=False, eq=False, repr=False)
+@frozen_fields
 class StackChange:
     """Between hands: chips bought or taken off the table (applied before the hand's posts)."""
 
@@ -289,7 +289,7 @@ class StackChange:
         _set(self, "__dict__", {"player": player, "amount": amount, "kind": kind, "pos": pos})
 
 
-@dataclass(frozen=True, init=False, eq=False, repr=False)
+@frozen_fields
 class SitOut:
     """A seated player is not dealt in this hand."""
 
@@ -320,7 +320,7 @@ Event = (
 )
 
 
-@dataclass(frozen=True, init=False, eq=False, repr=False)
+@frozen_fields
 class Seat:
     """A player at the table; ``stack`` None = carried from this table's previous hand."""
 
@@ -334,7 +334,7 @@ class Seat:
         _set(self, "__dict__", {"name": name, "stack": stack, "number": number})
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@frozen_fields
 class Session:
     """What the hand belongs to: a cash session or a tournament, for the ledger."""
 
@@ -352,6 +352,34 @@ class Session:
     """Tournament prize table in percent of the prize pool, first place first; totals 100."""
     chip_value: ChipValue | None = None
     """What a chip of this home cash game is worth (header ``chips 100 = 10 EUR``)."""
+
+    def __init__(
+        self,
+        kind: EventKind = "cash",
+        name: str = "",
+        date: str | None = None,
+        place: str | None = None,
+        season: str | None = None,
+        buy_in: int | None = None,
+        starting_chips: int | None = None,
+        payouts: tuple[int, ...] = (),
+        chip_value: ChipValue | None = None,
+    ) -> None:
+        _set(
+            self,
+            "__dict__",
+            {
+                "kind": kind,
+                "name": name,
+                "date": date,
+                "place": place,
+                "season": season,
+                "buy_in": buy_in,
+                "starting_chips": starting_chips,
+                "payouts": payouts,
+                "chip_value": chip_value,
+            },
+        )
 
 
 @dataclass(frozen=True, eq=False, repr=False)

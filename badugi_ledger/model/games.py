@@ -22,11 +22,10 @@ True
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Literal, cast, get_args
 
-from .frozen import fields_eq, fields_hash, fields_repr
+from .frozen import fields_eq, fields_hash, fields_repr, frozen_fields
 
 GameName = Literal["badugi", "progressive-badugi", "badacey", "badeucey"]
 GAME_NAMES: tuple[GameName, ...] = ("badugi", "progressive-badugi", "badacey", "badeucey")
@@ -54,7 +53,7 @@ HalfName = Literal["badugi", "five-card"]
 """A half of the pot: the Badugi half, or the five-card low half of Badacey and Badeucey."""
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@frozen_fields
 class Game:
     """What one game fixes: its name and title, hand size, the halves of its pot (in the order
     :func:`badugi_ledger.hands.evaluate.evaluate` returns their values) and their labels, and
@@ -75,6 +74,32 @@ class Game:
     ace_high: bool = False
     """The Badugi half ranks aces above kings (Badeucey, ``004``)."""
     progressive: bool = False
+
+    def __init__(
+        self,
+        name: GameName,
+        title: str,
+        hand_size: int,
+        halves: tuple[HalfName, ...],
+        labels: tuple[str, ...],
+        low: Literal["ace-five", "deuce-seven"] | None = None,
+        ace_high: bool = False,
+        progressive: bool = False,
+    ) -> None:
+        object.__setattr__(
+            self,
+            "__dict__",
+            {
+                "name": name,
+                "title": title,
+                "hand_size": hand_size,
+                "halves": halves,
+                "labels": labels,
+                "low": low,
+                "ace_high": ace_high,
+                "progressive": progressive,
+            },
+        )
 
     def half_label(self, half: str) -> str:
         """Human name of a half: ``A-5 low``, ``2-7 low``, ``Badugi``, ``ace-high Badugi``."""

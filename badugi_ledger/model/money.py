@@ -26,10 +26,9 @@ an amount typed by a person (``12.34``) into exact cents.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from .errors import ConfigError
-from .frozen import fields_eq, fields_hash, fields_repr
+from .frozen import fields_eq, fields_hash, fields_repr, frozen_fields
 from .limits import MAX_AMOUNT, MAX_DIGITS, amount_problem, quote
 
 CHIPS = "chips"
@@ -141,7 +140,7 @@ def check_currency(code: str) -> str:
     return code
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@frozen_fields
 class ChipValue:
     """What one chip of a home cash game is worth: ``cents`` of ``currency``."""
 
@@ -149,6 +148,9 @@ class ChipValue:
 
     cents: int
     currency: str
+
+    def __init__(self, cents: int, currency: str) -> None:
+        object.__setattr__(self, "__dict__", {"cents": cents, "currency": currency})
 
     def to_money(self, chips: int) -> int:
         """``chips`` in cents of :attr:`currency` (exact: a chip is a whole number of cents)."""

@@ -14,7 +14,7 @@ from types import MappingProxyType
 from typing import Literal, get_args
 
 from .errors import ConfigError
-from .frozen import fields_eq, fields_hash, fields_repr
+from .frozen import fields_eq, fields_hash, fields_repr, frozen_fields
 from .games import GAME_NAMES, GAMES, GameName
 
 StructureKind = Literal["fixed-limit", "pot-limit", "half-pot-limit", "no-limit", "spread-limit"]
@@ -59,7 +59,7 @@ _HOUSE_CHOICES: dict[str, tuple[str, ...]] = {
 }
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@frozen_fields
 class HouseRules:
     """Table agreements; every default is the one named in ``shared/seeds/README.md``."""
 
@@ -87,6 +87,37 @@ class HouseRules:
     PokerStars does); ``False`` = only a full raise reopens.  Pot-, half-pot- and no-limit
     always use the full-raise rule."""
 
+    def __init__(
+        self,
+        odd_chip: OddChipRule = "button-left",
+        odd_chip_half: OddChipHalf = "badugi",
+        heads_up_uncapped: bool = False,
+        reshuffle: ReshuffleRule = "exclude-own",
+        qualifier_max: int = 9,
+        qualifier_pair_ok: bool = False,
+        redeal_posts: bool = False,
+        buy_price: int = 0,
+        max_seats: int = 9,
+        half_bet_reopens: bool = True,
+    ) -> None:
+        object.__setattr__(
+            self,
+            "__dict__",
+            {
+                "odd_chip": odd_chip,
+                "odd_chip_half": odd_chip_half,
+                "heads_up_uncapped": heads_up_uncapped,
+                "reshuffle": reshuffle,
+                "qualifier_max": qualifier_max,
+                "qualifier_pair_ok": qualifier_pair_ok,
+                "redeal_posts": redeal_posts,
+                "buy_price": buy_price,
+                "max_seats": max_seats,
+                "half_bet_reopens": half_bet_reopens,
+            },
+        )
+        self.__post_init__()
+
     def __post_init__(self) -> None:
         for name, choices in _HOUSE_CHOICES.items():
             value = getattr(self, name)
@@ -102,7 +133,7 @@ class HouseRules:
             raise ConfigError("buy price cannot be negative")
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@frozen_fields
 class Structure:
     """A betting structure.
 
@@ -121,6 +152,29 @@ class Structure:
     spread_min: int = 0
     spread_max: int = 0
 
+    def __init__(
+        self,
+        kind: StructureKind = "fixed-limit",
+        small_bet: int = 0,
+        big_bet: int = 0,
+        cap: int = 4,
+        spread_min: int = 0,
+        spread_max: int = 0,
+    ) -> None:
+        object.__setattr__(
+            self,
+            "__dict__",
+            {
+                "kind": kind,
+                "small_bet": small_bet,
+                "big_bet": big_bet,
+                "cap": cap,
+                "spread_min": spread_min,
+                "spread_max": spread_max,
+            },
+        )
+        self.__post_init__()
+
     def __post_init__(self) -> None:
         if self.kind not in STRUCTURE_KINDS:
             raise ConfigError(f"unknown betting structure {self.kind!r}")
@@ -132,7 +186,7 @@ class Structure:
             raise ConfigError("the raise cap must allow at least the bet")
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@frozen_fields
 class RakeRule:
     """The house's cut: ``percent`` of each pot, rounded down to whole chips, at most ``cap``.
 
@@ -145,6 +199,14 @@ class RakeRule:
     percent: int = 0
     cap: int = 0
     no_flop_no_drop: bool = True
+
+    def __init__(self, percent: int = 0, cap: int = 0, no_flop_no_drop: bool = True) -> None:
+        object.__setattr__(
+            self,
+            "__dict__",
+            {"percent": percent, "cap": cap, "no_flop_no_drop": no_flop_no_drop},
+        )
+        self.__post_init__()
 
     def __post_init__(self) -> None:
         if not 0 <= self.percent <= 100 or self.cap < 0:

@@ -15,39 +15,16 @@ exactly as ``tomllib`` does (``tests/phh/test_phh_fast.py`` checks this).
 Reading value by value with regular expressions still cost about a quarter
 of reading a PHH hand, so :func:`fast_loads` first tries :func:`_lines_fast`, which takes
 only lines exactly as our writer prints them, with string operations; a document with any
-other line (a comment, a multi-line array...) is read value by value as before
+other line (a comment, a multi-line array...) is read value by value by :mod:`.values`,
+imported only then: its regular expressions are compiled only by a run that needs them
 (``tests/phh/test_phh_speed.py`` checks that every way gives what ``tomllib`` gives).
 """
 
 from __future__ import annotations
 
 import re
-import tomllib
 from typing import Any
 
-_ODD = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\r]")
-"""Characters TOML forbids or treats specially outside strings: left to ``tomllib``."""
-_BLANK = re.compile(r"[ \t]*(?:#[^\n]*)?\n")
-_KEY = re.compile(r"[ \t]*([A-Za-z0-9_-]+)[ \t]*=[ \t]*")
-_SCALAR = re.compile(
-    r'"([^"\\\n]*)"'
-    r"|'([^'\n]*)'(?!')"
-    r"|([+-]?(?:0|[1-9][0-9]{0,17}))(?=[ \t,\]\n#]|\Z)"
-    r"|(true|false)(?=[ \t,\]\n#]|\Z)"
-)
-"""A basic string without escapes, a literal (single-quoted) string, a decimal integer of
-at most 18 digits, or a boolean.  ``'''`` (multi-line literal) is left to ``tomllib``."""
-_GAP = re.compile(r"(?:[ \t\n]+|#[^\n]*)*")
-"""What may separate array items: spaces, newlines and comments."""
-_COMMA = re.compile(r",")
-_INT = r"[+-]?(?:0|[1-9][0-9]{0,17})"
-_STR = r"(?:\"[^\"\\\n]*\"|'[^'\n]*'(?!'))"
-_STRINGS = re.compile(rf"\[[ \t]*((?:{_STR}[ \t]*,[ \t]*)*{_STR})[ \t]*,?[ \t]*\]")
-_INTS = re.compile(rf"\[[ \t]*((?:{_INT}[ \t]*,[ \t]*)*{_INT})[ \t]*,?[ \t]*\]")
-"""One-line arrays of plain strings or of integers, the common case, read in one match."""
-_STRING = re.compile(r"\"([^\"]*)\"|'([^']*)'")
-_END = re.compile(r"[ \t]*(?:#[^\n]*)?(?:\n|\Z)")
-"""The rest of a ``key = value`` line: an optional comment."""
 _KEY_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-"
 _PLAIN_INT = re.compile(r"0|[1-9][0-9]{0,17}")
 _PLAIN_INTS = re.compile(r"(?:0|[1-9][0-9]{0,17})(?:, (?:0|[1-9][0-9]{0,17}))*")
@@ -57,7 +34,11 @@ _PLAIN_INTS = re.compile(r"(?:0|[1-9][0-9]{0,17})(?:, (?:0|[1-9][0-9]{0,17}))*")
 def loads(text: str) -> dict[str, Any]:
     """``tomllib.loads(text)``, read by :func:`fast_loads` when it can; raises as ``tomllib``."""
     data = fast_loads(text)
-    return data if data is not None else tomllib.loads(text)
+    if data is not None:
+        return data
+    import tomllib  # only for what the fast reader leaves: its import costs every start ~3%
+
+    return tomllib.loads(text)
 
 
 def fast_loads(text: str) -> dict[str, Any] | None:
@@ -65,29 +46,9 @@ def fast_loads(text: str) -> dict[str, Any] | None:
     quick = _lines_fast(text)
     if quick is not None:
         return quick
-    plain = text.replace("\n", "").replace("\t", "")
-    if not (plain.isascii() and plain.isprintable()) and _ODD.search(text):
-        return None  # (printable ASCII besides newlines and tabs: nothing _ODD could find)
-    data: dict[str, Any] = {}
-    pos, size = 0, len(text)
-    while pos < size:
-        blank = _BLANK.match(text, pos)
-        if blank is not None:
-            pos = blank.end()
-            continue
-        key = _KEY.match(text, pos)
-        if key is None or key.group(1) in data:
-            return None
-        parsed = _value(text, key.end())
-        if parsed is None:
-            return None
-        value, pos = parsed
-        end = _END.match(text, pos)
-        if end is None:
-            return None
-        data[key.group(1)] = value
-        pos = end.end()
-    return data
+    from .values import read_values  # the general path: compiled only when a file needs it
+
+    return read_values(text)
 
 
 _LINES: dict[str, tuple[str, Any]] = {}
@@ -169,43 +130,3 @@ def _line(line: str) -> tuple[str, Any] | None:
 
 
 _ITEM_SEPARATORS = {'"': '", "', "'": "', '"}
-
-
-def _scalar(text: str, pos: int) -> tuple[Any, int] | None:
-    match = _SCALAR.match(text, pos)
-    if match is None:
-        return None
-    string, literal, number, boolean = match.groups()
-    if string is not None:
-        return string, match.end()
-    if literal is not None:
-        return literal, match.end()
-    if number is not None:
-        return int(number), match.end()
-    return boolean == "true", match.end()
-
-
-def _value(text: str, pos: int) -> tuple[Any, int] | None:
-    if not text.startswith("[", pos):
-        return _scalar(text, pos)
-    strings = _STRINGS.match(text, pos)
-    if strings is not None:
-        found = _STRING.findall(strings.group(1))
-        return [basic or literal for basic, literal in found], strings.end()
-    ints = _INTS.match(text, pos)
-    if ints is not None:
-        return [int(item) for item in ints.group(1).split(",")], ints.end()
-    items: list[Any] = []
-    pos = _GAP.match(text, pos + 1).end()  # type: ignore[union-attr]  # always matches
-    while not text.startswith("]", pos):
-        item = _scalar(text, pos)
-        if item is None:
-            return None
-        items.append(item[0])
-        pos = _GAP.match(text, item[1]).end()  # type: ignore[union-attr]
-        if _COMMA.match(text, pos) is None:
-            if not text.startswith("]", pos):
-                return None
-            break
-        pos = _GAP.match(text, pos + 1).end()  # type: ignore[union-attr]
-    return items, pos + 1

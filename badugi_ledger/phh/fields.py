@@ -156,7 +156,7 @@ class HandFields:
     def date(self) -> str | None:
         """``year``/``month``/``day`` as ``YYYY-MM-DD`` when all three are there."""
         hand = self.hand
-        date = [hand.get("year"), hand.get("month"), hand.get("day")]
+        date: list[Any] = [hand.get("year"), hand.get("month"), hand.get("day")]
         if not _all_whole(date, 0):  # else each is read as whole() reads it, or reported
             if not all(k in hand for k in ("year", "month", "day")):
                 return None
@@ -166,6 +166,12 @@ class HandFields:
             return _iso_date(year, month, day)
         except ValueError:
             self.fail("year", f"year {year}, month {month}, day {day} is not a date")
+        except OverflowError:  # a number beyond any the date type holds: said at its field
+            key, expected = _date_field(year, month, day)
+            self.fail(
+                key,
+                f"year {year}, month {month}, day {day} is not a date ({key} must be {expected})",
+            )
 
 
 def _all_whole(values: Any, least: int) -> bool:
@@ -177,6 +183,17 @@ def _all_whole(values: Any, least: int) -> bool:
         if type(value) is not int or value < least or value > MAX_AMOUNT:
             return False
     return True
+
+
+def _date_field(year: int, month: int, day: int) -> tuple[str, str]:
+    """The first of ``year``, ``month``, ``day`` outside its range, and the range."""
+    if not datetime.MINYEAR <= year <= datetime.MAXYEAR:
+        return "year", f"from {datetime.MINYEAR} to {datetime.MAXYEAR}"
+    if not 1 <= month <= 12:
+        return "month", "from 1 to 12"
+    import calendar  # only for this error
+
+    return "day", f"from 1 to {calendar.monthrange(year, month)[1]}"
 
 
 @lru_cache(maxsize=1024)

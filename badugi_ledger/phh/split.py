@@ -20,12 +20,11 @@ kept).
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
 from typing import Any
 
 from ..model.errors import ImportFormatError, Position
+from ..model.frozen import fields_eq, fields_hash, fields_repr, frozen_fields
 from ..model.limits import MAX_DIGITS
 from . import fast
 
@@ -40,15 +39,25 @@ _AT = re.compile(r"\(at line (\d+), column (\d+)\)$")
 _LONG_NUMBER = re.compile(rf"\d{{{MAX_DIGITS + 1},}}")
 
 
-@dataclass(frozen=True)
+@frozen_fields
 class PhhPiece:
-    """One parsed piece of the file: a table (``key``) or the document's root (``None``)."""
+    """One parsed piece of the file: a table (``key``) or the document's root (``None``).
+
+    Frozen by the model's shared methods, its constructor written out (one per hand, and
+    nothing compiled at start: :mod:`badugi_ledger.model.frozen`)."""
+
+    __eq__, __hash__, __repr__ = fields_eq, fields_hash, fields_repr
 
     key: str | None
     start: int
     """1-based line of its first line (the table header; 1 for the root)."""
     lines: list[str]
     data: dict[str, Any]
+
+    def __init__(self, key: str | None, start: int, lines: list[str], data: dict[str, Any]) -> None:
+        object.__setattr__(
+            self, "__dict__", {"key": key, "start": start, "lines": lines, "data": data}
+        )
 
     def hands(self) -> list[tuple[str | None, dict[str, Any]]]:
         """``(table key, fields)`` of each hand here: the root itself when it has a
@@ -119,16 +128,19 @@ def _piece(
     body = fast.fast_loads(text[len(chunk[0]) + 1 :]) if key is not None else None
     try:
         data = fast.loads(text) if key is None or body is None else {key: body}
-    except tomllib.TOMLDecodeError as exc:
-        message = str(exc)
-        at = _AT.search(message)
-        if at is None:
-            yield error(f"not valid TOML: {message}")
-        else:
-            line, column = start + int(at.group(1)) - 1, int(at.group(2))
-            yield error(f"not valid TOML: {message[: at.start()].rstrip()}", line, column)
-        return
-    except ValueError:  # tomllib converts an integer of thousands of digits: Python refuses
+    except ValueError as exc:  # a TOML error, or an integer of thousands of digits
+        from tomllib import TOMLDecodeError  # loaded by fast.loads when it raised one
+
+        if isinstance(exc, TOMLDecodeError):
+            message = str(exc)
+            at = _AT.search(message)
+            if at is None:
+                yield error(f"not valid TOML: {message}")
+            else:
+                line, column = start + int(at.group(1)) - 1, int(at.group(2))
+                yield error(f"not valid TOML: {message[: at.start()].rstrip()}", line, column)
+            return
+        # tomllib converts an integer of thousands of digits: Python refuses
         line, column = _long_number(chunk, start)
         yield error(
             f"a number of more than {MAX_DIGITS} digits; amounts and counts are at most 2^53",

@@ -159,16 +159,31 @@ def sniff_encoding(head: bytes) -> str:
     return "utf-8"
 
 
+SMALL_FILE = 1 << 16
+"""Bytes up to which a history file is read whole, in one read, and cut into lines in memory
+(:func:`decode_lines`); a larger file is streamed.  A folder of one-hand files (a PHH folder
+holds one file per hand) then costs one open and one read per file, where a stream costs a
+text decoder and a read per line."""
+
+
 def iter_lines(path: str | Path, max_line: int = MAX_LINE) -> Iterator[str]:
     """The lines of a history file without their ends, read lazily (memory stays flat).
 
     CRLF, LF and lone CR all end a line; the byte-order mark is dropped.  A line longer than
     ``max_line`` characters is never held whole: it comes as a :class:`CutLine` (its start and
-    its length), which the readers report as an error.
+    its length), which the readers report as an error.  A file of at most :data:`SMALL_FILE`
+    bytes is read at once (:func:`decode_lines`: the same lines).
     """
     with open(path, "rb") as raw:
-        head = raw.read(512)
-    encoding = sniff_encoding(head)
+        head = raw.read(SMALL_FILE + 1)
+    if len(head) <= SMALL_FILE:
+        yield from decode_lines(head, max_line)
+        return
+    yield from stream_lines(path, sniff_encoding(head), max_line)
+
+
+def stream_lines(path: str | Path, encoding: str, max_line: int = MAX_LINE) -> Iterator[str]:
+    """:func:`iter_lines` of a file of any size, decoded as ``encoding``, read line by line."""
     with open(path, encoding=encoding, errors="replace", newline=None) as handle:
         while True:
             line = handle.readline(max_line + 1)
@@ -185,6 +200,30 @@ def iter_lines(path: str | Path, max_line: int = MAX_LINE) -> Iterator[str]:
                 yield CutLine(line[: MAX_QUOTE + 1].lstrip("\ufeff"), length)
                 continue
             yield line.rstrip("\n").lstrip("\ufeff")
+
+
+def decode_lines(data: bytes, max_line: int = MAX_LINE) -> list[str]:
+    """The lines :func:`stream_lines` yields for a file whose bytes are ``data`` (decoded as
+    :func:`sniff_encoding` says), cut in memory: for a small file, whose lines are few.
+
+    >>> decode_lines(b"\\xef\\xbb\\xbfa\\r\\nb\\rc\\n\\n")
+    ['a', 'b', 'c', '']
+    """
+    text = data.decode(sniff_encoding(data), errors="replace")
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    lines = text.split("\n")
+    if not lines[-1]:
+        lines.pop()  # the end of the last line (or an empty file), not a line of its own
+    if len(text) > max_line:  # (no line is longer than the text)
+        kept = min(max_line, MAX_QUOTE) + 1  # the stream's start of a cut line
+        lines = [
+            CutLine(line[:kept].lstrip("\ufeff"), len(line)) if len(line) > max_line else line
+            for line in lines
+        ]
+    if "\ufeff" in text:  # as the stream does, line by line (a cut line's start already is)
+        lines = [line if type(line) is CutLine else line.lstrip("\ufeff") for line in lines]
+    return lines
 
 
 def split_lines(text: str) -> list[str]:
@@ -253,5 +292,3 @@ def chunk_hands(lines: Iterable[str], starts: re.Pattern[str], source: str) -> I
         problem.hand = hand_id
     if chunk is not None:
         yield Chunk(begin, chunk, problem, hand_id)
-
-

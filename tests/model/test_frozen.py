@@ -15,7 +15,13 @@ import pytest
 from badugi_ledger.model import errors, events, games, money, settings
 from badugi_ledger.model.errors import Position
 from badugi_ledger.model.events import Deal, HandRecord, Post, Seat, Session
-from badugi_ledger.model.frozen import fields_eq, fields_hash, fields_repr
+from badugi_ledger.model.frozen import (
+    fields_eq,
+    fields_hash,
+    fields_repr,
+    frozen_delattr,
+    frozen_setattr,
+)
 from badugi_ledger.model.money import ChipValue
 from badugi_ledger.model.settings import GameSettings, HouseRules, RakeRule, Structure
 
@@ -121,3 +127,102 @@ def test_a_value_that_holds_itself_shows_dots_as_the_dataclass_does() -> None:
     twin_cards.append(twin)
     assert repr(deal) == repr(twin)
     assert repr(deal) == f"Deal(player='Anna', cards=[...], pos={events.NOWHERE!r})"
+
+
+FROZEN_BY_SHARED = [cls for cls in SHARING if vars(cls).get("__setattr__") is frozen_setattr]
+
+
+def test_every_class_with_a_written_out_constructor_is_frozen_by_the_shared_methods() -> None:
+    """The classes whose ``__init__`` is written out (the events, ``Seat``, ``Session``,
+    ``Position``, ``Game``, ``ChipValue``, ``HouseRules``, ``Structure``, ``RakeRule``) compile
+    nothing: ``__setattr__``/``__delattr__`` are the shared ones, and they are still marked
+    frozen.  ``GameSettings`` and ``HandRecord`` (fields with a default factory) keep the
+    dataclass's own."""
+    written_out = {c for c in SHARING if not c.__dataclass_params__.init}  # type: ignore[attr-defined]
+    assert set(FROZEN_BY_SHARED) == written_out
+    assert {c.__name__ for c in SHARING} - {c.__name__ for c in written_out} == {
+        "GameSettings",
+        "HandRecord",
+    }
+    for cls in FROZEN_BY_SHARED:
+        assert vars(cls)["__delattr__"] is frozen_delattr
+        assert cls.__dataclass_params__.frozen  # type: ignore[attr-defined]
+
+
+def _error(action: Any) -> tuple[type, str]:
+    try:
+        action()
+    except Exception as exc:  # noqa: BLE001 - the error itself is compared
+        return type(exc), str(exc)
+    return type(None), ""
+
+
+@pytest.mark.parametrize("cls", FROZEN_BY_SHARED, ids=[c.__name__ for c in FROZEN_BY_SHARED])
+def test_the_shared_freezing_is_the_dataclass_s(cls: type) -> None:
+    obj, twin = _sample(cls), _plain_twin(_sample(cls))
+    first = dataclasses.fields(cls)[0].name
+    for name in (first, "not_a_field"):
+        assert _error(lambda o=obj, n=name: setattr(o, n, 1)) == _error(
+            lambda t=twin, n=name: setattr(t, n, 1)
+        )
+        assert _error(lambda o=obj, n=name: delattr(o, n)) == _error(
+            lambda t=twin, n=name: delattr(t, n)
+        )
+    # Subclasses: a frozen dataclass may extend it, a plain one may not; a class that is no
+    # dataclass may set its own attributes but never a field, as with the generated methods.
+    for base in (cls, type(twin)):
+        frozen_sub = dataclasses.dataclass(frozen=True)(type("Sub", (base,), {}))
+        assert frozen_sub.__dataclass_params__.frozen  # type: ignore[attr-defined]
+        with pytest.raises(TypeError, match="cannot inherit non-frozen dataclass"):
+            dataclasses.dataclass(type("Sub", (base,), {}))
+    plain_sub = type("Plain", (cls,), {})
+    twin_sub = type("Plain", (type(twin),), {})
+    one = plain_sub(*(getattr(obj, f.name) for f in dataclasses.fields(cls)))
+    other = twin_sub(*(getattr(obj, f.name) for f in dataclasses.fields(cls)))
+    one.extra = other.extra = 5
+    assert one.extra == other.extra == 5
+    del one.extra, other.extra
+    assert _error(lambda: setattr(one, first, 1)) == _error(lambda: setattr(other, first, 1))
+
+
+_COMPILES_WHILE_MAKING = """
+import sys
+from badugi_ledger.model.errors import NOWHERE, Position
+from badugi_ledger.model.frozen import fields_eq, fields_hash, fields_repr, frozen_fields
+compiled = []
+sys.addaudithook(lambda event, _: compiled.append(event) if event in ("compile", "exec") else None)
+
+
+@frozen_fields
+class Made:
+    __eq__, __hash__, __repr__ = fields_eq, fields_hash, fields_repr
+
+    player: str
+    pos: Position = NOWHERE
+
+    def __init__(self, player: str, pos: Position = NOWHERE) -> None:
+        object.__setattr__(self, "__dict__", {"player": player, "pos": pos})
+
+
+print(len(compiled))
+"""
+
+
+def test_making_a_class_frozen_by_the_shared_methods_compiles_nothing() -> None:
+    """What ``frozen_fields`` is for: ``@dataclass(frozen=True)`` compiles ``__setattr__`` and
+    ``__delattr__`` for every class at every start (two compiles), this compiles none."""
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-c", _COMPILES_WHILE_MAKING], capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["0"]
+    plain = _COMPILES_WHILE_MAKING.replace(
+        "@frozen_fields",
+        "@__import__('dataclasses').dataclass(frozen=True, init=False, eq=False, repr=False)",
+    )
+    done = subprocess.run([sys.executable, "-c", plain], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert int(done.stdout) >= 2  # the check sees the dataclass's own compiles

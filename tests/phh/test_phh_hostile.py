@@ -224,3 +224,26 @@ def test_a_card_string_longer_than_a_deck_is_quoted_short(monkeypatch: pytest.Mo
     error = the_error(text, monkeypatch)
     assert "has more cards than a deck holds" in error.message
     assert str(error.position) == "h.phh:13:1"
+
+
+@pytest.mark.parametrize(
+    ("key", "expected"),
+    [("year", "from 1 to 9999"), ("month", "from 1 to 12"), ("day", "from 1 to 31")],
+)
+def test_a_date_field_too_large_for_any_date(
+    key: str, expected: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A whole number within 2^53 but beyond what a date holds (datetime raises OverflowError,
+    not ValueError) is the field's error, at its line, saying the range: never "damaged"."""
+    text = hand(**{key: str(MAX_AMOUNT)})
+    error = the_error(text, monkeypatch)
+    assert error.position.line == line_of(text, key)
+    assert error.position.column == len(f"{key} = ") + 1
+    assert error.hand == "h"
+    assert f"is not a date ({key} must be {expected})" in error.message
+
+
+def test_a_day_not_of_its_month_is_still_said_as_before(monkeypatch: pytest.MonkeyPatch) -> None:
+    error = the_error(hand(day="30", month="2"), monkeypatch)
+    assert error.message == "year 2024, month 2, day 30 is not a date"
+    assert error.position.line == line_of(hand(), "year")

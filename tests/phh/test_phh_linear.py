@@ -22,7 +22,7 @@ import pytest
 from badugi_ledger import sources
 from badugi_ledger.model.events import HandRecord
 from badugi_ledger.phh.reader import read_phh
-from badugi_ledger.sites.files import split_lines
+from badugi_ledger.sites.files import SMALL_FILE, split_lines
 
 HAND = """variant = 'FB'
 antes = [0, 0, 0]
@@ -101,15 +101,41 @@ def test_a_file_is_read_through_the_same_stream(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     path = tmp_path / "many.phhs"
-    path.write_text(phhs(50), encoding="utf-8")
+    path.write_text(phhs(200), encoding="utf-8")
+    assert path.stat().st_size > SMALL_FILE  # streamed, not read whole
     pulled = [0]
-    plain = sources.iter_lines
+    plain = sources.stream_lines
 
-    def iter_lines(name: str | Path) -> Iterator[str]:
-        return counting(list(plain(name)), pulled)
+    def stream_lines(name: str | Path, encoding: str) -> Iterator[str]:
+        return counting(list(plain(name, encoding)), pulled)
 
-    monkeypatch.setattr(sources, "iter_lines", iter_lines)
+    monkeypatch.setattr(sources, "stream_lines", stream_lines)
     items = sources.iter_source(path)
     assert isinstance(next(items), HandRecord)
-    assert 0 < pulled[0] < 40  # one hand's lines, not the file's 50 hands
-    assert sum(1 for _ in items) == 49
+    assert 0 < pulled[0] < 40  # one hand's lines, not the file's 200 hands
+    assert sum(1 for _ in items) == 199
+
+
+def test_a_small_file_is_read_whole_in_one_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A file of at most SMALL_FILE bytes (a folder of one-hand .phh files) is opened once:
+    the bytes read to tell its format are its lines, never streamed."""
+    path = tmp_path / "few.phhs"
+    path.write_text(phhs(3), encoding="utf-8")
+    opened: list[object] = []
+    real_open = open
+
+    def counting_open(*args: Any, **kwargs: Any) -> Any:
+        opened.append(args[0])
+        return real_open(*args, **kwargs)
+
+    def no_stream(name: str | Path, encoding: str) -> Iterator[str]:
+        raise AssertionError("a small file was streamed")
+
+    monkeypatch.setattr(sources, "stream_lines", no_stream)
+    monkeypatch.setattr("builtins.open", counting_open)
+    items = list(sources.iter_source(path))
+    monkeypatch.undo()
+    assert [type(i) for i in items] == [HandRecord] * 3
+    assert opened == [path]

@@ -211,7 +211,7 @@ def test_pokerkits_own_phh_takes_the_fast_path(monkeypatch: pytest.MonkeyPatch) 
     def no_tomllib(text: str) -> object:
         raise AssertionError(f"tomllib was asked to read {text[:80]!r}")
 
-    monkeypatch.setattr(phh_fast.tomllib, "loads", no_tomllib)
+    monkeypatch.setattr(tomllib, "loads", no_tomllib)  # imported where it is needed
     records = list(read_phh(many, "pokerkit.phhs"))
     assert [type(r) for r in records] == [HandRecord] * 6
     assert [r.hand_id for r in records] == [str(i) for i in range(1, 7)]  # type: ignore[union-attr]

@@ -35,6 +35,7 @@ from badugi_ledger.model.games import GAME_NAMES
 from badugi_ledger.model.settings import STRUCTURE_KINDS
 from badugi_ledger.phh import fast as phh_fast
 from badugi_ledger.phh import reader as phh
+from badugi_ledger.phh import values as phh_values
 from badugi_ledger.phh.reader import read_phh
 from badugi_ledger.phh.split import PhhPiece
 from badugi_ledger.simulate.sessions import SimulationOptions, simulate_to_path
@@ -334,7 +335,7 @@ def _declines_or_agrees(text: str) -> None:
     except tomllib.TOMLDecodeError:
         expected = None
     readers = [phh_fast.fast_loads]
-    if not phh_fast._ODD.search(text):  # _lines_fast's caller refuses control characters first
+    if not phh_values._ODD.search(text):  # _lines_fast's caller refuses control characters first
         readers.append(phh_fast._lines_fast)
     for reader in readers:
         got = reader(text)
@@ -531,6 +532,7 @@ def test_field_shortcuts_read_as_value_by_value(
 ) -> None:
     """``amounts``, ``per_player``, ``strings`` and ``date`` check a whole list at once in the
     common case; they give exactly what the item-by-item reading gives, or its error."""
+    from badugi_ledger.phh import fields as phh_fields
     from badugi_ledger.phh.fields import HandFields
 
     hand = {"n": numbers, "s": strings, "year": date[0], "month": date[1], "day": date[2]}
@@ -541,7 +543,7 @@ def test_field_shortcuts_read_as_value_by_value(
             return read()  # type: ignore[operator]
         except BadugiError as exc:
             return _comparable([exc])[0]
-        except (ValueError, ArithmeticError) as exc:  # (a day of 2^53: read_phh reports it)
+        except (ValueError, ArithmeticError) as exc:  # a bug: whole numbers are all said
             return type(exc), str(exc)
 
     def amounts_by_item(least: int) -> list[int]:
@@ -564,6 +566,12 @@ def test_field_shortcuts_read_as_value_by_value(
             return datetime.date(year, month, day).isoformat()
         except ValueError:
             fields.fail("year", f"year {year}, month {month}, day {day} is not a date")
+        except OverflowError:
+            key, expected = phh_fields._date_field(year, month, day)
+            fields.fail(
+                key,
+                f"year {year}, month {month}, day {day} is not a date ({key} must be {expected})",
+            )
 
     for least in (0, 1):
         assert outcome(lambda at=least: fields.amounts("n", least=at)) == outcome(
