@@ -26,13 +26,12 @@ to what the dataclass would generate.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Literal
 
 from .errors import NOWHERE, Position
 from .events import HandRecord
-from .frozen import fields_eq, fields_hash, fields_repr
+from .frozen import fields_eq, fields_hash, fields_repr, frozen_fields
 
 HOUSE = "*house*"
 CARRY = "*carry*"
@@ -66,7 +65,7 @@ PostingKind = Literal[
 ]
 
 
-@dataclass(frozen=True, init=False, eq=False, repr=False)
+@frozen_fields
 class Violation:
     """A broken rule, a recorded figure that disagrees with the computed one, a hand that
     cannot be settled for lack of information, or (kind ``warning``) an assumption the replay
@@ -95,7 +94,7 @@ class Violation:
         }
 
 
-@dataclass(frozen=True, init=False, eq=False, repr=False)
+@frozen_fields
 class Posting:
     """One line of a hand's double entry: ``amount`` chips into or out of ``account``."""
 
@@ -110,7 +109,7 @@ class Posting:
         _set(self, "__dict__", {"account": account, "kind": kind, "amount": amount})
 
 
-@dataclass(frozen=True, init=False, eq=False, repr=False)
+@frozen_fields
 class PotResult:
     """One pot (main, side, or a carried pot) and how it was divided."""
 
@@ -147,7 +146,7 @@ class PotResult:
         return PotResult, _plain(self)
 
 
-@dataclass(frozen=True, init=False, eq=False, repr=False)
+@frozen_fields
 class HandResult:
     """The computed outcome of one legal hand."""
 
@@ -242,7 +241,7 @@ class HandResult:
         return sum(p.amount for p in self.postings)
 
 
-@dataclass(frozen=True, init=False, eq=False, repr=False)
+@frozen_fields
 class TableGap:
     """A reader's word that a hand seems to be missing from ``source`` before the next hand of
     ``table`` (a site file whose stacks jump, or whose hand numbers skip one).
@@ -261,7 +260,7 @@ class TableGap:
         _set(self, "__dict__", {"source": source, "table": table, "warning": warning})
 
 
-@dataclass(frozen=True, init=False, eq=False, repr=False)
+@frozen_fields
 class HandOutcome:
     """One hand as ``check`` and ``import`` see it: the record (if it parsed), the result (if it
     replayed) and every problem found, in input order."""
