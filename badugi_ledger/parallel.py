@@ -21,8 +21,6 @@ own when the reading side goes away.
 from __future__ import annotations
 
 import os
-import pickle
-import signal
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
@@ -105,6 +103,8 @@ def worker_stream(
     worker that dies raises :class:`WorkerError`.  Leaving the block, however it is left,
     ends the worker and waits for it: no process outlives the block.
     """
+    import pickle  # here, not for every ``check``
+
     context = _context()
     receiving, sending = context.Pipe(duplex=False)
     worker = context.Process(
@@ -150,6 +150,9 @@ def _produce_into(
 ) -> None:
     """The worker of :func:`worker_stream`: sends ``(tag, payload, text)`` messages -
     ``items`` (a list), then ``end``, or ``raise`` (the exception, the traceback as text)."""
+    import pickle
+    import signal
+
     receiving.close()  # only the parent reads: its exit then breaks this side's pipe
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
 
@@ -180,6 +183,7 @@ def _produce_into(
 def _portable(exc: Exception) -> tuple[Exception, str]:
     """``exc`` as it can travel to the parent, with the worker's traceback as text: itself
     when it survives pickling, else a :class:`WorkerError` saying what it was."""
+    import pickle
     import traceback
 
     text = "".join(traceback.format_exception(exc))
