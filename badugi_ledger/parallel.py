@@ -23,7 +23,7 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
@@ -160,22 +160,29 @@ def _produce_into(
         sending.send_bytes(pickle.dumps((tag, payload, text), protocol=pickle.HIGHEST_PROTOCOL))
 
     batch: list[T] = []
+    ending: tuple[str, object, str] = (_END, None, "")
     try:
-        try:
-            for item in produce(arg):
-                batch.append(item)
-                if len(batch) >= chunk:
-                    send(_ITEMS, batch)
-                    batch = []
-        except Exception as exc:  # every failure travels (a broken pipe fails again below)
-            ending: tuple[str, object, str] = (_RAISE, *_portable(exc))
-        else:
-            ending = (_END, None, "")
+        items = iter(produce(arg))
+        while True:
+            try:
+                item = next(items)
+            except StopIteration:
+                break
+            except Exception as exc:  # the producer's failure travels, to its place
+                ending = (_RAISE, *_portable(exc))
+                break
+            batch.append(item)
+            if len(batch) >= chunk:
+                send(_ITEMS, batch)
+                batch = []
         if batch:
             send(_ITEMS, batch)
         send(*ending)
     except (BrokenPipeError, ConnectionResetError):
         pass  # the parent stopped reading (an error, Ctrl-C): nobody wants the rest
+    except Exception as exc:  # an item that cannot be sent (not picklable): say so
+        with suppress(OSError):
+            send(_RAISE, *_portable(exc))
     finally:
         sending.close()
 

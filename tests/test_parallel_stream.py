@@ -36,6 +36,11 @@ def _fails_oddly(n: int) -> Iterator[int]:
     raise _Unpicklable(1, 2)
 
 
+def _unsendable(n: int) -> Iterator[object]:
+    yield from range(n)
+    yield lambda: None  # a lambda cannot be pickled
+
+
 def _killed_after(n: int) -> Iterator[int]:
     yield from range(n)
     os.kill(os.getpid(), signal.SIGKILL)
@@ -82,6 +87,18 @@ def test_an_exception_that_cannot_travel_arrives_as_a_worker_error() -> None:
     ):
         got.extend(items)
     assert got == list(range(30))
+
+
+def test_an_item_that_cannot_travel_is_an_error_in_its_place() -> None:
+    got: list[object] = []
+    with (
+        pytest.raises(Exception, match="pickle") as raised,
+        worker_stream(_unsendable, 10, chunk=4) as items,
+    ):
+        got.extend(items)
+    assert got == list(range(8))  # the chunk holding the lambda never arrives
+    assert isinstance(raised.value.__cause__, WorkerError)
+    assert multiprocessing.active_children() == []
 
 
 def test_a_killed_worker_is_an_error_not_a_short_stream() -> None:
