@@ -7,15 +7,29 @@ files in worker processes and still print or store exactly what one process woul
 as the results come back in the order the files were given - which :func:`ordered_map`
 guarantees.  On Linux the workers are forked, so they start in milliseconds with the package
 already imported; elsewhere they are spawned (the safe default there).
+
+One big file cannot be split that way (its hands are replayed in order), but the work done
+*with* its items can overlap the work of making them: :func:`worker_stream` runs a generator
+in one worker process and hands its items to this process in pickled chunks through a pipe,
+so a producer (reading, replaying, row building) and a consumer (the ledger's one writer)
+run on two cores at once.  The pipe is bounded (the producer blocks while a chunk waits), an
+exception in the producer arrives at its place in the stream, and leaving the ``with`` block
+early (an error, Ctrl-C) ends the worker; the worker ignores Ctrl-C itself and exits on its
+own when the reading side goes away.
 """
 
 from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable, Iterator, Sequence
-from typing import TypeVar
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager, suppress
+from typing import TYPE_CHECKING, Any, TypeVar
 
+if TYPE_CHECKING:
+    from multiprocessing.connection import Connection
+
+A = TypeVar("A")
 T = TypeVar("T")
 R = TypeVar("R")
 
@@ -47,15 +61,141 @@ def ordered_map(func: Callable[[T], R], items: Sequence[T], jobs: int | None) ->
     if workers == 1:
         yield from map(func, items)
         return
-    import multiprocessing  # only when forking: they cost a one-file run ~30 ms to import
-    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures import ProcessPoolExecutor  # only when forking (~30 ms to import)
 
-    # Forking is safe and fast on Linux; elsewhere (macOS, Windows) the platform's own
-    # default (spawn) is the safe one, and the workers import the package themselves.
-    linux = sys.platform.startswith("linux")
-    context = multiprocessing.get_context("fork" if linux else None)
+    context = _context()
     # Several items per message keeps the pipe traffic small when files are tiny (one PHH
     # hand per file); a handful of chunks per worker keeps the load balanced.
     chunksize = max(1, len(items) // (workers * 4))
     with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
         yield from pool.map(func, items, chunksize=chunksize)
+
+
+def _context() -> Any:
+    """The multiprocessing context: forking is safe and fast on Linux; elsewhere (macOS,
+    Windows) the platform's own default (spawn) is the safe one, and the workers import the
+    package themselves."""
+    import multiprocessing
+
+    return multiprocessing.get_context("fork" if sys.platform.startswith("linux") else None)
+
+
+class WorkerError(Exception):
+    """A worker process failed in a way that cannot travel as its own exception (it was
+    killed, or its exception cannot be pickled); or, as the ``__cause__`` of one that can,
+    the worker's traceback as text."""
+
+
+_ITEMS, _RAISE, _END = "items", "raise", "end"
+
+
+@contextmanager
+def worker_stream(
+    produce: Callable[[A], Iterable[T]], arg: A, *, chunk: int = 100
+) -> Iterator[Iterator[T]]:
+    """``with worker_stream(produce, arg) as items:`` - the items of ``produce(arg)``, made in
+    a worker process while this one consumes them (see the module docstring).
+
+    ``produce`` must be a module-level function, ``arg`` and the items picklable.  Items
+    travel ``chunk`` at a time; the pipe holds at most about one chunk, so neither side gets
+    more than a chunk or two ahead.  An exception ``produce`` raises is raised here after the
+    items made before it (from a :class:`WorkerError` holding the worker's traceback); a
+    worker that dies raises :class:`WorkerError`.  Leaving the block, however it is left,
+    ends the worker and waits for it: no process outlives the block.
+    """
+    import pickle  # here, not for every ``check``
+
+    context = _context()
+    receiving, sending = context.Pipe(duplex=False)
+    worker = context.Process(
+        target=_produce_into, args=(produce, arg, chunk, sending, receiving), daemon=True
+    )
+    worker.start()
+    sending.close()  # the worker's end: the pipe then reports the worker's death (EOF)
+    finished = False
+
+    def items() -> Iterator[T]:
+        nonlocal finished
+        while True:
+            try:
+                tag, payload, text = pickle.loads(receiving.recv_bytes())
+            except EOFError:
+                worker.join(5)
+                died = f"the worker process ended early (exit status {worker.exitcode})"
+                raise WorkerError(died) from None
+            if tag == _ITEMS:
+                yield from payload
+            elif tag == _RAISE:
+                finished = True
+                raise payload from WorkerError(text)
+            else:
+                finished = True
+                return
+
+    try:
+        yield items()
+    finally:
+        receiving.close()  # a worker still sending gets a broken pipe and exits
+        if not finished:
+            worker.terminate()
+        worker.join()
+
+
+def _produce_into(
+    produce: Callable[[A], Iterable[T]],
+    arg: A,
+    chunk: int,
+    sending: Connection,
+    receiving: Connection,
+) -> None:
+    """The worker of :func:`worker_stream`: sends ``(tag, payload, text)`` messages -
+    ``items`` (a list), then ``end``, or ``raise`` (the exception, the traceback as text)."""
+    import pickle
+    import signal
+
+    receiving.close()  # only the parent reads: its exit then breaks this side's pipe
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+
+    def send(tag: str, payload: object, text: str = "") -> None:
+        sending.send_bytes(pickle.dumps((tag, payload, text), protocol=pickle.HIGHEST_PROTOCOL))
+
+    batch: list[T] = []
+    ending: tuple[str, object, str] = (_END, None, "")
+    try:
+        items = iter(produce(arg))
+        while True:
+            try:
+                item = next(items)
+            except StopIteration:
+                break
+            except Exception as exc:  # the producer's failure travels, to its place
+                ending = (_RAISE, *_portable(exc))
+                break
+            batch.append(item)
+            if len(batch) >= chunk:
+                send(_ITEMS, batch)
+                batch = []
+        if batch:
+            send(_ITEMS, batch)
+        send(*ending)
+    except (BrokenPipeError, ConnectionResetError):
+        pass  # the parent stopped reading (an error, Ctrl-C): nobody wants the rest
+    except Exception as exc:  # an item that cannot be sent (not picklable): say so
+        with suppress(OSError):
+            send(_RAISE, *_portable(exc))
+    finally:
+        sending.close()
+
+
+def _portable(exc: Exception) -> tuple[Exception, str]:
+    """``exc`` as it can travel to the parent, with the worker's traceback as text: itself
+    when it survives pickling, else a :class:`WorkerError` saying what it was."""
+    import pickle
+    import traceback
+
+    text = "".join(traceback.format_exception(exc))
+    try:
+        pickle.loads(pickle.dumps(exc, protocol=pickle.HIGHEST_PROTOCOL))
+    except Exception:  # noqa: BLE001 - an exception type that cannot be rebuilt
+        return WorkerError(f"{type(exc).__name__}: {exc}"), text
+    return exc, text

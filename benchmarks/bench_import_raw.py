@@ -9,7 +9,10 @@ table in one transaction - no reading, no replay, no fingerprints, no duplicate 
 Printed beside it, for the same simulated file (``badugi-ledger simulate``, cached):
 
 * *import, whole process*: ``badugi-ledger import FILE --db NEW.db --jobs 1`` from start to
-  exit, and the same with the start-up (``badugi-ledger --help``) taken out;
+  exit, and the same with the start-up (``badugi-ledger --help``) taken out; then the default
+  ``--jobs 0`` (every core: one worker reads, replays and builds the rows of the one file
+  while the main process stores them), wall time, and its hands per CPU second (all its
+  processes' user + system time: the rate per core);
 * *ledger part, in process*: the rows built from hands already replayed
   (:func:`~badugi_ledger.ledger.rows.prepare_outcomes`: fingerprints, content digests) and
   stored (:func:`~badugi_ledger.ledger.writer.store_file`), wall time like the reference;
@@ -31,7 +34,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from benchlib import cli, require_ok, run, simulated_file, startup_seconds  # noqa: E402
+from benchlib import cli, cores, require_ok, run, simulated_file, startup_seconds  # noqa: E402
 
 from badugi_ledger.ledger.importing import read_source, replay  # noqa: E402
 from badugi_ledger.ledger.rows import prepare_outcomes  # noqa: E402
@@ -59,6 +62,17 @@ def stored_rows(db_path: Path) -> dict[str, tuple[list[str], list[tuple[object, 
         return out
     finally:
         conn.close()
+
+
+def _without_clock(
+    rows: dict[str, tuple[list[str], list[tuple[object, ...]]]],
+) -> dict[str, list[tuple[object, ...]]]:
+    """``rows`` without ``hands.imported_at`` (two imports differ only there)."""
+    out = {}
+    for table, (columns, values) in rows.items():
+        keep = [i for i, c in enumerate(columns) if c != "imported_at"]
+        out[table] = [tuple(row[i] for i in keep) for row in values]
+    return out
 
 
 def raw_insert(rows: dict[str, tuple[list[str], list[tuple[object, ...]]]], path: Path) -> float:
@@ -91,15 +105,21 @@ def main() -> None:
     n = args.hands
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
-        whole = float("inf")
+        whole = streamed = streamed_cpu = float("inf")
         for attempt in range(args.repeat):
             db = folder / f"import-{attempt}.db"
             result = run([cli(), "import", str(path), "--db", str(db), "--jobs", "1"])
             require_ok(result, "import")
             whole = min(whole, result.seconds)
+            db = folder / f"streamed-{attempt}.db"
+            result = run([cli(), "import", str(path), "--db", str(db), "--jobs", "0"])
+            require_ok(result, "import --jobs 0")
+            streamed = min(streamed, result.seconds)
+            streamed_cpu = min(streamed_cpu, result.cpu_seconds)
         startup = startup_seconds()
         rows = stored_rows(folder / "import-0.db")
         assert len(rows["hands"][1]) == n, f"the import stored {len(rows['hands'][1])} of {n}"
+        assert _without_clock(stored_rows(folder / "streamed-0.db")) == _without_clock(rows)
         raw = min(raw_insert(rows, folder / f"raw-{k}.db") for k in range(args.repeat))
 
         replayed = list(replay(read_source(path)))
@@ -125,6 +145,8 @@ def main() -> None:
     print(line("raw executemany of the stored rows", raw))
     print(line("import, whole process (--jobs 1)", whole))
     print(line("import, start-up taken out", max(whole - startup, 1e-9)))
+    print(line(f"import, whole process (--jobs 0: {cores()} cores)", streamed))
+    print(line("  the same per CPU second (per core)", streamed_cpu))
     print(line("ledger part in process: rows + store", prepare_s + store_s))
     print(line("  of which rows (fingerprints, digests)", prepare_s))
     print(line("  of which store (lookups, executemany)", store_s))

@@ -54,9 +54,13 @@ def canonical(value: Any) -> Any:
     return value
 
 
-_CANONICAL = json.JSONEncoder(sort_keys=True, ensure_ascii=False, separators=_SEPARATORS)
+_CANONICAL = json.JSONEncoder(
+    sort_keys=True, ensure_ascii=False, separators=_SEPARATORS, check_circular=False
+)
 """What ``json.dumps(obj, sort_keys=True, ensure_ascii=False, separators=(",", ":"))`` builds
-on every call, built once (``json.dumps`` makes a new encoder per call when given options)."""
+on every call, built once (``json.dumps`` makes a new encoder per call when given options).
+``check_circular`` only decides how a value that contains itself fails (our digests never
+hold one): off, the encoder writes the same text without registering every list and dict."""
 
 
 def canonical_json(obj: Any) -> str:

@@ -29,6 +29,15 @@ hundred hands per pickle, which the writer then streams from and deletes.  A fil
 being readable part way is staged up to that point plus the error, so the writer fails it
 exactly where one process would.  Staging happens in ``tempfile``'s folder (``TMPDIR``); if
 it cannot be written the file is simply imported in this process.
+
+**One big file, two cores**: when a single file (from :data:`_STREAM_MIN_BYTES` on) is the
+whole input and ``jobs`` allows more than one process, ONE worker reads, replays and builds
+its rows while this process stores them as they come
+(:func:`badugi_ledger.parallel.worker_stream`: a hundred hands per message through a
+bounded pipe), so the two overlap.  The worker sends exactly what a staging file would hold,
+so the store is the same code, in the same one transaction, with the same ids.  An error in
+the worker arrives at its place in the stream; a failure or Ctrl-C here ends the worker and
+rolls the file back (nothing staged on disk, no process left).
 """
 
 from __future__ import annotations
@@ -39,8 +48,10 @@ import shutil
 import sqlite3
 import tempfile
 from collections.abc import Iterable, Iterator
+from contextlib import ExitStack
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from ..model.errors import BadugiError, ConfigError
 from ..model.events import HandRecord
@@ -168,6 +179,11 @@ def _explain(exc: BaseException) -> str:
 
 _STAGE_CHUNK = 500
 """Prepared hands per pickle in a staging file (the most either side holds at once)."""
+_STREAM_CHUNK = 100
+"""Prepared hands per message from the worker that reads one big file."""
+_STREAM_MIN_BYTES = 256 * 1024
+"""The size from which a lone file is read by a worker (about 300 hands of our format, a
+third of a second of work): below it, starting the worker costs more than it saves."""
 
 
 @dataclass(frozen=True)
@@ -175,7 +191,8 @@ class _StageTask:
     path: str
     fmt: str | None
     strict: bool
-    folder: str
+    folder: str = ""
+    """Where :func:`_stage_file` writes (unused by the streaming worker)."""
 
 
 @dataclass(frozen=True)
@@ -191,6 +208,11 @@ class _StagedFailure(Exception):
         self.message = message
 
 
+_Staged = Rejected | HandRows | None | _Unreadable | _Skipped
+"""What a worker sends for a file: the prepared items, an :class:`_Unreadable` where reading
+failed, and a :class:`_Skipped` last when hands of other games were left out."""
+
+
 def _prepared(task: _StageTask, skipped: _Skipped) -> Iterator[Rejected | HandRows | None]:
     """What :func:`import_file` stores, lazily: opening the file fails at the first item."""
     yield from prepare_outcomes(
@@ -198,32 +220,32 @@ def _prepared(task: _StageTask, skipped: _Skipped) -> Iterator[Rejected | HandRo
     )
 
 
+def _staged(task: _StageTask) -> Iterator[_Staged]:
+    """In a worker: everything the writer needs of one file, errors as values."""
+    skipped = _Skipped()
+    try:
+        yield from _prepared(task, skipped)
+    except _FILE_ERRORS as exc:
+        yield _Unreadable(_explain(exc))
+    if skipped.count:
+        yield skipped
+
+
 def _stage_file(task: _StageTask) -> str | None:
     """In a worker: read, replay and prepare one file into a staging file; its path, or None
     when staging is impossible (the writer then imports the file itself)."""
-    skipped = _Skipped()
-    items = _prepared(task, skipped)
     try:
         fd, stage = tempfile.mkstemp(prefix="stage-", suffix=".pickle", dir=task.folder)
     except OSError:
         return None
     try:
         with os.fdopen(fd, "wb") as out:
-            chunk: list[Rejected | HandRows | _Unreadable | _Skipped | None] = []
-            while True:
-                try:
-                    item = next(items)
-                except StopIteration:
-                    break
-                except _FILE_ERRORS as exc:
-                    chunk.append(_Unreadable(_explain(exc)))
-                    break
+            chunk: list[_Staged] = []
+            for item in _staged(task):
                 chunk.append(item)
                 if len(chunk) >= _STAGE_CHUNK:
                     pickle.dump(chunk, out, protocol=pickle.HIGHEST_PROTOCOL)
                     chunk = []
-            if skipped.count:  # last: how many hands of other games were left out
-                chunk.append(skipped)
             pickle.dump(chunk, out, protocol=pickle.HIGHEST_PROTOCOL)
     except OSError:
         os.unlink(stage)
@@ -231,22 +253,59 @@ def _stage_file(task: _StageTask) -> str | None:
     return stage
 
 
-def _staged_items(stage: str, skipped: _Skipped) -> Iterator[Rejected | HandRows | None]:
-    """The items of a staging file, in order; raises where the file stopped being readable;
-    ``skipped`` learns the count of hands of other games at the end."""
+def _read_stage(stage: str) -> Iterator[_Staged]:
+    """The items of a staging file, in order."""
     with open(stage, "rb") as staged:
         while True:
             try:
                 chunk = pickle.load(staged)
             except EOFError:
                 return
-            for item in chunk:
-                if type(item) is _Unreadable:
-                    raise _StagedFailure(item.message)
-                if type(item) is _Skipped:
-                    skipped.count = item.count
-                    continue
-                yield item
+            yield from chunk
+
+
+def _unstaged(items: Iterable[_Staged], skipped: _Skipped) -> Iterator[Rejected | HandRows | None]:
+    """The prepared items a worker sent, in order; raises where the file stopped being
+    readable; ``skipped`` learns the count of hands of other games at the end."""
+    for item in items:
+        if type(item) is _Unreadable:
+            raise _StagedFailure(item.message)
+        if type(item) is _Skipped:
+            skipped.count = item.count
+            continue
+        yield item  # type: ignore[misc]
+
+
+def _store_prepared(
+    db: sqlite3.Connection,
+    source: str,
+    items: Iterable[_Staged],
+    *,
+    strict: bool,
+    replace: bool = False,
+    batch_size: int,
+    progress: ProgressFn | None,
+    progress_every: int,
+) -> FileReport:
+    """:func:`import_file`, with the reading done by a worker."""
+    skipped = _Skipped()
+    try:
+        report = store_file(
+            db,
+            _unstaged(items, skipped),
+            source,
+            strict=strict,
+            replace=replace,
+            batch_size=batch_size,
+            progress=progress,
+            progress_every=progress_every,
+        )
+    except _StagedFailure as exc:
+        return FileReport(source, error=exc.message)
+    except _FILE_ERRORS as exc:
+        return FileReport(source, error=_explain(exc))
+    report.skipped = skipped.count
+    return report
 
 
 def _store_staged(
@@ -260,27 +319,22 @@ def _store_staged(
     progress: ProgressFn | None,
     progress_every: int,
 ) -> FileReport:
-    """:func:`import_file`, with the reading done by a worker."""
-    skipped = _Skipped()
+    """:func:`import_file` of a file a worker staged (the staging file is deleted)."""
     try:
-        report = store_file(
-            db,
-            _staged_items(stage, skipped),
-            source,
-            strict=strict,
-            replace=replace,
-            batch_size=batch_size,
-            progress=progress,
-            progress_every=progress_every,
-        )
-    except _StagedFailure as exc:
-        return FileReport(source, error=exc.message)
-    except _FILE_ERRORS as exc:
-        return FileReport(source, error=_explain(exc))
+        return _store_prepared(
+            db, source, _read_stage(stage), strict=strict, replace=replace,
+            batch_size=batch_size, progress=progress, progress_every=progress_every,
+        )  # fmt: skip
     finally:
         os.unlink(stage)
-    report.skipped = skipped.count
-    return report
+
+
+def _worth_a_worker(path: Path) -> bool:
+    """Whether a lone file is big enough to be read by a worker (see :data:`_STREAM_MIN_BYTES`)."""
+    try:
+        return path.stat().st_size >= _STREAM_MIN_BYTES
+    except OSError:
+        return False  # the one-process import reports it
 
 
 def import_paths(
@@ -298,24 +352,32 @@ def import_paths(
     """Import every file named or found in the folders named (each file its own transaction),
     in that order; ``jobs`` processes read them (0 or None = every core; see the module
     docstring), the ledger ends the same for any ``jobs``."""
-    from ..parallel import ordered_map, resolve_jobs
+    from ..parallel import ordered_map, resolve_jobs, worker_stream
     from ..sources import history_files
 
     files = history_files(paths)
     report = ImportReport()
+    options: dict[str, Any] = dict(
+        strict=strict, replace=replace, batch_size=batch_size, progress=progress,
+        progress_every=progress_every,
+    )  # fmt: skip
 
     def here(path: Path) -> FileReport:
-        return import_file(
-            db, path, strict=strict, replace=replace, fmt=fmt, batch_size=batch_size,
-            progress=progress, progress_every=progress_every,
-        )  # fmt: skip
+        return import_file(db, path, fmt=fmt, **options)
 
-    def staged(path: Path, stage: str) -> FileReport:
-        return _store_staged(
-            db, str(path), stage, strict=strict, replace=replace, batch_size=batch_size,
-            progress=progress, progress_every=progress_every,
-        )  # fmt: skip
+    def streamed(path: Path) -> FileReport:
+        with ExitStack() as stack:
+            try:
+                items = stack.enter_context(
+                    worker_stream(_staged, _StageTask(str(path), fmt, strict), chunk=_STREAM_CHUNK)
+                )
+            except OSError:  # no process can be started: this one reads the file
+                return here(path)
+            return _store_prepared(db, str(path), items, **options)
 
+    if len(files) == 1 and resolve_jobs(jobs, 2) > 1 and _worth_a_worker(files[0]):
+        report.files.append(streamed(files[0]))
+        return report
     if resolve_jobs(jobs, len(files)) == 1:
         report.files.extend(here(path) for path in files)
         return report
@@ -323,7 +385,9 @@ def import_paths(
     try:
         tasks = [_StageTask(str(path), fmt, strict, folder) for path in files]
         for path, stage in zip(files, ordered_map(_stage_file, tasks, jobs), strict=True):
-            report.files.append(here(path) if stage is None else staged(path, stage))
+            report.files.append(
+                here(path) if stage is None else _store_staged(db, str(path), stage, **options)
+            )
     finally:
         shutil.rmtree(folder, ignore_errors=True)
     return report

@@ -73,12 +73,26 @@ def _facts_of(rows: tuple[Any, ...]) -> HandFacts:
 
 def shown_cards(record: HandRecord) -> str:
     """Each player's last shown cards as JSON ({name: "7h 5c 3d 2s"}, "?" for an unknown)."""
-    shown = {
-        e.player: " ".join("?" if c is None else str(c) for c in e.cards)
-        for e in record.events
-        if isinstance(e, Show)
-    }
-    return canonical_json(shown)
+    return _events_facts(record.events)[2]
+
+
+def _events_facts(events: tuple[Any, ...]) -> tuple[dict[str, int], dict[str, int], str]:
+    """What the rows take from the events, in one pass: each player's rebuys and add-ons
+    (:class:`StackChange`), and :func:`shown_cards` (the event classes are final: their exact
+    type says what they are, as for the fingerprint)."""
+    rebuys: dict[str, int] = {}
+    add_ons: dict[str, int] = {}
+    shown: dict[str, str] = {}
+    for e in events:
+        kind = type(e)
+        if kind is Show:
+            shown[e.player] = " ".join(["?" if c is None else str(c) for c in e.cards])
+        elif kind is StackChange:
+            if e.kind == "rebuy":
+                rebuys[e.player] = rebuys.get(e.player, 0) + 1
+            elif e.kind == "add-on":
+                add_ons[e.player] = add_ons.get(e.player, 0) + 1
+    return rebuys, add_ons, canonical_json(shown)
 
 
 _HAND_AMOUNTS = ((4, "the line number"), (7, "the pot"), (8, "the rake"),
@@ -202,14 +216,7 @@ def session_identity(s: Session, game: str, currency: str | None, source: str) -
 
 def hand_rows(record: HandRecord, result: HandResult, source: str, line: int) -> HandRows:
     """The rows of one valid hand (players in seat order, those not dealt in left out)."""
-    rebuys: dict[str, int] = {}
-    add_ons: dict[str, int] = {}
-    for e in record.events:
-        if isinstance(e, StackChange):
-            if e.kind == "rebuy":
-                rebuys[e.player] = rebuys.get(e.player, 0) + 1
-            elif e.kind == "add-on":
-                add_ons[e.player] = add_ons.get(e.player, 0) + 1
+    rebuys, add_ons, cards = _events_facts(record.events)
     starting = result.starting_stacks
     seats = [s.name for s in record.seats if s.name in starting]
     seats += [p for p in starting if p not in seats]
@@ -263,7 +270,7 @@ def hand_rows(record: HandRecord, result: HandResult, source: str, line: int) ->
             )
             for pot in result.pots
         ),
-        shown_cards(record),
+        cards,
     )
     # the content is the digest of these rows: computed before the one HandRows is made
     return HandRows(*rows, content_digest(_facts_of(rows)))
