@@ -10,10 +10,13 @@ Why it is built this way:
   file:line:column, the hand id, what was expected in words, the likely fix (a misspelt name
   or keyword, a bad card, a comma: :mod:`badugi_ledger.text.hints`) and the offending line
   with a caret; the reader then resumes at the next hand, so one call reports every bad hand.
-* **Speed.**  The transformer runs inside the LALR parser (no tree is built, see
-  :mod:`badugi_ledger.text.transformer`), positions come from tokens, cards are looked up in a
-  table, a run of cards is a single token, and plain lines ("Ben folds · Cara calls 4") skip Lark
-  altogether (:class:`badugi_ledger.text.plainlines.PlainLines`, proven equal to Lark's reading).
+* **Speed.**  Plain lines ("Ben folds · Cara calls 4", "blinds 1/2") skip Lark altogether
+  (:class:`badugi_ledger.text.plainlines.PlainLines`, proven equal to Lark's reading), and Lark
+  itself is imported and its parser loaded only when a line needs it (:func:`_lark`): a file
+  the simulator or a site converter wrote never does.  Where Lark reads, the transformer runs
+  inside the LALR parser (no tree is built, see :mod:`badugi_ledger.text.transformer`),
+  positions come from tokens, cards are looked up in a table, and a run of cards is a single
+  token.
 * **Headers are sticky.**  A header line sets its items for every hand after it (a level
   change is a header line between two hands); it also ends the hand before it.  Every record
   carries its complete, effective :class:`GameSettings`.
@@ -37,12 +40,10 @@ import re
 import threading
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from functools import cache
 from itertools import repeat
 from pathlib import Path
-from typing import Any
-
-from lark import Lark
-from lark.exceptions import UnexpectedInput
+from typing import TYPE_CHECKING, Any
 
 from ..model.errors import ConfigError, ParseError, Position
 from ..model.events import (
@@ -53,11 +54,14 @@ from ..model.events import (
     SitOut,
     StackChange,
 )
-from .grammar import build_parser
+from .grammar import build_parser, terminals
 from .headers import HEADER_KEYWORDS, HeaderItemError, SettingsState, implied_posts
 from .hints import closest, error_at, item_column, syntax_error
 from .plainlines import PlainLines
 from .transformer import POSTS_NONE, EventBuilder, FormatError, RawHand, short
+
+if TYPE_CHECKING:
+    from lark import Lark
 
 __all__ = ["parse_file", "parse_paths", "parse_text"]
 
@@ -77,24 +81,28 @@ characters; a longer one is a corrupt file or not a history, and is refused with
 into memory."""
 _IGNORED = " \t\r\f\ufeff"  # what the grammar skips between tokens
 
-# ---------------------------------------------------------------- one parser per thread, errors
+# ---------------------------------------------------------------- the fast path, and Lark
+
+
+@cache
+def _plain() -> PlainLines:
+    """The fast path for plain lines, built from the grammar's terminals (shipped beside the
+    grammar: no Lark needed).  It holds no state, so threads share it."""
+    grammar = terminals()
+    return PlainLines(grammar.patterns.__getitem__, grammar.keywords)
 
 
 _local = threading.local()
 
 
-def _parser() -> tuple[Lark, EventBuilder, PlainLines]:
-    """One parser per thread (the transformer holds per-chunk context), with the fast path
-    for plain lines built from the same grammar's terminals."""
+def _lark() -> tuple[Lark, EventBuilder]:
+    """This thread's Lark parser (its transformer holds per-chunk context), loaded the first
+    time a line is not plain.  Lark's errors are imported where a parse can raise them."""
     try:
         return _local.parser
     except AttributeError:
         builder = EventBuilder()
-        lark = build_parser(builder)
-        keywords = frozenset(t.pattern.value for t in lark.terminals if t.pattern.type == "str")
-        terminal = lark.get_terminal
-        plain = PlainLines(lambda name: terminal(name).pattern.to_regexp(), keywords)
-        _local.parser = (lark, builder, plain)
+        _local.parser = (build_parser(builder), builder)
         return _local.parser
 
 
@@ -187,7 +195,7 @@ class _Reader:
         chunk: _Chunk | None = None
         stray = False
         source = self.source
-        body_line = _parser()[2].body_line if self.fast else None
+        body_line = _plain().body_line if self.fast else None
         for lineno, raw in enumerate(lines, 1):
             bad: tuple[str, str] | None = None  # (why the line cannot be read, its start)
             if isinstance(raw, Overlong) or (isinstance(raw, str) and len(raw) > MAX_LINE + 2):
@@ -235,7 +243,10 @@ class _Reader:
                     chunk.lines.append(line)
                     chunk.events += events
                     continue
-            mistyped = self._mistyped_header(line, stripped, lineno) if m is None else None
+            mistyped = None
+            if m is None:
+                declined = chunk is not None and body_line is not None  # the fast path said no
+                mistyped = self._mistyped_header(line, stripped, lineno, declined)
             if mistyped is not None:  # "blind 1/2": a header line, and a bad one
                 if chunk is not None:
                     yield from self._finish(chunk)
@@ -286,25 +297,28 @@ class _Reader:
             return
         yield self._hand(chunk)
 
-    def _mistyped_header(self, line: str, stripped: str, lineno: int) -> str | None:
+    def _mistyped_header(
+        self, line: str, stripped: str, lineno: int, read_plain: bool = False
+    ) -> str | None:
         """The error for a line that is a header line but for a typo in its first word
         ("blind 1/2", "Game badugi"), or None.  Only a line that reads as a header once the
-        word is corrected, and does not read as a body line, is one."""
+        word is corrected, and does not read as a body line, is one.  ``read_plain``: the
+        fast path has already declined the line."""
         m = _FIRST_WORD.match(stripped)
-        if m is None:
+        if m is None or (not read_plain and _plain().body_line(line, self.source, lineno)):
             return None
         word = m.group()
         keyword = self.near_keyword.get(word, "")
-        if keyword == "":
+        if keyword == "":  # compared once per word of a file (difflib: the dearest check)
             keyword = closest(word, _HEADER_FIRST_WORDS)
             if len(self.near_keyword) >= _MAX_KNOWN:
                 self.near_keyword.clear()
             self.near_keyword[word] = keyword
         if keyword is None:
             return None
-        lark, builder, plain = _parser()
-        if plain.body_line(line, self.source, lineno) is not None:
-            return None
+        from lark.exceptions import UnexpectedInput
+
+        lark, builder = _lark()
         builder.src, builder.line_of = self.source, [0, lineno, lineno]
         try:
             lark.parse(keyword + stripped[m.end() :], start="header")
@@ -339,15 +353,15 @@ class _Reader:
         return chunk, error
 
     def _header(self, line: str, lineno: int) -> ParseError | None:
-        lark, builder, _ = _parser()
-        builder.src, builder.line_of = self.source, [0, lineno]
+        items: Any = _plain().header_line(line) if self.fast else None
         try:
-            items: Any = lark.parse(line, start="header")
+            if items is None:  # not plain: Lark reads it
+                items = self._lark_header(line, lineno)
+                if isinstance(items, ParseError):
+                    self.bad_header = Position(self.source, lineno, 1)
+                    return items
             self.state.apply(items)
             self.state.settings()
-        except UnexpectedInput as exc:
-            self.bad_header = Position(self.source, lineno, 1)
-            return syntax_error(exc, lark, [line], self.source, [0, lineno], None)
         except ConfigError as exc:
             self.bad_header = Position(self.source, lineno, 1)
             column = item_column(line, exc.keyword) if isinstance(exc, HeaderItemError) else 1
@@ -356,6 +370,17 @@ class _Reader:
             self.bad_header = Position(self.source, lineno, 1)
             return error_at(exc.message, exc.pos, line, None)
         return None
+
+    def _lark_header(self, line: str, lineno: int) -> Any:
+        """Lark's reading of a header line: its items, or the syntax error."""
+        from lark.exceptions import UnexpectedInput
+
+        lark, builder = _lark()
+        builder.src, builder.line_of = self.source, [0, lineno]
+        try:
+            return lark.parse(line, start="header")
+        except UnexpectedInput as exc:
+            return syntax_error(exc, lark, [line], self.source, [0, lineno], None)
 
     def _hand(self, chunk: _Chunk) -> HandRecord | ParseError:
         hand_id = _hand_id(chunk)
@@ -366,11 +391,13 @@ class _Reader:
         # grammar (``hand: hand body_line _NL``), so leaving out lines that read cleanly
         # changes nothing else.
         lines, start, slow = chunk.lines, chunk.start, chunk.slow
-        lark, builder, plain = _parser()
         source = self.source
         events = chunk.events
-        raw: Any = plain.hand_line(lines[0], source, start) if self.fast and not slow else None
+        raw: Any = _plain().hand_line(lines[0], source, start) if self.fast and not slow else None
         if raw is None:
+            from lark.exceptions import UnexpectedInput
+
+            lark, builder = _lark()
             line_of = [0, start, *(lineno for lineno, _ in slow)]
             builder.src, builder.line_of = source, line_of
             todo = [lines[0], *(lines[lineno - start] for lineno, _ in slow)]
