@@ -256,9 +256,10 @@ def implied_posts(
     if button not in names:
         return ()
     out = set(sitting_out)
-    b = names.index(button)
-    n = len(names)
-    dealt = [names[(b + 1 + i) % n] for i in range(n) if names[(b + 1 + i) % n] not in out]
+    b = names.index(button) + 1
+    dealt = names[b:] + names[:b]  # clockwise from the button's left
+    if out:
+        dealt = [name for name in dealt if name not in out]
     if len(dealt) < 2:
         return ()
     posts: list[Post] = []

@@ -198,13 +198,7 @@ class _Reader:
         body_line = _plain().body_line if self.fast else None
         for lineno, raw in enumerate(lines, 1):
             bad: tuple[str, str] | None = None  # (why the line cannot be read, its start)
-            if isinstance(raw, Overlong) or (isinstance(raw, str) and len(raw) > MAX_LINE + 2):
-                if isinstance(raw, Overlong):
-                    head, size = raw.head, f"{raw.size:,} bytes"
-                else:
-                    head, size = raw, f"{len(raw):,} characters"
-                bad = (f"this line is {size} long; a line holds at most {MAX_LINE:,}", head[:200])
-            elif isinstance(raw, bytes):
+            if isinstance(raw, bytes):  # a file's line (_file_lines cut the long ones)
                 if lineno == 1 and raw.startswith(b"\xef\xbb\xbf"):
                     raw = raw[3:]
                 try:
@@ -214,6 +208,12 @@ class _Reader:
                         f"this line is not UTF-8 text ({exc.reason} at byte {exc.start + 1})",
                         raw[:200].decode("latin-1"),
                     )
+            elif isinstance(raw, Overlong) or len(raw) > MAX_LINE + 2:
+                if isinstance(raw, Overlong):
+                    head, size = raw.head, f"{raw.size:,} bytes"
+                else:
+                    head, size = raw, f"{len(raw):,} characters"
+                bad = (f"this line is {size} long; a line holds at most {MAX_LINE:,}", head[:200])
             else:
                 line = raw
                 if lineno == 1 and line.startswith("\ufeff"):
@@ -232,7 +232,8 @@ class _Reader:
             else:
                 line = line.rstrip("\r") + "\n"
             stripped = line.lstrip(_IGNORED)
-            if stripped[0] in "#\n" or not stripped.strip():
+            first = stripped[0]  # (the line ends with a newline)
+            if first in "#\n" or (first.isspace() and not stripped.strip()):
                 if chunk is not None:
                     chunk.lines.append(line)
                 continue
@@ -383,7 +384,6 @@ class _Reader:
             return syntax_error(exc, lark, [line], self.source, [0, lineno], None)
 
     def _hand(self, chunk: _Chunk) -> HandRecord | ParseError:
-        hand_id = _hand_id(chunk)
         if chunk.broken is not None:
             return chunk.broken
         # Plain body lines were read by the fast path (plainlines.PlainLines) as they came; the
@@ -404,16 +404,16 @@ class _Reader:
             try:
                 raw = lark.parse("".join(todo), start="hand")
             except UnexpectedInput as exc:
-                return syntax_error(exc, lark, todo, source, line_of, hand_id)
+                return syntax_error(exc, lark, todo, source, line_of, _hand_id(chunk))
             except FormatError as exc:
-                return error_at(exc.message, exc.pos, lines[exc.pos.line - start], hand_id)
+                return error_at(exc.message, exc.pos, lines[exc.pos.line - start], _hand_id(chunk))
         posts_none = False
         if slow:
             events, posts_none = _events(events, slow, raw.parts)
         try:
             return self._record(raw, events, posts_none, chunk)
         except FormatError as exc:
-            return error_at(exc.message, exc.pos, lines[exc.pos.line - start], hand_id)
+            return error_at(exc.message, exc.pos, lines[exc.pos.line - start], _hand_id(chunk))
 
     def _record(
         self, raw: RawHand, events: list[Event], posts_none: bool, chunk: _Chunk
@@ -449,7 +449,9 @@ class _Reader:
         ):
             raise self._wrong_event(raw, events, seated)
         has_post = Post in kinds
-        sitting = [ev.player for ev in events[:first_play] if type(ev) is SitOut]
+        sitting = []  # who sits out: written before the first play (None: there is none)
+        if first_play != 0:
+            sitting = [ev.player for ev in events[:first_play] if type(ev) is SitOut]
         if has_post and posts_none:
             raise FormatError("'posts none' but the hand also writes posts", raw.pos)
         if not has_post and not posts_none:

@@ -57,6 +57,7 @@ _NUMBER = f"({_DIGITS})"
 # After an entry: a separator and the next entry, or the end of the line (a comment there is
 # part of the grammar's _NL).
 _END = r"[ \t]*(?:[·•;][ \t]*(?!\n?\Z)|(?:#[^\n]*)?\n?\Z)"
+_ITEM_END = re.compile(_END)  # after a header item
 
 Reader = Callable[[str, int, str, int], "list[Event] | None"]
 
@@ -111,7 +112,8 @@ class PlainLines:
         self._final = _scanner(f"{name}{_S}{_NUMBER}")
         self._hand = re.compile(f"[ \\t]*hand{_S}({pattern('HAND_ID')}){_END}")
         self._seat = _scanner(f"(button){_S}{name}|(?:{_NUMBER}{_S})?{name}(?:{_S}{_NUMBER})?")
-        self._header_items = _header_items(pattern)
+        self._pieces = _Pieces(pattern)
+        self._header_items: dict[str, list[tuple[str, re.Pattern[str]]]] = {}
         self.readers: dict[str | None, Reader] = {
             None: self._entries,
             "draw": self._draws,
@@ -287,12 +289,24 @@ class PlainLines:
         items: list[tuple[str, list[Any]]] = []
         while at < len(line):
             word = _HEADER_WORD.match(line, at)
-            item = _header_item(self._header_items.get(word[0], ()) if word else (), line, at)
-            if item is None:
+            item = _header_item(self._header_shapes(word[0]) if word else (), line, at)
+            end = _ITEM_END.match(line, item[2]) if item is not None else None
+            if item is None or end is None:
                 return None
             items.append(item[:2])
-            at = item[2]
+            at = end.end()
         return items or None
+
+    def _header_shapes(self, word: str) -> list[tuple[str, re.Pattern[str]]]:
+        """The compiled shapes of the header items starting with ``word``, compiled the first
+        time a line holds one (a file uses a few of them, and compiling costs more than
+        reading a header line)."""
+        shapes = self._header_items.get(word)
+        if shapes is None:
+            written = _HEADER_SHAPES.get(word, [])
+            shapes = [(tag, re.compile(shape.format_map(self._pieces))) for tag, shape in written]
+            self._header_items[word] = shapes
+        return shapes
 
 
 def _header_item(
@@ -331,8 +345,9 @@ _HEADER_WORD = re.compile(r"[a-z-]+")
 # in order.  Pieces in braces are the grammar's terminals (each an atomic group: the lexer
 # matches a token once, never shorter to let what follows match); the groups are the item's
 # values in order: n… a NUMBER, p… NUMBERs between slashes, w… a word as written, d… a DECIMAL
-# as written or else a NUMBER, t… a TEXT or a "quoted" STRING.  Everything else of the
-# grammar's header items (no white space between tokens, numbers above the bound, …) is Lark's.
+# as written or else a NUMBER, t… a TEXT or a "quoted" STRING.  What ends an item (a separator,
+# a comment, the end of the line) is matched after it.  Everything else of the grammar's header
+# items (no white space between tokens, numbers above the bound, …) is Lark's.
 _HEADER_SHAPES: dict[str, list[tuple[str, str]]] = {
     "game": [("game", "game{S}(?P<w1>{GAME_NAME})(?:{S}(?P<w2>{WITH_A_BUY}))?")],
     "fixed": [("fixed_limit", "fixed{S}limit{S}(?P<n1>{N})[ \t]*/[ \t]*(?P<n2>{N})")],
@@ -386,15 +401,6 @@ class _Pieces(dict[str, str]):
 
     def __missing__(self, name: str) -> str:
         return f"(?>{self.pattern(name)})"
-
-
-def _header_items(pattern: Any) -> dict[str, list[tuple[str, re.Pattern[str]]]]:
-    """The compiled shapes of header items, with the grammar's terminals (``pattern(NAME)``)."""
-    pieces = _Pieces(pattern)
-    return {
-        word: [(tag, re.compile(shape.format_map(pieces) + _END)) for tag, shape in shapes]
-        for word, shapes in _HEADER_SHAPES.items()
-    }
 
 
 def _scanner(entry: str) -> Callable[[str, int], Iterator[re.Match[str]]]:

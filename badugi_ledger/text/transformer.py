@@ -99,9 +99,12 @@ CARD_TABLE = _card_table()
 """Every way the format writes one card (``As``, ``10♦``, ``??``) -> the card (None: unknown)."""
 
 
+_CARD = CARD_TABLE.__getitem__
+
+
 def cards(text: str) -> tuple[Card | None, ...]:
     """A run of cards as the CARDS terminal matches it ("Qs 6h ??") -> cards (None: unknown)."""
-    return tuple([CARD_TABLE[t] for t in text.split()])
+    return tuple(map(_CARD, text.split()))
 
 
 _POST_KIND: dict[str, PostKind] = {
