@@ -106,10 +106,11 @@ class PlainLines:
             f"|(?P<sit_out>sits{_S}out))"  # 25
         )
         arrow = f"{_S}(?:->|→){_S}"
-        self._draw = _scanner(f"{name}{_S}(?:(pat)|(?:{_NUMBER}|{cards})(?:{arrow}{cards})?)")
-        self._deal = _scanner(f"{name}{_S}{cards}")
-        self._show = _scanner(f"{name}{_S}(?:(mucks)|{cards})")
-        self._final = _scanner(f"{name}{_S}{_NUMBER}")
+        # The entries of draw, deal, show and final lines, in one pattern (each reader takes
+        # its own shapes): name, pat, mucks, a number, cards, and the cards received.
+        self._card_entry = _scanner(
+            f"{name}{_S}(?:(pat)|(mucks)|(?:{_NUMBER}|{cards})(?:{arrow}{cards})?)"
+        )
         self._hand = re.compile(f"[ \\t]*hand{_S}({pattern('HAND_ID')}){_END}")
         self._seat = _scanner(f"(button){_S}{name}|(?:{_NUMBER}{_S})?{name}(?:{_S}{_NUMBER})?")
         self._pieces = _Pieces(pattern)
@@ -181,13 +182,13 @@ class PlainLines:
     def _draws(self, line: str, at: int, src: str, lineno: int) -> list[Event] | None:
         out: list[Event] = []
         keywords = self.keywords
-        for m in self._draw(line, at):
+        for m in self._card_entry(line, at):
             start, end = m.span()
             if start != at:
                 return None
             at = end
-            name, pat, count, discards, received = m.groups()
-            if name in keywords:
+            name, pat, mucks, count, discards, received = m.groups()
+            if name in keywords or mucks is not None:
                 return None
             who = (name, position(src, lineno, start + 1))
             got = None if received is None else read_cards(received)
@@ -202,13 +203,13 @@ class PlainLines:
     def _deals(self, line: str, at: int, src: str, lineno: int) -> list[Event] | None:
         out: list[Event] = []
         keywords = self.keywords
-        for m in self._deal(line, at):
+        for m in self._card_entry(line, at):
             start, end = m.span()
             if start != at:
                 return None
             at = end
-            name, dealt = m.groups()
-            if name in keywords:
+            name, _, _, _, dealt, received = m.groups()
+            if name in keywords or dealt is None or received is not None:
                 return None
             out.append(make_deal((name, position(src, lineno, start + 1)), read_cards(dealt)))
         return out if at == len(line) else None
@@ -216,13 +217,13 @@ class PlainLines:
     def _shows(self, line: str, at: int, src: str, lineno: int) -> list[Event] | None:
         out: list[Event] = []
         keywords = self.keywords
-        for m in self._show(line, at):
+        for m in self._card_entry(line, at):
             start, end = m.span()
             if start != at:
                 return None
             at = end
-            name, mucks, shown = m.groups()
-            if name in keywords:
+            name, pat, mucks, count, shown, received = m.groups()
+            if name in keywords or pat or count or received:  # not a show's shape
                 return None
             who = (name, position(src, lineno, start + 1))
             out.append(make_muck(who) if mucks is not None else make_show(who, read_cards(shown)))
@@ -231,13 +232,13 @@ class PlainLines:
     def _finals(self, line: str, at: int, src: str, lineno: int) -> list[Event] | None:
         out: list[Event] = []
         keywords = self.keywords
-        for m in self._final(line, at):
+        for m in self._card_entry(line, at):
             start, end = m.span()
             if start != at:
                 return None
             at = end
-            name, amount = m.groups()
-            if name in keywords:
+            name, _, _, amount, _, received = m.groups()
+            if name in keywords or amount is None or received is not None:
                 return None
             out.append(make_final((name, position(src, lineno, start + 1)), int(amount)))
         return out if at == len(line) else None
