@@ -3,8 +3,9 @@
 The grammar lives as a plain file in the top-level ``grammar/`` folder so organisers and other
 tools can read it.  A wheel carries the same folder as ``badugi_ledger/_grammar`` (see
 ``pyproject.toml``), so the loader looks in the package first (by path, or through
-:mod:`importlib.resources` for a zipped package) and falls back to the source tree.  Error messages must say what was expected in words a card player understands, not
-Lark's terminal names: :func:`describe_expected` does that translation in one place.
+:mod:`importlib.resources` for a zipped package) and falls back to the source tree.  Error
+messages must say what was expected in words a card player understands, not Lark's terminal
+names: :func:`describe_expected` does that translation in one place.
 
 **The analysed grammar ships with the package.**  Analysing the grammar (LALR tables, and
 Lark's terminal-collision check when ``interegular`` is installed) costs 0.1-1 s, which every
