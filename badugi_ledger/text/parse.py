@@ -74,6 +74,8 @@ _LINE_KIND = re.compile(
     + r"|pot[ \t]+limit|no[ \t]+limit))"
     + _BOUNDARY
 )
+_KIND_STARTS = frozenset(word[0] for word in ("hand", *HEADER_KEYWORDS, "pot", "no"))
+"""The first characters of the lines _LINE_KIND matches (a player's name seldom has one)."""
 _HAND_ID = re.compile(r"hand[ \t]+([^\s·•;#]+)")
 MAX_LINE = 10_000
 """Longest line the reader accepts (characters; bytes in a file).  Real lines are a few hundred
@@ -237,7 +239,7 @@ class _Reader:
                 if chunk is not None:
                     chunk.lines.append(line)
                 continue
-            m = _LINE_KIND.match(stripped)
+            m = _LINE_KIND.match(stripped) if first in _KIND_STARTS else None
             if m is None and chunk is not None:  # a body line
                 events = None if body_line is None else body_line(line, source, lineno)
                 if events is not None:  # plain: read now (and so no mistyped header line)

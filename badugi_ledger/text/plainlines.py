@@ -46,7 +46,10 @@ from .transformer import cards as read_cards
 
 # ---------------------------------------------------------------- the fast path for plain lines
 # The start of a body line: its keyword (``draw:``), and the white space before its first entry.
-_HEAD = re.compile(r"[ \t]*(?:(deal|draw|buy|show|final)(?=[ \t:])[ \t]*:?[ \t]*)?")
+_LINE_KEYWORDS = ("deal", "draw", "buy", "show", "final")
+_HEAD = re.compile(f"[ \\t]*(?:({'|'.join(_LINE_KEYWORDS)})(?=[ \\t:])[ \\t]*:?[ \\t]*)?")
+_HEAD_STARTS = frozenset(" \t" + "".join(word[0] for word in _LINE_KEYWORDS))
+"""The first characters of a line _HEAD matches more of than nothing."""
 # The text of a pot (``from side 1``): the grammar's TEXT with no white space but spaces and
 # tabs, and without its trailing spaces (Lark's transformer strips them).
 _TEXT_TOKEN = '[^\\s·•;#"\\ufeff](?:[ \\t]*[^\\s·•;#"\\ufeff])*'
@@ -127,12 +130,16 @@ class PlainLines:
         """The events of a plain body line, or None: Lark reads it."""
         if '"' in line or "\ufeff" in line:
             return None
-        head = _HEAD.match(line)
-        read = self.readers.get(head[1]) if head is not None else None  # it always matches
-        if read is None or head is None:
-            return None
+        if line[0] in _HEAD_STARTS:
+            head = _HEAD.match(line)
+            read = self.readers.get(head[1]) if head is not None else None  # it always matches
+            if read is None or head is None:
+                return None
+            at = head.end()
+        else:  # "Ben calls": no keyword, nothing before the first entry (what _HEAD says)
+            read, at = self._entries, 0
         try:
-            return read(line, head.end(), src, lineno)
+            return read(line, at, src, lineno)
         except FormatError:
             return None
 
