@@ -7,7 +7,10 @@ groups - and builds their events through the typed constructors of
 :mod:`badugi_ledger.text.transformer` (``make_action``, …), with the values Lark's transformer
 hands them; every line it is unsure of goes to Lark
 (:mod:`badugi_ledger.text.parse`), which stays the one definition of the format and the one source
-of error messages.  ``tests/text/test_parse_speed.py`` proves both readings equal.
+of error messages.  ``tests/text/test_parse_speed.py`` proves both readings equal.  Header lines
+(``game badugi · blinds 1/2``) are read the same way, into the items Lark's transformer gives,
+so a file of plain lines never imports Lark.  The patterns are built from the grammar's own
+terminals, shipped beside the grammar (:func:`badugi_ledger.text.grammar.terminals`).
 """
 
 from __future__ import annotations
@@ -66,8 +69,9 @@ Reader = Callable[[str, int, str, int], "list[Event] | None"]
 
 
 class PlainLines:
-    """Reads the plain shapes of hand lines and body lines without Lark, building events
-    through the typed constructors Lark's transformer calls, with the same values.
+    """Reads the plain shapes of hand lines, body lines and header lines without Lark,
+    building events through the typed constructors Lark's transformer calls, with the same
+    values (header items: as Lark's transformer gives them).
 
     Why: nearly every real line is plain (``Dan calls · Anna raises to 8``), and Lark's lexer
     and parser cost far more per token than one regular expression per kind of line.  Each
