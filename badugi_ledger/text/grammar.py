@@ -2,9 +2,10 @@
 
 The grammar lives as a plain file in the top-level ``grammar/`` folder so organisers and other
 tools can read it.  A wheel carries the same folder as ``badugi_ledger/_grammar`` (see
-``pyproject.toml``), so the loader asks :mod:`importlib.resources` first and falls back to the
-source tree.  Error messages must say what was expected in words a card player understands, not
-Lark's terminal names: :func:`describe_expected` does that translation in one place.
+``pyproject.toml``), so the loader looks in the package first (by path, or through
+:mod:`importlib.resources` for a zipped package) and falls back to the source tree.  Error
+messages must say what was expected in words a card player understands, not Lark's terminal
+names: :func:`describe_expected` does that translation in one place.
 
 **The analysed grammar ships with the package.**  Analysing the grammar (LALR tables, and
 Lark's terminal-collision check when ``interegular`` is installed) costs 0.1-1 s, which every
@@ -18,21 +19,29 @@ the grammar text, Lark's version and the build options: when they differ from th
 instead, as correct and only slower.  A test (``tests/text/test_parse_grammar.py``) keeps the
 shipped tables fresh.  The strict build (``strict=True``, the test suite's check of the
 grammar) always analyses the grammar.
+
+**Most files never need Lark.**  The reader's fast path (:mod:`badugi_ledger.text.plainlines`)
+reads the plain lines - nearly all of them - with regular expressions made of the grammar's
+own terminals.  Those terminals ship too, beside the tables:
+``grammar/hand_history.terminals.json`` (the same command writes it) holds every terminal's
+regular expression, as Lark compiles it, and the grammar's literal words, so a file of plain
+lines is read without importing Lark (+ ``interegular``) or loading the tables, which cost
+more than reading a few hundred hands.  It is keyed by a checksum of the grammar text: when
+the grammar was edited and the file not regenerated, the terminals come from the Lark grammar
+itself (:func:`terminals`), as correct and only slower; a test holds the shipped terminals
+equal to Lark's.  This module imports Lark only inside the functions that build a parser.
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
 import sys
-from importlib import resources
+import zlib
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-import lark
-from lark import Lark
-from lark.grammar import Rule
-from lark.lexer import TerminalDef
+if TYPE_CHECKING:  # Lark is imported where a parser is built: most runs never build one
+    from lark import Lark
 
 GRAMMAR_FILE = "hand_history.lark"
 START_RULES = ("hand", "header")
@@ -70,21 +79,32 @@ TERMINAL_WORDS: dict[str, str] = {
 }
 
 
+_HERE = Path(__file__).resolve()
+
+
 def _packaged(name: str) -> str | None:
     """A file of the grammar folder as installed inside the package (a wheel), or None in a
-    source tree."""
-    try:
+    source tree.  A package on disk is read by path (``importlib.resources`` alone costs more
+    than reading the file); one inside a zip archive through ``importlib.resources``."""
+    path = _HERE.parents[1] / "_grammar" / name
+    if path.is_file():
+        return path.read_text(encoding="utf-8")
+    if _HERE.is_file():  # on disk, without _grammar/: a source tree
+        return None
+    from importlib import resources  # pragma: no cover - a zipped package
+
+    try:  # pragma: no cover
         resource = resources.files("badugi_ledger").joinpath("_grammar").joinpath(name)
         if resource.is_file():
             return resource.read_text(encoding="utf-8")
     except (FileNotFoundError, ModuleNotFoundError, NotADirectoryError):  # pragma: no cover
         return None
-    return None
+    return None  # pragma: no cover
 
 
 def source_grammar_path() -> Path:
     """Where the grammar sits in a source checkout (``grammar/`` beside the package)."""
-    return Path(__file__).resolve().parents[2] / "grammar" / GRAMMAR_FILE
+    return _HERE.parents[2] / "grammar" / GRAMMAR_FILE
 
 
 def _grammar_file(name: str) -> str:
@@ -117,6 +137,8 @@ def build_parser(transformer: Any = None, *, strict: bool = False) -> Lark:
     (tests/text/test_parse_grammar.py) and the reader skips the check.  A non-strict parser is
     loaded from the shipped tables when they are this grammar's (see the module docstring).
     """
+    from lark import Lark
+
     text = grammar_text()
     if strict:
         return Lark(text, strict=True, transformer=transformer, **_BUILD_OPTIONS)
@@ -132,8 +154,15 @@ TABLES_FILE = "hand_history.tables.json"
 """The analysed grammar, beside the grammar (``python -m badugi_ledger.text.grammar`` writes it)."""
 
 
-def tables_key(text: str, lark_version: str = lark.__version__) -> str:
-    """What the analysed tables depend on: the grammar text, Lark's version, the options."""
+def tables_key(text: str, lark_version: str | None = None) -> str:
+    """What the analysed tables depend on: the grammar text, Lark's version (the running one
+    unless told), the options."""
+    import hashlib
+
+    if lark_version is None:
+        import lark
+
+        lark_version = lark.__version__
     options = repr(sorted(_BUILD_OPTIONS.items()))
     blob = "\0".join((text, lark_version, options))
     return hashlib.sha256(blob.encode("utf-8")).hexdigest()[:32]
@@ -154,13 +183,19 @@ def shipped_parser(transformer: Any, text: str) -> Lark | None:
         return None
     if tables.get("key") != tables_key(text):
         return None
+    from lark import Lark
+
     return Lark._load_from_dict(tables["data"], tables["memo"], transformer=transformer)
 
 
 def tables_json(text: str) -> str:
     """The shipped tables for the grammar ``text``: Lark's own serialisation of the analysed
     parser, in JSON (tuples and dictionaries with other keys than strings tagged)."""
-    data, memo = Lark(text, **_BUILD_OPTIONS).memo_serialize([TerminalDef, Rule])
+    import lark
+    from lark.grammar import Rule
+    from lark.lexer import TerminalDef
+
+    data, memo = lark.Lark(text, **_BUILD_OPTIONS).memo_serialize([TerminalDef, Rule])
     tables = {"key": tables_key(text), "lark": lark.__version__, "data": data, "memo": memo}
     return json.dumps(_to_json(tables), ensure_ascii=False, separators=(",", ":")) + "\n"
 
@@ -183,6 +218,68 @@ def _from_json(obj: dict[str, Any]) -> Any:
     if len(obj) == 1 and "<tuple>" in obj:
         return tuple(obj["<tuple>"])
     return obj
+
+
+# ---------------------------------------------------------------- the shipped terminals
+
+TERMINALS_FILE = "hand_history.terminals.json"
+"""The grammar's terminals, beside the grammar (``python -m badugi_ledger.text.grammar`` writes
+it with the tables)."""
+
+
+class Terminals(NamedTuple):
+    """What the reader's fast path takes from the grammar: every terminal's regular expression
+    as Lark compiles it (``pattern.to_regexp()``), by terminal name, and the grammar's literal
+    words (the values of its string terminals: ``folds``, ``pot``, ``limit``, …)."""
+
+    patterns: dict[str, str]
+    keywords: frozenset[str]
+
+
+def grammar_checksum(text: str) -> str:
+    """The key of the shipped terminals: a CRC-32 of the grammar text.  It guards against a
+    file left stale after an edit of the grammar (no seal against tampering: the package's
+    files are the package's); a hashing library would cost more to import than the check."""
+    return f"{zlib.crc32(text.encode('utf-8')):08x}"
+
+
+def lark_terminals(parser: Lark) -> Terminals:
+    """The terminals of a Lark parser of the grammar."""
+    patterns = {t.name: t.pattern.to_regexp() for t in parser.terminals}
+    keywords = frozenset(t.pattern.value for t in parser.terminals if t.pattern.type == "str")
+    return Terminals(patterns, keywords)
+
+
+def shipped_terminals(text: str) -> Terminals | None:
+    """The shipped terminals, or None when they are missing or not of the grammar ``text``."""
+    try:
+        stored = json.loads(_grammar_file(TERMINALS_FILE))
+    except (OSError, ValueError):
+        return None
+    if not isinstance(stored, dict) or stored.get("grammar") != grammar_checksum(text):
+        return None
+    return Terminals(dict(stored["patterns"]), frozenset(stored["keywords"]))
+
+
+def terminals() -> Terminals:
+    """The grammar's terminals: the shipped ones, or, when the grammar changed since they were
+    written, those of the Lark grammar itself (as correct, only slower)."""
+    text = grammar_text()
+    shipped = shipped_terminals(text)
+    return shipped if shipped is not None else lark_terminals(build_parser())
+
+
+def terminals_json(text: str) -> str:
+    """The shipped terminals of the grammar ``text``, as JSON."""
+    from lark import Lark
+
+    found = lark_terminals(Lark(text, **_BUILD_OPTIONS))
+    stored = {
+        "grammar": grammar_checksum(text),
+        "patterns": found.patterns,
+        "keywords": sorted(found.keywords),
+    }
+    return json.dumps(stored, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
 
 
 def describe_expected(names: set[str] | frozenset[str], parser: Lark) -> str:
@@ -210,7 +307,9 @@ def describe_expected(names: set[str] | frozenset[str], parser: Lark) -> str:
     return ", ".join(items[:-1]) + " or " + items[-1]
 
 
-if __name__ == "__main__":  # regenerate the shipped tables after changing the grammar
-    target = source_grammar_path().with_name(TABLES_FILE)
-    target.write_text(tables_json(source_grammar_path().read_text("utf-8")), encoding="utf-8")
-    print(f"wrote {target}", file=sys.stderr)
+if __name__ == "__main__":  # regenerate the shipped tables and terminals after changing the grammar
+    source = source_grammar_path().read_text("utf-8")
+    for name, made in ((TABLES_FILE, tables_json), (TERMINALS_FILE, terminals_json)):
+        target = source_grammar_path().with_name(name)
+        target.write_text(made(source), encoding="utf-8")
+        print(f"wrote {target}", file=sys.stderr)

@@ -137,7 +137,7 @@ class SettingsState:
 
     def _apply_one(self, tag: str, a: list[Any]) -> None:  # noqa: C901 - one branch per item
         if tag == "game":
-            self.game = game_named(a[0].value)
+            self.game = game_named(a[0])
             self.with_buy = a[1] is not None
         elif tag == "fixed_limit":
             self.kind, self.small_bet, self.big_bet, self.spread = "fixed-limit", a[0], a[1], (0, 0)
@@ -159,30 +159,30 @@ class SettingsState:
         elif tag == "no_rake":
             self.rake = None
         elif tag == "currency":
-            self.currency = None if a[0].value == "chips" else a[0].value
+            self.currency = None if a[0] == "chips" else a[0]
         elif tag == "chip_value":
             if self.session.get("kind") == "tournament":
                 raise ConfigError("tournament chips have no money value: the buy-in is the money")
-            self.session["chip_value"] = chip_value(a[0], str(a[1]), a[2].value)
+            self.session["chip_value"] = chip_value(a[0], str(a[1]), a[2])
         elif tag in ("odd_chip", "odd_chip_half", "reshuffle"):
-            self.house[tag] = a[0].value
+            self.house[tag] = a[0]
         elif tag in ("heads_up_uncapped", "qualifier_pair_ok", "redeal_posts", "half_bet_reopens"):
-            self.house[tag] = a[0].value == "yes"
+            self.house[tag] = a[0] == "yes"
         elif tag == "qualifier":
-            self.house["qualifier_max"] = QUALIFIER_RANKS[a[0].value]
+            self.house["qualifier_max"] = QUALIFIER_RANKS[a[0]]
         elif tag in ("buy_price", "max_seats"):
             self.house[tag] = a[0]
         elif tag == "house":
-            self.house.update(house_rule_value(a[0].value, a[1].value))
+            self.house.update(house_rule_value(a[0], a[1]))
         elif tag in ("cash", "tournament"):
             season = self.session.get("season")
             self.session = {"kind": tag, "name": a[0] or "", "season": season}
         elif tag == "date":
             try:
-                datetime.date.fromisoformat(a[0].value)
+                datetime.date.fromisoformat(a[0])
             except ValueError:
-                raise ConfigError(f"{a[0].value} is not a date (like 2024-03-01)") from None
-            self.session["date"] = a[0].value
+                raise ConfigError(f"{a[0]} is not a date (like 2024-03-01)") from None
+            self.session["date"] = a[0]
         elif tag in ("place", "season"):
             self.session[tag] = a[0] or None
         elif tag in ("buy_in", "starting_chips"):
@@ -256,9 +256,10 @@ def implied_posts(
     if button not in names:
         return ()
     out = set(sitting_out)
-    b = names.index(button)
-    n = len(names)
-    dealt = [names[(b + 1 + i) % n] for i in range(n) if names[(b + 1 + i) % n] not in out]
+    b = names.index(button) + 1
+    dealt = names[b:] + names[:b]  # clockwise from the button's left
+    if out:
+        dealt = [name for name in dealt if name not in out]
     if len(dealt) < 2:
         return ()
     posts: list[Post] = []

@@ -19,20 +19,21 @@ error, so a legal hand is never refused for looking like a typo.
 
 from __future__ import annotations
 
-import difflib
 import re
 import unicodedata
 from collections.abc import Iterable, Sequence
-from typing import Any
-
-from lark import Lark
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from typing import TYPE_CHECKING, Any
 
 from ..model.cards import parse_card, parse_cards
 from ..model.errors import CardError, ParseError, Position
 from ..model.limits import MAX_QUOTE
 from .grammar import describe_expected
 from .headers import HEADER_KEYWORDS
+
+if TYPE_CHECKING:  # Lark's errors are imported where one is explained: a file of plain lines
+    # is read without Lark (text.plainlines)
+    from lark import Lark
+    from lark.exceptions import UnexpectedInput
 
 __all__ = [
     "card_problem",
@@ -67,6 +68,8 @@ def closest(word: str, candidates: Iterable[str]) -> str | None:
     >>> closest("Priay", ["Priya"]), closest("Ben", ["Dan"])
     ('Priya', None)
     """
+    import difflib  # only when a word is compared: a valid file seldom asks
+
     if len(word) > _LONGEST:
         return None
     folded = fold(word)
@@ -161,6 +164,8 @@ def show_line(text: str, column: int) -> str:
 
 def _found(exc: UnexpectedInput, lines: Sequence[str]) -> str | None:
     """The word the parser stopped at, as written (None: the end of the line or hand)."""
+    from lark.exceptions import UnexpectedCharacters, UnexpectedToken
+
     if isinstance(exc, UnexpectedToken):
         tok = exc.token
         if tok.type in ("_NL", "$END"):
@@ -175,6 +180,8 @@ def _found(exc: UnexpectedInput, lines: Sequence[str]) -> str | None:
 
 
 def _describe_found(exc: UnexpectedInput, word: str | None) -> str:
+    from lark.exceptions import UnexpectedToken
+
     if word is None:
         end_of_line = isinstance(exc, UnexpectedToken) and exc.token.type == "_NL"
         return "the end of the line" if end_of_line else "the end of the hand"
@@ -194,6 +201,8 @@ def syntax_error(
 ) -> ParseError:
     """A ParseError for what Lark reports on ``lines`` (file line of Lark line n: line_of[n]),
     with the likely fix where there is one (:mod:`badugi_ledger.text.hints`)."""
+    from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
+
     if isinstance(exc, UnexpectedCharacters):
         expected = set(exc.allowed)
     elif isinstance(exc, UnexpectedToken | UnexpectedEOF):

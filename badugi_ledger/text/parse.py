@@ -10,10 +10,13 @@ Why it is built this way:
   file:line:column, the hand id, what was expected in words, the likely fix (a misspelt name
   or keyword, a bad card, a comma: :mod:`badugi_ledger.text.hints`) and the offending line
   with a caret; the reader then resumes at the next hand, so one call reports every bad hand.
-* **Speed.**  The transformer runs inside the LALR parser (no tree is built, see
-  :mod:`badugi_ledger.text.transformer`), positions come from tokens, cards are looked up in a
-  table, a run of cards is a single token, and plain lines ("Ben folds · Cara calls 4") skip Lark
-  altogether (:class:`badugi_ledger.text.plainlines.PlainLines`, proven equal to Lark's reading).
+* **Speed.**  Plain lines ("Ben folds · Cara calls 4", "blinds 1/2") skip Lark altogether
+  (:class:`badugi_ledger.text.plainlines.PlainLines`, proven equal to Lark's reading), and Lark
+  itself is imported and its parser loaded only when a line needs it (:func:`_lark`): a file
+  the simulator or a site converter wrote never does.  Where Lark reads, the transformer runs
+  inside the LALR parser (no tree is built, see :mod:`badugi_ledger.text.transformer`),
+  positions come from tokens, cards are looked up in a table, and a run of cards is a single
+  token.
 * **Headers are sticky.**  A header line sets its items for every hand after it (a level
   change is a header line between two hands); it also ends the hand before it.  Every record
   carries its complete, effective :class:`GameSettings`.
@@ -37,12 +40,10 @@ import re
 import threading
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from functools import cache
 from itertools import repeat
 from pathlib import Path
-from typing import Any
-
-from lark import Lark
-from lark.exceptions import UnexpectedInput
+from typing import TYPE_CHECKING, Any
 
 from ..model.errors import ConfigError, ParseError, Position
 from ..model.events import (
@@ -53,11 +54,14 @@ from ..model.events import (
     SitOut,
     StackChange,
 )
-from .grammar import build_parser
+from .grammar import build_parser, terminals
 from .headers import HEADER_KEYWORDS, HeaderItemError, SettingsState, implied_posts
 from .hints import closest, error_at, item_column, syntax_error
 from .plainlines import PlainLines
 from .transformer import POSTS_NONE, EventBuilder, FormatError, RawHand, short
+
+if TYPE_CHECKING:
+    from lark import Lark
 
 __all__ = ["parse_file", "parse_paths", "parse_text"]
 
@@ -70,6 +74,8 @@ _LINE_KIND = re.compile(
     + r"|pot[ \t]+limit|no[ \t]+limit))"
     + _BOUNDARY
 )
+_KIND_STARTS = frozenset(word[0] for word in ("hand", *HEADER_KEYWORDS, "pot", "no"))
+"""The first characters of the lines _LINE_KIND matches (a player's name seldom has one)."""
 _HAND_ID = re.compile(r"hand[ \t]+([^\s·•;#]+)")
 MAX_LINE = 10_000
 """Longest line the reader accepts (characters; bytes in a file).  Real lines are a few hundred
@@ -77,24 +83,28 @@ characters; a longer one is a corrupt file or not a history, and is refused with
 into memory."""
 _IGNORED = " \t\r\f\ufeff"  # what the grammar skips between tokens
 
-# ---------------------------------------------------------------- one parser per thread, errors
+# ---------------------------------------------------------------- the fast path, and Lark
+
+
+@cache
+def _plain() -> PlainLines:
+    """The fast path for plain lines, built from the grammar's terminals (shipped beside the
+    grammar: no Lark needed).  It holds no state, so threads share it."""
+    grammar = terminals()
+    return PlainLines(grammar.patterns.__getitem__, grammar.keywords)
 
 
 _local = threading.local()
 
 
-def _parser() -> tuple[Lark, EventBuilder, PlainLines]:
-    """One parser per thread (the transformer holds per-chunk context), with the fast path
-    for plain lines built from the same grammar's terminals."""
+def _lark() -> tuple[Lark, EventBuilder]:
+    """This thread's Lark parser (its transformer holds per-chunk context), loaded the first
+    time a line is not plain.  Lark's errors are imported where a parse can raise them."""
     try:
         return _local.parser
     except AttributeError:
         builder = EventBuilder()
-        lark = build_parser(builder)
-        keywords = frozenset(t.pattern.value for t in lark.terminals if t.pattern.type == "str")
-        terminal = lark.get_terminal
-        plain = PlainLines(lambda name: terminal(name).pattern.to_regexp(), keywords)
-        _local.parser = (lark, builder, plain)
+        _local.parser = (build_parser(builder), builder)
         return _local.parser
 
 
@@ -187,16 +197,10 @@ class _Reader:
         chunk: _Chunk | None = None
         stray = False
         source = self.source
-        body_line = _parser()[2].body_line if self.fast else None
+        body_line = _plain().body_line if self.fast else None
         for lineno, raw in enumerate(lines, 1):
             bad: tuple[str, str] | None = None  # (why the line cannot be read, its start)
-            if isinstance(raw, Overlong) or (isinstance(raw, str) and len(raw) > MAX_LINE + 2):
-                if isinstance(raw, Overlong):
-                    head, size = raw.head, f"{raw.size:,} bytes"
-                else:
-                    head, size = raw, f"{len(raw):,} characters"
-                bad = (f"this line is {size} long; a line holds at most {MAX_LINE:,}", head[:200])
-            elif isinstance(raw, bytes):
+            if isinstance(raw, bytes):  # a file's line (_file_lines cut the long ones)
                 if lineno == 1 and raw.startswith(b"\xef\xbb\xbf"):
                     raw = raw[3:]
                 try:
@@ -206,6 +210,12 @@ class _Reader:
                         f"this line is not UTF-8 text ({exc.reason} at byte {exc.start + 1})",
                         raw[:200].decode("latin-1"),
                     )
+            elif isinstance(raw, Overlong) or len(raw) > MAX_LINE + 2:
+                if isinstance(raw, Overlong):
+                    head, size = raw.head, f"{raw.size:,} bytes"
+                else:
+                    head, size = raw, f"{len(raw):,} characters"
+                bad = (f"this line is {size} long; a line holds at most {MAX_LINE:,}", head[:200])
             else:
                 line = raw
                 if lineno == 1 and line.startswith("\ufeff"):
@@ -224,18 +234,22 @@ class _Reader:
             else:
                 line = line.rstrip("\r") + "\n"
             stripped = line.lstrip(_IGNORED)
-            if stripped[0] in "#\n" or not stripped.strip():
+            first = stripped[0]  # (the line ends with a newline)
+            if first in "#\n" or (first.isspace() and not stripped.strip()):
                 if chunk is not None:
                     chunk.lines.append(line)
                 continue
-            m = _LINE_KIND.match(stripped)
+            m = _LINE_KIND.match(stripped) if first in _KIND_STARTS else None
             if m is None and chunk is not None:  # a body line
                 events = None if body_line is None else body_line(line, source, lineno)
                 if events is not None:  # plain: read now (and so no mistyped header line)
                     chunk.lines.append(line)
                     chunk.events += events
                     continue
-            mistyped = self._mistyped_header(line, stripped, lineno) if m is None else None
+            mistyped = None
+            if m is None:
+                declined = chunk is not None and body_line is not None  # the fast path said no
+                mistyped = self._mistyped_header(line, stripped, lineno, declined)
             if mistyped is not None:  # "blind 1/2": a header line, and a bad one
                 if chunk is not None:
                     yield from self._finish(chunk)
@@ -286,25 +300,28 @@ class _Reader:
             return
         yield self._hand(chunk)
 
-    def _mistyped_header(self, line: str, stripped: str, lineno: int) -> str | None:
+    def _mistyped_header(
+        self, line: str, stripped: str, lineno: int, read_plain: bool = False
+    ) -> str | None:
         """The error for a line that is a header line but for a typo in its first word
         ("blind 1/2", "Game badugi"), or None.  Only a line that reads as a header once the
-        word is corrected, and does not read as a body line, is one."""
+        word is corrected, and does not read as a body line, is one.  ``read_plain``: the
+        fast path has already declined the line."""
         m = _FIRST_WORD.match(stripped)
-        if m is None:
+        if m is None or (not read_plain and _plain().body_line(line, self.source, lineno)):
             return None
         word = m.group()
         keyword = self.near_keyword.get(word, "")
-        if keyword == "":
+        if keyword == "":  # compared once per word of a file (difflib: the dearest check)
             keyword = closest(word, _HEADER_FIRST_WORDS)
             if len(self.near_keyword) >= _MAX_KNOWN:
                 self.near_keyword.clear()
             self.near_keyword[word] = keyword
         if keyword is None:
             return None
-        lark, builder, plain = _parser()
-        if plain.body_line(line, self.source, lineno) is not None:
-            return None
+        from lark.exceptions import UnexpectedInput
+
+        lark, builder = _lark()
         builder.src, builder.line_of = self.source, [0, lineno, lineno]
         try:
             lark.parse(keyword + stripped[m.end() :], start="header")
@@ -339,15 +356,15 @@ class _Reader:
         return chunk, error
 
     def _header(self, line: str, lineno: int) -> ParseError | None:
-        lark, builder, _ = _parser()
-        builder.src, builder.line_of = self.source, [0, lineno]
+        items: Any = _plain().header_line(line) if self.fast else None
         try:
-            items: Any = lark.parse(line, start="header")
+            if items is None:  # not plain: Lark reads it
+                items = self._lark_header(line, lineno)
+                if isinstance(items, ParseError):
+                    self.bad_header = Position(self.source, lineno, 1)
+                    return items
             self.state.apply(items)
             self.state.settings()
-        except UnexpectedInput as exc:
-            self.bad_header = Position(self.source, lineno, 1)
-            return syntax_error(exc, lark, [line], self.source, [0, lineno], None)
         except ConfigError as exc:
             self.bad_header = Position(self.source, lineno, 1)
             column = item_column(line, exc.keyword) if isinstance(exc, HeaderItemError) else 1
@@ -357,8 +374,18 @@ class _Reader:
             return error_at(exc.message, exc.pos, line, None)
         return None
 
+    def _lark_header(self, line: str, lineno: int) -> Any:
+        """Lark's reading of a header line: its items, or the syntax error."""
+        from lark.exceptions import UnexpectedInput
+
+        lark, builder = _lark()
+        builder.src, builder.line_of = self.source, [0, lineno]
+        try:
+            return lark.parse(line, start="header")
+        except UnexpectedInput as exc:
+            return syntax_error(exc, lark, [line], self.source, [0, lineno], None)
+
     def _hand(self, chunk: _Chunk) -> HandRecord | ParseError:
-        hand_id = _hand_id(chunk)
         if chunk.broken is not None:
             return chunk.broken
         # Plain body lines were read by the fast path (plainlines.PlainLines) as they came; the
@@ -366,27 +393,29 @@ class _Reader:
         # grammar (``hand: hand body_line _NL``), so leaving out lines that read cleanly
         # changes nothing else.
         lines, start, slow = chunk.lines, chunk.start, chunk.slow
-        lark, builder, plain = _parser()
         source = self.source
         events = chunk.events
-        raw: Any = plain.hand_line(lines[0], source, start) if self.fast and not slow else None
+        raw: Any = _plain().hand_line(lines[0], source, start) if self.fast and not slow else None
         if raw is None:
+            from lark.exceptions import UnexpectedInput
+
+            lark, builder = _lark()
             line_of = [0, start, *(lineno for lineno, _ in slow)]
             builder.src, builder.line_of = source, line_of
             todo = [lines[0], *(lines[lineno - start] for lineno, _ in slow)]
             try:
                 raw = lark.parse("".join(todo), start="hand")
             except UnexpectedInput as exc:
-                return syntax_error(exc, lark, todo, source, line_of, hand_id)
+                return syntax_error(exc, lark, todo, source, line_of, _hand_id(chunk))
             except FormatError as exc:
-                return error_at(exc.message, exc.pos, lines[exc.pos.line - start], hand_id)
+                return error_at(exc.message, exc.pos, lines[exc.pos.line - start], _hand_id(chunk))
         posts_none = False
         if slow:
             events, posts_none = _events(events, slow, raw.parts)
         try:
             return self._record(raw, events, posts_none, chunk)
         except FormatError as exc:
-            return error_at(exc.message, exc.pos, lines[exc.pos.line - start], hand_id)
+            return error_at(exc.message, exc.pos, lines[exc.pos.line - start], _hand_id(chunk))
 
     def _record(
         self, raw: RawHand, events: list[Event], posts_none: bool, chunk: _Chunk
@@ -422,7 +451,9 @@ class _Reader:
         ):
             raise self._wrong_event(raw, events, seated)
         has_post = Post in kinds
-        sitting = [ev.player for ev in events[:first_play] if type(ev) is SitOut]
+        sitting = []  # who sits out: written before the first play (None: there is none)
+        if first_play != 0:
+            sitting = [ev.player for ev in events[:first_play] if type(ev) is SitOut]
         if has_post and posts_none:
             raise FormatError("'posts none' but the hand also writes posts", raw.pos)
         if not has_post and not posts_none:

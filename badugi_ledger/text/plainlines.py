@@ -7,18 +7,21 @@ groups - and builds their events through the typed constructors of
 :mod:`badugi_ledger.text.transformer` (``make_action``, …), with the values Lark's transformer
 hands them; every line it is unsure of goes to Lark
 (:mod:`badugi_ledger.text.parse`), which stays the one definition of the format and the one source
-of error messages.  ``tests/text/test_parse_speed.py`` proves both readings equal.
+of error messages.  ``tests/text/test_parse_speed.py`` proves both readings equal.  Header lines
+(``game badugi · blinds 1/2``) are read the same way, into the items Lark's transformer gives,
+so a file of plain lines never imports Lark.  The patterns are built from the grammar's own
+terminals, shipped beside the grammar (:func:`badugi_ledger.text.grammar.terminals`).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from ..model.errors import Position
 from ..model.events import Event, StackChangeKind, Verb
-from ..model.limits import MAX_DIGITS
+from ..model.limits import MAX_AMOUNT, MAX_DIGITS
 from .transformer import (
     FormatError,
     RawHand,
@@ -40,27 +43,35 @@ from .transformer import (
     make_sit_out,
     make_stack_change,
     position,
+    unquote,
 )
 from .transformer import cards as read_cards
 
 # ---------------------------------------------------------------- the fast path for plain lines
 # The start of a body line: its keyword (``draw:``), and the white space before its first entry.
-_HEAD = re.compile(r"[ \t]*(?:(deal|draw|buy|show|final)(?=[ \t:])[ \t]*:?[ \t]*)?")
+_LINE_KEYWORDS = ("deal", "draw", "buy", "show", "final")
+_HEAD = re.compile(f"[ \\t]*(?:({'|'.join(_LINE_KEYWORDS)})(?=[ \\t:])[ \\t]*:?[ \\t]*)?")
+_HEAD_STARTS = frozenset(" \t" + "".join(word[0] for word in _LINE_KEYWORDS))
+"""The first characters of a line _HEAD matches more of than nothing."""
 # The text of a pot (``from side 1``): the grammar's TEXT with no white space but spaces and
 # tabs, and without its trailing spaces (Lark's transformer strips them).
-_TEXT = '([^\\s·•;#"\\ufeff](?:[ \\t]*[^\\s·•;#"\\ufeff])*)'
+_TEXT_TOKEN = '[^\\s·•;#"\\ufeff](?:[ \\t]*[^\\s·•;#"\\ufeff])*'
+_TEXT = f"({_TEXT_TOKEN})"
 _S = r"[ \t]+"  # between two tokens of an entry
-_NUMBER = f"(\\d{{1,{MAX_DIGITS}}})"  # a NUMBER token (longer ones are not plain)
+_DIGITS = f"\\d{{1,{MAX_DIGITS}}}"  # a NUMBER token (longer ones are not plain)
+_NUMBER = f"({_DIGITS})"
 # After an entry: a separator and the next entry, or the end of the line (a comment there is
 # part of the grammar's _NL).
 _END = r"[ \t]*(?:[·•;][ \t]*(?!\n?\Z)|(?:#[^\n]*)?\n?\Z)"
+_ITEM_END = re.compile(_END)  # after a header item
 
 Reader = Callable[[str, int, str, int], "list[Event] | None"]
 
 
 class PlainLines:
-    """Reads the plain shapes of hand lines and body lines without Lark, building events
-    through the typed constructors Lark's transformer calls, with the same values.
+    """Reads the plain shapes of hand lines, body lines and header lines without Lark,
+    building events through the typed constructors Lark's transformer calls, with the same
+    values (header items: as Lark's transformer gives them).
 
     Why: nearly every real line is plain (``Dan calls · Anna raises to 8``), and Lark's lexer
     and parser cost far more per token than one regular expression per kind of line.  Each
@@ -102,12 +113,15 @@ class PlainLines:
             f"|(?P<sit_out>sits{_S}out))"  # 25
         )
         arrow = f"{_S}(?:->|→){_S}"
-        self._draw = _scanner(f"{name}{_S}(?:(pat)|(?:{_NUMBER}|{cards})(?:{arrow}{cards})?)")
-        self._deal = _scanner(f"{name}{_S}{cards}")
-        self._show = _scanner(f"{name}{_S}(?:(mucks)|{cards})")
-        self._final = _scanner(f"{name}{_S}{_NUMBER}")
+        # The entries of draw, deal, show and final lines, in one pattern (each reader takes
+        # its own shapes): name, pat, mucks, a number, cards, and the cards received.
+        self._card_entry = _scanner(
+            f"{name}{_S}(?:(pat)|(mucks)|(?:{_NUMBER}|{cards})(?:{arrow}{cards})?)"
+        )
         self._hand = re.compile(f"[ \\t]*hand{_S}({pattern('HAND_ID')}){_END}")
         self._seat = _scanner(f"(button){_S}{name}|(?:{_NUMBER}{_S})?{name}(?:{_S}{_NUMBER})?")
+        self._pieces = _Pieces(pattern)
+        self._header_items: dict[str, list[tuple[str, re.Pattern[str]]]] = {}
         self.readers: dict[str | None, Reader] = {
             None: self._entries,
             "draw": self._draws,
@@ -120,12 +134,16 @@ class PlainLines:
         """The events of a plain body line, or None: Lark reads it."""
         if '"' in line or "\ufeff" in line:
             return None
-        head = _HEAD.match(line)
-        read = self.readers.get(head[1]) if head is not None else None  # it always matches
-        if read is None or head is None:
-            return None
+        if line[0] in _HEAD_STARTS:
+            head = _HEAD.match(line)
+            read = self.readers.get(head[1]) if head is not None else None  # it always matches
+            if read is None or head is None:
+                return None
+            at = head.end()
+        else:  # "Ben calls": no keyword, nothing before the first entry (what _HEAD says)
+            read, at = self._entries, 0
         try:
-            return read(line, head.end(), src, lineno)
+            return read(line, at, src, lineno)
         except FormatError:
             return None
 
@@ -175,13 +193,13 @@ class PlainLines:
     def _draws(self, line: str, at: int, src: str, lineno: int) -> list[Event] | None:
         out: list[Event] = []
         keywords = self.keywords
-        for m in self._draw(line, at):
+        for m in self._card_entry(line, at):
             start, end = m.span()
             if start != at:
                 return None
             at = end
-            name, pat, count, discards, received = m.groups()
-            if name in keywords:
+            name, pat, mucks, count, discards, received = m.groups()
+            if name in keywords or mucks is not None:
                 return None
             who = (name, position(src, lineno, start + 1))
             got = None if received is None else read_cards(received)
@@ -196,13 +214,13 @@ class PlainLines:
     def _deals(self, line: str, at: int, src: str, lineno: int) -> list[Event] | None:
         out: list[Event] = []
         keywords = self.keywords
-        for m in self._deal(line, at):
+        for m in self._card_entry(line, at):
             start, end = m.span()
             if start != at:
                 return None
             at = end
-            name, dealt = m.groups()
-            if name in keywords:
+            name, _, _, _, dealt, received = m.groups()
+            if name in keywords or dealt is None or received is not None:
                 return None
             out.append(make_deal((name, position(src, lineno, start + 1)), read_cards(dealt)))
         return out if at == len(line) else None
@@ -210,13 +228,13 @@ class PlainLines:
     def _shows(self, line: str, at: int, src: str, lineno: int) -> list[Event] | None:
         out: list[Event] = []
         keywords = self.keywords
-        for m in self._show(line, at):
+        for m in self._card_entry(line, at):
             start, end = m.span()
             if start != at:
                 return None
             at = end
-            name, mucks, shown = m.groups()
-            if name in keywords:
+            name, pat, mucks, count, shown, received = m.groups()
+            if name in keywords or pat or count or received:  # not a show's shape
                 return None
             who = (name, position(src, lineno, start + 1))
             out.append(make_muck(who) if mucks is not None else make_show(who, read_cards(shown)))
@@ -225,13 +243,13 @@ class PlainLines:
     def _finals(self, line: str, at: int, src: str, lineno: int) -> list[Event] | None:
         out: list[Event] = []
         keywords = self.keywords
-        for m in self._final(line, at):
+        for m in self._card_entry(line, at):
             start, end = m.span()
             if start != at:
                 return None
             at = end
-            name, amount = m.groups()
-            if name in keywords:
+            name, _, _, amount, _, received = m.groups()
+            if name in keywords or amount is None or received is not None:
                 return None
             out.append(make_final((name, position(src, lineno, start + 1)), int(amount)))
         return out if at == len(line) else None
@@ -272,6 +290,129 @@ class PlainLines:
         if at != len(line) or not raw.seat_pos and raw.button is None:
             return None
         return raw
+
+    def header_line(self, line: str) -> list[tuple[str, list[Any]]] | None:
+        """The items of a header line as Lark's transformer gives them (``("blinds", [1, 2])``:
+        the item's rule and its values, numbers as ints, words and texts as strings), or None:
+        Lark reads it."""
+        if "\ufeff" in line:
+            return None
+        at = len(line) - len(line.lstrip(" \t"))
+        items: list[tuple[str, list[Any]]] = []
+        while at < len(line):
+            word = _HEADER_WORD.match(line, at)
+            item = _header_item(self._header_shapes(word[0]) if word else (), line, at)
+            end = _ITEM_END.match(line, item[2]) if item is not None else None
+            if item is None or end is None:
+                return None
+            items.append(item[:2])
+            at = end.end()
+        return items or None
+
+    def _header_shapes(self, word: str) -> list[tuple[str, re.Pattern[str]]]:
+        """The compiled shapes of the header items starting with ``word``, compiled the first
+        time a line holds one (a file uses a few of them, and compiling costs more than
+        reading a header line)."""
+        shapes = self._header_items.get(word)
+        if shapes is None:
+            written = _HEADER_SHAPES.get(word, [])
+            shapes = [(tag, re.compile(shape.format_map(self._pieces))) for tag, shape in written]
+            self._header_items[word] = shapes
+        return shapes
+
+
+def _header_item(
+    shapes: Iterable[tuple[str, re.Pattern[str]]], line: str, at: int
+) -> tuple[str, list[Any], int] | None:
+    """The header item at ``at`` in one of its ``shapes``: its rule, its values, and where the
+    next item starts; or None."""
+    for tag, shape in shapes:
+        m = shape.match(line, at)
+        if m is not None:
+            values = _item_values(m)
+            return None if values is None else (tag, values, m.end())
+    return None
+
+
+def _item_values(m: re.Match[str]) -> list[Any] | None:
+    """The values of a header item's match (see _HEADER_SHAPES), or None: Lark reads it."""
+    values: list[Any] = []
+    for group, value in m.groupdict().items():
+        kind = group[0]
+        if value is None or kind == "w" or (kind == "d" and "." in value):
+            values.append(value)
+        elif kind == "t":
+            values.append(unquote(value) if value[0] == '"' else value)
+        else:  # "n" (or "d" without a point): a number, "p": numbers between slashes
+            for digits in value.split("/") if kind == "p" else (value,):
+                number = int(digits)
+                if number > MAX_AMOUNT:
+                    return None  # Lark names it at the number
+                values.append(number)
+    return values
+
+
+_HEADER_WORD = re.compile(r"[a-z-]+")
+# The shapes of header items, by their first word: (the rule Lark reduces, its pattern), tried
+# in order.  Pieces in braces are the grammar's terminals (each an atomic group: the lexer
+# matches a token once, never shorter to let what follows match); the groups are the item's
+# values in order: n… a NUMBER, p… NUMBERs between slashes, w… a word as written, d… a DECIMAL
+# as written or else a NUMBER, t… a TEXT or a "quoted" STRING.  What ends an item (a separator,
+# a comment, the end of the line) is matched after it.  Everything else of the grammar's header
+# items (no white space between tokens, numbers above the bound, …) is Lark's.
+_HEADER_SHAPES: dict[str, list[tuple[str, str]]] = {
+    "game": [("game", "game{S}(?P<w1>{GAME_NAME})(?:{S}(?P<w2>{WITH_A_BUY}))?")],
+    "fixed": [("fixed_limit", "fixed{S}limit{S}(?P<n1>{N})[ \t]*/[ \t]*(?P<n2>{N})")],
+    "pot": [("pot_limit", "pot{S}limit")],
+    "half-pot": [("half_pot_limit", "half-pot{S}limit")],
+    "no": [("no_limit", "no{S}limit")],
+    "spread": [("spread_limit", "spread{S}limit{S}(?P<n1>{N})[ \t]*-[ \t]*(?P<n2>{N})")],
+    "cap": [("cap", "cap{S}(?P<n1>{N})")],
+    "blinds": [("blinds", "blinds{S}(?P<n1>{N})[ \t]*/[ \t]*(?P<n2>{N})")],
+    "ante": [("ante", "ante{S}(?P<n1>{N})")],
+    "rake": [
+        ("no_rake", "rake{S}none"),
+        ("rake", "rake{S}(?P<n1>{N})[ \t]*%(?:{S}cap{S}(?P<n2>{N}))?(?:{S}(?P<w3>{ALWAYS}))?"),
+    ],
+    "currency": [("currency", "currency{S}(?P<w1>{CURRENCY})")],
+    "chips": [
+        (
+            "chip_value",
+            "chips{S}(?P<n1>{N})[ \t]*=[ \t]*(?P<d2>{DECIMAL}|{N}){S}(?P<w3>{CURRENCY})",
+        )
+    ],
+    "odd-chip": [("odd_chip", "odd-chip{S}(?P<w1>{ODD_CHIP_RULE})")],
+    "odd-chip-half": [("odd_chip_half", "odd-chip-half{S}(?P<w1>{ODD_CHIP_HALF})")],
+    "heads-up-uncapped": [("heads_up_uncapped", "heads-up-uncapped{S}(?P<w1>{YES_NO})")],
+    "reshuffle": [("reshuffle", "reshuffle{S}(?P<w1>{RESHUFFLE_RULE})")],
+    "qualifier": [("qualifier", "qualifier{S}(?P<w1>{QUALIFIER_RANK})")],
+    "qualifier-pair-ok": [("qualifier_pair_ok", "qualifier-pair-ok{S}(?P<w1>{YES_NO})")],
+    "redeal-posts": [("redeal_posts", "redeal-posts{S}(?P<w1>{YES_NO})")],
+    "buy-price": [("buy_price", "buy-price{S}(?P<n1>{N})")],
+    "max-seats": [("max_seats", "max-seats{S}(?P<n1>{N})")],
+    "half-bet-reopens": [("half_bet_reopens", "half-bet-reopens{S}(?P<w1>{YES_NO})")],
+    "house": [("house", "house{S}(?P<w1>{HOUSE_KEY}){S}(?P<w2>{HOUSE_VALUE})")],
+    "cash": [("cash", "cash(?:{S}(?P<t1>{TEXT}))?")],
+    "tournament": [("tournament", "tournament(?:{S}(?P<t1>{TEXT}))?")],
+    "date": [("date", "date{S}(?P<w1>{DATE})")],
+    "place": [("place", "place{S}(?P<t1>{TEXT})")],
+    "season": [("season", "season{S}(?P<t1>{TEXT})")],
+    "buy-in": [("buy_in", "buy-in{S}(?P<n1>{N})")],
+    "starting-chips": [("starting_chips", "starting-chips{S}(?P<n1>{N})")],
+    "payouts": [("payouts", "payouts{S}(?P<p1>{N}(?:[ \t]*/[ \t]*{N})*)")],
+    "table": [("table", "table{S}(?P<t1>{TEXT})")],
+}
+
+
+class _Pieces(dict[str, str]):
+    """The pieces of the header shapes: any terminal of the grammar by its name."""
+
+    def __init__(self, pattern: Any) -> None:
+        super().__init__(S=_S, N=f"(?>{_DIGITS})", TEXT=f"(?>{pattern('STRING')}|{_TEXT_TOKEN})")
+        self.pattern = pattern
+
+    def __missing__(self, name: str) -> str:
+        return f"(?>{self.pattern(name)})"
 
 
 def _scanner(entry: str) -> Callable[[str, int], Iterator[re.Match[str]]]:

@@ -19,9 +19,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, overload
-
-from lark import Token, Tree
+from typing import TYPE_CHECKING, Any, overload
 
 from ..model.cards import SUIT_SYMBOLS, Card
 from ..model.errors import NOWHERE, Position
@@ -46,6 +44,9 @@ from ..model.events import (
     Verb,
 )
 from ..model.limits import MAX_AMOUNT, MAX_DIGITS, amount_problem
+
+if TYPE_CHECKING:  # the fast path (text.plainlines) reads plain lines without importing Lark
+    from lark import Token
 
 __all__ = [
     "POSTS_NONE",
@@ -98,9 +99,12 @@ CARD_TABLE = _card_table()
 """Every way the format writes one card (``As``, ``10♦``, ``??``) -> the card (None: unknown)."""
 
 
+_CARD = CARD_TABLE.__getitem__
+
+
 def cards(text: str) -> tuple[Card | None, ...]:
     """A run of cards as the CARDS terminal matches it ("Qs 6h ??") -> cards (None: unknown)."""
-    return tuple([CARD_TABLE[t] for t in text.split()])
+    return tuple(map(_CARD, text.split()))
 
 
 _POST_KIND: dict[str, PostKind] = {
@@ -401,6 +405,11 @@ class EventBuilder:
     def POST_KIND(self, tok: Token) -> str:  # noqa: N802
         return tok.value
 
+    # the words of header items, as plain text (what the fast path reads too)
+    GAME_NAME = WITH_A_BUY = ALWAYS = CURRENCY = DECIMAL = ODD_CHIP_RULE = POST_KIND
+    ODD_CHIP_HALF = RESHUFFLE_RULE = YES_NO = QUALIFIER_RANK = DATE = POST_KIND
+    HOUSE_KEY = HOUSE_VALUE = POST_KIND
+
     def HAND_ID(self, tok: Token) -> Named:  # noqa: N802
         return tok.value, Position(self.src, self.line_of[tok.line], 1)  # type: ignore
 
@@ -523,6 +532,8 @@ class EventBuilder:
 
     def __default__(self, data: str, children: list[Any], meta: Any) -> Any:
         if data.startswith("_"):  # Lark's helper rules for repetitions: expanded by the parent
+            from lark import Tree  # only Lark calls this: Lark is loaded
+
             return Tree(data, children)
         for child in children:  # a header item's numbers: amounts, counts, percentages
             if isinstance(child, TooLarge):

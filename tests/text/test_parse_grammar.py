@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 
 import lark
+import pytest
 from lark import Lark
 
 from badugi_ledger.text import grammar, parse
@@ -47,6 +48,7 @@ def test_grammar_loads_from_an_installed_wheel_layout(tmp_path: Path) -> None:
         "assert not grammar.source_grammar_path().exists(), grammar.source_grammar_path()\n"
         "recs = list(parse.parse_text('hand 1 · button A · A 5 · B 5\\nA folds\\n'))\n"
         "assert grammar.shipped_parser(None, grammar.grammar_text()) is not None\n"
+        "assert grammar.shipped_terminals(grammar.grammar_text()) is not None\n"
         "print(type(recs[0]).__name__, grammar.__file__)\n"
     )
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
@@ -112,6 +114,33 @@ def test_the_shipped_parser_reads_like_a_freshly_analysed_grammar() -> None:
     assert _hand_trees(shipped) == _hand_trees(fresh)
     # A grammar the tables were not made from is analysed, never read from them.
     assert grammar.shipped_parser(None, grammar.grammar_text() + "// changed\n") is None
+
+
+def test_the_shipped_terminals_are_the_grammars() -> None:
+    """grammar/hand_history.terminals.json (the fast path's regular expressions and keywords)
+    must be what Lark makes of the grammar; regenerate it with python -m
+    badugi_ledger.text.grammar.  Another grammar's terminals are never used."""
+    text = grammar.grammar_text()
+    shipped = grammar.shipped_terminals(text)
+    assert shipped is not None, "grammar changed: run python -m badugi_ledger.text.grammar"
+    assert shipped == grammar.lark_terminals(Lark(text, **grammar._BUILD_OPTIONS))
+    assert grammar.terminals() == shipped
+    assert {"NAME", "CARDS", "HAND_ID", "STRING", "GAME_NAME"} <= set(shipped.patterns)
+    assert {"folds", "pot", "limit", "blinds", "all-in"} <= shipped.keywords
+    assert grammar.shipped_terminals(text + "// changed\n") is None
+
+
+def test_the_terminals_of_an_edited_grammar_come_from_lark(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A grammar edited without regenerating the shipped files is read as written: its
+    terminals come from Lark (slower, as correct)."""
+    edited = grammar.grammar_text().replace('ALWAYS: "always"', 'ALWAYS: "always" | "forever"')
+    assert "forever" in edited
+    monkeypatch.setattr(grammar, "grammar_text", lambda: edited)
+    found = grammar.terminals()
+    assert "forever" in found.patterns["ALWAYS"]
+    assert found != grammar.shipped_terminals(
+        ROOT.joinpath("grammar", "hand_history.lark").read_text("utf-8")
+    )
 
 
 def test_the_strict_build_analyses_the_grammar() -> None:

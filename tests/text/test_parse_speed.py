@@ -70,17 +70,21 @@ def _simulated(game: str, structure: str, seed: int, cards: str = "all", hands: 
 
 
 def _declined(text: str) -> list[str]:
-    """The hand and body lines of ``text`` the fast path leaves to Lark."""
-    _, _, plain = parse._parser()
+    """The header, hand and body lines of ``text`` the fast path leaves to Lark."""
+    plain = parse._plain()
     out = []
     for i, line in enumerate(io.StringIO(text), 1):
         word = line.split()[0] if line.split() else "#"
-        if word.startswith("#") or parse._LINE_KIND.match(line) and word != "hand":
-            continue  # comments, blank lines and headers are never the fast path's
-        read = plain.hand_line if word == "hand" else plain.body_line
-        if read(line, "t.bhh", i) is None:
-            line_text = line.rstrip("\n")
-            out.append(line_text)
+        if word.startswith("#"):
+            continue  # comments and blank lines
+        if word == "hand":
+            read = plain.hand_line(line, "t.bhh", i)
+        elif parse._LINE_KIND.match(line):
+            read = plain.header_line(line)
+        else:
+            read = plain.body_line(line, "t.bhh", i)
+        if read is None:
+            out.append(line.rstrip("\n"))
     return out
 
 
@@ -109,24 +113,22 @@ def test_fast_path_reads_every_line_of_the_examples_but_buys() -> None:
     assert len(declined) == 1
 
 
-def test_the_reader_reads_the_body_lines_of_a_simulated_file_without_lark(
+def test_the_reader_reads_a_simulated_file_without_lark(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """parse_file, as check runs it, never hands a plain body line to Lark."""
+    """parse_file, as check runs it, never asks for Lark on a simulated file: every header,
+    hand and body line is plain (tests/text/test_lark_when_needed.py: Lark is not even
+    imported)."""
     path = tmp_path / "sim.bhh"
     path.write_text(_simulated("badugi", "fixed-limit", seed=7, hands=40), encoding="utf-8")
-    lark, _, _ = parse._parser()
-    starts: list[str] = []
-    real_parse = lark.parse
 
-    def counting(text: str, start: str) -> object:
-        starts.append(start)
-        return real_parse(text, start=start)
+    def no_lark() -> object:
+        raise AssertionError("a plain line was handed to Lark")
 
-    monkeypatch.setattr(lark, "parse", counting)
+    monkeypatch.setattr(parse, "_lark", no_lark)
     items = list(parse.parse_file(path))
     assert len(items) == 40 and all(isinstance(item, HandRecord) for item in items)
-    assert "hand" not in starts  # headers only
+    assert any(line.startswith("blinds") or " blinds " in line for line in path.open())
 
 
 def test_comments_at_the_ends_of_lines_read_like_lark() -> None:
@@ -158,7 +160,7 @@ def test_positions_built_by_the_reader_are_positions() -> None:
 def test_the_shapes_of_entries_are_the_groups_of_the_entry_pattern() -> None:
     from badugi_ledger.text import plainlines
 
-    _, _, plain = parse._parser()
+    plain = parse._plain()
     assert plain._entry.__self__.groupindex == plainlines._SHAPES  # type: ignore[attr-defined]
 
 
@@ -283,8 +285,87 @@ def test_the_card_table_is_exactly_the_cards_pattern() -> None:
         assert not one.fullmatch(not_a_card) and not_a_card not in CARD_TABLE
 
 
+HEADER_LINES = [  # every header item, plain
+    "game badugi · fixed limit 2/4 · blinds 1/2\n",
+    "game progressive badugi with a buy · buy-price 2 · pot limit · cap 3\n",
+    "game progressive-badugi · half-pot limit · no limit · ante 1\n",
+    "game badacey\t·\tspread limit 2-10 · blinds 0/2   # a comment\n",
+    "  game badeucey · spread limit 2 - 10 · blinds 1 / 2\n",
+    "rake 5% · rake 10% cap 3 · rake 5 % cap 3 always · rake 7% always · rake none\n",
+    "currency USD · currency chips · chips 1 = 0.25 USD · chips 2 = 1 EUR · chips 1=007 GBP\n",
+    "odd-chip worst-seat ; odd-chip-half five-card • heads-up-uncapped yes\n",
+    "reshuffle all-discards · qualifier 10 · qualifier-pair-ok no · redeal-posts yes\n",
+    'max-seats 6 · half-bet-reopens no · house odd_chip best-hand · house x-y "z"\n',
+    'cash · date 2024-01-01 · place Anna\'s kitchen · season "" · table Back room  #x\n',
+    'tournament "Kitchen · table" · buy-in 2000 · starting-chips 200 · payouts 50/30/20\n',
+    'cash "Say \\"hi\\"" · payouts 100 · season 2024#no space\n',
+    "cash Friday game date 2024 · tournament\n",
+    "blinds 1/9007199254740992 · payouts 0/00/1\n",
+]
+NOT_PLAIN_HEADER_LINES = [  # Lark's: to read, or to explain
+    "fixedlimit 2/4\n",  # no space between keywords (Lark reads it)
+    "blinds 1/2 ·\n",
+    "blinds 1/9007199254740993\n",  # above the bound: Lark names it
+    "payouts 1/" + "2" * 20 + "\n",
+    "game badugix\n",
+    "game badugi with a buyx\n",
+    "\ufeffgame badugi\n",
+    "\fgame badugi\n",
+    "place Anna\u00a0kitchen\n",
+    'place Anna "the" kitchen\n',  # a quote inside a TEXT
+    "currency usd\n",
+    "qualifier 1\n",
+    "chips 1 = 0.25USD\n",
+    "house odd-chipX y\n",
+    "date 2024-1-01\n",
+    "place · table x\n",
+    "rake 5%cap 3\n",
+]
+
+
+def test_header_lines_read_like_lark() -> None:
+    """Every plain header line gives Lark's items, value for value and type for type (words
+    and texts plain strings, numbers ints); the others are left to Lark."""
+    plain = parse._plain()
+    lark = grammar.build_parser(parse.EventBuilder())
+    for line in HEADER_LINES:
+        items = plain.header_line(line)
+        assert items is not None, line
+        expected = lark.parse(line, start="header")
+        assert items == expected, line
+        assert [[type(v) for v in values] for _, values in items] == [
+            [type(v) for v in values] for _, values in expected
+        ], line
+    for line in NOT_PLAIN_HEADER_LINES:
+        assert plain.header_line(line) is None, line
+
+
+HEADER_TEMPLATE = (
+    "game progressive badugi with a buy · fixed limit 2/4 · blinds 1/2 · cap 4 · ante 1\n"
+    "rake 5% cap 3 always · currency chips · odd-chip worst-seat · qualifier 9 · buy-price 2\n"
+    "tournament Spring · date 2024-01-01 · place Anna's · season 2024 · buy-in 20 · payouts 70/30\n"
+    "table Back room · house half-bet-reopens yes · max-seats 6 · redeal-posts no\n"
+    "hand 1 · button A · A 50 · B 40\n"
+    "A folds\n"
+)
+
+
+def test_every_edge_token_at_every_place_of_the_headers_reads_like_lark() -> None:
+    """Tokens of header lines holding most items replaced by edge tokens: both readings give
+    the same settings, or the same error."""
+    spots = [m.span() for m in re.finditer(r"[^\s·•;]+", HEADER_TEMPLATE.split("hand 1")[0])]
+    texts = []
+    for n, (start, end) in enumerate(spots):
+        for token in [*EDGE_TOKENS[n % 3 :: 3], "badugi", "none", "5%", "2.5", '""', "-"]:
+            texts.append(HEADER_TEMPLATE[:start] + token + HEADER_TEMPLATE[end:])
+    assert isinstance(_both(HEADER_TEMPLATE)[0], HandRecord)
+    items = [item for text in texts for item in _both(text)]
+    assert sum(isinstance(item, HandRecord) for item in items) > len(texts) // 10
+    assert sum(not isinstance(item, HandRecord) for item in items) > len(texts) // 4
+
+
 def test_plain_lines_declines_what_it_does_not_know() -> None:
-    _, _, plain = parse._parser()
+    plain = parse._plain()
     assert isinstance(plain, PlainLines)
     for line in (
         'Anna calls · "Ben Z" folds\n',  # quotes
