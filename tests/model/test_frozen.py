@@ -5,9 +5,7 @@ frozen dataclass of the same fields, built from the same values."""
 
 from __future__ import annotations
 
-import copy
 import dataclasses
-import pickle
 from typing import Any
 
 import pytest
@@ -24,6 +22,7 @@ from badugi_ledger.model.frozen import (
 )
 from badugi_ledger.model.money import ChipValue
 from badugi_ledger.model.settings import GameSettings, HouseRules, RakeRule, Structure
+from tests.helpers.frozen_checks import check_like_the_dataclass, plain_twin
 
 SHARING = sorted(
     (
@@ -72,15 +71,6 @@ def _sample(cls: type) -> Any:
     return cls(*(f"{f.name}-{i}" for i, f in enumerate(dataclasses.fields(cls))))
 
 
-def _plain_twin(obj: Any) -> Any:
-    """The same values in a plain frozen dataclass of the same name and fields."""
-    fields = dataclasses.fields(obj)
-    plain = dataclasses.make_dataclass(
-        type(obj).__name__, [(f.name, f.type) for f in fields], frozen=True
-    )
-    return plain(*(getattr(obj, f.name) for f in fields))
-
-
 def test_every_frozen_class_of_the_model_shares_them() -> None:
     """All 24 (cards and results keep their own); none got a compiled method of its own."""
     assert len(SHARING) == 24
@@ -96,26 +86,7 @@ def test_every_frozen_class_of_the_model_shares_them() -> None:
 
 @pytest.mark.parametrize("cls", SHARING, ids=[c.__name__ for c in SHARING])
 def test_equality_hash_and_repr_are_the_dataclass_s(cls: type) -> None:
-    obj = _sample(cls)
-    twin = _plain_twin(obj)
-    names = [f.name for f in dataclasses.fields(cls)]
-    assert list(vars(obj)) == names  # what the shared methods rest on
-    assert repr(obj) == repr(twin)
-    assert hash(obj) == hash(twin)
-    for same in (copy.copy(obj), pickle.loads(pickle.dumps(obj)), dataclasses.replace(obj)):
-        assert same == obj and hash(same) == hash(obj)
-        assert list(vars(same)) == names
-    assert obj != twin and twin != obj  # another class is never equal
-    assert obj != (*vars(obj).values(),)
-    for name in names:  # each field takes part in equality, as in the dataclass
-        changed, twin_changed = copy.copy(obj), copy.copy(twin)
-        marker = object()
-        object.__setattr__(changed, name, marker)
-        object.__setattr__(twin_changed, name, marker)
-        assert (changed != obj) and (twin_changed != twin)
-        assert repr(changed) == repr(twin_changed)
-    with pytest.raises(dataclasses.FrozenInstanceError):
-        setattr(obj, names[0], None)
+    check_like_the_dataclass(_sample(cls))
 
 
 def test_a_value_that_holds_itself_shows_dots_as_the_dataclass_does() -> None:
@@ -123,7 +94,7 @@ def test_a_value_that_holds_itself_shows_dots_as_the_dataclass_does() -> None:
     deal = Deal("Anna", cards)  # type: ignore[arg-type]
     cards.append(deal)
     twin_cards: list[Any] = []
-    twin = _plain_twin(Deal("Anna", twin_cards))  # type: ignore[arg-type]
+    twin = plain_twin(Deal("Anna", twin_cards))  # type: ignore[arg-type]
     twin_cards.append(twin)
     assert repr(deal) == repr(twin)
     assert repr(deal) == f"Deal(player='Anna', cards=[...], pos={events.NOWHERE!r})"
@@ -159,7 +130,7 @@ def _error(action: Any) -> tuple[type, str]:
 
 @pytest.mark.parametrize("cls", FROZEN_BY_SHARED, ids=[c.__name__ for c in FROZEN_BY_SHARED])
 def test_the_shared_freezing_is_the_dataclass_s(cls: type) -> None:
-    obj, twin = _sample(cls), _plain_twin(_sample(cls))
+    obj, twin = _sample(cls), plain_twin(_sample(cls))
     first = dataclasses.fields(cls)[0].name
     for name in (first, "not_a_field"):
         assert _error(lambda o=obj, n=name: setattr(o, n, 1)) == _error(

@@ -8,7 +8,6 @@ would generate."""
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 import inspect
 import pickle
@@ -18,7 +17,13 @@ import pytest
 
 from badugi_ledger.model import results
 from badugi_ledger.model.errors import Position
-from badugi_ledger.model.frozen import fields_eq, fields_hash, fields_repr
+from badugi_ledger.model.frozen import (
+    fields_eq,
+    fields_hash,
+    fields_repr,
+    frozen_delattr,
+    frozen_setattr,
+)
 from badugi_ledger.model.results import (
     HandOutcome,
     HandResult,
@@ -28,6 +33,7 @@ from badugi_ledger.model.results import (
     Violation,
 )
 from badugi_ledger.replay import replay_hand, replay_stream
+from tests.helpers.frozen_checks import check_like_the_dataclass
 from tests.helpers.replay_builder import record
 
 # A heads-up hand (000: the button posts the small blind and acts first before the first draw,
@@ -177,15 +183,7 @@ def test_every_result_class_is_written_out_and_shares_the_model_s_methods() -> N
             fields_repr,
         ), cls
         assert own["__init__"].__module__ == results.__name__
-
-
-def _plain_twin(obj: Any) -> Any:
-    """The same values in a plain frozen dataclass of the same name and fields."""
-    fields = dataclasses.fields(obj)
-    plain = dataclasses.make_dataclass(
-        type(obj).__name__, [(f.name, f.type) for f in fields], frozen=True
-    )
-    return plain(*(getattr(obj, f.name) for f in fields))
+        assert (own["__setattr__"], own["__delattr__"]) == (frozen_setattr, frozen_delattr), cls
 
 
 def _samples() -> list[object]:
@@ -205,32 +203,7 @@ def _samples() -> list[object]:
 
 @pytest.mark.parametrize("obj", _samples(), ids=lambda o: type(o).__name__)
 def test_equality_hash_and_repr_are_the_dataclass_s(obj: Any) -> None:
-    twin = _plain_twin(obj)
-    names = [f.name for f in dataclasses.fields(obj)]
-    assert list(vars(obj)) == names  # what the shared methods rest on
-    assert repr(obj) == repr(twin)
-    try:
-        expected: object = hash(twin)
-    except TypeError as exc:  # a result holding mappings is not hashable, as the dataclass
-        expected = type(exc)
-    try:
-        got: object = hash(obj)
-    except TypeError as exc:
-        got = type(exc)
-    assert got == expected
-    for same in (copy.copy(obj), pickle.loads(pickle.dumps(obj)), dataclasses.replace(obj)):
-        assert same == obj
-        assert list(vars(same)) == names
-    assert obj != twin and twin != obj  # another class is never equal
-    for name in names:  # each field takes part in equality, as in the dataclass
-        changed, twin_changed = copy.copy(obj), copy.copy(twin)
-        marker = object()
-        object.__setattr__(changed, name, marker)
-        object.__setattr__(twin_changed, name, marker)
-        assert (changed != obj) and (twin_changed != twin)
-        assert repr(changed) == repr(twin_changed)
-    with pytest.raises(dataclasses.FrozenInstanceError):
-        setattr(obj, names[0], None)
+    check_like_the_dataclass(obj)
 
 
 def test_a_violation_keeps_its_defaults_and_order() -> None:
