@@ -15,8 +15,8 @@ the hand's ascending card indices i0 < i1 < i2 < i3 give a perfect index, their 
 cards, which decodes to the cards without any other table (:func:`selection_id`).  A table is
 read on the first four-card evaluation of its ace convention (under 2 ms), never at import;
 value objects are interned per selection of counting cards (26,208 selections per ace
-convention) and made on first use; at most :data:`INTERNED_LIMIT` are held at once, so a long
-run's memory stays flat.  A five-card hand is the best of its five four-card hands; hands of one
+convention) and made on first use, at most :data:`INTERNED_LIMIT` of them, so a long run's
+memory stays flat.  A five-card hand is the best of its five four-card hands; hands of one
 to three cards are memoised in dictionaries filled on demand: a hand is either a badugi itself
 or worth the best of its sub-hands with one card fewer (its best selection lies in one of
 them).  Ties between equal selections (9♠8♦5♥ or 9♣8♦5♥ from 9♠9♣8♦5♥) are broken by card
@@ -153,7 +153,7 @@ class _BadugiTables:
         self.by_id: list[BadugiValue | None] = [None] * _SELECTION_IDS
         """Selection id (see :func:`selection_id`) -> its interned value, filled on demand."""
         self.interned = 0
-        """How many values ``by_id`` holds; past :data:`INTERNED_LIMIT` it starts afresh."""
+        """How many values ``by_id`` holds (at most :data:`INTERNED_LIMIT`)."""
 
     def selection(self, used: int) -> BadugiValue:
         """The interned value whose counting cards are exactly ``used`` (a valid badugi)."""
@@ -270,8 +270,9 @@ class _BadugiTables:
         return best
 
     def value_of_id(self, vid: int) -> BadugiValue:
-        """The interned value of selection id ``vid``, made on first use (a cold run makes
-        thousands: one pass over the cards, no intermediate lists)."""
+        """The value of selection id ``vid``: the interned one, made on first use (past
+        :data:`INTERNED_LIMIT` interned values, made anew each time; a cold run makes thousands:
+        one pass over the cards, no intermediate lists)."""
         ranks = _RANK_SETS[vid // 24]
         rank_bit = _RANK_BIT[self.ace_high]
         cards = []
@@ -287,28 +288,28 @@ class _BadugiTables:
         if self.ace_high and ranks[0] == 0:
             cards.insert(0, cards.pop())
         value = make_value(BadugiValue, len(cards) << 16 | (0xFFFF - bits), self.kind, tuple(cards))
-        if self.interned >= INTERNED_LIMIT:
-            self.forget_values()
-        self.interned += 1
-        self.by_id[vid] = value
+        if self.interned < INTERNED_LIMIT:
+            self.interned += 1
+            self.by_id[vid] = value
         return value
 
     def forget_values(self) -> None:
         """Empty ``by_id`` in place (the module's ``_BY_ID`` shares the list), and ``small``
-        and ``five``, which hold its values: every path keeps sharing one value object."""
+        and ``five``, which hold its values."""
         self.by_id[:] = [None] * _SELECTION_IDS
         self.small.clear()
         self.five.clear()
         self.interned = 0
 
 
-INTERNED_LIMIT: Final = 4096
-"""Most value objects one ace convention holds at once.  A long run meets most of the 26,208
-selections sooner or later; the ones a night's showdowns repeat are few, so a table of all of
-them would only grow memory (about 170 bytes a value) for hits that save microseconds."""
+INTERNED_LIMIT: Final = 12_288
+"""Most value objects one ace convention interns.  A long run meets most of the 26,208
+selections sooner or later, the common ones early; past this many, a selection met for the
+first time gets a value made anew each time (equal, not shared) instead of a slot, so memory
+stops growing (about 140 bytes a value) while the values a night repeats stay interned."""
 _FIVE_CACHE_LIMIT: Final = 4096
-"""Most five-card hands (Badacey, Badeucey) memoised at once: a five-card hand is five table
-lookups, and hands rarely repeat except within one showdown."""
+"""Most five-card hands (Badacey, Badeucey) memoised at once (then the memo starts afresh): a
+five-card hand is five table lookups, and hands rarely repeat except within one showdown."""
 
 # ------------------------------------------------------------ the shipped four-card table
 #
