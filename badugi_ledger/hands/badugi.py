@@ -302,7 +302,7 @@ class _BadugiTables:
         self.interned = 0
 
 
-INTERNED_LIMIT: Final = 12_288
+INTERNED_LIMIT: Final = 8_192
 """Most value objects one ace convention interns.  A long run meets most of the 26,208
 selections sooner or later, the common ones early; past this many, a selection met for the
 first time gets a value made anew each time (equal, not shared) instead of a slot, so memory

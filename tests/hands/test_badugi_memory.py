@@ -14,7 +14,7 @@ from badugi_ledger.hands.badugi import badugi_value
 from badugi_ledger.model.cards import DECK
 
 LIMIT = 2_000
-"""A limit random hands pass quickly (the real one, 12,288, takes more hands than a test
+"""A limit random hands pass quickly (the real one, 8,192, takes more hands than a test
 should value)."""
 
 
