@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 from .model.errors import BadugiError, ConfigError, ImportFormatError, Position
 from .model.events import HandRecord
 from .model.results import TableGap, Violation
-from .sites.files import SMALL_FILE, decode_lines, sniff_encoding, stream_lines
+from .sites.files import SMALL_FILE, lines_after, sniff_encoding
 
 if TYPE_CHECKING:  # only a site's reader makes them: imported where one is read
     from .sites.common import ImportItem, SiteWarning, SkippedHand
@@ -160,7 +160,7 @@ def iter_source(path: str | Path, fmt: str | None = None) -> Iterator[ImportItem
 
     Every format streams line by line, so a file may be any size.  A file of at most
     :data:`~badugi_ledger.sites.files.SMALL_FILE` bytes (one hand, one night) is opened once:
-    the bytes its format is told from are its lines (:func:`~.sites.files.decode_lines`).
+    the bytes its format is told from are its lines (:func:`~.sites.files.lines_after`).
     """
     source = str(path)
     try:
@@ -180,9 +180,7 @@ def iter_source(path: str | Path, fmt: str | None = None) -> Iterator[ImportItem
 
         yield from parse_file(path)
         return
-    whole = len(head) <= SMALL_FILE
-    lines = decode_lines(head) if whole else stream_lines(path, sniff_encoding(head))
-    yield from READERS[chosen](lines, source)
+    yield from READERS[chosen](lines_after(path, head), source)
 
 
 def read_hands(

@@ -176,10 +176,16 @@ def iter_lines(path: str | Path, max_line: int = MAX_LINE) -> Iterator[str]:
     """
     with open(path, "rb") as raw:
         head = raw.read(SMALL_FILE + 1)
+    yield from lines_after(path, head, max_line)
+
+
+def lines_after(path: str | Path, head: bytes, max_line: int = MAX_LINE) -> Iterable[str]:
+    """:func:`iter_lines` of the file at ``path`` given its first ``SMALL_FILE + 1`` bytes
+    ``head`` (already read, to tell its format): a small file's lines come from ``head``
+    itself, a larger one is streamed."""
     if len(head) <= SMALL_FILE:
-        yield from decode_lines(head, max_line)
-        return
-    yield from stream_lines(path, sniff_encoding(head), max_line)
+        return decode_lines(head, max_line)
+    return stream_lines(path, sniff_encoding(head), max_line)
 
 
 def stream_lines(path: str | Path, encoding: str, max_line: int = MAX_LINE) -> Iterator[str]:

@@ -22,7 +22,8 @@ import pytest
 from badugi_ledger import sources
 from badugi_ledger.model.events import HandRecord
 from badugi_ledger.phh.reader import read_phh
-from badugi_ledger.sites.files import SMALL_FILE, split_lines
+from badugi_ledger.sites import files
+from badugi_ledger.sites.files import MAX_LINE, SMALL_FILE, split_lines
 
 HAND = """variant = 'FB'
 antes = [0, 0, 0]
@@ -104,12 +105,12 @@ def test_a_file_is_read_through_the_same_stream(
     path.write_text(phhs(200), encoding="utf-8")
     assert path.stat().st_size > SMALL_FILE  # streamed, not read whole
     pulled = [0]
-    plain = sources.stream_lines
+    plain = files.stream_lines
 
-    def stream_lines(name: str | Path, encoding: str) -> Iterator[str]:
-        return counting(list(plain(name, encoding)), pulled)
+    def stream_lines(name: str | Path, encoding: str, max_line: int = MAX_LINE) -> Iterator[str]:
+        return counting(list(plain(name, encoding, max_line)), pulled)
 
-    monkeypatch.setattr(sources, "stream_lines", stream_lines)
+    monkeypatch.setattr(files, "stream_lines", stream_lines)
     items = sources.iter_source(path)
     assert isinstance(next(items), HandRecord)
     assert 0 < pulled[0] < 40  # one hand's lines, not the file's 200 hands
@@ -130,10 +131,10 @@ def test_a_small_file_is_read_whole_in_one_read(
         opened.append(args[0])
         return real_open(*args, **kwargs)
 
-    def no_stream(name: str | Path, encoding: str) -> Iterator[str]:
+    def no_stream(name: str | Path, encoding: str, max_line: int = MAX_LINE) -> Iterator[str]:
         raise AssertionError("a small file was streamed")
 
-    monkeypatch.setattr(sources, "stream_lines", no_stream)
+    monkeypatch.setattr(files, "stream_lines", no_stream)
     monkeypatch.setattr("builtins.open", counting_open)
     items = list(sources.iter_source(path))
     monkeypatch.undo()
