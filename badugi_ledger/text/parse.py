@@ -89,7 +89,8 @@ _IGNORED = " \t\r\f\ufeff"  # what the grammar skips between tokens
 @cache
 def _plain() -> PlainLines:
     """The fast path for plain lines, built from the grammar's terminals (shipped beside the
-    grammar: no Lark needed).  It holds no state, so threads share it."""
+    grammar: no Lark needed).  Threads share it: what it remembers (how each entry text
+    reads) is added to a dictionary, never changed."""
     grammar = terminals()
     return PlainLines(grammar.patterns.__getitem__, grammar.keywords)
 

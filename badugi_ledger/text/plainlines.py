@@ -1,9 +1,9 @@
 """The fast path of the reader: plain lines of a hand read without Lark.
 
 Nearly every line of a real history is plain (``Dan calls · Anna raises to 8``).  Lark's lexer
-and LALR parser cost far more per token than one regular expression per kind of line, so
-:class:`PlainLines` reads those shapes itself - each entry one match, its values the match's
-groups - and builds their events through the typed constructors of
+and LALR parser cost far more per token than string work, so :class:`PlainLines` reads those
+shapes itself - a line cut into entries, each distinct entry text matched once - and builds
+their events through the typed constructors of
 :mod:`badugi_ledger.text.transformer` (``make_action``, …), with the values Lark's transformer
 hands them; every line it is unsure of goes to Lark
 (:mod:`badugi_ledger.text.parse`), which stays the one definition of the format and the one source
@@ -19,10 +19,11 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
-from ..model.errors import Position
+from ..model.errors import NOWHERE, Position
 from ..model.events import Event, StackChangeKind, Verb
 from ..model.limits import MAX_AMOUNT, MAX_DIGITS
 from .transformer import (
+    CARD_TABLE,
     FormatError,
     RawHand,
     make_action,
@@ -65,7 +66,7 @@ _NUMBER = f"({_DIGITS})"
 _END = r"[ \t]*(?:[·•;][ \t]*(?!\n?\Z)|(?:#[^\n]*)?\n?\Z)"
 _ITEM_END = re.compile(_END)  # after a header item
 
-Reader = Callable[[str, int, str, int], "list[Event] | None"]
+Reader = Callable[[list[str], list[int], bool, str, int], "list[Event] | None"]
 
 
 class PlainLines:
@@ -74,11 +75,17 @@ class PlainLines:
     values (header items: as Lark's transformer gives them).
 
     Why: nearly every real line is plain (``Dan calls · Anna raises to 8``), and Lark's lexer
-    and parser cost far more per token than one regular expression per kind of line.  Each
-    entry of a line is one match of that expression (its alternatives are the entry's shapes,
-    its groups the entry's values), so an entry costs one match and one constructor call.
-    Every line the fast path is unsure of goes to Lark, so the grammar stays the one
-    definition of the format and the one source of error messages:
+    and parser cost far more per token than plain string work.  A body line is cut into its
+    entries first: a line written the usual way (one space between tokens, `` · `` between
+    entries, no comment) by ``str.split``, any other by a pattern (:func:`_cut`).  A
+    player-first entry (``Dan raises to 8``) recurs all night, so each distinct text is
+    matched once against one expression (its alternatives the entry's shapes, its groups the
+    entry's values) and its event's class and values are remembered: an entry met again costs
+    a look-up and the event's construction with its position.  The entries of card lines
+    (``draw: Dan Ks Qd -> 8s 5c``) rarely recur; their tokens are read directly, each card
+    looked up in the table of the grammar's CARDS.  Every line the fast path is unsure of goes
+    to Lark, so the grammar stays the one definition of the format and the one source of
+    error messages:
 
     * it reads only lines without quotes or byte-order marks, whose only white space is spaces
       and tabs (exactly what the grammar skips between tokens there), so tokens are cut where
@@ -100,7 +107,7 @@ class PlainLines:
         self.keywords = keywords
         name, cards, text = f"({pattern('NAME')})", f"({pattern('CARDS')})", _TEXT
         all_in = f"(?:{_S}(all-in))?"
-        self._entry = _scanner(  # player-first entries: each shape a group, read in _entries
+        self._entry = re.compile(  # player-first entries: each shape a group, read in _decode
             f"(?P<total>(pot|carry|raked){_S}{_NUMBER})"  # 1: 2 3
             f"|{name}{_S}(?:"  # 4
             f"(?P<simple>folds|checks|mucks)"  # 5
@@ -111,13 +118,13 @@ class PlainLines:
             f"|(?P<post>posts{_S}(sb|bb|ante|dead|straddle)(?:{_S}{_NUMBER})?{all_in})"  # 18: 19-21
             f"|(?P<change>(rebuys|tops{_S}up|adds{_S}on|cashes{_S}out){_S}{_NUMBER})"  # 22: 23 24
             f"|(?P<sit_out>sits{_S}out))"  # 25
-        )
-        arrow = f"{_S}(?:->|→){_S}"
-        # The entries of draw, deal, show and final lines, in one pattern (each reader takes
-        # its own shapes): name, pat, mucks, a number, cards, and the cards received.
-        self._card_entry = _scanner(
-            f"{name}{_S}(?:(pat)|(mucks)|(?:{_NUMBER}|{cards})(?:{arrow}{cards})?)"
-        )
+        ).fullmatch
+        self._name = re.compile(pattern("NAME")).fullmatch
+        self._recipes: dict[str, tuple[Callable[..., Event], tuple[Any, ...]] | None] = {}
+        """Entry text -> how to build its event (its class, its values but the position), or
+        None: not plain.  At most :data:`ENTRY_LIMIT` texts are kept."""
+        self._names: dict[str, str | None] = {}
+        """Name -> itself if it is a plain name (the grammar's NAME, no keyword), else None."""
         self._hand = re.compile(f"[ \\t]*hand{_S}({pattern('HAND_ID')}){_END}")
         self._seat = _scanner(f"(button){_S}{name}|(?:{_NUMBER}{_S})?{name}(?:{_S}{_NUMBER})?")
         self._pieces = _Pieces(pattern)
@@ -142,117 +149,155 @@ class PlainLines:
             at = head.end()
         else:  # "Ben calls": no keyword, nothing before the first entry (what _HEAD says)
             read, at = self._entries, 0
+        entries = _cut(line, at)
+        if entries is None:
+            return None
         try:
-            return read(line, at, src, lineno)
+            return read(*entries, src, lineno)
         except FormatError:
             return None
 
-    def _entries(self, line: str, at: int, src: str, lineno: int) -> list[Event] | None:
+    def _entries(
+        self, texts: list[str], columns: list[int], _: bool, src: str, lineno: int
+    ) -> list[Event] | None:
         out: list[Event] = []
-        keywords = self.keywords
-        for m in self._entry(line, at):
-            start, end = m.span()
-            if start != at:
+        recipes = self._recipes
+        for text, column in zip(texts, columns, strict=True):
+            recipe = recipes[text] if text in recipes else self._decode(text)
+            if recipe is None:
                 return None
-            at = end
-            pos = position(src, lineno, start + 1)
-            shape = m.lastindex
-            if shape == 1:
-                out.append(_TOTALS[m[2]](pos, int(m[3])))
-                continue
-            name = m[4]
-            if name in keywords:
-                return None
-            who = (name, pos)
-            if shape == 6:
-                number = m[8]
-                verb: Verb = "call" if m[7] == "calls" else "bet"
-                amount = None if number is None else int(number)
-                out.append(make_action(who, verb, amount, m[9] is not None))
-            elif shape == 5:
-                word = m[5]
-                out.append(make_muck(who) if word == "mucks" else make_action(who, _VERBS[word]))
-            elif shape == 10:
-                number = m[11]
-                amount = None if number is None else int(number)
-                out.append(make_action(who, "raise", amount, m[12] is not None))
-            elif shape == 15:
-                out.append(make_collect(who, int(m[16]), m[17]))
-            elif shape == 13:
-                out.append(make_show(who, read_cards(m[14])))
-            elif shape == 18:
-                number = m[20]
-                amount = None if number is None else int(number)
-                out.append(make_post(who, m[19], amount, m[21] is not None))
-            elif shape == 22:
-                out.append(make_stack_change(who, _STACK_CHANGES[m[23][0]], int(m[24])))
-            else:
-                out.append(make_sit_out(who))
-        return out if at == len(line) else None
+            make, values = recipe
+            out.append(make(*values, position(src, lineno, column)))
+        return out
 
-    def _draws(self, line: str, at: int, src: str, lineno: int) -> list[Event] | None:
+    def _decode(self, text: str) -> tuple[Callable[..., Event], tuple[Any, ...]] | None:
+        """How to build the event of a player-first entry (``Dan raises to 8``), read once per
+        distinct text: the entry's match, its event built by the typed constructor (which
+        checks what the entry can tell), and that event's class and values but its position."""
+        recipe = None
+        m = self._entry(text)
+        if m is not None and (m.lastindex == 1 or m[4] not in self.keywords):
+            try:
+                event = _event(m)
+            except FormatError:
+                event = None
+            if event is not None:
+                *values, pos = vars(event).values()
+                assert pos is NOWHERE  # the position is the last field of every event
+                recipe = (type(event), tuple(values))
+        if len(self._recipes) < ENTRY_LIMIT:
+            self._recipes[text] = recipe
+        return recipe
+
+    def _plain_name(self, name: str) -> str | None:
+        """``name`` if it is the grammar's NAME and no keyword, else None; remembered (at most
+        :data:`ENTRY_LIMIT` names)."""
+        plain = name if self._name(name) is not None and name not in self.keywords else None
+        if len(self._names) < ENTRY_LIMIT:
+            self._names[name] = plain
+        return plain
+
+    # The entries of draw, deal, show and final lines: a name, then cards, a number, ``pat``,
+    # ``mucks`` or cards received after an arrow.  Their tokens are cut at the white space the
+    # grammar skips (one space in a usual line); a name is checked once, a card looked up in
+    # the table of the grammar's CARDS (transformer.CARD_TABLE): a KeyError is no card.
+
+    def _draws(
+        self, texts: list[str], columns: list[int], spaced: bool, src: str, lineno: int
+    ) -> list[Event] | None:
         out: list[Event] = []
-        keywords = self.keywords
-        for m in self._card_entry(line, at):
-            start, end = m.span()
-            if start != at:
+        names = self._names
+        for text, column in zip(texts, columns, strict=True):
+            tokens = text.split(" ") if spaced else _BLANKS.split(text)
+            name = tokens[0]
+            name = names.get(name) or self._plain_name(name)
+            if name is None or len(tokens) < 2:
                 return None
-            at = end
-            name, pat, mucks, count, discards, received = m.groups()
-            if name in keywords or mucks is not None:
-                return None
-            who = (name, position(src, lineno, start + 1))
-            got = None if received is None else read_cards(received)
-            if pat is not None:
+            who = (name, position(src, lineno, column))
+            if tokens[1] == "pat":
+                if len(tokens) != 2:
+                    return None
                 out.append(make_pat(who))
-            elif count is not None:
+                continue
+            got = None
+            before = tokens[1:]
+            for arrow in _ARROWS:
+                if arrow in before:
+                    split = before.index(arrow)
+                    received = before[split + 1 :]
+                    before = before[:split]
+                    if not received or not before:
+                        return None
+                    try:
+                        got = tuple(map(_CARD, received))
+                    except KeyError:
+                        return None
+                    break
+            count = before[0]
+            if len(before) == 1 and count.isdecimal() and len(count) <= MAX_DIGITS:
                 out.append(make_draw_count(who, int(count), got))
-            else:
-                out.append(make_draw_cards(who, read_cards(discards), got))
-        return out if at == len(line) else None
+                continue
+            try:
+                out.append(make_draw_cards(who, tuple(map(_CARD, before)), got))
+            except KeyError:
+                return None
+        return out
 
-    def _deals(self, line: str, at: int, src: str, lineno: int) -> list[Event] | None:
+    def _deals(
+        self, texts: list[str], columns: list[int], spaced: bool, src: str, lineno: int
+    ) -> list[Event] | None:
         out: list[Event] = []
-        keywords = self.keywords
-        for m in self._card_entry(line, at):
-            start, end = m.span()
-            if start != at:
+        names = self._names
+        for text, column in zip(texts, columns, strict=True):
+            tokens = text.split(" ") if spaced else _BLANKS.split(text)
+            name = tokens[0]
+            name = names.get(name) or self._plain_name(name)
+            if name is None or len(tokens) < 2:
                 return None
-            at = end
-            name, _, _, _, dealt, received = m.groups()
-            if name in keywords or dealt is None or received is not None:
+            try:
+                dealt = tuple(map(_CARD, tokens[1:]))
+            except KeyError:
                 return None
-            out.append(make_deal((name, position(src, lineno, start + 1)), read_cards(dealt)))
-        return out if at == len(line) else None
+            out.append(make_deal((name, position(src, lineno, column)), dealt))
+        return out
 
-    def _shows(self, line: str, at: int, src: str, lineno: int) -> list[Event] | None:
+    def _shows(
+        self, texts: list[str], columns: list[int], spaced: bool, src: str, lineno: int
+    ) -> list[Event] | None:
         out: list[Event] = []
-        keywords = self.keywords
-        for m in self._card_entry(line, at):
-            start, end = m.span()
-            if start != at:
+        names = self._names
+        for text, column in zip(texts, columns, strict=True):
+            tokens = text.split(" ") if spaced else _BLANKS.split(text)
+            name = tokens[0]
+            name = names.get(name) or self._plain_name(name)
+            if name is None or len(tokens) < 2:
                 return None
-            at = end
-            name, pat, mucks, count, shown, received = m.groups()
-            if name in keywords or pat or count or received:  # not a show's shape
+            who = (name, position(src, lineno, column))
+            if tokens[1] == "mucks" and len(tokens) == 2:
+                out.append(make_muck(who))
+                continue
+            try:
+                out.append(make_show(who, tuple(map(_CARD, tokens[1:]))))
+            except KeyError:
                 return None
-            who = (name, position(src, lineno, start + 1))
-            out.append(make_muck(who) if mucks is not None else make_show(who, read_cards(shown)))
-        return out if at == len(line) else None
+        return out
 
-    def _finals(self, line: str, at: int, src: str, lineno: int) -> list[Event] | None:
+    def _finals(
+        self, texts: list[str], columns: list[int], spaced: bool, src: str, lineno: int
+    ) -> list[Event] | None:
         out: list[Event] = []
-        keywords = self.keywords
-        for m in self._card_entry(line, at):
-            start, end = m.span()
-            if start != at:
+        names = self._names
+        for text, column in zip(texts, columns, strict=True):
+            tokens = text.split(" ") if spaced else _BLANKS.split(text)
+            name = tokens[0]
+            name = names.get(name) or self._plain_name(name)
+            if name is None or len(tokens) != 2:
                 return None
-            at = end
-            name, _, _, amount, _, received = m.groups()
-            if name in keywords or amount is None or received is not None:
+            amount = tokens[1]
+            if not amount.isdecimal() or len(amount) > MAX_DIGITS:
                 return None
-            out.append(make_final((name, position(src, lineno, start + 1)), int(amount)))
-        return out if at == len(line) else None
+            out.append(make_final((name, position(src, lineno, column)), int(amount)))
+        return out
 
     def hand_line(self, line: str, src: str, lineno: int) -> RawHand | None:
         """The hand line read like Lark reads it, or None: Lark reads it."""
@@ -419,6 +464,74 @@ def _scanner(entry: str) -> Callable[[str, int], Iterator[re.Match[str]]]:
     """Every match of one ``entry`` and what ends it, from a position of a line: the caller
     takes them only while each starts where the one before ended."""
     return re.compile(f"(?:{entry}){_END}").finditer
+
+
+ENTRY_LIMIT = 4096
+"""The most entry texts (and names) :class:`PlainLines` remembers how to read; an entry first
+met after that is read each time, so memory stays flat however long the input."""
+_SEPARATOR = re.compile("[ \\t]*[·•;][ \\t]*")
+_BLANKS = re.compile("[ \\t]+")
+_ARROWS = ("->", "→")
+_CARD = CARD_TABLE.__getitem__
+
+
+def _cut(line: str, at: int) -> tuple[list[str], list[int], bool] | None:
+    """The entries of a body line from ``at`` (its keyword read): their texts, their columns,
+    and whether the line is written the usual way (``Dan calls · Anna folds``: one space
+    between tokens, `` · `` between entries, no comment), whose entries split at single
+    spaces; or None: an entry is missing (``Dan calls ·``), Lark explains it."""
+    body = line[at:-1] if line.endswith("\n") else line[at:]
+    texts = body.split(" · ")
+    usual = (
+        not ("\t" in body or "  " in body or "#" in body or "•" in body or ";" in body)
+        and body.count("·") == len(texts) - 1
+    )
+    if usual and not body.endswith(" "):
+        columns = []
+        column = at + 1
+        for text in texts:
+            columns.append(column)
+            column += len(text) + 3
+    else:  # any spacing the grammar allows, a comment at the end
+        body = body.split("#", 1)[0].rstrip(" \t")
+        texts, columns, start = [], [], 0
+        for m in _SEPARATOR.finditer(body):
+            texts.append(body[start : m.start()])
+            columns.append(at + start + 1)
+            start = m.end()
+        texts.append(body[start:])
+        columns.append(at + start + 1)
+        usual = False
+    return None if "" in texts else (texts, columns, usual)
+
+
+def _event(m: re.Match[str]) -> Event:
+    """The event of a player-first entry's match (see ``PlainLines._entry``), placed nowhere:
+    built by the typed constructor of its shape, with the values Lark's transformer gives."""
+    shape = m.lastindex
+    if shape == 1:
+        return _TOTALS[m[2]](NOWHERE, int(m[3]))
+    who = (m[4], NOWHERE)
+    if shape == 6:
+        number = m[8]
+        verb: Verb = "call" if m[7] == "calls" else "bet"
+        return make_action(who, verb, None if number is None else int(number), m[9] is not None)
+    if shape == 5:
+        word = m[5]
+        return make_muck(who) if word == "mucks" else make_action(who, _VERBS[word])
+    if shape == 10:
+        number = m[11]
+        return make_action(who, "raise", None if number is None else int(number), m[12] is not None)
+    if shape == 15:
+        return make_collect(who, int(m[16]), m[17])
+    if shape == 13:
+        return make_show(who, read_cards(m[14]))
+    if shape == 18:
+        number = m[20]
+        return make_post(who, m[19], None if number is None else int(number), m[21] is not None)
+    if shape == 22:
+        return make_stack_change(who, _STACK_CHANGES[m[23][0]], int(m[24]))
+    return make_sit_out(who)
 
 
 _SHAPES = {  # the group of each shape of entry in PlainLines._entry: a match's last group

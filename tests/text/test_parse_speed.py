@@ -364,6 +364,70 @@ def test_every_edge_token_at_every_place_of_the_headers_reads_like_lark() -> Non
     assert sum(not isinstance(item, HandRecord) for item in items) > len(texts) // 4
 
 
+def _fresh_plain() -> PlainLines:
+    """A fast path of its own (the reader's is shared by the whole process)."""
+    terminals = grammar.terminals()
+    return PlainLines(terminals.patterns.__getitem__, terminals.keywords)
+
+
+def _body_lines(text: str) -> list[str]:
+    return [
+        line
+        for line in io.StringIO(text)
+        if line.strip() and not line.startswith("#") and not parse._LINE_KIND.match(line)
+    ]
+
+
+def test_an_entry_is_decoded_once_and_what_is_remembered_is_bounded(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Each distinct player-first entry (``Dan calls``) is matched once; past ENTRY_LIMIT texts
+    (and names) nothing more is remembered, so memory stays flat, and lines read the same."""
+    from badugi_ledger.text import plainlines
+
+    lines = _body_lines(_simulated("badugi", "fixed-limit", seed=5, hands=200))
+    remembering = _fresh_plain()
+    read = [remembering.body_line(line, "t.bhh", i) for i, line in enumerate(lines)]
+    entries = sum(len(events or ()) for events in read)
+    assert None not in read and entries > 5_000
+    assert 0 < len(remembering._recipes) < entries // 10  # decoded once per distinct text
+
+    monkeypatch.setattr(plainlines, "ENTRY_LIMIT", 7)
+    bounded = _fresh_plain()
+    assert [bounded.body_line(line, "t.bhh", i) for i, line in enumerate(lines)] == read
+    assert len(bounded._recipes) == 7 and len(bounded._names) <= 7
+
+
+def test_usual_lines_are_cut_into_entries_without_a_pattern(
+    monkeypatch: pytest.MonkeyPatch, corpus_dir: Path
+) -> None:
+    """A line written the usual way (one space between tokens, `` · `` between entries) is cut
+    with ``str.split``: the simulator's and the writer's lines (the corpus written in our
+    format) never reach the separator pattern, which reads any other spacing."""
+    from badugi_ledger.text import plainlines
+
+    class NoPattern:
+        def finditer(self, text: str) -> Iterator[re.Match[str]]:
+            raise AssertionError(f"cut with the pattern: {text!r}")
+
+    corpus = [
+        item
+        for path in sorted(corpus_dir.rglob("*.txt"))
+        for item in read_hands(path)
+        if isinstance(item, HandRecord)
+    ]
+    texts = [_simulated(game, "fixed-limit", seed=3) for game in GAME_NAMES]
+    texts.append("".join(write_hands(corpus)))
+    expected = [[_fresh_plain().body_line(line, "t", 1) for line in _body_lines(t)] for t in texts]
+    monkeypatch.setattr(plainlines, "_SEPARATOR", NoPattern())
+    plain = _fresh_plain()
+    for text, events in zip(texts, expected, strict=True):
+        assert [plain.body_line(line, "t", 1) for line in _body_lines(text)] == events
+    assert sum(len(events or ()) for read in expected for events in read) > 10_000
+    with pytest.raises(AssertionError, match="cut with the pattern"):
+        plain.body_line("Anna calls ;Ben folds\n", "t", 1)
+
+
 def test_plain_lines_declines_what_it_does_not_know() -> None:
     plain = parse._plain()
     assert isinstance(plain, PlainLines)
