@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Iterator
+from itertools import accumulate
 from typing import Any
 
 from ..model.errors import NOWHERE, Position
@@ -66,7 +67,7 @@ _NUMBER = f"({_DIGITS})"
 _END = r"[ \t]*(?:[·•;][ \t]*(?!\n?\Z)|(?:#[^\n]*)?\n?\Z)"
 _ITEM_END = re.compile(_END)  # after a header item
 
-Reader = Callable[[list[str], list[int], bool, str, int], "list[Event] | None"]
+Reader = Callable[[list[str], Iterable[int], bool, str, int], "list[Event] | None"]
 
 
 class PlainLines:
@@ -158,11 +159,11 @@ class PlainLines:
             return None
 
     def _entries(
-        self, texts: list[str], columns: list[int], _: bool, src: str, lineno: int
+        self, texts: list[str], columns: Iterable[int], _: bool, src: str, lineno: int
     ) -> list[Event] | None:
         out: list[Event] = []
         recipes = self._recipes
-        for text, column in zip(texts, columns, strict=True):
+        for text, column in zip(texts, columns, strict=False):  # columns: maybe one more
             recipe = recipes[text] if text in recipes else self._decode(text)
             if recipe is None:
                 return None
@@ -203,11 +204,11 @@ class PlainLines:
     # the table of the grammar's CARDS (transformer.CARD_TABLE): a KeyError is no card.
 
     def _draws(
-        self, texts: list[str], columns: list[int], spaced: bool, src: str, lineno: int
+        self, texts: list[str], columns: Iterable[int], spaced: bool, src: str, lineno: int
     ) -> list[Event] | None:
         out: list[Event] = []
         names = self._names
-        for text, column in zip(texts, columns, strict=True):
+        for text, column in zip(texts, columns, strict=False):  # columns: maybe one more
             tokens = text.split(" ") if spaced else _BLANKS.split(text)
             name = tokens[0]
             name = names.get(name) or self._plain_name(name)
@@ -244,11 +245,11 @@ class PlainLines:
         return out
 
     def _deals(
-        self, texts: list[str], columns: list[int], spaced: bool, src: str, lineno: int
+        self, texts: list[str], columns: Iterable[int], spaced: bool, src: str, lineno: int
     ) -> list[Event] | None:
         out: list[Event] = []
         names = self._names
-        for text, column in zip(texts, columns, strict=True):
+        for text, column in zip(texts, columns, strict=False):  # columns: maybe one more
             tokens = text.split(" ") if spaced else _BLANKS.split(text)
             name = tokens[0]
             name = names.get(name) or self._plain_name(name)
@@ -262,11 +263,11 @@ class PlainLines:
         return out
 
     def _shows(
-        self, texts: list[str], columns: list[int], spaced: bool, src: str, lineno: int
+        self, texts: list[str], columns: Iterable[int], spaced: bool, src: str, lineno: int
     ) -> list[Event] | None:
         out: list[Event] = []
         names = self._names
-        for text, column in zip(texts, columns, strict=True):
+        for text, column in zip(texts, columns, strict=False):  # columns: maybe one more
             tokens = text.split(" ") if spaced else _BLANKS.split(text)
             name = tokens[0]
             name = names.get(name) or self._plain_name(name)
@@ -283,11 +284,11 @@ class PlainLines:
         return out
 
     def _finals(
-        self, texts: list[str], columns: list[int], spaced: bool, src: str, lineno: int
+        self, texts: list[str], columns: Iterable[int], spaced: bool, src: str, lineno: int
     ) -> list[Event] | None:
         out: list[Event] = []
         names = self._names
-        for text, column in zip(texts, columns, strict=True):
+        for text, column in zip(texts, columns, strict=False):  # columns: maybe one more
             tokens = text.split(" ") if spaced else _BLANKS.split(text)
             name = tokens[0]
             name = names.get(name) or self._plain_name(name)
@@ -472,10 +473,11 @@ met after that is read each time, so memory stays flat however long the input.""
 _SEPARATOR = re.compile("[ \\t]*[·•;][ \\t]*")
 _BLANKS = re.compile("[ \\t]+")
 _ARROWS = ("->", "→")
+_PLUS_SEPARATOR = (3).__add__  # the length of " · "
 _CARD = CARD_TABLE.__getitem__
 
 
-def _cut(line: str, at: int) -> tuple[list[str], list[int], bool] | None:
+def _cut(line: str, at: int) -> tuple[list[str], Iterable[int], bool] | None:
     """The entries of a body line from ``at`` (its keyword read): their texts, their columns,
     and whether the line is written the usual way (``Dan calls · Anna folds``: one space
     between tokens, `` · `` between entries, no comment), whose entries split at single
@@ -486,12 +488,9 @@ def _cut(line: str, at: int) -> tuple[list[str], list[int], bool] | None:
         not ("\t" in body or "  " in body or "#" in body or "•" in body or ";" in body)
         and body.count("·") == len(texts) - 1
     )
-    if usual and not body.endswith(" "):
-        columns = []
-        column = at + 1
-        for text in texts:
-            columns.append(column)
-            column += len(text) + 3
+    columns: Iterable[int]
+    if usual and not body.endswith(" "):  # each entry starts 3 after the one before ends
+        columns = accumulate(map(_PLUS_SEPARATOR, map(len, texts)), initial=at + 1)
     else:  # any spacing the grammar allows, a comment at the end
         body = body.split("#", 1)[0].rstrip(" \t")
         texts, columns, start = [], [], 0
