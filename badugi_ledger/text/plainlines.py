@@ -16,12 +16,12 @@ terminals, shipped beside the grammar (:func:`badugi_ledger.text.grammar.termina
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from itertools import accumulate
 from typing import Any
 
 from ..model.errors import NOWHERE, Position
-from ..model.events import Event, StackChangeKind, Verb
+from ..model.events import Event, Seat, StackChangeKind, Verb
 from ..model.limits import MAX_AMOUNT, MAX_DIGITS
 from .transformer import (
     CARD_TABLE,
@@ -127,7 +127,11 @@ class PlainLines:
         self._names: dict[str, str | None] = {}
         """Name -> itself if it is a plain name (the grammar's NAME, no keyword), else None."""
         self._hand = re.compile(f"[ \\t]*hand{_S}({pattern('HAND_ID')}){_END}")
-        self._seat = _scanner(f"(button){_S}{name}|(?:{_NUMBER}{_S})?{name}(?:{_S}{_NUMBER})?")
+        self._seat = re.compile(
+            f"(button){_S}{name}|(?:{_NUMBER}{_S})?{name}(?:{_S}{_NUMBER})?"
+        ).fullmatch
+        self._seats: dict[str, tuple[Seat | str, int] | None] = {}
+        """Seat text -> its seat (or the button's name) and its name's offset, or None."""
         self._pieces = _Pieces(pattern)
         self._header_items: dict[str, list[tuple[str, re.Pattern[str]]]] = {}
         self.readers: dict[str | None, Reader] = {
@@ -301,41 +305,55 @@ class PlainLines:
         return out
 
     def hand_line(self, line: str, src: str, lineno: int) -> RawHand | None:
-        """The hand line read like Lark reads it, or None: Lark reads it."""
+        """The hand line read like Lark reads it, or None: Lark reads it.  Its seats are cut
+        like a body line's entries and each distinct seat text (``Anna``, ``2 Ben 40``,
+        ``button Cara``) is matched once."""
         if '"' in line or "\ufeff" in line:
             return None
         head = self._hand.match(line)
-        if head is None:
+        entries = None if head is None else _cut(line, head.end())
+        if head is None or entries is None:
             return None
-        at = head.end()
-        keywords = self.keywords
+        seats = self._seats
         try:
             raw = make_hand((head.group(1), position(src, lineno, 1)))
-            for m in self._seat(line, at):
-                if m.start() != at:
+            for text, column in zip(entries[0], entries[1], strict=False):
+                seat = seats[text] if text in seats else self._decode_seat(text)
+                if seat is None:
                     return None
-                at = m.end()
-                button, button_name, number, name, stack = m.groups()
-                if button is not None:
-                    if button_name in keywords:
-                        return None
-                    raw.add_button((button_name, position(src, lineno, m.start(2) + 1)))
-                    continue
-                if name in keywords:
-                    return None
-                who = (name, position(src, lineno, m.start(4) + 1))
-                raw.add_seat(
-                    *make_seat(
-                        None if number is None else int(number),
-                        who,
-                        None if stack is None else int(stack),
-                    )
-                )
+                read, offset = seat
+                at = position(src, lineno, column + offset)
+                if isinstance(read, str):  # the button's name
+                    raw.add_button((read, at))
+                else:
+                    raw.add_seat(read, at)
         except FormatError:
             return None
-        if at != len(line) or not raw.seat_pos and raw.button is None:
-            return None
         return raw
+
+    def _decode_seat(self, text: str) -> tuple[Seat | str, int] | None:
+        """A seat of the hand line (its :class:`Seat`, or the button's name) and where its name
+        starts in ``text``, or None: not plain; remembered like an entry's reading."""
+        decoded = None
+        m = self._seat(text)
+        if m is not None:
+            button, button_name, number, name, stack = m.groups()
+            if button is not None:
+                if button_name not in self.keywords:
+                    decoded = (button_name, m.start(2))
+            elif name not in self.keywords:
+                try:
+                    seat, _ = make_seat(
+                        None if number is None else int(number),
+                        (name, NOWHERE),
+                        None if stack is None else int(stack),
+                    )
+                    decoded = (seat, m.start(4))
+                except FormatError:
+                    pass
+        if len(self._seats) < ENTRY_LIMIT:
+            self._seats[text] = decoded
+        return decoded
 
     def header_line(self, line: str) -> list[tuple[str, list[Any]]] | None:
         """The items of a header line as Lark's transformer gives them (``("blinds", [1, 2])``:
@@ -459,12 +477,6 @@ class _Pieces(dict[str, str]):
 
     def __missing__(self, name: str) -> str:
         return f"(?>{self.pattern(name)})"
-
-
-def _scanner(entry: str) -> Callable[[str, int], Iterator[re.Match[str]]]:
-    """Every match of one ``entry`` and what ends it, from a position of a line: the caller
-    takes them only while each starts where the one before ended."""
-    return re.compile(f"(?:{entry}){_END}").finditer
 
 
 ENTRY_LIMIT = 4096

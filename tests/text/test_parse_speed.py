@@ -371,6 +371,7 @@ def _fresh_plain() -> PlainLines:
 
 
 def _body_lines(text: str) -> list[str]:
+    """The body lines of hands."""
     return [
         line
         for line in io.StringIO(text)
@@ -381,21 +382,28 @@ def _body_lines(text: str) -> list[str]:
 def test_an_entry_is_decoded_once_and_what_is_remembered_is_bounded(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Each distinct player-first entry (``Dan calls``) is matched once; past ENTRY_LIMIT texts
-    (and names) nothing more is remembered, so memory stays flat, and lines read the same."""
+    """Each distinct player-first entry (``Dan calls``) and seat (``Anna``, ``Ben 40``) is matched
+    once; past ENTRY_LIMIT texts (and names) nothing more is remembered, so memory stays flat,
+    and lines read the same."""
     from badugi_ledger.text import plainlines
 
-    lines = _body_lines(_simulated("badugi", "fixed-limit", seed=5, hands=200))
+    text = _simulated("badugi", "fixed-limit", seed=5, hands=200)
+    lines = _body_lines(text)
     remembering = _fresh_plain()
     read = [remembering.body_line(line, "t.bhh", i) for i, line in enumerate(lines)]
     entries = sum(len(events or ()) for events in read)
     assert None not in read and entries > 5_000
     assert 0 < len(remembering._recipes) < entries // 10  # decoded once per distinct text
 
+    hand_lines = [line for line in io.StringIO(text) if line.startswith("hand ")]
+    hands = [vars(remembering.hand_line(line, "t.bhh", i)) for i, line in enumerate(hand_lines)]
+    assert len(hands) == 200 and 0 < len(remembering._seats) < 6 * 200 // 2
+
     monkeypatch.setattr(plainlines, "ENTRY_LIMIT", 7)
     bounded = _fresh_plain()
     assert [bounded.body_line(line, "t.bhh", i) for i, line in enumerate(lines)] == read
-    assert len(bounded._recipes) == 7 and len(bounded._names) <= 7
+    assert [vars(bounded.hand_line(line, "t.bhh", i)) for i, line in enumerate(hand_lines)] == hands
+    assert len(bounded._recipes) == len(bounded._seats) == 7 and len(bounded._names) <= 7
 
 
 def test_usual_lines_are_cut_into_entries_without_a_pattern(
