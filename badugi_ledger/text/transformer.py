@@ -21,7 +21,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, overload
 
-from ..model.cards import SUIT_SYMBOLS, Card
+from ..model.cards import CARD_INDEX, DECK, SUIT_SYMBOLS, Card
 from ..model.errors import NOWHERE, Position
 from ..model.events import (
     Action,
@@ -88,7 +88,7 @@ def _card_table() -> dict[str, Card | None]:
     table: dict[str, Card | None] = {}
     for rank_text, rank in ranks.items():
         for suit_text, suit in suits.items():
-            card = Card(rank, suit)
+            card = DECK[CARD_INDEX[Card(rank, suit)]]  # the deck's own object: one per card
             table[rank_text + suit_text] = table[rank_text + suit_text + "\ufe0f"] = card
     for unknown in ("??", "?", "X", "x"):
         table[unknown] = None

@@ -285,6 +285,16 @@ def test_the_card_table_is_exactly_the_cards_pattern() -> None:
         assert not one.fullmatch(not_a_card) and not_a_card not in CARD_TABLE
 
 
+def test_the_card_table_gives_the_decks_own_cards() -> None:
+    """One object per card, the deck's (as the site readers' canonical spellings give): the
+    replay's tables of cards then find a card by identity before comparing values."""
+    from badugi_ledger.model.cards import CARD_INDEX, DECK
+
+    cards = [card for card in CARD_TABLE.values() if card is not None]
+    assert len({id(card) for card in cards}) == 52
+    assert all(card is DECK[CARD_INDEX[card]] for card in cards)
+
+
 HEADER_LINES = [  # every header item, plain
     "game badugi · fixed limit 2/4 · blinds 1/2\n",
     "game progressive badugi with a buy · buy-price 2 · pot limit · cap 3\n",
