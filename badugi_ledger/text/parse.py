@@ -38,10 +38,10 @@ from __future__ import annotations
 import io
 import re
 import threading
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from itertools import repeat
+from itertools import chain, repeat
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -57,6 +57,8 @@ from ..model.events import (
 from .grammar import build_parser, terminals
 from .headers import HEADER_KEYWORDS, HeaderItemError, SettingsState, implied_posts
 from .hints import closest, error_at, item_column, syntax_error
+from .lines import MAX_LINE as MAX_LINE  # (where the night file and tests look for it)
+from .lines import Line, Unreadable, file_blocks, text_blocks
 from .plainlines import PlainLines
 from .transformer import POSTS_NONE, EventBuilder, FormatError, RawHand, short
 
@@ -77,10 +79,6 @@ _LINE_KIND = re.compile(
 _KIND_STARTS = frozenset(word[0] for word in ("hand", *HEADER_KEYWORDS, "pot", "no"))
 """The first characters of the lines _LINE_KIND matches (a player's name seldom has one)."""
 _HAND_ID = re.compile(r"hand[ \t]+([^\s·•;#]+)")
-MAX_LINE = 10_000
-"""Longest line the reader accepts (characters; bytes in a file).  Real lines are a few hundred
-characters; a longer one is a corrupt file or not a history, and is refused without reading it
-into memory."""
 _IGNORED = " \t\r\f\ufeff"  # what the grammar skips between tokens
 
 # ---------------------------------------------------------------- the fast path, and Lark
@@ -109,32 +107,6 @@ def _lark() -> tuple[Lark, EventBuilder]:
 
 
 # ---------------------------------------------------------------- the streaming reader
-
-
-@dataclass(frozen=True)
-class Overlong:
-    """A line longer than MAX_LINE: its first bytes, decoded, and its full length."""
-
-    head: str
-    size: int
-
-
-def _file_lines(handle: io.BufferedReader) -> Iterator[bytes | Overlong]:
-    """The lines of a binary file, never holding more than MAX_LINE bytes of one line."""
-    while True:
-        line = handle.readline(MAX_LINE + 2)
-        if not line:
-            return
-        if len(line) <= MAX_LINE + 1 or line.endswith(b"\n"):
-            yield line
-            continue
-        head, size = line[:200].decode("utf-8", errors="replace"), len(line)
-        while not line.endswith(b"\n"):
-            line = handle.readline(1 << 20)
-            if not line:
-                break
-            size += len(line)
-        yield Overlong(head, size)
 
 
 @dataclass
@@ -193,46 +165,23 @@ class _Reader:
         self.spoiled: _Spoiled | None = None
         self.near_keyword: dict[str, str | None] = {}  # first words near a header keyword
 
-    def read(self, lines: Iterable[str | bytes | Overlong]) -> Iterator[HandRecord | ParseError]:
+    def read(self, blocks: Iterable[Sequence[Line]]) -> Iterator[HandRecord | ParseError]:
+        """The records and errors of the lines of ``blocks`` (:mod:`.lines`), in order."""
         chunk: _Chunk | None = None
         stray = False
         source = self.source
         body_line = _plain().body_line if self.fast else None
-        for lineno, raw in enumerate(lines, 1):
-            bad: tuple[str, str] | None = None  # (why the line cannot be read, its start)
-            if isinstance(raw, bytes):  # a file's line (_file_lines cut the long ones)
-                if lineno == 1 and raw.startswith(b"\xef\xbb\xbf"):
-                    raw = raw[3:]
-                try:
-                    line = raw.decode("utf-8")
-                except UnicodeDecodeError as exc:
-                    bad = (
-                        f"this line is not UTF-8 text ({exc.reason} at byte {exc.start + 1})",
-                        raw[:200].decode("latin-1"),
-                    )
-            elif isinstance(raw, Overlong) or len(raw) > MAX_LINE + 2:
-                if isinstance(raw, Overlong):
-                    head, size = raw.head, f"{raw.size:,} bytes"
-                else:
-                    head, size = raw, f"{len(raw):,} characters"
-                bad = (f"this line is {size} long; a line holds at most {MAX_LINE:,}", head[:200])
-            else:
-                line = raw
-                if lineno == 1 and line.startswith("\ufeff"):
-                    line = line[1:]
-            if bad is not None:
-                kind = _LINE_KIND.match(bad[1].lstrip(_IGNORED))
+        for lineno, line in enumerate(chain.from_iterable(blocks), 1):
+            if type(line) is not str:  # it cannot be read (bad bytes, far too long)
+                assert isinstance(line, Unreadable)
+                kind = _LINE_KIND.match(line.head.lstrip(_IGNORED))
                 if chunk is not None and kind is not None:  # it would have ended the hand
                     yield from self._finish(chunk)
                     chunk = None
-                chunk, error = self._unreadable(chunk, lineno, bad, kind)
+                chunk, error = self._unreadable(chunk, lineno, line, kind)
                 if error is not None:
                     yield error
                 continue
-            if line.endswith("\n"):
-                line = line[:-2] + "\n" if line.endswith("\r\n") else line
-            else:
-                line = line.rstrip("\r") + "\n"
             stripped = line.lstrip(_IGNORED)
             first = stripped[0]  # (the line ends with a newline)
             if first in "#\n" or (first.isspace() and not stripped.strip()):
@@ -338,11 +287,11 @@ class _Reader:
         )
 
     def _unreadable(
-        self, chunk: _Chunk | None, lineno: int, bad: tuple[str, str], kind: re.Match[str] | None
+        self, chunk: _Chunk | None, lineno: int, bad: Unreadable, kind: re.Match[str] | None
     ) -> tuple[_Chunk | None, ParseError | None]:
         """A line that cannot be read (bad bytes, far too long) spoils the hand it belongs to,
         or starts a spoiled hand, or - a header line - spoils every hand after it."""
-        reason, head = bad
+        reason, head = bad.reason, bad.head
         position = Position(self.source, lineno, 1)
         if kind is not None and kind.group(1):
             chunk = _Chunk(lineno, [head.lstrip(_IGNORED) + "\n"])
@@ -592,7 +541,7 @@ def parse_text(
     ``fast=False`` sends every line through Lark (the tests compare the two readings, the
     benchmarks time them).
     """
-    return _Reader(source, fast).read(io.StringIO(text, newline=None))
+    return _Reader(source, fast).read(text_blocks(text))
 
 
 def parse_file(path: str | Path, *, fast: bool = True) -> Iterator[HandRecord | ParseError]:
@@ -615,7 +564,7 @@ def _read_and_close(
     handle: io.BufferedReader, source: str, fast: bool
 ) -> Iterator[HandRecord | ParseError]:
     with handle:
-        yield from _Reader(source, fast).read(_file_lines(handle))
+        yield from _Reader(source, fast).read(file_blocks(handle))
 
 
 def parse_paths(paths: Iterable[str | Path]) -> Iterator[HandRecord | ParseError]:
