@@ -69,6 +69,7 @@ __all__ = ["parse_file", "parse_paths", "parse_text"]
 
 # Which lines are header lines and which start a hand: the chunker's only knowledge of the
 # grammar.  ``pot limit`` and ``no limit`` are headers; ``pot 120`` inside a hand is a pot total.
+_IGNORED = " \t\r\f\ufeff"  # what the grammar skips between tokens
 _BOUNDARY = r"(?![^\s·•;#])"
 _LINE_KIND = re.compile(
     r"(?:(hand)|("
@@ -78,8 +79,18 @@ _LINE_KIND = re.compile(
 )
 _KIND_STARTS = frozenset(word[0] for word in ("hand", *HEADER_KEYWORDS, "pot", "no"))
 """The first characters of the lines _LINE_KIND matches (a player's name seldom has one)."""
+_BODY_WORDS = ("deal", "draw", "show", "final")
+"""Words that start body lines: no keyword of _LINE_KIND starts with one, nor is one's start,
+so a line starting with one is no hand line and no header line (a test holds this)."""
+_SPACES = (
+    "\t\n\x0b\x0c\r\x1c\x1d\x1e\x1f \x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005"
+    "\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000"
+)
+"""Every character ``str.isspace`` says is white space (a test holds this)."""
+_NOT_A_NAME = frozenset(_IGNORED + "#" + _SPACES) | _KIND_STARTS
+"""The first characters of lines that may be blank, a comment, a hand line or a header line;
+a line starting with any other is a body line or no line of the format at all."""
 _HAND_ID = re.compile(r"hand[ \t]+([^\s·•;#]+)")
-_IGNORED = " \t\r\f\ufeff"  # what the grammar skips between tokens
 
 # ---------------------------------------------------------------- the fast path, and Lark
 
@@ -176,19 +187,25 @@ class _Reader:
                 assert isinstance(line, Unreadable)
                 kind = _LINE_KIND.match(line.head.lstrip(_IGNORED))
                 if chunk is not None and kind is not None:  # it would have ended the hand
-                    yield from self._finish(chunk)
+                    if (done := self._finish(chunk)) is not None:
+                        yield done
                     chunk = None
                 chunk, error = self._unreadable(chunk, lineno, line, kind)
                 if error is not None:
                     yield error
                 continue
-            stripped = line.lstrip(_IGNORED)
-            first = stripped[0]  # (the line ends with a newline)
-            if first in "#\n" or (first.isspace() and not stripped.strip()):
-                if chunk is not None:
-                    chunk.lines.append(line)
-                continue
-            m = _LINE_KIND.match(stripped) if first in _KIND_STARTS else None
+            m = None
+            if line[0] in _NOT_A_NAME:  # (else: a body line, or no line of the format)
+                stripped = line.lstrip(_IGNORED)
+                first = stripped[0]  # (the line ends with a newline)
+                if first in "#\n" or (first.isspace() and not stripped.strip()):
+                    if chunk is not None:
+                        chunk.lines.append(line)
+                    continue
+                if first in _KIND_STARTS and not stripped.startswith(_BODY_WORDS):
+                    m = _LINE_KIND.match(stripped)
+            else:
+                stripped = line
             if m is None and chunk is not None:  # a body line
                 events = None if body_line is None else body_line(line, source, lineno)
                 if events is not None:  # plain: read now (and so no mistyped header line)
@@ -201,7 +218,8 @@ class _Reader:
                 mistyped = self._mistyped_header(line, stripped, lineno, declined)
             if mistyped is not None:  # "blind 1/2": a header line, and a bad one
                 if chunk is not None:
-                    yield from self._finish(chunk)
+                    if (done := self._finish(chunk)) is not None:
+                        yield done
                     chunk = None
                 stray = False
                 position = Position(self.source, lineno, len(line) - len(stripped) + 1)
@@ -223,31 +241,32 @@ class _Reader:
                 continue
             stray = False
             if m.group(1):  # a hand line
-                if chunk is not None:
-                    yield from self._finish(chunk)
+                if chunk is not None and (done := self._finish(chunk)) is not None:
+                    yield done
                 chunk = _Chunk(lineno, [line])
             else:  # a header line: ends the hand before it, holds for every hand after it
                 if chunk is not None:
-                    yield from self._finish(chunk)
+                    if (done := self._finish(chunk)) is not None:
+                        yield done
                     chunk = None
                 error = self._header(line, lineno)
                 if error is not None:
                     yield error
-        if chunk is not None:
-            yield from self._finish(chunk)
+        if chunk is not None and (done := self._finish(chunk)) is not None:
+            yield done
         if self.spoiled is not None:
             yield self.spoiled.error(self.source, self.bad_header)
 
-    def _finish(self, chunk: _Chunk) -> Iterator[HandRecord | ParseError]:
-        """The hand's record or error; nothing for a hand after a bad header line, which the
+    def _finish(self, chunk: _Chunk) -> HandRecord | ParseError | None:
+        """The hand's record or error; None for a hand after a bad header line, which the
         one error at the end of the file counts (rather than one error for every hand)."""
         if chunk.broken is None and self.bad_header is not None:
             if self.spoiled is None:
                 self.spoiled = _Spoiled(_hand_id(chunk), chunk.start)
             self.spoiled.count += 1
             self.spoiled.last_line = chunk.start
-            return
-        yield self._hand(chunk)
+            return None
+        return self._hand(chunk)
 
     def _mistyped_header(
         self, line: str, stripped: str, lineno: int, read_plain: bool = False
@@ -373,42 +392,42 @@ class _Reader:
         settings = state.settings()
         if raw.button is None:
             raise FormatError("the hand line must name the button, like 'button Anna'", raw.pos)
-        seated: set[str] = set()
-        last_number = 0
-        for seat, pos in zip(raw.seats, raw.seat_pos, strict=True):
-            if seat.name in seated:
-                raise FormatError(f"{short(seat.name)} is seated twice", pos)
-            seated.add(seat.name)
-            if seat.number is not None:
-                if seat.number <= last_number:
-                    raise FormatError(
-                        f"seat numbers must go up clockwise: {seat.number} after {last_number}", pos
-                    )
-                last_number = seat.number
-        if len(raw.seats) < 2:
+        seats = raw.seats
+        seated = {seat.name for seat in seats}
+        numbers = [seat.number for seat in seats]
+        if len(seated) < len(seats) or numbers.count(None) < len(seats):
+            _check_seats(raw)  # a name twice, or seat numbers: which seat is wrong, if any
+        if len(seats) < 2:
             raise FormatError("a hand needs at least two seated players", raw.pos)
         button, button_pos = raw.button
         if button not in seated:
             raise self._unseated(button, button_pos, raw, events, "the button ")
-        # The checks below in C-level passes; the first wrong event, if any, is found in order.
-        kinds = list(map(type, events))
-        first_play = next((i for i, kind in enumerate(kinds) if kind not in _BETWEEN_HANDS), None)
-        named = set(map(getattr, events, repeat("player"), repeat(None)))
-        named.discard(None)
-        if not named <= seated or (
-            first_play is not None and not _BETWEEN_HANDS.isdisjoint(kinds[first_play:])
+        # The checks below in C-level passes over the events; the first wrong event, if any,
+        # is found in order.  Rebuys, top-ups and sitting out (_BETWEEN_HANDS) are rare.
+        kinds = set(map(type, events))
+        between = not _BETWEEN_HANDS.isdisjoint(kinds)
+        first_play = 0 if events else None  # the first event that is play, not between hands
+        if between:
+            first_play = next(
+                (i for i, e in enumerate(events) if type(e) not in _BETWEEN_HANDS), None
+            )
+        named = map(getattr, events, repeat("player"), repeat(None))  # None: names nobody
+        if not (seated | _NOBODY).issuperset(named) or (
+            between
+            and first_play is not None
+            and not _BETWEEN_HANDS.isdisjoint(map(type, events[first_play:]))
         ):
             raise self._wrong_event(raw, events, seated)
         has_post = Post in kinds
-        sitting = []  # who sits out: written before the first play (None: there is none)
-        if first_play != 0:
+        sitting = []  # who sits out: written before the first play
+        if between and SitOut in kinds:
             sitting = [ev.player for ev in events[:first_play] if type(ev) is SitOut]
         if has_post and posts_none:
             raise FormatError("'posts none' but the hand also writes posts", raw.pos)
         if not has_post and not posts_none:
             posts = implied_posts(
                 settings,
-                raw.seats,
+                seats,
                 button,
                 sitting,
                 redeal=state.table in self.carried_tables,
@@ -419,30 +438,37 @@ class _Reader:
                 events[at:at] = posts
             else:
                 posts_none = True  # a redeal, or settings without forced bets: none due
-        known = self.players.setdefault(state.table, set())
-        if not seated <= known:
-            self.remembered += len(seated - known)
-            if self.remembered > _MAX_KNOWN:  # a file of strangers: start remembering afresh
-                self.players, self.remembered = {state.table: set()}, len(seated)
-                known = self.players[state.table]
-            known.update(seated)
+        table = state.table
+        known = self.players.get(table)
+        if known is None or not seated <= known:
+            self._remember(table, seated)
         if CarryOut in kinds:
-            self.carried_tables.add(state.table)
+            self.carried_tables.add(table)
         else:
-            self.carried_tables.discard(state.table)
+            self.carried_tables.discard(table)
         return HandRecord(
             raw.hand_id,
             settings,
-            tuple(raw.seats),
+            tuple(seats),
             button,
             tuple(events),
             state.session_value(),
-            state.table,
+            table,
             raw.pos,
             "text",
             "".join(chunk.lines).rstrip() + "\n",
             posts_none=posts_none,
         )
+
+    def _remember(self, table: str, seated: set[str]) -> None:
+        """Remember who sat at ``table`` (for suggestions), within bounds: a file of strangers
+        starts remembering afresh."""
+        known = self.players.setdefault(table, set())
+        self.remembered += len(seated - known)
+        if self.remembered > _MAX_KNOWN:
+            self.players, self.remembered = {table: set()}, len(seated)
+            known = self.players[table]
+        known.update(seated)
 
     def _wrong_event(self, raw: RawHand, events: list[Event], seated: set[str]) -> FormatError:
         """The error of the first event that names a player not seated, or that changes a
@@ -498,6 +524,23 @@ class _Reader:
         )
 
 
+def _check_seats(raw: RawHand) -> None:
+    """Raise the error of the first seat named twice or numbered out of order, if any."""
+    seated: set[str] = set()
+    last_number = 0
+    for seat, pos in zip(raw.seats, raw.seat_pos, strict=True):
+        if seat.name in seated:
+            raise FormatError(f"{short(seat.name)} is seated twice", pos)
+        seated.add(seat.name)
+        if seat.number is not None:
+            if seat.number <= last_number:
+                raise FormatError(
+                    f"seat numbers must go up clockwise: {seat.number} after {last_number}", pos
+                )
+            last_number = seat.number
+
+
+_NOBODY: frozenset[str | None] = frozenset({None})
 _BETWEEN_HANDS = frozenset({StackChange, SitOut})  # events written right after the hand line
 _MAX_KNOWN = 10_000  # names and words remembered for suggestions (a file of strangers is huge)
 
