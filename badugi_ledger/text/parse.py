@@ -65,7 +65,7 @@ from .transformer import POSTS_NONE, EventBuilder, FormatError, RawHand, short
 if TYPE_CHECKING:
     from lark import Lark
 
-__all__ = ["parse_file", "parse_paths", "parse_text"]
+__all__ = ["parse_bytes", "parse_file", "parse_paths", "parse_text"]
 
 # Which lines are header lines and which start a hand: the chunker's only knowledge of the
 # grammar.  ``pot limit`` and ``no limit`` are headers; ``pot 120`` inside a hand is a pot total.
@@ -601,6 +601,14 @@ def parse_file(path: str | Path, *, fast: bool = True) -> Iterator[HandRecord | 
         error = ParseError(f"cannot read the file: {exc.strerror}", position=Position(source))
         return iter([error])
     return _read_and_close(handle, source, fast)
+
+
+def parse_bytes(
+    data: bytes, source: str, *, fast: bool = True
+) -> Iterator[HandRecord | ParseError]:
+    """Read hands from the bytes of a whole file, already read (a small file: the bytes its
+    format was told from), exactly as :func:`parse_file` reads that file."""
+    return _Reader(source, fast).read(file_blocks(io.BytesIO(data)))
 
 
 def _read_and_close(
