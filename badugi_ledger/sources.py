@@ -160,7 +160,8 @@ def iter_source(path: str | Path, fmt: str | None = None) -> Iterator[ImportItem
 
     Every format streams line by line, so a file may be any size.  A file of at most
     :data:`~badugi_ledger.sites.files.SMALL_FILE` bytes (one hand, one night) is opened once:
-    the bytes its format is told from are its lines (:func:`~.sites.files.lines_after`).
+    the bytes its format is told from are its lines (:func:`~.sites.files.lines_after`; our
+    own format: :func:`~badugi_ledger.text.parse.parse_bytes`).
     """
     source = str(path)
     try:
@@ -176,9 +177,9 @@ def iter_source(path: str | Path, fmt: str | None = None) -> Iterator[ImportItem
         head = handle.read(SMALL_FILE + 1)
     chosen = _check_format(fmt) if fmt else _detect_head(head[:_SNIFF_BYTES])
     if chosen == "text":
-        from .text.parse import parse_file
+        from .text.parse import parse_bytes, parse_file
 
-        yield from parse_file(path)
+        yield from parse_bytes(head, source) if len(head) <= SMALL_FILE else parse_file(path)
         return
     yield from READERS[chosen](lines_after(path, head), source)
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -10,7 +11,7 @@ from badugi_ledger.model.errors import BadugiError, ConfigError, ImportFormatErr
 from badugi_ledger.model.events import HandRecord
 from badugi_ledger.sites.common import SkippedHand
 from badugi_ledger.sources import FORMATS, detect_format, iter_source, read_hands
-from tests.helpers.paths import FIXTURES
+from tests.helpers.paths import EXAMPLES, FIXTURES
 
 
 @pytest.mark.parametrize(
@@ -87,3 +88,30 @@ def test_garbage_site_text_yields_errors_not_exceptions(tmp_path: Path) -> None:
     (item,) = read_hands(path)
     assert isinstance(item, BadugiError) and item.rule == "unrecognised-line"
     assert item.position.line == 8 and item.hand == "1"
+
+
+def test_a_small_text_file_is_read_from_the_bytes_its_format_was_told_from(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Our own format: a file of at most SMALL_FILE bytes is opened once (its hands come from
+    the bytes read to tell its format, as parse_file reads them); a larger one is streamed."""
+    from badugi_ledger.sites.files import SMALL_FILE
+    from badugi_ledger.text import parse
+
+    hand = (EXAMPLES / "000_anna_ben.bhh").read_bytes().replace(b"\n", b"\r\n")
+    small, large = tmp_path / "small.bhh", tmp_path / "large.bhh"
+    small.write_bytes(b"\xef\xbb\xbf" + hand + b"\xff stray\n")
+    large.write_bytes(hand + b"# padding\n" * (SMALL_FILE // 10))
+    opened: list[str] = []
+    real_open = open
+
+    def counting_open(file: Any, *args: Any, **kwargs: Any) -> Any:
+        opened.append(str(file))
+        return real_open(file, *args, **kwargs)
+
+    monkeypatch.setattr("builtins.open", counting_open)
+    for path, opens in ((small, 1), (large, 2)):
+        opened.clear()
+        got = [repr(item) for item in read_hands(path)]
+        assert opened == [str(path)] * opens
+        assert got == [repr(item) for item in parse.parse_file(path)] and got

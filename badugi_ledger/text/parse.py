@@ -38,10 +38,10 @@ from __future__ import annotations
 import io
 import re
 import threading
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from itertools import repeat
+from itertools import chain, repeat
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -57,16 +57,19 @@ from ..model.events import (
 from .grammar import build_parser, terminals
 from .headers import HEADER_KEYWORDS, HeaderItemError, SettingsState, implied_posts
 from .hints import closest, error_at, item_column, syntax_error
+from .lines import MAX_LINE as MAX_LINE  # (where the night file and tests look for it)
+from .lines import Line, Unreadable, file_blocks, text_blocks
 from .plainlines import PlainLines
 from .transformer import POSTS_NONE, EventBuilder, FormatError, RawHand, short
 
 if TYPE_CHECKING:
     from lark import Lark
 
-__all__ = ["parse_file", "parse_paths", "parse_text"]
+__all__ = ["parse_bytes", "parse_file", "parse_paths", "parse_text"]
 
 # Which lines are header lines and which start a hand: the chunker's only knowledge of the
 # grammar.  ``pot limit`` and ``no limit`` are headers; ``pot 120`` inside a hand is a pot total.
+_IGNORED = " \t\r\f\ufeff"  # what the grammar skips between tokens
 _BOUNDARY = r"(?![^\s·•;#])"
 _LINE_KIND = re.compile(
     r"(?:(hand)|("
@@ -76,12 +79,18 @@ _LINE_KIND = re.compile(
 )
 _KIND_STARTS = frozenset(word[0] for word in ("hand", *HEADER_KEYWORDS, "pot", "no"))
 """The first characters of the lines _LINE_KIND matches (a player's name seldom has one)."""
+_BODY_WORDS = ("deal", "draw", "show", "final")
+"""Words that start body lines: no keyword of _LINE_KIND starts with one, nor is one's start,
+so a line starting with one is no hand line and no header line (a test holds this)."""
+_SPACES = (
+    "\t\n\x0b\x0c\r\x1c\x1d\x1e\x1f \x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005"
+    "\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000"
+)
+"""Every character ``str.isspace`` says is white space (a test holds this)."""
+_NOT_A_NAME = frozenset(_IGNORED + "#" + _SPACES) | _KIND_STARTS
+"""The first characters of lines that may be blank, a comment, a hand line or a header line;
+a line starting with any other is a body line or no line of the format at all."""
 _HAND_ID = re.compile(r"hand[ \t]+([^\s·•;#]+)")
-MAX_LINE = 10_000
-"""Longest line the reader accepts (characters; bytes in a file).  Real lines are a few hundred
-characters; a longer one is a corrupt file or not a history, and is refused without reading it
-into memory."""
-_IGNORED = " \t\r\f\ufeff"  # what the grammar skips between tokens
 
 # ---------------------------------------------------------------- the fast path, and Lark
 
@@ -110,32 +119,6 @@ def _lark() -> tuple[Lark, EventBuilder]:
 
 
 # ---------------------------------------------------------------- the streaming reader
-
-
-@dataclass(frozen=True)
-class Overlong:
-    """A line longer than MAX_LINE: its first bytes, decoded, and its full length."""
-
-    head: str
-    size: int
-
-
-def _file_lines(handle: io.BufferedReader) -> Iterator[bytes | Overlong]:
-    """The lines of a binary file, never holding more than MAX_LINE bytes of one line."""
-    while True:
-        line = handle.readline(MAX_LINE + 2)
-        if not line:
-            return
-        if len(line) <= MAX_LINE + 1 or line.endswith(b"\n"):
-            yield line
-            continue
-        head, size = line[:200].decode("utf-8", errors="replace"), len(line)
-        while not line.endswith(b"\n"):
-            line = handle.readline(1 << 20)
-            if not line:
-                break
-            size += len(line)
-        yield Overlong(head, size)
 
 
 @dataclass
@@ -194,53 +177,36 @@ class _Reader:
         self.spoiled: _Spoiled | None = None
         self.near_keyword: dict[str, str | None] = {}  # first words near a header keyword
 
-    def read(self, lines: Iterable[str | bytes | Overlong]) -> Iterator[HandRecord | ParseError]:
+    def read(self, blocks: Iterable[Sequence[Line]]) -> Iterator[HandRecord | ParseError]:
+        """The records and errors of the lines of ``blocks`` (:mod:`.lines`), in order."""
         chunk: _Chunk | None = None
         stray = False
         source = self.source
         body_line = _plain().body_line if self.fast else None
-        for lineno, raw in enumerate(lines, 1):
-            bad: tuple[str, str] | None = None  # (why the line cannot be read, its start)
-            if isinstance(raw, bytes):  # a file's line (_file_lines cut the long ones)
-                if lineno == 1 and raw.startswith(b"\xef\xbb\xbf"):
-                    raw = raw[3:]
-                try:
-                    line = raw.decode("utf-8")
-                except UnicodeDecodeError as exc:
-                    bad = (
-                        f"this line is not UTF-8 text ({exc.reason} at byte {exc.start + 1})",
-                        raw[:200].decode("latin-1"),
-                    )
-            elif isinstance(raw, Overlong) or len(raw) > MAX_LINE + 2:
-                if isinstance(raw, Overlong):
-                    head, size = raw.head, f"{raw.size:,} bytes"
-                else:
-                    head, size = raw, f"{len(raw):,} characters"
-                bad = (f"this line is {size} long; a line holds at most {MAX_LINE:,}", head[:200])
-            else:
-                line = raw
-                if lineno == 1 and line.startswith("\ufeff"):
-                    line = line[1:]
-            if bad is not None:
-                kind = _LINE_KIND.match(bad[1].lstrip(_IGNORED))
+        for lineno, line in enumerate(chain.from_iterable(blocks), 1):
+            if type(line) is not str:  # it cannot be read (bad bytes, far too long)
+                assert isinstance(line, Unreadable)
+                kind = _LINE_KIND.match(line.head.lstrip(_IGNORED))
                 if chunk is not None and kind is not None:  # it would have ended the hand
-                    yield from self._finish(chunk)
+                    if (done := self._finish(chunk)) is not None:
+                        yield done
                     chunk = None
-                chunk, error = self._unreadable(chunk, lineno, bad, kind)
+                chunk, error = self._unreadable(chunk, lineno, line, kind)
                 if error is not None:
                     yield error
                 continue
-            if line.endswith("\n"):
-                line = line[:-2] + "\n" if line.endswith("\r\n") else line
+            m = None
+            if line[0] in _NOT_A_NAME:  # (else: a body line, or no line of the format)
+                stripped = line.lstrip(_IGNORED)
+                first = stripped[0]  # (the line ends with a newline)
+                if first in "#\n" or (first.isspace() and not stripped.strip()):
+                    if chunk is not None:
+                        chunk.lines.append(line)
+                    continue
+                if first in _KIND_STARTS and not stripped.startswith(_BODY_WORDS):
+                    m = _LINE_KIND.match(stripped)
             else:
-                line = line.rstrip("\r") + "\n"
-            stripped = line.lstrip(_IGNORED)
-            first = stripped[0]  # (the line ends with a newline)
-            if first in "#\n" or (first.isspace() and not stripped.strip()):
-                if chunk is not None:
-                    chunk.lines.append(line)
-                continue
-            m = _LINE_KIND.match(stripped) if first in _KIND_STARTS else None
+                stripped = line
             if m is None and chunk is not None:  # a body line
                 events = None if body_line is None else body_line(line, source, lineno)
                 if events is not None:  # plain: read now (and so no mistyped header line)
@@ -253,7 +219,8 @@ class _Reader:
                 mistyped = self._mistyped_header(line, stripped, lineno, declined)
             if mistyped is not None:  # "blind 1/2": a header line, and a bad one
                 if chunk is not None:
-                    yield from self._finish(chunk)
+                    if (done := self._finish(chunk)) is not None:
+                        yield done
                     chunk = None
                 stray = False
                 position = Position(self.source, lineno, len(line) - len(stripped) + 1)
@@ -275,31 +242,32 @@ class _Reader:
                 continue
             stray = False
             if m.group(1):  # a hand line
-                if chunk is not None:
-                    yield from self._finish(chunk)
+                if chunk is not None and (done := self._finish(chunk)) is not None:
+                    yield done
                 chunk = _Chunk(lineno, [line])
             else:  # a header line: ends the hand before it, holds for every hand after it
                 if chunk is not None:
-                    yield from self._finish(chunk)
+                    if (done := self._finish(chunk)) is not None:
+                        yield done
                     chunk = None
                 error = self._header(line, lineno)
                 if error is not None:
                     yield error
-        if chunk is not None:
-            yield from self._finish(chunk)
+        if chunk is not None and (done := self._finish(chunk)) is not None:
+            yield done
         if self.spoiled is not None:
             yield self.spoiled.error(self.source, self.bad_header)
 
-    def _finish(self, chunk: _Chunk) -> Iterator[HandRecord | ParseError]:
-        """The hand's record or error; nothing for a hand after a bad header line, which the
+    def _finish(self, chunk: _Chunk) -> HandRecord | ParseError | None:
+        """The hand's record or error; None for a hand after a bad header line, which the
         one error at the end of the file counts (rather than one error for every hand)."""
         if chunk.broken is None and self.bad_header is not None:
             if self.spoiled is None:
                 self.spoiled = _Spoiled(_hand_id(chunk), chunk.start)
             self.spoiled.count += 1
             self.spoiled.last_line = chunk.start
-            return
-        yield self._hand(chunk)
+            return None
+        return self._hand(chunk)
 
     def _mistyped_header(
         self, line: str, stripped: str, lineno: int, read_plain: bool = False
@@ -339,11 +307,11 @@ class _Reader:
         )
 
     def _unreadable(
-        self, chunk: _Chunk | None, lineno: int, bad: tuple[str, str], kind: re.Match[str] | None
+        self, chunk: _Chunk | None, lineno: int, bad: Unreadable, kind: re.Match[str] | None
     ) -> tuple[_Chunk | None, ParseError | None]:
         """A line that cannot be read (bad bytes, far too long) spoils the hand it belongs to,
         or starts a spoiled hand, or - a header line - spoils every hand after it."""
-        reason, head = bad
+        reason, head = bad.reason, bad.head
         position = Position(self.source, lineno, 1)
         if kind is not None and kind.group(1):
             chunk = _Chunk(lineno, [head.lstrip(_IGNORED) + "\n"])
@@ -425,42 +393,42 @@ class _Reader:
         settings = state.settings()
         if raw.button is None:
             raise FormatError("the hand line must name the button, like 'button Anna'", raw.pos)
-        seated: set[str] = set()
-        last_number = 0
-        for seat, pos in zip(raw.seats, raw.seat_pos, strict=True):
-            if seat.name in seated:
-                raise FormatError(f"{short(seat.name)} is seated twice", pos)
-            seated.add(seat.name)
-            if seat.number is not None:
-                if seat.number <= last_number:
-                    raise FormatError(
-                        f"seat numbers must go up clockwise: {seat.number} after {last_number}", pos
-                    )
-                last_number = seat.number
-        if len(raw.seats) < 2:
+        seats = raw.seats
+        seated = {seat.name for seat in seats}
+        numbers = [seat.number for seat in seats]
+        if len(seated) < len(seats) or numbers.count(None) < len(seats):
+            _check_seats(raw)  # a name twice, or seat numbers: which seat is wrong, if any
+        if len(seats) < 2:
             raise FormatError("a hand needs at least two seated players", raw.pos)
         button, button_pos = raw.button
         if button not in seated:
             raise self._unseated(button, button_pos, raw, events, "the button ")
-        # The checks below in C-level passes; the first wrong event, if any, is found in order.
-        kinds = list(map(type, events))
-        first_play = next((i for i, kind in enumerate(kinds) if kind not in _BETWEEN_HANDS), None)
-        named = set(map(getattr, events, repeat("player"), repeat(None)))
-        named.discard(None)
-        if not named <= seated or (
-            first_play is not None and not _BETWEEN_HANDS.isdisjoint(kinds[first_play:])
+        # The checks below in C-level passes over the events; the first wrong event, if any,
+        # is found in order.  Rebuys, top-ups and sitting out (_BETWEEN_HANDS) are rare.
+        kinds = set(map(type, events))
+        between = not _BETWEEN_HANDS.isdisjoint(kinds)
+        first_play = 0 if events else None  # the first event that is play, not between hands
+        if between:
+            first_play = next(
+                (i for i, e in enumerate(events) if type(e) not in _BETWEEN_HANDS), None
+            )
+        named = map(getattr, events, repeat("player"), repeat(None))  # None: names nobody
+        if not (seated | _NOBODY).issuperset(named) or (
+            between
+            and first_play is not None
+            and not _BETWEEN_HANDS.isdisjoint(map(type, events[first_play:]))
         ):
             raise self._wrong_event(raw, events, seated)
         has_post = Post in kinds
-        sitting = []  # who sits out: written before the first play (None: there is none)
-        if first_play != 0:
+        sitting = []  # who sits out: written before the first play
+        if between and SitOut in kinds:
             sitting = [ev.player for ev in events[:first_play] if type(ev) is SitOut]
         if has_post and posts_none:
             raise FormatError("'posts none' but the hand also writes posts", raw.pos)
         if not has_post and not posts_none:
             posts = implied_posts(
                 settings,
-                raw.seats,
+                seats,
                 button,
                 sitting,
                 redeal=state.table in self.carried_tables,
@@ -471,30 +439,37 @@ class _Reader:
                 events[at:at] = posts
             else:
                 posts_none = True  # a redeal, or settings without forced bets: none due
-        known = self.players.setdefault(state.table, set())
-        if not seated <= known:
-            self.remembered += len(seated - known)
-            if self.remembered > _MAX_KNOWN:  # a file of strangers: start remembering afresh
-                self.players, self.remembered = {state.table: set()}, len(seated)
-                known = self.players[state.table]
-            known.update(seated)
+        table = state.table
+        known = self.players.get(table)
+        if known is None or not seated <= known:
+            self._remember(table, seated)
         if CarryOut in kinds:
-            self.carried_tables.add(state.table)
+            self.carried_tables.add(table)
         else:
-            self.carried_tables.discard(state.table)
+            self.carried_tables.discard(table)
         return HandRecord(
             raw.hand_id,
             settings,
-            tuple(raw.seats),
+            tuple(seats),
             button,
             tuple(events),
             state.session_value(),
-            state.table,
+            table,
             raw.pos,
             "text",
             "".join(chunk.lines).rstrip() + "\n",
             posts_none=posts_none,
         )
+
+    def _remember(self, table: str, seated: set[str]) -> None:
+        """Remember who sat at ``table`` (for suggestions), within bounds: a file of strangers
+        starts remembering afresh."""
+        known = self.players.setdefault(table, set())
+        self.remembered += len(seated - known)
+        if self.remembered > _MAX_KNOWN:
+            self.players, self.remembered = {table: set()}, len(seated)
+            known = self.players[table]
+        known.update(seated)
 
     def _wrong_event(self, raw: RawHand, events: list[Event], seated: set[str]) -> FormatError:
         """The error of the first event that names a player not seated, or that changes a
@@ -550,6 +525,23 @@ class _Reader:
         )
 
 
+def _check_seats(raw: RawHand) -> None:
+    """Raise the error of the first seat named twice or numbered out of order, if any."""
+    seated: set[str] = set()
+    last_number = 0
+    for seat, pos in zip(raw.seats, raw.seat_pos, strict=True):
+        if seat.name in seated:
+            raise FormatError(f"{short(seat.name)} is seated twice", pos)
+        seated.add(seat.name)
+        if seat.number is not None:
+            if seat.number <= last_number:
+                raise FormatError(
+                    f"seat numbers must go up clockwise: {seat.number} after {last_number}", pos
+                )
+            last_number = seat.number
+
+
+_NOBODY: frozenset[str | None] = frozenset({None})
 _BETWEEN_HANDS = frozenset({StackChange, SitOut})  # events written right after the hand line
 _MAX_KNOWN = 10_000  # names and words remembered for suggestions (a file of strangers is huge)
 
@@ -593,7 +585,7 @@ def parse_text(
     ``fast=False`` sends every line through Lark (the tests compare the two readings, the
     benchmarks time them).
     """
-    return _Reader(source, fast).read(io.StringIO(text, newline=None))
+    return _Reader(source, fast).read(text_blocks(text))
 
 
 def parse_file(path: str | Path, *, fast: bool = True) -> Iterator[HandRecord | ParseError]:
@@ -612,11 +604,19 @@ def parse_file(path: str | Path, *, fast: bool = True) -> Iterator[HandRecord | 
     return _read_and_close(handle, source, fast)
 
 
+def parse_bytes(
+    data: bytes, source: str, *, fast: bool = True
+) -> Iterator[HandRecord | ParseError]:
+    """Read hands from the bytes of a whole file, already read (a small file: the bytes its
+    format was told from), exactly as :func:`parse_file` reads that file."""
+    return _Reader(source, fast).read(file_blocks(io.BytesIO(data)))
+
+
 def _read_and_close(
     handle: io.BufferedReader, source: str, fast: bool
 ) -> Iterator[HandRecord | ParseError]:
     with handle:
-        yield from _Reader(source, fast).read(_file_lines(handle))
+        yield from _Reader(source, fast).read(file_blocks(handle))
 
 
 def parse_paths(paths: Iterable[str | Path]) -> Iterator[HandRecord | ParseError]:

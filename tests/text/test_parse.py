@@ -443,13 +443,13 @@ def test_reading_streams_hand_by_hand() -> None:
     """A record is yielded before the rest of the input is read (memory stays flat)."""
     consumed: list[int] = []
 
-    def lines() -> Iterator[str]:
+    def blocks() -> Iterator[list[str]]:  # (the reader reads blocks of lines: text.lines)
         for i in range(100_000):
             consumed.append(i)
-            yield f"hand {i} · button Anna · Anna 100 · Ben 100\n"
-            yield "Anna folds\n"
+            yield [f"hand {i} · button Anna · Anna 100 · Ben 100\n"]
+            yield ["Anna folds\n"]
 
-    stream = _Reader("gen").read(lines())
+    stream = _Reader("gen").read(blocks())
     first = next(stream)
     second = next(stream)
     assert isinstance(first, HandRecord) and first.hand_id == "0"

@@ -13,6 +13,7 @@ import pytest
 from badugi_ledger.model.cards import parse_card
 from badugi_ledger.model.errors import CardError, ParseError
 from badugi_ledger.model.events import HandRecord
+from badugi_ledger.text.lines import text_blocks
 from badugi_ledger.text.parse import parse_text
 
 HEAD = "game badugi · fixed limit 2/4 · blinds 1/2\n"
@@ -277,7 +278,7 @@ def test_what_the_reader_remembers_for_suggestions_is_bounded(
     hand = "table T{0}\nhand {0} · button P{0}a · P{0}a 5 · P{0}b 5\nP{0}a folds\n"
     text = "".join(hand.format(i) for i in range(300))
     reader = parse._Reader("many.bhh")
-    items = list(reader.read(text.splitlines(keepends=True)))
+    items = list(reader.read(text_blocks(text)))
     assert all(isinstance(i, HandRecord) for i in items) and len(items) == 300
     assert reader.remembered <= 100
     assert sum(len(names) for names in reader.players.values()) <= 100

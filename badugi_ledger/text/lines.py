@@ -1,0 +1,186 @@
+"""The lines the reader reads: a file's bytes or a string cut into lines, a block at a time.
+
+Every line comes out as the reader wants it: a ``str`` ending in exactly one ``"\\n"`` (a CR
+before it dropped, the last line given one, the byte-order mark of line 1 dropped), or, for a
+line that cannot be read, an :class:`Unreadable` saying why.  The reader
+(:mod:`badugi_ledger.text.parse`) then only reads lines, never looks at bytes, line ends or
+lengths.
+
+Why blocks: reading a file line by line cost a ``readline``, a decode and a generator step for
+every line, more than the reader's own work on it.  Here a block of :data:`BLOCK` bytes is
+decoded once and cut into lines by one ``splitlines`` in C; the reader walks the lists.  Memory
+stays flat: at most a block and one line are held, and a line longer than :data:`MAX_LINE` is
+never held whole.
+
+What a line is, is said once, line by line, by :func:`file_line` and :func:`text_line`; a block
+takes the fast way (:func:`_plain_block`) only when that gives the same lines - no byte that is
+not UTF-8, no line near the length bound, no character other than ``"\\n"`` that
+``splitlines`` would cut at - and otherwise is read line by line.
+``tests/text/test_lines.py`` holds the two ways equal, and shows real files take the fast one.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import AnyStr
+
+__all__ = ["BLOCK", "MAX_LINE", "Unreadable", "file_blocks", "text_blocks"]
+
+MAX_LINE = 10_000
+"""Longest line the reader accepts (characters; bytes in a file).  Real lines are a few hundred
+characters; a longer one is a corrupt file or not a history, and is refused without reading it
+into memory."""
+
+BLOCK = 1 << 16
+"""Bytes (characters of a string) cut into lines at a time."""
+
+_OTHER_BREAKS = ("\r", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x85", "\u2028", "\u2029")
+"""What ``str.splitlines`` cuts at besides ``"\\n"``: a block holding one is cut by ``"\\n"``."""
+
+
+@dataclass(frozen=True)
+class Unreadable:
+    """A line that cannot be read: why (the error's message), and its first characters (what
+    kind of line it would have been)."""
+
+    reason: str
+    head: str
+
+
+Line = str | Unreadable
+
+
+def _too_long(size: int, unit: str, head: str) -> Unreadable:
+    return Unreadable(f"this line is {size:,} {unit} long; a line holds at most {MAX_LINE:,}", head)
+
+
+def file_line(raw: bytes, first: bool) -> Line:
+    """One line of a file as read: ``raw`` holds its bytes and its ``"\\n"`` (none at the end
+    of the file); ``first``: it is the file's first line.  This is what a line is; blocks
+    are cut into the same lines faster when they can be."""
+    if len(raw) - raw.endswith(b"\n") > MAX_LINE + 1:
+        return _too_long(len(raw), "bytes", raw[:200].decode("utf-8", errors="replace"))
+    if first and raw.startswith(b"\xef\xbb\xbf"):
+        raw = raw[3:]
+    try:
+        line = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        return Unreadable(
+            f"this line is not UTF-8 text ({exc.reason} at byte {exc.start + 1})",
+            raw[:200].decode("latin-1"),
+        )
+    return _ended(line)
+
+
+def text_line(raw: str, first: bool) -> Line:
+    """One line of a string (its line end already made ``"\\n"``), as :func:`file_line`."""
+    if len(raw) > MAX_LINE + 2:
+        return _too_long(len(raw), "characters", raw[:200])
+    if first and raw.startswith("\ufeff"):
+        raw = raw[1:]
+    return _ended(raw)
+
+
+def _ended(line: str) -> str:
+    """The line ending in one ``"\\n"``: CRLF as LF, and a last line's CRs dropped."""
+    if line.endswith("\n"):
+        return line[:-2] + "\n" if line.endswith("\r\n") else line
+    return line.rstrip("\r") + "\n"
+
+
+def _plain_block(text: str, first: bool, bound: int) -> list[str] | None:
+    """The lines of a block of text (whole lines; the last may lack its ``"\\n"``) cut by
+    ``splitlines``, or None when that could cut differently from the line-by-line reading: a
+    character ``splitlines`` also cuts at, or a line longer than ``bound`` characters."""
+    for mark in _OTHER_BREAKS:
+        if mark in text:
+            return None
+    lines = text.splitlines(True)
+    if max(map(len, lines)) > bound:
+        return None
+    if first and text.startswith("\ufeff"):
+        lines[0] = lines[0][1:]
+    if not text.endswith("\n"):
+        lines[-1] += "\n"
+    return lines
+
+
+def _lines_of(
+    raws: list[AnyStr], end: AnyStr, first: bool, line: Callable[[AnyStr, bool], Line]
+) -> list[Line]:
+    """Each of ``raws`` (pieces cut at ``end``, the newline; the last is what follows the last
+    one) read by ``line`` (:func:`file_line` or :func:`text_line`)."""
+    last = raws.pop()
+    out = [line(raw + end, first and i == 0) for i, raw in enumerate(raws)]
+    if last:
+        out.append(line(last, first and not raws))
+    return out
+
+
+def _file_block(data: bytes, first: bool) -> Sequence[Line]:
+    """The lines of ``data``: whole lines of a file (at the end of the file, the last one may
+    lack its end)."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        return _lines_of(data.split(b"\n"), b"\n", first, file_line)
+    if "\r\n" in text:  # every CRLF ends a line: LF, as line by line
+        text = text.replace("\r\n", "\n")
+    # A line of n characters has at most 4n bytes: one of at most (MAX_LINE + 1) // 4
+    # characters is never too long.
+    lines = _plain_block(text, first, (MAX_LINE + 1) // 4)
+    return _lines_of(data.split(b"\n"), b"\n", first, file_line) if lines is None else lines
+
+
+def file_blocks(handle: io.BufferedIOBase, size: int = BLOCK) -> Iterator[Sequence[Line]]:
+    """The lines of a binary file, a block at a time: memory holds a block and at most
+    MAX_LINE + 2 bytes of a line whose end is not read yet; a longer line is skipped."""
+    pending = b""  # the start of a line whose end is not read yet
+    first = True
+    while True:
+        data = handle.read(size)
+        if not data:
+            if pending:
+                yield _file_block(pending, first)
+            return
+        if pending:
+            data = pending + data
+        end = data.rfind(b"\n") + 1
+        pending = data[end:]
+        if end:
+            yield _file_block(data[:end] if pending else data, first)
+            first = False
+        if len(pending) > MAX_LINE + 1:  # too long already: read to its end, keep its head
+            bad, pending = _skip_line(handle, pending, size)
+            yield [bad]
+            first = False
+
+
+def _skip_line(handle: io.BufferedIOBase, start: bytes, size: int) -> tuple[Unreadable, bytes]:
+    """The error for the overlong line that begins with ``start``, read to its end without
+    keeping it, and the bytes after it."""
+    length = len(start)
+    while True:
+        data = handle.read(size)
+        end = data.find(b"\n")
+        if end >= 0 or not data:
+            length += end + 1 if end >= 0 else 0
+            head = start[:200].decode("utf-8", errors="replace")
+            return _too_long(length, "bytes", head), data[end + 1 :] if end >= 0 else b""
+        length += len(data)
+
+
+def text_blocks(text: str, size: int = BLOCK) -> Iterator[Sequence[Line]]:
+    """The lines of a string, a block of about ``size`` characters at a time (CR and CRLF end
+    a line, as LF does)."""
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    start, first = 0, True
+    while start < len(text):
+        end = text.find("\n", start + size) + 1 or len(text)
+        piece = text[start:end]
+        lines = _plain_block(piece, first, MAX_LINE + 1)
+        yield _lines_of(piece.split("\n"), "\n", first, text_line) if lines is None else lines
+        start, first = end, False
