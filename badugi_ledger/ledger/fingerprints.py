@@ -122,22 +122,9 @@ def _item_json(item: Any) -> str:
     return encode_basestring(str(item))
 
 
-def _tuple_json(value: tuple[Any, ...]) -> str:
-    """A tuple field (cards, some unknown: None) as the canonical event row spells it: each of
-    the 52 cards (their exact type) and None with ONE look-up in the table."""
-    get = _ITEM_JSON.get
-    items = [
-        (get(item) if type(item) is Card else "null" if item is None else None) or _item_json(item)
-        for item in value
-    ]
-    return "[" + ",".join(items) + "]"
-
-
 def _value_json(value: Any) -> str:
     """One event field as ``json.dumps`` writes it in the canonical event row (the cases
     :func:`events_json` does not spell inline)."""
-    if type(value) is tuple:  # cards, some unknown (None)
-        return _tuple_json(value)
     if isinstance(value, Card):
         return _item_json(value) if type(value) is Card else encode_basestring(str(value))
     return canonical_json(value)  # anything else: exactly what json.dumps writes
@@ -168,9 +155,10 @@ def events_json(events: Iterable[Any]) -> str:
     each event ``["Type", field values…]`` (declaration order, ``pos`` left out).
 
     Every token of the hand goes into ONE list, joined once with commas: an event's first
-    token opens its row (``["Type"``), its last closes it (``…]``).  Strings, integers,
-    ``None`` and booleans - nearly every field - are spelled inline (no call per value); the
-    rest goes through :func:`_value_json`.
+    token opens its row (``["Type"``), its last closes it (``…]``), and so for the items of a
+    tuple field (cards, ``None`` for an unknown one, each written as its text).  Strings,
+    integers, ``None`` and booleans - nearly every field - are spelled inline (no call per
+    value); the rest goes through :func:`_value_json`.
 
     No row is kept for the next hand, though the same action recurs thousands of times in a
     night: a key that tells ``1`` from ``True`` (equal, and hashed alike, but written ``1`` and
@@ -180,6 +168,7 @@ def events_json(events: Iterable[Any]) -> str:
     parts: list[str] = []
     append = parts.append
     specs = _EVENT_FIELDS
+    card_json = _ITEM_JSON.get
     for event in events:
         cls = type(event)
         head, values = specs.get(cls) or _event_spec(cls)
@@ -196,8 +185,16 @@ def events_json(events: Iterable[Any]) -> str:
                 append("true")
             elif value is False:
                 append("false")
-            elif kind is tuple:
-                append(_tuple_json(value))
+            elif kind is tuple:  # cards, some unknown (None): one token per item
+                if not value:
+                    append("[]")
+                    continue
+                first = len(parts)
+                for item in value:  # each of the 52 cards (exact type) and None: ONE look-up
+                    text = card_json(item) if type(item) is Card else None
+                    append(text or ("null" if item is None else _item_json(item)))
+                parts[first] = "[" + parts[first]
+                parts[-1] += "]"
             else:
                 append(_value_json(value))
         parts[-1] += "]"
