@@ -25,8 +25,8 @@ import dataclasses
 import functools
 import hashlib
 import json
-from collections.abc import Callable
-from json.encoder import encode_basestring
+from collections.abc import Callable, Iterable
+from json.encoder import encode_basestring, encode_basestring_ascii
 from operator import attrgetter
 from typing import Any
 
@@ -54,6 +54,38 @@ def canonical(value: Any) -> Any:
     return value
 
 
+def _encode_with(encoder: json.JSONEncoder) -> Callable[[Any], str]:
+    """``encoder.encode``, with the C encoder it runs made ONCE, here.
+
+    ``JSONEncoder.encode`` makes a new C encoder from its options on every call (in CPython
+    3.11 about 11,000 instructions, more than encoding a hand's seats), and a hand needs
+    several texts (its fingerprint, its content digest, its shown cards, each pot's eligible
+    players).  The C encoder is made from the same options in the same way
+    (``json.encoder.c_make_encoder``, as ``JSONEncoder.iterencode`` calls it) and joined as
+    ``encode`` joins it, so the text is the same.  Only for an encoder without
+    ``check_circular`` (its table of open containers would outlive a failed call) and
+    without ``indent``; else, or without the C accelerator, ``encoder.encode`` itself."""
+    c_make_encoder = getattr(json.encoder, "c_make_encoder", None)  # what iterencode uses
+    if c_make_encoder is None or encoder.check_circular or encoder.indent is not None:
+        return encoder.encode
+    c_encode = c_make_encoder(
+        None,
+        encoder.default,
+        encode_basestring_ascii if encoder.ensure_ascii else encode_basestring,
+        None,
+        encoder.key_separator,
+        encoder.item_separator,
+        encoder.sort_keys,
+        encoder.skipkeys,
+        encoder.allow_nan,
+    )
+
+    def encode(obj: Any) -> str:
+        return "".join(c_encode(obj, 0))
+
+    return encode
+
+
 _CANONICAL = json.JSONEncoder(
     sort_keys=True, ensure_ascii=False, separators=_SEPARATORS, check_circular=False
 )
@@ -62,10 +94,12 @@ on every call, built once (``json.dumps`` makes a new encoder per call when give
 ``check_circular`` only decides how a value that contains itself fails (our digests never
 hold one): off, the encoder writes the same text without registering every list and dict."""
 
+canonical_json: Callable[[Any], str] = _encode_with(_CANONICAL)
+"""The one JSON spelling every digest uses (``_CANONICAL.encode``)."""
 
-def canonical_json(obj: Any) -> str:
-    """The one JSON spelling every digest uses."""
-    return _CANONICAL.encode(obj)
+plain_json: Callable[[Any], str] = _encode_with(json.JSONEncoder(check_circular=False))
+"""``json.dumps(obj)`` with no options (what the ledger stores as a pot's eligible players):
+the same text, its encoder made once."""
 
 
 def digest(obj: Any) -> str:
@@ -76,7 +110,6 @@ def digest(obj: Any) -> str:
 
 _ITEM_JSON: dict[Card | None, str] = {card: encode_basestring(str(card)) for card in DECK}
 _ITEM_JSON[None] = "null"
-_EVENT_FIELDS: dict[type, tuple[str, Callable[[Any], tuple[Any, ...]]]] = {}
 
 
 def _item_json(item: Any) -> str:
@@ -89,22 +122,9 @@ def _item_json(item: Any) -> str:
     return encode_basestring(str(item))
 
 
-def _tuple_json(value: tuple[Any, ...]) -> str:
-    """A tuple field (cards, some unknown: None) as the canonical event row spells it."""
-    items = [
-        _ITEM_JSON[item]
-        if item is None or type(item) is Card and item in _ITEM_JSON
-        else _item_json(item)
-        for item in value
-    ]
-    return "[" + ",".join(items) + "]"
-
-
 def _value_json(value: Any) -> str:
     """One event field as ``json.dumps`` writes it in the canonical event row (the cases
-    :func:`event_json` does not spell inline)."""
-    if type(value) is tuple:  # cards, some unknown (None)
-        return _tuple_json(value)
+    :func:`events_json` does not spell inline)."""
     if isinstance(value, Card):
         return _item_json(value) if type(value) is Card else encode_basestring(str(value))
     return canonical_json(value)  # anything else: exactly what json.dumps writes
@@ -118,46 +138,93 @@ def _field_values(names: tuple[str, ...]) -> Callable[[Any], tuple[Any, ...]]:
     return attrgetter(*names)
 
 
-def event_json(event: Any) -> str:
-    """``["Type", field values…]`` (declaration order, ``pos`` left out) as canonical JSON.
+_EVENT_FIELDS: dict[type, tuple[str, Callable[[Any], tuple[Any, ...]]]] = {}
 
-    Strings, integers, ``None`` and booleans - nearly every field - are spelled inline (no
-    call per value); the rest goes through :func:`_value_json`.
-    """
-    cls = type(event)
+
+def _event_spec(cls: type) -> tuple[str, Callable[[Any], tuple[Any, ...]]]:
+    """``('["Type"', getter of the fields but ``pos``)`` of an event class, made once."""
     spec = _EVENT_FIELDS.get(cls)
     if spec is None:
-        names = tuple(f.name for f in dataclasses.fields(event) if f.name != "pos")
-        spec = _EVENT_FIELDS[cls] = (encode_basestring(cls.__name__), _field_values(names))
-    head, values = spec
-    parts = [head]
-    for value in values(event):
-        kind = type(value)
-        if kind is str:
-            parts.append(encode_basestring(value))
-        elif kind is int:
-            parts.append(int.__repr__(value))
-        elif value is None:
-            parts.append("null")
-        elif value is True:
-            parts.append("true")
-        elif value is False:
-            parts.append("false")
-        elif kind is tuple:
-            parts.append(_tuple_json(value))
-        else:
-            parts.append(_value_json(value))
+        names = tuple(f.name for f in dataclasses.fields(cls) if f.name != "pos")
+        spec = _EVENT_FIELDS[cls] = ("[" + encode_basestring(cls.__name__), _field_values(names))
+    return spec
+
+
+def events_json(events: Iterable[Any]) -> str:
+    """The canonical JSON of a hand's event rows (what ``digest`` of those rows would hash):
+    each event ``["Type", field values…]`` (declaration order, ``pos`` left out).
+
+    Every token of the hand goes into ONE list, joined once with commas: an event's first
+    token opens its row (``["Type"``), its last closes it (``…]``), and so for the items of a
+    tuple field (cards, ``None`` for an unknown one, each written as its text).  Strings,
+    integers, ``None`` and booleans - nearly every field - are spelled inline (no call per
+    value); the rest goes through :func:`_value_json`.
+
+    No row is kept for the next hand, though the same action recurs thousands of times in a
+    night: a key that tells ``1`` from ``True`` (equal, and hashed alike, but written ``1`` and
+    ``true``) needs the values' types, and making and finding such a key took longer than
+    writing the row (measured with callgrind on CPython 3.11).
+    """
+    parts: list[str] = []
+    append = parts.append
+    specs = _EVENT_FIELDS
+    card_json = _ITEM_JSON.get
+    for event in events:
+        cls = type(event)
+        head, values = specs.get(cls) or _event_spec(cls)
+        append(head)
+        for value in values(event):
+            kind = type(value)
+            if kind is str:
+                append(encode_basestring(value))
+            elif kind is int:
+                append(int.__repr__(value))
+            elif value is None:
+                append("null")
+            elif value is True:
+                append("true")
+            elif value is False:
+                append("false")
+            elif kind is tuple:  # cards, some unknown (None): one token per item
+                if not value:
+                    append("[]")
+                    continue
+                first = len(parts)
+                for item in value:  # each of the 52 cards (exact type) and None: ONE look-up
+                    text = card_json(item) if type(item) is Card else None
+                    append(text or ("null" if item is None else _item_json(item)))
+                parts[first] = "[" + parts[first]
+                parts[-1] += "]"
+            else:
+                append(_value_json(value))
+        parts[-1] += "]"
     return "[" + ",".join(parts) + "]"
 
 
-def events_json(events: tuple[Any, ...]) -> str:
-    """The canonical JSON of a hand's event rows (what ``digest`` of those rows would hash)."""
-    return "[" + ",".join([event_json(e) for e in events]) + "]"
+def event_json(event: Any) -> str:
+    """One event's row (``["Type", field values…]``) as canonical JSON: :func:`events_json`
+    of that event alone, without the list around it."""
+    return events_json((event,))[1:-1]
 
 
 @functools.lru_cache(maxsize=256)
-def settings_digest(settings: GameSettings) -> str:
+def _settings_digest(settings: GameSettings) -> str:
     return digest(canonical(settings))
+
+
+_last_settings: tuple[GameSettings | None, str] = (None, "")
+"""The settings object asked last and its digest: a file's hands share one settings object,
+and finding it in the cache hashes every field of it (about 20,000 instructions a hand)."""
+
+
+def settings_digest(settings: GameSettings) -> str:
+    """Digest of the canonical settings; the same object as last time is answered at once."""
+    global _last_settings
+    last, text = _last_settings
+    if settings is not last:
+        text = _settings_digest(settings)
+        _last_settings = (settings, text)
+    return text
 
 
 POT_UNNAMED_ORIGINS = frozenset({"merge", "kingsclub"})

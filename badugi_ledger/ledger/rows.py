@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Iterator
+from itertools import compress
 from operator import itemgetter
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -20,7 +21,7 @@ from ..model.events import HandRecord, Session, Show, StackChange
 from ..model.limits import MAX_AMOUNT, amount_problem
 from ..model.results import CARRY, HOUSE, HandOutcome, HandResult, Violation
 from ..model.settings import validate_payouts
-from .fingerprints import canonical_json, fingerprint
+from .fingerprints import canonical_json, fingerprint, plain_json
 from .hand_content import FIGURES, HandFacts, content_digest, facts
 from .report import Rejected
 
@@ -83,7 +84,8 @@ def _events_facts(events: tuple[Any, ...]) -> tuple[dict[str, int], dict[str, in
     rebuys: dict[str, int] = {}
     add_ons: dict[str, int] = {}
     shown: dict[str, str] = {}
-    for e in events:
+    # the few events that say any of it, picked without a Python step per event
+    for e in compress(events, map(_FACT_KINDS, map(type, events))):
         kind = type(e)
         if kind is Show:
             shown[e.player] = " ".join(["?" if c is None else str(c) for c in e.cards])
@@ -94,6 +96,9 @@ def _events_facts(events: tuple[Any, ...]) -> tuple[dict[str, int], dict[str, in
                 add_ons[e.player] = add_ons.get(e.player, 0) + 1
     return rebuys, add_ons, canonical_json(shown)
 
+
+_FACT_KINDS = frozenset({Show, StackChange}).__contains__
+"""Whether an event's exact type is one :func:`_events_facts` reads."""
 
 _HAND_AMOUNTS = ((4, "the line number"), (7, "the pot"), (8, "the rake"),
                  (9, "the carried-in pot"), (10, "the carried-out pot"))  # fmt: skip
@@ -264,7 +269,7 @@ def hand_rows(record: HandRecord, result: HandResult, source: str, line: int) ->
             (
                 pot.name,
                 pot.amount,
-                json.dumps(list(pot.eligible)),
+                plain_json(list(pot.eligible)),
                 pot.detail,
                 tuple((w, s) for w, s in pot.shares.items() if s),
             )

@@ -417,3 +417,48 @@ def test_the_ledger_rows_are_pinned(corpus_dir: Path, tmp_path: Path, jobs: int)
     again = import_into(db, paths, jobs=jobs)
     assert (again.stored, again.duplicate, again.rejected) == (0, 970, 0)
     assert table_digests(db) == PINNED_LEDGER
+
+
+def test_equal_values_of_other_types_are_written_as_their_own_type() -> None:
+    """``1 == True`` (and both hash alike), but JSON writes ``1`` and ``true``: a hand whose
+    events equal an earlier hand's in value but not in type gets its own fingerprint, the one
+    the plain implementation computes - whatever was encoded before it (a cache of rows keyed
+    on the values alone would hand the second hand the first one's text)."""
+    from badugi_ledger.model.events import Action, Deal, FinalStack, Post
+
+    base = records(EXAMPLES / "000_anna_ben.bhh")[0]
+    player = base.seats[0].name
+    variants: list[tuple[Any, ...]] = [
+        (Action(player, "call", 1, False), Post(player, "ante", 0, False)),
+        (Action(player, "call", True, False), Post(player, "ante", False, False)),
+        (Action(player, "call", 1, 0), Post(player, "ante", 0, 0)),  # type: ignore[arg-type]
+        (Action(player, "call", 1.0, False), Post(player, "ante", 0.0, False)),  # type: ignore[arg-type]
+        (FinalStack(player, 1), Deal(player, (Card(1, "s"), None))),
+        (FinalStack(player, True), Deal(player, ((1, "s"), None))),  # type: ignore[arg-type]
+    ]
+    fingerprints = []
+    for _ in range(2):  # the second round meets every row again
+        for events in variants:
+            record = dataclasses.replace(base, events=events)
+            fingerprints.append(fingerprint(record))
+            assert fingerprints[-1] == reference_fingerprint(record), events
+    assert len(set(fingerprints)) == len(variants)
+
+
+def test_the_encoders_made_once_write_what_json_dumps_writes() -> None:
+    """:data:`canonical_json` (every digest) and :data:`plain_json` (a pot's eligible players)
+    run a C encoder made once: the text is ``json.dumps``'s with the same options."""
+    from badugi_ledger.ledger.fingerprints import canonical_json, plain_json
+
+    values: list[Any] = [
+        "Zoë \"q\" \\ \u2028 🂡", 7, -2**70, 1.5, True, None, [], {},
+        ["Ann", "Zoë"], ("Ben", 1, None), {"b": [1, {"z": 0, "a": "é"}], "a": (True, 2.0)},
+    ]  # fmt: skip
+    for value in values:
+        assert canonical_json(value) == json.dumps(
+            value, sort_keys=True, ensure_ascii=False, separators=(",", ":")
+        )
+        assert plain_json(value) == json.dumps(value)
+    with pytest.raises(TypeError):
+        canonical_json({"a": object()})
+    assert canonical_json(["after a failure"]) == '["after a failure"]'
