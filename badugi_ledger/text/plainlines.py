@@ -207,17 +207,29 @@ class PlainLines:
     # grammar skips (one space in a usual line); a name is checked once, a card looked up in
     # the table of the grammar's CARDS (transformer.CARD_TABLE): a KeyError is no card.
 
-    def _draws(
-        self, texts: list[str], columns: Iterable[int], spaced: bool, src: str, lineno: int
-    ) -> list[Event] | None:
-        out: list[Event] = []
+    def _named(
+        self, texts: list[str], columns: Iterable[int], spaced: bool
+    ) -> list[tuple[str, int, list[str]]] | None:
+        """The entries of a card line as (player, column, tokens: the name and what follows),
+        or None: an entry does not start with a plain name followed by something."""
+        named = []
         names = self._names
         for text, column in zip(texts, columns, strict=False):  # columns: maybe one more
             tokens = text.split(" ") if spaced else _BLANKS.split(text)
-            name = tokens[0]
-            name = names.get(name) or self._plain_name(name)
+            name = names.get(tokens[0]) or self._plain_name(tokens[0])
             if name is None or len(tokens) < 2:
                 return None
+            named.append((name, column, tokens))
+        return named
+
+    def _draws(
+        self, texts: list[str], columns: Iterable[int], spaced: bool, src: str, lineno: int
+    ) -> list[Event] | None:
+        named = self._named(texts, columns, spaced)
+        if named is None:
+            return None
+        out: list[Event] = []
+        for name, column, tokens in named:
             who = (name, position(src, lineno, column))
             if tokens[1] == "pat":
                 if len(tokens) != 2:
@@ -251,14 +263,11 @@ class PlainLines:
     def _deals(
         self, texts: list[str], columns: Iterable[int], spaced: bool, src: str, lineno: int
     ) -> list[Event] | None:
+        named = self._named(texts, columns, spaced)
+        if named is None:
+            return None
         out: list[Event] = []
-        names = self._names
-        for text, column in zip(texts, columns, strict=False):  # columns: maybe one more
-            tokens = text.split(" ") if spaced else _BLANKS.split(text)
-            name = tokens[0]
-            name = names.get(name) or self._plain_name(name)
-            if name is None or len(tokens) < 2:
-                return None
+        for name, column, tokens in named:
             try:
                 dealt = tuple(map(_CARD, tokens[1:]))
             except KeyError:
@@ -269,14 +278,11 @@ class PlainLines:
     def _shows(
         self, texts: list[str], columns: Iterable[int], spaced: bool, src: str, lineno: int
     ) -> list[Event] | None:
+        named = self._named(texts, columns, spaced)
+        if named is None:
+            return None
         out: list[Event] = []
-        names = self._names
-        for text, column in zip(texts, columns, strict=False):  # columns: maybe one more
-            tokens = text.split(" ") if spaced else _BLANKS.split(text)
-            name = tokens[0]
-            name = names.get(name) or self._plain_name(name)
-            if name is None or len(tokens) < 2:
-                return None
+        for name, column, tokens in named:
             who = (name, position(src, lineno, column))
             if tokens[1] == "mucks" and len(tokens) == 2:
                 out.append(make_muck(who))
@@ -290,16 +296,13 @@ class PlainLines:
     def _finals(
         self, texts: list[str], columns: Iterable[int], spaced: bool, src: str, lineno: int
     ) -> list[Event] | None:
+        named = self._named(texts, columns, spaced)
+        if named is None:
+            return None
         out: list[Event] = []
-        names = self._names
-        for text, column in zip(texts, columns, strict=False):  # columns: maybe one more
-            tokens = text.split(" ") if spaced else _BLANKS.split(text)
-            name = tokens[0]
-            name = names.get(name) or self._plain_name(name)
-            if name is None or len(tokens) != 2:
-                return None
+        for name, column, tokens in named:
             amount = tokens[1]
-            if not amount.isdecimal() or len(amount) > MAX_DIGITS:
+            if len(tokens) != 2 or not amount.isdecimal() or len(amount) > MAX_DIGITS:
                 return None
             out.append(make_final((name, position(src, lineno, column)), int(amount)))
         return out
