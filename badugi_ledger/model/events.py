@@ -15,18 +15,18 @@ Amount conventions (one for every format):
 How an event is built: every reader builds dozens of events per hand, and a frozen dataclass's
 generated ``__init__`` sets each field through ``object.__setattr__``, one call per field, which
 made building an event about twice as dear as it need be.  So each event class (and
-:class:`Seat`) is a frozen dataclass whose ``__init__`` is written out: the dataclass's
-signature, field for field, filling the new instance's dictionary with one fresh dict.  The
-object is the dataclass's own - pickling, :func:`dataclasses.fields` and
-:func:`dataclasses.replace` are untouched - and ``tests/model/test_events_init.py`` holds every
-such ``__init__`` to the fields (names, order, defaults, values).  Equality, hash and ``repr``
-are the model's shared ones (:mod:`badugi_ledger.model.frozen`): the dataclass would compile
-its own for each class at every start.
+:class:`Seat`, :class:`Session`, :class:`HandRecord`) is a frozen dataclass whose ``__init__``
+is written out: the dataclass's signature, field for field, filling the new instance's
+dictionary with one fresh dict.  The object is the dataclass's own - pickling,
+:func:`dataclasses.fields` and :func:`dataclasses.replace` are untouched - and
+``tests/model/test_events_init.py`` holds every such ``__init__`` to the fields (names, order,
+defaults, values).  Equality, hash and ``repr`` are the model's shared ones
+(:mod:`badugi_ledger.model.frozen`): the dataclass would compile its own for each class at every
+start.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Literal
 
 from .cards import Card
@@ -382,7 +382,11 @@ class Session:
         )
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+NO_SESSION = Session()
+"""A record's session when none is named: a cash session without a name (frozen: shared)."""
+
+
+@frozen_fields
 class HandRecord:
     """One hand: settings, seats clockwise, the button, and what happened."""
 
@@ -393,7 +397,7 @@ class HandRecord:
     seats: tuple[Seat, ...]
     button: str
     events: tuple[Event, ...]
-    session: Session = field(default_factory=Session)
+    session: Session = NO_SESSION
     table: str = ""
     pos: Position = NOWHERE
     origin: str = "text"
@@ -404,6 +408,38 @@ class HandRecord:
     """The record says the hand had no forced bets at all (``posts none``).  A record with no
     ``Post`` event and this False gets the blinds and antes its settings name (a record built
     by hand); the text reader writes them out itself."""
+
+    def __init__(
+        self,
+        hand_id: str,
+        settings: GameSettings,
+        seats: tuple[Seat, ...],
+        button: str,
+        events: tuple[Event, ...],
+        session: Session = NO_SESSION,
+        table: str = "",
+        pos: Position = NOWHERE,
+        origin: str = "text",
+        text: str = "",
+        posts_none: bool = False,
+    ) -> None:
+        _set(
+            self,
+            "__dict__",
+            {
+                "hand_id": hand_id,
+                "settings": settings,
+                "seats": seats,
+                "button": button,
+                "events": events,
+                "session": session,
+                "table": table,
+                "pos": pos,
+                "origin": origin,
+                "text": text,
+                "posts_none": posts_none,
+            },
+        )
 
     @property
     def players(self) -> tuple[str, ...]:
