@@ -188,8 +188,7 @@ class _Reader:
                 assert isinstance(line, Unreadable)
                 kind = _LINE_KIND.match(line.head.lstrip(_IGNORED))
                 if chunk is not None and kind is not None:  # it would have ended the hand
-                    if (done := self._finish(chunk)) is not None:
-                        yield done
+                    yield from self._finish(chunk)
                     chunk = None
                 chunk, error = self._unreadable(chunk, lineno, line, kind)
                 if error is not None:
@@ -219,8 +218,7 @@ class _Reader:
                 mistyped = self._mistyped_header(line, stripped, lineno, declined)
             if mistyped is not None:  # "blind 1/2": a header line, and a bad one
                 if chunk is not None:
-                    if (done := self._finish(chunk)) is not None:
-                        yield done
+                    yield from self._finish(chunk)
                     chunk = None
                 stray = False
                 position = Position(self.source, lineno, len(line) - len(stripped) + 1)
@@ -242,32 +240,31 @@ class _Reader:
                 continue
             stray = False
             if m.group(1):  # a hand line
-                if chunk is not None and (done := self._finish(chunk)) is not None:
-                    yield done
+                if chunk is not None:
+                    yield from self._finish(chunk)
                 chunk = _Chunk(lineno, [line])
             else:  # a header line: ends the hand before it, holds for every hand after it
                 if chunk is not None:
-                    if (done := self._finish(chunk)) is not None:
-                        yield done
+                    yield from self._finish(chunk)
                     chunk = None
                 error = self._header(line, lineno)
                 if error is not None:
                     yield error
-        if chunk is not None and (done := self._finish(chunk)) is not None:
-            yield done
+        if chunk is not None:
+            yield from self._finish(chunk)
         if self.spoiled is not None:
             yield self.spoiled.error(self.source, self.bad_header)
 
-    def _finish(self, chunk: _Chunk) -> HandRecord | ParseError | None:
-        """The hand's record or error; None for a hand after a bad header line, which the
+    def _finish(self, chunk: _Chunk) -> Iterator[HandRecord | ParseError]:
+        """The hand's record or error; nothing for a hand after a bad header line, which the
         one error at the end of the file counts (rather than one error for every hand)."""
         if chunk.broken is None and self.bad_header is not None:
             if self.spoiled is None:
                 self.spoiled = _Spoiled(_hand_id(chunk), chunk.start)
             self.spoiled.count += 1
             self.spoiled.last_line = chunk.start
-            return None
-        return self._hand(chunk)
+            return
+        yield self._hand(chunk)
 
     def _mistyped_header(
         self, line: str, stripped: str, lineno: int, read_plain: bool = False
