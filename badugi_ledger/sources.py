@@ -16,6 +16,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
+from functools import cache
 from importlib import import_module
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -103,8 +104,18 @@ FORMATS: tuple[str, ...] = ("text", *READERS)
 """Every name ``--from`` accepts: ``text`` is our own format."""
 
 _SNIFF_BYTES = 16384
-_KINGSCLUB = re.compile(r"#\d+: .+ - [\d.,]+/[\d.,]+\s*$")
-_PHH = re.compile(r"variant\s*=\s*['\"]")
+
+
+# The two patterns that tell a format by a line's shape, compiled the first time a line starts
+# as they do (``#`` and a digit, ``variant``): our own format never asks.
+@cache
+def _kingsclub_line() -> re.Pattern[str]:
+    return re.compile(r"#\d+: .+ - [\d.,]+/[\d.,]+\s*$")
+
+
+@cache
+def _phh_line() -> re.Pattern[str]:
+    return re.compile(r"variant\s*=\s*['\"]")
 
 
 def detect_text(head: str) -> str:
@@ -131,9 +142,11 @@ def detect_text(head: str) -> str:
             return "merge"
         if line.startswith("Winamax Poker - "):
             return "winamax"
-        if _KINGSCLUB.match(line):
+        # The tests before each pattern only spare its match: each is what the pattern asks
+        # first (str.isdecimal is what \d matches).
+        if line[:1] == "#" and line[1:2].isdecimal() and _kingsclub_line().match(line):
             return "kingsclub"
-        if _PHH.match(line):
+        if line.startswith("variant") and _phh_line().match(line):
             return "phh"
     return "text"
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from functools import cache
 from typing import NamedTuple
 
 from .errors import CardError, Position
@@ -31,11 +32,25 @@ UNKNOWN_TOKENS = frozenset({"??", "?", "X", "x", "XX", "xx", "#"})
 
 _RANK_OF = {c: i + 1 for i, c in enumerate(RANK_CHARS)}
 _RANK_OF["10"] = 10
-_CARD_RE = re.compile(r"^(10|[2-9AaTtJjQqKk1]|.)(.*)$", re.S)
 _ONE_CARD = r"(?:10|[2-9AaTtJjQqKk])[cdhsCDHS♣♦♥♠♧♢♡♤]"
-_RUN_RE = re.compile(f"(?:{_ONE_CARD}|\\?\\?)(?:{_ONE_CARD}|\\?\\?)+")
-"""Cards written without spaces between them, as PHH and many sites do: ``As2d3h4c``."""
-_RUN_PART = re.compile(f"{_ONE_CARD}|\\?\\?")
+
+# The patterns below are compiled the first time a card is not written canonically (``As``,
+# ``Td``: a dictionary look-up, see CARD_BY_TEXT): our format's reader and most files never
+# ask, and compiling them cost more at every start than reading a hand.
+
+
+@cache
+def _card_pattern() -> re.Pattern[str]:
+    """A card's rank and the rest of the token (its suit), for :func:`parse_card`."""
+    return re.compile(r"^(10|[2-9AaTtJjQqKk1]|.)(.*)$", re.S)
+
+
+@cache
+def _run_patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """Cards written without spaces between them, as PHH and many sites do (``As2d3h4c``):
+    the whole run, and one card of it."""
+    one = f"{_ONE_CARD}|\\?\\?"
+    return re.compile(f"(?:{one})(?:{one})+"), re.compile(one)
 
 
 class Card(NamedTuple):
@@ -94,7 +109,7 @@ def parse_card(token: str, position: Position | None = None) -> Card:
     if known is not None:  # the canonical spelling, by far the most common: no parsing
         return known
     text = token.strip()
-    m = _CARD_RE.match(text)
+    m = _card_pattern().match(text)
     if not text or m is None:
         raise CardError(f"empty card token {token!r}", position=position)
     rank_text, suit_text = m.group(1), m.group(2)
@@ -149,8 +164,10 @@ def parse_cards(
 def _split_run(token: str) -> list[str]:
     """``As2d`` -> ``["As", "2d"]``; any other token is left whole for :func:`parse_card` to
     read or to name in its error."""
-    if len(token) > 3 and _RUN_RE.fullmatch(token):
-        return _RUN_PART.findall(token)
+    if len(token) > 3:
+        run, part = _run_patterns()
+        if run.fullmatch(token):
+            return part.findall(token)
     return [token]
 
 

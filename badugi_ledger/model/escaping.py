@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -26,7 +27,6 @@ if TYPE_CHECKING:
 
 FORMULA_SIGNS = ("=", "+", "-", "@", "＝", "＋", "－", "＠")
 _LEADING_BLANKS = " \u3000\u00a0"
-_NUMBER = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$")
 _MARKDOWN_SPECIAL = {
     "\\": "\\\\",
     "|": "\\|",
@@ -39,7 +39,19 @@ _MARKDOWN_SPECIAL = {
     "<": "&lt;",
     ">": "&gt;",
 }
-_MARKDOWN = re.compile("[" + re.escape("".join(_MARKDOWN_SPECIAL)) + "]")
+
+
+# Compiled on first use: only the CSV and Markdown outputs ask, never a check.
+@cache
+def _number_pattern() -> re.Pattern[str]:
+    """A number as a spreadsheet reads one (never a formula)."""
+    return re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$")
+
+
+@cache
+def _markdown_pattern() -> re.Pattern[str]:
+    """A character Markdown would read as markup."""
+    return re.compile("[" + re.escape("".join(_MARKDOWN_SPECIAL)) + "]")
 
 
 def _unsafe(char: str) -> bool:
@@ -71,7 +83,7 @@ def for_markdown(text: object) -> str:
     'a\\\\|b &lt;img onerror=x&gt; \\\\`c\\\\`'
     """
     value = for_terminal(str(text).replace("\r\n", " ").replace("\n", " ").replace("\r", " "))
-    return _MARKDOWN.sub(lambda m: _MARKDOWN_SPECIAL[m.group()], value)
+    return _markdown_pattern().sub(lambda m: _MARKDOWN_SPECIAL[m.group()], value)
 
 
 def for_csv(value: Any) -> Any:
@@ -80,7 +92,7 @@ def for_csv(value: Any) -> Any:
     >>> [for_csv(v) for v in ("=1+1", " =1", "＝1", "@Ben", "-12", -12, "Ben")]
     ["'=1+1", "' =1", "'＝1", "'@Ben", '-12', -12, 'Ben']
     """
-    if not isinstance(value, str) or not value or _NUMBER.match(value):
+    if not isinstance(value, str) or not value or _number_pattern().match(value):
         return value
     if value[0] in "\t\r\n" or value.lstrip(_LEADING_BLANKS).startswith(FORMULA_SIGNS):
         return "'" + value

@@ -26,6 +26,7 @@ an amount typed by a person (``12.34``) into exact cents.
 from __future__ import annotations
 
 import re
+from functools import cache
 
 from .errors import ConfigError
 from .frozen import fields_eq, fields_hash, fields_repr, frozen_fields
@@ -39,8 +40,18 @@ UNSTATED = "money"
 """Cents of a currency the file did not name (a home tournament's buy-in without ``currency``)."""
 CHIP_UNITS = (CHIPS, TOURNAMENT_CHIPS)
 
-_CURRENCY = re.compile(r"^[A-Z]{3}$")
-_MONEY = re.compile(r"^(?P<sign>[+-]?)(?P<whole>\d*)(?:\.(?P<cents>\d*))?$")
+
+# Compiled on first use: most runs type in no money and name no currency.
+@cache
+def _money_pattern() -> re.Pattern[str]:
+    """An amount typed by a person."""
+    return re.compile(r"^(?P<sign>[+-]?)(?P<whole>\d*)(?:\.(?P<cents>\d*))?$")
+
+
+@cache
+def _currency_pattern() -> re.Pattern[str]:
+    """A currency code."""
+    return re.compile(r"^[A-Z]{3}$")
 
 
 def is_money(unit: str) -> bool:
@@ -105,7 +116,7 @@ def parse_money(text: str, what: str = "amount", *, negative: bool = False) -> i
     (50, 700)
     """
     raw = text.strip()
-    match = _MONEY.match(raw)
+    match = _money_pattern().match(raw)
     if match is None or not (match["whole"] or match["cents"]):
         raise ConfigError(
             f"{what} {quote(text)!r} is not an amount of money: write it like 12.34 "
@@ -133,7 +144,7 @@ def parse_money(text: str, what: str = "amount", *, negative: bool = False) -> i
 
 def check_currency(code: str) -> str:
     """``code`` if it is a currency code (three capital letters), else ConfigError."""
-    if not _CURRENCY.match(code):
+    if not _currency_pattern().match(code):
         raise ConfigError(
             f"{quote(code)!r} is not a currency code (three capital letters, like EUR)"
         )

@@ -9,7 +9,6 @@ its own complete, immutable :class:`GameSettings`.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Literal, get_args
 
@@ -228,22 +227,57 @@ class RakeRule:
         return min(taken, self.cap) if self.cap else taken
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+DEFAULT_STRUCTURE = Structure("fixed-limit", 2, 4)
+"""A record's structure when none is named: fixed limit 2/4 (frozen: shared)."""
+DEFAULT_HOUSE = HouseRules()
+"""A record's house rules when none are named: every default (frozen: shared)."""
+
+
+@frozen_fields
 class GameSettings:
     """Everything a hand needs to be replayed besides its events."""
 
     __eq__, __hash__, __repr__ = fields_eq, fields_hash, fields_repr
 
     game: GameName = "badugi"
-    structure: Structure = field(default_factory=lambda: Structure("fixed-limit", 2, 4))
+    structure: Structure = DEFAULT_STRUCTURE
     small_blind: int = 1
     big_blind: int = 2
     ante: int = 0
     rake: RakeRule | None = None
-    house: HouseRules = field(default_factory=HouseRules)
+    house: HouseRules = DEFAULT_HOUSE
     with_buy: bool = False
     currency: str | None = None
     """``None`` for chips; ``"USD"`` etc. when amounts are cents of real money (imports)."""
+
+    def __init__(
+        self,
+        game: GameName = "badugi",
+        structure: Structure = DEFAULT_STRUCTURE,
+        small_blind: int = 1,
+        big_blind: int = 2,
+        ante: int = 0,
+        rake: RakeRule | None = None,
+        house: HouseRules = DEFAULT_HOUSE,
+        with_buy: bool = False,
+        currency: str | None = None,
+    ) -> None:
+        object.__setattr__(
+            self,
+            "__dict__",
+            {
+                "game": game,
+                "structure": structure,
+                "small_blind": small_blind,
+                "big_blind": big_blind,
+                "ante": ante,
+                "rake": rake,
+                "house": house,
+                "with_buy": with_buy,
+                "currency": currency,
+            },
+        )
+        self.__post_init__()
 
     def __post_init__(self) -> None:
         if self.game not in GAME_NAMES:

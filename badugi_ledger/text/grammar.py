@@ -38,7 +38,9 @@ import json
 import sys
 import zlib
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
+
+from ..model.frozen import fields_eq, fields_hash, fields_repr, frozen_fields
 
 if TYPE_CHECKING:  # Lark is imported where a parser is built: most runs never build one
     from lark import Lark
@@ -227,13 +229,20 @@ TERMINALS_FILE = "hand_history.terminals.json"
 it with the tables)."""
 
 
-class Terminals(NamedTuple):
+@frozen_fields
+class Terminals:
     """What the reader's fast path takes from the grammar: every terminal's regular expression
     as Lark compiles it (``pattern.to_regexp()``), by terminal name, and the grammar's literal
-    words (the values of its string terminals: ``folds``, ``pot``, ``limit``, …)."""
+    words (the values of its string terminals: ``folds``, ``pot``, ``limit``, …).  Frozen as
+    the model's values are (:mod:`badugi_ledger.model.frozen`): nothing compiled at start."""
+
+    __eq__, __hash__, __repr__ = fields_eq, fields_hash, fields_repr
 
     patterns: dict[str, str]
     keywords: frozenset[str]
+
+    def __init__(self, patterns: dict[str, str], keywords: frozenset[str]) -> None:
+        object.__setattr__(self, "__dict__", {"patterns": patterns, "keywords": keywords})
 
 
 def grammar_checksum(text: str) -> str:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import fields
 from typing import Any
 
 from ..model.errors import NOWHERE, ConfigError, Position
@@ -101,27 +101,31 @@ _ITEM_KEYWORD = {  # the first word of the header items whose tag is not it
 }
 
 
-@dataclass
 class SettingsState:
-    """The sticky header values; builds immutable settings objects only when they change."""
+    """The sticky header values; builds immutable settings objects only when they change.
 
-    game: str = "badugi"
-    with_buy: bool = False
-    kind: str = "fixed-limit"
-    small_bet: int = 2
-    big_bet: int = 4
-    cap: int = 4
-    spread: tuple[int, int] = (0, 0)
-    small_blind: int = 1
-    big_blind: int = 2
-    ante: int = 0
-    rake: tuple[int, int, bool] | None = None
-    currency: str | None = None
-    house: dict[str, Any] = field(default_factory=dict)
-    session: dict[str, Any] = field(default_factory=dict)
-    table: str = ""
-    _settings: GameSettings | None = None
-    _session: Session | None = None
+    The reader's own mutable state, one per file: a plain class (a dataclass would compile
+    its methods, or at least inspect its fields, at every start)."""
+
+    def __init__(self) -> None:
+        """The values before any header line: the format's defaults."""
+        self.game: str = "badugi"
+        self.with_buy: bool = False
+        self.kind: str = "fixed-limit"
+        self.small_bet: int = 2
+        self.big_bet: int = 4
+        self.cap: int = 4
+        self.spread: tuple[int, int] = (0, 0)
+        self.small_blind: int = 1
+        self.big_blind: int = 2
+        self.ante: int = 0
+        self.rake: tuple[int, int, bool] | None = None
+        self.currency: str | None = None
+        self.house: dict[str, Any] = {}
+        self.session: dict[str, Any] = {}
+        self.table: str = ""
+        self._settings: GameSettings | None = None
+        self._session: Session | None = None
 
     def apply(self, items: Sequence[tuple[str, list[Any]]]) -> None:
         """Apply header items in order; a kind (``cash``/``tournament``) item goes first.

@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable, Sequence
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from ..model.cards import parse_card, parse_cards
@@ -86,7 +87,11 @@ def closest(word: str, candidates: Iterable[str]) -> str | None:
     return best
 
 
-_RUN_OF_CARDS = re.compile(r"(?:(?:10|[2-9AaTtJjQqKk])[cdhsCDHS♣♦♥♠♧♢♡♤]|\?\?){2,}")
+@cache
+def _run_of_cards() -> re.Pattern[str]:
+    """Cards written without spaces between them (compiled at the first error, not at every
+    start: nothing here runs for a file without mistakes)."""
+    return re.compile(r"(?:(?:10|[2-9AaTtJjQqKk])[cdhsCDHS♣♦♥♠♧♢♡♤]|\?\?){2,}")
 
 
 def card_problem(word: str) -> str | None:
@@ -105,7 +110,7 @@ def card_problem(word: str) -> str | None:
     >>> card_problem("As") is None and card_problem("Annabel") is None
     True
     """
-    if _RUN_OF_CARDS.fullmatch(word):
+    if _run_of_cards().fullmatch(word):
         try:
             spaced = " ".join(str(c) if c else "??" for c in parse_cards(word))
         except CardError as exc:  # a run that repeats a card, "KdKd"

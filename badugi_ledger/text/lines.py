@@ -23,8 +23,9 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
 from typing import AnyStr
+
+from ..model.frozen import fields_eq, fields_hash, fields_repr, frozen_fields
 
 __all__ = ["BLOCK", "MAX_LINE", "Unreadable", "file_blocks", "text_blocks"]
 
@@ -40,13 +41,19 @@ _OTHER_BREAKS = ("\r", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x85", "\u2028",
 """What ``str.splitlines`` cuts at besides ``"\\n"``: a block holding one is cut by ``"\\n"``."""
 
 
-@dataclass(frozen=True)
+@frozen_fields
 class Unreadable:
     """A line that cannot be read: why (the error's message), and its first characters (what
-    kind of line it would have been)."""
+    kind of line it would have been).  A frozen dataclass made as the model's are
+    (:mod:`badugi_ledger.model.frozen`): nothing compiled at start."""
+
+    __eq__, __hash__, __repr__ = fields_eq, fields_hash, fields_repr
 
     reason: str
     head: str
+
+    def __init__(self, reason: str, head: str) -> None:
+        object.__setattr__(self, "__dict__", {"reason": reason, "head": head})
 
 
 Line = str | Unreadable

@@ -16,7 +16,7 @@ import pytest
 
 from badugi_ledger.model import errors, events, games, money, settings
 from badugi_ledger.model.errors import ConfigError, Position
-from badugi_ledger.model.settings import HouseRules, RakeRule, Structure
+from badugi_ledger.model.settings import GameSettings, HouseRules, RakeRule, Structure
 
 WRITTEN_OUT = sorted(
     (
@@ -38,6 +38,11 @@ _VALID: dict[type, tuple[list[Any], Any]] = {
     ),
     Structure: (["spread-limit", 1, 2, 3, 1, 5], "pot-limit"),
     RakeRule: ([5, 3, False], 7),
+    GameSettings: (
+        ["badacey", Structure("pot-limit"), 3, 6, 1, RakeRule(5, 3), HouseRules(max_seats=6)]
+        + [False, "USD"],
+        "badeucey",
+    ),
 }
 """Classes that check their values: distinct values they accept, and another first field."""
 
@@ -46,7 +51,7 @@ def test_every_event_class_and_the_model_s_values_write_their_constructor_out() 
     event_classes = set(events.Event.__args__)  # type: ignore[attr-defined]
     others = {events.Seat, events.Session, events.HandRecord, Position, games.Game, money.ChipValue}
     assert event_classes | others | set(_VALID) == set(WRITTEN_OUT)
-    assert len(WRITTEN_OUT) == 23
+    assert len(WRITTEN_OUT) == 24
     for cls in WRITTEN_OUT:
         assert "__init__" in vars(cls) and cls.__dataclass_params__.frozen  # type: ignore[attr-defined]
 
@@ -154,6 +159,9 @@ def test_each_instance_owns_its_state() -> None:
         (Structure, {"kind": "pot-limit", "cap": 0}),
         (RakeRule, {"percent": 101}),
         (RakeRule, {"cap": -1}),
+        (GameSettings, {"game": "holdem"}),
+        (GameSettings, {"big_blind": -2}),
+        (GameSettings, {"with_buy": True}),
     ],
 )
 def test_refused_values_are_refused_as_the_dataclass_refuses_them(
