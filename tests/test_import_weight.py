@@ -82,6 +82,131 @@ def test_a_one_file_check_loads_only_what_it_uses(name: str, also_not: tuple[str
     assert loaded_by("check", str(path), among=NOT_AT_START + also_not) == []
 
 
+_PATTERNS_MADE = """
+import atexit, sys
+GETTERS = {{
+    "badugi_ledger.sources": ("_kingsclub_line", "_phh_line"),
+    "badugi_ledger.model.cards": ("_card_pattern", "_run_patterns"),
+    "badugi_ledger.model.money": ("_money_pattern", "_currency_pattern"),
+    "badugi_ledger.model.escaping": ("_number_pattern", "_markdown_pattern"),
+    "badugi_ledger.text.hints": ("_run_of_cards",),
+}}
+def made():
+    found = []
+    for module, names in GETTERS.items():
+        loaded = sys.modules.get(module)
+        for name in names:
+            if loaded is not None and getattr(loaded, name).cache_info().currsize:
+                found.append(name)
+    print(repr(found), file=sys.stderr)
+atexit.register(made)
+sys.argv = ["badugi-ledger", *{args!r}]
+from badugi_ledger.cli import main
+main()
+"""
+
+
+def patterns_made(*args: str) -> list[str]:
+    """Run ``badugi-ledger ARGS``: which of the patterns compiled on first use (each one's
+    ``functools.cache``'d getter) were compiled by the exit."""
+    done = subprocess.run(
+        [sys.executable, "-c", _PATTERNS_MADE.format(args=list(args))],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode in (0, 1), done.stdout + done.stderr
+    return list(ast.literal_eval(done.stderr.strip().splitlines()[-1]))
+
+
+def test_a_check_of_our_format_compiles_no_pattern_of_other_formats_or_of_errors() -> None:
+    """Telling other formats by a line's shape (KingsClub, PHH), cards not written the usual
+    way, money typed in, CSV and Markdown cells, hints for a mistake: a file of our format
+    with no mistake compiles none of their patterns at start."""
+    assert patterns_made("check", "-j", "1", str(EXAMPLES / "home_session.bhh")) == []
+    # ... and the check sees a pattern compiled where a file needs it.
+    kingsclub = CORPUS / "kingsclub" / "Badugi-Limit-USD-30-60-202010.txt"
+    assert "_kingsclub_line" in patterns_made("check", "-j", "1", str(kingsclub))
+    phh = patterns_made("check", "-j", "1", str(FIXTURES / "wikipedia_badugi.phh"))
+    assert "_phh_line" in phh and "_kingsclub_line" not in phh
+
+
+_COMPILES_WHILE_CHECKING = """
+import os, sys, sysconfig
+package = os.path.dirname(os.path.abspath(sys.argv[1]))
+stdlib = os.path.abspath(sysconfig.get_paths()["stdlib"])
+where = set()
+def hook(event, args):
+    # A compile is ours when the first frame out of the standard library's functions
+    # (dataclasses, typing, collections...) is in the package; a standard module's own
+    # body, or another package, compiles for itself.
+    if event != "compile":
+        return
+    frame = sys._getframe(1)
+    while frame is not None:
+        name = frame.f_code.co_filename
+        if name.startswith(package):
+            where.add(os.path.relpath(name, package).replace(os.sep, "/"))
+            return
+        in_stdlib = name.startswith(stdlib) or name.startswith("<")
+        if not in_stdlib or (frame.f_code.co_name == "<module>" and name.startswith(stdlib)):
+            return
+        frame = frame.f_back
+sys.addaudithook(hook)
+import atexit
+atexit.register(lambda: print(repr(sorted(where)), file=sys.stderr))
+sys.argv = ["badugi-ledger", "check", "-j", "1", sys.argv[2]]
+from badugi_ledger.cli import main
+main()
+"""
+
+# Modules a one-file check imports that make their classes and patterns without compiling
+# anything (no dataclass-generated method, no NamedTuple, no pattern compiled at import that
+# the file does not use).  model/cards.py is not among them: ``Card`` is a NamedTuple (its
+# tuple behaviour is its interface), which compiles its constructor.
+COMPILE_NOTHING = (
+    "__init__.py",
+    "check.py",
+    "cli.py",
+    "sources.py",
+    "model/errors.py",
+    "model/escaping.py",
+    "model/events.py",
+    "model/frozen.py",
+    "model/games.py",
+    "model/money.py",
+    "model/results.py",
+    "model/settings.py",
+    "text/grammar.py",
+    "text/headers.py",
+    "text/hints.py",
+    "text/lines.py",
+)
+
+
+def test_a_check_of_our_format_compiles_nothing_in_these_modules() -> None:
+    """Python code compiled at run time (a dataclass's generated methods, a NamedTuple's
+    constructor and its string annotations) costs more at every start than reading a hand:
+    the modules above compile nothing while a file of our format is checked."""
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            _COMPILES_WHILE_CHECKING,
+            str(PACKAGE / "__init__.py"),
+            str(EXAMPLES / "home_session.bhh"),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    compiled = ast.literal_eval(done.stderr.strip().splitlines()[-1])
+    assert "model/cards.py" in compiled  # the hook sees a module of ours compiling
+    assert sorted(set(compiled) & set(COMPILE_NOTHING)) == []
+    assert all((PACKAGE / name).is_file() for name in COMPILE_NOTHING)
+
+
 def test_the_check_of_what_loads_sees_a_module() -> None:
     assert loaded_by("check", "--json", str(EXAMPLES / "000_anna_ben.bhh"), among=("json",)) == [
         "json"
