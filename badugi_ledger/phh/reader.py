@@ -563,10 +563,8 @@ def _replay_actions(
             else:
                 events.append(Draw(name, (), (), pos))
             continue
-        if code == MEANINGLESS:
-            raise draft.error(value, line, rule="bad-phh")
-        betting = True
-        if code in (CALL, BET):
+        betting = True  # (a MEANINGLESS action, tested last, ends the hand: no matter)
+        if code <= BET:  # CALL or BET: DEAL and DISCARD are read above
             before = round_in.get(name, 0)
             left = stack[name] - total_in.get(name, 0)
             if code == CALL:
@@ -596,8 +594,10 @@ def _replay_actions(
             events.append(Show(name, shown, pos))
         elif code == MUCK:
             events.append(Muck(name, pos))
-        else:  # SHOW_HIDDEN
+        elif code == SHOW_HIDDEN:
             events.append(Show(name, (None,) * draft.hand_size, pos))
+        else:  # MEANINGLESS
+            raise draft.error(value, line, rule="bad-phh")
     if pending:
         raise draft.error(f"{', '.join(pending)} discarded but were dealt nothing", rule="bad-phh")
 
