@@ -137,7 +137,7 @@ def _read_hand(
     numbers = fields.amounts("seats", least=1) if "seats" in hand else range(1, count + 1)
     if len(names) != count or len(numbers) != count:
         raise draft.error("players/seats do not match starting_stacks", rule="bad-phh")
-    draft.seats = [SeatLine(numbers[i], names[i], stacks[i]) for i in range(count)]
+    draft.seats = list(map(SeatLine, numbers, names, stacks))  # as many of each: checked above
     draft.button_name = names[-1]
     posts = _forced_bets(antes, blinds, count)
     for i, (ante, _blind) in enumerate(posts):
@@ -161,8 +161,10 @@ def _read_hand(
         if amount
     ]
     _replay_actions(draft, actions, _action_lines(piece, actions, line), names, stacks)
-    for i, amount in enumerate(fields.optional_amounts("finishing_stacks", count) or ()):
-        draft.events.append(FinalStack(names[i], amount, pos))
+    finishing = fields.optional_amounts("finishing_stacks", count)
+    if finishing is not None:
+        pairs = zip(names, finishing, strict=True)  # one per player: checked by optional_amounts
+        draft.events.extend([FinalStack(name, amount, pos) for name, amount in pairs])
     if "_rake" in hand:
         draft.events.append(RakeTaken(fields.amount("_rake"), pos))
     currency, rule = fields.text("currency"), _dealing(hand, fields)
@@ -329,17 +331,17 @@ def _chunk(code: str) -> tuple[Cards, int] | None:
 def _known_cards(text: str) -> Cards | None:
     """``text``'s cards when they are canonical and none repeats, by :func:`_chunk` (one or two
     look-ups per four characters), else None."""
-    one_or_two = _CHUNKS.get(text)  # discards and draws: the most common
-    if one_or_two is not None:
-        return one_or_two[0]
-    if len(text) > 2 * len(DECK) or len(text) % 2:
-        return None
     if len(text) == 8:  # a Badugi hand: two look-ups, as the loop below makes them
         first = _CHUNKS.get(text[:4]) or _chunk(text[:4])
         second = _CHUNKS.get(text[4:]) or _chunk(text[4:])
         if first is None or second is None or first[1] & second[1]:
             return None
         return first[0] + second[0]
+    one_or_two = _CHUNKS.get(text)  # discards and draws: the most common (keys of 2 or 4)
+    if one_or_two is not None:
+        return one_or_two[0]
+    if len(text) > 2 * len(DECK) or len(text) % 2:
+        return None
     cards: Cards = ()
     seen = 0
     for at in range(0, len(text), 4):
