@@ -124,6 +124,7 @@ def _read_hand(
         if "hand" in hand:
             fields.hand_id = fields.label("hand")
     draft = HandDraft(source, fields.hand_id, pos, ORIGIN)
+    draft.positions[line - 1] = pos  # the posts' line (draft.at's index): one Position per hand
     stacks = fields.amounts("starting_stacks")
     count = len(stacks)
     if count < 2:
