@@ -23,6 +23,7 @@ imported only then: its regular expressions are compiled only by a run that need
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from typing import Any
 
 _KEY_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-"
@@ -62,7 +63,15 @@ _LINE_CHARS = 256
 
 
 def _lines_fast(text: str) -> dict[str, Any] | None:
-    """The document if every line is exactly as :func:`~.phh.write_phh` writes it, else ``None``.
+    """The document if every line is exactly as :func:`~.phh.write_phh` writes it, else ``None``:
+    :func:`plain_lines` of its lines."""
+    return plain_lines(text.split("\n"))
+
+
+def plain_lines(lines: Iterable[str]) -> dict[str, Any] | None:
+    """The document of ``lines`` (without their ends) if every line is exactly as
+    :func:`~.phh.write_phh` writes it, else ``None``.  :mod:`.split` passes a hand's lines as
+    it cut them, not joined into a text to be split again.
 
     Each line is read by :func:`_line` (string operations, no regular expression walking the
     long ``actions`` line), once per distinct line up to :data:`_LINES_LIMIT` of them.  Any
@@ -72,15 +81,19 @@ def _lines_fast(text: str) -> dict[str, Any] | None:
     """
     data: dict[str, Any] = {}
     known = _LINES
-    for line in text.split("\n"):
-        entry = known.get(line)
-        if entry is None:
-            if not line:
-                continue  # an empty line
+    for line in lines:
+        if len(line) > _LINE_CHARS:  # never kept: not hashed to be looked up
             entry = _line(line)
             if entry is None:
                 return None
-            if len(line) <= _LINE_CHARS:
+        else:
+            entry = known.get(line)
+            if entry is None:
+                if not line:
+                    continue  # an empty line
+                entry = _line(line)
+                if entry is None:
+                    return None
                 if len(known) >= _LINES_LIMIT:
                     known.clear()
                 known[line] = entry

@@ -179,10 +179,13 @@ def _all_whole(values: Any, least: int) -> bool:
     :meth:`HandFields.whole` accepts item by item, checked at once for the common case."""
     if type(values) is not list or not values:
         return False
-    for value in values:
-        if type(value) is not int or value < least or value > MAX_AMOUNT:
-            return False
-    return True
+    # the types first, in C (a bool's type is not int), then the bounds of what are ints
+    if set(map(type, values)) != _INT_ONLY:
+        return False
+    return least <= min(values) and max(values) <= MAX_AMOUNT
+
+
+_INT_ONLY = {int}
 
 
 def _date_field(year: int, month: int, day: int) -> tuple[str, str]:

@@ -124,6 +124,7 @@ def _read_hand(
         if "hand" in hand:
             fields.hand_id = fields.label("hand")
     draft = HandDraft(source, fields.hand_id, pos, ORIGIN)
+    draft.positions[line - 1] = pos  # the posts' line (draft.at's index): one Position per hand
     stacks = fields.amounts("starting_stacks")
     count = len(stacks)
     if count < 2:
@@ -137,7 +138,7 @@ def _read_hand(
     numbers = fields.amounts("seats", least=1) if "seats" in hand else range(1, count + 1)
     if len(names) != count or len(numbers) != count:
         raise draft.error("players/seats do not match starting_stacks", rule="bad-phh")
-    draft.seats = [SeatLine(numbers[i], names[i], stacks[i]) for i in range(count)]
+    draft.seats = list(map(SeatLine, numbers, names, stacks))  # as many of each: checked above
     draft.button_name = names[-1]
     posts = _forced_bets(antes, blinds, count)
     for i, (ante, _blind) in enumerate(posts):
@@ -161,8 +162,10 @@ def _read_hand(
         if amount
     ]
     _replay_actions(draft, actions, _action_lines(piece, actions, line), names, stacks)
-    for i, amount in enumerate(fields.optional_amounts("finishing_stacks", count) or ()):
-        draft.events.append(FinalStack(names[i], amount, pos))
+    finishing = fields.optional_amounts("finishing_stacks", count)
+    if finishing is not None:
+        pairs = zip(names, finishing, strict=True)  # one per player: checked by optional_amounts
+        draft.events.extend([FinalStack(name, amount, pos) for name, amount in pairs])
     if "_rake" in hand:
         draft.events.append(RakeTaken(fields.amount("_rake"), pos))
     currency, rule = fields.text("currency"), _dealing(hand, fields)
@@ -329,7 +332,13 @@ def _chunk(code: str) -> tuple[Cards, int] | None:
 def _known_cards(text: str) -> Cards | None:
     """``text``'s cards when they are canonical and none repeats, by :func:`_chunk` (one or two
     look-ups per four characters), else None."""
-    one_or_two = _CHUNKS.get(text)  # discards and draws: the most common
+    if len(text) == 8:  # a Badugi hand: two look-ups, as the loop below makes them
+        first = _CHUNKS.get(text[:4]) or _chunk(text[:4])
+        second = _CHUNKS.get(text[4:]) or _chunk(text[4:])
+        if first is None or second is None or first[1] & second[1]:
+            return None
+        return first[0] + second[0]
+    one_or_two = _CHUNKS.get(text)  # discards and draws: the most common (keys of 2 or 4)
     if one_or_two is not None:
         return one_or_two[0]
     if len(text) > 2 * len(DECK) or len(text) % 2:
@@ -376,21 +385,53 @@ with cards or without), :data:`SHOW_HIDDEN` (``sm -``), :data:`NOTE` (nothing bu
 :data:`MALFORMED` (a deal written wrongly: an error before its player is looked up) or
 :data:`MEANINGLESS` (a verb with no meaning in Badugi, ``cbr`` without one whole amount: an
 error once its player is known).  ``seat`` is the player's index from the label (``p3``: 2;
--1 when the label is no ``p`` and digits), checked against the hand's players at use.
+:data:`NO_SEAT` when the label is no ``p`` and digits from 1, -1 for no player), checked
+against the hand's players at use: an index beyond them is looked up by :func:`_player`.
 ``value`` is what the hand needs: the cards (canonical ones decoded here, else ``None``: read
 at use by :func:`_cards`, which reports them), the ``cbr`` amount, or the error message;
 ``argument`` the word after the verb (``""`` if none).
 """
+NO_SEAT = 1 << 32
+"""The seat of a label that names none (``x1``, ``p0``): beyond every hand's players, so the
+loop's plain ``names[seat]`` fails and :func:`_player` reports it (or reads an odd label)."""
 _CHIPS = re.compile(rf"[0-9]{{1,{MAX_DIGITS}}}")
 _STEPS: dict[str, Step] = {}
 _STEPS_LIMIT = 10_000
 """At most this many decoded action strings are kept (then the cache starts again): memory stays
-flat however many hands a run reads, while the strings files repeat (``p2 cc``, ``p1 sd ??``)
-are decoded once."""
+flat however many hands a run reads, while the strings files repeat (``p2 cc``, ``p1 sd``,
+``p3 cbr 4``) are decoded once.  Strings with cards are not kept: see :data:`_HEADS`."""
+_HEADS: dict[str, tuple[int, int, str]] = {}
+"""``(code, seat, label)`` of the words before the cards of an action string that carries them
+(``d dh p1``, ``p2 sd``, ``p3 sm``), as :func:`_decode` read them from a string written in the
+plain form (single spaces, no comment).  A hand's cards make most of its strings new (``d dh p1
+4cQd3hJc`` occurs once in a file), so such a string is read by :func:`_step` as its head, one
+look-up here, and its cards, one or two look-ups (:func:`_known_cards`), and is not kept.  Its
+size is bounded like :data:`_STEPS` (a hand has at most a few dozen heads)."""
+_HEADS_LIMIT = 1_000
+_CARD_WORDS = {DEAL: 4, DISCARD: 3, SHOW: 3}
+"""How many words a plain action string of each code that carries cards has, its cards last."""
 
 
 def _step(raw: str) -> Step:
-    """``raw`` decoded (it is not yet in :data:`_STEPS`), and kept there."""
+    """``raw`` decoded (it is not in :data:`_STEPS`): by its head (:data:`_HEADS`) when it is a
+    plain string with canonical cards after a head already read, else by :func:`_decode`.
+
+    Both read the same: a known head is the words, joined by single spaces, that
+    :func:`_decode` read before the last word of a string of :data:`_CARD_WORDS` words, and a
+    non-empty ``tail`` of canonical cards holds no blank and no ``#``, so :func:`_decode` would
+    split ``raw`` into those words and that tail, and decode it to this step."""
+    head, _, tail = raw.rpartition(" ")
+    known = _HEADS.get(head)
+    if known is not None and tail:
+        cards = _known_cards(tail)
+        if cards is not None:
+            code, seat, who = known
+            return code, seat, who, cards, tail
+    return _decode(raw)
+
+
+def _decode(raw: str) -> Step:
+    """``raw`` decoded word by word; kept in :data:`_STEPS`, or its head in :data:`_HEADS`."""
     words = (raw.split("#", 1)[0] if "#" in raw else raw).split()
     step: Step
     if not words:
@@ -425,6 +466,17 @@ def _step(raw: str) -> Step:
         else:
             message = f"the action {quote(repr(raw))} has no meaning in Badugi"
             step = (MEANINGLESS, seat, who, message, arg)
+    code = step[0]
+    if (
+        step[3] is not None
+        and len(words) == _CARD_WORDS.get(code)
+        and step[4]
+        and raw == " ".join(words)
+    ):
+        if len(_HEADS) >= _HEADS_LIMIT:
+            _HEADS.clear()
+        _HEADS[raw[: -len(step[4]) - 1]] = (code, step[1], step[2])
+        return step
     if len(_STEPS) >= _STEPS_LIMIT:
         _STEPS.clear()
     _STEPS[raw] = step
@@ -436,10 +488,13 @@ def _whole_chips(word: str) -> bool:
 
 
 def _seat(word: str) -> int:
-    """The player index a label names (``p1``: 0), or -1: :func:`_player` then reports it."""
+    """The player index a label names (``p1``: 0), or :data:`NO_SEAT`: :func:`_player` then
+    reports it."""
     if word.startswith("p") and word[1:].isdecimal() and word[1:].isascii():
-        return int(word[1:]) - 1
-    return -1
+        seat = int(word[1:]) - 1
+        if seat >= 0:
+            return seat
+    return NO_SEAT
 
 
 def _replay_actions(
@@ -448,14 +503,14 @@ def _replay_actions(
     """Turn PHH actions into events; ``cc`` and ``cbr`` need the round's bets to be read.
 
     This loop runs for every action of every PHH hand, so it is kept tight: each action string
-    is decoded once per process (:func:`_step`, its cards included), so an action here is a
-    look-up, a test of its code and the event's construction.  The chips each player has put
+    without cards is decoded once per process, and one with cards by its head and its cards
+    (:func:`_step`), so an action here is a look-up or two, a test of its code and the event's
+    construction.  The chips each player has put
     in, this round and in all, are ``draft.round_committed`` and ``draft.total_committed`` as
     :meth:`HandDraft.action` keeps them, but updated here directly, with the round's highest
     bet kept up to date instead of recomputed per action.  A draw's event is built once its
     new cards are read (a hand that ends without them is an error).
     """
-    count = len(names)
     stack = dict(zip(names, stacks, strict=True))
     round_in = draft.round_committed
     total_in = draft.total_committed
@@ -474,7 +529,10 @@ def _replay_actions(
             if code == NOTE:
                 continue
             raise draft.error(value, line, rule="bad-phh")
-        name = names[seat] if 0 <= seat < count else _player(who, names, draft, raw)
+        try:
+            name = names[seat]  # a seat is never negative (:data:`NO_SEAT`)
+        except IndexError:
+            name = _player(who, names, draft, raw)
         if code == DEAL:
             cards = value if value is not None else _cards(arg, draft, line)
             if name not in dealt:
@@ -508,10 +566,8 @@ def _replay_actions(
             else:
                 events.append(Draw(name, (), (), pos))
             continue
-        if code == MEANINGLESS:
-            raise draft.error(value, line, rule="bad-phh")
-        betting = True
-        if code in (CALL, BET):
+        betting = True  # (a MEANINGLESS action, tested last, ends the hand: no matter)
+        if code <= BET:  # CALL or BET: DEAL and DISCARD are read above
             before = round_in.get(name, 0)
             left = stack[name] - total_in.get(name, 0)
             if code == CALL:
@@ -530,7 +586,8 @@ def _replay_actions(
             if len(round_in) == 1:
                 high = before + put
             elif put >= 0:
-                high = max(high, before + put)
+                if before + put > high:
+                    high = before + put
             else:  # a raise "to" less than already in: unreadable play, but read as before
                 high = max(round_in.values())
         elif code == FOLD:
@@ -540,8 +597,10 @@ def _replay_actions(
             events.append(Show(name, shown, pos))
         elif code == MUCK:
             events.append(Muck(name, pos))
-        else:  # SHOW_HIDDEN
+        elif code == SHOW_HIDDEN:
             events.append(Show(name, (None,) * draft.hand_size, pos))
+        else:  # MEANINGLESS
+            raise draft.error(value, line, rule="bad-phh")
     if pending:
         raise draft.error(f"{', '.join(pending)} discarded but were dealt nothing", rule="bad-phh")
 

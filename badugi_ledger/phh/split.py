@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
+from itertools import chain
 from typing import Any
 
 from ..model.errors import ImportFormatError, Position
@@ -74,18 +75,17 @@ def iter_pieces(lines: Iterable[str], source: str) -> Iterator[PhhPiece | Import
     start, size, too_big = 1, 0, False
     chunk: list[str] = []
     seen: set[str] = set()
+    lines = iter(lines)
+    for first in lines:  # the first line, without a byte-order mark, then the others
+        lines = chain((first.lstrip("\ufeff"),), lines)
+        break
     for number, line in enumerate(lines, 1):
-        if number == 1:
-            line = line.lstrip("\ufeff")
-        first = line[:1]  # a header starts with "[" or a blank: no other line is tried
-        header = (
-            _HEADER.fullmatch(line)
-            if (first == "[" or first == " " or first == "\t") and "[" in line[:64]
-            else None
-        )
-        if header is not None:
-            yield from _piece(key, start, chunk, too_big, source, seen)
-            key, start, chunk, size, too_big = _unquote(header.group(1)), number, [], 0, False
+        # a header starts with "[" or a blank ("" is in any string: an empty line has no "[")
+        if line[:1] in "[ \t" and "[" in line[:64]:
+            header = _HEADER.fullmatch(line)
+            if header is not None:
+                yield from _piece(key, start, chunk, too_big, source, seen)
+                key, start, chunk, size, too_big = _unquote(header.group(1)), number, [], 0, False
         if too_big:
             continue
         size += len(line) + 1
@@ -123,6 +123,10 @@ def _piece(
             return
         seen.add(key)
     if not chunk:
+        return
+    plain = fast.plain_lines(chunk if key is None else chunk[1:])  # as our writer writes
+    if plain is not None:
+        yield PhhPiece(key, start, chunk, plain if key is None else {key: plain})
         return
     text = "\n".join(chunk) + "\n"
     body = fast.fast_loads(text[len(chunk[0]) + 1 :]) if key is not None else None

@@ -41,6 +41,7 @@ from badugi_ledger.phh.split import PhhPiece
 from badugi_ledger.simulate.sessions import SimulationOptions, simulate_to_path
 from badugi_ledger.sites.common import parse_site_cards
 from badugi_ledger.sites.draft import HandDraft
+from badugi_ledger.sites.files import split_lines
 from tests.helpers.paths import FIXTURES
 
 FIXTURE = FIXTURES / "wikipedia_badugi.phh"
@@ -426,6 +427,8 @@ def _damage(text: str, how: str, at: int) -> str:
         actions[i] = actions[i][:-1] + ' AsAs"'
     elif how == "player":
         actions[i] = '"p9' + actions[i][3:]
+    elif how == "seat0":
+        actions[i] = '"p0' + actions[i][3:]
     elif how == "comment":
         actions[i] = actions[i][:-1] + ' # note"'
     elif how == "newline":
@@ -436,7 +439,9 @@ def _damage(text: str, how: str, at: int) -> str:
 @settings(max_examples=150, deadline=None)
 @given(
     st.integers(0, 10_000),
-    st.sampled_from(["drop", "repeat", "swap", "cbr", "cards", "player", "comment", "newline"]),
+    st.sampled_from(
+        ["drop", "repeat", "swap", "cbr", "cards", "player", "seat0", "comment", "newline"]
+    ),
     st.integers(0, 200),
 )
 def test_damaged_hands_fail_as_the_reference_fails(
@@ -495,20 +500,105 @@ def test_pokerkit_quoted_hands_read_as_the_reference_reads_them(
         assert fast == read_reference(quoted, f"q{n}.phh", monkeypatch)
 
 
-def test_action_strings_are_decoded_once_with_their_cards(simulated: list[str]) -> None:
-    """Each action string is decoded once into its code, seat and cards (canonical cards are
-    read there, so the loop reads none); the cache holds at most ``_STEPS_LIMIT`` strings."""
-    phh._STEPS.clear()
-    assert all(isinstance(i, HandRecord) for i in read_fast(simulated[0], "s.phh"))
-    with_cards = [s for s in phh._STEPS.values() if s[0] in (phh.DEAL, phh.SHOW) or s[4]]
-    assert with_cards
-    for code, _seat, _who, value, arg in with_cards:
-        if code in (phh.DEAL, phh.DISCARD, phh.SHOW):
+def _pokerkit_dumped() -> str:
+    """The PokerKit fixture as PokerKit itself writes it (``HandHistory.dumps``: one line per
+    field, single-quoted strings): a real PokerKit file."""
+    import pokerkit
+
+    return pokerkit.HandHistory.loads(FIXTURE.read_text(encoding="utf-8")).dumps()
+
+
+def test_action_strings_are_decoded_once_or_by_their_heads(
+    simulated: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A string without cards is decoded once (kept in ``_STEPS``); one with cards after a head
+    already read (``d dh p1``, ``p2 sd``, ``p4 sm``) is read as that head and its cards, not
+    word by word, and not kept.  On our writer's hands and PokerKit's own file, word-by-word
+    decoding happens only for the first string of each head; the steps are the same."""
+    decoded: list[str] = []
+    real = phh._decode
+
+    def spy(raw: str) -> phh.Step:
+        decoded.append(raw)
+        return real(raw)
+
+    monkeypatch.setattr(phh, "_decode", spy)
+    for text in (simulated[0], _pokerkit_dumped()):
+        phh._STEPS.clear()
+        phh._HEADS.clear()
+        decoded.clear()
+        assert all(isinstance(i, HandRecord) for i in read_fast(text, "s.phh"))
+        actions = tomllib.loads(text)["actions"]
+        with_cards = [a for a in actions if a.split()[-1] not in ("cc", "f", "sd", "sm")]
+        with_cards = [a for a in with_cards if "cbr" not in a]
+        heads = {a.rpartition(" ")[0] for a in with_cards}
+        assert len(with_cards) > len(heads)  # heads repeat: the shortcut has work to do
+        assert len(decoded) == len(set(actions) - set(with_cards)) + len(heads)
+        assert set(phh._HEADS) == heads
+        assert not set(phh._STEPS) & set(with_cards)  # one hand's cards: not kept
+        for raw in actions:
+            assert phh._step(raw) == real(raw)  # by its head or not: the same step
+        for code, _seat, _who, value, arg in map(real, with_cards):
             draft = HandDraft("t.phh", "h", Position("t.phh", 1, 1), "phh")
+            assert code in (phh.DEAL, phh.DISCARD, phh.SHOW)
             assert value == phh._cards(arg, draft, 0)
     for i in range(phh._STEPS_LIMIT + 10):
         phh._step(f"p1 cbr {i}")
         assert len(phh._STEPS) <= phh._STEPS_LIMIT
+    for i in range(phh._HEADS_LIMIT + 10):
+        phh._step(f"d dh p{i + 1} As")
+        assert len(phh._HEADS) <= phh._HEADS_LIMIT
+
+
+def test_plain_hands_are_read_from_their_lines(
+    simulated: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A hand written as our writer or PokerKit writes it is read from the lines the splitter
+    cut (``fast.plain_lines``), never joined into a text for the general readers; it reads as
+    tomllib reads the whole document.  A table with a comment still goes the general way."""
+    general: list[str] = []
+    real = phh_fast.fast_loads
+
+    def spy(text: str) -> object:
+        general.append(text)
+        return real(text)
+
+    monkeypatch.setattr(phh_fast, "fast_loads", spy)
+    hands = [*simulated[:10], _pokerkit_dumped()]
+    document = "".join(f"[{i}]\n{text}\n" for i, text in enumerate(hands))
+    expected = tomllib.loads(document)
+    for lines in (document.split("\n"), split_lines(document)):
+        pieces = list(phh.iter_pieces(lines, "m.phhs"))
+        assert [p.data for p in pieces] == [{str(i): expected[str(i)]} for i in range(len(hands))]
+    for text in hands:
+        (piece,) = phh.iter_pieces(text.split("\n"), "one.phh")
+        assert isinstance(piece, PhhPiece) and piece.data == tomllib.loads(text)
+    assert not general
+    commented = document.replace("[3]\n", "[3]\n# a note\n")
+    pieces = list(phh.iter_pieces(commented.split("\n"), "m.phhs"))
+    assert [p.data for p in pieces] == [{str(i): expected[str(i)]} for i in range(len(hands))]
+    assert len(general) == 1
+
+
+_HEAD_WORDS = st.sampled_from(["d dh p1", "d dh p2", "p1 sd", "p3 sm", "p1 cc", "d dh", "p0 sd"])
+_TAILS = st.sampled_from(
+    ["As", "As2c", "As2c3d4h", "????????", "??", "AsAs", "as", "", "-", "#", "As#x", "As\t", "10"]
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(_HEAD_WORDS, st.sampled_from([" ", "  ", "\t"]), _TAILS), max_size=8))
+def test_strings_read_by_their_heads_read_as_word_by_word(
+    strings: list[tuple[str, str, str]],
+) -> None:
+    """Whatever heads are known, ``_step`` of a string gives what decoding it word by word
+    gives: odd spacing, comments, missing or bad cards are never read by a head."""
+    phh._HEADS.clear()
+    for head in ("d dh p1", "p1 sd", "p3 sm", "p0 sd"):
+        phh._decode(f"{head} As")  # the heads of plain strings become known
+    for head, blank, tail in strings:
+        raw = head + blank + tail
+        assert phh._step(raw) == phh._decode(raw)
 
 
 _FIELD_VALUES = st.one_of(
