@@ -140,7 +140,9 @@ def hook(event, args):
     # A compile is ours when the first frame out of the standard library's functions
     # (dataclasses, typing, collections...) is in the package; a standard module's own
     # body, or another package, compiles for itself.
-    if event != "compile":
+    # A module compiled from its source file (no cached bytecode: PYTHONDONTWRITEBYTECODE, a
+    # fresh clone) is the import system's work, not code made at run time.
+    if event != "compile" or str(args[1]).endswith(".py"):
         return
     frame = sys._getframe(1)
     while frame is not None:
