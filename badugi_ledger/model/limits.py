@@ -1,4 +1,4 @@
-"""The one bound on numbers that every reader, the replay and the ledger share.
+"""The bounds every reader, the replay and the ledger share: on numbers, and on a line.
 
 A chip or money amount (a stack, a bet, a buy-in, a price in cents), a count (rebuys, seats,
 cards drawn) or an id that a user or a site file writes must fit what the whole pipeline can
@@ -21,6 +21,12 @@ MAX_AMOUNT = 2**53
 MAX_DIGITS = len(str(MAX_AMOUNT))
 """Digits of :data:`MAX_AMOUNT` (16): a number written with more digits is too large, which a
 reader can tell before converting the text (so a 5,000-digit number costs nothing)."""
+
+MAX_LINE = 10_000
+"""Characters a line of any hand history may have, ours or a site's (bytes of a file in our
+format, which is UTF-8).  Real lines are a few hundred characters (the site corpus's longest
+is 181); a longer one is a damaged or hostile file, refused without being held in memory whole.
+"""
 
 MAX_QUOTE = 200
 """Characters of an offending input line an error message quotes at most."""

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from ..model.errors import ImportFormatError, Position
-from ..model.limits import MAX_QUOTE, quote
+from ..model.limits import MAX_LINE, MAX_QUOTE, quote
 
 # --- decoding ---------------------------------------------------------------------------------
 
@@ -42,12 +42,7 @@ def unreadable(exc: BaseException, source: str, line: int) -> ImportFormatError:
     )
 
 
-# --- bounds on a site file ----------------------------------------------------------------------
-
-MAX_LINE = 10_000
-"""Characters a line of a site history may have.  Sites write short lines (the corpus's longest
-is 181 characters); a longer line is a damaged or hostile file, reported with rule
-``line-too-long`` without ever being held in memory whole."""
+# --- bounds on a site file (a line's: model.limits.MAX_LINE) -------------------------------------
 
 MAX_HAND_CHARS = 1_000_000
 """Characters one hand of a site history may have (the corpus's longest hand has about 6,000):

@@ -26,13 +26,10 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import AnyStr
 
 from ..model.frozen import fields_eq, fields_hash, fields_repr, frozen_fields
+from ..model.limits import MAX_LINE
 
 __all__ = ["BLOCK", "MAX_LINE", "Unreadable", "file_blocks", "text_blocks"]
 
-MAX_LINE = 10_000
-"""Longest line the reader accepts (characters; bytes in a file).  Real lines are a few hundred
-characters; a longer one is a corrupt file or not a history, and is refused without reading it
-into memory."""
 
 BLOCK = 1 << 16
 """Bytes (characters of a string) cut into lines at a time."""
