@@ -224,6 +224,7 @@ class FileWriter:
         # a hand replaced in this batch may change what an identity names, so after a
         # replacement the rest of the batch asks one hand at a time.
         wanted: dict[int, set[str]] = {}
+        event_ids: list[int | None] = []  # each hand's event, found in this first pass
         for rows in batch:
             problem = amount_problems(rows)
             if problem:
@@ -232,7 +233,11 @@ class FileWriter:
                     "ledger cannot hold it; nothing from this file was stored"
                 )
             if rows.fingerprint not in known:
-                wanted.setdefault(self.event(rows), set()).add(rows.identity[1])
+                event_id = self.event(rows)
+                wanted.setdefault(event_id, set()).add(rows.identity[1])
+                event_ids.append(event_id)
+            else:  # a stored hand's event is asked in the second pass, in the hands' order
+                event_ids.append(None)
         identities = self.by_identities(wanted)
         fresh = True
         hands: list[tuple[Any, ...]] = []
@@ -241,8 +246,9 @@ class FileWriter:
         players: list[tuple[Any, ...]] = []
         postings: list[tuple[Any, ...]] = []
         alias = self.alias
-        for rows in batch:
-            event_id = self.event(rows)
+        alias_id = self.aliases.get  # a name seen before: its id, without a method call
+        for rows, found in zip(batch, event_ids, strict=True):
+            event_id = self.event(rows) if found is None else found
             identity = (event_id, *rows.identity)
             stored = known.get(rows.fingerprint) or self.pending.get(identity)
             if stored is None:
@@ -272,16 +278,17 @@ class FileWriter:
                 hand_id, rows.fingerprint, rows.content, event_id
             )
             for name, *figures in rows.players:
-                players.append((hand_id, alias(name), *figures))
+                players.append((hand_id, alias_id(name) or alias(name), *figures))
             for account, is_player, kind, amount in rows.postings:
                 postings.append(
-                    (hand_id, account, alias(account) if is_player else None, kind, amount)
-                )
+                    (hand_id, account,
+                     (alias_id(account) or alias(account)) if is_player else None, kind, amount)
+                )  # fmt: skip
             for idx, (name, amount, eligible, detail, shares) in enumerate(rows.pots):
                 pot_id = self.next_pot
                 self.next_pot += 1
                 pots.append((pot_id, hand_id, idx, name, amount, eligible, detail))
-                winners.extend((pot_id, alias(w), share) for w, share in shares)
+                winners.extend((pot_id, alias_id(w) or alias(w), share) for w, share in shares)
         # Parents before children: the foreign keys are checked per statement.
         self.conn.executemany(_INSERT_HAND, hands)
         self.conn.executemany(_INSERT_POT, pots)
