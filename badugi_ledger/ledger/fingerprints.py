@@ -178,7 +178,7 @@ def events_json(events: Iterable[Any]) -> str:
             if kind is str:
                 append(encode_basestring(value))
             elif kind is int:
-                append(int.__repr__(value))
+                append(f"{value!r}")  # an int's repr, as int.__repr__ writes it: a cheaper call
             elif value is None:
                 append("null")
             elif value is True:

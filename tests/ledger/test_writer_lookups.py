@@ -77,3 +77,31 @@ def test_hands_of_one_session_object_find_their_event_without_hashing_it(tmp_pat
     )
     assert writer.event(other) != first
     writer.rollback()
+
+
+def test_a_stored_hands_event_is_made_after_the_new_hands_events_of_its_batch(
+    tmp_path: Path,
+) -> None:
+    """The writer asks each new hand's event while it gathers the identities to look up, and
+    a hand already stored (same fingerprint) its event only when the batch is written: an
+    unnamed session is named after its file, so a stored hand met again in another file makes
+    that file's event then, after the new hands' events, and the ids stay as they were."""
+    hand = (
+        "hand {number} · button Anna · Anna {a} · Ben {b}\n"
+        "Anna folds\n"
+        "final: Anna {a1} · Ben {b1}\n\n"
+    )
+    first = hand.format(number="1", a=100, b=100, a1=99, b1=101)
+    second = hand.format(number="2", a=99, b=101, a1=98, b1=102)  # the stacks carried
+    game = "game badugi · fixed limit 2/4 · blinds 1/2\n\n"
+    db = open_ledger(tmp_path / "club.db")
+    one = tmp_path / "one.bhh"
+    one.write_text(game + first, encoding="utf-8")
+    assert import_file(db, one).stored == 1
+    two = tmp_path / "two.bhh"
+    two.write_text(game + first + 'cash "Night"\n\n' + second, encoding="utf-8")
+    report = import_file(db, two)
+    assert (report.stored, report.duplicate) == (1, 1)
+    events = db.execute("SELECT id, name FROM events ORDER BY id").fetchall()
+    assert events == [(1, "one"), (2, "Night"), (3, "two")]
+    db.close()
