@@ -242,9 +242,15 @@ class FileWriter:
         postings: list[tuple[Any, ...]] = []
         alias = self.alias
         for rows in batch:
+            stored = known.get(rows.fingerprint)
+            if stored is not None and stored.content == rows.content:
+                # The same hand, already stored (maybe from another file): nothing to write,
+                # and no event to make for it (an unnamed session is named after its file).
+                self.report.duplicate += 1
+                continue
             event_id = self.event(rows)
             identity = (event_id, *rows.identity)
-            stored = known.get(rows.fingerprint) or self.pending.get(identity)
+            stored = stored or self.pending.get(identity)
             if stored is None:
                 stored = identities.get(identity) if fresh else self.by_identity(*identity)
             if stored is not None:

@@ -79,13 +79,10 @@ def test_hands_of_one_session_object_find_their_event_without_hashing_it(tmp_pat
     writer.rollback()
 
 
-def test_a_stored_hands_event_is_made_after_the_new_hands_events_of_its_batch(
-    tmp_path: Path,
-) -> None:
-    """The writer asks each new hand's event while it gathers the identities to look up, and
-    a hand already stored (same fingerprint) its event only when the batch is written: an
-    unnamed session is named after its file, so a stored hand met again in another file makes
-    that file's event then, after the new hands' events, and the ids stay as they were."""
+def test_a_hand_stored_from_another_file_makes_no_event(tmp_path: Path) -> None:
+    """A hand already stored, met again in another file, is a duplicate and adds nothing: not
+    even the event its unnamed session would be (named after the new file), which would be an
+    event with no hands in every list of events."""
     hand = (
         "hand {number} · button Anna · Anna {a} · Ben {b}\n"
         "Anna folds\n"
@@ -103,5 +100,10 @@ def test_a_stored_hands_event_is_made_after_the_new_hands_events_of_its_batch(
     report = import_file(db, two)
     assert (report.stored, report.duplicate) == (1, 1)
     events = db.execute("SELECT id, name FROM events ORDER BY id").fetchall()
-    assert events == [(1, "one"), (2, "Night"), (3, "two")]
+    assert events == [(1, "one"), (2, "Night")]
+    counts = db.execute(
+        "SELECT e.name, count(h.id) FROM events e LEFT JOIN hands h ON h.event_id = e.id "
+        "GROUP BY e.id ORDER BY e.id"
+    ).fetchall()
+    assert counts == [("one", 1), ("Night", 1)]
     db.close()
