@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
+from functools import partial
 from itertools import accumulate
 from typing import Any
 
@@ -68,6 +69,9 @@ _END = r"[ \t]*(?:[·•;][ \t]*(?!\n?\Z)|(?:#[^\n]*)?\n?\Z)"
 _ITEM_END = re.compile(_END)  # after a header item
 
 Reader = Callable[[list[str], Iterable[int], bool, str, int], "list[Event] | None"]
+CardEntry = Callable[[tuple[str, Position], list[str]], "Event | None"]
+"""Reads an entry of a card line from its player (name and position) and its tokens (the name
+first): its event, or None if it is not plain; a KeyError is a token that is no card."""
 
 
 class PlainLines:
@@ -136,10 +140,10 @@ class PlainLines:
         self._header_items: dict[str, list[tuple[str, re.Pattern[str]]]] = {}
         self.readers: dict[str | None, Reader] = {
             None: self._entries,
-            "draw": self._draws,
-            "deal": self._deals,
-            "show": self._shows,
-            "final": self._finals,
+            "draw": partial(self._card_line, _draw_entry),
+            "deal": partial(self._card_line, _deal_entry),
+            "show": partial(self._card_line, _show_entry),
+            "final": partial(self._card_line, _final_entry),
         }
 
     def body_line(self, line: str, src: str, lineno: int) -> list[Event] | None:
@@ -205,106 +209,35 @@ class PlainLines:
     # The entries of draw, deal, show and final lines: a name, then cards, a number, ``pat``,
     # ``mucks`` or cards received after an arrow.  Their tokens are cut at the white space the
     # grammar skips (one space in a usual line); a name is checked once, a card looked up in
-    # the table of the grammar's CARDS (transformer.CARD_TABLE): a KeyError is no card.
+    # the table of the grammar's CARDS (transformer.CARD_TABLE): a KeyError is no card.  The
+    # line is read by :meth:`_card_line`, each entry after its name by the line's own
+    # :data:`CardEntry` function.
 
-    def _named(
-        self, texts: list[str], columns: Iterable[int], spaced: bool
-    ) -> list[tuple[str, int, list[str]]] | None:
-        """The entries of a card line as (player, column, tokens: the name and what follows),
-        or None: an entry does not start with a plain name followed by something."""
-        named = []
+    def _card_line(
+        self,
+        entry: CardEntry,
+        texts: list[str],
+        columns: Iterable[int],
+        spaced: bool,
+        src: str,
+        lineno: int,
+    ) -> list[Event] | None:
+        """The events of a card line's entries, each a plain name followed by what ``entry``
+        reads, or None: an entry is not plain."""
+        out: list[Event] = []
         names = self._names
         for text, column in zip(texts, columns, strict=False):  # columns: maybe one more
             tokens = text.split(" ") if spaced else _BLANKS.split(text)
             name = names.get(tokens[0]) or self._plain_name(tokens[0])
             if name is None or len(tokens) < 2:
                 return None
-            named.append((name, column, tokens))
-        return named
-
-    def _draws(
-        self, texts: list[str], columns: Iterable[int], spaced: bool, src: str, lineno: int
-    ) -> list[Event] | None:
-        named = self._named(texts, columns, spaced)
-        if named is None:
-            return None
-        out: list[Event] = []
-        for name, column, tokens in named:
-            who = (name, position(src, lineno, column))
-            if tokens[1] == "pat":
-                if len(tokens) != 2:
-                    return None
-                out.append(make_pat(who))
-                continue
-            got = None
-            before = tokens[1:]
-            for arrow in _ARROWS:
-                if arrow in before:
-                    split = before.index(arrow)
-                    received = before[split + 1 :]
-                    before = before[:split]
-                    if not received or not before:
-                        return None
-                    try:
-                        got = tuple(map(_CARD, received))
-                    except KeyError:
-                        return None
-                    break
-            count = before[0]
-            if len(before) == 1 and count.isdecimal() and len(count) <= MAX_DIGITS:
-                out.append(make_draw_count(who, int(count), got))
-                continue
             try:
-                out.append(make_draw_cards(who, tuple(map(_CARD, before)), got))
-            except KeyError:
+                event = entry((name, position(src, lineno, column)), tokens)
+            except KeyError:  # a token that is no card
                 return None
-        return out
-
-    def _deals(
-        self, texts: list[str], columns: Iterable[int], spaced: bool, src: str, lineno: int
-    ) -> list[Event] | None:
-        named = self._named(texts, columns, spaced)
-        if named is None:
-            return None
-        out: list[Event] = []
-        for name, column, tokens in named:
-            try:
-                dealt = tuple(map(_CARD, tokens[1:]))
-            except KeyError:
+            if event is None:
                 return None
-            out.append(make_deal((name, position(src, lineno, column)), dealt))
-        return out
-
-    def _shows(
-        self, texts: list[str], columns: Iterable[int], spaced: bool, src: str, lineno: int
-    ) -> list[Event] | None:
-        named = self._named(texts, columns, spaced)
-        if named is None:
-            return None
-        out: list[Event] = []
-        for name, column, tokens in named:
-            who = (name, position(src, lineno, column))
-            if tokens[1] == "mucks" and len(tokens) == 2:
-                out.append(make_muck(who))
-                continue
-            try:
-                out.append(make_show(who, tuple(map(_CARD, tokens[1:]))))
-            except KeyError:
-                return None
-        return out
-
-    def _finals(
-        self, texts: list[str], columns: Iterable[int], spaced: bool, src: str, lineno: int
-    ) -> list[Event] | None:
-        named = self._named(texts, columns, spaced)
-        if named is None:
-            return None
-        out: list[Event] = []
-        for name, column, tokens in named:
-            amount = tokens[1]
-            if len(tokens) != 2 or not amount.isdecimal() or len(amount) > MAX_DIGITS:
-                return None
-            out.append(make_final((name, position(src, lineno, column)), int(amount)))
+            out.append(event)
         return out
 
     def hand_line(self, line: str, src: str, lineno: int) -> RawHand | None:
@@ -517,6 +450,47 @@ def _cut(line: str, at: int) -> tuple[list[str], Iterable[int], bool] | None:
         columns.append(at + start + 1)
         usual = False
     return None if "" in texts else (texts, columns, usual)
+
+
+def _draw_entry(who: tuple[str, Position], tokens: list[str]) -> Event | None:
+    """``Dan pat``, ``Dan 2``, ``Dan Ks Qd`` or either with ``-> 8s 5c``."""
+    if tokens[1] == "pat":
+        return make_pat(who) if len(tokens) == 2 else None
+    got = None
+    before = tokens[1:]
+    for arrow in _ARROWS:
+        if arrow in before:
+            split = before.index(arrow)
+            received = before[split + 1 :]
+            before = before[:split]
+            if not received or not before:
+                return None
+            got = tuple(map(_CARD, received))
+            break
+    count = before[0]
+    if len(before) == 1 and count.isdecimal() and len(count) <= MAX_DIGITS:
+        return make_draw_count(who, int(count), got)
+    return make_draw_cards(who, tuple(map(_CARD, before)), got)
+
+
+def _deal_entry(who: tuple[str, Position], tokens: list[str]) -> Event:
+    """``Dan Ks Qd 8s 5c``."""
+    return make_deal(who, tuple(map(_CARD, tokens[1:])))
+
+
+def _show_entry(who: tuple[str, Position], tokens: list[str]) -> Event:
+    """``Dan Ks Qd 8s 5c`` or ``Dan mucks``."""
+    if tokens[1] == "mucks" and len(tokens) == 2:
+        return make_muck(who)
+    return make_show(who, tuple(map(_CARD, tokens[1:])))
+
+
+def _final_entry(who: tuple[str, Position], tokens: list[str]) -> Event | None:
+    """``Dan 120``."""
+    amount = tokens[1]
+    if len(tokens) != 2 or not amount.isdecimal() or len(amount) > MAX_DIGITS:
+        return None
+    return make_final(who, int(amount))
 
 
 def _event(m: re.Match[str]) -> Event:
