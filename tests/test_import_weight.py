@@ -89,7 +89,6 @@ GETTERS = {{
     "badugi_ledger.model.cards": ("_card_pattern", "_run_patterns"),
     "badugi_ledger.model.money": ("_money_pattern", "_currency_pattern"),
     "badugi_ledger.model.escaping": ("_number_pattern", "_markdown_pattern"),
-    "badugi_ledger.text.hints": ("_run_of_cards",),
 }}
 def made():
     found = []

@@ -161,13 +161,21 @@ def parse_cards(
     return cards
 
 
+def is_card_run(token: str) -> bool:
+    """Whether ``token`` is two cards or more written without spaces between them (``As2d``,
+    ``??Kd``), which :func:`parse_cards` splits.
+
+    >>> is_card_run("As2d"), is_card_run("As"), is_card_run("Anna")
+    (True, False, False)
+    """
+    return len(token) > 3 and _run_patterns()[0].fullmatch(token) is not None
+
+
 def _split_run(token: str) -> list[str]:
     """``As2d`` -> ``["As", "2d"]``; any other token is left whole for :func:`parse_card` to
     read or to name in its error."""
-    if len(token) > 3:
-        run, part = _run_patterns()
-        if run.fullmatch(token):
-            return part.findall(token)
+    if is_card_run(token):
+        return _run_patterns()[1].findall(token)
     return [token]
 
 

@@ -22,10 +22,9 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable, Sequence
-from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from ..model.cards import parse_card, parse_cards
+from ..model.cards import is_card_run, parse_card, parse_cards
 from ..model.errors import CardError, ParseError, Position
 from ..model.limits import MAX_QUOTE
 from .grammar import describe_expected
@@ -87,13 +86,6 @@ def closest(word: str, candidates: Iterable[str]) -> str | None:
     return best
 
 
-@cache
-def _run_of_cards() -> re.Pattern[str]:
-    """Cards written without spaces between them (compiled at the first error, not at every
-    start: nothing here runs for a file without mistakes)."""
-    return re.compile(r"(?:(?:10|[2-9AaTtJjQqKk])[cdhsCDHS♣♦♥♠♧♢♡♤]|\?\?){2,}")
-
-
 def card_problem(word: str) -> str | None:
     """What is wrong with ``word`` written where a card belongs (None: it is a card, or looks
     nothing like one), in the words of :func:`badugi_ledger.model.cards.parse_card`.
@@ -110,7 +102,7 @@ def card_problem(word: str) -> str | None:
     >>> card_problem("As") is None and card_problem("Annabel") is None
     True
     """
-    if _run_of_cards().fullmatch(word):
+    if is_card_run(word):
         try:
             spaced = " ".join(str(c) if c else "??" for c in parse_cards(word))
         except CardError as exc:  # a run that repeats a card, "KdKd"
