@@ -59,7 +59,7 @@ from .headers import HEADER_KEYWORDS, HeaderItemError, SettingsState, implied_po
 from .hints import closest, error_at, item_column, syntax_error
 from .lines import MAX_LINE as MAX_LINE  # (where the night file and tests look for it)
 from .lines import Line, Unreadable, file_blocks, text_blocks
-from .plainlines import PlainLines
+from .plainlines import CARD_LINE_WORDS, PlainLines
 from .transformer import POSTS_NONE, EventBuilder, FormatError, RawHand, short
 
 if TYPE_CHECKING:
@@ -79,9 +79,10 @@ _LINE_KIND = re.compile(
 )
 _KIND_STARTS = frozenset(word[0] for word in ("hand", *HEADER_KEYWORDS, "pot", "no"))
 """The first characters of the lines _LINE_KIND matches (a player's name seldom has one)."""
-_BODY_WORDS = ("deal", "draw", "show", "final")
+_BODY_WORDS = CARD_LINE_WORDS
 """Words that start body lines: no keyword of _LINE_KIND starts with one, nor is one's start,
-so a line starting with one is no hand line and no header line (a test holds this)."""
+so a line starting with one is no hand line and no header line (a test holds this; ``buy``,
+which also starts body lines, is left out: ``buy-in`` starts a header line)."""
 _SPACES = (
     "\t\n\x0b\x0c\r\x1c\x1d\x1e\x1f \x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005"
     "\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000"

@@ -52,7 +52,10 @@ from .transformer import cards as read_cards
 
 # ---------------------------------------------------------------- the fast path for plain lines
 # The start of a body line: its keyword (``draw:``), and the white space before its first entry.
-_LINE_KEYWORDS = ("deal", "draw", "buy", "show", "final")
+CARD_LINE_WORDS = ("deal", "draw", "show", "final")
+"""The words that start the body lines whose entries are a name and cards or a number (``draw:
+Dan 2 · Eve pat``), each read here by its own :data:`CardEntry` function."""
+_LINE_KEYWORDS = (*CARD_LINE_WORDS, "buy")  # (buy lines: Lark reads them)
 _HEAD = re.compile(f"[ \\t]*(?:({'|'.join(_LINE_KEYWORDS)})(?=[ \\t:])[ \\t]*:?[ \\t]*)?")
 _HEAD_STARTS = frozenset(" \t" + "".join(word[0] for word in _LINE_KEYWORDS))
 """The first characters of a line _HEAD matches more of than nothing."""
