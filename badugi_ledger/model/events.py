@@ -12,6 +12,12 @@ Amount conventions (one for every format):
 * ``Action.amount`` for ``bet`` and ``raise`` is the player's *total* for the current betting
   round after the action ("raises to 8"), never an increment.
 
+Events carry no position.  An event is what was written (``Dan calls``), not where: equal
+events are equal wherever they stand, and a reader may give every occurrence of one entry the
+same object.  Where each event was written is the record's side table,
+:attr:`HandRecord.positions` (:mod:`.positions`), made into :class:`~.errors.Position` objects
+only when something is reported (:meth:`HandRecord.position`).
+
 How an event is built: every reader builds dozens of events per hand, and a frozen dataclass's
 generated ``__init__`` sets each field through ``object.__setattr__``, one call per field, which
 made building an event about twice as dear as it need be.  So each event class (and
@@ -27,6 +33,7 @@ start.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Literal
 
 from .cards import Card
@@ -56,7 +63,6 @@ class Post:
     kind: PostKind
     amount: int | None = None
     all_in: bool = False
-    pos: Position = NOWHERE
 
     def __init__(
         self,
@@ -64,12 +70,11 @@ class Post:
         kind: PostKind,
         amount: int | None = None,
         all_in: bool = False,
-        pos: Position = NOWHERE,
     ) -> None:
         _set(
             self,
             "__dict__",
-            {"player": player, "kind": kind, "amount": amount, "all_in": all_in, "pos": pos},
+            {"player": player, "kind": kind, "amount": amount, "all_in": all_in},
         )
 
 
@@ -81,10 +86,9 @@ class Deal:
 
     player: str
     cards: Cards
-    pos: Position = NOWHERE
 
-    def __init__(self, player: str, cards: Cards, pos: Position = NOWHERE) -> None:
-        _set(self, "__dict__", {"player": player, "cards": cards, "pos": pos})
+    def __init__(self, player: str, cards: Cards) -> None:
+        _set(self, "__dict__", {"player": player, "cards": cards})
 
 
 @frozen_fields
@@ -97,7 +101,6 @@ class Action:
     verb: Verb
     amount: int | None = None
     all_in: bool = False
-    pos: Position = NOWHERE
 
     def __init__(
         self,
@@ -105,12 +108,11 @@ class Action:
         verb: Verb,
         amount: int | None = None,
         all_in: bool = False,
-        pos: Position = NOWHERE,
     ) -> None:
         _set(
             self,
             "__dict__",
-            {"player": player, "verb": verb, "amount": amount, "all_in": all_in, "pos": pos},
+            {"player": player, "verb": verb, "amount": amount, "all_in": all_in},
         )
 
 
@@ -126,15 +128,12 @@ class Draw:
     player: str
     discards: Cards
     received: Cards
-    pos: Position = NOWHERE
 
-    def __init__(
-        self, player: str, discards: Cards, received: Cards, pos: Position = NOWHERE
-    ) -> None:
+    def __init__(self, player: str, discards: Cards, received: Cards) -> None:
         _set(
             self,
             "__dict__",
-            {"player": player, "discards": discards, "received": received, "pos": pos},
+            {"player": player, "discards": discards, "received": received},
         )
 
     @property
@@ -152,7 +151,6 @@ class Buy:
     discard: Card | None
     received: Card | None
     price: int | None = None
-    pos: Position = NOWHERE
 
     def __init__(
         self,
@@ -160,7 +158,6 @@ class Buy:
         discard: Card | None,
         received: Card | None,
         price: int | None = None,
-        pos: Position = NOWHERE,
     ) -> None:
         _set(
             self,
@@ -170,7 +167,6 @@ class Buy:
                 "discard": discard,
                 "received": received,
                 "price": price,
-                "pos": pos,
             },
         )
 
@@ -183,10 +179,9 @@ class Show:
 
     player: str
     cards: Cards
-    pos: Position = NOWHERE
 
-    def __init__(self, player: str, cards: Cards, pos: Position = NOWHERE) -> None:
-        _set(self, "__dict__", {"player": player, "cards": cards, "pos": pos})
+    def __init__(self, player: str, cards: Cards) -> None:
+        _set(self, "__dict__", {"player": player, "cards": cards})
 
 
 @frozen_fields
@@ -196,10 +191,9 @@ class Muck:
     __eq__, __hash__, __repr__ = fields_eq, fields_hash, fields_repr
 
     player: str
-    pos: Position = NOWHERE
 
-    def __init__(self, player: str, pos: Position = NOWHERE) -> None:
-        _set(self, "__dict__", {"player": player, "pos": pos})
+    def __init__(self, player: str) -> None:
+        _set(self, "__dict__", {"player": player})
 
 
 @frozen_fields
@@ -211,12 +205,9 @@ class Collect:
     player: str
     amount: int
     pot: str | None = None
-    pos: Position = NOWHERE
 
-    def __init__(
-        self, player: str, amount: int, pot: str | None = None, pos: Position = NOWHERE
-    ) -> None:
-        _set(self, "__dict__", {"player": player, "amount": amount, "pot": pot, "pos": pos})
+    def __init__(self, player: str, amount: int, pot: str | None = None) -> None:
+        _set(self, "__dict__", {"player": player, "amount": amount, "pot": pot})
 
 
 @frozen_fields
@@ -226,10 +217,9 @@ class CarryOut:
     __eq__, __hash__, __repr__ = fields_eq, fields_hash, fields_repr
 
     amount: int
-    pos: Position = NOWHERE
 
-    def __init__(self, amount: int, pos: Position = NOWHERE) -> None:
-        _set(self, "__dict__", {"amount": amount, "pos": pos})
+    def __init__(self, amount: int) -> None:
+        _set(self, "__dict__", {"amount": amount})
 
 
 @frozen_fields
@@ -239,10 +229,9 @@ class RakeTaken:
     __eq__, __hash__, __repr__ = fields_eq, fields_hash, fields_repr
 
     amount: int
-    pos: Position = NOWHERE
 
-    def __init__(self, amount: int, pos: Position = NOWHERE) -> None:
-        _set(self, "__dict__", {"amount": amount, "pos": pos})
+    def __init__(self, amount: int) -> None:
+        _set(self, "__dict__", {"amount": amount})
 
 
 @frozen_fields
@@ -252,10 +241,9 @@ class PotTotal:
     __eq__, __hash__, __repr__ = fields_eq, fields_hash, fields_repr
 
     amount: int
-    pos: Position = NOWHERE
 
-    def __init__(self, amount: int, pos: Position = NOWHERE) -> None:
-        _set(self, "__dict__", {"amount": amount, "pos": pos})
+    def __init__(self, amount: int) -> None:
+        _set(self, "__dict__", {"amount": amount})
 
 
 @frozen_fields
@@ -266,10 +254,9 @@ class FinalStack:
 
     player: str
     amount: int
-    pos: Position = NOWHERE
 
-    def __init__(self, player: str, amount: int, pos: Position = NOWHERE) -> None:
-        _set(self, "__dict__", {"player": player, "amount": amount, "pos": pos})
+    def __init__(self, player: str, amount: int) -> None:
+        _set(self, "__dict__", {"player": player, "amount": amount})
 
 
 @frozen_fields
@@ -281,12 +268,9 @@ class StackChange:
     player: str
     amount: int
     kind: StackChangeKind = "rebuy"
-    pos: Position = NOWHERE
 
-    def __init__(
-        self, player: str, amount: int, kind: StackChangeKind = "rebuy", pos: Position = NOWHERE
-    ) -> None:
-        _set(self, "__dict__", {"player": player, "amount": amount, "kind": kind, "pos": pos})
+    def __init__(self, player: str, amount: int, kind: StackChangeKind = "rebuy") -> None:
+        _set(self, "__dict__", {"player": player, "amount": amount, "kind": kind})
 
 
 @frozen_fields
@@ -296,10 +280,9 @@ class SitOut:
     __eq__, __hash__, __repr__ = fields_eq, fields_hash, fields_repr
 
     player: str
-    pos: Position = NOWHERE
 
-    def __init__(self, player: str, pos: Position = NOWHERE) -> None:
-        _set(self, "__dict__", {"player": player, "pos": pos})
+    def __init__(self, player: str) -> None:
+        _set(self, "__dict__", {"player": player})
 
 
 Event = (
@@ -408,6 +391,9 @@ class HandRecord:
     """The record says the hand had no forced bets at all (``posts none``).  A record with no
     ``Post`` event and this False gets the blinds and antes its settings name (a record built
     by hand); the text reader writes them out itself."""
+    positions: Sequence[Position] = ()
+    """Where each event was written, in the order of ``events`` (:mod:`.positions`): empty for
+    a record built without positions (every event then stands nowhere, :meth:`position`)."""
 
     def __init__(
         self,
@@ -422,7 +408,10 @@ class HandRecord:
         origin: str = "text",
         text: str = "",
         posts_none: bool = False,
+        positions: Sequence[Position] = (),
     ) -> None:
+        if positions and len(positions) != len(events):
+            raise ValueError(f"{len(positions)} positions for {len(events)} events")
         _set(
             self,
             "__dict__",
@@ -438,8 +427,15 @@ class HandRecord:
                 "origin": origin,
                 "text": text,
                 "posts_none": posts_none,
+                "positions": positions,
             },
         )
+
+    def position(self, index: int) -> Position:
+        """Where ``events[index]`` was written (:data:`~.errors.NOWHERE` when the record keeps no
+        positions)."""
+        positions = self.positions
+        return positions[index] if positions else NOWHERE
 
     @property
     def players(self) -> tuple[str, ...]:
