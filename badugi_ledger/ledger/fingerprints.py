@@ -239,7 +239,7 @@ def _fingerprinted_events(record: HandRecord) -> tuple[Any, ...]:
         return record.events
     return tuple(
         [
-            Collect(e.player, e.amount, "main", e.pos)
+            Collect(e.player, e.amount, "main")
             if type(e) is Collect and e.pot is None
             else e
             for e in record.events

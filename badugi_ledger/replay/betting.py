@@ -44,7 +44,7 @@ from __future__ import annotations
 from functools import partial
 from typing import NamedTuple
 
-from ..model.errors import IllegalAction, Position
+from ..model.errors import IllegalAction
 from ..model.events import Action, Post, PostKind
 from ..model.settings import GameSettings
 from .state import BET, PRE, HandState, illegal
@@ -65,11 +65,11 @@ def _post_amount(st: HandState, ev: Post, due: int, what: str) -> int:
         return min(due, stack)
     if ev.amount > stack:
         raise illegal(
-            "over-stack", f"{ev.player} posts {ev.amount} but has only {stack} chips", ev.pos
+            "over-stack", f"{ev.player} posts {ev.amount} but has only {stack} chips", st.here()
         )
     if ev.amount != due and not (ev.amount < due and ev.amount == stack):
         raise illegal(
-            "post-amount", f"{ev.player} posts {ev.amount} as {what}; it is {due}", ev.pos
+            "post-amount", f"{ev.player} posts {ev.amount} as {what}; it is {due}", st.here()
         )
     return ev.amount
 
@@ -77,13 +77,14 @@ def _post_amount(st: HandState, ev: Post, due: int, what: str) -> int:
 def post(st: HandState, ev: Post) -> None:
     """One forced bet, checked against the settings and the seats."""
     if st.phase != PRE:
-        raise illegal("event-order", f"{ev.player} posts after the betting has started", ev.pos)
+        raise illegal("event-order", f"{ev.player} posts after the betting has started", st.here())
     p = ev.player
     if p not in st.in_hand:
-        st.check_player(p, ev.pos)
+        st.check_player(p)
     s = st.settings
     if st.redeal and not st.house.redeal_posts and ev.kind != "dead":
-        if ev.pos == st.record.pos and ev.pos.line:
+        here = st.here()
+        if here == st.record.pos and here.line:
             # Implied by the reader (placed at the hand line), which did not know that the
             # previous hand's pot carried: on a redeal the settings imply no posts.
             if not st.notes or not st.notes[-1].startswith("Progressive Badugi redeal"):
@@ -93,30 +94,32 @@ def post(st: HandState, ev: Post) -> None:
             "redeal-posts",
             f"{p} posts a {ev.kind} on a Progressive Badugi redeal; the house rule says the "
             "redeal has no blinds or antes (002, seeds README item 5)",
-            ev.pos,
+            st.here(),
         )
     kinds = st.posted.setdefault(p, set())
     if ev.kind in kinds:
-        raise illegal("blind-twice", f"{p} posts a {ev.kind} twice", ev.pos)
+        raise illegal("blind-twice", f"{p} posts a {ev.kind} twice", st.here())
     kinds.add(ev.kind)
     st.posts_seen = True
     if ev.kind == "small-blind":
         if p != st.sb_player:
             owner = st.sb_player or "nobody (the settings have no small blind)"
             raise illegal(
-                "blind-player", f"{p} posts the small blind, but it is {owner}'s (000)", ev.pos
+                "blind-player", f"{p} posts the small blind, but it is {owner}'s (000)", st.here()
             )
         due = forced_due(s, "small-blind")
         st.pay(p, _post_amount(st, ev, due, "the small blind"), "blind", live=True)
     elif ev.kind == "big-blind":
         # The big blind's owner, or a live big blind posted out of position by a newcomer.
         if st.bb_player is None:
-            raise illegal("blind-player", f"{p} posts a big blind; the settings have none", ev.pos)
+            raise illegal(
+                "blind-player", f"{p} posts a big blind; the settings have none", st.here()
+            )
         due = forced_due(s, "big-blind")
         st.pay(p, _post_amount(st, ev, due, "the big blind"), "blind", live=True)
     elif ev.kind == "ante":
         if not s.ante:
-            raise illegal("post-amount", f"{p} posts an ante; the settings have none", ev.pos)
+            raise illegal("post-amount", f"{p} posts an ante; the settings have none", st.here())
         st.pay(p, _post_amount(st, ev, forced_due(s, "ante"), "the ante"), "ante", live=False)
     elif ev.kind == "dead":
         due = ev.amount if ev.amount is not None else forced_due(s, "dead")
@@ -188,7 +191,7 @@ def post_due(st: HandState, player: str, kind: PostKind) -> int:
     return min(forced_due(st.settings, kind), st.stack[player])
 
 
-def open_betting(st: HandState, pos: Position) -> None:
+def open_betting(st: HandState) -> None:
     """Close the forced bets (checking none is missing) and start betting round 1."""
     s = st.settings
     if not st.posts_seen:
@@ -198,11 +201,13 @@ def open_betting(st: HandState, pos: Position) -> None:
         for p, kind in missing:
             if kind != "ante":
                 raise illegal(
-                    "blind-missing", f"{p} has not posted the {kind.replace('-', ' ')}", pos
+                    "blind-missing",
+                    f"{p} has not posted the {kind.replace('-', ' ')}",
+                    st.here(),
                 )
         if missing:
             antes = ", ".join(p for p, _ in missing)  # every one an ante
-            raise illegal("blind-missing", f"no ante from {antes}", pos)
+            raise illegal("blind-missing", f"no ante from {antes}", st.here())
     blinds_live = st.bb_player is not None and st.committed.get(st.bb_player, 0) > 0
     top = max(st.committed.values())
     level = max(top, s.big_blind) if blinds_live else top
@@ -297,7 +302,7 @@ def act(st: HandState, ev: Action) -> bool:
     # look for whose turn it is.
     if st.turn != p or p not in pending:
         if p not in st.in_hand:
-            st.check_player(p, ev.pos)
+            st.check_player(p)
         expected = next_actor(st)
         if p != expected:
             _out_of_turn(st, ev, expected)
@@ -308,7 +313,7 @@ def act(st: HandState, ev: Action) -> bool:
         committed = st.committed
         owe = st.level - committed[p]
         if owe <= 0:
-            raise illegal("call-amount", f"{p} calls, but there is nothing to call", ev.pos)
+            raise illegal("call-amount", f"{p} calls, but there is nothing to call", st.here())
         if st.unknown and p in st.unknown:
             _shows_stack(st, ev, ev.amount, ev.amount is not None and ev.amount < owe)
         pay = call_amount(st, p)
@@ -323,7 +328,7 @@ def act(st: HandState, ev: Action) -> bool:
         owe = st.level - st.committed[p]
         if owe > 0:
             raise illegal(
-                "check-facing-bet", f"{p} checks facing a bet: {owe} to call (000)", ev.pos
+                "check-facing-bet", f"{p} checks facing a bet: {owe} to call (000)", st.here()
             )
         pending.discard(p)
     else:
@@ -343,10 +348,14 @@ def _check_call(st: HandState, ev: Action, pay: int) -> None:
     stack = st.stack[p]
     if ev.amount is not None and ev.amount != pay:
         if ev.amount > stack:
-            raise illegal("over-stack", f"{p} calls {ev.amount} but has only {stack} chips", ev.pos)
-        raise illegal("call-amount", f"{p} calls {ev.amount}; the call is {pay}", ev.pos)
+            raise illegal(
+                "over-stack", f"{p} calls {ev.amount} but has only {stack} chips", st.here()
+            )
+        raise illegal("call-amount", f"{p} calls {ev.amount}; the call is {pay}", st.here())
     if ev.all_in and pay < stack:
-        raise illegal("all-in-stack", f"{p} is marked all-in but keeps {stack - pay} chips", ev.pos)
+        raise illegal(
+            "all-in-stack", f"{p} is marked all-in but keeps {stack - pay} chips", st.here()
+        )
 
 
 def _out_of_turn(st: HandState, ev: Action, expected: str | None) -> None:
@@ -355,17 +364,17 @@ def _out_of_turn(st: HandState, ev: Action, expected: str | None) -> None:
     LBad-USD-SNG8-201011.txt``, hand 52589452703): the chips stay in, the claim is given up."""
     p = ev.player
     if p in st.folded:
-        raise illegal("turn-order", f"{p} acts after folding", ev.pos)
+        raise illegal("turn-order", f"{p} acts after folding", st.here())
     if p in st.all_in:
         if ev.verb == "fold":
             st.fold(p)
-            st.warn("fold-all-in", f"{p} folds while all-in and gives up the pot", ev.pos)
+            st.warn("fold-all-in", f"{p} folds while all-in and gives up the pot", st.here())
             return
-        raise illegal("turn-order", f"{p} is all-in and cannot act any more", ev.pos)
+        raise illegal("turn-order", f"{p} is all-in and cannot act any more", st.here())
     raise illegal(
         "turn-order",
         f"{p} acts, but it is {expected}'s turn (order of play: 000)",
-        ev.pos,
+        st.here(),
     )
 
 
@@ -407,7 +416,7 @@ def raise_size(st: HandState, player: str) -> RaiseSize:
     return _sizes((level + min_inc, most))
 
 
-def raise_refused(st: HandState, player: str, pos: Position | None) -> IllegalAction | None:
+def raise_refused(st: HandState, player: str) -> IllegalAction | None:
     """Why ``player`` may not bet or raise at all now (a short all-in that did not reopen the
     betting for them, or the cap), or None."""
     if player in st.no_reraise:
@@ -415,7 +424,7 @@ def raise_refused(st: HandState, player: str, pos: Position | None) -> IllegalAc
             "raise-not-reopened",
             f"{player} raises, but the short all-in since {player} acted did not reopen the "
             "betting",
-            pos,
+            st.here(),
         )
     s = st.structure
     capped = s.kind in (FIXED, SPREAD) and st.bets >= s.cap
@@ -424,7 +433,7 @@ def raise_refused(st: HandState, player: str, pos: Position | None) -> IllegalAc
             "raise-cap",
             f"{player} raises, but the round is capped at {s.cap} bets "
             f"(a bet and {s.cap - 1} raises, 000)",
-            pos,
+            st.here(),
         )
     return None
 
@@ -433,7 +442,7 @@ def raise_range(st: HandState, player: str) -> tuple[int, int] | None:
     """The totals ``player`` may bet or raise to now, lowest and highest (an all-in for less
     than a full raise is its own one-amount range), or None when they may not raise: what
     :func:`_raise` accepts, from the same :func:`raise_size` and :func:`raise_refused`."""
-    if raise_refused(st, player, None) is not None:
+    if raise_refused(st, player) is not None:
         return None
     level = st.level
     reach = st.committed[player] + st.stack[player]
@@ -466,7 +475,7 @@ def _raise(st: HandState, ev: Action, owe: int, stack: int) -> None:
     kind = s.kind
     level = st.level
     reach = st.committed[p] + stack  # the most this player can have in this round
-    refused = raise_refused(st, p, ev.pos)
+    refused = raise_refused(st, p)
     if refused is not None:
         raise refused
     size = raise_size(st, p)
@@ -484,19 +493,19 @@ def _raise(st: HandState, ev: Action, owe: int, stack: int) -> None:
         if to is None:
             to = min(target, reach)
         elif to > reach:
-            raise illegal("over-stack", f"{p} bets to {to} but has only {reach} chips", ev.pos)
+            raise illegal("over-stack", f"{p} bets to {to} but has only {reach} chips", st.here())
         if to <= level:
             raise illegal(
                 "over-stack" if reach <= level else "bet-size",
                 f"{p} raises to {to}, not above the bet of {level}",
-                ev.pos,
+                st.here(),
             )
         if to != target and not (level < to < target and to == reach):
             what = "bet" if level == 0 else "raise"
             raise illegal(
                 "bet-size",
                 f"{p} {what}s to {to}; in fixed limit this {what} is to {target} (000)",
-                ev.pos,
+                st.here(),
             )
         full = to == target
         reopens = full or (st.house.half_bet_reopens and 2 * (to - st.full_level) >= unit)
@@ -505,12 +514,14 @@ def _raise(st: HandState, ev: Action, owe: int, stack: int) -> None:
     else:
         if to is None:
             if not ev.all_in:
-                raise illegal("amount-missing", f"{p} {ev.verb}s without an amount", ev.pos)
+                raise illegal("amount-missing", f"{p} {ev.verb}s without an amount", st.here())
             to = reach
         if to > reach:
-            raise illegal("over-stack", f"{p} bets to {to} but has only {reach} chips", ev.pos)
+            raise illegal("over-stack", f"{p} bets to {to} but has only {reach} chips", st.here())
         if to <= level:
-            raise illegal("bet-size", f"{p} raises to {to}, not above the bet of {level}", ev.pos)
+            raise illegal(
+                "bet-size", f"{p} raises to {to}, not above the bet of {level}", st.here()
+            )
         min_to = size.least
         min_inc = min_to - level
         max_to = reach if size.most is None else size.most
@@ -518,14 +529,14 @@ def _raise(st: HandState, ev: Action, owe: int, stack: int) -> None:
             raise illegal(
                 "bet-size",
                 f"{p} raises to {to}; the most allowed is {max_to} ({kind}, 001/003)",
-                ev.pos,
+                st.here(),
             )
         if to < min_to and to != reach:
             if not (p in st.unknown and _shows_stack(st, ev, to - st.committed[p], True)):
                 raise illegal(
                     "bet-size",
                     f"{p} raises to {to}; the least allowed is {min_to} ({kind}, 001/003)",
-                    ev.pos,
+                    st.here(),
                 )
             reach = to
         full = reopens = to - level >= min_inc
@@ -533,7 +544,9 @@ def _raise(st: HandState, ev: Action, owe: int, stack: int) -> None:
             st.last_raise = to - level
             st.full_level = to
     if ev.all_in and to != reach:
-        raise illegal("all-in-stack", f"{p} is marked all-in but keeps {reach - to} chips", ev.pos)
+        raise illegal(
+            "all-in-stack", f"{p} is marked all-in but keeps {reach - to} chips", st.here()
+        )
     st.bet(p, to - st.committed[p])
     st.level = to
     st.aggressor = p
@@ -570,7 +583,7 @@ def _shows_stack(st: HandState, ev: Action | Post, put_in: int | None, short: bo
                 "stack-unknown",
                 f"{p} goes all-in without an amount, and {p}'s stack is unknown "
                 "(the table's previous hand could not be replayed): write the amount",
-                ev.pos,
+                st.here(),
             )
         return False
     if (short or ev.all_in) and 0 < put_in <= st.stack[p]:

@@ -34,6 +34,10 @@ _PLAYER_AMOUNT = attrgetter("player", "amount")
 """A ``FinalStack`` claim as an item of the final stacks, ``(player, chips)``."""
 
 
+_Placed = tuple[Collect, int]
+"""A recorded collection and the index of its event in the record (which says where it is)."""
+
+
 class SettledPot(Protocol):
     """A pot as :mod:`.showdown` settles it."""
 
@@ -76,35 +80,38 @@ def check_collects(
             stray = True
     if not stray and recorded == payouts:
         return  # the usual case: every collection is right
-    by_player: dict[str, list[Collect]] = {}
-    for c in collects:
-        by_player.setdefault(c.player, []).append(c)
+    placed = list(zip(collects, st.collect_at, strict=True))
+    by_player: dict[str, list[_Placed]] = {}
+    for claim in placed:
+        by_player.setdefault(claim[0].player, []).append(claim)
     for p in dict.fromkeys([*by_player, *payouts]):  # recorded first, then the rest owed
-        _check_player(p, by_player.get(p, []), pots, violations, collects)
+        _check_player(st, p, by_player.get(p, []), pots, violations, placed)
 
 
 def _check_player(
+    st: HandState,
     p: str,
-    claims: list[Collect],
+    claims: list[_Placed],
     pots: Sequence[SettledPot],
     violations: list[Violation],
-    collects: Sequence[Collect],
+    collects: Sequence[_Placed],
 ) -> None:
     """One player's collections: per named pot, then the unnamed lines against the rest."""
+    position = st.record.position
     by_name = {pot.name: pot for pot in pots}
     shares = {pot.name: (pot.shares or {}).get(p, 0) for pot in pots}
-    groups: dict[str, list[Collect]] = {}
-    unnamed: list[Collect] = []
+    groups: dict[str, list[_Placed]] = {}
+    unnamed: list[_Placed] = []
     for c in claims:
-        if c.pot is None:
+        if c[0].pot is None:
             unnamed.append(c)
         else:
-            groups.setdefault(c.pot, []).append(c)
+            groups.setdefault(c[0].pot, []).append(c)
     found = len(violations)
     for name, group in groups.items():
-        got = sum(c.amount for c in group)
+        got = sum(c.amount for c, _ in group)
         pot = by_name.get(name)
-        where = group[0].pos
+        where = position(group[0][1])
         if pot is None:
             _mismatch(
                 violations,
@@ -130,30 +137,30 @@ def _check_player(
                 where,
             )
     rest = [(name, chips) for name, chips in shares.items() if chips and name not in groups]
-    got = sum(c.amount for c in unnamed)
+    got = sum(c.amount for c, _ in unnamed)
     due = sum(chips for _, chips in rest)
     if got == due:
         return
     mine = [pot for pot in pots if p in pot.eligible or shares[pot.name]]
     why = "; ".join([_why(pot) for pot in mine if pot.name not in groups]) or f"{p} is in no pot"
     left = [chips for _, chips in rest]
-    wrong: Collect | None = None
+    wrong: _Placed | None = None
     for c in unnamed:  # the first line that is none of the player's pot shares
-        if c.amount in left:
-            left.remove(c.amount)
+        if c[0].amount in left:
+            left.remove(c[0].amount)
         elif wrong is None:
             wrong = c
     if not claims:
-        where = collects[0].pos
+        where = position(collects[0][1])
         msg = f"no collection is recorded for {p}, who is owed {due} ({why})"
     elif not unnamed:
         if len(violations) > found:
             return  # a line naming the wrong pot is reported; the pot it should name is owed
-        where = claims[-1].pos
+        where = position(claims[-1][1])
         unclaimed = " and ".join(name for name, _ in rest)
         msg = f"no collection is recorded for {p} from the {unclaimed} pot ({why})"
     else:
-        where = (wrong or unnamed[-1]).pos
+        where = position((wrong or unnamed[-1])[1])
         label = f"{p} collects {got}" + (" besides the named pots" if groups else "")
         wins = f"is owed {due}" if due else "wins nothing"
         msg = f"{label}, but {wins}: {why}"
@@ -180,7 +187,11 @@ def verify_claims(
         claimed = recorded + rake_claim + carried_claim
         if claimed != pot_total + st.carry_in:
             # Chips created or lost by a wrong collection are reported at that line.
-            where = violations[before].pos if len(violations) > before else st.collects[0].pos
+            where = (
+                violations[before].pos
+                if len(violations) > before
+                else st.record.position(st.collect_at[0])
+            )
             diff = claimed - pot_total - st.carry_in
             _mismatch(
                 violations,
@@ -190,18 +201,21 @@ def verify_claims(
                 f"{'created' if diff > 0 else 'lost'}",
                 where,
             )
-    for amount, pos in st.carry_outs:
+    for amount, at in st.carry_outs:
         if amount != carry_out:
             _mismatch(
                 violations,
                 "carry-out",
                 f"{amount} is carried to the next hand, but the computed carry is {carry_out}",
-                pos,
+                st.record.position(at),
             )
-    for amount, pos in st.pot_totals:
+    for amount, at in st.pot_totals:
         if amount not in (pot_total, pot_total + st.carry_in):
             _mismatch(
-                violations, "pot-total", f"the pot is recorded as {amount}, but is {pot_total}", pos
+                violations,
+                "pot-total",
+                f"the pot is recorded as {amount}, but is {pot_total}",
+                st.record.position(at),
             )
     _check_final_stacks(st, final, rake, carry_out, violations)
 
@@ -228,20 +242,21 @@ def _final_stack_mismatches(
     """The ``final:`` claims that are not the computed stacks, one by one, and whether the
     claimed stacks together create or lose chips."""
     claims = st.final_claims
+    position = st.record.position
     all_right = True
-    for fs in claims:
+    for fs, at in zip(claims, st.final_at, strict=True):
         if fs.player in st.unknown:
             continue  # a stack nobody knows: the claim cannot be checked
         actual = final.get(fs.player)
         if actual is None:
-            _mismatch(violations, "final-stack", f"{fs.player} is not seated", fs.pos)
+            _mismatch(violations, "final-stack", f"{fs.player} is not seated", position(at))
             all_right = False
         elif actual != fs.amount:
             _mismatch(
                 violations,
                 "final-stack",
                 f"{fs.player} ends with {fs.amount}, but the replay gives {actual}",
-                fs.pos,
+                position(at),
             )
             all_right = False
     if all_right:
@@ -261,5 +276,5 @@ def _final_stack_mismatches(
                 f"the recorded final stacks add up to {sum(stated.values())}; with rake {rake} "
                 f"and {carry_out} carried that is {after}, but the players started with "
                 f"{before}: {abs(after - before)} chips {'created' if after > before else 'lost'}",
-                claims[0].pos,
+                position(st.final_at[0]),
             )

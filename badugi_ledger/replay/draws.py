@@ -30,11 +30,11 @@ a message is built only when it is raised.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import cast
 
 from ..model.cards import CARD_INDEX, DECK, Card, format_cards
-from ..model.errors import IllegalAction, Position
+from ..model.errors import NOWHERE, IllegalAction, Position
 from ..model.settings import ReshuffleRule
 
 MUCK = "\x00discards"
@@ -45,10 +45,6 @@ _CARD_AT = DECK.__getitem__
 
 def _join(note: str, more: str) -> str:
     return f"{note}; {more}" if note and more else note or more
-
-
-def _illegal(rule: str, message: str, pos: Position) -> IllegalAction:
-    return IllegalAction(message, position=pos, rule=rule)
 
 
 def _cards(hand: Sequence[int | None]) -> list[Card | None]:
@@ -70,6 +66,7 @@ class CardTracker:
         "discards_first",
         "live",
         "waiting",
+        "where",
     )
 
     def __init__(
@@ -77,7 +74,11 @@ class CardTracker:
         hand_size: int,
         players: Sequence[str],
         rule: ReshuffleRule,
+        where: Callable[[int], Position] = lambda at: NOWHERE,
     ) -> None:
+        self.where = where
+        """The position of the record's event at an index: the tracker's methods take the
+        index (``at``) of the event they apply, and a position is made only for an error."""
         self.hand_size = hand_size
         self._hold: dict[str, list[int | None]] = {p: [None] * hand_size for p in players}
         """Each player's cards as indices into DECK, ``None`` where unseen."""
@@ -92,9 +93,12 @@ class CardTracker:
         self.discards_first = rule == "discards-first"
         self.live = len(players)
         """Players still holding cards: every one of them draws (or stands pat) in each draw."""
-        self.waiting: list[tuple[str, Sequence[Card | None], Sequence[Card | None], Position]]
+        self.waiting: list[tuple[str, Sequence[Card | None], Sequence[Card | None], int]]
         self.waiting = []
         """``discards-first``: the draws of the current draw, discarded but not yet served."""
+
+    def _illegal(self, rule: str, message: str, at: int) -> IllegalAction:
+        return IllegalAction(message, position=self.where(at), rule=rule)
 
     @property
     def hold(self) -> dict[str, list[Card | None]]:
@@ -103,25 +107,25 @@ class CardTracker:
 
     # --- the deal -------------------------------------------------------------------------
 
-    def deal(self, player: str, cards: Sequence[Card | None], pos: Position) -> None:
+    def deal(self, player: str, cards: Sequence[Card | None], at: int) -> None:
         """Record the cards ``player`` was dealt (``None`` = unseen; short tuples are padded)."""
         if len(cards) > self.hand_size:
-            raise _illegal(
+            raise self._illegal(
                 "deal-count",
                 f"{player} is dealt {len(cards)} cards; this game deals {self.hand_size}",
-                pos,
+                at,
             )
         hand = self._hold[player]
         if hand.count(None) != len(hand):  # a known card is there already
-            raise _illegal("deal-twice", f"{player}'s cards are dealt twice", pos)
+            raise self._illegal("deal-twice", f"{player}'s cards are dealt twice", at)
         hand = self._hold[player] = []
-        self._give(player, hand, cards, pos)
+        self._give(player, hand, cards, at)
         missing = self.hand_size - len(cards)
         if missing:
             hand += [None] * missing
 
     def _give(
-        self, player: str, hand: list[int | None], cards: Sequence[Card | None], pos: Position
+        self, player: str, hand: list[int | None], cards: Sequence[Card | None], at: int
     ) -> None:
         """Put ``cards`` (dealt or served) into ``player``'s ``hand``; a known card already in
         a hand or dead is a duplicate."""
@@ -132,23 +136,23 @@ class CardTracker:
                 continue
             index = _INDEX[card]
             if loc[index] is not None:
-                raise self._duplicate(card, index, player, pos)
+                raise self._duplicate(card, index, player, at)
             loc[index] = player
             hand.append(index)
 
-    def _duplicate(self, card: Card, index: int, player: str, pos: Position) -> IllegalAction:
+    def _duplicate(self, card: Card, index: int, player: str, at: int) -> IllegalAction:
         """``player`` gets ``card`` (at ``index``), which is already in a hand or dead."""
         where = self._loc[index]
         if where == MUCK:
-            return _illegal(
+            return self._illegal(
                 "duplicate-card",
                 f"{player} gets {card}, but {card} was already discarded in this hand",
-                pos,
+                at,
             )
-        return _illegal(
+        return self._illegal(
             "duplicate-card",
             f"{player} gets {card}, but {card} is already in {where}'s hand",
-            pos,
+            at,
         )
 
     # --- draws ----------------------------------------------------------------------------
@@ -158,7 +162,7 @@ class CardTracker:
         player: str,
         discards: Sequence[Card | None],
         received: Sequence[Card | None],
-        pos: Position,
+        at: int,
     ) -> str:
         """One player's draw: ``discards`` go to the discard pile and ``received`` come from
         the stub (reshuffling if it runs out), served at once, or under ``discards-first`` once
@@ -177,15 +181,15 @@ class CardTracker:
                     hand.remove(index)
                     loc[index] = MUCK
                     continue
-            self._discard_other(player, hand, card, pos)
+            self._discard_other(player, hand, card, at)
         self.pool += len(discards)
         if not first:
-            return self._serve(player, discards, received, pos)
+            return self._serve(player, discards, received, at)
         waiting = self.waiting
-        waiting.append((player, discards, received, pos))
+        waiting.append((player, discards, received, at))
         if len(waiting) < self.live:
             return ""
-        note = self._burn(pos)
+        note = self._burn(at)
         for who, thrown, cards, at in waiting:
             note = _join(note, self._serve(who, thrown, cards, at))
         waiting.clear()
@@ -196,7 +200,7 @@ class CardTracker:
         player: str,
         thrown: Sequence[Card | None],
         received: Sequence[Card | None],
-        pos: Position,
+        at: int,
     ) -> str:
         """Deal ``received`` to ``player`` (who threw ``thrown`` in this draw) from the stub."""
         n = len(received)
@@ -204,26 +208,26 @@ class CardTracker:
         note = ""
         if stub is not None:
             if n > stub:
-                note = self._reshuffle(player, n, thrown, pos)
+                note = self._reshuffle(player, n, thrown, at)
             else:
                 self.stub = stub - n
-        self._give(player, self._hold[player], received, pos)
+        self._give(player, self._hold[player], received, at)
         return note
 
-    def _burn(self, pos: Position) -> str:
+    def _burn(self, at: int) -> str:
         """One unseen card from the stub to the dead cards (reshuffling first if it is empty)."""
         note = ""
         if self.stub is None:
             return note
         if self.stub == 0:
-            note = self._reshuffle("", 1, (), pos)  # which serves the burn card
+            note = self._reshuffle("", 1, (), at)  # which serves the burn card
         else:
             self.stub -= 1
         self.pool += 1
         return note
 
     def _discard_other(
-        self, player: str, hand: list[int | None], card: Card | None, pos: Position
+        self, player: str, hand: list[int | None], card: Card | None, at: int
     ) -> None:
         """A discard that is not simply a known card the player holds: an unknown card, a
         card that fills one of the player's unknown slots, or an impossible one."""
@@ -242,27 +246,27 @@ class CardTracker:
         where = loc[index]
         if where is None:
             if None not in hand:
-                raise _illegal(
+                raise self._illegal(
                     "discard-not-held",
                     f"{player} discards {card}, but holds {format_cards(_cards(hand))}",
-                    pos,
+                    at,
                 )
             hand.remove(None)
         elif where == MUCK:
-            raise _illegal(
+            raise self._illegal(
                 "duplicate-card",
                 f"{player} discards {card}, but {card} was already discarded in this hand",
-                pos,
+                at,
             )
         else:
-            raise _illegal(
+            raise self._illegal(
                 "duplicate-card",
                 f"{player} discards {card}, but {card} is in {where}'s hand",
-                pos,
+                at,
             )
         loc[index] = MUCK
 
-    def _reshuffle(self, player: str, n: int, thrown: Sequence[Card | None], pos: Position) -> str:
+    def _reshuffle(self, player: str, n: int, thrown: Sequence[Card | None], at: int) -> str:
         """The stub cannot serve ``n`` cards: shuffle the dead cards into a new stub (not the
         cards ``player`` threw in this draw under ``exclude-own``) and serve from it.  An empty
         ``player`` is the burn card of ``discards-first``."""
@@ -272,12 +276,12 @@ class CardTracker:
         available = self.pool - own
         if stub + available < n:
             who = f"{player} draws {n}" if player else "a card is burned"
-            raise _illegal(
+            raise self._illegal(
                 "stub-exhausted",
                 f"{who}, but only {stub} cards are left in the stub and "
                 f"{available} discards can be reshuffled "
                 f"(seeds README item 3, rule {self.rule})",
-                pos,
+                at,
             )
         # The reshuffled discards become unknown stub cards and may be dealt again.
         kept = {_INDEX[c] for c in thrown if c is not None} if own else set()
@@ -321,17 +325,15 @@ class CardTracker:
 
     # --- showdown -------------------------------------------------------------------------
 
-    def show(
-        self, player: str, cards: Sequence[Card | None], pos: Position
-    ) -> tuple[Card, ...] | None:
+    def show(self, player: str, cards: Sequence[Card | None], at: int) -> tuple[Card, ...] | None:
         """Check shown cards against what ``player`` holds; the full hand, or None if partly
         unknown."""
         held = self._hold[player]
         if not held:
-            raise _illegal("show-not-held", f"{player} shows cards after folding", pos)
+            raise self._illegal("show-not-held", f"{player} shows cards after folding", at)
         if len(cards) != len(held):
-            raise _illegal(
-                "show-count", f"{player} shows {len(cards)} cards, but holds {len(held)}", pos
+            raise self._illegal(
+                "show-count", f"{player} shows {len(cards)} cards, but holds {len(held)}", at
             )
         if None not in cards and None not in held:
             known = cast("Sequence[Card]", cards)
@@ -342,23 +344,23 @@ class CardTracker:
         unknown_shown = len(cards) - len(shown_known)
         missing = [c for c in hand if c is not None and c not in shown_known]
         if len(missing) > unknown_shown:
-            raise _illegal(
+            raise self._illegal(
                 "show-not-held",
                 f"{player} shows {format_cards(cards)}, but holds {format_cards(missing)}",
-                pos,
+                at,
             )
         extra = [c for c in shown_known if c not in hand]
         if len(extra) > hand.count(None):
-            raise _illegal(
+            raise self._illegal(
                 "show-not-held",
                 f"{player} shows {format_cards(extra)}, but holds {format_cards(hand)}",
-                pos,
+                at,
             )
         loc = self._loc
         for card in extra:
             index = _INDEX[card]
             if loc[index] is not None:
-                raise self._duplicate(card, index, player, pos)
+                raise self._duplicate(card, index, player, at)
         for card in extra:
             index = _INDEX[card]
             loc[index] = player

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from ..model.errors import IllegalAction, Position
+from ..model.errors import IllegalAction
 from ..model.events import (
     Action,
     Buy,
@@ -78,7 +78,8 @@ def play_events(
         handlers = _HANDLERS
         act = betting.act
         action, bet = Action, BET  # locals: looked up for every event
-        for ev in record.events:
+        for at, ev in enumerate(record.events):
+            st.at = at  # where the event stands, asked only for a message (HandState.here)
             # An action in a betting round, the most common event, goes straight to the
             # betting core; every other event to its handler.
             if type(ev) is action and st.phase == bet:
@@ -123,7 +124,7 @@ def _unknown_stack_verdict(st: HandState, exc: IllegalAction, failed: object) ->
     if not unknown:
         return
     events = st.record.events
-    later = events[events.index(failed) :] if failed is not None else ()
+    later = events[st.at :] if failed is not None else ()
     acts = {e.player for e in later if type(e) is Action and e.verb != "fold"}
     # A player who has put nothing in yet is all-in only with no chips at all, that is not
     # dealt in; then they would not act at all, a fold included.
@@ -147,9 +148,9 @@ def _unknown_stack_verdict(st: HandState, exc: IllegalAction, failed: object) ->
 # --- phase control --------------------------------------------------------------------------
 
 
-def start_play(st: HandState, pos: Position) -> None:
+def start_play(st: HandState) -> None:
     """The first event after the forced bets and the deal: open betting round 1."""
-    betting.open_betting(st, pos)
+    betting.open_betting(st)
     _advance(st)
 
 
@@ -179,7 +180,7 @@ def _advance(st: HandState) -> None:
         return
 
 
-def _skip_unrecorded_draw(st: HandState, pos: Position) -> bool:
+def _skip_unrecorded_draw(st: HandState) -> bool:
     """A draw with no ``Draw`` event at all was not written down: its cards become unknown.
     Returns False when the draw is only partly recorded (that is a turn-order problem)."""
     if st.phase != DRAW or st.draw_idx != 0:
@@ -188,7 +189,7 @@ def _skip_unrecorded_draw(st: HandState, pos: Position) -> bool:
     st.warn(
         "draw-not-recorded",
         f"draw {st.draw_no + 1} not recorded: cards and stub size unknown from there",
-        pos,
+        st.here(),
     )
     st.draw_idx = len(st.draw_order)
     _advance(st)
@@ -212,10 +213,10 @@ def _where(st: HandState) -> str:
 def _on_deal(st: HandState, ev: Deal) -> None:
     p = ev.player
     if st.phase not in (PRE, BET) or st.round != 0 or p in st.folded:
-        raise illegal("event-order", f"{p} is dealt cards after the first draw", ev.pos)
+        raise illegal("event-order", f"{p} is dealt cards after the first draw", st.here())
     if p not in st.in_hand:
-        st.check_player(p, ev.pos)
-    st.cards.deal(p, ev.cards, ev.pos)
+        st.check_player(p)
+    st.cards.deal(p, ev.cards, st.at)
 
 
 def _on_action(st: HandState, ev: Action) -> None:
@@ -226,58 +227,60 @@ def _on_action(st: HandState, ev: Action) -> None:
             _advance(st)
         return
     if st.phase == PRE:
-        start_play(st, ev.pos)
-    st.check_player(ev.player, ev.pos)
+        start_play(st)
+    st.check_player(ev.player)
     if st.phase != BET:
         can = st.can_bet()
         if ev.verb == "check" and ev.player in can and len(can) < 2 and st.phase != DONE:
             # A check nobody could bet against (the others are all-in): harmless, but an
             # event the rules do not have, so not passed over silently.
-            st.warn("check-nobody", f"{ev.player} checks with nobody left to bet against", ev.pos)
+            st.warn(
+                "check-nobody", f"{ev.player} checks with nobody left to bet against", st.here()
+            )
             return
-        if not (_skip_unrecorded_draw(st, ev.pos) and st.phase == BET):
-            raise illegal("turn-order", f"{ev.player} acts, but {_where(st)}", ev.pos)
+        if not (_skip_unrecorded_draw(st) and st.phase == BET):
+            raise illegal("turn-order", f"{ev.player} acts, but {_where(st)}", st.here())
     betting.act(st, ev)
     _advance(st)
 
 
-def _check_draw_turn(st: HandState, player: str, pos: Position, what: str) -> None:
+def _check_draw_turn(st: HandState, player: str, what: str) -> None:
     if st.phase == PRE:
-        start_play(st, pos)
-    st.check_player(player, pos)
+        start_play(st)
+    st.check_player(player)
     if st.phase != DRAW:
-        raise illegal("turn-order", f"{player} {what}, but {_where(st)}", pos)
+        raise illegal("turn-order", f"{player} {what}, but {_where(st)}", st.here())
     expected = st.draw_order[st.draw_idx]
     if player != expected:
         if player in st.folded:
-            raise illegal("turn-order", f"{player} {what} after folding", pos)
+            raise illegal("turn-order", f"{player} {what} after folding", st.here())
         raise illegal(
             "turn-order",
             f"{player} {what}, but it is {expected}'s turn to draw (000: every draw starts with "
             "the first active player left of the button)",
-            pos,
+            st.here(),
         )
 
 
 def _on_draw(st: HandState, ev: Draw) -> None:
     p = ev.player
     if st.phase != DRAW or st.draw_order[st.draw_idx] != p:
-        _check_draw_turn(st, p, ev.pos, "draws")
+        _check_draw_turn(st, p, "draws")
     n = len(ev.received)
     if len(ev.discards) != n:
         raise illegal(
             "draw-count",
             f"{p} discards {len(ev.discards)} cards but receives {n}",
-            ev.pos,
+            st.here(),
         )
     if n > st.hand_size:
         raise illegal(
             "draw-count",
             f"{p} draws {n} cards; at most {st.hand_size} may be exchanged "
             f"({'004' if st.hand_size == 5 else '000'})",
-            ev.pos,
+            st.here(),
         )
-    note = st.cards.draw(p, ev.discards, ev.received, ev.pos)
+    note = st.cards.draw(p, ev.discards, ev.received, st.at)
     if note:
         st.notes.append(note)
     drawn = st.draw_idx = st.draw_idx + 1
@@ -292,23 +295,27 @@ def _on_buy(st: HandState, ev: Buy) -> None:
     p = ev.player
     if not st.settings.with_buy:
         raise illegal(
-            "buy-not-allowed", f"{p} buys a card, but this game has no buys (002)", ev.pos
+            "buy-not-allowed", f"{p} buys a card, but this game has no buys (002)", st.here()
         )
-    _check_draw_turn(st, p, ev.pos, "buys")
+    _check_draw_turn(st, p, "buys")
     count = st.buys.get(p, 0) + 1
     if count > MAX_BUYS:
-        raise illegal("buy-limit", f"{p} buys a third card; a player may buy twice (002)", ev.pos)
+        raise illegal(
+            "buy-limit", f"{p} buys a third card; a player may buy twice (002)", st.here()
+        )
     price = st.house.buy_price
     if ev.price is not None and ev.price != price:
-        raise illegal("buy-price", f"{p} pays {ev.price} for a buy; the price is {price}", ev.pos)
+        raise illegal(
+            "buy-price", f"{p} pays {ev.price} for a buy; the price is {price}", st.here()
+        )
     if price > st.stack[p]:
         raise illegal(
-            "over-stack", f"{p} buys for {price} but has only {st.stack[p]} chips", ev.pos
+            "over-stack", f"{p} buys for {price} but has only {st.stack[p]} chips", st.here()
         )
     st.buys[p] = count
     if price:
         st.pay(p, price, "buy", live=False)
-    note = st.cards.draw(p, (ev.discard,), (ev.received,), ev.pos)
+    note = st.cards.draw(p, (ev.discard,), (ev.received,), st.at)
     if note:
         st.notes.append(note)
     st.draw_idx += 1
@@ -319,58 +326,60 @@ def _betting_closed(st: HandState) -> bool:
     return st.n_can < 2 and not st.pending
 
 
-def _reach_showdown(st: HandState, pos: Position, player: str, verb: str) -> None:
+def _reach_showdown(st: HandState, player: str, verb: str) -> None:
     """A showdown event (``player`` ``verb``): the hand must be at the showdown (or over).
     Draws that were not written down after the betting closed are skipped as unknown."""
     if st.phase >= SHOWDOWN:  # SHOWDOWN or DONE: where showdown events belong
         return
     what = f"{player} {verb}"
     if st.phase == PRE:
-        start_play(st, pos)
-    while st.phase == DRAW and _betting_closed(st) and _skip_unrecorded_draw(st, pos):
+        start_play(st)
+    while st.phase == DRAW and _betting_closed(st) and _skip_unrecorded_draw(st):
         pass
     if st.phase not in (SHOWDOWN, DONE):
-        raise illegal("event-order", f"{what} before the showdown: {_where(st)}", pos)
+        raise illegal("event-order", f"{what} before the showdown: {_where(st)}", st.here())
 
 
 def _on_show(st: HandState, ev: Show) -> None:
-    _reach_showdown(st, ev.pos, ev.player, "shows")
+    _reach_showdown(st, ev.player, "shows")
     if ev.player not in st.in_hand:
-        st.check_player(ev.player, ev.pos)
+        st.check_player(ev.player)
     if ev.player in st.folded:
-        st.warn("show-after-fold", f"{ev.player} shows after folding", ev.pos)
+        st.warn("show-after-fold", f"{ev.player} shows after folding", st.here())
         return
-    shown = st.cards.show(ev.player, ev.cards, ev.pos)
+    shown = st.cards.show(ev.player, ev.cards, st.at)
     st.shown[ev.player] = ev.cards if shown is None else shown
     st.mucked.discard(ev.player)
 
 
 def _on_muck(st: HandState, ev: Muck) -> None:
-    _reach_showdown(st, ev.pos, ev.player, "mucks")
+    _reach_showdown(st, ev.player, "mucks")
     if ev.player not in st.in_hand:
-        st.check_player(ev.player, ev.pos)
+        st.check_player(ev.player)
     if ev.player not in st.folded:
         st.mucked.add(ev.player)
 
 
 def _on_collect(st: HandState, ev: Collect) -> None:
     st.collects.append(ev)
+    st.collect_at.append(st.at)
 
 
 def _on_carry_out(st: HandState, ev: CarryOut) -> None:
-    st.carry_outs.append((ev.amount, ev.pos))
+    st.carry_outs.append((ev.amount, st.at))
 
 
 def _on_rake(st: HandState, ev: RakeTaken) -> None:
-    st.rakes.append((ev.amount, ev.pos))
+    st.rakes.append((ev.amount, st.at))
 
 
 def _on_pot_total(st: HandState, ev: PotTotal) -> None:
-    st.pot_totals.append((ev.amount, ev.pos))
+    st.pot_totals.append((ev.amount, st.at))
 
 
 def _on_final_stack(st: HandState, ev: FinalStack) -> None:
     st.final_claims.append(ev)
+    st.final_at.append(st.at)
 
 
 def _on_between_hands(st: HandState, ev: StackChange | SitOut) -> None:
@@ -379,13 +388,14 @@ def _on_between_hands(st: HandState, ev: StackChange | SitOut) -> None:
 
 def _finish(st: HandState) -> None:
     """No more events: the hand must have reached its end."""
-    pos = st.record.pos
+    st.at = -1  # past the events: the hand's own position
     if st.phase == PRE:
-        start_play(st, pos)
-    while st.phase == DRAW and _betting_closed(st) and _skip_unrecorded_draw(st, pos):
+        start_play(st)
+    while st.phase == DRAW and _betting_closed(st) and _skip_unrecorded_draw(st):
         pass
     if st.phase not in (SHOWDOWN, DONE):
-        last = st.record.events[-1].pos if st.record.events else pos
+        events = st.record.events
+        last = st.record.position(len(events) - 1) if events else st.record.pos
         raise illegal("hand-incomplete", f"the record stops, but {_where(st)}", last)
 
 

@@ -204,7 +204,7 @@ def _take_rake(st: HandState, pots: list[_Pot], violations: list[Violation]) -> 
                     "rake",
                     f"the house takes {recorded}, but the rake of a {base} pot is {rake} "
                     f"({rule.percent}%, cap {rule.cap or 'none'})",
-                    st.rakes[0][1],
+                    st.record.position(st.rakes[0][1]),
                     "mismatch",
                 )
             )
@@ -212,7 +212,9 @@ def _take_rake(st: HandState, pots: list[_Pot], violations: list[Violation]) -> 
         rake = recorded
     if rake > base:
         raise illegal(
-            "rake", f"the house takes {rake}, more than the {base} chips won", st.rakes[0][1]
+            "rake",
+            f"the house takes {rake}, more than the {base} chips won",
+            st.record.position(st.rakes[0][1]),
         )
     cuts = _rake_by_claims(st, won, rake) if rule is None and len(won) > 1 else None
     if cuts is None:
@@ -306,7 +308,7 @@ def _settle_from_record(st: HandState, pots: list[_Pot]) -> None:
         "payout-on-record",
         f"showdown cards of {names} unknown: the recorded collections settle the "
         f"{' and '.join(p.name for p in open_pots)} pot",
-        st.collects[0].pos if st.collects else st.carry_outs[0][1],
+        st.record.position(st.collect_at[0] if st.collects else st.carry_outs[0][1]),
     )
 
 

@@ -117,6 +117,7 @@ class HandState:
         "_sitting_out",
         "aggressor",
         "all_in",
+        "at",
         "bb_player",
         "bet_chips",
         "bets",
@@ -124,6 +125,7 @@ class HandState:
         "cards",
         "carry_in",
         "carry_outs",
+        "collect_at",
         "collects",
         "committed",
         "contrib",
@@ -132,6 +134,7 @@ class HandState:
         "draw_idx",
         "draw_no",
         "draw_order",
+        "final_at",
         "final_claims",
         "first_raise",
         "folded",
@@ -178,6 +181,10 @@ class HandState:
 
     def __init__(self, record: HandRecord, stacks: Mapping[str, int] | None, carry_in: int) -> None:
         self.record = record
+        self.at = -1
+        """The index in ``record.events`` of the event being applied; -1 outside the events
+        (the set-up, the end of the record).  Events carry no position: :meth:`here` asks the
+        record where the event stands, only when a message needs it."""
         settings = record.settings
         self.settings = settings
         self.structure = settings.structure
@@ -286,7 +293,7 @@ class HandState:
         self.straddler: str | None = None
         self.redeal = GAMES[settings.game].progressive and carry_in > 0
         # draws
-        self.cards = CardTracker(self.hand_size, self.dealt, self.house.reshuffle)
+        self.cards = CardTracker(self.hand_size, self.dealt, self.house.reshuffle, record.position)
         self.draw_order: list[str] = []
         self.draw_idx = 0
         self.buys: dict[str, int] = {}
@@ -295,31 +302,39 @@ class HandState:
         self.mucked: set[str] = set()
         # recorded claims, verified at the end
         self.collects: list[Collect] = []
-        self.carry_outs: list[tuple[int, Position]] = []
-        self.rakes: list[tuple[int, Position]] = []
-        self.pot_totals: list[tuple[int, Position]] = []
+        self.collect_at: list[int] = []
+        """The index of each of ``collects`` in the record's events (one object may stand for
+        several equal lines)."""
+        self.carry_outs: list[tuple[int, int]] = []
+        """(amount, index of the event); so ``rakes`` and ``pot_totals``."""
+        self.rakes: list[tuple[int, int]] = []
+        self.pot_totals: list[tuple[int, int]] = []
         self.final_claims: list[FinalStack] = []
+        self.final_at: list[int] = []
+        """The index of each of ``final_claims`` in the record's events."""
 
     # --- seats and stacks ---------------------------------------------------------------
 
     def _starting_stacks(self, carried: Mapping[str, int]) -> dict[str, int]:
         changes: dict[str, int] = {}
-        change_pos: dict[str, Position] = {}
+        change_at: dict[str, int] = {}
         self._sitting_out: set[str] = set()
         events = self.record.events
         if _BETWEEN_HANDS.isdisjoint(map(type, events)):  # the usual hand: a quick scan in C
             events = ()
-        for ev in events:
+        for i, ev in enumerate(events):
             if type(ev) not in _BETWEEN_HANDS:
                 continue
             if isinstance(ev, SitOut):
                 self._sitting_out.add(ev.player)
             elif isinstance(ev, StackChange):
                 if ev.player not in self.seats:
-                    raise illegal("unknown-player", f"{ev.player} is not seated", ev.pos)
+                    raise illegal(
+                        "unknown-player", f"{ev.player} is not seated", self.record.position(i)
+                    )
                 delta = -abs(ev.amount) if ev.kind == "cash-out" else ev.amount
                 changes[ev.player] = changes.get(ev.player, 0) + delta
-                change_pos[ev.player] = ev.pos
+                change_at[ev.player] = i
         seats = self.seats
         stated = list(map(_STACK, self.record.seats))
         unstated = stated.count(None)
@@ -384,7 +399,7 @@ class HandState:
                     raise illegal(
                         "over-stack",
                         f"{name} takes {-changes[name]} off the table but has only {before}",
-                        change_pos.get(name, self.record.pos),
+                        self.record.position(change_at[name]),
                     )
                 start[name] = after
         return start
@@ -405,6 +420,11 @@ class HandState:
         if s.small_blind:
             return dealt[0], None
         return None, None
+
+    def here(self) -> Position:
+        """Where the event being applied was written (the hand's own position outside the
+        events, see :attr:`at`)."""
+        return self.record.position(self.at) if self.at >= 0 else self.record.pos
 
     def warn(self, rule: str, message: str, pos: Position) -> None:
         """An assumption the replay makes to go on: a note, and a located warning."""
@@ -495,9 +515,10 @@ class HandState:
         out = self.folded | self.all_in if self.all_in else self.folded
         return list(filterfalse(out.__contains__, self.dealt))
 
-    def check_player(self, player: str, pos: Position) -> None:
-        """Raise unless ``player`` is dealt in."""
+    def check_player(self, player: str) -> None:
+        """Raise unless ``player`` (of the event being applied) is dealt in."""
         if player not in self.in_hand:
+            pos = self.here()
             if player in self.sitting_out:
                 raise illegal("sitting-out", f"{player} sits out this hand", pos)
             if player in self.start:

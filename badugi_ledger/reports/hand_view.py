@@ -252,16 +252,18 @@ def _showdown_cards(record: HandRecord) -> dict[str, tuple[Card, ...]]:
     from the deal through the draws (:class:`~badugi_ledger.replay.draws.CardTracker`, the
     replay's own)."""
     settings = record.settings
-    tracker = CardTracker(GAMES[settings.game].hand_size, record.players, settings.house.reshuffle)
+    tracker = CardTracker(
+        GAMES[settings.game].hand_size, record.players, settings.house.reshuffle, record.position
+    )
     shown: dict[str, tuple[Card, ...]] = {}
     try:
-        for ev in record.events:
+        for at, ev in enumerate(record.events):
             if isinstance(ev, Deal):
-                tracker.deal(ev.player, ev.cards, ev.pos)
+                tracker.deal(ev.player, ev.cards, at)
             elif isinstance(ev, Draw):
-                tracker.draw(ev.player, ev.discards, ev.received, ev.pos)
+                tracker.draw(ev.player, ev.discards, ev.received, at)
             elif isinstance(ev, Buy):
-                tracker.draw(ev.player, (ev.discard,), (ev.received,), ev.pos)
+                tracker.draw(ev.player, (ev.discard,), (ev.received,), at)
             elif isinstance(ev, Action) and ev.verb == "fold":
                 tracker.fold(ev.player)
             elif isinstance(ev, Show) and None not in ev.cards:
@@ -371,7 +373,7 @@ def hand_view(outcome: HandOutcome) -> HandView:
         return HandView(
             *head,
             seats=_seats(record, None),
-            rounds=rounds(record.events, unit, upto=upto, settings=record.settings),
+            rounds=rounds(record, unit, upto=upto, settings=record.settings),
             replayed=False,
             **common,
         )
@@ -392,7 +394,7 @@ def _replayed(
     return HandView(
         *head,
         seats=_seats(record, dict(result.starting_stacks)),
-        rounds=rounds(record.events, head[4], settings=record.settings),
+        rounds=rounds(record, head[4], settings=record.settings),
         pots=tuple(pot_view(p, game, house, cards, mucked) for p in result.pots),
         rake=result.rake,
         carry_in=result.carry_in,

@@ -10,7 +10,6 @@ showdown), which the replay has already held the hand to.  Amounts are written a
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from ..model.cards import format_cards
@@ -23,6 +22,7 @@ from ..model.events import (
     Draw,
     Event,
     FinalStack,
+    HandRecord,
     Muck,
     Post,
     PotTotal,
@@ -144,14 +144,15 @@ def _phase(ev: Event) -> str:
 
 
 def rounds(
-    events: Sequence[Event],
+    record: HandRecord,
     unit: str,
     *,
     upto: tuple[int, int] | None = None,
     settings: GameSettings | None = None,
 ) -> tuple[RoundView, ...]:
-    """The events grouped by part of the hand, in words; with ``upto`` (line, column; column 0:
-    the whole line), only the events up to that place (a hand whose replay stopped there).
+    """The record's events grouped by part of the hand, in words; with ``upto`` (line, column;
+    column 0: the whole line), only the events up to that place (a hand whose replay stopped
+    there).
     Amounts are as recorded, except a blind or ante left out, which ``settings`` fixes.
 
     Betting round *n* is followed by draw *n* (``000`` "Playing a hand"); a player drawing a
@@ -161,8 +162,9 @@ def rounds(
     betting = 0
     drawn: set[str] = set()
     current = ""
-    for ev in events:
-        if upto is not None and (ev.pos.line, ev.pos.column if upto[1] else 0) > upto:
+    for i, ev in enumerate(record.events):
+        pos = record.position(i)
+        if upto is not None and (pos.line, pos.column if upto[1] else 0) > upto:
             break
         if type(ev) is Deal and all(c is None for c in ev.cards):
             continue  # dealt cards nobody saw say nothing
@@ -188,5 +190,5 @@ def rounds(
             current = phase
         if not parts or parts[-1][0] != current:
             parts.append((current, []))
-        parts[-1][1].append(ActionLine(ev.pos.line, _words(ev, unit), ev.pos.column))
+        parts[-1][1].append(ActionLine(pos.line, _words(ev, unit), pos.column))
     return tuple(RoundView(name, tuple(lines)) for name, lines in parts)
