@@ -410,8 +410,6 @@ class HandRecord:
         posts_none: bool = False,
         positions: Sequence[Position] = (),
     ) -> None:
-        if positions and len(positions) != len(events):
-            raise ValueError(f"{len(positions)} positions for {len(events)} events")
         _set(
             self,
             "__dict__",
@@ -430,6 +428,12 @@ class HandRecord:
                 "positions": positions,
             },
         )
+        if positions:
+            self.__post_init__()
+
+    def __post_init__(self) -> None:
+        if self.positions and len(self.positions) != len(self.events):
+            raise ValueError(f"{len(self.positions)} positions for {len(self.events)} events")
 
     def position(self, index: int) -> Position:
         """Where ``events[index]`` was written (:data:`~.errors.NOWHERE` when the record keeps no

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from badugi_ledger.model.errors import Position
+from badugi_ledger.model.errors import NOWHERE, Position
 from badugi_ledger.model.events import Action, Collect, HandRecord, Seat, Session, StackChange
 from badugi_ledger.model.results import (
     CARRY,
@@ -49,10 +49,14 @@ def hand(
     assert sum(payouts.values()) == pot - rake - carry_out, "builder: the hand does not balance"
     players = list(stacks)
     events: list[object] = list(changes)
-    events += [
-        Action(p, "call", c, pos=Position(source, line + 1)) for p, c in contrib.items() if c
-    ]
-    events += [Collect(p, w, pos=Position(source, line + 2)) for p, w in payouts.items() if w]
+    events += [Action(p, "call", c) for p, c in contrib.items() if c]
+    calls = len(events) - len(changes)
+    events += [Collect(p, w) for p, w in payouts.items() if w]
+    positions = (
+        (NOWHERE,) * len(changes)
+        + (Position(source, line + 1),) * calls
+        + (Position(source, line + 2),) * (len(events) - len(changes) - calls)
+    )
     record = HandRecord(
         hand_id=hand_id,
         settings=settings or GameSettings(),
@@ -62,6 +66,7 @@ def hand(
         session=session,
         table=table,
         pos=Position(source, line),
+        positions=positions,
     )
     postings = [Posting(p, "bet", -c) for p, c in contrib.items() if c]
     postings += [Posting(p, "collect", w) for p, w in payouts.items() if w]

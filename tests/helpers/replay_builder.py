@@ -2,7 +2,8 @@
 
 The tests must not depend on the text format (that is the parser's job), so each event is
 written as a short line that maps one-to-one onto an ``model/events.py`` dataclass; line ``i`` of
-the list becomes an event at ``Position("test", i + 1, 1)`` so errors can be checked by line.
+the list becomes an event standing at ``Position("test", i + 1, 1)`` (the record's positions)
+so errors can be checked by line.
 
     "Anna posts sb"            Post(Anna, small-blind)      "Anna posts dead 1"  Post(dead, 1)
     "Anna deal As 2c 3d 4h"    Deal                         "Anna sits out"      SitOut
@@ -52,54 +53,53 @@ POST_KINDS = {
 VERBS = {"folds": "fold", "checks": "check", "calls": "call", "bets": "bet", "raises": "raise"}
 
 
-def event(line: str, number: int = 0, source: str = "test") -> Event:
+def event(line: str) -> Event:
     """One event from its short form (see the module docstring)."""
-    pos = Position(source, number, 1)
     words = line.split()
     head = words[0]
     if head == "carry":
-        return CarryOut(int(words[1]), pos)
+        return CarryOut(int(words[1]))
     if head == "rake":
-        return RakeTaken(int(words[1]), pos)
+        return RakeTaken(int(words[1]))
     if head == "pot":
-        return PotTotal(int(words[1]), pos)
+        return PotTotal(int(words[1]))
     player, verb, rest = words[0], words[1], words[2:]
     if verb == "posts":
         amount = int(rest[1]) if len(rest) > 1 and rest[1] != "allin" else None
-        return Post(player, POST_KINDS[rest[0]], amount, "allin" in rest, pos)  # type: ignore[arg-type]
+        return Post(player, POST_KINDS[rest[0]], amount, "allin" in rest)  # type: ignore[arg-type]
     if verb == "deal":
-        return Deal(player, parse_cards(rest), pos)
+        return Deal(player, parse_cards(rest))
     if verb in VERBS:
         all_in = "allin" in rest
         nums = [w for w in rest if w != "allin"]
-        return Action(player, VERBS[verb], int(nums[0]) if nums else None, all_in, pos)  # type: ignore[arg-type]
+        return Action(player, VERBS[verb], int(nums[0]) if nums else None, all_in)  # type: ignore[arg-type]
     if verb == "draws":
         if ">" in rest:
             i = rest.index(">")
-            return Draw(player, parse_cards(rest[:i]), parse_cards(rest[i + 1 :]), pos)
+            return Draw(player, parse_cards(rest[:i]), parse_cards(rest[i + 1 :]))
         n = int(rest[0])
-        return Draw(player, (None,) * n, (None,) * n, pos)
+        return Draw(player, (None,) * n, (None,) * n)
     if verb == "pat":
-        return Draw(player, (), (), pos)
+        return Draw(player, (), ())
     if verb == "buys":
         i = rest.index(">")
         old = parse_cards(rest[:i])[0] if rest[:i] else None
         new = parse_cards(rest[i + 1 :])[0] if rest[i + 1 :] else None
-        return Buy(player, old, new, None, pos)
+        return Buy(player, old, new, None)
     if verb == "shows":
-        return Show(player, parse_cards(rest), pos)
+        return Show(player, parse_cards(rest))
     if verb == "mucks":
-        return Muck(player, pos)
+        return Muck(player)
     if verb == "collects":
         pot = " ".join(rest[2:] if rest[1:2] == ["from"] else rest[1:]) or None
-        return Collect(player, int(rest[0]), pot, pos)
+        return Collect(player, int(rest[0]), pot)
     if verb == "ends":
-        return FinalStack(player, int(rest[0]), pos)
+        return FinalStack(player, int(rest[0]))
     if verb == "sits":
-        return SitOut(player, pos)
+        return SitOut(player)
     if verb in ("rebuys", "tops", "cashes"):
         kind = {"rebuys": "rebuy", "tops": "top-up", "cashes": "cash-out"}[verb]
-        return StackChange(player, int(rest[-1]), kind, pos)  # type: ignore[arg-type]
+        return StackChange(player, int(rest[-1]), kind)  # type: ignore[arg-type]
     raise ValueError(f"test builder cannot read {line!r}")
 
 
@@ -121,9 +121,10 @@ def record(
         settings=settings or GameSettings(),
         seats=tuple(Seat(n, s) for n, s in seats.items()),
         button=button,
-        events=tuple(event(line, i + 1, source) for i, line in enumerate(lines)),
+        events=tuple(map(event, lines)),
         table=table,
         pos=Position(source, 0, 0),
+        positions=tuple(Position(source, i + 1, 1) for i in range(len(lines))),
     )
 
 

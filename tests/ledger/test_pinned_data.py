@@ -75,7 +75,7 @@ def reference_fingerprint(record: HandRecord) -> str:
     readers now name no pot (the sites never say which), and the fingerprint keeps ``main``."""
     session = record.session
     events = [
-        Collect(e.player, e.amount, "main", e.pos)
+        Collect(e.player, e.amount, "main")
         if record.origin in ("merge", "kingsclub") and type(e) is Collect and e.pot is None
         else e
         for e in record.events

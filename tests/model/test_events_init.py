@@ -43,6 +43,12 @@ _VALID: dict[type, tuple[list[Any], Any]] = {
         + [False, "USD"],
         "badeucey",
     ),
+    events.HandRecord: (
+        ["id-0", "settings-1", "seats-2", "button-3", ("e-4", "e-5"), "session-5", "table-6"]
+        + [Position("f.bhh", 1, 2), "origin-8", "text-9", True]
+        + [(Position("f.bhh", 2, 1), Position("f.bhh", 3, 1))],
+        "id-1",
+    ),
 }
 """Classes that check their values: distinct values they accept, and another first field."""
 
@@ -82,7 +88,7 @@ def _made(build: Any) -> Any:
     """What a constructor call makes: the instance's fields, or the error it raises."""
     try:
         return vars(build())
-    except (TypeError, ConfigError) as exc:
+    except (TypeError, ValueError) as exc:
         return type(exc), str(exc)
 
 

@@ -97,43 +97,43 @@ def to_record(stacks: list[int], state: Any, number: int) -> HandRecord:
         kind = type(op)
         if kind is state_ops.BlindOrStraddlePosting:
             blind = "small-blind" if op.player_index == small else "big-blind"
-            events.append(Post(names[op.player_index], blind, op.amount, pos=POS))
+            events.append(Post(names[op.player_index], blind, op.amount))
         elif kind is state_ops.HoleDealing:
             p = names[op.player_index]
             cards = tuple(_card(c) for c in op.cards)
             if p in drawing:
                 draw = events[drawing[p]]
                 assert isinstance(draw, Draw)
-                events[drawing[p]] = Draw(p, draw.discards, draw.received + cards, POS)
+                events[drawing[p]] = Draw(p, draw.discards, draw.received + cards)
                 if len(draw.received) + len(cards) == len(draw.discards):
                     del drawing[p]
             elif p in deal_at:
                 deal = events[deal_at[p]]
                 assert isinstance(deal, Deal)
-                events[deal_at[p]] = Deal(p, deal.cards + cards, POS)
+                events[deal_at[p]] = Deal(p, deal.cards + cards)
             else:
                 deal_at[p] = len(events)
-                events.append(Deal(p, cards, POS))
+                events.append(Deal(p, cards))
         elif kind is state_ops.StandingPatOrDiscarding:
             p = names[op.player_index]
-            events.append(Draw(p, tuple(_card(c) for c in op.cards), (), POS))
+            events.append(Draw(p, tuple(_card(c) for c in op.cards), ()))
             if op.cards:
                 drawing[p] = len(events) - 1
         elif kind is state_ops.Folding:
-            events.append(Action(names[op.player_index], "fold", pos=POS))
+            events.append(Action(names[op.player_index], "fold"))
         elif kind is state_ops.CheckingOrCalling:
             verb = "call" if op.amount else "check"
-            events.append(Action(names[op.player_index], verb, op.amount or None, pos=POS))
+            events.append(Action(names[op.player_index], verb, op.amount or None))
         elif kind is state_ops.CompletionBettingOrRaisingTo:
-            events.append(Action(names[op.player_index], "raise", op.amount, pos=POS))
+            events.append(Action(names[op.player_index], "raise", op.amount))
         elif kind is state_ops.HoleCardsShowingOrMucking:
             p = names[op.player_index]
             if op.hole_cards:
-                events.append(Show(p, tuple(_card(c) for c in op.hole_cards), POS))
+                events.append(Show(p, tuple(_card(c) for c in op.hole_cards)))
             else:
-                events.append(Muck(p, POS))
+                events.append(Muck(p))
     seats = tuple(Seat(name, stack) for name, stack in zip(names, stacks, strict=True))
-    return HandRecord(str(number), GameSettings(), seats, names[-1], tuple(events), pos=POS)
+    return HandRecord(str(number), GameSettings(), seats, names[-1], tuple(events))
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 
 from badugi_ledger.model.errors import ParseError, Position
-from badugi_ledger.model.events import HandRecord, Seat
+from badugi_ledger.model.events import Action, HandRecord, Seat
 from badugi_ledger.model.results import CARRY
 from badugi_ledger.model.settings import GameSettings, HouseRules
 from badugi_ledger.replay import replay_stream
@@ -36,7 +36,8 @@ def test_stacks_carry_between_hands_and_stated_stacks_are_checked() -> None:
         ["Cara posts sb", "Anna posts bb"],
         hand_id="3",
     )
-    third = replace(third, events=third.events + _fold("Ben", "Cara"))
+    folds, where = _fold("Ben", "Cara")
+    third = replace(third, events=third.events + folds, positions=(*third.positions, *where))
     outcomes = list(replay_stream([first, second, third]))
     assert [o.ok for o in outcomes[:2]] == [True, True]
     assert dict(outcomes[1].result.starting_stacks) == {"Anna": 99, "Ben": 101, "Cara": 100}
@@ -53,10 +54,10 @@ def test_stacks_carry_between_hands_and_stated_stacks_are_checked() -> None:
     assert outcome.result.starting_stacks["Ben"] == 90  # the stated stack is used
 
 
-def _fold(*players: str) -> tuple:
-    from badugi_ledger.model.events import Action
-
-    return tuple(Action(p, "fold", pos=Position("test", 90 + i, 1)) for i, p in enumerate(players))
+def _fold(*players: str) -> tuple[tuple[Action, ...], tuple[Position, ...]]:
+    """The folds of ``players`` and where they stand."""
+    folds = tuple(Action(p, "fold") for p in players)
+    return folds, tuple(Position("test", 90 + i, 1) for i in range(len(players)))
 
 
 PROGRESSIVE = GameSettings(game="progressive-badugi")
