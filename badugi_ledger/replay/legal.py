@@ -237,7 +237,9 @@ def _most_cards(
         return size
     for n in range(size, 0, -1):
         unknown = (None,) * n
-        trial = replace(record, events=(*record.events, Draw(player, unknown, unknown)))
+        trial = replace(
+            record, events=(*record.events, Draw(player, unknown, unknown)), positions=()
+        )  # only whether the draw is served counts, not where a message would stand
         try:
             play_events(trial, stacks=stacks, carry_in=carry_in)
         except IllegalAction:

@@ -70,7 +70,7 @@ def option(na: NextActions, kind: str) -> LegalOption:
 def replays(rec: HandRecord, ev: Event) -> bool:
     """Whether ``ev`` appended to ``rec`` replays without a broken rule."""
     try:
-        play_events(replace(rec, events=(*rec.events, ev)))
+        play_events(replace(rec, events=(*rec.events, ev), positions=()))
     except IllegalAction:
         return False
     return True

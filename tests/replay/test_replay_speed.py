@@ -183,7 +183,11 @@ def test_a_card_dealt_twice_in_one_deal_is_named() -> None:
     assert isinstance(deal, Deal)
     twice = dataclasses.replace(deal, cards=(deal.cards[0], *deal.cards[:3]))
     with pytest.raises(IllegalAction) as caught:
-        replay_hand(dataclasses.replace(hand, events=(*hand.events[:2], twice)))
+        replay_hand(
+            dataclasses.replace(
+                hand, events=(*hand.events[:2], twice), positions=hand.positions[:3]
+            )
+        )
     err = caught.value
     assert err.rule == "duplicate-card"
     assert err.message == "Anna gets As, but As is already in Anna's hand"

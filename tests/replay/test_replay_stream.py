@@ -169,7 +169,7 @@ def test_rebuy_after_busting() -> None:
     bust = record(
         {"Anna": 1, "Ben": 100}, "Anna", ["Anna posts sb 1 allin", "Ben posts bb"], hand_id="1"
     )
-    bust = replace(bust, events=bust.events + _showdown_pat())
+    bust = replace(bust, events=bust.events + _showdown_pat(), positions=())
     rebuy = record(
         {"Anna": None, "Ben": None},
         "Ben",
@@ -185,11 +185,10 @@ def _showdown_pat() -> tuple:
     from badugi_ledger.model.cards import parse_cards
     from badugi_ledger.model.events import Draw, Show
 
-    pos = Position("test", 50, 1)
-    draws = tuple(Draw(p, (), (), pos) for _ in range(3) for p in ("Ben", "Anna"))
+    draws = tuple(Draw(p, (), ()) for _ in range(3) for p in ("Ben", "Anna"))
     return draws + (
-        Show("Anna", parse_cards("Ks Qh Jd Tc"), pos),
-        Show("Ben", parse_cards("4s 3h 2d Ac"), pos),
+        Show("Anna", parse_cards("Ks Qh Jd Tc")),
+        Show("Ben", parse_cards("4s 3h 2d Ac")),
     )
 
 
