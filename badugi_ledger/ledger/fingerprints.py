@@ -142,63 +142,87 @@ _EVENT_FIELDS: dict[type, tuple[str, Callable[[Any], tuple[Any, ...]]]] = {}
 
 
 def _event_spec(cls: type) -> tuple[str, Callable[[Any], tuple[Any, ...]]]:
-    """``('["Type"', getter of the fields but ``pos``)`` of an event class, made once."""
+    """``('["Type"', getter of the fields)`` of an event class, made once."""
     spec = _EVENT_FIELDS.get(cls)
     if spec is None:
-        names = tuple(f.name for f in dataclasses.fields(cls) if f.name != "pos")
+        names = tuple(f.name for f in dataclasses.fields(cls))
         spec = _EVENT_FIELDS[cls] = ("[" + encode_basestring(cls.__name__), _field_values(names))
     return spec
 
 
-def events_json(events: Iterable[Any]) -> str:
-    """The canonical JSON of a hand's event rows (what ``digest`` of those rows would hash):
-    each event ``["Type", field values…]`` (declaration order, ``pos`` left out).
+_ROWS: dict[int, tuple[Any, str]] = {}
+"""``id(event)`` -> (that event, its row): the rows of event objects met before that hold no
+cards, at most :data:`_ROWS_LIMIT` (emptied when full).  Readers give every occurrence of a
+recurring entry (``Ben calls``) one object, so most of a hand's rows were written for an earlier
+hand; events with cards (deals, draws, shows) hardly ever recur and are not kept.  Keyed by
+identity, with the object itself kept (so its id is not reused while it is here): equal events
+are not enough, ``1`` and ``True`` are equal but written ``1`` and ``true``."""
+_ROWS_LIMIT = 1 << 12
 
-    Every token of the hand goes into ONE list, joined once with commas: an event's first
-    token opens its row (``["Type"``), its last closes it (``…]``), and so for the items of a
-    tuple field (cards, ``None`` for an unknown one, each written as its text).  Strings,
-    integers, ``None`` and booleans - nearly every field - are spelled inline (no call per
-    value); the rest goes through :func:`_value_json`.
 
-    No row is kept for the next hand, though the same action recurs thousands of times in a
-    night: a key that tells ``1`` from ``True`` (equal, and hashed alike, but written ``1`` and
-    ``true``) needs the values' types, and making and finding such a key took longer than
-    writing the row (measured with callgrind on CPython 3.11).
-    """
+def _row_json(event: Any) -> tuple[str, bool]:
+    """One event's row, ``["Type", field values…]`` (see :func:`events_json`), and whether it
+    holds no tuple (no cards)."""
+    plain = True
     parts: list[str] = []
     append = parts.append
-    specs = _EVENT_FIELDS
+    cls = type(event)
+    head, values = _EVENT_FIELDS.get(cls) or _event_spec(cls)
+    append(head)
     card_json = _ITEM_JSON.get
+    for value in values(event):
+        kind = type(value)
+        if kind is str:
+            append(encode_basestring(value))
+        elif kind is int:
+            append(f"{value!r}")  # an int's repr, as int.__repr__ writes it: a cheaper call
+        elif value is None:
+            append("null")
+        elif value is True:
+            append("true")
+        elif value is False:
+            append("false")
+        elif kind is tuple:  # cards, some unknown (None): one token per item
+            plain = False
+            if not value:
+                append("[]")
+                continue
+            first = len(parts)
+            for item in value:  # each of the 52 cards (exact type) and None: ONE look-up
+                text = card_json(item) if type(item) is Card else None
+                append(text or ("null" if item is None else _item_json(item)))
+            parts[first] = "[" + parts[first]
+            parts[-1] += "]"
+        else:
+            append(_value_json(value))
+    parts[-1] += "]"
+    return ",".join(parts), plain
+
+
+def events_json(events: Iterable[Any]) -> str:
+    """The canonical JSON of a hand's event rows (what ``digest`` of those rows would hash):
+    each event ``["Type", field values…]`` (declaration order; events carry no position).
+
+    Strings, integers, ``None`` and booleans - nearly every field - are spelled inline (no call
+    per value); the rest goes through :func:`_value_json`.  The row of an event without cards is
+    written once per event object and kept (:data:`_ROWS`): the same object met again, in this
+    hand or a later one, costs a look-up.
+    """
+    rows = _ROWS
+    out: list[str] = []
+    append = out.append
     for event in events:
-        cls = type(event)
-        head, values = specs.get(cls) or _event_spec(cls)
-        append(head)
-        for value in values(event):
-            kind = type(value)
-            if kind is str:
-                append(encode_basestring(value))
-            elif kind is int:
-                append(f"{value!r}")  # an int's repr, as int.__repr__ writes it: a cheaper call
-            elif value is None:
-                append("null")
-            elif value is True:
-                append("true")
-            elif value is False:
-                append("false")
-            elif kind is tuple:  # cards, some unknown (None): one token per item
-                if not value:
-                    append("[]")
-                    continue
-                first = len(parts)
-                for item in value:  # each of the 52 cards (exact type) and None: ONE look-up
-                    text = card_json(item) if type(item) is Card else None
-                    append(text or ("null" if item is None else _item_json(item)))
-                parts[first] = "[" + parts[first]
-                parts[-1] += "]"
-            else:
-                append(_value_json(value))
-        parts[-1] += "]"
-    return "[" + ",".join(parts) + "]"
+        known = rows.get(id(event))
+        if known is not None and known[0] is event:
+            append(known[1])
+            continue
+        row, plain = _row_json(event)
+        if plain:
+            if len(rows) >= _ROWS_LIMIT:
+                rows.clear()
+            rows[id(event)] = (event, row)
+        append(row)
+    return "[" + ",".join(out) + "]"
 
 
 def event_json(event: Any) -> str:
