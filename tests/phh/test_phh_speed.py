@@ -123,7 +123,7 @@ def reference_replay_actions(
                 raise draft.error(
                     f"{name} discards {old.count} but is dealt {len(cards)}", rule="bad-phh"
                 )
-            draft.events[at] = Draw(old.player, old.discards, cards, old.pos)  # type: ignore[arg-type]
+            draft.events[at] = Draw(old.player, old.discards, cards)  # type: ignore[arg-type]
             continue
         name = labels.get(words[0]) or phh._player(words[0], names, draft, raw)
         verb = words[1] if len(words) > 1 else ""
@@ -132,7 +132,7 @@ def reference_replay_actions(
                 draft.new_round()
                 betting = False
             discards = reference_cards(words[2], draft, line) if len(words) > 2 else ()
-            draft.add(Draw(name, discards, (None,) * len(discards), draft.at(line)))  # type: ignore[arg-type]
+            draft.add(Draw(name, discards, (None,) * len(discards)), draft.at(line))  # type: ignore[arg-type]
             if discards:
                 pending[name] = len(draft.events) - 1
             continue
@@ -155,10 +155,10 @@ def reference_replay_actions(
             if len(words) == 2:
                 draft.muck(name, line)
             elif words[2] == "-":
-                draft.add(Show(name, (None,) * draft.hand_size, draft.at(line)))
+                draft.add(Show(name, (None,) * draft.hand_size), draft.at(line))
             else:
                 shown = reference_cards(words[2], draft, line)
-                draft.add(Show(name, shown, draft.at(line)))  # type: ignore[arg-type]
+                draft.add(Show(name, shown), draft.at(line))  # type: ignore[arg-type]
         else:
             raise draft.error(f"the action {raw!r} has no meaning in Badugi", line, rule="bad-phh")
     if pending:
@@ -403,7 +403,9 @@ def test_fixture_reads_as_the_reference_reads_it(monkeypatch: pytest.MonkeyPatch
     text = FIXTURE.read_text(encoding="utf-8")
     fast = read_fast(text, str(FIXTURE))
     assert isinstance(fast[0], HandRecord)
-    assert {e.pos.line for e in fast[0].events if isinstance(e, Action)} != {1}
+    record = fast[0]
+    lines = {record.position(i).line for i, e in enumerate(record.events) if isinstance(e, Action)}
+    assert lines != {1}
     assert fast == read_reference(text, str(FIXTURE), monkeypatch)
     many = "\n".join(f"[h{i}]\n{text}" for i in range(3))  # a .phhs document: tables
     assert read_fast(many, "m.phhs") == read_reference(many, "m.phhs", monkeypatch)
