@@ -150,6 +150,13 @@ def test_kingsclub_dead_small_blind_comes_from_the_summary_net(corpus_dir: Path)
     h = only(list(read_kingsclub(split_lines(text), "kc")))
     player1 = [(p.kind, p.amount) for p in of(h, Post) if p.player == "Player1"]
     assert player1 == [("ante", 1100), ("dead", 2200), ("big-blind", 4400)]
+    at = {
+        e.kind: h.position(i)
+        for i, e in enumerate(h.events)
+        if isinstance(e, Post) and e.player == "Player1"
+    }
+    assert at["dead"] == at["big-blind"] and at["dead"].line > 1  # the line of "posts blind 44"
+    assert len(h.positions) == len(h.events)
     result = replay_hand(h)
     assert result.net["Player1"] == -7700
     assert result.violations == ()
