@@ -66,7 +66,9 @@ def test_wikipedia_hand_reads_and_replays_like_pokerkit() -> None:
     first_draws = [(e.player, e.count) for e in record.events if isinstance(e, Draw)][:3]
     assert first_draws == [("Bob", 2), ("Carol", 2), ("Alice", 1)]
     shows = [i for i, e in enumerate(record.events) if isinstance(e, Show)]
-    assert record.position(shows[0]).line == 53 and record.events[shows[0]].player == "Alice"
+    first_show = record.events[shows[0]]
+    assert isinstance(first_show, Show) and first_show.player == "Alice"
+    assert record.position(shows[0]).line == 53
     assert replay_hand(record).final_stacks == WIKIPEDIA_FINAL
     assert pokerkit_final(FIXTURE.read_text()) == WIKIPEDIA_FINAL
 
