@@ -168,8 +168,8 @@ def _read_hand(
     finishing = fields.optional_amounts("finishing_stacks", count)
     if finishing is not None:
         pairs = zip(names, finishing, strict=True)  # one per player: checked by optional_amounts
-        for name, amount in pairs:
-            draft.put(FinalStack(name, amount), pos)
+        draft.events.extend([FinalStack(name, amount) for name, amount in pairs])
+        draft.positions.extend([pos] * count)
     if "_rake" in hand:
         draft.put(RakeTaken(fields.amount("_rake")), pos)
     currency, rule = fields.text("currency"), _dealing(hand, fields)
