@@ -422,7 +422,9 @@ _PER_OCCURRENCE: dict[Any, Event] = {}
 """The ``events`` of a step read by its head (:func:`_step`): its cards make its event, built
 per occurrence, so nothing is ever kept here."""
 _EVENTS_LIMIT = 64
-"""At most this many events are kept per action string (then its table starts again)."""
+"""At most this many events are kept per action string (then its table starts again): enough
+for the players a label names across a night's file times the few amounts a fixed-limit call
+can put in, and memory stays flat whatever a file holds."""
 
 
 def _shared(events: dict[Any, Event], key: object, event: Event) -> Event:
