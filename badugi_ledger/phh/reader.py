@@ -124,7 +124,7 @@ def _read_hand(
         if "hand" in hand:
             fields.hand_id = fields.label("hand")
     draft = HandDraft(source, fields.hand_id, pos, ORIGIN)
-    draft.positions[line - 1] = pos  # the posts' line (draft.at's index): one Position per hand
+    draft.line_positions[line - 1] = pos  # the posts' line (draft.at's index): one per hand
     stacks = fields.amounts("starting_stacks")
     count = len(stacks)
     if count < 2:
@@ -155,19 +155,23 @@ def _read_hand(
     for i in range(count):
         if posts[i][1] and i not in (blind_seat(0, count), blind_seat(1, count)):
             raise draft.error("straddles are not Badugi blinds", rule="bad-phh")
-    draft.events[:0] = [  # before the posts, as in our text
-        StackChange(names[i], amount, kind, pos)
+    changes: list[Event] = [
+        StackChange(names[i], amount, kind)
         for kind, key in STACK_CHANGE_FIELDS.items()
         for i, amount in enumerate(fields.optional_amounts(key, count) or ())
         if amount
     ]
+    if changes:  # before the posts, as in our text
+        draft.events[:0] = changes
+        draft.positions[:0] = [pos] * len(changes)
     _replay_actions(draft, actions, _action_lines(piece, actions, line), names, stacks)
     finishing = fields.optional_amounts("finishing_stacks", count)
     if finishing is not None:
         pairs = zip(names, finishing, strict=True)  # one per player: checked by optional_amounts
-        draft.events.extend([FinalStack(name, amount, pos) for name, amount in pairs])
+        draft.events.extend([FinalStack(name, amount) for name, amount in pairs])
+        draft.positions.extend([pos] * count)
     if "_rake" in hand:
-        draft.events.append(RakeTaken(fields.amount("_rake"), pos))
+        draft.put(RakeTaken(fields.amount("_rake")), pos)
     currency, rule = fields.text("currency"), _dealing(hand, fields)
     small_blind, big_blind = posts[blind_seat(0, count)][1], posts[blind_seat(1, count)][1]
     try:
@@ -376,8 +380,8 @@ def _cards(text: str, draft: HandDraft, line: int) -> Cards:
 # the two that name no player last.
 DEAL, DISCARD, CALL, BET, FOLD, SHOW, MUCK, SHOW_HIDDEN, MEANINGLESS, NOTE, MALFORMED = range(11)
 
-Step = tuple[int, int, str, Any, str]
-"""An action string decoded once: ``(code, seat, player label, value, argument)``.
+Step = tuple[int, int, str, Any, str, dict[Any, Event]]
+"""An action string decoded once: ``(code, seat, player label, value, argument, events)``.
 
 ``code`` is one of :data:`DEAL` (``d dh``), :data:`DISCARD` (``sd``), :data:`CALL` (``cc``),
 :data:`BET` (``cbr`` with its amount), :data:`FOLD`, :data:`SHOW` and :data:`MUCK` (``sm``
@@ -389,7 +393,11 @@ error once its player is known).  ``seat`` is the player's index from the label 
 against the hand's players at use: an index beyond them is looked up by :func:`_player`.
 ``value`` is what the hand needs: the cards (canonical ones decoded here, else ``None``: read
 at use by :func:`_cards`, which reports them), the ``cbr`` amount, or the error message;
-``argument`` the word after the verb (``""`` if none).
+``argument`` the word after the verb (``""`` if none).  ``events`` holds the events the
+string has stood for so far, for a string that names no cards (``p2 f``, ``p1 cc``, ``p3 cbr
+4``, ``p4 sd``, ``p1 sm``): keyed by what the event also depends on (the player the label names
+in this hand, the chips a call puts in...), so each recurrence of the string adds the same
+event object (:func:`_shared`).  A string with cards makes its event per occurrence.
 """
 NO_SEAT = 1 << 32
 """The seat of a label that names none (``x1``, ``p0``): beyond every hand's players, so the
@@ -410,6 +418,22 @@ size is bounded like :data:`_STEPS` (a hand has at most a few dozen heads)."""
 _HEADS_LIMIT = 1_000
 _CARD_WORDS = {DEAL: 4, DISCARD: 3, SHOW: 3}
 """How many words a plain action string of each code that carries cards has, its cards last."""
+_PER_OCCURRENCE: dict[Any, Event] = {}
+"""The ``events`` of a step read by its head (:func:`_step`): its cards make its event, built
+per occurrence, so nothing is ever kept here."""
+_EVENTS_LIMIT = 64
+"""At most this many events are kept per action string (then its table starts again): enough
+for the players a label names across a night's file times the few amounts a fixed-limit call
+can put in, and memory stays flat whatever a file holds."""
+
+
+def _shared(events: dict[Any, Event], key: object, event: Event) -> Event:
+    """``event``, kept in a step's ``events`` under ``key`` (see :data:`Step`) for the string's
+    next occurrences."""
+    if len(events) >= _EVENTS_LIMIT:
+        events.clear()
+    events[key] = event
+    return event
 
 
 def _step(raw: str) -> Step:
@@ -426,14 +450,14 @@ def _step(raw: str) -> Step:
         cards = _known_cards(tail)
         if cards is not None:
             code, seat, who = known
-            return code, seat, who, cards, tail
+            return code, seat, who, cards, tail, _PER_OCCURRENCE
     return _decode(raw)
 
 
 def _decode(raw: str) -> Step:
     """``raw`` decoded word by word; kept in :data:`_STEPS`, or its head in :data:`_HEADS`."""
     words = (raw.split("#", 1)[0] if "#" in raw else raw).split()
-    step: Step
+    step: tuple[int, int, str, Any, str]
     if not words:
         step = (NOTE, -1, "", None, "")
     elif words[:2] == ["d", "dh"]:
@@ -476,11 +500,11 @@ def _decode(raw: str) -> Step:
         if len(_HEADS) >= _HEADS_LIMIT:
             _HEADS.clear()
         _HEADS[raw[: -len(step[4]) - 1]] = (code, step[1], step[2])
-        return step
+        return (*step, _PER_OCCURRENCE)
     if len(_STEPS) >= _STEPS_LIMIT:
         _STEPS.clear()
-    _STEPS[raw] = step
-    return step
+    kept = _STEPS[raw] = (*step, {})
+    return kept
 
 
 def _whole_chips(word: str) -> bool:
@@ -504,25 +528,31 @@ def _replay_actions(
 
     This loop runs for every action of every PHH hand, so it is kept tight: each action string
     without cards is decoded once per process, and one with cards by its head and its cards
-    (:func:`_step`), so an action here is a look-up or two, a test of its code and the event's
-    construction.  The chips each player has put
-    in, this round and in all, are ``draft.round_committed`` and ``draft.total_committed`` as
+    (:func:`_step`), so an action here is a look-up or two, a test of its code and its event.
+    An action without cards adds the event its string already stood for with the same player
+    and chips (the step's ``events``, :data:`Step`), built only the first time; an action with
+    cards builds its event.  Each event's position goes to ``draft.positions`` beside it (one
+    ``Position`` per line, :meth:`HandDraft.at`).  The chips each player has put in, this round
+    and in all, are ``draft.round_committed`` and ``draft.total_committed`` as
     :meth:`HandDraft.action` keeps them, but updated here directly, with the round's highest
     bet kept up to date instead of recomputed per action.  A draw's event is built once its
-    new cards are read (a hand that ends without them is an error).
+    new cards are read (a hand that ends without them is an error); its position is the
+    discard's.
     """
     stack = dict(zip(names, stacks, strict=True))
     round_in = draft.round_committed
     total_in = draft.total_committed
     high = max(round_in.values(), default=0)
     events = draft.events
-    pending: dict[str, tuple[int, Cards, Position]] = {}
+    places = draft.positions
+    pending: dict[str, tuple[int, Cards]] = {}
     betting = True
     dealt: set[str] = set()
     steps = _STEPS
     last_line, pos = -1, draft.pos
+    event: Event
     for raw, line in zip(actions, lines_of, strict=True):
-        code, seat, who, value, arg = steps.get(raw) or _step(raw)
+        code, seat, who, value, arg, made = steps.get(raw) or _step(raw)
         if line != last_line:
             last_line, pos = line, draft.at(line)
         if code >= NOTE:  # NOTE or MALFORMED: no player
@@ -545,12 +575,12 @@ def _replay_actions(
             waiting = pending.pop(name, None)
             if waiting is None:
                 raise draft.error(f"{name} is dealt cards without discarding", line, rule="bad-phh")
-            index, discards, drawn_at = waiting
+            index, discards = waiting
             if len(cards) != len(discards):
                 raise draft.error(
                     f"{name} discards {len(discards)} but is dealt {len(cards)}", rule="bad-phh"
                 )
-            events[index] = Draw(name, discards, cards, drawn_at)
+            events[index] = Draw(name, discards, cards)
             continue
         if code == DISCARD:
             if betting:
@@ -561,10 +591,11 @@ def _replay_actions(
             if discards:
                 if name in pending:
                     _draw_unanswered(pending, name, events)
-                pending[name] = (len(events), discards, pos)
+                pending[name] = (len(events), discards)
                 events.append(None)  # type: ignore[arg-type]  # the Draw, once its cards are read
             else:
-                events.append(Draw(name, (), (), pos))
+                events.append(made.get(name) or _shared(made, name, Draw(name, (), ())))
+            places.append(pos)
             continue
         betting = True  # (a MEANINGLESS action, tested last, ends the hand: no matter)
         if code <= BET:  # CALL or BET: DEAL and DISCARD are read above
@@ -573,14 +604,21 @@ def _replay_actions(
             if code == CALL:
                 put = high - before
                 if put <= 0:
-                    events.append(Action(name, "check", None, False, pos))
+                    events.append(made.get(name) or _shared(made, name, Action(name, "check")))
+                    places.append(pos)
                     continue
                 if put > left:
                     put = left
-                events.append(Action(name, "call", put, put == left, pos))
+                key = (name, put, put == left)
+                event = made.get(key) or _shared(made, key, Action(name, "call", put, put == left))
             else:
                 put = value - before
-                events.append(Action(name, "raise" if high else "bet", value, put == left, pos))
+                key = (name, high != 0, put == left)
+                event = made.get(key) or _shared(
+                    made, key, Action(name, "raise" if high else "bet", value, put == left)
+                )
+            events.append(event)
+            places.append(pos)
             total_in[name] = total_in.get(name, 0) + put
             round_in[name] = before + put
             if len(round_in) == 1:
@@ -590,28 +628,28 @@ def _replay_actions(
                     high = before + put
             else:  # a raise "to" less than already in: unreadable play, but read as before
                 high = max(round_in.values())
-        elif code == FOLD:
-            events.append(Action(name, "fold", None, False, pos))
+            continue
+        if code == FOLD:
+            event = made.get(name) or _shared(made, name, Action(name, "fold"))
         elif code == SHOW:
-            shown = value if value is not None else _cards(arg, draft, line)
-            events.append(Show(name, shown, pos))
+            event = Show(name, value if value is not None else _cards(arg, draft, line))
         elif code == MUCK:
-            events.append(Muck(name, pos))
-        elif code == SHOW_HIDDEN:
-            events.append(Show(name, (None,) * draft.hand_size, pos))
+            event = made.get(name) or _shared(made, name, Muck(name))
+        elif code == SHOW_HIDDEN:  # PHH hands are of four cards (``draft.hand_size``)
+            event = made.get(name) or _shared(made, name, Show(name, (None,) * draft.hand_size))
         else:  # MEANINGLESS
             raise draft.error(value, line, rule="bad-phh")
+        events.append(event)
+        places.append(pos)
     if pending:
         raise draft.error(f"{', '.join(pending)} discarded but were dealt nothing", rule="bad-phh")
 
 
-def _draw_unanswered(
-    pending: dict[str, tuple[int, Cards, Position]], name: str, events: list[Event]
-) -> None:
+def _draw_unanswered(pending: dict[str, tuple[int, Cards]], name: str, events: list[Event]) -> None:
     """``name`` discards again before being dealt the cards of an earlier discard: that earlier
     draw stays as it was written, its new cards unknown."""
-    index, discards, pos = pending[name]  # its key keeps its place: messages list names in order
-    events[index] = Draw(name, discards, (None,) * len(discards), pos)
+    index, discards = pending[name]  # its key keeps its place: messages list names in order
+    events[index] = Draw(name, discards, (None,) * len(discards))
 
 
 def _player(word: str, names: list[str], draft: HandDraft, raw: str) -> str:

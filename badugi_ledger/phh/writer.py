@@ -82,7 +82,7 @@ def write_phh(
         starting.append(int(amount))
     antes = [0] * count
     blinds = [0] * count
-    for event in record.events:
+    for at, event in enumerate(record.events):
         if isinstance(event, Post):
             i = index.get(event.player)
             if i is None:
@@ -97,11 +97,11 @@ def write_phh(
                 if i != expected or blinds[i]:
                     fail(
                         f"{event.player} posts a {event.kind} out of position "
-                        f"(line {event.pos.line})"
+                        f"(line {record.position(at).line})"
                     )
                 blinds[i] = amount
             else:
-                fail(f"{event.player} posts a {event.kind} blind (line {event.pos.line})")
+                fail(f"{event.player} posts a {event.kind} blind (line {record.position(at).line})")
     if count == 2:  # PokerKit reads the lists reversed heads-up
         antes.reverse()
         blinds.reverse()
@@ -259,7 +259,7 @@ def _actions(
     for seat in players:
         cards = dealt.get(seat.name, (None,) * record.settings.hand_size)
         out.append(f"d dh {label(seat.name)} {_phh_cards(cards)}")
-    for event in record.events:
+    for at, event in enumerate(record.events):
         if isinstance(event, Draw):
             if any(d.player == event.player for d in draws):  # all-in: draw rounds back to back
                 flush()
@@ -287,7 +287,8 @@ def _actions(
         elif isinstance(event, Muck):
             out.append(f"{label(event.player)} sm")
         elif not isinstance(event, (Deal, SitOut, _OUTCOMES)):
-            fail(f"PHH has no form for {type(event).__name__} (line {event.pos.line})")
+            line = record.position(at).line
+            fail(f"PHH has no form for {type(event).__name__} (line {line})")
     if draws:
         flush()
     return out

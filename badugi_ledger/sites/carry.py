@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 
 from ..model.errors import BadugiError
@@ -125,13 +125,25 @@ class CashTables:
         if not cash:
             return []
         return [
-            StackChange(name, abs(now - end), "top-up" if now > end else "cash-out", draft.pos)
+            StackChange(name, abs(now - end), "top-up" if now > end else "cash-out")
             for name, (end, now) in diffs.items()
         ]
 
     def forget(self, table: str) -> None:
         """A hand of this table was skipped or could not be read: its stacks are unknown."""
         self.ends.pop(table, None)
+
+
+def with_changes(record: HandRecord, changes: list[Event]) -> HandRecord:
+    """``record`` with ``changes`` (:meth:`CashTables.changes` of its hand) before its events,
+    written where the hand starts."""
+    if not changes:
+        return record
+    return replace(
+        record,
+        events=(*changes, *record.events),
+        positions=(record.pos,) * len(changes) + tuple(record.positions),
+    )
 
 
 def _changes(diffs: dict[str, tuple[int, int]]) -> str:

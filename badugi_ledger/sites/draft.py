@@ -49,6 +49,11 @@ class SeatLine:
 class HandDraft:
     """One hand being read.  Readers append events in order; :meth:`finish` builds the record.
 
+    ``events`` and ``positions`` are parallel lists: ``positions[i]`` is where ``events[i]`` was
+    written.  A reader adds an event with its position (:meth:`add`, :meth:`put`) and may
+    replace ``events[i]`` in place (a draw's cards read later), which keeps its position; a
+    reader that inserts an event inserts its position at the same index.
+
     Deals are inserted at ``deal_index`` when the hand is finished, because who was dealt in
     is only known at the end (everyone who did something in the hand).
     """
@@ -62,6 +67,8 @@ class HandDraft:
     button_seat: int | None = None
     button_name: str | None = None
     events: list[Event] = field(default_factory=list)
+    positions: list[Position] = field(default_factory=list, repr=False, compare=False)
+    """Where each of ``events`` was written, index for index."""
     deal_index: int | None = None
     deal_pos: Position | None = None
     hand_size: int = 4
@@ -85,15 +92,15 @@ class HandDraft:
     """When the hand started, as the header says (for the time between two hands)."""
     sequence: int | None = None
     """The hand's number among its table's hands, where the site numbers them (Merge)."""
-    positions: dict[int, Position] = field(default_factory=dict, repr=False, compare=False)
+    line_positions: dict[int, Position] = field(default_factory=dict, repr=False, compare=False)
     """:meth:`at`'s positions by line: events on one line share one (immutable) ``Position``."""
 
     # -- positions and errors --
     def at(self, line_index: int) -> Position:
         """The position of a line of the file (0-based index → 1-based line)."""
-        pos = self.positions.get(line_index)
+        pos = self.line_positions.get(line_index)
         if pos is None:
-            pos = self.positions[line_index] = Position(self.source, line_index + 1, 1)
+            pos = self.line_positions[line_index] = Position(self.source, line_index + 1, 1)
         return pos
 
     def error(
@@ -117,8 +124,15 @@ class HandDraft:
         return max(self.round_committed.values(), default=0)
 
     # -- events --
-    def add(self, event: Event) -> None:
+    def put(self, event: Event, pos: Position) -> None:
+        """Append ``event``, written at ``pos``."""
         self.events.append(event)
+        self.positions.append(pos)
+
+    def add(self, event: Event, pos: Position) -> None:
+        """Append ``event``, written at ``pos``; its player (if any) did something in the hand."""
+        self.events.append(event)
+        self.positions.append(pos)
         player = getattr(event, "player", None)
         if player is not None:
             self.active.add(player)
@@ -126,7 +140,7 @@ class HandDraft:
     def post(
         self, player: str, kind: str, amount: int, all_in: bool, line: int, live: bool = True
     ) -> None:
-        self.add(Post(player, kind, amount, all_in, self.at(line)))  # type: ignore[arg-type]
+        self.add(Post(player, kind, amount, all_in), self.at(line))  # type: ignore[arg-type]
         if all_in:
             self.all_in.add(player)
         self.total_committed[player] = self.total_committed.get(player, 0) + amount
@@ -140,7 +154,7 @@ class HandDraft:
             self.commit(player, amount)
         elif verb in ("bet", "raise") and amount is not None:
             self.commit(player, amount - self.committed(player))
-        self.add(Action(player, verb, amount, all_in, self.at(line)))  # type: ignore[arg-type]
+        self.add(Action(player, verb, amount, all_in), self.at(line))  # type: ignore[arg-type]
         if all_in:
             self.all_in.add(player)
 
@@ -168,7 +182,7 @@ class HandDraft:
         """A draw of ``count`` cards; ``discards`` are known only for the hero."""
         if discards is None or player != self.hero:
             unknown: Cards = (None,) * count
-            self.add(Draw(player, unknown, unknown, self.at(line)))
+            self.add(Draw(player, unknown, unknown), self.at(line))
             return
         if len(discards) != count:
             raise self.error(
@@ -180,7 +194,7 @@ class HandDraft:
                 raise self.error(
                     f"{player} discards {card}, a card the site never dealt them", line
                 )
-        self.add(Draw(player, discards, (None,) * count, self.at(line)))
+        self.add(Draw(player, discards, (None,) * count), self.at(line))
 
     def hero_receives(self, kept: Cards, new: Cards, line: int) -> None:
         """``Dealt to Hero [kept] [new]``: fill in the received cards of the hero's last draw."""
@@ -202,7 +216,7 @@ class HandDraft:
                 f"[{format_list(self.hero_cards)}]",
                 line,
             )
-        self.events[index] = Draw(draw.player, draw.discards, new, draw.pos)
+        self.events[index] = Draw(draw.player, draw.discards, new)  # its position stays
         self.hero_cards = list(kept) + list(new)
 
     def hero_pat(self, cards: Cards, line: int) -> None:
@@ -214,7 +228,7 @@ class HandDraft:
             )
 
     def collect(self, player: str, amount: int, pot: str | None, line: int) -> None:
-        self.add(Collect(player, amount, pot, self.at(line)))
+        self.add(Collect(player, amount, pot), self.at(line))
         self.collected[player] = self.collected.get(player, 0) + amount
 
     def uncalled(self, player: str, amount: int) -> None:
@@ -231,17 +245,17 @@ class HandDraft:
             for s in self.seats
         }
 
-    def show(self, event: Event) -> None:
-        self.add(event)
+    def show(self, event: Event, line: int) -> None:
+        self.add(event, self.at(line))
 
     def muck(self, player: str, line: int) -> None:
-        self.add(Muck(player, self.at(line)))
+        self.add(Muck(player), self.at(line))
 
     def totals(self, pot: int | None, rake: int | None, line: int) -> None:
         if pot is not None:
-            self.events.append(PotTotal(pot, self.at(line)))
+            self.put(PotTotal(pot), self.at(line))
         if rake is not None:
-            self.events.append(RakeTaken(rake, self.at(line)))
+            self.put(RakeTaken(rake), self.at(line))
 
     # -- finishing --
     def _button_from_seat(self) -> str:
@@ -288,7 +302,8 @@ class HandDraft:
         *,
         dealt_in: Iterable[str] | None = None,
     ) -> HandRecord:
-        """Build the record: seats clockwise from seat 1, sit-outs, deals, then the events."""
+        """Build the record: seats clockwise from seat 1, sit-outs, deals, then the events, and
+        beside them their positions (sit-outs where the hand starts, deals where the deal is)."""
         if not self.seats:
             raise self.error("the hand lists no seats")
         self.check_stacks()
@@ -303,19 +318,25 @@ class HandDraft:
         ordered = sorted(self.seats, key=lambda s: s.number)
         seats = tuple(Seat(s.name, s.stack, s.number) for s in ordered)
         sit_outs: list[Event] = [
-            SitOut(s.name, self.pos) for s in ordered if s.out_of_hand or s.name not in players_in
+            SitOut(s.name) for s in ordered if s.out_of_hand or s.name not in players_in
         ]
         deals: list[Event] = []
-        deal_pos = self.deal_pos or self.pos
         for s in _from_button(ordered, button):
             if s.name not in players_in or s.out_of_hand:
                 continue
             if s.name in self.known_deals:
-                deals.append(Deal(s.name, self.known_deals[s.name], deal_pos))
+                deals.append(Deal(s.name, self.known_deals[s.name]))
             else:
-                deals.append(Deal(s.name, (None,) * self.hand_size, deal_pos))
+                deals.append(Deal(s.name, (None,) * self.hand_size))
         index = self.deal_index if self.deal_index is not None else _first_non_post(self.events)
         events = tuple(sit_outs + self.events[:index] + deals + self.events[index:])
+        at = self.positions
+        positions = (
+            (self.pos,) * len(sit_outs)
+            + tuple(at[:index])
+            + (self.deal_pos or self.pos,) * len(deals)
+            + tuple(at[index:])
+        )
         return HandRecord(
             hand_id=self.hand_id,
             settings=settings,
@@ -327,6 +348,7 @@ class HandDraft:
             pos=self.pos,
             origin=self.origin,
             text=self.text,
+            positions=positions,
         )
 
 

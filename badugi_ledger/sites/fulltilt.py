@@ -20,13 +20,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import replace
 
 from ..model.errors import Position
 from ..model.events import HandRecord, Session, Show
 from ..model.limits import quote
 from ..model.settings import GameSettings, HouseRules, Structure
-from .carry import CashTables, read_cash_site
+from .carry import CashTables, read_cash_site, with_changes
 from .common import (
     ImportItem,
     SkippedHand,
@@ -179,10 +178,7 @@ def _read_hand(
         place="Full Tilt Poker",
     )
     record = draft.finish(settings, session, table)
-    changes = cash.changes(table, draft)
-    if changes:
-        record = replace(record, events=(*changes, *record.events))
-    return record
+    return with_changes(record, cash.changes(table, draft))
 
 
 def _read_body(draft: HandDraft, lines: list[str], start: int) -> None:
@@ -305,7 +301,7 @@ def _play_line(draft: HandDraft, line: str, index: int, names: set[str], section
         return True
     m = _SHOWS.match(line)
     if m is not None and m["name"] in names:
-        draft.show(Show(m["name"], parse_site_cards(m["cards"], pos), pos))
+        draft.show(Show(m["name"], parse_site_cards(m["cards"], pos)), index)
         return True
     m = _MUCKS.match(line)
     if m is not None and m["name"] in names:

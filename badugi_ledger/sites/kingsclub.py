@@ -106,7 +106,7 @@ def _read_hand(lines: list[str], start: int, source: str) -> HandRecord | Skippe
     if rake is not None:
         draft.totals(None, rake, len(lines) + start - 1)
     for name, amount in finals.items():
-        draft.events.append(FinalStack(name, amount, pos))
+        draft.put(FinalStack(name, amount), pos)
     settings = GameSettings(
         game=game,
         structure=Structure("fixed-limit", small_bet, big_bet),
@@ -243,7 +243,7 @@ def _play_line(draft: HandDraft, line: str, index: int, names: set[str], came_in
         draft.draw(m["name"], 0, (), index)
         return True
     if (m := _SHOWS.match(line)) is not None and m["name"] in names:
-        draft.show(Show(m["name"], parse_site_cards(m["cards"], pos), pos))
+        draft.show(Show(m["name"], parse_site_cards(m["cards"], pos)), index)
         return True
     if (m := _MUCKS.match(line)) is not None and m["name"] in names:
         draft.muck(m["name"], index)
@@ -264,9 +264,9 @@ def _add_dead_blinds(draft: HandDraft, nets: dict[str, int], came_in: set[str]) 
                 for i, e in enumerate(draft.events)
                 if isinstance(e, Post) and e.player == name and e.kind == "big-blind"
             )
-            post = draft.events[at]
-            dead: Event = Post(name, "dead", missing, False, post.pos)
+            dead: Event = Post(name, "dead", missing, False)
             draft.events.insert(at, dead)
+            draft.positions.insert(at, draft.positions[at])  # where its big blind is written
             if draft.deal_index is not None and at < draft.deal_index:
                 draft.deal_index += 1
             draft.total_committed[name] = draft.total_committed.get(name, 0) + missing

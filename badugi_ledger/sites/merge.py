@@ -31,13 +31,12 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import replace
 
 from ..model.errors import BadugiError, ImportFormatError, Position
 from ..model.events import Cards, Draw, HandRecord, Session, Show
 from ..model.limits import quote
 from ..model.settings import GameSettings, HouseRules, Structure, StructureKind
-from .carry import CashTables
+from .carry import CashTables, with_changes
 from .common import (
     ImportItem,
     SkippedHand,
@@ -262,8 +261,7 @@ def _read_game(
         kind="cash", name=f"Merge {table} {date or ''}".strip(), date=date, place="Merge"
     )
     record = draft.finish(settings, session, table, dealt_in=dealt)
-    changes = cash.changes(table, draft)
-    return replace(record, events=(*changes, *record.events)) if changes else record
+    return with_changes(record, cash.changes(table, draft))
 
 
 def _event(
@@ -327,7 +325,7 @@ def _cards(draft: HandDraft, attrs: dict[str, str], by_seat: dict[str, str], ind
         _fix_hero_discards(draft, discards, index)
         draft.hero_receives(kept, new, index)
     elif kind == "SHOWN":
-        draft.show(Show(name, cards, draft.at(index)))
+        draft.show(Show(name, cards), index)
 
 
 def _fix_hero_discards(draft: HandDraft, discards: Cards, index: int) -> None:
@@ -339,7 +337,7 @@ def _fix_hero_discards(draft: HandDraft, discards: Cards, index: int) -> None:
                     f"{draft.hero} draws {event.count}, but the cards change by {len(discards)}",
                     index,
                 )
-            draft.events[i] = Draw(event.player, discards, event.received, event.pos)
+            draft.events[i] = Draw(event.player, discards, event.received)  # its position stays
             return
     raise draft.error("the hero's new cards follow no draw", index)
 

@@ -24,13 +24,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import replace
 
 from ..model.errors import ImportFormatError, Position
 from ..model.events import HandRecord, Session, Show
 from ..model.limits import quote
 from ..model.settings import GameSettings, HouseRules, Structure, StructureKind
-from .carry import CashTables, read_cash_site
+from .carry import CashTables, read_cash_site, with_changes
 from .common import (
     ImportItem,
     SkippedHand,
@@ -200,10 +199,7 @@ def _read_hand(
             place="PokerStars",
         )
     record = draft.finish(settings, session, table)
-    changes = cash.changes(table, draft, cash=tournament is None)
-    if changes:
-        record = replace(record, events=(*changes, *record.events))
-    return record
+    return with_changes(record, cash.changes(table, draft, cash=tournament is None))
 
 
 def _game_words(rest: str) -> str:
@@ -327,7 +323,7 @@ def _read_play_line(
             return
         m = _SHOWS.match(rest)
         if m is not None:
-            draft.show(Show(name, parse_site_cards(m["cards"], draft.at(index)), draft.at(index)))
+            draft.show(Show(name, parse_site_cards(m["cards"], draft.at(index))), index)
             return
         if rest == "mucks hand":
             if section == "showdown":  # elsewhere: the uncontested winner not showing

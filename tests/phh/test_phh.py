@@ -9,8 +9,17 @@ from dataclasses import replace
 import pokerkit
 import pytest
 
-from badugi_ledger.model.errors import ImportFormatError
-from badugi_ledger.model.events import Action, Deal, Draw, Event, FinalStack, HandRecord, Post, Show
+from badugi_ledger.model.errors import ImportFormatError, Position
+from badugi_ledger.model.events import (
+    Action,
+    Deal,
+    Draw,
+    FinalStack,
+    HandRecord,
+    Muck,
+    Post,
+    Show,
+)
 from badugi_ledger.model.settings import GameSettings, Structure
 from badugi_ledger.phh.reader import read_phh
 from badugi_ledger.phh.writer import write_phh
@@ -38,10 +47,6 @@ def pokerkit_final(text: str) -> dict[str, int]:
     return dict(zip(names, final.stacks, strict=True))
 
 
-def without_positions(events: tuple[Event, ...]) -> list[Event]:
-    return [replace(e, pos=replace(e.pos, source="", line=0, column=0)) for e in events]
-
-
 def test_wikipedia_hand_reads_and_replays_like_pokerkit() -> None:
     record = read_one(FIXTURE.read_text(), str(FIXTURE))
     assert record.players == ("Bob", "Carol", "Ted", "Alice") and record.button == "Alice"
@@ -60,8 +65,10 @@ def test_wikipedia_hand_reads_and_replays_like_pokerkit() -> None:
     assert ("Alice", "raise", 8) in actions  # "p4 cbr 8" after Carol's bet of 4
     first_draws = [(e.player, e.count) for e in record.events if isinstance(e, Draw)][:3]
     assert first_draws == [("Bob", 2), ("Carol", 2), ("Alice", 1)]
-    shows = [e for e in record.events if isinstance(e, Show)]
-    assert shows[0].pos.line == 53 and shows[0].player == "Alice"
+    shows = [i for i, e in enumerate(record.events) if isinstance(e, Show)]
+    first_show = record.events[shows[0]]
+    assert isinstance(first_show, Show) and first_show.player == "Alice"
+    assert record.position(shows[0]).line == 53
     assert replay_hand(record).final_stacks == WIKIPEDIA_FINAL
     assert pokerkit_final(FIXTURE.read_text()) == WIKIPEDIA_FINAL
 
@@ -71,10 +78,12 @@ def test_written_phh_reads_back_to_the_same_events_and_pokerkit_agrees() -> None
     result = replay_hand(record)
     text = write_phh(record, finishing_stacks=result.final_stacks)
     again = read_one(text)
-    assert without_positions(again.events)[: len(record.events)] == without_positions(record.events)
-    assert [e for e in again.events if isinstance(e, FinalStack)] == [
-        FinalStack(name, amount, again.pos) for name, amount in WIKIPEDIA_FINAL.items()
+    assert again.events[: len(record.events)] == record.events
+    finals = [i for i, e in enumerate(again.events) if isinstance(e, FinalStack)]
+    assert [again.events[i] for i in finals] == [
+        FinalStack(name, amount) for name, amount in WIKIPEDIA_FINAL.items()
     ]
+    assert {again.position(i) for i in finals} == {again.pos}
     assert replay_hand(again).violations == ()
     assert pokerkit_final(text) == WIKIPEDIA_FINAL
 
@@ -124,6 +133,27 @@ def test_several_hands_in_one_phhs_document() -> None:
     assert second.pos.line == one.count("\n") + 3  # the "[2]" line
 
 
+def test_an_action_without_cards_is_one_event_wherever_it_recurs() -> None:
+    """``p1 cc`` read twice as the same call, ``p2 sd`` standing pat in two hands: one event
+    object each (events carry no position); the record's positions still tell the lines apart.
+    Actions with cards make their own events."""
+    text = f"[1]\n{HEADS_UP}\n[2]\n{HEADS_UP}"
+    first, second = (i for i in read_phh(text, "two.phhs") if isinstance(i, HandRecord))
+    for kind in (Action, Draw, Muck):
+        for i, event in enumerate(first.events):
+            if not isinstance(event, kind) or (isinstance(event, Draw) and event.count):
+                continue
+            twin = second.events[i]
+            assert twin is event
+            assert second.position(i).line > first.position(i).line
+    pats = [i for i, e in enumerate(first.events) if e == Draw("p1", (), ())]
+    assert len(pats) == 2 and first.events[pats[0]] is first.events[pats[1]]
+    assert first.position(pats[0]).line < first.position(pats[1]).line
+    shows = [i for i, e in enumerate(first.events) if isinstance(e, Show)]
+    assert all(first.events[i] is not second.events[i] for i in shows)
+    assert [first.events[i] for i in shows] == [second.events[i] for i in shows]
+
+
 def test_other_variants_are_skipped_and_bad_toml_is_an_error() -> None:
     (skipped,) = read_phh(HEADS_UP.replace('"FB"', '"F2L3D"'), "x")
     assert isinstance(skipped, SkippedHand) and skipped.game == "PHH variant F2L3D"
@@ -164,9 +194,14 @@ def test_what_phh_cannot_say_is_refused(change: dict[str, object]) -> None:
 
 def test_dead_blind_is_refused_not_written_wrongly() -> None:
     record = read_one(FIXTURE.read_text())
-    dead = Post("Alice", "dead", 1, False, record.pos)
-    with pytest.raises(ImportFormatError, match="posts a dead blind"):
-        write_phh(replace(record, events=(dead, *record.events)))
+    dead = Post("Alice", "dead", 1, False)
+    written = replace(
+        record,
+        events=(dead, *record.events),
+        positions=(Position("t.phh", 7, 3), *record.positions),
+    )
+    with pytest.raises(ImportFormatError, match=r"posts a dead blind \(line 7\)"):
+        write_phh(written)
 
 
 def test_carried_stacks_must_be_given() -> None:

@@ -123,7 +123,7 @@ def reference_replay_actions(
                 raise draft.error(
                     f"{name} discards {old.count} but is dealt {len(cards)}", rule="bad-phh"
                 )
-            draft.events[at] = Draw(old.player, old.discards, cards, old.pos)  # type: ignore[arg-type]
+            draft.events[at] = Draw(old.player, old.discards, cards)  # type: ignore[arg-type]
             continue
         name = labels.get(words[0]) or phh._player(words[0], names, draft, raw)
         verb = words[1] if len(words) > 1 else ""
@@ -132,7 +132,7 @@ def reference_replay_actions(
                 draft.new_round()
                 betting = False
             discards = reference_cards(words[2], draft, line) if len(words) > 2 else ()
-            draft.add(Draw(name, discards, (None,) * len(discards), draft.at(line)))  # type: ignore[arg-type]
+            draft.add(Draw(name, discards, (None,) * len(discards)), draft.at(line))  # type: ignore[arg-type]
             if discards:
                 pending[name] = len(draft.events) - 1
             continue
@@ -155,10 +155,10 @@ def reference_replay_actions(
             if len(words) == 2:
                 draft.muck(name, line)
             elif words[2] == "-":
-                draft.add(Show(name, (None,) * draft.hand_size, draft.at(line)))
+                draft.add(Show(name, (None,) * draft.hand_size), draft.at(line))
             else:
                 shown = reference_cards(words[2], draft, line)
-                draft.add(Show(name, shown, draft.at(line)))  # type: ignore[arg-type]
+                draft.add(Show(name, shown), draft.at(line))  # type: ignore[arg-type]
         else:
             raise draft.error(f"the action {raw!r} has no meaning in Badugi", line, rule="bad-phh")
     if pending:
@@ -403,7 +403,9 @@ def test_fixture_reads_as_the_reference_reads_it(monkeypatch: pytest.MonkeyPatch
     text = FIXTURE.read_text(encoding="utf-8")
     fast = read_fast(text, str(FIXTURE))
     assert isinstance(fast[0], HandRecord)
-    assert {e.pos.line for e in fast[0].events if isinstance(e, Action)} != {1}
+    record = fast[0]
+    lines = {record.position(i).line for i, e in enumerate(record.events) if isinstance(e, Action)}
+    assert lines != {1}
     assert fast == read_reference(text, str(FIXTURE), monkeypatch)
     many = "\n".join(f"[h{i}]\n{text}" for i in range(3))  # a .phhs document: tables
     assert read_fast(many, "m.phhs") == read_reference(many, "m.phhs", monkeypatch)
@@ -538,16 +540,40 @@ def test_action_strings_are_decoded_once_or_by_their_heads(
         assert not set(phh._STEPS) & set(with_cards)  # one hand's cards: not kept
         for raw in actions:
             assert phh._step(raw) == real(raw)  # by its head or not: the same step
-        for code, _seat, _who, value, arg in map(real, with_cards):
+        for code, _seat, _who, value, arg, events in map(real, with_cards):
             draft = HandDraft("t.phh", "h", Position("t.phh", 1, 1), "phh")
             assert code in (phh.DEAL, phh.DISCARD, phh.SHOW)
             assert value == phh._cards(arg, draft, 0)
+            assert events == {}  # its cards make its event per occurrence
+        assert phh._PER_OCCURRENCE == {}
     for i in range(phh._STEPS_LIMIT + 10):
         phh._step(f"p1 cbr {i}")
         assert len(phh._STEPS) <= phh._STEPS_LIMIT
     for i in range(phh._HEADS_LIMIT + 10):
         phh._step(f"d dh p{i + 1} As")
         assert len(phh._HEADS) <= phh._HEADS_LIMIT
+
+
+def test_the_events_an_action_string_stands_for_are_bounded() -> None:
+    """``p1 f`` names another player in each hand: one fold event per player, the same object
+    in every hand where that player folds as ``p1``, and at most ``_EVENTS_LIMIT`` of them
+    kept with the string however many players a file names."""
+    hand = (
+        'variant = "FB"\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nsmall_bet = 2\n'
+        'big_bet = 4\nstarting_stacks = [10, 10]\nplayers = ["{a}", "{b}"]\n'
+        'actions = ["d dh p1 ????????", "d dh p2 ????????", "p1 f"]\n'
+    )
+    many = phh._EVENTS_LIMIT + 20
+    text = "\n".join(f"[{i}]\n" + hand.format(a=f"a{i % many}", b=f"b{i}") for i in range(2 * many))
+    records = [r for r in read_phh(text, "many.phhs") if isinstance(r, HandRecord)]
+    assert len(records) == 2 * many
+    folds = [r.events[-1] for r in records]
+    assert folds == [Action(f"a{i % many}", "fold") for i in range(2 * many)]
+    assert len(phh._STEPS["p1 f"][5]) <= phh._EVENTS_LIMIT
+    few = "\n".join(f"[{i}]\n" + hand.format(a=f"a{i % 3}", b=f"b{i}") for i in range(12))
+    folds = [r.events[-1] for r in read_phh(few, "few.phhs") if isinstance(r, HandRecord)]
+    assert all(fold is folds[i % 3] for i, fold in enumerate(folds))
+    assert len({id(fold) for fold in folds}) == 3
 
 
 def test_plain_hands_are_read_from_their_lines(

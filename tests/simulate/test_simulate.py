@@ -140,6 +140,7 @@ def test_records_hold_what_check_verifies() -> None:
         all(s.stack is None for s in r.seats) for r in records if r not in firsts
     )
     assert len({r.table for r in records}) == len(firsts)
+    assert all(r.positions == () for r in records)  # simulated events stand nowhere
 
 
 def test_same_seed_same_hands_other_seed_other_hands() -> None:

@@ -80,7 +80,7 @@ def test_fulltilt_raises_to_and_new_players_post(corpus_dir: Path) -> None:
         "big-blind",
         250,
     )
-    assert of(h, Action)[0] == Action("1Incubator1", "raise", 500, False, of(h, Action)[0].pos)
+    assert of(h, Action)[0] == Action("1Incubator1", "raise", 500, False)
     assert not of(h, Muck)  # "1Incubator1 mucks" after everyone folded is not a showdown muck
 
 
@@ -150,6 +150,13 @@ def test_kingsclub_dead_small_blind_comes_from_the_summary_net(corpus_dir: Path)
     h = only(list(read_kingsclub(split_lines(text), "kc")))
     player1 = [(p.kind, p.amount) for p in of(h, Post) if p.player == "Player1"]
     assert player1 == [("ante", 1100), ("dead", 2200), ("big-blind", 4400)]
+    at = {
+        e.kind: h.position(i)
+        for i, e in enumerate(h.events)
+        if isinstance(e, Post) and e.player == "Player1"
+    }
+    assert at["dead"] == at["big-blind"] and at["dead"].line > 1  # the line of "posts blind 44"
+    assert len(h.positions) == len(h.events)
     result = replay_hand(h)
     assert result.net["Player1"] == -7700
     assert result.violations == ()
@@ -176,7 +183,9 @@ def test_merge_collect_excludes_the_uncalled_bet_and_rake_is_derived(corpus_dir:
     assert [r.amount for r in of(h, RakeTaken)] == [3]
     hero = [d for d in of(h, Draw) if d.player == "Hero"]
     assert hero[0].discards == parse_cards("Jh 3s") and hero[0].received == parse_cards("Ah 6s")
-    assert of(h, Deal)[0].pos.line < of(h, Action)[0].pos.line  # deal before the first action
+    first_deal = next(i for i, e in enumerate(h.events) if isinstance(e, Deal))
+    first_action = next(i for i, e in enumerate(h.events) if isinstance(e, Action))
+    assert h.position(first_deal).line < h.position(first_action).line  # as the file has them
     assert replay_hand(h).violations == ()
 
 
