@@ -16,7 +16,9 @@ Why it is built this way:
   the simulator or a site converter wrote never does.  Where Lark reads, the transformer runs
   inside the LALR parser (no tree is built, see :mod:`badugi_ledger.text.transformer`),
   positions come from tokens, cards are looked up in a table, and a run of cards is a single
-  token.
+  token.  Events carry no position: a record keeps where each was written beside its events,
+  one packed int per event (:class:`~badugi_ledger.model.positions.LinePositions`), so the fast
+  path can append the one event it made for an entry text every time the text recurs.
 * **Headers are sticky.**  A header line sets its items for every hand after it (a level
   change is a header line between two hands); it also ends the hand before it.  Every record
   carries its complete, effective :class:`GameSettings`.
