@@ -2,10 +2,11 @@
 
 Nearly every line of a real history is plain (``Dan calls · Anna raises to 8``).  Lark's lexer
 and LALR parser cost far more per token than string work, so :class:`PlainLines` reads those
-shapes itself - a line cut into entries, each distinct entry text matched once - and builds
-their events through the typed constructors of
-:mod:`badugi_ledger.text.transformer` (``make_action``, …), with the values Lark's transformer
-hands them; every line it is unsure of goes to Lark
+shapes itself - a line cut into entries, each distinct entry text matched once and its one
+event appended wherever the text recurs - and builds their events through the typed
+constructors of :mod:`badugi_ledger.text.transformer` (``make_action``, …), with the values
+Lark's transformer hands them, keeping where each entry stands beside them (packed ints,
+:mod:`badugi_ledger.model.positions`); every line it is unsure of goes to Lark
 (:mod:`badugi_ledger.text.parse`), which stays the one definition of the format and the one source
 of error messages.  ``tests/text/test_parse_speed.py`` proves both readings equal.  Header lines
 (``game badugi · blinds 1/2``) are read the same way, into the items Lark's transformer gives,
