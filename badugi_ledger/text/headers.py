@@ -16,7 +16,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import fields
 from typing import Any
 
-from ..model.errors import NOWHERE, ConfigError, Position
+from ..model.errors import ConfigError
 from ..model.events import Post, Seat, Session
 from ..model.games import game_named
 from ..model.limits import MAX_DIGITS, amount_problem
@@ -243,9 +243,9 @@ def implied_posts(
     sitting_out: Iterable[str] = (),
     *,
     redeal: bool = False,
-    pos: Position = NOWHERE,
 ) -> tuple[Post, ...]:
     """The forced bets a hand implies when its text writes none (amounts ``None``: as set).
+    Where they stand is the reader's to say (it places them at the hand line).
 
     ``000``: the two players left of the button post the small and the big blind; with only
     two players dealt in, the button posts the small blind.  A game with one blind only
@@ -268,16 +268,16 @@ def implied_posts(
         return ()
     posts: list[Post] = []
     if settings.ante:
-        posts.extend(Post(p, "ante", None, False, pos) for p in dealt)
+        posts.extend(Post(p, "ante") for p in dealt)
     if settings.small_blind and settings.big_blind:
         if len(dealt) == 2 and button in dealt:
             small, big = button, dealt[0]
         else:
             small, big = dealt[0], dealt[1]
-        posts.append(Post(small, "small-blind", None, False, pos))
-        posts.append(Post(big, "big-blind", None, False, pos))
+        posts.append(Post(small, "small-blind"))
+        posts.append(Post(big, "big-blind"))
     elif settings.big_blind:  # one blind only: the first player left of the button posts it
-        posts.append(Post(dealt[0], "big-blind", None, False, pos))
+        posts.append(Post(dealt[0], "big-blind"))
     elif settings.small_blind:
-        posts.append(Post(dealt[0], "small-blind", None, False, pos))
+        posts.append(Post(dealt[0], "small-blind"))
     return tuple(posts)

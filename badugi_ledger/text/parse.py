@@ -16,7 +16,9 @@ Why it is built this way:
   the simulator or a site converter wrote never does.  Where Lark reads, the transformer runs
   inside the LALR parser (no tree is built, see :mod:`badugi_ledger.text.transformer`),
   positions come from tokens, cards are looked up in a table, and a run of cards is a single
-  token.
+  token.  Events carry no position: a record keeps where each was written beside its events,
+  one packed int per event (:class:`~badugi_ledger.model.positions.LinePositions`), so the fast
+  path can append the one event it made for an entry text every time the text recurs.
 * **Headers are sticky.**  A header line sets its items for every hand after it (a level
   change is a header line between two hands); it also ends the hand before it.  Every record
   carries its complete, effective :class:`GameSettings`.
@@ -54,6 +56,7 @@ from ..model.events import (
     SitOut,
     StackChange,
 )
+from ..model.positions import LinePositions, pack
 from .grammar import build_parser, terminals
 from .headers import HEADER_KEYWORDS, HeaderItemError, SettingsState, implied_posts
 from .hints import closest, error_at, item_column, syntax_error
@@ -153,12 +156,14 @@ _SOME_HAND_LINE = "hand 0 · button a · a · b\n"  # to try a line as a hand's 
 @dataclass
 class _Chunk:
     """One hand as it is read: its lines (comments too, for the record's text), the events of
-    the body lines the fast path read, and the body lines left to Lark."""
+    the body lines the fast path read and where each stands (packed, :mod:`.positions`), and
+    the body lines left to Lark."""
 
     start: int
     lines: list[str]
     broken: ParseError | None = None
     events: list[Event] = field(default_factory=list)
+    positions: list[int] = field(default_factory=list)
     slow: list[tuple[int, int]] = field(default_factory=list)
     """Body lines for Lark: (file line, how many events the fast path had read before it)."""
 
@@ -182,7 +187,6 @@ class _Reader:
         """The records and errors of the lines of ``blocks`` (:mod:`.lines`), in order."""
         chunk: _Chunk | None = None
         stray = False
-        source = self.source
         body_line = _plain().body_line if self.fast else None
         for lineno, line in enumerate(chain.from_iterable(blocks), 1):
             if type(line) is not str:  # it cannot be read (bad bytes, far too long)
@@ -208,10 +212,11 @@ class _Reader:
             else:
                 stripped = line
             if m is None and chunk is not None:  # a body line
-                events = None if body_line is None else body_line(line, source, lineno)
-                if events is not None:  # plain: read now (and so no mistyped header line)
+                read = None if body_line is None else body_line(line, lineno)
+                if read is not None:  # plain: read now (and so no mistyped header line)
                     chunk.lines.append(line)
-                    chunk.events += events
+                    chunk.events += read[0]
+                    chunk.positions += read[1]
                     continue
             mistyped = None
             if m is None:
@@ -275,7 +280,7 @@ class _Reader:
         word is corrected, and does not read as a body line, is one.  ``read_plain``: the
         fast path has already declined the line."""
         m = _FIRST_WORD.match(stripped)
-        if m is None or (not read_plain and _plain().body_line(line, self.source, lineno)):
+        if m is None or (not read_plain and _plain().body_line(line, lineno)):
             return None
         word = m.group()
         keyword = self.near_keyword.get(word, "")
@@ -361,7 +366,7 @@ class _Reader:
         # changes nothing else.
         lines, start, slow = chunk.lines, chunk.start, chunk.slow
         source = self.source
-        events = chunk.events
+        events, positions = chunk.events, chunk.positions
         raw: Any = _plain().hand_line(lines[0], source, start) if self.fast and not slow else None
         if raw is None:
             from lark.exceptions import UnexpectedInput
@@ -378,15 +383,22 @@ class _Reader:
                 return error_at(exc.message, exc.pos, lines[exc.pos.line - start], _hand_id(chunk))
         posts_none = False
         if slow:
-            events, posts_none = _events(events, slow, raw.parts)
+            events, positions, posts_none = _events(events, positions, slow, raw.parts)
         try:
-            return self._record(raw, events, posts_none, chunk)
+            return self._record(raw, events, positions, posts_none, chunk)
         except FormatError as exc:
             return error_at(exc.message, exc.pos, lines[exc.pos.line - start], _hand_id(chunk))
 
     def _record(
-        self, raw: RawHand, events: list[Event], posts_none: bool, chunk: _Chunk
+        self,
+        raw: RawHand,
+        events: list[Event],
+        positions: list[int],
+        posts_none: bool,
+        chunk: _Chunk,
     ) -> HandRecord:
+        """The hand's record, checked as a whole; ``positions``: where each event stands,
+        packed (:mod:`.positions`)."""
         state = self.state
         settings = state.settings()
         if raw.button is None:
@@ -416,7 +428,7 @@ class _Reader:
             and first_play is not None
             and not _BETWEEN_HANDS.isdisjoint(map(type, events[first_play:]))
         ):
-            raise self._wrong_event(raw, events, seated)
+            raise self._wrong_event(raw, events, self._positions(positions), seated)
         has_post = Post in kinds
         sitting = []  # who sits out: written before the first play
         if between and SitOut in kinds:
@@ -430,11 +442,11 @@ class _Reader:
                 button,
                 sitting,
                 redeal=state.table in self.carried_tables,
-                pos=raw.pos,
             )
-            if posts:
+            if posts:  # placed at the hand line
                 at = len(events) if first_play is None else first_play
                 events[at:at] = posts
+                positions[at:at] = [pack(raw.pos.line, raw.pos.column)] * len(posts)
             else:
                 posts_none = True  # a redeal, or settings without forced bets: none due
         table = state.table
@@ -456,8 +468,12 @@ class _Reader:
             raw.pos,
             "text",
             "".join(chunk.lines).rstrip() + "\n",
-            posts_none=posts_none,
+            posts_none,
+            self._positions(positions),
         )
+
+    def _positions(self, packed: list[int]) -> LinePositions:
+        return LinePositions(self.source, tuple(packed))
 
     def _remember(self, table: str, seated: set[str]) -> None:
         """Remember who sat at ``table`` (for suggestions), within bounds: a file of strangers
@@ -469,24 +485,26 @@ class _Reader:
             known = self.players[table]
         known.update(seated)
 
-    def _wrong_event(self, raw: RawHand, events: list[Event], seated: set[str]) -> FormatError:
+    def _wrong_event(
+        self, raw: RawHand, events: list[Event], positions: LinePositions, seated: set[str]
+    ) -> FormatError:
         """The error of the first event that names a player not seated, or that changes a
         stack or sits out after play began."""
         played = False
-        for ev in events:
+        for i, ev in enumerate(events):
             kind = type(ev)
             if kind is StackChange or kind is SitOut:
                 if played:
                     return FormatError(
                         "rebuys, top-ups, add-ons, cash-outs and sitting out happen between "
                         "hands: write them right after the hand line",
-                        ev.pos,
+                        positions[i],
                     )
             else:
                 played = True
             player = getattr(ev, "player", None)
             if player is not None and player not in seated:
-                return self._unseated(player, ev.pos, raw, events)
+                return self._unseated(player, positions[i], raw, events)
         raise AssertionError("no wrong event")  # pragma: no cover - the caller found one
 
     def _unseated(
@@ -545,22 +563,28 @@ _MAX_KNOWN = 10_000  # names and words remembered for suggestions (a file of str
 
 
 def _events(
-    fast: list[Event], slow: list[tuple[int, int]], parts: list[Any]
-) -> tuple[list[Event], bool]:
-    """The hand's events in line order: the fast path's, with Lark's parts of the other lines
-    put where their lines stand (``slow``: how many fast events came before each)."""
+    fast: list[Event], fast_positions: list[int], slow: list[tuple[int, int]], parts: list[Any]
+) -> tuple[list[Event], list[int], bool]:
+    """The hand's events in line order and where each stands (packed): the fast path's, with
+    Lark's parts of the other lines (events with their positions, transformer.Placed) put
+    where their lines stand (``slow``: how many fast events came before each)."""
     events: list[Event] = []
+    positions: list[int] = []
     posts_none = False
     done = 0
     for (_, before), part in zip(slow, parts, strict=True):
         events += fast[done:before]
+        positions += fast_positions[done:before]
         done = before
         if part is POSTS_NONE:
             posts_none = True
         else:
-            events += part
+            for event, at in part:
+                events.append(event)
+                positions.append(pack(at.line, at.column))
     events += fast[done:]
-    return events, posts_none
+    positions += fast_positions[done:]
+    return events, positions, posts_none
 
 
 def _hand_id(chunk: _Chunk | None) -> str | None:

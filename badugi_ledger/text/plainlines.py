@@ -2,10 +2,11 @@
 
 Nearly every line of a real history is plain (``Dan calls · Anna raises to 8``).  Lark's lexer
 and LALR parser cost far more per token than string work, so :class:`PlainLines` reads those
-shapes itself - a line cut into entries, each distinct entry text matched once - and builds
-their events through the typed constructors of
-:mod:`badugi_ledger.text.transformer` (``make_action``, …), with the values Lark's transformer
-hands them; every line it is unsure of goes to Lark
+shapes itself - a line cut into entries, each distinct entry text matched once and its one
+event appended wherever the text recurs - and builds their events through the typed
+constructors of :mod:`badugi_ledger.text.transformer` (``make_action``, …), with the values
+Lark's transformer hands them, keeping where each entry stands beside them (packed ints,
+:mod:`badugi_ledger.model.positions`); every line it is unsure of goes to Lark
 (:mod:`badugi_ledger.text.parse`), which stays the one definition of the format and the one source
 of error messages.  ``tests/text/test_parse_speed.py`` proves both readings equal.  Header lines
 (``game badugi · blinds 1/2``) are read the same way, into the items Lark's transformer gives,
@@ -24,9 +25,11 @@ from typing import Any
 from ..model.errors import NOWHERE, Position
 from ..model.events import Event, Seat, StackChangeKind, Verb
 from ..model.limits import MAX_AMOUNT, MAX_DIGITS
+from ..model.positions import COLUMN_BITS
 from .transformer import (
     CARD_TABLE,
     FormatError,
+    Named,
     RawHand,
     make_action,
     make_carry,
@@ -71,10 +74,13 @@ _NUMBER = f"({_DIGITS})"
 _END = r"[ \t]*(?:[·•;][ \t]*(?!\n?\Z)|(?:#[^\n]*)?\n?\Z)"
 _ITEM_END = re.compile(_END)  # after a header item
 
-Reader = Callable[[list[str], Iterable[int], bool, str, int], "list[Event] | None"]
-CardEntry = Callable[[tuple[str, Position], list[str]], "Event | None"]
-"""Reads an entry of a card line from its player (name and position) and its tokens (the name
-first): its event, or None if it is not plain; a KeyError is a token that is no card."""
+Reader = Callable[[list[str], bool], "list[Event] | None"]
+"""Reads the entries of a body line (their texts, and whether the line is written the usual
+way): their events, or None if one is not plain."""
+CardEntry = Callable[[Named, list[str]], "Event | None"]
+"""Reads an entry of a card line from its player (name, and NOWHERE: the fast path reports no
+error, see :meth:`PlainLines.body_line`) and its tokens (the name first): its event, or None if
+it is not plain; a KeyError is a token that is no card."""
 
 
 class PlainLines:
@@ -85,15 +91,20 @@ class PlainLines:
     Why: nearly every real line is plain (``Dan calls · Anna raises to 8``), and Lark's lexer
     and parser cost far more per token than plain string work.  A body line is cut into its
     entries first: a line written the usual way (one space between tokens, `` · `` between
-    entries, no comment) by ``str.split``, any other by a pattern (:func:`_cut`).  A
-    player-first entry (``Dan raises to 8``) recurs all night, so each distinct text is
-    matched once against one expression (its alternatives the entry's shapes, its groups the
-    entry's values) and its event's class and values are remembered: an entry met again costs
-    a look-up and the event's construction with its position.  The entries of card lines
-    (``draw: Dan Ks Qd -> 8s 5c``) rarely recur; their tokens are read directly, each card
-    looked up in the table of the grammar's CARDS.  Every line the fast path is unsure of goes
-    to Lark, so the grammar stays the one definition of the format and the one source of
-    error messages:
+    entries, no comment) by ``str.split``, any other by a pattern (:func:`_cut`), which also
+    gives each entry's column.  A player-first entry (``Dan raises to 8``) recurs all night,
+    so each distinct text is matched once against one expression (its alternatives the entry's
+    shapes, its groups the entry's values), its event built once by the typed constructor,
+    and that event is the entry's recipe: an event carries no position, so an entry met again
+    costs a look-up and no new object - the same event is appended again.  The entries of card
+    lines (``draw: Dan Ks Qd -> 8s 5c``) rarely recur; their tokens are read directly, each
+    card looked up in the table of the grammar's CARDS, and each entry builds its event.
+    Where each event stands is kept beside the events as packed ints
+    (:func:`badugi_ledger.model.positions.pack`: the line and the entry's column, which the
+    cut gives), and the reader gives the hand's record
+    :class:`~badugi_ledger.model.positions.LinePositions` of them.  Every line the fast path
+    is unsure of goes to Lark, so the grammar stays the one definition of the format and the
+    one source of error messages:
 
     * it reads only lines without quotes or byte-order marks, whose only white space is spaces
       and tabs (exactly what the grammar skips between tokens there), so tokens are cut where
@@ -128,11 +139,12 @@ class PlainLines:
             f"|(?P<sit_out>sits{_S}out))"  # 25
         ).fullmatch
         self._name = re.compile(pattern("NAME")).fullmatch
-        self._recipes: dict[str, tuple[Callable[..., Event], tuple[Any, ...]] | None] = {}
-        """Entry text -> how to build its event (its class, its values but the position), or
-        None: not plain.  At most :data:`ENTRY_LIMIT` texts are kept."""
-        self._names: dict[str, str | None] = {}
-        """Name -> itself if it is a plain name (the grammar's NAME, no keyword), else None."""
+        self._recipes = _Remembered(self._decode)
+        """Entry text -> its event (one object for every occurrence of the text), or None: not
+        plain.  At most :data:`ENTRY_LIMIT` texts are kept."""
+        self._names = _Remembered(self._plain_name)
+        """Name -> the player of its entries (the name, and NOWHERE) if it is a plain name (the
+        grammar's NAME, no keyword), else None."""
         self._hand = re.compile(f"[ \\t]*hand{_S}({pattern('HAND_ID')}){_END}")
         self._seat = re.compile(
             f"(button){_S}{name}|(?:{_NUMBER}{_S})?{name}(?:{_S}{_NUMBER})?"
@@ -149,8 +161,13 @@ class PlainLines:
             "final": partial(self._card_line, _final_entry),
         }
 
-    def body_line(self, line: str, src: str, lineno: int) -> list[Event] | None:
-        """The events of a plain body line, or None: Lark reads it."""
+    def body_line(self, line: str, lineno: int) -> tuple[list[Event], list[int]] | None:
+        """The events of a plain body line and where each stands (packed with line ``lineno``,
+        :func:`~badugi_ledger.model.positions.pack`), or None: Lark reads it.
+
+        The fast path reports no error: a line whose constructor raises :class:`FormatError`
+        is Lark's, which raises it again at its place (so the constructors are given NOWHERE).
+        """
         if '"' in line or "\ufeff" in line:
             return None
         if line[0] in _HEAD_STARTS:
@@ -161,53 +178,40 @@ class PlainLines:
             at = head.end()
         else:  # "Ben calls": no keyword, nothing before the first entry (what _HEAD says)
             read, at = self._entries, 0
-        entries = _cut(line, at)
+        entries = _cut(line, at, lineno << COLUMN_BITS)
         if entries is None:
             return None
+        texts, packed, spaced = entries
         try:
-            return read(*entries, src, lineno)
+            events = read(texts, spaced)
         except FormatError:
             return None
+        return None if events is None else (events, packed)
 
-    def _entries(
-        self, texts: list[str], columns: Iterable[int], _: bool, src: str, lineno: int
-    ) -> list[Event] | None:
-        out: list[Event] = []
-        recipes = self._recipes
-        for text, column in zip(texts, columns, strict=False):  # columns: maybe one more
-            recipe = recipes[text] if text in recipes else self._decode(text)
-            if recipe is None:
-                return None
-            make, values = recipe
-            out.append(make(*values, position(src, lineno, column)))
-        return out
+    def _entries(self, texts: list[str], _: bool) -> list[Event] | None:
+        """The events of player-first entries: each text's one event (see the class
+        docstring), or None: an entry is not plain."""
+        events = list(map(self._recipes.__getitem__, texts))
+        return events if all(events) else None  # (an event is always true: None is not)
 
-    def _decode(self, text: str) -> tuple[Callable[..., Event], tuple[Any, ...]] | None:
-        """How to build the event of a player-first entry (``Dan raises to 8``), read once per
-        distinct text: the entry's match, its event built by the typed constructor (which
-        checks what the entry can tell), and that event's class and values but its position."""
-        recipe = None
+    def _decode(self, text: str) -> Event | None:
+        """The event of a player-first entry (``Dan raises to 8``), read once per distinct
+        text: the entry's match and its event built by the typed constructor (which checks
+        what the entry can tell), or None: not plain."""
         m = self._entry(text)
         if m is not None and (m.lastindex == 1 or m[4] not in self.keywords):
             try:
-                event = _event(m)
+                return _event(m)
             except FormatError:
-                event = None
-            if event is not None:
-                *values, pos = vars(event).values()
-                assert pos is NOWHERE  # the position is the last field of every event
-                recipe = (type(event), tuple(values))
-        if len(self._recipes) < ENTRY_LIMIT:
-            self._recipes[text] = recipe
-        return recipe
+                return None
+        return None
 
-    def _plain_name(self, name: str) -> str | None:
-        """``name`` if it is the grammar's NAME and no keyword, else None; remembered (at most
-        :data:`ENTRY_LIMIT` names)."""
-        plain = name if self._name(name) is not None and name not in self.keywords else None
-        if len(self._names) < ENTRY_LIMIT:
-            self._names[name] = plain
-        return plain
+    def _plain_name(self, name: str) -> Named | None:
+        """The player of the entries of ``name`` (the name, placed nowhere) if it is the
+        grammar's NAME and no keyword, else None."""
+        if self._name(name) is not None and name not in self.keywords:
+            return (name, NOWHERE)
+        return None
 
     # The entries of draw, deal, show and final lines: a name, then cards, a number, ``pat``,
     # ``mucks`` or cards received after an arrow.  Their tokens are cut at the white space the
@@ -216,26 +220,18 @@ class PlainLines:
     # line is read by :meth:`_card_line`, each entry after its name by the line's own
     # :data:`CardEntry` function.
 
-    def _card_line(
-        self,
-        entry: CardEntry,
-        texts: list[str],
-        columns: Iterable[int],
-        spaced: bool,
-        src: str,
-        lineno: int,
-    ) -> list[Event] | None:
+    def _card_line(self, entry: CardEntry, texts: list[str], spaced: bool) -> list[Event] | None:
         """The events of a card line's entries, each a plain name followed by what ``entry``
         reads, or None: an entry is not plain."""
         out: list[Event] = []
         names = self._names
-        for text, column in zip(texts, columns, strict=False):  # columns: maybe one more
+        for text in texts:
             tokens = text.split(" ") if spaced else _BLANKS.split(text)
-            name = names.get(tokens[0]) or self._plain_name(tokens[0])
-            if name is None or len(tokens) < 2:
+            who = names[tokens[0]]
+            if who is None or len(tokens) < 2:
                 return None
             try:
-                event = entry((name, position(src, lineno, column)), tokens)
+                event = entry(who, tokens)
             except KeyError:  # a token that is no card
                 return None
             if event is None:
@@ -250,7 +246,7 @@ class PlainLines:
         if '"' in line or "\ufeff" in line:
             return None
         head = self._hand.match(line)
-        entries = None if head is None else _cut(line, head.end())
+        entries = None if head is None else _cut(line, head.end(), 0)
         if head is None or entries is None:
             return None
         seats = self._seats
@@ -421,6 +417,23 @@ class _Pieces(dict[str, str]):
 ENTRY_LIMIT = 4096
 """The most entry texts (and names) :class:`PlainLines` remembers how to read; an entry first
 met after that is read each time, so memory stays flat however long the input."""
+
+
+class _Remembered(dict[str, Any]):
+    """Text -> its reading: a missing text is read by ``read`` and kept while fewer than
+    :data:`ENTRY_LIMIT` are (so a look-up of a known text is one C call, ``map`` included)."""
+
+    def __init__(self, read: Callable[[str], Any]) -> None:
+        super().__init__()
+        self.read = read
+
+    def __missing__(self, text: str) -> Any:
+        value = self.read(text)
+        if len(self) < ENTRY_LIMIT:
+            self[text] = value
+        return value
+
+
 _SEPARATOR = re.compile("[ \\t]*[·•;][ \\t]*")
 _BLANKS = re.compile("[ \\t]+")
 _ARROWS = ("->", "→")
@@ -428,34 +441,37 @@ _PLUS_SEPARATOR = (3).__add__  # the length of " · "
 _CARD = CARD_TABLE.__getitem__
 
 
-def _cut(line: str, at: int) -> tuple[list[str], Iterable[int], bool] | None:
-    """The entries of a body line from ``at`` (its keyword read): their texts, their columns,
-    and whether the line is written the usual way (``Dan calls · Anna folds``: one space
-    between tokens, `` · `` between entries, no comment), whose entries split at single
-    spaces; or None: an entry is missing (``Dan calls ·``), Lark explains it."""
+def _cut(line: str, at: int, base: int) -> tuple[list[str], list[int], bool] | None:
+    """The entries of a line from ``at`` (its keyword read): their texts, their columns plus
+    ``base`` (``line << COLUMN_BITS``: packed positions; 0: columns), and whether the line is
+    written the usual way (``Dan calls · Anna folds``: one space between tokens, `` · ``
+    between entries, no comment), whose entries split at single spaces; or None: an entry is
+    missing (``Dan calls ·``), Lark explains it."""
     body = line[at:-1] if line.endswith("\n") else line[at:]
     texts = body.split(" · ")
     usual = (
         not ("\t" in body or "  " in body or "#" in body or "•" in body or ";" in body)
         and body.count("·") == len(texts) - 1
     )
-    columns: Iterable[int]
+    columns: list[int]
     if usual and not body.endswith(" "):  # each entry starts 3 after the one before ends
-        columns = accumulate(map(_PLUS_SEPARATOR, map(len, texts)), initial=at + 1)
+        columns = list(accumulate(map(_PLUS_SEPARATOR, map(len, texts)), initial=base + at + 1))
+        columns.pop()  # (where an entry after the last would start)
     else:  # any spacing the grammar allows, a comment at the end
         body = body.split("#", 1)[0].rstrip(" \t")
         texts, columns, start = [], [], 0
+        first = base + at + 1
         for m in _SEPARATOR.finditer(body):
             texts.append(body[start : m.start()])
-            columns.append(at + start + 1)
+            columns.append(first + start)
             start = m.end()
         texts.append(body[start:])
-        columns.append(at + start + 1)
+        columns.append(first + start)
         usual = False
     return None if "" in texts else (texts, columns, usual)
 
 
-def _draw_entry(who: tuple[str, Position], tokens: list[str]) -> Event | None:
+def _draw_entry(who: Named, tokens: list[str]) -> Event | None:
     """``Dan pat``, ``Dan 2``, ``Dan Ks Qd`` or either with ``-> 8s 5c``."""
     if tokens[1] == "pat":
         return make_pat(who) if len(tokens) == 2 else None
@@ -476,19 +492,19 @@ def _draw_entry(who: tuple[str, Position], tokens: list[str]) -> Event | None:
     return make_draw_cards(who, tuple(map(_CARD, before)), got)
 
 
-def _deal_entry(who: tuple[str, Position], tokens: list[str]) -> Event:
+def _deal_entry(who: Named, tokens: list[str]) -> Event:
     """``Dan Ks Qd 8s 5c``."""
     return make_deal(who, tuple(map(_CARD, tokens[1:])))
 
 
-def _show_entry(who: tuple[str, Position], tokens: list[str]) -> Event:
+def _show_entry(who: Named, tokens: list[str]) -> Event:
     """``Dan Ks Qd 8s 5c`` or ``Dan mucks``."""
     if tokens[1] == "mucks" and len(tokens) == 2:
         return make_muck(who)
     return make_show(who, tuple(map(_CARD, tokens[1:])))
 
 
-def _final_entry(who: tuple[str, Position], tokens: list[str]) -> Event | None:
+def _final_entry(who: Named, tokens: list[str]) -> Event | None:
     """``Dan 120``."""
     amount = tokens[1]
     if len(tokens) != 2 or not amount.isdecimal() or len(amount) > MAX_DIGITS:
@@ -497,8 +513,9 @@ def _final_entry(who: tuple[str, Position], tokens: list[str]) -> Event | None:
 
 
 def _event(m: re.Match[str]) -> Event:
-    """The event of a player-first entry's match (see ``PlainLines._entry``), placed nowhere:
-    built by the typed constructor of its shape, with the values Lark's transformer gives."""
+    """The event of a player-first entry's match (see ``PlainLines._entry``): built by the
+    typed constructor of its shape, with the values Lark's transformer gives (the position
+    they are given, NOWHERE, is only for an error, which sends the line to Lark)."""
     shape = m.lastindex
     if shape == 1:
         return _TOTALS[m[2]](NOWHERE, int(m[3]))

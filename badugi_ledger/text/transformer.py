@@ -5,10 +5,13 @@ The typed constructors (``make_action``, ``make_post``, … ``make_seat``) take 
 says - a name with its position, numbers, cards - and build one frozen event, checking only
 what one entry can tell (an amount within the bound on numbers, a draw receiving as many cards
 as it discards, a buy of one card); everything that needs the whole hand is the reader's
-(:mod:`badugi_ledger.text.parse`) or the replay's.  Both readings of a line build events through
-them: :class:`EventBuilder`, run inside the LALR parser (Lark's ``transformer=`` option, so no
-parse tree is ever built), turns each grammar alternative's children into one call, and the
-fast path for plain lines (:mod:`badugi_ledger.text.plainlines`) calls them directly.
+(:mod:`badugi_ledger.text.parse`) or the replay's.  The position they are given is for their
+:class:`FormatError` only: an event carries none (:mod:`badugi_ledger.model.positions`), so
+whoever calls a constructor keeps where the entry stands.  Both readings of a line build events
+through them: :class:`EventBuilder`, run inside the LALR parser (Lark's ``transformer=`` option,
+so no parse tree is ever built), turns each grammar alternative's children into one call and
+gives the event with its position (:data:`Placed`), and the fast path for plain lines
+(:mod:`badugi_ledger.text.plainlines`) calls them directly, keeping the positions itself.
 
 Why one module of about 500 lines: an entry's typed constructor and the transformer callback
 that feeds it are read together - splitting them would put the one definition of what a line
@@ -19,7 +22,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, overload
+from typing import TYPE_CHECKING, Any, TypeVar, overload
 
 from ..model.cards import CARD_INDEX, DECK, SUIT_SYMBOLS, Card
 from ..model.errors import NOWHERE, Position
@@ -53,6 +56,7 @@ __all__ = [
     "EventBuilder",
     "FormatError",
     "Named",
+    "Placed",
     "RawHand",
     "TooLarge",
     "make_action",
@@ -165,6 +169,9 @@ POSTS_NONE = _PostsNone()
 
 Named = tuple[str, Position]
 """A player's name as written, and where it stands."""
+_E = TypeVar("_E")
+Placed = tuple[_E, Position]
+"""An event of a line Lark read, and where its entry is written (the event carries none)."""
 
 
 @dataclass(frozen=True)
@@ -220,57 +227,57 @@ def make_action(
 ) -> Action:
     """``Dan folds``, ``Dan calls 4``, ``Dan raises to 8 all-in``, …"""
     if amount is None or (type(amount) is int and amount <= MAX_AMOUNT):  # checked()'s own test
-        return Action(who[0], verb, amount, all_in, who[1])
-    return Action(who[0], verb, checked(amount, verb, who[1]), all_in, who[1])
+        return Action(who[0], verb, amount, all_in)
+    return Action(who[0], verb, checked(amount, verb, who[1]), all_in)
 
 
 def make_post(who: Named, kind: str, amount: Number | None, all_in: bool) -> Post:
     """``Dan posts sb``, ``Dan posts big blind 2 all-in``: ``kind`` as written."""
     post_kind = _POST_KIND[kind]
     amount = checked(amount, post_kind.replace("-", " "), who[1])
-    return Post(who[0], post_kind, amount, all_in, who[1])
+    return Post(who[0], post_kind, amount, all_in)
 
 
 def make_show(who: Named, cards: tuple[Card | None, ...]) -> Show:
-    return Show(who[0], cards, who[1])
+    return Show(who[0], cards)
 
 
 def make_muck(who: Named) -> Muck:
-    return Muck(who[0], who[1])
+    return Muck(who[0])
 
 
 def make_collect(who: Named, amount: Number, pot: str | None) -> Collect:
     """``Dan collects 20`` or ``Dan collects 20 from side 1``."""
-    return Collect(who[0], checked(amount, "collected amount", who[1]), pot, who[1])
+    return Collect(who[0], checked(amount, "collected amount", who[1]), pot)
 
 
 def make_stack_change(who: Named, kind: StackChangeKind, amount: Number) -> StackChange:
     """``Dan rebuys 40``, ``tops up``, ``adds on``, ``cashes out``."""
-    return StackChange(who[0], checked(amount, kind, who[1]), kind, who[1])
+    return StackChange(who[0], checked(amount, kind, who[1]), kind)
 
 
 def make_sit_out(who: Named) -> SitOut:
-    return SitOut(who[0], who[1])
+    return SitOut(who[0])
 
 
 def make_pot_total(at: Position, amount: Number) -> PotTotal:
-    return PotTotal(checked(amount, "pot", at), at)
+    return PotTotal(checked(amount, "pot", at))
 
 
 def make_carry(at: Position, amount: Number) -> CarryOut:
-    return CarryOut(checked(amount, "carry", at), at)
+    return CarryOut(checked(amount, "carry", at))
 
 
 def make_rake(at: Position, amount: Number) -> RakeTaken:
-    return RakeTaken(checked(amount, "rake", at), at)
+    return RakeTaken(checked(amount, "rake", at))
 
 
 def make_deal(who: Named, cards: tuple[Card | None, ...]) -> Deal:
-    return Deal(who[0], cards, who[1])
+    return Deal(who[0], cards)
 
 
 def make_pat(who: Named) -> Draw:
-    return Draw(who[0], (), (), who[1])
+    return Draw(who[0], (), ())
 
 
 def make_draw_count(who: Named, count: Number, received: tuple[Card | None, ...] | None) -> Draw:
@@ -283,14 +290,14 @@ def make_draw_count(who: Named, count: Number, received: tuple[Card | None, ...]
         raise FormatError(message, pos)
     unknown = (None,) * count
     if received is None:
-        return Draw(name, unknown, unknown, pos)
+        return Draw(name, unknown, unknown)
     if len(received) != count:
         raise FormatError(
             f"{short(name)} draws {count} but receives {len(received)} card(s): "
             "a draw receives as many cards as it discards",
             pos,
         )
-    return Draw(name, unknown, received, pos)
+    return Draw(name, unknown, received)
 
 
 def make_draw_cards(
@@ -299,14 +306,14 @@ def make_draw_cards(
     """``Dan Ks Qd`` (receiving unknown cards) or ``Dan Ks Qd -> 8s 5c``."""
     name, pos = who
     if received is None:
-        return Draw(name, discards, (None,) * len(discards), pos)
+        return Draw(name, discards, (None,) * len(discards))
     if len(received) != len(discards):
         raise FormatError(
             f"{short(name)} discards {len(discards)} but receives {len(received)} card(s): "
             "a draw receives as many cards as it discards",
             pos,
         )
-    return Draw(name, discards, received, pos)
+    return Draw(name, discards, received)
 
 
 def make_buy(
@@ -319,11 +326,11 @@ def make_buy(
     name, pos = who
     if len(discard) != 1 or len(received) != 1:
         raise FormatError(f"{short(name)}: a buy replaces exactly one card (Kd -> 2c)", pos)
-    return Buy(name, discard[0], received[0], checked(price, "buy price", pos), pos)
+    return Buy(name, discard[0], received[0], checked(price, "buy price", pos))
 
 
 def make_final(who: Named, amount: Number) -> FinalStack:
-    return FinalStack(who[0], checked(amount, "final stack", who[1]), who[1])
+    return FinalStack(who[0], checked(amount, "final stack", who[1]))
 
 
 def make_seat(number: Number | None, who: Named, stack: Number | None) -> tuple[Seat, Position]:
@@ -347,7 +354,8 @@ class RawHand:
     seats: list[Seat]
     seat_pos: list[Position]
     parts: list[Any]
-    """One item per body line Lark read: its list of events, or POSTS_NONE."""
+    """One item per body line Lark read: its list of events with their positions
+    (:data:`Placed`), or POSTS_NONE."""
 
     def add_button(self, who: Named) -> None:
         if self.button is not None:
@@ -364,7 +372,8 @@ class RawHand:
 
 class EventBuilder:
     """The transformer run inside the LALR parser: each grammar alternative's children become
-    one call of a typed constructor; no tree is built.
+    one call of a typed constructor, given with where its entry is written (:data:`Placed`:
+    the entry's name, or its ``pot``/``carry``/``raked`` word); no tree is built.
 
     ``src`` and ``line_of`` (the file line of each line Lark sees, by Lark's line number) are
     set before each chunk.  Terminal callbacks (NAME, NUMBER, CARDS, TEXT, STRING) run once per
@@ -419,56 +428,56 @@ class EventBuilder:
     CARRY = RAKED = POT
 
     # player entries: ``c`` holds the alternative's children, [ALL_IN] is None when absent
-    def fold(self, c: list[Any]) -> Action:
-        return make_action(c[0], "fold")
+    def fold(self, c: list[Any]) -> Placed[Action]:
+        return make_action(c[0], "fold"), c[0][1]
 
-    def check(self, c: list[Any]) -> Action:
-        return make_action(c[0], "check")
+    def check(self, c: list[Any]) -> Placed[Action]:
+        return make_action(c[0], "check"), c[0][1]
 
-    def call(self, c: list[Any]) -> Action:
-        return make_action(c[0], "call", c[1], c[2] is not None)
+    def call(self, c: list[Any]) -> Placed[Action]:
+        return make_action(c[0], "call", c[1], c[2] is not None), c[0][1]
 
-    def bet(self, c: list[Any]) -> Action:
-        return make_action(c[0], "bet", c[1], c[2] is not None)
+    def bet(self, c: list[Any]) -> Placed[Action]:
+        return make_action(c[0], "bet", c[1], c[2] is not None), c[0][1]
 
-    def raise_(self, c: list[Any]) -> Action:
-        return make_action(c[0], "raise", c[1], c[2] is not None)
+    def raise_(self, c: list[Any]) -> Placed[Action]:
+        return make_action(c[0], "raise", c[1], c[2] is not None), c[0][1]
 
-    def post(self, c: list[Any]) -> Post:
-        return make_post(c[0], c[1], c[2], c[3] is not None)
+    def post(self, c: list[Any]) -> Placed[Post]:
+        return make_post(c[0], c[1], c[2], c[3] is not None), c[0][1]
 
-    def show(self, c: list[Any]) -> Show:
-        return make_show(c[0], c[1])
+    def show(self, c: list[Any]) -> Placed[Show]:
+        return make_show(c[0], c[1]), c[0][1]
 
-    def muck(self, c: list[Any]) -> Muck:
-        return make_muck(c[0])
+    def muck(self, c: list[Any]) -> Placed[Muck]:
+        return make_muck(c[0]), c[0][1]
 
-    def collect(self, c: list[Any]) -> Collect:
-        return make_collect(c[0], c[1], c[2])
+    def collect(self, c: list[Any]) -> Placed[Collect]:
+        return make_collect(c[0], c[1], c[2]), c[0][1]
 
-    def rebuy(self, c: list[Any]) -> StackChange:
-        return make_stack_change(c[0], "rebuy", c[1])
+    def rebuy(self, c: list[Any]) -> Placed[StackChange]:
+        return make_stack_change(c[0], "rebuy", c[1]), c[0][1]
 
-    def top_up(self, c: list[Any]) -> StackChange:
-        return make_stack_change(c[0], "top-up", c[1])
+    def top_up(self, c: list[Any]) -> Placed[StackChange]:
+        return make_stack_change(c[0], "top-up", c[1]), c[0][1]
 
-    def add_on(self, c: list[Any]) -> StackChange:
-        return make_stack_change(c[0], "add-on", c[1])
+    def add_on(self, c: list[Any]) -> Placed[StackChange]:
+        return make_stack_change(c[0], "add-on", c[1]), c[0][1]
 
-    def cash_out(self, c: list[Any]) -> StackChange:
-        return make_stack_change(c[0], "cash-out", c[1])
+    def cash_out(self, c: list[Any]) -> Placed[StackChange]:
+        return make_stack_change(c[0], "cash-out", c[1]), c[0][1]
 
-    def sit_out(self, c: list[Any]) -> SitOut:
-        return make_sit_out(c[0])
+    def sit_out(self, c: list[Any]) -> Placed[SitOut]:
+        return make_sit_out(c[0]), c[0][1]
 
-    def pot_total(self, c: list[Any]) -> PotTotal:
-        return make_pot_total(c[0], c[1])
+    def pot_total(self, c: list[Any]) -> Placed[PotTotal]:
+        return make_pot_total(c[0], c[1]), c[0]
 
-    def carry(self, c: list[Any]) -> CarryOut:
-        return make_carry(c[0], c[1])
+    def carry(self, c: list[Any]) -> Placed[CarryOut]:
+        return make_carry(c[0], c[1]), c[0]
 
-    def raked(self, c: list[Any]) -> RakeTaken:
-        return make_rake(c[0], c[1])
+    def raked(self, c: list[Any]) -> Placed[RakeTaken]:
+        return make_rake(c[0], c[1]), c[0]
 
     def entries(self, c: list[Any]) -> list[Any]:
         """``entries: entry | entries _SEP entry`` (and the card lines): a growing list."""
@@ -478,23 +487,23 @@ class EventBuilder:
         return c[0]
 
     # card lines --------------------------------------------------------------
-    def deal_entry(self, c: list[Any]) -> Deal:
-        return make_deal(c[0], c[1])
+    def deal_entry(self, c: list[Any]) -> Placed[Deal]:
+        return make_deal(c[0], c[1]), c[0][1]
 
-    def draw_pat(self, c: list[Any]) -> Draw:
-        return make_pat(c[0])
+    def draw_pat(self, c: list[Any]) -> Placed[Draw]:
+        return make_pat(c[0]), c[0][1]
 
-    def draw_count(self, c: list[Any]) -> Draw:
-        return make_draw_count(c[0], c[1], c[2])
+    def draw_count(self, c: list[Any]) -> Placed[Draw]:
+        return make_draw_count(c[0], c[1], c[2]), c[0][1]
 
-    def draw_cards(self, c: list[Any]) -> Draw:
-        return make_draw_cards(c[0], c[1], c[2])
+    def draw_cards(self, c: list[Any]) -> Placed[Draw]:
+        return make_draw_cards(c[0], c[1], c[2]), c[0][1]
 
-    def buy_entry(self, c: list[Any]) -> Buy:
-        return make_buy(c[0], c[1], c[2], c[3])
+    def buy_entry(self, c: list[Any]) -> Placed[Buy]:
+        return make_buy(c[0], c[1], c[2], c[3]), c[0][1]
 
-    def final_entry(self, c: list[Any]) -> FinalStack:
-        return make_final(c[0], c[1])
+    def final_entry(self, c: list[Any]) -> Placed[FinalStack]:
+        return make_final(c[0], c[1]), c[0][1]
 
     deal_line = draw_line = buy_line = show_line = final_line = header_items = entries
 

@@ -21,7 +21,7 @@ from dataclasses import fields, replace
 from typing import Any
 
 from ..model.cards import Card, format_cards
-from ..model.errors import NOWHERE, BadugiError
+from ..model.errors import NOWHERE, BadugiError, Position
 from ..model.events import (
     Action,
     Buy,
@@ -333,10 +333,6 @@ def _seat_text(seat: Seat) -> str:
     return f"{number}{name_text(seat.name)}{_amount(seat.stack)}"
 
 
-def _without_pos(ev: Event) -> Event:
-    return replace(ev, pos=NOWHERE)
-
-
 def _posts_to_write(record: HandRecord, redeal: bool) -> tuple[list[Event], bool]:
     """The events to write, and whether to write ``posts none``.
 
@@ -347,17 +343,16 @@ def _posts_to_write(record: HandRecord, redeal: bool) -> tuple[list[Event], bool
     """
     events = list(record.events)
     sitting = [ev.player for ev in events if isinstance(ev, SitOut)]
-    implied = [
-        _without_pos(p)
-        for p in implied_posts(record.settings, record.seats, record.button, sitting, redeal=redeal)
-    ]
+    implied = list(
+        implied_posts(record.settings, record.seats, record.button, sitting, redeal=redeal)
+    )
     post_at = [i for i, ev in enumerate(events) if isinstance(ev, Post)]
     if not post_at:
         return events, record.posts_none and bool(implied)
     setup = 0
     while setup < len(events) and isinstance(events[setup], StackChange | SitOut):
         setup += 1
-    written = [_without_pos(events[i]) for i in post_at]
+    written = [events[i] for i in post_at]
     if written == implied and post_at == list(range(setup, setup + len(post_at))):
         del events[setup : setup + len(post_at)]
     return events, False
@@ -431,14 +426,9 @@ def write_hand(record: HandRecord) -> str:
 
 
 def without_positions(record: HandRecord) -> HandRecord:
-    """The record with every position, its source text and origin blanked: for round trips."""
-    return replace(
-        record,
-        events=tuple(_without_pos(ev) for ev in record.events),
-        pos=NOWHERE,
-        text="",
-        origin="",
-    )
+    """The record with its positions (the hand's and its events'), source text and origin
+    blanked: for round trips."""
+    return replace(record, pos=NOWHERE, text="", origin="", positions=())
 
 
 def _plain(value: Any) -> Any:
@@ -461,12 +451,11 @@ def _is_cards(values: tuple[Any, ...]) -> bool:
     return bool(values) and all(v is None for v in values)
 
 
-def event_to_dict(ev: Event) -> dict[str, Any]:
-    """``{"type": "Action", "line": 6, "column": 1, "player": "Dan", "verb": "call", ...}``."""
-    out: dict[str, Any] = {"type": type(ev).__name__, "line": ev.pos.line, "column": ev.pos.column}
+def event_to_dict(ev: Event, at: Position = NOWHERE) -> dict[str, Any]:
+    """``{"type": "Action", "line": 6, "column": 1, "player": "Dan", "verb": "call", ...}``:
+    the event, written at ``at`` (its record's ``position(i)``)."""
+    out: dict[str, Any] = {"type": type(ev).__name__, "line": at.line, "column": at.column}
     for f in fields(ev):
-        if f.name == "pos":
-            continue
         value = getattr(ev, f.name)
         if f.name in ("cards", "discards", "received") and isinstance(value, tuple):
             out[f.name] = ["??" if c is None else str(c) for c in value]
@@ -489,7 +478,7 @@ def record_to_dict(record: HandRecord) -> dict[str, Any]:
         "session": _plain(record.session),
         "settings": _plain(record.settings),
         "seats": [_plain(s) for s in record.seats],
-        "events": [event_to_dict(ev) for ev in record.events],
+        "events": [event_to_dict(ev, record.position(i)) for i, ev in enumerate(record.events)],
     }
 
 
@@ -508,8 +497,9 @@ def describe_record(record: HandRecord) -> str:
         head.append(f"table {record.table}")
     seats = ", ".join(_seat_text(seat).replace('"', "") for seat in record.seats)
     lines = [f"{record.pos}  " + _SEP.join(head), f"  button {record.button}; seats {seats}"]
-    for ev in record.events:
+    for i, ev in enumerate(record.events):
         _, kw, entry = _grouped_entry(ev)
         label = kw.rstrip(":") or type(ev).__name__.lower()
-        lines.append(f"  {ev.pos.line:>5}:{ev.pos.column:<3} {label:<10} {entry}")
+        at = record.position(i)
+        lines.append(f"  {at.line:>5}:{at.column:<3} {label:<10} {entry}")
     return "\n".join(lines)

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from badugi_ledger.model.cards import Card
-from badugi_ledger.model.errors import NOWHERE, ParseError, Position
+from badugi_ledger.model.errors import ParseError, Position
 from badugi_ledger.model.events import (
     Action,
     Buy,
@@ -49,11 +49,11 @@ def one(text: str) -> HandRecord:
 
 
 def body(record: HandRecord) -> list[object]:
-    """Events without positions and without the implied posts."""
+    """Events without the implied posts (the posts placed at the hand line)."""
     return [
-        without_positions(record).events[i]
+        ev
         for i, ev in enumerate(record.events)
-        if not (isinstance(ev, Post) and ev.pos == record.pos)
+        if not (isinstance(ev, Post) and record.position(i) == record.pos)
     ]
 
 
@@ -91,9 +91,9 @@ def test_the_issue_sketch_reads_as_written() -> None:
 def test_positions_are_file_line_column_of_each_entry() -> None:
     rec = one("# a comment\n\nhand 1 · button Anna · Anna 100 · Ben 100\nBen calls · Anna checks\n")
     assert rec.pos == Position("t.bhh", 3, 1)
-    calls, checks = rec.events[-2:]
-    assert calls.pos == Position("t.bhh", 4, 1)
-    assert checks.pos == Position("t.bhh", 4, 13)
+    assert rec.events[-2:] == (Action("Ben", "call"), Action("Anna", "check"))
+    assert tuple(rec.positions[-2:]) == (Position("t.bhh", 4, 1), Position("t.bhh", 4, 13))
+    assert rec.position(len(rec.events) - 1) == Position("t.bhh", 4, 13)
 
 
 def test_amounts_follow_the_to_total_convention() -> None:
@@ -146,7 +146,7 @@ def test_crlf_bom_and_symbols_give_the_same_records_as_lf_and_letters() -> None:
     assert [without_positions(r) for r in records(fancy)] == [
         without_positions(r) for r in records(plain)
     ]
-    assert records(fancy)[0].events[-1].pos == records(plain)[0].events[-1].pos
+    assert records(fancy)[0].positions[-1] == records(plain)[0].positions[-1]
 
 
 def test_crlf_and_bom_in_a_file(tmp_path: Path) -> None:
@@ -157,7 +157,8 @@ def test_crlf_and_bom_in_a_file(tmp_path: Path) -> None:
     path.write_bytes(b"\xef\xbb\xbf" + text.encode().replace(b"\n", b"\r\n"))
     (rec,) = list(parse_file(path))
     assert isinstance(rec, HandRecord)
-    assert rec.events[-1] == Action("Ben", "check", pos=Position(str(path), 2, 14))
+    assert rec.events[-1] == Action("Ben", "check")
+    assert rec.positions[-1] == Position(str(path), 2, 14)
 
 
 def test_comments_blank_lines_and_many_hands() -> None:
@@ -217,11 +218,9 @@ def test_implied_blinds_by_the_two_players_left_of_the_button() -> None:
     """000: the player to the dealer's left posts the small blind, the next the big blind."""
     rec = one("hand 1 · button Cara · Anna 100 · Ben 100 · Cara 100\nAnna calls\n")
     posts = [ev for ev in rec.events if isinstance(ev, Post)]
-    assert posts == [
-        Post("Anna", "small-blind", None, False, rec.pos),
-        Post("Ben", "big-blind", None, False, rec.pos),
-    ]
+    assert posts == [Post("Anna", "small-blind"), Post("Ben", "big-blind")]
     assert rec.events.index(posts[0]) == 0
+    assert rec.positions[:2] == (rec.pos, rec.pos) == (Position("t.bhh", 1, 1),) * 2
 
 
 def test_implied_blinds_heads_up_the_button_posts_the_small_blind() -> None:
@@ -261,9 +260,9 @@ def test_written_posts_replace_the_implied_ones_and_posts_none_means_none() -> N
         Post("Anna", "dead", 2),
     ]
     assert len(rec.events) == 3
-    assert one(HU + "posts none\nAnna checks\n").events == (
-        Action("Anna", "check", pos=Position("t.bhh", 3, 1)),
-    )
+    no_posts = one(HU + "posts none\nAnna checks\n")
+    assert no_posts.events == (Action("Anna", "check"),)
+    assert no_posts.positions == (Position("t.bhh", 3, 1),)
 
 
 def test_redeal_after_a_carried_pot_implies_no_posts_unless_the_house_says_so() -> None:
@@ -311,7 +310,6 @@ def test_implied_posts_function_directly() -> None:
         ("A", "big-blind"),
     ]
     assert implied_posts(s, seats, "B", ["A", "C"]) == ()
-    assert all(p.pos == NOWHERE for p in implied_posts(s, seats, "B"))
 
 
 def test_every_header_item_sets_its_setting() -> None:
@@ -471,5 +469,7 @@ def test_plain_lines_read_without_lark_give_the_same_events() -> None:
         "\fAnna calls\n"
     )
     fresh = records(text)
-    assert list(parse_text(text, "t.bhh", fast=False)) == fresh  # every line parsed by Lark
-    assert fresh[1].events[-1].pos == Position("t.bhh", 10, 2)
+    slow = list(parse_text(text, "t.bhh", fast=False))  # every line parsed by Lark
+    assert slow == fresh
+    assert [tuple(r.positions) for r in slow] == [tuple(r.positions) for r in fresh]
+    assert fresh[1].positions[-1] == Position("t.bhh", 10, 2)

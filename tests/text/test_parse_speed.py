@@ -1,7 +1,8 @@
 """Our text format: the reader's fast path for plain lines.
 
 The fast path (``plainlines.PlainLines``) must read exactly what Lark reads: records with every
-position, and for anything it is unsure of it hands the line to Lark, so errors stay Lark's.
+event's position (``HandRecord.positions``), and for anything it is unsure of it hands the line
+to Lark, so errors stay Lark's.
 Every test here compares the two readings (``parse_text(..., fast=True)`` and ``fast=False``)
 on simulated hands of every game and structure, the examples, the real corpus (converted to
 our format) and mutated text.  No timings: ``benchmarks/bench_parse_lexer.py`` prints those.
@@ -36,13 +37,18 @@ ROOT = REPO
 
 
 def _plain(items: Iterator[HandRecord | BadugiError]) -> list[object]:
-    """Records as they are; errors as everything a user sees of them."""
+    """Records as they are, with where each event stands as a tuple of positions; errors as
+    everything a user sees of them."""
     return [
-        item
+        (item, tuple(item.positions))
         if isinstance(item, HandRecord)
         else (type(item).__name__, item.message, item.position, item.hand, str(item))
         for item in items
     ]
+
+
+def _is_record(item: object) -> bool:
+    return isinstance(item, tuple) and isinstance(item[0], HandRecord)
 
 
 def _both(text: str) -> list[object]:
@@ -82,7 +88,7 @@ def _declined(text: str) -> list[str]:
         elif parse._LINE_KIND.match(line):
             read = plain.header_line(line)
         else:
-            read = plain.body_line(line, "t.bhh", i)
+            read = plain.body_line(line, i)
         if read is None:
             out.append(line.rstrip("\n"))
     return out
@@ -94,7 +100,7 @@ def test_fast_path_reads_simulated_hands_of_every_structure_like_lark(game: str)
         for cards in ("all", "showdown"):
             text = _simulated(game, structure, seed=10 * i + len(cards), cards=cards)
             items = _both(text)
-            assert items and all(isinstance(item, HandRecord) for item in items)
+            assert items and all(map(_is_record, items))
             # Every line the simulator writes is plain: none of them costs a Lark parse.
             assert _declined(text) == []
 
@@ -143,8 +149,53 @@ def test_comments_at_the_ends_of_lines_read_like_lark() -> None:
         "A calls #x\rB folds\n"
     )
     items = _both(text)  # a \r ends a line too
-    assert [type(item).__name__ for item in items] == ["tuple", "HandRecord"]
-    assert isinstance(_both(text.replace("A bets 2 · #", "A bets 2 #"))[0], HandRecord)
+    assert [_is_record(item) for item in items] == [False, True]
+    assert _is_record(_both(text.replace("A bets 2 · #", "A bets 2 #"))[0])
+
+
+SHARED = (
+    "game badugi · fixed limit 2/4 · blinds 1/2\n"
+    "hand 9 · button Anna · Anna 50 · Ben 40 · Cara 30\n"
+    "Anna calls · Ben calls · Cara checks\n"
+    "draw: Anna 2 · Ben pat · Cara Ks Qd -> 8s 5c\n"
+    "Anna bets\t·  Ben calls · Cara folds   # odd spacing, a comment\n"
+    "show: Anna 8s 5c 3d 2h · Ben mucks\n"
+    "Anna collects 12\n"
+)
+SHARED_AT = [  # (line, column) of each event, in order
+    *[(2, 1), (2, 1)],  # Ben posts sb, Cara posts bb: implied, at the hand line
+    *[(3, 1), (3, 14), (3, 26)],  # Anna calls, Ben calls, Cara checks
+    *[(4, 7), (4, 16), (4, 26)],  # draw: Anna 2, Ben pat, Cara Ks Qd -> 8s 5c
+    *[(5, 1), (5, 14), (5, 26)],  # Anna bets, (a tab, two spaces) Ben calls, Cara folds
+    *[(6, 7), (6, 26)],  # show: Anna 8s 5c 3d 2h, Ben mucks
+    (7, 1),  # Anna collects 12
+]
+
+
+def test_the_fast_path_shares_one_event_for_a_recurring_entry_and_places_each() -> None:
+    """``Ben calls`` written twice in a hand (and again in the next hand) is one object
+    appended each time: no object is built for an entry met again.  Every event's position
+    is where its entry is written, on both paths; the implied blinds stand at the hand line."""
+    from badugi_ledger.model.errors import Position
+    from badugi_ledger.model.events import Action
+    from badugi_ledger.model.positions import LinePositions
+
+    second = SHARED.split("\n", 1)[1].replace("hand 9", "hand 10")
+    text = SHARED + second
+    fast, fast2 = parse.parse_text(text, "s.bhh")
+    slow, slow2 = parse.parse_text(text, "s.bhh", fast=False)
+    assert all(isinstance(r, HandRecord) for r in (fast, fast2, slow, slow2))
+    assert isinstance(fast, HandRecord) and isinstance(slow, HandRecord)
+    at = [(p.line, p.column) for p in fast.positions]
+    assert at == [(p.line, p.column) for p in slow.positions] == SHARED_AT
+    assert isinstance(fast.positions, LinePositions) and fast.positions == slow.positions
+    assert fast.position(3) == Position("s.bhh", 3, 14)
+    assert [p.line - 6 for p in fast2.positions] == [line for line, _ in SHARED_AT]
+    calls = [i for i, ev in enumerate(fast.events) if ev == Action("Ben", "call")]
+    assert calls == [3, 9]
+    assert fast.events[3] is fast.events[9] is fast2.events[3] is fast2.events[9]
+    assert slow.events[3] is not slow.events[9]  # Lark builds one per entry (equal, all the same)
+    assert fast.events == slow.events
 
 
 def test_positions_built_by_the_reader_are_positions() -> None:
@@ -176,7 +227,7 @@ def test_fast_path_reads_the_real_corpus_like_lark(corpus_dir: Path) -> None:
     assert len(records) > 100
     text = "".join(write_hands(records))
     items = _both(text)
-    assert sum(isinstance(item, HandRecord) for item in items) == len(records)
+    assert sum(map(_is_record, items)) == len(records)
 
 
 # Names that are keywords, odd white space, digits that are not ASCII, odd cards and arrows,
@@ -247,11 +298,11 @@ def test_every_edge_token_at_every_place_of_a_hand_reads_like_lark() -> None:
     for n, (start, end) in enumerate(spots):
         for token in EDGE_TOKENS[n % 3 :: 3]:  # each token at every third place
             variants.append(TEMPLATE[:start] + token + TEMPLATE[end:])
-    assert isinstance(_both(TEMPLATE)[0], HandRecord)
+    assert _is_record(_both(TEMPLATE)[0])
     text = "".join(v.replace("hand 7", f"hand {i}", 1) for i, v in enumerate(variants))
     items = _both(text)
-    assert sum(isinstance(item, HandRecord) for item in items) > len(variants) // 20
-    assert sum(not isinstance(item, HandRecord) for item in items) > len(variants) // 2
+    assert sum(map(_is_record, items)) > len(variants) // 20
+    assert sum(not _is_record(item) for item in items) > len(variants) // 2
 
 
 def test_keyword_names_and_odd_spacing_read_like_lark() -> None:
@@ -266,7 +317,7 @@ def test_keyword_names_and_odd_spacing_read_like_lark() -> None:
         "hand 4 · button A · A 5 · B 5\nA calls ٣ · B raises to ²\n"
     )
     items = _both(text)
-    assert [type(item).__name__ for item in items] == ["tuple", "HandRecord", "tuple", "tuple"]
+    assert [_is_record(item) for item in items] == [False, True, False, False]
 
 
 def test_the_card_table_is_exactly_the_cards_pattern() -> None:
@@ -368,10 +419,10 @@ def test_every_edge_token_at_every_place_of_the_headers_reads_like_lark() -> Non
     for n, (start, end) in enumerate(spots):
         for token in [*EDGE_TOKENS[n % 3 :: 3], "badugi", "none", "5%", "2.5", '""', "-"]:
             texts.append(HEADER_TEMPLATE[:start] + token + HEADER_TEMPLATE[end:])
-    assert isinstance(_both(HEADER_TEMPLATE)[0], HandRecord)
+    assert _is_record(_both(HEADER_TEMPLATE)[0])
     items = [item for text in texts for item in _both(text)]
-    assert sum(isinstance(item, HandRecord) for item in items) > len(texts) // 10
-    assert sum(not isinstance(item, HandRecord) for item in items) > len(texts) // 4
+    assert sum(map(_is_record, items)) > len(texts) // 10
+    assert sum(not _is_record(item) for item in items) > len(texts) // 4
 
 
 def _fresh_plain() -> PlainLines:
@@ -400,8 +451,8 @@ def test_an_entry_is_decoded_once_and_what_is_remembered_is_bounded(
     text = _simulated("badugi", "fixed-limit", seed=5, hands=200)
     lines = _body_lines(text)
     remembering = _fresh_plain()
-    read = [remembering.body_line(line, "t.bhh", i) for i, line in enumerate(lines)]
-    entries = sum(len(events or ()) for events in read)
+    read = [remembering.body_line(line, i) for i, line in enumerate(lines)]
+    entries = sum(len(events) for events, _ in filter(None, read))
     assert None not in read and entries > 5_000
     assert 0 < len(remembering._recipes) < entries // 10  # decoded once per distinct text
 
@@ -411,7 +462,7 @@ def test_an_entry_is_decoded_once_and_what_is_remembered_is_bounded(
 
     monkeypatch.setattr(plainlines, "ENTRY_LIMIT", 7)
     bounded = _fresh_plain()
-    assert [bounded.body_line(line, "t.bhh", i) for i, line in enumerate(lines)] == read
+    assert [bounded.body_line(line, i) for i, line in enumerate(lines)] == read
     assert [vars(bounded.hand_line(line, "t.bhh", i)) for i, line in enumerate(hand_lines)] == hands
     assert len(bounded._recipes) == len(bounded._seats) == 7 and len(bounded._names) <= 7
 
@@ -436,14 +487,14 @@ def test_usual_lines_are_cut_into_entries_without_a_pattern(
     ]
     texts = [_simulated(game, "fixed-limit", seed=3) for game in GAME_NAMES]
     texts.append("".join(write_hands(corpus)))
-    expected = [[_fresh_plain().body_line(line, "t", 1) for line in _body_lines(t)] for t in texts]
+    expected = [[_fresh_plain().body_line(line, 1) for line in _body_lines(t)] for t in texts]
     monkeypatch.setattr(plainlines, "_SEPARATOR", NoPattern())
     plain = _fresh_plain()
     for text, events in zip(texts, expected, strict=True):
-        assert [plain.body_line(line, "t", 1) for line in _body_lines(text)] == events
-    assert sum(len(events or ()) for read in expected for events in read) > 10_000
+        assert [plain.body_line(line, 1) for line in _body_lines(text)] == events
+    assert sum(len(line[0]) for read in expected for line in filter(None, read)) > 10_000
     with pytest.raises(AssertionError, match="cut with the pattern"):
-        plain.body_line("Anna calls ;Ben folds\n", "t", 1)
+        plain.body_line("Anna calls ;Ben folds\n", 1)
 
 
 def test_plain_lines_declines_what_it_does_not_know() -> None:
@@ -461,7 +512,7 @@ def test_plain_lines_declines_what_it_does_not_know() -> None:
         "Anna calls ·\n",
         "Anna\u00a0calls\n",
     ):
-        assert plain.body_line(line, "t", 1) is None, line
+        assert plain.body_line(line, 1) is None, line
 
 
 # ------------------------------------------------------------------ absurd numbers
@@ -482,10 +533,10 @@ def test_absurd_numbers_are_errors_not_crashes() -> None:
     for text, (message, line, column) in cases.items():
         items = _both(text)
         error = items[0]
-        assert isinstance(error, tuple) and error[1].startswith(message), error
+        assert not _is_record(error) and error[1].startswith(message), error
         assert (error[2].line, error[2].column) == (line, column)
     # 1000 unknown cards is absurd too, but it is the replay's to reject, as before
-    assert isinstance(_both(hand + "draw: A 1000\n")[0], HandRecord)
+    assert _is_record(_both(hand + "draw: A 1000\n")[0])
 
 
 def test_both_readings_build_events_through_the_typed_constructors() -> None:
@@ -501,8 +552,8 @@ def test_both_readings_build_events_through_the_typed_constructors() -> None:
     )
 
     at = Position("t.bhh", 3, 5)
-    assert make_action(("Dan", at), "raise", 8, True) == Action("Dan", "raise", 8, True, at)
-    assert make_draw_count(("Dan", at), 2, None) == Draw("Dan", (None, None), (None, None), at)
+    assert make_action(("Dan", at), "raise", 8, True) == Action("Dan", "raise", 8, True)
+    assert make_draw_count(("Dan", at), 2, None) == Draw("Dan", (None, None), (None, None))
     with pytest.raises(FormatError, match="call 9007199254740993 is above the largest amount"):
         make_action(("Dan", at), "call", 2**53 + 1)
     number_at = Position("t.bhh", 3, 15)

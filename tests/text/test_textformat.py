@@ -178,6 +178,11 @@ def test_describe_record_lists_every_event_with_its_line() -> None:
     assert head.startswith("rt.bhh:9:1  hand 004-1 · badacey · fixed limit 6/12")
     assert len(listing.splitlines()) == 2 + len(rec.events)
     assert "Amara raises to 24" in listing
+    raise_at = next(
+        rec.position(i) for i, ev in enumerate(rec.events) if ev == Action("Amara", "raise", 24)
+    )
+    (row,) = [row for row in listing.splitlines() if row.endswith("Amara raises to 24")]
+    assert row.split()[0] == f"{raise_at.line}:{raise_at.column}"
 
 
 # ---------------------------------------------------------------- property: generated hands
