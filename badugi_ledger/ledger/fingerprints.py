@@ -160,69 +160,64 @@ are not enough, ``1`` and ``True`` are equal but written ``1`` and ``true``."""
 _ROWS_LIMIT = 1 << 12
 
 
-def _row_json(event: Any) -> tuple[str, bool]:
-    """One event's row, ``["Type", field values…]`` (see :func:`events_json`), and whether it
-    holds no tuple (no cards)."""
-    plain = True
-    parts: list[str] = []
-    append = parts.append
-    cls = type(event)
-    head, values = _EVENT_FIELDS.get(cls) or _event_spec(cls)
-    append(head)
-    card_json = _ITEM_JSON.get
-    for value in values(event):
-        kind = type(value)
-        if kind is str:
-            append(encode_basestring(value))
-        elif kind is int:
-            append(f"{value!r}")  # an int's repr, as int.__repr__ writes it: a cheaper call
-        elif value is None:
-            append("null")
-        elif value is True:
-            append("true")
-        elif value is False:
-            append("false")
-        elif kind is tuple:  # cards, some unknown (None): one token per item
-            plain = False
-            if not value:
-                append("[]")
-                continue
-            first = len(parts)
-            for item in value:  # each of the 52 cards (exact type) and None: ONE look-up
-                text = card_json(item) if type(item) is Card else None
-                append(text or ("null" if item is None else _item_json(item)))
-            parts[first] = "[" + parts[first]
-            parts[-1] += "]"
-        else:
-            append(_value_json(value))
-    parts[-1] += "]"
-    return ",".join(parts), plain
-
-
 def events_json(events: Iterable[Any]) -> str:
     """The canonical JSON of a hand's event rows (what ``digest`` of those rows would hash):
     each event ``["Type", field values…]`` (declaration order; events carry no position).
 
-    Strings, integers, ``None`` and booleans - nearly every field - are spelled inline (no call
-    per value); the rest goes through :func:`_value_json`.  The row of an event without cards is
-    written once per event object and kept (:data:`_ROWS`): the same object met again, in this
-    hand or a later one, costs a look-up.
+    Every token of the hand goes into ONE list, joined once with commas: an event's first
+    token opens its row (``["Type"``), its last closes it (``…]``), and so for the items of a
+    tuple field (cards, ``None`` for an unknown one, each written as its text).  Strings,
+    integers, ``None`` and booleans - nearly every field - are spelled inline (no call per
+    value); the rest goes through :func:`_value_json`.  The row of an event without cards is
+    kept (:data:`_ROWS`) and is one token when the same object comes again, in this hand or a
+    later one.
     """
+    parts: list[str] = []
+    append = parts.append
+    specs = _EVENT_FIELDS
+    card_json = _ITEM_JSON.get
     rows = _ROWS
-    out: list[str] = []
-    append = out.append
     for event in events:
         known = rows.get(id(event))
         if known is not None and known[0] is event:
             append(known[1])
             continue
-        row, plain = _row_json(event)
+        start = len(parts)
+        plain = True
+        cls = type(event)
+        head, values = specs.get(cls) or _event_spec(cls)
+        append(head)
+        for value in values(event):
+            kind = type(value)
+            if kind is str:
+                append(encode_basestring(value))
+            elif kind is int:
+                append(f"{value!r}")  # an int's repr, as int.__repr__ writes it: a cheaper call
+            elif value is None:
+                append("null")
+            elif value is True:
+                append("true")
+            elif value is False:
+                append("false")
+            elif kind is tuple:  # cards, some unknown (None): one token per item
+                plain = False
+                if not value:
+                    append("[]")
+                    continue
+                first = len(parts)
+                for item in value:  # each of the 52 cards (exact type) and None: ONE look-up
+                    text = card_json(item) if type(item) is Card else None
+                    append(text or ("null" if item is None else _item_json(item)))
+                parts[first] = "[" + parts[first]
+                parts[-1] += "]"
+            else:
+                append(_value_json(value))
+        parts[-1] += "]"
         if plain:
             if len(rows) >= _ROWS_LIMIT:
                 rows.clear()
-            rows[id(event)] = (event, row)
-        append(row)
-    return "[" + ",".join(out) + "]"
+            rows[id(event)] = (event, ",".join(parts[start:]))
+    return "[" + ",".join(parts) + "]"
 
 
 def event_json(event: Any) -> str:

@@ -20,20 +20,18 @@ def _plain(events: tuple[object, ...]) -> str:
 
 def test_a_recurring_event_object_is_written_once(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(fingerprints, "_ROWS", {})
-    written: list[object] = []
-    row_json = fingerprints._row_json
-
-    def counted(event: object) -> tuple[str, bool]:
-        written.append(event)
-        return row_json(event)
-
-    monkeypatch.setattr(fingerprints, "_row_json", counted)
     call, deal = Action("Ben", "call"), Deal("Ben", parse_cards("As 2c 3d 4h"))
     hand = (Post("Anna", "small-blind"), deal, call, call)
     assert fingerprints.events_json(hand) == _plain(hand)
+    # The post and the call are kept, by identity; the deal (cards: it hardly ever recurs) not.
+    kept = fingerprints._ROWS
+    assert sorted(kept) == sorted([id(hand[0]), id(call)])
+    assert kept[id(call)] == (call, '["Action","Ben","call",null,false]')
     assert fingerprints.events_json(hand) == _plain(hand)
-    # The post and the call once each; the deal (cards: it hardly ever recurs) every time.
-    assert written == [hand[0], deal, call, deal]
+    # A kept row is what is written for its object: the object is not written again.
+    kept[id(call)] = (call, '["kept"]')
+    assert fingerprints.events_json((call,)) == '[["kept"]]'
+    assert fingerprints.events_json((Action("Ben", "call"),)) == _plain((call,))
 
 
 def test_equal_events_that_are_written_differently_keep_their_own_rows() -> None:

@@ -356,6 +356,7 @@ def test_unusual_field_values_are_encoded_like_json() -> None:
         events=events,
         session=Session("cash", names[1], None),
         table=names[2],
+        positions=(),
     )
     assert fingerprint(record) == reference_fingerprint(record)
 
