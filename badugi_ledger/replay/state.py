@@ -120,6 +120,7 @@ class HandState:
         "at",
         "bb_player",
         "bet_chips",
+        "between",
         "bets",
         "buys",
         "cards",
@@ -319,12 +320,18 @@ class HandState:
         changes: dict[str, int] = {}
         change_at: dict[str, int] = {}
         self._sitting_out: set[str] = set()
+        # Rebuys, top-ups, add-ons, cash-outs and sitting out stand before the hand's first
+        # other event (every reader writes them there; after it the replay refuses them,
+        # ``hand._on_between_hands``): the usual hand has none, which its first event shows.
         events = self.record.events
-        if _BETWEEN_HANDS.isdisjoint(map(type, events)):  # the usual hand: a quick scan in C
-            events = ()
-        for i, ev in enumerate(events):
+        between = 0
+        for ev in events:
             if type(ev) not in _BETWEEN_HANDS:
-                continue
+                break
+            between += 1
+        self.between = between
+        """How many of the record's first events are between hands (applied here)."""
+        for i, ev in enumerate(events[:between]):
             if isinstance(ev, SitOut):
                 self._sitting_out.add(ev.player)
             elif isinstance(ev, StackChange):

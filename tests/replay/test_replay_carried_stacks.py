@@ -40,3 +40,33 @@ def test_a_negative_stated_stack_is_refused_by_name() -> None:
         replay_hand(hand)
     assert caught.value.rule == "negative-stack"
     assert "Anna starts with -108 chips" in caught.value.message
+
+
+@pytest.mark.parametrize(
+    ("line", "words"),
+    [
+        ("Cara rebuys 50", "Cara rebuys"),
+        ("Cara tops 50", "Cara tops up"),
+        ("Cara cashes 50", "Cara cashes out"),
+        ("Cara sits out", "Cara sits out"),
+    ],
+)
+def test_a_stack_change_or_sitting_out_in_the_middle_of_a_hand_is_refused(
+    line: str, words: str
+) -> None:
+    """``grammar/README.md`` "Between hands": a rebuy, top-up, add-on or cash-out changes a
+    stack before the hand's forced bets, and sitting out is for a whole hand.  Written after
+    play began, it is refused where it stands (the replay neither applies it early nor passes
+    over it); written first, it applies."""
+    play = ["Anna posts sb", "Ben posts bb", "Cara folds", "Anna folds"]
+    with pytest.raises(IllegalAction) as caught:
+        replay_hand(record({"Anna": 100, "Ben": 100, "Cara": 100}, "Cara", [*play[:3], line]))
+    assert caught.value.rule == "event-order"
+    assert caught.value.message.startswith(f"{words} in the middle of the hand")
+    assert caught.value.position.line == 4
+    if line != "Cara sits out":
+        result = replay_hand(
+            record({"Anna": 100, "Ben": 100, "Cara": None}, "Cara", [line, *play]),
+            stacks={"Cara": 100},
+        )
+        assert dict(result.starting_stacks)["Cara"] == (150 if "cashes" not in line else 50)
