@@ -19,7 +19,6 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 from functools import partial
-from itertools import accumulate
 from typing import Any
 
 from ..model.errors import NOWHERE, Position
@@ -437,7 +436,6 @@ class _Remembered(dict[str, Any]):
 _SEPARATOR = re.compile("[ \\t]*[·•;][ \\t]*")
 _BLANKS = re.compile("[ \\t]+")
 _ARROWS = ("->", "→")
-_PLUS_SEPARATOR = (3).__add__  # the length of " · "
 _CARD = CARD_TABLE.__getitem__
 
 
@@ -455,8 +453,11 @@ def _cut(line: str, at: int, base: int) -> tuple[list[str], list[int], bool] | N
     )
     columns: list[int]
     if usual and not body.endswith(" "):  # each entry starts 3 after the one before ends
-        columns = list(accumulate(map(_PLUS_SEPARATOR, map(len, texts)), initial=base + at + 1))
-        columns.pop()  # (where an entry after the last would start)
+        columns = []
+        column = base + at + 1
+        for text in texts:  # (a loop: cheaper than accumulate over a few entries)
+            columns.append(column)
+            column += len(text) + 3  # the length of " · "
     else:  # any spacing the grammar allows, a comment at the end
         body = body.split("#", 1)[0].rstrip(" \t")
         texts, columns, start = [], [], 0
