@@ -365,6 +365,11 @@ class Session:
         )
 
 
+BETWEEN_HANDS: frozenset[type] = frozenset({StackChange, SitOut})
+"""The events that happen between hands (rebuys, top-ups, add-ons, cash-outs, sitting out): a
+record writes them before its first other event (``grammar/README.md``, "Between hands")."""
+
+
 NO_SESSION = Session()
 """A record's session when none is named: a cash session without a name (frozen: shared)."""
 

@@ -30,12 +30,10 @@ from operator import attrgetter
 
 from ..model.cards import Card
 from ..model.errors import IllegalAction, Position
-from ..model.events import Collect, FinalStack, HandRecord, SitOut, StackChange
+from ..model.events import BETWEEN_HANDS, Collect, FinalStack, HandRecord, SitOut, StackChange
 from ..model.games import GAMES
 from ..model.results import CARRY, HOUSE, Violation
 from .draws import CardTracker
-
-_BETWEEN_HANDS = frozenset({SitOut, StackChange})
 
 # Phases of a hand, in the order they come (so ``phase >= SHOWDOWN`` means the play is over).
 PRE, BET, DRAW, SHOWDOWN, DONE = range(5)
@@ -326,7 +324,7 @@ class HandState:
         events = self.record.events
         between = 0
         for ev in events:
-            if type(ev) not in _BETWEEN_HANDS:
+            if type(ev) not in BETWEEN_HANDS:
                 break
             between += 1
         self.between = between

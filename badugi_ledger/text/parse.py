@@ -49,6 +49,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..model.errors import ConfigError, ParseError, Position
 from ..model.events import (
+    BETWEEN_HANDS,
     CarryOut,
     Event,
     HandRecord,
@@ -414,19 +415,19 @@ class _Reader:
         if button not in seated:
             raise self._unseated(button, button_pos, raw, events, "the button ")
         # The checks below in C-level passes over the events; the first wrong event, if any,
-        # is found in order.  Rebuys, top-ups and sitting out (_BETWEEN_HANDS) are rare.
+        # is found in order.  Rebuys, top-ups and sitting out (BETWEEN_HANDS) are rare.
         kinds = set(map(type, events))
-        between = not _BETWEEN_HANDS.isdisjoint(kinds)
+        between = not BETWEEN_HANDS.isdisjoint(kinds)
         first_play = 0 if events else None  # the first event that is play, not between hands
         if between:
             first_play = next(
-                (i for i, e in enumerate(events) if type(e) not in _BETWEEN_HANDS), None
+                (i for i, e in enumerate(events) if type(e) not in BETWEEN_HANDS), None
             )
         named = map(getattr, events, repeat("player"), repeat(None))  # None: names nobody
         if not (seated | _NOBODY).issuperset(named) or (
             between
             and first_play is not None
-            and not _BETWEEN_HANDS.isdisjoint(map(type, events[first_play:]))
+            and not BETWEEN_HANDS.isdisjoint(map(type, events[first_play:]))
         ):
             raise self._wrong_event(raw, events, self._positions(positions), seated)
         has_post = Post in kinds
@@ -558,7 +559,6 @@ def _check_seats(raw: RawHand) -> None:
 
 
 _NOBODY: frozenset[str | None] = frozenset({None})
-_BETWEEN_HANDS = frozenset({StackChange, SitOut})  # events written right after the hand line
 _MAX_KNOWN = 10_000  # names and words remembered for suggestions (a file of strangers is huge)
 
 
