@@ -38,15 +38,12 @@ _SEPARATORS = (",", ":")
 
 
 def canonical(value: Any) -> Any:
-    """JSON-ready form of settings and events: cards as text, dataclasses as dicts, no ``pos``."""
+    """JSON-ready form of settings and events: cards as text, dataclasses as dicts (events
+    carry no position)."""
     if isinstance(value, Card):
         return str(value)
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {
-            f.name: canonical(getattr(value, f.name))
-            for f in dataclasses.fields(value)
-            if f.name != "pos"
-        }
+        return {f.name: canonical(getattr(value, f.name)) for f in dataclasses.fields(value)}
     if isinstance(value, list | tuple):
         return [canonical(v) for v in value]
     if isinstance(value, dict):
@@ -258,9 +255,7 @@ def _fingerprinted_events(record: HandRecord) -> tuple[Any, ...]:
         return record.events
     return tuple(
         [
-            Collect(e.player, e.amount, "main")
-            if type(e) is Collect and e.pot is None
-            else e
+            Collect(e.player, e.amount, "main") if type(e) is Collect and e.pot is None else e
             for e in record.events
         ]
     )
