@@ -51,6 +51,13 @@ PostKind = Literal["small-blind", "big-blind", "ante", "dead", "straddle"]
 Verb = Literal["fold", "check", "call", "bet", "raise"]
 StackChangeKind = Literal["rebuy", "top-up", "add-on", "cash-out"]
 EventKind = Literal["cash", "tournament"]
+STACK_CHANGE_VERBS: dict[StackChangeKind, str] = {
+    "rebuy": "rebuys",
+    "top-up": "tops up",
+    "add-on": "adds on",
+    "cash-out": "cashes out",
+}
+"""A stack change's kind as our format writes its verb (``Dan tops up 40``)."""
 
 
 @frozen_fields

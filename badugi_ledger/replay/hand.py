@@ -19,6 +19,7 @@ from typing import Any
 
 from ..model.errors import IllegalAction
 from ..model.events import (
+    STACK_CHANGE_VERBS,
     Action,
     Buy,
     CarryOut,
@@ -386,22 +387,13 @@ def _on_between_hands(st: HandState, ev: StackChange | SitOut) -> None:
     """Applied when the hand was set up (see :mod:`.state`), when written before the hand's
     first other event: a stack changes, and a player sits out, between hands only."""
     if st.at >= st.between:
-        what = _BETWEEN_VERBS[ev.kind] if type(ev) is StackChange else "sits out"
+        what = STACK_CHANGE_VERBS[ev.kind] if type(ev) is StackChange else "sits out"
         raise illegal(
             "event-order",
             f"{ev.player} {what} in the middle of the hand: rebuys, top-ups, add-ons, "
             "cash-outs and sitting out happen between hands, before its first post or deal",
             st.here(),
         )
-
-
-_BETWEEN_VERBS = {
-    "rebuy": "rebuys",
-    "top-up": "tops up",
-    "add-on": "adds on",
-    "cash-out": "cashes out",
-}
-"""A stack change's kind as our format writes its verb."""
 
 
 def _finish(st: HandState) -> None:

@@ -23,6 +23,7 @@ from typing import Any
 from ..model.cards import Card, format_cards
 from ..model.errors import NOWHERE, BadugiError, Position
 from ..model.events import (
+    STACK_CHANGE_VERBS,
     Action,
     Buy,
     CarryOut,
@@ -82,12 +83,6 @@ _POST_TEXT = {
     "ante": "ante",
     "dead": "dead",
     "straddle": "straddle",
-}
-_CHANGE_TEXT = {
-    "rebuy": "rebuys",
-    "top-up": "tops up",
-    "add-on": "adds on",
-    "cash-out": "cashes out",
 }
 _RANK_TEXT = {1: "A", 10: "10", 11: "J", 12: "Q", 13: "K"}
 # House rules with a keyword of their own (the rest are written ``house name value``).
@@ -260,7 +255,7 @@ def _entry(ev: Event) -> str:
         pot = "" if ev.pot is None else f" from {free_text(ev.pot)}"
         return f"{name_text(ev.player)} collects {ev.amount}{pot}"
     if isinstance(ev, StackChange):
-        return f"{name_text(ev.player)} {_CHANGE_TEXT[ev.kind]} {ev.amount}"
+        return f"{name_text(ev.player)} {STACK_CHANGE_VERBS[ev.kind]} {ev.amount}"
     if isinstance(ev, SitOut):
         return f"{name_text(ev.player)} sits out"
     if isinstance(ev, Show):
