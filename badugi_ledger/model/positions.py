@@ -26,6 +26,8 @@ COLUMN_BITS = 20
 """A packed position is ``line << COLUMN_BITS | column``: a column below 2**20 (no line of any
 history is read beyond ``limits.MAX_LINE`` characters)."""
 _COLUMNS = (1 << COLUMN_BITS) - 1
+_set = object.__setattr__
+"""Sets a slot of a new :class:`LinePositions`, whose own ``__setattr__`` refuses."""
 
 
 def pack(line: int, column: int) -> int:
@@ -46,10 +48,12 @@ class LinePositions(Sequence[Position]):
     """
 
     __slots__ = ("packed", "source")
+    packed: tuple[int, ...]
+    source: str
 
     def __init__(self, source: str, packed: tuple[int, ...]) -> None:
-        self.source = source
-        self.packed = packed
+        _set(self, "source", source)
+        _set(self, "packed", packed)
 
     @overload
     def __getitem__(self, index: int) -> Position: ...
@@ -86,6 +90,4 @@ class LinePositions(Sequence[Position]):
         return LinePositions, (self.source, self.packed)
 
     def __setattr__(self, name: str, value: object) -> None:
-        if hasattr(self, "packed"):
-            raise AttributeError("LinePositions is immutable")
-        object.__setattr__(self, name, value)
+        raise AttributeError("LinePositions is immutable")
