@@ -88,6 +88,7 @@ def play_events(
                     _advance(st)
             else:
                 handlers[type(ev)](st, ev)
+        st.at = -1  # past the events: what comes next (the end, a legal option) is the hand's
         return st
     except IllegalAction as exc:
         _locate(st, exc, ev, record)
@@ -398,7 +399,6 @@ def _on_between_hands(st: HandState, ev: StackChange | SitOut) -> None:
 
 def _finish(st: HandState) -> None:
     """No more events: the hand must have reached its end."""
-    st.at = -1  # past the events: the hand's own position
     if st.phase == PRE:
         start_play(st)
     while st.phase == DRAW and _betting_closed(st) and _skip_unrecorded_draw(st):

@@ -138,7 +138,6 @@ def next_actions(
             options = [_post_option(st, p, kind) for p, kind in due]
             player = options[0].player
         else:
-            st.at = -1  # past the events: an error stands at the hand
             start_play(st)
     phase = _phase_words(st) if not options else "forced bets"
     if st.phase == BET and not options:
