@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 
 from ..model.cards import format_cards
 from ..model.events import (
+    STACK_CHANGE_VERBS,
     Action,
     Buy,
     CarryOut,
@@ -121,7 +122,7 @@ def _words(ev: Event, unit: str) -> str:
     if isinstance(ev, FinalStack):
         return f"{ev.player} ends with {amount_text(ev.amount, unit)}"
     if isinstance(ev, StackChange):
-        return f"{ev.player} {ev.kind.replace('-', ' ')} {amount_text(ev.amount, unit)}"
+        return f"{ev.player} {STACK_CHANGE_VERBS[ev.kind]} {amount_text(ev.amount, unit)}"
     assert isinstance(ev, SitOut)
     return f"{ev.player} sits out"
 

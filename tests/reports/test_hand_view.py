@@ -284,3 +284,17 @@ def test_odd_chip_without_cards_only_where_shares_are_one_chip_apart() -> None:
     assert view.halves == () and view.odd_chip == "Ann gets the odd chip"
     split = PotResult("main", 120, ("Ann", "Ben"), {"Ann": 90, "Ben": 30}, "recorded")
     assert pot_view(split, "badacey", HouseRules(), {}).odd_chip == ""
+
+
+def test_a_stack_change_is_worded_as_the_format_writes_its_verb() -> None:
+    """``examples/home_session.bhh``: ``Cara tops up 17`` before a hand is listed under
+    ``before the hand`` in the words of the format, not as ``Cara top up``."""
+    views = hand_views([EXAMPLES / "home_session.bhh"])
+    before = [
+        line.text
+        for view in views
+        for part in view.rounds
+        if part.name == "before the hand"
+        for line in part.actions
+    ]
+    assert "Cara tops up 17" in before, before
