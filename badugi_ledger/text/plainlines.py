@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterable
 from functools import partial
 from typing import Any
 
+from ..model.cards import Card
 from ..model.errors import NOWHERE, Position
 from ..model.events import Event, Seat, StackChangeKind, Verb
 from ..model.limits import MAX_AMOUNT, MAX_DIGITS
@@ -76,10 +77,11 @@ _ITEM_END = re.compile(_END)  # after a header item
 Reader = Callable[[list[str], bool], "list[Event] | None"]
 """Reads the entries of a body line (their texts, and whether the line is written the usual
 way): their events, or None if one is not plain."""
-CardEntry = Callable[[Named, list[str]], "Event | None"]
+CardEntry = Callable[[Named, str], "Event | None"]
 """Reads an entry of a card line from its player (name, and NOWHERE: the fast path reports no
-error, see :meth:`PlainLines.body_line`) and its tokens (the name first): its event, or None if
-it is not plain; a KeyError is a token that is no card."""
+error, see :meth:`PlainLines.body_line`) and the rest of its text, its tokens one space apart
+(``Ks Qd -> 8s 5c``): its event, or None if it is not plain; a KeyError is a token that is no
+card."""
 
 
 class PlainLines:
@@ -221,16 +223,17 @@ class PlainLines:
 
     def _card_line(self, entry: CardEntry, texts: list[str], spaced: bool) -> list[Event] | None:
         """The events of a card line's entries, each a plain name followed by what ``entry``
-        reads, or None: an entry is not plain."""
+        reads (the rest of the entry, its tokens one space apart), or None: an entry is not
+        plain."""
         out: list[Event] = []
         names = self._names
         for text in texts:
-            tokens = text.split(" ") if spaced else _BLANKS.split(text)
-            who = names[tokens[0]]
-            if who is None or len(tokens) < 2:
+            name, _, rest = (text if spaced else " ".join(_BLANKS.split(text))).partition(" ")
+            who = names[name]
+            if who is None or not rest:
                 return None
             try:
-                event = entry(who, tokens)
+                event = entry(who, rest)
             except KeyError:  # a token that is no card
                 return None
             if event is None:
@@ -435,7 +438,6 @@ class _Remembered(dict[str, Any]):
 
 _SEPARATOR = re.compile("[ \\t]*[·•;][ \\t]*")
 _BLANKS = re.compile("[ \\t]+")
-_ARROWS = ("->", "→")
 _CARD = CARD_TABLE.__getitem__
 
 
@@ -472,45 +474,46 @@ def _cut(line: str, at: int, base: int) -> tuple[list[str], list[int], bool] | N
     return None if "" in texts else (texts, columns, usual)
 
 
-def _draw_entry(who: Named, tokens: list[str]) -> Event | None:
+def _draw_entry(who: Named, rest: str) -> Event | None:
     """``Dan pat``, ``Dan 2``, ``Dan Ks Qd`` or either with ``-> 8s 5c``."""
-    if tokens[1] == "pat":
-        return make_pat(who) if len(tokens) == 2 else None
-    got = None
-    before = tokens[1:]
-    for arrow in _ARROWS:
-        if arrow in before:
-            split = before.index(arrow)
-            received = before[split + 1 :]
-            before = before[:split]
-            if not received or not before:
-                return None
-            got = tuple(map(_CARD, received))
-            break
-    count = before[0]
-    if len(before) == 1 and count.isdecimal() and len(count) <= MAX_DIGITS:
-        return make_draw_count(who, int(count), got)
-    return make_draw_cards(who, tuple(map(_CARD, before)), got)
+    if rest == "pat":
+        return make_pat(who)
+    before, arrow, after = rest.partition(" -> ")
+    if not arrow:
+        before, arrow, after = rest.partition(" → ")
+    got = _RUNS[after] if arrow else None
+    if before.isdecimal() and len(before) <= MAX_DIGITS:
+        return make_draw_count(who, int(before), got)
+    return make_draw_cards(who, _RUNS[before], got)
 
 
-def _deal_entry(who: Named, tokens: list[str]) -> Event:
-    """``Dan Ks Qd 8s 5c``."""
-    return make_deal(who, tuple(map(_CARD, tokens[1:])))
+def _deal_entry(who: Named, rest: str) -> Event:
+    """``Dan Ks Qd 8s 5c`` (a hand dealt seldom recurs: its cards are read each time)."""
+    return make_deal(who, tuple(map(_CARD, rest.split(" "))))
 
 
-def _show_entry(who: Named, tokens: list[str]) -> Event:
+def _show_entry(who: Named, rest: str) -> Event:
     """``Dan Ks Qd 8s 5c`` or ``Dan mucks``."""
-    if tokens[1] == "mucks" and len(tokens) == 2:
+    if rest == "mucks":
         return make_muck(who)
-    return make_show(who, tuple(map(_CARD, tokens[1:])))
+    return make_show(who, tuple(map(_CARD, rest.split(" "))))
 
 
-def _final_entry(who: Named, tokens: list[str]) -> Event | None:
+def _final_entry(who: Named, rest: str) -> Event | None:
     """``Dan 120``."""
-    amount = tokens[1]
-    if len(tokens) != 2 or not amount.isdecimal() or len(amount) > MAX_DIGITS:
+    if not rest.isdecimal() or len(rest) > MAX_DIGITS:
         return None
-    return make_final(who, int(amount))
+    return make_final(who, int(rest))
+
+
+def _cards(run: str) -> tuple[Card | None, ...]:
+    """The cards of a run of card tokens one space apart (``Ks Qd``, as a deal and a show
+    read them); KeyError: a token is no card."""
+    return tuple(map(_CARD, run.split(" ")))
+
+
+_RUNS = _Remembered(_cards)
+"""The cards of each run of a draw (``Ks Qd``): one, two or three cards recur all night."""
 
 
 def _event(m: re.Match[str]) -> Event:

@@ -320,6 +320,28 @@ def test_keyword_names_and_odd_spacing_read_like_lark() -> None:
     assert [_is_record(item) for item in items] == [False, True, False, False]
 
 
+CARD_ENTRIES = [  # odd shapes of the entries of card lines, each in a hand of its own
+    *("draw: A -> Ks", "draw: A Ks ->", "draw: A Ks → Qd", "draw: A Ks -> Qd -> 2c"),
+    *("draw: A pat -> Ks", "draw: A pat pat", "draw: A 2 → Ks Qd", "draw: A\tKs  ->  Qd"),
+    *("draw: A Ks->Qd", "draw: A 0", "draw: A 1 -> ??", "draw: A ٣", "draw: A Ks → Qd -> 2c"),
+    *("draw: A Ks Qd 3c -> 2c 4d 5h · B Ks Qd 3c -> 2c 4d 5h", "draw: A  pat", "draw: pat pat"),
+    *("show: A mucks Ks", "show: A mucks", "show: A Ks mucks", "show: A Ks\u00a0Qd", "show: A"),
+    *("final: A 12 3", "final: A 12", "final: A ١٢", "final: A 9007199254740993", "final: A"),
+    *("deal: A Ks\u00a0Qd", "deal: A Ks  Qd\t3c", "deal: A ->", "deal: A 5 · B Ks", "deal: A ?? x"),
+]
+
+
+def test_odd_entries_of_card_lines_read_like_lark() -> None:
+    """A card line's entry is cut at its name and read from the rest of its text (its tokens one
+    space apart): arrows anywhere, words where cards stand, digits of other scripts read as
+    Lark reads them, and each run of a draw's cards (remembered) gives the same cards."""
+    hand = "hand {} · button A · A 50 · B 50\n"
+    text = "".join(hand.format(i) + line + "\n" for i, line in enumerate(CARD_ENTRIES * 2))
+    items = _both(text)
+    assert len(items) == 2 * len(CARD_ENTRIES)
+    assert 10 < sum(map(_is_record, items)) < len(items) - 10
+
+
 def test_the_card_table_is_exactly_the_cards_pattern() -> None:
     """The fast path takes a token as a card when it is a key of the card table; Lark when it
     matches the CARDS pattern.  Both must be the same finite set."""
