@@ -310,13 +310,13 @@ def act(st: HandState, ev: Action) -> bool:
     verb = ev.verb
     # The verbs by how often they come: calls, then folds, checks, bets and raises.
     if verb == "call":
-        committed = st.committed
-        owe = st.level - committed[p]
+        owe = st.level - st.committed[p]
         if owe <= 0:
             raise illegal("call-amount", f"{p} calls, but there is nothing to call", st.here())
         if st.unknown and p in st.unknown:
             _shows_stack(st, ev, ev.amount, ev.amount is not None and ev.amount < owe)
-        pay = call_amount(st, p)
+        stack = st.stack[p]
+        pay = owe if owe < stack else stack  # call_amount(st, p), inline
         if (ev.amount is not None and ev.amount != pay) or ev.all_in:
             _check_call(st, ev, pay)
         st.bet(p, pay)
@@ -337,7 +337,7 @@ def act(st: HandState, ev: Action) -> bool:
     st.turn = st.next_seat[p]
     if st.n_can < 2:
         _close_if_nobody_to_bet(st)
-        return not st.pending or st.n_active <= 1
+        pending = st.pending
     return not pending or st.n_active <= 1
 
 

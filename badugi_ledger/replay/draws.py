@@ -184,6 +184,12 @@ class CardTracker:
             self._discard_other(player, hand, card, at)
         self.pool += len(discards)
         if not first:
+            stub = self.stub
+            if stub is not None and len(received) <= stub:
+                # The usual: the stub serves the draw at once (``_serve`` without a reshuffle).
+                self.stub = stub - len(received)
+                self._give(player, hand, received, at)
+                return ""
             return self._serve(player, discards, received, at)
         waiting = self.waiting
         waiting.append((player, discards, received, at))

@@ -77,17 +77,21 @@ def play_events(
     try:
         st = HandState(record, stacks, carry_in)
         handlers = _HANDLERS
-        act = betting.act
-        action, bet = Action, BET  # locals: looked up for every event
+        act, on_draw = betting.act, _on_draw
+        action, draw, bet = Action, Draw, BET  # locals: looked up for every event
         for at, ev in enumerate(record.events):
             st.at = at  # where the event stands, asked only for a message (HandState.here)
             # An action in a betting round, the most common event, goes straight to the
-            # betting core; every other event to its handler.
-            if type(ev) is action and st.phase == bet:
+            # betting core, a draw (the next most common) to its handler without a look-up;
+            # every other event to its handler.
+            kind = type(ev)
+            if kind is action and st.phase == bet:
                 if act(st, ev):
                     _advance(st)
+            elif kind is draw:
+                on_draw(st, ev)
             else:
-                handlers[type(ev)](st, ev)
+                handlers[kind](st, ev)
         st.at = -1  # past the events: what comes next (the end, a legal option) is the hand's
         return st
     except IllegalAction as exc:
@@ -266,28 +270,34 @@ def _check_draw_turn(st: HandState, player: str, what: str) -> None:
 
 def _on_draw(st: HandState, ev: Draw) -> None:
     p = ev.player
-    if st.phase != DRAW or st.draw_order[st.draw_idx] != p:
-        _check_draw_turn(st, p, "draws")
-    n = len(ev.received)
-    if len(ev.discards) != n:
-        raise illegal(
-            "draw-count",
-            f"{p} discards {len(ev.discards)} cards but receives {n}",
-            st.here(),
-        )
-    if n > st.hand_size:
-        raise illegal(
-            "draw-count",
-            f"{p} draws {n} cards; at most {st.hand_size} may be exchanged "
-            f"({'004' if st.hand_size == 5 else '000'})",
-            st.here(),
-        )
-    note = st.cards.draw(p, ev.discards, ev.received, st.at)
+    order = st.draw_order
+    drawn = st.draw_idx
+    if st.phase != DRAW or order[drawn] != p:
+        _check_draw_turn(st, p, "draws")  # may open the play: a new draw order
+        order, drawn = st.draw_order, st.draw_idx
+    discards, received = ev.discards, ev.received
+    n = len(received)
+    if len(discards) != n or n > st.hand_size:
+        _draw_count(st, p, len(discards), n)
+    note = st.cards.draw(p, discards, received, st.at)
     if note:
         st.notes.append(note)
-    drawn = st.draw_idx = st.draw_idx + 1
-    if drawn == len(st.draw_order):
+    drawn = st.draw_idx = drawn + 1
+    if drawn == len(order):
         _advance(st)
+
+
+def _draw_count(st: HandState, p: str, thrown: int, n: int) -> None:
+    """Raise for a draw of ``n`` cards that throws ``thrown``: the counts must agree, and no
+    more than the hand may be exchanged."""
+    if thrown != n:
+        raise illegal("draw-count", f"{p} discards {thrown} cards but receives {n}", st.here())
+    raise illegal(
+        "draw-count",
+        f"{p} draws {n} cards; at most {st.hand_size} may be exchanged "
+        f"({'004' if st.hand_size == 5 else '000'})",
+        st.here(),
+    )
 
 
 def _on_buy(st: HandState, ev: Buy) -> None:
