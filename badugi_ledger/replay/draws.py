@@ -115,14 +115,24 @@ class CardTracker:
                 f"{player} is dealt {len(cards)} cards; this game deals {self.hand_size}",
                 at,
             )
-        hand = self._hold[player]
+        hold = self._hold
+        hand = hold[player]
         if hand.count(None) != len(hand):  # a known card is there already
             raise self._illegal("deal-twice", f"{player}'s cards are dealt twice", at)
-        hand = self._hold[player] = []
-        self._give(player, hand, cards, at)
-        missing = self.hand_size - len(cards)
-        if missing:
-            hand += [None] * missing
+        hand = hold[player] = []
+        # ``_give``, inline: every card of every deal passes here.
+        loc = self._loc
+        for card in cards:
+            if card is None:
+                hand.append(None)
+                continue
+            index = _INDEX[card]
+            if loc[index] is not None:
+                raise self._duplicate(card, index, player, at)
+            loc[index] = player
+            hand.append(index)
+        if len(hand) < self.hand_size:
+            hand += [None] * (self.hand_size - len(hand))
 
     def _give(
         self, player: str, hand: list[int | None], cards: Sequence[Card | None], at: int
@@ -185,12 +195,21 @@ class CardTracker:
         self.pool += len(discards)
         if not first:
             stub = self.stub
-            if stub is not None and len(received) <= stub:
-                # The usual: the stub serves the draw at once (``_serve`` without a reshuffle).
-                self.stub = stub - len(received)
-                self._give(player, hand, received, at)
-                return ""
-            return self._serve(player, discards, received, at)
+            if stub is None or len(received) > stub:
+                return self._serve(player, discards, received, at)
+            # The usual: the stub serves the draw at once (``_serve`` without a reshuffle,
+            # and ``_give`` inline).
+            self.stub = stub - len(received)
+            for card in received:
+                if card is None:
+                    hand.append(None)
+                    continue
+                index = _INDEX[card]
+                if loc[index] is not None:
+                    raise self._duplicate(card, index, player, at)
+                loc[index] = player
+                hand.append(index)
+            return ""
         waiting = self.waiting
         waiting.append((player, discards, received, at))
         if len(waiting) < self.live:

@@ -73,7 +73,7 @@ def play_events(
     :func:`replay_hand` finishes and settles; :mod:`.legal` asks it what may come next).
     Raises the same :class:`IllegalAction` as :func:`replay_hand` for a broken rule."""
     st: HandState | None = None
-    ev = None
+    ev: Any = None  # the event being applied (dispatched by its type, not narrowed)
     try:
         st = HandState(record, stacks, carry_in)
         handlers = _HANDLERS
@@ -353,7 +353,8 @@ def _reach_showdown(st: HandState, player: str, verb: str) -> None:
 
 
 def _on_show(st: HandState, ev: Show) -> None:
-    _reach_showdown(st, ev.player, "shows")
+    if st.phase < SHOWDOWN:
+        _reach_showdown(st, ev.player, "shows")
     if ev.player not in st.in_hand:
         st.check_player(ev.player)
     if ev.player in st.folded:
@@ -365,7 +366,8 @@ def _on_show(st: HandState, ev: Show) -> None:
 
 
 def _on_muck(st: HandState, ev: Muck) -> None:
-    _reach_showdown(st, ev.player, "mucks")
+    if st.phase < SHOWDOWN:
+        _reach_showdown(st, ev.player, "mucks")
     if ev.player not in st.in_hand:
         st.check_player(ev.player)
     if ev.player not in st.folded:

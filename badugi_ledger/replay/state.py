@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
 from itertools import filterfalse
-from operator import attrgetter
+from typing import Any
 
 from ..model.cards import Card
 from ..model.errors import IllegalAction, Position
@@ -108,8 +108,6 @@ _SEATINGS: dict[tuple[tuple[str, ...], str], _Seating] = {}
 """(seat names, button) -> :class:`_Seating` of a hand in which every seat is dealt in."""
 _SEATINGS_LIMIT = 1 << 12
 _NOBODY: frozenset[str] = frozenset()
-_NAME = attrgetter("name")
-_STACK = attrgetter("stack")
 
 
 class HandState:
@@ -198,7 +196,9 @@ class HandState:
         self.notes: list[str] = []
         self.warnings: list[Violation] = []
 
-        seats = self.seats = tuple(map(_NAME, record.seats))
+        # Comprehensions, not map(attrgetter): an attribute read in bytecode is specialised,
+        # attrgetter's is not.
+        seats = self.seats = tuple([seat.name for seat in record.seats])
         key = (seats, record.button)
         seating = _SEATINGS.get(key)
         if seating is None:
@@ -222,9 +222,7 @@ class HandState:
         else:
             ordinary = True
         self.unknown: set[str] = (
-            set()
-            if ordinary
-            else {p for p, chips in start.items() if chips >= _UNKNOWN_FROM}
+            set() if ordinary else {p for p, chips in start.items() if chips >= _UNKNOWN_FROM}
         )
         """Players whose stacks are unknown (:data:`UNKNOWN_STACK`) and not yet learned."""
 
@@ -353,7 +351,7 @@ class HandState:
                 changes[ev.player] = changes.get(ev.player, 0) + delta
                 change_at[ev.player] = i
         seats = self.seats
-        stated = list(map(_STACK, self.record.seats))
+        stated: list[Any] = [seat.stack for seat in self.record.seats]
         unstated = stated.count(None)
         if unstated < len(stated) and min([x for x in stated if x is not None]) < 0:
             for seat in self.record.seats:
@@ -372,7 +370,7 @@ class HandState:
             elif unstated == len(stated):
                 # Every stack carried and none stated (a later hand of a session): take them,
                 # unless one is unknown or impossible (the general case below).
-                taken = dict(zip(seats, map(carried.get, seats)))  # noqa: B905 (equal lengths)
+                taken: dict[str, Any] = dict(zip(seats, map(carried.get, seats)))  # noqa: B905
                 for chips in taken.values():  # a loop: cheaper than None-in and min()
                     if chips is None or chips < 0:
                         break
@@ -512,7 +510,11 @@ class HandState:
         self.n_active -= 1
         if player not in self.all_in:
             self.n_can -= 1
-            self._leave_turns(player)
+            # _leave_turns, inline: most players who leave the turns fold
+            after = self.next_seat[player]
+            before = self.prev_seat[player]
+            self.next_seat[before] = after
+            self.prev_seat[after] = before
         self.cards.fold(player)
 
     def _leave_turns(self, player: str) -> None:
