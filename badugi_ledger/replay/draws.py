@@ -80,7 +80,10 @@ class CardTracker:
         """The position of the record's event at an index: the tracker's methods take the
         index (``at``) of the event they apply, and a position is made only for an error."""
         self.hand_size = hand_size
-        self._hold: dict[str, list[int | None]] = {p: [None] * hand_size for p in players}
+        hold: dict[str, list[int | None]] = {}
+        for p in players:  # a loop, not a comprehension: no function made for every hand
+            hold[p] = [None] * hand_size
+        self._hold = hold
         """Each player's cards as indices into DECK, ``None`` where unseen."""
         self._loc: list[str | None] = [None] * DECK_SIZE
         """By card index: the player holding that known card, :data:`MUCK` for a known dead

@@ -370,7 +370,13 @@ class HandState:
             elif unstated == len(stated):
                 # Every stack carried and none stated (a later hand of a session): take them,
                 # unless one is unknown or impossible (the general case below).
-                taken: dict[str, Any] = dict(zip(seats, map(carried.get, seats)))  # noqa: B905
+                # The table carries the stacks of these very seats, in this order (usually):
+                # a copy, cheaper than looking up every seat.
+                taken: dict[str, Any] = (
+                    carried.copy()
+                    if type(carried) is dict and tuple(carried) == seats
+                    else dict(zip(seats, map(carried.get, seats)))  # noqa: B905
+                )
                 for chips in taken.values():  # a loop: cheaper than None-in and min()
                     if chips is None or chips < 0:
                         break
