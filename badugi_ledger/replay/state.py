@@ -190,7 +190,8 @@ class HandState:
         self.settings = settings
         self.structure = settings.structure
         self.house = settings.house
-        self.hand_size = settings.hand_size
+        game = GAMES[settings.game]
+        self.hand_size = game.hand_size  # settings.hand_size, without its property's call
         self.carry_in = carry_in
         self.violations: list[Violation] = []
         self.notes: list[str] = []
@@ -300,7 +301,7 @@ class HandState:
         self.sb_player, self.bb_player = self._blind_players()
         self.posted: dict[str, set[str]] = {}
         self.straddler: str | None = None
-        self.redeal = GAMES[settings.game].progressive and carry_in > 0
+        self.redeal = game.progressive and carry_in > 0
         # draws
         self.cards = CardTracker(self.hand_size, self.dealt, self.house.reshuffle, record.position)
         self.draw_order: list[str] = []
@@ -339,7 +340,7 @@ class HandState:
             between += 1
         self.between = between
         """How many of the record's first events are between hands (applied here)."""
-        for i, ev in enumerate(events[:between]):
+        for i, ev in enumerate(events[:between]) if between else ():
             if isinstance(ev, SitOut):
                 self._sitting_out = self._sitting_out | {ev.player}
             elif isinstance(ev, StackChange):
