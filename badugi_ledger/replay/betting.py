@@ -316,10 +316,19 @@ def act(st: HandState, ev: Action) -> bool:
             raise illegal("call-amount", f"{p} calls, but there is nothing to call", st.here())
         if st.unknown and p in st.unknown:
             _shows_stack(st, ev, ev.amount, ev.amount is not None and ev.amount < owe)
-        pay = call_amount(st, p)
+        stacks = st.stack
+        stack = stacks[p]
+        pay = owe if owe < stack else stack  # call_amount(st, p), inline
         if (ev.amount is not None and ev.amount != pay) or ev.all_in:
             _check_call(st, ev, pay)
-        st.bet(p, pay)
+        if pay < stack:
+            # HandState.bet, inline for the most common bet, a call that leaves chips behind.
+            stacks[p] = stack - pay
+            committed[p] += pay
+            chips = st.bet_chips
+            chips[p] = chips.get(p, 0) + pay
+        else:
+            st.bet(p, pay)
         pending.discard(p)
     elif verb == "fold":
         st.fold(p)
@@ -337,7 +346,7 @@ def act(st: HandState, ev: Action) -> bool:
     st.turn = st.next_seat[p]
     if st.n_can < 2:
         _close_if_nobody_to_bet(st)
-        return not st.pending or st.n_active <= 1
+        pending = st.pending
     return not pending or st.n_active <= 1
 
 
@@ -416,6 +425,10 @@ def raise_size(st: HandState, player: str) -> RaiseSize:
     return _sizes((level + min_inc, most))
 
 
+_CAPPED = frozenset({FIXED, SPREAD})
+"""The structures with a cap on the bets of a round."""
+
+
 def raise_refused(st: HandState, player: str) -> IllegalAction | None:
     """Why ``player`` may not bet or raise at all now (a short all-in that did not reopen the
     betting for them, or the cap), or None."""
@@ -427,7 +440,7 @@ def raise_refused(st: HandState, player: str) -> IllegalAction | None:
             st.here(),
         )
     s = st.structure
-    capped = s.kind in (FIXED, SPREAD) and st.bets >= s.cap
+    capped = s.kind in _CAPPED and st.bets >= s.cap
     if capped and not (st.house.heads_up_uncapped and st.n_active == 2):
         return illegal(
             "raise-cap",
@@ -475,21 +488,26 @@ def _raise(st: HandState, ev: Action, owe: int, stack: int) -> None:
     kind = s.kind
     level = st.level
     reach = st.committed[p] + stack  # the most this player can have in this round
-    refused = raise_refused(st, p)
-    if refused is not None:
-        raise refused
-    size = raise_size(st, p)
+    if (st.no_reraise and p in st.no_reraise) or (kind in _CAPPED and st.bets >= s.cap):
+        refused = raise_refused(st, p)
+        if refused is not None:
+            raise refused
+    if kind == FIXED:  # raise_size(st, p), inline for the common structure: one size
+        unit = s.small_bet if st.round < 2 else s.big_bet  # bet_unit(st)
+        least = st.full_level + unit
+        most: int | None = least
+    else:
+        least, most = raise_size(st, p)
     to = ev.amount
     if st.unknown and p in st.unknown:
         if to is None:
             _shows_stack(st, ev, None, False)
         else:
-            short = kind == FIXED and level < to < size.least
+            short = kind == FIXED and level < to < least
             if _shows_stack(st, ev, to - st.committed[p], short):
                 reach = to
     if kind == FIXED:
-        target = size.least
-        unit = target - st.full_level
+        target = least
         if to is None:
             to = min(target, reach)
         elif to > reach:
@@ -522,9 +540,9 @@ def _raise(st: HandState, ev: Action, owe: int, stack: int) -> None:
             raise illegal(
                 "bet-size", f"{p} raises to {to}, not above the bet of {level}", st.here()
             )
-        min_to = size.least
+        min_to = least
         min_inc = min_to - level
-        max_to = reach if size.most is None else size.most
+        max_to = reach if most is None else most
         if to > max_to:
             raise illegal(
                 "bet-size",

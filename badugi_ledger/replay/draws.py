@@ -80,7 +80,10 @@ class CardTracker:
         """The position of the record's event at an index: the tracker's methods take the
         index (``at``) of the event they apply, and a position is made only for an error."""
         self.hand_size = hand_size
-        self._hold: dict[str, list[int | None]] = {p: [None] * hand_size for p in players}
+        hold: dict[str, list[int | None]] = {}
+        for p in players:  # a loop, not a comprehension: no function made for every hand
+            hold[p] = [None] * hand_size
+        self._hold = hold
         """Each player's cards as indices into DECK, ``None`` where unseen."""
         self._loc: list[str | None] = [None] * DECK_SIZE
         """By card index: the player holding that known card, :data:`MUCK` for a known dead
@@ -115,14 +118,24 @@ class CardTracker:
                 f"{player} is dealt {len(cards)} cards; this game deals {self.hand_size}",
                 at,
             )
-        hand = self._hold[player]
+        hold = self._hold
+        hand = hold[player]
         if hand.count(None) != len(hand):  # a known card is there already
             raise self._illegal("deal-twice", f"{player}'s cards are dealt twice", at)
-        hand = self._hold[player] = []
-        self._give(player, hand, cards, at)
-        missing = self.hand_size - len(cards)
-        if missing:
-            hand += [None] * missing
+        hand = hold[player] = []
+        # ``_give``, inline: every card of every deal passes here.
+        loc = self._loc
+        for card in cards:
+            if card is None:
+                hand.append(None)
+                continue
+            index = _INDEX[card]
+            if loc[index] is not None:
+                raise self._duplicate(card, index, player, at)
+            loc[index] = player
+            hand.append(index)
+        if len(hand) < self.hand_size:
+            hand += [None] * (self.hand_size - len(hand))
 
     def _give(
         self, player: str, hand: list[int | None], cards: Sequence[Card | None], at: int
@@ -184,7 +197,22 @@ class CardTracker:
             self._discard_other(player, hand, card, at)
         self.pool += len(discards)
         if not first:
-            return self._serve(player, discards, received, at)
+            stub = self.stub
+            if stub is None or len(received) > stub:
+                return self._serve(player, discards, received, at)
+            # The usual: the stub serves the draw at once (``_serve`` without a reshuffle,
+            # and ``_give`` inline).
+            self.stub = stub - len(received)
+            for card in received:
+                if card is None:
+                    hand.append(None)
+                    continue
+                index = _INDEX[card]
+                if loc[index] is not None:
+                    raise self._duplicate(card, index, player, at)
+                loc[index] = player
+                hand.append(index)
+            return ""
         waiting = self.waiting
         waiting.append((player, discards, received, at))
         if len(waiting) < self.live:

@@ -73,21 +73,47 @@ def play_events(
     :func:`replay_hand` finishes and settles; :mod:`.legal` asks it what may come next).
     Raises the same :class:`IllegalAction` as :func:`replay_hand` for a broken rule."""
     st: HandState | None = None
-    ev = None
+    ev: Any = None  # the event being applied (dispatched by its type, not narrowed)
     try:
         st = HandState(record, stacks, carry_in)
         handlers = _HANDLERS
-        act = betting.act
-        action, bet = Action, BET  # locals: looked up for every event
+        act, cards, in_hand = betting.act, st.cards, st.in_hand
+        # Locals: looked up for every event.
+        action, draw, deal, final, bet, drawing = Action, Draw, Deal, FinalStack, BET, DRAW
         for at, ev in enumerate(record.events):
             st.at = at  # where the event stands, asked only for a message (HandState.here)
-            # An action in a betting round, the most common event, goes straight to the
-            # betting core; every other event to its handler.
-            if type(ev) is action and st.phase == bet:
+            # The common events inline, by how often they come (one call each fewer): an
+            # action in a betting round goes straight to the betting core, a draw or a deal
+            # in turn to the card tracker, a final stack to the claims.  Every other event,
+            # and every rule a common one breaks, goes to its handler.
+            kind = type(ev)
+            if kind is action and st.phase == bet:
                 if act(st, ev):
                     _advance(st)
+            elif kind is draw:
+                p = ev.player
+                if st.phase != drawing or st.draw_order[st.draw_idx] != p:
+                    _check_draw_turn(st, p, "draws")
+                discards, received = ev.discards, ev.received
+                n = len(received)
+                if len(discards) != n or n > st.hand_size:
+                    _refuse_draw_count(st, p, len(discards), n)
+                note = cards.draw(p, discards, received, at)
+                if note:
+                    st.notes.append(note)
+                drawn = st.draw_idx = st.draw_idx + 1
+                if drawn == len(st.draw_order):
+                    _advance(st)
+            elif kind is deal:
+                p = ev.player
+                if st.phase > bet or st.round or p not in in_hand or p in st.folded:
+                    _refuse_deal(st, p)
+                cards.deal(p, ev.cards, at)
+            elif kind is final:
+                st.final_claims.append(ev)
+                st.final_at.append(at)
             else:
-                handlers[type(ev)](st, ev)
+                handlers[kind](st, ev)
         st.at = -1  # past the events: what comes next (the end, a legal option) is the hand's
         return st
     except IllegalAction as exc:
@@ -212,13 +238,13 @@ def _where(st: HandState) -> str:
 # --- event handlers ---------------------------------------------------------------------------
 
 
-def _on_deal(st: HandState, ev: Deal) -> None:
-    p = ev.player
+def _refuse_deal(st: HandState, p: str) -> None:
+    """Raise for cards dealt to ``p`` now: after the first draw, or to a player who is not
+    dealt in (:func:`play_events` deals them otherwise)."""
     if st.phase not in (PRE, BET) or st.round != 0 or p in st.folded:
         raise illegal("event-order", f"{p} is dealt cards after the first draw", st.here())
-    if p not in st.in_hand:
-        st.check_player(p)
-    st.cards.deal(p, ev.cards, st.at)
+    st.check_player(p)
+    raise AssertionError(f"{p} is dealt in")  # pragma: no cover - check_player raised
 
 
 def _on_action(st: HandState, ev: Action) -> None:
@@ -264,30 +290,17 @@ def _check_draw_turn(st: HandState, player: str, what: str) -> None:
         )
 
 
-def _on_draw(st: HandState, ev: Draw) -> None:
-    p = ev.player
-    if st.phase != DRAW or st.draw_order[st.draw_idx] != p:
-        _check_draw_turn(st, p, "draws")
-    n = len(ev.received)
-    if len(ev.discards) != n:
-        raise illegal(
-            "draw-count",
-            f"{p} discards {len(ev.discards)} cards but receives {n}",
-            st.here(),
-        )
-    if n > st.hand_size:
-        raise illegal(
-            "draw-count",
-            f"{p} draws {n} cards; at most {st.hand_size} may be exchanged "
-            f"({'004' if st.hand_size == 5 else '000'})",
-            st.here(),
-        )
-    note = st.cards.draw(p, ev.discards, ev.received, st.at)
-    if note:
-        st.notes.append(note)
-    drawn = st.draw_idx = st.draw_idx + 1
-    if drawn == len(st.draw_order):
-        _advance(st)
+def _refuse_draw_count(st: HandState, p: str, thrown: int, n: int) -> None:
+    """Raise for a draw of ``n`` cards that throws ``thrown``: the counts must agree, and no
+    more than the hand may be exchanged."""
+    if thrown != n:
+        raise illegal("draw-count", f"{p} discards {thrown} cards but receives {n}", st.here())
+    raise illegal(
+        "draw-count",
+        f"{p} draws {n} cards; at most {st.hand_size} may be exchanged "
+        f"({'004' if st.hand_size == 5 else '000'})",
+        st.here(),
+    )
 
 
 def _on_buy(st: HandState, ev: Buy) -> None:
@@ -343,7 +356,8 @@ def _reach_showdown(st: HandState, player: str, verb: str) -> None:
 
 
 def _on_show(st: HandState, ev: Show) -> None:
-    _reach_showdown(st, ev.player, "shows")
+    if st.phase < SHOWDOWN:
+        _reach_showdown(st, ev.player, "shows")
     if ev.player not in st.in_hand:
         st.check_player(ev.player)
     if ev.player in st.folded:
@@ -355,7 +369,8 @@ def _on_show(st: HandState, ev: Show) -> None:
 
 
 def _on_muck(st: HandState, ev: Muck) -> None:
-    _reach_showdown(st, ev.player, "mucks")
+    if st.phase < SHOWDOWN:
+        _reach_showdown(st, ev.player, "mucks")
     if ev.player not in st.in_hand:
         st.check_player(ev.player)
     if ev.player not in st.folded:
@@ -377,11 +392,6 @@ def _on_rake(st: HandState, ev: RakeTaken) -> None:
 
 def _on_pot_total(st: HandState, ev: PotTotal) -> None:
     st.pot_totals.append((ev.amount, st.at))
-
-
-def _on_final_stack(st: HandState, ev: FinalStack) -> None:
-    st.final_claims.append(ev)
-    st.final_at.append(st.at)
 
 
 def _on_between_hands(st: HandState, ev: StackChange | SitOut) -> None:
@@ -411,9 +421,7 @@ def _finish(st: HandState) -> None:
 
 _HANDLERS: dict[type, Callable[[HandState, Any], None]] = {
     Post: betting.post,
-    Deal: _on_deal,
     Action: _on_action,
-    Draw: _on_draw,
     Buy: _on_buy,
     Show: _on_show,
     Muck: _on_muck,
@@ -421,7 +429,6 @@ _HANDLERS: dict[type, Callable[[HandState, Any], None]] = {
     CarryOut: _on_carry_out,
     RakeTaken: _on_rake,
     PotTotal: _on_pot_total,
-    FinalStack: _on_final_stack,
     StackChange: _on_between_hands,
     SitOut: _on_between_hands,
 }

@@ -25,8 +25,9 @@ every phase module reads and changes.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from collections.abc import Set as AbstractSet
 from itertools import filterfalse
-from operator import attrgetter
+from typing import Any
 
 from ..model.cards import Card
 from ..model.errors import IllegalAction, Position
@@ -82,10 +83,10 @@ class _Seating:
     seats and button in which everybody is dealt in, so it is worked out once and shared
     (:data:`_SEATINGS`).  Never changed after it is made."""
 
-    __slots__ = ("dealt", "in_hand", "dealt_pos", "next_seat", "prev_seat")
+    __slots__ = ("dealt", "in_hand", "dealt_pos", "next_seat", "prev_seat", "zeros")
 
     def __init__(
-        self, seats: tuple[str, ...], button: str, out: set[str], start: Mapping[str, int]
+        self, seats: tuple[str, ...], button: str, out: AbstractSet[str], start: Mapping[str, int]
     ) -> None:
         i = seats.index(button) + 1
         dealt = self.dealt = tuple(
@@ -99,13 +100,14 @@ class _Seating:
         """Player -> the player dealt in after them, clockwise (the same in every round)."""
         self.prev_seat = {p: dealt[i - 1] for i, p in enumerate(dealt)}
         """Player -> the player dealt in before them."""
+        self.zeros = dict.fromkeys(dealt, 0)
+        """Player -> 0: copied for each hand's chip counts (cheaper than making it anew)."""
 
 
 _SEATINGS: dict[tuple[tuple[str, ...], str], _Seating] = {}
 """(seat names, button) -> :class:`_Seating` of a hand in which every seat is dealt in."""
 _SEATINGS_LIMIT = 1 << 12
-_NAME = attrgetter("name")
-_STACK = attrgetter("stack")
+_NOBODY: frozenset[str] = frozenset()
 
 
 class HandState:
@@ -188,13 +190,16 @@ class HandState:
         self.settings = settings
         self.structure = settings.structure
         self.house = settings.house
-        self.hand_size = settings.hand_size
+        game = GAMES[settings.game]
+        self.hand_size = game.hand_size  # settings.hand_size, without its property's call
         self.carry_in = carry_in
         self.violations: list[Violation] = []
         self.notes: list[str] = []
         self.warnings: list[Violation] = []
 
-        seats = self.seats = tuple(map(_NAME, record.seats))
+        # Comprehensions, not map(attrgetter): an attribute read in bytecode is specialised,
+        # attrgetter's is not.
+        seats = self.seats = tuple([seat.name for seat in record.seats])
         key = (seats, record.button)
         seating = _SEATINGS.get(key)
         if seating is None:
@@ -208,16 +213,22 @@ class HandState:
                     "button", f"the button {record.button!r} is not one of the seats", record.pos
                 )
         start = self.start = self._starting_stacks(stacks or {})
-        self.stack: dict[str, int] = dict(start)
+        self.stack: dict[str, int] = start.copy()
+        # Usually every stack is known and above 0 (one loop, not min() and max(): each of
+        # those parses its arguments, which costs more than looking at six stacks).
+        for chips in start.values():
+            if chips <= 0 or chips >= _UNKNOWN_FROM:
+                ordinary = False
+                break
+        else:
+            ordinary = True
         self.unknown: set[str] = (
-            {p for p, chips in start.items() if chips >= _UNKNOWN_FROM}
-            if max(start.values(), default=0) >= _UNKNOWN_FROM
-            else set()
+            set() if ordinary else {p for p, chips in start.items() if chips >= _UNKNOWN_FROM}
         )
         """Players whose stacks are unknown (:data:`UNKNOWN_STACK`) and not yet learned."""
 
         sitting_out = self._sitting_out
-        if seating is None or sitting_out or min(start.values()) <= 0:
+        if seating is None or sitting_out or not (ordinary or min(start.values()) > 0):
             seating = _Seating(seats, record.button, sitting_out, start)
             if not sitting_out and len(seating.dealt) == len(seats):
                 if len(_SEATINGS) >= _SEATINGS_LIMIT:
@@ -227,13 +238,13 @@ class HandState:
         n = len(dealt)
         self.in_hand = seating.in_hand
         self.dealt_pos = seating.dealt_pos
-        self.next_seat = dict(seating.next_seat)
+        self.next_seat = seating.next_seat.copy()
         """Player -> the next player clockwise who can still bet: a ring of the dealt players
         (with ``prev_seat``) from which each player who folds or goes all-in is taken out
         (:meth:`_leave_turns`), so that the player after the last one to act is usually the
         next to act.  A player taken out keeps the successor they had then: a hint only."""
-        self.prev_seat = dict(seating.prev_seat)
-        self.sitting_out = frozenset(sitting_out)
+        self.prev_seat = seating.prev_seat.copy()
+        self.sitting_out = frozenset(sitting_out)  # itself when it is the shared empty one
         if n < len(seats):
             broke = [p for p in seats if start[p] <= 0 and p not in sitting_out]
             if broke:
@@ -247,8 +258,8 @@ class HandState:
                 record.pos,
             )
 
-        zeros = dict.fromkeys(dealt, 0)
-        self.contrib: dict[str, int] = zeros
+        zeros = seating.zeros
+        self.contrib: dict[str, int] = zeros.copy()
         """Chips each player put in; during the play without the betting rounds' chips,
         which are counted in ``bet_chips`` (see :meth:`bet`, :meth:`close_bets`)."""
         self.bet_chips: dict[str, int] = {}
@@ -290,7 +301,7 @@ class HandState:
         self.sb_player, self.bb_player = self._blind_players()
         self.posted: dict[str, set[str]] = {}
         self.straddler: str | None = None
-        self.redeal = GAMES[settings.game].progressive and carry_in > 0
+        self.redeal = game.progressive and carry_in > 0
         # draws
         self.cards = CardTracker(self.hand_size, self.dealt, self.house.reshuffle, record.position)
         self.draw_order: list[str] = []
@@ -317,7 +328,7 @@ class HandState:
     def _starting_stacks(self, carried: Mapping[str, int]) -> dict[str, int]:
         changes: dict[str, int] = {}
         change_at: dict[str, int] = {}
-        self._sitting_out: set[str] = set()
+        self._sitting_out: AbstractSet[str] = _NOBODY  # a set of its own once somebody does
         # Rebuys, top-ups, add-ons, cash-outs and sitting out stand before the hand's first
         # other event (every reader writes them there; after it the replay refuses them,
         # ``hand._on_between_hands``): the usual hand has none, which its first event shows.
@@ -329,9 +340,9 @@ class HandState:
             between += 1
         self.between = between
         """How many of the record's first events are between hands (applied here)."""
-        for i, ev in enumerate(events[:between]):
+        for i, ev in enumerate(events[:between]) if between else ():
             if isinstance(ev, SitOut):
-                self._sitting_out.add(ev.player)
+                self._sitting_out = self._sitting_out | {ev.player}
             elif isinstance(ev, StackChange):
                 if ev.player not in self.seats:
                     raise illegal(
@@ -341,7 +352,7 @@ class HandState:
                 changes[ev.player] = changes.get(ev.player, 0) + delta
                 change_at[ev.player] = i
         seats = self.seats
-        stated = list(map(_STACK, self.record.seats))
+        stated: list[Any] = [seat.stack for seat in self.record.seats]
         unstated = stated.count(None)
         if unstated < len(stated) and min([x for x in stated if x is not None]) < 0:
             for seat in self.record.seats:
@@ -360,8 +371,17 @@ class HandState:
             elif unstated == len(stated):
                 # Every stack carried and none stated (a later hand of a session): take them,
                 # unless one is unknown or impossible (the general case below).
-                taken = dict(zip(seats, map(carried.get, seats), strict=True))
-                if None not in taken.values() and min(taken.values()) >= 0:
+                # The table carries the stacks of these very seats, in this order (usually):
+                # a copy, cheaper than looking up every seat.
+                taken: dict[str, Any] = (
+                    carried.copy()
+                    if type(carried) is dict and tuple(carried) == seats
+                    else dict(zip(seats, map(carried.get, seats)))  # noqa: B905
+                )
+                for chips in taken.values():  # a loop: cheaper than None-in and min()
+                    if chips is None or chips < 0:
+                        break
+                else:
                     return taken  # no None in it
         start: dict[str, int] = {}
         for seat in self.record.seats:
@@ -497,7 +517,11 @@ class HandState:
         self.n_active -= 1
         if player not in self.all_in:
             self.n_can -= 1
-            self._leave_turns(player)
+            # _leave_turns, inline: most players who leave the turns fold
+            after = self.next_seat[player]
+            before = self.prev_seat[player]
+            self.next_seat[before] = after
+            self.prev_seat[after] = before
         self.cards.fold(player)
 
     def _leave_turns(self, player: str) -> None:

@@ -1,0 +1,119 @@
+"""The replay's inline paths (speed): taken on real hands, and left with the same verdicts.
+
+:func:`~badugi_ledger.replay.hand.play_events` applies a draw, a deal and a final stack in its
+loop, :func:`~badugi_ledger.replay.betting.act` puts a call's chips in without
+``HandState.bet``, a fixed-limit raise is sized without ``raise_size`` and a draw the stub can
+serve skips ``CardTracker._serve``.  Each is checked here to be taken on simulated sessions
+(:mod:`badugi_ledger.simulate.sessions`, which plays by its own code) and to leave by the
+functions that name a broken rule with the messages those rules always had (``000``: the deal,
+the draw of up to four cards, one card for one card; ``004``: five in Badacey).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from badugi_ledger.model.errors import IllegalAction
+from badugi_ledger.replay import betting, replay_hand, replay_stream
+from badugi_ledger.replay import hand as hand_module
+from badugi_ledger.replay.draws import CardTracker
+from badugi_ledger.replay.state import HandState
+from badugi_ledger.simulate.sessions import SimulationOptions, simulate_hands
+from tests.helpers.replay_builder import record
+
+SEATS = {"Anna": 100, "Ben": 100, "Cara": 100, "Dan": 100}
+OPENING = [
+    "Anna posts sb",
+    "Ben posts bb",
+    "Anna deal As 2c 3d 4h",
+    "Ben deal 5s 6c 7d 8h",
+    "Cara deal 9s Tc Jd Qh",
+    "Dan deal Ks Kc Kd Kh",
+    "Cara folds",
+    "Dan calls",
+    "Anna calls",
+    "Ben checks",
+]
+
+
+def _count(monkeypatch: pytest.MonkeyPatch, owner: object, name: str, calls: Counter[str]) -> None:
+    original: Callable[..., Any] = getattr(owner, name)
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        calls[name] += 1
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(owner, name, counted)
+
+
+def test_the_inline_paths_are_taken_on_simulated_sessions(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: Counter[str] = Counter()
+    _count(monkeypatch, HandState, "bet", calls)
+    _count(monkeypatch, CardTracker, "_serve", calls)
+    _count(monkeypatch, CardTracker, "_give", calls)
+    _count(monkeypatch, betting, "raise_size", calls)
+    _count(monkeypatch, betting, "raise_refused", calls)
+    for name in ("_refuse_deal", "_refuse_draw_count", "_check_draw_turn"):
+        _count(monkeypatch, hand_module, name, calls)
+    records = list(simulate_hands(SimulationOptions(hands=150, players=6, seed=7)))
+    outcomes = list(replay_stream(records))
+    assert all(o.result is not None and not o.errors for o in outcomes)
+    events = Counter((type(e).__name__, getattr(e, "verb", "")) for r in records for e in r.events)
+    reshuffles = sum("the stub ran out" in n for o in outcomes for n in o.result.notes)  # type: ignore[union-attr]
+    calls_made = events["Action", "call"]
+    raises = events["Action", "bet"] + events["Action", "raise"]
+    assert calls_made > 1000 and raises > 300 and events["Draw", ""] > 1000
+    # Only raises and the calls that put a player all-in go through HandState.bet.
+    assert raises <= calls["bet"] < raises + calls_made / 10
+    # Fixed limit: no raise is sized by raise_size, and none is refused.
+    assert calls["raise_size"] == calls["raise_refused"] == 0
+    # Every draw is served inline but the few that reshuffle; no deal or draw breaks a rule.
+    assert calls["_serve"] == calls["_give"] == reshuffles
+    assert calls["_refuse_deal"] == calls["_refuse_draw_count"] == calls["_check_draw_turn"] == 0
+
+
+def _illegal(lines: list[str], **kwargs: Any) -> IllegalAction:
+    with pytest.raises(IllegalAction) as caught:
+        replay_hand(record(SEATS, "Dan", lines), **kwargs)
+    return caught.value
+
+
+def test_a_deal_out_of_place_is_refused_as_before() -> None:
+    err = _illegal([*OPENING, "Anna pat", "Ben pat", "Dan pat", "Anna deal 5c 6d 7h 8s"])
+    assert (err.rule, err.message) == ("event-order", "Anna is dealt cards after the first draw")
+    assert err.position.line == 14
+    err = _illegal([*OPENING[:2], "Eve deal 5c 6d 7h 8s"])
+    assert (err.rule, err.message) == ("unknown-player", "Eve is not seated at this table")
+    err = _illegal([*OPENING[:6], "Cara folds", "Cara deal 5c 6d 7h 8c"])
+    assert (err.rule, err.message) == ("event-order", "Cara is dealt cards after the first draw")
+
+
+def test_a_draw_of_the_wrong_size_is_refused_as_before() -> None:
+    err = _illegal([*OPENING, "Anna draws As 2c > 5c"])
+    assert (err.rule, err.message) == ("draw-count", "Anna discards 2 cards but receives 1")
+    assert err.position.line == 11
+    err = _illegal([*OPENING, "Anna draws 5"])
+    assert (err.rule, err.message) == (
+        "draw-count",
+        "Anna draws 5 cards; at most 4 may be exchanged (000)",
+    )
+
+
+def test_a_draw_out_of_turn_is_refused_as_before() -> None:
+    err = _illegal([*OPENING, "Ben pat"])
+    assert err.rule == "turn-order"
+    assert err.message.startswith("Ben draws, but it is Anna's turn to draw")
+    err = _illegal([*OPENING[:6], "Cara draws 1"])
+    assert err.message == "Cara draws, but betting round 1 is not over: Cara to act"
+
+
+def test_a_draw_as_the_first_action_opens_the_play() -> None:
+    """A draw before any betting action opens betting round 1 (the blinds and the deal are
+    over), which is not over: the draw is out of turn (``000``)."""
+    err = _illegal(OPENING[:6] + ["Anna draws 1"])
+    assert err.rule == "turn-order"
+    assert err.message == "Anna draws, but betting round 1 is not over: Cara to act"
