@@ -29,7 +29,6 @@ from ..model.events import Collect
 from ..model.results import Violation
 from .state import HandState
 
-_AMOUNT = attrgetter("amount")
 _PLAYER_AMOUNT = attrgetter("player", "amount")
 """A ``FinalStack`` claim as an item of the final stacks, ``(player, chips)``."""
 
@@ -65,8 +64,8 @@ def check_collects(
     pots: Sequence[SettledPot],
     payouts: Mapping[str, int],
     violations: list[Violation],
-) -> None:
-    """Check every ``Collect`` (see the module docstring)."""
+) -> int:
+    """Check every ``Collect`` (see the module docstring); the chips they record."""
     collects = st.collects
     recorded: dict[str, int] = {}
     # A collection may name the pot only when the hand has one pot (and names that one);
@@ -76,16 +75,18 @@ def check_collects(
     for c in collects:
         p = c.player
         recorded[p] = recorded.get(p, 0) + c.amount
-        if c.pot is not None and c.pot != only:
+        pot = c.pot
+        if pot is not None and pot != only:
             stray = True
     if not stray and recorded == payouts:
-        return  # the usual case: every collection is right
+        return sum(recorded.values())  # the usual case: every collection is right
     placed = list(zip(collects, st.collect_at, strict=True))
     by_player: dict[str, list[_Placed]] = {}
     for claim in placed:
         by_player.setdefault(claim[0].player, []).append(claim)
     for p in dict.fromkeys([*by_player, *payouts]):  # recorded first, then the rest owed
         _check_player(st, p, by_player.get(p, []), pots, violations, placed)
+    return sum(recorded.values())
 
 
 def _check_player(
@@ -180,11 +181,13 @@ def verify_claims(
     pot_total = sum(st.contrib.values())
     if st.collects:
         before = len(violations)
-        check_collects(st, pots, payouts, violations)
-        recorded = sum(map(_AMOUNT, st.collects))
-        rake_claim = sum([a for a, _ in st.rakes]) if st.rakes else rake
-        carried_claim = sum([a for a, _ in st.carry_outs]) if st.carry_outs else 0
-        claimed = recorded + rake_claim + carried_claim
+        claimed = check_collects(st, pots, payouts, violations)
+        if st.rakes:
+            claimed += sum([a for a, _ in st.rakes])
+        else:
+            claimed += rake
+        if st.carry_outs:
+            claimed += sum([a for a, _ in st.carry_outs])
         if claimed != pot_total + st.carry_in:
             # Chips created or lost by a wrong collection are reported at that line.
             where = (
@@ -201,7 +204,7 @@ def verify_claims(
                 f"{'created' if diff > 0 else 'lost'}",
                 where,
             )
-    for amount, at in st.carry_outs:
+    for amount, at in st.carry_outs:  # usually none
         if amount != carry_out:
             _mismatch(
                 violations,

@@ -39,7 +39,6 @@ recorded figure is checked right where the replay computes it.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from operator import attrgetter
 from types import MappingProxyType
 from typing import TypeVar
 
@@ -155,8 +154,10 @@ def _showdown_cards(st: HandState, pot: _Pot, folded_win: bool) -> None:
     if folded_win or len(pot.eligible) == 1:
         winner = pot.eligible[0]
         pot.winner = winner
-        pot.detail = f"{winner} wins uncontested" + (
-            " (everyone else folded)" if folded_win else ""
+        pot.detail = (
+            f"{winner} wins uncontested (everyone else folded)"
+            if folded_win
+            else f"{winner} wins uncontested"
         )
         return
     mucked = st.mucked
@@ -182,6 +183,8 @@ def _showdown_cards(st: HandState, pot: _Pot, folded_win: bool) -> None:
                 return  # unknown: settled from the record, if it can be
         cards.append((p, hand))
     pot.cards = cards
+    if not progressive:
+        return  # only the progressive game has a qualifier
     game, house = st.settings.game, st.house
     for _, c in cards:  # carried when no hand meets the qualifier (None: the game has none)
         if meets_qualifier(game, c, house) is not False:
@@ -348,15 +351,23 @@ def settle(st: HandState) -> HandResult:
             unsettled = True
     if unsettled:
         _settle_from_record(st, pots)
-    payouts: dict[str, int] = {}
     carry_out = 0
-    for pot in pots:
+    if len(pots) == 1:
+        # The usual hand: the one pot's shares are the payouts (a dict nothing changes any
+        # more, behind both read-only views).
+        pot = pots[0]
         if pot.carried:
-            carry_out += pot.net
-        shares = pot.shares
-        if shares:
-            for p, chips in shares.items():
-                payouts[p] = payouts.get(p, 0) + chips
+            carry_out = pot.net
+        payouts = pot.shares or {}
+    else:
+        payouts = {}
+        for pot in pots:
+            if pot.carried:
+                carry_out += pot.net
+            shares = pot.shares
+            if shares:
+                for p, chips in shares.items():
+                    payouts[p] = payouts.get(p, 0) + chips
     final = dict(st.stack)
     for p, chips in payouts.items():
         final[p] += chips
@@ -364,42 +375,48 @@ def settle(st: HandState) -> HandResult:
         notes.append("showdown order: " + ", ".join(showdown_order(st, active)))
 
     verify_claims(st, pots, payouts, final, rake, carry_out, violations)
-    postings = _postings(st, returned, payouts, rake, carry_out)
-    total_start = sum(st.start.values()) + st.carry_in
+    start = st.start
+    carry_in = st.carry_in
+    # The double entry balances: what the postings take out of the players (``paid``) is
+    # what comes back, is collected, raked or carried (see :func:`_postings`).
+    total_start = sum(start.values()) + carry_in
     total_end = sum(final.values()) + rake + carry_out
-    if total_start != total_end or sum(map(_AMOUNT, postings)) != 0:
+    moved = (returned[1] if returned else 0) + sum(payouts.values()) + rake + carry_out
+    if total_start != total_end or sum(st.paid.values()) + carry_in != moved:
         raise AssertionError(
             f"hand {st.record.hand_id}: replay lost chips ({total_start} != {total_end})"
         )
+    postings = _postings(st, returned, payouts, rake, carry_out)
     won = {p: c for p, c in payouts.items() if c} if 0 in payouts.values() else payouts
     busted = tuple([p for p in st.dealt if final[p] == 0]) if 0 in final.values() else ()
-    start = st.start
-    if st.unknown:  # stacks nobody knows are left out, not shown as made-up figures
-        start = {p: c for p, c in start.items() if p not in st.unknown}
-        final = {p: c for p, c in final.items() if p not in st.unknown}
+    unknown = st.unknown
+    if unknown:  # stacks nobody knows are left out, not shown as made-up figures
+        start = {p: c for p, c in start.items() if p not in unknown}
+        final = {p: c for p, c in final.items() if p not in unknown}
     # Fields by position (a class called with keywords first builds a dict of them), the
     # mappings as read-only views of dicts nothing changes any more (the result copies none).
+    view = MappingProxyType
     return HandResult(
         st.record,
-        MappingProxyType(start),  # starting_stacks
-        MappingProxyType(st.contrib),  # contributions
-        tuple(map(_pot_result, pots)),  # pots
-        MappingProxyType(won),  # payouts
-        MappingProxyType(final),  # final_stacks
+        view(start),  # starting_stacks
+        view(st.contrib),  # contributions
+        (_pot_result(pots[0]),) if len(pots) == 1 else tuple(map(_pot_result, pots)),
+        view(won),  # payouts
+        view(final),  # final_stacks
         postings,
         rake,
-        st.carry_in,
+        carry_in,
         carry_out,
         busted,
         showdown,
         tuple(violations),
         tuple(notes),
         tuple(st.warnings),
-        frozenset(st.unknown),  # unknown_stacks
+        frozenset(unknown) if unknown else _NOBODY,  # unknown_stacks
     )
 
 
-_AMOUNT = attrgetter("amount")
+_NOBODY: frozenset[str] = frozenset()
 
 
 def _pot_result(pot: _Pot) -> PotResult:
