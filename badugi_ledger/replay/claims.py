@@ -21,17 +21,12 @@ at the line that is wrong.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from operator import attrgetter
 from typing import Protocol
 
 from ..model.errors import Position
 from ..model.events import Collect
 from ..model.results import Violation
 from .state import HandState
-
-_PLAYER_AMOUNT = attrgetter("player", "amount")
-"""A ``FinalStack`` claim as an item of the final stacks, ``(player, chips)``."""
-
 
 _Placed = tuple[Collect, int]
 """A recorded collection and the index of its event in the record (which says where it is)."""
@@ -220,19 +215,11 @@ def verify_claims(
                 f"the pot is recorded as {amount}, but is {pot_total}",
                 st.record.position(at),
             )
-    _check_final_stacks(st, final, rake, carry_out, violations)
-
-
-def _check_final_stacks(
-    st: HandState,
-    final: Mapping[str, int],
-    rake: int,
-    carry_out: int,
-    violations: list[Violation],
-) -> None:
-    if all(map(final.items().__contains__, map(_PLAYER_AMOUNT, st.final_claims))):
-        return  # the usual case: every claim is the computed stack (or none is stated)
-    _final_stack_mismatches(st, final, rake, carry_out, violations)
+    for claim in st.final_claims:  # usually each is the computed stack
+        player = claim.player
+        if player not in final or final[player] != claim.amount:
+            _final_stack_mismatches(st, final, rake, carry_out, violations)
+            return
 
 
 def _final_stack_mismatches(

@@ -92,14 +92,12 @@ def _return_uncalled(st: HandState) -> tuple[str, int] | None:
     return top_player, back
 
 
-def _matched(st: HandState) -> dict[str, int]:
-    """Each player's chips that an opponent's must match: antes (posted first) and live bets.
-    Other dead money (dead blinds, buys) is no stake: it goes to the main pot."""
-    live = st.live
-    if not st.settings.ante:
-        return live
+def _with_antes(st: HandState) -> dict[str, int]:
+    """Each player's chips that an opponent's must match in a game with antes: antes (posted
+    first) and live bets.  Other dead money (dead blinds, buys) is no stake: it goes to the
+    main pot.  Without antes the live bets are the stakes."""
     paid = st.paid
-    return {p: chips + paid.get((p, "ante"), 0) for p, chips in live.items()}
+    return {p: chips + paid.get((p, "ante"), 0) for p, chips in st.live.items()}
 
 
 def _build_pots(
@@ -113,8 +111,7 @@ def _build_pots(
 
     ``still_open`` (a hand not over, :func:`standing_pots`): players who may still put chips
     in; their stakes cut no pot and they contest every pot, the top level included."""
-    matched = _matched(st)
-    stake = matched.__getitem__
+    matched = _with_antes(st) if st.settings.ante else st.live
     total = sum(st.contrib.values())
     if still_open:
         top = max(matched.values())
@@ -122,12 +119,12 @@ def _build_pots(
         if not cut:
             return [_Pot("main", total + st.carry_in, active)]
         levels = sorted(cut | {top})
-    elif min(map(stake, active)) == max(map(stake, active)):
-        # Nobody still in is all-in for less: one pot, every chip in it.
-        pot = _Pot("main", total + st.carry_in, active)
-        return [pot]
     else:
-        levels = sorted({matched[p] for p in active})
+        stakes = set(map(matched.__getitem__, active))
+        if len(stakes) == 1:
+            # Nobody still in is all-in for less: one pot, every chip in it.
+            return [_Pot("main", total + st.carry_in, active)]
+        levels = sorted(stakes)
     prev = 0
     chips = matched.values()
     layers: list[tuple[int, list[str]]] = []
@@ -193,8 +190,7 @@ def _showdown_cards(st: HandState, pot: _Pot, folded_win: bool) -> None:
 
 
 def _take_rake(st: HandState, pots: list[_Pot], violations: list[Violation]) -> int:
-    if st.settings.rake is None and not st.rakes:
-        return 0  # no rake rule and none recorded: the house takes nothing
+    """The rake of a hand with a rake rule or a recorded rake, taken out of the pots."""
     won = [p for p in pots if not p.carried]
     base = sum(p.amount for p in won)
     recorded = sum(a for a, _ in st.rakes)
@@ -343,7 +339,8 @@ def settle(st: HandState) -> HandResult:
     showdown = st.n_active > 1
     for pot in pots:
         _showdown_cards(st, pot, not showdown)
-    rake = _take_rake(st, pots, violations)
+    # No rake rule and none recorded: the house takes nothing.
+    rake = _take_rake(st, pots, violations) if st.settings.rake is not None or st.rakes else 0
     unsettled = False
     for pot in pots:
         _divide(st, pot)

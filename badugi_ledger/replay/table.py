@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
-from operator import attrgetter, countOf
+from operator import attrgetter
 
 from ..model.errors import BadugiError
 from ..model.events import CarryOut, Collect, FinalStack, HandRecord, Seat
@@ -217,23 +217,20 @@ class TableTracker:
 
 
 _NAME = attrgetter("name")
-_STACK = attrgetter("stack")
 
 
 def _carried(state: TableState, record: HandRecord) -> tuple[dict[str, int], dict[str, str]]:
     """:meth:`TableTracker.carried` of ``record`` at its table ``state``, without a copy: the
     replay only reads the stacks of the hand's seats, and nothing changes the table's stacks
     until the hand is replayed."""
-    seats = record.seats
-    if (
-        not state.unknown
-        and state.unknown_default is None
-        and countOf(map(_STACK, seats), None) == len(seats)
-    ):
-        # The usual later hand of a table: no stack stated and none unknown, so each seat's
-        # stack is the table's (a player the table has not seen has none, as seat by seat).
-        return state.stacks, {}
-    return _carried_each(state, record)
+    if state.unknown or state.unknown_default is not None:
+        return _carried_each(state, record)
+    for seat in record.seats:
+        if seat.stack is not None:
+            return _carried_each(state, record)
+    # The usual later hand of a table: no stack stated and none unknown, so each seat's stack
+    # is the table's (a player the table has not seen has none, as seat by seat).
+    return state.stacks, {}
 
 
 def _carried_each(state: TableState, record: HandRecord) -> tuple[dict[str, int], dict[str, str]]:
