@@ -275,7 +275,10 @@ def _award(
     # Shares in the given seat order; one half's shares already are (winners keep that order).
     if whole:
         detail = _describe_half(half_names[0], winners, described, amount, shares, True)
-        assert sum(shares.values()) == amount, "pot division must neither create nor lose chips"
+        # One winner takes the amount itself; tied winners' shares are added up.
+        assert tied is None or sum(shares.values()) == amount, (
+            "pot division must neither create nor lose chips"
+        )
         return shares, detail, halves
     ordered = {name: shares[name] for name in names if name in shares}
     assert sum(ordered.values()) == amount, "pot division must neither create nor lose chips"
