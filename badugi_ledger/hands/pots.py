@@ -204,9 +204,10 @@ def _award(
     house: HouseRules,
 ) -> tuple[dict[str, int], str, list[_Half]]:
     """The division of :func:`divide_pot`: shares in seat order, the detail, the halves."""
-    facts = GAMES.get(game) if isinstance(game, str) else None
-    if facts is None:
-        raise ConfigError(f"unknown game {game!r} (games: {', '.join(GAME_NAMES)})")
+    try:
+        facts = GAMES[game]
+    except (KeyError, TypeError):  # not a game's name (TypeError: not even hashable)
+        raise ConfigError(f"unknown game {game!r} (games: {', '.join(GAME_NAMES)})") from None
     half_names = facts.halves
     if amount < 0:
         raise ValueError(f"a pot cannot hold a negative amount ({amount})")

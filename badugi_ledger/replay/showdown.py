@@ -365,7 +365,7 @@ def settle(st: HandState) -> HandResult:
             if shares:
                 for p, chips in shares.items():
                     payouts[p] = payouts.get(p, 0) + chips
-    final = dict(st.stack)
+    final = st.stack  # the hand is over: the stacks become the final ones
     for p, chips in payouts.items():
         final[p] += chips
     if showdown:
