@@ -123,12 +123,11 @@ def _describe_half(
 
 
 def _fast_values(
-    contenders: Sequence[tuple[str, Sequence[Card]]], game: GameName
+    contenders: Sequence[tuple[str, Sequence[Card]]], game: GameName, size: int
 ) -> dict[str, tuple[HandValue, ...]] | None:
-    """The hand values when every holding is the game's number of known cards, no card
+    """The hand values when every holding is the game's ``size`` of known cards, no card
     appears twice and no player is named twice (the usual showdown), checked with card bit
     masks; ``None`` otherwise, and :func:`_award` then names the problem."""
-    size = GAMES[game].hand_size
     bit = CARD_BIT
     seen = 0
     values: dict[str, tuple[HandValue, ...]] = {}
@@ -205,15 +204,16 @@ def _award(
     house: HouseRules,
 ) -> tuple[dict[str, int], str, list[_Half]]:
     """The division of :func:`divide_pot`: shares in seat order, the detail, the halves."""
-    facts = GAMES.get(game) if isinstance(game, str) else None
-    if facts is None:
-        raise ConfigError(f"unknown game {game!r} (games: {', '.join(GAME_NAMES)})")
+    try:
+        facts = GAMES[game]
+    except (KeyError, TypeError):  # not a game's name (TypeError: not even hashable)
+        raise ConfigError(f"unknown game {game!r} (games: {', '.join(GAME_NAMES)})") from None
     half_names = facts.halves
     if amount < 0:
         raise ValueError(f"a pot cannot hold a negative amount ({amount})")
     if not contenders:
         raise ValueError("a pot needs at least one player at showdown")
-    values = _fast_values(contenders, game)
+    values = _fast_values(contenders, game, facts.hand_size)
     if values is None:
         names = [name for name, _ in contenders]
         if len(set(names)) != len(names):
@@ -242,37 +242,44 @@ def _award(
         base, extra = divmod(amount, 2)
         odd = house.odd_chip_half
         amounts = tuple([base + (extra if h == odd else 0) for h in half_names])
+    first = eligible[0]
     shares: dict[str, int] = {}
     halves: list[_Half] = []
     for index, half_name in enumerate(half_names):
-        tied = [eligible[0]]
-        best = values[eligible[0]][index].key
+        winner = first
+        tied: list[str] | None = None
+        best = values[first][index].key
         for name in eligible[1:]:  # the best hand of this half, ties in seat order
             key = values[name][index].key
             if key > best:
                 best = key
-                tied = [name]
+                winner = name
+                tied = None
             elif key == best:
-                tied.append(name)
-        winners = tuple(tied)
+                tied = [winner, name] if tied is None else [*tied, name]
         half_amount = amounts[index]
-        half_shares = split_evenly(half_amount, winners, house.odd_chip)
+        if tied is None:  # the usual showdown: one winner takes the half
+            winners: tuple[str, ...] = (winner,)
+            half_shares = {winner: half_amount}
+            described: tuple[str, ...] = (values[winner][index].describe(),)
+        else:
+            winners = tuple(tied)
+            half_shares = split_evenly(half_amount, winners, house.odd_chip)
+            described = tuple([values[name][index].describe() for name in winners])
         if whole:
             shares = half_shares  # the pot is one half (divide_pot gives the award a copy)
         else:
             for name, chips in half_shares.items():
                 shares[name] = shares.get(name, 0) + chips
-        if len(winners) == 1:
-            described: tuple[str, ...] = (values[winners[0]][index].describe(),)
-        else:
-            described = tuple([values[name][index].describe() for name in winners])
         halves.append((half_name, half_amount, winners, described, half_shares))
 
     # Shares in the given seat order; one half's shares already are (winners keep that order).
     if whole:
-        name, half_amount, winners, described, half_shares = halves[0]
-        detail = _describe_half(name, winners, described, half_amount, half_shares, True)
-        assert sum(shares.values()) == amount, "pot division must neither create nor lose chips"
+        detail = _describe_half(half_names[0], winners, described, amount, shares, True)
+        # One winner takes the amount itself; tied winners' shares are added up.
+        assert tied is None or sum(shares.values()) == amount, (
+            "pot division must neither create nor lose chips"
+        )
         return shares, detail, halves
     ordered = {name: shares[name] for name in names if name in shares}
     assert sum(ordered.values()) == amount, "pot division must neither create nor lose chips"

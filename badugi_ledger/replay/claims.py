@@ -21,18 +21,12 @@ at the line that is wrong.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from operator import attrgetter
 from typing import Protocol
 
 from ..model.errors import Position
 from ..model.events import Collect
 from ..model.results import Violation
 from .state import HandState
-
-_AMOUNT = attrgetter("amount")
-_PLAYER_AMOUNT = attrgetter("player", "amount")
-"""A ``FinalStack`` claim as an item of the final stacks, ``(player, chips)``."""
-
 
 _Placed = tuple[Collect, int]
 """A recorded collection and the index of its event in the record (which says where it is)."""
@@ -65,8 +59,8 @@ def check_collects(
     pots: Sequence[SettledPot],
     payouts: Mapping[str, int],
     violations: list[Violation],
-) -> None:
-    """Check every ``Collect`` (see the module docstring)."""
+) -> int:
+    """Check every ``Collect`` (see the module docstring); the chips they record."""
     collects = st.collects
     recorded: dict[str, int] = {}
     # A collection may name the pot only when the hand has one pot (and names that one);
@@ -76,16 +70,18 @@ def check_collects(
     for c in collects:
         p = c.player
         recorded[p] = recorded.get(p, 0) + c.amount
-        if c.pot is not None and c.pot != only:
+        pot = c.pot
+        if pot is not None and pot != only:
             stray = True
     if not stray and recorded == payouts:
-        return  # the usual case: every collection is right
+        return sum(recorded.values())  # the usual case: every collection is right
     placed = list(zip(collects, st.collect_at, strict=True))
     by_player: dict[str, list[_Placed]] = {}
     for claim in placed:
         by_player.setdefault(claim[0].player, []).append(claim)
     for p in dict.fromkeys([*by_player, *payouts]):  # recorded first, then the rest owed
         _check_player(st, p, by_player.get(p, []), pots, violations, placed)
+    return sum(recorded.values())
 
 
 def _check_player(
@@ -180,11 +176,13 @@ def verify_claims(
     pot_total = sum(st.contrib.values())
     if st.collects:
         before = len(violations)
-        check_collects(st, pots, payouts, violations)
-        recorded = sum(map(_AMOUNT, st.collects))
-        rake_claim = sum([a for a, _ in st.rakes]) if st.rakes else rake
-        carried_claim = sum([a for a, _ in st.carry_outs]) if st.carry_outs else 0
-        claimed = recorded + rake_claim + carried_claim
+        claimed = check_collects(st, pots, payouts, violations)
+        if st.rakes:
+            claimed += sum([a for a, _ in st.rakes])
+        else:
+            claimed += rake
+        if st.carry_outs:
+            claimed += sum([a for a, _ in st.carry_outs])
         if claimed != pot_total + st.carry_in:
             # Chips created or lost by a wrong collection are reported at that line.
             where = (
@@ -201,7 +199,7 @@ def verify_claims(
                 f"{'created' if diff > 0 else 'lost'}",
                 where,
             )
-    for amount, at in st.carry_outs:
+    for amount, at in st.carry_outs:  # usually none
         if amount != carry_out:
             _mismatch(
                 violations,
@@ -217,19 +215,11 @@ def verify_claims(
                 f"the pot is recorded as {amount}, but is {pot_total}",
                 st.record.position(at),
             )
-    _check_final_stacks(st, final, rake, carry_out, violations)
-
-
-def _check_final_stacks(
-    st: HandState,
-    final: Mapping[str, int],
-    rake: int,
-    carry_out: int,
-    violations: list[Violation],
-) -> None:
-    if all(map(final.items().__contains__, map(_PLAYER_AMOUNT, st.final_claims))):
-        return  # the usual case: every claim is the computed stack (or none is stated)
-    _final_stack_mismatches(st, final, rake, carry_out, violations)
+    for claim in st.final_claims:  # usually each is the computed stack
+        player = claim.player
+        if player not in final or final[player] != claim.amount:
+            _final_stack_mismatches(st, final, rake, carry_out, violations)
+            return
 
 
 def _final_stack_mismatches(

@@ -39,7 +39,6 @@ recorded figure is checked right where the replay computes it.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from operator import attrgetter
 from types import MappingProxyType
 from typing import TypeVar
 
@@ -93,14 +92,12 @@ def _return_uncalled(st: HandState) -> tuple[str, int] | None:
     return top_player, back
 
 
-def _matched(st: HandState) -> dict[str, int]:
-    """Each player's chips that an opponent's must match: antes (posted first) and live bets.
-    Other dead money (dead blinds, buys) is no stake: it goes to the main pot."""
-    live = st.live
-    if not st.settings.ante:
-        return live
+def _with_antes(st: HandState) -> dict[str, int]:
+    """Each player's chips that an opponent's must match in a game with antes: antes (posted
+    first) and live bets.  Other dead money (dead blinds, buys) is no stake: it goes to the
+    main pot.  Without antes the live bets are the stakes."""
     paid = st.paid
-    return {p: chips + paid.get((p, "ante"), 0) for p, chips in live.items()}
+    return {p: chips + paid.get((p, "ante"), 0) for p, chips in st.live.items()}
 
 
 def _build_pots(
@@ -114,8 +111,7 @@ def _build_pots(
 
     ``still_open`` (a hand not over, :func:`standing_pots`): players who may still put chips
     in; their stakes cut no pot and they contest every pot, the top level included."""
-    matched = _matched(st)
-    stake = matched.__getitem__
+    matched = _with_antes(st) if st.settings.ante else st.live
     total = sum(st.contrib.values())
     if still_open:
         top = max(matched.values())
@@ -123,12 +119,12 @@ def _build_pots(
         if not cut:
             return [_Pot("main", total + st.carry_in, active)]
         levels = sorted(cut | {top})
-    elif min(map(stake, active)) == max(map(stake, active)):
-        # Nobody still in is all-in for less: one pot, every chip in it.
-        pot = _Pot("main", total + st.carry_in, active)
-        return [pot]
     else:
-        levels = sorted({matched[p] for p in active})
+        stakes = set(map(matched.__getitem__, active))
+        if len(stakes) == 1:
+            # Nobody still in is all-in for less: one pot, every chip in it.
+            return [_Pot("main", total + st.carry_in, active)]
+        levels = sorted(stakes)
     prev = 0
     chips = matched.values()
     layers: list[tuple[int, list[str]]] = []
@@ -155,8 +151,10 @@ def _showdown_cards(st: HandState, pot: _Pot, folded_win: bool) -> None:
     if folded_win or len(pot.eligible) == 1:
         winner = pot.eligible[0]
         pot.winner = winner
-        pot.detail = f"{winner} wins uncontested" + (
-            " (everyone else folded)" if folded_win else ""
+        pot.detail = (
+            f"{winner} wins uncontested (everyone else folded)"
+            if folded_win
+            else f"{winner} wins uncontested"
         )
         return
     mucked = st.mucked
@@ -182,6 +180,8 @@ def _showdown_cards(st: HandState, pot: _Pot, folded_win: bool) -> None:
                 return  # unknown: settled from the record, if it can be
         cards.append((p, hand))
     pot.cards = cards
+    if not progressive:
+        return  # only the progressive game has a qualifier
     game, house = st.settings.game, st.house
     for _, c in cards:  # carried when no hand meets the qualifier (None: the game has none)
         if meets_qualifier(game, c, house) is not False:
@@ -190,8 +190,7 @@ def _showdown_cards(st: HandState, pot: _Pot, folded_win: bool) -> None:
 
 
 def _take_rake(st: HandState, pots: list[_Pot], violations: list[Violation]) -> int:
-    if st.settings.rake is None and not st.rakes:
-        return 0  # no rake rule and none recorded: the house takes nothing
+    """The rake of a hand with a rake rule or a recorded rake, taken out of the pots."""
     won = [p for p in pots if not p.carried]
     base = sum(p.amount for p in won)
     recorded = sum(a for a, _ in st.rakes)
@@ -340,7 +339,8 @@ def settle(st: HandState) -> HandResult:
     showdown = st.n_active > 1
     for pot in pots:
         _showdown_cards(st, pot, not showdown)
-    rake = _take_rake(st, pots, violations)
+    # No rake rule and none recorded: the house takes nothing.
+    rake = _take_rake(st, pots, violations) if st.settings.rake is not None or st.rakes else 0
     unsettled = False
     for pot in pots:
         _divide(st, pot)
@@ -348,58 +348,72 @@ def settle(st: HandState) -> HandResult:
             unsettled = True
     if unsettled:
         _settle_from_record(st, pots)
-    payouts: dict[str, int] = {}
     carry_out = 0
-    for pot in pots:
+    if len(pots) == 1:
+        # The usual hand: the one pot's shares are the payouts (a dict nothing changes any
+        # more, behind both read-only views).
+        pot = pots[0]
         if pot.carried:
-            carry_out += pot.net
-        shares = pot.shares
-        if shares:
-            for p, chips in shares.items():
-                payouts[p] = payouts.get(p, 0) + chips
-    final = dict(st.stack)
+            carry_out = pot.net
+        payouts = pot.shares or {}
+    else:
+        payouts = {}
+        for pot in pots:
+            if pot.carried:
+                carry_out += pot.net
+            shares = pot.shares
+            if shares:
+                for p, chips in shares.items():
+                    payouts[p] = payouts.get(p, 0) + chips
+    final = st.stack  # the hand is over: the stacks become the final ones
     for p, chips in payouts.items():
         final[p] += chips
     if showdown:
         notes.append("showdown order: " + ", ".join(showdown_order(st, active)))
 
     verify_claims(st, pots, payouts, final, rake, carry_out, violations)
-    postings = _postings(st, returned, payouts, rake, carry_out)
-    total_start = sum(st.start.values()) + st.carry_in
+    start = st.start
+    carry_in = st.carry_in
+    # The double entry balances: what the postings take out of the players (``paid``) is
+    # what comes back, is collected, raked or carried (see :func:`_postings`).
+    total_start = sum(start.values()) + carry_in
     total_end = sum(final.values()) + rake + carry_out
-    if total_start != total_end or sum(map(_AMOUNT, postings)) != 0:
+    moved = (returned[1] if returned else 0) + sum(payouts.values()) + rake + carry_out
+    if total_start != total_end or sum(st.paid.values()) + carry_in != moved:
         raise AssertionError(
             f"hand {st.record.hand_id}: replay lost chips ({total_start} != {total_end})"
         )
+    postings = _postings(st, returned, payouts, rake, carry_out)
     won = {p: c for p, c in payouts.items() if c} if 0 in payouts.values() else payouts
     busted = tuple([p for p in st.dealt if final[p] == 0]) if 0 in final.values() else ()
-    start = st.start
-    if st.unknown:  # stacks nobody knows are left out, not shown as made-up figures
-        start = {p: c for p, c in start.items() if p not in st.unknown}
-        final = {p: c for p, c in final.items() if p not in st.unknown}
+    unknown = st.unknown
+    if unknown:  # stacks nobody knows are left out, not shown as made-up figures
+        start = {p: c for p, c in start.items() if p not in unknown}
+        final = {p: c for p, c in final.items() if p not in unknown}
     # Fields by position (a class called with keywords first builds a dict of them), the
     # mappings as read-only views of dicts nothing changes any more (the result copies none).
+    view = MappingProxyType
     return HandResult(
         st.record,
-        MappingProxyType(start),  # starting_stacks
-        MappingProxyType(st.contrib),  # contributions
-        tuple(map(_pot_result, pots)),  # pots
-        MappingProxyType(won),  # payouts
-        MappingProxyType(final),  # final_stacks
+        view(start),  # starting_stacks
+        view(st.contrib),  # contributions
+        (_pot_result(pots[0]),) if len(pots) == 1 else tuple(map(_pot_result, pots)),
+        view(won),  # payouts
+        view(final),  # final_stacks
         postings,
         rake,
-        st.carry_in,
+        carry_in,
         carry_out,
         busted,
         showdown,
         tuple(violations),
         tuple(notes),
         tuple(st.warnings),
-        frozenset(st.unknown),  # unknown_stacks
+        frozenset(unknown) if unknown else _NOBODY,  # unknown_stacks
     )
 
 
-_AMOUNT = attrgetter("amount")
+_NOBODY: frozenset[str] = frozenset()
 
 
 def _pot_result(pot: _Pot) -> PotResult:

@@ -29,8 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
-from functools import partial
-from operator import attrgetter, is_
+from operator import attrgetter
 
 from ..model.errors import BadugiError
 from ..model.events import CarryOut, Collect, FinalStack, HandRecord, Seat
@@ -115,7 +114,7 @@ class TableTracker:
     def replay(self, record: HandRecord) -> HandOutcome:
         """Replay one hand with its table's carried stacks and pot."""
         source = record.pos.source
-        state = self.table(record)
+        state = self.tables.get((source, record.table)) or self.table(record)
         progressive = GAMES[record.settings.game].progressive
         if progressive and state.carry is None:
             error = Violation(
@@ -218,23 +217,20 @@ class TableTracker:
 
 
 _NAME = attrgetter("name")
-_STACK = attrgetter("stack")
-_IS_NONE = partial(is_, None)
 
 
 def _carried(state: TableState, record: HandRecord) -> tuple[dict[str, int], dict[str, str]]:
     """:meth:`TableTracker.carried` of ``record`` at its table ``state``, without a copy: the
     replay only reads the stacks of the hand's seats, and nothing changes the table's stacks
     until the hand is replayed."""
-    if (
-        not state.unknown
-        and state.unknown_default is None
-        and all(map(_IS_NONE, map(_STACK, record.seats)))
-    ):
-        # The usual later hand of a table: no stack stated and none unknown, so each seat's
-        # stack is the table's (a player the table has not seen has none, as seat by seat).
-        return state.stacks, {}
-    return _carried_each(state, record)
+    if state.unknown or state.unknown_default is not None:
+        return _carried_each(state, record)
+    for seat in record.seats:
+        if seat.stack is not None:
+            return _carried_each(state, record)
+    # The usual later hand of a table: no stack stated and none unknown, so each seat's stack
+    # is the table's (a player the table has not seen has none, as seat by seat).
+    return state.stacks, {}
 
 
 def _carried_each(state: TableState, record: HandRecord) -> tuple[dict[str, int], dict[str, str]]:
@@ -298,6 +294,9 @@ def replay_stream(
     gaps: dict[tuple[str, str], Violation] = {}
     for item in items:
         if isinstance(item, HandRecord):
+            if not (unread or gaps):  # the usual stream: nothing unread, no hand missing
+                yield tracker.replay(item)
+                continue
             source = item.pos.source
             if source in unread and (source, item.table) not in tracker.tables:
                 # The table's earlier hands may be the unreadable ones.
