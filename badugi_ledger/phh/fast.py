@@ -112,7 +112,7 @@ def _line(line: str) -> tuple[str, Any] | None:
     by ``", "``; only printable characters (no tab, no control character).
     """
     key, equals, value = line.partition(" = ")
-    if not equals or not key or key.strip(_KEY_CHARS) or not line.isprintable():
+    if not equals or not key or key.strip(_KEY_CHARS) or not _printable(line):
         return None
     first = value[:1]
     if first == '"' or first == "'":
@@ -143,3 +143,17 @@ def _line(line: str) -> tuple[str, Any] | None:
 
 
 _ITEM_SEPARATORS = {'"': '", "', "'": "', '"}
+
+
+def _printable(line: str) -> bool:
+    """``line.isprintable()``; an ASCII line (every line of a plain file) is checked by
+    deleting its control bytes, in C, instead of looking each character up in Unicode's
+    tables: a third of the cost on the long ``actions`` line.  (ASCII's printable characters
+    are exactly those from space to ``~``.)"""
+    if line.isascii():
+        return len(line.encode().translate(None, _CONTROL_BYTES)) == len(line)
+    return line.isprintable()
+
+
+_CONTROL_BYTES = bytes(range(0x20)) + b"\x7f"
+"""The ASCII characters ``str.isprintable`` refuses."""
