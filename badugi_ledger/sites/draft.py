@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from operator import attrgetter
 from datetime import datetime
+from operator import attrgetter
 
 from ..model.cards import Card
 from ..model.errors import BadugiError, ImportFormatError, Position
