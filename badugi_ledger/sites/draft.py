@@ -317,7 +317,7 @@ class HandDraft:
             raise self.error(f"not seated but acting: {', '.join(sorted(unknown))}")
         button = self.button_name or self._button_from_seat()
         ordered = sorted(self.seats, key=_NUMBER)
-        seats = tuple(Seat(s.name, s.stack, s.number) for s in ordered)
+        seats = tuple([Seat(s.name, s.stack, s.number) for s in ordered])
         sit_outs: list[Event] = [
             SitOut(s.name) for s in ordered if s.out_of_hand or s.name not in players_in
         ]
