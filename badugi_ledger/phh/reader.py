@@ -158,6 +158,7 @@ def _read_hand(
     changes: list[Event] = [
         StackChange(names[i], amount, kind)
         for kind, key in STACK_CHANGE_FIELDS.items()
+        if key in hand  # (TOML has no null: a field that is there is not None)
         for i, amount in enumerate(fields.optional_amounts(key, count) or ())
         if amount
     ]
@@ -527,32 +528,55 @@ def _replay_actions(
     """Turn PHH actions into events; ``cc`` and ``cbr`` need the round's bets to be read.
 
     This loop runs for every action of every PHH hand, so it is kept tight: each action string
-    without cards is decoded once per process, and one with cards by its head and its cards
-    (:func:`_step`), so an action here is a look-up or two, a test of its code and its event.
-    An action without cards adds the event its string already stood for with the same player
-    and chips (the step's ``events``, :data:`Step`), built only the first time; an action with
-    cards builds its event.  Each event's position goes to ``draft.positions`` beside it (one
-    ``Position`` per line, :meth:`HandDraft.at`).  The chips each player has put in, this round
-    and in all, are ``draft.round_committed`` and ``draft.total_committed`` as
-    :meth:`HandDraft.action` keeps them, but updated here directly, with the round's highest
-    bet kept up to date instead of recomputed per action.  A draw's event is built once its
-    new cards are read (a hand that ends without them is an error); its position is the
-    discard's.
+    without cards is decoded once per process (:data:`_STEPS`), and one with cards by its head
+    (:data:`_HEADS`) and its cards (:func:`_known_cards`), read here without a call to
+    :func:`_step` (which reads them the same way), so an action is a look-up or two, a test of
+    its code and its event.  An action without cards adds the event its string already stood
+    for with the same player and chips (the step's ``events``, :data:`Step`), built only the
+    first time; an action with cards builds its event.  Each event's position goes to
+    ``draft.positions`` beside it (one ``Position`` per line, :meth:`HandDraft.at`).
+
+    The chips each player has put in, this round and in all, are kept in lists by player
+    (:func:`_player_slots`: one slot per name, as ``draft.round_committed`` and
+    ``draft.total_committed`` key them) with the round's highest bet kept up to date, and
+    written back to ``draft.total_committed`` at the end, as :meth:`HandDraft.action` would
+    have kept it.  A draw's event is built once its new cards are read (a hand that ends
+    without them is an error); its position is the discard's.
     """
-    stack = dict(zip(names, stacks, strict=True))
-    round_in = draft.round_committed
-    total_in = draft.total_committed
-    high = max(round_in.values(), default=0)
+    slots = _player_slots(names)
+    total_of = draft.total_committed
+    total = [total_of.get(name, 0) for name in names]
+    round_of = draft.round_committed
+    round_in = [round_of.get(name, 0) for name in names]
+    high = max(round_of.values(), default=0)
     events = draft.events
     places = draft.positions
     pending: dict[str, tuple[int, Cards]] = {}
     betting = True
     dealt: set[str] = set()
-    steps = _STEPS
+    steps, heads, chunks = _STEPS, _HEADS, _CHUNKS
     last_line, pos = -1, draft.pos
     event: Event
     for raw, line in zip(actions, lines_of, strict=True):
-        code, seat, who, value, arg, made = steps.get(raw) or _step(raw)
+        step = steps.get(raw)
+        if step is not None:
+            code, seat, who, value, arg, made = step
+        else:  # a string with cards, read as _step reads it
+            head, _, arg = raw.rpartition(" ")
+            known = heads.get(head)
+            value = None
+            if known is not None and arg:
+                if len(arg) < 5:  # one or two cards: one look-up
+                    entry = chunks.get(arg) or _chunk(arg)
+                    if entry is not None:
+                        value = entry[0]
+                else:
+                    value = _known_cards(arg)
+            if value is None:
+                code, seat, who, value, arg, made = _decode(raw)
+            else:
+                code, seat, who = known  # type: ignore[misc]  # known: value is only set then
+                made = _PER_OCCURRENCE
         if line != last_line:
             last_line, pos = line, draft.at(line)
         if code >= NOTE:  # NOTE or MALFORMED: no player
@@ -561,8 +585,10 @@ def _replay_actions(
             raise draft.error(value, line, rule="bad-phh")
         try:
             name = names[seat]  # a seat is never negative (:data:`NO_SEAT`)
+            slot = slots[seat]
         except IndexError:
             name = _player(who, names, draft, raw)
+            slot = slots[names.index(name)]
         if code == DEAL:
             cards = value if value is not None else _cards(arg, draft, line)
             if name not in dealt:
@@ -584,7 +610,7 @@ def _replay_actions(
             continue
         if code == DISCARD:
             if betting:
-                round_in = draft.round_committed = {}
+                round_in = [0] * len(names)
                 high = 0
                 betting = False
             discards = value if value is not None else _cards(arg, draft, line)
@@ -599,8 +625,8 @@ def _replay_actions(
             continue
         betting = True  # (a MEANINGLESS action, tested last, ends the hand: no matter)
         if code <= BET:  # CALL or BET: DEAL and DISCARD are read above
-            before = round_in.get(name, 0)
-            left = stack[name] - total_in.get(name, 0)
+            before = round_in[slot]
+            left = stacks[slot] - total[slot]
             if code == CALL:
                 put = high - before
                 if put <= 0:
@@ -619,15 +645,13 @@ def _replay_actions(
                 )
             events.append(event)
             places.append(pos)
-            total_in[name] = total_in.get(name, 0) + put
-            round_in[name] = before + put
-            if len(round_in) == 1:
-                high = before + put
-            elif put >= 0:
+            total[slot] += put
+            round_in[slot] = before + put
+            if put >= 0:
                 if before + put > high:
                     high = before + put
             else:  # a raise "to" less than already in: unreadable play, but read as before
-                high = max(round_in.values())
+                high = max(round_in)
             continue
         if code == FOLD:
             event = made.get(name) or _shared(made, name, Action(name, "fold"))
@@ -641,8 +665,19 @@ def _replay_actions(
             raise draft.error(value, line, rule="bad-phh")
         events.append(event)
         places.append(pos)
+    for name, slot in zip(names, slots, strict=True):  # what draft.action would have kept
+        if total[slot]:
+            total_of[name] = total[slot]
     if pending:
         raise draft.error(f"{', '.join(pending)} discarded but were dealt nothing", rule="bad-phh")
+
+
+def _player_slots(names: list[str]) -> list[int]:
+    """For each player index, the index that keeps the chips of its name: the last player of
+    that name, so two players of one name (an error :meth:`HandDraft.finish` reports) share
+    their chips and the last one's stack, as dictionaries keyed by name did."""
+    last = {name: i for i, name in enumerate(names)}
+    return [last[name] for name in names]
 
 
 def _draw_unanswered(pending: dict[str, tuple[int, Cards]], name: str, events: list[Event]) -> None:

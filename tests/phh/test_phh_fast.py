@@ -297,3 +297,32 @@ def test_lists_read_from_the_cache_are_the_callers_own() -> None:
     first["antes"].append(5)
     first["players"][0] = "z"
     assert phh_fast._lines_fast(text) == {"antes": [0, 0, 0], "players": ["a", "b", "c"]}
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(alphabet=st.characters(max_codepoint=0x3000), max_size=12))
+def test_printable_check_is_isprintable(text: str) -> None:
+    """The fast path's check of a line (ASCII by its bytes) is ``str.isprintable``, which keeps
+    every control character TOML forbids out of the fast path."""
+    assert phh_fast._printable(text) == text.isprintable()
+    assert phh_fast._printable("x = 'a" + text + "'") == ("x = 'a" + text + "'").isprintable()
+
+
+@pytest.mark.parametrize("control", ["\x00", "\x1f", "\x7f", "\t", "\x0b"])
+def test_control_character_in_a_long_line_is_left_to_tomllib(control: str) -> None:
+    """A control character inside the long ``actions`` string (read by ``_line``, never kept)
+    declines the fast path; ``tomllib`` then decides (a tab is allowed, the others are not)."""
+    items = ", ".join(f'"p{i % 6 + 1} cc"' for i in range(40))
+    text = f'actions = [{items}, "p1 s{control}m"]\n'
+    assert len(text) > 256
+    assert phh_fast._lines_fast(text) is None
+    fast = phh_fast.fast_loads(text)  # the value-by-value reader may take a tab in a string
+    try:
+        expected = tomllib.loads(text)
+    except tomllib.TOMLDecodeError:
+        with pytest.raises(tomllib.TOMLDecodeError):
+            phh_fast.loads(text)
+        assert fast is None
+    else:
+        assert phh_fast.loads(text) == expected
+        assert fast is None or fast == expected

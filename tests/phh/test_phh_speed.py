@@ -699,3 +699,35 @@ def test_field_shortcuts_read_as_value_by_value(
         )
     assert outcome(lambda: fields.strings("s", [])) == outcome(strings_by_item)
     assert outcome(fields.date) == outcome(date_by_item)
+
+
+_TWICE_NAMED = """variant = "FB"
+antes = [0, 0, 0]
+blinds_or_straddles = [1, 2, 0]
+small_bet = 2
+big_bet = 4
+starting_stacks = [%s]
+actions = ["p3 cbr 2", "p1 cc", "p2 cbr 4", "p3 cc", "p1 cc", "p1 sd", "p2 sd", "p3 sd",
+  "p1 cbr 2", "p2 cc", "p3 cc"]
+players = ["Ann", "Bob", "Ann"]
+"""
+
+
+@pytest.mark.parametrize(
+    ("stacks", "expected"),
+    [
+        ("100, 100, 100", "a player is seated twice"),
+        # the two Anns' chips counted together (4 + 2), against the last Ann's stack
+        ("100, 100, 5", "Ann puts 6 in, but the hand starts them with 5"),
+        ("3, 100, 100", "Ann puts 6 in, but the hand starts them with 3"),
+    ],
+)
+def test_two_players_of_one_name_share_their_chips(stacks: str, expected: str) -> None:
+    """The action loop keeps chips by player slot (``phh._player_slots``): two players of one
+    name share one slot and the last one's stack, as chips kept by name did, so the error
+    ``HandDraft.finish`` reports is the same (and the reference loop agrees)."""
+    text = _TWICE_NAMED % stacks
+    (item,) = read_phh(text, "d.phh")
+    assert isinstance(item, ImportFormatError)
+    assert expected in str(item)
+    assert phh._player_slots(["Ann", "Bob", "Ann"]) == [2, 1, 2]
