@@ -62,7 +62,7 @@ def _post_amount(st: HandState, ev: Post, due: int, what: str) -> int:
         _shows_stack(st, ev, ev.amount, ev.amount is not None and ev.amount < due)
     stack = st.stack[ev.player]
     if ev.amount is None:
-        return min(due, stack)
+        return due if due < stack else stack  # not min(): a builtin call parses its arguments
     if ev.amount > stack:
         raise illegal(
             "over-stack", f"{ev.player} posts {ev.amount} but has only {stack} chips", st.here()
@@ -96,7 +96,9 @@ def post(st: HandState, ev: Post) -> None:
             "redeal has no blinds or antes (002, seeds README item 5)",
             st.here(),
         )
-    kinds = st.posted.setdefault(p, set())
+    kinds = st.posted.get(p)
+    if kinds is None:
+        kinds = st.posted[p] = set()
     if ev.kind in kinds:
         raise illegal("blind-twice", f"{p} posts a {ev.kind} twice", st.here())
     kinds.add(ev.kind)
@@ -210,7 +212,7 @@ def open_betting(st: HandState) -> None:
             raise illegal("blind-missing", f"no ante from {antes}", st.here())
     blinds_live = st.bb_player is not None and st.committed.get(st.bb_player, 0) > 0
     top = max(st.committed.values())
-    level = max(top, s.big_blind) if blinds_live else top
+    level = (top if top > s.big_blind else s.big_blind) if blinds_live else top
     anchor: str | None
     if st.straddler is not None:
         anchor = st.straddler
@@ -509,7 +511,7 @@ def _raise(st: HandState, ev: Action, owe: int, stack: int) -> None:
     if kind == FIXED:
         target = least
         if to is None:
-            to = min(target, reach)
+            to = target if target < reach else reach
         elif to > reach:
             raise illegal("over-stack", f"{p} bets to {to} but has only {reach} chips", st.here())
         if to <= level:

@@ -364,9 +364,13 @@ class CardTracker:
                 "show-count", f"{player} shows {len(cards)} cards, but holds {len(held)}", at
             )
         if None not in cards and None not in held:
-            known = cast("Sequence[Card]", cards)
-            if {_INDEX[c] for c in known} == set(held):
-                return tuple(known)  # the usual case: the known holding
+            # The usual case: the known holding, in any order.  A holding has no card twice,
+            # so as many cards shown, each of them held, are the holding.
+            for index in cast("list[int]", held):
+                if _CARD_AT(index) not in cards:
+                    break
+            else:
+                return tuple(cast("Sequence[Card]", cards))
         hand = _cards(held)
         shown_known = [c for c in cards if c is not None]
         unknown_shown = len(cards) - len(shown_known)

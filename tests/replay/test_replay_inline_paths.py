@@ -117,3 +117,25 @@ def test_a_draw_as_the_first_action_opens_the_play() -> None:
     err = _illegal(OPENING[:6] + ["Anna draws 1"])
     assert err.rule == "turn-order"
     assert err.message == "Anna draws, but betting round 1 is not over: Cara to act"
+
+
+def test_shown_cards_must_be_the_holding_even_with_a_card_twice() -> None:
+    """The quick show check (every held card among as many shown) relies on a holding having
+    no card twice; a show that repeats a held card and leaves another out is still refused
+    (``000``: one deck).  Our readers refuse such a line; other code may build one."""
+    from dataclasses import replace
+
+    from badugi_ledger.model.cards import parse_cards
+    from badugi_ledger.model.events import Show
+
+    lines = [*OPENING[:6], "Cara folds", "Dan folds", "Anna calls", "Ben checks"]
+    lines += ["Anna pat", "Ben pat", "Anna checks", "Ben checks"] * 3
+    hand = record(SEATS, "Dan", [*lines, "Anna shows 4h 3d 2c As", "Ben shows 5s 6c 7d 8h"])
+    assert replay_hand(hand).payouts == {"Anna": 4}
+    twice = Show("Anna", parse_cards("As 3d 4h") + parse_cards("As"))
+    with pytest.raises(IllegalAction) as caught:
+        replay_hand(replace(hand, events=(*hand.events[:-2], twice), positions=hand.positions[:-1]))
+    assert (caught.value.rule, caught.value.message) == (
+        "show-not-held",
+        "Anna shows As 3d 4h As, but holds 2c",
+    )
