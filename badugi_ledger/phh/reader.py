@@ -529,8 +529,7 @@ def _replay_actions(
 
     This loop runs for every action of every PHH hand, so it is kept tight: each action string
     without cards is decoded once per process (:data:`_STEPS`), and one with cards by its head
-    (:data:`_HEADS`) and its cards (:func:`_known_cards`), read here without a call to
-    :func:`_step` (which reads them the same way), so an action is a look-up or two, a test of
+    (:data:`_HEADS`) and its cards (:func:`_step`), so an action is a look-up or two, a test of
     its code and its event.  An action without cards adds the event its string already stood
     for with the same player and chips (the step's ``events``, :data:`Step`), built only the
     first time; an action with cards builds its event.  Each event's position goes to
@@ -554,29 +553,11 @@ def _replay_actions(
     pending: dict[str, tuple[int, Cards]] = {}
     betting = True
     dealt: set[str] = set()
-    steps, heads, chunks = _STEPS, _HEADS, _CHUNKS
+    steps = _STEPS
     last_line, pos = -1, draft.pos
     event: Event
     for raw, line in zip(actions, lines_of, strict=True):
-        step = steps.get(raw)
-        if step is not None:
-            code, seat, who, value, arg, made = step
-        else:  # a string with cards, read as _step reads it
-            head, _, arg = raw.rpartition(" ")
-            known = heads.get(head)
-            value = None
-            if known is not None and arg:
-                if len(arg) < 5:  # one or two cards: one look-up
-                    entry = chunks.get(arg) or _chunk(arg)
-                    if entry is not None:
-                        value = entry[0]
-                else:
-                    value = _known_cards(arg)
-            if value is None:
-                code, seat, who, value, arg, made = _decode(raw)
-            else:
-                code, seat, who = known  # type: ignore[misc]  # known: value is only set then
-                made = _PER_OCCURRENCE
+        code, seat, who, value, arg, made = steps.get(raw) or _step(raw)
         if line != last_line:
             last_line, pos = line, draft.at(line)
         if code >= NOTE:  # NOTE or MALFORMED: no player
