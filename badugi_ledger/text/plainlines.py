@@ -166,14 +166,16 @@ class PlainLines:
         if '"' in line or "\ufeff" in line:
             return None
         entry = None
+        at = 0  # "Ben calls": no keyword, nothing before the first entry (what _HEAD says)
         if line[0] in _HEAD_STARTS:
             head = _HEAD.match(line)
-            entry = _CARD_ENTRIES.get(head[1]) if head is not None else None  # (it matches)
-            if entry is None or head is None:
+            if head is None:  # (it always matches)
                 return None
+            if head[1] is not None:
+                entry = _CARD_ENTRIES.get(head[1])
+                if entry is None:  # a buy: Lark's
+                    return None
             at = head.end()
-        else:  # "Ben calls": no keyword, nothing before the first entry (what _HEAD says)
-            at = 0
         entries = _cut(line, at, lineno << COLUMN_BITS)
         if entries is None:
             return None
@@ -477,6 +479,8 @@ def _cut(line: str, at: int, base: int) -> tuple[list[str], list[int], bool] | N
     )
     columns: list[int]
     if usual and not body.endswith(" "):  # each entry starts 3 after the one before ends
+        if not body:  # (the only way a usual line has an empty entry)
+            return None
         columns = []
         column = base + at + 1
         for text in texts:  # (a loop: cheaper than accumulate over a few entries)
@@ -492,8 +496,10 @@ def _cut(line: str, at: int, base: int) -> tuple[list[str], list[int], bool] | N
             start = m.end()
         texts.append(body[start:])
         columns.append(first + start)
+        if "" in texts:
+            return None
         usual = False
-    return None if "" in texts else (texts, columns, usual)
+    return texts, columns, usual
 
 
 def _draw_entry(who: Named, rest: str) -> Event | None:
