@@ -97,8 +97,10 @@ class PlainLines:
     shapes, its groups the entry's values), its event built once by the typed constructor,
     and that event is the entry's recipe: an event carries no position, so an entry met again
     costs a look-up and no new object - the same event is appended again.  The entries of card
-    lines (``draw: Dan Ks Qd -> 8s 5c``) rarely recur; their tokens are read directly, each
-    card looked up in the table of the grammar's CARDS, and each entry builds its event.
+    lines (``draw: Dan Ks Qd -> 8s 5c``) rarely recur; each is cut at its name and the rest
+    read directly, each card looked up in the table of the grammar's CARDS (a draw's runs of
+    cards, ``Ks Qd``, recur: each distinct run is read once), and each entry builds its event.
+    What follows a hand line's id (the button and the seats) is read once per distinct text.
     Where each event stands is kept beside the events as packed ints
     (:func:`badugi_ledger.model.positions.pack`: the line and the entry's column, which the
     cut gives), and the reader gives the hand's record
@@ -216,10 +218,10 @@ class PlainLines:
 
     # The entries of draw, deal, show and final lines: a name, then cards, a number, ``pat``,
     # ``mucks`` or cards received after an arrow.  Their tokens are cut at the white space the
-    # grammar skips (one space in a usual line); a name is checked once, a card looked up in
-    # the table of the grammar's CARDS (transformer.CARD_TABLE): a KeyError is no card.  The
-    # line is read by :meth:`_card_line`, each entry after its name by the line's own
-    # :data:`CardEntry` function.
+    # grammar skips (one space in a usual line; any other spacing is made one space first); a
+    # name is checked once, a card looked up in the table of the grammar's CARDS
+    # (transformer.CARD_TABLE): a KeyError is no card.  The line is read by :meth:`_card_line`,
+    # each entry after its name by the line's own :data:`CardEntry` function (_CARD_ENTRIES).
 
     def _card_line(self, entry: CardEntry, texts: list[str], spaced: bool) -> list[Event] | None:
         """The events of a card line's entries, each a plain name followed by what ``entry``
