@@ -54,10 +54,12 @@ from ..model.events import (
     Event,
     HandRecord,
     Post,
+    Seat,
     SitOut,
     StackChange,
 )
 from ..model.positions import LinePositions, pack
+from ..model.settings import GameSettings
 from .grammar import build_parser, terminals
 from .headers import HEADER_KEYWORDS, HeaderItemError, SettingsState, implied_posts
 from .hints import closest, error_at, item_column, syntax_error
@@ -183,6 +185,9 @@ class _Reader:
         self.remembered = 0  # names in self.players, at most _MAX_KNOWN
         self.spoiled: _Spoiled | None = None
         self.near_keyword: dict[str, str | None] = {}  # first words near a header keyword
+        self.posts_settings: GameSettings | None = None
+        self.posts: dict[tuple[str, bool, tuple[str, ...], tuple[str, ...]], tuple[Post, ...]] = {}
+        """The forced bets implied under ``posts_settings``, by seating (_implied_posts)."""
 
     def read(self, blocks: Iterable[Sequence[Line]]) -> Iterator[HandRecord | ParseError]:
         """The records and errors of the lines of ``blocks`` (:mod:`.lines`), in order."""
@@ -201,7 +206,8 @@ class _Reader:
                     yield error
                 continue
             m = None
-            if line[0] in _NOT_A_NAME:  # (else: a body line, or no line of the format)
+            if line[0] in _NOT_A_NAME and not line.startswith(_BODY_WORDS):
+                # (else: a body line, "draw: …" too, or no line of the format)
                 stripped = line.lstrip(_IGNORED)
                 first = stripped[0]  # (the line ends with a newline)
                 if first in "#\n" or (first.isspace() and not stripped.strip()):
@@ -216,8 +222,9 @@ class _Reader:
                 read = None if body_line is None else body_line(line, lineno)
                 if read is not None:  # plain: read now (and so no mistyped header line)
                     chunk.lines.append(line)
-                    chunk.events += read[0]
-                    chunk.positions += read[1]
+                    events, packed = read
+                    chunk.events += events
+                    chunk.positions += packed
                     continue
             mistyped = None
             if m is None:
@@ -437,13 +444,7 @@ class _Reader:
         if has_post and posts_none:
             raise FormatError("'posts none' but the hand also writes posts", raw.pos)
         if not has_post and not posts_none:
-            posts = implied_posts(
-                settings,
-                seats,
-                button,
-                sitting,
-                redeal=state.table in self.carried_tables,
-            )
+            posts = self._implied_posts(settings, seats, button, sitting)
             if posts:  # placed at the hand line
                 at = len(events) if first_play is None else first_play
                 events[at:at] = posts
@@ -472,6 +473,22 @@ class _Reader:
             posts_none,
             self._positions(positions),
         )
+
+    def _implied_posts(
+        self, settings: GameSettings, seats: list[Seat], button: str, sitting: list[str]
+    ) -> tuple[Post, ...]:
+        """:func:`implied_posts` of a hand that writes none, worked out once per seating,
+        button and who sits out under the same settings (a night repeats a few of them); its
+        posts are shared by those hands, like the events of an entry that recurs."""
+        redeal = self.state.table in self.carried_tables
+        if settings is not self.posts_settings or len(self.posts) >= _MAX_KNOWN:
+            self.posts_settings, self.posts = settings, {}
+        key = (button, redeal, tuple(sitting), tuple([seat.name for seat in seats]))
+        posts = self.posts.get(key)
+        if posts is None:
+            posts = implied_posts(settings, seats, button, sitting, redeal=redeal)
+            self.posts[key] = posts
+        return posts
 
     def _positions(self, packed: list[int]) -> LinePositions:
         return LinePositions(self.source, tuple(packed))

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
-from functools import partial
 from typing import Any
 
 from ..model.cards import Card
@@ -74,9 +73,9 @@ _NUMBER = f"({_DIGITS})"
 _END = r"[ \t]*(?:[·•;][ \t]*(?!\n?\Z)|(?:#[^\n]*)?\n?\Z)"
 _ITEM_END = re.compile(_END)  # after a header item
 
-Reader = Callable[[list[str], bool], "list[Event] | None"]
-"""Reads the entries of a body line (their texts, and whether the line is written the usual
-way): their events, or None if one is not plain."""
+Seating = tuple["str | None", int, "tuple[Seat, ...]", "tuple[int, ...]"]
+"""The button's name (None: not named) and its column, then the seats and their names'
+columns: in the text after a hand line's id (columns from 1)."""
 CardEntry = Callable[[Named, str], "Event | None"]
 """Reads an entry of a card line from its player (name, and NOWHERE: the fast path reports no
 error, see :meth:`PlainLines.body_line`) and the rest of its text, its tokens one space apart
@@ -98,8 +97,10 @@ class PlainLines:
     shapes, its groups the entry's values), its event built once by the typed constructor,
     and that event is the entry's recipe: an event carries no position, so an entry met again
     costs a look-up and no new object - the same event is appended again.  The entries of card
-    lines (``draw: Dan Ks Qd -> 8s 5c``) rarely recur; their tokens are read directly, each
-    card looked up in the table of the grammar's CARDS, and each entry builds its event.
+    lines (``draw: Dan Ks Qd -> 8s 5c``) rarely recur; each is cut at its name and the rest
+    read directly, each card looked up in the table of the grammar's CARDS (a draw's runs of
+    cards, ``Ks Qd``, recur: each distinct run is read once), and each entry builds its event.
+    What follows a hand line's id (the button and the seats) is read once per distinct text.
     Where each event stands is kept beside the events as packed ints
     (:func:`badugi_ledger.model.positions.pack`: the line and the entry's column, which the
     cut gives), and the reader gives the hand's record
@@ -150,17 +151,12 @@ class PlainLines:
         self._seat = re.compile(
             f"(button){_S}{name}|(?:{_NUMBER}{_S})?{name}(?:{_S}{_NUMBER})?"
         ).fullmatch
+        self._seatings = _Remembered(self._seating)
+        """What follows a hand line's id -> its seats and button, or None: not plain."""
         self._seats: dict[str, tuple[Seat | str, int] | None] = {}
         """Seat text -> its seat (or the button's name) and its name's offset, or None."""
         self._pieces = _Pieces(pattern)
         self._header_items: dict[str, list[tuple[str, re.Pattern[str]]]] = {}
-        self.readers: dict[str | None, Reader] = {
-            None: self._entries,
-            "draw": partial(self._card_line, _draw_entry),
-            "deal": partial(self._card_line, _deal_entry),
-            "show": partial(self._card_line, _show_entry),
-            "final": partial(self._card_line, _final_entry),
-        }
 
     def body_line(self, line: str, lineno: int) -> tuple[list[Event], list[int]] | None:
         """The events of a plain body line and where each stands (packed with line ``lineno``,
@@ -171,25 +167,31 @@ class PlainLines:
         """
         if '"' in line or "\ufeff" in line:
             return None
+        entry = None
+        at = 0  # "Ben calls": no keyword, nothing before the first entry (what _HEAD says)
         if line[0] in _HEAD_STARTS:
             head = _HEAD.match(line)
-            read = self.readers.get(head[1]) if head is not None else None  # it always matches
-            if read is None or head is None:
+            if head is None:  # (it always matches)
                 return None
+            if head[1] is not None:
+                entry = _CARD_ENTRIES.get(head[1])
+                if entry is None:  # a buy: Lark's
+                    return None
             at = head.end()
-        else:  # "Ben calls": no keyword, nothing before the first entry (what _HEAD says)
-            read, at = self._entries, 0
         entries = _cut(line, at, lineno << COLUMN_BITS)
         if entries is None:
             return None
         texts, packed, spaced = entries
         try:
-            events = read(texts, spaced)
+            if entry is None:
+                events = self._entries(texts)
+            else:
+                events = self._card_line(entry, texts, spaced)
         except FormatError:
             return None
         return None if events is None else (events, packed)
 
-    def _entries(self, texts: list[str], _: bool) -> list[Event] | None:
+    def _entries(self, texts: list[str]) -> list[Event] | None:
         """The events of player-first entries: each text's one event (see the class
         docstring), or None: an entry is not plain."""
         events = list(map(self._recipes.__getitem__, texts))
@@ -216,10 +218,10 @@ class PlainLines:
 
     # The entries of draw, deal, show and final lines: a name, then cards, a number, ``pat``,
     # ``mucks`` or cards received after an arrow.  Their tokens are cut at the white space the
-    # grammar skips (one space in a usual line); a name is checked once, a card looked up in
-    # the table of the grammar's CARDS (transformer.CARD_TABLE): a KeyError is no card.  The
-    # line is read by :meth:`_card_line`, each entry after its name by the line's own
-    # :data:`CardEntry` function.
+    # grammar skips (one space in a usual line; any other spacing is made one space first); a
+    # name is checked once, a card looked up in the table of the grammar's CARDS
+    # (transformer.CARD_TABLE): a KeyError is no card.  The line is read by :meth:`_card_line`,
+    # each entry after its name by the line's own :data:`CardEntry` function (_CARD_ENTRIES).
 
     def _card_line(self, entry: CardEntry, texts: list[str], spaced: bool) -> list[Event] | None:
         """The events of a card line's entries, each a plain name followed by what ``entry``
@@ -242,31 +244,55 @@ class PlainLines:
         return out
 
     def hand_line(self, line: str, src: str, lineno: int) -> RawHand | None:
-        """The hand line read like Lark reads it, or None: Lark reads it.  Its seats are cut
-        like a body line's entries and each distinct seat text (``Anna``, ``2 Ben 40``,
-        ``button Cara``) is matched once."""
+        """The hand line read like Lark reads it, or None: Lark reads it.  What follows the
+        hand's id (``button Cara · Anna · Ben 40 · Cara``) recurs while a table's seating and
+        stacks stay as they were: each distinct text is read once (:meth:`_seating`)."""
         if '"' in line or "\ufeff" in line:
             return None
         head = self._hand.match(line)
-        entries = None if head is None else _cut(line, head.end(), 0)
-        if head is None or entries is None:
+        if head is None:
+            return None
+        at = head.end()
+        seating = self._seatings[line[at:]]
+        if seating is None:
+            return None
+        button, button_column, seats, columns = seating
+        raw = make_hand((head.group(1), position(src, lineno, 1)))
+        if button is not None:
+            raw.button = (button, position(src, lineno, at + button_column))
+        raw.seats += seats
+        raw.seat_pos += [position(src, lineno, at + column) for column in columns]
+        return raw
+
+    def _seating(self, text: str) -> Seating | None:
+        """The seats and button of a hand line after its id (``text``), each with its name's
+        column in ``text``, or None: not plain.  Its seats are cut like a body line's entries
+        and each distinct seat text (``Anna``, ``2 Ben 40``, ``button Cara``) is matched once;
+        they are added to a hand as Lark's transformer adds them (a second button is
+        Lark's to report)."""
+        entries = _cut(text, 0, 0)
+        if entries is None:
             return None
         seats = self._seats
+        read_seats = make_hand(("", NOWHERE))
+        columns: list[int] = []
+        button_column = 0
         try:
-            raw = make_hand((head.group(1), position(src, lineno, 1)))
-            for text, column in zip(entries[0], entries[1], strict=False):
-                seat = seats[text] if text in seats else self._decode_seat(text)
+            for entry, column in zip(entries[0], entries[1], strict=False):
+                seat = seats[entry] if entry in seats else self._decode_seat(entry)
                 if seat is None:
                     return None
                 read, offset = seat
-                at = position(src, lineno, column + offset)
                 if isinstance(read, str):  # the button's name
-                    raw.add_button((read, at))
+                    read_seats.add_button((read, NOWHERE))
+                    button_column = column + offset
                 else:
-                    raw.add_seat(read, at)
+                    read_seats.add_seat(read, NOWHERE)
+                    columns.append(column + offset)
         except FormatError:
             return None
-        return raw
+        button = None if read_seats.button is None else read_seats.button[0]
+        return button, button_column, tuple(read_seats.seats), tuple(columns)
 
     def _decode_seat(self, text: str) -> tuple[Seat | str, int] | None:
         """A seat of the hand line (its :class:`Seat`, or the button's name) and where its name
@@ -455,6 +481,8 @@ def _cut(line: str, at: int, base: int) -> tuple[list[str], list[int], bool] | N
     )
     columns: list[int]
     if usual and not body.endswith(" "):  # each entry starts 3 after the one before ends
+        if not body:  # (the only way a usual line has an empty entry)
+            return None
         columns = []
         column = base + at + 1
         for text in texts:  # (a loop: cheaper than accumulate over a few entries)
@@ -470,8 +498,10 @@ def _cut(line: str, at: int, base: int) -> tuple[list[str], list[int], bool] | N
             start = m.end()
         texts.append(body[start:])
         columns.append(first + start)
+        if "" in texts:
+            return None
         usual = False
-    return None if "" in texts else (texts, columns, usual)
+    return texts, columns, usual
 
 
 def _draw_entry(who: Named, rest: str) -> Event | None:
@@ -545,6 +575,14 @@ def _event(m: re.Match[str]) -> Event:
         return make_stack_change(who, _STACK_CHANGES[m[23][0]], int(m[24]))
     return make_sit_out(who)
 
+
+_CARD_ENTRIES: dict[str | None, CardEntry] = {
+    "draw": _draw_entry,
+    "deal": _deal_entry,
+    "show": _show_entry,
+    "final": _final_entry,
+}
+"""How each card line reads an entry, by the line's keyword (a ``buy`` line is Lark's)."""
 
 _SHAPES = {  # the group of each shape of entry in PlainLines._entry: a match's last group
     # is its shape's, which closes after the groups inside it (a test holds these numbers)

@@ -331,6 +331,21 @@ CARD_ENTRIES = [  # odd shapes of the entries of card lines, each in a hand of i
 ]
 
 
+def test_lines_after_blanks_and_names_like_keywords_are_plain() -> None:
+    """A body line indented, or whose first name starts like a card line's keyword (``dan``,
+    ``sam``, ``fay``), is read by the fast path, like Lark reads it."""
+    text = (
+        "hand 1 · button dan · dan 50 · sam 50 · fay 50 · bo 50\n"
+        "  dan calls · sam calls · fay calls · bo checks\n"
+        "\tdraw: dan pat · sam 2 · fay Ks -> Qd · bo pat\n"
+        "dan checks · sam checks · fay checks · bo checks\n"
+        "show: dan mucks · sam As 2c 3d 4h\n"
+        "final: dan 48 · sam 56 · fay 48 · bo 48\n"
+    )
+    assert _declined(text) == []
+    assert _is_record(_both(text)[0])
+
+
 def test_odd_entries_of_card_lines_read_like_lark() -> None:
     """A card line's entry is cut at its name and read from the rest of its text (its tokens one
     space apart): arrows anywhere, words where cards stand, digits of other scripts read as
@@ -584,3 +599,36 @@ def test_both_readings_build_events_through_the_typed_constructors() -> None:
     assert raised.value.pos == number_at  # named at the number, as written
     with pytest.raises(FormatError, match="draws 3 but receives 1 card"):
         make_draw_count(("Dan", at), 3, (None,))
+
+
+def test_a_seating_a_run_of_drawn_cards_and_the_implied_posts_are_each_read_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """On a simulated night, what follows a hand line's id (the button and the seats) recurs
+    while stacks are not written, a draw's runs of cards (``Ks Qd``) recur, and so do the
+    seating and button the blinds are worked out from: each distinct one is read once, and
+    the records are the ones Lark's reading gives."""
+    from badugi_ledger.text import plainlines
+
+    text = _simulated("badugi", "fixed-limit", seed=4, hands=200)
+    implied = []
+    worked_out = parse.implied_posts
+
+    def counted(*args: object, **kwargs: object) -> object:
+        implied.append(args)
+        return worked_out(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(parse, "implied_posts", counted)
+    monkeypatch.setattr(plainlines, "_RUNS", plainlines._Remembered(plainlines._cards))
+    plain = _fresh_plain()
+    monkeypatch.setattr(parse, "_plain", lambda: plain)
+    items = _both(text)
+    assert len(items) == 200 and all(map(_is_record, items))
+    implied.clear()
+    assert list(parse.parse_text(text, "t.bhh")) == [item[0] for item in items]  # type: ignore[index]
+    # once per seating and button of each night (a header line starts one every 10 hands)
+    assert 0 < len(implied) < 200 * 2 // 3
+    assert 0 < len(plain._seatings) < 200 // 3
+    draws = [line for line in io.StringIO(text) if line.startswith("draw: ")]
+    runs = sum(line.count(" -> ") * 2 for line in draws)
+    assert runs > 1000 and 0 < len(plainlines._RUNS) < runs // 2
