@@ -123,17 +123,7 @@ class CardTracker:
         if hand.count(None) != len(hand):  # a known card is there already
             raise self._illegal("deal-twice", f"{player}'s cards are dealt twice", at)
         hand = hold[player] = []
-        # ``_give``, inline: every card of every deal passes here.
-        loc = self._loc
-        for card in cards:
-            if card is None:
-                hand.append(None)
-                continue
-            index = _INDEX[card]
-            if loc[index] is not None:
-                raise self._duplicate(card, index, player, at)
-            loc[index] = player
-            hand.append(index)
+        self._give(player, hand, cards, at)
         if len(hand) < self.hand_size:
             hand += [None] * (self.hand_size - len(hand))
 
@@ -197,22 +187,7 @@ class CardTracker:
             self._discard_other(player, hand, card, at)
         self.pool += len(discards)
         if not first:
-            stub = self.stub
-            if stub is None or len(received) > stub:
-                return self._serve(player, discards, received, at)
-            # The usual: the stub serves the draw at once (``_serve`` without a reshuffle,
-            # and ``_give`` inline).
-            self.stub = stub - len(received)
-            for card in received:
-                if card is None:
-                    hand.append(None)
-                    continue
-                index = _INDEX[card]
-                if loc[index] is not None:
-                    raise self._duplicate(card, index, player, at)
-                loc[index] = player
-                hand.append(index)
-            return ""
+            return self._serve(player, discards, received, at)
         waiting = self.waiting
         waiting.append((player, discards, received, at))
         if len(waiting) < self.live:

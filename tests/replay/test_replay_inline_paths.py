@@ -2,11 +2,11 @@
 
 :func:`~badugi_ledger.replay.hand.play_events` applies a draw, a deal and a final stack in its
 loop, :func:`~badugi_ledger.replay.betting.act` puts a call's chips in without
-``HandState.bet``, a fixed-limit raise is sized without ``raise_size`` and a draw the stub can
-serve skips ``CardTracker._serve``.  Each is checked here to be taken on simulated sessions
-(:mod:`badugi_ledger.simulate.sessions`, which plays by its own code) and to leave by the
-functions that name a broken rule with the messages those rules always had (``000``: the deal,
-the draw of up to four cards, one card for one card; ``004``: five in Badacey).
+``HandState.bet`` and a fixed-limit raise is sized without ``raise_size``.  Each is checked
+here to be taken on simulated sessions (:mod:`badugi_ledger.simulate.sessions`, which plays by
+its own code) and to leave by the functions that name a broken rule with the messages those
+rules always had (``000``: the deal, the draw of up to four cards, one card for one card;
+``004``: five in Badacey).
 """
 
 from __future__ import annotations
@@ -20,7 +20,6 @@ import pytest
 from badugi_ledger.model.errors import IllegalAction
 from badugi_ledger.replay import betting, replay_hand, replay_stream
 from badugi_ledger.replay import hand as hand_module
-from badugi_ledger.replay.draws import CardTracker
 from badugi_ledger.replay.state import HandState
 from badugi_ledger.simulate.sessions import SimulationOptions, simulate_hands
 from tests.helpers.replay_builder import record
@@ -53,8 +52,6 @@ def _count(monkeypatch: pytest.MonkeyPatch, owner: object, name: str, calls: Cou
 def test_the_inline_paths_are_taken_on_simulated_sessions(monkeypatch: pytest.MonkeyPatch) -> None:
     calls: Counter[str] = Counter()
     _count(monkeypatch, HandState, "bet", calls)
-    _count(monkeypatch, CardTracker, "_serve", calls)
-    _count(monkeypatch, CardTracker, "_give", calls)
     _count(monkeypatch, betting, "raise_size", calls)
     _count(monkeypatch, betting, "raise_refused", calls)
     for name in ("_refuse_deal", "_refuse_draw_count", "_check_draw_turn"):
@@ -63,7 +60,6 @@ def test_the_inline_paths_are_taken_on_simulated_sessions(monkeypatch: pytest.Mo
     outcomes = list(replay_stream(records))
     assert all(o.result is not None and not o.errors for o in outcomes)
     events = Counter((type(e).__name__, getattr(e, "verb", "")) for r in records for e in r.events)
-    reshuffles = sum("the stub ran out" in n for o in outcomes for n in o.result.notes)  # type: ignore[union-attr]
     calls_made = events["Action", "call"]
     raises = events["Action", "bet"] + events["Action", "raise"]
     assert calls_made > 1000 and raises > 300 and events["Draw", ""] > 1000
@@ -71,8 +67,7 @@ def test_the_inline_paths_are_taken_on_simulated_sessions(monkeypatch: pytest.Mo
     assert raises <= calls["bet"] < raises + calls_made / 10
     # Fixed limit: no raise is sized by raise_size, and none is refused.
     assert calls["raise_size"] == calls["raise_refused"] == 0
-    # Every draw is served inline but the few that reshuffle; no deal or draw breaks a rule.
-    assert calls["_serve"] == calls["_give"] == reshuffles
+    # No deal or draw breaks a rule.
     assert calls["_refuse_deal"] == calls["_refuse_draw_count"] == calls["_check_draw_turn"] == 0
 
 
