@@ -56,3 +56,26 @@ def test_recurring_actions_are_one_object_in_several_places(
         rows = [[type(e).__name__, *fingerprints.canonical(e).values()] for e in record.events]
         assert fingerprints.events_json(record.events) == fingerprints.canonical_json(rows)
     assert shared <= set(fingerprints._ROWS)
+
+
+@pytest.mark.parametrize(
+    "path",
+    [EXAMPLES / "home_session.bhh", FIXTURES / "wikipedia_badugi.phh"],
+    ids=["our format", "PokerKit's PHH"],
+)
+def test_an_events_player_is_the_seats_own_name_object(path: Path) -> None:
+    """The replay keys its tables by player name: a name that is the seat's own string object
+    is found by identity, without comparing its characters.  The readers give every event of
+    a player the one name object of that player's seat (our format interns each name it
+    reads once per distinct text)."""
+    records = [r for r in read_hands(path) if isinstance(r, HandRecord)]
+    assert records
+    checked = 0
+    for record in records:
+        seats = {seat.name: seat.name for seat in record.seats}
+        for event in record.events:
+            player = getattr(event, "player", None)
+            if player is not None:
+                assert player is seats[player], (record.hand_id, event)
+                checked += 1
+    assert checked > 20

@@ -33,6 +33,7 @@ import re
 from collections.abc import Iterable, Iterator
 from functools import lru_cache
 from pathlib import Path
+from sys import intern
 from typing import Any
 
 from ..model.cards import DECK
@@ -135,6 +136,9 @@ def _read_hand(
     fields.required("actions")
     actions = fields.strings("actions", [])
     names = fields.strings("players", []) if "players" in hand else _labels(count)
+    # One string object per name, in every hand: the events of recurring action strings are
+    # shared between hands, and the replay finds a name that is the seat's own by identity.
+    names = list(map(intern, names))
     numbers = fields.amounts("seats", least=1) if "seats" in hand else range(1, count + 1)
     if len(names) != count or len(numbers) != count:
         raise draft.error("players/seats do not match starting_stacks", rule="bad-phh")

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
+from sys import intern
 from typing import Any
 
 from ..model.cards import Card
@@ -213,7 +214,7 @@ class PlainLines:
         """The player of the entries of ``name`` (the name, placed nowhere) if it is the
         grammar's NAME and no keyword, else None."""
         if self._name(name) is not None and name not in self.keywords:
-            return (name, NOWHERE)
+            return (intern(name), NOWHERE)
         return None
 
     # The entries of draw, deal, show and final lines: a name, then cards, a number, ``pat``,
@@ -303,12 +304,12 @@ class PlainLines:
             button, button_name, number, name, stack = m.groups()
             if button is not None:
                 if button_name not in self.keywords:
-                    decoded = (button_name, m.start(2))
+                    decoded = (intern(button_name), m.start(2))
             elif name not in self.keywords:
                 try:
                     seat, _ = make_seat(
                         None if number is None else int(number),
-                        (name, NOWHERE),
+                        (intern(name), NOWHERE),
                         None if stack is None else int(stack),
                     )
                     decoded = (seat, m.start(4))
@@ -553,7 +554,7 @@ def _event(m: re.Match[str]) -> Event:
     shape = m.lastindex
     if shape == 1:
         return _TOTALS[m[2]](NOWHERE, int(m[3]))
-    who = (m[4], NOWHERE)
+    who = (intern(m[4]), NOWHERE)
     if shape == 6:
         number = m[8]
         verb: Verb = "call" if m[7] == "calls" else "bet"
