@@ -298,7 +298,7 @@ class PlainLines:
     def _decode_seat(self, text: str) -> tuple[Seat | str, int] | None:
         """A seat of the hand line (its :class:`Seat`, or the button's name) and where its name
         starts in ``text``, or None: not plain; remembered like an entry's reading."""
-        decoded = None
+        decoded: tuple[Seat | str, int] | None = None
         m = self._seat(text)
         if m is not None:
             button, button_name, number, name, stack = m.groups()
