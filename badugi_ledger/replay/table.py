@@ -114,7 +114,7 @@ class TableTracker:
     def replay(self, record: HandRecord) -> HandOutcome:
         """Replay one hand with its table's carried stacks and pot."""
         source = record.pos.source
-        state = self.tables.get((source, record.table)) or self.table(record)
+        state = self.table(record)
         progressive = GAMES[record.settings.game].progressive
         if progressive and state.carry is None:
             error = Violation(
@@ -294,9 +294,6 @@ def replay_stream(
     gaps: dict[tuple[str, str], Violation] = {}
     for item in items:
         if isinstance(item, HandRecord):
-            if not (unread or gaps):  # the usual stream: nothing unread, no hand missing
-                yield tracker.replay(item)
-                continue
             source = item.pos.source
             if source in unread and (source, item.table) not in tracker.tables:
                 # The table's earlier hands may be the unreadable ones.
