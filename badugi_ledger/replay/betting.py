@@ -318,19 +318,10 @@ def act(st: HandState, ev: Action) -> bool:
             raise illegal("call-amount", f"{p} calls, but there is nothing to call", st.here())
         if st.unknown and p in st.unknown:
             _shows_stack(st, ev, ev.amount, ev.amount is not None and ev.amount < owe)
-        stacks = st.stack
-        stack = stacks[p]
-        pay = owe if owe < stack else stack  # call_amount(st, p), inline
+        pay = call_amount(st, p)
         if (ev.amount is not None and ev.amount != pay) or ev.all_in:
             _check_call(st, ev, pay)
-        if pay < stack:
-            # HandState.bet, inline for the most common bet, a call that leaves chips behind.
-            stacks[p] = stack - pay
-            committed[p] += pay
-            chips = st.bet_chips
-            chips[p] = chips.get(p, 0) + pay
-        else:
-            st.bet(p, pay)
+        st.bet(p, pay)
         pending.discard(p)
     elif verb == "fold":
         st.fold(p)
@@ -490,16 +481,10 @@ def _raise(st: HandState, ev: Action, owe: int, stack: int) -> None:
     kind = s.kind
     level = st.level
     reach = st.committed[p] + stack  # the most this player can have in this round
-    if (st.no_reraise and p in st.no_reraise) or (kind in _CAPPED and st.bets >= s.cap):
-        refused = raise_refused(st, p)
-        if refused is not None:
-            raise refused
-    if kind == FIXED:  # raise_size(st, p), inline for the common structure: one size
-        unit = s.small_bet if st.round < 2 else s.big_bet  # bet_unit(st)
-        least = st.full_level + unit
-        most: int | None = least
-    else:
-        least, most = raise_size(st, p)
+    refused = raise_refused(st, p)
+    if refused is not None:
+        raise refused
+    least, most = raise_size(st, p)
     to = ev.amount
     if st.unknown and p in st.unknown:
         if to is None:
@@ -510,6 +495,7 @@ def _raise(st: HandState, ev: Action, owe: int, stack: int) -> None:
                 reach = to
     if kind == FIXED:
         target = least
+        unit = target - st.full_level
         if to is None:
             to = target if target < reach else reach
         elif to > reach:

@@ -1,12 +1,12 @@
 """The replay's inline paths (speed): taken on real hands, and left with the same verdicts.
 
 :func:`~badugi_ledger.replay.hand.play_events` applies a draw, a deal and a final stack in its
-loop, :func:`~badugi_ledger.replay.betting.act` puts a call's chips in without
-``HandState.bet`` and a fixed-limit raise is sized without ``raise_size``.  Each is checked
-here to be taken on simulated sessions (:mod:`badugi_ledger.simulate.sessions`, which plays by
-its own code) and to leave by the functions that name a broken rule with the messages those
-rules always had (``000``: the deal, the draw of up to four cards, one card for one card;
-``004``: five in Badacey).
+loop, while every chip a call, bet or raise puts in still goes through ``HandState.bet`` and
+every bet or raise is sized and allowed by ``raise_size`` and ``raise_refused`` (one owner for
+each rule).  Each is checked here on simulated sessions (:mod:`badugi_ledger.simulate.sessions`,
+which plays by its own code), and the inline paths to leave by the functions that name a broken
+rule with the messages those rules always had (``000``: the deal, the draw of up to four cards,
+one card for one card; ``004``: five in Badacey).
 """
 
 from __future__ import annotations
@@ -63,10 +63,10 @@ def test_the_inline_paths_are_taken_on_simulated_sessions(monkeypatch: pytest.Mo
     calls_made = events["Action", "call"]
     raises = events["Action", "bet"] + events["Action", "raise"]
     assert calls_made > 1000 and raises > 300 and events["Draw", ""] > 1000
-    # Only raises and the calls that put a player all-in go through HandState.bet.
-    assert raises <= calls["bet"] < raises + calls_made / 10
-    # Fixed limit: no raise is sized by raise_size, and none is refused.
-    assert calls["raise_size"] == calls["raise_refused"] == 0
+    # Every call, bet and raise puts its chips in through HandState.bet, and every bet and
+    # raise is sized by raise_size and allowed by raise_refused.
+    assert calls["bet"] == calls_made + raises
+    assert calls["raise_size"] == calls["raise_refused"] == raises
     # No deal or draw breaks a rule.
     assert calls["_refuse_deal"] == calls["_refuse_draw_count"] == calls["_check_draw_turn"] == 0
 
