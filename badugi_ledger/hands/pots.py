@@ -28,13 +28,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from ..model.cards import Card, ensure_distinct
+from ..model.cards import DECK, Card, ensure_distinct
 from ..model.errors import CardError, ConfigError
 from ..model.games import GAME_NAMES, GAMES, GameName
 from ..model.settings import HouseRules, OddChipRule
-from .badugi import badugi_mask_value
+from .badugi import badugi_value
 from .evaluate import HandValue, evaluate, meets_qualifier
-from .value import CARD_BIT
 
 __all__ = ["Award", "HalfAward", "divide_pot", "pot_shares", "split_evenly"]
 
@@ -68,6 +67,8 @@ class Award:
         """True when nobody won the pot (no qualifying hand)."""
         return not self.shares
 
+
+_DECK_SET = frozenset(DECK)
 
 _ODD_CHIP_RULES = frozenset({"button-left", "worst-seat", "best-hand"})
 
@@ -126,27 +127,28 @@ def _fast_values(
     contenders: Sequence[tuple[str, Sequence[Card]]], game: GameName, size: int
 ) -> dict[str, tuple[HandValue, ...]] | None:
     """The hand values when every holding is the game's ``size`` of known cards, no card
-    appears twice and no player is named twice (the usual showdown), checked with card bit
-    masks; ``None`` otherwise, and :func:`_award` then names the problem."""
-    bit = CARD_BIT
-    seen = 0
+    appears twice and no player is named twice (the usual showdown); ``None`` otherwise, and
+    :func:`_award` then names the problem.  Four cards are valued by :func:`badugi_value`
+    (card indices, a table look-up), five by :func:`evaluate`."""
+    seen: set[Card] = set()
     values: dict[str, tuple[HandValue, ...]] = {}
+    try:
+        for name, cards in contenders:
+            if len(cards) != size:
+                return None
+            seen.update(cards)
+            values[name] = ()
+    except TypeError:  # not a sequence of cards (an unhashable item, no length)
+        return None
+    # A repeated card (in one hand or two), an unknown one (None) or a name given twice
+    # leaves fewer distinct items than cards; anything but a card is not in the deck.
+    if len(seen) != size * len(contenders) or len(values) != len(contenders):
+        return None
+    if not seen <= _DECK_SET:
+        return None
     for name, cards in contenders:
-        try:
-            if size == 4:
-                a, b, c, d = cards
-                mask = bit[a] | bit[b] | bit[c] | bit[d]
-            else:
-                a, b, c, d, e = cards
-                mask = bit[a] | bit[b] | bit[c] | bit[d] | bit[e]
-        except (KeyError, TypeError, ValueError):  # not the game's number of known cards
-            return None
-        # A repeated card (in this hand or an earlier one) leaves fewer bits than cards.
-        if mask.bit_count() != size or seen & mask:
-            return None
-        seen |= mask
-        values[name] = (badugi_mask_value(mask),) if size == 4 else evaluate(game, cards)
-    return values if len(values) == len(contenders) else None
+        values[name] = (badugi_value(cards),) if size == 4 else evaluate(game, cards)
+    return values
 
 
 def _checked_values(

@@ -258,11 +258,9 @@ def start_round(
         i = st.dealt_pos[anchor] + 1
         order = st.order = dealt[i:] + dealt[:i]
     st.turn = st.next_seat[order[-1]]  # the first player of the order who can still bet
-    # Who still has to act: every player who can bet (set operations, not a loop: the order of
-    # a set is never used, turns follow ``st.order``).
-    pending = st.pending = set(st.in_hand)
-    pending -= st.folded
-    pending -= st.all_in
+    # Who still has to act: every player who can bet (a copy of the set kept by the state:
+    # the order of a set is never used, turns follow ``st.order``).
+    pending = st.pending = st.can.copy()
     if st.n_can < 2:
         st.pending = {p for p in pending if committed[p] < level}
 
@@ -560,9 +558,7 @@ def _raise(st: HandState, ev: Action, owe: int, stack: int) -> None:
         st.bets += 1
     if reopens:
         # Everyone else who can still bet acts again.
-        pending = st.pending = set(st.in_hand)
-        pending -= st.folded
-        pending -= st.all_in
+        pending = st.pending = st.can.copy()
         pending.discard(p)
         if st.no_reraise:
             st.no_reraise = set()

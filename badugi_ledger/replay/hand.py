@@ -74,6 +74,7 @@ def play_events(
     Raises the same :class:`IllegalAction` as :func:`replay_hand` for a broken rule."""
     st: HandState | None = None
     ev: Any = None  # the event being applied (dispatched by its type, not narrowed)
+    at = -1
     try:
         st = HandState(record, stacks, carry_in)
         handlers = _HANDLERS
@@ -81,22 +82,26 @@ def play_events(
         # Locals: looked up for every event.
         action, draw, deal, final, bet, drawing = Action, Draw, Deal, FinalStack, BET, DRAW
         for at, ev in enumerate(record.events):
-            st.at = at  # where the event stands, asked only for a message (HandState.here)
             # The common events inline, by how often they come (one call each fewer): an
             # action in a betting round goes straight to the betting core, a draw or a deal
             # in turn to the card tracker, a final stack to the claims.  Every other event,
-            # and every rule a common one breaks, goes to its handler.
+            # and every rule a common one breaks, goes to its handler.  ``st.at`` (where the
+            # event stands, asked only for a message: HandState.here) is set before anything
+            # that may ask it; the card tracker and the claims are given ``at`` itself.
             kind = type(ev)
             if kind is action and st.phase == bet:
+                st.at = at
                 if act(st, ev):
                     _advance(st)
             elif kind is draw:
                 p = ev.player
                 if st.phase != drawing or st.draw_order[st.draw_idx] != p:
+                    st.at = at
                     _check_draw_turn(st, p, "draws")
                 discards, received = ev.discards, ev.received
                 n = len(received)
                 if len(discards) != n or n > st.hand_size:
+                    st.at = at
                     _refuse_draw_count(st, p, len(discards), n)
                 note = cards.draw(p, discards, received, at)
                 if note:
@@ -107,16 +112,20 @@ def play_events(
             elif kind is deal:
                 p = ev.player
                 if st.phase > bet or st.round or p not in in_hand or p in st.folded:
+                    st.at = at
                     _refuse_deal(st, p)
                 cards.deal(p, ev.cards, at)
             elif kind is final:
                 st.final_claims.append(ev)
                 st.final_at.append(at)
             else:
+                st.at = at
                 handlers[kind](st, ev)
         st.at = -1  # past the events: what comes next (the end, a legal option) is the hand's
         return st
     except IllegalAction as exc:
+        if st is not None:
+            st.at = at  # the event that broke a rule (a card tracker's error, too)
         _locate(st, exc, ev, record)
         raise
 

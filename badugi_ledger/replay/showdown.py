@@ -129,7 +129,9 @@ def _build_pots(
     chips = matched.values()
     layers: list[tuple[int, list[str]]] = []
     for level in levels:
-        amount = sum([min(c, level) - min(c, prev) for c in chips])
+        # Each player's chips between the last level and this one (conditional expressions,
+        # not min(): a builtin call parses its arguments, which costs more than comparing).
+        amount = sum([(c if c < level else level) - (c if c < prev else prev) for c in chips])
         layers.append((amount, [p for p in active if matched[p] >= level or p in still_open]))
         prev = level
     leftover = sum([c - prev for c in chips if c > prev])  # folded players above every level

@@ -123,6 +123,7 @@ class HandState:
         "between",
         "bets",
         "buys",
+        "can",
         "cards",
         "carry_in",
         "carry_outs",
@@ -273,6 +274,9 @@ class HandState:
         self.committed: dict[str, int] = zeros.copy()
         self.folded: set[str] = set()
         self.all_in: set[str] = set()
+        self.can: set[str] = set(seating.in_hand)
+        """Players still in the hand with chips behind (the dealt players but ``folded`` and
+        ``all_in``, kept as they change): who acts again when the betting opens."""
         self.n_active = n
         """Players still in the hand (not folded)."""
         self.n_can = n
@@ -485,6 +489,7 @@ class HandState:
             self.committed[player] += amount
         if left == 0 and player not in self.all_in:
             self.all_in.add(player)
+            self.can.discard(player)
             self.n_can -= 1
             self._leave_turns(player)
 
@@ -499,6 +504,7 @@ class HandState:
         chips[player] = chips.get(player, 0) + amount
         if left == 0 and player not in self.all_in:
             self.all_in.add(player)
+            self.can.discard(player)
             self.n_can -= 1
             self._leave_turns(player)
 
@@ -517,6 +523,7 @@ class HandState:
         self.n_active -= 1
         if player not in self.all_in:
             self.n_can -= 1
+            self.can.discard(player)
             # _leave_turns, inline: most players who leave the turns fold
             after = self.next_seat[player]
             before = self.prev_seat[player]
