@@ -174,6 +174,7 @@ class HandState:
         "stack",
         "start",
         "turn",
+        "still_in",
         "straddler",
         "structure",
         "unknown",
@@ -274,6 +275,9 @@ class HandState:
         self.committed: dict[str, int] = zeros.copy()
         self.folded: set[str] = set()
         self.all_in: set[str] = set()
+        self.still_in: list[str] = list(dealt)
+        """Players still in the hand (not folded), clockwise from the button's left: kept as
+        players fold, given out by :meth:`active`."""
         self.can: set[str] = set(seating.in_hand)
         """Players still in the hand with chips behind (the dealt players but ``folded`` and
         ``all_in``, kept as they change): who acts again when the betting opens."""
@@ -520,6 +524,7 @@ class HandState:
     def fold(self, player: str) -> None:
         """``player`` gives up the hand (their chips stay in the pot)."""
         self.folded.add(player)
+        self.still_in.remove(player)
         self.n_active -= 1
         if player not in self.all_in:
             self.n_can -= 1
@@ -544,7 +549,7 @@ class HandState:
 
     def active(self) -> list[str]:
         """Players still in the hand, clockwise from the button's left."""
-        return list(filterfalse(self.folded.__contains__, self.dealt))
+        return self.still_in.copy()
 
     def can_bet(self) -> list[str]:
         """Players still in the hand who have chips behind, clockwise from the button's left."""
