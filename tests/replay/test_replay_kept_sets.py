@@ -60,8 +60,9 @@ def test_pot_division_of_cards_that_are_not_a_showdown_is_refused_as_before() ->
     checked path, which names the problem (``000``: one deck, four cards in Badugi)."""
     ace = parse_known_cards("As 2h 3d 4c")
     kings = parse_known_cards("Kh Qh Jh Th")
+    unseen: list[Any] = [None, *kings[1:]]  # a card nobody saw
     with pytest.raises(CardError, match="B: cannot evaluate None: not a known card"):
-        pot_shares(10, [("A", ace), ("B", (None, *kings[1:]))], "badugi")
+        pot_shares(10, [("A", ace), ("B", unseen)], "badugi")
     with pytest.raises(CardError, match="card As appears twice"):
         pot_shares(10, [("A", ace), ("B", (*kings[:3], ace[0]))], "badugi")
     with pytest.raises(CardError, match="B: badugi is played with 4 cards, not 3"):
