@@ -69,62 +69,96 @@ def _lines_fast(text: str) -> dict[str, Any] | None:
 
 
 def plain_lines(lines: Iterable[str]) -> dict[str, Any] | None:
-    """The document of ``lines`` (without their ends) if every line is exactly as
-    :func:`~.phh.write_phh` writes it, else ``None``.  :mod:`.split` passes a hand's lines as
-    it cut them, not joined into a text to be split again.
+    """The document of ``lines`` (without their ends) if every line is one of the plain forms
+    :func:`_line` reads, else ``None``.  :mod:`.split` passes a hand's lines as it cut them,
+    not joined into a text to be split again.
 
-    Each line is read by :func:`_line` (string operations, no regular expression walking the
-    long ``actions`` line), once per distinct line up to :data:`_LINES_LIMIT` of them.  Any
-    other line, even one TOML allows (a comment, other spacing, a multi-line array, a control
-    character), makes this return ``None`` and :func:`fast_loads` reads the document value by
-    value instead.  A list value is copied out of the cache (the caller may change it); a long
-    line's value is read afresh, never kept, so it is the caller's own.
+    Those forms are the lines our writer prints and those of PokerKit's own files (its tests'
+    ``wikipedia_badugi.phh``): ``key = value`` lines, empty and comment lines, and arrays
+    written one item a line (``actions = [``, ``  'p3 f',  # Ted``, ``]``).  Each line is read
+    by :func:`_line` (string operations, no regular expression walking the long ``actions``
+    line), once per distinct line up to :data:`_LINES_LIMIT` of them.  Any other line, even
+    one TOML allows (other spacing, a comment after a value, a control character), makes this
+    return ``None`` and :func:`fast_loads` reads the document value by value instead.  A list
+    value is copied out of the cache (the caller may change it); a long line's value is read
+    afresh, never kept, so it is the caller's own.
     """
     data: dict[str, Any] = {}
     known = _LINES
+    items: list[Any] | None = None  # the array being read, one item a line
+    last: Any = None  # the kind of the array's last item line (_ITEM or _LAST_ITEM)
+    array_key = ""
     for line in lines:
         if len(line) > _LINE_CHARS:  # never kept: not hashed to be looked up, nor copied
             entry = _line(line)
-            if entry is None or entry[0] in data:
-                return None
-            data[entry[0]] = entry[1]
-            continue
-        entry = known.get(line)
-        if entry is None:
-            if not line:
-                continue  # an empty line
-            entry = _line(line)
             if entry is None:
                 return None
-            if len(known) >= _LINES_LIMIT:
-                known.clear()
-            known[line] = entry
+        else:
+            entry = known.get(line)
+            if entry is None:
+                entry = _line(line)
+                if entry is None:
+                    return None
+                if len(known) >= _LINES_LIMIT:
+                    known.clear()
+                known[line] = entry
         key, value = entry
-        if key in data:
-            return None
-        data[key] = value.copy() if type(value) is list else value
-    return data
+        if items is None:  # between keys: a key's line, its array's opening, or nothing
+            if key in data or key in _NOT_KEYS:
+                if key is _NOTHING:
+                    continue
+                return None
+            if value is _OPEN:
+                items, last, array_key = [], None, key
+                continue
+            data[key] = value.copy() if type(value) is list else value
+        elif key is _ITEM or key is _LAST_ITEM:
+            if last is _LAST_ITEM:
+                return None  # an item after one without its comma
+            items.append(value)
+            last = key
+        elif key is _CLOSE:
+            data[array_key] = items  # (no key's line came since its opening)
+            items = None
+        elif key is not _NOTHING:
+            return None  # a key's line inside an array
+    return None if items is not None else data  # (an array left open: not TOML)
+
+
+_NOTHING = " "
+"""The kind of an empty or comment line (a ``key`` no line can have: it holds a blank)."""
+_ITEM, _LAST_ITEM, _CLOSE = " ,", " .", " ]"
+"""The kinds of an array's lines written one item a line: an item and its comma, an item
+without one (the last), the closing ``]``."""
+_NOT_KEYS = frozenset((_NOTHING, _ITEM, _LAST_ITEM, _CLOSE))
+_OPEN = object()
+"""The value of a ``key = [`` line: its items are on the lines below."""
 
 
 def _line(line: str) -> tuple[str, Any] | None:
+    """``(key, value)`` of one plain line, else ``None``: a ``key = value`` line as our writer
+    prints it (:func:`_key_line`), or an empty, comment or array line (:func:`_other_line`); a
+    line of another form gives the kinds above as its key.  Only printable characters (no tab,
+    no control character)."""
+    if not _printable(line):
+        return None
+    entry = _key_line(line)
+    return entry if entry is not None else _other_line(line)
+
+
+def _key_line(line: str) -> tuple[str, Any] | None:
     """``(key, value)`` of one ``key = value`` line as our writer prints it, else ``None``.
 
     One space each side of ``=``, the value a basic string without escapes, a literal string, an
     integer, a boolean, or a one-line array of such strings or of such integers, items separated
-    by ``", "``; only printable characters (no tab, no control character).
+    by ``", "``; or ``key = [`` (value :data:`_OPEN`), its items on the lines below.
     """
     key, equals, value = line.partition(" = ")
-    if not equals or not key or key.strip(_KEY_CHARS) or not _printable(line):
+    if not equals or not key or key.strip(_KEY_CHARS):
         return None
-    first = value[:1]
-    if first == '"' or first == "'":
-        inner = value[1:-1]
-        if len(value) < 2 or value[-1] != first or first in inner:
-            return None
-        if first == '"' and "\\" in inner:
-            return None  # an escape: for the general readers
-        return key, inner
-    if first == "[":
+    if value == "[":
+        return key, _OPEN
+    if value[:1] == "[":
         mark = value[1:2]
         if (mark == '"' or mark == "'") and value.endswith(mark + "]"):
             inner = value[2:-2]
@@ -137,11 +171,58 @@ def _line(line: str) -> tuple[str, Any] | None:
         if _PLAIN_INTS.fullmatch(value, 1, len(value) - 1) and value[-1] == "]":
             return key, list(map(int, value[1:-1].split(", ")))
         return None
+    scalar = _scalar(value)
+    return None if scalar is None else (key, scalar[0])
+
+
+def _scalar(value: str) -> tuple[Any] | None:
+    """``(value,)`` of a basic string without escapes, a literal string, an integer without
+    sign of at most 18 digits or a boolean, else ``None``."""
+    first = value[:1]
+    if first == '"' or first == "'":
+        inner = value[1:-1]
+        if len(value) < 2 or value[-1] != first or first in inner:
+            return None
+        if first == '"' and "\\" in inner:
+            return None  # an escape: for the general readers
+        return (inner,)
     if value == "true" or value == "false":
-        return key, value == "true"
+        return (value == "true",)
     if _PLAIN_INT.fullmatch(value):
-        return key, int(value)
+        return (int(value),)
     return None
+
+
+def _other_line(line: str) -> tuple[str, Any] | None:
+    """An empty or comment line (:data:`_NOTHING`), or a line of an array written one item a
+    line: ``]`` (:data:`_CLOSE`) or one item (:func:`_scalar`) with its comma (:data:`_ITEM`)
+    or without (:data:`_LAST_ITEM`), each indented by spaces or not and followed by spaces and
+    a comment or not; else ``None``."""
+    body = line.lstrip(" ")
+    first = body[:1]
+    if not first or first == "#":
+        return _NOTHING, None
+    if first == "]":
+        kind, end = _CLOSE, 1
+    else:
+        if first == '"' or first == "'":
+            end = body.find(first, 1) + 1  # no escapes: the next quote ends the string
+            if not end:
+                return None
+        else:  # an integer or a boolean: its characters
+            end = len(body) - len(body.lstrip(_WORD_CHARS))
+        kind = _ITEM if body[end : end + 1] == "," else _LAST_ITEM
+    rest = body[end + 1 if kind is _ITEM else end :].lstrip(" ")
+    if rest and rest[0] != "#":
+        return None
+    if kind is _CLOSE:
+        return _CLOSE, None
+    scalar = _scalar(body[:end])
+    return None if scalar is None else (kind, scalar[0])
+
+
+_WORD_CHARS = "0123456789truefals"
+"""The characters of an integer or boolean item: where such an item ends."""
 
 
 _ITEM_SEPARATORS = {'"': '", "', "'": "', '"}

@@ -581,7 +581,9 @@ def test_plain_hands_are_read_from_their_lines(
 ) -> None:
     """A hand written as our writer or PokerKit writes it is read from the lines the splitter
     cut (``fast.plain_lines``), never joined into a text for the general readers; it reads as
-    tomllib reads the whole document.  A table with a comment still goes the general way."""
+    tomllib reads the whole document, comments and arrays written one item a line included
+    (PokerKit's own files).  A table of another layout (``key=value``) still goes the general
+    way."""
     general: list[str] = []
     real = phh_fast.fast_loads
 
@@ -600,8 +602,18 @@ def test_plain_hands_are_read_from_their_lines(
         (piece,) = phh.iter_pieces(text.split("\n"), "one.phh")
         assert isinstance(piece, PhhPiece) and piece.data == tomllib.loads(text)
     assert not general
-    commented = document.replace("[3]\n", "[3]\n# a note\n")
+    commented = document.replace("[3]\n", "[3]\n# a note\n\n  # another\n")
     pieces = list(phh.iter_pieces(commented.split("\n"), "m.phhs"))
+    assert [p.data for p in pieces] == [{str(i): expected[str(i)]} for i in range(len(hands))]
+    assert not general
+    pokerkits = FIXTURE.read_text(encoding="utf-8")  # comments, a multi-line array
+    single_quoted = pokerkits.replace('"', "'")
+    kit_document = f"[a]\n{pokerkits}\n[b]\n{single_quoted}"
+    pieces = list(phh.iter_pieces(kit_document.split("\n"), "kit.phhs"))
+    assert [p.data for p in pieces] == [{k: v} for k, v in tomllib.loads(kit_document).items()]
+    assert not general
+    spaced = document.replace("[3]\nvariant = ", "[3]\nvariant=")
+    pieces = list(phh.iter_pieces(spaced.split("\n"), "m.phhs"))
     assert [p.data for p in pieces] == [{str(i): expected[str(i)]} for i in range(len(hands))]
     assert len(general) == 1
 
