@@ -492,6 +492,52 @@ def test_one_line_actions_are_placed_without_the_token_search(
     assert not real("actions = [\"p1 cc\", 'p2 f']", 10, 2)
 
 
+_LINE_PARTS = st.sampled_from(
+    ["'p3 f'", '"p4 cc"', "'a#b'", '"x\\"y"', "'q\"'", "'", '"', "#", ",", " ", "  ", "p1", "]"]
+)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(_LINE_PARTS, max_size=6).map("".join))
+def test_item_lines_are_counted_as_the_token_search_counts_them(text: str) -> None:
+    """A line of an array written one item a line is counted by string operations
+    (:func:`phh._strings_on_line`) as the token search counts it, or left to that search."""
+    counted = phh._strings_on_line(text, 0)
+    tokens = 0
+    for token in phh._STRING_OR_COMMENT.finditer(text):
+        if token.group() == "#":
+            break
+        tokens += 1
+    assert counted in (-1, tokens)
+
+
+def test_pokerkit_file_is_placed_line_by_line_without_the_token_search(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """PokerKit's own file, one action a line, each with a comment: every action is placed on
+    its own line (as the reference search places it) by :func:`phh._strings_on_line` alone."""
+    searched: list[str] = []
+    search = phh._STRING_OR_COMMENT
+
+    class Spy:
+        def finditer(self, text: str, start: int) -> object:
+            searched.append(text)
+            return search.finditer(text, start)
+
+    text = FIXTURE.read_text(encoding="utf-8")
+    for document in (text, text.replace('"', "'")):
+        (piece,) = phh.iter_pieces(document.split("\n"), "kit.phh")
+        assert isinstance(piece, PhhPiece)
+        actions = piece.data["actions"]
+        with monkeypatch.context() as patch:
+            patch.setattr(phh, "_STRING_OR_COMMENT", Spy())
+            got = phh._action_lines(piece, actions, 1)
+        assert got == reference_action_lines(piece, actions, 1)
+        assert len(set(got)) == len(actions)
+        assert searched == ["actions = ["]  # only the key's own line, holding no string
+        searched.clear()
+
+
 def test_pokerkit_quoted_hands_read_as_the_reference_reads_them(
     simulated: list[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
