@@ -13,11 +13,13 @@ arrays, duplicate keys, control characters, ``\\r``), so :func:`loads` hands suc
 exactly as ``tomllib`` does (``tests/phh/test_phh_fast.py`` checks this).
 
 Reading value by value with regular expressions still cost about a quarter
-of reading a PHH hand, so :func:`fast_loads` first tries :func:`_lines_fast`, which takes
-only lines exactly as our writer prints them, with string operations; a document with any
-other line (a comment, a multi-line array...) is read value by value by :mod:`.values`,
-imported only then: its regular expressions are compiled only by a run that needs them
-(``tests/phh/test_phh_speed.py`` checks that every way gives what ``tomllib`` gives).
+of reading a PHH hand, so :func:`fast_loads` first tries :func:`_lines_fast`, which takes,
+with string operations, only lines as our writer prints them and as PokerKit's own files are
+laid out (comment lines, arrays written one item a line with a comment after each item); a
+document with any other line (other spacing, a comment after a value...) is read value by
+value by :mod:`.values`, imported only then: its regular expressions are compiled only by a
+run that needs them (``tests/phh/test_phh_speed.py`` and ``tests/phh/test_phh_fast.py`` check
+that every way gives what ``tomllib`` gives).
 """
 
 from __future__ import annotations
