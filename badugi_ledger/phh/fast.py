@@ -25,7 +25,7 @@ that every way gives what ``tomllib`` gives).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 _KEY_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-"
@@ -72,80 +72,85 @@ def _lines_fast(text: str) -> dict[str, Any] | None:
 
 def plain_lines(lines: Iterable[str]) -> dict[str, Any] | None:
     """The document of ``lines`` (without their ends) if every line is one of the plain forms
-    :func:`_line` reads, else ``None``.  :mod:`.split` passes a hand's lines as it cut them,
-    not joined into a text to be split again.
+    below, else ``None``.  :mod:`.split` passes a hand's lines as it cut them, not joined into
+    a text to be split again.
 
     Those forms are the lines our writer prints and those of PokerKit's own files (its tests'
-    ``wikipedia_badugi.phh``): ``key = value`` lines, empty and comment lines, and arrays
-    written one item a line (``actions = [``, ``  'p3 f',  # Ted``, ``]``).  Each line is read
-    by :func:`_line` (string operations, no regular expression walking the long ``actions``
-    line), once per distinct line up to :data:`_LINES_LIMIT` of them.  Any other line, even
-    one TOML allows (other spacing, a comment after a value, a control character), makes this
-    return ``None`` and :func:`fast_loads` reads the document value by value instead.  A list
-    value is copied out of the cache (the caller may change it); a long line's value is read
-    afresh, never kept, so it is the caller's own.
+    ``wikipedia_badugi.phh``): ``key = value`` lines (:func:`_line`), empty and comment lines
+    (:func:`_blank`), and arrays written one item a line (``actions = [``, then
+    :func:`_items`: ``  'p3 f',  # Ted``..., ``]``).  Each line is read with string operations
+    (no regular expression walking the long ``actions`` line), a ``key = value`` line once per
+    distinct line up to :data:`_LINES_LIMIT` of them: the lines most files are made of cost a
+    look-up.  Any other line, even one TOML allows (other spacing, a comment after a value, a
+    control character), makes this return ``None`` and :func:`fast_loads` reads the document
+    value by value instead.  A list value is copied out of the cache (the caller may change
+    it); a long line's value, and an array's read from its lines, are read afresh, never kept,
+    so they are the caller's own.
     """
     data: dict[str, Any] = {}
     known = _LINES
-    items: list[Any] | None = None  # the array being read, one item a line
-    last: Any = None  # the kind of the array's last item line (_ITEM or _LAST_ITEM)
-    array_key = ""
+    lines = iter(lines)  # an array's lines are read from it by _items
     for line in lines:
-        if len(line) > _LINE_CHARS:  # never kept: not hashed to be looked up, nor copied
-            entry = _line(line)
+        if len(line) > _LINE_CHARS or (entry := known.get(line)) is None:
+            entry = _line(line)  # a long line is never kept: not hashed, nor copied
             if entry is None:
+                if _blank(line):
+                    continue  # (not kept: a key's line is found at once)
                 return None
-        else:
-            entry = known.get(line)
-            if entry is None:
-                entry = _line(line)
-                if entry is None:
+            key, value = entry
+            if value is _OPEN:  # its items are on the next lines
+                value = _items(lines)
+                if value is None:
                     return None
+            elif len(line) <= _LINE_CHARS:
                 if len(known) >= _LINES_LIMIT:
                     known.clear()
                 known[line] = entry
-        key, value = entry
-        if items is None:  # between keys: a key's line, its array's opening, or nothing
-            if key in data or key in _NOT_KEYS:
-                if key is _NOTHING:
-                    continue
-                return None
-            if value is _OPEN:
-                items, last, array_key = [], None, key
-                continue
-            data[key] = value.copy() if type(value) is list else value
-        elif key is _ITEM or key is _LAST_ITEM:
-            if last is _LAST_ITEM:
-                return None  # an item after one without its comma
-            items.append(value)
-            last = key
-        elif key is _CLOSE:
-            data[array_key] = items  # (no key's line came since its opening)
-            items = None
-        elif key is not _NOTHING:
-            return None  # a key's line inside an array
-    return None if items is not None else data  # (an array left open: not TOML)
+                if type(value) is list:
+                    value = value.copy()
+        else:
+            key, value = entry
+            if type(value) is list:
+                value = value.copy()
+        if key in data:
+            return None
+        data[key] = value
+    return data
 
 
-_NOTHING = " "
-"""The kind of an empty or comment line (a ``key`` no line can have: it holds a blank)."""
-_ITEM, _LAST_ITEM, _CLOSE = " ,", " .", " ]"
-"""The kinds of an array's lines written one item a line: an item and its comma, an item
-without one (the last), the closing ``]``."""
-_NOT_KEYS = frozenset((_NOTHING, _ITEM, _LAST_ITEM, _CLOSE))
 _OPEN = object()
 """The value of a ``key = [`` line: its items are on the lines below."""
+_ITEM, _LAST_ITEM, _CLOSE = "item", "last item", "close"
+"""The kinds of an array's lines written one item a line (:func:`_item_line`): an item and
+its comma, an item without one (the last), the closing ``]``."""
+
+
+def _items(lines: Iterator[str]) -> list[Any] | None:
+    """The items of an array written one item a line, read from ``lines`` up to its closing
+    ``]`` (:func:`_item_line` each; empty and comment lines between them); ``None`` if a line is
+    none of those, an item follows one without its comma, or the lines end first."""
+    items: list[Any] = []
+    last = None
+    for line in lines:
+        entry = _item_line(line)
+        if entry is None:
+            if _blank(line):
+                continue
+            return None
+        kind, value = entry
+        if kind is _CLOSE:
+            return items
+        if last is _LAST_ITEM:
+            return None  # an item after one without its comma
+        items.append(value)
+        last = kind
+    return None  # an array left open: not TOML
 
 
 def _line(line: str) -> tuple[str, Any] | None:
-    """``(key, value)`` of one plain line, else ``None``: a ``key = value`` line as our writer
-    prints it (:func:`_key_line`), or an empty, comment or array line (:func:`_other_line`); a
-    line of another form gives the kinds above as its key.  Only printable characters (no tab,
-    no control character)."""
-    if not _printable(line):
-        return None
-    entry = _key_line(line)
-    return entry if entry is not None else _other_line(line)
+    """``(key, value)`` of a ``key = value`` line as our writer prints it (:func:`_key_line`),
+    printable characters only (no tab, no control character), else ``None``."""
+    return _key_line(line) if _printable(line) else None
 
 
 def _key_line(line: str) -> tuple[str, Any] | None:
@@ -195,15 +200,19 @@ def _scalar(value: str) -> tuple[Any] | None:
     return None
 
 
-def _other_line(line: str) -> tuple[str, Any] | None:
-    """An empty or comment line (:data:`_NOTHING`), or a line of an array written one item a
-    line: ``]`` (:data:`_CLOSE`) or one item (:func:`_scalar`) with its comma (:data:`_ITEM`)
-    or without (:data:`_LAST_ITEM`), each indented by spaces or not and followed by spaces and
-    a comment or not; else ``None``."""
+def _blank(line: str) -> bool:
+    """Whether ``line`` is empty, blank (spaces) or a comment, printable characters only."""
+    body = line.lstrip(" ")
+    return not body or (body[0] == "#" and _printable(body))
+
+
+def _item_line(line: str) -> tuple[str, Any] | None:
+    """A line of an array written one item a line: ``]`` (:data:`_CLOSE`) or one item
+    (:func:`_scalar`) with its comma (:data:`_ITEM`) or without (:data:`_LAST_ITEM`), each
+    indented by spaces or not and followed by spaces and a comment or not; printable
+    characters only; else ``None``."""
     body = line.lstrip(" ")
     first = body[:1]
-    if not first or first == "#":
-        return _NOTHING, None
     if first == "]":
         kind, end = _CLOSE, 1
     else:
@@ -215,7 +224,7 @@ def _other_line(line: str) -> tuple[str, Any] | None:
             end = len(body) - len(body.lstrip(_WORD_CHARS))
         kind = _ITEM if body[end : end + 1] == "," else _LAST_ITEM
     rest = body[end + 1 if kind is _ITEM else end :].lstrip(" ")
-    if rest and rest[0] != "#":
+    if (rest and rest[0] != "#") or not _printable(body):
         return None
     if kind is _CLOSE:
         return _CLOSE, None
