@@ -148,20 +148,15 @@ def _items(lines: Iterator[str]) -> list[Any] | None:
 
 
 def _line(line: str) -> tuple[str, Any] | None:
-    """``(key, value)`` of a ``key = value`` line as our writer prints it (:func:`_key_line`),
-    printable characters only (no tab, no control character), else ``None``."""
-    return _key_line(line) if _printable(line) else None
-
-
-def _key_line(line: str) -> tuple[str, Any] | None:
     """``(key, value)`` of one ``key = value`` line as our writer prints it, else ``None``.
 
     One space each side of ``=``, the value a basic string without escapes, a literal string, an
-    integer, a boolean, or a one-line array of such strings or of such integers, items separated
-    by ``", "``; or ``key = [`` (value :data:`_OPEN`), its items on the lines below.
+    integer, a boolean (:func:`_scalar`), or a one-line array of such strings or of such
+    integers, items separated by ``", "``; or ``key = [`` (value :data:`_OPEN`), its items on
+    the lines below.  Only printable characters (no tab, no control character).
     """
     key, equals, value = line.partition(" = ")
-    if not equals or not key or key.strip(_KEY_CHARS):
+    if not equals or not key or key.strip(_KEY_CHARS) or not _printable(line):
         return None
     if value == "[":
         return key, _OPEN
