@@ -120,24 +120,32 @@ def plain_lines(lines: Iterable[str]) -> dict[str, Any] | None:
 
 _OPEN = object()
 """The value of a ``key = [`` line: its items are on the lines below."""
-_ITEM, _LAST_ITEM, _CLOSE = "item", "last item", "close"
+_ITEM, _LAST_ITEM, _CLOSE, _NOTE = "item", "last item", "close", "note"
 """The kinds of an array's lines written one item a line (:func:`_item_line`): an item and
-its comma, an item without one (the last), the closing ``]``."""
+its comma, an item without one (the last), the closing ``]``, an empty or comment line."""
 
 
 def _items(lines: Iterator[str]) -> list[Any] | None:
     """The items of an array written one item a line, read from ``lines`` up to its closing
-    ``]`` (:func:`_item_line` each; empty and comment lines between them); ``None`` if a line is
-    none of those, an item follows one without its comma, or the lines end first."""
+    ``]`` (:func:`_item_line` each, once per distinct line as :func:`plain_lines` keeps a key's
+    line: ``  'p3 f',  # Ted`` recurs); ``None`` if a line is none of those, an item follows one
+    without its comma, or the lines end first."""
     items: list[Any] = []
     last = None
+    known = _ITEM_LINES
     for line in lines:
-        entry = _item_line(line)
+        entry = known.get(line)
         if entry is None:
-            if _blank(line):
-                continue
-            return None
+            entry = _item_line(line)
+            if entry is None:
+                return None
+            if len(line) <= _LINE_CHARS:
+                if len(known) >= _LINES_LIMIT:
+                    known.clear()
+                known[line] = entry
         kind, value = entry
+        if kind is _NOTE:
+            continue
         if kind is _CLOSE:
             return items
         if last is _LAST_ITEM:
@@ -145,6 +153,11 @@ def _items(lines: Iterator[str]) -> list[Any] | None:
         items.append(value)
         last = kind
     return None  # an array left open: not TOML
+
+
+_ITEM_LINES: dict[str, tuple[str, Any]] = {}
+"""Lines of arrays written one item a line already read by :func:`_item_line`, bounded as
+:data:`_LINES` is (their values are strings, numbers and booleans: shared safely)."""
 
 
 def _line(line: str) -> tuple[str, Any] | None:
@@ -202,10 +215,12 @@ def _blank(line: str) -> bool:
 
 
 def _item_line(line: str) -> tuple[str, Any] | None:
-    """A line of an array written one item a line: ``]`` (:data:`_CLOSE`) or one item
-    (:func:`_scalar`) with its comma (:data:`_ITEM`) or without (:data:`_LAST_ITEM`), each
-    indented by spaces or not and followed by spaces and a comment or not; printable
-    characters only; else ``None``."""
+    """A line of an array written one item a line: empty or a comment (:data:`_NOTE`), ``]``
+    (:data:`_CLOSE`) or one item (:func:`_scalar`) with its comma (:data:`_ITEM`) or without
+    (:data:`_LAST_ITEM`), each indented by spaces or not and followed by spaces and a comment
+    or not; printable characters only; else ``None``."""
+    if _blank(line):
+        return _NOTE, None
     body = line.lstrip(" ")
     first = body[:1]
     if first == "]":
