@@ -315,9 +315,9 @@ def test_the_sys_modules_check_sees_an_edit() -> None:
 
 
 def test_a_check_of_phh_files_our_writer_wrote_compiles_no_general_reader(tmp_path: Path) -> None:
-    """Files as our writer (and PokerKit) print them are read by string operations alone: the
-    value-by-value reader (``phh.values``) and ``tomllib`` are never imported, so a PHH folder
-    does not pay at every start for their compiled expressions."""
+    """Files as our writer (and PokerKit) print them, comments included, are read by string
+    operations alone: the value-by-value reader (``phh.values``) and ``tomllib`` are never
+    imported, so a PHH folder does not pay at every start for their compiled expressions."""
     from badugi_ledger.convert import ConvertedHand, convert_hands
 
     for k, item in enumerate(convert_hands(EXAMPLES / "home_session.bhh", "phh")):
@@ -326,8 +326,11 @@ def test_a_check_of_phh_files_our_writer_wrote_compiles_no_general_reader(tmp_pa
     assert len(list(tmp_path.glob("*.phh"))) > 1
     among = ("tomllib", "badugi_ledger.phh.values")
     assert loaded_by("check", "-j", "1", str(tmp_path), among=among) == []
-    # ... and a file with a comment takes the general reader (the check sees the module).
-    (tmp_path / "h0.phh").write_text("# a comment\n" + (tmp_path / "h1.phh").read_text())
+    # ... so does one with comments (as PokerKit's own files have them) ...
+    (tmp_path / "h0.phh").write_text("# a comment\n\n" + (tmp_path / "h1.phh").read_text())
+    assert loaded_by("check", "-j", "1", str(tmp_path), among=among) == []
+    # ... and a file of another layout takes the general reader (the check sees the module).
+    (tmp_path / "h0.phh").write_text("_note=1\n" + (tmp_path / "h1.phh").read_text())
     assert loaded_by("check", "-j", "1", str(tmp_path), among=among) == ["badugi_ledger.phh.values"]
 
 

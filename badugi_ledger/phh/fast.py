@@ -13,17 +13,19 @@ arrays, duplicate keys, control characters, ``\\r``), so :func:`loads` hands suc
 exactly as ``tomllib`` does (``tests/phh/test_phh_fast.py`` checks this).
 
 Reading value by value with regular expressions still cost about a quarter
-of reading a PHH hand, so :func:`fast_loads` first tries :func:`_lines_fast`, which takes
-only lines exactly as our writer prints them, with string operations; a document with any
-other line (a comment, a multi-line array...) is read value by value by :mod:`.values`,
-imported only then: its regular expressions are compiled only by a run that needs them
-(``tests/phh/test_phh_speed.py`` checks that every way gives what ``tomllib`` gives).
+of reading a PHH hand, so :func:`fast_loads` first tries :func:`_lines_fast`, which takes,
+with string operations, only lines as our writer prints them and as PokerKit's own files are
+laid out (comment lines, arrays written one item a line with a comment after each item); a
+document with any other line (other spacing, a comment after a value...) is read value by
+value by :mod:`.values`, imported only then: its regular expressions are compiled only by a
+run that needs them (``tests/phh/test_phh_speed.py`` and ``tests/phh/test_phh_fast.py`` check
+that every way gives what ``tomllib`` gives).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 _KEY_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-"
@@ -69,62 +71,109 @@ def _lines_fast(text: str) -> dict[str, Any] | None:
 
 
 def plain_lines(lines: Iterable[str]) -> dict[str, Any] | None:
-    """The document of ``lines`` (without their ends) if every line is exactly as
-    :func:`~.phh.write_phh` writes it, else ``None``.  :mod:`.split` passes a hand's lines as
-    it cut them, not joined into a text to be split again.
+    """The document of ``lines`` (without their ends) if every line is one of the plain forms
+    below, else ``None``.  :mod:`.split` passes a hand's lines as it cut them, not joined into
+    a text to be split again.
 
-    Each line is read by :func:`_line` (string operations, no regular expression walking the
-    long ``actions`` line), once per distinct line up to :data:`_LINES_LIMIT` of them.  Any
-    other line, even one TOML allows (a comment, other spacing, a multi-line array, a control
-    character), makes this return ``None`` and :func:`fast_loads` reads the document value by
-    value instead.  A list value is copied out of the cache (the caller may change it); a long
-    line's value is read afresh, never kept, so it is the caller's own.
+    Those forms are the lines our writer prints and those of PokerKit's own files (its tests'
+    ``wikipedia_badugi.phh``): ``key = value`` lines (:func:`_line`), empty and comment lines
+    (:func:`_blank`), and arrays written one item a line (``actions = [``, then
+    :func:`_items`: ``  'p3 f',  # Ted``..., ``]``).  Each line is read with string operations
+    (no regular expression walking the long ``actions`` line), a ``key = value`` line once per
+    distinct line up to :data:`_LINES_LIMIT` of them: the lines most files are made of cost a
+    look-up.  Any other line, even one TOML allows (other spacing, a comment after a value, a
+    control character), makes this return ``None`` and :func:`fast_loads` reads the document
+    value by value instead.  A list value is copied out of the cache (the caller may change
+    it); a long line's value, and an array's read from its lines, are read afresh, never kept,
+    so they are the caller's own.
     """
     data: dict[str, Any] = {}
     known = _LINES
+    lines = iter(lines)  # an array's lines are read from it by _items
     for line in lines:
-        if len(line) > _LINE_CHARS:  # never kept: not hashed to be looked up, nor copied
-            entry = _line(line)
-            if entry is None or entry[0] in data:
-                return None
-            data[entry[0]] = entry[1]
-            continue
-        entry = known.get(line)
-        if entry is None:
-            if not line:
-                continue  # an empty line
-            entry = _line(line)
+        if len(line) > _LINE_CHARS or (entry := known.get(line)) is None:
+            entry = _line(line)  # a long line is never kept: not hashed, nor copied
             if entry is None:
+                if _blank(line):
+                    continue  # (not kept: a key's line is found at once)
                 return None
-            if len(known) >= _LINES_LIMIT:
-                known.clear()
-            known[line] = entry
-        key, value = entry
+            key, value = entry
+            if value is _OPEN:  # its items are on the next lines
+                value = _items(lines)
+                if value is None:
+                    return None
+            elif len(line) <= _LINE_CHARS:
+                if len(known) >= _LINES_LIMIT:
+                    known.clear()
+                known[line] = entry
+                if type(value) is list:
+                    value = value.copy()
+        else:
+            key, value = entry
+            if type(value) is list:
+                value = value.copy()
         if key in data:
             return None
-        data[key] = value.copy() if type(value) is list else value
+        data[key] = value
     return data
+
+
+_OPEN = object()
+"""The value of a ``key = [`` line: its items are on the lines below."""
+_ITEM, _LAST_ITEM, _CLOSE, _NOTE = "item", "last item", "close", "note"
+"""The kinds of an array's lines written one item a line (:func:`_item_line`): an item and
+its comma, an item without one (the last), the closing ``]``, an empty or comment line."""
+
+
+def _items(lines: Iterator[str]) -> list[Any] | None:
+    """The items of an array written one item a line, read from ``lines`` up to its closing
+    ``]`` (:func:`_item_line` each, once per distinct line as :func:`plain_lines` keeps a key's
+    line: ``  'p3 f',  # Ted`` recurs); ``None`` if a line is none of those, an item follows one
+    without its comma, or the lines end first."""
+    items: list[Any] = []
+    last = None
+    known = _ITEM_LINES
+    for line in lines:
+        entry = known.get(line)
+        if entry is None:
+            entry = _item_line(line)
+            if entry is None:
+                return None
+            if len(line) <= _LINE_CHARS:
+                if len(known) >= _LINES_LIMIT:
+                    known.clear()
+                known[line] = entry
+        kind, value = entry
+        if kind is _NOTE:
+            continue
+        if kind is _CLOSE:
+            return items
+        if last is _LAST_ITEM:
+            return None  # an item after one without its comma
+        items.append(value)
+        last = kind
+    return None  # an array left open: not TOML
+
+
+_ITEM_LINES: dict[str, tuple[str, Any]] = {}
+"""Lines of arrays written one item a line already read by :func:`_item_line`, bounded as
+:data:`_LINES` is (their values are strings, numbers and booleans: shared safely)."""
 
 
 def _line(line: str) -> tuple[str, Any] | None:
     """``(key, value)`` of one ``key = value`` line as our writer prints it, else ``None``.
 
     One space each side of ``=``, the value a basic string without escapes, a literal string, an
-    integer, a boolean, or a one-line array of such strings or of such integers, items separated
-    by ``", "``; only printable characters (no tab, no control character).
+    integer, a boolean (:func:`_scalar`), or a one-line array of such strings or of such
+    integers, items separated by ``", "``; or ``key = [`` (value :data:`_OPEN`), its items on
+    the lines below.  Only printable characters (no tab, no control character).
     """
     key, equals, value = line.partition(" = ")
     if not equals or not key or key.strip(_KEY_CHARS) or not _printable(line):
         return None
-    first = value[:1]
-    if first == '"' or first == "'":
-        inner = value[1:-1]
-        if len(value) < 2 or value[-1] != first or first in inner:
-            return None
-        if first == '"' and "\\" in inner:
-            return None  # an escape: for the general readers
-        return key, inner
-    if first == "[":
+    if value == "[":
+        return key, _OPEN
+    if value[:1] == "[":
         mark = value[1:2]
         if (mark == '"' or mark == "'") and value.endswith(mark + "]"):
             inner = value[2:-2]
@@ -137,11 +186,64 @@ def _line(line: str) -> tuple[str, Any] | None:
         if _PLAIN_INTS.fullmatch(value, 1, len(value) - 1) and value[-1] == "]":
             return key, list(map(int, value[1:-1].split(", ")))
         return None
+    scalar = _scalar(value)
+    return None if scalar is None else (key, scalar[0])
+
+
+def _scalar(value: str) -> tuple[Any] | None:
+    """``(value,)`` of a basic string without escapes, a literal string, an integer without
+    sign of at most 18 digits or a boolean, else ``None``."""
+    first = value[:1]
+    if first == '"' or first == "'":
+        inner = value[1:-1]
+        if len(value) < 2 or value[-1] != first or first in inner:
+            return None
+        if first == '"' and "\\" in inner:
+            return None  # an escape: for the general readers
+        return (inner,)
     if value == "true" or value == "false":
-        return key, value == "true"
+        return (value == "true",)
     if _PLAIN_INT.fullmatch(value):
-        return key, int(value)
+        return (int(value),)
     return None
+
+
+def _blank(line: str) -> bool:
+    """Whether ``line`` is empty, blank (spaces) or a comment, printable characters only."""
+    body = line.lstrip(" ")
+    return not body or (body[0] == "#" and _printable(body))
+
+
+def _item_line(line: str) -> tuple[str, Any] | None:
+    """A line of an array written one item a line: empty or a comment (:data:`_NOTE`), ``]``
+    (:data:`_CLOSE`) or one item (:func:`_scalar`) with its comma (:data:`_ITEM`) or without
+    (:data:`_LAST_ITEM`), each indented by spaces or not and followed by spaces and a comment
+    or not; printable characters only; else ``None``."""
+    if _blank(line):
+        return _NOTE, None
+    body = line.lstrip(" ")
+    first = body[:1]
+    if first == "]":
+        kind, end = _CLOSE, 1
+    else:
+        if first == '"' or first == "'":
+            end = body.find(first, 1) + 1  # no escapes: the next quote ends the string
+            if not end:
+                return None
+        else:  # an integer or a boolean: its characters
+            end = len(body) - len(body.lstrip(_WORD_CHARS))
+        kind = _ITEM if body[end : end + 1] == "," else _LAST_ITEM
+    rest = body[end + 1 if kind is _ITEM else end :].lstrip(" ")
+    if (rest and rest[0] != "#") or not _printable(body):
+        return None
+    if kind is _CLOSE:
+        return _CLOSE, None
+    scalar = _scalar(body[:end])
+    return None if scalar is None else (kind, scalar[0])
+
+
+_WORD_CHARS = "0123456789truefals"
+"""The characters of an integer or boolean item: where such an item ends."""
 
 
 _ITEM_SEPARATORS = {'"': '", "', "'": "', '"}

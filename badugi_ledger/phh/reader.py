@@ -280,13 +280,35 @@ def _action_lines(piece: PhhPiece, actions: list[str], line: int) -> list[int]:
             if _all_on_one_line(text, start, want):
                 return [piece.start - 1 + i] * want
         at = piece.start - 1 + i
-        for token in _STRING_OR_COMMENT.finditer(text, start):
-            if token.group() == "#":
-                break
-            found.append(at)
+        strings = _strings_on_line(text, start)
+        if strings >= 0:
+            found.extend([at] * strings)
+        else:
+            for token in _STRING_OR_COMMENT.finditer(text, start):
+                if token.group() == "#":
+                    break
+                found.append(at)
         if len(found) >= want:
             return found[:want]
     return found + [line - 1] * (want - len(found))
+
+
+def _strings_on_line(text: str, start: int) -> int:
+    """How many strings the token search of :func:`_action_lines` would find on ``text`` from
+    ``start`` when the line is one of an array written one item a line (``  'p3 f',  # Ted``,
+    a comment, nothing), found by string operations; else -1 (the search then runs).
+
+    Without an escape, a string runs from its quote to the next one; if nothing after it holds
+    a quote, no other string starts on the line (a ``#`` after it starts a comment)."""
+    body = text[start:].lstrip(" ")
+    first = body[:1]
+    if not first or first == "#":
+        return 0
+    if (first == "'" or first == '"') and "\\" not in body:
+        end = body.find(first, 1)
+        if end > 0 and body.find("'", end + 1) < 0 and body.find('"', end + 1) < 0:
+            return 1
+    return -1
 
 
 def _all_on_one_line(text: str, start: int, want: int) -> bool:
@@ -296,8 +318,9 @@ def _all_on_one_line(text: str, start: int, want: int) -> bool:
     :func:`_action_lines` would then find those ``want`` strings on this line, one by one."""
     if "#" in text or "\\" in text:
         return False
-    double, single = text.count('"', start), text.count("'", start)
-    return (single == 0 and double == 2 * want) or (double == 0 and single == 2 * want)
+    if text.find("'", start) < 0:  # (a search for a quote is quicker than counting them)
+        return text.count('"', start) == 2 * want
+    return text.find('"', start) < 0 and text.count("'", start) == 2 * want
 
 
 def blind_seat(which: int, count: int) -> int:

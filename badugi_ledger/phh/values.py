@@ -1,5 +1,6 @@
 """The value-by-value reader behind :func:`.fast.fast_loads`, for a plain PHH document whose
-lines are not exactly as our writer prints them (comments, other spacing, multi-line arrays).
+lines are not laid out as our writer or PokerKit lays them out (other spacing, a comment
+after a value, several items a line in a multi-line array).
 
 It reads the subset :mod:`.fast` describes with a few compiled regular expressions and returns
 ``None`` for anything else, which then goes to ``tomllib``.  It is a module of its own so that

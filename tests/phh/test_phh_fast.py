@@ -102,7 +102,6 @@ ODD_TOML = [
     "a = [1, {b = 2}]\n",
     "a = 1\r\nb = 2\r\n",
     "a = 12345678901234567890\n",  # beyond our 18 digits (tomllib reads it)
-    "a = 1\n# trailing comment without newline",
     # invalid TOML: the fast path must not accept it either; tomllib raises
     "a = 1\na = 2\n",
     "a = 01\n",
@@ -144,6 +143,7 @@ PLAIN_TOML = [
     ("a = ''\n", {"a": ""}),
     ("a = 'back\\slash \"q\" # not a comment'\n", {"a": 'back\\slash "q" # not a comment'}),
     ("a = ['p1 f', 'p2 cbr 4']\n", {"a": ["p1 f", "p2 cbr 4"]}),
+    ("a = 1\n# trailing comment without newline", {"a": 1}),
     ("a = [ 'x' ,\n  \"y\", # c\n  '', ]\n", {"a": ["x", "y", ""]}),
 ]
 
@@ -326,3 +326,69 @@ def test_control_character_in_a_long_line_is_left_to_tomllib(control: str) -> No
     else:
         assert phh_fast.loads(text) == expected
         assert fast is None or fast == expected
+
+
+def test_pokerkit_file_takes_the_line_reader() -> None:
+    """PokerKit's own file (its tests' ``wikipedia_badugi.phh``: comment lines, a multi-line
+    ``actions`` array with a comment after every item) is read by the line reader, not the
+    value-by-value one, exactly as tomllib reads it; so is it with single quotes, as PokerKit
+    writes strings, and written as a table of a ``.phhs`` file."""
+    text = FIXTURE.read_text(encoding="utf-8")
+    for document in (text, text.replace('"', "'")):
+        quick = phh_fast._lines_fast(document)
+        expected = tomllib.loads(document)
+        assert quick is not None and quick == expected
+        assert [type(v) for v in quick.values()] == [type(v) for v in expected.values()]
+        assert len(quick["actions"]) == 36
+        again = phh_fast._lines_fast(document)  # its lines now from the cache
+        assert again == expected and again["actions"] is not quick["actions"]
+
+
+_KIT_ITEMS = st.sampled_from(
+    ["'p1 f'", '"p2 cc"', "'d dh p1 As2c3d4h'", "''", '""', "7", "0", "true", "false"]
+    + ["'a#b'", '"x,y"', "'q\"'", "'back\\slash'"]
+    # faults: a value TOML refuses or the line reader leaves to others
+    + ["01", "-1", "'un", '"e\\"', "'''t'''", "1.5", "'a''b'", "[1]", "x", "'a' 'b'"]
+)
+_KIT_ENDS = st.sampled_from(
+    [",", ",", ",  # Bob", ", # c", ",#c", "  # c", "", ",,", ", x", "\t,", ",  # 'q' \"x\""]
+)
+_KIT_LINES = st.one_of(
+    st.tuples(st.sampled_from(["  ", "", "    ", " \t"]), _KIT_ITEMS, _KIT_ENDS).map("".join),
+    st.sampled_from(["  # Pre-draw", "#", "", "   ", "# c = [", "  ]", "a = 1", "[t]"]),
+)
+_KIT_ARRAYS = st.tuples(
+    st.sampled_from(["actions", "players", "a"]),
+    st.sampled_from([" = [", " = [", " = [  # c", "= ["]),
+    st.lists(_KIT_LINES, max_size=6),
+    st.sampled_from(["]", "]", "  ]", "]  # end", "],", "] x", ""]),
+).map(lambda p: "\n".join([p[0] + p[1], *p[2], p[3]]))
+_KIT_DOCUMENTS = st.lists(
+    st.one_of(
+        _KIT_ARRAYS,
+        _KIT_ARRAYS,
+        st.sampled_from(["# a comment", "", "variant = 'FB'", "small_bet = 2", "a = [0, 1]"]),
+    ),
+    max_size=4,
+).map(lambda parts: "\n".join(parts) + "\n")
+
+
+@settings(max_examples=500, deadline=None)
+@given(_KIT_DOCUMENTS)
+def test_pokerkit_layouts_read_as_tomllib(text: str) -> None:
+    """Documents laid out as PokerKit's files are (comments, arrays one item a line), with
+    faults: the line reader declines or reads exactly what tomllib reads (types included), and
+    declines wherever tomllib fails; read twice (the second time from its cache) it agrees."""
+    first, second = phh_fast._lines_fast(text), phh_fast._lines_fast(text)
+    assert first == second
+    try:
+        expected = tomllib.loads(text)
+    except tomllib.TOMLDecodeError:
+        assert first is None
+        return
+    if first is not None:
+        assert first == expected
+        assert [type(v) for v in first.values()] == [type(v) for v in expected.values()]
+        for key, value in first.items():
+            if type(value) is list:
+                assert [type(v) for v in value] == [type(v) for v in expected[key]]

@@ -492,6 +492,52 @@ def test_one_line_actions_are_placed_without_the_token_search(
     assert not real("actions = [\"p1 cc\", 'p2 f']", 10, 2)
 
 
+_LINE_PARTS = st.sampled_from(
+    ["'p3 f'", '"p4 cc"', "'a#b'", '"x\\"y"', "'q\"'", "'", '"', "#", ",", " ", "  ", "p1", "]"]
+)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(_LINE_PARTS, max_size=6).map("".join))
+def test_item_lines_are_counted_as_the_token_search_counts_them(text: str) -> None:
+    """A line of an array written one item a line is counted by string operations
+    (:func:`phh._strings_on_line`) as the token search counts it, or left to that search."""
+    counted = phh._strings_on_line(text, 0)
+    tokens = 0
+    for token in phh._STRING_OR_COMMENT.finditer(text):
+        if token.group() == "#":
+            break
+        tokens += 1
+    assert counted in (-1, tokens)
+
+
+def test_pokerkit_file_is_placed_line_by_line_without_the_token_search(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """PokerKit's own file, one action a line, each with a comment: every action is placed on
+    its own line (as the reference search places it) by :func:`phh._strings_on_line` alone."""
+    searched: list[str] = []
+    search = phh._STRING_OR_COMMENT
+
+    class Spy:
+        def finditer(self, text: str, start: int) -> object:
+            searched.append(text)
+            return search.finditer(text, start)
+
+    text = FIXTURE.read_text(encoding="utf-8")
+    for document in (text, text.replace('"', "'")):
+        (piece,) = phh.iter_pieces(document.split("\n"), "kit.phh")
+        assert isinstance(piece, PhhPiece)
+        actions = piece.data["actions"]
+        with monkeypatch.context() as patch:
+            patch.setattr(phh, "_STRING_OR_COMMENT", Spy())
+            got = phh._action_lines(piece, actions, 1)
+        assert got == reference_action_lines(piece, actions, 1)
+        assert len(set(got)) == len(actions)
+        assert searched == ["actions = ["]  # only the key's own line, holding no string
+        searched.clear()
+
+
 def test_pokerkit_quoted_hands_read_as_the_reference_reads_them(
     simulated: list[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -581,7 +627,9 @@ def test_plain_hands_are_read_from_their_lines(
 ) -> None:
     """A hand written as our writer or PokerKit writes it is read from the lines the splitter
     cut (``fast.plain_lines``), never joined into a text for the general readers; it reads as
-    tomllib reads the whole document.  A table with a comment still goes the general way."""
+    tomllib reads the whole document, comments and arrays written one item a line included
+    (PokerKit's own files).  A table of another layout (``key=value``) still goes the general
+    way."""
     general: list[str] = []
     real = phh_fast.fast_loads
 
@@ -600,8 +648,18 @@ def test_plain_hands_are_read_from_their_lines(
         (piece,) = phh.iter_pieces(text.split("\n"), "one.phh")
         assert isinstance(piece, PhhPiece) and piece.data == tomllib.loads(text)
     assert not general
-    commented = document.replace("[3]\n", "[3]\n# a note\n")
+    commented = document.replace("[3]\n", "[3]\n# a note\n\n  # another\n")
     pieces = list(phh.iter_pieces(commented.split("\n"), "m.phhs"))
+    assert [p.data for p in pieces] == [{str(i): expected[str(i)]} for i in range(len(hands))]
+    assert not general
+    pokerkits = FIXTURE.read_text(encoding="utf-8")  # comments, a multi-line array
+    single_quoted = pokerkits.replace('"', "'")
+    kit_document = f"[a]\n{pokerkits}\n[b]\n{single_quoted}"
+    pieces = list(phh.iter_pieces(kit_document.split("\n"), "kit.phhs"))
+    assert [p.data for p in pieces] == [{k: v} for k, v in tomllib.loads(kit_document).items()]
+    assert not general
+    spaced = document.replace("[3]\nvariant = ", "[3]\nvariant=")
+    pieces = list(phh.iter_pieces(spaced.split("\n"), "m.phhs"))
     assert [p.data for p in pieces] == [{str(i): expected[str(i)]} for i in range(len(hands))]
     assert len(general) == 1
 
