@@ -152,8 +152,9 @@ _ROWS: dict[int, tuple[Any, str]] = {}
 cards, at most :data:`_ROWS_LIMIT` (emptied when full).  Readers give every occurrence of a
 recurring entry (``Ben calls``) one object, so most of a hand's rows were written for an earlier
 hand; events with cards (deals, draws, shows) hardly ever recur and are not kept.  Keyed by
-identity, with the object itself kept (so its id is not reused while it is here): equal events
-are not enough, ``1`` and ``True`` are equal but written ``1`` and ``true``."""
+identity, with the object itself kept, so its id is not reused while it is here: an id found
+here is that live object's.  Equal events are not enough, ``1`` and ``True`` are equal but
+written ``1`` and ``true``."""
 _ROWS_LIMIT = 1 << 12
 
 
@@ -176,7 +177,7 @@ def events_json(events: Iterable[Any]) -> str:
     rows = _ROWS
     for event in events:
         known = rows.get(id(event))
-        if known is not None and known[0] is event:
+        if known is not None:  # that very object: it is kept alive here (see _ROWS)
             append(known[1])
             continue
         start = len(parts)
