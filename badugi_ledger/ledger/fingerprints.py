@@ -31,7 +31,7 @@ from operator import attrgetter
 from typing import Any
 
 from ..model.cards import DECK, Card
-from ..model.events import Collect, HandRecord
+from ..model.events import Collect, HandRecord, Seat
 from ..model.settings import GameSettings
 
 _SEPARATORS = (",", ":")
@@ -152,8 +152,9 @@ _ROWS: dict[int, tuple[Any, str]] = {}
 cards, at most :data:`_ROWS_LIMIT` (emptied when full).  Readers give every occurrence of a
 recurring entry (``Ben calls``) one object, so most of a hand's rows were written for an earlier
 hand; events with cards (deals, draws, shows) hardly ever recur and are not kept.  Keyed by
-identity, with the object itself kept (so its id is not reused while it is here): equal events
-are not enough, ``1`` and ``True`` are equal but written ``1`` and ``true``."""
+identity, with the object itself kept, so its id is not reused while it is here: an id found
+here is that live object's.  Equal events are not enough, ``1`` and ``True`` are equal but
+written ``1`` and ``true``."""
 _ROWS_LIMIT = 1 << 12
 
 
@@ -176,7 +177,7 @@ def events_json(events: Iterable[Any]) -> str:
     rows = _ROWS
     for event in events:
         known = rows.get(id(event))
-        if known is not None and known[0] is event:
+        if known is not None:  # that very object: it is kept alive here (see _ROWS)
             append(known[1])
             continue
         start = len(parts)
@@ -261,24 +262,50 @@ def _fingerprinted_events(record: HandRecord) -> tuple[Any, ...]:
     )
 
 
+def _json_value(value: Any) -> str:
+    """``canonical_json(value)``; a str (nearly every value) through the encoder it uses."""
+    return encode_basestring(value) if type(value) is str else canonical_json(value)
+
+
+_SEATS: dict[tuple[int, ...], tuple[tuple[Seat, ...], str]] = {}
+"""The ids of a hand's seat objects -> (those seats, ``canonical_json`` of their
+``[name, stack, number]`` lists), at most :data:`_ROWS_LIMIT`.  A reader gives each distinct
+seat entry of a table one object, so a table's hands find their seats here; the seats are
+kept, so the ids stay theirs."""
+
+
+def _seats_json(seats: tuple[Seat, ...]) -> str:
+    key = tuple(map(id, seats))
+    known = _SEATS.get(key)
+    if known is not None:
+        return known[1]
+    text = canonical_json([[s.name, s.stack, s.number] for s in seats])
+    if len(_SEATS) >= _ROWS_LIMIT:
+        _SEATS.clear()
+    _SEATS[key] = (seats, text)
+    return text
+
+
 def fingerprint(record: HandRecord) -> str:
-    """The source-independent identity of a hand (see the module docstring)."""
+    """The source-independent identity of a hand (see the module docstring): the digest of
+
+    ``{"v": 1, "origin": …, "hand": hand id, "table": …, "session": [kind, name, date],
+    "button": …, "seats": [[name, stack, number], …], "settings": settings digest,
+    "events": SHA-256 of events_json}``,
+
+    whose canonical JSON (keys sorted) is written here directly, each value as
+    ``canonical_json`` writes it."""
     session = record.session
-    return digest(
-        {
-            "v": 1,
-            "origin": record.origin,
-            "hand": record.hand_id,
-            "table": record.table,
-            "session": [session.kind, session.name, session.date],
-            "button": record.button,
-            "seats": [[s.name, s.stack, s.number] for s in record.seats],
-            "settings": settings_digest(record.settings),
-            "events": hashlib.sha256(
-                events_json(_fingerprinted_events(record)).encode()
-            ).hexdigest(),
-        }
+    events = hashlib.sha256(events_json(_fingerprinted_events(record)).encode()).hexdigest()
+    text = (
+        f'{{"button":{_json_value(record.button)},"events":"{events}",'
+        f'"hand":{_json_value(record.hand_id)},"origin":{_json_value(record.origin)},'
+        f'"seats":{_seats_json(record.seats)},'
+        f'"session":{canonical_json([session.kind, session.name, session.date])},'
+        f'"settings":"{settings_digest(record.settings)}","table":{_json_value(record.table)},'
+        '"v":1}'
     )
+    return hashlib.sha256(text.encode()).hexdigest()
 
 
 __all__ = ["canonical", "canonical_json", "digest", "event_json", "events_json", "fingerprint"]

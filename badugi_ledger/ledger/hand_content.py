@@ -62,13 +62,15 @@ def facts(
     cards: str | None,
 ) -> HandFacts:
     """The canonical :class:`HandFacts` of these rows (players by seat, postings and winners
-    sorted), whatever order they were built or read in."""
+    sorted), whatever order they were built or read in.  The rows hold the types the ledger
+    writes (a posting's "is a player's" a bool, names str, amounts int): the replay builds
+    them so, and :func:`stored_facts` converts what SQLite gives back."""
     return HandFacts(
         tuple(figures),
-        tuple(sorted(map(tuple, players), key=_BY_SEAT)),
-        tuple(sorted((str(a), bool(i), str(k), int(m)) for a, i, k, m in postings)),
+        tuple(sorted(players, key=_BY_SEAT)),
+        tuple(sorted(postings)),
         tuple(
-            (name, amount, eligible, detail, tuple(sorted((str(w), int(s)) for w, s in winners)))
+            (name, amount, eligible, detail, tuple(sorted(winners)))
             for name, amount, eligible, detail, winners in pots
         ),
         cards,
@@ -106,8 +108,14 @@ def stored_facts(conn: sqlite3.Connection, hand_row: int) -> HandFacts:
             "WHERE w.pot_id = ? AND w.share > 0",
             [pot_id],
         ).fetchall()
-        pots.append((name, amount, eligible, detail, winners))
-    return facts(tuple(figures[:-1]), tuple(players), tuple(postings), tuple(pots), figures[-1])
+        pots.append((name, amount, eligible, detail, [(str(w), int(s)) for w, s in winners]))
+    return facts(
+        tuple(figures[:-1]),
+        tuple(map(tuple, players)),
+        tuple((str(a), bool(i), str(k), int(m)) for a, i, k, m in postings),
+        tuple(pots),
+        figures[-1],
+    )
 
 
 # --- what differs, in words --------------------------------------------------------------------

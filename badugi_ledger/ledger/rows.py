@@ -225,19 +225,22 @@ def hand_rows(record: HandRecord, result: HandResult, source: str, line: int) ->
     starting = result.starting_stacks
     seats = [s.name for s in record.seats if s.name in starting]
     seats += [p for p in starting if p not in seats]
+    final, contributions, payouts, busted = (
+        result.final_stacks, result.contributions, result.payouts, result.busted
+    )  # fmt: skip
     players = []
     for seat, player in enumerate(seats):
-        if player not in result.contributions:
+        if player not in contributions:
             continue  # seated but not dealt in (sitting out, or no chips)
         players.append(
             (
                 player,
                 seat,
                 starting[player],
-                result.final_stacks[player],
-                result.contributions.get(player, 0),
-                result.payouts.get(player, 0),
-                int(player in result.busted),
+                final[player],
+                contributions.get(player, 0),
+                payouts.get(player, 0),
+                int(player in busted),
                 rebuys.get(player, 0),
                 add_ons.get(player, 0),
             )

@@ -75,6 +75,31 @@ class Stored(NamedTuple):
     event_id: int
 
 
+class _Aliases(dict[str, int]):
+    """Alias ids by name, for one file: a name met before is a plain dictionary look-up (no
+    Python step per player of every hand); a new one is found in the ledger, or created with
+    its player (rare: once per name per ledger), by :meth:`__missing__`."""
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        super().__init__()
+        self.conn = conn
+
+    def __missing__(self, name: str) -> int:
+        row = self.conn.execute("SELECT id FROM aliases WHERE name = ?", [name]).fetchone()
+        if row is None:
+            self.conn.execute(
+                "INSERT INTO players (name) VALUES (?) ON CONFLICT DO NOTHING", [name]
+            )
+            pid = self.conn.execute("SELECT id FROM players WHERE name = ?", [name]).fetchone()[0]
+            cur = self.conn.execute(
+                "INSERT INTO aliases (name, player_id, own_player_id) VALUES (?, ?, ?)",
+                [name, pid, pid],
+            )
+            row = (cur.lastrowid,)
+        alias_id = self[name] = int(row[0])
+        return alias_id
+
+
 class FileWriter:
     """Writes one file's hands inside one transaction opened at the first batch."""
 
@@ -86,7 +111,7 @@ class FileWriter:
         self.report = report
         self.replace = replace
         self.open = False
-        self.aliases: dict[str, int] = {}
+        self.aliases = _Aliases(db)
         self.events: dict[str, int] = {}
         self.identities: dict[tuple[Session, str, str | None, str], dict[str, Any]] = {}
         self.last_event: tuple[Session, str, str | None, str, int] | None = None
@@ -119,25 +144,6 @@ class FileWriter:
 
     def _max_id(self, table: str) -> int:
         return int(self.conn.execute(f"SELECT coalesce(max(id), 0) FROM {table}").fetchone()[0])
-
-    def alias(self, name: str) -> int:
-        alias_id = self.aliases.get(name)
-        if alias_id is None:
-            row = self.conn.execute("SELECT id FROM aliases WHERE name = ?", [name]).fetchone()
-            if row is None:
-                self.conn.execute(
-                    "INSERT INTO players (name) VALUES (?) ON CONFLICT DO NOTHING", [name]
-                )
-                pid = self.conn.execute("SELECT id FROM players WHERE name = ?", [name]).fetchone()[
-                    0
-                ]
-                cur = self.conn.execute(
-                    "INSERT INTO aliases (name, player_id, own_player_id) VALUES (?, ?, ?)",
-                    [name, pid, pid],
-                )
-                row = (cur.lastrowid,)
-            alias_id = self.aliases[name] = int(row[0])
-        return alias_id
 
     def event(self, rows: HandRows) -> int:
         """The id of the hand's ``events`` row, created (or its blanks filled) at the file's
@@ -240,7 +246,7 @@ class FileWriter:
         winners: list[tuple[int, int, int]] = []
         players: list[tuple[Any, ...]] = []
         postings: list[tuple[Any, ...]] = []
-        alias = self.alias
+        alias = self.aliases
         for rows in batch:
             stored = known.get(rows.fingerprint)
             if stored is not None and stored.content == rows.content:
@@ -277,17 +283,18 @@ class FileWriter:
             known[rows.fingerprint] = self.pending[identity] = Stored(
                 hand_id, rows.fingerprint, rows.content, event_id
             )
-            for name, *figures in rows.players:
-                players.append((hand_id, alias(name), *figures))
+            for player in rows.players:
+                players.append((hand_id, alias[player[0]], *player[1:]))
             for account, is_player, kind, amount in rows.postings:
                 postings.append(
-                    (hand_id, account, alias(account) if is_player else None, kind, amount)
+                    (hand_id, account, alias[account] if is_player else None, kind, amount)
                 )
             for idx, (name, amount, eligible, detail, shares) in enumerate(rows.pots):
                 pot_id = self.next_pot
                 self.next_pot += 1
                 pots.append((pot_id, hand_id, idx, name, amount, eligible, detail))
-                winners.extend((pot_id, alias(w), share) for w, share in shares)
+                for winner, share in shares:
+                    winners.append((pot_id, alias[winner], share))
         # Parents before children: the foreign keys are checked per statement.
         self.conn.executemany(_INSERT_HAND, hands)
         self.conn.executemany(_INSERT_POT, pots)
