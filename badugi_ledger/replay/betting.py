@@ -261,7 +261,7 @@ def start_round(
     # Who still has to act: every player who can bet (a copy of the set kept by the state:
     # the order of a set is never used, turns follow ``st.order``).
     pending = st.pending = st.can.copy()
-    if st.n_can < 2:
+    if len(st.can) < 2:
         st.pending = {p for p in pending if committed[p] < level}
 
 
@@ -306,7 +306,7 @@ def act(st: HandState, ev: Action) -> bool:
         expected = next_actor(st)
         if p != expected:
             _out_of_turn(st, ev, expected)
-            return not st.pending or st.n_active <= 1
+            return not st.pending or len(st.still_in) <= 1
     verb = ev.verb
     # The verbs by how often they come: calls, then folds, checks, bets and raises.
     if verb == "call":
@@ -335,10 +335,10 @@ def act(st: HandState, ev: Action) -> bool:
         _raise(st, ev, st.level - st.committed[p], st.stack[p])
         pending = st.pending  # a raise that reopens the betting makes a new one
     st.turn = st.next_seat[p]
-    if st.n_can < 2:
+    if len(st.can) < 2:
         _close_if_nobody_to_bet(st)
         pending = st.pending
-    return not pending or st.n_active <= 1
+    return not pending or len(st.still_in) <= 1
 
 
 def _check_call(st: HandState, ev: Action, pay: int) -> None:
@@ -432,7 +432,7 @@ def raise_refused(st: HandState, player: str) -> IllegalAction | None:
         )
     s = st.structure
     capped = s.kind in _CAPPED and st.bets >= s.cap
-    if capped and not (st.house.heads_up_uncapped and st.n_active == 2):
+    if capped and not (st.house.heads_up_uncapped and len(st.still_in) == 2):
         return illegal(
             "raise-cap",
             f"{player} raises, but the round is capped at {s.cap} bets "

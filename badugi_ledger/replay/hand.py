@@ -194,7 +194,7 @@ def start_play(st: HandState) -> None:
 def _advance(st: HandState) -> None:
     """Move past every phase that needs no more events (finished rounds and draws)."""
     while True:
-        if st.n_active <= 1:
+        if len(st.still_in) <= 1:
             st.phase = DONE
             return
         if st.phase == BET:
@@ -347,7 +347,7 @@ def _on_buy(st: HandState, ev: Buy) -> None:
 
 
 def _betting_closed(st: HandState) -> bool:
-    return st.n_can < 2 and not st.pending
+    return len(st.can) < 2 and not st.pending
 
 
 def _reach_showdown(st: HandState, player: str, verb: str) -> None:

@@ -338,7 +338,7 @@ def settle(st: HandState) -> HandResult:
     returned = _return_uncalled(st)
     active = st.active()
     pots = _build_pots(st, active)
-    showdown = st.n_active > 1
+    showdown = len(st.still_in) > 1
     for pot in pots:
         _showdown_cards(st, pot, not showdown)
     # No rake rule and none recorded: the house takes nothing.
@@ -436,8 +436,8 @@ def standing_pots(st: HandState) -> tuple[tuple[str, int] | None, tuple[PotResul
     settlement returns it (``(player, chips)``, else None).  It closes the bets: the state
     serves nothing after it."""
     still_open: frozenset[str] = frozenset()
-    if st.phase < SHOWDOWN and (st.n_can >= 2 or st.pending):
-        still_open = frozenset(st.can_bet() if st.n_can >= 2 else st.pending)
+    if st.phase < SHOWDOWN and (len(st.can) >= 2 or st.pending):
+        still_open = frozenset(st.can_bet() if len(st.can) >= 2 else st.pending)
     st.close_bets()
     uncalled = None if still_open else _return_uncalled(st)
     pots = _build_pots(st, st.active(), still_open)

@@ -26,7 +26,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
-from itertools import filterfalse
 from typing import Any
 
 from ..model.cards import Card
@@ -148,8 +147,6 @@ class HandState:
         "level",
         "live",
         "mucked",
-        "n_active",
-        "n_can",
         "no_reraise",
         "notes",
         "next_seat",
@@ -277,14 +274,11 @@ class HandState:
         self.all_in: set[str] = set()
         self.still_in: list[str] = list(dealt)
         """Players still in the hand (not folded), clockwise from the button's left: kept as
-        players fold, given out by :meth:`active`."""
+        players fold, given out by :meth:`active`; ``len(still_in)`` is how many are left."""
         self.can: set[str] = set(seating.in_hand)
         """Players still in the hand with chips behind (the dealt players but ``folded`` and
-        ``all_in``, kept as they change): who acts again when the betting opens."""
-        self.n_active = n
-        """Players still in the hand (not folded)."""
-        self.n_can = n
-        """Players still in the hand with chips behind (can still bet)."""
+        ``all_in``, kept by :meth:`_leave_turns`): who acts again when the betting opens;
+        ``len(can)`` is how many can still bet."""
 
         self.phase = PRE
         self.round = 0
@@ -493,8 +487,6 @@ class HandState:
             self.committed[player] += amount
         if left == 0 and player not in self.all_in:
             self.all_in.add(player)
-            self.can.discard(player)
-            self.n_can -= 1
             self._leave_turns(player)
 
     def bet(self, player: str, amount: int) -> None:
@@ -508,8 +500,6 @@ class HandState:
         chips[player] = chips.get(player, 0) + amount
         if left == 0 and player not in self.all_in:
             self.all_in.add(player)
-            self.can.discard(player)
-            self.n_can -= 1
             self._leave_turns(player)
 
     def close_bets(self) -> None:
@@ -525,19 +515,14 @@ class HandState:
         """``player`` gives up the hand (their chips stay in the pot)."""
         self.folded.add(player)
         self.still_in.remove(player)
-        self.n_active -= 1
         if player not in self.all_in:
-            self.n_can -= 1
-            self.can.discard(player)
-            # _leave_turns, inline: most players who leave the turns fold
-            after = self.next_seat[player]
-            before = self.prev_seat[player]
-            self.next_seat[before] = after
-            self.prev_seat[after] = before
+            self._leave_turns(player)
         self.cards.fold(player)
 
     def _leave_turns(self, player: str) -> None:
-        """``player`` can no longer bet (folded or all-in): turns pass over them."""
+        """``player`` can no longer bet (folded or all-in): out of ``can``, and turns pass over
+        them."""
+        self.can.discard(player)
         after = self.next_seat[player]
         before = self.prev_seat[player]
         self.next_seat[before] = after
@@ -553,8 +538,7 @@ class HandState:
 
     def can_bet(self) -> list[str]:
         """Players still in the hand who have chips behind, clockwise from the button's left."""
-        out = self.folded | self.all_in if self.all_in else self.folded
-        return list(filterfalse(out.__contains__, self.dealt))
+        return list(filter(self.can.__contains__, self.dealt))
 
     def check_player(self, player: str) -> None:
         """Raise unless ``player`` (of the event being applied) is dealt in."""
