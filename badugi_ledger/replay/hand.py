@@ -365,8 +365,7 @@ def _reach_showdown(st: HandState, player: str, verb: str) -> None:
 
 
 def _on_show(st: HandState, ev: Show) -> None:
-    if st.phase < SHOWDOWN:
-        _reach_showdown(st, ev.player, "shows")
+    _reach_showdown(st, ev.player, "shows")
     if ev.player not in st.in_hand:
         st.check_player(ev.player)
     if ev.player in st.folded:
@@ -378,8 +377,7 @@ def _on_show(st: HandState, ev: Show) -> None:
 
 
 def _on_muck(st: HandState, ev: Muck) -> None:
-    if st.phase < SHOWDOWN:
-        _reach_showdown(st, ev.player, "mucks")
+    _reach_showdown(st, ev.player, "mucks")
     if ev.player not in st.in_hand:
         st.check_player(ev.player)
     if ev.player not in st.folded:
