@@ -376,16 +376,14 @@ def settle(st: HandState) -> HandResult:
     verify_claims(st, pots, payouts, final, rake, carry_out, violations)
     start = st.start
     carry_in = st.carry_in
-    # The double entry balances: what the postings take out of the players (``paid``) is
-    # what comes back, is collected, raked or carried (see :func:`_postings`).
+    # Every chip is where it was or accounted for, and the postings the ledger stores balance.
+    postings = _postings(st, returned, payouts, rake, carry_out)
     total_start = sum(start.values()) + carry_in
     total_end = sum(final.values()) + rake + carry_out
-    moved = (returned[1] if returned else 0) + sum(payouts.values()) + rake + carry_out
-    if total_start != total_end or sum(st.paid.values()) + carry_in != moved:
+    if total_start != total_end or sum([p.amount for p in postings]) != 0:
         raise AssertionError(
             f"hand {st.record.hand_id}: replay lost chips ({total_start} != {total_end})"
         )
-    postings = _postings(st, returned, payouts, rake, carry_out)
     won = {p: c for p, c in payouts.items() if c} if 0 in payouts.values() else payouts
     busted = tuple([p for p in st.dealt if final[p] == 0]) if 0 in final.values() else ()
     unknown = st.unknown
