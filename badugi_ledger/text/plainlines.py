@@ -520,14 +520,14 @@ def _draw_entry(who: Named, rest: str) -> Event | None:
 
 def _deal_entry(who: Named, rest: str) -> Event:
     """``Dan Ks Qd 8s 5c`` (a hand dealt seldom recurs: its cards are read each time)."""
-    return make_deal(who, tuple(map(_CARD, rest.split(" "))))
+    return make_deal(who, _cards(rest))
 
 
 def _show_entry(who: Named, rest: str) -> Event:
     """``Dan Ks Qd 8s 5c`` or ``Dan mucks``."""
     if rest == "mucks":
         return make_muck(who)
-    return make_show(who, tuple(map(_CARD, rest.split(" "))))
+    return make_show(who, _cards(rest))
 
 
 def _final_entry(who: Named, rest: str) -> Event | None:

@@ -226,8 +226,6 @@ def make_action(
     who: Named, verb: Verb, amount: Number | None = None, all_in: bool = False
 ) -> Action:
     """``Dan folds``, ``Dan calls 4``, ``Dan raises to 8 all-in``, …"""
-    if amount is None or (type(amount) is int and amount <= MAX_AMOUNT):  # checked()'s own test
-        return Action(who[0], verb, amount, all_in)
     return Action(who[0], verb, checked(amount, verb, who[1]), all_in)
 
 
@@ -331,8 +329,6 @@ def make_buy(
 
 def make_final(who: Named, amount: Number) -> FinalStack:
     """``final: Dan 120``: an entry of every hand's last line."""
-    if type(amount) is int and amount <= MAX_AMOUNT:  # checked()'s own test
-        return FinalStack(who[0], amount)
     return FinalStack(who[0], checked(amount, "final stack", who[1]))
 
 
