@@ -162,7 +162,6 @@ def _read_hand(
     changes: list[Event] = [
         StackChange(names[i], amount, kind)
         for kind, key in STACK_CHANGE_FIELDS.items()
-        if key in hand  # (TOML has no null: a field that is there is not None)
         for i, amount in enumerate(fields.optional_amounts(key, count) or ())
         if amount
     ]
