@@ -120,8 +120,11 @@ def _item_json(item: Any) -> str:
 
 
 def _value_json(value: Any) -> str:
-    """One event field as ``json.dumps`` writes it in the canonical event row (the cases
-    :func:`events_json` does not spell inline)."""
+    """One value as ``json.dumps`` writes it in the canonical texts: an event field that
+    :func:`events_json` does not spell inline, or a field of the fingerprint's own object
+    (a str, nearly always, through the encoder ``canonical_json`` uses for it)."""
+    if type(value) is str:
+        return encode_basestring(value)
     if isinstance(value, Card):
         return _item_json(value) if type(value) is Card else encode_basestring(str(value))
     return canonical_json(value)  # anything else: exactly what json.dumps writes
@@ -262,11 +265,6 @@ def _fingerprinted_events(record: HandRecord) -> tuple[Any, ...]:
     )
 
 
-def _json_value(value: Any) -> str:
-    """``canonical_json(value)``; a str (nearly every value) through the encoder it uses."""
-    return encode_basestring(value) if type(value) is str else canonical_json(value)
-
-
 _SEATS: dict[tuple[int, ...], tuple[tuple[Seat, ...], str]] = {}
 """The ids of a hand's seat objects -> (those seats, ``canonical_json`` of their
 ``[name, stack, number]`` lists), at most :data:`_ROWS_LIMIT`.  A reader gives each distinct
@@ -298,11 +296,11 @@ def fingerprint(record: HandRecord) -> str:
     session = record.session
     events = hashlib.sha256(events_json(_fingerprinted_events(record)).encode()).hexdigest()
     text = (
-        f'{{"button":{_json_value(record.button)},"events":"{events}",'
-        f'"hand":{_json_value(record.hand_id)},"origin":{_json_value(record.origin)},'
+        f'{{"button":{_value_json(record.button)},"events":"{events}",'
+        f'"hand":{_value_json(record.hand_id)},"origin":{_value_json(record.origin)},'
         f'"seats":{_seats_json(record.seats)},'
         f'"session":{canonical_json([session.kind, session.name, session.date])},'
-        f'"settings":"{settings_digest(record.settings)}","table":{_json_value(record.table)},'
+        f'"settings":"{settings_digest(record.settings)}","table":{_value_json(record.table)},'
         '"v":1}'
     )
     return hashlib.sha256(text.encode()).hexdigest()
