@@ -32,17 +32,30 @@ from typing import Any
 
 from ..model.cards import DECK, Card
 from ..model.events import Collect, HandRecord, Seat
-from ..model.settings import GameSettings
+from ..model.settings import GameSettings, HouseRules
 
 _SEPARATORS = (",", ":")
 
 
+HOUSE_RULES_ADDED_LATER = frozenset({"short_blind"})
+"""House rules added after fingerprints were first stored: part of the canonical settings only
+when set to other than their default, so adding a rule changes no stored hand's fingerprint
+(and a hand played under the new rule's other choice is told apart)."""
+
+
 def canonical(value: Any) -> Any:
     """JSON-ready form of settings and events: cards as text, dataclasses as dicts (events
-    carry no position)."""
+    carry no position; house rules of :data:`HOUSE_RULES_ADDED_LATER` only when not the
+    default)."""
     if isinstance(value, Card):
         return str(value)
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        if type(value) is HouseRules:
+            return {
+                f.name: canonical(getattr(value, f.name))
+                for f in dataclasses.fields(value)
+                if f.name not in HOUSE_RULES_ADDED_LATER or getattr(value, f.name) != f.default
+            }
         return {f.name: canonical(getattr(value, f.name)) for f in dataclasses.fields(value)}
     if isinstance(value, list | tuple):
         return [canonical(v) for v in value]

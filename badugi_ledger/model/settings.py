@@ -41,6 +41,14 @@ shuffled into the new stub.  ``all-discards``: every discard is (``000``, ``003`
 ``discards-first`` (PHH, as PokerKit deals): every player of a draw discards, a card is burned,
 then each is served in turn; every dead card, the whole draw's discards included, is."""
 
+ShortBlindRule = Literal["full-blind", "as-posted"]
+"""What the others owe when the big blind posts all-in for less than a full big blind.
+
+``full-blind`` (default): the full big blind, as card rooms rule it; the short big blind is
+still the first bet.  ``as-posted`` (PHH, as PokerKit plays): the largest blind actually
+posted, so with a big blind short to the small blind's size the small blind may check.  The
+rule texts say nothing of short blinds (seeds README, house rules)."""
+
 QualifierRank = Literal["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "T", "J", "Q", "K"]
 """How the ``qualifier`` house rule (and ``showdown --qualifier``) names the highest card of a
 qualifying badugi (``002`` 3.1): ``A``, ``2``…``9``, ``10`` or ``T``, ``J``, ``Q``, ``K``."""
@@ -55,6 +63,7 @@ _HOUSE_CHOICES: dict[str, tuple[str, ...]] = {
     "odd_chip": get_args(OddChipRule),
     "odd_chip_half": get_args(OddChipHalf),
     "reshuffle": get_args(ReshuffleRule),
+    "short_blind": get_args(ShortBlindRule),
 }
 
 
@@ -85,6 +94,8 @@ class HouseRules:
     common card-room "half-bet rule"; the next raise completes it to the full level, as
     PokerStars does); ``False`` = only a full raise reopens.  Pot-, half-pot- and no-limit
     always use the full-raise rule."""
+    short_blind: ShortBlindRule = "full-blind"
+    """See :data:`ShortBlindRule`."""
 
     def __init__(
         self,
@@ -98,6 +109,7 @@ class HouseRules:
         buy_price: int = 0,
         max_seats: int = 9,
         half_bet_reopens: bool = True,
+        short_blind: ShortBlindRule = "full-blind",
     ) -> None:
         object.__setattr__(
             self,
@@ -113,6 +125,7 @@ class HouseRules:
                 "buy_price": buy_price,
                 "max_seats": max_seats,
                 "half_bet_reopens": half_bet_reopens,
+                "short_blind": short_blind,
             },
         )
         self.__post_init__()

@@ -102,6 +102,14 @@ def write_phh(
                 blinds[i] = amount
             else:
                 fail(f"{event.player} posts a {event.kind} blind (line {record.position(at).line})")
+    big = blind_seat(1, count)
+    posted = min(blinds[big], starting[big] - antes[big])
+    if blinds[big] and posted < settings.big_blind and settings.house.short_blind == "full-blind":
+        fail(
+            f"{players[big].name}'s big blind is short ({posted} of {settings.big_blind}): the "
+            "house rule short-blind full-blind makes the others owe the full big blind, and in "
+            "PHH (PokerKit) they owe the blind posted"
+        )
     if count == 2:  # PokerKit reads the lists reversed heads-up
         antes.reverse()
         blinds.reverse()

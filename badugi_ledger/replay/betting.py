@@ -24,8 +24,10 @@ item 6 (heads-up cap).  Choices made where the texts are silent, each documented
   larger of ``spread_min`` and the last raise, and ``spread_max``.  The cap applies as in fixed
   limit.
 * **Short blinds**: a player without enough chips posts all-in for less; the others still owe the
-  full big blind.  A player may post a live big blind out of position (coming into the game) or
-  a dead blind (``Post(kind="dead")``, default the small blind, dead money).
+  full big blind, unless ``HouseRules.short_blind`` is ``as-posted`` (PHH hands, as PokerKit
+  plays them): then they owe the largest blind posted.  A player may post a live big blind out
+  of position (coming into the game) or a dead blind (``Post(kind="dead")``, default the small
+  blind, dead money).
 * **No posts recorded**: when a hand has no ``Post`` events at all, the blinds and antes the
   settings name are posted automatically (on a Progressive Badugi redeal only if
   ``HouseRules.redeal_posts``), unless the record says the hand had none
@@ -212,7 +214,8 @@ def open_betting(st: HandState) -> None:
             raise illegal("blind-missing", f"no ante from {antes}", st.here())
     blinds_live = st.bb_player is not None and st.committed.get(st.bb_player, 0) > 0
     top = max(st.committed.values())
-    level = (top if top > s.big_blind else s.big_blind) if blinds_live else top
+    full = blinds_live and top < s.big_blind and st.house.short_blind == "full-blind"
+    level = s.big_blind if full else top
     anchor: str | None
     if st.straddler is not None:
         anchor = st.straddler

@@ -162,7 +162,8 @@ class SimulatedHand:
         self.pay(bb, min(s.big_blind, self.stack[bb]), live=True)
         top = max(self.committed.values())
         if self.committed[bb] > 0:
-            return bb, max(top, s.big_blind), 1
+            owed = s.big_blind if self.house.short_blind == "full-blind" else top
+            return bb, max(top, owed), 1
         return None, top, 1 if top else 0
 
     def betting_round(self, rnd: int, anchor: str | None, level: int, bets: int) -> None:
