@@ -20,8 +20,9 @@ from typing import Literal, TextIO
 from .model.errors import BadugiError, ConfigError, ImportFormatError, Position
 from .model.events import HandRecord
 from .model.results import HandOutcome
+from .phh.reader import read_phh
 from .phh.writer import write_phh
-from .replay import replay_stream
+from .replay import replay_hand, replay_stream
 from .sites.common import SkippedHand
 from .sources import read_hands
 
@@ -87,12 +88,41 @@ def _write(record: HandRecord, outcome: HandOutcome, to: Target) -> str:
     result = outcome.result
     if result is None:
         return write_phh(record)
-    return write_phh(
+    text = write_phh(
         record,
         stacks=result.starting_stacks,
         finishing_stacks=result.final_stacks,
         rake=result.rake,
     )
+    problem = _read_back_problem(text)
+    if problem is not None:
+        raise ImportFormatError(
+            f"written as PHH, the hand would read back otherwise: {problem}",
+            position=record.pos,
+            hand=record.hand_id,
+            rule="phh-cannot-express",
+        )
+    return text
+
+
+def _read_back_problem(text: str) -> str | None:
+    """What goes wrong when a hand written as PHH is read back and replayed, or None.
+
+    PHH has no field for most house rules, and a PHH hand is read under PokerKit's where it
+    has one of its own (``docs/importers.md``): a hand whose play depends on a rule PHH does
+    not carry (an odd chip to the worst seat, an uncapped heads-up round) would replay to
+    other stacks than the finishing stacks written, or not at all.  Such a hand is refused,
+    not written wrong."""
+    items = list(read_phh(text, "<phh>"))
+    if len(items) != 1 or not isinstance(items[0], HandRecord):
+        return "it cannot be read"  # pragma: no cover - the writer writes one readable hand
+    try:
+        replayed = replay_hand(items[0])
+    except BadugiError as exc:
+        return exc.message
+    if replayed.violations:
+        return replayed.violations[0].message
+    return None
 
 
 def convert_file(

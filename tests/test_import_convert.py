@@ -161,3 +161,46 @@ def test_installed_command_converts(corpus_dir: Path, tmp_path: Path) -> None:
     )
     assert done.returncode == 0, done.stderr
     assert 'hand = "25340585274"' in target.read_text()
+
+
+HOUSE_RULE_HANDS = {
+    # The odd chip of a three-way tie for 14 goes to the tied player last to act (Anna); PHH
+    # has no field for the rule, and read back under the default Ben would get it.
+    "odd-chip worst-seat": (
+        "hand 1 · button Dan · Anna 100 · Ben 100 · Cara 100 · Dan 100\n"
+        "deal: Anna 4h 3s 2d Ac · Ben 4s 3d 2c Ah · Cara 4d 3c 2h As · Dan Kh Qs Jd Tc\n"
+        "Cara calls · Dan calls · Anna calls · Ben checks\n"
+        "draw: Anna pat · Ben pat · Cara pat · Dan pat\n"
+        "Anna bets 2 · Ben calls · Cara calls · Dan folds\n"
+        + "draw: Anna pat · Ben pat · Cara pat\nAnna checks · Ben checks · Cara checks\n" * 2
+        + "show: Anna 4h 3s 2d Ac · Ben 4s 3d 2c Ah · Cara 4d 3c 2h As\n",
+        "Anna ends with 100, but the replay gives 101",
+    ),
+    # Heads-up past the cap of four bets: read back capped, the fifth bet is refused.
+    "heads-up-uncapped yes": (
+        "hand 1 · button Ben · Anna 100 · Ben 100\n"
+        "Ben raises to 4 · Anna raises to 6 · Ben raises to 8 · Anna raises to 10 · Ben calls\n"
+        + "draw: Anna pat · Ben pat\nAnna checks · Ben checks\n" * 3
+        + "show: Anna 4h 3s 2d Ac · Ben Kh Qs Jd Tc\n",
+        "the round is capped at 4 bets",
+    ),
+}
+
+
+@pytest.mark.parametrize("rule", sorted(HOUSE_RULE_HANDS))
+def test_a_hand_whose_house_rule_phh_cannot_carry_is_refused(rule: str, tmp_path: Path) -> None:
+    """convert reads every PHH hand it writes back and replays it: a hand that would replay
+    otherwise (PHH has no field for the house rule it was played under) is refused, named, not
+    written; the same hand under the default rules is written."""
+    hand, read_back = HOUSE_RULE_HANDS[rule]
+    path = tmp_path / "night.bhh"
+    path.write_text(f"game badugi · fixed limit 2/4 · blinds 1/2\nhouse {rule}\n{hand}")
+    out = io.StringIO()
+    report = convert_file(path, "phh", out)
+    assert (report.written, out.getvalue()) == (0, "")
+    (problem,) = report.problems
+    assert problem.rule == "phh-cannot-express"
+    assert "would read back otherwise" in problem.message and read_back in problem.message
+    if rule.startswith("odd-chip"):  # the default settles the tie as PHH reads it back
+        path.write_text(f"game badugi · fixed limit 2/4 · blinds 1/2\n{hand}")
+        assert convert_file(path, "phh", io.StringIO()).written == 1

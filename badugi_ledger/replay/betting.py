@@ -28,6 +28,11 @@ item 6 (heads-up cap).  Choices made where the texts are silent, each documented
   plays them): then they owe the largest blind posted.  A player may post a live big blind out
   of position (coming into the game) or a dead blind (``Post(kind="dead")``, default the small
   blind, dead money).
+* **A big blind posted for nothing** (an ante took the player's last chip) is still the big
+  blind: the first round starts left of it and the others owe what ``short_blind`` says.
+* **Nobody left to call**: when everybody else still in the hand is all-in, a player may call
+  or fold but not bet or raise (``raise-nobody-left``): nobody could call it.  PokerKit refuses
+  it too.
 * **No posts recorded**: when a hand has no ``Post`` events at all, the blinds and antes the
   settings name are posted automatically (on a Progressive Badugi redeal only if
   ``HouseRules.redeal_posts``), unless the record says the hand had none
@@ -153,6 +158,7 @@ def auto_post(st: HandState) -> None:
     for blind, kind in blinds:
         if blind is not None:
             st.pay(blind, post_due(st, blind, kind), "blind", live=True)
+            st.posted.setdefault(blind, set()).add(kind)
     st.notes.append("blinds and antes posted as the settings say (none recorded)")
 
 
@@ -212,7 +218,9 @@ def open_betting(st: HandState) -> None:
         if missing:
             antes = ", ".join(p for p, _ in missing)  # every one an ante
             raise illegal("blind-missing", f"no ante from {antes}", st.here())
-    blinds_live = st.bb_player is not None and st.committed.get(st.bb_player, 0) > 0
+    # The big blind is in play once posted, even for nothing (an ante took its last chip).
+    bb = st.bb_player
+    blinds_live = bb is not None and (st.committed[bb] > 0 or "big-blind" in st.posted.get(bb, ()))
     top = max(st.committed.values())
     full = blinds_live and top < s.big_blind and st.house.short_blind == "full-blind"
     level = s.big_blind if full else top
@@ -424,8 +432,17 @@ _CAPPED = frozenset({FIXED, SPREAD})
 
 
 def raise_refused(st: HandState, player: str) -> IllegalAction | None:
-    """Why ``player`` may not bet or raise at all now (a short all-in that did not reopen the
-    betting for them, or the cap), or None."""
+    """Why ``player`` may not bet or raise at all now (nobody left to call it, a short all-in
+    that did not reopen the betting for them, or the cap), or None."""
+    if len(st.can) < 2:
+        # Everybody else still in is all-in: a raise could not be called, so it is not one
+        # (the most the player can do is call; PokerKit refuses it too).
+        return illegal(
+            "raise-nobody-left",
+            f"{player} raises, but nobody is left to call it: everybody else still in is "
+            f"all-in, so {player} may only call or fold",
+            st.here(),
+        )
     if player in st.no_reraise:
         return illegal(
             "raise-not-reopened",

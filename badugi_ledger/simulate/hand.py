@@ -161,10 +161,8 @@ class SimulatedHand:
         self.events.append(Post(bb, "big-blind"))
         self.pay(bb, min(s.big_blind, self.stack[bb]), live=True)
         top = max(self.committed.values())
-        if self.committed[bb] > 0:
-            owed = s.big_blind if self.house.short_blind == "full-blind" else top
-            return bb, max(top, owed), 1
-        return None, top, 1 if top else 0
+        owed = s.big_blind if self.house.short_blind == "full-blind" else top
+        return bb, max(top, owed), 1  # posted, even for nothing (an ante took its last chip)
 
     def betting_round(self, rnd: int, anchor: str | None, level: int, bets: int) -> None:
         """Round ``rnd``: round 1 starts left of the big blind, later rounds left of the
@@ -201,7 +199,7 @@ class SimulatedHand:
     def raise_range(self, p: str, rnd: int) -> tuple[int, int, int] | None:
         """(lowest, highest total ``p`` may raise to, the full-raise increment), or None."""
         st = self.s.structure
-        if p in self.no_reraise:
+        if p in self.no_reraise or self.n_can < 2:  # n_can < 2: nobody left to call a raise
             return None
         capped = st.kind in ("fixed-limit", "spread-limit") and self.bets >= st.cap
         if capped and not (self.house.heads_up_uncapped and self.n_active == 2):

@@ -226,14 +226,14 @@ PINNED_CORPUS = [
 
 # 20 simulated hands (4 players, seed 7, sessions of 8) per game and structure.
 PINNED_SIMULATED = {
-    ("badugi", "fixed-limit"): "e8fa445758cff48f4e218aee5f72112209084bd9e63808f8eefa365f3ad732c6",
+    ("badugi", "fixed-limit"): "db99fdc2eaaa49e153f9f56c7b5fe454049af3dec8df52c044884a6cc5f6b422",
     ("badugi", "pot-limit"): "ca87128dc9d6224ac9c8a71c5940ba91411579a6b1001470f9dca4cccdddf046",
     (
         "badugi",
         "half-pot-limit",
     ): "17474250df7d6af787e78ff1950b5f99b18eb260e95e8c6aa7b0f17ad6f9987b",
-    ("badugi", "no-limit"): "97b919c01ea5aac35804c259d543432c47ad13ef7305995f43edfcb141a165cc",
-    ("badugi", "spread-limit"): "d2be9968780041104bdcb80365ff09fbd38a974b6492b6b71963e962b36b592f",
+    ("badugi", "no-limit"): "af70eda3c9474685dfb05a7135c4add56ad0dd38ba13e2de2269e587d401a354",
+    ("badugi", "spread-limit"): "babab532393d35979aadb8eb39cfbf2f59e6cc74633cc9d9cdf6ffd4e70ce090",
     (
         "progressive-badugi",
         "fixed-limit",
@@ -249,7 +249,7 @@ PINNED_SIMULATED = {
     (
         "progressive-badugi",
         "no-limit",
-    ): "adf5f7412108ce576e2e265cb0bebfd7c40ad6d7b592851d888df71a3132ec01",
+    ): "23422221520876b4fdb57e64c540f1c3490bf2150b4c2ed7f4191b3d2857b7ac",
     (
         "progressive-badugi",
         "spread-limit",
@@ -260,15 +260,15 @@ PINNED_SIMULATED = {
         "badacey",
         "half-pot-limit",
     ): "7451bcea0165e0ac6b60887328b5bab88c0a9a1342943477db2f7bc735250601",
-    ("badacey", "no-limit"): "8591ce3258e432c44658f0a2f709b8b6f032132fea3265c63defebee38a25a15",
-    ("badacey", "spread-limit"): "637a36c1b718af156c478b23cf13adc4e80ef3fb875932e1185f9f3b8ebd88e7",
+    ("badacey", "no-limit"): "7f6714569b0ae67c72d3c36a43fbddfda605ba2ed1b0c94a5e5b3377e10ffa7f",
+    ("badacey", "spread-limit"): "8a9ef42076a2f654b2602cfd07db9ac29e2eb07fbddfa068ea5230143c2bc69e",
     ("badeucey", "fixed-limit"): "44d5f4d5c26af060f22aa4662e2d8d7c979c26bbd3e4e8592235134da2f3e29e",
-    ("badeucey", "pot-limit"): "d292c200c4fa1b30bfdae1bf4283d4b66caab22274ca08ce18b574313e5427e8",
+    ("badeucey", "pot-limit"): "995b85b924aa27e5b44df1cae2f0a2f33383833e0991f4617ec1e0bc668af936",
     (
         "badeucey",
         "half-pot-limit",
     ): "a166035e216adcf99a53708b65cf799f00fd2e52f7c27619d669499d2445e7fb",
-    ("badeucey", "no-limit"): "879eca5444093f6b835dd0cd6da2badf6491bb9dd2c8a7b6c852e6b4d6cdee83",
+    ("badeucey", "no-limit"): "5fe4403daa2918d2aa22ad1a6a19194019608f8b3e0cbc0d1e73f0e437558ce8",
     (
         "badeucey",
         "spread-limit",
@@ -381,12 +381,12 @@ PINNED_LEDGER = {
     "audit": (0, "4f53cda18c2baa0c0354bb5f9a3ecbe5ed12ab4d8e11ba873c2f11161202b945"),
     "aliases": (59, "f9788e665ff6c010882a80439d69222d2d18a24e716391b06ce0ae8c335918aa"),
     "events": (35, "89d2d47a52d3356fda3df41b4d625a2e0a3c36b8a5acbe09ebff94c916f1cdce"),
-    "hand_players": (5050, "09f5e3cdf3526f8b2950d803ee230f52529ac69effaaacd76ceb4f67f5350363"),
-    "hands": (970, "dbb61ffbc61a060d2186dea7f72f986a414fe30f6c6177970e6982c60a343ca6"),
+    "hand_players": (5050, "4c741c5979c3a8eeedfcc42e29c5566a75fc4f6cc4ee048cc2d120be466d461d"),
+    "hands": (970, "c100f1e50a19922401aebe4ad53e0f3f982cc823de8ede1ef0ba4a8449ccaf09"),
     "players": (59, "40447c7ce34b8ac7842175b0a275115101d7dd6f45a488d98bd2dae566a6b3bf"),
-    "postings": (6979, "40f11476ff6211debae5e4956e6360170aa913fce369469d48727112fb8cb8e8"),
-    "pot_winners": (1408, "5aed6766499afe9e2c2c0247eebfecb0e8e439b7a5f6215073341922da83a0b7"),
-    "pots": (1347, "c9382d0ac535d98036f04af84cd4b515e1aa5878d28e526b86b40cd3b4a97be4"),
+    "postings": (7014, "25b965d94b9516f1f16c218fbab293039332db1ade80de04822ef4ee3a9fc258"),
+    "pot_winners": (1460, "e08c9e529408a0ab751756a3d19582e323bd3d0b22843362fafb8e2600274ae2"),
+    "pots": (1353, "cb03e577131398f94ae95a3efd8f18eef14135398b1c3b0b6ab287fd1c059c4a"),
     "tournament_entries": (33, "ff4b574f2bd5cb7c80fcb305d2f5d7b29bd716799877b1fa5a9bcecd192fccd6"),
     "tournament_terms": (0, "4f53cda18c2baa0c0354bb5f9a3ecbe5ed12ab4d8e11ba873c2f11161202b945"),
 }

@@ -102,18 +102,20 @@ def test_half_bet_rule_for_short_all_in_raises() -> None:
     (corpus ``pokerstars/LBad-USD-MTT8-201011.txt`` hand 52476877655: all-in to 150 over a raise
     to 120, then "raises 30 to 180")."""
     seats = {"Anna": 100, "Ben": 100, "Cara": 100, "Dan": 5}
-    # Dan raises all-in to 5 over Cara's 4: one chip, exactly half of the 2-chip bet.
-    half = ["Anna posts sb", "Ben posts bb", "Cara raises 4", "Dan raises 5 allin"]
-    half += ["Anna folds", "Ben folds", "Cara raises 6"]
-    result = replay(half + ["Cara pat", "Dan pat", "Cara mucks"], seats=seats)
-    assert dict(result.payouts) == {"Dan": 13}  # 1 + 2 + 5 + 5; Cara's extra 1 came back
-    assert fails(half[:-1] + ["Cara raises 8"], seats=seats) == "bet-size"  # 8 is not 4 + 2
+    # Dan raises all-in to 5 over Cara's 4: one chip, exactly half of the 2-chip bet; Ben
+    # calls, so Cara's raise has somebody left to call it.
+    before = ["Anna posts sb", "Ben posts bb", "Cara raises 4", "Dan raises 5 allin"]
+    before += ["Anna folds", "Ben calls"]
+    half = [*before, "Cara raises 6"]
+    result = replay(half + ["Ben folds", "Cara pat", "Dan pat", "Cara mucks"], seats=seats)
+    assert dict(result.payouts) == {"Dan": 16}  # 1 + 5 + 5 + 5; Cara's extra 1 came back
+    assert fails([*before, "Cara raises 8"], seats=seats) == "bet-size"  # 8 is not 4 + 2
     strict = GameSettings(house=HouseRules(half_bet_reopens=False))
     assert fails(half, strict, seats) == "raise-not-reopened"
     # Less than half a bet does not reopen even under the rule.
     small = GameSettings(structure=Structure("fixed-limit", 4, 8), small_blind=2, big_blind=4)
     under = ["Anna posts sb", "Ben posts bb", "Cara raises 8", "Dan raises 9 allin"]
-    under += ["Anna folds", "Ben folds", "Cara raises 12"]
+    under += ["Anna folds", "Ben calls", "Cara raises 12"]
     seats["Dan"] = 9
     assert fails(under, small, seats) == "raise-not-reopened"
     # A player who had not acted may complete the raise (to the next full level).
@@ -184,6 +186,28 @@ def test_antes_and_auto_posted_blinds() -> None:
         fails(["Anna posts ante", "Anna posts sb", "Ben posts bb", "Cara folds"], game)
         == "blind-missing"
     )
+
+
+def test_a_big_blind_the_ante_left_without_chips_is_still_owed() -> None:
+    """Ben's ante takes his last chip, so his big blind is posted for nothing: it is still the
+    round's first bet, the play starts left of it and (house rule ``short-blind``, default
+    ``full-blind``) the others owe the full big blind; ``as-posted`` (PHH, as PokerKit plays)
+    they owe the small blind's 1, and the play still starts left of the big blind.  Found by
+    converting ``simulate --ante 2 --small-blind 5 --big-blind 10 --seed 23`` hands to PHH:
+    PokerKit started the play left of the big blind, where we had started at the small blind."""
+    game = GameSettings(ante=1)
+    seats = {"Anna": 100, "Ben": 1, "Cara": 100, "Dan": 100}
+    end = ["Dan folds", "Anna folds", "Ben shows As 2c 3d 4h", "Cara mucks"]
+    result = replay(["Cara calls", *end], game, seats)
+    # Ben's ante makes the main pot of 4 antes; Cara's call of 2 is matched by Anna's small
+    # blind for 1, and the other 1 comes back.
+    assert dict(result.final_stacks) == {"Anna": 98, "Ben": 4, "Cara": 100, "Dan": 99}
+    assert fails(["Anna checks"], game, seats) == "turn-order"
+    assert fails(["Cara calls 1"], game, seats) == "call-amount"
+    posted = GameSettings(ante=1, house=HouseRules(short_blind="as-posted"))
+    result = replay(["Cara calls 1", *end], posted, seats)
+    assert dict(result.final_stacks) == {"Anna": 98, "Ben": 4, "Cara": 100, "Dan": 99}
+    assert fails(["Anna checks"], posted, seats) == "turn-order"
 
 
 def test_ante_only_game_starts_left_of_the_button() -> None:

@@ -141,9 +141,28 @@ CASES = {
         "raise-not-reopened",
         7,
         PREFLOP
+        + ["Cara raises 8", "Dan raises 10 allin", "Anna folds", "Ben calls", "Cara raises 20"],
+        NL,
+        seats={"Anna": 100, "Ben": 100, "Cara": 100, "Dan": 10},
+    ),
+    # Everybody else still in is all-in: a raise could not be called (PokerKit refuses it
+    # too: "every other player has either folded or gone all-in").
+    "raise nobody can call": Bad(
+        "001",
+        "raise-nobody-left",
+        7,
+        PREFLOP
         + ["Cara raises 8", "Dan raises 10 allin", "Anna folds", "Ben folds", "Cara raises 20"],
         NL,
         seats={"Anna": 100, "Ben": 100, "Cara": 100, "Dan": 10},
+    ),
+    "raise over an all-in heads-up": Bad(
+        "000",
+        "raise-nobody-left",
+        4,
+        ["Anna posts sb", "Ben posts bb", "Anna raises 4 allin", "Ben raises 6"],
+        seats={"Anna": 4, "Ben": 100},
+        button="Anna",
     ),
     # --- draws ----------------------------------------------------------------------------
     "too many cards drawn": Bad("000", "draw-count", 7, LIMPED + ["Anna draws 5"]),
