@@ -2,7 +2,8 @@
 
     python benchmarks/bench_phh_pokerkit.py [--hands 2000] [--players 6] [--repeat 2]
 
-Simulates ``--hands`` fixed-limit Badugi hands (``badugi-ledger simulate``'s generator), writes
+Simulates ``--hands`` fixed-limit Badugi hands (``badugi-ledger simulate``'s generator, played
+as PokerKit plays: ``POKERKIT_PLAY``, so that PHH says every one), writes
 each as a PHH file with the project's PHH writer (``convert --to phh``: starting stacks,
 finishing stacks from our replay), then times, as whole processes on the same folder:
 
@@ -127,7 +128,7 @@ def main() -> None:
     parser.add_argument("--cache", type=Path, default=DEFAULT_CACHE)
     args = parser.parse_args()
 
-    source = simulated_file(args.hands, cache=args.cache, players=args.players)
+    source = simulated_file(args.hands, cache=args.cache, players=args.players, pokerkit_play=True)
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp) / "phh"
         exported = export_phh(source, folder)
@@ -156,8 +157,11 @@ def main() -> None:
 
     show = [
         ("PHH files", f"{hands} fixed-limit Badugi hands, {args.players} players"),
-        ("left out", f"{len(refused)} of {exported} hands PokerKit cannot replay"
-         + (f" ({refused[0][1]})" if refused else "")),
+        (
+            "left out",
+            f"{len(refused)} of {exported} hands PokerKit cannot replay"
+            + (f" ({refused[0][1]})" if refused else ""),
+        ),
         ("start-up of badugi-ledger", f"{startup_seconds():7.2f} s (included below)"),
         ("ours check -j 1 (process)", measured(one)),
         (f"ours check, {cores()} cores (process)", measured(every)),

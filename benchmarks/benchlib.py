@@ -22,12 +22,17 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from badugi_ledger.model.games import GameName
-from badugi_ledger.model.settings import StructureKind
-from badugi_ledger.simulate.sessions import CardsShown, SimulationOptions, simulate_to_path
+from badugi_ledger.model.settings import HouseRules, StructureKind
+from badugi_ledger.simulate.sessions import (
+    POKERKIT_PLAY,
+    CardsShown,
+    SimulationOptions,
+    simulate_to_path,
+)
 
 HERE = Path(__file__).resolve().parent
 DEFAULT_CACHE = Path(tempfile.gettempdir()) / "badugi-ledger-bench"
-CACHE_VERSION = 2
+CACHE_VERSION = 3
 """Part of every cached file name: raise it when the generator's output changes."""
 
 
@@ -61,14 +66,19 @@ def simulated_file(
     seed: int = 1,
     cards: CardsShown = "all",
     workers: int = 1,
+    pokerkit_play: bool = False,
 ) -> Path:
     """A file of ``hands`` simulated hands, generated once and kept in ``cache``.
+
+    ``pokerkit_play``: played as PokerKit plays (``simulate.sessions.POKERKIT_PLAY``), so that
+    every hand can be written as PHH and PokerKit replays it.
 
     With ``workers`` > 1 the hands are generated in parts (seeds ``seed*1000 + k``, tables
     and hand ids unique per seed) in parallel processes and concatenated: still one valid file.
     """
     cache.mkdir(parents=True, exist_ok=True)
-    name = f"sim{CACHE_VERSION}-{game}-{structure}-{players}p-{cards}-{hands}-s{seed}.bhh"
+    play = "-pokerkit" if pokerkit_play else ""
+    name = f"sim{CACHE_VERSION}-{game}-{structure}-{players}p-{cards}{play}-{hands}-s{seed}.bhh"
     path = cache / name
     if path.exists():
         return path
@@ -83,6 +93,7 @@ def simulated_file(
             structure=structure,
             seed=seed if parts == 1 else seed * 1000 + k,
             cards=cards,
+            house=POKERKIT_PLAY if pokerkit_play else HouseRules(),
         )
         jobs.append((cache / f"{name}.part{k}", options))
     if parts == 1:

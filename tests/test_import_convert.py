@@ -61,13 +61,20 @@ def test_tournament_file_to_phhs_loads_in_pokerkit(corpus_dir: Path, tmp_path: P
     result = runner.invoke(
         app, ["convert", str(corpus_dir / MTT), "--to", "phh", "--out", str(target)]
     )
-    assert result.exit_code == 0, result.output
+    # Four hands complete a short all-in raise to the full level, as PokerStars deals; read
+    # back as PokerKit plays (docs/importers.md) they would break its raise rules: refused.
+    assert result.exit_code == 1, result.output
+    refused = {"52476877655", "52478520236", "52478783130", "52479754591"}
+    assert {line.split("hand ")[1].split(":")[0] for line in result.stderr.splitlines()[:-1]} == (
+        refused
+    )
+    assert result.stderr.count("[phh-cannot-express]") == 4
     text = target.read_text()
-    assert text.startswith("[1]\n") and "\n[78]\n" in text
+    assert text.startswith("[1]\n") and "\n[74]\n" in text
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         histories = list(pokerkit.HandHistory.loads_all(text))
-    assert len(histories) == 78
+    assert len(histories) == 74
     assert [h.hand for h in histories][:2] == ["52475779512", "52475822947"]
 
 
@@ -176,13 +183,15 @@ HOUSE_RULE_HANDS = {
         + "show: Anna 4h 3s 2d Ac · Ben 4s 3d 2c Ah · Cara 4d 3c 2h As\n",
         "Anna ends with 100, but the replay gives 101",
     ),
-    # Heads-up past the cap of four bets: read back capped, the fifth bet is refused.
+    # Heads-up past the cap: read back capped (PokerKit's: the blinds and four raises), the
+    # fifth raise is refused.
     "heads-up-uncapped yes": (
         "hand 1 · button Ben · Anna 100 · Ben 100\n"
-        "Ben raises to 4 · Anna raises to 6 · Ben raises to 8 · Anna raises to 10 · Ben calls\n"
+        "Ben raises to 4 · Anna raises to 6 · Ben raises to 8 · Anna raises to 10 · "
+        "Ben raises to 12 · Anna calls\n"
         + "draw: Anna pat · Ben pat\nAnna checks · Ben checks\n" * 3
         + "show: Anna 4h 3s 2d Ac · Ben Kh Qs Jd Tc\n",
-        "the round is capped at 4 bets",
+        "the round is capped at 4 bets and raises, the blinds not counted (PokerKit)",
     ),
 }
 

@@ -25,37 +25,43 @@ import dataclasses
 import functools
 import hashlib
 import json
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from json.encoder import encode_basestring, encode_basestring_ascii
 from operator import attrgetter
 from typing import Any
 
 from ..model.cards import DECK, Card
 from ..model.events import Collect, HandRecord, Seat
-from ..model.settings import GameSettings, HouseRules
+from ..model.settings import POKERKIT_HOUSE, GameSettings, HouseRules
 
 _SEPARATORS = (",", ":")
 
 
-HOUSE_RULES_ADDED_LATER = frozenset({"short_blind"})
-"""House rules added after fingerprints were first stored: part of the canonical settings only
-when set to other than their default, so adding a rule changes no stored hand's fingerprint
-(and a hand played under the new rule's other choice is told apart)."""
+HOUSE_RULES_ADDED_LATER = frozenset({"short_blind", "fixed_limit_raises"})
+"""House rules added after fingerprints were first stored: part of a hand's canonical settings
+only when they differ from what its format implies (:func:`implied_house_rules`), so adding a
+rule changes no stored hand's fingerprint, and a hand played under another choice is told
+apart."""
+
+
+def implied_house_rules(origin: str) -> Mapping[str, object]:
+    """The choices of :data:`HOUSE_RULES_ADDED_LATER` a hand of ``origin`` has unless it says
+    otherwise: PokerKit's play for a PHH hand (its reader's), the defaults for the others."""
+    house = POKERKIT_HOUSE if origin == PHH_ORIGIN else _DEFAULT_HOUSE
+    return {name: getattr(house, name) for name in HOUSE_RULES_ADDED_LATER}
+
+
+_DEFAULT_HOUSE = HouseRules()
+PHH_ORIGIN = "phh"
+"""``HandRecord.origin`` of a hand the PHH reader read."""
 
 
 def canonical(value: Any) -> Any:
     """JSON-ready form of settings and events: cards as text, dataclasses as dicts (events
-    carry no position; house rules of :data:`HOUSE_RULES_ADDED_LATER` only when not the
-    default)."""
+    carry no position)."""
     if isinstance(value, Card):
         return str(value)
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        if type(value) is HouseRules:
-            return {
-                f.name: canonical(getattr(value, f.name))
-                for f in dataclasses.fields(value)
-                if f.name not in HOUSE_RULES_ADDED_LATER or getattr(value, f.name) != f.default
-            }
         return {f.name: canonical(getattr(value, f.name)) for f in dataclasses.fields(value)}
     if isinstance(value, list | tuple):
         return [canonical(v) for v in value]
@@ -241,22 +247,29 @@ def event_json(event: Any) -> str:
 
 
 @functools.lru_cache(maxsize=256)
-def _settings_digest(settings: GameSettings) -> str:
-    return digest(canonical(settings))
+def _settings_digest(settings: GameSettings, origin: str) -> str:
+    data = canonical(settings)
+    house = data["house"]
+    for name, implied in implied_house_rules(origin).items():
+        if house[name] == implied:
+            del house[name]
+    return digest(data)
 
 
-_last_settings: tuple[GameSettings | None, str] = (None, "")
-"""The settings object asked last and its digest: a file's hands share one settings object,
-and finding it in the cache hashes every field of it (about 20,000 instructions a hand)."""
+_last_settings: tuple[GameSettings | None, str, str] = (None, "", "")
+"""The settings object and origin asked last and their digest: a file's hands share one
+settings object, and finding it in the cache hashes every field of it (about 20,000
+instructions a hand)."""
 
 
-def settings_digest(settings: GameSettings) -> str:
-    """Digest of the canonical settings; the same object as last time is answered at once."""
+def settings_digest(settings: GameSettings, origin: str) -> str:
+    """Digest of the canonical settings of a hand of ``origin``; the same object and origin
+    as last time are answered at once."""
     global _last_settings
-    last, text = _last_settings
-    if settings is not last:
-        text = _settings_digest(settings)
-        _last_settings = (settings, text)
+    last, last_origin, text = _last_settings
+    if settings is not last or origin != last_origin:
+        text = _settings_digest(settings, origin)
+        _last_settings = (settings, origin, text)
     return text
 
 
@@ -308,12 +321,13 @@ def fingerprint(record: HandRecord) -> str:
     ``canonical_json`` writes it."""
     session = record.session
     events = hashlib.sha256(events_json(_fingerprinted_events(record)).encode()).hexdigest()
+    settings = settings_digest(record.settings, record.origin)
     text = (
         f'{{"button":{_value_json(record.button)},"events":"{events}",'
         f'"hand":{_value_json(record.hand_id)},"origin":{_value_json(record.origin)},'
         f'"seats":{_seats_json(record.seats)},'
         f'"session":{canonical_json([session.kind, session.name, session.date])},'
-        f'"settings":"{settings_digest(record.settings)}","table":{_value_json(record.table)},'
+        f'"settings":"{settings}","table":{_value_json(record.table)},'
         '"v":1}'
     )
     return hashlib.sha256(text.encode()).hexdigest()

@@ -49,6 +49,16 @@ still the first bet.  ``as-posted`` (PHH, as PokerKit plays): the largest blind 
 posted, so with a big blind short to the small blind's size the small blind may check.  The
 rule texts say nothing of short blinds (seeds README, house rules)."""
 
+FixedLimitRaises = Literal["card-room", "pokerkit"]
+"""How raises are counted and sized in fixed limit.
+
+``card-room`` (default): the big blind is the round's first bet (``000``: a bet and three
+raises), a short all-in raise does not count toward the cap, and the next raise completes it to
+the last full level plus one bet, as PokerStars does; ``HouseRules.half_bet_reopens`` says whether
+it reopens the betting.  ``pokerkit`` (PHH, as PokerKit plays): the blinds are not bets (the
+blind and four raises before the first draw), every raise counts toward the cap, a raise over a
+short all-in is one full bet above it, and a short all-in never reopens the betting."""
+
 QualifierRank = Literal["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "T", "J", "Q", "K"]
 """How the ``qualifier`` house rule (and ``showdown --qualifier``) names the highest card of a
 qualifying badugi (``002`` 3.1): ``A``, ``2``…``9``, ``10`` or ``T``, ``J``, ``Q``, ``K``."""
@@ -64,6 +74,7 @@ _HOUSE_CHOICES: dict[str, tuple[str, ...]] = {
     "odd_chip_half": get_args(OddChipHalf),
     "reshuffle": get_args(ReshuffleRule),
     "short_blind": get_args(ShortBlindRule),
+    "fixed_limit_raises": get_args(FixedLimitRaises),
 }
 
 
@@ -96,6 +107,8 @@ class HouseRules:
     always use the full-raise rule."""
     short_blind: ShortBlindRule = "full-blind"
     """See :data:`ShortBlindRule`."""
+    fixed_limit_raises: FixedLimitRaises = "card-room"
+    """See :data:`FixedLimitRaises`."""
 
     def __init__(
         self,
@@ -110,6 +123,7 @@ class HouseRules:
         max_seats: int = 9,
         half_bet_reopens: bool = True,
         short_blind: ShortBlindRule = "full-blind",
+        fixed_limit_raises: FixedLimitRaises = "card-room",
     ) -> None:
         object.__setattr__(
             self,
@@ -126,6 +140,7 @@ class HouseRules:
                 "max_seats": max_seats,
                 "half_bet_reopens": half_bet_reopens,
                 "short_blind": short_blind,
+                "fixed_limit_raises": fixed_limit_raises,
             },
         )
         self.__post_init__()
@@ -143,6 +158,13 @@ class HouseRules:
             raise ConfigError(f"qualifier max card must be A..K (1..13), not {self.qualifier_max}")
         if self.buy_price < 0:
             raise ConfigError("buy price cannot be negative")
+
+
+POKERKIT_HOUSE = HouseRules(
+    reshuffle="discards-first", short_blind="as-posted", fixed_limit_raises="pokerkit"
+)
+"""The house rules under which a PHH hand is read: PokerKit's play (a PHH file we write names
+our table's dealing rule in a field of its own, ``phh.reader.RESHUFFLE_FIELD``)."""
 
 
 @frozen_fields

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
+from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 from sys import intern
@@ -53,7 +54,7 @@ from ..model.events import (
     StackChangeKind,
 )
 from ..model.limits import MAX_AMOUNT, MAX_DIGITS, quote
-from ..model.settings import GameSettings, HouseRules, ReshuffleRule, Structure
+from ..model.settings import POKERKIT_HOUSE, GameSettings, HouseRules, ReshuffleRule, Structure
 from ..sites.common import ImportItem, SkippedHand, parse_site_cards
 from ..sites.draft import HandDraft, SeatLine
 from ..sites.files import UNREADABLE, split_lines, unreadable
@@ -149,7 +150,6 @@ def _read_hand(
         if ante:
             paid = min(ante, stacks[i])
             draft.post(names[i], "ante", paid, paid == stacks[i], line - 1, live=False)
-    short = False  # the big blind posts less than a full one (house rule short-blind)
     for kind, index in (("small-blind", 0), ("big-blind", 1)):
         seat = blind_seat(index, count)
         blind = posts[seat][1]
@@ -157,7 +157,6 @@ def _read_hand(
             left = stacks[seat] - draft.total_committed.get(names[seat], 0)
             paid = min(blind, left)
             draft.post(names[seat], kind, paid, paid == left, line - 1)
-            short = index == 1 and paid < blind
     for i in range(count):
         if posts[i][1] and i not in (blind_seat(0, count), blind_seat(1, count)):
             raise draft.error("straddles are not Badugi blinds", rule="bad-phh")
@@ -181,9 +180,7 @@ def _read_hand(
     currency, rule = fields.text("currency"), _dealing(hand, fields)
     small_blind, big_blind = posts[blind_seat(0, count)][1], posts[blind_seat(1, count)][1]
     try:
-        settings = _settings(
-            small_bet, big_bet, small_blind, big_blind, max(antes), currency, rule, short
-        )
+        settings = _settings(small_bet, big_bet, small_blind, big_blind, max(antes), currency, rule)
     except ConfigError as exc:  # the bets' own rule (Structure): located at the bets
         fields.fail("small_bet", f"{exc.message} (small_bet {small_bet}, big_bet {big_bet})")
     session = _session(fields.label("event"), fields.date(), fields.text("venue"))
@@ -219,12 +216,10 @@ def _dealing(hand: dict[str, Any], fields: HandFields) -> ReshuffleRule:
     return RESHUFFLE_RULES[RESHUFFLE_RULES.index(rule)]
 
 
-@lru_cache(maxsize=8)
-def _house(rule: ReshuffleRule, short: bool) -> HouseRules:
-    """The house rules of a PHH hand: PokerKit's.  A short big blind is PokerKit's
-    (``as-posted``) only in a hand whose big blind is short, the one kind of hand the rule
-    decides: the other hands keep the default and with it the fingerprints they had."""
-    return HouseRules(reshuffle=rule, short_blind="as-posted" if short else "full-blind")
+@lru_cache(maxsize=4)
+def _house(rule: ReshuffleRule) -> HouseRules:
+    """The house rules of a PHH hand: PokerKit's play, with the dealing rule ``rule``."""
+    return replace(POKERKIT_HOUSE, reshuffle=rule)
 
 
 def _settings(
@@ -235,12 +230,10 @@ def _settings(
     ante: int,
     currency: str | None,
     rule: ReshuffleRule,
-    short: bool,
 ) -> GameSettings:
     """The hand's settings; the few distinct ones of a run are built once (they are frozen), keyed
-    by the dealing rule's name and whether the big blind is short (a ``HouseRules`` key would be
-    hashed field by field per hand)."""
-    return _cached_settings(small_bet, big_bet, small_blind, big_blind, ante, currency, rule, short)
+    by the dealing rule's name (a ``HouseRules`` key would be hashed field by field per hand)."""
+    return _cached_settings(small_bet, big_bet, small_blind, big_blind, ante, currency, rule)
 
 
 def _new_settings(
@@ -251,7 +244,6 @@ def _new_settings(
     ante: int,
     currency: str | None,
     rule: ReshuffleRule,
-    short: bool,
 ) -> GameSettings:
     return GameSettings(
         game="badugi",
@@ -260,7 +252,7 @@ def _new_settings(
         big_blind=big_blind,
         ante=ante,
         currency=currency,
-        house=_house(rule, short),
+        house=_house(rule),
     )
 
 

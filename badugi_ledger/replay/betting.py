@@ -30,9 +30,14 @@ item 6 (heads-up cap).  Choices made where the texts are silent, each documented
   blind, dead money).
 * **A big blind posted for nothing** (an ante took the player's last chip) is still the big
   blind: the first round starts left of it and the others owe what ``short_blind`` says.
-* **Nobody left to call**: when everybody else still in the hand is all-in, a player may call
-  or fold but not bet or raise (``raise-nobody-left``): nobody could call it.  PokerKit refuses
-  it too.
+* **Nobody left to call**: when everybody else still in the hand is all-in or has no more
+  than the bet behind, a player may call or fold but not bet or raise (``raise-nobody-left``):
+  nobody could call it.  PokerKit refuses it too.
+* **PokerKit's fixed-limit raises** (``HouseRules.fixed_limit_raises`` ``pokerkit``, the PHH
+  reading): the blinds are not bets, so the first round has the blinds and four raises; every
+  raise, a short all-in too, counts toward the cap; a raise over a short all-in is one bet
+  above it; a short all-in never reopens the betting (several short all-ins that add up to a
+  full raise do not either, where PokerKit reopens).
 * **No posts recorded**: when a hand has no ``Post`` events at all, the blinds and antes the
   settings name are posted automatically (on a Progressive Badugi redeal only if
   ``HouseRules.redeal_posts``), unless the record says the hand had none
@@ -234,6 +239,8 @@ def open_betting(st: HandState) -> None:
     else:
         anchor = None
         bets = 1 if level else 0
+    if bets and st.house.fixed_limit_raises == "pokerkit":
+        bets -= 1  # the blinds are not bets: the first round has four raises on top of them
     start_round(st, 0, anchor=anchor, level=level, bets=bets)
 
 
@@ -259,6 +266,7 @@ def start_round(
     st.full_level = level
     st.last_raise = st.first_raise
     st.bets = bets
+    st.completion = st.shorts = 0
     st.aggressor = None
     if st.no_reraise:
         st.no_reraise = set()
@@ -411,7 +419,10 @@ def raise_size(st: HandState, player: str) -> RaiseSize:
     kind = s.kind
     level = st.level
     if kind == FIXED:
-        target = st.full_level + (s.small_bet if st.round < 2 else s.big_bet)  # bet_unit(st)
+        # A bet above the last full level (card rooms complete a short all-in to it), or
+        # above the bet, short or not (PokerKit).
+        base = st.level if st.house.fixed_limit_raises == "pokerkit" else st.full_level
+        target = base + (s.small_bet if st.round < 2 else s.big_bet)  # bet_unit(st)
         return _sizes((target, target))
     min_inc = st.last_raise
     most: int | None = None
@@ -434,13 +445,11 @@ _CAPPED = frozenset({FIXED, SPREAD})
 def raise_refused(st: HandState, player: str) -> IllegalAction | None:
     """Why ``player`` may not bet or raise at all now (nobody left to call it, a short all-in
     that did not reopen the betting for them, or the cap), or None."""
-    if len(st.can) < 2:
-        # Everybody else still in is all-in: a raise could not be called, so it is not one
-        # (the most the player can do is call; PokerKit refuses it too).
+    if not _anybody_to_call_a_raise(st, player):
         return illegal(
             "raise-nobody-left",
             f"{player} raises, but nobody is left to call it: everybody else still in is "
-            f"all-in, so {player} may only call or fold",
+            f"all-in or has no more than the bet, so {player} may only call or fold",
             st.here(),
         )
     if player in st.no_reraise:
@@ -450,16 +459,31 @@ def raise_refused(st: HandState, player: str) -> IllegalAction | None:
             "betting",
             st.here(),
         )
+    if st.level - st.committed[player] < st.completion:  # only with PokerKit's raises
+        return illegal(
+            "raise-not-reopened",
+            f"{player} raises, but owes less than the round's largest raise: the short all-in "
+            "did not reopen the betting (PokerKit)",
+            st.here(),
+        )
     s = st.structure
     capped = s.kind in _CAPPED and st.bets >= s.cap
     if capped and not (st.house.heads_up_uncapped and len(st.still_in) == 2):
-        return illegal(
-            "raise-cap",
-            f"{player} raises, but the round is capped at {s.cap} bets "
-            f"(a bet and {s.cap - 1} raises, 000)",
-            st.here(),
+        cap = (
+            f"{s.cap} bets and raises, the blinds not counted (PokerKit)"
+            if st.house.fixed_limit_raises == "pokerkit"
+            else f"{s.cap} bets (a bet and {s.cap - 1} raises, 000)"
         )
+        return illegal("raise-cap", f"{player} raises, but the round is capped at {cap}", st.here())
     return None
+
+
+def _anybody_to_call_a_raise(st: HandState, player: str) -> bool:
+    """Whether another player still in could put in more than the bet now: else a raise could
+    not be called (at most matched all-in), so it is not one and only a call is left
+    (PokerKit refuses it too)."""
+    level, committed, stack = st.level, st.committed, st.stack
+    return any(q != player and committed[q] + stack[q] > level for q in st.can)
 
 
 def raise_range(st: HandState, player: str) -> tuple[int, int] | None:
@@ -511,9 +535,11 @@ def _raise(st: HandState, ev: Action, owe: int, stack: int) -> None:
             short = kind == FIXED and level < to < least
             if _shows_stack(st, ev, to - st.committed[p], short):
                 reach = to
+    pokerkit = False  # PokerKit's fixed-limit raises (HouseRules.fixed_limit_raises)
     if kind == FIXED:
         target = least
-        unit = target - st.full_level
+        unit = s.small_bet if st.round < 2 else s.big_bet  # bet_unit(st)
+        pokerkit = st.house.fixed_limit_raises == "pokerkit"
         if to is None:
             to = target if target < reach else reach
         elif to > reach:
@@ -532,7 +558,10 @@ def _raise(st: HandState, ev: Action, owe: int, stack: int) -> None:
                 st.here(),
             )
         full = to == target
-        reopens = full or (st.house.half_bet_reopens and 2 * (to - st.full_level) >= unit)
+        if pokerkit:
+            reopens = _pokerkit_reopens(st, to - level, to == reach)
+        else:
+            reopens = full or (st.house.half_bet_reopens and 2 * (to - st.full_level) >= unit)
         if full:
             st.full_level = target
     else:
@@ -574,7 +603,7 @@ def _raise(st: HandState, ev: Action, owe: int, stack: int) -> None:
     st.bet(p, to - st.committed[p])
     st.level = to
     st.aggressor = p
-    if full:
+    if full or pokerkit:  # PokerKit counts a short all-in toward the cap too
         st.bets += 1
     if reopens:
         # Everyone else who can still bet acts again.
@@ -592,6 +621,22 @@ def _raise(st: HandState, ev: Action, owe: int, stack: int) -> None:
                     st.no_reraise.add(q)
                 pending.add(q)
         pending.discard(p)
+
+
+def _pokerkit_reopens(st: HandState, raised: int, all_in: bool) -> bool:
+    """Whether a fixed-limit raise by ``raised`` chips reopens the betting as PokerKit rules
+    it (``HouseRules.fixed_limit_raises`` ``pokerkit``): when it is as large as any raise of
+    the round before it (the blinds are not raises, so a short all-in over them is), or when
+    the short all-ins since the last other raise add up to that.  A player who owes less than
+    the largest raise may not raise (:func:`raise_refused`)."""
+    reopens = raised >= st.completion
+    if raised > st.completion:
+        st.completion = raised
+    st.shorts = st.shorts + raised if all_in else 0
+    if st.shorts >= st.completion:
+        st.shorts = 0
+        reopens = True  # the short all-ins add up to a raise
+    return reopens
 
 
 def _shows_stack(st: HandState, ev: Action | Post, put_in: int | None, short: bool) -> bool:

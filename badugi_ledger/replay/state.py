@@ -129,6 +129,7 @@ class HandState:
         "collect_at",
         "collects",
         "committed",
+        "completion",
         "contrib",
         "dealt",
         "dealt_pos",
@@ -166,6 +167,7 @@ class HandState:
         "sb_player",
         "seats",
         "settings",
+        "shorts",
         "shown",
         "sitting_out",
         "stack",
@@ -292,6 +294,11 @@ class HandState:
         self.first_raise = big if big > 1 else 1
         """The smallest raise at the start of a round: the big blind, at least one chip."""
         self.bets = 0
+        self.completion = 0
+        """PokerKit's fixed-limit raises only: the largest raise of the round so far (a short
+        all-in as large reopens the betting), and ``shorts`` the short all-in raises since the
+        last other one, added (as large as ``completion``, they reopen it too)."""
+        self.shorts = 0
         self.pending: set[str] = set()
         self.no_reraise: set[str] = set()
         self.order: tuple[str, ...] = ()

@@ -162,7 +162,8 @@ class SimulatedHand:
         self.pay(bb, min(s.big_blind, self.stack[bb]), live=True)
         top = max(self.committed.values())
         owed = s.big_blind if self.house.short_blind == "full-blind" else top
-        return bb, max(top, owed), 1  # posted, even for nothing (an ante took its last chip)
+        bets = 0 if self.house.fixed_limit_raises == "pokerkit" else 1  # is the blind a bet?
+        return bb, max(top, owed), bets  # posted, even for nothing (an ante took its last chip)
 
     def betting_round(self, rnd: int, anchor: str | None, level: int, bets: int) -> None:
         """Round ``rnd``: round 1 starts left of the big blind, later rounds left of the
@@ -199,7 +200,9 @@ class SimulatedHand:
     def raise_range(self, p: str, rnd: int) -> tuple[int, int, int] | None:
         """(lowest, highest total ``p`` may raise to, the full-raise increment), or None."""
         st = self.s.structure
-        if p in self.no_reraise or self.n_can < 2:  # n_can < 2: nobody left to call a raise
+        if p in self.no_reraise or not any(
+            q != p and self.committed[q] + self.stack[q] > self.level for q in self.can_bet()
+        ):  # nobody left who could call a raise
             return None
         capped = st.kind in ("fixed-limit", "spread-limit") and self.bets >= st.cap
         if capped and not (self.house.heads_up_uncapped and self.n_active == 2):
@@ -209,7 +212,8 @@ class SimulatedHand:
             return None
         if st.kind == "fixed-limit":
             unit = st.small_bet if rnd < 2 else st.big_bet
-            to = min(self.full_level + unit, reach)
+            base = self.level if self.house.fixed_limit_raises == "pokerkit" else self.full_level
+            to = min(base + unit, reach)
             return (to, to, unit)
         owe = level - self.committed[p]
         min_inc, max_to = self.last_raise, reach
@@ -268,10 +272,13 @@ class SimulatedHand:
         roll = rng.random()
         to = low if roll < 0.5 or high == low else high if roll > 0.85 else rng.randint(low, high)
         reach = self.committed[p] + self.stack[p]
+        pokerkit = False
         if self.s.structure.kind == "fixed-limit":
-            target = self.full_level + unit
+            pokerkit = self.house.fixed_limit_raises == "pokerkit"
+            target = (level if pokerkit else self.full_level) + unit
             full = to == target
-            reopens = full or (self.house.half_bet_reopens and 2 * (to - self.full_level) >= unit)
+            half = 2 * (to - self.full_level) >= unit
+            reopens = full or (not pokerkit and self.house.half_bet_reopens and half)
             if full:
                 self.full_level = target
         else:
@@ -282,7 +289,7 @@ class SimulatedHand:
         self.events.append(Action(p, verb, to, to == reach))
         self.pay(p, to - self.committed[p], live=True)
         self.level = to
-        if full:
+        if full or pokerkit:
             self.bets += 1
         can = self.can_bet()
         if reopens:

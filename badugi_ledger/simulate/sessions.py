@@ -24,7 +24,7 @@ import datetime
 import random
 import sys
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Literal, Protocol
 
@@ -38,7 +38,14 @@ from ..model.events import (
     StackChange,
 )
 from ..model.games import GAME_NAMES, GameName
-from ..model.settings import STRUCTURE_KINDS, GameSettings, HouseRules, Structure, StructureKind
+from ..model.settings import (
+    POKERKIT_HOUSE,
+    STRUCTURE_KINDS,
+    GameSettings,
+    HouseRules,
+    Structure,
+    StructureKind,
+)
 from .hand import SimulatedHand, SimulationStats
 
 __all__ = [
@@ -50,6 +57,10 @@ __all__ = [
 ]
 
 NAMES = ("Anna", "Ben", "Cara", "Dan", "Eve", "Finn", "Gus", "Hana", "Ivo")
+POKERKIT_PLAY = replace(POKERKIT_HOUSE, reshuffle="exclude-own")
+"""House rules for hands played as PokerKit plays (``POKERKIT_HOUSE``) but dealt as the
+simulator deals, each player's draw in turn: every such hand of fixed-limit Badugi can be
+written as PHH (the writer names the dealing) and PokerKit replays it to our stacks."""
 """Players, clockwise; ``--players K`` seats the first K."""
 
 CardsShown = Literal["all", "showdown"]
@@ -93,6 +104,11 @@ class SimulationOptions:
         if not 2 <= self.players <= min(len(NAMES), self.house.max_seats):
             raise ConfigError(
                 f"players must be 2..{min(len(NAMES), self.house.max_seats)}, not {self.players}"
+            )
+        if self.house.reshuffle == "discards-first":
+            raise ConfigError(
+                "the simulator deals each player's draw in turn: it cannot play the reshuffle "
+                "rule discards-first (every player discards before anybody is served)"
             )
         if self.hands < 0 or self.session_hands < 1:
             raise ConfigError("hands must be >= 0 and session hands >= 1")

@@ -32,9 +32,12 @@ from tests.helpers.ledger_dump import table_digests
 from tests.helpers.ledger_files import import_into
 from tests.helpers.paths import EXAMPLES, FIXTURES
 
-HOUSE_RULES_ADDED_LATER = {"short_blind": "full-blind"}
+HOUSE_RULES_ADDED_LATER = {"short_blind": "full-blind", "fixed_limit_raises": "card-room"}
 """House rules added after the fingerprints were pinned, with their defaults: a hand at the
 default is fingerprinted as before the rule existed."""
+PHH_PLAY = {"short_blind": "as-posted", "fixed_limit_raises": "pokerkit"}
+"""The same rules as a PHH hand is read (PokerKit's play): a PHH hand so is fingerprinted as
+before the rules existed."""
 
 
 def reference_canonical(value: Any) -> Any:
@@ -45,13 +48,23 @@ def reference_canonical(value: Any) -> Any:
             f.name: reference_canonical(getattr(value, f.name))
             for f in dataclasses.fields(value)
             if f.name != "pos"
-            and HOUSE_RULES_ADDED_LATER.get(f.name, ()) != getattr(value, f.name)
         }
     if isinstance(value, list | tuple):
         return [reference_canonical(v) for v in value]
     if isinstance(value, dict):
         return {str(k): reference_canonical(v) for k, v in value.items()}
     return value
+
+
+def reference_settings(record: HandRecord) -> Any:
+    """The canonical settings as first pinned: the later house rules left out where the hand
+    has the choice its format implies."""
+    settings = reference_canonical(record.settings)
+    implied = PHH_PLAY if record.origin == "phh" else HOUSE_RULES_ADDED_LATER
+    for name, value in implied.items():
+        if settings["house"][name] == value:
+            del settings["house"][name]
+    return settings
 
 
 def reference_digest(obj: Any) -> str:
@@ -94,7 +107,7 @@ def reference_fingerprint(record: HandRecord) -> str:
             "session": [session.kind, session.name, session.date],
             "button": record.button,
             "seats": [[s.name, s.stack, s.number] for s in record.seats],
-            "settings": reference_digest(reference_canonical(record.settings)),
+            "settings": reference_digest(reference_settings(record)),
             "events": reference_digest([reference_event_row(e) for e in events]),
         }
     )
@@ -381,12 +394,12 @@ PINNED_LEDGER = {
     "audit": (0, "4f53cda18c2baa0c0354bb5f9a3ecbe5ed12ab4d8e11ba873c2f11161202b945"),
     "aliases": (59, "f9788e665ff6c010882a80439d69222d2d18a24e716391b06ce0ae8c335918aa"),
     "events": (35, "89d2d47a52d3356fda3df41b4d625a2e0a3c36b8a5acbe09ebff94c916f1cdce"),
-    "hand_players": (5050, "4c741c5979c3a8eeedfcc42e29c5566a75fc4f6cc4ee048cc2d120be466d461d"),
-    "hands": (970, "c100f1e50a19922401aebe4ad53e0f3f982cc823de8ede1ef0ba4a8449ccaf09"),
+    "hand_players": (5050, "f09851ec6dd828844b2664e63fc8e6b3f5d74b5586e91638f9169121764f4fc4"),
+    "hands": (970, "111bb4bf340b0b4ec7374c7781c76437ade51252cb1cc1f7d311358a31a855df"),
     "players": (59, "40447c7ce34b8ac7842175b0a275115101d7dd6f45a488d98bd2dae566a6b3bf"),
-    "postings": (7014, "25b965d94b9516f1f16c218fbab293039332db1ade80de04822ef4ee3a9fc258"),
-    "pot_winners": (1460, "e08c9e529408a0ab751756a3d19582e323bd3d0b22843362fafb8e2600274ae2"),
-    "pots": (1353, "cb03e577131398f94ae95a3efd8f18eef14135398b1c3b0b6ab287fd1c059c4a"),
+    "postings": (7008, "c2a99588eb0a57494509ba0afb8f321ace4dad338e27513478b35f2aea3ea414"),
+    "pot_winners": (1455, "6e143182377d7de33deae0264c9a6a2d8e498f5531aba90f9cc788a5f03db109"),
+    "pots": (1341, "3a75df69a03615d95f1810364a56848cdcb9e841cee7268ca54c4489468ab44e"),
     "tournament_entries": (33, "ff4b574f2bd5cb7c80fcb305d2f5d7b29bd716799877b1fa5a9bcecd192fccd6"),
     "tournament_terms": (0, "4f53cda18c2baa0c0354bb5f9a3ecbe5ed12ab4d8e11ba873c2f11161202b945"),
 }

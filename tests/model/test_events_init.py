@@ -33,7 +33,20 @@ WRITTEN_OUT = sorted(
 
 _VALID: dict[type, tuple[list[Any], Any]] = {
     HouseRules: (
-        ["worst-seat", "five-card", True, "all-discards", 8, True, True, 3, 6, False, "as-posted"],
+        [
+            "worst-seat",
+            "five-card",
+            True,
+            "all-discards",
+            8,
+            True,
+            True,
+            3,
+            6,
+            False,
+            "as-posted",
+            "pokerkit",
+        ],
         "best-hand",
     ),
     Structure: (["spread-limit", 1, 2, 3, 1, 5], "pot-limit"),

@@ -21,7 +21,7 @@ from badugi_ledger.model.errors import ImportFormatError
 from badugi_ledger.model.events import HandRecord
 from badugi_ledger.phh import fast as phh_fast
 from badugi_ledger.phh.reader import read_phh
-from badugi_ledger.simulate.sessions import SimulationOptions, simulate_to_path
+from badugi_ledger.simulate.sessions import POKERKIT_PLAY, SimulationOptions, simulate_to_path
 from tests.helpers.paths import FIXTURES, REPO
 
 FIXTURE = FIXTURES / "wikipedia_badugi.phh"
@@ -36,11 +36,13 @@ def _phh_texts(path: Path) -> Iterator[str]:
 
 @pytest.fixture(scope="module")
 def simulated_phh(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
-    """PHH files of simulated hands (cards shown and hidden), as ``bench_phh_pokerkit`` makes."""
+    """PHH files of simulated hands (cards shown and hidden), played as PokerKit plays (so PHH
+    can say every one of them)."""
     texts: list[str] = []
     for seed, cards in ((3, "all"), (4, "showdown")):
         source = tmp_path_factory.mktemp("sim") / f"sim{seed}.bhh"
-        simulate_to_path(SimulationOptions(hands=40, seed=seed, cards=cards), source)  # type: ignore[arg-type]
+        options = SimulationOptions(hands=40, seed=seed, cards=cards, house=POKERKIT_PLAY)  # type: ignore[arg-type]
+        simulate_to_path(options, source)
         texts += _phh_texts(source)
     assert len(texts) == 80
     return texts

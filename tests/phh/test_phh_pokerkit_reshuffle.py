@@ -143,8 +143,9 @@ def test_a_reshuffled_card_from_a_later_discard_of_the_same_draw() -> None:
 
 def test_our_own_phh_names_how_our_table_dealt() -> None:
     """A hand of ours (dealt in turn, ``001``'s reshuffle, no burn card) written as PHH says so
-    in user-defined fields and is read back with those rules, not PokerKit's."""
-    from badugi_ledger.model.settings import HouseRules
+    in a user-defined field and is read back with that dealing, not PokerKit's; its play is
+    PokerKit's, as of every PHH hand (``POKERKIT_HOUSE``)."""
+    from badugi_ledger.model.settings import POKERKIT_HOUSE, HouseRules
     from badugi_ledger.phh.reader import POKERKIT_DEALING
     from badugi_ledger.phh.writer import write_phh
 
@@ -161,7 +162,7 @@ def test_our_own_phh_names_how_our_table_dealt() -> None:
     assert '_reshuffle = "exclude-own"' in written
     (again,) = read_phh(written, "ours.phh")
     assert isinstance(again, HandRecord)
-    assert again.settings.house == HouseRules()
+    assert again.settings.house == replace(POKERKIT_HOUSE, reshuffle="exclude-own")
 
 
 @pytest.mark.parametrize(

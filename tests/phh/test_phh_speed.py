@@ -38,7 +38,7 @@ from badugi_ledger.phh import reader as phh
 from badugi_ledger.phh import values as phh_values
 from badugi_ledger.phh.reader import read_phh
 from badugi_ledger.phh.split import PhhPiece
-from badugi_ledger.simulate.sessions import SimulationOptions, simulate_to_path
+from badugi_ledger.simulate.sessions import POKERKIT_PLAY, SimulationOptions, simulate_to_path
 from badugi_ledger.sites.common import parse_site_cards
 from badugi_ledger.sites.draft import HandDraft
 from badugi_ledger.sites.files import split_lines
@@ -195,12 +195,15 @@ def _phh_texts(path: Path) -> Iterator[str | BadugiError]:
 
 @pytest.fixture(scope="module")
 def simulated(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
-    """PHH texts of simulated fixed-limit Badugi hands, 8 of each shape."""
+    """PHH texts of simulated fixed-limit Badugi hands, 8 of each shape, played as PokerKit
+    plays (so PHH can say every one of them)."""
     folder = tmp_path_factory.mktemp("phh-speed")
     texts: list[str] = []
     for players, ante, cards in SHAPES:
         source = folder / f"sim-{players}-{ante}-{cards}.bhh"
-        options = SimulationOptions(hands=8, players=players, ante=ante, cards=cards, seed=players)  # type: ignore[arg-type]
+        options = SimulationOptions(
+            hands=8, players=players, ante=ante, cards=cards, seed=players, house=POKERKIT_PLAY
+        )  # type: ignore[arg-type]
         simulate_to_path(options, source)
         for item in _phh_texts(source):
             assert isinstance(item, str), item  # every fixed-limit Badugi hand has a PHH form

@@ -15,12 +15,13 @@ from badugi_ledger.check import run_check
 from badugi_ledger.convert import ConvertedHand, convert_hands
 from badugi_ledger.model.events import StackChange
 from badugi_ledger.phh.reader import read_phh
-from badugi_ledger.simulate.sessions import SimulationOptions, simulate_hands
+from badugi_ledger.simulate.sessions import POKERKIT_PLAY, SimulationOptions, simulate_hands
 from badugi_ledger.text.writer import write_hands
 
 
 def _night(tmp_path: Path) -> Path:
-    options = SimulationOptions(hands=40, seed=7, min_stack=2, max_stack=8)
+    # Played as PokerKit plays, so that PHH can say every hand (short stacks: many all-ins).
+    options = SimulationOptions(hands=40, seed=7, min_stack=2, max_stack=8, house=POKERKIT_PLAY)
     path = tmp_path / "night.bhh"
     path.write_text("".join(write_hands(simulate_hands(options))), encoding="utf-8")
     return path

@@ -156,6 +156,15 @@ CASES = {
         NL,
         seats={"Anna": 100, "Ben": 100, "Cara": 100, "Dan": 10},
     ),
+    # Anna and Ben have chips, but no more than Cara's all-in bet of 4 (PokerKit: "every
+    # other player has either folded or gone all-in" counts them so too).
+    "raise nobody can call more than the bet": Bad(
+        "000",
+        "raise-nobody-left",
+        4,
+        ["Anna posts sb", "Ben posts bb", "Cara raises 4 allin", "Dan raises 6"],
+        seats={"Anna": 3, "Ben": 4, "Cara": 4, "Dan": 100},
+    ),
     "raise over an all-in heads-up": Bad(
         "000",
         "raise-nobody-left",

@@ -1,0 +1,96 @@
+"""PHH hands with PokerKit's raises replay to PokerKit's final stacks.
+
+A PHH hand is read as PokerKit plays (``model.settings.POKERKIT_HOUSE``): in fixed limit the
+blinds are not bets (the blinds and four raises before the first draw), a raise over a short
+all-in is one full bet above it, and every raise counts toward the cap.  PokerKit plays
+4-handed fixed-limit Badugi with short stacks and raises whenever it may
+(``State.can_complete_bet_or_raise_to``), so those situations come often; every hand, written
+by PokerKit's own writer, must replay to PokerKit's stacks.  Which situations came is counted
+from PokerKit's operations, not from our replay.
+"""
+
+from __future__ import annotations
+
+import random
+import warnings
+from typing import Any
+
+import pokerkit
+
+from badugi_ledger.model.events import HandRecord
+from badugi_ledger.model.settings import POKERKIT_HOUSE
+from badugi_ledger.phh.reader import read_phh
+from badugi_ledger.replay import replay_hand
+
+AUTOMATIONS = (
+    pokerkit.Automation.ANTE_POSTING,
+    pokerkit.Automation.BET_COLLECTION,
+    pokerkit.Automation.BLIND_OR_STRADDLE_POSTING,
+    pokerkit.Automation.CARD_BURNING,
+    pokerkit.Automation.HOLE_DEALING,
+    pokerkit.Automation.HOLE_CARDS_SHOWING_OR_MUCKING,
+    pokerkit.Automation.HAND_KILLING,
+    pokerkit.Automation.CHIPS_PUSHING,
+    pokerkit.Automation.CHIPS_PULLING,
+)
+GAME = pokerkit.FixedLimitBadugi((), True, 0, (1, 2), 2, 4)
+HANDS = 1000
+
+
+def _play(rng: random.Random) -> tuple[Any, set[str]]:
+    """One hand, and which of PokerKit's raises it had, as PokerKit's state showed them."""
+    stacks = [rng.choice([3, 5, 7, 9, 14, 30]) for _ in range(4)]
+    state = pokerkit.FixedLimitBadugi.create_state(AUTOMATIONS, True, 0, (1, 2), 2, 4, stacks, 4)
+    found: set[str] = set()
+    street, raises, short = -1, 0, False
+    while state.status:
+        if state.street_index != street:
+            street, raises, short = state.street_index, 0, False
+        if state.can_stand_pat_or_discard():
+            i = state.stand_patter_or_discarder_index
+            count = rng.choice([0, 1, 2])
+            state.stand_pat_or_discard(list(state.hole_cards[i])[:count])
+        elif state.actor_index is not None:
+            roll = rng.random()
+            if roll < 0.6 and state.can_complete_bet_or_raise_to():
+                i = state.actor_index
+                full = max(state.bets) + (2 if street < 2 else 4)
+                to = state.min_completion_betting_or_raising_to_amount
+                if short:
+                    found.add("raise over a short all-in")
+                state.complete_bet_or_raise_to()
+                raises += 1
+                short = state.stacks[i] == 0 and to < full
+                if street == 0 and raises == 4:
+                    found.add("four raises before the first draw")
+            elif roll < 0.7 and state.checking_or_calling_amount:
+                state.fold()
+            else:
+                state.check_or_call()
+        else:  # pragma: no cover - every automation that could stop the loop is on
+            raise AssertionError("PokerKit waits for an operation the test does not make")
+    return state, found
+
+
+def test_pokerkit_hands_with_every_kind_of_raise_replay_to_pokerkits_stacks() -> None:
+    rng = random.Random(20261202)
+    random.seed(20261202)  # PokerKit shuffles with the random module
+    seen: dict[str, int] = {}
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for number in range(HANDS):
+            state, situations = _play(rng)
+            history = pokerkit.HandHistory.from_game_state(GAME, state)
+            history.finishing_stacks = list(state.stacks)
+            text = history.dumps()
+            (record,) = read_phh(text, f"pokerkit-{number}.phh")
+            assert isinstance(record, HandRecord), (number, record, text)
+            assert record.settings.house == POKERKIT_HOUSE
+            result = replay_hand(record)
+            assert result.ok, (number, result.violations, text)
+            ours = [result.final_stacks[f"p{i + 1}"] for i in range(4)]
+            assert ours == list(state.stacks), (number, text)
+            for situation in situations:
+                seen[situation] = seen.get(situation, 0) + 1
+    assert seen.keys() == {"four raises before the first draw", "raise over a short all-in"}
+    assert min(seen.values()) >= 10, seen
