@@ -86,8 +86,8 @@ def _write(record: HandRecord, outcome: HandOutcome, to: Target) -> str:
 
         return write_hand(record)
     result = outcome.result
-    if result is None:
-        return write_phh(record)
+    if result is None:  # the hand breaks a rule: PHH, PokerKit's play, has no such hand
+        raise _outcome_error(outcome)
     text = write_phh(
         record,
         stacks=result.starting_stacks,

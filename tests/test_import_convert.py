@@ -213,3 +213,20 @@ def test_a_hand_whose_house_rule_phh_cannot_carry_is_refused(rule: str, tmp_path
     if rule.startswith("odd-chip"):  # the default settles the tie as PHH reads it back
         path.write_text(f"game badugi · fixed limit 2/4 · blinds 1/2\n{hand}")
         assert convert_file(path, "phh", io.StringIO()).written == 1
+
+
+def test_a_hand_that_breaks_a_rule_is_not_written_as_phh(tmp_path: Path) -> None:
+    """PHH records PokerKit's play, which has no such hand: refused with the replay's verdict
+    (written in our format it stays as recorded, to be corrected)."""
+    path = tmp_path / "night.bhh"
+    path.write_text(
+        "game badugi · fixed limit 2/4 · blinds 1/2\n"
+        "hand 1 · button Anna · Anna 4 · Ben 100\n"
+        "Anna raises to 4 all-in · Ben raises to 6\n"
+    )
+    out = io.StringIO()
+    report = convert_file(path, "phh", out)
+    assert (report.written, out.getvalue()) == (0, "")
+    (problem,) = report.problems
+    assert problem.rule == "raise-nobody-left" and "nobody is left to call it" in problem.message
+    assert convert_file(path, "text", io.StringIO()).written == 1
