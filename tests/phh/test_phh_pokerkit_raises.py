@@ -15,32 +15,19 @@ import random
 import warnings
 from typing import Any
 
-import pokerkit
-
 from badugi_ledger.model.events import HandRecord
 from badugi_ledger.model.settings import POKERKIT_HOUSE
 from badugi_ledger.phh.reader import read_phh
 from badugi_ledger.replay import replay_hand
+from tests.helpers.pokerkit_play import new_state, pokerkit_phh
 
-AUTOMATIONS = (
-    pokerkit.Automation.ANTE_POSTING,
-    pokerkit.Automation.BET_COLLECTION,
-    pokerkit.Automation.BLIND_OR_STRADDLE_POSTING,
-    pokerkit.Automation.CARD_BURNING,
-    pokerkit.Automation.HOLE_DEALING,
-    pokerkit.Automation.HOLE_CARDS_SHOWING_OR_MUCKING,
-    pokerkit.Automation.HAND_KILLING,
-    pokerkit.Automation.CHIPS_PUSHING,
-    pokerkit.Automation.CHIPS_PULLING,
-)
-GAME = pokerkit.FixedLimitBadugi((), True, 0, (1, 2), 2, 4)
 HANDS = 1000
 
 
 def _play(rng: random.Random) -> tuple[Any, set[str]]:
     """One hand, and which of PokerKit's raises it had, as PokerKit's state showed them."""
     stacks = [rng.choice([3, 5, 7, 9, 14, 30]) for _ in range(4)]
-    state = pokerkit.FixedLimitBadugi.create_state(AUTOMATIONS, True, 0, (1, 2), 2, 4, stacks, 4)
+    state = new_state(stacks)
     found: set[str] = set()
     street, raises, short = -1, 0, False
     while state.status:
@@ -80,9 +67,7 @@ def test_pokerkit_hands_with_every_kind_of_raise_replay_to_pokerkits_stacks() ->
         warnings.simplefilter("ignore")
         for number in range(HANDS):
             state, situations = _play(rng)
-            history = pokerkit.HandHistory.from_game_state(GAME, state)
-            history.finishing_stacks = list(state.stacks)
-            text = history.dumps()
+            text = pokerkit_phh(state)
             (record,) = read_phh(text, f"pokerkit-{number}.phh")
             assert isinstance(record, HandRecord), (number, record, text)
             assert record.settings.house == POKERKIT_HOUSE

@@ -29,19 +29,8 @@ from badugi_ledger.model.errors import ImportFormatError
 from badugi_ledger.model.events import HandRecord
 from badugi_ledger.phh.reader import read_phh
 from badugi_ledger.replay import replay_hand
+from tests.helpers.pokerkit_play import AUTOMATIONS, GAME, pokerkit_phh
 
-AUTOMATIONS = (
-    pokerkit.Automation.ANTE_POSTING,
-    pokerkit.Automation.BET_COLLECTION,
-    pokerkit.Automation.BLIND_OR_STRADDLE_POSTING,
-    pokerkit.Automation.CARD_BURNING,
-    pokerkit.Automation.HOLE_DEALING,
-    pokerkit.Automation.HOLE_CARDS_SHOWING_OR_MUCKING,
-    pokerkit.Automation.HAND_KILLING,
-    pokerkit.Automation.CHIPS_PUSHING,
-    pokerkit.Automation.CHIPS_PULLING,
-)
-GAME = pokerkit.FixedLimitBadugi((), True, 0, (1, 2), 2, 4)
 HANDS = 120
 RESHUFFLED = 90
 """Hands of the seeded sample in which PokerKit's deck ran out (counted by the test)."""
@@ -85,12 +74,6 @@ def _deck_ran_out(state: Any) -> bool:
     return taken > 52
 
 
-def _pokerkit_phh(state: Any) -> str:
-    history = pokerkit.HandHistory.from_game_state(GAME, state)
-    history.finishing_stacks = list(state.stacks)
-    return history.dumps()
-
-
 def test_pokerkit_hands_with_reshuffles_replay_to_pokerkits_stacks() -> None:
     rng = random.Random(20240601)
     random.seed(20240601)  # PokerKit shuffles with the random module
@@ -99,7 +82,7 @@ def test_pokerkit_hands_with_reshuffles_replay_to_pokerkits_stacks() -> None:
         warnings.simplefilter("ignore")  # PokerKit warns when it deals reshuffled cards
         for number in range(HANDS):
             state = _play(rng)
-            text = _pokerkit_phh(state)
+            text = pokerkit_phh(state)
             (item,) = read_phh(text, f"pokerkit-{number}.phh")
             assert isinstance(item, HandRecord), item
             result = replay_hand(item)  # raises IllegalAction (duplicate-card) if we disagree
@@ -234,7 +217,7 @@ def test_pokerkit_reshuffle_hands_convert_to_our_format_and_back(tmp_path: Path)
             if not _deck_ran_out(state):
                 continue
             name = f"h{len(expected)}"
-            (tmp_path / f"{name}.phh").write_text(_pokerkit_phh(state), encoding="utf-8")
+            (tmp_path / f"{name}.phh").write_text(pokerkit_phh(state), encoding="utf-8")
             expected.append(list(state.stacks))
     for i, stacks in enumerate(expected):
         (converted,) = convert_hands(tmp_path / f"h{i}.phh", "text")

@@ -27,19 +27,7 @@ from badugi_ledger.phh.reader import read_phh
 from badugi_ledger.replay import replay_hand
 from badugi_ledger.text.parse import parse_text
 from badugi_ledger.text.writer import write_hand
-
-AUTOMATIONS = (
-    pokerkit.Automation.ANTE_POSTING,
-    pokerkit.Automation.BET_COLLECTION,
-    pokerkit.Automation.BLIND_OR_STRADDLE_POSTING,
-    pokerkit.Automation.CARD_BURNING,
-    pokerkit.Automation.HOLE_DEALING,
-    pokerkit.Automation.HOLE_CARDS_SHOWING_OR_MUCKING,
-    pokerkit.Automation.HAND_KILLING,
-    pokerkit.Automation.CHIPS_PUSHING,
-    pokerkit.Automation.CHIPS_PULLING,
-)
-GAME = pokerkit.FixedLimitBadugi((), True, 0, (1, 2), 2, 4)
+from tests.helpers.pokerkit_play import new_state, pokerkit_phh
 
 HEADER = "game badugi · fixed limit 2/4 · blinds 1/2\n"
 SEATS = "hand 1 · button Dan · Anna 50 · Ben 1 · Cara 50 · Dan 50\n"
@@ -65,12 +53,6 @@ def _hand(text: str) -> HandRecord:
     (record,) = parse_text(text)
     assert isinstance(record, HandRecord), record
     return record
-
-
-def _pokerkit_phh(state: Any) -> str:
-    history = pokerkit.HandHistory.from_game_state(GAME, state)
-    history.finishing_stacks = list(state.stacks)
-    return history.dumps()
 
 
 def test_our_default_the_others_owe_the_full_big_blind() -> None:
@@ -105,9 +87,7 @@ def test_house_rule_as_posted_the_others_owe_the_blind_posted() -> None:
 def test_pokerkit_hand_with_a_short_big_blind_replays_to_pokerkits_stacks() -> None:
     """PokerKit plays it: p2's big blind is 1 chip; p3 and p4 call 1, p1 (the small blind)
     checks, everybody stands pat to the showdown."""
-    state = pokerkit.FixedLimitBadugi.create_state(
-        AUTOMATIONS, True, 0, (1, 2), 2, 4, [50, 1, 50, 50], 4
-    )
+    state = new_state([50, 1, 50, 50])
     assert state.checking_or_calling_amount == 1  # p3, facing the short big blind
     while state.status:
         if state.can_stand_pat_or_discard():
@@ -116,7 +96,7 @@ def test_pokerkit_hand_with_a_short_big_blind_replays_to_pokerkits_stacks() -> N
             state.check_or_call()
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        text = _pokerkit_phh(state)
+        text = pokerkit_phh(state)
     (record,) = read_phh(text, "pokerkit-short-blind.phh")
     assert isinstance(record, HandRecord), record
     assert record.settings.house.short_blind == "as-posted"
@@ -129,15 +109,13 @@ def test_every_phh_hand_is_read_as_pokerkit_plays() -> None:
     """A PHH hand with a full big blind too: the rule decides nothing in it, and a PHH hand's
     fingerprint leaves out the rules its format implies, so it is the one it had before the
     rule existed (``tests/ledger/test_pinned_data.py`` pins PHH fingerprints)."""
-    state = pokerkit.FixedLimitBadugi.create_state(
-        AUTOMATIONS, True, 0, (1, 2), 2, 4, [50, 50, 50, 50], 4
-    )
+    state = new_state([50, 50, 50, 50])
     while state.status:
         if state.can_stand_pat_or_discard():
             state.stand_pat_or_discard()
         else:
             state.check_or_call()
-    (record,) = read_phh(_pokerkit_phh(state), "pokerkit.phh")
+    (record,) = read_phh(pokerkit_phh(state), "pokerkit.phh")
     assert isinstance(record, HandRecord)
     assert record.settings.house == POKERKIT_HOUSE
 

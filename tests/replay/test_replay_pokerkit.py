@@ -28,19 +28,9 @@ from badugi_ledger.model.errors import Position
 from badugi_ledger.model.events import Action, Deal, Draw, Event, HandRecord, Muck, Post, Seat, Show
 from badugi_ledger.model.settings import GameSettings
 from badugi_ledger.replay import replay_hand
+from tests.helpers.pokerkit_play import AUTOMATIONS
 from tests.helpers.replay_builder import assert_balanced
 
-AUTOMATIONS = (
-    pokerkit.Automation.ANTE_POSTING,
-    pokerkit.Automation.BET_COLLECTION,
-    pokerkit.Automation.BLIND_OR_STRADDLE_POSTING,
-    pokerkit.Automation.CARD_BURNING,
-    pokerkit.Automation.HOLE_DEALING,
-    pokerkit.Automation.HOLE_CARDS_SHOWING_OR_MUCKING,
-    pokerkit.Automation.HAND_KILLING,
-    pokerkit.Automation.CHIPS_PUSHING,
-    pokerkit.Automation.CHIPS_PULLING,
-)
 RANKS = {"A": 1, "T": 10, "J": 11, "Q": 12, "K": 13}
 POS = Position("pokerkit", 0, 0)
 
