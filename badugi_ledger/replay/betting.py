@@ -483,7 +483,10 @@ def _anybody_to_call_a_raise(st: HandState, player: str) -> bool:
     not be called (at most matched all-in), so it is not one and only a call is left
     (PokerKit refuses it too)."""
     level, committed, stack = st.level, st.committed, st.stack
-    return any(q != player and committed[q] + stack[q] > level for q in st.can)
+    for q in st.can:  # noqa: SIM110 - a loop: any() of a generator costs a frame per raise
+        if q != player and committed[q] + stack[q] > level:
+            return True
+    return False
 
 
 def raise_range(st: HandState, player: str) -> tuple[int, int] | None:
