@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from ..model.cards import DECK, Card, ensure_distinct
 from ..model.errors import CardError, ConfigError
 from ..model.games import GAME_NAMES, GAMES, GameName
-from ..model.settings import HouseRules, OddChipRule
+from ..model.settings import HouseRules, OddChipRule, OddChipSplit
 from .badugi import badugi_value
 from .evaluate import HandValue, evaluate, meets_qualifier
 
@@ -73,19 +73,27 @@ _DECK_SET = frozenset(DECK)
 _ODD_CHIP_RULES = frozenset({"button-left", "worst-seat", "best-hand"})
 
 
-def split_evenly(amount: int, winners_in_order: Sequence[str], rule: OddChipRule) -> dict[str, int]:
+def split_evenly(
+    amount: int,
+    winners_in_order: Sequence[str],
+    rule: OddChipRule,
+    split: OddChipSplit = "one-each",
+) -> dict[str, int]:
     """Divide ``amount`` among tied winners given in seat order from the button's left.
 
     Every winner gets ``amount // n``; the ``amount % n`` chips left over go one each to the
     first winners in that order (``button-left``, the default of seeds README item 4), or to
-    the last ones (``worst-seat``).  ``best-hand`` concerns which *half* of a split pot takes an
-    odd chip; tied winners of one half hold equal hands, so inside a half it falls back to the
-    ``button-left`` order.
+    the last ones (``worst-seat``); with ``split`` ``all-to-first`` (PokerKit's division) all
+    of them go to the first of that order.  ``best-hand`` concerns which *half* of a split pot
+    takes an odd chip; tied winners of one half hold equal hands, so inside a half it falls
+    back to the ``button-left`` order.
 
     >>> split_evenly(100, ["Ann", "Ben", "Cy"], "button-left")
     {'Ann': 34, 'Ben': 33, 'Cy': 33}
     >>> split_evenly(101, ["Ann", "Ben", "Cy"], "worst-seat")
     {'Ann': 33, 'Ben': 34, 'Cy': 34}
+    >>> split_evenly(101, ["Ann", "Ben", "Cy"], "button-left", "all-to-first")
+    {'Ann': 35, 'Ben': 33, 'Cy': 33}
     """
     if amount < 0:
         raise ValueError(f"cannot divide a negative amount ({amount})")
@@ -102,6 +110,8 @@ def split_evenly(amount: int, winners_in_order: Sequence[str], rule: OddChipRule
     order = list(winners_in_order)
     if rule == "worst-seat":
         order.reverse()
+    if split == "all-to-first":
+        return {name: base + (extra if name == order[0] else 0) for name in winners_in_order}
     lucky = set(order[:extra])
     return {name: base + (1 if name in lucky else 0) for name in winners_in_order}
 
@@ -266,7 +276,7 @@ def _award(
             described: tuple[str, ...] = (values[winner][index].describe(),)
         else:
             winners = tuple(tied)
-            half_shares = split_evenly(half_amount, winners, house.odd_chip)
+            half_shares = split_evenly(half_amount, winners, house.odd_chip, house.odd_chip_split)
             described = tuple([values[name][index].describe() for name in winners])
         if whole:
             shares = half_shares  # the pot is one half (divide_pot gives the award a copy)

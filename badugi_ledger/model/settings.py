@@ -34,6 +34,11 @@ the odd chip of the whole pot goes to the half named by ``odd_chip_half``; insid
 ``button-left`` order applies.
 """
 
+OddChipSplit = Literal["one-each", "all-to-first"]
+"""How the chips left over when tied winners divide a pot are given, in the order ``odd_chip``
+names: ``one-each`` (default), a chip to each of the first winners; ``all-to-first`` (PHH, as
+PokerKit divides), every left-over chip to the first of them."""
+
 OddChipHalf = Literal["badugi", "five-card"]
 ReshuffleRule = Literal["exclude-own", "all-discards", "discards-first"]
 """``exclude-own`` (default, ``001``): the cards just discarded by the player being served are not
@@ -75,6 +80,7 @@ _HOUSE_CHOICES: dict[str, tuple[str, ...]] = {
     "reshuffle": get_args(ReshuffleRule),
     "short_blind": get_args(ShortBlindRule),
     "fixed_limit_raises": get_args(FixedLimitRaises),
+    "odd_chip_split": get_args(OddChipSplit),
 }
 
 
@@ -109,6 +115,8 @@ class HouseRules:
     """See :data:`ShortBlindRule`."""
     fixed_limit_raises: FixedLimitRaises = "card-room"
     """See :data:`FixedLimitRaises`."""
+    odd_chip_split: OddChipSplit = "one-each"
+    """See :data:`OddChipSplit`."""
 
     def __init__(
         self,
@@ -124,6 +132,7 @@ class HouseRules:
         half_bet_reopens: bool = True,
         short_blind: ShortBlindRule = "full-blind",
         fixed_limit_raises: FixedLimitRaises = "card-room",
+        odd_chip_split: OddChipSplit = "one-each",
     ) -> None:
         object.__setattr__(
             self,
@@ -141,6 +150,7 @@ class HouseRules:
                 "half_bet_reopens": half_bet_reopens,
                 "short_blind": short_blind,
                 "fixed_limit_raises": fixed_limit_raises,
+                "odd_chip_split": odd_chip_split,
             },
         )
         self.__post_init__()
@@ -161,7 +171,10 @@ class HouseRules:
 
 
 POKERKIT_HOUSE = HouseRules(
-    reshuffle="discards-first", short_blind="as-posted", fixed_limit_raises="pokerkit"
+    reshuffle="discards-first",
+    short_blind="as-posted",
+    fixed_limit_raises="pokerkit",
+    odd_chip_split="all-to-first",
 )
 """The house rules under which a PHH hand is read: PokerKit's play (a PHH file we write names
 our table's dealing rule in a field of its own, ``phh.reader.RESHUFFLE_FIELD``)."""

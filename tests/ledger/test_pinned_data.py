@@ -32,10 +32,18 @@ from tests.helpers.ledger_dump import table_digests
 from tests.helpers.ledger_files import import_into
 from tests.helpers.paths import EXAMPLES, FIXTURES
 
-HOUSE_RULES_ADDED_LATER = {"short_blind": "full-blind", "fixed_limit_raises": "card-room"}
+HOUSE_RULES_ADDED_LATER = {
+    "short_blind": "full-blind",
+    "fixed_limit_raises": "card-room",
+    "odd_chip_split": "one-each",
+}
 """House rules added after the fingerprints were pinned, with their defaults: a hand at the
 default is fingerprinted as before the rule existed."""
-PHH_PLAY = {"short_blind": "as-posted", "fixed_limit_raises": "pokerkit"}
+PHH_PLAY = {
+    "short_blind": "as-posted",
+    "fixed_limit_raises": "pokerkit",
+    "odd_chip_split": "all-to-first",
+}
 """The same rules as a PHH hand is read (PokerKit's play): a PHH hand so is fingerprinted as
 before the rules existed."""
 

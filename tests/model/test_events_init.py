@@ -46,6 +46,7 @@ _VALID: dict[type, tuple[list[Any], Any]] = {
             False,
             "as-posted",
             "pokerkit",
+            "all-to-first",
         ],
         "best-hand",
     ),

@@ -15,6 +15,8 @@ import random
 import warnings
 from typing import Any
 
+import pokerkit
+
 from badugi_ledger.model.events import HandRecord
 from badugi_ledger.model.settings import POKERKIT_HOUSE
 from badugi_ledger.phh.reader import read_phh
@@ -79,3 +81,31 @@ def test_pokerkit_hands_with_every_kind_of_raise_replay_to_pokerkits_stacks() ->
                 seen[situation] = seen.get(situation, 0) + 1
     assert seen.keys() == {"four raises before the first draw", "raise over a short all-in"}
     assert min(seen.values()) >= 10, seen
+
+
+THREE_WAY_TIE = """variant = 'FB'
+antes = [0, 0, 0, 0]
+blinds_or_straddles = [1, 2, 0, 0]
+small_bet = 2
+big_bet = 4
+starting_stacks = [100, 100, 100, 100]
+actions = ['d dh p1 4h3s2dAc', 'd dh p2 4s3d2cAh', 'd dh p3 4d3c2hAs', 'd dh p4 KhQsJdTc',
+  'p3 cc', 'p4 cc', 'p1 cc', 'p2 cc', 'p1 sd', 'p2 sd', 'p3 sd', 'p4 sd',
+  'p1 cbr 2', 'p2 cc', 'p3 cc', 'p4 f', 'p1 sd', 'p2 sd', 'p3 sd', 'p1 cc', 'p2 cc', 'p3 cc',
+  'p1 sd', 'p2 sd', 'p3 sd', 'p1 cc', 'p2 cc', 'p3 cc',
+  'p1 sm 4h3s2dAc', 'p2 sm 4s3d2cAh', 'p3 sm 4d3c2hAs']
+"""
+"""Three wheels tie for a pot of 14 (p4 folded 2): 4 each and 2 left over."""
+
+
+def test_odd_chips_of_a_three_way_tie_go_as_pokerkit_gives_them() -> None:
+    """PokerKit gives every left-over chip to the first tied winner (``odd_chip_split``
+    ``all-to-first``), where our tables give one each: 6/4/4, not 5/5/4."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        state = list(pokerkit.HandHistory.loads(THREE_WAY_TIE))[-1]
+    assert list(state.stacks) == [102, 100, 100, 98]
+    (record,) = read_phh(THREE_WAY_TIE, "tie.phh")
+    assert isinstance(record, HandRecord)
+    result = replay_hand(record)
+    assert [result.final_stacks[f"p{i}"] for i in range(1, 5)] == [102, 100, 100, 98]
