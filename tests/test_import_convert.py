@@ -171,8 +171,9 @@ def test_installed_command_converts(corpus_dir: Path, tmp_path: Path) -> None:
 
 
 HOUSE_RULE_HANDS = {
-    # The odd chip of a three-way tie for 14 goes to the tied player last to act (Anna); PHH
-    # has no field for the rule, and read back under the default Ben would get it.
+    # Two chips of a three-way tie for 14 are left over; the odd chips go to the tied players
+    # last to act (Anna gets none); PHH has no field for the rule, and read back as PokerKit
+    # divides, Anna, first from the button's left, would get both.
     "odd-chip worst-seat": (
         "hand 1 · button Dan · Anna 100 · Ben 100 · Cara 100 · Dan 100\n"
         "deal: Anna 4h 3s 2d Ac · Ben 4s 3d 2c Ah · Cara 4d 3c 2h As · Dan Kh Qs Jd Tc\n"
@@ -181,7 +182,7 @@ HOUSE_RULE_HANDS = {
         "Anna bets 2 · Ben calls · Cara calls · Dan folds\n"
         + "draw: Anna pat · Ben pat · Cara pat\nAnna checks · Ben checks · Cara checks\n" * 2
         + "show: Anna 4h 3s 2d Ac · Ben 4s 3d 2c Ah · Cara 4d 3c 2h As\n",
-        "Anna ends with 100, but the replay gives 101",
+        "Anna ends with 100, but the replay gives 102",
     ),
     # Heads-up past the cap: read back capped (PokerKit's: the blinds and four raises), the
     # fifth raise is refused.
@@ -210,8 +211,10 @@ def test_a_hand_whose_house_rule_phh_cannot_carry_is_refused(rule: str, tmp_path
     (problem,) = report.problems
     assert problem.rule == "phh-cannot-express"
     assert "would read back otherwise" in problem.message and read_back in problem.message
-    if rule.startswith("odd-chip"):  # the default settles the tie as PHH reads it back
-        path.write_text(f"game badugi · fixed limit 2/4 · blinds 1/2\n{hand}")
+    if rule.startswith("odd-chip"):  # divided as PokerKit divides, the tie is written
+        path.write_text(
+            "game badugi · fixed limit 2/4 · blinds 1/2\nhouse odd-chip-split all-to-first\n" + hand
+        )
         assert convert_file(path, "phh", io.StringIO()).written == 1
 
 
