@@ -36,8 +36,9 @@ item 6 (heads-up cap).  Choices made where the texts are silent, each documented
 * **PokerKit's fixed-limit raises** (``HouseRules.fixed_limit_raises`` ``pokerkit``, the PHH
   reading): the blinds are not bets, so the first round has the blinds and four raises; every
   raise, a short all-in too, counts toward the cap; a raise over a short all-in is one bet
-  above it; a short all-in never reopens the betting (several short all-ins that add up to a
-  full raise do not either, where PokerKit reopens).
+  above it; a raise reopens the betting when it is as large as any raise of the round before
+  it (so a short all-in over the blinds does) or short all-ins add up to that, and a player
+  who owes less than the round's largest raise may only call or fold (:func:`_pokerkit_reopens`).
 * **No posts recorded**: when a hand has no ``Post`` events at all, the blinds and antes the
   settings name are posted automatically (on a Progressive Badugi redeal only if
   ``HouseRules.redeal_posts``), unless the record says the hand had none
