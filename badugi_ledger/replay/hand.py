@@ -270,15 +270,32 @@ def _on_action(st: HandState, ev: Action) -> None:
         can = st.can_bet()
         if ev.verb == "check" and ev.player in can and len(can) < 2 and st.phase != DONE:
             # A check nobody could bet against (the others are all-in): harmless, but an
-            # event the rules do not have, so not passed over silently.
-            st.warn(
-                "check-nobody", f"{ev.player} checks with nobody left to bet against", st.here()
-            )
+            # event the rules do not have, so not passed over silently - unless it is the big
+            # blind's option after the first round, which PokerKit asks for (a PHH hand).
+            if not (_pokerkit_option(st, ev.player)):
+                st.warn(
+                    "check-nobody",
+                    f"{ev.player} checks with nobody left to bet against",
+                    st.here(),
+                )
             return
         if not (_skip_unrecorded_draw(st) and st.phase == BET):
             raise illegal("turn-order", f"{ev.player} acts, but {_where(st)}", st.here())
     betting.act(st, ev)
     _advance(st)
+
+
+def _pokerkit_option(st: HandState, player: str) -> bool:
+    """Whether ``player`` checking after the first betting round closed is the big blind's
+    option as PokerKit plays (``HouseRules.fixed_limit_raises`` ``pokerkit``): PokerKit asks
+    the big blind to act even when everybody else folded or is all-in for no more."""
+    return (
+        st.house.fixed_limit_raises == "pokerkit"
+        and player == st.bb_player
+        and st.draw_no == 0
+        and st.phase == DRAW
+        and st.draw_idx == 0
+    )
 
 
 def _check_draw_turn(st: HandState, player: str, what: str) -> None:

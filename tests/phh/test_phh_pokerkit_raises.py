@@ -109,3 +109,24 @@ def test_odd_chips_of_a_three_way_tie_go_as_pokerkit_gives_them() -> None:
     assert isinstance(record, HandRecord)
     result = replay_hand(record)
     assert [result.final_stacks[f"p{i}"] for i in range(1, 5)] == [102, 100, 100, 98]
+
+
+def test_the_big_blinds_option_pokerkit_asks_for_is_no_warning() -> None:
+    """p1's small blind is all it has; p3 folds; PokerKit still asks p2, the big blind, to act
+    (it checks).  Read from PHH that check is PokerKit's play, not a check with nobody to bet
+    against (``check-nobody``, a warning that fails ``check --strict``)."""
+    state = new_state([1, 114, 437])
+    state.fold()
+    assert state.actor_index == 1 and state.checking_or_calling_amount == 0
+    while state.status:
+        if state.can_stand_pat_or_discard():
+            state.stand_pat_or_discard()
+        else:
+            state.check_or_call()
+    text = pokerkit_phh(state)
+    assert "'p2 cc'" in text
+    (record,) = read_phh(text, "option.phh")
+    assert isinstance(record, HandRecord)
+    result = replay_hand(record)
+    assert result.ok and not result.warnings, result.warnings
+    assert [result.final_stacks[f"p{i}"] for i in range(1, 4)] == list(state.stacks)
