@@ -23,7 +23,7 @@ from .model.results import HandOutcome
 from .phh.reader import read_phh
 from .phh.writer import write_phh
 from .replay import replay_hand, replay_stream
-from .sites.common import SkippedHand
+from .sites.common import SiteWarning, SkippedHand
 from .sources import read_hands
 
 Target = Literal["phh", "text"]
@@ -58,18 +58,27 @@ def convert_hands(
     fmt: str | None = None,
     on_skip: Callable[[SkippedHand], None] | None = None,
 ) -> Iterator[ConvertedHand | BadugiError]:
-    """Each hand of ``path`` converted to ``to``, or the error that stopped it, in file order."""
+    """Each hand of ``path`` converted to ``to``, or the error that stopped it, in file order.
+
+    A PHH hand after hands of its table that were not written says how many are missing
+    (``phh.reader.MISSING_FIELD``), so that reading the file back does not hold its stacks
+    against the table's previous hand in the file."""
     if to not in TARGETS:
         raise ConfigError(f"cannot convert to {to!r} (targets: {', '.join(TARGETS)})")
+    missing: dict[str, int] = {}  # table -> hands not written since its last written one
     for outcome in replay_stream(read_hands(path, fmt, on_skip=on_skip)):
         record = outcome.record
         if record is None:
             yield _outcome_error(outcome)
             continue
         try:
-            yield ConvertedHand(record.hand_id, _write(record, outcome, to))
+            text = _write(record, outcome, to, missing.get(record.table, 0))
         except BadugiError as exc:
+            missing[record.table] = missing.get(record.table, 0) + 1
             yield exc
+            continue
+        missing.pop(record.table, None)
+        yield ConvertedHand(record.hand_id, text)
 
 
 def _outcome_error(outcome: HandOutcome) -> BadugiError:
@@ -80,7 +89,7 @@ def _outcome_error(outcome: HandOutcome) -> BadugiError:
     )
 
 
-def _write(record: HandRecord, outcome: HandOutcome, to: Target) -> str:
+def _write(record: HandRecord, outcome: HandOutcome, to: Target, missing_before: int) -> str:
     if to == "text":
         from .text.writer import write_hand
 
@@ -93,6 +102,7 @@ def _write(record: HandRecord, outcome: HandOutcome, to: Target) -> str:
         stacks=result.starting_stacks,
         finishing_stacks=result.final_stacks,
         rake=result.rake,
+        missing_before=missing_before,
     )
     problem = _read_back_problem(text)
     if problem is not None:
@@ -113,11 +123,11 @@ def _read_back_problem(text: str) -> str | None:
     not carry (an odd chip to the worst seat, an uncapped heads-up round) would replay to
     other stacks than the finishing stacks written, or not at all.  Such a hand is refused,
     not written wrong."""
-    items = list(read_phh(text, "<phh>"))
-    if len(items) != 1 or not isinstance(items[0], HandRecord):
+    hands = [item for item in read_phh(text, "<phh>") if not isinstance(item, SiteWarning)]
+    if len(hands) != 1 or not isinstance(hands[0], HandRecord):
         return "it cannot be read"  # pragma: no cover - the writer writes one readable hand
     try:
-        replayed = replay_hand(items[0])
+        replayed = replay_hand(hands[0])
     except BadugiError as exc:
         return exc.message
     if replayed.violations:

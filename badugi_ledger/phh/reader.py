@@ -55,7 +55,7 @@ from ..model.events import (
 )
 from ..model.limits import MAX_AMOUNT, MAX_DIGITS, quote
 from ..model.settings import POKERKIT_HOUSE, GameSettings, HouseRules, ReshuffleRule, Structure
-from ..sites.common import ImportItem, SkippedHand, parse_site_cards
+from ..sites.common import ImportItem, SiteWarning, SkippedHand, parse_site_cards
 from ..sites.draft import HandDraft, SeatLine
 from ..sites.files import UNREADABLE, split_lines, unreadable
 from .fields import HandFields, describe
@@ -72,6 +72,12 @@ of play (burn cards, folded hands, every discard, the whole current draw's inclu
 shuffled into it.  A file written by :func:`.phh_write.write_phh` names its own table's rule
 in the user-defined field :data:`RESHUFFLE_FIELD`."""
 RESHUFFLE_FIELD = "_reshuffle"
+
+MISSING_FIELD = "_missing_before"
+"""User-defined field our writer sets on a table's hand when hands of that table before it were
+not written (``convert`` refused them): the reader then warns that hands are missing
+(``missing-hand``), and the replay takes this hand's stated stacks instead of holding them
+against the table's previous hand in the file."""
 
 STACK_CHANGE_FIELDS: dict[StackChangeKind, str] = {
     "rebuy": "_rebuys",
@@ -101,17 +107,28 @@ def read_phh(text: str | Iterable[str], source: str = "<phh>") -> Iterator[Impor
             yield piece
             continue
         line = piece.start
+        gaps: list[SiteWarning] = []
         for key, hand in piece.hands():
             try:
-                yield _read_hand(hand, key, source, line, piece)
+                item = _read_hand(hand, key, source, line, piece, gaps)
             except BadugiError as exc:
                 yield exc
             except UNREADABLE as exc:
                 yield unreadable(exc, source, line)
+            else:
+                if gaps:
+                    yield from gaps
+                    gaps.clear()
+                yield item
 
 
 def _read_hand(
-    hand: dict[str, Any], key: str | None, source: str, line: int, piece: PhhPiece
+    hand: dict[str, Any],
+    key: str | None,
+    source: str,
+    line: int,
+    piece: PhhPiece,
+    gaps: list[SiteWarning],
 ) -> HandRecord | SkippedHand:
     pos = Position(source, line, 1)
     variant = hand.get("variant")
@@ -184,7 +201,21 @@ def _read_hand(
     except ConfigError as exc:  # the bets' own rule (Structure): located at the bets
         fields.fail("small_bet", f"{exc.message} (small_bet {small_bet}, big_bet {big_bet})")
     session = _session(fields.label("event"), fields.date(), fields.text("venue"))
-    return draft.finish(settings, session, fields.label("table"), dealt_in=names)
+    table = fields.label("table")
+    if MISSING_FIELD in hand:
+        missing = fields.whole(MISSING_FIELD, hand[MISSING_FIELD], MISSING_FIELD, 1)
+        gaps.append(
+            SiteWarning(
+                source,
+                fields.hand_id,
+                table,
+                pos,
+                "missing-hand",
+                f"{missing} hand(s) of this table before this one are not in the file "
+                f"({MISSING_FIELD}): its starting stacks are taken as written",
+            )
+        )
+    return draft.finish(settings, session, table, dealt_in=names)
 
 
 def _hand_id(hand: dict[str, Any], key: str | None, source: str) -> str:

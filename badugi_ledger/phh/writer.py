@@ -34,7 +34,14 @@ from ..model.events import (
     StackChange,
 )
 from ..model.settings import GameSettings
-from .reader import POKERKIT_DEALING, RESHUFFLE_FIELD, STACK_CHANGE_FIELDS, VARIANT, blind_seat
+from .reader import (
+    MISSING_FIELD,
+    POKERKIT_DEALING,
+    RESHUFFLE_FIELD,
+    STACK_CHANGE_FIELDS,
+    VARIANT,
+    blind_seat,
+)
 
 _OUTCOMES: tuple[type[Event], ...] = (
     Collect,
@@ -53,11 +60,14 @@ def write_phh(
     stacks: Mapping[str, int] | None = None,
     finishing_stacks: Mapping[str, int] | None = None,
     rake: int | None = None,
+    missing_before: int = 0,
 ) -> str:
     """One hand as PHH text (variant ``FB``).
 
     ``stacks`` gives starting stacks for seats that carry theirs from an earlier hand;
-    ``finishing_stacks`` (usually the replay's) and ``rake`` are written when given.
+    ``finishing_stacks`` (usually the replay's) and ``rake`` are written when given, and
+    ``missing_before``, the hands of this table just before it that are not written
+    (:data:`~.reader.MISSING_FIELD`).
     Raises :class:`ImportFormatError` (rule ``phh-cannot-express``) for what PHH cannot say.
     """
     settings = record.settings
@@ -103,7 +113,8 @@ def write_phh(
             else:
                 fail(f"{event.player} posts a {event.kind} blind (line {record.position(at).line})")
     big = blind_seat(1, count)
-    posted = min(blinds[big], starting[big] - antes[big])
+    left = starting[big] - min(antes[big], starting[big])  # after the ante, all-in or not
+    posted = min(blinds[big], left)
     if blinds[big] and posted < settings.big_blind and settings.house.short_blind == "full-blind":
         fail(
             f"{players[big].name}'s big blind is short ({posted} of {settings.big_blind}): the "
@@ -144,6 +155,8 @@ def write_phh(
     if rake:
         fields.append(("_rake", int(rake)))
     fields.extend(_stack_changes(record, players))
+    if missing_before:
+        fields.append((MISSING_FIELD, missing_before))
     fields.append(("_origin", record.origin))
     if settings.house.reshuffle != POKERKIT_DEALING:  # how our table dealt, if not as PokerKit
         fields.append((RESHUFFLE_FIELD, settings.house.reshuffle))

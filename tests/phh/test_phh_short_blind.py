@@ -18,6 +18,7 @@ from typing import Any
 import pokerkit
 import pytest
 
+from badugi_ledger.check import run_check
 from badugi_ledger.convert import convert_file
 from badugi_ledger.ledger.fingerprints import fingerprint
 from badugi_ledger.model.errors import IllegalAction
@@ -144,3 +145,41 @@ def test_convert_writes_a_hand_played_as_posted(tmp_path: Any) -> None:
         history = pokerkit.HandHistory.loads(written)
         state = list(history)[-1]
     assert list(state.stacks) == list(history.finishing_stacks) == [49, 4, 49, 49]
+
+
+def test_a_night_with_a_refused_hand_reads_back_with_the_gap_said(tmp_path: Any) -> None:
+    """Hand 2 cannot be written (Ben's short big blind at a full-blind table); hand 3 says a
+    hand of its table is missing before it, so the converted file checks clean, with that
+    warning, instead of reporting stacks that do not follow from hand 1."""
+    text = (
+        HEADER
+        + "hand 1 · button Cara · Anna 50 · Ben 1 · Cara 50 · Dan 50\n"
+        + "Ben folds · Cara folds · Dan folds\n\n"
+        + "hand 2 · button Dan · Anna · Ben · Cara · Dan\n"
+        + DEAL
+        + "Cara calls · Dan calls · Anna folds\n"
+        + TO_SHOWDOWN
+        + "\nhand 3 · button Anna · Anna · Ben · Cara · Dan\n"
+        + "Dan folds · Anna folds · Ben folds\n"
+    )
+    report, written = _convert(text, tmp_path)
+    assert report.written == 2 and [p.rule for p in report.problems] == ["phh-cannot-express"]
+    assert written.count("_missing_before = 1") == 1
+    path = tmp_path / "night.phhs"
+    path.write_text(written, encoding="utf-8")
+    run = run_check([path], jobs=1)
+    lines = list(run.lines())
+    assert run.all_ok, lines
+    assert "[missing-hand]" in lines[0] and "hand 3" in lines[0], lines
+    assert "2 hands: 2 ok" in lines[-1] and "stack-carried" not in "".join(lines)
+
+
+def test_a_big_blind_the_ante_left_short_is_named_with_what_it_posts(tmp_path: Any) -> None:
+    text = (
+        "game badugi · fixed limit 2/4 · blinds 1/2 · ante 2\n"
+        "hand 1 · button Dan · Anna 50 · Ben 1 · Cara 50 · Dan 50\n"
+        "Cara folds · Dan folds · Anna folds\n"
+    )
+    report, _ = _convert(text, tmp_path)
+    (problem,) = report.problems
+    assert "Ben's big blind is short (0 of 2)" in problem.message, problem
