@@ -163,6 +163,8 @@ def _read_hand(
     draft.seats = list(map(SeatLine, numbers, names, stacks))  # as many of each: checked above
     draft.button_name = names[-1]
     posts = _forced_bets(antes, blinds, count)
+    if any(antes):
+        _check_antes(fields, [ante for ante, _ in posts], stacks)
     for i, (ante, _blind) in enumerate(posts):
         if ante:
             paid = min(ante, stacks[i])
@@ -216,6 +218,34 @@ def _read_hand(
             )
         )
     return draft.finish(settings, session, table, dealt_in=names)
+
+
+def _check_antes(fields: HandFields, antes: list[int], stacks: list[int]) -> None:
+    """Refuse the antes the replay cannot play as PokerKit would: antes of different sizes (a
+    big-blind ante: our settings have one ante for every player), and, unless
+    ``ante_trimming_status`` is true, a player who cannot pay the whole ante (then PokerKit puts
+    every ante in the first pot, where the replay makes a side pot of what that player could
+    not match)."""
+    if len(set(antes)) > 1:
+        fields.fail(
+            "antes",
+            f"antes of different sizes ({fields.hand['antes']}) are not supported: the replay "
+            "has one ante for every player (a big-blind ante cannot be replayed)",
+        )
+    trimming = fields.hand.get("ante_trimming_status", False)
+    if type(trimming) is not bool:
+        fields.fail(
+            "ante_trimming_status",
+            f"ante_trimming_status must be true or false, not {describe(trimming)}",
+        )
+    short = [i + 1 for i, ante in enumerate(antes) if stacks[i] < ante]
+    if short and not trimming:
+        fields.fail(
+            "ante_trimming_status",
+            f"p{short[0]} cannot pay the whole ante and ante_trimming_status is false (PHH's "
+            "default): PokerKit then puts every ante in the first pot, which the replay does "
+            "not do; if the table trimmed the antes, write ante_trimming_status = true",
+        )
 
 
 def _hand_id(hand: dict[str, Any], key: str | None, source: str) -> str:

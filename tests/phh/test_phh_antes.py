@@ -1,0 +1,63 @@
+"""PHH antes the replay cannot play as PokerKit would are refused, named, not misread.
+
+PokerKit, with ``ante_trimming_status`` false (PHH's default), puts every ante in the first pot
+even when a player could not pay the whole of it; with it true, what that player could not
+match is a side pot, as our replay plays antes.  PokerKit's own writer
+(``HandHistory.from_game_state``) writes false even for a hand it played with trimming
+(PokerKit 0.7).  Antes of different sizes (a big-blind ante) have no place in our settings,
+which have one ante for every player.
+"""
+
+from __future__ import annotations
+
+import warnings
+
+import pokerkit
+
+from badugi_ledger.model.errors import ImportFormatError
+from badugi_ledger.model.events import HandRecord
+from badugi_ledger.phh.reader import read_phh
+from badugi_ledger.replay import replay_hand
+from tests.helpers.pokerkit_play import AUTOMATIONS
+
+GAME = pokerkit.FixedLimitBadugi((), True, 2, (1, 2), 2, 4)
+
+
+def _played() -> tuple[list[int], str]:
+    """Heads-up, ante 2, p2 has 1 chip: all of it goes in as the ante."""
+    state = pokerkit.FixedLimitBadugi.create_state(AUTOMATIONS, True, 2, (1, 2), 2, 4, [7, 1], 2)
+    while state.status:
+        if state.can_stand_pat_or_discard():
+            state.stand_pat_or_discard()
+        else:
+            state.check_or_call()
+    history = pokerkit.HandHistory.from_game_state(GAME, state)
+    history.finishing_stacks = list(state.stacks)
+    return list(state.stacks), str(history.dumps())
+
+
+def test_a_short_ante_without_trimming_is_refused_and_with_it_replayed() -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        stacks, text = _played()
+    assert "ante_trimming_status = false" in text  # though the hand was played trimming
+    (refused,) = read_phh(text, "kit.phh")
+    assert isinstance(refused, ImportFormatError) and refused.rule == "bad-phh"
+    assert "p2 cannot pay the whole ante and ante_trimming_status is false" in refused.message
+    trimmed = text.replace("ante_trimming_status = false", "ante_trimming_status = true")
+    (record,) = read_phh(trimmed, "kit.phh")
+    assert isinstance(record, HandRecord), record
+    result = replay_hand(record)
+    assert result.ok, result.violations
+    assert [result.final_stacks["p1"], result.final_stacks["p2"]] == stacks
+
+
+def test_antes_of_different_sizes_are_refused() -> None:
+    text = (
+        "variant = 'FB'\nantes = [0, 2, 0]\nblinds_or_straddles = [1, 2, 0]\nsmall_bet = 2\n"
+        "big_bet = 4\nstarting_stacks = [20, 20, 20]\nactions = ['p3 f', 'p1 f']\n"
+    )
+    (refused,) = read_phh(text, "bb-ante.phh")
+    assert isinstance(refused, ImportFormatError) and refused.rule == "bad-phh"
+    assert "antes of different sizes ([0, 2, 0]) are not supported" in refused.message
+    assert refused.position.line == 2
