@@ -37,7 +37,9 @@ from ..model.settings import POKERKIT_HOUSE, GameSettings, HouseRules
 _SEPARATORS = (",", ":")
 
 
-HOUSE_RULES_ADDED_LATER = frozenset({"short_blind", "fixed_limit_raises", "odd_chip_split"})
+HOUSE_RULES_ADDED_LATER = frozenset(
+    {"short_blind", "fixed_limit_raises", "odd_chip_split", "ante_trimming"}
+)
 """House rules added after fingerprints were first stored: part of a hand's canonical settings
 only when they differ from what its format implies (:func:`implied_house_rules`), so adding a
 rule changes no stored hand's fingerprint, and a hand played under another choice is told

@@ -117,6 +117,11 @@ class HouseRules:
     """See :data:`FixedLimitRaises`."""
     odd_chip_split: OddChipSplit = "one-each"
     """See :data:`OddChipSplit`."""
+    ante_trimming: bool = True
+    """A player all-in for less than the ante contests only what his chips match of the others'
+    antes (the rest is a side pot); ``False`` (a PHH hand that says ``ante_trimming_status =
+    false``, as PokerKit plays it): every ante goes into the first pot, which every player
+    still in contests."""
 
     def __init__(
         self,
@@ -133,6 +138,7 @@ class HouseRules:
         short_blind: ShortBlindRule = "full-blind",
         fixed_limit_raises: FixedLimitRaises = "card-room",
         odd_chip_split: OddChipSplit = "one-each",
+        ante_trimming: bool = True,
     ) -> None:
         object.__setattr__(
             self,
@@ -151,6 +157,7 @@ class HouseRules:
                 "short_blind": short_blind,
                 "fixed_limit_raises": fixed_limit_raises,
                 "odd_chip_split": odd_chip_split,
+                "ante_trimming": ante_trimming,
             },
         )
         self.__post_init__()

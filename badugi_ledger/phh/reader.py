@@ -163,8 +163,7 @@ def _read_hand(
     draft.seats = list(map(SeatLine, numbers, names, stacks))  # as many of each: checked above
     draft.button_name = names[-1]
     posts = _forced_bets(antes, blinds, count)
-    if any(antes):
-        _check_antes(fields, [ante for ante, _ in posts], stacks)
+    untrimmed = any(antes) and not _ante_trimming(fields, [ante for ante, _ in posts], stacks)
     for i, (ante, _blind) in enumerate(posts):
         if ante:
             paid = min(ante, stacks[i])
@@ -199,7 +198,9 @@ def _read_hand(
     currency, rule = fields.text("currency"), _dealing(hand, fields)
     small_blind, big_blind = posts[blind_seat(0, count)][1], posts[blind_seat(1, count)][1]
     try:
-        settings = _settings(small_bet, big_bet, small_blind, big_blind, max(antes), currency, rule)
+        settings = _settings(
+            small_bet, big_bet, small_blind, big_blind, max(antes), currency, rule, untrimmed
+        )
     except ConfigError as exc:  # the bets' own rule (Structure): located at the bets
         fields.fail("small_bet", f"{exc.message} (small_bet {small_bet}, big_bet {big_bet})")
     session = _session(fields.label("event"), fields.date(), fields.text("venue"))
@@ -220,12 +221,12 @@ def _read_hand(
     return draft.finish(settings, session, table, dealt_in=names)
 
 
-def _check_antes(fields: HandFields, antes: list[int], stacks: list[int]) -> None:
-    """Refuse the antes the replay cannot play as PokerKit would: antes of different sizes (a
-    big-blind ante: our settings have one ante for every player), and, unless
-    ``ante_trimming_status`` is true, a player who cannot pay the whole ante (then PokerKit puts
-    every ante in the first pot, where the replay makes a side pot of what that player could
-    not match)."""
+def _ante_trimming(fields: HandFields, antes: list[int], stacks: list[int]) -> bool:
+    """The house rule ``ante_trimming`` of a hand with antes: what ``ante_trimming_status``
+    says (PHH's default: false) where it decides anything, that is where a player cannot pay
+    the whole ante; else the default (so such hands keep the settings and fingerprints they
+    had).  Antes of different sizes (a big-blind ante) are refused: our settings have one ante
+    for every player."""
     if len(set(antes)) > 1:
         fields.fail(
             "antes",
@@ -238,14 +239,7 @@ def _check_antes(fields: HandFields, antes: list[int], stacks: list[int]) -> Non
             "ante_trimming_status",
             f"ante_trimming_status must be true or false, not {describe(trimming)}",
         )
-    short = [i + 1 for i, ante in enumerate(antes) if stacks[i] < ante]
-    if short and not trimming:
-        fields.fail(
-            "ante_trimming_status",
-            f"p{short[0]} cannot pay the whole ante and ante_trimming_status is false (PHH's "
-            "default): PokerKit then puts every ante in the first pot, which the replay does "
-            "not do; if the table trimmed the antes, write ante_trimming_status = true",
-        )
+    return trimming or all(stacks[i] >= ante for i, ante in enumerate(antes))
 
 
 def _hand_id(hand: dict[str, Any], key: str | None, source: str) -> str:
@@ -277,10 +271,11 @@ def _dealing(hand: dict[str, Any], fields: HandFields) -> ReshuffleRule:
     return RESHUFFLE_RULES[RESHUFFLE_RULES.index(rule)]
 
 
-@lru_cache(maxsize=4)
-def _house(rule: ReshuffleRule) -> HouseRules:
-    """The house rules of a PHH hand: PokerKit's play, with the dealing rule ``rule``."""
-    return replace(POKERKIT_HOUSE, reshuffle=rule)
+@lru_cache(maxsize=8)
+def _house(rule: ReshuffleRule, untrimmed: bool) -> HouseRules:
+    """The house rules of a PHH hand: PokerKit's play, with the dealing rule ``rule`` and,
+    ``untrimmed``, every ante in the first pot."""
+    return replace(POKERKIT_HOUSE, reshuffle=rule, ante_trimming=not untrimmed)
 
 
 def _settings(
@@ -291,10 +286,14 @@ def _settings(
     ante: int,
     currency: str | None,
     rule: ReshuffleRule,
+    untrimmed: bool,
 ) -> GameSettings:
     """The hand's settings; the few distinct ones of a run are built once (they are frozen), keyed
-    by the dealing rule's name (a ``HouseRules`` key would be hashed field by field per hand)."""
-    return _cached_settings(small_bet, big_bet, small_blind, big_blind, ante, currency, rule)
+    by the dealing rule's name and the antes' trimming (a ``HouseRules`` key would be hashed
+    field by field per hand)."""
+    return _cached_settings(
+        small_bet, big_bet, small_blind, big_blind, ante, currency, rule, untrimmed
+    )
 
 
 def _new_settings(
@@ -305,6 +304,7 @@ def _new_settings(
     ante: int,
     currency: str | None,
     rule: ReshuffleRule,
+    untrimmed: bool,
 ) -> GameSettings:
     return GameSettings(
         game="badugi",
@@ -313,7 +313,7 @@ def _new_settings(
         big_blind=big_blind,
         ante=ante,
         currency=currency,
-        house=_house(rule),
+        house=_house(rule, untrimmed),
     )
 
 

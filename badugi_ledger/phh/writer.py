@@ -127,7 +127,7 @@ def write_phh(
     actions = _actions(record, players, index, dict(zip(index, starting, strict=True)), fail)
     fields: list[tuple[str, Any]] = [
         ("variant", VARIANT),
-        ("ante_trimming_status", True),
+        ("ante_trimming_status", settings.house.ante_trimming),
         ("antes", antes),
         ("blinds_or_straddles", blinds),
         ("small_bet", settings.structure.small_bet),

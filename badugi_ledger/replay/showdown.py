@@ -111,7 +111,8 @@ def _build_pots(
 
     ``still_open`` (a hand not over, :func:`standing_pots`): players who may still put chips
     in; their stakes cut no pot and they contest every pot, the top level included."""
-    matched = _with_antes(st) if st.settings.ante else st.live
+    # Antes are stakes unless they all go to the first pot (HouseRules.ante_trimming off).
+    matched = _with_antes(st) if st.settings.ante and st.house.ante_trimming else st.live
     total = sum(st.contrib.values())
     if still_open:
         top = max(matched.values())

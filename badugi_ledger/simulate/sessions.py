@@ -105,6 +105,8 @@ class SimulationOptions:
             raise ConfigError(
                 f"players must be 2..{min(len(NAMES), self.house.max_seats)}, not {self.players}"
             )
+        if not self.house.ante_trimming:
+            raise ConfigError("the simulator trims antes: it cannot play ante-trimming no")
         if self.house.reshuffle == "discards-first":
             raise ConfigError(
                 "the simulator deals each player's draw in turn: it cannot play the reshuffle "

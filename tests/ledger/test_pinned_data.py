@@ -36,6 +36,7 @@ HOUSE_RULES_ADDED_LATER = {
     "short_blind": "full-blind",
     "fixed_limit_raises": "card-room",
     "odd_chip_split": "one-each",
+    "ante_trimming": True,
 }
 """House rules added after the fingerprints were pinned, with their defaults: a hand at the
 default is fingerprinted as before the rule existed."""
@@ -43,6 +44,7 @@ PHH_PLAY = {
     "short_blind": "as-posted",
     "fixed_limit_raises": "pokerkit",
     "odd_chip_split": "all-to-first",
+    "ante_trimming": True,
 }
 """The same rules as a PHH hand is read (PokerKit's play): a PHH hand so is fingerprinted as
 before the rules existed."""

@@ -47,6 +47,7 @@ _VALID: dict[type, tuple[list[Any], Any]] = {
             "as-posted",
             "pokerkit",
             "all-to-first",
+            False,
         ],
         "best-hand",
     ),

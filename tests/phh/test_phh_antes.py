@@ -1,11 +1,12 @@
-"""PHH antes the replay cannot play as PokerKit would are refused, named, not misread.
+"""PHH antes, as PokerKit plays them, and the antes the replay cannot play.
 
 PokerKit, with ``ante_trimming_status`` false (PHH's default), puts every ante in the first pot
 even when a player could not pay the whole of it; with it true, what that player could not
-match is a side pot, as our replay plays antes.  PokerKit's own writer
-(``HandHistory.from_game_state``) writes false even for a hand it played with trimming
-(PokerKit 0.7).  Antes of different sizes (a big-blind ante) have no place in our settings,
-which have one ante for every player.
+match is a side pot, as our tables play antes (house rule ``ante-trimming``).  A PHH hand is
+read as it says.  PokerKit's own writer (``HandHistory.from_game_state``) writes false even for
+a hand it played trimming (PokerKit 0.7), so PokerKit itself replays such a file to other stacks
+than it played; we replay it as PokerKit replays it.  Antes of different sizes (a big-blind ante)
+have no place in our settings, which have one ante for every player: refused.
 """
 
 from __future__ import annotations
@@ -36,20 +37,25 @@ def _played() -> tuple[list[int], str]:
     return list(state.stacks), str(history.dumps())
 
 
-def test_a_short_ante_without_trimming_is_refused_and_with_it_replayed() -> None:
+def _replayed_by_pokerkit(text: str) -> list[int]:
+    return list(list(pokerkit.HandHistory.loads(text))[-1].stacks)
+
+
+def test_a_short_ante_is_played_as_the_file_says_trimmed_or_not() -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        stacks, text = _played()
-    assert "ante_trimming_status = false" in text  # though the hand was played trimming
-    (refused,) = read_phh(text, "kit.phh")
-    assert isinstance(refused, ImportFormatError) and refused.rule == "bad-phh"
-    assert "p2 cannot pay the whole ante and ante_trimming_status is false" in refused.message
-    trimmed = text.replace("ante_trimming_status = false", "ante_trimming_status = true")
-    (record,) = read_phh(trimmed, "kit.phh")
-    assert isinstance(record, HandRecord), record
-    result = replay_hand(record)
-    assert result.ok, result.violations
-    assert [result.final_stacks["p1"], result.final_stacks["p2"]] == stacks
+        played, text = _played()
+        assert "ante_trimming_status = false" in text  # though the hand was played trimming
+        trimmed = text.replace("ante_trimming_status = false", "ante_trimming_status = true")
+        untrimmed_stacks = _replayed_by_pokerkit(text)
+        assert _replayed_by_pokerkit(trimmed) == played != untrimmed_stacks
+    for phh, stacks, trimming in ((text, untrimmed_stacks, False), (trimmed, played, True)):
+        (record,) = read_phh(phh.replace("finishing_stacks", "_finishing"), "kit.phh")
+        assert isinstance(record, HandRecord), record
+        assert record.settings.house.ante_trimming is trimming
+        result = replay_hand(record)
+        assert result.ok, result.violations
+        assert [result.final_stacks["p1"], result.final_stacks["p2"]] == stacks
 
 
 def test_antes_of_different_sizes_are_refused() -> None:
