@@ -39,7 +39,7 @@ item 6 (heads-up cap).  Choices made where the texts are silent, each documented
   above it; a raise reopens the betting when it is as large as any raise of the round before
   it (so a short all-in over the blinds does) or short all-ins add up to that, and a player
   who owes less than the round's largest raise may only call or fold (:func:`_pokerkit_reopens`);
-  the big blind's check PokerKit asks for after the first round closed is no warning
+  the check PokerKit asks of a blind after the first round closed is no warning
   (``hand._pokerkit_option``).
 * **No posts recorded**: when a hand has no ``Post`` events at all, the blinds and antes the
   settings name are posted automatically (on a Progressive Badugi redeal only if

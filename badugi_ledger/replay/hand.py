@@ -270,8 +270,8 @@ def _on_action(st: HandState, ev: Action) -> None:
         can = st.can_bet()
         if ev.verb == "check" and ev.player in can and len(can) < 2 and st.phase != DONE:
             # A check nobody could bet against (the others are all-in): harmless, but an
-            # event the rules do not have, so not passed over silently - unless it is the big
-            # blind's option after the first round, which PokerKit asks for (a PHH hand).
+            # event the rules do not have, so not passed over silently - unless it closes the
+            # first round as PokerKit asks it to (a PHH hand).
             if not (_pokerkit_option(st, ev.player)):
                 st.warn(
                     "check-nobody",
@@ -286,12 +286,12 @@ def _on_action(st: HandState, ev: Action) -> None:
 
 
 def _pokerkit_option(st: HandState, player: str) -> bool:
-    """Whether ``player`` checking after the first betting round closed is the big blind's
-    option as PokerKit plays (``HouseRules.fixed_limit_raises`` ``pokerkit``): PokerKit asks
-    the big blind to act even when everybody else folded or is all-in for no more."""
+    """Whether ``player`` checking after the first betting round closed is the action PokerKit
+    asks for (``HouseRules.fixed_limit_raises`` ``pokerkit``): it asks a blind who has not
+    acted yet (the big blind's option, or the small blind matching a big blind all-in for no
+    more) to act even when everybody else folded or is all-in."""
     return (
         st.house.fixed_limit_raises == "pokerkit"
-        and player == st.bb_player
         and st.draw_no == 0
         and st.phase == DRAW
         and st.draw_idx == 0

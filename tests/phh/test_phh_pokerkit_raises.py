@@ -16,6 +16,7 @@ import warnings
 from typing import Any
 
 import pokerkit
+import pytest
 
 from badugi_ledger.model.events import HandRecord
 from badugi_ledger.model.settings import POKERKIT_HOUSE
@@ -111,22 +112,35 @@ def test_odd_chips_of_a_three_way_tie_go_as_pokerkit_gives_them() -> None:
     assert [result.final_stacks[f"p{i}"] for i in range(1, 5)] == [102, 100, 100, 98]
 
 
-def test_the_big_blinds_option_pokerkit_asks_for_is_no_warning() -> None:
-    """p1's small blind is all it has; p3 folds; PokerKit still asks p2, the big blind, to act
-    (it checks).  Read from PHH that check is PokerKit's play, not a check with nobody to bet
-    against (``check-nobody``, a warning that fails ``check --strict``)."""
-    state = new_state([1, 114, 437])
-    state.fold()
-    assert state.actor_index == 1 and state.checking_or_calling_amount == 0
+@pytest.mark.parametrize(
+    ("stacks", "folds", "blind"),
+    [
+        # p1's small blind is all it has; p3 folds: the big blind is asked to act.
+        ([1, 114, 437], 1, 1),
+        # p2's big blind is 1 chip, no more than the small blind; p3 and p4 fold: the small
+        # blind is asked to act, with nothing to call.
+        ([30, 1, 7, 9], 2, 0),
+    ],
+)
+def test_the_blinds_action_pokerkit_asks_for_is_no_warning(
+    stacks: list[int], folds: int, blind: int
+) -> None:
+    """PokerKit asks a blind who has not acted yet to act even when everybody else folded or
+    is all-in (it checks).  Read from PHH that check is PokerKit's play, not a check with nobody
+    to bet against (``check-nobody``, a warning that fails ``check --strict``)."""
+    state = new_state(stacks)
+    for _ in range(folds):
+        state.fold()
+    assert state.actor_index == blind and state.checking_or_calling_amount == 0
     while state.status:
         if state.can_stand_pat_or_discard():
             state.stand_pat_or_discard()
         else:
             state.check_or_call()
     text = pokerkit_phh(state)
-    assert "'p2 cc'" in text
+    assert f"'p{blind + 1} cc'" in text
     (record,) = read_phh(text, "option.phh")
     assert isinstance(record, HandRecord)
     result = replay_hand(record)
     assert result.ok and not result.warnings, result.warnings
-    assert [result.final_stacks[f"p{i}"] for i in range(1, 4)] == list(state.stacks)
+    assert [result.final_stacks[f"p{i + 1}"] for i in range(len(stacks))] == list(state.stacks)

@@ -240,7 +240,7 @@ def test_a_house_rule_number_is_bounded_too(value: str, message: str) -> None:
             "house reshuffle never",
             "house rule reshuffle is exclude-own, all-discards or discards-first, not",
         ),
-        (f"house {'x' * 3000} 1", f"unknown house rule '{'x' * 40}…' (house rules: buy-price"),
+        (f"house {'x' * 3000} 1", f"unknown house rule '{'x' * 40}…' (house rules: ante-trimming"),
         (f"house heads-up-uncapped {'y' * 3000}", f"is yes or no, not '{'y' * 40}…'"),
     ],
 )
