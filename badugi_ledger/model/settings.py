@@ -62,7 +62,9 @@ raises), a short all-in raise does not count toward the cap, and the next raise 
 the last full level plus one bet, as PokerStars does; ``HouseRules.half_bet_reopens`` says whether
 it reopens the betting.  ``pokerkit`` (PHH, as PokerKit plays): the blinds are not bets (the
 blind and four raises before the first draw), every raise counts toward the cap, a raise over a
-short all-in is one full bet above it, and a short all-in never reopens the betting."""
+short all-in is one full bet above it, and a raise reopens the betting only when it is as large
+as any raise of the round before it, or short all-ins add up to that
+(``replay.betting._pokerkit_reopens``)."""
 
 QualifierRank = Literal["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "T", "J", "Q", "K"]
 """How the ``qualifier`` house rule (and ``showdown --qualifier``) names the highest card of a

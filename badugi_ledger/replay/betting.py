@@ -40,7 +40,7 @@ item 6 (heads-up cap).  Choices made where the texts are silent, each documented
   it (so a short all-in over the blinds does) or short all-ins add up to that, and a player
   who owes less than the round's largest raise may only call or fold (:func:`_pokerkit_reopens`);
   the check PokerKit asks of a blind after the first round closed is no warning
-  (``hand._pokerkit_option``).
+  (``hand._pokerkit_closes_first_round``).
 * **No posts recorded**: when a hand has no ``Post`` events at all, the blinds and antes the
   settings name are posted automatically (on a Progressive Badugi redeal only if
   ``HouseRules.redeal_posts``), unless the record says the hand had none

@@ -272,7 +272,7 @@ def _on_action(st: HandState, ev: Action) -> None:
             # A check nobody could bet against (the others are all-in): harmless, but an
             # event the rules do not have, so not passed over silently - unless it closes the
             # first round as PokerKit asks it to (a PHH hand).
-            if not (_pokerkit_option(st, ev.player)):
+            if not _pokerkit_closes_first_round(st):
                 st.warn(
                     "check-nobody",
                     f"{ev.player} checks with nobody left to bet against",
@@ -285,11 +285,11 @@ def _on_action(st: HandState, ev: Action) -> None:
     _advance(st)
 
 
-def _pokerkit_option(st: HandState, player: str) -> bool:
-    """Whether ``player`` checking after the first betting round closed is the action PokerKit
-    asks for (``HouseRules.fixed_limit_raises`` ``pokerkit``): it asks a blind who has not
-    acted yet (the big blind's option, or the small blind matching a big blind all-in for no
-    more) to act even when everybody else folded or is all-in."""
+def _pokerkit_closes_first_round(st: HandState) -> bool:
+    """Whether a check now, after the first betting round closed and before anybody drew, is
+    the action PokerKit asks for (``HouseRules.fixed_limit_raises`` ``pokerkit``): it asks a
+    blind who has not acted yet (the big blind's option, or the small blind matching a big
+    blind all-in for no more) to act even when everybody else folded or is all-in."""
     return (
         st.house.fixed_limit_raises == "pokerkit"
         and st.draw_no == 0

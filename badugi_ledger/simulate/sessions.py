@@ -57,11 +57,12 @@ __all__ = [
 ]
 
 NAMES = ("Anna", "Ben", "Cara", "Dan", "Eve", "Finn", "Gus", "Hana", "Ivo")
+"""Players, clockwise; ``--players K`` seats the first K."""
+
 POKERKIT_PLAY = replace(POKERKIT_HOUSE, reshuffle="exclude-own")
 """House rules for hands played as PokerKit plays (``POKERKIT_HOUSE``) but dealt as the
 simulator deals, each player's draw in turn: every such hand of fixed-limit Badugi can be
 written as PHH (the writer names the dealing) and PokerKit replays it to our stacks."""
-"""Players, clockwise; ``--players K`` seats the first K."""
 
 CardsShown = Literal["all", "showdown"]
 """``all``: a dealer's log (every deal, discard and card drawn is written, so the replay tracks
