@@ -102,12 +102,8 @@ def plain_lines(lines: Iterable[str]) -> dict[str, Any] | None:
                 value = _items(lines)
                 if value is None:
                     return None
-            elif len(line) <= _LINE_CHARS:
-                if len(known) >= _LINES_LIMIT:
-                    known.clear()
-                known[line] = entry
-                if type(value) is list:
-                    value = value.copy()
+            elif _keep(known, line, entry) and type(value) is list:
+                value = value.copy()
         else:
             key, value = entry
             if type(value) is list:
@@ -116,6 +112,17 @@ def plain_lines(lines: Iterable[str]) -> dict[str, Any] | None:
             return None
         data[key] = value
     return data
+
+
+def _keep(known: dict[str, Any], line: str, entry: Any) -> bool:
+    """Keep what ``line`` was read as in the bounded cache ``known`` (emptied when full), unless
+    the line is longer than :data:`_LINE_CHARS`; returns whether it was kept."""
+    if len(line) > _LINE_CHARS:
+        return False
+    if len(known) >= _LINES_LIMIT:
+        known.clear()
+    known[line] = entry
+    return True
 
 
 _OPEN = object()
@@ -139,10 +146,7 @@ def _items(lines: Iterator[str]) -> list[Any] | None:
             entry = _item_line(line)
             if entry is None:
                 return None
-            if len(line) <= _LINE_CHARS:
-                if len(known) >= _LINES_LIMIT:
-                    known.clear()
-                known[line] = entry
+            _keep(known, line, entry)
         kind, value = entry
         if kind is _NOTE:
             continue
