@@ -41,16 +41,20 @@ def test_each_public_name_is_its_modules_own_object(name: str) -> None:
 
 
 def test_the_public_names() -> None:
-    assert sorted(badugi_ledger._HOMES) == badugi_ledger.__all__ == [
-        "StandingsOptions",
-        "hands_frame",
-        "import_paths",
-        "ledger_at",
-        "open_ledger",
-        "postings_frame",
-        "run_check",
-        "standings_frame",
-    ]
+    assert (
+        sorted(badugi_ledger._HOMES)
+        == badugi_ledger.__all__
+        == [
+            "StandingsOptions",
+            "hands_frame",
+            "import_paths",
+            "ledger_at",
+            "open_ledger",
+            "postings_frame",
+            "run_check",
+            "standings_frame",
+        ]
+    )
 
 
 def test_an_unknown_name_is_an_attribute_error() -> None:

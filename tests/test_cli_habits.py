@@ -35,7 +35,6 @@ CLI = Path(sys.executable).with_name("badugi-ledger")
 runner = CliRunner()
 
 
-
 def words(text: str) -> str:
     """Output with typer's error box and line wrapping taken away."""
     return " ".join(text.replace("│", " ").split())

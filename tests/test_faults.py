@@ -62,10 +62,15 @@ def postings_balance(db: Path) -> int:
         return int(conn.execute("SELECT coalesce(sum(amount), 0) FROM postings").fetchone()[0])
 
 
-def cli(*args: str | Path, preexec: Callable[[], None] | None = None,
-        ) -> subprocess.CompletedProcess[str]:
+def cli(
+    *args: str | Path,
+    preexec: Callable[[], None] | None = None,
+) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [str(CLI), *map(str, args)], capture_output=True, text=True, timeout=300,
+        [str(CLI), *map(str, args)],
+        capture_output=True,
+        text=True,
+        timeout=300,
         preexec_fn=preexec,
     )
 
@@ -120,8 +125,12 @@ def test_two_imports_at_once_into_one_ledger_lose_nothing(tmp_path: Path) -> Non
     a = simulated(tmp_path / "a.bhh", 250, seed=4)
     b = simulated(tmp_path / "b.bhh", 250, seed=5)
     procs = [
-        subprocess.Popen([str(CLI), "import", str(p), "--db", str(db)],
-                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        subprocess.Popen(
+            [str(CLI), "import", str(p), "--db", str(db)],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
         for p in (a, b)
     ]
     results = [p.communicate(timeout=300) for p in procs]
@@ -136,17 +145,23 @@ def test_the_same_file_imported_twice_at_once_is_stored_once(tmp_path: Path) -> 
     db = tmp_path / "club.db"
     a = simulated(tmp_path / "a.bhh", 200, seed=6)
     procs = [
-        subprocess.Popen([str(CLI), "import", str(a), "--db", str(db)],
-                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        subprocess.Popen(
+            [str(CLI), "import", str(a), "--db", str(db)],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
         for _ in range(2)
     ]
     outs = [p.communicate(timeout=300)[0] for p in procs]
     assert [p.returncode for p in procs] == [0, 0], outs
     assert sorted(outs) == sorted(
-        [f"{a}: 200 stored, 0 duplicate, 0 rejected\ntotal: 200 stored, 0 duplicate, 0 rejected"
-         f" in 1 file\nledger: {db}\n",
-         f"{a}: 0 stored, 200 duplicate, 0 rejected\ntotal: 0 stored, 200 duplicate, 0 rejected"
-         f" in 1 file\nledger: {db}\n"]
+        [
+            f"{a}: 200 stored, 0 duplicate, 0 rejected\ntotal: 200 stored, 0 duplicate, 0 rejected"
+            f" in 1 file\nledger: {db}\n",
+            f"{a}: 0 stored, 200 duplicate, 0 rejected\ntotal: 0 stored, 200 duplicate, 0 rejected"
+            f" in 1 file\nledger: {db}\n",
+        ]
     ), outs
     assert hands_in(db) == 200
 
@@ -166,8 +181,7 @@ def test_a_full_disk_is_a_clear_error_and_changes_nothing(tmp_path: Path) -> Non
     assert cli("import", simulated(tmp_path / "first.bhh", 30, seed=7), "--db", db).returncode == 0
     before = snapshot(db)
     big = simulated(tmp_path / "big.bhh", 600, seed=8)
-    done = cli("import", big, "--db", db,
-               preexec=_file_size_limit(db.stat().st_size + 64 * 1024))
+    done = cli("import", big, "--db", db, preexec=_file_size_limit(db.stat().st_size + 64 * 1024))
     assert_clean_failure(done, big)
     assert snapshot(db) == before
 
@@ -180,8 +194,10 @@ def test_a_ledger_that_cannot_be_written_is_one_error_line(how: str, tmp_path: P
     small = simulated(tmp_path / "small.bhh", 20, seed=9)
     preexec = None
     if how == "unwritable":
-        assert cli("import", simulated(tmp_path / "first.bhh", 20, seed=10), "--db", db
-                   ).returncode == 0
+        assert (
+            cli("import", simulated(tmp_path / "first.bhh", 20, seed=10), "--db", db).returncode
+            == 0
+        )
         before = snapshot(db)
         if os.geteuid() == 0:
             preexec = _file_size_limit(0)

@@ -254,11 +254,21 @@ _card = st.one_of(st.none(), st.sampled_from(DECK))
 _cards = st.lists(_card, max_size=6).map(tuple)
 
 _events = st.one_of(
-    st.builds(Post, _names, st.sampled_from(["small-blind", "big-blind", "ante", "dead",
-                                             "straddle"]), _amounts, st.booleans()),
+    st.builds(
+        Post,
+        _names,
+        st.sampled_from(["small-blind", "big-blind", "ante", "dead", "straddle"]),
+        _amounts,
+        st.booleans(),
+    ),
     st.builds(Deal, _names, _cards),
-    st.builds(Action, _names, st.sampled_from(["fold", "check", "call", "bet", "raise"]),
-              _amounts, st.booleans()),
+    st.builds(
+        Action,
+        _names,
+        st.sampled_from(["fold", "check", "call", "bet", "raise"]),
+        _amounts,
+        st.booleans(),
+    ),
     st.builds(Draw, _names, _cards, _cards),
     st.builds(Buy, _names, _card, _card, _amounts),
     st.builds(Show, _names, _cards),
@@ -268,8 +278,12 @@ _events = st.one_of(
     st.builds(RakeTaken, st.integers(-5, 50)),
     st.builds(PotTotal, st.integers(-5, 200)),
     st.builds(FinalStack, _names, st.integers(-5, 200)),
-    st.builds(StackChange, _names, st.integers(-50, 100),
-              st.sampled_from(["rebuy", "top-up", "add-on", "cash-out"])),
+    st.builds(
+        StackChange,
+        _names,
+        st.integers(-50, 100),
+        st.sampled_from(["rebuy", "top-up", "add-on", "cash-out"]),
+    ),
     st.builds(SitOut, _names),
 )
 
@@ -293,8 +307,15 @@ def _settings(draw: st.DrawFn) -> GameSettings:
         half_bet_reopens=draw(st.booleans()),
     )
     with_buy = game == "progressive-badugi" and draw(st.booleans())
-    return GameSettings(game, structure, draw(st.integers(0, 2)), draw(st.integers(0, 3)),
-                        draw(st.integers(0, 1)), house=house, with_buy=with_buy)
+    return GameSettings(
+        game,
+        structure,
+        draw(st.integers(0, 2)),
+        draw(st.integers(0, 3)),
+        draw(st.integers(0, 1)),
+        house=house,
+        with_buy=with_buy,
+    )
 
 
 @st.composite
@@ -304,14 +325,16 @@ def _records(draw: st.DrawFn) -> tuple[HandRecord, dict[str, int], int]:
         Seat(name, draw(st.one_of(st.none(), st.integers(0, 60)))) for name in PLAYERS[:count]
     )
     events = tuple(draw(st.lists(_events, max_size=30)))
-    record = HandRecord("fuzz", draw(_settings()), seats, draw(st.sampled_from(PLAYERS[:count])),
-                        events)
+    record = HandRecord(
+        "fuzz", draw(_settings()), seats, draw(st.sampled_from(PLAYERS[:count])), events
+    )
     stacks = {s.name: draw(st.integers(0, 60)) for s in seats if draw(st.booleans())}
     return record, stacks, draw(st.sampled_from([0, 0, 7]))
 
 
-def _replay_or_error(record: HandRecord, stacks: dict[str, int] | None = None,
-                     carry_in: int = 0) -> HandResult | BadugiError:
+def _replay_or_error(
+    record: HandRecord, stacks: dict[str, int] | None = None, carry_in: int = 0
+) -> HandResult | BadugiError:
     try:
         result = replay_hand(record, stacks=stacks, carry_in=carry_in)
     except BadugiError as exc:
@@ -337,8 +360,15 @@ NEAR_LEGAL = [  # hands that state every stack (a carried Progressive Badugi pot
     for game in GAME_NAMES
     for structure in ("fixed-limit", "no-limit")
     for record in simulate_hands(
-        SimulationOptions(hands=6, players=4, game=game, structure=structure,
-                          seed=31, session_hands=1, max_stack=15)
+        SimulationOptions(
+            hands=6,
+            players=4,
+            game=game,
+            structure=structure,
+            seed=31,
+            session_hands=1,
+            max_stack=15,
+        )
     )
     if all(seat.stack is not None for seat in record.seats)
 ]

@@ -125,8 +125,7 @@ def _run_watched(cmd: list[str], limit: float, tmp: Path) -> tuple[int | None, f
     process's peak across ``exec`` from the process it was forked from)."""
     out, err = tmp / "watched.out", tmp / "watched.err"
     watcher = subprocess.run(
-        [sys.executable, "-S", "-c", _WATCH, str(limit), str(2 * 2**30), str(out), str(err),
-         *cmd],
+        [sys.executable, "-S", "-c", _WATCH, str(limit), str(2 * 2**30), str(out), str(err), *cmd],
         capture_output=True,
         text=True,
         check=True,
@@ -211,7 +210,7 @@ AWKWARD = [
     "Robert'); DROP TABLE hands;--",
     'Anna "the Shark" Berg',
     "a=b",
-    "=HYPERLINK(\"http://x\")",
+    '=HYPERLINK("http://x")',
     "🂡 Ace",
     "李小龍",
     "back\\slash",
@@ -259,7 +258,7 @@ def test_awkward_names_survive_parse_check_import_and_export(tmp_path: Path) -> 
         as_csv = export_table(ledger, "postings", "csv").decode()
     assert set(AWKWARD) <= {row.get("player") or row.get("account") for row in rows}
     cells = [cell for row in csv.reader(io.StringIO(as_csv)) for cell in row]
-    assert "'=HYPERLINK(\"http://x\")" in cells and "=HYPERLINK(\"http://x\")" not in cells
+    assert '\'=HYPERLINK("http://x")' in cells and '=HYPERLINK("http://x")' not in cells
     assert "Robert'); DROP TABLE hands;--" in cells
 
 
@@ -295,8 +294,10 @@ def test_broken_awkward_file_gives_problem_lines_not_tracebacks(tmp_path: Path) 
 
 
 def test_missing_file_is_one_error_line(tmp_path: Path) -> None:
-    for command in (["check", tmp_path / "nope.bhh"],
-                    ["import", tmp_path / "nope.bhh", "--db", tmp_path / "l.db"]):
+    for command in (
+        ["check", tmp_path / "nope.bhh"],
+        ["import", tmp_path / "nope.bhh", "--db", tmp_path / "l.db"],
+    ):
         done = cli(*command)
         assert_no_traceback(done)
         assert done.returncode == 1

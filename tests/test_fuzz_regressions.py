@@ -33,12 +33,13 @@ def read_all(path: Path) -> list[HandRecord | BadugiError]:
     "name, text",
     [
         # merge.py _read_game: IndexError (a closing </game> with no opening <game>).
-        ("merge-close-only.xml",
-         '<description type="Badugi" stakes="Limit $1/$2"/>\n</game>\n'),
+        ("merge-close-only.xml", '<description type="Badugi" stakes="Limit $1/$2"/>\n</game>\n'),
         # merge.py _read_game: KeyError 'nickname' (a <player> without a nickname).
-        ("merge-no-nickname.xml",
-         '<description type="Badugi" stakes="Limit $1/$2"/>\n<game id="1">\n'
-         '<players dealer="1">\n<player seat="1" />\n</players>\n</game>\n'),
+        (
+            "merge-no-nickname.xml",
+            '<description type="Badugi" stakes="Limit $1/$2"/>\n<game id="1">\n'
+            '<players dealer="1">\n<player seat="1" />\n</players>\n</game>\n',
+        ),
         # fulltilt.py _read_hand: AssertionError (the hand-start pattern matches a header
         # line that the header pattern does not: no space after the colon).
         ("fulltilt-header.txt", "Full Tilt Poker Game #1:x\n"),

@@ -183,5 +183,3 @@ def parse_site_cards(text: str, position: Position | None = None) -> tuple[Card 
             f"the site lists a card twice in [{text}]", position=position, rule="corrupt-hand"
         )
     return cards
-
-

@@ -34,7 +34,8 @@ def _ledger(tmp_path: Path) -> Path:
     db = tmp_path / "club.db"
     done = subprocess.run(
         [str(CLI), "import", str(EXAMPLES / "004_badacey.bhh"), "--db", str(db)],
-        capture_output=True, text=True,
+        capture_output=True,
+        text=True,
     )
     assert done.returncode == 0, done.stderr
     return db
@@ -49,7 +50,8 @@ def test_a_second_importer_waits_for_the_lock_and_then_stores_everything(tmp_pat
     started = time.monotonic()
     done = subprocess.run(
         [str(CLI), "import", str(HOME), "--db", str(db), "--wait", "60"],
-        capture_output=True, text=True,
+        capture_output=True,
+        text=True,
     )
     holder.join()
     assert done.returncode == 0, done.stdout + done.stderr
@@ -66,7 +68,8 @@ def test_past_the_wait_the_import_fails_cleanly_and_changes_nothing(tmp_path: Pa
     taken.wait(10)
     done = subprocess.run(
         [str(CLI), "import", str(HOME), "--db", str(db), "--wait", "0.5"],
-        capture_output=True, text=True,
+        capture_output=True,
+        text=True,
     )
     holder.join()
     assert done.returncode == 1

@@ -415,7 +415,5 @@ def test_a_replaced_hand_met_again_in_the_same_file_is_a_conflict(tmp_path: Path
     assert code == 1 and "this import holds the hand twice" in out, out
     assert "replaced 1" in out or "1 replaced" in out, out
     with sqlite3.connect(db) as conn:
-        (pot,) = conn.execute(
-            "SELECT h.pot FROM hands h WHERE h.hand_number = '3'"
-        ).fetchone()
+        (pot,) = conn.execute("SELECT h.pot FROM hands h WHERE h.hand_number = '3'").fetchone()
     assert pot == 6  # the showdown version (three calls of 2) is the one stored

@@ -166,9 +166,7 @@ def _with_rake(record: HandRecord) -> HandRecord:
     the carried pot and every final stack."""
     settings = dataclasses.replace(record.settings, rake=RakeRule(10, 4))
     play = tuple([e for e in record.events if not isinstance(e, CLAIMS)])
-    result = replay_hand(
-        dataclasses.replace(record, settings=settings, events=play, positions=())
-    )
+    result = replay_hand(dataclasses.replace(record, settings=settings, events=play, positions=()))
     named = len(result.pots) > 1
     claims: list[Event] = [
         Collect(p, chips, pot.name if named else None)
@@ -180,9 +178,7 @@ def _with_rake(record: HandRecord) -> HandRecord:
     if result.carry_out:
         claims.append(CarryOut(result.carry_out))
     claims += [FinalStack(p, result.final_stacks[p]) for p in record.players]
-    return dataclasses.replace(
-        record, settings=settings, events=play + tuple(claims), positions=()
-    )
+    return dataclasses.replace(record, settings=settings, events=play + tuple(claims), positions=())
 
 
 def _simulated(seed: int, game: str, structure: str, players: int, ante: int) -> HandRecord:

@@ -57,7 +57,11 @@ def test_every_game_and_structure_checks_clean(game: str, structure: str, tmp_pa
     players = 2 + (GAME_NAMES.index(game) * 5 + STRUCTURE_KINDS.index(structure)) % 8
     path = tmp_path / "sim.bhh"
     options = SimulationOptions(
-        hands=40, players=players, game=game, structure=structure, seed=11  # type: ignore[arg-type]
+        hands=40,
+        players=players,
+        game=game,
+        structure=structure,
+        seed=11,  # type: ignore[arg-type]
     )
     stats = simulate_to_path(options, path)
     run = run_check([path])
@@ -113,22 +117,31 @@ def test_interesting_cases_happen() -> None:
     total = SimulationStats()
     for game in GAME_NAMES:
         for structure in ("fixed-limit", "no-limit"):
-            _, stats = simulated_text(
-                hands=100, players=9, game=game, structure=structure, seed=2
-            )
+            _, stats = simulated_text(hands=100, players=9, game=game, structure=structure, seed=2)
             for name, value in vars(stats).items():
                 setattr(total, name, getattr(total, name) + value)
     assert total.hands == 800
-    for name in ("showdowns", "all_ins", "side_pots", "split_pots", "carried", "rebuys",
-                 "reshuffles", "mucks"):
+    for name in (
+        "showdowns",
+        "all_ins",
+        "side_pots",
+        "split_pots",
+        "carried",
+        "rebuys",
+        "reshuffles",
+        "mucks",
+    ):
         assert getattr(total, name) > 0, name
 
 
 def test_records_hold_what_check_verifies() -> None:
     """Every hand records its outcome: collections (or a carried pot) and every final stack;
     stacks are stated only in a session's first hand and carried afterwards."""
-    records = list(simulate_hands(SimulationOptions(hands=30, game="progressive-badugi",
-                                                    seed=4, session_hands=10)))
+    records = list(
+        simulate_hands(
+            SimulationOptions(hands=30, game="progressive-badugi", seed=4, session_hands=10)
+        )
+    )
     assert len(records) == 30
     for record in records:
         kinds = {type(e) for e in record.events}
@@ -136,9 +149,7 @@ def test_records_hold_what_check_verifies() -> None:
         assert sum(isinstance(e, FinalStack) for e in record.events) == len(record.seats)
     firsts = [r for r in records if all(s.stack is not None for s in r.seats)]
     assert [r.hand_id for r in firsts][0] == "4-1" and len(firsts) >= 3
-    assert all(
-        all(s.stack is None for s in r.seats) for r in records if r not in firsts
-    )
+    assert all(all(s.stack is None for s in r.seats) for r in records if r not in firsts)
     assert len({r.table for r in records}) == len(firsts)
     assert all(r.positions == () for r in records)  # simulated events stand nowhere
 
@@ -157,8 +168,20 @@ def test_same_seed_same_hands_across_processes(tmp_path: Path) -> None:
     for hash_seed in ("1", "2"):
         out = tmp_path / f"sim{hash_seed}.bhh"
         subprocess.run(
-            [str(CLI), "simulate", "--hands", "30", "--players", "7", "--seed", "9",
-             "--structure", "no-limit", "--out", str(out)],
+            [
+                str(CLI),
+                "simulate",
+                "--hands",
+                "30",
+                "--players",
+                "7",
+                "--seed",
+                "9",
+                "--structure",
+                "no-limit",
+                "--out",
+                str(out),
+            ],
             check=True,
             capture_output=True,
             env={"PYTHONHASHSEED": hash_seed, "PATH": "/usr/bin:/bin"},
@@ -238,8 +261,22 @@ def test_bad_options_are_config_errors(kwargs: dict[str, object]) -> None:
 def test_cli_simulate_then_check(tmp_path: Path) -> None:
     out = tmp_path / "night.bhh"
     done = subprocess.run(
-        [str(CLI), "simulate", "--hands", "50", "--players", "4", "--game", "badeucey",
-         "--seed", "3", "--structure", "half-pot-limit", "--out", str(out)],
+        [
+            str(CLI),
+            "simulate",
+            "--hands",
+            "50",
+            "--players",
+            "4",
+            "--game",
+            "badeucey",
+            "--seed",
+            "3",
+            "--structure",
+            "half-pot-limit",
+            "--out",
+            str(out),
+        ],
         capture_output=True,
         text=True,
     )

@@ -319,7 +319,7 @@ def test_every_header_item_sets_its_setting() -> None:
         "odd-chip worst-seat · odd-chip-half five-card · heads-up-uncapped yes\n"
         "reshuffle all-discards · qualifier 10 · qualifier-pair-ok yes · redeal-posts yes\n"
         "buy-price 2 · max-seats 6 · half-bet-reopens no\n"
-        "tournament Spring Cup · date 2024-04-12 · place \"Kira's · back room\" · season 2024\n"
+        'tournament Spring Cup · date 2024-04-12 · place "Kira\'s · back room" · season 2024\n'
         "buy-in 2000 · starting-chips 1500 · payouts 50/30/20 · table Final\n" + HU
     )
     s = rec.settings
@@ -391,9 +391,12 @@ def test_headers_between_hands_hold_for_every_later_hand() -> None:
 def test_session_kind_starts_a_new_session_but_keeps_the_season() -> None:
     folds = HU + "Anna folds\n"
     recs = records(
-        "season 2024\ntournament Cup · buy-in 500 · place Club\n" + folds
-        + "cash Friday\n" + folds.replace("hand 1", "hand 2")
-        + 'season ""\n' + folds.replace("hand 1", "hand 3")
+        "season 2024\ntournament Cup · buy-in 500 · place Club\n"
+        + folds
+        + "cash Friday\n"
+        + folds.replace("hand 1", "hand 2")
+        + 'season ""\n'
+        + folds.replace("hand 1", "hand 3")
     )
     assert (recs[0].session.kind, recs[0].session.buy_in, recs[0].session.season) == (
         "tournament",
@@ -408,7 +411,8 @@ def test_session_kind_starts_a_new_session_but_keeps_the_season() -> None:
 def test_buy_entries_in_draw_lines_and_buy_lines() -> None:
     """002 "with a Buy": the face-up card replaced for a price (seeds README item 7)."""
     rec = one(
-        "game progressive badugi with a buy · buy-price 2\n" + HU
+        "game progressive badugi with a buy · buy-price 2\n"
+        + HU
         + "draw: Ben 1 · Anna buys Kd -> 4d\nbuy: Ben ?? -> 5s for 2\n"
     )
     assert body(rec) == [

@@ -237,8 +237,7 @@ def game_settings(draw: st.DrawFn) -> GameSettings:
         half_bet_reopens=draw(st.booleans()),
     )
     rake = draw(
-        st.none()
-        | st.builds(RakeRule, st.integers(0, 100), st.integers(0, 10), st.booleans())
+        st.none() | st.builds(RakeRule, st.integers(0, 100), st.integers(0, 10), st.booleans())
     )
     return GameSettings(
         game,  # type: ignore[arg-type]
@@ -318,9 +317,11 @@ def events_for(draw: st.DrawFn, players: list[str]) -> tuple[Event, ...]:
                     maybe_amount,
                     st.booleans(),
                 ).map(
-                    lambda a: a
-                    if a.verb in ("call", "bet", "raise")
-                    else Action(a.player, a.verb, None, False)
+                    lambda a: (
+                        a
+                        if a.verb in ("call", "bet", "raise")
+                        else Action(a.player, a.verb, None, False)
+                    )
                 ),
                 st.composite(a_draw)(),
                 st.builds(Buy, who, one_card, one_card, maybe_amount),
