@@ -8,7 +8,8 @@ and the check of everything the recorder wrote down about the outcome.
   level, so a player all-in for the ante (or part of it, or part of a blind) contests the pot
   his chips match and no more.  Other dead money (dead blinds, buys) goes to the main pot, and
   so does a Progressive Badugi carried pot (``002``: it goes to the winner of the next pot
-  won).
+  won); when the main pot carries (no qualifying hand among its players) but a side pot is
+  won, at showdown or by folds, the carried pot goes to that side pot (:func:`next_pot_won`).
 * **Showdown order** (``000``): the last bettor or raiser of the final round shows first, else
   the first active player left of the button; recorded in the notes, not enforced.
 * **Awarding**: each pot is divided with :func:`badugi_ledger.hands.pots.pot_shares` (the shares
@@ -38,7 +39,7 @@ recorded figure is checked right where the replay computes it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from types import MappingProxyType
 from typing import TypeVar
 
@@ -192,6 +193,26 @@ def _showdown_cards(st: HandState, pot: _Pot, folded_win: bool) -> None:
     pot.carried = True
 
 
+def next_pot_won(carried: Sequence[bool]) -> int:
+    """Which of a hand's pots (main, then the side pots in order; ``carried``: whether each
+    carries, no hand qualifying) a Progressive Badugi pot carried into the hand goes to: the
+    first that does not carry, since ``002`` gives the carried pot to "the winner of the next
+    pot that is won, whether at showdown or by all other players folding"; the main pot
+    when every pot carries (the carried pot then carries on with it)."""
+    return next((i for i, carries in enumerate(carried) if not carries), 0)
+
+
+def _carry_to_next_pot_won(carry_in: int, pots: list[_Pot]) -> None:
+    """The main pot carries (no qualifying hand among its players) but a side pot is won: the
+    carried-in pot, built into the main pot, moves to that side pot (:func:`next_pot_won`),
+    before the rake, which takes a carried pot when it is won."""
+    to = pots[next_pot_won([pot.carried for pot in pots])]
+    if to is not pots[0]:
+        for pot, chips in ((pots[0], -carry_in), (to, carry_in)):
+            pot.amount += chips
+            pot.net += chips
+
+
 def _take_rake(st: HandState, pots: list[_Pot], violations: list[Violation]) -> int:
     """The rake of a hand with a rake rule or a recorded rake, taken out of the pots."""
     won = [p for p in pots if not p.carried]
@@ -342,6 +363,8 @@ def settle(st: HandState) -> HandResult:
     showdown = len(st.still_in) > 1
     for pot in pots:
         _showdown_cards(st, pot, not showdown)
+    if st.carry_in and pots[0].carried and len(pots) > 1:
+        _carry_to_next_pot_won(st.carry_in, pots)
     # No rake rule and none recorded: the house takes nothing.
     rake = _take_rake(st, pots, violations) if st.settings.rake is not None or st.rakes else 0
     unsettled = False

@@ -37,6 +37,7 @@ from ..model.results import HandOutcome, HandResult, PotResult, Violation
 from ..model.settings import HouseRules
 from ..replay import replay_stream
 from ..replay.draws import CardTracker
+from ..replay.showdown import next_pot_won
 from .hand_words import ActionLine, RoundView, amount_text, rounds
 
 __all__ = [
@@ -139,7 +140,8 @@ class HandView:
     pots: tuple[PotView, ...] = ()
     rake: int = 0
     carry_in: int = 0
-    """A Progressive Badugi pot carried into this hand (it is part of the main pot)."""
+    """A Progressive Badugi pot carried into this hand: part of the main pot, or of the first
+    side pot won when the main pot carries (:func:`~badugi_ledger.replay.showdown.next_pot_won`)."""
     carry_out: int = 0
     """The pot this hand carries to the next (Progressive Badugi, no qualifying hand)."""
     final_stacks: Pairs = ()
@@ -542,7 +544,12 @@ def render_hand(view: HandView) -> str:
     if view.rake or view.carry_in or view.carry_out:
         lines.append("")
         if view.carry_in:
-            lines.append(f"carried in: {_money(view.carry_in, unit)} (in the main pot)")
+            into = (
+                view.pots[next_pot_won([p.carried for p in view.pots])].name
+                if view.pots
+                else "main"
+            )
+            lines.append(f"carried in: {_money(view.carry_in, unit)} (in the {t(into)} pot)")
         if view.carry_out:
             lines.append(f"carried to the next hand: {_money(view.carry_out, unit)}")
         if view.rake:
