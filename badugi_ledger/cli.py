@@ -68,8 +68,9 @@ EXIT_BROKEN_PIPE = 128 + signal.SIGPIPE
 
 
 class _Commands(TyperGroup):
-    """The command group: a library error raised by any command (a ``BadugiError``) becomes
-    one ``Error: …`` line on stderr and exit status 1, here once rather than in every command;
+    """The command group: a library error raised by any command (a ``BadugiError``, or SQLite's
+    own error from a ledger that cannot be written: read-only, full, locked) becomes one
+    ``Error: …`` line on stderr and exit status 1, here once rather than in every command;
     Ctrl-C and a closed output pipe end the command quietly with the shell's usual status.
     Each command's help is its docstring, its paragraphs rewrapped to the terminal's width."""
 
@@ -89,6 +90,13 @@ class _Commands(TyperGroup):
         except BrokenPipeError:
             _quiet_stdout()
             raise typer.Exit(EXIT_BROKEN_PIPE) from None
+        except Exception as exc:
+            sqlite3 = sys.modules.get("sqlite3")  # only a command that opened a ledger raises one
+            if sqlite3 is None or not isinstance(exc, sqlite3.Error):
+                raise
+            from .ledger.store import explain_sqlite_error
+
+            fail(explain_sqlite_error(exc))
 
 
 def _unwrapped(docstring: str) -> str:

@@ -145,3 +145,37 @@ def test_show_of_a_table_the_event_did_not_have_is_an_error(tmp_path: Path) -> N
     assert result.exit_code == 1
     assert "Error: no table 'Garden' in" in result.output
     assert run("show", "--db", db, "--table", "Garden", "--hand", "1").exit_code == 1
+
+
+@pytest.mark.parametrize(
+    ("sqlite_says", "meaning"),
+    [
+        ("attempt to write a readonly database", "the ledger file is read-only"),
+        ("database or disk is full", "the disk (or the ledger's size limit) is full"),
+        ("database is locked", "another command held the ledger for longer than it waits"),
+    ],
+)
+def test_a_ledger_that_cannot_be_written_is_one_error_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, sqlite_says: str, meaning: str
+) -> None:
+    """SQLite's own error from any command that writes the ledger (here ``void``; ``players
+    merge`` and ``tournament`` write through the same group) is one ``Error:`` line, never a
+    traceback.  The writes are one transaction, so the ledger is unchanged."""
+    import sqlite3
+
+    import badugi_ledger.ledger.corrections as corrections
+
+    db = tmp_path / "club.db"
+    import_into(db, [EXAMPLES / "home_session.bhh"])
+
+    def refused(*args: object, **kwargs: object) -> None:
+        raise sqlite3.OperationalError(sqlite_says)
+
+    monkeypatch.setattr(corrections, "void", refused)
+    result = runner.invoke(
+        app, ["void", "--db", str(db), "--event", "Friday game", "--reason", "misdeal"]
+    )
+    assert result.exit_code == 1
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert f"Error: {sqlite_says}: {meaning}; nothing was changed" in result.output
+    assert "Traceback" not in result.output

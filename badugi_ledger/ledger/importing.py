@@ -59,7 +59,7 @@ from ..model.limits import MAX_AMOUNT
 from ..model.results import HandOutcome, TableGap
 from .report import FileReport, ImportReport, Rejected
 from .rows import HandRows, prepare_outcomes
-from .store import DEFAULT_BUSY_TIMEOUT_MS
+from .store import DEFAULT_BUSY_TIMEOUT_MS, explain_sqlite_error
 from .writer import ProgressFn, store_file
 
 # --- reading -----------------------------------------------------------------------------------
@@ -156,23 +156,12 @@ def import_file(
     return report
 
 
-_SQLITE_HINTS = {
-    "database or disk is full": "the disk (or the ledger's size limit) is full",
-    "disk i/o error": "the ledger could not be written (disk full or failing?)",
-    "attempt to write a readonly database": "the ledger file is read-only",
-    "unable to open database file": "the ledger file or its folder cannot be opened for writing",
-    "database is locked": "another import held the ledger for longer than --wait",
-}
-
-
 def _explain(exc: BaseException) -> str:
     """The error text, with what it means for an organiser when SQLite's own words are terse;
     the ledger is unchanged in every case (the file's transaction was rolled back)."""
-    text = str(exc)
-    hint = next((h for key, h in _SQLITE_HINTS.items() if key in text.lower()), None)
     if isinstance(exc, sqlite3.Error):
-        return f"{text}: {hint}; nothing from this file was stored" if hint else text
-    return text
+        return explain_sqlite_error(exc, "nothing from this file was stored")
+    return str(exc)
 
 
 # --- many files, worker processes, one writer ----------------------------------------------------

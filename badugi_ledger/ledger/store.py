@@ -338,6 +338,24 @@ MIGRATIONS: tuple[tuple[int, str, Migration], ...] = (
 SCHEMA_VERSION = MIGRATIONS[-1][0]
 
 
+_SQLITE_HINTS = {
+    "database or disk is full": "the disk (or the ledger's size limit) is full",
+    "disk i/o error": "the ledger could not be written (disk full or failing?)",
+    "attempt to write a readonly database": "the ledger file is read-only",
+    "unable to open database file": "the ledger file or its folder cannot be opened for writing",
+    "database is locked": "another command held the ledger for longer than it waits",
+}
+
+
+def explain_sqlite_error(exc: sqlite3.Error, unchanged: str = "nothing was changed") -> str:
+    """SQLite's error text, with what it means for an organiser when its own words are terse
+    (a read-only, full or locked ledger).  Every change a command makes is one transaction,
+    rolled back on such an error: ``unchanged`` says so in the command's words."""
+    text = str(exc)
+    hint = next((h for key, h in _SQLITE_HINTS.items() if key in text.lower()), None)
+    return f"{text}: {hint}; {unchanged}" if hint else text
+
+
 @contextmanager
 def transaction(db: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
     """``BEGIN IMMEDIATE`` … ``COMMIT``, or ``ROLLBACK`` on any exception.
