@@ -67,6 +67,7 @@ def void(
             _audit(db, now, event_id, None, None, None, reason, None)
             return Voided(label, None, "", reason)
         hand_row, found_table, fingerprint = _counted_hand(db, event_id, label, hand, table)
+        _refuse_a_carry_taken_on(db, event_id, label, hand, hand_row, found_table)
         db.execute(
             "UPDATE hands SET void_reason = ?, voided_at = ? WHERE id = ?", [reason, now, hand_row]
         )
@@ -105,6 +106,29 @@ def _counted_hand(
     at = f" at table {table!r}" if table is not None else ""
     hint = f" (its hands: {', '.join(numbers)}{', …' if len(numbers) == 12 else ''})"
     raise LedgerError(f"no hand {hand!r}{at} counts in {label}" + (hint if numbers else ""))
+
+
+def _refuse_a_carry_taken_on(
+    db: sqlite3.Connection, event_id: int, label: str, hand: str, hand_row: int, table: str
+) -> None:
+    """A Progressive Badugi hand that carried its pot into a later counting hand of its table
+    cannot be voided alone: that hand's carried-in pot would come from nowhere (the ledger's
+    ``*carry*`` account would pay chips nobody put in).  The later hand is voided first (the
+    pot then waits in ``*carry*``), or the whole event."""
+    carried = db.execute("SELECT carry_out FROM hands WHERE id = ?", [hand_row]).fetchone()[0]
+    if not carried:
+        return
+    taken = db.execute(
+        "SELECT hand_number, carry_in FROM counted_hands WHERE event_id = ? "
+        "AND coalesce(table_name, '') = ? AND id > ? ORDER BY id LIMIT 1",
+        [event_id, table, hand_row],
+    ).fetchone()
+    if taken is not None and taken[1]:
+        raise LedgerError(
+            f"hand {hand} of {label} carried its pot of {carried} into hand {taken[0]}, which "
+            f"counts: void hand {taken[0]} first (its carried pot then waits for the next hand), "
+            "or void the whole event"
+        )
 
 
 def _audit(

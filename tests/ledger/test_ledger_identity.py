@@ -251,6 +251,27 @@ def test_void_a_whole_event_and_settle_the_latest(tmp_path: Path) -> None:
     assert code == 1 and "void already" in out
 
 
+
+def test_a_hand_whose_carried_pot_a_later_hand_took_is_not_voided_alone(tmp_path: Path) -> None:
+    """``examples/progressive_night.bhh``: hand P1 carries its 12 chips (``002``) into P2,
+    whose winner collects them.  Voiding P1 alone would leave P2's carried-in pot coming from
+    nowhere (the carry account paying out 12 chips nobody put in); P2 first, then P1, keeps
+    every balance summing to zero."""
+    from tests.helpers.paths import EXAMPLES
+
+    ledger = tmp_path / "club.db"
+    invoke("import", EXAMPLES / "progressive_night.bhh", "--db", ledger)
+    event = ["--event", "Progressive night", "--db", ledger, "--reason", "misdeal"]
+    code, out = invoke("void", "--hand", "P1", *event)
+    assert code == 1
+    assert "hand P1 of Progressive night (2024-05-03) carried its pot of 12 into hand P2" in out
+    assert "void hand P2 first" in out
+    assert invoke("void", "--hand", "P2", *event)[0] == 0  # the pot then waits in *carry*
+    assert invoke("void", "--hand", "P1", *event)[0] == 0
+    code, out = invoke("settle", "--event", "Progressive night", "--db", ledger, "--json")
+    balances = json.loads(out)["balances"]
+    assert sum(balances.values()) == 0 and "*carry*" not in balances
+
 def test_event_names_keys_and_ids_and_close_matches(ledger: Path, tmp_path: Path) -> None:
     invoke("import", write(tmp_path, "night.bhh", NIGHT), "--db", ledger)
     code, out = invoke("events", "--db", ledger, "--json")
