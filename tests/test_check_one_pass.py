@@ -209,6 +209,28 @@ final: Anna 97 · Ben 100 · Cara 102
     ]
 
 
+
+def test_a_final_line_of_a_failed_hand_that_creates_chips_is_reported_and_not_carried() -> None:
+    """The stacks of a failed hand's final: line are what the next hands start from, so the
+    line is held to adding up (as a replayed hand's are, ``chips-balance``): 307 chips from
+    300 is reported at the line, and the next hand starts from unknown stacks instead of from
+    7 chips nobody had (an import then refuses it rather than store them)."""
+    created = BROKEN + "final: Anna 105 · Ben 102 · Cara 100\n"
+    hand = """
+hand 3 · button Cara · Anna · Ben · Cara
+Cara raises · Anna folds · Ben folds
+Cara collects 5
+"""
+    *_, two, three = outcomes_of(FIRST + created + hand)
+    assert [e.rule for e in two.errors][1:] == ["chips-balance"]
+    assert two.errors[1].message == (
+        "the recorded final stacks add up to 307; with rake 0 and 0 carried that is 307, but "
+        "the players started with 300: 7 chips created"
+    )
+    assert two.errors[1].pos.line == (FIRST + created).count("\n")  # the final: line
+    assert three.result is not None and three.result.unknown_stacks == {"Anna", "Ben", "Cara"}
+    assert [w.rule for w in three.warnings] == ["stacks-unknown"]
+
 def test_a_hand_that_cannot_be_read_does_not_stop_the_check() -> None:
     """A hand in the middle that does not parse: it is reported, and the hands after it are
     checked with stacks unknown: a later mistake is still found at its line."""

@@ -32,7 +32,7 @@ from dataclasses import dataclass, field, replace
 from operator import attrgetter
 
 from ..model.errors import BadugiError
-from ..model.events import CarryOut, Collect, FinalStack, HandRecord, Seat
+from ..model.events import CarryOut, Collect, FinalStack, HandRecord, RakeTaken, Seat, SitOut
 from ..model.games import GAMES
 from ..model.results import HandOutcome, HandResult, TableGap, Violation
 from .hand import replay_hand
@@ -132,10 +132,12 @@ class TableTracker:
         except BadugiError as exc:
             if exc.hand is None:
                 exc.hand = record.hand_id
-            self._after_failure(state, record)
-            return HandOutcome(
-                source, record.hand_id, record.pos, record, None, (error_violation(exc),)
+            imbalance = _final_line_imbalance(record, carried, state.carry or 0)
+            self._after_failure(state, record, trust_final=imbalance is None)
+            errors = (
+                (error_violation(exc),) if imbalance is None else (error_violation(exc), imbalance)
             )
+            return HandOutcome(source, record.hand_id, record.pos, record, None, errors)
         except Exception as exc:  # a bug in the engine: report it on this hand, go on
             self._after_failure(state, record)
             bug = Violation(
@@ -186,10 +188,14 @@ class TableTracker:
         )
 
     @staticmethod
-    def _after_failure(state: TableState, record: HandRecord) -> None:
-        """A hand that could not be replayed: what it carries is what its record says."""
+    def _after_failure(state: TableState, record: HandRecord, trust_final: bool = True) -> None:
+        """A hand that could not be replayed: what it carries is what its record says (its
+        ``final:`` line, unless ``trust_final`` is off: the line creates or loses chips)."""
         why = f"hand {record.hand_id} could not be replayed"
         finals = {e.player: e.amount for e in record.events if type(e) is FinalStack}
+        if not trust_final:
+            why += " and its final: line does not add up"
+            finals = {}
         state.forget([p for p in record.players if p not in finals], why)
         for p, amount in finals.items():
             state.stacks[p] = amount
@@ -217,6 +223,55 @@ class TableTracker:
 
 
 _NAME = attrgetter("name")
+
+
+def _final_line_imbalance(
+    record: HandRecord, carried: dict[str, int], carry_in: int
+) -> Violation | None:
+    """The ``chips-balance`` mismatch of a hand that could not be replayed whose ``final:``
+    line creates or loses chips, or None.  The stacks such a line gives are what the table's
+    next hands start from (:meth:`TableTracker._after_failure`), so it is held to the one
+    thing still known without the replay: every player's stack and the recorded rake and
+    carried pot add up to what the players started with (as a replayed hand's claims are,
+    :mod:`.claims`).  Checked when the line names every player dealt in and each of their
+    starting stacks is known."""
+    finals: dict[str, int] = {}
+    first = -1
+    out = rake = 0
+    sitting: set[str] = set()
+    for i, e in enumerate(record.events):
+        kind = type(e)
+        if kind is FinalStack:
+            finals[e.player] = e.amount
+            first = i if first < 0 else first
+        elif kind is RakeTaken:
+            rake += e.amount
+        elif kind is CarryOut:
+            out += e.amount
+        elif kind is SitOut:
+            sitting.add(e.player)
+    if not finals:
+        return None
+    starts: dict[str, int] = {}
+    for seat in record.seats:
+        start = seat.stack if seat.stack is not None else carried.get(seat.name)
+        if start is None or start == UNKNOWN_STACK:
+            return None
+        starts[seat.name] = start
+    if not finals.keys() >= starts.keys() - sitting or not finals.keys() <= starts.keys():
+        return None
+    before = sum([starts[p] for p in finals]) + carry_in
+    after = sum(finals.values()) + rake + out
+    if before == after:
+        return None
+    return Violation(
+        "chips-balance",
+        f"the recorded final stacks add up to {sum(finals.values())}; with rake {rake} and {out} "
+        f"carried that is {after}, but the players started with {before}: "
+        f"{abs(after - before)} chips {'created' if after > before else 'lost'}",
+        record.position(first),
+        "mismatch",
+    )
 
 
 def _carried(state: TableState, record: HandRecord) -> tuple[dict[str, int], dict[str, str]]:

@@ -362,7 +362,8 @@ class SimulatedHand:
 
         The uncalled bet goes back first; pots are built by the all-in levels (antes and live
         chips) of the players still in (``001``); other dead money and a carried pot go to the
-        main pot."""
+        main pot, and the carried pot to the first side pot won when the main pot carries
+        (``002``: the winner of the next pot won)."""
         active, live = self.active(), self.live
         top = max(live, key=lambda q: (live[q], -self.dealt.index(q)))
         second = max(v for q, v in live.items() if q != top)
@@ -394,6 +395,15 @@ class SimulatedHand:
         if showdown:
             self.stats.showdowns += 1
         shares = [self.divide(amount, eligible, showdown) for _, amount, eligible in pots]
+        won = [i for i, share in enumerate(shares) if share is not None]
+        if self.carry_in and shares[0] is None and won:
+            # 002: the carried pot goes to the winner of the next pot won, here a side pot
+            # (won by folds: its players are the main pot's too, and none of them qualified).
+            to = won[0]
+            (main, amount, eligible), (side, more, others) = pots[0], pots[to]
+            pots[0] = (main, amount - self.carry_in, eligible)
+            pots[to] = (side, more + self.carry_in, others)
+            shares[to] = self.divide(more + self.carry_in, others, showdown)
         if showdown:
             self.show_or_muck(pots, shares)
         final = dict(self.stack)
