@@ -62,6 +62,9 @@ _INSERT_PLAYER = (
 _INSERT_POSTING = (
     "INSERT INTO postings (hand_id, account, alias_id, kind, amount) VALUES (?, ?, ?, ?, ?)"
 )
+EVENT_FACTS = ("season", "place", "buy_in", "starting_chips", "payouts")
+"""The ``events`` columns a file states besides what names the event (its ``key``): kind,
+name, date and unit.  The game is left out: one night may deal several."""
 _LOOKUP_CHUNK = 500
 """Fingerprints per duplicate query (SQLite allows at least 999 parameters)."""
 
@@ -114,6 +117,10 @@ class FileWriter:
         self.aliases = _Aliases(db)
         self.events: dict[str, int] = {}
         self.identities: dict[tuple[Session, str, str | None, str], dict[str, Any]] = {}
+        self.keys: dict[int, str] = {}
+        self.facts_checked: set[int] = set()
+        """Events whose stored facts this file was compared with (:meth:`event_facts`)."""
+        """``events.key`` by event id, as asked by :meth:`moved`."""
         self.last_event: tuple[Session, str, str | None, str, int] | None = None
         """The previous hand's (session, game, currency, source, event id): hands of one
         file share their session object, so most hands find their event without hashing it."""
@@ -156,15 +163,13 @@ class FileWriter:
             and (last[1], last[2], last[3]) == (game, currency, rows.source)
         ):
             return last[4]  # the same session object as the hand before: its event
-        ident_key = (session, game, currency, rows.source)
-        ident = self.identities.get(ident_key)
-        if ident is None:
-            ident = self.identities[ident_key] = session_identity(
-                session, game, currency, rows.source
-            )
+        ident = self.identity_of(rows)
         key = ident["key"]
         event_id = self.events.get(key)
         if event_id is None:
+            held = self.conn.execute("SELECT id FROM events WHERE key = ?", [key]).fetchone()
+            if held is not None:
+                self.event_facts(int(held[0]), ident, rows)
             cols = [c for c in ident if c != "key"]
             self.conn.execute(
                 f"INSERT INTO events (key, {', '.join(cols)}) VALUES (?{', ?' * len(cols)}) "
@@ -249,7 +254,11 @@ class FileWriter:
         alias = self.aliases
         for rows in batch:
             stored = known.get(rows.fingerprint)
-            if stored is not None and stored.content == rows.content:
+            if (
+                stored is not None
+                and stored.content == rows.content
+                and not self.moved(rows, stored)
+            ):
                 # The same hand, already stored (maybe from another file): nothing to write,
                 # and no event to make for it (an unnamed session is named after its file).
                 self.report.duplicate += 1
@@ -260,14 +269,15 @@ class FileWriter:
             if stored is None:
                 stored = identities.get(identity) if fresh else self.by_identity(*identity)
             if stored is not None:
-                if (stored.fingerprint, stored.content) == (rows.fingerprint, rows.content):
+                same = (stored.fingerprint, stored.content) == (rows.fingerprint, rows.content)
+                if same and stored.event_id == event_id:
                     self.report.duplicate += 1
                     continue
-                conflict = self.conflict(rows, stored)
+                conflict = self.conflict(rows, stored, event_id)
                 if not self.replace or self.wrote(stored.id):
                     self.report.conflicts.append(conflict)
                     continue
-                self.replace_hand(stored, rows, conflict)
+                self.replace_hand(stored, rows, conflict, event_id)
                 self.replaced_ids.add(stored.id)
                 fresh = False
                 hand_id = stored.id
@@ -303,25 +313,114 @@ class FileWriter:
         self.conn.executemany(_INSERT_POSTING, postings)
         self.pending.clear()
 
-    def conflict(self, rows: HandRows, stored: Stored) -> Conflict:
+    def moved(self, rows: HandRows, stored: Stored) -> bool:
+        """Whether the file puts a hand the ledger holds into another event than the ledger
+        does: its session named the same but in another unit (currency, chip value), or
+        renamed.  An unnamed session is named after its file, so its hands may move between
+        files (a renamed file) and stay the same hand."""
+        if not rows.event[0].name:
+            return False
+        ident = self.identity_of(rows)
+        if self.event_key(stored.event_id) != ident["key"]:
+            return True
+        self.event_facts(stored.event_id, ident, rows)
+        return False
+
+    def event_key(self, event_id: int) -> str:
+        key = self.keys.get(event_id)
+        if key is None:
+            row = self.conn.execute("SELECT key FROM events WHERE id = ?", [event_id]).fetchone()
+            key = self.keys[event_id] = str(row[0])
+        return key
+
+    def identity_of(self, rows: HandRows) -> dict[str, Any]:
+        """The ``events`` row the hand's session names (:func:`session_identity`), made once
+        per session of the file."""
+        session, game, currency = rows.event
+        ident_key = (session, game, currency, rows.source)
+        ident = self.identities.get(ident_key)
+        if ident is None:
+            ident = self.identities[ident_key] = session_identity(
+                session, game, currency, rows.source
+            )
+        return ident
+
+    def conflict(self, rows: HandRows, stored: Stored, event_id: int) -> Conflict:
         """What differs between the stored hand and this version of it."""
         table, number = rows.identity
-        event = self.conn.execute(
-            "SELECT name, date FROM events WHERE id = ?", [stored.event_id]
-        ).fetchone()
-        label = f"{event[0]}" + (f" ({event[1]})" if event[1] else "")
+        label = self.event_label(stored.event_id)
         line = int(rows.hand[4] or 0)
         found: tuple[str, ...]
         if self.wrote(stored.id):
             found = ("this import holds the hand twice, with different content",)
+        elif (stored.fingerprint, stored.content) == (rows.fingerprint, rows.content):
+            found = ()  # the same hand: only its event differs
         else:
             found = tuple(differences(stored_facts(self.conn, stored.id), rows.facts()))
+        if stored.event_id != event_id:
+            found += (
+                f"the ledger holds it in the event {self.event_key(stored.event_id)!r}, the "
+                f"file puts it in {self.event_key(event_id)!r}",
+            )
         return Conflict(rows.source, line, number, table, label, found)
 
-    def replace_hand(self, stored: Stored, rows: HandRows, conflict: Conflict) -> None:
-        """Store ``rows`` over the stored hand (same row id, so the hands keep their order);
-        its children are written with the batch, the old ones deleted here."""
+    def event_label(self, event_id: int) -> str:
+        event = self.conn.execute(
+            "SELECT name, date FROM events WHERE id = ?", [event_id]
+        ).fetchone()
+        return f"{event[0]}" + (f" ({event[1]})" if event[1] else "")
+
+    def event_facts(self, event_id: int, ident: dict[str, Any], rows: HandRows) -> None:
+        """An event the ledger holds, named again by this file: facts the file states
+        otherwise (season, place, buy-in, starting chips, payouts) are a conflict, or with
+        ``replace`` the file's (audited).  A fact the file leaves out keeps the ledger's.
+        Asked once per event and file."""
+        if event_id in self.facts_checked:
+            return
+        self.facts_checked.add(event_id)
+        row = self.conn.execute(
+            f"SELECT {', '.join(EVENT_FACTS)} FROM events WHERE id = ?", [event_id]
+        ).fetchone()
+        changed = {
+            column: (held, ident[column])
+            for column, held in zip(EVENT_FACTS, row, strict=True)
+            if ident[column] is not None and held is not None and held != ident[column]
+        }
+        if not changed:
+            return
+        table, number = rows.identity
+        found = tuple(
+            f"the event's {column.replace('_', ' ')} is {held} in the ledger, {new} in the file"
+            for column, (held, new) in changed.items()
+        )
+        conflict = Conflict(
+            rows.source, int(rows.hand[4] or 0), number, table, self.event_label(event_id), found
+        )
+        if not self.replace:
+            self.report.conflicts.append(conflict)
+            return
+        self.conn.execute(
+            f"UPDATE events SET {', '.join(f'{c} = ?' for c in changed)} WHERE id = ?",
+            [*(new for _, new in changed.values()), event_id],
+        )
+        self.conn.execute(
+            "INSERT INTO audit (at, action, event_id, reason, detail) "
+            "VALUES (?, 'replace', ?, ?, ?)",
+            [self.now, event_id, f"import --replace {rows.source}", "; ".join(found)],
+        )
+        self.touched.add(event_id)
+        self.report.replaced.append(conflict)
+
+    def replace_hand(
+        self, stored: Stored, rows: HandRows, conflict: Conflict, event_id: int
+    ) -> None:
+        """Store ``rows`` over the stored hand (same row id, so the hands keep their order),
+        in the event the file names; its children are written with the batch, the old ones
+        deleted here."""
         hand_id = stored.id
+        if event_id != stored.event_id:
+            self.conn.execute("UPDATE hands SET event_id = ? WHERE id = ?", [event_id, hand_id])
+            self.touched.add(event_id)
         self.conn.execute(
             "DELETE FROM pot_winners WHERE pot_id IN (SELECT id FROM pots WHERE hand_id = ?)",
             [hand_id],

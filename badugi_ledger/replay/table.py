@@ -240,15 +240,14 @@ def _final_line_imbalance(
     out = rake = 0
     sitting: set[str] = set()
     for i, e in enumerate(record.events):
-        kind = type(e)
-        if kind is FinalStack:
+        if isinstance(e, FinalStack):
             finals[e.player] = e.amount
             first = i if first < 0 else first
-        elif kind is RakeTaken:
+        elif isinstance(e, RakeTaken):
             rake += e.amount
-        elif kind is CarryOut:
+        elif isinstance(e, CarryOut):
             out += e.amount
-        elif kind is SitOut:
+        elif isinstance(e, SitOut):
             sitting.add(e.player)
     if not finals:
         return None

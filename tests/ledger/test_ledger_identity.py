@@ -251,7 +251,6 @@ def test_void_a_whole_event_and_settle_the_latest(tmp_path: Path) -> None:
     assert code == 1 and "void already" in out
 
 
-
 def test_a_hand_whose_carried_pot_a_later_hand_took_is_not_voided_alone(tmp_path: Path) -> None:
     """``examples/progressive_night.bhh``: hand P1 carries its 12 chips (``002``) into P2,
     whose winner collects them.  Voiding P1 alone would leave P2's carried-in pot coming from
@@ -271,6 +270,67 @@ def test_a_hand_whose_carried_pot_a_later_hand_took_is_not_voided_alone(tmp_path
     code, out = invoke("settle", "--event", "Progressive night", "--db", ledger, "--json")
     balances = json.loads(out)["balances"]
     assert sum(balances.values()) == 0 and "*carry*" not in balances
+
+
+FRIDAY = """\
+game badugi · fixed limit 2/4 · blinds 1/2
+cash Fri · date 2024-03-01 · season 2024
+hand 1 · button Anna · Anna 100 · Ben 100 · Cara 100
+Anna raises · Ben folds · Cara folds
+Anna collects 5
+"""
+
+
+def test_a_night_given_another_unit_is_a_conflict_and_replace_moves_it(tmp_path: Path) -> None:
+    """The unit names the event (docs/ledger.md: hands in another currency or chip value make
+    an event of their own), and a hand is one event's: the same hand read again with its
+    night's chips now worth 10 euro cents is a conflict, not a duplicate left in chips, and
+    ``--replace`` moves it; its figures are then in euros, never added to the chips'."""
+    ledger = tmp_path / "club.db"
+    invoke("import", write(tmp_path, "fri.bhh", FRIDAY), "--db", ledger)
+    euros = write(
+        tmp_path, "fri.bhh", FRIDAY.replace("season 2024", "season 2024 · chips 1 = 0.10 EUR")
+    )
+    code, out = invoke("import", euros, "--db", ledger)
+    assert code == 1 and "0 stored, 0 duplicate, 1 conflict" in out
+    assert (
+        "the ledger holds it in the event 'cash|Fri|2024-03-01', the file puts it in "
+        "'cash|Fri|2024-03-01|10c EUR'" in out
+    )
+    code, out = invoke("import", euros, "--db", ledger, "--replace")
+    assert code == 0 and "1 replaced" in out
+    code, out = invoke("standings", "--db", ledger, "--format", "json")
+    rows = json.loads(out)
+    assert {(r["player"], r["net"], r["unit"]) for r in rows} == {
+        ("Anna", 0.3, "EUR"),
+        ("Ben", -0.1, "EUR"),
+        ("Cara", -0.2, "EUR"),
+    }
+
+
+def test_an_event_fact_stated_otherwise_is_a_conflict_and_replace_takes_it(
+    tmp_path: Path,
+) -> None:
+    """The season (and place, buy-in, starting chips, payouts) the file states for an event
+    the ledger holds with another: a conflict, not a silent duplicate; ``--replace`` takes the
+    file's (audited), and a fact the file leaves out keeps the ledger's."""
+    ledger = tmp_path / "club.db"
+    invoke(
+        "import", write(tmp_path, "fri.bhh", FRIDAY.replace("2024\n", "2025\n", 1)), "--db", ledger
+    )
+    fixed = write(tmp_path, "fri.bhh", FRIDAY)
+    code, out = invoke("import", fixed, "--db", ledger)
+    assert code == 1 and "the event's season is 2025 in the ledger, 2024 in the file" in out
+    code, out = invoke("import", fixed, "--db", ledger, "--replace")
+    assert code == 0 and "1 replaced" in out
+    code, out = invoke("standings", "--db", ledger, "--season", "2024", "--format", "json")
+    assert {r["player"] for r in json.loads(out)} == {"Anna", "Ben", "Cara"}
+    code, out = invoke("audit", "--db", ledger, "--json")
+    assert "the event's season is 2025 in the ledger, 2024 in the file" in out
+    unstated = write(tmp_path, "fri.bhh", FRIDAY.replace(" · season 2024", ""))
+    code, out = invoke("import", unstated, "--db", ledger)
+    assert code == 0 and "1 duplicate" in out
+
 
 def test_event_names_keys_and_ids_and_close_matches(ledger: Path, tmp_path: Path) -> None:
     invoke("import", write(tmp_path, "night.bhh", NIGHT), "--db", ledger)
