@@ -209,7 +209,6 @@ final: Anna 97 · Ben 100 · Cara 102
     ]
 
 
-
 def test_a_final_line_of_a_failed_hand_that_creates_chips_is_reported_and_not_carried() -> None:
     """The stacks of a failed hand's final: line are what the next hands start from, so the
     line is held to adding up (as a replayed hand's are, ``chips-balance``): 307 chips from
@@ -230,6 +229,37 @@ Cara collects 5
     assert two.errors[1].pos.line == (FIRST + created).count("\n")  # the final: line
     assert three.result is not None and three.result.unknown_stacks == {"Anna", "Ben", "Cara"}
     assert [w.rule for w in three.warnings] == ["stacks-unknown"]
+
+
+def test_a_hand_written_twice_is_reported_and_the_table_goes_on_from_the_first() -> None:
+    """A hand pasted twice: ``check`` says so at the copy (``import`` refuses such a file, so
+    ``check`` must not pass it), and the copy is not replayed: the hands after it are checked
+    from the stacks the first one left, with no false mismatch."""
+    second = """
+hand 2 · button Ben · Anna · Ben · Cara
+Ben folds · Cara raises · Anna folds
+Cara collects 4
+"""
+    third = """
+hand 3 · button Cara · Anna · Ben · Cara
+Cara raises · Anna folds · Ben folds
+Cara collects 5
+final: Anna 97 · Ben 100 · Cara 103
+"""
+    text = FIRST + second + second + third
+    one, two, copy, three = outcomes_of(text)
+    assert one.ok and two.ok and three.ok, three.errors
+    assert [e.rule for e in copy.errors] == ["duplicate-hand"]
+    assert copy.errors[0].message.startswith(
+        "hand 2 is written twice at this table (first at line 13)"
+    )
+    assert (
+        copy.errors[0].pos.line
+        == text.splitlines().index("hand 2 · button Ben · Anna · Ben · Cara", 13) + 1
+    )
+    renumbered = FIRST + second + second.replace("hand 2 ", "hand 2b ") + third
+    assert [o.ok for o in outcomes_of(renumbered)] == [True, True, True, False]  # played twice
+
 
 def test_a_hand_that_cannot_be_read_does_not_stop_the_check() -> None:
     """A hand in the middle that does not parse: it is reported, and the hands after it are

@@ -224,6 +224,31 @@ class TableTracker:
 
 _NAME = attrgetter("name")
 
+RECENT_HANDS = 10_000
+"""How many of a stream's latest hands :func:`_written_twice` remembers: a hand written twice
+is nearly always pasted next to itself or close by, and memory stays flat however long the
+stream (the ledger still refuses a hand it holds twice, at any distance)."""
+
+
+def _written_twice(written: dict[tuple[object, ...], int], record: HandRecord) -> Violation | None:
+    """The ``duplicate-hand`` violation of a hand whose number its table (in the same file
+    and session) already had, among the last :data:`RECENT_HANDS` hands; else None, and the
+    hand is remembered.  Such a hand is not replayed: the table goes on from the first."""
+    session = record.session
+    key = (record.pos.source, record.table, session.name, session.date, record.hand_id)
+    first = written.get(key)
+    if first is not None:
+        return Violation(
+            "duplicate-hand",
+            f"hand {record.hand_id} is written twice at this table (first at line {first}): "
+            "a hand number names one hand; remove the copy or renumber the hand",
+            record.pos,
+        )
+    if len(written) >= RECENT_HANDS:
+        del written[next(iter(written))]
+    written[key] = record.pos.line
+    return None
+
 
 def _final_line_imbalance(
     record: HandRecord, carried: dict[str, int], carry_in: int
@@ -346,9 +371,14 @@ def replay_stream(
     tracker = TableTracker() if tracker is None else tracker
     unread: dict[str, str] = {}
     gaps: dict[tuple[str, str], Violation] = {}
+    written: dict[tuple[object, ...], int] = {}  # recent hands: (source, table, …) -> line
     for item in items:
         if isinstance(item, HandRecord):
             source = item.pos.source
+            again = _written_twice(written, item)
+            if again is not None:
+                yield HandOutcome(source, item.hand_id, item.pos, item, None, (again,))
+                continue
             if source in unread and (source, item.table) not in tracker.tables:
                 # The table's earlier hands may be the unreadable ones.
                 tracker.table(item).unknown_default = unread[source]
