@@ -575,8 +575,11 @@ def _raise(st: HandState, ev: Action, owe: int, stack: int) -> None:
             if not ev.all_in:
                 raise illegal("amount-missing", f"{p} {ev.verb}s without an amount", st.here())
             to = reach
+        what = "bets" if level == 0 else "raises"  # as the player did, whatever was written
         if to > reach:
-            raise illegal("over-stack", f"{p} bets to {to} but has only {reach} chips", st.here())
+            raise illegal(
+                "over-stack", f"{p} {what} to {to} but has only {reach} chips", st.here()
+            )
         if to <= level:
             raise illegal(
                 "bet-size", f"{p} raises to {to}, not above the bet of {level}", st.here()
@@ -587,14 +590,14 @@ def _raise(st: HandState, ev: Action, owe: int, stack: int) -> None:
         if to > max_to:
             raise illegal(
                 "bet-size",
-                f"{p} raises to {to}; the most allowed is {max_to} ({kind}, 001/003)",
+                f"{p} {what} to {to}; the most allowed is {max_to} ({kind}, 001/003)",
                 st.here(),
             )
         if to < min_to and to != reach:
             if not (p in st.unknown and _shows_stack(st, ev, to - st.committed[p], True)):
                 raise illegal(
                     "bet-size",
-                    f"{p} raises to {to}; the least allowed is {min_to} ({kind}, 001/003)",
+                    f"{p} {what} to {to}; the least allowed is {min_to} ({kind}, 001/003)",
                     st.here(),
                 )
             reach = to
