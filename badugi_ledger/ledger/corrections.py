@@ -67,7 +67,7 @@ def void(
             _audit(db, now, event_id, None, None, None, reason, None)
             return Voided(label, None, "", reason)
         hand_row, found_table, fingerprint = _counted_hand(db, event_id, label, hand, table)
-        _refuse_a_carry_taken_on(db, event_id, label, hand, hand_row, found_table)
+        refuse_a_carry_taken_on(db, event_id, label, hand, hand_row, found_table)
         db.execute(
             "UPDATE hands SET void_reason = ?, voided_at = ? WHERE id = ?", [reason, now, hand_row]
         )
@@ -108,7 +108,7 @@ def _counted_hand(
     raise LedgerError(f"no hand {hand!r}{at} counts in {label}" + (hint if numbers else ""))
 
 
-def _refuse_a_carry_taken_on(
+def refuse_a_carry_taken_on(
     db: sqlite3.Connection, event_id: int, label: str, hand: str, hand_row: int, table: str
 ) -> None:
     """A Progressive Badugi hand that carried its pot into a later counting hand of its table

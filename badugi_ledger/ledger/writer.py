@@ -34,6 +34,7 @@ from typing import Any, NamedTuple
 from ..model.errors import LedgerError
 from ..model.events import Session
 from ..model.limits import quote
+from .corrections import refuse_a_carry_taken_on
 from .hand_content import differences, stored_facts
 from .report import Conflict, FileReport, Rejected
 from .rows import HAND_COLUMNS, HandRows, amount_problems, session_identity
@@ -136,6 +137,14 @@ class FileWriter:
         """This batch's hands by identity, before they are inserted."""
         self.next_hand = self.next_pot = 0
         self.now = datetime.now(UTC).isoformat(timespec="seconds")
+        self.earlier: dict[str, list[tuple[int, str, int, int]]] = {}
+        """The counting hands this file's earlier imports stored (``hands.source`` is this
+        file), by hand number: (row id, table, event id, line).  Each hand number the file
+        holds now is taken out as it comes (:meth:`met`); what is left when the file ends is
+        no longer in it (:meth:`left_out`).  Empty for a file imported the first time."""
+        self.unsure = False
+        """A hand of the file could not be read far enough to know its number: nothing is
+        said to be left out of it."""
 
     def begin(self) -> None:
         if not self.open:
@@ -144,6 +153,59 @@ class FileWriter:
             # Inside the write lock: nobody else adds hands or pots until COMMIT.
             self.next_hand = self.first_new = self._max_id("hands") + 1
             self.next_pot = self._max_id("pots") + 1
+            for row in self.conn.execute(
+                "SELECT id, hand_number, coalesce(table_name, ''), event_id, line FROM hands "
+                "WHERE source = ? AND void_reason IS NULL",
+                [self.report.source],
+            ):
+                self.earlier.setdefault(str(row[1]), []).append((row[0], row[2], row[3], row[4]))
+
+    def met(self, number: str | None) -> None:
+        """The file holds a hand numbered ``number`` (stored, a duplicate, a conflict or
+        rejected): an earlier hand of that number, at any table, is not left out."""
+        if number is None:
+            self.unsure = True
+        elif self.earlier:
+            self.earlier.pop(number, None)
+
+    def left_out(self) -> None:
+        """Hands an earlier import of this file stored that the file no longer holds (deleted
+        or renumbered since): they would go on counting beside the file's new version.  Each
+        is a conflict, or with ``replace`` (and every hand of the file read) voided, audited,
+        later hands first, so that a Progressive Badugi pot carried into a hand that stays is
+        never taken away from under it."""
+        source = self.report.source
+        left = sorted((hand for hands in self.earlier.values() for hand in hands), reverse=True)
+        numbers = {row_id: number for number, hands in self.earlier.items() for row_id, *_ in hands}
+        sure = self.replace and not self.unsure and not self.report.rejected
+        for row_id, table, event_id, line in left:
+            number, label = numbers[row_id], self.event_label(event_id)
+            why = "imported from this file before, and not in it any more"
+            if sure:
+                try:
+                    refuse_a_carry_taken_on(self.conn, event_id, label, number, row_id, table)
+                except LedgerError as exc:
+                    why += f": it still counts ({exc})"
+                else:
+                    self.conn.execute(
+                        "UPDATE hands SET void_reason = ?, voided_at = ? WHERE id = ?",
+                        [f"not in {source} any more (import --replace)", self.now, row_id],
+                    )
+                    self.conn.execute(
+                        "INSERT INTO audit (at, action, event_id, hand_row, table_name, "
+                        "hand_number, reason) VALUES (?, 'void', ?, ?, ?, ?, ?)",
+                        [self.now, event_id, row_id, table, number,
+                         f"not in {source} any more (import --replace)"],
+                    )  # fmt: skip
+                    self.touched.add(event_id)
+                    conflict = Conflict(source, line, number, table, label, (why + ": voided",))
+                    self.report.replaced.append(conflict)
+                    continue
+            elif self.replace:
+                why += ": it still counts (hands of the file were not read: fix them first)"
+            else:
+                why += ": it still counts; import again with --replace to void it"
+            self.report.conflicts.append(Conflict(source, line, number, table, label, (why,)))
 
     def wrote(self, hand_id: int) -> bool:
         """Whether this file has stored or replaced the hand with row id ``hand_id``."""
@@ -236,6 +298,8 @@ class FileWriter:
         # replacement the rest of the batch asks one hand at a time.
         wanted: dict[int, set[str]] = {}
         for rows in batch:
+            if self.earlier:
+                self.earlier.pop(rows.identity[1], None)
             problem = amount_problems(rows)
             if problem:
                 raise LedgerError(
@@ -488,6 +552,7 @@ def store_file(
                 progress(source, seen)
             if type(item) is Rejected:
                 report.rejected.append(item)
+                writer.met(item.hand)
                 if strict:
                     report.refused = True
                     batch.clear()
@@ -504,6 +569,8 @@ def store_file(
             return report
         if batch:
             writer.write(batch)
+        if writer.open:
+            writer.left_out()
         writer.commit()
     except BaseException:
         writer.rollback()

@@ -332,6 +332,58 @@ def test_an_event_fact_stated_otherwise_is_a_conflict_and_replace_takes_it(
     assert code == 0 and "1 duplicate" in out
 
 
+def counting(db: Path) -> list[str]:
+    """The hand numbers that count, in the order stored."""
+    with sqlite3.connect(db) as conn:
+        return [n for (n,) in conn.execute("SELECT hand_number FROM counted_hands ORDER BY id")]
+
+
+def test_a_hand_deleted_or_renumbered_in_the_file_does_not_go_on_counting(tmp_path: Path) -> None:
+    """A hand taken out of a night file (or given another number) and the file imported again:
+    the hand the earlier import stored is no longer in the file, so it is a conflict (it would
+    count beside the file's new version), and ``--replace`` voids it, audited; the night then
+    counts exactly the file's hands."""
+    ledger = tmp_path / "club.db"
+    night = write(tmp_path, "night.bhh", NIGHT)
+    invoke("import", night, "--db", ledger)
+    without_2 = NIGHT.replace(
+        "hand 2 · button Ben · Anna · Ben · Cara\nBen folds · Cara folds\n\n", ""
+    )
+    assert without_2 != NIGHT
+    write(tmp_path, "night.bhh", without_2)
+    code, out = invoke("import", night, "--db", ledger)
+    assert code == 1
+    assert (
+        "hand 2 at table Main of Friday Night (2024-03-01): conflict, not stored: imported "
+        "from this file before, and not in it any more: it still counts" in out
+    )
+    code, out = invoke("import", night, "--db", ledger, "--replace")
+    assert code == 0 and "not in it any more: voided" in out, out
+    assert counting(ledger) == ["1", "3"]
+    code, out = invoke("audit", "--db", ledger)
+    assert f"hand 2: not in {night} any more (import --replace)" in out
+    # Renumbered: the new number is a new hand, the old one is left out and voided.
+    write(tmp_path, "night.bhh", without_2.replace("hand 3 ·", "hand 3b ·"))
+    code, out = invoke("import", night, "--db", ledger, "--replace")
+    assert code == 0 and "1 stored" in out and "not in it any more: voided" in out, out
+    assert counting(ledger) == ["1", "3b"]
+
+
+def test_a_left_out_hand_is_not_voided_while_a_hand_of_the_file_cannot_be_read(
+    tmp_path: Path,
+) -> None:
+    """A hand of the file that cannot be read may be the one that seems left out: nothing is
+    voided then, even with ``--replace``; the conflict says why."""
+    ledger = tmp_path / "club.db"
+    night = write(tmp_path, "night.bhh", NIGHT)
+    invoke("import", night, "--db", ledger)
+    write(tmp_path, "night.bhh", NIGHT.replace("hand 2 · button Ben", "hand 2 · buton Ben"))
+    code, out = invoke("import", night, "--db", ledger, "--replace")
+    assert code == 1
+    assert "hands of the file were not read: fix them first" in out, out
+    assert counting(ledger) == ["1", "2", "3"]
+
+
 def test_event_names_keys_and_ids_and_close_matches(ledger: Path, tmp_path: Path) -> None:
     invoke("import", write(tmp_path, "night.bhh", NIGHT), "--db", ledger)
     code, out = invoke("events", "--db", ledger, "--json")
