@@ -137,11 +137,13 @@ class FileWriter:
         """This batch's hands by identity, before they are inserted."""
         self.next_hand = self.next_pot = 0
         self.now = datetime.now(UTC).isoformat(timespec="seconds")
-        self.earlier: dict[str, list[tuple[int, str, int, int]]] = {}
+        self.earlier: dict[int, tuple[str, str, int, int]] = {}
         """The counting hands this file's earlier imports stored (``hands.source`` is this
-        file), by hand number: (row id, table, event id, line).  Each hand number the file
-        holds now is taken out as it comes (:meth:`met`); what is left when the file ends is
-        no longer in it (:meth:`left_out`).  Empty for a file imported the first time."""
+        file): row id -> (hand number, table, event id, line).  Each one the file holds now
+        (as a duplicate, a conflict or a replacement; or a rejected hand of that number) is
+        taken out as it comes; what is left when the file ends is no longer in it
+        (:meth:`left_out`): deleted, renumbered, or moved to another event by a new session
+        name.  Empty for a file imported the first time."""
         self.unsure = False
         """A hand of the file could not be read far enough to know its number: nothing is
         said to be left out of it."""
@@ -158,15 +160,16 @@ class FileWriter:
                 "WHERE source = ? AND void_reason IS NULL",
                 [self.report.source],
             ):
-                self.earlier.setdefault(str(row[1]), []).append((row[0], row[2], row[3], row[4]))
+                self.earlier[row[0]] = (str(row[1]), row[2], row[3], row[4])
 
     def met(self, number: str | None) -> None:
-        """The file holds a hand numbered ``number`` (stored, a duplicate, a conflict or
-        rejected): an earlier hand of that number, at any table, is not left out."""
+        """The file holds a rejected hand numbered ``number``: an earlier hand of that number,
+        at any table, is not left out (it may be this one)."""
         if number is None:
             self.unsure = True
         elif self.earlier:
-            self.earlier.pop(number, None)
+            for row_id in [i for i, hand in self.earlier.items() if hand[0] == number]:
+                del self.earlier[row_id]
 
     def left_out(self) -> None:
         """Hands an earlier import of this file stored that the file no longer holds (deleted
@@ -175,11 +178,10 @@ class FileWriter:
         later hands first, so that a Progressive Badugi pot carried into a hand that stays is
         never taken away from under it."""
         source = self.report.source
-        left = sorted((hand for hands in self.earlier.values() for hand in hands), reverse=True)
-        numbers = {row_id: number for number, hands in self.earlier.items() for row_id, *_ in hands}
         sure = self.replace and not self.unsure and not self.report.rejected
-        for row_id, table, event_id, line in left:
-            number, label = numbers[row_id], self.event_label(event_id)
+        for row_id in sorted(self.earlier, reverse=True):
+            number, table, event_id, line = self.earlier[row_id]
+            label = self.event_label(event_id)
             why = "imported from this file before, and not in it any more"
             if sure:
                 try:
@@ -298,8 +300,6 @@ class FileWriter:
         # replacement the rest of the batch asks one hand at a time.
         wanted: dict[int, set[str]] = {}
         for rows in batch:
-            if self.earlier:
-                self.earlier.pop(rows.identity[1], None)
             problem = amount_problems(rows)
             if problem:
                 raise LedgerError(
@@ -326,6 +326,7 @@ class FileWriter:
                 # The same hand, already stored (maybe from another file): nothing to write,
                 # and no event to make for it (an unnamed session is named after its file).
                 self.report.duplicate += 1
+                self.earlier.pop(stored.id, None)
                 continue
             event_id = self.event(rows)
             identity = (event_id, *rows.identity)
@@ -333,6 +334,7 @@ class FileWriter:
             if stored is None:
                 stored = identities.get(identity) if fresh else self.by_identity(*identity)
             if stored is not None:
+                self.earlier.pop(stored.id, None)
                 same = (stored.fingerprint, stored.content) == (rows.fingerprint, rows.content)
                 if same and stored.event_id == event_id:
                     self.report.duplicate += 1

@@ -367,6 +367,16 @@ def test_a_hand_deleted_or_renumbered_in_the_file_does_not_go_on_counting(tmp_pa
     code, out = invoke("import", night, "--db", ledger, "--replace")
     assert code == 0 and "1 stored" in out and "not in it any more: voided" in out, out
     assert counting(ledger) == ["1", "3b"]
+    # The session renamed (its case corrected): a new event's hands; the old ones voided.
+    write(tmp_path, "night.bhh", without_2.replace("Friday Night", "Friday night"))
+    code, out = invoke("import", night, "--db", ledger, "--replace")
+    assert code == 0 and "2 stored" in out and out.count("not in it any more: voided") == 2
+    with sqlite3.connect(ledger) as conn:
+        events = conn.execute(
+            "SELECT e.name, count(h.id) FROM counted_hands h JOIN events e ON e.id = h.event_id "
+            "GROUP BY e.name"
+        ).fetchall()
+    assert events == [("Friday night", 2)]
 
 
 def test_a_left_out_hand_is_not_voided_while_a_hand_of_the_file_cannot_be_read(
