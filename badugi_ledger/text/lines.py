@@ -22,6 +22,7 @@ not UTF-8, no line near the length bound, no character other than ``"\\n"`` that
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Callable, Iterator, Sequence
 from typing import AnyStr
 
@@ -125,17 +126,24 @@ def _lines_of(
 
 def _file_block(data: bytes, first: bool) -> Sequence[Line]:
     """The lines of ``data``: whole lines of a file (at the end of the file, the last one may
-    lack its end)."""
+    lack its end).  CRLF and a lone CR (an old Mac file) end a line as LF does, as
+    :func:`text_blocks` reads a string."""
+    if b"\r" in data:  # (a CR byte is never part of a UTF-8 character)
+        data = _LONE_CR.sub(b"\n", data)
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
         return _lines_of(data.split(b"\n"), b"\n", first, file_line)
-    if "\r\n" in text:  # every CRLF ends a line: LF, as line by line
+    if "\r" in text:  # every CRLF ends a line: LF, as line by line
         text = text.replace("\r\n", "\n")
     # A line of n characters has at most 4n bytes: one of at most (MAX_LINE + 1) // 4
     # characters is never too long.
     lines = _plain_block(text, first, (MAX_LINE + 1) // 4)
     return _lines_of(data.split(b"\n"), b"\n", first, file_line) if lines is None else lines
+
+
+_LONE_CR = re.compile(rb"\r(?!\n)")
+"""A CR that no LF follows: a line end of an old Mac file, read as LF (same length)."""
 
 
 def file_blocks(handle: io.BufferedIOBase, size: int = BLOCK) -> Iterator[Sequence[Line]]:
@@ -151,29 +159,44 @@ def file_blocks(handle: io.BufferedIOBase, size: int = BLOCK) -> Iterator[Sequen
             return
         if pending:
             data = pending + data
-        end = data.rfind(b"\n") + 1
+        # A line ends at LF, or at a CR (old Mac files) unless the CR is the block's last byte:
+        # an LF may follow it in the next block (CRLF, one line end).
+        end = max(data.rfind(b"\n"), data.rfind(b"\r", 0, len(data) - 1)) + 1
         pending = data[end:]
         if end:
             yield _file_block(data[:end] if pending else data, first)
             first = False
-        if len(pending) > MAX_LINE + 1:  # too long already: read to its end, keep its head
+        if len(pending) - pending.endswith(b"\r") > MAX_LINE + 1:  # too long already (its
+            # end not counted): read to its end, keep its head
             bad, pending = _skip_line(handle, pending, size)
             yield [bad]
             first = False
 
 
 def _skip_line(handle: io.BufferedIOBase, start: bytes, size: int) -> tuple[Unreadable, bytes]:
-    """The error for the overlong line that begins with ``start``, read to its end without
-    keeping it, and the bytes after it."""
-    length = len(start)
+    """The error for the overlong line that begins with ``start``, read to its end (LF, CRLF or
+    a lone CR) without keeping it, and the bytes after it."""
+    data = b"\r" if start.endswith(b"\r") else b""  # a CR read last: an LF may follow it
+    length = len(start) - len(data)
     while True:
-        data = handle.read(size)
-        end = data.find(b"\n")
-        if end >= 0 or not data:
-            length += end + 1 if end >= 0 else 0
-            head = start[:200].decode("utf-8", errors="replace")
-            return _too_long(length, "bytes", head), data[end + 1 :] if end >= 0 else b""
-        length += len(data)
+        more = handle.read(size)
+        data += more
+        end = _LINE_END.search(data)
+        if end is not None and (end.end() < len(data) or end.group() != b"\r" or not more):
+            length += end.end()
+            break
+        if not more:
+            end = None
+            break
+        if end is None:  # no line end yet: count the bytes, keep none
+            length += len(data)
+            data = b""
+        # else: a CR ends the bytes read; an LF may follow it (CRLF): read on
+    head = start[:200].decode("utf-8", errors="replace")
+    return _too_long(length, "bytes", head), data[end.end() :] if end is not None else b""
+
+
+_LINE_END = re.compile(rb"\r\n|\r|\n")
 
 
 def text_blocks(text: str, size: int = BLOCK) -> Iterator[Sequence[Line]]:

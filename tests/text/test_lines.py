@@ -6,6 +6,7 @@ way through a block."""
 from __future__ import annotations
 
 import io
+import re
 from itertools import chain
 from pathlib import Path
 
@@ -21,8 +22,9 @@ EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 
 def readline_lines(data: bytes) -> list[lines.Line]:
-    """The definition: a file read line by line, at most MAX_LINE + 2 bytes at a time."""
-    handle, first = io.BytesIO(data), True
+    """The definition: a file read line by line, at most MAX_LINE + 2 bytes at a time; a CR
+    that no LF follows (an old Mac file) ends a line as LF does."""
+    handle, first = io.BytesIO(re.sub(rb"\r(?!\n)", b"\n", data)), True
     out: list[lines.Line] = []
     while raw := handle.readline(MAX_LINE + 2):
         if len(raw) > MAX_LINE + 1 and not raw.endswith(b"\n"):
@@ -130,3 +132,13 @@ def test_real_files_take_the_fast_way_through_a_block(monkeypatch: pytest.Monkey
                 patch.setattr(lines, "text_line", None)
                 assert blocks_of(data, lines.BLOCK) == expected
                 assert list(chain.from_iterable(text_blocks(text))) == expected_text
+
+
+def test_a_file_with_old_mac_line_ends_reads_as_its_lf_version() -> None:
+    """A file whose lines end in a lone CR (old Mac files) is read line for line as the same
+    file with LF ends: every example, at every block size (a CR at a block's end may be the
+    first half of a CRLF)."""
+    for path in sorted(EXAMPLES.glob("*.bhh")):
+        data = path.read_bytes()
+        for size in (1, 7, 4096, lines.BLOCK):
+            assert blocks_of(data.replace(b"\n", b"\r"), size) == blocks_of(data, size)
