@@ -381,3 +381,66 @@ def test_an_event_imported_from_elsewhere_fills_the_form_from_the_ledger_and_its
         client, "/record/start", {**NEW_NIGHT, **found["fields"], "players": "Anna\nBen"}
     )
     assert f"spread limit {stakes}" in body["text"]
+
+
+# --- a save that stores nothing leaves the saved file as it was -----------------------------
+
+NIGHT_HEADER = "game badugi · fixed limit 2/4 · blinds 1/2\ncash Conf2 · date 2024-08-01\n\n"
+FOLDED = NIGHT_HEADER + "hand 1 · button Ann · Ann 100 · Ben 100\nAnn folds\nBen collects 2\n"
+CHECKED_DOWN = NIGHT_HEADER + (
+    "hand 1 · button Ann · Ann 100 · Ben 100\n"
+    "Ann calls · Ben checks\n"
+    + "draw: Ben pat\ndraw: Ann pat\nBen checks · Ann checks\n" * 2
+    + "draw: Ben pat\ndraw: Ann pat\nBen checks · Ann folds\nBen collects 4\n"
+)
+CONF2_FILE = "recorded/2024-08-01-conf2.bhh"
+
+
+def event_text(client: TestClient, ledger_dir: Path) -> str | None:
+    with sqlite3.connect(ledger_dir / "club.db") as db:
+        [(event_id,)] = db.execute("SELECT id FROM events").fetchall()
+    text = client.get(f"/record/event?id={event_id}").json()["text"]
+    return text if text is None else str(text)
+
+
+def test_a_conflicting_save_leaves_the_saved_file_as_the_ledger_holds_it(
+    client: TestClient, ledger_dir: Path
+) -> None:
+    assert post(client, "/record/save", {"text": FOLDED})[1]["outcome"] == "saved"
+    status, body = post(client, "/record/save", {"text": CHECKED_DOWN})
+    assert body["outcome"] == "conflict", body
+    assert (ledger_dir / CONF2_FILE).read_text(encoding="utf-8") == FOLDED
+    assert event_text(client, ledger_dir) == FOLDED
+    assert hands_stored(ledger_dir) == [("1", 2)]
+    assert [p.name for p in (ledger_dir / "recorded").iterdir()] == ["2024-08-01-conf2.bhh"]
+
+    status, body = post(client, "/record/save", {"text": CHECKED_DOWN, "replace": True})
+    assert body["outcome"] == "saved", body
+    assert (ledger_dir / CONF2_FILE).read_text(encoding="utf-8") == CHECKED_DOWN
+    assert hands_stored(ledger_dir) == [("1", 4)]
+    with sqlite3.connect(ledger_dir / "club.db") as db:  # the ledger names the file, not the
+        [(source,)] = db.execute("SELECT DISTINCT source FROM hands").fetchall()  # temporary
+    assert source == str(ledger_dir / CONF2_FILE)
+
+
+def test_a_save_whose_import_fails_midway_leaves_the_file_and_the_ledger(
+    client: TestClient, ledger_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from badugi_ledger.ledger import importing
+
+    assert post(client, "/record/save", {"text": FOLDED})[1]["outcome"] == "saved"
+    store_file = importing.store_file
+
+    def failing(db: sqlite3.Connection, items: object, *args: object, **kwargs: object) -> object:
+        def then_fail() -> Iterator[object]:
+            yield from items  # type: ignore[misc]  # every hand is written, then the disk fails
+            raise sqlite3.OperationalError("disk I/O error")
+
+        return store_file(db, then_fail(), *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(importing, "store_file", failing)
+    status, body = post(client, "/record/save", {"text": CHECKED_DOWN, "replace": True})
+    assert body["outcome"] == "error" and "disk I/O error" in body["error"], body
+    assert (ledger_dir / CONF2_FILE).read_text(encoding="utf-8") == FOLDED
+    assert hands_stored(ledger_dir) == [("1", 2)]  # the file's one transaction rolled back
+    assert [p.name for p in (ledger_dir / "recorded").iterdir()] == ["2024-08-01-conf2.bhh"]
