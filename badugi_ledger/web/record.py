@@ -30,7 +30,7 @@ from starlette.routing import BaseRoute, Route
 from ..model.errors import BadugiError
 from ..model.games import GAMES
 from ..model.settings import STRUCTURE_KINDS
-from .record_view import RecordError, recorded_name
+from .record_view import RecordError, event_file
 
 if TYPE_CHECKING:
     from ..ledger.report import FileReport
@@ -272,7 +272,7 @@ def save_text(ledger: sqlite3.Connection, folder: Path, text: str, *, replace: b
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as out:
             out.write(text if text.endswith("\n") else text + "\n")
         session = first_session(text)
-        final = folder / recorded_name(session.name, session.date)
+        final = event_file(folder, session.kind, session.name, session.date)
         problems = problems_of_file(temp, shown_as=final)
         if problems:
             return Saved("problems", {

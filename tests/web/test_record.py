@@ -444,3 +444,64 @@ def test_a_save_whose_import_fails_midway_leaves_the_file_and_the_ledger(
     assert (ledger_dir / CONF2_FILE).read_text(encoding="utf-8") == FOLDED
     assert hands_stored(ledger_dir) == [("1", 2)]  # the file's one transaction rolled back
     assert [p.name for p in (ledger_dir / "recorded").iterdir()] == ["2024-08-01-conf2.bhh"]
+
+
+# --- one file per event -------------------------------------------------------------------------
+
+
+def night(header: str, button: str, other: str, stack: int) -> str:
+    return (
+        f"game badugi · fixed limit 2/4 · blinds 1/2\n{header}\n\n"
+        f"hand 1 · button {button} · {button} {stack} · {other} {stack}\n"
+        f"{button} folds\n{other} collects 2\n"
+    )
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "name"),
+    [
+        ('cash "Kitchen Game"', 'cash "Kitchen game!"', "2024-08-02-kitchen-game"),
+        ('cash "Пятница"', 'cash "Суббота"', "2024-08-02-event"),
+    ],
+)
+def test_events_whose_names_make_one_file_name_are_saved_to_their_own_files(
+    client: TestClient, ledger_dir: Path, first: str, second: str, name: str
+) -> None:
+    one = night(f"{first} · date 2024-08-02", "Ann", "Ben", 100)
+    two = night(f"{second} · date 2024-08-02", "Cara", "Dan", 50)
+    status, body = post(client, "/record/save", {"text": one})
+    assert body["outcome"] == "saved" and body["file"] == str(ledger_dir / f"recorded/{name}.bhh")
+    status, body = post(client, "/record/save", {"text": two})
+    assert body["outcome"] == "saved" and body["file"] == str(ledger_dir / f"recorded/{name}-2.bhh")
+    assert (ledger_dir / f"recorded/{name}.bhh").read_text(encoding="utf-8") == one
+    assert (ledger_dir / f"recorded/{name}-2.bhh").read_text(encoding="utf-8") == two
+    # saved again, each night goes back to its own file
+    assert post(client, "/record/save", {"text": one})[1]["file"].endswith(f"{name}.bhh")
+    assert post(client, "/record/save", {"text": two})[1]["file"].endswith(f"{name}-2.bhh")
+    with sqlite3.connect(ledger_dir / "club.db") as db:
+        ids = db.execute("SELECT id FROM events ORDER BY id").fetchall()
+    texts = [client.get(f"/record/event?id={event_id}").json()["text"] for (event_id,) in ids]
+    assert texts == [one, two]
+    assert sorted(p.name for p in (ledger_dir / "recorded").iterdir()) == [
+        f"{name}-2.bhh",
+        f"{name}.bhh",
+    ]
+
+
+def test_a_file_saved_before_under_the_event_name_is_still_the_events(
+    client: TestClient, ledger_dir: Path
+) -> None:
+    from badugi_ledger.ledger.importing import import_paths
+    from badugi_ledger.ledger.store import ledger_at
+
+    one = night("cash Conf2 · date 2024-08-01", "Ann", "Ben", 100)
+    path = ledger_dir / CONF2_FILE
+    path.parent.mkdir()
+    path.write_text(one, encoding="utf-8")
+    with ledger_at(ledger_dir / "club.db") as ledger:
+        assert import_paths(ledger, [path]).ok
+    assert event_text(client, ledger_dir) == one
+    more = one + "\nhand 2 · button Ben · Ann 99 · Ben 101\nBen folds\nAnn collects 2\n"
+    status, body = post(client, "/record/save", {"text": more})
+    assert (body["outcome"], body["file"], body["stored"]) == ("saved", str(path), 1), body
+    assert [p.name for p in path.parent.iterdir()] == [path.name]
