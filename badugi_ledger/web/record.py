@@ -263,7 +263,7 @@ def save_text(ledger: sqlite3.Connection, folder: Path, text: str, *, replace: b
     """
     from ..ledger.importing import import_text
     from ..ledger.report import ImportReport
-    from .record_view import file_hands, first_session, problems_of_file
+    from .record_view import SOURCE, file_hands, first_session, problems_of_file
 
     folder.mkdir(parents=True, exist_ok=True)
     fd, temp_name = tempfile.mkstemp(prefix=".saving-", suffix=".bhh", dir=folder)
@@ -271,14 +271,20 @@ def save_text(ledger: sqlite3.Connection, folder: Path, text: str, *, replace: b
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as out:
             out.write(text if text.endswith("\n") else text + "\n")
-        session = first_session(text)
-        final = event_file(folder, session.kind, session.name, session.date)
-        problems = problems_of_file(temp, shown_as=final)
+        final: Path | None = None
+        try:
+            session = first_session(text)
+            final = event_file(folder, session.kind, session.name, session.date)
+        except RecordError:
+            pass  # no hand reads: check says why (a header or a hand line it cannot read)
+        problems = problems_of_file(temp, shown_as=final or Path(SOURCE))
         if problems:
             return Saved("problems", {
                 "error": "not saved: check finds problems in the text; fix the marked lines",
                 "problems": problems,
             })  # fmt: skip
+        if final is None:
+            raise RecordError("there is no hand to save yet")
         if final.exists():
             dropped = sorted(file_hands(final.read_text(encoding="utf-8")) - file_hands(text))
             if dropped and not replace:

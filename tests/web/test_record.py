@@ -505,3 +505,36 @@ def test_a_file_saved_before_under_the_event_name_is_still_the_events(
     status, body = post(client, "/record/save", {"text": more})
     assert (body["outcome"], body["file"], body["stored"]) == ("saved", str(path), 1), body
     assert [p.name for p in path.parent.iterdir()] == [path.name]
+
+
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        (
+            FOLDED.replace("date 2024-08-01", "date 2024-13-01"),
+            "record:2:14: 2024-13-01 is not a date",
+        ),
+        (
+            FOLDED.replace("Ann 100 · Ben 100", "Ann 100 · Ben 100 · Ann 5"),
+            "Ann is seated twice",
+        ),
+    ],
+)
+def test_a_text_whose_header_or_first_hand_does_not_read_is_refused_with_checks_lines(
+    client: TestClient, ledger_dir: Path, text: str, problem: str
+) -> None:
+    from badugi_ledger.check import problem_line, problems
+
+    status, body = post(client, "/record/save", {"text": text})
+    assert body["outcome"] == "problems", body
+    assert any(problem in line for line in body["problems"]), body["problems"]
+    path = ledger_dir / "check.bhh"
+    path.write_text(text, encoding="utf-8")
+    expected = [  # check's own lines, naming the text as the live check does
+        problem_line(outcome, p).replace(str(path), "record", 1)
+        for outcome in run_check([path], jobs=1).outcomes()
+        for p in problems(outcome)
+    ]
+    assert body["problems"] == expected
+    assert not list((ledger_dir / "recorded").iterdir())
+    assert hands_stored(ledger_dir) == []
