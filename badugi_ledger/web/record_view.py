@@ -236,8 +236,8 @@ def checked_view(text: str) -> dict[str, Any]:
     with its line, column, rule and check's words, warnings marked), ``hands`` (each hand's
     lines, verdict and pots; the pots of a hand in progress as they stand), ``next`` (who acts
     and the options to tap, each with its canonical line), ``next_hand`` (whether
-    the next hand can start: the last one is over and correct) and ``verdict`` (a one-line
-    summary)."""
+    the next hand can start: the last one is over and correct, and two players have chips)
+    and ``verdict`` (a one-line summary)."""
     from ..live import live_check
 
     live = live_check(text, source=SOURCE)
@@ -269,7 +269,7 @@ def checked_view(text: str) -> dict[str, Any]:
         "hands": hands,
         "next": _next_view(nxt, hands[-1]["hand"] if hands else None),
         # the next hand's line is written when tapped (next_hand_lines replays the text again)
-        "next_hand": nxt is None and bool(hands) and hands[-1]["verdict"] == "ok",
+        "next_hand": data["next_hand"],
     }
 
 

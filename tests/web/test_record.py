@@ -538,3 +538,122 @@ def test_a_text_whose_header_or_first_hand_does_not_read_is_refused_with_checks_
     assert body["problems"] == expected
     assert not list((ledger_dir / "recorded").iterdir())
     assert hands_stored(ledger_dir) == []
+
+
+# --- tapping through nights until a player busts --------------------------------------------------
+
+BUSTED_HEADS_UP = """game badeucey · no limit · blinds 2/4
+cash Probe 3-1 · date 2024-07-01
+hand 1 · button Ann · Ann 10 · Ben 10
+Ann raises to 10 all-in
+Ben calls 6 all-in
+draw: Ben pat
+draw: Ann pat
+draw: Ben 3
+draw: Ann pat
+draw: Ben 3
+draw: Ann pat
+show: Ann mucks
+"""
+
+DECK = [rank + suit for rank in "A23456789TJQK" for suit in "cdhs"]
+WEIGHTS = {"fold": 1, "call": 4, "raise": 4, "bet": 4, "muck": 0}
+"""How often a tapped night picks each kind of option against another (2)."""
+
+
+def check_says_ok(text: str, folder: Path) -> None:
+    """``check`` (what the command runs) passes ``text`` as a file: no problem but warnings."""
+    from badugi_ledger.check import problem_line, problems
+
+    path = folder / "tapped.bhh"
+    path.write_text(text, encoding="utf-8")
+    run = run_check([path], jobs=1)
+    found = [
+        problem_line(outcome, problem)
+        for outcome in run.outcomes()
+        for problem in problems(outcome)
+        if problem.kind != "warning"
+    ]
+    assert found == [] and run.all_ok, (found, text)
+
+
+def test_the_next_hand_is_not_offered_once_fewer_than_two_players_have_chips(
+    client: TestClient,
+) -> None:
+    status, body = post(client, "/record/check", {"text": BUSTED_HEADS_UP})
+    assert body["verdict"]["errors"] == 0 and body["next"] is None, body["problems"]
+    assert body["next_hand"] is False  # Ann mucked her last chips to Ben
+    status, body = post(
+        client, "/record/tap", {"text": BUSTED_HEADS_UP, "choice": {"next_hand": True}}
+    )
+    assert "fewer than two players have chips" in body["error"] and "text" not in body
+
+
+@pytest.mark.parametrize(
+    ("game", "structure", "stakes", "players", "seed"),
+    [
+        ("badeucey", "no-limit", "2/4", "Ann, Ben", 1),
+        ("badugi", "no-limit", "1/2", "Ann, Ben, Cara", 1),
+        ("badacey", "pot-limit", "1/2", "Ann, Ben, Cara, Dan", 3),
+        ("badugi", "fixed-limit", "2/4", "Ann, Ben, Cara", 4),
+        ("badeucey", "half-pot-limit", "1/2", "Ann, Ben, Cara", 1),
+        ("badugi", "spread-limit", "1-4", "Ann, Ben, Cara", 1),
+    ],
+)
+def test_tapping_through_a_night_until_players_bust_writes_what_check_passes(
+    client: TestClient,
+    tmp_path: Path,
+    game: str,
+    structure: str,
+    stakes: str,
+    players: str,
+    seed: int,
+) -> None:
+    import random
+
+    rng = random.Random(seed)
+    night = {**NEW_NIGHT, "game": game, "structure": structure, "stakes": stakes}
+    status, body = post(client, "/record/start", {**night, "players": players, "stacks": "20"})
+    text = body["text"]
+    seated = len(players.split(", "))
+    hands = shown = 0
+    used: set[str] = set()
+    for _ in range(2000):
+        status, checked = post(client, "/record/check", {"text": text})
+        assert checked["verdict"]["errors"] == 0, (checked["problems"], text)
+        if checked["next"] is not None:
+            options = checked["next"]["options"]
+            # every hand is shown down (a muck may leave a side pot nobody can win)
+            weights = [WEIGHTS.get(o["kind"], 2) for o in options]
+            option = rng.choices(options, weights)[0]
+            choice: dict[str, object] = {"index": option["index"]}
+            if option["min"] is not None:  # a ranged bet or raise: at times all in
+                choice["amount"] = rng.choice([option["min"]] * 3 + [option["max"]])
+            elif option["kind"] == "draw":
+                choice["count"] = rng.randint(1, option["max"])
+            elif option["kind"] == "show":
+                cards = rng.sample([c for c in DECK if c not in used], 4 if game == "badugi" else 5)
+                used.update(cards)
+                choice["cards"] = " ".join(cards)
+                shown += 1
+        elif checked["next_hand"]:
+            check_says_ok(text, tmp_path)  # every hand over: the file check passes
+            choice = {"next_hand": True}
+            hands += 1
+            used.clear()
+        else:
+            break
+        status, tapped = post(client, "/record/tap", {"text": text, "choice": choice})
+        assert status == 200 and "error" not in tapped, (tapped, choice, text)
+        text = tapped["text"]
+        assert tapped["check"]["verdict"]["errors"] == 0, (tapped["check"]["problems"], text)
+    else:
+        pytest.fail("nobody busted in 2000 taps")
+    check_says_ok(text, tmp_path)
+    assert checked["hands"][-1]["verdict"] == "ok" and checked["next_hand"] is False
+    status, body = post(client, "/record/tap", {"text": text, "choice": {"next_hand": True}})
+    assert "fewer than two players have chips" in body["error"]
+    # play went on after a bust: a hand line lists fewer players than sat down
+    listed = [line.count(" · ") - 1 for line in text.splitlines() if line.startswith("hand ")]
+    assert len(listed) == hands + 1 and listed[0] == seated
+    assert seated == 2 or min(listed) < seated, listed
