@@ -142,6 +142,9 @@ class LiveCheck:
     """Problems outside any hand (a bad header line)."""
     next: NextActions | None = None
     next_lines: tuple[str, ...] = ()
+    next_hand: bool = False
+    """The last hand is over and correct, and two players at least have chips to play the
+    next one: :func:`next_hand_lines` writes its line."""
 
     @property
     def ok(self) -> bool:
@@ -176,6 +179,7 @@ class LiveCheck:
             "hands": [h.to_dict() for h in self.hands],
             "problems": [p.to_dict() for p in self.problems],
             "next": nxt,
+            "next_hand": self.next_hand,
         }
 
 
@@ -283,7 +287,14 @@ def live_check(text: str, *, source: str = "<input>") -> LiveCheck:
             )
         )
     next_lines = tuple(option_line(o) for o in nxt.options) if nxt is not None else ()
-    return LiveCheck(source, tuple(hands), tuple(outside), nxt, next_lines)
+    record = outcomes[-1].record if outcomes else None
+    next_hand = (
+        record is not None
+        and bool(hands)
+        and hands[-1].verdict == "ok"
+        and _next_seating(record, run.tracker.table(record).stacks) is not None
+    )
+    return LiveCheck(source, tuple(hands), tuple(outside), nxt, next_lines, next_hand)
 
 
 def _in_progress(tracker: _Tracker, outcome: HandOutcome) -> NextActions | None:
@@ -370,11 +381,9 @@ def _next_id(hand_id: str) -> str:
 
 def next_hand_lines(text: str, *, source: str = "<input>") -> str:
     """The line that starts the next hand of the last hand's table, once that hand is over:
-    the next hand number, the same seats with the stacks the last hand left (a busted player
-    without one, so that a rebuy can follow; left out in a tournament), and the button moved
-    to the next player clockwise who still has chips (``000``: the button moves one seat to
-    the left each hand).  Raises :class:`BadugiError` when the last hand is not over (or
-    could not be read)."""
+    the next hand number, the seats with the stacks the last hand left, and the button moved
+    (see :func:`_next_seating`).  Raises :class:`BadugiError` when the last hand is not over
+    (or could not be read), or fewer than two players have chips left."""
     from .text.writer import hand_line
 
     run = _run(text, source)
@@ -388,20 +397,33 @@ def next_hand_lines(text: str, *, source: str = "<input>") -> str:
         nxt = _in_progress(run.tracker, last)
         what = "is still being recorded" if nxt is not None else "could not be replayed"
         raise BadugiError(f"hand {record.hand_id} {what}: finish it before the next hand")
-    stacks = run.tracker.table(record).stacks  # what the hand left; unknown ones are missing
-    tournament = record.session.kind == "tournament"
-    seats: list[Seat] = []
-    for seat in record.seats:
-        chips = stacks.get(seat.name)
-        if chips == 0 and tournament:
-            continue
-        seats.append(Seat(seat.name, chips or None, seat.number))
-    names = [s.name for s in seats]
-    playing = [p for p in names if stacks.get(p) != 0]
-    button = record.button
-    order = [p for p in _clockwise_after(record, button) if p in names]
-    button = next((p for p in order if p in playing), button)
+    seating = _next_seating(record, run.tracker.table(record).stacks)
+    if seating is None:
+        raise BadugiError(
+            f"after hand {record.hand_id} fewer than two players have chips: there is no next "
+            "hand (a rebuy is written on a hand line, as a player's new stack)"
+        )
+    button, seats = seating
     return hand_line(_next_id(record.hand_id), button, seats) + "\n"
+
+
+def _next_seating(record: HandRecord, stacks: Mapping[str, int]) -> tuple[str, list[Seat]] | None:
+    """The button and seats of the hand after ``record``, which left ``stacks`` (unknown ones
+    missing): every seat with the stack the hand left, but a player left without chips, who is
+    no longer listed (the format's way to leave a table; the reader would deal a listed player
+    in and post blinds for them: a rebuy comes back with a stack), and the button on the next
+    of them clockwise (``000``: the button moves one seat to the left each hand).  None when
+    fewer than two players have chips (or unknown stacks) to play on."""
+    seats = [
+        Seat(seat.name, stacks.get(seat.name) or None, seat.number)
+        for seat in record.seats
+        if stacks.get(seat.name) != 0
+    ]
+    if len(seats) < 2:
+        return None
+    names = {seat.name for seat in seats}
+    button = next(p for p in _clockwise_after(record, record.button) if p in names)
+    return button, seats
 
 
 def _clockwise_after(record: HandRecord, player: str) -> Iterator[str]:

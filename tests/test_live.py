@@ -181,8 +181,9 @@ def test_next_hand_line_skips_a_busted_seat_for_the_button() -> None:
     live = live_check(text)
     assert live.hands[0].verdict == "ok", live.hands[0].problems
     line = next_hand_lines(text)
-    # Ben busted: seated without a stack (a rebuy may follow), the button passes him by.
-    assert line == "hand 2 · button Anna · Anna 102 · Ben · Cara 100 · Dan 100\n"
+    # Ben busted: no longer listed (a rebuy comes back with a stack), the button passes him by
+    assert line == "hand 2 · button Anna · Anna 102 · Cara 100 · Dan 100\n"
+    assert live_check(text + "\n" + line).hands[-1].verdict == "in progress"
 
 
 def test_next_hand_line_needs_a_finished_hand() -> None:
@@ -236,3 +237,46 @@ def test_forced_bets_still_due_are_in_progress() -> None:
     for line in live.next_lines:
         text += line + "\n"
     assert live_check(text).next.phase == "betting round 1"  # type: ignore[union-attr]
+
+
+THREE_ALL_IN = """game badeucey · no limit · blinds 2/4
+cash Probe · date 2024-07-01
+
+hand 1 · button Ann · Ann 10 · Ben 10 · Cara 10
+Ann raises to 10 all-in
+Ben folds
+Cara calls 6 all-in
+draw: Cara pat · Ann pat
+draw: Cara pat · Ann pat
+draw: Cara pat · Ann pat
+"""
+
+
+@pytest.mark.parametrize(
+    ("muck", "line"),
+    [
+        ("Cara", "hand 2 · button Ben · Ann 22 · Ben 8\n"),
+        ("Ann", "hand 2 · button Ben · Ben 8 · Cara 22\n"),  # the button busted: Ben's turn
+    ],
+)
+def test_next_hand_line_leaves_out_a_busted_player_and_passes_check(
+    tmp_path: Path, muck: str, line: str
+) -> None:
+    text = THREE_ALL_IN + f"show: {muck} mucks\n"
+    live = live_check(text)
+    assert live.hands[-1].verdict == "ok" and live.next_hand
+    assert next_hand_lines(text) == line
+    path = tmp_path / "next.bhh"
+    path.write_text(text + "\n" + line + "Ben folds\n", encoding="utf-8")  # Ben, the button
+    assert _check_lines(path) == []
+
+
+def test_no_next_hand_once_one_player_has_every_chip() -> None:
+    heads_up = THREE_ALL_IN.replace(" · Cara 10", "")
+    heads_up = heads_up.replace("Ben folds\nCara calls 6", "Ben calls 6")
+    heads_up = heads_up.replace("Cara pat", "Ben pat") + "show: Ann mucks\n"
+    live = live_check(heads_up)
+    assert live.hands[-1].verdict == "ok" and live.next_hand is False
+    assert live.to_dict()["next_hand"] is False
+    with pytest.raises(BadugiError, match="fewer than two players have chips"):
+        next_hand_lines(heads_up)

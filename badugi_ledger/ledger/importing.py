@@ -156,6 +156,22 @@ def import_file(
     return report
 
 
+def import_text(
+    db: sqlite3.Connection, text: str, source: str, *, strict: bool = False, replace: bool = False
+) -> FileReport:
+    """Replay and store a text in our format as the file ``source`` holding it would be (its
+    hands name ``source``), so that a file can be written once the ledger has taken its text
+    (the record page's save).  An error is reported, not raised."""
+    from ..text.parse import parse_text
+
+    try:
+        return import_outcomes(
+            db, replay(parse_text(text, source)), source, strict=strict, replace=replace
+        )
+    except _FILE_ERRORS as exc:
+        return FileReport(source, error=_explain(exc))
+
+
 def _explain(exc: BaseException) -> str:
     """The error text, with what it means for an organiser when SQLite's own words are terse;
     the ledger is unchanged in every case (the file's transaction was rolled back)."""

@@ -6,10 +6,11 @@ The page holds no game knowledge of its own: the starting text is
 :func:`badugi_ledger.text.night.night_text`'s, the verdict and pots are
 :func:`badugi_ledger.live.live_check`'s (the messages ``check`` prints), the tappable actions
 and their canonical lines are :mod:`badugi_ledger.replay.legal`'s, and saving is
-:func:`badugi_ledger.ledger.importing.import_paths` on a ``.bhh`` file written beside the
-ledger (``recorded/<date>-<event>.bhh``), with its duplicate, conflict and ``--replace`` rules.
-The one rule added here: a file is saved only when ``check`` passes it, so the folder of
-recorded nights always checks clean.
+:func:`badugi_ledger.ledger.importing.import_text` (``import``'s replay and store, one
+transaction) of the text of a ``.bhh`` file beside the ledger (``recorded/<date>-<event>.bhh``),
+with its duplicate, conflict and ``--replace`` rules.  The rules added here: a file is saved
+only when ``check`` passes it, so the folder of recorded nights always checks clean, and only
+once the ledger took it, so a file holds what the ledger holds of it.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ import sqlite3
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
@@ -29,7 +30,10 @@ from starlette.routing import BaseRoute, Route
 from ..model.errors import BadugiError
 from ..model.games import GAMES
 from ..model.settings import STRUCTURE_KINDS
-from .record_view import RecordError, recorded_name
+from .record_view import RecordError, event_file
+
+if TYPE_CHECKING:
+    from ..ledger.report import FileReport
 
 MAX_ROW_ID = 2**63 - 1
 """The largest id SQLite stores (an INTEGER is 64 bits)."""
@@ -245,15 +249,21 @@ async def record_save(request: Request) -> Response:
 
 
 def save_text(ledger: sqlite3.Connection, folder: Path, text: str, *, replace: bool) -> Saved:
-    """Write ``text`` to its event's file in ``folder`` and import that file.
+    """Write ``text`` to its event's file in ``folder`` and import it.
 
-    Refused when ``check`` finds a problem.  The event's file is updated in place; when it holds
-    hands the new text lacks, or the ledger holds one of the hands with other content (a
-    conflict, as ``import`` reports it), the answer says what differs, and the same call with
-    ``replace`` overwrites the file and stores this version (``import --replace``).
+    Refused when ``check`` finds a problem.  When the event's file holds hands the new text
+    lacks, or the ledger holds one of the hands with other content (a conflict, as ``import``
+    reports it), the answer says what differs, and the same call with ``replace`` overwrites
+    the file and stores this version (``import --replace``).
+
+    The text is written to a temporary file beside the event's file for ``check``, and
+    imported under the event file's name (one transaction); only a save that the ledger took
+    moves the temporary file into place, so a refused, conflicting or failed save leaves the
+    saved file as it was, and the file holds what the ledger holds of it.
     """
-    from ..ledger.importing import import_paths
-    from .record_view import file_hands, first_session, problems_of_file
+    from ..ledger.importing import import_text
+    from ..ledger.report import ImportReport
+    from .record_view import SOURCE, file_hands, first_session, problems_of_file
 
     folder.mkdir(parents=True, exist_ok=True)
     fd, temp_name = tempfile.mkstemp(prefix=".saving-", suffix=".bhh", dir=folder)
@@ -261,14 +271,20 @@ def save_text(ledger: sqlite3.Connection, folder: Path, text: str, *, replace: b
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as out:
             out.write(text if text.endswith("\n") else text + "\n")
-        session = first_session(text)
-        final = folder / recorded_name(session.name, session.date)
-        problems = problems_of_file(temp, shown_as=final)
+        final: Path | None = None
+        try:
+            session = first_session(text)
+            final = event_file(folder, session.kind, session.name, session.date)
+        except RecordError:
+            pass  # no hand reads: check says why (a header or a hand line it cannot read)
+        problems = problems_of_file(temp, shown_as=final or Path(SOURCE))
         if problems:
             return Saved("problems", {
                 "error": "not saved: check finds problems in the text; fix the marked lines",
                 "problems": problems,
             })  # fmt: skip
+        if final is None:
+            raise RecordError("there is no hand to save yet")
         if final.exists():
             dropped = sorted(file_hands(final.read_text(encoding="utf-8")) - file_hands(text))
             if dropped and not replace:
@@ -278,11 +294,17 @@ def save_text(ledger: sqlite3.Connection, folder: Path, text: str, *, replace: b
                     "can_replace": True,
                     "file": str(final),
                 })  # fmt: skip
-        os.replace(temp, final)
+        done = import_text(ledger, temp.read_text(encoding="utf-8"), str(final), replace=replace)
+        saved = _saved(done, final, ImportReport(files=[done]).text_lines())
+        if saved.outcome == "saved":
+            os.replace(temp, final)
+        return saved
     finally:
         temp.unlink(missing_ok=True)
-    report = import_paths(ledger, [final], replace=replace, jobs=1)
-    [done] = report.files
+
+
+def _saved(done: FileReport, final: Path, report: list[str]) -> Saved:
+    """The answer to a save from the import's report of its file."""
     data: dict[str, Any] = {
         "file": str(final),
         "stored": done.stored,
@@ -290,7 +312,7 @@ def save_text(ledger: sqlite3.Connection, folder: Path, text: str, *, replace: b
         "replaced": [c.as_dict() for c in done.replaced],
         "conflicts": [c.as_dict() for c in done.conflicts],
         "rejected": [r.as_dict() for r in done.rejected],
-        "report": report.text_lines(),
+        "report": report,
     }
     if done.error:
         return Saved("error", {**data, "error": f"not imported: {done.error}"})
@@ -304,7 +326,9 @@ def save_text(ledger: sqlite3.Connection, folder: Path, text: str, *, replace: b
             "can_replace": True,
         })  # fmt: skip
     if done.rejected:
-        return Saved("rejected", {**data, "error": f"saved {final.name}, but: {done.counts()}"})
+        return Saved("rejected", {
+            **data, "error": f"not saved to {final.name}: {done.counts()}"
+        })  # fmt: skip
     data["message"] = f"saved {final.name}: {done.counts()}"
     return Saved("saved", data)
 

@@ -108,7 +108,7 @@ def event_form(ledger: sqlite3.Connection, event_id: int, folder: Path) -> dict[
         "stacks": str(max(stacks)) if stacks else "100",
         **(_betting_fields(Path(last[1]), last[2]) if last is not None and last[1] else {}),
     }
-    path = folder / recorded_name(name, date)
+    path = event_file(folder, kind, name, date)
     if path.is_file():
         return {
             "fields": fields,
@@ -130,9 +130,36 @@ def slug(text: str) -> str:
     return "-".join(words)[:60].strip("-") or "event"
 
 
-def recorded_name(name: str, date: str | None) -> str:
-    """The file of an event: ``2024-03-01-friday-game.bhh``."""
-    return f"{date or 'undated'}-{slug(name)}.bhh"
+def recorded_name(name: str, date: str | None, number: int = 1) -> str:
+    """The file of an event: ``2024-03-01-friday-game.bhh``, and ``…-friday-game-2.bhh`` for
+    the ``number`` 2 (another event of that date whose name makes the same file name)."""
+    suffix = f"-{number}" if number > 1 else ""
+    return f"{date or 'undated'}-{slug(name)}{suffix}.bhh"
+
+
+def event_file(folder: Path, kind: str, name: str, date: str | None) -> Path:
+    """The file of ``folder`` that holds the event (its first hand's event is the one named),
+    else the one it is to be saved as: the first of its names (:func:`recorded_name`, numbered
+    on) that no file takes.  Names that make one file name ("Kitchen Game", "Kitchen game!",
+    or any two without a Latin letter or digit) never share a file, and a file saved before
+    there were numbers is still the event's first name."""
+    number = 1
+    while True:
+        path = folder / recorded_name(name, date, number)
+        if not path.exists() or _first_event(path) == (kind, name, date):
+            return path
+        number += 1
+
+
+def _first_event(path: Path) -> tuple[str, str, str | None] | None:
+    """(kind, name, date) of the file's first hand; None when it holds no hand that reads."""
+    from ..text.parse import parse_file
+
+    for item in parse_file(path):
+        if isinstance(item, HandRecord):
+            session = item.session
+            return session.kind, session.name, session.date
+    return None
 
 
 def _betting_fields(source: Path, hand_number: str) -> dict[str, str]:
@@ -209,8 +236,8 @@ def checked_view(text: str) -> dict[str, Any]:
     with its line, column, rule and check's words, warnings marked), ``hands`` (each hand's
     lines, verdict and pots; the pots of a hand in progress as they stand), ``next`` (who acts
     and the options to tap, each with its canonical line), ``next_hand`` (whether
-    the next hand can start: the last one is over and correct) and ``verdict`` (a one-line
-    summary)."""
+    the next hand can start: the last one is over and correct, and two players have chips)
+    and ``verdict`` (a one-line summary)."""
     from ..live import live_check
 
     live = live_check(text, source=SOURCE)
@@ -242,7 +269,7 @@ def checked_view(text: str) -> dict[str, Any]:
         "hands": hands,
         "next": _next_view(nxt, hands[-1]["hand"] if hands else None),
         # the next hand's line is written when tapped (next_hand_lines replays the text again)
-        "next_hand": nxt is None and bool(hands) and hands[-1]["verdict"] == "ok",
+        "next_hand": data["next_hand"],
     }
 
 

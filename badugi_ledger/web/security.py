@@ -198,7 +198,7 @@ class Guard:
             offered = query.get("token")
             if offered is not None and _same(offered, policy.token):
                 del query["token"]
-                location = scope.get("root_path", "") + scope["path"]
+                location = _this_site(scope.get("root_path", "") + scope["path"])
                 if query:
                     location += "?" + urlencode(query)
                 cookie = _cookie(TOKEN_COOKIE, policy.token, 30 * 24 * 3600)
@@ -260,6 +260,18 @@ class Guard:
             await send(message)
 
         await self.app(scope, receive, send_with_headers)
+
+
+def _this_site(path: str) -> str:
+    """The address to send a signed-in browser on to: ``path`` (decoded, as the server got it)
+    when it is a path of this site, percent-encoded again so that no tab, newline or backslash
+    in it is read by the browser as part of another address; else ``/``: a browser reads
+    ``//evil.example/`` and ``/\\evil.example/`` as another site's, as it would a scheme."""
+    from urllib.parse import quote
+
+    if not path.startswith("/") or path[1:2] in ("/", "\\"):
+        return "/"
+    return quote(path, safe="/:@!$&'()*+,;=")
 
 
 def _same_origin(scope: Scope) -> bool:

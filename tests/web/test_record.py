@@ -381,3 +381,279 @@ def test_an_event_imported_from_elsewhere_fills_the_form_from_the_ledger_and_its
         client, "/record/start", {**NEW_NIGHT, **found["fields"], "players": "Anna\nBen"}
     )
     assert f"spread limit {stakes}" in body["text"]
+
+
+# --- a save that stores nothing leaves the saved file as it was -----------------------------
+
+NIGHT_HEADER = "game badugi · fixed limit 2/4 · blinds 1/2\ncash Conf2 · date 2024-08-01\n\n"
+FOLDED = NIGHT_HEADER + "hand 1 · button Ann · Ann 100 · Ben 100\nAnn folds\nBen collects 2\n"
+CHECKED_DOWN = NIGHT_HEADER + (
+    "hand 1 · button Ann · Ann 100 · Ben 100\n"
+    "Ann calls · Ben checks\n"
+    + "draw: Ben pat\ndraw: Ann pat\nBen checks · Ann checks\n" * 2
+    + "draw: Ben pat\ndraw: Ann pat\nBen checks · Ann folds\nBen collects 4\n"
+)
+CONF2_FILE = "recorded/2024-08-01-conf2.bhh"
+
+
+def event_text(client: TestClient, ledger_dir: Path) -> str | None:
+    with sqlite3.connect(ledger_dir / "club.db") as db:
+        [(event_id,)] = db.execute("SELECT id FROM events").fetchall()
+    text = client.get(f"/record/event?id={event_id}").json()["text"]
+    return text if text is None else str(text)
+
+
+def test_a_conflicting_save_leaves_the_saved_file_as_the_ledger_holds_it(
+    client: TestClient, ledger_dir: Path
+) -> None:
+    assert post(client, "/record/save", {"text": FOLDED})[1]["outcome"] == "saved"
+    status, body = post(client, "/record/save", {"text": CHECKED_DOWN})
+    assert body["outcome"] == "conflict", body
+    assert (ledger_dir / CONF2_FILE).read_text(encoding="utf-8") == FOLDED
+    assert event_text(client, ledger_dir) == FOLDED
+    assert hands_stored(ledger_dir) == [("1", 2)]
+    assert [p.name for p in (ledger_dir / "recorded").iterdir()] == ["2024-08-01-conf2.bhh"]
+
+    status, body = post(client, "/record/save", {"text": CHECKED_DOWN, "replace": True})
+    assert body["outcome"] == "saved", body
+    assert (ledger_dir / CONF2_FILE).read_text(encoding="utf-8") == CHECKED_DOWN
+    assert hands_stored(ledger_dir) == [("1", 4)]
+    with sqlite3.connect(ledger_dir / "club.db") as db:  # the ledger names the file, not the
+        [(source,)] = db.execute("SELECT DISTINCT source FROM hands").fetchall()  # temporary
+    assert source == str(ledger_dir / CONF2_FILE)
+
+
+def test_a_save_whose_import_fails_midway_leaves_the_file_and_the_ledger(
+    client: TestClient, ledger_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from badugi_ledger.ledger import importing
+
+    assert post(client, "/record/save", {"text": FOLDED})[1]["outcome"] == "saved"
+    store_file = importing.store_file
+
+    def failing(db: sqlite3.Connection, items: object, *args: object, **kwargs: object) -> object:
+        def then_fail() -> Iterator[object]:
+            yield from items  # type: ignore[misc]  # every hand is written, then the disk fails
+            raise sqlite3.OperationalError("disk I/O error")
+
+        return store_file(db, then_fail(), *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(importing, "store_file", failing)
+    status, body = post(client, "/record/save", {"text": CHECKED_DOWN, "replace": True})
+    assert body["outcome"] == "error" and "disk I/O error" in body["error"], body
+    assert (ledger_dir / CONF2_FILE).read_text(encoding="utf-8") == FOLDED
+    assert hands_stored(ledger_dir) == [("1", 2)]  # the file's one transaction rolled back
+    assert [p.name for p in (ledger_dir / "recorded").iterdir()] == ["2024-08-01-conf2.bhh"]
+
+
+# --- one file per event -------------------------------------------------------------------------
+
+
+def night(header: str, button: str, other: str, stack: int) -> str:
+    return (
+        f"game badugi · fixed limit 2/4 · blinds 1/2\n{header}\n\n"
+        f"hand 1 · button {button} · {button} {stack} · {other} {stack}\n"
+        f"{button} folds\n{other} collects 2\n"
+    )
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "name"),
+    [
+        ('cash "Kitchen Game"', 'cash "Kitchen game!"', "2024-08-02-kitchen-game"),
+        ('cash "Пятница"', 'cash "Суббота"', "2024-08-02-event"),
+    ],
+)
+def test_events_whose_names_make_one_file_name_are_saved_to_their_own_files(
+    client: TestClient, ledger_dir: Path, first: str, second: str, name: str
+) -> None:
+    one = night(f"{first} · date 2024-08-02", "Ann", "Ben", 100)
+    two = night(f"{second} · date 2024-08-02", "Cara", "Dan", 50)
+    status, body = post(client, "/record/save", {"text": one})
+    assert body["outcome"] == "saved" and body["file"] == str(ledger_dir / f"recorded/{name}.bhh")
+    status, body = post(client, "/record/save", {"text": two})
+    assert body["outcome"] == "saved" and body["file"] == str(ledger_dir / f"recorded/{name}-2.bhh")
+    assert (ledger_dir / f"recorded/{name}.bhh").read_text(encoding="utf-8") == one
+    assert (ledger_dir / f"recorded/{name}-2.bhh").read_text(encoding="utf-8") == two
+    # saved again, each night goes back to its own file
+    assert post(client, "/record/save", {"text": one})[1]["file"].endswith(f"{name}.bhh")
+    assert post(client, "/record/save", {"text": two})[1]["file"].endswith(f"{name}-2.bhh")
+    with sqlite3.connect(ledger_dir / "club.db") as db:
+        ids = db.execute("SELECT id FROM events ORDER BY id").fetchall()
+    texts = [client.get(f"/record/event?id={event_id}").json()["text"] for (event_id,) in ids]
+    assert texts == [one, two]
+    assert sorted(p.name for p in (ledger_dir / "recorded").iterdir()) == [
+        f"{name}-2.bhh",
+        f"{name}.bhh",
+    ]
+
+
+def test_a_file_saved_before_under_the_event_name_is_still_the_events(
+    client: TestClient, ledger_dir: Path
+) -> None:
+    from badugi_ledger.ledger.importing import import_paths
+    from badugi_ledger.ledger.store import ledger_at
+
+    one = night("cash Conf2 · date 2024-08-01", "Ann", "Ben", 100)
+    path = ledger_dir / CONF2_FILE
+    path.parent.mkdir()
+    path.write_text(one, encoding="utf-8")
+    with ledger_at(ledger_dir / "club.db") as ledger:
+        assert import_paths(ledger, [path]).ok
+    assert event_text(client, ledger_dir) == one
+    more = one + "\nhand 2 · button Ben · Ann 99 · Ben 101\nBen folds\nAnn collects 2\n"
+    status, body = post(client, "/record/save", {"text": more})
+    assert (body["outcome"], body["file"], body["stored"]) == ("saved", str(path), 1), body
+    assert [p.name for p in path.parent.iterdir()] == [path.name]
+
+
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        (
+            FOLDED.replace("date 2024-08-01", "date 2024-13-01"),
+            "record:2:14: 2024-13-01 is not a date",
+        ),
+        (
+            FOLDED.replace("Ann 100 · Ben 100", "Ann 100 · Ben 100 · Ann 5"),
+            "Ann is seated twice",
+        ),
+    ],
+)
+def test_a_text_whose_header_or_first_hand_does_not_read_is_refused_with_checks_lines(
+    client: TestClient, ledger_dir: Path, text: str, problem: str
+) -> None:
+    from badugi_ledger.check import problem_line, problems
+
+    status, body = post(client, "/record/save", {"text": text})
+    assert body["outcome"] == "problems", body
+    assert any(problem in line for line in body["problems"]), body["problems"]
+    path = ledger_dir / "check.bhh"
+    path.write_text(text, encoding="utf-8")
+    expected = [  # check's own lines, naming the text as the live check does
+        problem_line(outcome, p).replace(str(path), "record", 1)
+        for outcome in run_check([path], jobs=1).outcomes()
+        for p in problems(outcome)
+    ]
+    assert body["problems"] == expected
+    assert not list((ledger_dir / "recorded").iterdir())
+    assert hands_stored(ledger_dir) == []
+
+
+# --- tapping through nights until a player busts --------------------------------------------------
+
+BUSTED_HEADS_UP = """game badeucey · no limit · blinds 2/4
+cash Probe 3-1 · date 2024-07-01
+hand 1 · button Ann · Ann 10 · Ben 10
+Ann raises to 10 all-in
+Ben calls 6 all-in
+draw: Ben pat
+draw: Ann pat
+draw: Ben 3
+draw: Ann pat
+draw: Ben 3
+draw: Ann pat
+show: Ann mucks
+"""
+
+DECK = [rank + suit for rank in "A23456789TJQK" for suit in "cdhs"]
+WEIGHTS = {"fold": 1, "call": 4, "raise": 4, "bet": 4, "muck": 0}
+"""How often a tapped night picks each kind of option against another (2)."""
+
+
+def check_says_ok(text: str, folder: Path) -> None:
+    """``check`` (what the command runs) passes ``text`` as a file: no problem but warnings."""
+    from badugi_ledger.check import problem_line, problems
+
+    path = folder / "tapped.bhh"
+    path.write_text(text, encoding="utf-8")
+    run = run_check([path], jobs=1)
+    found = [
+        problem_line(outcome, problem)
+        for outcome in run.outcomes()
+        for problem in problems(outcome)
+        if problem.kind != "warning"
+    ]
+    assert found == [] and run.all_ok, (found, text)
+
+
+def test_the_next_hand_is_not_offered_once_fewer_than_two_players_have_chips(
+    client: TestClient,
+) -> None:
+    status, body = post(client, "/record/check", {"text": BUSTED_HEADS_UP})
+    assert body["verdict"]["errors"] == 0 and body["next"] is None, body["problems"]
+    assert body["next_hand"] is False  # Ann mucked her last chips to Ben
+    status, body = post(
+        client, "/record/tap", {"text": BUSTED_HEADS_UP, "choice": {"next_hand": True}}
+    )
+    assert "fewer than two players have chips" in body["error"] and "text" not in body
+
+
+@pytest.mark.parametrize(
+    ("game", "structure", "stakes", "players", "seed"),
+    [
+        ("badeucey", "no-limit", "2/4", "Ann, Ben", 1),
+        ("badugi", "no-limit", "1/2", "Ann, Ben, Cara", 1),
+        ("badacey", "pot-limit", "1/2", "Ann, Ben, Cara, Dan", 3),
+        ("badugi", "fixed-limit", "2/4", "Ann, Ben, Cara", 4),
+        ("badeucey", "half-pot-limit", "1/2", "Ann, Ben, Cara", 1),
+        ("badugi", "spread-limit", "1-4", "Ann, Ben, Cara", 1),
+    ],
+)
+def test_tapping_through_a_night_until_players_bust_writes_what_check_passes(
+    client: TestClient,
+    tmp_path: Path,
+    game: str,
+    structure: str,
+    stakes: str,
+    players: str,
+    seed: int,
+) -> None:
+    import random
+
+    rng = random.Random(seed)
+    night = {**NEW_NIGHT, "game": game, "structure": structure, "stakes": stakes}
+    status, body = post(client, "/record/start", {**night, "players": players, "stacks": "20"})
+    text = body["text"]
+    seated = len(players.split(", "))
+    hands = shown = 0
+    used: set[str] = set()
+    for _ in range(2000):
+        status, checked = post(client, "/record/check", {"text": text})
+        assert checked["verdict"]["errors"] == 0, (checked["problems"], text)
+        if checked["next"] is not None:
+            options = checked["next"]["options"]
+            # every hand is shown down (a muck may leave a side pot nobody can win)
+            weights = [WEIGHTS.get(o["kind"], 2) for o in options]
+            option = rng.choices(options, weights)[0]
+            choice: dict[str, object] = {"index": option["index"]}
+            if option["min"] is not None:  # a ranged bet or raise: at times all in
+                choice["amount"] = rng.choice([option["min"]] * 3 + [option["max"]])
+            elif option["kind"] == "draw":
+                choice["count"] = rng.randint(1, option["max"])
+            elif option["kind"] == "show":
+                cards = rng.sample([c for c in DECK if c not in used], 4 if game == "badugi" else 5)
+                used.update(cards)
+                choice["cards"] = " ".join(cards)
+                shown += 1
+        elif checked["next_hand"]:
+            check_says_ok(text, tmp_path)  # every hand over: the file check passes
+            choice = {"next_hand": True}
+            hands += 1
+            used.clear()
+        else:
+            break
+        status, tapped = post(client, "/record/tap", {"text": text, "choice": choice})
+        assert status == 200 and "error" not in tapped, (tapped, choice, text)
+        text = tapped["text"]
+        assert tapped["check"]["verdict"]["errors"] == 0, (tapped["check"]["problems"], text)
+    else:
+        pytest.fail("nobody busted in 2000 taps")
+    check_says_ok(text, tmp_path)
+    assert checked["hands"][-1]["verdict"] == "ok" and checked["next_hand"] is False
+    status, body = post(client, "/record/tap", {"text": text, "choice": {"next_hand": True}})
+    assert "fewer than two players have chips" in body["error"]
+    # play went on after a bust: a hand line lists fewer players than sat down
+    listed = [line.count(" · ") - 1 for line in text.splitlines() if line.startswith("hand ")]
+    assert len(listed) == hands + 1 and listed[0] == seated
+    assert seated == 2 or min(listed) < seated, listed

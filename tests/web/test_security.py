@@ -245,3 +245,28 @@ def test_the_csrf_cookie_is_httponly_and_strict(club_db: Path) -> None:
     cookie = first.headers["set-cookie"]
     assert cookie.startswith(CSRF_COOKIE + "=")
     assert "HttpOnly" in cookie and "SameSite=Strict" in cookie
+
+
+@pytest.mark.parametrize(
+    ("path", "location"),
+    [
+        ("//evil.example/", "/"),
+        ("//evil.example/events", "/"),
+        ("/\\evil.example/", "/"),
+        ("/%5Cevil.example/", "/"),
+        ("/%2F/evil.example/", "/"),
+        ("/%09/evil.example/", "/%09/evil.example/"),  # a browser drops a bare tab: //evil…
+        ("/events/%0A/x", "/events/%0A/x"),
+        ("/http://evil.example/", "/http://evil.example/"),  # a path of this site
+        ("/players/Ann%20B", "/players/Ann%20B"),
+    ],
+)
+def test_signing_in_sends_the_browser_on_to_this_site_only(
+    club_db: Path, path: str, location: str
+) -> None:
+    token = "s3cret-" + "x" * 30
+    app = create_app(club_db, token=token)
+    client = TestClient(app, follow_redirects=False)
+    signed = client.get(f"http://192.168.1.5:8000{path}?token={token}")
+    assert signed.status_code == 303
+    assert signed.headers["location"] == location
