@@ -141,6 +141,9 @@ def test_a_shorter_text_never_overwrites_the_event_file_silently(
     status, body = post(client, "/record/save", {"text": BADACEY, "replace": True})
     assert body["outcome"] == "saved", body
     assert (ledger_dir / BADACEY_FILE).read_text(encoding="utf-8") == BADACEY
+    # The ledger follows the file: the hand the text no longer holds is voided, not counted.
+    assert [number for number, _ in hands_stored(ledger_dir)] == ["004-1"]
+    assert "not in it any more: voided" in " ".join(body["report"])
 
 
 def test_a_save_without_the_csrf_token_is_refused(client: TestClient, ledger_dir: Path) -> None:
