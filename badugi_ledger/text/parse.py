@@ -213,6 +213,8 @@ class _Reader:
                 if first in "#\n" or (first.isspace() and not stripped.strip()):
                     if chunk is not None:
                         chunk.lines.append(line)
+                        if len(chunk.lines) > MAX_HAND_LINES:
+                            self._too_long(chunk)
                     continue
                 if first in _KIND_STARTS and not stripped.startswith(_BODY_WORDS):
                     m = _LINE_KIND.match(stripped)
@@ -225,6 +227,8 @@ class _Reader:
                     events, packed = read
                     chunk.events += events
                     chunk.positions += packed
+                    if len(chunk.lines) > MAX_HAND_LINES:
+                        self._too_long(chunk)
                     continue
             mistyped = None
             if m is None:
@@ -243,6 +247,8 @@ class _Reader:
                 if chunk is not None:
                     chunk.lines.append(line)
                     chunk.slow.append((lineno, len(chunk.events)))
+                    if len(chunk.lines) > MAX_HAND_LINES:
+                        self._too_long(chunk)
                 elif not stray:
                     stray = True
                     yield error_at(
@@ -268,6 +274,24 @@ class _Reader:
             yield from self._finish(chunk)
         if self.spoiled is not None:
             yield self.spoiled.error(self.source, self.bad_header)
+
+    def _too_long(self, chunk: _Chunk) -> None:
+        """A hand of more than :data:`MAX_HAND_LINES` lines (a corrupt file, or lines that
+        belong to no hand): it is spoiled, and what was kept of it is let go, so that memory
+        stays bounded however long it runs; its lines are read on to the next hand."""
+        if chunk.broken is None:
+            chunk.broken = ParseError(
+                f"the hand that starts at line {chunk.start} has more than "
+                f"{MAX_HAND_LINES:,} lines: a hand is not that long (a line that starts the "
+                "next hand may be missing or misspelt)",
+                position=Position(self.source, chunk.start, 1),
+                hand=_hand_id(chunk),
+                rule="hand-too-long",
+            )
+        del chunk.lines[1:]  # the hand line stays: it names the hand
+        chunk.events.clear()
+        chunk.positions.clear()
+        chunk.slow.clear()
 
     def _finish(self, chunk: _Chunk) -> Iterator[HandRecord | ParseError]:
         """The hand's record or error; nothing for a hand after a bad header line, which the
@@ -574,6 +598,11 @@ def _check_seats(raw: RawHand) -> None:
                 )
             last_number = seat.number
 
+
+MAX_HAND_LINES = 10_000
+"""The most lines (comments and blank lines included) one hand may have: a real hand has a
+few dozen; a file whose hand runs on for more is corrupt or lacks a ``hand`` line, and its
+reading must not hold it whole (a line holds at most ``MAX_LINE`` characters)."""
 
 _NOBODY: frozenset[str | None] = frozenset({None})
 _MAX_KNOWN = 10_000  # names and words remembered for suggestions (a file of strangers is huge)

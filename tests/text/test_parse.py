@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
+
 from badugi_ledger.model.cards import Card
 from badugi_ledger.model.errors import ParseError, Position
 from badugi_ledger.model.events import (
@@ -477,3 +479,24 @@ def test_plain_lines_read_without_lark_give_the_same_events() -> None:
     assert slow == fresh
     assert [tuple(r.positions) for r in slow] == [tuple(r.positions) for r in fresh]
     assert fresh[1].positions[-1] == Position("t.bhh", 10, 2)
+
+
+def test_a_hand_of_more_lines_than_any_hand_has_is_spoiled_and_not_held(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A hand that runs on (a corrupt file, or a ``hand`` line missing: comments and lines by
+    the million) is one ``hand-too-long`` error, its lines let go as they come (memory stays
+    bounded), and the next hand is read as usual."""
+    from badugi_ledger.text import parse as parse_module
+
+    monkeypatch.setattr(parse_module, "MAX_HAND_LINES", 50)
+    text = (
+        "hand 1 · button A · A 100 · B 100\n"
+        + "# a comment\nA folds\n" * 40
+        + "\nhand 2 · button B · A · B\nB folds\nA collects 2\n"
+    )
+    first, second = parse_text(text, "long.bhh")
+    assert isinstance(first, ParseError) and first.rule == "hand-too-long"
+    assert first.hand == "1" and first.position.line == 1
+    assert "has more than 50 lines" in first.message
+    assert isinstance(second, HandRecord) and second.hand_id == "2"
