@@ -577,9 +577,7 @@ def _raise(st: HandState, ev: Action, owe: int, stack: int) -> None:
             to = reach
         what = "bets" if level == 0 else "raises"  # as the player did, whatever was written
         if to > reach:
-            raise illegal(
-                "over-stack", f"{p} {what} to {to} but has only {reach} chips", st.here()
-            )
+            raise illegal("over-stack", f"{p} {what} to {to} but has only {reach} chips", st.here())
         if to <= level:
             raise illegal(
                 "bet-size", f"{p} raises to {to}, not above the bet of {level}", st.here()
