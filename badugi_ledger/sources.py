@@ -186,15 +186,19 @@ def iter_source(path: str | Path, fmt: str | None = None) -> Iterator[ImportItem
         reason = exc.strerror or type(exc).__name__
         yield ImportFormatError(f"cannot read the file: {reason}", position=Position(source))
         return
-    with handle:
-        head = handle.read(SMALL_FILE + 1)
-    chosen = _check_format(fmt) if fmt else _detect_head(head[:_SNIFF_BYTES])
-    if chosen == "text":
-        from .text.parse import parse_bytes, parse_file
+    try:
+        with handle:
+            head = handle.read(SMALL_FILE + 1)
+        chosen = _check_format(fmt) if fmt else _detect_head(head[:_SNIFF_BYTES])
+        if chosen == "text":
+            from .text.parse import parse_bytes, parse_file
 
-        yield from parse_bytes(head, source) if len(head) <= SMALL_FILE else parse_file(path)
-        return
-    yield from READERS[chosen](lines_after(path, head), source)
+            yield from parse_bytes(head, source) if len(head) <= SMALL_FILE else parse_file(path)
+            return
+        yield from READERS[chosen](lines_after(path, head), source)
+    except OSError as exc:  # it opened, but a read failed (a device, a failing disk)
+        reason = exc.strerror or type(exc).__name__
+        yield ImportFormatError(f"cannot read the file: {reason}", position=Position(source))
 
 
 def read_hands(

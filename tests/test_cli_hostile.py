@@ -179,3 +179,17 @@ def test_a_ledger_that_cannot_be_written_is_one_error_line(
     assert result.exception is None or isinstance(result.exception, SystemExit)
     assert f"Error: {sqlite_says}: {meaning}; nothing was changed" in result.output
     assert "Traceback" not in result.output
+
+
+@pytest.mark.skipif(not Path("/proc/self/mem").exists(), reason="needs Linux's /proc")
+@pytest.mark.parametrize(
+    "command",
+    [["check", "-j", "1"], ["check", "--json"], ["parse"], ["convert", "--to", "phh"]],
+)
+def test_a_file_that_opens_but_cannot_be_read_is_one_error(command: list[str]) -> None:
+    """``/proc/self/mem`` opens, and its first read fails (EIO): the commands that read files
+    say the file cannot be read, exit 1, and show no traceback."""
+    result = runner.invoke(app, [*command[:1], "/proc/self/mem", *command[1:]])
+    assert result.exit_code == 1, result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert "cannot read the file: Input/output error" in result.output

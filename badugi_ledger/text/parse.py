@@ -684,7 +684,11 @@ def _read_and_close(
     handle: io.BufferedReader, source: str, fast: bool
 ) -> Iterator[HandRecord | ParseError]:
     with handle:
-        yield from _Reader(source, fast).read(file_blocks(handle))
+        try:
+            yield from _Reader(source, fast).read(file_blocks(handle))
+        except OSError as exc:  # it opened, but a read failed (a device, a failing disk)
+            reason = exc.strerror or type(exc).__name__
+            yield ParseError(f"cannot read the file: {reason}", position=Position(source))
 
 
 def parse_paths(paths: Iterable[str | Path]) -> Iterator[HandRecord | ParseError]:
