@@ -463,7 +463,10 @@ def _cards(text: str, draft: HandDraft, line: int) -> Cards:
         raise draft.error(
             f"cannot split {quote(repr(text))} into two-character cards", line, rule="bad-phh"
         )
-    return parse_site_cards(" ".join(_PAIRS.findall(text)), draft.pos)
+    try:
+        return parse_site_cards(" ".join(_PAIRS.findall(text)), draft.pos)
+    except BadugiError as exc:  # a rank or suit that is none, a card twice: at its line
+        raise draft.error(exc.message, line, rule=exc.rule or "bad-phh") from None
 
 
 # Codes of a decoded action string, the most frequent first (the loop tests them in this order);

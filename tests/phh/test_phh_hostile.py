@@ -247,3 +247,22 @@ def test_a_day_not_of_its_month_is_still_said_as_before(monkeypatch: pytest.Monk
     error = the_error(hand(day="30", month="2"), monkeypatch)
     assert error.message == "year 2024, month 2, day 30 is not a date"
     assert error.position.line == line_of(hand(), "year")
+
+
+@pytest.mark.parametrize(
+    ("cards", "rule", "says"),
+    [
+        ("AsAs2d3c", "corrupt-hand", "a card twice"),
+        ("As2d3cZz", "bad-card", "unknown rank 'Z'"),
+    ],
+)
+def test_a_bad_card_is_the_hands_error_at_its_line(
+    cards: str, rule: str, says: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A card repeated or not a card names the hand and the actions' line (it was reported at
+    the file's first line with no hand, and counted as outside any hand)."""
+    text = hand().replace("'d dh p1 ????????'", f"'d dh p1 {cards}'")
+    (error,) = read_both(text, monkeypatch)
+    assert isinstance(error, ImportFormatError) and error.rule == rule
+    assert error.hand == "h" and says in error.message
+    assert error.position.line == line_of(text, "actions")
