@@ -14,7 +14,8 @@ Every way a piece can fail to parse becomes a located :class:`ImportFormatError`
 mapped into the file), an integer of more digits than Python converts, values nested so deep
 that ``tomllib`` runs out of stack, a table named twice, a hand larger than
 :data:`MAX_HAND_CHARS` (a real one is a few thousand characters; its lines are skipped, not
-kept).
+kept), and a line the file reader cut short (a :class:`~..sites.files.CutLine`, longer than
+any line of a hand: ``line-too-long`` at that line, as the site readers say it).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from typing import Any
 from ..model.errors import ImportFormatError, Position
 from ..model.frozen import fields_eq, fields_hash, fields_repr, frozen_fields
 from ..model.limits import MAX_DIGITS
+from ..sites.files import CutLine, cut_line_error
 from . import fast
 
 MAX_HAND_CHARS = 1_000_000
@@ -73,6 +75,7 @@ def iter_pieces(lines: Iterable[str], source: str) -> Iterator[PhhPiece | Import
     """The pieces of a PHH/PHHS file, parsed, in order; ``lines`` is read once, lazily."""
     key: str | None = None
     start, size, too_big = 1, 0, False
+    cut: tuple[int, CutLine] | None = None  # the piece's first line too long to be kept
     chunk: list[str] = []
     seen: set[str] = set()
     lines = iter(lines)
@@ -84,16 +87,20 @@ def iter_pieces(lines: Iterable[str], source: str) -> Iterator[PhhPiece | Import
         if line[:1] in "[ \t" and "[" in line[:64]:
             header = _HEADER.fullmatch(line)
             if header is not None:
-                yield from _piece(key, start, chunk, too_big, source, seen)
+                yield from _piece(key, start, chunk, too_big or cut, source, seen)
                 key, start, chunk, size, too_big = _unquote(header.group(1)), number, [], 0, False
+                cut = None
         if too_big:
+            continue
+        if type(line) is CutLine:
+            cut = cut or (number, line)
             continue
         size += len(line) + 1
         if size > MAX_HAND_CHARS:
             too_big, chunk = True, []
             continue
         chunk.append(line)
-    yield from _piece(key, start, chunk, too_big, source, seen)
+    yield from _piece(key, start, chunk, too_big or cut, source, seen)
 
 
 def _unquote(key: str) -> str:
@@ -104,13 +111,17 @@ def _piece(
     key: str | None,
     start: int,
     chunk: list[str],
-    too_big: bool,
+    too_big: bool | tuple[int, CutLine],
     source: str,
     seen: set[str],
 ) -> Iterator[PhhPiece | ImportFormatError]:
     def error(message: str, line: int = start, column: int = 1) -> ImportFormatError:
         return ImportFormatError(message, position=Position(source, line, column), rule="bad-phh")
 
+    if isinstance(too_big, tuple):  # a line longer than any line of a hand: not kept
+        number, line = too_big
+        yield cut_line_error(line, source, number - 1)
+        return
     if too_big:
         yield error(
             f"this hand has more than {MAX_HAND_CHARS:,} characters (a PHH hand has a few "

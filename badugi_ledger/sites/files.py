@@ -91,8 +91,8 @@ class CutLine(str):
 def cut_line_error(line: CutLine, source: str, index: int) -> ImportFormatError:
     """The located error for an over-long line (0-based ``index``)."""
     return ImportFormatError(
-        f"line {index + 1} has {line.length:,} characters, more than the {MAX_LINE:,} a site "
-        f"history line may have: {quote(str(line))!r}",
+        f"line {index + 1} has {line.length:,} characters, more than the {MAX_LINE:,} a line "
+        f"of a history may have: {quote(str(line))!r}",
         position=Position(source, index + 1, 1),
         rule="line-too-long",
     )

@@ -266,3 +266,16 @@ def test_a_bad_card_is_the_hands_error_at_its_line(
     assert isinstance(error, ImportFormatError) and error.rule == rule
     assert error.hand == "h" and says in error.message
     assert error.position.line == line_of(text, "actions")
+
+
+def test_a_line_longer_than_any_line_of_a_hand_is_that_lines_error(tmp_path: Path) -> None:
+    """A file's line of 20,000 characters is not kept (the reader holds at most 10,000 of a
+    line): its error says so at that line, as the site readers do, not that the TOML it could
+    not see is not valid."""
+    text = hand().replace("year = 2024", "event = '" + "x" * 20_000 + "'\nyear = 2024")
+    path = tmp_path / "long.phh"
+    path.write_text(text, encoding="utf-8")
+    lines = list(run_check([path], jobs=1).lines())
+    number = line_of(text, "event")
+    assert lines[0].startswith(f"{path}:{number}:1: line {number} has 20,010 characters, more ")
+    assert lines[0].endswith("[line-too-long]")
