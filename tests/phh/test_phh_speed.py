@@ -87,7 +87,12 @@ def reference_action_lines(piece: PhhPiece, actions: list[str], line: int) -> li
 def reference_cards(text: str, draft: HandDraft, line: int) -> tuple[object, ...]:
     if len(text) % 2:
         raise draft.error(f"cannot split {text!r} into two-character cards", line, rule="bad-phh")
-    return parse_site_cards(" ".join(text[i : i + 2] for i in range(0, len(text), 2)), draft.pos)
+    try:
+        return parse_site_cards(
+            " ".join(text[i : i + 2] for i in range(0, len(text), 2)), draft.pos
+        )
+    except BadugiError as exc:  # the hand's error, at the card's line
+        raise draft.error(exc.message, line, rule=exc.rule or "bad-phh") from None
 
 
 def reference_replay_actions(
