@@ -261,6 +261,48 @@ final: Anna 97 · Ben 100 · Cara 103
     assert [o.ok for o in outcomes_of(renumbered)] == [True, True, True, False]  # played twice
 
 
+MISTYPED_CALL = """\
+game badugi · no limit · blinds 1/2
+hand 1 · button A · A 20 · B 20 · C 20
+deal: A 9c 8d 7h 6s
+A calls 2 · B calls 1 · C checks
+draw: B pat · C pat · A pat
+B checks · C checks · A checks
+draw: B pat · C pat · A pat
+B checks · C checks · A checks
+draw: B pat · C pat · A pat
+B bets 4 · C calls 4 · A calls 4
+show: B Ac 2d 3h 4s · C Kc Qd Jh Ts
+B collects 14
+final: A 18 · B 28 · C 14
+
+hand 2 · button B · A · B · C
+B folds · C calls 1 · A raises to 18 all-in · C calls 12 all-in
+draw: C pat · A pat
+draw: C pat · A pat
+draw: C pat · A pat
+show: C Kc Qd Jh Ts · A Ac 2d 3h 4s
+A collects 28
+final: A 32 · B 28 · C 0
+"""  # hand 1 was played with "A folds": the recorder's figures are those of the fold
+
+
+def test_a_final_line_that_adds_up_is_carried_after_a_payout_mismatch() -> None:
+    """One mistyped action (a call for a fold) makes hand 1's payouts disagree with its record;
+    its final: line adds up, so the table goes on from the recorder's stacks (said by a
+    warning) and hand 2, right from them, is not made a false over-stack violation."""
+    one, two = outcomes_of(MISTYPED_CALL)
+    assert {e.rule for e in one.errors} == {"collect", "chips-balance", "final-stack"}
+    assert two.ok and not two.errors, two.errors
+    assert [w.rule for w in two.warnings] == ["stacks-resynced"]
+    assert two.result is not None and two.result.starting_stacks["A"] == 18
+    # A final line that does not add up is the mistake itself: the replay's stacks go on.
+    wrong = MISTYPED_CALL.replace("A calls 4\n", "A folds\n").replace("A 18 · B 28", "A 19 · B 28")
+    one, two = outcomes_of(wrong)
+    assert [e.rule for e in one.errors] == ["final-stack", "chips-balance"]
+    assert two.ok and not two.warnings
+
+
 def test_a_hand_that_cannot_be_read_does_not_stop_the_check() -> None:
     """A hand in the middle that does not parse: it is reported, and the hands after it are
     checked with stacks unknown: a later mistake is still found at its line."""

@@ -27,7 +27,7 @@ store it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from operator import attrgetter
 
@@ -350,11 +350,38 @@ def _after_replay(
             if p in finals:
                 state.stacks[p] = finals[p]
                 unknown.pop(p, None)
+    elif result.violations:
+        _stacks_the_recorder_counted(state, record, final)
     state.last_seats = record.seats
     state.carry = result.carry_out
     state.progressive = progressive
     for p in result.busted:
         state.busted[p] = record.hand_id
+
+
+def _stacks_the_recorder_counted(
+    state: TableState, record: HandRecord, final: Mapping[str, int]
+) -> None:
+    """A replayed hand whose ``final:`` line disagrees with the replay (a payout mismatch) but
+    adds up as the replay's stacks do: the table goes on from the recorder's stacks, as after
+    a hand that could not be replayed.  The recorder counted the chips at the table, and the
+    hands after were played from those; a mistyped action in this hand (a call written for a
+    fold) would otherwise make every later hand of the table wrong.  The next hand says so
+    (``stacks-resynced``).  A line that does not add up is itself the mistake: the replay's
+    stacks go on."""
+    finals = {e.player: e.amount for e in record.events if type(e) is FinalStack}
+    if not finals or not finals.keys() >= final.keys() or finals == final:
+        return
+    if sum(finals[p] for p in final) != sum(final.values()):
+        return
+    moved = {p for p in final if finals[p] != final[p]}
+    for p in final:
+        state.stacks[p] = finals[p]
+    state.resynced = (
+        f"stacks of {_names(moved)} carried from the final: line of hand {record.hand_id}, "
+        "which disagrees with its replay (not checked)",
+        frozenset(moved),
+    )
 
 
 def replay_stream(
