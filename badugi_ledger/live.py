@@ -216,7 +216,8 @@ class _Tracker(TableTracker):
 
     def replay(self, record: HandRecord) -> HandOutcome:
         carried, _ = self.carried(record)
-        self.last = (record, carried, self.table(record).carry)
+        table = self.table(record)
+        self.last = (record, carried, self.carry_in(record)[0] if table.carry is not None else None)
         return super().replay(record)
 
 

@@ -230,6 +230,20 @@ class CarryOut:
 
 
 @frozen_fields
+class CarryIn:
+    """Between hands: a Progressive Badugi pot of ``amount`` chips carried into this hand, as
+    the recorder states it (the first hand of a file after a night, or a file, that ended with
+    a carry): the table's own carry when its previous hand is in the stream."""
+
+    __eq__, __hash__, __repr__ = fields_eq, fields_hash, fields_repr
+
+    amount: int
+
+    def __init__(self, amount: int) -> None:
+        _set(self, "__dict__", {"amount": amount})
+
+
+@frozen_fields
 class RakeTaken:
     """Recorded: the house took ``amount``."""
 
@@ -302,6 +316,7 @@ Event = (
     | Muck
     | Collect
     | CarryOut
+    | CarryIn
     | RakeTaken
     | PotTotal
     | FinalStack
@@ -372,9 +387,10 @@ class Session:
         )
 
 
-BETWEEN_HANDS: frozenset[type] = frozenset({StackChange, SitOut})
-"""The events that happen between hands (rebuys, top-ups, add-ons, cash-outs, sitting out): a
-record writes them before its first other event (``grammar/README.md``, "Between hands")."""
+BETWEEN_HANDS: frozenset[type] = frozenset({StackChange, SitOut, CarryIn})
+"""The events that happen between hands (rebuys, top-ups, add-ons, cash-outs, sitting out, a
+carried pot stated): a record writes them before its first other event (``grammar/README.md``,
+"Between hands")."""
 
 
 NO_SESSION = Session()

@@ -22,6 +22,7 @@ from ..model.events import (
     STACK_CHANGE_VERBS,
     Action,
     Buy,
+    CarryIn,
     CarryOut,
     Collect,
     Deal,
@@ -443,6 +444,18 @@ def _finish(st: HandState) -> None:
         raise illegal("hand-incomplete", f"the record stops, but {_where(st)}", last)
 
 
+def _on_carry_in(st: HandState, ev: CarryIn) -> None:
+    """The carried-in pot a record states is the table's to take (:mod:`.table`); written
+    between hands, before the hand's first post or deal."""
+    if st.at >= st.between:
+        raise illegal(
+            "event-order",
+            "the carried-in pot is written in the middle of the hand: it comes between hands, "
+            "before the hand's first post or deal",
+            st.here(),
+        )
+
+
 _HANDLERS: dict[type, Callable[[HandState, Any], None]] = {
     Post: betting.post,
     Action: _on_action,
@@ -455,4 +468,5 @@ _HANDLERS: dict[type, Callable[[HandState, Any], None]] = {
     PotTotal: _on_pot_total,
     StackChange: _on_between_hands,
     SitOut: _on_between_hands,
+    CarryIn: _on_carry_in,
 }

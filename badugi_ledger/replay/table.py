@@ -32,7 +32,16 @@ from dataclasses import dataclass, field, replace
 from operator import attrgetter
 
 from ..model.errors import BadugiError
-from ..model.events import CarryOut, Collect, FinalStack, HandRecord, RakeTaken, Seat, SitOut
+from ..model.events import (
+    CarryIn,
+    CarryOut,
+    Collect,
+    FinalStack,
+    HandRecord,
+    RakeTaken,
+    Seat,
+    SitOut,
+)
 from ..model.games import GAMES
 from ..model.results import HandOutcome, HandResult, TableGap, Violation
 from .hand import replay_hand
@@ -116,7 +125,7 @@ class TableTracker:
         source = record.pos.source
         state = self.table(record)
         progressive = GAMES[record.settings.game].progressive
-        if progressive and state.carry is None:
+        if progressive and state.carry is None and CarryIn not in map(type, record.events):
             error = Violation(
                 "carry-unknown",
                 "cannot carry the Progressive Badugi pot into this hand: "
@@ -127,8 +136,9 @@ class TableTracker:
             self._after_failure(state, record)
             return HandOutcome(source, record.hand_id, record.pos, record, None, (error,))
         carried, unknown = _carried(state, record)
+        carry_in, carry_stated = self.carry_in(record)
         try:
-            result = replay_hand(record, stacks=carried, carry_in=state.carry or 0)
+            result = replay_hand(record, stacks=carried, carry_in=carry_in)
         except BadugiError as exc:
             if exc.hand is None:
                 exc.hand = record.hand_id
@@ -162,8 +172,30 @@ class TableTracker:
             record.pos,
             record,
             result,
-            result.violations,  # errors
+            result.violations if carry_stated is None else (carry_stated, *result.violations),
             warnings,
+        )
+
+    def carry_in(self, record: HandRecord) -> tuple[int, Violation | None]:
+        """The Progressive Badugi pot ``record`` starts with: the one its table's previous hand
+        carried, or the one the record states (``carry in N``; its table's previous hand is
+        not in the stream, or could not be replayed), and the ``carry-carried`` mismatch of a
+        stated pot that is not the previous hand's (the stated one counts, as a stated stack
+        does)."""
+        state = self.table(record)
+        stated = [e.amount for e in record.events if type(e) is CarryIn]
+        if not stated:
+            return state.carry or 0, None
+        amount = sum(stated)
+        if state.carry is None or not state.last_seats or amount == state.carry:
+            return amount, None
+        first = next(i for i, e in enumerate(record.events) if type(e) is CarryIn)
+        return amount, Violation(
+            "carry-carried",
+            f"the hand states a carried-in pot of {amount}, but the table's previous hand "
+            f"carried {state.carry}",
+            record.position(first),
+            "mismatch",
         )
 
     @staticmethod

@@ -17,6 +17,7 @@ from ..model.events import (
     STACK_CHANGE_VERBS,
     Action,
     Buy,
+    CarryIn,
     CarryOut,
     Collect,
     Deal,
@@ -115,6 +116,8 @@ def _words(ev: Event, unit: str) -> str:
         return f"{ev.player} collects {amount_text(ev.amount, unit)}{pot}"
     if isinstance(ev, CarryOut):
         return f"{amount_text(ev.amount, unit)} carry to the next hand"
+    if isinstance(ev, CarryIn):
+        return f"{amount_text(ev.amount, unit)} carried in from the table's last hand"
     if isinstance(ev, RakeTaken):
         return f"the house takes {amount_text(ev.amount, unit)}"
     if isinstance(ev, PotTotal):

@@ -50,13 +50,13 @@ from typing import TYPE_CHECKING, Any
 from ..model.errors import ConfigError, ParseError, Position
 from ..model.events import (
     BETWEEN_HANDS,
+    CarryIn,
     CarryOut,
     Event,
     HandRecord,
     Post,
     Seat,
     SitOut,
-    StackChange,
 )
 from ..model.positions import LinePositions, pack
 from ..model.settings import GameSettings
@@ -468,7 +468,10 @@ class _Reader:
         if has_post and posts_none:
             raise FormatError("'posts none' but the hand also writes posts", raw.pos)
         if not has_post and not posts_none:
-            posts = self._implied_posts(settings, seats, button, sitting)
+            # A redeal: the table's previous hand here carried its pot, or the hand states
+            # the pot carried into it (the previous hand is in another file).
+            redeal = state.table in self.carried_tables or CarryIn in kinds
+            posts = self._implied_posts(settings, seats, button, sitting, redeal)
             if posts:  # placed at the hand line
                 at = len(events) if first_play is None else first_play
                 events[at:at] = posts
@@ -499,12 +502,16 @@ class _Reader:
         )
 
     def _implied_posts(
-        self, settings: GameSettings, seats: list[Seat], button: str, sitting: list[str]
+        self,
+        settings: GameSettings,
+        seats: list[Seat],
+        button: str,
+        sitting: list[str],
+        redeal: bool,
     ) -> tuple[Post, ...]:
         """:func:`implied_posts` of a hand that writes none, worked out once per seating,
         button and who sits out under the same settings (a night repeats a few of them); its
         posts are shared by those hands, like the events of an entry that recurs."""
-        redeal = self.state.table in self.carried_tables
         if settings is not self.posts_settings or len(self.posts) >= _MAX_KNOWN:
             self.posts_settings, self.posts = settings, {}
         key = (button, redeal, tuple(sitting), tuple([seat.name for seat in seats]))
@@ -531,14 +538,17 @@ class _Reader:
         self, raw: RawHand, events: list[Event], positions: LinePositions, seated: set[str]
     ) -> FormatError:
         """The error of the first event that names a player not seated, or that changes a
-        stack or sits out after play began."""
+        stack, sits out or states the carried-in pot after play began."""
         played = False
         for i, ev in enumerate(events):
             kind = type(ev)
-            if kind is StackChange or kind is SitOut:
+            if kind in BETWEEN_HANDS:
                 if played:
                     return FormatError(
-                        "rebuys, top-ups, add-ons, cash-outs and sitting out happen between "
+                        "the carried-in pot is stated between hands: write it right after the "
+                        "hand line"
+                        if kind is CarryIn
+                        else "rebuys, top-ups, add-ons, cash-outs and sitting out happen between "
                         "hands: write them right after the hand line",
                         positions[i],
                     )

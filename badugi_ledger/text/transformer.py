@@ -29,6 +29,7 @@ from ..model.errors import NOWHERE, Position
 from ..model.events import (
     Action,
     Buy,
+    CarryIn,
     CarryOut,
     Collect,
     Deal,
@@ -266,6 +267,10 @@ def make_carry(at: Position, amount: Number) -> CarryOut:
     return CarryOut(checked(amount, "carry", at))
 
 
+def make_carry_in(at: Position, amount: Number) -> CarryIn:
+    return CarryIn(checked(amount, "carried-in pot", at))
+
+
 def make_rake(at: Position, amount: Number) -> RakeTaken:
     return RakeTaken(checked(amount, "rake", at))
 
@@ -474,6 +479,9 @@ class EventBuilder:
 
     def carry(self, c: list[Any]) -> Placed[CarryOut]:
         return make_carry(c[0], c[1]), c[0]
+
+    def carry_in(self, c: list[Any]) -> Placed[CarryIn]:
+        return make_carry_in(c[0], c[1]), c[0]
 
     def raked(self, c: list[Any]) -> Placed[RakeTaken]:
         return make_rake(c[0], c[1]), c[0]

@@ -26,6 +26,7 @@ from ..model.events import (
     STACK_CHANGE_VERBS,
     Action,
     Buy,
+    CarryIn,
     CarryOut,
     Collect,
     Deal,
@@ -266,6 +267,8 @@ def _entry(ev: Event) -> str:
         return f"pot {ev.amount}"
     if isinstance(ev, CarryOut):
         return f"carry {ev.amount}"
+    if isinstance(ev, CarryIn):
+        return f"carry in {ev.amount}"
     if isinstance(ev, RakeTaken):
         return f"raked {ev.amount}"
     raise WriteError(f"cannot write {type(ev).__name__} as an entry")  # pragma: no cover
@@ -306,7 +309,7 @@ def _grouped_entry(ev: Event) -> tuple[str, str, str]:
         return "show", "show:", f"{name_text(ev.player)} mucks"
     if isinstance(ev, FinalStack):
         return "final", "final:", f"{name_text(ev.player)} {ev.amount}"
-    if isinstance(ev, StackChange | SitOut):
+    if isinstance(ev, StackChange | SitOut | CarryIn):
         return "setup", "", _entry(ev)
     if isinstance(ev, Post):
         return "post", "", _entry(ev)
@@ -345,7 +348,7 @@ def _posts_to_write(record: HandRecord, redeal: bool) -> tuple[list[Event], bool
     if not post_at:
         return events, record.posts_none and bool(implied)
     setup = 0
-    while setup < len(events) and isinstance(events[setup], StackChange | SitOut):
+    while setup < len(events) and isinstance(events[setup], StackChange | SitOut | CarryIn):
         setup += 1
     written = [events[i] for i in post_at]
     if written == implied and post_at == list(range(setup, setup + len(post_at))):
@@ -403,7 +406,7 @@ def write_hands(records: Iterable[HandRecord]) -> Iterator[str]:
         if record.table != (table or ""):
             header_lines.append(f"table {free_text(record.table) if record.table else quote('')}")
         settings, session, table = record.settings, record.session, record.table
-        redeal = record.table in carried
+        redeal = record.table in carried or any(isinstance(ev, CarryIn) for ev in record.events)
         lines = header_lines + _hand_lines(record, redeal)
         if any(isinstance(ev, CarryOut) for ev in record.events):
             carried.add(record.table)

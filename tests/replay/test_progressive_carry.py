@@ -9,13 +9,16 @@ main pot carries on.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
+from badugi_ledger.model.events import HandRecord
 from badugi_ledger.model.results import HandOutcome
 from badugi_ledger.replay import replay_stream
 from badugi_ledger.replay.showdown import next_pot_won
 from badugi_ledger.reports.hand_view import hand_views, render_hand
 from badugi_ledger.text.parse import parse_text
+from tests.helpers.paths import EXAMPLES
 
 HEADER = "game progressive badugi · fixed limit 2/4 · blinds 1/2\n"
 
@@ -87,3 +90,83 @@ def test_next_pot_won_is_the_first_pot_that_does_not_carry() -> None:
     assert next_pot_won([True, False, False]) == 1
     assert next_pot_won([True, True, False]) == 2
     assert next_pot_won([True, True]) == 0  # nothing won: it carries on in the main pot
+
+
+# --- a carried pot stated: the hand that carried it is in another file ---------------------
+
+NIGHT = EXAMPLES / "progressive_night.bhh"
+
+
+def split_night(folder: Path, carried: str = "carry in 12\n") -> tuple[Path, Path]:
+    """``examples/progressive_night.bhh`` cut after hand P1 (``carry 12``): the second file
+    starts at the redeal P2 with its stacks stated and ``carried`` written after its hand line."""
+    text = NIGHT.read_text(encoding="utf-8")
+    cut = text.index("\nhand P2 ·") + 1
+    head = text[: text.index("\nhand P1 ·") + 1]
+    rest = text[cut:].replace(
+        "hand P2 · button Anna · Anna · Ben · Cara · Dan",
+        "hand P2 · button Anna · Anna 98 · Ben 96 · Cara 96 · Dan 98\n" + carried.rstrip("\n"),
+        1,
+    )
+    first, second = folder / "p1.bhh", folder / "p2.bhh"
+    first.write_text(text[:cut], encoding="utf-8")
+    second.write_text(head + rest, encoding="utf-8")
+    return first, second
+
+
+def test_a_night_split_after_a_carry_checks_and_stores_as_the_whole_night(tmp_path: Path) -> None:
+    """``002``: the carried pot goes to the winner of the next pot won, also when that hand is
+    recorded in another file: ``carry in 12`` states it there, the hand is a redeal (no blinds,
+    ``redeal-posts no``), Dan collects 26 + 12, and the ledger holds what the one-file night
+    holds: every balance the same, the carry account back to nothing."""
+    from badugi_ledger.check import run_check
+    from tests.helpers.ledger_files import import_into
+    from tests.ledger.test_ledger_identity import invoke
+
+    first, second = split_night(tmp_path)
+    checked = run_check([first, second], jobs=1)
+    lines = list(checked.lines())
+    assert checked.all_ok, lines
+    for db, paths in ((tmp_path / "split.db", [first, second]), (tmp_path / "one.db", [NIGHT])):
+        report = import_into(db, paths)
+        assert (report.stored, report.rejected) == (3, 0)
+    balances = [
+        json.loads(invoke("settle", "--event", "Progressive night", "--db", db, "--json")[1])[
+            "balances"
+        ]
+        for db in (tmp_path / "split.db", tmp_path / "one.db")
+    ]
+    assert balances[0] == balances[1] and "*carry*" not in balances[0]
+
+
+def test_a_stated_carried_pot_is_held_to_the_tables_own(tmp_path: Path) -> None:
+    """In one stream with the hand that carried the pot, a stated carried-in pot that is not
+    that hand's is a mismatch at its line (``carry-carried``); the same as the table's is
+    none; a second hand stating it makes it no redeal in words only."""
+    first, second = split_night(tmp_path, "carry in 10\n")
+    one = first.read_text(encoding="utf-8") + "\n" + second.read_text(encoding="utf-8")
+    outcomes = list(replay_stream(parse_text(one, "night.bhh")))
+    p2 = outcomes[1]
+    assert p2.errors[0].rule == "carry-carried"
+    assert p2.errors[0].message == (
+        "the hand states a carried-in pot of 10, but the table's previous hand carried 12"
+    )
+    right = one.replace("carry in 10", "carry in 12")
+    assert all(o.ok for o in replay_stream(parse_text(right, "night.bhh")))
+
+
+def test_a_carried_pot_is_written_between_hands() -> None:
+    """``carry in N`` comes before the hand's play, as rebuys do: written after a deal it is
+    an error where it stands, and the canonical writer puts it back after the hand line."""
+    from badugi_ledger.model.events import CarryIn
+    from badugi_ledger.text.writer import write_hand
+
+    text = HEADER + "hand 1 · button A · A 100 · B 100\ncarry in 6\nA folds\nB collects 6\n"
+    (record,) = parse_text(text, "c.bhh")
+    assert isinstance(record, HandRecord) and CarryIn(6) in record.events
+    assert not any(type(e).__name__ == "Post" for e in record.events)  # a redeal: no blinds
+    lines = write_hand(record).splitlines()
+    assert lines[lines.index("hand 1 · button A · A 100 · B 100") + 1] == "carry in 6"
+    late = text.replace("carry in 6\nA folds", "A folds\ncarry in 6")
+    (error,) = parse_text(late, "c.bhh")
+    assert not isinstance(error, HandRecord)
