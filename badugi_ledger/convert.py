@@ -13,18 +13,18 @@ when there are several (the layout PokerKit's ``HandHistory.dumps_all`` writes).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Literal, TextIO
 
 from .model.errors import BadugiError, ConfigError, ImportFormatError, Position
-from .model.events import HandRecord
+from .model.events import HandRecord, HandsMissing
 from .model.results import HandOutcome
 from .phh.reader import read_phh
 from .phh.writer import write_phh
 from .replay import replay_hand, replay_stream
 from .sites.common import SiteWarning, SkippedHand
-from .sources import read_hands
+from .sources import read_stream
 
 Target = Literal["phh", "text"]
 TARGETS: tuple[Target, ...] = ("phh", "text")
@@ -60,17 +60,24 @@ def convert_hands(
 ) -> Iterator[ConvertedHand | BadugiError]:
     """Each hand of ``path`` converted to ``to``, or the error that stopped it, in file order.
 
-    A PHH hand after hands of its table that were not written says how many are missing
-    (``phh.reader.MISSING_FIELD``), so that reading the file back does not hold its stacks
-    against the table's previous hand in the file."""
+    A hand after hands of its table that were not written (refused here, or missing from the
+    source: a site's file whose stacks jump) says so - PHH: how many
+    (``phh.reader.MISSING_FIELD``); our text: ``missing hands`` - so that reading the file back
+    does not hold its stacks against the table's previous hand in the file."""
     if to not in TARGETS:
         raise ConfigError(f"cannot convert to {to!r} (targets: {', '.join(TARGETS)})")
     missing: dict[str, int] = {}  # table -> hands not written since its last written one
-    for outcome in replay_stream(read_hands(path, fmt, on_skip=on_skip)):
+    for outcome in replay_stream(read_stream(path, fmt, on_skip=on_skip)):
         record = outcome.record
         if record is None:
             yield _outcome_error(outcome)
             continue
+        if any(w.rule == "missing-hand" for w in outcome.warnings):
+            # The source seems to miss a hand of this table before this one: said in the
+            # output too, so that it reads back with the stated stacks taken as written.
+            missing[record.table] = missing.get(record.table, 0) + 1
+            if to == "text" and not any(type(e) is HandsMissing for e in record.events):
+                record = replace(record, events=(HandsMissing(), *record.events), positions=())
         try:
             text = _write(record, outcome, to, missing.get(record.table, 0))
         except BadugiError as exc:

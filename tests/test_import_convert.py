@@ -12,10 +12,11 @@ import pokerkit
 import pytest
 from typer.testing import CliRunner
 
+from badugi_ledger.check import run_check
 from badugi_ledger.cli import app
 from badugi_ledger.convert import convert_file, convert_hands
 from badugi_ledger.model.errors import ConfigError, ImportFormatError
-from badugi_ledger.model.events import HandRecord
+from badugi_ledger.model.events import HandRecord, HandsMissing
 from badugi_ledger.replay import replay_stream
 from badugi_ledger.sources import read_hands
 from badugi_ledger.text.parse import parse_text
@@ -29,8 +30,10 @@ BIN = Path(sys.executable).parent / "badugi-ledger"
 
 def test_every_corpus_hand_survives_our_text_format(corpus_dir: Path) -> None:
     """Site → ``--to text`` → our parser gives back the same record (positions aside), and the
-    text replays to the same final stacks: 203 hands."""
+    text replays to the same final stacks: 203 hands.  The one hand after a hand the site's
+    file misses (``LBad-USD-SNG8-201011.txt``) begins with ``missing hands``."""
     count = 0
+    gaps: list[str] = []
     for path in sorted(corpus_dir.glob("*/*.txt")):
         out = io.StringIO()
         report = convert_file(path, "text", out)
@@ -48,12 +51,14 @@ def test_every_corpus_hand_survives_our_text_format(corpus_dir: Path) -> None:
                 old.session,
                 old.table,
             )
-            assert new.events == old.events, old.hand_id
+            if new.events != old.events:  # after a hand the site's file misses, it says so
+                assert new.events == (HandsMissing(), *old.events), old.hand_id
+                gaps.append(old.hand_id)
             count += 1
         mine = [o.result.final_stacks for o in replay_stream(originals) if o.result]
         theirs = [o.result.final_stacks for o in replay_stream(again) if o.result]
         assert mine == theirs
-    assert count == 203
+    assert count == 203 and gaps == ["52589367975"]
 
 
 def test_tournament_file_to_phhs_loads_in_pokerkit(corpus_dir: Path, tmp_path: Path) -> None:
@@ -233,3 +238,49 @@ def test_a_hand_that_breaks_a_rule_is_not_written_as_phh(tmp_path: Path) -> None
     (problem,) = report.problems
     assert problem.rule == "raise-nobody-left" and "nobody is left to call it" in problem.message
     assert convert_file(path, "text", io.StringIO()).written == 1
+
+
+def test_a_site_file_that_misses_a_hand_converts_to_text_that_checks_as_the_site_file(
+    corpus_dir: Path, tmp_path: Path
+) -> None:
+    """``corpus/pokerstars/LBad-USD-SNG8-201011.txt`` misses a hand before hand 52589367975
+    (the stacks jump): the site file checks with a ``missing-hand`` warning, and so does its
+    text, which says ``missing hands`` there (it used to report three ``stack-carried``
+    mismatches, and import refused the hand)."""
+    source = corpus_dir / "pokerstars" / "LBad-USD-SNG8-201011.txt"
+    out = tmp_path / "sng.bhh"
+    with out.open("w", encoding="utf-8") as handle:
+        report = convert_file(source, "text", handle)
+    assert report.ok and report.written == 104
+    text = out.read_text(encoding="utf-8").splitlines()
+    at = next(i for i, line in enumerate(text) if line.startswith("hand 52589367975 "))
+    assert text[at + 1] == "missing hands"
+    for path in (source, out):
+        checked = run_check([path], jobs=1)
+        lines = list(checked.lines())
+        assert checked.all_ok, lines
+        assert [line.rsplit("[", 1)[1] for line in lines if ": warning: " in line] == [
+            "missing-hand]",
+            "fold-all-in]",
+        ]
+
+
+def test_a_hand_nobody_wrote_down_is_said_missing_and_the_next_stacks_taken_as_written(
+    tmp_path: Path,
+) -> None:
+    """``missing hands`` after a hand line: its stated stacks are not held against the
+    previous hand, a stack it does not state is unknown, and a warning says so."""
+    path = tmp_path / "night.bhh"
+    path.write_text(
+        "game badugi · fixed limit 2/4 · blinds 1/2\n"
+        "hand 1 · button A · A 100 · B 100 · C 100\nA raises · B folds · C folds\nA collects 5\n\n"
+        "hand 3 · button C · A 110 · B 95 · C\nmissing hands\n"
+        "C raises · A folds · B folds\nC collects 5\n",
+        encoding="utf-8",
+    )
+    outcomes = list(run_check([path], jobs=1).outcomes())
+    three = outcomes[1]
+    assert [w.rule for w in three.warnings][:1] == ["missing-hand"]
+    assert not three.errors
+    assert three.result is not None and three.result.unknown_stacks == {"C"}
+    assert dict(three.result.starting_stacks) == {"A": 110, "B": 95}

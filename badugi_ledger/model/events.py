@@ -244,6 +244,21 @@ class CarryIn:
 
 
 @frozen_fields
+class HandsMissing:
+    """Between hands: hands of this table before this one are not in the file (not recorded,
+    or left out of a site's file): the hand's stated stacks are not held against the table's
+    previous hand, and the stacks it does not state are unknown.  ``count``: how many, where
+    the source says (None: not known; our format writes none)."""
+
+    __eq__, __hash__, __repr__ = fields_eq, fields_hash, fields_repr
+
+    count: int | None = None
+
+    def __init__(self, count: int | None = None) -> None:
+        _set(self, "__dict__", {"count": count})
+
+
+@frozen_fields
 class RakeTaken:
     """Recorded: the house took ``amount``."""
 
@@ -317,6 +332,7 @@ Event = (
     | Collect
     | CarryOut
     | CarryIn
+    | HandsMissing
     | RakeTaken
     | PotTotal
     | FinalStack
@@ -387,10 +403,10 @@ class Session:
         )
 
 
-BETWEEN_HANDS: frozenset[type] = frozenset({StackChange, SitOut, CarryIn})
+BETWEEN_HANDS: frozenset[type] = frozenset({StackChange, SitOut, CarryIn, HandsMissing})
 """The events that happen between hands (rebuys, top-ups, add-ons, cash-outs, sitting out, a
-carried pot stated): a record writes them before its first other event (``grammar/README.md``,
-"Between hands")."""
+carried pot stated, hands missing): a record writes them before its first other event
+(``grammar/README.md``, "Between hands")."""
 
 
 NO_SESSION = Session()

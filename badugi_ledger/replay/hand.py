@@ -29,6 +29,7 @@ from ..model.events import (
     Draw,
     FinalStack,
     HandRecord,
+    HandsMissing,
     Muck,
     Post,
     PotTotal,
@@ -444,14 +445,15 @@ def _finish(st: HandState) -> None:
         raise illegal("hand-incomplete", f"the record stops, but {_where(st)}", last)
 
 
-def _on_carry_in(st: HandState, ev: CarryIn) -> None:
-    """The carried-in pot a record states is the table's to take (:mod:`.table`); written
-    between hands, before the hand's first post or deal."""
+def _on_between_tables(st: HandState, ev: CarryIn | HandsMissing) -> None:
+    """The carried-in pot a record states and the hands it says are missing are the table's
+    to take (:mod:`.table`); written between hands, before the hand's first post or deal."""
     if st.at >= st.between:
+        what = "the carried-in pot" if type(ev) is CarryIn else "'missing hands'"
         raise illegal(
             "event-order",
-            "the carried-in pot is written in the middle of the hand: it comes between hands, "
-            "before the hand's first post or deal",
+            f"{what} is written in the middle of the hand: it comes between hands, before the "
+            "hand's first post or deal",
             st.here(),
         )
 
@@ -468,5 +470,6 @@ _HANDLERS: dict[type, Callable[[HandState, Any], None]] = {
     PotTotal: _on_pot_total,
     StackChange: _on_between_hands,
     SitOut: _on_between_hands,
-    CarryIn: _on_carry_in,
+    CarryIn: _on_between_tables,
+    HandsMissing: _on_between_tables,
 }

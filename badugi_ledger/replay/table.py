@@ -38,6 +38,7 @@ from ..model.events import (
     Collect,
     FinalStack,
     HandRecord,
+    HandsMissing,
     RakeTaken,
     Seat,
     SitOut,
@@ -122,6 +123,13 @@ class TableTracker:
 
     def replay(self, record: HandRecord) -> HandOutcome:
         """Replay one hand with its table's carried stacks and pot."""
+        missing = _hands_missing(self.table(record), record)
+        outcome = self._replay(record)
+        if missing is None:
+            return outcome
+        return replace(outcome, warnings=(missing, *outcome.warnings))
+
+    def _replay(self, record: HandRecord) -> HandOutcome:
         source = record.pos.source
         state = self.table(record)
         progressive = GAMES[record.settings.game].progressive
@@ -255,6 +263,30 @@ class TableTracker:
 
 
 _NAME = attrgetter("name")
+
+
+def _hands_missing(state: TableState, record: HandRecord) -> Violation | None:
+    """The ``missing-hand`` warning of a record that begins by saying hands of its table
+    before it are not in the file (``missing hands``), or None; its table then forgets the
+    stacks and the pot it carried (what the missing hands did to them is unknown): the
+    record's stated stacks are taken as written, the others are unknown."""
+    events = record.events
+    if not events or type(events[0]) is not HandsMissing:
+        return None
+    why = f"hands before hand {record.hand_id} are not in the file"
+    state.forget(list(state.stacks), why)
+    state.last_seats = ()
+    if state.progressive:
+        state.carry = None
+        state.carry_unknown_since = why
+    return Violation(
+        "missing-hand",
+        "hands of this table before this one are not in the file (missing hands): its "
+        "starting stacks are taken as written",
+        record.position(0),
+        "warning",
+    )
+
 
 RECENT_HANDS = 10_000
 """How many of a stream's latest hands :func:`_written_twice` remembers: a hand written twice

@@ -25,6 +25,7 @@ from ..model.events import (
     Event,
     FinalStack,
     HandRecord,
+    HandsMissing,
     Muck,
     Post,
     PotTotal,
@@ -118,6 +119,8 @@ def _words(ev: Event, unit: str) -> str:
         return f"{amount_text(ev.amount, unit)} carry to the next hand"
     if isinstance(ev, CarryIn):
         return f"{amount_text(ev.amount, unit)} carried in from the table's last hand"
+    if isinstance(ev, HandsMissing):
+        return "hands of this table before this one are not in the file"
     if isinstance(ev, RakeTaken):
         return f"the house takes {amount_text(ev.amount, unit)}"
     if isinstance(ev, PotTotal):

@@ -35,6 +35,7 @@ from ..model.events import (
     Deal,
     Draw,
     FinalStack,
+    HandsMissing,
     Muck,
     Post,
     PostKind,
@@ -429,7 +430,7 @@ class EventBuilder:
     def POT(self, tok: Token) -> Position:  # noqa: N802 - the position of 'pot', 'carry', 'raked'
         return Position(self.src, self.line_of[tok.line], tok.column)  # type: ignore
 
-    CARRY = RAKED = POT
+    CARRY = RAKED = MISSING = POT
 
     # player entries: ``c`` holds the alternative's children, [ALL_IN] is None when absent
     def fold(self, c: list[Any]) -> Placed[Action]:
@@ -482,6 +483,9 @@ class EventBuilder:
 
     def carry_in(self, c: list[Any]) -> Placed[CarryIn]:
         return make_carry_in(c[0], c[1]), c[0]
+
+    def missing_hands(self, c: list[Any]) -> Placed[HandsMissing]:
+        return HandsMissing(), c[0]
 
     def raked(self, c: list[Any]) -> Placed[RakeTaken]:
         return make_rake(c[0], c[1]), c[0]

@@ -34,6 +34,7 @@ from ..model.events import (
     Event,
     FinalStack,
     HandRecord,
+    HandsMissing,
     Muck,
     Post,
     PotTotal,
@@ -269,6 +270,8 @@ def _entry(ev: Event) -> str:
         return f"carry {ev.amount}"
     if isinstance(ev, CarryIn):
         return f"carry in {ev.amount}"
+    if isinstance(ev, HandsMissing):
+        return "missing hands"
     if isinstance(ev, RakeTaken):
         return f"raked {ev.amount}"
     raise WriteError(f"cannot write {type(ev).__name__} as an entry")  # pragma: no cover
@@ -309,7 +312,7 @@ def _grouped_entry(ev: Event) -> tuple[str, str, str]:
         return "show", "show:", f"{name_text(ev.player)} mucks"
     if isinstance(ev, FinalStack):
         return "final", "final:", f"{name_text(ev.player)} {ev.amount}"
-    if isinstance(ev, StackChange | SitOut | CarryIn):
+    if isinstance(ev, StackChange | SitOut | CarryIn | HandsMissing):
         return "setup", "", _entry(ev)
     if isinstance(ev, Post):
         return "post", "", _entry(ev)
@@ -348,7 +351,9 @@ def _posts_to_write(record: HandRecord, redeal: bool) -> tuple[list[Event], bool
     if not post_at:
         return events, record.posts_none and bool(implied)
     setup = 0
-    while setup < len(events) and isinstance(events[setup], StackChange | SitOut | CarryIn):
+    while setup < len(events) and isinstance(
+        events[setup], StackChange | SitOut | CarryIn | HandsMissing
+    ):
         setup += 1
     written = [events[i] for i in post_at]
     if written == implied and post_at == list(range(setup, setup + len(post_at))):
