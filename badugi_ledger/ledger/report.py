@@ -75,6 +75,9 @@ class FileReport:
     """Hands stored over their old version (``--replace``)."""
     refused: bool = False
     """``strict``: the file had a bad hand, so none of it was written."""
+    held_back: bool = False
+    """The ledger holds hands of this file that it no longer has (see the conflicts): none of
+    it was written, or the night would count twice."""
     error: str | None = None
     """The file could not be read or written at all (nothing of it was written)."""
     skipped: int = 0
@@ -89,6 +92,7 @@ class FileReport:
             "conflict": len(self.conflicts),
             "replaced": len(self.replaced),
             "refused": self.refused,
+            "held_back": self.held_back,
             "error": self.error,
             "skipped": self.skipped,
             "rejections": [r.as_dict() for r in self.rejected],
@@ -144,7 +148,9 @@ class ImportReport:
 
     @property
     def ok(self) -> bool:
-        return not any(f.rejected or f.refused or f.error or f.conflicts for f in self.files)
+        return not any(
+            f.rejected or f.refused or f.held_back or f.error or f.conflicts for f in self.files
+        )
 
     def text_lines(self) -> list[str]:
         """The report as people read it: one line per file, rejected hands under it."""
@@ -157,6 +163,8 @@ class ImportReport:
                 lines.append(f"{f.source}: not imported: {f.error}")
                 continue
             state = " (refused by --strict: nothing stored)" if f.refused else ""
+            if f.held_back:
+                state = " (nothing stored: the ledger holds hands of this file it no longer has)"
             if f.skipped:
                 plural = "s" if f.skipped != 1 else ""
                 state += f"; {f.skipped} hand{plural} of other games skipped"

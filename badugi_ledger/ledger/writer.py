@@ -71,12 +71,19 @@ _LOOKUP_CHUNK = 500
 
 
 class Stored(NamedTuple):
-    """A stored hand as the writer compares it: row id, fingerprint, content, event."""
+    """A stored hand as the writer compares it: row id, fingerprint, content, event, and the
+    file it was last imported from and why it is void (None: it counts)."""
 
     id: int
     fingerprint: str
     content: str
     event_id: int
+    source: str | None = None
+    void: str | None = None
+
+
+LEFT_OUT = " any more (import --replace)"
+"""How the void reason of a hand its file no longer held ends (``not in FILE`` before it)."""
 
 
 class _Aliases(dict[str, int]):
@@ -145,6 +152,9 @@ class FileWriter:
         (:meth:`left_out`): deleted, renumbered, or moved to another event by a new session
         name.  Empty for a file imported the first time."""
         self.unsure = False
+        self.loaded = False
+        self.read_any = False
+        """The file held at least one hand that could be stored."""
         """A hand of the file could not be read far enough to know its number: nothing is
         said to be left out of it."""
 
@@ -155,59 +165,126 @@ class FileWriter:
             # Inside the write lock: nobody else adds hands or pots until COMMIT.
             self.next_hand = self.first_new = self._max_id("hands") + 1
             self.next_pot = self._max_id("pots") + 1
-            for row in self.conn.execute(
-                "SELECT id, hand_number, coalesce(table_name, ''), event_id, line FROM hands "
-                "WHERE source = ? AND void_reason IS NULL",
-                [self.report.source],
-            ):
-                self.earlier[row[0]] = (str(row[1]), row[2], row[3], row[4])
+            self._load_earlier()
+
+    def _load_earlier(self) -> None:
+        """:attr:`earlier`, read once (at the file's first hand)."""
+        if self.loaded:
+            return
+        self.loaded = True
+        for row in self.conn.execute(
+            "SELECT id, hand_number, coalesce(table_name, ''), event_id, line FROM hands "
+            "WHERE source = ? AND void_reason IS NULL",
+            [self.report.source],
+        ):
+            self.earlier[row[0]] = (str(row[1]), row[2], row[3], row[4])
 
     def met(self, number: str | None) -> None:
         """The file holds a rejected hand numbered ``number``: an earlier hand of that number,
         at any table, is not left out (it may be this one)."""
         if number is None:
             self.unsure = True
-        elif self.earlier:
+            return
+        self._load_earlier()
+        if self.earlier:
             for row_id in [i for i, hand in self.earlier.items() if hand[0] == number]:
                 del self.earlier[row_id]
 
-    def left_out(self) -> None:
-        """Hands an earlier import of this file stored that the file no longer holds (deleted
-        or renumbered since): they would go on counting beside the file's new version.  Each
-        is a conflict, or with ``replace`` (and every hand of the file read) voided, audited,
-        later hands first, so that a Progressive Badugi pot carried into a hand that stays is
-        never taken away from under it."""
+    def left_out(self) -> bool:
+        """Hands an earlier import of this file stored that the file no longer holds (deleted,
+        renumbered, or put in another event by a renamed session): they would go on counting
+        beside the file's new version.  With ``replace``, and every hand of the file read, they
+        are voided, audited, later hands first (a Progressive Badugi pot carried into a hand
+        that stays is never taken away from under it).  Otherwise each is a conflict and the
+        answer is True: nothing of the file may be stored (the caller rolls it back), or the
+        night would count twice."""
+        self._load_earlier()
+        if not self.earlier:
+            return False
         source = self.report.source
-        sure = self.replace and not self.unsure and not self.report.rejected
-        for row_id in sorted(self.earlier, reverse=True):
-            number, table, event_id, line = self.earlier[row_id]
-            label = self.event_label(event_id)
-            why = "imported from this file before, and not in it any more"
-            if sure:
+        why = "imported from this file before, and not in it any more"
+        if self.replace and not (self.unsure or self.report.rejected or not self.read_any):
+            voided: list[Conflict] = []
+            for row_id in sorted(self.earlier, reverse=True):
+                number, table, event_id, line = self.earlier[row_id]
+                label = self.event_label(event_id)
                 try:
                     refuse_a_carry_taken_on(self.conn, event_id, label, number, row_id, table)
                 except LedgerError as exc:
-                    why += f": it still counts ({exc})"
-                else:
-                    self.conn.execute(
-                        "UPDATE hands SET void_reason = ?, voided_at = ? WHERE id = ?",
-                        [f"not in {source} any more (import --replace)", self.now, row_id],
+                    self.report.conflicts.append(
+                        Conflict(source, line, number, table, label, (f"{why}; {exc}",))
                     )
-                    self.conn.execute(
-                        "INSERT INTO audit (at, action, event_id, hand_row, table_name, "
-                        "hand_number, reason) VALUES (?, 'void', ?, ?, ?, ?, ?)",
-                        [self.now, event_id, row_id, table, number,
-                         f"not in {source} any more (import --replace)"],
-                    )  # fmt: skip
-                    self.touched.add(event_id)
-                    conflict = Conflict(source, line, number, table, label, (why + ": voided",))
-                    self.report.replaced.append(conflict)
-                    continue
-            elif self.replace:
-                why += ": it still counts (hands of the file were not read: fix them first)"
-            else:
-                why += ": it still counts; import again with --replace to void it"
-            self.report.conflicts.append(Conflict(source, line, number, table, label, (why,)))
+                    return True
+                reason = f"not in {source}{LEFT_OUT}"
+                self.conn.execute(
+                    "UPDATE hands SET void_reason = ?, voided_at = ? WHERE id = ?",
+                    [reason, self.now, row_id],
+                )
+                self.conn.execute(
+                    "INSERT INTO audit (at, action, event_id, hand_row, table_name, "
+                    "hand_number, reason) VALUES (?, 'void', ?, ?, ?, ?, ?)",
+                    [self.now, event_id, row_id, table, number, reason],
+                )
+                self.touched.add(event_id)
+                voided.append(Conflict(source, line, number, table, label, (why + ": voided",)))
+            self.report.replaced += voided
+            return False
+        hint = (
+            "fix the file's unreadable or rejected hands first"
+            if self.replace
+            else "void it (badugi-ledger void) if it was taken out on purpose, or import "
+            "again with --replace"
+        )
+        for row_id in sorted(self.earlier):
+            number, table, event_id, line = self.earlier[row_id]
+            label = self.event_label(event_id)
+            self.report.conflicts.append(
+                Conflict(source, line, number, table, label, (f"{why}: {hint}",))
+            )
+        return True
+
+    def claim(self, stored: Stored, rows: HandRows) -> None:
+        """A hand the ledger holds, met again in this file as it is: it is this file's now (the
+        file an edited re-import compares with, :meth:`left_out`), and if it was voided because
+        another file no longer held it (a hand moved from one night file to another), it counts
+        again - unless a hand of its name counts already."""
+        if stored.source != rows.source:
+            self.conn.execute(
+                "UPDATE hands SET source = ?, line = ? WHERE id = ?",
+                [rows.source, rows.hand[4], stored.id],
+            )
+        self.restore(stored, rows)
+
+    def restore(self, stored: Stored, rows: HandRows) -> None:
+        """A hand voided because its file no longer held it, held by this file: it counts
+        again (audited), unless a hand of its name counts already."""
+        if stored.void is None or not stored.void.endswith(LEFT_OUT):
+            return
+        table, number = rows.identity
+        taken = self.conn.execute(
+            "SELECT 1 FROM hands WHERE event_id = ? AND hand_number = ? "
+            "AND coalesce(table_name, '') = ? AND void_reason IS NULL",
+            [stored.event_id, number, table],
+        ).fetchone()
+        if taken is not None:
+            return
+        self.conn.execute(
+            "UPDATE hands SET void_reason = NULL, voided_at = NULL WHERE id = ?", [stored.id]
+        )
+        self.conn.execute(
+            "INSERT INTO audit (at, action, event_id, hand_row, table_name, hand_number, "
+            "reason) VALUES (?, 'restore', ?, ?, ?, ?, ?)",
+            [self.now, stored.event_id, stored.id, table, number,
+             f"import {rows.source}: in this file (voided as {stored.void})"],
+        )  # fmt: skip
+        self.touched.add(stored.event_id)
+        self.report.replaced.append(
+            Conflict(
+                rows.source, int(rows.hand[4] or 0), number, table,
+                self.event_label(stored.event_id),
+                (f"counts again: this file holds it (it was voided as {stored.void})",),
+            )
+        )  # fmt: skip
 
     def wrote(self, hand_id: int) -> bool:
         """Whether this file has stored or replaced the hand with row id ``hand_id``."""
@@ -252,7 +329,8 @@ class FileWriter:
         for start in range(0, len(fingerprints), _LOOKUP_CHUNK):
             chunk = fingerprints[start : start + _LOOKUP_CHUNK]
             for row in self.conn.execute(
-                "SELECT id, fingerprint, content, event_id FROM hands WHERE fingerprint IN "
+                "SELECT id, fingerprint, content, event_id, source, void_reason FROM hands "
+                "WHERE fingerprint IN "
                 f"({', '.join('?' * len(chunk))})",
                 chunk,
             ):
@@ -263,8 +341,8 @@ class FileWriter:
         """The stored hand named (event, table, hand number): the counting one, else the
         latest void one."""
         row = self.conn.execute(
-            "SELECT id, fingerprint, content, event_id FROM hands WHERE event_id = ? "
-            "AND hand_number = ? AND coalesce(table_name, '') = ? "
+            "SELECT id, fingerprint, content, event_id, source, void_reason FROM hands "
+            "WHERE event_id = ? AND hand_number = ? AND coalesce(table_name, '') = ? "
             "ORDER BY void_reason IS NOT NULL, id DESC LIMIT 1",
             [event_id, number, table],
         ).fetchone()
@@ -281,7 +359,8 @@ class FileWriter:
                 chunk = listed[start : start + _LOOKUP_CHUNK]
                 for row in self.conn.execute(
                     "SELECT id, fingerprint, content, event_id, hand_number, "
-                    "coalesce(table_name, ''), void_reason IS NOT NULL FROM hands "
+                    "coalesce(table_name, ''), void_reason IS NOT NULL, source, void_reason "
+                    "FROM hands "
                     f"WHERE event_id = ? AND hand_number IN ({', '.join('?' * len(chunk))})",
                     [event_id, *chunk],
                 ):
@@ -289,11 +368,15 @@ class FileWriter:
                     rank = (bool(row[6]), -row[0])  # the counting one, else the latest void
                     best = found.get(identity)
                     if best is None or rank < best[0]:
-                        found[identity] = (rank, Stored(*row[:4]))
+                        found[identity] = (
+                            rank,
+                            Stored(row[0], row[1], row[2], row[3], row[7], row[8]),
+                        )
         return {identity: stored for identity, (_, stored) in found.items()}
 
     def write(self, batch: Sequence[HandRows]) -> None:
         self.begin()
+        self.read_any = self.read_any or bool(batch)
         known = self.by_fingerprint([rows.fingerprint for rows in batch])
         # One query per event for the hands not found by fingerprint (else one per hand);
         # a hand replaced in this batch may change what an identity names, so after a
@@ -327,6 +410,7 @@ class FileWriter:
                 # and no event to make for it (an unnamed session is named after its file).
                 self.report.duplicate += 1
                 self.earlier.pop(stored.id, None)
+                self.claim(stored, rows)
                 continue
             event_id = self.event(rows)
             identity = (event_id, *rows.identity)
@@ -338,11 +422,13 @@ class FileWriter:
                 same = (stored.fingerprint, stored.content) == (rows.fingerprint, rows.content)
                 if same and stored.event_id == event_id:
                     self.report.duplicate += 1
+                    self.claim(stored, rows)
                     continue
                 conflict = self.conflict(rows, stored, event_id)
                 if not self.replace or self.wrote(stored.id):
                     self.report.conflicts.append(conflict)
                     continue
+                self.restore(stored, rows)
                 self.replace_hand(stored, rows, conflict, event_id)
                 self.replaced_ids.add(stored.id)
                 fresh = False
@@ -384,11 +470,9 @@ class FileWriter:
         does: its session named the same but in another unit (currency, chip value), or
         renamed.  An unnamed session is named after its file, so its hands may move between
         files (a renamed file) and stay the same hand."""
-        if not rows.event[0].name:
-            return False
         ident = self.identity_of(rows)
         if self.event_key(stored.event_id) != ident["key"]:
-            return True
+            return bool(rows.event[0].name)
         self.event_facts(stored.event_id, ident, rows)
         return False
 
@@ -447,10 +531,20 @@ class FileWriter:
         row = self.conn.execute(
             f"SELECT {', '.join(EVENT_FACTS)} FROM events WHERE id = ?", [event_id]
         ).fetchone()
+        stated = [
+            (column, held, ident[column]) for column, held in zip(EVENT_FACTS, row, strict=True)
+        ]
+        blanks = {column: new for column, held, new in stated if held is None and new is not None}
+        if blanks:  # a fact the ledger lacks, the file gives: filled in, as a new event's are
+            self.conn.execute(
+                f"UPDATE events SET {', '.join(f'{c} = ?' for c in blanks)} WHERE id = ?",
+                [*blanks.values(), event_id],
+            )
+            self.touched.add(event_id)
         changed = {
-            column: (held, ident[column])
-            for column, held in zip(EVENT_FACTS, row, strict=True)
-            if ident[column] is not None and held is not None and held != ident[column]
+            column: (held, new)
+            for column, held, new in stated
+            if new is not None and held is not None and held != new
         }
         if not changed:
             return
@@ -571,8 +665,11 @@ def store_file(
             return report
         if batch:
             writer.write(batch)
-        if writer.open:
-            writer.left_out()
+        if writer.left_out():
+            writer.rollback()
+            _nothing_stored(report)
+            report.held_back = True
+            return report
         writer.commit()
     except BaseException:
         writer.rollback()

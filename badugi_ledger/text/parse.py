@@ -211,10 +211,10 @@ class _Reader:
                 stripped = line.lstrip(_IGNORED)
                 first = stripped[0]  # (the line ends with a newline)
                 if first in "#\n" or (first.isspace() and not stripped.strip()):
-                    if chunk is not None:
+                    # Kept for the record's text, up to the bound: blank and comment lines
+                    # may stand anywhere, any number of them, and read as nothing.
+                    if chunk is not None and len(chunk.lines) < MAX_HAND_LINES // 2:
                         chunk.lines.append(line)
-                        if len(chunk.lines) > MAX_HAND_LINES:
-                            self._too_long(chunk)
                     continue
                 if first in _KIND_STARTS and not stripped.startswith(_BODY_WORDS):
                     m = _LINE_KIND.match(stripped)
@@ -610,9 +610,11 @@ def _check_seats(raw: RawHand) -> None:
 
 
 MAX_HAND_LINES = 10_000
-"""The most lines (comments and blank lines included) one hand may have: a real hand has a
-few dozen; a file whose hand runs on for more is corrupt or lacks a ``hand`` line, and its
-reading must not hold it whole (a line holds at most ``MAX_LINE`` characters)."""
+"""The most lines one hand may have: a real hand has a few dozen; a file whose hand runs on for
+more is corrupt or lacks a ``hand`` line, and its reading must not hold it whole (a line holds
+at most ``MAX_LINE`` characters).  Blank and comment lines are kept up to half of it and let
+go unread beyond (they may stand anywhere); a line of the hand's play beyond it spoils the
+hand."""
 
 _NOBODY: frozenset[str | None] = frozenset({None})
 _MAX_KNOWN = 10_000  # names and words remembered for suggestions (a file of strangers is huge)

@@ -332,6 +332,27 @@ def test_an_event_fact_stated_otherwise_is_a_conflict_and_replace_takes_it(
     assert code == 0 and "1 duplicate" in out
 
 
+def test_an_event_fact_the_ledger_lacks_is_taken_from_the_file(tmp_path: Path) -> None:
+    """A tournament imported before its payouts were written, then again with them: its
+    prizes are paid (a fact the ledger lacks is filled in, as a new event's are), though
+    every hand is a duplicate."""
+    from tests.helpers.paths import EXAMPLES
+
+    ledger = tmp_path / "club.db"
+    text = (EXAMPLES / "tournament.bhh").read_text(encoding="utf-8")
+    assert " · payouts 70/30" in text
+    cup = write(tmp_path, "cup.bhh", text.replace(" · payouts 70/30", ""))
+    invoke("import", cup, "--db", ledger)
+    event = ("--event", "Spring Freezeout")
+    before = json.loads(invoke("settle", *event, "--db", ledger, "--json")[1])["balances"]
+    assert "*prize pool*" in before
+    write(tmp_path, "cup.bhh", text)
+    code, out = invoke("import", cup, "--db", ledger)
+    assert code == 0 and "3 duplicate" in out, out
+    after = json.loads(invoke("settle", *event, "--db", ledger, "--json")[1])["balances"]
+    assert "*prize pool*" not in after and sum(after.values()) == 0
+
+
 def counting(db: Path) -> list[str]:
     """The hand numbers that count, in the order stored."""
     with sqlite3.connect(db) as conn:
@@ -355,8 +376,11 @@ def test_a_hand_deleted_or_renumbered_in_the_file_does_not_go_on_counting(tmp_pa
     assert code == 1
     assert (
         "hand 2 at table Main of Friday Night (2024-03-01): conflict, not stored: imported "
-        "from this file before, and not in it any more: it still counts" in out
+        "from this file before, and not in it any more: void it (badugi-ledger void) if it "
+        "was taken out on purpose, or import again with --replace" in out
     )
+    assert "(nothing stored: the ledger holds hands of this file it no longer has)" in out
+    assert counting(ledger) == ["1", "2", "3"]  # nothing of the edited file was stored
     code, out = invoke("import", night, "--db", ledger, "--replace")
     assert code == 0 and "not in it any more: voided" in out, out
     assert counting(ledger) == ["1", "3"]
@@ -382,16 +406,69 @@ def test_a_hand_deleted_or_renumbered_in_the_file_does_not_go_on_counting(tmp_pa
 def test_a_left_out_hand_is_not_voided_while_a_hand_of_the_file_cannot_be_read(
     tmp_path: Path,
 ) -> None:
-    """A hand of the file that cannot be read may be the one that seems left out: nothing is
-    voided then, even with ``--replace``; the conflict says why."""
+    """Hand 1 taken out, and hand 2 (still there) cannot be read: a hand of the file that
+    cannot be read is not taken for one left out, and while one cannot be read nothing is
+    voided or stored, even with ``--replace``; the conflict says why."""
     ledger = tmp_path / "club.db"
     night = write(tmp_path, "night.bhh", NIGHT)
     invoke("import", night, "--db", ledger)
-    write(tmp_path, "night.bhh", NIGHT.replace("hand 2 · button Ben", "hand 2 · buton Ben"))
+    edited = NIGHT.replace("hand 2 · button Ben", "hand 2 · buton Ben")
+    edited = edited[: edited.index("hand 1 ·")] + edited[edited.index("hand 2 ·") :]
+    write(tmp_path, "night.bhh", edited)
     code, out = invoke("import", night, "--db", ledger, "--replace")
     assert code == 1
-    assert "hands of the file were not read: fix them first" in out, out
+    assert "hand 1 at table Main" in out and "hand 2 at table Main" not in out
+    assert "fix the file's unreadable or rejected hands first" in out, out
     assert counting(ledger) == ["1", "2", "3"]
+
+
+def test_a_renamed_session_is_never_stored_beside_the_old_one(tmp_path: Path) -> None:
+    """The session renamed and the file imported again without ``--replace``: its hands would
+    be a new event's beside the old one's (the night counted twice): nothing is stored, each
+    old hand is a conflict."""
+    ledger = tmp_path / "club.db"
+    night = write(tmp_path, "night.bhh", NIGHT)
+    invoke("import", night, "--db", ledger)
+    write(tmp_path, "night.bhh", NIGHT.replace("Friday Night", "Friday Nite"))
+    code, out = invoke("import", night, "--db", ledger)
+    assert code == 1 and "0 stored, 0 duplicate, 3 conflict" in out, out
+    assert counting(ledger) == ["1", "2", "3"]
+    with sqlite3.connect(ledger) as conn:
+        assert conn.execute("SELECT count(*) FROM events").fetchone()[0] == 1
+
+
+def test_a_hand_moved_to_another_file_counts_in_either_order(tmp_path: Path) -> None:
+    """Hand 3 cut out of the night's file into a file of its own: whichever file is imported
+    again first, the hand ends counting once - it is the file's that imported it last, and
+    a hand voided because its file no longer held it counts again when a file holds it."""
+    hand_3 = NIGHT[NIGHT.index("hand 3 ·") :]
+    head = NIGHT[: NIGHT.index("hand 1 ·")]
+    stated = hand_3.replace("Anna · Ben · Cara", "Anna 99 · Ben 104 · Cara 97", 1)
+    for first in ("night", "moved"):
+        ledger = tmp_path / f"{first}.db"
+        night = write(tmp_path, "night.bhh", NIGHT)
+        invoke("import", night, "--db", ledger)
+        write(tmp_path, "night.bhh", NIGHT.replace(hand_3, ""))
+        moved = write(tmp_path, "moved.bhh", head + stated)
+        for path in (night, moved) if first == "night" else (moved, night):
+            code, out = invoke("import", path, "--db", ledger, "--replace")
+            assert code == 0, out
+        assert counting(ledger) == ["1", "2", "3"], first
+
+
+def test_a_rejected_hand_is_not_taken_for_a_hand_left_out(tmp_path: Path) -> None:
+    """A hand still in the file but now rejected (a wrong payout) is not "not in it any more":
+    only its rejection is reported."""
+    ledger = tmp_path / "club.db"
+    night = write(tmp_path, "night.bhh", NIGHT)
+    invoke("import", night, "--db", ledger)
+    write(
+        tmp_path,
+        "night.bhh",
+        NIGHT.replace("Cara folds · Anna folds\n", "Cara folds · Anna folds\nBen collects 9\n"),
+    )
+    code, out = invoke("import", night, "--db", ledger)
+    assert code == 1 and "not in it any more" not in out and "1 rejected" in out, out
 
 
 def test_event_names_keys_and_ids_and_close_matches(ledger: Path, tmp_path: Path) -> None:

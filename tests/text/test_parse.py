@@ -500,3 +500,7 @@ def test_a_hand_of_more_lines_than_any_hand_has_is_spoiled_and_not_held(
     assert first.hand == "1" and first.position.line == 1
     assert "has more than 50 lines" in first.message
     assert isinstance(second, HandRecord) and second.hand_id == "2"
+    # Blank and comment lines may stand anywhere, any number: beyond the bound they are let go.
+    blanks = "hand 1 · button A · A 100 · B 100\nA folds\nB collects 2\n" + "\n# c\n" * 60
+    (record,) = parse_text(blanks, "long.bhh")
+    assert isinstance(record, HandRecord)
