@@ -33,6 +33,7 @@ from operator import attrgetter
 
 from ..model.errors import BadugiError
 from ..model.events import (
+    BETWEEN_HANDS,
     CarryIn,
     CarryOut,
     Collect,
@@ -133,7 +134,7 @@ class TableTracker:
         source = record.pos.source
         state = self.table(record)
         progressive = GAMES[record.settings.game].progressive
-        if progressive and state.carry is None and CarryIn not in map(type, record.events):
+        if progressive and state.carry is None and not _states_carry_in(record):
             error = Violation(
                 "carry-unknown",
                 "cannot carry the Progressive Badugi pot into this hand: "
@@ -191,13 +192,16 @@ class TableTracker:
         stated pot that is not the previous hand's (the stated one counts, as a stated stack
         does)."""
         state = self.table(record)
-        stated = [e.amount for e in record.events if type(e) is CarryIn]
+        events = record.events
+        if not events or type(events[0]) not in BETWEEN_HANDS:  # the usual hand: none stated
+            return state.carry or 0, None
+        stated = [(i, e.amount) for i, e in _between_hands(record) if type(e) is CarryIn]
         if not stated:
             return state.carry or 0, None
-        amount = sum(stated)
+        amount = sum([chips for _, chips in stated])
         if state.carry is None or not state.last_seats or amount == state.carry:
             return amount, None
-        first = next(i for i, e in enumerate(record.events) if type(e) is CarryIn)
+        first = stated[0][0]
         return amount, Violation(
             "carry-carried",
             f"the hand states a carried-in pot of {amount}, but the table's previous hand "
@@ -265,13 +269,30 @@ class TableTracker:
 _NAME = attrgetter("name")
 
 
+def _between_hands(record: HandRecord) -> Iterator[tuple[int, object]]:
+    """The record's first events that happen between hands (``BETWEEN_HANDS``), with their
+    indexes: where a carried-in pot and missing hands are written (the usual hand has none,
+    which its first event shows)."""
+    for i, e in enumerate(record.events):
+        if type(e) not in BETWEEN_HANDS:
+            return
+        yield i, e
+
+
+def _states_carry_in(record: HandRecord) -> bool:
+    return any(type(e) is CarryIn for _, e in _between_hands(record))
+
+
 def _hands_missing(state: TableState, record: HandRecord) -> Violation | None:
     """The ``missing-hand`` warning of a record that begins by saying hands of its table
     before it are not in the file (``missing hands``), or None; its table then forgets the
     stacks and the pot it carried (what the missing hands did to them is unknown): the
     record's stated stacks are taken as written, the others are unknown."""
     events = record.events
-    if not events or type(events[0]) is not HandsMissing:
+    if not events or type(events[0]) not in BETWEEN_HANDS:  # the usual hand
+        return None
+    at = next((i for i, e in _between_hands(record) if type(e) is HandsMissing), None)
+    if at is None:
         return None
     why = f"hands before hand {record.hand_id} are not in the file"
     state.forget(list(state.stacks), why)
@@ -283,7 +304,7 @@ def _hands_missing(state: TableState, record: HandRecord) -> Violation | None:
         "missing-hand",
         "hands of this table before this one are not in the file (missing hands): its "
         "starting stacks are taken as written",
-        record.position(0),
+        record.position(at),
         "warning",
     )
 
