@@ -111,8 +111,11 @@ def import_outcomes(
     batch_size: int = 500,
     progress: ProgressFn | None = None,
     progress_every: int = 1000,
+    whole: bool = False,
 ) -> FileReport:
-    """Store one file's replayed hands (one transaction); see the module docstring."""
+    """Store one file's replayed hands (one transaction); see the module docstring.
+    ``whole``: a conflict holds the whole file back (nothing stored), as a save of a text
+    that must be the ledger's in full or not at all needs."""
     return store_file(
         db,
         prepare_outcomes(outcomes, source, strict=strict),
@@ -122,6 +125,7 @@ def import_outcomes(
         batch_size=batch_size,
         progress=progress,
         progress_every=progress_every,
+        whole=whole,
     )
 
 
@@ -161,12 +165,13 @@ def import_text(
 ) -> FileReport:
     """Replay and store a text in our format as the file ``source`` holding it would be (its
     hands name ``source``), so that a file can be written once the ledger has taken its text
-    (the record page's save).  An error is reported, not raised."""
+    (the record page's save): all of it, or with a conflict nothing (``whole``), so that the
+    file and the ledger never hold different nights.  An error is reported, not raised."""
     from ..text.parse import parse_text
 
     try:
         return import_outcomes(
-            db, replay(parse_text(text, source)), source, strict=strict, replace=replace
+            db, replay(parse_text(text, source)), source, strict=strict, replace=replace, whole=True
         )
     except _FILE_ERRORS as exc:
         return FileReport(source, error=_explain(exc))

@@ -76,8 +76,9 @@ class FileReport:
     refused: bool = False
     """``strict``: the file had a bad hand, so none of it was written."""
     held_back: bool = False
-    """The ledger holds hands of this file that it no longer has (see the conflicts): none of
-    it was written, or the night would count twice."""
+    """None of the file was written because of its conflicts: hands the ledger holds of it
+    that it no longer has (or the night would count twice), or, for a save that must be
+    stored whole, any conflict."""
     error: str | None = None
     """The file could not be read or written at all (nothing of it was written)."""
     skipped: int = 0
@@ -164,7 +165,7 @@ class ImportReport:
                 continue
             state = " (refused by --strict: nothing stored)" if f.refused else ""
             if f.held_back:
-                state = " (nothing stored: the ledger holds hands of this file it no longer has)"
+                state = " (nothing stored: see the conflicts)"
             if f.skipped:
                 plural = "s" if f.skipped != 1 else ""
                 state += f"; {f.skipped} hand{plural} of other games skipped"

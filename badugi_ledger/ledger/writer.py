@@ -627,8 +627,10 @@ def store_file(
     batch_size: int = 500,
     progress: ProgressFn | None = None,
     progress_every: int = 1000,
+    whole: bool = False,
 ) -> FileReport:
     """Store one file's prepared hands (one transaction); see the module docstring.
+    ``whole``: a conflict holds the whole file back, as hands left out do.
 
     A hand whose identity (event, table, hand number) or fingerprint the ledger holds with
     the same fingerprint and content is a duplicate; with other content it is a conflict,
@@ -665,7 +667,7 @@ def store_file(
             return report
         if batch:
             writer.write(batch)
-        if writer.left_out():
+        if writer.left_out() or (whole and report.conflicts):
             writer.rollback()
             _nothing_stored(report)
             report.held_back = True

@@ -379,7 +379,7 @@ def test_a_hand_deleted_or_renumbered_in_the_file_does_not_go_on_counting(tmp_pa
         "from this file before, and not in it any more: void it (badugi-ledger void) if it "
         "was taken out on purpose, or import again with --replace" in out
     )
-    assert "(nothing stored: the ledger holds hands of this file it no longer has)" in out
+    assert "(nothing stored: see the conflicts)" in out
     assert counting(ledger) == ["1", "2", "3"]  # nothing of the edited file was stored
     code, out = invoke("import", night, "--db", ledger, "--replace")
     assert code == 0 and "not in it any more: voided" in out, out

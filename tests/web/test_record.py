@@ -406,6 +406,18 @@ def event_text(client: TestClient, ledger_dir: Path) -> str | None:
     return text if text is None else str(text)
 
 
+def test_a_conflicting_save_stores_none_of_its_hands(client: TestClient, ledger_dir: Path) -> None:
+    """A save whose hand 1 conflicts and whose hand 2 is new stores neither: the file stays as
+    it was, so the ledger and the file never hold different nights."""
+    assert post(client, "/record/save", {"text": FOLDED})[1]["outcome"] == "saved"
+    second = "\nhand 2 · button Ben · Ann · Ben\nBen folds\nAnn collects 2\n"
+    status, body = post(client, "/record/save", {"text": CHECKED_DOWN + second})
+    assert body["outcome"] == "conflict", body
+    assert body["stored"] == 0
+    assert hands_stored(ledger_dir) == [("1", 2)]
+    assert (ledger_dir / CONF2_FILE).read_text(encoding="utf-8") == FOLDED
+
+
 def test_a_conflicting_save_leaves_the_saved_file_as_the_ledger_holds_it(
     client: TestClient, ledger_dir: Path
 ) -> None:
