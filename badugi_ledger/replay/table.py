@@ -27,6 +27,7 @@ store it.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from operator import attrgetter
@@ -309,13 +310,15 @@ def _hands_missing(state: TableState, record: HandRecord) -> Violation | None:
     )
 
 
-RECENT_HANDS = 10_000
-"""How many of a stream's latest hands :func:`_written_twice` remembers: a hand written twice
-is nearly always pasted next to itself or close by, and memory stays flat however long the
-stream (the ledger still refuses a hand it holds twice, at any distance)."""
+RECENT_HANDS = 1_000
+"""How many of a stream's latest hands :func:`_written_twice` remembers: more than a night
+holds, since a hand written twice is pasted next to itself or close by; memory stays flat
+however long the stream (the ledger still refuses a hand it holds twice, at any distance)."""
 
 
-def _written_twice(written: dict[tuple[object, ...], int], record: HandRecord) -> Violation | None:
+def _written_twice(
+    written: OrderedDict[tuple[object, ...], int], record: HandRecord
+) -> Violation | None:
     """The ``duplicate-hand`` violation of a hand whose number its table (in the same file
     and session) already had, among the last :data:`RECENT_HANDS` hands; else None, and the
     hand is remembered.  Such a hand is not replayed: the table goes on from the first."""
@@ -330,7 +333,7 @@ def _written_twice(written: dict[tuple[object, ...], int], record: HandRecord) -
             record.pos,
         )
     if len(written) >= RECENT_HANDS:
-        del written[next(iter(written))]
+        written.popitem(last=False)  # the oldest, in constant time
     written[key] = record.pos.line
     return None
 
@@ -483,7 +486,7 @@ def replay_stream(
     tracker = TableTracker() if tracker is None else tracker
     unread: dict[str, str] = {}
     gaps: dict[tuple[str, str], Violation] = {}
-    written: dict[tuple[object, ...], int] = {}  # recent hands: (source, table, …) -> line
+    written: OrderedDict[tuple[object, ...], int] = OrderedDict()  # recent: (source, …) -> line
     for item in items:
         if isinstance(item, HandRecord):
             source = item.pos.source
