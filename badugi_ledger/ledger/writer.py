@@ -34,6 +34,7 @@ from typing import Any, NamedTuple
 from ..model.errors import LedgerError
 from ..model.events import Session
 from ..model.limits import quote
+from ..model.results import CARRY
 from .corrections import refuse_a_carry_taken_on
 from .hand_content import differences, stored_facts
 from .report import Conflict, FileReport, Rejected
@@ -153,6 +154,8 @@ class FileWriter:
         name.  Empty for a file imported the first time."""
         self.unsure = False
         self.loaded = False
+        self.carried_in: set[str] = set()
+        """Tables where a hand of this file takes a carried Progressive Badugi pot."""
         self.read_any = False
         """The file held at least one hand that could be stored."""
         """A hand of the file could not be read far enough to know its number: nothing is
@@ -243,23 +246,24 @@ class FileWriter:
             )
         return True
 
-    def claim(self, stored: Stored, rows: HandRows) -> None:
+    def claim(self, stored: Stored, rows: HandRows) -> bool:
         """A hand the ledger holds, met again in this file as it is: it is this file's now (the
         file an edited re-import compares with, :meth:`left_out`), and if it was voided because
         another file no longer held it (a hand moved from one night file to another), it counts
-        again - unless a hand of its name counts already."""
+        again - unless a hand of its name counts already.  Whether it counts again."""
         if stored.source != rows.source:
             self.conn.execute(
                 "UPDATE hands SET source = ?, line = ? WHERE id = ?",
                 [rows.source, rows.hand[4], stored.id],
             )
-        self.restore(stored, rows)
+        return self.restore(stored, rows)
 
-    def restore(self, stored: Stored, rows: HandRows) -> None:
+    def restore(self, stored: Stored, rows: HandRows, *, say: bool = True) -> bool:
         """A hand voided because its file no longer held it, held by this file: it counts
-        again (audited), unless a hand of its name counts already."""
+        again (audited; ``say``: in the report too, unless its replacement says it), unless
+        a hand of its name counts already.  Whether it does."""
         if stored.void is None or not stored.void.endswith(LEFT_OUT):
-            return
+            return False
         table, number = rows.identity
         taken = self.conn.execute(
             "SELECT 1 FROM hands WHERE event_id = ? AND hand_number = ? "
@@ -267,7 +271,7 @@ class FileWriter:
             [stored.event_id, number, table],
         ).fetchone()
         if taken is not None:
-            return
+            return False
         self.conn.execute(
             "UPDATE hands SET void_reason = NULL, voided_at = NULL WHERE id = ?", [stored.id]
         )
@@ -278,6 +282,8 @@ class FileWriter:
              f"import {rows.source}: in this file (voided as {stored.void})"],
         )  # fmt: skip
         self.touched.add(stored.event_id)
+        if not say:
+            return True
         self.report.replaced.append(
             Conflict(
                 rows.source, int(rows.hand[4] or 0), number, table,
@@ -285,6 +291,34 @@ class FileWriter:
                 (f"counts again: this file holds it (it was voided as {stored.void})",),
             )
         )  # fmt: skip
+        return True
+
+    def check_carries(self) -> None:
+        """Refuse the file when a table's hands that count take more carried Progressive
+        Badugi pots than its hands carried (the ``*carry*`` account below zero: chips from
+        nowhere) - a ``carry in`` stating more than the ledger's hand before it carried, or
+        one pot taken twice.  A table whose pots the ledger never saw carried (the first
+        night recorded starts with last week's pot) is taken on the file's word."""
+        if not self.carried_in:
+            return
+        tables = sorted(self.carried_in)
+        marks = ", ".join("?" * len(tables))
+        for table, given, taken in self.conn.execute(
+            "SELECT coalesce(h.table_name, ''), "
+            "sum(CASE WHEN p.kind = 'carry-out' THEN p.amount ELSE 0 END), "
+            "-sum(CASE WHEN p.kind = 'carry-in' THEN p.amount ELSE 0 END) "
+            "FROM postings p JOIN counted_hands h ON h.id = p.hand_id "
+            f"WHERE p.account = ? AND coalesce(h.table_name, '') IN ({marks}) "
+            "GROUP BY 1",
+            [CARRY, *tables],
+        ):
+            if given and taken > given:
+                raise LedgerError(
+                    f"at table {table!r} the hands take {taken} chips of carried Progressive "
+                    f"Badugi pots, but the hands before them carried {given}: a 'carry in' "
+                    "states more than was carried, or takes a pot another hand took; "
+                    "nothing from this file was stored"
+                )
 
     def wrote(self, hand_id: int) -> bool:
         """Whether this file has stored or replaced the hand with row id ``hand_id``."""
@@ -377,6 +411,7 @@ class FileWriter:
     def write(self, batch: Sequence[HandRows]) -> None:
         self.begin()
         self.read_any = self.read_any or bool(batch)
+        self.carried_in.update([str(rows.hand[1] or "") for rows in batch if rows.hand[9]])
         known = self.by_fingerprint([rows.fingerprint for rows in batch])
         # One query per event for the hands not found by fingerprint (else one per hand);
         # a hand replaced in this batch may change what an identity names, so after a
@@ -408,9 +443,9 @@ class FileWriter:
             ):
                 # The same hand, already stored (maybe from another file): nothing to write,
                 # and no event to make for it (an unnamed session is named after its file).
-                self.report.duplicate += 1
                 self.earlier.pop(stored.id, None)
-                self.claim(stored, rows)
+                if not self.claim(stored, rows):  # (a hand that counts again is "replaced")
+                    self.report.duplicate += 1
                 continue
             event_id = self.event(rows)
             identity = (event_id, *rows.identity)
@@ -421,14 +456,14 @@ class FileWriter:
                 self.earlier.pop(stored.id, None)
                 same = (stored.fingerprint, stored.content) == (rows.fingerprint, rows.content)
                 if same and stored.event_id == event_id:
-                    self.report.duplicate += 1
-                    self.claim(stored, rows)
+                    if not self.claim(stored, rows):
+                        self.report.duplicate += 1
                     continue
                 conflict = self.conflict(rows, stored, event_id)
                 if not self.replace or self.wrote(stored.id):
                     self.report.conflicts.append(conflict)
                     continue
-                self.restore(stored, rows)
+                self.restore(stored, rows, say=False)
                 self.replace_hand(stored, rows, conflict, event_id)
                 self.replaced_ids.add(stored.id)
                 fresh = False
@@ -672,6 +707,7 @@ def store_file(
             _nothing_stored(report)
             report.held_back = True
             return report
+        writer.check_carries()
         writer.commit()
     except BaseException:
         writer.rollback()

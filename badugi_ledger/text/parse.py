@@ -58,6 +58,7 @@ from ..model.events import (
     Seat,
     SitOut,
 )
+from ..model.games import GAMES
 from ..model.positions import LinePositions, pack
 from ..model.settings import GameSettings
 from .grammar import build_parser, terminals
@@ -467,6 +468,13 @@ class _Reader:
             sitting = [ev.player for ev in events[:first_play] if type(ev) is SitOut]
         if has_post and posts_none:
             raise FormatError("'posts none' but the hand also writes posts", raw.pos)
+        if CarryIn in kinds and not GAMES[settings.game].progressive:
+            at = next(i for i, e in enumerate(events) if type(e) is CarryIn)
+            raise FormatError(
+                "'carry in' states a Progressive Badugi pot carried into the hand: this game "
+                f"({settings.game}) carries no pot",
+                self._positions(positions)[at],
+            )
         if not has_post and not posts_none:
             # A redeal: the table's previous hand here carried its pot, or the hand states
             # the pot carried into it (the previous hand is in another file).

@@ -170,3 +170,41 @@ def test_a_carried_pot_is_written_between_hands() -> None:
     late = text.replace("carry in 6\nA folds", "A folds\ncarry in 6")
     (error,) = parse_text(late, "c.bhh")
     assert not isinstance(error, HandRecord)
+
+
+def test_the_ledger_never_pays_a_carried_pot_it_does_not_hold(tmp_path: Path) -> None:
+    """Files imported one by one: a ``carry in`` of more than hand P1 carried, or the same pot
+    taken again by another file's hand, would make the carry account pay chips nobody put in:
+    such a file is not imported.  The right amount is."""
+    from tests.helpers.ledger_files import import_into
+
+    first, second = split_night(tmp_path)
+    db = tmp_path / "club.db"
+    import_into(db, [first])
+    text = NIGHT.read_text(encoding="utf-8")
+    head = text[: text.index("\nhand P1 ·") + 1]
+    too_much = tmp_path / "more.bhh"  # a redeal all fold to Anna: she takes the 20 stated
+    too_much.write_text(
+        head + "hand P2 · button Anna · Anna 98 · Ben 96 · Cara 96 · Dan 98\ncarry in 20\n"
+        "Ben folds · Cara folds · Dan folds\nAnna collects 20\n",
+        encoding="utf-8",
+    )
+    (report,) = import_into(db, [too_much]).files
+    assert report.error is not None and "take 20 chips of carried" in report.error
+    assert import_into(db, [second]).files[0].stored == 2
+    again = tmp_path / "again.bhh"
+    again.write_text(
+        second.read_text(encoding="utf-8")
+        .replace("hand P2 ", "hand Q2 ")
+        .replace("hand P3 ", "hand Q3 "),
+        encoding="utf-8",
+    )
+    (report,) = import_into(db, [again]).files
+    assert report.error is not None and "takes a pot another hand took" in report.error
+
+
+def test_carry_in_is_progressive_badugi_only() -> None:
+    text = "hand 1 · button A · A 100 · B 100\ncarry in 10\nB folds\nA collects 10\n"
+    (error,) = parse_text("game badugi · fixed limit 2/4 · blinds 1/2\n" + text, "c.bhh")
+    assert not isinstance(error, HandRecord)
+    assert "this game (badugi) carries no pot" in error.message
