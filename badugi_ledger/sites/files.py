@@ -32,9 +32,26 @@ UNREADABLE = (
 (``ArithmeticError`` covers the decimal module's and integer conversion's failures)."""
 
 
+_DAMAGE: dict[type, str] = {
+    KeyError: "it lacks {}, which the site writes in every hand",
+    IndexError: "a line or a list of it ends before what the site writes there",
+    AssertionError: "a line of it is not as the site writes it",
+    AttributeError: "a part the site writes in every hand is missing",
+    TypeError: "a value of it is not of the kind the site writes",
+}
+"""What each kind of failure of a reader's hand-level code says about the hand, in words."""
+
+
 def unreadable(exc: BaseException, source: str, line: int) -> ImportFormatError:
-    """A damaged hand becomes an error with its position, so one bad hand never stops a file."""
-    detail = f"{type(exc).__name__}: {quote(str(exc))}" if str(exc) else type(exc).__name__
+    """A damaged hand becomes an error with its position, so one bad hand never stops a file;
+    what was wrong is said in words where the kind of failure says it (a missing attribute of
+    a Merge ``<player>``: "it lacks 'balance'"), else with the failure's own message."""
+    words = next((w for kind, w in _DAMAGE.items() if isinstance(exc, kind)), None)
+    if words is not None:
+        name = quote(str(exc.args[0])) if exc.args else "a part"
+        detail = words.format(repr(name) if isinstance(exc, KeyError) and exc.args else name)
+    else:
+        detail = f"{type(exc).__name__}: {quote(str(exc))}" if str(exc) else type(exc).__name__
     return ImportFormatError(
         f"this hand is damaged and cannot be read ({detail})",
         position=Position(source, line, 1),

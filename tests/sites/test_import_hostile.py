@@ -264,3 +264,20 @@ def test_a_hand_number_beyond_2_53_is_a_short_located_error(
     assert isinstance(first, ImportFormatError) and first.rule == "bad-number", first
     assert first.position.line == 1 and len(str(first)) < 600
     assert all(isinstance(i, HandRecord) for i in items[1:])
+
+
+def test_a_damaged_site_hand_says_what_it_lacks_in_words(tmp_path: Path) -> None:
+    """``corpus/merge/Badugi-HPL-USD-0.50-0.50-201104.Sample.txt`` with a player's ``balance``
+    attribute misspelt: the hand's error says what it lacks, not a Python exception's name."""
+    source = CORPUS / "merge" / "Badugi-HPL-USD-0.50-0.50-201104.Sample.txt"
+    lines = source.read_text(encoding="utf-8").splitlines(keepends=True)
+    assert "balance=" in lines[5]
+    lines[5] = lines[5].replace("balance=", "balanse=")
+    path = tmp_path / "merge.txt"
+    path.write_text("".join(lines), encoding="utf-8")
+    (error,) = [item for item in read_hands(path) if isinstance(item, BadugiError)]
+    assert error.rule == "corrupt-hand"
+    assert error.message == (
+        "this hand is damaged and cannot be read (it lacks 'balance', which the site writes "
+        "in every hand)"
+    )
