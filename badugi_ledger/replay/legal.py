@@ -153,8 +153,23 @@ def next_actions(
     elif st.phase == DONE:
         complete = True
     behind = MappingProxyType({p: st.stack[p] for p in st.dealt if p not in st.unknown})
+    mucked = st.mucked
     uncalled, pots = standing_pots(st)  # last: it closes the state's bets
+    if any(o.kind == "muck" for o in options):
+        options = [o for o in options if o.kind != "muck" or not _alone_in(o.player, pots, mucked)]
     return NextActions(phase, player, complete, tuple(options), pots, uncalled, behind)
+
+
+def _alone_in(player: str, pots: tuple[PotResult, ...], mucked: set[str]) -> bool:
+    """Whether ``player`` is the one contender left of a pot with chips in it (the others in
+    it mucked, or a side pot only his chips and a folded player's match): mucking would leave
+    it to nobody (``pot-undetermined``), so he is not offered it."""
+    return any(
+        pot.amount
+        and player in pot.eligible
+        and all(q == player or q in mucked for q in pot.eligible)
+        for pot in pots
+    )
 
 
 def _phase_words(st: HandState) -> Phase:

@@ -482,3 +482,29 @@ def _replays(prefix: HandRecord, ev: Event, stacks: dict[str, int], carry: int) 
     except IllegalAction:
         return False
     return True
+
+
+def test_muck_is_not_offered_to_the_one_contender_left_of_a_pot() -> None:
+    """Ann all-in for 4, Ben and Cara fill a side pot; Cara mucks at the showdown: Ben is the
+    only contender left of the side pot, so mucking would leave it to nobody
+    (``pot-undetermined``): he may show, not muck.  Ann may still muck (Ben contests the main
+    pot with her)."""
+    from badugi_ledger.text.parse import parse_text
+
+    text = (
+        "game badugi · no limit · blinds 1/2\n"
+        "hand 1 · button Ann · Ann 4 · Ben 50 · Cara 50\n"
+        "Ann raises to 4 all-in · Ben calls 3 · Cara calls 2\n"
+        "draw: Ben pat · Cara pat · Ann pat\n"
+        "Ben bets 10 · Cara calls 10\n"
+        "draw: Ben pat · Cara pat · Ann pat\n"
+        "Ben checks · Cara checks\n"
+        "draw: Ben pat · Cara pat · Ann pat\n"
+        "Ben checks · Cara checks\n"
+        "show: Cara mucks\n"
+    )
+    (hand,) = parse_text(text, "t.bhh")
+    nxt = next_actions(hand)
+    kinds = {(o.player, o.kind) for o in nxt.options}
+    assert ("Ben", "show") in kinds and ("Ben", "muck") not in kinds
+    assert ("Ann", "muck") in kinds
