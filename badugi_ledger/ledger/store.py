@@ -334,6 +334,11 @@ MIGRATIONS: tuple[tuple[int, str, Migration], ...] = (
     (3, "hand identity, content digests, void, audit, counted views", _m003_identity),
     (4, "units: each event's unit, money and chip value", _m004_units),
     (5, "views: player_event_results, season_player_net, hand_summary", _m005_views),
+    (
+        6,
+        "views: a player who left a cash table and came back cashed out and bought in",
+        _m005_views,
+    ),
 )
 SCHEMA_VERSION = MIGRATIONS[-1][0]
 

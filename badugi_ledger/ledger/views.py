@@ -45,16 +45,33 @@ def shown(amount: str, unit: str) -> str:
 
 
 _CASH_STINTS = """
-SELECT h.event_id, a.player_id, h.table_name,
-       hp.starting_stack - coalesce(lag(hp.final_stack) OVER stint, 0) AS change,
-       hp.final_stack - hp.starting_stack AS result,
-       last_value(hp.final_stack) OVER (stint ROWS BETWEEN UNBOUNDED PRECEDING
-                                        AND UNBOUNDED FOLLOWING) AS last_stack,
-       row_number() OVER stint AS nth
-FROM hand_players hp JOIN counted_hands h ON h.id = hp.hand_id
-JOIN aliases a ON a.id = hp.alias_id
-WINDOW stint AS (PARTITION BY h.event_id, a.player_id, coalesce(h.table_name, '') ORDER BY h.id)
+SELECT s.event_id, s.player_id, s.table_name, s.result, s.last_stack, s.nth,
+       CASE WHEN s.prev_seq IS NULL OR s.prev_seq = s.seq - 1
+            THEN max(s.start - coalesce(s.prev_final, 0), 0) ELSE s.start END AS bought,
+       CASE WHEN s.prev_seq IS NULL OR s.prev_seq = s.seq - 1
+            THEN max(coalesce(s.prev_final, 0) - s.start, 0) ELSE s.prev_final END AS cashed
+FROM (
+    SELECT h.event_id, a.player_id, h.table_name, hp.starting_stack AS start,
+           lag(hp.final_stack) OVER stint AS prev_final,
+           lag(q.seq) OVER stint AS prev_seq, q.seq,
+           hp.final_stack - hp.starting_stack AS result,
+           last_value(hp.final_stack) OVER (stint ROWS BETWEEN UNBOUNDED PRECEDING
+                                            AND UNBOUNDED FOLLOWING) AS last_stack,
+           row_number() OVER stint AS nth
+    FROM hand_players hp JOIN counted_hands h ON h.id = hp.hand_id
+    JOIN (SELECT id, row_number() OVER (PARTITION BY event_id, coalesce(table_name, '')
+                                       ORDER BY id) AS seq
+          FROM counted_hands) q ON q.id = h.id
+    JOIN aliases a ON a.id = hp.alias_id
+    WINDOW stint AS (PARTITION BY h.event_id, a.player_id, coalesce(h.table_name, '')
+                     ORDER BY h.id)
+) s
 """
+"""A player's hands at each table of a cash event, in order: what he brought to the table and
+took away between them.  Between two hands of his at the table's consecutive counted hands, a
+stack that grew is chips bought (a rebuy, a top-up), one that shrank chips cashed out; when he
+missed the table's hands between (he left and came back, or sat another alias of his in
+between), he took his whole stack away and brought the new one."""
 
 VIEWS: dict[str, str] = {
     "player_event_results": f"""
@@ -65,8 +82,8 @@ SELECT e.id AS event_id, e.name AS event, e.kind, e.date, e.season, r.player_id,
        r.place, r.place_to
 FROM (
     SELECT s.event_id, s.player_id, {CASH_UNIT} AS unit, count(*) AS hands,
-           sum(max(s.change, 0)) * {CASH_FACTOR} AS buy_in,
-           sum(max(-s.change, 0)) * {CASH_FACTOR} AS buy_out,
+           sum(s.bought) * {CASH_FACTOR} AS buy_in,
+           sum(s.cashed) * {CASH_FACTOR} AS buy_out,
            sum(CASE WHEN s.nth = 1 THEN s.last_stack ELSE 0 END) * {CASH_FACTOR} AS stack,
            NULL AS place, NULL AS place_to
     FROM ({_CASH_STINTS}) s JOIN counted_events e ON e.id = s.event_id

@@ -154,3 +154,37 @@ def test_view_results_equal_the_stack_changes_of_simulated_sessions(tmp_path: Pa
     assert got == expected and len(got) >= 15
     rebought = db.execute("SELECT count(*) FROM hand_players WHERE rebuys > 0").fetchone()[0]
     assert rebought > 0  # the simulation's rebuys are in buy_in
+
+
+def test_a_player_who_left_the_table_and_came_back_cashed_out_and_bought_in(
+    tmp_path: Path,
+) -> None:
+    """Anna plays hand 1 (ends with 103), sits the table's hand 2 out of it, and comes back to
+    hand 3 with 50: she cashed out 103 and bought in 150 in all, not "cashed out 53"; the net
+    is the same either way (+3 then -2)."""
+    from badugi_ledger.ledger.importing import import_text
+
+    night = (
+        "game badugi · fixed limit 2/4 · blinds 1/2\ncash Leave · date 2024-03-05\n"
+        "hand 1 · button Anna · Anna 100 · Ben 100 · Cara 100\n"
+        "Anna raises · Ben folds · Cara folds\nAnna collects 5\n\n"
+        "hand 2 · button Ben · Ben 99 · Cara 98 · Dan 100\n"
+        "Ben raises · Cara folds · Dan folds\nBen collects 5\n\n"
+        "hand 3 · button Cara · Anna 50 · Ben 102 · Cara 97 · Dan 98\n"
+        "Ben folds · Cara raises · Dan folds · Anna folds\nCara collects 5\n"
+    )
+    db = open_ledger(tmp_path / "club.db")
+    assert import_text(db, night, "leave.bhh").stored == 3
+    rows = {
+        r["player_nickname"]: r
+        for r in csv.DictReader(io.StringIO(export_table(db, "sessions", "csv").decode()))
+    }
+    anna = rows["Anna"]
+    assert (anna["buy_in"], anna["buy_out"], anna["stack"], anna["net"]) == (
+        "150",
+        "103",
+        "48",
+        "1",
+    )
+    dan = rows["Dan"]  # joined at hand 2: his first stack is his buy-in
+    assert (dan["buy_in"], dan["buy_out"], dan["net"]) == ("100", "0", "-3")
