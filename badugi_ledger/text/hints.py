@@ -176,6 +176,19 @@ def _found(exc: UnexpectedInput, lines: Sequence[str]) -> str | None:
     return None
 
 
+def _invisible(text: str, column: int) -> str | None:
+    """Words for the character at ``column`` when it shows as a space or as nothing (a
+    no-break space, an em space, a vertical tab, a zero-width joiner...): the message would
+    otherwise quote the word after it, as if that word were wrong."""
+    import unicodedata
+
+    char = text[column - 1 : column]
+    if not char or char in " \t\n" or unicodedata.category(char) not in ("Zs", "Cc", "Cf"):
+        return None
+    name = unicodedata.name(char, "a control character")
+    return f"an invisible character, U+{ord(char):04X} {name} (write a plain space, or nothing)"
+
+
 def _describe_found(exc: UnexpectedInput, word: str | None) -> str:
     from lark.exceptions import UnexpectedToken
 
@@ -221,7 +234,12 @@ def syntax_error(
         keywords = [*HEADER_KEYWORDS, "pot limit", "no limit"]
     else:
         what = describe_expected(expected, lark)
-    message = f"expected {what}, found {_describe_found(exc, word)}"
+    odd = _invisible(text, column) if isinstance(exc, UnexpectedCharacters) else None
+    if odd is not None:  # a character that looks like a space, or like nothing at all
+        word = None
+        message = f"expected {what}, found {odd}"
+    else:
+        message = f"expected {what}, found {_describe_found(exc, word)}"
     if word is not None:
         start = column
         if history and history[-1] is not None and _glued(history[-1], line, column):

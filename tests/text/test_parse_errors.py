@@ -353,3 +353,18 @@ def test_a_long_name_is_cut_in_messages() -> None:
     items = list(parse_text(HEAD + HAND + f"{name} folds\n"))
     assert isinstance(items[0], ParseError)
     assert "BBBB…" in items[0].message and len(str(items[0])) < 400
+
+
+@pytest.mark.parametrize(
+    ("odd", "name"),
+    [("\u00a0", "U+00A0 NO-BREAK SPACE"), ("\u2003", "U+2003 EM SPACE"), ("\x0b", "U+000B")],
+)
+def test_an_invisible_character_is_named_not_the_word_after_it(odd: str, name: str) -> None:
+    """A no-break space where a space goes read "expected … 'folds' …, found 'folds'": the
+    message now names the character the eye cannot see."""
+    (error,) = parse_text(
+        f"hand 1 · button A · A 100 · B 100\nA{odd}folds\nB collects 2\n", "t.bhh"
+    )
+    assert isinstance(error, ParseError)
+    assert f"found an invisible character, {name}" in error.message
+    assert "found 'folds'" not in error.message
