@@ -46,14 +46,20 @@ def shown(amount: str, unit: str) -> str:
 
 _CASH_STINTS = """
 SELECT s.event_id, s.player_id, s.table_name, s.result, s.last_stack, s.nth,
-       CASE WHEN s.prev_seq IS NULL OR s.prev_seq = s.seq - 1
-            THEN max(s.start - coalesce(s.prev_final, 0), 0) ELSE s.start END AS bought,
-       CASE WHEN s.prev_seq IS NULL OR s.prev_seq = s.seq - 1
-            THEN max(coalesce(s.prev_final, 0) - s.start, 0) ELSE s.prev_final END AS cashed
+       CASE WHEN s.came_back THEN s.start
+            ELSE max(s.start - coalesce(s.prev_final, 0), 0) END AS bought,
+       CASE WHEN s.came_back THEN s.prev_final
+            ELSE max(coalesce(s.prev_final, 0) - s.start, 0) END AS cashed
 FROM (
     SELECT h.event_id, a.player_id, h.table_name, hp.starting_stack AS start,
            lag(hp.final_stack) OVER stint AS prev_final,
-           lag(q.seq) OVER stint AS prev_seq, q.seq,
+           coalesce(
+               lag(hp.alias_id) OVER stint != hp.alias_id
+               OR (lag(q.seq) OVER stint != q.seq - 1
+                   AND lag(hp.final_stack) OVER stint != hp.starting_stack
+                   AND hp.rebuys = 0 AND hp.add_ons = 0),
+               0
+           ) AS came_back,
            hp.final_stack - hp.starting_stack AS result,
            last_value(hp.final_stack) OVER (stint ROWS BETWEEN UNBOUNDED PRECEDING
                                             AND UNBOUNDED FOLLOWING) AS last_stack,
@@ -68,10 +74,11 @@ FROM (
 ) s
 """
 """A player's hands at each table of a cash event, in order: what he brought to the table and
-took away between them.  Between two hands of his at the table's consecutive counted hands, a
-stack that grew is chips bought (a rebuy, a top-up), one that shrank chips cashed out; when he
-missed the table's hands between (he left and came back, or sat another alias of his in
-between), he took his whole stack away and brought the new one."""
+took away between them.  Between two hands of his, a stack that grew is chips bought (a rebuy,
+a top-up), one that shrank chips cashed out; but when he missed hands of the table between
+them and came back with another stack and no rebuy or add-on recorded (he left and came back;
+sitting out keeps his stack), or another of his aliases played (merged players), he took his
+whole stack away and brought the new one."""
 
 VIEWS: dict[str, str] = {
     "player_event_results": f"""

@@ -161,12 +161,13 @@ def next_actions(
 
 
 def _alone_in(player: str, pots: tuple[PotResult, ...], mucked: set[str]) -> bool:
-    """Whether ``player`` is the one contender left of a pot with chips in it (the others in
-    it mucked, or a side pot only his chips and a folded player's match): mucking would leave
-    it to nobody (``pot-undetermined``), so he is not offered it."""
+    """Whether ``player`` is the one contender left of a pot with chips in it that others
+    contested (they mucked): mucking would leave it to nobody (``pot-undetermined``), so he is
+    not offered it.  A pot only he contests is his whether he shows or not."""
     return any(
         pot.amount
         and player in pot.eligible
+        and len(pot.eligible) > 1
         and all(q == player or q in mucked for q in pot.eligible)
         for pot in pots
     )

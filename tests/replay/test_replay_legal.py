@@ -508,3 +508,27 @@ def test_muck_is_not_offered_to_the_one_contender_left_of_a_pot() -> None:
     kinds = {(o.player, o.kind) for o in nxt.options}
     assert ("Ben", "show") in kinds and ("Ben", "muck") not in kinds
     assert ("Ann", "muck") in kinds
+
+
+def test_muck_stays_offered_to_a_player_whose_side_pot_nobody_else_contests() -> None:
+    """Ann all-in for 4; Cara folds later, so the side pot is Ben's alone: he may still muck
+    (Ann takes the main pot, the side pot is his whether he shows or not)."""
+    from badugi_ledger.text.parse import parse_text
+
+    text = (
+        "game badugi · no limit · blinds 1/2\n"
+        "hand 1 · button Ann · Ann 4 · Ben 50 · Cara 50\n"
+        "Ann raises to 4 all-in · Ben raises to 10 · Cara calls 8\n"
+        "draw: Ben pat · Cara pat · Ann pat\n"
+        "Ben bets 10 · Cara folds\n"
+        "draw: Ben pat · Ann pat\n"
+        "draw: Ben pat · Ann pat\n"
+    )
+    (hand,) = parse_text(text, "t.bhh")
+    nxt = next_actions(hand)
+    assert [(p.name, p.eligible) for p in nxt.pots] == [
+        ("main", ("Ben", "Ann")),
+        ("side 1", ("Ben",)),
+    ]
+    kinds = {(o.player, o.kind) for o in nxt.options}
+    assert ("Ben", "muck") in kinds and ("Ann", "muck") in kinds

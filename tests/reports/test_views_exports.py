@@ -188,3 +188,42 @@ def test_a_player_who_left_the_table_and_came_back_cashed_out_and_bought_in(
     )
     dan = rows["Dan"]  # joined at hand 2: his first stack is his buy-in
     assert (dan["buy_in"], dan["buy_out"], dan["net"]) == ("100", "0", "-3")
+
+
+def test_sitting_out_keeps_the_stack_and_a_merged_alias_takes_the_seat_anew(
+    tmp_path: Path,
+) -> None:
+    """``examples/home_session.bhh``: Ben sits out a hand and plays on with his stack - no
+    cash-out, no new buy-in.  And Anna, who leaves after hand 2, merged with Annie, who takes
+    a seat in hands 3-4 with 50: Anna's stack left with her, Annie's 50 came in."""
+    from badugi_ledger.ledger.importing import import_text
+
+    db = open_ledger(tmp_path / "club.db")
+    home = REPO / "examples" / "home_session.bhh"
+    assert import_text(db, home.read_text(encoding="utf-8"), "home.bhh").stored == 4
+
+    def sessions() -> dict[str, dict[str, str]]:
+        rows = csv.DictReader(io.StringIO(export_table(db, "sessions", "csv").decode()))
+        return {(r["player_nickname"], r["event"]): r for r in rows}  # type: ignore[misc]
+
+    ben = sessions()[("Ben", "Friday game")]
+    assert (ben["buy_in"], ben["buy_out"], ben["stack"], ben["net"]) == ("100", "0", "100", "0")
+    night = (
+        "game badugi · fixed limit 2/4 · blinds 1/2\ncash Aliases · date 2024-03-06\n"
+        "hand 1 · button Anna · Anna 100 · Ben 100 · Cara 100\n"
+        "Anna raises · Ben folds · Cara folds\nAnna collects 5\n\n"
+        "hand 2 · button Ben · Anna · Ben · Cara\nBen raises · Cara folds · Anna folds\n"
+        "Ben collects 5\n\n"
+        "hand 3 · button Cara · Annie 50 · Ben · Cara\nCara raises · Annie folds · Ben folds\n"
+        "Cara collects 5\n"
+    )
+    assert import_text(db, night, "aliases.bhh").stored == 3
+    merge_players(db, "Anna", ["Annie"])
+    anna = sessions()[("Anna", "Aliases")]
+    # Anna: 100 in, +3 then -2 = 101 out when she left; Annie: 50 in, -1 (her big blind) = 49.
+    assert (anna["buy_in"], anna["buy_out"], anna["stack"], anna["net"]) == (
+        "150",
+        "101",
+        "49",
+        "0",
+    )
