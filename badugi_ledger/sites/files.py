@@ -33,7 +33,8 @@ UNREADABLE = (
 
 
 _DAMAGE: dict[type, str] = {
-    KeyError: "it lacks {}, which the site writes in every hand",
+    KeyError: "nothing for {} where the site writes one: a part missing, or a seat or name the "
+    "hand does not have",
     IndexError: "a line or a list of it ends before what the site writes there",
     AssertionError: "a line of it is not as the site writes it",
     AttributeError: "a part the site writes in every hand is missing",
@@ -45,7 +46,7 @@ _DAMAGE: dict[type, str] = {
 def unreadable(exc: BaseException, source: str, line: int) -> ImportFormatError:
     """A damaged hand becomes an error with its position, so one bad hand never stops a file;
     what was wrong is said in words where the kind of failure says it (a missing attribute of
-    a Merge ``<player>``: "it lacks 'balance'"), else with the failure's own message."""
+    a Merge ``<player>``: "nothing for 'balance'"), else with the failure's own message."""
     words = next((w for kind, w in _DAMAGE.items() if isinstance(exc, kind)), None)
     if words is not None:
         name = quote(str(exc.args[0])) if exc.args else "a part"

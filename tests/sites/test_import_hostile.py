@@ -278,6 +278,6 @@ def test_a_damaged_site_hand_says_what_it_lacks_in_words(tmp_path: Path) -> None
     (error,) = [item for item in read_hands(path) if isinstance(item, BadugiError)]
     assert error.rule == "corrupt-hand"
     assert error.message == (
-        "this hand is damaged and cannot be read (it lacks 'balance', which the site writes "
-        "in every hand)"
+        "this hand is damaged and cannot be read (nothing for 'balance' where the site writes "
+        "one: a part missing, or a seat or name the hand does not have)"
     )
