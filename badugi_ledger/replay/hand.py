@@ -420,10 +420,13 @@ def _on_pot_total(st: HandState, ev: PotTotal) -> None:
     st.pot_totals.append((ev.amount, st.at))
 
 
-def _on_between_hands(st: HandState, ev: StackChange | SitOut) -> None:
-    """Applied when the hand was set up (see :mod:`.state`), when written before the hand's
-    first other event: a stack changes, and a player sits out, between hands only."""
-    if st.at >= st.between:
+def _on_between_hands(st: HandState, ev: StackChange | SitOut | CarryIn | HandsMissing) -> None:
+    """Applied when the hand was set up (see :mod:`.state`) or by its table (the carried-in
+    pot and missing hands, :mod:`.table`), when written before the hand's first other event:
+    a stack changes, a player sits out, a pot is carried in, between hands only."""
+    if st.at < st.between:
+        return
+    if type(ev) is StackChange or type(ev) is SitOut:
         what = STACK_CHANGE_VERBS[ev.kind] if type(ev) is StackChange else "sits out"
         raise illegal(
             "event-order",
@@ -431,6 +434,13 @@ def _on_between_hands(st: HandState, ev: StackChange | SitOut) -> None:
             "cash-outs and sitting out happen between hands, before its first post or deal",
             st.here(),
         )
+    what = "the carried-in pot" if type(ev) is CarryIn else "'missing hands'"
+    raise illegal(
+        "event-order",
+        f"{what} is written in the middle of the hand: it comes between hands, before the "
+        "hand's first post or deal",
+        st.here(),
+    )
 
 
 def _finish(st: HandState) -> None:
@@ -445,19 +455,6 @@ def _finish(st: HandState) -> None:
         raise illegal("hand-incomplete", f"the record stops, but {_where(st)}", last)
 
 
-def _on_between_tables(st: HandState, ev: CarryIn | HandsMissing) -> None:
-    """The carried-in pot a record states and the hands it says are missing are the table's
-    to take (:mod:`.table`); written between hands, before the hand's first post or deal."""
-    if st.at >= st.between:
-        what = "the carried-in pot" if type(ev) is CarryIn else "'missing hands'"
-        raise illegal(
-            "event-order",
-            f"{what} is written in the middle of the hand: it comes between hands, before the "
-            "hand's first post or deal",
-            st.here(),
-        )
-
-
 _HANDLERS: dict[type, Callable[[HandState, Any], None]] = {
     Post: betting.post,
     Action: _on_action,
@@ -470,6 +467,6 @@ _HANDLERS: dict[type, Callable[[HandState, Any], None]] = {
     PotTotal: _on_pot_total,
     StackChange: _on_between_hands,
     SitOut: _on_between_hands,
-    CarryIn: _on_between_tables,
-    HandsMissing: _on_between_tables,
+    CarryIn: _on_between_hands,
+    HandsMissing: _on_between_hands,
 }

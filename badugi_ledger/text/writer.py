@@ -23,6 +23,7 @@ from typing import Any
 from ..model.cards import Card, format_cards
 from ..model.errors import NOWHERE, BadugiError, Position
 from ..model.events import (
+    BETWEEN_HANDS,
     STACK_CHANGE_VERBS,
     Action,
     Buy,
@@ -312,7 +313,7 @@ def _grouped_entry(ev: Event) -> tuple[str, str, str]:
         return "show", "show:", f"{name_text(ev.player)} mucks"
     if isinstance(ev, FinalStack):
         return "final", "final:", f"{name_text(ev.player)} {ev.amount}"
-    if isinstance(ev, StackChange | SitOut | CarryIn | HandsMissing):
+    if type(ev) in BETWEEN_HANDS:
         return "setup", "", _entry(ev)
     if isinstance(ev, Post):
         return "post", "", _entry(ev)
@@ -351,9 +352,7 @@ def _posts_to_write(record: HandRecord, redeal: bool) -> tuple[list[Event], bool
     if not post_at:
         return events, record.posts_none and bool(implied)
     setup = 0
-    while setup < len(events) and isinstance(
-        events[setup], StackChange | SitOut | CarryIn | HandsMissing
-    ):
+    while setup < len(events) and type(events[setup]) in BETWEEN_HANDS:
         setup += 1
     written = [events[i] for i in post_at]
     if written == implied and post_at == list(range(setup, setup + len(post_at))):
