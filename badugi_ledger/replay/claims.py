@@ -256,15 +256,34 @@ def _final_stack_mismatches(
         return
     stated = {fs.player: fs.amount for fs in claims}
     if stated.keys() >= st.in_hand and not st.unknown:
-        start = st.start
-        before = sum([start[p] for p in stated if p in start]) + st.carry_in
-        after = sum(stated.values()) + rake + carry_out
-        if before != after:
-            _mismatch(
-                violations,
-                "chips-balance",
-                f"the recorded final stacks add up to {sum(stated.values())}; with rake {rake} "
-                f"and {carry_out} carried that is {after}, but the players started with "
-                f"{before}: {abs(after - before)} chips {'created' if after > before else 'lost'}",
-                position(st.final_at[0]),
-            )
+        imbalance = final_line_imbalance(
+            stated, st.start, st.carry_in, rake, carry_out, position(st.final_at[0])
+        )
+        if imbalance is not None:
+            violations.append(imbalance)
+
+
+def final_line_imbalance(
+    stated: Mapping[str, int],
+    start: Mapping[str, int],
+    carry_in: int,
+    rake: int,
+    carry_out: int,
+    pos: Position,
+) -> Violation | None:
+    """The ``chips-balance`` mismatch of a ``final:`` line whose stacks, with the rake and the
+    pot carried out, are not what its players started with and the pot carried in: chips
+    created or lost (None: they add up).  Also what a hand that could not be replayed is held
+    to (:mod:`.table`)."""
+    before = sum([start[p] for p in stated if p in start]) + carry_in
+    after = sum(stated.values()) + rake + carry_out
+    if before == after:
+        return None
+    return Violation(
+        "chips-balance",
+        f"the recorded final stacks add up to {sum(stated.values())}; with rake {rake} "
+        f"and {carry_out} carried that is {after}, but the players started with "
+        f"{before}: {abs(after - before)} chips {'created' if after > before else 'lost'}",
+        pos,
+        "mismatch",
+    )

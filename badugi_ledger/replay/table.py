@@ -38,6 +38,7 @@ from ..model.events import (
     CarryIn,
     CarryOut,
     Collect,
+    Event,
     FinalStack,
     HandRecord,
     HandsMissing,
@@ -47,6 +48,7 @@ from ..model.events import (
 )
 from ..model.games import GAMES
 from ..model.results import HandOutcome, HandResult, TableGap, Violation
+from .claims import final_line_imbalance
 from .hand import replay_hand
 from .state import UNKNOWN_STACK
 
@@ -193,9 +195,6 @@ class TableTracker:
         stated pot that is not the previous hand's (the stated one counts, as a stated stack
         does)."""
         state = self.table(record)
-        events = record.events
-        if not events or type(events[0]) not in BETWEEN_HANDS:  # the usual hand: none stated
-            return state.carry or 0, None
         stated = [(i, e.amount) for i, e in _between_hands(record) if type(e) is CarryIn]
         if not stated:
             return state.carry or 0, None
@@ -237,7 +236,7 @@ class TableTracker:
         """A hand that could not be replayed: what it carries is what its record says (its
         ``final:`` line, unless ``trust_final`` is off: the line creates or loses chips)."""
         why = f"hand {record.hand_id} could not be replayed"
-        finals = {e.player: e.amount for e in record.events if type(e) is FinalStack}
+        finals = _final_line(record)
         if not trust_final:
             why += " and its final: line does not add up"
             finals = {}
@@ -270,14 +269,24 @@ class TableTracker:
 _NAME = attrgetter("name")
 
 
-def _between_hands(record: HandRecord) -> Iterator[tuple[int, object]]:
+def _final_line(record: HandRecord) -> dict[str, int]:
+    """Each player's stack as the record's ``final:`` line counts it (none: no line)."""
+    return {e.player: e.amount for e in record.events if type(e) is FinalStack}
+
+
+def _between_hands(record: HandRecord) -> list[tuple[int, Event]]:
     """The record's first events that happen between hands (``BETWEEN_HANDS``), with their
-    indexes: where a carried-in pot and missing hands are written (the usual hand has none,
-    which its first event shows)."""
-    for i, e in enumerate(record.events):
+    indexes: where a carried-in pot and missing hands are written.  The usual hand has none,
+    which its first event shows at once."""
+    events = record.events
+    if not events or type(events[0]) not in BETWEEN_HANDS:
+        return []
+    found = []
+    for i, e in enumerate(events):
         if type(e) not in BETWEEN_HANDS:
-            return
-        yield i, e
+            break
+        found.append((i, e))
+    return found
 
 
 def _states_carry_in(record: HandRecord) -> bool:
@@ -289,9 +298,6 @@ def _hands_missing(state: TableState, record: HandRecord) -> Violation | None:
     before it are not in the file (``missing hands``), or None; its table then forgets the
     stacks and the pot it carried (what the missing hands did to them is unknown): the
     record's stated stacks are taken as written, the others are unknown."""
-    events = record.events
-    if not events or type(events[0]) not in BETWEEN_HANDS:  # the usual hand
-        return None
     at = next((i for i, e in _between_hands(record) if type(e) is HandsMissing), None)
     if at is None:
         return None
@@ -372,18 +378,7 @@ def _final_line_imbalance(
         starts[seat.name] = start
     if not finals.keys() >= starts.keys() - sitting or not finals.keys() <= starts.keys():
         return None
-    before = sum([starts[p] for p in finals]) + carry_in
-    after = sum(finals.values()) + rake + out
-    if before == after:
-        return None
-    return Violation(
-        "chips-balance",
-        f"the recorded final stacks add up to {sum(finals.values())}; with rake {rake} and {out} "
-        f"carried that is {after}, but the players started with {before}: "
-        f"{abs(after - before)} chips {'created' if after > before else 'lost'}",
-        record.position(first),
-        "mismatch",
-    )
+    return final_line_imbalance(finals, starts, carry_in, rake, out, record.position(first))
 
 
 def _carried(state: TableState, record: HandRecord) -> tuple[dict[str, int], dict[str, str]]:
@@ -433,7 +428,7 @@ def _after_replay(
             unknown.pop(p, None)
     if result.unknown_stacks:
         # Still unknown, unless the recorder counted them after the hand.
-        finals = {e.player: e.amount for e in record.events if type(e) is FinalStack}
+        finals = _final_line(record)
         for p in result.unknown_stacks:
             if p in finals:
                 state.stacks[p] = finals[p]
@@ -457,7 +452,7 @@ def _stacks_the_recorder_counted(
     fold) would otherwise make every later hand of the table wrong.  The next hand says so
     (``stacks-resynced``).  A line that does not add up is itself the mistake: the replay's
     stacks go on."""
-    finals = {e.player: e.amount for e in record.events if type(e) is FinalStack}
+    finals = _final_line(record)
     if not finals or not finals.keys() >= final.keys() or finals == final:
         return
     if sum(finals[p] for p in final) != sum(final.values()):
