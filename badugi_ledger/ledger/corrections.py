@@ -68,10 +68,7 @@ def void(
             return Voided(label, None, "", reason)
         hand_row, found_table, fingerprint = _counted_hand(db, event_id, label, hand, table)
         refuse_a_carry_taken_on(db, event_id, label, hand, hand_row, found_table)
-        db.execute(
-            "UPDATE hands SET void_reason = ?, voided_at = ? WHERE id = ?", [reason, now, hand_row]
-        )
-        _audit(db, now, event_id, hand_row, found_table, hand, reason, fingerprint)
+        void_hand(db, now, event_id, hand_row, found_table, hand, reason, fingerprint)
         if row["kind"] == "tournament":
             recompute_tournament(db, event_id)
     return Voided(label, hand, found_table, reason)
@@ -129,6 +126,24 @@ def refuse_a_carry_taken_on(
             f"counts: void hand {taken[0]} first (its carried pot then waits for the next hand), "
             "or void the whole event"
         )
+
+
+def void_hand(
+    db: sqlite3.Connection,
+    at: str,
+    event_id: int,
+    hand_row: int,
+    table: str,
+    hand: str,
+    reason: str,
+    fingerprint: str | None = None,
+) -> None:
+    """Take one hand out of every figure, with its audit row, in the caller's transaction
+    (``void``; an import that no longer finds the hand in its file)."""
+    db.execute(
+        "UPDATE hands SET void_reason = ?, voided_at = ? WHERE id = ?", [reason, at, hand_row]
+    )
+    _audit(db, at, event_id, hand_row, table, hand, reason, fingerprint)
 
 
 def _audit(

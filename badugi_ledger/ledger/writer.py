@@ -35,11 +35,11 @@ from ..model.errors import LedgerError
 from ..model.events import Session
 from ..model.limits import quote
 from ..model.results import CARRY
-from .corrections import refuse_a_carry_taken_on
+from .corrections import refuse_a_carry_taken_on, void_hand
 from .hand_content import differences, stored_facts
 from .report import Conflict, FileReport, Rejected
 from .rows import HAND_COLUMNS, HandRows, amount_problems, session_identity
-from .tournaments import recompute_tournament
+from .tournaments import event_label, recompute_tournament
 
 ProgressFn = Callable[[str, int], None]
 """Called with (source, hands read so far in that file) every ``progress_every`` hands."""
@@ -127,9 +127,9 @@ class FileWriter:
         self.events: dict[str, int] = {}
         self.identities: dict[tuple[Session, str, str | None, str], dict[str, Any]] = {}
         self.keys: dict[int, str] = {}
+        """``events.key`` by event id, as asked by :meth:`moved`."""
         self.facts_checked: set[int] = set()
         """Events whose stored facts this file was compared with (:meth:`event_facts`)."""
-        """``events.key`` by event id, as asked by :meth:`moved`."""
         self.last_event: tuple[Session, str, str | None, str, int] | None = None
         """The previous hand's (session, game, currency, source, event id): hands of one
         file share their session object, so most hands find their event without hashing it."""
@@ -152,14 +152,15 @@ class FileWriter:
         taken out as it comes; what is left when the file ends is no longer in it
         (:meth:`left_out`): deleted, renumbered, or moved to another event by a new session
         name.  Empty for a file imported the first time."""
-        self.unsure = False
         self.loaded = False
-        self.carried_in: set[str] = set()
-        """Tables where a hand of this file takes a carried Progressive Badugi pot."""
-        self.read_any = False
-        """The file held at least one hand that could be stored."""
+        """:attr:`earlier` has been read (:meth:`_load_earlier`)."""
+        self.unsure = False
         """A hand of the file could not be read far enough to know its number: nothing is
         said to be left out of it."""
+        self.read_any = False
+        """The file held at least one hand that could be stored."""
+        self.carried_in: set[str] = set()
+        """Tables where a hand of this file takes a carried Progressive Badugi pot."""
 
     def begin(self) -> None:
         if not self.open:
@@ -219,15 +220,7 @@ class FileWriter:
                     )
                     return True
                 reason = f"not in {source}{LEFT_OUT}"
-                self.conn.execute(
-                    "UPDATE hands SET void_reason = ?, voided_at = ? WHERE id = ?",
-                    [reason, self.now, row_id],
-                )
-                self.conn.execute(
-                    "INSERT INTO audit (at, action, event_id, hand_row, table_name, "
-                    "hand_number, reason) VALUES (?, 'void', ?, ?, ?, ?, ?)",
-                    [self.now, event_id, row_id, table, number, reason],
-                )
+                void_hand(self.conn, self.now, event_id, row_id, table, number, reason)
                 self.touched.add(event_id)
                 voided.append(Conflict(source, line, number, table, label, (why + ": voided",)))
             self.report.replaced += voided
@@ -550,10 +543,11 @@ class FileWriter:
         return Conflict(rows.source, line, number, table, label, found)
 
     def event_label(self, event_id: int) -> str:
-        event = self.conn.execute(
+        """The event as messages name it (:func:`~.tournaments.event_label`)."""
+        name, date = self.conn.execute(
             "SELECT name, date FROM events WHERE id = ?", [event_id]
         ).fetchone()
-        return f"{event[0]}" + (f" ({event[1]})" if event[1] else "")
+        return event_label({"name": name, "date": date})
 
     def event_facts(self, event_id: int, ident: dict[str, Any], rows: HandRows) -> None:
         """An event the ledger holds, named again by this file: facts the file states
