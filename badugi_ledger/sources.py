@@ -178,16 +178,7 @@ def iter_source(path: str | Path, fmt: str | None = None) -> Iterator[ImportItem
     """
     source = str(path)
     try:
-        handle = open(path, "rb")  # noqa: SIM115 - closed below, before the hands are read
-    except (FileNotFoundError, IsADirectoryError, NotADirectoryError):
-        yield ImportFormatError("no such file", position=Position(source), rule="no-file")
-        return
-    except OSError as exc:
-        reason = exc.strerror or type(exc).__name__
-        yield ImportFormatError(f"cannot read the file: {reason}", position=Position(source))
-        return
-    try:
-        with handle:
+        with open(path, "rb") as handle:  # closed before the hands are read
             head = handle.read(SMALL_FILE + 1)
         chosen = _check_format(fmt) if fmt else _detect_head(head[:_SNIFF_BYTES])
         if chosen == "text":
@@ -196,7 +187,9 @@ def iter_source(path: str | Path, fmt: str | None = None) -> Iterator[ImportItem
             yield from parse_bytes(head, source) if len(head) <= SMALL_FILE else parse_file(path)
             return
         yield from READERS[chosen](lines_after(path, head), source)
-    except OSError as exc:  # it opened, but a read failed (a device, a failing disk)
+    except (FileNotFoundError, IsADirectoryError, NotADirectoryError):
+        yield ImportFormatError("no such file", position=Position(source), rule="no-file")
+    except OSError as exc:  # it cannot be opened, or a read failed (a device, a failing disk)
         reason = exc.strerror or type(exc).__name__
         yield ImportFormatError(f"cannot read the file: {reason}", position=Position(source))
 
