@@ -87,7 +87,7 @@ def iter_pieces(lines: Iterable[str], source: str) -> Iterator[PhhPiece | Import
         if line[:1] in "[ \t" and "[" in line[:64]:
             header = _HEADER.fullmatch(line)
             if header is not None:
-                yield from _piece(key, start, chunk, cut or too_big, source, seen)
+                yield from _piece(key, start, chunk, too_big, cut, source, seen)
                 key, start, chunk, size, too_big = _unquote(header.group(1)), number, [], 0, False
                 cut = None
         if too_big:
@@ -100,7 +100,7 @@ def iter_pieces(lines: Iterable[str], source: str) -> Iterator[PhhPiece | Import
             too_big, chunk = True, []
             continue
         chunk.append(line)
-    yield from _piece(key, start, chunk, cut or too_big, source, seen)
+    yield from _piece(key, start, chunk, too_big, cut, source, seen)
 
 
 def _unquote(key: str) -> str:
@@ -111,15 +111,16 @@ def _piece(
     key: str | None,
     start: int,
     chunk: list[str],
-    too_big: bool | tuple[int, CutLine],
+    too_big: bool,
+    cut: tuple[int, CutLine] | None,
     source: str,
     seen: set[str],
 ) -> Iterator[PhhPiece | ImportFormatError]:
     def error(message: str, line: int = start, column: int = 1) -> ImportFormatError:
         return ImportFormatError(message, position=Position(source, line, column), rule="bad-phh")
 
-    if isinstance(too_big, tuple):  # a line longer than any line of a hand: not kept
-        yield cut_line_error(too_big[1], source, too_big[0] - 1)
+    if cut is not None:  # a line longer than any line of a hand: not kept
+        yield cut_line_error(cut[1], source, cut[0] - 1)
         return
     if too_big:
         yield error(
