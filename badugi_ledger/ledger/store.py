@@ -323,8 +323,9 @@ def _m004_units(db: sqlite3.Connection) -> None:
     )
 
 
-def _m005_views(db: sqlite3.Connection) -> None:
-    """Views that explain the ledger (results per event and season, hand summaries)."""
+def _recreate_views(db: sqlite3.Connection) -> None:
+    """Views that explain the ledger (results per event and season, hand summaries): made by
+    migration 5, made again by every migration that changes one."""
     create_views(db)
 
 
@@ -333,11 +334,11 @@ MIGRATIONS: tuple[tuple[int, str, Migration], ...] = (
     (2, "tournaments: entries and terms", _m002_tournaments),
     (3, "hand identity, content digests, void, audit, counted views", _m003_identity),
     (4, "units: each event's unit, money and chip value", _m004_units),
-    (5, "views: player_event_results, season_player_net, hand_summary", _m005_views),
+    (5, "views: player_event_results, season_player_net, hand_summary", _recreate_views),
     (
         6,
         "views: a player who left a cash table and came back cashed out and bought in",
-        _m005_views,
+        _recreate_views,
     ),
 )
 SCHEMA_VERSION = MIGRATIONS[-1][0]

@@ -54,6 +54,7 @@ from ..model.events import (
     CarryOut,
     Event,
     HandRecord,
+    HandsMissing,
     Post,
     Seat,
     SitOut,
@@ -552,14 +553,7 @@ class _Reader:
             kind = type(ev)
             if kind in BETWEEN_HANDS:
                 if played:
-                    return FormatError(
-                        "the carried-in pot is stated between hands: write it right after the "
-                        "hand line"
-                        if kind is CarryIn
-                        else "rebuys, top-ups, add-ons, cash-outs and sitting out happen between "
-                        "hands: write them right after the hand line",
-                        positions[i],
-                    )
+                    return FormatError(_BETWEEN_WORDS.get(kind, _STACK_CHANGES), positions[i])
             else:
                 played = True
             player = getattr(ev, "player", None)
@@ -616,6 +610,16 @@ def _check_seats(raw: RawHand) -> None:
                 )
             last_number = seat.number
 
+
+_STACK_CHANGES = (
+    "rebuys, top-ups, add-ons, cash-outs and sitting out happen between hands: write them "
+    "right after the hand line"
+)
+_BETWEEN_WORDS: dict[type, str] = {
+    CarryIn: "the carried-in pot is stated between hands: write it right after the hand line",
+    HandsMissing: "'missing hands' is stated between hands: write it right after the hand line",
+}
+"""What an entry of :data:`BETWEEN_HANDS` written after the hand's play began is told."""
 
 MAX_HAND_LINES = 10_000
 """The most lines one hand may have: a real hand has a few dozen; a file whose hand runs on for

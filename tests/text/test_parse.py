@@ -504,3 +504,19 @@ def test_a_hand_of_more_lines_than_any_hand_has_is_spoiled_and_not_held(
     blanks = "hand 1 · button A · A 100 · B 100\nA folds\nB collects 2\n" + "\n# c\n" * 60
     (record,) = parse_text(blanks, "long.bhh")
     assert isinstance(record, HandRecord)
+
+
+@pytest.mark.parametrize(
+    ("entry", "told"),
+    [
+        ("A rebuys 10", "rebuys, top-ups, add-ons, cash-outs and sitting out happen between"),
+        ("carry in 6", "the carried-in pot is stated between hands"),
+        ("missing hands", "'missing hands' is stated between hands"),
+    ],
+)
+def test_a_between_hands_entry_after_the_play_is_told_what_it_is(entry: str, told: str) -> None:
+    game = "game progressive badugi · fixed limit 2/4 · blinds 1/2\n"
+    text = game + f"hand 1 · button A · A 100 · B 100\nA folds\n{entry}\nB collects 2\n"
+    (error,) = parse_text(text, "t.bhh")
+    assert isinstance(error, ParseError) and told in error.message
+    assert error.position.line == 4
