@@ -262,7 +262,6 @@ def save_text(ledger: sqlite3.Connection, folder: Path, text: str, *, replace: b
     saved file as it was, and the file holds what the ledger holds of it.
     """
     from ..ledger.importing import import_text
-    from ..ledger.report import ImportReport
     from .record_view import SOURCE, file_hands, first_session, problems_of_file
 
     folder.mkdir(parents=True, exist_ok=True)
@@ -295,7 +294,7 @@ def save_text(ledger: sqlite3.Connection, folder: Path, text: str, *, replace: b
                     "file": str(final),
                 })  # fmt: skip
         done = import_text(ledger, temp.read_text(encoding="utf-8"), str(final), replace=replace)
-        saved = _saved(done, final, ImportReport(files=[done]).text_lines())
+        saved = _saved(done, final)
         if saved.outcome == "saved":
             os.replace(temp, final)
         return saved
@@ -303,8 +302,10 @@ def save_text(ledger: sqlite3.Connection, folder: Path, text: str, *, replace: b
         temp.unlink(missing_ok=True)
 
 
-def _saved(done: FileReport, final: Path, report: list[str]) -> Saved:
+def _saved(done: FileReport, final: Path) -> Saved:
     """The answer to a save from the import's report of its file."""
+    from ..ledger.report import ImportReport
+
     data: dict[str, Any] = {
         "file": str(final),
         "stored": done.stored,
@@ -312,7 +313,7 @@ def _saved(done: FileReport, final: Path, report: list[str]) -> Saved:
         "replaced": [c.as_dict() for c in done.replaced],
         "conflicts": [c.as_dict() for c in done.conflicts],
         "rejected": [r.as_dict() for r in done.rejected],
-        "report": report,
+        "report": ImportReport(files=[done]).text_lines(),
     }
     if done.error:
         return Saved("error", {**data, "error": f"not imported: {done.error}"})
