@@ -216,8 +216,8 @@ class _Tracker(TableTracker):
 
     def replay(self, record: HandRecord) -> HandOutcome:
         carried, _ = self.carried(record)
-        table = self.table(record)
-        self.last = (record, carried, self.carry_in(record)[0] if table.carry is not None else None)
+        carry = None if self.carry_unknown(record) else self.carry_in(record)[0]
+        self.last = (record, carried, carry)
         return super().replay(record)
 
 

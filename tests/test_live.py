@@ -205,6 +205,23 @@ def test_progressive_redeal_offers_no_blinds() -> None:
     assert [p.amount for p in live.next.pots] == [12]  # the carried pot
 
 
+def test_a_stated_carried_pot_is_known_after_a_broken_hand() -> None:
+    """``002``: the carried pot goes into the next hand.  A broken Progressive hand leaves its
+    table's pot unknown; a next hand that states it (``carry in 6``) is recorded by tapping
+    as any redeal is, the stated pot in the middle (not refused as ``carry-unknown``)."""
+    header = "game progressive badugi · fixed limit 2/4 · blinds 1/2\n"
+    broken = "hand 1 · button A · A 100 · B 100\nB bets 3\n\n"
+    redeal = "hand 2 · button B · A 100 · B 100\ncarry in 6\n"
+    live = live_check(header + broken + redeal)
+    assert [h.verdict for h in live.hands] == ["violations", "in progress"]
+    assert live.next is not None and live.next.player == "A"
+    assert live.next_lines == ("A folds", "A checks", "A bets 2")
+    assert [p.amount for p in live.next.pots] == [6]
+    unstated = live_check(header + broken + redeal.replace("carry in 6\n", ""))
+    assert unstated.next is None
+    assert [p.rule for p in unstated.hands[1].problems] == ["carry-unknown"]
+
+
 def test_unknown_stacks_after_a_broken_hand_bound_nothing() -> None:
     """After a hand that cannot be replayed the stacks are unknown (``check``'s
     ``stacks-unknown``): the next hand is still recorded, its raises without a known top."""

@@ -136,8 +136,7 @@ class TableTracker:
     def _replay(self, record: HandRecord) -> HandOutcome:
         source = record.pos.source
         state = self.table(record)
-        progressive = GAMES[record.settings.game].progressive
-        if progressive and state.carry is None and not _states_carry_in(record):
+        if self.carry_unknown(record):
             error = Violation(
                 "carry-unknown",
                 "cannot carry the Progressive Badugi pot into this hand: "
@@ -154,7 +153,7 @@ class TableTracker:
         except BadugiError as exc:
             if exc.hand is None:
                 exc.hand = record.hand_id
-            imbalance = _final_line_imbalance(record, carried, state.carry or 0)
+            imbalance = _final_line_imbalance(record, carried, carry_in)
             self._after_failure(state, record, trust_final=imbalance is None)
             errors = (
                 (error_violation(exc),) if imbalance is None else (error_violation(exc), imbalance)
@@ -177,7 +176,7 @@ class TableTracker:
                 resync = Violation("stacks-resynced", said, record.pos, "warning")
                 warnings = (resync, *warnings)
             state.resynced = None
-        _after_replay(state, record, result, progressive)
+        _after_replay(state, record, result, GAMES[record.settings.game].progressive)
         return HandOutcome(
             source,
             record.hand_id,
@@ -186,6 +185,16 @@ class TableTracker:
             result,
             result.violations if carry_stated is None else (carry_stated, *result.violations),
             warnings,
+        )
+
+    def carry_unknown(self, record: HandRecord) -> bool:
+        """Whether the Progressive Badugi pot ``record`` starts with is unknown: its table's
+        pot was forgotten (a hand that could not be replayed, missing hands) and the record
+        states none (``carry in N``)."""
+        return (
+            GAMES[record.settings.game].progressive
+            and self.table(record).carry is None
+            and not _states_carry_in(record)
         )
 
     def carry_in(self, record: HandRecord) -> tuple[int, Violation | None]:

@@ -203,6 +203,23 @@ def test_the_ledger_never_pays_a_carried_pot_it_does_not_hold(tmp_path: Path) ->
     assert report.error is not None and "takes a pot another hand took" in report.error
 
 
+def test_a_hand_that_fails_adds_up_its_final_line_with_the_stated_carried_pot() -> None:
+    """``002``: the carried pot is in the next hand's pot.  A hand that cannot be replayed
+    (here a fixed-limit bet of the wrong size) is still held to its ``final:`` line adding up;
+    the pot it states it carried in counts (as it does in a replayed hand), so B's 106 of
+    the 100 + 100 + 6 is no chips created, and the line is trusted for the next hand."""
+    text = (
+        HEADER + "hand 1 · button A · A 100 · B 100\ncarry in 6\nB bets 3\nA folds\n"
+        "B collects 6\nfinal: A 100 · B 106\n"
+    )
+    (outcome,) = replay_stream(parse_text(text, "c.bhh"))
+    assert [e.rule for e in outcome.errors] == ["bet-size"]
+    created = text.replace("B 106", "B 112")
+    (outcome,) = replay_stream(parse_text(created, "c.bhh"))
+    assert [e.rule for e in outcome.errors] == ["bet-size", "chips-balance"]
+    assert "the players started with 206: 6 chips created" in outcome.errors[1].message
+
+
 def test_carry_in_is_progressive_badugi_only() -> None:
     text = "hand 1 · button A · A 100 · B 100\ncarry in 10\nB folds\nA collects 10\n"
     (error,) = parse_text("game badugi · fixed limit 2/4 · blinds 1/2\n" + text, "c.bhh")
