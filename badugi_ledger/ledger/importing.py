@@ -112,10 +112,12 @@ def import_outcomes(
     progress: ProgressFn | None = None,
     progress_every: int = 1000,
     whole: bool = False,
+    was: str | None = None,
 ) -> FileReport:
     """Store one file's replayed hands (one transaction); see the module docstring.
     ``whole``: a conflict holds the whole file back (nothing stored), as a save of a text
-    that must be the ledger's in full or not at all needs."""
+    that must be the ledger's in full or not at all needs.  ``was``: the file this one is a new
+    name of (:func:`~badugi_ledger.ledger.writer.store_file`)."""
     return store_file(
         db,
         prepare_outcomes(outcomes, source, strict=strict),
@@ -126,6 +128,7 @@ def import_outcomes(
         progress=progress,
         progress_every=progress_every,
         whole=whole,
+        was=was,
     )
 
 
@@ -161,17 +164,32 @@ def import_file(
 
 
 def import_text(
-    db: sqlite3.Connection, text: str, source: str, *, strict: bool = False, replace: bool = False
+    db: sqlite3.Connection,
+    text: str,
+    source: str,
+    *,
+    strict: bool = False,
+    replace: bool = False,
+    was: str | None = None,
 ) -> FileReport:
     """Replay and store a text in our format as the file ``source`` holding it would be (its
     hands name ``source``), so that a file can be written once the ledger has taken its text
     (the record page's save): all of it, or with a conflict nothing (``whole``), so that the
-    file and the ledger never hold different nights.  An error is reported, not raised."""
+    file and the ledger never hold different nights.  ``was``: the file the text was saved as
+    before, when it is to be saved under a new name (a renamed night): what that file held
+    and the text does not is left out, as an edited file's hands are.  An error is reported,
+    not raised."""
     from ..text.parse import parse_text
 
     try:
         return import_outcomes(
-            db, replay(parse_text(text, source)), source, strict=strict, replace=replace, whole=True
+            db,
+            replay(parse_text(text, source)),
+            source,
+            strict=strict,
+            replace=replace,
+            whole=True,
+            was=was,
         )
     except _FILE_ERRORS as exc:
         return FileReport(source, error=_explain(exc))

@@ -116,12 +116,20 @@ class FileWriter:
     """Writes one file's hands inside one transaction opened at the first batch."""
 
     def __init__(
-        self, db: sqlite3.Connection, report: FileReport, *, replace: bool = False
+        self,
+        db: sqlite3.Connection,
+        report: FileReport,
+        *,
+        replace: bool = False,
+        was: str | None = None,
     ) -> None:
         self.conn = db
         self.db = db
         self.report = report
         self.replace = replace
+        self.was = was
+        """The file this one is a new name of (a night renamed, saved under its new name): the
+        hands imported from it are this file's too, for what is left out."""
         self.open = False
         self.aliases = _Aliases(db)
         self.events: dict[str, int] = {}
@@ -145,11 +153,11 @@ class FileWriter:
         """This batch's hands by identity, before they are inserted."""
         self.next_hand = self.next_pot = 0
         self.now = datetime.now(UTC).isoformat(timespec="seconds")
-        self.earlier: dict[int, tuple[str, str, int, int]] = {}
+        self.earlier: dict[int, tuple[str, str, int, int, str]] = {}
         """The counting hands this file's earlier imports stored (``hands.source`` is this
-        file): row id -> (hand number, table, event id, line).  Each one the file holds now
-        (as a duplicate, a conflict or a replacement; or a rejected hand of that number) is
-        taken out as it comes; what is left when the file ends is no longer in it
+        file, or :attr:`was`): row id -> (hand number, table, event id, line, source).  Each
+        one the file holds now (as a duplicate, a conflict or a replacement; or a rejected hand
+        of that number) is taken out as it comes; what is left when the file ends is no longer in it
         (:meth:`left_out`): deleted, renumbered, or moved to another event by a new session
         name.  Empty for a file imported the first time."""
         self.loaded = False
@@ -176,12 +184,16 @@ class FileWriter:
         if self.loaded:
             return
         self.loaded = True
-        for row in self.conn.execute(
-            "SELECT id, hand_number, coalesce(table_name, ''), event_id, line FROM hands "
-            "WHERE source = ? AND void_reason IS NULL",
-            [self.report.source],
-        ):
-            self.earlier[row[0]] = (str(row[1]), row[2], row[3], row[4])
+        sources = [self.report.source]
+        if self.was is not None and self.was != self.report.source:
+            sources.append(self.was)
+        for source in sources:
+            for row in self.conn.execute(
+                "SELECT id, hand_number, coalesce(table_name, ''), event_id, line FROM hands "
+                "WHERE source = ? AND void_reason IS NULL",
+                [source],
+            ):
+                self.earlier[row[0]] = (str(row[1]), row[2], row[3], row[4], source)
 
     def met(self, number: str | None) -> None:
         """The file holds a rejected hand numbered ``number``: an earlier hand of that number,
@@ -206,23 +218,23 @@ class FileWriter:
         if not self.earlier:
             return False
         source = self.report.source
-        why = "imported from this file before, and not in it any more"
         if self.replace and not (self.unsure or self.report.rejected or not self.read_any):
             voided: list[Conflict] = []
             for row_id in sorted(self.earlier, reverse=True):
-                number, table, event_id, line = self.earlier[row_id]
+                number, table, event_id, line, held_by = self.earlier[row_id]
                 label = self.event_label(event_id)
+                why = self._why_left_out(held_by)
                 try:
                     refuse_a_carry_taken_on(self.conn, event_id, label, number, row_id, table)
                 except LedgerError as exc:
                     self.report.conflicts.append(
-                        Conflict(source, line, number, table, label, (f"{why}; {exc}",))
+                        Conflict(held_by, line, number, table, label, (f"{why}; {exc}",))
                     )
                     return True
                 reason = f"not in {source}{LEFT_OUT}"
                 void_hand(self.conn, self.now, event_id, row_id, table, number, reason)
                 self.touched.add(event_id)
-                voided.append(Conflict(source, line, number, table, label, (why + ": voided",)))
+                voided.append(Conflict(held_by, line, number, table, label, (why + ": voided",)))
             self.report.replaced += voided
             return False
         hint = (
@@ -232,12 +244,20 @@ class FileWriter:
             "again with --replace"
         )
         for row_id in sorted(self.earlier):
-            number, table, event_id, line = self.earlier[row_id]
+            number, table, event_id, line, held_by = self.earlier[row_id]
             label = self.event_label(event_id)
+            why = self._why_left_out(held_by)
             self.report.conflicts.append(
-                Conflict(source, line, number, table, label, (f"{why}: {hint}",))
+                Conflict(held_by, line, number, table, label, (f"{why}: {hint}",))
             )
         return True
+
+    def _why_left_out(self, held_by: str) -> str:
+        """Why a hand the file held before is a conflict now (``held_by``: the file it was
+        imported from, this one or the one this is a new name of)."""
+        if held_by == self.report.source:
+            return "imported from this file before, and not in it any more"
+        return f"imported from {held_by} before, which {self.report.source} replaces, and not in it"
 
     def claim(self, stored: Stored, rows: HandRows) -> bool:
         """A hand the ledger holds, met again in this file as it is: it is this file's now (the
@@ -657,9 +677,12 @@ def store_file(
     progress: ProgressFn | None = None,
     progress_every: int = 1000,
     whole: bool = False,
+    was: str | None = None,
 ) -> FileReport:
     """Store one file's prepared hands (one transaction); see the module docstring.
-    ``whole``: a conflict holds the whole file back, as hands left out do.
+    ``whole``: a conflict holds the whole file back, as hands left out do.  ``was``: the file
+    this one is a new name of; the hands imported from it that this file does not hold are
+    left out of it, as an edited file's are.
 
     A hand whose identity (event, table, hand number) or fingerprint the ledger holds with
     the same fingerprint and content is a duplicate; with other content it is a conflict,
@@ -669,7 +692,7 @@ def store_file(
     file back and propagates; the report then counts nothing stored.
     """
     report = FileReport(source)
-    writer = FileWriter(db, report, replace=replace)
+    writer = FileWriter(db, report, replace=replace, was=was)
     batch: list[HandRows] = []
     seen = 0
     try:

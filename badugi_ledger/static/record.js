@@ -15,9 +15,23 @@
   const gutterMarks = $("record-marks");
   const scroller = $("record-scroll");
   const DRAFT_KEY = "badugi-ledger:record:draft";
+  const DRAFT_FILE_KEY = "badugi-ledger:record:file";
   const CHECK_DELAY_MS = 250;
 
   let checkTimer = null;
+  // The saved file the text on the page came from (an event's file it loaded, or the last
+  // save's): a save of a renamed night tells the server, which then leaves the old file's hands
+  // out instead of counting the night twice.
+  let savedFile = null;
+  function setSavedFile(name) {
+    savedFile = name || null;
+    try {
+      if (savedFile) localStorage.setItem(DRAFT_FILE_KEY, savedFile);
+      else localStorage.removeItem(DRAFT_FILE_KEY);
+    } catch (err) {
+      /* private mode: the draft's file is not kept */
+    }
+  }
   let sequence = 0; // the newest check asked for; older answers are dropped
   let shown = 0; // the check whose answer is on the page
   let last = null; // that answer
@@ -487,6 +501,7 @@
       return;
     }
     text.value = answer.data.text;
+    setSavedFile(null);
     $("record-setup").open = false;
     changed();
     clearTimeout(checkTimer);
@@ -513,6 +528,7 @@
       if (text.value.trim() && text.value !== answer.data.text &&
           !window.confirm("Load this event's recorded text in place of the text on this page?")) return;
       text.value = answer.data.text;
+      setSavedFile(answer.data.file);
       changed();
       clearTimeout(checkTimer);
       check();
@@ -525,10 +541,13 @@
   async function save(replace) {
     const box = $("record-save-result");
     box.replaceChildren(el("p", { class: "muted" }, "saving…"));
-    const answer = await post(root.dataset.saveUrl, { text: text.value, replace: Boolean(replace) });
+    const answer = await post(root.dataset.saveUrl, { text: text.value, replace: Boolean(replace), file: savedFile });
     const data = answer.data || {};
     const parts = [];
-    if (data.outcome === "saved") parts.push(el("p", { class: "ok" }, data.message));
+    if (data.outcome === "saved") {
+      setSavedFile(data.file_name);
+      parts.push(el("p", { class: "ok" }, data.message));
+    }
     else parts.push(el("p", { class: "error" }, data.error || `not saved (${answer.status})`));
     if (data.problems && data.problems.length) {
       parts.push(el("ul", { class: "problems" }, ...data.problems.map((line) => el("li", {}, line))));
@@ -588,12 +607,17 @@
   });
 
   let draft = null;
+  let draftFile = null;
   try {
     draft = localStorage.getItem(DRAFT_KEY);
+    draftFile = localStorage.getItem(DRAFT_FILE_KEY);
   } catch (err) {
     draft = null;
   }
-  if (!text.value && draft) text.value = draft;
+  if (!text.value && draft) {
+    text.value = draft;
+    savedFile = draftFile;
+  }
   if (text.value.trim()) $("record-setup").open = false;
   changed();
   clearTimeout(checkTimer);

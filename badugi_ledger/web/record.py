@@ -241,20 +241,41 @@ async def record_save(request: Request) -> Response:
         body = await _json_body(request)
         text = _text_of(body)
         replace = body.get("replace") is True
+        was = _saved_file_of(body)
         with _ledger(request) as ledger:
-            saved = save_text(ledger, recorded_folder(request), text, replace=replace)
+            saved = save_text(ledger, recorded_folder(request), text, replace=replace, was=was)
     except BadugiError as exc:
         return _refused(exc)
     return saved.response()
 
 
-def save_text(ledger: sqlite3.Connection, folder: Path, text: str, *, replace: bool) -> Saved:
+def _saved_file_of(body: dict[str, Any]) -> str | None:
+    """The name of the saved file the page goes on with (``file``: the event it loaded or the
+    page's last save), if the page names one."""
+    name = body.get("file")
+    if name is None or name == "":
+        return None
+    if not isinstance(name, str) or len(name) > 255:
+        raise RecordError("the saved file must be named by a string")
+    return name
+
+
+def save_text(
+    ledger: sqlite3.Connection, folder: Path, text: str, *, replace: bool, was: str | None = None
+) -> Saved:
     """Write ``text`` to its event's file in ``folder`` and import it.
 
     Refused when ``check`` finds a problem.  When the event's file holds hands the new text
     lacks, or the ledger holds one of the hands with other content (a conflict, as ``import``
     reports it), the answer says what differs, and the same call with ``replace`` overwrites
     the file and stores this version (``import --replace``).
+
+    ``was`` names the file of ``folder`` the text was loaded from or last saved as.  When the
+    text's event is another now (the night renamed, or its date corrected), the text goes to
+    the file of its new name, and the hands the old file brought into the ledger are this
+    save's to keep or leave out: the renamed hands are new hands of the renamed event, and
+    the old ones are left out (conflicts; ``replace`` voids them), so the night never counts
+    twice.  Once saved, the old file is removed.
 
     The text is written to a temporary file beside the event's file for ``check``, and
     imported under the event file's name (one transaction); only a save that the ledger took
@@ -284,8 +305,15 @@ def save_text(ledger: sqlite3.Connection, folder: Path, text: str, *, replace: b
             })  # fmt: skip
         if final is None:
             raise RecordError("there is no hand to save yet")
-        if final.exists():
-            dropped = sorted(file_hands(final.read_text(encoding="utf-8")) - file_hands(text))
+        renamed = _renamed_from(folder, was, final)
+        if renamed is not None and final.exists():
+            raise RecordError(
+                f"not saved: {final.name} holds this event already; the text was "
+                f"{renamed.name}'s: give the night a name of its own, or pick that event"
+            )
+        before = renamed or final
+        if before.exists():
+            dropped = sorted(file_hands(before.read_text(encoding="utf-8")) - file_hands(text))
             if dropped and not replace:
                 return Saved("dropped", {
                     "error": f"not saved: {final.name} already holds hands this text does not",
@@ -293,13 +321,35 @@ def save_text(ledger: sqlite3.Connection, folder: Path, text: str, *, replace: b
                     "can_replace": True,
                     "file": str(final),
                 })  # fmt: skip
-        done = import_text(ledger, temp.read_text(encoding="utf-8"), str(final), replace=replace)
+        done = import_text(
+            ledger,
+            temp.read_text(encoding="utf-8"),
+            str(final),
+            replace=replace,
+            was=None if renamed is None else str(renamed),
+        )
         saved = _saved(done, final)
         if saved.outcome == "saved":
             os.replace(temp, final)
+            if renamed is not None:
+                renamed.unlink(missing_ok=True)
         return saved
     finally:
         temp.unlink(missing_ok=True)
+
+
+def _renamed_from(folder: Path, was: str | None, final: Path) -> Path | None:
+    """The saved file the text came from when that is not ``final`` (the text's event was
+    renamed): a ``.bhh`` file of ``folder`` itself, never a path elsewhere; None otherwise."""
+    if was is None:
+        return None
+    name = Path(was).name
+    if name != was or name.startswith(".") or not name.endswith(".bhh"):
+        raise RecordError(f"{was!r} is not a file this page saves")
+    path = folder / name
+    if path == final or not path.is_file():
+        return None
+    return path
 
 
 def _saved(done: FileReport, final: Path) -> Saved:
@@ -308,6 +358,7 @@ def _saved(done: FileReport, final: Path) -> Saved:
 
     data: dict[str, Any] = {
         "file": str(final),
+        "file_name": final.name,
         "stored": done.stored,
         "duplicate": done.duplicate,
         "replaced": [c.as_dict() for c in done.replaced],
@@ -321,8 +372,8 @@ def _saved(done: FileReport, final: Path) -> Saved:
         count = len(done.conflicts)
         return Saved("conflict", {
             **data,
-            "error": f"{count} hand{'s' if count != 1 else ''} the ledger already holds with "
-            "other content: not stored. The differences are below; replace stores this "
+            "error": f"{count} hand{'s' if count != 1 else ''} of the ledger this text would "
+            "change or leave out: not stored. The differences are below; replace stores this "
             "version (the audit keeps the change).",
             "can_replace": True,
         })  # fmt: skip

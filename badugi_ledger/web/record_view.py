@@ -112,6 +112,7 @@ def event_form(ledger: sqlite3.Connection, event_id: int, folder: Path) -> dict[
     if path.is_file():
         return {
             "fields": fields,
+            "file": path.name,
             "text": path.read_text(encoding="utf-8"),
             "note": f"Going on with {path.name}, the file this page saved for the event.",
         }

@@ -672,3 +672,65 @@ def test_tapping_through_a_night_until_players_bust_writes_what_check_passes(
     listed = [line.count(" · ") - 1 for line in text.splitlines() if line.startswith("hand ")]
     assert len(listed) == hands + 1 and listed[0] == seated
     assert seated == 2 or min(listed) < seated, listed
+
+
+def counted_by_event(ledger_dir: Path) -> list[tuple[str, int]]:
+    with sqlite3.connect(ledger_dir / "club.db") as db:
+        return db.execute(
+            "SELECT e.name, count(*) FROM counted_hands h JOIN events e ON e.id = h.event_id "
+            "GROUP BY e.name ORDER BY e.name"
+        ).fetchall()
+
+
+def test_a_renamed_night_is_never_saved_beside_its_old_name(
+    client: TestClient, ledger_dir: Path
+) -> None:
+    """The night picked up from its file, renamed on the page and saved: its file name follows
+    the new name, so the new file's hands would be another event's beside the old file's (the
+    night counted twice).  The page says which file the text came from; the old file's hands
+    are then left out of the save, conflicts until replaced, as ``import`` treats an edited
+    file, and once saved the old file is gone."""
+    assert post(client, "/record/save", {"text": BADACEY})[1]["outcome"] == "saved"
+    loaded = client.get("/record/event?id=1").json()
+    assert loaded["file"] == Path(BADACEY_FILE).name
+    renamed = loaded["text"].replace("Badacey practice deal", "Badacey practice night")
+    assert renamed != loaded["text"]
+    status, body = post(client, "/record/save", {"text": renamed, "file": loaded["file"]})
+    assert body["outcome"] == "conflict", body
+    assert body["stored"] == 0
+    [conflict] = body["conflicts"]
+    assert "replaces, and not in it" in conflict["differences"][0], conflict
+    assert counted_by_event(ledger_dir) == [("Badacey practice deal", 1)]
+    assert (ledger_dir / BADACEY_FILE).read_text(encoding="utf-8") == BADACEY
+
+    status, body = post(
+        client, "/record/save", {"text": renamed, "file": loaded["file"], "replace": True}
+    )
+    assert body["outcome"] == "saved", body
+    assert counted_by_event(ledger_dir) == [("Badacey practice night", 1)]
+    new_file = ledger_dir / "recorded" / body["file_name"]
+    assert new_file.read_text(encoding="utf-8") == renamed
+    assert [p.name for p in (ledger_dir / "recorded").iterdir()] == [new_file.name]
+    # Saved again under its new name: a duplicate, nothing left out.
+    status, body = post(client, "/record/save", {"text": renamed, "file": new_file.name})
+    assert body["outcome"] == "saved" and body["duplicate"] == 1, body
+
+
+def test_a_renamed_night_is_not_saved_over_another_events_file(
+    client: TestClient, ledger_dir: Path
+) -> None:
+    """Renamed to the name of another night this page saved: that night's file is not
+    overwritten (its hands would be left out); the answer says why."""
+    other = BADACEY.replace("Badacey practice deal", "Other night")
+    assert post(client, "/record/save", {"text": BADACEY})[1]["outcome"] == "saved"
+    assert post(client, "/record/save", {"text": other})[1]["outcome"] == "saved"
+    status, body = post(client, "/record/save", {"text": other, "file": Path(BADACEY_FILE).name})
+    assert "holds this event already" in body["error"], body
+    assert counted_by_event(ledger_dir) == [("Badacey practice deal", 1), ("Other night", 1)]
+    assert (ledger_dir / BADACEY_FILE).read_text(encoding="utf-8") == BADACEY
+
+
+@pytest.mark.parametrize("name", ["../club.db", "/etc/passwd", ".saving-x.bhh", "notes.txt", 7])
+def test_a_save_names_only_a_file_this_page_saves(client: TestClient, name: object) -> None:
+    status, body = post(client, "/record/save", {"text": BADACEY, "file": name})
+    assert status == 200 and "error" in body and "outcome" not in body, body

@@ -226,13 +226,56 @@ def test_an_edited_hand_saved_again_shows_the_conflict_and_replaces_on_request(
         page.click("#record-save")
         page.wait_for_selector("#record-replace")
         result = page.inner_text("#record-save-result")
-        assert "already holds with other content" in result
+        assert "this text would change or leave out" in result
         assert "hand 004-1" in result and "pot 120 → 96" in result  # what differs, as import says
         no_sideways_scroll(phone)
         phone.shot("record-8-conflict")
         page.click("#record-replace")
         page.wait_for_selector("#record-save-result p.ok")
         assert "1 replaced" in page.inner_text("#record-save-result")
+    assert phone.errors == []
+
+
+def test_a_night_renamed_after_saving_is_not_counted_twice(
+    phone: Phone,
+    fresh_ledger: Path,
+) -> None:
+    """Saved, the page reloaded (the draft and the file it came from kept), the night renamed
+    and saved again: the old name's hand is a conflict, replaced on request, and the ledger
+    counts the night once, under its new name."""
+    import sqlite3
+
+    night = (EXAMPLES / "004_badacey.bhh").read_text(encoding="utf-8")
+    night = night.replace("Badacey practice deal", "Badacey on the phone")
+    renamed = night.replace("Badacey on the phone", "Badacey by the window")
+    with serving(create_app(fresh_ledger)) as url:
+        page = phone.open(url + "/record")
+        editor = page.locator("#record-text")
+        editor.fill(night)
+        settled(page)
+        page.click("#record-save")
+        page.wait_for_selector("#record-save-result p.ok")
+        page.reload()
+        settled(page)
+        editor = page.locator("#record-text")
+        assert page.input_value("#record-text") == night
+        editor.fill(renamed)
+        settled(page)
+        page.click("#record-save")
+        page.wait_for_selector("#record-replace")
+        result = page.inner_text("#record-save-result")
+        assert "which" in result and "replaces, and not in it" in result, result
+        phone.shot("record-9-renamed")
+        page.click("#record-replace")
+        page.wait_for_selector("#record-save-result p.ok")
+        assert "window" in page.inner_text("#record-save-result")
+    with sqlite3.connect(fresh_ledger) as db:
+        counted = db.execute(
+            "SELECT e.name, count(*) FROM counted_hands h JOIN events e ON e.id = h.event_id "
+            "GROUP BY e.name"
+        ).fetchall()
+    names = dict(counted)  # the ledger holds the examples too
+    assert names["Badacey by the window"] == 1 and "Badacey on the phone" not in names
     assert phone.errors == []
 
 
