@@ -60,6 +60,7 @@ def void(
         if hand is None:
             if row["void_reason"] is not None:
                 raise LedgerError(f"the event {label} is void already: {row['void_reason']}")
+            refuse_a_carry_taken_out_of(db, event_id, label)
             db.execute(
                 "UPDATE events SET void_reason = ?, voided_at = ? WHERE id = ?",
                 [reason, now, event_id],
@@ -105,27 +106,65 @@ def _counted_hand(
     raise LedgerError(f"no hand {hand!r}{at} counts in {label}" + (hint if numbers else ""))
 
 
+CARRY_POOL = (
+    "(CASE WHEN e.kind = 'tournament' THEN 'the tournament ' || e.name "
+    "ELSE coalesce(e.currency, 'chips' || coalesce(' at ' || e.chip_cents || ' ' "
+    "|| e.chip_currency || ' cents each', '')) END)"
+)
+"""SQL naming the hands a carried Progressive Badugi pot may pass between at one table (alias
+``e`` = ``events``): a tournament's own hands, since its chips never count outside it; a cash
+game's hands of one unit, of any event (last week's pot, a night recorded in two files), never
+from chips into money or into chips of another value.  It reads as a phrase after "played in" ("the
+tournament Cup", "USD", "chips at 10 EUR cents each", "chips")."""
+
+
 def refuse_a_carry_taken_on(
-    db: sqlite3.Connection, event_id: int, label: str, hand: str, hand_row: int, table: str
+    db: sqlite3.Connection,
+    event_id: int,
+    label: str,
+    hand: str,
+    hand_row: int,
+    table: str,
+    *,
+    other_events: bool = False,
 ) -> None:
     """A Progressive Badugi hand that carried its pot into a later counting hand of its table
-    cannot be voided alone: that hand's carried-in pot would come from nowhere (the ledger's
-    ``*carry*`` account would pay chips nobody put in).  The later hand is voided first (the
-    pot then waits in ``*carry*``), or the whole event."""
+    (of its event or another of the same :data:`CARRY_POOL`) cannot be voided alone: that
+    hand's carried-in pot would come from nowhere (the ledger's ``*carry*`` account would pay
+    chips nobody put in).  The later hand is voided first (the pot then waits in ``*carry*``),
+    or the whole event.  ``other_events``: only a later hand of another event counts (the
+    whole event is being voided)."""
     carried = db.execute("SELECT carry_out FROM hands WHERE id = ?", [hand_row]).fetchone()[0]
     if not carried:
         return
     taken = db.execute(
-        "SELECT hand_number, carry_in FROM counted_hands WHERE event_id = ? "
-        "AND coalesce(table_name, '') = ? AND id > ? ORDER BY id LIMIT 1",
-        [event_id, table, hand_row],
+        "SELECT h.hand_number, h.carry_in, h.event_id, e.name, e.date FROM counted_hands h "
+        "JOIN counted_events e ON e.id = h.event_id "
+        f"WHERE coalesce(h.table_name, '') = ? AND h.id > ? AND {CARRY_POOL} = "
+        f"(SELECT {CARRY_POOL} FROM events e WHERE e.id = ?) ORDER BY h.id LIMIT 1",
+        [table, hand_row, event_id],
     ).fetchone()
-    if taken is not None and taken[1]:
-        raise LedgerError(
-            f"hand {hand} of {label} carried its pot of {carried} into hand {taken[0]}, which "
-            f"counts: void hand {taken[0]} first (its carried pot then waits for the next hand), "
-            "or void the whole event"
-        )
+    if taken is None or not taken[1] or (other_events and taken[2] == event_id):
+        return
+    later = f"hand {taken[0]}"
+    if taken[2] != event_id:
+        later += f" of {event_label({'name': taken[3], 'date': taken[4]})}"
+    whole = "" if other_events else ", or void the whole event"
+    raise LedgerError(
+        f"hand {hand} of {label} carried its pot of {carried} into {later}, which counts: void "
+        f"{later} first (its carried pot then waits for the next hand){whole}"
+    )
+
+
+def refuse_a_carry_taken_out_of(db: sqlite3.Connection, event_id: int, label: str) -> None:
+    """The whole event cannot be voided while a hand of another event took a pot one of its
+    hands carried (:func:`refuse_a_carry_taken_on`)."""
+    for hand_row, hand, table in db.execute(
+        "SELECT id, hand_number, coalesce(table_name, '') FROM counted_hands "
+        "WHERE event_id = ? AND carry_out > 0 ORDER BY id",
+        [event_id],
+    ).fetchall():
+        refuse_a_carry_taken_on(db, event_id, label, hand, hand_row, table, other_events=True)
 
 
 def void_hand(

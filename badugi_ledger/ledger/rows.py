@@ -17,7 +17,7 @@ from operator import itemgetter
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from ..model.events import HandRecord, Session, Show, StackChange
+from ..model.events import HandRecord, Session, Show, StackChange, event_of
 from ..model.limits import MAX_AMOUNT, amount_problem
 from ..model.results import CARRY, HOUSE, HandOutcome, HandResult, Violation
 from ..model.settings import validate_payouts
@@ -199,11 +199,10 @@ def event_identity(record: HandRecord, source: str) -> dict[str, Any]:
 
 def session_identity(s: Session, game: str, currency: str | None, source: str) -> dict[str, Any]:
     """:func:`event_identity` from its parts (what :attr:`HandRows.event` keeps)."""
-    name = s.name or Path(source).stem
-    # the unit belongs to the identity: hands in another unit never join the event's figures
-    unit = currency or (f"{s.chip_value.cents}c {s.chip_value.currency}" if s.chip_value else "")
+    kind, name, date, unit = event_of(s, currency)
+    name = name or Path(source).stem
     return {
-        "key": f"{s.kind}|{name}|{s.date or ''}" + (f"|{unit}" if unit else ""),
+        "key": f"{kind}|{name}|{date or ''}" + (f"|{unit}" if unit else ""),
         "kind": s.kind,
         "name": name,
         "date": s.date,

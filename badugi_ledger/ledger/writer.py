@@ -35,7 +35,7 @@ from ..model.errors import LedgerError
 from ..model.events import Session
 from ..model.limits import quote
 from ..model.results import CARRY
-from .corrections import refuse_a_carry_taken_on, void_hand
+from .corrections import CARRY_POOL, refuse_a_carry_taken_on, void_hand
 from .hand_content import differences, stored_facts
 from .report import Conflict, FileReport, Rejected
 from .rows import HAND_COLUMNS, HandRows, amount_problems, session_identity
@@ -310,27 +310,52 @@ class FileWriter:
         """Refuse the file when a table's hands that count take more carried Progressive
         Badugi pots than its hands carried (the ``*carry*`` account below zero: chips from
         nowhere) - a ``carry in`` stating more than the ledger's hand before it carried, or
-        one pot taken twice.  A table whose pots the ledger never saw carried (the first
-        night recorded starts with last week's pot) is taken on the file's word."""
+        one pot taken twice - counting only the hands a pot may pass between
+        (:data:`~.corrections.CARRY_POOL`: a tournament's, or a cash unit's).  A table whose
+        pots the ledger never saw carried (the first night recorded starts with last week's
+        pot) is taken on the file's word; but not when the table's pots were carried in
+        another unit or tournament: a pot never changes unit."""
         if not self.carried_in:
             return
         tables = sorted(self.carried_in)
         marks = ", ".join("?" * len(tables))
-        for table, given, taken in self.conn.execute(
-            "SELECT coalesce(h.table_name, ''), "
+        pools: dict[str, dict[str, tuple[int, int]]] = {}
+        for table, pool, given, taken in self.conn.execute(
+            f"SELECT coalesce(h.table_name, ''), {CARRY_POOL}, "
             "sum(CASE WHEN p.kind = 'carry-out' THEN p.amount ELSE 0 END), "
             "-sum(CASE WHEN p.kind = 'carry-in' THEN p.amount ELSE 0 END) "
             "FROM postings p JOIN counted_hands h ON h.id = p.hand_id "
+            "JOIN events e ON e.id = h.event_id "
             f"WHERE p.account = ? AND coalesce(h.table_name, '') IN ({marks}) "
-            "GROUP BY 1",
+            "GROUP BY 1, 2",
             [CARRY, *tables],
         ):
-            if given and taken > given:
+            pools.setdefault(table, {})[pool] = (given, taken)
+        for hand_row, table, pool in self.conn.execute(
+            f"SELECT h.id, coalesce(h.table_name, ''), {CARRY_POOL} FROM counted_hands h "
+            f"JOIN events e ON e.id = h.event_id WHERE h.carry_in > 0 "
+            f"AND coalesce(h.table_name, '') IN ({marks}) ORDER BY h.id",
+            tables,
+        ).fetchall():
+            if not self.wrote(hand_row):
+                continue
+            given, taken = pools[table][pool]
+            if taken <= given:
+                continue
+            if given:
                 raise LedgerError(
                     f"at table {table!r} the hands take {taken} chips of carried Progressive "
                     f"Badugi pots, but the hands before them carried {given}: a 'carry in' "
                     "states more than was carried, or takes a pot another hand took; "
                     "nothing from this file was stored"
+                )
+            elsewhere = sorted(other for other, (g, _) in pools[table].items() if g and other)
+            if elsewhere:
+                raise LedgerError(
+                    f"at table {table!r} hands played in {pool} take {taken} chips of carried "
+                    "Progressive Badugi pots, but the pots carried at this table were played "
+                    f"in {' and in '.join(elsewhere)}: a carried pot stays in its unit, and a "
+                    "tournament's in the tournament; nothing from this file was stored"
                 )
 
     def wrote(self, hand_id: int) -> bool:

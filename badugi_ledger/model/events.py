@@ -409,6 +409,17 @@ carried pot stated, hands missing): a record writes them before its first other 
 (``grammar/README.md``, "Between hands")."""
 
 
+def event_of(session: Session, currency: str | None) -> tuple[str, str, str | None, str]:
+    """What names the event a hand belongs to: the session's kind, name and date, and the unit
+    its chips count in (the game's ``currency``, a home game's chip value as ``10c EUR``, or
+    ``""`` for plain chips).  Hands of one session in another unit are another event, whose
+    figures never join the first's.  The ledger keys its events by it, and a table's stacks and
+    carried pot go from hand to hand only within one event."""
+    value = session.chip_value
+    unit = currency or (f"{value.cents}c {value.currency}" if value is not None else "")
+    return session.kind, session.name, session.date, unit
+
+
 NO_SESSION = Session()
 """A record's session when none is named: a cash session without a name (frozen: shared)."""
 

@@ -1,8 +1,10 @@
 """What a table carries from hand to hand: stacks, a Progressive Badugi pot, who busted.
 
 :func:`replay_stream` replays a stream of hands (from one or many files) lazily, keeping one
-:class:`TableState` per (source, table).  One bad hand never stops the others, and never stops
-the hands after it from being checked in full:
+:class:`TableState` per (source, table, event): a new session at the same table (a cash game
+after a tournament, the chips valued otherwise) starts it afresh, since stacks and a carried
+pot never pass from one event to another within a file.  One bad hand never stops the others,
+and never stops the hands after it from being checked in full:
 
 * A hand that could not be replayed leaves its players' stacks **unknown**, except where the
   recorder wrote them down: a ``final:`` entry of the failed hand, or a stack stated on a later
@@ -45,6 +47,7 @@ from ..model.events import (
     RakeTaken,
     Seat,
     SitOut,
+    event_of,
 )
 from ..model.games import GAMES
 from ..model.results import HandOutcome, HandResult, TableGap, Violation
@@ -105,14 +108,23 @@ def _names(players: Iterable[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
+TableKey = tuple[str, str, tuple[str, str, str | None, str]]
+"""(source, table, :func:`~badugi_ledger.model.events.event_of` the hand's session)."""
+
+
+def table_key(record: HandRecord) -> TableKey:
+    """The table a hand is played at, for what it carries to the next hand."""
+    return record.pos.source, record.table, event_of(record.session, record.settings.currency)
+
+
 class TableTracker:
     """Replays hands one at a time, carrying each table's state to its next hand."""
 
     def __init__(self) -> None:
-        self.tables: dict[tuple[str, str], TableState] = {}
+        self.tables: dict[TableKey, TableState] = {}
 
     def table(self, record: HandRecord) -> TableState:
-        key = (record.pos.source, record.table)
+        key = table_key(record)
         state = self.tables.get(key)
         if state is None:
             state = self.tables[key] = TableState()
@@ -498,7 +510,7 @@ def replay_stream(
             if again is not None:
                 yield HandOutcome(source, item.hand_id, item.pos, item, None, (again,))
                 continue
-            if source in unread and (source, item.table) not in tracker.tables:
+            if source in unread and table_key(item) not in tracker.tables:
                 # The table's earlier hands may be the unreadable ones.
                 tracker.table(item).unknown_default = unread[source]
             gap = gaps.pop((source, item.table), None) if gaps else None
@@ -516,7 +528,7 @@ def replay_stream(
         pos = item.position
         why = f"hand {item.hand or '?'} at line {pos.line} of this file could not be read"
         unread[pos.source] = why
-        for (src, _), state in tracker.tables.items():
+        for (src, _, _), state in tracker.tables.items():
             if src == pos.source:
                 state.forget(list(state.stacks), why)
                 state.unknown_default = why
