@@ -40,6 +40,7 @@ from .hand_content import differences, stored_facts
 from .report import Conflict, FileReport, Rejected
 from .rows import HAND_COLUMNS, HandRows, amount_problems, session_identity
 from .tournaments import event_label, recompute_tournament
+from .void_reasons import LEFT_OUT, left_out_reason
 
 ProgressFn = Callable[[str, int], None]
 """Called with (source, hands read so far in that file) every ``progress_every`` hands."""
@@ -81,10 +82,6 @@ class Stored(NamedTuple):
     event_id: int
     source: str | None = None
     void: str | None = None
-
-
-LEFT_OUT = " any more (import --replace)"
-"""How the void reason of a hand its file no longer held ends (``not in FILE`` before it)."""
 
 
 class _Aliases(dict[str, int]):
@@ -219,7 +216,7 @@ class FileWriter:
                         Conflict(source, line, number, table, label, (f"{why}; {exc}",))
                     )
                     return True
-                reason = f"not in {source}{LEFT_OUT}"
+                reason = left_out_reason(source)
                 void_hand(self.conn, self.now, event_id, row_id, table, number, reason)
                 self.touched.add(event_id)
                 voided.append(Conflict(source, line, number, table, label, (why + ": voided",)))
