@@ -336,6 +336,12 @@ MIGRATIONS: tuple[tuple[int, str, Migration], ...] = (
         "views: a player who left a cash table and came back cashed out and bought in",
         _recreate_views,
     ),
+    (
+        7,
+        "views: play_order; cash results read each table's hands in the order they were "
+        "played, a voided hand's play is neither bought nor cashed",
+        _recreate_views,
+    ),
 )
 SCHEMA_VERSION = MIGRATIONS[-1][0]
 
