@@ -1,8 +1,8 @@
 """A cash night's parts (bought, cashed, the stack at the end) follow the order the hands were
 played, not the order the ledger stored them in: a hand renumbered and imported again, a night
-split over two files imported in either order, and a hand voided in the middle of the night.
-Invented home games; every player's net is the same as the straightforward import of the night
-gives (the money never moves), only the parts were wrong.
+split over two files imported in either order, a hand read again at another line, and a hand
+voided in the middle of the night.  Invented home games; every player's net is the same as the
+straightforward import of the night gives (the money never moves), only the parts were wrong.
 
 The night: Anna, Ben and Cara each bring 100 and play four hands; nobody buys or cashes
 anything, so each ends with buy_in 100, buy_out 0 and the stack the last hand left."""
@@ -17,11 +17,12 @@ from contextlib import closing
 from pathlib import Path
 
 from badugi_ledger.ledger.corrections import void
-from badugi_ledger.ledger.importing import import_text
+from badugi_ledger.ledger.importing import import_outcomes, import_text
 from badugi_ledger.ledger.sql import dict_rows
 from badugi_ledger.ledger.store import open_ledger
 from badugi_ledger.reports.export import export_table
 from badugi_ledger.reports.settle import settle_event
+from tests.helpers.ledger_builder import hand
 from tests.helpers.paths import FIXTURES
 
 SCHEMA6 = FIXTURES / "ledger_schema6.db"
@@ -91,6 +92,26 @@ def test_a_night_split_over_two_files_reads_the_same_in_either_order(tmp_path: P
         for name in order:
             assert import_text(db, files[name], f"{name}.bhh").stored == 2
         assert sessions(db) == PLAYED_THROUGH, order
+
+
+def test_a_hand_read_again_at_another_line_moves_there() -> None:
+    """A night whose hands state their stacks (as PHH files and sites do) is imported, then
+    again with lines added at the top and a forgotten hand put back between hands 1 and 3:
+    hands 1 and 3 are the same hands (duplicates) at new lines.  The ledger kept their old
+    lines, so hand 3 sat before the hand put back, and the export showed Anna cashing out 2
+    and buying 3."""
+    db = open_ledger(None)
+    h1 = hand("1", {"A": 100, "B": 100}, {"A": 2, "B": 2}, {"A": 4}, line=1)
+    h2 = hand("2", {"A": 102, "B": 98}, {"A": 2, "B": 2}, {"B": 4}, line=15)
+    h3 = hand("3", {"A": 100, "B": 100}, {"A": 3, "B": 3}, {"A": 6}, line=9)
+    import_outcomes(db, [h1, h3], "night.bhh")
+    moved_h1 = hand("1", {"A": 100, "B": 100}, {"A": 2, "B": 2}, {"A": 4}, line=11)
+    moved_h3 = hand("3", {"A": 100, "B": 100}, {"A": 3, "B": 3}, {"A": 6}, line=19)
+    report = import_outcomes(db, [moved_h1, h2, moved_h3], "night.bhh")
+    assert (report.stored, report.duplicate) == (1, 2)
+    assert sessions(db) == {"A": ("100", "0", "103", "3"), "B": ("100", "0", "97", "-3")}
+    lines = [r["line"] for r in dict_rows(db, "SELECT line FROM play_order ORDER BY seq")]
+    assert lines == [11, 15, 19]
 
 
 MISDEAL_NIGHT = (
