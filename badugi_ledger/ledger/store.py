@@ -71,6 +71,7 @@ from ..model.errors import LedgerError
 from .hand_content import content_digest, stored_facts
 from .location import DEFAULT_DB, LEDGER_ENV
 from .views import create_views
+from .void_reasons import SET_ASIDE_REASON
 
 DEFAULT_BUSY_TIMEOUT_MS = 600_000
 """How long a writer waits for another one's transaction (a whole file's import) to finish."""
@@ -238,11 +239,6 @@ COUNTED_VIEWS = (
 report, ``events``) reads ``counted_events`` / ``counted_hands`` instead of the tables, so a
 voided hand or event drops out of all of them at once while its rows stay in the ledger."""
 
-SET_ASIDE_REASON = (
-    "stored twice before badugi-ledger checked hand identity; the first copy counts, this "
-    "later one is set aside (import the right file with --replace to choose its content)"
-)
-
 
 def _m003_identity(db: sqlite3.Connection) -> None:
     """Hand identity (event, table, hand number), content digests, void and the audit log.
@@ -338,6 +334,12 @@ MIGRATIONS: tuple[tuple[int, str, Migration], ...] = (
     (
         6,
         "views: a player who left a cash table and came back cashed out and bought in",
+        _recreate_views,
+    ),
+    (
+        7,
+        "views: play_order; cash results read each table's hands in the order they were "
+        "played, a voided hand's play is neither bought nor cashed",
         _recreate_views,
     ),
 )

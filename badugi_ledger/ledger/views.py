@@ -16,15 +16,20 @@ for reading (``12.34 USD``).  Per event, as a PokerNow ledger has it: ``buy_in``
 player brought (first stack, rebuys, top-ups; a tournament's buy-in, rebuys and add-ons),
 ``buy_out`` what they took away before the end (cash-outs; a tournament's prize and bounties),
 ``stack`` what they had at the end (cash), and ``net`` = ``buy_out`` + ``stack`` − ``buy_in``.
+A cash result's parts are read from a table's hands in the order they were played
+(``play_order``), never from the order the rows were stored in.
 Sign convention: a result won is positive, lost negative; in ``postings`` money into the pot
-is negative and money out of it positive.  Every view reads the hands and events that count
-(``counted_hands``, ``counted_events``: nothing void).  :func:`create_views` is run by a ledger
-migration; docs/ledger.md lists every column.
+is negative and money out of it positive.  Every figure counts only the hands and events that
+count (``counted_hands``, ``counted_events``: nothing void); ``play_order`` also keeps the
+hands an organiser voided in their place, since the stacks of a night went through them.
+:func:`create_views` is run by a ledger migration; docs/ledger.md lists every column.
 """
 
 from __future__ import annotations
 
 import sqlite3
+
+from .void_reasons import LEFT_OUT, SET_ASIDE_REASON
 
 CASH_UNIT = "coalesce(e.money, 'chips')"
 """The unit a cash event's results are reported in (alias ``e`` = ``events``)."""
@@ -44,57 +49,112 @@ def shown(amount: str, unit: str) -> str:
     )
 
 
+def _text(value: str) -> str:
+    """``value`` as an SQL string literal."""
+    return "'" + value.replace("'", "''") + "'"
+
+
+PLAYED = (
+    f"(h.void_reason IS NULL OR (h.void_reason != {_text(SET_ASIDE_REASON)} "
+    f"AND substr(h.void_reason, -{len(LEFT_OUT)}) != {_text(LEFT_OUT)}))"
+)
+"""Whether hand ``h`` was played where its file puts it: it counts, or an organiser voided it
+(``badugi-ledger void``).  A hand the ledger voided itself (a second copy set aside, a hand
+its file no longer holds) is not part of the play (:mod:`badugi_ledger.ledger.void_reasons`)."""
+
+_PLAY_ORDER = f"""
+SELECT p.id AS hand_id, p.event_id, p.table_name, p.hand_number AS hand, p.counts,
+       row_number() OVER (PARTITION BY p.event_id, coalesce(p.table_name, '')
+                          ORDER BY CAST(p.file_first AS INTEGER), p.file_first,
+                                   coalesce(p.source, ''), p.line, p.id) AS seq,
+       p.source, p.line
+FROM (
+    SELECT h.id, h.event_id, h.table_name, h.hand_number, h.source, h.line,
+           h.void_reason IS NULL AS counts,
+           first_value(h.hand_number) OVER (
+               PARTITION BY h.event_id, coalesce(h.table_name, ''), coalesce(h.source, '')
+               ORDER BY h.line, h.id) AS file_first
+    FROM hands h JOIN counted_events e ON e.id = h.event_id
+    WHERE {PLAYED}
+) p
+"""
+"""The hands played at each table of each event, in the order they were played (``seq`` 1, 2…).
+
+The hands of one file are in the order of their lines: the file is the record of the night,
+and its replay carries the stacks from hand to hand in that order.  Where a table's hands of
+one event come from several files (a night split in two, a hand moved to another file), each
+file's hands stay together, and the files follow one another in the order of the number of
+their first hand (a number that starts with digits compares by that number first, ``9``
+before ``10``, then as text): recorders number a night's hands on from file to file, and
+sites number theirs in time, while the order files were imported in, or their row ids, says
+nothing.  Row ids are not play order: a hand renumbered and imported again with
+``--replace`` is a new row at the end.  Hands an organiser voided keep their place (they were
+played), marked ``counts`` 0."""
+
 _CASH_STINTS = """
-SELECT s.event_id, s.player_id, s.table_name, s.result, s.last_stack, s.nth,
+SELECT s.event_id, s.player_id, s.table_name, s.counts, s.counting, s.last_stack,
+       s.void_result, s.nth,
        CASE WHEN s.came_back THEN s.start
             ELSE max(s.start - coalesce(s.prev_final, 0), 0) END AS bought,
        CASE WHEN s.came_back THEN s.prev_final
             ELSE max(coalesce(s.prev_final, 0) - s.start, 0) END AS cashed
 FROM (
-    SELECT h.event_id, a.player_id, h.table_name, hp.starting_stack AS start,
+    SELECT o.event_id, a.player_id, o.table_name, o.counts, hp.starting_stack AS start,
            lag(hp.final_stack) OVER stint AS prev_final,
            coalesce(
                lag(hp.alias_id) OVER stint != hp.alias_id
-               OR (lag(q.seq) OVER stint != q.seq - 1
+               OR (lag(o.seq) OVER stint != o.seq - 1
                    AND lag(hp.final_stack) OVER stint != hp.starting_stack
                    AND hp.rebuys = 0 AND hp.add_ons = 0),
                0
            ) AS came_back,
-           hp.final_stack - hp.starting_stack AS result,
-           last_value(hp.final_stack) OVER (stint ROWS BETWEEN UNBOUNDED PRECEDING
-                                            AND UNBOUNDED FOLLOWING) AS last_stack,
+           sum(o.counts) OVER whole AS counting,
+           sum(CASE WHEN o.counts THEN 0 ELSE hp.final_stack - hp.starting_stack END)
+               OVER whole AS void_result,
+           last_value(hp.final_stack) OVER whole AS last_stack,
            row_number() OVER stint AS nth
-    FROM hand_players hp JOIN counted_hands h ON h.id = hp.hand_id
-    JOIN (SELECT id, row_number() OVER (PARTITION BY event_id, coalesce(table_name, '')
-                                       ORDER BY id) AS seq
-          FROM counted_hands) q ON q.id = h.id
+    FROM hand_players hp JOIN play_order o ON o.hand_id = hp.hand_id
     JOIN aliases a ON a.id = hp.alias_id
-    WINDOW stint AS (PARTITION BY h.event_id, a.player_id, coalesce(h.table_name, '')
-                     ORDER BY h.id)
+    WINDOW stint AS (PARTITION BY o.event_id, a.player_id, coalesce(o.table_name, '')
+                     ORDER BY o.seq),
+           whole AS (stint ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING)
 ) s
 """
-"""A player's hands at each table of a cash event, in order: what he brought to the table and
-took away between them.  Between two hands of his, a stack that grew is chips bought (a rebuy,
-a top-up), one that shrank chips cashed out; but when he missed hands of the table between
-them and came back with another stack and no rebuy or add-on recorded (he left and came back;
-sitting out keeps his stack), or another of his aliases played (merged players), he took his
-whole stack away and brought the new one."""
+"""A player's hands at each table of a cash event, in the order they were played
+(:data:`_PLAY_ORDER`): what he brought to the table and took away between them.  Between two
+hands of his, a stack that grew is chips bought (a rebuy, a top-up), one that shrank chips
+cashed out; but when he missed hands of the table between them and came back with another
+stack and no rebuy or add-on recorded (he left and came back; sitting out keeps his stack), or
+another of his aliases played (merged players), he took his whole stack away and brought the
+new one.
+
+A hand an organiser voided was still played: the stacks go through it, so it stays in the
+player's run of hands, and what changed his stack before it and after it is bought and cashed
+as anywhere else.  Its own play (``void_result``: what it won him, negative when it lost) is
+no money in or out, and it does not count: the stack he is counted with at the end is his
+last stack less it.  Compared across the voided hand instead, the next counting hand's
+starting stack against the previous one's final stack, its play would show as a top-up or a
+cash-out that never happened.  ``counting`` is the number of his hands at the table that
+count (a table where all of his hands were voided is left out)."""
 
 VIEWS: dict[str, str] = {
+    "play_order": _PLAY_ORDER,
     "player_event_results": f"""
 SELECT e.id AS event_id, e.name AS event, e.kind, e.date, e.season, r.player_id,
        p.name AS player, r.unit, r.hands, r.buy_in, r.buy_out, r.stack,
        r.buy_out + r.stack - r.buy_in AS net,
        {shown("(r.buy_out + r.stack - r.buy_in)", "r.unit")} AS net_text,
-       r.place, r.place_to
+       r.void_result, r.place, r.place_to
 FROM (
-    SELECT s.event_id, s.player_id, {CASH_UNIT} AS unit, count(*) AS hands,
+    SELECT s.event_id, s.player_id, {CASH_UNIT} AS unit, sum(s.counts) AS hands,
            sum(s.bought) * {CASH_FACTOR} AS buy_in,
            sum(s.cashed) * {CASH_FACTOR} AS buy_out,
-           sum(CASE WHEN s.nth = 1 THEN s.last_stack ELSE 0 END) * {CASH_FACTOR} AS stack,
+           sum(CASE WHEN s.nth = 1 THEN s.last_stack - s.void_result ELSE 0 END)
+               * {CASH_FACTOR} AS stack,
+           sum(CASE WHEN s.nth = 1 THEN s.void_result ELSE 0 END) * {CASH_FACTOR} AS void_result,
            NULL AS place, NULL AS place_to
     FROM ({_CASH_STINTS}) s JOIN counted_events e ON e.id = s.event_id
-    WHERE e.kind = 'cash'
+    WHERE e.kind = 'cash' AND s.counting > 0
     GROUP BY s.event_id, s.player_id
     UNION ALL
     SELECT t.event_id, a.player_id, e.money AS unit,
@@ -102,7 +162,8 @@ FROM (
             JOIN aliases a2 ON a2.id = hp2.alias_id
             WHERE h2.event_id = t.event_id AND a2.player_id = a.player_id) AS hands,
            sum(t.buy_in + t.rebuy_cost + coalesce(t.add_on_cost, 0)) AS buy_in,
-           sum(t.prize + t.bounty_won) AS buy_out, 0 AS stack, min(t.place), max(t.place_to)
+           sum(t.prize + t.bounty_won) AS buy_out, 0 AS stack, 0 AS void_result,
+           min(t.place), max(t.place_to)
     FROM tournament_entries t JOIN counted_events e ON e.id = t.event_id
     JOIN aliases a ON a.id = t.alias_id
     GROUP BY t.event_id, a.player_id

@@ -40,6 +40,7 @@ from .hand_content import differences, stored_facts
 from .report import Conflict, FileReport, Rejected
 from .rows import HAND_COLUMNS, HandRows, amount_problems, session_identity
 from .tournaments import event_label, recompute_tournament
+from .void_reasons import LEFT_OUT, left_out_reason
 
 ProgressFn = Callable[[str, int], None]
 """Called with (source, hands read so far in that file) every ``progress_every`` hands."""
@@ -72,8 +73,8 @@ _LOOKUP_CHUNK = 500
 
 
 class Stored(NamedTuple):
-    """A stored hand as the writer compares it: row id, fingerprint, content, event, and the
-    file it was last imported from and why it is void (None: it counts)."""
+    """A stored hand as the writer compares it: row id, fingerprint, content, event, the file
+    it was last imported from, why it is void (None: it counts) and its line in that file."""
 
     id: int
     fingerprint: str
@@ -81,10 +82,7 @@ class Stored(NamedTuple):
     event_id: int
     source: str | None = None
     void: str | None = None
-
-
-LEFT_OUT = " any more (import --replace)"
-"""How the void reason of a hand its file no longer held ends (``not in FILE`` before it)."""
+    line: int | None = None
 
 
 class _Aliases(dict[str, int]):
@@ -231,7 +229,7 @@ class FileWriter:
                         Conflict(held_by, line, number, table, label, (f"{why}; {exc}",))
                     )
                     return True
-                reason = f"not in {source}{LEFT_OUT}"
+                reason = left_out_reason(source)
                 void_hand(self.conn, self.now, event_id, row_id, table, number, reason)
                 self.touched.add(event_id)
                 voided.append(Conflict(held_by, line, number, table, label, (why + ": voided",)))
@@ -260,11 +258,13 @@ class FileWriter:
         return f"imported from {held_by} before, which {self.report.source} replaces, and not in it"
 
     def claim(self, stored: Stored, rows: HandRows) -> bool:
-        """A hand the ledger holds, met again in this file as it is: it is this file's now (the
-        file an edited re-import compares with, :meth:`left_out`), and if it was voided because
-        another file no longer held it (a hand moved from one night file to another), it counts
-        again - unless a hand of its name counts already.  Whether it counts again."""
-        if stored.source != rows.source:
+        """A hand the ledger holds, met again in this file as it is: it is this file's now, at
+        the line the file puts it (the file an edited re-import compares with,
+        :meth:`left_out`; the line orders a table's hands as they were played, and an edit
+        above the hand moves it), and if it was voided because another file no longer held it
+        (a hand moved from one night file to another), it counts again - unless a hand of its
+        name counts already.  Whether it counts again."""
+        if (stored.source, stored.line) != (rows.source, rows.hand[4]):
             self.conn.execute(
                 "UPDATE hands SET source = ?, line = ? WHERE id = ?",
                 [rows.source, rows.hand[4], stored.id],
@@ -401,8 +401,8 @@ class FileWriter:
         for start in range(0, len(fingerprints), _LOOKUP_CHUNK):
             chunk = fingerprints[start : start + _LOOKUP_CHUNK]
             for row in self.conn.execute(
-                "SELECT id, fingerprint, content, event_id, source, void_reason FROM hands "
-                "WHERE fingerprint IN "
+                "SELECT id, fingerprint, content, event_id, source, void_reason, line "
+                "FROM hands WHERE fingerprint IN "
                 f"({', '.join('?' * len(chunk))})",
                 chunk,
             ):
@@ -413,7 +413,7 @@ class FileWriter:
         """The stored hand named (event, table, hand number): the counting one, else the
         latest void one."""
         row = self.conn.execute(
-            "SELECT id, fingerprint, content, event_id, source, void_reason FROM hands "
+            "SELECT id, fingerprint, content, event_id, source, void_reason, line FROM hands "
             "WHERE event_id = ? AND hand_number = ? AND coalesce(table_name, '') = ? "
             "ORDER BY void_reason IS NOT NULL, id DESC LIMIT 1",
             [event_id, number, table],
@@ -431,8 +431,8 @@ class FileWriter:
                 chunk = listed[start : start + _LOOKUP_CHUNK]
                 for row in self.conn.execute(
                     "SELECT id, fingerprint, content, event_id, hand_number, "
-                    "coalesce(table_name, ''), void_reason IS NOT NULL, source, void_reason "
-                    "FROM hands "
+                    "coalesce(table_name, ''), void_reason IS NOT NULL, source, void_reason, "
+                    "line FROM hands "
                     f"WHERE event_id = ? AND hand_number IN ({', '.join('?' * len(chunk))})",
                     [event_id, *chunk],
                 ):
@@ -442,7 +442,7 @@ class FileWriter:
                     if best is None or rank < best[0]:
                         found[identity] = (
                             rank,
-                            Stored(row[0], row[1], row[2], row[3], row[7], row[8]),
+                            Stored(row[0], row[1], row[2], row[3], row[7], row[8], row[9]),
                         )
         return {identity: stored for identity, (_, stored) in found.items()}
 
