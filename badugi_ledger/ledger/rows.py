@@ -111,20 +111,25 @@ def amount_problems(rows: HandRows) -> str | None:
     either way), or None.  The readers refuse such numbers first; this is the ledger's own
     guard, so that no figure SQLite cannot hold exactly ever reaches it.
 
+    A home game's chips valued in money (``chips 100 = 10 EUR``) become cents in every money
+    figure, so there the bound is on chips times the cents a chip is worth.
+
     Every hand is checked, so the common answer is found first: the hand's integers within
     the bound (one pass, no message built); only a hand with a number beyond it is walked
     figure by figure to name that number."""
-    if _within_bound(rows):
+    value = rows.event[0].chip_value
+    cents = value.cents if value is not None and value.cents > 1 else 1
+    if _within_bound(rows, MAX_AMOUNT // cents):
         return None
-    return _first_amount_problem(rows)
+    return _first_amount_problem(rows, cents)
 
 
 _INTS = frozenset({int})
 
 
-def _within_bound(rows: HandRows) -> bool:
+def _within_bound(rows: HandRows, bound: int) -> bool:
     """Every integer figure of the hand (the ones :func:`_first_amount_problem` names) lies
-    within ±:data:`~badugi_ledger.model.limits.MAX_AMOUNT`."""
+    within ±``bound``."""
     session = rows.event[0]
     hand = rows.hand
     values = [session.buy_in, session.starting_chips, hand[4], hand[7], hand[8], hand[9], hand[10]]
@@ -135,13 +140,14 @@ def _within_bound(rows: HandRows) -> bool:
         values.append(pot[1])
         values += [share for _, share in pot[4]]
     if _INTS.issuperset(map(type, values)):  # the common case: no None, nothing else
-        return not values or (max(values) <= MAX_AMOUNT and min(values) >= -MAX_AMOUNT)
+        return not values or (max(values) <= bound and min(values) >= -bound)
     numbers = [v for v in values if type(v) is int]
-    return not numbers or (max(numbers) <= MAX_AMOUNT and min(numbers) >= -MAX_AMOUNT)
+    return not numbers or (max(numbers) <= bound and min(numbers) >= -bound)
 
 
-def _first_amount_problem(rows: HandRows) -> str | None:
-    """The first figure of the hand beyond the bound, in words (see :func:`amount_problems`)."""
+def _first_amount_problem(rows: HandRows, cents: int) -> str | None:
+    """The first figure of the hand beyond the bound, in words (see :func:`amount_problems`);
+    ``cents``: what a chip is worth (1: chips that are not money)."""
     session = rows.event[0]
     checks: list[tuple[object, str]] = [
         (session.buy_in, "the buy-in"),
@@ -157,7 +163,14 @@ def _first_amount_problem(rows: HandRows) -> str | None:
         checks.append((amount, f"the {pot or 'pot'}"))
         checks += [(share, f"{winner}'s share of the {pot or 'pot'}") for winner, share in shares]
     for value, what in checks:
-        problem = amount_problem(value, what) if type(value) is int else None
+        if type(value) is not int:
+            continue
+        problem = amount_problem(value * cents, what)
+        if problem and cents > 1:
+            return (
+                f"{what} {value} is beyond the largest amount at {cents} cents a chip "
+                f"({MAX_AMOUNT // cents} chips: 2^53 cents)"
+            )
         if problem:
             return problem
     return None
