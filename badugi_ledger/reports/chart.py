@@ -113,6 +113,14 @@ def nice_ticks(lo: float, hi: float, most: int = 6) -> list[float]:
     [-100.0, -50.0, 0.0, 50.0, 100.0]
     >>> nice_ticks(0, 8)
     [0.0, 2.0, 4.0, 6.0, 8.0]
+
+    Each tick is a whole number of steps (never a sum of steps, whose rounding errors made a
+    ``-0`` label and a stray tick past the top):
+
+    >>> nice_ticks(-0.5, 0.5)
+    [-0.6, -0.4, -0.2, 0.0, 0.2, 0.4, 0.6]
+    >>> nice_ticks(-0.3, 0.1)
+    [-0.3, -0.2, -0.1, 0.0, 0.1]
     """
     lo, hi = min(lo, 0.0), max(hi, 0.0)
     if hi == lo:
@@ -120,11 +128,9 @@ def nice_ticks(lo: float, hi: float, most: int = 6) -> list[float]:
     raw = (hi - lo) / max(most - 1, 1)
     power = 10 ** math.floor(math.log10(raw))
     step = next(m * power for m in (1, 2, 5, 10) if m * power >= raw)
-    first = math.floor(lo / step) * step
-    ticks = [first]
-    while ticks[-1] < hi:
-        ticks.append(ticks[-1] + step)
-    return [float(round(t, 10)) for t in ticks]
+    first = math.floor(round(lo / step, 9))
+    last = math.ceil(round(hi / step, 9))
+    return [round(i * step, 10) + 0.0 for i in range(first, last + 1)]
 
 
 def text_width(text: str, size: float = FONT) -> float:
