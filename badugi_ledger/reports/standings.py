@@ -272,6 +272,8 @@ def present(
     import pandas as pd
 
     out = df.copy()
+    if style == "human" and "rank" in out.columns:  # a player below --min-events: no rank
+        out["rank"] = ["-" if r is None or r != r else r for r in out["rank"]]
     if "unit" not in out.columns:
         return out
     units = [str(u) for u in out["unit"]]

@@ -103,6 +103,10 @@ def test_players_below_the_minimum_are_listed_without_a_rank() -> None:
     db = ledger_with(tourney("T1", "ABC"), tourney("T2", "AB"))
     table = rows(db, min_events=2)
     assert [(r[0], r[1]) for r in table] == [(1, "A"), (2, "B"), (None, "C")]
+    df = standings(db, StandingsOptions(min_events=2))
+    shown = render(df, "table").splitlines()
+    assert shown[-1].split()[:2] == ["-", "C"], shown  # not "None"
+    assert "None" not in render(df, "markdown")
 
 
 def test_sqrt_and_table_formulas() -> None:
