@@ -48,7 +48,6 @@ from ..model.events import (
     HandRecord,
     Muck,
     RakeTaken,
-    Session,
     Show,
     StackChange,
     StackChangeKind,
@@ -59,6 +58,7 @@ from ..sites.common import ImportItem, SiteWarning, SkippedHand, parse_site_card
 from ..sites.draft import HandDraft, SeatLine
 from ..sites.files import UNREADABLE, split_lines, unreadable
 from .fields import HandFields, describe
+from .session import read_session
 from .split import PhhPiece, iter_pieces
 
 ORIGIN = "phh"
@@ -203,7 +203,7 @@ def _read_hand(
         )
     except ConfigError as exc:  # the bets' own rule (Structure): located at the bets
         fields.fail("small_bet", f"{exc.message} (small_bet {small_bet}, big_bet {big_bet})")
-    session = _session(fields.label("event"), fields.date(), fields.text("venue"))
+    session = read_session(hand, fields)
     table = fields.label("table")
     if MISSING_FIELD in hand:
         missing = fields.whole(MISSING_FIELD, hand[MISSING_FIELD], MISSING_FIELD, 1)
@@ -252,12 +252,6 @@ def _hand_id(hand: dict[str, Any], key: str | None, source: str) -> str:
 def _labels(count: int) -> list[str]:
     """``p1``…``pN``: the players' names when the file names none."""
     return [f"p{i + 1}" for i in range(count)]
-
-
-@lru_cache(maxsize=256)
-def _session(name: str, date: str | None, place: str | None) -> Session:
-    """A cash session; the few distinct ones of a run are built once (they are frozen)."""
-    return Session(kind="cash", name=name, date=date, place=place)
 
 
 def _dealing(hand: dict[str, Any], fields: HandFields) -> ReshuffleRule:

@@ -42,6 +42,7 @@ from .reader import (
     VARIANT,
     blind_seat,
 )
+from .session import session_fields
 
 _OUTCOMES: tuple[type[Event], ...] = (
     Collect,
@@ -150,6 +151,7 @@ def write_phh(
         fields += [("year", int(year)), ("month", int(month)), ("day", int(day))]
     if settings.currency:
         fields.append(("currency", settings.currency))
+    fields += session_fields(record.session)
     if finishing_stacks is not None:
         fields.append(("finishing_stacks", [int(finishing_stacks[s.name]) for s in players]))
     if rake:
