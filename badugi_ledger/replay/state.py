@@ -32,7 +32,7 @@ from ..model.cards import Card
 from ..model.errors import IllegalAction, Position
 from ..model.events import BETWEEN_HANDS, Collect, FinalStack, HandRecord, SitOut, StackChange
 from ..model.games import GAMES
-from ..model.results import CARRY, HOUSE, Violation
+from ..model.results import RESERVED_ACCOUNTS, Violation
 from .draws import CardTracker
 
 # Phases of a hand, in the order they come (so ``phase >= SHOWDOWN`` means the play is over).
@@ -52,9 +52,9 @@ def illegal(rule: str, message: str, pos: Position | None) -> IllegalAction:
     return IllegalAction(message, position=pos, rule=rule)
 
 
-RESERVED_NAMES = frozenset({HOUSE, CARRY})
-"""The ledger's own accounts (rake, a carried pot): no player may be called so, or his chips
-would be booked as the house's."""
+RESERVED_NAMES = frozenset(RESERVED_ACCOUNTS)
+"""The ledger's own accounts (the rake, a carried pot, a tournament's undistributed prizes): no
+player may be called so, or his chips would be booked as the account's."""
 
 
 def _reserved_name(record: HandRecord, name: str) -> IllegalAction:
@@ -72,7 +72,7 @@ def _reserved_name(record: HandRecord, name: str) -> IllegalAction:
     return illegal(
         "reserved-name",
         f"a player is called {name!r}, the name of the ledger's own account for "
-        f"{'the rake' if name == HOUSE else 'a carried pot'}: rename the player",
+        f"{RESERVED_ACCOUNTS[name]}: rename the player",
         pos,
     )
 
