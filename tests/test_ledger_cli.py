@@ -158,6 +158,39 @@ def test_tournament_places_prizes_and_a_chop(tmp_path: Path) -> None:
     assert code == 0 and "balances net to 0.00" in out
 
 
+# A heads-up final paying three places (invented): Kira takes Noor's last chips.
+TWO_UP = """\
+game badugi · fixed limit 10/20 · blinds 5/10
+tournament Two Up · date 2024-04-12 · season S · buy-in 1000 · starting-chips 200 · payouts 50/30/20
+table Final
+
+hand T1 · button Kira · Kira 200 · Noor 200
+Kira raises to 20 · Noor calls 10
+draw: Noor 1 · Kira 1
+Noor bets 10 · Kira raises to 20 · Noor raises to 30 · Kira raises to 40 · Noor calls 10
+draw: Noor 1 · Kira pat
+Noor bets 20 · Kira raises to 40 · Noor raises to 60 · Kira raises to 80 · Noor calls 20
+draw: Noor 1 · Kira pat
+Noor bets 20 · Kira raises to 40 · Noor raises to 60 · Kira calls 20 all-in
+show: Kira 7s 5d 4c 2h · Noor 9c 6h 3d 2s
+Kira collects 400
+final: Kira 400 · Noor 0
+"""
+
+
+def test_a_place_nobody_fills_pays_first_place_not_the_prize_pool(tmp_path: Path) -> None:
+    """prizes.py: places the field cannot fill give their money to first place; docs/ledger.md:
+    prizes add up to the pool exactly.  Two entrants of a 50/30/20 table: 70 % and 30 %."""
+    db = tmp_path / "club.db"
+    code, out = invoke("import", write(tmp_path, "two.bhh", TWO_UP), "--db", db)
+    assert code == 0, out
+    code, out = invoke("tournament", "--db", db, "--event", "Two Up")
+    assert "1  Kira: prize 14.00, paid 10.00, result +4.00" in out, out
+    assert "2  Noor: prize 6.00, paid 10.00, result -4.00" in out, out
+    code, out = invoke("settle", "--db", db, "--event", "Two Up")
+    assert code == 0 and "  Noor pays Kira 4.00\n" in out and "*prize pool*" not in out, out
+
+
 def test_errors_are_one_line_without_traceback(tmp_path: Path) -> None:
     cases: list[tuple[str | Path, ...]] = [
         ("standings", "--db", tmp_path / "none.db"),
