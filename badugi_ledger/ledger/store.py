@@ -329,6 +329,21 @@ def _recreate_views(db: sqlite3.Connection) -> None:
     create_views(db)
 
 
+def _m007_short_fields(db: sqlite3.Connection) -> None:
+    """Tournaments with fewer entrants than paid places get their prizes again: such a field's
+    unfilled places paid nobody (their money was left in the settle-up's ``*prize pool*``);
+    they now go to first place, so the whole pool is paid out
+    (:func:`badugi_ledger.ledger.prizes.prize_table`)."""
+    from .tournaments import recompute_tournament
+
+    for (event_id,) in db.execute(
+        "SELECT e.id FROM counted_events e WHERE e.kind = 'tournament' AND e.payouts IS NOT NULL "
+        "AND (SELECT count(*) FROM tournament_entries t WHERE t.event_id = e.id) "
+        "BETWEEN 1 AND json_array_length(e.payouts) - 1 ORDER BY e.id"
+    ).fetchall():
+        recompute_tournament(db, event_id)
+
+
 MIGRATIONS: tuple[tuple[int, str, Migration], ...] = (
     (1, "core ledger: players, aliases, events, hands, postings, pots", _m001_core),
     (2, "tournaments: entries and terms", _m002_tournaments),
@@ -340,6 +355,7 @@ MIGRATIONS: tuple[tuple[int, str, Migration], ...] = (
         "views: a player who left a cash table and came back cashed out and bought in",
         _recreate_views,
     ),
+    (7, "tournaments: places a short field cannot fill pay first place", _m007_short_fields),
 )
 SCHEMA_VERSION = MIGRATIONS[-1][0]
 
