@@ -44,7 +44,8 @@ All money and chip columns are INTEGER (chips, or cents where money) and the tab
   ``content`` digest and shown ``cards`` (:mod:`badugi_ledger.ledger.hand_content`) and, when
   voided, ``void_reason`` and ``voided_at`` (events have these two as well).
 * ``hand_players``: each player dealt in: starting/final stack, contribution, collection, and
-  rebuys/add-ons before the hand.
+  rebuys/add-ons before the hand; and each player sitting the hand out whose stack changed
+  before it (:func:`badugi_ledger.ledger.rows.hand_rows`).
 * ``postings``: the double entry per hand (blind, ante, bet, returned, collect, rake,
   carry-in/out, buy), player accounts plus ``*house*`` and ``*carry*``; they sum to zero per hand.
 * ``pots`` and ``pot_winners``: each pot, its eligible players and who got what.
