@@ -149,13 +149,107 @@ def test_tournament_places_prizes_and_a_chop(tmp_path: Path) -> None:
     assert code == 0, out
     code, out = invoke("tournament", "--db", db, "--event", "Spring Cup", "--json")
     entries = {e["player"]: (e["place"], e["prize"]) for e in json.loads(out)["entries"]}
-    assert entries == {"A": (1, 2800), "B": (2, 1200), "C": (3, 0), "D": (4, 0)}
+    assert entries == {"A": (1, 28.0), "B": (2, 12.0), "C": (3, 0), "D": (4, 0)}
     code, out = invoke("standings", "--db", db)
     assert "Tournament standings" in out
     code, out = invoke("tournament", "--db", db, "--event", "Spring Cup", "--bounty", "2.50")
     assert code == 0 and "bounty 2.50\n" in out  # money shown as money, not cents
     code, out = invoke("settle", "--db", db, "--event", "Spring Cup")
     assert code == 0 and "balances net to 0.00" in out
+
+
+# A heads-up final paying three places (invented): Kira takes Noor's last chips.
+TWO_UP = """\
+game badugi · fixed limit 10/20 · blinds 5/10
+tournament Two Up · date 2024-04-12 · season S · buy-in 1000 · starting-chips 200 · payouts 50/30/20
+table Final
+
+hand T1 · button Kira · Kira 200 · Noor 200
+Kira raises to 20 · Noor calls 10
+draw: Noor 1 · Kira 1
+Noor bets 10 · Kira raises to 20 · Noor raises to 30 · Kira raises to 40 · Noor calls 10
+draw: Noor 1 · Kira pat
+Noor bets 20 · Kira raises to 40 · Noor raises to 60 · Kira raises to 80 · Noor calls 20
+draw: Noor 1 · Kira pat
+Noor bets 20 · Kira raises to 40 · Noor raises to 60 · Kira calls 20 all-in
+show: Kira 7s 5d 4c 2h · Noor 9c 6h 3d 2s
+Kira collects 400
+final: Kira 400 · Noor 0
+"""
+
+
+def test_a_place_nobody_fills_pays_first_place_not_the_prize_pool(tmp_path: Path) -> None:
+    """prizes.py: places the field cannot fill give their money to first place; docs/ledger.md:
+    prizes add up to the pool exactly.  Two entrants of a 50/30/20 table: 70 % and 30 %."""
+    db = tmp_path / "club.db"
+    code, out = invoke("import", write(tmp_path, "two.bhh", TWO_UP), "--db", db)
+    assert code == 0, out
+    code, out = invoke("tournament", "--db", db, "--event", "Two Up")
+    assert "1  Kira: prize 14.00, paid 10.00, result +4.00" in out, out
+    assert "2  Noor: prize 6.00, paid 10.00, result -4.00" in out, out
+    code, out = invoke("settle", "--db", db, "--event", "Two Up")
+    assert code == 0 and "  Noor pays Kira 4.00\n" in out and "*prize pool*" not in out, out
+
+
+# An invented bounty tournament in euros: Kira knocks out Bram, then Noor.
+BOUNTY_CUP = """\
+game badugi · no limit · blinds 5/10
+tournament Bounty Cup · date 2024-06-01 · buy-in 1000 · starting-chips 100 · payouts 60/40
+currency EUR
+
+hand T1 · button Kira · Kira 100 · Ann 100 · Noor 100 · Bram 100
+Bram raises to 100 all-in · Kira calls 100 · Ann folds · Noor folds
+draw: Bram 1 · Kira 1
+draw: Bram 1 · Kira 1
+draw: Bram 1 · Kira 1
+show: Kira 7s 5d 4c 2h · Bram 9c 6h 3d 2s
+
+hand T2 · button Ann · Kira · Ann · Noor
+Ann folds · Noor raises to 90 all-in · Kira calls 80
+draw: Noor 1 · Kira 1
+draw: Noor 1 · Kira 1
+draw: Noor 1 · Kira 1
+show: Kira 7s 5d 4c 2h · Noor 9c 6h 3d 2s
+"""
+
+
+def test_tournament_json_gives_money_in_currency_units(tmp_path: Path) -> None:
+    """docs/ledger.md: JSON, CSV and Parquet give numbers in currency units next to a unit;
+    an entry's chips are tournament chips."""
+    db = tmp_path / "club.db"
+    code, out = invoke("import", write(tmp_path, "cup.bhh", BOUNTY_CUP), "--db", db)
+    assert code == 0, out
+    code, out = invoke(
+        "tournament", "--db", db, "--event", "Bounty Cup", "--bounty", "2.50", "--json"
+    )
+    assert code == 0, out
+    data = json.loads(out[: out.rindex("}") + 1])
+    assert data["unit"] == "EUR" and data["prize_pool"] == 30.0
+    assert data["terms"] == {
+        "bounty": 2.5,
+        "rebuy_price": None,
+        "add_on_price": None,
+        "prize_unit": 0.01,
+        "chop": None,
+    }
+    kira = data["entries"][0]
+    assert kira == {
+        "player": "Kira",
+        "place": 1,
+        "place_to": 1,
+        "chips": 305,  # tournament chips
+        "buy_in": 10.0,
+        "rebuys": 0,
+        "add_ons": 0,
+        "paid": 10.0,
+        "prize": 18.0,
+        "bounties": 2,
+        "bounty_won": 7.5,
+        "won": 15.5,
+    }
+    code, out = invoke("settle", "--db", db, "--event", "Bounty Cup", "--json")
+    balances = json.loads(out)["balances"]
+    assert balances == {e["player"]: e["won"] for e in data["entries"]}
 
 
 def test_errors_are_one_line_without_traceback(tmp_path: Path) -> None:

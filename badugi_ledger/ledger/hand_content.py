@@ -127,9 +127,9 @@ def _player_changes(old: HandFacts, new: HandFacts) -> list[str]:
     lines = []
     for name in sorted(before.keys() | after.keys()):
         if name not in after:
-            lines.append(f"{name} is no longer dealt in")
+            lines.append(f"{name} is no longer in the hand ({_row_words(before[name])})")
         elif name not in before:
-            lines.append(f"{name} is now dealt in")
+            lines.append(f"{name} is now in the hand ({_row_words(after[name])})")
         elif before[name] != after[name]:
             changed = [
                 f"{label} {a} → {b}"
@@ -138,6 +138,16 @@ def _player_changes(old: HandFacts, new: HandFacts) -> list[str]:
             ]
             lines.append(f"{name}: {', '.join(changed)}")
     return lines
+
+
+def _row_words(figures: tuple[Any, ...]) -> str:
+    """A player's row in words: its stacks, and what else is not 0 (``rebuys 1``).  A player
+    sitting out has a row when his stack changed before the hand (see
+    :func:`badugi_ledger.ledger.rows.hand_rows`): then nothing was put in or collected."""
+    start, final, *rest = figures[1:]
+    words = [f"starting stack {start}", f"final stack {final}"]
+    words += [f"{label} {v}" for label, v in zip(PLAYER_FIGURES[3:], rest, strict=True) if v]
+    return ", ".join(words)
 
 
 def _pot_changes(old: HandFacts, new: HandFacts) -> list[str]:

@@ -110,8 +110,12 @@ def finishing_places(hands: Sequence[Mapping[str, tuple[int, int]]]) -> list[Fin
     return finishes
 
 
-def prize_table(pool: int, percents: Sequence[int], unit: int = 1) -> list[int]:
+def prize_table(
+    pool: int, percents: Sequence[int], unit: int = 1, *, entrants: int | None = None
+) -> list[int]:
     """Prizes for places 1, 2, …: each but first rounded down to ``unit``; first gets the rest.
+    Only the places ``entrants`` players can fill are paid (all when None): the money of the
+    others goes to first place, so the prizes always add up to the pool.
 
     >>> prize_table(1000, [50, 30, 20])
     [500, 300, 200]
@@ -119,12 +123,16 @@ def prize_table(pool: int, percents: Sequence[int], unit: int = 1) -> list[int]:
     [501, 300, 200]
     >>> prize_table(999, [60, 25, 15], unit=100)
     [699, 200, 100]
+    >>> prize_table(2000, [50, 30, 20], entrants=2)
+    [1400, 600]
     """
     table = validate_payouts(percents)
     if unit < 1:
         raise ConfigError(f"the prize rounding unit must be at least 1, not {unit}")
     if pool < 0:
         raise ConfigError(f"the prize pool cannot be negative ({pool})")
+    if entrants is not None:
+        table = table[: max(entrants, 0)]
     if not table:
         return []
     rest = [(pool * pct // 100) // unit * unit for pct in table[1:]]

@@ -74,15 +74,18 @@ def _facts_of(rows: tuple[Any, ...]) -> HandFacts:
 
 def shown_cards(record: HandRecord) -> str:
     """Each player's last shown cards as JSON ({name: "7h 5c 3d 2s"}, "?" for an unknown)."""
-    return _events_facts(record.events)[2]
+    return _events_facts(record.events)[3]
 
 
-def _events_facts(events: tuple[Any, ...]) -> tuple[dict[str, int], dict[str, int], str]:
-    """What the rows take from the events, in one pass: each player's rebuys and add-ons
-    (:class:`StackChange`), and :func:`shown_cards` (the event classes are final: their exact
-    type says what they are, as for the fingerprint)."""
+def _events_facts(
+    events: tuple[Any, ...],
+) -> tuple[dict[str, int], dict[str, int], set[str], str]:
+    """What the rows take from the events, in one pass: each player's rebuys and add-ons, who
+    changed a stack between hands at all (:class:`StackChange`), and :func:`shown_cards` (the
+    event classes are final: their exact type says what they are, as for the fingerprint)."""
     rebuys: dict[str, int] = {}
     add_ons: dict[str, int] = {}
+    changed: set[str] = set()
     shown: dict[str, str] = {}
     # the few events that say any of it, picked without a Python step per event
     for e in compress(events, map(_FACT_KINDS, map(type, events))):
@@ -90,11 +93,12 @@ def _events_facts(events: tuple[Any, ...]) -> tuple[dict[str, int], dict[str, in
         if kind is Show:
             shown[e.player] = " ".join(["?" if c is None else str(c) for c in e.cards])
         elif kind is StackChange:
+            changed.add(e.player)
             if e.kind == "rebuy":
                 rebuys[e.player] = rebuys.get(e.player, 0) + 1
             elif e.kind == "add-on":
                 add_ons[e.player] = add_ons.get(e.player, 0) + 1
-    return rebuys, add_ons, canonical_json(shown)
+    return rebuys, add_ons, changed, canonical_json(shown)
 
 
 _FACT_KINDS = frozenset({Show, StackChange}).__contains__
@@ -232,8 +236,12 @@ def session_identity(s: Session, game: str, currency: str | None, source: str) -
 
 
 def hand_rows(record: HandRecord, result: HandResult, source: str, line: int) -> HandRows:
-    """The rows of one valid hand (players in seat order, those not dealt in left out)."""
-    rebuys, add_ons, cards = _events_facts(record.events)
+    """The rows of one valid hand: the players dealt in, in seat order, and those seated but
+    not dealt in (sitting out) whose stack changed before the hand.  A rebuy, top-up, add-on
+    or cash-out is the ledger's whoever makes it: a tournament charges the rebuys and add-ons
+    of ``hand_players``, a cash game's buy-ins follow its stacks; such a row has the stack
+    after the change at both ends and nothing put in or collected."""
+    rebuys, add_ons, changed, cards = _events_facts(record.events)
     starting = result.starting_stacks
     seats = [s.name for s in record.seats if s.name in starting]
     seats += [p for p in starting if p not in seats]
@@ -242,8 +250,8 @@ def hand_rows(record: HandRecord, result: HandResult, source: str, line: int) ->
     )  # fmt: skip
     players = []
     for seat, player in enumerate(seats):
-        if player not in contributions:
-            continue  # seated but not dealt in (sitting out, or no chips)
+        if player not in contributions and player not in changed:
+            continue  # seated but not dealt in (sitting out, or no chips), no chips bought
         players.append(
             (
                 player,

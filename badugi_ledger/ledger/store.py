@@ -44,7 +44,8 @@ All money and chip columns are INTEGER (chips, or cents where money) and the tab
   ``content`` digest and shown ``cards`` (:mod:`badugi_ledger.ledger.hand_content`) and, when
   voided, ``void_reason`` and ``voided_at`` (events have these two as well).
 * ``hand_players``: each player dealt in: starting/final stack, contribution, collection, and
-  rebuys/add-ons before the hand.
+  rebuys/add-ons before the hand; and each player sitting the hand out whose stack changed
+  before it (:func:`badugi_ledger.ledger.rows.hand_rows`).
 * ``postings``: the double entry per hand (blind, ante, bet, returned, collect, rake,
   carry-in/out, buy), player accounts plus ``*house*`` and ``*carry*``; they sum to zero per hand.
 * ``pots`` and ``pot_winners``: each pot, its eligible players and who got what.
@@ -325,6 +326,21 @@ def _recreate_views(db: sqlite3.Connection) -> None:
     create_views(db)
 
 
+def _m008_short_fields(db: sqlite3.Connection) -> None:
+    """Tournaments with fewer entrants than paid places get their prizes again: such a field's
+    unfilled places paid nobody (their money was left in the settle-up's ``*prize pool*``);
+    they now go to first place, so the whole pool is paid out
+    (:func:`badugi_ledger.ledger.prizes.prize_table`)."""
+    from .tournaments import recompute_tournament
+
+    for (event_id,) in db.execute(
+        "SELECT e.id FROM counted_events e WHERE e.kind = 'tournament' AND e.payouts IS NOT NULL "
+        "AND (SELECT count(*) FROM tournament_entries t WHERE t.event_id = e.id) "
+        "BETWEEN 1 AND json_array_length(e.payouts) - 1 ORDER BY e.id"
+    ).fetchall():
+        recompute_tournament(db, event_id)
+
+
 MIGRATIONS: tuple[tuple[int, str, Migration], ...] = (
     (1, "core ledger: players, aliases, events, hands, postings, pots", _m001_core),
     (2, "tournaments: entries and terms", _m002_tournaments),
@@ -342,6 +358,7 @@ MIGRATIONS: tuple[tuple[int, str, Migration], ...] = (
         "played, a voided hand's play is neither bought nor cashed",
         _recreate_views,
     ),
+    (8, "tournaments: places a short field cannot fill pay first place", _m008_short_fields),
 )
 SCHEMA_VERSION = MIGRATIONS[-1][0]
 

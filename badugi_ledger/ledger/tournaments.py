@@ -231,10 +231,15 @@ def recompute_tournament(db: sqlite3.Connection, event_id: int) -> int:
         for f in finishes
     }
     pool = sum(paid_in.values()) - terms.bounty * n
-    prizes = prize_table(pool, payouts, terms.prize_unit) if payouts else []
+    prizes = prize_table(pool, payouts, terms.prize_unit, entrants=n) if payouts else []
     won = award_prizes(finishes, prizes, terms.prize_unit)
     if terms.chop is not None:
         won.update(chop(finishes, prizes, terms.chop, terms.prize_unit))
+    if payouts and sum(won.values()) != pool:  # pragma: no cover - the rules above pay it all
+        raise LedgerError(
+            f"the prizes of event {event_id} add up to {sum(won.values())}, not to its prize "
+            f"pool of {pool}"
+        )
     bounty_won: dict[str, int] = defaultdict(int)
     bounty_count: dict[str, int] = defaultdict(int)
     if terms.bounty:

@@ -2,7 +2,8 @@
 
 Postings are the ledger's double entry for one hand.  Accounts are player names plus two
 pseudo-accounts, :data:`HOUSE` (rake) and :data:`CARRY` (a Progressive Badugi pot that is not
-won and waits for the next hand).  The postings of every hand sum to exactly zero.
+won and waits for the next hand).  The postings of every hand sum to exactly zero.  A
+tournament's settle-up has a third, :data:`PRIZE_POOL`; :data:`RESERVED_ACCOUNTS` names them all.
 
 Results are immutable: a mapping in a result (stacks, contributions, payouts, a pot's shares)
 is a read-only view (:class:`types.MappingProxyType`).  A result built from a dict takes a copy,
@@ -35,6 +36,13 @@ from .frozen import fields_eq, fields_hash, fields_repr, frozen_fields
 
 HOUSE = "*house*"
 CARRY = "*carry*"
+PRIZE_POOL = "*prize pool*"
+"""A tournament's money no payout table paid out: a party of its settle-up, never a posting."""
+RESERVED_ACCOUNTS: Mapping[str, str] = MappingProxyType(
+    {HOUSE: "the rake", CARRY: "a carried pot", PRIZE_POOL: "a tournament's undistributed prizes"}
+)
+"""Every name of the ledger's own accounts, with what it holds: no player may be called so
+(rule ``reserved-name``), or his money would be booked as the account's."""
 
 _set = object.__setattr__
 """Sets a frozen instance's dictionary in a written-out ``__init__`` (see the module docstring)."""

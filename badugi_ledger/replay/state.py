@@ -30,9 +30,17 @@ from typing import Any
 
 from ..model.cards import Card
 from ..model.errors import IllegalAction, Position
-from ..model.events import BETWEEN_HANDS, Collect, FinalStack, HandRecord, SitOut, StackChange
+from ..model.events import (
+    BETWEEN_HANDS,
+    STACK_CHANGE_VERBS,
+    Collect,
+    FinalStack,
+    HandRecord,
+    SitOut,
+    StackChange,
+)
 from ..model.games import GAMES
-from ..model.results import CARRY, HOUSE, Violation
+from ..model.results import RESERVED_ACCOUNTS, Violation
 from .draws import CardTracker
 
 # Phases of a hand, in the order they come (so ``phase >= SHOWDOWN`` means the play is over).
@@ -52,9 +60,9 @@ def illegal(rule: str, message: str, pos: Position | None) -> IllegalAction:
     return IllegalAction(message, position=pos, rule=rule)
 
 
-RESERVED_NAMES = frozenset({HOUSE, CARRY})
-"""The ledger's own accounts (rake, a carried pot): no player may be called so, or his chips
-would be booked as the house's."""
+RESERVED_NAMES = frozenset(RESERVED_ACCOUNTS)
+"""The ledger's own accounts (the rake, a carried pot, a tournament's undistributed prizes): no
+player may be called so, or his chips would be booked as the account's."""
 
 
 def _reserved_name(record: HandRecord, name: str) -> IllegalAction:
@@ -72,8 +80,32 @@ def _reserved_name(record: HandRecord, name: str) -> IllegalAction:
     return illegal(
         "reserved-name",
         f"a player is called {name!r}, the name of the ledger's own account for "
-        f"{'the rake' if name == HOUSE else 'a carried pot'}: rename the player",
+        f"{RESERVED_ACCOUNTS[name]}: rename the player",
         pos,
+    )
+
+
+_CASH_ONLY = frozenset({"top-up", "cash-out"})
+"""The stack changes of a cash game only: a tournament's chips are bought by the buy-in, a
+rebuy or an add-on, which the ledger charges at their price, and are never cashed out (they
+count for places, never for money); docs/ledger.md, grammar/README.md."""
+
+
+def _cash_only(ev: StackChange, pos: Position) -> IllegalAction:
+    """The error for a top-up or cash-out written in a tournament hand."""
+    verb = STACK_CHANGE_VERBS[ev.kind]
+    if ev.kind == "top-up":
+        why = (
+            "a tournament's chips are bought only by the buy-in, a rebuy or an add-on, which "
+            f"the ledger charges: write 'rebuys {ev.amount}' or 'adds on {ev.amount}'"
+        )
+    else:
+        why = (
+            "tournament chips are never cashed out (they count for places, never for money); "
+            "chips are bought only by the buy-in, 'rebuys' or 'adds on'"
+        )
+    return illegal(
+        "tournament-chips", f"{ev.player} {verb} {ev.amount} in a tournament: {why}", pos
     )
 
 
@@ -357,6 +389,8 @@ class HandState:
                     raise illegal(
                         "unknown-player", f"{ev.player} is not seated", self.record.position(i)
                     )
+                if ev.kind in _CASH_ONLY and self.record.session.kind == "tournament":
+                    raise _cash_only(ev, self.record.position(i))
                 delta = -abs(ev.amount) if ev.kind == "cash-out" else ev.amount
                 changes[ev.player] = changes.get(ev.player, 0) + delta
                 change_at[ev.player] = i

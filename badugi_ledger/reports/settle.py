@@ -35,12 +35,10 @@ from ..ledger.views import CASH_FACTOR, CASH_UNIT
 from ..model.errors import LedgerError
 from ..model.escaping import for_terminal
 from ..model.money import format_amount, major_units
-from ..model.results import CARRY, HOUSE
+from ..model.results import CARRY, HOUSE, PRIZE_POOL
 from .standings import season_clause
 
 DEFAULT_EXACT_LIMIT = 16
-PRIZE_POOL = "*prize pool*"
-"""A tournament's money not paid out as prizes (no payout table was recorded)."""
 
 
 @dataclass(frozen=True)

@@ -6,8 +6,10 @@ before reading, which recomputes the places.
 
 Amounts are integers of the tournament's money (cents of its currency, or of an unstated
 one): :meth:`TournamentResult.text_lines` shows them as money (``28.00 USD``) through
-:func:`badugi_ledger.model.money.format_amount`; :meth:`TournamentResult.as_dict` keeps them as
-integers (cents) and names their ``unit``.
+:func:`badugi_ledger.model.money.format_amount`; :meth:`TournamentResult.as_dict` gives them as
+numbers in currency units (``28.0``), as every JSON, CSV and Parquet output does
+(:func:`badugi_ledger.model.money.major_units`), next to their ``unit``.  An entry's ``chips``
+are tournament chips, never money.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from dataclasses import dataclass
 from ..ledger.sql import dict_rows
 from ..ledger.store import transaction
 from ..ledger.tournaments import Terms, event_label, find_event, get_terms, set_terms
-from ..model.money import TOURNAMENT_CHIPS, UNSTATED, format_amount
+from ..model.money import TOURNAMENT_CHIPS, UNSTATED, format_amount, major_units
 
 
 @dataclass(frozen=True)
@@ -71,14 +73,38 @@ class TournamentResult:
         return lines
 
     def as_dict(self) -> dict[str, object]:
+        """JSON-ready.  Money in currency units of ``unit`` (``12.34``; ``unit`` ``money``:
+        an unstated currency): the terms' ``bounty``, ``rebuy_price``, ``add_on_price`` and
+        ``prize_unit``, the ``prize_pool``, and each entry's ``buy_in``, ``paid``, ``prize``,
+        ``bounty_won`` and ``won`` (its result: prize + bounties − paid).  Counts as they are:
+        an entry's ``place`` .. ``place_to``, ``rebuys``, ``add_ons`` and ``bounties`` (players
+        knocked out); ``payouts`` in percent.  An entry's ``chips`` are **tournament chips** (its
+        stack at the end, 0 once out), not money in ``unit``."""
+        unit = self.unit
+
+        def money(amount: object) -> object:
+            return None if amount is None else major_units(int(str(amount)), unit)
+
         return {
             "event": self.event,
-            "unit": self.unit,
-            "terms": dict(self.terms.__dict__),
-            "prize_pool": self.pool,
+            "unit": unit,
+            "terms": {
+                key: money(value) if key in _MONEY_TERMS else value
+                for key, value in self.terms.__dict__.items()
+            },
+            "prize_pool": money(self.pool),
             "payouts": list(self.payouts),
-            "entries": list(self.entries),
+            "entries": [
+                {key: money(value) if key in _MONEY_ENTRY else value for key, value in e.items()}
+                for e in self.entries
+            ],
         }
+
+
+_MONEY_TERMS = frozenset({"bounty", "rebuy_price", "add_on_price", "prize_unit"})
+"""The :class:`Terms` fields that are money (the others: the chop)."""
+_MONEY_ENTRY = frozenset({"buy_in", "paid", "prize", "bounty_won", "won"})
+"""The entry fields that are money; ``chips`` is tournament chips, the others counts."""
 
 
 def tournament_result(

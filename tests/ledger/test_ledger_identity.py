@@ -211,14 +211,14 @@ def test_replace_recomputes_tournament_places_and_prizes(ledger: Path, tmp_path:
     assert invoke("import", cup, "--db", ledger)[0] == 0
     code, out = invoke("tournament", "--event", "Spring Cup", "--db", ledger, "--json")
     places = {e["player"]: (e["place"], e["prize"]) for e in json.loads(out)["entries"]}
-    assert places["A"] == (1, 2800) and places["B"] == (2, 1200)
+    assert places["A"] == (1, 28.0) and places["B"] == (2, 12.0)
     write(tmp_path, "cup.bhh", C_WINS_HAND_2)
     assert invoke("import", cup, "--db", ledger)[0] == 1
     code, out = invoke("import", cup, "--db", ledger, "--replace")
     assert code == 0 and "2 replaced" in out, out  # hand 2, and hand 3's carried stacks
     code, out = invoke("tournament", "--event", "Spring Cup", "--db", ledger, "--json")
     places = {e["player"]: (e["place"], e["prize"]) for e in json.loads(out)["entries"]}
-    assert places == {"A": (1, 2800), "C": (2, 1200), "B": (3, 0), "D": (4, 0)}
+    assert places == {"A": (1, 28.0), "C": (2, 12.0), "B": (3, 0), "D": (4, 0)}
     # Voiding hand 3, where B went out: B is still in, and placed on chips.
     code, out = invoke(
         "void", "--event", "Spring Cup", "--hand", "3", "--reason", "wrong", "--db", ledger

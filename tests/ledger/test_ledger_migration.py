@@ -106,3 +106,31 @@ def test_a_hand_stored_twice_before_the_upgrade_is_set_aside(old: Path) -> None:
     assert audit == [("void", "T2", "edited", SET_ASIDE_REASON)]
     assert rows(old, "counted_hands", "count(*), 1") == [(17, 1)]
     assert rows(old, "tournament_entries") == entries  # recomputed from the first copy: same
+
+
+def test_a_short_field_stored_before_migration_7_pays_its_whole_pool(tmp_path: Path) -> None:
+    """A ledger stored when the places a short field could not fill paid nobody (their money
+    left in the settle-up's ``*prize pool*``) gets the field's prizes again on opening."""
+    from badugi_ledger.reports.settle import settle_event
+
+    path = tmp_path / "club.db"
+    night = tmp_path / "two.bhh"
+    night.write_text(
+        "game badugi · no limit · blinds 5/10\n"
+        "tournament Two Up · buy-in 1000 · payouts 50/30/20\n"
+        "hand 1 · button Kira · Kira 200 · Noor 200\n"
+        "Kira raises to 200 all-in · Noor calls 190\n"
+        "draw: Noor 1 · Kira 1\ndraw: Noor 1 · Kira 1\ndraw: Noor 1 · Kira 1\n"
+        "show: Kira 7s 5d 4c 2h · Noor 9c 6h 3d 2s\n",
+        encoding="utf-8",
+    )
+    db = open_ledger(path)
+    import_paths(db, [night])
+    # as the code before migration 8 stored it: 50 % and 30 % of 2000, nothing more
+    db.execute("UPDATE tournament_entries SET prize = CASE place WHEN 1 THEN 1000 ELSE 600 END")
+    db.execute("DELETE FROM schema_version WHERE version >= 8")
+    assert settle_event(db, "Two Up").balances["*prize pool*"] == 400
+    db.close()
+    db = open_ledger(path)
+    assert rows(path, "tournament_entries", "place, prize") == [(1, 1400), (2, 600)]
+    assert settle_event(db, "Two Up").balances == {"Kira": 400, "Noor": -400}

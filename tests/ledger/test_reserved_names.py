@@ -1,9 +1,12 @@
 """A player may not be called by the name of one of the ledger's own accounts.
 
 The ledger books the rake to ``*house*`` and a carried Progressive Badugi pot to ``*carry*``
-(``results.HOUSE``, ``results.CARRY``); a player called so would have his chips booked as the
-house's.  The replay refuses such a seat (rule ``reserved-name``), so ``check`` and ``import``
-agree for every input format: our text, PHH and site files all pass through it.  Sources: the
+(``results.HOUSE``, ``results.CARRY``), and a tournament's settle-up owes the prizes no payout
+table paid out to ``*prize pool*`` (``results.PRIZE_POOL``); a player called so would have his
+money booked as the account's (a player called ``*prize pool*`` made the settle-up fail: its
+balances no longer summed to zero).  ``results.RESERVED_ACCOUNTS`` names them all.  The replay
+refuses such a seat (rule ``reserved-name``), so ``check`` and ``import`` agree for every input
+format: our text, PHH and site files all pass through it.  Sources: the
 PHH example hand (``tests/fixtures/wikipedia_badugi.phh``) and a real PokerStars hand
 (``corpus/pokerstars/Badugi-USD-0.25-0.50-201009.txt``, hand 49164202872, raked) with a
 player renamed.
@@ -20,6 +23,7 @@ from typer.testing import CliRunner
 from badugi_ledger.cli import app
 from badugi_ledger.ledger.store import open_ledger
 from badugi_ledger.model.results import CARRY, HOUSE
+from badugi_ledger.reports.settle import PRIZE_POOL
 from tests.helpers.paths import CORPUS, FIXTURES
 
 runner = CliRunner()
@@ -64,7 +68,7 @@ def _pokerstars(tmp_path: Path, name: str) -> tuple[Path, int, int]:
 MAKERS = {"text": _text, "phh": _phh, "pokerstars": _pokerstars}
 
 
-@pytest.mark.parametrize("name", [HOUSE, CARRY])
+@pytest.mark.parametrize("name", [HOUSE, CARRY, PRIZE_POOL])
 @pytest.mark.parametrize("fmt", list(MAKERS))
 def test_check_refuses_a_reserved_name_at_the_seat(tmp_path: Path, fmt: str, name: str) -> None:
     path, line, column = MAKERS[fmt](tmp_path, name)
@@ -86,6 +90,38 @@ def test_import_refuses_a_reserved_name(tmp_path: Path, fmt: str) -> None:
     assert "reserved-name" in result.output and "0 stored" in result.output
     ledger = open_ledger(db)
     assert ledger.execute("SELECT count(*) FROM postings").fetchone()[0] == 0
+
+
+# A freeroll whose second player is called like the settle-up's account for undistributed prizes
+FREEROLL = """\
+game badugi · fixed limit 10/20 · blinds 5/10
+tournament Freeroll · date 2024-04-12 · season S · buy-in 1000 · starting-chips 100
+
+hand T1 · button Kira · Kira 100 · "*prize pool*" 100
+Kira raises to 20 · "*prize pool*" folds
+Kira collects 20
+"""
+
+
+def test_a_tournament_player_called_like_the_prize_pool_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "freeroll.bhh"
+    path.write_text(FREEROLL, encoding="utf-8")
+    result = runner.invoke(app, ["check", str(path), "--jobs", "1"])
+    assert result.exit_code == 1, result.output
+    column = FREEROLL.splitlines()[3].index('"') + 1
+    assert f"freeroll.bhh:4:{column}: hand T1: a player is called '*prize pool*'" in result.output
+    assert "undistributed prizes: rename the player [reserved-name]" in result.output
+    db = tmp_path / "club.db"
+    result = runner.invoke(app, ["import", str(path), "--db", str(db), "--jobs", "1"])
+    assert result.exit_code == 1 and "0 stored" in result.output, result.output
+
+
+def test_every_account_of_the_ledger_is_reserved() -> None:
+    """One list of the ledger's own accounts, which the replay refuses as seats."""
+    from badugi_ledger.model.results import RESERVED_ACCOUNTS
+    from badugi_ledger.replay.state import RESERVED_NAMES
+
+    assert RESERVED_NAMES == {HOUSE, CARRY, PRIZE_POOL} == set(RESERVED_ACCOUNTS)
 
 
 def test_a_name_that_only_looks_like_one_is_a_player(tmp_path: Path) -> None:

@@ -241,3 +241,134 @@ def test_without_a_payout_table_no_prize_is_invented() -> None:
     assert result.pool == 4000 and all(e["prize"] == 0 for e in result.entries)
     settlement = settle_event(db, "Loose Cup")
     assert settlement.balances["*prize pool*"] == 4000 and settlement.net == 0
+
+
+# --- places the field cannot fill ------------------------------------------------------------
+# prizes.py: "Places the field cannot fill (more paid places than entrants) pay nothing and
+# their money stays with first place"; docs/ledger.md: "prizes add up to the pool exactly".
+
+
+def test_a_payout_table_longer_than_the_field_pays_the_unfilled_places_to_first() -> None:
+    assert prize_table(2000, (50, 30, 20), entrants=2) == [1400, 600]
+    assert prize_table(2000, (50, 30, 20), entrants=1) == [2000]
+    assert prize_table(2000, (50, 30, 20), entrants=3) == [1000, 600, 400]
+    assert prize_table(2000, (50, 30, 20), entrants=9) == [1000, 600, 400]
+    assert prize_table(0, (50, 30, 20), entrants=0) == []
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.integers(1, 5), min_size=1, max_size=7),  # sizes of the groups sharing a place
+    st.lists(st.integers(0, 100), min_size=0, max_size=8).filter(lambda t: sum(t) <= 100),
+    st.integers(0, 10**6),
+    st.sampled_from([1, 5, 100]),
+    st.integers(0, 4),  # how many of the groups are still in (chips), from the top
+    st.sampled_from([None, "even", "chip-count"]),
+)
+def test_every_field_is_paid_the_whole_pool(
+    groups: list[int],
+    head: list[int],
+    pool: int,
+    unit: int,
+    live_groups: int,
+    method: str | None,
+) -> None:
+    """Whatever the field (ties included, fewer entrants than paid places) and chop, the
+    prizes add up to the pool."""
+    table = [*head, 100 - sum(head)]
+    finishes: list[Finish] = []
+    place = 1
+    for g, size in enumerate(groups):
+        chips = 1000 * (len(groups) - g) if g < live_groups else 0
+        finishes += [Finish(f"p{place + i}", place, place + size - 1, chips) for i in range(size)]
+        place += size
+    prizes = prize_table(pool, table, unit, entrants=len(finishes))
+    won = award_prizes(finishes, prizes, unit)
+    if method is not None:
+        won.update(chop(finishes, prizes, method, unit))  # type: ignore[arg-type]
+    assert sum(won.values()) == pool
+    assert all(v >= 0 for v in won.values())
+
+
+HEADS_UP = Session(
+    kind="tournament", name="Two Up", buy_in=1000, starting_chips=200, payouts=(50, 30, 20)
+)
+
+
+def heads_up_hands(*, rebuy: bool = False) -> list[HandOutcome]:
+    """Kira and Noor, 50/30/20: Noor busts (after a rebuy, with ``rebuy``)."""
+    hands = []
+    if rebuy:
+        hands.append(
+            hand("0", {"K": 200, "N": 200}, {"K": 200, "N": 200}, {"K": 400}, session=HEADS_UP)
+        )
+    n_start = 200
+    k_start = 400 if rebuy else 200
+    hands.append(
+        hand(
+            "1",
+            {"K": k_start, "N": n_start},
+            {"K": n_start, "N": n_start},
+            {"K": 2 * n_start},
+            session=HEADS_UP,
+            changes=(StackChange("N", 200, "rebuy"),) if rebuy else (),
+        )
+    )
+    return hands
+
+
+@pytest.mark.parametrize(
+    ("rebuy", "changes", "want"),
+    [
+        (False, {}, {"K": (1400, 0), "N": (600, 0)}),
+        # pool 3000 (a rebuy): 70 % / 30 %
+        (True, {}, {"K": (2100, 0), "N": (900, 0)}),
+        # bounty 2.50: pool 1500 → 1050 / 450; Kira takes Noor's bounty and keeps her own
+        (False, {"bounty": 250}, {"K": (1050, 500), "N": (450, 0)}),
+        (True, {"bounty": 250}, {"K": (1750, 500), "N": (750, 0)}),
+        # prizes rounded to whole euros: 2nd gets 600 (6.00) all the same
+        (False, {"prize_unit": 100}, {"K": (1400, 0), "N": (600, 0)}),
+    ],
+)
+def test_a_heads_up_tournament_pays_its_whole_pool(
+    rebuy: bool, changes: dict[str, object], want: dict[str, tuple[int, int]]
+) -> None:
+    db = open_ledger(None)
+    import_outcomes(db, heads_up_hands(rebuy=rebuy), "two.bhh")
+    result = tournament_result(db, "Two Up", changes=changes or None)
+    got = {e["player"]: (e["prize"], e["bounty_won"]) for e in result.entries}
+    assert got == want
+    assert sum(int(str(e["won"])) for e in result.entries) == 0
+    settlement = settle_event(db, "Two Up")
+    assert "*prize pool*" not in settlement.balances and settlement.net == 0
+
+
+def test_a_chop_of_a_short_field_pays_its_whole_pool() -> None:
+    """Two players of a 50/30/20 table chop heads-up: the unfilled third place's money is
+    part of what they share."""
+    db = open_ledger(None)
+    still_in = hand("1", {"K": 250, "N": 150}, {"K": 50, "N": 50}, {"K": 100}, session=HEADS_UP)
+    import_outcomes(db, [still_in], "two.bhh")
+    even = tournament_result(db, "Two Up", changes={"chop": "even"})
+    assert {e["player"]: e["prize"] for e in even.entries} == {"K": 1000, "N": 1000}
+    by_chips = tournament_result(db, "Two Up", changes={"chop": "chip-count"})
+    # the hand leaves K 300, N 100: each gets 2nd prize (600), the other 800 by chips 3:1
+    assert {e["player"]: e["prize"] for e in by_chips.entries} == {"K": 1200, "N": 800}
+    assert "*prize pool*" not in settle_event(db, "Two Up").balances
+
+
+def test_players_tied_in_a_short_field_share_the_whole_pool() -> None:
+    """Three entrants of a 50/30/15/5 table: the two who bust together share 2nd-3rd."""
+    db = open_ledger(None)
+    cup = Session(kind="tournament", name="Tie Cup", buy_in=1000, payouts=(50, 30, 15, 5))
+    both = hand(
+        "1",
+        {"A": 100, "B": 100, "C": 100},
+        {"A": 100, "B": 100, "C": 100},
+        {"A": 300},
+        session=cup,
+    )
+    import_outcomes(db, [both], "tie.bhh")
+    result = tournament_result(db, "Tie Cup")
+    # 3000: 4th place (5 %) is not filled → 1st 1650, 2nd-3rd share 900 + 450
+    assert {e["player"]: e["prize"] for e in result.entries} == {"A": 1650, "B": 675, "C": 675}

@@ -300,7 +300,7 @@ def test_tournament_prices_are_typed_as_money(tmp_path: Path) -> None:
         app, ["tournament", "--db", str(db), "--event", "Spring Cup", "--bounty", "2.50", "--json"]
     )
     assert result.exit_code == 0, result.output
-    assert json.loads(result.stdout)["terms"]["bounty"] == 250  # "ledger: …" goes to stderr
+    assert json.loads(result.stdout)["terms"]["bounty"] == 2.5  # "ledger: …" goes to stderr
     code, out = invoke("tournament", "--db", db, "--event", "Spring Cup", "--bounty", "1e5")
     assert code == 2 and "not an amount of money" in out
 

@@ -1,6 +1,8 @@
 """A tournament's result table shows money as money (``28.00 USD``), never raw cents: the
-prize pool, bounty, rounding, each prize, bounty won, amount paid and result.  The JSON keeps
-exact integer cents and names their unit."""
+prize pool, bounty, rounding, each prize, bounty won, amount paid and result.  The JSON gives
+money in currency units next to its unit, as every JSON, CSV and Parquet output does
+(docs/ledger.md, *Units and money*); it kept integer cents before, so a reader taking the
+documented rule read prizes a hundred times too large."""
 
 from __future__ import annotations
 
@@ -75,14 +77,16 @@ def test_an_unstated_currency_shows_the_amount_without_a_code(tmp_path: Path) ->
 
 
 @pytest.mark.parametrize(("currency", "unit"), [("EUR", "EUR"), ("", "money")])
-def test_json_keeps_exact_cents_and_names_the_unit(
+def test_json_gives_currency_units_and_names_the_unit(
     tmp_path: Path, currency: str, unit: str
 ) -> None:
     data = json.loads(tournament(ledger(tmp_path, currency), "--json"))
-    assert data["unit"] == unit and data["prize_pool"] == 4000
+    assert data["unit"] == unit and data["prize_pool"] == 40.0
     assert {e["player"]: e["prize"] for e in data["entries"]} == {
-        "A": 2800,
-        "B": 1200,
+        "A": 28.0,
+        "B": 12.0,
         "C": 0,
         "D": 0,
     }
+    a = data["entries"][0]
+    assert (a["buy_in"], a["paid"], a["won"], a["chips"]) == (10.0, 10.0, 18.0, 2000)
