@@ -19,7 +19,7 @@ from pathlib import Path
 from badugi_ledger.ledger.corrections import void
 from badugi_ledger.ledger.importing import import_outcomes, import_text
 from badugi_ledger.ledger.sql import dict_rows
-from badugi_ledger.ledger.store import open_ledger
+from badugi_ledger.ledger.store import SCHEMA_VERSION, open_ledger
 from badugi_ledger.reports.export import export_table
 from badugi_ledger.reports.settle import settle_event
 from tests.helpers.ledger_builder import hand
@@ -167,7 +167,7 @@ def test_a_ledger_of_schema_6_reads_its_nights_in_play_order_once_upgraded(
         hands = old.execute("SELECT * FROM hands ORDER BY id").fetchall()
         assert sessions_of(old)[("Anna", "Order night")] == ("100", "2", "101", "3")
     db = open_ledger(path)
-    assert db.execute("SELECT max(version) FROM schema_version").fetchone() == (7,)
+    assert db.execute("SELECT max(version) FROM schema_version").fetchone() == (SCHEMA_VERSION,)
     assert db.execute("SELECT * FROM hands ORDER BY id").fetchall() == hands
     after = db.execute("SELECT event, player, net FROM player_event_results").fetchall()
     assert sorted(after) == sorted(before)
