@@ -367,7 +367,7 @@ class Session:
     place: str | None = None
     season: str | None = None
     buy_in: int | None = None
-    """Tournament buy-in, in cents of money (or chips in a free game)."""
+    """Tournament buy-in, in cents of the game's currency (of unstated money when it names none)."""
     starting_chips: int | None = None
     payouts: tuple[int, ...] = ()
     """Tournament prize table in percent of the prize pool, first place first; totals 100."""
