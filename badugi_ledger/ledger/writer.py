@@ -26,6 +26,7 @@ name them.
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from collections.abc import Callable, Iterable, Sequence
 from datetime import UTC, datetime
@@ -34,6 +35,7 @@ from typing import Any, NamedTuple
 from ..model.errors import LedgerError
 from ..model.events import Session
 from ..model.limits import quote
+from ..model.money import UNSTATED, format_amount
 from ..model.results import CARRY
 from .corrections import CARRY_POOL, refuse_a_carry_taken_on, void_hand
 from .hand_content import differences, stored_facts
@@ -624,7 +626,8 @@ class FileWriter:
             return
         table, number = rows.identity
         found = tuple(
-            f"the event's {column.replace('_', ' ')} is {held} in the ledger, {new} in the file"
+            f"the event's {column.replace('_', '-')} is {_fact(column, held, ident)} in the "
+            f"ledger, {_fact(column, new, ident)} in the file"
             for column, (held, new) in changed.items()
         )
         conflict = Conflict(
@@ -689,6 +692,16 @@ class FileWriter:
         if self.open and self.conn.in_transaction:
             self.conn.execute("ROLLBACK")
         self.open = False
+
+
+def _fact(column: str, value: Any, ident: dict[str, Any]) -> str:
+    """An event fact as the file's header writes it: a buy-in as money, payouts as
+    ``50/30/20``."""
+    if column == "buy_in":
+        return format_amount(int(value), ident["currency"] or UNSTATED)
+    if column == "payouts":
+        return "/".join(str(p) for p in json.loads(value))
+    return str(value)
 
 
 def store_file(

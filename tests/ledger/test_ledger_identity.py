@@ -332,6 +332,23 @@ def test_an_event_fact_stated_otherwise_is_a_conflict_and_replace_takes_it(
     assert code == 0 and "1 duplicate" in out
 
 
+def test_an_event_fact_in_conflict_is_said_as_the_header_writes_it(tmp_path: Path) -> None:
+    """A buy-in is money (``10.00``, not the cents the ledger keeps) and payouts a table
+    (``70/30``, not JSON), so the organiser recognises the header line to fix."""
+    ledger = tmp_path / "club.db"
+    cup = (
+        "game badugi · fixed limit 2/4 · blinds 1/2\n"
+        "tournament Cup · date 2024-01-01 · buy-in {buy_in} · starting-chips 100 · payouts {pay}\n"
+        "hand 1 · button A · A 100 · B 100\nA folds\nB collects 2\n"
+    )
+    invoke("import", write(tmp_path, "cup.bhh", cup.format(buy_in=1000, pay=100)), "--db", ledger)
+    edited = write(tmp_path, "cup.bhh", cup.format(buy_in=2000, pay="70/30"))
+    code, out = invoke("import", edited, "--db", ledger)
+    assert code == 1
+    assert "the event's buy-in is 10.00 in the ledger, 20.00 in the file" in out, out
+    assert "the event's payouts is 100 in the ledger, 70/30 in the file" in out, out
+
+
 def test_an_event_fact_the_ledger_lacks_is_taken_from_the_file(tmp_path: Path) -> None:
     """A tournament imported before its payouts were written, then again with them: its
     prizes are paid (a fact the ledger lacks is filled in, as a new event's are), though
