@@ -143,6 +143,27 @@ def test_standings_settle_export_report_players(tmp_path: Path) -> None:
     assert code == 0 and "Benny: 3 hands" in out
 
 
+def test_a_name_spelled_with_other_code_points_is_the_same_player(tmp_path: Path) -> None:
+    """``Zoë`` written with one character on Friday and with ``e`` and a combining diaeresis
+    on Saturday looks the same everywhere: one player with two spellings (an alias, as a
+    merge makes), one row of the standings, one transfer of the settle-up, not two; unmerge
+    takes it back."""
+    import unicodedata
+
+    composed, decomposed = "Zo\u00eb", "Zoe\u0308"
+    assert unicodedata.normalize("NFC", decomposed) == composed != decomposed
+    db = tmp_path / "club.db"
+    invoke("import", write(tmp_path, "fri.bhh", NIGHT.replace("Ben", composed)), "--db", db)
+    saturday = NIGHT.replace("Friday Night · date 2024-03-01", "Saturday · date 2024-03-02")
+    invoke("import", write(tmp_path, "sat.bhh", saturday.replace("Ben", decomposed)), "--db", db)
+    code, out = invoke("standings", "--db", db, "--format", "json")
+    assert [r["player"] for r in json.loads(out)].count(composed) == 1, out
+    code, out = invoke("players", "--db", db)
+    assert f"{composed} (also {decomposed}): 6 hands" in out, out
+    code, out = invoke("players", "unmerge", decomposed, "--db", db)
+    assert code == 0 and f"{decomposed}: 3 hands" in out, out
+
+
 def test_tournament_places_prizes_and_a_chop(tmp_path: Path) -> None:
     db = tmp_path / "club.db"
     code, out = invoke("import", write(tmp_path, "cup.bhh", CUP), "--db", db)

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import unicodedata
 from collections.abc import Callable, Iterable, Sequence
 from datetime import UTC, datetime
 from typing import Any, NamedTuple
@@ -90,7 +91,13 @@ class Stored(NamedTuple):
 class _Aliases(dict[str, int]):
     """Alias ids by name, for one file: a name met before is a plain dictionary look-up (no
     Python step per player of every hand); a new one is found in the ledger, or created with
-    its player (rare: once per name per ledger), by :meth:`__missing__`."""
+    its player (rare: once per name per ledger), by :meth:`__missing__`.
+
+    A new name spelled with other Unicode code points than a name the ledger holds, the same
+    letters as Unicode composes them (NFC: ``Zoë`` typed as one character, or as ``e`` and a
+    combining diaeresis), is made an alias of that name's player, as ``players merge`` would:
+    the two look the same on every page, so they are one person, never two rows of the
+    standings.  ``players unmerge`` takes it back."""
 
     def __init__(self, conn: sqlite3.Connection) -> None:
         super().__init__()
@@ -102,14 +109,27 @@ class _Aliases(dict[str, int]):
             self.conn.execute(
                 "INSERT INTO players (name) VALUES (?) ON CONFLICT DO NOTHING", [name]
             )
-            pid = self.conn.execute("SELECT id FROM players WHERE name = ?", [name]).fetchone()[0]
+            own = self.conn.execute("SELECT id FROM players WHERE name = ?", [name]).fetchone()[0]
             cur = self.conn.execute(
                 "INSERT INTO aliases (name, player_id, own_player_id) VALUES (?, ?, ?)",
-                [name, pid, pid],
+                [name, self._same_letters(name) or own, own],
             )
             row = (cur.lastrowid,)
         alias_id = self[name] = int(row[0])
         return alias_id
+
+    def _same_letters(self, name: str) -> int | None:
+        """The player of a name the ledger holds that is ``name`` composed otherwise, if any
+        (a name that is plain ASCII has no other composition: nothing is looked up)."""
+        if name.isascii():
+            return None
+        composed = unicodedata.normalize("NFC", name)
+        for other, player_id in self.conn.execute(
+            "SELECT name, player_id FROM aliases WHERE name != ?", [name]
+        ):
+            if not other.isascii() and unicodedata.normalize("NFC", other) == composed:
+                return int(player_id)
+        return None
 
 
 class FileWriter:
