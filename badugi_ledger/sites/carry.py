@@ -204,4 +204,4 @@ def read_cash_site(
         table = table_of(hand_lines) if hand_lines else None
         if table is not None:
             cash.forget(table)
-        yield of_hand(problem, hand_id)
+        yield of_hand(problem, hand_id, source, start)

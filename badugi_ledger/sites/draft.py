@@ -16,7 +16,7 @@ from datetime import datetime
 from operator import attrgetter
 
 from ..model.cards import Card
-from ..model.errors import BadugiError, ImportFormatError, Position
+from ..model.errors import NOWHERE, BadugiError, ImportFormatError, Position
 from ..model.events import (
     Action,
     Cards,
@@ -357,10 +357,14 @@ _NUMBER = attrgetter("number")
 """A seat line's number, the key seats are sorted by (in C: no Python call per seat)."""
 
 
-def of_hand(error: BadugiError, hand_id: str | None) -> BadugiError:
-    """``error`` naming the hand it happened in (a number's error does not know it)."""
+def of_hand(error: BadugiError, hand_id: str | None, source: str, start: int) -> BadugiError:
+    """``error`` naming the hand it happened in (a number's error does not know it), and
+    located at least at the hand's first line (0-based ``start``) of ``source``: an error raised
+    with no position would otherwise name no file and no line."""
     if error.hand is None:
         error.hand = hand_id
+    if error.position is NOWHERE:
+        error.position = Position(source, start + 1, 1)
     return error
 
 

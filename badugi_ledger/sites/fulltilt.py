@@ -128,16 +128,18 @@ def _read_hand(
         words = next((p for p in parts[1:] if not _STAKES.match(p)), rest)
         return SkippedHand(source, hand_id, words, pos)
     if "(partial)" in rest:
-        raise draft.error("a partial hand: the site kept only its summary", 0, rule="partial-hand")
+        raise draft.error(
+            "a partial hand: the site kept only its summary", start, rule="partial-hand"
+        )
     if re.search(r"Tournament|Sit & Go|\bSNG\b", rest):
         raise draft.error(
             "Full Tilt tournament hands are not read (no sample to build from)",
-            0,
+            start,
             rule="unsupported-format",
         )
     stakes = _STAKES.search(rest.split(" - ", 1)[1] if " - " in rest else rest)
     if stakes is None:
-        raise draft.error("no stakes in the header", 0, rule="bad-header")
+        raise draft.error("no stakes in the header", start, rule="bad-header")
     cents = True
     small_bet = parse_amount(stakes["small"], cents=cents, position=pos)
     big_bet = parse_amount(stakes["big"], cents=cents, position=pos)

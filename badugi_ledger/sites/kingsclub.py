@@ -84,7 +84,7 @@ def read_kingsclub(lines: Iterable[str], source: str = "<kingsclub>") -> Iterato
                 problem = exc
             except UNREADABLE as exc:
                 problem = unreadable(exc, source, start + 1)
-        yield of_hand(problem, hand_id)
+        yield of_hand(problem, hand_id, source, start)
 
 
 def _read_hand(lines: list[str], start: int, source: str) -> HandRecord | SkippedHand:

@@ -128,7 +128,7 @@ def read_merge(lines: Iterable[str], source: str = "<merge>") -> Iterator[Import
                 yield item
             else:
                 cash.forget(_table(chunk[0][2]))
-                yield of_hand(failed, hand_id)
+                yield of_hand(failed, hand_id, source, chunk[0][0])
             cash.warnings.clear()
             chunk, problem = [], None
             continue

@@ -159,7 +159,7 @@ def _read_hand(
     level = _LEVEL.search(rest)
     stakes = _CASH_STAKES.search(rest) if level is None else None
     if level is None and stakes is None:
-        raise draft.error("no stakes or level in the header", 0, rule="bad-header")
+        raise draft.error("no stakes or level in the header", start, rule="bad-header")
     stake = level if level is not None else stakes
     assert stake is not None
     small_bet = parse_amount(stake["small"], cents=cents, position=pos)
@@ -184,6 +184,7 @@ def _read_hand(
             buy_in = parse_amount(
                 tournament["buyin"].split("+")[0],
                 cents="$" in tournament["buyin"] or "USD" in tournament["buyin"],
+                position=pos,
             )
         name = f"PokerStars tournament #{parse_count(tournament['tid'], 'tournament number', pos)}"
         if tournament["club"]:
