@@ -44,6 +44,9 @@ class SeatLine:
     name: str
     stack: int
     out_of_hand: bool = False
+    line: int | None = None
+    """The 0-based index of the line that seats the player (None: no line of its own), so an
+    error about the starting stack points at the line that states it."""
 
 
 @dataclass
@@ -67,6 +70,8 @@ class HandDraft:
     seats: list[SeatLine] = field(default_factory=list)
     button_seat: int | None = None
     button_name: str | None = None
+    button_after: int | None = None
+    """The line after which the site names the button, for the error when it does not."""
     events: list[Event] = field(default_factory=list)
     positions: list[Position] = field(default_factory=list, repr=False, compare=False)
     """Where each of ``events`` was written, index for index."""
@@ -78,6 +83,8 @@ class HandDraft:
     known_deals: dict[str, Cards] = field(default_factory=dict)
     collected: dict[str, int] = field(default_factory=dict)
     summary_won: dict[str, int] = field(default_factory=dict)
+    summary_lines: dict[str, int] = field(default_factory=dict)
+    """The 0-based line of each of ``summary_won``'s players' first summary line."""
     active: set[str] = field(default_factory=set)
     round_committed: dict[str, int] = field(default_factory=dict)
     total_committed: dict[str, int] = field(default_factory=dict)
@@ -107,8 +114,24 @@ class HandDraft:
     def error(
         self, message: str, line_index: int | None = None, rule: str = "corrupt-hand"
     ) -> ImportFormatError:
+        """The error ``message`` at line ``line_index`` (None: the hand's first line)."""
         pos = self.at(line_index) if line_index is not None else self.pos
         return ImportFormatError(message, position=pos, hand=self.hand_id, rule=rule)
+
+    def missing(self, message: str, after: int | None, rule: str) -> ImportFormatError:
+        """An error for a part the hand lacks: there is no line of it to point at, so it is at
+        the line after which the site writes that part (``after``; None: the hand's first
+        line), and the message says so."""
+        if after is None:
+            return self.error(message, rule=rule)
+        return self.error(f"{message}: expected after this line", after, rule)
+
+    def first_line_of(self, players: set[str]) -> int | None:
+        """The line of the first event of any of ``players``: where the file first names one."""
+        for event, pos in zip(self.events, self.positions, strict=True):
+            if getattr(event, "player", None) in players and pos.line:
+                return pos.line - 1
+        return None
 
     # -- betting bookkeeping (used to turn "calls to 44" into chips put in, and for checks) --
     def new_round(self) -> None:
@@ -263,37 +286,47 @@ class HandDraft:
         """The player on the button seat; on an empty seat (a dead button after a player left or
         busted) the nearest player before it, which leaves the order of play unchanged."""
         if self.button_seat is None:
-            raise self.error("the hand names no button", rule="bad-header")
+            raise self.missing("the hand names no button", self.button_after, "bad-header")
         by_number = sorted(self.seats, key=lambda s: s.number)
         before = [s for s in by_number if s.number <= self.button_seat]
         return (before or by_number)[-1].name
 
     def check_stacks(self) -> None:
         """Each starting stack against the chips its player then puts in: no more than the
-        stack, and all of it for a player the file calls all-in (an edited stack shows here)."""
+        stack, and all of it for a player the file calls all-in (an edited stack shows here).
+        The error is at the seat line, which states the stack the message holds the chips to."""
         for seat in self.seats:
             put_in = self.total_committed.get(seat.name, 0)
             if put_in > seat.stack:
                 raise self.error(
                     f"{seat.name} puts {put_in} in, but the hand starts them with {seat.stack}: "
                     "the starting stack or an amount is wrong",
+                    seat.line,
                     rule="stack-contradicts-hand",
                 )
             if seat.name in self.all_in and put_in != seat.stack:
                 raise self.error(
                     f"the site calls {seat.name} all-in after putting {put_in} in, but the hand "
                     f"starts them with {seat.stack}: the starting stack or an amount is wrong",
+                    seat.line,
                     rule="stack-contradicts-hand",
                 )
 
     def check_summary(self) -> None:
-        """The site's per-seat totals must equal its own collect lines (else it is corrupt)."""
+        """The site's per-seat totals must equal its own collect lines (else it is corrupt);
+        the error is at the summary line that says what the player won."""
         for name, won in self.summary_won.items():
             if self.collected.get(name, 0) != won:
                 raise self.error(
                     f"the summary says {name} won {won} but the hand shows "
-                    f"{self.collected.get(name, 0)} collected"
+                    f"{self.collected.get(name, 0)} collected",
+                    self.summary_lines.get(name),
                 )
+
+    def summary_win(self, name: str, amount: int, line: int) -> None:
+        """A summary line (0-based ``line``) says ``name`` won ``amount``."""
+        self.summary_won[name] = self.summary_won.get(name, 0) + amount
+        self.summary_lines.setdefault(name, line)
 
     def finish(
         self,
@@ -310,11 +343,14 @@ class HandDraft:
         self.check_stacks()
         names = [s.name for s in self.seats]
         if len(set(names)) != len(names):
-            raise self.error("a player is seated twice")
+            again = next(s for i, s in enumerate(self.seats) if s.name in names[:i])
+            raise self.error("a player is seated twice", again.line)
         players_in = set(dealt_in) if dealt_in is not None else self.active
         unknown = {p for p in players_in if p not in names}
         if unknown:
-            raise self.error(f"not seated but acting: {', '.join(sorted(unknown))}")
+            raise self.error(
+                f"not seated but acting: {', '.join(sorted(unknown))}", self.first_line_of(unknown)
+            )
         button = self.button_name or self._button_from_seat()
         ordered = sorted(self.seats, key=_NUMBER)
         seats = tuple([Seat(s.name, s.stack, s.number) for s in ordered])

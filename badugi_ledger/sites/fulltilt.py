@@ -187,15 +187,19 @@ def _read_body(draft: HandDraft, lines: list[str], start: int) -> None:
     section = "seats"
     names: set[str] = set()
     total_seen = False
+    summary_at: int | None = None
+    last = start
     for offset, raw in enumerate(lines[1:], start=1):
         line = raw.rstrip()
         index = start + offset
         pos = draft.at(index)
         if not line:
             continue
+        previous, last = last, index
         if line.startswith("*** "):
             marker = line.split(" ***")[0] + " ***"
             if marker == "*** HOLE CARDS ***":
+                draft.button_after = previous  # the site names it just before the cards
                 draft.mark_deal(index)
                 section = "play"
             elif marker in ("*** FIRST DRAW ***", "*** SECOND DRAW ***", "*** THIRD DRAW ***"):
@@ -205,6 +209,7 @@ def _read_body(draft: HandDraft, lines: list[str], start: int) -> None:
                 section = "showdown"
             elif marker == "*** SUMMARY ***":
                 section = "summary"
+                summary_at = index if summary_at is None else summary_at
             else:
                 raise draft.error(f"unknown section {quote(line)!r}", index, rule="bad-line")
             continue
@@ -219,6 +224,7 @@ def _read_body(draft: HandDraft, lines: list[str], start: int) -> None:
                         parse_count(seat["num"], "seat", pos),
                         seat["name"],
                         parse_amount(seat["stack"], cents=True, position=pos),
+                        line=index,
                     )
                 )
                 names.add(seat["name"])
@@ -249,7 +255,11 @@ def _read_body(draft: HandDraft, lines: list[str], start: int) -> None:
             continue
         raise draft.error(f"unrecognised line {quote(line)!r}", index, rule="unrecognised-line")
     if not total_seen:
-        raise draft.error("the hand has no summary (Total pot … | Rake …)", rule="partial-hand")
+        raise draft.missing(
+            "the hand has no summary (Total pot … | Rake …)",
+            summary_at if summary_at is not None else last,
+            rule="partial-hand",
+        )
     draft.check_summary()
 
 
@@ -338,8 +348,7 @@ def _summary_line(draft: HandDraft, line: str, index: int) -> bool:
         after = m["rest"][len(seat.name) :] if m["rest"].startswith(seat.name) else m["rest"]
         won = won_amount(after)
         if won is not None:
-            amount = parse_amount(won, cents=True, position=pos)
-            draft.summary_won[seat.name] = draft.summary_won.get(seat.name, 0) + amount
+            draft.summary_win(seat.name, parse_amount(won, cents=True, position=pos), index)
         return False
     if line.startswith("Board") or _NOISE.match(line):
         return False

@@ -95,6 +95,42 @@ CASES = [
     # --- PokerStars (SNG hand 52588201462) ---
     pytest.param(
         STARS,
+        delete(49),  # "Player6 collected 100 from pot"
+        54,  # (line 55 before the deletion)
+        "the summary says Player6 won 100 but the hand shows 0 collected [corrupt-hand]",
+        id="stars-collect-deleted",
+    ),
+    pytest.param(
+        STARS,
+        delete(51),  # "Total pot 100 | Rake 0"
+        50,
+        "the hand has no summary (Total pot … | Rake …): expected after this line [partial-hand]",
+        id="stars-total-deleted",
+    ),
+    pytest.param(
+        STARS,
+        end_after(45),
+        45,
+        "the hand has no summary (Total pot … | Rake …): expected after this line [partial-hand]",
+        id="stars-hand-cut-short",
+    ),
+    pytest.param(
+        STARS,
+        replace(6, "Player6 (1500 in chips)", "Player6 (30 in chips)"),
+        6,
+        "Player6 puts 40 in, but the hand starts them with 30: the starting stack or an amount "
+        "is wrong [stack-contradicts-hand]",
+        id="stars-stack-lowered",
+    ),
+    pytest.param(
+        STARS,
+        delete(2),  # the table line, which names the button
+        1,
+        "the hand names no button: expected after this line [bad-header]",
+        id="stars-table-line-deleted",
+    ),
+    pytest.param(
+        STARS,
         again_with("$1.00+", "$1.0.0+"),
         62,
         "amount '$1.0.0' is not a number: expected digits such as 1,500 or $0.25 [bad-amount]",
@@ -110,10 +146,78 @@ CASES = [
     # --- Full Tilt (hand 32617272179) ---
     pytest.param(
         FULL_TILT,
+        delete(50),  # "Hero wins the pot ($0.81) …"
+        58,  # (line 59 before the deletion)
+        "the summary says Hero won 81 but the hand shows 0 collected [corrupt-hand]",
+        id="fulltilt-win-deleted",
+    ),
+    pytest.param(
+        FULL_TILT,
+        delete(13),  # "The button is in seat #4", just before the hole cards
+        12,
+        "the hand names no button: expected after this line [bad-header]",
+        id="fulltilt-button-deleted",
+    ),
+    pytest.param(
+        FULL_TILT,
+        delete(52),
+        51,
+        "the hand has no summary (Total pot … | Rake …): expected after this line [partial-hand]",
+        id="fulltilt-total-deleted",
+    ),
+    pytest.param(
+        FULL_TILT,
+        replace(8, "Hero ($5)", "Hero ($0.20)"),
+        8,
+        "Hero puts 40 in, but the hand starts them with 20: the starting stack or an amount is "
+        "wrong [stack-contradicts-hand]",
+        id="fulltilt-stack-lowered",
+    ),
+    pytest.param(
+        FULL_TILT,
         again_with("- FL Badugi", "(partial) - FL Badugi"),
         62,
         "a partial hand: the site kept only its summary [partial-hand]",
         id="fulltilt-partial-second-hand",
+    ),
+    # --- KingsClub (hand 37732805) ---
+    pytest.param(
+        KINGS,
+        replace(40, "Player1", "Stranger"),
+        40,
+        "the summary says Stranger netted 29825, but the hand's actions account for 0 "
+        "[corrupt-hand]",
+        id="kingsclub-summary-names-a-stranger",
+    ),
+    pytest.param(
+        KINGS,
+        replace(41, "(570)", "(560)"),
+        41,
+        "the summary's final stack for Hero (56000) is not the starting stack (60000) plus the "
+        "net (-3000) [corrupt-hand]",
+        id="kingsclub-final-stack-changed",
+    ),
+    pytest.param(
+        KINGS,
+        delete(39, 40, 41, 42, 43),
+        38,
+        "the hand has no summary of stacks: expected after this line [partial-hand]",
+        id="kingsclub-summary-deleted",
+    ),
+    pytest.param(
+        KINGS,
+        delete(42),  # "Rake 1.75": the replay finds the chips missing from the final stacks
+        39,
+        "payout mismatch: the recorded final stacks add up to 251325; with rake 0 and 0 carried "
+        "that is 251325, but the players started with 251500: 175 chips lost [chips-balance]",
+        id="kingsclub-rake-deleted",
+    ),
+    pytest.param(
+        KINGS,
+        delete(3),  # the table line, which names the button
+        2,
+        "the hand names no button: expected after this line [bad-header]",
+        id="kingsclub-table-line-deleted",
     ),
 ]
 
@@ -127,3 +231,24 @@ def test_a_damaged_hand_is_reported_at_the_damaged_line(
     where, _, rest = problems[0].partition(": hand ")
     assert where == f"{tmp_path / name}:{line}:1", problems[0]
     assert rest.partition(": ")[2] == words
+
+
+def test_every_mistake_of_a_file_is_at_its_own_line(tmp_path: Path) -> None:
+    """Three copies of the Stars hand (hand and table numbers changed, so they are three hands
+    of three tables), each damaged differently: one run lists all three, each at its line."""
+
+    def edit(lines: list[str]) -> None:
+        hand = list(lines)
+        for copy in (2, 3):
+            lines += [
+                "",
+                hand[0].replace("#52588201462", f"#5258820146{copy}"),
+                hand[1].replace("'330855877 1'", f"'330855877 {copy}'"),
+                *hand[2:],
+            ]
+        lines[6 - 1] = lines[6 - 1].replace("(1500 in chips)", "(30 in chips)")  # first copy
+        lines[61 + 51 - 1] = ""  # second copy: its total
+        del lines[122 + 49 - 1]  # third copy: its collect line
+
+    problems = _reported(tmp_path, STARS, edit)
+    assert [p.split(":")[1] for p in problems] == ["6", str(61 + 50), str(122 + 54)], problems
