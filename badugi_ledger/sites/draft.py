@@ -72,6 +72,9 @@ class HandDraft:
     button_name: str | None = None
     button_after: int | None = None
     """The line after which the site names the button, for the error when it does not."""
+    button_line: int | None = None
+    """The line that should name the button (Merge's ``<players dealer=…>``), if the site
+    gives it a line of its own: the error when it names none is there."""
     events: list[Event] = field(default_factory=list)
     positions: list[Position] = field(default_factory=list, repr=False, compare=False)
     """Where each of ``events`` was written, index for index."""
@@ -102,6 +105,10 @@ class HandDraft:
     """The hand's number among its table's hands, where the site numbers them (Merge)."""
     line_positions: dict[int, Position] = field(default_factory=dict, repr=False, compare=False)
     """:meth:`at`'s positions by line: events on one line share one (immutable) ``Position``."""
+    unread: int | None = None
+    """The 0-based index of the first line of the hand the reader could not read and left out
+    (Merge: a line that is not one whole element).  An error about the hand as a whole is
+    located there, since a line lost is the likeliest cause of what no longer adds up."""
 
     # -- positions and errors --
     def at(self, line_index: int) -> Position:
@@ -118,12 +125,24 @@ class HandDraft:
         pos = self.at(line_index) if line_index is not None else self.pos
         return ImportFormatError(message, position=pos, hand=self.hand_id, rule=rule)
 
+    def whole_error(
+        self, message: str, line_index: int | None = None, rule: str = "corrupt-hand"
+    ) -> ImportFormatError:
+        """An error about the hand as a whole (what it adds up to, what it lacks), at the line
+        that best shows it (``line_index``; None: the hand's first line) - or, when a line of
+        the hand could not be read (:attr:`unread`), at that line, the message saying so."""
+        if self.unread is not None:
+            return self.error(
+                f"{message}; this line of the hand could not be read", self.unread, rule
+            )
+        return self.error(message, line_index, rule)
+
     def missing(self, message: str, after: int | None, rule: str) -> ImportFormatError:
         """An error for a part the hand lacks: there is no line of it to point at, so it is at
         the line after which the site writes that part (``after``; None: the hand's first
         line), and the message says so."""
-        if after is None:
-            return self.error(message, rule=rule)
+        if after is None or self.unread is not None:
+            return self.whole_error(message, rule=rule)
         return self.error(f"{message}: expected after this line", after, rule)
 
     def first_line_of(self, players: set[str]) -> int | None:
@@ -286,6 +305,8 @@ class HandDraft:
         """The player on the button seat; on an empty seat (a dead button after a player left or
         busted) the nearest player before it, which leaves the order of play unchanged."""
         if self.button_seat is None:
+            if self.button_line is not None:
+                raise self.whole_error("the hand names no button", self.button_line, "bad-header")
             raise self.missing("the hand names no button", self.button_after, "bad-header")
         by_number = sorted(self.seats, key=lambda s: s.number)
         before = [s for s in by_number if s.number <= self.button_seat]
@@ -298,14 +319,14 @@ class HandDraft:
         for seat in self.seats:
             put_in = self.total_committed.get(seat.name, 0)
             if put_in > seat.stack:
-                raise self.error(
+                raise self.whole_error(
                     f"{seat.name} puts {put_in} in, but the hand starts them with {seat.stack}: "
                     "the starting stack or an amount is wrong",
                     seat.line,
                     rule="stack-contradicts-hand",
                 )
             if seat.name in self.all_in and put_in != seat.stack:
-                raise self.error(
+                raise self.whole_error(
                     f"the site calls {seat.name} all-in after putting {put_in} in, but the hand "
                     f"starts them with {seat.stack}: the starting stack or an amount is wrong",
                     seat.line,
@@ -317,7 +338,7 @@ class HandDraft:
         the error is at the summary line that says what the player won."""
         for name, won in self.summary_won.items():
             if self.collected.get(name, 0) != won:
-                raise self.error(
+                raise self.whole_error(
                     f"the summary says {name} won {won} but the hand shows "
                     f"{self.collected.get(name, 0)} collected",
                     self.summary_lines.get(name),
@@ -339,16 +360,16 @@ class HandDraft:
         """Build the record: seats clockwise from seat 1, sit-outs, deals, then the events, and
         beside them their positions (sit-outs where the hand starts, deals where the deal is)."""
         if not self.seats:
-            raise self.error("the hand lists no seats")
+            raise self.whole_error("the hand lists no seats")
         self.check_stacks()
         names = [s.name for s in self.seats]
         if len(set(names)) != len(names):
             again = next(s for i, s in enumerate(self.seats) if s.name in names[:i])
-            raise self.error("a player is seated twice", again.line)
+            raise self.whole_error("a player is seated twice", again.line)
         players_in = set(dealt_in) if dealt_in is not None else self.active
         unknown = {p for p in players_in if p not in names}
         if unknown:
-            raise self.error(
+            raise self.whole_error(
                 f"not seated but acting: {', '.join(sorted(unknown))}", self.first_line_of(unknown)
             )
         button = self.button_name or self._button_from_seat()

@@ -219,6 +219,58 @@ CASES = [
         "the hand names no button: expected after this line [bad-header]",
         id="kingsclub-table-line-deleted",
     ),
+    # --- Merge (hand 33227759-34; the <game> line is line 2) ---
+    pytest.param(
+        MERGE,
+        cut(51),  # the winner
+        51,
+        "the hand has no winner; this line of the hand could not be read [partial-hand]",
+        id="merge-winner-cut",
+    ),
+    pytest.param(
+        MERGE,
+        delete(51),
+        49,
+        "the hand has no winner: expected after this line [partial-hand]",
+        id="merge-winner-deleted",
+    ),
+    pytest.param(
+        MERGE,
+        replace(5, ' balance="$80.53"', ""),
+        5,
+        "this hand is damaged and cannot be read (nothing for 'balance' where the site writes "
+        "one: a part missing, or a seat or name the hand does not have) [corrupt-hand]",
+        id="merge-balance-missing",
+    ),
+    pytest.param(
+        MERGE,
+        replace(51, 'player="3"', 'player="5"'),
+        51,
+        "this hand is damaged and cannot be read (nothing for '5' where the site writes one: a "
+        "part missing, or a seat or name the hand does not have) [corrupt-hand]",
+        id="merge-winner-on-an-empty-seat",
+    ),
+    pytest.param(
+        MERGE,
+        replace(51, 'amount="4.38"', 'amount="9.00"'),  # less the uncalled 1.50
+        51,
+        "the winners get 750, more than the 300 put in [corrupt-hand]",
+        id="merge-winner-amount-raised",
+    ),
+    pytest.param(
+        MERGE,
+        replace(1, "Half Pot Limit ($0.50/$0.50)", "Half Pot Limit"),
+        1,
+        "cannot read the stakes 'Half Pot Limit' [bad-header]",
+        id="merge-stakes-cut",
+    ),
+    pytest.param(
+        MERGE,
+        replace(3, ' dealer="3"', ""),
+        3,
+        "the hand names no button [bad-header]",
+        id="merge-dealer-missing",
+    ),
 ]
 
 
@@ -231,6 +283,16 @@ def test_a_damaged_hand_is_reported_at_the_damaged_line(
     where, _, rest = problems[0].partition(": hand ")
     assert where == f"{tmp_path / name}:{line}:1", problems[0]
     assert rest.partition(": ")[2] == words
+
+
+def test_a_cut_merge_bet_is_where_the_hand_stops_adding_up(tmp_path: Path) -> None:
+    """Merge leaves out a line that is not one whole element; when the hand then does not add
+    up (Player2's call of 0.75 lost: the winner gets more than was put in), the error is at
+    the line that could not be read, and says so."""
+    problems = _reported(tmp_path, MERGE, cut(30))
+    where, _, rest = problems[0].partition(": hand ")
+    assert where == f"{tmp_path / MERGE}:30:1", problems[0]
+    assert rest.endswith("; this line of the hand could not be read [corrupt-hand]"), rest
 
 
 def test_every_mistake_of_a_file_is_at_its_own_line(tmp_path: Path) -> None:
