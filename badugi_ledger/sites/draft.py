@@ -38,6 +38,26 @@ from ..model.settings import GameSettings
 # --- the hand draft ---------------------------------------------------------------------------
 
 
+class Landmarks:
+    """Lines of a hand that an error about the hand as a whole points at (0-based indexes in
+    the file), noted as the reader walks the hand; only an error reads them."""
+
+    __slots__ = ("button_after", "button_line", "summary", "unread")
+
+    def __init__(self) -> None:
+        self.button_after: int | None = None
+        """The line after which the site names the button, for the error when it does not."""
+        self.button_line: int | None = None
+        """The line that should name the button, where the site gives it one of its own
+        (Merge's ``<players dealer=…>``): the error when it names none is there."""
+        self.summary: dict[str, int] = {}
+        """The first summary line of each player the summary says won something."""
+        self.unread: int | None = None
+        """The hand's first line the reader could not read and left out (Merge: a line that
+        is not one whole element).  An error about the hand as a whole is located there,
+        since a line lost is the likeliest cause of what no longer adds up."""
+
+
 @dataclass
 class SeatLine:
     number: int
@@ -49,9 +69,13 @@ class SeatLine:
     error about the starting stack points at the line that states it."""
 
 
-@dataclass
+@dataclass(slots=True)
 class HandDraft:
     """One hand being read.  Readers append events in order; :meth:`finish` builds the record.
+
+    Slotted: a reader reads and writes a draft's attributes for every line, and an instance
+    dict holding more than 29 of them no longer shares its keys in CPython, which slows every
+    one of those accesses (some 4% of reading a site file).
 
     ``events`` and ``positions`` are parallel lists: ``positions[i]`` is where ``events[i]`` was
     written.  A reader adds an event with its position (:meth:`add`, :meth:`put`) and may
@@ -70,11 +94,6 @@ class HandDraft:
     seats: list[SeatLine] = field(default_factory=list)
     button_seat: int | None = None
     button_name: str | None = None
-    button_after: int | None = None
-    """The line after which the site names the button, for the error when it does not."""
-    button_line: int | None = None
-    """The line that should name the button (Merge's ``<players dealer=…>``), if the site
-    gives it a line of its own: the error when it names none is there."""
     events: list[Event] = field(default_factory=list)
     positions: list[Position] = field(default_factory=list, repr=False, compare=False)
     """Where each of ``events`` was written, index for index."""
@@ -86,8 +105,6 @@ class HandDraft:
     known_deals: dict[str, Cards] = field(default_factory=dict)
     collected: dict[str, int] = field(default_factory=dict)
     summary_won: dict[str, int] = field(default_factory=dict)
-    summary_lines: dict[str, int] = field(default_factory=dict)
-    """The 0-based line of each of ``summary_won``'s players' first summary line."""
     active: set[str] = field(default_factory=set)
     round_committed: dict[str, int] = field(default_factory=dict)
     total_committed: dict[str, int] = field(default_factory=dict)
@@ -105,10 +122,8 @@ class HandDraft:
     """The hand's number among its table's hands, where the site numbers them (Merge)."""
     line_positions: dict[int, Position] = field(default_factory=dict, repr=False, compare=False)
     """:meth:`at`'s positions by line: events on one line share one (immutable) ``Position``."""
-    unread: int | None = None
-    """The 0-based index of the first line of the hand the reader could not read and left out
-    (Merge: a line that is not one whole element).  An error about the hand as a whole is
-    located there, since a line lost is the likeliest cause of what no longer adds up."""
+    landmarks: Landmarks = field(default_factory=Landmarks, repr=False, compare=False)
+    """The lines an error about the hand as a whole points at (see :class:`Landmarks`)."""
 
     # -- positions and errors --
     def at(self, line_index: int) -> Position:
@@ -130,18 +145,18 @@ class HandDraft:
     ) -> ImportFormatError:
         """An error about the hand as a whole (what it adds up to, what it lacks), at the line
         that best shows it (``line_index``; None: the hand's first line) - or, when a line of
-        the hand could not be read (:attr:`unread`), at that line, the message saying so."""
-        if self.unread is not None:
-            return self.error(
-                f"{message}; this line of the hand could not be read", self.unread, rule
-            )
+        the hand could not be read (:attr:`Landmarks.unread`), at that line, the message
+        saying so."""
+        unread = self.landmarks.unread
+        if unread is not None:
+            return self.error(f"{message}; this line of the hand could not be read", unread, rule)
         return self.error(message, line_index, rule)
 
     def missing(self, message: str, after: int | None, rule: str) -> ImportFormatError:
         """An error for a part the hand lacks: there is no line of it to point at, so it is at
         the line after which the site writes that part (``after``; None: the hand's first
         line), and the message says so."""
-        if after is None or self.unread is not None:
+        if after is None or self.landmarks.unread is not None:
             return self.whole_error(message, rule=rule)
         return self.error(f"{message}: expected after this line", after, rule)
 
@@ -305,9 +320,10 @@ class HandDraft:
         """The player on the button seat; on an empty seat (a dead button after a player left or
         busted) the nearest player before it, which leaves the order of play unchanged."""
         if self.button_seat is None:
-            if self.button_line is not None:
-                raise self.whole_error("the hand names no button", self.button_line, "bad-header")
-            raise self.missing("the hand names no button", self.button_after, "bad-header")
+            marks = self.landmarks
+            if marks.button_line is not None:
+                raise self.whole_error("the hand names no button", marks.button_line, "bad-header")
+            raise self.missing("the hand names no button", marks.button_after, "bad-header")
         by_number = sorted(self.seats, key=lambda s: s.number)
         before = [s for s in by_number if s.number <= self.button_seat]
         return (before or by_number)[-1].name
@@ -341,13 +357,13 @@ class HandDraft:
                 raise self.whole_error(
                     f"the summary says {name} won {won} but the hand shows "
                     f"{self.collected.get(name, 0)} collected",
-                    self.summary_lines.get(name),
+                    self.landmarks.summary.get(name),
                 )
 
     def summary_win(self, name: str, amount: int, line: int) -> None:
         """A summary line (0-based ``line``) says ``name`` won ``amount``."""
         self.summary_won[name] = self.summary_won.get(name, 0) + amount
-        self.summary_lines.setdefault(name, line)
+        self.landmarks.summary.setdefault(name, line)
 
     def finish(
         self,

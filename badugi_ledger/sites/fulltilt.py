@@ -36,7 +36,7 @@ from .common import (
     parse_site_cards,
 )
 from .draft import HandDraft, SeatLine
-from .files import NAME, won_amount
+from .files import NAME, last_written, won_amount
 
 ORIGIN = "fulltilt"
 
@@ -188,18 +188,17 @@ def _read_body(draft: HandDraft, lines: list[str], start: int) -> None:
     names: set[str] = set()
     total_seen = False
     summary_at: int | None = None
-    last = start
     for offset, raw in enumerate(lines[1:], start=1):
         line = raw.rstrip()
         index = start + offset
         pos = draft.at(index)
         if not line:
             continue
-        previous, last = last, index
         if line.startswith("*** "):
             marker = line.split(" ***")[0] + " ***"
             if marker == "*** HOLE CARDS ***":
-                draft.button_after = previous  # the site names it just before the cards
+                # the site names the button on the line before the cards
+                draft.landmarks.button_after = last_written(lines, start, offset)
                 draft.mark_deal(index)
                 section = "play"
             elif marker in ("*** FIRST DRAW ***", "*** SECOND DRAW ***", "*** THIRD DRAW ***"):
@@ -257,7 +256,7 @@ def _read_body(draft: HandDraft, lines: list[str], start: int) -> None:
     if not total_seen:
         raise draft.missing(
             "the hand has no summary (Total pot … | Rake …)",
-            summary_at if summary_at is not None else last,
+            summary_at if summary_at is not None else last_written(lines, start),
             rule="partial-hand",
         )
     draft.check_summary()

@@ -36,7 +36,7 @@ from .common import (
     parse_site_cards,
 )
 from .draft import HandDraft, SeatLine, of_hand
-from .files import NAME, UNREADABLE, chunk_hands, unreadable
+from .files import NAME, UNREADABLE, chunk_hands, last_written, unreadable
 
 ORIGIN = "kingsclub"
 
@@ -100,7 +100,9 @@ def _read_hand(lines: list[str], start: int, source: str) -> HandRecord | Skippe
     small_bet = parse_amount(header["small"], cents=True, position=pos)
     big_bet = parse_amount(header["big"], cents=True, position=pos)
     draft.big_blind_hint = small_bet
-    draft.button_after = start  # the table line, which names it, follows the header and date
+    draft.landmarks.button_after = (
+        start  # the table line, which names it, follows the header and date
+    )
     summary = _Summary()
     table, date, came_in = _read_body(draft, lines, start, summary)
     _add_dead_blinds(draft, summary, came_in)
@@ -150,14 +152,12 @@ def _read_body(
     nets = summary.nets
     came_in: set[str] = set()
     summary_at: int | None = None
-    last = start
     for offset, raw in enumerate(lines[1:], start=1):
         line = raw.strip()
         index = start + offset
         pos = draft.at(index)
         if not line:
             continue
-        last = index
         if line == "*** SUMMARY ***":
             section = "summary"
             summary_at = index if summary_at is None else summary_at
@@ -171,7 +171,7 @@ def _read_body(
         if section == "seats":
             if (d := _DATE.match(line)) is not None:
                 date = d[1]
-                draft.button_after = index
+                draft.landmarks.button_after = index
                 continue
             if (t := _TABLE.match(line)) is not None:
                 table = t["table"]
@@ -215,7 +215,7 @@ def _read_body(
     if not finals:
         raise draft.missing(
             "the hand has no summary of stacks",
-            summary_at if summary_at is not None else last,
+            summary_at if summary_at is not None else last_written(lines, start),
             rule="partial-hand",
         )
     return table, date, came_in

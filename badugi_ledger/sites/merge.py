@@ -184,7 +184,7 @@ def _read_game(
     if kind != "Badugi":
         return SkippedHand(source, quote(hand_id), kind or "unknown", pos)
     draft = HandDraft(source, hand_id, pos, ORIGIN)
-    draft.unread = unread
+    draft.landmarks.unread = unread
     if any(tag == "round" and attrs.get("id") == "GAME_CANCELLED" for _, tag, attrs in elements):
         raise draft.error("the site cancelled this hand", rule="cancelled-hand")
     stakes = _STAKES.search(description.get("stakes", ""))
@@ -260,7 +260,7 @@ def _read_elements(
         for index, tag, attrs in elements[1:]:
             at = draft.at(index)
             if tag == "players":
-                draft.button_line = index
+                draft.landmarks.button_line = index
                 dealer = attrs.get("dealer")
                 if dealer is not None:  # Merge counts seats from 0
                     draft.button_seat = parse_count(dealer, "dealer seat", at) + 1

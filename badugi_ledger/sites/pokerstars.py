@@ -40,7 +40,7 @@ from .common import (
     parse_site_cards,
 )
 from .draft import HandDraft, SeatLine
-from .files import NAME, won_amount
+from .files import NAME, last_written, won_amount
 
 ORIGIN = "pokerstars"
 
@@ -149,7 +149,7 @@ def _read_hand(
     hand_id = hand_number(header["id"], pos)
     rest = header["rest"]
     draft = HandDraft(source, hand_id, pos, ORIGIN, text="\n".join(lines).rstrip() + "\n")
-    draft.button_after = start  # the table line, which names it, follows the header
+    draft.landmarks.button_after = start  # the table line, which names it, follows the header
     game = _BADUGI.search(rest)
     if game is None:
         return SkippedHand(source, hand_id, _game_words(rest), pos)
@@ -219,13 +219,11 @@ def _read_body(draft: HandDraft, lines: list[str], start: int, cents: bool) -> t
     names: set[str] = set()
     total_seen = False
     summary_at: int | None = None
-    last = start
     for offset, raw in enumerate(lines[1:], start=1):
         line = raw.rstrip()
         index = start + offset
         if not line:
             continue
-        last = index
         if line.startswith("*** "):
             section = _section(draft, line, index, section)
             if section == "summary" and summary_at is None:
@@ -268,7 +266,7 @@ def _read_body(draft: HandDraft, lines: list[str], start: int, cents: bool) -> t
     if not total_seen:
         raise draft.missing(
             "the hand has no summary (Total pot … | Rake …)",
-            summary_at if summary_at is not None else last,
+            summary_at if summary_at is not None else last_written(lines, start),
             rule="partial-hand",
         )
     draft.check_summary()
