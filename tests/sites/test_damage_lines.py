@@ -60,6 +60,15 @@ def cut(number: int) -> Edit:
     return edit
 
 
+def insert(number: int, text: str) -> Edit:
+    """A line ``text`` added as line ``number`` (1-based)."""
+
+    def edit(lines: list[str]) -> None:
+        lines.insert(number - 1, text)
+
+    return edit
+
+
 def end_after(number: int) -> Edit:
     """The hand stops after a line (1-based): the rest of the file is lost."""
 
@@ -121,6 +130,13 @@ CASES = [
         "Player6 puts 40 in, but the hand starts them with 30: the starting stack or an amount "
         "is wrong [stack-contradicts-hand]",
         id="stars-stack-lowered",
+    ),
+    pytest.param(
+        STARS,
+        insert(11, "Seat 9: Player6 (1500 in chips) "),  # after the eight seat lines
+        11,
+        "a player is seated twice [corrupt-hand]",
+        id="stars-seat-line-twice",
     ),
     pytest.param(
         STARS,
