@@ -115,11 +115,13 @@ class CashTables:
                 )
             )
         elif lost and cash:  # tournament chips: the replay compares the carried stacks
-            raise draft.error(
+            fell = (s.line for s in draft.seats if s.name in diffs and _fell(diffs[s.name]))
+            raise draft.error(  # at the seat line of the first stack that fell
                 f"the starting stacks contradict {since}, the previous hand of this table: "
                 f"{_changes(diffs)}; no site lets a seated player take chips off the table, "
                 "and what a hand takes from some players it gives to others, so a stack was "
                 "edited (or a missing hand and a silent top-up came together)",
+                next(fell, None),
                 rule="stack-contradicts-previous-hand",
             )
         if not cash:
@@ -144,6 +146,11 @@ def with_changes(record: HandRecord, changes: list[Event]) -> HandRecord:
         events=(*changes, *record.events),
         positions=(record.pos,) * len(changes) + tuple(record.positions),
     )
+
+
+def _fell(change: tuple[int, int]) -> bool:
+    """A stack that ends one hand at ``change[0]`` and starts the next at ``change[1]`` fell."""
+    return change[1] < change[0]
 
 
 def _changes(diffs: dict[str, tuple[int, int]]) -> str:
@@ -204,4 +211,4 @@ def read_cash_site(
         table = table_of(hand_lines) if hand_lines else None
         if table is not None:
             cash.forget(table)
-        yield of_hand(problem, hand_id)
+        yield of_hand(problem, hand_id, source, start)

@@ -16,7 +16,7 @@ from datetime import datetime
 from operator import attrgetter
 
 from ..model.cards import Card
-from ..model.errors import BadugiError, ImportFormatError, Position
+from ..model.errors import NOWHERE, BadugiError, ImportFormatError, Position
 from ..model.events import (
     Action,
     Cards,
@@ -38,17 +38,44 @@ from ..model.settings import GameSettings
 # --- the hand draft ---------------------------------------------------------------------------
 
 
+class Landmarks:
+    """Lines of a hand that an error about the hand as a whole points at (0-based indexes in
+    the file), noted as the reader walks the hand; only an error reads them."""
+
+    __slots__ = ("button_after", "button_line", "summary", "unread")
+
+    def __init__(self) -> None:
+        self.button_after: int | None = None
+        """The line after which the site names the button, for the error when it does not."""
+        self.button_line: int | None = None
+        """The line that should name the button, where the site gives it one of its own
+        (Merge's ``<players dealer=…>``): the error when it names none is there."""
+        self.summary: dict[str, int] = {}
+        """The first summary line of each player the summary says won something."""
+        self.unread: int | None = None
+        """The hand's first line the reader could not read and left out (Merge: a line that
+        is not one whole element).  An error about the hand as a whole is located there,
+        since a line lost is the likeliest cause of what no longer adds up."""
+
+
 @dataclass
 class SeatLine:
     number: int
     name: str
     stack: int
     out_of_hand: bool = False
+    line: int | None = None
+    """The 0-based index of the line that seats the player (None: no line of its own), so an
+    error about the starting stack points at the line that states it."""
 
 
-@dataclass
+@dataclass(slots=True)
 class HandDraft:
     """One hand being read.  Readers append events in order; :meth:`finish` builds the record.
+
+    Slotted: a reader reads and writes a draft's attributes for every line, and an instance
+    dict holding more than 29 of them no longer shares its keys in CPython, which slows every
+    one of those accesses (some 4% of reading a site file).
 
     ``events`` and ``positions`` are parallel lists: ``positions[i]`` is where ``events[i]`` was
     written.  A reader adds an event with its position (:meth:`add`, :meth:`put`) and may
@@ -95,6 +122,8 @@ class HandDraft:
     """The hand's number among its table's hands, where the site numbers them (Merge)."""
     line_positions: dict[int, Position] = field(default_factory=dict, repr=False, compare=False)
     """:meth:`at`'s positions by line: events on one line share one (immutable) ``Position``."""
+    landmarks: Landmarks = field(default_factory=Landmarks, repr=False, compare=False)
+    """The lines an error about the hand as a whole points at (see :class:`Landmarks`)."""
 
     # -- positions and errors --
     def at(self, line_index: int) -> Position:
@@ -107,8 +136,36 @@ class HandDraft:
     def error(
         self, message: str, line_index: int | None = None, rule: str = "corrupt-hand"
     ) -> ImportFormatError:
+        """The error ``message`` at line ``line_index`` (None: the hand's first line)."""
         pos = self.at(line_index) if line_index is not None else self.pos
         return ImportFormatError(message, position=pos, hand=self.hand_id, rule=rule)
+
+    def whole_error(
+        self, message: str, line_index: int | None = None, rule: str = "corrupt-hand"
+    ) -> ImportFormatError:
+        """An error about the hand as a whole (what it adds up to, what it lacks), at the line
+        that best shows it (``line_index``; None: the hand's first line) - or, when a line of
+        the hand could not be read (:attr:`Landmarks.unread`), at that line, the message
+        saying so."""
+        unread = self.landmarks.unread
+        if unread is not None:
+            return self.error(f"{message}; this line of the hand could not be read", unread, rule)
+        return self.error(message, line_index, rule)
+
+    def missing(self, message: str, after: int | None, rule: str) -> ImportFormatError:
+        """An error for a part the hand lacks: there is no line of it to point at, so it is at
+        the line after which the site writes that part (``after``; None: the hand's first
+        line), and the message says so."""
+        if after is None or self.landmarks.unread is not None:
+            return self.whole_error(message, rule=rule)
+        return self.error(f"{message}: expected after this line", after, rule)
+
+    def first_line_of(self, players: set[str]) -> int | None:
+        """The line of the first event of any of ``players``: where the file first names one."""
+        for event, pos in zip(self.events, self.positions, strict=True):
+            if getattr(event, "player", None) in players and pos.line:
+                return pos.line - 1
+        return None
 
     # -- betting bookkeeping (used to turn "calls to 44" into chips put in, and for checks) --
     def new_round(self) -> None:
@@ -263,37 +320,50 @@ class HandDraft:
         """The player on the button seat; on an empty seat (a dead button after a player left or
         busted) the nearest player before it, which leaves the order of play unchanged."""
         if self.button_seat is None:
-            raise self.error("the hand names no button", rule="bad-header")
+            marks = self.landmarks
+            if marks.button_line is not None:
+                raise self.whole_error("the hand names no button", marks.button_line, "bad-header")
+            raise self.missing("the hand names no button", marks.button_after, "bad-header")
         by_number = sorted(self.seats, key=lambda s: s.number)
         before = [s for s in by_number if s.number <= self.button_seat]
         return (before or by_number)[-1].name
 
     def check_stacks(self) -> None:
         """Each starting stack against the chips its player then puts in: no more than the
-        stack, and all of it for a player the file calls all-in (an edited stack shows here)."""
+        stack, and all of it for a player the file calls all-in (an edited stack shows here).
+        The error is at the seat line, which states the stack the message holds the chips to."""
         for seat in self.seats:
             put_in = self.total_committed.get(seat.name, 0)
             if put_in > seat.stack:
-                raise self.error(
+                raise self.whole_error(
                     f"{seat.name} puts {put_in} in, but the hand starts them with {seat.stack}: "
                     "the starting stack or an amount is wrong",
+                    seat.line,
                     rule="stack-contradicts-hand",
                 )
             if seat.name in self.all_in and put_in != seat.stack:
-                raise self.error(
+                raise self.whole_error(
                     f"the site calls {seat.name} all-in after putting {put_in} in, but the hand "
                     f"starts them with {seat.stack}: the starting stack or an amount is wrong",
+                    seat.line,
                     rule="stack-contradicts-hand",
                 )
 
     def check_summary(self) -> None:
-        """The site's per-seat totals must equal its own collect lines (else it is corrupt)."""
+        """The site's per-seat totals must equal its own collect lines (else it is corrupt);
+        the error is at the summary line that says what the player won."""
         for name, won in self.summary_won.items():
             if self.collected.get(name, 0) != won:
-                raise self.error(
+                raise self.whole_error(
                     f"the summary says {name} won {won} but the hand shows "
-                    f"{self.collected.get(name, 0)} collected"
+                    f"{self.collected.get(name, 0)} collected",
+                    self.landmarks.summary.get(name),
                 )
+
+    def summary_win(self, name: str, amount: int, line: int) -> None:
+        """A summary line (0-based ``line``) says ``name`` won ``amount``."""
+        self.summary_won[name] = self.summary_won.get(name, 0) + amount
+        self.landmarks.summary.setdefault(name, line)
 
     def finish(
         self,
@@ -306,15 +376,18 @@ class HandDraft:
         """Build the record: seats clockwise from seat 1, sit-outs, deals, then the events, and
         beside them their positions (sit-outs where the hand starts, deals where the deal is)."""
         if not self.seats:
-            raise self.error("the hand lists no seats")
+            raise self.whole_error("the hand lists no seats")
         self.check_stacks()
         names = [s.name for s in self.seats]
         if len(set(names)) != len(names):
-            raise self.error("a player is seated twice")
+            again = next(s for i, s in enumerate(self.seats) if s.name in names[:i])
+            raise self.whole_error("a player is seated twice", again.line)
         players_in = set(dealt_in) if dealt_in is not None else self.active
         unknown = {p for p in players_in if p not in names}
         if unknown:
-            raise self.error(f"not seated but acting: {', '.join(sorted(unknown))}")
+            raise self.whole_error(
+                f"not seated but acting: {', '.join(sorted(unknown))}", self.first_line_of(unknown)
+            )
         button = self.button_name or self._button_from_seat()
         ordered = sorted(self.seats, key=_NUMBER)
         seats = tuple([Seat(s.name, s.stack, s.number) for s in ordered])
@@ -357,10 +430,14 @@ _NUMBER = attrgetter("number")
 """A seat line's number, the key seats are sorted by (in C: no Python call per seat)."""
 
 
-def of_hand(error: BadugiError, hand_id: str | None) -> BadugiError:
-    """``error`` naming the hand it happened in (a number's error does not know it)."""
+def of_hand(error: BadugiError, hand_id: str | None, source: str, start: int) -> BadugiError:
+    """``error`` naming the hand it happened in (a number's error does not know it), and
+    located at least at the hand's first line (0-based ``start``) of ``source``: an error raised
+    with no position would otherwise name no file and no line."""
     if error.hand is None:
         error.hand = hand_id
+    if error.position is NOWHERE:
+        error.position = Position(source, start + 1, 1)
     return error
 
 

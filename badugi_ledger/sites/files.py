@@ -94,6 +94,20 @@ def won_amount(text: str) -> str | None:
     return text[begin:end] if end > begin else None
 
 
+def last_written(lines: list[str], start: int, end: int | None = None) -> int:
+    """The index in the file of the last line that is not blank among a hand's ``lines[:end]``
+    (``start``: the index of its first line), found from the end: the line after which a part
+    the site writes next is expected, for an error when that part is missing.
+
+    >>> last_written(["#1: header", "a", "", "b", "  "], 10)
+    13
+    """
+    for offset in range((len(lines) if end is None else end) - 1, 0, -1):
+        if lines[offset].strip():
+            return start + offset
+    return start
+
+
 class CutLine(str):
     """A line longer than :data:`MAX_LINE`: only its first characters are kept (for the error
     message); ``length`` is how long it was."""

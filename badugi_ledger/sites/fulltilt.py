@@ -36,7 +36,7 @@ from .common import (
     parse_site_cards,
 )
 from .draft import HandDraft, SeatLine
-from .files import NAME, won_amount
+from .files import NAME, last_written, won_amount
 
 ORIGIN = "fulltilt"
 
@@ -128,16 +128,18 @@ def _read_hand(
         words = next((p for p in parts[1:] if not _STAKES.match(p)), rest)
         return SkippedHand(source, hand_id, words, pos)
     if "(partial)" in rest:
-        raise draft.error("a partial hand: the site kept only its summary", 0, rule="partial-hand")
+        raise draft.error(
+            "a partial hand: the site kept only its summary", start, rule="partial-hand"
+        )
     if re.search(r"Tournament|Sit & Go|\bSNG\b", rest):
         raise draft.error(
             "Full Tilt tournament hands are not read (no sample to build from)",
-            0,
+            start,
             rule="unsupported-format",
         )
     stakes = _STAKES.search(rest.split(" - ", 1)[1] if " - " in rest else rest)
     if stakes is None:
-        raise draft.error("no stakes in the header", 0, rule="bad-header")
+        raise draft.error("no stakes in the header", start, rule="bad-header")
     cents = True
     small_bet = parse_amount(stakes["small"], cents=cents, position=pos)
     big_bet = parse_amount(stakes["big"], cents=cents, position=pos)
@@ -185,6 +187,7 @@ def _read_body(draft: HandDraft, lines: list[str], start: int) -> None:
     section = "seats"
     names: set[str] = set()
     total_seen = False
+    summary_at: int | None = None
     for offset, raw in enumerate(lines[1:], start=1):
         line = raw.rstrip()
         index = start + offset
@@ -194,6 +197,8 @@ def _read_body(draft: HandDraft, lines: list[str], start: int) -> None:
         if line.startswith("*** "):
             marker = line.split(" ***")[0] + " ***"
             if marker == "*** HOLE CARDS ***":
+                # the site names the button on the line before the cards
+                draft.landmarks.button_after = last_written(lines, start, offset)
                 draft.mark_deal(index)
                 section = "play"
             elif marker in ("*** FIRST DRAW ***", "*** SECOND DRAW ***", "*** THIRD DRAW ***"):
@@ -203,6 +208,7 @@ def _read_body(draft: HandDraft, lines: list[str], start: int) -> None:
                 section = "showdown"
             elif marker == "*** SUMMARY ***":
                 section = "summary"
+                summary_at = index if summary_at is None else summary_at
             else:
                 raise draft.error(f"unknown section {quote(line)!r}", index, rule="bad-line")
             continue
@@ -217,6 +223,7 @@ def _read_body(draft: HandDraft, lines: list[str], start: int) -> None:
                         parse_count(seat["num"], "seat", pos),
                         seat["name"],
                         parse_amount(seat["stack"], cents=True, position=pos),
+                        line=index,
                     )
                 )
                 names.add(seat["name"])
@@ -247,7 +254,11 @@ def _read_body(draft: HandDraft, lines: list[str], start: int) -> None:
             continue
         raise draft.error(f"unrecognised line {quote(line)!r}", index, rule="unrecognised-line")
     if not total_seen:
-        raise draft.error("the hand has no summary (Total pot … | Rake …)", rule="partial-hand")
+        raise draft.missing(
+            "the hand has no summary (Total pot … | Rake …)",
+            summary_at if summary_at is not None else last_written(lines, start),
+            rule="partial-hand",
+        )
     draft.check_summary()
 
 
@@ -336,8 +347,7 @@ def _summary_line(draft: HandDraft, line: str, index: int) -> bool:
         after = m["rest"][len(seat.name) :] if m["rest"].startswith(seat.name) else m["rest"]
         won = won_amount(after)
         if won is not None:
-            amount = parse_amount(won, cents=True, position=pos)
-            draft.summary_won[seat.name] = draft.summary_won.get(seat.name, 0) + amount
+            draft.summary_win(seat.name, parse_amount(won, cents=True, position=pos), index)
         return False
     if line.startswith("Board") or _NOISE.match(line):
         return False

@@ -36,7 +36,7 @@ from .common import (
     parse_site_cards,
 )
 from .draft import HandDraft, SeatLine, of_hand
-from .files import NAME, UNREADABLE, chunk_hands, unreadable
+from .files import NAME, UNREADABLE, chunk_hands, last_written, unreadable
 
 ORIGIN = "kingsclub"
 
@@ -84,7 +84,7 @@ def read_kingsclub(lines: Iterable[str], source: str = "<kingsclub>") -> Iterato
                 problem = exc
             except UNREADABLE as exc:
                 problem = unreadable(exc, source, start + 1)
-        yield of_hand(problem, hand_id)
+        yield of_hand(problem, hand_id, source, start)
 
 
 def _read_hand(lines: list[str], start: int, source: str) -> HandRecord | SkippedHand:
@@ -100,13 +100,17 @@ def _read_hand(lines: list[str], start: int, source: str) -> HandRecord | Skippe
     small_bet = parse_amount(header["small"], cents=True, position=pos)
     big_bet = parse_amount(header["big"], cents=True, position=pos)
     draft.big_blind_hint = small_bet
-    table, date, finals, nets, rake, came_in = _read_body(draft, lines, start)
-    _add_dead_blinds(draft, nets, came_in)
-    _check_finals(draft, finals, nets)
-    if rake is not None:
-        draft.totals(None, rake, len(lines) + start - 1)
-    for name, amount in finals.items():
-        draft.put(FinalStack(name, amount), pos)
+    draft.landmarks.button_after = (
+        start  # the table line, which names it, follows the header and date
+    )
+    summary = _Summary()
+    table, date, came_in = _read_body(draft, lines, start, summary)
+    _add_dead_blinds(draft, summary, came_in)
+    _check_finals(draft, summary)
+    if summary.rake is not None:
+        draft.totals(None, summary.rake, summary.rake_line)
+    for name, amount in summary.finals.items():
+        draft.put(FinalStack(name, amount), draft.at(summary.lines[name]))
     settings = GameSettings(
         game=game,
         structure=Structure("fixed-limit", small_bet, big_bet),
@@ -123,17 +127,31 @@ def _read_hand(lines: list[str], start: int, source: str) -> HandRecord | Skippe
     return draft.finish(settings, session, table)
 
 
+class _Summary:
+    """What a hand's summary says: each seat's final stack and net, and the rake, with the line
+    (0-based) that says it, so an error about a seat's figures points at its summary line."""
+
+    def __init__(self) -> None:
+        self.finals: dict[str, int] = {}
+        self.nets: dict[str, int] = {}
+        self.lines: dict[str, int] = {}
+        self.rake: int | None = None
+        self.rake_line = 0
+
+
 def _read_body(
-    draft: HandDraft, lines: list[str], start: int
-) -> tuple[str, str | None, dict[str, int], dict[str, int], int | None, set[str]]:
+    draft: HandDraft, lines: list[str], start: int, summary: _Summary
+) -> tuple[str, str | None, set[str]]:
+    """Walk the hand's lines after the header, filling the draft and ``summary``; returns the
+    table, the date and the players who posted to come in."""
     table = ""
     date: str | None = None
     section = "seats"
     names: set[str] = set()
-    finals: dict[str, int] = {}
-    nets: dict[str, int] = {}
-    rake: int | None = None
+    finals = summary.finals
+    nets = summary.nets
     came_in: set[str] = set()
+    summary_at: int | None = None
     for offset, raw in enumerate(lines[1:], start=1):
         line = raw.strip()
         index = start + offset
@@ -142,6 +160,7 @@ def _read_body(
             continue
         if line == "*** SUMMARY ***":
             section = "summary"
+            summary_at = index if summary_at is None else summary_at
             continue
         m = _ROUND.match(line)
         if m is not None:
@@ -152,6 +171,7 @@ def _read_body(
         if section == "seats":
             if (d := _DATE.match(line)) is not None:
                 date = d[1]
+                draft.landmarks.button_after = index
                 continue
             if (t := _TABLE.match(line)) is not None:
                 table = t["table"]
@@ -163,6 +183,7 @@ def _read_body(
                         parse_count(s["num"], "seat", pos),
                         s["name"],
                         parse_amount(s["stack"], cents=True, position=pos),
+                        line=index,
                     )
                 )
                 names.add(s["name"])
@@ -171,9 +192,11 @@ def _read_body(
             if (s := _SUMMARY_SEAT.match(line)) is not None:
                 finals[s["name"]] = parse_amount(s["stack"], cents=True, position=pos)
                 nets[s["name"]] = parse_amount(s["net"], cents=True, position=pos, signed=True)
+                summary.lines[s["name"]] = index
                 continue
             if (r := _RAKE.match(line)) is not None:
-                rake = parse_amount(r["amt"], cents=True, position=pos)
+                summary.rake = parse_amount(r["amt"], cents=True, position=pos)
+                summary.rake_line = index
                 continue
             if (w := _WINS.match(line)) is not None and w["name"] in names:
                 draft.collect(
@@ -190,8 +213,12 @@ def _read_body(
             continue
         raise draft.error(f"unrecognised line {quote(line)!r}", index, rule="unrecognised-line")
     if not finals:
-        raise draft.error("the hand has no summary of stacks", rule="partial-hand")
-    return table, date, finals, nets, rake, came_in
+        raise draft.missing(
+            "the hand has no summary of stacks",
+            summary_at if summary_at is not None else last_written(lines, start),
+            rule="partial-hand",
+        )
+    return table, date, came_in
 
 
 def _play_line(draft: HandDraft, line: str, index: int, names: set[str], came_in: set[str]) -> bool:
@@ -251,9 +278,9 @@ def _play_line(draft: HandDraft, line: str, index: int, names: set[str], came_in
     return False
 
 
-def _add_dead_blinds(draft: HandDraft, nets: dict[str, int], came_in: set[str]) -> None:
+def _add_dead_blinds(draft: HandDraft, summary: _Summary, came_in: set[str]) -> None:
     """A hidden dead small blind: the net the summary prints minus what the actions account for."""
-    for name, net in nets.items():
+    for name, net in summary.nets.items():
         accounted = draft.collected.get(name, 0) - draft.total_committed.get(name, 0)
         missing = accounted - net
         if missing == 0:
@@ -273,13 +300,17 @@ def _add_dead_blinds(draft: HandDraft, nets: dict[str, int], came_in: set[str]) 
             continue
         raise draft.error(
             f"the summary says {name} netted {net}, but the hand's actions account for {accounted}",
+            summary.lines[name],
         )
 
 
-def _check_finals(draft: HandDraft, finals: dict[str, int], nets: dict[str, int]) -> None:
+def _check_finals(draft: HandDraft, summary: _Summary) -> None:
+    """Each summary line's final stack is the seat's starting stack plus its net."""
+    finals, nets = summary.finals, summary.nets
     for seat in draft.seats:
         if seat.name in finals and finals[seat.name] - seat.stack != nets.get(seat.name):
             raise draft.error(
                 f"the summary's final stack for {seat.name} ({finals[seat.name]}) is not the "
-                f"starting stack ({seat.stack}) plus the net ({nets.get(seat.name)})"
+                f"starting stack ({seat.stack}) plus the net ({nets.get(seat.name)})",
+                summary.lines[seat.name],
             )

@@ -2,7 +2,9 @@
 
 A Merge file is a run of ``<description type=… stakes=…/>`` + ``<game>…</game>`` fragments
 with one element per line, so it is read line by line (keeping line numbers for errors)
-rather than as one XML document.
+rather than as one XML document.  A line of a hand that is not one whole element (cut short)
+is left out; an error about the hand as a whole (it has no winner, its winners get more than
+was put in) is then located at that line, which the message says could not be read.
 
 What it reads: the description (game, structure, stakes), the game (hand id, start time,
 table from ``data``), players (seat, name, balance, ``dealtin``; Merge numbers seats from 0,
@@ -70,9 +72,11 @@ def read_merge(lines: Iterable[str], source: str = "<merge>") -> Iterator[Import
     :data:`~.files.MAX_HAND_CHARS` characters is reported and its further elements are not
     kept, so memory stays bounded whatever the file holds."""
     description: dict[str, str] = {}
+    described_at: int | None = None
     cash = CashTables()
     chunk: list[tuple[int, str, dict[str, str]]] = []
     problem: ImportFormatError | None = None
+    unread: int | None = None  # the hand's first line that is not one whole element
     size = 0
     for index, line in enumerate(lines):
         if isinstance(line, CutLine):
@@ -93,16 +97,18 @@ def read_merge(lines: Iterable[str], source: str = "<merge>") -> Iterator[Import
                 )
         element = _element(line)
         if element is None:
+            if chunk and unread is None and line.strip():
+                unread = index
             continue
         close, tag, body = element
         if problem is not None and not (tag == "game" and close):
             continue
         attrs = {k: html.unescape(v) for k, v in _ATTR.findall(body)}
         if tag == "description" and not close:
-            description = attrs
+            description, described_at = attrs, index
             continue
         if tag == "game" and not close:
-            chunk, problem, size = [(index, tag, attrs)], None, len(line) + 1
+            chunk, problem, size, unread = [(index, tag, attrs)], None, len(line) + 1, None
             continue
         if tag == "game" and close:
             if not chunk:
@@ -116,7 +122,7 @@ def read_merge(lines: Iterable[str], source: str = "<merge>") -> Iterator[Import
             failed: BadugiError | None = problem
             if failed is None:
                 try:
-                    item = _read_game(description, chunk, source, cash)
+                    item = _read_game((described_at, description), chunk, source, cash, unread)
                 except BadugiError as exc:
                     failed = exc
                 except UNREADABLE as exc:
@@ -128,7 +134,7 @@ def read_merge(lines: Iterable[str], source: str = "<merge>") -> Iterator[Import
                 yield item
             else:
                 cash.forget(_table(chunk[0][2]))
-                yield of_hand(failed, hand_id)
+                yield of_hand(failed, hand_id, source, chunk[0][0])
             cash.warnings.clear()
             chunk, problem = [], None
             continue
@@ -161,28 +167,37 @@ def _table(game: dict[str, str]) -> str:
 
 
 def _read_game(
-    description: dict[str, str],
+    described: tuple[int | None, dict[str, str]],
     elements: list[tuple[int, str, dict[str, str]]],
     source: str,
     cash: CashTables,
+    unread: int | None = None,
 ) -> HandRecord | SkippedHand:
+    """One ``<game>``: its elements (0-based line, tag, attributes), after the
+    ``<description>`` (its line, if any, and attributes) that gives its game and stakes;
+    ``unread`` is the hand's first line that is not one whole element, if any."""
     start, _, game = elements[0]
     pos = Position(source, start + 1, 1)
     hand_id = quote(game.get("id", "?"))
+    described_at, description = described
     kind = description.get("type", "")
     if kind != "Badugi":
         return SkippedHand(source, quote(hand_id), kind or "unknown", pos)
     draft = HandDraft(source, hand_id, pos, ORIGIN)
+    draft.landmarks.unread = unread
     if any(tag == "round" and attrs.get("id") == "GAME_CANCELLED" for _, tag, attrs in elements):
         raise draft.error("the site cancelled this hand", rule="cancelled-hand")
     stakes = _STAKES.search(description.get("stakes", ""))
     if stakes is None:
         raise draft.error(
-            f"cannot read the stakes {quote(description.get('stakes', ''))!r}", rule="bad-header"
+            f"cannot read the stakes {quote(description.get('stakes', ''))!r}",
+            described_at,
+            rule="bad-header",
         )
     structure_kind = _STRUCTURES[stakes["kind"]]
-    low = parse_amount(stakes["a"], cents=True, position=pos)
-    high = parse_amount(stakes["b"], cents=True, position=pos)
+    stated = draft.at(described_at) if described_at is not None else pos
+    low = parse_amount(stakes["a"], cents=True, position=stated)
+    high = parse_amount(stakes["b"], cents=True, position=stated)
     table = _table(game)
     start_time = game.get("starttime", "")
     date = f"{start_time[:4]}-{start_time[4:6]}-{start_time[6:8]}" if len(start_time) >= 8 else None
@@ -193,52 +208,15 @@ def _read_game(
     if number.isascii() and number.isdigit() and len(number) <= 9:
         draft.sequence = int(number)  # Merge numbers a table's hands 1, 2, 3…
 
-    by_seat: dict[str, str] = {}
     dealt: set[str] = set()
     winners: list[tuple[int, str, int]] = []
-    round_id = ""
-    for index, tag, attrs in elements[1:]:
-        at = draft.at(index)
-        if tag == "players":
-            dealer = attrs.get("dealer")
-            if dealer is not None:  # Merge counts seats from 0
-                draft.button_seat = parse_count(dealer, "dealer seat", at) + 1
-        elif tag == "player":
-            name = attrs["nickname"]
-            if not 0 < len(name) <= MAX_NAME:
-                raise draft.error(
-                    f"the player name {quote(name)!r} is not 1 to {MAX_NAME} characters long",
-                    index,
-                    rule="bad-name",
-                )
-            by_seat[attrs["seat"]] = name
-            draft.seats.append(
-                SeatLine(
-                    parse_count(attrs["seat"], "seat", at) + 1,
-                    name,
-                    parse_amount(attrs["balance"], cents=True, position=at),
-                )
-            )
-            if attrs.get("dealtin") == "true":
-                dealt.add(name)
-        elif tag == "round":
-            round_id = attrs.get("id", "")
-            if round_id == "PRE_FIRST_DRAW":
-                draft.mark_deal(index)
-            if round_id.startswith("POST_"):
-                draft.new_round()
-        elif tag == "event":
-            _event(draft, attrs, by_seat, index, round_id)
-        elif tag == "cards":
-            _cards(draft, attrs, by_seat, index)
-        elif tag == "winner":
-            winners.append(
-                (
-                    index,
-                    by_seat[attrs["player"]],
-                    parse_amount(attrs["amount"], cents=True, position=at),
-                )
-            )
+    ended_at = _read_elements(draft, elements, dealt, winners)
+    if not winners:
+        raise draft.missing(
+            "the hand has no winner",
+            ended_at if ended_at is not None else elements[-1][0],
+            rule="partial-hand",
+        )
     _settle(draft, winners, len(dealt))
     posted_small = draft.posted("small-blind")
     posted_big = draft.posted("big-blind")
@@ -262,6 +240,72 @@ def _read_game(
     )
     record = draft.finish(settings, session, table, dealt_in=dealt)
     return with_changes(record, cash.changes(table, draft))
+
+
+def _read_elements(
+    draft: HandDraft,
+    elements: list[tuple[int, str, dict[str, str]]],
+    dealt: set[str],
+    winners: list[tuple[int, str, int]],
+) -> int | None:
+    """The elements after ``<game>`` into the draft, the players dealt in into ``dealt`` and
+    the winners (line, name, amount) into ``winners``; returns the line of the round that ends
+    the hand (``END_OF_…``), after which the winners come.  A failure no rule names (an
+    attribute missing, a winner on an empty seat) is located at the element's line."""
+    by_seat: dict[str, str] = {}
+    round_id = ""
+    ended_at: int | None = None
+    index = elements[0][0]
+    try:
+        for index, tag, attrs in elements[1:]:
+            at = draft.at(index)
+            if tag == "players":
+                draft.landmarks.button_line = index
+                dealer = attrs.get("dealer")
+                if dealer is not None:  # Merge counts seats from 0
+                    draft.button_seat = parse_count(dealer, "dealer seat", at) + 1
+            elif tag == "player":
+                name = attrs["nickname"]
+                if not 0 < len(name) <= MAX_NAME:
+                    raise draft.error(
+                        f"the player name {quote(name)!r} is not 1 to {MAX_NAME} characters long",
+                        index,
+                        rule="bad-name",
+                    )
+                by_seat[attrs["seat"]] = name
+                draft.seats.append(
+                    SeatLine(
+                        parse_count(attrs["seat"], "seat", at) + 1,
+                        name,
+                        parse_amount(attrs["balance"], cents=True, position=at),
+                        line=index,
+                    )
+                )
+                if attrs.get("dealtin") == "true":
+                    dealt.add(name)
+            elif tag == "round":
+                round_id = attrs.get("id", "")
+                if round_id == "PRE_FIRST_DRAW":
+                    draft.mark_deal(index)
+                if round_id.startswith("POST_"):
+                    draft.new_round()
+                if round_id.startswith("END_OF_") and ended_at is None:
+                    ended_at = index
+            elif tag == "event":
+                _event(draft, attrs, by_seat, index, round_id)
+            elif tag == "cards":
+                _cards(draft, attrs, by_seat, index)
+            elif tag == "winner":
+                winners.append(
+                    (
+                        index,
+                        by_seat[attrs["player"]],
+                        parse_amount(attrs["amount"], cents=True, position=at),
+                    )
+                )
+    except UNREADABLE as exc:
+        raise unreadable(exc, draft.source, index + 1) from None
+    return ended_at
 
 
 def _event(
@@ -365,8 +409,6 @@ def _settle(draft: HandDraft, winners: list[tuple[int, str, int]], players: int)
 
     Merge prints no rake, so a winner amount cut down would pass as rake: what is left over
     must be a rake Merge could have taken (:func:`rake_allowed`), else the hand is refused."""
-    if not winners:
-        raise draft.error("the hand has no winner", rule="partial-hand")
     committed = draft.round_committed
     uncalled_to: str | None = None
     uncalled = 0
@@ -384,20 +426,17 @@ def _settle(draft: HandDraft, winners: list[tuple[int, str, int]], players: int)
             amount -= uncalled
             uncalled = 0
         if amount < 0:
-            raise draft.error(f"{name} wins less than the uncalled bet handed back", index)
+            raise draft.whole_error(f"{name} wins less than the uncalled bet handed back", index)
         draft.collect(name, amount, None, index)  # Merge never says from which pot
         collected += amount
-    if collected > pot:
-        raise ImportFormatError(
-            f"the winners get {collected}, more than the {pot} put in",
-            position=draft.pos,
-            hand=draft.hand_id,
-            rule="corrupt-hand",
+    if collected > pot:  # at the winner line that completes the sum
+        raise draft.whole_error(
+            f"the winners get {collected}, more than the {pot} put in", winners[-1][0]
         )
     rake = pot - collected
     allowed = rake_allowed(pot, players)
     if rake > allowed:
-        raise draft.error(
+        raise draft.whole_error(
             f"the winners collect {collected} of a pot of {pot}: the {rake} left over would be "
             f"Merge's rake, but Merge takes at most {allowed} here (1 cent per {RAKE_CENTS_PER} "
             f"in the pot, at most {RAKE_CAPS.get(players, RAKE_CAP_FULL)} with {players} "

@@ -40,7 +40,7 @@ from .common import (
     parse_site_cards,
 )
 from .draft import HandDraft, SeatLine
-from .files import NAME, won_amount
+from .files import NAME, last_written, won_amount
 
 ORIGIN = "pokerstars"
 
@@ -149,6 +149,7 @@ def _read_hand(
     hand_id = hand_number(header["id"], pos)
     rest = header["rest"]
     draft = HandDraft(source, hand_id, pos, ORIGIN, text="\n".join(lines).rstrip() + "\n")
+    draft.landmarks.button_after = start  # the table line, which names it, follows the header
     game = _BADUGI.search(rest)
     if game is None:
         return SkippedHand(source, hand_id, _game_words(rest), pos)
@@ -159,7 +160,7 @@ def _read_hand(
     level = _LEVEL.search(rest)
     stakes = _CASH_STAKES.search(rest) if level is None else None
     if level is None and stakes is None:
-        raise draft.error("no stakes or level in the header", 0, rule="bad-header")
+        raise draft.error("no stakes or level in the header", start, rule="bad-header")
     stake = level if level is not None else stakes
     assert stake is not None
     small_bet = parse_amount(stake["small"], cents=cents, position=pos)
@@ -184,6 +185,7 @@ def _read_hand(
             buy_in = parse_amount(
                 tournament["buyin"].split("+")[0],
                 cents="$" in tournament["buyin"] or "USD" in tournament["buyin"],
+                position=pos,
             )
         name = f"PokerStars tournament #{parse_count(tournament['tid'], 'tournament number', pos)}"
         if tournament["club"]:
@@ -216,6 +218,7 @@ def _read_body(draft: HandDraft, lines: list[str], start: int, cents: bool) -> t
     section = "seats"
     names: set[str] = set()
     total_seen = False
+    summary_at: int | None = None
     for offset, raw in enumerate(lines[1:], start=1):
         line = raw.rstrip()
         index = start + offset
@@ -223,6 +226,8 @@ def _read_body(draft: HandDraft, lines: list[str], start: int, cents: bool) -> t
             continue
         if line.startswith("*** "):
             section = _section(draft, line, index, section)
+            if section == "summary" and summary_at is None:
+                summary_at = index
             continue
         if section == "seats":
             if line.startswith("Table '"):
@@ -248,6 +253,7 @@ def _read_body(draft: HandDraft, lines: list[str], start: int, cents: bool) -> t
                         seat["name"],
                         parse_amount(seat["stack"], cents=cents, position=draft.at(index)),
                         out_of_hand="out of hand" in tail,
+                        line=index,
                     )
                 )
                 names.add(seat["name"])
@@ -258,7 +264,11 @@ def _read_body(draft: HandDraft, lines: list[str], start: int, cents: bool) -> t
             continue
         _read_play_line(draft, line, index, cents, names, section)
     if not total_seen:
-        raise draft.error("the hand has no summary (Total pot … | Rake …)", rule="partial-hand")
+        raise draft.missing(
+            "the hand has no summary (Total pot … | Rake …)",
+            summary_at if summary_at is not None else last_written(lines, start),
+            rule="partial-hand",
+        )
     draft.check_summary()
     return table, max_seats
 
@@ -414,8 +424,7 @@ def _read_summary_line(draft: HandDraft, line: str, index: int, cents: bool) -> 
         after = m["rest"][len(seat.name) :] if m["rest"].startswith(seat.name) else m["rest"]
         won = won_amount(after)
         if won is not None:
-            amount = parse_amount(won, cents=cents, position=pos)
-            draft.summary_won[seat.name] = draft.summary_won.get(seat.name, 0) + amount
+            draft.summary_win(seat.name, parse_amount(won, cents=cents, position=pos), index)
         return False
     if line.startswith("Board ") or _is_noise(line):
         return False

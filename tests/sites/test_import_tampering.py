@@ -84,7 +84,8 @@ def test_merge_rake_maximum(pot: int, players: int, most: int) -> None:
 
 def test_a_lowered_cash_stack_contradicts_the_previous_hand(tmp_path: Path) -> None:
     """Hand 49164247462 (line 75) follows 49164202872 at the same table, where JDANIELDC
-    folded and kept $8.75; the edit makes it $8.50 with nobody gaining."""
+    folded and kept $8.75; the edit makes it $8.50 with nobody gaining.  The error is at the
+    edited seat line (81), which states the stack that fell."""
     text = _text(STARS_CASH)
     lines = text.split("\n")
     assert lines[80] == "Seat 6: JDANIELDC ($8.75 in chips) "
@@ -93,7 +94,7 @@ def test_a_lowered_cash_stack_contradicts_the_previous_hand(tmp_path: Path) -> N
     assert (error.rule, error.hand, error.position.line) == (
         "stack-contradicts-previous-hand",
         "49164247462",
-        75,
+        81,
     )
     assert "hand 49164202872 (line 1)" in error.message and "JDANIELDC 875 → 850" in error.message
 

@@ -1,0 +1,332 @@
+"""A damaged site hand is reported at the damaged line, so the organiser can jump to it.
+
+Each case is one real corpus hand (``tests/fixtures/sites``, sources in its ``SOURCES.md``)
+with one line damaged at test time: deleted, cut, garbled, or naming a player or seat the hand
+does not have.  ``check``'s report must put the error at the line that is wrong or, where the
+damage is something missing, at the line after which the site writes it (the message then
+says "expected after this line").  The words of each error are otherwise the reader's own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from badugi_ledger.check import check_file
+from badugi_ledger.sites.files import decode_bytes
+from tests.helpers.paths import FIXTURES
+
+STARS = "pokerstars-52588201462.txt"
+FULL_TILT = "fulltilt-32617272179.txt"
+KINGS = "kingsclub-37732805.txt"
+MERGE = "merge-33227759-34.txt"
+
+Edit = Callable[[list[str]], None]
+
+
+def _lines(name: str) -> list[str]:
+    text = decode_bytes((FIXTURES / "sites" / name).read_bytes())
+    return text.replace("\r\n", "\n").removesuffix("\n").split("\n")
+
+
+def delete(*numbers: int) -> Edit:
+    """Delete lines (1-based)."""
+
+    def edit(lines: list[str]) -> None:
+        for number in sorted(numbers, reverse=True):
+            del lines[number - 1]
+
+    return edit
+
+
+def replace(number: int, old: str, new: str) -> Edit:
+    """Change ``old`` to ``new`` on a line (1-based), which must hold it."""
+
+    def edit(lines: list[str]) -> None:
+        assert old in lines[number - 1], lines[number - 1]
+        lines[number - 1] = lines[number - 1].replace(old, new, 1)
+
+    return edit
+
+
+def cut(number: int) -> Edit:
+    """Cut a line (1-based) in half: its second half is lost."""
+
+    def edit(lines: list[str]) -> None:
+        lines[number - 1] = lines[number - 1][: len(lines[number - 1]) // 2]
+
+    return edit
+
+
+def insert(number: int, text: str) -> Edit:
+    """A line ``text`` added as line ``number`` (1-based)."""
+
+    def edit(lines: list[str]) -> None:
+        lines.insert(number - 1, text)
+
+    return edit
+
+
+def end_after(number: int) -> Edit:
+    """The hand stops after a line (1-based): the rest of the file is lost."""
+
+    def edit(lines: list[str]) -> None:
+        del lines[number:]
+
+    return edit
+
+
+def again_with(old: str, new: str) -> Edit:
+    """The hand twice, the second copy's first line changed (its error must be at that copy's
+    line, not at the file's first)."""
+
+    def edit(lines: list[str]) -> None:
+        copy = list(lines)
+        assert old in copy[0]
+        copy[0] = copy[0].replace(old, new, 1)
+        lines += ["", *copy]
+
+    return edit
+
+
+def _reported(tmp_path: Path, name: str, edit: Edit) -> list[str]:
+    """``check``'s problem lines for the fixture ``name`` once ``edit`` is made."""
+    lines = _lines(name)
+    edit(lines)
+    path = tmp_path / name
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return check_file(path).problems
+
+
+CASES = [
+    # --- PokerStars (SNG hand 52588201462) ---
+    pytest.param(
+        STARS,
+        delete(49),  # "Player6 collected 100 from pot"
+        54,  # (line 55 before the deletion)
+        "the summary says Player6 won 100 but the hand shows 0 collected [corrupt-hand]",
+        id="stars-collect-deleted",
+    ),
+    pytest.param(
+        STARS,
+        delete(51),  # "Total pot 100 | Rake 0"
+        50,
+        "the hand has no summary (Total pot … | Rake …): expected after this line [partial-hand]",
+        id="stars-total-deleted",
+    ),
+    pytest.param(
+        STARS,
+        end_after(45),
+        45,
+        "the hand has no summary (Total pot … | Rake …): expected after this line [partial-hand]",
+        id="stars-hand-cut-short",
+    ),
+    pytest.param(
+        STARS,
+        replace(6, "Player6 (1500 in chips)", "Player6 (30 in chips)"),
+        6,
+        "Player6 puts 40 in, but the hand starts them with 30: the starting stack or an amount "
+        "is wrong [stack-contradicts-hand]",
+        id="stars-stack-lowered",
+    ),
+    pytest.param(
+        STARS,
+        insert(11, "Seat 9: Player6 (1500 in chips) "),  # after the eight seat lines
+        11,
+        "a player is seated twice [corrupt-hand]",
+        id="stars-seat-line-twice",
+    ),
+    pytest.param(
+        STARS,
+        delete(2),  # the table line, which names the button
+        1,
+        "the hand names no button: expected after this line [bad-header]",
+        id="stars-table-line-deleted",
+    ),
+    pytest.param(
+        STARS,
+        again_with("$1.00+", "$1.0.0+"),
+        62,
+        "amount '$1.0.0' is not a number: expected digits such as 1,500 or $0.25 [bad-amount]",
+        id="stars-buy-in-garbled",
+    ),
+    pytest.param(
+        STARS,
+        again_with("Level I (20/40)", "Level I"),
+        62,
+        "no stakes or level in the header [bad-header]",
+        id="stars-level-cut",
+    ),
+    # --- Full Tilt (hand 32617272179) ---
+    pytest.param(
+        FULL_TILT,
+        delete(50),  # "Hero wins the pot ($0.81) …"
+        58,  # (line 59 before the deletion)
+        "the summary says Hero won 81 but the hand shows 0 collected [corrupt-hand]",
+        id="fulltilt-win-deleted",
+    ),
+    pytest.param(
+        FULL_TILT,
+        delete(13),  # "The button is in seat #4", just before the hole cards
+        12,
+        "the hand names no button: expected after this line [bad-header]",
+        id="fulltilt-button-deleted",
+    ),
+    pytest.param(
+        FULL_TILT,
+        delete(52),
+        51,
+        "the hand has no summary (Total pot … | Rake …): expected after this line [partial-hand]",
+        id="fulltilt-total-deleted",
+    ),
+    pytest.param(
+        FULL_TILT,
+        replace(8, "Hero ($5)", "Hero ($0.20)"),
+        8,
+        "Hero puts 40 in, but the hand starts them with 20: the starting stack or an amount is "
+        "wrong [stack-contradicts-hand]",
+        id="fulltilt-stack-lowered",
+    ),
+    pytest.param(
+        FULL_TILT,
+        again_with("- FL Badugi", "(partial) - FL Badugi"),
+        62,
+        "a partial hand: the site kept only its summary [partial-hand]",
+        id="fulltilt-partial-second-hand",
+    ),
+    # --- KingsClub (hand 37732805) ---
+    pytest.param(
+        KINGS,
+        replace(40, "Player1", "Stranger"),
+        40,
+        "the summary says Stranger netted 29825, but the hand's actions account for 0 "
+        "[corrupt-hand]",
+        id="kingsclub-summary-names-a-stranger",
+    ),
+    pytest.param(
+        KINGS,
+        replace(41, "(570)", "(560)"),
+        41,
+        "the summary's final stack for Hero (56000) is not the starting stack (60000) plus the "
+        "net (-3000) [corrupt-hand]",
+        id="kingsclub-final-stack-changed",
+    ),
+    pytest.param(
+        KINGS,
+        delete(39, 40, 41, 42, 43),
+        38,
+        "the hand has no summary of stacks: expected after this line [partial-hand]",
+        id="kingsclub-summary-deleted",
+    ),
+    pytest.param(
+        KINGS,
+        delete(42),  # "Rake 1.75": the replay finds the chips missing from the final stacks
+        39,
+        "payout mismatch: the recorded final stacks add up to 251325; with rake 0 and 0 carried "
+        "that is 251325, but the players started with 251500: 175 chips lost [chips-balance]",
+        id="kingsclub-rake-deleted",
+    ),
+    pytest.param(
+        KINGS,
+        delete(3),  # the table line, which names the button
+        2,
+        "the hand names no button: expected after this line [bad-header]",
+        id="kingsclub-table-line-deleted",
+    ),
+    # --- Merge (hand 33227759-34; the <game> line is line 2) ---
+    pytest.param(
+        MERGE,
+        cut(51),  # the winner
+        51,
+        "the hand has no winner; this line of the hand could not be read [partial-hand]",
+        id="merge-winner-cut",
+    ),
+    pytest.param(
+        MERGE,
+        delete(51),
+        49,
+        "the hand has no winner: expected after this line [partial-hand]",
+        id="merge-winner-deleted",
+    ),
+    pytest.param(
+        MERGE,
+        replace(5, ' balance="$80.53"', ""),
+        5,
+        "this hand is damaged and cannot be read (nothing for 'balance' where the site writes "
+        "one: a part missing, or a seat or name the hand does not have) [corrupt-hand]",
+        id="merge-balance-missing",
+    ),
+    pytest.param(
+        MERGE,
+        replace(51, 'player="3"', 'player="5"'),
+        51,
+        "this hand is damaged and cannot be read (nothing for '5' where the site writes one: a "
+        "part missing, or a seat or name the hand does not have) [corrupt-hand]",
+        id="merge-winner-on-an-empty-seat",
+    ),
+    pytest.param(
+        MERGE,
+        replace(51, 'amount="4.38"', 'amount="9.00"'),  # less the uncalled 1.50
+        51,
+        "the winners get 750, more than the 300 put in [corrupt-hand]",
+        id="merge-winner-amount-raised",
+    ),
+    pytest.param(
+        MERGE,
+        replace(1, "Half Pot Limit ($0.50/$0.50)", "Half Pot Limit"),
+        1,
+        "cannot read the stakes 'Half Pot Limit' [bad-header]",
+        id="merge-stakes-cut",
+    ),
+    pytest.param(
+        MERGE,
+        replace(3, ' dealer="3"', ""),
+        3,
+        "the hand names no button [bad-header]",
+        id="merge-dealer-missing",
+    ),
+]
+
+
+@pytest.mark.parametrize(("name", "edit", "line", "words"), CASES)
+def test_a_damaged_hand_is_reported_at_the_damaged_line(
+    tmp_path: Path, name: str, edit: Edit, line: int, words: str
+) -> None:
+    problems = _reported(tmp_path, name, edit)
+    assert problems, "the damage went unnoticed"
+    where, _, rest = problems[0].partition(": hand ")
+    assert where == f"{tmp_path / name}:{line}:1", problems[0]
+    assert rest.partition(": ")[2] == words
+
+
+def test_a_cut_merge_bet_is_where_the_hand_stops_adding_up(tmp_path: Path) -> None:
+    """Merge leaves out a line that is not one whole element; when the hand then does not add
+    up (Player2's call of 0.75 lost: the winner gets more than was put in), the error is at
+    the line that could not be read, and says so."""
+    problems = _reported(tmp_path, MERGE, cut(30))
+    where, _, rest = problems[0].partition(": hand ")
+    assert where == f"{tmp_path / MERGE}:30:1", problems[0]
+    assert rest.endswith("; this line of the hand could not be read [corrupt-hand]"), rest
+
+
+def test_every_mistake_of_a_file_is_at_its_own_line(tmp_path: Path) -> None:
+    """Three copies of the Stars hand (hand and table numbers changed, so they are three hands
+    of three tables), each damaged differently: one run lists all three, each at its line."""
+
+    def edit(lines: list[str]) -> None:
+        hand = list(lines)
+        for copy in (2, 3):
+            lines += [
+                "",
+                hand[0].replace("#52588201462", f"#5258820146{copy}"),
+                hand[1].replace("'330855877 1'", f"'330855877 {copy}'"),
+                *hand[2:],
+            ]
+        lines[6 - 1] = lines[6 - 1].replace("(1500 in chips)", "(30 in chips)")  # first copy
+        lines[61 + 51 - 1] = ""  # second copy: its total
+        del lines[122 + 49 - 1]  # third copy: its collect line
+
+    problems = _reported(tmp_path, STARS, edit)
+    assert [p.split(":")[1] for p in problems] == ["6", str(61 + 50), str(122 + 54)], problems
