@@ -2,7 +2,9 @@
 
 Every site prints each player's stack at the start of every hand, and its own figures say
 where a hand leaves each stack (start − chips in + uncalled bets back + collected, plus the
-top-ups the file prints: Full Tilt's ``X adds $5``).  Between two consecutive hands of one
+top-ups the file prints: Full Tilt's ``X adds $5``) - when they add up: a hand whose figures
+pay out more or less than went in (a damaged amount, which its replay reports) leaves the
+stacks unknown, and the next hand is not held to them.  Between two consecutive hands of one
 table in a file (no hand of that table skipped or unreadable in between), a printed stack
 that differs from where the previous hand left it is one of three things:
 
@@ -75,6 +77,8 @@ class CashTables:
         )
         if (diffs or skipped) and before is not None:
             found = self._explain(table, draft, before, diffs, cash, skipped)
+        if not draft.figures_add_up():
+            return found  # where it leaves the stacks is unknown: the next hand is not held to it
         finals = draft.site_final_stacks()
         for name, chips in draft.added.items():
             if name in finals:

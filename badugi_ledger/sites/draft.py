@@ -303,6 +303,14 @@ class HandDraft:
             for s in self.seats
         }
 
+    def figures_add_up(self) -> bool:
+        """Whether the site's own figures of the hand pay out what went in: the chips put in,
+        less what came back, are what was collected and raked.  A hand whose figures do not
+        (a damaged amount) says nothing sure of where it left the stacks."""
+        put_in = sum(self.total_committed.values()) - sum(self.returned.values())
+        raked = sum([e.amount for e in self.events if type(e) is RakeTaken])
+        return put_in == sum(self.collected.values()) + raked
+
     def show(self, event: Event, line: int) -> None:
         self.add(event, self.at(line))
 
