@@ -359,6 +359,12 @@ MIGRATIONS: tuple[tuple[int, str, Migration], ...] = (
         _recreate_views,
     ),
     (8, "tournaments: places a short field cannot fill pay first place", _m008_short_fields),
+    (
+        9,
+        "views: a player's hands at the tables of a cash event are one run; moving to another "
+        "table with the stack is neither a cash-out nor a buy-in",
+        _recreate_views,
+    ),
 )
 SCHEMA_VERSION = MIGRATIONS[-1][0]
 

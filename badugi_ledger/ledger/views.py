@@ -16,8 +16,10 @@ for reading (``12.34 USD``).  Per event, as a PokerNow ledger has it: ``buy_in``
 player brought (first stack, rebuys, top-ups; a tournament's buy-in, rebuys and add-ons),
 ``buy_out`` what they took away before the end (cash-outs; a tournament's prize and bounties),
 ``stack`` what they had at the end (cash), and ``net`` = ``buy_out`` + ``stack`` − ``buy_in``.
-A cash result's parts are read from a table's hands in the order they were played
-(``play_order``), never from the order the rows were stored in.
+A cash result's parts are read from a player's hands in the order they were played (each
+table's in ``play_order``; a player's hands at the tables of an event as one run, so moving to
+another table with his stack is neither a cash-out nor a buy-in), never from the order the rows
+were stored in.
 Sign convention: a result won is positive, lost negative; in ``postings`` money into the pot
 is negative and money out of it positive.  Every figure counts only the hands and events that
 count (``counted_hands``, ``counted_events``: nothing void); ``play_order`` also keeps the
@@ -92,41 +94,58 @@ nothing.  Row ids are not play order: a hand renumbered and imported again with
 played), marked ``counts`` 0."""
 
 _CASH_STINTS = """
-SELECT s.event_id, s.player_id, s.table_name, s.counts, s.counting, s.last_stack,
-       s.void_result, s.nth,
+SELECT s.event_id, s.player_id, s.counts,
+       CASE WHEN s.counts THEN 0 ELSE s.final - s.start END AS void_result,
+       CASE WHEN s.last THEN s.final ELSE 0 END AS end_stack,
        CASE WHEN s.came_back THEN s.start
             ELSE max(s.start - coalesce(s.prev_final, 0), 0) END AS bought,
        CASE WHEN s.came_back THEN s.prev_final
             ELSE max(coalesce(s.prev_final, 0) - s.start, 0) END AS cashed
 FROM (
-    SELECT o.event_id, a.player_id, o.table_name, o.counts, hp.starting_stack AS start,
-           lag(hp.final_stack) OVER stint AS prev_final,
+    SELECT r.event_id, r.player_id, r.counts, r.start, r.final,
+           lag(r.final) OVER run AS prev_final,
            coalesce(
-               lag(hp.alias_id) OVER stint != hp.alias_id
-               OR (lag(o.seq) OVER stint != o.seq - 1
-                   AND lag(hp.final_stack) OVER stint != hp.starting_stack
-                   AND hp.rebuys = 0 AND hp.add_ons = 0),
+               lag(r.alias_id) OVER run != r.alias_id
+               OR (lag(r.tbl) OVER run = r.tbl AND lag(r.seq) OVER run != r.seq - 1
+                   AND lag(r.final) OVER run != r.start AND r.rebuys = 0 AND r.add_ons = 0),
                0
            ) AS came_back,
-           sum(o.counts) OVER whole AS counting,
-           sum(CASE WHEN o.counts THEN 0 ELSE hp.final_stack - hp.starting_stack END)
-               OVER whole AS void_result,
-           last_value(hp.final_stack) OVER whole AS last_stack,
-           row_number() OVER stint AS nth
-    FROM hand_players hp JOIN play_order o ON o.hand_id = hp.hand_id
-    JOIN aliases a ON a.id = hp.alias_id
-    WINDOW stint AS (PARTITION BY o.event_id, a.player_id, coalesce(o.table_name, '')
-                     ORDER BY o.seq),
-           whole AS (stint ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING)
+           lead(1, 1, 0) OVER run = 0 AS last
+    FROM (
+        SELECT o.event_id, a.player_id, coalesce(o.table_name, '') AS tbl, o.seq, o.counts,
+               coalesce(o.source, '') AS source, o.line, o.hand_id, hp.alias_id,
+               hp.starting_stack AS start, hp.final_stack AS final, hp.rebuys, hp.add_ons,
+               first_value(o.hand) OVER (
+                   PARTITION BY o.event_id, a.player_id, coalesce(o.source, '')
+                   ORDER BY o.line, o.hand_id) AS file_first
+        FROM hand_players hp JOIN play_order o ON o.hand_id = hp.hand_id
+        JOIN aliases a ON a.id = hp.alias_id
+    ) r
+    WINDOW run AS (PARTITION BY r.event_id, r.player_id
+                   ORDER BY CAST(r.file_first AS INTEGER), r.file_first, r.source, r.line,
+                            r.seq, r.hand_id)
 ) s
 """
-"""A player's hands at each table of a cash event, in the order they were played
-(:data:`_PLAY_ORDER`): what he brought to the table and took away between them.  Between two
-hands of his, a stack that grew is chips bought (a rebuy, a top-up), one that shrank chips
-cashed out; but when he missed hands of the table between them and came back with another
-stack and no rebuy or add-on recorded (he left and came back; sitting out keeps his stack), or
-another of his aliases played (merged players), he took his whole stack away and brought the
-new one.
+"""A player's hands at the tables of a cash event, one run in the order he played them: what
+he brought and took away between them.  He sits at one table at a time, so his hands follow
+one another across the tables: those of one file in the order of its lines (the file is the
+record of the night), and the files he played in one after another in the order of the number
+of **his** first hand in each (by line; compared as :data:`_PLAY_ORDER` compares a table's
+files, equal numbers by the file's name).  That is the order of :data:`_PLAY_ORDER` at each
+table, as far as his hands go (a table's files numbered on, as it assumes); across tables it
+is known where the numbers run on in time (a site's hand numbers, a recorder who numbers on
+from table to table or file to file).  Tables numbered each from 1 in files of their own say
+nothing about which came first: his hands are then read by those numbers, maybe not as
+played, and only the parts can be wrong, never the net (``buy_out + stack - buy_in`` is what
+his counting hands won in any order).
+
+Between two hands of his, a stack that grew is chips bought (a rebuy, a top-up), one that
+shrank chips cashed out; but when he missed hands of his table between them and came back to
+it with another stack and no rebuy or add-on recorded (he left and came back; sitting out
+keeps his stack), or another of his aliases played (merged players), he took his whole stack
+away and brought the new one.  A move to another table (or back to an earlier one) is the
+former kind: he took his stack along, and what he sits down with beyond it he bought on the
+way (less, he cashed); the new table's earlier hands are none he missed.
 
 A hand an organiser voided was still played: the stacks go through it, so it stays in the
 player's run of hands, and what changed his stack before it and after it is bought and cashed
@@ -134,8 +153,12 @@ as anywhere else.  Its own play (``void_result``: what it won him, negative when
 no money in or out, and it does not count: the stack he is counted with at the end is his
 last stack less it.  Compared across the voided hand instead, the next counting hand's
 starting stack against the previous one's final stack, its play would show as a top-up or a
-cash-out that never happened.  ``counting`` is the number of his hands at the table that
-count (a table where all of his hands were voided is left out)."""
+cash-out that never happened.
+
+One row per hand of his: ``bought`` and ``cashed`` before it, ``void_result`` (its play if
+voided, else 0), ``end_stack`` (its final stack if it is his last hand, else 0).  The per-run
+figures are sums of these in ``player_event_results`` (one run per event and player, the
+group it sums), which leaves out a player none of whose hands count."""
 
 VIEWS: dict[str, str] = {
     "play_order": _PLAY_ORDER,
@@ -149,13 +172,13 @@ FROM (
     SELECT s.event_id, s.player_id, {CASH_UNIT} AS unit, sum(s.counts) AS hands,
            sum(s.bought) * {CASH_FACTOR} AS buy_in,
            sum(s.cashed) * {CASH_FACTOR} AS buy_out,
-           sum(CASE WHEN s.nth = 1 THEN s.last_stack - s.void_result ELSE 0 END)
-               * {CASH_FACTOR} AS stack,
-           sum(CASE WHEN s.nth = 1 THEN s.void_result ELSE 0 END) * {CASH_FACTOR} AS void_result,
+           sum(s.end_stack - s.void_result) * {CASH_FACTOR} AS stack,
+           sum(s.void_result) * {CASH_FACTOR} AS void_result,
            NULL AS place, NULL AS place_to
     FROM ({_CASH_STINTS}) s JOIN counted_events e ON e.id = s.event_id
-    WHERE e.kind = 'cash' AND s.counting > 0
+    WHERE e.kind = 'cash'
     GROUP BY s.event_id, s.player_id
+    HAVING sum(s.counts) > 0
     UNION ALL
     SELECT t.event_id, a.player_id, e.money AS unit,
            (SELECT count(*) FROM hand_players hp2 JOIN counted_hands h2 ON h2.id = hp2.hand_id
