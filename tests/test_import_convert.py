@@ -6,6 +6,7 @@ import io
 import subprocess
 import sys
 import warnings
+from decimal import Decimal
 from pathlib import Path
 
 import pokerkit
@@ -84,15 +85,18 @@ def test_tournament_file_to_phhs_loads_in_pokerkit(corpus_dir: Path, tmp_path: P
 
 
 def test_single_hand_to_phh_on_stdout_replays_in_pokerkit(corpus_dir: Path) -> None:
-    """The Full Tilt UTF-16 hand: PokerKit's finishing stacks are the ones we wrote."""
+    """The Full Tilt UTF-16 hand ($0.05/$0.10): PokerKit's finishing stacks are the ones we
+    wrote, in dollars (the PHH specification's ``currency``: what the chips are in)."""
     result = runner.invoke(app, ["convert", str(corpus_dir / FTP), "--to", "phh"])
     assert result.exit_code == 0, result.output
     text = result.stdout
     assert text.startswith('variant = "FB"')
+    assert "\nsmall_bet = 0.05\nbig_bet = 0.10\n" in text and '\ncurrency = "USD"\n' in text
+    rake = Decimal("0.05")
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         history = pokerkit.HandHistory.loads(
-            text, rake=lambda a, s=None: (min(5, a), a - min(5, a))
+            text, rake=lambda a, s=None: (min(rake, a), a - min(rake, a))
         )
         final = list(history)[-1]
     assert list(final.stacks) == history.finishing_stacks

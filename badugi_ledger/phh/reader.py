@@ -15,10 +15,11 @@ action strings::
 Reading: one hand per file, or a ``.phhs`` file whose TOML tables are hands, read one hand
 at a time (:mod:`.phh_split`), every number checked (:mod:`.phh_fields`).  A draw is replayed
 in PHH's order, as PokerKit deals it (:data:`POKERKIT_DEALING`).  Player names
-come from ``players`` (``p1``…``pN`` when it names none); seat numbers from ``seats``; money
-is an integer in the file's smallest unit (``currency`` kept as is).  ``finishing_stacks``
-become ``FinalStack`` claims and the user-defined ``_rake`` a ``RakeTaken`` the replay
-verifies.  Every variant but ``FB`` is skipped as another game.
+come from ``players`` (``p1``…``pN`` when it names none); seat numbers from ``seats``; amounts
+are chips, whole numbers, or, in a hand with a ``currency``, that currency's units (``2``,
+``0.25``: dollars, as the specification has them), read into exact cents (:mod:`.fields`).
+``finishing_stacks`` become ``FinalStack`` claims and the user-defined ``_rake`` a
+``RakeTaken`` the replay verifies.  Every variant but ``FB`` is skipped as another game.
 
 Writing is :mod:`.phh_write`.
 
@@ -57,7 +58,7 @@ from ..model.settings import POKERKIT_HOUSE, GameSettings, HouseRules, Reshuffle
 from ..sites.common import ImportItem, SiteWarning, SkippedHand, parse_site_cards
 from ..sites.draft import HandDraft, SeatLine
 from ..sites.files import UNREADABLE, split_lines, unreadable
-from .fields import HandFields, describe
+from .fields import HandFields, decimal_cents, describe
 from .session import read_session
 from .split import PhhPiece, iter_pieces
 
@@ -144,13 +145,15 @@ def _read_hand(
             fields.hand_id = fields.label("hand")
     draft = HandDraft(source, fields.hand_id, pos, ORIGIN)
     draft.line_positions[line - 1] = pos  # the posts' line (draft.at's index): one per hand
-    stacks = fields.amounts("starting_stacks")
+    currency = fields.read_currency()  # amounts are its units from here on (chips without)
+    stacks = fields.amounts("starting_stacks", money=True)
     count = len(stacks)
     if count < 2:
         fields.fail("starting_stacks", "a PHH hand needs at least two players")
     antes = fields.per_player("antes", count)
     blinds = fields.per_player("blinds_or_straddles", count)
-    small_bet, big_bet = fields.amount("small_bet"), fields.amount("big_bet")
+    small_bet = fields.amount("small_bet", money=True)
+    big_bet = fields.amount("big_bet", money=True)
     fields.required("actions")
     actions = fields.strings("actions", [])
     names = fields.strings("players", []) if "players" in hand else _labels(count)
@@ -187,15 +190,16 @@ def _read_hand(
     if changes:  # before the posts, as in our text
         draft.events[:0] = changes
         draft.positions[:0] = [pos] * len(changes)
-    _replay_actions(draft, actions, _action_lines(piece, actions, line), names, stacks)
+    scale = 1 if fields.currency is None else 100
+    _replay_actions(draft, actions, _action_lines(piece, actions, line), names, stacks, scale)
     finishing = fields.optional_amounts("finishing_stacks", count)
     if finishing is not None:
         pairs = zip(names, finishing, strict=True)  # one per player: checked by optional_amounts
         draft.events.extend([FinalStack(name, amount) for name, amount in pairs])
         draft.positions.extend([pos] * count)
     if "_rake" in hand:
-        draft.put(RakeTaken(fields.amount("_rake")), pos)
-    currency, rule = fields.text("currency"), _dealing(hand, fields)
+        draft.put(RakeTaken(fields.amount("_rake", money=True)), pos)
+    rule = _dealing(hand, fields)
     small_blind, big_blind = posts[blind_seat(0, count)][1], posts[blind_seat(1, count)][1]
     try:
         settings = _settings(
@@ -490,6 +494,8 @@ NO_SEAT = 1 << 32
 """The seat of a label that names none (``x1``, ``p0``): beyond every hand's players, so the
 loop's plain ``names[seat]`` fails and :func:`_player` reports it (or reads an odd label)."""
 _CHIPS = re.compile(rf"[0-9]{{1,{MAX_DIGITS}}}")
+_DECIMAL = re.compile(rf"[0-9]{{1,{MAX_DIGITS}}}\.[0-9]+")
+"""A ``cbr`` amount with a decimal point: an amount of money (``cbr 0.50``)."""
 _STEPS: dict[str, Step] = {}
 _STEPS_LIMIT = 10_000
 """At most this many decoded action strings are kept (then the cache starts again): memory stays
@@ -571,9 +577,10 @@ def _decode(raw: str) -> Step:
             step = (SHOW, seat, who, _known_cards(arg), arg)
         elif verb == "cbr" and len(words) == 3 and _whole_chips(words[2]):
             step = (BET, seat, who, int(words[2]), arg)
+        elif verb == "cbr" and len(words) == 3 and _DECIMAL.fullmatch(words[2]):
+            step = (BET, seat, who, words[2], arg)  # an amount of money: read at use
         elif verb == "cbr" and len(words) == 3:
-            message = f"{quote(repr(raw))}: cbr takes a whole number of chips from 0 to 2^53"
-            step = (MEANINGLESS, seat, who, message, arg)
+            step = (MEANINGLESS, seat, who, _cbr_message(raw), arg)
         else:
             message = f"the action {quote(repr(raw))} has no meaning in Badugi"
             step = (MEANINGLESS, seat, who, message, arg)
@@ -598,6 +605,27 @@ def _whole_chips(word: str) -> bool:
     return _CHIPS.fullmatch(word) is not None and int(word) <= MAX_AMOUNT
 
 
+def _cbr_message(raw: str) -> str:
+    return (
+        f"{quote(repr(raw))}: cbr takes a whole number of chips from 0 to 2^53 (in a hand with "
+        "a currency, an amount of it in whole cents: at most two decimals)"
+    )
+
+
+def _bet_amount(value: int | str, scale: int, draft: HandDraft, line: int, raw: str) -> int:
+    """The chips (cents, ``scale`` 100, in a hand with a currency) of a ``cbr`` amount:
+    ``value`` is the whole number or the decimal word :func:`_decode` read."""
+    if type(value) is int:
+        amount: int | None = value * scale
+    else:  # a decimal: money only, in whole cents, exactly (never a binary float)
+        from decimal import Decimal  # a hand of money
+
+        amount = decimal_cents(Decimal(value)) if scale != 1 else None
+    if amount is None or amount > MAX_AMOUNT:
+        raise draft.error(_cbr_message(raw), line, rule="bad-phh")
+    return amount
+
+
 def _seat(word: str) -> int:
     """The player index a label names (``p1``: 0), or :data:`NO_SEAT`: :func:`_player` then
     reports it."""
@@ -609,7 +637,12 @@ def _seat(word: str) -> int:
 
 
 def _replay_actions(
-    draft: HandDraft, actions: list[str], lines_of: list[int], names: list[str], stacks: list[int]
+    draft: HandDraft,
+    actions: list[str],
+    lines_of: list[int],
+    names: list[str],
+    stacks: list[int],
+    scale: int = 1,
 ) -> None:
     """Turn PHH actions into events; ``cc`` and ``cbr`` need the round's bets to be read.
 
@@ -626,7 +659,9 @@ def _replay_actions(
     ``draft.total_committed`` key them) with the round's highest bet kept up to date, and
     written back to ``draft.total_committed`` at the end, as :meth:`HandDraft.action` would
     have kept it.  A draw's event is built once its new cards are read (a hand that ends
-    without them is an error); its position is the discard's.
+    without them is an error); its position is the discard's.  ``scale`` is 100 in a hand
+    with a currency: a ``cbr`` amount is then in its units (:func:`_bet_amount`), and the
+    event a string stands for is kept by its amount in cents too.
     """
     slots = _player_slots(names)
     total_of = draft.total_committed
@@ -642,6 +677,7 @@ def _replay_actions(
     steps = _STEPS
     last_line, pos = -1, draft.pos
     event: Event
+    key: tuple[Any, ...]
     for raw, line in zip(actions, lines_of, strict=True):
         code, seat, who, value, arg, made = steps.get(raw) or _step(raw)
         if line != last_line:
@@ -705,10 +741,17 @@ def _replay_actions(
                 key = (name, put, put == left)
                 event = made.get(key) or _shared(made, key, Action(name, "call", put, put == left))
             else:
-                put = value - before
-                key = (name, high != 0, put == left)
+                to = value
+                if scale != 1 or type(to) is not int:
+                    to = _bet_amount(value, scale, draft, line, raw)
+                put = to - before
+                # one string, other amounts in hands of another scale: keyed by its amount too
+                if scale == 1:
+                    key = (name, high != 0, put == left)
+                else:
+                    key = (name, high != 0, put == left, to)
                 event = made.get(key) or _shared(
-                    made, key, Action(name, "raise" if high else "bet", value, put == left)
+                    made, key, Action(name, "raise" if high else "bet", to, put == left)
                 )
             events.append(event)
             places.append(pos)

@@ -6,12 +6,14 @@ live blind posted out of position has no PHH form: :func:`write_phh` refuses suc
 rule ``phh-cannot-express`` rather than writing something PokerKit would replay differently.
 
 The file lists the players from the one left of the button (see :mod:`.phh` for the format).
+Amounts are chips, or, in a game of money, the currency's units with two decimals
+(:func:`_units`), as the specification has ``currency`` and as the reader reads them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from ..model.errors import ImportFormatError
 from ..model.events import (
@@ -43,6 +45,9 @@ from .reader import (
     blind_seat,
 )
 from .session import session_fields
+
+if TYPE_CHECKING:
+    from decimal import Decimal  # imported where money is written out
 
 _OUTCOMES: tuple[type[Event], ...] = (
     Collect,
@@ -125,15 +130,16 @@ def write_phh(
     if count == 2:  # PokerKit reads the lists reversed heads-up
         antes.reverse()
         blinds.reverse()
-    actions = _actions(record, players, index, dict(zip(index, starting, strict=True)), fail)
+    money = _units(settings.currency)
+    actions = _actions(record, players, index, dict(zip(index, starting, strict=True)), fail, money)
     fields: list[tuple[str, Any]] = [
         ("variant", VARIANT),
         ("ante_trimming_status", settings.house.ante_trimming),
-        ("antes", antes),
-        ("blinds_or_straddles", blinds),
-        ("small_bet", settings.structure.small_bet),
-        ("big_bet", settings.structure.big_bet),
-        ("starting_stacks", starting),
+        ("antes", list(map(money, antes))),
+        ("blinds_or_straddles", list(map(money, blinds))),
+        ("small_bet", money(settings.structure.small_bet)),
+        ("big_bet", money(settings.structure.big_bet)),
+        ("starting_stacks", list(map(money, starting))),
         ("actions", actions),
         ("hand", record.hand_id),
         ("players", [s.name for s in players]),
@@ -153,10 +159,11 @@ def write_phh(
         fields.append(("currency", settings.currency))
     fields += session_fields(record.session)
     if finishing_stacks is not None:
-        fields.append(("finishing_stacks", [int(finishing_stacks[s.name]) for s in players]))
+        finishing = [money(int(finishing_stacks[s.name])) for s in players]
+        fields.append(("finishing_stacks", finishing))
     if rake:
-        fields.append(("_rake", int(rake)))
-    fields.extend(_stack_changes(record, players))
+        fields.append(("_rake", money(int(rake))))
+    fields.extend((key, list(map(money, row))) for key, row in _stack_changes(record, players))
     if missing_before:
         fields.append((MISSING_FIELD, missing_before))
     fields.append(("_origin", record.origin))
@@ -177,6 +184,27 @@ def _stack_changes(record: HandRecord, players: list[Seat]) -> list[tuple[str, l
             row = amounts.setdefault(event.kind, [0] * len(players))
             row[index[event.player]] += abs(event.amount)
     return [(key, amounts[kind]) for kind, key in STACK_CHANGE_FIELDS.items() if kind in amounts]
+
+
+def _units(currency: str | None) -> Callable[[int], int | Decimal]:
+    """How an amount is written: chips as they are; in a game of money, the currency's units
+    with two decimals (980 cents: ``9.80``), as the PHH specification has ``currency`` (the
+    currency "the chips are in") and as :mod:`.fields` reads them back.  Two decimals always,
+    so that PokerKit, which reads a TOML float as a ``Decimal`` and an integer as an ``int``,
+    divides every pot of the hand as money, not as whole dollars."""
+    if not currency:
+        return _chips
+    return _currency_units
+
+
+def _chips(amount: int) -> int:
+    return amount
+
+
+def _currency_units(cents: int) -> Decimal:
+    from decimal import Decimal  # money written out
+
+    return Decimal(cents).scaleb(-2)
 
 
 def _settings_amount(settings: GameSettings, kind: str) -> int:
@@ -259,6 +287,7 @@ def _actions(
     index: dict[str, int],
     stacks: dict[str, int],
     fail: Callable[[str], NoReturn],
+    money: Callable[[int], int | Decimal],
 ) -> list[str]:
     out: list[str] = []
     draws: list[Draw] = []
@@ -298,13 +327,13 @@ def _actions(
             )
         elif isinstance(event, Action):
             who = label(event.player)
-            to = bets.act(event)
+            to = bets.act(event) or 0  # a bet or raise has its amount (0: none of the others)
             if event.verb == "fold":
                 out.append(f"{who} f")
             elif event.verb in ("check", "call"):
                 out.append(f"{who} cc")
             else:
-                out.append(f"{who} cbr {to}")
+                out.append(f"{who} cbr {money(to)}")
         elif isinstance(event, Show):
             out.append(f"{label(event.player)} sm {_phh_cards(event.cards)}")
         elif isinstance(event, Muck):
@@ -327,4 +356,8 @@ def _toml(value: Any) -> str:
         return f'"{escaped}"'
     if isinstance(value, list):
         return "[" + ", ".join(_toml(v) for v in value) + "]"
+    from decimal import Decimal  # an amount of money (:func:`_units`)
+
+    if isinstance(value, Decimal):
+        return str(value)
     raise TypeError(f"no TOML form for {value!r}")  # pragma: no cover - only our own fields
