@@ -288,3 +288,76 @@ def test_a_hand_nobody_wrote_down_is_said_missing_and_the_next_stacks_taken_as_w
     assert not three.errors
     assert three.result is not None and three.result.unknown_stacks == {"C"}
     assert dict(three.result.starting_stacks) == {"A": 110, "B": 95}
+
+
+def _site_night_with_an_unreadable_hand(corpus_dir: Path, tmp_path: Path) -> tuple[Path, str]:
+    """The first six hands of ``corpus/pokerstars/LBad-USD-SNG8-201011.txt`` with the third's
+    summary cut off (a ``partial-hand``: it cannot be read, and its table is not known), and
+    the id of the hand after it."""
+    text = (corpus_dir / "pokerstars" / "LBad-USD-SNG8-201011.txt").read_text(encoding="utf-8-sig")
+    hands = text.split("PokerStars Game #")[1:7]
+    third = hands[2]
+    hands[2] = third[: third.index("*** SUMMARY ***")] + "\n\n\n"
+    path = tmp_path / "sng.txt"
+    path.write_text("".join("PokerStars Game #" + h for h in hands), encoding="utf-8")
+    return path, hands[3].split(":", 1)[0]
+
+
+@pytest.mark.parametrize("to", ["text", "phh"])
+def test_the_hand_after_an_unreadable_site_hand_says_hands_are_missing(
+    to: str, corpus_dir: Path, tmp_path: Path
+) -> None:
+    """The source checks (the unreadable hand aside) and its later hands import: the replay
+    forgets every stack of the file after a hand it cannot read.  Its conversion must check the
+    same: the next hand of every table says hands are missing before it (``missing hands``,
+    ``_missing_before``), else it would be held against the hand before the unreadable one
+    (it was a ``stack-carried`` mismatch and import refused it)."""
+    source, after = _site_night_with_an_unreadable_hand(corpus_dir, tmp_path)
+    checked = run_check([source], jobs=1)
+    assert [o.errors[0].rule for o in checked.outcomes() if o.errors] == ["partial-hand"]
+    out = tmp_path / ("sng.bhh" if to == "text" else "sng.phhs")
+    with out.open("w", encoding="utf-8") as handle:
+        report = convert_file(source, to, handle)  # type: ignore[arg-type]
+    assert report.written == 5 and [p.rule for p in report.problems] == ["partial-hand"]
+    written = out.read_text(encoding="utf-8")
+    mark = "\nmissing hands\n" if to == "text" else "\n_missing_before = 1\n"
+    assert written.count(mark) == 1
+    assert written.index(mark) > written.index(after) > 0
+    outcomes = list(run_check([out], jobs=1).outcomes())
+    assert [o.hand_id for o in outcomes if o.errors] == []
+    warned = [(o.hand_id, w.rule) for o in outcomes for w in o.warnings]
+    assert (after, "missing-hand") in warned
+    result = runner.invoke(app, ["import", str(out), "--db", str(tmp_path / "club.db")])
+    assert result.exit_code == 0 and "5 stored" in result.output, result.output
+
+
+def test_missing_hands_are_written_to_phh_as_missing_before(tmp_path: Path) -> None:
+    """Our ``missing hands`` (``HandsMissing``) is PHH's user-defined ``_missing_before`` (it
+    was "PHH has no form for HandsMissing"): read back, the hand warns that hands are missing
+    and takes its stacks as written, as the text did; and back to text it says ``missing
+    hands`` again."""
+    path = tmp_path / "night.bhh"
+    path.write_text(
+        "game badugi · fixed limit 2/4 · blinds 1/2\n"
+        "hand 1 · button Anna · Anna 100 · Ben 100 · Cara 100\n"
+        "Anna folds · Ben folds\nCara collects 2\n\n"
+        "hand 7 · button Ben · Anna 90 · Ben 120 · Cara 90\nmissing hands\n"
+        "Ben folds · Cara folds\nAnna collects 2\n",
+        encoding="utf-8",
+    )
+    out = tmp_path / "night.phhs"
+    with out.open("w", encoding="utf-8") as handle:
+        report = convert_file(path, "phh", handle)
+    assert report.ok and report.written == 2, report.problems
+    written = out.read_text(encoding="utf-8")
+    assert written.count("\n_missing_before = 1\n") == 1
+    assert written.index("_missing_before") > written.index('hand = "7"')
+    outcomes = list(run_check([out], jobs=1).outcomes())
+    assert all(not o.errors for o in outcomes)
+    assert [(o.hand_id, [w.rule for w in o.warnings]) for o in outcomes] == [
+        ("1", []),
+        ("7", ["missing-hand"]),
+    ]
+    back = io.StringIO()
+    assert convert_file(out, "text", back).written == 2
+    assert back.getvalue().count("\nmissing hands\n") == 1

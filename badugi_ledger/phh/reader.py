@@ -75,10 +75,11 @@ in the user-defined field :data:`RESHUFFLE_FIELD`."""
 RESHUFFLE_FIELD = "_reshuffle"
 
 MISSING_FIELD = "_missing_before"
-"""User-defined field our writer sets on a table's hand when hands of that table before it were
-not written (``convert`` refused them): the reader then warns that hands are missing
-(``missing-hand``), and the replay takes this hand's stated stacks instead of holding them
-against the table's previous hand in the file."""
+"""User-defined field our writer sets on a table's hand when hands of that table before it are
+not in the file (``convert`` refused them, the source missed them or could not read them, our
+``missing hands``): how many, as far as known (at least one).  The reader then warns that hands
+are missing (``missing-hand``), and the replay takes this hand's stated stacks instead of
+holding them against the table's previous hand in the file."""
 
 STACK_CHANGE_FIELDS: dict[StackChangeKind, str] = {
     "rebuy": "_rebuys",
@@ -218,8 +219,8 @@ def _read_hand(
                 table,
                 pos,
                 "missing-hand",
-                f"{missing} hand(s) of this table before this one are not in the file "
-                f"({MISSING_FIELD}): its starting stacks are taken as written",
+                "hands of this table before this one are not in the file "
+                f"({MISSING_FIELD} = {missing}): its starting stacks are taken as written",
             )
         )
     return draft.finish(settings, session, table, dealt_in=names)

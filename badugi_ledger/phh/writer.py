@@ -26,6 +26,7 @@ from ..model.events import (
     Event,
     FinalStack,
     HandRecord,
+    HandsMissing,
     Muck,
     Post,
     PotTotal,
@@ -56,8 +57,10 @@ _OUTCOMES: tuple[type[Event], ...] = (
     PotTotal,
     FinalStack,
     StackChange,
+    HandsMissing,
 )
-"""Recorded outcomes and between-hand changes: claims, not play; PHH carries only final stacks."""
+"""Recorded outcomes and between-hand changes: claims, not play; PHH carries only final stacks
+(and the changes and missing hands in user-defined fields)."""
 
 
 def write_phh(
@@ -73,7 +76,8 @@ def write_phh(
     ``stacks`` gives starting stacks for seats that carry theirs from an earlier hand;
     ``finishing_stacks`` (usually the replay's) and ``rake`` are written when given, and
     ``missing_before``, the hands of this table just before it that are not written
-    (:data:`~.reader.MISSING_FIELD`).
+    (:data:`~.reader.MISSING_FIELD`; at least as many as the record's own ``missing hands``
+    say).
     Raises :class:`ImportFormatError` (rule ``phh-cannot-express``) for what PHH cannot say.
     """
     settings = record.settings
@@ -164,12 +168,20 @@ def write_phh(
     if rake:
         fields.append(("_rake", money(int(rake))))
     fields.extend((key, list(map(money, row))) for key, row in _stack_changes(record, players))
+    missing_before = max(missing_before, _hands_missing(record))
     if missing_before:
         fields.append((MISSING_FIELD, missing_before))
     fields.append(("_origin", record.origin))
     if settings.house.reshuffle != POKERKIT_DEALING:  # how our table dealt, if not as PokerKit
         fields.append((RESHUFFLE_FIELD, settings.house.reshuffle))
     return "\n".join(f"{key} = {_toml(value)}" for key, value in fields) + "\n"
+
+
+def _hands_missing(record: HandRecord) -> int:
+    """How many hands of its table the record says are missing before it (our ``missing
+    hands``: :class:`HandsMissing`, one when it does not say how many), for
+    :data:`~.reader.MISSING_FIELD`."""
+    return sum((e.count or 1) for e in record.events if type(e) is HandsMissing)
 
 
 def _stack_changes(record: HandRecord, players: list[Seat]) -> list[tuple[str, list[int]]]:
