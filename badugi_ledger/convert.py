@@ -67,7 +67,8 @@ def convert_hands(
     ``missing hands``), and hands of the source that could not be read: the table of such a
     hand is not known, and the replay forgets every stack of the file after it, so the next
     hand of every table says so (for PHH, counting every unreadable hand since that table's
-    last hand)."""
+    last hand).  A PHH hand without a ``table`` (``HandRecord.standalone``) stays so in PHH;
+    in our text every such hand after the first says hands are missing before it."""
     if to not in TARGETS:
         raise ConfigError(f"cannot convert to {to!r} (targets: {', '.join(TARGETS)})")
     missing: dict[str, int] = {}  # table -> hands not written since its last written one
@@ -81,14 +82,20 @@ def convert_hands(
             continue
         table = record.table
         gap = unread - unread_at.get(table, 0)
-        unread_at[table] = unread
         if any(w.rule == "missing-hand" for w in outcome.warnings):
             # The source seems to miss a hand of this table before this one (or says so).
             gap += 1
+        elif record.standalone and to == "text" and table in unread_at:
+            # A PHH hand held to no other (no ``table``): in our text, where a night's hands
+            # follow each other, it says that what came between is not in the file.
+            gap += 1
+        unread_at[table] = unread
         if gap:  # said in the output too: read back, its stated stacks are taken as written
             missing[table] = missing.get(table, 0) + gap
             if to == "text" and not any(type(e) is HandsMissing for e in record.events):
                 record = replace(record, events=(HandsMissing(), *record.events), positions=())
+        if record.standalone and to == "phh":  # held to no other hand: stays so
+            missing.pop(table, None)
         try:
             text = _write(record, outcome, to, missing.get(table, 0))
         except BadugiError as exc:

@@ -223,7 +223,10 @@ def _read_hand(
                 f"({MISSING_FIELD} = {missing}): its starting stacks are taken as written",
             )
         )
-    return draft.finish(settings, session, table, dealt_in=names)
+    record = draft.finish(settings, session, table, dealt_in=names)
+    if "table" not in hand:  # held to no other hand of the file (docs/importers.md)
+        return replace(record, standalone=True)
+    return record
 
 
 def _ante_trimming(fields: HandFields, antes: list[int], stacks: list[int]) -> bool:

@@ -150,7 +150,7 @@ def write_phh(
         ("seats", [s.number if s.number is not None else i + 1 for i, s in enumerate(players)]),
         ("seat_count", settings.house.max_seats),
     ]
-    if record.table:
+    if not record.standalone:  # even "": a night's hands are one table's (docs/importers.md)
         fields.append(("table", record.table))
     if record.session.name:
         fields.append(("event", record.session.name))

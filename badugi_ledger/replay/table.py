@@ -138,7 +138,18 @@ class TableTracker:
         return dict(carried), unknown
 
     def replay(self, record: HandRecord) -> HandOutcome:
-        """Replay one hand with its table's carried stacks and pot."""
+        """Replay one hand with its table's carried stacks and pot (a ``standalone`` hand
+        with none: it is held to no other hand, and leaves nothing to the next)."""
+        if record.standalone:
+            key = table_key(record)
+            self.tables.pop(key, None)
+            try:
+                return self._replay_with_gap(record)
+            finally:
+                self.tables.pop(key, None)
+        return self._replay_with_gap(record)
+
+    def _replay_with_gap(self, record: HandRecord) -> HandOutcome:
         missing = _hands_missing(self.table(record), record)
         outcome = self._replay(record)
         if missing is None:
