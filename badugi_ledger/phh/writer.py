@@ -111,7 +111,8 @@ def write_phh(
                 event.amount if event.amount is not None else _settings_amount(settings, event.kind)
             )
             if event.kind == "ante":
-                antes[i] += amount
+                # PHH has the ante due, which a short stack posts all-in for less
+                antes[i] += settings.ante if event.all_in and amount < settings.ante else amount
             elif event.kind in ("small-blind", "big-blind"):
                 expected = blind_seat(0 if event.kind == "small-blind" else 1, count)
                 if i != expected or blinds[i]:
