@@ -134,7 +134,7 @@ def test_our_own_phh_names_how_our_table_dealt() -> None:
     from badugi_ledger.phh.writer import write_phh
 
     text = (
-        "variant = 'FB'\nantes = [0, 0]\nblinds_or_straddles = [2, 1]\nsmall_bet = 2\n"
+        "variant = 'FB'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nsmall_bet = 2\n"
         "big_bet = 4\nstarting_stacks = [20, 20]\n"
         "actions = ['d dh p1 ????????', 'd dh p2 ????????', 'p2 f']\n"
     )
