@@ -128,6 +128,7 @@ def _write(record: HandRecord, outcome: HandOutcome, to: Target, missing_before:
         finishing_stacks=result.final_stacks,
         rake=result.rake,
         missing_before=missing_before,
+        pot_winnings=[pot.shares for pot in result.pots],
     )
     problem = _read_back_problem(text)
     if problem is not None:

@@ -43,6 +43,7 @@ from ..model.errors import BadugiError, ConfigError, ImportFormatError, Position
 from ..model.events import (
     Action,
     Cards,
+    Collect,
     Draw,
     Event,
     FinalStack,
@@ -54,6 +55,7 @@ from ..model.events import (
     StackChangeKind,
 )
 from ..model.limits import MAX_AMOUNT, MAX_DIGITS, quote
+from ..model.money import CHIPS, format_amount
 from ..model.settings import POKERKIT_HOUSE, GameSettings, HouseRules, ReshuffleRule, Structure
 from ..sites.common import ImportItem, SiteWarning, SkippedHand, parse_site_cards
 from ..sites.draft import HandDraft, SeatLine
@@ -80,6 +82,16 @@ not in the file (``convert`` refused them, the source missed them or could not r
 ``missing hands``): how many, as far as known (at least one).  The reader then warns that hands
 are missing (``missing-hand``), and the replay takes this hand's stated stacks instead of
 holding them against the table's previous hand in the file."""
+
+POT_WINNINGS_FIELD = "_pot_winnings"
+"""User-defined field our writer gives a hand with a rake and more than one pot won: each pot's
+winnings after its rake, the main pot first, one amount per player in ``players`` order (PHH's
+``winnings`` per pot), in one list (the pots one after the other: a flat list, as every PHH
+field is).  PHH keeps one rake (our ``_rake``, kept for readers that know only it),
+and a rake is taken from the main pot first when nothing says otherwise (``replay/showdown.py``);
+a site rakes each pot (PokerStars, corpus hand 49164202872).  Read back, the amounts are the
+hand's collections from each pot (``Collect`` claims, verified by the replay), which split the
+rake among the pots as a site's own collections do."""
 
 STACK_CHANGE_FIELDS: dict[StackChangeKind, str] = {
     "rebuy": "_rebuys",
@@ -198,8 +210,14 @@ def _read_hand(
         pairs = zip(names, finishing, strict=True)  # one per player: checked by optional_amounts
         draft.events.extend([FinalStack(name, amount) for name, amount in pairs])
         draft.positions.extend([pos] * count)
+    if POT_WINNINGS_FIELD in hand:
+        draft.events.extend(_pot_collects(fields, names))
+        draft.positions.extend([pos] * (len(draft.events) - len(draft.positions)))
     if "_rake" in hand:
         draft.put(RakeTaken(fields.amount("_rake", money=True)), pos)
+    elif finishing is not None and sum(finishing) < sum(stacks):
+        draft.put(RakeTaken(sum(stacks) - sum(finishing)), pos)
+        gaps.append(_rake_from_finishing_stacks(fields, sum(stacks) - sum(finishing), pos))
     rule = _dealing(hand, fields)
     small_blind, big_blind = posts[blind_seat(0, count)][1], posts[blind_seat(1, count)][1]
     try:
@@ -227,6 +245,50 @@ def _read_hand(
     if "table" not in hand:  # held to no other hand of the file (docs/importers.md)
         return replace(record, standalone=True)
     return record
+
+
+RAKE_FROM_STACKS = "rake-from-finishing-stacks"
+"""The warning of a hand whose rake is read from its finishing stacks (no ``_rake``)."""
+
+
+def _rake_from_finishing_stacks(fields: HandFields, rake: int, pos: Position) -> SiteWarning:
+    """A hand without ``_rake`` whose ``finishing_stacks`` add up to less than its starting
+    stacks: the chips missing are the house's.  The specification has finishing stacks say
+    what "the parser may not be aware of", such as "the rake applied in the end", and PokerKit
+    plays no rake (its ``HandHistory``'s rake function takes nothing unless its caller gives
+    one, and no PHH field names one) and never compares ``finishing_stacks`` with its play: a
+    file may record the rake only there.  The rake is read as the replay reads ``_rake`` (out
+    of the main pot first; each player's finishing stack is still checked), and a warning
+    says so: a stack mistyped lower than it was would read the same."""
+    shown = format_amount(rake, fields.currency or CHIPS)
+    return SiteWarning(
+        fields.source,
+        fields.hand_id,
+        fields.label("table"),
+        pos,
+        RAKE_FROM_STACKS,
+        f"the hand names no rake (_rake), but its finishing stacks add up to {shown} less than "
+        "its starting stacks: read as the rake, taken from the main pot first",
+    )
+
+
+def _pot_collects(fields: HandFields, names: list[str]) -> list[Event]:
+    """The ``Collect`` claims of :data:`POT_WINNINGS_FIELD`: one amount per player for each pot
+    in turn, the main pot (``main``) first, then ``side 1``, ``side 2``… (the replay's names)."""
+    amounts = fields.amounts(POT_WINNINGS_FIELD, money=True)
+    count = len(names)
+    if len(amounts) % count or len(amounts) < 2 * count:
+        fields.fail(
+            POT_WINNINGS_FIELD,
+            f"{POT_WINNINGS_FIELD} has {len(amounts)} amounts: it needs one per player ({count}) "
+            "for each pot, of two pots or more",
+        )
+    collects: list[Event] = []
+    for at, amount in enumerate(amounts):
+        if amount:
+            k = at // count
+            collects.append(Collect(names[at % count], amount, "main" if not k else f"side {k}"))
+    return collects
 
 
 def _ante_trimming(fields: HandFields, antes: list[int], stacks: list[int]) -> bool:

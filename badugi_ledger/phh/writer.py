@@ -40,6 +40,7 @@ from ..model.settings import GameSettings
 from .reader import (
     MISSING_FIELD,
     POKERKIT_DEALING,
+    POT_WINNINGS_FIELD,
     RESHUFFLE_FIELD,
     STACK_CHANGE_FIELDS,
     VARIANT,
@@ -70,11 +71,15 @@ def write_phh(
     finishing_stacks: Mapping[str, int] | None = None,
     rake: int | None = None,
     missing_before: int = 0,
+    pot_winnings: Sequence[Mapping[str, int]] = (),
 ) -> str:
     """One hand as PHH text (variant ``FB``).
 
     ``stacks`` gives starting stacks for seats that carry theirs from an earlier hand;
-    ``finishing_stacks`` (usually the replay's) and ``rake`` are written when given, and
+    ``finishing_stacks`` (usually the replay's) and ``rake`` are written when given, with
+    ``pot_winnings``, each pot's winnings after its rake, main pot first (the replay's pots'
+    shares), when the hand has a rake and more than one pot
+    (:data:`~.reader.POT_WINNINGS_FIELD`), and
     ``missing_before``, the hands of this table just before it that are not written
     (:data:`~.reader.MISSING_FIELD`; at least as many as the record's own ``missing hands``
     say).
@@ -167,8 +172,11 @@ def write_phh(
     if finishing_stacks is not None:
         finishing = [money(int(finishing_stacks[s.name])) for s in players]
         fields.append(("finishing_stacks", finishing))
-    if rake:
+    if rake is not None:  # 0 too: finishing stacks short of the start are then no rake
         fields.append(("_rake", money(int(rake))))
+        if rake and len(pot_winnings) > 1:  # which pot each chip of the rake came from
+            row = [money(int(pot.get(s.name, 0))) for pot in pot_winnings for s in players]
+            fields.append((POT_WINNINGS_FIELD, row))
     fields.extend((key, list(map(money, row))) for key, row in _stack_changes(record, players))
     missing_before = max(missing_before, _hands_missing(record))
     if missing_before:

@@ -512,7 +512,7 @@ def replay_stream(
     """
     tracker = TableTracker() if tracker is None else tracker
     unread: dict[str, str] = {}
-    gaps: dict[tuple[str, str], Violation] = {}
+    gaps: dict[tuple[str, str], list[TableGap]] = {}
     written: OrderedDict[tuple[object, ...], int] = OrderedDict()  # recent: (source, …) -> line
     for item in items:
         if isinstance(item, HandRecord):
@@ -524,17 +524,18 @@ def replay_stream(
             if source in unread and table_key(item) not in tracker.tables:
                 # The table's earlier hands may be the unreadable ones.
                 tracker.table(item).unknown_default = unread[source]
-            gap = gaps.pop((source, item.table), None) if gaps else None
-            if gap is None:
+            said = gaps.pop((source, item.table), None) if gaps else None
+            if said is None:
                 yield tracker.replay(item)
                 continue
-            # The stated stacks are not held against a hand that is not the previous one.
-            tracker.table(item).last_seats = ()
+            if any(gap.resync for gap in said):
+                # The stated stacks are not held against a hand that is not the previous one.
+                tracker.table(item).last_seats = ()
             outcome = tracker.replay(item)
-            yield replace(outcome, warnings=(gap, *outcome.warnings))
+            yield replace(outcome, warnings=(*(g.warning for g in said), *outcome.warnings))
             continue
         if isinstance(item, TableGap):
-            gaps[item.source, item.table] = item.warning
+            gaps.setdefault((item.source, item.table), []).append(item)
             continue
         pos = item.position
         why = f"hand {item.hand or '?'} at line {pos.line} of this file could not be read"
