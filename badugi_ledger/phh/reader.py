@@ -191,9 +191,8 @@ def _read_hand(
             left = stacks[seat] - draft.total_committed.get(names[seat], 0)
             paid = min(blind, left)
             draft.post(names[seat], kind, paid, paid == left, line - 1)
-    for i in range(count):
-        if posts[i][1] and i not in (blind_seat(0, count), blind_seat(1, count)):
-            raise draft.error("straddles are not Badugi blinds", rule="bad-phh")
+    if count > 2 and any(blind for _, blind in posts[2:]):
+        _straddles(draft, posts, names, stacks, line - 1)
     changes: list[Event] = [
         StackChange(names[i], amount, kind)
         for kind, key in STACK_CHANGE_FIELDS.items()
@@ -289,6 +288,32 @@ def _pot_collects(fields: HandFields, names: list[str]) -> list[Event]:
             k = at // count
             collects.append(Collect(names[at % count], amount, "main" if not k else f"side {k}"))
     return collects
+
+
+def _straddles(
+    draft: HandDraft, posts: list[tuple[int, int]], names: list[str], stacks: list[int], line: int
+) -> None:
+    """The blinds of ``p3`` on (three players or more) as straddles, live blinds after the big
+    blind, as PokerKit plays them: the betting starts after the largest ``(blind posted,
+    index)`` (``State._begin_betting``), which acts last, and no blind counts as a raise
+    (``HouseRules.fixed_limit_raises`` ``pokerkit``).  Our replay starts it after the last
+    straddle posted, so the largest is posted last.  A straddle smaller than the big blind has
+    PokerKit start after the big blind and the straddler act first: unless every such
+    straddler is all-in (nobody to act), no order the replay plays, refused."""
+    left = [stacks[i] - draft.total_committed.get(names[i], 0) for i in range(len(posts))]
+    posted = [min(blind, left[i]) for i, (_, blind) in enumerate(posts)]
+    straddles = [i for i in range(2, len(posts)) if posts[i][1]]
+    last = max(straddles, key=lambda i: (posted[i], i))
+    start = max(range(len(posts)), key=lambda i: (posted[i], i))  # PokerKit's
+    if start < 2 and any(posted[i] < left[i] for i in range(start + 1, last + 1)):
+        raise draft.error(
+            f"a straddle of {posted[last]} is smaller than the big blind ({posted[1]}): "
+            f"PokerKit starts the betting after {names[start]}, its straddlers first, where the "
+            "replay has a straddle act last",
+            rule="bad-phh",
+        )
+    for i in [*(i for i in straddles if i != last), last]:
+        draft.post(names[i], "straddle", posted[i], posted[i] == left[i], line)
 
 
 def _ante_trimming(fields: HandFields, antes: list[int], stacks: list[int]) -> bool:

@@ -126,6 +126,8 @@ def write_phh(
                         f"(line {record.position(at).line})"
                     )
                 blinds[i] = amount
+            elif event.kind == "straddle" and i >= 2 and not blinds[i]:  # p3 on: PHH's straddles
+                blinds[i] = amount
             else:
                 fail(f"{event.player} posts a {event.kind} blind (line {record.position(at).line})")
     big = blind_seat(1, count)
