@@ -150,8 +150,10 @@ def _read_back_problem(text: str) -> str | None:
     other stacks than the finishing stacks written, or not at all.  Such a hand is refused,
     not written wrong."""
     hands = [item for item in read_phh(text, "<phh>") if not isinstance(item, SiteWarning)]
+    if len(hands) == 1 and isinstance(hands[0], BadugiError):  # a form the reader refuses
+        return f"it cannot be read: {hands[0].message}"
     if len(hands) != 1 or not isinstance(hands[0], HandRecord):
-        return "it cannot be read"  # pragma: no cover - the writer writes one readable hand
+        return "it cannot be read"  # pragma: no cover - the writer writes one hand
     try:
         replayed = replay_hand(hands[0])
     except BadugiError as exc:

@@ -361,3 +361,23 @@ def test_missing_hands_are_written_to_phh_as_missing_before(tmp_path: Path) -> N
     back = io.StringIO()
     assert convert_file(out, "text", back).written == 2
     assert back.getvalue().count("\nmissing hands\n") == 1
+
+
+def test_a_hand_the_phh_reader_would_refuse_is_refused_with_the_readers_reason(
+    tmp_path: Path,
+) -> None:
+    """A straddle smaller than the big blind, whose straddler has chips: PokerKit would start
+    the betting after the big blind, and the PHH reader refuses such a hand; ``convert`` says
+    why (it said only "it cannot be read")."""
+    path = tmp_path / "night.bhh"
+    path.write_text(
+        "game badugi · fixed limit 2/4 · blinds 1/2\n"
+        "hand 1 · button Dan · Anna 100 · Ben 100 · Cara 100 · Dan 100\n"
+        "Anna posts sb 1 · Ben posts bb 2 · Cara posts straddle 1\n"
+        "Dan folds · Anna folds · Ben folds\nCara collects 4\n",
+        encoding="utf-8",
+    )
+    assert run_check([path], jobs=1).all_ok
+    (problem,) = convert_file(path, "phh", io.StringIO()).problems
+    assert problem.rule == "phh-cannot-express"
+    assert "it cannot be read: a straddle of 1 is smaller than the big blind (2)" in problem.message
