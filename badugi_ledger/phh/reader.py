@@ -212,8 +212,10 @@ def _read_hand(
     if POT_WINNINGS_FIELD in hand:
         draft.events.extend(_pot_collects(fields, names))
         draft.positions.extend([pos] * (len(draft.events) - len(draft.positions)))
-    if "_rake" in hand:
-        draft.put(RakeTaken(fields.amount("_rake", money=True)), pos)
+    if "_rake" in hand:  # (0, as our writer says of a hand the house took nothing of: no event)
+        rake = fields.amount("_rake", money=True)
+        if rake:
+            draft.put(RakeTaken(rake), pos)
     elif finishing is not None and sum(finishing) < sum(stacks):
         draft.put(RakeTaken(sum(stacks) - sum(finishing)), pos)
         gaps.append(_rake_from_finishing_stacks(fields, sum(stacks) - sum(finishing), pos))

@@ -99,3 +99,22 @@ def test_a_night_without_a_table_stays_one_table_in_phh(tmp_path: Path) -> None:
     )
     outcomes = list(run_check([edited], jobs=1).outcomes())
     assert [e.rule for e in outcomes[1].errors][0] == "stack-carried"
+
+
+def test_a_night_exported_now_is_the_hands_exported_before(tmp_path: Path) -> None:
+    """Our writer now writes ``table = ""`` and ``_rake = 0`` on a night that names no table
+    and a hand the house took nothing of; read, they are the same hands (fingerprints) as
+    the export before them, which had neither: a re-import is a duplicate, not a conflict."""
+    from badugi_ledger.ledger.fingerprints import fingerprint
+
+    path = tmp_path / "night.bhh"
+    path.write_text(NIGHT, encoding="utf-8")
+    out = io.StringIO()
+    assert convert_file(path, "phh", out).written == 2
+    now = out.getvalue()
+    assert now.count('\ntable = ""\n') == now.count("\n_rake = 0\n") == 2
+    before = now.replace('\ntable = ""\n', "\n").replace("\n_rake = 0\n", "\n")
+    records_now = [r for r in read_phh(now, "night.phhs") if isinstance(r, HandRecord)]
+    records_before = [r for r in read_phh(before, "night.phhs") if isinstance(r, HandRecord)]
+    assert list(map(fingerprint, records_now)) == list(map(fingerprint, records_before))
+    assert [r.events for r in records_now] == [r.events for r in records_before]
