@@ -60,31 +60,49 @@ def convert_hands(
 ) -> Iterator[ConvertedHand | BadugiError]:
     """Each hand of ``path`` converted to ``to``, or the error that stopped it, in file order.
 
-    A hand after hands of its table that were not written (refused here, or missing from the
-    source: a site's file whose stacks jump) says so - PHH: how many
+    A hand after hands of its table that were not written says so - PHH: how many
     (``phh.reader.MISSING_FIELD``); our text: ``missing hands`` - so that reading the file back
-    does not hold its stacks against the table's previous hand in the file."""
+    does not hold its stacks against the table's previous hand in the file.  Not written are
+    hands refused here, hands missing from the source (a site's file whose stacks jump, our
+    ``missing hands``), and hands of the source that could not be read: the table of such a
+    hand is not known, and the replay forgets every stack of the file after it, so the next
+    hand of every table says so (for PHH, counting every unreadable hand since that table's
+    last hand).  A PHH hand without a ``table`` (``HandRecord.standalone``) stays so in PHH;
+    in our text every such hand after the first says hands are missing before it."""
     if to not in TARGETS:
         raise ConfigError(f"cannot convert to {to!r} (targets: {', '.join(TARGETS)})")
     missing: dict[str, int] = {}  # table -> hands not written since its last written one
+    unread = 0  # hands of the file that could not be read, so far
+    unread_at: dict[str, int] = {}  # table -> ``unread`` at its last hand
     for outcome in replay_stream(read_stream(path, fmt, on_skip=on_skip)):
         record = outcome.record
         if record is None:
+            unread += 1
             yield _outcome_error(outcome)
             continue
+        table = record.table
+        gap = unread - unread_at.get(table, 0)
         if any(w.rule == "missing-hand" for w in outcome.warnings):
-            # The source seems to miss a hand of this table before this one: said in the
-            # output too, so that it reads back with the stated stacks taken as written.
-            missing[record.table] = missing.get(record.table, 0) + 1
+            # The source seems to miss a hand of this table before this one (or says so).
+            gap += 1
+        elif record.standalone and to == "text" and table in unread_at:
+            # A PHH hand held to no other (no ``table``): in our text, where a night's hands
+            # follow each other, it says that what came between is not in the file.
+            gap += 1
+        unread_at[table] = unread
+        if gap:  # said in the output too: read back, its stated stacks are taken as written
+            missing[table] = missing.get(table, 0) + gap
             if to == "text" and not any(type(e) is HandsMissing for e in record.events):
                 record = replace(record, events=(HandsMissing(), *record.events), positions=())
+        if record.standalone and to == "phh":  # held to no other hand: stays so
+            missing.pop(table, None)
         try:
-            text = _write(record, outcome, to, missing.get(record.table, 0))
+            text = _write(record, outcome, to, missing.get(table, 0))
         except BadugiError as exc:
-            missing[record.table] = missing.get(record.table, 0) + 1
+            missing[table] = missing.get(table, 0) + 1
             yield exc
             continue
-        missing.pop(record.table, None)
+        missing.pop(table, None)
         yield ConvertedHand(record.hand_id, text)
 
 
@@ -110,6 +128,7 @@ def _write(record: HandRecord, outcome: HandOutcome, to: Target, missing_before:
         finishing_stacks=result.final_stacks,
         rake=result.rake,
         missing_before=missing_before,
+        pot_winnings=[pot.shares for pot in result.pots],
     )
     problem = _read_back_problem(text)
     if problem is not None:
@@ -131,8 +150,10 @@ def _read_back_problem(text: str) -> str | None:
     other stacks than the finishing stacks written, or not at all.  Such a hand is refused,
     not written wrong."""
     hands = [item for item in read_phh(text, "<phh>") if not isinstance(item, SiteWarning)]
+    if len(hands) == 1 and isinstance(hands[0], BadugiError):  # a form the reader refuses
+        return f"it cannot be read: {hands[0].message}"
     if len(hands) != 1 or not isinstance(hands[0], HandRecord):
-        return "it cannot be read"  # pragma: no cover - the writer writes one readable hand
+        return "it cannot be read"  # pragma: no cover - the writer writes one hand
     try:
         replayed = replay_hand(hands[0])
     except BadugiError as exc:

@@ -236,7 +236,8 @@ def read_stream(
     gaps: list[TableGap] = []
 
     def gap(w: SiteWarning) -> None:
-        gaps.append(TableGap(w.source, w.table, Violation(w.rule, w.message, w.pos, "warning")))
+        warning = Violation(w.rule, w.message, w.pos, "warning")
+        gaps.append(TableGap(w.source, w.table, warning, resync=w.rule == "missing-hand"))
 
     for item in read_hands(path, fmt, on_skip=on_skip, on_warning=gap):
         if gaps:

@@ -6,6 +6,7 @@ import io
 import subprocess
 import sys
 import warnings
+from decimal import Decimal
 from pathlib import Path
 
 import pokerkit
@@ -84,15 +85,18 @@ def test_tournament_file_to_phhs_loads_in_pokerkit(corpus_dir: Path, tmp_path: P
 
 
 def test_single_hand_to_phh_on_stdout_replays_in_pokerkit(corpus_dir: Path) -> None:
-    """The Full Tilt UTF-16 hand: PokerKit's finishing stacks are the ones we wrote."""
+    """The Full Tilt UTF-16 hand ($0.05/$0.10): PokerKit's finishing stacks are the ones we
+    wrote, in dollars (the PHH specification's ``currency``: what the chips are in)."""
     result = runner.invoke(app, ["convert", str(corpus_dir / FTP), "--to", "phh"])
     assert result.exit_code == 0, result.output
     text = result.stdout
     assert text.startswith('variant = "FB"')
+    assert "\nsmall_bet = 0.05\nbig_bet = 0.10\n" in text and '\ncurrency = "USD"\n' in text
+    rake = Decimal("0.05")
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         history = pokerkit.HandHistory.loads(
-            text, rake=lambda a, s=None: (min(5, a), a - min(5, a))
+            text, rake=lambda a, s=None: (min(rake, a), a - min(rake, a))
         )
         final = list(history)[-1]
     assert list(final.stacks) == history.finishing_stacks
@@ -284,3 +288,96 @@ def test_a_hand_nobody_wrote_down_is_said_missing_and_the_next_stacks_taken_as_w
     assert not three.errors
     assert three.result is not None and three.result.unknown_stacks == {"C"}
     assert dict(three.result.starting_stacks) == {"A": 110, "B": 95}
+
+
+def _site_night_with_an_unreadable_hand(corpus_dir: Path, tmp_path: Path) -> tuple[Path, str]:
+    """The first six hands of ``corpus/pokerstars/LBad-USD-SNG8-201011.txt`` with the third's
+    summary cut off (a ``partial-hand``: it cannot be read, and its table is not known), and
+    the id of the hand after it."""
+    text = (corpus_dir / "pokerstars" / "LBad-USD-SNG8-201011.txt").read_text(encoding="utf-8-sig")
+    hands = text.split("PokerStars Game #")[1:7]
+    third = hands[2]
+    hands[2] = third[: third.index("*** SUMMARY ***")] + "\n\n\n"
+    path = tmp_path / "sng.txt"
+    path.write_text("".join("PokerStars Game #" + h for h in hands), encoding="utf-8")
+    return path, hands[3].split(":", 1)[0]
+
+
+@pytest.mark.parametrize("to", ["text", "phh"])
+def test_the_hand_after_an_unreadable_site_hand_says_hands_are_missing(
+    to: str, corpus_dir: Path, tmp_path: Path
+) -> None:
+    """The source checks (the unreadable hand aside) and its later hands import: the replay
+    forgets every stack of the file after a hand it cannot read.  Its conversion must check the
+    same: the next hand of every table says hands are missing before it (``missing hands``,
+    ``_missing_before``), else it would be held against the hand before the unreadable one
+    (it was a ``stack-carried`` mismatch and import refused it)."""
+    source, after = _site_night_with_an_unreadable_hand(corpus_dir, tmp_path)
+    checked = run_check([source], jobs=1)
+    assert [o.errors[0].rule for o in checked.outcomes() if o.errors] == ["partial-hand"]
+    out = tmp_path / ("sng.bhh" if to == "text" else "sng.phhs")
+    with out.open("w", encoding="utf-8") as handle:
+        report = convert_file(source, to, handle)  # type: ignore[arg-type]
+    assert report.written == 5 and [p.rule for p in report.problems] == ["partial-hand"]
+    written = out.read_text(encoding="utf-8")
+    mark = "\nmissing hands\n" if to == "text" else "\n_missing_before = 1\n"
+    assert written.count(mark) == 1
+    assert written.index(mark) > written.index(after) > 0
+    outcomes = list(run_check([out], jobs=1).outcomes())
+    assert [o.hand_id for o in outcomes if o.errors] == []
+    warned = [(o.hand_id, w.rule) for o in outcomes for w in o.warnings]
+    assert (after, "missing-hand") in warned
+    result = runner.invoke(app, ["import", str(out), "--db", str(tmp_path / "club.db")])
+    assert result.exit_code == 0 and "5 stored" in result.output, result.output
+
+
+def test_missing_hands_are_written_to_phh_as_missing_before(tmp_path: Path) -> None:
+    """Our ``missing hands`` (``HandsMissing``) is PHH's user-defined ``_missing_before`` (it
+    was "PHH has no form for HandsMissing"): read back, the hand warns that hands are missing
+    and takes its stacks as written, as the text did; and back to text it says ``missing
+    hands`` again."""
+    path = tmp_path / "night.bhh"
+    path.write_text(
+        "game badugi · fixed limit 2/4 · blinds 1/2\n"
+        "hand 1 · button Anna · Anna 100 · Ben 100 · Cara 100\n"
+        "Anna folds · Ben folds\nCara collects 2\n\n"
+        "hand 7 · button Ben · Anna 90 · Ben 120 · Cara 90\nmissing hands\n"
+        "Ben folds · Cara folds\nAnna collects 2\n",
+        encoding="utf-8",
+    )
+    out = tmp_path / "night.phhs"
+    with out.open("w", encoding="utf-8") as handle:
+        report = convert_file(path, "phh", handle)
+    assert report.ok and report.written == 2, report.problems
+    written = out.read_text(encoding="utf-8")
+    assert written.count("\n_missing_before = 1\n") == 1
+    assert written.index("_missing_before") > written.index('hand = "7"')
+    outcomes = list(run_check([out], jobs=1).outcomes())
+    assert all(not o.errors for o in outcomes)
+    assert [(o.hand_id, [w.rule for w in o.warnings]) for o in outcomes] == [
+        ("1", []),
+        ("7", ["missing-hand"]),
+    ]
+    back = io.StringIO()
+    assert convert_file(out, "text", back).written == 2
+    assert back.getvalue().count("\nmissing hands\n") == 1
+
+
+def test_a_hand_the_phh_reader_would_refuse_is_refused_with_the_readers_reason(
+    tmp_path: Path,
+) -> None:
+    """A straddle smaller than the big blind, whose straddler has chips: PokerKit would start
+    the betting after the big blind, and the PHH reader refuses such a hand; ``convert`` says
+    why (it said only "it cannot be read")."""
+    path = tmp_path / "night.bhh"
+    path.write_text(
+        "game badugi · fixed limit 2/4 · blinds 1/2\n"
+        "hand 1 · button Dan · Anna 100 · Ben 100 · Cara 100 · Dan 100\n"
+        "Anna posts sb 1 · Ben posts bb 2 · Cara posts straddle 1\n"
+        "Dan folds · Anna folds · Ben folds\nCara collects 4\n",
+        encoding="utf-8",
+    )
+    assert run_check([path], jobs=1).all_ok
+    (problem,) = convert_file(path, "phh", io.StringIO()).problems
+    assert problem.rule == "phh-cannot-express"
+    assert "it cannot be read: a straddle of 1 is smaller than the big blind (2)" in problem.message

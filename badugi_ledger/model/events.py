@@ -449,6 +449,11 @@ class HandRecord:
     positions: Sequence[Position] = ()
     """Where each event was written, in the order of ``events`` (:mod:`.positions`): empty for
     a record built without positions (every event then stands nowhere, :meth:`position`)."""
+    standalone: bool = False
+    """The hand is not one of its table's consecutive hands in its file (a PHH hand without a
+    ``table`` field, as PokerKit writes a file of unrelated hands): the replay carries nothing
+    into it from the hand before it in the file, nor from it to the next.  Not part of the
+    hand's fingerprint: it says how the file is laid out, not what happened."""
 
     def __init__(
         self,
@@ -464,6 +469,7 @@ class HandRecord:
         text: str = "",
         posts_none: bool = False,
         positions: Sequence[Position] = (),
+        standalone: bool = False,
     ) -> None:
         _set(
             self,
@@ -481,6 +487,7 @@ class HandRecord:
                 "text": text,
                 "posts_none": posts_none,
                 "positions": positions,
+                "standalone": standalone,
             },
         )
         if positions:

@@ -251,11 +251,13 @@ class HandResult:
 
 @frozen_fields
 class TableGap:
-    """A reader's word that a hand seems to be missing from ``source`` before the next hand of
-    ``table`` (a site file whose stacks jump, or whose hand numbers skip one).
+    """A reader's word about the next hand of ``table`` in ``source``: a hand seems to be
+    missing before it (a site file whose stacks jump, or whose hand numbers skip one), or, not
+    ``resync``, only a warning about the hand (a PHH hand whose rake is read from its
+    finishing stacks).
 
-    The replay then takes that hand's stated stacks as they are, instead of holding them
-    against the table's previous hand, and gives ``warning`` (kind ``warning``) with it.
+    The replay gives ``warning`` (kind ``warning``) with that hand and, ``resync``, takes its
+    stated stacks as they are, instead of holding them against the table's previous hand.
     """
 
     __eq__, __hash__, __repr__ = fields_eq, fields_hash, fields_repr
@@ -263,9 +265,14 @@ class TableGap:
     source: str
     table: str
     warning: Violation
+    resync: bool = True
 
-    def __init__(self, source: str, table: str, warning: Violation) -> None:
-        _set(self, "__dict__", {"source": source, "table": table, "warning": warning})
+    def __init__(self, source: str, table: str, warning: Violation, resync: bool = True) -> None:
+        _set(
+            self,
+            "__dict__",
+            {"source": source, "table": table, "warning": warning, "resync": resync},
+        )
 
 
 @frozen_fields

@@ -5,12 +5,17 @@ third of the time: it is a general TOML parser written in Python.  PHH files wri
 :func:`~badugi_ledger.phh.writer.write_phh`, and most PHH files in the wild, are only
 ``key = value`` lines whose values are integers, basic strings without escapes, literal
 (single-quoted, as PokerKit writes them) strings, booleans, or (possibly multi-line,
-commented) arrays of those.  :func:`fast_loads` reads exactly that
+commented) arrays of those, and our writer's amounts of money, plain decimals (``0.25``).
+:func:`fast_loads` reads exactly that
 subset with a few compiled regular expressions and returns ``None`` for anything else (tables,
-inline tables, dotted keys, escapes, floats, dates, multi-line strings, nested
+inline tables, dotted keys, escapes, other floats, dates, multi-line strings, nested
 arrays, duplicate keys, control characters, ``\\r``), so :func:`loads` hands such documents to
 ``tomllib`` and correctness never depends on the fast path: whatever it accepts, it reads
 exactly as ``tomllib`` does (``tests/phh/test_phh_fast.py`` checks this).
+
+A TOML float is read as a ``Decimal`` of the digits written (``tomllib``'s ``parse_float``,
+as PokerKit reads PHH too): an amount of money (``0.10`` dollars) is then exact, never a binary
+fraction, and ``phh.fields`` turns it into cents or refuses it.
 
 Reading value by value with regular expressions still cost about a quarter
 of reading a PHH hand, so :func:`fast_loads` first tries :func:`_lines_fast`, which takes,
@@ -26,22 +31,39 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from decimal import Decimal  # imported where a float is read: money, written out
 
 _KEY_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-"
-_PLAIN_INT = re.compile(r"0|[1-9][0-9]{0,17}")
-_PLAIN_INTS = re.compile(r"(?:0|[1-9][0-9]{0,17})(?:, (?:0|[1-9][0-9]{0,17}))*")
-"""Integers as our writer prints them: no sign, at most 18 digits; arrays joined by ``", "``."""
+_NUMBER = r"(?:0|[1-9][0-9]{0,17})(?:\.[0-9]{1,18})?"
+_PLAIN_NUMBER = re.compile(_NUMBER)
+_PLAIN_NUMBERS = re.compile(rf"{_NUMBER}(?:, {_NUMBER})*")
+"""Numbers as our writer prints them: an integer without sign of at most 18 digits, or such an
+integer, a point and at most 18 digits (an amount of money, ``9.80``); arrays joined by
+``", "``."""
 
 
 def loads(text: str) -> dict[str, Any]:
-    """``tomllib.loads(text)``, read by :func:`fast_loads` when it can; raises as ``tomllib``."""
+    """``tomllib.loads(text, parse_float=Decimal)``, read by :func:`fast_loads` when it can;
+    raises as ``tomllib``."""
     data = fast_loads(text)
     if data is not None:
         return data
     import tomllib  # only for what the fast reader leaves: its import costs every start ~3%
+    from decimal import Decimal
 
-    return tomllib.loads(text)
+    return tomllib.loads(text, parse_float=Decimal)
+
+
+def _number(text: str) -> int | Decimal:
+    """A number :data:`_PLAIN_NUMBER` matched, as ``tomllib`` reads it (``parse_float=Decimal``)."""
+    if "." not in text:
+        return int(text)
+    from decimal import Decimal  # a float: an amount of money
+
+    return Decimal(text)
 
 
 def fast_loads(text: str) -> dict[str, Any] | None:
@@ -167,9 +189,9 @@ _ITEM_LINES: dict[str, tuple[str, Any]] = {}
 def _line(line: str) -> tuple[str, Any] | None:
     """``(key, value)`` of one ``key = value`` line as our writer prints it, else ``None``.
 
-    One space each side of ``=``, the value a basic string without escapes, a literal string, an
-    integer, a boolean (:func:`_scalar`), or a one-line array of such strings or of such
-    integers, items separated by ``", "``; or ``key = [`` (value :data:`_OPEN`), its items on
+    One space each side of ``=``, the value a basic string without escapes, a literal string, a
+    number, a boolean (:func:`_scalar`), or a one-line array of such strings or of such
+    numbers, items separated by ``", "``; or ``key = [`` (value :data:`_OPEN`), its items on
     the lines below.  Only printable characters (no tab, no control character).
     """
     key, equals, value = line.partition(" = ")
@@ -187,16 +209,19 @@ def _line(line: str) -> tuple[str, Any] | None:
             if mark == '"' and "\\" in inner:
                 return None
             return key, items
-        if _PLAIN_INTS.fullmatch(value, 1, len(value) - 1) and value[-1] == "]":
-            return key, list(map(int, value[1:-1].split(", ")))
+        if _PLAIN_NUMBERS.fullmatch(value, 1, len(value) - 1) and value[-1] == "]":
+            inner = value[1:-1]
+            if "." in inner:
+                return key, list(map(_number, inner.split(", ")))
+            return key, list(map(int, inner.split(", ")))
         return None
     scalar = _scalar(value)
     return None if scalar is None else (key, scalar[0])
 
 
 def _scalar(value: str) -> tuple[Any] | None:
-    """``(value,)`` of a basic string without escapes, a literal string, an integer without
-    sign of at most 18 digits or a boolean, else ``None``."""
+    """``(value,)`` of a basic string without escapes, a literal string, a number without
+    sign (:data:`_PLAIN_NUMBER`) or a boolean, else ``None``."""
     first = value[:1]
     if first == '"' or first == "'":
         inner = value[1:-1]
@@ -207,8 +232,8 @@ def _scalar(value: str) -> tuple[Any] | None:
         return (inner,)
     if value == "true" or value == "false":
         return (value == "true",)
-    if _PLAIN_INT.fullmatch(value):
-        return (int(value),)
+    if _PLAIN_NUMBER.fullmatch(value):
+        return (_number(value),)
     return None
 
 
@@ -234,7 +259,7 @@ def _item_line(line: str) -> tuple[str, Any] | None:
             end = body.find(first, 1) + 1  # no escapes: the next quote ends the string
             if not end:
                 return None
-        else:  # an integer or a boolean: its characters
+        else:  # a number or a boolean: its characters
             end = len(body) - len(body.lstrip(_WORD_CHARS))
         kind = _ITEM if body[end : end + 1] == "," else _LAST_ITEM
     rest = body[end + 1 if kind is _ITEM else end :].lstrip(" ")
@@ -246,8 +271,8 @@ def _item_line(line: str) -> tuple[str, Any] | None:
     return None if scalar is None else (kind, scalar[0])
 
 
-_WORD_CHARS = "0123456789truefals"
-"""The characters of an integer or boolean item: where such an item ends."""
+_WORD_CHARS = "0123456789.truefals"
+"""The characters of a number or boolean item: where such an item ends."""
 
 
 _ITEM_SEPARATORS = {'"': '", "', "'": "', '"}

@@ -17,10 +17,13 @@ import math
 import re
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from ..model.errors import ImportFormatError, Position
-from ..model.limits import MAX_AMOUNT, amount_problem, quote
+from ..model.limits import MAX_AMOUNT, MAX_DIGITS, amount_problem, quote
+
+if TYPE_CHECKING:
+    from decimal import Decimal  # imported where money is read (a TOML float is one)
 
 WHOLE = "a whole number from 0 to 2^53"
 
@@ -31,6 +34,14 @@ def describe(value: Any) -> str:
         return f"{str(value).lower()} (true or false)"
     if isinstance(value, float):
         return "nan (not a number)" if math.isnan(value) else f"{value!r} (not a whole number)"
+    from decimal import Decimal  # (only an error is described: its import costs nothing else)
+
+    if isinstance(value, Decimal):  # a TOML float, as written (:func:`.fast.loads`)
+        if value.is_nan():
+            return "nan (not a number)"
+        if value.is_infinite():
+            return f"{'-' if value < 0 else ''}inf (not a whole number)"
+        return f"{quote(str(value))} (not a whole number)"
     if isinstance(value, str):
         return f"{quote(repr(value))} (text)"
     if isinstance(value, list):
@@ -43,7 +54,7 @@ def describe(value: Any) -> str:
 class HandFields:
     """Typed access to one hand's fields; ``lines`` (from file line ``start``) locate errors."""
 
-    __slots__ = ("hand", "hand_id", "source", "lines", "start")
+    __slots__ = ("hand", "hand_id", "source", "lines", "start", "currency")
 
     def __init__(
         self, hand: dict[str, Any], hand_id: str, source: str, lines: Sequence[str], start: int
@@ -53,6 +64,15 @@ class HandFields:
         self.source = source
         self.lines = lines
         self.start = start
+        self.currency: str | None = None
+        """The hand's ``currency`` once read (:meth:`read_currency`): amounts are then its units,
+        read into cents (:meth:`money`); None: chips."""
+
+    def read_currency(self) -> str | None:
+        """The optional ``currency`` field; from now on amounts are read in its units."""
+        currency = self.text("currency")
+        self.currency = currency or None
+        return currency
 
     def where(self, key: str) -> Position:
         """The position of ``key``'s value in the file (the first line that sets it)."""
@@ -89,13 +109,46 @@ class HandFields:
             self.fail(key, problem)
         return value
 
-    def amount(self, key: str) -> int:
-        """A required whole-number field (``small_bet``)."""
+    def money(self, key: str, value: Any, what: str) -> int:
+        """``value`` (read from ``key``) as an amount: chips, a whole number from 0 to 2^53
+        (:meth:`whole`), or, in a hand with a ``currency``, an amount of its units (an
+        integer, or a decimal with at most two places) in exact cents, at most 2^53 of them."""
+        currency = self.currency
+        if currency is None:
+            return self.whole(key, value, what)
+        from decimal import Decimal  # a hand of money
+
+        if type(value) is int:
+            cents: int | None = value * 100 if value >= 0 else None
+        elif isinstance(value, Decimal) and value.is_finite() and value >= 0:
+            cents = decimal_cents(value)
+        else:
+            cents = None
+        if cents is None:
+            shown = value if type(value) is int else describe(value).split(" (")[0]
+            self.fail(
+                key,
+                f"{what} must be an amount of {currency} from 0 to 2^53 cents, in whole cents "
+                f"(at most two decimals), not {shown}",
+            )
+        problem = amount_problem(cents, f"{what} (in cents)")
+        if problem is not None:
+            self.fail(key, problem)
+        return cents
+
+    def amount(self, key: str, *, money: bool = False) -> int:
+        """A required whole-number field, or with ``money`` an amount (``small_bet``)."""
+        if money:
+            return self.money(key, self.required(key), key)
         return self.whole(key, self.required(key), key)
 
-    def amounts(self, key: str, *, least: int = 0) -> list[int]:
-        """A required list of whole numbers (``starting_stacks``)."""
+    def amounts(self, key: str, *, least: int = 0, money: bool = False) -> list[int]:
+        """A required list of whole numbers, or with ``money`` of amounts (``starting_stacks``)."""
         values = self.required(key)
+        if money and self.currency is not None:
+            if not isinstance(values, list):
+                self.fail(key, f"{key} must be a list of amounts, not {describe(values)}")
+            return [self.money(key, v, f"{key}[{i}]") for i, v in enumerate(values)]
         if _all_whole(values, least):
             return values  # checked: a list of ints in range
         if not isinstance(values, list):
@@ -103,20 +156,20 @@ class HandFields:
         return [self.whole(key, v, f"{key}[{i}]", least) for i, v in enumerate(values)]
 
     def per_player(self, key: str, count: int) -> list[int]:
-        """``antes``/``blinds_or_straddles``: one number for all, or a list (padded with 0)."""
+        """``antes``/``blinds_or_straddles``: one amount for all, or a list (padded with 0)."""
         value = self.hand.get(key, 0)
         if not isinstance(value, list):
-            return [self.whole(key, value, key)] * count
-        if _all_whole(value, 0):
+            return [self.money(key, value, key)] * count
+        if self.currency is None and _all_whole(value, 0):
             return (value + [0] * count)[:count]
-        values = [self.whole(key, v, f"{key}[{i}]") for i, v in enumerate(value)]
+        values = [self.money(key, v, f"{key}[{i}]") for i, v in enumerate(value)]
         return (values + [0] * count)[:count]
 
     def optional_amounts(self, key: str, count: int) -> list[int] | None:
-        """``finishing_stacks``: absent, or one whole number per player."""
+        """``finishing_stacks``: absent, or one amount per player."""
         if self.hand.get(key) is None:
             return None
-        values = self.amounts(key)
+        values = self.amounts(key, money=True)
         if len(values) != count:
             self.fail(key, f"{key} has {len(values)} values for {count} players")
         return values
@@ -172,6 +225,24 @@ class HandFields:
                 key,
                 f"year {year}, month {month}, day {day} is not a date ({key} must be {expected})",
             )
+
+
+def decimal_cents(value: Decimal) -> int | None:
+    """A finite, non-negative ``value`` of currency units in cents, exactly, or None when it is
+    not a whole number of cents or has more than 2^53 of them.  Read from its digits, never by
+    ``Decimal`` arithmetic, which rounds to 28 digits (``1.000…0001`` would become 1)."""
+    _sign, digits, exponent = value.as_tuple()
+    assert isinstance(exponent, int)  # finite
+    shift = exponent + 2  # the power of ten of the last digit, in cents
+    if shift < 0:
+        if any(digits[shift:]):
+            return None  # a fraction of a cent
+        digits = digits[:shift]
+        shift = 0
+    if len(digits) + shift > MAX_DIGITS + 1:
+        return None  # far beyond 2^53: not built
+    cents = int("".join(map(str, digits)) or "0") * 10**shift
+    return cents if cents <= MAX_AMOUNT else None
 
 
 def _all_whole(values: Any, least: int) -> bool:

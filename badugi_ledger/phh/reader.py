@@ -15,10 +15,11 @@ action strings::
 Reading: one hand per file, or a ``.phhs`` file whose TOML tables are hands, read one hand
 at a time (:mod:`.phh_split`), every number checked (:mod:`.phh_fields`).  A draw is replayed
 in PHH's order, as PokerKit deals it (:data:`POKERKIT_DEALING`).  Player names
-come from ``players`` (``p1``…``pN`` when it names none); seat numbers from ``seats``; money
-is an integer in the file's smallest unit (``currency`` kept as is).  ``finishing_stacks``
-become ``FinalStack`` claims and the user-defined ``_rake`` a ``RakeTaken`` the replay
-verifies.  Every variant but ``FB`` is skipped as another game.
+come from ``players`` (``p1``…``pN`` when it names none); seat numbers from ``seats``; amounts
+are chips, whole numbers, or, in a hand with a ``currency``, that currency's units (``2``,
+``0.25``: dollars, as the specification has them), read into exact cents (:mod:`.fields`).
+``finishing_stacks`` become ``FinalStack`` claims and the user-defined ``_rake`` a
+``RakeTaken`` the replay verifies.  Every variant but ``FB`` is skipped as another game.
 
 Writing is :mod:`.phh_write`.
 
@@ -42,6 +43,7 @@ from ..model.errors import BadugiError, ConfigError, ImportFormatError, Position
 from ..model.events import (
     Action,
     Cards,
+    Collect,
     Draw,
     Event,
     FinalStack,
@@ -53,11 +55,12 @@ from ..model.events import (
     StackChangeKind,
 )
 from ..model.limits import MAX_AMOUNT, MAX_DIGITS, quote
+from ..model.money import CHIPS, format_amount
 from ..model.settings import POKERKIT_HOUSE, GameSettings, HouseRules, ReshuffleRule, Structure
 from ..sites.common import ImportItem, SiteWarning, SkippedHand, parse_site_cards
 from ..sites.draft import HandDraft, SeatLine
 from ..sites.files import UNREADABLE, split_lines, unreadable
-from .fields import HandFields, describe
+from .fields import HandFields, decimal_cents, describe
 from .session import read_session
 from .split import PhhPiece, iter_pieces
 
@@ -74,10 +77,21 @@ in the user-defined field :data:`RESHUFFLE_FIELD`."""
 RESHUFFLE_FIELD = "_reshuffle"
 
 MISSING_FIELD = "_missing_before"
-"""User-defined field our writer sets on a table's hand when hands of that table before it were
-not written (``convert`` refused them): the reader then warns that hands are missing
-(``missing-hand``), and the replay takes this hand's stated stacks instead of holding them
-against the table's previous hand in the file."""
+"""User-defined field our writer sets on a table's hand when hands of that table before it are
+not in the file (``convert`` refused them, the source missed them or could not read them, our
+``missing hands``): how many, as far as known (at least one).  The reader then warns that hands
+are missing (``missing-hand``), and the replay takes this hand's stated stacks instead of
+holding them against the table's previous hand in the file."""
+
+POT_WINNINGS_FIELD = "_pot_winnings"
+"""User-defined field our writer gives a hand with a rake and more than one pot won: each pot's
+winnings after its rake, the main pot first, one amount per player in ``players`` order (PHH's
+``winnings`` per pot), in one list (the pots one after the other: a flat list, as every PHH
+field is).  PHH keeps one rake (our ``_rake``, kept for readers that know only it),
+and a rake is taken from the main pot first when nothing says otherwise (``replay/showdown.py``);
+a site rakes each pot (PokerStars, corpus hand 49164202872).  Read back, the amounts are the
+hand's collections from each pot (``Collect`` claims, verified by the replay), which split the
+rake among the pots as a site's own collections do."""
 
 STACK_CHANGE_FIELDS: dict[StackChangeKind, str] = {
     "rebuy": "_rebuys",
@@ -144,13 +158,15 @@ def _read_hand(
             fields.hand_id = fields.label("hand")
     draft = HandDraft(source, fields.hand_id, pos, ORIGIN)
     draft.line_positions[line - 1] = pos  # the posts' line (draft.at's index): one per hand
-    stacks = fields.amounts("starting_stacks")
+    currency = fields.read_currency()  # amounts are its units from here on (chips without)
+    stacks = fields.amounts("starting_stacks", money=True)
     count = len(stacks)
     if count < 2:
         fields.fail("starting_stacks", "a PHH hand needs at least two players")
     antes = fields.per_player("antes", count)
     blinds = fields.per_player("blinds_or_straddles", count)
-    small_bet, big_bet = fields.amount("small_bet"), fields.amount("big_bet")
+    small_bet = fields.amount("small_bet", money=True)
+    big_bet = fields.amount("big_bet", money=True)
     fields.required("actions")
     actions = fields.strings("actions", [])
     names = fields.strings("players", []) if "players" in hand else _labels(count)
@@ -175,9 +191,8 @@ def _read_hand(
             left = stacks[seat] - draft.total_committed.get(names[seat], 0)
             paid = min(blind, left)
             draft.post(names[seat], kind, paid, paid == left, line - 1)
-    for i in range(count):
-        if posts[i][1] and i not in (blind_seat(0, count), blind_seat(1, count)):
-            raise draft.error("straddles are not Badugi blinds", rule="bad-phh")
+    if count > 2 and any(blind for _, blind in posts[2:]):
+        _straddles(draft, posts, names, stacks, line - 1)
     changes: list[Event] = [
         StackChange(names[i], amount, kind)
         for kind, key in STACK_CHANGE_FIELDS.items()
@@ -187,15 +202,24 @@ def _read_hand(
     if changes:  # before the posts, as in our text
         draft.events[:0] = changes
         draft.positions[:0] = [pos] * len(changes)
-    _replay_actions(draft, actions, _action_lines(piece, actions, line), names, stacks)
+    scale = 1 if fields.currency is None else 100
+    _replay_actions(draft, actions, _action_lines(piece, actions, line), names, stacks, scale)
     finishing = fields.optional_amounts("finishing_stacks", count)
     if finishing is not None:
         pairs = zip(names, finishing, strict=True)  # one per player: checked by optional_amounts
         draft.events.extend([FinalStack(name, amount) for name, amount in pairs])
         draft.positions.extend([pos] * count)
-    if "_rake" in hand:
-        draft.put(RakeTaken(fields.amount("_rake")), pos)
-    currency, rule = fields.text("currency"), _dealing(hand, fields)
+    if POT_WINNINGS_FIELD in hand:
+        draft.events.extend(_pot_collects(fields, names))
+        draft.positions.extend([pos] * (len(draft.events) - len(draft.positions)))
+    if "_rake" in hand:  # (0, as our writer says of a hand the house took nothing of: no event)
+        rake = fields.amount("_rake", money=True)
+        if rake:
+            draft.put(RakeTaken(rake), pos)
+    elif finishing is not None and sum(finishing) < sum(stacks):
+        draft.put(RakeTaken(sum(stacks) - sum(finishing)), pos)
+        gaps.append(_rake_from_finishing_stacks(fields, sum(stacks) - sum(finishing), pos))
+    rule = _dealing(hand, fields)
     small_blind, big_blind = posts[blind_seat(0, count)][1], posts[blind_seat(1, count)][1]
     try:
         settings = _settings(
@@ -214,11 +238,84 @@ def _read_hand(
                 table,
                 pos,
                 "missing-hand",
-                f"{missing} hand(s) of this table before this one are not in the file "
-                f"({MISSING_FIELD}): its starting stacks are taken as written",
+                "hands of this table before this one are not in the file "
+                f"({MISSING_FIELD} = {missing}): its starting stacks are taken as written",
             )
         )
-    return draft.finish(settings, session, table, dealt_in=names)
+    record = draft.finish(settings, session, table, dealt_in=names)
+    if "table" not in hand:  # held to no other hand of the file (docs/importers.md)
+        return replace(record, standalone=True)
+    return record
+
+
+RAKE_FROM_STACKS = "rake-from-finishing-stacks"
+"""The warning of a hand whose rake is read from its finishing stacks (no ``_rake``)."""
+
+
+def _rake_from_finishing_stacks(fields: HandFields, rake: int, pos: Position) -> SiteWarning:
+    """A hand without ``_rake`` whose ``finishing_stacks`` add up to less than its starting
+    stacks: the chips missing are the house's.  The specification has finishing stacks say
+    what "the parser may not be aware of", such as "the rake applied in the end", and PokerKit
+    plays no rake (its ``HandHistory``'s rake function takes nothing unless its caller gives
+    one, and no PHH field names one) and never compares ``finishing_stacks`` with its play: a
+    file may record the rake only there.  The rake is read as the replay reads ``_rake`` (out
+    of the main pot first; each player's finishing stack is still checked), and a warning
+    says so: a stack mistyped lower than it was would read the same."""
+    shown = format_amount(rake, fields.currency or CHIPS)
+    return SiteWarning(
+        fields.source,
+        fields.hand_id,
+        fields.label("table"),
+        pos,
+        RAKE_FROM_STACKS,
+        f"the hand names no rake (_rake), but its finishing stacks add up to {shown} less than "
+        "its starting stacks: read as the rake, taken from the main pot first",
+    )
+
+
+def _pot_collects(fields: HandFields, names: list[str]) -> list[Event]:
+    """The ``Collect`` claims of :data:`POT_WINNINGS_FIELD`: one amount per player for each pot
+    in turn, the main pot (``main``) first, then ``side 1``, ``side 2``… (the replay's names)."""
+    amounts = fields.amounts(POT_WINNINGS_FIELD, money=True)
+    count = len(names)
+    if len(amounts) % count or len(amounts) < 2 * count:
+        fields.fail(
+            POT_WINNINGS_FIELD,
+            f"{POT_WINNINGS_FIELD} has {len(amounts)} amounts: it needs one per player ({count}) "
+            "for each pot, of two pots or more",
+        )
+    collects: list[Event] = []
+    for at, amount in enumerate(amounts):
+        if amount:
+            k = at // count
+            collects.append(Collect(names[at % count], amount, "main" if not k else f"side {k}"))
+    return collects
+
+
+def _straddles(
+    draft: HandDraft, posts: list[tuple[int, int]], names: list[str], stacks: list[int], line: int
+) -> None:
+    """The blinds of ``p3`` on (three players or more) as straddles, live blinds after the big
+    blind, as PokerKit plays them: the betting starts after the largest ``(blind posted,
+    index)`` (``State._begin_betting``), which acts last, and no blind counts as a raise
+    (``HouseRules.fixed_limit_raises`` ``pokerkit``).  Our replay starts it after the last
+    straddle posted, so the largest is posted last.  A straddle smaller than the big blind has
+    PokerKit start after the big blind and the straddler act first: unless every such
+    straddler is all-in (nobody to act), no order the replay plays, refused."""
+    left = [stacks[i] - draft.total_committed.get(names[i], 0) for i in range(len(posts))]
+    posted = [min(blind, left[i]) for i, (_, blind) in enumerate(posts)]
+    straddles = [i for i in range(2, len(posts)) if posts[i][1]]
+    last = max(straddles, key=lambda i: (posted[i], i))
+    start = max(range(len(posts)), key=lambda i: (posted[i], i))  # PokerKit's
+    if start < 2 and any(posted[i] < left[i] for i in range(start + 1, last + 1)):
+        raise draft.error(
+            f"a straddle of {posted[last]} is smaller than the big blind ({posted[1]}): "
+            f"PokerKit starts the betting after {names[start]}, its straddlers first, where the "
+            "replay has a straddle act last",
+            rule="bad-phh",
+        )
+    for i in [*(i for i in straddles if i != last), last]:
+        draft.post(names[i], "straddle", posted[i], posted[i] == left[i], line)
 
 
 def _ante_trimming(fields: HandFields, antes: list[int], stacks: list[int]) -> bool:
@@ -490,6 +587,8 @@ NO_SEAT = 1 << 32
 """The seat of a label that names none (``x1``, ``p0``): beyond every hand's players, so the
 loop's plain ``names[seat]`` fails and :func:`_player` reports it (or reads an odd label)."""
 _CHIPS = re.compile(rf"[0-9]{{1,{MAX_DIGITS}}}")
+_DECIMAL = re.compile(rf"[0-9]{{1,{MAX_DIGITS}}}\.[0-9]+")
+"""A ``cbr`` amount with a decimal point: an amount of money (``cbr 0.50``)."""
 _STEPS: dict[str, Step] = {}
 _STEPS_LIMIT = 10_000
 """At most this many decoded action strings are kept (then the cache starts again): memory stays
@@ -571,9 +670,10 @@ def _decode(raw: str) -> Step:
             step = (SHOW, seat, who, _known_cards(arg), arg)
         elif verb == "cbr" and len(words) == 3 and _whole_chips(words[2]):
             step = (BET, seat, who, int(words[2]), arg)
+        elif verb == "cbr" and len(words) == 3 and _DECIMAL.fullmatch(words[2]):
+            step = (BET, seat, who, words[2], arg)  # an amount of money: read at use
         elif verb == "cbr" and len(words) == 3:
-            message = f"{quote(repr(raw))}: cbr takes a whole number of chips from 0 to 2^53"
-            step = (MEANINGLESS, seat, who, message, arg)
+            step = (MEANINGLESS, seat, who, _cbr_message(raw), arg)
         else:
             message = f"the action {quote(repr(raw))} has no meaning in Badugi"
             step = (MEANINGLESS, seat, who, message, arg)
@@ -598,6 +698,27 @@ def _whole_chips(word: str) -> bool:
     return _CHIPS.fullmatch(word) is not None and int(word) <= MAX_AMOUNT
 
 
+def _cbr_message(raw: str) -> str:
+    return (
+        f"{quote(repr(raw))}: cbr takes a whole number of chips from 0 to 2^53 (in a hand with "
+        "a currency, an amount of it in whole cents: at most two decimals)"
+    )
+
+
+def _bet_amount(value: int | str, scale: int, draft: HandDraft, line: int, raw: str) -> int:
+    """The chips (cents, ``scale`` 100, in a hand with a currency) of a ``cbr`` amount:
+    ``value`` is the whole number or the decimal word :func:`_decode` read."""
+    if type(value) is int:
+        amount: int | None = value * scale
+    else:  # a decimal: money only, in whole cents, exactly (never a binary float)
+        from decimal import Decimal  # a hand of money
+
+        amount = decimal_cents(Decimal(value)) if scale != 1 else None
+    if amount is None or amount > MAX_AMOUNT:
+        raise draft.error(_cbr_message(raw), line, rule="bad-phh")
+    return amount
+
+
 def _seat(word: str) -> int:
     """The player index a label names (``p1``: 0), or :data:`NO_SEAT`: :func:`_player` then
     reports it."""
@@ -609,7 +730,12 @@ def _seat(word: str) -> int:
 
 
 def _replay_actions(
-    draft: HandDraft, actions: list[str], lines_of: list[int], names: list[str], stacks: list[int]
+    draft: HandDraft,
+    actions: list[str],
+    lines_of: list[int],
+    names: list[str],
+    stacks: list[int],
+    scale: int = 1,
 ) -> None:
     """Turn PHH actions into events; ``cc`` and ``cbr`` need the round's bets to be read.
 
@@ -626,7 +752,9 @@ def _replay_actions(
     ``draft.total_committed`` key them) with the round's highest bet kept up to date, and
     written back to ``draft.total_committed`` at the end, as :meth:`HandDraft.action` would
     have kept it.  A draw's event is built once its new cards are read (a hand that ends
-    without them is an error); its position is the discard's.
+    without them is an error); its position is the discard's.  ``scale`` is 100 in a hand
+    with a currency: a ``cbr`` amount is then in its units (:func:`_bet_amount`), and the
+    event a string stands for is kept by its amount in cents too.
     """
     slots = _player_slots(names)
     total_of = draft.total_committed
@@ -642,6 +770,7 @@ def _replay_actions(
     steps = _STEPS
     last_line, pos = -1, draft.pos
     event: Event
+    key: tuple[Any, ...]
     for raw, line in zip(actions, lines_of, strict=True):
         code, seat, who, value, arg, made = steps.get(raw) or _step(raw)
         if line != last_line:
@@ -705,10 +834,17 @@ def _replay_actions(
                 key = (name, put, put == left)
                 event = made.get(key) or _shared(made, key, Action(name, "call", put, put == left))
             else:
-                put = value - before
-                key = (name, high != 0, put == left)
+                to = value
+                if scale != 1 or type(to) is not int:
+                    to = _bet_amount(value, scale, draft, line, raw)
+                put = to - before
+                # one string, other amounts in hands of another scale: keyed by its amount too
+                if scale == 1:
+                    key = (name, high != 0, put == left)
+                else:
+                    key = (name, high != 0, put == left, to)
                 event = made.get(key) or _shared(
-                    made, key, Action(name, "raise" if high else "bet", value, put == left)
+                    made, key, Action(name, "raise" if high else "bet", to, put == left)
                 )
             events.append(event)
             places.append(pos)

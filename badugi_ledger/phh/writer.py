@@ -6,12 +6,14 @@ live blind posted out of position has no PHH form: :func:`write_phh` refuses suc
 rule ``phh-cannot-express`` rather than writing something PokerKit would replay differently.
 
 The file lists the players from the one left of the button (see :mod:`.phh` for the format).
+Amounts are chips, or, in a game of money, the currency's units with two decimals
+(:func:`_units`), as the specification has ``currency`` and as the reader reads them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from ..model.errors import ImportFormatError
 from ..model.events import (
@@ -24,6 +26,7 @@ from ..model.events import (
     Event,
     FinalStack,
     HandRecord,
+    HandsMissing,
     Muck,
     Post,
     PotTotal,
@@ -37,12 +40,16 @@ from ..model.settings import GameSettings
 from .reader import (
     MISSING_FIELD,
     POKERKIT_DEALING,
+    POT_WINNINGS_FIELD,
     RESHUFFLE_FIELD,
     STACK_CHANGE_FIELDS,
     VARIANT,
     blind_seat,
 )
 from .session import session_fields
+
+if TYPE_CHECKING:
+    from decimal import Decimal  # imported where money is written out
 
 _OUTCOMES: tuple[type[Event], ...] = (
     Collect,
@@ -51,8 +58,10 @@ _OUTCOMES: tuple[type[Event], ...] = (
     PotTotal,
     FinalStack,
     StackChange,
+    HandsMissing,
 )
-"""Recorded outcomes and between-hand changes: claims, not play; PHH carries only final stacks."""
+"""Recorded outcomes and between-hand changes: claims, not play; PHH carries only final stacks
+(and the changes and missing hands in user-defined fields)."""
 
 
 def write_phh(
@@ -62,13 +71,18 @@ def write_phh(
     finishing_stacks: Mapping[str, int] | None = None,
     rake: int | None = None,
     missing_before: int = 0,
+    pot_winnings: Sequence[Mapping[str, int]] = (),
 ) -> str:
     """One hand as PHH text (variant ``FB``).
 
     ``stacks`` gives starting stacks for seats that carry theirs from an earlier hand;
-    ``finishing_stacks`` (usually the replay's) and ``rake`` are written when given, and
+    ``finishing_stacks`` (usually the replay's) and ``rake`` are written when given, with
+    ``pot_winnings``, each pot's winnings after its rake, main pot first (the replay's pots'
+    shares), when the hand has a rake and more than one pot
+    (:data:`~.reader.POT_WINNINGS_FIELD`), and
     ``missing_before``, the hands of this table just before it that are not written
-    (:data:`~.reader.MISSING_FIELD`).
+    (:data:`~.reader.MISSING_FIELD`; at least as many as the record's own ``missing hands``
+    say).
     Raises :class:`ImportFormatError` (rule ``phh-cannot-express``) for what PHH cannot say.
     """
     settings = record.settings
@@ -102,7 +116,8 @@ def write_phh(
                 event.amount if event.amount is not None else _settings_amount(settings, event.kind)
             )
             if event.kind == "ante":
-                antes[i] += amount
+                # PHH has the ante due, which a short stack posts all-in for less
+                antes[i] += settings.ante if event.all_in and amount < settings.ante else amount
             elif event.kind in ("small-blind", "big-blind"):
                 expected = blind_seat(0 if event.kind == "small-blind" else 1, count)
                 if i != expected or blinds[i]:
@@ -110,6 +125,8 @@ def write_phh(
                         f"{event.player} posts a {event.kind} out of position "
                         f"(line {record.position(at).line})"
                     )
+                blinds[i] = amount
+            elif event.kind == "straddle" and i >= 2 and not blinds[i]:  # p3 on: PHH's straddles
                 blinds[i] = amount
             else:
                 fail(f"{event.player} posts a {event.kind} blind (line {record.position(at).line})")
@@ -122,25 +139,27 @@ def write_phh(
             "house rule short-blind full-blind makes the others owe the full big blind, and in "
             "PHH (PokerKit) they owe the blind posted"
         )
-    if count == 2:  # PokerKit reads the lists reversed heads-up
-        antes.reverse()
+    if count == 2:
+        _heads_up_first_to_act(players, starting, antes, blinds, fail)
+        antes.reverse()  # PokerKit reads the lists reversed heads-up
         blinds.reverse()
-    actions = _actions(record, players, index, dict(zip(index, starting, strict=True)), fail)
+    money = _units(settings.currency)
+    actions = _actions(record, players, index, dict(zip(index, starting, strict=True)), fail, money)
     fields: list[tuple[str, Any]] = [
         ("variant", VARIANT),
         ("ante_trimming_status", settings.house.ante_trimming),
-        ("antes", antes),
-        ("blinds_or_straddles", blinds),
-        ("small_bet", settings.structure.small_bet),
-        ("big_bet", settings.structure.big_bet),
-        ("starting_stacks", starting),
+        ("antes", list(map(money, antes))),
+        ("blinds_or_straddles", list(map(money, blinds))),
+        ("small_bet", money(settings.structure.small_bet)),
+        ("big_bet", money(settings.structure.big_bet)),
+        ("starting_stacks", list(map(money, starting))),
         ("actions", actions),
         ("hand", record.hand_id),
         ("players", [s.name for s in players]),
         ("seats", [s.number if s.number is not None else i + 1 for i, s in enumerate(players)]),
         ("seat_count", settings.house.max_seats),
     ]
-    if record.table:
+    if not record.standalone:  # even "": a night's hands are one table's (docs/importers.md)
         fields.append(("table", record.table))
     if record.session.name:
         fields.append(("event", record.session.name))
@@ -153,16 +172,57 @@ def write_phh(
         fields.append(("currency", settings.currency))
     fields += session_fields(record.session)
     if finishing_stacks is not None:
-        fields.append(("finishing_stacks", [int(finishing_stacks[s.name]) for s in players]))
-    if rake:
-        fields.append(("_rake", int(rake)))
-    fields.extend(_stack_changes(record, players))
+        finishing = [money(int(finishing_stacks[s.name])) for s in players]
+        fields.append(("finishing_stacks", finishing))
+    if rake is not None:  # 0 too: finishing stacks short of the start are then no rake
+        fields.append(("_rake", money(int(rake))))
+        if rake and len(pot_winnings) > 1:  # which pot each chip of the rake came from
+            row = [money(int(pot.get(s.name, 0))) for pot in pot_winnings for s in players]
+            fields.append((POT_WINNINGS_FIELD, row))
+    fields.extend((key, list(map(money, row))) for key, row in _stack_changes(record, players))
+    missing_before = max(missing_before, _hands_missing(record))
     if missing_before:
         fields.append((MISSING_FIELD, missing_before))
     fields.append(("_origin", record.origin))
     if settings.house.reshuffle != POKERKIT_DEALING:  # how our table dealt, if not as PokerKit
         fields.append((RESHUFFLE_FIELD, settings.house.reshuffle))
     return "\n".join(f"{key} = {_toml(value)}" for key, value in fields) + "\n"
+
+
+def _heads_up_first_to_act(
+    players: list[Seat],
+    starting: list[int],
+    antes: list[int],
+    blinds: list[int],
+    fail: Callable[[str], NoReturn],
+) -> None:
+    """Refuse a heads-up hand whose first player to act before the first draw PokerKit would
+    choose otherwise than our table.  ``blinds`` by player, ``p1`` (the big blind) first.
+
+    We (``000``): the button, who posts the small blind, acts first when a big blind is
+    posted.  PokerKit (``State._begin_betting``) has the player after the one with the largest
+    ``(blind posted, index)`` act first: when both blinds are the same (blinds 2/2, or a big
+    blind all-in for as much as the small blind), or the button's is the larger, that is the
+    button, and ``p1`` acts first.  It matters only when both players still have chips to act
+    with."""
+    left = [starting[i] - min(antes[i], starting[i]) for i in (0, 1)]
+    posted = [min(blinds[i], left[i]) for i in (0, 1)]
+    pokerkit = 1 if posted[0] > posted[1] else 0
+    ours = 1 if blinds[0] else 0
+    if pokerkit != ours and left[0] > posted[0] and left[1] > posted[1]:
+        fail(
+            f"heads-up blinds of {posted[1]} (the button's) and {posted[0]}: PokerKit (PHH) "
+            "takes the larger blind for the big blind, the button's when they are the same, and "
+            f"has {players[pokerkit].name} act first before the first draw, where "
+            f"{players[ours].name}, the button, does"
+        )
+
+
+def _hands_missing(record: HandRecord) -> int:
+    """How many hands of its table the record says are missing before it (our ``missing
+    hands``: :class:`HandsMissing`, one when it does not say how many), for
+    :data:`~.reader.MISSING_FIELD`."""
+    return sum((e.count or 1) for e in record.events if type(e) is HandsMissing)
 
 
 def _stack_changes(record: HandRecord, players: list[Seat]) -> list[tuple[str, list[int]]]:
@@ -177,6 +237,27 @@ def _stack_changes(record: HandRecord, players: list[Seat]) -> list[tuple[str, l
             row = amounts.setdefault(event.kind, [0] * len(players))
             row[index[event.player]] += abs(event.amount)
     return [(key, amounts[kind]) for kind, key in STACK_CHANGE_FIELDS.items() if kind in amounts]
+
+
+def _units(currency: str | None) -> Callable[[int], int | Decimal]:
+    """How an amount is written: chips as they are; in a game of money, the currency's units
+    with two decimals (980 cents: ``9.80``), as the PHH specification has ``currency`` (the
+    currency "the chips are in") and as :mod:`.fields` reads them back.  Two decimals always,
+    so that PokerKit, which reads a TOML float as a ``Decimal`` and an integer as an ``int``,
+    divides every pot of the hand as money, not as whole dollars."""
+    if not currency:
+        return _chips
+    return _currency_units
+
+
+def _chips(amount: int) -> int:
+    return amount
+
+
+def _currency_units(cents: int) -> Decimal:
+    from decimal import Decimal  # money written out
+
+    return Decimal(cents).scaleb(-2)
 
 
 def _settings_amount(settings: GameSettings, kind: str) -> int:
@@ -259,6 +340,7 @@ def _actions(
     index: dict[str, int],
     stacks: dict[str, int],
     fail: Callable[[str], NoReturn],
+    money: Callable[[int], int | Decimal],
 ) -> list[str]:
     out: list[str] = []
     draws: list[Draw] = []
@@ -298,13 +380,13 @@ def _actions(
             )
         elif isinstance(event, Action):
             who = label(event.player)
-            to = bets.act(event)
+            to = bets.act(event) or 0  # a bet or raise has its amount (0: none of the others)
             if event.verb == "fold":
                 out.append(f"{who} f")
             elif event.verb in ("check", "call"):
                 out.append(f"{who} cc")
             else:
-                out.append(f"{who} cbr {to}")
+                out.append(f"{who} cbr {money(to)}")
         elif isinstance(event, Show):
             out.append(f"{label(event.player)} sm {_phh_cards(event.cards)}")
         elif isinstance(event, Muck):
@@ -327,4 +409,8 @@ def _toml(value: Any) -> str:
         return f'"{escaped}"'
     if isinstance(value, list):
         return "[" + ", ".join(_toml(v) for v in value) + "]"
+    from decimal import Decimal  # an amount of money (:func:`_units`)
+
+    if isinstance(value, Decimal):
+        return str(value)
     raise TypeError(f"no TOML form for {value!r}")  # pragma: no cover - only our own fields

@@ -34,7 +34,8 @@ item 6 (heads-up cap).  Choices made where the texts are silent, each documented
   than the bet behind, a player may call or fold but not bet or raise (``raise-nobody-left``):
   nobody could call it.  PokerKit refuses it too.
 * **PokerKit's fixed-limit raises** (``HouseRules.fixed_limit_raises`` ``pokerkit``, the PHH
-  reading): the blinds are not bets, so the first round has the blinds and four raises; every
+  reading): the blinds and straddles are not bets, so the first round has them and four
+  raises (``tests/phh/test_phh_straddles.py``); every
   raise, a short all-in too, counts toward the cap; a raise over a short all-in is one bet
   above it; a raise reopens the betting when it is as large as any raise of the round before
   it (so a short all-in over the blinds does) or short all-ins add up to that, and a player
@@ -242,8 +243,8 @@ def open_betting(st: HandState) -> None:
     else:
         anchor = None
         bets = 1 if level else 0
-    if bets and st.house.fixed_limit_raises == "pokerkit":
-        bets -= 1  # the blinds are not bets: the first round has four raises on top of them
+    if st.house.fixed_limit_raises == "pokerkit":
+        bets = 0  # no blind or straddle is a bet: the first round has four raises on top
     start_round(st, 0, anchor=anchor, level=level, bets=bets)
 
 

@@ -138,7 +138,18 @@ class TableTracker:
         return dict(carried), unknown
 
     def replay(self, record: HandRecord) -> HandOutcome:
-        """Replay one hand with its table's carried stacks and pot."""
+        """Replay one hand with its table's carried stacks and pot (a ``standalone`` hand
+        with none: it is held to no other hand, and leaves nothing to the next)."""
+        if record.standalone:
+            key = table_key(record)
+            self.tables.pop(key, None)
+            try:
+                return self._replay_with_gap(record)
+            finally:
+                self.tables.pop(key, None)
+        return self._replay_with_gap(record)
+
+    def _replay_with_gap(self, record: HandRecord) -> HandOutcome:
         missing = _hands_missing(self.table(record), record)
         outcome = self._replay(record)
         if missing is None:
@@ -501,7 +512,7 @@ def replay_stream(
     """
     tracker = TableTracker() if tracker is None else tracker
     unread: dict[str, str] = {}
-    gaps: dict[tuple[str, str], Violation] = {}
+    gaps: dict[tuple[str, str], list[TableGap]] = {}
     written: OrderedDict[tuple[object, ...], int] = OrderedDict()  # recent: (source, …) -> line
     for item in items:
         if isinstance(item, HandRecord):
@@ -513,17 +524,18 @@ def replay_stream(
             if source in unread and table_key(item) not in tracker.tables:
                 # The table's earlier hands may be the unreadable ones.
                 tracker.table(item).unknown_default = unread[source]
-            gap = gaps.pop((source, item.table), None) if gaps else None
-            if gap is None:
+            said = gaps.pop((source, item.table), None) if gaps else None
+            if said is None:
                 yield tracker.replay(item)
                 continue
-            # The stated stacks are not held against a hand that is not the previous one.
-            tracker.table(item).last_seats = ()
+            if any(gap.resync for gap in said):
+                # The stated stacks are not held against a hand that is not the previous one.
+                tracker.table(item).last_seats = ()
             outcome = tracker.replay(item)
-            yield replace(outcome, warnings=(gap, *outcome.warnings))
+            yield replace(outcome, warnings=(*(g.warning for g in said), *outcome.warnings))
             continue
         if isinstance(item, TableGap):
-            gaps[item.source, item.table] = item.warning
+            gaps.setdefault((item.source, item.table), []).append(item)
             continue
         pos = item.position
         why = f"hand {item.hand or '?'} at line {pos.line} of this file could not be read"

@@ -4,6 +4,7 @@ PokerKit's own writer."""
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Any
 
 import pokerkit
@@ -34,3 +35,22 @@ def pokerkit_phh(state: Any) -> str:
     history = pokerkit.HandHistory.from_game_state(GAME, state)
     history.finishing_stacks = list(state.stacks)
     return str(history.dumps())
+
+
+def money_divmod(dividend: Any, divisor: int) -> tuple[Decimal, Decimal]:
+    """PokerKit's ``divmod`` hook for a hand of money: a pot divided at the cent, the cents left
+    over to the first winner, as PokerKit divides chips.  (Its default divides a ``Decimal``
+    exactly, into fractions of a cent: the "granularity of the currency" the PHH specification
+    leaves to ``finishing_stacks``.)  Amounts of a PHH hand of ours are whole cents."""
+    quotient, remainder = divmod(int(Decimal(dividend) * 100), divisor)
+    return Decimal(quotient).scaleb(-2), Decimal(remainder).scaleb(-2)
+
+
+def in_ours(amounts: Any, currency: str | None) -> list[int]:
+    """PokerKit's amounts (chips, or currency units as ``int`` or ``Decimal``) in our units:
+    chips, or cents."""
+    if not currency:
+        return [int(a) for a in amounts]
+    cents = [Decimal(a) * 100 for a in amounts]
+    assert all(c == int(c) for c in cents), amounts  # never a fraction of a cent
+    return [int(c) for c in cents]

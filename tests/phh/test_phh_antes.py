@@ -13,9 +13,11 @@ from __future__ import annotations
 
 import random
 import warnings
+from pathlib import Path
 
 import pokerkit
 
+from badugi_ledger.convert import ConvertedHand, convert_hands
 from badugi_ledger.model.errors import ImportFormatError
 from badugi_ledger.model.events import HandRecord
 from badugi_ledger.phh.reader import read_phh
@@ -72,3 +74,20 @@ def test_antes_of_different_sizes_are_refused() -> None:
     assert isinstance(refused, ImportFormatError) and refused.rule == "bad-phh"
     assert "antes of different sizes ([0, 2, 0]) are not supported" in refused.message
     assert refused.position.line == 2
+
+
+def test_a_short_ante_converts_to_phh_as_the_ante_due(tmp_path: Path) -> None:
+    """PHH's ``antes`` are what is due; a player short of it posts all he has.  The writer wrote
+    what was posted (``antes = [2, 1]``), which the reader refuses as antes of different sizes:
+    ``convert`` refused a legal PokerKit hand ("it cannot be read").  It writes the ante due."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        _, text = _played()
+    source = tmp_path / "kit.phh"
+    source.write_text(text.replace("ante_trimming_status = false", "ante_trimming_status = true"))
+    (item,) = convert_hands(source, "phh")
+    assert isinstance(item, ConvertedHand), item
+    assert "\nantes = [2, 2]\n" in item.text
+    (record,) = read_phh(item.text, "again.phh")
+    assert isinstance(record, HandRecord), record
+    assert replay_hand(record).ok

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Iterator, Sequence
+from decimal import Decimal
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -23,6 +25,10 @@ from badugi_ledger.phh import fast as phh_fast
 from badugi_ledger.phh.reader import read_phh
 from badugi_ledger.simulate.sessions import POKERKIT_PLAY, SimulationOptions, simulate_to_path
 from tests.helpers.paths import FIXTURES, REPO
+
+toml_loads = partial(tomllib.loads, parse_float=Decimal)
+"""What the PHH reader reads a document as: ``tomllib``, a TOML float a ``Decimal`` of its
+digits (``phh.fast.loads``)."""
 
 FIXTURE = FIXTURES / "wikipedia_badugi.phh"
 EXAMPLES = sorted((REPO / "examples").glob("*.bhh"))
@@ -51,8 +57,8 @@ def simulated_phh(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
 def _same_as_tomllib(text: str) -> None:
     fast = phh_fast.fast_loads(text)
     assert fast is not None, "our own PHH must take the fast path"
-    assert fast == tomllib.loads(text)
-    assert [type(v) for v in fast.values()] == [type(v) for v in tomllib.loads(text).values()]
+    assert fast == toml_loads(text)
+    assert [type(v) for v in fast.values()] == [type(v) for v in toml_loads(text).values()]
 
 
 def test_fixture_reads_the_same_fast() -> None:
@@ -94,8 +100,12 @@ ODD_TOML = [
     'a = """multi\nline"""\n',
     "a.b = 1\n",  # dotted key
     '"quoted" = 1\n',
-    "a = 1.5\n",
     "a = 1e3\n",
+    "a = 1.5e3\n",  # floats other than our plain decimals
+    "a = -1.5\n",
+    "a = +0.25\n",
+    "a = 1_0.5\n",
+    "a = [1.5e3, 2]\n",
     "a = 0x1F\n",
     "a = 1_000\n",
     "a = 1979-05-27\n",
@@ -114,6 +124,10 @@ ODD_TOML = [
     "a = 1 2\n",
     'a = "unterminated\n',
     "a = tru\n",
+    "a = 1.\n",
+    "a = .5\n",
+    "a = 01.5\n",
+    "a = [0.5, 1.]\n",
     "a = 1\x00\n",
     "= 1\n",
 ]
@@ -123,7 +137,7 @@ ODD_TOML = [
 def test_odd_toml_falls_back_to_tomllib(text: str) -> None:
     assert phh_fast.fast_loads(text) is None
     try:
-        expected = tomllib.loads(text)
+        expected = toml_loads(text)
     except tomllib.TOMLDecodeError:
         with pytest.raises(tomllib.TOMLDecodeError):
             phh_fast.loads(text)
@@ -147,18 +161,33 @@ PLAIN_TOML = [
     ("a = ['p1 f', 'p2 cbr 4']\n", {"a": ["p1 f", "p2 cbr 4"]}),
     ("a = 1\n# trailing comment without newline", {"a": 1}),
     ("a = [ 'x' ,\n  \"y\", # c\n  '', ]\n", {"a": ["x", "y", ""]}),
+    # our writer's amounts of money: a TOML float is the Decimal of its digits, never a float
+    ("a = 1.5\n", {"a": Decimal("1.5")}),
+    ("a = [9.80, 5, 0.24, 0.00]\n", {"a": [Decimal("9.80"), 5, Decimal("0.24"), Decimal("0.00")]}),
+    ("a = [\n  0.10,\n  2.5\n]\n", {"a": [Decimal("0.10"), Decimal("2.5")]}),
+    ("a = 0.100000000000000001\n", {"a": Decimal("0.100000000000000001")}),
 ]
+
+
+def _typed(value: object) -> object:
+    """``value`` with the type of every item beside it: ``Decimal("1")`` is not ``1``."""
+    if isinstance(value, dict):
+        return {k: _typed(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_typed(v) for v in value]
+    return type(value), value
 
 
 @pytest.mark.parametrize(("text", "expected"), PLAIN_TOML)
 def test_plain_toml_is_read_fast(text: str, expected: dict[str, object]) -> None:
-    assert tomllib.loads(text) == expected  # the expectation itself is TOML's
-    assert phh_fast.fast_loads(text) == expected
+    assert _typed(toml_loads(text)) == _typed(expected)  # the expectation itself is TOML's
+    assert _typed(phh_fast.fast_loads(text)) == _typed(expected)
 
 
 _GOOD_SCALARS = st.sampled_from(
     ["0", "1", "-7", "+2", "true", "false", '"s"', '"x#y"', '""']
     + ["'l'", "'x#y'", "''", "'a\\b'", "'q\"'", "'p1 cbr 4'"]  # literal (single-quoted)
+    + ["0.25", "9.80", "0.00", "12.5", "1.0", "100.000000000000000001"]  # amounts of money
 )
 _SCALARS = st.one_of(
     _GOOD_SCALARS,
@@ -167,6 +196,14 @@ _SCALARS = st.one_of(
     # hostile numbers: huge, negative, float, exponent, infinite and NaN forms
     st.sampled_from(["1e400", "-1E3", "nan", "-inf", "+nan", "-0", "99999999999999999999"]),
     st.integers(-(10**30), 10**30).map(str),
+    # decimals: any digits either side, signs, exponents, underscores, a point alone
+    st.tuples(
+        st.sampled_from(["", "-", "+"]),
+        st.integers(0, 10**20).map(str) | st.sampled_from(["", "00", "01", "1_0"]),
+        st.sampled_from([".", ".", "._", ""]),
+        st.integers(0, 10**20).map(str) | st.sampled_from(["", "0", "50", "1_5"]),
+        st.sampled_from(["", "", "e2", "E-3"]),
+    ).map("".join),
 )
 _ITEM_GAPS = st.sampled_from([", ", ",", ",\n  ", ", # c\n", ", ", " # c\n, ", " ", ",,"])
 _ARRAYS = st.tuples(
@@ -191,11 +228,11 @@ def test_fast_path_never_disagrees_with_tomllib(text: str) -> None:
     """Random near-TOML: the fast reader either declines or reads exactly what tomllib reads."""
     fast = phh_fast.fast_loads(text)
     try:
-        expected = tomllib.loads(text)
+        expected = toml_loads(text)
     except tomllib.TOMLDecodeError:
         assert fast is None
     else:
-        assert fast is None or fast == expected
+        assert fast is None or _typed(fast) == _typed(expected)
 
 
 def _without_fast_path(text: str, monkeypatch: pytest.MonkeyPatch) -> list[object]:
@@ -271,7 +308,7 @@ def test_lines_read_from_the_cache_read_as_tomllib(text: str) -> None:
     first, second = phh_fast._lines_fast(text), phh_fast._lines_fast(text)
     assert first == second
     if first is not None and second is not None:
-        assert first == tomllib.loads(text)
+        assert first == toml_loads(text)
         assert [type(v) for v in first.values()] == [type(v) for v in second.values()]
     if any(c in text for c in "\t\r\x00\x01\x7f"):
         assert first is None
@@ -320,7 +357,7 @@ def test_control_character_in_a_long_line_is_left_to_tomllib(control: str) -> No
     assert phh_fast._lines_fast(text) is None
     fast = phh_fast.fast_loads(text)  # the value-by-value reader may take a tab in a string
     try:
-        expected = tomllib.loads(text)
+        expected = toml_loads(text)
     except tomllib.TOMLDecodeError:
         with pytest.raises(tomllib.TOMLDecodeError):
             phh_fast.loads(text)
@@ -338,7 +375,7 @@ def test_pokerkit_file_takes_the_line_reader() -> None:
     text = FIXTURE.read_text(encoding="utf-8")
     for document in (text, text.replace('"', "'")):
         quick = phh_fast._lines_fast(document)
-        expected = tomllib.loads(document)
+        expected = toml_loads(document)
         assert quick is not None and quick == expected
         assert [type(v) for v in quick.values()] == [type(v) for v in expected.values()]
         assert len(quick["actions"]) == 36
@@ -384,7 +421,7 @@ def test_pokerkit_layouts_read_as_tomllib(text: str) -> None:
     first, second = phh_fast._lines_fast(text), phh_fast._lines_fast(text)
     assert first == second
     try:
-        expected = tomllib.loads(text)
+        expected = toml_loads(text)
     except tomllib.TOMLDecodeError:
         assert first is None
         return

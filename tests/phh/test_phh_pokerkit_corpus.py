@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import warnings
 from collections import Counter
+from decimal import Decimal
 from pathlib import Path
 
 import pokerkit
@@ -19,6 +20,7 @@ from badugi_ledger.model.errors import ImportFormatError
 from badugi_ledger.phh.writer import write_phh
 from badugi_ledger.replay import replay_stream
 from badugi_ledger.sources import read_hands
+from tests.helpers.pokerkit_play import in_ours, money_divmod
 
 REFUSED = {
     "29704409780": "Full Tilt: 1Incubator1 comes in with a live big blind out of position",
@@ -49,11 +51,13 @@ POKERKIT_DIFFERS = {
 """Hands PokerKit will not replay as the site dealt them, and why."""
 
 
-def _site_rake(rake: int):  # type: ignore[no-untyped-def]
-    """PokerKit rakes each pot by a function; the site's fixed rake, from the first pot."""
+def _site_rake(rake: int, currency: str | None):  # type: ignore[no-untyped-def]
+    """PokerKit rakes each pot by a function; the site's fixed rake, from the first pot (in
+    currency units in a hand of money, as the PHH file has its amounts)."""
+    taken = Decimal(rake).scaleb(-2) if currency else rake
 
     def take(amount: int, state: object = None) -> tuple[int, int]:
-        raked = min(rake, amount)
+        raked = min(taken, amount)
         return raked, amount - raked
 
     return take
@@ -81,7 +85,12 @@ def test_corpus_hands_replay_the_same_in_pokerkit(corpus_dir: Path) -> None:
             assert record.hand_id not in REFUSED, f"{record.hand_id} is exported now"
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
-                history = pokerkit.HandHistory.loads(text, rake=_site_rake(result.rake))
+                currency = record.settings.currency
+                history = pokerkit.HandHistory.loads(
+                    text,
+                    rake=_site_rake(result.rake, currency),
+                    **({"divmod": money_divmod} if currency else {}),
+                )
                 try:
                     final = list(history)[-1].stacks
                 except ValueError:
@@ -89,7 +98,8 @@ def test_corpus_hands_replay_the_same_in_pokerkit(corpus_dir: Path) -> None:
                     tally["pokerkit differs"] += 1
                     continue
             ours = [result.final_stacks[name] for name in history.players or ()]
-            assert list(final) == ours, record.hand_id
+            assert in_ours(final, currency) == ours, record.hand_id
+            assert in_ours(history.finishing_stacks, currency) == ours, record.hand_id
             assert record.hand_id not in POKERKIT_DIFFERS
             tally["same"] += 1
     assert tally == {

@@ -18,6 +18,7 @@ from __future__ import annotations
 import random
 import warnings
 from dataclasses import replace
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
@@ -133,7 +134,7 @@ def test_our_own_phh_names_how_our_table_dealt() -> None:
     from badugi_ledger.phh.writer import write_phh
 
     text = (
-        "variant = 'FB'\nantes = [0, 0]\nblinds_or_straddles = [2, 1]\nsmall_bet = 2\n"
+        "variant = 'FB'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nsmall_bet = 2\n"
         "big_bet = 4\nstarting_stacks = [20, 20]\n"
         "actions = ['d dh p1 ????????', 'd dh p2 ????????', 'p2 f']\n"
     )
@@ -189,10 +190,10 @@ def test_pokerkits_own_phh_takes_the_fast_path(monkeypatch: pytest.MonkeyPatch) 
     for history in histories:
         text = history.dumps()
         assert "actions = ['d dh p1 " in text  # PokerKit's own quoting
-        assert phh_fast._lines_fast(text) == tomllib.loads(text)
+        assert phh_fast._lines_fast(text) == tomllib.loads(text, parse_float=Decimal)
     many = pokerkit.HandHistory.dumps_all(histories)
 
-    def no_tomllib(text: str) -> object:
+    def no_tomllib(text: str, **_options: object) -> object:
         raise AssertionError(f"tomllib was asked to read {text[:80]!r}")
 
     monkeypatch.setattr(tomllib, "loads", no_tomllib)  # imported where it is needed

@@ -21,6 +21,8 @@ from __future__ import annotations
 import datetime
 import tomllib
 from collections.abc import Iterator
+from decimal import Decimal
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -43,6 +45,10 @@ from badugi_ledger.sites.common import parse_site_cards
 from badugi_ledger.sites.draft import HandDraft
 from badugi_ledger.sites.files import split_lines
 from tests.helpers.paths import FIXTURES
+
+toml_loads = partial(tomllib.loads, parse_float=Decimal)
+"""What the PHH reader reads a document as: ``tomllib``, a TOML float a ``Decimal`` of its
+digits (``phh.fast.loads``)."""
 
 FIXTURE = FIXTURES / "wikipedia_badugi.phh"
 SHAPES = [
@@ -96,9 +102,15 @@ def reference_cards(text: str, draft: HandDraft, line: int) -> tuple[object, ...
 
 
 def reference_replay_actions(
-    draft: HandDraft, actions: list[str], lines_of: list[int], names: list[str], stacks: list[int]
+    draft: HandDraft,
+    actions: list[str],
+    lines_of: list[int],
+    names: list[str],
+    stacks: list[int],
+    scale: int = 1,
 ) -> None:
-    """The action loop before the speed work: split every string, generic draft bookkeeping."""
+    """The action loop before the speed work: split every string, generic draft bookkeeping
+    (``scale`` 100: a ``cbr`` amount is in currency units, read into cents)."""
     stack = dict(zip(names, stacks, strict=True))
     pending: dict[str, int] = {}
     betting = True
@@ -153,7 +165,7 @@ def reference_replay_actions(
                 paid = min(owed, left)
                 draft.action(name, "call", paid, paid == left, line)
         elif verb == "cbr" and len(words) == 3:
-            to = int(words[2])
+            to = int(words[2]) if scale == 1 else int(Decimal(words[2]) * scale)
             kind = "bet" if draft.highest() == 0 else "raise"
             draft.action(name, kind, to, to - draft.committed(name) == left, line)
         elif verb == "sm":
@@ -239,7 +251,7 @@ def test_every_written_line_takes_the_line_reader(
     for text in [*simulated, *corpus_phh]:
         fast = phh_fast._lines_fast(text)
         assert fast is not None
-        expected = tomllib.loads(text)
+        expected = toml_loads(text)
         assert fast == expected
         assert [type(v) for v in fast.values()] == [type(v) for v in expected.values()]
 
@@ -340,7 +352,7 @@ def _declines_or_agrees(text: str) -> None:
     """``_lines_fast`` and ``fast_loads`` either decline (``None``) or read exactly what tomllib
     reads; where tomllib fails they always decline."""
     try:
-        expected = tomllib.loads(text)
+        expected = toml_loads(text)
     except tomllib.TOMLDecodeError:
         expected = None
     readers = [phh_fast.fast_loads]
@@ -584,7 +596,7 @@ def test_action_strings_are_decoded_once_or_by_their_heads(
         phh._HEADS.clear()
         decoded.clear()
         assert all(isinstance(i, HandRecord) for i in read_fast(text, "s.phh"))
-        actions = tomllib.loads(text)["actions"]
+        actions = toml_loads(text)["actions"]
         with_cards = [a for a in actions if a.split()[-1] not in ("cc", "f", "sd", "sm")]
         with_cards = [a for a in with_cards if "cbr" not in a]
         heads = {a.rpartition(" ")[0] for a in with_cards}
@@ -648,13 +660,13 @@ def test_plain_hands_are_read_from_their_lines(
     monkeypatch.setattr(phh_fast, "fast_loads", spy)
     hands = [*simulated[:10], _pokerkit_dumped()]
     document = "".join(f"[{i}]\n{text}\n" for i, text in enumerate(hands))
-    expected = tomllib.loads(document)
+    expected = toml_loads(document)
     for lines in (document.split("\n"), split_lines(document)):
         pieces = list(phh.iter_pieces(lines, "m.phhs"))
         assert [p.data for p in pieces] == [{str(i): expected[str(i)]} for i in range(len(hands))]
     for text in hands:
         (piece,) = phh.iter_pieces(text.split("\n"), "one.phh")
-        assert isinstance(piece, PhhPiece) and piece.data == tomllib.loads(text)
+        assert isinstance(piece, PhhPiece) and piece.data == toml_loads(text)
     assert not general
     commented = document.replace("[3]\n", "[3]\n# a note\n\n  # another\n")
     pieces = list(phh.iter_pieces(commented.split("\n"), "m.phhs"))
@@ -664,7 +676,7 @@ def test_plain_hands_are_read_from_their_lines(
     single_quoted = pokerkits.replace('"', "'")
     kit_document = f"[a]\n{pokerkits}\n[b]\n{single_quoted}"
     pieces = list(phh.iter_pieces(kit_document.split("\n"), "kit.phhs"))
-    assert [p.data for p in pieces] == [{k: v} for k, v in tomllib.loads(kit_document).items()]
+    assert [p.data for p in pieces] == [{k: v} for k, v in toml_loads(kit_document).items()]
     assert not general
     spaced = document.replace("[3]\nvariant = ", "[3]\nvariant=")
     pieces = list(phh.iter_pieces(spaced.split("\n"), "m.phhs"))
