@@ -63,8 +63,11 @@ _STRUCTURES: dict[str, StructureKind] = {
     "Limit": "fixed-limit",
 }
 _STAKES = re.compile(
-    r"(?P<kind>Half Pot Limit|Pot Limit|No Limit|Limit)\s*+\(?\$?(?P<a>[\d.,]++)/\$?(?P<b>[\d.,]++)"
+    r"(?P<kind>Half Pot Limit|Pot Limit|No Limit|Limit)\s*+\(?(?P<cur>\$?)(?P<a>[\d.,]++)/\$?"
+    r"(?P<b>[\d.,]++)"
 )
+_REAL_MONEY = {"true": True, "false": False}
+"""``<game realmoney=…>``: a game for dollars, or for play money (chips worth nothing)."""
 
 
 def read_merge(lines: Iterable[str], source: str = "<merge>") -> Iterator[ImportItem]:
@@ -226,6 +229,14 @@ def _read_game(
     hand_id = quote(game.get("id", "?"))
     described_at, description = described
     kind = description.get("type", "")
+    if kind == "Badugi Tournament":  # Merge's spelling of a tournament's game
+        raise ImportFormatError(
+            "Merge tournament hands are not read (no sample to build from, and the file does not "
+            "say the buy-in)",
+            position=Position(source, described_at + 1, 1) if described_at is not None else pos,
+            hand=hand_id,
+            rule="unsupported-format",
+        )
     if not kind:
         raise ImportFormatError(
             "no <description> before this hand says its game and stakes",
@@ -247,8 +258,9 @@ def _read_game(
         )
     structure_kind = _STRUCTURES[stakes["kind"]]
     stated = draft.at(described_at) if described_at is not None else pos
-    low = parse_amount(stakes["a"], cents=True, position=stated)
-    high = parse_amount(stakes["b"], cents=True, position=stated)
+    cents = _real_money(draft, game, stakes["cur"], described_at)
+    low = parse_amount(stakes["a"], cents=cents, position=stated)
+    high = parse_amount(stakes["b"], cents=cents, position=stated)
     table = _table(game)
     start_time = game.get("starttime", "")
     date = f"{start_time[:4]}-{start_time[4:6]}-{start_time[6:8]}" if len(start_time) >= 8 else None
@@ -261,7 +273,7 @@ def _read_game(
 
     dealt: set[str] = set()
     winners: list[tuple[int, str, int]] = []
-    ended_at = _read_elements(draft, elements, dealt, winners)
+    ended_at = _read_elements(draft, elements, dealt, winners, cents)
     if not winners:
         raise draft.missing(
             "the hand has no winner",
@@ -284,7 +296,7 @@ def _read_game(
         ante=ante,
         rake=None,
         house=HouseRules(heads_up_uncapped=True),
-        currency="USD",
+        currency="USD" if cents else None,
     )
     session = Session(
         kind="cash", name=f"Merge {table} {date or ''}".strip(), date=date, place="Merge"
@@ -293,11 +305,33 @@ def _read_game(
     return with_changes(record, cash.changes(table, draft))
 
 
+def _real_money(
+    draft: HandDraft, game: dict[str, str], symbol: str, described_at: int | None
+) -> bool:
+    """Whether the game is for dollars (amounts in cents) or play money (chips), as its
+    ``realmoney`` says (a game without it: dollars, as every corpus game is); play-money
+    stakes in dollars contradict it."""
+    real = _REAL_MONEY.get(game.get("realmoney", "true"))
+    if real is None:
+        raise draft.error(
+            f"cannot read realmoney={quote(game.get('realmoney', ''))!r}: true or false",
+            rule="bad-header",
+        )
+    if not real and symbol:
+        raise draft.error(
+            'the game is for play money (realmoney="false"), but its stakes are in dollars',
+            described_at,
+            rule="bad-header",
+        )
+    return real
+
+
 def _read_elements(
     draft: HandDraft,
     elements: list[tuple[int, str, dict[str, str]]],
     dealt: set[str],
     winners: list[tuple[int, str, int]],
+    cents: bool,
 ) -> int | None:
     """The elements after ``<game>`` into the draft, the players dealt in into ``dealt`` and
     the winners (line, name, amount) into ``winners``; returns the line of the round that ends
@@ -328,7 +362,7 @@ def _read_elements(
                     SeatLine(
                         parse_count(attrs["seat"], "seat", at) + 1,
                         name,
-                        parse_amount(attrs["balance"], cents=True, position=at),
+                        parse_amount(attrs["balance"], cents=cents, position=at),
                         line=index,
                     )
                 )
@@ -343,7 +377,7 @@ def _read_elements(
                 if round_id.startswith("END_OF_") and ended_at is None:
                     ended_at = index
             elif tag == "event":
-                _event(draft, attrs, by_seat, index, round_id)
+                _event(draft, attrs, by_seat, index, round_id, cents)
             elif tag == "cards":
                 _cards(draft, attrs, by_seat, index)
             elif tag == "winner":
@@ -351,7 +385,7 @@ def _read_elements(
                     (
                         index,
                         by_seat[attrs["player"]],
-                        parse_amount(attrs["amount"], cents=True, position=at),
+                        parse_amount(attrs["amount"], cents=cents, position=at),
                     )
                 )
     except UNREADABLE as exc:
@@ -360,7 +394,12 @@ def _read_elements(
 
 
 def _event(
-    draft: HandDraft, attrs: dict[str, str], by_seat: dict[str, str], index: int, round_id: str
+    draft: HandDraft,
+    attrs: dict[str, str],
+    by_seat: dict[str, str],
+    index: int,
+    round_id: str,
+    cents: bool,
 ) -> None:
     kind = attrs.get("type", "")
     if kind in ("CHAT", "SIT_OUT", "SIT_IN", "GAME_CANCELLED"):
@@ -369,7 +408,7 @@ def _event(
     if name is None:
         raise draft.error(f"event {quote(kind)} names an empty seat", index)
     amount = (
-        parse_amount(attrs["amount"], cents=True, position=draft.at(index))
+        parse_amount(attrs["amount"], cents=cents, position=draft.at(index))
         if "amount" in attrs
         else None
     )
