@@ -2,11 +2,12 @@
 
 SHA-256 of a canonical JSON of what makes a hand that hand: the reader (``origin``), hand id,
 table, the session's kind, name and date, the button, the seats (names, stated stacks,
-numbers), the full game settings and a digest of the events with their fields but *without*
-file positions.  So the same hand in another file, at another line, or with other comments and
-spacing, has the same fingerprint; two hands differing in any recorded fact do not.  (Two
-sessions with neither a name nor a date, a hand id and identical contents cannot be told apart
-and count as one.)
+numbers), the full game settings (but a PokerStars tournament's currency, a fact of its event:
+:data:`TOURNAMENT_CURRENCY_ADDED_LATER`) and a digest of the events with their fields but
+*without* file positions.  So the same hand in another file, at another line, or with other
+comments and spacing, has the same fingerprint; two hands differing in any recorded fact of
+the hand do not.  (Two sessions with neither a name nor a date, a hand id and identical
+contents cannot be told apart and count as one.)
 
 The values must never change: ledgers in use hold them, and a re-import recognises its hands
 only by them.  The definition is "``json.dumps(obj, sort_keys=True, ensure_ascii=False,
@@ -248,30 +249,40 @@ def event_json(event: Any) -> str:
     return events_json((event,))[1:-1]
 
 
+TOURNAMENT_CURRENCY_ADDED_LATER = frozenset({"pokerstars"})
+"""Readers whose tournament hands name the currency of the buy-in (``GameSettings.currency``)
+only since a later version: before, they named none, and ledgers hold those hands'
+fingerprints.  A tournament hand of theirs is fingerprinted with no currency, as before, so it
+is still recognised on re-import; the currency is a fact of its event (its money, of which the
+event's key holds the unit), as the buy-in is, which no fingerprint holds either."""
+
+
 @functools.lru_cache(maxsize=256)
-def _settings_digest(settings: GameSettings, origin: str) -> str:
+def _settings_digest(settings: GameSettings, origin: str, tournament: bool) -> str:
     data = canonical(settings)
     house = data["house"]
     for name, implied in implied_house_rules(origin).items():
         if house[name] == implied:
             del house[name]
+    if tournament and origin in TOURNAMENT_CURRENCY_ADDED_LATER:
+        data["currency"] = None
     return digest(data)
 
 
-_last_settings: tuple[GameSettings | None, str, str] = (None, "", "")
-"""The settings object and origin asked last and their digest: a file's hands share one
+_last_settings: tuple[GameSettings | None, str, bool, str] = (None, "", False, "")
+"""The settings object, origin and kind asked last and their digest: a file's hands share one
 settings object, and finding it in the cache hashes every field of it (about 20,000
 instructions a hand)."""
 
 
-def settings_digest(settings: GameSettings, origin: str) -> str:
-    """Digest of the canonical settings of a hand of ``origin``; the same object and origin
-    as last time are answered at once."""
+def settings_digest(settings: GameSettings, origin: str, tournament: bool = False) -> str:
+    """Digest of the canonical settings of a hand of ``origin`` (of a tournament, or not);
+    the same object, origin and kind as last time are answered at once."""
     global _last_settings
-    last, last_origin, text = _last_settings
-    if settings is not last or origin != last_origin:
-        text = _settings_digest(settings, origin)
-        _last_settings = (settings, origin, text)
+    last, last_origin, last_tournament, text = _last_settings
+    if settings is not last or origin != last_origin or tournament is not last_tournament:
+        text = _settings_digest(settings, origin, tournament)
+        _last_settings = (settings, origin, tournament, text)
     return text
 
 
@@ -323,7 +334,7 @@ def fingerprint(record: HandRecord) -> str:
     ``canonical_json`` writes it."""
     session = record.session
     events = hashlib.sha256(events_json(_fingerprinted_events(record)).encode()).hexdigest()
-    settings = settings_digest(record.settings, record.origin)
+    settings = settings_digest(record.settings, record.origin, session.kind == "tournament")
     text = (
         f'{{"button":{_value_json(record.button)},"events":"{events}",'
         f'"hand":{_value_json(record.hand_id)},"origin":{_value_json(record.origin)},'

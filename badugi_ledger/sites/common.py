@@ -10,7 +10,7 @@ read is :mod:`.draft`.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -60,6 +60,50 @@ class SiteWarning:
 ImportItem = HandRecord | BadugiError | SkippedHand | SiteWarning
 """What a site reader yields for each hand in a file, in file order (a hand's warnings just
 before it)."""
+
+
+# --- currencies -------------------------------------------------------------------------------
+
+CURRENCY_SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP"}
+"""The currency a site's symbol stands for where no code after the amounts says otherwise."""
+
+
+def site_currency(
+    symbols: Iterable[str], code: str | None, what: str, position: Position | None = None
+) -> str | None:
+    """The currency of amounts a site writes with ``symbols`` (each amount's symbol, ``""``
+    for none) and an optional code after them (``USD``): the code when written, else the
+    symbol's currency; None when neither is written, which the sites write for play money
+    (chips worth nothing).  Two symbols, or a symbol that stands for another currency than the
+    code (``€1+€0.10 USD``), cannot be told apart and are a ``bad-header`` error naming
+    ``what``; ``$`` goes with any dollar (``USD``, ``CAD``…).
+
+    >>> site_currency(["€", "€"], "EUR", "the buy-in"), site_currency(["£"], None, "the stakes")
+    ('EUR', 'GBP')
+    >>> site_currency(["", ""], None, "the buy-in") is None  # 100+9: play money
+    True
+    """
+    found = set(symbols)
+    written = found - {""}
+    if len(found) > 1:
+        mixed = " and ".join(sorted(written) + (["no symbol"] if "" in found else []))
+        raise ImportFormatError(
+            f"{what} mixes its amounts' currencies ({mixed}): which is it?",
+            position=position,
+            rule="bad-header",
+        )
+    symbol = next(iter(written), None)
+    if code is None:
+        return CURRENCY_SYMBOLS[symbol] if symbol is not None else None
+    if symbol is not None and not (
+        CURRENCY_SYMBOLS[symbol] == code or (symbol == "$" and code.endswith("D"))
+    ):
+        raise ImportFormatError(
+            f"{what} is written in {symbol} but says {code}: which is it?",
+            position=position,
+            rule="bad-header",
+        )
+    return code
 
 
 # --- amounts ----------------------------------------------------------------------------------

@@ -42,7 +42,7 @@ class Landmarks:
     """Lines of a hand that an error about the hand as a whole points at (0-based indexes in
     the file), noted as the reader walks the hand; only an error reads them."""
 
-    __slots__ = ("button_after", "button_line", "summary", "unread")
+    __slots__ = ("button_after", "button_line", "summary")
 
     def __init__(self) -> None:
         self.button_after: int | None = None
@@ -52,10 +52,6 @@ class Landmarks:
         (Merge's ``<players dealer=…>``): the error when it names none is there."""
         self.summary: dict[str, int] = {}
         """The first summary line of each player the summary says won something."""
-        self.unread: int | None = None
-        """The hand's first line the reader could not read and left out (Merge: a line that
-        is not one whole element).  An error about the hand as a whole is located there,
-        since a line lost is the likeliest cause of what no longer adds up."""
 
 
 @dataclass
@@ -144,19 +140,15 @@ class HandDraft:
         self, message: str, line_index: int | None = None, rule: str = "corrupt-hand"
     ) -> ImportFormatError:
         """An error about the hand as a whole (what it adds up to, what it lacks), at the line
-        that best shows it (``line_index``; None: the hand's first line) - or, when a line of
-        the hand could not be read (:attr:`Landmarks.unread`), at that line, the message
-        saying so."""
-        unread = self.landmarks.unread
-        if unread is not None:
-            return self.error(f"{message}; this line of the hand could not be read", unread, rule)
+        that best shows it (``line_index``; None: the hand's first line).  (A line a reader
+        cannot read is an error of its own, so no such error is ever about a line lost.)"""
         return self.error(message, line_index, rule)
 
     def missing(self, message: str, after: int | None, rule: str) -> ImportFormatError:
         """An error for a part the hand lacks: there is no line of it to point at, so it is at
         the line after which the site writes that part (``after``; None: the hand's first
         line), and the message says so."""
-        if after is None or self.landmarks.unread is not None:
+        if after is None:
             return self.whole_error(message, rule=rule)
         return self.error(f"{message}: expected after this line", after, rule)
 

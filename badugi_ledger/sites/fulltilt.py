@@ -13,6 +13,10 @@ the difference is recorded as a ``StackChange``; a stack that fell is refused (s
 What it cannot know: other players' cards (except shown) and their discards.  A ``(partial)``
 hand, which has only a summary, is reported with rule ``partial-hand``.
 
+Money: the stakes' symbol names the currency (``$0.10/$0.20``: USD) and amounts become its
+cents; stakes without a symbol (``10/20``) are a play-money table, whose amounts are chips and
+whose game has no currency.
+
 Games: Badugi; every other game of a mixed file is a :class:`~.common.SkippedHand`.
 """
 
@@ -34,6 +38,7 @@ from .common import (
     parse_amount,
     parse_count,
     parse_site_cards,
+    site_currency,
 )
 from .draft import HandDraft, SeatLine
 from .files import NAME, last_written, won_amount
@@ -42,7 +47,9 @@ ORIGIN = "fulltilt"
 
 HAND_START = re.compile(r"(?:Full Tilt Poker|FullTiltPoker) Game #(?P<id>\d+):")
 _HEADER = re.compile(r"(?:Full Tilt Poker|FullTiltPoker) Game #(?P<id>\d+): (?P<rest>.*)$")
-_STAKES = re.compile(r"(?P<cur>[$€£]?)(?<![\d.,])(?P<small>[\d.,]++)/[$€£]?(?P<big>[\d.,]++)")
+_STAKES = re.compile(
+    r"(?P<cur>[$€£]?)(?<![\d.,])(?P<small>[\d.,]++)/(?P<cur2>[$€£]?)(?P<big>[\d.,]++)"
+)
 _GAME = re.compile(r"\b(?P<limit>Limit|FL|Pot Limit|PL|No Limit|NL) (?P<game>Badugi)\b")
 _DATE = re.compile(r"(\d{4})/(\d{2})/(\d{2})")
 _TIME = re.compile(r"(\d{1,2}):(\d{2}):(\d{2}) \w+ - (\d{4})/(\d{2})/(\d{2})")
@@ -140,7 +147,9 @@ def _read_hand(
     stakes = _STAKES.search(rest.split(" - ", 1)[1] if " - " in rest else rest)
     if stakes is None:
         raise draft.error("no stakes in the header", start, rule="bad-header")
-    cents = True
+    # money in the stakes' currency, or play chips (stakes without a currency symbol)
+    currency = site_currency((stakes["cur"], stakes["cur2"]), None, "the stakes", pos)
+    cents = currency is not None
     small_bet = parse_amount(stakes["small"], cents=cents, position=pos)
     big_bet = parse_amount(stakes["big"], cents=cents, position=pos)
     limit = game["limit"]
@@ -154,7 +163,7 @@ def _read_hand(
         draft.time = header_time(year, month, day, hour, minute, second)
     max_seats = table_size if table_size is not None else 9
 
-    _read_body(draft, lines, start)
+    _read_body(draft, lines, start, cents)
 
     small_blind = draft.posted("small-blind")
     big_blind = draft.posted("big-blind") or draft.big_blind_hint
@@ -171,7 +180,7 @@ def _read_hand(
         ante=draft.posted("ante") or 0,
         rake=None,
         house=HouseRules(max_seats=max(2, min(max_seats, 9))),
-        currency="USD",
+        currency=currency,
     )
     session = Session(
         kind="cash",
@@ -183,7 +192,7 @@ def _read_hand(
     return with_changes(record, cash.changes(table, draft))
 
 
-def _read_body(draft: HandDraft, lines: list[str], start: int) -> None:
+def _read_body(draft: HandDraft, lines: list[str], start: int, cents: bool) -> None:
     section = "seats"
     names: set[str] = set()
     total_seen = False
@@ -213,7 +222,7 @@ def _read_body(draft: HandDraft, lines: list[str], start: int) -> None:
                 raise draft.error(f"unknown section {quote(line)!r}", index, rule="bad-line")
             continue
         if section == "summary":
-            total_seen |= _summary_line(draft, line, index)
+            total_seen |= _summary_line(draft, line, index, cents)
             continue
         if section == "seats":
             seat = _SEAT.match(line)
@@ -222,7 +231,7 @@ def _read_body(draft: HandDraft, lines: list[str], start: int) -> None:
                     SeatLine(
                         parse_count(seat["num"], "seat", pos),
                         seat["name"],
-                        parse_amount(seat["stack"], cents=True, position=pos),
+                        parse_amount(seat["stack"], cents=cents, position=pos),
                         line=index,
                     )
                 )
@@ -234,13 +243,13 @@ def _read_body(draft: HandDraft, lines: list[str], start: int) -> None:
                 continue
         m = _UNCALLED.match(line)
         if m is not None and m["name"] in names:
-            draft.uncalled(m["name"], parse_amount(m["amt"], cents=True, position=pos))
+            draft.uncalled(m["name"], parse_amount(m["amt"], cents=cents, position=pos))
             continue
-        if _play_line(draft, line, index, names, section):
+        if _play_line(draft, line, index, names, section, cents):
             continue
         m = _ADDS.match(line)
         if m is not None and m["name"] in names:
-            amount = parse_amount(m["amt"], cents=True, position=pos)
+            amount = parse_amount(m["amt"], cents=cents, position=pos)
             draft.added[m["name"]] = draft.added.get(m["name"], 0) + amount
             continue
         m = _MOVES.match(line)
@@ -262,7 +271,9 @@ def _read_body(draft: HandDraft, lines: list[str], start: int) -> None:
     draft.check_summary()
 
 
-def _play_line(draft: HandDraft, line: str, index: int, names: set[str], section: str) -> bool:
+def _play_line(
+    draft: HandDraft, line: str, index: int, names: set[str], section: str, cents: bool
+) -> bool:
     pos = draft.at(index)
     m = _ACTION.match(line)
     if m is not None and m["name"] in names:
@@ -273,14 +284,14 @@ def _play_line(draft: HandDraft, line: str, index: int, names: set[str], section
             "bets": "bet",
             "raises to": "raise",
         }[m["verb"]]
-        amount = parse_amount(m["amt"], cents=True, position=pos) if m["amt"] else None
+        amount = parse_amount(m["amt"], cents=cents, position=pos) if m["amt"] else None
         if (amount is None) != (verb in ("fold", "check")):
             raise draft.error(f"cannot read the action {quote(line)!r}", index, rule="bad-line")
         draft.action(m["name"], verb, amount, bool(m["allin"]), index)
         return True
     m = _POST.match(line)
     if m is not None and m["name"] in names:
-        amount = parse_amount(m["amt"], cents=True, position=pos)
+        amount = parse_amount(m["amt"], cents=cents, position=pos)
         all_in = bool(m["allin"])
         if m["ante"]:
             draft.post(m["name"], "ante", amount, all_in, index, live=False)
@@ -323,18 +334,18 @@ def _play_line(draft: HandDraft, line: str, index: int, names: set[str], section
     m = _WINS.match(line)
     if m is not None and m["name"] in names:
         pot = "main" if m["pot"] in ("pot", "main pot") else f"side {m['n'] or 1}"
-        draft.collect(m["name"], parse_amount(m["amt"], cents=True, position=pos), pot, index)
+        draft.collect(m["name"], parse_amount(m["amt"], cents=cents, position=pos), pot, index)
         return True
     return False
 
 
-def _summary_line(draft: HandDraft, line: str, index: int) -> bool:
+def _summary_line(draft: HandDraft, line: str, index: int, cents: bool) -> bool:
     pos = draft.at(index)
     m = _TOTAL.match(line)
     if m is not None:
         draft.totals(
-            parse_amount(m["pot"], cents=True, position=pos),
-            parse_amount(m["rake"], cents=True, position=pos),
+            parse_amount(m["pot"], cents=cents, position=pos),
+            parse_amount(m["rake"], cents=cents, position=pos),
             index,
         )
         return True
@@ -347,7 +358,7 @@ def _summary_line(draft: HandDraft, line: str, index: int) -> bool:
         after = m["rest"][len(seat.name) :] if m["rest"].startswith(seat.name) else m["rest"]
         won = won_amount(after)
         if won is not None:
-            draft.summary_win(seat.name, parse_amount(won, cents=True, position=pos), index)
+            draft.summary_win(seat.name, parse_amount(won, cents=cents, position=pos), index)
         return False
     if line.startswith("Board") or _NOISE.match(line):
         return False

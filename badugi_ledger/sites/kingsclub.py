@@ -12,7 +12,10 @@ costs the big blind *plus* a dead small blind it never prints (corpus: ``posts b
 66).  The importer takes each seat's net from the summary: whatever a player lost beyond the
 chips the printed actions account for is recorded as a ``Post(kind="dead")`` of that amount,
 only for a player who posted such a blind; anything else that does not add up is an error.
-The summary's final stacks become ``FinalStack`` events the replay checks.
+A bet nobody called goes back without a line saying so: it is found in each betting round,
+and ``wins pot (X)`` is read with or without it, whichever accounts for the nets
+(:func:`_settle_nets`).  The summary's final stacks become ``FinalStack`` events the replay
+checks.
 
 Amounts are money (dollars with cents: ``5.50``) and become cents (``currency="USD"``).
 """
@@ -23,7 +26,7 @@ import re
 from collections.abc import Iterable, Iterator
 
 from ..model.errors import BadugiError, Position
-from ..model.events import Event, FinalStack, HandRecord, Post, Session, Show
+from ..model.events import Collect, Event, FinalStack, HandRecord, Post, Session, Show
 from ..model.games import GAMES, GameName
 from ..model.limits import quote
 from ..model.settings import GameSettings, HouseRules, Structure
@@ -104,8 +107,8 @@ def _read_hand(lines: list[str], start: int, source: str) -> HandRecord | Skippe
         start  # the table line, which names it, follows the header and date
     )
     summary = _Summary()
-    table, date, came_in = _read_body(draft, lines, start, summary)
-    _add_dead_blinds(draft, summary, came_in)
+    table, date, came_in, uncalled = _read_body(draft, lines, start, summary)
+    _settle_nets(draft, summary, came_in, uncalled)
     _check_finals(draft, summary)
     if summary.rake is not None:
         draft.totals(None, summary.rake, summary.rake_line)
@@ -141,9 +144,10 @@ class _Summary:
 
 def _read_body(
     draft: HandDraft, lines: list[str], start: int, summary: _Summary
-) -> tuple[str, str | None, set[str]]:
+) -> tuple[str, str | None, set[str], dict[str, int]]:
     """Walk the hand's lines after the header, filling the draft and ``summary``; returns the
-    table, the date and the players who posted to come in."""
+    table, the date, the players who posted to come in and the bets nobody called
+    (:func:`_uncalled`)."""
     table = ""
     date: str | None = None
     section = "seats"
@@ -151,6 +155,7 @@ def _read_body(
     finals = summary.finals
     nets = summary.nets
     came_in: set[str] = set()
+    uncalled: dict[str, int] = {}
     summary_at: int | None = None
     for offset, raw in enumerate(lines[1:], start=1):
         line = raw.strip()
@@ -165,6 +170,7 @@ def _read_body(
         m = _ROUND.match(line)
         if m is not None:
             if m["what"] == "BETTING ROUND":
+                _uncalled(draft, uncalled)
                 draft.new_round()
                 section = "play"
             continue
@@ -218,7 +224,8 @@ def _read_body(
             summary_at if summary_at is not None else last_written(lines, start),
             rule="partial-hand",
         )
-    return table, date, came_in
+    _uncalled(draft, uncalled)
+    return table, date, came_in, uncalled
 
 
 def _play_line(draft: HandDraft, line: str, index: int, names: set[str], came_in: set[str]) -> bool:
@@ -278,30 +285,113 @@ def _play_line(draft: HandDraft, line: str, index: int, names: set[str], came_in
     return False
 
 
-def _add_dead_blinds(draft: HandDraft, summary: _Summary, came_in: set[str]) -> None:
-    """A hidden dead small blind: the net the summary prints minus what the actions account for."""
+def _uncalled(draft: HandDraft, uncalled: dict[str, int]) -> None:
+    """At the end of a betting round: the bet nobody called in it, which KingsClub hands back
+    without a line saying so, added to ``uncalled`` - what the player who put the most into
+    the round put in beyond anyone else (everyone else folded, or called all-in for less)."""
+    ranked = sorted(draft.round_committed.values(), reverse=True)
+    if ranked and ranked[0] > (ranked[1] if len(ranked) > 1 else 0):
+        top = max(draft.round_committed, key=draft.round_committed.__getitem__)
+        excess = ranked[0] - (ranked[1] if len(ranked) > 1 else 0)
+        uncalled[top] = uncalled.get(top, 0) + excess
+
+
+def _settle_nets(
+    draft: HandDraft, summary: _Summary, came_in: set[str], uncalled: dict[str, int]
+) -> None:
+    """Each seat's net from the summary, accounted for by the hand: what the player collected,
+    less what the actions put in, plus a bet nobody called handed back (``uncalled``); what is
+    still missing is a hidden dead small blind (only for a player who posted ``blind`` to come
+    in, at most one small bet), anything else an error.
+
+    The corpus's ``wins pot (X)`` is the pot less the rake; none of its hands has a bet nobody
+    called, so whether X then counts the bet handed back is not known.  Both readings are
+    tried, and the one that accounts for every net is taken: X without it (the pot as
+    contested) or X with it (the chips pushed to the winner).  Where both do (the bettor also
+    posted a hidden dead blind), the one whose dead blinds are the small blind is taken, else
+    X without it."""
+    readings: list[dict[str, int]] = [{}]
+    with_return = {
+        name: amount for name, amount in uncalled.items() if draft.collected.get(name, 0) >= amount
+    }
+    if with_return:
+        readings.append(with_return)
+    fits: list[tuple[dict[str, int], dict[str, int]]] = []
+    for included in readings:
+        dead = _dead_blinds(draft, summary, came_in, uncalled, included)
+        if isinstance(dead, dict):
+            fits.append((included, dead))
+    if not fits:
+        problem = _dead_blinds(draft, summary, came_in, uncalled, {})
+        assert isinstance(problem, tuple)
+        name, net, accounted = problem
+        back = uncalled.get(name, 0)
+        handed_back = f" (with the {back} nobody called handed back)" if back else ""
+        raise draft.error(
+            f"the summary says {name} netted {net}, but the hand's actions account for "
+            f"{accounted}{handed_back}",
+            summary.lines[name],
+        )
+    small_blind = draft.posted("small-blind") or draft.big_blind_hint // 2
+    included, dead = next(
+        (fit for fit in fits if all(amount == small_blind for amount in fit[1].values())),
+        fits[0],
+    )
+    for name, amount in included.items():
+        _take_from_collect(draft, name, amount)
+    for name, amount in uncalled.items():
+        draft.uncalled(name, amount)
+    for name, missing in dead.items():
+        at = next(
+            i
+            for i, e in enumerate(draft.events)
+            if isinstance(e, Post) and e.player == name and e.kind == "big-blind"
+        )
+        post: Event = Post(name, "dead", missing, False)
+        draft.events.insert(at, post)
+        draft.positions.insert(at, draft.positions[at])  # where its big blind is written
+        if draft.deal_index is not None and at < draft.deal_index:
+            draft.deal_index += 1
+        draft.total_committed[name] = draft.total_committed.get(name, 0) + missing
+
+
+def _dead_blinds(
+    draft: HandDraft,
+    summary: _Summary,
+    came_in: set[str],
+    uncalled: dict[str, int],
+    included: dict[str, int],
+) -> dict[str, int] | tuple[str, int, int]:
+    """The hidden dead blinds that account for every seat's net, each ``uncalled`` bet going
+    back to its bettor and ``included`` of it counted in his ``wins`` amount; or, when a net
+    cannot be accounted for, (that player, the net, what the hand accounts for)."""
+    dead: dict[str, int] = {}
     for name, net in summary.nets.items():
-        accounted = draft.collected.get(name, 0) - draft.total_committed.get(name, 0)
+        accounted = (
+            draft.collected.get(name, 0)
+            - draft.total_committed.get(name, 0)
+            + uncalled.get(name, 0)
+            - included.get(name, 0)
+        )
         missing = accounted - net
         if missing == 0:
             continue
         if name in came_in and 0 < missing <= draft.big_blind_hint:
-            at = next(
-                i
-                for i, e in enumerate(draft.events)
-                if isinstance(e, Post) and e.player == name and e.kind == "big-blind"
-            )
-            dead: Event = Post(name, "dead", missing, False)
-            draft.events.insert(at, dead)
-            draft.positions.insert(at, draft.positions[at])  # where its big blind is written
-            if draft.deal_index is not None and at < draft.deal_index:
-                draft.deal_index += 1
-            draft.total_committed[name] = draft.total_committed.get(name, 0) + missing
+            dead[name] = missing
             continue
-        raise draft.error(
-            f"the summary says {name} netted {net}, but the hand's actions account for {accounted}",
-            summary.lines[name],
-        )
+        return name, net, accounted
+    return dead
+
+
+def _take_from_collect(draft: HandDraft, name: str, amount: int) -> None:
+    """``name``'s ``wins`` amount counted the ``amount`` nobody called, which the replay hands
+    back by itself: his collection is that much less."""
+    for i, event in enumerate(draft.events):
+        if isinstance(event, Collect) and event.player == name and event.amount >= amount:
+            draft.events[i] = Collect(name, event.amount - amount, event.pot)  # its line stays
+            draft.collected[name] -= amount
+            return
+    raise AssertionError("the bettor's collections hold the uncalled bet")  # pragma: no cover
 
 
 def _check_finals(draft: HandDraft, summary: _Summary) -> None:

@@ -2,9 +2,11 @@
 
 A Merge file is a run of ``<description type=… stakes=…/>`` + ``<game>…</game>`` fragments
 with one element per line, so it is read line by line (keeping line numbers for errors)
-rather than as one XML document.  A line of a hand that is not one whole element (cut short)
-is left out; an error about the hand as a whole (it has no winner, its winners get more than
-was put in) is then located at that line, which the message says could not be read.
+rather than as one XML document.  A line that is not one whole element (cut short) is an
+error at that line (``unrecognised-line``), as in the other readers: the hand it is in is not
+read, since what the line said is lost.  A hand without its ``</game>`` is a ``partial-hand``,
+and a hand with no ``<description>`` before it (its game and stakes unknown) a ``bad-header``:
+nothing of a file is dropped silently.
 
 What it reads: the description (game, structure, stakes), the game (hand id, start time,
 table from ``data``), players (seat, name, balance, ``dealtin``; Merge numbers seats from 0,
@@ -61,8 +63,11 @@ _STRUCTURES: dict[str, StructureKind] = {
     "Limit": "fixed-limit",
 }
 _STAKES = re.compile(
-    r"(?P<kind>Half Pot Limit|Pot Limit|No Limit|Limit)\s*+\(?\$?(?P<a>[\d.,]++)/\$?(?P<b>[\d.,]++)"
+    r"(?P<kind>Half Pot Limit|Pot Limit|No Limit|Limit)\s*+\(?(?P<cur>\$?)(?P<a>[\d.,]++)/\$?"
+    r"(?P<b>[\d.,]++)"
 )
+_REAL_MONEY = {"true": True, "false": False}
+"""``<game realmoney=…>``: a game for dollars, or for play money (chips worth nothing)."""
 
 
 def read_merge(lines: Iterable[str], source: str = "<merge>") -> Iterator[ImportItem]:
@@ -70,13 +75,15 @@ def read_merge(lines: Iterable[str], source: str = "<merge>") -> Iterator[Import
 
     A hand (``<game>`` … ``</game>``) with an over-long line or of more than
     :data:`~.files.MAX_HAND_CHARS` characters is reported and its further elements are not
-    kept, so memory stays bounded whatever the file holds."""
+    kept, so memory stays bounded whatever the file holds.  So is a hand with a line that is
+    not one whole element (cut short: rule ``unrecognised-line``, at that line), and a hand
+    that never closes (``</game>`` missing before the next ``<game>`` or the end of the file:
+    ``partial-hand``); such a line outside a hand is reported by itself."""
     description: dict[str, str] = {}
     described_at: int | None = None
     cash = CashTables()
     chunk: list[tuple[int, str, dict[str, str]]] = []
     problem: ImportFormatError | None = None
-    unread: int | None = None  # the hand's first line that is not one whole element
     size = 0
     for index, line in enumerate(lines):
         if isinstance(line, CutLine):
@@ -97,18 +104,28 @@ def read_merge(lines: Iterable[str], source: str = "<merge>") -> Iterator[Import
                 )
         element = _element(line)
         if element is None:
-            if chunk and unread is None and line.strip():
-                unread = index
+            text = line.strip().lstrip("\ufeff").strip()
+            if not text:
+                continue
+            error = _unreadable_line(text, source, index)
+            if chunk:
+                problem = problem or error
+                continue
+            yield error
+            if text.startswith("<description"):  # its hands must not be read under another
+                description, described_at = {}, index
             continue
         close, tag, body = element
+        if tag == "game" and not close:
+            if chunk:  # the hand before never closed
+                cash.forget(_table(chunk[0][2]))
+                yield _unclosed(chunk, problem, source)
+            chunk, problem, size = [(index, tag, _attributes(body))], None, len(line) + 1
+            continue
         if problem is not None and not (tag == "game" and close):
             continue
-        attrs = {k: html.unescape(v) for k, v in _ATTR.findall(body)}
         if tag == "description" and not close:
-            description, described_at = attrs, index
-            continue
-        if tag == "game" and not close:
-            chunk, problem, size, unread = [(index, tag, attrs)], None, len(line) + 1, None
+            description, described_at = _attributes(body), index
             continue
         if tag == "game" and close:
             if not chunk:
@@ -122,7 +139,7 @@ def read_merge(lines: Iterable[str], source: str = "<merge>") -> Iterator[Import
             failed: BadugiError | None = problem
             if failed is None:
                 try:
-                    item = _read_game((described_at, description), chunk, source, cash, unread)
+                    item = _read_game((described_at, description), chunk, source, cash)
                 except BadugiError as exc:
                     failed = exc
                 except UNREADABLE as exc:
@@ -139,7 +156,40 @@ def read_merge(lines: Iterable[str], source: str = "<merge>") -> Iterator[Import
             chunk, problem = [], None
             continue
         if chunk:
-            chunk.append((index, ("/" if close else "") + tag, attrs))
+            chunk.append((index, ("/" if close else "") + tag, _attributes(body)))
+    if chunk:  # the file ends inside a hand
+        yield _unclosed(chunk, problem, source)
+
+
+def _attributes(body: str) -> dict[str, str]:
+    """An element's attributes (``name="value"``, entities decoded)."""
+    return {k: html.unescape(v) for k, v in _ATTR.findall(body)}
+
+
+def _unreadable_line(text: str, source: str, index: int) -> ImportFormatError:
+    """A line (0-based ``index``) that is not one whole element: Merge writes one a line, so
+    it was cut short or damaged, and what it said is lost (as the other readers refuse a line
+    they cannot read)."""
+    return ImportFormatError(
+        f"unrecognised line {quote(text)!r}: not one whole XML element (cut short?)",
+        position=Position(source, index + 1, 1),
+        rule="unrecognised-line",
+    )
+
+
+def _unclosed(
+    chunk: list[tuple[int, str, dict[str, str]]], problem: ImportFormatError | None, source: str
+) -> BadugiError:
+    """The error for a hand whose ``</game>`` never comes: its own problem if it had one, else
+    a partial hand, at its last element's line (after which ``</game>`` was expected)."""
+    hand_id = quote(chunk[0][2].get("id", "?"))
+    if problem is None:
+        problem = ImportFormatError(
+            "the hand has no closing </game>: expected after this line",
+            position=Position(source, chunk[-1][0] + 1, 1),
+            rule="partial-hand",
+        )
+    return of_hand(problem, hand_id, source, chunk[0][0])
 
 
 def _element(line: str) -> tuple[bool, str, str] | None:
@@ -171,20 +221,32 @@ def _read_game(
     elements: list[tuple[int, str, dict[str, str]]],
     source: str,
     cash: CashTables,
-    unread: int | None = None,
 ) -> HandRecord | SkippedHand:
     """One ``<game>``: its elements (0-based line, tag, attributes), after the
-    ``<description>`` (its line, if any, and attributes) that gives its game and stakes;
-    ``unread`` is the hand's first line that is not one whole element, if any."""
+    ``<description>`` (its line, if any, and attributes) that gives its game and stakes."""
     start, _, game = elements[0]
     pos = Position(source, start + 1, 1)
     hand_id = quote(game.get("id", "?"))
     described_at, description = described
     kind = description.get("type", "")
+    if kind == "Badugi Tournament":  # Merge's spelling of a tournament's game
+        raise ImportFormatError(
+            "Merge tournament hands are not read (no sample to build from, and the file does not "
+            "say the buy-in)",
+            position=Position(source, described_at + 1, 1) if described_at is not None else pos,
+            hand=hand_id,
+            rule="unsupported-format",
+        )
+    if not kind:
+        raise ImportFormatError(
+            "no <description> before this hand says its game and stakes",
+            position=Position(source, described_at + 1, 1) if described_at is not None else pos,
+            hand=hand_id,
+            rule="bad-header",
+        )
     if kind != "Badugi":
-        return SkippedHand(source, quote(hand_id), kind or "unknown", pos)
+        return SkippedHand(source, quote(hand_id), kind, pos)
     draft = HandDraft(source, hand_id, pos, ORIGIN)
-    draft.landmarks.unread = unread
     if any(tag == "round" and attrs.get("id") == "GAME_CANCELLED" for _, tag, attrs in elements):
         raise draft.error("the site cancelled this hand", rule="cancelled-hand")
     stakes = _STAKES.search(description.get("stakes", ""))
@@ -196,8 +258,9 @@ def _read_game(
         )
     structure_kind = _STRUCTURES[stakes["kind"]]
     stated = draft.at(described_at) if described_at is not None else pos
-    low = parse_amount(stakes["a"], cents=True, position=stated)
-    high = parse_amount(stakes["b"], cents=True, position=stated)
+    cents = _real_money(draft, game, stakes["cur"], described_at)
+    low = parse_amount(stakes["a"], cents=cents, position=stated)
+    high = parse_amount(stakes["b"], cents=cents, position=stated)
     table = _table(game)
     start_time = game.get("starttime", "")
     date = f"{start_time[:4]}-{start_time[4:6]}-{start_time[6:8]}" if len(start_time) >= 8 else None
@@ -210,7 +273,7 @@ def _read_game(
 
     dealt: set[str] = set()
     winners: list[tuple[int, str, int]] = []
-    ended_at = _read_elements(draft, elements, dealt, winners)
+    ended_at = _read_elements(draft, elements, dealt, winners, cents)
     if not winners:
         raise draft.missing(
             "the hand has no winner",
@@ -233,7 +296,7 @@ def _read_game(
         ante=ante,
         rake=None,
         house=HouseRules(heads_up_uncapped=True),
-        currency="USD",
+        currency="USD" if cents else None,
     )
     session = Session(
         kind="cash", name=f"Merge {table} {date or ''}".strip(), date=date, place="Merge"
@@ -242,11 +305,33 @@ def _read_game(
     return with_changes(record, cash.changes(table, draft))
 
 
+def _real_money(
+    draft: HandDraft, game: dict[str, str], symbol: str, described_at: int | None
+) -> bool:
+    """Whether the game is for dollars (amounts in cents) or play money (chips), as its
+    ``realmoney`` says (a game without it: dollars, as every corpus game is); play-money
+    stakes in dollars contradict it."""
+    real = _REAL_MONEY.get(game.get("realmoney", "true"))
+    if real is None:
+        raise draft.error(
+            f"cannot read realmoney={quote(game.get('realmoney', ''))!r}: true or false",
+            rule="bad-header",
+        )
+    if not real and symbol:
+        raise draft.error(
+            'the game is for play money (realmoney="false"), but its stakes are in dollars',
+            described_at,
+            rule="bad-header",
+        )
+    return real
+
+
 def _read_elements(
     draft: HandDraft,
     elements: list[tuple[int, str, dict[str, str]]],
     dealt: set[str],
     winners: list[tuple[int, str, int]],
+    cents: bool,
 ) -> int | None:
     """The elements after ``<game>`` into the draft, the players dealt in into ``dealt`` and
     the winners (line, name, amount) into ``winners``; returns the line of the round that ends
@@ -277,7 +362,7 @@ def _read_elements(
                     SeatLine(
                         parse_count(attrs["seat"], "seat", at) + 1,
                         name,
-                        parse_amount(attrs["balance"], cents=True, position=at),
+                        parse_amount(attrs["balance"], cents=cents, position=at),
                         line=index,
                     )
                 )
@@ -292,7 +377,7 @@ def _read_elements(
                 if round_id.startswith("END_OF_") and ended_at is None:
                     ended_at = index
             elif tag == "event":
-                _event(draft, attrs, by_seat, index, round_id)
+                _event(draft, attrs, by_seat, index, round_id, cents)
             elif tag == "cards":
                 _cards(draft, attrs, by_seat, index)
             elif tag == "winner":
@@ -300,7 +385,7 @@ def _read_elements(
                     (
                         index,
                         by_seat[attrs["player"]],
-                        parse_amount(attrs["amount"], cents=True, position=at),
+                        parse_amount(attrs["amount"], cents=cents, position=at),
                     )
                 )
     except UNREADABLE as exc:
@@ -309,7 +394,12 @@ def _read_elements(
 
 
 def _event(
-    draft: HandDraft, attrs: dict[str, str], by_seat: dict[str, str], index: int, round_id: str
+    draft: HandDraft,
+    attrs: dict[str, str],
+    by_seat: dict[str, str],
+    index: int,
+    round_id: str,
+    cents: bool,
 ) -> None:
     kind = attrs.get("type", "")
     if kind in ("CHAT", "SIT_OUT", "SIT_IN", "GAME_CANCELLED"):
@@ -318,7 +408,7 @@ def _event(
     if name is None:
         raise draft.error(f"event {quote(kind)} names an empty seat", index)
     amount = (
-        parse_amount(attrs["amount"], cents=True, position=draft.at(index))
+        parse_amount(attrs["amount"], cents=cents, position=draft.at(index))
         if "amount" in attrs
         else None
     )

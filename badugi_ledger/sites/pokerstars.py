@@ -9,6 +9,12 @@ live big blind, antes, ``and is all-in``), every betting action, draws (``discar
 winnings.  Chat, connection and table-movement lines are recognised and ignored; any other
 line is an error naming it, so nothing is dropped silently.
 
+Money: a cash table's amounts are cents of the currency the stakes name (the code, else the
+symbol: ``($0.25/$0.50 USD)``, ``(€0.25/€0.50)``), or chips at a play-money table (stakes with
+neither, ``(Play Money)`` in the table line).  A tournament's stacks are chips and its buy-in
+is money of its own currency, which is the tournament's (``€1.50+€0.15 EUR``: 150 EUR); a
+play-money buy-in (``100+9``) is 0, without a currency (:func:`_buy_in`).
+
 What it cannot know: other players' cards (except what they show) and their discards; the
 uncalled bet (``Uncalled bet (x) returned``) is recomputed by the replay, not copied.
 
@@ -27,7 +33,7 @@ from collections.abc import Iterable, Iterator
 
 from ..model.errors import ImportFormatError, Position
 from ..model.events import HandRecord, Session, Show
-from ..model.limits import quote
+from ..model.limits import amount_problem, quote
 from ..model.settings import GameSettings, HouseRules, Structure, StructureKind
 from .carry import CashTables, read_cash_site, with_changes
 from .common import (
@@ -38,6 +44,7 @@ from .common import (
     parse_amount,
     parse_count,
     parse_site_cards,
+    site_currency,
 )
 from .draft import HandDraft, SeatLine
 from .files import NAME, last_written, won_amount
@@ -50,14 +57,17 @@ _TOURNAMENT = re.compile(
     r"(?:\{(?P<club>[^}]*)\}\s+)?Tournament #(?P<tid>\d+),\s+"
     r"(?P<buyin>Freeroll|(?:[$€£]?[\d.,]++\+)*+[$€£]?[\d.,]++(?: [A-Z]{3})?)\s+(?P<game>.*)$"
 )
+_IS_TOURNAMENT = re.compile(r"(?:\{[^}]*\}\s+)?Tournament #")
+_BUY_IN_PART = re.compile(r"(?P<symbol>[$€£]?)[\d.,]++")
 _BADUGI = re.compile(r"\b(?P<game>Badugi|Badacey|Badeucey)\s+(?P<limit>Limit|Pot Limit|No Limit)\b")
 _CASH_STAKES = re.compile(
-    r"\((?P<cur>[$€£]?)(?P<small>[\d.,]+)/[$€£]?(?P<big>[\d.,]+)(?: (?P<code>[A-Z]{3}))?\)"
+    r"\((?P<cur>[$€£]?)(?P<small>[\d.,]+)/(?P<cur2>[$€£]?)(?P<big>[\d.,]+)"
+    r"(?: (?P<code>[A-Z]{3}))?\)"
 )
 _LEVEL = re.compile(r"Level (?P<level>[IVXLC]+) \((?P<small>[\d.,]+)/(?P<big>[\d.,]+)\)")
 _DATE = re.compile(r"(\d{4})/(\d{2})/(\d{2})(?: (\d{1,2}):(\d{2}):(\d{2}))?")
 _TABLE = re.compile(
-    r"Table '(?P<table>.*)' (?:(?P<max>\d+)-max )?(?:\(Play Money\) )?"
+    r"Table '(?P<table>.*)' (?:(?P<max>\d+)-max )?(?P<play>\(Play Money\) )?"
     r"Seat #(?P<button>\d+) is the button"
 )
 _SEAT = re.compile(
@@ -156,13 +166,24 @@ def _read_hand(
     if any(line.strip() == "Hand cancelled" for line in lines):
         raise draft.error("the site cancelled this hand", rule="cancelled-hand")
     tournament = _TOURNAMENT.match(rest)
-    cents = tournament is None
+    if tournament is None and _IS_TOURNAMENT.match(rest):
+        raise draft.error(
+            f"cannot read the tournament's buy-in in {quote(rest)!r}", start, rule="bad-header"
+        )
     level = _LEVEL.search(rest)
     stakes = _CASH_STAKES.search(rest) if level is None else None
     if level is None and stakes is None:
         raise draft.error("no stakes or level in the header", start, rule="bad-header")
     stake = level if level is not None else stakes
     assert stake is not None
+    buy_in: int | None = None
+    if tournament is not None:  # tournament chips; the buy-in is in the tournament's currency
+        buy_in, currency = _buy_in(tournament["buyin"], pos)
+        cents = False
+    else:  # money, or chips at a play-money table (stakes with neither symbol nor code)
+        assert stakes is not None
+        currency = site_currency((stakes["cur"], stakes["cur2"]), stakes["code"], "the stakes", pos)
+        cents = currency is not None
     small_bet = parse_amount(stake["small"], cents=cents, position=pos)
     big_bet = parse_amount(stake["big"], cents=cents, position=pos)
     date_match = _DATE.search(rest)
@@ -172,24 +193,23 @@ def _read_hand(
 
     fixed = game["limit"] == "Limit"
     draft.big_blind_hint = small_bet if fixed else big_bet
-    table, max_seats = _read_body(draft, lines, start, cents)
-    currency = (
-        None if not cents else (stakes["code"] if stakes is not None and stakes["code"] else "USD")
-    )
+    table, max_seats, play_at = _read_body(draft, lines, start, cents)
+    if play_at is not None and currency is not None:
+        raise draft.error(
+            f"the table line says play money, but the header's "
+            f"{'buy-in' if tournament is not None else 'stakes'} are in {currency}",
+            play_at,
+            rule="bad-header",
+        )
     settings = _settings(
         draft, game["game"].lower(), game["limit"], small_bet, big_bet, currency, max_seats
     )
     if tournament is not None:
-        buy_in = None
-        if tournament["buyin"] != "Freeroll":
-            buy_in = parse_amount(
-                tournament["buyin"].split("+")[0],
-                cents="$" in tournament["buyin"] or "USD" in tournament["buyin"],
-                position=pos,
-            )
         name = f"PokerStars tournament #{parse_count(tournament['tid'], 'tournament number', pos)}"
         if tournament["club"]:
             name = f"{tournament['club']} {name}"
+        if buy_in == 0 and currency is None:
+            name += PLAY_MONEY_NOTE
         session = Session(
             kind="tournament", name=name, date=date, place="PokerStars", buy_in=buy_in
         )
@@ -204,6 +224,38 @@ def _read_hand(
     return with_changes(record, cash.changes(table, draft, cash=tournament is None))
 
 
+PLAY_MONEY_NOTE = " (play money)"
+"""What the name of a play-money tournament ends in: its buy-in, in play chips, is no money and
+is recorded as 0, like a freeroll's (the name says why)."""
+
+
+def _buy_in(text: str, pos: Position) -> tuple[int | None, str | None]:
+    """A tournament's buy-in as the header writes it, in cents of its currency, and the
+    currency (:func:`~.common.site_currency`: the code, else the symbol).  The buy-in is every
+    part but the last, the fee: ``$2.00+$0.20 USD`` is 200, ``$10+$5+$1 USD`` (a bounty) 1500,
+    ``$5 USD`` 500.  ``Freeroll`` is ``(None, None)``.  A play-money buy-in (``100+9``: play
+    chips, neither symbol nor code) is ``(0, None)``: a play-money tournament has no money.
+
+    >>> _buy_in("€1.50+€0.15 EUR", Position("f", 1, 1)), _buy_in("£5+£0.50", Position("f", 1, 1))
+    ((150, 'EUR'), (500, 'GBP'))
+    >>> _buy_in("100+9", Position("f", 1, 1))
+    (0, None)
+    """
+    if text == "Freeroll":
+        return None, None
+    amounts, _, code = text.partition(" ")
+    parts = [m for m in map(_BUY_IN_PART.fullmatch, amounts.split("+")) if m is not None]
+    currency = site_currency([m["symbol"] for m in parts], code or None, "the buy-in", pos)
+    if currency is None:
+        return 0, None
+    paid = parts[:-1] or parts
+    cents = sum([parse_amount(m[0], cents=True, position=pos) for m in paid])
+    problem = amount_problem(cents, "the buy-in in cents")
+    if problem is not None:
+        raise ImportFormatError(problem, position=pos, rule="bad-amount")
+    return cents, currency
+
+
 def _game_words(rest: str) -> str:
     m = _TOURNAMENT.match(rest)
     words = m["game"] if m else rest
@@ -211,10 +263,14 @@ def _game_words(rest: str) -> str:
     return words.strip()
 
 
-def _read_body(draft: HandDraft, lines: list[str], start: int, cents: bool) -> tuple[str, int]:
-    """Walk the hand's lines after the header, filling the draft; returns table and max seats."""
+def _read_body(
+    draft: HandDraft, lines: list[str], start: int, cents: bool
+) -> tuple[str, int, int | None]:
+    """Walk the hand's lines after the header, filling the draft; returns the table, its
+    size, and the line of a table line that says ``(Play Money)`` (None: it does not)."""
     table = ""
     max_seats = 9
+    play_at: int | None = None
     section = "seats"
     names: set[str] = set()
     total_seen = False
@@ -237,6 +293,7 @@ def _read_body(draft: HandDraft, lines: list[str], start: int, cents: bool) -> t
                         f"cannot read the table line {quote(line)!r}", index, rule="bad-line"
                     )
                 table = m["table"]
+                play_at = index if m["play"] else None
                 draft.button_seat = parse_count(m["button"], "button seat", draft.at(index))
                 max_seats = parse_count(m["max"], "table size", draft.at(index)) if m["max"] else 9
                 continue
@@ -270,7 +327,7 @@ def _read_body(draft: HandDraft, lines: list[str], start: int, cents: bool) -> t
             rule="partial-hand",
         )
     draft.check_summary()
-    return table, max_seats
+    return table, max_seats, play_at
 
 
 def _section(draft: HandDraft, line: str, index: int, section: str) -> str:

@@ -68,12 +68,15 @@ def reference_canonical(value: Any) -> Any:
 
 def reference_settings(record: HandRecord) -> Any:
     """The canonical settings as first pinned: the later house rules left out where the hand
-    has the choice its format implies."""
+    has the choice its format implies; a PokerStars tournament hand with no currency, as its
+    reader recorded it before it read the buy-in's currency."""
     settings = reference_canonical(record.settings)
     implied = PHH_PLAY if record.origin == "phh" else HOUSE_RULES_ADDED_LATER
     for name, value in implied.items():
         if settings["house"][name] == value:
             del settings["house"][name]
+    if record.origin == "pokerstars" and record.session.kind == "tournament":
+        settings["currency"] = None
     return settings
 
 
@@ -403,7 +406,9 @@ PINNED_LEDGER = {
     # voided_at) were added: the same rows and ids; a fresh import writes no audit rows.
     "audit": (0, "4f53cda18c2baa0c0354bb5f9a3ecbe5ed12ab4d8e11ba873c2f11161202b945"),
     "aliases": (59, "f9788e665ff6c010882a80439d69222d2d18a24e716391b06ce0ae8c335918aa"),
-    "events": (35, "89d2d47a52d3356fda3df41b4d625a2e0a3c36b8a5acbe09ebff94c916f1cdce"),
+    # events: the two PokerStars tournaments name their buy-in's currency (currency USD, key
+    # ending in |USD) since the reader reads it; every other row as before
+    "events": (35, "53e6dba7454e3276fdf386f4b3708b15dc52afd9a24fcc4b2e98105a4a0cdee2"),
     "hand_players": (5050, "37cfc125bc3b234e8edf03553c1924db3251a1cda1e8c9b70830577962d0ec04"),
     "hands": (970, "affaac42af9fc07bffbfa135af2ab1777e71124d6f1b7758db1d332ef5e72144"),
     "players": (59, "40447c7ce34b8ac7842175b0a275115101d7dd6f45a488d98bd2dae566a6b3bf"),

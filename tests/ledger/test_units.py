@@ -21,9 +21,11 @@ from badugi_ledger.model.money import chip_value, format_amount, parse_money
 from badugi_ledger.model.settings import GameSettings
 from badugi_ledger.reports.settle import settle_event
 from badugi_ledger.reports.standings import StandingsOptions, render, standings
+from badugi_ledger.sites.files import decode_bytes
 from badugi_ledger.text.parse import parse_text
 from badugi_ledger.text.writer import write_hands
 from tests.helpers.ledger_builder import hand
+from tests.helpers.paths import FIXTURES
 
 runner = CliRunner()
 
@@ -215,6 +217,30 @@ def test_tournament_winnings_carry_their_unit(tmp_path: Path) -> None:
     other.mkdir()
     code, out = invoke("standings", "--db", imported(other, ("c.bhh", CUP.format(currency=""))))
     assert "11.00" in out and "money" in out  # a currency not stated is still money
+
+
+def test_site_tournaments_keep_their_buy_ins_currency(tmp_path: Path) -> None:
+    """The first hand of the PokerStars SNG file (``tests/fixtures/sites``, buy-in
+    ``$1.00+$0.20 USD``) as three tournaments, the other two with invented buy-ins and
+    tournament numbers: ``£5+£0.50 GBP`` and the play-money ``100+9``.  They were one unit,
+    ``money``, at the wrong scale ($1 and £5 added up to ``-1.05``): now each tournament's money
+    is its buy-in's currency, and the play-money one has none to add."""
+    text = decode_bytes((FIXTURES / "sites" / "pokerstars-52588201462.txt").read_bytes())
+    gbp = text.replace("330855877", "330855878").replace("$1.00+$0.20 USD", "£5+£0.50 GBP")
+    play = text.replace("330855877", "330855879").replace("$1.00+$0.20 USD", "100+9")
+    db = imported(tmp_path, ("usd.txt", text), ("gbp.txt", gbp), ("play.txt", play))
+    with connect(db) as conn:
+        events = conn.execute("SELECT name, unit, money, buy_in FROM events ORDER BY id").fetchall()
+    assert events == [
+        ("PokerStars tournament #330855877", "tournament chips", "USD", 100),
+        ("PokerStars tournament #330855878", "tournament chips", "GBP", 500),
+        ("PokerStars tournament #330855879 (play money)", "tournament chips", "money", 0),
+    ]
+    code, out = invoke("standings", "--db", db, "--format", "json")
+    paid = {(r["winnings"], r["unit"]) for r in json.loads(out) if r["player"] == "Player3"}
+    assert paid == {(-1.0, "USD"), (-5.0, "GBP"), (0.0, "money")}
+    code, out = invoke("settle", "--db", db, "--event", "PokerStars tournament #330855878")
+    assert code == 0 and "Player3 pays *prize pool* 5.00 GBP" in out, out
 
 
 def test_season_settle_settles_each_unit_on_its_own(tmp_path: Path) -> None:

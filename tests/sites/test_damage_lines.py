@@ -240,8 +240,23 @@ CASES = [
         MERGE,
         cut(51),  # the winner
         51,
-        "the hand has no winner; this line of the hand could not be read [partial-hand]",
+        'unrecognised line \'<winner amount="4.38" uncalled="false\': not one whole XML element '
+        "(cut short?) [unrecognised-line]",
         id="merge-winner-cut",
+    ),
+    pytest.param(
+        MERGE,
+        delete(55),  # "</game>": the hand never closes
+        54,
+        "the hand has no closing </game>: expected after this line [partial-hand]",
+        id="merge-game-not-closed",
+    ),
+    pytest.param(
+        MERGE,
+        end_after(40),  # the file ends inside the hand
+        40,
+        "the hand has no closing </game>: expected after this line [partial-hand]",
+        id="merge-file-cut-inside-the-hand",
     ),
     pytest.param(
         MERGE,
@@ -301,14 +316,28 @@ def test_a_damaged_hand_is_reported_at_the_damaged_line(
     assert rest.partition(": ")[2] == words
 
 
-def test_a_cut_merge_bet_is_where_the_hand_stops_adding_up(tmp_path: Path) -> None:
-    """Merge leaves out a line that is not one whole element; when the hand then does not add
-    up (Player2's call of 0.75 lost: the winner gets more than was put in), the error is at
-    the line that could not be read, and says so."""
+def test_a_cut_merge_line_is_refused_at_that_line(tmp_path: Path) -> None:
+    """A Merge line that is not one whole element is an error at that line, as the other
+    readers refuse a line they cannot read: Player2's call of 0.75 cut short (line 30) was
+    left out, and the hand read without it (every corpus Merge file has one whole element
+    on every line of a hand: nothing legitimate is refused)."""
     problems = _reported(tmp_path, MERGE, cut(30))
-    where, _, rest = problems[0].partition(": hand ")
-    assert where == f"{tmp_path / MERGE}:30:1", problems[0]
-    assert rest.endswith("; this line of the hand could not be read [corrupt-hand]"), rest
+    assert problems == [
+        f'{tmp_path / MERGE}:30:1: hand 33227759-34: unrecognised line \'<event sequence="14" '
+        'type="CALL" timestam\': not one whole XML element (cut short?) [unrecognised-line]'
+    ]
+
+
+def test_a_cut_merge_description_reads_no_hand_under_another(tmp_path: Path) -> None:
+    """The description line cut short (line 1): an error of its own, outside any hand, and its
+    hand is not read as another game or under an earlier description's stakes."""
+    problems = _reported(tmp_path, MERGE, cut(1))
+    assert problems == [
+        f"{tmp_path / MERGE}:1:1: unrecognised line '<description type=\"Badugi\" stakes': not "
+        "one whole XML element (cut short?) [unrecognised-line]",
+        f"{tmp_path / MERGE}:1:1: hand 33227759-34: no <description> before this hand says its "
+        "game and stakes [bad-header]",
+    ]
 
 
 def test_every_mistake_of_a_file_is_at_its_own_line(tmp_path: Path) -> None:

@@ -126,10 +126,12 @@ def test_live_big_blind_posted_by_a_newcomer_is_kept_as_written(corpus_dir: Path
 
 
 def test_tournament_chips_stay_integers_and_the_buy_in_is_money(corpus_dir: Path) -> None:
-    """First hand of the MTT file (UTF-8 BOM, CRLF): chips, level I (20/40), buy-in $2.00+$0.20."""
+    """First hand of the MTT file (UTF-8 BOM, CRLF): chips, level I (20/40), buy-in $2.00+$0.20
+    USD.  The settings' currency is the buy-in's (as ``currency USD`` in a tournament of our
+    format): the stacks stay chips."""
     first = hands(corpus_dir, MTT)[0]
     assert first.hand_id == "52475779512"
-    assert first.pos.line == 1 and first.settings.currency is None
+    assert first.pos.line == 1 and first.settings.currency == "USD"
     assert (first.settings.structure.small_bet, first.settings.structure.big_bet) == (20, 40)
     assert (first.settings.small_blind, first.settings.big_blind) == (10, 20)
     assert first.session.kind == "tournament"
