@@ -51,6 +51,11 @@ def describe(value: Any) -> str:
     return quote(repr(value))
 
 
+KIND_FIELD = "_kind"
+"""The user-defined field of a hand's kind of event (``"tournament"``; none: a cash game),
+:mod:`.session`."""
+
+
 class HandFields:
     """Typed access to one hand's fields; ``lines`` (from file line ``start``) locate errors."""
 
@@ -69,9 +74,11 @@ class HandFields:
         read into cents (:meth:`money`); None: chips."""
 
     def read_currency(self) -> str | None:
-        """The optional ``currency`` field; from now on amounts are read in its units."""
+        """The optional ``currency`` field; from now on amounts are read in its units - but a
+        tournament's (:data:`KIND_FIELD`) currency is its buy-in's, and its stacks and bets
+        stay chips."""
         currency = self.text("currency")
-        self.currency = currency or None
+        self.currency = None if self.hand.get(KIND_FIELD) == "tournament" else currency or None
         return currency
 
     def where(self, key: str) -> Position:

@@ -19,10 +19,10 @@ from ..model.errors import ConfigError
 from ..model.events import Session
 from ..model.money import ChipValue, check_currency
 from ..model.settings import validate_payouts
-from .fields import HandFields
+from .fields import KIND_FIELD, HandFields
 
-KIND, SEASON, BUY_IN, STARTING_CHIPS, PAYOUTS = (
-    "_kind",
+KIND = KIND_FIELD
+SEASON, BUY_IN, STARTING_CHIPS, PAYOUTS = (
     "_season",
     "_buy_in",
     "_starting_chips",

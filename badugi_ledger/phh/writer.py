@@ -143,7 +143,8 @@ def write_phh(
         _heads_up_first_to_act(players, starting, antes, blinds, fail)
         antes.reverse()  # PokerKit reads the lists reversed heads-up
         blinds.reverse()
-    money = _units(settings.currency)
+    cash = record.session.kind == "cash"  # a tournament's currency is its buy-in's: chips
+    money = _units(settings.currency if cash else None)
     actions = _actions(record, players, index, dict(zip(index, starting, strict=True)), fail, money)
     fields: list[tuple[str, Any]] = [
         ("variant", VARIANT),

@@ -99,3 +99,20 @@ def test_a_wrong_event_field_is_an_error_at_its_line(field: str, message: str) -
     assert message in read.message, read.message
     last = len(item.text.splitlines()) + field.count("\n") + 1  # the field's (last) line
     assert read.position is not None and read.position.line == last
+
+
+def test_a_tournament_with_a_currency_is_written_and_read_in_chips() -> None:
+    """``corpus/pokerstars/LBad-USD-SNG8-201011.txt``: a $1 sit-and-go, its currency USD (its
+    buy-in's), its stacks 1,500 tournament chips.  Written to PHH its amounts stay chips (not
+    ``15.00`` dollars), and read back each hand's stacks are the site's."""
+    from tests.helpers.paths import CORPUS
+
+    path = CORPUS / "pokerstars" / "LBad-USD-SNG8-201011.txt"
+    pairs = exported(path)
+    assert pairs
+    for original, back in pairs[:20]:
+        assert original.settings.currency == back.settings.currency == "USD"
+        assert {s.name: s.stack for s in back.seats} == {s.name: s.stack for s in original.seats}
+        assert back.session.kind == "tournament"
+    first = next(i for i in convert_hands(path, "phh") if isinstance(i, ConvertedHand))
+    assert "starting_stacks = [1500, 1500" in first.text, first.text
