@@ -420,6 +420,13 @@ def event_of(session: Session, currency: str | None) -> tuple[str, str, str | No
     return session.kind, session.name, session.date, unit
 
 
+def amounts_currency(session: Session, currency: str | None) -> str | None:
+    """The currency whose cents a hand's amounts (stacks, bets, pots) are: the game's
+    ``currency`` in a cash game; none (chips) in a tournament, whose currency is its buy-in's
+    and whose stacks are tournament chips (``grammar/README.md``, ``currency``)."""
+    return currency if session.kind == "cash" else None
+
+
 NO_SESSION = Session()
 """A record's session when none is named: a cash session without a name (frozen: shared)."""
 

@@ -35,6 +35,7 @@ from ..model.events import (
     Show,
     SitOut,
     StackChange,
+    amounts_currency,
 )
 from ..model.settings import GameSettings
 from .reader import (
@@ -143,8 +144,7 @@ def write_phh(
         _heads_up_first_to_act(players, starting, antes, blinds, fail)
         antes.reverse()  # PokerKit reads the lists reversed heads-up
         blinds.reverse()
-    cash = record.session.kind == "cash"  # a tournament's currency is its buy-in's: chips
-    money = _units(settings.currency if cash else None)
+    money = _units(amounts_currency(record.session, settings.currency))
     actions = _actions(record, players, index, dict(zip(index, starting, strict=True)), fail, money)
     fields: list[tuple[str, Any]] = [
         ("variant", VARIANT),

@@ -17,6 +17,7 @@ import pokerkit
 import pytest
 
 from badugi_ledger.model.errors import ImportFormatError
+from badugi_ledger.model.events import amounts_currency
 from badugi_ledger.phh.writer import write_phh
 from badugi_ledger.replay import replay_stream
 from badugi_ledger.sources import read_hands
@@ -85,7 +86,7 @@ def test_corpus_hands_replay_the_same_in_pokerkit(corpus_dir: Path) -> None:
             assert record.hand_id not in REFUSED, f"{record.hand_id} is exported now"
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
-                currency = record.settings.currency
+                currency = amounts_currency(record.session, record.settings.currency)
                 history = pokerkit.HandHistory.loads(
                     text,
                     rake=_site_rake(result.rake, currency),
