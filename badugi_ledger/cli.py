@@ -679,6 +679,15 @@ def import_(
             "writer stores the files in the order given, so the ledger is the same.",
         ),
     ] = 0,
+    renamed_from: Annotated[
+        Path | None,
+        typer.Option(
+            "--renamed-from",
+            help="The path this one file was imported as before it was renamed: the hands that "
+            "path brought in and this file no longer holds are left out (conflicts; voided with "
+            "--replace), never counted beside it.",
+        ),
+    ] = None,
 ) -> None:
     """Replay every hand and store the valid ones in the ledger, one transaction per file.
 
@@ -710,6 +719,7 @@ def import_(
             progress=None if tick is None else _per_file(tick),
             progress_every=1,
             jobs=jobs,
+            renamed_from=renamed_from,
         )
     if str(db) != ":memory:":
         report.ledger = str(db)

@@ -142,8 +142,11 @@ def import_file(
     batch_size: int = 500,
     progress: ProgressFn | None = None,
     progress_every: int = 1000,
+    was: str | None = None,
 ) -> FileReport:
-    """Read, replay and store one file.  A file that cannot be read is reported, not raised."""
+    """Read, replay and store one file.  A file that cannot be read is reported, not raised.
+    ``was``: the path this file was imported as before it was renamed
+    (:func:`~badugi_ledger.ledger.writer.store_file`)."""
     source = str(path)
     skipped = _Skipped()
     try:
@@ -156,6 +159,7 @@ def import_file(
             batch_size=batch_size,
             progress=progress,
             progress_every=progress_every,
+            was=was,
         )
     except _FILE_ERRORS as exc:
         return FileReport(source, error=_explain(exc))
@@ -314,6 +318,7 @@ def _store_prepared(
     batch_size: int,
     progress: ProgressFn | None,
     progress_every: int,
+    was: str | None = None,
 ) -> FileReport:
     """:func:`import_file`, with the reading done by a worker."""
     skipped = _Skipped()
@@ -327,6 +332,7 @@ def _store_prepared(
             batch_size=batch_size,
             progress=progress,
             progress_every=progress_every,
+            was=was,
         )
     except _StagedFailure as exc:
         return FileReport(source, error=exc.message)
@@ -346,12 +352,13 @@ def _store_staged(
     batch_size: int,
     progress: ProgressFn | None,
     progress_every: int,
+    was: str | None = None,
 ) -> FileReport:
     """:func:`import_file` of a file a worker staged (the staging file is deleted)."""
     try:
         return _store_prepared(
             db, source, _read_stage(stage), strict=strict, replace=replace,
-            batch_size=batch_size, progress=progress, progress_every=progress_every,
+            batch_size=batch_size, progress=progress, progress_every=progress_every, was=was,
         )  # fmt: skip
     finally:
         os.unlink(stage)
@@ -376,18 +383,27 @@ def import_paths(
     progress: ProgressFn | None = None,
     progress_every: int = 1000,
     jobs: int | None = 1,
+    renamed_from: str | Path | None = None,
 ) -> ImportReport:
     """Import every file named or found in the folders named (each file its own transaction),
     in that order; ``jobs`` processes read them (0 or None = every core; see the module
-    docstring), the ledger ends the same for any ``jobs``."""
+    docstring), the ledger ends the same for any ``jobs``.  ``renamed_from``: the path the one
+    file named was imported as before it was renamed: the hands that path brought in and the
+    file no longer holds are left out of it, as an edited file's are (a night renamed with its
+    file is never counted beside itself)."""
     from ..parallel import ordered_map, resolve_jobs, worker_stream
     from ..sources import history_files
 
     files = history_files(paths)
+    if renamed_from is not None and len(files) != 1:
+        raise ConfigError(
+            f"--renamed-from names what one file was imported as: import that file alone "
+            f"({len(files)} files given)"
+        )
     report = ImportReport()
     options: dict[str, Any] = dict(
         strict=strict, replace=replace, batch_size=batch_size, progress=progress,
-        progress_every=progress_every,
+        progress_every=progress_every, was=None if renamed_from is None else str(renamed_from),
     )  # fmt: skip
 
     def here(path: Path) -> FileReport:

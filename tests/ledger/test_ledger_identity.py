@@ -656,3 +656,30 @@ def test_a_replaced_hand_met_again_in_the_same_file_is_a_conflict(tmp_path: Path
     with sqlite3.connect(db) as conn:
         (pot,) = conn.execute("SELECT h.pot FROM hands h WHERE h.hand_number = '3'").fetchone()
     assert pot == 6  # the showdown version (three calls of 2) is the one stored
+
+
+def test_a_night_renamed_with_its_file_is_not_counted_beside_itself(tmp_path: Path) -> None:
+    """``night.bhh`` renamed ``friday.bhh`` and its session renamed too: imported as it is, its
+    hands are a new event's, stored beside the old night's (nothing can tell it from another
+    night).  ``--renamed-from night.bhh`` says what it was: the old hands are left out of it,
+    conflicts until ``--replace`` voids them, and the night counts once, under its new name.
+    It names one file's past only."""
+    ledger = tmp_path / "club.db"
+    night = write(tmp_path, "night.bhh", NIGHT)
+    assert invoke("import", night, "--db", ledger)[0] == 0
+    night.unlink()
+    friday = write(tmp_path, "friday.bhh", NIGHT.replace("Friday Night", "Friday at Anna's"))
+    code, out = invoke("import", friday, "--db", ledger, "--renamed-from", night)
+    assert code == 1 and "3 conflict" in out, out
+    assert f"which {friday} replaces, and not in it" in out, out
+    code, out = invoke("import", friday, "--db", ledger, "--renamed-from", night, "--replace")
+    assert code == 0 and out.count("voided") == 3, out
+    with sqlite3.connect(ledger) as conn:
+        events = conn.execute(
+            "SELECT e.name, count(*) FROM counted_hands h JOIN events e ON e.id = h.event_id "
+            "GROUP BY e.name"
+        ).fetchall()
+    assert events == [("Friday at Anna's", 3)]
+    other = write(tmp_path, "saturday.bhh", NIGHT.replace("2024-03-01", "2024-03-02"))
+    code, out = invoke("import", friday, other, "--db", ledger, "--renamed-from", night)
+    assert code != 0 and "import that file alone (2 files given)" in out, out
