@@ -103,6 +103,37 @@ def error_violation(exc: BadugiError) -> Violation:
     return Violation(rule, exc.message, exc.position, "illegal")
 
 
+def _carry_unknown(state: TableState, record: HandRecord) -> bool:
+    """:meth:`TableTracker.carry_unknown` at the record's table ``state``."""
+    return (
+        GAMES[record.settings.game].progressive
+        and state.carry is None
+        and not _states_carry_in(record)
+    )
+
+
+def _carry_in(state: TableState, record: HandRecord) -> tuple[int, Violation | None]:
+    """The Progressive Badugi pot ``record`` starts with at its table ``state``: the one the
+    table's previous hand carried, or the one the record states (``carry in N``; its table's
+    previous hand is not in the stream, or could not be replayed), and the ``carry-carried``
+    mismatch of a stated pot that is not the previous hand's (the stated one counts, as a
+    stated stack does)."""
+    stated = [(i, e.amount) for i, e in _between_hands(record) if type(e) is CarryIn]
+    if not stated:
+        return state.carry or 0, None
+    amount = sum([chips for _, chips in stated])
+    if state.carry is None or not state.last_seats or amount == state.carry:
+        return amount, None
+    first = stated[0][0]
+    return amount, Violation(
+        "carry-carried",
+        f"the hand states a carried-in pot of {amount}, but the table's previous hand "
+        f"carried {state.carry}",
+        record.position(first),
+        "mismatch",
+    )
+
+
 def _names(players: Iterable[str]) -> str:
     names = sorted(players)
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
@@ -150,16 +181,16 @@ class TableTracker:
         return self._replay_with_gap(record)
 
     def _replay_with_gap(self, record: HandRecord) -> HandOutcome:
-        missing = _hands_missing(self.table(record), record)
-        outcome = self._replay(record)
+        state = self.table(record)  # looked up once: the rest of the hand is given it
+        missing = _hands_missing(state, record)
+        outcome = self._replay(state, record)
         if missing is None:
             return outcome
         return replace(outcome, warnings=(missing, *outcome.warnings))
 
-    def _replay(self, record: HandRecord) -> HandOutcome:
+    def _replay(self, state: TableState, record: HandRecord) -> HandOutcome:
         source = record.pos.source
-        state = self.table(record)
-        if self.carry_unknown(record):
+        if _carry_unknown(state, record):
             error = Violation(
                 "carry-unknown",
                 "cannot carry the Progressive Badugi pot into this hand: "
@@ -170,7 +201,7 @@ class TableTracker:
             self._after_failure(state, record)
             return HandOutcome(source, record.hand_id, record.pos, record, None, (error,))
         carried, unknown = _carried(state, record)
-        carry_in, carry_stated = self.carry_in(record)
+        carry_in, carry_stated = _carry_in(state, record)
         try:
             result = replay_hand(record, stacks=carried, carry_in=carry_in)
         except BadugiError as exc:
@@ -214,33 +245,12 @@ class TableTracker:
         """Whether the Progressive Badugi pot ``record`` starts with is unknown: its table's
         pot was forgotten (a hand that could not be replayed, missing hands) and the record
         states none (``carry in N``)."""
-        return (
-            GAMES[record.settings.game].progressive
-            and self.table(record).carry is None
-            and not _states_carry_in(record)
-        )
+        return _carry_unknown(self.table(record), record)
 
     def carry_in(self, record: HandRecord) -> tuple[int, Violation | None]:
-        """The Progressive Badugi pot ``record`` starts with: the one its table's previous hand
-        carried, or the one the record states (``carry in N``; its table's previous hand is
-        not in the stream, or could not be replayed), and the ``carry-carried`` mismatch of a
-        stated pot that is not the previous hand's (the stated one counts, as a stated stack
-        does)."""
-        state = self.table(record)
-        stated = [(i, e.amount) for i, e in _between_hands(record) if type(e) is CarryIn]
-        if not stated:
-            return state.carry or 0, None
-        amount = sum([chips for _, chips in stated])
-        if state.carry is None or not state.last_seats or amount == state.carry:
-            return amount, None
-        first = stated[0][0]
-        return amount, Violation(
-            "carry-carried",
-            f"the hand states a carried-in pot of {amount}, but the table's previous hand "
-            f"carried {state.carry}",
-            record.position(first),
-            "mismatch",
-        )
+        """The Progressive Badugi pot ``record`` starts with, and the ``carry-carried``
+        mismatch of a stated one (:func:`_carry_in`)."""
+        return _carry_in(self.table(record), record)
 
     @staticmethod
     def _unknown_warning(
