@@ -21,7 +21,6 @@ from ..model.money import ChipValue, check_currency
 from ..model.settings import validate_payouts
 from .fields import KIND_FIELD, HandFields
 
-KIND = KIND_FIELD
 SEASON, BUY_IN, STARTING_CHIPS, PAYOUTS = (
     "_season",
     "_buy_in",
@@ -29,7 +28,7 @@ SEASON, BUY_IN, STARTING_CHIPS, PAYOUTS = (
     "_payouts",
 )
 CHIP_CENTS, CHIP_CURRENCY = "_chip_cents", "_chip_currency"
-FIELDS = frozenset({KIND, SEASON, BUY_IN, STARTING_CHIPS, PAYOUTS, CHIP_CENTS, CHIP_CURRENCY})
+FIELDS = frozenset({KIND_FIELD, SEASON, BUY_IN, STARTING_CHIPS, PAYOUTS, CHIP_CENTS, CHIP_CURRENCY})
 """The user-defined fields of a hand's event (``_buy_in`` in cents of money, as our format's
 ``buy-in`` header holds it; ``_chip_cents`` of ``_chip_currency``: what one chip is worth)."""
 
@@ -38,7 +37,7 @@ def session_fields(session: Session) -> list[tuple[str, Any]]:
     """The fields of ``session`` that PHH has no field for (none for a plain cash game)."""
     fields: list[tuple[str, Any]] = []
     if session.kind != "cash":
-        fields.append((KIND, session.kind))
+        fields.append((KIND_FIELD, session.kind))
     if session.season is not None:
         fields.append((SEASON, session.season))
     if session.buy_in is not None:
@@ -60,9 +59,9 @@ def read_session(hand: dict[str, Any], fields: HandFields) -> Session:
     name, date, place = fields.label("event"), fields.date(), fields.text("venue")
     if FIELDS.isdisjoint(hand):
         return _session(name, date, place)
-    kind = fields.text(KIND) or "cash"
+    kind = fields.text(KIND_FIELD) or "cash"
     if kind not in ("cash", "tournament"):
-        fields.fail(KIND, f"{KIND} must be 'cash' or 'tournament', not {kind!r}")
+        fields.fail(KIND_FIELD, f"{KIND_FIELD} must be 'cash' or 'tournament', not {kind!r}")
     buy_in = fields.whole(BUY_IN, hand[BUY_IN], BUY_IN) if BUY_IN in hand else None
     starting = (
         fields.whole(STARTING_CHIPS, hand[STARTING_CHIPS], STARTING_CHIPS, 1)
