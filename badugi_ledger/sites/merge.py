@@ -21,6 +21,12 @@ any uncalled bet handed back.  The importer therefore derives ``Collect`` = winn
 the uncalled bet and ``RakeTaken`` = pot − everything collected, from the actions it read.
 For a hand with a single winner that makes the collect check tautological; what the replay
 still verifies is the legality of every action (pot-limit sizes, order, stacks).
+The uncalled bet is what the top bet of the last betting round the hand plays (each
+``POST_…`` round opens one) exceeds the next: a hand everyone folds in an earlier round ends
+there, and a bet called all-in for less leaves no one to bet in a later round (Merge then
+writes none; corpus: ``All-in.on.second.draw``).  ``<winner uncalled=…>`` is not read: it is
+``false`` on every corpus winner, also where the amount includes a bet handed back (hands
+33423082-3 and 33227759-34).
 ``GAME_CANCELLED`` hands are reported with rule ``cancelled-hand``.  A rake above Merge's
 published maximum is refused (:func:`rake_allowed`).  Stacks carry from hand to hand of a table
 as for the other cash sites (:mod:`.carry`), and Merge's hand numbers (``33423082-5``) show a
