@@ -3,8 +3,9 @@
 Amounts are printed as ``$0.25``, ``1,285.50`` or ``1500``; the ledger only ever sees integers,
 so money becomes cents (``GameSettings.currency`` names the currency) and tournament chips stay
 whole chips.  A money amount that is not a whole number of cents, or a chip amount with a
-fraction, is an error, never rounded.  Reading a file's lines is :mod:`.files`; one hand being
-read is :mod:`.draft`.
+fraction, is an error, never rounded; so is an amount whose symbol or code names another
+currency than the hand's (``€2`` at a ``$`` table, ``$2`` at a table of chips).  Reading a
+file's lines is :mod:`.files`; one hand being read is :mod:`.draft`.
 """
 
 from __future__ import annotations
@@ -95,9 +96,7 @@ def site_currency(
     symbol = next(iter(written), None)
     if code is None:
         return CURRENCY_SYMBOLS[symbol] if symbol is not None else None
-    if symbol is not None and not (
-        CURRENCY_SYMBOLS[symbol] == code or (symbol == "$" and code.endswith("D"))
-    ):
+    if symbol is not None and not _stands_for(symbol, code):
         raise ImportFormatError(
             f"{what} is written in {symbol} but says {code}: which is it?",
             position=position,
@@ -106,31 +105,59 @@ def site_currency(
     return code
 
 
+def _stands_for(symbol: str, currency: str) -> bool:
+    """Whether a site's ``symbol`` can be written for amounts in ``currency``: the currency it
+    stands for, and ``$`` any dollar (``USD``, ``CAD``…)."""
+    return CURRENCY_SYMBOLS[symbol] == currency or (symbol == "$" and currency.endswith("D"))
+
+
+def _other_currency(symbol: str, code: str | None, currency: str | None) -> str | None:
+    """The currency an amount's ``symbol`` or ``code`` names when it is not ``currency`` (every
+    one is another where ``currency`` is None: chips have none); None when the amount names no
+    currency or that one."""
+    if symbol and (currency is None or not _stands_for(symbol, currency)):
+        return CURRENCY_SYMBOLS[symbol]
+    if code is not None and code != currency:
+        return code
+    return None
+
+
 # --- amounts ----------------------------------------------------------------------------------
 
 _AMOUNT = re.compile(
-    r"(?P<sign>[+-]?)[$€£]?(?P<whole>[0-9,]*+)(?:\.(?P<fraction>[0-9]*+))?(?:\s*+(?:USD|EUR|GBP))?"
+    r"(?P<sign>[+-]?)(?P<symbol>[$€£]?)(?P<whole>[0-9,]*+)(?:\.(?P<fraction>[0-9]*+))?"
+    r"(?:\s*+(?P<code>USD|EUR|GBP))?"
 )
 
 
 def parse_amount(
-    text: str, *, cents: bool, position: Position | None = None, signed: bool = False
+    text: str, *, currency: str | None, position: Position | None = None, signed: bool = False
 ) -> int:
-    """An amount as printed, as an integer: cents of money when ``cents``, else whole chips.
+    """An amount as printed, as an integer: cents of money where the hand's amounts are in
+    ``currency``, whole chips where it is None (a tournament's chips, play money).
 
     Only plain decimal figures are amounts: no exponent, no ``inf`` or ``NaN``, at most
     :data:`~badugi_ledger.model.limits.MAX_DIGITS` digits, within ±2^53 once in cents; a sign only
-    where ``signed`` (a KingsClub net result).  Anything else is a ``bad-amount`` error.
+    where ``signed`` (a KingsClub net result); no symbol or code of another currency (``€2`` in
+    a hand played in USD, ``$2`` in a hand of chips): a site writes one currency on every amount
+    of a hand, so such an amount is damaged or edited, and read as the hand's currency its money
+    would be wrong without a word (every reader reads its amounts here, so each is checked as it
+    is read).  Anything else is a ``bad-amount`` error.
 
-    >>> parse_amount("$0.25", cents=True), parse_amount("$5", cents=True)
+    >>> parse_amount("$0.25", currency="USD"), parse_amount("$5", currency="USD")
     (25, 500)
-    >>> parse_amount("2,666.24", cents=True), parse_amount("1,500", cents=False)
+    >>> parse_amount("2,666.24", currency="USD"), parse_amount("1,500", currency=None)
     (266624, 1500)
-    >>> parse_amount("0.125", cents=True)  # doctest: +ELLIPSIS
+    >>> parse_amount("0.125", currency="USD")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
     badugi_ledger.model.errors.ImportFormatError: amount '0.125' is not a whole number of cents ...
+    >>> parse_amount("€2", currency="USD")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    badugi_ledger.model.errors.ImportFormatError: amount '€2' is in EUR in a hand played in USD...
     """
+    cents = currency is not None
     if text.isascii() and text.isdigit() and len(text) <= MAX_DIGITS:  # whole chips or dollars
         value = int(text) * 100 if cents else int(text)
         if value <= MAX_AMOUNT:
@@ -146,6 +173,9 @@ def parse_amount(
     fraction = (m["fraction"] or "").rstrip("0") if m is not None else ""
     if m is None or not (whole or m["fraction"]):
         return _not_a_number(text, bad)
+    other = _other_currency(m["symbol"], m["code"], currency)
+    if other is not None:
+        raise bad(f"is in {other} in a hand played {f'in {currency}' if cents else 'for chips'}")
     if m["sign"] == "-" and not signed:
         raise bad("is negative, which this amount cannot be")
     if len(whole.lstrip("0")) > MAX_DIGITS:

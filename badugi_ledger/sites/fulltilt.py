@@ -149,9 +149,8 @@ def _read_hand(
         raise draft.error("no stakes in the header", start, rule="bad-header")
     # money in the stakes' currency, or play chips (stakes without a currency symbol)
     currency = site_currency((stakes["cur"], stakes["cur2"]), None, "the stakes", pos)
-    cents = currency is not None
-    small_bet = parse_amount(stakes["small"], cents=cents, position=pos)
-    big_bet = parse_amount(stakes["big"], cents=cents, position=pos)
+    small_bet = parse_amount(stakes["small"], currency=currency, position=pos)
+    big_bet = parse_amount(stakes["big"], currency=currency, position=pos)
     limit = game["limit"]
     fixed = limit in ("Limit", "FL")
     draft.big_blind_hint = small_bet if fixed else big_bet
@@ -163,7 +162,7 @@ def _read_hand(
         draft.time = header_time(year, month, day, hour, minute, second)
     max_seats = table_size if table_size is not None else 9
 
-    _read_body(draft, lines, start, cents)
+    _read_body(draft, lines, start, currency)
 
     small_blind = draft.posted("small-blind")
     big_blind = draft.posted("big-blind") or draft.big_blind_hint
@@ -192,7 +191,9 @@ def _read_hand(
     return with_changes(record, cash.changes(table, draft))
 
 
-def _read_body(draft: HandDraft, lines: list[str], start: int, cents: bool) -> None:
+def _read_body(draft: HandDraft, lines: list[str], start: int, money: str | None) -> None:
+    """Walk the hand's lines after the header, filling the draft; ``money`` is the currency of
+    its amounts (None: play chips)."""
     section = "seats"
     names: set[str] = set()
     total_seen = False
@@ -222,7 +223,7 @@ def _read_body(draft: HandDraft, lines: list[str], start: int, cents: bool) -> N
                 raise draft.error(f"unknown section {quote(line)!r}", index, rule="bad-line")
             continue
         if section == "summary":
-            total_seen |= _summary_line(draft, line, index, cents)
+            total_seen |= _summary_line(draft, line, index, money)
             continue
         if section == "seats":
             seat = _SEAT.match(line)
@@ -231,7 +232,7 @@ def _read_body(draft: HandDraft, lines: list[str], start: int, cents: bool) -> N
                     SeatLine(
                         parse_count(seat["num"], "seat", pos),
                         seat["name"],
-                        parse_amount(seat["stack"], cents=cents, position=pos),
+                        parse_amount(seat["stack"], currency=money, position=pos),
                         line=index,
                     )
                 )
@@ -243,13 +244,13 @@ def _read_body(draft: HandDraft, lines: list[str], start: int, cents: bool) -> N
                 continue
         m = _UNCALLED.match(line)
         if m is not None and m["name"] in names:
-            draft.uncalled(m["name"], parse_amount(m["amt"], cents=cents, position=pos))
+            draft.uncalled(m["name"], parse_amount(m["amt"], currency=money, position=pos))
             continue
-        if _play_line(draft, line, index, names, section, cents):
+        if _play_line(draft, line, index, names, section, money):
             continue
         m = _ADDS.match(line)
         if m is not None and m["name"] in names:
-            amount = parse_amount(m["amt"], cents=cents, position=pos)
+            amount = parse_amount(m["amt"], currency=money, position=pos)
             draft.added[m["name"]] = draft.added.get(m["name"], 0) + amount
             continue
         m = _MOVES.match(line)
@@ -272,7 +273,7 @@ def _read_body(draft: HandDraft, lines: list[str], start: int, cents: bool) -> N
 
 
 def _play_line(
-    draft: HandDraft, line: str, index: int, names: set[str], section: str, cents: bool
+    draft: HandDraft, line: str, index: int, names: set[str], section: str, money: str | None
 ) -> bool:
     pos = draft.at(index)
     m = _ACTION.match(line)
@@ -284,14 +285,14 @@ def _play_line(
             "bets": "bet",
             "raises to": "raise",
         }[m["verb"]]
-        amount = parse_amount(m["amt"], cents=cents, position=pos) if m["amt"] else None
+        amount = parse_amount(m["amt"], currency=money, position=pos) if m["amt"] else None
         if (amount is None) != (verb in ("fold", "check")):
             raise draft.error(f"cannot read the action {quote(line)!r}", index, rule="bad-line")
         draft.action(m["name"], verb, amount, bool(m["allin"]), index)
         return True
     m = _POST.match(line)
     if m is not None and m["name"] in names:
-        amount = parse_amount(m["amt"], cents=cents, position=pos)
+        amount = parse_amount(m["amt"], currency=money, position=pos)
         all_in = bool(m["allin"])
         if m["ante"]:
             draft.post(m["name"], "ante", amount, all_in, index, live=False)
@@ -334,18 +335,18 @@ def _play_line(
     m = _WINS.match(line)
     if m is not None and m["name"] in names:
         pot = "main" if m["pot"] in ("pot", "main pot") else f"side {m['n'] or 1}"
-        draft.collect(m["name"], parse_amount(m["amt"], cents=cents, position=pos), pot, index)
+        draft.collect(m["name"], parse_amount(m["amt"], currency=money, position=pos), pot, index)
         return True
     return False
 
 
-def _summary_line(draft: HandDraft, line: str, index: int, cents: bool) -> bool:
+def _summary_line(draft: HandDraft, line: str, index: int, money: str | None) -> bool:
     pos = draft.at(index)
     m = _TOTAL.match(line)
     if m is not None:
         draft.totals(
-            parse_amount(m["pot"], cents=cents, position=pos),
-            parse_amount(m["rake"], cents=cents, position=pos),
+            parse_amount(m["pot"], currency=money, position=pos),
+            parse_amount(m["rake"], currency=money, position=pos),
             index,
         )
         return True
@@ -358,7 +359,7 @@ def _summary_line(draft: HandDraft, line: str, index: int, cents: bool) -> bool:
         after = m["rest"][len(seat.name) :] if m["rest"].startswith(seat.name) else m["rest"]
         won = won_amount(after)
         if won is not None:
-            draft.summary_win(seat.name, parse_amount(won, cents=cents, position=pos), index)
+            draft.summary_win(seat.name, parse_amount(won, currency=money, position=pos), index)
         return False
     if line.startswith("Board") or _NOISE.match(line):
         return False

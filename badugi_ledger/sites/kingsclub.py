@@ -42,6 +42,8 @@ from .draft import HandDraft, SeatLine, of_hand
 from .files import NAME, UNREADABLE, chunk_hands, last_written, unreadable
 
 ORIGIN = "kingsclub"
+CURRENCY = "USD"
+"""KingsClub's amounts are dollars, written without a symbol."""
 
 HAND_START = re.compile(r"#(?P<id>\d+): .+ - [\d.,]++/[\d.,]++\s*$")
 _HEADER = re.compile(r"#(?P<id>\d+): (?P<game>.+) - (?P<small>[\d.,]++)/(?P<big>[\d.,]++)$")
@@ -100,8 +102,8 @@ def _read_hand(lines: list[str], start: int, source: str) -> HandRecord | Skippe
         return SkippedHand(source, hand_id, header["game"].strip(), pos)
     draft = HandDraft(source, hand_id, pos, ORIGIN, text="\n".join(lines).rstrip() + "\n")
     draft.hand_size = GAMES[game].hand_size
-    small_bet = parse_amount(header["small"], cents=True, position=pos)
-    big_bet = parse_amount(header["big"], cents=True, position=pos)
+    small_bet = parse_amount(header["small"], currency=CURRENCY, position=pos)
+    big_bet = parse_amount(header["big"], currency=CURRENCY, position=pos)
     draft.big_blind_hint = small_bet
     draft.landmarks.button_after = (
         start  # the table line, which names it, follows the header and date
@@ -122,7 +124,7 @@ def _read_hand(lines: list[str], start: int, source: str) -> HandRecord | Skippe
         ante=draft.posted("ante") or 0,
         rake=None,
         house=HouseRules(),
-        currency="USD",
+        currency=CURRENCY,
     )
     session = Session(
         kind="cash", name=f"KingsClub {table} {date or ''}".strip(), date=date, place="KingsClub"
@@ -188,7 +190,7 @@ def _read_body(
                     SeatLine(
                         parse_count(s["num"], "seat", pos),
                         s["name"],
-                        parse_amount(s["stack"], cents=True, position=pos),
+                        parse_amount(s["stack"], currency=CURRENCY, position=pos),
                         line=index,
                     )
                 )
@@ -196,18 +198,20 @@ def _read_body(
                 continue
         if section == "summary":
             if (s := _SUMMARY_SEAT.match(line)) is not None:
-                finals[s["name"]] = parse_amount(s["stack"], cents=True, position=pos)
-                nets[s["name"]] = parse_amount(s["net"], cents=True, position=pos, signed=True)
+                finals[s["name"]] = parse_amount(s["stack"], currency=CURRENCY, position=pos)
+                nets[s["name"]] = parse_amount(
+                    s["net"], currency=CURRENCY, position=pos, signed=True
+                )
                 summary.lines[s["name"]] = index
                 continue
             if (r := _RAKE.match(line)) is not None:
-                summary.rake = parse_amount(r["amt"], cents=True, position=pos)
+                summary.rake = parse_amount(r["amt"], currency=CURRENCY, position=pos)
                 summary.rake_line = index
                 continue
             if (w := _WINS.match(line)) is not None and w["name"] in names:
                 draft.collect(
                     w["name"],
-                    parse_amount(w["a"] or w["b"], cents=True, position=pos),
+                    parse_amount(w["a"] or w["b"], currency=CURRENCY, position=pos),
                     None,  # "from pot": the site never says which
                     index,
                 )
@@ -231,7 +235,7 @@ def _read_body(
 def _play_line(draft: HandDraft, line: str, index: int, names: set[str], came_in: set[str]) -> bool:
     pos = draft.at(index)
     if (m := _POST.match(line)) is not None and m["name"] in names:
-        amount = parse_amount(m["amt"], cents=True, position=pos)
+        amount = parse_amount(m["amt"], currency=CURRENCY, position=pos)
         what = m["what"]
         if what == "ante":
             draft.post(m["name"], "ante", amount, False, index, live=False)
@@ -258,7 +262,7 @@ def _play_line(draft: HandDraft, line: str, index: int, names: set[str], came_in
             "bets": "bet",
             "raises to": "raise",
         }[m["verb"]]
-        said = parse_amount(m["amt"], cents=True, position=pos) if m["amt"] else None
+        said = parse_amount(m["amt"], currency=CURRENCY, position=pos) if m["amt"] else None
         if verb == "call" and said is not None:  # KingsClub prints the caller's total
             said -= draft.committed(name)
         draft.action(name, verb, said, False, index)

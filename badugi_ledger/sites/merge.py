@@ -21,6 +21,12 @@ any uncalled bet handed back.  The importer therefore derives ``Collect`` = winn
 the uncalled bet and ``RakeTaken`` = pot − everything collected, from the actions it read.
 For a hand with a single winner that makes the collect check tautological; what the replay
 still verifies is the legality of every action (pot-limit sizes, order, stacks).
+The uncalled bet is what the top bet of the last betting round the hand plays (each
+``POST_…`` round opens one) exceeds the next: a hand everyone folds in an earlier round ends
+there, and a bet called all-in for less leaves no one to bet in a later round (Merge then
+writes none; corpus: ``All-in.on.second.draw``).  ``<winner uncalled=…>`` is not read: it is
+``false`` on every corpus winner, also where the amount includes a bet handed back (hands
+33423082-3 and 33227759-34).
 ``GAME_CANCELLED`` hands are reported with rule ``cancelled-hand``.  A rake above Merge's
 published maximum is refused (:func:`rake_allowed`).  Stacks carry from hand to hand of a table
 as for the other cash sites (:mod:`.carry`), and Merge's hand numbers (``33423082-5``) show a
@@ -258,9 +264,9 @@ def _read_game(
         )
     structure_kind = _STRUCTURES[stakes["kind"]]
     stated = draft.at(described_at) if described_at is not None else pos
-    cents = _real_money(draft, game, stakes["cur"], described_at)
-    low = parse_amount(stakes["a"], cents=cents, position=stated)
-    high = parse_amount(stakes["b"], cents=cents, position=stated)
+    money = "USD" if _real_money(draft, game, stakes["cur"], described_at) else None
+    low = parse_amount(stakes["a"], currency=money, position=stated)
+    high = parse_amount(stakes["b"], currency=money, position=stated)
     table = _table(game)
     start_time = game.get("starttime", "")
     date = f"{start_time[:4]}-{start_time[4:6]}-{start_time[6:8]}" if len(start_time) >= 8 else None
@@ -273,7 +279,7 @@ def _read_game(
 
     dealt: set[str] = set()
     winners: list[tuple[int, str, int]] = []
-    ended_at = _read_elements(draft, elements, dealt, winners, cents)
+    ended_at = _read_elements(draft, elements, dealt, winners, money)
     if not winners:
         raise draft.missing(
             "the hand has no winner",
@@ -296,7 +302,7 @@ def _read_game(
         ante=ante,
         rake=None,
         house=HouseRules(heads_up_uncapped=True),
-        currency="USD" if cents else None,
+        currency=money,
     )
     session = Session(
         kind="cash", name=f"Merge {table} {date or ''}".strip(), date=date, place="Merge"
@@ -331,11 +337,12 @@ def _read_elements(
     elements: list[tuple[int, str, dict[str, str]]],
     dealt: set[str],
     winners: list[tuple[int, str, int]],
-    cents: bool,
+    money: str | None,
 ) -> int | None:
     """The elements after ``<game>`` into the draft, the players dealt in into ``dealt`` and
-    the winners (line, name, amount) into ``winners``; returns the line of the round that ends
-    the hand (``END_OF_…``), after which the winners come.  A failure no rule names (an
+    the winners (line, name, amount) into ``winners``, amounts in ``money`` (None: play
+    chips); returns the line of the round that ends the hand (``END_OF_…``), after which the
+    winners come.  A failure no rule names (an
     attribute missing, a winner on an empty seat) is located at the element's line."""
     by_seat: dict[str, str] = {}
     round_id = ""
@@ -362,7 +369,7 @@ def _read_elements(
                     SeatLine(
                         parse_count(attrs["seat"], "seat", at) + 1,
                         name,
-                        parse_amount(attrs["balance"], cents=cents, position=at),
+                        parse_amount(attrs["balance"], currency=money, position=at),
                         line=index,
                     )
                 )
@@ -377,7 +384,7 @@ def _read_elements(
                 if round_id.startswith("END_OF_") and ended_at is None:
                     ended_at = index
             elif tag == "event":
-                _event(draft, attrs, by_seat, index, round_id, cents)
+                _event(draft, attrs, by_seat, index, round_id, money)
             elif tag == "cards":
                 _cards(draft, attrs, by_seat, index)
             elif tag == "winner":
@@ -385,7 +392,7 @@ def _read_elements(
                     (
                         index,
                         by_seat[attrs["player"]],
-                        parse_amount(attrs["amount"], cents=cents, position=at),
+                        parse_amount(attrs["amount"], currency=money, position=at),
                     )
                 )
     except UNREADABLE as exc:
@@ -399,7 +406,7 @@ def _event(
     by_seat: dict[str, str],
     index: int,
     round_id: str,
-    cents: bool,
+    money: str | None,
 ) -> None:
     kind = attrs.get("type", "")
     if kind in ("CHAT", "SIT_OUT", "SIT_IN", "GAME_CANCELLED"):
@@ -408,7 +415,7 @@ def _event(
     if name is None:
         raise draft.error(f"event {quote(kind)} names an empty seat", index)
     amount = (
-        parse_amount(attrs["amount"], cents=cents, position=draft.at(index))
+        parse_amount(attrs["amount"], currency=money, position=draft.at(index))
         if "amount" in attrs
         else None
     )

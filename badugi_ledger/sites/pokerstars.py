@@ -179,13 +179,13 @@ def _read_hand(
     buy_in: int | None = None
     if tournament is not None:  # tournament chips; the buy-in is in the tournament's currency
         buy_in, currency = _buy_in(tournament["buyin"], pos)
-        cents = False
+        money = None
     else:  # money, or chips at a play-money table (stakes with neither symbol nor code)
         assert stakes is not None
         currency = site_currency((stakes["cur"], stakes["cur2"]), stakes["code"], "the stakes", pos)
-        cents = currency is not None
-    small_bet = parse_amount(stake["small"], cents=cents, position=pos)
-    big_bet = parse_amount(stake["big"], cents=cents, position=pos)
+        money = currency
+    small_bet = parse_amount(stake["small"], currency=money, position=pos)
+    big_bet = parse_amount(stake["big"], currency=money, position=pos)
     date_match = _DATE.search(rest)
     date = "-".join(date_match.groups()[:3]) if date_match else None
     if date_match is not None and date_match[4] is not None:
@@ -193,7 +193,7 @@ def _read_hand(
 
     fixed = game["limit"] == "Limit"
     draft.big_blind_hint = small_bet if fixed else big_bet
-    table, max_seats, play_at = _read_body(draft, lines, start, cents)
+    table, max_seats, play_at = _read_body(draft, lines, start, money)
     if play_at is not None and currency is not None:
         raise draft.error(
             f"the table line says play money, but the header's "
@@ -249,7 +249,7 @@ def _buy_in(text: str, pos: Position) -> tuple[int | None, str | None]:
     if currency is None:
         return 0, None
     paid = parts[:-1] or parts
-    cents = sum([parse_amount(m[0], cents=True, position=pos) for m in paid])
+    cents = sum([parse_amount(m[0], currency=currency, position=pos) for m in paid])
     problem = amount_problem(cents, "the buy-in in cents")
     if problem is not None:
         raise ImportFormatError(problem, position=pos, rule="bad-amount")
@@ -264,10 +264,11 @@ def _game_words(rest: str) -> str:
 
 
 def _read_body(
-    draft: HandDraft, lines: list[str], start: int, cents: bool
+    draft: HandDraft, lines: list[str], start: int, money: str | None
 ) -> tuple[str, int, int | None]:
     """Walk the hand's lines after the header, filling the draft; returns the table, its
-    size, and the line of a table line that says ``(Play Money)`` (None: it does not)."""
+    size, and the line of a table line that says ``(Play Money)`` (None: it does not).
+    ``money`` is the currency of the hand's amounts (None: chips)."""
     table = ""
     max_seats = 9
     play_at: int | None = None
@@ -308,7 +309,7 @@ def _read_body(
                     SeatLine(
                         parse_count(seat["num"], "seat", draft.at(index)),
                         seat["name"],
-                        parse_amount(seat["stack"], cents=cents, position=draft.at(index)),
+                        parse_amount(seat["stack"], currency=money, position=draft.at(index)),
                         out_of_hand="out of hand" in tail,
                         line=index,
                     )
@@ -316,10 +317,10 @@ def _read_body(
                 names.add(seat["name"])
                 continue
         if section == "summary":
-            if _read_summary_line(draft, line, index, cents):
+            if _read_summary_line(draft, line, index, money):
                 total_seen = True
             continue
-        _read_play_line(draft, line, index, cents, names, section)
+        _read_play_line(draft, line, index, money, names, section)
     if not total_seen:
         raise draft.missing(
             "the hand has no summary (Total pot … | Rake …)",
@@ -346,7 +347,7 @@ def _section(draft: HandDraft, line: str, index: int, section: str) -> str:
 
 
 def _read_play_line(
-    draft: HandDraft, line: str, index: int, cents: bool, names: set[str], section: str
+    draft: HandDraft, line: str, index: int, money: str | None, names: set[str], section: str
 ) -> None:
     name, sep, rest = line.partition(": ")
     said = rest
@@ -363,17 +364,17 @@ def _read_play_line(
         m = _CALL_BET.match(rest)
         if m is not None:
             verb = "call" if m["verb"] == "calls" else "bet"
-            amount = parse_amount(m["amt"], cents=cents, position=draft.at(index))
+            amount = parse_amount(m["amt"], currency=money, position=draft.at(index))
             draft.action(name, verb, amount, bool(m["allin"]), index)
             return
         m = _RAISE.match(rest)
         if m is not None:
-            amount = parse_amount(m["to"], cents=cents, position=draft.at(index))
+            amount = parse_amount(m["to"], currency=money, position=draft.at(index))
             draft.action(name, "raise", amount, bool(m["allin"]), index)
             return
         m = _POST.match(rest)
         if m is not None:
-            _post(draft, name, m, index, cents)
+            _post(draft, name, m, index, money)
             return
         m = _DISCARD.match(rest)
         if m is not None:
@@ -415,12 +416,12 @@ def _read_play_line(
     if m is not None and m["name"] in names:
         pot = "main" if m["pot"] in ("pot", "main pot") else f"side {m['n'] or 1}"
         draft.collect(
-            m["name"], parse_amount(m["amt"], cents=cents, position=draft.at(index)), pot, index
+            m["name"], parse_amount(m["amt"], currency=money, position=draft.at(index)), pot, index
         )
         return
     m = _UNCALLED.match(line)
     if m is not None and m["name"] in names:
-        draft.uncalled(m["name"], parse_amount(m["amt"], cents=cents, position=draft.at(index)))
+        draft.uncalled(m["name"], parse_amount(m["amt"], currency=money, position=draft.at(index)))
         return
     if _is_noise(line):
         _note_leaving(draft, line)
@@ -445,8 +446,8 @@ def _split_name(line: str, names: set[str]) -> tuple[str, str]:
     return "", ""
 
 
-def _post(draft: HandDraft, name: str, m: re.Match[str], index: int, cents: bool) -> None:
-    amount = parse_amount(m["amt"], cents=cents, position=draft.at(index))
+def _post(draft: HandDraft, name: str, m: re.Match[str], index: int, money: str | None) -> None:
+    amount = parse_amount(m["amt"], currency=money, position=draft.at(index))
     all_in = bool(m["allin"])
     what = m["what"]
     if what == "small blind":
@@ -463,13 +464,13 @@ def _post(draft: HandDraft, name: str, m: re.Match[str], index: int, cents: bool
         draft.post(name, "big-blind", min(big, amount), all_in, index)
 
 
-def _read_summary_line(draft: HandDraft, line: str, index: int, cents: bool) -> bool:
+def _read_summary_line(draft: HandDraft, line: str, index: int, money: str | None) -> bool:
     """Summary lines: the total pot and rake, and each seat's winnings.  True for the total."""
     pos = draft.at(index)
     m = _TOTAL.match(line)
     if m is not None:
-        pot = parse_amount(m["pot"], cents=cents, position=pos)
-        rake = parse_amount(m["rake"], cents=cents, position=pos)
+        pot = parse_amount(m["pot"], currency=money, position=pos)
+        rake = parse_amount(m["rake"], currency=money, position=pos)
         draft.totals(pot, rake, index)
         return True
     m = _SUMMARY_SEAT.match(line)
@@ -481,7 +482,7 @@ def _read_summary_line(draft: HandDraft, line: str, index: int, cents: bool) -> 
         after = m["rest"][len(seat.name) :] if m["rest"].startswith(seat.name) else m["rest"]
         won = won_amount(after)
         if won is not None:
-            draft.summary_win(seat.name, parse_amount(won, cents=cents, position=pos), index)
+            draft.summary_win(seat.name, parse_amount(won, currency=money, position=pos), index)
         return False
     if line.startswith("Board ") or _is_noise(line):
         return False

@@ -245,13 +245,13 @@ def test_a_damaged_amount_does_not_make_the_next_hand_an_edited_stack(tmp_path: 
 def test_parse_amount_takes_exactly_the_amounts_within_2_53(value: int) -> None:
     text = str(value)
     if 0 <= value <= MAX_AMOUNT:
-        assert parse_amount(text, cents=False) == value
+        assert parse_amount(text, currency=None) == value
     else:
         with pytest.raises(ImportFormatError) as caught:
-            parse_amount(text, cents=False)
+            parse_amount(text, currency=None)
         assert caught.value.rule == "bad-amount" and len(caught.value.message) < 300
     if -MAX_AMOUNT <= value * 100 <= MAX_AMOUNT:
-        assert parse_amount(text, cents=True, signed=True) == value * 100
+        assert parse_amount(text, currency="USD", signed=True) == value * 100
 
 
 @pytest.mark.parametrize(

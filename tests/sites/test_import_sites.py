@@ -189,6 +189,33 @@ def test_merge_collect_excludes_the_uncalled_bet_and_rake_is_derived(corpus_dir:
     assert replay_hand(h).violations == ()
 
 
+def test_merge_a_fold_to_a_bet_before_the_last_round_hands_the_bet_back(corpus_dir: Path) -> None:
+    """Hands 33423082-3, -4, -8 and -15 of the Merge 2-7 file (read as Badugi, as the other
+    Merge tests do, without the hero's five 2-7 cards) end when a player folds to a $1 bet in
+    the second of four betting rounds: the hand ends there, so that round is the last it plays,
+    and the reader finds the bet in it.  Their winner amounts (``uncalled="false"``, as every
+    corpus winner has it) include the bet handed back: -3's "4.80" is 380 collected, the $1
+    returned and a rake of 20 (Merge's 1 cent in 20 of the $4 pot); the next hand's balance,
+    $31.80 = $30 - $3 in + $1 back + $3.80, agrees, so no stack change is recorded."""
+    path = corpus_dir / "merge/3-Draw-Limit-USD-1-2-201104.Multi.hand.sample.txt"
+    lines = [x for x in iter_lines(path) if not x.lstrip().startswith("<cards ")]
+    text = "\n".join(lines).replace('type="2-7 Lowball"', 'type="Badugi"')
+    hands = {h.hand_id: h for h in read_merge(split_lines(text), "m") if isinstance(h, HandRecord)}
+    assert len(hands) == 15
+    folded = {"33423082-3": (380, 20), "33423082-4": (190, 10), "33423082-8": (190, 10)}
+    folded["33423082-15"] = (380, 20)
+    for hand_id, (collected, rake) in folded.items():
+        h = hands[hand_id]
+        bet, fold = of(h, Action)[-2:]
+        assert (bet.verb, bet.amount, fold.verb) == ("bet", 100, "fold")
+        assert len(of(h, Draw)) == 2  # one draw each before it: the second betting round
+        assert [c.amount for c in of(h, Collect)] == [collected]
+        assert [r.amount for r in of(h, RakeTaken)] == [rake]
+        result = replay_hand(h)
+        assert result.violations == () and result.payouts[bet.player] == collected
+    assert not of(hands["33423082-4"], StackChange)
+
+
 def test_merge_half_pot_limit_ante_game(corpus_dir: Path) -> None:
     path = corpus_dir / "merge/Badugi-HPL-USD-0.50-0.50-201104.Sample.txt"
     h = only(list(read_merge(iter_lines(path), "m")))
