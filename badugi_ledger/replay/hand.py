@@ -349,11 +349,15 @@ def _on_buy(st: HandState, ev: Buy) -> None:
     price = st.house.buy_price
     if ev.price is not None and ev.price != price:
         raise illegal(
-            "buy-price", f"{p} pays {ev.price} for a buy; the price is {price}", st.here()
+            "buy-price",
+            f"{p} pays {st.figure(ev.price)} for a buy; the price is {st.figure(price)}",
+            st.here(),
         )
     if price > st.stack[p]:
         raise illegal(
-            "over-stack", f"{p} buys for {price} but has only {st.stack[p]} chips", st.here()
+            "over-stack",
+            f"{p} buys for {st.figure(price)} but has only {st.chips(st.stack[p])}",
+            st.here(),
         )
     st.buys[p] = count
     if price:
