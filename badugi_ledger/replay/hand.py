@@ -322,7 +322,11 @@ def _refuse_draw_count(st: HandState, p: str, thrown: int, n: int) -> None:
     """Raise for a draw of ``n`` cards that throws ``thrown``: the counts must agree, and no
     more than the hand may be exchanged."""
     if thrown != n:
-        raise illegal("draw-count", f"{p} discards {thrown} cards but receives {n}", st.here())
+        raise illegal(
+            "draw-count",
+            f"{p} discards {thrown} card{'' if thrown == 1 else 's'} but receives {n}",
+            st.here(),
+        )
     raise illegal(
         "draw-count",
         f"{p} draws {n} cards; at most {st.hand_size} may be exchanged "
