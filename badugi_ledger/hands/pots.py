@@ -25,7 +25,7 @@ badugi {'Noor': 30, 'Amara': 30} 4-card 4-3-2-A
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from ..model.cards import DECK, Card, ensure_distinct
@@ -116,6 +116,11 @@ def split_evenly(
     return {name: base + (1 if name in lucky else 0) for name in winners_in_order}
 
 
+Figure = Callable[[int], str]
+"""How a detail names an amount; none: as the integer it is (a hand of money passes its own
+wording, :meth:`badugi_ledger.replay.state.HandState.figure`)."""
+
+
 def _describe_half(
     name: str,
     winners: tuple[str, ...],
@@ -123,13 +128,15 @@ def _describe_half(
     amount: int,
     shares: Mapping[str, int],
     whole: bool,
+    figure: Figure | None,
 ) -> str:
     label = "pot" if whole else ("Badugi half" if name == "badugi" else f"{name} half")
     if not winners:
         return f"{label}: no qualifying hand"
     if len(winners) == 1:
-        return f"{label}: {winners[0]} {amount} with {values[0]}"
-    parts = " + ".join(f"{w} {shares[w]}" for w in winners)
+        shown = amount if figure is None else figure(amount)  # no call in the usual hand
+        return f"{label}: {winners[0]} {shown} with {values[0]}"
+    parts = " + ".join(f"{w} {shares[w] if figure is None else figure(shares[w])}" for w in winners)
     return f"{label} tied: {parts} with {values[0]}"
 
 
@@ -201,11 +208,14 @@ def pot_shares(
     contenders: Sequence[tuple[str, Sequence[Card]]],
     game: GameName,
     house: HouseRules = HouseRules(),  # noqa: B008 - frozen, immutable default
+    figure: Figure | None = None,
 ) -> tuple[dict[str, int], str]:
     """:func:`divide_pot`'s ``shares`` (a new dict, empty when the pot carries) and
     ``detail``, without building the per-half records: what the replay keeps of a showdown,
-    once per pot of every hand."""
-    shares, detail, _ = _award(amount, contenders, game, house)
+    once per pot of every hand.  ``figure`` words the detail's amounts: the detail the replay
+    keeps names chips and cents alike as plain integers (ledgers store it, and compare a
+    re-imported hand by it); a message about a hand of money asks again, with money."""
+    shares, detail, _ = _award(amount, contenders, game, house, figure)
     return shares, detail
 
 
@@ -214,6 +224,7 @@ def _award(
     contenders: Sequence[tuple[str, Sequence[Card]]],
     game: GameName,
     house: HouseRules,
+    figure: Figure | None = None,
 ) -> tuple[dict[str, int], str, list[_Half]]:
     """The division of :func:`divide_pot`: shares in seat order, the detail, the halves."""
     try:
@@ -244,7 +255,7 @@ def _award(
     if not eligible:
         return (
             {},
-            f"no hand qualifies: the pot of {amount} carries",
+            f"no hand qualifies: the pot of {amount if figure is None else figure(amount)} carries",
             [(half_names[0], amount, (), (), {})],
         )
 
@@ -287,7 +298,7 @@ def _award(
 
     # Shares in the given seat order; one half's shares already are (winners keep that order).
     if whole:
-        detail = _describe_half(half_names[0], winners, described, amount, shares, True)
+        detail = _describe_half(half_names[0], winners, described, amount, shares, True, figure)
         # One winner takes the amount itself; tied winners' shares are added up.
         assert tied is None or sum(shares.values()) == amount, (
             "pot division must neither create nor lose chips"
@@ -295,5 +306,5 @@ def _award(
         return shares, detail, halves
     ordered = {name: shares[name] for name in names if name in shares}
     assert sum(ordered.values()) == amount, "pot division must neither create nor lose chips"
-    detail = "; ".join([_describe_half(n, w, d, a, h, False) for n, a, w, d, h in halves])
+    detail = "; ".join([_describe_half(n, w, d, a, h, False, figure) for n, a, w, d, h in halves])
     return ordered, detail, halves

@@ -34,7 +34,8 @@ class PlayerInfo:
         """``Ben (also ben, Benjamin): 12 hands``, names made safe for a terminal."""
         others = [for_terminal(a) for a in self.aliases if a != self.player]
         also = f" (also {', '.join(others)})" if others else ""
-        return f"{for_terminal(self.player)}{also}: {self.hands} hands"
+        hands = f"{self.hands} hand{'s' if self.hands != 1 else ''}"
+        return f"{for_terminal(self.player)}{also}: {hands}"
 
 
 def _alias(db: sqlite3.Connection, name: str) -> tuple[int, int, int]:

@@ -184,7 +184,8 @@ class ImportReport:
         if others:
             lines.append(other_games_line(len(others), sum(f.skipped for f in others)))
         files = f"{len(self.files)} file{'s' if len(self.files) != 1 else ''}"
-        skipped = f"; {self.skipped} hands of other games skipped" if self.skipped else ""
+        plural = "s" if self.skipped != 1 else ""
+        skipped = f"; {self.skipped} hand{plural} of other games skipped" if self.skipped else ""
         lines.append(f"total: {total.counts()} in {files}{skipped}")
         if self.conflict:
             lines.append(

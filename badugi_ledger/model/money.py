@@ -12,7 +12,8 @@ currency (:data:`UNSTATED`) when the file names none.  A home game may value its
 chip must be worth a whole number of cents.
 
 Two units are never added: reports group by unit.  Money is shown as money (``12.34 USD``,
-``-4.50 EUR``), never as raw cents; chips as chips (``28 chips``).  :func:`parse_money` reads
+``-4.50 EUR``), never as raw cents; chips as chips (``28 chips``).  The messages about a hand
+name its figures so too (:func:`hand_figure`, :func:`hand_amount`).  :func:`parse_money` reads
 an amount typed by a person (``12.34``) into exact cents.
 
 >>> format_amount(-450, "EUR")
@@ -86,6 +87,36 @@ def plain_money(cents: int) -> str:
     """
     whole, rest = divmod(abs(cents), 100)
     return f"{'-' if cents < 0 else ''}{whole}.{rest:02d}"
+
+
+def hand_figure(amount: int, currency: str | None, *, sign: bool = False) -> str:
+    """A figure of a hand as its messages name it, without a unit: what a person reads in the
+    file and wrote there.  Chips as they are (``150``); money (``currency``: the code of a
+    cash game's cents, :func:`~.events.amounts_currency`) as money (``1.50``), since a site
+    file and a PHH hand write dollars and cents, and our format's ``currency USD`` is read so
+    everywhere else the ledger shows it.  No thousands separator, as a file writes none.
+
+    >>> hand_figure(150, None), hand_figure(150, "USD"), hand_figure(-5, "EUR", sign=True)
+    ('150', '1.50', '-0.05')
+    >>> hand_figure(250, None, sign=True), hand_figure(250, "USD", sign=True)
+    ('+250', '+2.50')
+    """
+    if currency is None:
+        return f"{amount:+d}" if sign else str(amount)
+    return ("+" if sign and amount > 0 else "") + plain_money(amount)
+
+
+def hand_amount(amount: int, currency: str | None) -> str:
+    """An amount of a hand with its unit, as a message names a stack, a difference or what is
+    left: ``28 chips`` (``1 chip``) in a game of chips, ``15.00 USD`` in one of money (never
+    cents called chips).
+
+    >>> hand_amount(1500, None), hand_amount(1, None), hand_amount(1500, "USD")
+    ('1500 chips', '1 chip', '15.00 USD')
+    """
+    if currency is None:
+        return f"{amount} chip" if amount in (1, -1) else f"{amount} chips"
+    return f"{plain_money(amount)} {currency}"
 
 
 def major_units(amount: int, unit: str) -> int | float:

@@ -81,11 +81,15 @@ def _post_amount(st: HandState, ev: Post, due: int, what: str) -> int:
         return due if due < stack else stack  # not min(): a builtin call parses its arguments
     if ev.amount > stack:
         raise illegal(
-            "over-stack", f"{ev.player} posts {ev.amount} but has only {stack} chips", st.here()
+            "over-stack",
+            f"{ev.player} posts {st.figure(ev.amount)} but has only {st.chips(stack)}",
+            st.here(),
         )
     if ev.amount != due and not (ev.amount < due and ev.amount == stack):
         raise illegal(
-            "post-amount", f"{ev.player} posts {ev.amount} as {what}; it is {due}", st.here()
+            "post-amount",
+            f"{ev.player} posts {st.figure(ev.amount)} as {what}; it is {st.figure(due)}",
+            st.here(),
         )
     return ev.amount
 
@@ -351,7 +355,9 @@ def act(st: HandState, ev: Action) -> bool:
         owe = st.level - st.committed[p]
         if owe > 0:
             raise illegal(
-                "check-facing-bet", f"{p} checks facing a bet: {owe} to call (000)", st.here()
+                "check-facing-bet",
+                f"{p} checks facing a bet: {st.figure(owe)} to call (000)",
+                st.here(),
             )
         pending.discard(p)
     else:
@@ -372,12 +378,18 @@ def _check_call(st: HandState, ev: Action, pay: int) -> None:
     if ev.amount is not None and ev.amount != pay:
         if ev.amount > stack:
             raise illegal(
-                "over-stack", f"{p} calls {ev.amount} but has only {stack} chips", st.here()
+                "over-stack",
+                f"{p} calls {st.figure(ev.amount)} but has only {st.chips(stack)}",
+                st.here(),
             )
-        raise illegal("call-amount", f"{p} calls {ev.amount}; the call is {pay}", st.here())
+        raise illegal(
+            "call-amount",
+            f"{p} calls {st.figure(ev.amount)}; the call is {st.figure(pay)}",
+            st.here(),
+        )
     if ev.all_in and pay < stack:
         raise illegal(
-            "all-in-stack", f"{p} is marked all-in but keeps {stack - pay} chips", st.here()
+            "all-in-stack", f"{p} is marked all-in but keeps {st.chips(stack - pay)}", st.here()
         )
 
 
@@ -550,18 +562,23 @@ def _raise(st: HandState, ev: Action, owe: int, stack: int) -> None:
         if to is None:
             to = target if target < reach else reach
         elif to > reach:
-            raise illegal("over-stack", f"{p} bets to {to} but has only {reach} chips", st.here())
+            raise illegal(
+                "over-stack",
+                f"{p} bets to {st.figure(to)} but has only {st.chips(reach)}",
+                st.here(),
+            )
         if to <= level:
             raise illegal(
                 "over-stack" if reach <= level else "bet-size",
-                f"{p} raises to {to}, not above the bet of {level}",
+                f"{p} raises to {st.figure(to)}, not above the bet of {st.figure(level)}",
                 st.here(),
             )
         if to != target and not (level < to < target and to == reach):
             what = "bet" if level == 0 else "raise"
             raise illegal(
                 "bet-size",
-                f"{p} {what}s to {to}; in fixed limit this {what} is to {target} (000)",
+                f"{p} {what}s to {st.figure(to)}; in fixed limit this {what} is to "
+                f"{st.figure(target)} (000)",
                 st.here(),
             )
         full = to == target
@@ -578,10 +595,16 @@ def _raise(st: HandState, ev: Action, owe: int, stack: int) -> None:
             to = reach
         what = "bets" if level == 0 else "raises"  # as the player did, whatever was written
         if to > reach:
-            raise illegal("over-stack", f"{p} {what} to {to} but has only {reach} chips", st.here())
+            raise illegal(
+                "over-stack",
+                f"{p} {what} to {st.figure(to)} but has only {st.chips(reach)}",
+                st.here(),
+            )
         if to <= level:
             raise illegal(
-                "bet-size", f"{p} raises to {to}, not above the bet of {level}", st.here()
+                "bet-size",
+                f"{p} raises to {st.figure(to)}, not above the bet of {st.figure(level)}",
+                st.here(),
             )
         min_to = least
         min_inc = min_to - level
@@ -589,14 +612,16 @@ def _raise(st: HandState, ev: Action, owe: int, stack: int) -> None:
         if to > max_to:
             raise illegal(
                 "bet-size",
-                f"{p} {what} to {to}; the most allowed is {max_to} ({kind}, 001/003)",
+                f"{p} {what} to {st.figure(to)}; the most allowed is {st.figure(max_to)} "
+                f"({kind}, 001/003)",
                 st.here(),
             )
         if to < min_to and to != reach:
             if not (p in st.unknown and _shows_stack(st, ev, to - st.committed[p], True)):
                 raise illegal(
                     "bet-size",
-                    f"{p} {what} to {to}; the least allowed is {min_to} ({kind}, 001/003)",
+                    f"{p} {what} to {st.figure(to)}; the least allowed is "
+                    f"{st.figure(min_to)} ({kind}, 001/003)",
                     st.here(),
                 )
             reach = to
@@ -606,7 +631,7 @@ def _raise(st: HandState, ev: Action, owe: int, stack: int) -> None:
             st.full_level = to
     if ev.all_in and to != reach:
         raise illegal(
-            "all-in-stack", f"{p} is marked all-in but keeps {reach - to} chips", st.here()
+            "all-in-stack", f"{p} is marked all-in but keeps {st.chips(reach - to)}", st.here()
         )
     st.bet(p, to - st.committed[p])
     st.level = to

@@ -23,8 +23,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Protocol
 
+from ..hands.pots import pot_shares
 from ..model.errors import Position
 from ..model.events import Collect
+from ..model.money import hand_amount, hand_figure
 from ..model.results import Violation
 from .state import HandState
 
@@ -40,18 +42,40 @@ class SettledPot(Protocol):
     eligible: list[str]
     shares: dict[str, int] | None
     detail: str
+    net: int
+    """What is left to divide once the rake is taken."""
+    carried: bool
+    cards: list[tuple[str, tuple]] | None
+    """The contenders' cards when the pot was divided by them."""
+
+
+def carried_detail(amount: str) -> str:
+    """The detail of a Progressive Badugi pot no hand qualifies for, of ``amount``."""
+    return f"no hand qualifies: the pot of {amount} carries to the next hand (002)"
 
 
 def _mismatch(violations: list[Violation], rule: str, message: str, pos: Position) -> None:
     violations.append(Violation(rule, message, pos, "mismatch"))
 
 
-def _why(pot: SettledPot) -> str:
-    return f"{pot.name} pot {pot.amount}: {pot.detail.removeprefix('pot: ')}"
+def _detail(st: HandState, pot: SettledPot) -> str:
+    """``pot``'s detail as a message shows it.  The pot keeps its detail with plain integers
+    (ledgers store it as the replay made it); in a hand of money the amounts it names are
+    worded again as money, from what divided the pot."""
+    if pot.cards is None or st.currency() is None:
+        return pot.detail  # it names no amount, or chips
+    if pot.carried:
+        return carried_detail(st.figure(pot.net))
+    return pot_shares(pot.net, pot.cards, st.settings.game, st.house, st.figure)[1]
 
 
-def _pot_list(pots: Sequence[SettledPot]) -> str:
-    return ", ".join(f"{pot.name} {pot.amount}" for pot in pots)
+def _why(st: HandState, pot: SettledPot) -> str:
+    detail = _detail(st, pot).removeprefix("pot: ")
+    return f"{pot.name} pot {st.figure(pot.amount)}: {detail}"
+
+
+def _pot_list(st: HandState, pots: Sequence[SettledPot]) -> str:
+    return ", ".join(f"{pot.name} {st.figure(pot.amount)}" for pot in pots)
 
 
 def check_collects(
@@ -112,24 +136,25 @@ def _check_player(
             _mismatch(
                 violations,
                 "collect",
-                f"{p} collects {got} from {name}, but the hand has no such pot "
-                f"(pots: {_pot_list(pots)})",
+                f"{p} collects {st.figure(got)} from {name}, but the hand has no such pot "
+                f"(pots: {_pot_list(st, pots)})",
                 where,
             )
         elif p not in pot.eligible:
             _mismatch(
                 violations,
                 "collect",
-                f"{p} collects {got} from the {name} pot, but {p} is not in it: it is "
-                f"contested by {', '.join(pot.eligible)} ({_why(pot)})",
+                f"{p} collects {st.figure(got)} from the {name} pot, but {p} is not in it: "
+                f"it is contested by {', '.join(pot.eligible)} ({_why(st, pot)})",
                 where,
             )
         elif got != shares[name]:
-            wins = f"is owed {shares[name]}" if shares[name] else "wins nothing"
+            wins = f"is owed {st.figure(shares[name])}" if shares[name] else "wins nothing"
             _mismatch(
                 violations,
                 "collect",
-                f"{p} collects {got} from the {name} pot, but {wins} from it: {_why(pot)}",
+                f"{p} collects {st.figure(got)} from the {name} pot, but {wins} from it: "
+                f"{_why(st, pot)}",
                 where,
             )
     rest = [(name, chips) for name, chips in shares.items() if chips and name not in groups]
@@ -138,7 +163,9 @@ def _check_player(
     if got == due:
         return
     mine = [pot for pot in pots if p in pot.eligible or shares[pot.name]]
-    why = "; ".join([_why(pot) for pot in mine if pot.name not in groups]) or f"{p} is in no pot"
+    why = (
+        "; ".join([_why(st, pot) for pot in mine if pot.name not in groups]) or f"{p} is in no pot"
+    )
     left = [chips for _, chips in rest]
     wrong: _Placed | None = None
     for c in unnamed:  # the first line that is none of the player's pot shares
@@ -148,7 +175,7 @@ def _check_player(
             wrong = c
     if not claims:
         where = position(collects[0][1])
-        msg = f"no collection is recorded for {p}, who is owed {due} ({why})"
+        msg = f"no collection is recorded for {p}, who is owed {st.figure(due)} ({why})"
     elif not unnamed:
         if len(violations) > found:
             return  # a line naming the wrong pot is reported; the pot it should name is owed
@@ -157,8 +184,8 @@ def _check_player(
         msg = f"no collection is recorded for {p} from the {unclaimed} pot ({why})"
     else:
         where = position((wrong or unnamed[-1])[1])
-        label = f"{p} collects {got}" + (" besides the named pots" if groups else "")
-        wins = f"is owed {due}" if due else "wins nothing"
+        label = f"{p} collects {st.figure(got)}" + (" besides the named pots" if groups else "")
+        wins = f"is owed {st.figure(due)}" if due else "wins nothing"
         msg = f"{label}, but {wins}: {why}"
     _mismatch(violations, "collect", msg, where)
 
@@ -194,9 +221,9 @@ def verify_claims(
             _mismatch(
                 violations,
                 "chips-balance",
-                f"the recorded collections, rake and carried pot add up to {claimed}, but the "
-                f"pot is {pot_total + st.carry_in}: {abs(diff)} chips "
-                f"{'created' if diff > 0 else 'lost'}",
+                f"the recorded collections, rake and carried pot add up to "
+                f"{st.figure(claimed)}, but the pot is {st.figure(pot_total + st.carry_in)}: "
+                f"{st.chips(abs(diff))} {'created' if diff > 0 else 'lost'}",
                 where,
             )
     for amount, at in st.carry_outs:  # usually none
@@ -204,7 +231,8 @@ def verify_claims(
             _mismatch(
                 violations,
                 "carry-out",
-                f"{amount} is carried to the next hand, but the computed carry is {carry_out}",
+                f"{st.figure(amount)} is carried to the next hand, but the computed carry is "
+                f"{st.figure(carry_out)}",
                 st.record.position(at),
             )
     for amount, at in st.pot_totals:
@@ -212,7 +240,7 @@ def verify_claims(
             _mismatch(
                 violations,
                 "pot-total",
-                f"the pot is recorded as {amount}, but is {pot_total}",
+                f"the pot is recorded as {st.figure(amount)}, but is {st.figure(pot_total)}",
                 st.record.position(at),
             )
     for claim in st.final_claims:  # usually each is the computed stack
@@ -245,7 +273,8 @@ def _final_stack_mismatches(
             _mismatch(
                 violations,
                 "final-stack",
-                f"{fs.player} ends with {fs.amount}, but the replay gives {actual}",
+                f"{fs.player} ends with {st.figure(fs.amount)}, but the replay gives "
+                f"{st.figure(actual)}",
                 position(at),
             )
             all_right = False
@@ -257,7 +286,7 @@ def _final_stack_mismatches(
     stated = {fs.player: fs.amount for fs in claims}
     if stated.keys() >= st.in_hand and not st.unknown:
         imbalance = final_line_imbalance(
-            stated, st.start, st.carry_in, rake, carry_out, position(st.final_at[0])
+            stated, st.start, st.carry_in, rake, carry_out, position(st.final_at[0]), st.currency()
         )
         if imbalance is not None:
             violations.append(imbalance)
@@ -270,20 +299,26 @@ def final_line_imbalance(
     rake: int,
     carry_out: int,
     pos: Position,
+    currency: str | None,
 ) -> Violation | None:
     """The ``chips-balance`` mismatch of a ``final:`` line whose stacks, with the rake and the
     pot carried out, are not what its players started with and the pot carried in: chips
-    created or lost (None: they add up).  Also what a hand that could not be replayed is held
-    to (:mod:`.table`)."""
+    created or lost (None: they add up), in ``currency`` (None: chips).  Also what a hand that
+    could not be replayed is held to (:mod:`.table`)."""
     before = sum([start[p] for p in stated if p in start]) + carry_in
     after = sum(stated.values()) + rake + carry_out
     if before == after:
         return None
+
+    def figure(amount: int) -> str:
+        return hand_figure(amount, currency)
+
     return Violation(
         "chips-balance",
-        f"the recorded final stacks add up to {sum(stated.values())}; with rake {rake} "
-        f"and {carry_out} carried that is {after}, but the players started with "
-        f"{before}: {abs(after - before)} chips {'created' if after > before else 'lost'}",
+        f"the recorded final stacks add up to {figure(sum(stated.values()))}; with rake "
+        f"{figure(rake)} and {figure(carry_out)} carried that is {figure(after)}, but the "
+        f"players started with {figure(before)}: {hand_amount(abs(after - before), currency)} "
+        f"{'created' if after > before else 'lost'}",
         pos,
         "mismatch",
     )

@@ -281,8 +281,8 @@ class CardTracker:
             who = f"{player} draws {n}" if player else "a card is burned"
             raise self._illegal(
                 "stub-exhausted",
-                f"{who}, but only {stub} cards are left in the stub and "
-                f"{available} discards can be reshuffled "
+                f"{who}, but only {stub} card{' is' if stub == 1 else 's are'} left in the "
+                f"stub and {available} discard{'' if available == 1 else 's'} can be reshuffled "
                 f"(seeds README item 3, rule {self.rule})",
                 at,
             )
@@ -296,9 +296,13 @@ class CardTracker:
         self.pool = own
         self.reshuffles += 1
         if not player:
-            return f"the stub ran out when a card was burned: {available} dead cards reshuffled"
+            return (
+                f"the stub ran out when a card was burned: {available} dead "
+                f"card{'' if available == 1 else 's'} reshuffled"
+            )
         return (
-            f"the stub ran out when {player} drew {n}: {available} discards reshuffled "
+            f"the stub ran out when {player} drew {n}: {available} "
+            f"discard{'' if available == 1 else 's'} reshuffled "
             f"({'not ' if own else ''}counting {player}'s own)"
         )
 
@@ -336,7 +340,10 @@ class CardTracker:
             raise self._illegal("show-not-held", f"{player} shows cards after folding", at)
         if len(cards) != len(held):
             raise self._illegal(
-                "show-count", f"{player} shows {len(cards)} cards, but holds {len(held)}", at
+                "show-count",
+                f"{player} shows {len(cards)} card{'' if len(cards) == 1 else 's'}, but holds "
+                f"{len(held)}",
+                at,
             )
         if None not in cards and None not in held:
             # The usual case: the known holding, in any order.  A holding has no card twice,

@@ -322,7 +322,11 @@ def _refuse_draw_count(st: HandState, p: str, thrown: int, n: int) -> None:
     """Raise for a draw of ``n`` cards that throws ``thrown``: the counts must agree, and no
     more than the hand may be exchanged."""
     if thrown != n:
-        raise illegal("draw-count", f"{p} discards {thrown} cards but receives {n}", st.here())
+        raise illegal(
+            "draw-count",
+            f"{p} discards {thrown} card{'' if thrown == 1 else 's'} but receives {n}",
+            st.here(),
+        )
     raise illegal(
         "draw-count",
         f"{p} draws {n} cards; at most {st.hand_size} may be exchanged "
@@ -349,11 +353,15 @@ def _on_buy(st: HandState, ev: Buy) -> None:
     price = st.house.buy_price
     if ev.price is not None and ev.price != price:
         raise illegal(
-            "buy-price", f"{p} pays {ev.price} for a buy; the price is {price}", st.here()
+            "buy-price",
+            f"{p} pays {st.figure(ev.price)} for a buy; the price is {st.figure(price)}",
+            st.here(),
         )
     if price > st.stack[p]:
         raise illegal(
-            "over-stack", f"{p} buys for {price} but has only {st.stack[p]} chips", st.here()
+            "over-stack",
+            f"{p} buys for {st.figure(price)} but has only {st.chips(st.stack[p])}",
+            st.here(),
         )
     st.buys[p] = count
     if price:

@@ -47,7 +47,7 @@ from ..hands.evaluate import meets_qualifier
 from ..hands.pots import pot_shares
 from ..model.games import GAMES
 from ..model.results import CARRY, HOUSE, HandResult, Posting, PotResult, Violation
-from .claims import verify_claims
+from .claims import carried_detail, verify_claims
 from .state import SHOWDOWN, HandState, illegal
 
 
@@ -225,8 +225,9 @@ def _take_rake(st: HandState, pots: list[_Pot], violations: list[Violation]) -> 
             violations.append(
                 Violation(
                     "rake",
-                    f"the house takes {recorded}, but the rake of a {base} pot is {rake} "
-                    f"({rule.percent}%, cap {rule.cap or 'none'})",
+                    f"the house takes {st.figure(recorded)}, but the rake of a "
+                    f"{st.figure(base)} pot is {st.figure(rake)} "
+                    f"({rule.percent}%, cap {st.figure(rule.cap) if rule.cap else 'none'})",
                     st.record.position(st.rakes[0][1]),
                     "mismatch",
                 )
@@ -236,7 +237,7 @@ def _take_rake(st: HandState, pots: list[_Pot], violations: list[Violation]) -> 
     if rake > base:
         raise illegal(
             "rake",
-            f"the house takes {rake}, more than the {base} chips won",
+            f"the house takes {st.figure(rake)}, more than the {st.chips(base)} won",
             st.record.position(st.rakes[0][1]),
         )
     cuts = _rake_by_claims(st, won, rake) if rule is None and len(won) > 1 else None
@@ -294,9 +295,9 @@ def _settle_from_record(st: HandState, pots: list[_Pot]) -> None:
     if not consistent:
         raise illegal(
             "pot-undetermined",
-            f"the {' and '.join(p.name for p in open_pots)} pot ({total}) cannot be settled: "
-            f"the showdown cards of {names} are not all known and the recorded collections "
-            "do not settle it",
+            f"the {' and '.join(p.name for p in open_pots)} pot ({st.figure(total)}) cannot be "
+            f"settled: the showdown cards of {names} are not all known and the recorded "
+            "collections do not settle it",
             st.record.pos,
         )
     left = {pot.name: pot.net for pot in open_pots}
@@ -321,7 +322,7 @@ def _settle_from_record(st: HandState, pots: list[_Pot]) -> None:
         if left[pot.name] and pot.shares:
             raise illegal(
                 "pot-undetermined",
-                f"the recorded collections do not divide the {pot.name} pot ({pot.net})",
+                f"the recorded collections do not divide the {pot.name} pot ({st.figure(pot.net)})",
                 st.record.pos,
             )
         if left[pot.name]:
@@ -339,7 +340,7 @@ def _divide(st: HandState, pot: _Pot) -> None:
     """Divide a pot whose outcome is known; leave an unknown one (``shares`` None) alone."""
     if pot.carried:
         pot.shares = {}
-        pot.detail = f"no hand qualifies: the pot of {pot.net} carries to the next hand (002)"
+        pot.detail = carried_detail(str(pot.net))
         return
     if pot.winner is not None:
         pot.shares = {pot.winner: pot.net}

@@ -38,8 +38,10 @@ from ..model.events import (
     HandRecord,
     SitOut,
     StackChange,
+    amounts_currency,
 )
 from ..model.games import GAMES
+from ..model.money import hand_amount, hand_figure
 from ..model.results import RESERVED_ACCOUNTS, Violation
 from .draws import CardTracker
 
@@ -402,7 +404,8 @@ class HandState:
                 if seat.stack is not None and seat.stack < 0:  # a site file or PHH may say so
                     raise illegal(
                         "negative-stack",
-                        f"{seat.name} starts with {seat.stack} chips: a stack cannot be negative",
+                        f"{seat.name} starts with {self.chips(seat.stack)}: a stack cannot be "
+                        "negative",
                         self.record.pos,
                     )
         if not changes:
@@ -438,10 +441,12 @@ class HandState:
                     self.violations.append(
                         Violation(
                             "stack-carried",
-                            f"{name} starts with {seat.stack}, but the previous hand left "
-                            f"{name} with {carried[name]}"
+                            f"{name} starts with {self.figure(seat.stack)}, but the previous "
+                            f"hand left {name} with {self.figure(carried[name])}"
                             + (
-                                f" and rebuys/cash-outs of {changes[name]:+d} make {after}"
+                                f" and rebuys/cash-outs of "
+                                f"{self.figure(changes[name], sign=True)} make "
+                                f"{self.figure(after)}"
                                 if name in changes
                                 else ""
                             ),
@@ -457,16 +462,18 @@ class HandState:
                     self.record.pos,
                 )
             else:
-                if after < 0 and name not in changes:  # only a caller can carry that in
-                    raise illegal(
-                        "stack-unknown",
-                        f"{name}'s carried stack {before} is negative",
-                        self.record.pos,
-                    )
                 if after < 0:
+                    assert before is not None  # as ``after`` is
+                    if name not in changes:  # only a caller can carry that in
+                        raise illegal(
+                            "stack-unknown",
+                            f"{name}'s carried stack {self.figure(before)} is negative",
+                            self.record.pos,
+                        )
                     raise illegal(
                         "over-stack",
-                        f"{name} takes {-changes[name]} off the table but has only {before}",
+                        f"{name} takes {self.figure(-changes[name])} off the table but has "
+                        f"only {self.figure(before)}",
                         self.record.position(change_at[name]),
                     )
                 start[name] = after
@@ -493,6 +500,21 @@ class HandState:
         """Where the event being applied was written (the hand's own position outside the
         events, see :attr:`at`)."""
         return self.record.position(self.at) if self.at >= 0 else self.record.pos
+
+    def currency(self) -> str | None:
+        """The currency whose cents the hand's amounts are, or None for chips: asked only by a
+        message being built, never while the hand is replayed."""
+        return amounts_currency(self.record.session, self.settings.currency)
+
+    def figure(self, amount: int, *, sign: bool = False) -> str:
+        """``amount`` as a message names a figure of the file: ``150`` in chips, ``1.50`` in
+        money (:func:`~badugi_ledger.model.money.hand_figure`)."""
+        return hand_figure(amount, self.currency(), sign=sign)
+
+    def chips(self, amount: int) -> str:
+        """``amount`` with its unit, as a message names a stack or a difference: ``150
+        chips``, ``1 chip``, ``1.50 USD`` (:func:`~badugi_ledger.model.money.hand_amount`)."""
+        return hand_amount(amount, self.currency())
 
     def warn(self, rule: str, message: str, pos: Position) -> None:
         """An assumption the replay makes to go on: a note, and a located warning."""

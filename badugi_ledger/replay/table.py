@@ -47,9 +47,11 @@ from ..model.events import (
     RakeTaken,
     Seat,
     SitOut,
+    amounts_currency,
     event_of,
 )
 from ..model.games import GAMES
+from ..model.money import hand_figure
 from ..model.results import HandOutcome, HandResult, TableGap, Violation
 from .claims import final_line_imbalance
 from .hand import replay_hand
@@ -125,10 +127,11 @@ def _carry_in(state: TableState, record: HandRecord) -> tuple[int, Violation | N
     if state.carry is None or not state.last_seats or amount == state.carry:
         return amount, None
     first = stated[0][0]
+    currency = amounts_currency(record.session, record.settings.currency)
     return amount, Violation(
         "carry-carried",
-        f"the hand states a carried-in pot of {amount}, but the table's previous hand "
-        f"carried {state.carry}",
+        f"the hand states a carried-in pot of {hand_figure(amount, currency)}, but the "
+        f"table's previous hand carried {hand_figure(state.carry, currency)}",
         record.position(first),
         "mismatch",
     )
@@ -420,7 +423,10 @@ def _final_line_imbalance(
         starts[seat.name] = start
     if not finals.keys() >= starts.keys() - sitting or not finals.keys() <= starts.keys():
         return None
-    return final_line_imbalance(finals, starts, carry_in, rake, out, record.position(first))
+    currency = amounts_currency(record.session, record.settings.currency)
+    return final_line_imbalance(
+        finals, starts, carry_in, rake, out, record.position(first), currency
+    )
 
 
 def _carried(state: TableState, record: HandRecord) -> tuple[dict[str, int], dict[str, str]]:

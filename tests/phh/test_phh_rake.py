@@ -178,6 +178,6 @@ def test_the_warning_does_not_unchain_the_table(corpus_dir: Path, tmp_path: Path
     assert not one.errors and not one.warnings
     assert [w.rule for w in two.warnings] == ["rake-from-finishing-stacks"]
     assert [e.rule for e in two.errors][:1] == ["stack-carried"]
-    assert "Player3 starts with 395, but the previous hand left Player3 with 385" in (
+    assert "Player3 starts with 3.95, but the previous hand left Player3 with 3.85" in (
         two.errors[0].message
     )

@@ -337,4 +337,4 @@ def test_final_stacks_that_are_right_are_confirmed_in_one_pass(monkeypatch) -> N
             result.violations[1].message,
         ),
     ]
-    assert result.violations[1].message.endswith("1 chips created")
+    assert result.violations[1].message.endswith("1 chip created")

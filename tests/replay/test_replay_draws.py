@@ -70,7 +70,7 @@ def test_stub_exhausted_even_after_a_reshuffle() -> None:
     with pytest.raises(IllegalAction) as err:
         tracker.draw("A", (None, None, None), (None, None, None), pos)
     assert err.value.rule == "stub-exhausted"
-    assert "1 cards are left in the stub and 1 discards can be reshuffled" in err.value.message
+    assert "1 card is left in the stub and 1 discard can be reshuffled" in err.value.message
     tracker = CardTracker(4, ["A", "B"], "all-discards")
     tracker.stub, tracker.pool = 1, 1
     tracker.draw("A", (None, None, None), (None, None, None), pos)  # 1 + 1 + own 3 >= 3
@@ -114,3 +114,10 @@ def test_the_tracker_hands_out_cards_and_names_where_a_duplicate_is() -> None:
         tracker.draw("B", parse_cards("??"), parse_cards("4c"), pos)
     assert err.value.message == "B gets 4c, but 4c was already discarded in this hand"
     assert tracker.show("A", parse_cards("5c 3h 2d As"), pos) == parse_cards("5c 3h 2d As")
+
+
+def test_showing_one_card_of_four_says_one_card() -> None:
+    tracker = CardTracker(4, ["A", "B"], "exclude-own")
+    with pytest.raises(IllegalAction) as err:
+        tracker.show("A", (None,), Position("test", 9, 1))
+    assert (err.value.rule, err.value.message) == ("show-count", "A shows 1 card, but holds 4")

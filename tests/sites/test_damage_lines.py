@@ -224,8 +224,9 @@ CASES = [
         KINGS,
         delete(42),  # "Rake 1.75": the replay finds the chips missing from the final stacks
         39,
-        "payout mismatch: the recorded final stacks add up to 251325; with rake 0 and 0 carried "
-        "that is 251325, but the players started with 251500: 175 chips lost [chips-balance]",
+        "payout mismatch: the recorded final stacks add up to 2513.25; with rake 0.00 and 0.00 "
+        "carried that is 2513.25, but the players started with 2515.00: 1.75 USD lost "
+        "[chips-balance]",
         id="kingsclub-rake-deleted",
     ),
     pytest.param(
