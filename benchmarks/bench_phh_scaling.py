@@ -60,7 +60,7 @@ def write_phhs(texts: list[str], copies: int, path: Path) -> int:
         for copy in range(copies):
             for text in texts:
                 number += 1
-                body = _TABLE.sub(lambda m, c=copy: f'table = "{m.group(1)} copy {c}"', text)
+                body = _TABLE.sub(f'table = "\\g<1> copy {copy}"', text)
                 out.write(f"[{number}]\n{body}\n")
     return number
 

@@ -80,21 +80,21 @@ def synthetic_hand(rng: random.Random, number: int) -> HandRecord:
     rng.shuffle(deck)
     pos = Position("bench", number, 1)
     hands = {p: [deck.pop() for _ in range(4)] for p in PLAYERS}
-    events: list[Event] = [Post("Anna", "small-blind", pos=pos), Post("Ben", "big-blind", pos=pos)]
-    events += [Deal(p, tuple(hands[p]), pos) for p in PLAYERS]
+    events: list[Event] = [Post("Anna", "small-blind"), Post("Ben", "big-blind")]
+    events += [Deal(p, tuple(hands[p])) for p in PLAYERS]
     events += [
-        Action("Cara", "call", pos=pos),
-        Action("Dan", "call", pos=pos),
-        Action("Anna", "call", pos=pos),
-        Action("Ben", "check", pos=pos),
+        Action("Cara", "call"),
+        Action("Dan", "call"),
+        Action("Anna", "call"),
+        Action("Ben", "check"),
     ]
     for _ in range(3):
         for p in PLAYERS:
             out, new = hands[p][0], deck.pop()
             hands[p] = hands[p][1:] + [new]
-            events.append(Draw(p, (out,), (new,), pos))
-        events += [Action(p, "check", pos=pos) for p in PLAYERS]
-    events += [Show(p, tuple(hands[p]), pos) for p in PLAYERS]
+            events.append(Draw(p, (out,), (new,)))
+        events += [Action(p, "check") for p in PLAYERS]
+    events += [Show(p, tuple(hands[p])) for p in PLAYERS]
     return HandRecord(
         str(number),
         GameSettings(),

@@ -132,10 +132,10 @@ def damaged(hand: Hand, index: int, damage: str) -> tuple[list[str], set[int]] |
                 return None
             at = m.start("amt")
         else:
-            found = AMOUNT.search(line, line.find(" ") + 1)
-            if found is None:
+            amount = AMOUNT.search(line, line.find(" ") + 1)
+            if amount is None:
                 return None
-            at = found.start()
+            at = amount.start()
         lines[index] = line[:at] + "x" + line[at + 1 :]
         targets = {index}
     else:

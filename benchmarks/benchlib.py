@@ -199,10 +199,15 @@ class _Launcher:
             wall, results = json.loads(self.proc.stdout.readline())
             runs = []
             for (cmd, out, err), (seconds, maxrss_kb, code, cpu) in zip(jobs, results, strict=True):
-                texts = [Path(f).read_bytes().decode("utf-8", "replace") for f in (out, err)]
+                stdout, stderr = (_text(f) for f in (out, err))
                 # Linux reports ru_maxrss in KiB.
-                runs.append(Run(cmd, seconds, maxrss_kb / 1024, code, *texts, cpu_seconds=cpu))
+                runs.append(Run(cmd, seconds, maxrss_kb / 1024, code, stdout, stderr, cpu))
         return wall, runs
+
+
+def _text(path: str) -> str:
+    """A child's output file as text (undecodable bytes replaced)."""
+    return Path(path).read_bytes().decode("utf-8", "replace")
 
 
 _launcher: _Launcher | None = None
