@@ -36,7 +36,7 @@ from typing import Any, NamedTuple
 from ..model.errors import LedgerError
 from ..model.events import Session
 from ..model.limits import quote
-from ..model.money import UNSTATED, format_amount
+from ..model.money import UNSTATED, format_amount, hand_amount
 from ..model.results import CARRY
 from .corrections import CARRY_POOL, refuse_a_carry_taken_on, void_hand
 from .hand_content import differences, stored_facts
@@ -364,17 +364,19 @@ class FileWriter:
             given, taken = pools[table][pool]
             if taken <= given:
                 continue
+            taken_text = _pool_amount(taken, pool)
             if given:
                 raise LedgerError(
-                    f"at table {table!r} the hands take {taken} chips of carried Progressive "
-                    f"Badugi pots, but the hands before them carried {given}: a 'carry in' "
+                    f"at table {table!r} the hands take {taken_text} of carried Progressive "
+                    f"Badugi pots, but the hands before them carried "
+                    f"{_pool_amount(given, pool)}: a 'carry in' "
                     "states more than was carried, or takes a pot another hand took; "
                     "nothing from this file was stored"
                 )
             elsewhere = sorted(other for other, (g, _) in pools[table].items() if g and other)
             if elsewhere:
                 raise LedgerError(
-                    f"at table {table!r} hands played in {pool} take {taken} chips of carried "
+                    f"at table {table!r} hands played in {pool} take {taken_text} of carried "
                     "Progressive Badugi pots, but the pots carried at this table were played "
                     f"in {' and in '.join(elsewhere)}: a carried pot stays in its unit, and a "
                     "tournament's in the tournament; nothing from this file was stored"
@@ -797,3 +799,11 @@ def _nothing_stored(report: FileReport) -> None:
     """The file was rolled back: nothing of it counts as stored or replaced."""
     report.stored = report.duplicate = 0
     report.replaced.clear()
+
+
+def _pool_amount(amount: int, pool: str) -> str:
+    """An amount of carried pots in the unit of their :data:`~.corrections.CARRY_POOL`: cents of
+    a cash game's currency (the pool is its code), else chips (a tournament's, or a home
+    game's, valued or not)."""
+    currency = pool if len(pool) == 3 and pool.isascii() and pool.isupper() else None
+    return hand_amount(amount, currency)

@@ -33,6 +33,7 @@ from ..model.events import (
     Session,
     SitOut,
 )
+from ..model.money import hand_figure
 from ..model.settings import GameSettings
 
 # --- the hand draft ---------------------------------------------------------------------------
@@ -349,14 +350,16 @@ class HandDraft:
                     rule="stack-contradicts-hand",
                 )
 
-    def check_summary(self) -> None:
+    def check_summary(self, currency: str | None) -> None:
         """The site's per-seat totals must equal its own collect lines (else it is corrupt);
-        the error is at the summary line that says what the player won."""
+        the error is at the summary line that says what the player won, in the figures the
+        file writes (``currency``: the hand's amounts are its cents; None: chips)."""
         for name, won in self.summary_won.items():
-            if self.collected.get(name, 0) != won:
+            collected = self.collected.get(name, 0)
+            if collected != won:
                 raise self.whole_error(
-                    f"the summary says {name} won {won} but the hand shows "
-                    f"{self.collected.get(name, 0)} collected",
+                    f"the summary says {name} won {hand_figure(won, currency)} but the hand "
+                    f"shows {hand_figure(collected, currency)} collected",
                     self.landmarks.summary.get(name),
                 )
 

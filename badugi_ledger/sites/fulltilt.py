@@ -269,7 +269,7 @@ def _read_body(draft: HandDraft, lines: list[str], start: int, money: str | None
             summary_at if summary_at is not None else last_written(lines, start),
             rule="partial-hand",
         )
-    draft.check_summary()
+    draft.check_summary(money)
 
 
 def _play_line(

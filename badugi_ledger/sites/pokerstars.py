@@ -327,7 +327,7 @@ def _read_body(
             summary_at if summary_at is not None else last_written(lines, start),
             rule="partial-hand",
         )
-    draft.check_summary()
+    draft.check_summary(money)
     return table, max_seats, play_at
 
 

@@ -172,6 +172,31 @@ def test_a_carried_pot_is_written_between_hands() -> None:
     assert not isinstance(error, HandRecord)
 
 
+def test_a_carried_pot_of_money_is_refused_in_money(tmp_path: Path) -> None:
+    """The same refusal at a table played for cents of a currency names its amounts as money
+    (the chips the message says in a game of chips would be cents called chips here)."""
+    from tests.helpers.ledger_files import import_into
+
+    night = NIGHT.read_text(encoding="utf-8").replace(
+        "qualifier 9 ·", "currency USD · qualifier 9 ·", 1
+    )
+    first = tmp_path / "p1.bhh"
+    first.write_text(night[: night.index("\nhand P2 ·") + 1], encoding="utf-8")
+    db = tmp_path / "club.db"
+    assert import_into(db, [first]).files[0].error is None
+    head = night[: night.index("\nhand P1 ·") + 1]
+    too_much = tmp_path / "more.bhh"
+    too_much.write_text(
+        head + "hand P2 · button Anna · Anna 98 · Ben 96 · Cara 96 · Dan 98\ncarry in 20\n"
+        "Ben folds · Cara folds · Dan folds\nAnna collects 20\n",
+        encoding="utf-8",
+    )
+    (report,) = import_into(db, [too_much]).files
+    assert report.error is not None
+    assert "take 0.20 USD of carried" in report.error
+    assert "carried 0.12 USD" in report.error
+
+
 def test_the_ledger_never_pays_a_carried_pot_it_does_not_hold(tmp_path: Path) -> None:
     """Files imported one by one: a ``carry in`` of more than hand P1 carried, or the same pot
     taken again by another file's hand, would make the carry account pay chips nobody put in:

@@ -164,7 +164,7 @@ CASES = [
         FULL_TILT,
         delete(50),  # "Hero wins the pot ($0.81) …"
         58,  # (line 59 before the deletion)
-        "the summary says Hero won 81 but the hand shows 0 collected [corrupt-hand]",
+        "the summary says Hero won 0.81 but the hand shows 0.00 collected [corrupt-hand]",
         id="fulltilt-win-deleted",
     ),
     pytest.param(
