@@ -69,10 +69,12 @@ def format_amount(amount: int, unit: str, *, sign: bool = False) -> str:
     '-0.05'
     >>> format_amount(1500, "tournament chips")
     '1,500 tournament chips'
+    >>> format_amount(-1, "chips", sign=True), format_amount(1, "chips", sign=True)
+    ('-1 chip', '+1 chip')
     """
     plus = "+" if sign and amount > 0 else ""
     if not is_money(unit):
-        return f"{plus}{amount:,} {unit}"
+        return f"{plus}{amount:,} {unit[:-1] if amount in (1, -1) else unit}"  # 1 chip
     whole, cents = divmod(abs(amount), 100)
     minus = "-" if amount < 0 else plus
     text = f"{minus}{whole:,}.{cents:02d}"
