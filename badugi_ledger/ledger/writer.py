@@ -382,6 +382,31 @@ class FileWriter:
                     "tournament's in the tournament; nothing from this file was stored"
                 )
 
+    def check_one_player_a_seat(self) -> None:
+        """Refuse the file when two seats of one of its hands are one player of the ledger:
+        names merged as one person (``players merge``), which sat at one table together, so
+        they are two people after all.  Stored, the hand would add both seats' chips into
+        one player's figures."""
+        clash = self.conn.execute(
+            "SELECT h.hand_number, h.line, group_concat(a.name, char(31)), p.name "
+            "FROM hand_players hp JOIN hands h ON h.id = hp.hand_id "
+            "JOIN aliases a ON a.id = hp.alias_id JOIN players p ON p.id = a.player_id "
+            "WHERE (hp.hand_id >= ? AND hp.hand_id < ?) OR hp.hand_id IN "
+            f"({', '.join('?' * len(self.replaced_ids))}) "
+            "GROUP BY hp.hand_id, a.player_id HAVING count(*) > 1 ORDER BY h.id LIMIT 1",
+            [self.first_new, self.next_hand, *sorted(self.replaced_ids)],
+        ).fetchone()
+        if clash is not None:
+            number, line, names, player = clash
+            seated = names.split("\x1f")
+            other = next((name for name in seated if name != player), seated[-1])
+            raise LedgerError(
+                f"hand {quote(str(number))} (line {line}): {' and '.join(map(repr, seated))} "
+                f"both sit in it, but the ledger has them as one player, {player!r} (players "
+                f"merge): they are two people, so unmerge them (badugi-ledger players unmerge "
+                f"{quote(other)!r}) and import again; nothing from this file was stored"
+            )
+
     def wrote(self, hand_id: int) -> bool:
         """Whether this file has stored or replaced the hand with row id ``hand_id``."""
         return self.first_new <= hand_id < self.next_hand or hand_id in self.replaced_ids
@@ -785,6 +810,7 @@ def store_file(
             report.held_back = True
             return report
         writer.check_carries()
+        writer.check_one_player_a_seat()
         writer.commit()
     except BaseException:
         writer.rollback()

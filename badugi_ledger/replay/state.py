@@ -24,6 +24,7 @@ every phase module reads and changes.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
 from typing import Any
@@ -62,14 +63,47 @@ def illegal(rule: str, message: str, pos: Position | None) -> IllegalAction:
     return IllegalAction(message, position=pos, rule=rule)
 
 
-RESERVED_NAMES = frozenset(RESERVED_ACCOUNTS)
-"""The ledger's own accounts (the rake, a carried pot, a tournament's undistributed prizes): no
-player may be called so, or his chips would be booked as the account's."""
+_RESERVED_LOOKS = {name.casefold(): name for name in RESERVED_ACCOUNTS}
+"""The ledger's own accounts (the rake, a carried pot, a tournament's undistributed prizes) by
+how they read (case folded): no player may be called so, or but for case and blanks, or his
+chips would be booked as the account's, or read as if they were."""
 
 
-def _reserved_name(record: HandRecord, name: str) -> IllegalAction:
-    """The error for a seat called ``name`` (a reserved account), at that seat when the hand's
-    text shows where it is (the hand line of our format, a seat line of a site file)."""
+def _same_look(name: str) -> str:
+    """``name`` as the ledger tells names apart: letters composed as Unicode composes them
+    (NFC), so that names typed two ways are one player's (:mod:`badugi_ledger.ledger.writer`)."""
+    return name if name.isascii() else unicodedata.normalize("NFC", name)
+
+
+def _seating_problem(record: HandRecord, seats: tuple[str, ...]) -> IllegalAction | None:
+    """What is wrong with a hand's seats, or None: a player seated twice, under one name or
+    under two that read alike (``Zoë`` typed as one character and as ``e`` and a diaeresis:
+    the ledger would book both as one player); a seat named like one of the ledger's own
+    accounts, exactly or but for case and blanks around it (``*House*`` reads as the rake's)."""
+    looks = [_same_look(name) for name in seats]
+    if len(set(looks)) != len(looks):
+        if len(set(seats)) != len(seats):
+            return illegal("seats", "a player is seated twice", record.pos)
+        second = next(i for i, look in enumerate(looks) if looks.index(look) != i)
+        first = seats[looks.index(looks[second])]
+        return illegal(
+            "seats",
+            f"{first!r} and {seats[second]!r} are one name written two ways (Unicode: "
+            f"{ascii(first)[1:-1]} and {ascii(seats[second])[1:-1]}): a player is seated "
+            "twice; write the name one way",
+            record.pos,
+        )
+    for name, look in zip(seats, looks, strict=True):
+        account = _RESERVED_LOOKS.get(look.strip().casefold())
+        if account is not None:
+            return _reserved_name(record, name, account)
+    return None
+
+
+def _reserved_name(record: HandRecord, name: str, account: str) -> IllegalAction:
+    """The error for a seat called ``name``, which is or reads as the reserved ``account``, at
+    that seat when the hand's text shows where it is (the hand line of our format, a seat line
+    of a site file)."""
     pos = record.pos
     if pos.line and pos.column == 1:
         for offset, line in enumerate(record.text.splitlines()):
@@ -79,10 +113,11 @@ def _reserved_name(record: HandRecord, name: str) -> IllegalAction:
                     column -= 1
                 pos = Position(pos.source, pos.line + offset, column + 1)
                 break
+    reads = "" if name == account else f", which reads as {account!r},"
     return illegal(
         "reserved-name",
-        f"a player is called {name!r}, the name of the ledger's own account for "
-        f"{RESERVED_ACCOUNTS[name]}: rename the player",
+        f"a player is called {name!r}{reads} the name of the ledger's own account for "
+        f"{RESERVED_ACCOUNTS[account]}: rename the player",
         pos,
     )
 
@@ -238,11 +273,9 @@ class HandState:
         key = (seats, record.button)
         seating = _SEATINGS.get(key)
         if seating is None:
-            if len(set(seats)) != len(seats):
-                raise illegal("seats", "a player is seated twice", record.pos)
-            reserved = RESERVED_NAMES.intersection(seats)
-            if reserved:
-                raise _reserved_name(record, min(reserved))
+            problem = _seating_problem(record, seats)
+            if problem is not None:
+                raise problem
             if record.button not in seats:
                 raise illegal(
                     "button", f"the button {record.button!r} is not one of the seats", record.pos

@@ -119,13 +119,29 @@ def test_a_tournament_player_called_like_the_prize_pool_is_refused(tmp_path: Pat
 def test_every_account_of_the_ledger_is_reserved() -> None:
     """One list of the ledger's own accounts, which the replay refuses as seats."""
     from badugi_ledger.model.results import RESERVED_ACCOUNTS
-    from badugi_ledger.replay.state import RESERVED_NAMES
+    from badugi_ledger.replay.state import _RESERVED_LOOKS
 
-    assert RESERVED_NAMES == {HOUSE, CARRY, PRIZE_POOL} == set(RESERVED_ACCOUNTS)
+    assert set(_RESERVED_LOOKS.values()) == {HOUSE, CARRY, PRIZE_POOL} == set(RESERVED_ACCOUNTS)
 
 
-def test_a_name_that_only_looks_like_one_is_a_player(tmp_path: Path) -> None:
-    """Only the exact account names are reserved."""
+def test_a_name_without_the_stars_is_a_player(tmp_path: Path) -> None:
+    """A word of an account's name (``house``) is a name like any other."""
     path, _, _ = _text(tmp_path, "house")
     result = runner.invoke(app, ["check", str(path), "--jobs", "1"])
     assert result.exit_code == 0, result.output
+
+
+@pytest.mark.parametrize(("name", "account"), [("*House*", HOUSE), (" *carry*", CARRY)])
+def test_a_name_that_reads_as_an_account_is_refused(
+    tmp_path: Path, name: str, account: str
+) -> None:
+    """``*House*`` or `` *carry*`` (a quoted name with a blank) would sit in settle-up's
+    lines beside the ledger's own account and read as it: refused as the name itself is."""
+    path, line, column = _text(tmp_path, name)
+    result = runner.invoke(app, ["check", str(path), "--json", "--jobs", "1"])
+    assert result.exit_code == 1, result.output
+    [hand] = [json.loads(row) for row in result.output.splitlines() if '"hand"' in row]
+    [error] = hand["errors"]
+    assert error["rule"] == "reserved-name"
+    assert f"{name!r}, which reads as {account!r}" in error["message"]
+    assert (error["line"], error["column"]) == (line, column)

@@ -56,6 +56,18 @@ def test_a_player_seated_twice() -> None:
     assert _rule(hand) == ("seats", 0)
 
 
+def test_one_name_written_two_ways_is_a_player_seated_twice() -> None:
+    """``000``: one seat per player; ``Zoë`` typed as one character and as ``e`` and a
+    combining diaeresis is one name (the ledger books both as one player, NFC), so two seats
+    of it are one player seated twice."""
+    composed, decomposed = "Zo\u00eb", "Zoe\u0308"
+    hand = record({"Anna": 100, composed: 100, decomposed: 100}, "Anna", [])
+    with pytest.raises(IllegalAction) as err:
+        replay_hand(hand)
+    assert err.value.rule == "seats"
+    assert "one name written two ways (Unicode: Zo\\xeb and Zoe\\u0308)" in err.value.message
+
+
 def test_the_button_is_a_seat() -> None:
     """``000``: the button sits at the table."""
     assert _rule(record(SEATS, "Zed", PREFLOP)) == ("button", 0)
