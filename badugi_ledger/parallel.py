@@ -67,8 +67,37 @@ def ordered_map(func: Callable[[T], R], items: Sequence[T], jobs: int | None) ->
     # Several items per message keeps the pipe traffic small when files are tiny (one PHH
     # hand per file); a handful of chunks per worker keeps the load balanced.
     chunksize = max(1, len(items) // (workers * 4))
-    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+    with ProcessPoolExecutor(
+        max_workers=workers,
+        mp_context=context,
+        initializer=_end_with_parent,
+        initargs=(os.getpid(),),
+    ) as pool:
         yield from pool.map(func, items, chunksize=chunksize)
+
+
+PARENT_POLL_SECONDS = 0.5
+"""How often a pool worker looks whether the process that started it is still there."""
+
+
+def _end_with_parent(parent: int) -> None:
+    """Run in each pool worker as it starts: the worker ends when its parent does.
+
+    A parent that exits normally ends its pool, but one killed outright (``kill -9``, the
+    machine's out-of-memory killer) cannot: its workers, waiting for work on a queue whose
+    other end they hold themselves, would wait for ever, each holding the ledger's file and
+    memory.  So a daemon thread looks every :data:`PARENT_POLL_SECONDS` whether the worker has
+    been handed to another parent, and then ends the worker (``os._exit``: nothing of the
+    dead parent's work is left to finish)."""
+    import threading
+    import time
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_POLL_SECONDS)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="end-with-parent", daemon=True).start()
 
 
 def _context() -> Any:
