@@ -386,26 +386,47 @@ class FileWriter:
         """Refuse the file when two seats of one of its hands are one player of the ledger:
         names merged as one person (``players merge``), which sat at one table together, so
         they are two people after all.  Stored, the hand would add both seats' chips into
-        one player's figures."""
-        clash = self.conn.execute(
-            "SELECT h.hand_number, h.line, group_concat(a.name, char(31)), p.name "
-            "FROM hand_players hp JOIN hands h ON h.id = hp.hand_id "
-            "JOIN aliases a ON a.id = hp.alias_id JOIN players p ON p.id = a.player_id "
-            "WHERE (hp.hand_id >= ? AND hp.hand_id < ?) OR hp.hand_id IN "
-            f"({', '.join('?' * len(self.replaced_ids))}) "
-            "GROUP BY hp.hand_id, a.player_id HAVING count(*) > 1 ORDER BY h.id LIMIT 1",
-            [self.first_new, self.next_hand, *sorted(self.replaced_ids)],
+        one player's figures.  Only the hands this file stored or replaced are read (a range
+        of row ids, and the replaced ones), never the whole ledger."""
+        clash = self._seat_clash(
+            "hp.hand_id >= ? AND hp.hand_id < ?", [self.first_new, self.next_hand]
+        )
+        if clash is None and self.replaced_ids:
+            ids = sorted(self.replaced_ids)
+            clash = self._seat_clash(f"hp.hand_id IN ({', '.join('?' * len(ids))})", ids)
+        if clash is None:
+            return
+        number, line, player = self.conn.execute(
+            "SELECT h.hand_number, h.line, p.name FROM hands h, players p "
+            "WHERE h.id = ? AND p.id = ?",
+            clash,
         ).fetchone()
-        if clash is not None:
-            number, line, names, player = clash
-            seated = names.split("\x1f")
-            other = next((name for name in seated if name != player), seated[-1])
-            raise LedgerError(
-                f"hand {quote(str(number))} (line {line}): {' and '.join(map(repr, seated))} "
-                f"both sit in it, but the ledger has them as one player, {player!r} (players "
-                f"merge): they are two people, so unmerge them (badugi-ledger players unmerge "
-                f"{quote(other)!r}) and import again; nothing from this file was stored"
+        seated = [
+            name
+            for (name,) in self.conn.execute(
+                "SELECT a.name FROM hand_players hp JOIN aliases a ON a.id = hp.alias_id "
+                "WHERE hp.hand_id = ? AND a.player_id = ? ORDER BY hp.seat",
+                clash,
             )
+        ]
+        other = next((name for name in seated if name != player), seated[-1])
+        raise LedgerError(
+            f"hand {quote(str(number))} (line {line}): {' and '.join(map(repr, seated))} "
+            f"both sit in it, but the ledger has them as one player, {player!r} (players "
+            f"merge): they are two people, so unmerge them (badugi-ledger players unmerge "
+            f"{quote(other)!r}) and import again; nothing from this file was stored"
+        )
+
+    def _seat_clash(self, where: str, args: list[int]) -> tuple[int, int] | None:
+        """``(hand row id, player id)`` of the first hand matching ``where`` (on ``hp``,
+        ``hand_players``) with two seats of one player, or None."""
+        row = self.conn.execute(
+            "SELECT hp.hand_id, a.player_id FROM hand_players hp "
+            f"JOIN aliases a ON a.id = hp.alias_id WHERE {where} "
+            "GROUP BY hp.hand_id, a.player_id HAVING count(*) > 1 ORDER BY hp.hand_id LIMIT 1",
+            args,
+        ).fetchone()
+        return None if row is None else (int(row[0]), int(row[1]))
 
     def wrote(self, hand_id: int) -> bool:
         """Whether this file has stored or replaced the hand with row id ``hand_id``."""
