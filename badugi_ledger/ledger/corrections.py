@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from ..model.errors import ConfigError, LedgerError
+from .carried_pots import CARRY_POOL
 from .sql import dict_rows
 from .store import transaction
 from .tournaments import event_label, find_event, recompute_tournament
@@ -104,18 +105,6 @@ def _counted_hand(
     at = f" at table {table!r}" if table is not None else ""
     hint = f" (its hands: {', '.join(numbers)}{', …' if len(numbers) == 12 else ''})"
     raise LedgerError(f"no hand {hand!r}{at} counts in {label}" + (hint if numbers else ""))
-
-
-CARRY_POOL = (
-    "(CASE WHEN e.kind = 'tournament' THEN 'the tournament ' || e.name "
-    "ELSE coalesce(e.currency, 'chips' || coalesce(' at ' || e.chip_cents || ' ' "
-    "|| e.chip_currency || ' cents each', '')) END)"
-)
-"""SQL naming the hands a carried Progressive Badugi pot may pass between at one table (alias
-``e`` = ``events``): a tournament's own hands, since its chips never count outside it; a cash
-game's hands of one unit, of any event (last week's pot, a night recorded in two files), never
-from chips into money or into chips of another value.  It reads as a phrase after "played in" ("the
-tournament Cup", "USD", "chips at 10 EUR cents each", "chips")."""
 
 
 def refuse_a_carry_taken_on(
