@@ -129,6 +129,44 @@ def test_a_replace_that_lowers_a_pot_a_later_night_took_is_refused(tmp_path: Pat
 # --- play order, not the order rows were stored in ---------------------------------------------
 
 
+def test_a_pot_taken_in_a_file_imported_first_is_not_voided_from_under_it(
+    tmp_path: Path,
+) -> None:
+    """The night split in two files (``test_progressive_carry.split_night``) and night one and
+    two, each time the file that takes the pot imported before the one that carried it: the
+    hand that took it has the smaller row id, yet it comes later in play order, so the carrying
+    hand P1 is not voided alone."""
+    from tests.replay.test_progressive_carry import split_night
+
+    first, second = split_night(tmp_path)
+    db = tmp_path / "split.db"
+    report = import_into(db, [second], jobs=1)
+    report = import_into(db, [first], jobs=1)
+    assert report.files[0].error is None, report.files
+    code, out = invoke(
+        "void", "--event", "Progressive night", "--hand", "P1", "--reason", "x", "--db", db
+    )
+    assert code == 1 and "carried its pot of 12 chips into hand P2, which counts" in out, out
+    assert "void hand P2 first" in out and "or void the whole event" in out
+    assert season(db).get("*carry*", 0) == 0
+
+    nights = tmp_path / "nights"
+    nights.mkdir()
+    one = write(nights, "n1.bhh", night_one())
+    two = write(nights, "n2.bhh", later_night("Progressive night two", "2024-05-10", "Q"))
+    db = tmp_path / "nights.db"
+    for path in (two, one):
+        assert import_into(db, [path]).files[0].error is None
+    code, out = invoke(
+        "void", "--event", "Progressive night", "--hand", "P1", "--reason", "x", "--db", db
+    )
+    assert code == 1, out
+    assert "into hand Q2 of Progressive night two (2024-05-10), which counts" in out, out
+    code, out = invoke("void", "--event", "Progressive night", "--reason", "x", "--db", db)
+    assert code == 1 and "void hand Q2 of Progressive night two (2024-05-10) first" in out
+    assert_as_fresh(db, [one, two], tmp_path)
+
+
 def test_one_pot_taken_by_two_nights_is_refused_in_any_import_order(tmp_path: Path) -> None:
     """Night one carries 12; nights two and three both open with ``carry in 12``: one pot taken
     twice.  Whatever order the files come in, a night that would take it a second time is not
@@ -149,6 +187,23 @@ def test_one_pot_taken_by_two_nights_is_refused_in_any_import_order(tmp_path: Pa
     assert results[("n2.bhh", "n1.bhh", "n3.bhh")] == results[("n1.bhh", "n2.bhh", "n3.bhh")]
     # night three first: it takes last week's pot; night two would then leave it none
     assert results[("n3.bhh", "n2.bhh", "n1.bhh")][0] == ["n2.bhh"]
+
+
+def test_a_night_whose_carry_was_voided_does_not_give_its_pot_again(tmp_path: Path) -> None:
+    """A table's first hand may take last week's pot, which the ledger never saw carried, on
+    the file's word; voiding the night that carried a pot never makes the hand that took it
+    the first: night two is imported alone (its pot on its word), night one after it, and the
+    whole of night one cannot be voided while night two takes its pot."""
+    one = write(tmp_path, "n1.bhh", night_one())
+    two = write(tmp_path, "n2.bhh", later_night("Progressive night two", "2024-05-10", "Q"))
+    db = tmp_path / "club.db"
+    assert import_into(db, [two]).files[0].error is None
+    assert season(db)["*carry*"] == -12  # last week's pot, on the file's word
+    assert import_into(db, [one]).files[0].error is None
+    assert "*carry*" not in season(db)
+    code, out = invoke("void", "--event", "Progressive night", "--reason", "x", "--db", db)
+    assert code == 1 and "Progressive night (2024-05-03) carried a pot into hand Q2" in out, out
+    assert "*carry*" not in season(db)
 
 
 # --- a replacement checked as a whole ----------------------------------------------------------
