@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from ..model.errors import ConfigError, LedgerError
+from .carried_pots import CarryShortfall, carry_shortfall
 from .sql import dict_rows
 from .store import transaction
 from .tournaments import event_label, find_event, recompute_tournament
@@ -60,16 +61,18 @@ def void(
         if hand is None:
             if row["void_reason"] is not None:
                 raise LedgerError(f"the event {label} is void already: {row['void_reason']}")
-            refuse_a_carry_taken_out_of(db, event_id, label)
+            before = carry_shortfall_at(db, event_id)
             db.execute(
                 "UPDATE events SET void_reason = ?, voided_at = ? WHERE id = ?",
                 [reason, now, event_id],
             )
+            refuse_a_carry_taken_out_of(db, event_id, label, before)
             _audit(db, now, event_id, None, None, None, reason, None)
             return Voided(label, None, "", reason)
         hand_row, found_table, fingerprint = _counted_hand(db, event_id, label, hand, table)
-        refuse_a_carry_taken_on(db, event_id, label, hand, hand_row, found_table)
+        before = carry_shortfall_at(db, event_id, hand_row)
         void_hand(db, now, event_id, hand_row, found_table, hand, reason, fingerprint)
+        refuse_a_carry_taken_on(db, event_id, label, hand, hand_row, found_table, before=before)
         if row["kind"] == "tournament":
             recompute_tournament(db, event_id)
     return Voided(label, hand, found_table, reason)
@@ -106,18 +109,6 @@ def _counted_hand(
     raise LedgerError(f"no hand {hand!r}{at} counts in {label}" + (hint if numbers else ""))
 
 
-CARRY_POOL = (
-    "(CASE WHEN e.kind = 'tournament' THEN 'the tournament ' || e.name "
-    "ELSE coalesce(e.currency, 'chips' || coalesce(' at ' || e.chip_cents || ' ' "
-    "|| e.chip_currency || ' cents each', '')) END)"
-)
-"""SQL naming the hands a carried Progressive Badugi pot may pass between at one table (alias
-``e`` = ``events``): a tournament's own hands, since its chips never count outside it; a cash
-game's hands of one unit, of any event (last week's pot, a night recorded in two files), never
-from chips into money or into chips of another value.  It reads as a phrase after "played in" ("the
-tournament Cup", "USD", "chips at 10 EUR cents each", "chips")."""
-
-
 def refuse_a_carry_taken_on(
     db: sqlite3.Connection,
     event_id: int,
@@ -126,45 +117,90 @@ def refuse_a_carry_taken_on(
     hand_row: int,
     table: str,
     *,
-    other_events: bool = False,
+    before: CarryShortfall | None = None,
 ) -> None:
     """A Progressive Badugi hand that carried its pot into a later counting hand of its table
-    (of its event or another of the same :data:`CARRY_POOL`) cannot be voided alone: that
-    hand's carried-in pot would come from nowhere (the ledger's ``*carry*`` account would pay
-    chips nobody put in).  The later hand is voided first (the pot then waits in ``*carry*``),
-    or the whole event.  ``other_events``: only a later hand of another event counts (the
-    whole event is being voided)."""
-    carried = db.execute("SELECT carry_out FROM hands WHERE id = ?", [hand_row]).fetchone()[0]
-    if not carried:
-        return
-    taken = db.execute(
-        "SELECT h.hand_number, h.carry_in, h.event_id, e.name, e.date FROM counted_hands h "
-        "JOIN counted_events e ON e.id = h.event_id "
-        f"WHERE coalesce(h.table_name, '') = ? AND h.id > ? AND {CARRY_POOL} = "
-        f"(SELECT {CARRY_POOL} FROM events e WHERE e.id = ?) ORDER BY h.id LIMIT 1",
-        [table, hand_row, event_id],
+    (in play order, of its event or another of the same pool: :mod:`.carried_pots`) cannot be
+    voided alone: that hand's carried-in pot would come from nowhere (the ledger's ``*carry*``
+    account would pay chips nobody put in).  The later hand is voided first (the pot then waits
+    in ``*carry*``), or the whole event.  Called in the void's transaction, after the hand is
+    voided, so that the pool is checked as it would be left; ``before``: the pool's shortfall
+    before the void (:func:`carry_shortfall_at`), which the void did not cause."""
+    carried, takes = db.execute(
+        "SELECT carry_out, carry_in FROM hands WHERE id = ?", [hand_row]
     ).fetchone()
-    if taken is None or not taken[1] or (other_events and taken[2] == event_id):
+    short = carry_shortfall(db, [table]) if carried or takes else None
+    if short is None:
         return
-    later = f"hand {taken[0]}"
-    if taken[2] != event_id:
-        later += f" of {event_label({'name': taken[3], 'date': taken[4]})}"
-    whole = "" if other_events else ", or void the whole event"
+    if short == before:
+        raise LedgerError(_mend_first(short))
+    later = short.later if short.event_id != event_id else f"hand {short.hand}"
+    whole = ", or void the whole event" if short.event_id == event_id else ""
+    what = (
+        f"hand {hand} of {label} carried its pot of {short.amount(carried)} into {later}"
+        if carried
+        else f"without hand {hand} of {label}, {short.text()}"
+    )
     raise LedgerError(
-        f"hand {hand} of {label} carried its pot of {carried} into {later}, which counts: void "
-        f"{later} first (its carried pot then waits for the next hand){whole}"
+        f"{what}, which counts: void {later} first (its carried pot then waits for the next "
+        f"hand){whole}"
     )
 
 
-def refuse_a_carry_taken_out_of(db: sqlite3.Connection, event_id: int, label: str) -> None:
+def refuse_a_carry_taken_out_of(
+    db: sqlite3.Connection, event_id: int, label: str, before: CarryShortfall | None = None
+) -> None:
     """The whole event cannot be voided while a hand of another event took a pot one of its
-    hands carried (:func:`refuse_a_carry_taken_on`)."""
-    for hand_row, hand, table in db.execute(
-        "SELECT id, hand_number, coalesce(table_name, '') FROM counted_hands "
-        "WHERE event_id = ? AND carry_out > 0 ORDER BY id",
-        [event_id],
-    ).fetchall():
-        refuse_a_carry_taken_on(db, event_id, label, hand, hand_row, table, other_events=True)
+    hands carried (:func:`refuse_a_carry_taken_on`); called after the event is voided."""
+    short = carry_shortfall(db, _tables_moving_pots(db, event_id))
+    if short is None:
+        return
+    if short == before:
+        raise LedgerError(_mend_first(short))
+    raise LedgerError(
+        f"{label} carried a pot into {short.later}, which counts: void {short.later} first "
+        "(its carried pot then waits for the next hand)"
+    )
+
+
+def carry_shortfall_at(
+    db: sqlite3.Connection, event_id: int, hand_row: int | None = None
+) -> CarryShortfall | None:
+    """The shortfall of the pools a void of the hand (or, ``hand_row`` None, of the whole
+    event) changes, before it: one the void did not cause is named as such."""
+    if hand_row is None:
+        tables = _tables_moving_pots(db, event_id)
+    else:
+        tables = [
+            str(row[0])
+            for row in db.execute(
+                "SELECT coalesce(table_name, '') FROM hands "
+                "WHERE id = ? AND (carry_in > 0 OR carry_out > 0)",
+                [hand_row],
+            )
+        ]
+    return carry_shortfall(db, tables) if tables else None
+
+
+def _tables_moving_pots(db: sqlite3.Connection, event_id: int) -> list[str]:
+    """The tables where a hand of the event carries or takes a pot."""
+    return [
+        str(row[0])
+        for row in db.execute(
+            "SELECT DISTINCT coalesce(table_name, '') FROM hands "
+            "WHERE event_id = ? AND (carry_in > 0 OR carry_out > 0)",
+            [event_id],
+        )
+    ]
+
+
+def _mend_first(short: CarryShortfall) -> str:
+    """The refusal of a change to a pool that was short before it (a ledger written before the
+    check held it whole): what to mend first."""
+    return (
+        f"{short.text()}, and the ledger held it so before: correct that hand's 'carry in' "
+        f"(import {short.source or 'its file'} again with --replace) or void it first"
+    )
 
 
 def void_hand(

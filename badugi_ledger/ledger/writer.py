@@ -36,9 +36,9 @@ from typing import Any, NamedTuple
 from ..model.errors import LedgerError
 from ..model.events import Session
 from ..model.limits import quote
-from ..model.money import UNSTATED, format_amount, hand_amount
-from ..model.results import CARRY
-from .corrections import CARRY_POOL, refuse_a_carry_taken_on, void_hand
+from ..model.money import UNSTATED, format_amount
+from .carried_pots import PROGRESSIVE, PROGRESSIVE_GAMES, CarryShortfall, carry_shortfall
+from .corrections import void_hand
 from .hand_content import differences, stored_facts
 from .report import Conflict, FileReport, Rejected
 from .rows import HAND_COLUMNS, HandRows, amount_problems, session_identity
@@ -187,8 +187,12 @@ class FileWriter:
         said to be left out of it."""
         self.read_any = False
         """The file held at least one hand that could be stored."""
-        self.carried_in: set[str] = set()
-        """Tables where a hand of this file takes a carried Progressive Badugi pot."""
+        self.carry_tables: set[str] = set()
+        """Tables where this file stored a Progressive Badugi hand, or replaced one (its
+        carried pots are checked: :meth:`check_carries`)."""
+        self.carry_rows: set[int] = set()
+        """Stored hands this file voided, counted again or moved in its play (another line):
+        those of Progressive Badugi change their table's carried pots too."""
 
     def begin(self) -> None:
         if not self.open:
@@ -230,10 +234,11 @@ class FileWriter:
         """Hands an earlier import of this file stored that the file no longer holds (deleted,
         renumbered, or put in another event by a renamed session): they would go on counting
         beside the file's new version.  With ``replace``, and every hand of the file read, they
-        are voided, audited, later hands first (a Progressive Badugi pot carried into a hand
-        that stays is never taken away from under it).  Otherwise each is a conflict and the
-        answer is True: nothing of the file may be stored (the caller rolls it back), or the
-        night would count twice."""
+        are voided, audited, later hands first; the carried Progressive Badugi pots are checked
+        after the whole file (:meth:`check_carries`), so a pot a voided hand carried is never
+        taken away from a hand that stays, and the file's new version may carry it.  Otherwise
+        each is a conflict and the answer is True: nothing of the file may be stored (the
+        caller rolls it back), or the night would count twice."""
         self._load_earlier()
         if not self.earlier:
             return False
@@ -244,15 +249,9 @@ class FileWriter:
                 number, table, event_id, line, held_by = self.earlier[row_id]
                 label = self.event_label(event_id)
                 why = self._why_left_out(held_by)
-                try:
-                    refuse_a_carry_taken_on(self.conn, event_id, label, number, row_id, table)
-                except LedgerError as exc:
-                    self.report.conflicts.append(
-                        Conflict(held_by, line, number, table, label, (f"{why}; {exc}",))
-                    )
-                    return True
                 reason = left_out_reason(source)
                 void_hand(self.conn, self.now, event_id, row_id, table, number, reason)
+                self.carry_rows.add(row_id)
                 self.touched.add(event_id)
                 voided.append(Conflict(held_by, line, number, table, label, (why + ": voided",)))
             self.report.replaced += voided
@@ -291,6 +290,7 @@ class FileWriter:
                 "UPDATE hands SET source = ?, line = ? WHERE id = ?",
                 [rows.source, rows.hand[4], stored.id],
             )
+            self.carry_rows.add(stored.id)
         return self.restore(stored, rows)
 
     def restore(self, stored: Stored, rows: HandRows, *, say: bool = True) -> bool:
@@ -317,6 +317,7 @@ class FileWriter:
              f"import {rows.source}: in this file (voided as {stored.void})"],
         )  # fmt: skip
         self.touched.add(stored.event_id)
+        self.carry_rows.add(stored.id)
         if not say:
             return True
         self.report.replaced.append(
@@ -329,58 +330,41 @@ class FileWriter:
         return True
 
     def check_carries(self) -> None:
-        """Refuse the file when a table's hands that count take more carried Progressive
-        Badugi pots than its hands carried (the ``*carry*`` account below zero: chips from
-        nowhere) - a ``carry in`` stating more than the ledger's hand before it carried, or
-        one pot taken twice - counting only the hands a pot may pass between
-        (:data:`~.corrections.CARRY_POOL`: a tournament's, or a cash unit's).  A table whose
-        pots the ledger never saw carried (the first night recorded starts with last week's
-        pot) is taken on the file's word; but not when the table's pots were carried in
-        another unit or tournament: a pot never changes unit."""
-        if not self.carried_in:
-            return
-        tables = sorted(self.carried_in)
-        marks = ", ".join("?" * len(tables))
-        pools: dict[str, dict[str, tuple[int, int]]] = {}
-        for table, pool, given, taken in self.conn.execute(
-            f"SELECT coalesce(h.table_name, ''), {CARRY_POOL}, "
-            "sum(CASE WHEN p.kind = 'carry-out' THEN p.amount ELSE 0 END), "
-            "-sum(CASE WHEN p.kind = 'carry-in' THEN p.amount ELSE 0 END) "
-            "FROM postings p JOIN counted_hands h ON h.id = p.hand_id "
-            "JOIN events e ON e.id = h.event_id "
-            f"WHERE p.account = ? AND coalesce(h.table_name, '') IN ({marks}) "
-            "GROUP BY 1, 2",
-            [CARRY, *tables],
-        ):
-            pools.setdefault(table, {})[pool] = (given, taken)
-        for hand_row, table, pool in self.conn.execute(
-            f"SELECT h.id, coalesce(h.table_name, ''), {CARRY_POOL} FROM counted_hands h "
-            f"JOIN events e ON e.id = h.event_id WHERE h.carry_in > 0 "
-            f"AND coalesce(h.table_name, '') IN ({marks}) ORDER BY h.id",
-            tables,
-        ).fetchall():
-            if not self.wrote(hand_row):
-                continue
-            given, taken = pools[table][pool]
-            if taken <= given:
-                continue
-            taken_text = _pool_amount(taken, pool)
-            if given:
-                raise LedgerError(
-                    f"at table {table!r} the hands take {taken_text} of carried Progressive "
-                    f"Badugi pots, but the hands before them carried "
-                    f"{_pool_amount(given, pool)}: a 'carry in' "
-                    "states more than was carried, or takes a pot another hand took; "
-                    "nothing from this file was stored"
+        """Refuse the file when, with it, a hand takes more carried Progressive Badugi pots
+        than the hands before it at its table carried and left (the ``*carry*`` account below
+        zero: chips from nowhere; :mod:`.carried_pots`): a ``carry in`` of this file stating
+        more than was carried, or taking a pot another hand took - or a hand of another file
+        whose pot this one no longer carries (a corrected night carrying less, a hand deleted),
+        takes first, or comes after hands now (last week's pot, taken on the file's word only
+        by a table's first hand).  Every pool at a table where the file changed a Progressive
+        Badugi hand is checked as the file leaves it, as a whole: a file that renumbers the
+        hand that carried a pot and holds the hand that took it is as consistent as before."""
+        tables = set(self.carry_tables)
+        rows = sorted(self.carry_rows)
+        for start in range(0, len(rows), _LOOKUP_CHUNK):
+            chunk = rows[start : start + _LOOKUP_CHUNK]
+            tables.update(
+                str(row[0])
+                for row in self.conn.execute(
+                    f"SELECT coalesce(table_name, '') FROM hands WHERE game IN ({PROGRESSIVE}) "
+                    f"AND id IN ({', '.join('?' * len(chunk))})",
+                    chunk,
                 )
-            elsewhere = sorted(other for other, (g, _) in pools[table].items() if g and other)
-            if elsewhere:
-                raise LedgerError(
-                    f"at table {table!r} hands played in {pool} take {taken_text} of carried "
-                    "Progressive Badugi pots, but the pots carried at this table were played "
-                    f"in {' and in '.join(elsewhere)}: a carried pot stays in its unit, and a "
-                    "tournament's in the tournament; nothing from this file was stored"
-                )
+            )
+        short = carry_shortfall(self.conn, tables) if tables else None
+        if short is not None:
+            hint = "" if short.elsewhere else f": {self._carry_hint(short)}"
+            raise LedgerError(f"{short.text()}{hint}; nothing from this file was stored")
+
+    def _carry_hint(self, short: CarryShortfall) -> str:
+        """What to do about a hand that takes more carried pots than are left for it."""
+        if self.wrote(short.hand_row):
+            return "its 'carry in' states more than was carried, or takes a pot another hand took"
+        held = short.source or "its file"
+        return (
+            f"with this file, the hands before it leave it less than it takes: correct its "
+            f"'carry in' and import {held} again with --replace first, or correct this file"
+        )
 
     def check_one_player_a_seat(self) -> None:
         """Refuse the file when two seats of one of its hands are one player of the ledger:
@@ -519,7 +503,6 @@ class FileWriter:
     def write(self, batch: Sequence[HandRows]) -> None:
         self.begin()
         self.read_any = self.read_any or bool(batch)
-        self.carried_in.update([str(rows.hand[1] or "") for rows in batch if rows.hand[9]])
         known = self.by_fingerprint([rows.fingerprint for rows in batch])
         # One query per event for the hands not found by fingerprint (else one per hand);
         # a hand replaced in this batch may change what an identity names, so after a
@@ -585,6 +568,8 @@ class FileWriter:
                 )  # fmt: skip
                 self.report.stored += 1
             self.touched.add(event_id)
+            if rows.hand[5] in PROGRESSIVE_GAMES:
+                self.carry_tables.add(rows.identity[0])
             known[rows.fingerprint] = self.pending[identity] = Stored(
                 hand_id, rows.fingerprint, rows.content, event_id
             )
@@ -723,6 +708,10 @@ class FileWriter:
         in the event the file names; its children are written with the batch, the old ones
         deleted here."""
         hand_id = stored.id
+        if self.conn.execute(
+            f"SELECT game IN ({PROGRESSIVE}) FROM hands WHERE id = ?", [hand_id]
+        ).fetchone()[0]:
+            self.carry_tables.add(conflict.table)
         if event_id != stored.event_id:
             self.conn.execute("UPDATE hands SET event_id = ? WHERE id = ?", [event_id, hand_id])
             self.touched.add(event_id)
@@ -846,11 +835,3 @@ def _nothing_stored(report: FileReport) -> None:
     """The file was rolled back: nothing of it counts as stored or replaced."""
     report.stored = report.duplicate = 0
     report.replaced.clear()
-
-
-def _pool_amount(amount: int, pool: str) -> str:
-    """An amount of carried pots in the unit of their :data:`~.corrections.CARRY_POOL`: cents of
-    a cash game's currency (the pool is its code), else chips (a tournament's, or a home
-    game's, valued or not)."""
-    currency = pool if len(pool) == 3 and pool.isascii() and pool.isupper() else None
-    return hand_amount(amount, currency)

@@ -113,7 +113,7 @@ def test_a_pot_taken_by_another_nights_hand_is_not_voided_from_under_it(tmp_path
     code, out = invoke(
         "void", "--event", "Progressive night", "--hand", "P1", "--reason", "x", "--db", db
     )
-    assert code == 1 and "carried its pot of 12 into hand P2 of Progressive night two" in out
+    assert code == 1 and "carried its pot of 12 chips into hand P2 of Progressive night two" in out
     code, out = invoke("void", "--event", "Progressive night", "--reason", "x", "--db", db)
     assert code == 1 and "void hand P2 of Progressive night two (2024-05-10) first" in out, out
     code, out = invoke(

@@ -193,7 +193,7 @@ def test_a_carried_pot_of_money_is_refused_in_money(tmp_path: Path) -> None:
     )
     (report,) = import_into(db, [too_much]).files
     assert report.error is not None
-    assert "take 0.20 USD of carried" in report.error
+    assert "takes 0.20 USD of carried" in report.error
     assert "carried 0.12 USD" in report.error
 
 
@@ -215,7 +215,7 @@ def test_the_ledger_never_pays_a_carried_pot_it_does_not_hold(tmp_path: Path) ->
         encoding="utf-8",
     )
     (report,) = import_into(db, [too_much]).files
-    assert report.error is not None and "take 20 chips of carried" in report.error
+    assert report.error is not None and "takes 20 chips of carried" in report.error
     assert import_into(db, [second]).files[0].stored == 2
     again = tmp_path / "again.bhh"
     again.write_text(

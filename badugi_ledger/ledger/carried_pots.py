@@ -1,0 +1,317 @@
+"""Where a table's carried Progressive Badugi pots go, and the check that none comes from nowhere.
+
+A Progressive Badugi hand in which no hand qualifies carries its pot (``carry N``) to the next
+hand at its table, whose winner takes it (``carry in N``); the ledger holds the pot meanwhile in
+its ``*carry*`` account.  The hands a pot may pass between form a **pool**
+(:data:`CARRY_POOL`): one table's hands of one tournament, or of one cash unit over every
+night.  In a pool, the hands pass their pots in **play order**:
+
+* nights (events) by their date;
+* one night's hands at the table as the view ``play_order`` has them (a file's hands in the
+  order of its lines, a night's files by the number of their first hand);
+* nights whose order the ledger cannot know - two of the pool's nights on one date, or, when
+  one of the pool's nights has no date, all of them - are one step, held to its totals: what
+  its hands take together at most what was left before it and what they carry.  Any order of
+  such nights could be the one played, so the ledger gives them the benefit of the doubt
+  rather than guess one (by name, or by row id, which would make the check depend on the
+  order of the imports again); it still holds each hand to the running balance wherever the
+  order is known, because a total alone lets a night take a pot that a later night carries
+  (``*carry*`` below zero in between, and the later pot then waiting for ever).
+
+Row ids are not play order (a night imported after the next one, a hand renumbered and
+stored again), nor is the order the files were imported in.
+
+The invariant, checked by :func:`carry_shortfall` after every change to a pool (an import, a
+``--replace``, a hand the file no longer holds, a void) and before it is committed: at each hand
+of the pool in play order, what the hands up to it took is at most what they carried - a pot is
+taken once, and never more than was carried.  The one exception is the pool's first hand: the
+first night recorded may start by taking last week's pot, which the ledger never saw carried,
+on the file's word (but not a pot its table carried in another unit); in a step of nights
+whose order is not known, the first hand of any of them may be that one.  "First" counts every
+Progressive Badugi hand played at the table in the pool, those voided included: voiding the
+hand that carried a pot never makes the hand that took it the first, so the pot it took never
+becomes last week's.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from ..model.games import GAMES
+from ..model.money import hand_amount
+from .tournaments import event_label
+from .views import PLAYED
+
+CARRY_POOL = (
+    "(CASE WHEN e.kind = 'tournament' THEN 'the tournament ' || e.name "
+    "ELSE coalesce(e.currency, 'chips' || coalesce(' at ' || e.chip_cents || ' ' "
+    "|| e.chip_currency || ' cents each', '')) END)"
+)
+"""SQL naming the hands a carried Progressive Badugi pot may pass between at one table (alias
+``e`` = ``events``): a tournament's own hands, since its chips never count outside it; a cash
+game's hands of one unit, of any event (last week's pot, a night recorded in two files), never
+from chips into money or into chips of another value.  It reads as a phrase after "played in" ("the
+tournament Cup", "USD", "chips at 10 EUR cents each", "chips")."""
+
+PROGRESSIVE_GAMES = frozenset(name for name, game in GAMES.items() if game.progressive)
+"""The games whose hands carry pots (``hands.game``): a change to any of their hands may change
+a pool, even one that carries nothing (it may come before a hand that takes last week's pot)."""
+PROGRESSIVE = ", ".join(f"'{name}'" for name in sorted(PROGRESSIVE_GAMES))
+""":data:`PROGRESSIVE_GAMES` as an SQL list."""
+
+_MOVES = "(h.carry_in > 0 OR h.carry_out > 0)"
+
+_NIGHTS_MOVING = f"""
+SELECT DISTINCT h.event_id FROM counted_hands h WHERE coalesce(h.table_name, '') = ? AND {_MOVES}
+"""
+"""The nights (counting) in which a hand of one table carries or takes a pot."""
+
+_POOL_HANDS = f"""
+SELECT o.hand_id, o.event_id, e.date, o.seq, o.hand, h.carry_in, h.carry_out,
+       {CARRY_POOL}, e.name, h.source
+FROM play_order o JOIN hands h ON h.id = o.hand_id JOIN events e ON e.id = o.event_id
+WHERE o.counts AND coalesce(o.table_name, '') = ? AND {_MOVES} AND o.event_id IN ({{nights}})
+"""
+"""The counting hands of one table that carry or take a pot, with their place in their night:
+``play_order`` is read for the nights listed only (each night's order is computed on its own,
+and SQLite narrows the view to the nights of a list of values, not of a subquery)."""
+
+_PLAYED_EARLIER_NIGHT = f"""
+SELECT 1 FROM events e CROSS JOIN hands h ON h.event_id = e.id
+WHERE e.date < ? AND {CARRY_POOL} = ? AND coalesce(h.table_name, '') = ?
+  AND h.game IN ({PROGRESSIVE}) AND {PLAYED}
+LIMIT 1
+"""
+_PLAYED_EARLIER_IN_NIGHT = f"""
+SELECT 1 FROM play_order o JOIN hands h ON h.id = o.hand_id
+WHERE o.event_id = ? AND coalesce(o.table_name, '') = ? AND o.seq < ?
+  AND h.game IN ({PROGRESSIVE})
+LIMIT 1
+"""
+"""Whether a Progressive Badugi hand of the pool was played at the table before a hand: in a
+night of an earlier date (voided or not, in a night voided or not), or earlier in its night."""
+
+_CARRIED_ELSEWHERE = f"""
+SELECT DISTINCT {CARRY_POOL} FROM counted_hands h JOIN counted_events e ON e.id = h.event_id
+WHERE coalesce(h.table_name, '') = ? AND h.carry_out > 0 AND {CARRY_POOL} != ?
+ORDER BY 1
+"""
+
+
+@dataclass(frozen=True)
+class CarryShortfall:
+    """The first hand of a pool, in play order, that takes more carried pots than the hands
+    before it carried and left for it (:func:`carry_shortfall`)."""
+
+    table: str
+    pool: str
+    hand_row: int
+    hand: str
+    event_id: int
+    event: str
+    """The hand's event as messages name it."""
+    source: str | None
+    """The file that imported the hand last."""
+    takes: int
+    carried: int
+    """What the pool's hands before it carried."""
+    taken: int
+    """What the pool's hands before it took (a first hand's pot from before the ledger
+    included)."""
+    unordered: bool = False
+    """The hand is of nights whose order the ledger does not know (of one date, or without a
+    date): ``carried`` and ``taken`` are theirs all together with what came before them, the
+    hand's own take left out."""
+    elsewhere: tuple[str, ...] = ()
+    """The pools this table's hands carried pots in, when the hand is the pool's first and its
+    pot can only have come from one of them: a pot never changes unit."""
+
+    def amount(self, amount: int) -> str:
+        """``amount`` in the pool's unit."""
+        return pool_amount(amount, self.pool)
+
+    @property
+    def later(self) -> str:
+        """``hand Q1 of Friday (2024-05-10)``."""
+        return f"hand {self.hand} of {self.event}"
+
+    def text(self) -> str:
+        """What is wrong, as the first part of a message."""
+        if self.elsewhere:
+            return (
+                f"at table {self.table!r} {self.later}, played in {self.pool}, takes "
+                f"{self.amount(self.takes)} of carried Progressive Badugi pots, but the pots "
+                f"carried at this table were played in {' and in '.join(self.elsewhere)}: a "
+                "carried pot stays in its unit, and a tournament's in the tournament"
+            )
+        took = f" and took {self.amount(self.taken)}" if self.taken else ""
+        hands = (
+            "the hands of the nights whose order is not known (of one date, or without a "
+            "date), with those before them,"
+            if self.unordered
+            else "the hands before it"
+        )
+        first = (
+            " (only a table's first hand takes a pot from before the ledger, on its file's word)"
+            if not self.carried and not self.taken
+            else ""
+        )
+        return (
+            f"at table {self.table!r} {self.later} takes {self.amount(self.takes)} of carried "
+            f"Progressive Badugi pots, but {hands} carried {self.amount(self.carried)}{took}"
+            f"{first}"
+        )
+
+
+def pool_amount(amount: int, pool: str) -> str:
+    """An amount of carried pots in the unit of their :data:`CARRY_POOL`: cents of a cash
+    game's currency (the pool is its code), else chips (a tournament's, or a home game's,
+    valued or not)."""
+    currency = pool if len(pool) == 3 and pool.isascii() and pool.isupper() else None
+    return hand_amount(amount, currency)
+
+
+class _Move(NamedTuple):
+    """A counting hand of a pool that carries or takes a pot (:data:`_POOL_HANDS`)."""
+
+    hand_id: int
+    event_id: int
+    date: str | None
+    seq: int
+    hand: str
+    carry_in: int
+    carry_out: int
+    pool: str
+    name: str
+    source: str | None
+
+
+def carry_shortfall(db: sqlite3.Connection, tables: Iterable[str]) -> CarryShortfall | None:
+    """The first hand, in play order (module docstring), of a pool at one of ``tables`` that
+    takes more than the hands before it carried and left; None when every pool holds.  Read
+    inside the transaction of the change, before it is committed."""
+    for table in sorted(set(tables)):
+        nights = [int(row[0]) for row in db.execute(_NIGHTS_MOVING, [table])]
+        if not nights:
+            continue
+        pools: dict[str, list[_Move]] = defaultdict(list)
+        query = _POOL_HANDS.format(nights=", ".join("?" * len(nights)))
+        for row in db.execute(query, [table, *nights]):
+            move = _Move(*row)
+            pools[move.pool].append(move)
+        for pool, hands in sorted(pools.items()):
+            short = _walk(db, table, pool, hands)
+            if short is not None:
+                return short
+    return None
+
+
+def _steps(hands: list[_Move]) -> list[tuple[bool, list[_Move]]]:
+    """The pool's hands in play order (module docstring), as steps: each hand of a night whose
+    place is known is a step of its own (True); nights whose order is not known - of one date,
+    or all of them when one has no date - are one step together (False), in which each night
+    keeps its hands' order."""
+    nights: dict[int, list[_Move]] = defaultdict(list)
+    for hand in sorted(hands, key=lambda h: (h.seq, h.hand_id)):
+        nights[hand.event_id].append(hand)
+    firsts = sorted(
+        ((night[0].date or "", night[0].name, event_id), night)
+        for event_id, night in nights.items()
+    )
+    if any(hand.date is None for hand in hands):
+        return [(False, [hand for _, night in firsts for hand in night])]
+    dates: dict[str, list[list[_Move]]] = defaultdict(list)
+    for (date, _, _), night in firsts:
+        dates[date].append(night)
+    steps: list[tuple[bool, list[_Move]]] = []
+    for date in sorted(dates):
+        if len(dates[date]) == 1:
+            steps += [(True, [hand]) for hand in dates[date][0]]
+        else:
+            steps.append((False, [hand for night in dates[date] for hand in night]))
+    return steps
+
+
+def _walk(
+    db: sqlite3.Connection, table: str, pool: str, hands: list[_Move]
+) -> CarryShortfall | None:
+    """The pool's pots passed in play order: the first hand that takes more than is left.  A
+    step of nights whose order is not known is held to its totals: what its hands take at most
+    what was left before it and what they carry."""
+    carried = taken = last_week = 0
+    moved = False
+    for ordered, step in _steps(hands):
+        if not moved:
+            # The pool's first hands: one of them may take last week's pot (the first of
+            # each night whose order is not known may be the first played).
+            heads = [step[0]] if ordered else [h for h in step if h is _first_of_night(step, h)]
+            opening = [h for h in heads if h.carry_in and not _played_before(db, table, pool, h)]
+            if opening:
+                first = max(opening, key=lambda h: h.carry_in)
+                elsewhere = tuple(
+                    str(r[0]) for r in db.execute(_CARRIED_ELSEWHERE, [table, pool]) if r[0]
+                )
+                if elsewhere:
+                    return _shortfall(table, first, 0, 0, elsewhere=elsewhere)
+                last_week = first.carry_in  # on the file's word
+        takes = sum(hand.carry_in for hand in step)
+        if takes > carried + last_week - taken + (0 if ordered else _carries(step)):
+            hand = [h for h in step if h.carry_in][-1]
+            if ordered:
+                return _shortfall(table, hand, carried, taken)
+            return _shortfall(
+                table, hand, carried + _carries(step), taken + takes - hand.carry_in, True
+            )
+        taken += takes
+        carried += _carries(step)
+        moved = moved or bool(takes or _carries(step))
+    return None
+
+
+def _first_of_night(step: list[_Move], hand: _Move) -> _Move:
+    """The first hand of ``hand``'s night in the step."""
+    return next(h for h in step if h.event_id == hand.event_id)
+
+
+def _carries(step: list[_Move]) -> int:
+    return sum(hand.carry_out for hand in step)
+
+
+def _played_before(db: sqlite3.Connection, table: str, pool: str, hand: _Move) -> bool:
+    """Whether a Progressive Badugi hand of the pool was played at the table before ``hand``."""
+    if (
+        hand.date is not None
+        and db.execute(_PLAYED_EARLIER_NIGHT, [hand.date, pool, table]).fetchone()
+    ):
+        return True
+    found = db.execute(_PLAYED_EARLIER_IN_NIGHT, [hand.event_id, table, hand.seq]).fetchone()
+    return found is not None
+
+
+def _shortfall(
+    table: str,
+    hand: _Move,
+    carried: int,
+    taken: int,
+    unordered: bool = False,
+    *,
+    elsewhere: tuple[str, ...] = (),
+) -> CarryShortfall:
+    return CarryShortfall(
+        table,
+        hand.pool,
+        hand.hand_id,
+        hand.hand,
+        hand.event_id,
+        event_label({"name": hand.name, "date": hand.date}),
+        hand.source,
+        hand.carry_in,
+        carried,
+        taken,
+        unordered,
+        elsewhere,
+    )

@@ -1,0 +1,288 @@
+"""Carried Progressive Badugi pots through corrections: a ledger that went through imports in
+any order, ``import --replace`` and voids equals one built fresh from the final files, and its
+``*carry*`` account never pays chips nobody put in.
+
+A pot passes from hand to hand of a table's pool in play order (nights by date, a night's
+hands in ``play_order``; ``badugi_ledger/ledger/carried_pots.py``), never in the order the rows
+were stored.  Every night here is built from ``examples/progressive_night.bhh`` (hand P1 carries
+12, P2 takes it: Dan collects 26 + 12, P3) by text edits, as the corrections audit's inputs
+were: ``n1.bhh`` (night one up to the carry), ``n1c.bhh`` (the same night corrected: everyone
+checks, the pot carried is 8), ``n2.bhh`` and ``n3.bhh`` (later nights opening with ``carry in
+12``), ``f1.bhh`` / ``f1r.bhh`` (a night whose hand that carried is renumbered).
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+from tests.helpers.ledger_files import import_into
+from tests.ledger.test_ledger_identity import invoke, standings_nets
+from tests.replay.test_progressive_carry import NIGHT
+
+CASH = "cash Progressive night · date 2024-05-03 · place The back room · season 2024"
+TEXT = NIGHT.read_text(encoding="utf-8")
+HEAD = TEXT[: TEXT.index("\nhand P1 ·") + 1]
+P1 = TEXT[TEXT.index("\nhand P1 ·") + 1 : TEXT.index("\nhand P2 ·") + 1]
+REST = TEXT[TEXT.index("\nhand P2 ·") + 1 :]
+
+# n1c.bhh: nobody bets after the draw, all four show down without a 9-high badugi: 8 carried.
+CHECKED_DOWN = """Anna checks · Ben checks · Cara checks · Dan checks
+draw: Anna 1 · Ben 1 · Cara 1 · Dan 1
+Anna checks · Ben checks · Cara checks · Dan checks
+draw: Anna 1 · Ben 1 · Cara 1 · Dan 1
+Anna checks · Ben checks · Cara checks · Dan checks
+show: Ben Kh 8s 4d 2c · Cara Jd 7c 5h 3s · Dan Qh Qs Qd Qc · Anna Kc Ks Kd 2h
+carry 8
+"""
+
+
+def night_one(carried: int = 12) -> str:
+    """``n1.bhh``: the example night up to hand P1, which carries 12; ``carried`` 8 is
+    ``n1c.bhh``, the night corrected."""
+    if carried == 12:
+        return HEAD + P1
+    assert carried == 8
+    action = P1[P1.index("Anna checks · Ben bets") :]
+    return HEAD + P1.replace(action, CHECKED_DOWN + "\n")
+
+
+def later_night(name: str, date: str, letter: str, carried: int = 12) -> str:
+    """``n2.bhh`` / ``n3.bhh``: another night at the same table in the same unit, opening with
+    the example's P2 (stacks stated, ``carry in``) and P3, numbered ``letter``2, ``letter``3.
+    Taking 8 instead of 12, Dan collects 34 and ends 4 chips lower."""
+    rest = REST.replace(
+        "hand P2 · button Anna · Anna · Ben · Cara · Dan",
+        f"hand P2 · button Anna · Anna 98 · Ben 96 · Cara 96 · Dan 98\ncarry in {carried}",
+        1,
+    )
+    if carried != 12:
+        rest = (
+            rest.replace("Dan collects 38", f"Dan collects {26 + carried}")
+            .replace("Dan 124", f"Dan {112 + carried}")
+            .replace("Dan 122", f"Dan {110 + carried}")
+        )
+    head = HEAD.replace(CASH, f"cash {name} · date {date} · season 2024")
+    return head + rest.replace("hand P", f"hand {letter}")
+
+
+def write(folder: Path, name: str, text: str) -> Path:
+    path = folder / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def season(db: Path) -> dict[str, int]:
+    """The season's settle-up balances (the ``*carry*`` account among them when it holds or
+    owes chips)."""
+    code, out = invoke("settle", "--season", "2024", "--db", db, "--json")
+    assert code == 0, out
+    (unit,) = json.loads(out)["units"]
+    balances: dict[str, int] = unit["balances"]
+    return balances
+
+
+def assert_as_fresh(db: Path, files: list[Path], tmp_path: Path) -> None:
+    """The ledger's settle-up and standings are those of the final ``files`` imported into an
+    empty ledger, and its ``*carry*`` account owes nothing."""
+    fresh_dir = tmp_path / "fresh"
+    fresh_dir.mkdir()
+    copies = [Path(shutil.copy(f, fresh_dir / f.name)) for f in files]
+    fresh = tmp_path / "fresh.db"
+    report = import_into(fresh, copies, jobs=1)
+    assert all(f.error is None for f in report.files), report.files
+    assert season(db) == season(fresh)
+    assert standings_nets(db) == standings_nets(fresh)
+    assert season(db).get("*carry*", 0) >= 0
+
+
+# --- a correction that lowers a carried pot ----------------------------------------------------
+
+
+def test_a_replace_that_lowers_a_pot_a_later_night_took_is_refused(tmp_path: Path) -> None:
+    """Night one's P1 carried 12 into night two's ``carry in 12``; corrected so that it carries
+    8, the replacement would leave night two taking 4 chips nobody put in: it is refused,
+    nothing stored, and the message names night two's hand and what to do.  Doing it (night
+    two corrected to ``carry in 8`` first, then night one) gives the fresh import's ledger."""
+    one = write(tmp_path, "n1.bhh", night_one())
+    two = write(tmp_path, "n2.bhh", later_night("Progressive night two", "2024-05-10", "Q"))
+    db = tmp_path / "club.db"
+    report = import_into(db, [one, two], jobs=1)
+    assert (report.stored, report.rejected) == (3, 0), report.files
+    before = season(db)
+
+    write(tmp_path, "n1.bhh", night_one(carried=8))
+    (refused,) = import_into(db, [one], replace=True).files
+    assert refused.error is not None, refused
+    assert "hand Q2 of Progressive night two (2024-05-10) takes 12 chips" in refused.error
+    assert "the hands before it carried 8 chips" in refused.error
+    assert f"import {two} again with --replace first" in refused.error
+    assert season(db) == before
+
+    write(tmp_path, "n2.bhh", later_night("Progressive night two", "2024-05-10", "Q", 8))
+    assert import_into(db, [two], replace=True).files[0].error is None
+    assert import_into(db, [one], replace=True).files[0].error is None
+    assert_as_fresh(db, [one, two], tmp_path)
+
+
+# --- play order, not the order rows were stored in ---------------------------------------------
+
+
+def test_a_pot_taken_in_a_file_imported_first_is_not_voided_from_under_it(
+    tmp_path: Path,
+) -> None:
+    """The night split in two files (``test_progressive_carry.split_night``) and night one and
+    two, each time the file that takes the pot imported before the one that carried it: the
+    hand that took it has the smaller row id, yet it comes later in play order, so the carrying
+    hand P1 is not voided alone."""
+    from tests.replay.test_progressive_carry import split_night
+
+    first, second = split_night(tmp_path)
+    db = tmp_path / "split.db"
+    report = import_into(db, [second], jobs=1)
+    report = import_into(db, [first], jobs=1)
+    assert report.files[0].error is None, report.files
+    code, out = invoke(
+        "void", "--event", "Progressive night", "--hand", "P1", "--reason", "x", "--db", db
+    )
+    assert code == 1 and "carried its pot of 12 chips into hand P2, which counts" in out, out
+    assert "void hand P2 first" in out and "or void the whole event" in out
+    assert season(db).get("*carry*", 0) == 0
+
+    nights = tmp_path / "nights"
+    nights.mkdir()
+    one = write(nights, "n1.bhh", night_one())
+    two = write(nights, "n2.bhh", later_night("Progressive night two", "2024-05-10", "Q"))
+    db = tmp_path / "nights.db"
+    for path in (two, one):
+        assert import_into(db, [path]).files[0].error is None
+    code, out = invoke(
+        "void", "--event", "Progressive night", "--hand", "P1", "--reason", "x", "--db", db
+    )
+    assert code == 1, out
+    assert "into hand Q2 of Progressive night two (2024-05-10), which counts" in out, out
+    code, out = invoke("void", "--event", "Progressive night", "--reason", "x", "--db", db)
+    assert code == 1 and "void hand Q2 of Progressive night two (2024-05-10) first" in out
+    assert_as_fresh(db, [one, two], tmp_path)
+
+
+def test_one_pot_taken_by_two_nights_is_refused_in_any_import_order(tmp_path: Path) -> None:
+    """Night one carries 12; nights two and three both open with ``carry in 12``: one pot taken
+    twice.  Whatever order the files come in, a night that would take it a second time is not
+    imported, and the ledger never pays out of ``*carry*`` what it does not hold; in the order
+    they were played, and with the last night first, night three is the one refused."""
+    one = write(tmp_path, "n1.bhh", night_one())
+    two = write(tmp_path, "n2.bhh", later_night("Progressive night two", "2024-05-10", "Q"))
+    three = write(tmp_path, "n3.bhh", later_night("Progressive night three", "2024-05-17", "R"))
+    results = {}
+    for order in ((one, two, three), (two, three, one), (three, two, one), (two, one, three)):
+        db = tmp_path / ("-".join(p.stem for p in order) + ".db")
+        refused = [p.name for p in order if import_into(db, [p]).files[0].error is not None]
+        balances = season(db)
+        assert balances.get("*carry*", 0) >= 0, (order, balances)
+        results[tuple(p.name for p in order)] = (refused, balances)
+    assert results[("n1.bhh", "n2.bhh", "n3.bhh")][0] == ["n3.bhh"]
+    assert results[("n2.bhh", "n3.bhh", "n1.bhh")] == results[("n1.bhh", "n2.bhh", "n3.bhh")]
+    assert results[("n2.bhh", "n1.bhh", "n3.bhh")] == results[("n1.bhh", "n2.bhh", "n3.bhh")]
+    # night three first: it takes last week's pot; night two would then leave it none
+    assert results[("n3.bhh", "n2.bhh", "n1.bhh")][0] == ["n2.bhh"]
+
+
+def test_a_night_whose_carry_was_voided_does_not_give_its_pot_again(tmp_path: Path) -> None:
+    """A table's first hand may take last week's pot, which the ledger never saw carried, on
+    the file's word; voiding the night that carried a pot never makes the hand that took it
+    the first: night two is imported alone (its pot on its word), night one after it, and the
+    whole of night one cannot be voided while night two takes its pot."""
+    one = write(tmp_path, "n1.bhh", night_one())
+    two = write(tmp_path, "n2.bhh", later_night("Progressive night two", "2024-05-10", "Q"))
+    db = tmp_path / "club.db"
+    assert import_into(db, [two]).files[0].error is None
+    assert season(db)["*carry*"] == -12  # last week's pot, on the file's word
+    assert import_into(db, [one]).files[0].error is None
+    assert "*carry*" not in season(db)
+    code, out = invoke("void", "--event", "Progressive night", "--reason", "x", "--db", db)
+    assert code == 1 and "Progressive night (2024-05-03) carried a pot into hand Q2" in out, out
+    assert "*carry*" not in season(db)
+
+
+# --- a replacement checked as a whole ----------------------------------------------------------
+
+
+def test_renumbering_the_hand_that_carried_is_accepted(tmp_path: Path) -> None:
+    """``f1.bhh`` → ``f1r.bhh``: hand P1, whose pot P2 of the same file takes, renumbered P1b
+    and imported with ``--replace``.  The old P1 is left out (voided), the new P1b carries the
+    same pot into P2: the night after the replacement is as consistent as before, so it is
+    stored, and the ledger is the fresh import's.  The same when the pot went into another
+    night's hand."""
+    night = write(tmp_path, "night.bhh", TEXT)
+    db = tmp_path / "club.db"
+    assert import_into(db, [night]).stored == 3
+    write(tmp_path, "night.bhh", TEXT.replace("hand P1 ·", "hand P1b ·"))
+    (report,) = import_into(db, [night], replace=True).files
+    assert report.error is None and not report.conflicts, report
+    assert [c.hand for c in report.replaced] == ["P1"]
+    assert "*carry*" not in season(db)
+    assert_as_fresh(db, [night], tmp_path)
+
+    nights = tmp_path / "nights"
+    nights.mkdir()
+    one = write(nights, "n1.bhh", night_one())
+    two = write(nights, "n2.bhh", later_night("Progressive night two", "2024-05-10", "Q"))
+    db = tmp_path / "nights.db"
+    assert import_into(db, [one, two], jobs=1).stored == 3
+    write(nights, "n1.bhh", night_one().replace("hand P1 ·", "hand P1b ·"))
+    (report,) = import_into(db, [one], replace=True).files
+    assert report.error is None and not report.conflicts, report
+    fresh_dir = tmp_path / "again"
+    fresh_dir.mkdir()
+    assert_as_fresh(db, [one, two], fresh_dir)
+
+
+# --- last week's pot, and nights whose order is not known -------------------------------------
+
+# The example's P3 alone, its stacks stated: a night at the table whose one hand carries nothing.
+QUIET = """hand P1 · button Ben · Anna 100 · Ben 100 · Cara 100 · Dan 100
+Anna raises · Ben folds · Cara folds · Dan folds
+Anna collects 5
+"""
+
+
+def test_only_a_tables_first_hand_takes_last_weeks_pot(tmp_path: Path) -> None:
+    """Night two alone: its ``carry in 12`` is last week's pot, on the file's word.  A night
+    played a week before it at that table, carrying nothing, makes it no longer the first: a
+    pot nobody carried, so that night is refused, naming night two's hand - as a fresh import
+    of both refuses night two."""
+    two = write(tmp_path, "n2.bhh", later_night("Progressive night two", "2024-05-10", "Q"))
+    quiet = write(tmp_path, "n1.bhh", HEAD + QUIET)
+    db = tmp_path / "club.db"
+    assert import_into(db, [two]).files[0].error is None
+    before = season(db)
+    (report,) = import_into(db, [quiet]).files
+    assert report.error is not None, report
+    assert "hand Q2 of Progressive night two (2024-05-10) takes 12 chips" in report.error
+    assert "the hands before it carried 0 chips" in report.error
+    assert season(db) == before
+    fresh = import_into(tmp_path / "fresh.db", [quiet, two], jobs=1)
+    assert [f.error is None for f in fresh.files] == [True, False]
+
+
+def test_nights_of_one_date_are_held_to_their_totals(tmp_path: Path) -> None:
+    """Two nights at the table on one date: which came first, the ledger cannot know, so
+    neither import order is refused, since one of the orders holds (the afternoon carries 12,
+    the evening takes it).  A night played the week before leaves no pot from before the
+    ledger; a third night of that date that takes the pot again takes more than the three
+    carried together."""
+    week_before = HEAD.replace(CASH, "cash Week before · date 2024-04-26 · season 2024")
+    earlier = write(tmp_path, "n0.bhh", week_before + QUIET)
+    afternoon = write(tmp_path, "a.bhh", night_one().replace("Progressive night", "Afternoon"))
+    evening = write(tmp_path, "e.bhh", later_night("Evening", "2024-05-03", "E"))
+    late = write(tmp_path, "l.bhh", later_night("Late", "2024-05-03", "L"))
+    for order in ((afternoon, evening), (evening, afternoon)):
+        db = tmp_path / f"{order[0].stem}.db"
+        for path in (*order, earlier):
+            assert import_into(db, [path]).files[0].error is None, path
+        assert "*carry*" not in season(db)
+        (report,) = import_into(db, [late]).files
+        assert report.error is not None and "hand L2 of Late (2024-05-03)" in report.error
+        assert "whose order is not known" in report.error
