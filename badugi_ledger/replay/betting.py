@@ -19,7 +19,12 @@ item 6 (heads-up cap).  Choices made where the texts are silent, each documented
 * **Pot limit**: the largest raise is the pot after calling; **half-pot limit**: half of that,
   rounded down.  The pot includes a carried Progressive Badugi pot.  **No limit** (and both pot
   limits): the smallest bet is the big blind, the smallest raise the last full raise; a short
-  all-in raise does not reopen the betting for players who have already acted.
+  all-in raise does not reopen the betting for players who have already acted.  Where the pot
+  cap is below that smallest bet or raise (a redeal's small carried pot without blinds, blinds
+  posted short ``as-posted``) the smallest is still allowed and is then also the largest:
+  ``001`` gives a bet "a minimum equal to the big blind" in every round, and a cap that forbade
+  every bet would leave the player no bet at all.  PokerKit sizes pot limit so (its largest is
+  ``max(min_to, pot_to)``).
 * **Spread limit**: a bet between ``spread_min`` and ``spread_max``; a raise adds between the
   larger of ``spread_min`` and the last raise, and ``spread_max``.  The cap applies as in fixed
   limit.
@@ -440,18 +445,19 @@ def raise_size(st: HandState, player: str) -> RaiseSize:
         base = st.level if st.house.fixed_limit_raises == "pokerkit" else st.full_level
         target = base + (s.small_bet if st.round < 2 else s.big_bet)  # bet_unit(st)
         return _sizes((target, target))
-    min_inc = st.last_raise
-    most: int | None = None
+    if kind == SPREAD:
+        least = level + max(s.spread_min, st.last_raise if level else 0)
+        return _sizes((least, level + s.spread_max))
+    least = level + (st.last_raise if level else st.first_raise)
     if kind == "pot-limit":
         most = level + st.pot_size() + (level - st.committed[player])
     elif kind == "half-pot-limit":
         most = level + (st.pot_size() + (level - st.committed[player])) // 2
-    elif kind == SPREAD:
-        min_inc = max(s.spread_min, st.last_raise if level else 0)
-        most = level + s.spread_max
-    if level == 0 and kind != SPREAD:
-        min_inc = max(st.settings.big_blind, 1)
-    return _sizes((level + min_inc, most))
+    else:
+        return _sizes((least, None))
+    # A pot smaller than the smallest bet or raise does not forbid it (see the module
+    # docstring): the cap is never below the minimum.
+    return _sizes((least, most if most > least else least))
 
 
 _CAPPED = frozenset({FIXED, SPREAD})

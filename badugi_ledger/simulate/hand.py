@@ -227,6 +227,8 @@ class SimulatedHand:
             max_to = level + st.spread_max
         if level == 0 and st.kind != "spread-limit":
             min_inc = max(self.s.big_blind, 1)
+        if st.kind in ("pot-limit", "half-pot-limit"):
+            max_to = max(max_to, level + min_inc)  # a pot below the minimum bet allows the minimum
         low, high = level + min_inc, min(max_to, reach)
         if low <= high:
             return (low, high, min_inc)
