@@ -59,11 +59,13 @@ FixedLimitRaises = Literal["card-room", "pokerkit"]
 
 ``card-room`` (default): the big blind is the round's first bet (``000``: a bet and three
 raises), a short all-in raise does not count toward the cap, and the next raise completes it to
-the last full level plus one bet, as PokerStars does; ``HouseRules.half_bet_reopens`` says whether
-it reopens the betting.  ``pokerkit`` (PHH, as PokerKit plays): the blinds are not bets (the
-blind and four raises before the first draw), every raise counts toward the cap, a raise over a
-short all-in is one full bet above it, and a raise reopens the betting only when it is as large
-as any raise of the round before it, or short all-ins add up to that
+the last full level plus one bet, as PokerStars does; short all-ins reopen the betting for a
+player who has acted when those since they acted add up to a bet, or to half a bet under
+``HouseRules.half_bet_reopens`` (the card rooms' rule of every structure, ``replay.betting``).
+``pokerkit`` (PHH, as PokerKit plays): the blinds are not bets (the blind and four raises before
+the first draw), every raise counts toward the cap, a raise over a short all-in is one full bet
+above it, and a raise reopens the betting only when it is as large as any raise of the round
+before it, or the short all-ins since the last other raise add up to that
 (``replay.betting._pokerkit_reopens``)."""
 
 QualifierRank = Literal["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "T", "J", "Q", "K"]
@@ -109,10 +111,11 @@ class HouseRules:
     max_seats: int = 9
     """Seeds README item 2: 2-9 seats; a game may set a lower maximum."""
     half_bet_reopens: bool = True
-    """Fixed limit only: a short all-in raise of at least half a bet reopens the betting (the
-    common card-room "half-bet rule"; the next raise completes it to the full level, as
-    PokerStars does); ``False`` = only a full raise reopens.  Pot-, half-pot- and no-limit
-    always use the full-raise rule."""
+    """Fixed limit only: short all-in raises reopen the betting for a player who has acted when
+    those since they acted add up to at least half a bet (the common card-room "half-bet rule";
+    the next raise completes them to the full level, as PokerStars does); ``False`` = only a
+    full bet does.  Pot-, half-pot-, no- and spread limit always need a full raise
+    (``replay.betting``)."""
     short_blind: ShortBlindRule = "full-blind"
     """See :data:`ShortBlindRule`."""
     fixed_limit_raises: FixedLimitRaises = "card-room"

@@ -11,18 +11,34 @@ item 6 (heads-up cap).  Choices made where the texts are silent, each documented
 * **Fixed limit**: the small bet in rounds 1-2, the big bet in rounds 3-4; the big blind counts as
   the first bet of round 1; at most ``Structure.cap`` bets per round, lifted only when
   ``HouseRules.heads_up_uncapped`` is set and exactly two players are still in the hand.  A
-  short all-in raise reopens the betting when it is at least half a bet
-  (``HouseRules.half_bet_reopens``, default on), but it is not a full raise: it does not count
-  toward the cap, and the next raise *completes* it, to the last full level plus one bet.  That
-  is what PokerStars does (``corpus/pokerstars/LBad-USD-MTT8-201011.txt``: bet 60, raise to
-  120, all-in to 150, and the player who raised to 120 raises again "30 to 180").
+  short all-in raise is not a full raise: it does not count toward the cap, and the next raise
+  *completes* it, to the last full level plus one bet.  That is what PokerStars does
+  (``corpus/pokerstars/LBad-USD-MTT8-201011.txt``: bet 60, raise to 120, all-in to 150, and
+  the player who raised to 120 raises again "30 to 180").
 * **Pot limit**: the largest raise is the pot after calling; **half-pot limit**: half of that,
   rounded down.  The pot includes a carried Progressive Badugi pot.  **No limit** (and both pot
-  limits): the smallest bet is the big blind, the smallest raise the last full raise; a short
-  all-in raise does not reopen the betting for players who have already acted.
+  limits): the smallest bet is the big blind, the smallest raise the last full raise (short
+  all-ins: below).  Where the pot cap is below that smallest bet or raise (a redeal's small
+  carried pot without blinds, blinds posted short ``as-posted``) the smallest is still allowed
+  and is then also the largest: ``001`` gives a bet "a minimum equal to the big blind" in every
+  round, and a cap that forbade every bet would leave the player no bet at all.  PokerKit sizes
+  pot limit so (its largest is ``max(min_to, pot_to)``).
 * **Spread limit**: a bet between ``spread_min`` and ``spread_max``; a raise adds between the
   larger of ``spread_min`` and the last raise, and ``spread_max``.  The cap applies as in fixed
   limit.
+* **Short all-ins** (every structure; the texts leave them to the room, ``004``): an all-in
+  raise short of a full one does not reopen the betting by itself.  A player who has already
+  acted since the betting was last opened may raise again only when the raises made since they
+  acted add up to a full raise: the last full raise (no limit, pot limits; spread limit, and
+  at least ``spread_min``), a bet in fixed limit, or half a bet under
+  ``HouseRules.half_bet_reopens`` (default on, the card rooms' half-bet rule).  So two short
+  all-ins together can reopen it for the player who bet, and not for one who called the
+  first of them.  That is the card rooms' rule (Robert's Rules of Poker; the TDA's
+  "re-opening the bet", short all-ins adding up) and PokerKit's in no limit and pot limit.
+  What the player owes when the action comes back is exactly that sum (their check, call or
+  raise left them level with the bet), so no running total is kept: a short all-in puts the
+  players who had acted in ``HandState.no_reraise``, and :func:`_not_reopened` weighs what
+  they owe when one of them raises.  A full raise reopens the betting for everybody.
 * **Short blinds**: a player without enough chips posts all-in for less; the others still owe the
   full big blind, unless ``HouseRules.short_blind`` is ``as-posted`` (PHH hands, as PokerKit
   plays them): then they owe the largest blind posted.  A player may post a live big blind out
@@ -39,7 +55,8 @@ item 6 (heads-up cap).  Choices made where the texts are silent, each documented
   raise, a short all-in too, counts toward the cap; a raise over a short all-in is one bet
   above it; a raise reopens the betting when it is as large as any raise of the round before
   it (so a short all-in over the blinds does) or short all-ins add up to that, and a player
-  who owes less than the round's largest raise may only call or fold (:func:`_pokerkit_reopens`);
+  who owes less than the round's largest raise may only call or fold (:func:`_pokerkit_reopens`,
+  in place of the card rooms' rule under **Short all-ins**);
   the check PokerKit asks of a blind after the first round closed is no warning
   (``hand._pokerkit_closes_first_round``).
 * **No posts recorded**: when a hand has no ``Post`` events at all, the blinds and antes the
@@ -440,18 +457,19 @@ def raise_size(st: HandState, player: str) -> RaiseSize:
         base = st.level if st.house.fixed_limit_raises == "pokerkit" else st.full_level
         target = base + (s.small_bet if st.round < 2 else s.big_bet)  # bet_unit(st)
         return _sizes((target, target))
-    min_inc = st.last_raise
-    most: int | None = None
+    if kind == SPREAD:
+        least = level + max(s.spread_min, st.last_raise if level else 0)
+        return _sizes((least, level + s.spread_max))
+    least = level + (st.last_raise if level else st.first_raise)
     if kind == "pot-limit":
         most = level + st.pot_size() + (level - st.committed[player])
     elif kind == "half-pot-limit":
         most = level + (st.pot_size() + (level - st.committed[player])) // 2
-    elif kind == SPREAD:
-        min_inc = max(s.spread_min, st.last_raise if level else 0)
-        most = level + s.spread_max
-    if level == 0 and kind != SPREAD:
-        min_inc = max(st.settings.big_blind, 1)
-    return _sizes((level + min_inc, most))
+    else:
+        return _sizes((least, None))
+    # A pot smaller than the smallest bet or raise does not forbid it (see the module
+    # docstring): the cap is never below the minimum.
+    return _sizes((least, most if most > least else least))
 
 
 _CAPPED = frozenset({FIXED, SPREAD})
@@ -459,8 +477,8 @@ _CAPPED = frozenset({FIXED, SPREAD})
 
 
 def raise_refused(st: HandState, player: str) -> IllegalAction | None:
-    """Why ``player`` may not bet or raise at all now (nobody left to call it, a short all-in
-    that did not reopen the betting for them, or the cap), or None."""
+    """Why ``player`` may not bet or raise at all now (nobody left to call it, short all-ins
+    since they acted that do not add up to a full raise, or the cap), or None."""
     if not _anybody_to_call_a_raise(st, player):
         return illegal(
             "raise-nobody-left",
@@ -469,12 +487,9 @@ def raise_refused(st: HandState, player: str) -> IllegalAction | None:
             st.here(),
         )
     if player in st.no_reraise:
-        return illegal(
-            "raise-not-reopened",
-            f"{player} raises, but the short all-in since {player} acted did not reopen the "
-            "betting",
-            st.here(),
-        )
+        refused = _not_reopened(st, player)
+        if refused is not None:
+            return refused
     if st.level - st.committed[player] < st.completion:  # only with PokerKit's raises
         return illegal(
             "raise-not-reopened",
@@ -492,6 +507,43 @@ def raise_refused(st: HandState, player: str) -> IllegalAction | None:
         )
         return illegal("raise-cap", f"{player} raises, but the round is capped at {cap}", st.here())
     return None
+
+
+def _not_reopened(st: HandState, player: str) -> IllegalAction | None:
+    """Why the short all-ins since ``player`` acted have not reopened the betting for them, or
+    None when they add up to enough (see the module docstring).  What ``player`` owes now is
+    the sum of the raises since they acted: their check, call or raise left them level with
+    the bet of the time, so no running total is kept."""
+    s = st.structure
+    owe = st.level - st.committed[player]
+    if s.kind == FIXED:
+        if st.house.fixed_limit_raises == "pokerkit":  # PokerKit's own rule (_pokerkit_reopens)
+            return illegal(
+                "raise-not-reopened",
+                f"{player} raises, but the short all-in since {player} acted did not reopen "
+                "the betting",
+                st.here(),
+            )
+        unit = bet_unit(st)
+        if st.house.half_bet_reopens:
+            if 2 * owe >= unit:
+                return None
+            need = f"half a bet of {st.figure(unit)}"
+        else:
+            if owe >= unit:
+                return None
+            need = f"a full bet of {st.figure(unit)}"
+    else:
+        full = raise_size(st, player).least - st.level
+        if owe >= full:
+            return None
+        need = f"a full raise of {st.figure(full)}"
+    return illegal(
+        "raise-not-reopened",
+        f"{player} raises, but the short all-ins since {player} acted raised the bet by "
+        f"{st.figure(owe)}, less than {need}: the betting is not reopened for {player}",
+        st.here(),
+    )
 
 
 def _anybody_to_call_a_raise(st: HandState, player: str) -> bool:
@@ -557,7 +609,6 @@ def _raise(st: HandState, ev: Action, owe: int, stack: int) -> None:
     pokerkit = False  # PokerKit's fixed-limit raises (HouseRules.fixed_limit_raises)
     if kind == FIXED:
         target = least
-        unit = s.small_bet if st.round < 2 else s.big_bet  # bet_unit(st)
         pokerkit = st.house.fixed_limit_raises == "pokerkit"
         if to is None:
             to = target if target < reach else reach
@@ -582,10 +633,9 @@ def _raise(st: HandState, ev: Action, owe: int, stack: int) -> None:
                 st.here(),
             )
         full = to == target
-        if pokerkit:
-            reopens = _pokerkit_reopens(st, to - level, to == reach)
-        else:
-            reopens = full or (st.house.half_bet_reopens and 2 * (to - st.full_level) >= unit)
+        # Only a full bet reopens the betting for everybody; after a short all-in
+        # _not_reopened says who may raise again (PokerKit's raises: _pokerkit_reopens).
+        reopens = _pokerkit_reopens(st, to - level, to == reach) if pokerkit else full
         if full:
             st.full_level = target
     else:
@@ -646,7 +696,8 @@ def _raise(st: HandState, ev: Action, owe: int, stack: int) -> None:
             st.no_reraise = set()
     else:
         # A short all-in: who had acted since the betting was last opened (who can bet and
-        # is no longer to act) may only call or fold; who had not may still raise.
+        # is no longer to act) may raise again only as _not_reopened allows; who had not may
+        # still raise.
         pending = st.pending
         for q in st.can_bet():
             if q != p and st.committed[q] < to:

@@ -368,6 +368,9 @@ class HandState:
         self.shorts = 0
         self.pending: set[str] = set()
         self.no_reraise: set[str] = set()
+        """Who had acted when a short all-in raised the bet since the betting was last opened:
+        they may raise again only when what they owe comes to a full raise
+        (``betting._not_reopened``)."""
         self.order: tuple[str, ...] = ()
         self.turn = ""
         """Whose turn it usually is next: the player after the last one to act."""

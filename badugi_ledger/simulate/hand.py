@@ -200,7 +200,7 @@ class SimulatedHand:
     def raise_range(self, p: str, rnd: int) -> tuple[int, int, int] | None:
         """(lowest, highest total ``p`` may raise to, the full-raise increment), or None."""
         st = self.s.structure
-        if p in self.no_reraise or not any(
+        if not any(
             q != p and self.committed[q] + self.stack[q] > self.level for q in self.can_bet()
         ):  # nobody left who could call a raise
             return None
@@ -210,12 +210,19 @@ class SimulatedHand:
         level, reach = self.level, self.committed[p] + self.stack[p]
         if reach <= level:
             return None
+        # A player who has acted since the betting was last opened may raise again only when
+        # the short all-ins since then, what he owes now, come to a full raise (half a bet in
+        # fixed limit under the half-bet rule); under PokerKit's raises, never.
+        owe = level - self.committed[p]
+        short = p in self.no_reraise
         if st.kind == "fixed-limit":
             unit = st.small_bet if rnd < 2 else st.big_bet
-            base = self.level if self.house.fixed_limit_raises == "pokerkit" else self.full_level
+            pokerkit = self.house.fixed_limit_raises == "pokerkit"
+            if short and (pokerkit or owe * (2 if self.house.half_bet_reopens else 1) < unit):
+                return None
+            base = self.level if pokerkit else self.full_level
             to = min(base + unit, reach)
             return (to, to, unit)
-        owe = level - self.committed[p]
         min_inc, max_to = self.last_raise, reach
         pot = sum(self.contrib.values()) + self.carry_in
         if st.kind == "pot-limit":
@@ -227,6 +234,10 @@ class SimulatedHand:
             max_to = level + st.spread_max
         if level == 0 and st.kind != "spread-limit":
             min_inc = max(self.s.big_blind, 1)
+        if short and owe < min_inc:
+            return None
+        if st.kind in ("pot-limit", "half-pot-limit"):
+            max_to = max(max_to, level + min_inc)  # a pot below the minimum bet allows the minimum
         low, high = level + min_inc, min(max_to, reach)
         if low <= high:
             return (low, high, min_inc)
@@ -266,7 +277,8 @@ class SimulatedHand:
 
     def raise_to(self, p: str, rnd: int, span: tuple[int, int, int]) -> None:
         """A bet or raise to a total inside ``span``; decides whether it reopens the betting
-        (fixed limit: a full bet, or half a bet under the half-bet rule; else a full raise)."""
+        for everybody (a full bet or raise; after a short all-in, :meth:`raise_range` says who
+        may raise again)."""
         low, high, unit = span
         rng, level = self.rng, self.level
         roll = rng.random()
@@ -276,9 +288,7 @@ class SimulatedHand:
         if self.s.structure.kind == "fixed-limit":
             pokerkit = self.house.fixed_limit_raises == "pokerkit"
             target = (level if pokerkit else self.full_level) + unit
-            full = to == target
-            half = 2 * (to - self.full_level) >= unit
-            reopens = full or (not pokerkit and self.house.half_bet_reopens and half)
+            full = reopens = to == target  # a short all-in reopens player by player
             if full:
                 self.full_level = target
         else:

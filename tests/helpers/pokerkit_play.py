@@ -54,3 +54,61 @@ def in_ours(amounts: Any, currency: str | None) -> list[int]:
     cents = [Decimal(a) * 100 for a in amounts]
     assert all(c == int(c) for c in cents), amounts  # never a fraction of a cent
     return [int(c) for c in cents]
+
+
+_STRUCTURES = {
+    "no-limit": pokerkit.BettingStructure.NO_LIMIT,
+    "pot-limit": pokerkit.BettingStructure.POT_LIMIT,
+}
+
+
+def raise_range_after(
+    kind: str, blinds: tuple[int, int], stacks: dict[str, int], lines: list[str]
+) -> tuple[int, int] | None:
+    """The totals PokerKit lets the player to act bet or raise to after ``lines`` (the short
+    lines of :mod:`tests.helpers.replay_builder`, the seats in ``stacks`` clockwise from the
+    small blind), or None when it lets them only call or fold.  The game is Badugi under
+    ``kind`` (``no-limit`` or ``pot-limit``, PokerKit has no other), the smallest bet the big
+    blind in every round; posts are PokerKit's own and every draw stands pat.  Each action
+    must come from the player PokerKit has to act, so the order of play is checked too."""
+    big = max(blinds)
+    streets = [
+        pokerkit.Street(False, (False,) * 4, 0, False, pokerkit.Opening.POSITION, big, None),
+        *(pokerkit.Street(True, (), 0, True, pokerkit.Opening.POSITION, big, None),) * 3,
+    ]
+    names = list(stacks)
+    state = pokerkit.State(
+        AUTOMATIONS,
+        pokerkit.Deck.REGULAR,
+        (pokerkit.BadugiHand,),
+        tuple(streets),
+        _STRUCTURES[kind],
+        True,
+        0,
+        blinds,
+        0,
+        tuple(stacks.values()),
+        len(stacks),
+        mode=pokerkit.Mode.CASH_GAME,
+    )
+    for line in lines:
+        player, verb, *rest = line.split()
+        if verb == "posts":
+            continue
+        if verb == "pat":
+            assert state.stand_patter_or_discarder_index == names.index(player), line
+            state.stand_pat_or_discard()
+            continue
+        assert state.actor_index == names.index(player), line
+        if verb in ("calls", "checks"):
+            state.check_or_call()
+        elif verb == "folds":
+            state.fold()
+        else:
+            state.complete_bet_or_raise_to(int(rest[0]))
+    if not state.can_complete_bet_or_raise_to():
+        return None
+    least = state.min_completion_betting_or_raising_to_amount
+    most = state.max_completion_betting_or_raising_to_amount
+    assert least is not None and most is not None
+    return int(least), int(most)
