@@ -3,7 +3,7 @@
 They are pure functions of places, stacks and money, tested on their own; the stored
 tournament (terms, bounties, entries) is :mod:`badugi_ledger.ledger.tournaments`.
 
-**Places** (:func:`finishing_places`).  Hands are taken in the order they were recorded.  A
+**Places** (:func:`finishing_places`).  Hands are taken in the order they were played.  A
 player is *out* when their stack is 0 at the end of the last hand they appear in (a player who
 busts and rebuys appears again, so only the final bust counts).  Later busts finish higher.
 Players busting in the same hand are placed by their stack at the start of that hand (bigger
@@ -59,7 +59,7 @@ class Finish:
     chips: int = 0
     """Chips at the end for players never busted; 0 for players who went out."""
     out_in_hand: int | None = None
-    """Index (in recorded order) of the hand the player went out in; None if still in."""
+    """Index (in the order played) of the hand the player went out in; None if still in."""
 
 
 def name_order(name: str) -> tuple[str, str]:
@@ -67,7 +67,8 @@ def name_order(name: str) -> tuple[str, str]:
 
 
 def finishing_places(hands: Sequence[Mapping[str, tuple[int, int]]]) -> list[Finish]:
-    """Places from per-hand ``{player: (stack at start, stack at end)}``, hands in order.
+    """Places from per-hand ``{player: (stack at start, stack at end)}``, hands in the order
+    they were played.
 
     >>> hands = [{"A": (100, 150), "B": (100, 50), "C": (100, 100)},
     ...          {"A": (150, 250), "B": (50, 0), "C": (100, 50)}]

@@ -1,8 +1,8 @@
 """Stored tournaments: terms, bounties, entries and the result table.
 
-:func:`recompute_tournament` reads a tournament's stored hands, places the players and pays
-them with the pure rules of :mod:`badugi_ledger.ledger.prizes` (places, prizes, chops, points), and
-writes its ``tournament_entries``.
+:func:`recompute_tournament` reads a tournament's stored hands in the order they were played,
+places the players and pays them with the pure rules of :mod:`badugi_ledger.ledger.prizes`
+(places, prizes, chops, points), and writes its ``tournament_entries``.
 
 **Prize pool** = buy-ins + rebuys + add-ons − the bounty part of every buy-in.  A rebuy or an
 add-on costs the buy-in unless the tournament's terms set another price.  A tournament without
@@ -187,9 +187,31 @@ def _bounty_takers(db: sqlite3.Connection, hand_row_id: int, alias_id: int) -> l
     return []
 
 
+_PLAYED_HANDS = """
+SELECT o.hand_id, o.counts, hp.alias_id, a.name, hp.starting_stack, hp.final_stack, hp.rebuys,
+       hp.add_ons
+FROM (
+    SELECT p.hand_id, p.counts, p.source, p.line, p.seq,
+           first_value(p.hand) OVER (PARTITION BY coalesce(p.source, '')
+                                     ORDER BY p.line, p.hand_id) AS file_first
+    FROM play_order p WHERE p.event_id = ? AND p.counts
+) o JOIN hand_players hp ON hp.hand_id = o.hand_id JOIN aliases a ON a.id = hp.alias_id
+ORDER BY CAST(o.file_first AS INTEGER), o.file_first, coalesce(o.source, ''), o.line, o.seq,
+         o.hand_id, hp.seat
+"""
+"""A tournament's hands that count as they were played, each player dealt in (or whose stack
+changed while he sat out) a row: the hands of the view ``play_order`` that count, in its
+order.  ``play_order`` numbers each table's hands; a tournament's places need one order over
+all its tables, so its rule is taken over the whole event: a file's hands in the order of its
+lines (the file is the record of the night, tables breaking into a final table included), the
+files in the order of the number of their first hand.  For a tournament at one table this is
+``play_order``'s ``seq``.  Row ids are not play order: a hand renumbered, inserted or imported
+from an earlier file later is a new row at the end."""
+
+
 def recompute_tournament(db: sqlite3.Connection, event_id: int) -> int:
-    """Rewrite ``tournament_entries`` of one tournament from its stored hands that count (not
-    void); return entrants.
+    """Rewrite ``tournament_entries`` of one tournament from its hands that count (not void), as
+    they were played (:data:`_PLAYED_HANDS`); return entrants.
 
     Call inside a transaction (the import does, per file).
     """
@@ -203,18 +225,13 @@ def recompute_tournament(db: sqlite3.Connection, event_id: int) -> int:
     terms = get_terms(db, event_id)
     if terms.bounty > buy_in:
         raise ConfigError(f"the bounty ({terms.bounty}) cannot exceed the buy-in ({buy_in})")
-    rows = db.execute(
-        "SELECT h.id, hp.alias_id, a.name, hp.starting_stack, hp.final_stack, hp.rebuys, "
-        "hp.add_ons FROM counted_hands h JOIN hand_players hp ON hp.hand_id = h.id "
-        "JOIN aliases a ON a.id = hp.alias_id WHERE h.event_id = ? ORDER BY h.id, hp.seat",
-        [event_id],
-    ).fetchall()
+    rows = db.execute(_PLAYED_HANDS, [event_id]).fetchall()
     hands: list[dict[str, tuple[int, int]]] = []
     hand_ids: list[int] = []
     alias_of: dict[str, int] = {}
     rebuys: dict[str, int] = defaultdict(int)
     add_ons: dict[str, int] = defaultdict(int)
-    for hand_id, alias_id, name, start, final, n_rebuys, n_add_ons in rows:
+    for hand_id, _, alias_id, name, start, final, n_rebuys, n_add_ons in rows:
         if not hand_ids or hand_ids[-1] != hand_id:
             hand_ids.append(hand_id)
             hands.append({})

@@ -1,0 +1,162 @@
+"""Tournaments through the corrections a club makes: a ledger that went through them gives the
+same places, prizes, standings and settle-up as one built fresh from the final files (with the
+same organiser's terms).
+
+The nights are ``examples/tournament.bhh`` (Bram busts in T2, Noor in T3, Kira wins) and text
+edits of it: a hand renumbered, a forgotten hand inserted, the night split in two files
+imported the later part first.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from badugi_ledger.cli import app
+from badugi_ledger.ledger.store import open_ledger
+from tests.helpers.paths import REPO
+
+runner = CliRunner()
+
+TOURNAMENT = (REPO / "examples" / "tournament.bhh").read_text(encoding="utf-8")
+NAME = "Spring Freezeout"
+
+
+def invoke(*args: str | Path) -> tuple[int, str]:
+    result = runner.invoke(app, [str(a) for a in args])
+    if result.exception and not isinstance(result.exception, SystemExit):
+        raise result.exception
+    return result.exit_code, result.output
+
+
+def parsed(out: str) -> object:
+    """The JSON a command printed (a ``ledger: FILE`` line may follow it)."""
+    return json.JSONDecoder().raw_decode(out)[0]
+
+
+def write(path: Path, text: str) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def imported(db: Path, *files: Path, replace: bool = False) -> None:
+    code, out = invoke("import", *files, "--db", db, *(["--replace"] if replace else []))
+    assert code == 0, out
+
+
+def figures(db: Path, event: str = NAME, season: str = "2024") -> dict[str, object]:
+    """What the club reads: the tournament's table, the standings and the settle-ups."""
+    got: dict[str, object] = {}
+    for what, args in {
+        "tournament": ("tournament", "--event", event, "--json"),
+        "standings": ("standings", "--season", season, "--format", "json"),
+        "settle": ("settle", "--event", event, "--json"),
+        "season": ("settle", "--season", season, "--json"),
+    }.items():
+        code, out = invoke(*args, "--db", db)
+        assert code == 0, (what, out)
+        got[what] = parsed(out)
+    return got
+
+
+def fresh(tmp_path: Path, *texts: str, terms: tuple[str, ...] = ()) -> dict[str, object]:
+    """The figures of the final files imported into an empty ledger, with ``terms``."""
+    db = tmp_path / "fresh" / "club.db"
+    files = [write(tmp_path / "fresh" / f"part{i}.bhh", text) for i, text in enumerate(texts)]
+    imported(db, *files)
+    if terms:
+        code, out = invoke("tournament", "--event", NAME, *terms, "--db", db)
+        assert code == 0, out
+    return figures(db)
+
+
+def places(result: dict[str, object]) -> list[tuple[str, int, float, float]]:
+    entries = result["tournament"]["entries"]  # type: ignore[index]
+    return [(e["player"], e["place"], e["prize"], e["won"]) for e in entries]
+
+
+# --- the places follow the play, not the rows ---------------------------------------------
+
+
+def test_a_renumbered_hand_keeps_its_place_in_the_night(tmp_path: Path) -> None:
+    db, night = tmp_path / "club.db", tmp_path / "night.bhh"
+    imported(db, write(night, TOURNAMENT))
+    final = TOURNAMENT.replace("hand T1 ·", "hand T1b ·")
+    imported(db, write(night, final), replace=True)  # T1b is a new row, after T2 and T3
+    got = figures(db)
+    assert places(got) == [
+        ("Kira", 1, 42.0, 22.0),
+        ("Noor", 2, 18.0, -2.0),
+        ("Bram", 3, 0.0, -20.0),
+    ]
+    assert got == fresh(tmp_path, final)
+
+
+INSERTED = """\
+hand T2a · button Kira · Kira · Noor
+Kira folds
+Noor collects 20
+final: Kira 420 · Noor 180
+
+"""
+
+
+def test_an_inserted_hand_is_played_where_the_file_puts_it(tmp_path: Path) -> None:
+    """A forgotten hand between T2 and T3 (a new row, last by id): Noor, who busts in T3, is
+    out, and her bounty is Kira's."""
+    db, night = tmp_path / "club.db", tmp_path / "night.bhh"
+    imported(db, write(night, TOURNAMENT))
+    code, out = invoke("tournament", "--event", NAME, "--bounty", "5", "--db", db)
+    assert code == 0, out
+    final = (
+        TOURNAMENT.replace("hand T3 ·", INSERTED + "hand T3 ·")
+        .replace("Noor calls 30 all-in", "Noor calls 40 all-in")
+        .replace("Kira collects 340", "Kira collects 360")
+    )
+    imported(db, write(night, final), replace=True)
+    got = figures(db)
+    assert places(got)[0] == ("Kira", 1, 31.5, 26.5)
+    assert places(got)[1] == ("Noor", 2, 13.5, -6.5)
+    assert got == fresh(tmp_path, final, terms=("--bounty", "5"))
+
+
+def _halves() -> tuple[str, str]:
+    """The example night in two files: hand T1, then hands T2 and T3 (their stacks stated)."""
+    header, _, hands = TOURNAMENT.partition("table Final\n")
+    first, _, rest = hands.partition("# level 2\n")
+    rest = rest.replace(
+        "hand T2 · button Noor · Kira · Noor · Bram",
+        "hand T2 · button Noor · Kira 250 · Noor 170 · Bram 180",
+    )
+    return header + "table Final\n" + first, header + "table Final\n\n# level 2\n" + rest
+
+
+def test_a_night_in_two_files_imported_later_part_first(tmp_path: Path) -> None:
+    part_a, part_b = _halves()
+    db = tmp_path / "club.db"
+    imported(db, write(tmp_path / "b.bhh", part_b), write(tmp_path / "a.bhh", part_a))
+    got = figures(db)
+    assert [p[:2] for p in places(got)] == [("Kira", 1), ("Noor", 2), ("Bram", 3)]
+    assert got == fresh(tmp_path, part_a, part_b)
+
+
+def test_opening_a_ledger_stored_in_row_order_recomputes_its_tournaments(
+    tmp_path: Path,
+) -> None:
+    """A ledger whose places were stored in row-id order gets them in play order on opening."""
+    part_a, part_b = _halves()
+    path = tmp_path / "club.db"
+    imported(path, write(tmp_path / "b.bhh", part_b), write(tmp_path / "a.bhh", part_a))
+    expected = figures(path)
+    db = open_ledger(path)
+    # as the code before stored it: Bram (still in after T1, a row after T2) second
+    db.execute(
+        "UPDATE tournament_entries SET place = CASE place WHEN 2 THEN 3 WHEN 3 THEN 2 "
+        "ELSE place END, place_to = CASE place_to WHEN 2 THEN 3 WHEN 3 THEN 2 ELSE place_to END"
+    )
+    db.execute("DELETE FROM schema_version WHERE version >= 10")
+    db.close()
+    assert figures(path) == expected  # opened (and upgraded) by each command
