@@ -339,9 +339,11 @@ def _m008_short_fields(db: sqlite3.Connection) -> None:
 
 def _m010_play_order_places(db: sqlite3.Connection) -> None:
     """Every tournament gets its places, prizes and bounties again, from its hands in the
-    order they were played (:func:`~.tournaments.recompute_tournament`): the places were read
-    in the order the hands were stored (a hand renumbered or inserted by ``import --replace``,
-    or a night's later file imported first, came last)."""
+    order they were played (:func:`~.tournaments.recompute_tournament`), with the
+    rebuys and add-ons of the hands an organiser voided charged: the places were read in the
+    order the hands were stored (a hand renumbered or inserted by ``import --replace``, or a
+    night's later file imported first, came last), and a voided hand's rebuy was not charged
+    while its chips stayed in play."""
     from .tournaments import recompute_tournament
 
     for (event_id,) in db.execute(
@@ -376,7 +378,8 @@ MIGRATIONS: tuple[tuple[int, str, Migration], ...] = (
     ),
     (
         10,
-        "tournaments: places follow the order the hands were played",
+        "tournaments: places follow the order the hands were played; a voided hand's rebuys "
+        "and add-ons are charged",
         _m010_play_order_places,
     ),
 )

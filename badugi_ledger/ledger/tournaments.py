@@ -194,13 +194,14 @@ FROM (
     SELECT p.hand_id, p.counts, p.source, p.line, p.seq,
            first_value(p.hand) OVER (PARTITION BY coalesce(p.source, '')
                                      ORDER BY p.line, p.hand_id) AS file_first
-    FROM play_order p WHERE p.event_id = ? AND p.counts
+    FROM play_order p WHERE p.event_id = ?
 ) o JOIN hand_players hp ON hp.hand_id = o.hand_id JOIN aliases a ON a.id = hp.alias_id
 ORDER BY CAST(o.file_first AS INTEGER), o.file_first, coalesce(o.source, ''), o.line, o.seq,
          o.hand_id, hp.seat
 """
-"""A tournament's hands that count as they were played, each player dealt in (or whose stack
-changed while he sat out) a row: the hands of the view ``play_order`` that count, in its
+"""A tournament's hands as they were played, each player dealt in (or whose stack changed
+while he sat out) a row: the hands of the view ``play_order`` (those that count and those an
+organiser voided, never a copy the ledger set aside or a hand its file no longer holds), in its
 order.  ``play_order`` numbers each table's hands; a tournament's places need one order over
 all its tables, so its rule is taken over the whole event: a file's hands in the order of its
 lines (the file is the record of the night, tables breaking into a final table included), the
@@ -210,8 +211,12 @@ from an earlier file later is a new row at the end."""
 
 
 def recompute_tournament(db: sqlite3.Connection, event_id: int) -> int:
-    """Rewrite ``tournament_entries`` of one tournament from its hands that count (not void), as
-    they were played (:data:`_PLAYED_HANDS`); return entrants.
+    """Rewrite ``tournament_entries`` of one tournament from its hands as they were played
+    (:data:`_PLAYED_HANDS`); return entrants.
+
+    The hands an organiser voided are among them: the stacks went through them, so a rebuy or
+    an add-on made in one is charged (its chips stayed in play), while its own play counts for
+    no place (:func:`~.prizes.finishing_places`).
 
     Call inside a transaction (the import does, per file).
     """
@@ -228,18 +233,21 @@ def recompute_tournament(db: sqlite3.Connection, event_id: int) -> int:
     rows = db.execute(_PLAYED_HANDS, [event_id]).fetchall()
     hands: list[dict[str, tuple[int, int]]] = []
     hand_ids: list[int] = []
+    void: set[int] = set()
     alias_of: dict[str, int] = {}
     rebuys: dict[str, int] = defaultdict(int)
     add_ons: dict[str, int] = defaultdict(int)
-    for hand_id, _, alias_id, name, start, final, n_rebuys, n_add_ons in rows:
+    for hand_id, counts, alias_id, name, start, final, n_rebuys, n_add_ons in rows:
         if not hand_ids or hand_ids[-1] != hand_id:
             hand_ids.append(hand_id)
             hands.append({})
+            if not counts:
+                void.add(len(hands) - 1)
         hands[-1][name] = (start, final)
         alias_of[name] = alias_id
         rebuys[name] += n_rebuys or 0
         add_ons[name] += n_add_ons or 0
-    finishes = finishing_places(hands)
+    finishes = finishing_places(hands, void)
     n = len(finishes)
     rebuy_price = buy_in if terms.rebuy_price is None else terms.rebuy_price
     add_on_price = buy_in if terms.add_on_price is None else terms.add_on_price

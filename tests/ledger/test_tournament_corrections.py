@@ -3,8 +3,9 @@ same places, prizes, standings and settle-up as one built fresh from the final f
 same organiser's terms).
 
 The nights are ``examples/tournament.bhh`` (Bram busts in T2, Noor in T3, Kira wins) and text
-edits of it: a hand renumbered, a forgotten hand inserted, the night split in two files
-imported the later part first.
+edits of it, and the audit's small rebuy tournament, copied here as a string: a hand
+renumbered, a forgotten hand inserted, the night split in two files imported the later part
+first, a rebuy in a voided hand.
 """
 
 from __future__ import annotations
@@ -22,6 +23,27 @@ runner = CliRunner()
 
 TOURNAMENT = (REPO / "examples" / "tournament.bhh").read_text(encoding="utf-8")
 NAME = "Spring Freezeout"
+
+
+# From the audit's rebuy_cup.bhh: Bram rebuys 200 at the start of hand R2.
+REBUY_CUP = """\
+game badugi · fixed limit 10/20 · blinds 5/10
+tournament Rebuy Cup · date 2024-04-20 · season 2024 · buy-in 1000 · payouts 70/30
+table Final
+
+hand R1 · button Kira · Kira 200 · Noor 200 · Bram 200
+Kira raises · Noor folds · Bram folds
+Kira collects 25
+
+hand R2 · button Noor · Kira · Noor · Bram
+Bram rebuys 200
+Noor raises · Bram folds · Kira folds
+Noor collects 25
+
+hand R3 · button Bram · Kira · Noor · Bram
+Bram raises · Kira folds · Noor folds
+Bram collects 25
+"""
 
 
 def invoke(*args: str | Path) -> tuple[int, str]:
@@ -160,3 +182,39 @@ def test_opening_a_ledger_stored_in_row_order_recomputes_its_tournaments(
     db.execute("DELETE FROM schema_version WHERE version >= 10")
     db.close()
     assert figures(path) == expected  # opened (and upgraded) by each command
+
+
+# --- a voided tournament hand -------------------------------------------------------------
+
+
+def test_a_rebuy_in_a_voided_hand_is_still_charged(tmp_path: Path) -> None:
+    """docs/ledger.md: a rebuy is charged whoever makes it; a voided hand was still played
+    (Bram keeps the 200 chips he bought in R2)."""
+    db = tmp_path / "club.db"
+    imported(db, write(tmp_path / "cup.bhh", REBUY_CUP))
+    code, out = invoke("void", "--event", "Rebuy Cup", "--hand", "R2", "--reason", "misdeal",
+                       "--db", db)  # fmt: skip
+    assert code == 0, out
+    code, out = invoke("tournament", "--event", "Rebuy Cup", "--json", "--db", db)
+    result = parsed(out)
+    assert result["prize_pool"] == 40.0
+    paid = {e["player"]: (e["paid"], e["rebuys"]) for e in result["entries"]}
+    assert paid == {"Bram": (20.0, 1), "Kira": (10.0, 0), "Noor": (10.0, 0)}
+    assert sum(e["won"] for e in result["entries"]) == 0
+
+
+def test_a_bust_in_a_voided_hand_is_no_bust(tmp_path: Path) -> None:
+    """The play of a voided hand does not count, as in a cash game: Bram, out in T2, is in at
+    the end with the 180 chips he had before it, and Kira is counted without what she won in
+    it (600 - 180)."""
+    db = tmp_path / "club.db"
+    imported(db, write(tmp_path / "night.bhh", TOURNAMENT))
+    code, out = invoke("void", "--event", NAME, "--hand", "T2", "--reason", "misdeal", "--db", db)
+    assert code == 0, out
+    code, out = invoke("tournament", "--event", NAME, "--json", "--db", db)
+    entries = parsed(out)["entries"]
+    assert [(e["player"], e["place"], e["chips"]) for e in entries] == [
+        ("Kira", 1, 420),
+        ("Bram", 2, 180),
+        ("Noor", 3, 0),
+    ]
