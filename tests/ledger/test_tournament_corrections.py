@@ -3,9 +3,9 @@ same places, prizes, standings and settle-up as one built fresh from the final f
 same organiser's terms).
 
 The nights are ``examples/tournament.bhh`` (Bram busts in T2, Noor in T3, Kira wins) and text
-edits of it, and the audit's small rebuy tournament, copied here as a string: a hand
-renumbered, a forgotten hand inserted, the night split in two files imported the later part
-first, a rebuy in a voided hand.
+edits of it, and the audit's small rebuy tournament and cash night, copied here as strings:
+a hand renumbered, a forgotten hand inserted, the night split in two files imported the later
+part first, a rebuy in a voided hand, the tournament's date or a cash night's name corrected.
 """
 
 from __future__ import annotations
@@ -23,7 +23,6 @@ runner = CliRunner()
 
 TOURNAMENT = (REPO / "examples" / "tournament.bhh").read_text(encoding="utf-8")
 NAME = "Spring Freezeout"
-
 
 # From the audit's rebuy_cup.bhh: Bram rebuys 200 at the start of hand R2.
 REBUY_CUP = """\
@@ -43,6 +42,25 @@ Noor collects 25
 hand R3 · button Bram · Kira · Noor · Bram
 Bram raises · Kira folds · Noor folds
 Bram collects 25
+"""
+
+# From the audit's v1.bhh: a cash night of six hands.
+CASH_NIGHT = """\
+game badugi · fixed limit 2/4 · blinds 1/2
+cash Test night · date 2024-06-01 · season 2024
+table T
+
+hand 1 · button Anna · Anna 100 · Ben 100 · Cara 100 · Dan 100
+Dan folds · Anna raises · Ben folds · Cara folds
+Anna collects 5
+
+hand 2 · button Ben · Anna · Ben · Cara · Dan
+Anna folds · Ben raises · Cara folds · Dan folds
+Ben collects 5
+
+hand 3 · button Cara · Anna · Ben · Cara · Dan
+Ben folds · Cara raises · Dan folds · Anna folds
+Cara collects 5
 """
 
 
@@ -218,3 +236,67 @@ def test_a_bust_in_a_voided_hand_is_no_bust(tmp_path: Path) -> None:
         ("Bram", 2, 180),
         ("Noor", 3, 0),
     ]
+
+
+# --- a night moved to another event -------------------------------------------------------
+
+
+def test_a_tournament_whose_date_is_corrected_takes_its_terms_along(tmp_path: Path) -> None:
+    db, night = tmp_path / "club.db", tmp_path / "night.bhh"
+    imported(db, write(night, TOURNAMENT))
+    code, out = invoke("tournament", "--event", NAME, "--bounty", "5", "--db", db)
+    assert code == 0, out
+    final = TOURNAMENT.replace("date 2024-04-12", "date 2024-04-13")
+    code, out = invoke("import", write(night, final), "--db", db, "--replace")
+    assert code == 0 and "bounty 5.00" in out, out  # the report says the terms moved
+    got = figures(db)  # --event "Spring Freezeout" is the one that counts
+    assert places(got)[0] == ("Kira", 1, 31.5, 26.5)
+    assert got == fresh(tmp_path, final, terms=("--bounty", "5"))
+    code, out = invoke("audit", "--db", db)
+    assert "bounty 5.00" in out, out
+    # and back: the terms follow the hands again
+    imported(db, write(night, TOURNAMENT), replace=True)
+    assert figures(db) == fresh(tmp_path / "back", TOURNAMENT, terms=("--bounty", "5"))
+
+
+def test_terms_that_cannot_follow_the_hands_are_named(tmp_path: Path) -> None:
+    """The night split into two tournaments: where the bounty belongs is the organiser's
+    call; the import says it stayed behind."""
+    db, night = tmp_path / "club.db", tmp_path / "night.bhh"
+    imported(db, write(night, TOURNAMENT))
+    code, out = invoke("tournament", "--event", NAME, "--bounty", "5", "--db", db)
+    assert code == 0, out
+    header = TOURNAMENT.splitlines()[5]
+    split = (
+        TOURNAMENT.replace("date 2024-04-12", "date 2024-04-13")
+        .replace("hand T3 · button Kira · Kira · Noor",
+                 header.replace("2024-04-12", "2024-04-14") + "\ntable Final\n\n"
+                 "hand T3 · button Kira · Kira 430 · Noor 170")
+    )  # fmt: skip
+    code, out = invoke("import", write(night, split), "--db", db, "--replace")
+    assert code == 0, out
+    assert "its terms stay with it (bounty 5.00): its hands went to" in out, out
+    code, out = invoke("tournament", "--event", "1", "--db", db)
+    assert "bounty 5.00" in out, out
+
+
+def test_a_renamed_cash_night_leaves_no_namesake_behind(tmp_path: Path) -> None:
+    db, night = tmp_path / "club.db", tmp_path / "night.bhh"
+    imported(db, write(night, CASH_NIGHT))
+    final = CASH_NIGHT.replace("cash Test night", "cash Test night 2")
+    imported(db, write(night, final), replace=True)
+    code, out = invoke("settle", "--event", "Test night", "--db", db)
+    assert code == 1 and "nobody owes anything" not in out, out
+    assert "no hand of Test night (2024-06-01) counts" in out, out
+    code, out = invoke("settle", "--season", "2024", "--json", "--db", db)
+    fresh_db = tmp_path / "fresh" / "club.db"
+    imported(fresh_db, write(tmp_path / "fresh" / "night.bhh", final))
+    assert (code, out) == invoke("settle", "--season", "2024", "--json", "--db", fresh_db)
+
+
+def test_a_cash_night_whose_date_is_corrected_is_found_by_its_name(tmp_path: Path) -> None:
+    db, night = tmp_path / "club.db", tmp_path / "night.bhh"
+    imported(db, write(night, CASH_NIGHT))
+    imported(db, write(night, CASH_NIGHT.replace("2024-06-01", "2024-06-02")), replace=True)
+    code, out = invoke("settle", "--event", "Test night", "--db", db)
+    assert code == 0 and "Test night (2024-06-02)" in out, out
