@@ -87,7 +87,7 @@ def find_event(
     events share names the one with hands that count, when only one has: a night whose date
     or name a file corrected (``import --replace``) leaves its old event behind, its hands
     void, for the audit trail, and that namesake is not the night.  LedgerError if none
-    (naming close matches) or ambiguous."""
+    (naming close matches, or the event of another kind) or ambiguous."""
     table = "counted_events" if counted else "events"
     where = " AND kind = ?" if kind else ""
     extra: list[object] = [kind] if kind else []
@@ -113,6 +113,15 @@ def find_event(
     if not rows and counted:
         void = find_event(db, text, kind=kind)
         raise LedgerError(f"the event {event_label(void)} is void: {void['void_reason']}")
+    if not rows and kind:
+        others = _matching(db, "events", text, "", [])
+        if others:
+            found = ", ".join(
+                f"{quote(str(r['name']))!r} (id {r['id']}, {r['date'] or 'no date'}) is a "
+                f"{r['kind']} event"
+                for r in others[:5]
+            )
+            raise LedgerError(f"{found}, not a {kind}")
     if not rows:
         raise LedgerError(f"no {what} {quote(text)!r} in the ledger{_close_matches(db, text)}")
     if len(rows) > 1:

@@ -300,3 +300,11 @@ def test_a_cash_night_whose_date_is_corrected_is_found_by_its_name(tmp_path: Pat
     imported(db, write(night, CASH_NIGHT.replace("2024-06-01", "2024-06-02")), replace=True)
     code, out = invoke("settle", "--event", "Test night", "--db", db)
     assert code == 0 and "Test night (2024-06-02)" in out, out
+
+
+def test_a_cash_event_is_not_offered_as_a_tournament(tmp_path: Path) -> None:
+    db = tmp_path / "club.db"
+    imported(db, write(tmp_path / "night.bhh", CASH_NIGHT))
+    code, out = invoke("tournament", "--event", "Test night", "--db", db)
+    assert code == 1, out
+    assert "is a cash event, not a tournament" in out and "did you mean" not in out, out
