@@ -3,13 +3,19 @@
 They are pure functions of places, stacks and money, tested on their own; the stored
 tournament (terms, bounties, entries) is :mod:`badugi_ledger.ledger.tournaments`.
 
-**Places** (:func:`finishing_places`).  Hands are taken in the order they were recorded.  A
+**Places** (:func:`finishing_places`).  Hands are taken in the order they were played.  A
 player is *out* when their stack is 0 at the end of the last hand they appear in (a player who
 busts and rebuys appears again, so only the final bust counts).  Later busts finish higher.
 Players busting in the same hand are placed by their stack at the start of that hand (bigger
 stack, better place); equal stacks share the place.  Players never busted take the top places
 by their last stack; equal stacks share.  A shared place covers several places (``place`` ..
 ``place_to``) and its players split the prizes of all the places covered.
+
+A hand an organiser voided was played (the stacks went through it, so it keeps its place among
+the hands) but its own play does not count, as in a cash game, where a voided hand's result is
+taken out of the player's stack at the end: a bust in it is no bust (the player is still in,
+with the stack he had before it), and a player still in is ranked by his last stack less what
+the voided hands won him (more, if they lost him chips).
 
 **Prizes** (:func:`prize_table`).  The payout table is whole percentages of the prize pool,
 first place first, and must total 100.  Every place but first gets ``pool * pct / 100`` rounded
@@ -36,7 +42,7 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -59,34 +65,43 @@ class Finish:
     chips: int = 0
     """Chips at the end for players never busted; 0 for players who went out."""
     out_in_hand: int | None = None
-    """Index (in recorded order) of the hand the player went out in; None if still in."""
+    """Index (in the order played) of the hand the player went out in; None if still in."""
 
 
 def name_order(name: str) -> tuple[str, str]:
     return (name.casefold(), name)
 
 
-def finishing_places(hands: Sequence[Mapping[str, tuple[int, int]]]) -> list[Finish]:
-    """Places from per-hand ``{player: (stack at start, stack at end)}``, hands in order.
+def finishing_places(
+    hands: Sequence[Mapping[str, tuple[int, int]]], void: Collection[int] = ()
+) -> list[Finish]:
+    """Places from per-hand ``{player: (stack at start, stack at end)}``, hands in the order
+    they were played; ``void``: the indexes of the hands an organiser voided (see the module
+    docstring).
 
     >>> hands = [{"A": (100, 150), "B": (100, 50), "C": (100, 100)},
     ...          {"A": (150, 250), "B": (50, 0), "C": (100, 50)}]
     >>> [(f.player, f.place) for f in finishing_places(hands)]
     [('A', 1), ('C', 2), ('B', 3)]
+    >>> [(f.player, f.place, f.chips) for f in finishing_places(hands, void={1})]
+    [('A', 1, 150), ('C', 2, 100), ('B', 3, 50)]
     """
     last: dict[str, int] = {}
+    void_play: dict[str, int] = defaultdict(int)
     for index, hand in enumerate(hands):
         for player, (start, final) in hand.items():
             if start or final:  # a seat with no chips at the deal was not dealt in
                 last[player] = index
+                if index in void:
+                    void_play[player] += final - start
     remaining: list[tuple[str, int]] = []
     out: list[tuple[str, int, int]] = []  # player, hand index, stack at start of that hand
     for player, index in last.items():
         start, final = hands[index][player]
-        if final == 0:
+        if final == 0 and index not in void:
             out.append((player, index, start))
         else:
-            remaining.append((player, final))
+            remaining.append((player, final - void_play[player]))
     finishes: list[Finish] = []
     place = 1
     # Survivors: biggest stack first; equal stacks share.

@@ -291,13 +291,9 @@ def _m003_identity(db: sqlite3.Connection) -> None:
     db.execute("CREATE INDEX hands_number ON hands (event_id, hand_number)")
     for view in COUNTED_VIEWS:
         db.execute(view)
-    from .tournaments import recompute_tournament  # the places follow the hands that count
-
-    for (event_id,) in conn.execute(
-        "SELECT DISTINCT h.event_id FROM hands h JOIN events e ON e.id = h.event_id "
-        "WHERE h.void_reason IS NOT NULL AND e.kind = 'tournament'"
-    ).fetchall():
-        recompute_tournament(db, event_id)
+    # The tournaments holding a copy set aside here get their places from the hands that
+    # count again in migration 10, which recomputes every tournament from the view of the
+    # play (``play_order``) that the places are read from and that migration 5 creates.
 
 
 def _m004_units(db: sqlite3.Connection) -> None:
@@ -341,6 +337,21 @@ def _m008_short_fields(db: sqlite3.Connection) -> None:
         recompute_tournament(db, event_id)
 
 
+def _m010_play_order_places(db: sqlite3.Connection) -> None:
+    """Every tournament gets its places, prizes and bounties again, from its hands in the
+    order they were played (:func:`~.tournaments.recompute_tournament`), with the
+    rebuys and add-ons of the hands an organiser voided charged: the places were read in the
+    order the hands were stored (a hand renumbered or inserted by ``import --replace``, or a
+    night's later file imported first, came last), and a voided hand's rebuy was not charged
+    while its chips stayed in play."""
+    from .tournaments import recompute_tournament
+
+    for (event_id,) in db.execute(
+        "SELECT id FROM counted_events WHERE kind = 'tournament' ORDER BY id"
+    ).fetchall():
+        recompute_tournament(db, event_id)
+
+
 MIGRATIONS: tuple[tuple[int, str, Migration], ...] = (
     (1, "core ledger: players, aliases, events, hands, postings, pots", _m001_core),
     (2, "tournaments: entries and terms", _m002_tournaments),
@@ -364,6 +375,12 @@ MIGRATIONS: tuple[tuple[int, str, Migration], ...] = (
         "views: a player's hands at the tables of a cash event are one run; moving to another "
         "table with the stack is neither a cash-out nor a buy-in",
         _recreate_views,
+    ),
+    (
+        10,
+        "tournaments: places follow the order the hands were played; a voided hand's rebuys "
+        "and add-ons are charged",
+        _m010_play_order_places,
     ),
 )
 SCHEMA_VERSION = MIGRATIONS[-1][0]

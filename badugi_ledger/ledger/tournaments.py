@@ -1,8 +1,10 @@
 """Stored tournaments: terms, bounties, entries and the result table.
 
-:func:`recompute_tournament` reads a tournament's stored hands, places the players and pays
-them with the pure rules of :mod:`badugi_ledger.ledger.prizes` (places, prizes, chops, points), and
-writes its ``tournament_entries``.
+:func:`recompute_tournament` reads a tournament's stored hands in the order they were played,
+places the players and pays them with the pure rules of :mod:`badugi_ledger.ledger.prizes`
+(places, prizes, chops, points), and writes its ``tournament_entries``.  The terms an organiser
+records (:func:`set_terms`) belong to the tournament: when a corrected file moves all its hands
+to another event, they go along (:func:`follow_moved_hands`).
 
 **Prize pool** = buy-ins + rebuys + add-ons − the bounty part of every buy-in.  A rebuy or an
 add-on costs the buy-in unless the tournament's terms set another price.  A tournament without
@@ -19,11 +21,12 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections import defaultdict
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 
 from ..model.errors import ConfigError, LedgerError
 from ..model.limits import MAX_DIGITS, MAX_QUOTE, amount_problem, quote
+from ..model.money import UNSTATED, format_amount
 from ..model.settings import validate_payouts
 from .prizes import (
     CHOP_METHODS,
@@ -36,7 +39,9 @@ from .prizes import (
     prize_table,
     split_evenly,
 )
+from .report import Conflict, FileReport
 from .sql import dict_rows
+from .void_reasons import LEFT_OUT
 
 # --- the stored tournament -------------------------------------------------------------------
 
@@ -77,7 +82,12 @@ def find_event(
 ) -> dict[str, object]:
     """An event by id, name or key (exact, then any case), as ``badugi-ledger events`` shows
     them; ``ref`` None = the latest event (by date, then id) with hands.  ``counted`` leaves
-    out void events.  LedgerError if none (naming close matches) or ambiguous."""
+    out void events, and refuses an event no hand of which counts (its hands voided, or moved
+    to another event by a corrected file): there is nothing to settle.  A name or key several
+    events share names the one with hands that count, when only one has: a night whose date
+    or name a file corrected (``import --replace``) leaves its old event behind, its hands
+    void, for the audit trail, and that namesake is not the night.  LedgerError if none
+    (naming close matches, or the event of another kind) or ambiguous."""
     table = "counted_events" if counted else "events"
     where = " AND kind = ?" if kind else ""
     extra: list[object] = [kind] if kind else []
@@ -96,6 +106,37 @@ def find_event(
             raise LedgerError(f"no {what} with hands in the ledger: import some hands first")
         return latest[0]
     text = str(ref).strip()
+    rows = _matching(db, table, text, where, extra)
+    if len(rows) > 1:
+        live = [r for r in rows if _counts(db, int(str(r["id"])))]
+        rows = live if len(live) == 1 else rows
+    if not rows and counted:
+        void = find_event(db, text, kind=kind)
+        raise LedgerError(f"the event {event_label(void)} is void: {void['void_reason']}")
+    if not rows and kind:
+        others = _matching(db, "events", text, "", [])
+        if others:
+            found = ", ".join(
+                f"{quote(str(r['name']))!r} (id {r['id']}, {r['date'] or 'no date'}) is a "
+                f"{r['kind']} event"
+                for r in others[:5]
+            )
+            raise LedgerError(f"{found}, not a {kind}")
+    if not rows:
+        raise LedgerError(f"no {what} {quote(text)!r} in the ledger{_close_matches(db, text)}")
+    if len(rows) > 1:
+        ids = ", ".join(f"{r['id']} ({r['name']}, {r['date'] or 'no date'})" for r in rows)
+        raise LedgerError(f"event {text!r} is ambiguous; give its id: {ids}")
+    if counted and not _counts(db, int(str(rows[0]["id"]))):
+        raise LedgerError(f"no hand of {event_label(rows[0])} counts{_why_none(db, rows[0])}")
+    return rows[0]
+
+
+def _matching(
+    db: sqlite3.Connection, table: str, text: str, where: str, extra: list[object]
+) -> list[dict[str, object]]:
+    """The events of ``table`` (and ``where``) that ``text`` names: by id, else name, key, then
+    the name or key in any case."""
     rows: list[dict[str, object]] = []
     if text.isdigit() and len(text) <= MAX_DIGITS:
         rows = list(
@@ -108,15 +149,23 @@ def find_event(
         rows = list(
             dict_rows(db, f"SELECT * FROM {table} WHERE {column} = {value}{where}", [text, *extra])
         )
-    if not rows and counted:
-        void = find_event(db, text, kind=kind)
-        raise LedgerError(f"the event {event_label(void)} is void: {void['void_reason']}")
-    if not rows:
-        raise LedgerError(f"no {what} {quote(text)!r} in the ledger{_close_matches(db, text)}")
-    if len(rows) > 1:
-        ids = ", ".join(f"{r['id']} ({r['name']}, {r['date'] or 'no date'})" for r in rows)
-        raise LedgerError(f"event {text!r} is ambiguous; give its id: {ids}")
-    return rows[0]
+    return rows
+
+
+def _why_none(db: sqlite3.Connection, event: Mapping[str, object]) -> str:
+    """Why an event has no hand that counts: the void reasons of its hands (a hand its file no
+    longer holds says which file)."""
+    reasons = [
+        str(r[0])
+        for r in db.execute(
+            "SELECT void_reason FROM hands WHERE event_id = ? AND void_reason IS NOT NULL "
+            "GROUP BY void_reason ORDER BY min(id) LIMIT 3",
+            [event["id"]],
+        )
+    ]
+    if not reasons:
+        return " (see: badugi-ledger events)"
+    return f": its hands are void ({'; '.join(reasons)}; see: badugi-ledger audit)"
 
 
 def _close_matches(db: sqlite3.Connection, text: str) -> str:
@@ -187,9 +236,36 @@ def _bounty_takers(db: sqlite3.Connection, hand_row_id: int, alias_id: int) -> l
     return []
 
 
+_PLAYED_HANDS = """
+SELECT o.hand_id, o.counts, hp.alias_id, a.name, hp.starting_stack, hp.final_stack, hp.rebuys,
+       hp.add_ons
+FROM (
+    SELECT p.hand_id, p.counts, p.source, p.line, p.seq,
+           first_value(p.hand) OVER (PARTITION BY coalesce(p.source, '')
+                                     ORDER BY p.line, p.hand_id) AS file_first
+    FROM play_order p WHERE p.event_id = ?
+) o JOIN hand_players hp ON hp.hand_id = o.hand_id JOIN aliases a ON a.id = hp.alias_id
+ORDER BY CAST(o.file_first AS INTEGER), o.file_first, coalesce(o.source, ''), o.line, o.seq,
+         o.hand_id, hp.seat
+"""
+"""A tournament's hands as they were played, each player dealt in (or whose stack changed
+while he sat out) a row: the hands of the view ``play_order`` (those that count and those an
+organiser voided, never a copy the ledger set aside or a hand its file no longer holds), in its
+order.  ``play_order`` numbers each table's hands; a tournament's places need one order over
+all its tables, so its rule is taken over the whole event: a file's hands in the order of its
+lines (the file is the record of the night, tables breaking into a final table included), the
+files in the order of the number of their first hand.  For a tournament at one table this is
+``play_order``'s ``seq``.  Row ids are not play order: a hand renumbered, inserted or imported
+from an earlier file later is a new row at the end."""
+
+
 def recompute_tournament(db: sqlite3.Connection, event_id: int) -> int:
-    """Rewrite ``tournament_entries`` of one tournament from its stored hands that count (not
-    void); return entrants.
+    """Rewrite ``tournament_entries`` of one tournament from its hands as they were played
+    (:data:`_PLAYED_HANDS`); return entrants.
+
+    The hands an organiser voided are among them: the stacks went through them, so a rebuy or
+    an add-on made in one is charged (its chips stayed in play), while its own play counts for
+    no place (:func:`~.prizes.finishing_places`).
 
     Call inside a transaction (the import does, per file).
     """
@@ -203,26 +279,24 @@ def recompute_tournament(db: sqlite3.Connection, event_id: int) -> int:
     terms = get_terms(db, event_id)
     if terms.bounty > buy_in:
         raise ConfigError(f"the bounty ({terms.bounty}) cannot exceed the buy-in ({buy_in})")
-    rows = db.execute(
-        "SELECT h.id, hp.alias_id, a.name, hp.starting_stack, hp.final_stack, hp.rebuys, "
-        "hp.add_ons FROM counted_hands h JOIN hand_players hp ON hp.hand_id = h.id "
-        "JOIN aliases a ON a.id = hp.alias_id WHERE h.event_id = ? ORDER BY h.id, hp.seat",
-        [event_id],
-    ).fetchall()
+    rows = db.execute(_PLAYED_HANDS, [event_id]).fetchall()
     hands: list[dict[str, tuple[int, int]]] = []
     hand_ids: list[int] = []
+    void: set[int] = set()
     alias_of: dict[str, int] = {}
     rebuys: dict[str, int] = defaultdict(int)
     add_ons: dict[str, int] = defaultdict(int)
-    for hand_id, alias_id, name, start, final, n_rebuys, n_add_ons in rows:
+    for hand_id, counts, alias_id, name, start, final, n_rebuys, n_add_ons in rows:
         if not hand_ids or hand_ids[-1] != hand_id:
             hand_ids.append(hand_id)
             hands.append({})
+            if not counts:
+                void.add(len(hands) - 1)
         hands[-1][name] = (start, final)
         alias_of[name] = alias_id
         rebuys[name] += n_rebuys or 0
         add_ons[name] += n_add_ons or 0
-    finishes = finishing_places(hands)
+    finishes = finishing_places(hands, void)
     n = len(finishes)
     rebuy_price = buy_in if terms.rebuy_price is None else terms.rebuy_price
     add_on_price = buy_in if terms.add_on_price is None else terms.add_on_price
@@ -284,3 +358,161 @@ def recompute_tournament(db: sqlite3.Connection, event_id: int) -> int:
         ],
     )
     return n
+
+
+# --- a tournament whose hands moved to another event ------------------------------------------
+
+
+def follow_moved_hands(
+    db: sqlite3.Connection, report: FileReport, events: Collection[int], at: str
+) -> None:
+    """The terms of each tournament among ``events`` that the import of ``report.source`` (its
+    audit rows stamped ``at``) left with no hand that counts (its date or name corrected in the
+    file, ``import --replace``: its hands are another event's now) go where its hands went, so
+    the ledger is the one a fresh import of the file and the same terms would make; each move
+    is audited and listed as replaced.  Terms are a fact of the tournament the organiser
+    recorded, never of its old key, so they are not left on an event nothing counts in.
+
+    When that is not one tournament (the night split into several, or made a cash night), or
+    it has other terms of its own, or a bounty above its buy-in, the terms stay where they are
+    and the report says so, naming them: which tournament they belong to is the organiser's
+    call.  Not a conflict: the file's hands are stored all the same (and a save that must be
+    stored whole, the record page's, is).  Call inside the import's transaction, before its
+    tournaments are recomputed."""
+    for event_id in sorted(events):
+        row = db.execute(
+            "SELECT kind FROM events WHERE id = ? AND void_reason IS NULL", [event_id]
+        ).fetchone()
+        if row is None or row[0] != "tournament" or _counts(db, event_id):
+            continue
+        if not _taken_out(db, event_id, at):
+            continue
+        terms = get_terms(db, event_id)
+        if terms == Terms():
+            continue
+        label, shown = _label(db, event_id), _terms_text(db, event_id, terms)
+        targets = _moved_to(db, event_id, report.source)
+        why = _why_terms_stay(db, targets, terms)
+        if why:
+            stay = (
+                f"no hand of it counts any more, and its terms stay with it ({shown}): {why}; "
+                "record them where they belong (badugi-ledger tournament --event ID)"
+            )
+            report.replaced.append(_note(db, report.source, event_id, (stay,)))
+            continue
+        target = targets[0]
+        db.execute("DELETE FROM tournament_terms WHERE event_id = ?", [event_id])
+        if get_terms(db, target) == terms:
+            continue  # recorded there too: nothing moves
+        set_terms(db, target, terms)
+        detail = (
+            f"the terms of {label} (event {event_id}), whose hands are this tournament's "
+            f"now: {shown}"
+        )
+        db.execute(
+            "INSERT INTO audit (at, action, event_id, reason, detail) "
+            "VALUES (?, 'replace', ?, ?, ?)",
+            [at, target, f"import --replace {report.source}", detail],
+        )
+        report.replaced.append(_note(db, report.source, target, (detail,)))
+
+
+def _why_terms_stay(db: sqlite3.Connection, targets: list[int], terms: Terms) -> str | None:
+    """Why a tournament's terms cannot follow its hands to ``targets`` (None: they can)."""
+    if not targets:
+        return "no tournament holds its hands now"
+    if len(targets) > 1:
+        return "its hands went to " + " and ".join(f"{_label(db, t)} (id {t})" for t in targets)
+    target = targets[0]
+    theirs = get_terms(db, target)
+    if theirs not in (Terms(), terms):
+        return (
+            f"its hands are {_label(db, target)}'s now, which has terms of its own "
+            f"({_terms_text(db, target, theirs)})"
+        )
+    buy_in = db.execute("SELECT buy_in FROM events WHERE id = ?", [target]).fetchone()[0]
+    if terms.bounty > int(buy_in or 0):
+        return f"its hands are {_label(db, target)}'s now, whose buy-in is below the bounty"
+    return None
+
+
+def _taken_out(db: sqlite3.Connection, event_id: int, at: str) -> bool:
+    """Whether the import stamping its audit rows ``at`` took a hand out of the event: voided
+    one its file no longer holds, or stored a new version of one (maybe in another event)."""
+    found = db.execute(
+        "SELECT 1 FROM audit WHERE event_id = ? AND at = ? AND hand_row IS NOT NULL "
+        "AND (action = 'replace' OR (action = 'void' AND substr(reason, -?) = ?)) LIMIT 1",
+        [event_id, at, len(LEFT_OUT), LEFT_OUT],
+    )
+    return found.fetchone() is not None
+
+
+def _counts(db: sqlite3.Connection, event_id: int) -> bool:
+    """Whether a hand of the event counts."""
+    found = db.execute("SELECT 1 FROM counted_hands WHERE event_id = ? LIMIT 1", [event_id])
+    return found.fetchone() is not None
+
+
+def _label(db: sqlite3.Connection, event_id: int) -> str:
+    name, date = db.execute("SELECT name, date FROM events WHERE id = ?", [event_id]).fetchone()
+    return event_label({"name": name, "date": date})
+
+
+def _terms_text(db: sqlite3.Connection, event_id: int, terms: Terms) -> str:
+    """``bounty 5.00, chop even``: the terms that differ from the defaults, in the
+    tournament's money."""
+    unit = db.execute("SELECT money FROM events WHERE id = ?", [event_id]).fetchone()[0]
+    unit = str(unit or UNSTATED)
+    parts = []
+    for value, what in (
+        (terms.bounty or None, "bounty"),
+        (terms.rebuy_price, "rebuy price"),
+        (terms.add_on_price, "add-on price"),
+        (terms.prize_unit if terms.prize_unit != 1 else None, "prizes rounded to"),
+    ):
+        if value is not None:
+            parts.append(f"{what} {format_amount(value, unit)}")
+    if terms.chop is not None:
+        parts.append(f"chop {terms.chop}")
+    return ", ".join(parts)
+
+
+def _moved_to(db: sqlite3.Connection, event_id: int, source: str) -> list[int]:
+    """The tournaments the hands of an event now without counting hands went to: those holding
+    hands of ``source`` (the file just imported) that count, named as the event's hands were
+    (table, number), and those its hands were moved into; failing both (the hands renumbered
+    as well), any tournament holding counting hands of ``source``."""
+    named = [
+        int(r[0])
+        for r in db.execute(
+            "SELECT h.event_id FROM counted_hands h JOIN events e ON e.id = h.event_id "
+            "WHERE e.kind = 'tournament' AND h.event_id != ?1 AND h.source = ?2 AND EXISTS "
+            "(SELECT 1 FROM hands o WHERE o.event_id = ?1 AND o.hand_number = h.hand_number "
+            "AND coalesce(o.table_name, '') = coalesce(h.table_name, '')) "
+            "UNION SELECT h.event_id FROM audit a JOIN counted_hands h ON h.id = a.hand_row "
+            "JOIN events e ON e.id = h.event_id WHERE a.event_id = ?1 AND a.action = 'replace' "
+            "AND h.event_id != ?1 AND e.kind = 'tournament' ORDER BY 1",
+            [event_id, source],
+        )
+    ]
+    if named:
+        return named
+    return [
+        int(r[0])
+        for r in db.execute(
+            "SELECT DISTINCT h.event_id FROM counted_hands h JOIN events e ON e.id = h.event_id "
+            "WHERE e.kind = 'tournament' AND h.event_id != ? AND h.source = ? ORDER BY 1",
+            [event_id, source],
+        )
+    ]
+
+
+def _note(db: sqlite3.Connection, source: str, event_id: int, what: tuple[str, ...]) -> Conflict:
+    """A line of the import's report about an event's terms, at the event's first hand."""
+    first = db.execute(
+        "SELECT line, hand_number, coalesce(table_name, '') FROM hands WHERE event_id = ? "
+        "ORDER BY void_reason IS NOT NULL, source IS NOT ?, line, id LIMIT 1",
+        [event_id, source],
+    ).fetchone()
+    line, hand, table = first if first is not None else (0, "", "")
+    return Conflict(source, int(line or 0), str(hand), str(table), _label(db, event_id), what)

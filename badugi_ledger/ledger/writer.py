@@ -42,7 +42,7 @@ from .corrections import void_hand
 from .hand_content import differences, stored_facts
 from .report import Conflict, FileReport, Rejected
 from .rows import HAND_COLUMNS, HandRows, amount_problems, session_identity
-from .tournaments import event_label, recompute_tournament
+from .tournaments import event_label, follow_moved_hands, recompute_tournament
 from .void_reasons import LEFT_OUT, left_out_reason
 
 ProgressFn = Callable[[str, int], None]
@@ -736,6 +736,7 @@ class FileWriter:
 
     def commit(self) -> None:
         if self.open:
+            follow_moved_hands(self.db, self.report, self.touched, self.now)
             for (event_id,) in self.conn.execute(
                 "SELECT id FROM events WHERE kind = 'tournament' AND id IN "
                 f"({', '.join('?' * len(self.touched))}) ORDER BY id",
