@@ -265,15 +265,16 @@ class FileWriter:
         renamed session): they would go on counting beside the file's new version.  With
         ``replace``, and every hand of the file read, they are voided, audited, later hands
         first (a Progressive Badugi pot carried into a hand that stays is never taken away
-        from under it).  Otherwise each is a conflict and the answer is True: nothing of the
-        file may be stored (the caller rolls it back), or the night would count twice.  Hands
-        an organiser voided are left out the same way: void already, they only leave the
-        night's play (:meth:`voids_left_out`)."""
-        self._load_earlier()
+        from under it); a file emptied of its hands is no exception (the night is taken out
+        as hands deleted from a file are).  Otherwise each is a conflict and the answer is
+        True: nothing of the file may be stored (the caller rolls it back), or the night would
+        count twice.  Hands an organiser voided are left out the same way: void already, they
+        only leave the night's play (:meth:`voids_left_out`)."""
+        self.begin()  # a file without a hand to store has not taken the write lock yet
         if not (self.earlier or self.earlier_voids):
             return False
         source = self.report.source
-        if self.replace and not (self.unsure or self.report.rejected or not self.read_any):
+        if self.replace and not (self.unsure or self.report.rejected):
             voided: list[Conflict] = []
             for row_id in sorted(self.earlier, reverse=True):
                 number, table, event_id, line, held_by = self.earlier[row_id]
@@ -295,6 +296,11 @@ class FileWriter:
             return False
         if self.replace:
             hint = "fix the file's unreadable or rejected hands first"
+        elif not (self.read_any or self.unsure or self.report.rejected):
+            hint = (
+                "the file holds no hands now: import it again with --replace to void them, "
+                "or void the whole event (badugi-ledger void --event EVENT --reason TEXT)"
+            )
         else:
             hint = (
                 "void it (badugi-ledger void) if it was taken out on purpose, or import again "

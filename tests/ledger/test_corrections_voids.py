@@ -218,3 +218,25 @@ def test_a_voided_hand_deleted_from_its_file_is_out_of_the_nights_play(tmp_path:
         (reason,) = conn.execute("SELECT void_reason FROM hands WHERE hand_number = '3'").fetchone()
     assert reason == "misdeal"
     assert figures(db) == fresh(tmp_path / "again", {"n.bhh": night()}, ("3",))
+
+
+# --- a file emptied of its hands ----------------------------------------------------------------
+
+
+def test_a_file_emptied_of_hands_voids_them_with_replace(tmp_path: Path) -> None:
+    """Every hand deleted from the night's file (the header kept): imported again, each is a
+    conflict that says how to take the night out; with ``--replace`` they are voided, as
+    hands deleted from a file that keeps others are, and the ledger holds no night."""
+    db = tmp_path / "club.db"
+    path = write(tmp_path / "night" / "n.bhh", night())
+    assert invoke("import", path, "--db", db)[0] == 0
+    void(db, "2")
+    write(path, HEAD + "table T\n")
+    code, plain = invoke("import", path, "--db", db)
+    assert code == 1, plain
+    code, out = invoke("import", path, "--db", db, "--replace")
+    assert code == 0, out
+    assert figures(db) == fresh(tmp_path / "fresh", {"n.bhh": HEAD + "table T\n"})
+    assert plain.count("not in it any more") == 6, plain
+    assert "the file holds no hands now" in plain and "void --event" in plain, plain
+    assert out.count("not in it any more") == 6, out
