@@ -185,11 +185,12 @@ class FileWriter:
         self.now = datetime.now(UTC).isoformat(timespec="seconds")
         self.earlier: dict[int, tuple[str, str, int, int, str]] = {}
         """The counting hands this file held when it was imported before (``hands.source`` is
-        this file, or :attr:`was`): row id -> (hand number, table, event id, line, the file).
-        Each one the file holds now (as a duplicate, a conflict or a replacement; or a rejected
-        hand of that number) is taken out as it comes; what is left when the file ends is no
-        longer in it (:meth:`left_out`): deleted, renumbered, or moved to another event by a
-        new session name.  Empty for a file imported the first time."""
+        this file, or :attr:`was`, or it is one of the hand's ``hand_copies``): row id ->
+        (hand number, table, event id, line, the file).  Each one the file holds now (as a
+        duplicate, a conflict or a replacement; or a rejected hand of that number) is taken out
+        as it comes; what is left when the file ends is no longer in it (:meth:`left_out`):
+        deleted, renumbered, or moved to another event by a new session name.  Empty for a
+        file imported the first time."""
         self.earlier_voids: dict[int, tuple[str, str, int, int, str, str]] = {}
         """As :attr:`earlier`, the hands an organiser voided that the file held, still in the
         night's play, with the organiser's reason last: one the file no longer holds stays
@@ -219,15 +220,18 @@ class FileWriter:
 
     def _load_earlier(self) -> None:
         """:attr:`earlier` and :attr:`earlier_voids`, read once (at the file's first hand):
-        the hands it was read from last."""
+        the hands it was read from last, and those it holds as copies of another file's."""
         if self.loaded:
             return
         self.loaded = True
         for source in self._own_names():
             for row_id, number, table, event_id, line, void in self.conn.execute(
                 "SELECT id, hand_number, coalesce(table_name, ''), event_id, line, void_reason "
-                "FROM hands WHERE source = ?",
-                [source],
+                "FROM hands WHERE source = ? UNION ALL "
+                "SELECT h.id, h.hand_number, coalesce(h.table_name, ''), h.event_id, c.line, "
+                "h.void_reason FROM hand_copies c JOIN hands h ON h.id = c.hand_id "
+                "WHERE c.source = ?",
+                [source, source],
             ):
                 if void is None:
                     self.earlier[row_id] = (str(number), table, event_id, line, source)
@@ -260,18 +264,20 @@ class FileWriter:
                 del held[row_id]
 
     def left_out(self) -> bool:
-        """Hands this file held when it was imported before (the file they were read from
-        last) that it no longer holds (deleted, renumbered, or put in another event by a
-        renamed session): they would go on counting beside the file's new version.  With
-        ``replace``, and every hand of the file read, they are voided, audited, later hands
-        first (a Progressive Badugi pot carried into a hand that stays is never taken away
-        from under it); a file emptied of its hands is no exception (the night is taken out
-        as hands deleted from a file are).  Otherwise each is a conflict and the answer is
-        True: nothing of the file may be stored (the caller rolls it back), or the night would
-        count twice.  Hands an organiser voided are left out the same way: void already, they
-        only leave the night's play (:meth:`voids_left_out`)."""
+        """Hands this file held when it was imported before (as the file they were read from
+        last, or as a copy of another file's) that it no longer holds (deleted, renumbered, or
+        put in another event by a renamed session): they would go on counting beside the
+        file's new version.  With ``replace``, and every hand of the file read, they are
+        voided, audited, later hands first (a Progressive Badugi pot carried into a hand that
+        stays is never taken away from under it); a file emptied of its hands is no
+        exception (the night is taken out as hands deleted from a file are).  Otherwise each
+        is a conflict and the answer is True: nothing of the file may be stored (the caller
+        rolls it back), or the night would count twice.  Hands an organiser voided are left
+        out the same way: void already, they only leave the night's play
+        (:meth:`voids_left_out`)."""
         self.begin()  # a file without a hand to store has not taken the write lock yet
         if not (self.earlier or self.earlier_voids):
+            self._forget_old_name()
             return False
         source = self.report.source
         if self.replace and not (self.unsure or self.report.rejected):
@@ -288,11 +294,12 @@ class FileWriter:
                     )
                     return True
                 reason = left_out_reason(source)
-                done = why + ": voided"
+                done = why + ": voided" + self._held_elsewhere(row_id)
                 void_hand(self.conn, self.now, event_id, row_id, table, number, reason)
                 self.touched.add(event_id)
                 voided.append(Conflict(held_by, line, number, table, label, (done,)))
             self.report.replaced += voided + self.voids_left_out()
+            self._forget_old_name()
             return False
         if self.replace:
             hint = "fix the file's unreadable or rejected hands first"
@@ -336,6 +343,7 @@ class FileWriter:
                 "reason) VALUES (?, 'void', ?, ?, ?, ?, ?)",
                 [self.now, event_id, row_id, table, number, out],
             )
+            self._held_elsewhere(row_id)
             self.touched.add(event_id)
             said.append(
                 Conflict(
@@ -344,6 +352,37 @@ class FileWriter:
                 )
             )  # fmt: skip
         return said
+
+    def _held_elsewhere(self, row_id: int) -> str:
+        """This file no longer holds the hand ``row_id``: it is no longer one of its copies.
+        What the report adds about the other files that held it (a copy imported since, or a
+        file it moved to): imported again, one that still holds it brings it back."""
+        own = self._own_names()
+        marks = ", ".join("?" * len(own))
+        self.conn.execute(
+            f"DELETE FROM hand_copies WHERE hand_id = ? AND source IN ({marks})", [row_id, *own]
+        )
+        others = [
+            str(other)
+            for (other,) in self.conn.execute(
+                "SELECT source FROM hands WHERE id = ? AND source IS NOT NULL UNION "
+                "SELECT source FROM hand_copies WHERE hand_id = ? ORDER BY 1",
+                [row_id, row_id],
+            )
+            if other not in own
+        ]
+        if not others:
+            return ""
+        return (
+            f" ({', '.join(others)} held it too: import that file again if it still holds "
+            "this hand)"
+        )
+
+    def _forget_old_name(self) -> None:
+        """A renamed file's old path (:attr:`was`) holds nothing any more: the hands it held
+        are this file's, or left out of it."""
+        if self.was is not None and self.was != self.report.source:
+            self.conn.execute("DELETE FROM hand_copies WHERE source = ?", [self.was])
 
     def _why_left_out(self, held_by: str, void: str | None = None) -> str:
         """Why a hand the file held before is a conflict now (``held_by``: the file it was
@@ -358,19 +397,39 @@ class FileWriter:
         )
 
     def claim(self, stored: Stored, rows: HandRows) -> bool:
-        """A hand the ledger holds, met again in this file as it is: it is this file's now, at
-        the line the file puts it (the file an edited re-import compares with,
-        :meth:`left_out`; the line orders a table's hands as they were played, and an edit
-        above the hand moves it), and if it was voided because another file no longer held it
-        (a hand moved from one night file to another), it counts again - unless a hand of its
-        name counts already.  Whether it counts again (or, voided by an organiser, is in the
-        play again)."""
-        if (stored.source, stored.line) != (rows.source, rows.hand[4]):
+        """A hand the ledger holds, met again in this file as it is: it is read from this file
+        now, at the line the file puts it (the line orders a table's hands as they were
+        played, and an edit above the hand moves it), and if it was voided because another
+        file no longer held it (a hand moved from one night file to another), it counts
+        again - unless a hand of its name counts already.  Whether it counts again (or, voided
+        by an organiser, is in the play again).
+
+        The file it was read from before still holds it (a copy of the night, an overlapping
+        export): it is one of the hand's ``hand_copies``, so that file, imported again without
+        the hand, leaves it out as well (:meth:`left_out`) - unless this file is that one
+        renamed (:attr:`was`), or the hand only counts again because this file holds it."""
+        restored = self.restore(stored, rows)
+        here = (rows.source, rows.hand[4])
+        if (stored.source, stored.line) != here:
             self.conn.execute(
-                "UPDATE hands SET source = ?, line = ? WHERE id = ?",
-                [rows.source, rows.hand[4], stored.id],
+                "UPDATE hands SET source = ?, line = ? WHERE id = ?", [*here, stored.id]
             )
-        return self.restore(stored, rows)
+            self._copies_after_claim(stored, rows.source, restored)
+        return restored
+
+    def _copies_after_claim(self, stored: Stored, source: str, restored: bool) -> None:
+        """``hand_copies`` of a hand now read from ``source`` (:meth:`claim`)."""
+        if restored:  # brought back by this file: the files that left it out hold it no more
+            self.conn.execute("DELETE FROM hand_copies WHERE hand_id = ?", [stored.id])
+            return
+        if stored.source is not None and stored.source not in (source, self.was):
+            self.conn.execute(
+                "INSERT OR IGNORE INTO hand_copies (hand_id, source, line) VALUES (?, ?, ?)",
+                [stored.id, stored.source, stored.line],
+            )
+        self.conn.execute(
+            "DELETE FROM hand_copies WHERE hand_id = ? AND source = ?", [stored.id, source]
+        )
 
     def restore(self, stored: Stored, rows: HandRows, *, say: bool = True) -> bool:
         """A hand voided because its file no longer held it, held by this file: it counts
@@ -818,7 +877,7 @@ class FileWriter:
     ) -> None:
         """Store ``rows`` over the stored hand (same row id, so the hands keep their order),
         in the event the file names; its children are written with the batch, the old ones
-        deleted here."""
+        deleted here.  The files that held the old version as a copy do not hold this one."""
         hand_id = stored.id
         if event_id != stored.event_id:
             self.conn.execute("UPDATE hands SET event_id = ? WHERE id = ?", [event_id, hand_id])
@@ -827,7 +886,7 @@ class FileWriter:
             "DELETE FROM pot_winners WHERE pot_id IN (SELECT id FROM pots WHERE hand_id = ?)",
             [hand_id],
         )
-        for table in ("pots", "hand_players", "postings"):
+        for table in ("pots", "hand_players", "postings", "hand_copies"):
             self.conn.execute(f"DELETE FROM {table} WHERE hand_id = ?", [hand_id])
         self.conn.execute(_UPDATE_HAND, [rows.fingerprint, *rows.hand, rows.content, rows.cards,
                                          self.now, hand_id])  # fmt: skip
