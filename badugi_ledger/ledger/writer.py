@@ -739,13 +739,19 @@ class FileWriter:
     def moved(self, rows: HandRows, stored: Stored) -> bool:
         """Whether the file puts a hand the ledger holds into another event than the ledger
         does: its session named the same but in another unit (currency, chip value), or
-        renamed.  An unnamed session is named after its file, so its hands may move between
-        files (a renamed file) and stay the same hand."""
+        renamed.  An unnamed session is named after its file, so its hands may be copied to
+        another file and stay the same hand, of the same event; but a file renamed
+        (:attr:`was`) names its unnamed night anew, as a fresh import of it would."""
         ident = self.identity_of(rows)
         if self.event_key(stored.event_id) != ident["key"]:
-            return bool(rows.event[0].name)
+            return bool(rows.event[0].name) or self.renamed_with_its_file(stored)
         self.event_facts(stored.event_id, ident, rows)
         return False
+
+    def renamed_with_its_file(self, stored: Stored) -> bool:
+        """Whether the stored hand was read last from the file this one is a new name of: an
+        unnamed night's event is named after its file, so it is renamed with it."""
+        return self.was is not None and stored.source == self.was != self.report.source
 
     def same_hand(self, stored: Stored | None, rows: HandRows) -> Stored | None:
         """The stored hand that names the same event, table and number as ``rows``, if it is

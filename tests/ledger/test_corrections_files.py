@@ -1,13 +1,14 @@
 """Which file a hand belongs to, through corrections: a copy of a night imported (all
-duplicates) and deleted, a hand moved to another file.  The ledger ends as a fresh import of
-the final files."""
+duplicates) and deleted, a hand moved to another file, and a night of an unnamed session (its
+event named after its file) renamed with its file.  The ledger ends as a fresh import of the
+final files."""
 
 from __future__ import annotations
 
 import sqlite3
 from pathlib import Path
 
-from tests.ledger.test_corrections_voids import HANDS, figures, fresh, invoke, night, write
+from tests.ledger.test_corrections_voids import HANDS, HEAD, figures, fresh, invoke, night, write
 
 
 def test_a_copy_imported_once_does_not_take_the_nights_hands(tmp_path: Path) -> None:
@@ -69,3 +70,38 @@ def test_a_hand_moved_unchanged_to_another_file_counts_once_its_old_file_drops_i
             assert conn.execute("SELECT * FROM hand_copies").fetchall() == []
         assert source == str(moved)
         assert figures(db) == fresh(tmp_path / first / "fresh", finals), first
+
+
+UNNAMED = HEAD.replace("cash Test night ·", "cash ·")
+"""The header of a session without a name: its event is named after its file."""
+
+
+def test_an_unnamed_night_renamed_with_its_file_is_the_new_files_event(tmp_path: Path) -> None:
+    """An unnamed night, ``night.bhh``, renamed ``night2.bhh`` and hand 3's winner corrected,
+    imported with ``--renamed-from night.bhh --replace``: the night was split, hands 1-2 kept in
+    the event ``night`` and hands 3-6 in ``night2``.  Renamed without an edit, it stayed
+    ``night``.  Either way a fresh import names it ``night2``: so does the renamed file."""
+    corrected = HANDS[2].replace(
+        "Ben folds · Cara raises · Dan folds · Anna folds\nCara collects 5",
+        "Ben folds · Cara folds · Dan raises · Anna folds\nDan collects 4",
+    )
+    for edited in (False, True):
+        folder = tmp_path / ("edited" if edited else "renamed")
+        db = folder / "club.db"
+        old = write(folder / "night" / "night.bhh", night(head=UNNAMED))
+        assert invoke("import", old, "--db", db)[0] == 0
+        old.unlink()
+        hands = HANDS[:2] + (corrected,) + HANDS[3:] if edited else HANDS
+        final = night(hands, head=UNNAMED)
+        new = write(folder / "night" / "night2.bhh", final)
+        code, out = invoke("import", new, "--renamed-from", old, "--db", db)
+        assert code == 1 and "conflict" in out, out  # as a named night renamed: --replace
+        code, out = invoke("import", new, "--renamed-from", old, "--replace", "--db", db)
+        assert code == 0, out
+        with sqlite3.connect(db) as conn:
+            events = conn.execute(
+                "SELECT e.name, count(*) FROM counted_hands h JOIN events e ON e.id = h.event_id "
+                "GROUP BY e.name"
+            ).fetchall()
+        assert events == [("night2", 6)], edited
+        assert figures(db) == fresh(folder / "fresh", {"night2.bhh": final}), edited
