@@ -53,6 +53,7 @@ All money and chip columns are INTEGER (chips, or cents where money) and the tab
   ``tournament_terms``: how a tournament pays out (bounty size, chop, rounding unit).
 * ``audit``: every hand replaced and every hand or event voided
   (:mod:`badugi_ledger.ledger.corrections`).
+* ``hand_copies``: the other files that hold a hand as stored, besides ``hands.source``.
 * Views ``counted_hands`` and ``counted_events``: what every figure reads (not void).
 
 Why one module of this size: the schema and its ordered migrations live together, since a
@@ -352,6 +353,21 @@ def _m010_play_order_places(db: sqlite3.Connection) -> None:
         recompute_tournament(db, event_id)
 
 
+def _m011_hand_copies(db: sqlite3.Connection) -> None:
+    """``hand_copies``: the other files that hold a hand as the ledger has it, besides
+    ``hands.source`` (the file it was read from last): a copy of a night's file, an export that
+    overlaps another, imported as duplicates.  A hand is left out of every file that held it
+    and no longer does, not only of the file that read it last (the writer's ``left_out``), so
+    a hand deleted from a night's file does not go on counting because a copy of the file was
+    imported once.  A ledger upgraded knows of no copies: each hand is its last file's.
+    (``IF NOT EXISTS``: a ledger whose later version rows were taken back runs it again.)"""
+    db.execute(
+        "CREATE TABLE IF NOT EXISTS hand_copies (hand_id INTEGER NOT NULL REFERENCES hands(id), "
+        "source TEXT NOT NULL, line INTEGER, PRIMARY KEY (hand_id, source)) STRICT"
+    )
+    db.execute("CREATE INDEX IF NOT EXISTS hand_copies_source ON hand_copies (source)")
+
+
 MIGRATIONS: tuple[tuple[int, str, Migration], ...] = (
     (1, "core ledger: players, aliases, events, hands, postings, pots", _m001_core),
     (2, "tournaments: entries and terms", _m002_tournaments),
@@ -381,6 +397,11 @@ MIGRATIONS: tuple[tuple[int, str, Migration], ...] = (
         "tournaments: places follow the order the hands were played; a voided hand's rebuys "
         "and add-ons are charged",
         _m010_play_order_places,
+    ),
+    (
+        11,
+        "hand copies: every file that holds a hand, for what a file leaves out",
+        _m011_hand_copies,
     ),
 )
 SCHEMA_VERSION = MIGRATIONS[-1][0]

@@ -8,6 +8,12 @@ came (migration 3), and a hand its file no longer holds (deleted, renumbered, mo
 --replace``), whose line in the file now belongs to other hands.  The views tell the two
 apart by these words (:data:`badugi_ledger.ledger.views.PLAYED`), so they are never reworded:
 ledgers in use hold them.
+
+A hand an organiser voided and whose file then no longer holds it is both: still void by the
+organiser's reason, and out of the play.  Its reason is the organiser's followed by the
+left-out words (:func:`out_of_play_reason`), so the views leave it out of the play as they
+do any hand its file no longer holds, and the organiser's reason comes back, the hand in the
+play again, when a file holds it again (:func:`organisers_reason`).
 """
 
 from __future__ import annotations
@@ -25,3 +31,31 @@ LEFT_OUT = " any more (import --replace)"
 def left_out_reason(source: str) -> str:
     """The void reason of a hand ``source`` held before and holds no more."""
     return f"not in {source}{LEFT_OUT}"
+
+
+_THEN = "; "
+"""Between the organiser's reason and the left-out words of a hand both voided and left out."""
+
+
+def out_of_play_reason(reason: str, source: str) -> str:
+    """The void reason of a hand an organiser voided (``reason``) that ``source`` held before
+    and holds no more: void as it was, and no part of the play any more."""
+    return f"{reason}{_THEN}{left_out_reason(source)}"
+
+
+def organisers_reason(reason: str | None) -> str | None:
+    """The reason an organiser voided a hand for (``badugi-ledger void``), also when its file
+    has since stopped holding it (:func:`out_of_play_reason`); None for a hand that counts and
+    for a hand the ledger voided itself (a copy set aside, a hand its file no longer holds)."""
+    if reason is None or reason == SET_ASIDE_REASON:
+        return None
+    if not reason.endswith(LEFT_OUT):
+        return reason
+    cut = reason.rfind(_THEN + "not in ")
+    return reason[:cut] if cut > 0 else None
+
+
+def voided_in_play(reason: str | None) -> bool:
+    """Whether a hand is void by an organiser's reason and still in the play (its file holds
+    it, or held it when it was last imported)."""
+    return reason is not None and organisers_reason(reason) == reason

@@ -6,12 +6,14 @@ valid hands ``batch_size`` at a time inside ONE transaction, opened (``BEGIN IMM
 write lock) at the first batch and committed after the last; ``strict`` refuses the file at its
 first bad hand, and any failure rolls the whole file back.
 
-Each hand is looked up by fingerprint, else by identity (event, table, hand number): the
-same fingerprint and content is a duplicate; anything else a :class:`Conflict` with what
-differs (:func:`badugi_ledger.ledger.hand_content.differences`), not stored - unless ``replace``,
-which stores the new version over the old row (same id, so hands keep their order), writes an
-``audit`` row and recomputes the tournaments touched, all in the file's transaction.  A hand
-with a figure beyond :data:`badugi_ledger.model.limits.MAX_AMOUNT` fails the whole file.
+Each hand is looked up by fingerprint, else (a hand an organiser voided, renumbered) by
+content (:mod:`~badugi_ledger.ledger.void_matching`), else by identity (event, table, hand
+number): the same fingerprint and content is a duplicate; anything else a :class:`Conflict`
+with what differs (:func:`badugi_ledger.ledger.hand_content.differences`), not stored - unless
+``replace``, which stores the new version over the old row (same id, so hands keep their
+order), writes an ``audit`` row and recomputes the tournaments touched, all in the file's
+transaction.  A hand with a figure beyond :data:`badugi_ledger.model.limits.MAX_AMOUNT` fails
+the whole file.
 
 Why it is fast: per batch, one query finds the hands already stored (duplicates), one per event
 the hands named by identity (conflicts), and each table gets ONE ``executemany`` on the plain
@@ -26,6 +28,7 @@ name them.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import sqlite3
 import unicodedata
@@ -43,7 +46,14 @@ from .hand_content import differences, stored_facts
 from .report import Conflict, FileReport, Rejected
 from .rows import HAND_COLUMNS, HandRows, amount_problems, session_identity
 from .tournaments import event_label, follow_moved_hands, recompute_tournament
-from .void_reasons import LEFT_OUT, left_out_reason
+from .void_matching import Candidate, OrganiserVoids
+from .void_reasons import (
+    LEFT_OUT,
+    left_out_reason,
+    organisers_reason,
+    out_of_play_reason,
+    voided_in_play,
+)
 
 ProgressFn = Callable[[str, int], None]
 """Called with (source, hands read so far in that file) every ``progress_every`` hands."""
@@ -174,12 +184,21 @@ class FileWriter:
         self.next_hand = self.next_pot = 0
         self.now = datetime.now(UTC).isoformat(timespec="seconds")
         self.earlier: dict[int, tuple[str, str, int, int, str]] = {}
-        """The counting hands this file's earlier imports stored (``hands.source`` is this
-        file, or :attr:`was`): row id -> (hand number, table, event id, line, source).  Each
-        one the file holds now (as a duplicate, a conflict or a replacement; or a rejected hand
-        of that number) is taken out as it comes; what is left when the file ends is no longer in it
-        (:meth:`left_out`): deleted, renumbered, or moved to another event by a new session
-        name.  Empty for a file imported the first time."""
+        """The counting hands this file held when it was imported before (``hands.source`` is
+        this file, or :attr:`was`, or it is one of the hand's ``hand_copies``): row id ->
+        (hand number, table, event id, line, the file).  Each one the file holds now (as a
+        duplicate, a conflict or a replacement; or a rejected hand of that number) is taken out
+        as it comes; what is left when the file ends is no longer in it (:meth:`left_out`):
+        deleted, renumbered, or moved to another event by a new session name.  Empty for a
+        file imported the first time."""
+        self.earlier_voids: dict[int, tuple[str, str, int, int, str, str]] = {}
+        """As :attr:`earlier`, the hands an organiser voided that the file held, still in the
+        night's play, with the organiser's reason last: one the file no longer holds stays
+        void and leaves the play (:meth:`voids_left_out`)."""
+        self.voids = OrganiserVoids(db)
+        """The voided hands of the events this file's hands belong to, and which it holds
+        (:mod:`~badugi_ledger.ledger.void_matching`: a void stays on its hand, not its
+        number)."""
         self.loaded = False
         """:attr:`earlier` has been read (:meth:`_load_earlier`)."""
         self.unsure = False
@@ -204,20 +223,38 @@ class FileWriter:
             self._load_earlier()
 
     def _load_earlier(self) -> None:
-        """:attr:`earlier`, read once (at the file's first hand)."""
+        """:attr:`earlier` and :attr:`earlier_voids`, read once (at the file's first hand):
+        the hands it was read from last, and those it holds as copies of another file's."""
         if self.loaded:
             return
         self.loaded = True
-        sources = [self.report.source]
-        if self.was is not None and self.was != self.report.source:
-            sources.append(self.was)
-        for source in sources:
-            for row in self.conn.execute(
-                "SELECT id, hand_number, coalesce(table_name, ''), event_id, line FROM hands "
-                "WHERE source = ? AND void_reason IS NULL",
-                [source],
+        for source in self._own_names():
+            for row_id, number, table, event_id, line, void in self.conn.execute(
+                "SELECT id, hand_number, coalesce(table_name, ''), event_id, line, void_reason "
+                "FROM hands WHERE source = ? UNION ALL "
+                "SELECT h.id, h.hand_number, coalesce(h.table_name, ''), h.event_id, c.line, "
+                "h.void_reason FROM hand_copies c JOIN hands h ON h.id = c.hand_id "
+                "WHERE c.source = ?",
+                [source, source],
             ):
-                self.earlier[row[0]] = (str(row[1]), row[2], row[3], row[4], source)
+                if void is None:
+                    self.earlier[row_id] = (str(number), table, event_id, line, source)
+                elif voided_in_play(void):
+                    self.earlier_voids[row_id] = (
+                        str(number), table, event_id, line, source, str(void)
+                    )  # fmt: skip
+
+    def _own_names(self) -> list[str]:
+        """This file's path, and the one it had before it was renamed (:attr:`was`)."""
+        if self.was is not None and self.was != self.report.source:
+            return [self.report.source, self.was]
+        return [self.report.source]
+
+    def _meet(self, stored: Stored) -> None:
+        """The file holds the stored hand: it is not left out of it."""
+        self.earlier.pop(stored.id, None)
+        self.earlier_voids.pop(stored.id, None)
+        self.voids.meet(stored.id)
 
     def met(self, number: str | None) -> None:
         """The file holds a rejected hand numbered ``number``: an earlier hand of that number,
@@ -226,79 +263,184 @@ class FileWriter:
             self.unsure = True
             return
         self._load_earlier()
-        if self.earlier:
-            for row_id in [i for i, hand in self.earlier.items() if hand[0] == number]:
-                del self.earlier[row_id]
+        for held in (self.earlier, self.earlier_voids):
+            for row_id in [i for i, hand in held.items() if hand[0] == number]:
+                del held[row_id]
 
     def left_out(self) -> bool:
-        """Hands an earlier import of this file stored that the file no longer holds (deleted,
-        renumbered, or put in another event by a renamed session): they would go on counting
-        beside the file's new version.  With ``replace``, and every hand of the file read, they
-        are voided, audited, later hands first; the carried Progressive Badugi pots are checked
+        """Hands this file held when it was imported before (as the file they were read from
+        last, or as a copy of another file's) that it no longer holds (deleted, renumbered, or
+        put in another event by a renamed session): they would go on counting beside the
+        file's new version.  With ``replace``, and every hand of the file read, they are
+        voided, audited, later hands first; the carried Progressive Badugi pots are checked
         after the whole file (:meth:`check_carries`), so a pot a voided hand carried is never
-        taken away from a hand that stays, and the file's new version may carry it.  Otherwise
-        each is a conflict and the answer is True: nothing of the file may be stored (the
-        caller rolls it back), or the night would count twice."""
-        self._load_earlier()
-        if not self.earlier:
+        taken away from a hand that stays, and the file's new version may carry it; a file
+        emptied of its hands is no exception (the night is taken out as hands deleted from a
+        file are).  Otherwise each is a conflict and the answer is True: nothing of the file
+        may be stored (the caller rolls it back), or the night would count twice.  Hands an
+        organiser voided are left out the same way: void already, they only leave the night's
+        play (:meth:`voids_left_out`)."""
+        self.begin()  # a file without a hand to store has not taken the write lock yet
+        if not (self.earlier or self.earlier_voids):
+            self._forget_old_name()
             return False
         source = self.report.source
-        if self.replace and not (self.unsure or self.report.rejected or not self.read_any):
+        if self.replace and not (self.unsure or self.report.rejected):
             voided: list[Conflict] = []
             for row_id in sorted(self.earlier, reverse=True):
                 number, table, event_id, line, held_by = self.earlier[row_id]
                 label = self.event_label(event_id)
                 why = self._why_left_out(held_by)
                 reason = left_out_reason(source)
+                done = why + ": voided" + self._held_elsewhere(row_id)
                 void_hand(self.conn, self.now, event_id, row_id, table, number, reason)
                 self.carry_rows.add(row_id)
                 self.touched.add(event_id)
-                voided.append(Conflict(held_by, line, number, table, label, (why + ": voided",)))
-            self.report.replaced += voided
+                voided.append(Conflict(held_by, line, number, table, label, (done,)))
+            self.report.replaced += voided + self.voids_left_out()
+            self._forget_old_name()
             return False
-        hint = (
-            "fix the file's unreadable or rejected hands first"
-            if self.replace
-            else "void it (badugi-ledger void) if it was taken out on purpose, or import "
-            "again with --replace"
-        )
-        for row_id in sorted(self.earlier):
-            number, table, event_id, line, held_by = self.earlier[row_id]
+        if self.replace:
+            hint = "fix the file's unreadable or rejected hands first"
+        elif not (self.read_any or self.unsure or self.report.rejected):
+            hint = (
+                "the file holds no hands now: import it again with --replace to void them, "
+                "or void the whole event (badugi-ledger void --event EVENT --reason TEXT)"
+            )
+        else:
+            hint = (
+                "void it (badugi-ledger void) if it was taken out on purpose, or import again "
+                "with --replace"
+            )
+        held = {**self.earlier, **{i: hand[:5] for i, hand in self.earlier_voids.items()}}
+        for row_id in sorted(held):
+            number, table, event_id, line, held_by = held[row_id]
             label = self.event_label(event_id)
-            why = self._why_left_out(held_by)
+            void = self.earlier_voids[row_id][5] if row_id in self.earlier_voids else None
+            why = self._why_left_out(held_by, void)
+            said = hint
+            if void is not None and not self.replace:
+                said = "import again with --replace to leave it out of the night's play"
             self.report.conflicts.append(
-                Conflict(held_by, line, number, table, label, (f"{why}: {hint}",))
+                Conflict(held_by, line, number, table, label, (f"{why}: {said}",))
             )
         return True
 
-    def _why_left_out(self, held_by: str) -> str:
+    def voids_left_out(self) -> list[Conflict]:
+        """The hands an organiser voided that this file held and no longer holds (deleted,
+        or its number given to another hand): each stays void, and leaves the night's play
+        (:func:`~.void_reasons.out_of_play_reason`: the stacks of the file's hands no longer
+        go through it), audited; what the report says of them."""
+        said: list[Conflict] = []
+        for row_id in sorted(self.earlier_voids):
+            number, table, event_id, line, held_by, reason = self.earlier_voids[row_id]
+            why = self._why_left_out(held_by, reason)
+            out = out_of_play_reason(reason, self.report.source)
+            self.conn.execute("UPDATE hands SET void_reason = ? WHERE id = ?", [out, row_id])
+            self.conn.execute(
+                "INSERT INTO audit (at, action, event_id, hand_row, table_name, hand_number, "
+                "reason) VALUES (?, 'void', ?, ?, ?, ?, ?)",
+                [self.now, event_id, row_id, table, number, out],
+            )
+            self._held_elsewhere(row_id)
+            self.touched.add(event_id)
+            said.append(
+                Conflict(
+                    held_by, line, number, table, self.event_label(event_id),
+                    (f"{why}: it stays void, and is no part of the night's play",),
+                )
+            )  # fmt: skip
+        return said
+
+    def _held_elsewhere(self, row_id: int) -> str:
+        """This file no longer holds the hand ``row_id``: it is no longer one of its copies.
+        What the report adds about the other files that held it (a copy imported since, or a
+        file it moved to): imported again, one that still holds it brings it back."""
+        own = self._own_names()
+        marks = ", ".join("?" * len(own))
+        self.conn.execute(
+            f"DELETE FROM hand_copies WHERE hand_id = ? AND source IN ({marks})", [row_id, *own]
+        )
+        others = [
+            str(other)
+            for (other,) in self.conn.execute(
+                "SELECT source FROM hands WHERE id = ? AND source IS NOT NULL UNION "
+                "SELECT source FROM hand_copies WHERE hand_id = ? ORDER BY 1",
+                [row_id, row_id],
+            )
+            if other not in own
+        ]
+        if not others:
+            return ""
+        return (
+            f" ({', '.join(others)} held it too: import that file again if it still holds "
+            "this hand)"
+        )
+
+    def _forget_old_name(self) -> None:
+        """A renamed file's old path (:attr:`was`) holds nothing any more: the hands it held
+        are this file's, or left out of it."""
+        if self.was is not None and self.was != self.report.source:
+            self.conn.execute("DELETE FROM hand_copies WHERE source = ?", [self.was])
+
+    def _why_left_out(self, held_by: str, void: str | None = None) -> str:
         """Why a hand the file held before is a conflict now (``held_by``: the file it was
-        imported from, this one or the one this is a new name of)."""
+        imported from, this one or the one this is a new name of; ``void``: the organiser's
+        reason, when it is void)."""
+        state = f", void ({void})," if void is not None else ","
         if held_by == self.report.source:
-            return "imported from this file before, and not in it any more"
-        return f"imported from {held_by} before, which {self.report.source} replaces, and not in it"
+            return f"imported from this file before{state} and not in it any more"
+        return (
+            f"imported from {held_by} before{state.rstrip(',')}, which {self.report.source} "
+            "replaces, and not in it"
+        )
 
     def claim(self, stored: Stored, rows: HandRows) -> bool:
-        """A hand the ledger holds, met again in this file as it is: it is this file's now, at
-        the line the file puts it (the file an edited re-import compares with,
-        :meth:`left_out`; the line orders a table's hands as they were played, and an edit
-        above the hand moves it), and if it was voided because another file no longer held it
-        (a hand moved from one night file to another), it counts again - unless a hand of its
-        name counts already.  Whether it counts again."""
-        if (stored.source, stored.line) != (rows.source, rows.hand[4]):
+        """A hand the ledger holds, met again in this file as it is: it is read from this file
+        now, at the line the file puts it (the line orders a table's hands as they were
+        played, and an edit above the hand moves it), and if it was voided because another
+        file no longer held it (a hand moved from one night file to another), it counts
+        again - unless a hand of its name counts already.  Whether it counts again (or, voided
+        by an organiser, is in the play again).
+
+        The file it was read from before still holds it (a copy of the night, an overlapping
+        export): it is one of the hand's ``hand_copies``, so that file, imported again without
+        the hand, leaves it out as well (:meth:`left_out`) - unless this file is that one
+        renamed (:attr:`was`), or the hand only counts again because this file holds it."""
+        restored = self.restore(stored, rows)
+        here = (rows.source, rows.hand[4])
+        if (stored.source, stored.line) != here:
             self.conn.execute(
-                "UPDATE hands SET source = ?, line = ? WHERE id = ?",
-                [rows.source, rows.hand[4], stored.id],
+                "UPDATE hands SET source = ?, line = ? WHERE id = ?", [*here, stored.id]
             )
             self.carry_rows.add(stored.id)
-        return self.restore(stored, rows)
+            self._copies_after_claim(stored, rows.source, restored)
+        return restored
+
+    def _copies_after_claim(self, stored: Stored, source: str, restored: bool) -> None:
+        """``hand_copies`` of a hand now read from ``source`` (:meth:`claim`)."""
+        if restored:  # brought back by this file: the files that left it out hold it no more
+            self.conn.execute("DELETE FROM hand_copies WHERE hand_id = ?", [stored.id])
+            return
+        if stored.source is not None and stored.source not in (source, self.was):
+            self.conn.execute(
+                "INSERT OR IGNORE INTO hand_copies (hand_id, source, line) VALUES (?, ?, ?)",
+                [stored.id, stored.source, stored.line],
+            )
+        self.conn.execute(
+            "DELETE FROM hand_copies WHERE hand_id = ? AND source = ?", [stored.id, source]
+        )
 
     def restore(self, stored: Stored, rows: HandRows, *, say: bool = True) -> bool:
         """A hand voided because its file no longer held it, held by this file: it counts
         again (audited; ``say``: in the report too, unless its replacement says it), unless
-        a hand of its name counts already.  Whether it does."""
+        a hand of its name counts already.  Whether it does.  One an organiser had voided
+        before stays void, and is in the night's play again (:meth:`back_in_play`)."""
         if stored.void is None or not stored.void.endswith(LEFT_OUT):
             return False
+        reason = organisers_reason(stored.void)
+        if reason is not None:
+            return self.back_in_play(stored, rows, reason, say=say)
         table, number = rows.identity
         taken = self.conn.execute(
             "SELECT 1 FROM hands WHERE event_id = ? AND hand_number = ? "
@@ -327,6 +469,29 @@ class FileWriter:
                 (f"counts again: this file holds it (it was voided as {stored.void})",),
             )
         )  # fmt: skip
+        return True
+
+    def back_in_play(self, stored: Stored, rows: HandRows, reason: str, *, say: bool) -> bool:
+        """A hand an organiser voided, out of the play because its file no longer held it,
+        held by a file again: void by the organiser's reason, in the night's play (audited;
+        ``say`` as :meth:`restore`).  True: it changed."""
+        table, number = rows.identity
+        self.conn.execute("UPDATE hands SET void_reason = ? WHERE id = ?", [reason, stored.id])
+        self.conn.execute(
+            "INSERT INTO audit (at, action, event_id, hand_row, table_name, hand_number, "
+            "reason) VALUES (?, 'restore', ?, ?, ?, ?, ?)",
+            [self.now, stored.event_id, stored.id, table, number,
+             f"import {rows.source}: in this file (voided as {stored.void}); void as before"],
+        )  # fmt: skip
+        self.touched.add(stored.event_id)
+        if say:
+            self.report.replaced.append(
+                Conflict(
+                    rows.source, int(rows.hand[4] or 0), number, table,
+                    self.event_label(stored.event_id),
+                    (f"in this file again: it stays void ({reason})",),
+                )
+            )  # fmt: skip
         return True
 
     def check_carries(self) -> None:
@@ -508,7 +673,8 @@ class FileWriter:
         # a hand replaced in this batch may change what an identity names, so after a
         # replacement the rest of the batch asks one hand at a time.
         wanted: dict[int, set[str]] = {}
-        for rows in batch:
+        candidates: list[Candidate] = []
+        for position, rows in enumerate(batch):
             problem = amount_problems(rows)
             if problem:
                 raise LedgerError(
@@ -516,8 +682,14 @@ class FileWriter:
                     "ledger cannot hold it; nothing from this file was stored"
                 )
             if rows.fingerprint not in known:
-                wanted.setdefault(self.event(rows), set()).add(rows.identity[1])
+                event_id = self.event(rows)
+                wanted.setdefault(event_id, set()).add(rows.identity[1])
+                if self.voids.of_event(event_id):
+                    candidates.append(
+                        Candidate(position, event_id, *rows.identity, rows.content, rows.hand[4])
+                    )
         identities = self.by_identities(wanted)
+        renumbered = self.voids.renumbered(candidates, {s.id for s in known.values()})
         fresh = True
         hands: list[tuple[Any, ...]] = []
         pots: list[tuple[Any, ...]] = []
@@ -525,7 +697,7 @@ class FileWriter:
         players: list[tuple[Any, ...]] = []
         postings: list[tuple[Any, ...]] = []
         alias = self.aliases
-        for rows in batch:
+        for position, rows in enumerate(batch):
             stored = known.get(rows.fingerprint)
             if (
                 stored is not None
@@ -534,23 +706,25 @@ class FileWriter:
             ):
                 # The same hand, already stored (maybe from another file): nothing to write,
                 # and no event to make for it (an unnamed session is named after its file).
-                self.earlier.pop(stored.id, None)
+                self._meet(stored)
                 if not self.claim(stored, rows):  # (a hand that counts again is "replaced")
                     self.report.duplicate += 1
                 continue
             event_id = self.event(rows)
             identity = (event_id, *rows.identity)
-            stored = stored or self.pending.get(identity)
+            voided = renumbered.get(position)
+            stored = stored or (voided and Stored(*voided[:7])) or self.pending.get(identity)
             if stored is None:
                 stored = identities.get(identity) if fresh else self.by_identity(*identity)
+                stored = self.same_hand(stored, rows)
             if stored is not None:
-                self.earlier.pop(stored.id, None)
+                self._meet(stored)
                 same = (stored.fingerprint, stored.content) == (rows.fingerprint, rows.content)
                 if same and stored.event_id == event_id:
                     if not self.claim(stored, rows):
                         self.report.duplicate += 1
                     continue
-                conflict = self.conflict(rows, stored, event_id)
+                conflict = self.stays_void(self.conflict(rows, stored, event_id), stored)
                 if not self.replace or self.wrote(stored.id):
                     self.report.conflicts.append(conflict)
                     continue
@@ -596,13 +770,47 @@ class FileWriter:
     def moved(self, rows: HandRows, stored: Stored) -> bool:
         """Whether the file puts a hand the ledger holds into another event than the ledger
         does: its session named the same but in another unit (currency, chip value), or
-        renamed.  An unnamed session is named after its file, so its hands may move between
-        files (a renamed file) and stay the same hand."""
+        renamed.  An unnamed session is named after its file, so its hands may be copied to
+        another file and stay the same hand, of the same event; but a file renamed
+        (:attr:`was`) names its unnamed night anew, as a fresh import of it would."""
         ident = self.identity_of(rows)
         if self.event_key(stored.event_id) != ident["key"]:
-            return bool(rows.event[0].name)
+            return bool(rows.event[0].name) or self.renamed_with_its_file(stored)
         self.event_facts(stored.event_id, ident, rows)
         return False
+
+    def renamed_with_its_file(self, stored: Stored) -> bool:
+        """Whether the stored hand was read last from the file this one is a new name of: an
+        unnamed night's event is named after its file, so it is renamed with it."""
+        return self.was is not None and stored.source == self.was != self.report.source
+
+    def same_hand(self, stored: Stored | None, rows: HandRows) -> Stored | None:
+        """The stored hand that names the same event, table and number as ``rows``, if it is
+        that hand: a hand an organiser voided is met only as itself, by fingerprint or content
+        (:mod:`~.void_matching`); another hand given its number is a hand of its own, and the
+        void stays where it was (the voided hand, left out of the file, :meth:`left_out`)."""
+        if (
+            stored is not None
+            and self.voids.is_organisers(stored.void)
+            and stored.fingerprint != rows.fingerprint
+            and stored.content != rows.content
+        ):
+            return None
+        return stored
+
+    def stays_void(self, conflict: Conflict, stored: Stored) -> Conflict:
+        """The conflict, saying that a hand an organiser voided stays void as its new version,
+        renumbered or not (its number in the ledger said when the file gives another)."""
+        reason = organisers_reason(stored.void)
+        if reason is None:
+            return conflict
+        (number,) = self.conn.execute(
+            "SELECT hand_number FROM hands WHERE id = ?", [stored.id]
+        ).fetchone()
+        said = f"it stays void ({reason})"
+        if str(number) != conflict.hand:
+            said = f"the ledger's hand {number}, renumbered: {said}"
+        return dataclasses.replace(conflict, differences=(*conflict.differences, said))
 
     def event_key(self, event_id: int) -> str:
         key = self.keys.get(event_id)
@@ -706,7 +914,7 @@ class FileWriter:
     ) -> None:
         """Store ``rows`` over the stored hand (same row id, so the hands keep their order),
         in the event the file names; its children are written with the batch, the old ones
-        deleted here."""
+        deleted here.  The files that held the old version as a copy do not hold this one."""
         hand_id = stored.id
         if self.conn.execute(
             f"SELECT game IN ({PROGRESSIVE}) FROM hands WHERE id = ?", [hand_id]
@@ -719,7 +927,7 @@ class FileWriter:
             "DELETE FROM pot_winners WHERE pot_id IN (SELECT id FROM pots WHERE hand_id = ?)",
             [hand_id],
         )
-        for table in ("pots", "hand_players", "postings"):
+        for table in ("pots", "hand_players", "postings", "hand_copies"):
             self.conn.execute(f"DELETE FROM {table} WHERE hand_id = ?", [hand_id])
         self.conn.execute(_UPDATE_HAND, [rows.fingerprint, *rows.hand, rows.content, rows.cards,
                                          self.now, hand_id])  # fmt: skip

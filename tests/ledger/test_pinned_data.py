@@ -409,6 +409,8 @@ PINNED_LEDGER = {
     # events: the two PokerStars tournaments name their buy-in's currency (currency USD, key
     # ending in |USD) since the reader reads it; every other row as before
     "events": (35, "53e6dba7454e3276fdf386f4b3708b15dc52afd9a24fcc4b2e98105a4a0cdee2"),
+    # no file holds a hand another file was read from last (migration 10)
+    "hand_copies": (0, "4f53cda18c2baa0c0354bb5f9a3ecbe5ed12ab4d8e11ba873c2f11161202b945"),
     "hand_players": (5050, "37cfc125bc3b234e8edf03553c1924db3251a1cda1e8c9b70830577962d0ec04"),
     "hands": (970, "affaac42af9fc07bffbfa135af2ab1777e71124d6f1b7758db1d332ef5e72144"),
     "players": (59, "40447c7ce34b8ac7842175b0a275115101d7dd6f45a488d98bd2dae566a6b3bf"),

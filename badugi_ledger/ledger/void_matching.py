@@ -1,0 +1,112 @@
+"""Which hand of a file is a hand an organiser voided: a void stays on its hand, not its number.
+
+An organiser voids a hand (``badugi-ledger void``: a misdeal found later) by its number, but
+what is voided is the hand: who played, what they held and won.  A night's file renumbered
+(its hands the same, numbered from 0, or closed up after a hand taken out) and imported again
+names other hands by the old numbers; a void that stayed on its number would pass silently to
+another player's hand, and the voided hand would count again under its new number.
+
+So a voided hand is met again in a file only as itself: by its **fingerprint** (the same
+record: only the stacks carried into it may have changed, when an earlier hand was corrected)
+or by its **content** (the same stacks, play and result under another number, or recorded
+otherwise).  Never by its number alone: a hand of the file that takes a voided hand's number,
+with another record and other content, is another hand, and counts.  A voided hand the file
+no longer holds stays void (the writer says so, and takes it out of the night's play).
+
+Hands of one table with the same content (the same stacks, the same play: the two are
+indistinguishable in every figure) are told apart by number, then by line, then by order in
+the file: a voided hand goes to the hand of the file with its number, else at its line, else
+the first.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from .void_reasons import organisers_reason
+
+
+class VoidedHand(NamedTuple):
+    """A hand an organiser voided, as the writer compares it (the first seven fields are the
+    writer's ``Stored``), with its number and table."""
+
+    id: int
+    fingerprint: str
+    content: str
+    event_id: int
+    source: str | None
+    void: str
+    line: int | None
+    number: str
+    table: str
+
+
+class Candidate(NamedTuple):
+    """A hand of the batch being written that no stored hand has the fingerprint of."""
+
+    position: int
+    """Its place in the batch."""
+    event_id: int
+    table: str
+    number: str
+    content: str
+    line: int | None
+
+
+class OrganiserVoids:
+    """The hands an organiser voided in the events a file's hands belong to (read once per
+    event and file), and which of them the file has met."""
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self.conn = conn
+        self.by_event: dict[int, list[VoidedHand]] = {}
+        self.met: set[int] = set()
+        """Row ids of voided hands this file holds (by fingerprint or content)."""
+
+    def of_event(self, event_id: int) -> list[VoidedHand]:
+        """The event's hands voided by an organiser, in play or not."""
+        found = self.by_event.get(event_id)
+        if found is None:
+            found = self.by_event[event_id] = []
+            for row in self.conn.execute(
+                "SELECT id, fingerprint, content, event_id, source, void_reason, line, "
+                "hand_number, coalesce(table_name, '') FROM hands "
+                "WHERE event_id = ? AND void_reason IS NOT NULL ORDER BY id",
+                [event_id],
+            ):
+                if organisers_reason(row[5]) is not None:
+                    found.append(VoidedHand._make((*row[:7], str(row[7]), str(row[8]))))
+        return found
+
+    def meet(self, row_id: int) -> None:
+        """The file holds the stored hand ``row_id`` (whatever matched it)."""
+        self.met.add(row_id)
+
+    def renumbered(self, candidates: Sequence[Candidate], exact: set[int]) -> dict[int, VoidedHand]:
+        """The voided hands the batch holds under another record, by the position of the hand
+        of the batch that is each one: the same content at the same table of the same event.
+        ``exact``: row ids the batch holds by fingerprint (met as themselves)."""
+        best: dict[int, tuple[tuple[bool, bool, int], int, VoidedHand]] = {}
+        for hand in candidates:
+            for voided in self.of_event(hand.event_id):
+                if (
+                    voided.id in self.met
+                    or voided.id in exact
+                    or (voided.table, voided.content) != (hand.table, hand.content)
+                ):
+                    continue
+                rank = (voided.number != hand.number, voided.line != hand.line, hand.position)
+                held = best.get(voided.id)
+                if held is None or rank < held[0]:
+                    best[voided.id] = (rank, hand.position, voided)
+        taken: dict[int, VoidedHand] = {}
+        for _, position, voided in sorted(best.values(), key=lambda b: (b[0], b[2].id)):
+            taken.setdefault(position, voided)
+        return taken
+
+    @staticmethod
+    def is_organisers(void: str | None) -> bool:
+        """Whether a stored hand's void reason is an organiser's (in play or not)."""
+        return organisers_reason(void) is not None

@@ -1,0 +1,107 @@
+"""Which file a hand belongs to, through corrections: a copy of a night imported (all
+duplicates) and deleted, a hand moved to another file, and a night of an unnamed session (its
+event named after its file) renamed with its file.  The ledger ends as a fresh import of the
+final files."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+from tests.ledger.test_corrections_voids import HANDS, HEAD, figures, fresh, invoke, night, write
+
+
+def test_a_copy_imported_once_does_not_take_the_nights_hands(tmp_path: Path) -> None:
+    """``n (copy).bhh``, the night's file copied, is imported (every hand a duplicate), then
+    deleted; hand 3 is deleted from ``n.bhh`` and it is imported again with ``--replace``.  The
+    copy had taken the hands (the file a hand was imported from last), so hand 3 was never
+    found missing from ``n.bhh`` and went on counting.  ``n.bhh`` still holds the hands it
+    held (``hand_copies``), so hand 3 is left out of it, and the report names the copy."""
+    db = tmp_path / "club.db"
+    path = write(tmp_path / "night" / "n.bhh", night())
+    assert invoke("import", path, "--db", db)[0] == 0
+    copy = write(tmp_path / "night" / "n (copy).bhh", night())
+    code, out = invoke("import", copy, "--db", db)
+    assert code == 0 and "0 stored, 6 duplicate" in out, out
+    copy.unlink()
+    final = night(HANDS[:2] + HANDS[3:])
+    write(path, final)
+    code, out = invoke("import", path, "--db", db, "--replace")
+    assert code == 0, out
+    assert figures(db) == fresh(tmp_path / "fresh", {"n.bhh": final})
+    assert (
+        "hand 3 at table T of Test night (2024-06-01): replaced: imported from this file "
+        f"before, and not in it any more: voided ({copy} held it too" in out
+    ), out
+
+
+def test_a_hand_moved_unchanged_to_another_file_counts_once_its_old_file_drops_it(
+    tmp_path: Path,
+) -> None:
+    """Hand 4, the last of a night whose hands state their stacks, moved as it is to a file of
+    its own.  The old file imported again without it leaves it out (voided), and the new file
+    imported after holds it again: it counts, and is that file's.  The new file imported first
+    holds it as a copy of the old file's (the ledger cannot tell a move from a copy of the
+    night): the old file without it still leaves it out, the report names the new file, and
+    the new file imported again brings it back."""
+    stated = (
+        HANDS[0],
+        HANDS[1].replace("Anna · Ben · Cara · Dan", "Anna 103 · Ben 99 · Cara 98 · Dan 100"),
+        HANDS[2].replace("Anna · Ben · Cara · Dan", "Anna 103 · Ben 102 · Cara 97 · Dan 98"),
+        HANDS[3].replace("Anna · Ben · Cara · Dan", "Anna 101 · Ben 102 · Cara 100 · Dan 97"),
+    )
+    finals = {"n.bhh": night(stated[:3]), "n4.bhh": night(stated[3:])}
+    for first in ("old", "new"):
+        db = tmp_path / first / "club.db"
+        path = write(tmp_path / first / "n.bhh", night(stated))
+        assert invoke("import", path, "--db", db)[0] == 0
+        write(path, finals["n.bhh"])
+        moved = write(tmp_path / first / "n4.bhh", finals["n4.bhh"])
+        if first == "new":
+            code, out = invoke("import", moved, "--db", db)
+            assert code == 0 and "1 duplicate" in out, out
+        code, out = invoke("import", path, "--db", db, "--replace")
+        assert code == 0 and "voided" in out, out
+        assert (f"({moved} held it too" in out) == (first == "new"), out
+        code, out = invoke("import", moved, "--db", db)
+        assert code == 0 and "counts again" in out, out
+        with sqlite3.connect(db) as conn:
+            (source,) = conn.execute("SELECT source FROM hands WHERE hand_number = '4'").fetchone()
+            assert conn.execute("SELECT * FROM hand_copies").fetchall() == []
+        assert source == str(moved)
+        assert figures(db) == fresh(tmp_path / first / "fresh", finals), first
+
+
+UNNAMED = HEAD.replace("cash Test night ·", "cash ·")
+"""The header of a session without a name: its event is named after its file."""
+
+
+def test_an_unnamed_night_renamed_with_its_file_is_the_new_files_event(tmp_path: Path) -> None:
+    """An unnamed night, ``night.bhh``, renamed ``night2.bhh`` and hand 3's winner corrected,
+    imported with ``--renamed-from night.bhh --replace``: the night was split, hands 1-2 kept in
+    the event ``night`` and hands 3-6 in ``night2``.  Renamed without an edit, it stayed
+    ``night``.  Either way a fresh import names it ``night2``: so does the renamed file."""
+    corrected = HANDS[2].replace(
+        "Ben folds · Cara raises · Dan folds · Anna folds\nCara collects 5",
+        "Ben folds · Cara folds · Dan raises · Anna folds\nDan collects 4",
+    )
+    for edited in (False, True):
+        folder = tmp_path / ("edited" if edited else "renamed")
+        db = folder / "club.db"
+        old = write(folder / "night" / "night.bhh", night(head=UNNAMED))
+        assert invoke("import", old, "--db", db)[0] == 0
+        old.unlink()
+        hands = HANDS[:2] + (corrected,) + HANDS[3:] if edited else HANDS
+        final = night(hands, head=UNNAMED)
+        new = write(folder / "night" / "night2.bhh", final)
+        code, out = invoke("import", new, "--renamed-from", old, "--db", db)
+        assert code == 1 and "conflict" in out, out  # as a named night renamed: --replace
+        code, out = invoke("import", new, "--renamed-from", old, "--replace", "--db", db)
+        assert code == 0, out
+        with sqlite3.connect(db) as conn:
+            events = conn.execute(
+                "SELECT e.name, count(*) FROM counted_hands h JOIN events e ON e.id = h.event_id "
+                "GROUP BY e.name"
+            ).fetchall()
+        assert events == [("night2", 6)], edited
+        assert figures(db) == fresh(folder / "fresh", {"night2.bhh": final}), edited

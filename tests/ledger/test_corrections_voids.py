@@ -1,0 +1,242 @@
+"""Corrections that meet a void or a file's identity: the ledger an organiser corrects (a night
+renumbered, a voided hand deleted, a file emptied, a copy imported, a file renamed) ends as a
+fresh import of the final files would, with the organiser's voids on the same hands.
+
+Every test compares, through the CLI, settle-up of each event, the cash standings, the sessions
+export, the hands that count and the voided hands still in the night's play (each with its
+content) with those of a ledger built fresh from the final files.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from badugi_ledger.cli import app
+
+runner = CliRunner()
+
+# Six hands, each won by its raiser; only hand 1 states the stacks, so each hand's content
+# carries the stacks of the hands before it (the correction audit's input v1.bhh).
+HEAD = "game badugi · fixed limit 2/4 · blinds 1/2\ncash Test night · date 2024-06-01 · season S1\n"
+HANDS = (
+    "hand 1 · button Anna · Anna 100 · Ben 100 · Cara 100 · Dan 100\n"
+    "Dan folds · Anna raises · Ben folds · Cara folds\nAnna collects 5\n",
+    "hand 2 · button Ben · Anna · Ben · Cara · Dan\n"
+    "Anna folds · Ben raises · Cara folds · Dan folds\nBen collects 5\n",
+    "hand 3 · button Cara · Anna · Ben · Cara · Dan\n"
+    "Ben folds · Cara raises · Dan folds · Anna folds\nCara collects 5\n",
+    "hand 4 · button Dan · Anna · Ben · Cara · Dan\n"
+    "Cara folds · Dan raises · Anna folds · Ben folds\nDan collects 5\n",
+    "hand 5 · button Anna · Anna · Ben · Cara · Dan\n"
+    "Dan folds · Anna raises · Ben folds · Cara folds\nAnna collects 5\n",
+    "hand 6 · button Ben · Anna · Ben · Cara · Dan\n"
+    "Anna folds · Ben raises · Cara folds · Dan folds\nBen collects 5\n",
+)
+EVENT = "Test night"
+
+
+def night(hands: tuple[str, ...] = HANDS, head: str = HEAD) -> str:
+    """A night file: the header, a table line, the hands."""
+    return head + "table T\n\n" + "\n".join(hands)
+
+
+def numbered(shift: int, hands: tuple[str, ...] = HANDS) -> tuple[str, ...]:
+    """The hands renumbered in order from ``1 + shift`` on, nothing else changed."""
+    return tuple(f"hand {i + 1 + shift} ·" + text.split(" ·", 1)[1] for i, text in enumerate(hands))
+
+
+def invoke(*args: str | Path) -> tuple[int, str]:
+    result = runner.invoke(app, [str(a) for a in args])
+    if result.exception and not isinstance(result.exception, SystemExit):
+        raise result.exception
+    return result.exit_code, result.output
+
+
+def write(path: Path, text: str) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def void(db: Path, hand: str, reason: str = "misdeal") -> None:
+    code, out = invoke("void", "--event", EVENT, "--hand", hand, "--reason", reason, "--db", db)
+    assert code == 0, out
+
+
+def figures(db: Path) -> dict[str, Any]:
+    """What a club reads of the ledger: settle-up of each event with hands that count, the
+    cash standings, the sessions export, the hands that count (event, table, number, line,
+    pot, winners) and the organiser's voided hands in the night's play (with their content:
+    the same hand, not just its number)."""
+    code, out = invoke("events", "--db", db, "--json")
+    assert code == 0, out
+    settled = {}
+    for event in json.loads(out)["events"]:
+        if event["hands"] and not event["void"]:
+            code, out = invoke("settle", "--event", event["key"], "--db", db, "--json")
+            assert code == 0, out
+            settled[event["key"]] = json.loads(out)
+    code, out = invoke("standings", "--db", db, "--kind", "cash", "--format", "json")
+    assert code == 0, out
+    standings = json.loads(out) if out.strip().startswith("[") else out
+    code, out = invoke("export", "--table", "sessions", "--format", "csv", "--db", db)
+    assert code == 0, out
+    sessions = sorted(tuple(row.items()) for row in csv.DictReader(io.StringIO(out)))
+    with sqlite3.connect(db) as conn:
+        counted = conn.execute(
+            "SELECT e.key, h.table_name, h.hand_number, h.line, h.pot, s.winners "
+            "FROM counted_hands h JOIN events e ON e.id = h.event_id "
+            "JOIN hand_summary s ON s.id = h.id ORDER BY e.key, h.line"
+        ).fetchall()
+        voided = conn.execute(
+            "SELECT e.key, h.table_name, h.hand_number, h.line, h.void_reason, h.content "
+            "FROM play_order o JOIN hands h ON h.id = o.hand_id JOIN events e ON e.id = "
+            "h.event_id WHERE NOT o.counts ORDER BY e.key, h.line"
+        ).fetchall()
+    return {
+        "settle": settled,
+        "standings": standings,
+        "sessions": sessions,
+        "counted": counted,
+        "voided in play": voided,
+    }
+
+
+def fresh(folder: Path, files: dict[str, str], voids: tuple[str, ...] = ()) -> dict[str, Any]:
+    """The figures of a ledger built from ``files`` (name: text) in an empty folder, then the
+    hands ``voids`` voided (reason "misdeal")."""
+    db = folder / "fresh.db"
+    paths = [write(folder / name, text) for name, text in files.items()]
+    code, out = invoke("import", *paths, "--db", db)
+    assert code == 0, out
+    for number in voids:
+        void(db, number)
+    return figures(db)
+
+
+# --- a void belongs to its hand, not to its number -------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("voided", "shift"),
+    [("4", -1), ("4", 1), ("5", -1)],
+    ids=["numbered-from-0", "numbered-from-2", "a-twin-numbered-from-0"],
+)
+def test_a_void_stays_on_its_hand_when_the_night_is_renumbered(
+    tmp_path: Path, voided: str, shift: int
+) -> None:
+    """Hand 4 (Dan's win) voided; the night then renumbered (the same hands from 0, or from
+    2) and imported again with ``--replace``: the void stays on Dan's hand, now numbered 3
+    (or 5); Anna's hand that took number 4 counts.  Hand 5 is hand 1 again (the same stacks,
+    the same play): voided and renumbered, the void goes to the hand at its line, 4, not to
+    hand 0."""
+    db = tmp_path / "club.db"
+    path = write(tmp_path / "night" / "n.bhh", night())
+    assert invoke("import", path, "--db", db)[0] == 0
+    void(db, voided)
+    final = night(numbered(shift))
+    write(path, final)
+    code, out = invoke("import", path, "--db", db)
+    assert code == 1 and "conflict" in out, out  # renumbering without --replace: nothing moves
+    code, out = invoke("import", path, "--db", db, "--replace")
+    assert code == 0, out
+    now = str(int(voided) + shift)
+    assert figures(db) == fresh(tmp_path / "fresh", {"n.bhh": final}, (now,))
+    assert f"hand {now} at table T" in out and "stays void (misdeal)" in out, out
+
+
+def test_a_void_stays_on_its_hand_when_an_earlier_hand_is_corrected(tmp_path: Path) -> None:
+    """Hand 4 voided, then hand 2's winner corrected: the stacks carried into hand 4 change,
+    its record does not; replaced with ``--replace``, it stays void."""
+    db = tmp_path / "club.db"
+    path = write(tmp_path / "night" / "n.bhh", night())
+    assert invoke("import", path, "--db", db)[0] == 0
+    void(db, "4")
+    corrected = HANDS[1].replace(
+        "Anna folds · Ben raises · Cara folds · Dan folds\nBen collects 5",
+        "Anna folds · Ben folds · Cara raises · Dan folds\nCara collects 4",
+    )
+    final = night((HANDS[0], corrected, *HANDS[2:]))
+    write(path, final)
+    code, out = invoke("import", path, "--db", db, "--replace")
+    assert code == 0 and "5 replaced" in out, out
+    assert figures(db) == fresh(tmp_path / "fresh", {"n.bhh": final}, ("4",))
+
+
+def test_a_voided_hand_taken_out_and_its_number_given_to_the_next_stays_out(
+    tmp_path: Path,
+) -> None:
+    """Hand 4 voided, then deleted from the file and the hands after it renumbered to close
+    the gap (5 -> 4, 6 -> 5): the file's hand 4 is Anna's, another hand; the void does not
+    pass to it.  The voided hand stays void, out of the night's play, and the report says so."""
+    db = tmp_path / "club.db"
+    path = write(tmp_path / "night" / "n.bhh", night())
+    assert invoke("import", path, "--db", db)[0] == 0
+    void(db, "4")
+    final = night(HANDS[:3] + numbered(3, HANDS[4:]))
+    write(path, final)
+    code, out = invoke("import", path, "--db", db, "--replace")
+    assert code == 0, out
+    assert figures(db) == fresh(tmp_path / "fresh", {"n.bhh": final})
+    assert "void (misdeal), and not in it any more: it stays void" in out, out
+
+
+def test_a_voided_hand_deleted_from_its_file_is_out_of_the_nights_play(tmp_path: Path) -> None:
+    """Hand 3 voided, then also deleted from the file, and the file imported again with
+    ``--replace``: the sessions export read the deleted hand between hands 2 and 4 (buy-ins of
+    102 and cash-outs nobody made); the file no longer holds it, so it is no part of the play
+    (it stays void: its reason and audit say both).  Without ``--replace`` it is a conflict."""
+    db = tmp_path / "club.db"
+    path = write(tmp_path / "night" / "n.bhh", night())
+    assert invoke("import", path, "--db", db)[0] == 0
+    void(db, "3")
+    final = night(HANDS[:2] + HANDS[3:])
+    write(path, final)
+    code, plain = invoke("import", path, "--db", db)
+    assert code == 1, plain
+    code, out = invoke("import", path, "--db", db, "--replace")
+    assert code == 0, out
+    assert figures(db) == fresh(tmp_path / "fresh", {"n.bhh": final})
+    assert "hand 3 at table T" in plain and "void (misdeal)" in plain, plain
+    assert "hand 3 at table T" in out, out
+    with sqlite3.connect(db) as conn:
+        (reason,) = conn.execute("SELECT void_reason FROM hands WHERE hand_number = '3'").fetchone()
+    assert reason == f"misdeal; not in {path} any more (import --replace)"
+    # The hand put back: it is in the play again, still void by the organiser's reason.
+    write(path, night())
+    code, out = invoke("import", path, "--db", db, "--replace")
+    assert code == 0 and "stays void (misdeal)" in out, out
+    with sqlite3.connect(db) as conn:
+        (reason,) = conn.execute("SELECT void_reason FROM hands WHERE hand_number = '3'").fetchone()
+    assert reason == "misdeal"
+    assert figures(db) == fresh(tmp_path / "again", {"n.bhh": night()}, ("3",))
+
+
+# --- a file emptied of its hands ----------------------------------------------------------------
+
+
+def test_a_file_emptied_of_hands_voids_them_with_replace(tmp_path: Path) -> None:
+    """Every hand deleted from the night's file (the header kept): imported again, each is a
+    conflict that says how to take the night out; with ``--replace`` they are voided, as
+    hands deleted from a file that keeps others are, and the ledger holds no night."""
+    db = tmp_path / "club.db"
+    path = write(tmp_path / "night" / "n.bhh", night())
+    assert invoke("import", path, "--db", db)[0] == 0
+    void(db, "2")
+    write(path, HEAD + "table T\n")
+    code, plain = invoke("import", path, "--db", db)
+    assert code == 1, plain
+    code, out = invoke("import", path, "--db", db, "--replace")
+    assert code == 0, out
+    assert figures(db) == fresh(tmp_path / "fresh", {"n.bhh": HEAD + "table T\n"})
+    assert plain.count("not in it any more") == 6, plain
+    assert "the file holds no hands now" in plain and "void --event" in plain, plain
+    assert out.count("not in it any more") == 6, out
