@@ -400,7 +400,7 @@ def import_paths(
             f"--renamed-from names what one file was imported as: import that file alone "
             f"({len(files)} files given)"
         )
-    report = ImportReport()
+    report = ImportReport(replace=replace)
     options: dict[str, Any] = dict(
         strict=strict, replace=replace, batch_size=batch_size, progress=progress,
         progress_every=progress_every, was=None if renamed_from is None else str(renamed_from),

@@ -122,6 +122,8 @@ class ImportReport:
     files: list[FileReport] = field(default_factory=list)
     ledger: str | None = None
     """The ledger file written (None: in memory)."""
+    replace: bool = False
+    """The files were imported with ``--replace``: a conflict left is one it could not store."""
 
     @property
     def stored(self) -> int:
@@ -187,7 +189,13 @@ class ImportReport:
         plural = "s" if self.skipped != 1 else ""
         skipped = f"; {self.skipped} hand{plural} of other games skipped" if self.skipped else ""
         lines.append(f"total: {total.counts()} in {files}{skipped}")
-        if self.conflict:
+        if self.conflict and self.replace:
+            lines.append(
+                "a conflict is a hand the ledger already holds with other content; --replace "
+                "stores a file's version once every hand of the file reads and is valid (the "
+                "reasons are above): fix those hands, then import again with --replace"
+            )
+        elif self.conflict:
             lines.append(
                 "a conflict is a hand the ledger already holds with other content; import "
                 "again with --replace to store this version instead (see: badugi-ledger audit)"
