@@ -452,22 +452,9 @@ class FileWriter:
         self.conn.execute(
             "UPDATE hands SET void_reason = NULL, voided_at = NULL WHERE id = ?", [stored.id]
         )
-        self.conn.execute(
-            "INSERT INTO audit (at, action, event_id, hand_row, table_name, hand_number, "
-            "reason) VALUES (?, 'restore', ?, ?, ?, ?, ?)",
-            [self.now, stored.event_id, stored.id, table, number,
-             f"import {rows.source}: in this file (voided as {stored.void})"],
-        )  # fmt: skip
-        self.touched.add(stored.event_id)
-        self.carry_rows.add(stored.id)
-        if not say:
-            return True
-        self.report.replaced.append(
-            Conflict(
-                rows.source, int(rows.hand[4] or 0), number, table,
-                self.event_label(stored.event_id),
-                (f"counts again: this file holds it (it was voided as {stored.void})",),
-            )
+        self._restored(
+            stored, rows, f"import {rows.source}: in this file (voided as {stored.void})",
+            f"counts again: this file holds it (it was voided as {stored.void})" if say else "",
         )  # fmt: skip
         return True
 
@@ -475,24 +462,34 @@ class FileWriter:
         """A hand an organiser voided, out of the play because its file no longer held it,
         held by a file again: void by the organiser's reason, in the night's play (audited;
         ``say`` as :meth:`restore`).  True: it changed."""
-        table, number = rows.identity
         self.conn.execute("UPDATE hands SET void_reason = ? WHERE id = ?", [reason, stored.id])
+        self._restored(
+            stored, rows,
+            f"import {rows.source}: in this file (voided as {stored.void}); void as before",
+            f"in this file again: it stays void ({reason})" if say else "",
+        )  # fmt: skip
+        return True
+
+    def _restored(self, stored: Stored, rows: HandRows, audited: str, said: str) -> None:
+        """A hand a file holds again (:meth:`restore`, :meth:`back_in_play`): the audit's
+        ``restore`` row with reason ``audited``, its event to recompute and its table's carried
+        pots to check (the hand is played again), and ``said`` in the report (nothing when
+        empty: its replacement says it)."""
+        table, number = rows.identity
         self.conn.execute(
             "INSERT INTO audit (at, action, event_id, hand_row, table_name, hand_number, "
             "reason) VALUES (?, 'restore', ?, ?, ?, ?, ?)",
-            [self.now, stored.event_id, stored.id, table, number,
-             f"import {rows.source}: in this file (voided as {stored.void}); void as before"],
-        )  # fmt: skip
+            [self.now, stored.event_id, stored.id, table, number, audited],
+        )
         self.touched.add(stored.event_id)
-        if say:
+        self.carry_rows.add(stored.id)
+        if said:
             self.report.replaced.append(
                 Conflict(
                     rows.source, int(rows.hand[4] or 0), number, table,
-                    self.event_label(stored.event_id),
-                    (f"in this file again: it stays void ({reason})",),
+                    self.event_label(stored.event_id), (said,),
                 )
             )  # fmt: skip
-        return True
 
     def check_carries(self) -> None:
         """Refuse the file when, with it, a hand takes more carried Progressive Badugi pots
