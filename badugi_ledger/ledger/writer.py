@@ -414,6 +414,7 @@ class FileWriter:
                 "UPDATE hands SET source = ?, line = ? WHERE id = ?", [*here, stored.id]
             )
             self.carry_rows.add(stored.id)
+            self.touched.add(stored.event_id)  # its place in the play: a tournament's places
             self._copies_after_claim(stored, rows.source, restored)
         return restored
 

@@ -135,6 +135,49 @@ def test_a_renumbered_hand_keeps_its_place_in_the_night(tmp_path: Path) -> None:
     assert got == fresh(tmp_path, final)
 
 
+TWO_TABLES = {  # a tournament at two tables, then its final table (written for this test)
+    "head": "game badugi · fixed limit 10/20 · blinds 5/10\ntournament Cup · date 2024-07-01 · "
+    "season 2024 · buy-in 1000 · starting-chips 30 · payouts 50/30/20\n",
+    "a1": "table T1\n\nhand a1 · button Ann · Ann 30 · Bob 30\nAnn folds\nBob collects 10\n",
+    "a2": "table T1\n\nhand a2 · button Bob · Ann · Bob\n"
+    "Bob raises to 20 · Ann raises to 25 all-in · Bob calls 5\n"
+    "draw: Ann 1 · Bob 1\ndraw: Ann 1 · Bob 1\ndraw: Ann 1 · Bob 1\n"
+    "show: Bob 7s 5d 4c 2h · Ann 9c 6h 3d 3s\nBob collects 50\n",
+    "c1": "table T2\n\nhand c1 · button Cat · Cat 30 · Dan 30\n"
+    "Cat raises to 20 · Dan raises to 30 all-in · Cat calls 10 all-in\n"
+    "draw: Dan 1 · Cat 1\ndraw: Dan 1 · Cat 1\ndraw: Dan 1 · Cat 1\n"
+    "show: Dan 7s 5d 4c 2h · Cat 9c 6h 3d 3s\nDan collects 60\n",
+    "f1": "table Final\n\nhand f1 · button Bob · Bob 60 · Dan 60\n"
+    "Bob raises to 20 · Dan raises to 30 · Bob raises to 40 · Dan calls 10\n"
+    "draw: Dan 1 · Bob 1\nDan bets 10 · Bob raises to 20 all-in · Dan calls 10 all-in\n"
+    "draw: Dan 1 · Bob 1\ndraw: Dan 1 · Bob 1\nshow: Bob 7s 5d 4c 2h · Dan 9c 6h 3d 3s\n"
+    "Bob collects 120\n",
+}
+
+
+def _two_tables(*order: str) -> str:
+    return TWO_TABLES["head"] + "".join("\n" + TWO_TABLES[part] for part in order)
+
+
+def test_hands_only_moved_in_the_file_are_placed_again(tmp_path: Path) -> None:
+    """The file corrected so that Cat's bust (table T2) comes before Ann's (T1): no hand is
+    new, every one is a duplicate at another line, and the places follow the new order."""
+    db, night = tmp_path / "club.db", tmp_path / "cup.bhh"
+    imported(db, write(night, _two_tables("a1", "a2", "c1", "f1")))
+    imported(db, write(night, _two_tables("a1", "c1", "a2", "f1")), replace=True)
+    code, got = invoke("tournament", "--event", "Cup", "--json", "--db", db)
+    assert code == 0, got
+    again = tmp_path / "fresh" / "club.db"
+    imported(again, write(tmp_path / "fresh" / "cup.bhh", _two_tables("a1", "c1", "a2", "f1")))
+    code, want = invoke("tournament", "--event", "Cup", "--json", "--db", again)
+    assert code == 0, want
+    assert parsed(got) == parsed(want)
+    assert [(e["player"], e["place"]) for e in parsed(got)["entries"]][2:] == [  # type: ignore[index]
+        ("Ann", 3),
+        ("Cat", 4),
+    ]
+
+
 INSERTED = """\
 hand T2a · button Kira · Kira · Noor
 Kira folds
