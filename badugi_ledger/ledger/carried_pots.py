@@ -48,14 +48,16 @@ from .views import PLAYED
 
 CARRY_POOL = (
     "(CASE WHEN e.kind = 'tournament' THEN 'the tournament ' || e.name "
+    "|| coalesce(' of ' || e.date, '') "
     "ELSE coalesce(e.currency, 'chips' || coalesce(' at ' || e.chip_cents || ' ' "
     "|| e.chip_currency || ' cents each', '')) END)"
 )
 """SQL naming the hands a carried Progressive Badugi pot may pass between at one table (alias
-``e`` = ``events``): a tournament's own hands, since its chips never count outside it; a cash
+``e`` = ``events``): a tournament's own hands (its name and date, as its event is known: last
+week's tournament of the same name is another), since its chips never count outside it; a cash
 game's hands of one unit, of any event (last week's pot, a night recorded in two files), never
-from chips into money or into chips of another value.  It reads as a phrase after "played in" ("the
-tournament Cup", "USD", "chips at 10 EUR cents each", "chips")."""
+from chips into money or into chips of another value.  It reads as a phrase after "played in"
+("the tournament Cup of 2024-05-03", "USD", "chips at 10 EUR cents each", "chips")."""
 
 PROGRESSIVE_GAMES = frozenset(name for name, game in GAMES.items() if game.progressive)
 """The games whose hands carry pots (``hands.game``): a change to any of their hands may change

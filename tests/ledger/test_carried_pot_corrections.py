@@ -286,3 +286,35 @@ def test_nights_of_one_date_are_held_to_their_totals(tmp_path: Path) -> None:
         (report,) = import_into(db, [late]).files
         assert report.error is not None and "hand L2 of Late (2024-05-03)" in report.error
         assert "whose order is not known" in report.error
+
+
+def test_a_tournament_of_last_week_with_the_same_name_keeps_its_pot(tmp_path: Path) -> None:
+    """Two weekly tournaments both called Prog Cup at table Final: week 1 ends with a pot
+    carried, week 2's first hand takes it.  A tournament's chips never leave it, and last
+    week's is another tournament (another event: its date), so week 2 is refused as if it
+    had another name (re-audit reproduction ``D``, ``examples/progressive_night.bhh`` made a
+    tournament)."""
+    text = NIGHT.read_text(encoding="utf-8")
+    head = text[: text.index("cash ")]
+    week = "tournament Prog Cup · date {date} · season S1 · buy-in 1000 · starting-chips 100\n"
+    body = text[text.index("\nhand P1 ·") :]
+    first = tmp_path / "w1.bhh"
+    first.write_text(
+        head + week.format(date="2024-05-03") + body[: body.index("\nhand P2 ·")],
+        encoding="utf-8",
+    )
+    second = tmp_path / "w2.bhh"
+    second.write_text(
+        head
+        + week.format(date="2024-05-10")
+        + body[body.index("\nhand P2 ·") :].replace(
+            "hand P2 · button Anna · Anna · Ben · Cara · Dan",
+            "hand P2 · button Anna · Anna 98 · Ben 96 · Cara 96 · Dan 98\ncarry in 12",
+            1,
+        ),
+        encoding="utf-8",
+    )
+    report = import_into(tmp_path / "club.db", [first, second])
+    assert report.files[0].stored and report.files[0].error is None
+    error = report.files[1].error
+    assert error is not None and "the tournament Prog Cup of 2024-05-03" in error
