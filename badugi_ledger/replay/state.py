@@ -113,7 +113,7 @@ def _reserved_name(record: HandRecord, name: str, account: str) -> IllegalAction
                     column -= 1
                 pos = Position(pos.source, pos.line + offset, column + 1)
                 break
-    reads = "" if name == account else f", which reads as {account!r},"
+    reads = "," if name == account else f", which reads as {account!r},"
     return illegal(
         "reserved-name",
         f"a player is called {name!r}{reads} the name of the ledger's own account for "

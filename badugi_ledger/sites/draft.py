@@ -32,6 +32,7 @@ from ..model.events import (
     Seat,
     Session,
     SitOut,
+    amounts_currency,
 )
 from ..model.money import hand_figure
 from ..model.settings import GameSettings
@@ -329,23 +330,23 @@ class HandDraft:
         before = [s for s in by_number if s.number <= self.button_seat]
         return (before or by_number)[-1].name
 
-    def check_stacks(self) -> None:
+    def check_stacks(self, currency: str | None) -> None:
         """Each starting stack against the chips its player then puts in: no more than the
         stack, and all of it for a player the file calls all-in (an edited stack shows here).
-        The error is at the seat line, which states the stack the message holds the chips to."""
+        The error is at the seat line, which states the stack the message holds the chips to,
+        in the figures the file writes (``currency``: the hand's amounts are its cents)."""
         for seat in self.seats:
             put_in = self.total_committed.get(seat.name, 0)
-            if put_in > seat.stack:
-                raise self.whole_error(
-                    f"{seat.name} puts {put_in} in, but the hand starts them with {seat.stack}: "
-                    "the starting stack or an amount is wrong",
-                    seat.line,
-                    rule="stack-contradicts-hand",
+            if put_in > seat.stack or (seat.name in self.all_in and put_in != seat.stack):
+                put, stack = hand_figure(put_in, currency), hand_figure(seat.stack, currency)
+                said = (
+                    f"{seat.name} puts {put} in"
+                    if put_in > seat.stack
+                    else f"the site calls {seat.name} all-in after putting {put} in"
                 )
-            if seat.name in self.all_in and put_in != seat.stack:
                 raise self.whole_error(
-                    f"the site calls {seat.name} all-in after putting {put_in} in, but the hand "
-                    f"starts them with {seat.stack}: the starting stack or an amount is wrong",
+                    f"{said}, but the hand starts them with {stack}: the starting stack or an "
+                    "amount is wrong",
                     seat.line,
                     rule="stack-contradicts-hand",
                 )
@@ -380,7 +381,7 @@ class HandDraft:
         beside them their positions (sit-outs where the hand starts, deals where the deal is)."""
         if not self.seats:
             raise self.whole_error("the hand lists no seats")
-        self.check_stacks()
+        self.check_stacks(amounts_currency(session, settings.currency))
         names = [s.name for s in self.seats]
         if len(set(names)) != len(names):
             again = next(s for i, s in enumerate(self.seats) if s.name in names[:i])

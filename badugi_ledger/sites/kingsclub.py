@@ -29,6 +29,7 @@ from ..model.errors import BadugiError, Position
 from ..model.events import Collect, Event, FinalStack, HandRecord, Post, Session, Show
 from ..model.games import GAMES, GameName
 from ..model.limits import quote
+from ..model.money import hand_figure
 from ..model.settings import GameSettings, HouseRules, Structure
 from .common import (
     ImportItem,
@@ -403,8 +404,11 @@ def _check_finals(draft: HandDraft, summary: _Summary) -> None:
     finals, nets = summary.finals, summary.nets
     for seat in draft.seats:
         if seat.name in finals and finals[seat.name] - seat.stack != nets.get(seat.name):
+            net = nets.get(seat.name)
             raise draft.error(
-                f"the summary's final stack for {seat.name} ({finals[seat.name]}) is not the "
-                f"starting stack ({seat.stack}) plus the net ({nets.get(seat.name)})",
+                f"the summary's final stack for {seat.name} "
+                f"({hand_figure(finals[seat.name], CURRENCY)}) is not the starting stack "
+                f"({hand_figure(seat.stack, CURRENCY)}) plus the net "
+                f"({'none' if net is None else hand_figure(net, CURRENCY, sign=True)})",
                 summary.lines[seat.name],
             )

@@ -45,6 +45,7 @@ from collections.abc import Iterable, Iterator
 from ..model.errors import BadugiError, ImportFormatError, Position
 from ..model.events import Cards, Draw, HandRecord, Session, Show
 from ..model.limits import quote
+from ..model.money import hand_figure
 from ..model.settings import GameSettings, HouseRules, Structure, StructureKind
 from .carry import CashTables, with_changes
 from .common import (
@@ -286,7 +287,7 @@ def _read_game(
             ended_at if ended_at is not None else elements[-1][0],
             rule="partial-hand",
         )
-    _settle(draft, winners, len(dealt))
+    _settle(draft, winners, len(dealt), money)
     posted_small = draft.posted("small-blind")
     posted_big = draft.posted("big-blind")
     ante = draft.posted("ante") or 0
@@ -501,11 +502,14 @@ def rake_allowed(pot: int, players: int) -> int:
     return min(-(-pot // RAKE_CENTS_PER), RAKE_CAPS.get(players, RAKE_CAP_FULL))
 
 
-def _settle(draft: HandDraft, winners: list[tuple[int, str, int]], players: int) -> None:
+def _settle(
+    draft: HandDraft, winners: list[tuple[int, str, int]], players: int, money: str | None
+) -> None:
     """Collect = winner amount minus the uncalled bet it includes; rake = pot − collected.
 
     Merge prints no rake, so a winner amount cut down would pass as rake: what is left over
-    must be a rake Merge could have taken (:func:`rake_allowed`), else the hand is refused."""
+    must be a rake Merge could have taken (:func:`rake_allowed`), else the hand is refused.
+    Messages give amounts as the file writes them (``money``: the hand's currency)."""
     committed = draft.round_committed
     uncalled_to: str | None = None
     uncalled = 0
@@ -528,15 +532,19 @@ def _settle(draft: HandDraft, winners: list[tuple[int, str, int]], players: int)
         collected += amount
     if collected > pot:  # at the winner line that completes the sum
         raise draft.whole_error(
-            f"the winners get {collected}, more than the {pot} put in", winners[-1][0]
+            f"the winners get {hand_figure(collected, money)}, more than the "
+            f"{hand_figure(pot, money)} put in",
+            winners[-1][0],
         )
     rake = pot - collected
     allowed = rake_allowed(pot, players)
     if rake > allowed:
         raise draft.whole_error(
-            f"the winners collect {collected} of a pot of {pot}: the {rake} left over would be "
-            f"Merge's rake, but Merge takes at most {allowed} here (1 cent per {RAKE_CENTS_PER} "
-            f"in the pot, at most {RAKE_CAPS.get(players, RAKE_CAP_FULL)} with {players} "
+            f"the winners collect {hand_figure(collected, money)} of a pot of "
+            f"{hand_figure(pot, money)}: the {hand_figure(rake, money)} left over would be "
+            f"Merge's rake, but Merge takes at most {hand_figure(allowed, money)} here (1 cent "
+            f"per {RAKE_CENTS_PER} cents in the pot, at most "
+            f"{hand_figure(RAKE_CAPS.get(players, RAKE_CAP_FULL), money)} with {players} "
             "players dealt in); a winner's amount looks cut",
             winners[-1][0],
             rule="rake-above-site-maximum",

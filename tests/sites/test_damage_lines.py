@@ -185,8 +185,8 @@ CASES = [
         FULL_TILT,
         replace(8, "Hero ($5)", "Hero ($0.20)"),
         8,
-        "Hero puts 40 in, but the hand starts them with 20: the starting stack or an amount is "
-        "wrong [stack-contradicts-hand]",
+        "Hero puts 0.40 in, but the hand starts them with 0.20: the starting stack or an amount "
+        "is wrong [stack-contradicts-hand]",
         id="fulltilt-stack-lowered",
     ),
     pytest.param(
@@ -209,8 +209,8 @@ CASES = [
         KINGS,
         replace(41, "(570)", "(560)"),
         41,
-        "the summary's final stack for Hero (56000) is not the starting stack (60000) plus the "
-        "net (-3000) [corrupt-hand]",
+        "the summary's final stack for Hero (560.00) is not the starting stack (600.00) plus the "
+        "net (-30.00) [corrupt-hand]",
         id="kingsclub-final-stack-changed",
     ),
     pytest.param(
@@ -286,7 +286,7 @@ CASES = [
         MERGE,
         replace(51, 'amount="4.38"', 'amount="9.00"'),  # less the uncalled 1.50
         51,
-        "the winners get 750, more than the 300 put in [corrupt-hand]",
+        "the winners get 7.50, more than the 3.00 put in [corrupt-hand]",
         id="merge-winner-amount-raised",
     ),
     pytest.param(

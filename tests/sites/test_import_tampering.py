@@ -119,7 +119,7 @@ def test_a_raised_stack_of_an_all_in_player_contradicts_the_hand(tmp_path: Path)
     )
     (error,) = _errors(path, "pokerstars")
     assert error.rule == "stack-contradicts-hand" and error.hand == "49164202872"
-    assert "all-in after putting 70 in" in error.message
+    assert "all-in after putting 0.70 in" in error.message
 
 
 def test_a_stack_smaller_than_what_its_player_puts_in_is_refused(tmp_path: Path) -> None:
@@ -130,7 +130,7 @@ def test_a_stack_smaller_than_what_its_player_puts_in_is_refused(tmp_path: Path)
     )
     errors = _errors(path, "pokerstars")
     assert [e.rule for e in errors][:1] == ["stack-contradicts-hand"]
-    assert "Scorpio2000 puts 175 in" in errors[0].message
+    assert "Scorpio2000 puts 1.75 in" in errors[0].message
 
 
 # --- a missing hand --------------------------------------------------------------------------
