@@ -318,3 +318,35 @@ def test_a_tournament_of_last_week_with_the_same_name_keeps_its_pot(tmp_path: Pa
     assert report.files[0].stored and report.files[0].error is None
     error = report.files[1].error
     assert error is not None and "the tournament Prog Cup of 2024-05-03" in error
+
+
+def test_the_unit_of_two_nights_sharing_a_pot_is_corrected_as_the_refusal_says(
+    tmp_path: Path,
+) -> None:
+    """Night 1 carries 12 chips into night 2; both files are corrected to chips worth money
+    (``chips 10 = 1 EUR``).  Each file alone is refused, in either order (its new unit would
+    take, or leave, a pot of the other's old unit), and the refusal says the way out: void
+    the night that takes the pot, then import both files again, earliest first.  Followed, it
+    gives the ledger a fresh import of the final files gives (re-audit reproduction ``B``)."""
+    db = tmp_path / "club.db"
+    first = write(tmp_path, "n1.bhh", night_one())
+    second = write(tmp_path, "n2.bhh", later_night("Night two", "2024-05-10", "Q"))
+    assert all(f.error is None for f in import_into(db, [first, second]).files)
+    valued = "\nchips 10 = 1 EUR\ntable Back room"
+    write(tmp_path, "n1.bhh", night_one().replace("\ntable Back room", valued, 1))
+    write(
+        tmp_path,
+        "n2.bhh",
+        later_night("Night two", "2024-05-10", "Q").replace("\ntable Back room", valued, 1),
+    )
+    for path in (second, first):
+        (report,) = import_into(db, [path], replace=True).files
+        assert (
+            report.error is not None and "void each night that takes a carried pot" in report.error
+        )
+    code, out = invoke("void", "--event", "Night two", "--reason", "unit", "--db", db)
+    assert code == 0, out
+    for path in (first, second):
+        (report,) = import_into(db, [path], replace=True).files
+        assert report.error is None, report.error
+    assert_as_fresh(db, [first, second], tmp_path)
