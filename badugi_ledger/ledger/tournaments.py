@@ -478,17 +478,27 @@ def _terms_text(db: sqlite3.Connection, event_id: int, terms: Terms) -> str:
 
 
 def _moved_to(db: sqlite3.Connection, event_id: int, source: str) -> list[int]:
-    """The tournaments the hands of an event now without counting hands went to: those holding
-    hands of ``source`` (the file just imported) that count, named as the event's hands were
-    (table, number), and those its hands were moved into; failing both (the hands renumbered
-    as well), any tournament holding counting hands of ``source``."""
+    """The tournaments the hands of an event now without counting hands went to, hand by hand:
+    where its rows were moved (a hand replaced in another event keeps its row id), and where
+    ``source`` (the file just imported) holds a counting hand in its place - a corrected date
+    or name makes each hand another hand to the ledger (its fingerprint), so the old row is
+    left out and a new one stored.  Its place is the table and number, and when several of
+    the file's tournaments have a hand of that table and number (two tournaments at table
+    Final, each with hands R1-R3), the same line too: each old hand is paired with its own,
+    never with every namesake.  Failing both (the hands renumbered as well), any tournament
+    holding counting hands of ``source``."""
     named = [
         int(r[0])
         for r in db.execute(
-            "SELECT h.event_id FROM counted_hands h JOIN events e ON e.id = h.event_id "
-            "WHERE e.kind = 'tournament' AND h.event_id != ?1 AND h.source = ?2 AND EXISTS "
-            "(SELECT 1 FROM hands o WHERE o.event_id = ?1 AND o.hand_number = h.hand_number "
-            "AND coalesce(o.table_name, '') = coalesce(h.table_name, '')) "
+            "WITH here AS (SELECT h.id, h.event_id, h.hand_number, "
+            "coalesce(h.table_name, '') AS table_name, h.line FROM counted_hands h "
+            "JOIN events e ON e.id = h.event_id WHERE e.kind = 'tournament' "
+            "AND h.event_id != ?1 AND h.source = ?2) "
+            "SELECT h.event_id FROM hands o JOIN here h ON h.hand_number = o.hand_number "
+            "AND h.table_name = coalesce(o.table_name, '') WHERE o.event_id = ?1 "
+            "AND (h.line IS o.line OR NOT EXISTS (SELECT 1 FROM here s "
+            "WHERE s.hand_number = o.hand_number AND s.table_name = coalesce(o.table_name, '') "
+            "AND s.line IS o.line)) "
             "UNION SELECT h.event_id FROM audit a JOIN counted_hands h ON h.id = a.hand_row "
             "JOIN events e ON e.id = h.event_id WHERE a.event_id = ?1 AND a.action = 'replace' "
             "AND h.event_id != ?1 AND e.kind = 'tournament' ORDER BY 1",

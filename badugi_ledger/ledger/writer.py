@@ -46,6 +46,7 @@ from .hand_content import differences, stored_facts
 from .report import Conflict, FileReport, Rejected
 from .rows import HAND_COLUMNS, HandRows, amount_problems, session_identity
 from .tournaments import event_label, follow_moved_hands, recompute_tournament
+from .views import PLAYED
 from .void_matching import Candidate, OrganiserVoids
 from .void_reasons import (
     LEFT_OUT,
@@ -564,6 +565,70 @@ class FileWriter:
             f"{quote(other)!r}) and import again; nothing from this file was stored"
         )
 
+    def check_one_player_an_entry(self) -> None:
+        """Refuse the file when two names of one player of the ledger are in the play of a
+        tournament it touched (at two tables, or in two hands of one): names merged as one
+        person (``players merge``), or one name written with other Unicode code points, that
+        the ledger took for the player of the name it holds (:class:`_Aliases`).  Each name
+        has its own seat, its own stack and its own place, so they are two people; stored, one
+        player would have two entries, two places and both results.  The whole play of the
+        tournament is read (other files' tables too), one query per tournament the file
+        touched, by its hands' event index."""
+        if not self.touched:
+            return
+        ids = sorted(self.touched)
+        for (event_id,) in self.conn.execute(
+            "SELECT id FROM events WHERE kind = 'tournament' AND id IN "
+            f"({', '.join('?' * len(ids))}) ORDER BY id",
+            ids,
+        ).fetchall():
+            clash = self.conn.execute(
+                "SELECT a.player_id FROM hands h JOIN hand_players hp ON hp.hand_id = h.id "
+                f"JOIN aliases a ON a.id = hp.alias_id WHERE h.event_id = ? AND {PLAYED} "
+                "GROUP BY a.player_id HAVING count(DISTINCT a.id) > 1 LIMIT 1",
+                [event_id],
+            ).fetchone()
+            if clash is not None:
+                raise LedgerError(self._entries_clash(event_id, int(clash[0])))
+
+    def _entries_clash(self, event_id: int, player_id: int) -> str:
+        """What :meth:`check_one_player_an_entry` says of two names of player ``player_id``
+        in tournament ``event_id``: each with the first hand it sits in (two spellings of one
+        name look alike), and what to do."""
+        (player,) = self.conn.execute(
+            "SELECT name FROM players WHERE id = ?", [player_id]
+        ).fetchone()
+        # With min(), SQLite reads the other columns of a group from the row holding it.
+        entered = self.conn.execute(
+            "SELECT a.name, h.hand_number, coalesce(h.table_name, ''), min(h.line) AS first "
+            "FROM hands h JOIN hand_players hp ON hp.hand_id = h.id "
+            "JOIN aliases a ON a.id = hp.alias_id "
+            f"WHERE h.event_id = ? AND a.player_id = ? AND {PLAYED} "
+            "GROUP BY a.id ORDER BY first, a.id LIMIT 2",
+            [event_id, player_id],
+        ).fetchall()
+        names = [str(name) for name, _, _, _ in entered]
+        where = " and ".join(
+            f"{name!r} (hand {quote(str(number))}" + (f", table {quote(table)})" if table else ")")
+            for name, number, table, _ in entered
+        )
+        other = next((name for name in reversed(names) if name != player), names[-1])
+        unmerge = f"badugi-ledger players unmerge {quote(other)!r}"
+        head = f"tournament {self.event_label(event_id)}: {where} both entered it, but "
+        if len({unicodedata.normalize("NFC", name) for name in names}) == 1:
+            return (
+                f"{head}they are one name written with other Unicode code points, so the "
+                f"ledger takes them for one player, {player!r}: if they are two people, name "
+                f"one of them otherwise in the file (and, if the ledger holds both names "
+                f"already, unmerge them: {unmerge}), then import again; nothing from this "
+                "file was stored"
+            )
+        return (
+            f"{head}the ledger has them as one player, {player!r} (players merge): they are "
+            f"two people, so unmerge them ({unmerge}) and import again; nothing from this "
+            "file was stored"
+        )
+
     def _seat_clash(self, where: str, args: list[int]) -> tuple[int, int] | None:
         """``(hand row id, player id)`` of the first hand matching ``where`` (on ``hp``,
         ``hand_players``) with two seats of one player, or None."""
@@ -1028,6 +1093,7 @@ def store_file(
             return report
         writer.check_carries()
         writer.check_one_player_a_seat()
+        writer.check_one_player_an_entry()
         writer.commit()
     except BaseException:
         writer.rollback()

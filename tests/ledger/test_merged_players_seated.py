@@ -1,11 +1,14 @@
 """Names merged as one player (``players merge``) who later sit in one hand are two people:
 the ledger refuses the file rather than add both seats' chips into one player's figures
 (docs/ledger.md, Players: "two names that sat in the same hand cannot be merged"; merged
-first, the hand that seats both says the merge was wrong).  The nights are the project's own,
-written for this test."""
+first, the hand that seats both says the merge was wrong).  Nor may two of one player's names
+enter one tournament, at one table or at two: they would be two entries, two places, of one
+player.  The nights are the project's own, written for this test; the tournament is the
+audit's four-player Cup at two tables (its hdr.txt, a1, a2, c1 and f1), its names changed."""
 
 from __future__ import annotations
 
+import unicodedata
 from pathlib import Path
 
 from badugi_ledger.ledger.players import merge_players, unmerge_player
@@ -27,6 +30,45 @@ TOGETHER = HEAD.format(name="Friday", date="2024-06-05") + (
     "\nhand 1 · button Anna · Anna 100 · Ben 100 · Cara 100 · Benjamin 100\n"
     "Benjamin folds · Anna raises · Ben folds · Cara folds\nAnna collects 5\n"
 )
+
+# The audit's Cup: Ann (first of table T1) and Cat (T2) are out, Bob beats Dan at the final
+# table.  {t1} and {t2} are the names of Ann and Cat.
+CUP = """\
+game badugi · fixed limit 10/20 · blinds 5/10
+tournament Cup · date 2024-07-01 · season S1 · buy-in 1000 · starting-chips 30 · payouts 50/30/20
+table T1
+
+hand a1 · button {t1} · {t1} 30 · Bob 30
+{t1} folds
+Bob collects 10
+
+hand a2 · button Bob · {t1} · Bob
+Bob raises to 20 · {t1} raises to 25 all-in · Bob calls 5
+draw: {t1} 1 · Bob 1
+draw: {t1} 1 · Bob 1
+draw: {t1} 1 · Bob 1
+show: Bob 7s 5d 4c 2h · {t1} 9c 6h 3d 3s
+Bob collects 50
+table T2
+
+hand c1 · button {t2} · {t2} 30 · Dan 30
+{t2} raises to 20 · Dan raises to 30 all-in · {t2} calls 10 all-in
+draw: Dan 1 · {t2} 1
+draw: Dan 1 · {t2} 1
+draw: Dan 1 · {t2} 1
+show: Dan 7s 5d 4c 2h · {t2} 9c 6h 3d 3s
+Dan collects 60
+table Final
+
+hand f1 · button Bob · Bob 60 · Dan 60
+Bob raises to 20 · Dan raises to 30 · Bob raises to 40 · Dan calls 10
+draw: Dan 1 · Bob 1
+Dan bets 10 · Bob raises to 20 all-in · Dan calls 10 all-in
+draw: Dan 1 · Bob 1
+draw: Dan 1 · Bob 1
+show: Bob 7s 5d 4c 2h · Dan 9c 6h 3d 3s
+Bob collects 120
+"""
 
 
 def _night(folder: Path, name: str, text: str) -> Path:
@@ -52,3 +94,47 @@ def test_two_merged_names_in_one_hand_are_refused(tmp_path: Path) -> None:
         unmerge_player(ledger, "Benjamin")
     (report,) = import_into(db, [friday]).files
     assert report.error is None and report.stored == 1
+
+
+def test_two_merged_names_in_one_tournament_are_refused(tmp_path: Path) -> None:
+    """Ben at table T1 and Benjamin at T2 of one tournament: two entries, so two people."""
+    db = tmp_path / "club.db"
+    import_into(db, [_night(tmp_path, "mon.bhh", APART), _night(tmp_path, "tue.bhh", APART_TOO)])
+    with ledger_at(db) as ledger:
+        merge_players(ledger, "Ben", ["Benjamin"])
+    cup = _night(tmp_path, "cup.bhh", CUP.format(t1="Ben", t2="Benjamin"))
+    for replace in (False, True):
+        (report,) = import_into(db, [cup], replace=replace).files
+        assert report.stored == 0
+        assert report.error is not None
+        assert (
+            "tournament Cup (2024-07-01): 'Ben' (hand a1, table T1) and 'Benjamin' (hand c1, "
+            "table T2) both entered it, but the ledger has them as one player, 'Ben'"
+        ) in report.error
+        assert "players unmerge 'Benjamin'" in report.error
+    with ledger_at(db) as ledger:
+        assert ledger.execute("SELECT count(*) FROM hands").fetchone()[0] == 2
+        assert ledger.execute("SELECT count(*) FROM tournament_entries").fetchone()[0] == 0
+        unmerge_player(ledger, "Benjamin")
+    (report,) = import_into(db, [cup]).files
+    assert report.error is None and report.stored == 4
+    with ledger_at(db) as ledger:
+        assert ledger.execute("SELECT count(*) FROM tournament_entries").fetchone()[0] == 4
+
+
+def test_one_name_in_two_unicode_forms_in_one_tournament_is_refused(tmp_path: Path) -> None:
+    """Zoë composed (NFC) at T1 and decomposed (NFD) at T2 of one fresh file: the ledger would
+    take the second for the first (one name), one player with two entries."""
+    composed, decomposed = (unicodedata.normalize(form, "Zo\u00eb") for form in ("NFC", "NFD"))
+    db = tmp_path / "club.db"
+    cup = _night(tmp_path, "cup.bhh", CUP.format(t1=composed, t2=decomposed))
+    (report,) = import_into(db, [cup]).files
+    assert report.stored == 0
+    assert report.error is not None
+    assert "both entered it" in report.error and "name one of them otherwise" in report.error
+    with ledger_at(db) as ledger:
+        assert ledger.execute("SELECT count(*) FROM hands").fetchone()[0] == 0
+        assert ledger.execute("SELECT count(*) FROM aliases").fetchone()[0] == 0
+    renamed = _night(tmp_path, "cup.bhh", CUP.format(t1=composed, t2="Zoe"))
+    (report,) = import_into(db, [renamed]).files
+    assert report.error is None and report.stored == 4

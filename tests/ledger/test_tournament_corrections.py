@@ -323,6 +323,70 @@ def test_terms_that_cannot_follow_the_hands_are_named(tmp_path: Path) -> None:
     assert "bounty 5.00" in out, out
 
 
+def _two_cups() -> str:
+    """The rebuy tournament twice in one file, as the audit's reproduction ``F`` wrote it: a
+    Morning Cup and an Evening Cup (twice the buy-in), each at table Final with hands R1-R3."""
+    evening = REBUY_CUP.replace("buy-in 1000", "buy-in 2000").split("\n", 1)[1]
+    return (
+        REBUY_CUP.replace("Rebuy Cup", "Morning Cup")
+        + "\n"
+        + evening.replace("Rebuy Cup", "Evening Cup")
+    )
+
+
+CUP_TERMS = {
+    "Morning Cup": ("--bounty", "2"),
+    "Evening Cup": ("--bounty", "5", "--rebuy-price", "10"),
+}
+
+
+def cups_figures(db: Path) -> dict[str, object]:
+    """:func:`figures` of both cups of :func:`_two_cups`."""
+    got: dict[str, object] = {}
+    for event in CUP_TERMS:
+        for what, args in {
+            "tournament": ("tournament", "--event", event, "--json"),
+            "settle": ("settle", "--event", event, "--json"),
+        }.items():
+            code, out = invoke(*args, "--db", db)
+            assert code == 0, (event, what, out)
+            got[f"{event} {what}"] = parsed(out)
+    for what, args in {
+        "standings": ("standings", "--season", "2024", "--format", "json"),
+        "season": ("settle", "--season", "2024", "--json"),
+    }.items():
+        code, out = invoke(*args, "--db", db)
+        assert code == 0, (what, out)
+        got[what] = parsed(out)
+    return got
+
+
+def cups_with_terms(db: Path, *files: Path, replace: bool = False) -> None:
+    imported(db, *files, replace=replace)
+    for event, terms in CUP_TERMS.items():
+        code, out = invoke("tournament", "--event", event, *terms, "--db", db)
+        assert code == 0, out
+
+
+def test_two_tournaments_of_one_file_take_their_own_terms_along(tmp_path: Path) -> None:
+    """Both cups at table Final with hands R1-R3, the file's date corrected: each cup's terms
+    follow its own hands, not every hand of that table and number."""
+    db, night = tmp_path / "club.db", tmp_path / "night.bhh"
+    cups_with_terms(db, write(night, _two_cups()))
+    final = _two_cups().replace("date 2024-04-20", "date 2024-04-21")
+    code, out = invoke("import", write(night, final), "--db", db, "--replace")
+    assert code == 0, out
+    assert "its hands went to" not in out and "terms stay" not in out, out
+    assert "the terms of Morning Cup (2024-04-20) (event 1)" in out, out
+    assert "the terms of Evening Cup (2024-04-20) (event 2)" in out, out
+    fresh_db = tmp_path / "fresh" / "club.db"
+    cups_with_terms(fresh_db, write(tmp_path / "fresh" / "night.bhh", final))
+    got = cups_figures(db)
+    assert got["Morning Cup tournament"]["terms"]["bounty"] == 2  # type: ignore[index]
+    assert got["Evening Cup tournament"]["terms"]["rebuy_price"] == 10  # type: ignore[index]
+    assert got == cups_figures(fresh_db)
+
+
 def test_a_renamed_cash_night_leaves_no_namesake_behind(tmp_path: Path) -> None:
     db, night = tmp_path / "club.db", tmp_path / "night.bhh"
     imported(db, write(night, CASH_NIGHT))
