@@ -55,30 +55,49 @@ class Candidate(NamedTuple):
     line: int | None
 
 
+_VOIDED = (
+    "SELECT id, fingerprint, content, event_id, source, void_reason, line, hand_number, "
+    "coalesce(table_name, '') FROM hands WHERE void_reason IS NOT NULL AND "
+)
+
+
 class OrganiserVoids:
     """The hands an organiser voided in the events a file's hands belong to (read once per
-    event and file), and which of them the file has met."""
+    event and file), and those the file itself (or the file it is a new name of) imported
+    before, whichever event they are in: a night renamed with its file puts its hands in the
+    event of the new name, and a void must follow its hand there.  And which of them the file
+    has met."""
 
-    def __init__(self, conn: sqlite3.Connection) -> None:
+    def __init__(self, conn: sqlite3.Connection, sources: Sequence[str] = ()) -> None:
         self.conn = conn
+        self.sources = tuple(sources)
+        """The file being imported, and the file it is a new name of (if any)."""
         self.by_event: dict[int, list[VoidedHand]] = {}
+        self.own: list[VoidedHand] | None = None
         self.met: set[int] = set()
         """Row ids of voided hands this file holds (by fingerprint or content)."""
+
+    def _read(self, where: str, args: Sequence[object]) -> list[VoidedHand]:
+        found = []
+        for row in self.conn.execute(_VOIDED + where + " ORDER BY id", args):
+            if organisers_reason(row[5]) is not None:
+                found.append(VoidedHand._make((*row[:7], str(row[7]), str(row[8]))))
+        return found
 
     def of_event(self, event_id: int) -> list[VoidedHand]:
         """The event's hands voided by an organiser, in play or not."""
         found = self.by_event.get(event_id)
         if found is None:
-            found = self.by_event[event_id] = []
-            for row in self.conn.execute(
-                "SELECT id, fingerprint, content, event_id, source, void_reason, line, "
-                "hand_number, coalesce(table_name, '') FROM hands "
-                "WHERE event_id = ? AND void_reason IS NOT NULL ORDER BY id",
-                [event_id],
-            ):
-                if organisers_reason(row[5]) is not None:
-                    found.append(VoidedHand._make((*row[:7], str(row[7]), str(row[8]))))
+            found = self.by_event[event_id] = self._read("event_id = ?", [event_id])
         return found
+
+    def near(self, event_id: int) -> list[VoidedHand]:
+        """The voided hands a hand of the file in event ``event_id`` may be: the event's, and
+        those the file (or its old name) imported before in another event."""
+        if self.own is None:
+            marks = ", ".join("?" * len(self.sources))
+            self.own = self._read(f"source IN ({marks})", self.sources) if self.sources else []
+        return self.of_event(event_id) + [v for v in self.own if v.event_id != event_id]
 
     def meet(self, row_id: int) -> None:
         """The file holds the stored hand ``row_id`` (whatever matched it)."""
@@ -90,7 +109,7 @@ class OrganiserVoids:
         ``exact``: row ids the batch holds by fingerprint (met as themselves)."""
         best: dict[int, tuple[tuple[bool, bool, int], int, VoidedHand]] = {}
         for hand in candidates:
-            for voided in self.of_event(hand.event_id):
+            for voided in self.near(hand.event_id):
                 if (
                     voided.id in self.met
                     or voided.id in exact

@@ -196,7 +196,7 @@ class FileWriter:
         """As :attr:`earlier`, the hands an organiser voided that the file held, still in the
         night's play, with the organiser's reason last: one the file no longer holds stays
         void and leaves the play (:meth:`voids_left_out`)."""
-        self.voids = OrganiserVoids(db)
+        self.voids = OrganiserVoids(db, [report.source, *([was] if was else [])])
         """The voided hands of the events this file's hands belong to, and which it holds
         (:mod:`~badugi_ledger.ledger.void_matching`: a void stays on its hand, not its
         number)."""
@@ -747,7 +747,7 @@ class FileWriter:
             if rows.fingerprint not in known:
                 event_id = self.event(rows)
                 wanted.setdefault(event_id, set()).add(rows.identity[1])
-                if self.voids.of_event(event_id):
+                if self.voids.near(event_id):
                     candidates.append(
                         Candidate(position, event_id, *rows.identity, rows.content, rows.hand[4])
                     )

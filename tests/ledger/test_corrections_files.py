@@ -105,3 +105,31 @@ def test_an_unnamed_night_renamed_with_its_file_is_the_new_files_event(tmp_path:
             ).fetchall()
         assert events == [("night2", 6)], edited
         assert figures(db) == fresh(folder / "fresh", {"night2.bhh": final}), edited
+
+
+def test_a_void_follows_its_hand_into_the_renamed_nights_event(tmp_path: Path) -> None:
+    """An unnamed night with hand 4 voided, renamed with its file and renumbered from 11 in
+    one correction: the renamed file's hands go to the event ``night2``, and the voided hand
+    (hand 14 now, the same stacks, play and result) stays void there, as a fresh import of the
+    final file with hand 14 voided has it.  Before, the void stayed in the old event and hand
+    14 counted (re-audit reproduction ``A``)."""
+    from tests.ledger.test_corrections_voids import numbered
+
+    db = tmp_path / "club.db"
+    old = write(tmp_path / "night" / "night.bhh", night(head=UNNAMED))
+    assert invoke("import", old, "--db", db)[0] == 0
+    code, out = invoke("void", "--event", "night", "--hand", "4", "--reason", "misdeal", "--db", db)
+    assert code == 0, out
+    old.unlink()
+    final = night(numbered(10), head=UNNAMED)
+    new = write(tmp_path / "night" / "night2.bhh", final)
+    code, out = invoke("import", new, "--renamed-from", old, "--replace", "--db", db)
+    assert code == 0, out
+    again = tmp_path / "fresh" / "fresh.db"
+    path = write(tmp_path / "fresh" / "night2.bhh", final)
+    assert invoke("import", path, "--db", again)[0] == 0
+    code, out = invoke(
+        "void", "--event", "night2", "--hand", "14", "--reason", "misdeal", "--db", again
+    )
+    assert code == 0, out
+    assert figures(db) == figures(again)
