@@ -348,10 +348,28 @@ class FileWriter:
             said.append(
                 Conflict(
                     held_by, line, number, table, self.event_label(event_id),
-                    (f"{why}: it stays void, and is no part of the night's play",),
+                    (
+                        f"{why}: it stays void, and is no part of the night's play; if a hand "
+                        "of the file is that hand with other stacks or another number (a hand "
+                        "deleted before it), the ledger cannot tell: void that one too "
+                        f"(badugi-ledger void --event {self._event_arg(event_id)} --hand "
+                        f"NUMBER --reason {quote(reason)!r})",
+                    ),
                 )
             )  # fmt: skip
         return said
+
+    def _event_arg(self, event_id: int) -> str:
+        """How ``void --event`` names event ``event_id``: its name, quoted for a shell when it
+        holds a blank (or its id, when its name is not its own)."""
+        name, count = self.conn.execute(
+            "SELECT e.name, (SELECT count(*) FROM events o WHERE o.name = e.name) "
+            "FROM events e WHERE e.id = ?",
+            [event_id],
+        ).fetchone()
+        if count != 1:
+            return str(event_id)
+        return repr(name) if not name.replace("-", "").replace("_", "").isalnum() else str(name)
 
     def _held_elsewhere(self, row_id: int) -> str:
         """This file no longer holds the hand ``row_id``: it is no longer one of its copies.

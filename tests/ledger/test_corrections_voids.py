@@ -189,6 +189,28 @@ def test_a_voided_hand_taken_out_and_its_number_given_to_the_next_stays_out(
     assert "void (misdeal), and not in it any more: it stays void" in out, out
 
 
+def test_a_voided_hand_the_ledger_cannot_find_again_is_named_with_the_way_to_void_it(
+    tmp_path: Path,
+) -> None:
+    """Hand 4 (Dan's win) voided; then hand 2 deleted and the hands after it closed up: Dan's
+    hand is hand 3 now, with other stacks (the deleted hand's chips never moved), so neither
+    its record nor its content is the voided hand's, and the ledger cannot tell it is the same
+    hand.  The report says so and how to void it; done, the ledger is a fresh import of the
+    final file with that hand voided (re-audit reproduction ``B``)."""
+    db = tmp_path / "club.db"
+    path = write(tmp_path / "night" / "n.bhh", night())
+    assert invoke("import", path, "--db", db)[0] == 0
+    void(db, "4")
+    final = night(HANDS[:1] + numbered(1, HANDS[2:]))
+    write(path, final)
+    code, out = invoke("import", path, "--db", db, "--replace")
+    assert code == 0, out
+    hint = "void that one too (badugi-ledger void --event 'Test night' --hand NUMBER --reason"
+    assert hint in out, out
+    void(db, "3")
+    assert figures(db) == fresh(tmp_path / "fresh", {"n.bhh": final}, voids=("3",))
+
+
 def test_a_voided_hand_deleted_from_its_file_is_out_of_the_nights_play(tmp_path: Path) -> None:
     """Hand 3 voided, then also deleted from the file, and the file imported again with
     ``--replace``: the sessions export read the deleted hand between hands 2 and 4 (buy-ins of
