@@ -194,8 +194,8 @@ def differences(old: HandFacts, new: HandFacts) -> list[str]:
     lines += _pot_changes(old, new)
     if not lines:
         lines.append(
-            "the recorded actions differ (same figures"
-            + ("" if old.cards is not None else "; the ledger kept no cards of the stored hand")
-            + ")"
+            "the hand as written differs (its number, the stacks its seats state, or its "
+            "recorded actions), not its figures"
+            + ("" if old.cards is not None else " (the ledger kept no cards of the stored hand)")
         )
     return lines

@@ -262,3 +262,28 @@ def test_a_file_emptied_of_hands_voids_them_with_replace(tmp_path: Path) -> None
     assert plain.count("not in it any more") == 6, plain
     assert "the file holds no hands now" in plain and "void --event" in plain, plain
     assert out.count("not in it any more") == 6, out
+
+
+def test_a_hand_written_with_its_stacks_stated_is_not_said_to_act_otherwise(
+    tmp_path: Path,
+) -> None:
+    """Hand 2 written again with the stacks it starts with stated (the same play, the same
+    figures): a conflict, whose reason names what may differ - not "the recorded actions"."""
+    db = tmp_path / "club.db"
+    path = write(tmp_path / "night" / "n.bhh", night())
+    assert invoke("import", path, "--db", db)[0] == 0
+    with sqlite3.connect(db) as conn:
+        stacks = dict(
+            conn.execute(
+                "SELECT a.name, hp.final_stack FROM hand_players hp "
+                "JOIN aliases a ON a.id = hp.alias_id JOIN hands h ON h.id = hp.hand_id "
+                "WHERE h.hand_number = '1'"
+            ).fetchall()
+        )
+    seats = " · ".join(f"{name} {stacks[name]}" for name in ("Anna", "Ben", "Cara", "Dan"))
+    stated = HANDS[1].replace("Anna · Ben · Cara · Dan", seats, 1)
+    write(path, night(HANDS[:1] + (stated,) + HANDS[2:]))
+    code, out = invoke("import", path, "--db", db)
+    assert code == 1 and "hand 2" in out, out
+    assert "the hand as written differs (its number, the stacks its seats state" in out
+    assert "recorded actions differ" not in out
