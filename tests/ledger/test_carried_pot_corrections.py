@@ -5,10 +5,9 @@ any order, ``import --replace`` and voids equals one built fresh from the final 
 A pot passes from hand to hand of a table's pool in play order (nights by date, a night's
 hands in ``play_order``; ``badugi_ledger/ledger/carried_pots.py``), never in the order the rows
 were stored.  Every night here is built from ``examples/progressive_night.bhh`` (hand P1 carries
-12, P2 takes it: Dan collects 26 + 12, P3) by text edits, as the corrections audit's inputs
-were: ``n1.bhh`` (night one up to the carry), ``n1c.bhh`` (the same night corrected: everyone
-checks, the pot carried is 8), ``n2.bhh`` and ``n3.bhh`` (later nights opening with ``carry in
-12``), ``f1.bhh`` / ``f1r.bhh`` (a night whose hand that carried is renumbered).
+12, P2 takes it: Dan collects 26 + 12, P3) by text edits: night one up to the carry, the
+same night corrected (everyone checks, the pot carried is 8), later nights opening with ``carry
+in 12``, and a night whose hand that carried is renumbered.
 """
 
 from __future__ import annotations
@@ -292,8 +291,7 @@ def test_a_tournament_of_last_week_with_the_same_name_keeps_its_pot(tmp_path: Pa
     """Two weekly tournaments both called Prog Cup at table Final: week 1 ends with a pot
     carried, week 2's first hand takes it.  A tournament's chips never leave it, and last
     week's is another tournament (another event: its date), so week 2 is refused as if it
-    had another name (re-audit reproduction ``D``, ``examples/progressive_night.bhh`` made a
-    tournament)."""
+    had another name (``examples/progressive_night.bhh`` made a tournament)."""
     text = NIGHT.read_text(encoding="utf-8")
     head = text[: text.index("cash ")]
     week = "tournament Prog Cup · date {date} · season S1 · buy-in 1000 · starting-chips 100\n"
@@ -327,7 +325,7 @@ def test_the_unit_of_two_nights_sharing_a_pot_is_corrected_as_the_refusal_says(
     (``chips 10 = 1 EUR``).  Each file alone is refused, in either order (its new unit would
     take, or leave, a pot of the other's old unit), and the refusal says the way out: void
     the night that takes the pot, then import both files again, earliest first.  Followed, it
-    gives the ledger a fresh import of the final files gives (re-audit reproduction ``B``)."""
+    gives the ledger a fresh import of the final files gives."""
     db = tmp_path / "club.db"
     first = write(tmp_path, "n1.bhh", night_one())
     second = write(tmp_path, "n2.bhh", later_night("Night two", "2024-05-10", "Q"))

@@ -111,8 +111,7 @@ def test_a_void_follows_its_hand_into_the_renamed_nights_event(tmp_path: Path) -
     """An unnamed night with hand 4 voided, renamed with its file and renumbered from 11 in
     one correction: the renamed file's hands go to the event ``night2``, and the voided hand
     (hand 14 now, the same stacks, play and result) stays void there, as a fresh import of the
-    final file with hand 14 voided has it.  Before, the void stayed in the old event and hand
-    14 counted (re-audit reproduction ``A``)."""
+    final file with hand 14 voided has it."""
     from tests.ledger.test_corrections_voids import numbered
 
     db = tmp_path / "club.db"

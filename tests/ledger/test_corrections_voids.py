@@ -24,7 +24,7 @@ from badugi_ledger.cli import app
 runner = CliRunner()
 
 # Six hands, each won by its raiser; only hand 1 states the stacks, so each hand's content
-# carries the stacks of the hands before it (the correction audit's input v1.bhh).
+# carries the stacks of the hands before it.
 HEAD = "game badugi · fixed limit 2/4 · blinds 1/2\ncash Test night · date 2024-06-01 · season S1\n"
 HANDS = (
     "hand 1 · button Anna · Anna 100 · Ben 100 · Cara 100 · Dan 100\n"
@@ -196,7 +196,7 @@ def test_a_voided_hand_the_ledger_cannot_find_again_is_named_with_the_way_to_voi
     hand is hand 3 now, with other stacks (the deleted hand's chips never moved), so neither
     its record nor its content is the voided hand's, and the ledger cannot tell it is the same
     hand.  The report says so and how to void it; done, the ledger is a fresh import of the
-    final file with that hand voided (re-audit reproduction ``B``)."""
+    final file with that hand voided."""
     db = tmp_path / "club.db"
     path = write(tmp_path / "night" / "n.bhh", night())
     assert invoke("import", path, "--db", db)[0] == 0

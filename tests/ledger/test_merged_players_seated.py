@@ -3,8 +3,8 @@ the ledger refuses the file rather than add both seats' chips into one player's 
 (docs/ledger.md, Players: "two names that sat in the same hand cannot be merged"; merged
 first, the hand that seats both says the merge was wrong).  Nor may two of one player's names
 enter one tournament, at one table or at two: they would be two entries, two places, of one
-player.  The nights are the project's own, written for this test; the tournament is the
-audit's four-player Cup at two tables (its hdr.txt, a1, a2, c1 and f1), its names changed."""
+player.  The nights and the four-player Cup at two tables are the project's own, written
+for this test."""
 
 from __future__ import annotations
 
@@ -31,7 +31,7 @@ TOGETHER = HEAD.format(name="Friday", date="2024-06-05") + (
     "Benjamin folds · Anna raises · Ben folds · Cara folds\nAnna collects 5\n"
 )
 
-# The audit's Cup: Ann (first of table T1) and Cat (T2) are out, Bob beats Dan at the final
+# The Cup: Ann (first of table T1) and Cat (T2) are out, Bob beats Dan at the final
 # table.  {t1} and {t2} are the names of Ann and Cat.
 CUP = """\
 game badugi · fixed limit 10/20 · blinds 5/10

@@ -3,7 +3,7 @@ same places, prizes, standings and settle-up as one built fresh from the final f
 same organiser's terms).
 
 The nights are ``examples/tournament.bhh`` (Bram busts in T2, Noor in T3, Kira wins) and text
-edits of it, and the audit's small rebuy tournament and cash night, copied here as strings:
+edits of it, and a small rebuy tournament and cash night written for these tests:
 a hand renumbered, a forgotten hand inserted, the night split in two files imported the later
 part first, a rebuy in a voided hand, the tournament's date or a cash night's name corrected.
 """
@@ -24,7 +24,7 @@ runner = CliRunner()
 TOURNAMENT = (REPO / "examples" / "tournament.bhh").read_text(encoding="utf-8")
 NAME = "Spring Freezeout"
 
-# From the audit's rebuy_cup.bhh: Bram rebuys 200 at the start of hand R2.
+# A small rebuy tournament: Bram rebuys 200 at the start of hand R2.
 REBUY_CUP = """\
 game badugi · fixed limit 10/20 · blinds 5/10
 tournament Rebuy Cup · date 2024-04-20 · season 2024 · buy-in 1000 · payouts 70/30
@@ -44,7 +44,7 @@ Bram raises · Kira folds · Noor folds
 Bram collects 25
 """
 
-# From the audit's v1.bhh: a cash night of six hands.
+# A cash night of six hands.
 CASH_NIGHT = """\
 game badugi · fixed limit 2/4 · blinds 1/2
 cash Test night · date 2024-06-01 · season 2024
@@ -324,7 +324,7 @@ def test_terms_that_cannot_follow_the_hands_are_named(tmp_path: Path) -> None:
 
 
 def _two_cups() -> str:
-    """The rebuy tournament twice in one file, as the audit's reproduction ``F`` wrote it: a
+    """The rebuy tournament twice in one file: a
     Morning Cup and an Evening Cup (twice the buy-in), each at table Final with hands R1-R3."""
     evening = REBUY_CUP.replace("buy-in 1000", "buy-in 2000").split("\n", 1)[1]
     return (
