@@ -28,8 +28,9 @@ the tied players in name order, and any amount below one unit to the first of th
 **Chops** (recorded with :func:`badugi_ledger.ledger.tournaments.set_terms`, on the command line
 ``badugi-ledger tournament --chop``): when the players left at the end agree to stop, the
 prizes of their places are re-divided: ``even`` splits them equally; ``chip-count`` gives each
-the prize of the lowest place in the chop and the rest in proportion to chips (rounded down to
-whole units, leftovers to the chip leader). ICM is not offered.
+the smallest prize of the places in the chop (the lowest place's, in a table that pays better
+places more) and the rest in proportion to chips (rounded down to whole units, leftovers to the
+chip leader), so no share is below zero. ICM is not offered.
 
 **Points** (:func:`points_for`): ``linear`` = n − k + 1; ``table`` = fixed points per place;
 ``sqrt`` = 10·√n / √k · (1 + ln(b + 0.25)) with n entrants, k the place and b the buy-in in
@@ -212,7 +213,9 @@ def chop(
     players = [f.player for f in live]
     if method == "even":
         return split_evenly(total, players, unit)
-    floor = prizes[places - 1] if places <= len(prizes) else 0
+    # The smallest prize of the places in the chop: the last place's, unless the table pays a
+    # later place more (it may); taken from the last place's instead, a share could go below 0.
+    floor = min(prizes[k] if k < len(prizes) else 0 for k in range(places))
     extra = total - floor * places
     chips = sum(f.chips for f in live)
     shares = {f.player: floor + (extra * f.chips // chips) // unit * unit for f in live}

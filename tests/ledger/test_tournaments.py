@@ -256,6 +256,24 @@ def test_a_payout_table_longer_than_the_field_pays_the_unfilled_places_to_first(
     assert prize_table(0, (50, 30, 20), entrants=0) == []
 
 
+def test_a_chip_count_chop_pays_no_share_below_zero() -> None:
+    """A payout table that pays a later place more than a better one (``0/0/0/100``, which
+    ``validate_payouts`` allows) with three players left: each keeps the smallest prize of the
+    chop's places, 0, and the 7 go by chips.  Taking the last place's prize (7) for everyone
+    made the chip leader's share -2 (the property below found it)."""
+    finishes = [
+        Finish("p1", 1, 1, 3000),
+        Finish("p2", 2, 2, 2000),
+        Finish("p3", 3, 4, 1000),
+        Finish("p4", 3, 4, 1000),
+    ]
+    prizes = prize_table(7, [0, 0, 0, 100], 1, entrants=4)
+    won = award_prizes(finishes, prizes, 1)
+    won.update(chop(finishes, prizes, "chip-count", 1))
+    assert sum(won.values()) == 7
+    assert all(v >= 0 for v in won.values()), won
+
+
 @settings(max_examples=300, deadline=None)
 @given(
     st.lists(st.integers(1, 5), min_size=1, max_size=7),  # sizes of the groups sharing a place
