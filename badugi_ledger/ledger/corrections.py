@@ -67,7 +67,7 @@ def void(
                 [reason, now, event_id],
             )
             refuse_a_carry_taken_out_of(db, event_id, label, before)
-            _audit(db, now, event_id, None, None, None, reason, None)
+            audit_void(db, now, event_id, None, None, None, reason, None)
             return Voided(label, None, "", reason)
         hand_row, found_table, fingerprint = _counted_hand(db, event_id, label, hand, table)
         before = carry_shortfall_at(db, event_id, hand_row)
@@ -218,10 +218,10 @@ def void_hand(
     db.execute(
         "UPDATE hands SET void_reason = ?, voided_at = ? WHERE id = ?", [reason, at, hand_row]
     )
-    _audit(db, at, event_id, hand_row, table, hand, reason, fingerprint)
+    audit_void(db, at, event_id, hand_row, table, hand, reason, fingerprint)
 
 
-def _audit(
+def audit_void(
     db: sqlite3.Connection,
     at: str,
     event_id: int,
@@ -231,6 +231,7 @@ def _audit(
     reason: str,
     fingerprint: str | None,
 ) -> None:
+    """The ``audit`` row of a void: of a hand (``hand_row``), or of a whole event (None)."""
     db.execute(
         "INSERT INTO audit (at, action, event_id, hand_row, table_name, hand_number, reason, "
         "old_fingerprint) VALUES (?, 'void', ?, ?, ?, ?, ?, ?)",

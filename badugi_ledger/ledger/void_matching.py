@@ -73,6 +73,7 @@ class OrganiserVoids:
         self.sources = tuple(sources)
         """The file being imported, and the file it is a new name of (if any)."""
         self.by_event: dict[int, list[VoidedHand]] = {}
+        self.by_event_near: dict[int, list[VoidedHand]] = {}
         self.own: list[VoidedHand] | None = None
         self.met: set[int] = set()
         """Row ids of voided hands this file holds (by fingerprint or content)."""
@@ -93,11 +94,16 @@ class OrganiserVoids:
 
     def near(self, event_id: int) -> list[VoidedHand]:
         """The voided hands a hand of the file in event ``event_id`` may be: the event's, and
-        those the file (or its old name) imported before in another event."""
-        if self.own is None:
-            marks = ", ".join("?" * len(self.sources))
-            self.own = self._read(f"source IN ({marks})", self.sources) if self.sources else []
-        return self.of_event(event_id) + [v for v in self.own if v.event_id != event_id]
+        those the file (or its old name) imported before in another event (asked for every
+        new hand of the file: made once per event)."""
+        found = self.by_event_near.get(event_id)
+        if found is None:
+            if self.own is None:
+                marks = ", ".join("?" * len(self.sources))
+                self.own = self._read(f"source IN ({marks})", self.sources) if self.sources else []
+            found = self.of_event(event_id) + [v for v in self.own if v.event_id != event_id]
+            self.by_event_near[event_id] = found
+        return found
 
     def meet(self, row_id: int) -> None:
         """The file holds the stored hand ``row_id`` (whatever matched it)."""

@@ -31,7 +31,6 @@ from __future__ import annotations
 import dataclasses
 import json
 import sqlite3
-import unicodedata
 from collections.abc import Callable, Iterable, Sequence
 from datetime import UTC, datetime
 from typing import Any, NamedTuple
@@ -40,8 +39,9 @@ from ..model.errors import LedgerError
 from ..model.events import Session
 from ..model.limits import quote
 from ..model.money import UNSTATED, format_amount
+from ..model.names import composed
 from .carried_pots import PROGRESSIVE, PROGRESSIVE_GAMES, CarryShortfall, carry_shortfall
-from .corrections import void_hand
+from .corrections import audit_void, void_hand
 from .hand_content import differences, stored_facts
 from .report import Conflict, FileReport, Rejected
 from .rows import HAND_COLUMNS, HandRows, amount_problems, session_identity
@@ -134,11 +134,11 @@ class _Aliases(dict[str, int]):
         (a name that is plain ASCII has no other composition: nothing is looked up)."""
         if name.isascii():
             return None
-        composed = unicodedata.normalize("NFC", name)
+        letters = composed(name)
         for other, player_id in self.conn.execute(
             "SELECT name, player_id FROM aliases WHERE name != ?", [name]
         ):
-            if not other.isascii() and unicodedata.normalize("NFC", other) == composed:
+            if not other.isascii() and composed(other) == letters:
                 return int(player_id)
         return None
 
@@ -338,11 +338,7 @@ class FileWriter:
             why = self._why_left_out(held_by, reason)
             out = out_of_play_reason(reason, self.report.source)
             self.conn.execute("UPDATE hands SET void_reason = ? WHERE id = ?", [out, row_id])
-            self.conn.execute(
-                "INSERT INTO audit (at, action, event_id, hand_row, table_name, hand_number, "
-                "reason) VALUES (?, 'void', ?, ?, ?, ?, ?)",
-                [self.now, event_id, row_id, table, number, out],
-            )
+            audit_void(self.conn, self.now, event_id, row_id, table, number, out, None)
             self._held_elsewhere(row_id)
             self.touched.add(event_id)
             said.append(
@@ -575,12 +571,11 @@ class FileWriter:
                 clash,
             )
         ]
-        other = next((name for name in seated if name != player), seated[-1])
         raise LedgerError(
             f"hand {quote(str(number))} (line {line}): {' and '.join(map(repr, seated))} "
             f"both sit in it, but the ledger has them as one player, {player!r} (players "
-            f"merge): they are two people, so unmerge them (badugi-ledger players unmerge "
-            f"{quote(other)!r}) and import again; nothing from this file was stored"
+            f"merge): they are two people, so unmerge them ({_unmerge(seated, player)}) and "
+            "import again; nothing from this file was stored"
         )
 
     def check_one_player_an_entry(self) -> None:
@@ -630,10 +625,9 @@ class FileWriter:
             f"{name!r} (hand {quote(str(number))}" + (f", table {quote(table)})" if table else ")")
             for name, number, table, _ in entered
         )
-        other = next((name for name in reversed(names) if name != player), names[-1])
-        unmerge = f"badugi-ledger players unmerge {quote(other)!r}"
+        unmerge = _unmerge(names[::-1], player)
         head = f"tournament {self.event_label(event_id)}: {where} both entered it, but "
-        if len({unicodedata.normalize("NFC", name) for name in names}) == 1:
+        if len({composed(name) for name in names}) == 1:
             return (
                 f"{head}they are one name written with other Unicode code points, so the "
                 f"ledger takes them for one player, {player!r}: if they are two people, name "
@@ -1136,3 +1130,10 @@ _UNIT_FIX = (
 """The way out of a unit corrected night by night: each night's new unit refuses the pot the
 other's old unit carried, in either order, until the nights that take a pot are out of the
 way (a voided night's hands go to the corrected night's event when its file comes again)."""
+
+
+def _unmerge(names: Sequence[str], player: str) -> str:
+    """The command that takes apart two names the ledger holds as one ``player``: the first
+    of ``names`` that is not the player's own name is unmerged (the last, if all are)."""
+    other = next((name for name in names if name != player), names[-1])
+    return f"badugi-ledger players unmerge {quote(other)!r}"

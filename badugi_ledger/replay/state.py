@@ -24,7 +24,6 @@ every phase module reads and changes.
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
 from typing import Any
@@ -43,6 +42,7 @@ from ..model.events import (
 )
 from ..model.games import GAMES
 from ..model.money import hand_amount, hand_figure
+from ..model.names import composed
 from ..model.results import RESERVED_ACCOUNTS, Violation
 from .draws import CardTracker
 
@@ -69,18 +69,12 @@ how they read (case folded): no player may be called so, or but for case and bla
 chips would be booked as the account's, or read as if they were."""
 
 
-def _same_look(name: str) -> str:
-    """``name`` as the ledger tells names apart: letters composed as Unicode composes them
-    (NFC), so that names typed two ways are one player's (:mod:`badugi_ledger.ledger.writer`)."""
-    return name if name.isascii() else unicodedata.normalize("NFC", name)
-
-
 def _seating_problem(record: HandRecord, seats: tuple[str, ...]) -> IllegalAction | None:
     """What is wrong with a hand's seats, or None: a player seated twice, under one name or
     under two that read alike (``Zoë`` typed as one character and as ``e`` and a diaeresis:
     the ledger would book both as one player); a seat named like one of the ledger's own
     accounts, exactly or but for case and blanks around it (``*House*`` reads as the rake's)."""
-    looks = [_same_look(name) for name in seats]
+    looks = [composed(name) for name in seats]
     if len(set(looks)) != len(looks):
         if len(set(seats)) != len(seats):
             return illegal("seats", "a player is seated twice", record.pos)
