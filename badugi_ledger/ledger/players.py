@@ -6,19 +6,27 @@ group by player.  So a merge only re-points aliases, and an un-merge points an a
 player it was created for: nothing is rewritten and nothing is lost either way.
 
 A merge is refused when two of the names sat in the same hand or entered the same tournament:
-then they are two people, whatever their names look like.
+then they are two people, whatever their names look like.  An import holds to the same rule
+the other way round: a file whose hand seats two names of one player, or whose tournament two
+of them entered, is refused (:func:`refuse_one_player_a_seat`,
+:func:`refuse_one_player_an_entry`), with the ``players unmerge`` that takes them apart.  The
+names a file writes become alias ids through :class:`Aliases`.
 """
 
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
 from ..model.errors import LedgerError
 from ..model.escaping import for_terminal
+from ..model.limits import quote
+from ..model.names import composed
 from .store import transaction
+from .tournaments import event_label_of
+from .views import PLAYED
 
 
 @dataclass(frozen=True)
@@ -168,3 +176,163 @@ def players_action(
         after = {player_info(db, a) for a in together}
         return sorted(after, key=lambda i: (i.player.casefold(), i.player))
     raise LedgerError(f"unknown players action {action!r} (list, merge, unmerge)")
+
+
+class Aliases(dict[str, int]):
+    """Alias ids by name, for one file: a name met before is a plain dictionary look-up (no
+    Python step per player of every hand); a new one is found in the ledger, or created with
+    its player (rare: once per name per ledger), by :meth:`__missing__`.
+
+    A new name spelled with other Unicode code points than a name the ledger holds, the same
+    letters as Unicode composes them (NFC: ``Zoë`` typed as one character, or as ``e`` and a
+    combining diaeresis), is made an alias of that name's player, as ``players merge`` would:
+    the two look the same on every page, so they are one person, never two rows of the
+    standings.  ``players unmerge`` takes it back."""
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        super().__init__()
+        self.conn = conn
+
+    def __missing__(self, name: str) -> int:
+        row = self.conn.execute("SELECT id FROM aliases WHERE name = ?", [name]).fetchone()
+        if row is None:
+            self.conn.execute(
+                "INSERT INTO players (name) VALUES (?) ON CONFLICT DO NOTHING", [name]
+            )
+            own = self.conn.execute("SELECT id FROM players WHERE name = ?", [name]).fetchone()[0]
+            cur = self.conn.execute(
+                "INSERT INTO aliases (name, player_id, own_player_id) VALUES (?, ?, ?)",
+                [name, self._same_letters(name) or own, own],
+            )
+            row = (cur.lastrowid,)
+        alias_id = self[name] = int(row[0])
+        return alias_id
+
+    def _same_letters(self, name: str) -> int | None:
+        """The player of a name the ledger holds that is ``name`` composed otherwise, if any
+        (a name that is plain ASCII has no other composition: nothing is looked up)."""
+        if name.isascii():
+            return None
+        letters = composed(name)
+        for other, player_id in self.conn.execute(
+            "SELECT name, player_id FROM aliases WHERE name != ?", [name]
+        ):
+            if not other.isascii() and composed(other) == letters:
+                return int(player_id)
+        return None
+
+
+def refuse_one_player_a_seat(
+    db: sqlite3.Connection, first_new: int, next_new: int, replaced: Collection[int]
+) -> None:
+    """Refuse a file when two seats of one of its hands are one player of the ledger: names
+    merged as one person (``players merge``), which sat at one table together, so they are two
+    people after all.  Stored, the hand would add both seats' chips into one player's figures.
+    Only the hands the file stored (row ids ``first_new`` .. ``next_new - 1``) or replaced are
+    read, never the whole ledger."""
+    clash = _seat_clash(db, "hp.hand_id >= ? AND hp.hand_id < ?", [first_new, next_new])
+    if clash is None and replaced:
+        ids = sorted(replaced)
+        clash = _seat_clash(db, f"hp.hand_id IN ({', '.join('?' * len(ids))})", ids)
+    if clash is None:
+        return
+    number, line, player = db.execute(
+        "SELECT h.hand_number, h.line, p.name FROM hands h, players p WHERE h.id = ? AND p.id = ?",
+        clash,
+    ).fetchone()
+    seated = [
+        name
+        for (name,) in db.execute(
+            "SELECT a.name FROM hand_players hp JOIN aliases a ON a.id = hp.alias_id "
+            "WHERE hp.hand_id = ? AND a.player_id = ? ORDER BY hp.seat",
+            clash,
+        )
+    ]
+    raise LedgerError(
+        f"hand {quote(str(number))} (line {line}): {' and '.join(map(repr, seated))} "
+        f"both sit in it, but the ledger has them as one player, {player!r} (players "
+        f"merge): they are two people, so unmerge them ({_unmerge(seated, player)}) and "
+        "import again; nothing from this file was stored"
+    )
+
+
+def refuse_one_player_an_entry(db: sqlite3.Connection, events: Collection[int]) -> None:
+    """Refuse a file when two names of one player of the ledger are in the play of a
+    tournament among ``events`` (those the file touched; at two tables, or in two hands of
+    one): names merged as one person (``players merge``), or one name written with other
+    Unicode code points, that the ledger took for the player of the name it holds
+    (:class:`Aliases`).  Each name has its own seat, its own stack and its own place, so they
+    are two people; stored, one player would have two entries, two places and both results.
+    The whole play of each tournament is read (other files' tables too), one query per
+    tournament, by its hands' event index."""
+    if not events:
+        return
+    ids = sorted(events)
+    for (event_id,) in db.execute(
+        "SELECT id FROM events WHERE kind = 'tournament' AND id IN "
+        f"({', '.join('?' * len(ids))}) ORDER BY id",
+        ids,
+    ).fetchall():
+        clash = db.execute(
+            "SELECT a.player_id FROM hands h JOIN hand_players hp ON hp.hand_id = h.id "
+            f"JOIN aliases a ON a.id = hp.alias_id WHERE h.event_id = ? AND {PLAYED} "
+            "GROUP BY a.player_id HAVING count(DISTINCT a.id) > 1 LIMIT 1",
+            [event_id],
+        ).fetchone()
+        if clash is not None:
+            raise LedgerError(_entries_clash(db, event_id, int(clash[0])))
+
+
+def _entries_clash(db: sqlite3.Connection, event_id: int, player_id: int) -> str:
+    """What :func:`refuse_one_player_an_entry` says of two names of player ``player_id`` in
+    tournament ``event_id``: each with the first hand it sits in (two spellings of one name
+    look alike), and what to do."""
+    (player,) = db.execute("SELECT name FROM players WHERE id = ?", [player_id]).fetchone()
+    # With min(), SQLite reads the other columns of a group from the row holding it.
+    entered = db.execute(
+        "SELECT a.name, h.hand_number, coalesce(h.table_name, ''), min(h.line) AS first "
+        "FROM hands h JOIN hand_players hp ON hp.hand_id = h.id "
+        "JOIN aliases a ON a.id = hp.alias_id "
+        f"WHERE h.event_id = ? AND a.player_id = ? AND {PLAYED} "
+        "GROUP BY a.id ORDER BY first, a.id LIMIT 2",
+        [event_id, player_id],
+    ).fetchall()
+    names = [str(name) for name, _, _, _ in entered]
+    where = " and ".join(
+        f"{name!r} (hand {quote(str(number))}" + (f", table {quote(table)})" if table else ")")
+        for name, number, table, _ in entered
+    )
+    unmerge = _unmerge(names[::-1], player)
+    head = f"tournament {event_label_of(db, event_id)}: {where} both entered it, but "
+    if len({composed(name) for name in names}) == 1:
+        return (
+            f"{head}they are one name written with other Unicode code points, so the "
+            f"ledger takes them for one player, {player!r}: if they are two people, name "
+            f"one of them otherwise in the file (and, if the ledger holds both names "
+            f"already, unmerge them: {unmerge}), then import again; nothing from this "
+            "file was stored"
+        )
+    return (
+        f"{head}the ledger has them as one player, {player!r} (players merge): they are "
+        f"two people, so unmerge them ({unmerge}) and import again; nothing from this "
+        "file was stored"
+    )
+
+
+def _seat_clash(db: sqlite3.Connection, where: str, args: list[int]) -> tuple[int, int] | None:
+    """``(hand row id, player id)`` of the first hand matching ``where`` (on ``hp``,
+    ``hand_players``) with two seats of one player, or None."""
+    row = db.execute(
+        "SELECT hp.hand_id, a.player_id FROM hand_players hp "
+        f"JOIN aliases a ON a.id = hp.alias_id WHERE {where} "
+        "GROUP BY hp.hand_id, a.player_id HAVING count(*) > 1 ORDER BY hp.hand_id LIMIT 1",
+        args,
+    ).fetchone()
+    return None if row is None else (int(row[0]), int(row[1]))
+
+
+def _unmerge(names: Sequence[str], player: str) -> str:
+    """The command that takes apart two names the ledger holds as one ``player``: the first
+    of ``names`` that is not the player's own name is unmerged (the last, if all are)."""
+    other = next((name for name in names if name != player), names[-1])
+    return f"badugi-ledger players unmerge {quote(other)!r}"

@@ -390,7 +390,7 @@ def follow_moved_hands(
         terms = get_terms(db, event_id)
         if terms == Terms():
             continue
-        label, shown = _label(db, event_id), _terms_text(db, event_id, terms)
+        label, shown = event_label_of(db, event_id), _terms_text(db, event_id, terms)
         targets = _moved_to(db, event_id, report.source)
         why = _why_terms_stay(db, targets, terms)
         if why:
@@ -422,17 +422,19 @@ def _why_terms_stay(db: sqlite3.Connection, targets: list[int], terms: Terms) ->
     if not targets:
         return "no tournament holds its hands now"
     if len(targets) > 1:
-        return "its hands went to " + " and ".join(f"{_label(db, t)} (id {t})" for t in targets)
+        return "its hands went to " + " and ".join(
+            f"{event_label_of(db, t)} (id {t})" for t in targets
+        )
     target = targets[0]
     theirs = get_terms(db, target)
     if theirs not in (Terms(), terms):
         return (
-            f"its hands are {_label(db, target)}'s now, which has terms of its own "
+            f"its hands are {event_label_of(db, target)}'s now, which has terms of its own "
             f"({_terms_text(db, target, theirs)})"
         )
     buy_in = db.execute("SELECT buy_in FROM events WHERE id = ?", [target]).fetchone()[0]
     if terms.bounty > int(buy_in or 0):
-        return f"its hands are {_label(db, target)}'s now, whose buy-in is below the bounty"
+        return f"its hands are {event_label_of(db, target)}'s now, whose buy-in is below the bounty"
     return None
 
 
@@ -453,7 +455,8 @@ def _counts(db: sqlite3.Connection, event_id: int) -> bool:
     return found.fetchone() is not None
 
 
-def _label(db: sqlite3.Connection, event_id: int) -> str:
+def event_label_of(db: sqlite3.Connection, event_id: int) -> str:
+    """Event ``event_id`` as messages name it (:func:`event_label`)."""
     name, date = db.execute("SELECT name, date FROM events WHERE id = ?", [event_id]).fetchone()
     return event_label({"name": name, "date": date})
 
@@ -525,4 +528,6 @@ def _note(db: sqlite3.Connection, source: str, event_id: int, what: tuple[str, .
         [event_id, source],
     ).fetchone()
     line, hand, table = first if first is not None else (0, "", "")
-    return Conflict(source, int(line or 0), str(hand), str(table), _label(db, event_id), what)
+    return Conflict(
+        source, int(line or 0), str(hand), str(table), event_label_of(db, event_id), what
+    )

@@ -1,0 +1,383 @@
+"""What one file held when it was imported before, and what it holds now.
+
+A night's file is imported again after an edit: each hand the ledger read from it before (or
+holds as a copy of it: ``hand_copies``) is met again in it, as a duplicate, a conflict or a
+replacement - or not, and then the file left it out (deleted, renumbered, moved to another
+event by a renamed session).  :class:`FileHoldings` keeps, for one file's transaction, the
+hands still to be met (:meth:`FileHoldings.load`, :meth:`FileHoldings.meet`), says what
+happens to those left out when the file ends (:meth:`FileHoldings.left_out`: voided with
+``--replace``, else conflicts that hold the file back), and moves a hand met again to this
+file: its line, its copies, and a hand voided because a file left it out counting again
+(:meth:`FileHoldings.claim`, :meth:`FileHoldings.restore`).  An organiser's void stays on its
+hand (:mod:`.void_matching`).
+
+The writer (:mod:`.writer`) owns the transaction; this object shares its sets of the events
+to recompute (``touched``) and the hands whose Progressive Badugi pots to check again
+(``carry_rows``), and adds to them.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from typing import NamedTuple
+
+from ..model.limits import quote
+from .corrections import audit_void, void_hand
+from .report import Conflict, FileReport
+from .rows import HandRows
+from .tournaments import event_label_of
+from .void_matching import OrganiserVoids
+from .void_reasons import (
+    LEFT_OUT,
+    left_out_reason,
+    organisers_reason,
+    out_of_play_reason,
+    voided_in_play,
+)
+
+
+class Stored(NamedTuple):
+    """A stored hand as the writer compares it: row id, fingerprint, content, event, the file
+    it was last imported from, why it is void (None: it counts) and its line in that file."""
+
+    id: int
+    fingerprint: str
+    content: str
+    event_id: int
+    source: str | None = None
+    void: str | None = None
+    line: int | None = None
+
+
+class FileHoldings:
+    """The hands one file held when it was imported before, met again or left out."""
+
+    def __init__(
+        self,
+        db: sqlite3.Connection,
+        report: FileReport,
+        *,
+        replace: bool,
+        was: str | None,
+        now: str,
+        touched: set[int],
+        carry_rows: set[int],
+    ) -> None:
+        self.conn = db
+        self.report = report
+        self.replace = replace
+        self.was = was
+        """The file this one is a new name of (a night renamed, saved under its new name): the
+        hands imported from it are this file's too, for what is left out."""
+        self.now = now
+        self.touched = touched
+        """The writer's events to recompute (tournaments), added to here."""
+        self.carry_rows = carry_rows
+        """The writer's stored hands whose play changed (voided, counted again, moved to
+        another line): those of Progressive Badugi change their table's carried pots too."""
+        self.earlier: dict[int, tuple[str, str, int, int, str]] = {}
+        """The counting hands this file held when it was imported before (``hands.source`` is
+        this file, or :attr:`was`, or it is one of the hand's ``hand_copies``): row id ->
+        (hand number, table, event id, line, the file).  Each one the file holds now (as a
+        duplicate, a conflict or a replacement; or a rejected hand of that number) is taken out
+        as it comes; what is left when the file ends is no longer in it (:meth:`left_out`):
+        deleted, renumbered, or moved to another event by a new session name.  Empty for a
+        file imported the first time."""
+        self.earlier_voids: dict[int, tuple[str, str, int, int, str, str]] = {}
+        """As :attr:`earlier`, the hands an organiser voided that the file held, still in the
+        night's play, with the organiser's reason last: one the file no longer holds stays
+        void and leaves the play (:meth:`voids_left_out`)."""
+        self.voids = OrganiserVoids(db, [report.source, *([was] if was else [])])
+        """The voided hands of the events this file's hands belong to, and which it holds
+        (:mod:`~badugi_ledger.ledger.void_matching`: a void stays on its hand, not its
+        number)."""
+        self.loaded = False
+        """:attr:`earlier` has been read (:meth:`load`)."""
+        self.unsure = False
+        """A hand of the file could not be read far enough to know its number: nothing is
+        said to be left out of it."""
+        self.read_any = False
+        """The file held at least one hand that could be stored."""
+
+    def load(self) -> None:
+        """:attr:`earlier` and :attr:`earlier_voids`, read once (at the file's first hand):
+        the hands it was read from last, and those it holds as copies of another file's."""
+        if self.loaded:
+            return
+        self.loaded = True
+        for source in self._own_names():
+            for row_id, number, table, event_id, line, void in self.conn.execute(
+                "SELECT id, hand_number, coalesce(table_name, ''), event_id, line, void_reason "
+                "FROM hands WHERE source = ? UNION ALL "
+                "SELECT h.id, h.hand_number, coalesce(h.table_name, ''), h.event_id, c.line, "
+                "h.void_reason FROM hand_copies c JOIN hands h ON h.id = c.hand_id "
+                "WHERE c.source = ?",
+                [source, source],
+            ):
+                if void is None:
+                    self.earlier[row_id] = (str(number), table, event_id, line, source)
+                elif voided_in_play(void):
+                    self.earlier_voids[row_id] = (
+                        str(number), table, event_id, line, source, str(void)
+                    )  # fmt: skip
+
+    def _own_names(self) -> list[str]:
+        """This file's path, and the one it had before it was renamed (:attr:`was`)."""
+        if self.was is not None and self.was != self.report.source:
+            return [self.report.source, self.was]
+        return [self.report.source]
+
+    def meet(self, stored: Stored) -> None:
+        """The file holds the stored hand: it is not left out of it."""
+        self.earlier.pop(stored.id, None)
+        self.earlier_voids.pop(stored.id, None)
+        self.voids.meet(stored.id)
+
+    def met(self, number: str | None) -> None:
+        """The file holds a rejected hand numbered ``number``: an earlier hand of that number,
+        at any table, is not left out (it may be this one)."""
+        if number is None:
+            self.unsure = True
+            return
+        self.load()
+        for held in (self.earlier, self.earlier_voids):
+            for row_id in [i for i, hand in held.items() if hand[0] == number]:
+                del held[row_id]
+
+    def left_out(self) -> bool:
+        """Hands this file held when it was imported before (as the file they were read from
+        last, or as a copy of another file's) that it no longer holds (deleted, renumbered, or
+        put in another event by a renamed session): they would go on counting beside the
+        file's new version.  With ``replace``, and every hand of the file read, they are
+        voided, audited, later hands first; the carried Progressive Badugi pots are checked
+        after the whole file (the writer's ``check_carries``), so a pot a voided hand carried
+        is never taken away from a hand that stays, and the file's new version may carry it;
+        a file emptied of its hands is no exception (the night is taken out as hands deleted
+        from a file are).  Otherwise each is a conflict and the answer is True: nothing of the file
+        may be stored (the caller rolls it back), or the night would count twice.  Hands an
+        organiser voided are left out the same way: void already, they only leave the night's
+        play (:meth:`voids_left_out`)."""
+        if not (self.earlier or self.earlier_voids):
+            self._forget_old_name()
+            return False
+        source = self.report.source
+        if self.replace and not (self.unsure or self.report.rejected):
+            voided: list[Conflict] = []
+            for row_id in sorted(self.earlier, reverse=True):
+                number, table, event_id, line, held_by = self.earlier[row_id]
+                label = event_label_of(self.conn, event_id)
+                why = self._why_left_out(held_by)
+                reason = left_out_reason(source)
+                done = why + ": voided" + self._held_elsewhere(row_id)
+                void_hand(self.conn, self.now, event_id, row_id, table, number, reason)
+                self.carry_rows.add(row_id)
+                self.touched.add(event_id)
+                voided.append(Conflict(held_by, line, number, table, label, (done,)))
+            self.report.replaced += voided + self.voids_left_out()
+            self._forget_old_name()
+            return False
+        if self.replace:
+            hint = "fix the file's unreadable or rejected hands first"
+        elif not (self.read_any or self.unsure or self.report.rejected):
+            hint = (
+                "the file holds no hands now: import it again with --replace to void them, "
+                "or void the whole event (badugi-ledger void --event EVENT --reason TEXT)"
+            )
+        else:
+            hint = (
+                "void it (badugi-ledger void) if it was taken out on purpose, or import again "
+                "with --replace"
+            )
+        held = {**self.earlier, **{i: hand[:5] for i, hand in self.earlier_voids.items()}}
+        for row_id in sorted(held):
+            number, table, event_id, line, held_by = held[row_id]
+            label = event_label_of(self.conn, event_id)
+            void = self.earlier_voids[row_id][5] if row_id in self.earlier_voids else None
+            why = self._why_left_out(held_by, void)
+            said = hint
+            if void is not None and not self.replace:
+                said = "import again with --replace to leave it out of the night's play"
+            self.report.conflicts.append(
+                Conflict(held_by, line, number, table, label, (f"{why}: {said}",))
+            )
+        return True
+
+    def voids_left_out(self) -> list[Conflict]:
+        """The hands an organiser voided that this file held and no longer holds (deleted,
+        or its number given to another hand): each stays void, and leaves the night's play
+        (:func:`~.void_reasons.out_of_play_reason`: the stacks of the file's hands no longer
+        go through it), audited; what the report says of them."""
+        said: list[Conflict] = []
+        for row_id in sorted(self.earlier_voids):
+            number, table, event_id, line, held_by, reason = self.earlier_voids[row_id]
+            why = self._why_left_out(held_by, reason)
+            out = out_of_play_reason(reason, self.report.source)
+            self.conn.execute("UPDATE hands SET void_reason = ? WHERE id = ?", [out, row_id])
+            audit_void(self.conn, self.now, event_id, row_id, table, number, out, None)
+            self._held_elsewhere(row_id)
+            self.touched.add(event_id)
+            said.append(
+                Conflict(
+                    held_by, line, number, table, event_label_of(self.conn, event_id),
+                    (
+                        f"{why}: it stays void, and is no part of the night's play; if a hand "
+                        "of the file is that hand with other stacks or another number (a hand "
+                        "deleted before it), the ledger cannot tell: void that one too "
+                        f"(badugi-ledger void --event {self._event_arg(event_id)} --hand "
+                        f"NUMBER --reason {quote(reason)!r})",
+                    ),
+                )
+            )  # fmt: skip
+        return said
+
+    def _event_arg(self, event_id: int) -> str:
+        """How ``void --event`` names event ``event_id``: its name, quoted for a shell when it
+        holds a blank (or its id, when its name is not its own)."""
+        name, count = self.conn.execute(
+            "SELECT e.name, (SELECT count(*) FROM events o WHERE o.name = e.name) "
+            "FROM events e WHERE e.id = ?",
+            [event_id],
+        ).fetchone()
+        if count != 1:
+            return str(event_id)
+        return repr(name) if not name.replace("-", "").replace("_", "").isalnum() else str(name)
+
+    def _held_elsewhere(self, row_id: int) -> str:
+        """This file no longer holds the hand ``row_id``: it is no longer one of its copies.
+        What the report adds about the other files that held it (a copy imported since, or a
+        file it moved to): imported again, one that still holds it brings it back."""
+        own = self._own_names()
+        marks = ", ".join("?" * len(own))
+        self.conn.execute(
+            f"DELETE FROM hand_copies WHERE hand_id = ? AND source IN ({marks})", [row_id, *own]
+        )
+        others = [
+            str(other)
+            for (other,) in self.conn.execute(
+                "SELECT source FROM hands WHERE id = ? AND source IS NOT NULL UNION "
+                "SELECT source FROM hand_copies WHERE hand_id = ? ORDER BY 1",
+                [row_id, row_id],
+            )
+            if other not in own
+        ]
+        if not others:
+            return ""
+        return (
+            f" ({', '.join(others)} held it too: import that file again if it still holds "
+            "this hand)"
+        )
+
+    def _forget_old_name(self) -> None:
+        """A renamed file's old path (:attr:`was`) holds nothing any more: the hands it held
+        are this file's, or left out of it."""
+        if self.was is not None and self.was != self.report.source:
+            self.conn.execute("DELETE FROM hand_copies WHERE source = ?", [self.was])
+
+    def _why_left_out(self, held_by: str, void: str | None = None) -> str:
+        """Why a hand the file held before is a conflict now (``held_by``: the file it was
+        imported from, this one or the one this is a new name of; ``void``: the organiser's
+        reason, when it is void)."""
+        state = f", void ({void})," if void is not None else ","
+        if held_by == self.report.source:
+            return f"imported from this file before{state} and not in it any more"
+        return (
+            f"imported from {held_by} before{state.rstrip(',')}, which {self.report.source} "
+            "replaces, and not in it"
+        )
+
+    def claim(self, stored: Stored, rows: HandRows) -> bool:
+        """A hand the ledger holds, met again in this file as it is: it is read from this file
+        now, at the line the file puts it (the line orders a table's hands as they were
+        played, and an edit above the hand moves it), and if it was voided because another
+        file no longer held it (a hand moved from one night file to another), it counts
+        again - unless a hand of its name counts already.  Whether it counts again (or, voided
+        by an organiser, is in the play again).
+
+        The file it was read from before still holds it (a copy of the night, an overlapping
+        export): it is one of the hand's ``hand_copies``, so that file, imported again without
+        the hand, leaves it out as well (:meth:`left_out`) - unless this file is that one
+        renamed (:attr:`was`), or the hand only counts again because this file holds it."""
+        restored = self.restore(stored, rows)
+        here = (rows.source, rows.hand[4])
+        if (stored.source, stored.line) != here:
+            self.conn.execute(
+                "UPDATE hands SET source = ?, line = ? WHERE id = ?", [*here, stored.id]
+            )
+            self.carry_rows.add(stored.id)
+            self.touched.add(stored.event_id)  # its place in the play: a tournament's places
+            self._copies_after_claim(stored, rows.source, restored)
+        return restored
+
+    def _copies_after_claim(self, stored: Stored, source: str, restored: bool) -> None:
+        """``hand_copies`` of a hand now read from ``source`` (:meth:`claim`)."""
+        if restored:  # brought back by this file: the files that left it out hold it no more
+            self.conn.execute("DELETE FROM hand_copies WHERE hand_id = ?", [stored.id])
+            return
+        if stored.source is not None and stored.source not in (source, self.was):
+            self.conn.execute(
+                "INSERT OR IGNORE INTO hand_copies (hand_id, source, line) VALUES (?, ?, ?)",
+                [stored.id, stored.source, stored.line],
+            )
+        self.conn.execute(
+            "DELETE FROM hand_copies WHERE hand_id = ? AND source = ?", [stored.id, source]
+        )
+
+    def restore(self, stored: Stored, rows: HandRows, *, say: bool = True) -> bool:
+        """A hand voided because its file no longer held it, held by this file: it counts
+        again (audited; ``say``: in the report too, unless its replacement says it), unless
+        a hand of its name counts already.  Whether it does.  One an organiser had voided
+        before stays void, and is in the night's play again (:meth:`back_in_play`)."""
+        if stored.void is None or not stored.void.endswith(LEFT_OUT):
+            return False
+        reason = organisers_reason(stored.void)
+        if reason is not None:
+            return self.back_in_play(stored, rows, reason, say=say)
+        table, number = rows.identity
+        taken = self.conn.execute(
+            "SELECT 1 FROM hands WHERE event_id = ? AND hand_number = ? "
+            "AND coalesce(table_name, '') = ? AND void_reason IS NULL",
+            [stored.event_id, number, table],
+        ).fetchone()
+        if taken is not None:
+            return False
+        self.conn.execute(
+            "UPDATE hands SET void_reason = NULL, voided_at = NULL WHERE id = ?", [stored.id]
+        )
+        self._restored(
+            stored, rows, f"import {rows.source}: in this file (voided as {stored.void})",
+            f"counts again: this file holds it (it was voided as {stored.void})" if say else "",
+        )  # fmt: skip
+        return True
+
+    def back_in_play(self, stored: Stored, rows: HandRows, reason: str, *, say: bool) -> bool:
+        """A hand an organiser voided, out of the play because its file no longer held it,
+        held by a file again: void by the organiser's reason, in the night's play (audited;
+        ``say`` as :meth:`restore`).  True: it changed."""
+        self.conn.execute("UPDATE hands SET void_reason = ? WHERE id = ?", [reason, stored.id])
+        self._restored(
+            stored, rows,
+            f"import {rows.source}: in this file (voided as {stored.void}); void as before",
+            f"in this file again: it stays void ({reason})" if say else "",
+        )  # fmt: skip
+        return True
+
+    def _restored(self, stored: Stored, rows: HandRows, audited: str, said: str) -> None:
+        """A hand a file holds again (:meth:`restore`, :meth:`back_in_play`): the audit's
+        ``restore`` row with reason ``audited``, its event to recompute and its table's carried
+        pots to check (the hand is played again), and ``said`` in the report (nothing when
+        empty: its replacement says it)."""
+        table, number = rows.identity
+        self.conn.execute(
+            "INSERT INTO audit (at, action, event_id, hand_row, table_name, hand_number, "
+            "reason) VALUES (?, 'restore', ?, ?, ?, ?, ?)",
+            [self.now, stored.event_id, stored.id, table, number, audited],
+        )
+        self.touched.add(stored.event_id)
+        self.carry_rows.add(stored.id)
+        if said:
+            self.report.replaced.append(
+                Conflict(
+                    rows.source, int(rows.hand[4] or 0), number, table,
+                    event_label_of(self.conn, stored.event_id), (said,),
+                )
+            )  # fmt: skip
