@@ -25,7 +25,10 @@ item 6 (heads-up cap).  Choices made where the texts are silent, each documented
   pot limit so (its largest is ``max(min_to, pot_to)``).
 * **Spread limit**: a bet between ``spread_min`` and ``spread_max``; a raise adds between the
   larger of ``spread_min`` and the last raise, and ``spread_max``.  The cap applies as in fixed
-  limit.
+  limit.  Where the last raise is above ``spread_max`` (a big blind larger than the spread,
+  ``spread limit 2-6 · blinds 5/10``; ``003`` names the structure, not its blinds) a raise of
+  ``spread_max`` is the full raise: the least is never above the most, which would leave no
+  raise at all.
 * **Short all-ins** (every structure; the texts leave them to the room, ``004``): an all-in
   raise short of a full one does not reopen the betting by itself.  A player who has already
   acted since the betting was last opened may raise again only when the raises made since they
@@ -457,9 +460,9 @@ def raise_size(st: HandState, player: str) -> RaiseSize:
         base = st.level if st.house.fixed_limit_raises == "pokerkit" else st.full_level
         target = base + (s.small_bet if st.round < 2 else s.big_bet)  # bet_unit(st)
         return _sizes((target, target))
-    if kind == SPREAD:
-        least = level + max(s.spread_min, st.last_raise if level else 0)
-        return _sizes((least, level + s.spread_max))
+    if kind == SPREAD:  # the least raise is never above the most (a big blind above it)
+        least = max(s.spread_min, st.last_raise if level else 0)
+        return _sizes((level + min(least, s.spread_max), level + s.spread_max))
     least = level + (st.last_raise if level else st.first_raise)
     if kind == "pot-limit":
         most = level + st.pot_size() + (level - st.committed[player])

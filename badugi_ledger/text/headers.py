@@ -101,6 +101,14 @@ _ITEM_KEYWORD = {  # the first word of the header items whose tag is not it
 }
 
 
+SESSION_ITEMS = frozenset(
+    {"cash", "tournament", "date", "place", "season", "buy_in", "starting_chips", "payouts",
+     "table"}
+)  # fmt: skip
+"""The header items that name the session or the table, and none of the game's settings
+(:meth:`SettingsState.settings`)."""
+
+
 class SettingsState:
     """The sticky header values; builds immutable settings objects only when they change.
 

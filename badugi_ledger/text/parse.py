@@ -63,7 +63,13 @@ from ..model.games import GAMES
 from ..model.positions import LinePositions, pack
 from ..model.settings import GameSettings
 from .grammar import build_parser, terminals
-from .headers import HEADER_KEYWORDS, HeaderItemError, SettingsState, implied_posts
+from .headers import (
+    HEADER_KEYWORDS,
+    SESSION_ITEMS,
+    HeaderItemError,
+    SettingsState,
+    implied_posts,
+)
 from .hints import closest, error_at, item_column, syntax_error
 from .lines import MAX_LINE as MAX_LINE  # (where the night file and tests look for it)
 from .lines import Line, Unreadable, file_blocks, text_blocks
@@ -182,6 +188,9 @@ class _Reader:
         """Read plain lines with the fast path (see :func:`parse_text`)."""
         self.state = SettingsState()
         self.bad_header: Position | None = None
+        self.bad_settings = False
+        """The header values do not fit together (``spread limit 6-2``): a later header line
+        that changes none of them (``cash Friday``) is not reported again for it."""
         self.carried_tables: set[str] = set()
         self.players: dict[str, set[str]] = {}  # who was seated at each table so far
         self.remembered = 0  # names in self.players, at most _MAX_KNOWN
@@ -371,7 +380,12 @@ class _Reader:
                     return items
             self.state.apply(items)
             self.state.settings()
+            self.bad_settings = False
         except ConfigError as exc:
+            unchanged = all(tag in SESSION_ITEMS for tag, _ in items)
+            if self.bad_settings and unchanged and not isinstance(exc, HeaderItemError):
+                return None  # the values an earlier header line set still do not fit
+            self.bad_settings = not isinstance(exc, HeaderItemError)
             self.bad_header = Position(self.source, lineno, 1)
             column = item_column(line, exc.keyword) if isinstance(exc, HeaderItemError) else 1
             return error_at(exc.message, Position(self.source, lineno, column), line, None)

@@ -151,6 +151,24 @@ def test_bet_size_limits(settings: GameSettings, legal: list[str], illegal: list
     assert fails(posts + illegal, settings) == "bet-size"
 
 
+def test_spread_limit_with_a_big_blind_above_the_spread_lets_the_spread_s_most_raise() -> None:
+    """``003`` names spread limit but not its blinds: with ``spread limit 2-6 · blinds
+    5/10`` the last raise (the big blind, 10) is above the spread's most (6), and "at least
+    the last raise, at most 6" would leave no raise at all.  A raise of 6 is then the full
+    raise (and the next one is at least 6); less is refused."""
+    wide = GameSettings(
+        structure=Structure("spread-limit", spread_min=2, spread_max=6),
+        small_blind=5,
+        big_blind=10,
+    )
+    posts = ["Anna posts sb", "Ben posts bb"]
+    result = replay(posts + ["Cara raises 16", "Dan raises 22", "Anna folds", "Ben folds",
+                             "Cara folds"], wide)  # fmt: skip
+    assert dict(result.payouts) == {"Dan": 47}  # 5 + 10 + 16 + 16: his last 6 uncalled
+    assert fails(posts + ["Cara raises 15"], wide) == "bet-size"
+    assert fails(posts + ["Cara raises 16", "Dan raises 21"], wide) == "bet-size"
+
+
 def test_no_limit_minimum_bet_is_the_big_blind() -> None:
     """``001``: in no limit the smallest bet is the big blind (2); all-in for less is fine."""
     lines = ["Anna posts sb", "Ben posts bb", "Cara calls", "Dan folds", "Anna folds", "Ben checks"]

@@ -279,6 +279,26 @@ def test_a_bad_header_spoils_the_hands_after_it_not_before() -> None:
     assert "header line 4" in items[2].message
 
 
+def test_header_values_that_do_not_fit_are_reported_once_at_the_line_that_set_them() -> None:
+    """``spread limit 6-2`` is wrong at its own line; the ``cash`` line after it, fine in
+    itself, leaves the values as they were: it is not a second error, and the hands after it
+    are not read because of line 1."""
+    text = (
+        "game badugi · spread limit 6-2 · blinds 1/2\n"
+        "cash Friday · date 2024-01-05\n"
+        "hand 1 · button Anna · Anna 100 · Ben 100\nAnna folds\n"
+    )
+    items = list(parse_text(text))
+    errors = [item for item in items if isinstance(item, ParseError)]
+    assert [e.position.line for e in errors] == [1, 3]
+    assert "min <= max" in errors[0].message
+    assert "header line 1 has an error" in errors[1].message
+    # A later header line that makes values not fit in another way is reported at its line.
+    text = "game badugi · spread limit 6-2\ncash Friday\nspread limit 6-3\n"
+    lines = [i.position.line for i in parse_text(text) if isinstance(i, ParseError)]
+    assert lines == [1, 3]
+
+
 def test_long_line_is_cut_around_the_error() -> None:
     text = HEAD + HAND + "Anna folds" + " · Anna folds" * 200 + " · Anna Zz\n"
     err = next(i for i in parse_text(text) if isinstance(i, ParseError))
