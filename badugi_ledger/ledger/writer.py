@@ -97,8 +97,7 @@ class FileWriter:
         self.report = report
         self.replace = replace
         self.was = was
-        """The file this one is a new name of (a night renamed, saved under its new name): the
-        hands imported from it are this file's too, for what is left out."""
+        """The file this one is a new name of (:attr:`.FileHoldings.was`)."""
         self.open = False
         self.aliases = Aliases(db)
         self.events: dict[str, int] = {}
