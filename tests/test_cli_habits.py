@@ -112,9 +112,9 @@ def test_fixed_choices_are_listed_in_help_and_refused_with_exit_2(
 
 
 def test_the_choice_lists_kept_in_the_cli_equal_their_owners() -> None:
-    """Ten choices are spelled in cli.py (their owners are too heavy to load at every start):
+    """Ten choices are spelled in cli/common.py (their owners are too heavy to load at every start):
     they must stay the owners' own lists."""
-    from badugi_ledger import cli as cli_module
+    from badugi_ledger.cli import common as cli_module
     from badugi_ledger.convert import Target
     from badugi_ledger.ledger.players import PlayersAction
     from badugi_ledger.ledger.prizes import ChopMethod, PointsFormula
@@ -238,8 +238,11 @@ def test_each_commands_help_is_its_docstring_and_nowhere_else() -> None:
 
     group = typer.main.get_command(app)
     readme = " ".join((REPO / "README.md").read_text(encoding="utf-8").split())
-    source = (REPO / "badugi_ledger" / "cli.py").read_text(encoding="utf-8")
-    assert not re.search(r"@app\.command\([^)]*help=", source, re.S)
+    sources = sorted((REPO / "badugi_ledger" / "cli").glob("*.py"))
+    assert len(sources) >= 4
+    for path in sources:
+        source = path.read_text(encoding="utf-8")
+        assert not re.search(r"app\.command\([^)]*help=", source, re.S), path
     for name, command in group.commands.items():  # type: ignore[attr-defined]
         doc = inspect.getdoc(command.callback)
         assert doc, name

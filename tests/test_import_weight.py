@@ -50,9 +50,9 @@ def test_check_loads_neither_pandas_nor_sqlite_utils() -> None:
 
 
 # What a one-file ``check`` never needs before its first hand: the reports, the ledger's own
-# modules (their choices are spelled in cli.py), what only a site's reader yields, ``decimal``
-# (only where money is typed in or written out), ``json`` (only ``--json``; our own format's
-# grammar tables are JSON, so a text file loads it there).
+# modules (their choices are spelled in cli/common.py), what only a site's reader yields,
+# ``decimal`` (only where money is typed in or written out), ``json`` (only ``--json``; our own
+# format's grammar tables are JSON, so a text file loads it there).
 NOT_AT_START = (
     "badugi_ledger.reports.export",
     "badugi_ledger.reports.standings",
@@ -168,7 +168,10 @@ main()
 COMPILE_NOTHING = (
     "__init__.py",
     "check.py",
-    "cli.py",
+    "cli/__init__.py",
+    "cli/common.py",
+    "cli/hands.py",
+    "cli/ledger.py",
     "sources.py",
     "model/errors.py",
     "model/escaping.py",
@@ -227,7 +230,7 @@ print(len(compiled))
 
 def test_building_the_commands_compiles_nothing() -> None:
     """Typer reads every command's annotations at each start: objects, not strings to compile
-    (cli.py has no ``from __future__ import annotations``)."""
+    (no module of ``cli/`` has ``from __future__ import annotations``)."""
     done = subprocess.run(
         [sys.executable, "-c", _COMPILES_WHILE_BUILDING], capture_output=True, text=True
     )

@@ -3,10 +3,10 @@
 for another writer and when it closes.
 
 The package's modules are read with :mod:`ast`; a call of ``ledger_at`` or ``open_ledger`` (by
-name or as an attribute) is allowed only in ``cli.py`` and in ``ledger/store.py``, which defines
-them, and in ``web/common.py``, which opens the ledger the web app serves (``serve``'s
-``--db``).  The web app's pages open that ledger with ``open_ledger(request)`` (of
-``web/common.py``): no path of their own.
+name or as an attribute) is allowed only in the command line (``cli/``) and in
+``ledger/store.py``, which defines them, and in ``web/common.py``, which opens the ledger the
+web app serves (``serve``'s ``--db``).  The web app's pages open that ledger with
+``open_ledger(request)`` (of ``web/common.py``): no path of their own.
 """
 
 from __future__ import annotations
@@ -17,7 +17,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "badugi_ledger"
 OPENERS = {"ledger_at", "open_ledger"}
-ALLOWED = {PACKAGE / "cli.py", PACKAGE / "ledger" / "store.py", PACKAGE / "web" / "common.py"}
+ALLOWED = {
+    *(PACKAGE / "cli").glob("*.py"),
+    PACKAGE / "ledger" / "store.py",
+    PACKAGE / "web" / "common.py",
+}
 WEB = PACKAGE / "web"
 
 

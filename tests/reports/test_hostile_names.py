@@ -91,7 +91,7 @@ def test_the_filters_leave_ordinary_names_alone() -> None:
 
 
 def test_every_command_rendering_text_writes_escapes_visibly(tmp_path: Path) -> None:
-    """The tournament command's table goes through the same filter (cli.render)."""
+    """The tournament command's table goes through the same filter (cli.common.render)."""
     from tests.reports.test_standings import tourney
 
     db_path = tmp_path / "club.db"

@@ -1,0 +1,162 @@
+"""The ``badugi-ledger`` command line: each command parses options, calls one library
+function and renders its result.  No rules and no SQL live here.  Heavy libraries (pandas,
+rich's progress bar) are imported inside the commands that need them so ``--help`` starts fast.
+
+Every command keeps the same habits: its docstring is its help; every option with a fixed set
+of values is a choice typed by the library's own ``Literal`` (``--help`` lists the values, a
+wrong one is a usage error); exit status 0 when all is well, 1 on bad data or a failed check,
+2 on bad usage, 130 on Ctrl-C, 141 when the reader of the output went away (``| head``);
+files are written through a temporary file renamed into place, so an interrupted or failed
+command leaves no half-written file.
+
+The package: this module holds the command group (errors become exit statuses once, here)
+and the list of commands, in the order ``--help`` shows them (:data:`COMMANDS`); the commands
+themselves are in :mod:`.hands` (hand files: showdown, parse, new, check, show, convert,
+simulate) and :mod:`.ledger` (the ledger: import, standings, settle, export, report, players,
+tournament, void, audit, events, serve); what they share is :mod:`.common`.
+
+Start-up: typer reads every command's signature and annotations at each start, whichever
+command runs.  So these modules do not use ``from __future__ import annotations``: their
+annotations are objects made once at import, where strings would be compiled and evaluated
+again, twice, for every parameter of every command (some 500 compiles at every start).  And
+they import no module a one-file ``check`` does not need.
+"""
+
+import os
+import signal
+import sys
+from collections.abc import Callable
+from typing import Annotated, Any
+
+import typer
+from typer.core import TyperGroup
+
+from ..model.errors import BadugiError
+from . import hands, ledger
+from .common import fail
+
+EXIT_INTERRUPTED = 128 + signal.SIGINT
+"""Ctrl-C: the shell's status for a process ended by SIGINT (130)."""
+EXIT_BROKEN_PIPE = 128 + signal.SIGPIPE
+"""The reader of the output went away (``| head``): the status of a process ended by SIGPIPE."""
+
+
+class _Commands(TyperGroup):
+    """The command group: a library error raised by any command (a ``BadugiError``, or SQLite's
+    own error from a ledger that cannot be written: read-only, full, locked) becomes one
+    ``Error: …`` line on stderr and exit status 1, here once rather than in every command;
+    Ctrl-C and a closed output pipe end the command quietly with the shell's usual status.
+    Each command's help is its docstring, its paragraphs rewrapped to the terminal's width."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for command in self.commands.values():
+            if command.help:
+                command.help = _unwrapped(command.help)
+
+    def invoke(self, ctx: Any) -> Any:
+        try:
+            return super().invoke(ctx)
+        except BadugiError as exc:
+            fail(str(exc))
+        except KeyboardInterrupt:
+            raise typer.Exit(EXIT_INTERRUPTED) from None
+        except BrokenPipeError:
+            _quiet_stdout()
+            raise typer.Exit(EXIT_BROKEN_PIPE) from None
+        except Exception as exc:
+            sqlite3 = sys.modules.get("sqlite3")  # only a command that opened a ledger raises one
+            if sqlite3 is None or not isinstance(exc, sqlite3.Error):
+                raise
+            from ..ledger.store import explain_sqlite_error
+
+            fail(explain_sqlite_error(exc))
+
+
+def _unwrapped(docstring: str) -> str:
+    """A docstring's paragraphs each on one line (typer's rich help keeps line breaks)."""
+    import inspect
+
+    paragraphs = inspect.cleandoc(docstring).split("\n\n")
+    return "\n\n".join(" ".join(line.strip() for line in p.splitlines()) for p in paragraphs)
+
+
+def _quiet_stdout() -> None:
+    """Point standard output at the null device, so the interpreter's last flush of what is
+    still buffered cannot fail on the closed pipe (and print a traceback) at exit."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # pragma: no cover - stdout already closed or not a file
+        pass
+    finally:
+        os.close(devnull)
+
+
+app = typer.Typer(
+    cls=_Commands,
+    name="badugi-ledger",
+    help="Record, check, pay out and keep a chip ledger of Badugi-family poker hands.",
+    no_args_is_help=True,
+    add_completion=True,
+    pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+
+def _print_version(wanted: bool) -> None:
+    if wanted:
+        from importlib.metadata import version
+
+        typer.echo(f"badugi-ledger {version('badugi-ledger')}")
+        raise typer.Exit(0)
+
+
+@app.callback()
+def _options(
+    show_version: Annotated[
+        bool,
+        typer.Option(
+            "--version",
+            help="Print the version (from the installed package) and exit.",
+            is_eager=True,
+            callback=_print_version,
+        ),
+    ] = False,
+) -> None:
+    """Record, check, pay out and keep a chip ledger of Badugi-family poker hands."""
+
+
+COMMANDS: tuple[tuple[str, Callable[..., None]], ...] = (
+    ("showdown", hands.showdown),
+    ("parse", hands.parse_command),
+    ("new", hands.new_command),
+    ("check", hands.check_command),
+    ("import", ledger.import_),
+    ("standings", ledger.standings_cmd),
+    ("settle", ledger.settle_cmd),
+    ("export", ledger.export_cmd),
+    ("report", ledger.report_cmd),
+    ("players", ledger.players_cmd),
+    ("tournament", ledger.tournament_cmd),
+    ("void", ledger.void_cmd),
+    ("audit", ledger.audit_cmd),
+    ("events", ledger.events_cmd),
+    ("show", hands.show_cmd),
+    ("convert", hands.convert_command),
+    ("simulate", hands.simulate_command),
+    ("serve", ledger.serve_cmd),
+)
+"""Every command by its name, in the order ``--help`` lists them: the night's work (settle a
+pot at the table, read, start and check a file), the ledger's, then showing, converting and
+simulating hands, and the web app."""
+for _name, _command in COMMANDS:
+    app.command(_name)(_command)
+
+
+def main() -> None:
+    """Console entry point (library errors are turned into ``Error:`` lines by the group)."""
+    try:
+        app()
+    except KeyboardInterrupt:  # before a command began (a command's own is the group's)
+        sys.exit(EXIT_INTERRUPTED)

@@ -1,0 +1,198 @@
+"""What every command shares: the choices typed by the library's own ``Literal``s, the
+``--db`` option, the exit on an error (``fail``) or a usage error (``usage``), files written
+through a temporary file (``output_file``), the progress bar, and printing a result as text or
+JSON (``render``).
+
+No ``from __future__ import annotations`` (see the package docstring): typer reads these
+annotations at every start.
+"""
+
+import os
+import sys
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from contextlib import contextmanager, suppress
+from pathlib import Path
+from typing import IO, Annotated, Any, Literal, NoReturn, Protocol
+
+import typer
+
+from ..ledger.location import DEFAULT_DB, LEDGER_ENV
+
+# Choices whose owners (convert, sources, simulate, ledger.players, ledger.prizes,
+# reports.export, reports.standings) load the replay, the ledger store or the reports, too much
+# for every start; tests/test_cli_habits.py holds each equal to its owner.
+ConvertTarget = Literal["phh", "text"]
+"""``convert.Target``."""
+HistoryFormat = Literal["text", "pokerstars", "fulltilt", "merge", "kingsclub", "phh", "winamax"]
+"""``sources.FORMATS``."""
+PlayersAction = Literal["list", "merge", "unmerge"]
+"""``ledger.players.PlayersAction``."""
+CardsShown = Literal["all", "showdown"]
+"""``simulate.sessions.CardsShown``."""
+ChopMethod = Literal["even", "chip-count"]
+"""``ledger.prizes.ChopMethod``."""
+PointsFormula = Literal["linear", "table", "sqrt"]
+"""``ledger.prizes.PointsFormula``."""
+ExportTable = Literal["hands", "postings", "standings", "sessions"]
+"""``reports.export.Table``."""
+ExportFormat = Literal["csv", "json", "parquet"]
+"""``reports.export.ExportFormat``."""
+StandingsKind = Literal["auto", "tournament", "cash"]
+"""``reports.standings.Kind``."""
+StandingsFormat = Literal["table", "csv", "json", "markdown", "html"]
+"""``reports.standings.Format``."""
+
+DbOption = Annotated[
+    Path,
+    typer.Option(
+        "--db",
+        envvar=LEDGER_ENV,
+        help=f"The SQLite ledger file (default: ${LEDGER_ENV}, else {DEFAULT_DB}).",
+        show_default=True,
+    ),
+]
+LEDGER = Path(DEFAULT_DB)
+"""The ``--db`` default every command shares."""
+
+
+def fail(message: str) -> NoReturn:
+    """Print one ``Error: …`` line on stderr and exit 1 (made safe for a terminal: it may
+    quote a line of a hand file)."""
+    typer.echo(screen(f"Error: {message}"), err=True)
+    raise typer.Exit(1)
+
+
+def usage(message: str, option: str | None = None) -> NoReturn:
+    """A usage error (exit status 2): typer prints the usage line, the option and ``message``."""
+    raise typer.BadParameter(screen(message), param_hint=option)
+
+
+@contextmanager
+def output_file(
+    path: Path | str, *, overwrite: bool = True, binary: bool = False
+) -> Iterator[IO[Any]]:
+    """Write ``path`` through a temporary file beside it, renamed into place only when the
+    block ends without an exception: Ctrl-C, a full disk or an error leave no half-written file
+    (and an existing one as it was).  ``overwrite=False`` refuses an existing ``path`` (exit 1)."""
+    import tempfile
+
+    target = Path(path)
+    try:
+        fd, temporary = tempfile.mkstemp(
+            prefix=f".{target.name}.", suffix=".part", dir=target.parent or "."
+        )
+    except OSError as exc:
+        fail(f"cannot write {str(target)!r}: {exc.strerror or exc}")
+    try:
+        mask = os.umask(0)
+        os.umask(mask)
+        os.chmod(temporary, 0o666 & ~mask)
+        encoding, newline = (None, None) if binary else ("utf-8", "\n")
+        with os.fdopen(fd, "wb" if binary else "w", encoding=encoding, newline=newline) as handle:
+            yield handle
+        if overwrite:
+            os.replace(temporary, target)
+        elif target.exists():
+            fail(f"{str(target)!r} exists already (--force overwrites it)")
+        else:
+            try:
+                os.link(temporary, target)  # refuses a file that appeared meanwhile
+            except FileExistsError:
+                raise
+            except OSError:  # a file system without hard links
+                os.replace(temporary, target)
+            else:
+                os.unlink(temporary)
+    except OSError as exc:
+        with suppress(OSError):
+            os.unlink(temporary)
+        if isinstance(exc, FileExistsError):
+            fail(f"{str(target)!r} exists already (--force overwrites it)")
+        fail(f"cannot write {str(target)!r}: {exc.strerror or exc}")
+    except BaseException:
+        with suppress(OSError):
+            os.unlink(temporary)
+        raise
+
+
+def draws_progress() -> bool:
+    """Whether to draw a progress bar: only when standard error is a terminal that can show it
+    (on a pipe or in a log, commands print their summary and nothing else)."""
+    try:
+        return sys.stderr.isatty() and os.environ.get("TERM", "") != "dumb"
+    except ValueError:  # pragma: no cover - stderr closed
+        return False
+
+
+@contextmanager
+def progress_bar(what: str, total: int | None) -> Iterator[Callable[[int], None] | None]:
+    """On a terminal, a progress bar on standard error (hands done, the total when known, the
+    rate and the time left), gone when the block ends; yields the function that advances it
+    by a number of hands.  Elsewhere it yields None and draws nothing."""
+    if not draws_progress():
+        yield None
+        return
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        ProgressColumn,
+        Task,
+        TextColumn,
+        TimeRemainingColumn,
+    )
+    from rich.text import Text
+
+    class HandRate(ProgressColumn):
+        def render(self, task: Task) -> Text:
+            speed = task.finished_speed or task.speed
+            return Text(f"{speed:,.0f} hands/s" if speed else "", style="progress.data.speed")
+
+    bar = Progress(
+        TextColumn(what),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("hands"),
+        HandRate(),
+        TimeRemainingColumn(),
+        console=Console(stderr=True),
+        transient=True,
+        redirect_stdout=sys.stdout.isatty(),  # the report goes above the bar, or to its file
+        redirect_stderr=False,
+    )
+    task = bar.add_task(what, total=total)
+    with bar:
+        yield lambda hands: bar.advance(task, hands)
+
+
+def screen(text: str) -> str:
+    """``text`` with each line's control characters written visibly (names come from files)."""
+    from ..model.escaping import for_terminal
+
+    return "\n".join(for_terminal(line) for line in text.split("\n"))
+
+
+class Rendered(Protocol):
+    """A library result the CLI can print: as people read it, or as one JSON object."""
+
+    def as_dict(self) -> Mapping[str, Any]: ...
+
+    def text_lines(self) -> Iterable[str]: ...
+
+
+def render(result: Rendered, as_json: bool) -> None:
+    """Print ``result`` as indented JSON or line by line."""
+    if as_json:
+        import json
+
+        typer.echo(json.dumps(result.as_dict(), ensure_ascii=False, indent=2))
+    else:
+        for line in result.text_lines():
+            typer.echo(screen(line))
+
+
+MAX_WAIT = 7 * 24 * 3600
+"""The longest ``--wait`` (a week, in seconds)."""
+MAX_JOBS = 1024
+"""The most worker processes ``--jobs`` asks for."""

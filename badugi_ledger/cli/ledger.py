@@ -1,0 +1,527 @@
+"""The commands on the ledger: ``import``, ``standings``, ``settle``, ``export``, ``report``,
+``players``, ``tournament``, ``void``, ``audit``, ``events`` and ``serve`` (the web app).
+
+No ``from __future__ import annotations`` (see the package docstring).
+"""
+
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Literal
+
+import typer
+
+from ..model.errors import BadugiError
+from ..model.limits import MAX_AMOUNT
+from .common import (
+    LEDGER,
+    MAX_JOBS,
+    MAX_WAIT,
+    ChopMethod,
+    DbOption,
+    ExportFormat,
+    ExportTable,
+    HistoryFormat,
+    PlayersAction,
+    PointsFormula,
+    StandingsFormat,
+    StandingsKind,
+    draws_progress,
+    output_file,
+    progress_bar,
+    render,
+    screen,
+    usage,
+)
+
+if TYPE_CHECKING:
+    from ..reports.standings import StandingsOptions
+
+SeasonOption = Annotated[
+    str | None, typer.Option(help="Only this season (as the hand files name it); default: all.")
+]
+PointsOption = Annotated[
+    PointsFormula,
+    typer.Option(
+        "--points",
+        help="Tournament points per entry. linear: n-k+1 (n entrants, place k). "
+        "table: fixed points per place, see --points-table. "
+        "sqrt: 10*sqrt(n)/sqrt(k)*(1+ln(b+0.25)), b = buy-in in currency units, natural log "
+        "(refused for freerolls). A shared place gets the average of the places it covers.",
+    ),
+]
+PointsTableOption = Annotated[
+    str | None,
+    typer.Option("--points-table", help="Points per place for --points table, e.g. 10,7,5,3,1."),
+]
+BestOption = Annotated[
+    int | None,
+    typer.Option(
+        "--best", min=1, max=MAX_AMOUNT, help="Count only each player's N best tournaments."
+    ),
+]
+MinEventsOption = Annotated[
+    int,
+    typer.Option(
+        "--min-events",
+        min=0,
+        max=MAX_AMOUNT,
+        help="Tournaments a player needs to be ranked; others are listed below without a rank.",
+    ),
+]
+KindOption = Annotated[
+    StandingsKind,
+    typer.Option(
+        "--kind",
+        help="tournament: points table; cash: net result over cash sessions; "
+        "auto: both when the selection has both (csv and json: tournament if any, else cash).",
+    ),
+]
+
+
+EventOption = Annotated[
+    str | None,
+    typer.Option(
+        "--event",
+        help="The event as `badugi-ledger events` lists it: its name, key or id "
+        "(default: the latest event with hands).",
+    ),
+]
+
+
+def _standings_options(
+    season: str | None,
+    kind: StandingsKind,
+    points: PointsFormula,
+    points_table: str | None,
+    best: int | None,
+    min_events: int,
+) -> "StandingsOptions":
+    """The standings options, checked before the ledger is opened (a bad one: exit 2)."""
+    from ..reports.standings import StandingsOptions, parse_points_table
+
+    try:
+        table = parse_points_table(points_table) if points_table else ()
+        return StandingsOptions(season, kind, points, table, best, min_events)
+    except BadugiError as exc:
+        usage(exc.message, "--points-table" if points_table or points == "table" else None)
+
+
+def import_(
+    paths: Annotated[
+        list[Path],
+        typer.Argument(help="Hand files, or folders to import every hand file in (recursively)."),
+    ],
+    db: DbOption = LEDGER,
+    strict: Annotated[
+        bool, typer.Option("--strict", help="Refuse a whole file when any hand in it is bad.")
+    ] = False,
+    replace: Annotated[
+        bool,
+        typer.Option(
+            "--replace",
+            help="Store a hand the ledger holds with other content over the stored version "
+            "(carried stacks, tournament places and prizes follow; the audit keeps it).",
+        ),
+    ] = False,
+    fmt: Annotated[
+        HistoryFormat | None,
+        typer.Option("--from", help="Read the files as this format (default: detect)."),
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
+    wait: Annotated[
+        float,
+        typer.Option(
+            "--wait",
+            min=0,
+            max=MAX_WAIT,
+            help="Seconds to wait for another import into the same ledger to finish its file.",
+        ),
+    ] = 600.0,
+    jobs: Annotated[
+        int,
+        typer.Option(
+            "--jobs",
+            "-j",
+            min=0,
+            max=MAX_JOBS,
+            help="Processes that read and replay files side by side (0: every core); one "
+            "writer stores the files in the order given, so the ledger is the same.",
+        ),
+    ] = 0,
+    renamed_from: Annotated[
+        Path | None,
+        typer.Option(
+            "--renamed-from",
+            help="The path this one file was imported as before it was renamed: the hands that "
+            "path brought in and this file no longer holds are left out (conflicts; voided with "
+            "--replace), never counted beside it.",
+        ),
+    ] = None,
+) -> None:
+    """Replay every hand and store the valid ones in the ledger, one transaction per file.
+
+    A hand is named by its event, table and hand number. One the ledger holds with the same
+    content is a duplicate and changes nothing; with other content it is a conflict, not
+    stored, and the report says what differs (--replace stores it instead, and the audit keeps
+    the change). Hands that break a rule are rejected with their line and reason. The report
+    ends with the totals and the ledger written. Exit status 1 when any hand was rejected or in
+    conflict, or any file could not be imported. Ctrl-C stops at once: the file being stored
+    is rolled back, the files before it stay stored. On a terminal a progress bar shows the
+    hands done.
+    """
+    from ..check import count_hands
+    from ..ledger.importing import import_paths, import_wait_ms
+    from ..ledger.store import ledger_at
+    from ..sources import history_files
+
+    total = count_hands(history_files(paths)) if draws_progress() else None
+    with (
+        ledger_at(db, busy_timeout_ms=import_wait_ms(wait)) as ledger,
+        progress_bar("importing", total) as tick,
+    ):
+        report = import_paths(
+            ledger,
+            paths,
+            strict=strict,
+            replace=replace,
+            fmt=fmt,
+            progress=None if tick is None else _per_file(tick),
+            progress_every=1,
+            jobs=jobs,
+            renamed_from=renamed_from,
+        )
+    if str(db) != ":memory:":
+        report.ledger = str(db)
+    render(report, as_json)
+    if not report.ok:
+        raise typer.Exit(1)
+
+
+def _per_file(tick: Callable[[int], None]) -> Callable[[str, int], None]:
+    """The import's progress (hands read so far in a file) as the bar's steps."""
+    done: dict[str, int] = {}
+
+    def told(source: str, hands: int) -> None:
+        tick(hands - done.get(source, 0))
+        done[source] = hands
+
+    return told
+
+
+def standings_cmd(
+    db: DbOption = LEDGER,
+    season: SeasonOption = None,
+    fmt: Annotated[StandingsFormat, typer.Option("--format", help="The output format.")] = "table",
+    kind: KindOption = "auto",
+    points: PointsOption = "linear",
+    points_table: PointsTableOption = None,
+    best: BestOption = None,
+    min_events: MinEventsOption = 0,
+) -> None:
+    """Season standings: tournament points or cash net results.
+
+    Tournament ties are broken by wins, then best finish, then events played (more is better);
+    players equal on all of these share the rank. Cash standings rank by net result, then
+    sessions played. Units are never added: a player has one row per unit (chips, USD,
+    EUR...), each unit ranked on its own; money shows as 12.34 USD.
+    """
+    from ..ledger.store import ledger_at
+    from ..reports.standings import standings_text
+
+    options = _standings_options(season, kind, points, points_table, best, min_events)
+    with ledger_at(db, create=False) as ledger:
+        text = standings_text(ledger, options, fmt)
+    typer.echo(text, nl=False)
+
+
+def settle_cmd(
+    event: EventOption = None,
+    season: Annotated[
+        str | None, typer.Option("--season", help="Settle every event of this season.")
+    ] = None,
+    db: DbOption = LEDGER,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the settlement as JSON.")] = False,
+) -> None:
+    """Who pays whom after an event or a whole season, with the fewest transfers.
+
+    The totals net to zero. Without --event or --season, the latest event with hands (it
+    says which). A season settles each unit (chips, each currency) on its own. Exact minimum
+    (n minus the most zero-sum groups, by subset DP) up to 16 open balances after pairing
+    exact opposites; beyond that a greedy settlement with at most n-1 transfers.
+    """
+    from ..ledger.store import ledger_at
+    from ..reports.settle import Settlement, settle_choice, settlement
+
+    try:
+        settle_choice(event, season)
+    except BadugiError as exc:
+        usage(exc.message, "--event / --season")
+    with ledger_at(db, create=False) as ledger:
+        result = settlement(ledger, event, season=season)
+    if event is None and season is None and isinstance(result, Settlement):
+        typer.echo(
+            f"the latest event: {screen(result.event)} (another: --event, see "
+            "badugi-ledger events)",
+            err=True,
+        )
+    render(result, as_json)
+
+
+def export_cmd(
+    table: Annotated[ExportTable, typer.Option("--table", help="What to export.")],
+    fmt: Annotated[
+        ExportFormat, typer.Option("--format", help="The file format (parquet needs pyarrow).")
+    ],
+    db: DbOption = LEDGER,
+    out: Annotated[
+        Path | None, typer.Option("--out", help="Write to this file (default: standard output).")
+    ] = None,
+    season: SeasonOption = None,
+    kind: KindOption = "auto",
+    points: PointsOption = "linear",
+    points_table: PointsTableOption = None,
+    best: BestOption = None,
+    min_events: MinEventsOption = 0,
+) -> None:
+    """Export the hands, postings, standings or sessions as CSV, JSON or Parquet.
+
+    Every row names its unit; money is in currency units (12.34). sessions is a session
+    ledger shaped like PokerNow's (player_nickname, player_id, session_start_at,
+    session_end_at, buy_in, buy_out, stack, net). CSV text cells that a spreadsheet would run
+    as a formula (= + - @ or their full-width forms, also after spaces; tab or CR) get a
+    leading apostrophe; numbers stay numbers.
+    """
+    from ..ledger.store import ledger_at
+    from ..reports.export import export_table
+
+    options = _standings_options(season, kind, points, points_table, best, min_events)
+    with ledger_at(db, create=False) as ledger:
+        data = export_table(ledger, table, fmt, options)
+    if out is None:
+        sys.stdout.buffer.write(data)
+        sys.stdout.flush()
+    else:
+        with output_file(out, binary=True) as handle:
+            handle.write(data)
+
+
+def report_cmd(
+    out: Annotated[Path, typer.Option("--out", help="The HTML file to write.")],
+    db: DbOption = LEDGER,
+    season: SeasonOption = None,
+    points: PointsOption = "linear",
+    points_table: PointsTableOption = None,
+    best: BestOption = None,
+    min_events: MinEventsOption = 0,
+) -> None:
+    """Write a self-contained HTML season report with standings and charts.
+
+    The charts show each player's cumulative result event by event. No scripts, no external
+    files: e-mail it as it is.
+    """
+    from ..ledger.store import ledger_at
+    from ..reports.html import season_report
+
+    options = _standings_options(season, "auto", points, points_table, best, min_events)
+    with ledger_at(db, create=False) as ledger:
+        text = season_report(ledger, options)
+    with output_file(out) as handle:
+        handle.write(text)
+    typer.echo(f"wrote {out}")
+
+
+def players_cmd(
+    action: Annotated[PlayersAction, typer.Argument(help="What to do.")] = "list",
+    names: Annotated[
+        list[str] | None,
+        typer.Argument(
+            help="merge: the name to keep, then the names to merge into it; "
+            "unmerge: one name to split off again."
+        ),
+    ] = None,
+    db: DbOption = LEDGER,
+) -> None:
+    """List players with their aliases, or merge ("Ben" ben Benjamin) and un-merge them."""
+    from ..ledger.players import players_action
+    from ..ledger.store import ledger_at
+
+    with ledger_at(db, create=False) as ledger:
+        infos = players_action(ledger, action, names or [])
+    for info in infos:
+        typer.echo(info.text_line())
+    if action != "list":
+        typer.echo(f"ledger: {db}")
+
+
+def _money(text: str) -> int:
+    """An option's money amount (``12.34``) as cents; a bad one is a usage error saying why."""
+    from ..model.money import parse_money
+
+    try:
+        return parse_money(text)
+    except BadugiError as exc:
+        raise typer.BadParameter(str(exc)) from None
+
+
+def tournament_cmd(
+    event: Annotated[
+        str,
+        typer.Option("--event", help="The tournament: its name, key or id (see: events)."),
+    ],
+    db: DbOption = LEDGER,
+    chop: Annotated[
+        Literal[ChopMethod, "none"] | None,
+        typer.Option(help="Record a chop among the players left (none: take it back)."),
+    ] = None,
+    bounty: Annotated[
+        int | None,
+        typer.Option(
+            help="Bounty per player, like 5 or 2.50 (part of the buy-in).",
+            parser=_money,
+            metavar="AMOUNT",
+        ),
+    ] = None,
+    rebuy_price: Annotated[
+        int | None,
+        typer.Option(
+            help="Price of a rebuy, like 20.00 (default: the buy-in).",
+            parser=_money,
+            metavar="AMOUNT",
+        ),
+    ] = None,
+    add_on_price: Annotated[
+        int | None,
+        typer.Option(
+            help="Price of an add-on, like 10 (default: the buy-in).",
+            parser=_money,
+            metavar="AMOUNT",
+        ),
+    ] = None,
+    prize_unit: Annotated[
+        int | None,
+        typer.Option(
+            help="Round prizes below first down to this amount, like 0.01 or 1; first gets "
+            "the rest.",
+            parser=_money,
+            metavar="AMOUNT",
+        ),
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
+) -> None:
+    """Show a tournament's places and prizes, or record its chop, bounty and prices.
+
+    Terms given here are kept in the ledger and applied whenever the tournament is recomputed
+    (on every import of its hands).
+    """
+    from ..ledger.store import ledger_at
+    from ..reports.tournament import tournament_result
+
+    changes: dict[str, object] = {
+        k: v
+        for k, v in {
+            "bounty": bounty,
+            "rebuy_price": rebuy_price,
+            "add_on_price": add_on_price,
+            "prize_unit": prize_unit,
+        }.items()
+        if v is not None
+    }
+    if chop is not None:
+        changes["chop"] = None if chop == "none" else chop
+    with ledger_at(db, create=False) as ledger:
+        result = tournament_result(ledger, event, changes=changes)
+    render(result, as_json)
+    if changes:
+        typer.echo(f"ledger: {db}", err=as_json)
+
+
+def void_cmd(
+    event: Annotated[
+        str, typer.Option("--event", help="The event: its name, key or id (see: events).")
+    ],
+    reason: Annotated[str, typer.Option("--reason", help="Why: the audit keeps it.")],
+    hand: Annotated[
+        str | None,
+        typer.Option("--hand", help="The hand number to void (default: the whole event)."),
+    ] = None,
+    table: Annotated[
+        str | None,
+        typer.Option("--table", help="The hand's table, when the event had several."),
+    ] = None,
+    db: DbOption = LEDGER,
+) -> None:
+    """Take a hand, or a whole event, out of every figure without deleting it.
+
+    Standings, settle, exports and the report leave it out; the audit keeps when and why.
+    """
+    from dataclasses import replace
+
+    from ..ledger.corrections import void
+    from ..ledger.store import ledger_at
+
+    with ledger_at(db, create=False) as ledger:
+        done = void(ledger, event, hand, reason, table=table)
+    render(replace(done, ledger=str(db)), False)
+
+
+def audit_cmd(
+    db: DbOption = LEDGER,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the entries as JSON.")] = False,
+) -> None:
+    """Every hand replaced and every hand or event voided: when, which and why.
+
+    Each entry shows the fingerprints before and after.
+    """
+    from ..ledger.corrections import audit_trail
+    from ..ledger.store import ledger_at
+
+    with ledger_at(db, create=False) as ledger:
+        render(audit_trail(ledger), as_json)
+
+
+def events_cmd(
+    db: DbOption = LEDGER,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the events as JSON.")] = False,
+) -> None:
+    """One row per event: id, date, kind, unit, the hands and players that count.
+
+    Each row shows the name that --event accepts.
+    """
+    from ..ledger.corrections import event_list
+    from ..ledger.store import ledger_at
+
+    with ledger_at(db, create=False) as ledger:
+        render(event_list(ledger), as_json)
+
+
+def serve_cmd(
+    db: DbOption = LEDGER,
+    host: Annotated[
+        str,
+        typer.Option(
+            "--host",
+            help="The address to listen on. 127.0.0.1 (the default) serves this machine only; "
+            "any other (e.g. 0.0.0.0 for phones on the club's Wi-Fi) requires the access "
+            "token in the printed link.",
+        ),
+    ] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", min=1, max=65535, help="The port.")] = 8000,
+    read_only: Annotated[
+        bool, typer.Option("--read-only", help="Browse only: refuse every change.")
+    ] = False,
+) -> None:
+    """Serve the ledger as a local web app: record hands, browse events, standings, settle-up.
+
+    Open the printed address on a phone or in a browser: it records hands with live checking
+    and shows events and hands, standings, settle-up and players.  Stop it with Ctrl-C."""
+    import uvicorn
+
+    from ..web.app import create_app
+    from ..web.security import is_local, new_token, public_url
+
+    token = None if is_local(host) else new_token()
+    web_app = create_app(db, read_only=read_only, token=token)
+    typer.echo(f"ledger: {db}" + (" (read-only)" if read_only else ""))
+    typer.echo(f"open {public_url(host, port, token)}")
+    uvicorn.run(web_app, host=host, port=port, log_level="warning", server_header=False)
