@@ -261,6 +261,30 @@ final: Anna 97 · Ben 100 · Cara 103
     assert [o.ok for o in outcomes_of(renumbered)] == [True, True, True, False]  # played twice
 
 
+
+CARRY_IN_PLAIN_BADUGI = """\
+game badugi · fixed limit 2/4 · blinds 1/2 · rake none
+hand 1 · button Anna · Anna 100 · Ben 100 · Cara 100
+Anna raises · Ben folds · Cara folds
+Anna collects 5 · carry 1
+final: Anna 103 · Ben 99 · Cara 98
+
+hand 2 · button Ben · Anna · Ben · Cara
+Ben folds · Cara folds
+Anna collects 9
+final: Anna 104 · Ben 99 · Cara 97
+"""
+
+
+def test_a_carry_written_in_plain_badugi_does_not_make_the_next_hand_a_redeal() -> None:
+    """Only Progressive Badugi carries a pot (seed ``002``, "Pot carry-over"); a ``carry 1``
+    mistyped in a plain Badugi hand is reported at its entry, and the next hand still posts its
+    blinds: it is checked as played, and its own mistake (Anna collects 9 of a pot of 2) is
+    found at its line instead of a false order-of-play violation."""
+    one, two = outcomes_of(CARRY_IN_PLAIN_BADUGI)
+    assert ("carry-out", 4, 19) in {(e.rule, e.pos.line, e.pos.column) for e in one.errors}
+    assert {(e.rule, e.pos.line) for e in two.errors} == {("collect", 9), ("chips-balance", 9)}
+
 MISTYPED_CALL = """\
 game badugi · no limit · blinds 1/2
 hand 1 · button A · A 20 · B 20 · C 20

@@ -18,7 +18,7 @@ from typing import Any
 
 from ..model.errors import ConfigError
 from ..model.events import Post, Seat, Session
-from ..model.games import game_named
+from ..model.games import GAMES, game_named
 from ..model.limits import MAX_DIGITS, amount_problem
 from ..model.money import chip_value
 from ..model.settings import (
@@ -242,6 +242,15 @@ class SettingsState:
 
 
 # ---------------------------------------------------------------- forced bets
+
+
+def leaves_a_redeal(settings: GameSettings, carries: bool) -> bool:
+    """Whether a hand that writes ``carry`` (``carries``) makes its table's next hand a redeal,
+    which posts no blinds unless ``redeal-posts yes`` (:func:`implied_posts`): only in
+    Progressive Badugi, the one game that carries a pot (``002``, "Pot carry-over").  In any
+    other game the ``carry`` entry is a mistake the replay reports, and the next hand is played
+    as usual."""
+    return carries and GAMES[settings.game].progressive
 
 
 def implied_posts(

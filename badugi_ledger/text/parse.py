@@ -69,6 +69,7 @@ from .headers import (
     HeaderItemError,
     SettingsState,
     implied_posts,
+    leaves_a_redeal,
 )
 from .hints import closest, error_at, item_column, syntax_error
 from .lines import MAX_LINE as MAX_LINE  # (where the night file and tests look for it)
@@ -505,7 +506,7 @@ class _Reader:
         known = self.players.get(table)
         if known is None or not seated <= known:
             self._remember(table, seated)
-        if CarryOut in kinds:
+        if leaves_a_redeal(settings, CarryOut in kinds):
             self.carried_tables.add(table)
         else:
             self.carried_tables.discard(table)

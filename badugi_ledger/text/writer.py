@@ -48,7 +48,7 @@ from ..model.events import (
 )
 from ..model.money import plain_money
 from ..model.settings import GameSettings, HouseRules, Structure
-from .headers import HEADER_KEYWORDS, implied_posts
+from .headers import HEADER_KEYWORDS, implied_posts, leaves_a_redeal
 
 __all__ = [
     "describe_record",
@@ -412,7 +412,7 @@ def write_hands(records: Iterable[HandRecord]) -> Iterator[str]:
         settings, session, table = record.settings, record.session, record.table
         redeal = record.table in carried or any(isinstance(ev, CarryIn) for ev in record.events)
         lines = header_lines + _hand_lines(record, redeal)
-        if any(isinstance(ev, CarryOut) for ev in record.events):
+        if leaves_a_redeal(record.settings, any(isinstance(e, CarryOut) for e in record.events)):
             carried.add(record.table)
         else:
             carried.discard(record.table)
