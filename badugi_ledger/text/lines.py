@@ -58,7 +58,9 @@ Line = str | Unreadable
 
 
 def _too_long(size: int, unit: str, head: str) -> Unreadable:
-    return Unreadable(f"this line is {size:,} {unit} long; a line holds at most {MAX_LINE:,}", head)
+    return Unreadable(
+        f"this line is {size:,} {unit} long; a line holds at most {MAX_LINE:,} {unit}", head
+    )
 
 
 def file_line(raw: bytes, first: bool) -> Line:

@@ -36,7 +36,8 @@ def readline_lines(data: bytes) -> list[lines.Line]:
                 size += len(raw)
             out.append(
                 Unreadable(
-                    f"this line is {size:,} bytes long; a line holds at most {MAX_LINE:,}", head
+                    f"this line is {size:,} bytes long; a line holds at most {MAX_LINE:,} bytes",
+                    head,
                 )
             )
         else:
