@@ -163,13 +163,16 @@ def _showdown_cards(st: HandState, pot: _Pot, folded_win: bool) -> None:
         return
     mucked = st.mucked
     contenders = [p for p in pot.eligible if p not in mucked] if mucked else pot.eligible
+    progressive = GAMES[st.settings.game].progressive
     if not contenders:
+        if progressive:  # no hand shown, none qualifies: "the pot stays in the middle" (002)
+            pot.carried = True
+            return
         raise illegal(
             "pot-undetermined",
             f"every player in the {pot.name} pot mucks: nobody can win it",
             st.record.pos,
         )
-    progressive = GAMES[st.settings.game].progressive
     if len(contenders) == 1 and not progressive:
         pot.winner = contenders[0]
         pot.detail = f"{contenders[0]} wins: the others muck"

@@ -250,3 +250,33 @@ def test_carry_in_is_progressive_badugi_only() -> None:
     (error,) = parse_text("game badugi · fixed limit 2/4 · blinds 1/2\n" + text, "c.bhh")
     assert not isinstance(error, HandRecord)
     assert "this game (badugi) carries no pot" in error.message
+
+
+ALL_MUCK = """
+hand P1 · button A · A 100 · B 100 · C 100
+A calls · B calls · C checks
+draw: B pat · C pat · A pat
+B checks · C checks · A checks
+draw: B pat · C pat · A pat
+B checks · C checks · A checks
+draw: B pat · C pat · A pat
+B checks · C checks · A checks
+show: B mucks · C mucks · A mucks
+carry 6
+
+hand P2 · button B · A · B · C
+C bets · A folds · B folds
+C collects 6
+"""
+
+
+def test_a_showdown_where_every_player_mucks_carries_the_pot() -> None:
+    """``002``: "If the showdown is reached and no hand qualifies, the cards are thrown in and
+    the pot stays in the middle."  Nobody showing, no hand qualifies: the pot carries (in plain
+    Badugi the same showdown is refused: nobody can win the pot)."""
+    first, second = outcomes(ALL_MUCK)
+    assert not first.errors and first.result is not None and first.result.carry_out == 6
+    assert not second.errors and second.result is not None
+    assert dict(second.result.payouts) == {"C": 6}
+    plain = list(replay_stream(parse_text(HEADER.replace("progressive ", "") + ALL_MUCK)))
+    assert "pot-undetermined" in {v.rule for v in plain[0].errors}
