@@ -307,11 +307,12 @@ def _settings(draw: st.DrawFn) -> GameSettings:
         half_bet_reopens=draw(st.booleans()),
     )
     with_buy = game == "progressive-badugi" and draw(st.booleans())
+    small_blind = draw(st.integers(0, 2))  # never above a big blind (seed 000)
     return GameSettings(
         game,
         structure,
-        draw(st.integers(0, 2)),
-        draw(st.integers(0, 3)),
+        small_blind,
+        draw(st.just(0) | st.integers(small_blind, 3)),
         draw(st.integers(0, 1)),
         house=house,
         with_buy=with_buy,

@@ -239,6 +239,11 @@ class Structure:
             raise ConfigError(f"unknown betting structure {self.kind!r}")
         if self.kind == "fixed-limit" and (self.small_bet <= 0 or self.big_bet <= 0):
             raise ConfigError("fixed limit needs a small bet and a big bet above 0")
+        if self.kind == "fixed-limit" and self.small_bet > self.big_bet:
+            raise ConfigError(
+                f"fixed limit {self.small_bet}/{self.big_bet}: the small bet (rounds 1 and 2) "
+                "cannot be above the big bet (rounds 3 and 4); written the other way round?"
+            )
         if self.kind == "spread-limit" and not 0 < self.spread_min <= self.spread_max:
             raise ConfigError("spread limit needs 0 < min <= max")
         if self.cap < 1:
@@ -342,6 +347,12 @@ class GameSettings:
             raise ConfigError(f"unknown game {self.game!r} (games: {', '.join(GAME_NAMES)})")
         if self.small_blind < 0 or self.big_blind < 0 or self.ante < 0:
             raise ConfigError("blinds and antes cannot be negative")
+        if 0 < self.big_blind < self.small_blind:  # one blind only (2/0, 0/2) is a game
+            raise ConfigError(
+                f"blinds {self.small_blind}/{self.big_blind}: the small blind cannot be above "
+                "the big blind (000: the big blind is normally twice as much); written the "
+                "other way round?"
+            )
         if self.with_buy and not GAMES[self.game].progressive:
             raise ConfigError("'with a buy' is a Progressive Badugi variant (002)")
 

@@ -299,6 +299,26 @@ def test_header_values_that_do_not_fit_are_reported_once_at_the_line_that_set_th
     assert lines == [1, 3]
 
 
+@pytest.mark.parametrize(
+    ("header", "words"),
+    [
+        ("fixed limit 4/2 · blinds 1/2", "the small bet (rounds 1 and 2) cannot be above"),
+        ("fixed limit 2/4 · blinds 2/1", "the small blind cannot be above the big blind"),
+    ],
+)
+def test_bets_or_blinds_written_the_wrong_way_round_are_one_error_at_their_header(
+    header: str, words: str
+) -> None:
+    """Seed ``000``: the small bet is for the first two rounds, the big bet ("now with the big
+    bet") for the last two, and the big blind is "normally twice" the small one.  Swapped, they
+    are one error at the header line, not a bet-size violation in every hand after it."""
+    text = f"game badugi · {header}\nhand 1 · button Anna · Anna 100 · Ben 100\nAnna folds\n"
+    errors = [item for item in parse_text(text) if isinstance(item, ParseError)]
+    assert [e.position.line for e in errors] == [1, 2]
+    assert words in errors[0].message and "the other way round?" in errors[0].message
+    assert "header line 1 has an error" in errors[1].message
+
+
 def test_long_line_is_cut_around_the_error() -> None:
     text = HEAD + HAND + "Anna folds" + " · Anna folds" * 200 + " · Anna Zz\n"
     err = next(i for i in parse_text(text) if isinstance(i, ParseError))

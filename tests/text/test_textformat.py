@@ -216,7 +216,7 @@ def game_settings(draw: st.DrawFn) -> GameSettings:
     cap = draw(st.integers(1, 6))
     if kind == "fixed-limit":
         small = draw(st.integers(1, 50))
-        structure = Structure(kind, small, draw(st.integers(1, 100)), cap)
+        structure = Structure(kind, small, small + draw(st.integers(0, 50)), cap)
     elif kind == "spread-limit":
         low = draw(st.integers(1, 20))
         high = low + draw(st.integers(0, 20))
@@ -239,11 +239,12 @@ def game_settings(draw: st.DrawFn) -> GameSettings:
     rake = draw(
         st.none() | st.builds(RakeRule, st.integers(0, 100), st.integers(0, 10), st.booleans())
     )
+    small_blind = draw(st.integers(0, 10))  # never above a big blind (seed 000)
     return GameSettings(
         game,  # type: ignore[arg-type]
         structure,
-        draw(st.integers(0, 10)),
-        draw(st.integers(0, 20)),
+        small_blind,
+        draw(st.just(0) | st.integers(small_blind, 20)),
         draw(st.integers(0, 5)),
         rake,
         house,
