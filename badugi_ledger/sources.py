@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import os
 import re
+import stat
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from functools import cache
 from importlib import import_module
@@ -44,6 +45,11 @@ def history_files(paths: Iterable[str | Path]) -> list[Path]:
             files.extend(sorted(_walk(path)))
         elif path.is_file():
             files.append(path)
+        elif path.exists():
+            raise BadugiError(
+                f"{raw} is not a file or folder (a pipe, socket or device): save what it "
+                "gives to a file, then read that"
+            )
         else:
             raise BadugiError(f"no such file or folder: {raw}")
     return files
@@ -51,12 +57,20 @@ def history_files(paths: Iterable[str | Path]) -> list[Path]:
 
 def _walk(folder: Path) -> Iterator[Path]:
     """History files under ``folder``, hidden folders and files left out (``os.walk`` reads
-    each folder once, where a glob would look at every file again)."""
+    each folder once, where a glob would look at every file again).  A pipe, socket or device
+    with a history's name is left out too: opening a pipe nobody writes to waits for ever.  A
+    link to nowhere is kept, so that the reader says it cannot be read."""
     for root, dirs, names in os.walk(folder):
         dirs[:] = [d for d in dirs if not d.startswith(".")]
         for name in names:
             if not name.startswith(".") and os.path.splitext(name)[1].lower() in HISTORY_SUFFIXES:
-                yield Path(root, name)
+                path = os.path.join(root, name)
+                try:
+                    mode = os.stat(path).st_mode
+                except OSError:  # a link to nowhere, or gone meanwhile: the reader says so
+                    mode = stat.S_IFREG
+                if stat.S_ISREG(mode):
+                    yield Path(path)
 
 
 Reader = Callable[[Any, str], Iterator["ImportItem"]]

@@ -154,6 +154,23 @@ def test_check_missing_path_is_one_error_line(tmp_path: Path) -> None:
     assert runner.invoke(app, ["check", str(empty)]).exit_code == 1
 
 
+def test_a_pipe_with_a_history_name_is_left_out_of_a_folder_and_refused_by_name(
+    tmp_path: Path,
+) -> None:
+    """Opening a pipe nobody writes to waits for ever: a folder's pipe named ``x.bhh`` is not
+    read (the folder's files are), and a pipe named on the command line is a clear error.  A
+    link to nowhere stays in, so that the check says it cannot be read."""
+    import os
+
+    write(tmp_path, "night.bhh", (EXAMPLES / "000_anna_ben.bhh").read_text(encoding="utf-8"))
+    os.mkfifo(tmp_path / "pipe.bhh")
+    (tmp_path / "gone.bhh").symlink_to(tmp_path / "nowhere.bhh")
+    assert [p.name for p in history_files([tmp_path])] == ["gone.bhh", "night.bhh"]
+    result = runner.invoke(app, ["check", "-j", "1", str(tmp_path / "pipe.bhh")])
+    assert result.exit_code == 1
+    assert "pipe.bhh is not a file or folder (a pipe, socket or device)" in result.output
+
+
 def test_check_reads_site_histories(corpus_dir: Path) -> None:
     """The same door takes site histories: PokerStars' cash Badugi file (corpus) replays and
     matches every figure PokerStars printed (pots, rake, collections)."""
