@@ -61,6 +61,20 @@ def test_a_misspelt_seat_is_reported_at_the_seat(seat: str, column: int) -> None
     assert str(error).startswith(f"night.bhh:4:{column}: hand 2: {seat} is seated here")
 
 
+def test_a_seat_with_two_letters_swapped_is_reported_at_the_seat() -> None:
+    """``Bne`` for ``Ben``: the commonest slip in a short name, which the similarity ratio
+    alone scores too low (0.67) to suggest; the seat is the typo, and it is said there."""
+    text = (
+        HEAD
+        + "hand 1 · button Ben · Ben 50 · Lena 50\nBen folds\n"
+        + "hand 2 · button Lena · Bne · Lena\nLena calls · Ben checks\n"
+    )
+    error = one_error(text)
+    assert where(error) == (4, 24, "2")
+    assert "Bne is seated here, but line 5 names Ben, who is not seated" in error.message
+    assert "did you mean Ben?" in error.message and caret_under(error).startswith("Bne")
+
+
 def test_a_seat_in_the_wrong_case_is_reported_at_the_seat() -> None:
     text = NIGHT + "hand 2 · button Lena · Tamás · lena · Priya\nPriya calls · Tamás checks\n"
     error = one_error(text)
