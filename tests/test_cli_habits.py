@@ -493,6 +493,11 @@ def test_ctrl_c_during_an_import_exits_130_and_rolls_the_file_back(
     assert proc.returncode == 130, err
     assert "Traceback" not in err and out == ""
     assert stored_hands(db) == before  # the first file stays, the big one rolled back
+    # ... and the user is told so, and how to finish
+    assert (
+        f"interrupted while importing {big_night}: that file was rolled back; the 1 file "
+        f"before it stays as imported ({before} hands stored); import the same files again"
+    ) in " ".join(err.split())
     with sqlite3.connect(db) as con:
         assert con.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
 

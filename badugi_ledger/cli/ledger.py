@@ -167,30 +167,35 @@ def import_(
     the change). Hands that break a rule are rejected with their line and reason. The report
     ends with the totals and the ledger written. Exit status 1 when any hand was rejected or in
     conflict, or any file could not be imported. Ctrl-C stops at once: the file being stored
-    is rolled back, the files before it stay stored. On a terminal a progress bar shows the
-    hands done.
+    is rolled back, the files before it stay stored, and a line says which. On a terminal a
+    progress bar shows the hands done.
     """
     from ..check import count_hands
     from ..ledger.importing import import_paths, import_wait_ms
+    from ..ledger.report import ImportInterrupted
     from ..ledger.store import ledger_at
     from ..sources import history_files
 
     total = count_hands(history_files(paths)) if draws_progress() else None
-    with (
-        ledger_at(db, busy_timeout_ms=import_wait_ms(wait)) as ledger,
-        progress_bar("importing", total) as tick,
-    ):
-        report = import_paths(
-            ledger,
-            paths,
-            strict=strict,
-            replace=replace,
-            fmt=fmt,
-            progress=None if tick is None else _per_file(tick),
-            progress_every=1,
-            jobs=jobs,
-            renamed_from=renamed_from,
-        )
+    try:
+        with (
+            ledger_at(db, busy_timeout_ms=import_wait_ms(wait)) as ledger,
+            progress_bar("importing", total) as tick,
+        ):
+            report = import_paths(
+                ledger,
+                paths,
+                strict=strict,
+                replace=replace,
+                fmt=fmt,
+                progress=None if tick is None else _per_file(tick),
+                progress_every=1,
+                jobs=jobs,
+                renamed_from=renamed_from,
+            )
+    except ImportInterrupted as stopped:  # after the bar is gone
+        typer.echo(screen(stopped.text()), err=True)
+        raise
     if str(db) != ":memory:":
         report.ledger = str(db)
     render(report, as_json)

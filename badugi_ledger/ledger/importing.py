@@ -57,7 +57,7 @@ from ..model.errors import BadugiError, ConfigError
 from ..model.events import HandRecord
 from ..model.limits import MAX_AMOUNT
 from ..model.results import HandOutcome, TableGap
-from .report import FileReport, ImportReport, Rejected
+from .report import FileReport, ImportInterrupted, ImportReport, Rejected
 from .rows import HandRows, prepare_outcomes
 from .store import DEFAULT_BUSY_TIMEOUT_MS, explain_sqlite_error
 from .writer import ProgressFn, store_file
@@ -419,21 +419,26 @@ def import_paths(
                 return here(path)
             return _store_prepared(db, str(path), items, **options)
 
-    if len(files) == 1 and resolve_jobs(jobs, 2) > 1 and _worth_a_worker(files[0]):
-        report.files.append(streamed(files[0]))
-        return report
-    if resolve_jobs(jobs, len(files)) == 1:
-        report.files.extend(here(path) for path in files)
-        return report
-    folder = tempfile.mkdtemp(prefix="badugi-import-")
     try:
-        tasks = [_StageTask(str(path), fmt, strict, folder) for path in files]
-        for path, stage in zip(files, ordered_map(_stage_file, tasks, jobs), strict=True):
-            report.files.append(
-                here(path) if stage is None else _store_staged(db, str(path), stage, **options)
-            )
-    finally:
-        shutil.rmtree(folder, ignore_errors=True)
+        if len(files) == 1 and resolve_jobs(jobs, 2) > 1 and _worth_a_worker(files[0]):
+            report.files.append(streamed(files[0]))
+            return report
+        if resolve_jobs(jobs, len(files)) == 1:
+            report.files.extend(here(path) for path in files)
+            return report
+        folder = tempfile.mkdtemp(prefix="badugi-import-")
+        try:
+            tasks = [_StageTask(str(path), fmt, strict, folder) for path in files]
+            for path, stage in zip(files, ordered_map(_stage_file, tasks, jobs), strict=True):
+                report.files.append(
+                    here(path) if stage is None else _store_staged(db, str(path), stage, **options)
+                )
+        finally:
+            shutil.rmtree(folder, ignore_errors=True)
+    except KeyboardInterrupt:
+        done = len(report.files)
+        current = str(files[done]) if done < len(files) else None
+        raise ImportInterrupted(report, current, max(0, len(files) - done - 1)) from None
     return report
 
 

@@ -215,3 +215,36 @@ class ImportReport:
             "ledger": self.ledger,
             "files": [f.as_dict() for f in self.files],
         }
+
+
+class ImportInterrupted(KeyboardInterrupt):
+    """Ctrl-C during an import.  Each file is stored in one transaction, so the files done
+    before it (``report``) stay stored and the one being imported (``current``) is rolled back:
+    what the user is told (:meth:`text`) before the command ends with the shell's status."""
+
+    def __init__(self, report: ImportReport, current: str | None, left: int) -> None:
+        super().__init__()
+        self.report = report
+        self.current = current
+        self.left = left
+        """Files after ``current`` that were not begun."""
+
+    def text(self) -> str:
+        """``interrupted …``: what was rolled back, what is stored, and how to finish."""
+        done, stored = len(self.report.files), self.report.stored
+        parts = [
+            f"interrupted while importing {self.current}: that file was rolled back"
+            if self.current
+            else "interrupted after the last file"
+        ]
+        if done:
+            files = f"{done} file{'s' if done != 1 else ''}"
+            stay = "stay" if done != 1 else "stays"
+            parts.append(f"the {files} before it {stay} as imported ({stored} hands stored)")
+        else:
+            parts.append("nothing was stored")
+        if self.left:
+            parts.append(f"{self.left} more file{'s' if self.left != 1 else ''} not begun")
+        if self.current or self.left:
+            parts.append("import the same files again to finish (what is stored counts once)")
+        return "; ".join(parts)
