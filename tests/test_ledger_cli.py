@@ -164,6 +164,22 @@ def test_a_name_spelled_with_other_code_points_is_the_same_player(tmp_path: Path
     assert code == 0 and f"{decomposed}: 3 hands" in out, out
 
 
+def test_a_name_with_a_character_that_shows_nothing_is_the_same_player(tmp_path: Path) -> None:
+    """``Ben`` on Friday and ``Ben`` with a zero-width space pasted into it on Saturday (from a
+    chat) read the same on every page: one player, one row of the standings, not two rows that
+    look alike; and the other way round (the pasted name first, the plain one after)."""
+    pasted = "Be\u200bn"
+    for first, second in (("Ben", pasted), (pasted, "Ben")):
+        db = tmp_path / f"club-{len(first)}.db"
+        invoke("import", write(tmp_path, "fri.bhh", NIGHT.replace("Ben", first)), "--db", db)
+        saturday = NIGHT.replace("Friday Night · date 2024-03-01", "Saturday · date 2024-03-02")
+        sat = write(tmp_path, "sat.bhh", saturday.replace("Ben", second))
+        invoke("import", sat, "--db", db)
+        code, out = invoke("standings", "--db", db, "--format", "json")
+        assert [r["player"] for r in json.loads(out)].count(first) == 1, out
+        assert second not in [r["player"] for r in json.loads(out)], out
+
+
 def test_tournament_places_prizes_and_a_chop(tmp_path: Path) -> None:
     db = tmp_path / "club.db"
     code, out = invoke("import", write(tmp_path, "cup.bhh", CUP), "--db", db)

@@ -185,7 +185,8 @@ class Aliases(dict[str, int]):
 
     A new name spelled with other Unicode code points than a name the ledger holds, the same
     letters as Unicode composes them (NFC: ``Zoë`` typed as one character, or as ``e`` and a
-    combining diaeresis), is made an alias of that name's player, as ``players merge`` would:
+    combining diaeresis) and but for characters that show nothing (a zero-width space), is
+    made an alias of that name's player, as ``players merge`` would:
     the two look the same on every page, so they are one person, never two rows of the
     standings.  ``players unmerge`` takes it back."""
 
@@ -209,15 +210,16 @@ class Aliases(dict[str, int]):
         return alias_id
 
     def _same_letters(self, name: str) -> int | None:
-        """The player of a name the ledger holds that is ``name`` composed otherwise, if any
-        (a name that is plain ASCII has no other composition: nothing is looked up)."""
-        if name.isascii():
-            return None
+        """The player of a name the ledger holds that is ``name`` written otherwise
+        (:func:`~badugi_ledger.model.names.composed`), if any.  Two plain ASCII names are one
+        only when equal, so a new ASCII name is held against the names with other characters
+        only (``Anna`` after ``An`` + a zero-width space + ``na``)."""
         letters = composed(name)
+        others = "name != ?" + (" AND name GLOB '*[^ -~]*'" if name.isascii() else "")
         for other, player_id in self.conn.execute(
-            "SELECT name, player_id FROM aliases WHERE name != ?", [name]
+            f"SELECT name, player_id FROM aliases WHERE {others}", [name]
         ):
-            if not other.isascii() and composed(other) == letters:
+            if not (other.isascii() and name.isascii()) and composed(other) == letters:
                 return int(player_id)
         return None
 
