@@ -12,14 +12,14 @@ when there are several (the layout PokerKit's ``HandHistory.dumps_all`` writes).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Literal, TextIO
 
 from .model.errors import BadugiError, ConfigError, ImportFormatError, Position
 from .model.events import HandRecord, HandsMissing
-from .model.results import HandOutcome
+from .model.results import HandOutcome, TableGap
 from .phh.reader import read_phh
 from .phh.writer import write_phh
 from .replay import replay_hand, replay_stream
@@ -64,24 +64,32 @@ def convert_hands(
     (``phh.reader.MISSING_FIELD``); our text: ``missing hands`` - so that reading the file back
     does not hold its stacks against the table's previous hand in the file.  Not written are
     hands refused here, hands missing from the source (a site's file whose stacks jump, our
-    ``missing hands``), and hands of the source that could not be read: the table of such a
-    hand is not known, and the replay forgets every stack of the file after it, so the next
-    hand of every table says so (for PHH, counting every unreadable hand since that table's
-    last hand).  A PHH hand without a ``table`` (``HandRecord.standalone``) stays so in PHH;
-    in our text every such hand after the first says hands are missing before it."""
+    ``missing hands``), and hands of the source that could not be read: the replay forgets the
+    stacks of the table the reader read such a hand at (``BadugiError.table``), or, when it
+    does not know the table, every stack of the file after it, so the next hand of that table,
+    or of every table, says so (for PHH, counting every such unreadable hand since that
+    table's last hand).  A PHH hand without a ``table`` (``HandRecord.standalone``) stays so
+    in PHH; in our text every such hand after the first says hands are missing before it."""
     if to not in TARGETS:
         raise ConfigError(f"cannot convert to {to!r} (targets: {', '.join(TARGETS)})")
     missing: dict[str, int] = {}  # table -> hands not written since its last written one
-    unread = 0  # hands of the file that could not be read, so far
-    unread_at: dict[str, int] = {}  # table -> ``unread`` at its last hand
-    for outcome in replay_stream(read_stream(path, fmt, on_skip=on_skip)):
+    # Hands of the file that could not be read, so far: by the table the reader named, None
+    # for those whose table it did not know (they count at every table); and at each table's
+    # last hand, the counts (of no known table, of its own) there were.
+    unread: dict[str | None, int] = {}
+    unread_at: dict[str, tuple[int, int]] = {}
+    errors: list[BadugiError] = []  # the latest unreadable hand, as it goes to the replay
+    for outcome in replay_stream(_noting_errors(read_stream(path, fmt, on_skip=on_skip), errors)):
         record = outcome.record
-        if record is None:
-            unread += 1
+        if record is None:  # the outcome of the error just read
+            where = errors[-1].table if errors else None
+            unread[where] = unread.get(where, 0) + 1
             yield _outcome_error(outcome)
             continue
         table = record.table
-        gap = unread - unread_at.get(table, 0)
+        counts = (unread.get(None, 0), unread.get(table, 0))
+        anywhere, here = unread_at.get(table, (0, 0))
+        gap = counts[0] - anywhere + counts[1] - here
         if any(w.rule == "missing-hand" for w in outcome.warnings):
             # The source seems to miss a hand of this table before this one (or says so).
             gap += 1
@@ -89,7 +97,7 @@ def convert_hands(
             # A PHH hand held to no other (no ``table``): in our text, where a night's hands
             # follow each other, it says that what came between is not in the file.
             gap += 1
-        unread_at[table] = unread
+        unread_at[table] = counts
         if gap:  # said in the output too: read back, its stated stacks are taken as written
             missing[table] = missing.get(table, 0) + gap
             if to == "text" and not any(type(e) is HandsMissing for e in record.events):
@@ -104,6 +112,17 @@ def convert_hands(
             continue
         missing.pop(table, None)
         yield ConvertedHand(record.hand_id, text)
+
+
+def _noting_errors(
+    items: Iterable[HandRecord | BadugiError | TableGap], errors: list[BadugiError]
+) -> Iterator[HandRecord | BadugiError | TableGap]:
+    """``items``, each error kept in ``errors`` (the latest only) as it passes: the replay's
+    outcome of a hand that could not be read does not name its table."""
+    for item in items:
+        if isinstance(item, BadugiError):
+            errors[:] = (item,)
+        yield item
 
 
 def _outcome_error(outcome: HandOutcome) -> BadugiError:

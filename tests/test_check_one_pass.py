@@ -15,6 +15,7 @@ import itertools
 import json
 import random
 import re
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -261,6 +262,72 @@ final: Anna 97 · Ben 100 · Cara 103
     assert [o.ok for o in outcomes_of(renumbered)] == [True, True, True, False]  # played twice
 
 
+def test_a_copy_followed_by_a_comment_is_still_a_copy() -> None:
+    """A copy is told from another hand by its text, without the comment lines the reader
+    keeps in it (those after a hand): a copy pasted above a comment is still a copy, not
+    replayed, so the table's next hand is checked from the first one."""
+    second = """
+hand 2 · button Ben · Anna · Ben · Cara
+Ben folds · Cara raises · Anna folds
+Cara collects 4
+"""
+    third = """
+hand 3 · button Cara · Anna · Ben · Cara
+Cara raises · Anna folds · Ben folds
+Cara collects 5
+final: Anna 97 · Ben 100 · Cara 103
+"""
+    one, two, copy, three = outcomes_of(FIRST + second + second + "# pasted twice\n" + third)
+    assert copy.result is None and [e.rule for e in copy.errors] == ["duplicate-hand"]
+    assert one.ok and two.ok and three.ok, three.errors
+
+
+ANOTHER_HAND_UNDER_ITS_NUMBER = """\
+game badugi · fixed limit 2/4 · blinds 1/2 · rake none
+hand 1 · button Anna · Anna 100 · Ben 100 · Cara 100
+Anna raises · Ben folds · Cara folds
+Anna collects 5
+final: Anna 103 · Ben 99 · Cara 98
+
+hand 1 · button Ben · Anna · Ben · Cara
+Ben folds · Cara folds
+Anna collects 9
+final: Anna 104 · Ben 99 · Cara 97
+
+hand 2 · button Cara · Anna · Ben · Cara
+Cara raises · Anna folds · Ben folds
+Cara collects 5
+final: Anna 103 · Ben 97 · Cara 100
+"""
+
+
+def test_a_hand_numbered_as_another_is_reported_and_replayed(tmp_path: Path) -> None:
+    """A second ``hand 1`` that records another hand (not a copy of the first) is a hand
+    with a wrong number: it is reported (``duplicate-hand``) AND replayed like any hand, so
+    its own mistake (Anna collects 9 of a pot of 2) is found at its line, and the table goes
+    on from it: hand 2, right from its stacks, gets no false final-stack mismatch.  ``import``
+    still refuses it (one hand number, one hand) and stores the others once."""
+    one, again, two = outcomes_of(ANOTHER_HAND_UNDER_ITS_NUMBER)
+    assert one.ok and two.ok and not two.warnings, two.errors
+    assert again.result is not None
+    assert [(e.rule, e.pos.line) for e in again.errors] == [
+        ("duplicate-hand", 7),
+        ("collect", 9),
+        ("chips-balance", 9),
+    ]
+    assert again.errors[0].message.startswith(
+        "hand 1 is written twice at this table (first at line 2), as another hand"
+    )
+    night = tmp_path / "night.bhh"
+    night.write_text(ANOTHER_HAND_UNDER_ITS_NUMBER)
+    db = tmp_path / "club.db"
+    for _ in range(2):  # the second import: nothing new, nothing stored twice
+        report = runner.invoke(app, ["import", str(night), "--db", str(db)])
+        assert report.exit_code == 1 and "[duplicate-hand]" in report.output, report.output
+    with sqlite3.connect(db) as conn:
+        stored = conn.execute("SELECT hand_number, pot FROM hands ORDER BY hand_number")
+        assert stored.fetchall() == [("1", 5), ("2", 5)]
+
 
 CARRY_IN_PLAIN_BADUGI = """\
 game badugi · fixed limit 2/4 · blinds 1/2 · rake none
@@ -284,6 +351,7 @@ def test_a_carry_written_in_plain_badugi_does_not_make_the_next_hand_a_redeal() 
     one, two = outcomes_of(CARRY_IN_PLAIN_BADUGI)
     assert ("carry-out", 4, 19) in {(e.rule, e.pos.line, e.pos.column) for e in one.errors}
     assert {(e.rule, e.pos.line) for e in two.errors} == {("collect", 9), ("chips-balance", 9)}
+
 
 MISTYPED_CALL = """\
 game badugi · no limit · blinds 1/2
@@ -343,6 +411,59 @@ Ben collects 3
         ("chips-balance", "mismatch", 18),
     ]
     assert "could not be read" in three.warnings[0].message
+
+
+TWO_TABLES = """\
+game badugi · fixed limit 2/4 · blinds 1/2
+cash Night · date 2024-01-01
+table A
+hand 1 · button Anna · Anna 100 · Ben 100 · Cara 100
+Anna raises · Ben folds · Cara folds
+Anna collects 5
+
+table B
+hand 1 · button Xena · Xena 50 · Yuri 50 · Zack 50
+Xena raises · Yuri folds · Zack folds
+Xena collects 5
+
+table A
+hand 2 · button Ben · Anna · Ben · Cara
+Ben foldz · Cara folds
+Anna collects 2
+
+table B
+hand 2 · button Yuri · Xena · Yuri · Zack
+Yuri folds · Zack folds
+Xena collects 2
+final: Xena 55 · Yuri 49 · Zack 47
+"""  # Xena ends hand 2 with 54 (53 after hand 1, her big blind of 2 against Zack's 1)
+
+
+def test_a_hand_that_cannot_be_read_spoils_its_own_table_only() -> None:
+    """The reader knows the table of a hand it cannot read (the ``table`` line above it):
+    only that table's stacks become unknown.  The other table's hands are still checked in
+    full: the wrong final: line at table B is reported at its line, with no stacks-unknown
+    warning; likewise after a misspelt hand line at table A (a line outside hands).  A hand
+    whose table the reader does not know (after a table line it could not read; a site file's
+    hand without its table line) still makes every table of its file unknown."""
+    a1, b1, a2, b2 = outcomes_of(TWO_TABLES)
+    assert a1.ok and b1.ok
+    assert a2.record is None and [e.rule for e in a2.errors] == ["parse"]
+    assert not b2.warnings and b2.result is not None and not b2.result.unknown_stacks
+    assert [(e.rule, e.pos.line) for e in b2.errors] == [("final-stack", 22), ("chips-balance", 22)]
+    assert b2.errors[0].message == "Xena ends with 55, but the replay gives 54"
+    later_a = "\ntable A\nhand 3 · button Cara · Anna · Ben · Cara\nCara folds · Anna folds\n"
+    *_, a3 = outcomes_of(TWO_TABLES + later_a + "Ben collects 3\n")
+    assert [w.rule for w in a3.warnings] == ["stacks-unknown"]
+    stray = TWO_TABLES.replace("hand 2 · button Ben", "hnad 2 · button Ben")  # no hand line
+    *_, b2 = outcomes_of(stray)
+    assert not b2.warnings and [e.rule for e in b2.errors] == ["final-stack", "chips-balance"]
+    items = list(parse_text(TWO_TABLES, "night.bhh"))
+    unread = items[2]
+    assert isinstance(unread, BadugiError) and unread.table == "A"
+    unread.table = None  # a reader that does not know the hand's table: every table's stacks
+    *_, b2 = replay_stream(items)
+    assert [w.rule for w in b2.warnings] == ["stacks-unknown"] and not b2.errors
 
 
 PROGRESSIVE = """\

@@ -292,8 +292,8 @@ def test_a_hand_nobody_wrote_down_is_said_missing_and_the_next_stacks_taken_as_w
 
 def _site_night_with_an_unreadable_hand(corpus_dir: Path, tmp_path: Path) -> tuple[Path, str]:
     """The first six hands of ``corpus/pokerstars/LBad-USD-SNG8-201011.txt`` with the third's
-    summary cut off (a ``partial-hand``: it cannot be read, and its table is not known), and
-    the id of the hand after it."""
+    summary cut off (a ``partial-hand``: it cannot be read; its table line names its table,
+    the file's only one), and the id of the hand after it."""
     text = (corpus_dir / "pokerstars" / "LBad-USD-SNG8-201011.txt").read_text(encoding="utf-8-sig")
     hands = text.split("PokerStars Game #")[1:7]
     third = hands[2]
@@ -308,8 +308,8 @@ def test_the_hand_after_an_unreadable_site_hand_says_hands_are_missing(
     to: str, corpus_dir: Path, tmp_path: Path
 ) -> None:
     """The source checks (the unreadable hand aside) and its later hands import: the replay
-    forgets every stack of the file after a hand it cannot read.  Its conversion must check the
-    same: the next hand of every table says hands are missing before it (``missing hands``,
+    forgets the stacks of the table of a hand it cannot read.  Its conversion must check the
+    same: the next hand of that table says hands are missing before it (``missing hands``,
     ``_missing_before``), else it would be held against the hand before the unreadable one
     (it was a ``stack-carried`` mismatch and import refused it)."""
     source, after = _site_night_with_an_unreadable_hand(corpus_dir, tmp_path)
@@ -329,6 +329,52 @@ def test_the_hand_after_an_unreadable_site_hand_says_hands_are_missing(
     assert (after, "missing-hand") in warned
     result = runner.invoke(app, ["import", str(out), "--db", str(tmp_path / "club.db")])
     assert result.exit_code == 0 and "5 stored" in result.output, result.output
+
+
+TWO_TABLES_ONE_UNREADABLE = """\
+game badugi · fixed limit 2/4 · blinds 1/2
+cash Night · date 2024-01-01
+table A
+hand 1 · button Anna · Anna 100 · Ben 100 · Cara 100
+Anna raises · Ben folds · Cara folds
+Anna collects 5
+table B
+hand 1 · button Xena · Xena 50 · Yuri 50 · Zack 50
+Xena raises · Yuri folds · Zack folds
+Xena collects 5
+table A
+hand 2 · button Ben · Anna · Ben · Cara
+Ben foldz · Cara folds
+Anna collects 2
+table B
+hand 2 · button Yuri · Xena · Yuri · Zack
+Yuri folds · Zack folds
+Xena collects 2
+table A
+hand 3 · button Cara · Anna 104 · Ben 99 · Cara 97
+Cara raises · Anna folds · Ben folds
+Cara collects 5
+"""
+
+
+@pytest.mark.parametrize("to", ["text", "phh"])
+def test_a_hand_unreadable_at_one_table_marks_that_table_only(to: str, tmp_path: Path) -> None:
+    """The reader knows the table of the hand it cannot read (table A's hand 2), and the
+    replay forgets that table's stacks only: the conversion says hands are missing before A's
+    next hand and not before B's, whose stacks are still held against B's hand before it,
+    as in the source."""
+    source = tmp_path / "night.bhh"
+    source.write_text(TWO_TABLES_ONE_UNREADABLE, encoding="utf-8")
+    out = tmp_path / ("again.bhh" if to == "text" else "again.phhs")
+    with out.open("w", encoding="utf-8") as handle:
+        report = convert_file(source, to, handle)  # type: ignore[arg-type]
+    assert report.written == 4 and [p.rule for p in report.problems] == ["parse"]
+    outcomes = list(run_check([out], jobs=1).outcomes())
+    assert [(o.hand_id, o.errors) for o in outcomes if o.errors] == []
+    warned = [
+        (o.record and o.record.table, o.hand_id, w.rule) for o in outcomes for w in o.warnings
+    ]
+    assert warned == [("A", "3", "missing-hand")]
 
 
 def test_missing_hands_are_written_to_phh_as_missing_before(tmp_path: Path) -> None:

@@ -42,12 +42,16 @@ class BadugiError(Exception):
         position: Position | None = None,
         hand: str | None = None,
         rule: str | None = None,
+        table: str | None = None,
     ) -> None:
         super().__init__(message)
         self.message = message
         self.position = position or NOWHERE
         self.hand = hand
         self.rule = rule
+        self.table = table
+        """The table of the hand that could not be read, when the reader knows it: the replay
+        then forgets that table's stacks only, not those of every table of the file."""
 
     def __str__(self) -> str:
         parts = []

@@ -234,6 +234,18 @@ class HandFields:
             )
 
 
+def table_named(hand: dict[str, Any]) -> str | None:
+    """The ``table`` of a hand that could not be read, as :meth:`HandFields.label` reads it
+    (the replay then forgets that table's stacks only), or None: the hand names no table, or
+    names it wrongly, and it is not known which table's stacks it changed."""
+    value = hand.get("table")
+    if isinstance(value, str):
+        return value
+    if type(value) is int and value >= 0 and amount_problem(value, "table") is None:
+        return str(value)
+    return None
+
+
 def decimal_cents(value: Decimal) -> int | None:
     """A finite, non-negative ``value`` of currency units in cents, exactly, or None when it is
     not a whole number of cents or has more than 2^53 of them.  Read from its digits, never by

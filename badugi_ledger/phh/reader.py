@@ -60,7 +60,7 @@ from ..model.settings import POKERKIT_HOUSE, GameSettings, HouseRules, Reshuffle
 from ..sites.common import ImportItem, SiteWarning, SkippedHand, parse_site_cards
 from ..sites.draft import HandDraft, SeatLine
 from ..sites.files import UNREADABLE, split_lines, unreadable
-from .fields import HandFields, decimal_cents, describe
+from .fields import HandFields, decimal_cents, describe, table_named
 from .session import read_session
 from .split import PhhPiece, iter_pieces
 
@@ -125,10 +125,10 @@ def read_phh(text: str | Iterable[str], source: str = "<phh>") -> Iterator[Impor
         for key, hand in piece.hands():
             try:
                 item = _read_hand(hand, key, source, line, piece, gaps)
-            except BadugiError as exc:
-                yield exc
-            except UNREADABLE as exc:
-                yield unreadable(exc, source, line)
+            except (BadugiError, *UNREADABLE) as exc:
+                error = exc if isinstance(exc, BadugiError) else unreadable(exc, source, line)
+                error.table = table_named(hand)
+                yield error
             else:
                 if gaps:
                     yield from gaps

@@ -18,8 +18,13 @@ and never stops the hands after it from being checked in full:
 * Progressive Badugi: the failed hand's recorded ``carry`` (or, with none, its recorded
   collections: nothing carried) gives the pot the next hand starts with; with neither it is
   unknown and the next Progressive hand of that table is not settled (``carry-unknown``).
-* A hand that cannot be read at all (a ``ParseError`` item) makes every stack of every table
-  of its file unknown in the same way, since it is not known which table it belonged to.
+* A hand that cannot be read at all (a ``BadugiError`` item) makes every stack of its table
+  unknown in the same way (``error.table``, the table the reader read it at); when the reader
+  does not know its table (a header line above it has an error; a site's hand whose table
+  line cannot be read), every table of its file.
+* A hand whose number its table already had (``duplicate-hand``): a copy of the first is not
+  replayed, the table goes on from the first; a hand that records something else (its text
+  differs) is replayed as any hand, and the table goes on from it (:func:`_written_twice`).
 * A :class:`~badugi_ledger.model.results.TableGap` item (a site file that seems to miss a hand)
   makes the table's next hand start from its stated stacks, with the reader's warning.
 
@@ -366,27 +371,61 @@ RECENT_HANDS = 1_000
 holds, since a hand written twice is pasted next to itself or close by; memory stays flat
 however long the stream (the ledger still refuses a hand it holds twice, at any distance)."""
 
+Written = OrderedDict[tuple[object, ...], tuple[int, int | None]]
+"""The recent hands of a stream: (source, table, session name, date, hand number) -> the line
+of the hand and :func:`_content` of it (a number each: memory stays small)."""
 
-def _written_twice(
-    written: OrderedDict[tuple[object, ...], int], record: HandRecord
-) -> Violation | None:
+
+def _written_twice(written: Written, record: HandRecord) -> tuple[Violation, bool] | None:
     """The ``duplicate-hand`` violation of a hand whose number its table (in the same file
-    and session) already had, among the last :data:`RECENT_HANDS` hands; else None, and the
-    hand is remembered.  Such a hand is not replayed: the table goes on from the first."""
+    and session) already had, among the last :data:`RECENT_HANDS` hands, and whether the hand
+    is still to be replayed; else None, and the hand is remembered.
+
+    A copy of the first hand (the same :func:`_content`) is not replayed: the table goes on
+    from the first, as if the copy were not there.  A hand that records something else is
+    another hand under a wrong number: it is replayed like any hand, so that its own mistakes
+    are found and the table goes on from it (without its chips, the table's next hands would
+    be false mismatches)."""
     session = record.session
     key = (record.pos.source, record.table, session.name, session.date, record.hand_id)
     first = written.get(key)
-    if first is not None:
+    if first is None:
+        if len(written) >= RECENT_HANDS:
+            written.popitem(last=False)  # the oldest, in constant time
+        written[key] = (record.pos.line, _content(record))
+        return None
+    line, content = first
+    if content is None or content == _content(record):
         return Violation(
             "duplicate-hand",
-            f"hand {record.hand_id} is written twice at this table (first at line {first}): "
+            f"hand {record.hand_id} is written twice at this table (first at line {line}): "
             "a hand number names one hand; remove the copy or renumber the hand",
             record.pos,
-        )
-    if len(written) >= RECENT_HANDS:
-        written.popitem(last=False)  # the oldest, in constant time
-    written[key] = record.pos.line
-    return None
+        ), False
+    return Violation(
+        "duplicate-hand",
+        f"hand {record.hand_id} is written twice at this table (first at line {line}), as "
+        "another hand: a hand number names one hand; renumber one of them",
+        record.pos,
+    ), True
+
+
+def _content(record: HandRecord) -> int | None:
+    """What a hand records, as one number that a copy of it shares: the hash of its text (the
+    hand as written, its number and stacks too; a site's hand as the site wrote it), in our
+    format without its comment lines (those that follow a hand are kept in its text: a copy
+    pasted above a comment is still a copy).  None for a record without a text (the PHH and
+    Merge readers keep none): a hand of its number is then taken for a copy, unreplayed.  A
+    hash, not the text, so that the hands remembered hold no text; two texts of one number
+    at one table whose hashes agree are all but impossible, and would be taken for a copy."""
+    text = record.text
+    if not text:
+        return None
+    if record.origin == "text" and "#" in text:
+        lines = text.splitlines(keepends=True)
+        text = "".join([line for line in lines if not line.lstrip().startswith("#")])
+        text = text.rstrip() + "\n"
+    return hash(text)
 
 
 def _final_line_imbalance(
@@ -527,41 +566,58 @@ def replay_stream(
     ``tracker`` (default: a new one) carries the tables; pass one to look at them afterwards.
     """
     tracker = TableTracker() if tracker is None else tracker
-    unread: dict[str, str] = {}
+    # Why a table's earlier hands may be unknown: (source, table) -> an unreadable hand of that
+    # table; (source, None) -> one of the file whose table the reader did not know.
+    unread: dict[tuple[str, str | None], str] = {}
     gaps: dict[tuple[str, str], list[TableGap]] = {}
-    written: OrderedDict[tuple[object, ...], int] = OrderedDict()  # recent: (source, …) -> line
+    written: Written = OrderedDict()
     for item in items:
         if isinstance(item, HandRecord):
             source = item.pos.source
-            again = _written_twice(written, item)
-            if again is not None:
-                yield HandOutcome(source, item.hand_id, item.pos, item, None, (again,))
-                continue
-            if source in unread and table_key(item) not in tracker.tables:
+            twice = _written_twice(written, item)
+            again = None
+            if twice is not None:
+                again, replayed = twice
+                if not replayed:
+                    yield HandOutcome(source, item.hand_id, item.pos, item, None, (again,))
+                    continue
+            if unread and table_key(item) not in tracker.tables:
                 # The table's earlier hands may be the unreadable ones.
-                tracker.table(item).unknown_default = unread[source]
+                why = unread.get((source, item.table)) or unread.get((source, None))
+                if why is not None:
+                    tracker.table(item).unknown_default = why
             said = gaps.pop((source, item.table), None) if gaps else None
             if said is None:
-                yield tracker.replay(item)
-                continue
-            if any(gap.resync for gap in said):
-                # The stated stacks are not held against a hand that is not the previous one.
-                tracker.table(item).last_seats = ()
-            outcome = tracker.replay(item)
-            yield replace(outcome, warnings=(*(g.warning for g in said), *outcome.warnings))
+                outcome = tracker.replay(item)
+            else:
+                if any(gap.resync for gap in said):
+                    # The stated stacks are not held against a hand that is not the previous one.
+                    tracker.table(item).last_seats = ()
+                outcome = tracker.replay(item)
+                outcome = replace(outcome, warnings=(*(g.warning for g in said), *outcome.warnings))
+            yield outcome if again is None else replace(outcome, errors=(again, *outcome.errors))
             continue
         if isinstance(item, TableGap):
             gaps.setdefault((item.source, item.table), []).append(item)
             continue
-        pos = item.position
-        why = f"hand {item.hand or '?'} at line {pos.line} of this file could not be read"
-        unread[pos.source] = why
-        for (src, _, _), state in tracker.tables.items():
-            if src == pos.source:
-                state.forget(list(state.stacks), why)
-                state.unknown_default = why
-                state.resynced = None
-                if state.carry or state.progressive:
-                    state.carry = None
-                    state.carry_unknown_since = why
-        yield HandOutcome(pos.source, item.hand, pos, None, None, (error_violation(item),))
+        yield _unreadable(tracker, item, unread)
+
+
+def _unreadable(
+    tracker: TableTracker, error: BadugiError, unread: dict[tuple[str, str | None], str]
+) -> HandOutcome:
+    """The outcome of a hand that could not be read, whose table forgets its stacks and pot:
+    the table the reader says it was read at (``error.table``), or, when the reader does not
+    know it, every table of its file."""
+    pos, table = error.position, error.table
+    why = f"hand {error.hand or '?'} at line {pos.line} of this file could not be read"
+    unread[pos.source, table] = why
+    for (src, name, _), state in tracker.tables.items():
+        if src == pos.source and (table is None or name == table):
+            state.forget(list(state.stacks), why)
+            state.unknown_default = why
+            state.resynced = None
+            if state.carry or state.progressive:
+                state.carry = None
+                state.carry_unknown_since = why
+    return HandOutcome(pos.source, error.hand, pos, None, None, (error_violation(error),))

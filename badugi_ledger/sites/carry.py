@@ -188,7 +188,9 @@ def read_cash_site(
 
     ``read_hand(lines, start, source, cash)`` reads one hand; a hand it skips (another game)
     or cannot read makes its table (``table_of(lines)``, None when even that is unreadable)
-    forget the carried stacks, so the next hand of that table is not compared with guesses.
+    forget the carried stacks, so the next hand of that table is not compared with guesses;
+    the error of a hand it cannot read names that table (``BadugiError.table``), so that the
+    replay, too, forgets that table's stacks only.
     """
     cash = CashTables()
     for start, hand_lines, too_long, hand_id in chunk_hands(lines, starts, source):
@@ -215,4 +217,5 @@ def read_cash_site(
         table = table_of(hand_lines) if hand_lines else None
         if table is not None:
             cash.forget(table)
+            problem.table = table  # the replay forgets that table's stacks, not the file's
         yield of_hand(problem, hand_id, source, start)

@@ -261,13 +261,16 @@ class _Reader:
                     chunk.slow.append((lineno, len(chunk.events)))
                     if len(chunk.lines) > MAX_HAND_LINES:
                         self._too_long(chunk)
-                elif not stray:
+                elif not stray:  # (a hand whose hand line is misspelt, it may be)
                     stray = True
-                    yield error_at(
-                        "expected a header line (game, fixed limit, blinds, …) or a 'hand' line",
-                        Position(self.source, lineno, len(line) - len(stripped) + 1),
-                        line,
-                        None,
+                    yield self._at_table(
+                        error_at(
+                            "expected a header line (game, fixed limit, blinds, …) or a "
+                            "'hand' line",
+                            Position(self.source, lineno, len(line) - len(stripped) + 1),
+                            line,
+                            None,
+                        )
                     )
                 continue
             stray = False
@@ -314,7 +317,16 @@ class _Reader:
             self.spoiled.count += 1
             self.spoiled.last_line = chunk.start
             return
-        yield self._hand(chunk)
+        item = self._hand(chunk)
+        yield self._at_table(item) if isinstance(item, ParseError) else item
+
+    def _at_table(self, error: ParseError) -> ParseError:
+        """``error``, of a hand that cannot be read, naming the table the header lines above
+        it set, so that the replay forgets that table's stacks only; after a header line
+        with an error (the ``table`` line, it may be) the table is not known."""
+        if self.bad_header is None:
+            error.table = self.state.table
+        return error
 
     def _mistyped_header(
         self, line: str, stripped: str, lineno: int, read_plain: bool = False

@@ -21,6 +21,7 @@ import pokerkit
 
 from badugi_ledger.check import run_check
 from badugi_ledger.convert import convert_file
+from badugi_ledger.model.errors import BadugiError
 from badugi_ledger.model.events import HandRecord
 from badugi_ledger.phh.reader import read_phh
 from tests.helpers.pokerkit_play import GAME, new_state
@@ -118,3 +119,36 @@ def test_a_night_exported_now_is_the_hands_exported_before(tmp_path: Path) -> No
     records_before = [r for r in read_phh(before, "night.phhs") if isinstance(r, HandRecord)]
     assert list(map(fingerprint, records_now)) == list(map(fingerprint, records_before))
     assert [r.events for r in records_now] == [r.events for r in records_before]
+
+
+TWO_TABLES = (
+    "game badugi · fixed limit 2/4 · blinds 1/2\ncash Night · date 2024-01-01\n"
+    "table A\nhand 1 · button Anna · Anna 100 · Ben 100 · Cara 100\n"
+    "Anna raises · Ben folds · Cara folds\nAnna collects 5\n"
+    "table B\nhand 1 · button Xena · Xena 50 · Yuri 50 · Zack 50\n"
+    "Xena raises · Yuri folds · Zack folds\nXena collects 5\n"
+    "table A\nhand 2 · button Ben · Anna · Ben · Cara\nBen folds · Cara folds\nAnna collects 2\n"
+    "table B\nhand 2 · button Yuri · Xena · Yuri · Zack\nYuri folds · Zack folds\n"
+    "Xena collects 2\n"
+)
+
+
+def test_a_hand_that_cannot_be_read_names_its_table(tmp_path: Path) -> None:
+    """A PHH hand that cannot be read names its ``table``: only that table's stacks become
+    unknown, so a stack changed in a hand of another table is still held against that
+    table's hand before it (not taken as written because some other table's hand broke)."""
+    path = tmp_path / "two.bhh"
+    path.write_text(TWO_TABLES, encoding="utf-8")
+    out = io.StringIO()
+    assert convert_file(path, "phh", out).written == 4
+    text = out.getvalue()
+    damaged = text.replace("starting_stacks = [98, 103, 99]", 'starting_stacks = [98, 103, "x"]')
+    edited = damaged.replace("starting_stacks = [48, 53, 49]", "starting_stacks = [48, 63, 49]")
+    assert edited.count("starting_stacks") == 4 and damaged != text != edited != damaged
+    items = list(read_phh(edited, "two.phhs"))
+    assert [getattr(i, "table", None) for i in items] == ["A", "B", "A", "B"]
+    assert isinstance(items[2], BadugiError)
+    phhs = tmp_path / "two.phhs"
+    phhs.write_text(edited, encoding="utf-8")
+    *_, broken, b2 = run_check([phhs], jobs=1).outcomes()
+    assert broken.record is None and "stack-carried" in [e.rule for e in b2.errors]

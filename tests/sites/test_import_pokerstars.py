@@ -228,6 +228,8 @@ def test_unknown_line_is_an_error_naming_it(corpus_dir: Path) -> None:
     first = next(iter(read_pokerstars(split_lines(broken), "x")))
     assert isinstance(first, ImportFormatError) and first.rule == "unrecognised-line"
     assert "juggles" in first.message and first.position.line == 19
+    # Its table, as the hand's record names it: the replay forgets that table's stacks only.
+    assert first.table == hands(corpus_dir, CASH)[0].table == "Benkoela V"
 
 
 def test_summary_that_disagrees_with_the_collect_lines_is_corrupt(corpus_dir: Path) -> None:
