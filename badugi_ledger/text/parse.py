@@ -60,6 +60,7 @@ from ..model.events import (
     SitOut,
 )
 from ..model.games import GAMES
+from ..model.names import composed
 from ..model.positions import LinePositions, pack
 from ..model.settings import GameSettings
 from .grammar import build_parser, terminals
@@ -139,15 +140,16 @@ def _lark() -> tuple[Lark, EventBuilder]:
 
 @dataclass
 class _Spoiled:
-    """The hands after a bad header line: not read, and reported once."""
+    """The hands after a bad header line (``header``): not read, and reported once."""
 
     hand: str | None
     line: int
+    header: Position
     count: int = 0
     last_line: int = 0
 
-    def error(self, source: str, header: Position | None) -> ParseError:
-        at = header.line if header is not None else 0
+    def error(self, source: str) -> ParseError:
+        at = self.header.line
         more = self.count - 1
         after = f", nor the {more} hand{'s' * (more > 1)} after it (to line {self.last_line})"
         return ParseError(
@@ -215,6 +217,7 @@ class _Reader:
                     chunk = None
                 chunk, error = self._unreadable(chunk, lineno, line, kind)
                 if error is not None:
+                    yield from self._spoiled_before()
                     yield error
                 continue
             m = None
@@ -253,6 +256,7 @@ class _Reader:
                 stray = False
                 position = Position(self.source, lineno, len(line) - len(stripped) + 1)
                 self.bad_header = position
+                yield from self._spoiled_before()
                 yield error_at(mistyped, position, line, None)
                 continue
             if m is None:
@@ -284,11 +288,12 @@ class _Reader:
                     chunk = None
                 error = self._header(line, lineno)
                 if error is not None:
+                    yield from self._spoiled_before()
                     yield error
         if chunk is not None:
             yield from self._finish(chunk)
         if self.spoiled is not None:
-            yield self.spoiled.error(self.source, self.bad_header)
+            yield self.spoiled.error(self.source)
 
     def _too_long(self, chunk: _Chunk) -> None:
         """A hand of more than :data:`MAX_HAND_LINES` lines (a corrupt file, or lines that
@@ -308,14 +313,25 @@ class _Reader:
         chunk.positions.clear()
         chunk.slow.clear()
 
+    def _spoiled_before(self) -> Iterator[ParseError]:
+        """The error of the hands an earlier bad header line spoiled, once a header line with
+        another error is met: said before it, so that errors come in the file's order."""
+        spoiled = self.spoiled
+        if spoiled is not None and spoiled.header != self.bad_header:
+            self.spoiled = None
+            yield spoiled.error(self.source)
+
     def _finish(self, chunk: _Chunk) -> Iterator[HandRecord | ParseError]:
-        """The hand's record or error; nothing for a hand after a bad header line, which the
-        one error at the end of the file counts (rather than one error for every hand)."""
+        """The hand's record or error; nothing for a hand after a bad header line, which one
+        error counts (rather than one error for every hand): at the end of the file, or when
+        another bad header line spoils the hands after it (each line is named with its own)."""
         if chunk.broken is None and self.bad_header is not None:
-            if self.spoiled is None:
-                self.spoiled = _Spoiled(_hand_id(chunk), chunk.start)
-            self.spoiled.count += 1
-            self.spoiled.last_line = chunk.start
+            yield from self._spoiled_before()
+            spoiled = self.spoiled
+            if spoiled is None:
+                spoiled = self.spoiled = _Spoiled(_hand_id(chunk), chunk.start, self.bad_header)
+            spoiled.count += 1
+            spoiled.last_line = chunk.start
             return
         item = self._hand(chunk)
         yield self._at_table(item) if isinstance(item, ParseError) else item
@@ -614,12 +630,25 @@ class _Reader:
             said = f"{'the button is' if label else f'line {pos.line} names'} {short(name)}"
             return FormatError(
                 f"{short(meant)} is seated here, but {said}, who is not seated: "
-                f"did you mean {short(name)}?",
+                f"did you mean {short(name)}?" + _written_otherwise(meant, name),
                 raw.seat_pos[seats.index(meant)],
             )
         return FormatError(
-            f"{label}{short(name)} is not seated in this hand: did you mean {short(meant)}?", pos
+            f"{label}{short(name)} is not seated in this hand: did you mean {short(meant)}?"
+            + _written_otherwise(name, meant),
+            pos,
         )
+
+
+def _written_otherwise(here: str, meant: str) -> str:
+    """For two names that read alike (:func:`~badugi_ledger.model.names.composed`), which a
+    message would show as the same word twice: how each is written, so the difference shows."""
+    if composed(here) != composed(meant):
+        return ""
+    return (
+        f" (the same name in other Unicode code points: {ascii(here)[1:-1]} here, "
+        f"{ascii(meant)[1:-1]} there; write it one way)"
+    )
 
 
 def _check_seats(raw: RawHand) -> None:

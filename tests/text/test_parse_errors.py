@@ -319,6 +319,22 @@ def test_bets_or_blinds_written_the_wrong_way_round_are_one_error_at_their_heade
     assert "header line 1 has an error" in errors[1].message
 
 
+def test_hands_spoiled_by_two_bad_header_lines_each_name_their_own_line() -> None:
+    """Hand 1 is not read because of line 1, hand 2 because of line 4: each is said so, in the
+    file's order (the second header's hands were once counted with the first's, all blamed on
+    the later line)."""
+    text = (
+        "game badugi · fixed limit 4/2 · blinds 1/2\n"
+        "hand 1 · button Anna · Anna 100 · Ben 100\nAnna folds\n"
+        "game badugi · fixed limit 2/4 · blinds 2/1\n"
+        "hand 2 · button Ben · Anna · Ben\nBen folds\n"
+    )
+    errors = [item for item in parse_text(text) if isinstance(item, ParseError)]
+    assert [e.position.line for e in errors] == [1, 2, 4, 5]
+    assert errors[1].message == "hand not read: the header line 1 has an error"
+    assert errors[3].message == "hand not read: the header line 4 has an error"
+
+
 def test_long_line_is_cut_around_the_error() -> None:
     text = HEAD + HAND + "Anna folds" + " · Anna folds" * 200 + " · Anna Zz\n"
     err = next(i for i in parse_text(text) if isinstance(i, ParseError))

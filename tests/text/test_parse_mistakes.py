@@ -75,6 +75,17 @@ def test_a_seat_with_two_letters_swapped_is_reported_at_the_seat() -> None:
     assert "did you mean Ben?" in error.message and caret_under(error).startswith("Bne")
 
 
+def test_a_name_in_other_code_points_shows_how_each_is_written() -> None:
+    """``Zoë`` seated as one character and acting as ``e`` and a combining diaeresis: the
+    message would read "did you mean Zoë?" about Zoë, so it shows both spellings' code points."""
+    text = HEAD + "hand 1 · button Zo\u00eb · Zo\u00eb 50 · Lena 50\nZoe\u0308 folds\n"
+    error = one_error(text)
+    assert where(error) == (3, 1, "1")
+    assert "(the same name in other Unicode code points: Zoe\\u0308 here, Zo\\xeb there" in (
+        error.message
+    )
+
+
 def test_a_seat_in_the_wrong_case_is_reported_at_the_seat() -> None:
     text = NIGHT + "hand 2 · button Lena · Tamás · lena · Priya\nPriya calls · Tamás checks\n"
     error = one_error(text)
