@@ -176,7 +176,9 @@ class ImportReport:
             lines.append(f"{f.source}: {f.counts()}{state}")
             for r in f.rejected:
                 hand = f" hand {r.hand}" if r.hand else ""
-                lines.append(f"  line {r.line}{hand}: " + "; ".join(r.reasons))
+                here = f"line {r.line}: "  # said once, before the hand: not again in a reason
+                reasons = [why.removeprefix(here) for why in r.reasons]
+                lines.append(f"  line {r.line}{hand}: " + "; ".join(reasons))
             lines += [c.text("conflict, not stored") for c in f.conflicts]
             lines += [c.text("replaced") for c in f.replaced]
         total = FileReport("total", self.stored, self.duplicate)
