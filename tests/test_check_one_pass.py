@@ -282,6 +282,47 @@ final: Anna 97 · Ben 100 · Cara 103
     assert one.ok and two.ok and three.ok, three.errors
 
 
+def test_a_copy_written_with_other_spacing_and_separators_is_still_a_copy(
+    tmp_path: Path,
+) -> None:
+    """A copy is told from another hand by what it records, not by how it is written: hand 2
+    pasted again with trailing spaces, ``;`` for ``·``, doubled spaces and an end-of-line
+    comment is a copy, reported once and not replayed, so hand 3 is checked from hand 2 (no
+    false final-stack mismatch) and ``import`` stores hand 3 with the stacks hand 2 left."""
+    second = """
+hand 2 · button Ben · Anna · Ben · Cara
+Ben folds · Cara raises · Anna folds
+Cara collects 4
+"""
+    respaced = """
+hand 2 ; button Ben  ;  Anna ; Ben ; Cara   \t
+Ben folds • Cara raises · Anna folds   # pasted again from the phone
+Cara collects 4\t
+"""
+    third = """
+hand 3 · button Cara · Anna · Ben · Cara
+Cara raises · Anna folds · Ben folds
+Cara collects 5
+final: Anna 97 · Ben 100 · Cara 103
+"""
+    text = FIRST + second + respaced + third
+    one, two, copy, three = outcomes_of(text)
+    assert copy.result is None and [e.rule for e in copy.errors] == ["duplicate-hand"]
+    assert one.ok and two.ok and three.ok and not three.warnings, three.errors
+    night = tmp_path / "night.bhh"
+    night.write_text(text)
+    db = tmp_path / "club.db"
+    report = runner.invoke(app, ["import", str(night), "--db", str(db)])
+    assert report.exit_code == 1 and "[duplicate-hand]" in report.output, report.output
+    with sqlite3.connect(db) as conn:
+        starts = conn.execute(
+            "SELECT a.name, hp.starting_stack FROM hand_players hp JOIN aliases a"
+            " ON a.id = hp.alias_id JOIN hands h ON h.id = hp.hand_id"
+            " WHERE h.hand_number = '3' ORDER BY a.name"
+        )
+        assert starts.fetchall() == [("Anna", 98), ("Ben", 102), ("Cara", 100)]
+
+
 ANOTHER_HAND_UNDER_ITS_NUMBER = """\
 game badugi · fixed limit 2/4 · blinds 1/2 · rake none
 hand 1 · button Anna · Anna 100 · Ben 100 · Cara 100

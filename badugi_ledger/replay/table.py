@@ -23,8 +23,9 @@ and never stops the hands after it from being checked in full:
   does not know its table (a header line above it has an error; a site's hand whose table
   line cannot be read), every table of its file.
 * A hand whose number its table already had (``duplicate-hand``): a copy of the first is not
-  replayed, the table goes on from the first; a hand that records something else (its text
-  differs) is replayed as any hand, and the table goes on from it (:func:`_written_twice`).
+  replayed, the table goes on from the first; a hand that records something else (other
+  seats, stacks or events; not merely other spacing or comments) is replayed as any hand,
+  and the table goes on from it (:func:`_written_twice`).
 * A :class:`~badugi_ledger.model.results.TableGap` item (a site file that seems to miss a hand)
   makes the table's next hand start from its stated stacks, with the reader's warning.
 
@@ -371,7 +372,7 @@ RECENT_HANDS = 1_000
 holds, since a hand written twice is pasted next to itself or close by; memory stays flat
 however long the stream (the ledger still refuses a hand it holds twice, at any distance)."""
 
-Written = OrderedDict[tuple[object, ...], tuple[int, int | None]]
+Written = OrderedDict[tuple[object, ...], tuple[int, int]]
 """The recent hands of a stream: (source, table, session name, date, hand number) -> the line
 of the hand and :func:`_content` of it (a number each: memory stays small)."""
 
@@ -395,7 +396,7 @@ def _written_twice(written: Written, record: HandRecord) -> tuple[Violation, boo
         written[key] = (record.pos.line, _content(record))
         return None
     line, content = first
-    if content is None or content == _content(record):
+    if content == _content(record):
         return Violation(
             "duplicate-hand",
             f"hand {record.hand_id} is written twice at this table (first at line {line}): "
@@ -410,22 +411,15 @@ def _written_twice(written: Written, record: HandRecord) -> tuple[Violation, boo
     ), True
 
 
-def _content(record: HandRecord) -> int | None:
-    """What a hand records, as one number that a copy of it shares: the hash of its text (the
-    hand as written, its number and stacks too; a site's hand as the site wrote it), in our
-    format without its comment lines (those that follow a hand are kept in its text: a copy
-    pasted above a comment is still a copy).  None for a record without a text (the PHH and
-    Merge readers keep none): a hand of its number is then taken for a copy, unreplayed.  A
-    hash, not the text, so that the hands remembered hold no text; two texts of one number
-    at one table whose hashes agree are all but impossible, and would be taken for a copy."""
-    text = record.text
-    if not text:
-        return None
-    if record.origin == "text" and "#" in text:
-        lines = text.splitlines(keepends=True)
-        text = "".join([line for line in lines if not line.lstrip().startswith("#")])
-        text = text.rstrip() + "\n"
-    return hash(text)
+def _content(record: HandRecord) -> int:
+    """What a hand records, as one number that a copy of it shares: the hash of its settings,
+    seats (names, stated stacks), button and events - what its fingerprint digests of it,
+    without the file positions.  So a copy pasted with other spacing, separators or comments,
+    or copied from a site's file into ours, is still a copy, and a PHH hand is told from
+    another one as a hand in our format is.  A hash, not the hand, so that the hands
+    remembered hold nothing of them; two hands of one number at one table whose hashes agree
+    are all but impossible, and would be taken for a copy."""
+    return hash((record.settings, record.seats, record.button, record.events, record.posts_none))
 
 
 def _final_line_imbalance(
