@@ -54,26 +54,47 @@ def _markdown_pattern() -> re.Pattern[str]:
     return re.compile("[" + re.escape("".join(_MARKDOWN_SPECIAL)) + "]")
 
 
+@cache
+def _flag_pattern() -> re.Pattern[str]:
+    """A region's flag: a black flag, tag letters, a cancel tag (Unicode's emoji tag sequence).
+    Its tags are format characters, but there they make the flag and nothing else."""
+    return re.compile("\U0001f3f4[\U000e0020-\U000e007e]+\U000e007f")
+
+
 def _unsafe(char: str) -> bool:
     category = unicodedata.category(char)
     return category == "Cc" or (category == "Cf" and char not in "\u200d\ufe0f")
 
 
+def _escape(char: str) -> str:
+    """``char`` written as Python writes it in a string: ``\\x1b``, ``\\u202e``,
+    ``\\U000e0067``."""
+    code = ord(char)
+    if code < 0x100:
+        return f"\\x{code:02x}"
+    return f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
+
+
 def for_terminal(text: object) -> str:
-    """``text`` with every control and format character written as a visible escape.
+    """``text`` with every control and format character written as a visible escape (the
+    tags of a region's flag excepted, :func:`_flag_pattern`).
 
     >>> for_terminal("Ben\\x1b[2J\\x1b]0;pwned\\x07")
     'Ben\\\\x1b[2J\\\\x1b]0;pwned\\\\x07'
     >>> for_terminal("Zoë ♠")
     'Zoë ♠'
+    >>> for_terminal("Anna\\U000e0041")
+    'Anna\\\\U000e0041'
     """
     value = str(text)
     if value.isprintable():
         return value
-    return "".join(
-        (f"\\x{ord(c):02x}" if ord(c) < 0x100 else f"\\u{ord(c):04x}") if _unsafe(c) else c
-        for c in value
-    )
+    flags = [m.span() for m in _flag_pattern().finditer(value)] if "\U0001f3f4" in value else []
+    out = []
+    for i, char in enumerate(value):
+        inside_flag = any(start < i < end for start, end in flags)
+        out.append(_escape(char) if _unsafe(char) and not inside_flag else char)
+    return "".join(out)
 
 
 def for_markdown(text: object) -> str:

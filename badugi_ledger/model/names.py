@@ -14,24 +14,39 @@ True
 >>> composed("An\\u200bna"), composed("\\u200fBen\\ufeff")
 ('Anna', 'Ben')
 
-The two joiners (U+200C, U+200D) stay: they change what a name shows (an emoji sequence, a
-Persian or Indic word), so names that differ by one are told apart.
+The characters that change what a name shows stay, though Unicode files them with the
+invisible ones: the two joiners (U+200C, U+200D: an emoji sequence, a Persian or Indic word),
+the tag characters of a region's flag, and the signs that print (U+0600, U+06DD); names that
+differ by one of them are told apart.
 """
 
 from __future__ import annotations
 
 import unicodedata
 
-_JOINERS = frozenset("\u200c\u200d")
+_INVISIBLE = frozenset(
+    "\u00ad"  # soft hyphen
+    "\u061c"  # Arabic letter mark
+    "\u180e"  # Mongolian vowel separator
+    "\u200b\u200e\u200f"  # zero-width space, left-to-right and right-to-left marks
+    "\u202a\u202b\u202c\u202d\u202e"  # bidirectional embeddings and overrides
+    "\u2060\u2061\u2062\u2063\u2064"  # word joiner, invisible operators
+    "\u2066\u2067\u2068\u2069"  # bidirectional isolates
+    "\ufeff"  # zero-width no-break space (a byte order mark)
+)
+"""The format characters that show nothing wherever they stand.  Not every format character
+(category ``Cf``): the joiners and the tag characters shape what an emoji or a word shows
+(a flag of a region is a black flag and tags), and some show a sign themselves (the Arabic
+number sign U+0600, the end of ayah U+06DD)."""
 
 
 def composed(name: str) -> str:
-    """``name`` with its letters composed as Unicode composes them (NFC) and its invisible
-    format characters (category ``Cf`` but the joiners) left out; a plain ASCII name, which
-    has neither, as it is (nothing to compute)."""
+    """``name`` with its letters composed as Unicode composes them (NFC) and the characters
+    that show nothing (:data:`_INVISIBLE`) left out; a plain ASCII name, which has neither,
+    as it is (nothing to compute)."""
     if name.isascii():
         return name
     name = unicodedata.normalize("NFC", name)
-    if any(unicodedata.category(c) == "Cf" and c not in _JOINERS for c in name):
-        name = "".join(c for c in name if unicodedata.category(c) != "Cf" or c in _JOINERS)
+    if not _INVISIBLE.isdisjoint(name):
+        name = "".join(c for c in name if c not in _INVISIBLE)
     return name

@@ -118,3 +118,13 @@ def test_check_and_parse_write_names_from_a_file_visibly(tmp_path: Path) -> None
     assert no_controls(checked.output) and "\\x1b" in checked.output
     parsed = runner.invoke(app, ["parse", str(path)])
     assert parsed.exit_code == 0 and no_controls(parsed.output)
+
+
+def test_a_format_character_beyond_the_basic_plane_is_written_as_python_writes_it() -> None:
+    """A tag character outside a flag shows nothing in a terminal, so it is escaped, written
+    ``\\U000e0041`` (eight digits, as Python reads it back); the tags of a region's flag
+    make the flag and stay."""
+    scotland = "\U0001f3f4\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f"
+    assert for_terminal("Anna\U000e0041") == "Anna\\U000e0041"
+    assert for_terminal(f"Fan {scotland}") == f"Fan {scotland}"
+    assert for_terminal(f"{scotland}\U000e0041") == f"{scotland}\\U000e0041"

@@ -1,0 +1,74 @@
+"""When two player names are one name (``model/names.py``): the same letters once composed
+(NFC), without the characters that show nothing; characters Unicode files as format
+characters but which change what a name shows keep names apart.  The replay's one-seat rule
+(``000``: one seat per player) and the ledger's aliases both ask it."""
+
+from __future__ import annotations
+
+import pytest
+
+from badugi_ledger.model.errors import IllegalAction
+from badugi_ledger.model.names import composed
+from badugi_ledger.replay import replay_hand, replay_stream
+from badugi_ledger.text.parse import parse_text
+from tests.helpers.replay_builder import record
+
+SCOTLAND = "\U0001f3f4\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f"
+WALES = "\U0001f3f4\U000e0067\U000e0062\U000e0077\U000e006c\U000e0073\U000e007f"
+
+
+@pytest.mark.parametrize(
+    "pasted",
+    [
+        "An\u200bna",  # zero-width space
+        "\u200fAnna",  # right-to-left mark
+        "Anna\ufeff",  # byte order mark
+        "An\u00adna",  # soft hyphen
+        "\u2066Anna\u2069",  # an isolate around it
+        "An\u2060na",  # word joiner
+    ],
+)
+def test_a_character_that_shows_nothing_does_not_make_another_name(pasted: str) -> None:
+    assert composed(pasted) == "Anna"
+
+
+@pytest.mark.parametrize(
+    ("one", "other"),
+    [
+        (f"Fan{SCOTLAND}", f"Fan{WALES}"),  # flags of two regions: tags differ
+        ("\u0600\u0661", "\u0661"),  # the Arabic number sign prints
+        ("\u06dd\u0661", "\u0661"),  # so does the end of ayah
+        ("\U0001f469\u200d\U0001f467", "\U0001f469\U0001f467"),  # a joined emoji
+    ],
+)
+def test_a_format_character_that_shows_something_keeps_names_apart(one: str, other: str) -> None:
+    assert composed(one) != composed(other)
+    assert composed(one) == one  # nothing of it is dropped
+
+
+def test_two_fans_of_two_regions_sit_at_one_table() -> None:
+    """``000``: one seat per player; two flags are two names, so the hand is legal and each
+    fan keeps a seat (read from the text, as a club writes it)."""
+    text = (
+        "game badugi \u00b7 fixed limit 2/4 \u00b7 blinds 1/2 \u00b7 rake none\n"
+        f"hand 1 \u00b7 button Anna \u00b7 Anna 100 \u00b7 Fan{SCOTLAND} 100"
+        f" \u00b7 Fan{WALES} 100\n"
+        f"Anna raises \u00b7 Fan{SCOTLAND} folds \u00b7 Fan{WALES} folds\n"
+        "Anna collects 5\n"
+    )
+    (outcome,) = replay_stream(parse_text(text, "night.bhh"))
+    assert outcome.ok, outcome.errors
+    assert outcome.result is not None
+    assert {s.name for s in outcome.result.record.seats} == {
+        "Anna",
+        f"Fan{SCOTLAND}",
+        f"Fan{WALES}",
+    }
+
+
+def test_a_name_with_a_zero_width_space_is_seated_twice() -> None:
+    """``000``: one seat per player; ``Anna`` and ``Anna`` with a zero-width space are one."""
+    hand = record({"Anna": 100, "An\u200bna": 100, "Ben": 100}, "Ben", [])
+    with pytest.raises(IllegalAction) as err:
+        replay_hand(hand)
+    assert err.value.rule == "seats"
