@@ -752,3 +752,72 @@ def test_planted_mistakes_in_simulated_nights_are_all_located() -> None:
             else:
                 clean += not outcome.errors
     assert planted == located == 48 and clean == 48
+
+
+def test_a_name_typed_another_way_in_a_later_hand_carries_its_stack(tmp_path: Path) -> None:
+    """``Zoë`` typed as one character, then as ``e`` and a combining mark, then with a
+    zero-width space pasted in, is one player (the ledger books one player with three
+    spellings): each later hand carries her stack, checked to its ``final:`` line, instead
+    of finding no stack for a new name."""
+    nfc, nfd, pasted = "Zo\u00eb", "Zoe\u0308", "Z\u200bo\u00eb"
+    text = f"""\
+game badugi · fixed limit 2/4 · blinds 1/2 · rake none
+hand 1 · button Anna · Anna 100 · {nfc} 100 · Cara 100
+Anna raises · {nfc} folds · Cara folds
+Anna collects 5
+final: Anna 103 · {nfc} 99 · Cara 98
+
+hand 2 · button {nfd} · Anna · {nfd} · Cara
+{nfd} folds · Cara raises · Anna folds
+Cara collects 4
+final: Anna 101 · {nfd} 99 · Cara 100
+
+hand 3 · button Cara · Anna · {pasted} · Cara
+Cara raises · Anna folds · {pasted} folds
+Cara collects 5
+final: Anna 100 · {pasted} 97 · Cara 103
+
+hand 4 · button Anna · Anna · {nfc} · Cara
+Anna raises · {nfc} folds · Cara folds
+Anna collects 5
+final: Anna 103 · {nfc} 96 · Cara 101
+"""
+    outcomes = outcomes_of(text)
+    assert [(o.ok, o.errors, o.warnings) for o in outcomes] == [(True, (), ())] * 4
+    night = tmp_path / "night.bhh"
+    night.write_text(text)
+    db = tmp_path / "club.db"
+    report = runner.invoke(app, ["import", str(night), "--db", str(db)])
+    assert report.exit_code == 0, report.output
+    with sqlite3.connect(db) as conn:
+        starts = conn.execute(
+            "SELECT h.hand_number, a.player_id, hp.starting_stack FROM hand_players hp"
+            " JOIN aliases a ON a.id = hp.alias_id JOIN hands h ON h.id = hp.hand_id"
+            " WHERE a.name NOT IN ('Anna', 'Cara') ORDER BY h.hand_number"
+        ).fetchall()
+    assert [(number, stack) for number, _, stack in starts] == [
+        ("1", 100),
+        ("2", 99),
+        ("3", 99),
+        ("4", 97),
+    ]
+    assert len({player for _, player, _ in starts}) == 1
+
+
+def test_both_spellings_of_one_name_seated_in_a_later_hand_are_refused() -> None:
+    """``000``: one seat per player; a later hand seating ``Zoë`` written two ways is one
+    player seated twice, as in a first hand; the hand after it is checked from its stated
+    stacks."""
+    nfc, nfd = "Zo\u00eb", "Zoe\u0308"
+    text = f"""\
+game badugi · fixed limit 2/4 · blinds 1/2 · rake none
+hand 1 · button Anna · Anna 100 · {nfc} 100 · Cara 100
+Anna raises · {nfc} folds · Cara folds
+Anna collects 5
+
+hand 2 · button Anna · Anna · {nfc} · {nfd}
+Anna raises · {nfc} folds · {nfd} folds
+"""
+    one, two = outcomes_of(text)
+    assert one.ok
+    assert [e.rule for e in two.errors] == ["seats"], two.errors

@@ -26,6 +26,9 @@ and never stops the hands after it from being checked in full:
   replayed, the table goes on from the first; a hand that records something else (other
   seats, stacks or events; not merely other spacing or comments) is replayed as any hand,
   and the table goes on from it (:func:`_written_twice`).
+* A player whose name a later hand writes another way that is one name (Unicode's two ways
+  of writing ``Zoë``, a zero-width space pasted in) carries their stack under the new
+  spelling (:func:`_follow_respellings`).
 * A :class:`~badugi_ledger.model.results.TableGap` item (a site file that seems to miss a hand)
   makes the table's next hand start from its stated stacks, with the reader's warning.
 
@@ -58,6 +61,7 @@ from ..model.events import (
 )
 from ..model.games import GAMES
 from ..model.money import hand_figure
+from ..model.names import composed
 from ..model.results import HandOutcome, HandResult, TableGap, Violation
 from .claims import final_line_imbalance
 from .hand import replay_hand
@@ -465,7 +469,8 @@ def _final_line_imbalance(
 def _carried(state: TableState, record: HandRecord) -> tuple[dict[str, int], dict[str, str]]:
     """:meth:`TableTracker.carried` of ``record`` at its table ``state``, without a copy: the
     replay only reads the stacks of the hand's seats, and nothing changes the table's stacks
-    until the hand is replayed."""
+    until the hand is replayed (but a player's spelling, :func:`_follow_respellings`)."""
+    _follow_respellings(state, record)
     if state.unknown or state.unknown_default is not None:
         return _carried_each(state, record)
     for seat in record.seats:
@@ -474,6 +479,33 @@ def _carried(state: TableState, record: HandRecord) -> tuple[dict[str, int], dic
     # The usual later hand of a table: no stack stated and none unknown, so each seat's stack
     # is the table's (a player the table has not seen has none, as seat by seat).
     return state.stacks, {}
+
+
+def _follow_respellings(state: TableState, record: HandRecord) -> None:
+    """A seat whose name the table knows in another spelling of one name
+    (:func:`~badugi_ledger.model.names.composed`: ``Zoë`` typed as one character, then as
+    ``e`` and a combining mark; a zero-width space pasted in) is that player, as the ledger
+    books them: the table's entries for the player take the spelling this hand uses, so the
+    stack carries.  The usual seat is a name the table knows as written (one lookup)."""
+    for seat in record.seats:
+        name = seat.name
+        if name in state.stacks or name in state.unknown:
+            continue
+        names = [*state.stacks, *state.unknown]
+        if name.isascii() and all(map(str.isascii, names)):
+            continue  # two ASCII names are one only as written
+        letters = composed(name)
+        other = next((n for n in names if n != name and composed(n) == letters), None)
+        if other is None or any(s.name == other for s in record.seats):
+            continue  # a new player; or both spellings sit, which the replay refuses
+        if other in state.stacks:
+            state.stacks[name] = state.stacks.pop(other)
+        for why in (state.unknown, state.busted):
+            if other in why:
+                why[name] = why.pop(other)
+        state.last_seats = tuple(
+            replace(s, name=name) if s.name == other else s for s in state.last_seats
+        )
 
 
 def _carried_each(state: TableState, record: HandRecord) -> tuple[dict[str, int], dict[str, str]]:
