@@ -27,6 +27,7 @@ from contextlib import contextmanager, suppress
 from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
+    from concurrent.futures import ProcessPoolExecutor
     from multiprocessing.connection import Connection
 
 A = TypeVar("A")
@@ -55,7 +56,9 @@ def ordered_map(func: Callable[[T], R], items: Sequence[T], jobs: int | None) ->
 
     With one job (or one item) nothing is forked and results stream one by one.  ``func``
     must be a module-level function and its argument and result picklable; it should turn
-    expected failures into values, since an exception it raises ends the whole map.
+    expected failures into values, since an exception it raises ends the whole map.  The
+    workers ignore Ctrl-C, which is this process's to handle: an exception here (Ctrl-C, an
+    error) or the caller closing the iterator ends them at once, the work not done dropped.
     """
     workers = resolve_jobs(jobs, len(items))
     if workers == 1:
@@ -67,21 +70,57 @@ def ordered_map(func: Callable[[T], R], items: Sequence[T], jobs: int | None) ->
     # Several items per message keeps the pipe traffic small when files are tiny (one PHH
     # hand per file); a handful of chunks per worker keeps the load balanced.
     chunksize = max(1, len(items) // (workers * 4))
-    with ProcessPoolExecutor(
+    pool = ProcessPoolExecutor(
         max_workers=workers,
         mp_context=context,
-        initializer=_end_with_parent,
+        initializer=_start_pool_worker,
         initargs=(os.getpid(),),
-    ) as pool:
+    )
+    try:
         yield from pool.map(func, items, chunksize=chunksize)
+    except BaseException:  # Ctrl-C, an error, or the caller stopped reading (GeneratorExit)
+        _stop_pool(pool)
+        raise
+    pool.shutdown(wait=True)
+
+
+def _stop_pool(pool: ProcessPoolExecutor) -> None:
+    """End ``pool`` now, its results no longer wanted, and wait until its workers have ended.
+
+    Its workers ignore Ctrl-C (see :func:`_start_pool_worker`), and the pool's own ending
+    would let each finish its chunk first, which may be minutes of big files: so the work not
+    begun is cancelled and the workers are terminated.  In that order: Python 3.11's pool,
+    once it sees a worker die, fails every future it still holds, and failing one already
+    cancelled raises in the pool's thread, which prints a traceback."""
+    # The pool has no public way to end or even name its workers (``terminate_workers``
+    # comes with Python 3.14): its own table of them, read before the shutdown empties it.
+    workers = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for worker in workers:
+        worker.terminate()
+    for worker in workers:
+        worker.join()
 
 
 PARENT_POLL_SECONDS = 0.5
 """How often a pool worker looks whether the process that started it is still there."""
 
 
+def _start_pool_worker(parent: int) -> None:
+    """Run in each pool worker of :func:`ordered_map` as it starts: the worker ignores Ctrl-C
+    and ends when its parent does.
+
+    Ctrl-C at a terminal interrupts every process of the foreground group, the workers too:
+    one waiting for work would die of it with a traceback on the user's screen.  The parent
+    alone handles Ctrl-C (its message, its exit status) and ends the pool itself."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _end_with_parent(parent)
+
+
 def _end_with_parent(parent: int) -> None:
-    """Run in each pool worker as it starts: the worker ends when its parent does.
+    """The calling pool worker ends when its parent does.
 
     A parent that exits normally ends its pool, but one killed outright (``kill -9``, the
     machine's out-of-memory killer) cannot: its workers, waiting for work on a queue whose

@@ -1,7 +1,9 @@
 """A pool worker of ``check --jobs`` or ``import --jobs`` ends when its parent is killed
-outright (``kill -9``): it must not wait for work for ever, holding the ledger's file.  (A
-parent that exits normally, or is interrupted, ends its pool itself.)  Linux only: the test
-reads ``/proc`` to tell a live worker from one that has ended."""
+outright (``kill -9``): it must not wait for work for ever, holding the ledger's file.  A
+parent that exits normally, or is interrupted, ends its pool itself; and Ctrl-C, which a
+terminal sends to the workers too, is the parent's alone to answer: no worker prints a
+traceback of its own.  Linux only: the tests read ``/proc`` to tell a live worker from one
+that has ended."""
 
 from __future__ import annotations
 
@@ -10,11 +12,15 @@ import signal
 import subprocess
 import sys
 import time
+from contextlib import suppress
 from pathlib import Path
 
 import pytest
 
+from badugi_ledger.cli import EXIT_INTERRUPTED
 from badugi_ledger.parallel import PARENT_POLL_SECONDS
+from badugi_ledger.simulate.sessions import SimulationOptions, simulate_to_path
+from tests.helpers.paths import EXAMPLES
 
 pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
 
@@ -69,3 +75,58 @@ def test_pool_workers_end_when_their_parent_is_killed(tmp_path: Path) -> None:
         for pid in workers if "workers" in locals() else []:
             if _alive(pid):
                 os.kill(pid, signal.SIGKILL)
+
+
+def _in_group(group: int) -> list[int]:
+    """Every process of the process group ``group`` (zombies too: a worker nobody waited for)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:  # ended while looked at
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[2]) == group:
+                found.append(int(entry.name))
+    return found
+
+
+def test_ctrl_c_on_a_parallel_check_prints_no_worker_traceback(tmp_path: Path) -> None:
+    """Ctrl-C while one worker checks a big file and the other, out of work, waits for more:
+    the moment a worker interrupted too would die printing its traceback."""
+    folder = tmp_path / "season"
+    folder.mkdir()
+    small = (EXAMPLES / "home_session.bhh").read_text(encoding="utf-8")
+    for n in range(200):
+        (folder / f"night{n:03}.bhh").write_text(small, encoding="utf-8")
+    last_small = folder / "night199.bhh"
+    # Named to come last, so it is the last work given out: once every small file is
+    # reported, one worker checks it and the other has nothing left to do but wait.
+    simulate_to_path(SimulationOptions(hands=5000, players=4, seed=3), folder / "zz-big.bhh")
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent)}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "badugi_ledger", "check", str(folder), "--jobs", "2"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+        start_new_session=True,  # its own process group, as a terminal's foreground job
+    )
+    try:
+        assert proc.stdout is not None
+        while line := proc.stdout.readline():  # until every small file is reported
+            if line.startswith(f"{last_small}:"):
+                break
+        assert proc.poll() is None, "the check ended before it could be interrupted"
+        assert len(_in_group(proc.pid)) == 3  # the command and its two workers
+        os.killpg(proc.pid, signal.SIGINT)  # what Ctrl-C sends: every process of the group
+        out, err = proc.communicate(timeout=120)
+        left = _in_group(proc.pid)
+    finally:
+        with suppress(ProcessLookupError):  # whatever is left of the group, if a check failed
+            os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait()
+    assert proc.returncode == EXIT_INTERRUPTED, out + err
+    assert "Traceback" not in err, err
+    assert "zz-big.bhh" not in out  # interrupted, not finished
+    assert left == []  # the workers have ended, and were waited for
