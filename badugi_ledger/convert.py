@@ -17,14 +17,14 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Literal, TextIO
 
-from .model.errors import BadugiError, ConfigError, ImportFormatError, Position
+from .model.errors import BadugiError, ConfigError, ImportFormatError
 from .model.events import HandRecord, HandsMissing
 from .model.results import HandOutcome, TableGap
 from .phh.reader import read_phh
 from .phh.writer import write_phh
 from .replay import replay_hand, replay_stream
 from .sites.common import SiteWarning, SkippedHand
-from .sources import read_stream
+from .sources import history_file, read_stream
 
 Target = Literal["phh", "text"]
 TARGETS: tuple[Target, ...] = ("phh", "text")
@@ -185,9 +185,12 @@ def _read_back_problem(text: str) -> str | None:
 def convert_file(
     path: str | Path, to: Target, out: TextIO, *, fmt: str | None = None
 ) -> ConvertReport:
-    """Convert every hand of ``path`` and write the result to ``out``; returns what happened."""
-    if not Path(path).is_file():
-        raise ImportFormatError("no such file", position=Position(str(path)), rule="no-file")
+    """Convert every hand of ``path`` and write the result to ``out``; returns what happened.
+
+    A path that is missing, a folder, or a pipe, socket or device is a ``BadugiError`` raised
+    before anything is written or opened (:func:`~badugi_ledger.sources.history_file`: a pipe
+    nobody writes to would be waited on for ever)."""
+    history_file(path)
     report = ConvertReport()
     hands = convert_hands(path, to, fmt=fmt, on_skip=report.skipped.append)
     if to == "text":

@@ -1,4 +1,9 @@
-"""Where hands come from: our own text format or a site's history, recognised by content.
+"""Where hands come from: which files a command reads, and our own text format or a site's
+history in each, recognised by content.
+
+:func:`history_files` is the one choice of files every command that reads paths makes
+(``check``, ``import``, ``show``, ``parse``; ``convert``'s one file: :func:`history_file`):
+folders walked the same way, a pipe, socket or device never opened, each file read once.
 
 :func:`read_hands` is the one reader ``check``, ``import`` and ``convert`` call: it looks at the
 first lines of a file (not its name), picks our text parser
@@ -16,7 +21,7 @@ from __future__ import annotations
 import os
 import re
 import stat
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from functools import cache
 from importlib import import_module
 from pathlib import Path
@@ -32,38 +37,81 @@ if TYPE_CHECKING:  # only a site's reader makes them: imported where one is read
 
 HISTORY_SUFFIXES = frozenset({".bhh", ".txt", ".phh"})
 """Files picked up when a folder is given (a file named on the command line is always read)."""
+TEXT_SUFFIXES = frozenset({".bhh"})
+"""Files picked up from a folder when only our own format is read (``parse``): a folder of
+site histories beside the nights would otherwise be a screen of errors."""
 
 
-def history_files(paths: Iterable[str | Path]) -> list[Path]:
-    """The files ``check`` and ``import`` read: files as given, folders walked recursively
-    (sorted, hidden entries and files without a history suffix left out).  A path that does not
-    exist is an error."""
+def history_files(
+    paths: Iterable[str | Path], suffixes: Collection[str] = HISTORY_SUFFIXES
+) -> list[Path]:
+    """The files ``check``, ``import``, ``show`` and ``parse`` read: files as given, folders
+    walked recursively (sorted, hidden entries and files without one of ``suffixes`` left out).
+    A path that does not exist, or is a pipe, socket or device, is an error.
+
+    Each file comes once, where it first comes, in the spelling it came with: a folder named
+    twice, or a folder and a file in it, must not report or import its files twice.  Files
+    are the same when they are the same file on disk (a link, ``./``, a second name)."""
     files: list[Path] = []
+    seen: set[tuple[int, int] | str] = set()
     for raw in paths:
         path = Path(raw)
         if path.is_dir():
-            files.extend(sorted(_walk(path)))
+            found = sorted(_walk(path, suffixes))
         elif path.is_file():
-            files.append(path)
-        elif path.exists():
-            raise BadugiError(
-                f"{raw} is not a file or folder (a pipe, socket or device): save what it "
-                "gives to a file, then read that"
-            )
+            found = [path]
         else:
-            raise BadugiError(f"no such file or folder: {raw}")
+            raise _not_readable(raw, path)
+        for file in found:
+            key = _identity(file)
+            if key not in seen:
+                seen.add(key)
+                files.append(file)
     return files
 
 
-def _walk(folder: Path) -> Iterator[Path]:
-    """History files under ``folder``, hidden folders and files left out (``os.walk`` reads
-    each folder once, where a glob would look at every file again).  A pipe, socket or device
-    with a history's name is left out too: opening a pipe nobody writes to waits for ever.  A
-    link to nowhere is kept, so that the reader says it cannot be read."""
+def history_file(raw: str | Path) -> Path:
+    """The one file a command reads whole (``convert``'s FILE), refused as
+    :func:`history_files` refuses a path that is missing or is a pipe, socket or device; a
+    folder is refused too (one file is converted into one output)."""
+    path = Path(raw)
+    if path.is_file():
+        return path
+    if path.is_dir():
+        raise BadugiError(f"{raw} is a folder: name one of its files")
+    raise _not_readable(raw, path)
+
+
+def _not_readable(raw: str | Path, path: Path) -> BadugiError:
+    """Why a path that is neither a file nor a folder is not read: opening a pipe nobody
+    writes to would wait for ever, so it is refused before anything is opened."""
+    if path.exists():
+        return BadugiError(
+            f"{raw} is not a file or folder (a pipe, socket or device): save what it "
+            "gives to a file, then read that"
+        )
+    return BadugiError(f"no such file or folder: {raw}")
+
+
+def _identity(file: Path) -> tuple[int, int] | str:
+    """What makes two paths the same file: its device and inode (one ``stat``), or, for a
+    link to nowhere, where the link leads."""
+    try:
+        info = os.stat(file)
+    except OSError:
+        return os.path.realpath(file)
+    return (info.st_dev, info.st_ino)
+
+
+def _walk(folder: Path, suffixes: Collection[str] = HISTORY_SUFFIXES) -> Iterator[Path]:
+    """Files with one of ``suffixes`` under ``folder``, hidden folders and files left out
+    (``os.walk`` reads each folder once, where a glob would look at every file again).  A pipe,
+    socket or device with a history's name is left out too: opening a pipe nobody writes to
+    waits for ever.  A link to nowhere is kept, so that the reader says it cannot be read."""
     for root, dirs, names in os.walk(folder):
         dirs[:] = [d for d in dirs if not d.startswith(".")]
         for name in names:
-            if not name.startswith(".") and os.path.splitext(name)[1].lower() in HISTORY_SUFFIXES:
+            if not name.startswith(".") and os.path.splitext(name)[1].lower() in suffixes:
                 path = os.path.join(root, name)
                 try:
                     mode = os.stat(path).st_mode
@@ -71,6 +119,17 @@ def _walk(folder: Path) -> Iterator[Path]:
                     mode = stat.S_IFREG
                 if stat.S_ISREG(mode):
                     yield Path(path)
+
+
+def parse_paths(paths: Iterable[str | Path]) -> Iterator[HandRecord | BadugiError]:
+    """Every hand of our own text format in ``paths``, file after file (``parse``): the files
+    :func:`history_files` picks, a folder giving its ``.bhh`` files (:data:`TEXT_SUFFIXES`).
+    Each file is read as our format whatever it holds; the files are chosen, and a bad path
+    refused (``BadugiError``), before the first hand is read."""
+    from .text.parse import parse_file
+
+    files = history_files(paths, TEXT_SUFFIXES)
+    return (item for file in files for item in parse_file(file))
 
 
 Reader = Callable[[Any, str], Iterator["ImportItem"]]

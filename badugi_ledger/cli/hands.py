@@ -100,7 +100,11 @@ def showdown(
 def parse_command(
     files: Annotated[
         list[Path],
-        typer.Argument(help="Hand-history files (.bhh) or folders of them.", show_default=False),
+        typer.Argument(
+            help="Hand-history files in our format, or folders (their .bhh files, searched "
+            "recursively).",
+            show_default=False,
+        ),
     ],
     as_json: Annotated[
         bool,
@@ -110,13 +114,16 @@ def parse_command(
         ),
     ] = False,
 ) -> None:
-    """Read hand histories and print their events.
+    """Read hand histories in our own format and print their events.
 
-    Exit status 1 after listing every hand that does not parse.
+    A file named is read as our format whatever its name; a folder gives its .bhh files only
+    (check, import and convert read site histories too). Folders are walked as check walks
+    them: hidden entries, pipes and devices left out, each file read once. Exit status 1 after
+    listing every hand that does not parse.
     """
     import json
 
-    from ..text.parse import parse_paths
+    from ..sources import parse_paths
     from ..text.writer import describe_record, record_to_dict
 
     errors = 0

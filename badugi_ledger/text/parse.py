@@ -81,7 +81,7 @@ from .transformer import POSTS_NONE, EventBuilder, FormatError, RawHand, short
 if TYPE_CHECKING:
     from lark import Lark
 
-__all__ = ["parse_bytes", "parse_file", "parse_paths", "parse_text"]
+__all__ = ["parse_bytes", "parse_file", "parse_text"]
 
 # Which lines are header lines and which start a hand: the chunker's only knowledge of the
 # grammar.  ``pot limit`` and ``no limit`` are headers; ``pot 120`` inside a hand is a pot total.
@@ -769,14 +769,3 @@ def _read_and_close(
         except OSError as exc:  # it opened, but a read failed (a device, a failing disk)
             reason = exc.strerror or type(exc).__name__
             yield ParseError(f"cannot read the file: {reason}", position=Position(source))
-
-
-def parse_paths(paths: Iterable[str | Path]) -> Iterator[HandRecord | ParseError]:
-    """Every hand of every file in turn (folders: their ``*.bhh`` files, sorted, recursively)."""
-    for path in paths:
-        p = Path(path)
-        if p.is_dir():
-            for file in sorted(p.rglob("*.bhh")):
-                yield from parse_file(file)
-        else:
-            yield from parse_file(p)

@@ -12,7 +12,8 @@ from typer.testing import CliRunner
 from badugi_ledger.cli import app
 from badugi_ledger.model.errors import ParseError
 from badugi_ledger.model.events import CarryOut, Collect, FinalStack, HandRecord, StackChange
-from badugi_ledger.text.parse import parse_file, parse_paths
+from badugi_ledger.sources import parse_paths
+from badugi_ledger.text.parse import parse_file
 from tests.helpers.paths import REPO
 
 EXAMPLES_DIR = REPO / "examples"

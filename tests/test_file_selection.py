@@ -1,0 +1,156 @@
+"""Which files a command reads: ``check``, ``import``, ``show``, ``parse`` and ``convert`` make
+one choice (:func:`badugi_ledger.sources.history_files`).  A pipe is never opened (opening one
+nobody writes to waits for ever), and a file named twice, or in a folder named too, is read once.
+
+The commands given a pipe run in a subprocess with a timeout: should a pipe be opened again,
+the test fails instead of waiting for ever.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from badugi_ledger.cli import app
+from badugi_ledger.model.errors import BadugiError
+from badugi_ledger.model.events import HandRecord
+from badugi_ledger.sources import history_file, history_files, parse_paths
+from tests.helpers.paths import EXAMPLES
+
+runner = CliRunner()
+
+NIGHT = EXAMPLES / "000_anna_ben.bhh"
+PIPE_REFUSED = (
+    "is not a file or folder (a pipe, socket or device): "
+    "save what it gives to a file, then read that"
+)
+
+
+def command(*args: str | Path) -> subprocess.CompletedProcess[str]:
+    """``badugi-ledger ARGS`` in its own process, given 60 seconds: a command that opens a pipe
+    nobody writes to never ends, and is killed (the test fails) rather than waited for."""
+    try:
+        return subprocess.run(
+            [sys.executable, "-m", "badugi_ledger", *map(str, args)],
+            capture_output=True,
+            text=True,
+            timeout=60,
+            stdin=subprocess.DEVNULL,
+        )
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"badugi-ledger {' '.join(map(str, args))} waited on a pipe")
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Path:
+    """A folder with a night, a pipe named as a night, and a site history (``.txt``)."""
+    if not hasattr(os, "mkfifo"):
+        pytest.skip("needs named pipes")
+    (tmp_path / "night.bhh").write_bytes(NIGHT.read_bytes())
+    os.mkfifo(tmp_path / "pipe.bhh")
+    (tmp_path / "site.txt").write_text("PokerStars Game #1: not our format\n", encoding="utf-8")
+    return tmp_path
+
+
+# --- parse ---------------------------------------------------------------------------------
+
+
+def test_parse_refuses_a_pipe_named_on_the_command_line(folder: Path) -> None:
+    done = command("parse", folder / "pipe.bhh")
+    assert done.returncode == 1, done.stderr
+    assert done.stderr.strip() == f"Error: {folder / 'pipe.bhh'} {PIPE_REFUSED}"
+    assert done.stdout == ""
+
+
+def test_parse_leaves_a_pipe_out_of_a_folder(folder: Path) -> None:
+    """The folder's night is read; its pipe is not opened, and its ``.txt`` (a site history,
+    not our format) is not read as ours."""
+    done = command("parse", "--json", folder)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == ""
+    assert done.stdout.count('"hand"') == 1
+
+
+def test_parse_picks_our_format_from_folders_and_reads_each_file_once(tmp_path: Path) -> None:
+    """A folder gives its ``.bhh`` files whatever the case of the suffix, hidden ones left out;
+    a file named again, or found again in a folder named again, is read once."""
+    folder = tmp_path
+    (folder / "night.bhh").write_bytes(NIGHT.read_bytes())
+    (folder / "site.txt").write_text("PokerStars Game #1: not our format\n", encoding="utf-8")
+    (folder / "deep").mkdir()
+    (folder / "deep" / "LOUD.BHH").write_bytes(NIGHT.read_bytes())
+    (folder / ".hidden.bhh").write_bytes(NIGHT.read_bytes())
+    items = list(parse_paths([folder, folder / "night.bhh", folder]))
+    records = [i for i in items if isinstance(i, HandRecord)]
+    assert records == items
+    assert [r.pos.source for r in records] == [
+        str(folder / "deep" / "LOUD.BHH"),
+        str(folder / "night.bhh"),
+    ]
+    with pytest.raises(BadugiError, match="no such file or folder"):
+        parse_paths([folder / "nope.bhh"])  # before any hand is read
+
+
+# --- convert -------------------------------------------------------------------------------
+
+
+def test_convert_refuses_a_pipe_as_check_does(folder: Path) -> None:
+    done = command("convert", folder / "pipe.bhh", "--to", "text")
+    assert done.returncode == 1, done.stderr
+    assert done.stderr.strip() == f"Error: {folder / 'pipe.bhh'} {PIPE_REFUSED}"
+    checked = command("check", folder / "pipe.bhh")
+    assert (checked.returncode, checked.stderr) == (1, done.stderr)
+
+
+def test_convert_names_what_is_wrong_with_its_file(tmp_path: Path) -> None:
+    with pytest.raises(BadugiError, match="is a folder"):
+        history_file(tmp_path)
+    with pytest.raises(BadugiError, match="no such file or folder"):
+        history_file(tmp_path / "nope.bhh")
+    assert history_file(NIGHT) == NIGHT
+    result = runner.invoke(app, ["convert", str(tmp_path), "--to", "text"])
+    assert result.exit_code == 1
+    assert result.stderr.strip() == f"Error: {tmp_path} is a folder: name one of its files"
+
+
+# --- the same file given twice --------------------------------------------------------------
+
+
+def test_each_file_is_chosen_once_where_it_first_comes(tmp_path: Path) -> None:
+    """A folder named twice, a folder and a file in it, a file by two spellings or through a
+    link: each file once, in the order first given, spelt as it was first given."""
+    night = tmp_path / "a" / "night.bhh"
+    night.parent.mkdir()
+    night.write_bytes(NIGHT.read_bytes())
+    other = tmp_path / "b.bhh"
+    other.write_bytes(NIGHT.read_bytes())
+    (tmp_path / "link.bhh").symlink_to(night)
+    (tmp_path / "gone.bhh").symlink_to(tmp_path / "nowhere.bhh")
+    spelt = tmp_path / "a" / ".." / "a" / "night.bhh"
+    chosen = history_files([spelt, tmp_path, other, tmp_path / "a", tmp_path])
+    assert chosen == [spelt, other, tmp_path / "gone.bhh"]
+    assert history_files([tmp_path, tmp_path]) == history_files([tmp_path])
+
+
+def test_check_reports_a_folder_named_twice_once(tmp_path: Path) -> None:
+    (tmp_path / "night.bhh").write_bytes(NIGHT.read_bytes())
+    result = runner.invoke(app, ["check", "-j", "1", str(tmp_path), str(tmp_path / "night.bhh")])
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines() == [
+        f"{tmp_path / 'night.bhh'}: 1 hand: 1 ok, 0 with violations, 0 with payout mismatches"
+    ]
+
+
+def test_import_reads_a_file_named_twice_once(tmp_path: Path) -> None:
+    (tmp_path / "night.bhh").write_bytes(NIGHT.read_bytes())
+    db = tmp_path / "club.db"
+    night = str(tmp_path / "night.bhh")
+    result = runner.invoke(app, ["import", night, str(tmp_path), night, "--db", str(db)])
+    assert result.exit_code == 0, result.output
+    assert result.output.count("night.bhh:") == 1
+    assert "total: 1 stored, 0 duplicate, 0 rejected in 1 file" in result.output
