@@ -80,7 +80,25 @@ class CardError(BadugiError, ValueError):
 
 
 class ConfigError(BadugiError, ValueError):
-    """A game, betting structure or house rule is unknown or inconsistent."""
+    """A game, betting structure or house rule is unknown or inconsistent.
+
+    ``setting`` names the field of the refused settings object whose value is at fault
+    (``small_blind``, ``small_bet``, ``ante``...), or None when no one field is: a reader that
+    knows which of its own keys set that field can then point at that key rather than guess.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        setting: str | None = None,
+        position: Position | None = None,
+        hand: str | None = None,
+        rule: str | None = None,
+        table: str | None = None,
+    ) -> None:
+        super().__init__(message, position=position, hand=hand, rule=rule, table=table)
+        self.setting = setting
 
 
 class ParseError(BadugiError):

@@ -173,13 +173,18 @@ class HouseRules:
             if value not in choices:
                 shown = value if len(str(value)) <= 40 else f"{str(value)[:40]}…"
                 words = ", ".join(choices[:-1]) + " or " + choices[-1]
-                raise ConfigError(f"house rule {name.replace('_', '-')} is {words}, not {shown!r}")
+                raise ConfigError(
+                    f"house rule {name.replace('_', '-')} is {words}, not {shown!r}", setting=name
+                )
         if not 2 <= self.max_seats <= 9:
-            raise ConfigError(f"max seats must be 2..9, not {self.max_seats}")
+            raise ConfigError(f"max seats must be 2..9, not {self.max_seats}", setting="max_seats")
         if not 1 <= self.qualifier_max <= 13:
-            raise ConfigError(f"qualifier max card must be A..K (1..13), not {self.qualifier_max}")
+            raise ConfigError(
+                f"qualifier max card must be A..K (1..13), not {self.qualifier_max}",
+                setting="qualifier_max",
+            )
         if self.buy_price < 0:
-            raise ConfigError("buy price cannot be negative")
+            raise ConfigError("buy price cannot be negative", setting="buy_price")
 
 
 POKERKIT_HOUSE = HouseRules(
@@ -236,18 +241,25 @@ class Structure:
 
     def __post_init__(self) -> None:
         if self.kind not in STRUCTURE_KINDS:
-            raise ConfigError(f"unknown betting structure {self.kind!r}")
+            raise ConfigError(f"unknown betting structure {self.kind!r}", setting="kind")
         if self.kind == "fixed-limit" and (self.small_bet <= 0 or self.big_bet <= 0):
-            raise ConfigError("fixed limit needs a small bet and a big bet above 0")
+            raise ConfigError(
+                "fixed limit needs a small bet and a big bet above 0",
+                setting="small_bet" if self.small_bet <= 0 else "big_bet",
+            )
         if self.kind == "fixed-limit" and self.small_bet > self.big_bet:
             raise ConfigError(
                 f"fixed limit {self.small_bet}/{self.big_bet}: the small bet (rounds 1 and 2) "
-                "cannot be above the big bet (rounds 3 and 4); written the other way round?"
+                "cannot be above the big bet (rounds 3 and 4); written the other way round?",
+                setting="small_bet",
             )
         if self.kind == "spread-limit" and not 0 < self.spread_min <= self.spread_max:
-            raise ConfigError("spread limit needs 0 < min <= max")
+            raise ConfigError(
+                "spread limit needs 0 < min <= max",
+                setting="spread_min" if self.spread_min <= 0 else "spread_max",
+            )
         if self.cap < 1:
-            raise ConfigError("the raise cap must allow at least the bet")
+            raise ConfigError("the raise cap must allow at least the bet", setting="cap")
 
 
 @frozen_fields
@@ -274,7 +286,10 @@ class RakeRule:
 
     def __post_init__(self) -> None:
         if not 0 <= self.percent <= 100 or self.cap < 0:
-            raise ConfigError("rake percent must be 0..100 and the cap >= 0")
+            raise ConfigError(
+                "rake percent must be 0..100 and the cap >= 0",
+                setting="cap" if 0 <= self.percent <= 100 else "percent",
+            )
 
     def amount(self, pot: int, *, reached_draw: bool) -> int:
         """Rake taken from a pot of ``pot`` chips.
@@ -296,6 +311,9 @@ DEFAULT_STRUCTURE = Structure("fixed-limit", 2, 4)
 """A record's structure when none is named: fixed limit 2/4 (frozen: shared)."""
 DEFAULT_HOUSE = HouseRules()
 """A record's house rules when none are named: every default (frozen: shared)."""
+_FORCED_BETS = ("small_blind", "big_blind", "ante")
+"""The fields of :class:`GameSettings` that cannot be negative, in the order a refusal names
+the first that is."""
 
 
 @frozen_fields
@@ -344,17 +362,23 @@ class GameSettings:
 
     def __post_init__(self) -> None:
         if self.game not in GAME_NAMES:
-            raise ConfigError(f"unknown game {self.game!r} (games: {', '.join(GAME_NAMES)})")
+            raise ConfigError(
+                f"unknown game {self.game!r} (games: {', '.join(GAME_NAMES)})", setting="game"
+            )
         if self.small_blind < 0 or self.big_blind < 0 or self.ante < 0:
-            raise ConfigError("blinds and antes cannot be negative")
+            negative = [name for name in _FORCED_BETS if getattr(self, name) < 0]
+            raise ConfigError("blinds and antes cannot be negative", setting=negative[0])
         if 0 < self.big_blind < self.small_blind:  # one blind only (2/0, 0/2) is a game
             raise ConfigError(
                 f"blinds {self.small_blind}/{self.big_blind}: the small blind cannot be above "
                 "the big blind (000: the big blind is normally twice as much); written the "
-                "other way round?"
+                "other way round?",
+                setting="small_blind",
             )
         if self.with_buy and not GAMES[self.game].progressive:
-            raise ConfigError("'with a buy' is a Progressive Badugi variant (002)")
+            raise ConfigError(
+                "'with a buy' is a Progressive Badugi variant (002)", setting="with_buy"
+            )
 
     @property
     def hand_size(self) -> int:

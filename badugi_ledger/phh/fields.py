@@ -25,6 +25,8 @@ from ..model.limits import MAX_AMOUNT, MAX_DIGITS, amount_problem, quote
 if TYPE_CHECKING:
     from decimal import Decimal  # imported where money is read (a TOML float is one)
 
+    from ..model.errors import ConfigError
+
 WHOLE = "a whole number from 0 to 2^53"
 
 
@@ -82,8 +84,10 @@ class HandFields:
         return currency
 
     def where(self, key: str) -> Position:
-        """The position of ``key``'s value in the file (the first line that sets it)."""
-        pattern = re.compile(rf"[ \t]*(?:{re.escape(key)}|\"{re.escape(key)}\")[ \t]*=[ \t]*")
+        """The position of ``key``'s value in the file (the first line that sets it, its key
+        bare or quoted either way)."""
+        name = re.escape(key)
+        pattern = re.compile(rf"[ \t]*(?:{name}|\"{name}\"|'{name}')[ \t]*=[ \t]*")
         for i, line in enumerate(self.lines):
             found = pattern.match(line)
             if found is not None:
@@ -232,6 +236,34 @@ class HandFields:
                 key,
                 f"year {year}, month {month}, day {day} is not a date ({key} must be {expected})",
             )
+
+
+SETTING_KEYS: dict[str, str] = {
+    "small_bet": "small_bet",
+    "big_bet": "big_bet",
+    "small_blind": "blinds_or_straddles",
+    "big_blind": "blinds_or_straddles",
+    "ante": "antes",
+}
+"""The PHH field that gives each value of a hand's settings that the settings can refuse
+(:attr:`ConfigError.setting`): its error is located at that field."""
+
+
+def settings_refused(
+    fields: HandFields, exc: ConfigError, small_bet: int, big_bet: int
+) -> NoReturn:
+    """The settings' refusal ``exc`` at the PHH field whose value it refuses (blinds out of
+    order at ``blinds_or_straddles``, a bet of 0 at that bet), where a user would look to
+    mend it.  A refusal that names no setting a PHH field gives is at ``small_bet``, with
+    both bets: the bets are the settings a PHH hand gives most directly."""
+    key = SETTING_KEYS.get(exc.setting or "", "small_bet")
+    if key == "blinds_or_straddles":
+        said = "blinds_or_straddles lists the small blind first, then the big blind"
+    elif key in ("small_bet", "big_bet"):
+        said = f"small_bet {small_bet}, big_bet {big_bet}"
+    else:
+        said = key
+    fields.fail(key, f"{exc.message} ({said})")
 
 
 def table_named(hand: dict[str, Any]) -> str | None:

@@ -60,7 +60,7 @@ from ..model.settings import POKERKIT_HOUSE, GameSettings, HouseRules, Reshuffle
 from ..sites.common import ImportItem, SiteWarning, SkippedHand, parse_site_cards
 from ..sites.draft import HandDraft, SeatLine
 from ..sites.files import UNREADABLE, split_lines, unreadable
-from .fields import HandFields, decimal_cents, describe, table_named
+from .fields import HandFields, decimal_cents, describe, settings_refused, table_named
 from .session import read_session
 from .split import PhhPiece, iter_pieces
 
@@ -192,7 +192,7 @@ def _read_hand(
             paid = min(blind, left)
             draft.post(names[seat], kind, paid, paid == left, line - 1)
     if count > 2 and any(blind for _, blind in posts[2:]):
-        _straddles(draft, posts, names, stacks, line - 1)
+        _straddles(draft, fields, posts, names, stacks, line - 1)
     changes: list[Event] = [
         StackChange(names[i], amount, kind)
         for kind, key in STACK_CHANGE_FIELDS.items()
@@ -225,8 +225,8 @@ def _read_hand(
         settings = _settings(
             small_bet, big_bet, small_blind, big_blind, max(antes), currency, rule, untrimmed
         )
-    except ConfigError as exc:  # the bets' own rule (Structure): located at the bets
-        fields.fail("small_bet", f"{exc.message} (small_bet {small_bet}, big_bet {big_bet})")
+    except ConfigError as exc:
+        settings_refused(fields, exc, small_bet, big_bet)
     session = read_session(hand, fields)
     table = fields.label("table")
     if MISSING_FIELD in hand:
@@ -293,7 +293,12 @@ def _pot_collects(fields: HandFields, names: list[str]) -> list[Event]:
 
 
 def _straddles(
-    draft: HandDraft, posts: list[tuple[int, int]], names: list[str], stacks: list[int], line: int
+    draft: HandDraft,
+    fields: HandFields,
+    posts: list[tuple[int, int]],
+    names: list[str],
+    stacks: list[int],
+    line: int,
 ) -> None:
     """The blinds of ``p3`` on (three players or more) as straddles, live blinds after the big
     blind, as PokerKit plays them: the betting starts after the largest ``(blind posted,
@@ -301,18 +306,19 @@ def _straddles(
     (``HouseRules.fixed_limit_raises`` ``pokerkit``).  Our replay starts it after the last
     straddle posted, so the largest is posted last.  A straddle smaller than the big blind has
     PokerKit start after the big blind and the straddler act first: unless every such
-    straddler is all-in (nobody to act), no order the replay plays, refused."""
+    straddler is all-in (nobody to act), no order the replay plays, refused at
+    ``blinds_or_straddles``, the field to mend."""
     left = [stacks[i] - draft.total_committed.get(names[i], 0) for i in range(len(posts))]
     posted = [min(blind, left[i]) for i, (_, blind) in enumerate(posts)]
     straddles = [i for i in range(2, len(posts)) if posts[i][1]]
     last = max(straddles, key=lambda i: (posted[i], i))
     start = max(range(len(posts)), key=lambda i: (posted[i], i))  # PokerKit's
     if start < 2 and any(posted[i] < left[i] for i in range(start + 1, last + 1)):
-        raise draft.error(
+        fields.fail(
+            "blinds_or_straddles",
             f"a straddle of {posted[last]} is smaller than the big blind ({posted[1]}): "
             f"PokerKit starts the betting after {names[start]}, its straddlers first, where the "
             "replay has a straddle act last",
-            rule="bad-phh",
         )
     for i in [*(i for i in straddles if i != last), last]:
         draft.post(names[i], "straddle", posted[i], posted[i] == left[i], line)
