@@ -43,10 +43,15 @@ number sign U+0600, the end of ayah U+06DD)."""
 def composed(name: str) -> str:
     """``name`` with its letters composed as Unicode composes them (NFC) and the characters
     that show nothing (:data:`_INVISIBLE`) left out; a plain ASCII name, which has neither,
-    as it is (nothing to compute)."""
+    as it is (nothing to compute).  Those characters go first: one pasted between a letter and
+    its combining mark (``Zoe``, a zero-width space, U+0308) would otherwise keep the two
+    apart when they are composed, and the name would not be the one it shows.
+
+    >>> composed("Zoe\\u200b\\u0308") == "Zo\\u00eb"
+    True
+    """
     if name.isascii():
         return name
-    name = unicodedata.normalize("NFC", name)
     if not _INVISIBLE.isdisjoint(name):
         name = "".join(c for c in name if c not in _INVISIBLE)
-    return name
+    return unicodedata.normalize("NFC", name)

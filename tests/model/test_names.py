@@ -5,7 +5,11 @@ characters but which change what a name shows keep names apart.  The replay's on
 
 from __future__ import annotations
 
+import unicodedata
+
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from badugi_ledger.model.errors import IllegalAction
 from badugi_ledger.model.names import composed
@@ -30,6 +34,49 @@ WALES = "\U0001f3f4\U000e0067\U000e0062\U000e0077\U000e006c\U000e0073\U000e007f"
 )
 def test_a_character_that_shows_nothing_does_not_make_another_name(pasted: str) -> None:
     assert composed(pasted) == "Anna"
+
+
+@pytest.mark.parametrize("pasted", ["\u200b", "\u2060", "\ufeff", "\u00ad"])
+def test_one_pasted_between_a_letter_and_its_mark_does_not_make_another_name(
+    pasted: str,
+) -> None:
+    """``Zoe``, a zero-width character, then the combining diaeresis: the name shows as
+    ``Zoë`` (the mark has no letter of its own to sit on but the ``e``), so it is ``Zoë``."""
+    assert composed(f"Zoe{pasted}\u0308") == composed("Zoe\u0308") == "Zo\u00eb"
+
+
+_LETTER = st.sampled_from(["Z", "o", "e", "a", "\u00eb", "\u1100", "\u1161", "\U0001f3f4"])
+_AFTER = st.sampled_from(
+    [
+        "\u0308",
+        "\u0301",
+        "\u200b",
+        "\u2060",
+        "\ufeff",
+        "\u00ad",
+        "\u200d",
+        "\u0600",
+        "\U000e0067",
+        "\u1161",
+        "\u11a8",
+    ]
+)
+_NAMES = st.lists(
+    st.tuples(_LETTER, st.lists(_AFTER, max_size=3).map("".join)).map("".join),
+    min_size=1,
+    max_size=4,
+).map("".join)
+"""Names of letters each followed by what may be pasted or typed after it: combining marks,
+characters that show nothing, joiners, tags, Hangul jamo that compose."""
+
+
+@given(_NAMES)
+def test_a_composed_name_is_its_own_composed_name(name: str) -> None:
+    """What :func:`composed` gives is a name as it shows: composed (NFC), with nothing left to
+    drop, so composing it again changes nothing and two spellings of one name meet."""
+    once = composed(name)
+    assert composed(once) == once
+    assert unicodedata.is_normalized("NFC", once)
 
 
 @pytest.mark.parametrize(
