@@ -36,7 +36,6 @@ from .model.results import HandOutcome, TableGap, Violation
 from .parallel import ordered_map, resolve_jobs
 from .replay import replay_stream
 from .sources import (  # the one reader and the one walk: our format or a site's, by content
-    HISTORY_SUFFIXES,
     detect_format,
     history_files,
     read_stream,
@@ -372,8 +371,4 @@ def run_check(
     """Prepare a check of ``paths`` (files, or folders searched recursively) on ``jobs``
     processes (None: every core); ``strict`` makes a warning fail the check; ``progress`` is
     told of the hands replayed as the run goes on (see :data:`Progress`)."""
-    files = history_files(paths)
-    if not files:
-        suffixes = ", ".join(sorted(HISTORY_SUFFIXES))
-        raise BadugiError(f"no hand-history files found (looked for {suffixes} files)")
-    return CheckRun(files, jobs=jobs, strict=strict, progress=progress)
+    return CheckRun(history_files(paths), jobs=jobs, strict=strict, progress=progress)

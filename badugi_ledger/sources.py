@@ -47,7 +47,9 @@ def history_files(
 ) -> list[Path]:
     """The files ``check``, ``import``, ``show`` and ``parse`` read: files as given, folders
     walked recursively (sorted, hidden entries and files without one of ``suffixes`` left out).
-    A path that does not exist, or is a pipe, socket or device, is an error.
+    A path that does not exist, or is a pipe, socket or device, is an error, and so is finding
+    no file at all: a folder of nothing to read is a wrong folder more often than an empty
+    night, and a command that read nothing must not look like one that read a clean night.
 
     Each file comes once, where it first comes, in the spelling it came with: a folder named
     twice, or a folder and a file in it, must not report or import its files twice.  Files
@@ -67,6 +69,9 @@ def history_files(
             if key not in seen:
                 seen.add(key)
                 files.append(file)
+    if not files:
+        looked = ", ".join(sorted(suffixes))
+        raise BadugiError(f"no hand-history files found (looked for {looked} files)")
     return files
 
 

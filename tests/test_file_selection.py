@@ -154,3 +154,38 @@ def test_import_reads_a_file_named_twice_once(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert result.output.count("night.bhh:") == 1
     assert "total: 1 stored, 0 duplicate, 0 rejected in 1 file" in result.output
+
+
+# --- nothing to read ----------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("args", "looked"),
+    [
+        (("parse",), ".bhh"),
+        (("check",), ".bhh, .phh, .txt"),
+        (("show",), ".bhh, .phh, .txt"),
+        (("import", "--db"), ".bhh, .phh, .txt"),
+    ],
+    ids=["parse", "check", "show", "import"],
+)
+def test_a_folder_with_nothing_to_read_is_an_error_for_every_command(
+    tmp_path: Path, args: tuple[str, ...], looked: str
+) -> None:
+    """A folder of no hand history (a wrong folder, most often) fails each command alike: a
+    command that read nothing must not end as one that read a clean night does."""
+    empty = tmp_path / "night"
+    empty.mkdir()
+    (empty / "notes.md").write_text("not a hand history\n", encoding="utf-8")
+    db = tmp_path / "club.db"
+    full = [args[0], str(empty), *(["--db", str(db)] if "--db" in args else [])]
+    result = runner.invoke(app, full)
+    assert result.exit_code == 1, result.output
+    assert f"no hand-history files found (looked for {looked} files)" in result.output
+    assert not db.exists()  # no ledger is made for a run that reads nothing
+
+
+def test_import_of_a_missing_path_makes_no_ledger(tmp_path: Path) -> None:
+    db = tmp_path / "club.db"
+    result = runner.invoke(app, ["import", str(tmp_path / "nights"), "--db", str(db)])
+    assert result.exit_code == 1, result.output
+    assert "no such file or folder" in result.output
+    assert not db.exists()

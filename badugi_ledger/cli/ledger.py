@@ -176,7 +176,8 @@ def import_(
     from ..ledger.store import ledger_at
     from ..sources import history_files
 
-    total = count_hands(history_files(paths)) if draws_progress() else None
+    files = history_files(paths)  # a wrong path is refused before a ledger is made for it
+    total = count_hands(files) if draws_progress() else None
     try:
         with (
             ledger_at(db, busy_timeout_ms=import_wait_ms(wait)) as ledger,
@@ -184,7 +185,7 @@ def import_(
         ):
             report = import_paths(
                 ledger,
-                paths,
+                files,
                 strict=strict,
                 replace=replace,
                 fmt=fmt,

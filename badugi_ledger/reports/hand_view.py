@@ -410,12 +410,9 @@ def _replayed(
 def replayed_outcomes(paths: Iterable[str | Path]) -> Iterator[HandOutcome]:
     """Every hand of ``paths`` (files, or folders searched recursively) replayed as ``check``
     replays it, lazily and in order; a ``BadugiError`` when no file is found."""
-    from ..sources import HISTORY_SUFFIXES, history_files, read_stream
+    from ..sources import history_files, read_stream
 
     files = history_files(paths)
-    if not files:
-        suffixes = ", ".join(sorted(HISTORY_SUFFIXES))
-        raise BadugiError(f"no hand-history files found (looked for {suffixes} files)")
 
     def items() -> Iterator[Any]:
         for path in files:
