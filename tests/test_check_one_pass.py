@@ -24,7 +24,8 @@ from typer.testing import CliRunner
 from badugi_ledger.check import run_check
 from badugi_ledger.cli import app
 from badugi_ledger.model.errors import BadugiError
-from badugi_ledger.model.results import HandOutcome
+from badugi_ledger.model.events import HandRecord
+from badugi_ledger.model.results import HandOutcome, TableGap, Violation
 from badugi_ledger.replay import replay_stream
 from badugi_ledger.replay.hand import replay_hand
 from badugi_ledger.replay.state import UNKNOWN_STACK
@@ -280,6 +281,32 @@ final: Anna 97 · Ben 100 · Cara 103
     one, two, copy, three = outcomes_of(FIRST + second + second + "# pasted twice\n" + third)
     assert copy.result is None and [e.rule for e in copy.errors] == ["duplicate-hand"]
     assert one.ok and two.ok and three.ok, three.errors
+
+
+def test_a_readers_word_about_a_copy_goes_with_the_copy() -> None:
+    """A reader's word about the next hand of a table (a ``TableGap``: a missing hand before
+    it, a PHH rake read from its finishing stacks) that comes just before a copy concerns the
+    copy, which is not replayed: it is dropped with it, not given to the table's next hand
+    (which the first's word never concerned, and which it would resync)."""
+    second = """
+hand 2 · button Ben · Anna · Ben · Cara
+Ben folds · Cara raises · Anna folds
+Cara collects 4
+"""
+    third = """
+hand 3 · button Cara · Anna · Ben · Cara
+Cara raises · Anna folds · Ben folds
+Cara collects 5
+final: Anna 97 · Ben 100 · Cara 103
+"""
+    one, two, copy, three = parse_text(FIRST + second + second + third, "night.bhh")
+    assert isinstance(copy, HandRecord)
+    said = Violation("missing-hand", "a hand seems to be missing", copy.pos, "warning")
+    gap = TableGap(copy.pos.source, copy.table, said)
+    outcomes = list(replay_stream([one, two, gap, copy, three]))
+    assert [o.hand_id for o in outcomes] == ["1", "2", "2", "3"]
+    assert [e.rule for e in outcomes[2].errors] == ["duplicate-hand"]
+    assert outcomes[3].ok and not outcomes[3].warnings, outcomes[3].warnings
 
 
 def test_a_copy_written_with_other_spacing_and_separators_is_still_a_copy(

@@ -25,7 +25,8 @@ and never stops the hands after it from being checked in full:
 * A hand whose number its table already had (``duplicate-hand``): a copy of the first is not
   replayed, the table goes on from the first; a hand that records something else (other
   seats, stacks or events; not merely other spacing or comments) is replayed as any hand,
-  and the table goes on from it (:func:`_written_twice`).
+  and the table goes on from it (:func:`_written_twice`; which hand is a copy is told in
+  :mod:`badugi_ledger.model.copies`, which a site's reader asks too).
 * A player whose name a later hand writes another way that is one name (Unicode's two ways
   of writing ``Zoë``, a zero-width space pasted in) carries their stack under the new
   spelling (:func:`_follow_respellings`).
@@ -38,11 +39,11 @@ store it.
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from operator import attrgetter
 
+from ..model.copies import RecentHands, content
 from ..model.errors import BadugiError
 from ..model.events import (
     BETWEEN_HANDS,
@@ -371,59 +372,34 @@ def _hands_missing(state: TableState, record: HandRecord) -> Violation | None:
     )
 
 
-RECENT_HANDS = 1_000
-"""How many of a stream's latest hands :func:`_written_twice` remembers: more than a night
-holds, since a hand written twice is pasted next to itself or close by; memory stays flat
-however long the stream (the ledger still refuses a hand it holds twice, at any distance)."""
-
-Written = OrderedDict[tuple[object, ...], tuple[int, int]]
-"""The recent hands of a stream: (source, table, session name, date, hand number) -> the line
-of the hand and :func:`_content` of it (a number each: memory stays small)."""
-
-
-def _written_twice(written: Written, record: HandRecord) -> tuple[Violation, bool] | None:
+def _written_twice(written: RecentHands[None], record: HandRecord) -> tuple[Violation, bool] | None:
     """The ``duplicate-hand`` violation of a hand whose number its table (in the same file
-    and session) already had, among the last :data:`RECENT_HANDS` hands, and whether the hand
-    is still to be replayed; else None, and the hand is remembered.
+    and session) already had, among the last
+    :data:`~badugi_ledger.model.copies.RECENT_HANDS` hands, and whether the hand is still to
+    be replayed; else None, and the hand is remembered.
 
-    A copy of the first hand (the same :func:`_content`) is not replayed: the table goes on
-    from the first, as if the copy were not there.  A hand that records something else is
-    another hand under a wrong number: it is replayed like any hand, so that its own mistakes
-    are found and the table goes on from it (without its chips, the table's next hands would
-    be false mismatches)."""
-    session = record.session
-    key = (record.pos.source, record.table, session.name, session.date, record.hand_id)
-    first = written.get(key)
+    A copy of the first hand (:meth:`~badugi_ledger.model.copies.FirstWritten.copied_by`) is
+    not replayed: the table goes on from the first, as if the copy were not there.  A hand
+    that records something else is another hand under a wrong number: it is replayed like any
+    hand, so that its own mistakes are found and the table goes on from it (without its
+    chips, the table's next hands would be false mismatches)."""
+    first = written.first(record)
     if first is None:
-        if len(written) >= RECENT_HANDS:
-            written.popitem(last=False)  # the oldest, in constant time
-        written[key] = (record.pos.line, _content(record))
+        written.remember(record, content(record), None)
         return None
-    line, content = first
-    if content == _content(record):
+    if first.copied_by(content(record)):
         return Violation(
             "duplicate-hand",
-            f"hand {record.hand_id} is written twice at this table (first at line {line}): "
+            f"hand {record.hand_id} is written twice at this table (first at line {first.line}): "
             "a hand number names one hand; remove the copy or renumber the hand",
             record.pos,
         ), False
     return Violation(
         "duplicate-hand",
-        f"hand {record.hand_id} is written twice at this table (first at line {line}), as "
-        "another hand: a hand number names one hand; renumber one of them",
+        f"hand {record.hand_id} is written twice at this table (first at line {first.line}), "
+        "as another hand: a hand number names one hand; renumber one of them",
         record.pos,
     ), True
-
-
-def _content(record: HandRecord) -> int:
-    """What a hand records, as one number that a copy of it shares: the hash of its settings,
-    seats (names, stated stacks), button and events - what its fingerprint digests of it,
-    without the file positions.  So a copy pasted with other spacing, separators or comments,
-    or copied from a site's file into ours, is still a copy, and a PHH hand is told from
-    another one as a hand in our format is.  A hash, not the hand, so that the hands
-    remembered hold nothing of them; two hands of one number at one table whose hashes agree
-    are all but impossible, and would be taken for a copy."""
-    return hash((record.settings, record.seats, record.button, record.events, record.posts_none))
 
 
 def _final_line_imbalance(
@@ -596,7 +572,7 @@ def replay_stream(
     # table; (source, None) -> one of the file whose table the reader did not know.
     unread: dict[tuple[str, str | None], str] = {}
     gaps: dict[tuple[str, str], list[TableGap]] = {}
-    written: Written = OrderedDict()
+    written: RecentHands[None] = RecentHands()
     for item in items:
         if isinstance(item, HandRecord):
             source = item.pos.source
@@ -605,6 +581,8 @@ def replay_stream(
             if twice is not None:
                 again, replayed = twice
                 if not replayed:
+                    if gaps:  # the reader's word about the copy: the first had its own
+                        gaps.pop((source, item.table), None)
                     yield HandOutcome(source, item.hand_id, item.pos, item, None, (again,))
                     continue
             if unread and table_key(item) not in tracker.tables:

@@ -23,6 +23,9 @@ that differs from where the previous hand left it is one of three things:
   the table, and chips lost in a hand go to someone; so in a cash game the hand is refused
   with rule ``stack-contradicts-previous-hand``, naming both hands (in a tournament the
   replay reports the carried stack that differs).
+
+A hand pasted twice into the file (:mod:`~badugi_ledger.model.copies`) is none of these: its
+copy is not the table's next hand, and is not compared (:meth:`CashTables.carried`).
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 
+from ..model.copies import RecentHands, content
 from ..model.errors import BadugiError
 from ..model.events import Event, HandRecord, StackChange
 from .common import ImportItem, SiteWarning, SkippedHand
@@ -57,6 +61,29 @@ class CashTables:
     def __init__(self) -> None:
         self.ends: dict[str, _End] = {}
         self.warnings: list[SiteWarning] = []
+        self.written: RecentHands[tuple[Event, ...]] = RecentHands()
+        """The file's recent hands, each with the changes found before it."""
+
+    def carried(
+        self, table: str, draft: HandDraft, record: HandRecord, *, cash: bool = True
+    ) -> HandRecord:
+        """``record`` (read from ``draft``, at ``table``) with the stack changes before its
+        hand (:meth:`changes`, which may raise or warn), after which the table is where the
+        hand leaves it.
+
+        A copy of a hand read before (:mod:`~badugi_ledger.model.copies`: pasted twice into
+        the file) is not the table's next hand: it is not compared with the hand before it,
+        the table stays where it was, and it is given the changes its first was given, so
+        that it is the same record as the first but for its lines, and the replay reports it
+        as a copy (and does not replay it)."""
+        written = content(record)
+        first = self.written.first(record)
+        if first is not None and first.copied_by(written):
+            return with_changes(record, list(first.kept))
+        changes = self.changes(table, draft, cash=cash)
+        if first is None:
+            self.written.remember(record, written, tuple(changes))
+        return with_changes(record, changes)
 
     def changes(self, table: str, draft: HandDraft, *, cash: bool = True) -> list[Event]:
         """The stack changes before ``draft``'s hand (raising when they contradict the file),

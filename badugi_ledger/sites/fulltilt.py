@@ -29,7 +29,7 @@ from ..model.errors import Position
 from ..model.events import HandRecord, Session, Show
 from ..model.limits import quote
 from ..model.settings import GameSettings, HouseRules, Structure
-from .carry import CashTables, read_cash_site, with_changes
+from .carry import CashTables, read_cash_site
 from .common import (
     ImportItem,
     SkippedHand,
@@ -188,7 +188,7 @@ def _read_hand(
         place="Full Tilt Poker",
     )
     record = draft.finish(settings, session, table)
-    return with_changes(record, cash.changes(table, draft))
+    return cash.carried(table, draft, record)
 
 
 def _read_body(draft: HandDraft, lines: list[str], start: int, money: str | None) -> None:

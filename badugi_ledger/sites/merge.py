@@ -47,7 +47,7 @@ from ..model.events import Cards, Draw, HandRecord, Session, Show
 from ..model.limits import quote
 from ..model.money import hand_figure
 from ..model.settings import GameSettings, HouseRules, Structure, StructureKind
-from .carry import CashTables, with_changes
+from .carry import CashTables
 from .common import (
     ImportItem,
     SkippedHand,
@@ -309,7 +309,7 @@ def _read_game(
         kind="cash", name=f"Merge {table} {date or ''}".strip(), date=date, place="Merge"
     )
     record = draft.finish(settings, session, table, dealt_in=dealt)
-    return with_changes(record, cash.changes(table, draft))
+    return cash.carried(table, draft, record)
 
 
 def _real_money(

@@ -35,7 +35,7 @@ from ..model.errors import ImportFormatError, Position
 from ..model.events import HandRecord, Session, Show
 from ..model.limits import amount_problem, quote
 from ..model.settings import GameSettings, HouseRules, Structure, StructureKind
-from .carry import CashTables, read_cash_site, with_changes
+from .carry import CashTables, read_cash_site
 from .common import (
     ImportItem,
     SkippedHand,
@@ -221,7 +221,7 @@ def _read_hand(
             place="PokerStars",
         )
     record = draft.finish(settings, session, table)
-    return with_changes(record, cash.changes(table, draft, cash=tournament is None))
+    return cash.carried(table, draft, record, cash=tournament is None)
 
 
 PLAY_MONEY_NOTE = " (play money)"

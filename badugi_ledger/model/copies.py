@@ -1,0 +1,86 @@
+"""A hand written twice: which hand is a copy of one written before it, told one way for
+every format.
+
+A hand number names one hand of a table's session.  A hand whose number its table already had
+(in the same file and session, among the last :data:`RECENT_HANDS` hands read) is written
+twice; it is a *copy* of the first when it records the same thing (:func:`content`), however
+it was spaced, separated or commented, whichever format it was read from.  Two places must
+tell a copy, and both ask :class:`RecentHands`, so they cannot disagree:
+
+* the replay (:func:`badugi_ledger.replay.table.replay_stream`) reports the hand
+  (``duplicate-hand``) and does not replay a copy: its table goes on from the first;
+* a site's reader, which works out between two hands of a table what the site did not print
+  (a top-up, a missing hand; :mod:`badugi_ledger.sites.carry`), does not take a copy for the
+  table's next hand: a copy pasted after its first would otherwise look like the table's
+  stacks going back, and the hand after a copy pasted later would be held to the copy.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from typing import Generic, NamedTuple, TypeVar
+
+from .events import HandRecord
+
+RECENT_HANDS = 1_000
+"""How many of a stream's latest hands :class:`RecentHands` remembers: more than a night
+holds, since a hand written twice is pasted next to itself or close by; memory stays flat
+however long the stream (the ledger still refuses a hand it holds twice, at any distance)."""
+
+HandKey = tuple[str, str, str, str | None, str]
+"""A hand's number where it is written: (source, table, session name, date, hand number)."""
+
+Kept = TypeVar("Kept")
+
+
+class FirstWritten(NamedTuple, Generic[Kept]):
+    """The first hand of a number, as :class:`RecentHands` remembers it."""
+
+    line: int
+    """The line it starts at."""
+    content: int
+    """:func:`content` of it."""
+    kept: Kept
+    """What the one who remembers it keeps of it besides."""
+
+    def copied_by(self, written: int) -> bool:
+        """Whether a hand written again under this one's number, whose :func:`content` is
+        ``written``, is a copy of it (else it is another hand under a wrong number)."""
+        return written == self.content
+
+
+def hand_key(record: HandRecord) -> HandKey:
+    """Where ``record``'s number is written: a second hand of that key is written twice."""
+    session = record.session
+    return record.pos.source, record.table, session.name, session.date, record.hand_id
+
+
+def content(record: HandRecord) -> int:
+    """What a hand records, as one number that a copy of it shares: the hash of its settings,
+    seats (names, stated stacks), button and events - what its fingerprint digests of it,
+    without the file positions.  So a copy pasted with other spacing, separators or comments,
+    or copied from a site's file into ours, is still a copy, and a PHH hand is told from
+    another one as a hand in our format is.  A hash, not the hand, so that the hands
+    remembered hold nothing of them; two hands of one number at one table whose hashes agree
+    are all but impossible, and would be taken for a copy."""
+    return hash((record.settings, record.seats, record.button, record.events, record.posts_none))
+
+
+class RecentHands(Generic[Kept]):
+    """The first hand of each number among a stream's last :data:`RECENT_HANDS` hands."""
+
+    __slots__ = ("_first",)
+
+    def __init__(self) -> None:
+        self._first: OrderedDict[HandKey, FirstWritten[Kept]] = OrderedDict()
+
+    def first(self, record: HandRecord) -> FirstWritten[Kept] | None:
+        """The hand written before under ``record``'s number, or None: ``record`` is the
+        first (:meth:`remember` it)."""
+        return self._first.get(hand_key(record))
+
+    def remember(self, record: HandRecord, written: int, kept: Kept) -> None:
+        """``record``, the first of its number, whose :func:`content` is ``written``."""
+        if len(self._first) >= RECENT_HANDS:
+            self._first.popitem(last=False)  # the oldest, in constant time
+        self._first[hand_key(record)] = FirstWritten(record.pos.line, written, kept)

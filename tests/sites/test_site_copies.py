@@ -1,0 +1,237 @@
+"""A site's hand pasted twice into its file is a copy, told and handled as in our format.
+
+Every case is a real corpus file (``shared/corpus``, named in each test) with one hand's text
+pasted again at test time, right after itself or a hand later.  ``check`` reports the copy
+once (``duplicate-hand``, at the copy's line, naming the first's) and does not replay it: the
+table's later hands are checked from the first, with no stack contradiction and no missing
+hand that the copy would make; ``import`` stores the hand once.  A hand that only shares a
+number (other stacks or actions) is another hand under that number, reported and replayed,
+as in our format (``tests/test_check_one_pass.py``).
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from badugi_ledger.check import CheckRun
+from badugi_ledger.cli import app
+from badugi_ledger.model.results import HandOutcome
+from badugi_ledger.sites.files import decode_bytes
+from tests.helpers.paths import CORPUS
+
+runner = CliRunner()
+
+STARS_CASH = "pokerstars/Badugi-USD-0.25-0.50-201009.txt"
+STARS_MTT = "pokerstars/LBad-USD-MTT8-201011.txt"
+FTP_MIXED = "fulltilt/10Game-6max-USD-2.50-5.201104.Sample.txt"
+MERGE_MULTI = "merge/3-Draw-Limit-USD-1-2-201104.Multi.hand.sample.txt"
+KINGS = "kingsclub/Badugi-Limit-USD-30-60-202010.txt"
+
+STARTS = {
+    "pokerstars": r"PokerStars (?:Game|Hand) #(\d+):",
+    "fulltilt": r"Full Tilt Poker Game #(\d+):",
+    "merge": r'<game id="([^"]+)"',
+    "kingsclub": r"#(\d+): ",
+}
+
+
+def _text(name: str) -> str:
+    text = decode_bytes((CORPUS / name).read_bytes()).replace("\r\n", "\n")
+    if name.startswith("merge/"):  # the corpus's one Merge file of several hands is 2-7
+        text = text.replace('type="2-7 Lowball"', 'type="Badugi"')
+    return text
+
+
+def _hands(text: str, site: str) -> list[tuple[str, int, int]]:
+    """Each hand of ``text``: (its number, its first line, the line after it; 0-based), a hand
+    running to the next one's header."""
+    lines = text.split("\n")
+    start = re.compile(STARTS[site])
+    found = [(m[1], i) for i, line in enumerate(lines) if (m := start.match(line))]
+    ends = [i for _, i in found[1:]] + [len(lines)]
+    return [(number, begin, end) for (number, begin), end in zip(found, ends, strict=True)]
+
+
+def _pasted(text: str, site: str, hand: str, after: str) -> tuple[str, int, int]:
+    """``text`` with the hand numbered ``hand`` pasted again after the one numbered ``after``
+    (itself: right after it), and the 1-based lines of the first and of the copy."""
+    lines = text.split("\n")
+    spans = {number: (begin, end) for number, begin, end in _hands(text, site)}
+    begin, end = spans[hand]
+    at = spans[after][1]
+    copy = lines[begin:end]
+    if copy[-1]:  # the file's last hand, without a line end: the copy's ends as the others'
+        copy.append("")
+    return "\n".join([*lines[:at], *copy, *lines[at:]]), begin + 1, at + 1
+
+
+def _write(tmp: Path, text: str, name: str = "pasted.txt") -> Path:
+    path = tmp / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def _check(path: Path) -> list[HandOutcome]:
+    return list(CheckRun([path], jobs=1).outcomes())
+
+
+def _verdicts(outcomes: list[HandOutcome]) -> list[tuple[str, bool, list[str], list[str]]]:
+    """Each hand's number, whether it was replayed, and the rules of its errors and warnings."""
+    return [
+        (
+            o.hand_id or "",
+            o.result is not None,
+            [e.rule for e in o.errors],
+            [w.rule for w in o.warnings],
+        )
+        for o in outcomes
+    ]
+
+
+def _only_the_copy_reported(tmp: Path, name: str, text: str, first: int, copy: int) -> None:
+    """``check`` of ``text`` (corpus file ``name`` with a hand pasted again, at line ``copy``)
+    reports the copy, once, as a copy of the hand at line ``first``, and does not replay it;
+    every other hand is checked as in the file without the copy (same errors and warnings)."""
+    outcomes = _check(_write(tmp, text))
+    (reported,) = [o for o in outcomes if o.pos.line == copy]
+    assert reported.result is None and not reported.warnings, reported
+    (error,) = reported.errors
+    assert (error.rule, error.pos.line) == ("duplicate-hand", copy)
+    assert error.message == (
+        f"hand {reported.hand_id} is written twice at this table (first at line {first}): "
+        "a hand number names one hand; remove the copy or renumber the hand"
+    )
+    unpasted = _check(_write(tmp, _text(name), "unpasted.txt"))
+    assert _verdicts([o for o in outcomes if o is not reported]) == _verdicts(unpasted)
+
+
+# --- PokerStars --------------------------------------------------------------------------------
+
+
+def test_a_pokerstars_hand_pasted_right_after_itself_is_a_copy(tmp_path: Path) -> None:
+    """The cash file's third hand, 49164255772 (line 106), pasted again right after itself:
+    the copy is ``duplicate-hand``, not a stack contradiction (its stacks are where the hand
+    started, not where it left them), and hand 49164287914 is checked from the first."""
+    text, first, copy = _pasted(_text(STARS_CASH), "pokerstars", "49164255772", "49164255772")
+    assert (first, copy) == (106, 163)
+    _only_the_copy_reported(tmp_path, STARS_CASH, text, first, copy)
+    assert all(o.ok and not o.warnings for o in _check(CORPUS / STARS_CASH))
+
+
+def test_a_pokerstars_hand_pasted_a_hand_later_is_a_copy(tmp_path: Path) -> None:
+    """The cash file's second hand, 49164247462 (line 75), pasted again after the third: the
+    copy is not compared with the third hand (no contradiction), and the fourth is compared
+    with the third (where the table is), not with the copy."""
+    text, first, copy = _pasted(_text(STARS_CASH), "pokerstars", "49164247462", "49164255772")
+    assert (first, copy) == (75, 163)
+    _only_the_copy_reported(tmp_path, STARS_CASH, text, first, copy)
+
+
+def test_a_pokerstars_tournament_hand_pasted_twice_warns_of_no_missing_hand(
+    tmp_path: Path,
+) -> None:
+    """MTT hand 52475822947 (line 54) pasted again right after itself: a tournament's copy is
+    not a missing hand between the first and the copy, and no such warning falls on the hand
+    after it."""
+    text, first, copy = _pasted(_text(STARS_MTT), "pokerstars", "52475822947", "52475822947")
+    _only_the_copy_reported(tmp_path, STARS_MTT, text, first, copy)
+
+
+def test_the_cli_reports_a_pasted_pokerstars_hand_once(tmp_path: Path) -> None:
+    """What ``check`` prints for the cash file with hand 49164255772 pasted right after
+    itself: the one ``duplicate-hand`` line, and four hands ok."""
+    text, _, copy = _pasted(_text(STARS_CASH), "pokerstars", "49164255772", "49164255772")
+    path = _write(tmp_path, text)
+    result = runner.invoke(app, ["check", str(path), "-j", "1"])
+    assert result.exit_code == 1, result.output
+    reported = [line for line in result.output.splitlines() if line.startswith(f"{path}:")]
+    assert reported[0].startswith(f"{path}:{copy}:1: hand 49164255772: hand 49164255772 is")
+    assert reported[0].endswith("[duplicate-hand]") and len(reported) == 2, reported
+    assert reported[1] == f"{path}: 5 hands: 4 ok, 1 with violations, 0 with payout mismatches"
+
+
+def _stored(db: Path) -> list[tuple[str, str, int, int]]:
+    """Every stored hand's number, and each of its players with their starting and final
+    stacks."""
+    with sqlite3.connect(db) as conn:
+        rows = conn.execute(
+            "SELECT h.hand_number, a.name, hp.starting_stack, hp.final_stack FROM hand_players"
+            " hp JOIN aliases a ON a.id = hp.alias_id JOIN hands h ON h.id = hp.hand_id"
+            " ORDER BY h.hand_number, a.name"
+        )
+        return rows.fetchall()
+
+
+def test_importing_a_pasted_pokerstars_hand_stores_it_once(tmp_path: Path) -> None:
+    """``import`` of the cash file with hand 49164247462 pasted after 49164255772: the copy
+    is refused (``duplicate-hand``) and nothing else is: the four hands are stored once each,
+    as an import of the file without the copy stores them (the hand after the copy with the
+    stacks the third hand left)."""
+    text, _, copy = _pasted(_text(STARS_CASH), "pokerstars", "49164247462", "49164255772")
+    path, db = _write(tmp_path, text), tmp_path / "club.db"
+    report = runner.invoke(app, ["import", str(path), "--db", str(db)])
+    assert report.exit_code == 1, report.output
+    assert "4 stored, 0 duplicate, 1 rejected" in report.output, report.output
+    (refused,) = [line for line in report.output.splitlines() if "[duplicate-hand]" in line]
+    assert refused.strip().startswith(f"line {copy} hand 49164247462: "), refused
+    unpasted = tmp_path / "unpasted.db"
+    alone = _write(tmp_path, _text(STARS_CASH), "unpasted.txt")
+    assert runner.invoke(app, ["import", str(alone), "--db", str(unpasted)]).exit_code == 0
+    assert _stored(db) == _stored(unpasted)
+    assert len({number for number, *_ in _stored(db)}) == 4
+
+
+def test_another_pokerstars_hand_under_a_used_number_is_replayed(tmp_path: Path) -> None:
+    """Hand 49164287914 (the cash file's last) written under the number of the hand before
+    it, 49164255772: not a copy but another hand under that number, so it is reported as such
+    and replayed, the table going on from it as the site printed it (no contradiction)."""
+    text = _text(STARS_CASH)
+    assert text.count("PokerStars Game #49164287914:") == 1
+    renumbered = text.replace("PokerStars Game #49164287914:", "PokerStars Game #49164255772:")
+    outcomes = _check(_write(tmp_path, renumbered))
+    assert [o.hand_id for o in outcomes][2:] == ["49164255772", "49164255772"]
+    *ok, again = outcomes
+    assert all(o.ok and not o.warnings for o in ok), ok
+    assert again.result is not None and not again.warnings
+    (error,) = again.errors
+    assert (error.rule, error.pos.line) == ("duplicate-hand", 163)
+    assert error.message.startswith(
+        "hand 49164255772 is written twice at this table (first at line 106), as another hand"
+    )
+
+
+# --- Full Tilt, Merge, KingsClub ---------------------------------------------------------------
+
+
+def test_a_full_tilt_hand_with_a_silent_top_up_pasted_twice_is_a_copy(tmp_path: Path) -> None:
+    """Hand 29704563387 of the 10-game file (table Jackrabbit), where the site tops Sirocko
+    up to $100 without printing it, pasted right after itself: the copy is told by what the
+    site printed, not by the top-up the reader works out (which it gives the copy as the
+    first), and hand 29704583328 is checked from the first."""
+    text, first, copy = _pasted(_text(FTP_MIXED), "fulltilt", "29704563387", "29704563387")
+    _only_the_copy_reported(tmp_path, FTP_MIXED, text, first, copy)
+
+
+def test_a_full_tilt_hand_pasted_a_hand_later_is_a_copy(tmp_path: Path) -> None:
+    """Hand 29704423116 of the 10-game file pasted again after 29704471106 (the next Badugi
+    hand of its table): no missing hand before the copy or after it."""
+    text, first, copy = _pasted(_text(FTP_MIXED), "fulltilt", "29704423116", "29704471106")
+    _only_the_copy_reported(tmp_path, FTP_MIXED, text, first, copy)
+
+
+def test_a_merge_hand_pasted_twice_is_a_copy(tmp_path: Path) -> None:
+    """Merge's multi-hand file (read as Badugi, as the other Merge tests do) with hand
+    33423082-3 pasted again after 33423082-4: no jump in the table's hand numbers is seen, and
+    hand 33423082-5 is checked from 33423082-4."""
+    text, first, copy = _pasted(_text(MERGE_MULTI), "merge", "33423082-3", "33423082-4")
+    _only_the_copy_reported(tmp_path, MERGE_MULTI, text, first, copy)
+
+
+def test_a_kingsclub_hand_pasted_twice_is_a_copy(tmp_path: Path) -> None:
+    """The KingsClub Badugi file's one hand, 37732805, pasted again after itself."""
+    text, first, copy = _pasted(_text(KINGS), "kingsclub", "37732805", "37732805")
+    _only_the_copy_reported(tmp_path, KINGS, text, first, copy)
