@@ -212,12 +212,12 @@ class _Tracker(TableTracker):
 
     def __init__(self) -> None:
         super().__init__()
-        self.last: tuple[HandRecord, dict[str, int], int | None] | None = None
+        self.last: tuple[HandRecord, dict[str, int], int | None, frozenset[str]] | None = None
 
     def replay(self, record: HandRecord) -> HandOutcome:
         carried, _ = self.carried(record)
         carry = None if self.carry_unknown(record) else self.carry_in(record)[0]
-        self.last = (record, carried, carry)
+        self.last = (record, carried, carry, self.carry_stakes(record))
         return super().replay(record)
 
 
@@ -302,13 +302,13 @@ def _in_progress(tracker: _Tracker, outcome: HandOutcome) -> NextActions | None:
     """The last hand's next actions when it only stops before its end, else None."""
     if outcome.result is not None or not outcome.errors or tracker.last is None:
         return None
-    record, carried, carry = tracker.last
+    record, carried, carry, stakes = tracker.last
     if record is not outcome.record or carry is None:
         return None
     try:
         # The same walk as the replay's: a rule broken on the way raises here too, so only
         # a hand whose events are all legal and that merely stops gets this far.
-        nxt = next_actions(record, stacks=carried, carry_in=carry)
+        nxt = next_actions(record, stacks=carried, carry_in=carry, carry_stakes=stakes)
     except BadugiError:
         return None
     return None if nxt.complete or not nxt.options else nxt

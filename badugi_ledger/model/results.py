@@ -181,6 +181,10 @@ class HandResult:
     """Players whose stacks were not known (carried from a hand that could not be replayed):
     they are missing from ``starting_stacks`` and ``final_stacks``, and what depends on their
     stacks was not checked.  Such a result is a check's, never a ledger entry."""
+    carry_stakes: frozenset[str] = frozenset()
+    """Progressive Badugi: the players whose chips are in the pot this hand carries out (this
+    hand's, and those of the pot it carried in when that carries on): one of them left with
+    no chips is still at the table, and may be dealt into the redeal (``002``)."""
 
     def __init__(
         self,
@@ -200,6 +204,7 @@ class HandResult:
         notes: tuple[str, ...] = (),
         warnings: tuple[Violation, ...] = (),
         unknown_stacks: frozenset[str] = frozenset(),
+        carry_stakes: frozenset[str] = frozenset(),
     ) -> None:
         view = _VIEW
         if type(starting_stacks) is not view:
@@ -230,6 +235,7 @@ class HandResult:
                 "notes": notes,
                 "warnings": warnings,
                 "unknown_stacks": unknown_stacks,
+                "carry_stakes": carry_stakes,
             },
         )
 

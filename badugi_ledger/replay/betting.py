@@ -425,6 +425,14 @@ def _out_of_turn(st: HandState, ev: Action, expected: str | None) -> None:
             st.fold(p)
             st.warn("fold-all-in", f"{p} folds while all-in and gives up the pot", st.here())
             return
+        if not st.start[p]:
+            raise illegal(
+                "turn-order",
+                f"{p} is all-in and cannot act: dealt into the Progressive Badugi redeal with "
+                "no chips (his chips are in the carried pot), he draws and shows down but "
+                "takes no part in the betting",
+                st.here(),
+            )
         raise illegal("turn-order", f"{p} is all-in and cannot act any more", st.here())
     raise illegal(
         "turn-order",

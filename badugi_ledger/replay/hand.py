@@ -15,6 +15,7 @@ rule.  Contradictory information is: an event out of turn or in the wrong phase 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from collections.abc import Set as AbstractSet
 from typing import Any
 
 from ..model.errors import IllegalAction
@@ -48,17 +49,23 @@ MAX_BUYS = 2
 
 
 def replay_hand(
-    record: HandRecord, *, stacks: Mapping[str, int] | None = None, carry_in: int = 0
+    record: HandRecord,
+    *,
+    stacks: Mapping[str, int] | None = None,
+    carry_in: int = 0,
+    carry_stakes: AbstractSet[str] = frozenset(),
 ) -> HandResult:
     """Replay ``record`` under the rules of its game and settle it.
 
     ``stacks`` are the starting stacks of seats whose ``Seat.stack`` is ``None`` (carried from
-    the table's previous hand); ``carry_in`` is a Progressive Badugi pot carried into this hand.
+    the table's previous hand); ``carry_in`` is a Progressive Badugi pot carried into this hand,
+    and ``carry_stakes`` the players whose chips are in it (one of them with no chips may be
+    dealt into the redeal, :func:`~.state.redeal_all_in`).
     Raises :class:`IllegalAction` for the first rule the hand breaks; recorded figures that
     disagree with the computed ones are returned as ``HandResult.violations``.  A carried
     stack may be :data:`~.state.UNKNOWN_STACK`; see :func:`_unknown_stack_verdict`.
     """
-    st = play_events(record, stacks=stacks, carry_in=carry_in)
+    st = play_events(record, stacks=stacks, carry_in=carry_in, carry_stakes=carry_stakes)
     try:
         _finish(st)
         return settle(st)
@@ -68,7 +75,11 @@ def replay_hand(
 
 
 def play_events(
-    record: HandRecord, *, stacks: Mapping[str, int] | None = None, carry_in: int = 0
+    record: HandRecord,
+    *,
+    stacks: Mapping[str, int] | None = None,
+    carry_in: int = 0,
+    carry_stakes: AbstractSet[str] = frozenset(),
 ) -> HandState:
     """Walk ``record``'s events through the handlers of :func:`replay_hand` and return the
     hand's state where the record stops, without requiring the hand to be over (the walk
@@ -78,7 +89,7 @@ def play_events(
     ev: Any = None  # the event being applied (dispatched by its type, not narrowed)
     at = -1
     try:
-        st = HandState(record, stacks, carry_in)
+        st = HandState(record, stacks, carry_in, carry_stakes)
         handlers = _HANDLERS
         act, cards, in_hand = betting.act, st.cards, st.in_hand
         # Locals: looked up for every event.

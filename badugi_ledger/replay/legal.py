@@ -37,6 +37,7 @@ unrecorded.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Literal
@@ -123,12 +124,16 @@ class NextActions:
 
 
 def next_actions(
-    record: HandRecord, *, stacks: Mapping[str, int] | None = None, carry_in: int = 0
+    record: HandRecord,
+    *,
+    stacks: Mapping[str, int] | None = None,
+    carry_in: int = 0,
+    carry_stakes: AbstractSet[str] = frozenset(),
 ) -> NextActions:
     """What may come next after ``record``'s events (arguments as for
     :func:`~badugi_ledger.replay.replay_hand`).  Raises the
     :class:`~badugi_ledger.model.errors.IllegalAction` the replay raises for a broken rule."""
-    st = play_events(record, stacks=stacks, carry_in=carry_in)
+    st = play_events(record, stacks=stacks, carry_in=carry_in, carry_stakes=carry_stakes)
     options: list[LegalOption] = []
     player: str | None = None
     complete = False
@@ -146,7 +151,7 @@ def next_actions(
             options = _betting_options(st, player)
     elif st.phase == DRAW:
         player = st.draw_order[st.draw_idx]
-        options = _draw_options(st, player, record, stacks, carry_in)
+        options = _draw_options(st, player, record, stacks, carry_in, carry_stakes)
     elif st.phase == SHOWDOWN:
         options, complete = _showdown_options(st)
         player = options[0].player if options and not complete else None
@@ -222,9 +227,10 @@ def _draw_options(
     record: HandRecord,
     stacks: Mapping[str, int] | None,
     carry_in: int,
+    carry_stakes: AbstractSet[str],
 ) -> list[LegalOption]:
     options = [LegalOption(player, "stand pat", Draw(player, (), ()), cards=0)]
-    most = _most_cards(st, player, record, stacks, carry_in)
+    most = _most_cards(st, player, record, stacks, carry_in, carry_stakes)
     if most:
         one = (None,)
         options.append(LegalOption(player, "draw", Draw(player, one, one), cards=most))
@@ -242,6 +248,7 @@ def _most_cards(
     record: HandRecord,
     stacks: Mapping[str, int] | None,
     carry_in: int,
+    carry_stakes: AbstractSet[str],
 ) -> int:
     """The most cards ``player`` may exchange now: the hand size, unless the stub and the
     discards a reshuffle may add cannot serve that many (``001``, seeds README item 3); then
@@ -256,7 +263,7 @@ def _most_cards(
             record, events=(*record.events, Draw(player, unknown, unknown)), positions=()
         )  # only whether the draw is served counts, not where a message would stand
         try:
-            play_events(trial, stacks=stacks, carry_in=carry_in)
+            play_events(trial, stacks=stacks, carry_in=carry_in, carry_stakes=carry_stakes)
         except IllegalAction:
             continue
         return n

@@ -10,6 +10,10 @@ and the check of everything the recorder wrote down about the outcome.
   so does a Progressive Badugi carried pot (``002``: it goes to the winner of the next pot
   won); when the main pot carries (no qualifying hand among its players) but a side pot is
   won, at showdown or by folds, the carried pot goes to that side pot (:func:`next_pot_won`).
+  A player dealt into a redeal with no chips (``state.redeal_all_in``) is all-in at level 0:
+  the main pot is then the carried pot (and any dead money), the only one he contests, and
+  the redeal's bets are side pots among the others.  Whose chips are in the pot a hand
+  carries out is ``HandResult.carry_stakes`` (:func:`_carry_stakes`).
 * **Showdown order** (``000``): the last bettor or raiser of the final round shows first, else
   the first active player left of the button; recorded in the notes, not enforced.
 * **Awarding**: each pot is divided with :func:`badugi_ledger.hands.pots.pot_shares` (the shares
@@ -64,12 +68,16 @@ class _Pot:
         "carried",
         "cards",
         "winner",
+        "floor",
     )
 
-    def __init__(self, name: str, amount: int, eligible: list[str]) -> None:
+    def __init__(self, name: str, amount: int, eligible: list[str], floor: int = 0) -> None:
         self.name = name
         self.amount = amount
         self.eligible = eligible
+        self.floor = floor
+        """The stake below this pot's layer: a player whose stake (:func:`_stakes`) is above it
+        has chips in the pot."""
         self.net = amount
         self.shares: dict[str, int] | None = None
         self.detail = ""
@@ -101,6 +109,13 @@ def _with_antes(st: HandState) -> dict[str, int]:
     return {p: chips + paid.get((p, "ante"), 0) for p, chips in st.live.items()}
 
 
+def _stakes(st: HandState) -> dict[str, int]:
+    """Each player's chips that cut the pots' layers: antes and live chips, unless the antes
+    all go to the first pot (``HouseRules.ante_trimming`` off); what else a player put in is
+    dead money, in the main pot."""
+    return _with_antes(st) if st.settings.ante and st.house.ante_trimming else st.live
+
+
 def _build_pots(
     st: HandState, active: list[str], still_open: frozenset[str] = frozenset()
 ) -> list[_Pot]:
@@ -112,8 +127,7 @@ def _build_pots(
 
     ``still_open`` (a hand not over, :func:`standing_pots`): players who may still put chips
     in; their stakes cut no pot and they contest every pot, the top level included."""
-    # Antes are stakes unless they all go to the first pot (HouseRules.ante_trimming off).
-    matched = _with_antes(st) if st.settings.ante and st.house.ante_trimming else st.live
+    matched = _stakes(st)
     total = sum(st.contrib.values())
     if still_open:
         top = max(matched.values())
@@ -129,24 +143,25 @@ def _build_pots(
         levels = sorted(stakes)
     prev = 0
     chips = matched.values()
-    layers: list[tuple[int, list[str]]] = []
+    layers: list[tuple[int, list[str], int]] = []
     for level in levels:
         # Each player's chips between the last level and this one (conditional expressions,
         # not min(): a builtin call parses its arguments, which costs more than comparing).
         amount = sum([(c if c < level else level) - (c if c < prev else prev) for c in chips])
-        layers.append((amount, [p for p in active if matched[p] >= level or p in still_open]))
+        eligible = [p for p in active if matched[p] >= level or p in still_open]
+        layers.append((amount, eligible, prev))
         prev = level
     leftover = sum([c - prev for c in chips if c > prev])  # folded players above every level
     dead = total - sum(chips)
-    amount, eligible = layers[-1]
-    layers[-1] = (amount + leftover, eligible)
-    amount, eligible = layers[0]
-    layers[0] = (amount + dead + st.carry_in, eligible)
+    amount, eligible, floor = layers[-1]
+    layers[-1] = (amount + leftover, eligible, floor)
+    amount, eligible, floor = layers[0]
+    layers[0] = (amount + dead + st.carry_in, eligible, floor)
     if not layers[0][0]:  # a level of 0 chips (all-in for dead money only) with no dead money
         del layers[0]
     return [
-        _Pot("main" if not i else f"side {i}", amount, eligible)
-        for i, (amount, eligible) in enumerate(layers)
+        _Pot("main" if not i else f"side {i}", amount, eligible, floor)
+        for i, (amount, eligible, floor) in enumerate(layers)
     ]
 
 
@@ -194,6 +209,23 @@ def _showdown_cards(st: HandState, pot: _Pot, folded_win: bool) -> None:
         if meets_qualifier(game, c, house) is not False:
             return
     pot.carried = True
+
+
+def _carry_stakes(st: HandState, pots: list[_Pot]) -> frozenset[str]:
+    """Whose chips are in the pot the hand carries out (``HandResult.carry_stakes``): those
+    with chips in a pot that carries (a stake above its floor; the main pot's dead money too),
+    and, when every pot carries, the carried-in pot carries on with its own stakes.  When a
+    pot is won, the carried-in pot goes with it (:func:`next_pot_won`): its stakes are no
+    longer anybody's."""
+    stakes = _stakes(st)
+    contrib = st.contrib
+    held = set(st.carry_stakes) if all(pot.carried for pot in pots) else set()
+    for pot in pots:
+        if pot.carried:
+            held.update([p for p, chips in stakes.items() if chips > pot.floor])
+            if pot is pots[0]:
+                held.update([p for p, chips in contrib.items() if chips > stakes[p]])
+    return frozenset(held)
 
 
 def next_pot_won(carried: Sequence[bool]) -> int:
@@ -412,6 +444,7 @@ def settle(st: HandState) -> HandResult:
         raise AssertionError(
             f"hand {st.record.hand_id}: replay lost chips ({total_start} != {total_end})"
         )
+    carry_stakes = _carry_stakes(st, pots) if carry_out else _NOBODY
     won = {p: c for p, c in payouts.items() if c} if 0 in payouts.values() else payouts
     busted = tuple([p for p in st.dealt if final[p] == 0]) if 0 in final.values() else ()
     unknown = st.unknown
@@ -438,6 +471,7 @@ def settle(st: HandState) -> HandResult:
         tuple(notes),
         tuple(st.warnings),
         frozenset(unknown) if unknown else _NOBODY,  # unknown_stacks
+        carry_stakes,
     )
 
 

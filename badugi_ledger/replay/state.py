@@ -11,7 +11,11 @@ is the stack *at the deal*, after any rebuy/top-up/cash-out written for this han
 stack (``stacks=`` argument) is the stack at the end of the table's previous hand; rebuys are
 added to it.  When both are known and disagree, the stated stack is used and the difference is
 reported as a ``stack-carried`` mismatch.  A player with no chips at the deal, or who sits out,
-is not dealt in.
+is not dealt in, but for one case (``002``: a redeal "is dealt to every player at the table"):
+on a Progressive Badugi redeal a player whose chips are all in the carried pot (all-in in a hand
+whose pot carried) is dealt in when the record plays him (deals, draws, shows or mucks his
+cards), all-in from the start (:func:`redeal_all_in`).  A record that leaves him out is the
+table not dealing him in, as before.
 
 A carried stack may be :data:`UNKNOWN_STACK` (the table's previous hand could not be
 replayed): such a player is in :attr:`HandState.unknown` and plays with a stack too large to
@@ -33,9 +37,15 @@ from ..model.errors import IllegalAction, Position
 from ..model.events import (
     BETWEEN_HANDS,
     STACK_CHANGE_VERBS,
+    Action,
+    Buy,
     Collect,
+    Deal,
+    Draw,
     FinalStack,
     HandRecord,
+    Muck,
+    Show,
     SitOut,
     StackChange,
     amounts_currency,
@@ -140,19 +150,50 @@ def _cash_only(ev: StackChange, pos: Position) -> IllegalAction:
     )
 
 
+_PLAYS = (Deal, Action, Draw, Buy, Show, Muck)
+"""The events that show a player was dealt in: his cards, his draws, his showdown, an action
+(which an all-in player may not take, and is refused as such)."""
+
+
+def redeal_all_in(
+    record: HandRecord,
+    start: Mapping[str, int],
+    sitting_out: AbstractSet[str],
+    carry_stakes: AbstractSet[str],
+) -> frozenset[str]:
+    """The players with no chips whom a Progressive Badugi redeal deals in: ``002`` deals the
+    redeal "to every player at the table", and a player all-in in the hand whose pot carried
+    has every chip in that pot (``carry_stakes``: whose chips are in the pot carried in), so
+    he is still at the table.  The record says whether the table dealt him in: any event that
+    plays him (:data:`_PLAYS`).  A player who busted otherwise has no chips in the pot and is
+    not dealt in; nor is one who sits out."""
+    broke = [p for p in carry_stakes if start.get(p) == 0 and p not in sitting_out]
+    if not broke:
+        return _NOBODY
+    return frozenset(
+        [ev.player for ev in record.events if isinstance(ev, _PLAYS) and ev.player in broke]
+    )
+
+
 class _Seating:
     """Who is dealt in, in which order: the same for every hand of a session with the same
     seats and button in which everybody is dealt in, so it is worked out once and shared
-    (:data:`_SEATINGS`).  Never changed after it is made."""
+    (:data:`_SEATINGS`).  Never changed after it is made.  ``broke_in`` are players dealt in
+    with no chips (:func:`redeal_all_in`)."""
 
     __slots__ = ("dealt", "in_hand", "dealt_pos", "next_seat", "prev_seat", "zeros")
 
     def __init__(
-        self, seats: tuple[str, ...], button: str, out: AbstractSet[str], start: Mapping[str, int]
+        self,
+        seats: tuple[str, ...],
+        button: str,
+        out: AbstractSet[str],
+        start: Mapping[str, int],
+        broke_in: AbstractSet[str],
     ) -> None:
         i = seats.index(button) + 1
         dealt = self.dealt = tuple(
-            [p for p in seats[i:] + seats[:i] if p not in out and start[p] > 0]
+            [p for p in seats[i:] + seats[:i] if p not in out and (start[p] > 0 or p in broke_in)]
         )
         """Players dealt in, clockwise from the button's left."""
         n = len(dealt)
@@ -189,6 +230,7 @@ class HandState:
         "cards",
         "carry_in",
         "carry_outs",
+        "carry_stakes",
         "collect_at",
         "collects",
         "committed",
@@ -244,7 +286,13 @@ class HandState:
         "warnings",
     )
 
-    def __init__(self, record: HandRecord, stacks: Mapping[str, int] | None, carry_in: int) -> None:
+    def __init__(
+        self,
+        record: HandRecord,
+        stacks: Mapping[str, int] | None,
+        carry_in: int,
+        carry_stakes: AbstractSet[str] = _NOBODY,
+    ) -> None:
         self.record = record
         self.at = -1
         """The index in ``record.events`` of the event being applied; -1 outside the events
@@ -257,6 +305,11 @@ class HandState:
         game = GAMES[settings.game]
         self.hand_size = game.hand_size  # settings.hand_size, without its property's call
         self.carry_in = carry_in
+        self.redeal = game.progressive and carry_in > 0
+        """A Progressive Badugi redeal: the hand after one whose pot carried (``002``)."""
+        self.carry_stakes = carry_stakes
+        """The players whose chips are in the pot carried in (``HandResult.carry_stakes`` of
+        the hand that carried it)."""
         self.violations: list[Violation] = []
         self.notes: list[str] = []
         self.warnings: list[Violation] = []
@@ -290,8 +343,13 @@ class HandState:
         """Players whose stacks are unknown (:data:`UNKNOWN_STACK`) and not yet learned."""
 
         sitting_out = self._sitting_out
+        broke_in = (
+            redeal_all_in(record, start, sitting_out, carry_stakes)
+            if self.redeal and carry_stakes and not ordinary
+            else _NOBODY
+        )
         if seating is None or sitting_out or not (ordinary or min(start.values()) > 0):
-            seating = _Seating(seats, record.button, sitting_out, start)
+            seating = _Seating(seats, record.button, sitting_out, start, broke_in)
             if not sitting_out and len(seating.dealt) == len(seats):
                 if len(_SEATINGS) >= _SEATINGS_LIMIT:
                     _SEATINGS.clear()
@@ -308,9 +366,16 @@ class HandState:
         self.prev_seat = seating.prev_seat.copy()
         self.sitting_out = frozenset(sitting_out)  # itself when it is the shared empty one
         if n < len(seats):
-            broke = [p for p in seats if start[p] <= 0 and p not in sitting_out]
+            broke = [
+                p for p in seats if start[p] <= 0 and p not in sitting_out and p not in broke_in
+            ]
             if broke:
                 self.notes.append(f"not dealt in (no chips): {', '.join(broke)}")
+        if broke_in:
+            self.notes.append(
+                "dealt into the redeal with no chips, all-in for the carried pot: "
+                + ", ".join([p for p in dealt if p in broke_in])
+            )
         if n < 2:
             raise illegal("players", "fewer than two players are dealt in", record.pos)
         if n > self.house.max_seats:
@@ -342,6 +407,9 @@ class HandState:
         """Players still in the hand with chips behind (the dealt players but ``folded`` and
         ``all_in``, kept by :meth:`_leave_turns`): who acts again when the betting opens;
         ``len(can)`` is how many can still bet."""
+        for p in broke_in:  # all-in from the start: no betting round is theirs
+            self.all_in.add(p)
+            self._leave_turns(p)
 
         self.phase = PRE
         self.round = 0
@@ -374,7 +442,6 @@ class HandState:
         self.sb_player, self.bb_player = self._blind_players()
         self.posted: dict[str, set[str]] = {}
         self.straddler: str | None = None
-        self.redeal = game.progressive and carry_in > 0
         # draws
         self.cards = CardTracker(self.hand_size, self.dealt, self.house.reshuffle, record.position)
         self.draw_order: list[str] = []
@@ -640,5 +707,13 @@ class HandState:
             if player in self.sitting_out:
                 raise illegal("sitting-out", f"{player} sits out this hand", pos)
             if player in self.start:
-                raise illegal("not-dealt-in", f"{player} has no chips and is not dealt in", pos)
+                why = (
+                    " (on a Progressive Badugi redeal a player with no chips is dealt in only "
+                    "when his chips are in the carried pot, 002)"
+                    if self.redeal
+                    else ""
+                )
+                raise illegal(
+                    "not-dealt-in", f"{player} has no chips and is not dealt in{why}", pos
+                )
             raise illegal("unknown-player", f"{player} is not seated at this table", pos)

@@ -88,6 +88,9 @@ class TableState:
     carry: int | None = 0
     """The Progressive Badugi pot carried into the next hand; None when unknown."""
     carry_unknown_since: str = ""
+    carry_stakes: frozenset[str] = frozenset()
+    """The players whose chips are in ``carry`` (``HandResult.carry_stakes``): one of them
+    with no chips may be dealt into the redeal (``002``)."""
     progressive: bool = False
     """Whether the table's last hand was Progressive Badugi."""
     resynced: tuple[str, frozenset[str]] | None = None
@@ -146,6 +149,13 @@ def _carry_in(state: TableState, record: HandRecord) -> tuple[int, Violation | N
         record.position(first),
         "mismatch",
     )
+
+
+def _carry_stakes(state: TableState) -> frozenset[str]:
+    """Whose chips are in the pot the table's next hand starts with: those of the pot its
+    previous hand carried; nobody's known when the pot is stated (``carry in N``) for want of
+    that hand, nor when it is unknown."""
+    return state.carry_stakes if state.carry else frozenset()
 
 
 def _names(players: Iterable[str]) -> str:
@@ -217,7 +227,9 @@ class TableTracker:
         carried, unknown = _carried(state, record)
         carry_in, carry_stated = _carry_in(state, record)
         try:
-            result = replay_hand(record, stacks=carried, carry_in=carry_in)
+            result = replay_hand(
+                record, stacks=carried, carry_in=carry_in, carry_stakes=_carry_stakes(state)
+            )
         except BadugiError as exc:
             if exc.hand is None:
                 exc.hand = record.hand_id
@@ -260,6 +272,10 @@ class TableTracker:
         pot was forgotten (a hand that could not be replayed, missing hands) and the record
         states none (``carry in N``)."""
         return _carry_unknown(self.table(record), record)
+
+    def carry_stakes(self, record: HandRecord) -> frozenset[str]:
+        """The players whose chips are in the pot ``record`` starts with (:func:`_carry_stakes`)."""
+        return _carry_stakes(self.table(record))
 
     def carry_in(self, record: HandRecord) -> tuple[int, Violation | None]:
         """The Progressive Badugi pot ``record`` starts with, and the ``carry-carried``
@@ -309,12 +325,17 @@ class TableTracker:
             state.resynced = (said, frozenset(finals))
         state.last_seats = record.seats
         state.progressive = GAMES[record.settings.game].progressive
+        stakes = state.carry_stakes
+        state.carry_stakes = frozenset()
         if not state.progressive:
             state.carry = 0
             return
         carries = [e.amount for e in record.events if type(e) is CarryOut]
         if carries:
             state.carry = sum(carries)
+            # Whose chips the recorded pot holds is not known: any player of the hand's, or
+            # of the pot it may have carried on.
+            state.carry_stakes = stakes | frozenset(record.players)
         elif any(type(e) is Collect for e in record.events):
             state.carry = 0
         else:
@@ -526,6 +547,7 @@ def _after_replay(
         _stacks_the_recorder_counted(state, record, final)
     state.last_seats = record.seats
     state.carry = result.carry_out
+    state.carry_stakes = result.carry_stakes
     state.progressive = progressive
     for p in result.busted:
         state.busted[p] = record.hand_id
