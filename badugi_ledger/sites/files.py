@@ -296,9 +296,11 @@ def chunk_hands(
     (its header garbled): it comes as a chunk of no lines with its error
     (:func:`before_first_hand`), and the lines after it up to the next hand are not read - as
     a hand whose header is garbled later in the file is refused with the hand before it, which
-    such a line ends.  A hand with a :class:`CutLine` or of more than :data:`MAX_HAND_CHARS`
-    characters comes with its problem and keeps no further lines, so memory stays bounded and
-    nothing is dropped silently.
+    such a line ends.  Only in a file where a hand follows, though: a file with no hand of the
+    format at all (a site's tournament summary beside its hand histories) is no damaged
+    history, and its lines are dropped.  A hand with a :class:`CutLine` or of more than
+    :data:`MAX_HAND_CHARS` characters comes with its problem and keeps no further lines, so
+    memory stays bounded and nothing is dropped silently.
     """
     begin = 0
     chunk: list[str] | None = None
@@ -306,11 +308,14 @@ def chunk_hands(
     hand_id: str | None = None
     size = 0
     refused = False  # a line before the first hand has been reported
+    damaged: Chunk | None = None  # that line, reported when a hand follows it
     for i, line in enumerate(lines):
         start = starts.match(line.lstrip("\ufeff"))
         if start is not None:
             if chunk is not None:
                 yield Chunk(begin, chunk, problem, hand_id)
+            elif damaged is not None:
+                yield damaged
             begin, chunk, problem, size = i, [], None, 0
             found = start.groupdict().get("id")
             hand_id = quote(found) if found is not None else None
@@ -324,7 +329,7 @@ def chunk_hands(
             text = line.lstrip("\ufeff").strip()
             if text and not (between is not None and between(text)):
                 refused = True
-                yield Chunk(i, [], before_first_hand(line, source, i))
+                damaged = Chunk(i, [], before_first_hand(line, source, i))
             continue
         if problem is not None:
             continue

@@ -16,6 +16,7 @@ import pytest
 
 from badugi_ledger.check import check_file
 from badugi_ledger.sites.files import decode_bytes
+from badugi_ledger.sources import read_hands
 from tests.helpers.paths import FIXTURES
 
 STARS = "pokerstars-52588201462.txt"
@@ -415,3 +416,20 @@ def test_lines_a_site_writes_before_its_first_hand_are_no_error(tmp_path: Path) 
 def check_file_ok(tmp_path: Path, name: str, edit: Edit) -> bool:
     """Whether the fixture ``name`` checks clean once ``edit`` is made."""
     return _reported(tmp_path, name, edit) == []
+
+
+def test_a_file_of_no_hand_is_not_a_damaged_first_hand(tmp_path: Path) -> None:
+    """A PokerStars tournament summary (``TS….txt``, written beside the hand histories, its
+    layout as PokerStars writes it) starts no hand: it holds no Badugi-family hand, and none
+    of its lines is reported as a damaged hand header, so checking a history folder stays
+    clean."""
+    summary = tmp_path / "TS20101101 T1234567890 Badugi Limit $3+$0.30.txt"
+    summary.write_text(
+        "\ufeffPokerStars Tournament #1234567890, Badugi Limit\n"
+        "Buy-In: $3.00/$0.30 USD\n9 players\nTotal Prize Pool: $27.00 USD\n"
+        "Tournament started 2010/11/01 12:00:00 ET\n\n"
+        "  1: Hero (Germany), $13.50 (50%)\n  2: Villain (Canada), $8.10 (30%)\n\n"
+        "You finished in 1st place.\n",
+        encoding="utf-8",
+    )
+    assert list(read_hands(summary, "pokerstars")) == []
