@@ -119,6 +119,8 @@ def test_other_games_are_reported_as_skipped_not_as_errors(corpus_dir: Path) -> 
 
 
 def test_from_overrides_the_detected_format(corpus_dir: Path) -> None:
+    """A PokerStars file read as Full Tilt holds no line that starts a Full Tilt hand: a file
+    with no hand of the format is no damaged history (its first line is not reported)."""
     result = runner.invoke(
         app, ["convert", str(corpus_dir / CASH), "--to", "text", "--from", "fulltilt"]
     )
@@ -427,3 +429,90 @@ def test_a_hand_the_phh_reader_would_refuse_is_refused_with_the_readers_reason(
     (problem,) = convert_file(path, "phh", io.StringIO()).problems
     assert problem.rule == "phh-cannot-express"
     assert "it cannot be read: a straddle of 1 is smaller than the big blind (2)" in problem.message
+
+
+def _cash_night_damaged(corpus_dir: Path, tmp_path: Path, hand: int, old: str, new: str) -> Path:
+    """``corpus/pokerstars/Badugi-USD-0.25-0.50-201009.txt`` (four hands of table Benkoela V)
+    with ``old`` changed to ``new`` in the ``hand``-th hand (0-based), which must hold it."""
+    text = (corpus_dir / CASH).read_text(encoding="utf-8-sig")
+    hands = ["PokerStars Game #" + h for h in text.split("PokerStars Game #")[1:]]
+    assert len(hands) == 4 and old in hands[hand]
+    hands[hand] = hands[hand].replace(old, new, 1)
+    path = tmp_path / "cash.txt"
+    path.write_text("".join(hands), encoding="utf-8")
+    return path
+
+
+# The first hand of the file, 49164202872, made unreadable three ways.
+FIRST_HAND_DAMAGE = {
+    "header": ("PokerStars Game #", "PokerStars Gmae #"),
+    "table": ("Table 'Benkoela V'", "Tabel garbled"),
+    "seat": ("Seat 1: Lino19 ($6.80 in chips)", "Seat 1: Lino19 ($6.80 in chps"),
+}
+
+
+@pytest.mark.parametrize("to", ["text", "phh"])
+@pytest.mark.parametrize("damage", sorted(FIRST_HAND_DAMAGE))
+def test_a_site_file_whose_first_hand_cannot_be_read_converts_the_rest_and_says_so(
+    damage: str, to: str, corpus_dir: Path, tmp_path: Path
+) -> None:
+    """The first hand of ``corpus/pokerstars/Badugi-USD-0.25-0.50-201009.txt`` damaged so the
+    reader cannot read it: ``check`` reports it at line 1 to 3 of the file and checks the three
+    later hands (the site states every stack); ``convert`` writes those, reports the damaged
+    hand at its line and fails, as for an unreadable hand in the middle of a file, and what it
+    writes checks clean.  A header line so damaged that it no longer starts a hand made the
+    whole hand vanish: ``check`` said "3 hands: 3 ok" and ``convert`` succeeded."""
+    old, new = FIRST_HAND_DAMAGE[damage]
+    source = _cash_night_damaged(corpus_dir, tmp_path, 0, old, new)
+    checked = run_check([source], jobs=1)
+    outcomes = list(checked.outcomes())
+    (unreadable,) = [o for o in outcomes if o.record is None]
+    assert unreadable.errors and unreadable.pos.line in (1, 2, 3)
+    assert [o.hand_id for o in outcomes if o.record is not None and o.ok] == [
+        "49164247462",
+        "49164255772",
+        "49164287914",
+    ]
+    assert not checked.all_ok
+    out = tmp_path / ("cash.bhh" if to == "text" else "cash.phhs")
+    result = runner.invoke(app, ["convert", str(source), "--to", to, "--out", str(out)])
+    assert result.exit_code == 1
+    errors = result.stderr.splitlines()
+    assert errors[0].startswith(f"not converted: {source}:{unreadable.pos.line}:1: "), errors
+    assert errors[-1].startswith(f"Error: {1 if to == 'text' else 3} hand(s) of {source} ")
+    again = list(run_check([out], jobs=1).outcomes())
+    assert [(o.hand_id, o.errors) for o in again if o.errors] == []
+    written = ["49164247462", "49164255772", "49164287914"] if to == "text" else ["49164247462"]
+    assert [o.hand_id for o in again] == written
+    assert [(o.hand_id, w.rule) for o in again for w in o.warnings] == [
+        ("49164247462", "missing-hand")
+    ]
+
+
+@pytest.mark.parametrize("to", ["text", "phh"])
+def test_a_hand_whose_table_cannot_be_read_holds_no_later_hand_to_the_one_before(
+    to: str, corpus_dir: Path, tmp_path: Path
+) -> None:
+    """The third hand of ``corpus/pokerstars/Badugi-USD-0.25-0.50-201009.txt`` with its table
+    line garbled: the reader cannot tell its table, so it cannot hold the fourth hand's stacks
+    to the second's (the third moved chips between them) - as the replay, it forgets the
+    stacks of every table.  The fourth hand was refused (``stack-contradicts-previous-hand``)
+    by ``check`` and ``convert``; now only the damaged hand is, and the output checks clean,
+    the fourth hand saying that hands are missing before it."""
+    source = _cash_night_damaged(corpus_dir, tmp_path, 2, "Table 'Benkoela V'", "Tabel garbled")
+    checked = run_check([source], jobs=1)
+    assert [(o.hand_id, o.errors[0].rule) for o in checked.outcomes() if o.errors] == [
+        ("49164255772", "unrecognised-line")
+    ]
+    out = tmp_path / ("cash.bhh" if to == "text" else "cash.phhs")
+    with out.open("w", encoding="utf-8") as handle:
+        report = convert_file(source, to, handle)  # type: ignore[arg-type]
+    assert [p.rule for p in report.problems if p.rule != "phh-cannot-express"] == [
+        "unrecognised-line"
+    ]
+    assert report.written == (3 if to == "text" else 2)
+    again = list(run_check([out], jobs=1).outcomes())
+    assert [(o.hand_id, o.errors) for o in again if o.errors] == []
+    # PHH cannot express the fourth hand (a big blind out of position) in any case.
+    warned = [("49164287914", "missing-hand")] if to == "text" else []
+    assert [(o.hand_id, w.rule) for o in again for w in o.warnings] == warned

@@ -162,9 +162,16 @@ class CashTables:
             for name, (end, now) in diffs.items()
         ]
 
-    def forget(self, table: str) -> None:
-        """A hand of this table was skipped or could not be read: its stacks are unknown."""
-        self.ends.pop(table, None)
+    def forget(self, table: str | None) -> None:
+        """A hand of this table was skipped or could not be read: its stacks are unknown.
+
+        ``None``: the hand's table cannot be told (its table line is damaged), so it may have
+        moved the chips of any table, and every table's stacks are unknown - as the replay
+        forgets every stack after a hand whose error names no table."""
+        if table is None:
+            self.ends.clear()
+        else:
+            self.ends.pop(table, None)
 
 
 def with_changes(record: HandRecord, changes: list[Event]) -> HandRecord:
@@ -209,18 +216,21 @@ def read_cash_site(
     source: str,
     read_hand: CashHandReader,
     table_of: Callable[[list[str]], str | None],
+    between: Callable[[str], object] | None = None,
 ) -> Iterator[ImportItem]:
     """Every hand of a site file whose stacks carry (:class:`CashTables`), in file order, each
     hand's warnings just before it.
 
     ``read_hand(lines, start, source, cash)`` reads one hand; a hand it skips (another game)
-    or cannot read makes its table (``table_of(lines)``, None when even that is unreadable)
-    forget the carried stacks, so the next hand of that table is not compared with guesses;
-    the error of a hand it cannot read names that table (``BadugiError.table``), so that the
-    replay, too, forgets that table's stacks only.
+    or cannot read makes its table (``table_of(lines)``) forget the carried stacks, so the
+    next hand of that table is not compared with guesses; the error of a hand it cannot read
+    names that table (``BadugiError.table``), so that the replay, too, forgets that table's
+    stacks only.  A hand whose table cannot be told (``table_of`` gives None, or the hand's
+    first line is damaged so that it does not start a hand: ``between`` and the rest as in
+    :func:`~.files.chunk_hands`) makes every table forget its stacks.
     """
     cash = CashTables()
-    for start, hand_lines, too_long, hand_id in chunk_hands(lines, starts, source):
+    for start, hand_lines, too_long, hand_id in chunk_hands(lines, starts, source, between):
         problem: BadugiError
         if too_long is not None:
             problem = too_long
@@ -235,14 +245,12 @@ def read_cash_site(
                 yield from cash.warnings
                 cash.warnings.clear()
                 if isinstance(item, SkippedHand):
-                    table = table_of(hand_lines)
-                    if table is not None:
-                        cash.forget(table)
+                    cash.forget(table_of(hand_lines))
                 yield item
                 continue
         cash.warnings.clear()
         table = table_of(hand_lines) if hand_lines else None
+        cash.forget(table)
         if table is not None:
-            cash.forget(table)
             problem.table = table  # the replay forgets that table's stacks, not the file's
         yield of_hand(problem, hand_id, source, start)

@@ -9,7 +9,7 @@ ASCII, with CRLF or LF line ends.  Every line and hand is bounded (:data:`MAX_LI
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import NamedTuple
 
@@ -281,31 +281,55 @@ class Chunk(NamedTuple):
     """The hand's number from its first line (``starts``' ``id`` group), for errors."""
 
 
-def chunk_hands(lines: Iterable[str], starts: re.Pattern[str], source: str) -> Iterator[Chunk]:
+def chunk_hands(
+    lines: Iterable[str],
+    starts: re.Pattern[str],
+    source: str,
+    between: Callable[[str], object] | None = None,
+) -> Iterator[Chunk]:
     """Split a file's lines into hands, lazily: each hand begins at a line ``starts`` matches
     (its ``id`` group, if any, names the hand in errors).
 
-    Lines before the first hand are dropped; blank lines stay (readers ignore them).  A hand
-    with a :class:`CutLine` or of more than :data:`MAX_HAND_CHARS` characters comes with its
-    problem and keeps no further lines, and a cut line before the first hand comes as a chunk
-    of no lines with its error, so memory stays bounded and nothing is dropped silently.
+    Blank lines stay (readers ignore them), and so do the lines the site writes between hands
+    (``between``, such as Full Tilt's archive separator) before the first hand.  Any other line
+    before the first hand is the first hand's own, damaged so that it no longer starts a hand
+    (its header garbled): it comes as a chunk of no lines with its error
+    (:func:`before_first_hand`), and the lines after it up to the next hand are not read - as
+    a hand whose header is garbled later in the file is refused with the hand before it, which
+    such a line ends.  Only in a file where a hand follows, though: a file with no hand of the
+    format at all (a site's tournament summary beside its hand histories) is no damaged
+    history, and its lines are dropped.  A hand with a :class:`CutLine` or of more than
+    :data:`MAX_HAND_CHARS` characters comes with its problem and keeps no further lines, so
+    memory stays bounded and nothing is dropped silently.
     """
     begin = 0
     chunk: list[str] | None = None
     problem: ImportFormatError | None = None
     hand_id: str | None = None
     size = 0
+    refused = False  # a line before the first hand has been reported
+    damaged: Chunk | None = None  # that line, reported when a hand follows it
     for i, line in enumerate(lines):
         start = starts.match(line.lstrip("\ufeff"))
         if start is not None:
             if chunk is not None:
                 yield Chunk(begin, chunk, problem, hand_id)
+            elif damaged is not None:
+                yield damaged
             begin, chunk, problem, size = i, [], None, 0
             found = start.groupdict().get("id")
             hand_id = quote(found) if found is not None else None
         if chunk is None:
+            if refused:
+                continue
             if isinstance(line, CutLine):
+                refused = True
                 yield Chunk(i, [], cut_line_error(line, source, i))
+                continue
+            text = line.lstrip("\ufeff").strip()
+            if text and not (between is not None and between(text)):
+                refused = True
+                damaged = Chunk(i, [], before_first_hand(line, source, i))
             continue
         if problem is not None:
             continue
@@ -325,3 +349,16 @@ def chunk_hands(lines: Iterable[str], starts: re.Pattern[str], source: str) -> I
         problem.hand = hand_id
     if chunk is not None:
         yield Chunk(begin, chunk, problem, hand_id)
+
+
+def before_first_hand(line: str, source: str, index: int) -> ImportFormatError:
+    """The error of a line before a site file's first hand (0-based ``index``) that is not
+    one the site writes there: the first line of a hand whose header is damaged, or of text
+    that is no hand.  It names no hand (its number is in the damaged line, if anywhere), so
+    the replay takes it as a hand of no known table."""
+    return ImportFormatError(
+        f"unrecognised line {quote(line.strip())!r} before the first hand: no hand of this "
+        "format starts so (a damaged hand header?); the lines up to the next hand are not read",
+        position=Position(source, index + 1, 1),
+        rule="unrecognised-line",
+    )

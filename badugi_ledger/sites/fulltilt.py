@@ -84,13 +84,13 @@ _NOISE = re.compile(
     r"|.+ has been disconnected|.+ has reconnected|.+ is sitting out|.+ has returned"
     r"|.+ sits down|.+ stands up|.+ is dealt \d cards?|.+ adds [$€£]?[\d.,]+"
     r"|.+ is feeling \w+|.+ has timed out|.+ will be allowed to play.*|.+ seconds left to act"
-    r"|\*{5} # \d+ \*{5})\s*$"
+    r"|\*{5,} # \d+ \*{5,})\s*$"
 )
 
 
 def read_fulltilt(lines: Iterable[str], source: str = "<fulltilt>") -> Iterator[ImportItem]:
     """Every hand of a Full Tilt history, in file order; top-ups carry to the next hand."""
-    return read_cash_site(lines, HAND_START, source, _read_hand, _table_of)
+    return read_cash_site(lines, HAND_START, source, _read_hand, _table_of, _NOISE.match)
 
 
 def _table_of(lines: list[str]) -> str | None:

@@ -16,6 +16,7 @@ import pytest
 
 from badugi_ledger.check import check_file
 from badugi_ledger.sites.files import decode_bytes
+from badugi_ledger.sources import read_hands
 from tests.helpers.paths import FIXTURES
 
 STARS = "pokerstars-52588201462.txt"
@@ -360,3 +361,75 @@ def test_every_mistake_of_a_file_is_at_its_own_line(tmp_path: Path) -> None:
 
     problems = _reported(tmp_path, STARS, edit)
     assert [p.split(":")[1] for p in problems] == ["6", str(61 + 50), str(122 + 54)], problems
+
+
+def first_of_two(old: str, new: str) -> Edit:
+    """The hand twice, the first copy's first line changed (the second keeps the file's
+    format recognised: a first line so damaged would otherwise make it our text format)."""
+
+    def edit(lines: list[str]) -> None:
+        copy = list(lines)
+        assert old in lines[0]
+        lines[0] = lines[0].replace(old, new, 1)
+        lines += ["", *copy]
+
+    return edit
+
+
+@pytest.mark.parametrize(
+    ("name", "old", "new"),
+    [
+        pytest.param(STARS, "PokerStars Game #", "PokerStars Gmae #", id="stars"),
+        pytest.param(FULL_TILT, "Full Tilt Poker Game #", "Full Tilt Poker Game 3", id="fulltilt"),
+        pytest.param(
+            KINGS, "#37732805: Limit Badugi - 30/60", "#37732805 Limit Badugi", id="kings"
+        ),
+    ],
+)
+def test_a_first_hand_whose_header_starts_no_hand_is_reported_at_that_line(
+    tmp_path: Path, name: str, old: str, new: str
+) -> None:
+    """The fixture's hand twice, the first copy's first line damaged so that it no longer
+    starts a hand: the lines before a file's first hand were dropped unread, so that hand
+    vanished and ``check`` found nothing wrong.  Later in a file such a line is an
+    unrecognised line of the hand before it; before the first it is an error of its own, at
+    its line, and the next hand is read as usual."""
+    problems = _reported(tmp_path, name, first_of_two(old, new))
+    assert len(problems) == 1, problems
+    where, _, words = problems[0].partition(": unrecognised line ")
+    assert where == f"{tmp_path / name}:1:1"
+    assert words.startswith(repr(_lines(name)[0].lstrip("\ufeff").replace(old, new, 1)))
+    assert words.endswith(
+        " before the first hand: no hand of this format starts so (a damaged hand header?); "
+        "the lines up to the next hand are not read [unrecognised-line]"
+    )
+
+
+def test_lines_a_site_writes_before_its_first_hand_are_no_error(tmp_path: Path) -> None:
+    """Blank lines, and Full Tilt's archive separator (``corpus/fulltilt/3-Draw-Limit-USD-1500
+    -3000-201101.FTP.Archive.sample.txt`` starts with one), before the first hand are read past."""
+    separator = "******************** # 1 *************************"
+    assert check_file_ok(tmp_path, FULL_TILT, insert(1, separator))
+    assert check_file_ok(tmp_path, STARS, insert(1, ""))
+
+
+def check_file_ok(tmp_path: Path, name: str, edit: Edit) -> bool:
+    """Whether the fixture ``name`` checks clean once ``edit`` is made."""
+    return _reported(tmp_path, name, edit) == []
+
+
+def test_a_file_of_no_hand_is_not_a_damaged_first_hand(tmp_path: Path) -> None:
+    """A PokerStars tournament summary (``TS….txt``, written beside the hand histories, its
+    layout as PokerStars writes it) starts no hand: it holds no Badugi-family hand, and none
+    of its lines is reported as a damaged hand header, so checking a history folder stays
+    clean."""
+    summary = tmp_path / "TS20101101 T1234567890 Badugi Limit $3+$0.30.txt"
+    summary.write_text(
+        "\ufeffPokerStars Tournament #1234567890, Badugi Limit\n"
+        "Buy-In: $3.00/$0.30 USD\n9 players\nTotal Prize Pool: $27.00 USD\n"
+        "Tournament started 2010/11/01 12:00:00 ET\n\n"
+        "  1: Hero (Germany), $13.50 (50%)\n  2: Villain (Canada), $8.10 (30%)\n\n"
+        "You finished in 1st place.\n",
+        encoding="utf-8",
+    )
+    assert list(read_hands(summary, "pokerstars")) == []
