@@ -270,6 +270,11 @@ def split_lines(text: str) -> list[str]:
     return text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
 
 
+SUMMARY = "*** SUMMARY ***"
+"""The line that begins a hand's summary, its last part, in every site file split into hands
+by its first line."""
+
+
 class Chunk(NamedTuple):
     """One hand's lines (``start`` is the 0-based index of its first line), or its problem."""
 
@@ -298,17 +303,24 @@ def chunk_hands(
     a hand whose header is garbled later in the file is refused with the hand before it, which
     such a line ends.  Only in a file where a hand follows, though: a file with no hand of the
     format at all (a site's tournament summary beside its hand histories) is no damaged
-    history, and its lines are dropped.  A hand with a :class:`CutLine` or of more than
-    :data:`MAX_HAND_CHARS` characters comes with its problem and keeps no further lines, so
-    memory stays bounded and nothing is dropped silently.
+    history, and its lines are dropped.  Every site that splits so writes a hand's summary
+    once, last (:data:`SUMMARY`): a hand that holds two summaries is two hands, the second's
+    header damaged, from the first line after the blank lines that end the first hand.  That
+    line is reported (:func:`after_hand`) and the second hand not read, so that the hand before
+    it is read whole and a damaged hand is never read as part of a hand of another game, which
+    is skipped unread.  A hand with a :class:`CutLine` or of more than :data:`MAX_HAND_CHARS`
+    characters comes with its problem and keeps no further lines, so memory stays bounded and
+    nothing is dropped silently.
     """
     begin = 0
     chunk: list[str] | None = None
     problem: ImportFormatError | None = None
     hand_id: str | None = None
     size = 0
-    refused = False  # a line before the first hand has been reported
-    damaged: Chunk | None = None  # that line, reported when a hand follows it
+    refused = False  # a line outside a hand has been reported: skip to the next hand
+    damaged: Chunk | None = None  # a line before the first hand, reported when a hand follows
+    summary = False  # the hand's summary has come
+    after = 0  # then: where in the chunk the line after its latest blank line is
     for i, line in enumerate(lines):
         start = starts.match(line.lstrip("\ufeff"))
         if start is not None:
@@ -317,6 +329,7 @@ def chunk_hands(
             elif damaged is not None:
                 yield damaged
             begin, chunk, problem, size = i, [], None, 0
+            summary, after = False, 0
             found = start.groupdict().get("id")
             hand_id = quote(found) if found is not None else None
         if chunk is None:
@@ -333,6 +346,17 @@ def chunk_hands(
             continue
         if problem is not None:
             continue
+        if line.startswith(SUMMARY):
+            if summary and after:  # a second hand, whose header is at chunk[after]
+                yield Chunk(begin, chunk[:after], problem, hand_id)
+                yield Chunk(
+                    begin + after, [], after_hand(chunk[after], source, begin + after, hand_id)
+                )
+                chunk, refused = None, True
+                continue
+            summary = True
+        elif summary and not line.strip():
+            after = len(chunk) + 1
         size += len(line) + 1
         if isinstance(line, CutLine):
             problem = cut_line_error(line, source, i)
@@ -349,6 +373,20 @@ def chunk_hands(
         problem.hand = hand_id
     if chunk is not None:
         yield Chunk(begin, chunk, problem, hand_id)
+
+
+def after_hand(line: str, source: str, index: int, hand: str | None) -> ImportFormatError:
+    """The error of a line after a hand's summary (0-based ``index``) that starts no hand:
+    the first line of a hand whose header is damaged.  Like :func:`before_first_hand`'s, it
+    names no hand, so the replay forgets every table's stacks."""
+    after = f"hand {hand}" if hand is not None else "the hand before it"
+    return ImportFormatError(
+        f"unrecognised line {quote(line.strip())!r} after the summary of {after}: no hand of "
+        "this format starts so (a damaged hand header?); the lines up to the next hand are not "
+        "read",
+        position=Position(source, index + 1, 1),
+        rule="unrecognised-line",
+    )
 
 
 def before_first_hand(line: str, source: str, index: int) -> ImportFormatError:

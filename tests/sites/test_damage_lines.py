@@ -17,7 +17,7 @@ import pytest
 from badugi_ledger.check import check_file
 from badugi_ledger.sites.files import decode_bytes
 from badugi_ledger.sources import read_hands
-from tests.helpers.paths import FIXTURES
+from tests.helpers.paths import CORPUS, FIXTURES
 
 STARS = "pokerstars-52588201462.txt"
 FULL_TILT = "fulltilt-32617272179.txt"
@@ -391,9 +391,8 @@ def test_a_first_hand_whose_header_starts_no_hand_is_reported_at_that_line(
 ) -> None:
     """The fixture's hand twice, the first copy's first line damaged so that it no longer
     starts a hand: the lines before a file's first hand were dropped unread, so that hand
-    vanished and ``check`` found nothing wrong.  Later in a file such a line is an
-    unrecognised line of the hand before it; before the first it is an error of its own, at
-    its line, and the next hand is read as usual."""
+    vanished and ``check`` found nothing wrong.  It is an error of its own, at its line, and
+    the next hand is read as usual (later in a file, see the tests after the summary below)."""
     problems = _reported(tmp_path, name, first_of_two(old, new))
     assert len(problems) == 1, problems
     where, _, words = problems[0].partition(": unrecognised line ")
@@ -433,3 +432,68 @@ def test_a_file_of_no_hand_is_not_a_damaged_first_hand(tmp_path: Path) -> None:
         encoding="utf-8",
     )
     assert list(read_hands(summary, "pokerstars")) == []
+
+
+def _corpus_damaged(tmp_path: Path, name: str, old: str, new: str) -> Path:
+    """The corpus file ``name`` with its first ``old`` changed to ``new``, saved as UTF-8."""
+    text = decode_bytes((CORPUS / name).read_bytes())
+    assert old in text
+    path = tmp_path / Path(name).name
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return path
+
+
+AFTER_SUMMARY = (
+    "no hand of this format starts so (a damaged hand header?); the lines up to the next hand "
+    "are not read [unrecognised-line]"
+)
+
+
+def test_a_damaged_header_after_a_hand_leaves_that_hand_whole(tmp_path: Path) -> None:
+    """``corpus/pokerstars/Badugi-USD-0.25-0.50-201009.txt`` with its second hand's first line
+    damaged: that line used to be read as a summary line of the first hand, which was refused
+    for it, and the damaged hand vanished with it.  The first hand is read whole (ok), the
+    damaged line is the one error, at its line, and the two hands after it are checked."""
+    path = _corpus_damaged(
+        tmp_path,
+        "pokerstars/Badugi-USD-0.25-0.50-201009.txt",
+        "PokerStars Game #49164247462",
+        "PokerStars Gmae #49164247462",
+    )
+    checked = check_file(path)
+    assert checked.problems == [
+        f"{path}:75:1: unrecognised line 'PokerStars Gmae #49164247462:  Badugi Limit "
+        "($0.25/$0.50 USD) - 2010/09/05 10:33:25 ET' after the summary of hand 49164202872: "
+        + AFTER_SUMMARY
+    ]
+    (summary,) = checked.summaries
+    assert (summary.hands, summary.ok, summary.outside) == (3, 3, 1)
+
+
+def test_a_damaged_badugi_header_after_a_hand_of_another_game_is_reported(
+    tmp_path: Path,
+) -> None:
+    """``corpus/fulltilt/10Game-6max-USD-2.50-5.201104.Sample.txt`` (ten games in turn) with
+    the header of Badugi hand 29704409780 damaged: it came after an Omaha hand, which is
+    skipped unread, and the Badugi hand was lost with it, nothing said.  Now the damaged line
+    is reported and the other nine Badugi hands are checked."""
+    path = _corpus_damaged(
+        tmp_path,
+        "fulltilt/10Game-6max-USD-2.50-5.201104.Sample.txt",
+        "Full Tilt Poker Game #29704409780",
+        "Full Tilt Pokre Game #29704409780",
+    )
+    checked = check_file(path)
+    (problem,) = checked.problems
+    assert problem.startswith(f"{path}:821:1: unrecognised line 'Full Tilt Pokre Game #29704409780")
+    assert problem.endswith(f"after the summary of hand 29704377787: {AFTER_SUMMARY}")
+    (summary,) = checked.summaries
+    assert (summary.hands, summary.ok, summary.outside) == (9, 9, 1)
+
+
+def test_a_blank_line_in_a_summary_splits_no_hand(tmp_path: Path) -> None:
+    """A hand is split only when it holds a second summary: a line blanked inside the summary
+    (the Stars fixture's total line) is reported as before, and the lines after it stay the
+    hand's own."""
+    problems = _reported(tmp_path, STARS, replace(51, _lines(STARS)[50], ""))
+    assert [p.split(":")[1] for p in problems] == ["50"], problems
