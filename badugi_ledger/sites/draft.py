@@ -10,13 +10,14 @@ recorded outcome events (``Collect``, ``PotTotal``, ``RakeTaken``) that the repl
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
 from operator import attrgetter
 
 from ..model.cards import Card
-from ..model.errors import NOWHERE, BadugiError, ImportFormatError, Position
+from ..model.errors import NOWHERE, BadugiError, ConfigError, ImportFormatError, Position
 from ..model.events import (
     Action,
     Cards,
@@ -54,6 +55,10 @@ class Landmarks:
         (Merge's ``<players dealer=…>``): the error when it names none is there."""
         self.summary: dict[str, int] = {}
         """The first summary line of each player the summary says won something."""
+
+
+_POSTED_AS = {"small_blind": "small-blind", "big_blind": "big-blind", "ante": "ante"}
+"""The post that gives each forced bet of a site hand's settings."""
 
 
 @dataclass
@@ -216,6 +221,29 @@ class HandDraft:
             if isinstance(event, Post) and event.kind == kind and not event.all_in:
                 return event.amount
         return None
+
+    @contextmanager
+    def settings_from_posts(self) -> Iterator[None]:
+        """Around the making of the hand's :class:`GameSettings` from its figures: a refusal
+        (``ConfigError``: a small blind posted above the big blind, stakes in the header the
+        other way round) is the file's figures at fault, not a house rule, so it is this hand's
+        error (``corrupt-hand``) at the post that gave the refused blind or ante
+        (:attr:`ConfigError.setting`), else at the hand's first line, which gives its stakes."""
+        try:
+            yield
+        except ConfigError as exc:
+            kind = _POSTED_AS.get(exc.setting or "")
+            at = next(
+                (
+                    pos
+                    for event, pos in zip(self.events, self.positions, strict=True)
+                    if isinstance(event, Post) and event.kind == kind and not event.all_in
+                ),
+                self.pos,
+            )
+            raise ImportFormatError(
+                exc.message, position=at, hand=self.hand_id, rule="corrupt-hand"
+            ) from None
 
     def mark_deal(self, line: int) -> None:
         if self.deal_index is None:

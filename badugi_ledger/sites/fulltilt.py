@@ -166,21 +166,22 @@ def _read_hand(
 
     small_blind = draft.posted("small-blind")
     big_blind = draft.posted("big-blind") or draft.big_blind_hint
-    structure = (
-        Structure("fixed-limit", small_bet, big_bet)
-        if fixed
-        else Structure("pot-limit" if limit in ("Pot Limit", "PL") else "no-limit")
-    )
-    settings = GameSettings(
-        game="badugi",
-        structure=structure,
-        small_blind=small_blind if small_blind is not None else big_blind // 2,
-        big_blind=big_blind,
-        ante=draft.posted("ante") or 0,
-        rake=None,
-        house=HouseRules(max_seats=max(2, min(max_seats, 9))),
-        currency=currency,
-    )
+    with draft.settings_from_posts():
+        structure = (
+            Structure("fixed-limit", small_bet, big_bet)
+            if fixed
+            else Structure("pot-limit" if limit in ("Pot Limit", "PL") else "no-limit")
+        )
+        settings = GameSettings(
+            game="badugi",
+            structure=structure,
+            small_blind=small_blind if small_blind is not None else big_blind // 2,
+            big_blind=big_blind,
+            ante=draft.posted("ante") or 0,
+            rake=None,
+            house=HouseRules(max_seats=max(2, min(max_seats, 9))),
+            currency=currency,
+        )
     session = Session(
         kind="cash",
         name=f"Full Tilt {table} {date or ''}".strip(),

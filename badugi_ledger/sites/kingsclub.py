@@ -117,16 +117,17 @@ def _read_hand(lines: list[str], start: int, source: str) -> HandRecord | Skippe
         draft.totals(None, summary.rake, summary.rake_line)
     for name, amount in summary.finals.items():
         draft.put(FinalStack(name, amount), draft.at(summary.lines[name]))
-    settings = GameSettings(
-        game=game,
-        structure=Structure("fixed-limit", small_bet, big_bet),
-        small_blind=draft.posted("small-blind") or small_bet // 2,
-        big_blind=draft.posted("big-blind") or small_bet,
-        ante=draft.posted("ante") or 0,
-        rake=None,
-        house=HouseRules(),
-        currency=CURRENCY,
-    )
+    with draft.settings_from_posts():
+        settings = GameSettings(
+            game=game,
+            structure=Structure("fixed-limit", small_bet, big_bet),
+            small_blind=draft.posted("small-blind") or small_bet // 2,
+            big_blind=draft.posted("big-blind") or small_bet,
+            ante=draft.posted("ante") or 0,
+            rake=None,
+            house=HouseRules(),
+            currency=CURRENCY,
+        )
     session = Session(
         kind="cash", name=f"KingsClub {table} {date or ''}".strip(), date=date, place="KingsClub"
     )

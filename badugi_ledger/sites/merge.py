@@ -291,20 +291,21 @@ def _read_game(
     posted_small = draft.posted("small-blind")
     posted_big = draft.posted("big-blind")
     ante = draft.posted("ante") or 0
-    if structure_kind == "fixed-limit":
-        structure = Structure("fixed-limit", low, high)
-    else:
-        structure = Structure(structure_kind)
-    settings = GameSettings(
-        game="badugi",
-        structure=structure,
-        small_blind=posted_small if posted_small is not None else (0 if ante else low),
-        big_blind=posted_big if posted_big is not None else (0 if ante else high),
-        ante=ante,
-        rake=None,
-        house=HouseRules(heads_up_uncapped=True),
-        currency=money,
-    )
+    with draft.settings_from_posts():
+        if structure_kind == "fixed-limit":
+            structure = Structure("fixed-limit", low, high)
+        else:
+            structure = Structure(structure_kind)
+        settings = GameSettings(
+            game="badugi",
+            structure=structure,
+            small_blind=posted_small if posted_small is not None else (0 if ante else low),
+            big_blind=posted_big if posted_big is not None else (0 if ante else high),
+            ante=ante,
+            rake=None,
+            house=HouseRules(heads_up_uncapped=True),
+            currency=money,
+        )
     session = Session(
         kind="cash", name=f"Merge {table} {date or ''}".strip(), date=date, place="Merge"
     )

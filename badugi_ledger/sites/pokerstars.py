@@ -514,14 +514,17 @@ def _settings(
         raise draft.error(
             f"a {max_seats}-max table is beyond the 2-9 seats we accept", rule="table-size"
         )
-    structure = Structure(kind, small_bet, big_bet) if kind == "fixed-limit" else Structure(kind)
-    return GameSettings(
-        game=game,  # type: ignore[arg-type]
-        structure=structure,
-        small_blind=small_blind,
-        big_blind=big_blind,
-        ante=ante,
-        rake=None,
-        house=HouseRules(max_seats=max_seats),
-        currency=currency,
-    )
+    with draft.settings_from_posts():
+        structure = (
+            Structure(kind, small_bet, big_bet) if kind == "fixed-limit" else Structure(kind)
+        )
+        return GameSettings(
+            game=game,  # type: ignore[arg-type]
+            structure=structure,
+            small_blind=small_blind,
+            big_blind=big_blind,
+            ante=ante,
+            rake=None,
+            house=HouseRules(max_seats=max_seats),
+            currency=currency,
+        )

@@ -241,6 +241,32 @@ def test_a_damaged_amount_does_not_make_the_next_hand_an_edited_stack(tmp_path: 
     _check_edited(SITES[0], Slot(r"Lino19: bets (\$0\.25)"), "0.0", False, tmp_path)
 
 
+@pytest.mark.parametrize(
+    ("slot", "number"),
+    [
+        (Slot(r"Lino19: posts small blind (\$0\.10)"), "1.0"),
+        (Slot(r"Badugi Limit \((\$0\.25/\$0\.50) USD\)"), "$0.50/$0.25"),
+    ],
+    ids=["small-blind", "stakes"],
+)
+def test_a_small_blind_posted_above_the_big_blind_is_the_hands_error_at_the_post(
+    slot: Slot, number: str, tmp_path: Path
+) -> None:
+    """A small blind edited above the big blind (``$0.10`` to ``$1.0``: 100/25 at the Stars
+    table) reads, but the settings it makes refuse it (``000``: the small blind is not above
+    the big blind).  It is the hand's own error at the post's line, as a damaged figure is,
+    not a settings error at the hand's first line; the file's other hands read as before.
+    So are stakes written the other way round, at the header that gives them."""
+    site = SITES[0]
+    _check_edited(site, slot, number, False, tmp_path)
+    text, line = _edit(site, slot, number)
+    path = tmp_path / f"{site.name}.txt"
+    (first, *_) = _items(path, site.name)
+    assert isinstance(first, ImportFormatError)
+    assert (first.rule, first.position.line) == ("corrupt-hand", line), str(first)
+    assert "cannot be above the big" in first.message
+
+
 @given(st.integers(-(10**30), 10**30))
 def test_parse_amount_takes_exactly_the_amounts_within_2_53(value: int) -> None:
     text = str(value)
