@@ -142,7 +142,8 @@ def _write(record: HandRecord, outcome: HandOutcome, to: Target, missing_before:
     if result is None:  # the hand breaks a rule: PHH, PokerKit's play, has no such hand
         raise _outcome_error(outcome)
     text = write_phh(
-        record,
+        # the hand as replayed: implied posts placed among the players dealt in
+        replace(record, events=result.record.events, positions=result.record.positions),
         stacks=result.starting_stacks,
         finishing_stacks=result.final_stacks,
         rake=result.rake,

@@ -461,6 +461,12 @@ class HandRecord:
     ``table`` field, as PokerKit writes a file of unrelated hands): the replay carries nothing
     into it from the hand before it in the file, nor from it to the next.  Not part of the
     hand's fingerprint: it says how the file is laid out, not what happened."""
+    posts_implied: bool = False
+    """The ``Post`` events are the ones the reader implied (the text wrote none), for every
+    listed player who does not sit out: the reader does not know the stacks.  The replay places
+    them again among the players dealt in when one listed has no chips at the deal
+    (:mod:`badugi_ledger.model.forced`).  Not part of the hand's fingerprint nor of its
+    :func:`~.copies.content`: it says how the posts were written, not who posted them."""
 
     def __init__(
         self,
@@ -477,6 +483,7 @@ class HandRecord:
         posts_none: bool = False,
         positions: Sequence[Position] = (),
         standalone: bool = False,
+        posts_implied: bool = False,
     ) -> None:
         _set(
             self,
@@ -495,6 +502,7 @@ class HandRecord:
                 "posts_none": posts_none,
                 "positions": positions,
                 "standalone": standalone,
+                "posts_implied": posts_implied,
             },
         )
         if positions:

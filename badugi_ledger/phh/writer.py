@@ -95,17 +95,21 @@ def write_phh(
         )
     sitting = {e.player for e in record.events if isinstance(e, SitOut)}
     order = _from_button(record.seats, record.button)
-    players = [s for s in order if s.name not in sitting]
+    players: list[Seat] = []
+    starting: list[int] = []
+    for seat in order:
+        if seat.name in sitting:
+            continue
+        amount = seat.stack if seat.stack is not None else (stacks or {}).get(seat.name)
+        if amount is None:
+            fail(f"{seat.name}'s starting stack is not known (convert the whole table)")
+        if amount:  # a player with no chips at the deal is not dealt in (grammar/README.md)
+            players.append(seat)
+            starting.append(int(amount))
     if len(players) < 2:
         fail("fewer than two players are dealt in")
     index = {s.name: i for i, s in enumerate(players)}
     count = len(players)
-    starting: list[int] = []
-    for seat in players:
-        amount = seat.stack if seat.stack is not None else (stacks or {}).get(seat.name)
-        if amount is None:
-            fail(f"{seat.name}'s starting stack is not known (convert the whole table)")
-        starting.append(int(amount))
     antes = [0] * count
     blinds = [0] * count
     for at, event in enumerate(record.events):

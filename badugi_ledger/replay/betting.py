@@ -82,6 +82,7 @@ from typing import NamedTuple
 
 from ..model.errors import IllegalAction
 from ..model.events import Action, Post, PostKind
+from ..model.forced import forced_posts
 from ..model.settings import GameSettings
 from .state import BET, PRE, HandState, illegal
 
@@ -123,10 +124,9 @@ def post(st: HandState, ev: Post) -> None:
         st.check_player(p)
     s = st.settings
     if st.redeal and not st.house.redeal_posts and ev.kind != "dead":
-        here = st.here()
-        if here == st.record.pos and here.line:
-            # Implied by the reader (placed at the hand line), which did not know that the
-            # previous hand's pot carried: on a redeal the settings imply no posts.
+        if st.record.posts_implied:
+            # Implied by the reader, which did not know that the previous hand's pot
+            # carried: on a redeal the settings imply no posts.
             if not st.notes or not st.notes[-1].startswith("Progressive Badugi redeal"):
                 st.notes.append("Progressive Badugi redeal: no blinds or antes (house rule)")
             return
@@ -181,17 +181,13 @@ def auto_post(st: HandState) -> None:
     if st.record.posts_none:
         st.notes.append("no blinds or antes (the record says: posts none)")
         return
-    if s.ante:
-        for p in st.dealt:
-            st.pay(p, post_due(st, p, "ante"), "ante", live=False)
-    blinds: tuple[tuple[str | None, PostKind], ...] = (
-        (st.sb_player, "small-blind"),
-        (st.bb_player, "big-blind"),
-    )
-    for blind, kind in blinds:
-        if blind is not None:
-            st.pay(blind, post_due(st, blind, kind), "blind", live=True)
-            st.posted.setdefault(blind, set()).add(kind)
+    for ev in forced_posts(s, st.dealt, st.record.button):
+        p, kind = ev.player, ev.kind
+        if kind == "ante":
+            st.pay(p, post_due(st, p, kind), "ante", live=False)
+        else:
+            st.pay(p, post_due(st, p, kind), "blind", live=True)
+            st.posted.setdefault(p, set()).add(kind)
     st.notes.append("blinds and antes posted as the settings say (none recorded)")
 
 

@@ -94,7 +94,7 @@ def play_events(
         act, cards, in_hand = betting.act, st.cards, st.in_hand
         # Locals: looked up for every event.
         action, draw, deal, final, bet, drawing = Action, Draw, Deal, FinalStack, BET, DRAW
-        for at, ev in enumerate(record.events):
+        for at, ev in enumerate(st.record.events):  # (the posts placed, if need be)
             # The common events inline, by how often they come (one call each fewer): an
             # action in a betting round goes straight to the betting core, a draw or a deal
             # in turn to the card tracker, a final stack to the claims.  Every other event,

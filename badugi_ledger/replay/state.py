@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
+from dataclasses import replace
 from typing import Any
 
 from ..model.cards import Card
@@ -45,11 +46,13 @@ from ..model.events import (
     FinalStack,
     HandRecord,
     Muck,
+    Post,
     Show,
     SitOut,
     StackChange,
     amounts_currency,
 )
+from ..model.forced import blind_players, forced_posts
 from ..model.games import GAMES
 from ..model.money import hand_amount, hand_figure
 from ..model.names import composed
@@ -173,6 +176,39 @@ def redeal_all_in(
     return frozenset(
         [ev.player for ev in record.events if isinstance(ev, _PLAYS) and ev.player in broke]
     )
+
+
+def implied_posts_placed(record: HandRecord, dealt: tuple[str, ...], redeal: bool) -> HandRecord:
+    """``record``, whose posts the reader implied for every listed player who does not sit
+    out (``HandRecord.posts_implied``), with them placed among the players ``dealt`` in
+    instead (:func:`~badugi_ledger.model.forced.forced_posts`): grammar/README.md, "Forced
+    bets", gives them to the players dealt in, and a player with no chips at the deal is not
+    (the reader cannot know the stacks).  They stand where the reader put them, at the hand
+    line.  ``record`` itself when that changes nothing (a busted player away from the blinds,
+    no antes), so that the hand is replayed from the record as read."""
+    events = record.events
+    at = [i for i, ev in enumerate(events) if type(ev) is Post]
+    placed = forced_posts(record.settings, dealt, record.button, redeal=redeal)
+    if not at or [events[i] for i in at] == list(placed):
+        return record
+    first, implied = at[0], set(at)
+    kept = [i for i in range(len(events)) if i not in implied]
+    before = [i for i in kept if i < first]
+    after = [i for i in kept if i > first]
+    new_events = (
+        *[events[i] for i in before],
+        *placed,
+        *[events[i] for i in after],
+    )
+    positions: tuple[Position, ...] = ()
+    if record.positions:
+        where = record.positions
+        positions = (
+            *[where[i] for i in before],
+            *[where[first]] * len(placed),
+            *[where[i] for i in after],
+        )
+    return replace(record, events=new_events, positions=positions)
 
 
 class _Seating:
@@ -371,6 +407,8 @@ class HandState:
             ]
             if broke:
                 self.notes.append(f"not dealt in (no chips): {', '.join(broke)}")
+                if record.posts_implied:
+                    self.record = record = implied_posts_placed(record, dealt, self.redeal)
         if broke_in:
             self.notes.append(
                 "dealt into the redeal with no chips, all-in for the carried pot: "
@@ -577,21 +615,9 @@ class HandState:
         return start
 
     def _blind_players(self) -> tuple[str | None, str | None]:
-        """Who owes the small and the big blind (``000``: the two players left of the button;
-        heads-up the button posts the small blind)."""
-        s = self.settings
-        dealt = self.dealt
-        if len(dealt) == 2 and self.record.button in self.in_hand:
-            sb, bb = self.record.button, dealt[0]
-        else:
-            sb, bb = dealt[0], dealt[1]
-        if s.small_blind and s.big_blind:
-            return sb, bb
-        if s.big_blind:
-            return None, dealt[0]
-        if s.small_blind:
-            return dealt[0], None
-        return None, None
+        """Who owes the small and the big blind among the players dealt in
+        (:func:`~badugi_ledger.model.forced.blind_players`)."""
+        return blind_players(self.settings, self.dealt, self.record.button)
 
     def here(self) -> Position:
         """Where the event being applied was written (the hand's own position outside the

@@ -379,7 +379,9 @@ def hand_view(outcome: HandOutcome) -> HandView:
             replayed=False,
             **common,
         )
-    return _replayed(head, record, result, common)
+    # The hand as replayed: its implied posts placed among the players dealt in, which the
+    # reader, not knowing the stacks, may have given a player with no chips.
+    return _replayed(head, result.record, result, common)
 
 
 def _replayed(

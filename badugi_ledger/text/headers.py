@@ -4,9 +4,10 @@ those settings imply.
 A header line sets its items for every later hand of the file, so the reader keeps one mutable
 :class:`SettingsState` and builds immutable :class:`GameSettings`/:class:`Session` objects only
 when a header changed (hands in between share them).  Values that do not fit together raise
-:class:`ConfigError`, which the reader reports at the header's line.  :func:`implied_posts` is
-the one place that says which forced bets a hand without ``posts`` entries gets; the writer
-uses it too, to leave exactly those out.
+:class:`ConfigError`, which the reader reports at the header's line.  :func:`implied_posts` says
+which forced bets a hand without ``posts`` entries gets, by the rule of
+:mod:`badugi_ledger.model.forced` (which the replay follows too); the writer uses it, to leave
+exactly those out.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from typing import Any
 
 from ..model.errors import ConfigError
 from ..model.events import Post, Seat, Session
+from ..model.forced import forced_posts
 from ..model.games import GAMES, game_named
 from ..model.limits import MAX_DIGITS, amount_problem
 from ..model.money import chip_value
@@ -264,37 +266,18 @@ def implied_posts(
     """The forced bets a hand implies when its text writes none (amounts ``None``: as set).
     Where they stand is the reader's to say (it places them at the hand line).
 
-    ``000``: the two players left of the button post the small and the big blind; with only
-    two players dealt in, the button posts the small blind.  A game with one blind only
-    (``blinds 0/2``) has the first player left of the button post it, as the replay expects.
-    Antes (``ante`` header) come first, from every player dealt in, clockwise from the
-    button's left.  A Progressive Badugi redeal posts again only under ``redeal-posts yes``
-    (``002``, seeds README item 5).
+    Who posts what is :func:`~badugi_ledger.model.forced.forced_posts`'s rule, among the
+    players listed who do not sit out: the reader cannot know the stacks, so it takes them all
+    to be dealt in.  The record says its posts are implied (``HandRecord.posts_implied``), and
+    the replay places them again among the players actually dealt in when one listed has no
+    chips at the deal.
     """
-    if redeal and not settings.house.redeal_posts:
-        return ()
     names = [s.name for s in seats]
     if button not in names:
         return ()
-    out = set(sitting_out)
     b = names.index(button) + 1
     dealt = names[b:] + names[:b]  # clockwise from the button's left
-    if out:
+    if sitting_out:
+        out = set(sitting_out)
         dealt = [name for name in dealt if name not in out]
-    if len(dealt) < 2:
-        return ()
-    posts: list[Post] = []
-    if settings.ante:
-        posts.extend(Post(p, "ante") for p in dealt)
-    if settings.small_blind and settings.big_blind:
-        if len(dealt) == 2 and button in dealt:
-            small, big = button, dealt[0]
-        else:
-            small, big = dealt[0], dealt[1]
-        posts.append(Post(small, "small-blind"))
-        posts.append(Post(big, "big-blind"))
-    elif settings.big_blind:  # one blind only: the first player left of the button posts it
-        posts.append(Post(dealt[0], "big-blind"))
-    elif settings.small_blind:
-        posts.append(Post(dealt[0], "small-blind"))
-    return tuple(posts)
+    return forced_posts(settings, dealt, button, redeal=redeal)

@@ -27,8 +27,12 @@ Why it is built this way:
   line's position, so the replay always sees explicit posts.  A hand that writes any ``posts``
   entry gets exactly what it writes (dead blinds, short all-in blinds); ``posts none`` means no
   forced bets at all.  A record without posts says so (``HandRecord.posts_none``), so that the
-  replay never adds any.  A Progressive Badugi redeal (the previous hand of the same table recorded
-  ``carry``) implies posts only when the house rule ``redeal-posts yes`` says so (``002``).
+  replay never adds any.  The reader does not know the stacks, so it counts every listed player
+  who does not sit out as dealt in; a record with implied posts says so
+  (``HandRecord.posts_implied``), and the replay places them again among the players dealt in
+  when one listed has no chips at the deal.  A Progressive Badugi redeal (the previous hand of
+  the same table recorded ``carry``) implies posts only when the house rule ``redeal-posts
+  yes`` says so (``002``).
 
 Why one module of this size: the per-hand loop, the recovery that resumes at the next hand and
 the checks that need a whole hand share the reader's state; split, that state would cross
@@ -519,6 +523,7 @@ class _Reader:
                 f"({settings.game}) carries no pot",
                 self._positions(positions)[at],
             )
+        implied = False
         if not has_post and not posts_none:
             # A redeal: the table's previous hand here carried its pot, or the hand states
             # the pot carried into it (the previous hand is in another file).
@@ -528,6 +533,7 @@ class _Reader:
                 at = len(events) if first_play is None else first_play
                 events[at:at] = posts
                 positions[at:at] = [pack(raw.pos.line, raw.pos.column)] * len(posts)
+                implied = True
             else:
                 posts_none = True  # a redeal, or settings without forced bets: none due
         table = state.table
@@ -551,6 +557,7 @@ class _Reader:
             "".join(chunk.lines).rstrip() + "\n",
             posts_none,
             self._positions(positions),
+            posts_implied=implied,
         )
 
     def _implied_posts(

@@ -429,8 +429,9 @@ def write_hand(record: HandRecord) -> str:
 
 def without_positions(record: HandRecord) -> HandRecord:
     """The record with its positions (the hand's and its events'), source text and origin
-    blanked: for round trips."""
-    return replace(record, pos=NOWHERE, text="", origin="", positions=())
+    blanked, and its posts not said to be implied (the text leaves out posts equal to the
+    implied ones, and reading it back implies them): for round trips."""
+    return replace(record, pos=NOWHERE, text="", origin="", positions=(), posts_implied=False)
 
 
 def _plain(value: Any) -> Any:
