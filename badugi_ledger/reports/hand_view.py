@@ -398,7 +398,7 @@ def _replayed(
     return HandView(
         *head,
         seats=_seats(record, dict(result.starting_stacks)),
-        rounds=rounds(record, head[4], settings=record.settings),
+        rounds=rounds(record, head[4], settings=record.settings, starting=result.starting_stacks),
         pots=tuple(pot_view(p, game, house, cards, mucked) for p in result.pots),
         rake=result.rake,
         carry_in=result.carry_in,

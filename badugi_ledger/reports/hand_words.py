@@ -10,6 +10,7 @@ showdown), which the replay has already held the hand to.  Amounts are written a
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from ..model.cards import format_cards
@@ -156,16 +157,21 @@ def rounds(
     *,
     upto: tuple[int, int] | None = None,
     settings: GameSettings | None = None,
+    starting: Mapping[str, int] | None = None,
 ) -> tuple[RoundView, ...]:
     """The record's events grouped by part of the hand, in words; with ``upto`` (line, column;
     column 0: the whole line), only the events up to that place (a hand whose replay stopped
     there).
-    Amounts are as recorded, except a blind or ante left out, which ``settings`` fixes.
+    Amounts are as recorded, except a blind or ante left out, which ``settings`` fixes: the
+    blind as set, or, for a player whose stack at the deal (``starting``, the replay's) is
+    shorter, what he has, all-in (grammar/README.md, "Forced bets": a player shorter than the
+    blind posts what they have); a player with nothing left to post posts nothing.
 
     Betting round *n* is followed by draw *n* (``000`` "Playing a hand"); a player drawing a
     second time in one draw starts the next draw (rounds with nobody left to bet are skipped).
     """
     parts: list[tuple[str, list[ActionLine]]] = []
+    left = dict(starting) if starting is not None else {}  # what each can still post
     betting = 0
     drawn: set[str] = set()
     current = ""
@@ -175,11 +181,20 @@ def rounds(
             break
         if type(ev) is Deal and all(c is None for c in ev.cards):
             continue  # dealt cards nobody saw say nothing
-        if type(ev) is Post and ev.amount is None and not ev.all_in and settings is not None:
-            fixed = {"small-blind": settings.small_blind, "big-blind": settings.big_blind}
-            fixed["ante"] = settings.ante
-            if ev.kind in fixed:
-                ev = replace(ev, amount=fixed[ev.kind])
+        if type(ev) is Post:
+            if ev.amount is None and not ev.all_in and settings is not None:
+                fixed = {"small-blind": settings.small_blind, "big-blind": settings.big_blind}
+                fixed["ante"] = settings.ante
+                if ev.kind in fixed:
+                    has = left.get(ev.player)
+                    if has is not None and has <= fixed[ev.kind]:
+                        if has <= 0:
+                            continue  # all-in already: nothing is posted
+                        ev = replace(ev, amount=has, all_in=True)
+                    else:
+                        ev = replace(ev, amount=fixed[ev.kind])
+            if ev.amount is not None and ev.player in left:
+                left[ev.player] -= ev.amount
         phase = _phase(ev)
         if phase == "bet":
             if not current.startswith("betting round"):

@@ -298,3 +298,30 @@ def test_a_stack_change_is_worded_as_the_format_writes_its_verb() -> None:
         for line in part.actions
     ]
     assert "Cara tops up 17" in before, before
+
+
+SHORT_BIG_BLIND = """\
+game badugi · fixed limit 2/4 · blinds 1/2
+hand 1 · button Anna · Anna 100 · Ben 100 · Cara 1
+Anna calls · Ben calls
+draw: Ben 1 · Cara 1 · Anna 1
+Ben checks · Anna checks
+draw: Ben 1 · Cara 1 · Anna 1
+Ben checks · Anna checks
+draw: Ben 1 · Cara 1 · Anna 1
+Ben checks · Anna checks
+show: Ben 8h 6c 4d 2s · Cara Jd 7c 5h 3s · Anna Qd Jc Th 9s
+Ben collects 5
+"""
+
+
+def test_a_blind_posted_short_shows_what_was_posted(tmp_path: Path) -> None:
+    """grammar/README.md, "Forced bets": the blinds are not written, and a player shorter than
+    the blind posts what they have.  Cara, 1 chip in the big blind (2), posts 1 all-in, as the
+    replay counts it (the pot is 5); ``show`` said she posted 2."""
+    view = one(tmp_path, SHORT_BIG_BLIND)
+    assert [a.text for a in view.rounds[0].actions] == [
+        "Ben posts the small blind 1",
+        "Cara posts the big blind 1 all-in",
+    ]
+    assert view.verdict == "ok"
