@@ -38,7 +38,8 @@ class HandRows(NamedTuple):
     """``hands`` columns hand_number … showdown (see :data:`HAND_COLUMNS`)."""
     players: tuple[tuple[Any, ...], ...]
     """(name, seat, starting_stack, final_stack, contributed, collected, busted, rebuys,
-    add_ons)."""
+    add_ons, stack_change): the ``hand_players`` columns after the hand and alias.  The
+    content digest leaves ``stack_change`` out (see :data:`CONTENT_FIGURES`)."""
     postings: tuple[tuple[str, bool, str, int], ...]
     """(account, is a player's account, kind, amount)."""
     pots: tuple[tuple[str, int, str, str, tuple[tuple[str, int], ...]], ...]
@@ -66,10 +67,19 @@ _FIGURE_INDEX = tuple(HAND_COLUMNS.index(c) for c in FIGURES)
 _figures = itemgetter(*_FIGURE_INDEX)
 
 
+CONTENT_FIGURES = 9
+"""How many leading fields of a player row (name included) are what the content digest and
+:func:`~badugi_ledger.ledger.hand_content.stored_facts` compare.  ``stack_change``, the last,
+is what the file wrote before the hand, which its fingerprint already covers: kept out of the
+content, a hand stored before the ledger had the column has the content a re-import of it
+computes, and is found stored rather than changed."""
+
+
 def _facts_of(rows: tuple[Any, ...]) -> HandFacts:
     """:meth:`HandRows.facts` of a :class:`HandRows` or of its fields before the content."""
     _, _, _, hand, players, postings, pots, cards = rows[:8]
-    return facts(_figures(hand), players, postings, pots, cards)
+    compared = tuple([p[:CONTENT_FIGURES] for p in players])
+    return facts(_figures(hand), compared, postings, pots, cards)
 
 
 def shown_cards(record: HandRecord) -> str:
@@ -79,13 +89,15 @@ def shown_cards(record: HandRecord) -> str:
 
 def _events_facts(
     events: tuple[Any, ...],
-) -> tuple[dict[str, int], dict[str, int], set[str], str]:
-    """What the rows take from the events, in one pass: each player's rebuys and add-ons, who
-    changed a stack between hands at all (:class:`StackChange`), and :func:`shown_cards` (the
-    event classes are final: their exact type says what they are, as for the fingerprint)."""
+) -> tuple[dict[str, int], dict[str, int], dict[str, int], str]:
+    """What the rows take from the events, in one pass: each player's rebuys and add-ons, the
+    net of the stack changes each player wrote between hands (:class:`StackChange`: a key for
+    everyone who wrote one, 0 when they cancel out; a cash-out takes off, as the replay takes
+    it), and :func:`shown_cards` (the event classes are final: their exact type says what
+    they are, as for the fingerprint)."""
     rebuys: dict[str, int] = {}
     add_ons: dict[str, int] = {}
-    changed: set[str] = set()
+    changed: dict[str, int] = {}
     shown: dict[str, str] = {}
     # the few events that say any of it, picked without a Python step per event
     for e in compress(events, map(_FACT_KINDS, map(type, events))):
@@ -93,7 +105,8 @@ def _events_facts(
         if kind is Show:
             shown[e.player] = " ".join(["?" if c is None else str(c) for c in e.cards])
         elif kind is StackChange:
-            changed.add(e.player)
+            delta = -abs(e.amount) if e.kind == "cash-out" else e.amount
+            changed[e.player] = changed.get(e.player, 0) + delta
             if e.kind == "rebuy":
                 rebuys[e.player] = rebuys.get(e.player, 0) + 1
             elif e.kind == "add-on":
@@ -107,7 +120,7 @@ _FACT_KINDS = frozenset({Show, StackChange}).__contains__
 _HAND_AMOUNTS = ((4, "the line number"), (7, "the pot"), (8, "the rake"),
                  (9, "the carried-in pot"), (10, "the carried-out pot"))  # fmt: skip
 _PLAYER_AMOUNTS = ("seat", "starting stack", "final stack", "contribution", "collection",
-                   "bust flag", "rebuys", "add-ons")  # fmt: skip
+                   "bust flag", "rebuys", "add-ons", "stack change")  # fmt: skip
 
 
 def amount_problems(rows: HandRows) -> str | None:
@@ -240,7 +253,13 @@ def hand_rows(record: HandRecord, result: HandResult, source: str, line: int) ->
     not dealt in (sitting out) whose stack changed before the hand.  A rebuy, top-up, add-on
     or cash-out is the ledger's whoever makes it: a tournament charges the rebuys and add-ons
     of ``hand_players``, a cash game's buy-ins follow its stacks; such a row has the stack
-    after the change at both ends and nothing put in or collected."""
+    after the change at both ends and nothing put in or collected.
+
+    Every row keeps the net of what the file wrote before the hand (``stack_change``: top-ups,
+    rebuys and add-ons in, cash-outs out; 0 when nothing): the replay checked it against the
+    stack the player carried, so a player who missed hands and came back with a change
+    written kept his stack: the cash results read only the change as bought or cashed, not his
+    whole stack cashed out and a new one bought (:mod:`badugi_ledger.ledger.views`)."""
     rebuys, add_ons, changed, cards = _events_facts(record.events)
     starting = result.starting_stacks
     seats = [s.name for s in record.seats if s.name in starting]
@@ -263,6 +282,7 @@ def hand_rows(record: HandRecord, result: HandResult, source: str, line: int) ->
                 int(player in busted),
                 rebuys.get(player, 0),
                 add_ons.get(player, 0),
+                changed.get(player, 0),
             )
         )
     settings = record.settings

@@ -43,9 +43,11 @@ All money and chip columns are INTEGER (chips, or cents where money) and the tab
   (``event_id``, ``table_name``, ``hand_number``: unique among hands that count), its
   ``content`` digest and shown ``cards`` (:mod:`badugi_ledger.ledger.hand_content`) and, when
   voided, ``void_reason`` and ``voided_at`` (events have these two as well).
-* ``hand_players``: each player dealt in: starting/final stack, contribution, collection, and
-  rebuys/add-ons before the hand; and each player sitting the hand out whose stack changed
-  before it (:func:`badugi_ledger.ledger.rows.hand_rows`).
+* ``hand_players``: each player dealt in: starting/final stack, contribution, collection,
+  rebuys/add-ons before the hand and ``stack_change``, the net of the top-ups, rebuys, add-ons
+  and cash-outs written before it (NULL in a row stored before migration 12); and each player
+  sitting the hand out whose stack changed before it
+  (:func:`badugi_ledger.ledger.rows.hand_rows`).
 * ``postings``: the double entry per hand (blind, ante, bet, returned, collect, rake,
   carry-in/out, buy), player accounts plus ``*house*`` and ``*carry*``; they sum to zero per hand.
 * ``pots`` and ``pot_winners``: each pot, its eligible players and who got what.
@@ -368,6 +370,21 @@ def _m011_hand_copies(db: sqlite3.Connection) -> None:
     db.execute("CREATE INDEX IF NOT EXISTS hand_copies_source ON hand_copies (source)")
 
 
+def _m012_stack_changes(db: sqlite3.Connection) -> None:
+    """``hand_players.stack_change``: the net of the top-ups, rebuys, add-ons and cash-outs a
+    hand wrote for the player before it, and the views made again to read it: a player who
+    missed hands of his table and came back with a change written kept his stack, so only
+    the change is bought or cashed.  The ledger keeps what a hand derived, not the file's
+    text, so a row stored before this migration cannot learn what its hand wrote: it stays
+    NULL, and that hand is read as before (only a rebuy or an add-on, which the rows did
+    count, says the player kept his stack).  (The column is added only where missing: a
+    ledger whose later version rows were taken back runs this again.)"""
+    columns = {row[1] for row in db.execute("PRAGMA table_info(hand_players)")}
+    if "stack_change" not in columns:
+        db.execute("ALTER TABLE hand_players ADD COLUMN stack_change INTEGER")
+    create_views(db)
+
+
 MIGRATIONS: tuple[tuple[int, str, Migration], ...] = (
     (1, "core ledger: players, aliases, events, hands, postings, pots", _m001_core),
     (2, "tournaments: entries and terms", _m002_tournaments),
@@ -402,6 +419,13 @@ MIGRATIONS: tuple[tuple[int, str, Migration], ...] = (
         11,
         "hand copies: every file that holds a hand, for what a file leaves out",
         _m011_hand_copies,
+    ),
+    (
+        12,
+        "hand players: the stack change written before each hand; views: a top-up or "
+        "cash-out written after missed hands is the change bought or cashed, not the whole "
+        "stack",
+        _m012_stack_changes,
     ),
 )
 SCHEMA_VERSION = MIGRATIONS[-1][0]

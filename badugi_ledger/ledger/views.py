@@ -107,7 +107,8 @@ FROM (
            coalesce(
                lag(r.alias_id) OVER run != r.alias_id
                OR (lag(r.tbl) OVER run = r.tbl AND lag(r.seq) OVER run != r.seq - 1
-                   AND lag(r.final) OVER run != r.start AND r.rebuys = 0 AND r.add_ons = 0),
+                   AND lag(r.final) OVER run != r.start AND r.rebuys = 0 AND r.add_ons = 0
+                   AND coalesce(r.stack_change, 0) = 0),
                0
            ) AS came_back,
            lead(1, 1, 0) OVER run = 0 AS last
@@ -115,6 +116,7 @@ FROM (
         SELECT o.event_id, a.player_id, coalesce(o.table_name, '') AS tbl, o.seq, o.counts,
                coalesce(o.source, '') AS source, o.line, o.hand_id, hp.alias_id,
                hp.starting_stack AS start, hp.final_stack AS final, hp.rebuys, hp.add_ons,
+               hp.stack_change,
                first_value(o.hand) OVER (
                    PARTITION BY o.event_id, a.player_id, coalesce(o.source, '')
                    ORDER BY o.line, o.hand_id) AS file_first
@@ -141,9 +143,14 @@ his counting hands won in any order).
 
 Between two hands of his, a stack that grew is chips bought (a rebuy, a top-up), one that
 shrank chips cashed out; but when he missed hands of his table between them and came back to
-it with another stack and no rebuy or add-on recorded (he left and came back; sitting out
+it with another stack and nothing written before the hand (he left and came back; sitting out
 keeps his stack), or another of his aliases played (merged players), he took his whole stack
-away and brought the new one.  A move to another table (or back to an earlier one) is the
+away and brought the new one.  A top-up, cash-out, rebuy or add-on written before the hand
+says he kept his stack through the hands he missed (the replay checked the change against the
+stack he carried): only the change is bought or cashed.  What was written is
+``hand_players.stack_change`` (its net), and the counts ``rebuys`` and ``add_ons``; a row
+stored before the ledger kept ``stack_change`` has it NULL, and only a rebuy or an add-on
+says so there.  A move to another table (or back to an earlier one) is the
 former kind: he took his stack along, and what he sits down with beyond it he bought on the
 way (less, he cashed); the new table's earlier hands are none he missed.
 

@@ -69,7 +69,8 @@ _INSERT_POT = (
 _INSERT_WINNER = "INSERT INTO pot_winners (pot_id, alias_id, share) VALUES (?, ?, ?)"
 _INSERT_PLAYER = (
     "INSERT INTO hand_players (hand_id, alias_id, seat, starting_stack, final_stack, "
-    "contributed, collected, busted, rebuys, add_ons) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    "contributed, collected, busted, rebuys, add_ons, stack_change) "
+    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 )
 _INSERT_POSTING = (
     "INSERT INTO postings (hand_id, account, alias_id, kind, amount) VALUES (?, ?, ?, ?, ?)"
