@@ -31,20 +31,6 @@ whose order is not known, the first hand of any of them may be that one.  "First
 Progressive Badugi hand played at the table in the pool, those voided included: voiding the
 hand that carried a pot never makes the hand that took it the first, so the pot it took never
 becomes last week's.
-
-A pot taken is taken **whole** (``002``: the carried-over pot "goes to the winner of the next
-pot that is won"; the next hand at the table is the redeal it is added to): each counting hand
-takes exactly the pot the hand played just before it at the table, in the pool, carried -
-nothing when that hand carried nothing, and the whole pot when it carried one.  A hand that
-takes less, or none, would leave chips in ``*carry*`` that no hand ever takes; one that takes
-more than its neighbour carried would take a pot voided hands left waiting.  The replay holds
-the hands of one file of one night to this already (``carry-carried``, and the pot it passes
-on), with what it knows and the ledger does not (``missing hands``); the ledger holds every
-other pair of neighbours: hands in two files of a night, the last hand of a night and the first
-of the next, whichever file was imported first.  Two hands are neighbours only where the
-order is known (not across nights of one date, or without one), and only when both count: a
-hand an organiser voided leaves its pot waiting in ``*carry*`` (``void``), held by the running
-balance above like every pot.
 """
 
 from __future__ import annotations
@@ -52,7 +38,7 @@ from __future__ import annotations
 import sqlite3
 from collections import defaultdict
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import NamedTuple
 
 from ..model.games import GAMES
@@ -86,13 +72,10 @@ SELECT DISTINCT h.event_id FROM counted_hands h WHERE coalesce(h.table_name, '')
 """
 """The nights (counting) in which a hand of one table carries or takes a pot."""
 
-_HAND = f"""o.hand_id, o.event_id, e.date, o.seq, o.hand, h.carry_in, h.carry_out,
-       {CARRY_POOL}, e.name, h.source, h.line, o.counts
-FROM play_order o JOIN hands h ON h.id = o.hand_id JOIN events e ON e.id = o.event_id"""
-"""The columns of a :class:`_Move` and where they are read from."""
-
 _POOL_HANDS = f"""
-SELECT {_HAND}
+SELECT o.hand_id, o.event_id, e.date, o.seq, o.hand, h.carry_in, h.carry_out,
+       {CARRY_POOL}, e.name, h.source
+FROM play_order o JOIN hands h ON h.id = o.hand_id JOIN events e ON e.id = o.event_id
 WHERE o.counts AND coalesce(o.table_name, '') = ? AND {_MOVES} AND o.event_id IN ({{nights}})
 """
 """The counting hands of one table that carry or take a pot, with their place in their night:
@@ -114,36 +97,6 @@ LIMIT 1
 """Whether a Progressive Badugi hand of the pool was played at the table before a hand: in a
 night of an earlier date (voided or not, in a night voided or not), or earlier in its night."""
 
-_NEIGHBOUR_IN_NIGHT = f"""
-SELECT {_HAND}
-WHERE o.event_id = ? AND coalesce(o.table_name, '') = ? AND o.seq {{op}} ?
-  AND h.game IN ({PROGRESSIVE})
-ORDER BY o.seq {{direction}}
-LIMIT 1
-"""
-"""The Progressive Badugi hand played at a table of a night just before (``op`` ``<``,
-``direction`` ``DESC``) or after (``>``, ``ASC``) a place in it, voided or not."""
-
-_NIGHTS_AROUND = f"""
-SELECT DISTINCT e.id, e.date, e.void_reason IS NOT NULL FROM events e CROSS JOIN hands h
-ON h.event_id = e.id
-WHERE e.date {{op}} ? AND {CARRY_POOL} = ? AND coalesce(h.table_name, '') = ?
-  AND h.game IN ({PROGRESSIVE}) AND {PLAYED}
-ORDER BY e.date {{direction}}
-LIMIT 2
-"""
-"""The pool's nights at a table nearest before (``<``, ``DESC``) or after (``>``, ``ASC``) a
-date: two, to tell whether the nearest date is one night's."""
-
-_NIGHT_UNORDERED = f"""
-SELECT 1 FROM events e CROSS JOIN hands h ON h.event_id = e.id
-WHERE (e.date = ? OR e.date IS NULL) AND e.id != ? AND {CARRY_POOL} = ?
-  AND coalesce(h.table_name, '') = ? AND h.game IN ({PROGRESSIVE}) AND {PLAYED}
-LIMIT 1
-"""
-"""Whether another night of the pool at the table shares a night's date or has none: their
-order is not known."""
-
 _CARRIED_ELSEWHERE = f"""
 SELECT DISTINCT {CARRY_POOL} FROM counted_hands h JOIN counted_events e ON e.id = h.event_id
 WHERE coalesce(h.table_name, '') = ? AND h.carry_out > 0 AND {CARRY_POOL} != ?
@@ -154,8 +107,7 @@ ORDER BY 1
 @dataclass(frozen=True)
 class CarryShortfall:
     """The first hand of a pool, in play order, that takes more carried pots than the hands
-    before it carried and left for it, or (``neighbour``) other than the whole pot the hand
-    before it carried (:func:`carry_shortfall`)."""
+    before it carried and left for it (:func:`carry_shortfall`)."""
 
     table: str
     pool: str
@@ -179,12 +131,6 @@ class CarryShortfall:
     elsewhere: tuple[str, ...] = ()
     """The pools this table's hands carried pots in, when the hand is the pool's first and its
     pot can only have come from one of them: a pot never changes unit."""
-    line: int | None = None
-    """The hand's line in ``source``."""
-    neighbour: str | None = None
-    """The hand played just before it at the table, when the hand takes other than the pot
-    that hand carried (``hand P1 of Friday (2024-05-03)``; module docstring: a pot is taken
-    whole); ``carried`` is then what that hand carried, and ``taken`` 0."""
 
     def amount(self, amount: int) -> str:
         """``amount`` in the pool's unit."""
@@ -195,17 +141,8 @@ class CarryShortfall:
         """``hand Q1 of Friday (2024-05-10)``."""
         return f"hand {self.hand} of {self.event}"
 
-    @property
-    def at(self) -> str:
-        """`` (night2.bhh line 12)``: where the hand is, when the ledger knows."""
-        if self.source is None:
-            return ""
-        return f" ({self.source}" + ("" if self.line is None else f" line {self.line}") + ")"
-
     def text(self) -> str:
         """What is wrong, as the first part of a message."""
-        if self.neighbour is not None:
-            return self._not_whole()
         if self.elsewhere:
             return (
                 f"at table {self.table!r} {self.later}, played in {self.pool}, takes "
@@ -231,26 +168,6 @@ class CarryShortfall:
             f"{first}"
         )
 
-    def _not_whole(self) -> str:
-        """A hand that takes other than the pot the hand before it carried."""
-        takes = (
-            f"takes {self.amount(self.takes)} of carried Progressive Badugi pots"
-            if self.takes
-            else "takes no carried Progressive Badugi pot"
-        )
-        carried = f"carried {self.amount(self.carried)}" if self.carried else "carried no pot"
-        left = (
-            f"; {self.amount(self.carried - self.takes)} of it would stay in *carry* with no "
-            "hand to take it"
-            if self.takes < self.carried
-            else ""
-        )
-        return (
-            f"at table {self.table!r} {self.later}{self.at} {takes}, but {self.neighbour}, the "
-            f"hand played before it at the table, {carried}: a carried pot goes whole to the "
-            f"next hand (002: it goes to the winner of the next pot that is won){left}"
-        )
-
 
 def pool_amount(amount: int, pool: str) -> str:
     """An amount of carried pots in the unit of their :data:`CARRY_POOL`: cents of a cash
@@ -273,15 +190,12 @@ class _Move(NamedTuple):
     pool: str
     name: str
     source: str | None
-    line: int | None
-    counts: int
 
 
 def carry_shortfall(db: sqlite3.Connection, tables: Iterable[str]) -> CarryShortfall | None:
     """The first hand, in play order (module docstring), of a pool at one of ``tables`` that
-    takes more than the hands before it carried and left, else the first that takes other
-    than the whole pot its neighbour carried; None when every pool holds.  Read inside the
-    transaction of the change, before it is committed."""
+    takes more than the hands before it carried and left; None when every pool holds.  Read
+    inside the transaction of the change, before it is committed."""
     for table in sorted(set(tables)):
         nights = [int(row[0]) for row in db.execute(_NIGHTS_MOVING, [table])]
         if not nights:
@@ -292,7 +206,7 @@ def carry_shortfall(db: sqlite3.Connection, tables: Iterable[str]) -> CarryShort
             move = _Move(*row)
             pools[move.pool].append(move)
         for pool, hands in sorted(pools.items()):
-            short = _walk(db, table, pool, hands) or _not_whole(db, table, pool, hands)
+            short = _walk(db, table, pool, hands)
             if short is not None:
                 return short
     return None
@@ -360,66 +274,6 @@ def _walk(
     return None
 
 
-def _not_whole(
-    db: sqlite3.Connection, table: str, pool: str, hands: list[_Move]
-) -> CarryShortfall | None:
-    """The first hand of the pool, in play order, that takes other than the pot the hand
-    played just before it carried (module docstring: a pot is taken whole): each hand that
-    takes a pot is held to the hand before it, each hand that carries one to the hand after
-    it, which may take none."""
-    found: list[tuple[_Move, _Move]] = []
-    for hand in hands:
-        if hand.carry_in:
-            before = _neighbour(db, table, pool, hand, later=False)
-            if before is not None and _held(before, hand) and before.carry_out != hand.carry_in:
-                found.append((hand, before))
-        if hand.carry_out:
-            after = _neighbour(db, table, pool, hand, later=True)
-            if after is not None and _held(hand, after) and after.carry_in != hand.carry_out:
-                found.append((after, hand))
-    if not found:
-        return None
-    hand, before = min(found, key=lambda pair: (pair[0].date or "", pair[0].seq))
-    return replace(
-        _shortfall(table, hand, before.carry_out, 0),
-        neighbour=f"hand {before.hand} of "
-        + event_label({"name": before.name, "date": before.date}),
-    )
-
-
-def _held(before: _Move, after: _Move) -> bool:
-    """Whether the ledger holds ``after`` to taking the pot ``before`` carried: both count, and
-    they are not two hands of one file of one night, which the replay held to it already."""
-    same_file = before.event_id == after.event_id and before.source == after.source
-    return bool(before.counts and after.counts) and not same_file
-
-
-def _neighbour(
-    db: sqlite3.Connection, table: str, pool: str, hand: _Move, *, later: bool
-) -> _Move | None:
-    """The Progressive Badugi hand of the pool played at the table just before ``hand`` (or,
-    ``later``, just after it), voided or not; None when there is none, when its place is not
-    known (nights of one date, or without one), or when it is of a voided night."""
-    op, direction = (">", "ASC") if later else ("<", "DESC")
-    query = _NEIGHBOUR_IN_NIGHT.format(op=op, direction=direction)
-    row = db.execute(query, [hand.event_id, table, hand.seq]).fetchone()
-    if row is not None:
-        return _Move(*row)
-    if (
-        hand.date is None
-        or db.execute(_NIGHT_UNORDERED, [hand.date, hand.event_id, pool, table]).fetchone()
-    ):
-        return None
-    nights = db.execute(
-        _NIGHTS_AROUND.format(op=op, direction=direction), [hand.date, pool, table]
-    ).fetchall()
-    if not nights or (len(nights) == 2 and nights[0][1] == nights[1][1]) or nights[0][2]:
-        return None
-    edge = 0 if later else 1 << 62
-    row = db.execute(query, [int(nights[0][0]), table, edge]).fetchone()
-    return None if row is None else _Move(*row)
-
-
 def _first_of_night(step: list[_Move], hand: _Move) -> _Move:
     """The first hand of ``hand``'s night in the step."""
     return next(h for h in step if h.event_id == hand.event_id)
@@ -462,5 +316,4 @@ def _shortfall(
         taken,
         unordered,
         elsewhere,
-        hand.line,
     )

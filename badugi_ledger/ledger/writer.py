@@ -160,12 +160,9 @@ class FileWriter:
         more than was carried, or taking a pot another hand took - or a hand of another file
         whose pot this one no longer carries (a corrected night carrying less, a hand deleted),
         takes first, or comes after hands now (last week's pot, taken on the file's word only
-        by a table's first hand); or when a hand takes other than the whole pot the hand
-        played before it carried (chips left in ``*carry*`` that no hand takes: a ``carry in``
-        of this file, or another file's hand next to a pot this file changed).  Every pool at
-        a table where the file changed a Progressive Badugi hand is checked as the file leaves
-        it, as a whole: a file that renumbers the hand that carried a pot and holds the hand
-        that took it is as consistent as before."""
+        by a table's first hand).  Every pool at a table where the file changed a Progressive
+        Badugi hand is checked as the file leaves it, as a whole: a file that renumbers the
+        hand that carried a pot and holds the hand that took it is as consistent as before."""
         tables = set(self.carry_tables)
         rows = sorted(self.carry_rows)
         for start in range(0, len(rows), _LOOKUP_CHUNK):
@@ -184,25 +181,13 @@ class FileWriter:
             raise LedgerError(f"{short.text()}{hint}; nothing from this file was stored")
 
     def _carry_hint(self, short: CarryShortfall) -> str:
-        """What to do about a hand that takes other than the carried pots left for it: this
-        file's own hand is corrected in it; another file's hand, whose pot this file changes,
-        is voided first (its pot then waits in ``*carry*``), since its correction alone would
-        be refused while this file's pot is the old one, and this file alone while that hand
-        takes the old pot."""
+        """What to do about a hand that takes more carried pots than are left for it."""
         if self.wrote(short.hand_row):
-            if short.neighbour is not None:
-                return (
-                    f"its 'carry in' must state {short.amount(short.carried)}, the whole pot "
-                    "carried to it"
-                    if short.carried
-                    else "no pot was carried to it: take out its 'carry in'"
-                )
             return "its 'carry in' states more than was carried, or takes a pot another hand took"
         held = short.source or "its file"
         return (
-            f"this file changes the pot that hand takes: void it first (badugi-ledger void "
-            f"--event EVENT --hand {short.hand} --reason TEXT; its pot then waits in *carry*), "
-            f"import this file, then {held} again with --replace, its 'carry in' corrected"
+            f"with this file, the hands before it leave it less than it takes: correct its "
+            f"'carry in' and import {held} again with --replace first, or correct this file"
         )
 
     def wrote(self, hand_id: int) -> bool:
