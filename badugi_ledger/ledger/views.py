@@ -107,8 +107,9 @@ FROM (
            coalesce(
                lag(r.alias_id) OVER run != r.alias_id
                OR (lag(r.tbl) OVER run = r.tbl AND lag(r.seq) OVER run != r.seq - 1
-                   AND lag(r.final) OVER run != r.start AND r.rebuys = 0 AND r.add_ons = 0
-                   AND coalesce(r.stack_change, 0) = 0),
+                   AND lag(r.final) OVER run != r.start
+                   AND CASE WHEN r.stack_change IS NULL THEN r.rebuys = 0 AND r.add_ons = 0
+                            ELSE lag(r.final) OVER run != r.start - r.stack_change END),
                0
            ) AS came_back,
            lead(1, 1, 0) OVER run = 0 AS last
@@ -146,13 +147,15 @@ shrank chips cashed out; but when he missed hands of his table between them and 
 it with another stack and nothing written before the hand (he left and came back; sitting out
 keeps his stack), or another of his aliases played (merged players), he took his whole stack
 away and brought the new one.  A top-up, cash-out, rebuy or add-on written before the hand
-says he kept his stack through the hands he missed (the replay checked the change against the
-stack he carried): only the change is bought or cashed.  What was written is
-``hand_players.stack_change`` (its net), and the counts ``rebuys`` and ``add_ons``; a row
-stored before the ledger kept ``stack_change`` has it NULL, and only a rebuy or an add-on
-says so there.  A move to another table (or back to an earlier one) is the
-former kind: he took his stack along, and what he sits down with beyond it he bought on the
-way (less, he cashed); the new table's earlier hands are none he missed.
+that takes the stack he left with to the stack he came back with says he kept his stack
+through the hands he missed: only the change is bought or cashed.  What was written is
+``hand_players.stack_change`` (its net), so he kept his stack when his starting stack less it
+is the stack he left with (a stated stack that is not says he left and came back; changes
+that cancel out change nothing); a row stored before the ledger kept ``stack_change`` has it
+NULL, and there a rebuy or an add-on (the counts ``rebuys`` and ``add_ons``) says so.  A
+move to another table (or back to an earlier one) is the former kind: he took his stack
+along, and what he sits down with beyond it he bought on the way (less, he cashed); the new
+table's earlier hands are none he missed.
 
 A hand an organiser voided was still played: the stacks go through it, so it stays in the
 player's run of hands, and what changed his stack before it and after it is bought and cashed

@@ -128,3 +128,24 @@ def test_hands_stored_before_the_ledger_kept_stack_changes_keep_their_reading(
     fresh = open_ledger(tmp_path / "fresh.db")
     assert import_text(fresh, night("Cara", "Cara tops up 17"), "friday.bhh").stored == 3
     assert sessions(fresh)["Cara"] == ("117", "0", "118", "1")
+
+
+def test_a_stated_stack_the_written_change_does_not_explain_is_leaving_and_coming_back(
+    tmp_path: Path,
+) -> None:
+    """Cara left with 98 and comes back stated at 60 with ``tops up 17`` written: 60 less 17
+    is not the 98 she left with, so the top-up does not say she kept her stack; she left and
+    came back (buy_in 100 + 60, buy_out 98).  The export read the top-up as kept, and showed
+    38 cashed out that she never took, her top-up nowhere."""
+    db = open_ledger(tmp_path / "club.db")
+    assert import_text(db, night("Cara 60", "Cara tops up 17"), "friday.bhh").stored == 3
+    assert sessions(db)["Cara"] == ("160", "98", "63", "1")
+
+
+def test_changes_that_cancel_out_after_missed_hands_keep_the_stack(tmp_path: Path) -> None:
+    """Cara tops up 10 and cashes out 10 before hand 3: her 98 is kept, nothing is bought or
+    cashed (a guard: the stack she came back with is the one she left with)."""
+    db = open_ledger(tmp_path / "club.db")
+    night_text = night("Cara", "Cara tops up 10 · Cara cashes out 10")
+    assert import_text(db, night_text, "friday.bhh").stored == 3
+    assert sessions(db)["Cara"] == ("100", "0", "101", "1")
