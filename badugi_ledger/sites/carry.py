@@ -61,8 +61,8 @@ class CashTables:
     def __init__(self) -> None:
         self.ends: dict[str, _End] = {}
         self.warnings: list[SiteWarning] = []
-        self.written: RecentHands[tuple[Event, ...]] = RecentHands()
-        """The file's recent hands, each with the changes found before it."""
+        self.written: RecentHands[tuple[Event, ...] | None] = RecentHands()
+        """The file's recent hands, each with the changes found before it (None: refused)."""
 
     def carried(
         self, table: str, draft: HandDraft, record: HandRecord, *, cash: bool = True
@@ -75,12 +75,25 @@ class CashTables:
         the file) is not the table's next hand: it is not compared with the hand before it,
         the table stays where it was, and it is given the changes its first was given, so
         that it is the same record as the first but for its lines, and the replay reports it
-        as a copy (and does not replay it)."""
+        as a copy (and does not replay it).  A copy of a hand refused here (its stacks
+        contradict the hand before it) is refused too, as a copy: read as a fresh hand, it
+        would be compared with nothing and stored."""
         written = content(record)
         first = self.written.first(record)
         if first is not None and first.copied_by(written):
+            if first.kept is None:
+                raise draft.error(
+                    f"hand {record.hand_id} is written twice at this table (first at line "
+                    f"{first.line}), and the first was refused: remove the copy",
+                    rule="duplicate-hand",
+                )
             return with_changes(record, list(first.kept))
-        changes = self.changes(table, draft, cash=cash)
+        try:
+            changes = self.changes(table, draft, cash=cash)
+        except BadugiError:
+            if first is None:
+                self.written.remember(record, written, None)
+            raise
         if first is None:
             self.written.remember(record, written, tuple(changes))
         return with_changes(record, changes)

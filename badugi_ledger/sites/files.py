@@ -303,7 +303,8 @@ def chunk_hands(
     a hand whose header is garbled later in the file is refused with the hand before it, which
     such a line ends.  Only in a file where a hand follows, though: a file with no hand of the
     format at all (a site's tournament summary beside its hand histories) is no damaged
-    history, and its lines are dropped.  Every site that splits so writes a hand's summary
+    history, and its lines are dropped - unless they hold a hand's summary (a file of one hand,
+    its header damaged).  Every site that splits so writes a hand's summary
     once, last (:data:`SUMMARY`): a hand that holds two summaries is two hands, the second's
     header damaged, from the first line after the blank lines that end the first hand.  That
     line is reported (:func:`after_hand`) and the second hand not read, so that the hand before
@@ -319,6 +320,7 @@ def chunk_hands(
     size = 0
     refused = False  # a line outside a hand has been reported: skip to the next hand
     damaged: Chunk | None = None  # a line before the first hand, reported when a hand follows
+    hand_like = False  # the lines after it hold a hand's summary: it began a hand
     summary = False  # the hand's summary has come
     after = 0  # then: where in the chunk the line after its latest blank line is
     for i, line in enumerate(lines):
@@ -328,12 +330,15 @@ def chunk_hands(
                 yield Chunk(begin, chunk, problem, hand_id)
             elif damaged is not None:
                 yield damaged
+                damaged = None
             begin, chunk, problem, size = i, [], None, 0
             summary, after = False, 0
             found = start.groupdict().get("id")
             hand_id = quote(found) if found is not None else None
         if chunk is None:
             if refused:
+                if damaged is not None and line.startswith(SUMMARY):
+                    hand_like = True  # what the damaged line began is a hand
                 continue
             if isinstance(line, CutLine):
                 refused = True
@@ -373,6 +378,8 @@ def chunk_hands(
         problem.hand = hand_id
     if chunk is not None:
         yield Chunk(begin, chunk, problem, hand_id)
+    elif damaged is not None and hand_like:
+        yield damaged
 
 
 def after_hand(line: str, source: str, index: int, hand: str | None) -> ImportFormatError:

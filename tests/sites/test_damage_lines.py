@@ -497,3 +497,34 @@ def test_a_blank_line_in_a_summary_splits_no_hand(tmp_path: Path) -> None:
     hand's own."""
     problems = _reported(tmp_path, STARS, replace(51, _lines(STARS)[50], ""))
     assert [p.split(":")[1] for p in problems] == ["50"], problems
+
+
+def test_a_damaged_first_header_and_a_later_one_are_each_reported_once(tmp_path: Path) -> None:
+    """``corpus/pokerstars/Badugi-USD-0.25-0.50-201009.txt`` with the first hand's header and
+    the third's damaged: each is one error at its line (the first was reported again after
+    the third, a third hand rejected that the file does not hold)."""
+    text = decode_bytes((CORPUS / "pokerstars/Badugi-USD-0.25-0.50-201009.txt").read_bytes())
+    lines = text.replace("\r\n", "\n").split("\n")
+    for number in (1, 106):
+        assert lines[number - 1].lstrip("\ufeff").startswith("PokerStars Game #")
+        lines[number - 1] = lines[number - 1].replace("PokerStars Game", "PokerStars Gmae", 1)
+    path = tmp_path / "two_damaged.txt"
+    path.write_text("\n".join(lines), encoding="utf-8")
+    checked = check_file(path)
+    assert [p.split(":")[1] for p in checked.problems] == ["1", "106"], checked.problems
+    (summary,) = checked.summaries
+    assert (summary.hands, summary.ok, summary.outside) == (2, 2, 2)
+
+
+def test_a_file_of_one_hand_whose_header_is_damaged_is_reported(tmp_path: Path) -> None:
+    """The first hand of the Stars cash file alone, its header damaged: a file of one hand
+    whose header starts no hand.  Its lines hold a hand's summary, so it is no file of no hand
+    (a tournament summary): the damaged line is reported and ``check`` fails; it said the
+    file held no Badugi-family hand and passed."""
+    text = decode_bytes((CORPUS / "pokerstars/Badugi-USD-0.25-0.50-201009.txt").read_bytes())
+    lines = text.replace("\r\n", "\n").split("\n")[:74]
+    lines[0] = lines[0].replace("PokerStars Game", "PokerStars Gmae", 1)
+    path = tmp_path / "one_damaged.txt"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    (problem,) = check_file(path).problems
+    assert problem.startswith(f"{path}:1:1: unrecognised line 'PokerStars Gmae #49164202872")

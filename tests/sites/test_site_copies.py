@@ -235,3 +235,28 @@ def test_a_kingsclub_hand_pasted_twice_is_a_copy(tmp_path: Path) -> None:
     """The KingsClub Badugi file's one hand, 37732805, pasted again after itself."""
     text, first, copy = _pasted(_text(KINGS), "kingsclub", "37732805", "37732805")
     _only_the_copy_reported(tmp_path, KINGS, text, first, copy)
+
+
+def test_a_copy_of_a_refused_hand_is_refused_too(tmp_path: Path) -> None:
+    """The cash file with Lino19's stack edited in hand 49164247462 (5.55 to 5.00: the stacks
+    contradict the hand before it), that hand pasted again right after itself.  The copy was
+    read as a fresh hand, compared with nothing, and stored: the edited stack reached the
+    ledger.  It is refused as a copy of a refused hand, and nothing of that hand is stored."""
+    text = _text(STARS_CASH)
+    lines = text.split("\n")
+    spans = {number: (begin, end) for number, begin, end in _hands(text, "pokerstars")}
+    begin, end = spans["49164247462"]
+    for i in range(begin, end):
+        lines[i] = lines[i].replace("Lino19 ($5.55 in chips)", "Lino19 ($5.00 in chips)")
+    assert lines[begin:end] != text.split("\n")[begin:end]
+    edited = "\n".join(lines)
+    pasted, _, copy = _pasted(edited, "pokerstars", "49164247462", "49164247462")
+    path, db = _write(tmp_path, pasted), tmp_path / "club.db"
+    rules = [(o.pos.line, [v.rule for v in o.errors]) for o in _check(path) if o.errors]
+    assert rules == [
+        (begin + 3, ["stack-contradicts-previous-hand"]),  # at the edited seat line
+        (copy, ["duplicate-hand"]),
+    ], rules
+    report = runner.invoke(app, ["import", str(path), "--db", str(db)])
+    assert "3 stored, 0 duplicate, 2 rejected" in report.output, report.output
+    assert "49164247462" not in {number for number, *_ in _stored(db)}
