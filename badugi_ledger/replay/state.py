@@ -409,6 +409,10 @@ class HandState:
                 self.notes.append(f"not dealt in (no chips): {', '.join(broke)}")
                 if record.posts_implied:
                     self.record = record = implied_posts_placed(record, dealt, self.redeal)
+        if self.redeal and record.posts_implied and not self.house.redeal_posts:
+            # A redeal the reader did not know of (the hand before it wrote no ``carry``):
+            # its implied posts are none, as the betting counts them and ``show`` lists them.
+            self.record = record = implied_posts_placed(record, dealt, True)
         if broke_in:
             self.notes.append(
                 "dealt into the redeal with no chips, all-in for the carried pot: "

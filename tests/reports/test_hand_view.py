@@ -325,3 +325,22 @@ def test_a_blind_posted_short_shows_what_was_posted(tmp_path: Path) -> None:
         "Cara posts the big blind 1 all-in",
     ]
     assert view.verdict == "ok"
+
+
+def test_a_redeal_the_reader_did_not_know_of_shows_no_blinds(tmp_path: Path) -> None:
+    """``examples/progressive_night.bhh`` without hand P1's ``carry 12`` line: the replay
+    still carries the pot (no hand qualified, ``002``), so P2 is a redeal and posts nothing
+    (``redeal-posts no``), as its stacks say; ``show`` listed the blinds the reader implied,
+    never charged, and named Ben and Cara the blinds."""
+    text = (EXAMPLES / "progressive_night.bhh").read_text(encoding="utf-8")
+    assert "\ncarry 12\n" in text
+    _, redeal, _ = hand_views([_written(tmp_path, text.replace("\ncarry 12\n", "\n"))])
+    assert redeal.verdict == "ok" and redeal.carry_in == 12
+    assert [r.name for r in redeal.rounds][0] == "betting round 1"
+    assert all(not seat.roles or seat.roles == ("button",) for seat in redeal.seats)
+
+
+def _written(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "night.bhh"
+    path.write_text(text, encoding="utf-8")
+    return path
