@@ -119,15 +119,20 @@ def test_other_games_are_reported_as_skipped_not_as_errors(corpus_dir: Path) -> 
 
 
 def test_from_overrides_the_detected_format(corpus_dir: Path) -> None:
-    """A PokerStars file read as Full Tilt holds no line that starts a Full Tilt hand: a file
-    with no hand of the format is no damaged history (its first line is not reported)."""
+    """A PokerStars file read as Full Tilt holds no line that starts a Full Tilt hand: its first
+    line is reported, as a damaged first hand's header is: it holds hands (their summaries), of
+    another format."""
     result = runner.invoke(
         app, ["convert", str(corpus_dir / CASH), "--to", "text", "--from", "fulltilt"]
     )
     assert result.exit_code == 1
-    assert (
-        result.stderr.strip() == f"Error: no Badugi-family hands to convert in {corpus_dir / CASH}"
-    )
+    assert result.stderr.splitlines() == [
+        f"not converted: {corpus_dir / CASH}:1:1: unrecognised line 'PokerStars Game "
+        "#49164202872:  Badugi Limit ($0.25/$0.50 USD) - 2010/09/05 10:32:15 ET' before the "
+        "first hand: no hand of this format starts so (a damaged hand header?); the lines up to "
+        "the next hand are not read [unrecognised-line]",
+        f"Error: 1 hand(s) of {corpus_dir / CASH} could not be converted",
+    ]
     result = runner.invoke(
         app, ["convert", str(corpus_dir / CASH), "--to", "text", "--from", "ipoker"]
     )

@@ -47,9 +47,12 @@ def test_phh_is_recognised() -> None:
 
 
 def test_from_overrides_detection(corpus_dir: Path) -> None:
-    """Read as Full Tilt, a PokerStars file has no Full Tilt hands at all."""
+    """Read as Full Tilt, a PokerStars file has no Full Tilt hands at all: its first line,
+    which starts no Full Tilt hand, is its one error (the rest is read as part of it)."""
     path = corpus_dir / "pokerstars/Badugi-USD-0.25-0.50-201009.txt"
-    assert list(read_hands(path, "fulltilt")) == []
+    (error,) = read_hands(path, "fulltilt")
+    assert isinstance(error, BadugiError) and error.rule == "unrecognised-line"
+    assert (error.position.line, error.hand) == (1, None)
     assert len(list(read_hands(path, "pokerstars"))) == 4
 
 
