@@ -86,7 +86,8 @@ def _seating_problem(record: HandRecord, seats: tuple[str, ...]) -> IllegalActio
     """What is wrong with a hand's seats, or None: a player seated twice, under one name or
     under two that read alike (``Zoë`` typed as one character and as ``e`` and a diaeresis:
     the ledger would book both as one player); a seat named like one of the ledger's own
-    accounts, exactly or but for case and blanks around it (``*House*`` reads as the rake's)."""
+    accounts, exactly or but for case and blanks around it (``*House*`` reads as the rake's);
+    a seat whose name shows nothing (a zero-width space alone)."""
     looks = [composed(name) for name in seats]
     if len(set(looks)) != len(looks):
         if len(set(seats)) != len(seats):
@@ -101,6 +102,13 @@ def _seating_problem(record: HandRecord, seats: tuple[str, ...]) -> IllegalActio
             record.pos,
         )
     for name, look in zip(seats, looks, strict=True):
+        if not look.strip():
+            return illegal(
+                "seats",
+                f"the name {ascii(name)} shows nothing (only characters that show nothing, or "
+                "blanks): no one could tell the player; write his name",
+                record.pos,
+            )
         account = _RESERVED_LOOKS.get(look.strip().casefold())
         if account is not None:
             return _reserved_name(record, name, account)

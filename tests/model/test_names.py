@@ -119,3 +119,14 @@ def test_a_name_with_a_zero_width_space_is_seated_twice() -> None:
     with pytest.raises(IllegalAction) as err:
         replay_hand(hand)
     assert err.value.rule == "seats"
+
+
+def test_a_name_that_shows_nothing_is_refused() -> None:
+    """A seat named by a zero-width space alone composes to no name at all: nobody reading
+    the hand, the ledger or the standings could tell who played (``000``: one seat per
+    player, each one a player).  It was seated, and stored under the empty name."""
+    hand = record({"Anna": 100, "\u200b": 100, "Ben": 100}, "Ben", [])
+    with pytest.raises(IllegalAction) as err:
+        replay_hand(hand)
+    assert err.value.rule == "seats"
+    assert "shows nothing" in err.value.message
