@@ -124,12 +124,7 @@ def post(st: HandState, ev: Post) -> None:
         st.check_player(p)
     s = st.settings
     if st.redeal and not st.house.redeal_posts and ev.kind != "dead":
-        if st.record.posts_implied:
-            # Implied by the reader, which did not know that the previous hand's pot
-            # carried: on a redeal the settings imply no posts.
-            if not st.notes or not st.notes[-1].startswith("Progressive Badugi redeal"):
-                st.notes.append("Progressive Badugi redeal: no blinds or antes (house rule)")
-            return
+        # (Posts the reader implied are none on a redeal: HandState took them out.)
         raise illegal(
             "redeal-posts",
             f"{p} posts a {ev.kind} on a Progressive Badugi redeal; the house rule says the "

@@ -409,18 +409,17 @@ class HandState:
         next to act.  A player taken out keeps the successor they had then: a hint only."""
         self.prev_seat = seating.prev_seat.copy()
         self.sitting_out = frozenset(sitting_out)  # itself when it is the shared empty one
-        if n < len(seats):
-            broke = [
-                p for p in seats if start[p] <= 0 and p not in sitting_out and p not in broke_in
-            ]
-            if broke:
-                self.notes.append(f"not dealt in (no chips): {', '.join(broke)}")
-                if record.posts_implied:
-                    self.record = record = implied_posts_placed(record, dealt, self.redeal)
-        if self.redeal and record.posts_implied and not self.house.redeal_posts:
-            # A redeal the reader did not know of (the hand before it wrote no ``carry``):
-            # its implied posts are none, as the betting counts them and ``show`` lists them.
-            self.record = record = implied_posts_placed(record, dealt, True)
+        broke = (
+            [p for p in seats if start[p] <= 0 and p not in sitting_out and p not in broke_in]
+            if n < len(seats)
+            else None
+        )
+        if broke:
+            self.notes.append(f"not dealt in (no chips): {', '.join(broke)}")
+        if record.posts_implied and (broke or (self.redeal and not self.house.redeal_posts)):
+            # The reader implied the posts for every listed player, not knowing the stacks
+            # nor, when the hand before it wrote no ``carry``, that this is a redeal (none).
+            self.record = record = implied_posts_placed(record, dealt, self.redeal)
         if broke_in:
             self.notes.append(
                 "dealt into the redeal with no chips, all-in for the carried pot: "

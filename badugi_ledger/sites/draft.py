@@ -217,9 +217,14 @@ class HandDraft:
 
     def posted(self, kind: str) -> int | None:
         """The amount of the first complete (not all-in) post of ``kind``, if any."""
-        for event in self.events:
+        first = self._first_post(kind)
+        return None if first is None else first[0].amount
+
+    def _first_post(self, kind: str) -> tuple[Post, Position] | None:
+        """The first complete (not all-in) post of ``kind`` and where it is written, if any."""
+        for event, pos in zip(self.events, self.positions, strict=True):
             if isinstance(event, Post) and event.kind == kind and not event.all_in:
-                return event.amount
+                return event, pos
         return None
 
     @contextmanager
@@ -232,15 +237,8 @@ class HandDraft:
         try:
             yield
         except ConfigError as exc:
-            kind = _POSTED_AS.get(exc.setting or "")
-            at = next(
-                (
-                    pos
-                    for event, pos in zip(self.events, self.positions, strict=True)
-                    if isinstance(event, Post) and event.kind == kind and not event.all_in
-                ),
-                self.pos,
-            )
+            first = self._first_post(_POSTED_AS.get(exc.setting or "", ""))
+            at = self.pos if first is None else first[1]
             raise ImportFormatError(
                 exc.message, position=at, hand=self.hand_id, rule="corrupt-hand"
             ) from None
