@@ -35,8 +35,10 @@ from ..model.events import (
     SitOut,
     amounts_currency,
 )
+from ..model.limits import quote
 from ..model.money import hand_figure
 from ..model.settings import GameSettings
+from .files import played_in_summary
 
 # --- the hand draft ---------------------------------------------------------------------------
 
@@ -109,6 +111,9 @@ class HandDraft:
     collected: dict[str, int] = field(default_factory=dict)
     summary_won: dict[str, int] = field(default_factory=dict)
     active: set[str] = field(default_factory=set)
+    summary_played: set[str] = field(default_factory=set)
+    """Players the summary says played the hand (folded, showed, mucked, won): they were dealt
+    in, whatever the lines before the summary show of them."""
     round_committed: dict[str, int] = field(default_factory=dict)
     total_committed: dict[str, int] = field(default_factory=dict)
     big_blind_hint: int = 0
@@ -390,6 +395,28 @@ class HandDraft:
                     self.landmarks.summary.get(name),
                 )
 
+    def summary_seat(self, number: int, text: str, line: int) -> tuple[str, str]:
+        """A summary seat line (0-based ``line``): seat ``number`` and what follows ``Seat N: ``.
+
+        The line must name the player seated there (the site writes the seat's name first);
+        one that says the player folded, showed, mucked or won (:func:`played_in_summary`)
+        says he was dealt in, so a player the lines before the summary show nothing of is not
+        taken for one who sat out: his turn was lost, and the replay finds where.  Returns the
+        player and the text after his name (what he did, what he won)."""
+        seat = next((s for s in self.seats if s.number == number), None)
+        if seat is None:
+            raise self.error(f"the summary names seat {number}, which is empty", line)
+        if not text.startswith(seat.name):
+            raise self.error(
+                f"the summary's line of seat {number} does not name {seat.name}, who sits "
+                f"there: {quote(repr(text))}",
+                line,
+            )
+        after = text[len(seat.name) :]
+        if played_in_summary(after):
+            self.summary_played.add(seat.name)
+        return seat.name, after
+
     def summary_win(self, name: str, amount: int, line: int) -> None:
         """A summary line (0-based ``line``) says ``name`` won ``amount``."""
         self.summary_won[name] = self.summary_won.get(name, 0) + amount
@@ -412,7 +439,8 @@ class HandDraft:
         if len(set(names)) != len(names):
             again = next(s for i, s in enumerate(self.seats) if s.name in names[:i])
             raise self.whole_error("a player is seated twice", again.line)
-        players_in = set(dealt_in) if dealt_in is not None else self.active
+        played = self.active | self.summary_played  # did something, or the summary says so
+        players_in = set(dealt_in) if dealt_in is not None else played
         unknown = {p for p in players_in if p not in names}
         if unknown:
             raise self.whole_error(

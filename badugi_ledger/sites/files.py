@@ -77,6 +77,24 @@ NAME = rf"(?P<name>.{{1,{MAX_NAME}}}?)"
 """A player name in a reader's pattern: at most :data:`MAX_NAME` characters, shortest first."""
 
 
+_PLAYED = ("fold", "showed", "mucked", "collected", "won")
+"""Words of a summary seat line that say what its player did in the hand (PokerStars: ``folded
+before the Draw``, ``showed [..] and lost``, ``mucked [..]``, ``collected ($1)``; Full Tilt:
+``didn't bet (folded)``, ``folded before the draw``).  A seat that sat the hand out is written
+otherwise (``is sitting out``) or not at all."""
+
+
+def played_in_summary(text: str) -> bool:
+    """Whether a summary seat line's text after the player's name says he played the hand.
+
+    >>> played_in_summary(" (button) folded before the Draw (didn't bet)")
+    True
+    >>> played_in_summary(" is sitting out")
+    False
+    """
+    return any(word in text for word in _PLAYED)
+
+
 def won_amount(text: str) -> str | None:
     """The figure of ``and won (x)`` or ``collected (x)`` in a summary seat line, if any.
 

@@ -353,14 +353,10 @@ def _summary_line(draft: HandDraft, line: str, index: int, money: str | None) ->
         return True
     m = _SUMMARY_SEAT.match(line)
     if m is not None:
-        number = parse_count(m["num"], "seat", pos)
-        seat = next((s for s in draft.seats if s.number == number), None)
-        if seat is None:
-            raise draft.error(f"the summary names seat {m['num']}, which is empty", index)
-        after = m["rest"][len(seat.name) :] if m["rest"].startswith(seat.name) else m["rest"]
+        name, after = draft.summary_seat(parse_count(m["num"], "seat", pos), m["rest"], index)
         won = won_amount(after)
         if won is not None:
-            draft.summary_win(seat.name, parse_amount(won, currency=money, position=pos), index)
+            draft.summary_win(name, parse_amount(won, currency=money, position=pos), index)
         return False
     if line.startswith("Board") or _NOISE.match(line):
         return False

@@ -110,6 +110,23 @@ CASES = [
         "the summary says Player6 won 100 but the hand shows 0 collected [corrupt-hand]",
         id="stars-collect-deleted",
     ),
+    # A player the summary says played but the lines before it show nothing of was dealt in:
+    # his lost turn is found where the next player acts (he did not sit out).
+    pytest.param(
+        STARS,
+        delete(20),  # "Player4: folds"; the summary: "Player4 folded before the Draw"
+        20,
+        "Player2 acts, but it is Player4's turn (order of play: 000) [turn-order]",
+        id="stars-fold-deleted",
+    ),
+    pytest.param(
+        STARS,
+        replace(58, "Seat 7: Player4", "Seat 7: Stranger"),
+        58,
+        "the summary's line of seat 7 does not name Player4, who sits there: "
+        '"Stranger folded before the Draw (didn\'t bet)" [corrupt-hand]',
+        id="stars-summary-seat-renamed",
+    ),
     pytest.param(
         STARS,
         delete(51),  # "Total pot 100 | Rake 0"
@@ -161,6 +178,13 @@ CASES = [
         id="stars-level-cut",
     ),
     # --- Full Tilt (hand 32617272179) ---
+    pytest.param(
+        FULL_TILT,
+        delete(21),  # "Player3 folds"; the summary: "Player3 (button) folded before the Draw"
+        21,
+        "Player4 acts, but it is Player3's turn (order of play: 000) [turn-order]",
+        id="fulltilt-fold-deleted",
+    ),
     pytest.param(
         FULL_TILT,
         delete(50),  # "Hero wins the pot ($0.81) …"
