@@ -385,6 +385,24 @@ def _m012_stack_changes(db: sqlite3.Connection) -> None:
     create_views(db)
 
 
+def _m013_natural_file_order(db: sqlite3.Connection) -> None:
+    """The views made again, and the tournaments played in several files recomputed
+    (:func:`~.tournaments.recompute_tournament`): a table's files follow one another in the
+    natural order of the number of their first hand (:func:`~.views.natural_order`), so a
+    file whose hands are numbered ``P9``… comes before one numbered ``P10``…, which the text
+    put first.  Only the order of files changed: a tournament recorded in one file keeps its
+    places."""
+    from .tournaments import recompute_tournament
+
+    create_views(db)
+    for (event_id,) in db.execute(
+        "SELECT o.event_id FROM play_order o JOIN counted_events e ON e.id = o.event_id "
+        "WHERE e.kind = 'tournament' GROUP BY o.event_id "
+        "HAVING count(DISTINCT coalesce(o.source, '')) > 1 ORDER BY o.event_id"
+    ).fetchall():
+        recompute_tournament(db, event_id)
+
+
 MIGRATIONS: tuple[tuple[int, str, Migration], ...] = (
     (1, "core ledger: players, aliases, events, hands, postings, pots", _m001_core),
     (2, "tournaments: entries and terms", _m002_tournaments),
@@ -426,6 +444,12 @@ MIGRATIONS: tuple[tuple[int, str, Migration], ...] = (
         "cash-out written after missed hands is the change bought or cashed, not the whole "
         "stack",
         _m012_stack_changes,
+    ),
+    (
+        13,
+        "views and tournaments: a table's files follow the natural order of their first hand "
+        "numbers (P9 before P10)",
+        _m013_natural_file_order,
     ),
 )
 SCHEMA_VERSION = MIGRATIONS[-1][0]

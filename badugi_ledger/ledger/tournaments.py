@@ -41,6 +41,7 @@ from .prizes import (
 )
 from .report import Conflict, FileReport
 from .sql import dict_rows
+from .views import natural_order
 from .void_reasons import LEFT_OUT
 
 # --- the stored tournament -------------------------------------------------------------------
@@ -236,7 +237,7 @@ def _bounty_takers(db: sqlite3.Connection, hand_row_id: int, alias_id: int) -> l
     return []
 
 
-_PLAYED_HANDS = """
+_PLAYED_HANDS = f"""
 SELECT o.hand_id, o.counts, hp.alias_id, a.name, hp.starting_stack, hp.final_stack, hp.rebuys,
        hp.add_ons
 FROM (
@@ -245,7 +246,7 @@ FROM (
                                      ORDER BY p.line, p.hand_id) AS file_first
     FROM play_order p WHERE p.event_id = ?
 ) o JOIN hand_players hp ON hp.hand_id = o.hand_id JOIN aliases a ON a.id = hp.alias_id
-ORDER BY CAST(o.file_first AS INTEGER), o.file_first, coalesce(o.source, ''), o.line, o.seq,
+ORDER BY {natural_order("o.file_first")}, coalesce(o.source, ''), o.line, o.seq,
          o.hand_id, hp.seat
 """
 """A tournament's hands as they were played, each player dealt in (or whose stack changed
@@ -254,7 +255,8 @@ organiser voided, never a copy the ledger set aside or a hand its file no longer
 order.  ``play_order`` numbers each table's hands; a tournament's places need one order over
 all its tables, so its rule is taken over the whole event: a file's hands in the order of its
 lines (the file is the record of the night, tables breaking into a final table included), the
-files in the order of the number of their first hand.  For a tournament at one table this is
+files in the natural order of the number of their first hand (``P9`` before ``P10``, see
+:func:`~.views.natural_order`).  For a tournament at one table this is
 ``play_order``'s ``seq``.  Row ids are not play order: a hand renumbered, inserted or imported
 from an earlier file later is a new row at the end."""
 

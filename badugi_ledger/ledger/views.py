@@ -56,6 +56,23 @@ def _text(value: str) -> str:
     return "'" + value.replace("'", "''") + "'"
 
 
+def natural_order(number: str) -> str:
+    """SQL sort keys (for an ``ORDER BY``) that put hand numbers (``number``, an SQL text
+    expression) in their natural order: the text before the first digit, then the number the
+    digits there start (read as ``CAST`` reads it), then the whole text.  ``P9`` comes before
+    ``P10``, ``9`` before ``10`` (a number of digits alone orders as by ``CAST``, the same
+    numbers as text: ``007`` before ``7``), ``3`` before ``3b``, a number that starts with a
+    digit before one that starts with anything else, and numbers without digits as text.
+
+    Plain SQL, no function registered by Python, so every SQLite client reads the views."""
+    padded = f"({number} || '0123456789')"
+    first_digit = "min(" + ", ".join(f"instr({padded}, '{d}')" for d in "0123456789") + ")"
+    return (
+        f"substr({number}, 1, {first_digit} - 1), "
+        f"CAST(substr({number}, {first_digit}) AS INTEGER), {number}"
+    )
+
+
 PLAYED = (
     f"(h.void_reason IS NULL OR (h.void_reason != {_text(SET_ASIDE_REASON)} "
     f"AND substr(h.void_reason, -{len(LEFT_OUT)}) != {_text(LEFT_OUT)}))"
@@ -67,7 +84,7 @@ its file no longer holds) is not part of the play (:mod:`badugi_ledger.ledger.vo
 _PLAY_ORDER = f"""
 SELECT p.id AS hand_id, p.event_id, p.table_name, p.hand_number AS hand, p.counts,
        row_number() OVER (PARTITION BY p.event_id, coalesce(p.table_name, '')
-                          ORDER BY CAST(p.file_first AS INTEGER), p.file_first,
+                          ORDER BY {natural_order("p.file_first")},
                                    coalesce(p.source, ''), p.line, p.id) AS seq,
        p.source, p.line
 FROM (
@@ -85,15 +102,16 @@ FROM (
 The hands of one file are in the order of their lines: the file is the record of the night,
 and its replay carries the stacks from hand to hand in that order.  Where a table's hands of
 one event come from several files (a night split in two, a hand moved to another file), each
-file's hands stay together, and the files follow one another in the order of the number of
-their first hand (a number that starts with digits compares by that number first, ``9``
-before ``10``, then as text): recorders number a night's hands on from file to file, and
-sites number theirs in time, while the order files were imported in, or their row ids, says
-nothing.  Row ids are not play order: a hand renumbered and imported again with
-``--replace`` is a new row at the end.  Hands an organiser voided keep their place (they were
-played), marked ``counts`` 0."""
+file's hands stay together, and the files follow one another in the natural order of the
+number of their first hand (:func:`natural_order`): the text before its first digit, then the
+number its digits make, then the whole text (``P9`` before ``P10``, ``9`` before ``10``,
+``3`` before ``3b``).  Recorders number a night's hands on from file to file, and sites number
+theirs in time, while the order files were imported in, or their row ids, says nothing.
+Row ids are not play order: a hand renumbered and imported again with ``--replace`` is a new
+row at the end.  Hands an organiser voided keep their place (they were played), marked
+``counts`` 0."""
 
-_CASH_STINTS = """
+_CASH_STINTS = f"""
 SELECT s.event_id, s.player_id, s.counts,
        CASE WHEN s.counts THEN 0 ELSE s.final - s.start END AS void_result,
        CASE WHEN s.last THEN s.final ELSE 0 END AS end_stack,
@@ -125,7 +143,7 @@ FROM (
         JOIN aliases a ON a.id = hp.alias_id
     ) r
     WINDOW run AS (PARTITION BY r.event_id, r.player_id
-                   ORDER BY CAST(r.file_first AS INTEGER), r.file_first, r.source, r.line,
+                   ORDER BY {natural_order("r.file_first")}, r.source, r.line,
                             r.seq, r.hand_id)
 ) s
 """

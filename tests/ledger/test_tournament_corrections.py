@@ -226,6 +226,44 @@ def test_a_night_in_two_files_imported_later_part_first(tmp_path: Path) -> None:
     assert got == fresh(tmp_path, part_a, part_b)
 
 
+def _halves_numbered_on() -> tuple[str, str]:
+    """:func:`_halves` with the hands numbered T9, then T10 and T11."""
+    part_a, part_b = _halves()
+    renumbered = part_b.replace("hand T3 ", "hand T11 ").replace("hand T2 ", "hand T10 ")
+    return part_a.replace("hand T1 ", "hand T9 "), renumbered
+
+
+def test_a_night_in_two_files_numbered_t9_and_t10_is_played_t9_first(tmp_path: Path) -> None:
+    """Compared as text, T10 came before T9: the players' last hand was T9, in which nobody
+    busted, and Bram was placed second."""
+    part_a, part_b = _halves_numbered_on()
+    db = tmp_path / "club.db"
+    imported(db, write(tmp_path / "a.bhh", part_a), write(tmp_path / "b.bhh", part_b))
+    got = figures(db)
+    assert [p[:2] for p in places(got)] == [("Kira", 1), ("Noor", 2), ("Bram", 3)]
+    assert got == fresh(tmp_path, TOURNAMENT)
+
+
+def test_opening_a_ledger_placed_by_text_numbers_recomputes_its_tournaments(
+    tmp_path: Path,
+) -> None:
+    """A tournament in files numbered T9 and T10 whose places were stored with T10's file
+    first gets them in play order on opening (migration 13)."""
+    part_a, part_b = _halves_numbered_on()
+    path = tmp_path / "club.db"
+    imported(path, write(tmp_path / "a.bhh", part_a), write(tmp_path / "b.bhh", part_b))
+    expected = figures(path)
+    db = open_ledger(path)
+    # as the code before stored it: Bram second, Noor third
+    db.execute(
+        "UPDATE tournament_entries SET place = CASE place WHEN 2 THEN 3 WHEN 3 THEN 2 "
+        "ELSE place END, place_to = CASE place_to WHEN 2 THEN 3 WHEN 3 THEN 2 ELSE place_to END"
+    )
+    db.execute("DELETE FROM schema_version WHERE version >= 13")
+    db.close()
+    assert figures(path) == expected  # opened (and upgraded) by each command
+
+
 def test_opening_a_ledger_stored_in_row_order_recomputes_its_tournaments(
     tmp_path: Path,
 ) -> None:

@@ -16,10 +16,13 @@ import sqlite3
 from contextlib import closing
 from pathlib import Path
 
+import pytest
+
 from badugi_ledger.ledger.corrections import void
 from badugi_ledger.ledger.importing import import_outcomes, import_text
 from badugi_ledger.ledger.sql import dict_rows
 from badugi_ledger.ledger.store import SCHEMA_VERSION, open_ledger
+from badugi_ledger.ledger.views import VIEWS, natural_order
 from badugi_ledger.reports.export import export_table
 from badugi_ledger.reports.settle import settle_event
 from tests.helpers.ledger_builder import hand
@@ -176,3 +179,98 @@ def test_a_ledger_of_schema_6_reads_its_nights_in_play_order_once_upgraded(
         assert got[(player, "Order night")] == got[(player, "Split night")] == parts
     assert got[("Ben", "Misdeal night")] == ("100", "0", "97", "-3")
     assert got[("Cara", "Misdeal night")] == ("117", "0", "118", "1")
+
+
+PREFIX_HEADER = (
+    "game badugi · fixed limit 2/4 · blinds 1/2\ncash Prefix night · date 2024-03-15\n\n"
+)
+PREFIX_EARLY = (
+    "hand P9 · button Anna · Anna 100 · Ben 100 · Cara 100\n"
+    "Anna raises · Ben folds · Cara folds\nAnna collects 5\n"
+)
+PREFIX_LATE = (
+    "hand P10 · button Ben · Anna 103 · Ben 99 · Dan 100\n"
+    "Ben raises · Dan folds · Anna folds\nBen collects 5\n\n"
+    "hand P11 · button Cara · Anna · Ben · Cara 120\n"
+    "Cara raises · Anna folds · Ben folds\nCara collects 5\n"
+)
+"""A night whose recorder numbers its hands ``P9``, ``P10``…, in two files: hand P9 (stacks
+after it: Anna 103, Ben 99, Cara 98), then P10 and P11.  Cara leaves after P9 with her 98,
+misses P10 (Dan plays it alone and leaves with 99) and comes back to P11 with 120."""
+PREFIX_PLAYED = {
+    "Anna": ("100", "0", "100", "0"),
+    "Ben": ("100", "0", "100", "0"),
+    "Cara": ("220", "98", "123", "1"),
+    "Dan": ("100", "0", "99", "-1"),
+}
+"""(buy_in, buy_out, stack, net) of each player in the sessions export: Cara cashed out the 98
+she left with and bought the 120 she came back with."""
+
+
+def test_files_numbered_p9_and_p10_follow_each_other_by_their_numbers(tmp_path: Path) -> None:
+    """The file whose first hand is P9 was played before the one whose first hand is P10, in
+    whichever order they were imported.  Compared as text, P10 came first: the export showed
+    Anna buying 103, Cara buying 120 and cashing out 23 (her P9 read after P11)."""
+    files = {"early": PREFIX_HEADER + PREFIX_EARLY, "late": PREFIX_HEADER + PREFIX_LATE}
+    for order in (("late", "early"), ("early", "late")):
+        db = open_ledger(tmp_path / f"{order[0]}.db")
+        for name in order:
+            assert import_text(db, files[name], f"{name}.bhh").stored
+        assert sessions(db) == PREFIX_PLAYED, order
+        hands = [r["hand"] for r in dict_rows(db, "SELECT hand FROM play_order ORDER BY seq")]
+        assert hands == ["P9", "P10", "P11"], order
+
+
+@pytest.mark.parametrize(
+    ("earlier", "later"),
+    [
+        ("P9", "P10"),
+        ("#99", "#100"),
+        ("A7", "A10"),
+        ("T2-9", "T10-1"),
+        ("9", "10"),
+        ("3", "3b"),
+        ("007", "7"),
+        ("10", "P1"),
+        ("P10", "Q2"),
+        ("ten", "two"),
+    ],
+)
+def test_a_tables_files_follow_each_other_by_the_numbers_of_their_first_hands(
+    earlier: str, later: str
+) -> None:
+    """``play_order`` compares the first numbers of a table's files naturally: the text
+    before the first digit, then the number the digits there make, then the whole text."""
+    db = open_ledger(None)
+    for number, name in ((later, "later.bhh"), (earlier, "earlier.bhh")):
+        played = hand(number, {"A": 100, "B": 100}, {"A": 2, "B": 2}, {"A": 4}, source=name)
+        assert import_outcomes(db, [played], name).stored == 1
+    seq = {r["hand"]: r["seq"] for r in dict_rows(db, "SELECT hand, seq FROM play_order")}
+    assert seq == {earlier: 1, later: 2}
+
+
+def test_a_ledger_of_schema_12_reads_files_numbered_p9_and_p10_in_order_once_upgraded(
+    tmp_path: Path,
+) -> None:
+    """A ledger whose views were made by the version before the natural order (a table's
+    files by ``CAST`` of their first number, then as text) gets them made again when it is
+    opened (migration 13): the P9 file comes before the P10 one, every row kept."""
+    path = tmp_path / "club.db"
+    db = open_ledger(path)
+    for name, hands in (("late", PREFIX_LATE), ("early", PREFIX_EARLY)):
+        assert import_text(db, PREFIX_HEADER + hands, f"{name}.bhh").stored
+    for name in reversed(VIEWS):
+        db.execute(f"DROP VIEW {name}")
+    for name, select in VIEWS.items():
+        for column in ("p.file_first", "r.file_first"):
+            old = f"CAST({column} AS INTEGER), {column}"
+            select = select.replace(natural_order(column), old)
+        db.execute(f"CREATE VIEW {name} AS {select}")
+    db.execute("DELETE FROM schema_version WHERE version >= 13")
+    rows = db.execute("SELECT * FROM hand_players ORDER BY hand_id, alias_id").fetchall()
+    assert sessions(db)["Cara"] == ("120", "23", "98", "1")
+    db.close()
+    db = open_ledger(path)
+    assert db.execute("SELECT max(version) FROM schema_version").fetchone() == (SCHEMA_VERSION,)
+    assert db.execute("SELECT * FROM hand_players ORDER BY hand_id, alias_id").fetchall() == rows
+    assert sessions(db) == PREFIX_PLAYED
