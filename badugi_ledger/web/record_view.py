@@ -113,7 +113,7 @@ def event_form(ledger: sqlite3.Connection, event_id: int, folder: Path) -> dict[
         return {
             "fields": fields,
             "file": path.name,
-            "text": path.read_text(encoding="utf-8"),
+            "text": saved_text(path),
             "note": f"Going on with {path.name}, the file this page saved for the event.",
         }
     note = (
@@ -123,6 +123,22 @@ def event_form(ledger: sqlite3.Connection, event_id: int, folder: Path) -> dict[
         else "A tournament is recorded in its own file: the form is filled in from the ledger."
     )
     return {"fields": fields, "text": None, "note": note}
+
+
+def saved_text(path: Path) -> str:
+    """The text of a file this page saved.  The organiser may have changed it since (an editor
+    that wrote Latin-1, a file made unreadable): the page can neither go on with such a file
+    nor tell which hands it holds, so a :class:`RecordError` names the file and what is wrong
+    with it instead of guessing."""
+    try:
+        return path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise RecordError(
+            f"{path.name} (in {path.parent}) is not UTF-8 text at byte {exc.start + 1}: it was "
+            "changed outside this page; save it as UTF-8 or move it away, then try again"
+        ) from None
+    except OSError as exc:
+        raise RecordError(f"cannot read {path}: {exc.strerror or exc}") from None
 
 
 def slug(text: str) -> str:

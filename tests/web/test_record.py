@@ -461,6 +461,41 @@ def test_a_save_whose_import_fails_midway_leaves_the_file_and_the_ledger(
     assert [p.name for p in (ledger_dir / "recorded").iterdir()] == ["2024-08-01-conf2.bhh"]
 
 
+def test_a_saved_file_edited_elsewhere_into_other_bytes_is_named_not_a_crash(
+    client: TestClient, ledger_dir: Path
+) -> None:
+    """The night's file, re-saved by an editor as Latin-1 (an accent in a comment): picking the
+    event and saving again both read it.  Before the fix both were HTTP 500 (a
+    UnicodeDecodeError); now each names the file and the byte, and nothing changes."""
+    assert post(client, "/record/save", {"text": BADACEY})[1]["outcome"] == "saved"
+    saved = ledger_dir / BADACEY_FILE
+    latin1 = BADACEY.encode("utf-8").replace(b"# The fully", b"# The caf\xe9 fully")
+    saved.write_bytes(latin1)
+    with sqlite3.connect(ledger_dir / "club.db") as db:
+        [(event_id,)] = db.execute("SELECT id FROM events").fetchall()
+
+    picked = client.get(f"/record/event?id={event_id}")
+    assert picked.status_code == 400, picked.text
+    assert saved.name in picked.json()["error"] and "not UTF-8" in picked.json()["error"]
+
+    status, body = post(client, "/record/save", {"text": BADACEY_EDITED, "replace": True})
+    assert saved.name in body["error"] and "not UTF-8" in body["error"], body
+    assert saved.read_bytes() == latin1
+    assert hands_stored(ledger_dir) == [("004-1", 120)]
+
+
+def test_a_recorded_folder_that_cannot_be_written_is_a_message(
+    client: TestClient, ledger_dir: Path
+) -> None:
+    """``recorded`` beside the ledger is a file (or a folder the server may not write): the save
+    says where it cannot write and stores nothing (before the fix: HTTP 500)."""
+    (ledger_dir / "recorded").write_text("not a folder\n", encoding="utf-8")
+    status, body = post(client, "/record/save", {"text": BADACEY})
+    assert status == 200 and "cannot write" in body["error"], body
+    assert str(ledger_dir / "recorded") in body["error"]
+    assert hands_stored(ledger_dir) == []
+
+
 # --- one file per event -------------------------------------------------------------------------
 
 
