@@ -71,6 +71,18 @@ def test_a_hand_shows_its_seats_stacks_and_winners(client: TestClient, club_db: 
     assert "The play, round by round" in first  # its file still holds it: replayed
 
 
+def test_a_net_of_one_chip_is_a_bare_number_like_every_other(
+    client: TestClient, club_db: Path
+) -> None:
+    """The seat table names its unit once ("in chips") and shows bare numbers; Dan's net of -1
+    in Euro night read "-1 chip" (the singular escaped the suffix taken off) before the fix."""
+    shown = text_of(client.get(f"/events/{event_id(club_db, 'Euro night')}").text)
+    assert re.search(r"\d Dan( [a-z ,]+)? 100 99 -1 \d", shown), shown
+    assert "chip " not in shown.replace("chips", "")
+    assert browse.bare_amount(1, "tournament chips", sign=True) == "+1"
+    assert browse.bare_amount(-1, "chips") == "-1"
+
+
 def test_money_is_shown_as_money(client: TestClient, club_db: Path) -> None:
     euro = event_id(club_db, "Euro night")
     settle = text_of(client.get(f"/settle?event={euro}").text)
