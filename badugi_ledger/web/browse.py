@@ -66,7 +66,7 @@ async def events_page(request: Request) -> Response:
     """Every event, newest first, with its hands and players."""
     with open_ledger(request) as db:
         events = list(reversed(event_list(db).events))
-    return render(request, "web/events.html", active="events", events=events)
+    return render(request, "web/events.html", active="events", events=events, unit_name=unit_name)
 
 
 async def event_page(request: Request) -> Response:

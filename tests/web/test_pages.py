@@ -102,6 +102,20 @@ def test_money_is_shown_as_money(client: TestClient, club_db: Path) -> None:
     assert " 75 " not in standings and " 50 " not in standings  # never cents
 
 
+def test_an_events_money_is_named_where_it_is_picked(client: TestClient, club_db: Path) -> None:
+    """Two nights of one name and date in EUR and in plain chips are two events; the events
+    list, the event page and the settle-up picker all read "chips" alike before the fix, so an
+    organiser could not tell which one settles in money."""
+    euro = event_id(club_db, "Euro night")
+    events = text_of(client.get("/events").text)
+    assert "Euro night 2024-08-01 · cash · chips · settled in EUR" in events
+    assert "Kitchen table 2024-01-12 · cash · chips 1 hand" in events  # plain chips: no money
+    assert "amounts in chips · settled in EUR" in text_of(client.get(f"/events/{euro}").text)
+    assert f'<option value="{euro}">Euro night (2024-08-01) · EUR</option>' in (
+        client.get("/settle?season=2024").text
+    )
+
+
 def test_standings_rank_each_unit_on_its_own(client: TestClient) -> None:
     shown = text_of(client.get("/standings").text)
     assert "Tournament standings" in shown and "Cash standings" in shown
