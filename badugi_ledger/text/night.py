@@ -34,6 +34,7 @@ from ..model.errors import ConfigError
 from ..model.events import HandRecord, Seat, Session
 from ..model.games import GAMES, game_named
 from ..model.limits import MAX_AMOUNT
+from ..model.money import ChipValue, check_currency
 from ..model.settings import STRUCTURE_KINDS, GameSettings, Structure, StructureKind
 from .headers import implied_posts
 from .writer import name_text, write_hand
@@ -83,6 +84,8 @@ def night_text(
     stacks: int = 100,
     event: str | None = None,
     date: datetime.date | str | None = None,
+    currency: str | None = None,
+    chip_value: ChipValue | None = None,
 ) -> str:
     """The text of a new night file: headers, the first hand's seats (``players`` clockwise,
     the first on the button, each with ``stacks`` chips) and the most used lines as comments.
@@ -90,8 +93,12 @@ def night_text(
     ``game`` is any spelling the format reads (``progressive badugi``); ``structure`` one of
     ``fixed-limit``, ``pot-limit``, ``half-pot-limit``, ``no-limit``, ``spread-limit``;
     ``stakes`` as :func:`_stakes` reads them; ``event`` names the cash session; ``date`` is a
-    date or ``YYYY-MM-DD``.  Raises :class:`~badugi_ledger.model.errors.ConfigError` on a bad
-    value or names too long for a line the reader accepts (and
+    date or ``YYYY-MM-DD``.  ``currency`` (amounts are its cents) or ``chip_value`` (what a
+    chip is worth) is the unit of the session: the ledger keys an event by its unit, so a
+    night that goes on with an event of the ledger must state the unit that event has, or its
+    hands make another event, in another unit.  Raises
+    :class:`~badugi_ledger.model.errors.ConfigError` on a bad value or names too long for a
+    line the reader accepts (and
     :class:`~badugi_ledger.text.writer.WriteError` on a name the format cannot hold: a line
     break, or bytes that were not UTF-8).
     """
@@ -112,7 +119,13 @@ def night_text(
     kind = cast(StructureKind, structure)
     bets, small_blind, big_blind = _stakes(stakes, kind)
     day = _date_text(date)
-    settings = GameSettings(game_named(game), bets, small_blind, big_blind)
+    if currency is not None and chip_value is not None:
+        raise ConfigError(
+            "a cash game's amounts are money (currency) or chips with a value, not both"
+        )
+    if currency is not None:
+        check_currency(currency)
+    settings = GameSettings(game_named(game), bets, small_blind, big_blind, currency=currency)
     seats = tuple(Seat(name, stacks) for name in names)
     record = HandRecord(
         "1",
@@ -120,7 +133,7 @@ def night_text(
         seats,
         names[0],
         implied_posts(settings, seats, names[0]),
-        session=Session("cash", (event or "").strip(), day),
+        session=Session("cash", (event or "").strip(), day, chip_value=chip_value),
     )
     text = write_hand(record) + _most_used(names, GAMES[settings.game].hand_size, big_blind)
     _refuse_overlong(text)

@@ -33,9 +33,13 @@ def bare_amount(amount: int, unit: str, sign: bool = False) -> str:
 
     >>> bare_amount(150000, "tournament chips"), bare_amount(-1234, "USD", sign=True)
     ('150,000', '-12.34')
+    >>> bare_amount(-1, "chips", sign=True)
+    '-1'
+
+    The figure is what comes before the first space: :func:`format_amount` names one chip
+    in the singular, which no suffix of ``unit`` matches.
     """
-    text = format_amount(int(amount), unit, sign=sign)
-    return text.removesuffix(f" {unit}")
+    return format_amount(int(amount), unit, sign=sign).split(" ", 1)[0]
 
 
 def unit_name(unit: str) -> str:
@@ -62,7 +66,7 @@ async def events_page(request: Request) -> Response:
     """Every event, newest first, with its hands and players."""
     with open_ledger(request) as db:
         events = list(reversed(event_list(db).events))
-    return render(request, "web/events.html", active="events", events=events)
+    return render(request, "web/events.html", active="events", events=events, unit_name=unit_name)
 
 
 async def event_page(request: Request) -> Response:

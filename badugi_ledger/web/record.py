@@ -197,8 +197,11 @@ async def record_event(request: Request) -> Response:
         return _refused(RecordError("no event was named"), 400)
     if not 0 < event_id <= MAX_ROW_ID:  # SQLite cannot even look up a larger one
         return _refused(RecordError(f"the ledger holds no event {event_id}"), 404)
-    with _ledger(request) as ledger:
-        found = event_form(ledger, event_id, recorded_folder(request))
+    try:
+        with _ledger(request) as ledger:
+            found = event_form(ledger, event_id, recorded_folder(request))
+    except RecordError as exc:  # its saved file cannot be read: the page shows why
+        return _refused(exc, 400)
     if found is None:
         return _refused(RecordError(f"the ledger holds no event {event_id}"), 404)
     return JSONResponse(found)
@@ -283,14 +286,22 @@ def save_text(
     saved file as it was, and the file holds what the ledger holds of it.
     """
     from ..ledger.importing import import_text
-    from .record_view import SOURCE, file_hands, first_session, problems_of_file
+    from .record_view import SOURCE, file_hands, first_session, problems_of_file, saved_text
 
-    folder.mkdir(parents=True, exist_ok=True)
-    fd, temp_name = tempfile.mkstemp(prefix=".saving-", suffix=".bhh", dir=folder)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        fd, temp_name = tempfile.mkstemp(prefix=".saving-", suffix=".bhh", dir=folder)
+    except OSError as exc:
+        raise RecordError(f"not saved: cannot write in {folder}: {exc.strerror or exc}") from None
     temp = Path(temp_name)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as out:
-            out.write(text if text.endswith("\n") else text + "\n")
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as out:
+                out.write(text if text.endswith("\n") else text + "\n")
+        except OSError as exc:  # the disk is full, say: nothing was stored yet
+            raise RecordError(
+                f"not saved: cannot write in {folder}: {exc.strerror or exc}"
+            ) from None
         final: Path | None = None
         try:
             session = first_session(text)
@@ -313,7 +324,7 @@ def save_text(
             )
         before = renamed or final
         if before.exists():
-            dropped = sorted(file_hands(before.read_text(encoding="utf-8")) - file_hands(text))
+            dropped = sorted(file_hands(saved_text(before)) - file_hands(text))
             if dropped and not replace:
                 return Saved("dropped", {
                     "error": f"not saved: {final.name} already holds hands this text does not",

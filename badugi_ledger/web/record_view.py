@@ -16,7 +16,8 @@ from typing import Any
 
 from ..model.errors import BadugiError
 from ..model.events import HandRecord, Session
-from ..model.limits import MAX_AMOUNT
+from ..model.limits import MAX_AMOUNT, MAX_DIGITS
+from ..model.money import ChipValue
 
 
 class RecordError(BadugiError):
@@ -38,9 +39,12 @@ def _field(body: dict[str, Any], name: str, default: str = "") -> str:
 
 def starting_text(body: dict[str, Any], ledger: sqlite3.Connection) -> str:
     """The text :func:`night_text` writes for the event form ``body`` (name, date, game,
-    structure, stakes, players one a line or separated by commas, one starting stack).  When
-    the ledger already holds hands of a cash event of that name and date, the first hand is
-    numbered after them, so the night's hands join the event instead of clashing with it."""
+    structure, stakes, players one a line or separated by commas, one starting stack, and
+    ``event_id``, the event of the ledger picked to go on with, if any).  When the ledger
+    already holds hands of a cash event of that name and date, the first hand is numbered
+    after them, so the night's hands join the event instead of clashing with it; the event
+    picked, still named as the ledger names it, lends the text its unit
+    (:func:`_continued_unit`)."""
     from ..text.night import night_text
 
     players = [p.strip() for p in _SPLIT.split(_field(body, "players")) if p.strip()]
@@ -51,6 +55,7 @@ def starting_text(body: dict[str, Any], ledger: sqlite3.Connection) -> str:
     if not name:
         raise RecordError("the event needs a name (it names the file and the standings row)")
     date = _field(body, "date") or None
+    currency, chip_value = _continued_unit(ledger, body.get("event_id"), name, date)
     text = night_text(
         players,
         game=_field(body, "game", "badugi"),
@@ -59,9 +64,38 @@ def starting_text(body: dict[str, Any], ledger: sqlite3.Connection) -> str:
         stacks=int(stacks_text),
         event=name,
         date=date,
+        currency=currency,
+        chip_value=chip_value,
     )
     first = _next_hand_number(ledger, name, date)
     return _FIRST_HAND.sub(f"hand {first} ·", text, count=1) if first != 1 else text
+
+
+def _continued_unit(
+    ledger: sqlite3.Connection, picked: object, name: str, date: str | None
+) -> tuple[str | None, ChipValue | None]:
+    """The unit of the cash event the form goes on with: its game's currency or what its
+    chips are worth.  The form has no field for either, and the ledger keys an event by its
+    unit: a night of a EUR game written in plain chips would be another event of the same
+    name, whose results never join the picked one's money.  Only the event ``picked``
+    (``event_id``) still named as the ledger names it (``name`` and ``date``) is gone on with;
+    an event named anew is a new one, in chips."""
+    if picked is None or picked == "":
+        return None, None
+    text = picked if isinstance(picked, str) else str(picked) if type(picked) is int else ""
+    if not (text.isascii() and text.isdigit() and len(text) <= MAX_DIGITS):
+        raise RecordError(f"the event picked ({str(picked)[:40]!r}) is not an event of the ledger")
+    row = ledger.execute(
+        "SELECT kind, name, date, currency, chip_cents, chip_currency FROM events WHERE id = ?",
+        [int(text)],
+    ).fetchone()
+    if row is None:
+        raise RecordError(f"the event picked ({text}) is not an event of the ledger")
+    kind, event_name, event_date, currency, cents, chip_currency = row
+    if kind != "cash" or (event_name, event_date or None) != (name, date):
+        return None, None
+    value = ChipValue(cents, chip_currency) if cents and chip_currency else None
+    return currency, value
 
 
 def _next_hand_number(ledger: sqlite3.Connection, name: str, date: str | None) -> int:
@@ -113,7 +147,7 @@ def event_form(ledger: sqlite3.Connection, event_id: int, folder: Path) -> dict[
         return {
             "fields": fields,
             "file": path.name,
-            "text": path.read_text(encoding="utf-8"),
+            "text": saved_text(path),
             "note": f"Going on with {path.name}, the file this page saved for the event.",
         }
     note = (
@@ -123,6 +157,22 @@ def event_form(ledger: sqlite3.Connection, event_id: int, folder: Path) -> dict[
         else "A tournament is recorded in its own file: the form is filled in from the ledger."
     )
     return {"fields": fields, "text": None, "note": note}
+
+
+def saved_text(path: Path) -> str:
+    """The text of a file this page saved.  The organiser may have changed it since (an editor
+    that wrote Latin-1, a file made unreadable): the page can neither go on with such a file
+    nor tell which hands it holds, so a :class:`RecordError` names the file and what is wrong
+    with it instead of guessing."""
+    try:
+        return path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise RecordError(
+            f"{path.name} (in {path.parent}) is not UTF-8 text at byte {exc.start + 1}: it was "
+            "changed outside this page; save it as UTF-8 or move it away, then try again"
+        ) from None
+    except OSError as exc:
+        raise RecordError(f"cannot read {path}: {exc.strerror or exc}") from None
 
 
 def slug(text: str) -> str:

@@ -11,6 +11,7 @@ import pytest
 from badugi_ledger.check import run_check
 from badugi_ledger.model.errors import BadugiError, ConfigError
 from badugi_ledger.model.games import GAME_SPELLINGS
+from badugi_ledger.model.money import ChipValue
 from badugi_ledger.text.night import night_text
 from badugi_ledger.text.parse import parse_text
 
@@ -100,12 +101,31 @@ def test_every_game_spelling_and_structure(game: str, structure: str, stakes: st
         ({"players": ["Anna", "Ben"], "structure": "limit"}, "unknown structure"),
         ({"players": ["Anna", "Ben"], "stacks": 0}, "above 0"),
         ({"players": ["Anna", "Ben"], "date": "1 March"}, "YYYY-MM-DD"),
+        ({"players": ["Anna", "Ben"], "currency": "euro"}, "not a currency code"),
+        (
+            {"players": ["Anna", "Ben"], "currency": "EUR", "chip_value": ChipValue(25, "EUR")},
+            "not both",
+        ),
     ],
 )
 def test_bad_values_are_refused_with_what_is_expected(kwargs: dict, words: str) -> None:
     players = kwargs.pop("players")
     with pytest.raises(ConfigError, match=words):
         night_text(players, **kwargs)
+
+
+@pytest.mark.parametrize(
+    ("unit", "currency", "chip_value"),
+    [({"currency": "USD"}, "USD", None), ({"chip_value": ChipValue(25, "EUR")}, None, "25c EUR")],
+)
+def test_the_unit_of_the_night_reads_back(
+    unit: dict, currency: str | None, chip_value: str | None
+) -> None:
+    """A night that goes on with an event of the ledger states its unit, which keys the event."""
+    hand = first_hand(night_text(["Anna", "Ben"], event="Euro night", **unit))
+    assert hand.settings.currency == currency
+    value = hand.session.chip_value
+    assert (f"{value.cents}c {value.currency}" if value else None) == chip_value
 
 
 def test_a_name_with_a_line_break_is_refused() -> None:

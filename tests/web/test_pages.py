@@ -71,6 +71,18 @@ def test_a_hand_shows_its_seats_stacks_and_winners(client: TestClient, club_db: 
     assert "The play, round by round" in first  # its file still holds it: replayed
 
 
+def test_a_net_of_one_chip_is_a_bare_number_like_every_other(
+    client: TestClient, club_db: Path
+) -> None:
+    """The seat table names its unit once ("in chips") and shows bare numbers; Dan's net of -1
+    in Euro night read "-1 chip" (the singular escaped the suffix taken off) before the fix."""
+    shown = text_of(client.get(f"/events/{event_id(club_db, 'Euro night')}").text)
+    assert re.search(r"\d Dan( [a-z ,]+)? 100 99 -1 \d", shown), shown
+    assert "chip " not in shown.replace("chips", "")
+    assert browse.bare_amount(1, "tournament chips", sign=True) == "+1"
+    assert browse.bare_amount(-1, "chips") == "-1"
+
+
 def test_money_is_shown_as_money(client: TestClient, club_db: Path) -> None:
     euro = event_id(club_db, "Euro night")
     settle = text_of(client.get(f"/settle?event={euro}").text)
@@ -88,6 +100,20 @@ def test_money_is_shown_as_money(client: TestClient, club_db: Path) -> None:
     assert "Cumulative net result (EUR)" in standings
     assert re.search(r"1 Cara \+?0\.75 EUR", standings), standings
     assert " 75 " not in standings and " 50 " not in standings  # never cents
+
+
+def test_an_events_money_is_named_where_it_is_picked(client: TestClient, club_db: Path) -> None:
+    """Two nights of one name and date in EUR and in plain chips are two events; the events
+    list, the event page and the settle-up picker all read "chips" alike before the fix, so an
+    organiser could not tell which one settles in money."""
+    euro = event_id(club_db, "Euro night")
+    events = text_of(client.get("/events").text)
+    assert "Euro night 2024-08-01 · cash · chips · settled in EUR" in events
+    assert "Kitchen table 2024-01-12 · cash · chips 1 hand" in events  # plain chips: no money
+    assert "amounts in chips · settled in EUR" in text_of(client.get(f"/events/{euro}").text)
+    assert f'<option value="{euro}">Euro night (2024-08-01) · EUR</option>' in (
+        client.get("/settle?season=2024").text
+    )
 
 
 def test_standings_rank_each_unit_on_its_own(client: TestClient) -> None:

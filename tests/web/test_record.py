@@ -386,6 +386,80 @@ def test_an_event_imported_from_elsewhere_fills_the_form_from_the_ledger_and_its
     assert f"spread limit {stakes}" in body["text"]
 
 
+EURO_NIGHT = (
+    "game badugi · fixed limit 2/4 · blinds 1/2\n"
+    'cash "Euro night" · chips 1 = 0.25 EUR · date 2024-08-01 · season 2024\n\n'
+    "hand 1 · button Cara · Cara 100 · Dan 100 · Eve 100\n"
+    "Cara raises to 4 · Dan folds · Eve folds\nCara collects 5\n"
+)
+USD_NIGHT = (
+    "game badugi · fixed limit 25/50 · blinds 10/25 · currency USD\n"
+    "cash Dollar night · date 2024-08-02\n\n"
+    "hand 1 · button Cara · Cara 1000 · Dan 1000\nCara folds\nDan collects 20\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("night", "event_key", "header"),
+    [
+        (EURO_NIGHT, "cash|Euro night|2024-08-01|25c EUR", "chips 1 = 0.25 EUR"),
+        (USD_NIGHT, "cash|Dollar night|2024-08-02|USD", "currency USD"),
+    ],
+)
+def test_a_cash_event_continued_from_the_ledger_keeps_its_money(
+    client: TestClient, ledger_dir: Path, night: str, event_key: str, header: str
+) -> None:
+    """The form has no field for a chip value or a currency: a night of the ledger's EUR game
+    picked and started was written in plain chips, so its hands went to another event of the
+    same name whose results were never money (settle-up showed the night in two parts, the new
+    hands in chips).  Before the fix the new hand's event was ``cash|Euro night|2024-08-01``."""
+    from badugi_ledger.ledger.importing import import_text
+    from badugi_ledger.ledger.store import ledger_at
+
+    with ledger_at(ledger_dir / "club.db") as ledger:
+        assert import_text(ledger, night, str(ledger_dir / "night.bhh")).stored == 1
+        [(event_id,)] = ledger.execute("SELECT id FROM events").fetchall()
+    fields = client.get(f"/record/event?id={event_id}").json()["fields"]
+    status, body = post(client, "/record/start", {**fields, "event_id": str(event_id)})
+    text = body["text"]
+    for _ in range(9):  # everyone folds to the last player
+        status, checked = post(client, "/record/check", {"text": text})
+        if checked["next"] is None or checked["hands"][-1]["verdict"] != "in progress":
+            break
+        fold = [o["index"] for o in checked["next"]["options"] if o["kind"] == "fold"][0]
+        text = post(client, "/record/tap", {"text": text, "choice": {"index": fold}})[1]["text"]
+    status, saved = post(client, "/record/save", {"text": text})
+    assert saved["outcome"] == "saved" and saved["stored"] == 1, saved
+    with sqlite3.connect(ledger_dir / "club.db") as db:
+        events = db.execute(
+            "SELECT e.key, count(h.id) FROM events e JOIN hands h ON h.event_id = e.id "
+            "GROUP BY e.id"
+        ).fetchall()
+    assert events == [(event_key, 2)]
+    assert header in body["text"] and "\nhand 2 ·" in body["text"]
+
+
+def test_a_new_event_named_in_the_form_after_picking_one_is_in_chips(
+    client: TestClient, ledger_dir: Path
+) -> None:
+    """Only the event picked, still named as the ledger names it, is continued in its money;
+    an event the organiser names anew is a new one, in chips (the form names no money); an
+    id that is no event of the ledger is refused."""
+    from badugi_ledger.ledger.importing import import_text
+    from badugi_ledger.ledger.store import ledger_at
+
+    with ledger_at(ledger_dir / "club.db") as ledger:
+        assert import_text(ledger, EURO_NIGHT, str(ledger_dir / "night.bhh")).stored == 1
+        [(event_id,)] = ledger.execute("SELECT id FROM events").fetchall()
+    fields = client.get(f"/record/event?id={event_id}").json()["fields"]
+    renamed = {**fields, "name": "Kitchen night", "event_id": str(event_id)}
+    status, body = post(client, "/record/start", renamed)
+    assert "EUR" not in body["text"] and "\nhand 1 ·" in body["text"]
+    for odd in ("999", "-1", "x", "1" * 40, 1.5, ["1"]):
+        status, body = post(client, "/record/start", {**fields, "event_id": odd})
+        assert status == 200 and "not an event of the ledger" in body["error"], (odd, body)
+
+
 # --- a save that stores nothing leaves the saved file as it was -----------------------------
 
 NIGHT_HEADER = "game badugi · fixed limit 2/4 · blinds 1/2\ncash Conf2 · date 2024-08-01\n\n"
@@ -459,6 +533,41 @@ def test_a_save_whose_import_fails_midway_leaves_the_file_and_the_ledger(
     assert (ledger_dir / CONF2_FILE).read_text(encoding="utf-8") == FOLDED
     assert hands_stored(ledger_dir) == [("1", 2)]  # the file's one transaction rolled back
     assert [p.name for p in (ledger_dir / "recorded").iterdir()] == ["2024-08-01-conf2.bhh"]
+
+
+def test_a_saved_file_edited_elsewhere_into_other_bytes_is_named_not_a_crash(
+    client: TestClient, ledger_dir: Path
+) -> None:
+    """The night's file, re-saved by an editor as Latin-1 (an accent in a comment): picking the
+    event and saving again both read it.  Before the fix both were HTTP 500 (a
+    UnicodeDecodeError); now each names the file and the byte, and nothing changes."""
+    assert post(client, "/record/save", {"text": BADACEY})[1]["outcome"] == "saved"
+    saved = ledger_dir / BADACEY_FILE
+    latin1 = BADACEY.encode("utf-8").replace(b"# The fully", b"# The caf\xe9 fully")
+    saved.write_bytes(latin1)
+    with sqlite3.connect(ledger_dir / "club.db") as db:
+        [(event_id,)] = db.execute("SELECT id FROM events").fetchall()
+
+    picked = client.get(f"/record/event?id={event_id}")
+    assert picked.status_code == 400, picked.text
+    assert saved.name in picked.json()["error"] and "not UTF-8" in picked.json()["error"]
+
+    status, body = post(client, "/record/save", {"text": BADACEY_EDITED, "replace": True})
+    assert saved.name in body["error"] and "not UTF-8" in body["error"], body
+    assert saved.read_bytes() == latin1
+    assert hands_stored(ledger_dir) == [("004-1", 120)]
+
+
+def test_a_recorded_folder_that_cannot_be_written_is_a_message(
+    client: TestClient, ledger_dir: Path
+) -> None:
+    """``recorded`` beside the ledger is a file (or a folder the server may not write): the save
+    says where it cannot write and stores nothing (before the fix: HTTP 500)."""
+    (ledger_dir / "recorded").write_text("not a folder\n", encoding="utf-8")
+    status, body = post(client, "/record/save", {"text": BADACEY})
+    assert status == 200 and "cannot write" in body["error"], body
+    assert str(ledger_dir / "recorded") in body["error"]
+    assert hands_stored(ledger_dir) == []
 
 
 # --- one file per event -------------------------------------------------------------------------
