@@ -83,6 +83,10 @@ class FileReport:
     """The file could not be read or written at all (nothing of it was written)."""
     skipped: int = 0
     """Hands of other games (2-7 triple draw, hold'em…) a site file holds; not imported."""
+    void_events: list[tuple[str, str]] = field(default_factory=list)
+    """The void events this file stored or replaced hands of, each as messages name it
+    (``Friday (2024-03-01)``) and why it is void: those hands count in no figure, as the
+    event's other hands, and the report says so rather than count them stored and no more."""
 
     def as_dict(self) -> dict[str, object]:
         return {
@@ -96,6 +100,7 @@ class FileReport:
             "held_back": self.held_back,
             "error": self.error,
             "skipped": self.skipped,
+            "void_events": [{"event": e, "reason": why} for e, why in self.void_events],
             "rejections": [r.as_dict() for r in self.rejected],
             "conflicts": [c.as_dict() for c in self.conflicts],
             "replacements": [c.as_dict() for c in self.replaced],
@@ -106,6 +111,18 @@ class FileReport:
         """The file held hands, but none of a Badugi-family game (nothing to import)."""
         empty = not (self.stored or self.duplicate or self.rejected or self.conflicts)
         return bool(self.skipped) and empty and not (self.replaced or self.error)
+
+    def void_notes(self) -> list[str]:
+        """What the report says of each void event the file went on with (:attr:`void_events`).
+
+        >>> FileReport("x.bhh", void_events=[("Fri (2026-12-04)", "test night")]).void_notes()
+        ['its hands of Fri (2026-12-04) count in no figure: that event is void (test night; see: badugi-ledger audit)']
+        """  # noqa: E501
+        return [
+            f"its hands of {event} count in no figure: that event is void ({why}; see: "
+            "badugi-ledger audit)"
+            for event, why in self.void_events
+        ]
 
     def counts(self) -> str:
         """ "3 stored, 1 duplicate, 0 rejected" (conflicts and replacements when there are)."""
@@ -181,6 +198,7 @@ class ImportReport:
                 lines.append(f"  line {r.line}{hand}: " + "; ".join(reasons))
             lines += [c.text("conflict, not stored") for c in f.conflicts]
             lines += [c.text("replaced") for c in f.replaced]
+            lines += [f"  {note}" for note in f.void_notes()]
         total = FileReport("total", self.stored, self.duplicate)
         total.rejected = [r for f in self.files for r in f.rejected]
         total.conflicts = [c for f in self.files for c in f.conflicts]

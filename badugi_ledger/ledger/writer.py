@@ -47,7 +47,7 @@ from .holdings import FileHoldings, Stored
 from .players import Aliases, refuse_one_player_a_seat, refuse_one_player_an_entry
 from .report import Conflict, FileReport, Rejected
 from .rows import HAND_COLUMNS, HandRows, amount_problems, session_identity
-from .tournaments import event_label_of, follow_moved_hands, recompute_tournament
+from .tournaments import event_label, event_label_of, follow_moved_hands, recompute_tournament
 from .void_matching import Candidate
 from .void_reasons import organisers_reason
 
@@ -644,6 +644,7 @@ def store_file(
         writer.check_carries()
         refuse_one_player_a_seat(db, writer.first_new, writer.next_hand, writer.replaced_ids)
         refuse_one_player_an_entry(db, writer.touched)
+        report.void_events = _void_events(db, writer.touched)
         writer.commit()
     except BaseException:
         writer.rollback()
@@ -652,6 +653,24 @@ def store_file(
     if progress is not None and seen >= progress_every:
         progress(source, seen)
     return report
+
+
+def _void_events(db: sqlite3.Connection, events: set[int]) -> list[tuple[str, str]]:
+    """Each void event among ``events`` (those a file stored or replaced hands of) as messages
+    name it, and why it is void: a voided event stays void, so the hands a file adds to it
+    count for nothing, and the report must say so."""
+    if not events:
+        return []
+    ids = sorted(events)
+    void = []
+    for start in range(0, len(ids), _LOOKUP_CHUNK):
+        chunk = ids[start : start + _LOOKUP_CHUNK]
+        void += db.execute(
+            "SELECT name, date, void_reason FROM events WHERE void_reason IS NOT NULL "
+            f"AND id IN ({', '.join('?' * len(chunk))}) ORDER BY id",
+            chunk,
+        ).fetchall()
+    return [(event_label({"name": n, "date": d}), str(why)) for n, d, why in void]
 
 
 def _nothing_stored(report: FileReport) -> None:

@@ -392,7 +392,7 @@ def _saved(done: FileReport, final: Path) -> Saved:
         return Saved("rejected", {
             **data, "error": f"not saved to {final.name}: {done.counts()}"
         })  # fmt: skip
-    data["message"] = f"saved {final.name}: {done.counts()}"
+    data["message"] = "; ".join([f"saved {final.name}: {done.counts()}", *done.void_notes()])
     return Saved("saved", data)
 
 

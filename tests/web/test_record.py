@@ -843,3 +843,26 @@ def test_a_renamed_night_is_not_saved_over_another_events_file(
 def test_a_save_names_only_a_file_this_page_saves(client: TestClient, name: object) -> None:
     status, body = post(client, "/record/save", {"text": BADACEY, "file": name})
     assert status == 200 and "error" in body and "outcome" not in body, body
+
+
+def test_a_save_into_a_void_event_says_its_hands_count_for_nothing(
+    client: TestClient, ledger_dir: Path
+) -> None:
+    from typer.testing import CliRunner
+
+    from badugi_ledger.cli import app
+
+    assert post(client, "/record/save", {"text": BADACEY})[1]["outcome"] == "saved"
+    event = "Badacey practice deal"
+    voided = CliRunner().invoke(
+        app,
+        ["void", "--event", event, "--reason", "a practice", "--db", str(ledger_dir / "club.db")],
+    )
+    assert voided.exit_code == 0, voided.output
+    status, body = post(client, "/record/save", {"text": BADACEY_EDITED, "replace": True})
+    assert (status, body["outcome"]) == (200, "saved"), body
+    assert body["message"].endswith(
+        f"its hands of {event} (2024-02-02) count in no figure: that event is void (a practice; "
+        "see: badugi-ledger audit)"
+    ), body["message"]
+    assert hands_stored(ledger_dir) == []

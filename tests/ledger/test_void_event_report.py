@@ -1,0 +1,69 @@
+"""Hands imported into an event the organiser voided count for nothing, as its other hands: the
+import stores them (they belong to that night) and says so, file by file, in the text and in
+``--json``; nothing is said of an event that counts."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from badugi_ledger.cli import app
+
+runner = CliRunner()
+
+HEAD = "game badugi · fixed limit 2/4 · blinds 1/2\ncash Friday · date 2026-12-04\n"
+HAND_1 = (
+    "hand 1 · button Anna · Anna 100 · Ben 100 · Cara 100\n"
+    "Anna raises · Ben folds · Cara folds\nAnna collects 5\n"
+)
+HAND_2 = (
+    "hand 2 · button Ben · Anna · Ben · Cara\n"
+    "Ben raises · Cara folds · Anna folds\nBen collects 5\n"
+)
+
+
+def invoke(*args: str | Path) -> tuple[int, str]:
+    result = runner.invoke(app, [str(a) for a in args])
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.output
+    return result.exit_code, result.output
+
+
+def test_hands_imported_into_a_void_event_are_said_to_count_for_nothing(tmp_path: Path) -> None:
+    db = tmp_path / "club.db"
+    first = tmp_path / "first.bhh"
+    first.write_text(HEAD + HAND_1, encoding="utf-8")
+    code, out = invoke("import", first, "--db", db)
+    assert code == 0 and "count in no figure" not in out
+    invoke("void", "--event", "Friday", "--reason", "test night", "--db", db)
+    later = tmp_path / "later.bhh"
+    later.write_text(HEAD + HAND_1 + "\n" + HAND_2, encoding="utf-8")
+    code, out = invoke("import", later, "--db", db)
+    assert code == 0, out
+    assert (
+        "later.bhh: 1 stored, 1 duplicate, 0 rejected\n"
+        "  its hands of Friday (2026-12-04) count in no figure: that event is void (test night; "
+        "see: badugi-ledger audit)\n"
+    ) in out
+    code, out = invoke("standings", "--db", db, "--format", "json")
+    assert json.loads(out) == []  # the hand stored counts in no figure
+    third = tmp_path / "third.bhh"
+    hand_3 = (
+        "hand 3 · button Cara · Anna · Ben · Cara\n"
+        "Cara raises · Anna folds · Ben folds\nCara collects 5\n"
+    )
+    third.write_text(HEAD + HAND_1 + "\n" + HAND_2 + "\n" + hand_3, encoding="utf-8")
+    code, out = invoke("import", third, "--db", db, "--json")
+    assert code == 0, out
+    (file,) = json.loads(out)["files"]
+    assert file["void_events"] == [{"event": "Friday (2026-12-04)", "reason": "test night"}]
+
+
+def test_an_event_that_counts_gets_no_such_note(tmp_path: Path) -> None:
+    db = tmp_path / "club.db"
+    night = tmp_path / "night.bhh"
+    night.write_text(HEAD + HAND_1 + "\n" + HAND_2, encoding="utf-8")
+    code, out = invoke("import", night, "--db", db, "--json")
+    assert code == 0
+    assert json.loads(out)["files"][0]["void_events"] == []
