@@ -5,8 +5,10 @@ following the same rule texts (``000`` order of play and the fixed-limit cap, ``
 limit, side pots and the reshuffle, ``002`` the Progressive Badugi qualifier and carried pot,
 ``003`` spread limit) and the engine's documented choices where the texts are silent (short
 all-ins and the half-bet rule, all-in levels counting antes and live chips, the uncalled bet
-returned before pots are built).  Dividing one pot among the hands shown is *not* re-implemented:
-:func:`badugi_ledger.hands.pots.divide_pot` is the one place for split halves, ties and odd chips.
+returned before pots are built).  Two rules are *not* re-implemented, each kept in one place:
+who owes which forced bet (:func:`badugi_ledger.model.forced.forced_posts`, the reader's and the
+replay's rule too) and dividing one pot among the hands shown
+(:func:`badugi_ledger.hands.pots.divide_pot`: split halves, ties and odd chips).
 :mod:`badugi_ledger.simulate.sessions` deals the sessions and writes the hands.
 
 Why one module of this size: one class plays a whole hand; its betting, draws and showdown share
@@ -31,9 +33,9 @@ from ..model.events import (
     Draw,
     Event,
     Muck,
-    Post,
     Show,
 )
+from ..model.forced import forced_posts
 from ..model.games import GAMES
 from ..model.settings import (
     GameSettings,
@@ -143,27 +145,33 @@ class SimulatedHand:
                 self.draw_round()
 
     def post_blinds(self) -> tuple[str | None, int, int]:
-        """``000``: the two players left of the button post (heads-up the button posts the
-        small blind); antes first; a short stack posts all it has.  A Progressive Badugi redeal
-        posts nothing unless the house says so (``002``).  Returns round 1's opening."""
-        s, dealt = self.s, self.dealt
-        if self.carry_in and GAMES[s.game].progressive and not self.house.redeal_posts:
+        """Post what :func:`~badugi_ledger.model.forced.forced_posts` says is owed (``000``:
+        the two players left of the button, heads-up the button the small blind; antes first;
+        nothing on a Progressive Badugi redeal unless the house says so, ``002``), each short
+        stack all it has.  Who owes what is the model's one rule, the reader's and the
+        replay's too; paying it is the simulator's own.  Returns round 1's opening."""
+        s = self.s
+        redeal = bool(self.carry_in) and GAMES[s.game].progressive
+        posts = forced_posts(s, self.dealt, self.button, redeal=redeal)
+        if not posts:
             return None, 0, 0
-        if s.ante:
-            for p in dealt:
-                self.events.append(Post(p, "ante"))
+        big: str | None = None
+        for post in posts:
+            p = post.player
+            self.events.append(post)
+            if post.kind == "ante":
                 ante = min(s.ante, self.stack[p])
                 self.pay(p, ante, live=False)
                 self.matched[p] += ante
-        sb, bb = (self.button, dealt[0]) if len(dealt) == 2 else (dealt[0], dealt[1])
-        self.events.append(Post(sb, "small-blind"))
-        self.pay(sb, min(s.small_blind, self.stack[sb]), live=True)
-        self.events.append(Post(bb, "big-blind"))
-        self.pay(bb, min(s.big_blind, self.stack[bb]), live=True)
+                continue
+            blind = s.big_blind if post.kind == "big-blind" else s.small_blind
+            self.pay(p, min(blind, self.stack[p]), live=True)
+            if post.kind == "big-blind":
+                big = p
         top = max(self.committed.values())
         owed = s.big_blind if self.house.short_blind == "full-blind" else top
         bets = 0 if self.house.fixed_limit_raises == "pokerkit" else 1  # is the blind a bet?
-        return bb, max(top, owed), bets  # posted, even for nothing (an ante took its last chip)
+        return big, max(top, owed), bets  # posted, even for nothing (an ante took its last chip)
 
     def betting_round(self, rnd: int, anchor: str | None, level: int, bets: int) -> None:
         """Round ``rnd``: round 1 starts left of the big blind, later rounds left of the

@@ -32,6 +32,7 @@ from typing import cast
 
 from ..model.errors import ConfigError
 from ..model.events import HandRecord, Seat, Session
+from ..model.forced import blind_players
 from ..model.games import GAMES, game_named
 from ..model.limits import MAX_AMOUNT
 from ..model.money import ChipValue, check_currency
@@ -135,7 +136,7 @@ def night_text(
         implied_posts(settings, seats, names[0]),
         session=Session("cash", (event or "").strip(), day, chip_value=chip_value),
     )
-    text = write_hand(record) + _most_used(names, GAMES[settings.game].hand_size, big_blind)
+    text = write_hand(record) + _most_used(names, settings)
     _refuse_overlong(text)
     return text
 
@@ -163,32 +164,35 @@ def _date_text(date: datetime.date | str | None) -> str | None:
         raise ConfigError(f"date {date!r} is not a date written YYYY-MM-DD") from None
 
 
-def _most_used(names: Sequence[str], hand_size: int, big_blind: int) -> str:
+def _most_used(names: Sequence[str], settings: GameSettings) -> str:
     """The comment block, played by the night's own seats in their real order (``000``): the
     first player after the big blind calls, the rest fold, the small blind completes, the big
-    blind checks; they draw from the button's left; the caller wins the blinds and the call."""
+    blind checks; they draw from the button's left; the caller wins the blinds and the call.
+    Who posts which blind is :func:`~badugi_ledger.model.forced.blind_players`'s rule (the one
+    the reader and the replay follow), so the example is a legal start of the hand it heads,
+    heads-up and in a game of one blind too."""
     quoted = [name_text(n) for n in names]
-    if len(quoted) == 2:  # heads-up the button posts the small blind and acts first
-        small, big, order = quoted[0], quoted[1], quoted
-    else:
-        small, big = quoted[1], quoted[2]
-        order = quoted[3:] + quoted[:3]
+    dealt = [*quoted[1:], quoted[0]]  # clockwise from the button's left
+    small, big = blind_players(settings, dealt, quoted[0])
+    last = big or dealt[-1]  # the big blind acts last before the first draw
+    at = dealt.index(last) + 1
+    order = dealt[at:] + dealt[:at]
     caller = order[0]
-    folders = [n for n in order[1:] if n not in (small, big)]
+    folders = [n for n in order[1:] if n not in (small, last)]
     betting = [f"{caller} calls", *(f"{n} folds" for n in folders)]
-    betting += [f"{small} calls"] if small != caller else []
-    betting.append(f"{big} checks")
-    drawers = [n for n in (small, big) if n != caller]
+    betting += [f"{small} calls"] if small not in (None, caller) else []
+    betting.append(f"{last} checks")
+    drawers = [n for n in (small, last) if n is not None and n != caller]
     draws = [f"{drawers[0]} 2", *(f"{n} pat" for n in drawers[1:]), f"{caller} Kc -> 3s"]
-    five = " 9s" if hand_size == 5 else ""
+    five = " 9s" if GAMES[settings.game].hand_size == 5 else ""
     return _MOST_USED.format(
         a=caller,
         b=quoted[1],
-        c=big,
+        c=last,
         deal="As 5d 7h Kc" + five,
         betting=" · ".join(betting),
         draws=" · ".join(draws),
         shown="7h 5d 3s As" + five,
-        pot=big_blind * (2 if len(quoted) == 2 else 3),
+        pot=settings.big_blind * (1 + len(drawers)),
         seats=" · ".join(quoted),
     )
