@@ -21,7 +21,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections import defaultdict
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from ..model.errors import ConfigError, LedgerError
@@ -239,7 +239,7 @@ def _bounty_takers(db: sqlite3.Connection, hand_row_id: int, alias_id: int) -> l
 
 _PLAYED_HANDS = f"""
 SELECT o.hand_id, o.counts, hp.alias_id, a.name, hp.starting_stack, hp.final_stack, hp.rebuys,
-       hp.add_ons
+       hp.add_ons, coalesce(o.source, ''), {{stack_change}}
 FROM (
     SELECT p.hand_id, p.counts, p.source, p.line, p.seq,
            first_value(p.hand) OVER (PARTITION BY coalesce(p.source, '')
@@ -256,9 +256,64 @@ order.  ``play_order`` numbers each table's hands; a tournament's places need on
 all its tables, so its rule is taken over the whole event: a file's hands in the order of its
 lines (the file is the record of the night, tables breaking into a final table included), the
 files in the natural order of the number of their first hand (``P9`` before ``P10``, see
-:func:`~.views.natural_order`).  For a tournament at one table this is
+:func:`~.views.natural_order`; :func:`order_files` then puts a file later when the players'
+stacks say it was played later).  For a tournament at one table this is
 ``play_order``'s ``seq``.  Row ids are not play order: a hand renumbered, inserted or imported
 from an earlier file later is a new row at the end."""
+
+
+Row = tuple[int, int, int, str, int, int, int | None, int | None, str, int | None]
+"""A row of :data:`_PLAYED_HANDS`: hand id, counts, alias id, name, starting stack, final stack,
+rebuys, add-ons, source file, the net stack change written before the hand."""
+
+
+def order_files(files: Sequence[Sequence[Row]]) -> list[Sequence[Row]]:
+    """A tournament's files (each its rows in the order of its lines), first played first.
+
+    They come in the order of the number of their first hand, which says nothing when the
+    numbers start again in each file (a final table's file numbered from 1, like the file of
+    the tables before it: then the file names decide) or do not run on from file to file.  A
+    tournament's chips say more: they are bought only by the buy-in, rebuys and add-ons, so a
+    player who sits down in his next file brings the stack his last hand left him, less the
+    rebuys and add-ons written before it.  A file whose first stack of a player is the stack
+    another file left him with, while his stack in the first is not what the second begins
+    with, was played after it.  The files keep their order where the stacks say nothing, and
+    wholly when what they say cannot all hold (stacks that match by chance both ways).
+
+    >>> early = [(1, 1, 1, "A", 100, 205, 0, 0, "tables.bhh", 0)]
+    >>> final = [(2, 1, 1, "A", 205, 600, 0, 0, "final.bhh", 0)]
+    >>> [rows[0][8] for rows in order_files([final, early])]
+    ['tables.bhh', 'final.bhh']
+    """
+    first: list[dict[str, int | None]] = []
+    last: list[dict[str, int]] = []
+    for rows in files:
+        came: dict[str, int | None] = {}
+        left: dict[str, int] = {}
+        for row in rows:
+            name, start, final, change = row[3], row[4], row[5], row[9]
+            if name not in came:
+                came[name] = None if change is None else start - change
+            left[name] = final
+        first.append(came)
+        last.append(left)
+    after: dict[int, set[int]] = defaultdict(set)  # file -> the files played before it
+    for a, b in ((a, b) for a in range(len(files)) for b in range(len(files)) if a != b):
+        for name, arrived in first[b].items():
+            if name not in last[a] or arrived is None or arrived != last[a][name]:
+                continue
+            back = first[a].get(name)
+            if back is not None and back != last[b][name]:
+                after[b].add(a)
+    order: list[int] = []
+    left_over = list(range(len(files)))
+    while left_over:
+        ready = next((f for f in left_over if not after[f] - set(order)), None)
+        if ready is None:  # the stacks contradict each other: keep the files' own order
+            return list(files)
+        order.append(ready)
+        left_over.remove(ready)
+    return [files[f] for f in order]
 
 
 def recompute_tournament(db: sqlite3.Connection, event_id: int) -> int:
@@ -281,14 +336,20 @@ def recompute_tournament(db: sqlite3.Connection, event_id: int) -> int:
     terms = get_terms(db, event_id)
     if terms.bounty > buy_in:
         raise ConfigError(f"the bounty ({terms.bounty}) cannot exceed the buy-in ({buy_in})")
-    rows = db.execute(_PLAYED_HANDS, [event_id]).fetchall()
+    columns = {str(c[1]) for c in db.execute("PRAGMA table_info(hand_players)")}
+    # a migration before the one that keeps ``stack_change`` recomputes tournaments too
+    stack_change = "hp.stack_change" if "stack_change" in columns else "NULL"
+    files: dict[str, list[Row]] = {}
+    for row in db.execute(_PLAYED_HANDS.format(stack_change=stack_change), [event_id]):
+        files.setdefault(row[8], []).append(row)
+    rows = [row for rows_of_file in order_files(list(files.values())) for row in rows_of_file]
     hands: list[dict[str, tuple[int, int]]] = []
     hand_ids: list[int] = []
     void: set[int] = set()
     alias_of: dict[str, int] = {}
     rebuys: dict[str, int] = defaultdict(int)
     add_ons: dict[str, int] = defaultdict(int)
-    for hand_id, counts, alias_id, name, start, final, n_rebuys, n_add_ons in rows:
+    for hand_id, counts, alias_id, name, start, final, n_rebuys, n_add_ons, _, _ in rows:
         if not hand_ids or hand_ids[-1] != hand_id:
             hand_ids.append(hand_id)
             hands.append({})

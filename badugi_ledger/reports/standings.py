@@ -76,6 +76,13 @@ class StandingsOptions:
             )
         if self.formula == "table" and not self.table:
             raise ConfigError("the table points formula needs points per place, e.g. 10,7,5,3,1")
+        # A NaN sorts nowhere and an infinity swallows every other result: the ranking would
+        # be nonsense without saying so.
+        unfit = [p for p in self.table if not math.isfinite(p)]
+        if unfit:
+            raise ConfigError(
+                f"points per place must be finite numbers, not {', '.join(map(str, unfit))}"
+            )
         if self.best_n is not None and self.best_n < 1:
             raise ConfigError("best-N must be at least 1")
         if self.min_events < 0:

@@ -39,6 +39,10 @@ class TournamentResult:
     unit: str = UNSTATED
     """The money of every amount: a currency code, or ``money`` (a currency the file did not
     name)."""
+    void: str | None = None
+    """Why the tournament was voided (``badugi-ledger void --event``), None when it counts: its
+    table is still shown, but settle-up, standings and exports leave it out, so nobody should
+    pay its prizes from it."""
 
     def money(self, amount: object, *, sign: bool = False) -> str:
         """An amount of this tournament as people read it (``28.00 USD``)."""
@@ -55,6 +59,8 @@ class TournamentResult:
         if t.prize_unit != 1:
             terms.append(f"prizes rounded to {self.money(t.prize_unit)}")
         lines = [f"{self.event}: {len(self.entries)} entrants, {', '.join(terms)}"]
+        if self.void is not None:
+            lines.append(f"  void ({self.void}): it counts for nothing, and nobody is paid")
         for e in self.entries:
             place = (
                 f"{e['place']}" if e["place"] == e["place_to"] else f"{e['place']}-{e['place_to']}"
@@ -73,13 +79,14 @@ class TournamentResult:
         return lines
 
     def as_dict(self) -> dict[str, object]:
-        """JSON-ready.  Money in currency units of ``unit`` (``12.34``; ``unit`` ``money``:
-        an unstated currency): the terms' ``bounty``, ``rebuy_price``, ``add_on_price`` and
-        ``prize_unit``, the ``prize_pool``, and each entry's ``buy_in``, ``paid``, ``prize``,
-        ``bounty_won`` and ``won`` (its result: prize + bounties − paid).  Counts as they are:
-        an entry's ``place`` .. ``place_to``, ``rebuys``, ``add_ons`` and ``bounties`` (players
-        knocked out); ``payouts`` in percent.  An entry's ``chips`` are **tournament chips** (its
-        stack at the end, 0 once out), not money in ``unit``."""
+        """JSON-ready.  ``void``: why the tournament was voided (None when it counts).  Money
+        in currency units of ``unit`` (``12.34``; ``unit`` ``money``: an unstated currency):
+        the terms' ``bounty``, ``rebuy_price``, ``add_on_price`` and ``prize_unit``, the
+        ``prize_pool``, and each entry's ``buy_in``, ``paid``, ``prize``, ``bounty_won`` and
+        ``won`` (its result: prize + bounties − paid).  Counts as they are: an entry's
+        ``place`` .. ``place_to``, ``rebuys``, ``add_ons`` and ``bounties`` (players knocked
+        out); ``payouts`` in percent.  An entry's ``chips`` are **tournament chips** (its stack
+        at the end, 0 once out), not money in ``unit``."""
         unit = self.unit
 
         def money(amount: object) -> object:
@@ -88,6 +95,7 @@ class TournamentResult:
         return {
             "event": self.event,
             "unit": unit,
+            "void": self.void,
             "terms": {
                 key: money(value) if key in _MONEY_TERMS else value
                 for key, value in self.terms.__dict__.items()
@@ -134,4 +142,5 @@ def tournament_result(
     pool = sum(int(str(e["paid"])) for e in entries) - terms.bounty * len(entries)
     payouts = tuple(json.loads(str(row["payouts"] or "[]")))
     unit = str(row.get("money") or UNSTATED)
-    return TournamentResult(event_label(row), terms, pool, entries, payouts, unit)
+    void = None if row.get("void_reason") is None else str(row["void_reason"])
+    return TournamentResult(event_label(row), terms, pool, entries, payouts, unit, void)

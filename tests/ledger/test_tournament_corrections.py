@@ -178,6 +178,39 @@ def test_hands_only_moved_in_the_file_are_placed_again(tmp_path: Path) -> None:
     ]
 
 
+def _numbered_per_table(*parts: str) -> str:
+    """The parts of :data:`TWO_TABLES`, each table's hands numbered from 1 (``a2`` is 2)."""
+    text = _two_tables(*parts)
+    for old, new in (("a1", "1"), ("a2", "2"), ("c1", "1"), ("f1", "1")):
+        text = text.replace(f"hand {old} ", f"hand {new} ")
+    return text
+
+
+def test_a_final_table_in_a_file_of_its_own_is_played_after_the_tables(tmp_path: Path) -> None:
+    """Tables T1 and T2 in ``tables.bhh``, the final table in ``final.bhh``, every table's
+    hands numbered from 1: the numbers cannot say which file came first, and the file names
+    put the final table first.  Bob and Dan sit down at it with the 60 chips their tables
+    left them (and end it 120 and 0), so it was played after: Bob wins, Dan is second, and Cat
+    (who busts after Ann in the file) third, as the night written in one file says.  Read
+    final table first, Bob and Dan were still in after the tables and shared first place."""
+    tables = write(tmp_path / "tables.bhh", _numbered_per_table("a1", "a2", "c1"))
+    final = write(tmp_path / "final.bhh", _numbered_per_table("f1"))
+    for order in ((tables, final), (final, tables)):
+        db = tmp_path / f"{order[0].stem}-first" / "club.db"
+        db.parent.mkdir()
+        imported(db, *order)
+        got = figures(db, "Cup")
+        assert places(got) == [
+            ("Bob", 1, 20.0, 10.0),
+            ("Dan", 2, 12.0, 2.0),
+            ("Cat", 3, 8.0, -2.0),
+            ("Ann", 4, 0.0, -10.0),
+        ]
+        one_file = tmp_path / f"{order[0].stem}-one" / "club.db"
+        imported(one_file, write(one_file.parent / "cup.bhh", _two_tables("a1", "a2", "c1", "f1")))
+        assert got["tournament"] == figures(one_file, "Cup")["tournament"]
+
+
 INSERTED = """\
 hand T2a · button Kira · Kira · Noor
 Kira folds

@@ -390,3 +390,19 @@ def test_players_tied_in_a_short_field_share_the_whole_pool() -> None:
     result = tournament_result(db, "Tie Cup")
     # 3000: 4th place (5 %) is not filled → 1st 1650, 2nd-3rd share 900 + 450
     assert {e["player"]: e["prize"] for e in result.entries} == {"A": 1650, "B": 675, "C": 675}
+
+
+def test_a_voided_tournament_says_so_where_its_prizes_are_shown() -> None:
+    """``void --event``: settle-up, standings and exports leave the tournament out, yet
+    ``tournament --event`` showed its prizes and results as if they were owed, with nothing
+    to say the night counts for nothing."""
+    from badugi_ledger.ledger.corrections import void
+
+    db = open_ledger(None)
+    import_outcomes(db, cup_hands(), "cup.bhh")
+    assert tournament_result(db, "Spring Cup").void is None
+    void(db, "Spring Cup", None, "dealt with a short deck")
+    result = tournament_result(db, "Spring Cup")
+    assert result.void == "dealt with a short deck"
+    assert "void (dealt with a short deck)" in result.text_lines()[1]
+    assert result.as_dict()["void"] == "dealt with a short deck"

@@ -123,6 +123,34 @@ def test_sqrt_and_table_formulas() -> None:
         parse_points_table("10,x")
 
 
+@pytest.mark.parametrize("text", ["nan,5", "10,inf", "1e400", "-inf"])
+def test_a_points_table_of_no_finite_number_is_refused(text: str) -> None:
+    """``--points-table nan,5`` or ``1e400`` (infinite once read): refused, saying why.  Read
+    as they were, a NaN total ranked the player who won every event last, and an infinite
+    one left nothing for the tie-breakers to compare."""
+    with pytest.raises(ConfigError, match="finite"):
+        StandingsOptions(formula="table", table=parse_points_table(text))
+
+
+def test_a_points_table_of_no_finite_number_is_refused_on_the_command_line(
+    tmp_path: Any,
+) -> None:
+    from typer.testing import CliRunner
+
+    from badugi_ledger.cli import app
+    from tests.helpers.paths import EXAMPLES
+
+    db = tmp_path / "club.db"
+    runner = CliRunner()
+    done = runner.invoke(app, ["import", str(EXAMPLES / "tournament.bhh"), "--db", str(db)])
+    assert done.exit_code == 0, done.output
+    args = ["standings", "--db", str(db), "--points", "table", "--points-table", "nan,inf"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2 and result.exception is not None
+    assert isinstance(result.exception, SystemExit), result.exception
+    assert "finite" in result.output
+
+
 def test_season_filter_and_auto_kind() -> None:
     db = ledger_with(tourney("T1", "AB", season="2023"), tourney("T2", "BA", season="2024"))
     assert [r[1] for r in rows(db, season="2023")] == ["A", "B"]
