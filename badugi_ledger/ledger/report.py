@@ -45,6 +45,10 @@ class Conflict:
     table: str
     event: str
     differences: tuple[str, ...]
+    event_fact: bool = False
+    """The file states a fact of the hand's event (payouts, buy-in, season…) otherwise than
+    the ledger holds it, not another hand: the hand is stored as any other, and the event
+    keeps the ledger's fact (``--replace`` takes the file's)."""
 
     def as_dict(self) -> dict[str, object]:
         return {
@@ -54,6 +58,7 @@ class Conflict:
             "table": self.table,
             "event": self.event,
             "differences": list(self.differences),
+            "event_fact": self.event_fact,
         }
 
     def text(self, what: str) -> str:
@@ -61,6 +66,10 @@ class Conflict:
         return f"  line {self.line} hand {self.hand}{table} of {self.event}: {what}: " + "; ".join(
             self.differences
         )
+
+
+_NOT_STORED = "conflict, not stored"
+"""What the report says of a hand the ledger holds with other content."""
 
 
 @dataclass
@@ -196,7 +205,10 @@ class ImportReport:
                 here = f"line {r.line}: "  # said once, before the hand: not again in a reason
                 reasons = [why.removeprefix(here) for why in r.reasons]
                 lines.append(f"  line {r.line}{hand}: " + "; ".join(reasons))
-            lines += [c.text("conflict, not stored") for c in f.conflicts]
+            lines += [
+                c.text("conflict, the event keeps the ledger's" if c.event_fact else _NOT_STORED)
+                for c in f.conflicts
+            ]
             lines += [c.text("replaced") for c in f.replaced]
             lines += [f"  {note}" for note in f.void_notes()]
         total = FileReport("total", self.stored, self.duplicate)
@@ -216,10 +228,20 @@ class ImportReport:
                 "reasons are above): fix those hands, then import again with --replace"
             )
         elif self.conflict:
-            lines.append(
-                "a conflict is a hand the ledger already holds with other content; import "
-                "again with --replace to store this version instead (see: badugi-ledger audit)"
-            )
+            facts = [c.event_fact for f in self.files for c in f.conflicts]
+            if not all(facts):
+                lines.append(
+                    "a conflict is a hand the ledger already holds with other content; import "
+                    "again with --replace to store this version instead (see: badugi-ledger "
+                    "audit)"
+                )
+            if any(facts):
+                lines.append(
+                    "an event's fact the file states otherwise than the ledger holds it is a "
+                    "conflict too: the file's hands of the event are stored, and the event keeps "
+                    "the ledger's fact; import again with --replace to take the file's (see: "
+                    "badugi-ledger audit)"
+                )
         if self.ledger is not None:
             lines.append(f"ledger: {self.ledger}")
         return lines

@@ -506,6 +506,7 @@ class FileWriter:
             table,
             event_label_of(self.conn, event_id),
             found,
+            event_fact=True,
         )
         if not self.replace:
             self.report.conflicts.append(conflict)

@@ -686,3 +686,42 @@ def test_a_night_renamed_with_its_file_is_not_counted_beside_itself(tmp_path: Pa
     other = write(tmp_path, "saturday.bhh", NIGHT.replace("2024-03-01", "2024-03-02"))
     code, out = invoke("import", friday, other, "--db", ledger, "--renamed-from", night)
     assert code != 0 and "import that file alone (2 files given)" in out, out
+
+
+def test_a_hand_stored_with_an_event_fact_in_conflict_is_not_said_to_be_unstored(
+    tmp_path: Path,
+) -> None:
+    """A night's second file that states the tournament's payouts otherwise: its new hand is
+    stored (a hand the ledger did not hold), the event keeps the ledger's payouts, and the
+    report says both, not "conflict, not stored" of a hand it counts as stored."""
+    ledger = tmp_path / "club.db"
+    head = (
+        "game badugi · fixed limit 2/4 · blinds 1/2\n"
+        "tournament Cup · date 2024-01-01 · buy-in 1000 · starting-chips 100 · payouts {pay}\n"
+    )
+    first = "hand 1 · button A · A 100 · B 100\nA folds\nB collects 2\n"
+    second = "hand 2 · button B · A 99 · B 101\nB folds\nA collects 2\n"
+    invoke("import", write(tmp_path, "one.bhh", head.format(pay=100) + first), "--db", ledger)
+    code, out = invoke(
+        "import",
+        write(tmp_path, "two.bhh", head.format(pay="70/30") + second),
+        "--db",
+        ledger,
+        "--json",
+    )
+    assert code == 1
+    (report,) = json.loads(out)["files"]
+    assert (report["stored"], report["conflict"]) == (1, 1)
+    assert report["conflicts"][0]["event_fact"] is True
+    code, out = invoke("import", tmp_path / "two.bhh", "--db", ledger)
+    assert "not stored" not in out, out
+    assert (
+        "line 3 hand 2 of Cup (2024-01-01): conflict, the event keeps the ledger's: the event's "
+        "payouts is 100 in the ledger, 70/30 in the file"
+    ) in out, out
+    assert "a conflict is a hand the ledger already holds" not in out
+    with sqlite3.connect(ledger) as db:
+        assert db.execute("SELECT hand_number FROM counted_hands ORDER BY 1").fetchall() == [
+            ("1",),
+            ("2",),
+        ]
