@@ -5,6 +5,7 @@ the names it may have meant.  The hands are built for these tests."""
 
 from __future__ import annotations
 
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -22,7 +23,7 @@ TYPED = "Zo\u00eb"  # as a keyboard writes it
 READ = "Zoe\u0308"  # as the ledger holds it: e and a combining diaeresis
 
 
-def ledger(path: Path | None = None) -> object:
+def ledger(path: Path | None = None) -> sqlite3.Connection:
     """Zoë (as ``READ``) and Ben at one table, Cara and Dan at another: Zoë and Cara can be
     one person."""
     db = open_ledger(path)
@@ -41,12 +42,12 @@ def test_a_name_typed_as_a_keyboard_writes_it_finds_the_name_the_ledger_holds() 
     """``players`` shows ``Zoë``; the organiser types ``Zoë`` and was told there is no such
     player, with no way to type the name the ledger holds."""
     db = ledger()
-    info = merge_players(db, "Cara", [TYPED])  # type: ignore[arg-type]
+    info = merge_players(db, "Cara", [TYPED])
     assert info.aliases == ("Cara", READ)
-    table = standings(db, StandingsOptions(kind="cash")).set_index("player")  # type: ignore[arg-type]
+    table = standings(db, StandingsOptions(kind="cash")).set_index("player")
     assert table.loc["Cara", "net"] == 5 - 5 and table.loc["Cara", "sessions"] == 1
-    unmerge_player(db, TYPED)  # type: ignore[arg-type]
-    assert sorted(p.player for p in list_players(db)) == ["Ben", "Cara", "Dan", READ]  # type: ignore[arg-type]
+    unmerge_player(db, TYPED)
+    assert sorted(p.player for p in list_players(db)) == ["Ben", "Cara", "Dan", READ]
 
 
 @pytest.mark.parametrize(
@@ -58,10 +59,10 @@ def test_a_name_not_in_the_ledger_is_refused_with_the_names_it_may_mean(
 ) -> None:
     db = ledger()
     with pytest.raises(LedgerError, match="did you mean") as refused:
-        merge_players(db, "Ben", [typed])  # type: ignore[arg-type]
+        merge_players(db, "Ben", [typed])
     assert meant in str(refused.value)
     with pytest.raises(LedgerError, match="did you mean"):
-        unmerge_player(db, typed)  # type: ignore[arg-type]
+        unmerge_player(db, typed)
 
 
 def test_list_with_names_is_refused_not_ignored(tmp_path: Path) -> None:
