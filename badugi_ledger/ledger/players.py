@@ -47,12 +47,61 @@ class PlayerInfo:
 
 
 def _alias(db: sqlite3.Connection, name: str) -> tuple[int, int, int]:
+    """``(alias id, player id, own player id)`` of the name ``name`` as the ledger holds it.
+
+    A name typed on a keyboard may be the one the ledger holds written with other Unicode code
+    points (``Zoë`` as ``e`` and a combining diaeresis, read from a site's file) or with a
+    character that shows nothing pasted into it: the same name on every page, which the
+    organiser cannot type otherwise, so the one such name is taken.  A name that is not there
+    is refused with the names it may have meant."""
     row = db.execute(
         "SELECT id, player_id, own_player_id FROM aliases WHERE name = ?", [name]
     ).fetchone()
     if row is None:
-        raise LedgerError(f"no player or alias named {name!r} in the ledger")
+        alike = _written_otherwise(db, name)
+        if len(alike) != 1:
+            raise LedgerError(_no_such_name(db, name))
+        row = alike[0]
     return int(row[0]), int(row[1]), int(row[2])
+
+
+def _written_otherwise(db: sqlite3.Connection, name: str) -> list[tuple[int, int, int]]:
+    """The aliases that are ``name`` written with other Unicode code points
+    (:func:`~badugi_ledger.model.names.composed`): a plain ASCII name is only itself, so only
+    the names with other characters are read, and the one ``name`` reads as."""
+    letters = composed(name)
+    if not letters.strip():
+        return []
+    return [
+        (int(found[0]), int(found[1]), int(found[2]))
+        for found in db.execute(
+            "SELECT id, player_id, own_player_id, name FROM aliases "
+            "WHERE name GLOB '*[^ -~]*' OR name = ? ORDER BY id",
+            [letters],
+        )
+        if composed(str(found[3])) == letters
+    ]
+
+
+def _no_such_name(db: sqlite3.Connection, name: str) -> str:
+    """The refusal of a name the ledger does not hold, with the names it may have meant:
+    those that differ from it but for case, blanks and Unicode spelling, else the closest."""
+    import difflib
+
+    def key(text: str) -> str:
+        return " ".join(composed(text).casefold().split())
+
+    names = [str(n) for (n,) in db.execute("SELECT name FROM aliases ORDER BY lower(name), name")]
+    wanted = key(name)
+    close = [n for n in names if key(n) == wanted] if wanted else []
+    if not close:
+        by_key = {key(n): n for n in reversed(names)}
+        close = [by_key[k] for k in difflib.get_close_matches(wanted, list(by_key), n=3)]
+    hint = f"; did you mean {', '.join(repr(n) for n in close)}?" if close else ""
+    return (
+        f"no player or alias named {name!r} in the ledger{hint} (its names: badugi-ledger "
+        "players; a name is written as it is, case and all)"
+    )
 
 
 def _clash(db: sqlite3.Connection, player_a: int, player_b: int) -> str | None:
@@ -163,6 +212,11 @@ def players_action(
 ) -> list[PlayerInfo]:
     """``badugi-ledger players list|merge INTO NAME…|unmerge NAME`` on the ledger ``db``."""
     if action == "list":
+        if names:
+            raise LedgerError(
+                f"list takes no names (given {', '.join(map(repr, names))}): to merge them, "
+                "players merge NAME-TO-KEEP NAME…"
+            )
         return list_players(db)
     if action == "merge":
         if len(names) < 2:

@@ -10,13 +10,17 @@ neutralises them for its reader:
   backticks and brackets start code and links: they are escaped, line breaks become spaces;
 * **CSV**: a cell a spreadsheet would run as a formula (``=``, ``+``, ``-``, ``@``, also after
   leading spaces, and their full-width forms ``＝＋－＠``, or a leading tab or carriage return)
-  gets a leading ``'``; text that is only a number (``-12``) cannot run anything and stays.
+  gets a leading ``'``; text that is only a number (``-12``) cannot run anything and stays;
+  a cell holding a line break of either kind (``\n``, or a carriage return alone) is quoted
+  (:func:`csv_text`), so that it stays one cell of one row.
 
 HTML output escapes with :func:`html.escape` where it is written.
 """
 
 from __future__ import annotations
 
+import csv
+import io
 import re
 import unicodedata
 from functools import cache
@@ -127,3 +131,23 @@ def frame_cells(df: pd.DataFrame, neutralise: Any) -> pd.DataFrame:
         if out[column].dtype.kind not in "iufb":
             out[column] = out[column].map(lambda v: neutralise(v) if isinstance(v, str) else v)
     return out
+
+
+def csv_text(df: pd.DataFrame) -> str:
+    """``df`` as CSV text, every text cell neutralised by :func:`for_csv`, rows ended by ``\n``.
+
+    Python's CSV writer quotes a cell only for the characters of its own line end, so with
+    ``\n`` it leaves a carriage return bare, and every CSV reader (Python's, a spreadsheet's)
+    takes a bare one for the end of the row: a name holding one (``"Ted\r"`` in a PHH file)
+    cut its row in two, the player's figures in the second half.  So the frame is written with
+    ``\r\n`` (both characters quoted wherever a cell holds them) and each row's own end then
+    made ``\n`` again, the quoting of every other cell as pandas writes it."""
+    written = str(frame_cells(df, for_csv).to_csv(index=False, lineterminator="\r\n"))
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    for row in csv.reader(io.StringIO(written, newline="")):
+        writer.writerow(row)
+        out.seek(out.tell() - 2)
+        out.write("\n")
+        out.truncate()
+    return out.getvalue()

@@ -26,7 +26,7 @@ import sqlite3
 from typing import TYPE_CHECKING, Literal
 
 from ..model.errors import ConfigError, LedgerError
-from ..model.escaping import for_csv, frame_cells
+from ..model.escaping import csv_text
 from .standings import (
     AMOUNT_COLUMNS,
     StandingsOptions,
@@ -129,7 +129,7 @@ def export_table(
             ) from None
     df = table_frame(db, table, options or StandingsOptions())
     if fmt == "csv":
-        return str(frame_cells(present(df, "csv", AMOUNTS), for_csv).to_csv(index=False)).encode()
+        return csv_text(present(df, "csv", AMOUNTS)).encode()
     df = present(df, "data", AMOUNTS)
     if fmt == "json":
         return json.dumps(records(df), ensure_ascii=False, indent=2).encode() + b"\n"

@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Literal
 
 from ..ledger.prizes import POINTS_FORMULAS, PointsFormula, points_for
 from ..model.errors import ConfigError
-from ..model.escaping import for_csv, for_markdown, for_terminal, frame_cells
+from ..model.escaping import csv_text, for_markdown, for_terminal, frame_cells
 from ..model.money import format_amount, is_money, major_units, plain_money
 
 if TYPE_CHECKING:
@@ -324,7 +324,7 @@ def render(df: pd.DataFrame, fmt: Format, title: str = "") -> str:
         body = shown.to_string(index=False) if len(df) else "(no results)"
         return f"{for_terminal(title)}\n{body}\n" if title else body + "\n"
     if fmt == "csv":
-        return str(frame_cells(present(df, "csv"), for_csv).to_csv(index=False))
+        return csv_text(present(df, "csv"))
     if fmt == "json":
         return json.dumps(records(present(df, "data")), ensure_ascii=False, indent=2) + "\n"
     if fmt == "markdown":

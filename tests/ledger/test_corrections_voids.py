@@ -287,3 +287,23 @@ def test_a_hand_written_with_its_stacks_stated_is_not_said_to_act_otherwise(
     assert code == 1 and "hand 2" in out, out
     assert "the hand as written differs (its number, the stacks its seats state" in out
     assert "recorded actions differ" not in out
+
+
+# --- what a void is told ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("table", ["T", "Nope"])
+def test_a_table_without_a_hand_voids_nothing(tmp_path: Path, table: str) -> None:
+    """``--table`` names the table of the hand to void.  Given without ``--hand`` it voided
+    the whole event, every table of it (even one it does not have): an organiser who meant
+    one table (or forgot the hand) took the night out of every figure."""
+    db = tmp_path / "club.db"
+    code, out = invoke("import", write(tmp_path / "night.bhh", night()), "--db", db)
+    assert code == 0, out
+    before = figures(db)
+    code, out = invoke("void", "--event", EVENT, "--table", table, "--reason", "x", "--db", db)
+    assert code != 0
+    assert "--hand" in out and "whole event" in out and "Traceback" not in out
+    assert figures(db) == before
+    code, out = invoke("audit", "--db", db, "--json")
+    assert json.loads(out)["entries"] == []

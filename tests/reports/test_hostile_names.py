@@ -128,3 +128,19 @@ def test_a_format_character_beyond_the_basic_plane_is_written_as_python_writes_i
     assert for_terminal("Anna\U000e0041") == "Anna\\U000e0041"
     assert for_terminal(f"Fan {scotland}") == f"Fan {scotland}"
     assert for_terminal(f"{scotland}\U000e0041") == f"{scotland}\\U000e0041"
+
+
+@pytest.mark.parametrize("name", ["Ted\r", "A\rB", "Bob\nSmith", "Cy\r\nDe"])
+def test_a_line_break_in_a_name_stays_inside_its_csv_cell(name: str) -> None:
+    """A carriage return in a name (a PHH file's ``"Ted\\r"``) is a line end to every CSV
+    reader: written bare, it cut the player's row in two and his money went with the tail."""
+    db = ledger_of(None, [name, "Ben"])
+    texts = {table: export_table(db, table, "csv").decode() for table in ("postings", "sessions")}  # type: ignore[arg-type]
+    texts["standings"] = render(standings(db, StandingsOptions()), "csv")  # type: ignore[arg-type]
+    for table, text in texts.items():
+        rows = list(csv.reader(io.StringIO(text, newline="")))
+        assert {len(row) for row in rows} == {len(rows[0])}, table
+        assert name in {cell for row in rows for cell in row}, table
+        assert text.endswith("\n") and not text.endswith("\r\n"), table
+    sessions = list(csv.DictReader(io.StringIO(texts["sessions"], newline="")))
+    assert {r["player_nickname"]: int(r["net"]) for r in sessions} == {name: 5, "Ben": -5}
