@@ -477,7 +477,8 @@ def audit_cmd(
 ) -> None:
     """Every hand replaced and every hand or event voided: when, which and why.
 
-    Each entry shows the fingerprints before and after.
+    Each entry shows the fingerprints before and after; then every merge and un-merge of
+    players, with the names that moved.
     """
     from ..ledger.corrections import audit_trail
     from ..ledger.store import ledger_at

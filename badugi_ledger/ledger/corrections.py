@@ -13,11 +13,14 @@ always be explained.
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from typing import cast
 
 from ..model.errors import ConfigError, LedgerError
+from ..model.escaping import for_terminal
 from .carried_pots import CarryShortfall, carry_shortfall
 from .sql import dict_rows
 from .store import transaction
@@ -252,12 +255,15 @@ def audit_void(
 
 @dataclass(frozen=True)
 class AuditTrail:
-    """Every replace and void, oldest first."""
+    """Every replace and void, oldest first; and every merge and un-merge of players."""
 
     entries: tuple[dict[str, object], ...]
+    players: tuple[dict[str, object], ...] = ()
+    """``player_audit``'s rows: time, action (``merge``, ``unmerge``), the name given, the
+    player merged into or taken out of, and the names that moved with it."""
 
     def text_lines(self) -> list[str]:
-        if not self.entries:
+        if not self.entries and not self.players:
             return ["nothing replaced or voided: the ledger holds every hand as imported"]
         lines = []
         for e in self.entries:
@@ -270,14 +276,21 @@ class AuditTrail:
             lines.append(
                 f"{e['time']}  {e['action']}  {e['event']}{hand}: {e['reason']}{detail}{prints}"
             )
+        for p in self.players:
+            names = [for_terminal(n) for n in cast("list[str]", p["names"])]
+            into = "into" if p["action"] == "merge" else "out of"
+            lines.append(
+                f"{p['time']}  {p['action']}  {for_terminal(str(p['name']))}: "
+                f"{', '.join(names)} {into} {for_terminal(str(p['player']))}"
+            )
         return lines
 
     def as_dict(self) -> dict[str, object]:
-        return {"entries": list(self.entries)}
+        return {"entries": list(self.entries), "players": list(self.players)}
 
 
 def audit_trail(db: sqlite3.Connection) -> AuditTrail:
-    """The ledger's ``audit`` rows with their events' names."""
+    """The ledger's ``audit`` rows with their events' names, and its ``player_audit`` rows."""
     rows = dict_rows(
         db,
         "SELECT a.at AS time, a.action, e.name || coalesce(' (' || e.date || ')', '') AS event, "
@@ -285,7 +298,13 @@ def audit_trail(db: sqlite3.Connection) -> AuditTrail:
         "a.old_fingerprint, a.new_fingerprint, a.detail "
         "FROM audit a JOIN events e ON e.id = a.event_id ORDER BY a.id",
     )
-    return AuditTrail(tuple(rows))
+    players = [
+        {"time": at, "action": action, "name": name, "player": player, "names": json.loads(moved)}
+        for at, action, name, player, moved in db.execute(
+            "SELECT at, action, name, player, names FROM player_audit ORDER BY id"
+        )
+    ]
+    return AuditTrail(tuple(rows), tuple(players))
 
 
 # --- the events ----------------------------------------------------------------------------------

@@ -15,9 +15,11 @@ names a file writes become alias ids through :class:`Aliases`.
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Literal
 
 from ..model.errors import LedgerError
@@ -126,7 +128,8 @@ def _clash(db: sqlite3.Connection, player_a: int, player_b: int) -> str | None:
 
 
 def merge_players(db: sqlite3.Connection, into: str, names: Sequence[str]) -> PlayerInfo:
-    """Make every name in ``names`` (and whoever is already merged with it) the player ``into``."""
+    """Make every name in ``names`` (and whoever is already merged with it) the player ``into``;
+    each merge is audited (``player_audit``)."""
     with transaction(db):
         _, target, _ = _alias(db, into)
         for name in names:
@@ -136,7 +139,9 @@ def merge_players(db: sqlite3.Connection, into: str, names: Sequence[str]) -> Pl
             clash = _clash(db, source, target)
             if clash is not None:
                 raise LedgerError(f"{name!r} and {into!r} both played in {clash}: not one person")
+            moved = _names_of(db, "player_id = ?", [source])
             db.execute("UPDATE aliases SET player_id = ? WHERE player_id = ?", [target, source])
+            _audit(db, "merge", name, _player_name(db, target), moved)
     return player_info(db, into)
 
 
@@ -151,13 +156,35 @@ def unmerge_player(db: sqlite3.Connection, name: str) -> PlayerInfo:
             if not others:
                 raise LedgerError(f"{name!r} is not merged with anyone")
             # ``name`` is the merge target: give every other alias back its own player.
+            moved = _names_of(db, "player_id = ? AND id != ?", [own, alias_id])
             db.execute(
                 "UPDATE aliases SET player_id = own_player_id WHERE player_id = ? AND id != ?",
                 [own, alias_id],
             )
         else:
+            moved = _names_of(db, "id = ?", [alias_id])
             db.execute("UPDATE aliases SET player_id = own_player_id WHERE id = ?", [alias_id])
+        _audit(db, "unmerge", name, _player_name(db, current), moved)
     return player_info(db, name)
+
+
+def _names_of(db: sqlite3.Connection, where: str, args: list[int]) -> list[str]:
+    """The names of the aliases ``where`` selects, in the order :func:`_info` lists them."""
+    rows = db.execute(f"SELECT name FROM aliases WHERE {where} ORDER BY lower(name), name", args)
+    return [str(row[0]) for row in rows]
+
+
+def _player_name(db: sqlite3.Connection, player_id: int) -> str:
+    return str(db.execute("SELECT name FROM players WHERE id = ?", [player_id]).fetchone()[0])
+
+
+def _audit(db: sqlite3.Connection, action: str, name: str, player: str, moved: list[str]) -> None:
+    """The ``player_audit`` row of a merge (``name`` and ``moved``, the names that went with
+    it, into ``player``) or an un-merge (``moved`` taken out of ``player``)."""
+    db.execute(
+        "INSERT INTO player_audit (at, action, name, player, names) VALUES (?, ?, ?, ?, ?)",
+        [datetime.now(UTC).isoformat(timespec="seconds"), action, name, player, json.dumps(moved)],
+    )
 
 
 def player_info(db: sqlite3.Connection, name: str) -> PlayerInfo:

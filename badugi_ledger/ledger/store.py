@@ -54,7 +54,8 @@ All money and chip columns are INTEGER (chips, or cents where money) and the tab
 * ``tournament_entries``: buy-in, rebuys, add-ons, bounties, finishing place, prize, points;
   ``tournament_terms``: how a tournament pays out (bounty size, chop, rounding unit).
 * ``audit``: every hand replaced and every hand or event voided
-  (:mod:`badugi_ledger.ledger.corrections`).
+  (:mod:`badugi_ledger.ledger.corrections`); ``player_audit``: every merge and un-merge of
+  players (:mod:`badugi_ledger.ledger.players`; ``names``: the JSON list of the names moved).
 * ``hand_copies``: the other files that hold a hand as stored, besides ``hands.source``.
 * Views ``counted_hands`` and ``counted_events``: what every figure reads (not void).
 
@@ -403,6 +404,17 @@ def _m013_natural_file_order(db: sqlite3.Connection) -> None:
         recompute_tournament(db, event_id)
 
 
+def _m014_player_audit(db: sqlite3.Connection) -> None:
+    """``player_audit``: every merge and un-merge of players (:mod:`.players`), when and which
+    names.  A merge moves every figure of the names merged to one player, so it is audited as
+    a void or a replacement is; the merges made before this migration are not known."""
+    db.execute(
+        "CREATE TABLE IF NOT EXISTS player_audit (id INTEGER PRIMARY KEY, at TEXT NOT NULL, "
+        "action TEXT NOT NULL, name TEXT NOT NULL, player TEXT NOT NULL, "
+        "names TEXT NOT NULL) STRICT"
+    )
+
+
 MIGRATIONS: tuple[tuple[int, str, Migration], ...] = (
     (1, "core ledger: players, aliases, events, hands, postings, pots", _m001_core),
     (2, "tournaments: entries and terms", _m002_tournaments),
@@ -451,6 +463,7 @@ MIGRATIONS: tuple[tuple[int, str, Migration], ...] = (
         "numbers (P9 before P10)",
         _m013_natural_file_order,
     ),
+    (14, "player audit: every merge and un-merge of players", _m014_player_audit),
 )
 SCHEMA_VERSION = MIGRATIONS[-1][0]
 

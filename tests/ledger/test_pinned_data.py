@@ -415,6 +415,8 @@ PINNED_LEDGER = {
     # the rows digest to 37cfc125bc3b234e8edf03553c1924db3251a1cda1e8c9b70830577962d0ec04
     "hand_players": (5050, "2936a3ab6af6ebde219524dfab231e2f02ae6f1d9f1c97eed04efd18ffbb5fbb"),
     "hands": (970, "affaac42af9fc07bffbfa135af2ab1777e71124d6f1b7758db1d332ef5e72144"),
+    # a fresh import merges no players, so it writes no player_audit rows (migration 14)
+    "player_audit": (0, "4f53cda18c2baa0c0354bb5f9a3ecbe5ed12ab4d8e11ba873c2f11161202b945"),
     "players": (59, "40447c7ce34b8ac7842175b0a275115101d7dd6f45a488d98bd2dae566a6b3bf"),
     "postings": (7020, "dc0daecdd65c934b0ccb8b00a45ceb147d0c1a404b4acca41cb27b4661e21e55"),
     "pot_winners": (1439, "bd0b751cd879bb0f2493f28fc17fe76dadc2b9ff6d9c6f527d469b6171762d1b"),
