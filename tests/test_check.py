@@ -161,9 +161,22 @@ def test_a_pipe_with_a_history_name_is_left_out_of_a_folder_and_refused_by_name(
     read (the folder's files are), and a pipe named on the command line is a clear error.  A
     link to nowhere stays in, so that the check says it cannot be read."""
     import os
+    import threading
 
     write(tmp_path, "night.bhh", (EXAMPLES / "000_anna_ben.bhh").read_text(encoding="utf-8"))
-    os.mkfifo(tmp_path / "pipe.bhh")
+    pipe = tmp_path / "pipe.bhh"
+    os.mkfifo(pipe)
+
+    def writer() -> None:
+        # Code that opened the pipe (the mistake this test is about) reads an empty end here
+        # and fails the asserts below, instead of waiting for ever and hanging the suite.
+        while True:
+            try:
+                pipe.open("wb").close()
+            except OSError:
+                return
+
+    threading.Thread(target=writer, daemon=True).start()
     (tmp_path / "gone.bhh").symlink_to(tmp_path / "nowhere.bhh")
     assert [p.name for p in history_files([tmp_path])] == ["gone.bhh", "night.bhh"]
     result = runner.invoke(app, ["check", "-j", "1", str(tmp_path / "pipe.bhh")])
