@@ -154,7 +154,8 @@ def read_merge(lines: Iterable[str], source: str = "<merge>") -> Iterator[Import
             if failed is None:
                 yield from cash.warnings
                 if isinstance(item, SkippedHand):
-                    cash.forget(_table(chunk[0][2]))
+                    held = hash(tuple([(tag, tuple(sorted(a.items()))) for _, tag, a in chunk]))
+                    cash.skipped(_table(chunk[0][2]), hand_id, held)
                 yield item
             else:
                 cash.forget(_table(chunk[0][2]))
