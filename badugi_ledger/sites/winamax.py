@@ -20,9 +20,13 @@ ORIGIN = "winamax"
 
 HAND_START = re.compile(r"Winamax Poker - ")
 _HEADER = re.compile(
-    r"Winamax Poker - (?P<kind>[^-]++) - (?:.* - )?HandId: #(?P<id>[\d-]++) - (?P<game>.{1,100}?)"
+    r"Winamax Poker - (?P<kind>\S++).*? - HandId: #(?P<id>[\d-]++) - (?P<game>.{1,100}?)"
     r" (?:\(|- \d{4}/)"
 )
+"""A hand's first line: ``Winamax Poker - CashGame - HandId: #9250793-388-1478989461 - 2-7
+Triple Draw fixed limit (25€/50€) - …`` (a tournament's names it between the kind and the
+number).  The kind is one word: a pattern that took it up to the next ``-`` possessively took
+its trailing blank too, and so read no header at all."""
 
 
 def read_winamax(lines: Iterable[str], source: str = "<winamax>") -> Iterator[ImportItem]:

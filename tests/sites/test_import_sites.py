@@ -253,3 +253,18 @@ def test_fulltilt_tournament_hands_are_refused_not_misread(corpus_dir: Path) -> 
     )
     (item,) = read_fulltilt(split_lines(text), "t")
     assert isinstance(item, ImportFormatError) and item.rule == "unsupported-format"
+
+
+def test_a_winamax_badugi_hand_is_reported_not_skipped(corpus_dir: Path) -> None:
+    """The corpus's Winamax hands are skipped under their game's name, and one made a Badugi
+    hand is ``unsupported-format``: the header pattern read no Winamax header at all, so every
+    hand was skipped as an 'unknown game', a Badugi hand too, and its money went unseen."""
+    path = corpus_dir / "winamax/Triple Draw 2-7-FL-6max-EUR-25-50-201611._8games_.txt"
+    (skipped,) = read_winamax(iter_lines(path), "w")
+    assert isinstance(skipped, SkippedHand) and skipped.game == "2-7 Triple Draw fixed limit"
+    assert skipped.hand_id == "9250793-388-1478989461"
+    lines = list(iter_lines(path))
+    lines[0] = lines[0].replace("2-7 Triple Draw fixed limit", "Badugi fixed limit")
+    (error,) = read_winamax(lines, "w")
+    assert isinstance(error, ImportFormatError) and error.rule == "unsupported-format"
+    assert error.hand == "9250793-388-1478989461"
