@@ -14,6 +14,7 @@ have.  Prints caught/total per site and per direction (raised, lowered).
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import re
 import tempfile
@@ -23,7 +24,8 @@ from pathlib import Path
 from badugi_ledger.check import CheckRun, problem_line
 from badugi_ledger.sites.files import decode_bytes
 
-CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus"
+REPO = Path(__file__).resolve().parent.parent
+CORPUS = Path(os.environ.get("BADUGI_SHARED", REPO.parent / "shared")) / "corpus"
 
 FILES = {
     "pokerstars": [

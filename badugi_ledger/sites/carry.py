@@ -25,17 +25,19 @@ that differs from where the previous hand left it is one of three things:
   replay reports the carried stack that differs).
 
 A hand pasted twice into the file (:mod:`~badugi_ledger.model.copies`) is none of these: its
-copy is not the table's next hand, and is not compared (:meth:`CashTables.carried`).
+copy is not the table's next hand, and is not compared (:meth:`CashTables.carried`).  A copy
+of a hand of another game leaves the table where it was too (:meth:`CashTables.skipped`).
 """
 
 from __future__ import annotations
 
 import re
+from collections import OrderedDict
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 
-from ..model.copies import RecentHands, content
+from ..model.copies import RECENT_HANDS, RecentHands, content
 from ..model.errors import BadugiError
 from ..model.events import Event, HandRecord, StackChange
 from .common import ImportItem, SiteWarning, SkippedHand
@@ -63,6 +65,8 @@ class CashTables:
         self.warnings: list[SiteWarning] = []
         self.written: RecentHands[tuple[Event, ...] | None] = RecentHands()
         """The file's recent hands, each with the changes found before it (None: refused)."""
+        self.other_games: OrderedDict[tuple[str, str], int] = OrderedDict()
+        """The file's recent hands of other games: (table, number) -> what they hold."""
 
     def carried(
         self, table: str, draft: HandDraft, record: HandRecord, *, cash: bool = True
@@ -175,6 +179,23 @@ class CashTables:
             for name, (end, now) in diffs.items()
         ]
 
+    def skipped(self, table: str | None, hand_id: str | None, written: int) -> None:
+        """A hand of another game (not read, ``written`` the hash of what it holds) at
+        ``table``: its chips moved as the file does not say, so the table's stacks are
+        unknown (:meth:`forget`) - unless it is a copy of one skipped before (its number at
+        that table, what it holds the same): pasted twice, it moved nothing, and the table
+        stays where it was, as after a copy of a hand read (:meth:`carried`), so that the
+        next hand's stacks are still held to the hand before it."""
+        if table is not None and hand_id is not None:
+            key = (table, hand_id)
+            if self.other_games.get(key) == written:
+                return
+            if key not in self.other_games:
+                if len(self.other_games) >= RECENT_HANDS:
+                    self.other_games.popitem(last=False)
+                self.other_games[key] = written
+        self.forget(table)
+
     def forget(self, table: str | None) -> None:
         """A hand of this table was skipped or could not be read: its stacks are unknown.
 
@@ -185,6 +206,12 @@ class CashTables:
             self.ends.clear()
         else:
             self.ends.pop(table, None)
+
+
+def lines_held(lines: list[str]) -> int:
+    """What a hand's ``lines`` hold, as one number a copy of it shares however it was
+    spaced (blank lines, trailing blanks): for a hand not read, whose record is unknown."""
+    return hash(tuple([line.rstrip() for line in lines if line.strip()]))
 
 
 def with_changes(record: HandRecord, changes: list[Event]) -> HandRecord:
@@ -258,7 +285,7 @@ def read_cash_site(
                 yield from cash.warnings
                 cash.warnings.clear()
                 if isinstance(item, SkippedHand):
-                    cash.forget(table_of(hand_lines))
+                    cash.skipped(table_of(hand_lines), hand_id, lines_held(hand_lines))
                 yield item
                 continue
         cash.warnings.clear()

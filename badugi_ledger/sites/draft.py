@@ -382,6 +382,21 @@ class HandDraft:
                     rule="stack-contradicts-hand",
                 )
 
+    def check_unraked(self) -> None:
+        """A tournament hand's rake must be 0: a site takes a tournament's fee with the buy-in
+        and never rakes its pots (every one of the corpus's 319 tournament hands says ``Rake
+        0``).  A rake there is an edited amount, and the chips it took would leave the
+        tournament without a word; the error is at the line that states it."""
+        for event, pos in zip(self.events, self.positions, strict=True):
+            if type(event) is RakeTaken and event.amount:
+                raise ImportFormatError(
+                    f"the hand says {event.amount} chips were raked, but a tournament's pots "
+                    "are never raked (its fee comes with the buy-in): an amount is wrong",
+                    position=pos,
+                    hand=self.hand_id,
+                    rule="corrupt-hand",
+                )
+
     def check_summary(self, currency: str | None) -> None:
         """The site's per-seat totals must equal its own collect lines (else it is corrupt);
         the error is at the summary line that says what the player won, in the figures the
@@ -435,6 +450,8 @@ class HandDraft:
         if not self.seats:
             raise self.whole_error("the hand lists no seats")
         self.check_stacks(amounts_currency(session, settings.currency))
+        if session.kind == "tournament":
+            self.check_unraked()
         names = [s.name for s in self.seats]
         if len(set(names)) != len(names):
             again = next(s for i, s in enumerate(self.seats) if s.name in names[:i])

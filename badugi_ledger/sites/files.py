@@ -322,7 +322,10 @@ def chunk_hands(
     such a line ends.  Only in a file where a hand follows, though: a file with no hand of the
     format at all (a site's tournament summary beside its hand histories) is no damaged
     history, and its lines are dropped - unless they hold a hand's summary (a file of one hand,
-    its header damaged).  Every site that splits so writes a hand's summary
+    its header damaged).  A :class:`CutLine` outside a hand is an error of its own at its
+    line, each one (several before the first hand are several mistakes: only the first used
+    to be reported), and the lines after it up to the next hand are not read.  Every site that
+    splits so writes a hand's summary
     once, last (:data:`SUMMARY`): a hand that holds two summaries is two hands, the second's
     header damaged, from the first line after the blank lines that end the first hand.  That
     line is reported (:func:`after_hand`) and the second hand not read, so that the hand before
@@ -338,6 +341,7 @@ def chunk_hands(
     size = 0
     refused = False  # a line outside a hand has been reported: skip to the next hand
     damaged: Chunk | None = None  # a line before the first hand, reported when a hand follows
+    cut_after: list[Chunk] = []  # over-long lines after it, reported after it, in file order
     hand_like = False  # the lines after it hold a hand's summary: it began a hand
     summary = False  # the hand's summary has come
     after = 0  # then: where in the chunk the line after its latest blank line is
@@ -348,19 +352,24 @@ def chunk_hands(
                 yield Chunk(begin, chunk, problem, hand_id)
             elif damaged is not None:
                 yield damaged
-                damaged = None
+                yield from cut_after
+                damaged, cut_after = None, []
             begin, chunk, problem, size = i, [], None, 0
             summary, after = False, 0
             found = start.groupdict().get("id")
             hand_id = quote(found) if found is not None else None
         if chunk is None:
+            if isinstance(line, CutLine):  # a mistake of its own, wherever it is
+                refused = True
+                cut = Chunk(i, [], cut_line_error(line, source, i))
+                if damaged is None:
+                    yield cut
+                else:
+                    cut_after.append(cut)
+                continue
             if refused:
                 if damaged is not None and line.startswith(SUMMARY):
                     hand_like = True  # what the damaged line began is a hand
-                continue
-            if isinstance(line, CutLine):
-                refused = True
-                yield Chunk(i, [], cut_line_error(line, source, i))
                 continue
             text = line.lstrip("\ufeff").strip()
             if text and not (between is not None and between(text)):
@@ -398,6 +407,7 @@ def chunk_hands(
         yield Chunk(begin, chunk, problem, hand_id)
     elif damaged is not None and hand_like:
         yield damaged
+    yield from cut_after
 
 
 def after_hand(line: str, source: str, index: int, hand: str | None) -> ImportFormatError:

@@ -55,6 +55,7 @@ from .common import (
     parse_amount,
     parse_count,
     parse_site_cards,
+    site_currency,
 )
 from .draft import HandDraft, SeatLine, of_hand
 from .files import MAX_HAND_CHARS, MAX_NAME, UNREADABLE, CutLine, cut_line_error, unreadable
@@ -70,8 +71,8 @@ _STRUCTURES: dict[str, StructureKind] = {
     "Limit": "fixed-limit",
 }
 _STAKES = re.compile(
-    r"(?P<kind>Half Pot Limit|Pot Limit|No Limit|Limit)\s*+\(?(?P<cur>\$?)(?P<a>[\d.,]++)/\$?"
-    r"(?P<b>[\d.,]++)"
+    r"(?P<kind>Half Pot Limit|Pot Limit|No Limit|Limit)\s*+\(?(?P<cur>\$?)(?P<a>[\d.,]++)/"
+    r"(?P<cur2>\$?)(?P<b>[\d.,]++)"
 )
 _REAL_MONEY = {"true": True, "false": False}
 """``<game realmoney=…>``: a game for dollars, or for play money (chips worth nothing)."""
@@ -154,7 +155,8 @@ def read_merge(lines: Iterable[str], source: str = "<merge>") -> Iterator[Import
             if failed is None:
                 yield from cash.warnings
                 if isinstance(item, SkippedHand):
-                    cash.forget(_table(chunk[0][2]))
+                    held = hash(tuple([(tag, tuple(sorted(a.items()))) for _, tag, a in chunk]))
+                    cash.skipped(_table(chunk[0][2]), hand_id, held)
                 yield item
             else:
                 cash.forget(_table(chunk[0][2]))
@@ -265,9 +267,12 @@ def _read_game(
         )
     structure_kind = _STRUCTURES[stakes["kind"]]
     stated = draft.at(described_at) if described_at is not None else pos
-    money = "USD" if _real_money(draft, game, stakes["cur"], described_at) else None
-    low = parse_amount(stakes["a"], currency=money, position=stated)
-    high = parse_amount(stakes["b"], currency=money, position=stated)
+    symbol = stakes["cur"] or stakes["cur2"]
+    money = "USD" if _real_money(draft, game, symbol, described_at) else None
+    # each with its symbol: both in dollars, or neither (play money)
+    site_currency((stakes["cur"], stakes["cur2"]), None, "the stakes", stated)
+    low = parse_amount(stakes["cur"] + stakes["a"], currency=money, position=stated)
+    high = parse_amount(stakes["cur2"] + stakes["b"], currency=money, position=stated)
     table = _table(game)
     start_time = game.get("starttime", "")
     date = f"{start_time[:4]}-{start_time[4:6]}-{start_time[6:8]}" if len(start_time) >= 8 else None
@@ -543,8 +548,9 @@ def _settle(
         raise draft.whole_error(
             f"the winners collect {hand_figure(collected, money)} of a pot of "
             f"{hand_figure(pot, money)}: the {hand_figure(rake, money)} left over would be "
-            f"Merge's rake, but Merge takes at most {hand_figure(allowed, money)} here (1 cent "
-            f"per {RAKE_CENTS_PER} cents in the pot, at most "
+            f"Merge's rake, but Merge takes at most {hand_figure(allowed, money)} here "
+            f"({'1 cent per' if money else '1 chip per'} {RAKE_CENTS_PER} "
+            f"{'cents' if money else 'chips'} in the pot, at most "
             f"{hand_figure(RAKE_CAPS.get(players, RAKE_CAP_FULL), money)} with {players} "
             "players dealt in); a winner's amount looks cut",
             winners[-1][0],

@@ -184,8 +184,10 @@ def _read_hand(
         assert stakes is not None
         currency = site_currency((stakes["cur"], stakes["cur2"]), stakes["code"], "the stakes", pos)
         money = currency
-    small_bet = parse_amount(stake["small"], currency=money, position=pos)
-    big_bet = parse_amount(stake["big"], currency=money, position=pos)
+    # each with its symbol, which must be the hand's: a tournament's stakes are chips
+    written = stake.groupdict()
+    small_bet = parse_amount(written.get("cur", "") + stake["small"], currency=money, position=pos)
+    big_bet = parse_amount(written.get("cur2", "") + stake["big"], currency=money, position=pos)
     date_match = _DATE.search(rest)
     date = "-".join(date_match.groups()[:3]) if date_match else None
     if date_match is not None and date_match[4] is not None:

@@ -150,6 +150,8 @@ CASES = [
                  f"'$20' is in USD {CHIPS}", id="stars-tournament-bet"),
     pytest.param("pokerstars", "pokerstars-52588201462.txt", 49, "collected 100",
                  "collected €100", f"'€100' is in EUR {CHIPS}", id="stars-tournament-collect"),
+    pytest.param("pokerstars", "pokerstars-52588201462.txt", 1, "Level I (20/40)",
+                 "Level I ($20/$40)", f"'$20' is in USD {CHIPS}", id="stars-tournament-stakes"),
     # --- PokerStars play money (the invented variant of hand 49164247462) ---
     pytest.param("pokerstars", "pokerstars-playmoney-49164247462.txt", 3, "(555 in chips)",
                  "($555 in chips)", f"'$555' is in USD {CHIPS}", id="stars-play-money-stack"),
@@ -245,3 +247,37 @@ def test_check_reports_the_line_and_goes_on(tmp_path: Path) -> None:
     ]
     (summary,) = report.summaries
     assert (summary.hands, summary.ok) == (2, 1)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "fixture", "words"),
+    [
+        pytest.param("(5/10)", "(5/$10)", "merge-playmoney-31274465-32.txt",
+                     'the game is for play money (realmoney="false"), but its stakes are in '
+                     "dollars", id="play-money-dollar-big-blind"),
+        pytest.param("($0.50/$0.50)", "($0.50/0.50)", "merge-33227759-34.txt",
+                     "the stakes mixes its amounts' currencies ($ and no symbol): which is it?",
+                     id="dollars-and-none"),
+    ],
+)  # fmt: skip
+def test_merge_stakes_are_read_with_both_symbols(
+    old: str, new: str, fixture: str, words: str
+) -> None:
+    """Merge's stakes' second amount was read without its symbol: play-money stakes with a
+    dollar amount after the first (``5/$10``) were read as chips without a word.  Both symbols
+    are read, and must agree with each other and with ``realmoney``."""
+    (error,) = _read("merge", _edited(_fixture(fixture), 1, old, new))
+    assert isinstance(error, ImportFormatError), error
+    assert (error.rule, error.position.line, error.message) == ("bad-header", 1, words)
+
+
+def test_merge_s_rake_ceiling_at_play_money_is_said_in_chips() -> None:
+    """The play-money hand's winner amount cut from 97 to 92 chips leaves 8 chips as rake where
+    Merge takes at most 4: refused, its ceiling said in chips (it said '1 cent per 18 cents'
+    of a pot of chips)."""
+    text = _fixture("merge-playmoney-31274465-32.txt").replace(
+        '<winner amount="97"', '<winner amount="92"'
+    )
+    (error,) = _read("merge", text)
+    assert isinstance(error, ImportFormatError) and error.rule == "rake-above-site-maximum"
+    assert "at most 4 here (1 chip per 18 chips in the pot, at most 100 with 2" in error.message

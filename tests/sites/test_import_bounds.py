@@ -184,3 +184,33 @@ def test_a_hand_longer_than_the_limit_is_an_error_in_bounded_memory(
     assert errors[0].position.line > line and errors[0].hand is not None
     assert len(items) == len(_clean(site, tmp_path))
     assert peak < 6 * MAX_HAND_CHARS, f"{peak:,} bytes for a {len(text):,}-character file"
+
+
+def test_every_over_long_line_before_the_first_hand_is_reported(tmp_path: Path) -> None:
+    """Three over-long lines before the corpus hands, a line of text between them: each over-long
+    line is a mistake at its own line (only the first was reported, the others dropped with
+    the lines after it), the text line is read as part of what the first began, and the hands
+    after them are read as before."""
+    site = SITES[0]
+    long = "x" * (MAX_LINE + 1)
+    text = "\n".join([long, long, "garbage", long, *_lines(site)])
+    items = _read(site, text, tmp_path)
+    errors = [i for i in items if isinstance(i, ImportFormatError)]
+    assert [(e.rule, e.position.line) for e in errors] == [("line-too-long", n) for n in (1, 2, 4)]
+    read = [i.hand_id for i in items if isinstance(i, HandRecord)]
+    assert read == [i.hand_id for i in _clean(site, tmp_path) if isinstance(i, HandRecord)]
+
+
+def test_over_long_lines_after_a_damaged_first_header_follow_its_error(tmp_path: Path) -> None:
+    """A damaged first header, then two over-long lines, then the hands: the header's error
+    first, then each over-long line's, in file order."""
+    site = SITES[0]
+    long = "x" * (MAX_LINE + 1)
+    text = "\n".join(["PokerStars Gmae #1: Badugi", long, "Seat 1: A", long, *_lines(site)])
+    items = _read(site, text, tmp_path)
+    errors = [i for i in items if isinstance(i, ImportFormatError)]
+    assert [(e.rule, e.position.line) for e in errors] == [
+        ("unrecognised-line", 1),
+        ("line-too-long", 2),
+        ("line-too-long", 4),
+    ]

@@ -253,3 +253,38 @@ def test_fulltilt_tournament_hands_are_refused_not_misread(corpus_dir: Path) -> 
     )
     (item,) = read_fulltilt(split_lines(text), "t")
     assert isinstance(item, ImportFormatError) and item.rule == "unsupported-format"
+
+
+def test_a_winamax_badugi_hand_is_reported_not_skipped(corpus_dir: Path) -> None:
+    """The corpus's Winamax hands are skipped under their game's name, and one made a Badugi
+    hand is ``unsupported-format``: the header pattern read no Winamax header at all, so every
+    hand was skipped as an 'unknown game', a Badugi hand too, and its money went unseen."""
+    path = corpus_dir / "winamax/Triple Draw 2-7-FL-6max-EUR-25-50-201611._8games_.txt"
+    (skipped,) = read_winamax(iter_lines(path), "w")
+    assert isinstance(skipped, SkippedHand) and skipped.game == "2-7 Triple Draw fixed limit"
+    assert skipped.hand_id == "9250793-388-1478989461"
+    lines = list(iter_lines(path))
+    lines[0] = lines[0].replace("2-7 Triple Draw fixed limit", "Badugi fixed limit")
+    (error,) = read_winamax(lines, "w")
+    assert isinstance(error, ImportFormatError) and error.rule == "unsupported-format"
+    assert error.hand == "9250793-388-1478989461"
+
+
+def test_a_winamax_badugi_hand_pasted_twice_is_reported_once_as_unsupported(
+    corpus_dir: Path,
+) -> None:
+    """A Winamax 2-7 hand of the corpus made a Badugi hand, pasted twice: the first is
+    ``unsupported-format``, the copy a copy (``duplicate-hand`` naming the first's line), not
+    a second hand that cannot be imported; another hand under the same number (a line
+    changed) is reported as unsupported as any."""
+    path = corpus_dir / "winamax/Triple Draw 2-7-FL-6max-EUR-25-50-201611._8games_.txt"
+    hand = [line for line in iter_lines(path) if line.strip()]
+    hand[0] = hand[0].replace("2-7 Triple Draw fixed limit", "Badugi fixed limit")
+    changed = [*hand[:-1], hand[-1] + " and more"]
+    items = list(read_winamax([*hand, "", *hand, "", *changed], "w"))
+    assert [(i.rule, i.position.line) for i in items if isinstance(i, ImportFormatError)] == [
+        ("unsupported-format", 1),
+        ("duplicate-hand", len(hand) + 2),
+        ("unsupported-format", 2 * len(hand) + 3),
+    ]
+    assert "is written twice at this table (first at line 1)" in str(items[1])

@@ -260,3 +260,30 @@ def test_a_copy_of_a_refused_hand_is_refused_too(tmp_path: Path) -> None:
     report = runner.invoke(app, ["import", str(path), "--db", str(db)])
     assert "3 stored, 0 duplicate, 2 rejected" in report.output, report.output
     assert "49164247462" not in {number for number, *_ in _stored(db)}
+
+
+def _other_game_pasted_before(text: str, stack: str) -> tuple[str, int]:
+    """The 10-game file with its 2-7 hand 29704377787 pasted again after Badugi hand
+    29704655699, and Hero's stack in the next Badugi hand, 29704674290 ($130.85, where
+    29704655699 left him; the table's last Badugi hand), made ``stack``; the 1-based line of
+    Hero's seat there."""
+    pasted, _, _ = _pasted(text, "fulltilt", "29704377787", "29704655699")
+    lines = pasted.split("\n")
+    spans = {number: (begin, end) for number, begin, end in _hands(pasted, "fulltilt")}
+    begin, end = spans["29704674290"]
+    (seat,) = [i for i in range(begin, end) if lines[i] == "Seat 6: Hero ($130.85)"]
+    lines[seat] = f"Seat 6: Hero ({stack})"
+    return "\n".join(lines), seat + 1
+
+
+def test_a_copy_of_another_game_s_hand_leaves_the_table_s_stacks_known(tmp_path: Path) -> None:
+    """A copy of a hand of another game moved no chips: the table's stacks still carry past
+    it.  Hero's stack raised after it is a top-up the reader records (it used to forget the
+    table at the copy, so the replay found the raised stack a payout mismatch,
+    ``stack-carried``), and lowered, the reader's ``stack-contradicts-previous-hand`` at the
+    seat line, as without the copy."""
+    raised, _ = _other_game_pasted_before(_text(FTP_MIXED), "$135.85")
+    assert [o.errors for o in _check(_write(tmp_path, raised)) if o.errors] == []
+    lowered, seat = _other_game_pasted_before(_text(FTP_MIXED), "$125.85")
+    reported = [(e.rule, e.pos.line) for o in _check(_write(tmp_path, lowered)) for e in o.errors]
+    assert reported == [("stack-contradicts-previous-hand", seat)]

@@ -201,3 +201,20 @@ def test_a_merge_tournament_is_refused_not_skipped(tmp_path: Path) -> None:
         f"{path}:1:1: hand 33227759-34: Merge tournament hands are not read (no sample to "
         "build from, and the file does not say the buy-in) [unsupported-format]"
     ]
+
+
+def test_a_rake_in_a_tournament_hand_is_refused_at_its_line() -> None:
+    """The SNG fixture hand with 10 of its 100-chip pot raked and the winner's collect and
+    summary lowered to match: it read and stored 10 tournament chips as the house's, chips
+    that left the tournament without a word.  A tournament's pots are never raked."""
+    text = (
+        (FIXTURES / "sites" / "pokerstars-52588201462.txt")
+        .read_text(encoding="utf-8-sig")
+        .replace("Total pot 100 | Rake 0", "Total pot 100 | Rake 10")
+        .replace("Player6 collected 100 from pot", "Player6 collected 90 from pot")
+        .replace("and won (100)", "and won (90)")
+    )
+    (error,) = read_pokerstars(split_lines(text), "t")
+    assert isinstance(error, ImportFormatError), error
+    assert (error.rule, error.position.line) == ("corrupt-hand", 51)
+    assert "10 chips were raked, but a tournament's pots are never raked" in error.message
