@@ -64,7 +64,9 @@ def convert_hands(
     (``phh.reader.MISSING_FIELD``); our text: ``missing hands`` - so that reading the file back
     does not hold its stacks against the table's previous hand in the file.  Not written are
     hands refused here, hands missing from the source (a site's file whose stacks jump, our
-    ``missing hands``), and hands of the source that could not be read: the replay forgets the
+    ``missing hands``), hands of other games played at the table (a mixed game's file:
+    :attr:`~.sites.common.SkippedHand.moved_chips_at`), and hands of the source that could
+    not be read: the replay forgets the
     stacks of the table the reader read such a hand at (``BadugiError.table``), or, when it
     does not know the table, every stack of the file after it, so the next hand of that table,
     or of every table, says so (for PHH, counting every such unreadable hand since that
@@ -79,7 +81,16 @@ def convert_hands(
     unread: dict[str | None, int] = {}
     unread_at: dict[str, tuple[int, int]] = {}
     errors: list[BadugiError] = []  # the latest unreadable hand, as it goes to the replay
-    for outcome in replay_stream(_noting_errors(read_stream(path, fmt, on_skip=on_skip), errors)):
+    other_games: dict[str, int] = {}  # table -> hands of other games played there since
+
+    def skipped(hand: SkippedHand) -> None:
+        if hand.moved_chips_at is not None:  # its chips moved: the next hand's stacks jump
+            other_games[hand.moved_chips_at] = other_games.get(hand.moved_chips_at, 0) + 1
+        if on_skip is not None:
+            on_skip(hand)
+
+    items = read_stream(path, fmt, on_skip=skipped)
+    for outcome in replay_stream(_noting_errors(items, errors)):
         record = outcome.record
         if record is None:  # the outcome of the error just read
             where = errors[-1].table if errors else None
@@ -89,7 +100,7 @@ def convert_hands(
         table = record.table
         counts = (unread.get(None, 0), unread.get(table, 0))
         anywhere, here = unread_at.get(table, (0, 0))
-        gap = counts[0] - anywhere + counts[1] - here
+        gap = counts[0] - anywhere + counts[1] - here + other_games.pop(table, 0)
         if any(w.rule == "missing-hand" for w in outcome.warnings):
             # The source seems to miss a hand of this table before this one (or says so).
             gap += 1

@@ -317,7 +317,13 @@ def read_stream(
         warning = Violation(w.rule, w.message, w.pos, "warning")
         gaps.append(TableGap(w.source, w.table, warning, resync=w.rule == "missing-hand"))
 
-    for item in read_hands(path, fmt, on_skip=on_skip, on_warning=gap):
+    def skip(hand: SkippedHand) -> None:
+        if hand.moved_chips_at is not None:  # the next hand's stacks are as stated
+            gaps.append(TableGap(hand.source, hand.moved_chips_at, None))
+        if on_skip is not None:
+            on_skip(hand)
+
+    for item in read_hands(path, fmt, on_skip=skip, on_warning=gap):
         if gaps:
             yield from gaps
             gaps.clear()

@@ -258,22 +258,26 @@ class HandResult:
 @frozen_fields
 class TableGap:
     """A reader's word about the next hand of ``table`` in ``source``: a hand seems to be
-    missing before it (a site file whose stacks jump, or whose hand numbers skip one), or, not
+    missing before it (a site file whose stacks jump, or whose hand numbers skip one), a hand
+    of another game was played before it (no ``warning``: a mixed file's usual hand), or, not
     ``resync``, only a warning about the hand (a PHH hand whose rake is read from its
     finishing stacks).
 
-    The replay gives ``warning`` (kind ``warning``) with that hand and, ``resync``, takes its
-    stated stacks as they are, instead of holding them against the table's previous hand.
+    The replay gives ``warning`` (kind ``warning``), if any, with that hand and, ``resync``,
+    takes its stated stacks as they are, instead of holding them against the table's previous
+    hand.
     """
 
     __eq__, __hash__, __repr__ = fields_eq, fields_hash, fields_repr
 
     source: str
     table: str
-    warning: Violation
+    warning: Violation | None
     resync: bool = True
 
-    def __init__(self, source: str, table: str, warning: Violation, resync: bool = True) -> None:
+    def __init__(
+        self, source: str, table: str, warning: Violation | None, resync: bool = True
+    ) -> None:
         _set(
             self,
             "__dict__",

@@ -620,7 +620,9 @@ def replay_stream(
                     # The stated stacks are not held against a hand that is not the previous one.
                     tracker.table(item).last_seats = ()
                 outcome = tracker.replay(item)
-                outcome = replace(outcome, warnings=(*(g.warning for g in said), *outcome.warnings))
+                said_warnings = tuple(g.warning for g in said if g.warning is not None)
+                if said_warnings:
+                    outcome = replace(outcome, warnings=(*said_warnings, *outcome.warnings))
             yield outcome if again is None else replace(outcome, errors=(again, *outcome.errors))
             continue
         if isinstance(item, TableGap):

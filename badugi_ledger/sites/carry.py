@@ -179,22 +179,25 @@ class CashTables:
             for name, (end, now) in diffs.items()
         ]
 
-    def skipped(self, table: str | None, hand_id: str | None, written: int) -> None:
+    def skipped(self, hand: SkippedHand, table: str | None, written: int) -> SkippedHand:
         """A hand of another game (not read, ``written`` the hash of what it holds) at
         ``table``: its chips moved as the file does not say, so the table's stacks are
-        unknown (:meth:`forget`) - unless it is a copy of one skipped before (its number at
-        that table, what it holds the same): pasted twice, it moved nothing, and the table
-        stays where it was, as after a copy of a hand read (:meth:`carried`), so that the
-        next hand's stacks are still held to the hand before it."""
-        if table is not None and hand_id is not None:
-            key = (table, hand_id)
+        unknown (:meth:`forget`), and the hand says so to the replay
+        (:attr:`~.common.SkippedHand.moved_chips_at`), which then takes the table's next
+        stacks as stated too - unless it is a copy of one skipped before (its number at that
+        table, what it holds the same): pasted twice, it moved nothing, and the table stays
+        where it was, as after a copy of a hand read (:meth:`carried`), so that the next
+        hand's stacks are still held to the hand before it."""
+        if table is not None and hand.hand_id is not None:
+            key = (table, hand.hand_id)
             if self.other_games.get(key) == written:
-                return
+                return hand
             if key not in self.other_games:
                 if len(self.other_games) >= RECENT_HANDS:
                     self.other_games.popitem(last=False)
                 self.other_games[key] = written
         self.forget(table)
+        return hand if table is None else replace(hand, moved_chips_at=table)
 
     def forget(self, table: str | None) -> None:
         """A hand of this table was skipped or could not be read: its stacks are unknown.
@@ -285,7 +288,7 @@ def read_cash_site(
                 yield from cash.warnings
                 cash.warnings.clear()
                 if isinstance(item, SkippedHand):
-                    cash.skipped(table_of(hand_lines), hand_id, lines_held(hand_lines))
+                    item = cash.skipped(item, table_of(hand_lines), lines_held(hand_lines))
                 yield item
                 continue
         cash.warnings.clear()

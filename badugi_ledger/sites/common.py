@@ -36,6 +36,11 @@ class SkippedHand:
     game: str
     pos: Position
     reason: str = "other game"
+    moved_chips_at: str | None = None
+    """The table whose stacks the hand moved as the file does not say (a hand of another game
+    played there, not a copy of one), or None: the replay takes that table's next hand's
+    stated stacks as they are, as after a missing hand, but with nothing to warn about
+    (:func:`badugi_ledger.sources.read_stream`)."""
 
     def __str__(self) -> str:
         return f"{self.pos}: hand {self.hand_id}: skipped ({self.reason}: {quote(self.game)})"

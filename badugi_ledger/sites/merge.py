@@ -156,7 +156,7 @@ def read_merge(lines: Iterable[str], source: str = "<merge>") -> Iterator[Import
                 yield from cash.warnings
                 if isinstance(item, SkippedHand):
                     held = hash(tuple([(tag, tuple(sorted(a.items()))) for _, tag, a in chunk]))
-                    cash.skipped(_table(chunk[0][2]), hand_id, held)
+                    item = cash.skipped(item, _table(chunk[0][2]), held)
                 yield item
             else:
                 cash.forget(_table(chunk[0][2]))
