@@ -43,7 +43,7 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -124,6 +124,18 @@ def finishing_places(
             finishes.append(Finish(player, place, place + len(group) - 1, 0, key[0]))
         place += len(group)
     return finishes
+
+
+def prize_pool(paid: Iterable[int], bounty: int) -> int:
+    """The prize pool of a tournament whose entrants ``paid`` these amounts (buy-in, rebuys,
+    add-ons, each at its price) and whose every buy-in holds ``bounty``: what they paid less
+    the bounty part of each buy-in, which goes to whoever knocks the player out.
+
+    >>> prize_pool([1000, 2000, 1000], 200)
+    3400
+    """
+    amounts = list(paid)
+    return sum(amounts) - bounty * len(amounts)
 
 
 def prize_table(

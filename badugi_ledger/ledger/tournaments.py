@@ -6,7 +6,8 @@ places the players and pays them with the pure rules of :mod:`badugi_ledger.ledg
 records (:func:`set_terms`) belong to the tournament: when a corrected file moves all its hands
 to another event, they go along (:func:`follow_moved_hands`).
 
-**Prize pool** = buy-ins + rebuys + add-ons − the bounty part of every buy-in.  A rebuy or an
+**Prize pool** (:func:`~.prizes.prize_pool`) = buy-ins + rebuys + add-ons − the bounty part of
+every buy-in.  A rebuy or an
 add-on costs the buy-in unless the tournament's terms set another price.  A tournament without
 a payout table pays no prizes (nothing is assumed); settle-up shows its pool as undistributed.
 
@@ -36,6 +37,7 @@ from .prizes import (
     finishing_places,
     name_order,
     points_for,
+    prize_pool,
     prize_table,
     split_evenly,
 )
@@ -367,7 +369,7 @@ def recompute_tournament(db: sqlite3.Connection, event_id: int) -> int:
         f.player: buy_in + rebuys[f.player] * rebuy_price + add_ons[f.player] * add_on_price
         for f in finishes
     }
-    pool = sum(paid_in.values()) - terms.bounty * n
+    pool = prize_pool(paid_in.values(), terms.bounty)
     prizes = prize_table(pool, payouts, terms.prize_unit, entrants=n) if payouts else []
     won = award_prizes(finishes, prizes, terms.prize_unit)
     if terms.chop is not None:

@@ -19,6 +19,7 @@ import sqlite3
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from ..ledger.prizes import prize_pool
 from ..ledger.sql import dict_rows
 from ..ledger.store import transaction
 from ..ledger.tournaments import Terms, event_label, find_event, get_terms, set_terms
@@ -139,7 +140,7 @@ def tournament_result(
             [event_id],
         )
     )
-    pool = sum(int(str(e["paid"])) for e in entries) - terms.bounty * len(entries)
+    pool = prize_pool([int(str(e["paid"])) for e in entries], terms.bounty)
     payouts = tuple(json.loads(str(row["payouts"] or "[]")))
     unit = str(row.get("money") or UNSTATED)
     void = None if row.get("void_reason") is None else str(row["void_reason"])
