@@ -7,9 +7,9 @@ records (:func:`set_terms`) belong to the tournament: when a corrected file move
 to another event, they go along (:func:`follow_moved_hands`).
 
 **Prize pool** (:func:`~.prizes.prize_pool`) = buy-ins + rebuys + add-ons − the bounty part of
-every buy-in.  A rebuy or an
-add-on costs the buy-in unless the tournament's terms set another price.  A tournament without
-a payout table pays no prizes (nothing is assumed); settle-up shows its pool as undistributed.
+every buy-in.  A rebuy or an add-on costs the buy-in unless the tournament's terms set another
+price.  A tournament without a payout table pays no prizes (nothing is assumed); settle-up shows
+its pool as undistributed.
 
 **Bounties** (terms ``bounty`` = the part of each buy-in that is a bounty).  When a player is
 out for good, their bounty goes to the winner(s) of the last pot they were eligible for in the
