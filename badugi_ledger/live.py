@@ -293,7 +293,7 @@ def live_check(text: str, *, source: str = "<input>") -> LiveCheck:
         record is not None
         and bool(hands)
         and hands[-1].verdict == "ok"
-        and _next_seating(record, run.tracker.table(record).stacks) is not None
+        and _next_seating(record, run.tracker) is not None
     )
     return LiveCheck(source, tuple(hands), tuple(outside), nxt, next_lines, next_hand)
 
@@ -398,7 +398,7 @@ def next_hand_lines(text: str, *, source: str = "<input>") -> str:
         nxt = _in_progress(run.tracker, last)
         what = "is still being recorded" if nxt is not None else "could not be replayed"
         raise BadugiError(f"hand {record.hand_id} {what}: finish it before the next hand")
-    seating = _next_seating(record, run.tracker.table(record).stacks)
+    seating = _next_seating(record, run.tracker)
     if seating is None:
         raise BadugiError(
             f"after hand {record.hand_id} fewer than two players have chips: there is no next "
@@ -408,19 +408,25 @@ def next_hand_lines(text: str, *, source: str = "<input>") -> str:
     return hand_line(_next_id(record.hand_id), button, seats) + "\n"
 
 
-def _next_seating(record: HandRecord, stacks: Mapping[str, int]) -> tuple[str, list[Seat]] | None:
-    """The button and seats of the hand after ``record``, which left ``stacks`` (unknown ones
-    missing): every seat with the stack the hand left, but a player left without chips, who is
-    no longer listed (the format's way to leave a table; the reader would deal a listed player
-    in and post blinds for them: a rebuy comes back with a stack), and the button on the next
-    of them clockwise (``000``: the button moves one seat to the left each hand).  None when
-    fewer than two players have chips (or unknown stacks) to play on."""
+def _next_seating(record: HandRecord, tracker: TableTracker) -> tuple[str, list[Seat]] | None:
+    """The button and seats of the hand after ``record``, as its table stands in ``tracker``:
+    every seat with the stack the hand left (unknown ones not written), but a player left
+    without chips, who is no longer listed (the format's way to leave a table; the reader
+    would deal a listed player in and post blinds for them: a rebuy comes back with a stack),
+    and the button on the next of them clockwise (``000``: the button moves one seat to the
+    left each hand).  A player without chips whose chips are in the pot carried into a
+    Progressive Badugi redeal stays listed, his 0 carried: ``002`` deals the redeal "to every
+    player at the table" and he contests the carried pot (the replay's
+    :func:`~badugi_ledger.replay.state.redeal_all_in` deals him in when the record plays his
+    cards).  None when fewer than two players have chips (or unknown stacks) to play on."""
+    stacks = tracker.table(record).stacks
+    stakes = tracker.carry_stakes(record)
     seats = [
         Seat(seat.name, stacks.get(seat.name) or None, seat.number)
         for seat in record.seats
-        if stacks.get(seat.name) != 0
+        if stacks.get(seat.name) != 0 or seat.name in stakes
     ]
-    if len(seats) < 2:
+    if sum(stacks.get(seat.name) != 0 for seat in seats) < 2:
         return None
     names = {seat.name for seat in seats}
     button = next(p for p in _clockwise_after(record, record.button) if p in names)

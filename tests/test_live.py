@@ -297,3 +297,22 @@ def test_no_next_hand_once_one_player_has_every_chip() -> None:
     assert live.to_dict()["next_hand"] is False
     with pytest.raises(BadugiError, match="fewer than two players have chips"):
         next_hand_lines(heads_up)
+
+
+def test_next_hand_line_keeps_a_player_whose_chips_are_in_the_carried_pot() -> None:
+    """``002``: after a pot nobody qualifies for, "a new hand is dealt to every player at the
+    table", and the carried pot goes to the winner of the next pot won; README "house rules"
+    (a player with no chips on a Progressive redeal): Ben, all-in for his last 2 chips in the
+    carried pot, is still at the table and dealt in.  So the redeal's line lists him (his 0
+    carried, no stack written), and the tapped redeal offers his draw in his turn."""
+    from tests.replay.test_redeal_all_in import CARRIED, HEADER
+
+    text = HEADER + CARRIED
+    assert live_check(text).next_hand
+    line = next_hand_lines(text)
+    assert line == "hand P2 · button Anna · Anna 98 · Ben · Cara 98\n"
+    redeal = text + "\n" + line + "Cara bets · Anna calls\n"
+    live = live_check(redeal)
+    assert live.hands[-1].verdict == "in progress"
+    assert live.next is not None and live.next.player == "Ben"
+    assert live.next_lines[:2] == ("draw: Ben pat", "draw: Ben 1")

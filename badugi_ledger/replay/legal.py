@@ -27,11 +27,14 @@ appended to the record, replays legally, so the text layer can write it
 (:func:`badugi_ledger.text.writer.event_line`).  Deal lines and the recorder's claims
 (collections, ``carry``, ``final:``) are facts written when known, never offered as options.
 
-Two readings, documented here: a hand whose record holds no forced bet at all gets the ones
+Readings, documented here: a hand whose record holds no forced bet at all gets the ones
 the settings imply when the play begins (as the replay does), so its first option is the first
 betting action; and a betting round whose bettors are all-in still has its draws offered
 (the draws are dealt even when nobody can bet, ``001``), though the replay lets them go
-unrecorded.
+unrecorded.  On a Progressive Badugi redeal, a player with no chips whose chips are in the
+carried pot is offered his draw in his turn (``002`` deals the redeal to every player at the
+table), beside the next dealt player's: the replay deals him in only once the record plays
+his cards, so before his first draw either record is legal.
 """
 
 from __future__ import annotations
@@ -152,6 +155,10 @@ def next_actions(
     elif st.phase == DRAW:
         player = st.draw_order[st.draw_idx]
         options = _draw_options(st, player, record, stacks, carry_in, carry_stakes)
+        waiting = _broke_draw_options(st, record, stacks, carry_in, carry_stakes)
+        if waiting:
+            player = waiting[0].player
+            options = waiting + options
     elif st.phase == SHOWDOWN:
         options, complete = _showdown_options(st)
         player = options[0].player if options and not complete else None
@@ -242,6 +249,61 @@ def _draw_options(
     return options
 
 
+def _broke_draw_options(
+    st: HandState,
+    record: HandRecord,
+    stacks: Mapping[str, int] | None,
+    carry_in: int,
+    carry_stakes: AbstractSet[str],
+) -> list[LegalOption]:
+    """The draw of a player with no chips whose chips are in the pot carried into a
+    Progressive Badugi redeal, when it is his turn: ``002`` deals the redeal "to every player
+    at the table", and the replay deals him in once the record plays his cards
+    (:func:`.state.redeal_all_in`), which before his first draw it cannot.  So his draw is
+    offered when appending it replays (his turn in the first draw, his seat not yet passed),
+    before the next dealt player's, whose draw stays offered for a table that did not deal
+    him in.  As many cards as the replay serves him."""
+    if not st.redeal or not st.carry_stakes:
+        return []
+    options: list[LegalOption] = []
+    for p in st.seats:
+        if p in st.in_hand or p not in st.carry_stakes or st.start.get(p) != 0:
+            continue
+        served = [
+            n
+            for n in range(st.hand_size + 1)
+            if _draw_replays(record, p, n, stacks, carry_in, carry_stakes)
+        ]
+        if not served:
+            continue
+        if served[0] == 0:
+            options.append(LegalOption(p, "stand pat", Draw(p, (), ()), cards=0))
+        if served[-1]:
+            one = (None,)
+            options.append(LegalOption(p, "draw", Draw(p, one, one), cards=served[-1]))
+    return options
+
+
+def _draw_replays(
+    record: HandRecord,
+    player: str,
+    n: int,
+    stacks: Mapping[str, int] | None,
+    carry_in: int,
+    carry_stakes: AbstractSet[str],
+) -> bool:
+    """Whether a draw of ``n`` unknown cards by ``player``, appended to ``record``, replays."""
+    unknown = (None,) * n
+    trial = replace(
+        record, events=(*record.events, Draw(player, unknown, unknown)), positions=()
+    )  # only whether the draw is served counts, not where a message would stand
+    try:
+        play_events(trial, stacks=stacks, carry_in=carry_in, carry_stakes=carry_stakes)
+    except IllegalAction:
+        return False
+    return True
+
+
 def _most_cards(
     st: HandState,
     player: str,
@@ -258,15 +320,8 @@ def _most_cards(
     if tracker.stub is None or (not tracker.discards_first and tracker.stub >= size):
         return size
     for n in range(size, 0, -1):
-        unknown = (None,) * n
-        trial = replace(
-            record, events=(*record.events, Draw(player, unknown, unknown)), positions=()
-        )  # only whether the draw is served counts, not where a message would stand
-        try:
-            play_events(trial, stacks=stacks, carry_in=carry_in, carry_stakes=carry_stakes)
-        except IllegalAction:
-            continue
-        return n
+        if _draw_replays(record, player, n, stacks, carry_in, carry_stakes):
+            return n
     return 0
 
 

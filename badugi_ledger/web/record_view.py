@@ -417,6 +417,7 @@ def append_choice(text: str, choice: dict[str, Any]) -> tuple[str, int]:
     line of :func:`next_hand_lines` once the last hand is over.  Also the number of the
     line added."""
     from ..live import live_check, next_hand_lines
+    from ..model.events import Draw
     from ..replay.legal import event_at
     from ..text.writer import event_line
 
@@ -449,6 +450,10 @@ def append_choice(text: str, choice: dict[str, Any]) -> tuple[str, int]:
     typed = choice.get("cards")
     if isinstance(typed, str) and typed.strip():
         event = _with_cards(event, typed, amount)
+        if isinstance(event, Draw) and not (low or 0) <= event.count <= (high or 0):
+            # the typed cards give the count when none was sent: still the option's range
+            shown = f"draw 1 to {high}" if option.kind == "draw" else "stand pat with no cards"
+            raise RecordError(f"{option.player} may {shown} here, not {event.count}")
     return _insert(text, after, [event_line(event)]), after + 1
 
 

@@ -532,3 +532,46 @@ def test_muck_stays_offered_to_a_player_whose_side_pot_nobody_else_contests() ->
     ]
     kinds = {(o.player, o.kind) for o in nxt.options}
     assert ("Ben", "muck") in kinds and ("Ann", "muck") in kinds
+
+
+def test_a_player_with_no_chips_in_the_carried_pot_is_offered_his_draw() -> None:
+    """``002`` (the redeal "is dealt to every player at the table") and README "house rules"
+    (a player with no chips on a Progressive redeal is dealt in when his chips are in the
+    carried pot and the record plays his cards): before his first draw the record cannot
+    show whether the table dealt Ben in, and the replay takes his draw in his turn, so it is
+    offered, first (he is dealt in), beside Cara's (a table that did not deal him in).  Once
+    his turn has passed without him, it is no longer offered."""
+    settings = GameSettings("progressive-badugi", Structure("fixed-limit", 2, 4))
+    seats = {"Anna": 98, "Ben": 0, "Cara": 98}
+    stakes = frozenset({"Anna", "Ben", "Cara"})
+    lines = ["Cara bets", "Anna calls"]
+    rec = record(seats, "Anna", lines, settings=settings)
+    na = next_actions(rec, carry_in=6, carry_stakes=stakes)
+    assert na.phase == "draw 1" and na.player == "Ben"
+    assert [(o.player, o.kind, o.cards) for o in na.options] == [
+        ("Ben", "stand pat", 0),
+        ("Ben", "draw", 4),
+        ("Cara", "stand pat", 0),
+        ("Cara", "draw", 4),
+    ]
+    for o in na.options:
+        for ev in _variants(o):
+            assert _replays_with_stakes(rec, ev, 6, stakes), (o, ev)
+    passed = record(seats, "Anna", [*lines, "Cara draws 1"], settings=settings)
+    later = next_actions(passed, carry_in=6, carry_stakes=stakes)
+    assert [(o.player, o.kind) for o in later.options] == [
+        ("Anna", "stand pat"),
+        ("Anna", "draw"),
+    ]
+
+
+def _replays_with_stakes(rec: HandRecord, ev: Event, carry: int, stakes: frozenset[str]) -> bool:
+    try:
+        play_events(
+            replace(rec, events=(*rec.events, ev), positions=()),
+            carry_in=carry,
+            carry_stakes=stakes,
+        )
+    except IllegalAction:
+        return False
+    return True

@@ -866,3 +866,29 @@ def test_a_save_into_a_void_event_says_its_hands_count_for_nothing(
         "see: badugi-ledger audit)"
     ), body["message"]
     assert hands_stored(ledger_dir) == []
+
+
+def test_a_draw_tapped_with_more_cards_than_offered_is_refused(client: TestClient) -> None:
+    """``000`` (a Badugi hand is four cards, and at most four may be exchanged): a draw option
+    of 1 to 4 cards tapped with five cards typed, and no count, is refused like a count of
+    five, not appended as a line ``check`` refuses (``draw-count``); the stand-pat option
+    takes no cards."""
+    status, body = post(client, "/record/start", {**NEW_NIGHT, "game": "badugi"})
+    text = body["text"]
+    for kind in ("call", "call", "check"):
+        status, checked = post(client, "/record/check", {"text": text})
+        index = next(o["index"] for o in checked["next"]["options"] if o["kind"] == kind)
+        text = post(client, "/record/tap", {"text": text, "choice": {"index": index}})[1]["text"]
+    status, checked = post(client, "/record/check", {"text": text})
+    assert checked["next"]["phase"] == "draw 1"
+    options = {o["kind"]: o for o in checked["next"]["options"]}
+    assert options["draw"]["max"] == 4
+    five = "As 2c 3d 4h 5s -> 6s 7s 8s 9s Ts"
+    for kind, cards in (("draw", five), ("stand pat", "As 2c -> 6s 7s")):
+        choice = {"index": options[kind]["index"], "cards": cards}
+        status, body = post(client, "/record/tap", {"text": text, "choice": choice})
+        assert status == 200 and "text" not in body, body
+        assert body["error"].startswith(f"{options[kind]['player']} may "), body["error"]
+    choice = {"index": options["draw"]["index"], "cards": "As 2c -> 6s 7s"}
+    status, body = post(client, "/record/tap", {"text": text, "choice": choice})
+    assert body["check"]["verdict"]["errors"] == 0, body["check"]["problems"]
