@@ -84,8 +84,9 @@ def convert_hands(
     other_games: dict[str, int] = {}  # table -> hands of other games played there since
 
     def skipped(hand: SkippedHand) -> None:
-        if hand.moved_chips_at is not None:  # its chips moved: the next hand's stacks jump
-            other_games[hand.moved_chips_at] = other_games.get(hand.moved_chips_at, 0) + 1
+        table = hand.moved_chips_at
+        if table is not None and table in unread_at:  # after a hand written: the stacks jump
+            other_games[table] = other_games.get(table, 0) + 1
         if on_skip is not None:
             on_skip(hand)
 
