@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .events import Post
+from .games import GAMES
 from .settings import GameSettings
 
 __all__ = ["blind_players", "forced_posts"]
@@ -46,8 +47,11 @@ def forced_posts(
     button's left), amounts left to the settings (``None``): the antes first, from every one
     of them in that order, then the blinds (:func:`blind_players`).  A player all-in for less
     posts what he has; that is the replay's to count.  A Progressive Badugi redeal posts
-    again only under ``redeal-posts yes`` (``002``, seeds README item 5).  None with fewer
-    than two players dealt in."""
+    again only under ``redeal-posts yes`` (``002``, seeds README item 5); ``redeal`` (the
+    table's previous hand carried its pot) makes a redeal only of a Progressive Badugi hand:
+    a hand of another game after it (a mixed night) posts its blinds as that game does
+    (``000``).  None with fewer than two players dealt in."""
+    redeal = redeal and GAMES[settings.game].progressive
     if (redeal and not settings.house.redeal_posts) or len(dealt) < 2:
         return ()
     posts: list[Post] = []

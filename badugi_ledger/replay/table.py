@@ -151,10 +151,16 @@ def _carry_in(state: TableState, record: HandRecord) -> tuple[int, Violation | N
     )
 
 
-def _carry_stakes(state: TableState) -> frozenset[str]:
-    """Whose chips are in the pot the table's next hand starts with: those of the pot its
-    previous hand carried; nobody's known when the pot is stated (``carry in N``) for want of
-    that hand, nor when it is unknown."""
+def _carry_stakes(state: TableState, record: HandRecord) -> frozenset[str]:
+    """Whose chips are in the pot ``record`` starts with: those of the pot its table's
+    previous hand carried.  A pot the record states (``carry in N``) and the replay takes on
+    its word, for want of that hand (a night recorded in two files), may hold the chips of any
+    player of the record, as a recorded carry of a hand that could not be replayed may
+    (:meth:`TableTracker._after_failure`): ``002`` deals the redeal "to every player at the
+    table", so a player the record lists with no chips and plays is dealt in on the file's
+    word rather than the legal hand refused.  Nobody's when the pot is unknown."""
+    if _states_carry_in(record) and (state.carry is None or not state.last_seats):
+        return frozenset(record.players)
     return state.carry_stakes if state.carry else frozenset()
 
 
@@ -228,7 +234,7 @@ class TableTracker:
         carry_in, carry_stated = _carry_in(state, record)
         try:
             result = replay_hand(
-                record, stacks=carried, carry_in=carry_in, carry_stakes=_carry_stakes(state)
+                record, stacks=carried, carry_in=carry_in, carry_stakes=_carry_stakes(state, record)
             )
         except BadugiError as exc:
             if exc.hand is None:
@@ -275,7 +281,7 @@ class TableTracker:
 
     def carry_stakes(self, record: HandRecord) -> frozenset[str]:
         """The players whose chips are in the pot ``record`` starts with (:func:`_carry_stakes`)."""
-        return _carry_stakes(self.table(record))
+        return _carry_stakes(self.table(record), record)
 
     def carry_in(self, record: HandRecord) -> tuple[int, Violation | None]:
         """The Progressive Badugi pot ``record`` starts with, and the ``carry-carried``

@@ -46,9 +46,13 @@ def test_antes_first_from_every_player_dealt_in_then_the_blinds() -> None:
 
 
 def test_a_redeal_posts_only_under_redeal_posts_yes_and_one_player_posts_nothing() -> None:
+    """Only a Progressive Badugi hand is a redeal (``002``, seeds README item 5): a hand of
+    another game after a carried pot posts its blinds (``000``)."""
     dealt = ("Ben", "Anna")
-    assert forced_posts(SETTINGS, dealt, "Anna", redeal=True) == ()
-    again = replace(SETTINGS, house=replace(HouseRules(), redeal_posts=True))
+    progressive = replace(SETTINGS, game="progressive-badugi")
+    assert forced_posts(progressive, dealt, "Anna", redeal=True) == ()
+    again = replace(progressive, house=replace(HouseRules(), redeal_posts=True))
     assert len(forced_posts(again, dealt, "Anna", redeal=True)) == 2
+    assert len(forced_posts(SETTINGS, dealt, "Anna", redeal=True)) == 2
     assert forced_posts(SETTINGS, ("Ben",), "Anna") == ()
     assert blind_players(SETTINGS, ("Ben",), "Anna") == (None, None)

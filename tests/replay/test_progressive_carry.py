@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from badugi_ledger.model.events import HandRecord
+from badugi_ledger.model.events import HandRecord, Post
 from badugi_ledger.model.results import HandOutcome
 from badugi_ledger.replay import replay_stream
 from badugi_ledger.replay.showdown import next_pot_won
@@ -280,3 +280,26 @@ def test_a_showdown_where_every_player_mucks_carries_the_pot() -> None:
     assert dict(second.result.payouts) == {"C": 6}
     plain = list(replay_stream(parse_text(HEADER.replace("progressive ", "") + ALL_MUCK)))
     assert "pot-undetermined" in {v.rule for v in plain[0].errors}
+
+
+def test_a_badugi_hand_after_a_carried_pot_posts_its_blinds() -> None:
+    """Only a Progressive Badugi hand is a redeal that posts nothing (``002``, seeds README
+    item 5, grammar/README.md "Forced bets"); a Badugi hand always posts its blinds (``000``).
+    When a mixed night switches the table to Badugi after a Progressive hand that carried, the
+    next hand still posts them: B and C post 1 and 2, A and B fold, and C takes the pot and,
+    as the next pot won (``002``), the carried 6.  Read as a redeal, the hand lost its blinds
+    and A's fold was refused (``turn-order``: B, left of the button, to act)."""
+    badugi = """
+game badugi
+hand P2 · button A · A · B · C
+A folds · B folds
+C collects 8
+final: A 98 · B 97 · C 105
+"""
+    first, second = outcomes(CARRIED.replace("B 6", "B 100") + badugi)
+    assert not first.errors and not second.errors
+    assert second.result is not None
+    posts = [(e.player, e.kind) for e in second.record.events if type(e) is Post]
+    assert posts == [("B", "small-blind"), ("C", "big-blind")]
+    assert second.result.carry_in == 6 and dict(second.result.payouts) == {"C": 8}
+    assert second.result.balance() == 0

@@ -318,3 +318,23 @@ def test_import_balances_every_hand(tmp_path: Path) -> None:
         players[row["account"]] += int(row["amount"])
     assert len(sums) == 3 and set(sums.values()) == {0}
     assert players["Ben"] == 8 and players["*carry*"] == 0
+
+
+def test_a_night_continued_in_another_file_deals_him_into_the_stated_redeal() -> None:
+    """``002``: the redeal "is dealt to every player at the table", and a night recorded in two
+    files states the pot its second file starts with (``carry in N``, grammar/README.md) and
+    Ben's stack of 0.  The hand that carried the pot is not in the stream, so whose chips are
+    in it is not known: the file's word is taken for the pot and for who is at the table (a
+    record that plays Ben's cards deals him in), as for a recorded carry of a hand that could
+    not be replayed.  Refusing Ben's draw (``not-dealt-in``) refused a legal hand."""
+    second_file = redeal(BEN_QUALIFIES, CARA_QUALIFIES).replace(
+        "hand P2 · button Anna · Anna · Ben · Cara",
+        "hand P2 · button Anna · Anna 98 · Ben 0 · Cara 98\ncarry in 6",
+    )
+    (only,) = clean(second_file + "Ben collects 6\nCara collects 4\n")
+    result = only.result
+    assert result is not None
+    assert result.carry_in == 6 and dict(result.payouts) == {"Ben": 6, "Cara": 4}
+    assert dict(result.final_stacks) == {"Anna": 96, "Ben": 6, "Cara": 100}
+    assert result.balance() == 0
+    assert "dealt into the redeal with no chips, all-in for the carried pot: Ben" in result.notes
