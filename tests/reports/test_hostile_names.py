@@ -178,3 +178,10 @@ def test_the_web_settle_and_event_pages_write_a_bidi_override_visibly(tmp_path: 
     assert "Zed\\u202eevil" in event
     for page in (settle, events, event):
         assert "\u202e" not in page
+
+
+def test_html_standings_write_a_bidi_override_visibly() -> None:
+    """``standings --format html`` is a page like the report: the name reads as it does there."""
+    db = ledger_of(None, [BIDI, "Ben"])
+    page = render(standings(db, StandingsOptions()), "html")  # type: ignore[arg-type]
+    assert "\u202e" not in page and "Zed\\u202eevil" in page
