@@ -14,7 +14,9 @@ neutralises them for its reader:
   a cell holding a line break of either kind (``\n``, or a carriage return alone) is quoted
   (:func:`csv_text`), so that it stays one cell of one row.
 
-HTML output escapes with :func:`html.escape` where it is written.
+* **HTML** (the season report, the web pages): markup is escaped where it is written
+  (autoescape); a name is also written through :func:`for_page`, since a bidirectional
+  override in it reverses the text after it to the end of its line, the figure beside it.
 """
 
 from __future__ import annotations
@@ -99,6 +101,20 @@ def for_terminal(text: object) -> str:
         inside_flag = any(start < i < end for start, end in flags)
         out.append(_escape(char) if _unsafe(char) and not inside_flag else char)
     return "".join(out)
+
+
+def for_page(text: object) -> str:
+    """``text`` (a name, or a line holding one) for an HTML page or its SVG chart: control and
+    format characters written visibly, as :func:`for_terminal` writes them.  A page runs no
+    escape sequence, but a right-to-left override (U+202E) reorders everything after it to the
+    end of its paragraph: ``Zed``, the override, ``evil (+5 chips)`` shows the amount reversed,
+    and ``X pays Y 5.00`` no longer says who pays.  Written as the terminal and Markdown write
+    it, the name reads the same in every output.
+
+    >>> for_page("Zed\\u202eevil")
+    'Zed\\\\u202eevil'
+    """
+    return for_terminal(text)
 
 
 def for_markdown(text: object) -> str:

@@ -20,6 +20,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
 
+from ..model.escaping import for_page
+
 PALETTE = ("#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf")
 """One colour per charted line (eight: the report charts at most :data:`TOP` players)."""
 DASHES = ("", "6 3", "2 3", "8 3 2 3")
@@ -317,14 +319,15 @@ def line_chart(
         lines.append(Line(name, colour, dash, points, finals.get(name, fmt_number(vs[-1]))))
 
     legend_top = top + plot_h + FONT + 30
-    texts = [f"{_cut(line.name)} ({line.final})" for line in lines]
+    # a name beside its figure: written visibly, an override in it would reverse the figure
+    texts = [f"{_cut(for_page(line.name))} ({line.final})" for line in lines]
     rows = legend_rows(texts, WIDTH - 16)
     legend = [
         LegendEntry(
             8 + x,
             legend_top + r * (FONT + 8),
             texts[i],
-            f"{lines[i].name}: {lines[i].final}",
+            f"{for_page(lines[i].name)}: {lines[i].final}",
             lines[i].colour,
             lines[i].dash,
             22 + text_width(texts[i]),

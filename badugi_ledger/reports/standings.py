@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Literal
 
 from ..ledger.prizes import POINTS_FORMULAS, PointsFormula, points_for
 from ..model.errors import ConfigError
-from ..model.escaping import csv_text, for_markdown, for_terminal, frame_cells
+from ..model.escaping import csv_text, for_markdown, for_page, for_terminal, frame_cells
 from ..model.money import format_amount, is_money, major_units, plain_money
 
 if TYPE_CHECKING:
@@ -318,7 +318,8 @@ def records(df: pd.DataFrame) -> list[dict[str, object]]:
 
 def render(df: pd.DataFrame, fmt: Format, title: str = "") -> str:
     """The table as text in one of :data:`FORMATS`, each name made safe for its reader
-    (:mod:`badugi_ledger.model.escaping`: terminal, CSV, Markdown; HTML escaped)."""
+    (:mod:`badugi_ledger.model.escaping`: terminal, CSV, Markdown; HTML escaped, control and
+    format characters written visibly as on the report's page)."""
     if fmt == "table":
         shown = frame_cells(present(df, "human"), for_terminal)
         body = shown.to_string(index=False) if len(df) else "(no results)"
@@ -331,7 +332,8 @@ def render(df: pd.DataFrame, fmt: Format, title: str = "") -> str:
         shown = frame_cells(present(df, "human"), for_markdown)
         return str(shown.to_markdown(index=False)) + "\n"
     if fmt == "html":
-        return str(present(df, "human").to_html(index=False, escape=True, na_rep="")) + "\n"
+        shown = frame_cells(present(df, "human"), for_page)
+        return str(shown.to_html(index=False, escape=True, na_rep="")) + "\n"
     raise ConfigError(f"unknown format {fmt!r} (formats: {', '.join(FORMATS)})")
 
 

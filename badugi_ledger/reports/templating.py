@@ -5,7 +5,9 @@ content the same way.
 Autoescape is on for every template: a player called ``<script>`` is shown, never run.  The
 ``money`` filter shows an amount of the ledger (cents of a currency, or chips) as people read
 it, through :func:`badugi_ledger.model.money.format_amount`: ``{{ net|money(unit) }}`` →
-``12.34 USD``, ``{{ net|money(unit, sign=True) }}`` → ``+12.34 USD``.
+``12.34 USD``, ``{{ net|money(unit, sign=True) }}`` → ``+12.34 USD``.  The ``visible`` filter
+writes a name from a file (or a line holding one) with its control and format characters
+visible (:func:`badugi_ledger.model.escaping.for_page`): ``{{ t.payer|visible }}``.
 
 Jinja2 is imported inside :func:`template_env`, so commands that render no page never load it.
 """
@@ -15,6 +17,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from ..model.escaping import for_page
 from ..model.money import format_amount
 
 if TYPE_CHECKING:
@@ -46,7 +49,7 @@ def static_text(name: str) -> str:
 @lru_cache(maxsize=1)
 def template_env() -> jinja2.Environment:
     """The package's Jinja2 environment: templates from ``badugi_ledger/templates/``, HTML
-    autoescaped, undefined names an error, and the ``money`` filter.
+    autoescaped, undefined names an error, and the ``money`` and ``visible`` filters.
 
     >>> env = template_env()
     >>> env.from_string("{{ name }}: {{ cents|money('USD') }}").render(name="<b>", cents=-5)
@@ -63,4 +66,5 @@ def template_env() -> jinja2.Environment:
         keep_trailing_newline=True,
     )
     env.filters["money"] = money
+    env.filters["visible"] = for_page
     return env

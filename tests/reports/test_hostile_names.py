@@ -144,3 +144,44 @@ def test_a_line_break_in_a_name_stays_inside_its_csv_cell(name: str) -> None:
         assert text.endswith("\n") and not text.endswith("\r\n"), table
     sessions = list(csv.DictReader(io.StringIO(texts["sessions"], newline="")))
     assert {r["player_nickname"]: int(r["net"]) for r in sessions} == {name: 5, "Ben": -5}
+
+
+def test_the_html_report_writes_a_bidi_override_visibly(tmp_path: Path) -> None:
+    """A right-to-left override in a name reverses everything after it up to the end of its
+    paragraph: in the chart's legend and tooltips that is the amount beside the name (``Zed``,
+    the override, ``evil (5 chips)`` reads ``Zed(spihc 5) live``).  The page writes it as the
+    terminal and Markdown do, ``\\u202e``, so every figure reads as the table states it."""
+    from badugi_ledger.reports.html import season_report
+
+    db = ledger_of(None, [BIDI, "Ben"])
+    page = season_report(db)  # type: ignore[arg-type]
+    assert "\u202e" not in page
+    assert "Zed\\u202eevil (5 chips)" in page  # the legend: the name, then its figure
+    assert "<title>Zed\\u202eevil: 5 chips</title>" in page
+
+
+def test_the_web_settle_and_event_pages_write_a_bidi_override_visibly(tmp_path: Path) -> None:
+    """The settle-up line ``X pays Y 5 chips``, a hand's actions and its shares put a name and
+    a figure in one line, which a right-to-left override in the name would reorder."""
+    from starlette.testclient import TestClient
+
+    from badugi_ledger.web.app import create_app
+
+    db_path = tmp_path / "club.db"
+    ledger_of(db_path, ["Ben", BIDI])
+    with TestClient(create_app(db_path), base_url="http://127.0.0.1") as client:
+        settle = client.get("/settle").text
+        events = client.get("/events").text
+        event = client.get("/events/1").text
+    assert "Zed\\u202eevil</strong> pays" in settle
+    assert ">Zed\\u202eevil</td>" in settle
+    assert "Zed\\u202eevil" in event
+    for page in (settle, events, event):
+        assert "\u202e" not in page
+
+
+def test_html_standings_write_a_bidi_override_visibly() -> None:
+    """``standings --format html`` is a page like the report: the name reads as it does there."""
+    db = ledger_of(None, [BIDI, "Ben"])
+    page = render(standings(db, StandingsOptions()), "html")  # type: ignore[arg-type]
+    assert "\u202e" not in page and "Zed\\u202eevil" in page
