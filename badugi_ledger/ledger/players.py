@@ -193,7 +193,7 @@ def player_info(db: sqlite3.Connection, name: str) -> PlayerInfo:
 
 
 def _info(db: sqlite3.Connection, player_id: int) -> PlayerInfo:
-    pname = db.execute("SELECT name FROM players WHERE id = ?", [player_id]).fetchone()[0]
+    pname = _player_name(db, player_id)
     aliases = tuple(
         r[0]
         for r in db.execute(
