@@ -38,23 +38,32 @@ from badugi_ledger.replay import hand as hand_module  # noqa: E402
 from badugi_ledger.replay import replay_hand, replay_stream, table  # noqa: E402
 from badugi_ledger.replay.state import HandState  # noqa: E402
 
-Call = tuple[HandRecord, dict[str, int] | None, int]
+Call = tuple[HandRecord, dict[str, int] | None, int, frozenset[str]]
 
 
 def stream_calls(records: list[HandRecord]) -> list[Call]:
-    """The (record, carried stacks, carried pot) each hand of the stream is replayed with."""
+    """The (record, carried stacks, carried pot, its stakes) each hand of the stream is replayed
+    with; the stream's hands must all replay (a spy that stopped matching ``replay_hand`` would
+    otherwise be reported on each hand and time nothing)."""
     calls: list[Call] = []
     original = table.replay_hand
 
-    def spy(record: HandRecord, *, stacks: dict[str, int] | None = None, carry_in: int = 0):  # type: ignore[no-untyped-def]
+    def spy(  # type: ignore[no-untyped-def]
+        record: HandRecord,
+        *,
+        stacks: dict[str, int] | None = None,
+        carry_in: int = 0,
+        carry_stakes: frozenset[str] = frozenset(),
+    ):
         # A copy: the table may hand over its own stacks, which the next hands change.
-        calls.append((record, None if stacks is None else dict(stacks), carry_in))
-        return original(record, stacks=stacks, carry_in=carry_in)
+        calls.append((record, None if stacks is None else dict(stacks), carry_in, carry_stakes))
+        return original(record, stacks=stacks, carry_in=carry_in, carry_stakes=carry_stakes)
 
     table.replay_hand = spy  # type: ignore[assignment]
     try:
-        for _ in replay_stream(records):
-            pass
+        for outcome in replay_stream(records):
+            if outcome.result is None:
+                raise SystemExit(f"hand {outcome.hand_id} did not replay: {outcome.errors}")
     finally:
         table.replay_hand = original
     return calls
@@ -92,16 +101,16 @@ def main() -> None:
     finish = hand_module._finish
 
     def set_up() -> None:
-        for record, stacks, carry in calls:
-            HandState(record, stacks, carry)
+        for record, stacks, carry, stakes in calls:
+            HandState(record, stacks, carry, stakes)
 
     def events() -> None:
-        for record, stacks, carry in calls:
-            finish(play(record, stacks=stacks, carry_in=carry))
+        for record, stacks, carry, stakes in calls:
+            finish(play(record, stacks=stacks, carry_in=carry, carry_stakes=stakes))
 
     def whole() -> None:
-        for record, stacks, carry in calls:
-            replay_hand(record, stacks=stacks, carry_in=carry)
+        for record, stacks, carry, stakes in calls:
+            replay_hand(record, stacks=stacks, carry_in=carry, carry_stakes=stakes)
 
     def stream() -> None:
         for _ in replay_stream(records):
