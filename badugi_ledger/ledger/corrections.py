@@ -21,6 +21,7 @@ from typing import cast
 
 from ..model.errors import ConfigError, LedgerError
 from ..model.escaping import for_terminal
+from ..model.money import format_amount
 from .carried_pots import CarryShortfall, carry_shortfall
 from .sql import dict_rows
 from .store import transaction
@@ -322,8 +323,9 @@ class EventList:
         lines = [f"{'id':>4}  {'date':<10}  {'kind':<10}  {'unit':<16}  hands  players  event"]
         for e in self.events:
             void = f"  [void: {e['void']}]" if e["void"] else ""
+            unit = f"{e['unit']} ({e['chip_value']})" if e["chip_value"] else e["unit"]
             lines.append(
-                f"{e['id']:>4}  {e['date'] or '-':<10}  {e['kind']:<10}  {e['unit']:<16}  "
+                f"{e['id']:>4}  {e['date'] or '-':<10}  {e['kind']:<10}  {unit:<16}  "
                 f"{e['hands']:>5}  {e['players']:>7}  {e['event']}{void}"
             )
         return lines
@@ -337,9 +339,18 @@ def event_list(db: sqlite3.Connection) -> EventList:
     rows = dict_rows(
         db,
         "SELECT e.id, e.name AS event, e.key, e.kind, e.date, e.unit, e.money, "
+        "e.chip_cents, e.chip_currency, "
         "(SELECT count(*) FROM counted_hands h WHERE h.event_id = e.id) AS hands, "
         "(SELECT count(DISTINCT a.player_id) FROM counted_hands h JOIN hand_players hp "
         "ON hp.hand_id = h.id JOIN aliases a ON a.id = hp.alias_id WHERE h.event_id = e.id) "
         "AS players, e.void_reason AS void FROM events e ORDER BY coalesce(e.date, ''), e.id",
     )
-    return EventList(tuple(rows))
+    return EventList(tuple(_with_chip_value(row) for row in rows))
+
+
+def _with_chip_value(row: dict[str, object]) -> dict[str, object]:
+    """``row`` with ``chip_value`` (what one chip is worth, ``"0.10 EUR"``) in place of the
+    stored cents and currency, so that a home game's chips read as what they are worth."""
+    cents, currency = row.pop("chip_cents"), row.pop("chip_currency")
+    value = format_amount(cents, str(currency)) if isinstance(cents, int) else None
+    return {**row, "chip_value": value}

@@ -142,6 +142,23 @@ def test_the_chip_value_is_written_back() -> None:
     assert [r.session for r in parse_text(text)] == [r.session for r in records]  # type: ignore[union-attr]
 
 
+def test_events_show_what_a_valued_chip_is_worth(tmp_path: Path) -> None:
+    """The events list of a home game in valued chips says what a chip is worth, so its
+    ``chips`` reads beside the standings in EUR; plain chips show no value."""
+    db = imported(
+        tmp_path,
+        ("friday.bhh", night("Friday", "2024-03-01", " · chips 100 = 10 EUR")),
+        ("saturday.bhh", night("Saturday", "2024-03-02")),
+    )
+    code, out = invoke("events", "--db", db)
+    assert code == 0 and "chips (0.10 EUR)" in out, out
+    code, out = invoke("events", "--db", db, "--json")
+    values = {
+        e["event"]: (e["unit"], e["money"], e["chip_value"]) for e in json.loads(out)["events"]
+    }
+    assert values == {"Friday": ("chips", "EUR", "0.10 EUR"), "Saturday": ("chips", None, None)}
+
+
 @pytest.mark.parametrize(
     ("header", "message"),
     [
