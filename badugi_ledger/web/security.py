@@ -6,16 +6,19 @@ The app serves a club's money, so every request passes :class:`Guard` before any
   this machine in their ``Host`` header are served, which defeats DNS rebinding (a web page
   whose name is made to point at 127.0.0.1).  Bound anywhere else, ``serve`` makes a random
   access token and every request must carry it: the URL it prints (``/?token=…``) sets an
-  ``HttpOnly``, ``SameSite=Strict`` cookie and redirects to the same page without the token,
+  ``HttpOnly``, ``SameSite=Lax`` cookie and redirects to the same page without the token,
   as Jupyter does; a request with neither is refused (403).
 * **Writes.**  Only ``POST`` (and the other unsafe methods) write, and each must come from a
   page of this app: a cross-site ``Origin`` (or ``Sec-Fetch-Site: cross-site``) is refused,
   and the request must repeat the CSRF token of its cookie, in the form field ``csrf_token``
-  or the ``X-CSRF-Token`` header (the double-submit pattern; the cookie is ``SameSite=Strict``
-  and a page of another site can neither read it nor set our header).  With ``--read-only``
-  every unsafe request is refused (403) before any page runs, but for the paths that only
-  compute an answer from their body (``Policy.computing``: the record page's live check),
-  and the ledger itself is opened read-only.
+  or the ``X-CSRF-Token`` header (the double-submit pattern: a page of another site can
+  neither read the cookie nor set our header).  The cookies are ``SameSite=Lax``: a browser
+  sends them when the organiser follows a link to the ledger from another app (a chat, a
+  mail), so a signed-in phone stays signed in and its open pages keep their CSRF token, and
+  never with another site's ``POST``.  With ``--read-only`` every unsafe request is refused
+  (403) before any page runs, but for the paths that only compute an answer from their body
+  (``Policy.computing``: the record page's live check), and the ledger itself is opened
+  read-only.
 * **Size.**  A request body above ``max_body`` bytes (1 MB by default) is refused with 413,
   from its ``Content-Length`` or while it streams in.
 * **Headers.**  Every response carries a Content-Security-Policy without inline scripts
@@ -144,7 +147,7 @@ def _hostname(host_header: str) -> str:
 
 
 def _cookie(name: str, value: str, max_age: int) -> bytes:
-    return f"{name}={value}; Path=/; Max-Age={max_age}; HttpOnly; SameSite=Strict".encode("latin-1")
+    return f"{name}={value}; Path=/; Max-Age={max_age}; HttpOnly; SameSite=Lax".encode("latin-1")
 
 
 async def _refuse(
