@@ -32,6 +32,7 @@ that the guard did verify this request, so a route mounted outside the guard can
 
 from __future__ import annotations
 
+import errno
 import secrets
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -423,6 +424,34 @@ def public_url(host: str, port: int, token: str | None) -> str:
     if ":" in shown:
         shown = f"[{shown}]"
     return f"http://{shown}:{port}/" + (f"?token={token}" if token else "")
+
+
+def listen_problem(host: str, port: int) -> str | None:
+    """Why ``serve`` cannot listen on ``host``:``port`` (another server holds the port, the
+    address is not this machine's), tried before the address is printed; None when it can.
+
+    The socket is bound as uvicorn binds it (``SO_REUSEADDR``) and closed at once: uvicorn
+    itself would only log the bind error and exit with status 3.
+    """
+    import socket
+
+    try:
+        found = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except (OSError, UnicodeError) as exc:
+        return f"cannot listen on {host}: {getattr(exc, 'strerror', None) or exc}"
+    family, kind, proto, _, address = found[0]
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(address)
+        except OSError as exc:
+            hint = {
+                errno.EADDRINUSE: ": another program (another badugi-ledger serve?) listens "
+                "there; stop it, or pick another --port",
+                errno.EACCES: ": a port below 1024 needs root; pick another --port",
+            }.get(exc.errno or 0, "")
+            return f"cannot listen on {host} port {port}: {exc.strerror or exc}{hint}"
+    return None
 
 
 def lan_address() -> str:
