@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
@@ -245,11 +246,23 @@ async def record_save(request: Request) -> Response:
         text = _text_of(body)
         replace = body.get("replace") is True
         was = _saved_file_of(body)
-        with _ledger(request) as ledger:
-            saved = save_text(ledger, recorded_folder(request), text, replace=replace, was=was)
+        saved = await run_in_threadpool(
+            _save_in_worker, request, recorded_folder(request), text, replace, was
+        )
     except BadugiError as exc:
         return _refused(exc)
     return saved.response()
+
+
+def _save_in_worker(
+    request: Request, folder: Path, text: str, replace: bool, was: str | None
+) -> Saved:
+    """A save, run in a worker thread: the import waits for the ledger's write lock (another
+    import, a second phone saving) up to the busy timeout, and the server's event loop must
+    go on answering every other page meanwhile.  The ledger is opened and closed in this
+    thread (a SQLite connection stays in the thread that opened it)."""
+    with _ledger(request) as ledger:
+        return save_text(ledger, folder, text, replace=replace, was=was)
 
 
 def _saved_file_of(body: dict[str, Any]) -> str | None:

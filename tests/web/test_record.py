@@ -892,3 +892,29 @@ def test_a_draw_tapped_with_more_cards_than_offered_is_refused(client: TestClien
     choice = {"index": options["draw"]["index"], "cards": "As 2c -> 6s 7s"}
     status, body = post(client, "/record/tap", {"text": text, "choice": choice})
     assert body["check"]["verdict"]["errors"] == 0, body["check"]["problems"]
+
+
+def test_a_save_waits_for_the_ledger_outside_the_event_loop(
+    client: TestClient, ledger_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A save waits for the ledger's write lock (another import, a second phone) up to the busy
+    timeout: in the event loop's thread that wait froze every other page of the server."""
+    import asyncio
+
+    from badugi_ledger.web import record
+
+    seen: list[bool] = []
+    real = record.save_text
+
+    def save_text(*args: object, **kwargs: object) -> record.Saved:
+        try:
+            asyncio.get_running_loop()
+            seen.append(True)
+        except RuntimeError:  # no loop runs in this thread: a worker thread
+            seen.append(False)
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(record, "save_text", save_text)
+    status, body = post(client, "/record/save", {"text": BADACEY})
+    assert body["outcome"] == "saved", body
+    assert seen == [False]
