@@ -318,9 +318,10 @@ def save_text(
         final: Path | None = None
         try:
             session = first_session(text)
-            final = event_file(folder, session.kind, session.name, session.date)
         except RecordError:
             pass  # no hand reads: check says why (a header or a hand line it cannot read)
+        else:  # a saved file of its name that cannot be read is named (RecordError)
+            final = event_file(folder, session.kind, session.name, session.date)
         problems = problems_of_file(temp, shown_as=final or Path(SOURCE))
         if problems:
             return Saved("problems", {

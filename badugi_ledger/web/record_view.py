@@ -203,10 +203,13 @@ def event_file(folder: Path, kind: str, name: str, date: str | None) -> Path:
 
 
 def _first_event(path: Path) -> tuple[str, str, str | None] | None:
-    """(kind, name, date) of the file's first hand; None when it holds no hand that reads."""
-    from ..text.parse import parse_file
+    """(kind, name, date) of the file's first hand; None when it holds no hand that reads.
+    A file that is not UTF-8 (re-saved by an editor as Latin-1) is a :class:`RecordError`
+    naming it (:func:`saved_text`): read as no hand, its event's next save went silently to a
+    second file of the same event."""
+    from ..text.parse import parse_text
 
-    for item in parse_file(path):
+    for item in parse_text(saved_text(path), str(path)):
         if isinstance(item, HandRecord):
             session = item.session
             return session.kind, session.name, session.date

@@ -918,3 +918,19 @@ def test_a_save_waits_for_the_ledger_outside_the_event_loop(
     status, body = post(client, "/record/save", {"text": BADACEY})
     assert body["outcome"] == "saved", body
     assert seen == [False]
+
+
+def test_a_saved_file_re_saved_as_latin_1_is_named_not_saved_beside(
+    client: TestClient, ledger_dir: Path
+) -> None:
+    """An accent in a comment after the hands, the file re-saved as Latin-1: saving the night
+    again once went to a second file of the event (``…-2.bhh``), the first one unreadable."""
+    assert post(client, "/record/save", {"text": BADACEY})[1]["outcome"] == "saved"
+    saved = ledger_dir / BADACEY_FILE
+    latin1 = BADACEY.encode("utf-8") + "\n# café au lait\n".encode("latin-1")
+    saved.write_bytes(latin1)
+    status, body = post(client, "/record/save", {"text": BADACEY})
+    assert status == 200 and body.get("outcome") != "saved", body
+    assert saved.name in body["error"] and "not UTF-8" in body["error"], body
+    assert sorted(p.name for p in saved.parent.iterdir()) == [saved.name]
+    assert saved.read_bytes() == latin1
