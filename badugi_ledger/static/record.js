@@ -33,6 +33,7 @@
     }
   }
   let sequence = 0; // the newest check asked for; older answers are dropped
+  let saving = 0; // the newest save asked for; a slower answer to an older one is dropped
   let shown = 0; // the check whose answer is on the page
   let last = null; // that answer
 
@@ -541,7 +542,9 @@
   async function save(replace) {
     const box = $("record-save-result");
     box.replaceChildren(el("p", { class: "muted" }, "saving…"));
+    const mine = ++saving;
     const answer = await post(root.dataset.saveUrl, { text: text.value, replace: Boolean(replace), file: savedFile });
+    if (mine !== saving) return; // a newer save was asked for: its answer is the one to show
     const data = answer.data || {};
     const parts = [];
     if (data.outcome === "saved") {

@@ -4,9 +4,11 @@ what the page shows stays the answer to what the organiser did last, and a refus
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from badugi_ledger.web.app import create_app
 from tests.helpers.browser import Phone, serving
+from tests.helpers.paths import EXAMPLES
 from tests.web.test_record_browser import TYPED, settled
 
 
@@ -22,3 +24,65 @@ def test_a_refused_save_shows_why(phone: Phone, fresh_ledger: Path) -> None:
         page.wait_for_selector("#record-save-result p.error")
         shown = page.inner_text("#record-save-result")
         assert "sent no form cookie" in shown and "reload the page" in shown, shown
+
+
+HOLD = """() => {
+  // answers to the URLs whose names are in window.held.names wait until window.release()
+  const real = window.fetch;
+  window.held = { names: [], waiting: [], done: 0 };
+  window.fetch = (url, init) => {
+    const answer = real(url, init);
+    const name = String(url).split("/").pop();
+    if (!window.held.names.includes(name)) return answer;
+    return new Promise((resolve) => window.held.waiting.push(async () => {
+      const response = await answer;
+      const json = response.json.bind(response);
+      // done once the page has read the answer and acted on it (a task after its reading)
+      response.json = async () => {
+        const data = await json();
+        setTimeout(() => { window.held.done += 1; }, 0);
+        return data;
+      };
+      resolve(response);
+    }));
+  };
+  window.release = () => { window.held.waiting.splice(0).forEach((go) => go()); };
+}"""
+
+
+def wait_until(page: Any, condition: str) -> None:
+    """Wait (10 s at most) until the JavaScript ``condition`` holds in the page (polled from
+    here: the page's Content-Security-Policy refuses Playwright's own waiting, an eval)."""
+    for _ in range(200):
+        if page.evaluate(f"() => Boolean({condition})"):
+            return
+        page.wait_for_timeout(50)
+    raise AssertionError(f"never true: {condition}")
+
+
+def test_a_late_answer_to_an_earlier_save_does_not_replace_the_newer_one(
+    phone: Phone, fresh_ledger: Path
+) -> None:
+    """A save of a text with a mistake answers late, after the fixed text was saved: the
+    page once showed the old "not saved: check finds problems" over the new "saved"."""
+    night = (EXAMPLES / "004_badacey.bhh").read_text(encoding="utf-8")
+    night = night.replace("Badacey practice deal", "Badacey held up")
+    with serving(create_app(fresh_ledger)) as url:
+        page = phone.open(url + "/record")
+        page.evaluate(HOLD)
+        editor = page.locator("#record-text")
+        editor.fill(TYPED)
+        settled(page)
+        page.evaluate("window.held.names.push('save')")
+        page.click("#record-save")
+        wait_until(page, "window.held.waiting.length === 1")
+        page.evaluate("window.held.names.pop()")
+        editor.fill(night)
+        settled(page)
+        page.click("#record-save")
+        page.wait_for_selector("#record-save-result p.ok")
+        page.evaluate("window.release()")
+        wait_until(page, "window.held.done === 1")
+        shown = page.inner_text("#record-save-result")
+        assert "saved 2024-02-02-badacey-held-up.bhh" in shown and "problems" not in shown, shown
+    assert phone.errors == []
