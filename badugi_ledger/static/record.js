@@ -398,7 +398,7 @@
         value: String(option.min),
         "aria-label": `${label}: amount from ${option.min} to ${option.max}`,
       });
-      const button = el("button", { type: "button", class: "tap", "data-option": String(option.index), "data-kind": option.kind }, label);
+      const button = el("button", { type: "button", class: "tap", "data-option": String(option.index), "data-kind": option.kind, "data-player": option.player }, label);
       return el("span", { class: "ranged" }, button, input, el("span", { class: "range" }, `${option.min}–${option.max}`));
     }
     if (option.takes_cards) {
@@ -411,21 +411,21 @@
         spellcheck: "false",
         "aria-label": `${label}: cards, optional`,
       });
-      const button = el("button", { type: "button", class: "tap", "data-option": String(option.index), "data-kind": option.kind }, label);
+      const button = el("button", { type: "button", class: "tap", "data-option": String(option.index), "data-kind": option.kind, "data-player": option.player }, label);
       return el("span", { class: "with-cards" }, button, input);
     }
-    return el("button", { type: "button", class: `tap ${option.kind}`, "data-option": String(option.index), "data-kind": option.kind }, label);
+    return el("button", { type: "button", class: `tap ${option.kind}`, "data-option": String(option.index), "data-kind": option.kind, "data-player": option.player }, label);
   }
 
   function drawControl(option, pat) {
     // "pat" is the stand-pat option; 1 to the most cards the stub can serve are the draw's
     const counts = [];
     if (pat) {
-      counts.push(el("button", { type: "button", class: "tap draw", "data-option": String(pat.index), "data-kind": "stand pat" }, "pat"));
+      counts.push(el("button", { type: "button", class: "tap draw", "data-option": String(pat.index), "data-kind": "stand pat", "data-player": pat.player }, "pat"));
     }
     for (let n = 1; n <= option.max; n++) {
       counts.push(
-        el("button", { type: "button", class: "tap draw", "data-option": String(option.index), "data-kind": "draw", "data-count": String(n) }, String(n)),
+        el("button", { type: "button", class: "tap draw", "data-option": String(option.index), "data-kind": "draw", "data-player": option.player, "data-count": String(n) }, String(n)),
       );
     }
     const input = el("input", {
@@ -442,7 +442,11 @@
 
   async function tap(button) {
     const wrap = button.parentElement;
-    const choice = button.dataset.kind === "next-hand" ? { next_hand: true } : { index: Number(button.dataset.option) };
+    // the player and the action the button was made for: when the hand has moved on meanwhile
+    // (a line typed, another tap), the server refuses the tap instead of giving it to another
+    const choice = button.dataset.kind === "next-hand"
+      ? { next_hand: true }
+      : { index: Number(button.dataset.option), player: button.dataset.player, kind: button.dataset.kind };
     // only a ranged option's own input (a plain button's parent holds every option's controls)
     const amount = wrap.classList.contains("ranged") ? wrap.querySelector("input[type=number]") : null;
     if (amount) choice.amount = Number(amount.value);

@@ -12,12 +12,15 @@ from __future__ import annotations
 import re
 import sqlite3
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..model.errors import BadugiError
 from ..model.events import HandRecord, Session
 from ..model.limits import MAX_AMOUNT, MAX_DIGITS
 from ..model.money import ChipValue
+
+if TYPE_CHECKING:
+    from ..replay.legal import LegalOption
 
 
 class RecordError(BadugiError):
@@ -441,6 +444,7 @@ def append_choice(text: str, choice: dict[str, Any]) -> tuple[str, int]:
     ):
         raise RecordError("that option is no longer offered: the text changed meanwhile")
     option = live.next.options[index]
+    _same_option(choice, option, live.next.player)
     amount = _number(choice, "count" if option.kind == "draw" else "amount")
     low, high = (1, option.cards) if option.kind == "draw" else (option.amount, option.max_amount)
     if amount is not None and option.kind not in ("bet", "raise", "draw") and amount != low:
@@ -458,6 +462,24 @@ def append_choice(text: str, choice: dict[str, Any]) -> tuple[str, int]:
             shown = f"draw 1 to {high}" if option.kind == "draw" else "stand pat with no cards"
             raise RecordError(f"{option.player} may {shown} here, not {event.count}")
     return _insert(text, after, [event_line(event)]), after + 1
+
+
+def _same_option(choice: dict[str, Any], option: LegalOption, to_act: str | None) -> None:
+    """Refuse a tap made for another moment of the hand: the ``player`` and ``kind`` the
+    button was made for (the page sends both) are not the option's now, because the text
+    changed meanwhile (a line typed, another tap).  Its index alone would give the action to
+    whoever acts now."""
+    player, kind = choice.get("player"), choice.get("kind")
+    if player is None and kind is None:
+        return
+    if not isinstance(player, str) or not isinstance(kind, str):
+        raise RecordError("the tapped option must name its player and its action")
+    if (player, kind) != (option.player, option.kind):
+        now = f"{to_act} is to act now" if to_act else "the options changed"
+        raise RecordError(
+            f"not added: the hand has moved on since {player}'s {kind} was offered ({now}); "
+            "tap again"
+        )
 
 
 def _insert(text: str, after: int, new: list[str]) -> str:

@@ -934,3 +934,27 @@ def test_a_saved_file_re_saved_as_latin_1_is_named_not_saved_beside(
     assert saved.name in body["error"] and "not UTF-8" in body["error"], body
     assert sorted(p.name for p in saved.parent.iterdir()) == [saved.name]
     assert saved.read_bytes() == latin1
+
+
+def test_a_tap_made_for_another_player_is_refused_once_the_hand_moved_on(
+    client: TestClient,
+) -> None:
+    """The page sends the player and the action a button was made for: a tap whose text moved
+    on meanwhile (a line typed) once gave that option's index to whoever acted now."""
+    status, body = post(client, "/record/start", NEW_NIGHT)
+    text = body["text"]
+    status, checked = post(client, "/record/check", {"text": text})
+    first = checked["next"]["player"]
+    fold = next(o for o in checked["next"]["options"] if o["kind"] == "fold")
+    tapped = {"index": fold["index"], "player": first, "kind": "fold"}
+    status, done = post(client, "/record/tap", {"text": text, "choice": tapped})
+    assert f"{first} folds" in done["text"], done
+    status, late = post(client, "/record/tap", {"text": done["text"], "choice": tapped})
+    assert status == 200 and "text" not in late, late
+    now = done["check"]["next"]["player"]
+    assert late["error"] == (
+        f"not added: the hand has moved on since {first}'s fold was offered "
+        f"({now} is to act now); tap again"
+    )
+    status, bad = post(client, "/record/tap", {"text": text, "choice": {**tapped, "player": 3}})
+    assert "must name its player" in bad["error"]

@@ -9,7 +9,7 @@ from typing import Any
 from badugi_ledger.web.app import create_app
 from tests.helpers.browser import Phone, serving
 from tests.helpers.paths import EXAMPLES
-from tests.web.test_record_browser import TYPED, settled
+from tests.web.test_record_browser import TYPED, settled, start_night
 
 
 def test_a_refused_save_shows_why(phone: Phone, fresh_ledger: Path) -> None:
@@ -86,3 +86,26 @@ def test_a_late_answer_to_an_earlier_save_does_not_replace_the_newer_one(
         shown = page.inner_text("#record-save-result")
         assert "saved 2024-02-02-badacey-held-up.bhh" in shown and "problems" not in shown, shown
     assert phone.errors == []
+
+
+def test_a_tap_for_a_player_whose_turn_has_passed_is_refused(
+    phone: Phone, fresh_ledger: Path
+) -> None:
+    """A line typed, its check not back yet, the old buttons still on the page: a tap of the
+    first player's fold once wrote the fold of the player now to act."""
+    with serving(create_app(fresh_ledger)) as url:
+        page = phone.open(url + "/record")
+        start_night(page)
+        first = page.inner_text("#record-turn strong")
+        page.evaluate(HOLD)
+        page.evaluate("window.held.names.push('check')")
+        text = page.input_value("#record-text")
+        hand = next(line for line in text.splitlines() if line.startswith("hand 1 "))
+        page.locator("#record-text").fill(text.replace(hand, f"{hand}\n{first} calls 2"))
+        wait_until(page, "window.held.waiting.length === 1")  # its check is held
+        page.locator("#record-options button[data-kind=fold]").first.click()
+        settled(page)
+        assert "the hand has moved on" in page.inner_text("#record-verdict")
+        after = page.input_value("#record-text")
+        assert "folds" not in after and f"{first} calls 2" in after
+        page.evaluate("window.release()")
