@@ -506,7 +506,8 @@
       return;
     }
     text.value = answer.data.text;
-    setSavedFile(null);
+    setSavedFile(answer.data.file); // a night saved before goes on from its file
+    $("record-event-note").textContent = answer.data.note || "";
     $("record-setup").open = false;
     changed();
     clearTimeout(checkTimer);

@@ -176,11 +176,15 @@ async def record_tap(request: Request) -> Response:
 
 
 async def record_start(request: Request) -> Response:
-    """The starting text of a night from the event form (:func:`night_text`)."""
-    from .record_view import starting_text
+    """The starting text of a night from the event form (:func:`night_text`), or the saved
+    text of that night when this page saved it already (with ``file`` and ``note``)."""
+    from .record_view import saved_night, starting_text
 
     try:
         body = await _json_body(request)
+        saved = saved_night(body, recorded_folder(request))
+        if saved is not None:
+            return JSONResponse(saved)
         with _ledger(request) as ledger:
             text = starting_text(body, ledger)
     except BadugiError as exc:

@@ -74,6 +74,23 @@ def starting_text(body: dict[str, Any], ledger: sqlite3.Connection) -> str:
     return _FIRST_HAND.sub(f"hand {first} ·", text, count=1) if first != 1 else text
 
 
+def saved_night(body: dict[str, Any], folder: Path) -> dict[str, str] | None:
+    """The night of the event form ``body`` as this page saved it, when it did: its text, its
+    file's name and a note.  Started again (the same name and date), a saved night goes on
+    from its file; a new starting text in its place would leave its hands out of the next save."""
+    name = _field(body, "name")
+    if not name:
+        return None
+    path = event_file(folder, "cash", name, _field(body, "date") or None)
+    if not path.is_file():
+        return None
+    return {
+        "text": saved_text(path),
+        "file": path.name,
+        "note": f"Going on with {path.name}, the file this page saved for the night.",
+    }
+
+
 def _continued_unit(
     ledger: sqlite3.Connection, picked: object, name: str, date: str | None
 ) -> tuple[str | None, ChipValue | None]:

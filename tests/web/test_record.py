@@ -230,9 +230,26 @@ def test_a_new_night_of_an_event_the_ledger_holds_numbers_its_hands_after(
     status, body = post(client, "/record/start", NEW_NIGHT)
     first = body["text"].replace("\nhand 1 ·", "\nhand 7 ·")  # as if six hands came before
     ended = first + "Anna folds · Ben folds\n"  # the big blind's walk: nothing else to record
-    assert post(client, "/record/save", {"text": ended})[1]["outcome"] == "saved"
+    status, saved = post(client, "/record/save", {"text": ended})
+    assert saved["outcome"] == "saved"
+    Path(saved["file"]).unlink()  # the ledger's hands, of a file not this page's
     status, body = post(client, "/record/start", NEW_NIGHT)
     assert "\nhand 8 · button Anna" in body["text"]
+
+
+def test_a_saved_night_started_again_goes_on_from_its_file(client: TestClient) -> None:
+    """The same name and date again: the saved text, not a new first hand (whose save would
+    have left the saved hands out)."""
+    status, body = post(client, "/record/start", NEW_NIGHT)
+    ended = body["text"] + "Anna folds · Ben folds\n"
+    status, saved = post(client, "/record/save", {"text": ended})
+    assert saved["outcome"] == "saved", saved
+    status, again = post(client, "/record/start", NEW_NIGHT)
+    assert status == 200, again
+    assert again["text"] == ended and again["file"] == saved["file_name"]
+    assert saved["file_name"] in again["note"]
+    status, other = post(client, "/record/start", {**NEW_NIGHT, "date": "2024-03-08"})
+    assert "file" not in other and "\nhand 1 · button Anna" in other["text"]
 
 
 # --- the live check and tapping ------------------------------------------------------------------

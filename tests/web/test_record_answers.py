@@ -109,3 +109,28 @@ def test_a_tap_for_a_player_whose_turn_has_passed_is_refused(
         after = page.input_value("#record-text")
         assert "folds" not in after and f"{first} calls 2" in after
         page.evaluate("window.release()")
+
+
+def test_a_saved_night_started_again_loads_its_saved_text(phone: Phone, fresh_ledger: Path) -> None:
+    with serving(create_app(fresh_ledger)) as url:
+        page = phone.open(url + "/record")
+        page.on("dialog", lambda dialog: dialog.accept())
+        start_night(page)
+        for _ in range(2):  # two fold: the big blind's walk, the hand is over
+            page.locator("#record-options button[data-kind=fold]").first.click()
+            settled(page)
+        page.wait_for_selector("#record-options button[data-kind=next-hand]")
+        page.click("#record-save")
+        page.wait_for_selector("#record-save-result p.ok")
+        saved = fresh_ledger.parent / "recorded" / "2024-03-01-phone-night.bhh"
+        page = phone.open(url + "/record")  # the draft is the saved text: edit it away
+        settled(page)
+        page.locator("#record-text").fill("")
+        page.click("#record-setup summary")
+        start_night(page, wait_for="#record-verdict:not([data-state=empty])")
+        assert page.input_value("#record-text") == saved.read_text(encoding="utf-8")
+        assert saved.name in (page.text_content("#record-event-note") or "")
+        page.click("#record-save")
+        page.wait_for_selector("#record-save-result p.ok")
+        assert "0 stored, 1 duplicate" in page.inner_text("#record-save-result")
+    assert phone.errors == []
