@@ -14,8 +14,10 @@
   const numbers = $("record-numbers");
   const gutterMarks = $("record-marks");
   const scroller = $("record-scroll");
-  const DRAFT_KEY = "badugi-ledger:record:draft";
-  const DRAFT_FILE_KEY = "badugi-ledger:record:file";
+  // the unsaved draft is the served ledger's own: another ledger served later at the same
+  // address (the same localStorage) starts without it
+  const DRAFT_KEY = `badugi-ledger:record:draft:${root.dataset.ledger || ""}`;
+  const DRAFT_FILE_KEY = `badugi-ledger:record:file:${root.dataset.ledger || ""}`;
   const CHECK_DELAY_MS = 250;
 
   let checkTimer = null;

@@ -76,7 +76,19 @@ async def record_page(request: Request) -> Response:
         setup_open=True,
         text="",
         folder=str(recorded_folder(request)),
+        ledger_key=ledger_key(request),
     )
+
+
+def ledger_key(request: Request) -> str:
+    """A short name of the served ledger file for the page's draft: the browser keeps the
+    unsaved text per address, and another ledger served there later must not find it."""
+    import hashlib
+
+    from .common import ledger_path
+
+    path = str(Path(ledger_path(request)).resolve())
+    return hashlib.sha256(path.encode("utf-8", "surrogatepass")).hexdigest()[:16]
 
 
 URL_NAMES = ("check", "tap", "start", "event", "save")

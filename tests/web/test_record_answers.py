@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from badugi_ledger.web.app import create_app
-from tests.helpers.browser import Phone, serving
+from tests.helpers.browser import Phone, free_port, serving
 from tests.helpers.paths import EXAMPLES
 from tests.web.test_record_browser import TYPED, settled, start_night
 
@@ -134,3 +134,25 @@ def test_a_saved_night_started_again_loads_its_saved_text(phone: Phone, fresh_le
         page.wait_for_selector("#record-save-result p.ok")
         assert "0 stored, 1 duplicate" in page.inner_text("#record-save-result")
     assert phone.errors == []
+
+
+def test_the_draft_is_the_served_ledgers_own(
+    phone: Phone, fresh_ledger: Path, tmp_path: Path
+) -> None:
+    """Two ledgers served one after the other at the same address share the browser's
+    storage: the second once opened with the first one's unsaved text."""
+    other = tmp_path / "other" / "club.db"
+    other.parent.mkdir()
+    port = free_port()
+    with serving(create_app(fresh_ledger), port=port) as url:
+        page = phone.open(url + "/record")
+        page.locator("#record-text").fill(TYPED)
+        settled(page)
+    with serving(create_app(other), port=port) as url:
+        page = phone.open(url + "/record")
+        page.wait_for_selector("#record-verdict:not([data-state=pending])")
+        assert page.input_value("#record-text") == ""
+    with serving(create_app(fresh_ledger), port=port) as url:
+        page = phone.open(url + "/record")
+        settled(page)
+        assert page.input_value("#record-text") == TYPED
