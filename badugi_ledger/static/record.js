@@ -23,12 +23,15 @@
   let checkTimer = null;
   // The saved file the text on the page came from (an event's file it loaded, or the last
   // save's): a save of a renamed night tells the server, which then leaves the old file's hands
-  // out instead of counting the night twice.
+  // out instead of counting the night twice.  Its stamp (what it held then) lets the server
+  // refuse to overwrite the file once it was changed on disk meanwhile.
   let savedFile = null;
-  function setSavedFile(name) {
+  let savedStamp = null;
+  function setSavedFile(name, stamp) {
     savedFile = name || null;
+    savedStamp = (savedFile && stamp) || null;
     try {
-      if (savedFile) localStorage.setItem(DRAFT_FILE_KEY, savedFile);
+      if (savedFile) localStorage.setItem(DRAFT_FILE_KEY, JSON.stringify({ name: savedFile, stamp: savedStamp }));
       else localStorage.removeItem(DRAFT_FILE_KEY);
     } catch (err) {
       /* private mode: the draft's file is not kept */
@@ -508,7 +511,7 @@
       return;
     }
     text.value = answer.data.text;
-    setSavedFile(answer.data.file); // a night saved before goes on from its file
+    setSavedFile(answer.data.file, answer.data.file_stamp); // a saved night goes on from its file
     $("record-event-note").textContent = answer.data.note || "";
     $("record-setup").open = false;
     changed();
@@ -536,7 +539,7 @@
       if (text.value.trim() && text.value !== answer.data.text &&
           !window.confirm("Load this event's recorded text in place of the text on this page?")) return;
       text.value = answer.data.text;
-      setSavedFile(answer.data.file);
+      setSavedFile(answer.data.file, answer.data.file_stamp);
       changed();
       clearTimeout(checkTimer);
       check();
@@ -550,12 +553,12 @@
     const box = $("record-save-result");
     box.replaceChildren(el("p", { class: "muted" }, "saving…"));
     const mine = ++saving;
-    const answer = await post(root.dataset.saveUrl, { text: text.value, replace: Boolean(replace), file: savedFile });
+    const answer = await post(root.dataset.saveUrl, { text: text.value, replace: Boolean(replace), file: savedFile, file_stamp: savedStamp });
     if (mine !== saving) return; // a newer save was asked for: its answer is the one to show
     const data = answer.data || {};
     const parts = [];
     if (data.outcome === "saved") {
-      setSavedFile(data.file_name);
+      setSavedFile(data.file_name, data.file_stamp);
       parts.push(el("p", { class: "ok" }, data.message));
     }
     else parts.push(el("p", { class: "error" }, data.error || `not saved (${answer.status})`));
@@ -626,7 +629,13 @@
   }
   if (!text.value && draft) {
     text.value = draft;
-    savedFile = draftFile;
+    try {
+      const kept = JSON.parse(draftFile) || {};
+      savedFile = kept.name || null;
+      savedStamp = kept.stamp || null;
+    } catch (err) {
+      savedFile = null; // not what this page keeps: no file to go on with
+    }
   }
   if (text.value.trim()) $("record-setup").open = false;
   changed();

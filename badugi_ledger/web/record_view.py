@@ -87,6 +87,7 @@ def saved_night(body: dict[str, Any], folder: Path) -> dict[str, str] | None:
     return {
         "text": saved_text(path),
         "file": path.name,
+        "file_stamp": file_stamp(path),
         "note": f"Going on with {path.name}, the file this page saved for the night.",
     }
 
@@ -167,6 +168,7 @@ def event_form(ledger: sqlite3.Connection, event_id: int, folder: Path) -> dict[
         return {
             "fields": fields,
             "file": path.name,
+            "file_stamp": file_stamp(path),
             "text": saved_text(path),
             "note": f"Going on with {path.name}, the file this page saved for the event.",
         }
@@ -191,6 +193,17 @@ def saved_text(path: Path) -> str:
             f"{path.name} (in {path.parent}) is not UTF-8 text at byte {exc.start + 1}: it was "
             "changed outside this page; save it as UTF-8 or move it away, then try again"
         ) from None
+    except OSError as exc:
+        raise RecordError(f"cannot read {path}: {exc.strerror or exc}") from None
+
+
+def file_stamp(path: Path) -> str:
+    """What a saved file holds, in short (its bytes' SHA-256): the page sends back the stamp
+    of the file it loaded, and a save refuses to overwrite a file changed since."""
+    import hashlib
+
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()[:32]
     except OSError as exc:
         raise RecordError(f"cannot read {path}: {exc.strerror or exc}") from None
 

@@ -975,3 +975,29 @@ def test_a_tap_made_for_another_player_is_refused_once_the_hand_moved_on(
     )
     status, bad = post(client, "/record/tap", {"text": text, "choice": {**tapped, "player": 3}})
     assert "must name its player" in bad["error"]
+
+
+def test_a_saved_file_changed_on_disk_since_it_was_loaded_is_not_overwritten(
+    client: TestClient, ledger_dir: Path
+) -> None:
+    """The page sends the stamp of the file it loaded or last saved: a hand typed into the
+    file by an editor meanwhile was once overwritten by the page's next save, unseen."""
+    status, first = post(client, "/record/save", {"text": BADACEY})
+    assert first["outcome"] == "saved" and first["file_stamp"], first
+    saved = ledger_dir / BADACEY_FILE
+    edited_on_disk = BADACEY + "# a note typed into the file by hand\n"
+    saved.write_text(edited_on_disk, encoding="utf-8")
+    sent = {"text": BADACEY_EDITED, "file": saved.name, "file_stamp": first["file_stamp"]}
+    status, body = post(client, "/record/save", sent)
+    assert body["outcome"] == "changed" and body["can_replace"] is True, body
+    assert body["error"].startswith(f"not saved: {saved.name} was changed on disk since")
+    assert saved.read_text(encoding="utf-8") == edited_on_disk
+    assert hands_stored(ledger_dir) == [("004-1", 120)]
+
+    status, body = post(client, "/record/save", {**sent, "replace": True})
+    assert body["outcome"] == "saved", body
+    assert saved.read_text(encoding="utf-8") == BADACEY_EDITED
+    assert hands_stored(ledger_dir) == [("004-1", 96)]
+    # unchanged since: the stamp of the last save lets the next one through
+    again = {"text": BADACEY_EDITED, "file": saved.name, "file_stamp": body["file_stamp"]}
+    assert post(client, "/record/save", again)[1]["outcome"] == "saved"

@@ -156,3 +156,35 @@ def test_the_draft_is_the_served_ledgers_own(
         page = phone.open(url + "/record")
         settled(page)
         assert page.input_value("#record-text") == TYPED
+
+
+def test_a_save_over_a_file_changed_on_disk_meanwhile_is_refused(
+    phone: Phone, fresh_ledger: Path
+) -> None:
+    """Saved, then the file edited by hand, then the page's text saved again (after a reload:
+    the stamp is kept with the draft): the page says the file changed and offers to replace
+    it, and the hand-made edit is still there."""
+    night = (EXAMPLES / "004_badacey.bhh").read_text(encoding="utf-8")
+    night = night.replace("Badacey practice deal", "Badacey by hand")
+    with serving(create_app(fresh_ledger)) as url:
+        page = phone.open(url + "/record")
+        page.locator("#record-text").fill(night)
+        settled(page)
+        page.click("#record-save")
+        page.wait_for_selector("#record-save-result p.ok")
+        saved = fresh_ledger.parent / "recorded" / "2024-02-02-badacey-by-hand.bhh"
+        by_hand = night + "# a note typed into the file\n"
+        saved.write_text(by_hand, encoding="utf-8")
+        page = phone.open(url + "/record")
+        settled(page)
+        page.locator("#record-text").fill(night + "# a note typed on the phone\n")
+        settled(page)
+        page.click("#record-save")
+        page.wait_for_selector("#record-replace")
+        shown = page.inner_text("#record-save-result")
+        assert f"{saved.name} was changed on disk since this page loaded it" in shown, shown
+        assert saved.read_text(encoding="utf-8") == by_hand
+        page.click("#record-replace")
+        page.wait_for_selector("#record-save-result p.ok")
+        assert saved.read_text(encoding="utf-8").endswith("# a note typed on the phone\n")
+    assert phone.errors == []
