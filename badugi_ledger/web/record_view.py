@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from ..model.errors import BadugiError
 from ..model.events import HandRecord, Session
 from ..model.limits import MAX_AMOUNT, MAX_DIGITS
-from ..model.money import ChipValue
+from ..model.money import ChipValue, check_currency
 
 if TYPE_CHECKING:
     from ..replay.legal import LegalOption
@@ -58,7 +58,7 @@ def starting_text(body: dict[str, Any], ledger: sqlite3.Connection) -> str:
     if not name:
         raise RecordError("the event needs a name (it names the file and the standings row)")
     date = _field(body, "date") or None
-    currency, chip_value = _continued_unit(ledger, body.get("event_id"), name, date)
+    currency, chip_value = _unit(body, ledger, name, date)
     text = night_text(
         players,
         game=_field(body, "game", "badugi"),
@@ -92,13 +92,34 @@ def saved_night(body: dict[str, Any], folder: Path) -> dict[str, str] | None:
     }
 
 
+def _unit(
+    body: dict[str, Any], ledger: sqlite3.Connection, name: str, date: str | None
+) -> tuple[str | None, ChipValue | None]:
+    """The night's unit: the form's ``currency`` (three letters, amounts in its cents; blank:
+    chips), else that of the event it goes on with (:func:`_continued_unit`).  A currency
+    other than the continued event's is refused: the night would be another event."""
+    typed = _field(body, "currency").upper() or None
+    continued = _continued_unit(ledger, body.get("event_id"), name, date)
+    if typed is None:
+        return continued
+    check_currency(typed)
+    if continued != (None, None) and continued != (typed, None):
+        value = continued[1]
+        held = continued[0] or f"chips valued in {value.currency if value else 'money'}"
+        raise RecordError(
+            f"the event picked is in {held}, not {typed}: leave its currency as it is, or "
+            "give the night a name of its own"
+        )
+    return typed, None
+
+
 def _continued_unit(
     ledger: sqlite3.Connection, picked: object, name: str, date: str | None
 ) -> tuple[str | None, ChipValue | None]:
     """The unit of the cash event the form goes on with: its game's currency or what its
-    chips are worth.  The form has no field for either, and the ledger keys an event by its
-    unit: a night of a EUR game written in plain chips would be another event of the same
-    name, whose results never join the picked one's money.  Only the event ``picked``
+    chips are worth.  The ledger keys an event by its unit: a night of a EUR game written in
+    plain chips would be another event of the same name, whose results never join the picked
+    one's money.  Only the event ``picked``
     (``event_id``) still named as the ledger names it (``name`` and ``date``) is gone on with;
     an event named anew is a new one, in chips."""
     if picked is None or picked == "":
@@ -135,11 +156,11 @@ def event_form(ledger: sqlite3.Connection, event_id: int, folder: Path) -> dict[
     """The form's fields for an event of the ledger (name, date, game, the players of its last
     hand) and, when this page recorded it, the text of its file to go on with."""
     row = ledger.execute(
-        "SELECT name, date, game, kind FROM events WHERE id = ?", [event_id]
+        "SELECT name, date, game, kind, currency FROM events WHERE id = ?", [event_id]
     ).fetchone()
     if row is None:
         return None
-    name, date, game, kind = row
+    name, date, game, kind, currency = row
     last = ledger.execute(
         "SELECT id, source, hand_number FROM counted_hands WHERE event_id = ? "
         "ORDER BY id DESC LIMIT 1",
@@ -159,6 +180,7 @@ def event_form(ledger: sqlite3.Connection, event_id: int, folder: Path) -> dict[
         "name": name,
         "date": date or "",
         "game": game or "badugi",
+        "currency": currency or "",
         "players": "\n".join(players),
         "stacks": str(max(stacks)) if stacks else "100",
         **(_betting_fields(Path(last[1]), last[2]) if last is not None and last[1] else {}),

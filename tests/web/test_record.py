@@ -426,8 +426,8 @@ USD_NIGHT = (
 def test_a_cash_event_continued_from_the_ledger_keeps_its_money(
     client: TestClient, ledger_dir: Path, night: str, event_key: str, header: str
 ) -> None:
-    """The form has no field for a chip value or a currency: a night of the ledger's EUR game
-    picked and started was written in plain chips, so its hands went to another event of the
+    """The form has no field for a chip value, and its currency is left blank: a night of the
+    ledger's EUR game picked and started was written in plain chips, so its hands went to another event of the
     same name whose results were never money (settle-up showed the night in two parts, the new
     hands in chips).  Before the fix the new hand's event was ``cash|Euro night|2024-08-01``."""
     from badugi_ledger.ledger.importing import import_text
@@ -460,7 +460,7 @@ def test_a_new_event_named_in_the_form_after_picking_one_is_in_chips(
     client: TestClient, ledger_dir: Path
 ) -> None:
     """Only the event picked, still named as the ledger names it, is continued in its money;
-    an event the organiser names anew is a new one, in chips (the form names no money); an
+    an event the organiser names anew is a new one, in chips (the form's currency blank); an
     id that is no event of the ledger is refused."""
     from badugi_ledger.ledger.importing import import_text
     from badugi_ledger.ledger.store import ledger_at
@@ -1001,3 +1001,27 @@ def test_a_saved_file_changed_on_disk_since_it_was_loaded_is_not_overwritten(
     # unchanged since: the stamp of the last save lets the next one through
     again = {"text": BADACEY_EDITED, "file": saved.name, "file_stamp": body["file_stamp"]}
     assert post(client, "/record/save", again)[1]["outcome"] == "saved"
+
+
+def test_the_start_form_names_the_nights_currency(client: TestClient, ledger_dir: Path) -> None:
+    """A night in money: the form's currency (its amounts in cents) goes into the text; a
+    continued event fills it in, and another currency than that event's is refused."""
+    from badugi_ledger.ledger.importing import import_text
+    from badugi_ledger.ledger.store import ledger_at
+
+    page = client.get("/record").text
+    assert '<input name="currency"' in page
+    status, body = post(client, "/record/start", {**NEW_NIGHT, "currency": "eur"})
+    assert "currency EUR" in body["text"].splitlines()[0], body
+    status, body = post(client, "/record/start", {**NEW_NIGHT, "currency": "euro"})
+    assert "not a currency code" in body["error"]
+    with ledger_at(ledger_dir / "club.db") as ledger:
+        assert import_text(ledger, USD_NIGHT, str(ledger_dir / "night.bhh")).stored == 1
+        [(event_id,)] = ledger.execute("SELECT id FROM events").fetchall()
+    fields = client.get(f"/record/event?id={event_id}").json()["fields"]
+    assert fields["currency"] == "USD"
+    picked = {**fields, "event_id": str(event_id)}
+    status, body = post(client, "/record/start", picked)
+    assert "currency USD" in body["text"]
+    status, body = post(client, "/record/start", {**picked, "currency": "EUR"})
+    assert body["error"].startswith("the event picked is in USD, not EUR"), body
