@@ -427,9 +427,10 @@ def test_a_cash_event_continued_from_the_ledger_keeps_its_money(
     client: TestClient, ledger_dir: Path, night: str, event_key: str, header: str
 ) -> None:
     """The form has no field for a chip value, and its currency is left blank: a night of the
-    ledger's EUR game picked and started was written in plain chips, so its hands went to another event of the
-    same name whose results were never money (settle-up showed the night in two parts, the new
-    hands in chips).  Before the fix the new hand's event was ``cash|Euro night|2024-08-01``."""
+    ledger's EUR game picked and started was written in plain chips, so its hands went to
+    another event of the same name whose results were never money (settle-up showed the night
+    in two parts, the new hands in chips).  Before the fix the new hand's event was
+    ``cash|Euro night|2024-08-01``."""
     from badugi_ledger.ledger.importing import import_text
     from badugi_ledger.ledger.store import ledger_at
 
