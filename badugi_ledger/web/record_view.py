@@ -119,9 +119,10 @@ def _continued_unit(
     """The unit of the cash event the form goes on with: its game's currency or what its
     chips are worth.  The ledger keys an event by its unit: a night of a EUR game written in
     plain chips would be another event of the same name, whose results never join the picked
-    one's money.  Only the event ``picked``
-    (``event_id``) still named as the ledger names it (``name`` and ``date``) is gone on with;
-    an event named anew is a new one, in chips."""
+    one's money.  Only the event ``picked`` (``event_id``) still named as the ledger names it
+    (``name`` and ``date``) is gone on with; an event named anew is a new one, in chips.  A
+    tournament picked is refused: the night text is a cash session's, and its hands would make
+    a cash event of the tournament's name, whose chips count as money won and lost."""
     if picked is None or picked == "":
         return None, None
     text = picked if isinstance(picked, str) else str(picked) if type(picked) is int else ""
@@ -134,8 +135,14 @@ def _continued_unit(
     if row is None:
         raise RecordError(f"the event picked ({text}) is not an event of the ledger")
     kind, event_name, event_date, currency, cents, chip_currency = row
-    if kind != "cash" or (event_name, event_date or None) != (name, date):
+    if (event_name, event_date or None) != (name, date):
         return None, None
+    if kind != "cash":
+        raise RecordError(
+            f"{event_name} is a {kind}: this form starts cash nights only (a {kind} started "
+            f"here would be a cash game of its name); write its hands in its own file and "
+            "import it, or give the night a name of its own"
+        )
     value = ChipValue(cents, chip_currency) if cents and chip_currency else None
     return currency, value
 
@@ -198,7 +205,7 @@ def event_form(ledger: sqlite3.Connection, event_id: int, folder: Path) -> dict[
         "Filled in from the ledger: check the betting and the stacks, then start; the new "
         "hands are numbered after the event's and join it."
         if kind == "cash"
-        else "A tournament is recorded in its own file: the form is filled in from the ledger."
+        else f"A {kind} is recorded in its own file and imported: this form starts cash nights."
     )
     return {"fields": fields, "text": None, "note": note}
 

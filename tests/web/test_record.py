@@ -1026,3 +1026,25 @@ def test_the_start_form_names_the_nights_currency(client: TestClient, ledger_dir
     assert "currency USD" in body["text"]
     status, body = post(client, "/record/start", {**picked, "currency": "EUR"})
     assert body["error"].startswith("the event picked is in USD, not EUR"), body
+
+
+def test_a_tournament_picked_in_the_form_is_not_started_as_a_cash_night(
+    client: TestClient, ledger_dir: Path
+) -> None:
+    """The night text is a cash session's: a tournament of the ledger picked and started once
+    gave a cash night of the tournament's name, its chips counted as money."""
+    from badugi_ledger.ledger.importing import import_text
+    from badugi_ledger.ledger.store import ledger_at
+
+    tournament = (EXAMPLES / "tournament.bhh").read_text(encoding="utf-8")
+    with ledger_at(ledger_dir / "club.db") as ledger:
+        assert import_text(ledger, tournament, str(ledger_dir / "t.bhh")).stored > 0
+        [(event_id,)] = ledger.execute("SELECT id FROM events").fetchall()
+    found = client.get(f"/record/event?id={event_id}").json()
+    assert found["note"].endswith("this form starts cash nights.")
+    picked = {**NEW_NIGHT, **found["fields"], "event_id": str(event_id)}
+    status, body = post(client, "/record/start", picked)
+    assert status == 200 and "text" not in body, body
+    assert body["error"].startswith("Spring Freezeout is a tournament: this form starts cash")
+    status, body = post(client, "/record/start", {**picked, "name": "After the freezeout"})
+    assert "\ncash After the freezeout" in body["text"]
