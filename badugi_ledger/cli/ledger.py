@@ -27,6 +27,7 @@ from .common import (
     StandingsFormat,
     StandingsKind,
     draws_progress,
+    fail,
     output_file,
     progress_bar,
     render,
@@ -525,10 +526,13 @@ def serve_cmd(
     import uvicorn
 
     from ..web.app import create_app
-    from ..web.security import is_local, new_token, public_url
+    from ..web.security import is_local, listen_problem, new_token, public_url
 
     token = None if is_local(host) else new_token()
     web_app = create_app(db, read_only=read_only, token=token)
+    problem = listen_problem(host, port)
+    if problem is not None:
+        fail(problem)
     typer.echo(f"ledger: {db}" + (" (read-only)" if read_only else ""))
     typer.echo(f"open {public_url(host, port, token)}")
     uvicorn.run(web_app, host=host, port=port, log_level="warning", server_header=False)

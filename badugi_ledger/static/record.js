@@ -14,25 +14,31 @@
   const numbers = $("record-numbers");
   const gutterMarks = $("record-marks");
   const scroller = $("record-scroll");
-  const DRAFT_KEY = "badugi-ledger:record:draft";
-  const DRAFT_FILE_KEY = "badugi-ledger:record:file";
+  // the unsaved draft is the served ledger's own: another ledger served later at the same
+  // address (the same localStorage) starts without it
+  const DRAFT_KEY = `badugi-ledger:record:draft:${root.dataset.ledger || ""}`;
+  const DRAFT_FILE_KEY = `badugi-ledger:record:file:${root.dataset.ledger || ""}`;
   const CHECK_DELAY_MS = 250;
 
   let checkTimer = null;
   // The saved file the text on the page came from (an event's file it loaded, or the last
   // save's): a save of a renamed night tells the server, which then leaves the old file's hands
-  // out instead of counting the night twice.
+  // out instead of counting the night twice.  Its stamp (what it held then) lets the server
+  // refuse to overwrite the file once it was changed on disk meanwhile.
   let savedFile = null;
-  function setSavedFile(name) {
+  let savedStamp = null;
+  function setSavedFile(name, stamp) {
     savedFile = name || null;
+    savedStamp = (savedFile && stamp) || null;
     try {
-      if (savedFile) localStorage.setItem(DRAFT_FILE_KEY, savedFile);
+      if (savedFile) localStorage.setItem(DRAFT_FILE_KEY, JSON.stringify({ name: savedFile, stamp: savedStamp }));
       else localStorage.removeItem(DRAFT_FILE_KEY);
     } catch (err) {
       /* private mode: the draft's file is not kept */
     }
   }
   let sequence = 0; // the newest check asked for; older answers are dropped
+  let saving = 0; // the newest save asked for; a slower answer to an older one is dropped
   let shown = 0; // the check whose answer is on the page
   let last = null; // that answer
 
@@ -397,7 +403,7 @@
         value: String(option.min),
         "aria-label": `${label}: amount from ${option.min} to ${option.max}`,
       });
-      const button = el("button", { type: "button", class: "tap", "data-option": String(option.index), "data-kind": option.kind }, label);
+      const button = el("button", { type: "button", class: "tap", "data-option": String(option.index), "data-kind": option.kind, "data-player": option.player }, label);
       return el("span", { class: "ranged" }, button, input, el("span", { class: "range" }, `${option.min}–${option.max}`));
     }
     if (option.takes_cards) {
@@ -410,21 +416,21 @@
         spellcheck: "false",
         "aria-label": `${label}: cards, optional`,
       });
-      const button = el("button", { type: "button", class: "tap", "data-option": String(option.index), "data-kind": option.kind }, label);
+      const button = el("button", { type: "button", class: "tap", "data-option": String(option.index), "data-kind": option.kind, "data-player": option.player }, label);
       return el("span", { class: "with-cards" }, button, input);
     }
-    return el("button", { type: "button", class: `tap ${option.kind}`, "data-option": String(option.index), "data-kind": option.kind }, label);
+    return el("button", { type: "button", class: `tap ${option.kind}`, "data-option": String(option.index), "data-kind": option.kind, "data-player": option.player }, label);
   }
 
   function drawControl(option, pat) {
     // "pat" is the stand-pat option; 1 to the most cards the stub can serve are the draw's
     const counts = [];
     if (pat) {
-      counts.push(el("button", { type: "button", class: "tap draw", "data-option": String(pat.index), "data-kind": "stand pat" }, "pat"));
+      counts.push(el("button", { type: "button", class: "tap draw", "data-option": String(pat.index), "data-kind": "stand pat", "data-player": pat.player }, "pat"));
     }
     for (let n = 1; n <= option.max; n++) {
       counts.push(
-        el("button", { type: "button", class: "tap draw", "data-option": String(option.index), "data-kind": "draw", "data-count": String(n) }, String(n)),
+        el("button", { type: "button", class: "tap draw", "data-option": String(option.index), "data-kind": "draw", "data-player": option.player, "data-count": String(n) }, String(n)),
       );
     }
     const input = el("input", {
@@ -441,7 +447,11 @@
 
   async function tap(button) {
     const wrap = button.parentElement;
-    const choice = button.dataset.kind === "next-hand" ? { next_hand: true } : { index: Number(button.dataset.option) };
+    // the player and the action the button was made for: when the hand has moved on meanwhile
+    // (a line typed, another tap), the server refuses the tap instead of giving it to another
+    const choice = button.dataset.kind === "next-hand"
+      ? { next_hand: true }
+      : { index: Number(button.dataset.option), player: button.dataset.player, kind: button.dataset.kind };
     // only a ranged option's own input (a plain button's parent holds every option's controls)
     const amount = wrap.classList.contains("ranged") ? wrap.querySelector("input[type=number]") : null;
     if (amount) choice.amount = Number(amount.value);
@@ -501,7 +511,8 @@
       return;
     }
     text.value = answer.data.text;
-    setSavedFile(null);
+    setSavedFile(answer.data.file, answer.data.file_stamp); // a saved night goes on from its file
+    $("record-event-note").textContent = answer.data.note || "";
     $("record-setup").open = false;
     changed();
     clearTimeout(checkTimer);
@@ -528,7 +539,7 @@
       if (text.value.trim() && text.value !== answer.data.text &&
           !window.confirm("Load this event's recorded text in place of the text on this page?")) return;
       text.value = answer.data.text;
-      setSavedFile(answer.data.file);
+      setSavedFile(answer.data.file, answer.data.file_stamp);
       changed();
       clearTimeout(checkTimer);
       check();
@@ -541,11 +552,13 @@
   async function save(replace) {
     const box = $("record-save-result");
     box.replaceChildren(el("p", { class: "muted" }, "saving…"));
-    const answer = await post(root.dataset.saveUrl, { text: text.value, replace: Boolean(replace), file: savedFile });
+    const mine = ++saving;
+    const answer = await post(root.dataset.saveUrl, { text: text.value, replace: Boolean(replace), file: savedFile, file_stamp: savedStamp });
+    if (mine !== saving) return; // a newer save was asked for: its answer is the one to show
     const data = answer.data || {};
     const parts = [];
     if (data.outcome === "saved") {
-      setSavedFile(data.file_name);
+      setSavedFile(data.file_name, data.file_stamp);
       parts.push(el("p", { class: "ok" }, data.message));
     }
     else parts.push(el("p", { class: "error" }, data.error || `not saved (${answer.status})`));
@@ -616,7 +629,13 @@
   }
   if (!text.value && draft) {
     text.value = draft;
-    savedFile = draftFile;
+    try {
+      const kept = JSON.parse(draftFile) || {};
+      savedFile = kept.name || null;
+      savedStamp = kept.stamp || null;
+    } catch (err) {
+      savedFile = null; // not what this page keeps: no file to go on with
+    }
   }
   if (text.value.trim()) $("record-setup").open = false;
   changed();

@@ -14,14 +14,14 @@ from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.requests import Request
-from starlette.responses import RedirectResponse, Response
+from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from ..model.errors import BadugiError
 from . import browse, record
 from .common import prepare_ledger, render
-from .security import MAX_BODY, Guard, Policy
+from .security import MAX_BODY, Guard, Policy, wants_json
 
 STATIC_DIR = Path(__file__).resolve().parent.parent / "static"
 
@@ -42,8 +42,11 @@ async def library_error(request: Request, exc: Exception) -> Response:
 
 
 async def http_error(request: Request, exc: Exception) -> Response:
+    """A refusal as a page, or as ``{"error": why}`` to a script that reads JSON."""
     status = exc.status_code if isinstance(exc, HTTPException) else 500
     detail = exc.detail if isinstance(exc, HTTPException) else "Something went wrong."
+    if wants_json(request.scope):
+        return JSONResponse({"error": detail}, status_code=status)
     heading = {403: "Not allowed", 404: "Not found", 405: "Not allowed"}.get(status, "Error")
     return render(request, "web/message.html", status_code=status, heading=heading, message=detail)
 

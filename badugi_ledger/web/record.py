@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
@@ -75,7 +76,19 @@ async def record_page(request: Request) -> Response:
         setup_open=True,
         text="",
         folder=str(recorded_folder(request)),
+        ledger_key=ledger_key(request),
     )
+
+
+def ledger_key(request: Request) -> str:
+    """A short name of the served ledger file for the page's draft: the browser keeps the
+    unsaved text per address, and another ledger served there later must not find it."""
+    import hashlib
+
+    from .common import ledger_path
+
+    path = str(Path(ledger_path(request)).resolve())
+    return hashlib.sha256(path.encode("utf-8", "surrogatepass")).hexdigest()[:16]
 
 
 URL_NAMES = ("check", "tap", "start", "event", "save")
@@ -175,11 +188,15 @@ async def record_tap(request: Request) -> Response:
 
 
 async def record_start(request: Request) -> Response:
-    """The starting text of a night from the event form (:func:`night_text`)."""
-    from .record_view import starting_text
+    """The starting text of a night from the event form (:func:`night_text`), or the saved
+    text of that night when this page saved it already (with ``file`` and ``note``)."""
+    from .record_view import saved_night, starting_text
 
     try:
         body = await _json_body(request)
+        saved = saved_night(body, recorded_folder(request))
+        if saved is not None:
+            return JSONResponse(saved)
         with _ledger(request) as ledger:
             text = starting_text(body, ledger)
     except BadugiError as exc:
@@ -244,27 +261,47 @@ async def record_save(request: Request) -> Response:
         body = await _json_body(request)
         text = _text_of(body)
         replace = body.get("replace") is True
-        was = _saved_file_of(body)
-        with _ledger(request) as ledger:
-            saved = save_text(ledger, recorded_folder(request), text, replace=replace, was=was)
+        was = _short_string(body, "file", 255)
+        stamp = _short_string(body, "file_stamp", 64)
+        saved = await run_in_threadpool(
+            _save_in_worker, request, recorded_folder(request), text, replace, was, stamp
+        )
     except BadugiError as exc:
         return _refused(exc)
     return saved.response()
 
 
-def _saved_file_of(body: dict[str, Any]) -> str | None:
-    """The name of the saved file the page goes on with (``file``: the event it loaded or the
-    page's last save), if the page names one."""
-    name = body.get("file")
-    if name is None or name == "":
+def _save_in_worker(
+    request: Request, folder: Path, text: str, replace: bool, was: str | None, stamp: str | None
+) -> Saved:
+    """A save, run in a worker thread: the import waits for the ledger's write lock (another
+    import, a second phone saving) up to the busy timeout, and the server's event loop must
+    go on answering every other page meanwhile.  The ledger is opened and closed in this
+    thread (a SQLite connection stays in the thread that opened it)."""
+    with _ledger(request) as ledger:
+        return save_text(ledger, folder, text, replace=replace, was=was, stamp=stamp)
+
+
+def _short_string(body: dict[str, Any], key: str, longest: int) -> str | None:
+    """The string ``key`` of the body (None when missing or empty); longer than ``longest``
+    or not a string is a :class:`RecordError`.  ``file``: the saved file the page goes on
+    with (the event it loaded or its last save); ``file_stamp``: that file's stamp as loaded."""
+    value = body.get(key)
+    if value is None or value == "":
         return None
-    if not isinstance(name, str) or len(name) > 255:
-        raise RecordError("the saved file must be named by a string")
-    return name
+    if not isinstance(value, str) or len(value) > longest:
+        raise RecordError(f"the page's {key} must be a string of {longest} characters at most")
+    return value
 
 
 def save_text(
-    ledger: sqlite3.Connection, folder: Path, text: str, *, replace: bool, was: str | None = None
+    ledger: sqlite3.Connection,
+    folder: Path,
+    text: str,
+    *,
+    replace: bool,
+    was: str | None = None,
+    stamp: str | None = None,
 ) -> Saved:
     """Write ``text`` to its event's file in ``folder`` and import it.
 
@@ -280,13 +317,25 @@ def save_text(
     the old ones are left out (conflicts; ``replace`` voids them), so the night never counts
     twice.  Once saved, the old file is removed.
 
+    ``stamp`` is :func:`~.record_view.file_stamp` of ``was`` as the page loaded it (or last
+    saved it): when that file was changed on disk since (an editor, another phone), the save
+    is refused without ``replace``, so that nothing written there is lost unseen.  A saved
+    answer carries the new file's stamp.
+
     The text is written to a temporary file beside the event's file for ``check``, and
     imported under the event file's name (one transaction); only a save that the ledger took
     moves the temporary file into place, so a refused, conflicting or failed save leaves the
     saved file as it was, and the file holds what the ledger holds of it.
     """
     from ..ledger.importing import import_text
-    from .record_view import SOURCE, file_hands, first_session, problems_of_file, saved_text
+    from .record_view import (
+        SOURCE,
+        file_hands,
+        file_stamp,
+        first_session,
+        problems_of_file,
+        saved_text,
+    )
 
     try:
         folder.mkdir(parents=True, exist_ok=True)
@@ -305,9 +354,10 @@ def save_text(
         final: Path | None = None
         try:
             session = first_session(text)
-            final = event_file(folder, session.kind, session.name, session.date)
         except RecordError:
             pass  # no hand reads: check says why (a header or a hand line it cannot read)
+        else:  # a saved file of its name that cannot be read is named (RecordError)
+            final = event_file(folder, session.kind, session.name, session.date)
         problems = problems_of_file(temp, shown_as=final or Path(SOURCE))
         if problems:
             return Saved("problems", {
@@ -323,6 +373,9 @@ def save_text(
                 f"{renamed.name}'s: give the night a name of its own, or pick that event"
             )
         before = renamed or final
+        changed = _changed_since(before, was, stamp)
+        if changed is not None and not replace:
+            return changed
         if before.exists():
             dropped = sorted(file_hands(saved_text(before)) - file_hands(text))
             if dropped and not replace:
@@ -342,11 +395,29 @@ def save_text(
         saved = _saved(done, final)
         if saved.outcome == "saved":
             os.replace(temp, final)
+            saved.data["file_stamp"] = file_stamp(final)
             if renamed is not None:
                 renamed.unlink(missing_ok=True)
         return saved
     finally:
         temp.unlink(missing_ok=True)
+
+
+def _changed_since(before: Path, was: str | None, stamp: str | None) -> Saved | None:
+    """The refusal of a save over ``before``, the file the page loaded as ``was``, when its
+    bytes are no longer those of ``stamp``; None when it is unchanged (or not the page's)."""
+    from .record_view import file_stamp
+
+    if stamp is None or was != before.name or not before.is_file():
+        return None
+    if file_stamp(before) == stamp:
+        return None
+    return Saved("changed", {
+        "error": f"not saved: {before.name} was changed on disk since this page loaded it; "
+        "pick the event again to load what it holds now, or replace it with this text",
+        "can_replace": True,
+        "file": str(before),
+    })  # fmt: skip
 
 
 def _renamed_from(folder: Path, was: str | None, final: Path) -> Path | None:

@@ -12,12 +12,15 @@ from __future__ import annotations
 import re
 import sqlite3
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..model.errors import BadugiError
 from ..model.events import HandRecord, Session
 from ..model.limits import MAX_AMOUNT, MAX_DIGITS
-from ..model.money import ChipValue
+from ..model.money import ChipValue, check_currency
+
+if TYPE_CHECKING:
+    from ..replay.legal import LegalOption
 
 
 class RecordError(BadugiError):
@@ -55,7 +58,7 @@ def starting_text(body: dict[str, Any], ledger: sqlite3.Connection) -> str:
     if not name:
         raise RecordError("the event needs a name (it names the file and the standings row)")
     date = _field(body, "date") or None
-    currency, chip_value = _continued_unit(ledger, body.get("event_id"), name, date)
+    currency, chip_value = _unit(body, ledger, name, date)
     text = night_text(
         players,
         game=_field(body, "game", "badugi"),
@@ -71,15 +74,55 @@ def starting_text(body: dict[str, Any], ledger: sqlite3.Connection) -> str:
     return _FIRST_HAND.sub(f"hand {first} ·", text, count=1) if first != 1 else text
 
 
+def saved_night(body: dict[str, Any], folder: Path) -> dict[str, str] | None:
+    """The night of the event form ``body`` as this page saved it, when it did: its text, its
+    file's name and a note.  Started again (the same name and date), a saved night goes on
+    from its file; a new starting text in its place would leave its hands out of the next save."""
+    name = _field(body, "name")
+    if not name:
+        return None
+    path = event_file(folder, "cash", name, _field(body, "date") or None)
+    if not path.is_file():
+        return None
+    return {
+        "text": saved_text(path),
+        "file": path.name,
+        "file_stamp": file_stamp(path),
+        "note": f"Going on with {path.name}, the file this page saved for the night.",
+    }
+
+
+def _unit(
+    body: dict[str, Any], ledger: sqlite3.Connection, name: str, date: str | None
+) -> tuple[str | None, ChipValue | None]:
+    """The night's unit: the form's ``currency`` (three letters, amounts in its cents; blank:
+    chips), else that of the event it goes on with (:func:`_continued_unit`).  A currency
+    other than the continued event's is refused: the night would be another event."""
+    typed = _field(body, "currency").upper() or None
+    continued = _continued_unit(ledger, body.get("event_id"), name, date)
+    if typed is None:
+        return continued
+    check_currency(typed)
+    if continued != (None, None) and continued != (typed, None):
+        value = continued[1]
+        held = continued[0] or f"chips valued in {value.currency if value else 'money'}"
+        raise RecordError(
+            f"the event picked is in {held}, not {typed}: leave its currency as it is, or "
+            "give the night a name of its own"
+        )
+    return typed, None
+
+
 def _continued_unit(
     ledger: sqlite3.Connection, picked: object, name: str, date: str | None
 ) -> tuple[str | None, ChipValue | None]:
     """The unit of the cash event the form goes on with: its game's currency or what its
-    chips are worth.  The form has no field for either, and the ledger keys an event by its
-    unit: a night of a EUR game written in plain chips would be another event of the same
-    name, whose results never join the picked one's money.  Only the event ``picked``
-    (``event_id``) still named as the ledger names it (``name`` and ``date``) is gone on with;
-    an event named anew is a new one, in chips."""
+    chips are worth.  The ledger keys an event by its unit: a night of a EUR game written in
+    plain chips would be another event of the same name, whose results never join the picked
+    one's money.  Only the event ``picked`` (``event_id``) still named as the ledger names it
+    (``name`` and ``date``) is gone on with; an event named anew is a new one, in chips.  A
+    tournament picked is refused: the night text is a cash session's, and its hands would make
+    a cash event of the tournament's name, whose chips count as money won and lost."""
     if picked is None or picked == "":
         return None, None
     text = picked if isinstance(picked, str) else str(picked) if type(picked) is int else ""
@@ -92,8 +135,14 @@ def _continued_unit(
     if row is None:
         raise RecordError(f"the event picked ({text}) is not an event of the ledger")
     kind, event_name, event_date, currency, cents, chip_currency = row
-    if kind != "cash" or (event_name, event_date or None) != (name, date):
+    if (event_name, event_date or None) != (name, date):
         return None, None
+    if kind != "cash":
+        raise RecordError(
+            f"{event_name} is a {kind}: this form starts cash nights only (a {kind} started "
+            f"here would be a cash game of its name); write its hands in its own file and "
+            "import it, or give the night a name of its own"
+        )
     value = ChipValue(cents, chip_currency) if cents and chip_currency else None
     return currency, value
 
@@ -114,11 +163,11 @@ def event_form(ledger: sqlite3.Connection, event_id: int, folder: Path) -> dict[
     """The form's fields for an event of the ledger (name, date, game, the players of its last
     hand) and, when this page recorded it, the text of its file to go on with."""
     row = ledger.execute(
-        "SELECT name, date, game, kind FROM events WHERE id = ?", [event_id]
+        "SELECT name, date, game, kind, currency FROM events WHERE id = ?", [event_id]
     ).fetchone()
     if row is None:
         return None
-    name, date, game, kind = row
+    name, date, game, kind, currency = row
     last = ledger.execute(
         "SELECT id, source, hand_number FROM counted_hands WHERE event_id = ? "
         "ORDER BY id DESC LIMIT 1",
@@ -138,6 +187,7 @@ def event_form(ledger: sqlite3.Connection, event_id: int, folder: Path) -> dict[
         "name": name,
         "date": date or "",
         "game": game or "badugi",
+        "currency": currency or "",
         "players": "\n".join(players),
         "stacks": str(max(stacks)) if stacks else "100",
         **(_betting_fields(Path(last[1]), last[2]) if last is not None and last[1] else {}),
@@ -147,6 +197,7 @@ def event_form(ledger: sqlite3.Connection, event_id: int, folder: Path) -> dict[
         return {
             "fields": fields,
             "file": path.name,
+            "file_stamp": file_stamp(path),
             "text": saved_text(path),
             "note": f"Going on with {path.name}, the file this page saved for the event.",
         }
@@ -154,7 +205,7 @@ def event_form(ledger: sqlite3.Connection, event_id: int, folder: Path) -> dict[
         "Filled in from the ledger: check the betting and the stacks, then start; the new "
         "hands are numbered after the event's and join it."
         if kind == "cash"
-        else "A tournament is recorded in its own file: the form is filled in from the ledger."
+        else f"A {kind} is recorded in its own file and imported: this form starts cash nights."
     )
     return {"fields": fields, "text": None, "note": note}
 
@@ -171,6 +222,17 @@ def saved_text(path: Path) -> str:
             f"{path.name} (in {path.parent}) is not UTF-8 text at byte {exc.start + 1}: it was "
             "changed outside this page; save it as UTF-8 or move it away, then try again"
         ) from None
+    except OSError as exc:
+        raise RecordError(f"cannot read {path}: {exc.strerror or exc}") from None
+
+
+def file_stamp(path: Path) -> str:
+    """What a saved file holds, in short (its bytes' SHA-256): the page sends back the stamp
+    of the file it loaded, and a save refuses to overwrite a file changed since."""
+    import hashlib
+
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()[:32]
     except OSError as exc:
         raise RecordError(f"cannot read {path}: {exc.strerror or exc}") from None
 
@@ -203,10 +265,13 @@ def event_file(folder: Path, kind: str, name: str, date: str | None) -> Path:
 
 
 def _first_event(path: Path) -> tuple[str, str, str | None] | None:
-    """(kind, name, date) of the file's first hand; None when it holds no hand that reads."""
-    from ..text.parse import parse_file
+    """(kind, name, date) of the file's first hand; None when it holds no hand that reads.
+    A file that is not UTF-8 (re-saved by an editor as Latin-1) is a :class:`RecordError`
+    naming it (:func:`saved_text`): read as no hand, its event's next save went silently to a
+    second file of the same event."""
+    from ..text.parse import parse_text
 
-    for item in parse_file(path):
+    for item in parse_text(saved_text(path), str(path)):
         if isinstance(item, HandRecord):
             session = item.session
             return session.kind, session.name, session.date
@@ -438,6 +503,7 @@ def append_choice(text: str, choice: dict[str, Any]) -> tuple[str, int]:
     ):
         raise RecordError("that option is no longer offered: the text changed meanwhile")
     option = live.next.options[index]
+    _same_option(choice, option, live.next.player)
     amount = _number(choice, "count" if option.kind == "draw" else "amount")
     low, high = (1, option.cards) if option.kind == "draw" else (option.amount, option.max_amount)
     if amount is not None and option.kind not in ("bet", "raise", "draw") and amount != low:
@@ -455,6 +521,24 @@ def append_choice(text: str, choice: dict[str, Any]) -> tuple[str, int]:
             shown = f"draw 1 to {high}" if option.kind == "draw" else "stand pat with no cards"
             raise RecordError(f"{option.player} may {shown} here, not {event.count}")
     return _insert(text, after, [event_line(event)]), after + 1
+
+
+def _same_option(choice: dict[str, Any], option: LegalOption, to_act: str | None) -> None:
+    """Refuse a tap made for another moment of the hand: the ``player`` and ``kind`` the
+    button was made for (the page sends both) are not the option's now, because the text
+    changed meanwhile (a line typed, another tap).  Its index alone would give the action to
+    whoever acts now."""
+    player, kind = choice.get("player"), choice.get("kind")
+    if player is None and kind is None:
+        return
+    if not isinstance(player, str) or not isinstance(kind, str):
+        raise RecordError("the tapped option must name its player and its action")
+    if (player, kind) != (option.player, option.kind):
+        now = f"{to_act} is to act now" if to_act else "the options changed"
+        raise RecordError(
+            f"not added: the hand has moved on since {player}'s {kind} was offered ({now}); "
+            "tap again"
+        )
 
 
 def _insert(text: str, after: int, new: list[str]) -> str:

@@ -6,16 +6,19 @@ The app serves a club's money, so every request passes :class:`Guard` before any
   this machine in their ``Host`` header are served, which defeats DNS rebinding (a web page
   whose name is made to point at 127.0.0.1).  Bound anywhere else, ``serve`` makes a random
   access token and every request must carry it: the URL it prints (``/?token=…``) sets an
-  ``HttpOnly``, ``SameSite=Strict`` cookie and redirects to the same page without the token,
+  ``HttpOnly``, ``SameSite=Lax`` cookie and redirects to the same page without the token,
   as Jupyter does; a request with neither is refused (403).
 * **Writes.**  Only ``POST`` (and the other unsafe methods) write, and each must come from a
   page of this app: a cross-site ``Origin`` (or ``Sec-Fetch-Site: cross-site``) is refused,
   and the request must repeat the CSRF token of its cookie, in the form field ``csrf_token``
-  or the ``X-CSRF-Token`` header (the double-submit pattern; the cookie is ``SameSite=Strict``
-  and a page of another site can neither read it nor set our header).  With ``--read-only``
-  every unsafe request is refused (403) before any page runs, but for the paths that only
-  compute an answer from their body (``Policy.computing``: the record page's live check),
-  and the ledger itself is opened read-only.
+  or the ``X-CSRF-Token`` header (the double-submit pattern: a page of another site can
+  neither read the cookie nor set our header).  The cookies are ``SameSite=Lax``: a browser
+  sends them when the organiser follows a link to the ledger from another app (a chat, a
+  mail), so a signed-in phone stays signed in and its open pages keep their CSRF token, and
+  never with another site's ``POST``.  With ``--read-only`` every unsafe request is refused
+  (403) before any page runs, but for the paths that only compute an answer from their body
+  (``Policy.computing``: the record page's live check), and the ledger itself is opened
+  read-only.
 * **Size.**  A request body above ``max_body`` bytes (1 MB by default) is refused with 413,
   from its ``Content-Length`` or while it streams in.
 * **Headers.**  Every response carries a Content-Security-Policy without inline scripts
@@ -29,6 +32,7 @@ that the guard did verify this request, so a route mounted outside the guard can
 
 from __future__ import annotations
 
+import errno
 import secrets
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -144,23 +148,44 @@ def _hostname(host_header: str) -> str:
 
 
 def _cookie(name: str, value: str, max_age: int) -> bytes:
-    return f"{name}={value}; Path=/; Max-Age={max_age}; HttpOnly; SameSite=Strict".encode("latin-1")
+    return f"{name}={value}; Path=/; Max-Age={max_age}; HttpOnly; SameSite=Lax".encode("latin-1")
+
+
+def wants_json(scope: Scope) -> bool:
+    """Whether the request came from a script that reads JSON (the record page's ``fetch``
+    sends and accepts ``application/json``): its refusals are JSON too, so the page can show
+    why, where an HTML page would leave it only a status code."""
+    accept = _header(scope, b"accept") or ""
+    kind = (_header(scope, b"content-type") or "").split(";")[0].strip().lower()
+    return "application/json" in accept.lower() or kind == "application/json"
 
 
 async def _refuse(
-    send: Send, status: int, message: str, extra: Iterable[tuple[bytes, bytes]] = ()
+    scope: Scope,
+    send: Send,
+    status: int,
+    message: str,
+    extra: Iterable[tuple[bytes, bytes]] = (),
 ) -> None:
-    """A plain page saying why the request was refused (no template: nothing of the request
-    is echoed, so nothing needs escaping)."""
-    reason = HTTPStatus(status).phrase
-    body = (
-        '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">'
-        '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f"<title>{status} {reason}</title></head><body><h1>{status} {reason}</h1>"
-        f"<p>{message}</p></body></html>"
-    ).encode()
+    """An answer saying why the request was refused: ``{"error": message}`` to a script that
+    reads JSON, else a plain page (no template: nothing of the request is echoed)."""
+    import html
+    import json
+
+    if wants_json(scope):
+        body = json.dumps({"error": message}).encode()
+        kind = b"application/json"
+    else:
+        reason = HTTPStatus(status).phrase
+        body = (
+            '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">'
+            '<meta name="viewport" content="width=device-width, initial-scale=1">'
+            f"<title>{status} {reason}</title></head><body><h1>{status} {reason}</h1>"
+            f"<p>{html.escape(message)}</p></body></html>"
+        ).encode()
+        kind = b"text/html; charset=utf-8"
     headers = [
-        (b"content-type", b"text/html; charset=utf-8"),
+        (b"content-type", kind),
         (b"content-length", str(len(body)).encode()),
         (b"cache-control", b"no-store"),
         *SECURITY_HEADERS,
@@ -191,7 +216,7 @@ class Guard:
         if policy.token is None:
             host = _hostname(_header(scope, b"host") or "")
             if not is_local(host) and host not in policy.hosts:
-                await _refuse(send, 400, "This ledger is served to this machine only.")
+                await _refuse(scope, send, 400, "This ledger is served to this machine only.")
                 return
         else:
             query = dict(parse_qsl(scope.get("query_string", b"").decode("latin-1")))
@@ -203,6 +228,7 @@ class Guard:
                     location += "?" + urlencode(query)
                 cookie = _cookie(TOKEN_COOKIE, policy.token, 30 * 24 * 3600)
                 await _refuse(
+                    scope,
                     send,
                     303,
                     "Signed in: continue to the page.",
@@ -211,15 +237,18 @@ class Guard:
                 return
             if not _same(cookies.get(TOKEN_COOKIE, ""), policy.token):
                 await _refuse(
+                    scope,
                     send,
                     403,
                     "This ledger needs its access link: open the address that "
-                    "<code>badugi-ledger serve</code> printed (it ends in ?token=…).",
+                    "badugi-ledger serve printed (it ends in ?token=…).",
                 )
                 return
         length = _header(scope, b"content-length")
         if length is not None and (not length.isdigit() or int(length) > policy.max_body):
-            await _refuse(send, 413, f"A request may hold at most {policy.max_body:,} bytes.")
+            await _refuse(
+                scope, send, 413, f"A request may hold at most {policy.max_body:,} bytes."
+            )
             return
         csrf = cookies.get(CSRF_COOKIE, "")
         if len(csrf) < 32:
@@ -229,24 +258,24 @@ class Guard:
         scope.setdefault("state", {})[STATE_KEY] = verdict
         if scope["method"] not in SAFE_METHODS:
             if policy.read_only and scope["path"] not in policy.computing:
-                await _refuse(send, 403, "This ledger is served read-only: nothing can be changed.")
+                await _refuse(
+                    scope, send, 403, "This ledger is served read-only: nothing can be changed."
+                )
                 return
             if not _same_origin(scope):
-                await _refuse(send, 403, "A change must come from a page of this ledger.")
+                await _refuse(scope, send, 403, "A change must come from a page of this ledger.")
                 return
             try:
                 body = await _read_body(receive, policy.max_body)
             except BodyTooLarge:
-                await _refuse(send, 413, f"A request may hold at most {policy.max_body:,} bytes.")
+                await _refuse(
+                    scope, send, 413, f"A request may hold at most {policy.max_body:,} bytes."
+                )
                 return
             offered = _header(scope, CSRF_HEADER.encode()) or await _form_token(scope, body)
-            if not cookies.get(CSRF_COOKIE) or not _same(offered or "", cookies[CSRF_COOKIE]):
-                await _refuse(
-                    send,
-                    403,
-                    "The form was out of date or came from elsewhere: reload the page and "
-                    "send it again.",
-                )
+            refused = _csrf_refusal(cookies.get(CSRF_COOKIE), offered)
+            if refused is not None:
+                await _refuse(scope, send, 403, refused)
                 return
             verdict.write_checked = True
             receive = _replay(body)
@@ -260,6 +289,24 @@ class Guard:
             await send(message)
 
         await self.app(scope, receive, send_with_headers)
+
+
+def _csrf_refusal(cookie: str | None, offered: str | None) -> str | None:
+    """Why a write's CSRF token is refused (None: it is the cookie's): the browser sent no
+    cookie, the request no token, or a token of another page or an older cookie."""
+    if not cookie:
+        return (
+            "The browser sent no form cookie (cookies blocked, or cleared since the page "
+            "loaded): reload the page, allow its cookies, and send it again."
+        )
+    if not offered:
+        return "The request carried no form token: reload the page and send it again."
+    if not _same(offered, cookie):
+        return (
+            "The form's token is out of date (the page was loaded before the browser's "
+            "cookie changed) or came from elsewhere: reload the page and send it again."
+        )
+    return None
 
 
 def _this_site(path: str) -> str:
@@ -377,6 +424,34 @@ def public_url(host: str, port: int, token: str | None) -> str:
     if ":" in shown:
         shown = f"[{shown}]"
     return f"http://{shown}:{port}/" + (f"?token={token}" if token else "")
+
+
+def listen_problem(host: str, port: int) -> str | None:
+    """Why ``serve`` cannot listen on ``host``:``port`` (another server holds the port, the
+    address is not this machine's), tried before the address is printed; None when it can.
+
+    The socket is bound as uvicorn binds it (``SO_REUSEADDR``) and closed at once: uvicorn
+    itself would only log the bind error and exit with status 3.
+    """
+    import socket
+
+    try:
+        found = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except (OSError, UnicodeError) as exc:
+        return f"cannot listen on {host}: {getattr(exc, 'strerror', None) or exc}"
+    family, kind, proto, _, address = found[0]
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(address)
+        except OSError as exc:
+            hint = {
+                errno.EADDRINUSE: ": another program (another badugi-ledger serve?) listens "
+                "there; stop it, or pick another --port",
+                errno.EACCES: ": a port below 1024 needs root; pick another --port",
+            }.get(exc.errno or 0, "")
+            return f"cannot listen on {host} port {port}: {exc.strerror or exc}{hint}"
+    return None
 
 
 def lan_address() -> str:

@@ -67,11 +67,12 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
-def serving(app: Any, host: str = "127.0.0.1") -> Iterator[str]:
-    """Serve the ASGI ``app`` with uvicorn in a thread; yields its base URL, stops it after."""
+def serving(app: Any, host: str = "127.0.0.1", port: int | None = None) -> Iterator[str]:
+    """Serve the ASGI ``app`` with uvicorn in a thread (on ``port``, else a free one); yields
+    its base URL, stops it after."""
     import uvicorn
 
-    port = free_port()
+    port = port or free_port()
     server = uvicorn.Server(uvicorn.Config(app, host=host, port=port, log_level="warning"))
     thread = threading.Thread(target=server.run, name=f"uvicorn:{port}", daemon=True)
     thread.start()

@@ -230,9 +230,26 @@ def test_a_new_night_of_an_event_the_ledger_holds_numbers_its_hands_after(
     status, body = post(client, "/record/start", NEW_NIGHT)
     first = body["text"].replace("\nhand 1 ·", "\nhand 7 ·")  # as if six hands came before
     ended = first + "Anna folds · Ben folds\n"  # the big blind's walk: nothing else to record
-    assert post(client, "/record/save", {"text": ended})[1]["outcome"] == "saved"
+    status, saved = post(client, "/record/save", {"text": ended})
+    assert saved["outcome"] == "saved"
+    Path(saved["file"]).unlink()  # the ledger's hands, of a file not this page's
     status, body = post(client, "/record/start", NEW_NIGHT)
     assert "\nhand 8 · button Anna" in body["text"]
+
+
+def test_a_saved_night_started_again_goes_on_from_its_file(client: TestClient) -> None:
+    """The same name and date again: the saved text, not a new first hand (whose save would
+    have left the saved hands out)."""
+    status, body = post(client, "/record/start", NEW_NIGHT)
+    ended = body["text"] + "Anna folds · Ben folds\n"
+    status, saved = post(client, "/record/save", {"text": ended})
+    assert saved["outcome"] == "saved", saved
+    status, again = post(client, "/record/start", NEW_NIGHT)
+    assert status == 200, again
+    assert again["text"] == ended and again["file"] == saved["file_name"]
+    assert saved["file_name"] in again["note"]
+    status, other = post(client, "/record/start", {**NEW_NIGHT, "date": "2024-03-08"})
+    assert "file" not in other and "\nhand 1 · button Anna" in other["text"]
 
 
 # --- the live check and tapping ------------------------------------------------------------------
@@ -409,10 +426,11 @@ USD_NIGHT = (
 def test_a_cash_event_continued_from_the_ledger_keeps_its_money(
     client: TestClient, ledger_dir: Path, night: str, event_key: str, header: str
 ) -> None:
-    """The form has no field for a chip value or a currency: a night of the ledger's EUR game
-    picked and started was written in plain chips, so its hands went to another event of the
-    same name whose results were never money (settle-up showed the night in two parts, the new
-    hands in chips).  Before the fix the new hand's event was ``cash|Euro night|2024-08-01``."""
+    """The form has no field for a chip value, and its currency is left blank: a night of the
+    ledger's EUR game picked and started was written in plain chips, so its hands went to
+    another event of the same name whose results were never money (settle-up showed the night
+    in two parts, the new hands in chips).  Before the fix the new hand's event was
+    ``cash|Euro night|2024-08-01``."""
     from badugi_ledger.ledger.importing import import_text
     from badugi_ledger.ledger.store import ledger_at
 
@@ -443,7 +461,7 @@ def test_a_new_event_named_in_the_form_after_picking_one_is_in_chips(
     client: TestClient, ledger_dir: Path
 ) -> None:
     """Only the event picked, still named as the ledger names it, is continued in its money;
-    an event the organiser names anew is a new one, in chips (the form names no money); an
+    an event the organiser names anew is a new one, in chips (the form's currency blank); an
     id that is no event of the ledger is refused."""
     from badugi_ledger.ledger.importing import import_text
     from badugi_ledger.ledger.store import ledger_at
@@ -892,3 +910,141 @@ def test_a_draw_tapped_with_more_cards_than_offered_is_refused(client: TestClien
     choice = {"index": options["draw"]["index"], "cards": "As 2c -> 6s 7s"}
     status, body = post(client, "/record/tap", {"text": text, "choice": choice})
     assert body["check"]["verdict"]["errors"] == 0, body["check"]["problems"]
+
+
+def test_a_save_waits_for_the_ledger_outside_the_event_loop(
+    client: TestClient, ledger_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A save waits for the ledger's write lock (another import, a second phone) up to the busy
+    timeout: in the event loop's thread that wait froze every other page of the server."""
+    import asyncio
+
+    from badugi_ledger.web import record
+
+    seen: list[bool] = []
+    real = record.save_text
+
+    def save_text(*args: object, **kwargs: object) -> record.Saved:
+        try:
+            asyncio.get_running_loop()
+            seen.append(True)
+        except RuntimeError:  # no loop runs in this thread: a worker thread
+            seen.append(False)
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(record, "save_text", save_text)
+    status, body = post(client, "/record/save", {"text": BADACEY})
+    assert body["outcome"] == "saved", body
+    assert seen == [False]
+
+
+def test_a_saved_file_re_saved_as_latin_1_is_named_not_saved_beside(
+    client: TestClient, ledger_dir: Path
+) -> None:
+    """An accent in a comment after the hands, the file re-saved as Latin-1: saving the night
+    again once went to a second file of the event (``…-2.bhh``), the first one unreadable."""
+    assert post(client, "/record/save", {"text": BADACEY})[1]["outcome"] == "saved"
+    saved = ledger_dir / BADACEY_FILE
+    latin1 = BADACEY.encode("utf-8") + "\n# café au lait\n".encode("latin-1")
+    saved.write_bytes(latin1)
+    status, body = post(client, "/record/save", {"text": BADACEY})
+    assert status == 200 and body.get("outcome") != "saved", body
+    assert saved.name in body["error"] and "not UTF-8" in body["error"], body
+    assert sorted(p.name for p in saved.parent.iterdir()) == [saved.name]
+    assert saved.read_bytes() == latin1
+
+
+def test_a_tap_made_for_another_player_is_refused_once_the_hand_moved_on(
+    client: TestClient,
+) -> None:
+    """The page sends the player and the action a button was made for: a tap whose text moved
+    on meanwhile (a line typed) once gave that option's index to whoever acted now."""
+    status, body = post(client, "/record/start", NEW_NIGHT)
+    text = body["text"]
+    status, checked = post(client, "/record/check", {"text": text})
+    first = checked["next"]["player"]
+    fold = next(o for o in checked["next"]["options"] if o["kind"] == "fold")
+    tapped = {"index": fold["index"], "player": first, "kind": "fold"}
+    status, done = post(client, "/record/tap", {"text": text, "choice": tapped})
+    assert f"{first} folds" in done["text"], done
+    status, late = post(client, "/record/tap", {"text": done["text"], "choice": tapped})
+    assert status == 200 and "text" not in late, late
+    now = done["check"]["next"]["player"]
+    assert late["error"] == (
+        f"not added: the hand has moved on since {first}'s fold was offered "
+        f"({now} is to act now); tap again"
+    )
+    status, bad = post(client, "/record/tap", {"text": text, "choice": {**tapped, "player": 3}})
+    assert "must name its player" in bad["error"]
+
+
+def test_a_saved_file_changed_on_disk_since_it_was_loaded_is_not_overwritten(
+    client: TestClient, ledger_dir: Path
+) -> None:
+    """The page sends the stamp of the file it loaded or last saved: a hand typed into the
+    file by an editor meanwhile was once overwritten by the page's next save, unseen."""
+    status, first = post(client, "/record/save", {"text": BADACEY})
+    assert first["outcome"] == "saved" and first["file_stamp"], first
+    saved = ledger_dir / BADACEY_FILE
+    edited_on_disk = BADACEY + "# a note typed into the file by hand\n"
+    saved.write_text(edited_on_disk, encoding="utf-8")
+    sent = {"text": BADACEY_EDITED, "file": saved.name, "file_stamp": first["file_stamp"]}
+    status, body = post(client, "/record/save", sent)
+    assert body["outcome"] == "changed" and body["can_replace"] is True, body
+    assert body["error"].startswith(f"not saved: {saved.name} was changed on disk since")
+    assert saved.read_text(encoding="utf-8") == edited_on_disk
+    assert hands_stored(ledger_dir) == [("004-1", 120)]
+
+    status, body = post(client, "/record/save", {**sent, "replace": True})
+    assert body["outcome"] == "saved", body
+    assert saved.read_text(encoding="utf-8") == BADACEY_EDITED
+    assert hands_stored(ledger_dir) == [("004-1", 96)]
+    # unchanged since: the stamp of the last save lets the next one through
+    again = {"text": BADACEY_EDITED, "file": saved.name, "file_stamp": body["file_stamp"]}
+    assert post(client, "/record/save", again)[1]["outcome"] == "saved"
+
+
+def test_the_start_form_names_the_nights_currency(client: TestClient, ledger_dir: Path) -> None:
+    """A night in money: the form's currency (its amounts in cents) goes into the text; a
+    continued event fills it in, and another currency than that event's is refused."""
+    from badugi_ledger.ledger.importing import import_text
+    from badugi_ledger.ledger.store import ledger_at
+
+    page = client.get("/record").text
+    assert '<input name="currency"' in page
+    status, body = post(client, "/record/start", {**NEW_NIGHT, "currency": "eur"})
+    assert "currency EUR" in body["text"].splitlines()[0], body
+    status, body = post(client, "/record/start", {**NEW_NIGHT, "currency": "euro"})
+    assert "not a currency code" in body["error"]
+    with ledger_at(ledger_dir / "club.db") as ledger:
+        assert import_text(ledger, USD_NIGHT, str(ledger_dir / "night.bhh")).stored == 1
+        [(event_id,)] = ledger.execute("SELECT id FROM events").fetchall()
+    fields = client.get(f"/record/event?id={event_id}").json()["fields"]
+    assert fields["currency"] == "USD"
+    picked = {**fields, "event_id": str(event_id)}
+    status, body = post(client, "/record/start", picked)
+    assert "currency USD" in body["text"]
+    status, body = post(client, "/record/start", {**picked, "currency": "EUR"})
+    assert body["error"].startswith("the event picked is in USD, not EUR"), body
+
+
+def test_a_tournament_picked_in_the_form_is_not_started_as_a_cash_night(
+    client: TestClient, ledger_dir: Path
+) -> None:
+    """The night text is a cash session's: a tournament of the ledger picked and started once
+    gave a cash night of the tournament's name, its chips counted as money."""
+    from badugi_ledger.ledger.importing import import_text
+    from badugi_ledger.ledger.store import ledger_at
+
+    tournament = (EXAMPLES / "tournament.bhh").read_text(encoding="utf-8")
+    with ledger_at(ledger_dir / "club.db") as ledger:
+        assert import_text(ledger, tournament, str(ledger_dir / "t.bhh")).stored > 0
+        [(event_id,)] = ledger.execute("SELECT id FROM events").fetchall()
+    found = client.get(f"/record/event?id={event_id}").json()
+    assert found["note"].endswith("this form starts cash nights.")
+    picked = {**NEW_NIGHT, **found["fields"], "event_id": str(event_id)}
+    status, body = post(client, "/record/start", picked)
+    assert status == 200 and "text" not in body, body
+    assert body["error"].startswith("Spring Freezeout is a tournament: this form starts cash")
+    status, body = post(client, "/record/start", {**picked, "name": "After the freezeout"})
+    assert "\ncash After the freezeout" in body["text"]

@@ -32,7 +32,7 @@ def no_sideways_scroll(device: Phone) -> None:
     assert device.page_width() <= 390, f"the page is {device.page_width()} px wide"
 
 
-def start_night(page: Any) -> None:
+def start_night(page: Any, wait_for: str = "#record-options button.tap") -> None:
     page.fill("input[name=name]", "Phone night")
     page.fill("input[name=date]", "2024-03-01")
     page.select_option("select[name=game]", "badacey")
@@ -41,7 +41,7 @@ def start_night(page: Any) -> None:
     page.fill("textarea[name=players]", "\n".join(PLAYERS))
     page.fill("input[name=stacks]", "100")
     page.click("button:has-text('Start the night')")
-    page.wait_for_selector("#record-options button.tap")
+    page.wait_for_selector(wait_for)
     settled(page)
 
 

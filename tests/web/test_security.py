@@ -207,7 +207,7 @@ def test_a_non_local_bind_needs_the_token(club_db: Path) -> None:
     assert signed.status_code == 303
     assert signed.headers["location"] == "/events?page=2"  # the token leaves the address bar
     cookie = next(c for c in signed.headers.get_list("set-cookie") if c.startswith(TOKEN_COOKIE))
-    assert "HttpOnly" in cookie and "SameSite=Strict" in cookie
+    assert "HttpOnly" in cookie and "SameSite=Lax" in cookie
     assert client.get("/events").status_code == 200  # the cookie now carries the token
     other = TestClient(app, base_url="http://192.168.1.5:8000")
     other.cookies.set(TOKEN_COOKIE, "forged")
@@ -240,11 +240,11 @@ def test_every_response_has_the_security_headers(client: TestClient) -> None:
         assert headers["referrer-policy"] == "no-referrer"
 
 
-def test_the_csrf_cookie_is_httponly_and_strict(club_db: Path) -> None:
+def test_the_csrf_cookie_is_httponly_and_lax(club_db: Path) -> None:
     first = TestClient(create_app(club_db), base_url=LOCAL).get("/events")
     cookie = first.headers["set-cookie"]
     assert cookie.startswith(CSRF_COOKIE + "=")
-    assert "HttpOnly" in cookie and "SameSite=Strict" in cookie
+    assert "HttpOnly" in cookie and "SameSite=Lax" in cookie
 
 
 @pytest.mark.parametrize(
@@ -270,3 +270,41 @@ def test_signing_in_sends_the_browser_on_to_this_site_only(
     signed = client.get(f"http://192.168.1.5:8000{path}?token={token}")
     assert signed.status_code == 303
     assert signed.headers["location"] == location
+
+
+@pytest.mark.parametrize(
+    ("cookie", "headers", "why"),
+    [
+        (False, {"X-CSRF-Token": "x" * 43}, "sent no form cookie"),
+        (True, {}, "carried no form token"),
+        (True, {"X-CSRF-Token": "x" * 43}, "token is out of date"),
+        (True, {"X-CSRF-Token": "GOOD", "Origin": "https://evil.example"}, "a page of this"),
+    ],
+)
+def test_a_refused_json_write_says_why_in_json(
+    club_db: Path, cookie: bool, headers: dict[str, str], why: str
+) -> None:
+    """The record page reads its answers as JSON: a refusal in HTML left it only "the server
+    answered 403 Forbidden" to show."""
+    client = TestClient(create_app(club_db), base_url=LOCAL)
+    client.get("/record")
+    token = client.cookies[CSRF_COOKIE]
+    if not cookie:
+        client.cookies.clear()
+    sent = client.post(
+        "/record/save",
+        json={"text": ""},
+        headers={k: token if v == "GOOD" else v for k, v in headers.items()},
+    )
+    assert sent.status_code == 403
+    assert sent.headers["content-type"].startswith("application/json")
+    assert why in sent.json()["error"]
+
+
+def test_a_read_only_json_write_says_why_in_json(club_db: Path) -> None:
+    client = TestClient(create_app(club_db, read_only=True), base_url=LOCAL)
+    client.get("/record")
+    sent = client.post(
+        "/record/save", json={}, headers={"X-CSRF-Token": client.cookies[CSRF_COOKIE]}
+    )
+    assert sent.status_code == 403 and "read-only" in sent.json()["error"]

@@ -95,3 +95,41 @@ def test_other_commands_do_not_load_the_web_stack(tmp_path: Path) -> None:
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout.strip().splitlines()[-1]) == []
+
+
+def test_serve_on_a_busy_port_is_a_clear_error(
+    tmp_path: Path, served: list[dict[str, Any]]
+) -> None:
+    """uvicorn itself logs the bind error after the address is printed and exits 3."""
+    import socket
+
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        done = CliRunner().invoke(
+            app, ["serve", "--db", str(tmp_path / "club.db"), "--port", str(port)]
+        )
+    assert done.exit_code == 1, done.output
+    assert f"Error: cannot listen on 127.0.0.1 port {port}: " in done.output
+    assert "another --port" in done.output and "open http" not in done.output
+    assert done.exception is None or isinstance(done.exception, SystemExit)
+    assert served == []
+
+
+def test_serve_on_a_busy_port_exits_1_without_a_traceback(tmp_path: Path) -> None:
+    import socket
+
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        done = subprocess.run(
+            [sys.executable, "-m", "badugi_ledger", "serve", "--db", str(tmp_path / "c.db")]
+            + ["--port", str(port)],
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+    assert done.returncode == 1, done.stderr
+    assert "Traceback" not in done.stderr and "cannot listen on" in done.stderr
