@@ -351,9 +351,12 @@ def _settle_from_record(st: HandState, pots: list[_Pot]) -> None:
         named = by_name.get(c.pot) if c.pot is not None else None
         if named is not None and c.player in named.eligible and c.player not in st.mucked:
             take(named, c.player, c.amount)
-    for pot in open_pots:
+    # The last side pot first: its players may collect from every pot before it, while a
+    # player all-in for less can collect only from the earlier ones (pots are nested).
+    for pot in reversed(open_pots):
         for p in pot.eligible:
             take(pot, p, total)
+    for pot in open_pots:
         if left[pot.name] and pot.shares:
             raise illegal(
                 "pot-undetermined",

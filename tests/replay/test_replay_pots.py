@@ -248,3 +248,25 @@ def test_split_halves_in_badeucey() -> None:
     lines += ["Anna shows As 2h 3d 4c 5c", "Ben shows 2c 3h 4s 5d 7c"]
     result = replay_hand(record(["Anna", "Ben"], "Anna", lines, settings=game))
     assert dict(result.payouts) == {"Ben": 4}
+
+
+def test_unknown_cards_collections_fill_the_side_pot_first() -> None:
+    """``001`` side pots: Anna, all-in for 2 chips, can take only the main pot (6); Cara's
+    cards are unknown and she collects the side pot (12), which only Ben and she contest.  The
+    recorded collections settle both pots (they were refused as not dividing the side pot when
+    Cara, seated before Anna, was given the main pot first)."""
+    lines = ["Ben posts sb", "Cara posts bb", "Anna calls 2 all-in", "Ben calls", "Cara checks"]
+    bets = ["Ben bets 2", "Cara calls"]
+    for _ in range(3):
+        lines += ["Ben pat", "Cara pat", "Anna pat", *bets]
+        bets = ["Ben bets 4", "Cara calls"]
+    lines[-2:] = ["Ben checks", "Cara checks"]
+    lines += ["Anna shows 4s 3h 2d Ac", "Ben shows Ks Qh Jd Tc", "Cara collects 12"]
+    lines.append("Anna collects 6")
+    stacks = {"Ben": 100, "Cara": 100, "Anna": 2}
+    result = replay_hand(record(stacks, "Anna", lines))
+    assert result.ok, result.violations
+    assert [(p.name, p.amount, dict(p.shares)) for p in result.pots] == [
+        ("main", 6, {"Anna": 6}),
+        ("side 1", 12, {"Cara": 12}),
+    ]
