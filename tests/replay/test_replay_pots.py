@@ -173,11 +173,22 @@ def test_muck_forfeits_and_last_contender_needs_no_cards() -> None:
 def test_unknown_showdown_cards_accept_a_consistent_collection() -> None:
     """Missing information is not a violation: with Cara's cards unknown the pot cannot be
     computed, so a consistent recorded collection settles it (and a note says so)."""
-    lines = SHOWDOWN_4 + ["Anna mucks", "Ben mucks", "Dan shows 4s 3h 2d Ac", "Cara collects 8"]
+    lines = SHOWDOWN_4 + ["Anna mucks", "Ben mucks", "Dan shows 5s 3h 2d Ac", "Cara collects 8"]
     result = replay_hand(record(["Anna", "Ben", "Cara", "Dan"], "Dan", lines))
     assert result.ok and dict(result.payouts) == {"Cara": 8}
     assert any("unknown" in note for note in result.notes)
     assert_balanced(result)
+
+
+def test_unknown_showdown_cards_cannot_beat_the_best_hand() -> None:
+    """Cara's cards are unknown, but no hand beats Dan's 4-3-2-A (``000`` "the best of all is
+    A-2-3-4 in four suits"): she may tie it (4 each), never take the whole pot."""
+    shown = SHOWDOWN_4 + ["Anna mucks", "Ben mucks", "Dan shows 4s 3h 2d Ac"]
+    result = replay_hand(record(["Anna", "Ben", "Cara", "Dan"], "Dan", shown + ["Cara collects 8"]))
+    assert [(v.rule, v.kind) for v in result.violations] == [("collect", "mismatch")]
+    assert "Dan shows 4-card 4-3-2-A" in result.violations[0].message
+    tied = shown + ["Cara collects 4", "Dan collects 4"]
+    assert replay_hand(record(["Anna", "Ben", "Cara", "Dan"], "Dan", tied)).ok
 
 
 def test_unknown_showdown_cards_without_collection_cannot_settle() -> None:
