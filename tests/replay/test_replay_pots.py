@@ -266,7 +266,7 @@ def test_unknown_cards_collections_fill_the_side_pot_first() -> None:
     cards are unknown and she collects the side pot (12), which only Ben and she contest.  The
     recorded collections settle both pots (they were refused as not dividing the side pot when
     Cara, seated before Anna, was given the main pot first)."""
-    lines = ["Ben posts sb", "Cara posts bb", "Anna calls 2 all-in", "Ben calls", "Cara checks"]
+    lines = ["Ben posts sb", "Cara posts bb", "Anna calls 2 allin", "Ben calls", "Cara checks"]
     bets = ["Ben bets 2", "Cara calls"]
     for _ in range(3):
         lines += ["Ben pat", "Cara pat", "Anna pat", *bets]
