@@ -170,3 +170,29 @@ def test_badugi_pots_match_the_reference(data: st.DataObject) -> None:
 @given(st.data())
 def test_badacey_split_pots_match_the_reference(data: st.DataObject) -> None:
     check_against_reference("badacey", data.draw(hands_played("badacey")))
+
+
+def check_hidden_hand(game: str, played: tuple, hide: int) -> None:
+    """The reference payouts recorded as collections, one contender's cards not shown: the
+    engine cannot divide the pots, and must accept what the real cards pay."""
+    names, stacks, lines, contrib, folded, hands = played
+    live = [p for p in names if p not in folded]
+    assume(len(live) > 1)
+    hidden = live[hide % len(live)]
+    want, _ = reference_payouts(game, dict(contrib), folded, names, hands)
+    lines = [line for line in lines if not line.startswith(f"{hidden} shows")]
+    lines += [f"{p} collects {chips}" for p, chips in want.items()]
+    settings_ = GameSettings(
+        game=game, structure=Structure("no-limit", 2, 2), small_blind=1, big_blind=2
+    )
+    result = replay_hand(record(stacks, names[-1], lines, settings=settings_))
+    assert not result.violations, (lines, result.violations)
+    assert dict(result.payouts) == want, lines
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@given(st.data(), st.sampled_from(["badugi", "badacey"]), st.integers(0, 4))
+def test_what_the_cards_pay_is_accepted_with_a_hand_not_shown(
+    data: st.DataObject, game: str, hide: int
+) -> None:
+    check_hidden_hand(game, data.draw(hands_played(game)), hide)
