@@ -14,8 +14,13 @@ import itertools
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from badugi_ledger.hands.evaluate import evaluate
-from badugi_ledger.hands.possible import OpenPot, division_allowed, known_values
+from badugi_ledger.hands.evaluate import (
+    ace_five_value,
+    badugi_value,
+    deuce_seven_value,
+    evaluate,
+)
+from badugi_ledger.hands.possible import _NUTS, OpenPot, division_allowed, known_values
 from badugi_ledger.hands.pots import divide_pot
 from badugi_ledger.model.cards import DECK, parse_known_cards
 
@@ -79,3 +84,22 @@ def test_every_real_division_is_allowed(
             if key not in seen:
                 seen.add(key)
                 assert division_allowed(pots, known, "badugi", dict(key)), (anna, ben, cy)
+
+
+def test_no_hand_beats_the_nut_of_any_half() -> None:
+    """The hand each game's check takes as unbeatable, proved exhaustively (``004``: the best
+    Badugi is 4-3-2-A, or 5-4-3-2 with aces high; the wheel is the best A-5 low).  A Badugi
+    selection is at most four cards, so every four-card hand covers it; a low that beats a
+    wheel or 7-5-4-3-2 has no card above seven, so the hands of aces to sevens cover those."""
+    nuts = {game: evaluate(game, parse_known_cards(_NUTS[game])) for game in _NUTS}
+    best_low = nuts["badacey"][0].key
+    best_deuce = nuts["badeucey"][0].key
+    best_badugi = nuts["badugi"][0].key
+    assert nuts["badacey"][1].key == nuts["progressive-badugi"][0].key == best_badugi
+    best_high = nuts["badeucey"][1].key
+    for cards in itertools.combinations(DECK, 4):
+        assert badugi_value(cards).key <= best_badugi
+        assert badugi_value(cards, ace_high=True).key <= best_high
+    for cards in itertools.combinations([c for c in DECK if c.rank <= 7], 5):
+        assert ace_five_value(cards).key <= best_low
+        assert deuce_seven_value(cards).key <= best_deuce
