@@ -89,8 +89,9 @@ def test_every_real_division_is_allowed(
 def test_no_hand_beats_the_nut_of_any_half() -> None:
     """The hand each game's check takes as unbeatable, proved exhaustively (``004``: the best
     Badugi is 4-3-2-A, or 5-4-3-2 with aces high; the wheel is the best A-5 low).  A Badugi
-    selection is at most four cards, so every four-card hand covers it; a low that beats a
-    wheel or 7-5-4-3-2 has no card above seven, so the hands of aces to sevens cover those."""
+    selection is at most four cards, so every four-card hand covers it; an A-5 low that beats
+    a wheel has no card above five, a 2-7 low that beats 7-5-4-3-2 none above seven and no
+    ace (aces are high there), so those hands cover the lows."""
     nuts = {game: evaluate(game, parse_known_cards(_NUTS[game])) for game in _NUTS}
     best_low = nuts["badacey"][0].key
     best_deuce = nuts["badeucey"][0].key
@@ -100,6 +101,7 @@ def test_no_hand_beats_the_nut_of_any_half() -> None:
     for cards in itertools.combinations(DECK, 4):
         assert badugi_value(cards).key <= best_badugi
         assert badugi_value(cards, ace_high=True).key <= best_high
-    for cards in itertools.combinations([c for c in DECK if c.rank <= 7], 5):
+    for cards in itertools.combinations([c for c in DECK if c.rank <= 5], 5):
         assert ace_five_value(cards).key <= best_low
+    for cards in itertools.combinations([c for c in DECK if 2 <= c.rank <= 7], 5):
         assert deuce_seven_value(cards).key <= best_deuce
