@@ -57,7 +57,8 @@ def check_unshown(
         return
     position = st.record.position
     unknown = ", ".join(sorted({p for p, h in hands.items() if h is None}))
-    names = " and ".join(pot.name for pot in open_pots)
+    plural = " pots" if len(open_pots) > 1 else " pot"
+    names = " and ".join(pot.name for pot in open_pots) + plural
     total = st.figure(sum(pot.amount for pot in pots))
     what = _known_words(st, known)
     for c, at in zip(st.collects, st.collect_at, strict=True):
@@ -65,7 +66,7 @@ def check_unshown(
         chips = recorded.get(p, 0)
         if not division_allowed(pots, known, game, {p: chips}, None, house, judged=[p]):
             message = (
-                f"{p} collects {st.figure(chips)} of the {names} pot ({total}), but no hands "
+                f"{p} collects {st.figure(chips)} of the {names} ({total}), but no hands "
                 f"for the unknown cards of {unknown} pay {p} that{what}"
             )
             violations.append(Violation("collect", message, position(at), "mismatch"))
@@ -75,7 +76,7 @@ def check_unshown(
         parts += f", {st.figure(carried)} carried"
     at = st.collect_at[0] if st.collects else st.carry_outs[0][1]
     message = (
-        f"the recorded collections ({parts or 'none'}) are no division of the {names} pot "
+        f"the recorded collections ({parts or 'none'}) are no division of the {names} "
         f"({total}) that any hands for the unknown cards of {unknown} give{what}"
     )
     violations.append(Violation("collect", message, position(at), "mismatch"))
