@@ -35,7 +35,7 @@ from ..model.settings import HouseRules, OddChipRule, OddChipSplit
 from .badugi import badugi_value
 from .evaluate import HandValue, evaluate, meets_qualifier
 
-__all__ = ["Award", "HalfAward", "divide_pot", "pot_shares", "split_evenly"]
+__all__ = ["Award", "HalfAward", "divide_pot", "half_amounts", "pot_shares", "split_evenly"]
 
 
 @dataclass(frozen=True)
@@ -114,6 +114,28 @@ def split_evenly(
         return {name: base + (extra if name == order[0] else 0) for name in winners_in_order}
     lucky = set(order[:extra])
     return {name: base + (1 if name in lucky else 0) for name in winners_in_order}
+
+
+def half_amounts(
+    amount: int,
+    game: GameName,
+    house: HouseRules = HouseRules(),  # noqa: B008 - frozen, immutable default
+) -> tuple[int, ...]:
+    """What each half of a pot of ``amount`` holds, in the order of the game's halves: the
+    whole pot in Badugi; in a split game half each, an odd chip of the whole pot going to the
+    half that ``house.odd_chip_half`` names (seeds README item 4; ``004`` moves no chip).
+
+    >>> half_amounts(121, "badacey")
+    (60, 61)
+    >>> half_amounts(121, "badacey", HouseRules(odd_chip_half="five-card"))
+    (61, 60)
+    """
+    halves = GAMES[game].halves
+    if len(halves) == 1:
+        return (amount,)
+    base, extra = divmod(amount, 2)
+    odd = house.odd_chip_half
+    return tuple([base + (extra if h == odd else 0) for h in halves])
 
 
 Figure = Callable[[int], str]
@@ -260,11 +282,7 @@ def _award(
         )
 
     whole = len(half_names) == 1
-    amounts: tuple[int, ...] = (amount,)
-    if not whole:  # an odd chip of the whole pot goes to the half the house rule names
-        base, extra = divmod(amount, 2)
-        odd = house.odd_chip_half
-        amounts = tuple([base + (extra if h == odd else 0) for h in half_names])
+    amounts = (amount,) if whole else half_amounts(amount, game, house)
     first = eligible[0]
     shares: dict[str, int] = {}
     halves: list[_Half] = []

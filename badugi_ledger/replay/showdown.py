@@ -32,7 +32,9 @@ and the check of everything the recorder wrote down about the outcome.
   not all known from the deal and draws) the pot cannot be computed.  Then, and only then, the
   recorded collections are accepted if they are consistent (they add up to the unsettled pots,
   only eligible players collect) and a note says so; missing information is not a violation.
-  Otherwise the hand is reported as ``pot-undetermined``.
+  Otherwise the hand is reported as ``pot-undetermined``.  Accepted collections are still
+  held to what some hands for the unknown cards would pay (:mod:`.unshown`); one that none
+  would is a ``collect`` mismatch.
 * **Recorded outcomes** (``Collect``, ``CarryOut``, ``RakeTaken``, ``PotTotal``, ``FinalStack``)
   that disagree with the computed ones become ``Violation(kind="mismatch")``, and recorded totals
   that create or lose chips are reported as ``chips-balance``.
@@ -53,6 +55,7 @@ from ..model.games import GAMES
 from ..model.results import CARRY, HOUSE, HandResult, Posting, PotResult, Violation
 from .claims import carried_detail, verify_claims
 from .state import SHOWDOWN, HandState, illegal
+from .unshown import check_unshown, known_cards
 
 
 class _Pot:
@@ -193,13 +196,10 @@ def _showdown_cards(st: HandState, pot: _Pot, folded_win: bool) -> None:
         pot.detail = f"{contenders[0]} wins: the others muck"
         return
     cards: list[tuple[str, tuple]] = []
-    shown = st.shown
     for p in contenders:
-        hand = shown.get(p)
-        if hand is None or None in hand:
-            hand = st.cards.known_hand(p)
-            if hand is None:
-                return  # unknown: settled from the record, if it can be
+        hand = known_cards(st, p)
+        if hand is None:
+            return  # unknown: settled from the record, if it can be
         cards.append((p, hand))
     pot.cards = cards
     if not progressive:
@@ -306,8 +306,9 @@ def _rake_by_claims(st: HandState, won: list[_Pot], rake: int) -> list[int] | No
     return cuts
 
 
-def _settle_from_record(st: HandState, pots: list[_Pot]) -> None:
-    """Unknown showdown cards: accept the recorded collections if they are consistent."""
+def _settle_from_record(st: HandState, pots: list[_Pot], violations: list[Violation]) -> None:
+    """Unknown showdown cards: accept the recorded collections if they are consistent, and
+    report them when no hands for the unknown cards give them (:func:`check_unshown`)."""
     open_pots = [p for p in pots if p.shares is None and not p.carried]
     if not open_pots:
         return
@@ -335,6 +336,7 @@ def _settle_from_record(st: HandState, pots: list[_Pot]) -> None:
             "collections do not settle it",
             st.record.pos,
         )
+    check_unshown(st, open_pots, remainder, carry_claim, violations)
     left = {pot.name: pot.net for pot in open_pots}
     by_name = {pot.name: pot for pot in open_pots}
     for pot in open_pots:
@@ -351,9 +353,12 @@ def _settle_from_record(st: HandState, pots: list[_Pot]) -> None:
         named = by_name.get(c.pot) if c.pot is not None else None
         if named is not None and c.player in named.eligible and c.player not in st.mucked:
             take(named, c.player, c.amount)
-    for pot in open_pots:
+    # The last side pot first: its players may collect from every pot before it, while a
+    # player all-in for less can collect only from the earlier ones (pots are nested).
+    for pot in reversed(open_pots):
         for p in pot.eligible:
             take(pot, p, total)
+    for pot in open_pots:
         if left[pot.name] and pot.shares:
             raise illegal(
                 "pot-undetermined",
@@ -409,7 +414,7 @@ def settle(st: HandState) -> HandResult:
         if pot.shares is None:
             unsettled = True
     if unsettled:
-        _settle_from_record(st, pots)
+        _settle_from_record(st, pots, violations)
     carry_out = 0
     if len(pots) == 1:
         # The usual hand: the one pot's shares are the payouts (a dict nothing changes any

@@ -173,11 +173,22 @@ def test_muck_forfeits_and_last_contender_needs_no_cards() -> None:
 def test_unknown_showdown_cards_accept_a_consistent_collection() -> None:
     """Missing information is not a violation: with Cara's cards unknown the pot cannot be
     computed, so a consistent recorded collection settles it (and a note says so)."""
-    lines = SHOWDOWN_4 + ["Anna mucks", "Ben mucks", "Dan shows 4s 3h 2d Ac", "Cara collects 8"]
+    lines = SHOWDOWN_4 + ["Anna mucks", "Ben mucks", "Dan shows 5s 3h 2d Ac", "Cara collects 8"]
     result = replay_hand(record(["Anna", "Ben", "Cara", "Dan"], "Dan", lines))
     assert result.ok and dict(result.payouts) == {"Cara": 8}
     assert any("unknown" in note for note in result.notes)
     assert_balanced(result)
+
+
+def test_unknown_showdown_cards_cannot_beat_the_best_hand() -> None:
+    """Cara's cards are unknown, but no hand beats Dan's 4-3-2-A (``000`` "the best of all is
+    A-2-3-4 in four suits"): she may tie it (4 each), never take the whole pot."""
+    shown = SHOWDOWN_4 + ["Anna mucks", "Ben mucks", "Dan shows 4s 3h 2d Ac"]
+    result = replay_hand(record(["Anna", "Ben", "Cara", "Dan"], "Dan", shown + ["Cara collects 8"]))
+    assert [(v.rule, v.kind) for v in result.violations] == [("collect", "mismatch")]
+    assert "Dan shows 4-card 4-3-2-A" in result.violations[0].message
+    tied = shown + ["Cara collects 4", "Dan collects 4"]
+    assert replay_hand(record(["Anna", "Ben", "Cara", "Dan"], "Dan", tied)).ok
 
 
 def test_unknown_showdown_cards_without_collection_cannot_settle() -> None:
@@ -248,3 +259,25 @@ def test_split_halves_in_badeucey() -> None:
     lines += ["Anna shows As 2h 3d 4c 5c", "Ben shows 2c 3h 4s 5d 7c"]
     result = replay_hand(record(["Anna", "Ben"], "Anna", lines, settings=game))
     assert dict(result.payouts) == {"Ben": 4}
+
+
+def test_unknown_cards_collections_fill_the_side_pot_first() -> None:
+    """``001`` side pots: Anna, all-in for 2 chips, can take only the main pot (6); Cara's
+    cards are unknown and she collects the side pot (12), which only Ben and she contest.  The
+    recorded collections settle both pots (they were refused as not dividing the side pot when
+    Cara, seated before Anna, was given the main pot first)."""
+    lines = ["Ben posts sb", "Cara posts bb", "Anna calls 2 allin", "Ben calls", "Cara checks"]
+    bets = ["Ben bets 2", "Cara calls"]
+    for _ in range(3):
+        lines += ["Ben pat", "Cara pat", "Anna pat", *bets]
+        bets = ["Ben bets 4", "Cara calls"]
+    lines[-2:] = ["Ben checks", "Cara checks"]
+    lines += ["Anna shows 4s 3h 2d Ac", "Ben shows Ks Qh Jd Tc", "Cara collects 12"]
+    lines.append("Anna collects 6")
+    stacks = {"Ben": 100, "Cara": 100, "Anna": 2}
+    result = replay_hand(record(stacks, "Anna", lines))
+    assert result.ok, result.violations
+    assert [(p.name, p.amount, dict(p.shares)) for p in result.pots] == [
+        ("main", 6, {"Anna": 6}),
+        ("side 1", 12, {"Cara": 12}),
+    ]

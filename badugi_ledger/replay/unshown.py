@@ -1,0 +1,95 @@
+"""Checking the recorded collections of a showdown whose cards are not all known.
+
+When a contender's cards are unknown the replay cannot divide the pot and takes the recorded
+collections (:mod:`.showdown`).  They are still claims: each must be what *some* hands for the
+unknown contenders would pay, given the hands that are known (:mod:`badugi_ledger.hands.possible`).
+A collection no such hands allow ("Ben collects 6" when Anna shows 4-3-2-A, which no hand
+beats; "Anna collects 4 · Ben collects 2" of a pot of 6 that only a win or an even split can
+divide) is a ``collect`` mismatch at its line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import cast
+
+from ..hands.possible import OpenPot, division_allowed, known_values
+from ..model.cards import Card
+from ..model.errors import CardError
+from ..model.games import GAMES
+from ..model.results import Violation
+from .claims import SettledPot
+from .state import HandState
+
+
+def known_cards(st: HandState, player: str) -> tuple[Card, ...] | None:
+    """The player's showdown hand when every card of it is known (shown, or known from the
+    deal and the draws), else None."""
+    hand = st.shown.get(player)
+    if hand is None or None in hand:
+        return st.cards.known_hand(player)
+    return cast("tuple[Card, ...]", hand)
+
+
+def check_unshown(
+    st: HandState,
+    open_pots: Sequence[SettledPot],
+    recorded: Mapping[str, int],
+    carried: int,
+    violations: list[Violation],
+) -> None:
+    """Add a ``collect`` mismatch when ``recorded`` (player -> chips recorded from
+    ``open_pots``, the pots the cards could not divide) with ``carried`` chips carried out is
+    no division that hands for the unknown contenders allow."""
+    game, house = st.settings.game, st.house
+    if GAMES[game].progressive and st.carry_in and len(open_pots) > 1:
+        return  # the carried pot goes to whichever pot is won first: not modelled here
+    pots = [
+        OpenPot(pot.net, tuple([p for p in pot.eligible if p not in st.mucked]))
+        for pot in open_pots
+    ]
+    hands = {p: known_cards(st, p) for pot in pots for p in pot.contenders}
+    try:
+        known = known_values(game, {p: h for p, h in hands.items() if h is not None}, house)
+    except CardError:
+        return  # the cards themselves are wrong: reported where they are recorded
+    if division_allowed(pots, known, game, recorded, carried, house):
+        return
+    position = st.record.position
+    unknown = ", ".join(sorted({p for p, h in hands.items() if h is None}))
+    plural = " pots" if len(open_pots) > 1 else " pot"
+    names = " and ".join(pot.name for pot in open_pots) + plural
+    total = st.figure(sum(pot.amount for pot in pots))
+    what = _known_words(st, known)
+    for c, at in zip(st.collects, st.collect_at, strict=True):
+        p = c.player
+        chips = recorded.get(p, 0)
+        if not division_allowed(pots, known, game, {p: chips}, None, house, judged=[p]):
+            message = (
+                f"{p} collects {st.figure(chips)} of the {names} ({total}), but no hands "
+                f"for the unknown cards of {unknown} pay {p} that{what}"
+            )
+            violations.append(Violation("collect", message, position(at), "mismatch"))
+            return
+    parts = ", ".join(f"{p} {st.figure(chips)}" for p, chips in recorded.items() if chips)
+    if carried:
+        parts += f", {st.figure(carried)} carried"
+    at = st.collect_at[0] if st.collects else st.carry_outs[0][1]
+    message = (
+        f"the recorded collections ({parts or 'none'}) are no division of the {names} "
+        f"({total}) that any hands for the unknown cards of {unknown} give{what}"
+    )
+    violations.append(Violation("collect", message, position(at), "mismatch"))
+
+
+def _known_words(st: HandState, known: Mapping[str, tuple | None]) -> str:
+    """The known hands, as the message names them (``": Anna shows 4-card 4-3-2-A"``)."""
+    if not known:
+        return " (a pot goes to the best hand or is split evenly among tied best hands)"
+    words = [
+        f"{p} shows {' / '.join(v.describe() for v in values)}"
+        if values is not None
+        else f"{p}'s hand does not qualify"
+        for p, values in known.items()
+    ]
+    return ": " + "; ".join(words)

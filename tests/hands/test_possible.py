@@ -1,0 +1,107 @@
+"""Which divisions of a pot the known cards allow when some hands are unknown
+(``badugi_ledger.hands.possible``), against a brute force over real hands.
+
+The brute force deals every unknown contender real cards (from a small stub, so that it stays
+quick) and divides the pot with :func:`~badugi_ledger.hands.pots.divide_pot`: every division it
+finds must be allowed (the check never refuses a right record).  Sources: ``000`` (the best
+hand wins, ties share), ``004`` (each half divided among its own tied winners).
+"""
+
+from __future__ import annotations
+
+import itertools
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from badugi_ledger.hands.evaluate import (
+    ace_five_value,
+    badugi_value,
+    deuce_seven_value,
+    evaluate,
+)
+from badugi_ledger.hands.possible import _NUTS, OpenPot, division_allowed, known_values
+from badugi_ledger.hands.pots import divide_pot
+from badugi_ledger.model.cards import DECK, parse_known_cards
+
+NAMES = ("Anna", "Ben", "Cy")
+
+
+def test_the_nut_cannot_be_beaten_only_tied() -> None:
+    """``000``: the best of all is A-2-3-4 in four suits."""
+    nut = {"Anna": evaluate("badugi", parse_known_cards("As 2h 3d 4c"))}
+    pots = [OpenPot(8, ("Anna", "Ben"))]
+    assert not division_allowed(pots, nut, "badugi", {"Ben": 8})
+    assert division_allowed(pots, nut, "badugi", {"Anna": 4, "Ben": 4})
+    assert division_allowed(pots, nut, "badugi", {"Anna": 8})
+
+
+def test_an_odd_chip_goes_by_the_house_rule() -> None:
+    """Seeds README item 4: the odd chip of a tie goes to the first winner left of the button."""
+    pots = [OpenPot(7, ("Anna", "Ben"))]
+    assert division_allowed(pots, {}, "badugi", {"Anna": 4, "Ben": 3})
+    assert not division_allowed(pots, {}, "badugi", {"Anna": 3, "Ben": 4})
+
+
+def test_a_known_hand_that_does_not_qualify_wins_nothing() -> None:
+    """``002``: a hand that does not meet the qualifier cannot win; unknown ones may all fail."""
+    known = known_values("progressive-badugi", {"Anna": parse_known_cards("Ks 6h 4d 2c")})
+    assert known == {"Anna": None}
+    pots = [OpenPot(6, ("Anna", "Ben"))]
+    assert not division_allowed(pots, known, "progressive-badugi", {"Anna": 6})
+    assert division_allowed(pots, known, "progressive-badugi", {}, carried=6)
+    assert division_allowed(pots, known, "progressive-badugi", {"Ben": 6})
+
+
+STUB = DECK[:9] + DECK[-9:]
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    shown=st.lists(st.integers(0, len(DECK) - 1), min_size=4, max_size=4, unique=True),
+    amounts=st.tuples(st.integers(0, 40), st.integers(0, 40)),
+    side=st.booleans(),
+)
+def test_every_real_division_is_allowed(
+    shown: list[int], amounts: tuple[int, int], side: bool
+) -> None:
+    """Anna's cards are known, Ben's and Cy's are dealt every way from a small stub."""
+    anna = tuple(DECK[i] for i in shown)
+    stub = [c for c in STUB if c not in anna]
+    known = {"Anna": evaluate("badugi", anna)}
+    pots = [OpenPot(amounts[0], NAMES)] + ([OpenPot(amounts[1], ("Ben", "Cy"))] if side else [])
+    seen: set[tuple[tuple[str, int], ...]] = set()
+    for ben in itertools.combinations(stub[:8], 4):
+        rest = [c for c in stub if c not in ben]
+        for cy in itertools.combinations(rest[:7], 4):
+            hands = {"Anna": anna, "Ben": ben, "Cy": cy}
+            paid: dict[str, int] = {}
+            for pot in pots:
+                award = divide_pot(pot.amount, [(p, hands[p]) for p in pot.contenders], "badugi")
+                for p, chips in award.shares.items():
+                    paid[p] = paid.get(p, 0) + chips
+            key = tuple(sorted((p, c) for p, c in paid.items() if c))
+            if key not in seen:
+                seen.add(key)
+                assert division_allowed(pots, known, "badugi", dict(key)), (anna, ben, cy)
+
+
+def test_no_hand_beats_the_nut_of_any_half() -> None:
+    """The hand each game's check takes as unbeatable, proved exhaustively (``004``: the best
+    Badugi is 4-3-2-A, or 5-4-3-2 with aces high; the wheel is the best A-5 low).  A Badugi
+    selection is at most four cards, so every four-card hand covers it; an A-5 low that beats
+    a wheel has no card above five, a 2-7 low that beats 7-5-4-3-2 none above seven and no
+    ace (aces are high there), so those hands cover the lows."""
+    nuts = {game: evaluate(game, parse_known_cards(_NUTS[game])) for game in _NUTS}
+    best_low = nuts["badacey"][0].key
+    best_deuce = nuts["badeucey"][0].key
+    best_badugi = nuts["badugi"][0].key
+    assert nuts["badacey"][1].key == nuts["progressive-badugi"][0].key == best_badugi
+    best_high = nuts["badeucey"][1].key
+    for cards in itertools.combinations(DECK, 4):
+        assert badugi_value(cards).key <= best_badugi
+        assert badugi_value(cards, ace_high=True).key <= best_high
+    for cards in itertools.combinations([c for c in DECK if c.rank <= 5], 5):
+        assert ace_five_value(cards).key <= best_low
+    for cards in itertools.combinations([c for c in DECK if 2 <= c.rank <= 7], 5):
+        assert deuce_seven_value(cards).key <= best_deuce
