@@ -57,6 +57,7 @@ from ..model.errors import BadugiError, ConfigError
 from ..model.events import HandRecord
 from ..model.limits import MAX_AMOUNT
 from ..model.results import HandOutcome, TableGap
+from .import_run import ImportRun
 from .report import FileReport, ImportInterrupted, ImportReport, Rejected
 from .rows import HandRows, prepare_outcomes
 from .store import DEFAULT_BUSY_TIMEOUT_MS, explain_sqlite_error
@@ -113,11 +114,13 @@ def import_outcomes(
     progress_every: int = 1000,
     whole: bool = False,
     was: str | None = None,
+    run: ImportRun | None = None,
 ) -> FileReport:
     """Store one file's replayed hands (one transaction); see the module docstring.
     ``whole``: a conflict holds the whole file back (nothing stored), as a save of a text
     that must be the ledger's in full or not at all needs.  ``was``: the file this one is a new
-    name of (:func:`~badugi_ledger.ledger.writer.store_file`)."""
+    name of; ``run``: what the files before it in the same import stored
+    (:func:`~badugi_ledger.ledger.writer.store_file`)."""
     return store_file(
         db,
         prepare_outcomes(outcomes, source, strict=strict),
@@ -129,6 +132,7 @@ def import_outcomes(
         progress_every=progress_every,
         whole=whole,
         was=was,
+        run=run,
     )
 
 
@@ -143,10 +147,11 @@ def import_file(
     progress: ProgressFn | None = None,
     progress_every: int = 1000,
     was: str | None = None,
+    run: ImportRun | None = None,
 ) -> FileReport:
     """Read, replay and store one file.  A file that cannot be read is reported, not raised.
-    ``was``: the path this file was imported as before it was renamed
-    (:func:`~badugi_ledger.ledger.writer.store_file`)."""
+    ``was``: the path this file was imported as before it was renamed; ``run``: what the
+    files before it in the same import stored (:func:`~badugi_ledger.ledger.writer.store_file`)."""
     source = str(path)
     skipped = _Skipped()
     try:
@@ -160,6 +165,7 @@ def import_file(
             progress=progress,
             progress_every=progress_every,
             was=was,
+            run=run,
         )
     except _FILE_ERRORS as exc:
         return FileReport(source, error=_explain(exc))
@@ -319,6 +325,7 @@ def _store_prepared(
     progress: ProgressFn | None,
     progress_every: int,
     was: str | None = None,
+    run: ImportRun | None = None,
 ) -> FileReport:
     """:func:`import_file`, with the reading done by a worker."""
     skipped = _Skipped()
@@ -333,6 +340,7 @@ def _store_prepared(
             progress=progress,
             progress_every=progress_every,
             was=was,
+            run=run,
         )
     except _StagedFailure as exc:
         return FileReport(source, error=exc.message)
@@ -353,12 +361,14 @@ def _store_staged(
     progress: ProgressFn | None,
     progress_every: int,
     was: str | None = None,
+    run: ImportRun | None = None,
 ) -> FileReport:
     """:func:`import_file` of a file a worker staged (the staging file is deleted)."""
     try:
         return _store_prepared(
             db, source, _read_stage(stage), strict=strict, replace=replace,
             batch_size=batch_size, progress=progress, progress_every=progress_every, was=was,
+            run=run,
         )  # fmt: skip
     finally:
         os.unlink(stage)
@@ -390,7 +400,9 @@ def import_paths(
     docstring), the ledger ends the same for any ``jobs``.  ``renamed_from``: the path the one
     file named was imported as before it was renamed: the hands that path brought in and the
     file no longer holds are left out of it, as an edited file's are (a night renamed with its
-    file is never counted beside itself)."""
+    file is never counted beside itself).  The files share one :class:`.ImportRun`: with
+    ``replace``, a hand one file stored is never stored over by a later file's other version
+    of it (a stale copy undoing a correction); that is a conflict."""
     from ..parallel import ordered_map, resolve_jobs, worker_stream
     from ..sources import history_files
 
@@ -404,6 +416,7 @@ def import_paths(
     options: dict[str, Any] = dict(
         strict=strict, replace=replace, batch_size=batch_size, progress=progress,
         progress_every=progress_every, was=None if renamed_from is None else str(renamed_from),
+        run=ImportRun(),
     )  # fmt: skip
 
     def here(path: Path) -> FileReport:

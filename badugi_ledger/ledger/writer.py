@@ -44,6 +44,7 @@ from ..model.money import UNSTATED, format_amount
 from .carried_pots import PROGRESSIVE, PROGRESSIVE_GAMES, CarryShortfall, carry_shortfall
 from .hand_content import differences, stored_facts
 from .holdings import FileHoldings, Stored
+from .import_run import ImportRun
 from .players import Aliases, refuse_one_player_a_seat, refuse_one_player_an_entry
 from .report import Conflict, FileReport, Rejected
 from .rows import HAND_COLUMNS, HandRows, amount_problems, session_identity
@@ -92,6 +93,7 @@ class FileWriter:
         *,
         replace: bool = False,
         was: str | None = None,
+        run: ImportRun | None = None,
     ) -> None:
         self.conn = db
         self.db = db
@@ -99,6 +101,8 @@ class FileWriter:
         self.replace = replace
         self.was = was
         """The file this one is a new name of (:attr:`.FileHoldings.was`)."""
+        self.run = run or ImportRun()
+        """What the files before this one in the same import stored: never replaced."""
         self.open = False
         self.aliases = Aliases(db)
         self.events: dict[str, int] = {}
@@ -118,6 +122,8 @@ class FileWriter:
         stays flat however many hands a file holds."""
         self.replaced_ids: set[int] = set()
         """Row ids of the stored hands this file replaced (one per conflict it overrode)."""
+        self.held_ids: set[int] = set()
+        """Row ids of the stored hands this file holds as the ledger does (duplicates)."""
         self.pending: dict[tuple[int, str, str], Stored] = {}
         """This batch's hands by identity, before they are inserted."""
         self.next_hand = self.next_pot = 0
@@ -320,6 +326,7 @@ class FileWriter:
                 # The same hand, already stored (maybe from another file): nothing to write,
                 # and no event to make for it (an unnamed session is named after its file).
                 self.holdings.meet(stored)
+                self.held_ids.add(stored.id)
                 if not self.holdings.claim(
                     stored, rows
                 ):  # (a hand that counts again is "replaced")
@@ -336,11 +343,12 @@ class FileWriter:
                 self.holdings.meet(stored)
                 same = (stored.fingerprint, stored.content) == (rows.fingerprint, rows.content)
                 if same and stored.event_id == event_id:
+                    self.held_ids.add(stored.id)
                     if not self.holdings.claim(stored, rows):
                         self.report.duplicate += 1
                     continue
                 conflict = self.stays_void(self.conflict(rows, stored, event_id), stored)
-                if not self.replace or self.wrote(stored.id):
+                if not self.replace or self.wrote(stored.id) or self.run.holder(stored.id):
                     self.report.conflicts.append(conflict)
                     continue
                 self.holdings.restore(stored, rows, say=False)
@@ -458,6 +466,13 @@ class FileWriter:
             found = ()  # the same hand: only its event differs
         else:
             found = tuple(differences(stored_facts(self.conn, stored.id), rows.facts()))
+        earlier = self.run.holder(stored.id)
+        if earlier is not None:
+            found += (
+                f"{earlier}, read earlier in this import, holds the ledger's version: two "
+                f"files of one import disagree on this hand, so the ledger keeps it; correct "
+                f"or delete the stale copy, or import the corrected file on its own",
+            )
         if stored.event_id != event_id:
             found += (
                 f"the ledger holds it in the event {self.event_key(stored.event_id)!r}, the "
@@ -596,11 +611,14 @@ def store_file(
     progress_every: int = 1000,
     whole: bool = False,
     was: str | None = None,
+    run: ImportRun | None = None,
 ) -> FileReport:
     """Store one file's prepared hands (one transaction); see the module docstring.
     ``whole``: a conflict holds the whole file back, as hands left out do.  ``was``: the file
     this one is a new name of; the hands imported from it that this file does not hold are
-    left out of it, as an edited file's are.
+    left out of it, as an edited file's are.  ``run``: what the files before this one in the
+    same import stored (:class:`.ImportRun`): a hand of theirs this file holds with other
+    content is a conflict even with ``replace``, and this file's hands join it.
 
     A hand whose identity (event, table, hand number) or fingerprint the ledger holds with
     the same fingerprint and content is a duplicate; with other content it is a conflict,
@@ -610,7 +628,7 @@ def store_file(
     file back and propagates; the report then counts nothing stored.
     """
     report = FileReport(source)
-    writer = FileWriter(db, report, replace=replace, was=was)
+    writer = FileWriter(db, report, replace=replace, was=was, run=run)
     batch: list[HandRows] = []
     seen = 0
     try:
@@ -647,6 +665,9 @@ def store_file(
         refuse_one_player_an_entry(db, writer.touched)
         report.void_events = _void_events(db, writer.touched)
         writer.commit()
+        writer.run.remember(
+            source, writer.first_new, writer.next_hand, writer.replaced_ids | writer.held_ids
+        )
     except BaseException:
         writer.rollback()
         _nothing_stored(report)

@@ -8,6 +8,8 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
+import pytest
+
 from tests.ledger.test_corrections_voids import HANDS, HEAD, figures, fresh, invoke, night, write
 
 
@@ -132,3 +134,49 @@ def test_a_void_follows_its_hand_into_the_renamed_nights_event(tmp_path: Path) -
     )
     assert code == 0, out
     assert figures(db) == figures(again)
+
+
+CORRECTED = (
+    HANDS[0],
+    "hand 2 · button Ben · Anna · Ben · Cara · Dan\n"
+    "Anna folds · Ben folds · Cara raises · Dan folds\nCara collects 4\n",
+    *HANDS[2:],
+)
+"""The night with hand 2 corrected: Cara, not Ben, raised and won (the hands after it carry
+other stacks, so they are corrections too)."""
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_stale_copy_in_the_same_import_does_not_undo_a_correction(
+    tmp_path: Path, jobs: str
+) -> None:
+    """The night and a copy of it are imported; hand 2 is corrected in the night's file only,
+    and both files are imported again in one ``--replace`` run.  Each file was compared with
+    the ledger as the file before it left it, so the copy's stale hand 2 (and the hands after
+    it) were stored over the correction, silently.  Two files of one import that disagree on
+    a hand are a conflict: the night keeps its correction, and the report names the file."""
+    db = tmp_path / "club.db"
+    path = write(tmp_path / "night" / "n.bhh", night())
+    copy = write(tmp_path / "night" / "n (copy).bhh", night())
+    assert invoke("import", path, copy, "--db", db)[0] == 0
+    write(path, night(CORRECTED))
+    code, out = invoke("import", path, copy, "--db", db, "--replace", "--jobs", jobs)
+    assert code == 1, out
+    assert f"{path}, read earlier in this import, holds the ledger's version" in out, out
+    assert figures(db) == fresh(tmp_path / "fresh", {"n.bhh": night(CORRECTED)})
+
+
+def test_a_correction_after_a_stale_copy_in_the_same_import_is_refused(tmp_path: Path) -> None:
+    """The copy named first holds the ledger's version of hand 2, the night's file after it
+    the correction: the run cannot tell which is right, so the correction is a conflict (not
+    stored) naming the copy, and the ledger keeps what it had."""
+    db = tmp_path / "club.db"
+    path = write(tmp_path / "night" / "n.bhh", night())
+    copy = write(tmp_path / "night" / "n (copy).bhh", night())
+    assert invoke("import", path, copy, "--db", db)[0] == 0
+    write(path, night(CORRECTED))
+    code, out = invoke("import", copy, path, "--db", db, "--replace")
+    assert code == 1, out
+    assert "replaced" not in out.split("total:")[0], out
+    assert f"{copy}, read earlier in this import, holds the ledger's version" in out, out
+    assert figures(db) == fresh(tmp_path / "fresh", {"n.bhh": night()})
