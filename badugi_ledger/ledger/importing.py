@@ -55,7 +55,7 @@ from typing import Any
 
 from ..model.errors import BadugiError, ConfigError
 from ..model.events import HandRecord
-from ..model.limits import MAX_AMOUNT
+from ..model.limits import MAX_AMOUNT, quote
 from ..model.results import HandOutcome, TableGap
 from .import_run import ImportRun
 from .report import FileReport, ImportInterrupted, ImportReport, Rejected
@@ -412,6 +412,8 @@ def import_paths(
             f"--renamed-from names what one file was imported as: import that file alone "
             f"({len(files)} files given)"
         )
+    if renamed_from is not None:
+        refuse_unknown_old_path(db, str(renamed_from), str(files[0]))
     report = ImportReport(replace=replace)
     options: dict[str, Any] = dict(
         strict=strict, replace=replace, batch_size=batch_size, progress=progress,
@@ -453,6 +455,56 @@ def import_paths(
         current = str(files[done]) if done < len(files) else None
         raise ImportInterrupted(report, current, max(0, len(files) - done - 1)) from None
     return report
+
+
+def refuse_unknown_old_path(db: sqlite3.Connection, was: str, source: str) -> None:
+    """Refuse ``--renamed-from`` naming a path the ledger never imported a hand from: the
+    hands the old path brought in are what the renamed file is compared with, so a path
+    mistyped (or not as it was given at the import) would leave them counting beside the
+    renamed file's, silently.  Paths are compared as given, as the import names files;
+    ``source`` is the renamed file's path."""
+    held = db.execute(
+        "SELECT 1 FROM hands WHERE source = ? UNION ALL SELECT 1 FROM hand_copies "
+        "WHERE source = ? LIMIT 1",
+        [was, was],
+    ).fetchone()
+    if held is not None:
+        return
+    known = [
+        str(row[0])
+        for row in db.execute(
+            "SELECT DISTINCT source FROM hands WHERE source IS NOT NULL UNION "
+            "SELECT DISTINCT source FROM hand_copies"
+        )
+    ]
+    near = _meant(was, known)
+    hint = (
+        f"the ledger holds the hands of {quote(source)!r} already: if it was renamed from "
+        f"{quote(was)!r} before, that is done (import it without --renamed-from)"
+        if near == source
+        else f"did you mean {quote(near)!r}?"
+        if near is not None
+        else "name the old file by the path it was imported as (the hands export lists "
+        "each hand's source: badugi-ledger export --table hands --format csv)"
+    )
+    raise ConfigError(
+        f"--renamed-from {quote(was)!r}: the ledger holds no hand imported from that path, so "
+        f"there is nothing of it to leave out; {hint}; nothing was stored"
+    )
+
+
+def _meant(was: str, known: list[str]) -> str | None:
+    """The imported path ``was`` most likely means: the same file named another way
+    (``./n.bhh`` for ``n.bhh``, or absolute), else the one whose file name is nearest."""
+    from ..text.hints import closest
+
+    target = Path(was).resolve()
+    for source in known:
+        if Path(source).resolve() == target:
+            return source
+    by_name = {Path(source).name: source for source in known}
+    name = closest(Path(was).name, by_name)
+    return None if name is None else by_name[name]
 
 
 def import_wait_ms(wait_seconds: float | None) -> int:

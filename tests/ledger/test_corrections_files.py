@@ -180,3 +180,25 @@ def test_a_correction_after_a_stale_copy_in_the_same_import_is_refused(tmp_path:
     assert "replaced" not in out.split("total:")[0], out
     assert f"{copy}, read earlier in this import, holds the ledger's version" in out, out
     assert figures(db) == fresh(tmp_path / "fresh", {"n.bhh": night()})
+
+
+def test_renamed_from_a_path_the_ledger_never_imported_is_refused(tmp_path: Path) -> None:
+    """``docs/ledger.md``: a renamed file is imported once with ``--renamed-from OLD-PATH``,
+    so that what the old path brought in and the file no longer holds is left out.  An old
+    path mistyped (``n.bhhh``) was ignored: the import went on as if no file were renamed, and
+    a night renamed with its file counted beside itself.  It is refused, nothing stored, with
+    the path meant; a ledger that does not exist is not made for it."""
+    db = tmp_path / "club.db"
+    old = write(tmp_path / "night" / "n.bhh", night())
+    assert invoke("import", old, "--db", db)[0] == 0
+    before = figures(db)
+    new = write(tmp_path / "night" / "m.bhh", night(HANDS[:5]))
+    code, out = invoke("import", new, "--renamed-from", f"{old}h", "--db", db, "--replace")
+    assert code != 0
+    assert "the ledger holds no hand imported from that path" in out, out
+    assert f"did you mean {str(old)!r}?" in out and "nothing was stored" in out, out
+    assert figures(db) == before
+    missing = tmp_path / "none.db"
+    code, out = invoke("import", new, "--renamed-from", old, "--db", missing)
+    assert code != 0 and f"no ledger at {str(missing)!r}" in out, out
+    assert not missing.exists()
