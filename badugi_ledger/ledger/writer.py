@@ -258,11 +258,15 @@ class FileWriter:
         ).fetchone()
         return None if row is None else Stored(*row)
 
-    def by_identities(self, wanted: dict[int, set[str]]) -> dict[tuple[int, str, str], Stored]:
+    def by_identities(
+        self, wanted: dict[int, set[str]]
+    ) -> tuple[dict[tuple[int, str, str], Stored], dict[tuple[int, str, str], tuple[Stored, str]]]:
         """:meth:`by_identity` of many hands at once: ``wanted`` maps an event id to hand
         numbers; the answer maps each (event, table, number) the ledger holds to the hand
-        :meth:`by_identity` would return for it."""
+        :meth:`by_identity` would return for it - and, for :meth:`copy_elsewhere`, each
+        (event, number, content) of a counting hand to that hand and its table."""
         found: dict[tuple[int, str, str], tuple[tuple[bool, int], Stored]] = {}
+        by_content: dict[tuple[int, str, str], tuple[Stored, str]] = {}
         for event_id, numbers in wanted.items():
             listed = sorted(numbers)
             for start in range(0, len(listed), _LOOKUP_CHUNK):
@@ -276,13 +280,42 @@ class FileWriter:
                 ):
                     identity = (event_id, row[5], row[4])
                     rank = (bool(row[6]), -row[0])  # the counting one, else the latest void
+                    stored = Stored(row[0], row[1], row[2], row[3], row[7], row[8], row[9])
                     best = found.get(identity)
                     if best is None or rank < best[0]:
-                        found[identity] = (
-                            rank,
-                            Stored(row[0], row[1], row[2], row[3], row[7], row[8], row[9]),
-                        )
-        return {identity: stored for identity, (_, stored) in found.items()}
+                        found[identity] = (rank, stored)
+                    if not row[6]:
+                        by_content.setdefault((event_id, row[4], row[2]), (stored, row[5]))
+        return {identity: stored for identity, (_, stored) in found.items()}, by_content
+
+    def copy_elsewhere(
+        self, rows: HandRows, event_id: int, held: tuple[Stored, str] | None
+    ) -> Conflict | None:
+        """A new hand that a counting hand of its event, numbered alike at another table,
+        records in every figure (``held``: the players, stacks, play and result the same): a
+        copy of that hand in a file whose table is named otherwise, which stored would count
+        the hand twice.  A conflict, even with ``replace`` (which table is right is the
+        organiser's to say) - unless the hand is one this file held before at that table: the
+        file's own table renamed, which :attr:`holdings` deals with."""
+        if held is None:
+            return None
+        stored, table = held
+        if stored.id in self.holdings.earlier or self.wrote(stored.id):
+            return None
+        number = rows.identity[1]
+        return Conflict(
+            rows.source,
+            int(rows.hand[4] or 0),
+            number,
+            rows.identity[0],
+            event_label_of(self.conn, event_id),
+            (
+                f"the ledger holds this hand as hand {number} at table {table!r} (from "
+                f"{stored.source}), the same in every figure: a copy whose table is named "
+                f"otherwise; name the table as the ledger does, or correct the table's name in "
+                f"{stored.source} and import it again with --replace",
+            ),
+        )
 
     def write(self, batch: Sequence[HandRows]) -> None:
         self.begin()
@@ -307,7 +340,7 @@ class FileWriter:
                     candidates.append(
                         Candidate(position, event_id, *rows.identity, rows.content, rows.hand[4])
                     )
-        identities = self.by_identities(wanted)
+        identities, by_content = self.by_identities(wanted)
         renumbered = self.holdings.voids.renumbered(candidates, {s.id for s in known.values()})
         fresh = True
         hands: list[tuple[Any, ...]] = []
@@ -339,6 +372,13 @@ class FileWriter:
             if stored is None:
                 stored = identities.get(identity) if fresh else self.by_identity(*identity)
                 stored = self.same_hand(stored, rows)
+                if stored is None:
+                    copy = self.copy_elsewhere(
+                        rows, event_id, by_content.get((event_id, rows.identity[1], rows.content))
+                    )
+                    if copy is not None:
+                        self.report.conflicts.append(copy)
+                        continue
             if stored is not None:
                 self.holdings.meet(stored)
                 same = (stored.fingerprint, stored.content) == (rows.fingerprint, rows.content)

@@ -202,3 +202,29 @@ def test_renamed_from_a_path_the_ledger_never_imported_is_refused(tmp_path: Path
     code, out = invoke("import", new, "--renamed-from", old, "--db", missing)
     assert code != 0 and f"no ledger at {str(missing)!r}" in out, out
     assert not missing.exists()
+
+
+def test_a_hand_copied_into_a_file_whose_table_is_named_otherwise_is_not_counted_twice(
+    tmp_path: Path,
+) -> None:
+    """Hands 1-2 of the night copied into another file whose ``table`` line names the table
+    ``T2``: each hand was stored again (its identity names another table), so standings counted
+    it twice.  What the hand records (players, stacks, play, result) is the ledger's hand 1 and
+    2 at table ``T``: a conflict naming that table, even with ``--replace``.  The night's own
+    file with its table renamed is a correction, as before: its hands move to ``T2``."""
+    db = tmp_path / "club.db"
+    path = write(tmp_path / "night" / "n.bhh", night())
+    assert invoke("import", path, "--db", db)[0] == 0
+    before = figures(db)
+    copy = write(tmp_path / "night" / "c.bhh", night(HANDS[:2]).replace("table T\n", "table T2\n"))
+    for replace in ((), ("--replace",)):
+        code, out = invoke("import", copy, "--db", db, *replace)
+        assert code == 1, out
+        assert "0 stored, 0 duplicate, 2 conflict" in out, out
+        assert f"the ledger holds this hand as hand 2 at table 'T' (from {path})" in out, out
+        assert figures(db) == before
+    renamed = night().replace("table T\n", "table T2\n")
+    write(path, renamed)
+    code, out = invoke("import", path, "--db", db, "--replace")
+    assert code == 0, out
+    assert figures(db) == fresh(tmp_path / "fresh", {"n.bhh": renamed})
