@@ -181,13 +181,21 @@ class FileWriter:
                     chunk,
                 )
             )
-        short = carry_shortfall(self.conn, tables) if tables else None
+        short = carry_shortfall(self.conn, tables, self.wrote) if tables else None
         if short is not None:
             hint = f"; {_UNIT_FIX}" if short.elsewhere else f": {self._carry_hint(short)}"
             raise LedgerError(f"{short.text()}{hint}; nothing from this file was stored")
 
     def _carry_hint(self, short: CarryShortfall) -> str:
-        """What to do about a hand that takes more carried pots than are left for it."""
+        """What to do about a hand that takes more carried pots than are left for it, or
+        less than this file leaves for it."""
+        if short.surplus:
+            held = short.source or "its file"
+            return (
+                f"void that hand first (badugi-ledger void --event {short.event_id} --hand "
+                f"{short.hand} --reason TEXT; the pot then waits in *carry*), import this file, "
+                f"then correct its 'carry in' and import {held} again with --replace"
+            )
         if self.wrote(short.hand_row):
             return "its 'carry in' states more than was carried, or takes a pot another hand took"
         held = short.source or "its file"
