@@ -181,7 +181,10 @@ def import_(
     total = count_hands(files) if draws_progress() else None
     try:
         with (
-            ledger_at(db, busy_timeout_ms=import_wait_ms(wait)) as ledger,
+            # --renamed-from names a file of a ledger that exists: none is made for it
+            ledger_at(
+                db, create=renamed_from is None, busy_timeout_ms=import_wait_ms(wait)
+            ) as ledger,
             progress_bar("importing", total) as tick,
         ):
             report = import_paths(

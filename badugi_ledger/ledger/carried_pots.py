@@ -35,9 +35,10 @@ becomes last week's.
 
 from __future__ import annotations
 
+import dataclasses
 import sqlite3
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -131,6 +132,10 @@ class CarryShortfall:
     elsewhere: tuple[str, ...] = ()
     """The pools this table's hands carried pots in, when the hand is the pool's first and its
     pot can only have come from one of them: a pot never changes unit."""
+    surplus: bool = False
+    """The hand takes *less* than is left for it, after a change to the hands before it (a
+    pot raised, a night that carries imported before it): a carried pot is taken whole, so
+    the rest would stay in ``*carry*`` for no hand."""
 
     def amount(self, amount: int) -> str:
         """``amount`` in the pool's unit."""
@@ -151,6 +156,14 @@ class CarryShortfall:
                 "carried pot stays in its unit, and a tournament's in the tournament"
             )
         took = f" and took {self.amount(self.taken)}" if self.taken else ""
+        if self.surplus:
+            left = self.carried - self.taken - self.takes
+            return (
+                f"at table {self.table!r} {self.later} takes {self.amount(self.takes)} of "
+                f"carried Progressive Badugi pots, but the hands before it carried "
+                f"{self.amount(self.carried)}{took}: a carried pot is taken whole, and "
+                f"{self.amount(left)} would stay in *carry* for no hand"
+            )
         hands = (
             "the hands of the nights whose order is not known (of one date, or without a "
             "date), with those before them,"
@@ -192,10 +205,21 @@ class _Move(NamedTuple):
     source: str | None
 
 
-def carry_shortfall(db: sqlite3.Connection, tables: Iterable[str]) -> CarryShortfall | None:
+def carry_shortfall(
+    db: sqlite3.Connection,
+    tables: Iterable[str],
+    changed: Callable[[int], bool] | None = None,
+) -> CarryShortfall | None:
     """The first hand, in play order (module docstring), of a pool at one of ``tables`` that
     takes more than the hands before it carried and left; None when every pool holds.  Read
-    inside the transaction of the change, before it is committed."""
+    inside the transaction of the change, before it is committed.
+
+    ``changed``: whether the change wrote the hand with a row id.  Given, a hand the change
+    did not write that takes less than is left for it, where the order is known, is reported
+    too (:attr:`CarryShortfall.surplus`): the change raised what the hands before it carried
+    (or put a night that carries before it), and the rest of the pot would wait in
+    ``*carry*`` for no hand.  A hand the change wrote may take less (a correction that
+    lowers a pot starts with the hand that takes it)."""
     for table in sorted(set(tables)):
         nights = [int(row[0]) for row in db.execute(_NIGHTS_MOVING, [table])]
         if not nights:
@@ -206,7 +230,7 @@ def carry_shortfall(db: sqlite3.Connection, tables: Iterable[str]) -> CarryShort
             move = _Move(*row)
             pools[move.pool].append(move)
         for pool, hands in sorted(pools.items()):
-            short = _walk(db, table, pool, hands)
+            short = _walk(db, table, pool, hands, changed)
             if short is not None:
                 return short
     return None
@@ -239,11 +263,16 @@ def _steps(hands: list[_Move]) -> list[tuple[bool, list[_Move]]]:
 
 
 def _walk(
-    db: sqlite3.Connection, table: str, pool: str, hands: list[_Move]
+    db: sqlite3.Connection,
+    table: str,
+    pool: str,
+    hands: list[_Move],
+    changed: Callable[[int], bool] | None = None,
 ) -> CarryShortfall | None:
-    """The pool's pots passed in play order: the first hand that takes more than is left.  A
-    step of nights whose order is not known is held to its totals: what its hands take at most
-    what was left before it and what they carry."""
+    """The pool's pots passed in play order: the first hand that takes more than is left (or,
+    with ``changed``, less: :func:`carry_shortfall`).  A step of nights whose order is not
+    known is held to its totals: what its hands take at most what was left before it and what
+    they carry."""
     carried = taken = last_week = 0
     moved = False
     for ordered, step in _steps(hands):
@@ -268,6 +297,13 @@ def _walk(
             return _shortfall(
                 table, hand, carried + _carries(step), taken + takes - hand.carry_in, True
             )
+        if (
+            ordered
+            and changed is not None
+            and 0 < takes < carried + last_week - taken
+            and not changed(step[0].hand_id)
+        ):
+            return dataclasses.replace(_shortfall(table, step[0], carried, taken), surplus=True)
         taken += takes
         carried += _carries(step)
         moved = moved or bool(takes or _carries(step))

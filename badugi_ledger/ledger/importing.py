@@ -55,8 +55,9 @@ from typing import Any
 
 from ..model.errors import BadugiError, ConfigError
 from ..model.events import HandRecord
-from ..model.limits import MAX_AMOUNT
+from ..model.limits import MAX_AMOUNT, quote
 from ..model.results import HandOutcome, TableGap
+from .import_run import ImportRun
 from .report import FileReport, ImportInterrupted, ImportReport, Rejected
 from .rows import HandRows, prepare_outcomes
 from .store import DEFAULT_BUSY_TIMEOUT_MS, explain_sqlite_error
@@ -113,11 +114,13 @@ def import_outcomes(
     progress_every: int = 1000,
     whole: bool = False,
     was: str | None = None,
+    run: ImportRun | None = None,
 ) -> FileReport:
     """Store one file's replayed hands (one transaction); see the module docstring.
     ``whole``: a conflict holds the whole file back (nothing stored), as a save of a text
     that must be the ledger's in full or not at all needs.  ``was``: the file this one is a new
-    name of (:func:`~badugi_ledger.ledger.writer.store_file`)."""
+    name of; ``run``: what the files before it in the same import stored
+    (:func:`~badugi_ledger.ledger.writer.store_file`)."""
     return store_file(
         db,
         prepare_outcomes(outcomes, source, strict=strict),
@@ -129,6 +132,7 @@ def import_outcomes(
         progress_every=progress_every,
         whole=whole,
         was=was,
+        run=run,
     )
 
 
@@ -143,10 +147,11 @@ def import_file(
     progress: ProgressFn | None = None,
     progress_every: int = 1000,
     was: str | None = None,
+    run: ImportRun | None = None,
 ) -> FileReport:
     """Read, replay and store one file.  A file that cannot be read is reported, not raised.
-    ``was``: the path this file was imported as before it was renamed
-    (:func:`~badugi_ledger.ledger.writer.store_file`)."""
+    ``was``: the path this file was imported as before it was renamed; ``run``: what the
+    files before it in the same import stored (:func:`~badugi_ledger.ledger.writer.store_file`)."""
     source = str(path)
     skipped = _Skipped()
     try:
@@ -160,6 +165,7 @@ def import_file(
             progress=progress,
             progress_every=progress_every,
             was=was,
+            run=run,
         )
     except _FILE_ERRORS as exc:
         return FileReport(source, error=_explain(exc))
@@ -319,6 +325,7 @@ def _store_prepared(
     progress: ProgressFn | None,
     progress_every: int,
     was: str | None = None,
+    run: ImportRun | None = None,
 ) -> FileReport:
     """:func:`import_file`, with the reading done by a worker."""
     skipped = _Skipped()
@@ -333,6 +340,7 @@ def _store_prepared(
             progress=progress,
             progress_every=progress_every,
             was=was,
+            run=run,
         )
     except _StagedFailure as exc:
         return FileReport(source, error=exc.message)
@@ -353,12 +361,14 @@ def _store_staged(
     progress: ProgressFn | None,
     progress_every: int,
     was: str | None = None,
+    run: ImportRun | None = None,
 ) -> FileReport:
     """:func:`import_file` of a file a worker staged (the staging file is deleted)."""
     try:
         return _store_prepared(
             db, source, _read_stage(stage), strict=strict, replace=replace,
             batch_size=batch_size, progress=progress, progress_every=progress_every, was=was,
+            run=run,
         )  # fmt: skip
     finally:
         os.unlink(stage)
@@ -390,7 +400,9 @@ def import_paths(
     docstring), the ledger ends the same for any ``jobs``.  ``renamed_from``: the path the one
     file named was imported as before it was renamed: the hands that path brought in and the
     file no longer holds are left out of it, as an edited file's are (a night renamed with its
-    file is never counted beside itself)."""
+    file is never counted beside itself).  The files share one :class:`.ImportRun`: with
+    ``replace``, a hand one file stored is never stored over by a later file's other version
+    of it (a stale copy undoing a correction); that is a conflict."""
     from ..parallel import ordered_map, resolve_jobs, worker_stream
     from ..sources import history_files
 
@@ -400,10 +412,13 @@ def import_paths(
             f"--renamed-from names what one file was imported as: import that file alone "
             f"({len(files)} files given)"
         )
+    if renamed_from is not None:
+        refuse_unknown_old_path(db, str(renamed_from), str(files[0]))
     report = ImportReport(replace=replace)
     options: dict[str, Any] = dict(
         strict=strict, replace=replace, batch_size=batch_size, progress=progress,
         progress_every=progress_every, was=None if renamed_from is None else str(renamed_from),
+        run=ImportRun(),
     )  # fmt: skip
 
     def here(path: Path) -> FileReport:
@@ -440,6 +455,56 @@ def import_paths(
         current = str(files[done]) if done < len(files) else None
         raise ImportInterrupted(report, current, max(0, len(files) - done - 1)) from None
     return report
+
+
+def refuse_unknown_old_path(db: sqlite3.Connection, was: str, source: str) -> None:
+    """Refuse ``--renamed-from`` naming a path the ledger never imported a hand from: the
+    hands the old path brought in are what the renamed file is compared with, so a path
+    mistyped (or not as it was given at the import) would leave them counting beside the
+    renamed file's, silently.  Paths are compared as given, as the import names files;
+    ``source`` is the renamed file's path."""
+    held = db.execute(
+        "SELECT 1 FROM hands WHERE source = ? UNION ALL SELECT 1 FROM hand_copies "
+        "WHERE source = ? LIMIT 1",
+        [was, was],
+    ).fetchone()
+    if held is not None:
+        return
+    known = [
+        str(row[0])
+        for row in db.execute(
+            "SELECT DISTINCT source FROM hands WHERE source IS NOT NULL UNION "
+            "SELECT DISTINCT source FROM hand_copies"
+        )
+    ]
+    near = _meant(was, known)
+    hint = (
+        f"the ledger holds the hands of {quote(source)!r} already: if it was renamed from "
+        f"{quote(was)!r} before, that is done (import it without --renamed-from)"
+        if near == source
+        else f"did you mean {quote(near)!r}?"
+        if near is not None
+        else "name the old file by the path it was imported as (the hands export lists "
+        "each hand's source: badugi-ledger export --table hands --format csv)"
+    )
+    raise ConfigError(
+        f"--renamed-from {quote(was)!r}: the ledger holds no hand imported from that path, so "
+        f"there is nothing of it to leave out; {hint}; nothing was stored"
+    )
+
+
+def _meant(was: str, known: list[str]) -> str | None:
+    """The imported path ``was`` most likely means: the same file named another way
+    (``./n.bhh`` for ``n.bhh``, or absolute), else the one whose file name is nearest."""
+    from ..text.hints import closest
+
+    target = Path(was).resolve()
+    for source in known:
+        if Path(source).resolve() == target:
+            return source
+    by_name = {Path(source).name: source for source in known}
+    name = closest(Path(was).name, by_name)
+    return None if name is None else by_name[name]
 
 
 def import_wait_ms(wait_seconds: float | None) -> int:

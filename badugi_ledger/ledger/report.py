@@ -224,8 +224,9 @@ class ImportReport:
         if self.conflict and self.replace:
             lines.append(
                 "a conflict is a hand the ledger already holds with other content; --replace "
-                "stores a file's version once every hand of the file reads and is valid (the "
-                "reasons are above): fix those hands, then import again with --replace"
+                "stores a file's version once every hand of the file reads and is valid and no "
+                "other file of the import holds another version of it (the reasons are above): "
+                "fix those hands, then import again with --replace"
             )
         elif self.conflict:
             facts = [c.event_fact for f in self.files for c in f.conflicts]

@@ -44,6 +44,7 @@ from ..model.money import UNSTATED, format_amount
 from .carried_pots import PROGRESSIVE, PROGRESSIVE_GAMES, CarryShortfall, carry_shortfall
 from .hand_content import differences, stored_facts
 from .holdings import FileHoldings, Stored
+from .import_run import ImportRun
 from .players import Aliases, refuse_one_player_a_seat, refuse_one_player_an_entry
 from .report import Conflict, FileReport, Rejected
 from .rows import HAND_COLUMNS, HandRows, amount_problems, session_identity
@@ -92,6 +93,7 @@ class FileWriter:
         *,
         replace: bool = False,
         was: str | None = None,
+        run: ImportRun | None = None,
     ) -> None:
         self.conn = db
         self.db = db
@@ -99,6 +101,8 @@ class FileWriter:
         self.replace = replace
         self.was = was
         """The file this one is a new name of (:attr:`.FileHoldings.was`)."""
+        self.run = run or ImportRun()
+        """What the files before this one in the same import stored: never replaced."""
         self.open = False
         self.aliases = Aliases(db)
         self.events: dict[str, int] = {}
@@ -118,6 +122,8 @@ class FileWriter:
         stays flat however many hands a file holds."""
         self.replaced_ids: set[int] = set()
         """Row ids of the stored hands this file replaced (one per conflict it overrode)."""
+        self.held_ids: set[int] = set()
+        """Row ids of the stored hands this file holds as the ledger does (duplicates)."""
         self.pending: dict[tuple[int, str, str], Stored] = {}
         """This batch's hands by identity, before they are inserted."""
         self.next_hand = self.next_pot = 0
@@ -175,13 +181,21 @@ class FileWriter:
                     chunk,
                 )
             )
-        short = carry_shortfall(self.conn, tables) if tables else None
+        short = carry_shortfall(self.conn, tables, self.wrote) if tables else None
         if short is not None:
             hint = f"; {_UNIT_FIX}" if short.elsewhere else f": {self._carry_hint(short)}"
             raise LedgerError(f"{short.text()}{hint}; nothing from this file was stored")
 
     def _carry_hint(self, short: CarryShortfall) -> str:
-        """What to do about a hand that takes more carried pots than are left for it."""
+        """What to do about a hand that takes more carried pots than are left for it, or
+        less than this file leaves for it."""
+        if short.surplus:
+            held = short.source or "its file"
+            return (
+                f"void that hand first (badugi-ledger void --event {short.event_id} --hand "
+                f"{short.hand} --reason TEXT; the pot then waits in *carry*), import this file, "
+                f"then correct its 'carry in' and import {held} again with --replace"
+            )
         if self.wrote(short.hand_row):
             return "its 'carry in' states more than was carried, or takes a pot another hand took"
         held = short.source or "its file"
@@ -252,11 +266,15 @@ class FileWriter:
         ).fetchone()
         return None if row is None else Stored(*row)
 
-    def by_identities(self, wanted: dict[int, set[str]]) -> dict[tuple[int, str, str], Stored]:
+    def by_identities(
+        self, wanted: dict[int, set[str]]
+    ) -> tuple[dict[tuple[int, str, str], Stored], dict[tuple[int, str, str], tuple[Stored, str]]]:
         """:meth:`by_identity` of many hands at once: ``wanted`` maps an event id to hand
         numbers; the answer maps each (event, table, number) the ledger holds to the hand
-        :meth:`by_identity` would return for it."""
+        :meth:`by_identity` would return for it - and, for :meth:`copy_elsewhere`, each
+        (event, number, content) of a counting hand to that hand and its table."""
         found: dict[tuple[int, str, str], tuple[tuple[bool, int], Stored]] = {}
+        by_content: dict[tuple[int, str, str], tuple[Stored, str]] = {}
         for event_id, numbers in wanted.items():
             listed = sorted(numbers)
             for start in range(0, len(listed), _LOOKUP_CHUNK):
@@ -270,13 +288,42 @@ class FileWriter:
                 ):
                     identity = (event_id, row[5], row[4])
                     rank = (bool(row[6]), -row[0])  # the counting one, else the latest void
+                    stored = Stored(row[0], row[1], row[2], row[3], row[7], row[8], row[9])
                     best = found.get(identity)
                     if best is None or rank < best[0]:
-                        found[identity] = (
-                            rank,
-                            Stored(row[0], row[1], row[2], row[3], row[7], row[8], row[9]),
-                        )
-        return {identity: stored for identity, (_, stored) in found.items()}
+                        found[identity] = (rank, stored)
+                    if not row[6]:
+                        by_content.setdefault((event_id, row[4], row[2]), (stored, row[5]))
+        return {identity: stored for identity, (_, stored) in found.items()}, by_content
+
+    def copy_elsewhere(
+        self, rows: HandRows, event_id: int, held: tuple[Stored, str] | None
+    ) -> Conflict | None:
+        """A new hand that a counting hand of its event, numbered alike at another table,
+        records in every figure (``held``: the players, stacks, play and result the same): a
+        copy of that hand in a file whose table is named otherwise, which stored would count
+        the hand twice.  A conflict, even with ``replace`` (which table is right is the
+        organiser's to say) - unless the hand is one this file held before at that table: the
+        file's own table renamed, which :attr:`holdings` deals with."""
+        if held is None:
+            return None
+        stored, table = held
+        if stored.id in self.holdings.earlier or self.wrote(stored.id):
+            return None
+        number = rows.identity[1]
+        return Conflict(
+            rows.source,
+            int(rows.hand[4] or 0),
+            number,
+            rows.identity[0],
+            event_label_of(self.conn, event_id),
+            (
+                f"the ledger holds this hand as hand {number} at table {table!r} (from "
+                f"{stored.source}), the same in every figure: a copy whose table is named "
+                f"otherwise; name the table as the ledger does, or correct the table's name in "
+                f"{stored.source} and import it again with --replace",
+            ),
+        )
 
     def write(self, batch: Sequence[HandRows]) -> None:
         self.begin()
@@ -301,7 +348,7 @@ class FileWriter:
                     candidates.append(
                         Candidate(position, event_id, *rows.identity, rows.content, rows.hand[4])
                     )
-        identities = self.by_identities(wanted)
+        identities, by_content = self.by_identities(wanted)
         renumbered = self.holdings.voids.renumbered(candidates, {s.id for s in known.values()})
         fresh = True
         hands: list[tuple[Any, ...]] = []
@@ -320,6 +367,7 @@ class FileWriter:
                 # The same hand, already stored (maybe from another file): nothing to write,
                 # and no event to make for it (an unnamed session is named after its file).
                 self.holdings.meet(stored)
+                self.held_ids.add(stored.id)
                 if not self.holdings.claim(
                     stored, rows
                 ):  # (a hand that counts again is "replaced")
@@ -332,15 +380,23 @@ class FileWriter:
             if stored is None:
                 stored = identities.get(identity) if fresh else self.by_identity(*identity)
                 stored = self.same_hand(stored, rows)
+                if stored is None:
+                    copy = self.copy_elsewhere(
+                        rows, event_id, by_content.get((event_id, rows.identity[1], rows.content))
+                    )
+                    if copy is not None:
+                        self.report.conflicts.append(copy)
+                        continue
             if stored is not None:
                 self.holdings.meet(stored)
                 same = (stored.fingerprint, stored.content) == (rows.fingerprint, rows.content)
                 if same and stored.event_id == event_id:
+                    self.held_ids.add(stored.id)
                     if not self.holdings.claim(stored, rows):
                         self.report.duplicate += 1
                     continue
                 conflict = self.stays_void(self.conflict(rows, stored, event_id), stored)
-                if not self.replace or self.wrote(stored.id):
+                if not self.replace or self.wrote(stored.id) or self.run.holder(stored.id):
                     self.report.conflicts.append(conflict)
                     continue
                 self.holdings.restore(stored, rows, say=False)
@@ -458,6 +514,13 @@ class FileWriter:
             found = ()  # the same hand: only its event differs
         else:
             found = tuple(differences(stored_facts(self.conn, stored.id), rows.facts()))
+        earlier = self.run.holder(stored.id)
+        if earlier is not None:
+            found += (
+                f"{earlier}, read earlier in this import, holds the ledger's version: two "
+                f"files of one import disagree on this hand, so the ledger keeps it; correct "
+                f"or delete the stale copy, or import the corrected file on its own",
+            )
         if stored.event_id != event_id:
             found += (
                 f"the ledger holds it in the event {self.event_key(stored.event_id)!r}, the "
@@ -596,11 +659,14 @@ def store_file(
     progress_every: int = 1000,
     whole: bool = False,
     was: str | None = None,
+    run: ImportRun | None = None,
 ) -> FileReport:
     """Store one file's prepared hands (one transaction); see the module docstring.
     ``whole``: a conflict holds the whole file back, as hands left out do.  ``was``: the file
     this one is a new name of; the hands imported from it that this file does not hold are
-    left out of it, as an edited file's are.
+    left out of it, as an edited file's are.  ``run``: what the files before this one in the
+    same import stored (:class:`.ImportRun`): a hand of theirs this file holds with other
+    content is a conflict even with ``replace``, and this file's hands join it.
 
     A hand whose identity (event, table, hand number) or fingerprint the ledger holds with
     the same fingerprint and content is a duplicate; with other content it is a conflict,
@@ -610,7 +676,7 @@ def store_file(
     file back and propagates; the report then counts nothing stored.
     """
     report = FileReport(source)
-    writer = FileWriter(db, report, replace=replace, was=was)
+    writer = FileWriter(db, report, replace=replace, was=was, run=run)
     batch: list[HandRows] = []
     seen = 0
     try:
@@ -647,6 +713,9 @@ def store_file(
         refuse_one_player_an_entry(db, writer.touched)
         report.void_events = _void_events(db, writer.touched)
         writer.commit()
+        writer.run.remember(
+            source, writer.first_new, writer.next_hand, writer.replaced_ids | writer.held_ids
+        )
     except BaseException:
         writer.rollback()
         _nothing_stored(report)

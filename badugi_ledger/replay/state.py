@@ -583,6 +583,7 @@ class HandState:
                 before = 0  # a newcomer buying in
             after = None if before is None else before + changes.get(name, 0)
             if seat.stack is not None:
+                self._refuse_bought_above_stated(name, seat.stack, changes.get(name, 0))
                 if after is not None and after != seat.stack and name in carried:
                     self.violations.append(
                         Violation(
@@ -624,6 +625,22 @@ class HandState:
                     )
                 start[name] = after
         return start
+
+    def _refuse_bought_above_stated(self, name: str, stated: int, bought: int) -> None:
+        """A stated stack is the stack at the deal, after the rebuys, top-ups and add-ons
+        written for the hand (``grammar/README.md``, "Between hands"): one below the chips
+        bought means the player had a negative stack before buying, which no table allows -
+        most often the stack written is the one before the rebuy."""
+        if bought > stated:
+            raise illegal(
+                "negative-stack",
+                f"{name} starts with {self.chips(stated)} at the deal but bought "
+                f"{self.chips(bought)} before it, so had {self.figure(stated - bought)} before "
+                f"buying: a stack cannot be negative; the stated stack is the one after the "
+                f"rebuys (if {name} had {self.figure(stated)} before buying, write "
+                f"'{name} {self.figure(stated + bought)}')",
+                self.record.pos,
+            )
 
     def _blind_players(self) -> tuple[str | None, str | None]:
         """Who owes the small and the big blind among the players dealt in

@@ -12,6 +12,8 @@ error, so a legal hand is never refused for looking like a typo.
   own words (one place for them: the ``showdown`` command says the same);
 * :func:`syntax_hint` adds the likely fix to a syntax error: the keyword meant, ``raises to``
   with the figure written, ``·`` or ``;`` for a comma, spaces between cards;
+* :func:`money_hint` says how an amount written as money where the file's amounts are chips
+  (or as chips where they are cents of a currency) is written in this file;
 * :func:`syntax_error` turns what Lark reports into that message, in words a card player
   understands, with the offending line (at most ``limits.MAX_QUOTE`` characters of it) and a
   caret under the column.
@@ -27,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 from ..model.cards import is_card_run, parse_card, parse_cards
 from ..model.errors import CardError, ParseError, Position
 from ..model.limits import MAX_QUOTE
+from ..model.money import UNSTATED, ChipValue, format_amount, hand_amount
 from .grammar import describe_expected
 from .headers import HEADER_KEYWORDS
 
@@ -41,6 +44,7 @@ __all__ = [
     "error_at",
     "fold",
     "item_column",
+    "money_hint",
     "show_line",
     "syntax_error",
     "syntax_hint",
@@ -172,6 +176,60 @@ def syntax_hint(
     return None
 
 
+# ---------------------------------------------------------------- money where chips belong
+
+_MONEY = re.compile(r"(\d{1,15})(?:\.(\d{1,2}))?")
+_CHIP_WORDS = frozenset({"chip", "chips"})
+
+
+def money_hint(
+    number: str,
+    unit: str | None,
+    currency: str | None,
+    chip: ChipValue | None,
+    subject: str = "amounts in this file are",
+) -> str | None:
+    """How the amount written ``number`` followed by ``unit`` (``10 EUR``, ``0.50``, ``5
+    chips``; ``unit`` None when nothing followed) is written where amounts are cents of
+    ``currency`` (``currency EUR``; :data:`~badugi_ledger.model.money.UNSTATED` for money of no
+    named currency) or chips worth ``chip`` (``chips 100 = 10 EUR``); None where amounts are
+    plain chips, or the words are no amount.  ``subject`` names what is so written.
+
+    >>> money_hint("0.50", "EUR", None, ChipValue(10, "EUR")).split(": ")[-1]
+    '0.50 EUR is 5 chips, write 5'
+    >>> money_hint("1.50", None, "EUR", None).split(": ")[-1]
+    'for 1.50 EUR write 150'
+    >>> money_hint("100", None, "EUR", None) is None
+    True
+    """
+    match = _MONEY.fullmatch(number)
+    if match is None or (currency is None and chip is None):
+        return None
+    named = currency or (chip.currency if chip is not None else "")
+    cents_of = "cents" if named == UNSTATED else f"cents of {named} (currency {named})"
+    if unit in _CHIP_WORDS:
+        if chip is not None:
+            return f"{subject} chips, written without a unit: write {number}"
+        if match[2] is not None:
+            return None
+        return (
+            f"{subject} {cents_of}, not chips: write the money in cents, without a unit "
+            f"({number} is {format_amount(int(number), named)})"
+        )
+    if (unit is not None and unit != named) or (unit is None and match[2] is None):
+        return None  # not money, or money of another currency
+    cents = int(match[1]) * 100 + int((match[2] or "0").ljust(2, "0"))
+    written = format_amount(cents, named)
+    if chip is None:
+        return f"{subject} {cents_of}, written without a unit: for {written} write {cents}"
+    chips, rest = divmod(cents, chip.cents)
+    said = f"{written} is {hand_amount(chips, None)}, write {chips}"
+    if rest:
+        said = f"{written} is not a whole number of chips"
+    each = format_amount(chip.cents, chip.currency)
+    return f"{subject} chips, each worth {each}, written without a unit: {said}"
+
+
 # ---------------------------------------------------------------- syntax errors in words
 
 
@@ -236,9 +294,15 @@ def syntax_error(
     source: str,
     line_of: Sequence[int],
     hand: str | None,
+    *,
+    currency: str | None = None,
+    chip: ChipValue | None = None,
+    buy_in: str | None = None,
 ) -> ParseError:
     """A ParseError for what Lark reports on ``lines`` (file line of Lark line n: line_of[n]),
-    with the likely fix where there is one (:mod:`badugi_ledger.text.hints`)."""
+    with the likely fix where there is one (:mod:`badugi_ledger.text.hints`).  ``currency`` /
+    ``chip``: the hand's amounts are cents of that currency / chips of that value; ``buy_in``:
+    the currency of a header line's buy-in (:func:`money_hint`)."""
     from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
 
     if isinstance(exc, UnexpectedCharacters):
@@ -278,11 +342,29 @@ def syntax_error(
         if _cards_possible(expected, history, word):
             problem = card_problem(word.rstrip(","))
         number_here = "NUMBER" in expected or (start != column and history[-1].type == "NUMBER")
+        after_number = bool(history) and history[-1] is not None and history[-1].type == "NUMBER"
         if problem is not None:
             message, column = problem, start
         elif number_here and _malformed_number(word):
-            message = f"expected a number, found {word[:30]!r} ({_WHOLE_NUMBER})"
+            unit = text[start - 1 + len(word) :].split()[:1]
+            money = (currency, chip, buy_in, text[: start - 1])
+            hint = _amount_hint(word, unit[0] if unit else None, *money) or _amount_hint(
+                word, None, *money
+            )
+            message = f"expected a number, found {word[:30]!r} ({hint or _WHOLE_NUMBER})"
             column = start
+        elif after_number and (
+            hint := _amount_hint(
+                str(history[-1].value),
+                word,
+                currency,
+                chip,
+                buy_in,
+                text[: history[-1].column - 1],
+            )  # fmt: skip
+        ):
+            message = f"{message} ({hint})"
+            column = history[-1].column
         else:
             before = str(history[-1].value) if history and history[-1] is not None else ""
             hint = syntax_hint(word, keywords, expected, before)
@@ -293,6 +375,25 @@ def syntax_error(
         position=Position(source, line_of[line], column),
         hand=hand,
     )
+
+
+_BUY_IN = re.compile(r"\bbuy-in\s+$")
+
+
+def _amount_hint(
+    number: str,
+    unit: str | None,
+    currency: str | None,
+    chip: ChipValue | None,
+    buy_in: str | None,
+    before: str,
+) -> str | None:
+    """:func:`money_hint` for the amount ``number`` written after the text ``before``: a
+    header's buy-in is money (cents of ``buy_in``), a hand's amounts as ``currency`` and
+    ``chip`` say."""
+    if buy_in is not None and _BUY_IN.search(before):
+        return money_hint(number, unit, buy_in, None, "a buy-in is")
+    return money_hint(number, unit, currency, chip)
 
 
 _WHOLE_NUMBER = (

@@ -64,6 +64,7 @@ from ..model.events import (
     SitOut,
 )
 from ..model.games import GAMES
+from ..model.money import UNSTATED
 from ..model.names import composed
 from ..model.positions import LinePositions, pack
 from ..model.settings import GameSettings
@@ -112,6 +113,8 @@ _NOT_A_NAME = frozenset(_IGNORED + "#" + _SPACES) | _KIND_STARTS
 """The first characters of lines that may be blank, a comment, a hand line or a header line;
 a line starting with any other is a body line or no line of the format at all."""
 _HAND_ID = re.compile(r"hand[ \t]+([^\s·•;#]+)")
+_CURRENCY_ITEM = re.compile(r"\bcurrency[ \t]+([A-Z]{3})\b")
+"""A header line's currency, for the hint of its buy-in written as money."""
 
 # ---------------------------------------------------------------- the fast path, and Lark
 
@@ -436,7 +439,11 @@ class _Reader:
         try:
             return lark.parse(line, start="header")
         except UnexpectedInput as exc:
-            return syntax_error(exc, lark, [line], self.source, [0, lineno], None)
+            named = _CURRENCY_ITEM.search(line)
+            buy_in = named[1] if named else self.state.currency
+            return syntax_error(
+                exc, lark, [line], self.source, [0, lineno], None, buy_in=buy_in or UNSTATED
+            )
 
     def _hand(self, chunk: _Chunk) -> HandRecord | ParseError:
         if chunk.broken is not None:
@@ -459,7 +466,9 @@ class _Reader:
             try:
                 raw = lark.parse("".join(todo), start="hand")
             except UnexpectedInput as exc:
-                return syntax_error(exc, lark, todo, source, line_of, _hand_id(chunk))
+                return syntax_error(
+                    exc, lark, todo, source, line_of, _hand_id(chunk), **self._amounts()
+                )
             except FormatError as exc:
                 return error_at(exc.message, exc.pos, lines[exc.pos.line - start], _hand_id(chunk))
         posts_none = False
@@ -469,6 +478,14 @@ class _Reader:
             return self._record(raw, events, positions, posts_none, chunk)
         except FormatError as exc:
             return error_at(exc.message, exc.pos, lines[exc.pos.line - start], _hand_id(chunk))
+
+    def _amounts(self) -> dict[str, Any]:
+        """What the hands' amounts are under the current headers, for a syntax error's hint
+        (:func:`~.hints.money_hint`): cents of a cash game's currency, chips of a value, or
+        plain chips (a tournament's stacks are chips whatever its buy-in's currency)."""
+        if self.state.session.get("kind") == "tournament":
+            return {}
+        return {"currency": self.state.currency, "chip": self.state.session.get("chip_value")}
 
     def _record(
         self,

@@ -348,3 +348,61 @@ def test_the_unit_of_two_nights_sharing_a_pot_is_corrected_as_the_refusal_says(
         (report,) = import_into(db, [path], replace=True).files
         assert report.error is None, report.error
     assert_as_fresh(db, [first, second], tmp_path)
+
+
+# --- a correction that raises a carried pot ----------------------------------------------------
+
+
+def raised_night_one() -> str:
+    """``n1.bhh`` corrected so that Ben bets and Cara calls after the second draw: P1 carries
+    20, not 12."""
+    return (
+        night_one()
+        .replace(
+            "draw: Ben 1 · Cara 1\nBen checks · Cara checks\ndraw",
+            "draw: Ben 1 · Cara 1\nBen bets · Cara calls\ndraw",
+            1,
+        )
+        .replace("carry 12", "carry 20")
+    )
+
+
+def test_a_replace_that_raises_a_pot_a_later_night_took_is_refused(tmp_path: Path) -> None:
+    """Night one's P1 carried 12 into night two's ``carry in 12``; corrected so that it carries
+    20, the replacement was stored and night two's hand took 12 of it: 8 chips stayed in
+    ``*carry*`` after the pot was won, for no hand (seed 002: the carried pot goes to the
+    winner of the next pot).  It is refused, nothing stored, naming night two's hand and the
+    way: void it, import night one, then night two with its ``carry in`` corrected, which
+    gives the fresh import's ledger."""
+    one = write(tmp_path, "n1.bhh", night_one())
+    two = write(tmp_path, "n2.bhh", later_night("Progressive night two", "2024-05-10", "Q"))
+    db = tmp_path / "club.db"
+    assert import_into(db, [one, two], jobs=1).stored == 3
+    before = season(db)
+
+    write(tmp_path, "n1.bhh", raised_night_one())
+    (refused,) = import_into(db, [one], replace=True).files
+    assert refused.error is not None, refused
+    assert "hand Q2 of Progressive night two (2024-05-10) takes 12 chips" in refused.error
+    assert "carried 20 chips: a carried pot is taken whole, and 8 chips would stay" in (
+        refused.error
+    )
+    assert season(db) == before
+
+    code, out = invoke(
+        "void", "--event", "Progressive night two", "--hand", "Q2", "--reason", "x", "--db", db
+    )
+    assert code == 0, out
+    assert import_into(db, [one], replace=True).files[0].error is None
+    assert season(db)["*carry*"] == 20  # the raised pot waits for night two's hand
+    corrected = (
+        later_night("Progressive night two", "2024-05-10", "Q", 20)
+        .replace("Ben 96 · Cara 96", "Ben 92 · Cara 92")
+        .replace("Ben 94", "Ben 90")
+        .replace("Cara 84", "Cara 80")
+        .replace("Cara 83", "Cara 79")
+    )
+    write(tmp_path, "n2.bhh", corrected)
+    assert import_into(db, [two], replace=True).files[0].error is None
+    assert "*carry*" not in season(db)
+    assert_as_fresh(db, [one, two], tmp_path)

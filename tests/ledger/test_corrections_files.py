@@ -8,6 +8,8 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
+import pytest
+
 from tests.ledger.test_corrections_voids import HANDS, HEAD, figures, fresh, invoke, night, write
 
 
@@ -132,3 +134,97 @@ def test_a_void_follows_its_hand_into_the_renamed_nights_event(tmp_path: Path) -
     )
     assert code == 0, out
     assert figures(db) == figures(again)
+
+
+CORRECTED = (
+    HANDS[0],
+    "hand 2 · button Ben · Anna · Ben · Cara · Dan\n"
+    "Anna folds · Ben folds · Cara raises · Dan folds\nCara collects 4\n",
+    *HANDS[2:],
+)
+"""The night with hand 2 corrected: Cara, not Ben, raised and won (the hands after it carry
+other stacks, so they are corrections too)."""
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_stale_copy_in_the_same_import_does_not_undo_a_correction(
+    tmp_path: Path, jobs: str
+) -> None:
+    """The night and a copy of it are imported; hand 2 is corrected in the night's file only,
+    and both files are imported again in one ``--replace`` run.  Each file was compared with
+    the ledger as the file before it left it, so the copy's stale hand 2 (and the hands after
+    it) were stored over the correction, silently.  Two files of one import that disagree on
+    a hand are a conflict: the night keeps its correction, and the report names the file."""
+    db = tmp_path / "club.db"
+    path = write(tmp_path / "night" / "n.bhh", night())
+    copy = write(tmp_path / "night" / "n (copy).bhh", night())
+    assert invoke("import", path, copy, "--db", db)[0] == 0
+    write(path, night(CORRECTED))
+    code, out = invoke("import", path, copy, "--db", db, "--replace", "--jobs", jobs)
+    assert code == 1, out
+    assert f"{path}, read earlier in this import, holds the ledger's version" in out, out
+    assert figures(db) == fresh(tmp_path / "fresh", {"n.bhh": night(CORRECTED)})
+
+
+def test_a_correction_after_a_stale_copy_in_the_same_import_is_refused(tmp_path: Path) -> None:
+    """The copy named first holds the ledger's version of hand 2, the night's file after it
+    the correction: the run cannot tell which is right, so the correction is a conflict (not
+    stored) naming the copy, and the ledger keeps what it had."""
+    db = tmp_path / "club.db"
+    path = write(tmp_path / "night" / "n.bhh", night())
+    copy = write(tmp_path / "night" / "n (copy).bhh", night())
+    assert invoke("import", path, copy, "--db", db)[0] == 0
+    write(path, night(CORRECTED))
+    code, out = invoke("import", copy, path, "--db", db, "--replace")
+    assert code == 1, out
+    assert "replaced" not in out.split("total:")[0], out
+    assert f"{copy}, read earlier in this import, holds the ledger's version" in out, out
+    assert figures(db) == fresh(tmp_path / "fresh", {"n.bhh": night()})
+
+
+def test_renamed_from_a_path_the_ledger_never_imported_is_refused(tmp_path: Path) -> None:
+    """``docs/ledger.md``: a renamed file is imported once with ``--renamed-from OLD-PATH``,
+    so that what the old path brought in and the file no longer holds is left out.  An old
+    path mistyped (``n.bhhh``) was ignored: the import went on as if no file were renamed, and
+    a night renamed with its file counted beside itself.  It is refused, nothing stored, with
+    the path meant; a ledger that does not exist is not made for it."""
+    db = tmp_path / "club.db"
+    old = write(tmp_path / "night" / "n.bhh", night())
+    assert invoke("import", old, "--db", db)[0] == 0
+    before = figures(db)
+    new = write(tmp_path / "night" / "m.bhh", night(HANDS[:5]))
+    code, out = invoke("import", new, "--renamed-from", f"{old}h", "--db", db, "--replace")
+    assert code != 0
+    assert "the ledger holds no hand imported from that path" in out, out
+    assert f"did you mean {str(old)!r}?" in out and "nothing was stored" in out, out
+    assert figures(db) == before
+    missing = tmp_path / "none.db"
+    code, out = invoke("import", new, "--renamed-from", old, "--db", missing)
+    assert code != 0 and f"no ledger at {str(missing)!r}" in out, out
+    assert not missing.exists()
+
+
+def test_a_hand_copied_into_a_file_whose_table_is_named_otherwise_is_not_counted_twice(
+    tmp_path: Path,
+) -> None:
+    """Hands 1-2 of the night copied into another file whose ``table`` line names the table
+    ``T2``: each hand was stored again (its identity names another table), so standings counted
+    it twice.  What the hand records (players, stacks, play, result) is the ledger's hand 1 and
+    2 at table ``T``: a conflict naming that table, even with ``--replace``.  The night's own
+    file with its table renamed is a correction, as before: its hands move to ``T2``."""
+    db = tmp_path / "club.db"
+    path = write(tmp_path / "night" / "n.bhh", night())
+    assert invoke("import", path, "--db", db)[0] == 0
+    before = figures(db)
+    copy = write(tmp_path / "night" / "c.bhh", night(HANDS[:2]).replace("table T\n", "table T2\n"))
+    for replace in ((), ("--replace",)):
+        code, out = invoke("import", copy, "--db", db, *replace)
+        assert code == 1, out
+        assert "0 stored, 0 duplicate, 2 conflict" in out, out
+        assert f"the ledger holds this hand as hand 2 at table 'T' (from {path})" in out, out
+        assert figures(db) == before
+    renamed = night().replace("table T\n", "table T2\n")
+    write(path, renamed)
+    code, out = invoke("import", path, "--db", db, "--replace")
+    assert code == 0, out
+    assert figures(db) == fresh(tmp_path / "fresh", {"n.bhh": renamed})

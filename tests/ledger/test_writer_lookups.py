@@ -43,7 +43,7 @@ def test_batched_identity_lookup_equals_the_one_hand_lookup(tmp_path: Path) -> N
     for event_id, _table, number in rows:
         wanted.setdefault(event_id, set()).add(number)
     wanted.setdefault(rows[0][0], set()).add("no such hand")
-    batched = writer.by_identities(wanted)
+    batched, _ = writer.by_identities(wanted)
     assert len(batched) == len(rows)
     for event_id, table, number in rows:
         assert batched[(event_id, table, number)] == writer.by_identity(event_id, table, number)

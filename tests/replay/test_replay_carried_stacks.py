@@ -70,3 +70,31 @@ def test_a_stack_change_or_sitting_out_in_the_middle_of_a_hand_is_refused(
             stacks={"Cara": 100},
         )
         assert dict(result.starting_stacks)["Cara"] == (150 if "cashes" not in line else 50)
+
+
+@pytest.mark.parametrize("carried", [None, {"Cara": 100}])
+def test_a_stated_stack_below_the_chips_bought_for_the_hand_is_negative_stack(
+    carried: dict[str, int] | None,
+) -> None:
+    """``grammar/README.md`` "Between hands": a stated stack is the stack at the deal, after
+    the rebuys written for the hand.  Cara stated at 50 after rebuying 100 had -50 before
+    buying: a ``negative-stack`` violation saying what to write, never a stack taken as it is
+    (a table's first hand took it silently)."""
+    hand = record(
+        {"Anna": 100, "Ben": 100, "Cara": 50},
+        "Cara",
+        ["Cara rebuys 100", "Anna posts sb", "Ben posts bb", "Cara folds", "Anna folds"],
+        hand_id="9",
+    )
+    with pytest.raises(IllegalAction) as caught:
+        replay_hand(hand, stacks=carried)
+    assert caught.value.rule == "negative-stack"
+    assert "Cara starts with 50 chips at the deal but bought 100 chips" in caught.value.message
+    assert "write 'Cara 150'" in caught.value.message
+    # Stated at 100 (nothing before the rebuy), the hand replays.
+    enough = record(
+        {"Anna": 100, "Ben": 100, "Cara": 100},
+        "Cara",
+        ["Cara rebuys 100", "Anna posts sb", "Ben posts bb", "Cara folds", "Anna folds"],
+    )
+    assert dict(replay_hand(enough).starting_stacks)["Cara"] == 100

@@ -238,6 +238,61 @@ def test_a_number_written_as_no_amount_is_gets_a_hint(line: str, number: str, co
     assert caret_under(error).startswith(number)
 
 
+CHIPS_WORTH = HEAD + "cash Friday · chips 100 = 10 EUR\n"
+CENTS = HEAD + "cash Friday · currency EUR\n"
+
+
+@pytest.mark.parametrize(
+    ("head", "line", "column", "hint"),
+    [
+        (CHIPS_WORTH, "Anna collects 0.50 EUR", 15, "0.50 EUR is 5 chips, write 5"),
+        (CHIPS_WORTH, "Anna collects 5 EUR", 15, "5.00 EUR is 50 chips, write 50"),
+        (CHIPS_WORTH, "Anna collects 0.55", 15, "0.55 EUR is not a whole number of chips"),
+        (CHIPS_WORTH, "Anna collects 5 chips", 15, "amounts in this file are chips, written "),
+        (
+            CENTS,
+            "Anna collects 1.50",
+            15,
+            "cents of EUR (currency EUR), written without a unit: for 1.50 EUR write 150",
+        ),  # fmt: skip
+        (CENTS, "Anna collects 2 EUR", 15, "for 2.00 EUR write 200"),
+        (
+            CENTS,
+            "Anna collects 150 chips",
+            15,
+            "not chips: write the money in cents, without a unit (150 is 1.50 EUR)",
+        ),  # fmt: skip
+    ],
+    ids=[
+        "money-in-chips",
+        "whole-money-in-chips",
+        "no-whole-chips",
+        "chips-said",
+        "money-in-cents",
+        "whole-money-in-cents",
+        "chips-in-cents",
+    ],  # fmt: skip
+)
+def test_money_written_where_chips_belong_and_the_other_way_round_gets_the_way_to_write_it(
+    head: str, line: str, column: int, hint: str
+) -> None:
+    """``grammar/README.md``: amounts are whole chips, or cents with ``currency``; ``chips
+    100 = 10 EUR`` gives a chip a value.  An amount written as money in a file of chips (or as
+    chips in a file of cents) was "expected a number" or "expected '·'" only: the error says
+    how this file writes it."""
+    error = one_error(head + "hand 7 · button Anna · Anna 50 · Ben 50\n" + line + "\n")
+    assert hint in error.message, error.message
+    assert where(error)[:2] == (4, column)
+
+
+def test_a_buy_in_written_as_money_gets_the_way_to_write_it() -> None:
+    """A tournament's ``buy-in`` is cents of its currency (``grammar/README.md``)."""
+    header = "tournament Cup · currency EUR · buy-in 20.50\n"
+    error = errors(HEAD + header + "hand 1 · button Anna · Anna 50 · Ben 50\nBen folds\n")[0]
+    assert "a buy-in is cents of EUR (currency EUR), written without a unit: for 20.50 EUR " \
+        "write 2050" in error.message  # fmt: skip
+
+
 def test_a_misspelt_verb_gets_a_suggestion() -> None:
     text = HEAD + "hand 7 · button Anna · Anna 50 · Ben 50\nAnna rasies to 4\n"
     assert "found 'rasies' (did you mean 'raises'?)" in one_error(text).message
