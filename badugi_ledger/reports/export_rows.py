@@ -106,20 +106,32 @@ def _chunks(cursor: sqlite3.Cursor) -> Iterator[list[tuple[object, ...]]]:
         yield rows
 
 
-def _csv_cells(row: Row, shape: Profile, unit: int | None) -> list[object]:
-    """A row's cells as pandas wrote them: NULL empty, floats as floats, amounts in their unit
-    (:func:`.standings.present`, style ``csv``), text neutralised."""
-    cells: list[object] = []
-    for column, value in zip(shape.columns, row, strict=True):
-        if value is None:
-            cells.append("")
-        elif column in shape.amounts and unit is not None and is_money(str(row[unit])):
-            cells.append(plain_money(int(value)))  # type: ignore[call-overload]
-        elif column in shape.floats:
-            cells.append(repr(float(value)))  # type: ignore[arg-type]
-        else:
-            cells.append(for_csv(value))
-    return cells
+def _csv_chunk(rows: list[tuple[object, ...]], shape: Profile, unit: int | None) -> str:
+    """A chunk's rows as CSV lines, each cell as pandas wrote it: NULL empty, floats as
+    floats, amounts in their unit (:func:`.standings.present`, style ``csv``), text
+    neutralised (once a chunk for each text: names, events and units repeat on every row)."""
+    money = [column in shape.amounts and unit is not None for column in shape.columns]
+    floats = [column in shape.floats for column in shape.columns]
+    neutral: dict[object, object] = {}
+
+    def cells(row: Row) -> list[object]:
+        out: list[object] = []
+        for i, value in enumerate(row):
+            if value is None:
+                out.append("")
+            elif money[i] and is_money(str(row[unit])):  # type: ignore[index]
+                out.append(plain_money(int(value)))  # type: ignore[call-overload]
+            elif floats[i]:
+                out.append(repr(float(value)))  # type: ignore[arg-type]
+            elif isinstance(value, str):
+                if value not in neutral:
+                    neutral[value] = for_csv(value)
+                out.append(neutral[value])
+            else:
+                out.append(value)
+        return out
+
+    return csv_rows(cells(row) for row in rows)
 
 
 def _json_value(column: str, value: object, row: Row, shape: Profile, unit: int | None) -> object:
@@ -135,17 +147,21 @@ def _json_value(column: str, value: object, row: Row, shape: Profile, unit: int 
 def _write_json(
     chunks: Iterator[list[tuple[object, ...]]], shape: Profile, out: IO[bytes], unit: int | None
 ) -> None:
-    """``json.dumps(rows, ensure_ascii=False, indent=2)`` and a newline, a row at a time."""
+    """``json.dumps(rows, ensure_ascii=False, indent=2)`` and a newline, a row at a time.
+
+    Each value is encoded on its own and the lines laid out as ``indent=2`` lays them out:
+    with an indent, ``json`` encodes in Python instead of C, several times slower."""
+    encode = json.JSONEncoder(ensure_ascii=False).encode
+    keys = [f"    {encode(column)}: " for column in shape.columns]
     first = True
     for rows in chunks:
         text = []
         for row in rows:
-            record = {
-                c: _json_value(c, v, row, shape, unit)
-                for c, v in zip(shape.columns, row, strict=True)
-            }
-            dumped = json.dumps(record, ensure_ascii=False, indent=2).replace("\n", "\n  ")
-            text.append(("[\n  " if first else ",\n  ") + dumped)
+            values = (
+                key + encode(_json_value(c, v, row, shape, unit))
+                for key, c, v in zip(keys, shape.columns, row, strict=True)
+            )
+            text.append(("[\n  {\n" if first else ",\n  {\n") + ",\n".join(values) + "\n  }")
             first = False
         out.write("".join(text).encode())
     out.write(b"[]\n" if first else b"\n]\n")
@@ -227,4 +243,4 @@ def write_rows(
     else:
         out.write(csv_rows([columns]).encode())
         for rows in _chunks(cursor):
-            out.write(csv_rows(_csv_cells(r, shape, unit) for r in rows).encode())
+            out.write(_csv_chunk(rows, shape, unit).encode())
