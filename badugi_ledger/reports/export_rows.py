@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import IO, TYPE_CHECKING, Literal
 
@@ -230,17 +231,35 @@ def write_rows(
     out: IO[bytes],
     amounts: Sequence[str],
 ) -> None:
-    """The rows of ``query`` (its ``SELECT`` and parameters) written to ``out`` in ``fmt``."""
+    """The rows of ``query`` (its ``SELECT`` and parameters) written to ``out`` in ``fmt``.
+
+    The profile and the rows are read in one read transaction, so an import committed
+    meanwhile (WAL lets it write while an export reads) is in neither or in both."""
     sql, args = query
-    cursor = db.execute(sql, args)
-    columns = [d[0] for d in cursor.description]
-    shape = profile(db, sql, args, columns, amounts)
-    unit = columns.index("unit") if "unit" in columns else None
-    if fmt == "json":
-        _write_json(_chunks(cursor), shape, out, unit)
-    elif fmt == "parquet":
-        _write_parquet(_chunks(cursor), shape, out)
-    else:
-        out.write(csv_rows([columns]).encode())
-        for rows in _chunks(cursor):
-            out.write(_csv_chunk(rows, shape, unit).encode())
+    with _reading(db):
+        cursor = db.execute(sql, args)
+        columns = [d[0] for d in cursor.description]
+        shape = profile(db, sql, args, columns, amounts)
+        unit = columns.index("unit") if "unit" in columns else None
+        if fmt == "json":
+            _write_json(_chunks(cursor), shape, out, unit)
+        elif fmt == "parquet":
+            _write_parquet(_chunks(cursor), shape, out)
+        else:
+            out.write(csv_rows([columns]).encode())
+            for rows in _chunks(cursor):
+                out.write(_csv_chunk(rows, shape, unit).encode())
+
+
+@contextmanager
+def _reading(db: sqlite3.Connection) -> Iterator[None]:
+    """A read transaction (one snapshot of the ledger), unless the caller holds one."""
+    if db.in_transaction:
+        yield
+        return
+    db.execute("BEGIN")
+    try:
+        yield
+    finally:
+        if db.in_transaction:
+            db.execute("COMMIT")
