@@ -28,6 +28,8 @@ BENCHMARKS: dict[str, list[str]] = {
     "import": ["bench_import_raw.py", "--hands", "3000"],
     # check and import at 1k and 10k hands, one process and all cores, peak memory.
     "scale": ["bench_scale.py", "--sizes", "1000,10000"],
+    # standings and export of the postings on a ledger of 3,000 hands: seconds, peak memory.
+    "reports": ["bench_reports.py", "--hands", "3000"],
 }
 
 

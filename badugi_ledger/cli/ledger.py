@@ -303,17 +303,17 @@ def export_cmd(
     leading apostrophe; numbers stay numbers.
     """
     from ..ledger.store import ledger_at
-    from ..reports.export import export_table
+    from ..reports.export import check_format, write_export
 
     options = _standings_options(season, kind, points, points_table, best, min_events)
+    check_format(fmt)
     with ledger_at(db, create=False) as ledger:
-        data = export_table(ledger, table, fmt, options)
-    if out is None:
-        sys.stdout.buffer.write(data)
-        sys.stdout.flush()
-    else:
-        with output_file(out, binary=True) as handle:
-            handle.write(data)
+        if out is None:
+            write_export(ledger, table, fmt, sys.stdout.buffer, options)
+            sys.stdout.flush()
+        else:
+            with output_file(out, binary=True) as handle:
+                write_export(ledger, table, fmt, handle, options)
 
 
 def report_cmd(

@@ -322,7 +322,8 @@ def _m004_units(db: sqlite3.Connection) -> None:
 
 def _recreate_views(db: sqlite3.Connection) -> None:
     """Views that explain the ledger (results per event and season, hand summaries): made by
-    migration 5, made again by every migration that changes one."""
+    migration 5, made again by every migration that changes one (also when only how they
+    compute changes, as in migration 15: a ledger keeps the views it was made with)."""
     create_views(db)
 
 
@@ -464,6 +465,12 @@ MIGRATIONS: tuple[tuple[int, str, Migration], ...] = (
         _m013_natural_file_order,
     ),
     (14, "player audit: every merge and un-merge of players", _m014_player_audit),
+    (
+        15,
+        "views: cash results sort a player's hands by keys computed once a hand, each "
+        "previous hand's figures read once (standings of a big ledger in less time, same rows)",
+        _recreate_views,
+    ),
 )
 SCHEMA_VERSION = MIGRATIONS[-1][0]
 

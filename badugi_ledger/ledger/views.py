@@ -56,6 +56,19 @@ def _text(value: str) -> str:
     return "'" + value.replace("'", "''") + "'"
 
 
+def natural_keys(number: str) -> tuple[str, str]:
+    """The first two sort keys of :func:`natural_order` (the text before the first digit, the
+    number the digits there start), as SQL expressions of ``number``.  They cost a few
+    microseconds a row (ten ``instr`` of a padded copy, twice), so a query that orders
+    many rows by the numbers of few hands computes them once per hand, as a column."""
+    padded = f"({number} || '0123456789')"
+    first_digit = "min(" + ", ".join(f"instr({padded}, '{d}')" for d in "0123456789") + ")"
+    return (
+        f"substr({number}, 1, {first_digit} - 1)",
+        f"CAST(substr({number}, {first_digit}) AS INTEGER)",
+    )
+
+
 def natural_order(number: str) -> str:
     """SQL sort keys (for an ``ORDER BY``) that put hand numbers (``number``, an SQL text
     expression) in their natural order: the text before the first digit, then the number the
@@ -65,12 +78,7 @@ def natural_order(number: str) -> str:
     digit before one that starts with anything else, and numbers without digits as text.
 
     Plain SQL, no function registered by Python, so every SQLite client reads the views."""
-    padded = f"({number} || '0123456789')"
-    first_digit = "min(" + ", ".join(f"instr({padded}, '{d}')" for d in "0123456789") + ")"
-    return (
-        f"substr({number}, 1, {first_digit} - 1), "
-        f"CAST(substr({number}, {first_digit}) AS INTEGER), {number}"
-    )
+    return ", ".join((*natural_keys(number), number))
 
 
 PLAYED = (
@@ -81,12 +89,16 @@ PLAYED = (
 (``badugi-ledger void``).  A hand the ledger voided itself (a second copy set aside, a hand
 its file no longer holds) is not part of the play (:mod:`badugi_ledger.ledger.void_reasons`)."""
 
-_PLAY_ORDER = f"""
+
+def _play_order(extra: str = "") -> str:
+    """The ``SELECT`` of :data:`_PLAY_ORDER`, with the columns ``extra`` (each after a comma)
+    after its own."""
+    return f"""
 SELECT p.id AS hand_id, p.event_id, p.table_name, p.hand_number AS hand, p.counts,
        row_number() OVER (PARTITION BY p.event_id, coalesce(p.table_name, '')
                           ORDER BY {natural_order("p.file_first")},
                                    coalesce(p.source, ''), p.line, p.id) AS seq,
-       p.source, p.line
+       p.source, p.line{extra}
 FROM (
     SELECT h.id, h.event_id, h.table_name, h.hand_number, h.source, h.line,
            h.void_reason IS NULL AS counts,
@@ -97,6 +109,9 @@ FROM (
     WHERE {PLAYED}
 ) p
 """
+
+
+_PLAY_ORDER = _play_order()
 """The hands played at each table of each event, in the order they were played (``seq`` 1, 2…).
 
 The hands of one file are in the order of their lines: the file is the record of the night,
@@ -111,6 +126,14 @@ Row ids are not play order: a hand renumbered and imported again with ``--replac
 row at the end.  Hands an organiser voided keep their place (they were played), marked
 ``counts`` 0."""
 
+_HAND_KEYS = "".join(
+    f", {key} AS {name}"
+    for key, name in zip(natural_keys("p.hand_number"), ("hand_prefix", "hand_digits"), strict=True)
+)
+"""Each hand's own :func:`natural_keys`, as columns of :func:`_play_order`: computed once a
+hand, where the rows of :data:`_CASH_STINTS` (a hand's every player) would compute them again
+for each player, and again while sorting them."""
+
 _CASH_STINTS = f"""
 SELECT s.event_id, s.player_id, s.counts,
        CASE WHEN s.counts THEN 0 ELSE s.final - s.start END AS void_result,
@@ -120,31 +143,37 @@ SELECT s.event_id, s.player_id, s.counts,
        CASE WHEN s.came_back THEN s.prev_final
             ELSE max(coalesce(s.prev_final, 0) - s.start, 0) END AS cashed
 FROM (
-    SELECT r.event_id, r.player_id, r.counts, r.start, r.final,
-           lag(r.final) OVER run AS prev_final,
+    SELECT w.event_id, w.player_id, w.counts, w.start, w.final, w.prev_final, w.last,
            coalesce(
-               lag(r.alias_id) OVER run != r.alias_id
-               OR (lag(r.tbl) OVER run = r.tbl AND lag(r.seq) OVER run != r.seq - 1
-                   AND lag(r.final) OVER run != r.start
-                   AND CASE WHEN r.stack_change IS NULL THEN r.rebuys = 0 AND r.add_ons = 0
-                            ELSE lag(r.final) OVER run != r.start - r.stack_change END),
+               w.prev_alias != w.alias_id
+               OR (w.prev_tbl = w.tbl AND w.prev_seq != w.seq - 1 AND w.prev_final != w.start
+                   AND CASE WHEN w.stack_change IS NULL THEN w.rebuys = 0 AND w.add_ons = 0
+                            ELSE w.prev_final != w.start - w.stack_change END),
                0
-           ) AS came_back,
-           lead(1, 1, 0) OVER run = 0 AS last
+           ) AS came_back
     FROM (
-        SELECT o.event_id, a.player_id, coalesce(o.table_name, '') AS tbl, o.seq, o.counts,
-               coalesce(o.source, '') AS source, o.line, o.hand_id, hp.alias_id,
-               hp.starting_stack AS start, hp.final_stack AS final, hp.rebuys, hp.add_ons,
-               hp.stack_change,
-               first_value(o.hand) OVER (
-                   PARTITION BY o.event_id, a.player_id, coalesce(o.source, '')
-                   ORDER BY o.line, o.hand_id) AS file_first
-        FROM hand_players hp JOIN play_order o ON o.hand_id = hp.hand_id
-        JOIN aliases a ON a.id = hp.alias_id
-    ) r
-    WINDOW run AS (PARTITION BY r.event_id, r.player_id
-                   ORDER BY {natural_order("r.file_first")}, r.source, r.line,
-                            r.seq, r.hand_id)
+        SELECT r.event_id, r.player_id, r.counts, r.start, r.final, r.alias_id, r.tbl, r.seq,
+               r.stack_change, r.rebuys, r.add_ons,
+               lag(r.final) OVER run AS prev_final, lag(r.alias_id) OVER run AS prev_alias,
+               lag(r.tbl) OVER run AS prev_tbl, lag(r.seq) OVER run AS prev_seq,
+               lead(1, 1, 0) OVER run = 0 AS last
+        FROM (
+            SELECT o.event_id, a.player_id, coalesce(o.table_name, '') AS tbl, o.seq, o.counts,
+                   coalesce(o.source, '') AS source, o.line, o.hand_id, hp.alias_id,
+                   hp.starting_stack AS start, hp.final_stack AS final, hp.rebuys, hp.add_ons,
+                   hp.stack_change,
+                   first_value(o.hand) OVER file AS file_first,
+                   first_value(o.hand_prefix) OVER file AS file_prefix,
+                   first_value(o.hand_digits) OVER file AS file_digits
+            FROM hand_players hp JOIN ({_play_order(_HAND_KEYS)}) o ON o.hand_id = hp.hand_id
+            JOIN aliases a ON a.id = hp.alias_id
+            WINDOW file AS (PARTITION BY o.event_id, a.player_id, coalesce(o.source, '')
+                            ORDER BY o.line, o.hand_id)
+        ) r
+        WINDOW run AS (PARTITION BY r.event_id, r.player_id
+                       ORDER BY r.file_prefix, r.file_digits, r.file_first, r.source, r.line,
+                                r.seq, r.hand_id)
+    ) w
 ) s
 """
 """A player's hands at the tables of a cash event, one run in the order he played them: what

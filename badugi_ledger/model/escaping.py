@@ -25,6 +25,7 @@ import csv
 import io
 import re
 import unicodedata
+from collections.abc import Iterable
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -159,9 +160,15 @@ def csv_text(df: pd.DataFrame) -> str:
     ``\r\n`` (both characters quoted wherever a cell holds them) and each row's own end then
     made ``\n`` again, the quoting of every other cell as pandas writes it."""
     written = str(frame_cells(df, for_csv).to_csv(index=False, lineterminator="\r\n"))
+    return csv_rows(csv.reader(io.StringIO(written, newline="")))
+
+
+def csv_rows(rows: Iterable[Iterable[Any]]) -> str:
+    """``rows`` as CSV lines ended by ``\n``, a carriage return or line feed in a cell quoted
+    (see :func:`csv_text`); cells are written as they are (neutralise them first)."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
-    for row in csv.reader(io.StringIO(written, newline="")):
+    for row in rows:
         writer.writerow(row)
         out.seek(out.tell() - 2)
         out.write("\n")

@@ -15,7 +15,9 @@ bounties), ``stack`` the chips at the end, ``net`` = ``buy_out`` + ``stack`` −
 CSV cells are neutralised (:func:`badugi_ledger.model.escaping.for_csv`): a text cell a spreadsheet
 would run as a formula (a player called ``=HYPERLINK(…)``, also after spaces or in full-width
 ``＝``) gets a leading ``'``.  JSON is an array of objects; Parquet needs pyarrow (the
-``parquet`` extra) and says so when it is missing.
+``parquet`` extra) and says so when it is missing.  Hands, postings and sessions are written as
+they are read, a chunk of rows at a time (:mod:`.export_rows`), so an export of a big ledger
+holds one chunk in memory, not the whole table.
 """
 
 from __future__ import annotations
@@ -23,10 +25,12 @@ from __future__ import annotations
 import io
 import json
 import sqlite3
-from typing import TYPE_CHECKING, Literal
+from collections.abc import Callable
+from typing import IO, TYPE_CHECKING, Literal
 
 from ..model.errors import ConfigError, LedgerError
 from ..model.escaping import csv_text
+from .export_rows import write_rows
 from .standings import (
     AMOUNT_COLUMNS,
     StandingsOptions,
@@ -56,68 +60,85 @@ AMOUNTS = (
 """Columns of the exports that hold amounts in their row's ``unit``."""
 
 
-def hands_frame(db: sqlite3.Connection, season: str | None = None) -> pd.DataFrame:
-    import pandas as pd
+Query = tuple[str, list[object]]
+"""An export's ``SELECT`` and its parameters."""
 
+
+def hands_query(season: str | None = None) -> Query:
     where, args = season_clause(season, "WHERE")
-    return pd.read_sql_query(
+    return (
         "SELECT h.id, h.fingerprint, e.name AS event, e.kind, e.date, e.season, "
         "h.hand_number AS hand, "
         "h.table_name AS 'table', h.game, h.button, e.unit, h.pot, h.rake, h.carry_in, "
         "h.carry_out, h.showdown, h.source, h.line, h.origin "
         f"FROM counted_hands h JOIN events e ON e.id = h.event_id {where} ORDER BY h.id",
-        db,
-        params=args,
+        args,
     )
 
 
-def postings_frame(db: sqlite3.Connection, season: str | None = None) -> pd.DataFrame:
-    import pandas as pd
-
+def postings_query(season: str | None = None) -> Query:
     where, args = season_clause(season, "WHERE")
-    return pd.read_sql_query(
+    return (
         "SELECT po.id, po.hand_id AS hand_row, h.hand_number AS hand, e.name AS event, e.season, "
         "coalesce(p.name, po.account) AS player, po.account, po.kind, e.unit, po.amount "
         "FROM postings po JOIN counted_hands h ON h.id = po.hand_id "
         "JOIN events e ON e.id = h.event_id "
         "LEFT JOIN aliases a ON a.id = po.alias_id LEFT JOIN players p ON p.id = a.player_id "
         f"{where} ORDER BY po.id",
-        db,
-        params=args,
+        args,
     )
 
 
-def sessions_frame(db: sqlite3.Connection, season: str | None = None) -> pd.DataFrame:
+def sessions_query(season: str | None = None) -> Query:
     """The PokerNow-shaped session ledger (see the module docstring)."""
-    import pandas as pd
-
     where, args = season_clause(season, "WHERE")
-    return pd.read_sql_query(
+    return (
         "SELECT r.player AS player_nickname, r.player_id, r.date AS session_start_at, "
         "NULL AS session_end_at, r.buy_in, r.buy_out, r.stack, r.net, r.event, r.kind, "
         "r.season, r.unit FROM player_event_results r JOIN events e ON e.id = r.event_id "
         f"{where} ORDER BY coalesce(r.date, ''), r.event_id, r.player",
-        db,
-        params=args,
+        args,
     )
 
 
+QUERIES: dict[Table, Callable[[str | None], Query]] = {
+    "hands": hands_query,
+    "postings": postings_query,
+    "sessions": sessions_query,
+}
+"""The tables exported straight from a query, row by row (``standings`` is ranked in pandas)."""
+
+
+def _frame(db: sqlite3.Connection, query: Query) -> pd.DataFrame:
+    import pandas as pd
+
+    sql, args = query
+    return pd.read_sql_query(sql, db, params=args)
+
+
+def hands_frame(db: sqlite3.Connection, season: str | None = None) -> pd.DataFrame:
+    return _frame(db, hands_query(season))
+
+
+def postings_frame(db: sqlite3.Connection, season: str | None = None) -> pd.DataFrame:
+    return _frame(db, postings_query(season))
+
+
+def sessions_frame(db: sqlite3.Connection, season: str | None = None) -> pd.DataFrame:
+    """The PokerNow-shaped session ledger (see the module docstring)."""
+    return _frame(db, sessions_query(season))
+
+
 def table_frame(db: sqlite3.Connection, table: Table, options: StandingsOptions) -> pd.DataFrame:
-    if table == "hands":
-        return hands_frame(db, options.season)
-    if table == "postings":
-        return postings_frame(db, options.season)
     if table == "standings":
         return standings(db, options)
-    if table == "sessions":
-        return sessions_frame(db, options.season)
+    if table in QUERIES:
+        return _frame(db, QUERIES[table](options.season))
     raise ConfigError(f"unknown table {table!r} (tables: {', '.join(TABLES)})")
 
 
-def export_table(
-    db: sqlite3.Connection, table: Table, fmt: ExportFormat, options: StandingsOptions | None = None
-) -> bytes:
-    """One table of the ledger in ``fmt``, as bytes (UTF-8 for CSV and JSON)."""
+def check_format(fmt: ExportFormat) -> None:
+    """Refuse an unknown format, or Parquet without pyarrow, before anything is written."""
     if fmt not in EXPORT_FORMATS:
         raise ConfigError(f"unknown export format {fmt!r} (formats: {', '.join(EXPORT_FORMATS)})")
     if fmt == "parquet":
@@ -127,12 +148,40 @@ def export_table(
             raise LedgerError(
                 "Parquet export needs pyarrow: pip install 'badugi-ledger[parquet]'"
             ) from None
-    df = table_frame(db, table, options or StandingsOptions())
+
+
+def write_export(
+    db: sqlite3.Connection,
+    table: Table,
+    fmt: ExportFormat,
+    out: IO[bytes],
+    options: StandingsOptions | None = None,
+) -> None:
+    """Write one table of the ledger to ``out`` in ``fmt`` (UTF-8 for CSV and JSON).
+
+    ``hands``, ``postings`` and ``sessions`` are read and written a chunk of rows at a time
+    (:mod:`.export_rows`), so memory does not grow with the ledger; their bytes are
+    those of the whole table made a pandas frame, as ``standings`` still is."""
+    check_format(fmt)
+    options = options or StandingsOptions()
+    if table in QUERIES:
+        write_rows(db, QUERIES[table](options.season), fmt, out, AMOUNTS)
+        return
+    df = table_frame(db, table, options)
     if fmt == "csv":
-        return csv_text(present(df, "csv", AMOUNTS)).encode()
+        out.write(csv_text(present(df, "csv", AMOUNTS)).encode())
+        return
     df = present(df, "data", AMOUNTS)
     if fmt == "json":
-        return json.dumps(records(df), ensure_ascii=False, indent=2).encode() + b"\n"
+        out.write(json.dumps(records(df), ensure_ascii=False, indent=2).encode() + b"\n")
+        return
+    df.to_parquet(out, index=False)
+
+
+def export_table(
+    db: sqlite3.Connection, table: Table, fmt: ExportFormat, options: StandingsOptions | None = None
+) -> bytes:
+    """One table of the ledger in ``fmt``, as bytes (UTF-8 for CSV and JSON)."""
     buffer = io.BytesIO()
-    df.to_parquet(buffer, index=False)
+    write_export(db, table, fmt, buffer, options)
     return buffer.getvalue()

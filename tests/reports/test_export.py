@@ -8,6 +8,7 @@ import csv
 import io
 import json
 import re
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -16,11 +17,13 @@ from badugi_ledger.ledger.importing import import_outcomes
 from badugi_ledger.ledger.players import list_players, merge_players, similar_names, unmerge_player
 from badugi_ledger.ledger.store import open_ledger
 from badugi_ledger.model.errors import LedgerError
-from badugi_ledger.model.escaping import for_csv
+from badugi_ledger.model.escaping import csv_text, for_csv
 from badugi_ledger.model.events import Session
-from badugi_ledger.reports.export import export_table
+from badugi_ledger.model.settings import GameSettings
+from badugi_ledger.reports import export_rows
+from badugi_ledger.reports.export import AMOUNTS, Table, export_table, table_frame, write_export
 from badugi_ledger.reports.html import season_report
-from badugi_ledger.reports.standings import StandingsOptions, standings
+from badugi_ledger.reports.standings import StandingsOptions, present, records, standings
 from tests.helpers.ledger_builder import hand, session_hands
 
 NASTY = ["=cmd|' /C calc'!A0", "+1+1", "-2-2", "@SUM(A1)", "\tTab", "<script>x</script>"]
@@ -159,3 +162,60 @@ def test_two_names_at_one_table_cannot_be_merged() -> None:
         merge_players(db, "Ben", ["ben"])
     with pytest.raises(LedgerError, match="no player"):
         merge_players(db, "Ben", ["Nobody"])
+
+
+def mixed_ledger() -> sqlite3.Connection:
+    """The nasty names' nights in chips, a night in USD cents, and one hand stored without a
+    line (a column of whole numbers with a NULL, which a frame made floats)."""
+    db = nasty_ledger()
+    sun = Session(kind="cash", name="Sunday", date="2024-03-03", season="2024")
+    usd = GameSettings(currency="USD")
+    stacks = {"Anna": 500, NASTY[0]: 500}
+    hands = [
+        hand(str(i), stacks, dict.fromkeys(stacks, 125), {"Anna": 250}, session=sun, settings=usd)
+        for i in (1, 2, 3)
+    ]
+    import_outcomes(db, hands, "sun.txt")
+    db.execute("UPDATE hands SET line = NULL WHERE id = (SELECT max(id) FROM hands)")
+    return db
+
+
+@pytest.mark.parametrize("season", [None, "2024", "no such season"])
+@pytest.mark.parametrize("table", ["hands", "postings", "sessions"])
+def test_an_export_written_a_chunk_at_a_time_is_the_whole_tables_bytes(
+    table: Table, season: str | None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """CSV and JSON byte for byte, Parquet the same table and schema, as the whole table made
+    one frame gave them: units mixed, floats where a column has a NULL, names neutralised."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    db = mixed_ledger()
+    options = StandingsOptions(season=season)
+    whole = table_frame(db, table, options)
+    data = present(whole, "data", AMOUNTS)
+    monkeypatch.setattr(export_rows, "CHUNK_ROWS", 2)
+    assert (
+        export_table(db, table, "csv", options) == csv_text(present(whole, "csv", AMOUNTS)).encode()
+    )
+    dumped = json.dumps(records(data), ensure_ascii=False, indent=2) + "\n"
+    assert export_table(db, table, "json", options) == dumped.encode()
+    written = pq.read_table(io.BytesIO(export_table(db, table, "parquet", options)))
+    framed = pa.Table.from_pandas(data, preserve_index=False)
+    assert written.equals(framed) and written.schema.equals(framed.schema, check_metadata=True)
+
+
+def test_an_export_is_written_as_it_is_read(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The postings go out a chunk at a time, not once the whole table is in memory."""
+    db = mixed_ledger()
+    monkeypatch.setattr(export_rows, "CHUNK_ROWS", 2)
+    rows = db.execute("SELECT count(*) FROM postings").fetchone()[0]
+    writes: list[bytes] = []
+
+    class Out(io.BytesIO):
+        def write(self, data: bytes) -> int:  # type: ignore[override]
+            writes.append(bytes(data))
+            return super().write(data)
+
+    write_export(db, "postings", "csv", Out())
+    assert len(writes) == 1 + (rows + 1) // 2  # the header, then one write a chunk

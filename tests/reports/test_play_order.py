@@ -262,9 +262,11 @@ def test_a_ledger_of_schema_12_reads_files_numbered_p9_and_p10_in_order_once_upg
     for name in reversed(VIEWS):
         db.execute(f"DROP VIEW {name}")
     for name, select in VIEWS.items():
-        for column in ("p.file_first", "r.file_first"):
-            old = f"CAST({column} AS INTEGER), {column}"
-            select = select.replace(natural_order(column), old)
+        old = "CAST(p.file_first AS INTEGER), p.file_first"
+        select = select.replace(natural_order("p.file_first"), old)
+        # A player's files are sorted by the natural keys of his first hand in each.
+        old = "CAST(r.file_first AS INTEGER), r.file_first"
+        select = select.replace("r.file_prefix, r.file_digits, r.file_first", old)
         db.execute(f"CREATE VIEW {name} AS {select}")
     db.execute("DELETE FROM schema_version WHERE version >= 13")
     rows = db.execute("SELECT * FROM hand_players ORDER BY hand_id, alias_id").fetchall()
