@@ -1,0 +1,57 @@
+"""A night re-dated (its file's date corrected, imported again with ``--replace``) and
+re-dated back: what belongs to the night - a hand's void, the whole night's void, its other
+files - goes with it, and the ledger ends as a fresh import of the final files would."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.ledger.test_corrections_voids import EVENT, HEAD, figures, fresh, invoke, night, write
+
+LATER = HEAD.replace("2024-06-01", "2024-06-02")
+
+
+def redate(db: Path, path: Path, head: str) -> str:
+    """The night's file with header ``head``, imported again with ``--replace``."""
+    write(path, night(head=head))
+    code, out = invoke("import", path, "--db", db, "--replace")
+    assert code == 0, out
+    return out
+
+
+def void_in(db: Path, event: str, hand: str | None = None, reason: str = "misdeal") -> None:
+    code, out = invoke(
+        "void", "--event", event, *(("--hand", hand) if hand else ()), "--reason", reason,
+        "--db", db,
+    )  # fmt: skip
+    assert code == 0, out
+
+
+def event_ids(db: Path) -> dict[str, int]:
+    code, out = invoke("events", "--db", db, "--json")
+    assert code == 0, out
+    return {str(e["date"]): int(e["id"]) for e in json.loads(out)["events"]}
+
+
+@pytest.mark.parametrize("when", ["before", "after"])
+def test_a_voided_hand_stays_void_when_its_night_is_redated_and_back(
+    tmp_path: Path, when: str
+) -> None:
+    """Hand 4 voided before the night's date is corrected (2024-06-01 -> 06-02), or after it,
+    in the event of the corrected date; then the date corrected back: hand 4 stays void, as in
+    a fresh import of the final file with hand 4 voided.  Voided after, the hand came back
+    counting (its old row, left out at the first correction, counted again)."""
+    db = tmp_path / "club.db"
+    path = write(tmp_path / "night" / "n.bhh", night())
+    assert invoke("import", path, "--db", db)[0] == 0
+    if when == "before":
+        void_in(db, EVENT, "4")
+    redate(db, path, LATER)
+    if when == "after":
+        void_in(db, str(event_ids(db)["2024-06-02"]), "4")
+    out = redate(db, path, HEAD)
+    assert figures(db) == fresh(tmp_path / "fresh", {"n.bhh": night()}, ("4",))
+    assert "hand 4 at table T" in out and "stays void (misdeal)" in out, out
