@@ -55,3 +55,27 @@ def test_a_voided_hand_stays_void_when_its_night_is_redated_and_back(
     out = redate(db, path, HEAD)
     assert figures(db) == fresh(tmp_path / "fresh", {"n.bhh": night()}, ("4",))
     assert "hand 4 at table T" in out and "stays void (misdeal)" in out, out
+
+
+def test_a_voided_night_stays_void_when_it_is_redated_and_back(tmp_path: Path) -> None:
+    """The whole night voided, then its date corrected (2024-06-01 -> 06-02): a void belongs
+    to the night, so the event of the corrected date is void too (its hands counted), as a
+    fresh import of the final file voided is; corrected back, the night is still void."""
+    db = tmp_path / "club.db"
+    path = write(tmp_path / "night" / "n.bhh", night())
+    assert invoke("import", path, "--db", db)[0] == 0
+    void_in(db, EVENT, reason="not a club night")
+    out = redate(db, path, LATER)
+    assert "the night's void follows it here: not a club night" in out, out
+    code, out = invoke("events", "--db", db, "--json")
+    assert [e["void"] for e in json.loads(out)["events"]] == ["not a club night"] * 2, out
+    assert figures(db) == voided_fresh(tmp_path / "later", night(head=LATER))
+    redate(db, path, HEAD)
+    assert figures(db) == voided_fresh(tmp_path / "back", night())
+
+
+def voided_fresh(folder: Path, text: str) -> dict[str, object]:
+    """The figures of a ledger built from the night ``text`` alone, the night voided."""
+    fresh(folder, {"n.bhh": text})
+    void_in(folder / "fresh.db", EVENT, reason="not a club night")
+    return figures(folder / "fresh.db")
