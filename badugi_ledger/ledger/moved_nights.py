@@ -3,7 +3,11 @@ in its file (``import --replace``), each hand is another hand to the ledger (its
 names the session), so the old rows are left out and new ones stored in the event the file
 names now.  What belongs to the night goes with it:
 
-* its **void** (:func:`~.corrections.follow_void`): a voided night re-dated stays void.
+* its **void** (:func:`~.corrections.follow_void`): a voided night re-dated stays void;
+* and when the night was split over several files, and only this one moved, the night is
+  now two events: the report says so, naming both events and the files that still hold the
+  old one, so the organiser corrects them too.  Not refused: each file is imported in its
+  own transaction, so refusing would leave no order in which the files could be corrected.
 
 The terms of a tournament follow their hands in :func:`~.tournaments.follow_moved_hands`.
 """
@@ -24,11 +28,14 @@ def follow_moved_nights(
 ) -> None:
     """For each event among ``events`` that the import of ``report.source`` (its audit rows
     stamped ``at``) moved hands out of, the events those hands are in now: a void follows the
-    night there.  Call inside the import's transaction."""
+    night there, and a night left split is reported.  Call inside the import's transaction."""
     for night, moved_to in _moves(db, report.source, events, at):
         why = follow_void(db, at, night, moved_to)
         if why is not None:
             _say(db, report, moved_to, f"the night's void follows it here: {why}")
+        others = _other_files(db, night, report.source)
+        if others:
+            _say(db, report, moved_to, _split(db, report.source, night, moved_to, others))
 
 
 def _moves(
@@ -64,6 +71,32 @@ def _moves(
                 if night != event_id:
                     moves.add((night, int(event_id)))
     return sorted(moves)
+
+
+def _other_files(db: sqlite3.Connection, night: int, source: str) -> list[str]:
+    """The files other than ``source`` that still hold hands of ``night`` in its play."""
+    return [
+        str(row[0])
+        for row in db.execute(
+            "SELECT DISTINCT source FROM hands WHERE event_id = ? AND source IS NOT NULL "
+            "AND source != ? AND (void_reason IS NULL OR substr(void_reason, -?) != ?) "
+            "ORDER BY 1",
+            [night, source, len(LEFT_OUT), LEFT_OUT],
+        )
+    ]
+
+
+def _split(
+    db: sqlite3.Connection, source: str, night: int, moved_to: int, others: list[str]
+) -> str:
+    """The warning for a night split in two by correcting one of its files."""
+    files, one = ", ".join(others), len(others) == 1
+    return (
+        f"the night is split: {source} puts its hands in {event_label_of(db, moved_to)}, but "
+        f"{files} still hold{'s' if one else ''} hands of {event_label_of(db, night)}: "
+        f"correct {'that file' if one else 'those files'} too and import "
+        f"{'it' if one else 'them'} again with --replace, or the night counts as two events"
+    )
 
 
 def _say(db: sqlite3.Connection, report: FileReport, event_id: int, what: str) -> None:

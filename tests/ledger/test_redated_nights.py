@@ -79,3 +79,34 @@ def voided_fresh(folder: Path, text: str) -> dict[str, object]:
     fresh(folder, {"n.bhh": text})
     void_in(folder / "fresh.db", EVENT, reason="not a club night")
     return figures(folder / "fresh.db")
+
+
+def test_redating_one_file_of_a_night_split_over_two_is_reported(tmp_path: Path) -> None:
+    """A night kept in two files (one per table); only one file's date corrected: its hands
+    go to the event of the new date, the other file's stay in the old one - the night is two
+    events now.  Stored (each file is its own transaction, so refusing would leave no way to
+    correct both), but the report names both events and the file still to correct; once it
+    is corrected too, nothing is said and the night is one event again."""
+    db = tmp_path / "club.db"
+    other = {"Anna": "Eve", "Ben": "Finn", "Cara": "Gus", "Dan": "Hal", "table T": "table U"}
+
+    def table_u(head: str) -> str:
+        text = night(head=head)
+        for old, new in other.items():
+            text = text.replace(old, new)
+        return text
+
+    first = write(tmp_path / "night" / "t.bhh", night())
+    second = write(tmp_path / "night" / "u.bhh", table_u(HEAD))
+    assert invoke("import", first, second, "--db", db)[0] == 0
+    out = redate(db, first, LATER)
+    said = [line for line in out.splitlines() if "the night is split" in line]
+    assert len(said) == 1, out
+    assert str(first) in said[0] and str(second) in said[0], said
+    assert "(2024-06-02)" in said[0] and "(2024-06-01)" in said[0], said
+    write(second, table_u(LATER))
+    code, out = invoke("import", second, "--db", db, "--replace")
+    assert code == 0 and "split" not in out, out
+    assert figures(db) == fresh(
+        tmp_path / "fresh", {"t.bhh": night(head=LATER), "u.bhh": table_u(LATER)}
+    )
