@@ -5,10 +5,12 @@ files - goes with it, and the ledger ends as a fresh import of the final files w
 from __future__ import annotations
 
 import json
+import sqlite3
 from pathlib import Path
 
 import pytest
 
+from tests.helpers.paths import EXAMPLES
 from tests.ledger.test_corrections_voids import EVENT, HEAD, figures, fresh, invoke, night, write
 
 LATER = HEAD.replace("2024-06-01", "2024-06-02")
@@ -110,3 +112,38 @@ def test_redating_one_file_of_a_night_split_over_two_is_reported(tmp_path: Path)
     assert figures(db) == fresh(
         tmp_path / "fresh", {"t.bhh": night(head=LATER), "u.bhh": table_u(LATER)}
     )
+
+
+def test_a_tournaments_terms_and_facts_follow_it_when_redated_and_back(tmp_path: Path) -> None:
+    """``examples/tournament.bhh`` with terms recorded (bounty 5), re-dated with its payouts
+    corrected (70/30 -> 60/40), a prize unit recorded on the re-dated tournament, then its
+    date corrected back: the terms and the payouts are on the tournament its hands are in,
+    once - neither left on the emptied event nor recorded twice - and its places and prizes
+    are those of a fresh import of the final file with the same terms."""
+    db = tmp_path / "club.db"
+    text = (EXAMPLES / "tournament.bhh").read_text(encoding="utf-8")
+    path = write(tmp_path / "night" / "t.bhh", text)
+    assert invoke("import", path, "--db", db)[0] == 0
+    assert invoke("tournament", "--event", "1", "--bounty", "5", "--db", db)[0] == 0
+    moved = text.replace("2024-04-12", "2024-04-13").replace("payouts 70/30", "payouts 60/40")
+    write(path, moved)
+    assert invoke("import", path, "--db", db, "--replace")[0] == 0
+    assert invoke("tournament", "--event", "2", "--prize-unit", "1", "--db", db)[0] == 0
+    final = moved.replace("2024-04-13", "2024-04-12")
+    write(path, final)
+    assert invoke("import", path, "--db", db, "--replace")[0] == 0
+    other = write(tmp_path / "fresh" / "t.bhh", final)
+    fresh_db = tmp_path / "fresh" / "fresh.db"
+    assert invoke("import", other, "--db", fresh_db)[0] == 0
+    terms = ("--bounty", "5", "--prize-unit", "1")
+    assert invoke("tournament", "--event", "1", *terms, "--db", fresh_db)[0] == 0
+    with sqlite3.connect(db) as conn:
+        assert conn.execute("SELECT event_id, bounty FROM tournament_terms").fetchall() == [
+            (1, 500)
+        ]
+    code, ours = invoke("tournament", "--event", "1", "--db", db, "--json")
+    assert code == 0, ours
+    code, theirs = invoke("tournament", "--event", "1", "--db", fresh_db, "--json")
+    assert code == 0, theirs
+    assert json.loads(ours)["entries"] == json.loads(theirs)["entries"]
+    assert json.loads(ours)["payouts"] == [60, 40]
