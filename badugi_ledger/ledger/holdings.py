@@ -91,9 +91,11 @@ class FileHoldings:
         """The voided hands of the events this file's hands belong to, and which it holds
         (:mod:`~badugi_ledger.ledger.void_matching`: a void stays on its hand, not its
         number)."""
-        self.carried: dict[int, str] = {}
-        """Hands an organiser voided in another event, whose void a hand this file brought
-        back took (:meth:`restore`): row id -> that hand, as the report names it."""
+        self.back: dict[tuple[str, str], tuple[int, str]] = {}
+        """The voided hands this file put back in a night's play (:meth:`back_in_play`), by
+        table and content: (event id, the hand as the report names it).  A voided hand the
+        file left out that is one of them in another event (its night re-dated, there and
+        back) is not lost: its void is on the hand the file holds."""
         self.loaded = False
         """:attr:`earlier` has been read (:meth:`load`)."""
         self.unsure = False
@@ -221,8 +223,12 @@ class FileHoldings:
                 f"(badugi-ledger void --event {self._event_arg(event_id)} --hand "
                 f"NUMBER --reason {quote(reason)!r})"
             )
-            if row_id in self.carried:
-                text = f"{why}: it stays void, and its void goes with it to {self.carried[row_id]}"
+            (content,) = self.conn.execute(
+                "SELECT content FROM hands WHERE id = ?", [row_id]
+            ).fetchone()
+            held = self.back.get((table, str(content)))
+            if held is not None and held[0] != event_id:
+                text = f"{why}: it stays void, and so does the file's {held[1]}, which is this hand"
             out = out_of_play_reason(reason, self.report.source)
             self.conn.execute("UPDATE hands SET void_reason = ? WHERE id = ?", [out, row_id])
             audit_void(self.conn, self.now, event_id, row_id, table, number, out, None)
@@ -337,9 +343,6 @@ class FileHoldings:
         table, number = rows.identity
         moved = self.voids.elsewhere(stored.event_id, table, number, rows.content)
         if moved is not None:  # voided in the event its night was moved to, and moved back
-            self.carried[moved.id] = (
-                f"hand {number} of {event_label_of(self.conn, stored.event_id)}"
-            )
             return self.back_in_play(stored, rows, moved.void, say=say, moved=moved)
         taken = self.conn.execute(
             "SELECT 1 FROM hands WHERE event_id = ? AND hand_number = ? "
@@ -372,6 +375,10 @@ class FileHoldings:
         another event (its night re-dated, voided there, then re-dated back), whose void it
         takes.  True: it changed."""
         self.conn.execute("UPDATE hands SET void_reason = ? WHERE id = ?", [reason, stored.id])
+        label = event_label_of(self.conn, stored.event_id)
+        self.back[(rows.identity[0], rows.content)] = (
+            stored.event_id, f"hand {rows.identity[1]} of {label}"
+        )  # fmt: skip
         was = "void as before"
         if moved is not None:
             was = f"void as its hand {moved.number} of {event_label_of(self.conn, moved.event_id)}"

@@ -57,6 +57,10 @@ def test_a_voided_hand_stays_void_when_its_night_is_redated_and_back(
     out = redate(db, path, HEAD)
     assert figures(db) == fresh(tmp_path / "fresh", {"n.bhh": night()}, ("4",))
     assert "hand 4 at table T" in out and "stays void (misdeal)" in out, out
+    assert "void that one too" not in out, out  # the ledger found the hand: nothing to do
+    out = redate(db, path, LATER)  # and once more: the hand is still the voided one
+    assert figures(db) == fresh(tmp_path / "again", {"n.bhh": night(head=LATER)}, ("4",))
+    assert "void that one too" not in out, out
 
 
 def test_a_voided_night_stays_void_when_it_is_redated_and_back(tmp_path: Path) -> None:
