@@ -25,7 +25,7 @@ from ..model.money import format_amount
 from .carried_pots import CarryShortfall, carry_shortfall
 from .sql import dict_rows
 from .store import transaction
-from .tournaments import event_label, find_event, recompute_tournament
+from .tournaments import event_label, event_label_of, find_event, recompute_tournament
 
 
 @dataclass(frozen=True)
@@ -213,6 +213,31 @@ def _mend_first(short: CarryShortfall) -> str:
         f"{short.text()}, and the ledger held it so before: correct that hand's 'carry in' "
         f"(import {short.source or 'its file'} again with --replace) or void it first"
     )
+
+
+def follow_void(db: sqlite3.Connection, at: str, night: int, moved_to: int) -> str | None:
+    """A void belongs to the night, not to its date or name: an import that moved hands of
+    the void event ``night`` to event ``moved_to`` (its file's date or session name corrected,
+    ``import --replace``) voids ``moved_to`` too, by the same reason (audited, in the
+    caller's transaction), so that correcting a voided night's date never makes it count.
+    The old event stays void.  Not when the night's unit changed (kind, currency, chip
+    value): voiding a night and importing its file again in its new unit is how a unit is
+    corrected on nights that pass a carried pot between them, and the void was for that.
+    The reason, when ``moved_to`` was voided so (None: it was not)."""
+    facts = "SELECT void_reason, kind, currency, chip_cents, chip_currency FROM events WHERE id = ?"
+    old = db.execute(facts, [night]).fetchone()
+    new = db.execute(facts, [moved_to]).fetchone()
+    if old[0] is None or new[0] is not None or old[1:] != new[1:]:
+        return None
+    db.execute(
+        "UPDATE events SET void_reason = ?, voided_at = ? WHERE id = ?", [old[0], at, moved_to]
+    )
+    db.execute(
+        "INSERT INTO audit (at, action, event_id, reason, detail) VALUES (?, 'void', ?, ?, ?)",
+        [at, moved_to, old[0], f"the void of {event_label_of(db, night)} (event {night}), "
+         "whose hands are this event's now"],
+    )  # fmt: skip
+    return str(old[0])
 
 
 def void_hand(

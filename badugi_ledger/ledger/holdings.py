@@ -26,7 +26,7 @@ from .corrections import audit_void, void_hand
 from .report import Conflict, FileReport
 from .rows import HandRows
 from .tournaments import event_label_of
-from .void_matching import OrganiserVoids
+from .void_matching import OrganiserVoids, VoidedHand
 from .void_reasons import (
     LEFT_OUT,
     left_out_reason,
@@ -91,6 +91,11 @@ class FileHoldings:
         """The voided hands of the events this file's hands belong to, and which it holds
         (:mod:`~badugi_ledger.ledger.void_matching`: a void stays on its hand, not its
         number)."""
+        self.back: dict[tuple[str, str], tuple[int, str]] = {}
+        """The voided hands this file put back in a night's play (:meth:`back_in_play`), by
+        table and content: (event id, the hand as the report names it).  A voided hand the
+        file left out that is one of them in another event (its night re-dated, there and
+        back) is not lost: its void is on the hand the file holds."""
         self.loaded = False
         """:attr:`earlier` has been read (:meth:`load`)."""
         self.unsure = False
@@ -211,23 +216,26 @@ class FileHoldings:
         for row_id in sorted(self.earlier_voids):
             number, table, event_id, line, held_by, reason = self.earlier_voids[row_id]
             why = self._why_left_out(held_by, reason)
+            text = (
+                f"{why}: it stays void, and is no part of the night's play; if a hand "
+                "of the file is that hand with other stacks or another number (a hand "
+                "deleted before it), the ledger cannot tell: void that one too "
+                f"(badugi-ledger void --event {self._event_arg(event_id)} --hand "
+                f"NUMBER --reason {quote(reason)!r})"
+            )
+            (content,) = self.conn.execute(
+                "SELECT content FROM hands WHERE id = ?", [row_id]
+            ).fetchone()
+            held = self.back.get((table, str(content)))
+            if held is not None and held[0] != event_id:
+                text = f"{why}: it stays void, and so does the file's {held[1]}, which is this hand"
             out = out_of_play_reason(reason, self.report.source)
             self.conn.execute("UPDATE hands SET void_reason = ? WHERE id = ?", [out, row_id])
             audit_void(self.conn, self.now, event_id, row_id, table, number, out, None)
             self._held_elsewhere(row_id)
             self.touched.add(event_id)
-            said.append(
-                Conflict(
-                    held_by, line, number, table, event_label_of(self.conn, event_id),
-                    (
-                        f"{why}: it stays void, and is no part of the night's play; if a hand "
-                        "of the file is that hand with other stacks or another number (a hand "
-                        "deleted before it), the ledger cannot tell: void that one too "
-                        f"(badugi-ledger void --event {self._event_arg(event_id)} --hand "
-                        f"NUMBER --reason {quote(reason)!r})",
-                    ),
-                )
-            )  # fmt: skip
+            label = event_label_of(self.conn, event_id)
+            said.append(Conflict(held_by, line, number, table, label, (text,)))
         return said
 
     def _event_arg(self, event_id: int) -> str:
@@ -333,6 +341,9 @@ class FileHoldings:
         if reason is not None:
             return self.back_in_play(stored, rows, reason, say=say)
         table, number = rows.identity
+        moved = self.voids.elsewhere(stored.event_id, table, number, rows.content)
+        if moved is not None:  # voided in the event its night was moved to, and moved back
+            return self.back_in_play(stored, rows, moved.void, say=say, moved=moved)
         taken = self.conn.execute(
             "SELECT 1 FROM hands WHERE event_id = ? AND hand_number = ? "
             "AND coalesce(table_name, '') = ? AND void_reason IS NULL",
@@ -349,14 +360,31 @@ class FileHoldings:
         )  # fmt: skip
         return True
 
-    def back_in_play(self, stored: Stored, rows: HandRows, reason: str, *, say: bool) -> bool:
+    def back_in_play(
+        self,
+        stored: Stored,
+        rows: HandRows,
+        reason: str,
+        *,
+        say: bool,
+        moved: VoidedHand | None = None,
+    ) -> bool:
         """A hand an organiser voided, out of the play because its file no longer held it,
         held by a file again: void by the organiser's reason, in the night's play (audited;
-        ``say`` as :meth:`restore`).  True: it changed."""
+        ``say`` as :meth:`restore`).  ``moved``: the hand was voided as the file's hand of
+        another event (its night re-dated, voided there, then re-dated back), whose void it
+        takes.  True: it changed."""
         self.conn.execute("UPDATE hands SET void_reason = ? WHERE id = ?", [reason, stored.id])
+        label = event_label_of(self.conn, stored.event_id)
+        self.back[(rows.identity[0], rows.content)] = (
+            stored.event_id, f"hand {rows.identity[1]} of {label}"
+        )  # fmt: skip
+        was = "void as before"
+        if moved is not None:
+            was = f"void as its hand {moved.number} of {event_label_of(self.conn, moved.event_id)}"
         self._restored(
             stored, rows,
-            f"import {rows.source}: in this file (voided as {stored.void}); void as before",
+            f"import {rows.source}: in this file (voided as {stored.void}); {was}",
             f"in this file again: it stays void ({reason})" if say else "",
         )  # fmt: skip
         return True

@@ -105,6 +105,24 @@ class OrganiserVoids:
             self.by_event_near[event_id] = found
         return found
 
+    def elsewhere(self, event_id: int, table: str, number: str, content: str) -> VoidedHand | None:
+        """The hand this file imported before in another event than ``event_id`` (its night
+        re-dated or renamed since), voided by an organiser there and still in that night's
+        play, that is the hand of ``table``, ``number`` and ``content`` (the same number
+        first): a hand the file brings back to ``event_id`` (the night's date corrected back)
+        is that hand, so its void comes with it.  None when there is none."""
+        self.near(event_id)
+        found = [
+            v
+            for v in self.own or ()
+            if v.event_id != event_id
+            and v.id not in self.met
+            and organisers_reason(v.void) == v.void
+            and (v.table, v.content) == (table, content)
+        ]
+        found.sort(key=lambda v: (v.number != number, -v.id))
+        return found[0] if found else None
+
     def meet(self, row_id: int) -> None:
         """The file holds the stored hand ``row_id`` (whatever matched it)."""
         self.met.add(row_id)

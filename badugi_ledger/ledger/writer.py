@@ -45,6 +45,7 @@ from .carried_pots import PROGRESSIVE, PROGRESSIVE_GAMES, CarryShortfall, carry_
 from .hand_content import differences, stored_facts
 from .holdings import FileHoldings, Stored
 from .import_run import ImportRun
+from .moved_nights import follow_moved_nights
 from .players import Aliases, refuse_one_player_a_seat, refuse_one_player_an_entry
 from .report import Conflict, FileReport, Rejected
 from .rows import HAND_COLUMNS, HandRows, amount_problems, session_identity
@@ -621,6 +622,8 @@ class FileWriter:
 
     def commit(self) -> None:
         if self.open:
+            if self.replace:  # only a replace moves hands to another event
+                follow_moved_nights(self.db, self.report, self.touched, self.now)
             follow_moved_hands(self.db, self.report, self.touched, self.now)
             for (event_id,) in self.conn.execute(
                 "SELECT id FROM events WHERE kind = 'tournament' AND id IN "

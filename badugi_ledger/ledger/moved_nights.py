@@ -1,0 +1,113 @@
+"""A night whose hands an import moved to another event: its date or session name corrected
+in its file (``import --replace``), each hand is another hand to the ledger (its fingerprint
+names the session), so the old rows are left out and new ones stored in the event the file
+names now.  What belongs to the night goes with it:
+
+* its **void** (:func:`~.corrections.follow_void`): a voided night re-dated stays void;
+* and when the night was split over several files, and only this one moved, the night is
+  now two events: the report says so, naming both events and the files that still hold the
+  old one, so the organiser corrects them too.  Not refused: each file is imported in its
+  own transaction, so refusing would leave no order in which the files could be corrected.
+
+The terms of a tournament follow their hands in :func:`~.tournaments.follow_moved_hands`.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Collection
+
+from .corrections import follow_void
+from .report import Conflict, FileReport
+from .tournaments import event_label_of
+from .void_reasons import LEFT_OUT
+
+
+def follow_moved_nights(
+    db: sqlite3.Connection, report: FileReport, events: Collection[int], at: str
+) -> None:
+    """For each event among ``events`` that the import of ``report.source`` (its audit rows
+    stamped ``at``) moved hands out of, the events those hands are in now: a void follows the
+    night there, and a night left split is reported.  Call inside the import's transaction."""
+    for night, moved_to in _moves(db, report.source, events, at):
+        why = follow_void(db, at, night, moved_to)
+        if why is not None:
+            _say(db, report, moved_to, f"the night's void follows it here: {why}")
+        others = _other_files(db, night, report.source)
+        if others:
+            _say(db, report, moved_to, _split(db, report.source, night, moved_to, others))
+
+
+def _moves(
+    db: sqlite3.Connection, source: str, events: Collection[int], at: str
+) -> list[tuple[int, int]]:
+    """(old event, new event) of each move the import stamping ``at`` made: a hand stored
+    again in another event (the same row), or one left out of its file (voided) that the file
+    holds in another event now - the same table, number and content under another
+    fingerprint (a corrected date or name makes it another hand to the ledger)."""
+    if not events:
+        return []
+    moves = set()
+    left: dict[tuple[str, str, str], set[int]] = {}
+    for night, action, moved_to, table, number, content in db.execute(
+        "SELECT a.event_id, a.action, h.event_id, coalesce(h.table_name, ''), h.hand_number, "
+        "h.content FROM audit a JOIN hands h ON h.id = a.hand_row WHERE a.at = ? AND "
+        "(a.action = 'replace' OR (a.action = 'void' AND substr(a.reason, -?) = ?))",
+        [at, len(LEFT_OUT), LEFT_OUT],
+    ):
+        if night not in events:
+            continue
+        if action == "void":
+            left.setdefault((str(table), str(number), str(content)), set()).add(int(night))
+        elif moved_to != night:
+            moves.add((int(night), int(moved_to)))
+    if left:  # one pass over the file's hands, however many it left out
+        for event_id, table, number, content in db.execute(
+            "SELECT event_id, coalesce(table_name, ''), hand_number, content FROM hands "
+            "WHERE source = ? AND (void_reason IS NULL OR substr(void_reason, -?) != ?)",
+            [source, len(LEFT_OUT), LEFT_OUT],
+        ):
+            for night in left.get((str(table), str(number), str(content)), ()):
+                if night != event_id:
+                    moves.add((night, int(event_id)))
+    return sorted(moves)
+
+
+def _other_files(db: sqlite3.Connection, night: int, source: str) -> list[str]:
+    """The files other than ``source`` that still hold hands of ``night`` in its play."""
+    return [
+        str(row[0])
+        for row in db.execute(
+            "SELECT DISTINCT source FROM hands WHERE event_id = ? AND source IS NOT NULL "
+            "AND source != ? AND (void_reason IS NULL OR substr(void_reason, -?) != ?) "
+            "ORDER BY 1",
+            [night, source, len(LEFT_OUT), LEFT_OUT],
+        )
+    ]
+
+
+def _split(
+    db: sqlite3.Connection, source: str, night: int, moved_to: int, others: list[str]
+) -> str:
+    """The warning for a night split in two by correcting one of its files."""
+    files, one = ", ".join(others), len(others) == 1
+    return (
+        f"the night is split: {source} puts its hands in {event_label_of(db, moved_to)}, but "
+        f"{files} still hold{'s' if one else ''} hands of {event_label_of(db, night)}: "
+        f"correct {'that file' if one else 'those files'} too and import "
+        f"{'it' if one else 'them'} again with --replace, or the night counts as two events"
+    )
+
+
+def _say(db: sqlite3.Connection, report: FileReport, event_id: int, what: str) -> None:
+    """A line of the import's report about event ``event_id``, at the file's first hand of it."""
+    first = db.execute(
+        "SELECT line, hand_number, coalesce(table_name, '') FROM hands WHERE event_id = ? "
+        "AND source = ? ORDER BY line, id LIMIT 1",
+        [event_id, report.source],
+    ).fetchone()
+    line, hand, table = first if first is not None else (0, "", "")
+    report.replaced.append(
+        Conflict(report.source, int(line or 0), str(hand), str(table),
+                 event_label_of(db, event_id), (what,))
+    )  # fmt: skip

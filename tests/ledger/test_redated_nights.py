@@ -1,0 +1,153 @@
+"""A night re-dated (its file's date corrected, imported again with ``--replace``) and
+re-dated back: what belongs to the night - a hand's void, the whole night's void, its other
+files - goes with it, and the ledger ends as a fresh import of the final files would."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from tests.helpers.paths import EXAMPLES
+from tests.ledger.test_corrections_voids import EVENT, HEAD, figures, fresh, invoke, night, write
+
+LATER = HEAD.replace("2024-06-01", "2024-06-02")
+
+
+def redate(db: Path, path: Path, head: str) -> str:
+    """The night's file with header ``head``, imported again with ``--replace``."""
+    write(path, night(head=head))
+    code, out = invoke("import", path, "--db", db, "--replace")
+    assert code == 0, out
+    return out
+
+
+def void_in(db: Path, event: str, hand: str | None = None, reason: str = "misdeal") -> None:
+    code, out = invoke(
+        "void", "--event", event, *(("--hand", hand) if hand else ()), "--reason", reason,
+        "--db", db,
+    )  # fmt: skip
+    assert code == 0, out
+
+
+def event_ids(db: Path) -> dict[str, int]:
+    code, out = invoke("events", "--db", db, "--json")
+    assert code == 0, out
+    return {str(e["date"]): int(e["id"]) for e in json.loads(out)["events"]}
+
+
+@pytest.mark.parametrize("when", ["before", "after"])
+def test_a_voided_hand_stays_void_when_its_night_is_redated_and_back(
+    tmp_path: Path, when: str
+) -> None:
+    """Hand 4 voided before the night's date is corrected (2024-06-01 -> 06-02), or after it,
+    in the event of the corrected date; then the date corrected back: hand 4 stays void, as in
+    a fresh import of the final file with hand 4 voided.  Voided after, the hand came back
+    counting (its old row, left out at the first correction, counted again)."""
+    db = tmp_path / "club.db"
+    path = write(tmp_path / "night" / "n.bhh", night())
+    assert invoke("import", path, "--db", db)[0] == 0
+    if when == "before":
+        void_in(db, EVENT, "4")
+    redate(db, path, LATER)
+    if when == "after":
+        void_in(db, str(event_ids(db)["2024-06-02"]), "4")
+    out = redate(db, path, HEAD)
+    assert figures(db) == fresh(tmp_path / "fresh", {"n.bhh": night()}, ("4",))
+    assert "hand 4 at table T" in out and "stays void (misdeal)" in out, out
+    assert "void that one too" not in out, out  # the ledger found the hand: nothing to do
+    out = redate(db, path, LATER)  # and once more: the hand is still the voided one
+    assert figures(db) == fresh(tmp_path / "again", {"n.bhh": night(head=LATER)}, ("4",))
+    assert "void that one too" not in out, out
+
+
+def test_a_voided_night_stays_void_when_it_is_redated_and_back(tmp_path: Path) -> None:
+    """The whole night voided, then its date corrected (2024-06-01 -> 06-02): a void belongs
+    to the night, so the event of the corrected date is void too (its hands counted), as a
+    fresh import of the final file voided is; corrected back, the night is still void."""
+    db = tmp_path / "club.db"
+    path = write(tmp_path / "night" / "n.bhh", night())
+    assert invoke("import", path, "--db", db)[0] == 0
+    void_in(db, EVENT, reason="not a club night")
+    out = redate(db, path, LATER)
+    assert "the night's void follows it here: not a club night" in out, out
+    code, out = invoke("events", "--db", db, "--json")
+    assert [e["void"] for e in json.loads(out)["events"]] == ["not a club night"] * 2, out
+    assert figures(db) == voided_fresh(tmp_path / "later", night(head=LATER))
+    redate(db, path, HEAD)
+    assert figures(db) == voided_fresh(tmp_path / "back", night())
+
+
+def voided_fresh(folder: Path, text: str) -> dict[str, object]:
+    """The figures of a ledger built from the night ``text`` alone, the night voided."""
+    fresh(folder, {"n.bhh": text})
+    void_in(folder / "fresh.db", EVENT, reason="not a club night")
+    return figures(folder / "fresh.db")
+
+
+def test_redating_one_file_of_a_night_split_over_two_is_reported(tmp_path: Path) -> None:
+    """A night kept in two files (one per table); only one file's date corrected: its hands
+    go to the event of the new date, the other file's stay in the old one - the night is two
+    events now.  Stored (each file is its own transaction, so refusing would leave no way to
+    correct both), but the report names both events and the file still to correct; once it
+    is corrected too, nothing is said and the night is one event again."""
+    db = tmp_path / "club.db"
+    other = {"Anna": "Eve", "Ben": "Finn", "Cara": "Gus", "Dan": "Hal", "table T": "table U"}
+
+    def table_u(head: str) -> str:
+        text = night(head=head)
+        for old, new in other.items():
+            text = text.replace(old, new)
+        return text
+
+    first = write(tmp_path / "night" / "t.bhh", night())
+    second = write(tmp_path / "night" / "u.bhh", table_u(HEAD))
+    assert invoke("import", first, second, "--db", db)[0] == 0
+    out = redate(db, first, LATER)
+    said = [line for line in out.splitlines() if "the night is split" in line]
+    assert len(said) == 1, out
+    assert str(first) in said[0] and str(second) in said[0], said
+    assert "(2024-06-02)" in said[0] and "(2024-06-01)" in said[0], said
+    write(second, table_u(LATER))
+    code, out = invoke("import", second, "--db", db, "--replace")
+    assert code == 0 and "split" not in out, out
+    assert figures(db) == fresh(
+        tmp_path / "fresh", {"t.bhh": night(head=LATER), "u.bhh": table_u(LATER)}
+    )
+
+
+def test_a_tournaments_terms_and_facts_follow_it_when_redated_and_back(tmp_path: Path) -> None:
+    """``examples/tournament.bhh`` with terms recorded (bounty 5), re-dated with its payouts
+    corrected (70/30 -> 60/40), a prize unit recorded on the re-dated tournament, then its
+    date corrected back: the terms and the payouts are on the tournament its hands are in,
+    once - neither left on the emptied event nor recorded twice - and its places and prizes
+    are those of a fresh import of the final file with the same terms."""
+    db = tmp_path / "club.db"
+    text = (EXAMPLES / "tournament.bhh").read_text(encoding="utf-8")
+    path = write(tmp_path / "night" / "t.bhh", text)
+    assert invoke("import", path, "--db", db)[0] == 0
+    assert invoke("tournament", "--event", "1", "--bounty", "5", "--db", db)[0] == 0
+    moved = text.replace("2024-04-12", "2024-04-13").replace("payouts 70/30", "payouts 60/40")
+    write(path, moved)
+    assert invoke("import", path, "--db", db, "--replace")[0] == 0
+    assert invoke("tournament", "--event", "2", "--prize-unit", "1", "--db", db)[0] == 0
+    final = moved.replace("2024-04-13", "2024-04-12")
+    write(path, final)
+    assert invoke("import", path, "--db", db, "--replace")[0] == 0
+    other = write(tmp_path / "fresh" / "t.bhh", final)
+    fresh_db = tmp_path / "fresh" / "fresh.db"
+    assert invoke("import", other, "--db", fresh_db)[0] == 0
+    terms = ("--bounty", "5", "--prize-unit", "1")
+    assert invoke("tournament", "--event", "1", *terms, "--db", fresh_db)[0] == 0
+    with sqlite3.connect(db) as conn:
+        assert conn.execute("SELECT event_id, bounty FROM tournament_terms").fetchall() == [
+            (1, 500)
+        ]
+    code, ours = invoke("tournament", "--event", "1", "--db", db, "--json")
+    assert code == 0, ours
+    code, theirs = invoke("tournament", "--event", "1", "--db", fresh_db, "--json")
+    assert code == 0, theirs
+    assert json.loads(ours)["entries"] == json.loads(theirs)["entries"]
+    assert json.loads(ours)["payouts"] == [60, 40]
