@@ -179,7 +179,7 @@ def _read_hand(
     draft.seats = list(map(SeatLine, numbers, names, stacks))  # as many of each: checked above
     draft.button_name = names[-1]
     posts = _forced_bets(antes, blinds, count)
-    untrimmed = any(antes) and not _ante_trimming(fields, [ante for ante, _ in posts], stacks)
+    untrimmed = not _ante_trimming(fields, [ante for ante, _ in posts], stacks)
     for i, (ante, _blind) in enumerate(posts):
         if ante:
             paid = min(ante, stacks[i])
@@ -325,22 +325,23 @@ def _straddles(
 
 
 def _ante_trimming(fields: HandFields, antes: list[int], stacks: list[int]) -> bool:
-    """The house rule ``ante_trimming`` of a hand with antes: what ``ante_trimming_status``
-    says (PHH's default: false) where it decides anything, that is where a player cannot pay
-    the whole ante; else the default (so such hands keep the settings and fingerprints they
-    had).  Antes of different sizes (a big-blind ante) are refused: our settings have one ante
-    for every player."""
+    """The house rule ``ante_trimming`` of a hand: what ``ante_trimming_status`` says (PHH's
+    default: false) where it decides anything, that is where a player cannot pay the whole
+    ante; else the default (so such hands, and hands without antes, keep the settings and
+    fingerprints they had).  The field is a boolean in every hand, antes or none: ``"yes"`` is
+    refused at its line, not read as anything.  Antes of different sizes (a big-blind ante) are
+    refused: our settings have one ante for every player."""
+    trimming = fields.hand.get("ante_trimming_status", False)
+    if type(trimming) is not bool:
+        fields.fail(
+            "ante_trimming_status",
+            f"ante_trimming_status must be a boolean, true or false, not {describe(trimming)}",
+        )
     if len(set(antes)) > 1:
         fields.fail(
             "antes",
             f"antes of different sizes ({fields.hand['antes']}) are not supported: the replay "
             "has one ante for every player (a big-blind ante cannot be replayed)",
-        )
-    trimming = fields.hand.get("ante_trimming_status", False)
-    if type(trimming) is not bool:
-        fields.fail(
-            "ante_trimming_status",
-            f"ante_trimming_status must be true or false, not {describe(trimming)}",
         )
     return trimming or all(stacks[i] >= ante for i, ante in enumerate(antes))
 

@@ -279,3 +279,16 @@ def test_a_line_longer_than_any_line_of_a_hand_is_that_lines_error(tmp_path: Pat
     number = line_of(text, "event")
     assert lines[0].startswith(f"{path}:{number}:1: line {number} has 20,010 characters, more ")
     assert lines[0].endswith("[line-too-long]")
+
+
+@pytest.mark.parametrize("value", ["'yes'", "1", "0", "[true]"])
+def test_ante_trimming_status_that_is_no_boolean_is_refused(
+    value: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``ante_trimming_status`` is a boolean (the specification's "Boolean", PokerKit's
+    ``bool``): anything else is the hand's error at the field, antes or none (a hand without
+    antes read ``"yes"`` as nothing and was stored)."""
+    text = hand().replace("variant = 'FB'", f"variant = 'FB'\nante_trimming_status = {value}")
+    error = the_error(text, monkeypatch)
+    assert str(error.position) == f"h.phh:{line_of(text, 'ante_trimming_status')}:24"
+    assert "ante_trimming_status must be a boolean, true or false, not " in error.message
