@@ -18,6 +18,7 @@ use :func:`iter_source`, which yields them as :class:`~badugi_ledger.sites.commo
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 import stat
@@ -27,7 +28,14 @@ from importlib import import_module
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .model.errors import BadugiError, ConfigError, ImportFormatError, Position
+from .model.errors import (
+    SYMLINK_LOOP,
+    BadugiError,
+    ConfigError,
+    ImportFormatError,
+    Position,
+    os_reason,
+)
 from .model.events import HandRecord
 from .model.results import TableGap, Violation
 from .sites.files import SMALL_FILE, lines_after, sniff_encoding
@@ -95,6 +103,11 @@ def _not_readable(raw: str | Path, path: Path) -> BadugiError:
             f"{raw} is not a file or folder (a pipe, socket or device): save what it "
             "gives to a file, then read that"
         )
+    try:
+        os.stat(path)
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:  # (``exists`` says False: it would read as missing)
+            return BadugiError(f"{raw} is {SYMLINK_LOOP}: mend or remove the link")
     return BadugiError(f"no such file or folder: {raw}")
 
 
@@ -268,8 +281,9 @@ def iter_source(path: str | Path, fmt: str | None = None) -> Iterator[ImportItem
     except (FileNotFoundError, IsADirectoryError, NotADirectoryError):
         yield ImportFormatError("no such file", position=Position(source), rule="no-file")
     except OSError as exc:  # it cannot be opened, or a read failed (a device, a failing disk)
-        reason = exc.strerror or type(exc).__name__
-        yield ImportFormatError(f"cannot read the file: {reason}", position=Position(source))
+        yield ImportFormatError(
+            f"cannot read the file: {os_reason(exc)}", position=Position(source)
+        )
 
 
 def read_hands(
