@@ -795,6 +795,8 @@ def _replay_actions(
         if code == DEAL:
             cards = value if value is not None else _cards(arg, draft, line)
             if name not in dealt:
+                if len(cards) != draft.hand_size:
+                    _first_deal_miscounted(draft, name, cards, arg, line)
                 dealt.add(name)
                 if draft.deal_index is None:
                     draft.mark_deal(line)
@@ -807,7 +809,9 @@ def _replay_actions(
             index, discards = waiting
             if len(cards) != len(discards):
                 raise draft.error(
-                    f"{name} discards {len(discards)} but is dealt {len(cards)}", rule="bad-phh"
+                    f"{name} discards {len(discards)} but is dealt {len(cards)}",
+                    line,
+                    rule="bad-phh",
                 )
             events[index] = Draw(name, discards, cards)
             continue
@@ -880,6 +884,22 @@ def _replay_actions(
             total_of[name] = total[slot]
     if pending:
         raise draft.error(f"{', '.join(pending)} discarded but were dealt nothing", rule="bad-phh")
+
+
+def _first_deal_miscounted(draft: HandDraft, name: str, cards: Cards, arg: str, line: int) -> None:
+    """Raise for a first deal of other than a hand's cards (``d dh p1 ??????``).  The
+    specification's hole dealing gives "the newly dealt hole cards (...) some or all of which
+    may be unknown", so the first deals the whole hand, ``??`` for each card nobody saw, as
+    PokerKit writes it (its reader deals the cards a short one lacks itself, unseen, and cannot
+    read one of too many).  Known cards too many were refused by the replay (``deal-count``),
+    too few or unknown cards of any count were read as a full hand: refused alike, here."""
+    raise draft.error(
+        f"{name} is dealt {len(cards)} cards ({quote(repr(arg))}) in the first deal: Badugi deals "
+        f"{draft.hand_size}, written as {2 * draft.hand_size} characters ('??' for a card "
+        "nobody saw)",
+        line,
+        rule="deal-count",
+    )
 
 
 def _player_slots(names: list[str]) -> list[int]:

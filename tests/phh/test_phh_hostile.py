@@ -292,3 +292,37 @@ def test_ante_trimming_status_that_is_no_boolean_is_refused(
     error = the_error(text, monkeypatch)
     assert str(error.position) == f"h.phh:{line_of(text, 'ante_trimming_status')}:24"
     assert "ante_trimming_status must be a boolean, true or false, not " in error.message
+
+
+@pytest.mark.parametrize(
+    "cards", ["??????", "??????????", "??", "As2c??", "As2c3d", "As2c3d4h5s", "As????????"]
+)
+def test_a_first_deal_of_other_than_four_cards_is_refused_at_its_line(
+    cards: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The first ``d dh`` deals a player's whole hand, "some or all of which may be unknown"
+    (PHH specification, hole dealing; PokerKit writes ``d dh p1 ????????`` for four unseen
+    cards): three or five unknown cards were read as a hand of four, and three known ones too;
+    each count but Badugi's four is refused at the action's line, as five known ones were."""
+    text = hand().replace("'d dh p1 ????????'", f"'d dh p1 {cards}'")
+    (error,) = read_both(text, monkeypatch)
+    assert isinstance(error, ImportFormatError) and error.rule == "deal-count"
+    assert error.position.line == line_of(text, "actions")
+    count = len(cards) // 2
+    assert f"p1 is dealt {count} cards ('{cards}') in the first deal: Badugi deals 4" in str(error)
+
+
+def test_a_draws_cards_miscounted_are_refused_at_their_line(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Cards for a draw other than the discards' count: the error is at the deal's line (it was
+    at the hand's first line)."""
+    actions = "'d dh p1 ????????', 'd dh p2 ????????', 'p2 cc', 'p1 cc'"
+    text = hand().replace(ACTIONS[len("actions = [") : -1], actions)
+    text = text.replace(
+        "'p1 cc']", "'p1 cc',\n  'p1 sd ????', 'p2 sd',\n  'd dh p1 ??????', 'p1 cc', 'p2 cc']"
+    )
+    (error,) = read_both(text, monkeypatch)
+    assert isinstance(error, ImportFormatError) and error.rule == "bad-phh"
+    assert "p1 discards 2 but is dealt 3" in error.message
+    assert error.position.line == line_of(text, "actions") + 2

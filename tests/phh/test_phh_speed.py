@@ -126,6 +126,8 @@ def reference_replay_actions(
             name = labels.get(words[2]) or phh._player(words[2], names, draft, raw)
             cards = reference_cards(words[3], draft, line)
             if name not in dealt:
+                if len(cards) != draft.hand_size:
+                    phh._first_deal_miscounted(draft, name, cards, words[3], line)  # type: ignore[arg-type]
                 dealt.add(name)
                 draft.mark_deal(line)
                 if any(c is not None for c in cards):
@@ -138,7 +140,7 @@ def reference_replay_actions(
             assert isinstance(old, Draw)
             if len(cards) != old.count:
                 raise draft.error(
-                    f"{name} discards {old.count} but is dealt {len(cards)}", rule="bad-phh"
+                    f"{name} discards {old.count} but is dealt {len(cards)}", line, rule="bad-phh"
                 )
             draft.events[at] = Draw(old.player, old.discards, cards)  # type: ignore[arg-type]
             continue
