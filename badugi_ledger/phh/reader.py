@@ -56,6 +56,7 @@ from ..model.events import (
 )
 from ..model.limits import MAX_AMOUNT, MAX_DIGITS, quote
 from ..model.money import CHIPS, format_amount
+from ..model.names import line_break_in
 from ..model.settings import POKERKIT_HOUSE, GameSettings, HouseRules, ReshuffleRule, Structure
 from ..sites.common import ImportItem, SiteWarning, SkippedHand, parse_site_cards
 from ..sites.draft import HandDraft, SeatLine
@@ -173,6 +174,14 @@ def _read_hand(
     # One string object per name, in every hand: the events of recurring action strings are
     # shared between hands, and the replay finds a name that is the seat's own by identity.
     names = list(map(intern, names))
+    for i, name in enumerate(names):
+        if line_break_in(name):
+            fields.fail(
+                "players",
+                f"players[{i}] {quote(repr(name))} holds a line break: a player's name is one "
+                "line, as our text format and every site history write it (a report's line "
+                "would be cut at it)",
+            )
     numbers = fields.amounts("seats", least=1) if "seats" in hand else range(1, count + 1)
     if len(names) != count or len(numbers) != count:
         raise draft.error("players/seats do not match starting_stacks", rule="bad-phh")

@@ -326,3 +326,45 @@ def test_a_draws_cards_miscounted_are_refused_at_their_line(
     assert isinstance(error, ImportFormatError) and error.rule == "bad-phh"
     assert "p1 discards 2 but is dealt 3" in error.message
     assert error.position.line == line_of(text, "actions") + 2
+
+
+@pytest.mark.parametrize("name", ["Bo\\nhand 2", "Bo\\rb", "Bo\\r\\nb"])
+def test_a_player_name_with_a_line_break_is_refused(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A name is one line (``model/names.py``): our text format cannot hold a line break in one
+    and its writer refuses it; PHH, whose TOML strings can, read it, and ``check`` printed the
+    rest of the name as a line of its own report.  Refused at ``players``."""
+    text = hand().replace("variant = 'FB'", f'variant = "FB"\nplayers = ["{name}", "Ann"]')
+    error = the_error(text, monkeypatch)
+    assert str(error.position) == f"h.phh:{line_of(text, 'players')}:11"
+    assert error.message.startswith("players[0] ") and "holds a line break" in error.message
+
+
+def test_control_characters_in_a_name_are_kept_and_shown_escaped_as_in_our_format(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every other character a name holds is kept as written, by the PHH reader as by our
+    text format's (the same hand read from both holds the same name), and every output writes
+    it visibly (``model/escaping.py``): ``check`` and ``show`` print no escape sequence."""
+    from typer.testing import CliRunner
+
+    from badugi_ledger.cli import app
+    from badugi_ledger.text.parse import parse_text
+
+    evil = "Bo\x1b[2J\x07b"
+    escaped = "Bo\\u001b[2J\\u0007b"
+    text = hand().replace("variant = 'FB'", f'variant = "FB"\nplayers = ["{escaped}", "Ann"]')
+    text = text.replace("finishing_stacks = [18, 22]", "finishing_stacks = [17, 22]")
+    (record,) = read_both(text, monkeypatch)
+    assert isinstance(record, HandRecord) and record.seats[0].name == evil
+    ours = "game badugi · fixed limit 2/4 · blinds 1/2\n\n"
+    ours += f'hand 1 · button Ann · "{evil}" 20 · Ann 20\n'
+    (from_text,) = parse_text(ours + f'"{evil}" posts sb · Ann posts bb\n')
+    assert isinstance(from_text, HandRecord) and from_text.seats[0].name == evil
+    path = tmp_path / "h.phh"
+    path.write_text(text, encoding="utf-8")
+    runner = CliRunner()
+    for args in (["check", str(path)], ["show", str(path)]):
+        out = runner.invoke(app, args).output
+        assert "Bo\\x1b[2J\\x07b" in out and not any(c in out for c in "\x1b\x07"), out
