@@ -368,3 +368,23 @@ def test_control_characters_in_a_name_are_kept_and_shown_escaped_as_in_our_forma
     for args in (["check", str(path)], ["show", str(path)]):
         out = runner.invoke(app, args).output
         assert "Bo\\x1b[2J\\x07b" in out and not any(c in out for c in "\x1b\x07"), out
+
+
+@pytest.mark.parametrize(
+    ("key", "value", "extra"),
+    [("antes", "[0, 0, 1]", "1"), ("blinds_or_straddles", "[1, 2, 0, 4]", "0, 4")],
+)
+def test_forced_bets_beyond_the_players_are_refused(
+    key: str, value: str, extra: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``antes`` and ``blinds_or_straddles`` are one amount per player (the specification:
+    "of length equal to the number of players"); a list longer than ``starting_stacks`` whose
+    extra amounts are not 0 names forced bets nobody posts, and was read with them dropped.
+    Zeros beyond the players change nothing and stay readable."""
+    text = hand(**{key: value})
+    error = the_error(text, monkeypatch)
+    assert str(error.position).startswith(f"h.phh:{line_of(text, key)}:")
+    assert f"{key} has {value.count(',') + 1} amounts for 2 players" in error.message
+    assert f"not 0 ({extra})" in error.message
+    (record,) = read_both(hand(**{key: value.replace("1]", "0]").replace("4]", "0]")}), monkeypatch)
+    assert isinstance(record, HandRecord)
