@@ -31,7 +31,7 @@ their own.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
@@ -185,6 +185,13 @@ def _read_hand(
     numbers = fields.amounts("seats", least=1) if "seats" in hand else range(1, count + 1)
     if len(names) != count or len(numbers) != count:
         raise draft.error("players/seats do not match starting_stacks", rule="bad-phh")
+    if "seats" in hand and not _clockwise(numbers):
+        fields.fail(
+            "seats",
+            f"seats {list(numbers)} must go up clockwise from p1 (left of the button) to "
+            f"p{count} (the button), each seat once, going round past the highest to the lowest "
+            "at most once: the order of play follows them",
+        )
     draft.seats = list(map(SeatLine, numbers, names, stacks))  # as many of each: checked above
     draft.button_name = names[-1]
     posts = _forced_bets(antes, blinds, count)
@@ -353,6 +360,18 @@ def _ante_trimming(fields: HandFields, antes: list[int], stacks: list[int]) -> b
             "has one ante for every player (a big-blind ante cannot be replayed)",
         )
     return trimming or all(stacks[i] >= ante for i, ante in enumerate(antes))
+
+
+def _clockwise(numbers: Sequence[int]) -> bool:
+    """Whether seat numbers listed from ``p1`` to the button go up round the table: each seat
+    once, and smaller than the one before at most once in the circle (``[5, 6, 1, 2]``: 6 to
+    1).  Our replay plays the seats in their numbers' order and our text format lists them
+    so; numbers in another order (``[4, 3, 2, 1]``, two players in seat 1) read as another
+    hand than the file's, and a converted file did not read back."""
+    count = len(numbers)
+    if len(set(numbers)) != count:
+        return False
+    return sum(numbers[i] > numbers[(i + 1) % count] for i in range(count)) <= 1
 
 
 def _hand_id(hand: dict[str, Any], key: str | None, source: str) -> str:

@@ -388,3 +388,35 @@ def test_forced_bets_beyond_the_players_are_refused(
     assert f"not 0 ({extra})" in error.message
     (record,) = read_both(hand(**{key: value.replace("1]", "0]").replace("4]", "0]")}), monkeypatch)
     assert isinstance(record, HandRecord)
+
+
+@pytest.mark.parametrize("seats", ["[1, 1]", "[3, 3]"])
+def test_two_players_in_one_seat_are_refused(seats: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Seat numbers go up clockwise, each seat once: a repeated one was read, and ``convert
+    --to text`` wrote a hand our format refuses ("seat numbers must go up")."""
+    text = hand(seats=seats)
+    error = the_error(text, monkeypatch)
+    assert str(error.position) == f"h.phh:{line_of(text, 'seats')}:9"
+    assert error.message.startswith(f"seats {seats} must go up clockwise from p1")
+
+
+def test_seats_against_the_order_of_play_are_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Players listed from p1 (left of the button) to the button sit in seats numbered up round
+    the table, passing the highest to the lowest at most once (``[5, 6, 1, 2]``); seats
+    ``[4, 3, 2, 1]`` were read in their numbers' order, another order of play than the file's,
+    and reported as a blind posted by the wrong player."""
+    base = hand().replace("starting_stacks = [20, 20]", "starting_stacks = [20, 20, 20, 20]")
+    base = base.replace("finishing_stacks = [18, 22]", "finishing_stacks = [19, 18, 20, 23]")
+    base = base.replace("blinds_or_straddles = [1, 2]", "blinds_or_straddles = [1, 2, 0, 0]")
+    base = base.replace("antes = [0, 0]", "antes = [0, 0, 0, 0]")
+    base = base.replace(
+        ACTIONS,
+        "actions = ['d dh p1 ????????', 'd dh p2 ????????', 'd dh p3 ????????', "
+        "'d dh p4 ????????', 'p3 f', 'p4 cbr 4', 'p1 f', 'p2 f']",
+    )
+    for good in ("[1, 2, 3, 4]", "[5, 6, 1, 2]", "[2, 5, 7, 9]", "[9, 1, 2, 3]"):
+        (record,) = read_both(base.replace("seats = [1, 2]", f"seats = {good}"), monkeypatch)
+        assert isinstance(record, HandRecord), (good, record)
+    text = base.replace("seats = [1, 2]", "seats = [4, 3, 2, 1]")
+    error = the_error(text, monkeypatch)
+    assert error.message.startswith("seats [4, 3, 2, 1] must go up clockwise from p1")
