@@ -37,6 +37,7 @@ from .model.errors import (
     os_reason,
 )
 from .model.events import HandRecord
+from .model.names import line_break_in
 from .model.results import TableGap, Violation
 from .sites.files import SMALL_FILE, lines_after, sniff_encoding
 
@@ -59,6 +60,9 @@ def history_files(
     no file at all: a folder of nothing to read is a wrong folder more often than an empty
     night, and a command that read nothing must not look like one that read a clean night.
 
+    A file whose name holds a line break is refused too: every report names a file at the
+    start of its lines, and such a name would make a line of its own.
+
     Each file comes once, where it first comes, in the spelling it came with: a folder named
     twice, or a folder and a file in it, must not report or import its files twice.  Files
     are the same when they are the same file on disk (a link, ``./``, a second name)."""
@@ -73,6 +77,11 @@ def history_files(
         else:
             raise _not_readable(raw, path)
         for file in found:
+            if line_break_in(str(file)):
+                raise BadugiError(
+                    f"{str(file)!r}: a file whose name holds a line break cannot be reported on "
+                    "one line (its name would start a line of the report): rename it"
+                )
             key = _identity(file)
             if key not in seen:
                 seen.add(key)

@@ -218,3 +218,22 @@ def test_a_symlink_loop_is_named_as_one_by_every_command(tmp_path: Path) -> None
     assert f"{tmp_path / 'night.bhh'}: 1 hand: 1 ok" in checked.output
     parsed = runner.invoke(app, ["parse", str(tmp_path)])
     assert "cannot read the file: it is a symlink loop" in parsed.output
+
+
+def test_a_file_name_with_a_line_break_is_refused_not_reported_as_two_lines(
+    tmp_path: Path,
+) -> None:
+    """A file in a folder named ``a``, a line break, ``fake.bhh: 9 hands: 9 ok.bhh`` made
+    ``check`` print a line of its own that looked like a clean file's summary (``import`` too):
+    every report starts its lines with the file's name.  Refused, the name shown escaped."""
+    folder = tmp_path / "night"
+    folder.mkdir()
+    (folder / "a\nfake.bhh: 9 hands: 9 ok.bhh").write_bytes(NIGHT.read_bytes())
+    (folder / "b.bhh").write_bytes(NIGHT.read_bytes())
+    for args in (["check"], ["show"], ["import", "--db", str(tmp_path / "x.db")]):
+        result = runner.invoke(app, [*args, str(folder)])
+        assert result.exit_code == 1, result.output
+        assert result.stderr.startswith(f"Error: '{folder}/a\\nfake.bhh: 9 hands: 9 ok.bhh': a ")
+        assert "holds a line break cannot be reported on one line" in result.stderr
+        assert "\nfake.bhh" not in result.output
+    assert not (tmp_path / "x.db").exists()
