@@ -818,7 +818,7 @@ def _replay_actions(
             name = names[seat]  # a seat is never negative (:data:`NO_SEAT`)
             slot = slots[seat]
         except IndexError:
-            name = _player(who, names, draft, raw)
+            name = _player(who, names, draft, raw, line)
             slot = slots[names.index(name)]
         if code == DEAL:
             cards = value if value is not None else _cards(arg, draft, line)
@@ -945,10 +945,14 @@ def _draw_unanswered(pending: dict[str, tuple[int, Cards]], name: str, events: l
     events[index] = Draw(name, discards, (None,) * len(discards))
 
 
-def _player(word: str, names: list[str], draft: HandDraft, raw: str) -> str:
-    if word.startswith("p") and word[1:].isdigit() and 1 <= int(word[1:]) <= len(names):
+def _player(word: str, names: list[str], draft: HandDraft, raw: str, line: int) -> str:
+    """The player a label that :func:`_seat` did not read names, or the error at ``line``.
+    Any decimal digits are read (``p٣`` is ``p3``, as PokerKit's ``\\d`` reads it); a digit
+    that is no decimal one (``p²``) is no player (``int`` cannot read it)."""
+    if word.startswith("p") and word[1:].isdecimal() and 1 <= int(word[1:]) <= len(names):
         return names[int(word[1:]) - 1]
     raise draft.error(
         f"{quote(repr(word))} in {quote(repr(raw))} is not a player p1..p{len(names)}",
+        line,
         rule="bad-phh",
     )

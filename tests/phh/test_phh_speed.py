@@ -123,7 +123,7 @@ def reference_replay_actions(
         if words[:2] == ["d", "dh"]:
             if len(words) != 4:
                 raise draft.error(f"cannot read the action {raw!r}", line, rule="bad-phh")
-            name = labels.get(words[2]) or phh._player(words[2], names, draft, raw)
+            name = labels.get(words[2]) or phh._player(words[2], names, draft, raw, line)
             cards = reference_cards(words[3], draft, line)
             if name not in dealt:
                 if len(cards) != draft.hand_size:
@@ -144,7 +144,7 @@ def reference_replay_actions(
                 )
             draft.events[at] = Draw(old.player, old.discards, cards)  # type: ignore[arg-type]
             continue
-        name = labels.get(words[0]) or phh._player(words[0], names, draft, raw)
+        name = labels.get(words[0]) or phh._player(words[0], names, draft, raw, line)
         verb = words[1] if len(words) > 1 else ""
         if verb == "sd":
             if betting:
