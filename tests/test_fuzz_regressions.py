@@ -140,3 +140,32 @@ def test_phh_player_label_of_digits_int_cannot_read(
     else:
         assert isinstance(item, HandRecord)
         assert any(getattr(e, "player", None) == read_as for e in item.events)
+
+
+@pytest.mark.parametrize(
+    "fixture", ["kingsclub-walk-with-return-37732806.txt", "fulltilt-32617272179.txt"]
+)
+def test_a_summary_line_right_after_a_blank_line_in_a_summary(fixture: str, tmp_path: Path) -> None:
+    """A site hand's summary, a blank line, then ``*** SUMMARY ***`` again (found mutating
+    ``tests/fixtures/sites/kingsclub-walk-with-return-37732806.txt``): the splitter took the
+    line after the blank one for a second hand's damaged header before it was in the hand's
+    lines, and ``check`` stopped with an IndexError traceback.  That summary line is now the
+    located error of a line after the hand, and the hand itself is read."""
+    source = Path(__file__).parent / "fixtures" / "sites" / fixture
+    text = source.read_bytes().decode("utf-8").replace("\r\n", "\n")
+    summary = "*** SUMMARY ***\n"
+    assert summary in text
+    text = text.replace(summary, summary + "\n" + summary, 1)
+    path = tmp_path / fixture
+    path.write_text(text, encoding="utf-8")
+    items = read_all(path)
+    line = text.splitlines().index("*** SUMMARY ***", text.splitlines().index("") + 1) + 1
+    errors = [i for i in items if isinstance(i, BadugiError)]
+    assert any(
+        e.rule == "unrecognised-line"
+        and e.position.line == line
+        and "unrecognised line '*** SUMMARY ***' after the summary of hand" in e.message
+        for e in errors
+    ), errors
+    result = subprocess.run([CLI, "check", path], capture_output=True, text=True, check=False)
+    assert result.returncode == 1 and "Traceback" not in result.stderr, result.stderr
