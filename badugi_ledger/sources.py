@@ -18,6 +18,7 @@ use :func:`iter_source`, which yields them as :class:`~badugi_ledger.sites.commo
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 import stat
@@ -27,8 +28,16 @@ from importlib import import_module
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .model.errors import BadugiError, ConfigError, ImportFormatError, Position
+from .model.errors import (
+    SYMLINK_LOOP,
+    BadugiError,
+    ConfigError,
+    ImportFormatError,
+    Position,
+    os_reason,
+)
 from .model.events import HandRecord
+from .model.names import line_break_in
 from .model.results import TableGap, Violation
 from .sites.files import SMALL_FILE, lines_after, sniff_encoding
 
@@ -51,6 +60,9 @@ def history_files(
     no file at all: a folder of nothing to read is a wrong folder more often than an empty
     night, and a command that read nothing must not look like one that read a clean night.
 
+    A file whose name holds a line break is refused too: every report names a file at the
+    start of its lines, and such a name would make a line of its own.
+
     Each file comes once, where it first comes, in the spelling it came with: a folder named
     twice, or a folder and a file in it, must not report or import its files twice.  Files
     are the same when they are the same file on disk (a link, ``./``, a second name)."""
@@ -65,6 +77,11 @@ def history_files(
         else:
             raise _not_readable(raw, path)
         for file in found:
+            if line_break_in(str(file)):
+                raise BadugiError(
+                    f"{str(file)!r}: a file whose name holds a line break cannot be reported on "
+                    "one line (its name would start a line of the report): rename it"
+                )
             key = _identity(file)
             if key not in seen:
                 seen.add(key)
@@ -95,6 +112,11 @@ def _not_readable(raw: str | Path, path: Path) -> BadugiError:
             f"{raw} is not a file or folder (a pipe, socket or device): save what it "
             "gives to a file, then read that"
         )
+    try:
+        os.stat(path)
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:  # (``exists`` says False: it would read as missing)
+            return BadugiError(f"{raw} is {SYMLINK_LOOP}: mend or remove the link")
     return BadugiError(f"no such file or folder: {raw}")
 
 
@@ -268,8 +290,9 @@ def iter_source(path: str | Path, fmt: str | None = None) -> Iterator[ImportItem
     except (FileNotFoundError, IsADirectoryError, NotADirectoryError):
         yield ImportFormatError("no such file", position=Position(source), rule="no-file")
     except OSError as exc:  # it cannot be opened, or a read failed (a device, a failing disk)
-        reason = exc.strerror or type(exc).__name__
-        yield ImportFormatError(f"cannot read the file: {reason}", position=Position(source))
+        yield ImportFormatError(
+            f"cannot read the file: {os_reason(exc)}", position=Position(source)
+        )
 
 
 def read_hands(

@@ -189,3 +189,51 @@ def test_import_of_a_missing_path_makes_no_ledger(tmp_path: Path) -> None:
     assert result.exit_code == 1, result.output
     assert "no such file or folder" in result.output
     assert not db.exists()
+
+
+# --- a symlink loop -------------------------------------------------------------------------
+
+
+def test_a_symlink_loop_is_named_as_one_by_every_command(tmp_path: Path) -> None:
+    """Two links that lead to each other: given on the command line, every command names the
+    path and says it is a symlink loop (it said "no such file or folder", though the path is
+    there); found in a folder, the file's error says so (not "Too many levels of symbolic
+    links"), and the other files are read."""
+    (tmp_path / "a.bhh").symlink_to(tmp_path / "b.bhh")
+    (tmp_path / "b.bhh").symlink_to(tmp_path / "a.bhh")
+    (tmp_path / "night.bhh").write_bytes(NIGHT.read_bytes())
+    loop = tmp_path / "a.bhh"
+    said = f"Error: {loop} is a symlink loop (its links lead back to one another, never to a "
+    for args in (["check"], ["show"], ["parse"], ["import", "--db", str(tmp_path / "x.db")]):
+        result = runner.invoke(app, [*args, str(loop)])
+        assert result.exit_code == 1, result.output
+        assert result.stderr.startswith(said), result.stderr
+    converted = runner.invoke(app, ["convert", str(loop), "--to", "text"])
+    assert converted.exit_code == 1 and converted.stderr.startswith(said)
+    with pytest.raises(BadugiError, match="a.bhh is a symlink loop"):
+        history_file(loop)
+    checked = runner.invoke(app, ["check", str(tmp_path)])
+    assert checked.exit_code == 1
+    assert f"{loop}: cannot read the file: it is a symlink loop (its links" in checked.output
+    assert f"{tmp_path / 'night.bhh'}: 1 hand: 1 ok" in checked.output
+    parsed = runner.invoke(app, ["parse", str(tmp_path)])
+    assert "cannot read the file: it is a symlink loop" in parsed.output
+
+
+def test_a_file_name_with_a_line_break_is_refused_not_reported_as_two_lines(
+    tmp_path: Path,
+) -> None:
+    """A file in a folder named ``a``, a line break, ``fake.bhh: 9 hands: 9 ok.bhh`` made
+    ``check`` print a line of its own that looked like a clean file's summary (``import`` too):
+    every report starts its lines with the file's name.  Refused, the name shown escaped."""
+    folder = tmp_path / "night"
+    folder.mkdir()
+    (folder / "a\nfake.bhh: 9 hands: 9 ok.bhh").write_bytes(NIGHT.read_bytes())
+    (folder / "b.bhh").write_bytes(NIGHT.read_bytes())
+    for args in (["check"], ["show"], ["import", "--db", str(tmp_path / "x.db")]):
+        result = runner.invoke(app, [*args, str(folder)])
+        assert result.exit_code == 1, result.output
+        assert result.stderr.startswith(f"Error: '{folder}/a\\nfake.bhh: 9 hands: 9 ok.bhh': a ")
+        assert "holds a line break cannot be reported on one line" in result.stderr
+        assert "\nfake.bhh" not in result.output
+    assert not (tmp_path / "x.db").exists()

@@ -112,3 +112,60 @@ def test_big_blind_only_game_is_posted_by_the_player_the_replay_expects() -> Non
         assert all(isinstance(i, HandRecord) for i in items), items
         clean.append(next(iter(replay_stream(items))).ok)
     assert any(clean)
+
+
+@pytest.mark.parametrize(
+    ("label", "read_as"),
+    [("p\u00b2", None), ("p\u2083", None), ("p\u0663", "Ted")],
+    ids=["superscript", "subscript", "arabic-indic"],
+)
+def test_phh_player_label_of_digits_int_cannot_read(
+    label: str, read_as: str | None, tmp_path: Path
+) -> None:
+    """``p² cbr 2`` (the Wikipedia hand, ``tests/fixtures/wikipedia_badugi.phh``, one label
+    changed): ``str.isdigit`` let ``int`` see ``²``, and its ``ValueError`` lost the whole
+    hand ("damaged and cannot be read", no line, counted outside any hand).  Such a label is
+    no player, an error of the hand at the action's line; decimal digits of any script are read
+    as PokerKit's ``\\d`` reads them (``p٣`` is p3, Ted)."""
+    fixture = Path(__file__).parent / "fixtures" / "wikipedia_badugi.phh"
+    text = fixture.read_text(encoding="utf-8").replace('"p3 f"', f'"{label} f"')
+    path = tmp_path / "label.phh"
+    path.write_text(text, encoding="utf-8")
+    (item,) = read_all(path)
+    line = next(i for i, x in enumerate(text.splitlines(), 1) if f'"{label} f"' in x)
+    if read_as is None:
+        assert isinstance(item, BadugiError) and item.rule == "bad-phh" and item.hand == "label"
+        assert item.position.line == line
+        assert f"'{label}' in '{label} f' is not a player p1..p4" in item.message
+    else:
+        assert isinstance(item, HandRecord)
+        assert any(getattr(e, "player", None) == read_as for e in item.events)
+
+
+@pytest.mark.parametrize(
+    "fixture", ["kingsclub-walk-with-return-37732806.txt", "fulltilt-32617272179.txt"]
+)
+def test_a_summary_line_right_after_a_blank_line_in_a_summary(fixture: str, tmp_path: Path) -> None:
+    """A site hand's summary, a blank line, then ``*** SUMMARY ***`` again (found mutating
+    ``tests/fixtures/sites/kingsclub-walk-with-return-37732806.txt``): the splitter took the
+    line after the blank one for a second hand's damaged header before it was in the hand's
+    lines, and ``check`` stopped with an IndexError traceback.  That summary line is now the
+    located error of a line after the hand, and the hand itself is read."""
+    source = Path(__file__).parent / "fixtures" / "sites" / fixture
+    text = source.read_bytes().decode("utf-8").replace("\r\n", "\n")
+    summary = "*** SUMMARY ***\n"
+    assert summary in text
+    text = text.replace(summary, summary + "\n" + summary, 1)
+    path = tmp_path / fixture
+    path.write_text(text, encoding="utf-8")
+    items = read_all(path)
+    line = text.splitlines().index("*** SUMMARY ***", text.splitlines().index("") + 1) + 1
+    errors = [i for i in items if isinstance(i, BadugiError)]
+    assert any(
+        e.rule == "unrecognised-line"
+        and e.position.line == line
+        and "unrecognised line '*** SUMMARY ***' after the summary of hand" in e.message
+        for e in errors
+    ), errors
+    result = subprocess.run([CLI, "check", path], capture_output=True, text=True, check=False)
+    assert result.returncode == 1 and "Traceback" not in result.stderr, result.stderr

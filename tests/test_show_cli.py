@@ -43,7 +43,7 @@ def test_a_bad_hand_is_shown_and_a_missing_one_is_an_error(tmp_path: Path) -> No
     text = (EXAMPLES / "000_anna_ben.bhh").read_text(encoding="utf-8")
     wrong.write_text(text.replace("Ben checks · Anna bets 2", "Anna bets 2"), encoding="utf-8")
     result = runner.invoke(app, ["show", str(wrong)])
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == 1, result.output  # as check: a hand that is not ok
     assert " !   19  Anna bets 2\n         ^ " in result.output
     assert "verdict: violations\n  line 19: illegal: " in result.output
     missing = runner.invoke(app, ["show", str(wrong), "--hand", "12"])
@@ -104,3 +104,17 @@ def test_hostile_names_in_a_stored_hand(tmp_path: Path) -> None:
         out = runner.invoke(app, args).output
         assert not any(c in out for c in "\x1b\x07"), out
         assert "Mal\\x1b]0;pwned\\x07" in out and "Eve\\x1b[2J" in out
+
+
+def test_an_unreadable_file_is_shown_with_its_error_and_exit_status_1(tmp_path: Path) -> None:
+    """``show`` exits as ``check`` does: 1 when a hand does not read (the error in its verdict),
+    in text and in JSON Lines."""
+    bad = tmp_path / "bad.bhh"
+    bad.write_text("garbage\n", encoding="utf-8")
+    result = runner.invoke(app, ["show", str(bad)])
+    assert result.exit_code == 1, result.output
+    assert "verdict: unreadable\n  line 1: illegal: expected a header line" in result.output
+    as_json = runner.invoke(app, ["show", str(bad), "--json"])
+    assert as_json.exit_code == 1 and json.loads(as_json.output)["verdict"] == "unreadable"
+    check = runner.invoke(app, ["check", str(bad)])
+    assert check.exit_code == 1 and "Traceback" not in result.output + check.output

@@ -313,7 +313,8 @@ def show_cmd(
     Without FILES, the hands stored in the ledger are shown (--event, --hand and --table choose
     them, as `void` does): in full when the file they were imported from is still there and
     holds them unchanged, else from what the ledger keeps (stacks, chips put in, pots and
-    shares, shown cards, rake, carried pot), which does not include the actions."""
+    shares, shown cards, rake, carried pot), which does not include the actions.  Exit status
+    0 only if every hand shown is ok, else 1 (as `check`)."""
     from ..reports.hand_view import render_hand
 
     if files and (event is not None or table is not None):
@@ -331,14 +332,16 @@ def show_cmd(
 
         with ledger_at(db, create=False) as ledger:
             views = stored_hand_views(ledger, event, hand, table=table)
-    if as_json:
-        import json
+    import json
 
-        for view in views:
-            typer.echo(json.dumps(view.to_dict(), ensure_ascii=False))
-        return
+    all_ok = True
     for number, view in enumerate(views):
-        typer.echo(("\n" if number else "") + render_hand(view))
+        all_ok = all_ok and view.verdict in ("ok", "void")  # (a stored hand voided: no error)
+        if as_json:
+            typer.echo(json.dumps(view.to_dict(), ensure_ascii=False))
+        else:
+            typer.echo(("\n" if number else "") + render_hand(view))
+    raise typer.Exit(0 if all_ok else 1)
 
 
 def convert_command(

@@ -7,6 +7,8 @@ instead of a traceback.
 
 from __future__ import annotations
 
+import errno
+
 from .frozen import fields_eq, fields_hash, fields_repr, frozen_fields
 
 
@@ -115,3 +117,15 @@ class ImportFormatError(BadugiError):
 
 class LedgerError(BadugiError):
     """The SQLite ledger cannot be read or written as asked."""
+
+
+SYMLINK_LOOP = "a symlink loop (its links lead back to one another, never to a file or folder)"
+
+
+def os_reason(exc: OSError) -> str:
+    """Why a file could not be opened or read, in words for the user: a symlink loop is said
+    to be one (the system's "Too many levels of symbolic links" names no loop), anything else
+    as the system says it."""
+    if exc.errno == errno.ELOOP:
+        return f"it is {SYMLINK_LOOP}"
+    return exc.strerror or type(exc).__name__

@@ -14,6 +14,13 @@ True
 >>> composed("An\\u200bna"), composed("\\u200fBen\\ufeff")
 ('Anna', 'Ben')
 
+A name is one line: it holds no line break (:func:`line_break_in`).  Our text format has no way
+to write one and no line-based site history can, so a reader that could read one (PHH, whose
+TOML strings may hold ``\\n``) refuses it, as the text writer does: in a report, an error
+message or a ``check`` line a name's line break would start a line that is not the program's.
+Every other character a name holds is kept as written, and written visibly where it is shown
+(:mod:`.escaping`: a terminal's escape sequences, a bidirectional override).
+
 The characters that change what a name shows stay, though Unicode files them with the
 invisible ones: the two joiners (U+200C, U+200D: an emoji sequence, a Persian or Indic word),
 the tag characters of a region's flag, and the signs that print (U+0600, U+06DD); names that
@@ -55,3 +62,13 @@ def composed(name: str) -> str:
     if not _INVISIBLE.isdisjoint(name):
         name = "".join(c for c in name if c not in _INVISIBLE)
     return unicodedata.normalize("NFC", name)
+
+
+def line_break_in(text: str) -> bool:
+    """Whether ``text`` holds a line break: a ``\\n`` or ``\\r``, each of which ends a line of
+    every hand history we read (``sites.files.split_lines``, the text format).
+
+    >>> line_break_in("Ted"), line_break_in("Ted\\rhand 2")
+    (False, True)
+    """
+    return "\n" in text or "\r" in text

@@ -167,13 +167,24 @@ class HandFields:
         return [self.whole(key, v, f"{key}[{i}]", least) for i, v in enumerate(values)]
 
     def per_player(self, key: str, count: int) -> list[int]:
-        """``antes``/``blinds_or_straddles``: one amount for all, or a list (padded with 0)."""
+        """``antes``/``blinds_or_straddles``: one amount for all, or a list (padded with 0, as
+        PokerKit pads it).  PokerKit also drops what a list has beyond the players; an amount
+        there other than 0 is a forced bet nobody posts (a player left out of
+        ``starting_stacks``?), refused rather than dropped unseen."""
         value = self.hand.get(key, 0)
         if not isinstance(value, list):
             return [self.money(key, value, key)] * count
         if self.currency is None and _all_whole(value, 0):
-            return (value + [0] * count)[:count]
-        values = [self.money(key, v, f"{key}[{i}]") for i, v in enumerate(value)]
+            values = value
+        else:
+            values = [self.money(key, v, f"{key}[{i}]") for i, v in enumerate(value)]
+        if any(values[count:]):
+            self.fail(
+                key,
+                f"{key} has {len(values)} amounts for {count} players (starting_stacks), and "
+                f"those beyond them are not 0 ({', '.join(map(str, value[count:]))}): nobody "
+                "would post them",
+            )
         return (values + [0] * count)[:count]
 
     def optional_amounts(self, key: str, count: int) -> list[int] | None:

@@ -31,7 +31,7 @@ their own.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
@@ -56,6 +56,7 @@ from ..model.events import (
 )
 from ..model.limits import MAX_AMOUNT, MAX_DIGITS, quote
 from ..model.money import CHIPS, format_amount
+from ..model.names import line_break_in
 from ..model.settings import POKERKIT_HOUSE, GameSettings, HouseRules, ReshuffleRule, Structure
 from ..sites.common import ImportItem, SiteWarning, SkippedHand, parse_site_cards
 from ..sites.draft import HandDraft, SeatLine
@@ -173,13 +174,28 @@ def _read_hand(
     # One string object per name, in every hand: the events of recurring action strings are
     # shared between hands, and the replay finds a name that is the seat's own by identity.
     names = list(map(intern, names))
+    for i, name in enumerate(names):
+        if line_break_in(name):
+            fields.fail(
+                "players",
+                f"players[{i}] {quote(repr(name))} holds a line break: a player's name is one "
+                "line, as our text format and every site history write it (a report's line "
+                "would be cut at it)",
+            )
     numbers = fields.amounts("seats", least=1) if "seats" in hand else range(1, count + 1)
     if len(names) != count or len(numbers) != count:
         raise draft.error("players/seats do not match starting_stacks", rule="bad-phh")
+    if "seats" in hand and not _clockwise(numbers):
+        fields.fail(
+            "seats",
+            f"seats {list(numbers)} must go up clockwise from p1 (left of the button) to "
+            f"p{count} (the button), each seat once, going round past the highest to the lowest "
+            "at most once: the order of play follows them",
+        )
     draft.seats = list(map(SeatLine, numbers, names, stacks))  # as many of each: checked above
     draft.button_name = names[-1]
     posts = _forced_bets(antes, blinds, count)
-    untrimmed = any(antes) and not _ante_trimming(fields, [ante for ante, _ in posts], stacks)
+    untrimmed = not _ante_trimming(fields, [ante for ante, _ in posts], stacks)
     for i, (ante, _blind) in enumerate(posts):
         if ante:
             paid = min(ante, stacks[i])
@@ -325,24 +341,37 @@ def _straddles(
 
 
 def _ante_trimming(fields: HandFields, antes: list[int], stacks: list[int]) -> bool:
-    """The house rule ``ante_trimming`` of a hand with antes: what ``ante_trimming_status``
-    says (PHH's default: false) where it decides anything, that is where a player cannot pay
-    the whole ante; else the default (so such hands keep the settings and fingerprints they
-    had).  Antes of different sizes (a big-blind ante) are refused: our settings have one ante
-    for every player."""
+    """The house rule ``ante_trimming`` of a hand: what ``ante_trimming_status`` says (PHH's
+    default: false) where it decides anything, that is where a player cannot pay the whole
+    ante; else the default (so such hands, and hands without antes, keep the settings and
+    fingerprints they had).  The field is a boolean in every hand, antes or none: ``"yes"`` is
+    refused at its line, not read as anything.  Antes of different sizes (a big-blind ante) are
+    refused: our settings have one ante for every player."""
+    trimming = fields.hand.get("ante_trimming_status", False)
+    if type(trimming) is not bool:
+        fields.fail(
+            "ante_trimming_status",
+            f"ante_trimming_status must be a boolean, true or false, not {describe(trimming)}",
+        )
     if len(set(antes)) > 1:
         fields.fail(
             "antes",
             f"antes of different sizes ({fields.hand['antes']}) are not supported: the replay "
             "has one ante for every player (a big-blind ante cannot be replayed)",
         )
-    trimming = fields.hand.get("ante_trimming_status", False)
-    if type(trimming) is not bool:
-        fields.fail(
-            "ante_trimming_status",
-            f"ante_trimming_status must be true or false, not {describe(trimming)}",
-        )
     return trimming or all(stacks[i] >= ante for i, ante in enumerate(antes))
+
+
+def _clockwise(numbers: Sequence[int]) -> bool:
+    """Whether seat numbers listed from ``p1`` to the button go up round the table: each seat
+    once, and smaller than the one before at most once in the circle (``[5, 6, 1, 2]``: 6 to
+    1).  Our replay plays the seats in their numbers' order and our text format lists them
+    so; numbers in another order (``[4, 3, 2, 1]``, two players in seat 1) read as another
+    hand than the file's, and a converted file did not read back."""
+    count = len(numbers)
+    if len(set(numbers)) != count:
+        return False
+    return sum(numbers[i] > numbers[(i + 1) % count] for i in range(count)) <= 1
 
 
 def _hand_id(hand: dict[str, Any], key: str | None, source: str) -> str:
@@ -789,11 +818,13 @@ def _replay_actions(
             name = names[seat]  # a seat is never negative (:data:`NO_SEAT`)
             slot = slots[seat]
         except IndexError:
-            name = _player(who, names, draft, raw)
+            name = _player(who, names, draft, raw, line)
             slot = slots[names.index(name)]
         if code == DEAL:
             cards = value if value is not None else _cards(arg, draft, line)
             if name not in dealt:
+                if len(cards) != draft.hand_size:
+                    _first_deal_miscounted(draft, name, cards, arg, line)
                 dealt.add(name)
                 if draft.deal_index is None:
                     draft.mark_deal(line)
@@ -806,7 +837,9 @@ def _replay_actions(
             index, discards = waiting
             if len(cards) != len(discards):
                 raise draft.error(
-                    f"{name} discards {len(discards)} but is dealt {len(cards)}", rule="bad-phh"
+                    f"{name} discards {len(discards)} but is dealt {len(cards)}",
+                    line,
+                    rule="bad-phh",
                 )
             events[index] = Draw(name, discards, cards)
             continue
@@ -881,6 +914,22 @@ def _replay_actions(
         raise draft.error(f"{', '.join(pending)} discarded but were dealt nothing", rule="bad-phh")
 
 
+def _first_deal_miscounted(draft: HandDraft, name: str, cards: Cards, arg: str, line: int) -> None:
+    """Raise for a first deal of other than a hand's cards (``d dh p1 ??????``).  The
+    specification's hole dealing gives "the newly dealt hole cards (...) some or all of which
+    may be unknown", so the first deals the whole hand, ``??`` for each card nobody saw, as
+    PokerKit writes it (its reader deals the cards a short one lacks itself, unseen, and cannot
+    read one of too many).  Known cards too many were refused by the replay (``deal-count``),
+    too few or unknown cards of any count were read as a full hand: refused alike, here."""
+    raise draft.error(
+        f"{name} is dealt {len(cards)} cards ({quote(repr(arg))}) in the first deal: Badugi deals "
+        f"{draft.hand_size}, written as {2 * draft.hand_size} characters ('??' for a card "
+        "nobody saw)",
+        line,
+        rule="deal-count",
+    )
+
+
 def _player_slots(names: list[str]) -> list[int]:
     """For each player index, the index that keeps the chips of its name: the last player of
     that name, so two players of one name (an error :meth:`HandDraft.finish` reports) share
@@ -896,10 +945,14 @@ def _draw_unanswered(pending: dict[str, tuple[int, Cards]], name: str, events: l
     events[index] = Draw(name, discards, (None,) * len(discards))
 
 
-def _player(word: str, names: list[str], draft: HandDraft, raw: str) -> str:
-    if word.startswith("p") and word[1:].isdigit() and 1 <= int(word[1:]) <= len(names):
+def _player(word: str, names: list[str], draft: HandDraft, raw: str, line: int) -> str:
+    """The player a label that :func:`_seat` did not read names, or the error at ``line``.
+    Any decimal digits are read (``p٣`` is ``p3``, as PokerKit's ``\\d`` reads it); a digit
+    that is no decimal one (``p²``) is no player (``int`` cannot read it)."""
+    if word.startswith("p") and word[1:].isdecimal() and 1 <= int(word[1:]) <= len(names):
         return names[int(word[1:]) - 1]
     raise draft.error(
         f"{quote(repr(word))} in {quote(repr(raw))} is not a player p1..p{len(names)}",
+        line,
         rule="bad-phh",
     )

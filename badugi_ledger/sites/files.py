@@ -380,10 +380,10 @@ def chunk_hands(
             continue
         if line.startswith(SUMMARY):
             if summary and after:  # a second hand, whose header is at chunk[after]
+                # (or is this very line, a summary right after the blank line: no header)
+                header = chunk[after] if after < len(chunk) else line
                 yield Chunk(begin, chunk[:after], problem, hand_id)
-                yield Chunk(
-                    begin + after, [], after_hand(chunk[after], source, begin + after, hand_id)
-                )
+                yield Chunk(begin + after, [], after_hand(header, source, begin + after, hand_id))
                 chunk, refused = None, True
                 continue
             summary = True

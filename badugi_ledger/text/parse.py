@@ -51,7 +51,7 @@ from itertools import chain, repeat
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..model.errors import ConfigError, ParseError, Position
+from ..model.errors import ConfigError, ParseError, Position, os_reason
 from ..model.events import (
     BETWEEN_HANDS,
     CarryIn,
@@ -771,7 +771,7 @@ def parse_file(path: str | Path, *, fast: bool = True) -> Iterator[HandRecord | 
     try:
         handle = open(path, "rb")  # noqa: SIM115 - closed in the generator below
     except OSError as exc:
-        error = ParseError(f"cannot read the file: {exc.strerror}", position=Position(source))
+        error = ParseError(f"cannot read the file: {os_reason(exc)}", position=Position(source))
         return iter([error])
     return _read_and_close(handle, source, fast)
 
@@ -791,5 +791,4 @@ def _read_and_close(
         try:
             yield from _Reader(source, fast).read(file_blocks(handle))
         except OSError as exc:  # it opened, but a read failed (a device, a failing disk)
-            reason = exc.strerror or type(exc).__name__
-            yield ParseError(f"cannot read the file: {reason}", position=Position(source))
+            yield ParseError(f"cannot read the file: {os_reason(exc)}", position=Position(source))

@@ -47,6 +47,7 @@ from ..model.events import (
     StackChange,
 )
 from ..model.money import plain_money
+from ..model.names import line_break_in
 from ..model.settings import GameSettings, HouseRules, Structure
 from .headers import HEADER_KEYWORDS, implied_posts, leaves_a_redeal
 
@@ -112,7 +113,7 @@ _SURROGATE = re.compile("[\ud800-\udfff]")
 
 def _writable(text: str) -> str:
     """``text``, unless a file of the format cannot hold it: a WriteError."""
-    if "\n" in text or "\r" in text:
+    if line_break_in(text):
         raise WriteError(f"{text!r} holds a line break, which the text format cannot write")
     if _SURROGATE.search(text):  # a byte that was not UTF-8, decoded with surrogateescape
         raise WriteError(

@@ -279,3 +279,144 @@ def test_a_line_longer_than_any_line_of_a_hand_is_that_lines_error(tmp_path: Pat
     number = line_of(text, "event")
     assert lines[0].startswith(f"{path}:{number}:1: line {number} has 20,010 characters, more ")
     assert lines[0].endswith("[line-too-long]")
+
+
+@pytest.mark.parametrize("value", ["'yes'", "1", "0", "[true]"])
+def test_ante_trimming_status_that_is_no_boolean_is_refused(
+    value: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``ante_trimming_status`` is a boolean (the specification's "Boolean", PokerKit's
+    ``bool``): anything else is the hand's error at the field, antes or none (a hand without
+    antes read ``"yes"`` as nothing and was stored)."""
+    text = hand().replace("variant = 'FB'", f"variant = 'FB'\nante_trimming_status = {value}")
+    error = the_error(text, monkeypatch)
+    assert str(error.position) == f"h.phh:{line_of(text, 'ante_trimming_status')}:24"
+    assert "ante_trimming_status must be a boolean, true or false, not " in error.message
+
+
+@pytest.mark.parametrize(
+    "cards", ["??????", "??????????", "??", "As2c??", "As2c3d", "As2c3d4h5s", "As????????"]
+)
+def test_a_first_deal_of_other_than_four_cards_is_refused_at_its_line(
+    cards: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The first ``d dh`` deals a player's whole hand, "some or all of which may be unknown"
+    (PHH specification, hole dealing; PokerKit writes ``d dh p1 ????????`` for four unseen
+    cards): three or five unknown cards were read as a hand of four, and three known ones too;
+    each count but Badugi's four is refused at the action's line, as five known ones were."""
+    text = hand().replace("'d dh p1 ????????'", f"'d dh p1 {cards}'")
+    (error,) = read_both(text, monkeypatch)
+    assert isinstance(error, ImportFormatError) and error.rule == "deal-count"
+    assert error.position.line == line_of(text, "actions")
+    count = len(cards) // 2
+    assert f"p1 is dealt {count} cards ('{cards}') in the first deal: Badugi deals 4" in str(error)
+
+
+def test_a_draws_cards_miscounted_are_refused_at_their_line(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Cards for a draw other than the discards' count: the error is at the deal's line (it was
+    at the hand's first line)."""
+    actions = "'d dh p1 ????????', 'd dh p2 ????????', 'p2 cc', 'p1 cc'"
+    text = hand().replace(ACTIONS[len("actions = [") : -1], actions)
+    text = text.replace(
+        "'p1 cc']", "'p1 cc',\n  'p1 sd ????', 'p2 sd',\n  'd dh p1 ??????', 'p1 cc', 'p2 cc']"
+    )
+    (error,) = read_both(text, monkeypatch)
+    assert isinstance(error, ImportFormatError) and error.rule == "bad-phh"
+    assert "p1 discards 2 but is dealt 3" in error.message
+    assert error.position.line == line_of(text, "actions") + 2
+
+
+@pytest.mark.parametrize("name", ["Bo\\nhand 2", "Bo\\rb", "Bo\\r\\nb"])
+def test_a_player_name_with_a_line_break_is_refused(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A name is one line (``model/names.py``): our text format cannot hold a line break in one
+    and its writer refuses it; PHH, whose TOML strings can, read it, and ``check`` printed the
+    rest of the name as a line of its own report.  Refused at ``players``."""
+    text = hand().replace("variant = 'FB'", f'variant = "FB"\nplayers = ["{name}", "Ann"]')
+    error = the_error(text, monkeypatch)
+    assert str(error.position) == f"h.phh:{line_of(text, 'players')}:11"
+    assert error.message.startswith("players[0] ") and "holds a line break" in error.message
+
+
+def test_control_characters_in_a_name_are_kept_and_shown_escaped_as_in_our_format(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every other character a name holds is kept as written, by the PHH reader as by our
+    text format's (the same hand read from both holds the same name), and every output writes
+    it visibly (``model/escaping.py``): ``check`` and ``show`` print no escape sequence."""
+    from typer.testing import CliRunner
+
+    from badugi_ledger.cli import app
+    from badugi_ledger.text.parse import parse_text
+
+    evil = "Bo\x1b[2J\x07b"
+    escaped = "Bo\\u001b[2J\\u0007b"
+    text = hand().replace("variant = 'FB'", f'variant = "FB"\nplayers = ["{escaped}", "Ann"]')
+    text = text.replace("finishing_stacks = [18, 22]", "finishing_stacks = [17, 22]")
+    (record,) = read_both(text, monkeypatch)
+    assert isinstance(record, HandRecord) and record.seats[0].name == evil
+    ours = "game badugi · fixed limit 2/4 · blinds 1/2\n\n"
+    ours += f'hand 1 · button Ann · "{evil}" 20 · Ann 20\n'
+    (from_text,) = parse_text(ours + f'"{evil}" posts sb · Ann posts bb\n')
+    assert isinstance(from_text, HandRecord) and from_text.seats[0].name == evil
+    path = tmp_path / "h.phh"
+    path.write_text(text, encoding="utf-8")
+    runner = CliRunner()
+    for args in (["check", str(path)], ["show", str(path)]):
+        out = runner.invoke(app, args).output
+        assert "Bo\\x1b[2J\\x07b" in out and not any(c in out for c in "\x1b\x07"), out
+
+
+@pytest.mark.parametrize(
+    ("key", "value", "extra"),
+    [("antes", "[0, 0, 1]", "1"), ("blinds_or_straddles", "[1, 2, 0, 4]", "0, 4")],
+)
+def test_forced_bets_beyond_the_players_are_refused(
+    key: str, value: str, extra: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``antes`` and ``blinds_or_straddles`` are one amount per player (the specification:
+    "of length equal to the number of players"); a list longer than ``starting_stacks`` whose
+    extra amounts are not 0 names forced bets nobody posts, and was read with them dropped.
+    Zeros beyond the players change nothing and stay readable."""
+    text = hand(**{key: value})
+    error = the_error(text, monkeypatch)
+    assert str(error.position).startswith(f"h.phh:{line_of(text, key)}:")
+    assert f"{key} has {value.count(',') + 1} amounts for 2 players" in error.message
+    assert f"not 0 ({extra})" in error.message
+    (record,) = read_both(hand(**{key: value.replace("1]", "0]").replace("4]", "0]")}), monkeypatch)
+    assert isinstance(record, HandRecord)
+
+
+@pytest.mark.parametrize("seats", ["[1, 1]", "[3, 3]"])
+def test_two_players_in_one_seat_are_refused(seats: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Seat numbers go up clockwise, each seat once: a repeated one was read, and ``convert
+    --to text`` wrote a hand our format refuses ("seat numbers must go up")."""
+    text = hand(seats=seats)
+    error = the_error(text, monkeypatch)
+    assert str(error.position) == f"h.phh:{line_of(text, 'seats')}:9"
+    assert error.message.startswith(f"seats {seats} must go up clockwise from p1")
+
+
+def test_seats_against_the_order_of_play_are_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Players listed from p1 (left of the button) to the button sit in seats numbered up round
+    the table, passing the highest to the lowest at most once (``[5, 6, 1, 2]``); seats
+    ``[4, 3, 2, 1]`` were read in their numbers' order, another order of play than the file's,
+    and reported as a blind posted by the wrong player."""
+    base = hand().replace("starting_stacks = [20, 20]", "starting_stacks = [20, 20, 20, 20]")
+    base = base.replace("finishing_stacks = [18, 22]", "finishing_stacks = [19, 18, 20, 23]")
+    base = base.replace("blinds_or_straddles = [1, 2]", "blinds_or_straddles = [1, 2, 0, 0]")
+    base = base.replace("antes = [0, 0]", "antes = [0, 0, 0, 0]")
+    base = base.replace(
+        ACTIONS,
+        "actions = ['d dh p1 ????????', 'd dh p2 ????????', 'd dh p3 ????????', "
+        "'d dh p4 ????????', 'p3 f', 'p4 cbr 4', 'p1 f', 'p2 f']",
+    )
+    for good in ("[1, 2, 3, 4]", "[5, 6, 1, 2]", "[2, 5, 7, 9]", "[9, 1, 2, 3]"):
+        (record,) = read_both(base.replace("seats = [1, 2]", f"seats = {good}"), monkeypatch)
+        assert isinstance(record, HandRecord), (good, record)
+    text = base.replace("seats = [1, 2]", "seats = [4, 3, 2, 1]")
+    error = the_error(text, monkeypatch)
+    assert error.message.startswith("seats [4, 3, 2, 1] must go up clockwise from p1")

@@ -123,9 +123,11 @@ def reference_replay_actions(
         if words[:2] == ["d", "dh"]:
             if len(words) != 4:
                 raise draft.error(f"cannot read the action {raw!r}", line, rule="bad-phh")
-            name = labels.get(words[2]) or phh._player(words[2], names, draft, raw)
+            name = labels.get(words[2]) or phh._player(words[2], names, draft, raw, line)
             cards = reference_cards(words[3], draft, line)
             if name not in dealt:
+                if len(cards) != draft.hand_size:
+                    phh._first_deal_miscounted(draft, name, cards, words[3], line)  # type: ignore[arg-type]
                 dealt.add(name)
                 draft.mark_deal(line)
                 if any(c is not None for c in cards):
@@ -138,11 +140,11 @@ def reference_replay_actions(
             assert isinstance(old, Draw)
             if len(cards) != old.count:
                 raise draft.error(
-                    f"{name} discards {old.count} but is dealt {len(cards)}", rule="bad-phh"
+                    f"{name} discards {old.count} but is dealt {len(cards)}", line, rule="bad-phh"
                 )
             draft.events[at] = Draw(old.player, old.discards, cards)  # type: ignore[arg-type]
             continue
-        name = labels.get(words[0]) or phh._player(words[0], names, draft, raw)
+        name = labels.get(words[0]) or phh._player(words[0], names, draft, raw, line)
         verb = words[1] if len(words) > 1 else ""
         if verb == "sd":
             if betting:
