@@ -10,7 +10,8 @@ with the button moving) to a temporary file, then times, in the same run:
 * *re-import*: the same file again, every hand a duplicate;
 * the ledger's own share, on hands already replayed (held in memory): *rows* (fingerprints and
   row building, :func:`badugi_ledger.ledger.rows.prepare_outcomes`) and *store* (the SQLite
-  writes, :func:`badugi_ledger.ledger.writer.store_file`), each the best of three, CPU time.
+  writes, :func:`badugi_ledger.ledger.file_transaction.store_file`), each the best of three,
+  CPU time.
 
 Only printed figures, no assertions; the hand counts are checked so a broken import cannot
 look fast.
@@ -23,10 +24,10 @@ import tempfile
 import time
 from pathlib import Path
 
+from badugi_ledger.ledger.file_transaction import store_file
 from badugi_ledger.ledger.importing import import_file, read_source, replay
 from badugi_ledger.ledger.rows import prepare_outcomes
 from badugi_ledger.ledger.store import open_ledger
-from badugi_ledger.ledger.writer import store_file
 
 PLAYERS = ("Anna", "Ben", "Cara")
 

@@ -15,7 +15,7 @@ Printed beside it, for the same simulated file (``badugi-ledger simulate``, cach
   processes' user + system time: the rate per core);
 * *ledger part, in process*: the rows built from hands already replayed
   (:func:`~badugi_ledger.ledger.rows.prepare_outcomes`: fingerprints, content digests) and
-  stored (:func:`~badugi_ledger.ledger.writer.store_file`), wall time like the reference;
+  stored (:func:`~badugi_ledger.ledger.file_transaction.store_file`), wall time like the reference;
 * each as hands/s and as a fraction of the raw rate (the issue's target: import >= 30%).
 
 Each figure is the best of ``--repeat`` runs; only printed figures, no assertions on speed.
@@ -36,10 +36,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from benchlib import cli, cores, require_ok, run, simulated_file, startup_seconds  # noqa: E402
 
+from badugi_ledger.ledger.file_transaction import store_file  # noqa: E402
 from badugi_ledger.ledger.importing import read_source, replay  # noqa: E402
 from badugi_ledger.ledger.rows import prepare_outcomes  # noqa: E402
 from badugi_ledger.ledger.store import open_ledger  # noqa: E402
-from badugi_ledger.ledger.writer import store_file  # noqa: E402
 
 TABLES = (
     "events", "players", "aliases", "hands", "pots", "pot_winners", "hand_players", "postings",

@@ -3,8 +3,10 @@
 :mod:`.store` opens a ledger and owns its schema (:mod:`.views` the SQL views over what counts,
 :mod:`.location` where the ledger file is); :mod:`.importing` walks files, replays them and
 stores each file in one transaction (:mod:`.rows` turns replayed hands into rows, pure;
-:mod:`.writer` writes them; :mod:`.report` says what happened; :mod:`.hand_content` and
-:mod:`.fingerprints` identify a hand across imports).  :mod:`.tournaments` and :mod:`.prizes`
-place players and pay prizes, :mod:`.players` merges aliases, :mod:`.corrections` voids and
-audits.  Reports (:mod:`badugi_ledger.reports`) read from here; nothing here reads them.
+:mod:`.file_transaction` stores a file, :mod:`.writer` its hands a batch at a time, with
+:mod:`.hand_lookups`, :mod:`.file_events` and :mod:`.conflicts`; :mod:`.report` says what
+happened; :mod:`.hand_content` and :mod:`.fingerprints` identify a hand across imports).
+:mod:`.tournaments` and :mod:`.prizes` place players and pay prizes, :mod:`.players` merges
+aliases, :mod:`.corrections` voids and audits.  Reports (:mod:`badugi_ledger.reports`) read
+from here; nothing here reads them.
 """

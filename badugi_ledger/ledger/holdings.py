@@ -132,6 +132,11 @@ class FileHoldings:
             return [self.report.source, self.was]
         return [self.report.source]
 
+    def renamed_with_its_file(self, stored: Stored) -> bool:
+        """Whether the stored hand was read last from the file this one is a new name of: an
+        unnamed night's event is named after its file, so it is renamed with it."""
+        return self.was is not None and stored.source == self.was != self.report.source
+
     def meet(self, stored: Stored) -> None:
         """The file holds the stored hand: it is not left out of it."""
         self.earlier.pop(stored.id, None)
@@ -155,7 +160,7 @@ class FileHoldings:
         put in another event by a renamed session): they would go on counting beside the
         file's new version.  With ``replace``, and every hand of the file read, they are
         voided, audited, later hands first; the carried Progressive Badugi pots are checked
-        after the whole file (the writer's ``check_carries``), so a pot a voided hand carried
+        after the whole file (:mod:`.file_transaction`), so a pot a voided hand carried
         is never taken away from a hand that stays, and the file's new version may carry it;
         a file emptied of its hands is no exception (the night is taken out as hands deleted
         from a file are).  Otherwise each is a conflict and the answer is True: nothing of the file

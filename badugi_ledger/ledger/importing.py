@@ -4,7 +4,7 @@
 (:func:`read_source`, i.e. ``sources.read_stream``, the reader ``check`` uses too), replayed
 hand by hand, turned into rows (:mod:`badugi_ledger.ledger.rows`, with each hand's
 :func:`~badugi_ledger.ledger.fingerprints.fingerprint`) and its valid hands are written in **one
-transaction per file** (:mod:`badugi_ledger.ledger.writer`):
+transaction per file** (:mod:`badugi_ledger.ledger.file_transaction`):
 
 * a hand that does not parse or replay cleanly (a rule broken, a recorded payout or stack that
   disagrees) is *rejected* and reported with its line and reasons; the file's other hands are
@@ -12,7 +12,8 @@ transaction per file** (:mod:`badugi_ledger.ledger.writer`):
 * a hand already in the ledger (same fingerprint and content) is a *duplicate* and changes
   nothing, so importing the same or an overlapping file twice is harmless; a hand whose
   identity (event, table, hand number) the ledger holds with other content is a *conflict*,
-  not stored unless ``replace`` (see :mod:`badugi_ledger.ledger.writer`);
+  not stored unless ``replace`` (see :mod:`badugi_ledger.ledger.writer`, and
+  :mod:`badugi_ledger.ledger.conflicts` for what the report says differs);
 * every hand's rows (hand, players, postings, pots, winners) go in together or not at all; an
   unexpected failure rolls the whole file back.
 
@@ -57,11 +58,11 @@ from ..model.errors import BadugiError, ConfigError
 from ..model.events import HandRecord
 from ..model.limits import MAX_AMOUNT, quote
 from ..model.results import HandOutcome, TableGap
+from .file_transaction import ProgressFn, store_file
 from .import_run import ImportRun
 from .report import FileReport, ImportInterrupted, ImportReport, Rejected
 from .rows import HandRows, prepare_outcomes
 from .store import DEFAULT_BUSY_TIMEOUT_MS, explain_sqlite_error
-from .writer import ProgressFn, store_file
 
 # --- reading -----------------------------------------------------------------------------------
 
@@ -120,7 +121,7 @@ def import_outcomes(
     ``whole``: a conflict holds the whole file back (nothing stored), as a save of a text
     that must be the ledger's in full or not at all needs.  ``was``: the file this one is a new
     name of; ``run``: what the files before it in the same import stored
-    (:func:`~badugi_ledger.ledger.writer.store_file`)."""
+    (:func:`~badugi_ledger.ledger.file_transaction.store_file`)."""
     return store_file(
         db,
         prepare_outcomes(outcomes, source, strict=strict),
@@ -151,7 +152,8 @@ def import_file(
 ) -> FileReport:
     """Read, replay and store one file.  A file that cannot be read is reported, not raised.
     ``was``: the path this file was imported as before it was renamed; ``run``: what the
-    files before it in the same import stored (:func:`~badugi_ledger.ledger.writer.store_file`)."""
+    files before it in the same import stored
+    (:func:`~badugi_ledger.ledger.file_transaction.store_file`)."""
     source = str(path)
     skipped = _Skipped()
     try:

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from badugi_ledger.ledger.file_transaction import store_file
 from badugi_ledger.ledger.hand_content import content_digest, stored_facts
 from badugi_ledger.ledger.importing import read_source, replay
 from badugi_ledger.ledger.rows import HandRows, prepare_outcomes
 from badugi_ledger.ledger.store import open_ledger
-from badugi_ledger.ledger.writer import store_file
 from tests.helpers.paths import EXAMPLES
 
 

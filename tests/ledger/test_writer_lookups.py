@@ -7,6 +7,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+from badugi_ledger.ledger.hand_lookups import by_identities, by_identity
 from badugi_ledger.ledger.importing import import_file
 from badugi_ledger.ledger.report import FileReport
 from badugi_ledger.ledger.store import open_ledger
@@ -38,15 +39,14 @@ def test_batched_identity_lookup_equals_the_one_hand_lookup(tmp_path: Path) -> N
         "SELECT DISTINCT event_id, coalesce(table_name, ''), hand_number FROM hands"
     ).fetchall()
     assert len(rows) > 3
-    writer = FileWriter(db, FileReport("x"))
     wanted: dict[int, set[str]] = {}
     for event_id, _table, number in rows:
         wanted.setdefault(event_id, set()).add(number)
     wanted.setdefault(rows[0][0], set()).add("no such hand")
-    batched, _ = writer.by_identities(wanted)
+    batched, _ = by_identities(db, wanted)
     assert len(batched) == len(rows)
     for event_id, table, number in rows:
-        assert batched[(event_id, table, number)] == writer.by_identity(event_id, table, number)
+        assert batched[(event_id, table, number)] == by_identity(db, event_id, table, number)
     db.close()
 
 
@@ -66,16 +66,17 @@ def test_hands_of_one_session_object_find_their_event_without_hashing_it(tmp_pat
     db = open_ledger(tmp_path / "club.db")
     writer = FileWriter(db, FileReport(str(night)))
     writer.begin()
-    first = writer.event(hands[0])
-    assert writer.last_event is not None and writer.last_event[0] is hands[0].event[0]
-    assert writer.event(hands[1]) == first  # taken from last_event
+    events = writer.events
+    first = events.event(hands[0])
+    assert events.last_event is not None and events.last_event[0] is hands[0].event[0]
+    assert events.event(hands[1]) == first  # taken from last_event
     session = hands[0].event[0]
     copy = hands[2]._replace(event=(dataclasses.replace(session), *hands[2].event[1:]))
-    assert writer.event(copy) == first  # equal session, another object: same event
+    assert events.event(copy) == first  # equal session, another object: same event
     other = hands[2]._replace(
         event=(dataclasses.replace(session, name="another night"), *hands[2].event[1:])
     )
-    assert writer.event(other) != first
+    assert events.event(other) != first
     writer.rollback()
 
 

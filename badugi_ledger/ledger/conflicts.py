@@ -1,0 +1,166 @@
+"""What an import finds a file to disagree with the ledger on, and the words it says it in.
+
+A hand the ledger holds, met again in a file with other content, is a :class:`Conflict`:
+not stored (unless ``replace``), and the report must say exactly what differs so that the
+organiser can tell which version is right - the figures (:func:`.hand_content.differences`),
+the event the file puts it in, another file of the same import holding the ledger's version,
+a void that stays.  An event's facts stated otherwise (season, place, buy-in, starting chips,
+payouts) and a copy of a hand at a table named otherwise are conflicts too.  The writer
+(:mod:`.writer`) decides what to do with each; this module only finds them and words them,
+so that every conflict message is written in one place.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import sqlite3
+from collections.abc import Callable, Container
+from typing import Any
+
+from ..model.money import UNSTATED, format_amount
+from .hand_content import differences, stored_facts
+from .holdings import Stored
+from .report import Conflict
+from .rows import HandRows
+from .tournaments import event_label_of
+from .void_matching import OrganiserVoids
+from .void_reasons import organisers_reason
+
+
+def same_hand(stored: Stored | None, rows: HandRows) -> Stored | None:
+    """The stored hand that names the same event, table and number as ``rows``, if it is
+    that hand: a hand an organiser voided is met only as itself, by fingerprint or content
+    (:mod:`~.void_matching`); another hand given its number is a hand of its own, and the
+    void stays where it was (the voided hand, left out of the file,
+    :meth:`.FileHoldings.left_out`)."""
+    if (
+        stored is not None
+        and OrganiserVoids.is_organisers(stored.void)
+        and stored.fingerprint != rows.fingerprint
+        and stored.content != rows.content
+    ):
+        return None
+    return stored
+
+
+def hand_conflict(
+    conn: sqlite3.Connection,
+    rows: HandRows,
+    stored: Stored,
+    event_id: int,
+    *,
+    twice: bool,
+    earlier: str | None,
+    event_key: Callable[[int], str],
+) -> Conflict:
+    """What differs between the stored hand and this version of it (in the event
+    ``event_id``).  ``twice``: this import stored that hand itself; ``earlier``: the file of
+    the same import, read before this one, that holds the ledger's version."""
+    table, number = rows.identity
+    label = event_label_of(conn, stored.event_id)
+    line = int(rows.hand[4] or 0)
+    found: tuple[str, ...]
+    if twice:
+        found = ("this import holds the hand twice, with different content",)
+    elif (stored.fingerprint, stored.content) == (rows.fingerprint, rows.content):
+        found = ()  # the same hand: only its event differs
+    else:
+        found = tuple(differences(stored_facts(conn, stored.id), rows.facts()))
+    if earlier is not None:
+        found += (
+            f"{earlier}, read earlier in this import, holds the ledger's version: two "
+            f"files of one import disagree on this hand, so the ledger keeps it; correct "
+            f"or delete the stale copy, or import the corrected file on its own",
+        )
+    if stored.event_id != event_id:
+        found += (
+            f"the ledger holds it in the event {event_key(stored.event_id)!r}, the "
+            f"file puts it in {event_key(event_id)!r}",
+        )
+    return Conflict(rows.source, line, number, table, label, found)
+
+
+def stays_void(conn: sqlite3.Connection, conflict: Conflict, stored: Stored) -> Conflict:
+    """The conflict, saying that a hand an organiser voided stays void as its new version,
+    renumbered or not (its number in the ledger said when the file gives another)."""
+    reason = organisers_reason(stored.void)
+    if reason is None:
+        return conflict
+    (number,) = conn.execute("SELECT hand_number FROM hands WHERE id = ?", [stored.id]).fetchone()
+    said = f"it stays void ({reason})"
+    if str(number) != conflict.hand:
+        said = f"the ledger's hand {number}, renumbered: {said}"
+    return dataclasses.replace(conflict, differences=(*conflict.differences, said))
+
+
+def copy_elsewhere(
+    conn: sqlite3.Connection,
+    rows: HandRows,
+    event_id: int,
+    held: tuple[Stored, str] | None,
+    earlier: Container[int],
+    wrote: Callable[[int], bool],
+) -> Conflict | None:
+    """A new hand that a counting hand of its event, numbered alike at another table,
+    records in every figure (``held``: the players, stacks, play and result the same): a
+    copy of that hand in a file whose table is named otherwise, which stored would count
+    the hand twice.  A conflict, even with ``replace`` (which table is right is the
+    organiser's to say) - unless the hand is one this file held before at that table
+    (``earlier``, :attr:`.FileHoldings.earlier`) or stored itself (``wrote``): the file's own
+    table renamed, which :class:`.FileHoldings` deals with."""
+    if held is None:
+        return None
+    stored, table = held
+    if stored.id in earlier or wrote(stored.id):
+        return None
+    number = rows.identity[1]
+    return Conflict(
+        rows.source,
+        int(rows.hand[4] or 0),
+        number,
+        rows.identity[0],
+        event_label_of(conn, event_id),
+        (
+            f"the ledger holds this hand as hand {number} at table {table!r} (from "
+            f"{stored.source}), the same in every figure: a copy whose table is named "
+            f"otherwise; name the table as the ledger does, or correct the table's name in "
+            f"{stored.source} and import it again with --replace",
+        ),
+    )
+
+
+def event_fact_conflict(
+    conn: sqlite3.Connection,
+    rows: HandRows,
+    event_id: int,
+    changed: dict[str, tuple[Any, Any]],
+    ident: dict[str, Any],
+) -> Conflict:
+    """The event's facts the file (whose ``events`` row is ``ident``) states otherwise than
+    the ledger: ``changed`` maps a column to (the ledger's value, the file's)."""
+    table, number = rows.identity
+    found = tuple(
+        f"the event's {column.replace('_', '-')} is {_fact(column, held, ident)} in the "
+        f"ledger, {_fact(column, new, ident)} in the file"
+        for column, (held, new) in changed.items()
+    )
+    return Conflict(
+        rows.source,
+        int(rows.hand[4] or 0),
+        number,
+        table,
+        event_label_of(conn, event_id),
+        found,
+        event_fact=True,
+    )
+
+
+def _fact(column: str, value: Any, ident: dict[str, Any]) -> str:
+    """An event fact as the file's header writes it: a buy-in as money, payouts as
+    ``50/30/20``."""
+    if column == "buy_in":
+        return format_amount(int(value), ident["currency"] or UNSTATED)
+    if column == "payouts":
+        return "/".join(str(p) for p in json.loads(value))
+    return str(value)

@@ -1,0 +1,180 @@
+"""The ``events`` rows (nights, tournaments) one file's hands name, as an import meets them.
+
+A file names its events by its session headers (:func:`.rows.session_identity`): the writer
+(:mod:`.writer`) makes each event at the file's first hand of it, or fills in the blanks of
+one the ledger holds; a fact the file states otherwise than the ledger is a conflict, or with
+``replace`` the file's (audited).  A hand the ledger holds in another event than the file
+puts it in has moved (a session renamed, or in another unit).  Kept apart from the per-hand
+storing because every hand asks for its event, and the answer is cached per file: the
+previous hand's session object, then each session's identity and each event's key.
+:func:`void_events` says which events a file added hands to are void, so count nothing.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from typing import Any
+
+from ..model.events import Session
+from .conflicts import event_fact_conflict
+from .hand_lookups import LOOKUP_CHUNK
+from .holdings import FileHoldings, Stored
+from .report import FileReport
+from .rows import HandRows, session_identity
+from .tournaments import event_label
+
+EVENT_FACTS = ("season", "place", "buy_in", "starting_chips", "payouts")
+"""The ``events`` columns a file states besides what names the event (its ``key``): kind,
+name, date and unit.  The game is left out: one night may deal several."""
+
+
+class FileEvents:
+    """The events one file's hands name, found or made inside the file's transaction."""
+
+    def __init__(
+        self, db: sqlite3.Connection, report: FileReport, replace: bool, now: str, touched: set[int]
+    ) -> None:
+        self.conn = db
+        self.report = report
+        """Where an event's facts stated otherwise go: conflicts, or with :attr:`replace`
+        replaced."""
+        self.replace = replace
+        self.now = now
+        self.touched = touched
+        """The writer's events to recompute (tournaments), added to here."""
+        self.events: dict[str, int] = {}
+        """Event ids by ``events.key``, as this file made or found them."""
+        self.identities: dict[tuple[Session, str, str | None, str], dict[str, Any]] = {}
+        self.keys: dict[int, str] = {}
+        """``events.key`` by event id, as asked by :meth:`moved`."""
+        self.facts_checked: set[int] = set()
+        """Events whose stored facts this file was compared with (:meth:`facts`)."""
+        self.last_event: tuple[Session, str, str | None, str, int] | None = None
+        """The previous hand's (session, game, currency, source, event id): hands of one
+        file share their session object, so most hands find their event without hashing it."""
+
+    def event(self, rows: HandRows) -> int:
+        """The id of the hand's ``events`` row, created (or its blanks filled) at the file's
+        first hand of that event."""
+        session, game, currency = rows.event
+        last = self.last_event
+        if (
+            last is not None
+            and last[0] is session
+            and (last[1], last[2], last[3]) == (game, currency, rows.source)
+        ):
+            return last[4]  # the same session object as the hand before: its event
+        ident = self.identity_of(rows)
+        key = ident["key"]
+        event_id = self.events.get(key)
+        if event_id is None:
+            held = self.conn.execute("SELECT id FROM events WHERE key = ?", [key]).fetchone()
+            if held is not None:
+                self.facts(int(held[0]), ident, rows)
+            cols = [c for c in ident if c != "key"]
+            self.conn.execute(
+                f"INSERT INTO events (key, {', '.join(cols)}) VALUES (?{', ?' * len(cols)}) "
+                "ON CONFLICT(key) DO UPDATE SET "
+                + ", ".join(f"{c} = coalesce(events.{c}, excluded.{c})" for c in cols),
+                [key, *(ident[c] for c in cols)],
+            )
+            row = self.conn.execute("SELECT id FROM events WHERE key = ?", [key]).fetchone()
+            event_id = self.events[key] = int(row[0])
+        self.last_event = (session, game, currency, rows.source, event_id)
+        return event_id
+
+    def moved(self, rows: HandRows, stored: Stored, holdings: FileHoldings) -> bool:
+        """Whether the file puts a hand the ledger holds into another event than the ledger
+        does: its session named the same but in another unit (currency, chip value), or
+        renamed.  An unnamed session is named after its file, so its hands may be copied to
+        another file and stay the same hand, of the same event; but a file renamed
+        (:attr:`.FileHoldings.was`) names its unnamed night anew, as a fresh import of it
+        would."""
+        ident = self.identity_of(rows)
+        if self.key(stored.event_id) != ident["key"]:
+            return bool(rows.event[0].name) or holdings.renamed_with_its_file(stored)
+        self.facts(stored.event_id, ident, rows)
+        return False
+
+    def key(self, event_id: int) -> str:
+        """The event's ``events.key``, read once per file."""
+        key = self.keys.get(event_id)
+        if key is None:
+            row = self.conn.execute("SELECT key FROM events WHERE id = ?", [event_id]).fetchone()
+            key = self.keys[event_id] = str(row[0])
+        return key
+
+    def identity_of(self, rows: HandRows) -> dict[str, Any]:
+        """The ``events`` row the hand's session names (:func:`session_identity`), made once
+        per session of the file."""
+        session, game, currency = rows.event
+        ident_key = (session, game, currency, rows.source)
+        ident = self.identities.get(ident_key)
+        if ident is None:
+            ident = self.identities[ident_key] = session_identity(
+                session, game, currency, rows.source
+            )
+        return ident
+
+    def facts(self, event_id: int, ident: dict[str, Any], rows: HandRows) -> None:
+        """An event the ledger holds, named again by this file: facts the file states
+        otherwise (season, place, buy-in, starting chips, payouts) are a conflict, or with
+        ``replace`` the file's (audited).  A fact the file leaves out keeps the ledger's.
+        Asked once per event and file."""
+        if event_id in self.facts_checked:
+            return
+        self.facts_checked.add(event_id)
+        row = self.conn.execute(
+            f"SELECT {', '.join(EVENT_FACTS)} FROM events WHERE id = ?", [event_id]
+        ).fetchone()
+        stated = [
+            (column, held, ident[column]) for column, held in zip(EVENT_FACTS, row, strict=True)
+        ]
+        blanks = {column: new for column, held, new in stated if held is None and new is not None}
+        if blanks:  # a fact the ledger lacks, the file gives: filled in, as a new event's are
+            self.conn.execute(
+                f"UPDATE events SET {', '.join(f'{c} = ?' for c in blanks)} WHERE id = ?",
+                [*blanks.values(), event_id],
+            )
+            self.touched.add(event_id)
+        changed = {
+            column: (held, new)
+            for column, held, new in stated
+            if new is not None and held is not None and held != new
+        }
+        if not changed:
+            return
+        conflict = event_fact_conflict(self.conn, rows, event_id, changed, ident)
+        if not self.replace:
+            self.report.conflicts.append(conflict)
+            return
+        self.conn.execute(
+            f"UPDATE events SET {', '.join(f'{c} = ?' for c in changed)} WHERE id = ?",
+            [*(new for _, new in changed.values()), event_id],
+        )
+        self.conn.execute(
+            "INSERT INTO audit (at, action, event_id, reason, detail) "
+            "VALUES (?, 'replace', ?, ?, ?)",
+            [self.now, event_id, f"import --replace {rows.source}",
+             "; ".join(conflict.differences)],
+        )  # fmt: skip
+        self.touched.add(event_id)
+        self.report.replaced.append(conflict)
+
+
+def void_events(db: sqlite3.Connection, events: set[int]) -> list[tuple[str, str]]:
+    """Each void event among ``events`` (those a file stored or replaced hands of) as messages
+    name it, and why it is void: a voided event stays void, so the hands a file adds to it
+    count for nothing, and the report must say so."""
+    if not events:
+        return []
+    ids = sorted(events)
+    void = []
+    for start in range(0, len(ids), LOOKUP_CHUNK):
+        chunk = ids[start : start + LOOKUP_CHUNK]
+        void += db.execute(
+            "SELECT name, date, void_reason FROM events WHERE void_reason IS NOT NULL "
+            f"AND id IN ({', '.join('?' * len(chunk))}) ORDER BY id",
+            chunk,
+        ).fetchall()
+    return [(event_label({"name": n, "date": d}), str(why)) for n, d, why in void]

@@ -1,0 +1,171 @@
+"""Importing one file as one transaction: all of its valid hands stored, or none of them.
+
+:func:`store_file` consumes the items :func:`badugi_ledger.ledger.rows.prepare_outcomes` yields
+(rejections and :class:`~badugi_ledger.ledger.rows.HandRows`), counts them, and has the
+:class:`~.writer.FileWriter` store the valid hands ``batch_size`` at a time inside ONE
+transaction, opened (``BEGIN IMMEDIATE``: the write lock) at the first batch and committed
+after the last; ``strict`` refuses the file at its first bad hand, and any failure rolls the
+whole file back, so the ledger never holds half a file.  Before it commits, the file is
+checked as a whole, as no single hand can be: what it held when it was imported before and no
+longer holds (:mod:`.holdings`), the carried Progressive Badugi pots of the tables it changed
+(:mod:`.carried_pots`), and one player in two seats or two entries (:mod:`.players`).
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable, Iterable
+
+from ..model.errors import LedgerError
+from .carried_pots import PROGRESSIVE, CarryShortfall, carry_shortfall
+from .file_events import void_events
+from .hand_lookups import LOOKUP_CHUNK
+from .import_run import ImportRun
+from .players import refuse_one_player_a_seat, refuse_one_player_an_entry
+from .report import FileReport, Rejected
+from .rows import HandRows
+from .writer import FileWriter
+
+ProgressFn = Callable[[str, int], None]
+"""Called with (source, hands read so far in that file) every ``progress_every`` hands."""
+
+
+def store_file(
+    db: sqlite3.Connection,
+    items: Iterable[Rejected | HandRows | None],
+    source: str,
+    *,
+    strict: bool = False,
+    replace: bool = False,
+    batch_size: int = 500,
+    progress: ProgressFn | None = None,
+    progress_every: int = 1000,
+    whole: bool = False,
+    was: str | None = None,
+    run: ImportRun | None = None,
+) -> FileReport:
+    """Store one file's prepared hands (one transaction); see the module docstring.
+    ``whole``: a conflict holds the whole file back, as hands left out do.  ``was``: the file
+    this one is a new name of; the hands imported from it that this file does not hold are
+    left out of it, as an edited file's are.  ``run``: what the files before this one in the
+    same import stored (:class:`.ImportRun`): a hand of theirs this file holds with other
+    content is a conflict even with ``replace``, and this file's hands join it.
+
+    A hand whose identity (event, table, hand number) or fingerprint the ledger holds with
+    the same fingerprint and content is a duplicate; with other content it is a conflict,
+    not stored, unless ``replace``: then it is stored over the old version (audited).
+
+    An exception from ``items`` (a file that stops being readable) or from SQLite rolls the
+    file back and propagates; the report then counts nothing stored.
+    """
+    report = FileReport(source)
+    writer = FileWriter(db, report, replace=replace, was=was, run=run)
+    batch: list[HandRows] = []
+    seen = 0
+    try:
+        for item in items:
+            seen += 1
+            if progress is not None and seen % progress_every == 0:
+                progress(source, seen)
+            if type(item) is Rejected:
+                report.rejected.append(item)
+                writer.met(item.hand)
+                if strict:
+                    report.refused = True
+                    batch.clear()
+                continue
+            if report.refused or item is None:
+                continue
+            batch.append(item)  # type: ignore[arg-type]
+            if len(batch) >= batch_size:
+                writer.write(batch)
+                batch.clear()
+        if report.refused:
+            writer.rollback()
+            _nothing_stored(report)
+            return report
+        if batch:
+            writer.write(batch)
+        if writer.left_out() or (whole and report.conflicts):
+            writer.rollback()
+            _nothing_stored(report)
+            report.held_back = True
+            return report
+        _check_carries(writer)
+        refuse_one_player_a_seat(db, writer.first_new, writer.next_hand, writer.replaced_ids)
+        refuse_one_player_an_entry(db, writer.touched)
+        report.void_events = void_events(db, writer.touched)
+        writer.commit()
+        writer.run.remember(
+            source, writer.first_new, writer.next_hand, writer.replaced_ids | writer.held_ids
+        )
+    except BaseException:
+        writer.rollback()
+        _nothing_stored(report)
+        raise
+    if progress is not None and seen >= progress_every:
+        progress(source, seen)
+    return report
+
+
+def _nothing_stored(report: FileReport) -> None:
+    """The file was rolled back: nothing of it counts as stored or replaced."""
+    report.stored = report.duplicate = 0
+    report.replaced.clear()
+
+
+def _check_carries(writer: FileWriter) -> None:
+    """Refuse the file when, with it, a hand takes more carried Progressive Badugi pots
+    than the hands before it at its table carried and left (the ``*carry*`` account below
+    zero: chips from nowhere; :mod:`.carried_pots`): a ``carry in`` of this file stating
+    more than was carried, or taking a pot another hand took - or a hand of another file
+    whose pot this one no longer carries (a corrected night carrying less, a hand deleted),
+    takes first, or comes after hands now (last week's pot, taken on the file's word only
+    by a table's first hand).  Every pool at a table where the file changed a Progressive
+    Badugi hand is checked as the file leaves it, as a whole: a file that renumbers the
+    hand that carried a pot and holds the hand that took it is as consistent as before."""
+    tables = set(writer.carry_tables)
+    rows = sorted(writer.carry_rows)
+    for start in range(0, len(rows), LOOKUP_CHUNK):
+        chunk = rows[start : start + LOOKUP_CHUNK]
+        tables.update(
+            str(row[0])
+            for row in writer.conn.execute(
+                f"SELECT coalesce(table_name, '') FROM hands WHERE game IN ({PROGRESSIVE}) "
+                f"AND id IN ({', '.join('?' * len(chunk))})",
+                chunk,
+            )
+        )
+    short = carry_shortfall(writer.conn, tables, writer.wrote) if tables else None
+    if short is not None:
+        hint = f"; {_UNIT_FIX}" if short.elsewhere else f": {_carry_hint(short, writer)}"
+        raise LedgerError(f"{short.text()}{hint}; nothing from this file was stored")
+
+
+def _carry_hint(short: CarryShortfall, writer: FileWriter) -> str:
+    """What to do about a hand that takes more carried pots than are left for it, or
+    less than this file leaves for it."""
+    if short.surplus:
+        held = short.source or "its file"
+        return (
+            f"void that hand first (badugi-ledger void --event {short.event_id} --hand "
+            f"{short.hand} --reason TEXT; the pot then waits in *carry*), import this file, "
+            f"then correct its 'carry in' and import {held} again with --replace"
+        )
+    if writer.wrote(short.hand_row):
+        return "its 'carry in' states more than was carried, or takes a pot another hand took"
+    held = short.source or "its file"
+    return (
+        f"with this file, the hands before it leave it less than it takes: correct its "
+        f"'carry in' and import {held} again with --replace first, or correct this file"
+    )
+
+
+_UNIT_FIX = (
+    "to correct the unit of nights that pass a pot between them, void each night that takes "
+    "a carried pot first (badugi-ledger void --event EVENT --reason TEXT), then import the "
+    "nights' files again with --replace, the earliest night first"
+)
+"""The way out of a unit corrected night by night: each night's new unit refuses the pot the
+other's old unit carried, in either order, until the nights that take a pot are out of the
+way (a voided night's hands go to the corrected night's event when its file comes again)."""
