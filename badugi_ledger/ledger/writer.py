@@ -47,7 +47,7 @@ from .holdings import FileHoldings, Stored
 from .import_run import ImportRun
 from .moved_nights import follow_moved_nights
 from .players import Aliases, refuse_one_player_a_seat, refuse_one_player_an_entry
-from .report import Conflict, FileReport, Rejected
+from .report import OTHER_TABLE, STALE_COPY, Conflict, FileReport, Rejected
 from .rows import HAND_COLUMNS, HandRows, amount_problems, session_identity
 from .tournaments import event_label, event_label_of, follow_moved_hands, recompute_tournament
 from .void_matching import Candidate
@@ -324,6 +324,7 @@ class FileWriter:
                 f"otherwise; name the table as the ledger does, or correct the table's name in "
                 f"{stored.source} and import it again with --replace",
             ),
+            fix=OTHER_TABLE,
         )
 
     def write(self, batch: Sequence[HandRows]) -> None:
@@ -527,7 +528,8 @@ class FileWriter:
                 f"the ledger holds it in the event {self.event_key(stored.event_id)!r}, the "
                 f"file puts it in {self.event_key(event_id)!r}",
             )
-        return Conflict(rows.source, line, number, table, label, found)
+        fix = STALE_COPY if earlier is not None else None
+        return Conflict(rows.source, line, number, table, label, found, fix=fix)
 
     def event_facts(self, event_id: int, ident: dict[str, Any], rows: HandRows) -> None:
         """An event the ledger holds, named again by this file: facts the file states
