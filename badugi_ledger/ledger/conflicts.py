@@ -21,7 +21,7 @@ from typing import Any
 from ..model.money import UNSTATED, format_amount
 from .hand_content import differences, stored_facts
 from .holdings import Stored
-from .report import Conflict
+from .report import OTHER_TABLE, STALE_COPY, Conflict
 from .rows import HandRows
 from .tournaments import event_label_of
 from .void_matching import OrganiserVoids
@@ -78,7 +78,8 @@ def hand_conflict(
             f"the ledger holds it in the event {event_key(stored.event_id)!r}, the "
             f"file puts it in {event_key(event_id)!r}",
         )
-    return Conflict(rows.source, line, number, table, label, found)
+    fix = STALE_COPY if earlier is not None else None
+    return Conflict(rows.source, line, number, table, label, found, fix=fix)
 
 
 def stays_void(conn: sqlite3.Connection, conflict: Conflict, stored: Stored) -> Conflict:
@@ -127,6 +128,7 @@ def copy_elsewhere(
             f"otherwise; name the table as the ledger does, or correct the table's name in "
             f"{stored.source} and import it again with --replace",
         ),
+        fix=OTHER_TABLE,
     )
 
 

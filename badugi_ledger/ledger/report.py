@@ -49,6 +49,11 @@ class Conflict:
     """The file states a fact of the hand's event (payouts, buy-in, season…) otherwise than
     the ledger holds it, not another hand: the hand is stored as any other, and the event
     keeps the ledger's fact (``--replace`` takes the file's)."""
+    fix: str | None = None
+    """What to do of a conflict that ``--replace`` does not store (:data:`STALE_COPY`,
+    :data:`OTHER_TABLE`), said once under the conflicts instead of the ``--replace`` hint;
+    None: importing again with ``--replace`` stores the file's version.  Not in the JSON
+    report, whose ``differences`` say it of each hand."""
 
     def as_dict(self) -> dict[str, object]:
         return {
@@ -70,6 +75,36 @@ class Conflict:
 
 _NOT_STORED = "conflict, not stored"
 """What the report says of a hand the ledger holds with other content."""
+
+STALE_COPY = (
+    "two files of one import that disagree on a hand leave the ledger's version, with "
+    "--replace too: correct or delete the stale copy, or import the corrected file on its own"
+)
+"""The :attr:`Conflict.fix` of a hand an earlier file of the import holds as the ledger does:
+``--replace`` would meet the two versions again."""
+OTHER_TABLE = (
+    "a hand the ledger holds at another table of its event, the same in every figure, is a "
+    "copy whose table is named otherwise, a conflict with --replace too: name the table as the "
+    "ledger does, or correct the table's name in the ledger's file and import that file again "
+    "with --replace"
+)
+"""The :attr:`Conflict.fix` of a copy of a hand under another table's name: which table is
+right is the organiser's to say, so ``--replace`` does not store it."""
+_REPLACE = (
+    "a conflict is a hand the ledger already holds with other content; import again with "
+    "--replace to store this version instead (see: badugi-ledger audit)"
+)
+_REPLACE_AGAIN = (
+    "a conflict is a hand the ledger already holds with other content; --replace stores a "
+    "file's version once every hand of the file reads and is valid and no other file of the "
+    "import holds another version of it (the reasons are above): fix those hands, then import "
+    "again with --replace"
+)
+_EVENT_FACT = (
+    "an event's fact the file states otherwise than the ledger holds it is a conflict too: the "
+    "file's hands of the event are stored, and the event keeps the ledger's fact; import again "
+    "with --replace to take the file's (see: badugi-ledger audit)"
+)
 
 
 @dataclass
@@ -221,31 +256,26 @@ class ImportReport:
         plural = "s" if self.skipped != 1 else ""
         skipped = f"; {self.skipped} hand{plural} of other games skipped" if self.skipped else ""
         lines.append(f"total: {total.counts()} in {files}{skipped}")
-        if self.conflict and self.replace:
-            lines.append(
-                "a conflict is a hand the ledger already holds with other content; --replace "
-                "stores a file's version once every hand of the file reads and is valid and no "
-                "other file of the import holds another version of it (the reasons are above): "
-                "fix those hands, then import again with --replace"
-            )
-        elif self.conflict:
-            facts = [c.event_fact for f in self.files for c in f.conflicts]
-            if not all(facts):
-                lines.append(
-                    "a conflict is a hand the ledger already holds with other content; import "
-                    "again with --replace to store this version instead (see: badugi-ledger "
-                    "audit)"
-                )
-            if any(facts):
-                lines.append(
-                    "an event's fact the file states otherwise than the ledger holds it is a "
-                    "conflict too: the file's hands of the event are stored, and the event keeps "
-                    "the ledger's fact; import again with --replace to take the file's (see: "
-                    "badugi-ledger audit)"
-                )
+        lines += self.conflict_hints()
         if self.ledger is not None:
             lines.append(f"ledger: {self.ledger}")
         return lines
+
+    def conflict_hints(self) -> list[str]:
+        """What to do of the conflicts, once each under the report: import again with
+        ``--replace`` (after fixing the hands it could not store, if it was given), or, for
+        conflicts it does not store, their :attr:`Conflict.fix`."""
+        conflicts = [c for f in self.files for c in f.conflicts]
+        facts = [c.event_fact for c in conflicts if c.fix is None]  # of those it stores
+        hints = []
+        if facts and self.replace:
+            hints.append(_REPLACE_AGAIN)
+        elif facts:
+            if not all(facts):
+                hints.append(_REPLACE)
+            if any(facts):
+                hints.append(_EVENT_FACT)
+        return hints + list(dict.fromkeys(c.fix for c in conflicts if c.fix is not None))
 
     def as_dict(self) -> dict[str, object]:
         return {

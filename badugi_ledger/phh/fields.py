@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 from ..model.errors import ImportFormatError, Position
 from ..model.limits import MAX_AMOUNT, MAX_DIGITS, amount_problem, quote
+from ..model.names import line_break_in
 
 if TYPE_CHECKING:
     from decimal import Decimal  # imported where money is read (a TOML float is one)
@@ -213,19 +214,40 @@ class HandFields:
         return values
 
     def text(self, key: str) -> str | None:
-        """An optional string field (``currency``, ``venue``)."""
+        """An optional string field (``currency``, ``venue``), one line (:meth:`one_line`)."""
         value = self.hand.get(key)
         if value is not None and not isinstance(value, str):
             self.fail(key, f"{key} must be a string, not {describe(value)}")
-        return value
+        return value if value is None else self.one_line(key, value)
 
     def label(self, key: str) -> str:
-        """An optional name (``hand``, ``table``, ``event``): a string or a whole number."""
+        """An optional name (``hand``, ``table``, ``event``): a string or a whole number, one
+        line (:meth:`one_line`)."""
         value = self.hand.get(key, "")
         if type(value) is int:
             return str(self.whole(key, value, key))
         if not isinstance(value, str):
             self.fail(key, f"{key} must be a string or a whole number, not {describe(value)}")
+        return self.one_line(key, value)
+
+    def one_line(self, key: str, value: str, what: str | None = None) -> str:
+        """``value``, read at ``key`` (``what``: which item of it, else ``key``), refused if it
+        holds a line break: a name is one line (:mod:`badugi_ledger.model.names`), as our
+        text format (where a line break ends a header) and every site history write it.  TOML
+        strings can hold one, and ``check``'s and ``import``'s lines, which name the hand, its
+        table and its event, would be cut at it, the rest printed as a line of their own.
+        Every other character is kept, and written visibly where it is shown.  When the name
+        refused is the hand's own (its ``hand``, or its key in a ``.phhs`` file), the error
+        names the hand by that name's ``repr``, one line."""
+        if line_break_in(value):
+            if line_break_in(self.hand_id):
+                self.hand_id = repr(self.hand_id)
+            self.fail(
+                key,
+                f"{what or key} {quote(repr(value))} holds a line break: a name is one line, as "
+                "our text format and every site history write it (a report's line would be cut "
+                "at it)",
+            )
         return value
 
     def date(self) -> str | None:

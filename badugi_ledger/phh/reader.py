@@ -56,7 +56,6 @@ from ..model.events import (
 )
 from ..model.limits import MAX_AMOUNT, MAX_DIGITS, quote
 from ..model.money import CHIPS, format_amount
-from ..model.names import line_break_in
 from ..model.settings import POKERKIT_HOUSE, GameSettings, HouseRules, ReshuffleRule, Structure
 from ..sites.common import ImportItem, SiteWarning, SkippedHand, parse_site_cards
 from ..sites.draft import HandDraft, SeatLine
@@ -157,6 +156,8 @@ def _read_hand(
         fields = HandFields(hand, key or Path(source).stem, source, piece.lines, piece.start)
         if "hand" in hand:
             fields.hand_id = fields.label("hand")
+    # the hand's name (its ``hand``, else its key in a .phhs file): what each report line names
+    fields.one_line("hand", fields.hand_id, "hand" if "hand" in hand else "the hand's key")
     draft = HandDraft(source, fields.hand_id, pos, ORIGIN)
     draft.line_positions[line - 1] = pos  # the posts' line (draft.at's index): one per hand
     currency = fields.read_currency()  # amounts are its units from here on (chips without)
@@ -175,13 +176,7 @@ def _read_hand(
     # shared between hands, and the replay finds a name that is the seat's own by identity.
     names = list(map(intern, names))
     for i, name in enumerate(names):
-        if line_break_in(name):
-            fields.fail(
-                "players",
-                f"players[{i}] {quote(repr(name))} holds a line break: a player's name is one "
-                "line, as our text format and every site history write it (a report's line "
-                "would be cut at it)",
-            )
+        fields.one_line("players", name, f"players[{i}]")
     numbers = fields.amounts("seats", least=1) if "seats" in hand else range(1, count + 1)
     if len(names) != count or len(numbers) != count:
         raise draft.error("players/seats do not match starting_stacks", rule="bad-phh")

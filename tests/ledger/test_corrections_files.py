@@ -10,7 +10,13 @@ from pathlib import Path
 
 import pytest
 
+from badugi_ledger.ledger.report import OTHER_TABLE, STALE_COPY
 from tests.ledger.test_corrections_voids import HANDS, HEAD, figures, fresh, invoke, night, write
+
+
+def hints(out: str) -> list[str]:
+    """The lines an import's report prints under its totals, before the ledger's name."""
+    return out.split("\ntotal: ")[1].splitlines()[1:-1]
 
 
 def test_a_copy_imported_once_does_not_take_the_nights_hands(tmp_path: Path) -> None:
@@ -163,22 +169,29 @@ def test_a_stale_copy_in_the_same_import_does_not_undo_a_correction(
     code, out = invoke("import", path, copy, "--db", db, "--replace", "--jobs", jobs)
     assert code == 1, out
     assert f"{path}, read earlier in this import, holds the ledger's version" in out, out
+    assert hints(out) == [STALE_COPY], out
     assert figures(db) == fresh(tmp_path / "fresh", {"n.bhh": night(CORRECTED)})
 
 
-def test_a_correction_after_a_stale_copy_in_the_same_import_is_refused(tmp_path: Path) -> None:
+@pytest.mark.parametrize("replace", [(), ("--replace",)])
+def test_a_correction_after_a_stale_copy_in_the_same_import_is_refused(
+    tmp_path: Path, replace: tuple[str, ...]
+) -> None:
     """The copy named first holds the ledger's version of hand 2, the night's file after it
     the correction: the run cannot tell which is right, so the correction is a conflict (not
-    stored) naming the copy, and the ledger keeps what it had."""
+    stored) naming the copy, and the ledger keeps what it had.  Without ``--replace`` the
+    report's advice under its totals was to import again with ``--replace``, which meets the
+    stale copy again: it says what does help, and no more."""
     db = tmp_path / "club.db"
     path = write(tmp_path / "night" / "n.bhh", night())
     copy = write(tmp_path / "night" / "n (copy).bhh", night())
     assert invoke("import", path, copy, "--db", db)[0] == 0
     write(path, night(CORRECTED))
-    code, out = invoke("import", copy, path, "--db", db, "--replace")
+    code, out = invoke("import", copy, path, "--db", db, *replace)
     assert code == 1, out
     assert "replaced" not in out.split("total:")[0], out
     assert f"{copy}, read earlier in this import, holds the ledger's version" in out, out
+    assert hints(out) == [STALE_COPY], out
     assert figures(db) == fresh(tmp_path / "fresh", {"n.bhh": night()})
 
 
@@ -210,7 +223,8 @@ def test_a_hand_copied_into_a_file_whose_table_is_named_otherwise_is_not_counted
     """Hands 1-2 of the night copied into another file whose ``table`` line names the table
     ``T2``: each hand was stored again (its identity names another table), so standings counted
     it twice.  What the hand records (players, stacks, play, result) is the ledger's hand 1 and
-    2 at table ``T``: a conflict naming that table, even with ``--replace``.  The night's own
+    2 at table ``T``: a conflict naming that table, even with ``--replace`` (and the advice
+    under the report's totals says so, not "import again with --replace").  The night's own
     file with its table renamed is a correction, as before: its hands move to ``T2``."""
     db = tmp_path / "club.db"
     path = write(tmp_path / "night" / "n.bhh", night())
@@ -222,6 +236,7 @@ def test_a_hand_copied_into_a_file_whose_table_is_named_otherwise_is_not_counted
         assert code == 1, out
         assert "0 stored, 0 duplicate, 2 conflict" in out, out
         assert f"the ledger holds this hand as hand 2 at table 'T' (from {path})" in out, out
+        assert hints(out) == [OTHER_TABLE], out  # not "import again with --replace"
         assert figures(db) == before
     renamed = night().replace("table T\n", "table T2\n")
     write(path, renamed)

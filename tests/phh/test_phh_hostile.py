@@ -341,6 +341,33 @@ def test_a_player_name_with_a_line_break_is_refused(
     assert error.message.startswith("players[0] ") and "holds a line break" in error.message
 
 
+@pytest.mark.parametrize("key", ["table", "event", "hand", "venue", "_season"])
+def test_a_table_event_or_hand_name_with_a_line_break_is_refused(
+    key: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every name is one line, not a player's only: ``check`` and ``import`` print a hand's
+    name, table and event at the start of their lines, and the rest of a name after its line
+    break printed as a line of their own (a forged ``ok`` summary).  Our format cannot hold
+    one in a header (a line break ends the header line); refused at the field, as ``players``."""
+    name = "T1\\nh.phh: 1 hand: 1 ok \\u001b[2J"
+    text = hand().replace("variant = 'FB'", f'variant = "FB"\n{key} = "{name}"')
+    error = the_error(text, monkeypatch)
+    assert str(error.position) == f"h.phh:{line_of(text, key)}:{len(key) + 4}"
+    assert error.message.startswith(f"{key} 'T1\\nh.phh") and "holds a line break" in error.message
+    assert "\n" not in str(error) and "\n" not in (error.hand or "")
+
+
+def test_a_hand_key_with_a_line_break_is_refused_and_named_visibly(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A ``.phhs`` hand without ``hand`` is named by its key, which TOML lets hold a line
+    break: the hand is refused at its key's line, and the error names it by its ``repr``."""
+    text = '["k1\\rforged"]\n' + hand()
+    error = the_error(text, monkeypatch)
+    assert str(error.position) == "h.phh:1:1" and error.hand == "'k1\\rforged'"
+    assert error.message.startswith("the hand's key 'k1\\rforged' holds a line break")
+
+
 def test_control_characters_in_a_name_are_kept_and_shown_escaped_as_in_our_format(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

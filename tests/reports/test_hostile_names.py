@@ -185,3 +185,76 @@ def test_html_standings_write_a_bidi_override_visibly() -> None:
     db = ledger_of(None, [BIDI, "Ben"])
     page = render(standings(db, StandingsOptions()), "html")  # type: ignore[arg-type]
     assert "\u202e" not in page and "Zed\\u202eevil" in page
+
+
+PHH_HAND = """variant = 'FB'
+hand = 1
+table = "{table}"
+event = "{event}"
+antes = [0, 0]
+blinds_or_straddles = [1, 2]
+small_bet = 2
+big_bet = 4
+starting_stacks = [{stack}, 20]
+year = 2024
+month = 3
+day = 1
+finishing_stacks = [{stack_after}, 22]
+_rake = 0
+actions = ['d dh p1 ????????', 'd dh p2 ????????', 'p2 cbr 4', 'p1 f']
+"""
+
+
+def phh_hand(path: Path, table: str, event: str, stack: int = 20) -> Path:
+    """A heads-up PHH hand (``table`` and ``event`` written as TOML basic strings)."""
+    text = PHH_HAND.format(table=table, event=event, stack=stack, stack_after=stack - 2)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_a_phh_table_or_event_name_with_a_line_break_forges_no_report_line(
+    tmp_path: Path,
+) -> None:
+    """A PHH table (or event) named ``T1``, a line break and a summary line of its own with a
+    clear-screen sequence was read and stored, and each report line naming it (``import``'s
+    conflict line) printed the rest as a line of its own.  The hand is refused at the field:
+    every line ``check`` and ``import`` print is one of theirs, and no escape is sent."""
+    forged = "h.phh: 1 hand: 1 ok, 0 with violations \\u001b[2J"
+    db = str(tmp_path / "club.db")
+    for key in ("table", "event"):
+        names = {"table": "T1", "event": "Fri", key: f"T1\\n{forged}"}
+        path = phh_hand(tmp_path / f"{key}.phh", **names)
+        checked = runner.invoke(app, ["check", str(path)])
+        imported = runner.invoke(app, ["import", str(path), "--db", db])
+        assert checked.exit_code == imported.exit_code == 1
+        for out, lines in ((checked.output, 2), (imported.output, 4)):
+            assert len(out.splitlines()) == lines, out
+            assert f"{key} 'T1\\nh.phh: 1 hand: 1 ok" in out and "holds a line break" in out
+            assert no_controls(out) and "\\x1b[2J" in out, out
+
+
+def test_escapes_in_table_and_event_names_are_written_visibly_by_check_and_import(
+    tmp_path: Path,
+) -> None:
+    """An escape sequence in a table's or an event's name is kept (our format and PHH read it
+    alike) and written visibly in the conflict line ``import`` prints, which names both."""
+    table, event = "T\x1b[2J", "Fri\x1b]0;pwned\x07"
+    ours = "game badugi · fixed limit 2/4 · blinds 1/2\n"
+    ours += f'cash "{event}" · date 2024-03-01\ntable "{table}"\n\n'
+    ours += "hand 1 · button p2 · p1 {stack} · p2 20\np2 raises · p1 folds\n"
+    night = tmp_path / "night.bhh"
+    night.write_text(ours.format(stack=20), encoding="utf-8")
+    copy = tmp_path / "copy.bhh"
+    copy.write_text(ours.format(stack=30), encoding="utf-8")
+    toml_table, toml_event = "T\\u001b[2J", "Fri\\u001b]0;pwned\\u0007"
+    phh = phh_hand(tmp_path / "h.phh", toml_table, toml_event)
+    phh_copy = phh_hand(tmp_path / "h_copy.phh", toml_table, toml_event, stack=30)
+    for first, second in ((night, copy), (phh, phh_copy)):
+        db = str(tmp_path / f"{first.suffix[1:]}.db")
+        checked = runner.invoke(app, ["check", str(first), str(second)])
+        assert checked.exit_code == 0 and no_controls(checked.output), checked.output
+        assert runner.invoke(app, ["import", str(first), "--db", db]).exit_code == 0
+        out = runner.invoke(app, ["import", str(second), "--db", db]).output
+        conflict = next(line for line in out.splitlines() if "conflict, not stored" in line)
+        assert "table T\\x1b[2J of Fri\\x1b]0;pwned\\x07" in conflict, out
+        assert no_controls(out), out
