@@ -69,8 +69,10 @@ def _flag_pattern() -> re.Pattern[str]:
 
 
 def _unsafe(char: str) -> bool:
+    """A control or format character, or the line and paragraph separators (U+2028, U+2029:
+    a line end to some terminals and to every ``str.splitlines``)."""
     category = unicodedata.category(char)
-    return category == "Cc" or (category == "Cf" and char not in "\u200d\ufe0f")
+    return category in ("Cc", "Zl", "Zp") or (category == "Cf" and char not in "\u200d\ufe0f")
 
 
 def _escape(char: str) -> str:

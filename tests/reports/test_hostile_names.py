@@ -130,6 +130,12 @@ def test_a_format_character_beyond_the_basic_plane_is_written_as_python_writes_i
     assert for_terminal(f"{scotland}\U000e0041") == f"{scotland}\\U000e0041"
 
 
+def test_the_line_and_paragraph_separators_are_escaped_as_line_ends_are() -> None:
+    """U+2028 and U+2029 end a line for ``str.splitlines`` and for some terminals: a name
+    holding one would split a report line, so it is written visibly."""
+    assert for_terminal("Ann\u2028Bo\u2029") == "Ann\\u2028Bo\\u2029"
+
+
 @pytest.mark.parametrize("name", ["Ted\r", "A\rB", "Bob\nSmith", "Cy\r\nDe"])
 def test_a_line_break_in_a_name_stays_inside_its_csv_cell(name: str) -> None:
     """A carriage return in a name (a PHH file's ``"Ted\\r"``) is a line end to every CSV
