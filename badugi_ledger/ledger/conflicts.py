@@ -21,7 +21,7 @@ from typing import Any
 from ..model.money import UNSTATED, format_amount
 from .hand_content import differences, stored_facts
 from .holdings import Stored
-from .report import OTHER_TABLE, STALE_COPY, Conflict
+from .report import OTHER_TABLE, STALE_COPY, TWICE, Conflict
 from .rows import HandRows
 from .tournaments import event_label_of
 from .void_matching import OrganiserVoids
@@ -78,7 +78,7 @@ def hand_conflict(
             f"the ledger holds it in the event {event_key(stored.event_id)!r}, the "
             f"file puts it in {event_key(event_id)!r}",
         )
-    fix = STALE_COPY if earlier is not None else None
+    fix = TWICE if twice else STALE_COPY if earlier is not None else None
     return Conflict(rows.source, line, number, table, label, found, fix=fix)
 
 

@@ -51,9 +51,9 @@ class Conflict:
     keeps the ledger's fact (``--replace`` takes the file's)."""
     fix: str | None = None
     """What to do of a conflict that ``--replace`` does not store (:data:`STALE_COPY`,
-    :data:`OTHER_TABLE`), said once under the conflicts instead of the ``--replace`` hint;
-    None: importing again with ``--replace`` stores the file's version.  Not in the JSON
-    report, whose ``differences`` say it of each hand."""
+    :data:`OTHER_TABLE`, :data:`TWICE`), said once under the conflicts instead of the
+    ``--replace`` hint; None: importing again with ``--replace`` stores the file's version.
+    Not in the JSON report, whose ``differences`` say it of each hand."""
 
     def as_dict(self) -> dict[str, object]:
         return {
@@ -82,6 +82,14 @@ STALE_COPY = (
 )
 """The :attr:`Conflict.fix` of a hand an earlier file of the import holds as the ledger does:
 ``--replace`` would meet the two versions again."""
+TWICE = (
+    "a file that holds a hand (one table, one number) twice with different content is a "
+    "conflict: keep one version of the hand in the file, or renumber one, then import the "
+    "file again"
+)
+"""The :attr:`Conflict.fix` of a hand the import stored itself, met again further on than
+the replay's duplicate check reaches (:data:`~badugi_ledger.model.copies.RECENT_HANDS`):
+which version is right is the organiser's to say, in the file."""
 OTHER_TABLE = (
     "a hand the ledger holds at another table of its event, the same in every figure, is a "
     "copy whose table is named otherwise, a conflict with --replace too: name the table as the "

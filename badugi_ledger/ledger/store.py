@@ -416,6 +416,14 @@ def _m014_player_audit(db: sqlite3.Connection) -> None:
     )
 
 
+def _m016_hands_source(db: sqlite3.Connection) -> None:
+    """An index on ``hands.source``: each file imported reads the hands it was read from last
+    (:meth:`.FileHoldings.load`, the nights it moved), which scanned every hand of the ledger
+    once a file.  (``IF NOT EXISTS``: a ledger whose later version rows were taken back runs
+    it again.)"""
+    db.execute("CREATE INDEX IF NOT EXISTS hands_source ON hands (source)")
+
+
 MIGRATIONS: tuple[tuple[int, str, Migration], ...] = (
     (1, "core ledger: players, aliases, events, hands, postings, pots", _m001_core),
     (2, "tournaments: entries and terms", _m002_tournaments),
@@ -471,6 +479,7 @@ MIGRATIONS: tuple[tuple[int, str, Migration], ...] = (
         "previous hand's figures read once (standings of a big ledger in less time, same rows)",
         _recreate_views,
     ),
+    (16, "hands: an index on the file each hand was read from last", _m016_hands_source),
 )
 SCHEMA_VERSION = MIGRATIONS[-1][0]
 

@@ -59,6 +59,14 @@ KIND_FIELD = "_kind"
 :mod:`.session`."""
 
 
+def shown_name(name: str) -> str:
+    """A hand's name as a line that names it shows it: its ``repr`` when it holds a line
+    break (:meth:`HandFields.one_line`), so that the line is not cut at it; else as it is.
+    A hand refused for its name is named so, and so is a hand of another game, skipped
+    unread (a name of a hand not read is not refused)."""
+    return repr(name) if line_break_in(name) else name
+
+
 class HandFields:
     """Typed access to one hand's fields; ``lines`` (from file line ``start``) locate errors."""
 
@@ -240,8 +248,7 @@ class HandFields:
         refused is the hand's own (its ``hand``, or its key in a ``.phhs`` file), the error
         names the hand by that name's ``repr``, one line."""
         if line_break_in(value):
-            if line_break_in(self.hand_id):
-                self.hand_id = repr(self.hand_id)
+            self.hand_id = shown_name(self.hand_id)
             self.fail(
                 key,
                 f"{what or key} {quote(repr(value))} holds a line break: a name is one line, as "

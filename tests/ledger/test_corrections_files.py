@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from badugi_ledger.ledger.report import OTHER_TABLE, STALE_COPY
+from badugi_ledger.ledger.report import OTHER_TABLE, STALE_COPY, TWICE
+from badugi_ledger.model.copies import RECENT_HANDS
 from tests.ledger.test_corrections_voids import HANDS, HEAD, figures, fresh, invoke, night, write
 
 
@@ -243,3 +244,35 @@ def test_a_hand_copied_into_a_file_whose_table_is_named_otherwise_is_not_counted
     code, out = invoke("import", path, "--db", db, "--replace")
     assert code == 0, out
     assert figures(db) == fresh(tmp_path / "fresh", {"n.bhh": renamed})
+
+
+def far_apart(hands: int) -> str:
+    """A night whose hand 1 is written again after ``hands`` more hands, without its stated
+    stacks: another version of it, further on than the replay's duplicate check reaches."""
+    players = ("Anna", "Ben", "Cara", "Dan")
+
+    def hand(number: int, seats: str) -> str:
+        button = players[(number - 1) % 4]
+        order = players[(number + 2) % 4 :] + players[: (number + 2) % 4]
+        play = " · ".join(f"{p} raises" if p == button else f"{p} folds" for p in order)
+        return f"hand {number} · button {button} · {seats}\n{play}\n{button} collects 5\n"
+
+    plain = " · ".join(players)
+    first = hand(1, " · ".join(f"{p} 100" for p in players))
+    return night((first, *(hand(n, plain) for n in range(2, hands + 2)), hand(1, plain)))
+
+
+@pytest.mark.parametrize("replace", [(), ("--replace",)])
+def test_a_file_holding_a_hand_twice_far_apart_is_not_told_to_replace(
+    tmp_path: Path, replace: tuple[str, ...]
+) -> None:
+    """Hand 1 written again 1,001 hands on, its stacks not stated (so carried: other
+    content): past the replay's duplicate check, the import meets a hand it stored itself.
+    The advice under the totals was to import again with ``--replace``, which cannot choose
+    between two versions in one file: it says to keep one version or renumber one."""
+    db = tmp_path / "club.db"
+    path = write(tmp_path / "night" / "n.bhh", far_apart(RECENT_HANDS + 1))
+    code, out = invoke("import", path, "--db", db, *replace)
+    assert code == 1, out
+    assert "this import holds the hand twice, with different content" in out, out
+    assert hints(out) == [TWICE], out

@@ -137,3 +137,16 @@ def test_a_short_field_stored_before_migration_7_pays_its_whole_pool(tmp_path: P
     db = open_ledger(path)
     assert rows(path, "tournament_entries", "place, prize") == [(1, 1400), (2, 600)]
     assert settle_event(db, "Two Up").balances == {"Kira": 400, "Noor": -400}
+
+
+def test_the_upgraded_ledger_reads_a_files_hands_by_an_index(old: Path) -> None:
+    """Each file imported reads the hands it was read from last (``FileHoldings.load``, the
+    nights it moved): without an index on ``hands.source`` every import scanned every hand
+    of the ledger once a file.  An old ledger opened gets the index (migration 16), and the
+    query searches it."""
+    open_ledger(old).close()
+    with sqlite3.connect(old) as conn:
+        plan = conn.execute(
+            "EXPLAIN QUERY PLAN SELECT id, hand_number FROM hands WHERE source = ?", ["n.bhh"]
+        ).fetchall()
+    assert [step[3] for step in plan] == ["SEARCH hands USING INDEX hands_source (source=?)"]

@@ -23,6 +23,7 @@ from badugi_ledger.model.events import HandRecord
 from badugi_ledger.model.limits import MAX_AMOUNT, MAX_QUOTE
 from badugi_ledger.phh import fast as phh_fast
 from badugi_ledger.phh.reader import read_phh
+from badugi_ledger.sites.common import SkippedHand
 
 FIELDS = {
     "antes": "[0, 0]",
@@ -366,6 +367,27 @@ def test_a_hand_key_with_a_line_break_is_refused_and_named_visibly(
     error = the_error(text, monkeypatch)
     assert str(error.position) == "h.phh:1:1" and error.hand == "'k1\\rforged'"
     assert error.message.startswith("the hand's key 'k1\\rforged' holds a line break")
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        (
+            hand().replace("'FB'", "'F2L3D'\nhand = \"h1\\nh.phh: 1 hand: 1 ok\""),
+            "'h1\\nh.phh: 1 hand: 1 ok'",
+        ),
+        ('["k1\\rforged"]\n' + hand().replace("'FB'", "'F2L3D'"), "'k1\\rforged'"),
+    ],
+)
+def test_a_skipped_hand_named_with_a_line_break_is_named_on_one_line(
+    text: str, shown: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A hand of another variant is skipped unread, named by its ``hand`` or its key in a
+    ``.phhs`` file, which TOML lets hold a line break: the skipped hand's line was cut at it,
+    the rest a line of its own.  Named by its ``repr``, as a hand refused for its name is."""
+    (skipped,) = read_both(text, monkeypatch)
+    assert isinstance(skipped, SkippedHand) and skipped.hand_id == shown
+    assert "\n" not in str(skipped) and "\r" not in str(skipped)
 
 
 def test_control_characters_in_a_name_are_kept_and_shown_escaped_as_in_our_format(
