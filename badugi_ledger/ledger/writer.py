@@ -139,6 +139,12 @@ class FileWriter:
         """Whether this file has stored or replaced the hand with row id ``hand_id``."""
         return self.first_new <= hand_id < self.next_hand or hand_id in self.replaced_ids
 
+    def holds_already(self, hand_id: int) -> bool:
+        """Whether this file has met the hand with row id ``hand_id`` before: stored it,
+        replaced it, or held it as the ledger does.  Another version of it further on is the
+        file holding the hand twice, which ``replace`` cannot choose between."""
+        return self.wrote(hand_id) or hand_id in self.held_ids
+
     def _max_id(self, table: str) -> int:
         return int(self.conn.execute(f"SELECT coalesce(max(id), 0) FROM {table}").fetchone()[0])
 
@@ -219,7 +225,7 @@ class FileWriter:
                         self.report.duplicate += 1
                     continue
                 conflict = stays_void(self.conn, self.conflict(rows, stored, event_id), stored)
-                if not self.replace or self.wrote(stored.id) or self.run.holder(stored.id):
+                if not self.replace or self.holds_already(stored.id) or self.run.holder(stored.id):
                     self.report.conflicts.append(conflict)
                     continue
                 self.holdings.restore(stored, rows, say=False)
@@ -269,7 +275,7 @@ class FileWriter:
             rows,
             stored,
             event_id,
-            twice=self.wrote(stored.id),
+            twice=self.holds_already(stored.id),
             earlier=self.run.holder(stored.id),
             event_key=self.events.key,
         )

@@ -276,3 +276,20 @@ def test_a_file_holding_a_hand_twice_far_apart_is_not_told_to_replace(
     assert code == 1, out
     assert "this import holds the hand twice, with different content" in out, out
     assert hints(out) == [TWICE], out
+
+
+def test_replace_never_takes_a_files_second_version_of_a_hand_it_holds(tmp_path: Path) -> None:
+    """The same file imported again with ``--replace`` once the ledger holds its first hand 1:
+    the first is met as the ledger holds it, the second version 1,001 hands on is the file
+    holding the hand twice - a conflict, never stored over the first."""
+    db = tmp_path / "club.db"
+    path = write(tmp_path / "night" / "n.bhh", far_apart(RECENT_HANDS + 1))
+    code, out = invoke("import", path, "--db", db)
+    assert code == 1 and "1 conflict" in out, out
+    before = figures(db)
+    code, out = invoke("import", path, "--db", db, "--replace")
+    assert code == 1, out
+    assert "0 stored, 1002 duplicate, 1 conflict" in out and "replaced" not in out, out
+    assert "this import holds the hand twice, with different content" in out, out
+    assert hints(out) == [TWICE], out
+    assert figures(db) == before
