@@ -5,8 +5,8 @@ for another writer and when it closes.
 The package's modules are read with :mod:`ast`; a call of ``ledger_at`` or ``open_ledger`` (by
 name or as an attribute) is allowed only in the command line (``cli/``) and in
 ``ledger/store.py``, which defines them, and in ``web/common.py``, which opens the ledger the
-web app serves (``serve``'s ``--db``).  The web app's pages open that ledger with
-``open_ledger(request)`` (of ``web/common.py``): no path of their own.
+web app serves (``serve``'s ``--db``).  The web app's pages use that ledger through
+``in_ledger(request, work)`` (of ``web/common.py``): no path of their own.
 """
 
 from __future__ import annotations

@@ -23,8 +23,10 @@ CONTRACT for the pages (``web/record.py`` and any other):
   entry.  Every template gets ``csrf_token``, ``read_only`` and ``request``.
   The environment autoescapes, and undefined names are errors (StrictUndefined).
 * Money: ``{{ amount|money(unit) }}`` (``12.34 USD``, ``28 chips``), never raw cents.
-* The ledger: ``with common.open_ledger(request) as db:`` a plain ``sqlite3`` connection of
-  :func:`badugi_ledger.ledger.store.open_ledger`, opened for this request and closed after.
+* The ledger: ``await common.in_ledger(request, work)`` runs ``work(db)`` in a worker thread
+  (never on the event loop, which must go on answering every page while a ledger is locked),
+  ``db`` a plain ``sqlite3`` connection of :func:`badugi_ledger.ledger.store.open_ledger`
+  opened for it and closed after; ``work`` returns finished values.
 * A write is a ``POST`` whose form carries
   ``<input type="hidden" name="csrf_token" value="{{ csrf_token }}">`` (a script sends the
   ``X-CSRF-Token`` header instead: ``badugiFetch`` of ``static/app.js``); its handler calls

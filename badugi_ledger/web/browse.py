@@ -5,6 +5,7 @@ the figures and the SQL stay in those libraries.
 
 from __future__ import annotations
 
+import sqlite3
 from typing import Any
 
 from starlette.requests import Request
@@ -21,7 +22,7 @@ from ..reports.html import season_report_context
 from ..reports.settle import SeasonSettlement, Settlement, settlement
 from ..reports.standings import StandingsOptions, entry_frame
 from ..reports.stored_hands import stored_hand_views
-from .common import open_ledger, render
+from .common import in_ledger, render
 
 HANDS_PER_PAGE = 25
 """Hands shown on one page of an event."""
@@ -64,8 +65,7 @@ def _choice(request: Request, name: str) -> str | None:
 
 async def events_page(request: Request) -> Response:
     """Every event, newest first, with its hands and players."""
-    with open_ledger(request) as db:
-        events = list(reversed(event_list(db).events))
+    events = await in_ledger(request, lambda db: list(reversed(event_list(db).events)))
     return render(request, "web/events.html", active="events", events=events, unit_name=unit_name)
 
 
@@ -75,9 +75,9 @@ async def event_page(request: Request) -> Response:
     still holds it, each pot and who won it with what, final stacks."""
     event_id = int(request.path_params["event_id"])
     page = _page_number(request)
-    with open_ledger(request) as db:
-        event = find_event(db, event_id)
-        views = stored_hand_views(db, str(event_id))
+    event, views = await in_ledger(
+        request, lambda db: (find_event(db, event_id), stored_hand_views(db, str(event_id)))
+    )
     total = len(views)
     pages = max(1, -(-total // HANDS_PER_PAGE))
     page = min(page, pages)
@@ -100,7 +100,7 @@ async def event_page(request: Request) -> Response:
     )
 
 
-def _seasons(db: Any) -> list[str]:
+def _seasons(db: sqlite3.Connection) -> list[str]:
     """The seasons the ledger's hands and tournaments name, newest first."""
     found = {str(s) for s in hands_frame(db)["season"].dropna()}
     found |= {str(s) for s in entry_frame(db)["season"].dropna()}
@@ -111,9 +111,11 @@ async def standings_page(request: Request) -> Response:
     """Season standings: the season report's tables and charts (``templates/report.html``)
     inside the app's page."""
     season = _choice(request, "season")
-    with open_ledger(request) as db:
-        seasons = _seasons(db)
-        report: dict[str, Any] = season_report_context(db, StandingsOptions(season=season))
+    report: dict[str, Any]
+    seasons, report = await in_ledger(
+        request,
+        lambda db: (_seasons(db), season_report_context(db, StandingsOptions(season=season))),
+    )
     return render(
         request,
         "web/standings.html",
@@ -128,33 +130,30 @@ async def settle_page(request: Request) -> Response:
     """Who pays whom: after one event (the latest by default) or a whole season."""
     event = _choice(request, "event")
     season = _choice(request, "season")
-    with open_ledger(request) as db:
+
+    def look_up(
+        db: sqlite3.Connection,
+    ) -> tuple[list[Any], list[str], Settlement | SeasonSettlement | LedgerError | None]:
+        """The events and seasons to pick from, and the settlement asked for (or why not)."""
         events = [e for e in reversed(event_list(db).events) if not e["void"] and e["hands"]]
         seasons = _seasons(db)
         try:
             result = settlement(db, event, season=season) if events or season else None
         except LedgerError as exc:
-            return render(
-                request,
-                "web/settle.html",
-                status_code=400,
-                active="settle",
-                events=events,
-                seasons=seasons,
-                event=event,
-                season=season,
-                settlements=[],
-                unit_name=unit_name,
-                problem=str(exc),
-            )
+            return events, seasons, exc
+        return events, seasons, result
+
+    events, seasons, result = await in_ledger(request, look_up)
     settlements: list[Settlement] = []
     if isinstance(result, SeasonSettlement):
         settlements = list(result.settlements)
     elif isinstance(result, Settlement):
         settlements = [result]
+    problem = str(result) if isinstance(result, LedgerError) else None
     return render(
         request,
         "web/settle.html",
+        status_code=200 if problem is None else 400,
         active="settle",
         events=events,
         seasons=seasons,
@@ -162,15 +161,13 @@ async def settle_page(request: Request) -> Response:
         season=season,
         settlements=settlements,
         unit_name=unit_name,
-        problem=None,
+        problem=problem,
     )
 
 
 async def players_page(request: Request) -> Response:
     """Every player with the names they played under and their hands."""
-    with open_ledger(request) as db:
-        players = list_players(db)
-        similar = similar_names(db)
+    players, similar = await in_ledger(request, lambda db: (list_players(db), similar_names(db)))
     return render(request, "web/players.html", active="players", players=players, similar=similar)
 
 

@@ -3,7 +3,7 @@ template of ``badugi_ledger/templates/`` inside ``base.html``.
 
 This is the one module of the web app that opens a ledger by its path (the app's, given to
 ``create_app``), as ``cli.py`` is for the commands (tests/test_ledger_opening.py); pages call
-:func:`open_ledger` with their request.
+:func:`in_ledger` with their request and the work to do with the ledger.
 
 The templates come from the package's one Jinja2 environment
 (:func:`badugi_ledger.reports.templating.template_env`, shared with the season report): HTML
@@ -14,10 +14,11 @@ ledger as money (``12.34 USD``) or chips, never as raw cents.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from starlette.concurrency import run_in_threadpool
 
 from ..ledger import store
 from ..reports.templating import money, template_env
@@ -27,7 +28,7 @@ if TYPE_CHECKING:
     from starlette.requests import Request
     from starlette.responses import HTMLResponse
 
-__all__ = ["money", "open_ledger", "render", "template_env", "ledger_path"]
+__all__ = ["money", "in_ledger", "render", "template_env", "ledger_path"]
 
 NAV = (
     ("events", "Events", "/events"),
@@ -51,16 +52,31 @@ def prepare_ledger(path: str | Path, *, read_only: bool) -> None:
     store.open_ledger(path, create=not read_only, read_only=read_only).close()
 
 
-@contextmanager
-def open_ledger(request: Request) -> Iterator[sqlite3.Connection]:
-    """``with open_ledger(request) as db:`` the app's ledger, a plain ``sqlite3`` connection of
-    :func:`badugi_ledger.ledger.store.open_ledger` for this request only, always closed
-    (opened read-only, so that SQLite itself refuses writes, when the app is read-only)."""
-    db = store.open_ledger(
-        ledger_path(request), create=False, read_only=bool(request.app.state.read_only)
-    )
+T = TypeVar("T")
+
+
+async def in_ledger(request: Request, work: Callable[[sqlite3.Connection], T]) -> T:
+    """``await in_ledger(request, work)``: ``work(db)`` over the app's ledger, in a worker
+    thread, and what it returns.
+
+    Opening the ledger waits up to the busy timeout while another process holds it locked
+    (a long ``badugi-ledger import``, a tool that took the file), and a query of a large
+    ledger takes its time: on the server's event loop either would stop every other page
+    from being answered meanwhile.  ``db`` is a plain ``sqlite3`` connection of
+    :func:`badugi_ledger.ledger.store.open_ledger` (read-only, so that SQLite itself refuses
+    writes, when the app is), opened, used and closed in the worker thread, since a
+    connection stays in the thread that opened it: ``work`` returns finished values, nothing
+    that reads the ledger later.
+    """
+    path = ledger_path(request)
+    return await run_in_threadpool(_use_ledger, path, bool(request.app.state.read_only), work)
+
+
+def _use_ledger(path: Path, read_only: bool, work: Callable[[sqlite3.Connection], T]) -> T:
+    """``work`` over the ledger at ``path``, opened for it only and always closed."""
+    db = store.open_ledger(path, create=False, read_only=read_only)
     try:
-        yield db
+        return work(db)
     finally:
         db.close()
 

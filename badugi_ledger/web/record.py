@@ -23,7 +23,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
@@ -31,6 +30,7 @@ from starlette.routing import BaseRoute, Route
 from ..model.errors import BadugiError
 from ..model.games import GAMES
 from ..model.settings import STRUCTURE_KINDS
+from .common import in_ledger
 from .record_view import RecordError, event_file
 
 if TYPE_CHECKING:
@@ -59,10 +59,9 @@ STRUCTURE_CHOICES = tuple((kind, STRUCTURE_TITLES[kind]) for kind in STRUCTURE_K
 
 
 async def record_page(request: Request) -> Response:
-    from .common import open_ledger, render
+    from .common import render
 
-    with open_ledger(request) as ledger:
-        events = event_choices(ledger)
+    events = await in_ledger(request, event_choices)
     urls = {name: request.app.url_path_for(f"record_{name}") for name in URL_NAMES}
     return render(
         request,
@@ -197,8 +196,7 @@ async def record_start(request: Request) -> Response:
         saved = saved_night(body, recorded_folder(request))
         if saved is not None:
             return JSONResponse(saved)
-        with _ledger(request) as ledger:
-            text = starting_text(body, ledger)
+        text = await in_ledger(request, lambda ledger: starting_text(body, ledger))
     except BadugiError as exc:
         return _refused(exc)
     return JSONResponse({"text": text})
@@ -214,20 +212,14 @@ async def record_event(request: Request) -> Response:
         return _refused(RecordError("no event was named"), 400)
     if not 0 < event_id <= MAX_ROW_ID:  # SQLite cannot even look up a larger one
         return _refused(RecordError(f"the ledger holds no event {event_id}"), 404)
+    folder = recorded_folder(request)
     try:
-        with _ledger(request) as ledger:
-            found = event_form(ledger, event_id, recorded_folder(request))
+        found = await in_ledger(request, lambda ledger: event_form(ledger, event_id, folder))
     except RecordError as exc:  # its saved file cannot be read: the page shows why
         return _refused(exc, 400)
     if found is None:
         return _refused(RecordError(f"the ledger holds no event {event_id}"), 404)
     return JSONResponse(found)
-
-
-def _ledger(request: Request) -> Any:
-    from .common import open_ledger
-
-    return open_ledger(request)
 
 
 # --- saving ---------------------------------------------------------------------------------------
@@ -263,23 +255,14 @@ async def record_save(request: Request) -> Response:
         replace = body.get("replace") is True
         was = _short_string(body, "file", 255)
         stamp = _short_string(body, "file_stamp", 64)
-        saved = await run_in_threadpool(
-            _save_in_worker, request, recorded_folder(request), text, replace, was, stamp
+        folder = recorded_folder(request)
+        saved = await in_ledger(
+            request,
+            lambda ledger: save_text(ledger, folder, text, replace=replace, was=was, stamp=stamp),
         )
     except BadugiError as exc:
         return _refused(exc)
     return saved.response()
-
-
-def _save_in_worker(
-    request: Request, folder: Path, text: str, replace: bool, was: str | None, stamp: str | None
-) -> Saved:
-    """A save, run in a worker thread: the import waits for the ledger's write lock (another
-    import, a second phone saving) up to the busy timeout, and the server's event loop must
-    go on answering every other page meanwhile.  The ledger is opened and closed in this
-    thread (a SQLite connection stays in the thread that opened it)."""
-    with _ledger(request) as ledger:
-        return save_text(ledger, folder, text, replace=replace, was=was, stamp=stamp)
 
 
 def _short_string(body: dict[str, Any], key: str, longest: int) -> str | None:
