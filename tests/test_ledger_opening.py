@@ -22,25 +22,17 @@ ALLOWED = {
     PACKAGE / "ledger" / "store.py",
     PACKAGE / "web" / "common.py",
 }
-WEB = PACKAGE / "web"
 
 
-def per_request(node: ast.Call) -> bool:
-    """``open_ledger(request)``: the web app's ledger for one request (``web/common.py``)."""
-    args = node.args
-    return len(args) == 1 and not node.keywords and getattr(args[0], "id", None) == "request"
-
-
-def ledger_openings(source: str, filename: str, *, web: bool = False) -> list[str]:
-    """``file:line name`` for each call of a ledger opener in ``source`` (in a module of the
-    web app, ``web``, a page's ``open_ledger(request)`` is not one)."""
+def ledger_openings(source: str, filename: str) -> list[str]:
+    """``file:line name`` for each call of a ledger opener in ``source``."""
     found = []
     for node in ast.walk(ast.parse(source, filename)):
         if not isinstance(node, ast.Call):
             continue
         func = node.func
         name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", None)
-        if name in OPENERS and not (web and per_request(node)):
+        if name in OPENERS:
             found.append(f"{filename}:{node.lineno} {name}")
     return found
 
@@ -55,9 +47,6 @@ def test_the_scan_finds_an_opening_by_name_and_by_attribute() -> None:
     )
     assert ledger_openings(source, "m.py") == ["m.py:4 ledger_at", "m.py:5 open_ledger"]
     assert ledger_openings("def f(db):\n    return db.execute('x')\n", "m.py") == []
-    page = "def page(request, path):\n    open_ledger(request)\n    open_ledger(path)\n"
-    assert ledger_openings(page, "w.py", web=True) == ["w.py:3 open_ledger"]
-    assert ledger_openings(page, "m.py") == ["m.py:2 open_ledger", "m.py:3 open_ledger"]
 
 
 def test_only_the_cli_opens_a_ledger_by_its_path() -> None:
@@ -65,8 +54,6 @@ def test_only_the_cli_opens_a_ledger_by_its_path() -> None:
         hit
         for path in sorted(PACKAGE.rglob("*.py"))
         if path not in ALLOWED
-        for hit in ledger_openings(
-            path.read_text(encoding="utf-8"), str(path.relative_to(ROOT)), web=WEB in path.parents
-        )
+        for hit in ledger_openings(path.read_text(encoding="utf-8"), str(path.relative_to(ROOT)))
     ]
     assert found == [], "open the ledger in the CLI command and pass it in:\n" + "\n".join(found)
