@@ -123,7 +123,8 @@ def half_amounts(
 ) -> tuple[int, ...]:
     """What each half of a pot of ``amount`` holds, in the order of the game's halves: the
     whole pot in Badugi; in a split game half each, an odd chip of the whole pot going to the
-    half that ``house.odd_chip_half`` names (seeds README item 4; ``004`` moves no chip).
+    half that ``house.odd_chip_half`` names (seeds README item 4; ``004`` moves no chip),
+    whatever ``house.odd_chip`` says: ``best-hand`` is ``button-left`` here (README, house rules).
 
     >>> half_amounts(121, "badacey")
     (60, 61)

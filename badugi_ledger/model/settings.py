@@ -29,9 +29,12 @@ OddChipRule = Literal["button-left", "worst-seat", "best-hand"]
 """Who gets a chip that does not divide evenly among tied winners.
 
 ``button-left`` (default, seeds README item 4): the first tied winner clockwise from the button.
-``worst-seat``: the tied winner last to act (the reverse).  ``best-hand``: in a split-half game,
-the odd chip of the whole pot goes to the half named by ``odd_chip_half``; inside a half the
-``button-left`` order applies.
+``worst-seat``: the tied winner last to act (the reverse).  ``best-hand`` divides exactly as
+``button-left`` (a house rule, README *Rules and house rules*): the odd chip of a whole split pot
+goes to the half named by ``odd_chip_half`` whatever this rule says (both halves are lows and no
+rule text says which is the better; ``004`` moves no chip between halves), and tied winners of
+one half hold equal hands, so inside a half the ``button-left`` order applies
+(``tests/replay/test_house_rule_readings.py``).
 """
 
 OddChipSplit = Literal["one-each", "all-to-first"]

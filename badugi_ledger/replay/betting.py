@@ -9,8 +9,11 @@ item 6 (heads-up cap).  Choices made where the texts are silent, each documented
   amount is checked.  An amount left out (``None``) is what fixed limit fixes, or the player's
   whole stack when that is less (an all-in); other structures need an amount.
 * **Fixed limit**: the small bet in rounds 1-2, the big bet in rounds 3-4; the big blind counts as
-  the first bet of round 1; at most ``Structure.cap`` bets per round, lifted only when
-  ``HouseRules.heads_up_uncapped`` is set and exactly two players are still in the hand.  A
+  the first bet of round 1, a straddle (a live blind raise; no text names straddles) as its
+  first raise, so two raises are left after it; at most ``Structure.cap`` bets per round, lifted
+  only when ``HouseRules.heads_up_uncapped`` is set and exactly two players are still in the
+  hand, a player all-in counted ("when only two players remain", seeds README item 6: three
+  left with one all-in keep the cap).  Both readings are house rules (README).  A
   short all-in raise is not a full raise: it does not count toward the cap, and the next raise
   *completes* it, to the last full level plus one bet.  That is what PokerStars does
   (``corpus/pokerstars/LBad-USD-MTT8-201011.txt``: bet 60, raise to 120, all-in to 150, and

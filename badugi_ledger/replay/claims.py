@@ -13,6 +13,9 @@ says happened*):
   line), or his last line when each line is a share but one is missing.
 * ``carry N``, ``raked N``, ``pot N`` and ``final: NAME N`` are compared with the computed
   figures, and recorded totals that create or lose chips are reported as ``chips-balance``.
+  ``pot N`` may be the hand's own pot or that pot plus a carried-in pot (``002``: the carried
+  pot "is added to the money wagered in the new hand"); a bet nobody called is given back
+  before, so it is in neither (a house rule, README).
 
 Each disagreement is a :class:`~badugi_ledger.model.results.Violation` of kind ``mismatch``, located
 at the line that is wrong.

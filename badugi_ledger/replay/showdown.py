@@ -169,7 +169,11 @@ def _build_pots(
 
 
 def _showdown_cards(st: HandState, pot: _Pot, folded_win: bool) -> None:
-    """Decide what is known about ``pot`` before rake: uncontested, carried, or its cards."""
+    """Decide what is known about ``pot`` before rake: uncontested, carried, or its cards.
+
+    In Progressive Badugi a muck at showdown is not a fold (a house rule, README): the last
+    hand shown must still qualify or the pot carries, since ``002`` waives the qualifier only
+    when "all but one player folds"."""
     if folded_win or len(pot.eligible) == 1:
         winner = pot.eligible[0]
         pot.winner = winner

@@ -1,0 +1,150 @@
+"""Readings of the rule texts where they are open, each a documented house rule (README.md,
+*Rules and house rules*; ``grammar/README.md``, *House rules*).  Each test names its seed text
+in ``shared/seeds/`` and fails if the reading changes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from badugi_ledger.hands.pots import divide_pot, half_amounts
+from badugi_ledger.model.cards import parse_known_cards
+from badugi_ledger.model.errors import IllegalAction
+from badugi_ledger.model.events import Action, HandRecord
+from badugi_ledger.model.settings import GameSettings, HouseRules, Structure
+from badugi_ledger.replay import replay_hand
+from badugi_ledger.replay.hand import play_events
+from tests.helpers.replay_builder import record
+
+FL = GameSettings(structure=Structure("fixed-limit", 2, 4))
+PROGRESSIVE = GameSettings(game="progressive-badugi")
+
+
+def refusal(rec: HandRecord, ev: Action) -> str | None:
+    """The rule that refuses ``ev`` appended to ``rec``, or None when it replays."""
+    try:
+        play_events(replace(rec, events=(*rec.events, ev), positions=()))
+    except IllegalAction as exc:
+        return exc.rule
+    return None
+
+
+# --- odd-chip best-hand ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("amount", [121, 122, 123])
+def test_odd_chip_best_hand_divides_as_button_left(amount: int) -> None:
+    """Seeds README item 4 and ``004`` ("do not ... move a spare chip between halves"): the
+    odd chip of a whole split pot goes to the half ``odd-chip-half`` names, whatever
+    ``odd-chip`` says, and tied winners of a half hold equal hands, so ``best-hand`` gives
+    every chip as ``button-left`` does (Noor and Amara tie the Badugi half, ``004``)."""
+    hands = [
+        (name, parse_known_cards(text))
+        for name, text in (("Noor", "8♥ 4♥ 3♠ 2♣ A♦"), ("Amara", "5♦ 4♦ 3♥ 2♠ A♣"))
+    ]
+    for half in ("badugi", "five-card"):
+        best = HouseRules(odd_chip="best-hand", odd_chip_half=half)  # type: ignore[arg-type]
+        left = HouseRules(odd_chip="button-left", odd_chip_half=half)  # type: ignore[arg-type]
+        worst = HouseRules(odd_chip="worst-seat", odd_chip_half=half)  # type: ignore[arg-type]
+        assert half_amounts(amount, "badacey", best) == half_amounts(amount, "badacey", left)
+        assert half_amounts(amount, "badacey", best) == half_amounts(amount, "badacey", worst)
+        got = dict(divide_pot(amount, hands, "badacey", best).shares)
+        assert got == dict(divide_pot(amount, hands, "badacey", left).shares)
+    # The chip tied Badugi winners cannot divide goes to Noor, first from the button's left.
+    best = HouseRules(odd_chip="best-hand")
+    assert dict(divide_pot(122, hands, "badacey", best).shares) == {"Noor": 31, "Amara": 91}
+
+
+# --- heads-up-uncapped -------------------------------------------------------------------------
+
+UNCAPPED = replace(FL, house=HouseRules(heads_up_uncapped=True))
+CAPPED_ROUND = ["Anna raises 4", "Ben raises 6", "Anna raises 8"]  # the bet and three raises
+
+
+def test_heads_up_uncapped_counts_an_all_in_player_as_still_in() -> None:
+    """Seeds README item 6 ("when only two players remain") and ``000`` (a bet and three
+    raises): a player all-in is still in the hand, so with three players left, one of them
+    all-in, the cap holds under ``heads-up-uncapped``; once the third has folded it is lifted."""
+    seats = {"Anna": 100, "Ben": 100, "Cara": 2}  # button Cara: Anna small blind, Ben big
+    posts = ["Anna posts sb", "Ben posts bb"]
+    all_in = record(seats, "Cara", [*posts, "Cara calls allin", *CAPPED_ROUND], settings=UNCAPPED)
+    assert refusal(all_in, Action("Ben", "raise", 10)) == "raise-cap"
+    assert refusal(all_in, Action("Ben", "call")) is None
+    folded = record(seats, "Cara", [*posts, "Cara folds", *CAPPED_ROUND], settings=UNCAPPED)
+    assert refusal(folded, Action("Ben", "raise", 10)) is None
+    capped = record(seats, "Cara", [*posts, "Cara folds", *CAPPED_ROUND], settings=FL)
+    assert refusal(capped, Action("Ben", "raise", 10)) == "raise-cap"  # the default (item 6)
+
+
+# --- straddles and the cap ---------------------------------------------------------------------
+
+
+def test_a_straddle_is_the_first_raise_of_the_capped_round() -> None:
+    """``000`` ("at most one bet and three raises per round"; the big blind is the bet) with a
+    straddle read as a live blind raise (the texts do not name straddles): after the blinds
+    and a straddle two raises are left, so the cap is reached at 4 bets, 8 chips."""
+    lines = ["Anna posts sb", "Ben posts bb", "Cara posts straddle", "Dan raises 6"]
+    rec = record(["Anna", "Ben", "Cara", "Dan"], "Dan", [*lines, "Anna raises 8"], settings=FL)
+    assert refusal(rec, Action("Ben", "raise", 10)) == "raise-cap"
+    assert refusal(rec, Action("Ben", "call")) is None
+    short = record(["Anna", "Ben", "Cara", "Dan"], "Dan", lines, settings=FL)
+    assert refusal(short, Action("Anna", "raise", 8)) is None
+
+
+# --- Progressive Badugi: a muck at showdown ----------------------------------------------------
+
+HEADS_UP = ["Anna posts sb", "Ben posts bb", "Anna calls", "Ben checks"]
+for _ in range(3):
+    HEADS_UP += ["Ben pat", "Anna pat", "Ben checks", "Anna checks"]
+
+
+@pytest.mark.parametrize(
+    "shown,carried",
+    [("Kh 8s 4d 2c", True), ("9h 8s 4d 2c", False)],
+    ids=["unqualified-carries", "qualified-wins"],
+)
+def test_a_muck_at_showdown_is_not_a_fold_in_progressive_badugi(shown: str, carried: bool) -> None:
+    """``002``: "If all but one player folds ... without needing a qualifying hand", but "at
+    showdown ... the best qualifying hand wins" and with none "the pot stays in the middle".
+    A muck at showdown is not a fold: the last hand shown must still qualify (a 9-high
+    badugi, ``002`` 3.1) or the pot carries."""
+    lines = [*HEADS_UP, "Ben mucks", f"Anna shows {shown}"]
+    result = replay_hand(record(["Anna", "Ben"], "Anna", lines, settings=PROGRESSIVE))
+    assert result.ok, result.violations
+    assert result.carry_out == (4 if carried else 0)
+    assert dict(result.payouts) == ({} if carried else {"Anna": 4})
+    folded = ["Anna posts sb", "Ben posts bb", "Anna calls", "Ben raises 4", "Anna folds"]
+    result = replay_hand(record(["Anna", "Ben"], "Anna", folded, settings=PROGRESSIVE))
+    assert result.carry_out == 0 and dict(result.payouts) == {"Ben": 4}  # a fold needs none
+
+
+# --- pot N -------------------------------------------------------------------------------------
+
+
+def pot_total_problems(rec: HandRecord, carry_in: int = 0) -> list[str]:
+    result = replay_hand(rec, carry_in=carry_in)
+    return [v.message for v in result.violations if v.rule == "pot-total"]
+
+
+def test_pot_total_is_the_hands_pot_or_that_plus_the_carried_pot() -> None:
+    """``002`` ("the carried-over pot is added to the money wagered in the new hand"): a
+    recorded ``pot N`` may be the hand's own pot or that pot plus the carried-in pot; any other
+    figure is a ``pot-total`` mismatch.  (The redeal posts its blinds here, ``redeal-posts``.)"""
+    settings = replace(PROGRESSIVE, house=HouseRules(redeal_posts=True))
+    lines = [*HEADS_UP, "Ben shows 9h 8s 4d 2c", "Anna shows Kh Qs Jd Tc"]
+    for total in (4, 16):
+        rec = record(["Anna", "Ben"], "Anna", [*lines, f"pot {total}"], settings=settings)
+        assert pot_total_problems(rec, carry_in=12) == []
+    rec = record(["Anna", "Ben"], "Anna", [*lines, "pot 12"], settings=settings)
+    assert pot_total_problems(rec, carry_in=12) == ["the pot is recorded as 12, but is 4"]
+
+
+def test_pot_total_leaves_out_the_uncalled_bet() -> None:
+    """``001`` (a bet nobody calls is no part of the pot): Anna's raise to 4 that Ben folds to
+    gives 2 back, so the pot is 4, not 6."""
+    lines = ["Anna posts sb", "Ben posts bb", "Anna raises 4", "Ben folds"]
+    assert pot_total_problems(record(["Anna", "Ben"], "Anna", [*lines, "pot 4"], settings=FL)) == []
+    wrong = record(["Anna", "Ben"], "Anna", [*lines, "pot 6"], settings=FL)
+    assert pot_total_problems(wrong) == ["the pot is recorded as 6, but is 4"]
