@@ -27,6 +27,9 @@ CONTRACT for the pages (``web/record.py`` and any other):
   (never on the event loop, which must go on answering every page while a ledger is locked),
   ``db`` a plain ``sqlite3`` connection of :func:`badugi_ledger.ledger.store.open_ledger`
   opened for it and closed after; ``work`` returns finished values.
+* Other long work (a check of a text, the reading of a file): read what the request carries
+  on the event loop, then ``await starlette.concurrency.run_in_threadpool(work, ...)`` (as
+  ``record.record_check`` does), so that one long check does not hold up every other page.
 * A write is a ``POST`` whose form carries
   ``<input type="hidden" name="csrf_token" value="{{ csrf_token }}">`` (a script sends the
   ``X-CSRF-Token`` header instead: ``badugiFetch`` of ``static/app.js``); its handler calls

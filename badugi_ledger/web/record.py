@@ -11,6 +11,11 @@ transaction) of the text of a ``.bhh`` file beside the ledger (``recorded/<date>
 with its duplicate, conflict and ``--replace`` rules.  The rules added here: a file is saved
 only when ``check`` passes it, so the folder of recorded nights always checks clean, and only
 once the ledger took it, so a file holds what the ledger holds of it.
+
+Every answer reads what the request carries on the server's event loop and does its work in a
+worker thread: the check of a text (up to :data:`MAX_TEXT` characters) and the reading of a
+saved file with ``run_in_threadpool``, the ledger's with :func:`~.common.in_ledger`.  On the
+loop, one phone's long night being checked would hold up every other request meanwhile.
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
@@ -167,7 +173,7 @@ async def record_check(request: Request) -> Response:
         return _refused(exc, 400)
     from .record_view import checked_view
 
-    return JSONResponse(checked_view(text))
+    return JSONResponse(await run_in_threadpool(checked_view, text))
 
 
 async def record_tap(request: Request) -> Response:
@@ -178,12 +184,12 @@ async def record_tap(request: Request) -> Response:
         choice = body.get("choice")
         if not isinstance(choice, dict):
             raise RecordError("no option was chosen")
-        from .record_view import append_choice, checked_view
+        from .record_view import tapped_view
 
-        new_text, line = append_choice(text, choice)
+        tapped = await run_in_threadpool(tapped_view, text, choice)
     except BadugiError as exc:
         return _refused(exc)
-    return JSONResponse({"text": new_text, "line": line, "check": checked_view(new_text)})
+    return JSONResponse(tapped)
 
 
 async def record_start(request: Request) -> Response:
@@ -193,7 +199,7 @@ async def record_start(request: Request) -> Response:
 
     try:
         body = await _json_body(request)
-        saved = saved_night(body, recorded_folder(request))
+        saved = await run_in_threadpool(saved_night, body, recorded_folder(request))
         if saved is not None:
             return JSONResponse(saved)
         text = await in_ledger(request, lambda ledger: starting_text(body, ledger))

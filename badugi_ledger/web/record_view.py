@@ -523,6 +523,13 @@ def append_choice(text: str, choice: dict[str, Any]) -> tuple[str, int]:
     return _insert(text, after, [event_line(event)]), after + 1
 
 
+def tapped_view(text: str, choice: dict[str, Any]) -> dict[str, Any]:
+    """The answer to a tap: the ``text`` with the ``choice``'s line added
+    (:func:`append_choice`), the number of that line and the new text's :func:`checked_view`."""
+    new_text, line = append_choice(text, choice)
+    return {"text": new_text, "line": line, "check": checked_view(new_text)}
+
+
 def _same_option(choice: dict[str, Any], option: LegalOption, to_act: str | None) -> None:
     """Refuse a tap made for another moment of the hand: the ``player`` and ``kind`` the
     button was made for (the page sends both) are not the option's now, because the text
