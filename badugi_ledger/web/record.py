@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import datetime as dt
 import os
+import re
 import sqlite3
 import tempfile
 from dataclasses import dataclass, field
@@ -134,13 +135,17 @@ async def _json_body(request: Request) -> dict[str, Any]:
     return body
 
 
+_SURROGATE = re.compile("[\ud800-\udfff]")
+"""Half a UTF-16 pair, which JSON may escape but no UTF-8 text holds."""
+
+
 def _has_surrogate(value: object) -> bool:
     """Whether a string of the parsed JSON ``value`` (keys too) holds a lone surrogate."""
     stack = [value]
     while stack:
         item = stack.pop()
         if isinstance(item, str):
-            if any("\ud800" <= ch <= "\udfff" for ch in item):
+            if _SURROGATE.search(item):
                 return True
         elif isinstance(item, dict):
             stack += [*item.keys(), *item.values()]
