@@ -24,7 +24,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from badugi_ledger.ledger.file_transaction import store_file
+from badugi_ledger.ledger.file_transaction import StoreOptions, store_file
 from badugi_ledger.ledger.importing import import_file, read_source, replay
 from badugi_ledger.ledger.rows import prepare_outcomes
 from badugi_ledger.ledger.store import open_ledger
@@ -84,7 +84,10 @@ def main() -> None:
             rows_s = min(rows_s, time.process_time() - start)
             fresh = open_ledger(Path(tmp) / f"ledger-only-{attempt}.db")
             start = time.process_time()
-            assert store_file(fresh, items, str(path), batch_size=args.batch).stored == args.hands
+            assert (
+                store_file(fresh, items, str(path), StoreOptions(batch_size=args.batch)).stored
+                == args.hands
+            )
             store_s = min(store_s, time.process_time() - start)
             fresh.close()
     n = args.hands

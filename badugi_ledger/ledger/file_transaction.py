@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 
 from ..model.errors import LedgerError
 from .carried_pots import PROGRESSIVE, CarryShortfall, carry_shortfall
@@ -30,26 +31,41 @@ ProgressFn = Callable[[str, int], None]
 """Called with (source, hands read so far in that file) every ``progress_every`` hands."""
 
 
-def store_file(
-    db: sqlite3.Connection,
-    items: Iterable[Rejected | HandRows | None],
-    source: str,
-    *,
-    strict: bool = False,
-    replace: bool = False,
-    batch_size: int = 500,
-    progress: ProgressFn | None = None,
-    progress_every: int = 1000,
-    whole: bool = False,
-    was: str | None = None,
-    run: ImportRun | None = None,
-) -> FileReport:
-    """Store one file's prepared hands (one transaction); see the module docstring.
+@dataclass(frozen=True)
+class StoreOptions:
+    """How one file is stored, chosen once per import and passed down unchanged to each file.
+
+    ``strict``: the first bad hand refuses the whole file.  ``replace``: a conflicting hand is
+    stored over the old version (audited).  ``batch_size``: hands written per batch inside the
+    file's one transaction.  ``progress``: called every ``progress_every`` hands read.
     ``whole``: a conflict holds the whole file back, as hands left out do.  ``was``: the file
     this one is a new name of; the hands imported from it that this file does not hold are
     left out of it, as an edited file's are.  ``run``: what the files before this one in the
     same import stored (:class:`.ImportRun`): a hand of theirs this file holds with other
-    content is a conflict even with ``replace``, and this file's hands join it.
+    content is a conflict even with ``replace``, and this file's hands join it."""
+
+    strict: bool = False
+    replace: bool = False
+    batch_size: int = 500
+    progress: ProgressFn | None = None
+    progress_every: int = 1000
+    whole: bool = False
+    was: str | None = None
+    run: ImportRun | None = None
+
+
+DEFAULT_OPTIONS = StoreOptions()
+"""A lone file stored as ``import`` stores it without options."""
+
+
+def store_file(
+    db: sqlite3.Connection,
+    items: Iterable[Rejected | HandRows | None],
+    source: str,
+    options: StoreOptions = DEFAULT_OPTIONS,
+) -> FileReport:
+    """Store one file's prepared hands (one transaction) as ``options`` say
+    (:class:`StoreOptions`); see the module docstring.
 
     A hand whose identity (event, table, hand number) or fingerprint the ledger holds with
     the same fingerprint and content is a duplicate; with other content it is a conflict,
@@ -58,8 +74,9 @@ def store_file(
     An exception from ``items`` (a file that stops being readable) or from SQLite rolls the
     file back and propagates; the report then counts nothing stored.
     """
+    strict, progress, progress_every = options.strict, options.progress, options.progress_every
     report = FileReport(source)
-    writer = FileWriter(db, report, replace=replace, was=was, run=run)
+    writer = FileWriter(db, report, replace=options.replace, was=options.was, run=options.run)
     batch: list[HandRows] = []
     seen = 0
     try:
@@ -77,7 +94,7 @@ def store_file(
             if report.refused or item is None:
                 continue
             batch.append(item)  # type: ignore[arg-type]
-            if len(batch) >= batch_size:
+            if len(batch) >= options.batch_size:
                 writer.write(batch)
                 batch.clear()
         if report.refused:
@@ -86,7 +103,7 @@ def store_file(
             return report
         if batch:
             writer.write(batch)
-        if writer.left_out() or (whole and report.conflicts):
+        if writer.left_out() or (options.whole and report.conflicts):
             writer.rollback()
             _nothing_stored(report)
             report.held_back = True

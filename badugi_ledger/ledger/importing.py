@@ -52,13 +52,12 @@ from collections.abc import Iterable, Iterator
 from contextlib import ExitStack
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from ..model.errors import BadugiError, ConfigError
 from ..model.events import HandRecord
 from ..model.limits import MAX_AMOUNT, quote
 from ..model.results import HandOutcome, TableGap
-from .file_transaction import ProgressFn, store_file
+from .file_transaction import ProgressFn, StoreOptions, store_file
 from .import_run import ImportRun
 from .report import FileReport, ImportInterrupted, ImportReport, Rejected
 from .rows import HandRows, prepare_outcomes
@@ -121,19 +120,20 @@ def import_outcomes(
     ``whole``: a conflict holds the whole file back (nothing stored), as a save of a text
     that must be the ledger's in full or not at all needs.  ``was``: the file this one is a new
     name of; ``run``: what the files before it in the same import stored
-    (:func:`~badugi_ledger.ledger.file_transaction.store_file`)."""
+    (:class:`~badugi_ledger.ledger.file_transaction.StoreOptions`)."""
+    options = StoreOptions(
+        strict=strict, replace=replace, batch_size=batch_size, progress=progress,
+        progress_every=progress_every, whole=whole, was=was, run=run,
+    )  # fmt: skip
+    return _store_outcomes(db, outcomes, source, options)
+
+
+def _store_outcomes(
+    db: sqlite3.Connection, outcomes: Iterable[HandOutcome], source: str, options: StoreOptions
+) -> FileReport:
+    """:func:`import_outcomes` with its options built."""
     return store_file(
-        db,
-        prepare_outcomes(outcomes, source, strict=strict),
-        source,
-        strict=strict,
-        replace=replace,
-        batch_size=batch_size,
-        progress=progress,
-        progress_every=progress_every,
-        whole=whole,
-        was=was,
-        run=run,
+        db, prepare_outcomes(outcomes, source, strict=options.strict), source, options
     )
 
 
@@ -153,22 +153,22 @@ def import_file(
     """Read, replay and store one file.  A file that cannot be read is reported, not raised.
     ``was``: the path this file was imported as before it was renamed; ``run``: what the
     files before it in the same import stored
-    (:func:`~badugi_ledger.ledger.file_transaction.store_file`)."""
+    (:class:`~badugi_ledger.ledger.file_transaction.StoreOptions`)."""
+    options = StoreOptions(
+        strict=strict, replace=replace, batch_size=batch_size, progress=progress,
+        progress_every=progress_every, was=was, run=run,
+    )  # fmt: skip
+    return _import_file(db, path, fmt, options)
+
+
+def _import_file(
+    db: sqlite3.Connection, path: str | Path, fmt: str | None, options: StoreOptions
+) -> FileReport:
+    """:func:`import_file` with its options built."""
     source = str(path)
     skipped = _Skipped()
     try:
-        report = import_outcomes(
-            db,
-            replay(read_source(Path(path), fmt, skipped)),
-            source,
-            strict=strict,
-            replace=replace,
-            batch_size=batch_size,
-            progress=progress,
-            progress_every=progress_every,
-            was=was,
-            run=run,
-        )
+        report = _store_outcomes(db, replay(read_source(Path(path), fmt, skipped)), source, options)
     except _FILE_ERRORS as exc:
         return FileReport(source, error=_explain(exc))
     report.skipped = skipped.count
@@ -194,15 +194,8 @@ def import_text(
     from ..text.parse import parse_text
 
     try:
-        return import_outcomes(
-            db,
-            replay(parse_text(text, source)),
-            source,
-            strict=strict,
-            replace=replace,
-            whole=True,
-            was=was,
-        )
+        options = StoreOptions(strict=strict, replace=replace, whole=True, was=was)
+        return _store_outcomes(db, replay(parse_text(text, source)), source, options)
     except _FILE_ERRORS as exc:
         return FileReport(source, error=_explain(exc))
 
@@ -320,30 +313,12 @@ def _store_prepared(
     db: sqlite3.Connection,
     source: str,
     items: Iterable[_Staged],
-    *,
-    strict: bool,
-    replace: bool = False,
-    batch_size: int,
-    progress: ProgressFn | None,
-    progress_every: int,
-    was: str | None = None,
-    run: ImportRun | None = None,
+    options: StoreOptions,
 ) -> FileReport:
     """:func:`import_file`, with the reading done by a worker."""
     skipped = _Skipped()
     try:
-        report = store_file(
-            db,
-            _unstaged(items, skipped),
-            source,
-            strict=strict,
-            replace=replace,
-            batch_size=batch_size,
-            progress=progress,
-            progress_every=progress_every,
-            was=was,
-            run=run,
-        )
+        report = store_file(db, _unstaged(items, skipped), source, options)
     except _StagedFailure as exc:
         return FileReport(source, error=exc.message)
     except _FILE_ERRORS as exc:
@@ -353,25 +328,11 @@ def _store_prepared(
 
 
 def _store_staged(
-    db: sqlite3.Connection,
-    source: str,
-    stage: str,
-    *,
-    strict: bool,
-    replace: bool = False,
-    batch_size: int,
-    progress: ProgressFn | None,
-    progress_every: int,
-    was: str | None = None,
-    run: ImportRun | None = None,
+    db: sqlite3.Connection, source: str, stage: str, options: StoreOptions
 ) -> FileReport:
     """:func:`import_file` of a file a worker staged (the staging file is deleted)."""
     try:
-        return _store_prepared(
-            db, source, _read_stage(stage), strict=strict, replace=replace,
-            batch_size=batch_size, progress=progress, progress_every=progress_every, was=was,
-            run=run,
-        )  # fmt: skip
+        return _store_prepared(db, source, _read_stage(stage), options)
     finally:
         os.unlink(stage)
 
@@ -417,14 +378,14 @@ def import_paths(
     if renamed_from is not None:
         refuse_unknown_old_path(db, str(renamed_from), str(files[0]))
     report = ImportReport(replace=replace)
-    options: dict[str, Any] = dict(
+    options = StoreOptions(
         strict=strict, replace=replace, batch_size=batch_size, progress=progress,
         progress_every=progress_every, was=None if renamed_from is None else str(renamed_from),
         run=ImportRun(),
     )  # fmt: skip
 
     def here(path: Path) -> FileReport:
-        return import_file(db, path, fmt=fmt, **options)
+        return _import_file(db, path, fmt, options)
 
     def streamed(path: Path) -> FileReport:
         with ExitStack() as stack:
@@ -434,7 +395,7 @@ def import_paths(
                 )
             except OSError:  # no process can be started: this one reads the file
                 return here(path)
-            return _store_prepared(db, str(path), items, **options)
+            return _store_prepared(db, str(path), items, options)
 
     try:
         if len(files) == 1 and resolve_jobs(jobs, 2) > 1 and _worth_a_worker(files[0]):
@@ -448,7 +409,7 @@ def import_paths(
             tasks = [_StageTask(str(path), fmt, strict, folder) for path in files]
             for path, stage in zip(files, ordered_map(_stage_file, tasks, jobs), strict=True):
                 report.files.append(
-                    here(path) if stage is None else _store_staged(db, str(path), stage, **options)
+                    here(path) if stage is None else _store_staged(db, str(path), stage, options)
                 )
         finally:
             shutil.rmtree(folder, ignore_errors=True)

@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from badugi_ledger.ledger import importing as ledger
+from badugi_ledger.ledger.file_transaction import StoreOptions
 from badugi_ledger.ledger.importing import import_file
 from badugi_ledger.ledger.store import open_ledger
 from badugi_ledger.simulate.sessions import SimulationOptions, simulate_to_path
@@ -145,9 +146,7 @@ def test_a_worker_stages_rows_in_bounded_chunks(tmp_path: Path) -> None:
                 break
     assert [len(c) for c in chunks] == [500, 500, 200]
     db = open_ledger(tmp_path / "staged.db")
-    staged_report = ledger._store_staged(
-        db, str(path), stage, strict=False, batch_size=500, progress=None, progress_every=1000
-    )
+    staged_report = ledger._store_staged(db, str(path), stage, StoreOptions())
     assert not Path(stage).exists()
     assert staged_report.stored == 1200
     db.close()
