@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from ..model.errors import BadugiError
 from ..model.events import HandRecord, Session
 from ..model.limits import MAX_AMOUNT, MAX_DIGITS
-from ..model.money import ChipValue, check_currency
+from ..model.money import ChipValue, check_currency, format_amount
 
 if TYPE_CHECKING:
     from ..replay.legal import LegalOption
@@ -77,19 +77,74 @@ def starting_text(body: dict[str, Any], ledger: sqlite3.Connection) -> str:
 def saved_night(body: dict[str, Any], folder: Path) -> dict[str, str] | None:
     """The night of the event form ``body`` as this page saved it, when it did: its text, its
     file's name and a note.  Started again (the same name and date), a saved night goes on
-    from its file; a new starting text in its place would leave its hands out of the next save."""
+    from its file; a new starting text in its place would leave its hands out of the next save.
+    A currency typed in the form must be the one the night is saved in
+    (:func:`_same_currency`)."""
     name = _field(body, "name")
     if not name:
         return None
-    path = event_file(folder, "cash", name, _field(body, "date") or None)
+    date = _field(body, "date") or None
+    path = event_file(folder, "cash", name, date)
     if not path.is_file():
         return None
+    text = saved_text(path)
+    _same_currency(_field(body, "currency").upper() or None, text, path, name, date)
     return {
-        "text": saved_text(path),
+        "text": text,
         "file": path.name,
         "file_stamp": file_stamp(path),
         "note": f"Going on with {path.name}, the file this page saved for the night.",
     }
+
+
+def _same_currency(typed: str | None, text: str, path: Path, name: str, date: str | None) -> None:
+    """Refuse a currency typed for a night already saved in another unit (plain chips, chips
+    valued in money, or another currency).  The page goes on from the saved file, whose header
+    says what its amounts are; taking the form's currency would make every amount written
+    cents of it, and leaving it out would ignore what the organiser typed.  The way to change
+    a night's unit is the file's: its header corrected, its hands saved again over the old
+    ones (a conflict, replaced, as ``import --replace`` moves a night whose unit is corrected:
+    ``docs/ledger.md``, *Units and money*).  Blank, the night goes on as saved."""
+    if typed is None:
+        return
+    check_currency(typed)
+    held = _text_unit(text)
+    if held == (typed, None):
+        return
+    when = f" ({date})" if date else ""
+    raise RecordError(
+        f"{name}{when} is saved in {unit_words(*held)} ({path.name}), not {typed}: leave the "
+        "currency blank to go on with it. To change a saved night's currency, go on with it, "
+        f"write currency {typed} on its game line (its amounts then in cents) or chips 1 = "
+        f"0.25 {typed} on its cash line (its chips valued), save, and choose to replace its "
+        "hands; or give the night a name of its own"
+    )
+
+
+def _text_unit(text: str) -> tuple[str | None, ChipValue | None]:
+    """The unit of the last hand of a saved text (the one the night goes on from): its
+    game's currency, or what its chips are worth; (None, None) for plain chips."""
+    from ..text.parse import parse_text
+
+    unit: tuple[str | None, ChipValue | None] = (None, None)
+    for item in parse_text(text, "record"):
+        if isinstance(item, HandRecord):
+            unit = (item.settings.currency, item.session.chip_value)
+    return unit
+
+
+def unit_words(currency: str | None, value: ChipValue | None) -> str:
+    """A night's unit in words, as the events page names it: ``EUR``, ``chips of 0.25 EUR``,
+    ``chips``.
+
+    >>> unit_words("EUR", None), unit_words(None, ChipValue(25, "EUR")), unit_words(None, None)
+    ('EUR', 'chips of 0.25 EUR', 'chips')
+    """
+    if currency:
+        return currency
+    if value is not None:
+        return f"chips of {format_amount(value.cents, value.currency)}"
+    return "chips"
 
 
 def _unit(
@@ -104,11 +159,9 @@ def _unit(
         return continued
     check_currency(typed)
     if continued != (None, None) and continued != (typed, None):
-        value = continued[1]
-        held = continued[0] or f"chips valued in {value.currency if value else 'money'}"
         raise RecordError(
-            f"the event picked is in {held}, not {typed}: leave its currency as it is, or "
-            "give the night a name of its own"
+            f"the event picked is in {unit_words(*continued)}, not {typed}: leave its currency "
+            "as it is, or give the night a name of its own"
         )
     return typed, None
 

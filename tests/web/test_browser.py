@@ -10,6 +10,8 @@ from typing import Any
 
 import pytest
 
+from badugi_ledger.ledger.corrections import event_list
+from badugi_ledger.ledger.store import ledger_at
 from badugi_ledger.web.app import create_app
 from tests.helpers.browser import PHONE, Phone, serving
 from tests.web.conftest import SCRIPT_EVENT, SCRIPT_PLAYER, event_id
@@ -94,6 +96,26 @@ def test_names_that_are_html_do_not_run(phone: Phone, club_url: str, club_db: Pa
     assert page.locator("img[src=x]").count() == 0
     phone.open(f"{club_url}/players")
     assert dialogs == []
+
+
+def test_the_events_page_shows_what_a_valued_chip_is_worth(
+    phone: Phone, club_url: str, club_db: Path
+) -> None:
+    """``chips 1 = 0.25 EUR`` (fixtures/euro_night.bhh): the card says what one chip is worth,
+    the figure ``badugi-ledger events`` shows (``chips (0.25 EUR)``), from the same event list;
+    plain chips say nothing more."""
+    with ledger_at(club_db, create=False) as db:
+        worth = {str(e["event"]): e["chip_value"] for e in event_list(db).events}
+    assert worth["Euro night"] == "0.25 EUR" and worth["Kitchen table"] is None
+    page = phone.open(club_url + "/events")
+    euro = page.locator(".card", has_text="Euro night").locator(".meta").first
+    assert "· chips of 0.25 EUR · settled in EUR" in euro.inner_text()
+    kitchen = page.locator(".card", has_text="Kitchen table").locator(".meta").first
+    assert " of " not in kitchen.inner_text()
+    euro.scroll_into_view_if_needed()
+    phone.shot("events-chip-value")
+    assert phone.page_width() <= PHONE["width"]
+    assert phone.errors == []
 
 
 def test_the_season_picker_changes_the_page(phone: Phone, club_url: str) -> None:

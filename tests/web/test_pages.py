@@ -108,7 +108,7 @@ def test_an_events_money_is_named_where_it_is_picked(client: TestClient, club_db
     organiser could not tell which one settles in money."""
     euro = event_id(club_db, "Euro night")
     events = text_of(client.get("/events").text)
-    assert "Euro night 2024-08-01 · cash · chips · settled in EUR" in events
+    assert "Euro night 2024-08-01 · cash · chips of 0.25 EUR · settled in EUR" in events
     assert "Kitchen table 2024-01-12 · cash · chips 1 hand" in events  # plain chips: no money
     assert "amounts in chips · settled in EUR" in text_of(client.get(f"/events/{euro}").text)
     assert f'<option value="{euro}">Euro night (2024-08-01) · EUR</option>' in (

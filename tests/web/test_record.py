@@ -17,6 +17,7 @@ from badugi_ledger.model.errors import LedgerError
 from badugi_ledger.web.app import create_app
 from badugi_ledger.web.security import CSRF_COOKIE
 from tests.helpers.paths import EXAMPLES, FIXTURES  # noqa: F401
+from tests.web.conftest import WEB_FIXTURES
 
 BADACEY = (EXAMPLES / "004_badacey.bhh").read_text(encoding="utf-8")
 BADACEY_FILE = "recorded/2024-02-02-badacey-practice-deal.bhh"
@@ -1026,6 +1027,67 @@ def test_the_start_form_names_the_nights_currency(client: TestClient, ledger_dir
     assert "currency USD" in body["text"]
     status, body = post(client, "/record/start", {**picked, "currency": "EUR"})
     assert body["error"].startswith("the event picked is in USD, not EUR"), body
+
+
+def test_a_currency_typed_for_a_saved_night_in_another_unit_is_refused_with_the_way(
+    client: TestClient, ledger_dir: Path
+) -> None:
+    """A night this page saved goes on from its file, whose header says what its amounts are.
+    A currency typed for it was silently dropped; it is refused now, naming the night's unit
+    and the way ``import`` corrects a night's unit (docs/ledger.md, *Units and money*): the
+    header corrected, the hands saved again over the old ones.  Blank or the same currency,
+    the night goes on; the way the message gives stores the night in its new unit."""
+    status, body = post(client, "/record/start", NEW_NIGHT)
+    ended = body["text"] + "Anna folds · Ben folds\n"
+    assert post(client, "/record/save", {"text": ended})[1]["outcome"] == "saved"
+    status, refused = post(client, "/record/start", {**NEW_NIGHT, "currency": "eur"})
+    assert status == 200 and "text" not in refused, refused
+    assert refused["error"].startswith(
+        "Friday game (2024-03-01) is saved in chips (2024-03-01-friday-game.bhh), not EUR: "
+        "leave the currency blank to go on with it."
+    ), refused
+    assert "write currency EUR on its game line" in refused["error"]
+    assert "choose to replace its hands" in refused["error"]
+    status, bad = post(client, "/record/start", {**NEW_NIGHT, "currency": "euro"})
+    assert "not a currency code" in bad["error"], bad
+    status, again = post(client, "/record/start", {**NEW_NIGHT, "currency": ""})
+    assert again["text"] == ended, again
+    # the way the message gives: the header corrected, saved, the hands replaced
+    game_line, rest = again["text"].split("\n", 1)
+    in_euros = f"{game_line} · currency EUR\n{rest}"
+    saving = {"text": in_euros, "file": again["file"], "file_stamp": again["file_stamp"]}
+    status, answer = post(client, "/record/save", saving)
+    assert answer["outcome"] == "conflict", answer
+    status, answer = post(client, "/record/save", {**saving, "replace": True})
+    assert answer["outcome"] == "saved", answer
+    with sqlite3.connect(ledger_dir / "club.db") as db:
+        units = db.execute(
+            "SELECT e.unit FROM counted_hands h JOIN events e ON e.id = h.event_id"
+        ).fetchall()
+    assert units == [("EUR",)]
+    status, now = post(client, "/record/start", {**NEW_NIGHT, "currency": "EUR"})
+    assert now["text"] == in_euros and "error" not in now, now
+    status, refused = post(client, "/record/start", {**NEW_NIGHT, "currency": "USD"})
+    assert refused["error"].startswith("Friday game (2024-03-01) is saved in EUR ("), refused
+
+
+def test_a_currency_typed_for_a_saved_night_of_valued_chips_is_refused(tmp_path: Path) -> None:
+    """Chips valued in EUR (tests/web/fixtures/euro_night.bhh, ``chips 1 = 0.25 EUR``) are not
+    amounts in EUR cents: typing EUR for that saved night is refused too, naming its unit as
+    the events page does; blank, it goes on."""
+    from badugi_ledger.web.record_view import RecordError, event_file, saved_night
+
+    night = {"name": "Euro night", "date": "2024-08-01"}
+    path = event_file(tmp_path, "cash", night["name"], night["date"])
+    path.write_text((WEB_FIXTURES / "euro_night.bhh").read_text("utf-8"), encoding="utf-8")
+    with pytest.raises(RecordError) as refused:
+        saved_night({**night, "currency": "EUR"}, tmp_path)
+    assert str(refused.value).startswith(
+        "Euro night (2024-08-01) is saved in chips of 0.25 EUR (2024-08-01-euro-night.bhh), "
+        "not EUR: leave the currency blank to go on with it."
+    ), refused.value
+    going_on = saved_night(night, tmp_path)
+    assert going_on is not None and going_on["file"] == path.name
 
 
 def test_a_tournament_picked_in_the_form_is_not_started_as_a_cash_night(
