@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import cast
@@ -373,9 +374,16 @@ def event_list(db: sqlite3.Connection) -> EventList:
     return EventList(tuple(_with_chip_value(row) for row in rows))
 
 
+def chip_value(event: Mapping[str, object]) -> str | None:
+    """What one chip of ``event`` (a row of ``events``) is worth, ``"0.10 EUR"``; None when
+    its chips are not valued in money."""
+    cents, currency = event.get("chip_cents"), event.get("chip_currency")
+    return format_amount(cents, str(currency)) if isinstance(cents, int) else None
+
+
 def _with_chip_value(row: dict[str, object]) -> dict[str, object]:
-    """``row`` with ``chip_value`` (what one chip is worth, ``"0.10 EUR"``) in place of the
-    stored cents and currency, so that a home game's chips read as what they are worth."""
-    cents, currency = row.pop("chip_cents"), row.pop("chip_currency")
-    value = format_amount(cents, str(currency)) if isinstance(cents, int) else None
+    """``row`` with ``chip_value`` (:func:`chip_value`) in place of the stored cents and
+    currency, so that a home game's chips read as what they are worth."""
+    value = chip_value(row)
+    del row["chip_cents"], row["chip_currency"]
     return {**row, "chip_value": value}

@@ -12,7 +12,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
-from ..ledger.corrections import event_list
+from ..ledger.corrections import chip_value, event_list
 from ..ledger.players import list_players, similar_names
 from ..ledger.tournaments import event_label, find_event
 from ..model.errors import LedgerError
@@ -89,6 +89,7 @@ async def event_page(request: Request) -> Response:
         event=event,
         label=event_label(event),
         unit=str(event["unit"]),
+        chip_value=chip_value(event),
         unit_name=unit_name,
         bare=bare_amount,
         hands=views[start : start + HANDS_PER_PAGE],

@@ -110,7 +110,8 @@ def test_an_events_money_is_named_where_it_is_picked(client: TestClient, club_db
     events = text_of(client.get("/events").text)
     assert "Euro night 2024-08-01 · cash · chips of 0.25 EUR · settled in EUR" in events
     assert "Kitchen table 2024-01-12 · cash · chips 1 hand" in events  # plain chips: no money
-    assert "amounts in chips · settled in EUR" in text_of(client.get(f"/events/{euro}").text)
+    event_page = text_of(client.get(f"/events/{euro}").text)
+    assert "amounts in chips of 0.25 EUR · settled in EUR" in event_page
     assert f'<option value="{euro}">Euro night (2024-08-01) · EUR</option>' in (
         client.get("/settle?season=2024").text
     )
