@@ -294,6 +294,7 @@ def hand_rows(record: HandRecord, result: HandResult, source: str, line: int) ->
             )
         )
     settings = record.settings
+    pots = result.pots
     rows = (
         fingerprint(record),
         source,
@@ -306,7 +307,7 @@ def hand_rows(record: HandRecord, result: HandResult, source: str, line: int) ->
             line,
             settings.game,
             record.button,
-            sum(p.amount for p in result.pots),
+            sum([pot.amount for pot in pots]),
             result.rake,
             result.carry_in,
             result.carry_out,
@@ -314,22 +315,31 @@ def hand_rows(record: HandRecord, result: HandResult, source: str, line: int) ->
         ),
         tuple(players),
         tuple(
-            (p.account, p.account not in (HOUSE, CARRY), p.kind, p.amount) for p in result.postings
+            [
+                (p.account, p.account not in _HOUSE_ACCOUNTS, p.kind, p.amount)
+                for p in result.postings
+            ]
         ),
         tuple(
-            (
-                pot.name,
-                pot.amount,
-                plain_json(list(pot.eligible)),
-                pot.detail,
-                tuple((w, s) for w, s in pot.shares.items() if s),
-            )
-            for pot in result.pots
+            [
+                (
+                    pot.name,
+                    pot.amount,
+                    plain_json(list(pot.eligible)),
+                    pot.detail,
+                    tuple([(w, s) for w, s in pot.shares.items() if s]),
+                )
+                for pot in pots
+            ]
         ),
         cards,
     )
     # the content is the digest of these rows: computed before the one HandRows is made
     return HandRows(*rows, content_digest(_facts_of(rows)))
+
+
+_HOUSE_ACCOUNTS = (HOUSE, CARRY)
+"""The accounts that are no player's."""
 
 
 def prepare_outcomes(
