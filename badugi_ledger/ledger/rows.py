@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Iterator
-from itertools import compress
 from operator import itemgetter
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -99,8 +98,7 @@ def _events_facts(
     add_ons: dict[str, int] = {}
     changed: dict[str, int] = {}
     shown: dict[str, str] = {}
-    # the few events that say any of it, picked without a Python step per event
-    for e in compress(events, map(_FACT_KINDS, map(type, events))):
+    for e in events:  # a plain loop: type(e) in it costs less than map(type, events)
         kind = type(e)
         if kind is Show:
             shown[e.player] = " ".join(["?" if c is None else str(c) for c in e.cards])
@@ -113,9 +111,6 @@ def _events_facts(
                 add_ons[e.player] = add_ons.get(e.player, 0) + 1
     return rebuys, add_ons, changed, canonical_json(shown)
 
-
-_FACT_KINDS = frozenset({Show, StackChange}).__contains__
-"""Whether an event's exact type is one :func:`_events_facts` reads."""
 
 _HAND_AMOUNTS = ((4, "the line number"), (7, "the pot"), (8, "the rake"),
                  (9, "the carried-in pot"), (10, "the carried-out pot"))  # fmt: skip
@@ -141,25 +136,38 @@ def amount_problems(rows: HandRows) -> str | None:
     return _first_amount_problem(rows, cents)
 
 
-_INTS = frozenset({int})
+_posted = itemgetter(3)
+"""A posting's amount."""
 
 
 def _within_bound(rows: HandRows, bound: int) -> bool:
     """Every integer figure of the hand (the ones :func:`_first_amount_problem` names) lies
-    within ±``bound``."""
+    within ±``bound``.
+
+    The event's buy-in and starting chips are None outside tournaments, so they are added
+    only when set; then the hand's figures are nearly always all integers, compared as they
+    are (``max``, ``min``).  Anything that is not a number (a None, a text) makes the
+    comparison fail, and only then are the integers picked out one by one; a value that
+    compares but is no ``int`` (a bool, a float) is within the bound or left to
+    :func:`_first_amount_problem`, which names integers only."""
     session = rows.event[0]
     hand = rows.hand
-    values = [session.buy_in, session.starting_chips, hand[4], hand[7], hand[8], hand[9], hand[10]]
+    values = [hand[4], hand[7], hand[8], hand[9], hand[10]]
+    if session.buy_in is not None:
+        values.append(session.buy_in)
+    if session.starting_chips is not None:
+        values.append(session.starting_chips)
     for player in rows.players:
         values += player[1:]
-    values += [posting[3] for posting in rows.postings]
+    values += map(_posted, rows.postings)
     for pot in rows.pots:
         values.append(pot[1])
         values += [share for _, share in pot[4]]
-    if _INTS.issuperset(map(type, values)):  # the common case: no None, nothing else
-        return not values or (max(values) <= bound and min(values) >= -bound)
-    numbers = [v for v in values if type(v) is int]
-    return not numbers or (max(numbers) <= bound and min(numbers) >= -bound)
+    try:
+        return max(values) <= bound and min(values) >= -bound
+    except TypeError:  # something that is not a number
+        numbers = [v for v in values if type(v) is int]
+        return not numbers or (max(numbers) <= bound and min(numbers) >= -bound)
 
 
 def _first_amount_problem(rows: HandRows, cents: int) -> str | None:
@@ -286,6 +294,7 @@ def hand_rows(record: HandRecord, result: HandResult, source: str, line: int) ->
             )
         )
     settings = record.settings
+    pots = result.pots
     rows = (
         fingerprint(record),
         source,
@@ -298,7 +307,7 @@ def hand_rows(record: HandRecord, result: HandResult, source: str, line: int) ->
             line,
             settings.game,
             record.button,
-            sum(p.amount for p in result.pots),
+            sum([pot.amount for pot in pots]),
             result.rake,
             result.carry_in,
             result.carry_out,
@@ -306,22 +315,31 @@ def hand_rows(record: HandRecord, result: HandResult, source: str, line: int) ->
         ),
         tuple(players),
         tuple(
-            (p.account, p.account not in (HOUSE, CARRY), p.kind, p.amount) for p in result.postings
+            [
+                (p.account, p.account not in _HOUSE_ACCOUNTS, p.kind, p.amount)
+                for p in result.postings
+            ]
         ),
         tuple(
-            (
-                pot.name,
-                pot.amount,
-                plain_json(list(pot.eligible)),
-                pot.detail,
-                tuple((w, s) for w, s in pot.shares.items() if s),
-            )
-            for pot in result.pots
+            [
+                (
+                    pot.name,
+                    pot.amount,
+                    plain_json(list(pot.eligible)),
+                    pot.detail,
+                    tuple([(w, s) for w, s in pot.shares.items() if s]),
+                )
+                for pot in pots
+            ]
         ),
         cards,
     )
     # the content is the digest of these rows: computed before the one HandRows is made
     return HandRows(*rows, content_digest(_facts_of(rows)))
+
+
+_HOUSE_ACCOUNTS = (HOUSE, CARRY)
+"""The accounts that are no player's."""
 
 
 def prepare_outcomes(

@@ -117,6 +117,11 @@ class FileWriter:
         """The events this file's hands name."""
 
     def begin(self) -> None:
+        """Open the file's one transaction, once (later calls do nothing): ``BEGIN IMMEDIATE``
+        takes the write lock at once, so no other writer adds hands or pots until this file
+        commits or rolls back, and the ids this file gives its new hands and pots, the largest
+        stored plus one onwards, are the ones SQLite would give.  The hands the file held when
+        it was imported before are read inside the lock (:meth:`.FileHoldings.load`)."""
         if not self.open:
             self.conn.execute("BEGIN IMMEDIATE")
             self.open = True
@@ -314,6 +319,14 @@ class FileWriter:
         self.report.replaced.append(conflict)
 
     def commit(self) -> None:
+        """Finish the file and end its transaction with ``COMMIT``: the voids of nights whose
+        hands the file moved to another date or name follow them (:mod:`.moved_nights`; only
+        a ``replace`` moves hands), so do the terms of a tournament left with no hand
+        (:func:`.tournaments.follow_moved_hands`), and every tournament whose hands the file
+        added or replaced is recomputed, all inside the same transaction, so the ledger holds
+        all of the file with its consequences or none of it.
+        :func:`.file_transaction.store_file` calls it after its checks of the whole file;
+        nothing to do when no transaction was opened."""
         if self.open:
             if self.replace:  # only a replace moves hands to another event
                 follow_moved_nights(self.db, self.report, self.touched, self.now)
@@ -328,6 +341,9 @@ class FileWriter:
             self.open = False
 
     def rollback(self) -> None:
+        """Undo everything this file wrote (``ROLLBACK``): nothing of it stays in the ledger.
+        Safe to call at any point and more than once, also when no transaction was opened or
+        SQLite already ended it after an error."""
         if self.open and self.conn.in_transaction:
             self.conn.execute("ROLLBACK")
         self.open = False
