@@ -193,3 +193,56 @@ def test_a_file_that_opens_but_cannot_be_read_is_one_error(command: list[str]) -
     assert result.exit_code == 1, result.output
     assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
     assert "cannot read the file: Input/output error" in result.output
+
+
+def _convert_to(tmp_path: Path, terminal: bool) -> bytes:
+    """``convert --to text`` of a hand whose player's name holds an escape sequence and a
+    bell, its standard output a terminal (a pseudo-terminal) or a pipe; what it wrote."""
+    import pty
+    import subprocess
+    import sys
+
+    path = tmp_path / "evil.bhh"
+    evil = "Bo\x1b[2J\x07b"
+    path.write_text(
+        "game badugi · fixed limit 2/4 · blinds 1/2\n\n"
+        f'hand 1 · button Ann · "{evil}" 20 · Ann 20\n'
+        f'"{evil}" posts sb · Ann posts bb\n',
+        encoding="utf-8",
+    )
+    command = [sys.executable, "-m", "badugi_ledger", "convert", str(path), "--to", "text"]
+    if not terminal:
+        return subprocess.run(command, capture_output=True, check=False, timeout=60).stdout
+    main, side = pty.openpty()
+    try:
+        done = subprocess.run(command, stdout=side, stderr=subprocess.PIPE, timeout=60)
+        assert done.returncode == 0, done.stderr
+        os.close(side)
+        side = -1
+        out = b""
+        while True:
+            try:
+                chunk = os.read(main, 4096)
+            except OSError:  # the terminal's other end is closed: all is read
+                break
+            if not chunk:
+                break
+            out += chunk
+        return out
+    finally:
+        os.close(main)
+        if side >= 0:
+            os.close(side)
+
+
+def test_convert_to_a_terminal_shows_a_names_control_characters_written_visibly(
+    tmp_path: Path,
+) -> None:
+    """A name from a file may hold an escape sequence (``ESC [2J`` clears the screen); the
+    converted hands printed on a terminal show it as ``\\x1b[2J``, as every report does;
+    written to a pipe (or ``--out``) the hands keep their bytes, so the output reads back as
+    the same hand."""
+    shown = _convert_to(tmp_path, terminal=True)
+    assert b"Bo\\x1b[2J\\x07b" in shown and b"\x1b" not in shown and b"\x07" not in shown
+    piped = _convert_to(tmp_path, terminal=False)
+    assert b"Bo\x1b[2J\x07b" in piped

@@ -378,7 +378,8 @@ def convert_command(
     from ..convert import convert_file
 
     if out is None:
-        report = convert_file(file, to, sys.stdout, fmt=source_format)
+        shown = _Screened(sys.stdout) if sys.stdout.isatty() else sys.stdout
+        report = convert_file(file, to, shown, fmt=source_format)  # type: ignore[arg-type]
     else:
         with output_file(out) as handle:
             report = convert_file(file, to, handle, fmt=source_format)  # type: ignore[arg-type]
@@ -390,6 +391,19 @@ def convert_command(
         fail(f"{len(report.problems)} hand(s) of {file} could not be converted")
     if report.written == 0:
         fail(f"no Badugi-family hands to convert in {file}")
+
+
+class _Screened:
+    """Standard output that is a terminal, for ``convert``: names come from files, and a
+    control character in one (an escape sequence) would act on the terminal, so each is
+    written visibly (:func:`screen`).  To a pipe or a file the hands go byte for byte."""
+
+    def __init__(self, out: Any) -> None:
+        self._out = out
+
+    def write(self, text: str) -> int:
+        self._out.write(screen(text))
+        return len(text)
 
 
 def simulate_command(
