@@ -63,6 +63,7 @@ from .import_run import ImportRun
 from .report import FileReport, ImportInterrupted, ImportReport, Rejected
 from .rows import HandRows, prepare_outcomes
 from .store import DEFAULT_BUSY_TIMEOUT_MS, explain_sqlite_error
+from .tournaments import free_chips
 
 # --- reading -----------------------------------------------------------------------------------
 
@@ -142,7 +143,9 @@ def _store_outcomes(
 def _warned(db: sqlite3.Connection, report: FileReport) -> FileReport:
     """``report`` of a file stored, with its warnings: a Progressive Badugi pot carried at one
     of its tables that the next hand played there takes only in part
-    (:func:`~.carried_pots.carry_left_behind`).  Read after the file's transaction."""
+    (:func:`~.carried_pots.carry_left_behind`), a player of one of its tournaments who plays on
+    after busting without a rebuy (:func:`~.tournaments.free_chips`).  Read after the file's
+    transaction."""
     if (
         report.refused
         or report.held_back
@@ -159,6 +162,12 @@ def _warned(db: sqlite3.Connection, report: FileReport) -> FileReport:
         )
     ]
     report.warnings += [short.left_behind_text() for short in carry_left_behind(db, tables)]
+    for (event_id,) in db.execute(
+        "SELECT DISTINCT h.event_id FROM hands h JOIN events e ON e.id = h.event_id "
+        "WHERE h.source = ? AND e.kind = 'tournament' ORDER BY 1",
+        [report.source],
+    ).fetchall():
+        report.warnings += free_chips(db, int(event_id))
     return report
 
 
