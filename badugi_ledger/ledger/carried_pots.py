@@ -31,6 +31,11 @@ whose order is not known, the first hand of any of them may be that one.  "First
 Progressive Badugi hand played at the table in the pool, those voided included: voiding the
 hand that carried a pot never makes the hand that took it the first, so the pot it took never
 becomes last week's.
+
+The other way round, a pot taken only in part (``carry 12``, and the next hand at the table,
+of another file, ``carry in 11`` or no ``carry in``) leaves chips in ``*carry*`` that no hand
+will take: a night may be recorded in several files, and file order is not play order, so an
+import is not refused for it; :func:`carry_left_behind` names it, for the import's report.
 """
 
 from __future__ import annotations
@@ -136,6 +141,8 @@ class CarryShortfall:
     """The hand takes *less* than is left for it, after a change to the hands before it (a
     pot raised, a night that carries imported before it): a carried pot is taken whole, so
     the rest would stay in ``*carry*`` for no hand."""
+    carrier: str | None = None
+    """The last hand before it that carried a pot, with its file (:func:`carry_left_behind`)."""
 
     def amount(self, amount: int) -> str:
         """``amount`` in the pool's unit."""
@@ -181,6 +188,20 @@ class CarryShortfall:
             f"{first}"
         )
 
+    def left_behind_text(self) -> str:
+        """What :func:`carry_left_behind` found, as the import's report says it."""
+        left = self.carried - self.taken - self.takes
+        takes = f"takes {self.amount(self.takes)}" if self.takes else "takes none of it"
+        carrier = f"{self.carrier} carried a Progressive Badugi pot" if self.carrier else ""
+        held = f" ({self.source})" if self.source else ""
+        return (
+            f"at table {self.table!r} {carrier or 'a pot was carried'} and left "
+            f"{self.amount(self.carried - self.taken)} for the next hand, but {self.later}"
+            f"{held}, the next played there, {takes}: {self.amount(left)} stay in *carry* for "
+            "no hand (badugi-ledger settle shows them); correct the 'carry in' of the hand "
+            "that takes it and import its file again with --replace"
+        )
+
 
 def pool_amount(amount: int, pool: str) -> str:
     """An amount of carried pots in the unit of their :data:`CARRY_POOL`: cents of a cash
@@ -221,19 +242,103 @@ def carry_shortfall(
     ``*carry*`` for no hand.  A hand the change wrote may take less (a correction that
     lowers a pot starts with the hand that takes it)."""
     for table in sorted(set(tables)):
-        nights = [int(row[0]) for row in db.execute(_NIGHTS_MOVING, [table])]
-        if not nights:
-            continue
-        pools: dict[str, list[_Move]] = defaultdict(list)
-        query = _POOL_HANDS.format(nights=", ".join("?" * len(nights)))
-        for row in db.execute(query, [table, *nights]):
-            move = _Move(*row)
-            pools[move.pool].append(move)
-        for pool, hands in sorted(pools.items()):
+        for pool, hands in _pools(db, table):
             short = _walk(db, table, pool, hands, changed)
             if short is not None:
                 return short
     return None
+
+
+def _pools(db: sqlite3.Connection, table: str) -> list[tuple[str, list[_Move]]]:
+    """The counting hands of ``table`` that carry or take a pot, by pool."""
+    nights = [int(row[0]) for row in db.execute(_NIGHTS_MOVING, [table])]
+    if not nights:
+        return []
+    pools: dict[str, list[_Move]] = defaultdict(list)
+    query = _POOL_HANDS.format(nights=", ".join("?" * len(nights)))
+    for row in db.execute(query, [table, *nights]):
+        move = _Move(*row)
+        pools[move.pool].append(move)
+    return sorted(pools.items())
+
+
+def carry_left_behind(db: sqlite3.Connection, tables: Iterable[str]) -> list[CarryShortfall]:
+    """Each pool at one of ``tables`` whose carried pot the next hand played at the table, in
+    play order (module docstring), takes only in part (:attr:`CarryShortfall.takes` below what
+    was left; ``carry in`` less than was carried, or none): the rest stays in ``*carry*`` for
+    no hand.  The first such hand of each pool, with :attr:`CarryShortfall.carrier`.  Nights
+    whose order the ledger does not know are given the benefit of the doubt, and a pot that
+    no hand was played after yet waits for the next night."""
+    found = []
+    for table in sorted(set(tables)):
+        for pool, hands in _pools(db, table):
+            short = _left_walk(db, table, pool, hands)
+            if short is not None:
+                found.append(short)
+    return found
+
+
+def _left_walk(
+    db: sqlite3.Connection, table: str, pool: str, hands: list[_Move]
+) -> CarryShortfall | None:
+    """:func:`carry_left_behind` of one pool."""
+    left = 0
+    carrier: _Move | None = None
+    known = True
+    for ordered, step in _steps(hands):
+        takes = sum(hand.carry_in for hand in step)
+        if ordered and known and carrier is not None and takes < left:
+            return _left(table, step[0], left, carrier)
+        left = max(0, left - takes) + _carries(step)
+        known = ordered
+        carrier = next((h for h in reversed(step) if h.carry_out), carrier)
+    if not left or not known or carrier is None:
+        return None
+    after = _played_after(db, table, pool, carrier)
+    if after is None:
+        return None
+    return _left(table, after, left, carrier)
+
+
+_PLAYED_AFTER_IN_NIGHT = f"""
+SELECT o.hand_id, o.event_id, e.date, o.seq, o.hand, h.carry_in, h.carry_out,
+       {CARRY_POOL}, e.name, h.source
+FROM play_order o JOIN hands h ON h.id = o.hand_id JOIN events e ON e.id = o.event_id
+WHERE o.counts AND o.event_id = ? AND coalesce(o.table_name, '') = ? AND o.seq > ?
+  AND h.game IN ({PROGRESSIVE})
+ORDER BY o.seq LIMIT 1
+"""
+_NEXT_NIGHT = f"""
+SELECT e.id FROM counted_events e JOIN counted_hands h ON h.event_id = e.id
+WHERE e.date > ? AND {CARRY_POOL} = ? AND coalesce(h.table_name, '') = ?
+  AND h.game IN ({PROGRESSIVE})
+ORDER BY e.date, e.id LIMIT 1
+"""
+"""The counting Progressive Badugi hand played at a table after a hand: later in its night,
+else the first of the pool's next night (by date) at the table."""
+
+
+def _played_after(db: sqlite3.Connection, table: str, pool: str, hand: _Move) -> _Move | None:
+    """The next counting Progressive Badugi hand of the pool played at ``table`` after
+    ``hand``, or None (none yet, or the order is not known: a night without a date)."""
+    row = db.execute(_PLAYED_AFTER_IN_NIGHT, [hand.event_id, table, hand.seq]).fetchone()
+    if row is None and hand.date is not None:
+        night = db.execute(_NEXT_NIGHT, [hand.date, pool, table]).fetchone()
+        if night is not None:
+            row = db.execute(_PLAYED_AFTER_IN_NIGHT, [night[0], table, -1]).fetchone()
+    return None if row is None else _Move(*row)
+
+
+def _left(table: str, hand: _Move, left: int, carrier: _Move) -> CarryShortfall:
+    """A pot taken only in part by ``hand`` (:func:`carry_left_behind`): ``left`` for it, as
+    :attr:`CarryShortfall.carried`."""
+    held = f" ({carrier.source})" if carrier.source else ""
+    named = event_label({"name": carrier.name, "date": carrier.date})
+    return dataclasses.replace(
+        _shortfall(table, hand, left, 0),
+        surplus=True,
+        carrier=f"hand {carrier.hand} of {named}{held}",
+    )
 
 
 def _steps(hands: list[_Move]) -> list[tuple[bool, list[_Move]]]:

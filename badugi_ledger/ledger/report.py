@@ -139,6 +139,9 @@ class FileReport:
     """The void events this file stored or replaced hands of, each as messages name it
     (``Friday (2024-03-01)``) and why it is void: those hands count in no figure, as the
     event's other hands, and the report says so rather than count them stored and no more."""
+    warnings: list[str] = field(default_factory=list)
+    """What the file was stored with that the ledger cannot hold against it alone (the order
+    of files is not the order of play), but that leaves money where no hand takes it."""
 
     def as_dict(self) -> dict[str, object]:
         return {
@@ -153,6 +156,7 @@ class FileReport:
             "error": self.error,
             "skipped": self.skipped,
             "void_events": [{"event": e, "reason": why} for e, why in self.void_events],
+            "warnings": list(self.warnings),
             "rejections": [r.as_dict() for r in self.rejected],
             "conflicts": [c.as_dict() for c in self.conflicts],
             "replacements": [c.as_dict() for c in self.replaced],
@@ -254,6 +258,7 @@ class ImportReport:
             ]
             lines += [c.text("replaced") for c in f.replaced]
             lines += [f"  {note}" for note in f.void_notes()]
+            lines += [f"  warning: {warning}" for warning in f.warnings]
         total = FileReport("total", self.stored, self.duplicate)
         total.rejected = [r for f in self.files for r in f.rejected]
         total.conflicts = [c for f in self.files for c in f.conflicts]
