@@ -9,7 +9,7 @@ import json
 import sqlite3
 from pathlib import Path
 
-from tests.test_ledger_cli import NIGHT, invoke, write
+from tests.test_ledger_cli import CUP, NIGHT, invoke, write
 
 
 def old_ledger(tmp_path: Path) -> Path:
@@ -49,3 +49,15 @@ def test_json_keeps_the_stored_name_exactly(tmp_path: Path) -> None:
     code, out = invoke("events", "--db", db, "--json")
     assert code == 0
     assert "Fri\\nY" in json.dumps(json.loads(out))
+
+
+def test_tournament_shows_a_stored_name_with_a_line_break_on_one_line(tmp_path: Path) -> None:
+    db = tmp_path / "l.db"
+    invoke("import", write(tmp_path, "cup.bhh", CUP), "--db", db)
+    with sqlite3.connect(db) as con:
+        con.execute("UPDATE players SET name = 'B' || char(10) || 'X' WHERE name = 'B'")
+        con.execute("UPDATE events SET name = 'Cup' || char(10) || 'Y'")
+    con.close()
+    code, out = invoke("tournament", "--db", db, "--event", "1")
+    assert code == 0 and not lines_starting_with_a_name_part(out), out
+    assert out.startswith("Cup\\x0aY (2024-04-06)") and "2  B\\x0aX: prize 12.00" in out, out

@@ -442,7 +442,7 @@ def tournament_cmd(
         changes["chop"] = None if chop == "none" else chop
     with ledger_at(db, create=False) as ledger:
         result = tournament_result(ledger, event, changes=changes)
-    render(result, as_json)
+    render(result, as_json, rows=True)
     if changes:
         typer.echo(f"ledger: {db}", err=as_json)
 
