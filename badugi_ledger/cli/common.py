@@ -173,6 +173,16 @@ def screen(text: str) -> str:
     return "\n".join(for_terminal(line) for line in text.split("\n"))
 
 
+def screen_row(text: str) -> str:
+    """``text``, one row of a report from the ledger, on one line: every control character,
+    a line break too, written visibly.  A name the ledger holds was read by a version that may
+    have let a line break in (:mod:`..model.names`: a name is one line); shown, it must not
+    start a line that is not the program's."""
+    from ..model.escaping import for_terminal
+
+    return for_terminal(text)
+
+
 class Rendered(Protocol):
     """A library result the CLI can print: as people read it, or as one JSON object."""
 
@@ -181,15 +191,18 @@ class Rendered(Protocol):
     def text_lines(self) -> Iterable[str]: ...
 
 
-def render(result: Rendered, as_json: bool) -> None:
-    """Print ``result`` as indented JSON or line by line."""
+def render(result: Rendered, as_json: bool, rows: bool = False) -> None:
+    """Print ``result`` as indented JSON or line by line; ``rows``: each of its lines is one
+    row of a ledger report, shown on one line whatever a name in it holds (:func:`screen_row`);
+    otherwise a line may hold a message of several lines (a parse error's)."""
     if as_json:
         import json
 
         typer.echo(json.dumps(result.as_dict(), ensure_ascii=False, indent=2))
     else:
+        shown = screen_row if rows else screen
         for line in result.text_lines():
-            typer.echo(screen(line))
+            typer.echo(shown(line))
 
 
 MAX_WAIT = 7 * 24 * 3600

@@ -32,6 +32,7 @@ from .common import (
     progress_bar,
     render,
     screen,
+    screen_row,
     usage,
 )
 
@@ -271,11 +272,11 @@ def settle_cmd(
         result = settlement(ledger, event, season=season)
     if event is None and season is None and isinstance(result, Settlement):
         typer.echo(
-            f"the latest event: {screen(result.event)} (another: --event, see "
+            f"the latest event: {screen_row(result.event)} (another: --event, see "
             "badugi-ledger events)",
             err=True,
         )
-    render(result, as_json)
+    render(result, as_json, rows=True)
 
 
 def export_cmd(
@@ -441,7 +442,7 @@ def tournament_cmd(
         changes["chop"] = None if chop == "none" else chop
     with ledger_at(db, create=False) as ledger:
         result = tournament_result(ledger, event, changes=changes)
-    render(result, as_json)
+    render(result, as_json, rows=True)
     if changes:
         typer.echo(f"ledger: {db}", err=as_json)
 
@@ -472,7 +473,7 @@ def void_cmd(
 
     with ledger_at(db, create=False) as ledger:
         done = void(ledger, event, hand, reason, table=table)
-    render(replace(done, ledger=str(db)), False)
+    render(replace(done, ledger=str(db)), False, rows=True)
 
 
 def audit_cmd(
@@ -488,7 +489,7 @@ def audit_cmd(
     from ..ledger.store import ledger_at
 
     with ledger_at(db, create=False) as ledger:
-        render(audit_trail(ledger), as_json)
+        render(audit_trail(ledger), as_json, rows=True)
 
 
 def events_cmd(
@@ -503,7 +504,7 @@ def events_cmd(
     from ..ledger.store import ledger_at
 
     with ledger_at(db, create=False) as ledger:
-        render(event_list(ledger), as_json)
+        render(event_list(ledger), as_json, rows=True)
 
 
 def serve_cmd(

@@ -72,3 +72,25 @@ def line_break_in(text: str) -> bool:
     (False, True)
     """
     return "\n" in text or "\r" in text
+
+
+def one_line(text: str) -> str:
+    """``text`` as a line that names it shows it: its ``repr`` when it holds a line break (a
+    hand's id refused for one is named so in its error), else as it is.
+
+    >>> one_line("Ted"), one_line("Ted\\nhand 2")
+    ('Ted', "'Ted\\\\nhand 2'")
+    """
+    return repr(text) if line_break_in(text) else text
+
+
+def line_break_refused(what: str, text: str) -> str | None:
+    """Why ``what`` (``the player name``, ``the table name``) cannot be ``text``: the message of
+    a site reader's error when ``text`` holds a line break, else None (every other character
+    is kept, and written visibly where it is shown)."""
+    if not line_break_in(text):
+        return None
+    return (
+        f"{what} {repr(text)[:200]} holds a line break: a name is one line, as our text format "
+        "and every site history write it (a report's line would be cut at it)"
+    )

@@ -37,6 +37,7 @@ from ..model.events import (
 )
 from ..model.limits import quote
 from ..model.money import hand_figure
+from ..model.names import line_break_refused
 from ..model.settings import GameSettings
 from .files import played_in_summary
 
@@ -147,6 +148,15 @@ class HandDraft:
         """The error ``message`` at line ``line_index`` (None: the hand's first line)."""
         pos = self.at(line_index) if line_index is not None else self.pos
         return ImportFormatError(message, position=pos, hand=self.hand_id, rule=rule)
+
+    def one_line(self, what: str, text: str, line_index: int) -> str:
+        """``text``, read as ``what`` at line ``line_index``, refused (rule ``bad-name``) if it
+        holds a line break: a name is one line (:mod:`badugi_ledger.model.names`).  A line
+        cannot hold one, but a site's format may decode one into it (Merge's XML ``&#10;``)."""
+        refused = line_break_refused(what, text)
+        if refused is not None:
+            raise self.error(refused, line_index, rule="bad-name")
+        return text
 
     def whole_error(
         self, message: str, line_index: int | None = None, rule: str = "corrupt-hand"

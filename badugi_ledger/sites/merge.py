@@ -46,6 +46,7 @@ from ..model.errors import BadugiError, ImportFormatError, Position
 from ..model.events import Cards, Draw, HandRecord, Session, Show
 from ..model.limits import quote
 from ..model.money import hand_figure
+from ..model.names import one_line
 from ..model.settings import GameSettings, HouseRules, Structure, StructureKind
 from .carry import CashTables
 from .common import (
@@ -143,7 +144,7 @@ def read_merge(lines: Iterable[str], source: str = "<merge>") -> Iterator[Import
                     rule="corrupt-hand",
                 )
                 continue
-            hand_id = quote(chunk[0][2].get("id", "?"))
+            hand_id = one_line(quote(chunk[0][2].get("id", "?")))
             failed: BadugiError | None = problem
             if failed is None:
                 try:
@@ -191,7 +192,7 @@ def _unclosed(
 ) -> BadugiError:
     """The error for a hand whose ``</game>`` never comes: its own problem if it had one, else
     a partial hand, at its last element's line (after which ``</game>`` was expected)."""
-    hand_id = quote(chunk[0][2].get("id", "?"))
+    hand_id = one_line(quote(chunk[0][2].get("id", "?")))
     if problem is None:
         problem = ImportFormatError(
             "the hand has no closing </game>: expected after this line",
@@ -235,7 +236,7 @@ def _read_game(
     ``<description>`` (its line, if any, and attributes) that gives its game and stakes."""
     start, _, game = elements[0]
     pos = Position(source, start + 1, 1)
-    hand_id = quote(game.get("id", "?"))
+    hand_id = one_line(quote(game.get("id", "?")))
     described_at, description = described
     kind = description.get("type", "")
     if kind == "Badugi Tournament":  # Merge's spelling of a tournament's game
@@ -273,7 +274,9 @@ def _read_game(
     site_currency((stakes["cur"], stakes["cur2"]), None, "the stakes", stated)
     low = parse_amount(stakes["cur"] + stakes["a"], currency=money, position=stated)
     high = parse_amount(stakes["cur2"] + stakes["b"], currency=money, position=stated)
-    table = _table(game)
+    game_at = elements[0][0]
+    draft.one_line("the hand id", game.get("id", ""), game_at)
+    table = draft.one_line("the table name", _table(game), game_at)
     start_time = game.get("starttime", "")
     date = f"{start_time[:4]}-{start_time[4:6]}-{start_time[6:8]}" if len(start_time) >= 8 else None
     if len(start_time) == 14:
@@ -364,7 +367,7 @@ def _read_elements(
                 if dealer is not None:  # Merge counts seats from 0
                     draft.button_seat = parse_count(dealer, "dealer seat", at) + 1
             elif tag == "player":
-                name = attrs["nickname"]
+                name = draft.one_line("the player name", attrs["nickname"], index)
                 if not 0 < len(name) <= MAX_NAME:
                     raise draft.error(
                         f"the player name {quote(name)!r} is not 1 to {MAX_NAME} characters long",
