@@ -61,3 +61,13 @@ def test_tournament_shows_a_stored_name_with_a_line_break_on_one_line(tmp_path: 
     code, out = invoke("tournament", "--db", db, "--event", "1")
     assert code == 0 and not lines_starting_with_a_name_part(out), out
     assert out.startswith("Cup\\x0aY (2024-04-06)") and "2  B\\x0aX: prize 12.00" in out, out
+
+
+def test_a_ledger_error_naming_a_stored_name_is_one_line(tmp_path: Path) -> None:
+    """A command refused by the ledger prints one ``Error:`` line, even when the refusal
+    names an event stored with a line break (merging two players of one hand names it)."""
+    db = old_ledger(tmp_path)
+    code, out = invoke("players", "merge", "Anna", "Cara", "--db", db)
+    assert code == 1, out
+    error = [line for line in out.splitlines() if "Error" in line or line.startswith("Y")]
+    assert len(error) == 1 and "Fri\\x0aY" in error[0], out

@@ -31,7 +31,7 @@ from typing import Annotated, Any
 import typer
 from typer.core import TyperGroup
 
-from ..model.errors import BadugiError
+from ..model.errors import BadugiError, LedgerError
 from . import hands, ledger
 from .common import fail
 
@@ -57,6 +57,8 @@ class _Commands(TyperGroup):
     def invoke(self, ctx: Any) -> Any:
         try:
             return super().invoke(ctx)
+        except LedgerError as exc:  # one line: a name it quotes may hold a line break
+            fail(str(exc), one_line=True)
         except BadugiError as exc:
             fail(str(exc))
         except KeyboardInterrupt:

@@ -55,10 +55,11 @@ LEDGER = Path(DEFAULT_DB)
 """The ``--db`` default every command shares."""
 
 
-def fail(message: str) -> NoReturn:
+def fail(message: str, one_line: bool = False) -> NoReturn:
     """Print one ``Error: …`` line on stderr and exit 1 (made safe for a terminal: it may
-    quote a line of a hand file)."""
-    typer.echo(screen(f"Error: {message}"), err=True)
+    quote a line of a hand file).  ``one_line``: a line break in ``message`` is a name's
+    (:func:`screen_row`), not a parse error's lines with their caret."""
+    typer.echo((screen_row if one_line else screen)(f"Error: {message}"), err=True)
     raise typer.Exit(1)
 
 
