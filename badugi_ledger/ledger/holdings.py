@@ -23,7 +23,7 @@ from typing import NamedTuple
 
 from ..model.limits import quote
 from .corrections import audit_void, void_hand
-from .report import Conflict, FileReport
+from .report import GONE_FROM_FILE, Conflict, FileReport
 from .rows import HandRows
 from .tournaments import event_label_of
 from .void_matching import OrganiserVoids, VoidedHand
@@ -208,7 +208,9 @@ class FileHoldings:
             if void is not None and not self.replace:
                 said = "import again with --replace to leave it out of the night's play"
             self.report.conflicts.append(
-                Conflict(held_by, line, number, table, label, (f"{why}: {said}",))
+                Conflict(
+                    held_by, line, number, table, label, (f"{why}: {said}",), fix=GONE_FROM_FILE
+                )
             )
         return True
 

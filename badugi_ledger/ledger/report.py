@@ -51,8 +51,9 @@ class Conflict:
     keeps the ledger's fact (``--replace`` takes the file's)."""
     fix: str | None = None
     """What to do of a conflict that ``--replace`` does not store (:data:`STALE_COPY`,
-    :data:`OTHER_TABLE`, :data:`TWICE`), said once under the conflicts instead of the
-    ``--replace`` hint; None: importing again with ``--replace`` stores the file's version.
+    :data:`OTHER_TABLE`, :data:`TWICE`) or that holds no version of a hand to store
+    (:data:`GONE_FROM_FILE`), said once under the conflicts instead of the ``--replace``
+    hint; None: importing again with ``--replace`` stores the file's version.
     Not in the JSON report, whose ``differences`` say it of each hand."""
 
     def as_dict(self) -> dict[str, object]:
@@ -98,6 +99,15 @@ OTHER_TABLE = (
 )
 """The :attr:`Conflict.fix` of a copy of a hand under another table's name: which table is
 right is the organiser's to say, so ``--replace`` does not store it."""
+GONE_FROM_FILE = (
+    "a hand the ledger holds from a file that no longer holds it is a conflict too, and none "
+    "of that file is stored (its night would count twice): void the hand if it was taken out "
+    "on purpose, or import the file again with --replace, which voids it once every hand of "
+    "the file reads and is valid (see each line above)"
+)
+"""The :attr:`Conflict.fix` of a hand imported from a file before and not in it any more: no
+version of it is stored, so the general advice (``--replace`` stores the file's version)
+does not fit it."""
 _REPLACE = (
     "a conflict is a hand the ledger already holds with other content; import again with "
     "--replace to store this version instead (see: badugi-ledger audit)"

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from badugi_ledger.ledger.report import OTHER_TABLE, STALE_COPY, TWICE
+from badugi_ledger.ledger.report import GONE_FROM_FILE, OTHER_TABLE, STALE_COPY, TWICE
 from badugi_ledger.model.copies import RECENT_HANDS
 from tests.ledger.test_corrections_voids import HANDS, HEAD, figures, fresh, invoke, night, write
 
@@ -293,3 +293,17 @@ def test_replace_never_takes_a_files_second_version_of_a_hand_it_holds(tmp_path:
     assert "this import holds the hand twice, with different content" in out, out
     assert hints(out) == [TWICE], out
     assert figures(db) == before
+
+
+def test_a_hand_gone_from_its_file_is_not_told_to_store_this_version(tmp_path: Path) -> None:
+    """The last hand deleted from a night's file imported before: the import is a conflict and
+    stores nothing.  The advice under the totals said "a conflict is a hand the ledger already
+    holds with other content; import again with --replace to store this version", but the
+    file holds no version of that hand: it says what a hand gone from its file needs."""
+    db = tmp_path / "club.db"
+    path = write(tmp_path / "night" / "n.bhh", night())
+    assert invoke("import", path, "--db", db)[0] == 0
+    write(path, night(HANDS[:-1]))
+    code, out = invoke("import", path, "--db", db)
+    assert code == 1 and "not in it any more: void it" in out, out
+    assert hints(out) == [GONE_FROM_FILE], out

@@ -438,7 +438,7 @@ def test_a_left_out_hand_is_not_voided_while_a_hand_of_the_file_cannot_be_read(
     assert "hand 1 at table Main" in out and "hand 2 at table Main" not in out
     assert "fix the file's unreadable or rejected hands first" in out, out
     assert "import again with --replace to store this version" not in out  # it was used
-    assert "fix those hands, then import again with --replace" in out
+    assert "again with --replace, which voids it once every hand of the file reads" in out
     assert counting(ledger) == ["1", "2", "3"]
 
 
