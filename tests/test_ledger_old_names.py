@@ -12,13 +12,17 @@ from pathlib import Path
 from tests.test_ledger_cli import CUP, NIGHT, invoke, write
 
 
-def old_ledger(tmp_path: Path) -> Path:
+def old_ledger(tmp_path: Path, text: str = NIGHT, player: str = "Ben", event: str = "Fri") -> Path:
+    """A ledger of ``text`` whose ``player`` and every event are named with a line break
+    (``Ben\\nX``, ``Fri\\nY``), as an older version could have stored them."""
     db = tmp_path / "l.db"
-    invoke("import", write(tmp_path, "night.bhh", NIGHT), "--db", db)
+    invoke("import", write(tmp_path, "night.bhh", text), "--db", db)
     with sqlite3.connect(db) as con:
-        con.execute("UPDATE players SET name = 'Ben' || char(10) || 'X' WHERE name = 'Ben'")
-        con.execute("UPDATE aliases SET name = 'Ben' || char(10) || 'X' WHERE name = 'Ben'")
-        con.execute("UPDATE events SET name = 'Fri' || char(10) || 'Y'")
+        for table in ("players", "aliases"):
+            con.execute(
+                f"UPDATE {table} SET name = ? || char(10) || 'X' WHERE name = ?", [player, player]
+            )
+        con.execute("UPDATE events SET name = ? || char(10) || 'Y'", [event])
     con.close()
     return db
 
@@ -52,12 +56,7 @@ def test_json_keeps_the_stored_name_exactly(tmp_path: Path) -> None:
 
 
 def test_tournament_shows_a_stored_name_with_a_line_break_on_one_line(tmp_path: Path) -> None:
-    db = tmp_path / "l.db"
-    invoke("import", write(tmp_path, "cup.bhh", CUP), "--db", db)
-    with sqlite3.connect(db) as con:
-        con.execute("UPDATE players SET name = 'B' || char(10) || 'X' WHERE name = 'B'")
-        con.execute("UPDATE events SET name = 'Cup' || char(10) || 'Y'")
-    con.close()
+    db = old_ledger(tmp_path, CUP, "B", "Cup")
     code, out = invoke("tournament", "--db", db, "--event", "1")
     assert code == 0 and not lines_starting_with_a_name_part(out), out
     assert out.startswith("Cup\\x0aY (2024-04-06)") and "2  B\\x0aX: prize 12.00" in out, out
