@@ -396,6 +396,13 @@ def test_a_voided_tournament_whose_date_is_corrected_takes_its_terms_along(
         ("2024-04-12", "not a club night", None),
         ("2024-04-13", "not a club night", 500),
     ]
+    imported(db, write(night, TOURNAMENT), replace=True)  # and back: the terms come back
+    with open_ledger(db) as conn:
+        rows = conn.execute(
+            "SELECT e.date, t.bounty FROM events e "
+            "LEFT JOIN tournament_terms t ON t.event_id = e.id ORDER BY e.date"
+        ).fetchall()
+    assert [tuple(r) for r in rows] == [("2024-04-12", 500), ("2024-04-13", None)]
 
 
 def test_terms_that_cannot_follow_the_hands_are_named(tmp_path: Path) -> None:
