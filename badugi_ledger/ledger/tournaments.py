@@ -489,10 +489,9 @@ def follow_moved_hands(
     stored whole, the record page's, is).  Call inside the import's transaction, before its
     tournaments are recomputed."""
     for event_id in sorted(events):
-        row = db.execute(
-            "SELECT kind FROM events WHERE id = ? AND void_reason IS NULL", [event_id]
-        ).fetchone()
-        if row is None or row[0] != "tournament" or _counts(db, event_id):
+        row = db.execute("SELECT kind, void_reason FROM events WHERE id = ?", [event_id]).fetchone()
+        void = row is not None and row[1] is not None
+        if row is None or row[0] != "tournament" or _counts(db, event_id, void):
             continue
         if not _taken_out(db, event_id, at):
             continue
@@ -500,7 +499,9 @@ def follow_moved_hands(
         if terms == Terms():
             continue
         label, shown = event_label_of(db, event_id), _terms_text(db, event_id, terms)
-        targets = _moved_to(db, event_id, report.source)
+        targets = _moved_to(db, event_id, report.source, void)
+        if void and not _void_followed(db, event_id, targets):
+            continue  # the night counts where it went (its unit corrected): not its terms' move
         why = _why_terms_stay(db, targets, terms)
         if why:
             stay = (
@@ -558,10 +559,26 @@ def _taken_out(db: sqlite3.Connection, event_id: int, at: str) -> bool:
     return found.fetchone() is not None
 
 
-def _counts(db: sqlite3.Connection, event_id: int) -> bool:
-    """Whether a hand of the event counts."""
-    found = db.execute("SELECT 1 FROM counted_hands WHERE event_id = ? LIMIT 1", [event_id])
+_LIVE_HANDS = "(SELECT * FROM hands WHERE void_reason IS NULL)"
+"""The hands of a voided event that would count but for its void: where a voided night's hands
+are is found among them, as a counting night's among ``counted_hands``."""
+
+
+def _counts(db: sqlite3.Connection, event_id: int, void: bool = False) -> bool:
+    """Whether a hand of the event counts (of a voided event: would count but for its void)."""
+    hands = _LIVE_HANDS if void else "counted_hands"
+    found = db.execute(f"SELECT 1 FROM {hands} WHERE event_id = ? LIMIT 1", [event_id])
     return found.fetchone() is not None
+
+
+def _void_followed(db: sqlite3.Connection, event_id: int, targets: list[int]) -> bool:
+    """Whether the void of ``event_id`` went with its hands to each of ``targets``
+    (:func:`.corrections.follow_void`): a voided tournament's terms go where its void went."""
+    reason = db.execute("SELECT void_reason FROM events WHERE id = ?", [event_id]).fetchone()[0]
+    return all(
+        db.execute("SELECT void_reason FROM events WHERE id = ?", [t]).fetchone()[0] == reason
+        for t in targets
+    )
 
 
 def event_label_of(db: sqlite3.Connection, event_id: int) -> str:
@@ -589,7 +606,7 @@ def _terms_text(db: sqlite3.Connection, event_id: int, terms: Terms) -> str:
     return ", ".join(parts)
 
 
-def _moved_to(db: sqlite3.Connection, event_id: int, source: str) -> list[int]:
+def _moved_to(db: sqlite3.Connection, event_id: int, source: str, void: bool = False) -> list[int]:
     """The tournaments the hands of an event now without counting hands went to, hand by hand:
     where its rows were moved (a hand replaced in another event keeps its row id), and where
     ``source`` (the file just imported) holds a counting hand in its place - a corrected date
@@ -598,12 +615,14 @@ def _moved_to(db: sqlite3.Connection, event_id: int, source: str) -> list[int]:
     the file's tournaments have a hand of that table and number (two tournaments at table
     Final, each with hands R1-R3), the same line too: each old hand is paired with its own,
     never with every namesake.  Failing both (the hands renumbered as well), any tournament
-    holding counting hands of ``source``."""
+    holding counting hands of ``source``.  Of a voided event (``void``), the hands that would
+    count but for the void, there and where they went."""
+    hands = _LIVE_HANDS if void else "counted_hands"
     named = [
         int(r[0])
         for r in db.execute(
-            "WITH here AS (SELECT h.id, h.event_id, h.hand_number, "
-            "coalesce(h.table_name, '') AS table_name, h.line FROM counted_hands h "
+            f"WITH here AS (SELECT h.id, h.event_id, h.hand_number, "
+            f"coalesce(h.table_name, '') AS table_name, h.line FROM {hands} h "
             "JOIN events e ON e.id = h.event_id WHERE e.kind = 'tournament' "
             "AND h.event_id != ?1 AND h.source = ?2) "
             "SELECT h.event_id FROM hands o JOIN here h ON h.hand_number = o.hand_number "
@@ -611,7 +630,7 @@ def _moved_to(db: sqlite3.Connection, event_id: int, source: str) -> list[int]:
             "AND (h.line IS o.line OR NOT EXISTS (SELECT 1 FROM here s "
             "WHERE s.hand_number = o.hand_number AND s.table_name = coalesce(o.table_name, '') "
             "AND s.line IS o.line)) "
-            "UNION SELECT h.event_id FROM audit a JOIN counted_hands h ON h.id = a.hand_row "
+            f"UNION SELECT h.event_id FROM audit a JOIN {hands} h ON h.id = a.hand_row "
             "JOIN events e ON e.id = h.event_id WHERE a.event_id = ?1 AND a.action = 'replace' "
             "AND h.event_id != ?1 AND e.kind = 'tournament' ORDER BY 1",
             [event_id, source],
@@ -622,7 +641,7 @@ def _moved_to(db: sqlite3.Connection, event_id: int, source: str) -> list[int]:
     return [
         int(r[0])
         for r in db.execute(
-            "SELECT DISTINCT h.event_id FROM counted_hands h JOIN events e ON e.id = h.event_id "
+            f"SELECT DISTINCT h.event_id FROM {hands} h JOIN events e ON e.id = h.event_id "
             "WHERE e.kind = 'tournament' AND h.event_id != ? AND h.source = ? ORDER BY 1",
             [event_id, source],
         )

@@ -373,6 +373,38 @@ def test_a_tournament_whose_date_is_corrected_takes_its_terms_along(tmp_path: Pa
     assert figures(db) == fresh(tmp_path / "back", TOURNAMENT, terms=("--bounty", "5"))
 
 
+def test_a_voided_tournament_whose_date_is_corrected_takes_its_terms_along(
+    tmp_path: Path,
+) -> None:
+    """A void follows a re-dated night (:mod:`badugi_ledger.ledger.moved_nights`); so do the
+    terms of a voided tournament, not left on the old event nothing is stored in any more."""
+    db, night = tmp_path / "club.db", tmp_path / "night.bhh"
+    imported(db, write(night, TOURNAMENT))
+    code, out = invoke("tournament", "--event", NAME, "--bounty", "5", "--db", db)
+    assert code == 0, out
+    code, out = invoke("void", "--event", NAME, "--reason", "not a club night", "--db", db)
+    assert code == 0, out
+    final = TOURNAMENT.replace("date 2024-04-12", "date 2024-04-13")
+    code, out = invoke("import", write(night, final), "--db", db, "--replace")
+    assert code == 0 and "bounty 5.00" in out, out
+    with open_ledger(db) as conn:
+        rows = conn.execute(
+            "SELECT e.date, e.void_reason, t.bounty FROM events e "
+            "LEFT JOIN tournament_terms t ON t.event_id = e.id ORDER BY e.date"
+        ).fetchall()
+    assert [tuple(r) for r in rows] == [
+        ("2024-04-12", "not a club night", None),
+        ("2024-04-13", "not a club night", 500),
+    ]
+    imported(db, write(night, TOURNAMENT), replace=True)  # and back: the terms come back
+    with open_ledger(db) as conn:
+        rows = conn.execute(
+            "SELECT e.date, t.bounty FROM events e "
+            "LEFT JOIN tournament_terms t ON t.event_id = e.id ORDER BY e.date"
+        ).fetchall()
+    assert [tuple(r) for r in rows] == [("2024-04-12", 500), ("2024-04-13", None)]
+
+
 def test_terms_that_cannot_follow_the_hands_are_named(tmp_path: Path) -> None:
     """The night split into two tournaments: where the bounty belongs is the organiser's
     call; the import says it stayed behind."""
