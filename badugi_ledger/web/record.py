@@ -457,7 +457,10 @@ def _saved(done: FileReport, final: Path) -> Saved:
         return Saved("rejected", {
             **data, "error": f"not saved to {final.name}: {done.counts()}"
         })  # fmt: skip
-    data["message"] = "; ".join([f"saved {final.name}: {done.counts()}", *done.void_notes()])
+    warnings = [f"warning: {warning}" for warning in done.warnings]
+    data["message"] = "; ".join(
+        [f"saved {final.name}: {done.counts()}", *done.void_notes(), *warnings]
+    )
     return Saved("saved", data)
 
 

@@ -1110,3 +1110,17 @@ def test_a_tournament_picked_in_the_form_is_not_started_as_a_cash_night(
     assert body["error"].startswith("Spring Freezeout is a tournament: this form starts cash")
     status, body = post(client, "/record/start", {**picked, "name": "After the freezeout"})
     assert "\ncash After the freezeout" in body["text"]
+
+
+def test_a_saved_nights_import_warnings_are_in_the_save_message(tmp_path: Path) -> None:
+    """A night saved with something the import only warns of (a carried pot the next night
+    takes only in part, a tournament player playing on after busting) says it where the
+    organiser reads that the night was saved, not only in the report lines below."""
+    from badugi_ledger.ledger.report import FileReport
+    from badugi_ledger.web.record import _saved
+
+    done = FileReport("n.bhh", 2, 0)
+    done.warnings = ["at table 'Back room' hand P1 … 4 chips stay in *carry* for no hand"]
+    answer = _saved(done, tmp_path / "n.bhh")
+    assert answer.outcome == "saved"
+    assert "warning: at table 'Back room'" in answer.data["message"], answer
