@@ -172,8 +172,31 @@ def read_merge(lines: Iterable[str], source: str = "<merge>") -> Iterator[Import
 
 
 def _attributes(body: str) -> dict[str, str]:
-    """An element's attributes (``name="value"``, entities decoded)."""
-    return {k: html.unescape(v) for k, v in _ATTR.findall(body)}
+    """An element's attributes (``name="value"``, references decoded: :func:`_decoded`)."""
+    return {k: _decoded(v) if "&" in v else v for k, v in _ATTR.findall(body)}
+
+
+_REFERENCE = re.compile(r"&(?:#([0-9]{1,8})|#[xX]([0-9a-fA-F]{1,8})|([A-Za-z][A-Za-z0-9]*));")
+
+
+def _decoded(value: str) -> str:
+    """An attribute's value with its references decoded in one pass, a character reference
+    as XML defines it: the character of that code point (``&#27;`` is ESC, ``&#128;`` is
+    U+0080).  HTML's decoding, which named entities go through, drops some code points and
+    reads 128-159 as Windows-1252 (``&#27;`` nothing, ``&#128;`` a euro sign): a name would
+    change with no word, and two players be one.  A reference to no character (0, a
+    surrogate, beyond U+10FFFF) is kept as written."""
+
+    def character(match: re.Match[str]) -> str:
+        decimal, hexadecimal, name = match.groups()
+        if name is not None:
+            return html.unescape(match[0])
+        code = int(decimal) if decimal is not None else int(hexadecimal, 16)
+        if code == 0 or 0xD800 <= code <= 0xDFFF or code > 0x10FFFF:
+            return match[0]
+        return chr(code)
+
+    return _REFERENCE.sub(character, value)
 
 
 def _unreadable_line(text: str, source: str, index: int) -> ImportFormatError:

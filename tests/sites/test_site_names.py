@@ -73,3 +73,21 @@ def test_other_control_characters_are_kept_and_shown_escaped(tmp_path: Path) -> 
     assert records and "Player\x1b[2J\u202e3" in {seat.name for seat in records[0].seats}
     out = CliRunner().invoke(app, ["show", str(path)]).output
     assert "Player\\x1b[2J\\u202e3" in out and "\x1b" not in out
+
+
+def test_a_character_reference_is_the_character_xml_says(tmp_path: Path) -> None:
+    """XML's ``&#27;`` is ESC and ``&#128;`` U+0080; HTML's decoding dropped the one and read
+    the other as a euro sign, so ``Player&#27;3`` was read as ``Player3``, another seat's
+    name, with no word.  Named references (``&amp;``) and a reference to no character (kept
+    as written) are read as before."""
+    cases = {
+        "Pl&#27;ayer3": "Pl\x1bayer3",
+        "Pl&#x1B;ayer3": "Pl\x1bayer3",
+        "Pl&#128;ayer3": "Pl\x80ayer3",
+        "P&amp;l&#38;amp;3": "P&l&amp;3",
+        "Pl&#55296;ayer3": "Pl&#55296;ayer3",
+    }
+    for written, name in cases.items():
+        path = edited(tmp_path, 'nickname="Player3"', f'nickname="{written}"')
+        records = [item for item in read_hands(path, "merge") if isinstance(item, HandRecord)]
+        assert records and name in {seat.name for seat in records[0].seats}, written
