@@ -243,7 +243,12 @@ def verify_claims(
             _mismatch(
                 violations,
                 "pot-total",
-                f"the pot is recorded as {st.figure(amount)}, but is {st.figure(pot_total)}",
+                f"the pot is recorded as {st.figure(amount)}, but is {st.figure(pot_total)}"
+                + (
+                    f" ({st.figure(pot_total + st.carry_in)} with the carried pot)"
+                    if st.carry_in
+                    else ""
+                ),
                 st.record.position(at),
             )
     for claim in st.final_claims:  # usually each is the computed stack

@@ -138,7 +138,9 @@ def test_pot_total_is_the_hands_pot_or_that_plus_the_carried_pot() -> None:
         rec = record(["Anna", "Ben"], "Anna", [*lines, f"pot {total}"], settings=settings)
         assert pot_total_problems(rec, carry_in=12) == []
     rec = record(["Anna", "Ben"], "Anna", [*lines, "pot 12"], settings=settings)
-    assert pot_total_problems(rec, carry_in=12) == ["the pot is recorded as 12, but is 4"]
+    assert pot_total_problems(rec, carry_in=12) == [
+        "the pot is recorded as 12, but is 4 (16 with the carried pot)"
+    ]
 
 
 def test_pot_total_leaves_out_the_uncalled_bet() -> None:
