@@ -70,3 +70,13 @@ def test_a_ledger_error_naming_a_stored_name_is_one_line(tmp_path: Path) -> None
     assert code == 1, out
     error = [line for line in out.splitlines() if "Error" in line or line.startswith("Y")]
     assert len(error) == 1 and "Fri\\x0aY" in error[0], out
+
+
+def test_an_imports_conflict_naming_a_stored_name_is_one_line(tmp_path: Path) -> None:
+    """The import's report names the ledger's event of a conflict as the ledger holds it: a
+    name stored with a line break is written visibly there too, each conflict one line."""
+    db = old_ledger(tmp_path)
+    night = write(tmp_path, "night.bhh", NIGHT.replace("Anna 100 · Ben 100", "Anna 90 · Ben 110"))
+    code, out = invoke("import", night, "--db", db)
+    assert code == 1 and "conflict" in out, out
+    assert "of Fri\\x0aY" in out and not lines_starting_with_a_name_part(out), out

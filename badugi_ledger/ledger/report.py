@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..model.escaping import for_terminal
+
 
 def other_games_line(files: int, skipped: int) -> str:
     """The one summary line of the files that held only other games (``check`` and ``import``).
@@ -68,10 +70,13 @@ class Conflict:
         }
 
     def text(self, what: str) -> str:
+        """The conflict as one line of the report: the names in it are the ledger's, which
+        an older version may have stored with a line break, so every control character is
+        written visibly (``for_terminal``)."""
         table = f" at table {self.table}" if self.table else ""
-        return f"  line {self.line} hand {self.hand}{table} of {self.event}: {what}: " + "; ".join(
-            self.differences
-        )
+        differences = "; ".join(self.differences)
+        line = f"  line {self.line} hand {self.hand}{table} of {self.event}: {what}: {differences}"
+        return for_terminal(line)
 
 
 _NOT_STORED = "conflict, not stored"
@@ -267,8 +272,8 @@ class ImportReport:
                 for c in f.conflicts
             ]
             lines += [c.text("replaced") for c in f.replaced]
-            lines += [f"  {note}" for note in f.void_notes()]
-            lines += [f"  warning: {warning}" for warning in f.warnings]
+            lines += [for_terminal(f"  {note}") for note in f.void_notes()]
+            lines += [for_terminal(f"  warning: {warning}") for warning in f.warnings]
         total = FileReport("total", self.stored, self.duplicate)
         total.rejected = [r for f in self.files for r in f.rejected]
         total.conflicts = [c for f in self.files for c in f.conflicts]
