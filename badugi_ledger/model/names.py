@@ -31,6 +31,8 @@ from __future__ import annotations
 
 import unicodedata
 
+from .limits import quote
+
 _INVISIBLE = frozenset(
     "\u00ad"  # soft hyphen
     "\u061c"  # Arabic letter mark
@@ -76,7 +78,8 @@ def line_break_in(text: str) -> bool:
 
 def one_line(text: str) -> str:
     """``text`` as a line that names it shows it: its ``repr`` when it holds a line break (a
-    hand's id refused for one is named so in its error), else as it is.
+    hand's id refused for one is named so in its error, and so is a PHH hand of another game,
+    skipped unread), else as it is.
 
     >>> one_line("Ted"), one_line("Ted\\nhand 2")
     ('Ted', "'Ted\\\\nhand 2'")
@@ -85,12 +88,12 @@ def one_line(text: str) -> str:
 
 
 def line_break_refused(what: str, text: str) -> str | None:
-    """Why ``what`` (``the player name``, ``the table name``) cannot be ``text``: the message of
-    a site reader's error when ``text`` holds a line break, else None (every other character
-    is kept, and written visibly where it is shown)."""
+    """Why ``what`` (``the player name``, ``table``) cannot be ``text``: the message of a
+    reader's error (a site's, PHH's) when ``text`` holds a line break, else None (every other
+    character is kept, and written visibly where it is shown)."""
     if not line_break_in(text):
         return None
     return (
-        f"{what} {repr(text)[:200]} holds a line break: a name is one line, as our text format "
+        f"{what} {quote(repr(text))} holds a line break: a name is one line, as our text format "
         "and every site history write it (a report's line would be cut at it)"
     )

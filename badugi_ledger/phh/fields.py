@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 from ..model.errors import ImportFormatError, Position
 from ..model.limits import MAX_AMOUNT, MAX_DIGITS, amount_problem, quote
-from ..model.names import line_break_in
+from ..model.names import line_break_refused, one_line
 
 if TYPE_CHECKING:
     from decimal import Decimal  # imported where money is read (a TOML float is one)
@@ -57,14 +57,6 @@ def describe(value: Any) -> str:
 KIND_FIELD = "_kind"
 """The user-defined field of a hand's kind of event (``"tournament"``; none: a cash game),
 :mod:`.session`."""
-
-
-def shown_name(name: str) -> str:
-    """A hand's name as a line that names it shows it: its ``repr`` when it holds a line
-    break (:meth:`HandFields.one_line`), so that the line is not cut at it; else as it is.
-    A hand refused for its name is named so, and so is a hand of another game, skipped
-    unread (a name of a hand not read is not refused)."""
-    return repr(name) if line_break_in(name) else name
 
 
 class HandFields:
@@ -247,14 +239,10 @@ class HandFields:
         Every other character is kept, and written visibly where it is shown.  When the name
         refused is the hand's own (its ``hand``, or its key in a ``.phhs`` file), the error
         names the hand by that name's ``repr``, one line."""
-        if line_break_in(value):
-            self.hand_id = shown_name(self.hand_id)
-            self.fail(
-                key,
-                f"{what or key} {quote(repr(value))} holds a line break: a name is one line, as "
-                "our text format and every site history write it (a report's line would be cut "
-                "at it)",
-            )
+        refused = line_break_refused(what or key, value)
+        if refused is not None:
+            self.hand_id = one_line(self.hand_id)
+            self.fail(key, refused)
         return value
 
     def date(self) -> str | None:

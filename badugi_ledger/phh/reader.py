@@ -56,11 +56,12 @@ from ..model.events import (
 )
 from ..model.limits import MAX_AMOUNT, MAX_DIGITS, quote
 from ..model.money import CHIPS, format_amount
+from ..model.names import one_line
 from ..model.settings import POKERKIT_HOUSE, GameSettings, HouseRules, ReshuffleRule, Structure
 from ..sites.common import ImportItem, SiteWarning, SkippedHand, parse_site_cards
 from ..sites.draft import HandDraft, SeatLine
 from ..sites.files import UNREADABLE, split_lines, unreadable
-from .fields import HandFields, decimal_cents, describe, settings_refused, shown_name, table_named
+from .fields import HandFields, decimal_cents, describe, settings_refused, table_named
 from .session import read_session
 from .split import PhhPiece, iter_pieces
 
@@ -147,7 +148,7 @@ def _read_hand(
     pos = Position(source, line, 1)
     variant = hand.get("variant")
     if variant != VARIANT:
-        hand_id = quote(shown_name(_hand_id(hand, key, source)))
+        hand_id = quote(one_line(_hand_id(hand, key, source)))
         return SkippedHand(source, hand_id, f"PHH variant {quote(str(variant))}", pos)
     named = hand.get("hand")
     if type(named) is str:  # as label("hand") reads it (no file name needed)
