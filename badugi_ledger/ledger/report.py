@@ -195,6 +195,10 @@ class FileReport:
             for event, why in self.void_events
         ]
 
+    def warning_notes(self) -> list[str]:
+        """What the report says of each of the file's :attr:`warnings`."""
+        return [f"warning: {warning}" for warning in self.warnings]
+
     def counts(self) -> str:
         """ "3 stored, 1 duplicate, 0 rejected" (conflicts and replacements when there are)."""
         text = f"{self.stored} stored, {self.duplicate} duplicate"
@@ -272,8 +276,7 @@ class ImportReport:
                 for c in f.conflicts
             ]
             lines += [c.text("replaced") for c in f.replaced]
-            lines += [for_terminal(f"  {note}") for note in f.void_notes()]
-            lines += [for_terminal(f"  warning: {warning}") for warning in f.warnings]
+            lines += [for_terminal(f"  {note}") for note in f.void_notes() + f.warning_notes()]
         total = FileReport("total", self.stored, self.duplicate)
         total.rejected = [r for f in self.files for r in f.rejected]
         total.conflicts = [c for f in self.files for c in f.conflicts]

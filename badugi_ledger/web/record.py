@@ -457,10 +457,8 @@ def _saved(done: FileReport, final: Path) -> Saved:
         return Saved("rejected", {
             **data, "error": f"not saved to {final.name}: {done.counts()}"
         })  # fmt: skip
-    warnings = [f"warning: {warning}" for warning in done.warnings]
-    data["message"] = "; ".join(
-        [f"saved {final.name}: {done.counts()}", *done.void_notes(), *warnings]
-    )
+    notes = done.void_notes() + done.warning_notes()
+    data["message"] = "; ".join([f"saved {final.name}: {done.counts()}", *notes])
     return Saved("saved", data)
 
 
