@@ -18,13 +18,14 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from ..model.errors import LedgerError
-from .carried_pots import PROGRESSIVE, CarryShortfall, carry_shortfall
+from .carried_pots import PROGRESSIVE, CarryShortfall, carry_left_behind, carry_shortfall
 from .file_events import void_events
 from .hand_lookups import LOOKUP_CHUNK
 from .import_run import ImportRun
 from .players import refuse_one_player_a_seat, refuse_one_player_an_entry
 from .report import FileReport, Rejected
 from .rows import HandRows
+from .tournaments import free_chips
 from .writer import FileWriter
 
 ProgressFn = Callable[[str, int], None]
@@ -122,7 +123,33 @@ def store_file(
         raise
     if progress is not None and seen >= progress_every:
         progress(source, seen)
+    if report.stored or report.duplicate or report.replaced:
+        report.warnings += _warnings(db, source)
     return report
+
+
+def _warnings(db: sqlite3.Connection, source: str) -> list[str]:
+    """What the ledger, with the file ``source`` committed, holds that no refusal can say,
+    since file order is not play order: a Progressive Badugi pot carried at one of its tables
+    that the next hand played there takes only in part
+    (:func:`~.carried_pots.carry_left_behind`), a player of one of its tournaments who plays
+    on after busting without a rebuy (:func:`~.tournaments.free_chips`)."""
+    tables = [
+        str(row[0])
+        for row in db.execute(
+            "SELECT DISTINCT coalesce(table_name, '') FROM hands WHERE source = ? "
+            f"AND game IN ({PROGRESSIVE})",
+            [source],
+        )
+    ]
+    found = [short.left_behind_text() for short in carry_left_behind(db, tables)]
+    for (event_id,) in db.execute(
+        "SELECT DISTINCT h.event_id FROM hands h JOIN events e ON e.id = h.event_id "
+        "WHERE h.source = ? AND e.kind = 'tournament' ORDER BY 1",
+        [source],
+    ).fetchall():
+        found += free_chips(db, int(event_id))
+    return found
 
 
 def _nothing_stored(report: FileReport) -> None:

@@ -57,13 +57,11 @@ from ..model.errors import BadugiError, ConfigError
 from ..model.events import HandRecord
 from ..model.limits import MAX_AMOUNT, quote
 from ..model.results import HandOutcome, TableGap
-from .carried_pots import PROGRESSIVE, carry_left_behind
 from .file_transaction import ProgressFn, StoreOptions, store_file
 from .import_run import ImportRun
 from .report import FileReport, ImportInterrupted, ImportReport, Rejected
 from .rows import HandRows, prepare_outcomes
 from .store import DEFAULT_BUSY_TIMEOUT_MS, explain_sqlite_error
-from .tournaments import free_chips
 
 # --- reading -----------------------------------------------------------------------------------
 
@@ -134,41 +132,9 @@ def _store_outcomes(
     db: sqlite3.Connection, outcomes: Iterable[HandOutcome], source: str, options: StoreOptions
 ) -> FileReport:
     """:func:`import_outcomes` with its options built."""
-    return _warned(
-        db,
-        store_file(db, prepare_outcomes(outcomes, source, strict=options.strict), source, options),
+    return store_file(
+        db, prepare_outcomes(outcomes, source, strict=options.strict), source, options
     )
-
-
-def _warned(db: sqlite3.Connection, report: FileReport) -> FileReport:
-    """``report`` of a file stored, with its warnings: a Progressive Badugi pot carried at one
-    of its tables that the next hand played there takes only in part
-    (:func:`~.carried_pots.carry_left_behind`), a player of one of its tournaments who plays on
-    after busting without a rebuy (:func:`~.tournaments.free_chips`).  Read after the file's
-    transaction."""
-    if (
-        report.refused
-        or report.held_back
-        or report.error
-        or not (report.stored or report.duplicate or report.replaced)
-    ):
-        return report
-    tables = [
-        str(row[0])
-        for row in db.execute(
-            "SELECT DISTINCT coalesce(table_name, '') FROM hands WHERE source = ? "
-            f"AND game IN ({PROGRESSIVE})",
-            [report.source],
-        )
-    ]
-    report.warnings += [short.left_behind_text() for short in carry_left_behind(db, tables)]
-    for (event_id,) in db.execute(
-        "SELECT DISTINCT h.event_id FROM hands h JOIN events e ON e.id = h.event_id "
-        "WHERE h.source = ? AND e.kind = 'tournament' ORDER BY 1",
-        [report.source],
-    ).fetchall():
-        report.warnings += free_chips(db, int(event_id))
-    return report
 
 
 def import_file(
@@ -352,7 +318,7 @@ def _store_prepared(
     """:func:`import_file`, with the reading done by a worker."""
     skipped = _Skipped()
     try:
-        report = _warned(db, store_file(db, _unstaged(items, skipped), source, options))
+        report = store_file(db, _unstaged(items, skipped), source, options)
     except _StagedFailure as exc:
         return FileReport(source, error=exc.message)
     except _FILE_ERRORS as exc:
