@@ -500,7 +500,7 @@ def follow_moved_hands(
             continue
         label, shown = event_label_of(db, event_id), _terms_text(db, event_id, terms)
         targets = _moved_to(db, event_id, report.source, void)
-        if void and not _void_followed(db, event_id, targets):
+        if void and not _void_followed(db, row[1], targets):
             continue  # the night counts where it went (its unit corrected): not its terms' move
         why = _why_terms_stay(db, targets, terms)
         if why:
@@ -571,10 +571,9 @@ def _counts(db: sqlite3.Connection, event_id: int, void: bool = False) -> bool:
     return found.fetchone() is not None
 
 
-def _void_followed(db: sqlite3.Connection, event_id: int, targets: list[int]) -> bool:
-    """Whether the void of ``event_id`` went with its hands to each of ``targets``
+def _void_followed(db: sqlite3.Connection, reason: str, targets: list[int]) -> bool:
+    """Whether the void (``reason``) of an event went with its hands to each of ``targets``
     (:func:`.corrections.follow_void`): a voided tournament's terms go where its void went."""
-    reason = db.execute("SELECT void_reason FROM events WHERE id = ?", [event_id]).fetchone()[0]
     return all(
         db.execute("SELECT void_reason FROM events WHERE id = ?", [t]).fetchone()[0] == reason
         for t in targets
