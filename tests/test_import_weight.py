@@ -58,6 +58,8 @@ NOT_AT_START = (
     "badugi_ledger.reports.standings",
     "badugi_ledger.ledger.prizes",
     "badugi_ledger.ledger.report",
+    "badugi_ledger.ledger.connection",
+    "badugi_ledger.ledger.schema",
     "badugi_ledger.ledger.store",
     "decimal",
     "sqlite3",

@@ -70,7 +70,7 @@ class _Commands(TyperGroup):
             sqlite3 = sys.modules.get("sqlite3")  # only a command that opened a ledger raises one
             if sqlite3 is None or not isinstance(exc, sqlite3.Error):
                 raise
-            from ..ledger.store import explain_sqlite_error
+            from ..ledger.connection import explain_sqlite_error
 
             fail(explain_sqlite_error(exc))
 

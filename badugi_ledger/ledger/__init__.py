@@ -1,7 +1,8 @@
 """The chip ledger: a SQLite file of hands, postings, players, events and tournaments.
 
-:mod:`.store` opens a ledger and owns its schema (:mod:`.views` the SQL views over what counts,
-:mod:`.location` where the ledger file is); :mod:`.importing` walks files, replays them and
+:mod:`.store` opens a ledger and brings it up to date with the migrations of :mod:`.schema`
+(:mod:`.connection` the connection and its transactions, :mod:`.views` the SQL views over what
+counts, :mod:`.location` where the ledger file is); :mod:`.importing` walks files, replays them and
 stores each file in one transaction (:mod:`.rows` turns replayed hands into rows, pure;
 :mod:`.file_transaction` stores a file, :mod:`.writer` its hands a batch at a time, with
 :mod:`.hand_lookups`, :mod:`.file_events` and :mod:`.conflicts`; :mod:`.report` says what

@@ -4,7 +4,7 @@ trail, list the events.
 A **void** takes a hand, or a whole event, out of every figure (standings, settle-up, exports,
 the season report, ``events``) without deleting it: ``hands.void_reason`` /
 ``events.void_reason`` are set, and every figure reads the views ``counted_hands`` and
-``counted_events`` of :mod:`badugi_ledger.ledger.store`.  A tournament's places and prizes are
+``counted_events`` of :mod:`badugi_ledger.ledger.schema`.  A tournament's places and prizes are
 recomputed from the hands that still count.  Each void, and each hand an import replaced
 (``import --replace``, :mod:`badugi_ledger.ledger.writer`), is an ``audit`` row: when, what,
 which event and hand, why, and the fingerprints before and after, so what the ledger shows can
@@ -24,8 +24,8 @@ from ..model.errors import ConfigError, LedgerError
 from ..model.escaping import for_terminal
 from ..model.money import format_amount
 from .carried_pots import CarryShortfall, carry_shortfall
+from .connection import transaction
 from .sql import dict_rows
-from .store import transaction
 from .tournaments import event_label, event_label_of, find_event, recompute_tournament
 
 

@@ -57,11 +57,11 @@ from ..model.errors import BadugiError, ConfigError
 from ..model.events import HandRecord
 from ..model.limits import MAX_AMOUNT, quote
 from ..model.results import HandOutcome, TableGap
+from .connection import DEFAULT_BUSY_TIMEOUT_MS, explain_sqlite_error
 from .file_transaction import ProgressFn, StoreOptions, store_file
 from .import_run import ImportRun
 from .report import FileReport, ImportInterrupted, ImportReport, Rejected
 from .rows import HandRows, prepare_outcomes
-from .store import DEFAULT_BUSY_TIMEOUT_MS, explain_sqlite_error
 
 # --- reading -----------------------------------------------------------------------------------
 

@@ -26,7 +26,7 @@ from ..model.errors import LedgerError
 from ..model.escaping import for_terminal
 from ..model.limits import quote
 from ..model.names import composed
-from .store import transaction
+from .connection import transaction
 from .tournaments import event_label_of
 from .views import PLAYED
 

@@ -1,6 +1,6 @@
 """Reading rows from the ledger's plain :class:`sqlite3.Connection` as dicts.
 
-The ledger is a plain ``sqlite3`` connection (see :mod:`.store`); the reports and messages
+The ledger is a plain ``sqlite3`` connection (see :mod:`.connection`); the reports and messages
 that want column names use :func:`dict_rows`.  It sits below every other ledger module, so
 the store and the tournaments can both use it without importing each other.
 """

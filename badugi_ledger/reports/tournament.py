@@ -19,9 +19,9 @@ import sqlite3
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from ..ledger.connection import transaction
 from ..ledger.prizes import prize_pool
 from ..ledger.sql import dict_rows
-from ..ledger.store import transaction
 from ..ledger.tournaments import Terms, event_label, find_event, get_terms, set_terms
 from ..model.money import TOURNAMENT_CHIPS, UNSTATED, format_amount, major_units
 

@@ -12,7 +12,9 @@ from pathlib import Path
 import pytest
 
 from badugi_ledger.ledger.importing import import_paths
-from badugi_ledger.ledger.store import SCHEMA_VERSION, SET_ASIDE_REASON, open_ledger
+from badugi_ledger.ledger.schema import SCHEMA_VERSION
+from badugi_ledger.ledger.store import open_ledger
+from badugi_ledger.ledger.void_reasons import SET_ASIDE_REASON
 from tests.helpers.paths import EXAMPLES, FIXTURES
 
 FIXTURE = FIXTURES / "ledger_schema2.db"

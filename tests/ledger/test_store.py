@@ -9,15 +9,10 @@ from pathlib import Path
 import pytest
 from sqlite_utils import Database
 
+from badugi_ledger.ledger.connection import connect
+from badugi_ledger.ledger.schema import MIGRATIONS, SCHEMA_VERSION
 from badugi_ledger.ledger.sql import dict_rows
-from badugi_ledger.ledger.store import (
-    MIGRATIONS,
-    SCHEMA_VERSION,
-    connect,
-    migrate,
-    open_ledger,
-    schema_version,
-)
+from badugi_ledger.ledger.store import migrate, open_ledger, schema_version
 from badugi_ledger.model.errors import LedgerError
 
 TABLES = {

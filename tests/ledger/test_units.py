@@ -13,8 +13,9 @@ import pytest
 from typer.testing import CliRunner
 
 from badugi_ledger.cli import app
+from badugi_ledger.ledger.connection import connect
 from badugi_ledger.ledger.importing import import_outcomes
-from badugi_ledger.ledger.store import connect, migrate, open_ledger
+from badugi_ledger.ledger.store import migrate, open_ledger
 from badugi_ledger.model.errors import ConfigError
 from badugi_ledger.model.events import Session
 from badugi_ledger.model.money import chip_value, format_amount, parse_money

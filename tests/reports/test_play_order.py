@@ -20,8 +20,9 @@ import pytest
 
 from badugi_ledger.ledger.corrections import void
 from badugi_ledger.ledger.importing import import_outcomes, import_text
+from badugi_ledger.ledger.schema import SCHEMA_VERSION
 from badugi_ledger.ledger.sql import dict_rows
-from badugi_ledger.ledger.store import SCHEMA_VERSION, open_ledger
+from badugi_ledger.ledger.store import open_ledger
 from badugi_ledger.ledger.views import VIEWS, natural_order
 from badugi_ledger.reports.export import export_table
 from badugi_ledger.reports.settle import settle_event

@@ -16,7 +16,8 @@ from contextlib import closing
 from pathlib import Path
 
 from badugi_ledger.ledger.importing import import_text
-from badugi_ledger.ledger.store import SCHEMA_VERSION, open_ledger
+from badugi_ledger.ledger.schema import SCHEMA_VERSION
+from badugi_ledger.ledger.store import open_ledger
 from badugi_ledger.ledger.views import VIEWS
 from badugi_ledger.reports.export import export_table
 

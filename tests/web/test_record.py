@@ -12,7 +12,8 @@ import pytest
 from starlette.testclient import TestClient
 
 from badugi_ledger.check import run_check
-from badugi_ledger.ledger.store import SCHEMA_VERSION, open_ledger
+from badugi_ledger.ledger.schema import SCHEMA_VERSION
+from badugi_ledger.ledger.store import open_ledger
 from badugi_ledger.model.errors import LedgerError
 from badugi_ledger.web.app import create_app
 from badugi_ledger.web.security import CSRF_COOKIE

@@ -1,0 +1,135 @@
+"""A connection to a ledger file: set up for several writers, its write transactions, and
+SQLite's errors in an organiser's words.
+
+One file, no server.  :func:`connect` opens a file (or an in-memory database) and sets it up for
+several writers at once (WAL journal, a busy timeout so a second importer waits instead of
+failing, foreign keys on); :func:`transaction` is the one way a write takes the lock.
+:func:`badugi_ledger.ledger.store.open_ledger` brings the schema of such a connection up to date.
+
+An open ledger is a plain :class:`sqlite3.Connection` (autocommit: every write names its own
+transaction).  The ledger is written and read with SQL, so opening, checking and importing
+load neither sqlite-utils nor what it imports at start-up (pandas and numpy, ≈1 s and ≈100 MB
+when installed); a caller who wants sqlite-utils' helpers wraps the connection:
+``sqlite_utils.Database(ledger)``.
+
+Journal and durability: ``journal_mode = WAL`` with ``synchronous = NORMAL``.  WAL lets
+readers (standings, export) work while an import writes, and a commit appends to the log
+instead of rewriting pages; NORMAL syncs the log at checkpoints rather than at every commit,
+which in WAL mode still never corrupts the ledger or tears a transaction: a power cut can at
+worst lose the last files' commits, which a re-import restores (it skips the hands already
+stored).  ``FULL`` would fsync at every file's commit for that last guarantee; an import
+commits once per file, so either choice costs little, and NORMAL is SQLite's own
+recommendation for WAL.  The page cache stays at SQLite's default (2 MB), so memory does
+not grow with the ledger.
+
+Why a module of its own: it knows nothing of the tables.  The modules that write in one
+transaction (corrections, players, a tournament's new terms) or word an error of SQLite (the
+import, the command line) use it without loading the schema and its migrations
+(:mod:`.schema`).
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from ..model.errors import LedgerError
+
+DEFAULT_BUSY_TIMEOUT_MS = 600_000
+"""How long a writer waits for another one's transaction (a whole file's import) to finish."""
+
+
+_SQLITE_HINTS = {
+    "database or disk is full": "the disk (or the ledger's size limit) is full",
+    "disk i/o error": "the ledger could not be written (disk full or failing?)",
+    "attempt to write a readonly database": "the ledger file is read-only",
+    "unable to open database file": "the ledger file or its folder cannot be opened for writing",
+    "database is locked": "another command held the ledger for longer than it waits",
+}
+
+
+def explain_sqlite_error(exc: sqlite3.Error, unchanged: str = "nothing was changed") -> str:
+    """SQLite's error text, with what it means for an organiser when its own words are terse
+    (a read-only, full or locked ledger).  Every change a command makes is one transaction,
+    rolled back on such an error: ``unchanged`` says so in the command's words."""
+    text = str(exc)
+    hint = next((h for key, h in _SQLITE_HINTS.items() if key in text.lower()), None)
+    return f"{text}: {hint}; {unchanged}" if hint else text
+
+
+@contextmanager
+def transaction(db: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
+    """``BEGIN IMMEDIATE`` … ``COMMIT``, or ``ROLLBACK`` on any exception.
+
+    ``IMMEDIATE`` takes the write lock at the start, so a concurrent writer waits (busy timeout)
+    at ``BEGIN`` instead of failing half way with ``database is locked``.
+    """
+    if db.in_transaction:
+        raise LedgerError("a ledger transaction is already open")
+    try:
+        db.execute("BEGIN IMMEDIATE")
+    except sqlite3.OperationalError as exc:
+        raise LedgerError(f"cannot lock the ledger for writing: {exc}") from exc
+    try:
+        yield db
+    except BaseException:
+        if db.in_transaction:
+            db.execute("ROLLBACK")
+        raise
+    else:
+        db.execute("COMMIT")
+
+
+def db_label(db: sqlite3.Connection) -> str:
+    """A human name for the ledger file (for messages)."""
+    row = db.execute("PRAGMA database_list").fetchone()
+    return repr(row[2]) if row and row[2] else "(in memory)"
+
+
+def _use_wal(conn: sqlite3.Connection, timeout_s: float) -> None:
+    """Switch the file to WAL, waiting while another process holds it.
+
+    Two importers opening a new ledger at once both ask for WAL; SQLite answers the one that
+    loses the race "database is locked" at once, without its busy handler, so the wait is
+    here (up to the busy timeout, like every other lock).
+    """
+    deadline = time.monotonic() + timeout_s
+    while True:
+        try:
+            conn.execute("PRAGMA journal_mode = WAL")
+            return
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or time.monotonic() >= deadline:
+                raise
+            time.sleep(0.02)
+
+
+def connect(
+    path: str | Path | None = None,
+    *,
+    busy_timeout_ms: int = DEFAULT_BUSY_TIMEOUT_MS,
+    read_only: bool = False,
+) -> sqlite3.Connection:
+    """A configured connection without migrating; ``path`` None or ``":memory:"`` = in memory.
+
+    ``read_only`` opens the file so that SQLite itself refuses every write (``mode=ro``)."""
+    target = ":memory:" if path is None else str(path)
+    try:
+        if read_only and target != ":memory:":
+            uri = Path(target).resolve().as_uri() + "?mode=ro"
+            conn = sqlite3.connect(
+                uri, timeout=busy_timeout_ms / 1000, isolation_level=None, uri=True
+            )
+        else:
+            conn = sqlite3.connect(target, timeout=busy_timeout_ms / 1000, isolation_level=None)
+        conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
+        conn.execute("PRAGMA foreign_keys = ON")
+        if target != ":memory:" and not read_only:
+            _use_wal(conn, busy_timeout_ms / 1000)
+            conn.execute("PRAGMA synchronous = NORMAL")
+    except sqlite3.DatabaseError as exc:
+        raise LedgerError(f"cannot open the ledger {target!r}: {exc}") from exc
+    return conn
