@@ -18,19 +18,20 @@ import sqlite3
 from collections.abc import Collection
 
 from .corrections import follow_void
+from .import_audit import ImportAudit
 from .report import Conflict, FileReport
 from .tournaments import event_label_of
 from .void_reasons import LEFT_OUT
 
 
 def follow_moved_nights(
-    db: sqlite3.Connection, report: FileReport, events: Collection[int], at: str
+    db: sqlite3.Connection, report: FileReport, events: Collection[int], audit: ImportAudit
 ) -> None:
-    """For each event among ``events`` that the import of ``report.source`` (its audit rows
-    stamped ``at``) moved hands out of, the events those hands are in now: a void follows the
+    """For each event among ``events`` that the import of ``report.source`` (its audit rows:
+    ``audit``) moved hands out of, the events those hands are in now: a void follows the
     night there, and a night left split is reported.  Call inside the import's transaction."""
-    for night, moved_to in _moves(db, report.source, events, at):
-        why = follow_void(db, at, night, moved_to)
+    for night, moved_to in _moves(db, report.source, events, audit):
+        why = follow_void(db, audit.at, night, moved_to)
         if why is not None:
             _say(db, report, moved_to, f"the night's void follows it here: {why}")
         others = _other_files(db, night, report.source)
@@ -39,21 +40,22 @@ def follow_moved_nights(
 
 
 def _moves(
-    db: sqlite3.Connection, source: str, events: Collection[int], at: str
+    db: sqlite3.Connection, source: str, events: Collection[int], audit: ImportAudit
 ) -> list[tuple[int, int]]:
-    """(old event, new event) of each move the import stamping ``at`` made: a hand stored
-    again in another event (the same row), or one left out of its file (voided) that the file
-    holds in another event now - the same table, number and content under another
-    fingerprint (a corrected date or name makes it another hand to the ledger)."""
+    """(old event, new event) of each move the import whose audit rows ``audit`` finds made
+    (:meth:`.ImportAudit.taken_out`): a hand stored again in another event (the same row),
+    or one left out of its file (voided) that the file holds in another event now - the same
+    table, number and content under another fingerprint (a corrected date or name makes it
+    another hand to the ledger)."""
     if not events:
         return []
     moves = set()
     left: dict[tuple[str, str, str], set[int]] = {}
+    taken, params = audit.taken_out()
     for night, action, moved_to, table, number, content in db.execute(
         "SELECT a.event_id, a.action, h.event_id, coalesce(h.table_name, ''), h.hand_number, "
-        "h.content FROM audit a JOIN hands h ON h.id = a.hand_row WHERE a.at = ? AND "
-        "(a.action = 'replace' OR (a.action = 'void' AND substr(a.reason, -?) = ?))",
-        [at, len(LEFT_OUT), LEFT_OUT],
+        f"h.content FROM ({taken}) a JOIN hands h ON h.id = a.hand_row",
+        params,
     ):
         if night not in events:
             continue

@@ -29,6 +29,7 @@ from ..model.errors import ConfigError, LedgerError
 from ..model.limits import MAX_DIGITS, MAX_QUOTE, amount_problem, quote
 from ..model.money import UNSTATED, format_amount
 from ..model.settings import validate_payouts
+from .import_audit import ImportAudit
 from .prizes import (
     CHOP_METHODS,
     ChopMethod,
@@ -44,7 +45,6 @@ from .prizes import (
 from .report import Conflict, FileReport
 from .sql import dict_rows
 from .views import natural_order
-from .void_reasons import LEFT_OUT
 
 # --- the stored tournament -------------------------------------------------------------------
 
@@ -473,10 +473,10 @@ def recompute_tournament(db: sqlite3.Connection, event_id: int) -> int:
 
 
 def follow_moved_hands(
-    db: sqlite3.Connection, report: FileReport, events: Collection[int], at: str
+    db: sqlite3.Connection, report: FileReport, events: Collection[int], audit: ImportAudit
 ) -> None:
     """The terms of each tournament among ``events`` that the import of ``report.source`` (its
-    audit rows stamped ``at``) left with no hand that counts (its date or name corrected in the
+    audit rows: ``audit``) left with no hand that counts (its date or name corrected in the
     file, ``import --replace``: its hands are another event's now) go where its hands went, so
     the ledger is the one a fresh import of the file and the same terms would make; each move
     is audited and listed as replaced.  Terms are a fact of the tournament the organiser
@@ -493,7 +493,7 @@ def follow_moved_hands(
         void = row is not None and row[1] is not None
         if row is None or row[0] != "tournament" or _counts(db, event_id, void):
             continue
-        if not _taken_out(db, event_id, at):
+        if not _taken_out(db, event_id, audit):
             continue
         terms = get_terms(db, event_id)
         if terms == Terms():
@@ -522,7 +522,7 @@ def follow_moved_hands(
         db.execute(
             "INSERT INTO audit (at, action, event_id, reason, detail) "
             "VALUES (?, 'replace', ?, ?, ?)",
-            [at, target, f"import --replace {report.source}", detail],
+            [audit.at, target, f"import --replace {report.source}", detail],
         )
         report.replaced.append(_note(db, report.source, target, (detail,)))
 
@@ -548,14 +548,11 @@ def _why_terms_stay(db: sqlite3.Connection, targets: list[int], terms: Terms) ->
     return None
 
 
-def _taken_out(db: sqlite3.Connection, event_id: int, at: str) -> bool:
-    """Whether the import stamping its audit rows ``at`` took a hand out of the event: voided
-    one its file no longer holds, or stored a new version of one (maybe in another event)."""
-    found = db.execute(
-        "SELECT 1 FROM audit WHERE event_id = ? AND at = ? AND hand_row IS NOT NULL "
-        "AND (action = 'replace' OR (action = 'void' AND substr(reason, -?) = ?)) LIMIT 1",
-        [event_id, at, len(LEFT_OUT), LEFT_OUT],
-    )
+def _taken_out(db: sqlite3.Connection, event_id: int, audit: ImportAudit) -> bool:
+    """Whether the import whose audit rows ``audit`` finds took a hand out of the event
+    (:meth:`.ImportAudit.taken_out`)."""
+    rows, params = audit.taken_out()
+    found = db.execute(f"SELECT 1 FROM ({rows}) WHERE event_id = ? LIMIT 1", [*params, event_id])
     return found.fetchone() is not None
 
 

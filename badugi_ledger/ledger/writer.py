@@ -37,6 +37,7 @@ from .conflicts import copy_elsewhere, hand_conflict, same_hand, stays_void
 from .file_events import FileEvents
 from .hand_lookups import by_fingerprint, by_identities, by_identity
 from .holdings import FileHoldings, Stored
+from .import_audit import ImportAudit
 from .import_run import ImportRun
 from .moved_nights import follow_moved_nights
 from .players import Aliases
@@ -102,6 +103,11 @@ class FileWriter:
         """This batch's hands by identity, before they are inserted."""
         self.next_hand = self.next_pot = 0
         self.now = datetime.now(UTC).isoformat(timespec="seconds")
+        """The time this file's rows are stamped with (``audit.at``, ``imported_at``,
+        ``voided_at``): to the second, so another import's may be the same."""
+        self.audit_after = 0
+        """The largest ``audit`` id when this file took the write lock: the audit rows above it
+        are this file's own (:class:`.import_audit.ImportAudit`)."""
         self.carry_tables: set[str] = set()
         """Tables where this file stored a Progressive Badugi hand, or replaced one (its
         carried pots are checked before the file commits: :mod:`.file_transaction`)."""
@@ -120,14 +126,16 @@ class FileWriter:
         """Open the file's one transaction, once (later calls do nothing): ``BEGIN IMMEDIATE``
         takes the write lock at once, so no other writer adds hands or pots until this file
         commits or rolls back, and the ids this file gives its new hands and pots, the largest
-        stored plus one onwards, are the ones SQLite would give.  The hands the file held when
-        it was imported before are read inside the lock (:meth:`.FileHoldings.load`)."""
+        stored plus one onwards, are the ones SQLite would give, and the audit rows above the
+        largest id now are this file's own.  The hands the file held when it was imported
+        before are read inside the lock (:meth:`.FileHoldings.load`)."""
         if not self.open:
             self.conn.execute("BEGIN IMMEDIATE")
             self.open = True
             # Inside the write lock: nobody else adds hands or pots until COMMIT.
             self.next_hand = self.first_new = self._max_id("hands") + 1
             self.next_pot = self._max_id("pots") + 1
+            self.audit_after = self._max_id("audit")
             self.holdings.load()
 
     def met(self, number: str | None) -> None:
@@ -328,9 +336,10 @@ class FileWriter:
         :func:`.file_transaction.store_file` calls it after its checks of the whole file;
         nothing to do when no transaction was opened."""
         if self.open:
+            audit = ImportAudit(self.now, self.audit_after)
             if self.replace:  # only a replace moves hands to another event
-                follow_moved_nights(self.db, self.report, self.touched, self.now)
-            follow_moved_hands(self.db, self.report, self.touched, self.now)
+                follow_moved_nights(self.db, self.report, self.touched, audit)
+            follow_moved_hands(self.db, self.report, self.touched, audit)
             for (event_id,) in self.conn.execute(
                 "SELECT id FROM events WHERE kind = 'tournament' AND id IN "
                 f"({', '.join('?' * len(self.touched))}) ORDER BY id",

@@ -6,12 +6,23 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from datetime import datetime, tzinfo
 from pathlib import Path
 
 import pytest
 
+from badugi_ledger.ledger import writer
 from tests.helpers.paths import EXAMPLES
-from tests.ledger.test_corrections_voids import EVENT, HEAD, figures, fresh, invoke, night, write
+from tests.ledger.test_corrections_voids import (
+    EVENT,
+    HANDS,
+    HEAD,
+    figures,
+    fresh,
+    invoke,
+    night,
+    write,
+)
 
 LATER = HEAD.replace("2024-06-01", "2024-06-02")
 
@@ -151,3 +162,52 @@ def test_a_tournaments_terms_and_facts_follow_it_when_redated_and_back(tmp_path:
     assert code == 0, theirs
     assert json.loads(ours)["entries"] == json.loads(theirs)["entries"]
     assert json.loads(ours)["payouts"] == [60, 40]
+
+
+class _OneSecond(datetime):
+    """A clock stopped at one second: every import's audit rows are stamped alike."""
+
+    @classmethod
+    def now(cls, tz: tzinfo | None = None) -> _OneSecond:
+        return cls(2024, 6, 3, 12, 0, 0, tzinfo=tz)
+
+
+@pytest.mark.parametrize("together", [True, False], ids=["one-import", "two-imports"])
+def test_a_file_imported_in_the_same_second_as_a_moved_one_is_not_said_to_move(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, together: bool
+) -> None:
+    """A night kept in three files (tables T, U, W); with ``import --replace``, t.bhh with
+    its unit corrected (its hands go to the event of the new unit, the same rows), then u.bhh
+    with a hand added, in one import or two, both within the same second (the clock stopped):
+    t.bhh moved its hands, so its report says the night is split; u.bhh keeps its hands where
+    they were, so nothing is said of it moving or replacing any.  Each file's import finds
+    the audit rows it wrote itself, never another's of the same second."""
+    monkeypatch.setattr(writer, "datetime", _OneSecond)
+    db = tmp_path / "club.db"
+    seventh = (
+        "hand 7 · button Cara · Anna · Ben · Cara · Dan\n"
+        "Ben folds · Cara raises · Dan folds · Anna folds\nCara collects 5\n"
+    )
+    valued = HEAD.replace("cash Test night", "cash Test night · chips 100 = 10 EUR")
+
+    def table(name: str, players: str, head: str = HEAD, hands: tuple[str, ...] = ()) -> str:
+        text = night(head=head, hands=(*HANDS, *hands))
+        for old, new in zip(("Anna", "Ben", "Cara", "Dan"), players.split(), strict=True):
+            text = text.replace(old, new)
+        return text.replace("table T", f"table {name}")
+
+    t = write(tmp_path / "night" / "t.bhh", table("T", "Anna Ben Cara Dan"))
+    u = write(tmp_path / "night" / "u.bhh", table("U", "Eve Finn Gus Hal"))
+    w = write(tmp_path / "night" / "w.bhh", table("W", "Ivy Jo Kim Lea"))
+    assert invoke("import", t, u, w, "--db", db)[0] == 0
+    write(t, table("T", "Anna Ben Cara Dan", head=valued))
+    write(u, table("U", "Eve Finn Gus Hal", hands=(seventh,)))
+    out = ""
+    for files in [(t, u)] if together else [(t,), (u,)]:
+        code, said = invoke("import", *files, "--db", db, "--replace")
+        assert code == 0, said
+        out += said
+    assert f"{u}: 1 stored, 6 duplicate, 0 rejected" in out, out  # nothing of it replaced
+    said = [line for line in out.splitlines() if "the night is split" in line]
+    assert len(said) == 1, out
+    assert f"{t} puts its hands in" in said[0] and f"{u}, {w} still hold" in said[0], said
