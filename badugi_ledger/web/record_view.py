@@ -113,12 +113,13 @@ def _same_currency(typed: str | None, text: str, path: Path, name: str, date: st
         return
     currency, value = held
     when = f" ({date})" if date else ""
+    # chips valued in the currency typed already: only the game's currency changes them
+    chips = "" if value and value.currency == typed else f" or chips 1 = … {typed} on its cash line"
     raise RecordError(
         f"{name}{when} is saved in {unit_words(currency or CHIPS, value)} ({path.name}), not "
-        f"{typed}: leave the currency blank to go on with it. To change a saved night's "
-        f"currency, go on with it, write currency {typed} on its game line (its amounts then in "
-        f"cents) or chips 1 = 0.25 {typed} on its cash line (its chips valued), save, and choose "
-        "to replace its hands; or give the night a name of its own"
+        f"{typed}: leave the currency blank to go on with it, or give the night a name of its "
+        f"own. To change its unit, go on with it, write currency {typed} on its game "
+        f"line{chips}, then save and replace its hands"
     )
 
 
