@@ -22,7 +22,7 @@ from typing import cast
 
 from ..model.errors import ConfigError, LedgerError
 from ..model.escaping import for_terminal
-from ..model.money import format_amount
+from ..model.money import format_amount, unit_words
 from .carried_pots import CarryShortfall, carry_shortfall
 from .connection import transaction
 from .sql import dict_rows
@@ -346,12 +346,15 @@ class EventList:
     def text_lines(self) -> list[str]:
         if not self.events:
             return ["no events yet: import some hands first (badugi-ledger import FILES)"]
-        lines = [f"{'id':>4}  {'date':<10}  {'kind':<10}  {'unit':<16}  hands  players  event"]
-        for e in self.events:
+        units = [
+            unit_words(str(e["unit"]), cast("str | None", e["chip_value"])) for e in self.events
+        ]
+        width = max(16, *map(len, units))
+        lines = [f"{'id':>4}  {'date':<10}  {'kind':<10}  {'unit':<{width}}  hands  players  event"]
+        for e, unit in zip(self.events, units, strict=True):
             void = f"  [void: {e['void']}]" if e["void"] else ""
-            unit = f"{e['unit']} ({e['chip_value']})" if e["chip_value"] else e["unit"]
             lines.append(
-                f"{e['id']:>4}  {e['date'] or '-':<10}  {e['kind']:<10}  {unit:<16}  "
+                f"{e['id']:>4}  {e['date'] or '-':<10}  {e['kind']:<10}  {unit:<{width}}  "
                 f"{e['hands']:>5}  {e['players']:>7}  {e['event']}{void}"
             )
         return lines

@@ -201,6 +201,26 @@ class ChipValue:
         return chips * self.cents
 
 
+def unit_words(unit: str, worth: ChipValue | str | None = None) -> str:
+    """An event's unit as every report and page writes it in words: its currency code,
+    ``chips`` or ``tournament chips``, and chips valued in money with what one is worth,
+    ``chips of 0.25 EUR``.  One spelling for prose (``is saved in chips of 0.25 EUR``) and for
+    a table's unit column alike.
+
+    ``worth`` is what one chip is worth: the :class:`ChipValue` of a night read from its text,
+    or that value as the ledger's event rows carry it already written (their ``chip_value``,
+    ``"0.25 EUR"``); None where the chips are not valued.
+
+    >>> unit_words("EUR"), unit_words(CHIPS, ChipValue(25, "EUR")), unit_words(CHIPS, "0.10 EUR")
+    ('EUR', 'chips of 0.25 EUR', 'chips of 0.10 EUR')
+    >>> unit_words(CHIPS), unit_words(TOURNAMENT_CHIPS)
+    ('chips', 'tournament chips')
+    """
+    if isinstance(worth, ChipValue):
+        worth = format_amount(worth.cents, worth.currency)
+    return f"{unit} of {worth}" if worth else unit
+
+
 def chip_value(chips: int, amount: str, currency: str) -> ChipValue:
     """The value the header ``chips 100 = 10 EUR`` states: ``chips`` chips are worth
     ``amount`` (``10``, ``2.50``) of ``currency``.

@@ -16,7 +16,7 @@ from ..ledger.corrections import chip_value, event_list
 from ..ledger.players import list_players, similar_names
 from ..ledger.tournaments import event_label, find_event
 from ..model.errors import LedgerError
-from ..model.money import UNSTATED, format_amount
+from ..model.money import UNSTATED, format_amount, unit_words
 from ..reports.export import hands_frame
 from ..reports.html import season_report_context
 from ..reports.settle import SeasonSettlement, Settlement, settlement
@@ -66,7 +66,14 @@ def _choice(request: Request, name: str) -> str | None:
 async def events_page(request: Request) -> Response:
     """Every event, newest first, with its hands and players."""
     events = await in_ledger(request, lambda db: list(reversed(event_list(db).events)))
-    return render(request, "web/events.html", active="events", events=events, unit_name=unit_name)
+    return render(
+        request,
+        "web/events.html",
+        active="events",
+        events=events,
+        unit_name=unit_name,
+        unit_words=unit_words,
+    )
 
 
 async def event_page(request: Request) -> Response:
@@ -91,6 +98,7 @@ async def event_page(request: Request) -> Response:
         unit=str(event["unit"]),
         chip_value=chip_value(event),
         unit_name=unit_name,
+        unit_words=unit_words,
         bare=bare_amount,
         hands=views[start : start + HANDS_PER_PAGE],
         total=total,

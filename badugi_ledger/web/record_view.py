@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from ..model.errors import BadugiError
 from ..model.events import HandRecord, Session
 from ..model.limits import MAX_AMOUNT, MAX_DIGITS
-from ..model.money import ChipValue, check_currency, format_amount
+from ..model.money import CHIPS, ChipValue, check_currency, unit_words
 
 if TYPE_CHECKING:
     from ..replay.legal import LegalOption
@@ -111,13 +111,15 @@ def _same_currency(typed: str | None, text: str, path: Path, name: str, date: st
     held = _text_unit(text)
     if held == (typed, None):
         return
+    currency, value = held
     when = f" ({date})" if date else ""
+    # chips valued in the currency typed already: only the game's currency changes them
+    chips = "" if value and value.currency == typed else f" or chips 1 = … {typed} on its cash line"
     raise RecordError(
-        f"{name}{when} is saved in {unit_words(*held)} ({path.name}), not {typed}: leave the "
-        "currency blank to go on with it. To change a saved night's currency, go on with it, "
-        f"write currency {typed} on its game line (its amounts then in cents) or chips 1 = "
-        f"0.25 {typed} on its cash line (its chips valued), save, and choose to replace its "
-        "hands; or give the night a name of its own"
+        f"{name}{when} is saved in {unit_words(currency or CHIPS, value)} ({path.name}), not "
+        f"{typed}: leave the currency blank to go on with it, or give the night a name of its "
+        f"own. To change its unit, go on with it, write currency {typed} on its game "
+        f"line{chips}, then save and replace its hands"
     )
 
 
@@ -133,20 +135,6 @@ def _text_unit(text: str) -> tuple[str | None, ChipValue | None]:
     return unit
 
 
-def unit_words(currency: str | None, value: ChipValue | None) -> str:
-    """A night's unit in words, as the events page names it: ``EUR``, ``chips of 0.25 EUR``,
-    ``chips``.
-
-    >>> unit_words("EUR", None), unit_words(None, ChipValue(25, "EUR")), unit_words(None, None)
-    ('EUR', 'chips of 0.25 EUR', 'chips')
-    """
-    if currency:
-        return currency
-    if value is not None:
-        return f"chips of {format_amount(value.cents, value.currency)}"
-    return "chips"
-
-
 def _unit(
     body: dict[str, Any], ledger: sqlite3.Connection, name: str, date: str | None
 ) -> tuple[str | None, ChipValue | None]:
@@ -160,8 +148,8 @@ def _unit(
     check_currency(typed)
     if continued != (None, None) and continued != (typed, None):
         raise RecordError(
-            f"the event picked is in {unit_words(*continued)}, not {typed}: leave its currency "
-            "as it is, or give the night a name of its own"
+            f"the event picked is in {unit_words(continued[0] or CHIPS, continued[1])}, not "
+            f"{typed}: leave its currency as it is, or give the night a name of its own"
         )
     return typed, None
 

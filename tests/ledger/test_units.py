@@ -145,14 +145,22 @@ def test_the_chip_value_is_written_back() -> None:
 
 def test_events_show_what_a_valued_chip_is_worth(tmp_path: Path) -> None:
     """The events list of a home game in valued chips says what a chip is worth, so its
-    ``chips`` reads beside the standings in EUR; plain chips show no value."""
+    ``chips`` reads beside the standings in EUR; plain chips show no value.  The table's unit
+    column spells it as the web pages and the record page do (``chips of 0.10 EUR``,
+    :func:`~badugi_ledger.model.money.unit_words`), the column as wide as its longest unit so
+    the counts after it stay lined up; ``--json`` keeps ``unit`` and ``chip_value`` apart."""
     db = imported(
         tmp_path,
         ("friday.bhh", night("Friday", "2024-03-01", " · chips 100 = 10 EUR")),
         ("saturday.bhh", night("Saturday", "2024-03-02")),
     )
     code, out = invoke("events", "--db", db)
-    assert code == 0 and "chips (0.10 EUR)" in out, out
+    assert code == 0 and "chips of 0.10 EUR" in out, out
+    assert "chips (" not in out, out
+    header, friday, saturday = out.splitlines()[:3]
+    assert "  unit  " in header and "Friday" in friday and "Saturday" in saturday, out
+    # each night's 3 hands right under the header's "hands"
+    assert header.index("hands") == friday.index("    3") == saturday.index("    3"), out
     code, out = invoke("events", "--db", db, "--json")
     values = {
         e["event"]: (e["unit"], e["money"], e["chip_value"]) for e in json.loads(out)["events"]

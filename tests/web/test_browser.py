@@ -102,8 +102,8 @@ def test_the_events_page_shows_what_a_valued_chip_is_worth(
     phone: Phone, club_url: str, club_db: Path
 ) -> None:
     """``chips 1 = 0.25 EUR`` (fixtures/euro_night.bhh): the card says what one chip is worth,
-    the figure ``badugi-ledger events`` shows (``chips (0.25 EUR)``), from the same event list;
-    plain chips say nothing more."""
+    in the words ``badugi-ledger events`` writes (``chips of 0.25 EUR``: ``model.money.
+    unit_words``), from the same event list; plain chips say nothing more."""
     with ledger_at(club_db, create=False) as db:
         worth = {str(e["event"]): e["chip_value"] for e in event_list(db).events}
     assert worth["Euro night"] == "0.25 EUR" and worth["Kitchen table"] is None

@@ -1045,10 +1045,11 @@ def test_a_currency_typed_for_a_saved_night_in_another_unit_is_refused_with_the_
     assert status == 200 and "text" not in refused, refused
     assert refused["error"].startswith(
         "Friday game (2024-03-01) is saved in chips (2024-03-01-friday-game.bhh), not EUR: "
-        "leave the currency blank to go on with it."
+        "leave the currency blank to go on with it, or give the night a name of its own."
     ), refused
-    assert "write currency EUR on its game line" in refused["error"]
-    assert "choose to replace its hands" in refused["error"]
+    way = "write currency EUR on its game line or chips 1 = … EUR on its cash line"
+    assert way in refused["error"], refused
+    assert refused["error"].endswith("save and replace its hands"), refused
     status, bad = post(client, "/record/start", {**NEW_NIGHT, "currency": "euro"})
     assert "not a currency code" in bad["error"], bad
     status, again = post(client, "/record/start", {**NEW_NIGHT, "currency": ""})
@@ -1085,7 +1086,7 @@ def test_a_currency_typed_for_a_saved_night_of_valued_chips_is_refused(tmp_path:
         saved_night({**night, "currency": "EUR"}, tmp_path)
     assert str(refused.value).startswith(
         "Euro night (2024-08-01) is saved in chips of 0.25 EUR (2024-08-01-euro-night.bhh), "
-        "not EUR: leave the currency blank to go on with it."
+        "not EUR: leave the currency blank to go on with it, or give the night a name of its own."
     ), refused.value
     going_on = saved_night(night, tmp_path)
     assert going_on is not None and going_on["file"] == path.name
