@@ -49,7 +49,7 @@ from typing import NamedTuple
 
 from ..model.games import GAMES
 from ..model.money import hand_amount
-from .tournaments import event_label
+from .event_lookup import event_label
 from .views import PLAYED
 
 CARRY_POOL = (

@@ -19,11 +19,11 @@ from collections.abc import Callable, Container
 from typing import Any
 
 from ..model.money import UNSTATED, format_amount
+from .event_lookup import event_label_of
 from .hand_content import differences, stored_facts
 from .holdings import Stored
 from .report import OTHER_TABLE, STALE_COPY, TWICE, Conflict
 from .rows import HandRows
-from .tournaments import event_label_of
 from .void_matching import OrganiserVoids
 from .void_reasons import organisers_reason
 

@@ -25,8 +25,9 @@ from ..model.escaping import for_terminal
 from ..model.money import format_amount, unit_words
 from .carried_pots import CarryShortfall, carry_shortfall
 from .connection import transaction
+from .event_lookup import event_label, event_label_of, find_event
 from .sql import dict_rows
-from .tournaments import event_label, event_label_of, find_event, recompute_tournament
+from .tournament_results import recompute_tournament
 
 
 @dataclass(frozen=True)

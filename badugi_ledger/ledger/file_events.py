@@ -17,11 +17,11 @@ from typing import Any
 
 from ..model.events import Session
 from .conflicts import event_fact_conflict
+from .event_lookup import event_label
 from .hand_lookups import LOOKUP_CHUNK
 from .holdings import FileHoldings, Stored
 from .report import FileReport
 from .rows import HandRows, session_identity
-from .tournaments import event_label
 
 EVENT_FACTS = ("season", "place", "buy_in", "starting_chips", "payouts")
 """The ``events`` columns a file states besides what names the event (its ``key``): kind,

@@ -25,7 +25,7 @@ from .import_run import ImportRun
 from .players import refuse_one_player_a_seat, refuse_one_player_an_entry
 from .report import FileReport, Rejected
 from .rows import HandRows
-from .tournaments import free_chips
+from .tournament_warnings import free_chips
 from .writer import FileWriter
 
 ProgressFn = Callable[[str, int], None]
@@ -133,7 +133,7 @@ def _warnings(db: sqlite3.Connection, source: str) -> list[str]:
     since file order is not play order: a Progressive Badugi pot carried at one of its tables
     that the next hand played there takes only in part
     (:func:`~.carried_pots.carry_left_behind`), a player of one of its tournaments who plays
-    on after busting without a rebuy (:func:`~.tournaments.free_chips`)."""
+    on after busting without a rebuy (:func:`~.tournament_warnings.free_chips`)."""
     tables = [
         str(row[0])
         for row in db.execute(

@@ -23,9 +23,9 @@ from typing import NamedTuple
 
 from ..model.limits import quote
 from .corrections import audit_void, void_hand
+from .event_lookup import event_label_of
 from .report import GONE_FROM_FILE, Conflict, FileReport
 from .rows import HandRows
-from .tournaments import event_label_of
 from .void_matching import OrganiserVoids, VoidedHand
 from .void_reasons import (
     LEFT_OUT,

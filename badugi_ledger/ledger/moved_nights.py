@@ -9,7 +9,7 @@ names now.  What belongs to the night goes with it:
   old one, so the organiser corrects them too.  Not refused: each file is imported in its
   own transaction, so refusing would leave no order in which the files could be corrected.
 
-The terms of a tournament follow their hands in :func:`~.tournaments.follow_moved_hands`.
+The terms of a tournament follow their hands in :func:`~.moved_terms.follow_moved_hands`.
 """
 
 from __future__ import annotations
@@ -18,9 +18,9 @@ import sqlite3
 from collections.abc import Collection
 
 from .corrections import follow_void
+from .event_lookup import event_label_of
 from .import_audit import ImportAudit
 from .report import Conflict, FileReport
-from .tournaments import event_label_of
 from .void_reasons import LEFT_OUT
 
 

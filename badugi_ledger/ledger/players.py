@@ -27,7 +27,7 @@ from ..model.escaping import for_terminal
 from ..model.limits import quote
 from ..model.names import composed
 from .connection import transaction
-from .tournaments import event_label_of
+from .event_lookup import event_label_of
 from .views import PLAYED
 
 

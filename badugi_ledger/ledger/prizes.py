@@ -1,7 +1,7 @@
 """Tournament rules that need no ledger: finishing places, prizes, chops and points.
 
 They are pure functions of places, stacks and money, tested on their own; the stored
-tournament (terms, bounties, entries) is :mod:`badugi_ledger.ledger.tournaments`.
+tournament (terms, bounties, entries) is :mod:`badugi_ledger.ledger.tournament_results`.
 
 **Places** (:func:`finishing_places`).  Hands are taken in the order they were played.  A
 player is *out* when their stack is 0 at the end of the last hand they appear in (a player who
@@ -25,7 +25,7 @@ gets the rest, so the prizes always add up to the pool exactly.  Places the fiel
 shared between tied players is divided evenly in whole units; units left over go one each to
 the tied players in name order, and any amount below one unit to the first of them.
 
-**Chops** (recorded with :func:`badugi_ledger.ledger.tournaments.set_terms`, on the command line
+**Chops** (recorded with :func:`~.tournament_results.set_terms`, on the command line
 ``badugi-ledger tournament --chop``): when the players left at the end agree to stop, the
 prizes of their places are re-divided: ``even`` splits them equally; ``chip-count`` gives each
 the smallest prize of the places in the chop (the lowest place's, in a table that pays better

@@ -303,7 +303,7 @@ def _m008_short_fields(db: sqlite3.Connection) -> None:
     unfilled places paid nobody (their money was left in the settle-up's ``*prize pool*``);
     they now go to first place, so the whole pool is paid out
     (:func:`badugi_ledger.ledger.prizes.prize_table`)."""
-    from .tournaments import recompute_tournament
+    from .tournament_results import recompute_tournament
 
     for (event_id,) in db.execute(
         "SELECT e.id FROM counted_events e WHERE e.kind = 'tournament' AND e.payouts IS NOT NULL "
@@ -315,12 +315,12 @@ def _m008_short_fields(db: sqlite3.Connection) -> None:
 
 def _m010_play_order_places(db: sqlite3.Connection) -> None:
     """Every tournament gets its places, prizes and bounties again, from its hands in the
-    order they were played (:func:`~.tournaments.recompute_tournament`), with the
+    order they were played (:func:`~.tournament_results.recompute_tournament`), with the
     rebuys and add-ons of the hands an organiser voided charged: the places were read in the
     order the hands were stored (a hand renumbered or inserted by ``import --replace``, or a
     night's later file imported first, came last), and a voided hand's rebuy was not charged
     while its chips stayed in play."""
-    from .tournaments import recompute_tournament
+    from .tournament_results import recompute_tournament
 
     for (event_id,) in db.execute(
         "SELECT id FROM counted_events WHERE kind = 'tournament' ORDER BY id"
@@ -360,12 +360,12 @@ def _m012_stack_changes(db: sqlite3.Connection) -> None:
 
 def _m013_natural_file_order(db: sqlite3.Connection) -> None:
     """The views made again, and the tournaments played in several files recomputed
-    (:func:`~.tournaments.recompute_tournament`): a table's files follow one another in the
+    (:func:`~.tournament_results.recompute_tournament`): a table's files follow one another in the
     natural order of the number of their first hand (:func:`~.views.natural_order`), so a
     file whose hands are numbered ``P9``… comes before one numbered ``P10``…, which the text
     put first.  Only the order of files changed: a tournament recorded in one file keeps its
     places."""
-    from .tournaments import recompute_tournament
+    from .tournament_results import recompute_tournament
 
     create_views(db)
     for (event_id,) in db.execute(

@@ -40,10 +40,11 @@ from .holdings import FileHoldings, Stored
 from .import_audit import ImportAudit
 from .import_run import ImportRun
 from .moved_nights import follow_moved_nights
+from .moved_terms import follow_moved_hands
 from .players import Aliases
 from .report import Conflict, FileReport
 from .rows import HAND_COLUMNS, HandRows, amount_problems
-from .tournaments import follow_moved_hands, recompute_tournament
+from .tournament_results import recompute_tournament
 from .void_matching import Candidate
 
 _INSERT_HAND = (
@@ -330,7 +331,7 @@ class FileWriter:
         """Finish the file and end its transaction with ``COMMIT``: the voids of nights whose
         hands the file moved to another date or name follow them (:mod:`.moved_nights`; only
         a ``replace`` moves hands), so do the terms of a tournament left with no hand
-        (:func:`.tournaments.follow_moved_hands`), and every tournament whose hands the file
+        (:func:`.moved_terms.follow_moved_hands`), and every tournament whose hands the file
         added or replaced is recomputed, all inside the same transaction, so the ledger holds
         all of the file with its consequences or none of it.
         :func:`.file_transaction.store_file` calls it after its checks of the whole file;

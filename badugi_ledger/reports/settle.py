@@ -30,7 +30,7 @@ import sqlite3
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from ..ledger.tournaments import find_event
+from ..ledger.event_lookup import find_event
 from ..ledger.views import CASH_FACTOR, CASH_UNIT
 from ..model.errors import LedgerError
 from ..model.escaping import for_terminal

@@ -1,7 +1,7 @@
 """Season standings from the ledger, as a pandas table (pandas is imported inside functions).
 
 **Tournament standings** (``kind="tournament"``): each entry earns points by the formula chosen
-(:func:`badugi_ledger.ledger.tournaments.points_for`: ``linear``, ``table`` or ``sqrt``).  With
+(:func:`badugi_ledger.ledger.prizes.points_for`: ``linear``, ``table`` or ``sqrt``).  With
 ``best_n`` only a player's N best results count (``counted``); players with fewer than
 ``min_events`` tournaments are listed below the ranked players, without a rank.  Order: points,
 then wins (first places, shared firsts included), then best finish, then events played (more

@@ -25,10 +25,10 @@ from collections.abc import Iterable
 from dataclasses import replace
 from pathlib import Path
 
+from ..ledger.event_lookup import event_label, find_event
 from ..ledger.fingerprints import fingerprint
 from ..ledger.rows import hand_rows
 from ..ledger.sql import dict_rows
-from ..ledger.tournaments import event_label, find_event
 from ..model.cards import Card, parse_cards
 from ..model.errors import BadugiError, LedgerError
 from ..model.games import GAMES

@@ -1,6 +1,6 @@
 """A tournament's result table: its terms, prize pool and each entrant's place and prize.
 
-The places and prizes are computed and stored by :mod:`badugi_ledger.ledger.tournaments` as
+The places and prizes are computed and stored by :mod:`badugi_ledger.ledger.tournament_results` as
 hands are imported; this report reads them back, and records changed terms (a chop, a bounty)
 before reading, which recomputes the places.
 
@@ -20,9 +20,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ..ledger.connection import transaction
+from ..ledger.event_lookup import event_label, find_event
 from ..ledger.prizes import prize_pool
 from ..ledger.sql import dict_rows
-from ..ledger.tournaments import Terms, event_label, find_event, get_terms, set_terms
+from ..ledger.tournament_results import set_terms
+from ..ledger.tournament_terms import Terms, get_terms
 from ..model.money import TOURNAMENT_CHIPS, UNSTATED, format_amount, major_units
 
 

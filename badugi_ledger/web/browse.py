@@ -13,8 +13,8 @@ from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
 from ..ledger.corrections import chip_value, event_list
+from ..ledger.event_lookup import event_label, find_event
 from ..ledger.players import list_players, similar_names
-from ..ledger.tournaments import event_label, find_event
 from ..model.errors import LedgerError
 from ..model.money import UNSTATED, format_amount, unit_words
 from ..reports.export import hands_frame

@@ -22,7 +22,7 @@ import pytest
 from badugi_ledger.ledger.hand_content import content_digest, stored_facts
 from badugi_ledger.ledger.importing import import_text
 from badugi_ledger.ledger.store import open_ledger
-from badugi_ledger.ledger.tournaments import recompute_tournament
+from badugi_ledger.ledger.tournament_results import recompute_tournament
 from badugi_ledger.reports.export import export_table
 from badugi_ledger.reports.settle import settle_event
 from badugi_ledger.reports.tournament import tournament_result

@@ -1,6 +1,6 @@
 """Tournaments: places from bust-outs, prizes from a payout table, chops,
 bounties and points.  The rounding rule is documented in
-``badugi_ledger/ledger/tournaments.py``."""
+``badugi_ledger/ledger/prizes.py``."""
 
 from __future__ import annotations
 

@@ -1,0 +1,157 @@
+"""Events found by what a user types, and named as messages name them.
+
+Every command that takes an event (settle-up, a tournament's table and terms, ``show --db``,
+the voids, the web pages) finds it with :func:`find_event`: by id, name or key, the latest
+event with hands when none is given, the close matches named when nothing matches.  Every
+message that names an event names it by :func:`event_label` (by its id: :func:`event_label_of`).
+Whether any hand of an event counts (:func:`_counts`) is asked by the lookup and by the terms
+that follow a tournament's moved hands (:mod:`.moved_terms`).  Cash nights and tournaments
+alike: nothing here is a tournament's, so the many modules that name events import it without
+the tournaments' results.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Mapping
+
+from ..model.errors import LedgerError
+from ..model.limits import MAX_DIGITS, MAX_QUOTE, quote
+from .sql import dict_rows
+
+
+def event_label(row: Mapping[str, object]) -> str:
+    """``Friday game (2024-03-01)``: an event as messages name it."""
+    return f"{row['name']}" + (f" ({row['date']})" if row.get("date") else "")
+
+
+def find_event(
+    db: sqlite3.Connection, ref: str | int | None, *, kind: str | None = None, counted: bool = False
+) -> dict[str, object]:
+    """An event by id, name or key (exact, then any case), as ``badugi-ledger events`` shows
+    them; ``ref`` None = the latest event (by date, then id) with hands.  ``counted`` leaves
+    out void events, and refuses an event no hand of which counts (its hands voided, or moved
+    to another event by a corrected file): there is nothing to settle.  A name or key several
+    events share names the one with hands that count, when only one has: a night whose date
+    or name a file corrected (``import --replace``) leaves its old event behind, its hands
+    void, for the audit trail, and that namesake is not the night.  LedgerError if none
+    (naming close matches, or the event of another kind) or ambiguous."""
+    table = "counted_events" if counted else "events"
+    where = " AND kind = ?" if kind else ""
+    extra: list[object] = [kind] if kind else []
+    what = f"{kind} event" if kind else "event"
+    if ref is None:
+        latest = list(
+            dict_rows(
+                db,
+                f"SELECT * FROM {table} WHERE EXISTS (SELECT 1 FROM counted_hands h "
+                f"WHERE h.event_id = {table}.id){where} "
+                "ORDER BY coalesce(date, '') DESC, id DESC LIMIT 1",
+                extra,
+            )
+        )
+        if not latest:
+            raise LedgerError(f"no {what} with hands in the ledger: import some hands first")
+        return latest[0]
+    text = str(ref).strip()
+    rows = _matching(db, table, text, where, extra)
+    if len(rows) > 1:
+        live = [r for r in rows if _counts(db, int(str(r["id"])))]
+        rows = live if len(live) == 1 else rows
+    if not rows and counted:
+        void = find_event(db, text, kind=kind)
+        raise LedgerError(f"the event {event_label(void)} is void: {void['void_reason']}")
+    if not rows and kind:
+        others = _matching(db, "events", text, "", [])
+        if others:
+            found = ", ".join(
+                f"{quote(str(r['name']))!r} (id {r['id']}, {r['date'] or 'no date'}) is a "
+                f"{r['kind']} event"
+                for r in others[:5]
+            )
+            raise LedgerError(f"{found}, not a {kind}")
+    if not rows:
+        raise LedgerError(f"no {what} {quote(text)!r} in the ledger{_close_matches(db, text)}")
+    if len(rows) > 1:
+        ids = ", ".join(f"{r['id']} ({r['name']}, {r['date'] or 'no date'})" for r in rows)
+        raise LedgerError(f"event {text!r} is ambiguous; give its id: {ids}")
+    if counted and not _counts(db, int(str(rows[0]["id"]))):
+        raise LedgerError(f"no hand of {event_label(rows[0])} counts{_why_none(db, rows[0])}")
+    return rows[0]
+
+
+def _matching(
+    db: sqlite3.Connection, table: str, text: str, where: str, extra: list[object]
+) -> list[dict[str, object]]:
+    """The events of ``table`` (and ``where``) that ``text`` names: by id, else name, key, then
+    the name or key in any case."""
+    rows: list[dict[str, object]] = []
+    if text.isdigit() and len(text) <= MAX_DIGITS:
+        rows = list(
+            dict_rows(db, f"SELECT * FROM {table} WHERE id = ?{where}", [int(text), *extra])
+        )
+    for column in ("name", "key", "lower(name)", "lower(key)"):
+        if rows:
+            break
+        value = "lower(?)" if column.startswith("lower") else "?"
+        rows = list(
+            dict_rows(db, f"SELECT * FROM {table} WHERE {column} = {value}{where}", [text, *extra])
+        )
+    return rows
+
+
+def _why_none(db: sqlite3.Connection, event: Mapping[str, object]) -> str:
+    """Why an event has no hand that counts: the void reasons of its hands (a hand its file no
+    longer holds says which file)."""
+    reasons = [
+        str(r[0])
+        for r in db.execute(
+            "SELECT void_reason FROM hands WHERE event_id = ? AND void_reason IS NOT NULL "
+            "GROUP BY void_reason ORDER BY min(id) LIMIT 3",
+            [event["id"]],
+        )
+    ]
+    if not reasons:
+        return " (see: badugi-ledger events)"
+    return f": its hands are void ({'; '.join(reasons)}; see: badugi-ledger audit)"
+
+
+def _close_matches(db: sqlite3.Connection, text: str) -> str:
+    """The end of a "no event" message: events whose name contains ``text`` or is close to
+    it ("did you mean …"), and where to see them all."""
+    import difflib
+
+    hint = " (see: badugi-ledger events)"
+    if len(text) > MAX_QUOTE:
+        return hint  # no event is named like that: not worth comparing
+    events = list(dict_rows(db, "SELECT id, name, date FROM events ORDER BY id"))
+    names = [str(e["name"]) for e in events]
+    wanted = text.lower()
+    close = set(difflib.get_close_matches(wanted, [n.lower() for n in names], n=5, cutoff=0.5))
+    found = [
+        e for e in events if wanted in str(e["name"]).lower() or str(e["name"]).lower() in close
+    ]
+    if not found:
+        return hint
+    listed = ", ".join(
+        f"{quote(str(e['name']))!r} (id {e['id']}, {e['date'] or 'no date'})" for e in found[:5]
+    )
+    return f"; did you mean {listed}?{hint}"
+
+
+_LIVE_HANDS = "(SELECT * FROM hands WHERE void_reason IS NULL)"
+"""The hands of a voided event that would count but for its void: where a voided night's hands
+are is found among them, as a counting night's among ``counted_hands``."""
+
+
+def _counts(db: sqlite3.Connection, event_id: int, void: bool = False) -> bool:
+    """Whether a hand of the event counts (of a voided event: would count but for its void)."""
+    hands = _LIVE_HANDS if void else "counted_hands"
+    found = db.execute(f"SELECT 1 FROM {hands} WHERE event_id = ? LIMIT 1", [event_id])
+    return found.fetchone() is not None
+
+
+def event_label_of(db: sqlite3.Connection, event_id: int) -> str:
+    """Event ``event_id`` as messages name it (:func:`event_label`)."""
+    name, date = db.execute("SELECT name, date FROM events WHERE id = ?", [event_id]).fetchone()
+    return event_label({"name": name, "date": date})

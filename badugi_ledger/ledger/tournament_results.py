@@ -1,0 +1,266 @@
+"""A tournament's results: its places, prizes and bounties, from its stored hands and terms.
+
+:func:`recompute_tournament` reads a tournament's stored hands in the order they were played
+(:func:`order_files`: its files first played first), places the players and pays them with the
+pure rules of :mod:`badugi_ledger.ledger.prizes` (places, prizes, chops, points), and writes its
+``tournament_entries``.  The terms an organiser records (:func:`set_terms`, a
+:class:`~.tournament_terms.Terms`) belong to the tournament and are applied whenever it is
+recomputed: when a corrected file moves all its hands to another event, they go along
+(:func:`~.moved_terms.follow_moved_hands`).
+
+**Prize pool** (:func:`~.prizes.prize_pool`) = buy-ins + rebuys + add-ons − the bounty part of
+every buy-in.  A rebuy or an add-on costs the buy-in unless the tournament's terms set another
+price.  A tournament without a payout table pays no prizes (nothing is assumed); settle-up shows
+its pool as undistributed.
+
+**Bounties** (terms ``bounty`` = the part of each buy-in that is a bounty).  When a player is
+out for good, their bounty goes to the winner(s) of the last pot they were eligible for in the
+hand they busted (the pot holding their last chips), split evenly.  Players still in at the end
+keep their own bounty.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections import defaultdict
+from collections.abc import Sequence
+
+from ..model.errors import ConfigError, LedgerError
+from ..model.settings import validate_payouts
+from .prizes import (
+    award_prizes,
+    chop,
+    finishing_places,
+    name_order,
+    points_for,
+    prize_pool,
+    prize_table,
+    split_evenly,
+)
+from .sql import dict_rows
+from .tournament_terms import Terms, get_terms
+from .views import natural_order
+
+
+def set_terms(db: sqlite3.Connection, event_id: int, terms: Terms) -> None:
+    """Record a tournament's terms (call inside a transaction), then recompute its entries."""
+    db.execute(
+        "INSERT INTO tournament_terms "
+        "(event_id, bounty, rebuy_price, add_on_price, prize_unit, chop) "
+        "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT(event_id) DO UPDATE SET bounty = excluded.bounty, "
+        "rebuy_price = excluded.rebuy_price, add_on_price = excluded.add_on_price, "
+        "prize_unit = excluded.prize_unit, chop = excluded.chop",
+        (
+            event_id,
+            terms.bounty,
+            terms.rebuy_price,
+            terms.add_on_price,
+            terms.prize_unit,
+            terms.chop,
+        ),
+    )
+    recompute_tournament(db, event_id)
+
+
+def _bounty_takers(db: sqlite3.Connection, hand_row_id: int, alias_id: int) -> list[int]:
+    """Alias ids that won the last pot the busted player was eligible for in that hand."""
+    pots = list(
+        dict_rows(
+            db, "SELECT id, eligible FROM pots WHERE hand_id = ? ORDER BY idx DESC", [hand_row_id]
+        )
+    )
+    name = db.execute("SELECT name FROM aliases WHERE id = ?", [alias_id]).fetchone()[0]
+    for pot in pots:
+        if name in json.loads(str(pot["eligible"] or "[]")):
+            rows = db.execute(
+                "SELECT alias_id FROM pot_winners WHERE pot_id = ? AND share > 0", [pot["id"]]
+            ).fetchall()
+            return [int(r[0]) for r in rows]
+    return []
+
+
+_PLAYED_HANDS = f"""
+SELECT o.hand_id, o.counts, hp.alias_id, a.name, hp.starting_stack, hp.final_stack, hp.rebuys,
+       hp.add_ons, coalesce(o.source, ''), {{stack_change}}
+FROM (
+    SELECT p.hand_id, p.counts, p.source, p.line, p.seq,
+           first_value(p.hand) OVER (PARTITION BY coalesce(p.source, '')
+                                     ORDER BY p.line, p.hand_id) AS file_first
+    FROM play_order p WHERE p.event_id = ?
+) o JOIN hand_players hp ON hp.hand_id = o.hand_id JOIN aliases a ON a.id = hp.alias_id
+ORDER BY {natural_order("o.file_first")}, coalesce(o.source, ''), o.line, o.seq,
+         o.hand_id, hp.seat
+"""
+"""A tournament's hands as they were played, each player dealt in (or whose stack changed
+while he sat out) a row: the hands of the view ``play_order`` (those that count and those an
+organiser voided, never a copy the ledger set aside or a hand its file no longer holds), in its
+order.  ``play_order`` numbers each table's hands; a tournament's places need one order over
+all its tables, so its rule is taken over the whole event: a file's hands in the order of its
+lines (the file is the record of the night, tables breaking into a final table included), the
+files in the natural order of the number of their first hand (``P9`` before ``P10``, see
+:func:`~.views.natural_order`; :func:`order_files` then puts a file later when the players'
+stacks say it was played later).  For a tournament at one table this is
+``play_order``'s ``seq``.  Row ids are not play order: a hand renumbered, inserted or imported
+from an earlier file later is a new row at the end."""
+
+
+Row = tuple[int, int, int, str, int, int, int | None, int | None, str, int | None]
+"""A row of :data:`_PLAYED_HANDS`: hand id, counts, alias id, name, starting stack, final stack,
+rebuys, add-ons, source file, the net stack change written before the hand."""
+
+
+def order_files(files: Sequence[Sequence[Row]]) -> list[Sequence[Row]]:
+    """A tournament's files (each its rows in the order of its lines), first played first.
+
+    They come in the order of the number of their first hand, which says nothing when the
+    numbers start again in each file (a final table's file numbered from 1, like the file of
+    the tables before it: then the file names decide) or do not run on from file to file.  A
+    tournament's chips say more: they are bought only by the buy-in, rebuys and add-ons, so a
+    player who sits down in his next file brings the stack his last hand left him, less the
+    rebuys and add-ons written before it.  A file whose first stack of a player is the stack
+    another file left him with, while his stack in the first is not what the second begins
+    with, was played after it.  The files keep their order where the stacks say nothing, and
+    wholly when what they say cannot all hold (stacks that match by chance both ways).
+
+    >>> early = [(1, 1, 1, "A", 100, 205, 0, 0, "tables.bhh", 0)]
+    >>> final = [(2, 1, 1, "A", 205, 600, 0, 0, "final.bhh", 0)]
+    >>> [rows[0][8] for rows in order_files([final, early])]
+    ['tables.bhh', 'final.bhh']
+    """
+    first: list[dict[str, int | None]] = []
+    last: list[dict[str, int]] = []
+    for rows in files:
+        came: dict[str, int | None] = {}
+        left: dict[str, int] = {}
+        for row in rows:
+            name, start, final, change = row[3], row[4], row[5], row[9]
+            if name not in came:
+                came[name] = None if change is None else start - change
+            left[name] = final
+        first.append(came)
+        last.append(left)
+    after: dict[int, set[int]] = defaultdict(set)  # file -> the files played before it
+    for a, b in ((a, b) for a in range(len(files)) for b in range(len(files)) if a != b):
+        for name, arrived in first[b].items():
+            if name not in last[a] or arrived is None or arrived != last[a][name]:
+                continue
+            back = first[a].get(name)
+            if back is not None and back != last[b][name]:
+                after[b].add(a)
+    order: list[int] = []
+    left_over = list(range(len(files)))
+    while left_over:
+        ready = next((f for f in left_over if not after[f] - set(order)), None)
+        if ready is None:  # the stacks contradict each other: keep the files' own order
+            return list(files)
+        order.append(ready)
+        left_over.remove(ready)
+    return [files[f] for f in order]
+
+
+def recompute_tournament(db: sqlite3.Connection, event_id: int) -> int:
+    """Rewrite ``tournament_entries`` of one tournament from its hands as they were played
+    (:data:`_PLAYED_HANDS`); return entrants.
+
+    The hands an organiser voided are among them: the stacks went through them, so a rebuy or
+    an add-on made in one is charged (its chips stayed in play), while its own play counts for
+    no place (:func:`~.prizes.finishing_places`).
+
+    Call inside a transaction (the import does, per file).
+    """
+    event = db.execute(
+        "SELECT kind, buy_in, payouts FROM events WHERE id = ?", [event_id]
+    ).fetchone()
+    if event is None or event[0] != "tournament":
+        raise LedgerError(f"event {event_id} is not a tournament")
+    buy_in = int(event[1] or 0)
+    payouts = validate_payouts(json.loads(event[2] or "[]"))
+    terms = get_terms(db, event_id)
+    if terms.bounty > buy_in:
+        raise ConfigError(f"the bounty ({terms.bounty}) cannot exceed the buy-in ({buy_in})")
+    columns = {str(c[1]) for c in db.execute("PRAGMA table_info(hand_players)")}
+    # a migration before the one that keeps ``stack_change`` recomputes tournaments too
+    stack_change = "hp.stack_change" if "stack_change" in columns else "NULL"
+    files: dict[str, list[Row]] = {}
+    for row in db.execute(_PLAYED_HANDS.format(stack_change=stack_change), [event_id]):
+        files.setdefault(row[8], []).append(row)
+    rows = [row for rows_of_file in order_files(list(files.values())) for row in rows_of_file]
+    hands: list[dict[str, tuple[int, int]]] = []
+    hand_ids: list[int] = []
+    void: set[int] = set()
+    alias_of: dict[str, int] = {}
+    rebuys: dict[str, int] = defaultdict(int)
+    add_ons: dict[str, int] = defaultdict(int)
+    for hand_id, counts, alias_id, name, start, final, n_rebuys, n_add_ons, _, _ in rows:
+        if not hand_ids or hand_ids[-1] != hand_id:
+            hand_ids.append(hand_id)
+            hands.append({})
+            if not counts:
+                void.add(len(hands) - 1)
+        hands[-1][name] = (start, final)
+        alias_of[name] = alias_id
+        rebuys[name] += n_rebuys or 0
+        add_ons[name] += n_add_ons or 0
+    finishes = finishing_places(hands, void)
+    n = len(finishes)
+    rebuy_price = buy_in if terms.rebuy_price is None else terms.rebuy_price
+    add_on_price = buy_in if terms.add_on_price is None else terms.add_on_price
+    paid_in = {
+        f.player: buy_in + rebuys[f.player] * rebuy_price + add_ons[f.player] * add_on_price
+        for f in finishes
+    }
+    pool = prize_pool(paid_in.values(), terms.bounty)
+    prizes = prize_table(pool, payouts, terms.prize_unit, entrants=n) if payouts else []
+    won = award_prizes(finishes, prizes, terms.prize_unit)
+    if terms.chop is not None:
+        won.update(chop(finishes, prizes, terms.chop, terms.prize_unit))
+    if payouts and sum(won.values()) != pool:  # pragma: no cover - the rules above pay it all
+        raise LedgerError(
+            f"the prizes of event {event_id} add up to {sum(won.values())}, not to its prize "
+            f"pool of {pool}"
+        )
+    bounty_won: dict[str, int] = defaultdict(int)
+    bounty_count: dict[str, int] = defaultdict(int)
+    if terms.bounty:
+        name_of = {a: p for p, a in alias_of.items()}
+        for f in finishes:
+            if f.out_in_hand is None:
+                bounty_won[f.player] += terms.bounty
+                continue
+            takers = [
+                name_of[a] for a in _bounty_takers(db, hand_ids[f.out_in_hand], alias_of[f.player])
+            ]
+            if not takers:  # nobody to credit (should not happen): the player keeps it
+                takers = [f.player]
+            for taker, share in split_evenly(
+                terms.bounty, sorted(takers, key=name_order), 1
+            ).items():
+                bounty_won[taker] += share
+                bounty_count[taker] += 1 if taker != f.player else 0
+    db.execute("DELETE FROM tournament_entries WHERE event_id = ?", [event_id])
+    db.executemany(
+        "INSERT INTO tournament_entries (event_id, alias_id, buy_in, rebuys, rebuy_cost, add_ons, "
+        "add_on_cost, bounties, bounty_won, place, place_to, chips, prize, points) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [
+            (
+                event_id,
+                alias_of[f.player],
+                buy_in,
+                rebuys[f.player],
+                rebuys[f.player] * rebuy_price,
+                add_ons[f.player],
+                add_ons[f.player] * add_on_price,
+                bounty_count[f.player],
+                bounty_won[f.player],
+                f.place,
+                f.place_to,
+                f.chips,
+                won.get(f.player, 0),
+                points_for("linear", n, f.place, f.place_to),
+            )
+            for f in finishes
+        ],
+    )
+    return n
