@@ -5,8 +5,9 @@ Every other module asks :data:`GAMES` (``GAMES[settings.game].hand_size``, ``.ha
 
 * **Badugi** (``000``): four cards, one pot won by the best Badugi.
 * **Progressive Badugi** (``002``): Badugi whose pot carries to the next hand when no hand
-  qualifies (3.1/3.2); the carried pot is re-dealt with fresh posts; ``with a buy`` is its
-  variant only.
+  qualifies (3.1/3.2); the next hand is a redeal to everyone at the table, blinds and antes
+  posted again only under the house rule ``redeal_posts`` (seeds README item 5); ``with a
+  buy`` is its variant only.
 * **Badacey** (``004``): five cards, the pot split between the best A-5 low and the best Badugi.
 * **Badeucey** (``004``): five cards, split between the best 2-7 low and the best Badugi with
   aces high.
