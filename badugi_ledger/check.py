@@ -251,6 +251,9 @@ class CheckRun:
     """Count warnings as problems (:attr:`all_ok`)."""
     progress: Progress | None = None
     """Told of the hands replayed as the run goes on (see :data:`Progress`)."""
+    finished: bool = False
+    """Whether :meth:`lines` or :meth:`outcomes` has been read to its end (:attr:`all_ok`
+    answers for the whole run only then)."""
 
     def __init__(
         self,
@@ -259,12 +262,14 @@ class CheckRun:
         jobs: int | None = None,
         strict: bool = False,
         progress: Progress | None = None,
+        finished: bool = False,
     ) -> None:
         self.files = files
         self.summaries = [] if summaries is None else summaries
         self.jobs = jobs
         self.strict = strict
         self.progress = progress
+        self.finished = finished
 
     def outcomes(self) -> Iterator[HandOutcome]:
         """Every hand of every file, replayed, in order (lazily, in this process).  A file's
@@ -291,6 +296,7 @@ class CheckRun:
             if progress is not None:
                 progress(1)
             yield outcome
+        self.finished = True
 
     def lines(self, *, as_json: bool = False) -> Iterator[str]:
         """The report, line by line: each file's problems then its summary, files in the
@@ -301,6 +307,7 @@ class CheckRun:
             for outcome in self.outcomes():
                 yield json.dumps(outcome_dict(outcome), ensure_ascii=False)
             return
+        self.finished = False
         here = resolve_jobs(self.jobs, len(self.files)) == 1
         check = partial(check_file, progress=self.progress) if here else check_file
         others: list[FileSummary] = []  # files of other games only: one line for them all
@@ -324,6 +331,7 @@ class CheckRun:
             yield other_games_line(len(others), sum(s.skipped for s in others))
         if len(self.files) > 1:
             yield self.total().line()
+        self.finished = True
 
     def total(self) -> FileSummary:
         total = FileSummary(f"total ({len(self.files)} files)")
@@ -341,7 +349,14 @@ class CheckRun:
     @property
     def all_ok(self) -> bool:
         """True when every hand of every file replayed with no problem (and, when ``strict``,
-        without a warning)."""
+        without a warning).  A run not read yet is read first (its report unseen); one whose
+        reading was left half way is no answer (:class:`RuntimeError`): the hands not read
+        cannot count as ok."""
+        if not self.finished:
+            if self.summaries:
+                raise RuntimeError("the check was not read to its end: read the rest first")
+            for _ in self.lines():
+                pass
         return all(s.all_ok and not (self.strict and s.warnings) for s in self.summaries)
 
 

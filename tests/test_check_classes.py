@@ -65,3 +65,28 @@ def test_the_defaults_are_the_dataclass_s() -> None:
     run, twin = CheckRun([Path("a.bhh")]), _reference(CheckRun, frozen=False)([Path("a.bhh")])
     assert vars(run) == vars(twin)
     assert run.summaries is not CheckRun([Path("a.bhh")]).summaries  # a fresh list each
+
+
+def test_all_ok_of_a_run_not_read_reads_it_first(tmp_path: Path) -> None:
+    """``run_check(files).all_ok`` answers for the hands, not for an empty run: a file with a
+    wrong collection is not ok though nothing was iterated; a run left half way is no answer."""
+    from badugi_ledger.check import run_check
+
+    night = tmp_path / "night.bhh"
+    hand = (
+        "hand {n} · button Ben · Anna 100 · Ben 100\n"
+        "Ben posts sb 1 · Anna posts bb 2\nBen folds\nAnna collects {won}\n"
+    )
+    night.write_text(
+        "game badugi · fixed limit 2/4 · blinds 1/2\n"
+        + hand.format(n=1, won=3)
+        + hand.format(n=2, won=9),
+        encoding="utf-8",
+    )
+    assert not run_check([night], jobs=1).all_ok
+    run = run_check([night], jobs=1)
+    outcomes = run.outcomes()
+    next(outcomes)  # the first hand only: it is ok, the second is not
+    with pytest.raises(RuntimeError, match="not read to its end"):
+        run.all_ok  # noqa: B018
+    assert list(outcomes) and not run.all_ok

@@ -427,7 +427,7 @@ def test_a_hand_the_phh_reader_would_refuse_is_refused_with_the_readers_reason(
         "game badugi · fixed limit 2/4 · blinds 1/2\n"
         "hand 1 · button Dan · Anna 100 · Ben 100 · Cara 100 · Dan 100\n"
         "Anna posts sb 1 · Ben posts bb 2 · Cara posts straddle 1\n"
-        "Dan folds · Anna folds · Ben folds\nCara collects 4\n",
+        "Dan folds · Anna folds · Ben folds\nCara collects 3\n",  # Ben's unmatched 1 back
         encoding="utf-8",
     )
     assert run_check([path], jobs=1).all_ok
