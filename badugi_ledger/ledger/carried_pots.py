@@ -41,6 +41,7 @@ import is not refused for it; :func:`carry_left_behind` names it, for the import
 from __future__ import annotations
 
 import dataclasses
+import re
 import sqlite3
 from collections import defaultdict
 from collections.abc import Callable, Iterable
@@ -48,7 +49,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from ..model.games import GAMES
-from ..model.money import hand_amount
+from ..model.money import CHIPS, format_amount, hand_amount, unit_words
 from .event_lookup import event_label
 from .views import PLAYED
 
@@ -63,7 +64,25 @@ CARRY_POOL = (
 week's tournament of the same name is another), since its chips never count outside it; a cash
 game's hands of one unit, of any event (last week's pot, a night recorded in two files), never
 from chips into money or into chips of another value.  It reads as a phrase after "played in"
-("the tournament Cup of 2024-05-03", "USD", "chips at 10 EUR cents each", "chips")."""
+("the tournament Cup of 2024-05-03", "USD", "chips at 10 EUR cents each", "chips"), a
+message naming it through :func:`pool_words`."""
+
+_VALUED_POOL = re.compile(r"chips at ([0-9]+) ([A-Z]{3}) cents each")
+
+
+def pool_words(pool: str) -> str:
+    """A :data:`CARRY_POOL` as a message names it: valued chips as every report writes their
+    unit (:func:`~badugi_ledger.model.money.unit_words`, ``chips of 0.10 EUR``), the rest as
+    they are.
+
+    >>> pool_words("chips at 10 EUR cents each"), pool_words("USD"), pool_words("chips")
+    ('chips of 0.10 EUR', 'USD', 'chips')
+    """
+    valued = _VALUED_POOL.fullmatch(pool)
+    if valued is None:
+        return pool
+    return unit_words(CHIPS, format_amount(int(valued[1]), valued[2]))
+
 
 PROGRESSIVE_GAMES = frozenset(name for name, game in GAMES.items() if game.progressive)
 """The games whose hands carry pots (``hands.game``): a change to any of their hands may change
@@ -157,9 +176,10 @@ class CarryShortfall:
         """What is wrong, as the first part of a message."""
         if self.elsewhere:
             return (
-                f"at table {self.table!r} {self.later}, played in {self.pool}, takes "
-                f"{self.amount(self.takes)} of carried Progressive Badugi pots, but the pots "
-                f"carried at this table were played in {' and in '.join(self.elsewhere)}: a "
+                f"at table {self.table!r} {self.later}, played in {pool_words(self.pool)}, "
+                f"takes {self.amount(self.takes)} of carried Progressive Badugi pots, but the "
+                "pots carried at this table were played in "
+                f"{' and in '.join(map(pool_words, self.elsewhere))}: a "
                 "carried pot stays in its unit, and a tournament's in the tournament"
             )
         took = f" and took {self.amount(self.taken)}" if self.taken else ""

@@ -84,6 +84,22 @@ def test_a_pot_carried_in_chips_is_not_taken_in_money(tmp_path: Path) -> None:
     assert report.error is not None, report
     assert "the pots carried at this table were played in chips" in report.error
     assert "a carried pot stays in its unit" in report.error
+    assert "played in chips of 1.00 USD, takes 12 chips" in report.error  # as events says
+
+
+def test_a_pot_carried_in_valued_chips_is_named_as_every_report_names_its_unit(
+    tmp_path: Path,
+) -> None:
+    """The first night's chips are worth 0.10 EUR, the second's are plain: the refusal says
+    the pots were played in "chips of 0.10 EUR", as ``badugi-ledger events`` writes that unit."""
+    first, second = split_night(tmp_path)
+    valued = first.read_text(encoding="utf-8").replace(CASH, f"{CASH} · chips 10 = 1 EUR")
+    first.write_text(valued, encoding="utf-8")
+    db = tmp_path / "club.db"
+    import_into(db, [first])
+    (report,) = import_into(db, [second]).files
+    assert report.error is not None, report
+    assert "were played in chips of 0.10 EUR: a carried pot stays in its unit" in report.error
 
 
 def test_a_tournaments_carried_pot_is_not_taken_by_a_cash_game(tmp_path: Path) -> None:
