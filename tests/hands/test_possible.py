@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import itertools
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -105,3 +106,42 @@ def test_no_hand_beats_the_nut_of_any_half() -> None:
         assert ace_five_value(cards).key <= best_low
     for cards in itertools.combinations([c for c in DECK if 2 <= c.rank <= 7], 5):
         assert deuce_seven_value(cards).key <= best_deuce
+
+
+NINE = tuple(f"P{i}" for i in range(9))
+DEEPEST = [OpenPot(100 * (9 - i), NINE[i:]) for i in range(8)]
+"""The most pots nine players make (seeds README item 2: 2-9 seats; ``001`` a side pot for each
+all-in): each player all-in at his own level but the two at the top, who are in every pot."""
+
+
+def test_nine_players_in_eight_pots_are_searched_without_a_limit(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The worst case of the search: the most pots of the most players, every hand unknown,
+    a split game (``004``: two halves, each searched), every player asked and nothing pruned.
+    The search used to stop after a budget of steps and accept what it had not shown
+    impossible, and then added every division of one half to every division of the other
+    (minutes of work here); it now finds each pot's divisions once per way the pots before
+    it can end, so it needs no budget: a few tens of thousands of additions at most."""
+    import badugi_ledger.hands.possible as possible
+
+    added = [0]
+    add = possible._add
+
+    def counted(*args: object) -> object:
+        added[0] += 1
+        assert added[0] <= 40_000, "the search adds more divisions than its worst case needs"
+        return add(*args)
+
+    monkeypatch.setattr(possible, "_add", counted)
+    everything = {p: 10**6 for p in NINE}
+    for game in ("badeucey", "badacey", "badugi", "progressive-badugi"):
+        added[0] = 0
+        assert not division_allowed(DEEPEST, {}, game, everything, None)
+    # Each player wins the pot of his level outright (the two at the top share the last): a
+    # division these hands give, and a chip moved from one to the next is none.
+    each = {NINE[i]: DEEPEST[i].amount for i in range(7)} | {"P7": 100, "P8": 100}
+    assert division_allowed(DEEPEST, {}, "badeucey", each)
+    wrong = each | {"P0": 899, "P1": 801}
+    assert not division_allowed(DEEPEST, {}, "badeucey", wrong)
+    assert not division_allowed(DEEPEST, {}, "badeucey", {"P8": 1}, None, judged=["P8"])
