@@ -8,6 +8,8 @@ best hand or is split evenly among tied best hands (``000`` "tied hands share it
 half on its own), a shown hand keeps its place among the other shown hands, no hand beats the
 best possible one, and a side pot's winners are the main pot's winners among its players, if
 any contest it, else hands below them (``001`` side pots: the same hands are compared again).
+A Progressive Badugi pot carried into the hand goes with the first pot won (``002``), which
+:func:`next_pot_won` says here and in the settlement alike.
 
 The test is a relaxation that is exact about everything above and generous about the rest: an
 unknown hand may take any value up to the best possible one, and in a split game its two halves
@@ -123,12 +125,13 @@ def division_allowed(
         OpenPot(pot.amount, tuple([p for p in pot.contenders if known.get(p, ()) is not None]))
         for pot in pots
     ]
+    carry = carried_in if carried_in is not None and facts.progressive else CarriedIn(0)
     everyone = {p for pot in pots for p in pot.contenders}
+    everyone.update([p for _, winners in carry.later for p in winners])  # may take the carry
     asked = sorted(everyone | set(payouts) if judged is None else set(judged))
     if any(p not in everyone and payouts.get(p, 0) for p in asked):
         return False
     target = tuple([payouts.get(p, 0) for p in asked])
-    carry = carried_in if carried_in is not None and facts.progressive else CarriedIn(0)
     found: list[frozenset[_Outcome]] = []
     for half in range(len(facts.halves)):
         amounts = [half_amounts(pot.amount, game, house)[half] for pot in pots]

@@ -81,9 +81,10 @@ def check_unshown(
             )
             violations.append(Violation("collect", message, position(at), "mismatch"))
             return
-    parts = ", ".join(f"{p} {st.figure(chips)}" for p, chips in recorded.items() if chips)
+    words = [f"{p} {st.figure(chips)}" for p, chips in recorded.items() if chips]
     if carried:
-        parts += f", {st.figure(carried)} carried"
+        words.append(f"{st.figure(carried)} carried")
+    parts = ", ".join(words)
     at = st.collect_at[0] if st.collects else st.carry_outs[0][1]
     message = (
         f"the recorded collections ({parts or 'none'}) are no division of the {names} "

@@ -21,7 +21,13 @@ from badugi_ledger.hands.evaluate import (
     deuce_seven_value,
     evaluate,
 )
-from badugi_ledger.hands.possible import _NUTS, OpenPot, division_allowed, known_values
+from badugi_ledger.hands.possible import (
+    _NUTS,
+    CarriedIn,
+    OpenPot,
+    division_allowed,
+    known_values,
+)
 from badugi_ledger.hands.pots import divide_pot
 from badugi_ledger.model.cards import DECK, parse_known_cards
 
@@ -52,6 +58,35 @@ def test_a_known_hand_that_does_not_qualify_wins_nothing() -> None:
     assert not division_allowed(pots, known, "progressive-badugi", {"Anna": 6})
     assert division_allowed(pots, known, "progressive-badugi", {}, carried=6)
     assert division_allowed(pots, known, "progressive-badugi", {"Ben": 6})
+
+
+def test_002_a_carried_pot_goes_with_the_first_pot_won() -> None:
+    """``002``: the carried pot "is added to the money wagered in the new hand" and "goes to the
+    winner of the next pot that is won, whether at showdown or by all other players folding".
+    The main pot (30 of its own and the carried 12) holds it; a side pot of 40 follows."""
+    pots = [OpenPot(42, NAMES), OpenPot(40, ("Ben", "Cy"))]
+    game = "progressive-badugi"
+    carry = CarriedIn(12)
+    assert division_allowed(pots, {}, game, {"Anna": 42, "Cy": 40}, carried_in=carry)
+    assert division_allowed(pots, {}, game, {}, carried=82, carried_in=carry)
+    # The side pot cannot be won while the main pot carries: nobody in it qualifies either.
+    assert not division_allowed(pots, {}, game, {"Cy": 52}, carried=30, carried_in=carry)
+    # Both pots carry and a pot after them that Dan alone contests is won: it takes the
+    # carried pot, and nothing else is paid from these pots.
+    later = CarriedIn(12, ((40, ("Dan",)),))
+    assert division_allowed(pots, {}, game, {"Dan": 12}, carried=70, carried_in=later)
+    assert not division_allowed(pots, {}, game, {}, carried=82, carried_in=later)
+    assert division_allowed(pots, {}, game, {"Anna": 42, "Cy": 40}, carried_in=later)
+
+
+def test_002_a_carried_pot_is_divided_with_the_pot_it_joins() -> None:
+    """The carried 5 is part of the main pot of 10 (``002``: "added to the money wagered"): a
+    tie splits the 10 evenly, not 5 and 5 each with its own odd chip (seeds README item 4)."""
+    pots = [OpenPot(10, ("Anna", "Ben"))]
+    carry = CarriedIn(5)
+    game = "progressive-badugi"
+    assert division_allowed(pots, {}, game, {"Anna": 5, "Ben": 5}, carried_in=carry)
+    assert not division_allowed(pots, {}, game, {"Anna": 6, "Ben": 4}, carried_in=carry)
 
 
 STUB = DECK[:9] + DECK[-9:]

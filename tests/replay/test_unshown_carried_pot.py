@@ -139,3 +139,33 @@ def test_002_the_carried_pot_passes_carrying_pots_as_with_known_cards() -> None:
 def test_002_a_carried_pot_recorded_in_the_wrong_place_is_a_mismatch(tail: str, line: int) -> None:
     one = outcome(UNCONTESTED_SIDE_POT + tail)
     assert one.errors and {(e.rule, e.pos.line) for e in one.errors} == {("collect", line)}
+
+
+CY_SHOWN = UNCONTESTED_SIDE_POT.replace(
+    "show: Anna Ks Qh Jd Tc · Ben Kh Qd Jc Ts", "show: Ben Kh Qd Jc Ts · Cy Kd Qc Js Th"
+)
+"""The same hand with Anna's cards unknown: Ben's and Cy's K-high badugis do not qualify, so
+side 1 carries on the cards, and the main pot is won only if Anna's hand qualifies (``002``)."""
+
+
+@pytest.mark.parametrize(
+    "tail",
+    [
+        "Anna collects 52 · Cy collects 40\ncarry 30\n",  # Anna qualifies: the main pot is hers
+        # Anna's hand fails too: side 2, which Cy wins uncontested, is the first pot won.
+        "Cy collects 52\ncarry 70\n",
+    ],
+)
+def test_002_a_player_whose_hand_does_not_qualify_takes_the_carried_pot_uncontested(
+    tail: str,
+) -> None:
+    one = outcome(CY_SHOWN + tail)
+    assert one.ok, one.errors
+
+
+def test_002_the_carried_pot_left_in_the_middle_is_named_in_the_mismatch() -> None:
+    one = outcome(CY_SHOWN + "Cy collects 40\ncarry 82\n")
+    assert [(e.rule, e.pos.line) for e in one.errors] == [("collect", 13)]
+    assert "the recorded collections (52 carried) are no division of the main pot" in (
+        one.errors[0].message
+    )
