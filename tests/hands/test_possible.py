@@ -180,3 +180,63 @@ def test_nine_players_in_eight_pots_are_searched_without_a_limit(
     wrong = each | {"P0": 899, "P1": 801}
     assert not division_allowed(DEEPEST, {}, "badeucey", wrong)
     assert not division_allowed(DEEPEST, {}, "badeucey", {"P8": 1}, None, judged=["P8"])
+
+
+QUALIFY_STUB = list(parse_known_cards("As 3h 5d 7c Ks Qh Jd Tc 2s 4h 6d 8c 9s 9h Kd Qc"))
+"""Cards from which some hands meet the nine-high qualifier (``002``) and some do not."""
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    shown=st.lists(st.integers(0, len(DECK) - 1), min_size=4, max_size=4, unique=True),
+    amounts=st.tuples(st.integers(0, 30), st.integers(1, 30), st.integers(1, 30)),
+    carry=st.integers(1, 15),
+    uncontested=st.booleans(),
+)
+def test_002_every_real_division_of_a_carried_pot_is_allowed(
+    shown: list[int], amounts: tuple[int, int, int], carry: int, uncontested: bool
+) -> None:
+    """Progressive Badugi with a carried pot: Anna's cards known, Ben's and Cy's dealt every way
+    from a small stub; each pot goes to its best qualifying hand or carries, and the carried pot
+    to the first pot won (``next_pot_won``, as the settlement gives it), a side pot Cy alone
+    contests after the others included.  Every such division must be allowed."""
+    from badugi_ledger.hands.possible import next_pot_won
+
+    game = "progressive-badugi"
+    anna = tuple(DECK[i] for i in shown)
+    stub = [c for c in QUALIFY_STUB if c not in anna]  # Ben from the first 8, Cy the next 7
+    known = known_values(game, {"Anna": anna})
+    own = [OpenPot(amounts[0], NAMES), OpenPot(amounts[1], ("Ben", "Cy"))]
+    later = ((amounts[2], ("Cy",)),) if uncontested else ()
+    pots = [OpenPot(own[0].amount + carry, NAMES), own[1]]
+    seen: set[tuple[tuple[tuple[str, int], ...], int]] = set()
+    for ben in itertools.combinations(stub[:8], 4):
+        rest = [c for c in stub if c not in ben]
+        for cy in itertools.combinations(rest[:7], 4):
+            hands = {"Anna": anna, "Ben": ben, "Cy": cy}
+            awards = [
+                divide_pot(pot.amount, [(p, hands[p]) for p in pot.contenders], game).shares
+                for pot in own
+            ]
+            flags = [not shares for shares in awards] + [False] * len(later)
+            to = next_pot_won(flags)
+            paid: dict[str, int] = {}
+            left = sum(pot.amount for pot, shares in zip(own, awards, strict=True) if not shares)
+            for i, shares in enumerate(awards):
+                if to == i and shares:
+                    shares = divide_pot(
+                        own[i].amount + carry, [(p, hands[p]) for p in own[i].contenders], game
+                    ).shares
+                for p, chips in shares.items():
+                    paid[p] = paid.get(p, 0) + chips
+            if to >= len(own):
+                paid["Cy"] = paid.get("Cy", 0) + carry
+            elif flags[to]:
+                left += carry
+            key = (tuple(sorted((p, c) for p, c in paid.items() if c)), left)
+            if key not in seen:
+                seen.add(key)
+                allowed = division_allowed(
+                    pots, known, game, dict(key[0]), left, carried_in=CarriedIn(carry, later)
+                )
+                assert allowed, (anna, ben, cy, key)
