@@ -75,8 +75,9 @@ def check_unshown(
         if not division_allowed(
             pots, known, game, {p: chips}, None, house, judged=[p], carried_in=carry
         ):
+            takes = st.figure(chips) if chips else "nothing"
             message = (
-                f"{p} collects {st.figure(chips)} of the {names} ({total}), but no hands "
+                f"{p} collects {takes} of the {names} ({total}), but no hands "
                 f"for the unknown cards of {unknown} pay {p} that{what}"
             )
             violations.append(Violation("collect", message, position(at), "mismatch"))

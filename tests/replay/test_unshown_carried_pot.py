@@ -141,6 +141,16 @@ def test_002_a_carried_pot_recorded_in_the_wrong_place_is_a_mismatch(tail: str, 
     assert one.errors and {(e.rule, e.pos.line) for e in one.errors} == {("collect", line)}
 
 
+def test_002_the_carried_pot_a_player_is_owed_from_the_open_pots_is_named() -> None:
+    """Cy's 40 is side 2, which he alone contests: of the pots the cards could not divide he
+    collects nothing, which no hands give (002: the carried pot is his if they all carry)."""
+    one = outcome(UNCONTESTED_SIDE_POT + "Cy collects 40\ncarry 82\n")
+    assert one.errors[0].message.startswith(
+        "Cy collects nothing of the main and side 1 pots (82), but no hands for the unknown "
+        "cards of Cy pay Cy that"
+    )
+
+
 CY_SHOWN = UNCONTESTED_SIDE_POT.replace(
     "show: Anna Ks Qh Jd Tc · Ben Kh Qd Jc Ts", "show: Ben Kh Qd Jc Ts · Cy Kd Qc Js Th"
 )
