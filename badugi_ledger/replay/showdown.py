@@ -319,6 +319,8 @@ def _settle_from_record(st: HandState, pots: list[_Pot], violations: list[Violat
     remainder = {p: v for p, v in recorded.items() if v}
     carry_claim = sum(a for a, _ in st.carry_outs) - sum(p.net for p in pots if p.carried)
     eligible = {q for p in open_pots for q in p.eligible if q not in st.mucked}
+    if st.carry_in:  # the carried-in pot may go to a pot after them (_carried_past_open_pots)
+        eligible.update([q for p in pots[len(open_pots) :] for q in (p.shares or {})])
     consistent = (st.collects or st.carry_outs) and (
         all(v > 0 and p in eligible for p, v in remainder.items())
         and sum(remainder.values()) + carry_claim == total

@@ -179,3 +179,17 @@ def test_002_the_carried_pot_left_in_the_middle_is_named_in_the_mismatch() -> No
     assert "the recorded collections (52 carried) are no division of the main pot" in (
         one.errors[0].message
     )
+
+
+def test_002_a_player_who_mucks_takes_the_carried_pot_with_the_side_pot_he_alone_contests() -> None:
+    """Cy mucks (in Progressive Badugi not a fold: a house rule, README): he cannot win the main
+    pot or side 1, but side 2 is his alone; if Anna's unknown hand fails too, every other pot
+    carries and the carried pot goes with side 2 (``002``)."""
+    mucked = UNCONTESTED_SIDE_POT.replace(
+        "show: Anna Ks Qh Jd Tc · Ben Kh Qd Jc Ts", "show: Ben Kh Qd Jc Ts · Cy mucks"
+    )
+    one = outcome(mucked + "Cy collects 52\ncarry 70\n")
+    assert one.ok, one.errors
+    assert one.result is not None and dict(one.result.payouts) == {"Cy": 52}
+    one = outcome(mucked + "Cy collects 40\ncarry 82\n")
+    assert [(e.rule, e.pos.line) for e in one.errors] == [("collect", 13)]
