@@ -8,6 +8,8 @@ best hand or is split evenly among tied best hands (``000`` "tied hands share it
 half on its own), a shown hand keeps its place among the other shown hands, no hand beats the
 best possible one, and a side pot's winners are the main pot's winners among its players, if
 any contest it, else hands below them (``001`` side pots: the same hands are compared again).
+A Progressive Badugi pot carried into the hand goes with the first pot won (``002``), which
+:func:`next_pot_won` says here and in the settlement alike.
 
 The test is a relaxation that is exact about everything above and generous about the rest: an
 unknown hand may take any value up to the best possible one, and in a split game its two halves
@@ -38,7 +40,7 @@ from ..model.settings import HouseRules
 from .evaluate import HandValue, evaluate, meets_qualifier
 from .pots import half_amounts, split_evenly
 
-__all__ = ["OpenPot", "division_allowed", "known_values"]
+__all__ = ["CarriedIn", "OpenPot", "division_allowed", "known_values", "next_pot_won"]
 
 
 class OpenPot(NamedTuple):
@@ -57,8 +59,29 @@ _NUTS: Mapping[GameName, str] = {
 }
 """A hand that is the best possible in every half of each game: no unknown hand beats it."""
 
-_BUDGET = 200_000
-"""Steps the search may take; past it the division is accepted (it was not shown impossible)."""
+
+def next_pot_won(carried: Sequence[bool]) -> int:
+    """Which of a hand's pots (main, then the side pots in order; ``carried``: whether each
+    carries, no hand qualifying) a Progressive Badugi pot carried into the hand goes to: the
+    first that does not carry, since ``002`` gives the carried pot to "the winner of the next
+    pot that is won, whether at showdown or by all other players folding"; the main pot
+    when every pot carries (the carried pot then carries on with it).
+
+    >>> next_pot_won([True, True, False])
+    2
+    """
+    return next((i for i, carries in enumerate(carried) if not carries), 0)
+
+
+class CarriedIn(NamedTuple):
+    """A Progressive Badugi pot carried into the hand, when the open pots are divided: its
+    chips, held in the first open pot's amount (the main pot, as the settlement builds it),
+    and the pots after the open ones, which the cards or the folds settled: each one's amount
+    and its winners in seat order, ``()`` for one that carries.  It goes with the first pot
+    won (:func:`next_pot_won`), divided with that pot's own chips."""
+
+    amount: int
+    later: tuple[tuple[int, tuple[str, ...]], ...] = ()
 
 
 def known_values(
@@ -82,102 +105,137 @@ def division_allowed(
     carried: int | None = 0,
     house: HouseRules = HouseRules(),  # noqa: B008 - frozen, immutable default
     judged: Collection[str] | None = None,
+    carried_in: CarriedIn | None = None,
 ) -> bool:
     """Whether some hands for the contenders not in ``known`` divide ``pots`` as ``payouts``
     (player -> chips from these pots) with ``carried`` chips left to the next hand (only
     Progressive Badugi carries; ``None``: not asked).  ``known``: the known hands' values
     (:func:`known_values`).  ``judged``: the players whose payout is asked (default: every
-    contender and every player in ``payouts``; one missing from ``payouts`` is paid nothing)."""
+    contender and every player in ``payouts``; one missing from ``payouts`` is paid nothing).
+    ``carried_in``: a Progressive Badugi pot carried into the hand (the first pot holds it),
+    which goes to the winners of the first pot won (``002``), a settled pot after these among
+    them; ``payouts`` and ``carried`` then count it where it goes.
+
+    The search visits each pot once for each way the pots before it can end that matters to
+    it (its previous pot's winners among its own players, the value its winners stay below,
+    whether a pot before it was won), so it ends on every hand without a limit of steps."""
     facts = GAMES[game]
     nut = evaluate(game, parse_known_cards(_NUTS[game]))
     pots = [  # a hand that cannot win is no contender
         OpenPot(pot.amount, tuple([p for p in pot.contenders if known.get(p, ()) is not None]))
         for pot in pots
     ]
+    carry = carried_in if carried_in is not None and facts.progressive else CarriedIn(0)
     everyone = {p for pot in pots for p in pot.contenders}
-    asked = everyone | set(payouts) if judged is None else set(judged)
-    target = {p: payouts.get(p, 0) for p in asked}
-    if any(p not in everyone and chips for p, chips in target.items()):
+    everyone.update([p for _, winners in carry.later for p in winners])  # may take the carry
+    asked = sorted(everyone | set(payouts) if judged is None else set(judged))
+    if any(p not in everyone and payouts.get(p, 0) for p in asked):
         return False
-    outcomes: set[_Outcome] = {((), 0)}
-    budget = [_BUDGET]
+    target = tuple([payouts.get(p, 0) for p in asked])
+    found: list[frozenset[_Outcome]] = []
     for half in range(len(facts.halves)):
         amounts = [half_amounts(pot.amount, game, house)[half] for pot in pots]
+        if carry.amount and amounts:  # a one-half game: the first pot holds the carried pot
+            amounts[0] -= carry.amount
         keys = {p: values[half].key for p, values in known.items() if values is not None}
-        found: set[_Outcome] = set()
-        walk = _Walk(pots, amounts, keys, nut[half].key, facts.progressive, house, target)
-        walk.step(0, None, None, {}, 0, found, budget)
-        if budget[0] <= 0:
-            return True  # too many to try: not shown impossible
-        outcomes = {_add(a, b) for a in outcomes for b in found}
-        outcomes = {o for o in outcomes if _within(dict(o[0]), target)}
+        walk = _Walk(pots, amounts, keys, nut[half].key, facts.progressive, house, asked, target)
+        walk.carry, walk.later = carry.amount, carry.later
+        walk.count_left = carried is not None
+        found.append(walk.divisions(0, None, None, ()))
+    # Every half but the last added up; the last must hold what is still missing.
+    sums: set[_Outcome] = {((0,) * len(asked), 0)}
+    for divisions in found[:-1]:
+        sums = {s for a in sums for b in divisions if (s := _add(a, b, target)) is not None}
+    left = carried or 0
     return any(
-        all(dict(paid).get(p, 0) == chips for p, chips in target.items())
-        and (carried is None or left == carried)
-        for paid, left in outcomes
+        (tuple([t - c for t, c in zip(target, paid, strict=True)]), left - chips) in found[-1]
+        for paid, chips in sums
     )
 
 
-_Outcome = tuple[tuple[tuple[str, int], ...], int]
-"""A division: the payouts (sorted ``(player, chips)`` pairs) and the chips that carry."""
+_Outcome = tuple[tuple[int, ...], int]
+"""A division: what each asked player is paid (in the order of the asked players) and the
+chips that carry (0 when the carry is not asked)."""
 
 
-def _add(a: _Outcome, b: _Outcome) -> _Outcome:
-    total = dict(a[0])
-    for name, chips in b[0]:
-        total[name] = total.get(name, 0) + chips
-    return tuple(sorted(total.items())), a[1] + b[1]
+def _add(a: _Outcome, b: _Outcome, target: tuple[int, ...]) -> _Outcome | None:
+    """``a`` and ``b`` together, or None when that pays an asked player more than his
+    target (payouts only grow, pot by pot)."""
+    paid = tuple([x + y for x, y in zip(a[0], b[0], strict=True)])
+    if any(chips > most for chips, most in zip(paid, target, strict=True)):
+        return None
+    return paid, a[1] + b[1]
 
 
-def _within(paid: Mapping[str, int], target: Mapping[str, int]) -> bool:
-    """No judged player is paid more than his target (payouts only grow, pot by pot)."""
-    return all(chips <= target[name] for name, chips in paid.items() if name in target)
-
-
-class _Walk(NamedTuple):
+class _Walk:
     """Every division of one half of ``pots`` (main first) that a value for each unknown
-    contender gives.
+    contender gives, as seen by the asked players.
 
     A pot's winners are its best hands.  When some of the previous pot's winners contest it,
     they are its winners (the same hands, fewer opponents); otherwise its winners are below
     that value (``bound``, exclusive).  Its known best hands are among its winners, or none
     is and its winners are unknown hands that beat them (possible only below the bound, or up
     to the nut when there is none).  An unknown hand that does not win may be as low as
-    needed, so it never stands in the way."""
+    needed, so it never stands in the way.
 
-    pots: Sequence[OpenPot]
-    amounts: Sequence[int]
-    keys: Mapping[str, Any]
-    nut: Any
-    may_carry: bool
-    house: HouseRules
-    target: Mapping[str, int]
+    The divisions of the pots from one on depend only on how the pots before it ended as far
+    as it is concerned (:meth:`_state`), so they are found once for each such ending."""
 
-    def step(
+    carry = 0
+    later: tuple[tuple[int, tuple[str, ...]], ...] = ()
+    count_left = True
+
+    def __init__(
         self,
-        j: int,
-        prev: tuple[str, ...] | None,
-        bound: Any,
-        paid: dict[str, int],
-        left: int,
-        found: set[_Outcome],
-        budget: list[int],
+        pots: Sequence[OpenPot],
+        amounts: Sequence[int],
+        keys: Mapping[str, Any],
+        nut: Any,
+        may_carry: bool,
+        house: HouseRules,
+        asked: Sequence[str],
+        target: tuple[int, ...],
     ) -> None:
-        budget[0] -= 1
-        if budget[0] <= 0 or not _within(paid, self.target):
-            return
+        self.pots, self.amounts, self.keys, self.nut = pots, amounts, keys, nut
+        self.may_carry, self.house, self.target = may_carry, house, target
+        self.index = {name: i for i, name in enumerate(asked)}
+        self.none: tuple[int, ...] = (0,) * len(asked)
+        self.memo: dict[tuple[Any, ...], frozenset[_Outcome]] = {}
+
+    def divisions(
+        self, j: int, prev: tuple[str, ...] | None, bound: Any, carried: tuple[bool, ...]
+    ) -> frozenset[_Outcome]:
+        """The divisions of pots ``j`` on, after pots whose winners were ``prev`` (None: no
+        pot before; ``()``: it carried), their winners below ``bound``; ``carried``: which
+        pots before carried."""
+        key = (j, self._state(j, prev), bound, all(carried))
+        found = self.memo.get(key)
+        if found is None:
+            found = self.memo[key] = frozenset(self._divide(j, prev, bound, carried))
+        return found
+
+    def _state(self, j: int, prev: tuple[str, ...] | None) -> tuple[str, ...] | None:
+        """What of ``prev`` pot ``j`` depends on: ``()`` when it carries, the previous
+        winners among its players, else None (its winners are chosen afresh)."""
         if j == len(self.pots):
-            found.add((tuple(sorted(paid.items())), left))
-            return
-        contenders, amount = self.pots[j].contenders, self.amounts[j]
-        if prev == () or not contenders:  # carried: nobody here qualifies either (002)
-            self.step(j + 1, (), bound, paid, left + amount, found, budget)
-            return
+            return None
+        contenders = self.pots[j].contenders
+        if prev == () or not contenders:
+            return ()
         still = tuple([p for p in contenders if prev is not None and p in prev])
-        if still:
-            self.step(j + 1, still, bound, self._pay(paid, amount, still), left, found, budget)
-            return
-        keys = self.keys
+        return still or None
+
+    def _divide(
+        self, j: int, prev: tuple[str, ...] | None, bound: Any, carried: tuple[bool, ...]
+    ) -> set[_Outcome]:
+        if j == len(self.pots):
+            return {self._end(carried)}
+        state = self._state(j, prev)
+        if state == ():  # carried: nobody here qualifies either (002)
+            return self._then(j, (), bound, carried)
+        if state is not None:
+            return self._then(j, state, bound, carried)
+        contenders, keys = self.pots[j].contenders, self.keys
         known = [p for p in contenders if p in keys]
         unknown = [p for p in contenders if p not in keys]
         best = max([keys[p] for p in known], default=None)
@@ -188,18 +246,53 @@ class _Walk(NamedTuple):
         ceiling = self.nut if bound is None else bound
         if best is None or best < ceiling:
             choices += [(extra, ceiling) for extra in _subsets(unknown) if extra]
+        out: set[_Outcome] = set()
         for winners, below in choices:
             order = tuple([p for p in contenders if p in winners])
-            self.step(j + 1, order, below, self._pay(paid, amount, order), left, found, budget)
+            out |= self._then(j, order, below, carried)
         if self.may_carry and not known:  # every hand here may fail the qualifier (002)
-            self.step(j + 1, (), bound, paid, left + amount, found, budget)
-
-    def _pay(self, paid: dict[str, int], amount: int, winners: Sequence[str]) -> dict[str, int]:
-        rule, split = self.house.odd_chip, self.house.odd_chip_split
-        out = dict(paid)
-        for name, chips in split_evenly(amount, winners, rule, split).items():
-            out[name] = out.get(name, 0) + chips
+            out |= self._then(j, (), bound, carried)
         return out
+
+    def _then(
+        self, j: int, winners: tuple[str, ...], bound: Any, carried: tuple[bool, ...]
+    ) -> set[_Outcome]:
+        """Pot ``j`` won by ``winners`` (``()``: it carries), then the pots after it."""
+        amount = self.amounts[j]
+        if winners:
+            if self.carry and next_pot_won((*carried, False)) == j:
+                amount += self.carry  # the first pot won takes the carried pot (002)
+            pay, left = self._pay(amount, winners), 0
+        else:
+            pay, left = self.none, amount if self.count_left else 0
+        rest = self.divisions(j + 1, winners, bound, (*carried, not winners))
+        out: set[_Outcome] = set()
+        for division in rest:
+            both = _add((pay, left), division, self.target)
+            if both is not None:
+                out.add(both)
+        return out
+
+    def _end(self, carried: tuple[bool, ...]) -> _Outcome:
+        """After the last pot: where the carried pot went, if no pot here took it."""
+        if not self.carry or not all(carried):
+            return self.none, 0
+        later = self.later
+        to = next_pot_won((*carried, *[not winners for _, winners in later]))
+        if to < len(carried):  # every pot carries: the carried pot carries on
+            return self.none, self.carry if self.count_left else 0
+        amount, winners = later[to - len(carried)]
+        with_it, without = self._pay(amount + self.carry, winners), self._pay(amount, winners)
+        return tuple([a - b for a, b in zip(with_it, without, strict=True)]), 0
+
+    def _pay(self, amount: int, winners: Sequence[str]) -> tuple[int, ...]:
+        rule, split = self.house.odd_chip, self.house.odd_chip_split
+        out = list(self.none)
+        index = self.index
+        for name, chips in split_evenly(amount, winners, rule, split).items():
+            if name in index:
+                out[index[name]] += chips
+        return tuple(out)
 
 
 def _subsets(names: Sequence[str]) -> list[tuple[str, ...]]:

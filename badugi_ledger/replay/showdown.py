@@ -45,11 +45,12 @@ recorded figure is checked right where the replay computes it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable
 from types import MappingProxyType
 from typing import TypeVar
 
 from ..hands.evaluate import meets_qualifier
+from ..hands.possible import next_pot_won
 from ..hands.pots import pot_shares
 from ..model.games import GAMES
 from ..model.results import CARRY, HOUSE, HandResult, Posting, PotResult, Violation
@@ -232,15 +233,6 @@ def _carry_stakes(st: HandState, pots: list[_Pot]) -> frozenset[str]:
     return frozenset(held)
 
 
-def next_pot_won(carried: Sequence[bool]) -> int:
-    """Which of a hand's pots (main, then the side pots in order; ``carried``: whether each
-    carries, no hand qualifying) a Progressive Badugi pot carried into the hand goes to: the
-    first that does not carry, since ``002`` gives the carried pot to "the winner of the next
-    pot that is won, whether at showdown or by all other players folding"; the main pot
-    when every pot carries (the carried pot then carries on with it)."""
-    return next((i for i, carries in enumerate(carried) if not carries), 0)
-
-
 def _carry_to_next_pot_won(carry_in: int, pots: list[_Pot]) -> None:
     """The main pot carries (no qualifying hand among its players) but a side pot is won: the
     carried-in pot, built into the main pot, moves to that side pot (:func:`next_pot_won`),
@@ -327,6 +319,8 @@ def _settle_from_record(st: HandState, pots: list[_Pot], violations: list[Violat
     remainder = {p: v for p, v in recorded.items() if v}
     carry_claim = sum(a for a, _ in st.carry_outs) - sum(p.net for p in pots if p.carried)
     eligible = {q for p in open_pots for q in p.eligible if q not in st.mucked}
+    if st.carry_in:  # the carried-in pot may go to a pot after them (_carried_past_open_pots)
+        eligible.update([q for p in pots[len(open_pots) :] for q in (p.shares or {})])
     consistent = (st.collects or st.carry_outs) and (
         all(v > 0 and p in eligible for p, v in remainder.items())
         and sum(remainder.values()) + carry_claim == total
@@ -340,7 +334,10 @@ def _settle_from_record(st: HandState, pots: list[_Pot], violations: list[Violat
             "collections do not settle it",
             st.record.pos,
         )
-    check_unshown(st, open_pots, remainder, carry_claim, violations)
+    check_unshown(st, open_pots, remainder, carry_claim, violations, pots[len(open_pots) :])
+    if _carried_past_open_pots(st, pots, open_pots, carry_claim):
+        _warn_on_record(st, names, open_pots)
+        return
     left = {pot.name: pot.net for pot in open_pots}
     by_name = {pot.name: pot for pot in open_pots}
     for pot in open_pots:
@@ -372,12 +369,40 @@ def _settle_from_record(st: HandState, pots: list[_Pot], violations: list[Violat
         if left[pot.name]:
             pot.carried = True  # a recorded carry-out of a Progressive Badugi pot
         pot.detail = "cards not all known: the recorded collection is accepted"
+    _warn_on_record(st, names, open_pots)
+
+
+def _warn_on_record(st: HandState, names: str, open_pots: list[_Pot]) -> None:
     st.warn(
         "payout-on-record",
         f"showdown cards of {names} unknown: the recorded collections settle the "
         f"{' and '.join(p.name for p in open_pots)} pot",
         st.record.position(st.collect_at[0] if st.collects else st.carry_outs[0][1]),
     )
+
+
+def _carried_past_open_pots(
+    st: HandState, pots: list[_Pot], open_pots: list[_Pot], carry_claim: int
+) -> bool:
+    """The record carries every pot the cards could not divide (no hand qualifies, ``002``)
+    but for the carried-in pot, and a pot after them is won (nobody else contests it): the
+    carried-in pot goes to that pot (:func:`next_pot_won`), as when the cards are known, and
+    the open pots carry.  False (nothing changed) for any other record."""
+    if not st.carry_in or open_pots[0] is not pots[0] or pots[0].net < st.carry_in:
+        return False
+    if carry_claim != sum(pot.net for pot in open_pots) - st.carry_in:
+        return False
+    flags = [pot.carried or pot in open_pots for pot in pots]
+    to = pots[next_pot_won(flags)]
+    if to.carried or to in open_pots:
+        return False  # every pot carries: the carried pot carries on in the main pot
+    for pot in open_pots:
+        pot.carried = True
+    _carry_to_next_pot_won(st.carry_in, pots)
+    for pot in (*open_pots, to):
+        pot.shares = None
+        _divide(st, pot)
+    return True
 
 
 def _divide(st: HandState, pot: _Pot) -> None:

@@ -6,6 +6,13 @@ unknown contenders would pay, given the hands that are known (:mod:`badugi_ledge
 A collection no such hands allow ("Ben collects 6" when Anna shows 4-3-2-A, which no hand
 beats; "Anna collects 4 · Ben collects 2" of a pot of 6 that only a win or an even split can
 divide) is a ``collect`` mismatch at its line.
+
+A Progressive Badugi pot carried into the hand goes with the first pot won (``002``: "the
+winner of the next pot that is won, whether at showdown or by all other players folding"),
+which the search decides as the settlement does
+(:func:`~badugi_ledger.hands.possible.next_pot_won`): the main pot, which holds it, when it
+is won; when every pot the cards could not divide carries, the first pot after them that is
+won (a side pot nobody else contests), else it carries on.
 """
 
 from __future__ import annotations
@@ -13,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import cast
 
-from ..hands.possible import OpenPot, division_allowed, known_values
+from ..hands.possible import CarriedIn, OpenPot, division_allowed, known_values
 from ..model.cards import Card
 from ..model.errors import CardError
 from ..model.games import GAMES
@@ -37,13 +44,14 @@ def check_unshown(
     recorded: Mapping[str, int],
     carried: int,
     violations: list[Violation],
+    later: Sequence[SettledPot] = (),
 ) -> None:
     """Add a ``collect`` mismatch when ``recorded`` (player -> chips recorded from
-    ``open_pots``, the pots the cards could not divide) with ``carried`` chips carried out is
-    no division that hands for the unknown contenders allow."""
+    ``open_pots``, the pots the cards could not divide, beyond what the other pots pay) with
+    ``carried`` chips carried out is no division that hands for the unknown contenders allow.
+    ``later``: the settled pots after the open ones, which may take a carried-in pot."""
     game, house = st.settings.game, st.house
-    if GAMES[game].progressive and st.carry_in and len(open_pots) > 1:
-        return  # the carried pot goes to whichever pot is won first: not modelled here
+    carry = _carried_in(st, open_pots, later)
     pots = [
         OpenPot(pot.net, tuple([p for p in pot.eligible if p not in st.mucked]))
         for pot in open_pots
@@ -53,7 +61,7 @@ def check_unshown(
         known = known_values(game, {p: h for p, h in hands.items() if h is not None}, house)
     except CardError:
         return  # the cards themselves are wrong: reported where they are recorded
-    if division_allowed(pots, known, game, recorded, carried, house):
+    if division_allowed(pots, known, game, recorded, carried, house, carried_in=carry):
         return
     position = st.record.position
     unknown = ", ".join(sorted({p for p, h in hands.items() if h is None}))
@@ -64,22 +72,47 @@ def check_unshown(
     for c, at in zip(st.collects, st.collect_at, strict=True):
         p = c.player
         chips = recorded.get(p, 0)
-        if not division_allowed(pots, known, game, {p: chips}, None, house, judged=[p]):
+        if not division_allowed(
+            pots, known, game, {p: chips}, None, house, judged=[p], carried_in=carry
+        ):
+            takes = st.figure(chips) if chips else "nothing"
             message = (
-                f"{p} collects {st.figure(chips)} of the {names} ({total}), but no hands "
+                f"{p} collects {takes} of the {names} ({total}), but no hands "
                 f"for the unknown cards of {unknown} pay {p} that{what}"
             )
             violations.append(Violation("collect", message, position(at), "mismatch"))
             return
-    parts = ", ".join(f"{p} {st.figure(chips)}" for p, chips in recorded.items() if chips)
+    words = [f"{p} {st.figure(chips)}" for p, chips in recorded.items() if chips]
     if carried:
-        parts += f", {st.figure(carried)} carried"
+        words.append(f"{st.figure(carried)} carried")
+    parts = ", ".join(words)
     at = st.collect_at[0] if st.collects else st.carry_outs[0][1]
     message = (
         f"the recorded collections ({parts or 'none'}) are no division of the {names} "
         f"({total}) that any hands for the unknown cards of {unknown} give{what}"
     )
     violations.append(Violation("collect", message, position(at), "mismatch"))
+
+
+def _carried_in(
+    st: HandState, open_pots: Sequence[SettledPot], later: Sequence[SettledPot]
+) -> CarriedIn | None:
+    """The Progressive Badugi pot carried into the hand, when the first open pot, the main
+    pot, holds it (the settlement builds it there), with the pots after the open ones."""
+    if not st.carry_in or not GAMES[st.settings.game].progressive:
+        return None
+    if open_pots[0].name != "main":  # pragma: no cover - a pot the cards divide is never before
+        return None
+    return CarriedIn(
+        min(st.carry_in, open_pots[0].net),
+        tuple([(pot.net, () if pot.carried else _winners(pot)) for pot in later]),
+    )
+
+
+def _winners(pot: SettledPot) -> tuple[str, ...]:
+    """A settled pot's winners, in seat order."""
+    shares = pot.shares or {}
+    return tuple([p for p in pot.eligible if shares.get(p)])
 
 
 def _known_words(st: HandState, known: Mapping[str, tuple | None]) -> str:

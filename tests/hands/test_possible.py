@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import itertools
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -20,7 +21,13 @@ from badugi_ledger.hands.evaluate import (
     deuce_seven_value,
     evaluate,
 )
-from badugi_ledger.hands.possible import _NUTS, OpenPot, division_allowed, known_values
+from badugi_ledger.hands.possible import (
+    _NUTS,
+    CarriedIn,
+    OpenPot,
+    division_allowed,
+    known_values,
+)
 from badugi_ledger.hands.pots import divide_pot
 from badugi_ledger.model.cards import DECK, parse_known_cards
 
@@ -51,6 +58,35 @@ def test_a_known_hand_that_does_not_qualify_wins_nothing() -> None:
     assert not division_allowed(pots, known, "progressive-badugi", {"Anna": 6})
     assert division_allowed(pots, known, "progressive-badugi", {}, carried=6)
     assert division_allowed(pots, known, "progressive-badugi", {"Ben": 6})
+
+
+def test_002_a_carried_pot_goes_with_the_first_pot_won() -> None:
+    """``002``: the carried pot "is added to the money wagered in the new hand" and "goes to the
+    winner of the next pot that is won, whether at showdown or by all other players folding".
+    The main pot (30 of its own and the carried 12) holds it; a side pot of 40 follows."""
+    pots = [OpenPot(42, NAMES), OpenPot(40, ("Ben", "Cy"))]
+    game = "progressive-badugi"
+    carry = CarriedIn(12)
+    assert division_allowed(pots, {}, game, {"Anna": 42, "Cy": 40}, carried_in=carry)
+    assert division_allowed(pots, {}, game, {}, carried=82, carried_in=carry)
+    # The side pot cannot be won while the main pot carries: nobody in it qualifies either.
+    assert not division_allowed(pots, {}, game, {"Cy": 52}, carried=30, carried_in=carry)
+    # Both pots carry and a pot after them that Dan alone contests is won: it takes the
+    # carried pot, and nothing else is paid from these pots.
+    later = CarriedIn(12, ((40, ("Dan",)),))
+    assert division_allowed(pots, {}, game, {"Dan": 12}, carried=70, carried_in=later)
+    assert not division_allowed(pots, {}, game, {}, carried=82, carried_in=later)
+    assert division_allowed(pots, {}, game, {"Anna": 42, "Cy": 40}, carried_in=later)
+
+
+def test_002_a_carried_pot_is_divided_with_the_pot_it_joins() -> None:
+    """The carried 5 is part of the main pot of 10 (``002``: "added to the money wagered"): a
+    tie splits the 10 evenly, not 5 and 5 each with its own odd chip (seeds README item 4)."""
+    pots = [OpenPot(10, ("Anna", "Ben"))]
+    carry = CarriedIn(5)
+    game = "progressive-badugi"
+    assert division_allowed(pots, {}, game, {"Anna": 5, "Ben": 5}, carried_in=carry)
+    assert not division_allowed(pots, {}, game, {"Anna": 6, "Ben": 4}, carried_in=carry)
 
 
 STUB = DECK[:9] + DECK[-9:]
@@ -105,3 +141,102 @@ def test_no_hand_beats_the_nut_of_any_half() -> None:
         assert ace_five_value(cards).key <= best_low
     for cards in itertools.combinations([c for c in DECK if 2 <= c.rank <= 7], 5):
         assert deuce_seven_value(cards).key <= best_deuce
+
+
+NINE = tuple(f"P{i}" for i in range(9))
+DEEPEST = [OpenPot(100 * (9 - i), NINE[i:]) for i in range(8)]
+"""The most pots nine players make (seeds README item 2: 2-9 seats; ``001`` a side pot for each
+all-in): each player all-in at his own level but the two at the top, who are in every pot."""
+
+
+def test_nine_players_in_eight_pots_are_searched_without_a_limit(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The worst case of the search: the most pots of the most players, every hand unknown,
+    a split game (``004``: two halves, each searched), every player asked and nothing pruned.
+    The search used to stop after a budget of steps and accept what it had not shown
+    impossible, and then added every division of one half to every division of the other
+    (minutes of work here); it now finds each pot's divisions once per way the pots before
+    it can end, so it needs no budget: a few tens of thousands of additions at most."""
+    import badugi_ledger.hands.possible as possible
+
+    added = [0]
+    add = possible._add
+
+    def counted(*args: object) -> object:
+        added[0] += 1
+        assert added[0] <= 40_000, "the search adds more divisions than its worst case needs"
+        return add(*args)
+
+    monkeypatch.setattr(possible, "_add", counted)
+    everything = {p: 10**6 for p in NINE}
+    for game in ("badeucey", "badacey", "badugi", "progressive-badugi"):
+        added[0] = 0
+        assert not division_allowed(DEEPEST, {}, game, everything, None)
+    # Each player wins the pot of his level outright (the two at the top share the last): a
+    # division these hands give, and a chip moved from one to the next is none.
+    each = {NINE[i]: DEEPEST[i].amount for i in range(7)} | {"P7": 100, "P8": 100}
+    assert division_allowed(DEEPEST, {}, "badeucey", each)
+    wrong = each | {"P0": 899, "P1": 801}
+    assert not division_allowed(DEEPEST, {}, "badeucey", wrong)
+    assert not division_allowed(DEEPEST, {}, "badeucey", {"P8": 1}, None, judged=["P8"])
+
+
+QUALIFY_STUB = list(parse_known_cards("As 3h 5d 7c Ks Qh Jd Tc 2s 4h 6d 8c 9s 9h Kd Qc"))
+"""Cards from which some hands meet the nine-high qualifier (``002``) and some do not."""
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    shown=st.lists(st.integers(0, len(DECK) - 1), min_size=4, max_size=4, unique=True),
+    amounts=st.tuples(st.integers(0, 30), st.integers(1, 30), st.integers(1, 30)),
+    carry=st.integers(1, 15),
+    uncontested=st.booleans(),
+)
+def test_002_every_real_division_of_a_carried_pot_is_allowed(
+    shown: list[int], amounts: tuple[int, int, int], carry: int, uncontested: bool
+) -> None:
+    """Progressive Badugi with a carried pot: Anna's cards known, Ben's and Cy's dealt every way
+    from a small stub; each pot goes to its best qualifying hand or carries, and the carried pot
+    to the first pot won (``next_pot_won``, as the settlement gives it), a side pot Cy alone
+    contests after the others included.  Every such division must be allowed."""
+    from badugi_ledger.hands.possible import next_pot_won
+
+    game = "progressive-badugi"
+    anna = tuple(DECK[i] for i in shown)
+    stub = [c for c in QUALIFY_STUB if c not in anna]  # Ben from the first 8, Cy the next 7
+    known = known_values(game, {"Anna": anna})
+    own = [OpenPot(amounts[0], NAMES), OpenPot(amounts[1], ("Ben", "Cy"))]
+    later = ((amounts[2], ("Cy",)),) if uncontested else ()
+    pots = [OpenPot(own[0].amount + carry, NAMES), own[1]]
+    seen: set[tuple[tuple[tuple[str, int], ...], int]] = set()
+    for ben in itertools.combinations(stub[:8], 4):
+        rest = [c for c in stub if c not in ben]
+        for cy in itertools.combinations(rest[:7], 4):
+            hands = {"Anna": anna, "Ben": ben, "Cy": cy}
+            awards = [
+                divide_pot(pot.amount, [(p, hands[p]) for p in pot.contenders], game).shares
+                for pot in own
+            ]
+            flags = [not shares for shares in awards] + [False] * len(later)
+            to = next_pot_won(flags)
+            paid: dict[str, int] = {}
+            left = sum(pot.amount for pot, shares in zip(own, awards, strict=True) if not shares)
+            for i, shares in enumerate(awards):
+                if to == i and shares:
+                    shares = divide_pot(
+                        own[i].amount + carry, [(p, hands[p]) for p in own[i].contenders], game
+                    ).shares
+                for p, chips in shares.items():
+                    paid[p] = paid.get(p, 0) + chips
+            if to >= len(own):
+                paid["Cy"] = paid.get("Cy", 0) + carry
+            elif flags[to]:
+                left += carry
+            key = (tuple(sorted((p, c) for p, c in paid.items() if c)), left)
+            if key not in seen:
+                seen.add(key)
+                allowed = division_allowed(
+                    pots, known, game, dict(key[0]), left, carried_in=CarriedIn(carry, later)
+                )
+                assert allowed, (anna, ben, cy, key)
