@@ -38,9 +38,9 @@ from ..model.cards import Card, parse_known_cards
 from ..model.games import GAMES, GameName
 from ..model.settings import HouseRules
 from .evaluate import HandValue, evaluate, meets_qualifier
-from .pots import half_amounts, split_evenly
+from .pots import half_amounts, next_pot_won, split_evenly
 
-__all__ = ["CarriedIn", "OpenPot", "division_allowed", "known_values", "next_pot_won"]
+__all__ = ["CarriedIn", "OpenPot", "division_allowed", "known_values"]
 
 
 class OpenPot(NamedTuple):
@@ -58,19 +58,6 @@ _NUTS: Mapping[GameName, str] = {
     "badeucey": "2s 3h 4d 5c 7s",  # 7-5-4-3-2 (2-7), and the ace-high Badugi's 5-4-3-2 (004)
 }
 """A hand that is the best possible in every half of each game: no unknown hand beats it."""
-
-
-def next_pot_won(carried: Sequence[bool]) -> int:
-    """Which of a hand's pots (main, then the side pots in order; ``carried``: whether each
-    carries, no hand qualifying) a Progressive Badugi pot carried into the hand goes to: the
-    first that does not carry, since ``002`` gives the carried pot to "the winner of the next
-    pot that is won, whether at showdown or by all other players folding"; the main pot
-    when every pot carries (the carried pot then carries on with it).
-
-    >>> next_pot_won([True, True, False])
-    2
-    """
-    return next((i for i, carries in enumerate(carried) if not carries), 0)
 
 
 class CarriedIn(NamedTuple):

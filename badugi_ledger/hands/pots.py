@@ -35,7 +35,15 @@ from ..model.settings import HouseRules, OddChipRule, OddChipSplit
 from .badugi import badugi_value
 from .evaluate import HandValue, evaluate, meets_qualifier
 
-__all__ = ["Award", "HalfAward", "divide_pot", "half_amounts", "pot_shares", "split_evenly"]
+__all__ = [
+    "Award",
+    "HalfAward",
+    "divide_pot",
+    "half_amounts",
+    "next_pot_won",
+    "pot_shares",
+    "split_evenly",
+]
 
 
 @dataclass(frozen=True)
@@ -327,3 +335,16 @@ def _award(
     assert sum(ordered.values()) == amount, "pot division must neither create nor lose chips"
     detail = "; ".join([_describe_half(n, w, d, a, h, False, figure) for n, a, w, d, h in halves])
     return ordered, detail, halves
+
+
+def next_pot_won(carried: Sequence[bool]) -> int:
+    """Which of a hand's pots (main, then the side pots in order; ``carried``: whether each
+    carries, no hand qualifying) a Progressive Badugi pot carried into the hand goes to: the
+    first that does not carry, since ``002`` gives the carried pot to "the winner of the next
+    pot that is won, whether at showdown or by all other players folding"; the main pot
+    when every pot carries (the carried pot then carries on with it).
+
+    >>> next_pot_won([True, True, False])
+    2
+    """
+    return next((i for i, carries in enumerate(carried) if not carries), 0)

@@ -50,8 +50,7 @@ from types import MappingProxyType
 from typing import TypeVar
 
 from ..hands.evaluate import meets_qualifier
-from ..hands.possible import next_pot_won
-from ..hands.pots import pot_shares
+from ..hands.pots import next_pot_won, pot_shares
 from ..model.games import GAMES
 from ..model.results import CARRY, HOUSE, HandResult, Posting, PotResult, Violation
 from .claims import carried_detail, verify_claims

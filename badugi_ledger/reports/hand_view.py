@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..hands.pots import divide_pot
+from ..hands.pots import divide_pot, next_pot_won
 from ..model.cards import Card
 from ..model.errors import BadugiError
 from ..model.escaping import for_terminal
@@ -37,7 +37,6 @@ from ..model.results import HandOutcome, HandResult, PotResult, Violation
 from ..model.settings import HouseRules
 from ..replay import replay_stream
 from ..replay.draws import CardTracker
-from ..replay.showdown import next_pot_won
 from .hand_words import ActionLine, RoundView, amount_text, rounds
 
 __all__ = [

@@ -200,7 +200,7 @@ def test_002_every_real_division_of_a_carried_pot_is_allowed(
     from a small stub; each pot goes to its best qualifying hand or carries, and the carried pot
     to the first pot won (``next_pot_won``, as the settlement gives it), a side pot Cy alone
     contests after the others included.  Every such division must be allowed."""
-    from badugi_ledger.hands.possible import next_pot_won
+    from badugi_ledger.hands.pots import next_pot_won
 
     game = "progressive-badugi"
     anna = tuple(DECK[i] for i in shown)
