@@ -102,13 +102,12 @@ def button_not_passed(
     )
     return Violation(
         "button-order",
-        f"hand {record.hand_id} {moved} (line {pos.line}), but the previous hand of this table, "
-        f"hand {before.hand_id} (line {button_position(before).line}), had it on "
-        f"{base.button}, and the deal passes "
-        f"to the left after every hand (seed 000, Setup): the button should be on {expected}, "
-        f"next on {base.button}'s left.  The blinds follow the button: check who posted them, "
-        "and if hands were played that are not written down, write `missing hands` after "
-        "this hand's line",
+        f"hand {record.hand_id} {moved} (line {pos.line}), but the previous hand of this "
+        f"table, hand {before.hand_id} (line {button_position(before).line}), had it on "
+        f"{base.button}, and the deal passes to the left after every hand (seed 000, Setup): "
+        f"the button should be on {expected}, next on {base.button}'s left.  The blinds "
+        "follow the button: check who posted them, and if hands were played that are not "
+        "written down, write `missing hands` after this hand's line",
         pos,
         "warning",
     )
