@@ -14,7 +14,13 @@ where the seat it passes to is certain:
 * the same players sit in the same order in both (nobody joined, left or changed places);
 * in both, every player seated was dealt in: nobody sits out, and everyone has chips at the deal
   (nobody busted and still listed, no player with no chips dealt into a redeal), each stack
-  known.
+  known;
+* the previous hand's blinds were posted as its button says (:func:`blinds_follow_button`).  A
+  site may put the button on a seat nobody sits in (a dead button, after players left), which
+  its reader records as the nearest player before that seat (docs/importers.md): with two
+  players gone in one hand the button can be dead for two hands running, on one player as
+  recorded.  The first of those hands has a dead small blind (the big blind posted left of the
+  recorded button, no small blind), so it is no hand to pass on from.
 
 Then the button passes to the next player on the left (clockwise) of the previous hand's
 button; heads-up, to the other player.  The table (:mod:`.table`) keeps the
@@ -27,9 +33,13 @@ from collections.abc import Container, Mapping, Sequence
 from typing import NamedTuple
 
 from ..model.errors import Position
-from ..model.events import BETWEEN_HANDS, HandRecord, Seat, SitOut, StackChange
+from ..model.events import BETWEEN_HANDS, Deal, HandRecord, Post, Seat, SitOut, StackChange
+from ..model.forced import blind_players
 from ..model.results import Violation
 from .state import UNKNOWN_STACK
+
+_BEFORE_ACTION = BETWEEN_HANDS | {Deal}
+"""What may stand before a hand's posts, or between them."""
 
 _UNKNOWN_FROM = UNKNOWN_STACK >> 1
 """A stack this large is unknown (:data:`~.state.UNKNOWN_STACK`, give or take its hand)."""
@@ -72,6 +82,32 @@ def everyone_dealt_in(
         if chips <= 0 or chips >= _UNKNOWN_FROM:
             return False
     return True
+
+
+def blinds_follow_button(record: HandRecord) -> bool:
+    """Whether the blinds ``record`` writes are the ones its button implies among its seats
+    (``000``: the two players left of the dealer; heads-up the dealer posts the small blind;
+    :func:`~badugi_ledger.model.forced.blind_players`): posts the reader implied from the
+    button do; a hand that writes none (a redeal, ``posts none``) has nothing against it.
+    Asked of a hand in which every player seated is dealt in."""
+    if record.posts_implied or record.posts_none:
+        return True
+    written: list[tuple[str, str]] = []
+    for event in record.events:  # the posts stand before the first action
+        if isinstance(event, Post):
+            if event.kind in ("small-blind", "big-blind"):
+                written.append((event.player, event.kind))
+        elif type(event) not in _BEFORE_ACTION:
+            break
+    if not written:
+        return True
+    names = [seat.name for seat in record.seats]
+    if record.button not in names:
+        return False
+    at = names.index(record.button) + 1
+    small, big = blind_players(record.settings, names[at:] + names[:at], record.button)
+    owed = [(p, kind) for p, kind in ((small, "small-blind"), (big, "big-blind")) if p]
+    return sorted(written) == sorted(owed)
 
 
 def button_not_passed(

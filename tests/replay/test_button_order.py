@@ -18,7 +18,9 @@ from typer.testing import CliRunner
 from badugi_ledger.check import CheckRun
 from badugi_ledger.cli import app
 from badugi_ledger.model.results import HandOutcome
+from badugi_ledger.replay import replay_stream
 from tests.helpers.paths import CORPUS, EXAMPLES
+from tests.helpers.replay_builder import record
 
 runner = CliRunner()
 
@@ -194,3 +196,41 @@ def test_site_histories_keep_their_buttons_and_an_edited_one_is_warned(tmp_path:
     warned = [w for o in outcomes for w in o.warnings if w.rule == "button-order"]
     assert warned and warned[0].pos.line == third + 1
     assert warned[0].pos.column == lines[third].index("button") + 1
+
+
+def test_a_dead_button_twice_on_one_player_is_not_warned() -> None:
+    """A site's dead button (docs/importers.md, "A button on an empty seat"): seats 1 Amy,
+    2 Bob, 5 Eli, 6 Fay after the players of seats 3 and 4 (small and big blind) busted in one
+    hand.  Hand 11 puts the button on seat 3 and the small blind on seat 4, both empty: the
+    reader records the button as Bob, and only Eli posts, the big blind.  Hand 12 puts the
+    button on seat 4, empty, so on Bob again, with the blinds Eli and Fay; hand 13 on Eli.  A
+    hand whose blinds are not the ones its recorded button says (hand 11) is no hand to pass the
+    button on from."""
+    seats: dict[str, int | None] = {"Amy": 100, "Bob": 100, "Eli": 100, "Fay": 100}
+    carried = dict.fromkeys(seats)
+    hands = [
+        record(seats, "Bob", ["Eli posts bb", "Fay folds", "Amy folds", "Bob folds"], hand_id="11"),
+        record(  # its stacks stated: hand 11 does not replay (the replay wants the small blind)
+            {"Amy": 100, "Bob": 100, "Eli": 101, "Fay": 99},
+            "Bob",
+            ["Eli posts sb", "Fay posts bb", "Amy folds", "Bob folds", "Eli folds"],
+            hand_id="12",
+        ),
+        record(
+            carried,
+            "Eli",
+            ["Fay posts sb", "Amy posts bb", "Bob folds", "Eli folds", "Fay folds"],
+            hand_id="13",
+        ),
+    ]
+    outcomes = list(replay_stream(hands))
+    assert [w.rule for o in outcomes for w in o.warnings if w.rule == "button-order"] == []
+    # With hand 11's blinds as its button says, hand 12 keeping the button is warned.
+    posted = record(
+        seats,
+        "Bob",
+        ["Eli posts sb", "Fay posts bb", "Amy folds", "Bob folds", "Eli folds"],
+        hand_id="11",
+    )
+    outcomes = list(replay_stream([posted, *hands[1:]]))
+    assert [(o.hand_id, w.rule) for o in outcomes for w in o.warnings] == [("12", "button-order")]
