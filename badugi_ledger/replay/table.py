@@ -106,8 +106,8 @@ class TableState:
     names are looked up only for a hand that states a stack, see :func:`_carried_each`)."""
     button: ButtonBase | None = None
     """The previous hand's button, which the next hand passes on from (:mod:`.button`); None
-    when that hand did not deal every player seated in, or the table lost track of its hands
-    (an unreadable hand, missing hands)."""
+    when that hand did not deal every player seated in or its blinds are not the ones its
+    button says, or the table lost track of its hands (an unreadable hand)."""
 
     def forget(self, players: Iterable[str], why: str) -> None:
         """These players' stacks are unknown from now on, because of ``why``."""
