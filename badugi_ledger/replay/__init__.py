@@ -10,7 +10,8 @@
 
 Modules: :mod:`.state` (the mutable hand state and the set-up), :mod:`.betting` (forced bets and
 betting structures), :mod:`.draws` (cards and the stub), :mod:`.hand` (phases and turn order),
-:mod:`.showdown` (pots, rake, awarding, verification of the record), :mod:`.table` (hand to hand).
+:mod:`.showdown` (pots, rake, awarding, verification of the record), :mod:`.table` (hand to hand),
+:mod:`.button` (the button from hand to hand).
 """
 
 from __future__ import annotations

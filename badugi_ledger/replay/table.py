@@ -64,6 +64,7 @@ from ..model.games import GAMES
 from ..model.money import hand_figure
 from ..model.names import composed
 from ..model.results import HandOutcome, HandResult, TableGap, Violation
+from .button import ButtonBase, blinds_follow_button, button_not_passed, everyone_dealt_in
 from .claims import final_line_imbalance
 from .hand import replay_hand
 from .state import UNKNOWN_STACK
@@ -103,6 +104,10 @@ class TableState:
     last_seats: tuple[Seat, ...] = ()
     """Who sat at the table in its previous hand: that hand's seats, kept as they are (their
     names are looked up only for a hand that states a stack, see :func:`_carried_each`)."""
+    button: ButtonBase | None = None
+    """The previous hand's button, which the next hand passes on from (:mod:`.button`); None
+    when that hand did not deal every player seated in or its blinds are not the ones its
+    button says, or the table lost track of its hands (an unreadable hand)."""
 
     def forget(self, players: Iterable[str], why: str) -> None:
         """These players' stacks are unknown from now on, because of ``why``."""
@@ -213,10 +218,21 @@ class TableTracker:
     def _replay_with_gap(self, record: HandRecord) -> HandOutcome:
         state = self.table(record)  # looked up once: the rest of the hand is given it
         missing = _hands_missing(state, record)
+        _follow_respellings(state, record)
+        dealt_in = everyone_dealt_in(record, state.stacks, state.unknown)
+        base = state.button
+        moved = (
+            button_not_passed(base, state.last_seats, record)
+            if dealt_in and base is not None and state.last_seats
+            else None
+        )
         outcome = self._replay(state, record)
-        if missing is None:
+        certain = dealt_in and blinds_follow_button(record)
+        state.button = ButtonBase(record.button, record) if certain else None
+        if missing is None and moved is None:
             return outcome
-        return replace(outcome, warnings=(missing, *outcome.warnings))
+        said = tuple(w for w in (missing, moved) if w is not None)
+        return replace(outcome, warnings=(*said, *outcome.warnings))
 
     def _replay(self, state: TableState, record: HandRecord) -> HandOutcome:
         source = record.pos.source
@@ -509,6 +525,8 @@ def _follow_respellings(state: TableState, record: HandRecord) -> None:
         state.last_seats = tuple(
             replace(s, name=name) if s.name == other else s for s in state.last_seats
         )
+        if state.button is not None and state.button.button == other:
+            state.button = state.button._replace(button=name)
 
 
 def _carried_each(state: TableState, record: HandRecord) -> tuple[dict[str, int], dict[str, str]]:
@@ -651,6 +669,7 @@ def _unreadable(
             state.forget(list(state.stacks), why)
             state.unknown_default = why
             state.resynced = None
+            state.button = None  # the unreadable hand may have been the table's last
             if state.carry or state.progressive:
                 state.carry = None
                 state.carry_unknown_since = why

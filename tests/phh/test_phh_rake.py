@@ -176,7 +176,8 @@ def test_the_warning_does_not_unchain_the_table(corpus_dir: Path, tmp_path: Path
     path.write_text(f"[1]\n{first}\n[2]\n{second}", encoding="utf-8")
     one, two = run_check([path], jobs=1).outcomes()
     assert not one.errors and not one.warnings
-    assert [w.rule for w in two.warnings] == ["rake-from-finishing-stacks"]
+    # The copy keeps the first hand's button, which the deal would have passed on (``000``).
+    assert [w.rule for w in two.warnings] == ["rake-from-finishing-stacks", "button-order"]
     assert [e.rule for e in two.errors][:1] == ["stack-carried"]
     assert "Player3 starts with 3.95, but the previous hand left Player3 with 3.85" in (
         two.errors[0].message

@@ -1,0 +1,163 @@
+"""The button from one hand of a table to the next: "the deal passes to the left after every
+hand" (``000``, Setup; ``001``: "a dealer button rotates clockwise"), a Progressive Badugi
+redeal included (``002``: "a new hand is dealt", and the game "follows the rules of Badugi,
+including … the deal"; ``examples/progressive_night.bhh`` moves it).
+
+The blinds follow the button, so a button recorded on the wrong player charges the blinds to
+the wrong players.  Yet the hand itself may be legal as written, and the texts give no rule for
+a button when players join, leave, bust or sit out (a dead button, a button that skips or waits
+for a player): so a button that does not pass on is a **warning** (``button-order``), given only
+where the seat it passes to is certain:
+
+* the two hands are consecutive hands of one table and session (no hand between them that could
+  not be read, no ``missing hands``, no gap a site's file shows, no hand of another game);
+* the same players sit in the same order in both (nobody joined, left or changed places);
+* in both, every player seated was dealt in: nobody sits out, and everyone has chips at the deal
+  (nobody busted and still listed, no player with no chips dealt into a redeal), each stack
+  known;
+* the previous hand's blinds were posted as its button says (:func:`blinds_follow_button`).  A
+  site may put the button on a seat nobody sits in (a dead button, after players left), which
+  its reader records as the nearest player before that seat (docs/importers.md): with two
+  players gone in one hand the button can be dead for two hands running, on one player as
+  recorded.  The first of those hands has a dead small blind (the big blind posted left of the
+  recorded button, no small blind), so it is no hand to pass on from.
+
+Then the button passes to the next player on the left (clockwise) of the previous hand's
+button; heads-up, to the other player.  The table (:mod:`.table`) keeps the
+:class:`ButtonBase` of its previous hand and asks :func:`button_not_passed` of each hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Container, Mapping, Sequence
+from typing import NamedTuple
+
+from ..model.errors import Position
+from ..model.events import BETWEEN_HANDS, Deal, HandRecord, Post, Seat, SitOut, StackChange
+from ..model.forced import blind_players
+from ..model.results import Violation
+from .state import UNKNOWN_STACK
+
+_BEFORE_ACTION = BETWEEN_HANDS | {Deal}
+"""What may stand before a hand's posts, or between them."""
+
+_UNKNOWN_FROM = UNKNOWN_STACK >> 1
+"""A stack this large is unknown (:data:`~.state.UNKNOWN_STACK`, give or take its hand)."""
+
+
+class ButtonBase(NamedTuple):
+    """A hand's button, which the table's next hand passes on from: recorded only for a hand
+    in which every player seated was dealt in (:func:`everyone_dealt_in`)."""
+
+    button: str
+    record: HandRecord
+    """The hand, for the warning's words (where it names its button)."""
+
+
+def everyone_dealt_in(
+    record: HandRecord, stacks: Mapping[str, int], unknown: Container[str]
+) -> bool:
+    """Whether every player ``record`` seats is dealt in, as far as is certain before the
+    replay: nobody sits out, and each stack at the deal (stated, or carried from ``stacks``
+    with the hand's rebuys, top-ups and cash-outs) is known and above zero.  ``unknown``: the
+    players whose carried stacks are unknown."""
+    changes: dict[str, int] = {}
+    for event in record.events:
+        kind = type(event)
+        if kind not in BETWEEN_HANDS:
+            break
+        if kind is SitOut:
+            return False
+        if isinstance(event, StackChange):
+            delta = -abs(event.amount) if event.kind == "cash-out" else event.amount
+            changes[event.player] = changes.get(event.player, 0) + delta
+    for seat in record.seats:
+        chips = seat.stack
+        if chips is None:
+            name = seat.name
+            carried = stacks.get(name)
+            if carried is None or name in unknown:
+                return False
+            chips = carried + changes.get(name, 0)
+        if chips <= 0 or chips >= _UNKNOWN_FROM:
+            return False
+    return True
+
+
+def blinds_follow_button(record: HandRecord) -> bool:
+    """Whether the blinds ``record`` writes are the ones its button implies among its seats
+    (``000``: the two players left of the dealer; heads-up the dealer posts the small blind;
+    :func:`~badugi_ledger.model.forced.blind_players`): posts the reader implied from the
+    button do; a hand that writes none (a redeal, ``posts none``) has nothing against it.
+    Asked of a hand in which every player seated is dealt in."""
+    if record.posts_implied or record.posts_none:
+        return True
+    written: list[tuple[str, str]] = []
+    for event in record.events:  # the posts stand before the first action
+        if isinstance(event, Post):
+            if event.kind in ("small-blind", "big-blind"):
+                written.append((event.player, event.kind))
+        elif type(event) not in _BEFORE_ACTION:
+            break
+    if not written:
+        return True
+    names = [seat.name for seat in record.seats]
+    if record.button not in names:
+        return False
+    at = names.index(record.button) + 1
+    small, big = blind_players(record.settings, names[at:] + names[:at], record.button)
+    owed = [(p, kind) for p, kind in ((small, "small-blind"), (big, "big-blind")) if p]
+    return sorted(written) == sorted(owed)
+
+
+def button_not_passed(
+    base: ButtonBase, last_seats: Sequence[Seat], record: HandRecord
+) -> Violation | None:
+    """The ``button-order`` warning of a hand whose button is not on the player left of the
+    previous hand's (``base``, whose seats were ``last_seats``), or None.  Asked only of a
+    hand in which everyone seated is dealt in, after a hand (``base``) in which everyone was;
+    None too where the seats are not those of that hand (the texts give no rule then)."""
+    seats = record.seats
+    if len(seats) != len(last_seats):
+        return None
+    names = [seat.name for seat in seats]
+    for name, seat in zip(names, last_seats, strict=True):
+        if name != seat.name:
+            return None
+    if base.button not in names or record.button not in names:
+        return None  # a button that is not a seat is the replay's error (rule ``button``)
+    expected = names[(names.index(base.button) + 1) % len(names)]
+    if record.button == expected:
+        return None
+    pos = button_position(record)
+    before = base.record
+    moved = (
+        f"keeps the button on {record.button}"
+        if record.button == base.button
+        else f"puts the button on {record.button}"
+    )
+    return Violation(
+        "button-order",
+        f"hand {record.hand_id} {moved} (line {pos.line}), but the previous hand of this "
+        f"table, hand {before.hand_id} (line {button_position(before).line}), had it on "
+        f"{base.button}, and the deal passes to the left after every hand (seed 000, Setup): "
+        f"the button should be on {expected}, next on {base.button}'s left.  The blinds "
+        "follow the button: check who posted them, and if hands were played that are not "
+        "written down, write `missing hands` after this hand's line",
+        pos,
+        "warning",
+    )
+
+
+def button_position(record: HandRecord) -> Position:
+    """Where ``record`` names its button: the column of ``button`` on the hand line of our
+    format; in a site's hand, the first of its lines that speaks of the button (``Seat #3 is
+    the button``); else the hand's first line."""
+    pos = record.pos
+    for i, line in enumerate(record.text.split("\n")):
+        at = line.lower().find("button")
+        if at >= 0:
+            return Position(pos.source, pos.line + i, at + 1)
+        if record.origin == "text":
+            break  # our format names the button on the hand line
+    return pos
