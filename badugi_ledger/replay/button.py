@@ -52,6 +52,9 @@ class ButtonBase(NamedTuple):
     button: str
     record: HandRecord
     """The hand, for the warning's words (where it names its button)."""
+    instead: str | None = None
+    """Where the hand's button should have been, when it was warned (``button-order``): one
+    button written wrong is one mistake, so the next hand may pass on from either seat."""
 
 
 def everyone_dealt_in(
@@ -126,9 +129,11 @@ def button_not_passed(
             return None
     if base.button not in names or record.button not in names:
         return None  # a button that is not a seat is the replay's error (rule ``button``)
-    expected = names[(names.index(base.button) + 1) % len(names)]
+    expected = left_of(base.button, seats)
     if record.button == expected:
         return None
+    if base.instead in names and record.button == left_of(base.instead, seats):
+        return None  # the previous hand's button was the one written wrong: back on course
     pos = button_position(record)
     before = base.record
     moved = (
@@ -147,6 +152,13 @@ def button_not_passed(
         pos,
         "warning",
     )
+
+
+def left_of(button: str, seats: Sequence[Seat]) -> str:
+    """The player the deal passes to from ``button``: the next seat on its left (clockwise),
+    round the table; heads-up, the other player."""
+    names = [seat.name for seat in seats]
+    return names[(names.index(button) + 1) % len(names)]
 
 
 def button_position(record: HandRecord) -> Position:

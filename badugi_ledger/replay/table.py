@@ -64,7 +64,13 @@ from ..model.games import GAMES
 from ..model.money import hand_figure
 from ..model.names import composed
 from ..model.results import HandOutcome, HandResult, TableGap, Violation
-from .button import ButtonBase, blinds_follow_button, button_not_passed, everyone_dealt_in
+from .button import (
+    ButtonBase,
+    blinds_follow_button,
+    button_not_passed,
+    everyone_dealt_in,
+    left_of,
+)
 from .claims import final_line_imbalance
 from .hand import replay_hand
 from .state import UNKNOWN_STACK
@@ -228,7 +234,8 @@ class TableTracker:
         )
         outcome = self._replay(state, record)
         certain = dealt_in and blinds_follow_button(record)
-        state.button = ButtonBase(record.button, record) if certain else None
+        instead = None if moved is None or base is None else left_of(base.button, record.seats)
+        state.button = ButtonBase(record.button, record, instead) if certain else None
         if missing is None and moved is None:
             return outcome
         said = tuple(w for w in (missing, moved) if w is not None)

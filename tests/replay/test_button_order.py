@@ -95,6 +95,19 @@ def test_a_button_moving_backwards_is_warned(tmp_path: Path) -> None:
     assert "puts the button on Ben" in message and "should be on Dan" in message
 
 
+def test_one_button_written_wrong_is_one_warning(tmp_path: Path) -> None:
+    """Hand 3 writes Anna where Cara deals (``000``: the deal passes to the left); hand 4 is
+    back on course (Dan): the one mistake is warned once, not again at the hand after it."""
+    text = night(["Anna", "Ben", "Anna", "Dan", "Anna"])
+    assert button_warnings(checked(tmp_path, text)) == [("3", hand_line(text, "3"), 10)]
+    # Going on from where hand 3 put it is no second mistake either.
+    shifted = night(["Anna", "Ben", "Anna", "Ben", "Cara"])
+    assert button_warnings(checked(tmp_path, shifted)) == [("3", hand_line(shifted, "3"), 10)]
+    # Two buttons written wrong in a row are two mistakes.
+    twice = night(["Anna", "Ben", "Anna", "Anna", "Ben"])
+    assert [w[0] for w in button_warnings(checked(tmp_path, twice))] == ["3", "4"]
+
+
 def test_a_button_passed_to_the_left_is_not_warned_round_the_table(tmp_path: Path) -> None:
     # Round the table twice, past the last seat back to the first.
     text = night(["Cara", "Dan", "Anna", "Ben", "Cara", "Dan", "Anna"])
