@@ -121,15 +121,12 @@ def button_not_passed(
     hand in which everyone seated is dealt in, after a hand (``base``) in which everyone was;
     None too where the seats are not those of that hand (the texts give no rule then)."""
     seats = record.seats
-    if len(seats) != len(last_seats):
-        return None
     names = [seat.name for seat in seats]
-    for name, seat in zip(names, last_seats, strict=True):
-        if name != seat.name:
-            return None
+    if names != [seat.name for seat in last_seats]:
+        return None
     if base.button not in names or record.button not in names:
         return None  # a button that is not a seat is the replay's error (rule ``button``)
-    expected = left_of(base.button, seats)
+    expected = names[(names.index(base.button) + 1) % len(names)]  # (left_of, inline)
     if record.button == expected:
         return None
     if base.instead in names and record.button == left_of(base.instead, seats):
