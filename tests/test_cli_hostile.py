@@ -246,3 +246,33 @@ def test_convert_to_a_terminal_shows_a_names_control_characters_written_visibly(
     assert b"Bo\\x1b[2J\\x07b" in shown and b"\x1b" not in shown and b"\x07" not in shown
     piped = _convert_to(tmp_path, terminal=False)
     assert b"Bo\x1b[2J\x07b" in piped
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["standings", "--kind", "cash"],
+        ["standings", "--kind", "tournament"],
+        ["report", "--out", "season.html"],
+    ],
+)
+def test_a_ledger_sqlite_refuses_to_read_for_a_report_is_one_error_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, command: list[str]
+) -> None:
+    """A damaged ledger (found by mutating a ledger's bytes: "database disk image is
+    malformed"; here a view that reads a table no longer there) refuses the query of the
+    standings.  pandas wraps SQLite's error in its own ``DatabaseError``, and before the fix
+    that was a traceback; it is SQLite's error, one ``Error:`` line, as for every command."""
+    import sqlite3
+
+    db = tmp_path / "club.db"
+    assert import_into(db, [EXAMPLES / "home_session.bhh", EXAMPLES / "tournament.bhh"]).ok
+    with sqlite3.connect(db) as conn:
+        for view in ("player_event_results", "counted_events"):
+            conn.execute(f"DROP VIEW {view}")
+            conn.execute(f"CREATE VIEW {view} AS SELECT * FROM gone")
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, [*command, "--db", str(db)])
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert result.exit_code == 1, result.output
+    assert "Error: no such table: main.gone" in result.output
