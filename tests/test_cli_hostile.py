@@ -276,3 +276,105 @@ def test_a_ledger_sqlite_refuses_to_read_for_a_report_is_one_error_line(
     assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
     assert result.exit_code == 1, result.output
     assert "Error: no such table: main.gone" in result.output
+
+
+# --- bytes that are not UTF-8 in file names and arguments ------------------------------------
+
+
+@pytest.fixture
+def latin1_named(tmp_path: Path) -> Path:
+    """A folder with a night whose file name is Latin-1 (``é`` as the byte 0xe9, as a Windows
+    share or an old archive names it) beside one named in UTF-8."""
+    folder = tmp_path / "nights"
+    folder.mkdir()
+    night = (EXAMPLES / "home_session.bhh").read_bytes()
+    try:
+        (folder / "soir\udce9e.bhh").write_bytes(night)  # the byte 0xe9 as Python names it
+    except (OSError, UnicodeEncodeError):
+        pytest.skip("this file system refuses a file name that is not UTF-8")
+    (folder / "other.bhh").write_bytes((EXAMPLES / "tournament.bhh").read_bytes())
+    return folder
+
+
+@pytest.mark.parametrize(
+    "command",
+    [["check", "-j", "1"], ["check", "--json", "-j", "1"], ["parse"], ["parse", "--json"],
+     ["show"], ["show", "--json"]],
+)  # fmt: skip
+def test_a_file_name_that_is_not_utf8_is_shown_escaped(
+    latin1_named: Path, command: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Found by the hostile-input fuzzing: in a UTF-8 locale standard output refuses the lone
+    surrogate that stands for the byte, so every report naming the file ended in a
+    traceback.  The byte is written as ``\\udce9`` (in JSON, the string's own escape)."""
+    monkeypatch.chdir(latin1_named.parent)  # names short enough for a line of ``show``
+    result = runner.invoke(app, [command[0], latin1_named.name, *command[1:]])
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert result.exit_code == 0, result.output
+    assert "soir\\udce9e.bhh" in result.output
+
+
+def test_importing_a_file_whose_name_is_not_utf8_is_refused_clearly(
+    latin1_named: Path, tmp_path: Path
+) -> None:
+    """The ledger keeps each hand's file name as SQLite text, which cannot hold the byte:
+    before, the import stopped with a traceback in the middle of the file's transaction.
+    The file is now reported as not imported (rename it), the other file is stored, and the
+    ledger balances."""
+    import sqlite3
+
+    db = tmp_path / "club.db"
+    for jobs in ("1", "2"):
+        result = runner.invoke(app, ["import", str(latin1_named), "--db", str(db), "-j", jobs])
+        assert result.exception is None or isinstance(result.exception, SystemExit)
+        assert result.exit_code == 1, result.output
+        assert "soir\\udce9e.bhh: not imported: the file's name is not UTF-8 text (byte 0xe9" in (
+            result.output
+        )
+        assert "rename the file" in result.output
+    with sqlite3.connect(db) as conn:
+        sources = {row[0] for row in conn.execute("SELECT DISTINCT source FROM hands")}
+        unbalanced = conn.execute(
+            "SELECT hand_id FROM postings GROUP BY hand_id HAVING sum(amount) != 0"
+        ).fetchall()
+    assert sources == {str(latin1_named / "other.bhh")} and unbalanced == []
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["settle", "--season", "x\udce9"],
+        ["settle", "--event", "x\udce9"],
+        ["standings", "--season", "x\udce9"],
+        ["void", "--event", "x\udce9", "--reason", "misdeal"],
+        ["void", "--event", "Friday game", "--reason", "x\udce9"],
+        ["players", "unmerge", "x\udce9"],
+        ["show", "--event", "x\udce9"],
+        ["show", "--hand", "x\udce9"],
+        ["tournament", "--event", "x\udce9"],
+    ],
+)
+def test_an_argument_that_is_not_utf8_is_a_usage_error(tmp_path: Path, command: list[str]) -> None:
+    """A value typed on a terminal set to Latin-1: SQLite refused to be given it (a traceback,
+    before).  It could never match what the ledger holds: a usage error naming the option."""
+    db = tmp_path / "club.db"
+    assert import_into(db, [EXAMPLES / "home_session.bhh"]).ok
+    result = runner.invoke(app, [*command, "--db", str(db)])
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert result.exit_code == 2, result.output
+    assert "holds bytes that are not UTF-8 text" in result.output
+
+
+def test_an_output_file_whose_name_is_not_utf8_is_written_and_named(tmp_path: Path) -> None:
+    """``report --out`` wrote the file, then failed printing its name (a traceback)."""
+    db = tmp_path / "club.db"
+    assert import_into(db, [EXAMPLES / "home_session.bhh"]).ok
+    out = tmp_path / "saison\udce9.html"
+    try:
+        out.write_bytes(b"")
+        out.unlink()
+    except (OSError, UnicodeEncodeError):
+        pytest.skip("this file system refuses a file name that is not UTF-8")
+    result = runner.invoke(app, ["report", "--db", str(db), "--out", str(out)])
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert result.exit_code == 0 and "saison\\udce9.html" in result.output and out.exists()

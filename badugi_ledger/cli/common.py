@@ -55,6 +55,24 @@ LEDGER = Path(DEFAULT_DB)
 """The ``--db`` default every command shares."""
 
 
+def utf8_text(value: Any) -> Any:
+    """An option's callback for text the ledger is searched for or keeps (an event, season,
+    hand, table, player's name, a reason): a byte that was not UTF-8 in the argument (Python
+    gives it as a lone surrogate) is a usage error naming the option.  The ledger holds UTF-8
+    text only, so such a value could never match, and SQLite refuses to be given one (before,
+    a traceback)."""
+    for text in value if isinstance(value, list | tuple) else [value]:
+        if isinstance(text, str):
+            try:
+                text.encode("utf-8")
+            except UnicodeEncodeError:
+                raise typer.BadParameter(
+                    f"{text!r} holds bytes that are not UTF-8 text (is the terminal set to "
+                    "another encoding?)"
+                ) from None
+    return value
+
+
 def fail(message: str, one_line: bool = False) -> NoReturn:
     """Print one ``Error: …`` line on stderr and exit 1 (made safe for a terminal: it may
     quote a line of a hand file).  ``one_line``: a line break in ``message`` is a name's
