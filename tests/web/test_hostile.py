@@ -212,6 +212,7 @@ def test_an_odd_event_id_of_the_form_is_a_message(client: TestClient, query: str
     [
         "/events/abc", "/events/-1", "/events/0", "/events/99999999999999999999999",
         "/events/1?page=-1", "/events/1?page=abc", "/events/1?page=99999999", "/events/%00",
+        "/events/1?page=%C2%B2", "/events/1?page=%D9%A3",  # ² (a digit to isdigit, not int), ٣
         "/standings?season=%00", "/standings?season=" + "x" * 10_000, "/standings?season=nope",
         "/settle?event=nope", "/settle?event=%00", "/settle?event=99999999999999999999999",
         "/settle?season=nope", "/players?x=%00", "/static/../app.py", "/static/%00",
