@@ -328,7 +328,7 @@ def test_importing_a_file_whose_name_is_not_utf8_is_refused_clearly(
         result = runner.invoke(app, ["import", str(latin1_named), "--db", str(db), "-j", jobs])
         assert result.exception is None or isinstance(result.exception, SystemExit)
         assert result.exit_code == 1, result.output
-        assert "soir\\udce9e.bhh: not imported: the file's name is not UTF-8 text (byte 0xe9" in (
+        assert "soir\\udce9e.bhh: not imported: the file's path is not UTF-8 text (byte 0xe9" in (
             result.output
         )
         assert "rename the file" in result.output

@@ -189,9 +189,9 @@ def name_not_storable(source: str) -> str | None:
     except UnicodeEncodeError as exc:
         byte = source.encode("utf-8", "surrogateescape")[exc.start : exc.start + 1]
         return (
-            f"the file's name is not UTF-8 text (byte 0x{byte.hex()} at character "
+            f"the file's path is not UTF-8 text (byte 0x{byte.hex()} at character "
             f"{exc.start + 1}), and the ledger names the file of every hand it stores: rename "
-            "the file (its hands were not read)"
+            "the file, or the folder whose name holds the byte (its hands were not read)"
         )
     return None
 

@@ -81,7 +81,7 @@ async def record_page(request: Request) -> Response:
         today=dt.date.today().isoformat(),
         setup_open=True,
         text="",
-        folder=str(recorded_folder(request)),
+        folder=shown_path(recorded_folder(request)),
         ledger_key=ledger_key(request),
     )
 
@@ -236,6 +236,28 @@ async def record_event(request: Request) -> Response:
 # --- saving ---------------------------------------------------------------------------------------
 
 
+def shown_path(path: Path) -> str:
+    """``path`` as a page shows it: a byte of a name that is not UTF-8 (a lone surrogate to
+    Python) written as ``\\udce9``, as the commands write it; a page is UTF-8 and cannot
+    hold the surrogate itself (the record page of a ledger in such a folder was a server
+    error)."""
+    return str(path).encode("utf-8", "backslashreplace").decode("utf-8")
+
+
+def _savable_folder(folder: Path) -> Path:
+    """``folder``, when the ledger can name the files saved in it: a save imports its file
+    under its path, which SQLite text cannot hold when a folder's name is not UTF-8."""
+    from ..ledger.importing import name_not_storable
+
+    if name_not_storable(str(folder)) is not None:
+        raise RecordError(
+            f"not saved: the path of {shown_path(folder)} is not UTF-8 text, and the ledger "
+            "names the file of every hand it stores: serve a ledger whose folder's name is "
+            "UTF-8 text"
+        )
+    return folder
+
+
 def recorded_folder(request: Request) -> Path:
     """``<the ledger's folder>/recorded``: where the page's files go."""
     from .common import ledger_path
@@ -266,7 +288,7 @@ async def record_save(request: Request) -> Response:
         replace = body.get("replace") is True
         was = _short_string(body, "file", 255)
         stamp = _short_string(body, "file_stamp", 64)
-        folder = recorded_folder(request)
+        folder = _savable_folder(recorded_folder(request))
         saved = await in_ledger(
             request,
             lambda ledger: save_text(ledger, folder, text, replace=replace, was=was, stamp=stamp),

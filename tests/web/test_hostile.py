@@ -220,3 +220,25 @@ def test_an_odd_event_id_of_the_form_is_a_message(client: TestClient, query: str
 )  # fmt: skip
 def test_odd_pages_are_answered(client: TestClient, url: str) -> None:
     assert client.get(url).status_code < 500
+
+
+def test_a_ledger_in_a_folder_whose_name_is_not_utf8(tmp_path: Path) -> None:
+    """A ledger served from a folder named in Latin-1 (``café`` with the byte 0xe9): the
+    record page showed the folder's path and could not be encoded (a server error).  It shows
+    the byte as ``\\udce9``; a save, whose file the ledger would have to name, is refused with
+    the reason, nothing written; the other pages and the live check work."""
+    folder = tmp_path / "caf\udce9"
+    try:
+        folder.mkdir()
+    except (OSError, UnicodeEncodeError):
+        pytest.skip("this file system refuses a file name that is not UTF-8")
+    with TestClient(create_app(folder / "club.db"), base_url=LOCAL) as client:
+        page = client.get("/record")
+        assert page.status_code == 200 and "caf\\udce9" in page.text
+        night = start_text(client)
+        answer = send(client, "/record/save", {"text": night}).json()
+        assert "the path of" in answer["error"] and "is not UTF-8 text" in answer["error"]
+        assert not (folder / "recorded").exists() or not any((folder / "recorded").iterdir())
+        assert send(client, "/record/check", {"text": night}).json()
+        for url in ("/events", "/standings", "/settle", "/players"):
+            assert client.get(url).status_code == 200
