@@ -389,3 +389,61 @@ def test_a_wait_that_is_no_number_of_seconds_is_a_usage_error(tmp_path: Path, wa
     result = run("import", EXAMPLES / "000_anna_ben.bhh", "--db", db, "--wait", wait)
     assert result.exit_code == 2, result.output
     assert "Invalid value for '--wait'" in result.output and not db.exists()
+
+
+# --- --out naming a pipe or a link ------------------------------------------------------------
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["export", "--table", "postings", "--format", "csv"],
+        ["export", "--table", "hands", "--format", "parquet"],
+        ["report"],
+        ["convert", str(EXAMPLES / "home_session.bhh"), "--to", "phh"],
+        ["simulate", "--hands", "2"],
+    ],
+)
+def test_out_naming_a_pipe_writes_into_the_pipe(tmp_path: Path, command: list[str]) -> None:
+    """``--out`` naming a FIFO (or ``/dev/stdout``, ``>(gzip > x)``; found by the hostile-input
+    fuzzing, where ``--out /dev/null`` run as root replaced the device with a file): the
+    output was written to a temporary file renamed over the pipe, so the pipe became a plain
+    file and its reader got nothing.  The reader gets the output; the pipe stays a pipe."""
+    import stat
+    import threading
+
+    db = tmp_path / "club.db"
+    assert import_into(db, [EXAMPLES / "home_session.bhh", EXAMPLES / "tournament.bhh"]).ok
+    pipe = tmp_path / "out.pipe"
+    os.mkfifo(pipe)
+    got: list[bytes] = []
+    reader = threading.Thread(target=lambda: got.append(pipe.read_bytes()), daemon=True)
+    reader.start()
+    ledger = [] if command[0] in ("convert", "simulate") else ["--db", str(db)]
+    result = runner.invoke(app, [*command, *ledger, "--out", str(pipe)])
+    if reader.is_alive() and stat.S_ISFIFO(os.stat(pipe).st_mode):
+        with open(pipe, "wb"):  # the command never opened the pipe: let the reader go
+            pass
+    reader.join(timeout=30 if stat.S_ISFIFO(os.stat(pipe).st_mode) else 1)
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert result.exit_code == 0, result.output
+    assert stat.S_ISFIFO(os.stat(pipe).st_mode)
+    assert got and len(got[0]) > 100
+
+
+def test_out_naming_a_link_replaces_the_file_it_leads_to(tmp_path: Path) -> None:
+    """``report --out season.html`` where ``season.html`` links to the club's shared folder:
+    the link itself was replaced by the new file, and the shared file stayed old."""
+    db = tmp_path / "club.db"
+    assert import_into(db, [EXAMPLES / "home_session.bhh"]).ok
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    (shared / "season.html").write_text("old", encoding="utf-8")
+    link = tmp_path / "season.html"
+    link.symlink_to(shared / "season.html")
+    result = run("report", "--db", db, "--out", link)
+    assert result.exit_code == 0, result.output
+    assert link.is_symlink()
+    assert "<html" in (shared / "season.html").read_text(encoding="utf-8")
+    assert sorted(p.name for p in shared.iterdir()) == ["season.html"]
