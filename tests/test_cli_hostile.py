@@ -447,3 +447,16 @@ def test_out_naming_a_link_replaces_the_file_it_leads_to(tmp_path: Path) -> None
     assert link.is_symlink()
     assert "<html" in (shared / "season.html").read_text(encoding="utf-8")
     assert sorted(p.name for p in shared.iterdir()) == ["season.html"]
+
+
+def test_renamed_from_a_link_that_loops_is_one_error_line(tmp_path: Path) -> None:
+    """``import --renamed-from loop`` where ``loop`` is a link to itself (found by the
+    hostile-input fuzzing): looking for the file the old path meant resolved the path, and
+    ``Path.resolve`` raised ``RuntimeError: Symlink loop`` (a traceback)."""
+    db = tmp_path / "club.db"
+    assert import_into(db, [EXAMPLES / "home_session.bhh"]).ok
+    loop = tmp_path / "loop.bhh"
+    loop.symlink_to(loop)
+    result = run("import", EXAMPLES / "000_anna_ben.bhh", "--db", db, "--renamed-from", loop)
+    assert result.exit_code == 1, result.output
+    assert "the ledger holds no hand imported from that path" in result.output

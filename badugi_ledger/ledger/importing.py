@@ -491,9 +491,9 @@ def _meant(was: str, known: list[str]) -> str | None:
     (``./n.bhh`` for ``n.bhh``, or absolute), else the one whose file name is nearest."""
     from ..text.hints import closest
 
-    target = Path(was).resolve()
+    target = os.path.realpath(was)  # (``Path.resolve`` raises on a link that loops)
     for source in known:
-        if Path(source).resolve() == target:
+        if os.path.realpath(source) == target:
             return source
     by_name = {Path(source).name: source for source in known}
     name = closest(Path(was).name, by_name)
