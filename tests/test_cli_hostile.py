@@ -380,17 +380,6 @@ def test_an_output_file_whose_name_is_not_utf8_is_written_and_named(tmp_path: Pa
     assert result.exit_code == 0 and "saison\\udce9.html" in result.output and out.exists()
 
 
-@pytest.mark.parametrize("wait", ["nan", "NaN", "-nan", "inf"])
-def test_a_wait_that_is_no_number_of_seconds_is_a_usage_error(tmp_path: Path, wait: str) -> None:
-    """``import --wait nan``: the range check compares, and every comparison with NaN is
-    false, so it passed as in range and the import refused it (exit 1, after opening the
-    ledger); out of range like ``inf``, it is a usage error (exit 2) naming the option."""
-    db = tmp_path / "club.db"
-    result = run("import", EXAMPLES / "000_anna_ben.bhh", "--db", db, "--wait", wait)
-    assert result.exit_code == 2, result.output
-    assert "Invalid value for '--wait'" in result.output and not db.exists()
-
-
 # --- --out naming a pipe or a link ------------------------------------------------------------
 
 

@@ -85,14 +85,6 @@ KindOption = Annotated[
 ]
 
 
-def _a_number_of_seconds(value: float) -> float:
-    """``--wait nan``: NaN is outside every range, but no comparison with it is false, so the
-    range check let it through to the import (exit 1); it is a usage error like ``inf``."""
-    if value != value:
-        raise typer.BadParameter(f"{value} is not in the range 0<=x<={MAX_WAIT}.")
-    return value
-
-
 EventOption = Annotated[
     str | None,
     typer.Option(
@@ -151,7 +143,6 @@ def import_(
             min=0,
             max=MAX_WAIT,
             help="Seconds to wait for another import into the same ledger to finish its file.",
-            callback=_a_number_of_seconds,
         ),
     ] = 600.0,
     jobs: Annotated[
