@@ -187,11 +187,12 @@ def name_not_storable(source: str) -> str | None:
     try:
         source.encode("utf-8")
     except UnicodeEncodeError as exc:
-        byte = source.encode("utf-8", "surrogateescape")[exc.start : exc.start + 1]
+        code = ord(source[exc.start])  # the byte 0xe9 comes as U+DCE9 (surrogateescape)
+        what = f"byte 0x{code - 0xDC00:02x}" if 0xDC80 <= code <= 0xDCFF else f"U+{code:04X}"
         return (
-            f"the file's path is not UTF-8 text (byte 0x{byte.hex()} at character "
-            f"{exc.start + 1}), and the ledger names the file of every hand it stores: rename "
-            "the file, or the folder whose name holds the byte (its hands were not read)"
+            f"the file's path is not UTF-8 text ({what} at character {exc.start + 1}), and "
+            "the ledger names the file of every hand it stores: rename the file, or the "
+            "folder whose name holds the byte (its hands were not read)"
         )
     return None
 
