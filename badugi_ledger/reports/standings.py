@@ -157,7 +157,6 @@ def read_frame(db: sqlite3.Connection, sql: str, params: Sequence[object] = ()) 
 
 def entry_frame(db: sqlite3.Connection, season: str | None = None) -> pd.DataFrame:
     """One row per tournament entry, by canonical player, with the event's size and buy-in."""
-
     clause, args = season_clause(season)
     return read_frame(
         db,
@@ -225,7 +224,6 @@ def tournament_standings(db: sqlite3.Connection, options: StandingsOptions) -> p
 def session_frame(db: sqlite3.Connection, season: str | None = None) -> pd.DataFrame:
     """Each player's net and hands per cash session in the session's reporting unit (money, or
     chips), by canonical player, sessions in order (view ``player_event_results``)."""
-
     clause, args = season_clause(season)
     return read_frame(
         db,
