@@ -401,6 +401,7 @@ def save_text(
                     "can_replace": True,
                     "file": str(final),
                 })  # fmt: skip
+        temp = _beside_the_file(temp, final)
         done = import_text(
             ledger,
             temp.read_text(encoding="utf-8"),
@@ -410,13 +411,38 @@ def save_text(
         )
         saved = _saved(done, final)
         if saved.outcome == "saved":
-            os.replace(temp, final)
+            os.replace(temp, os.path.realpath(final))
             saved.data["file_stamp"] = file_stamp(final)
             if renamed is not None:
                 renamed.unlink(missing_ok=True)
         return saved
     finally:
         temp.unlink(missing_ok=True)
+
+
+def _beside_the_file(temp: Path, final: Path) -> Path:
+    """The temporary file to move into place as ``final``: ``temp`` itself, or, when
+    ``final`` is a link (a night kept in another folder, linked into the page's folder), a
+    copy made beside the file it leads to, so that the save replaces that file and keeps the
+    link (before, the link was replaced by a plain file and the linked file stayed old).  Made
+    before the ledger takes the text: a folder that cannot be written refuses the save."""
+    if not final.is_symlink():
+        return temp
+    real = Path(os.path.realpath(final))
+    name = ""
+    try:
+        fd, name = tempfile.mkstemp(prefix=".saving-", suffix=".bhh", dir=real.parent)
+        with os.fdopen(fd, "wb") as out:
+            out.write(temp.read_bytes())
+    except OSError as exc:
+        if name:
+            Path(name).unlink(missing_ok=True)
+        raise RecordError(
+            f"not saved: cannot write beside {shown_path(real)}, where {final.name} leads: "
+            f"{exc.strerror or exc}"
+        ) from None
+    temp.unlink(missing_ok=True)
+    return Path(name)
 
 
 def _changed_since(before: Path, was: str | None, stamp: str | None) -> Saved | None:

@@ -17,6 +17,7 @@ from starlette.testclient import TestClient
 
 from badugi_ledger.web.app import create_app
 from badugi_ledger.web.security import CSRF_COOKIE
+from tests.helpers.paths import EXAMPLES
 from tests.web.conftest import LOCAL
 
 HOSTILE = settings(
@@ -242,3 +243,28 @@ def test_a_ledger_in_a_folder_whose_name_is_not_utf8(tmp_path: Path) -> None:
         assert send(client, "/record/check", {"text": night}).json()
         for url in ("/events", "/standings", "/settle", "/players"):
             assert client.get(url).status_code == 200
+
+
+def test_a_saved_night_that_is_a_link_is_saved_through_the_link(tmp_path: Path) -> None:
+    """A night's file in ``recorded/`` that links to the club's shared folder (found by the
+    hostile-input round): a save renamed its new text over the link, so the link became a
+    plain file and the shared night stayed as it was.  The shared file gets the text; the
+    link stays a link; nothing else is left in either folder."""
+    recorded, shared = tmp_path / "recorded", tmp_path / "shared"
+    recorded.mkdir()
+    shared.mkdir()
+    with TestClient(create_app(tmp_path / "club.db"), base_url=LOCAL) as client:
+        client.get("/record")
+        night = (EXAMPLES / "home_session.bhh").read_text(encoding="utf-8")
+        first = send(client, "/record/save", {"text": night}).json()
+        assert first["outcome"] == "saved", first
+        saved = recorded / first["file_name"]
+        (shared / saved.name).write_bytes(saved.read_bytes())
+        saved.unlink()
+        saved.symlink_to(shared / saved.name)
+        again = send(client, "/record/save", {"text": night + "# the night goes on\n"}).json()
+        assert again["outcome"] == "saved", again
+    assert saved.is_symlink()
+    assert "# the night goes on" in (shared / saved.name).read_text(encoding="utf-8")
+    assert [p.name for p in shared.iterdir()] == [saved.name]
+    assert [p.name for p in recorded.iterdir()] == [saved.name]
