@@ -246,3 +246,206 @@ def test_convert_to_a_terminal_shows_a_names_control_characters_written_visibly(
     assert b"Bo\\x1b[2J\\x07b" in shown and b"\x1b" not in shown and b"\x07" not in shown
     piped = _convert_to(tmp_path, terminal=False)
     assert b"Bo\x1b[2J\x07b" in piped
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["standings", "--kind", "cash"],
+        ["standings", "--kind", "tournament"],
+        ["report", "--out", "season.html"],
+    ],
+)
+def test_a_ledger_sqlite_refuses_to_read_for_a_report_is_one_error_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, command: list[str]
+) -> None:
+    """A damaged ledger (found by mutating a ledger's bytes: "database disk image is
+    malformed"; here a view that reads a table no longer there) refuses the query of the
+    standings.  pandas wraps SQLite's error in its own ``DatabaseError``, and before the fix
+    that was a traceback; it is SQLite's error, one ``Error:`` line, as for every command."""
+    import sqlite3
+
+    db = tmp_path / "club.db"
+    assert import_into(db, [EXAMPLES / "home_session.bhh", EXAMPLES / "tournament.bhh"]).ok
+    with sqlite3.connect(db) as conn:
+        for view in ("player_event_results", "counted_events"):
+            conn.execute(f"DROP VIEW {view}")
+            conn.execute(f"CREATE VIEW {view} AS SELECT * FROM gone")
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, [*command, "--db", str(db)])
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert result.exit_code == 1, result.output
+    assert "Error: no such table: main.gone" in result.output
+
+
+# --- bytes that are not UTF-8 in file names and arguments ------------------------------------
+
+
+@pytest.fixture
+def latin1_named(tmp_path: Path) -> Path:
+    """A folder with a night whose file name is Latin-1 (``é`` as the byte 0xe9, as a Windows
+    share or an old archive names it) beside one named in UTF-8."""
+    folder = tmp_path / "nights"
+    folder.mkdir()
+    night = (EXAMPLES / "home_session.bhh").read_bytes()
+    try:
+        (folder / "soir\udce9e.bhh").write_bytes(night)  # the byte 0xe9 as Python names it
+    except (OSError, UnicodeEncodeError):
+        pytest.skip("this file system refuses a file name that is not UTF-8")
+    (folder / "other.bhh").write_bytes((EXAMPLES / "tournament.bhh").read_bytes())
+    return folder
+
+
+@pytest.mark.parametrize(
+    "command",
+    [["check", "-j", "1"], ["check", "--json", "-j", "1"], ["parse"], ["parse", "--json"],
+     ["show"], ["show", "--json"]],
+)  # fmt: skip
+def test_a_file_name_that_is_not_utf8_is_shown_escaped(
+    latin1_named: Path, command: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Found by the hostile-input fuzzing: in a UTF-8 locale standard output refuses the lone
+    surrogate that stands for the byte, so every report naming the file ended in a
+    traceback.  The byte is written as ``\\udce9`` (in JSON, the string's own escape)."""
+    monkeypatch.chdir(latin1_named.parent)  # names short enough for a line of ``show``
+    result = runner.invoke(app, [command[0], latin1_named.name, *command[1:]])
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert result.exit_code == 0, result.output
+    assert "soir\\udce9e.bhh" in result.output
+
+
+def test_importing_a_file_whose_name_is_not_utf8_is_refused_clearly(
+    latin1_named: Path, tmp_path: Path
+) -> None:
+    """The ledger keeps each hand's file name as SQLite text, which cannot hold the byte:
+    before, the import stopped with a traceback in the middle of the file's transaction.
+    The file is now reported as not imported (rename it), the other file is stored, and the
+    ledger balances."""
+    import sqlite3
+
+    db = tmp_path / "club.db"
+    for jobs in ("1", "2"):
+        result = runner.invoke(app, ["import", str(latin1_named), "--db", str(db), "-j", jobs])
+        assert result.exception is None or isinstance(result.exception, SystemExit)
+        assert result.exit_code == 1, result.output
+        assert "soir\\udce9e.bhh: not imported: the file's path is not UTF-8 text (byte 0xe9" in (
+            result.output
+        )
+        assert "rename the file" in result.output
+    with sqlite3.connect(db) as conn:
+        sources = {row[0] for row in conn.execute("SELECT DISTINCT source FROM hands")}
+        unbalanced = conn.execute(
+            "SELECT hand_id FROM postings GROUP BY hand_id HAVING sum(amount) != 0"
+        ).fetchall()
+    assert sources == {str(latin1_named / "other.bhh")} and unbalanced == []
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["settle", "--season", "x\udce9"],
+        ["settle", "--event", "x\udce9"],
+        ["standings", "--season", "x\udce9"],
+        ["void", "--event", "x\udce9", "--reason", "misdeal"],
+        ["void", "--event", "Friday game", "--reason", "x\udce9"],
+        ["players", "unmerge", "x\udce9"],
+        ["show", "--event", "x\udce9"],
+        ["show", "--hand", "x\udce9"],
+        ["tournament", "--event", "x\udce9"],
+    ],
+)
+def test_an_argument_that_is_not_utf8_is_a_usage_error(tmp_path: Path, command: list[str]) -> None:
+    """A value typed on a terminal set to Latin-1: SQLite refused to be given it (a traceback,
+    before).  It could never match what the ledger holds: a usage error naming the option."""
+    db = tmp_path / "club.db"
+    assert import_into(db, [EXAMPLES / "home_session.bhh"]).ok
+    result = runner.invoke(app, [*command, "--db", str(db)])
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert result.exit_code == 2, result.output
+    assert "holds bytes that are not UTF-8 text" in result.output
+
+
+def test_an_output_file_whose_name_is_not_utf8_is_written_and_named(tmp_path: Path) -> None:
+    """``report --out`` wrote the file, then failed printing its name (a traceback)."""
+    db = tmp_path / "club.db"
+    assert import_into(db, [EXAMPLES / "home_session.bhh"]).ok
+    out = tmp_path / "saison\udce9.html"
+    try:
+        out.write_bytes(b"")
+        out.unlink()
+    except (OSError, UnicodeEncodeError):
+        pytest.skip("this file system refuses a file name that is not UTF-8")
+    result = runner.invoke(app, ["report", "--db", str(db), "--out", str(out)])
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert result.exit_code == 0 and "saison\\udce9.html" in result.output and out.exists()
+
+
+# --- --out naming a pipe or a link ------------------------------------------------------------
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["export", "--table", "postings", "--format", "csv"],
+        ["export", "--table", "hands", "--format", "parquet"],
+        ["report"],
+        ["convert", str(EXAMPLES / "home_session.bhh"), "--to", "phh"],
+        ["simulate", "--hands", "2"],
+    ],
+)
+def test_out_naming_a_pipe_writes_into_the_pipe(tmp_path: Path, command: list[str]) -> None:
+    """``--out`` naming a FIFO (or ``/dev/stdout``, ``>(gzip > x)``; found by the hostile-input
+    fuzzing, where ``--out /dev/null`` run as root replaced the device with a file): the
+    output was written to a temporary file renamed over the pipe, so the pipe became a plain
+    file and its reader got nothing.  The reader gets the output; the pipe stays a pipe."""
+    import stat
+    import threading
+
+    db = tmp_path / "club.db"
+    assert import_into(db, [EXAMPLES / "home_session.bhh", EXAMPLES / "tournament.bhh"]).ok
+    pipe = tmp_path / "out.pipe"
+    os.mkfifo(pipe)
+    got: list[bytes] = []
+    reader = threading.Thread(target=lambda: got.append(pipe.read_bytes()), daemon=True)
+    reader.start()
+    ledger = [] if command[0] in ("convert", "simulate") else ["--db", str(db)]
+    result = runner.invoke(app, [*command, *ledger, "--out", str(pipe)])
+    if reader.is_alive() and stat.S_ISFIFO(os.stat(pipe).st_mode):
+        with open(pipe, "wb"):  # the command never opened the pipe: let the reader go
+            pass
+    reader.join(timeout=30 if stat.S_ISFIFO(os.stat(pipe).st_mode) else 1)
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert result.exit_code == 0, result.output
+    assert stat.S_ISFIFO(os.stat(pipe).st_mode)
+    assert got and len(got[0]) > 100
+
+
+def test_out_naming_a_link_replaces_the_file_it_leads_to(tmp_path: Path) -> None:
+    """``report --out season.html`` where ``season.html`` links to the club's shared folder:
+    the link itself was replaced by the new file, and the shared file stayed old."""
+    db = tmp_path / "club.db"
+    assert import_into(db, [EXAMPLES / "home_session.bhh"]).ok
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    (shared / "season.html").write_text("old", encoding="utf-8")
+    link = tmp_path / "season.html"
+    link.symlink_to(shared / "season.html")
+    result = run("report", "--db", db, "--out", link)
+    assert result.exit_code == 0, result.output
+    assert link.is_symlink()
+    assert "<html" in (shared / "season.html").read_text(encoding="utf-8")
+    assert sorted(p.name for p in shared.iterdir()) == ["season.html"]
+
+
+def test_renamed_from_a_link_that_loops_is_one_error_line(tmp_path: Path) -> None:
+    """``import --renamed-from loop`` where ``loop`` is a link to itself (found by the
+    hostile-input fuzzing): looking for the file the old path meant resolved the path, and
+    ``Path.resolve`` raised ``RuntimeError: Symlink loop`` (a traceback)."""
+    db = tmp_path / "club.db"
+    assert import_into(db, [EXAMPLES / "home_session.bhh"]).ok
+    loop = tmp_path / "loop.bhh"
+    loop.symlink_to(loop)
+    result = run("import", EXAMPLES / "000_anna_ben.bhh", "--db", db, "--renamed-from", loop)
+    assert result.exit_code == 1, result.output
+    assert "the ledger holds no hand imported from that path" in result.output

@@ -169,3 +169,35 @@ def test_a_summary_line_right_after_a_blank_line_in_a_summary(fixture: str, tmp_
     ), errors
     result = subprocess.run([CLI, "check", path], capture_output=True, text=True, check=False)
     assert result.returncode == 1 and "Traceback" not in result.stderr, result.stderr
+
+
+@pytest.mark.parametrize("far", ["9999-12-31", "9999-12-15"])
+def test_a_night_dated_in_the_last_year_a_date_holds_gets_its_chart(
+    far: str, tmp_path: Path
+) -> None:
+    """``date 9999-12-31`` in a night's header (found by fuzzing the web app's save): the
+    format takes any calendar date, and the season chart's month ticks stepped past the year
+    9999, so ``report`` and the web app's standings page stopped with ``ValueError: year 10000
+    is out of range``.  The chart is drawn, its ticks within the dates."""
+    from datetime import date
+
+    from badugi_ledger.reports.chart import date_ticks
+    from tests.helpers.ledger_files import import_into
+    from tests.helpers.paths import EXAMPLES
+
+    last = date.fromisoformat(far)
+    for first in (date(2024, 3, 1), date(9999, 11, 2), last):
+        for most in range(1, 7):
+            ticks = date_ticks(first, last, most)
+            assert ticks and all(first <= d <= last for d, _ in ticks), (first, most, ticks)
+    night = tmp_path / "far.bhh"
+    text = (EXAMPLES / "home_session.bhh").read_text(encoding="utf-8")
+    night.write_text(text.replace("date 2024-03-01", f"date {far}"), encoding="utf-8")
+    db = tmp_path / "club.db"
+    assert import_into(db, [night, EXAMPLES / "000_anna_ben.bhh"]).ok
+    out = tmp_path / "season.html"
+    done = subprocess.run(
+        [str(CLI), "report", "--db", str(db), "--out", str(out)], capture_output=True, text=True
+    )
+    assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr[-2000:]
+    assert out.stat().st_size > 0

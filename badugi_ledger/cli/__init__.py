@@ -26,6 +26,7 @@ import os
 import signal
 import sys
 from collections.abc import Callable
+from contextlib import suppress
 from typing import Annotated, Any
 
 import typer
@@ -55,6 +56,7 @@ class _Commands(TyperGroup):
                 command.help = _unwrapped(command.help)
 
     def invoke(self, ctx: Any) -> Any:
+        _undecodable_written_visibly()
         try:
             return super().invoke(ctx)
         except LedgerError as exc:  # one line: a name it quotes may hold a line break
@@ -73,6 +75,20 @@ class _Commands(TyperGroup):
             from ..ledger.connection import explain_sqlite_error
 
             fail(explain_sqlite_error(exc))
+
+
+def _undecodable_written_visibly() -> None:
+    """Make standard output and error write a lone surrogate as ``\\udce9`` where they would
+    refuse it.  A file name (or an argument) that is not UTF-8 reaches Python as text with a
+    lone surrogate for each such byte; in a UTF-8 locale the streams refuse to write one, so
+    a report naming such a file ended in a traceback.  Written as its escape it is readable,
+    and in JSON it is the string's own escape (a reader gets the same text back).  Streams
+    that already write it some way (the C locale writes the byte itself) are left as they are."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)  # a text stream's (TextIOWrapper)
+        if reconfigure is not None and getattr(stream, "errors", None) == "strict":
+            with suppress(ValueError, OSError):  # closed, or its buffer cannot say
+                reconfigure(errors="backslashreplace")
 
 
 def _unwrapped(docstring: str) -> str:

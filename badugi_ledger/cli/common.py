@@ -55,6 +55,24 @@ LEDGER = Path(DEFAULT_DB)
 """The ``--db`` default every command shares."""
 
 
+def utf8_text(value: Any) -> Any:
+    """An option's callback for text the ledger is searched for or keeps (an event, season,
+    hand, table, player's name, a reason): a byte that was not UTF-8 in the argument (Python
+    gives it as a lone surrogate) is a usage error naming the option.  The ledger holds UTF-8
+    text only, so such a value could never match, and SQLite refuses to be given one (before,
+    a traceback)."""
+    for text in value if isinstance(value, list | tuple) else [value]:
+        if isinstance(text, str):
+            try:
+                text.encode("utf-8")
+            except UnicodeEncodeError:
+                raise typer.BadParameter(
+                    f"{text!r} holds bytes that are not UTF-8 text (is the terminal set to "
+                    "another encoding?)"
+                ) from None
+    return value
+
+
 def fail(message: str, one_line: bool = False) -> NoReturn:
     """Print one ``Error: …`` line on stderr and exit 1 (made safe for a terminal: it may
     quote a line of a hand file).  ``one_line``: a line break in ``message`` is a name's
@@ -74,16 +92,25 @@ def output_file(
 ) -> Iterator[IO[Any]]:
     """Write ``path`` through a temporary file beside it, renamed into place only when the
     block ends without an exception: Ctrl-C, a full disk or an error leave no half-written file
-    (and an existing one as it was).  ``overwrite=False`` refuses an existing ``path`` (exit 1)."""
+    (and an existing one as it was).  ``overwrite=False`` refuses an existing ``path`` (exit 1).
+    A device or a pipe is written to as it stands, and a link's file replaced, not the link
+    (:func:`_where_written`)."""
     import tempfile
 
-    target = Path(path)
+    given = Path(path)
+    straight, target = _where_written(given)
+    if straight:
+        if not overwrite:
+            fail(f"{str(given)!r} exists already (--force overwrites it)")
+        with _straight_to(given, binary) as handle:
+            yield handle
+        return
     try:
         fd, temporary = tempfile.mkstemp(
             prefix=f".{target.name}.", suffix=".part", dir=target.parent or "."
         )
     except OSError as exc:
-        fail(f"cannot write {str(target)!r}: {exc.strerror or exc}")
+        fail(f"cannot write {str(given)!r}: {exc.strerror or exc}")
     try:
         mask = os.umask(0)
         os.umask(mask)
@@ -94,7 +121,7 @@ def output_file(
         if overwrite:
             os.replace(temporary, target)
         elif target.exists():
-            fail(f"{str(target)!r} exists already (--force overwrites it)")
+            fail(f"{str(given)!r} exists already (--force overwrites it)")
         else:
             try:
                 os.link(temporary, target)  # refuses a file that appeared meanwhile
@@ -108,12 +135,50 @@ def output_file(
         with suppress(OSError):
             os.unlink(temporary)
         if isinstance(exc, FileExistsError):
-            fail(f"{str(target)!r} exists already (--force overwrites it)")
-        fail(f"cannot write {str(target)!r}: {exc.strerror or exc}")
+            fail(f"{str(given)!r} exists already (--force overwrites it)")
+        fail(f"cannot write {str(given)!r}: {exc.strerror or exc}")
     except BaseException:
         with suppress(OSError):
             os.unlink(temporary)
         raise
+
+
+def _where_written(given: Path) -> tuple[bool, Path]:
+    """Whether ``given`` is written to directly, and the file a temporary file is otherwise
+    renamed over.  A device or a pipe (``/dev/null``, ``/dev/stdout``, a FIFO, the shell's
+    ``>(gzip > x)``: anything in ``/dev`` or ``/proc``) is written to directly: a temporary
+    file renamed over it would put a plain file in place of the device or the pipe (where
+    the folder may be written: a FIFO of one's own, or ``/dev`` for root), or fail where it
+    may not.  A link is followed: the file it leads to is replaced, not the link.  A block
+    device or a socket is refused: neither is an output to write a report to."""
+    import stat
+
+    try:
+        mode = os.stat(given).st_mode
+    except OSError:  # missing (the usual case), or a link to nowhere: a file is made
+        mode = None
+    if mode is not None:
+        if stat.S_ISBLK(mode) or stat.S_ISSOCK(mode):
+            fail(f"cannot write {str(given)!r}: it is a block device or a socket, not a file")
+        special = os.path.abspath(given).startswith(("/dev/", "/proc/"))
+        if stat.S_ISCHR(mode) or stat.S_ISFIFO(mode) or special:
+            return True, given
+    return False, Path(os.path.realpath(given)) if os.path.islink(given) else given
+
+
+@contextmanager
+def _straight_to(target: Path, binary: bool) -> Iterator[IO[Any]]:
+    """``target``, a device or a pipe, opened for writing; an error writing it (``/dev/full``:
+    the device is full) is one ``Error:`` line."""
+    try:
+        if binary:
+            with open(target, "wb") as handle:
+                yield handle
+        else:
+            with open(target, "w", encoding="utf-8", newline="\n") as handle:
+                yield handle
+    except OSError as exc:
+        fail(f"cannot write {str(target)!r}: {exc.strerror or exc}")
 
 
 def draws_progress() -> bool:

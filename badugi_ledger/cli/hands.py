@@ -29,6 +29,7 @@ from .common import (
     render,
     screen,
     usage,
+    utf8_text,
 )
 
 
@@ -286,6 +287,7 @@ def show_cmd(
             help="A hand number or id as the file (or the ledger) names it, e.g. 12 or 004-1; "
             "repeat for several. Default: every hand.",
             show_default=False,
+            callback=utf8_text,
         ),
     ] = None,
     event: Annotated[
@@ -294,11 +296,16 @@ def show_cmd(
             "--event",
             help="Stored hands: the event, by its name, key or id (see: events); default: "
             "the latest event with hands.",
+            callback=utf8_text,
         ),
     ] = None,
     table: Annotated[
         str | None,
-        typer.Option("--table", help="Stored hands: the table, when the event had several."),
+        typer.Option(
+            "--table",
+            help="Stored hands: the table, when the event had several.",
+            callback=utf8_text,
+        ),
     ] = None,
     as_json: Annotated[
         bool, typer.Option("--json", help="Print JSON Lines: one object per hand.")

@@ -34,13 +34,17 @@ from .common import (
     screen,
     screen_row,
     usage,
+    utf8_text,
 )
 
 if TYPE_CHECKING:
     from ..reports.standings import StandingsOptions
 
 SeasonOption = Annotated[
-    str | None, typer.Option(help="Only this season (as the hand files name it); default: all.")
+    str | None,
+    typer.Option(
+        help="Only this season (as the hand files name it); default: all.", callback=utf8_text
+    ),
 ]
 PointsOption = Annotated[
     PointsFormula,
@@ -87,6 +91,7 @@ EventOption = Annotated[
         "--event",
         help="The event as `badugi-ledger events` lists it: its name, key or id "
         "(default: the latest event with hands).",
+        callback=utf8_text,
     ),
 ]
 
@@ -249,7 +254,8 @@ def standings_cmd(
 def settle_cmd(
     event: EventOption = None,
     season: Annotated[
-        str | None, typer.Option("--season", help="Settle every event of this season.")
+        str | None,
+        typer.Option("--season", help="Settle every event of this season.", callback=utf8_text),
     ] = None,
     db: DbOption = LEDGER,
     as_json: Annotated[bool, typer.Option("--json", help="Print the settlement as JSON.")] = False,
@@ -348,7 +354,8 @@ def players_cmd(
         list[str] | None,
         typer.Argument(
             help="merge: the name to keep, then the names to merge into it; "
-            "unmerge: one name to split off again."
+            "unmerge: one name to split off again.",
+            callback=utf8_text,
         ),
     ] = None,
     db: DbOption = LEDGER,
@@ -378,7 +385,11 @@ def _money(text: str) -> int:
 def tournament_cmd(
     event: Annotated[
         str,
-        typer.Option("--event", help="The tournament: its name, key or id (see: events)."),
+        typer.Option(
+            "--event",
+            help="The tournament: its name, key or id (see: events).",
+            callback=utf8_text,
+        ),
     ],
     db: DbOption = LEDGER,
     chop: Annotated[
@@ -449,16 +460,27 @@ def tournament_cmd(
 
 def void_cmd(
     event: Annotated[
-        str, typer.Option("--event", help="The event: its name, key or id (see: events).")
+        str,
+        typer.Option(
+            "--event", help="The event: its name, key or id (see: events).", callback=utf8_text
+        ),
     ],
-    reason: Annotated[str, typer.Option("--reason", help="Why: the audit keeps it.")],
+    reason: Annotated[
+        str, typer.Option("--reason", help="Why: the audit keeps it.", callback=utf8_text)
+    ],
     hand: Annotated[
         str | None,
-        typer.Option("--hand", help="The hand number to void (default: the whole event)."),
+        typer.Option(
+            "--hand",
+            help="The hand number to void (default: the whole event).",
+            callback=utf8_text,
+        ),
     ] = None,
     table: Annotated[
         str | None,
-        typer.Option("--table", help="The hand's table, when the event had several."),
+        typer.Option(
+            "--table", help="The hand's table, when the event had several.", callback=utf8_text
+        ),
     ] = None,
     db: DbOption = LEDGER,
 ) -> None:

@@ -166,6 +166,9 @@ def _import_file(
 ) -> FileReport:
     """:func:`import_file` with its options built."""
     source = str(path)
+    unnamed = name_not_storable(source)
+    if unnamed is not None:
+        return FileReport(source, error=unnamed)
     skipped = _Skipped()
     try:
         report = _store_outcomes(db, replay(read_source(Path(path), fmt, skipped)), source, options)
@@ -173,6 +176,25 @@ def _import_file(
         return FileReport(source, error=_explain(exc))
     report.skipped = skipped.count
     return report
+
+
+def name_not_storable(source: str) -> str | None:
+    """Why the ledger cannot keep ``source`` as the file its hands came from, or None.  A file
+    name that is not UTF-8 reaches Python with a lone surrogate for each such byte, which
+    SQLite text cannot hold: every hand's ``source`` would fail to be stored (and the file's
+    earlier hands to be looked up) in the middle of the file's transaction.  Such a file is
+    reported before it is read, the other files of the import going on."""
+    try:
+        source.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        code = ord(source[exc.start])  # the byte 0xe9 comes as U+DCE9 (surrogateescape)
+        what = f"byte 0x{code - 0xDC00:02x}" if 0xDC80 <= code <= 0xDCFF else f"U+{code:04X}"
+        return (
+            f"the file's path is not UTF-8 text ({what} at character {exc.start + 1}), and "
+            "the ledger names the file of every hand it stores: rename the file, or the "
+            "folder whose name holds the byte (its hands were not read)"
+        )
+    return None
 
 
 def import_text(
@@ -398,7 +420,12 @@ def import_paths(
             return _store_prepared(db, str(path), items, options)
 
     try:
-        if len(files) == 1 and resolve_jobs(jobs, 2) > 1 and _worth_a_worker(files[0]):
+        if (
+            len(files) == 1
+            and resolve_jobs(jobs, 2) > 1
+            and _worth_a_worker(files[0])
+            and name_not_storable(str(files[0])) is None
+        ):
             report.files.append(streamed(files[0]))
             return report
         if resolve_jobs(jobs, len(files)) == 1:
@@ -408,9 +435,10 @@ def import_paths(
         try:
             tasks = [_StageTask(str(path), fmt, strict, folder) for path in files]
             for path, stage in zip(files, ordered_map(_stage_file, tasks, jobs), strict=True):
-                report.files.append(
-                    here(path) if stage is None else _store_staged(db, str(path), stage, options)
-                )
+                if stage is None or name_not_storable(str(path)) is not None:
+                    report.files.append(here(path))
+                else:
+                    report.files.append(_store_staged(db, str(path), stage, options))
         finally:
             shutil.rmtree(folder, ignore_errors=True)
     except KeyboardInterrupt:
@@ -425,12 +453,15 @@ def refuse_unknown_old_path(db: sqlite3.Connection, was: str, source: str) -> No
     hands the old path brought in are what the renamed file is compared with, so a path
     mistyped (or not as it was given at the import) would leave them counting beside the
     renamed file's, silently.  Paths are compared as given, as the import names files;
-    ``source`` is the renamed file's path."""
-    held = db.execute(
-        "SELECT 1 FROM hands WHERE source = ? UNION ALL SELECT 1 FROM hand_copies "
-        "WHERE source = ? LIMIT 1",
-        [was, was],
-    ).fetchone()
+    ``source`` is the renamed file's path (a path that is not UTF-8 text never was a hand's:
+    :func:`name_not_storable`)."""
+    held = None
+    if name_not_storable(was) is None:
+        held = db.execute(
+            "SELECT 1 FROM hands WHERE source = ? UNION ALL SELECT 1 FROM hand_copies "
+            "WHERE source = ? LIMIT 1",
+            [was, was],
+        ).fetchone()
     if held is not None:
         return
     known = [
@@ -461,9 +492,9 @@ def _meant(was: str, known: list[str]) -> str | None:
     (``./n.bhh`` for ``n.bhh``, or absolute), else the one whose file name is nearest."""
     from ..text.hints import closest
 
-    target = Path(was).resolve()
+    target = os.path.realpath(was)  # (``Path.resolve`` raises on a link that loops)
     for source in known:
-        if Path(source).resolve() == target:
+        if os.path.realpath(source) == target:
             return source
     by_name = {Path(source).name: source for source in known}
     name = closest(Path(was).name, by_name)

@@ -18,7 +18,7 @@ import math
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import date, timedelta
+from datetime import MAXYEAR, date, timedelta
 
 from ..model.escaping import for_page
 
@@ -160,8 +160,12 @@ def parse_date(value: object) -> date | None:
         return None
 
 
-def _add_months(day: date, months: int) -> date:
+def _add_months(day: date, months: int) -> date | None:
+    """The first of the month ``months`` after ``day``'s; None past the last year a date can
+    hold (9999: a night's file may date it so, and its chart must still be drawn)."""
     index = day.year * 12 + day.month - 1 + months
+    if index // 12 > MAXYEAR:
+        return None
     return date(index // 12, index % 12 + 1, 1)
 
 
@@ -185,9 +189,9 @@ def date_ticks(first: date, last: date, most: int = 5) -> list[tuple[date, str]]
                 for d in days
             ]
     for step in (1, 2, 3, 6):
-        months = []
+        months: list[date] = []
         at = _add_months(first, 0 if first.day == 1 else 1)
-        while at <= last:
+        while at is not None and at <= last and len(months) <= most:
             months.append(at)
             at = _add_months(at, step)
         if len(months) <= most:

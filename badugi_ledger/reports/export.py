@@ -35,6 +35,7 @@ from .standings import (
     AMOUNT_COLUMNS,
     StandingsOptions,
     present,
+    read_frame,
     records,
     season_clause,
     standings,
@@ -110,10 +111,8 @@ QUERIES: dict[Table, Callable[[str | None], Query]] = {
 
 
 def _frame(db: sqlite3.Connection, query: Query) -> pd.DataFrame:
-    import pandas as pd
-
     sql, args = query
-    return pd.read_sql_query(sql, db, params=args)
+    return read_frame(db, sql, args)
 
 
 def hands_frame(db: sqlite3.Connection, season: str | None = None) -> pd.DataFrame:

@@ -141,12 +141,25 @@ def _rank(df: pd.DataFrame, keys: Sequence[str], ascending: Sequence[bool]) -> p
     return df
 
 
-def entry_frame(db: sqlite3.Connection, season: str | None = None) -> pd.DataFrame:
-    """One row per tournament entry, by canonical player, with the event's size and buy-in."""
+def read_frame(db: sqlite3.Connection, sql: str, params: Sequence[object] = ()) -> pd.DataFrame:
+    """``pandas.read_sql_query``, SQLite's own error raised as itself: pandas wraps it in its
+    ``DatabaseError``, which the commands and the web app do not know as a ledger that cannot
+    be read (a damaged file, a table missing), so it would end in a traceback."""
     import pandas as pd
 
+    try:
+        return pd.read_sql_query(sql, db, params=params)
+    except pd.errors.DatabaseError as exc:
+        if isinstance(exc.__cause__, sqlite3.Error):
+            raise exc.__cause__ from None
+        raise
+
+
+def entry_frame(db: sqlite3.Connection, season: str | None = None) -> pd.DataFrame:
+    """One row per tournament entry, by canonical player, with the event's size and buy-in."""
     clause, args = season_clause(season)
-    return pd.read_sql_query(
+    return read_frame(
+        db,
         "SELECT e.id AS event_id, e.name AS event, e.date, e.season, coalesce(e.buy_in, 0) AS "
         "event_buy_in, e.money AS unit, p.name AS player, t.place, t.place_to, t.prize, "
         "t.bounty_won, "
@@ -155,8 +168,7 @@ def entry_frame(db: sqlite3.Connection, season: str | None = None) -> pd.DataFra
         "FROM tournament_entries t JOIN counted_events e ON e.id = t.event_id "
         "JOIN aliases a ON a.id = t.alias_id JOIN players p ON p.id = a.player_id "
         f"WHERE e.kind = 'tournament' {clause} ORDER BY coalesce(e.date, ''), e.id, t.place",
-        db,
-        params=args,
+        args,
     )
 
 
@@ -212,15 +224,13 @@ def tournament_standings(db: sqlite3.Connection, options: StandingsOptions) -> p
 def session_frame(db: sqlite3.Connection, season: str | None = None) -> pd.DataFrame:
     """Each player's net and hands per cash session in the session's reporting unit (money, or
     chips), by canonical player, sessions in order (view ``player_event_results``)."""
-    import pandas as pd
-
     clause, args = season_clause(season)
-    return pd.read_sql_query(
+    return read_frame(
+        db,
         "SELECT r.event_id, r.event, r.date, r.player, r.net, r.hands, r.unit "
         "FROM player_event_results r JOIN events e ON e.id = r.event_id "
         f"WHERE r.kind = 'cash' {clause} ORDER BY coalesce(r.date, ''), r.event_id, r.player",
-        db,
-        params=args,
+        args,
     )
 
 

@@ -53,8 +53,10 @@ def unit_name(unit: str) -> str:
 
 
 def _page_number(request: Request) -> int:
+    """The ``page`` asked for, else the first: only ASCII digits are a number here
+    (``str.isdigit`` says yes to ``²``, which ``int`` cannot read)."""
     text = request.query_params.get("page", "1")
-    return int(text) if text.isdigit() and 0 < len(text) < 7 else 1
+    return int(text) if text.isascii() and text.isdigit() and 0 < len(text) < 7 else 1
 
 
 def _choice(request: Request, name: str) -> str | None:

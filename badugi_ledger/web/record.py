@@ -81,7 +81,7 @@ async def record_page(request: Request) -> Response:
         today=dt.date.today().isoformat(),
         setup_open=True,
         text="",
-        folder=str(recorded_folder(request)),
+        folder=shown_path(recorded_folder(request)),
         ledger_key=ledger_key(request),
     )
 
@@ -236,6 +236,28 @@ async def record_event(request: Request) -> Response:
 # --- saving ---------------------------------------------------------------------------------------
 
 
+def shown_path(path: Path) -> str:
+    """``path`` as a page shows it: a byte of a name that is not UTF-8 (a lone surrogate to
+    Python) written as ``\\udce9``, as the commands write it; a page is UTF-8 and cannot
+    hold the surrogate itself (the record page of a ledger in such a folder was a server
+    error)."""
+    return str(path).encode("utf-8", "backslashreplace").decode("utf-8")
+
+
+def _savable_folder(folder: Path) -> Path:
+    """``folder``, when the ledger can name the files saved in it: a save imports its file
+    under its path, which SQLite text cannot hold when a folder's name is not UTF-8."""
+    from ..ledger.importing import name_not_storable
+
+    if name_not_storable(str(folder)) is not None:
+        raise RecordError(
+            f"not saved: the path of {shown_path(folder)} is not UTF-8 text, and the ledger "
+            "names the file of every hand it stores: serve a ledger whose folder's name is "
+            "UTF-8 text"
+        )
+    return folder
+
+
 def recorded_folder(request: Request) -> Path:
     """``<the ledger's folder>/recorded``: where the page's files go."""
     from .common import ledger_path
@@ -266,7 +288,7 @@ async def record_save(request: Request) -> Response:
         replace = body.get("replace") is True
         was = _short_string(body, "file", 255)
         stamp = _short_string(body, "file_stamp", 64)
-        folder = recorded_folder(request)
+        folder = _savable_folder(recorded_folder(request))
         saved = await in_ledger(
             request,
             lambda ledger: save_text(ledger, folder, text, replace=replace, was=was, stamp=stamp),
@@ -379,6 +401,7 @@ def save_text(
                     "can_replace": True,
                     "file": str(final),
                 })  # fmt: skip
+        temp = _beside_the_file(temp, final)
         done = import_text(
             ledger,
             temp.read_text(encoding="utf-8"),
@@ -388,13 +411,38 @@ def save_text(
         )
         saved = _saved(done, final)
         if saved.outcome == "saved":
-            os.replace(temp, final)
+            os.replace(temp, os.path.realpath(final))
             saved.data["file_stamp"] = file_stamp(final)
             if renamed is not None:
                 renamed.unlink(missing_ok=True)
         return saved
     finally:
         temp.unlink(missing_ok=True)
+
+
+def _beside_the_file(temp: Path, final: Path) -> Path:
+    """The temporary file to move into place as ``final``: ``temp`` itself, or, when
+    ``final`` is a link (a night kept in another folder, linked into the page's folder), a
+    copy made beside the file it leads to, so that the save replaces that file and keeps the
+    link (before, the link was replaced by a plain file and the linked file stayed old).  Made
+    before the ledger takes the text: a folder that cannot be written refuses the save."""
+    if not final.is_symlink():
+        return temp
+    real = Path(os.path.realpath(final))
+    name = ""
+    try:
+        fd, name = tempfile.mkstemp(prefix=".saving-", suffix=".bhh", dir=real.parent)
+        with os.fdopen(fd, "wb") as out:
+            out.write(temp.read_bytes())
+    except OSError as exc:
+        if name:
+            Path(name).unlink(missing_ok=True)
+        raise RecordError(
+            f"not saved: cannot write beside {shown_path(real)}, where {final.name} leads: "
+            f"{exc.strerror or exc}"
+        ) from None
+    temp.unlink(missing_ok=True)
+    return Path(name)
 
 
 def _changed_since(before: Path, was: str | None, stamp: str | None) -> Saved | None:

@@ -126,6 +126,12 @@ def _same(offered: str, secret: str) -> bool:
     return secrets.compare_digest(offered.encode("utf-8"), secret.encode("utf-8"))
 
 
+def _whole_number(text: str) -> bool:
+    """ASCII digits only: ``str.isdigit`` also says yes to ``²`` (a Latin-1 header byte),
+    which ``int`` cannot read."""
+    return text.isascii() and text.isdigit()
+
+
 def _header(scope: Scope, name: bytes) -> str | None:
     for key, value in scope.get("headers", ()):
         if key == name:
@@ -245,7 +251,7 @@ class Guard:
                 )
                 return
         length = _header(scope, b"content-length")
-        if length is not None and (not length.isdigit() or int(length) > policy.max_body):
+        if length is not None and (not _whole_number(length) or int(length) > policy.max_body):
             await _refuse(
                 scope, send, 413, f"A request may hold at most {policy.max_body:,} bytes."
             )

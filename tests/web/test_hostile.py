@@ -17,6 +17,7 @@ from starlette.testclient import TestClient
 
 from badugi_ledger.web.app import create_app
 from badugi_ledger.web.security import CSRF_COOKIE
+from tests.helpers.paths import EXAMPLES
 from tests.web.conftest import LOCAL
 
 HOSTILE = settings(
@@ -212,6 +213,7 @@ def test_an_odd_event_id_of_the_form_is_a_message(client: TestClient, query: str
     [
         "/events/abc", "/events/-1", "/events/0", "/events/99999999999999999999999",
         "/events/1?page=-1", "/events/1?page=abc", "/events/1?page=99999999", "/events/%00",
+        "/events/1?page=%C2%B2", "/events/1?page=%D9%A3",  # ² (a digit to isdigit, not int), ٣
         "/standings?season=%00", "/standings?season=" + "x" * 10_000, "/standings?season=nope",
         "/settle?event=nope", "/settle?event=%00", "/settle?event=99999999999999999999999",
         "/settle?season=nope", "/players?x=%00", "/static/../app.py", "/static/%00",
@@ -219,3 +221,50 @@ def test_an_odd_event_id_of_the_form_is_a_message(client: TestClient, query: str
 )  # fmt: skip
 def test_odd_pages_are_answered(client: TestClient, url: str) -> None:
     assert client.get(url).status_code < 500
+
+
+def test_a_ledger_in_a_folder_whose_name_is_not_utf8(tmp_path: Path) -> None:
+    """A ledger served from a folder named in Latin-1 (``café`` with the byte 0xe9): the
+    record page showed the folder's path and could not be encoded (a server error).  It shows
+    the byte as ``\\udce9``; a save, whose file the ledger would have to name, is refused with
+    the reason, nothing written; the other pages and the live check work."""
+    folder = tmp_path / "caf\udce9"
+    try:
+        folder.mkdir()
+    except (OSError, UnicodeEncodeError):
+        pytest.skip("this file system refuses a file name that is not UTF-8")
+    with TestClient(create_app(folder / "club.db"), base_url=LOCAL) as client:
+        page = client.get("/record")
+        assert page.status_code == 200 and "caf\\udce9" in page.text
+        night = start_text(client)
+        answer = send(client, "/record/save", {"text": night}).json()
+        assert "the path of" in answer["error"] and "is not UTF-8 text" in answer["error"]
+        assert not (folder / "recorded").exists() or not any((folder / "recorded").iterdir())
+        assert send(client, "/record/check", {"text": night}).json()
+        for url in ("/events", "/standings", "/settle", "/players"):
+            assert client.get(url).status_code == 200
+
+
+def test_a_saved_night_that_is_a_link_is_saved_through_the_link(tmp_path: Path) -> None:
+    """A night's file in ``recorded/`` that links to the club's shared folder (found by the
+    hostile-input round): a save renamed its new text over the link, so the link became a
+    plain file and the shared night stayed as it was.  The shared file gets the text; the
+    link stays a link; nothing else is left in either folder."""
+    recorded, shared = tmp_path / "recorded", tmp_path / "shared"
+    recorded.mkdir()
+    shared.mkdir()
+    with TestClient(create_app(tmp_path / "club.db"), base_url=LOCAL) as client:
+        client.get("/record")
+        night = (EXAMPLES / "home_session.bhh").read_text(encoding="utf-8")
+        first = send(client, "/record/save", {"text": night}).json()
+        assert first["outcome"] == "saved", first
+        saved = recorded / first["file_name"]
+        (shared / saved.name).write_bytes(saved.read_bytes())
+        saved.unlink()
+        saved.symlink_to(shared / saved.name)
+        again = send(client, "/record/save", {"text": night + "# the night goes on\n"}).json()
+        assert again["outcome"] == "saved", again
+    assert saved.is_symlink()
+    assert "# the night goes on" in (shared / saved.name).read_text(encoding="utf-8")
+    assert [p.name for p in shared.iterdir()] == [saved.name]
+    assert [p.name for p in recorded.iterdir()] == [saved.name]

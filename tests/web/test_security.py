@@ -308,3 +308,32 @@ def test_a_read_only_json_write_says_why_in_json(club_db: Path) -> None:
         "/record/save", json={}, headers={"X-CSRF-Token": client.cookies[CSRF_COOKIE]}
     )
     assert sent.status_code == 403 and "read-only" in sent.json()["error"]
+
+
+@pytest.mark.parametrize("length", [b"\xb2", b"\xb9\xb9", b"-1", b"1e3", b" 5"])
+def test_a_content_length_that_is_no_number_gets_413(length: bytes) -> None:
+    """``Content-Length: ²`` (the Latin-1 byte 0xb2, found by fuzzing the app): ``str.isdigit``
+    took it for a number and ``int`` raised, a server error instead of an answer.  Sent
+    straight to the app (a client library would not send it)."""
+    import asyncio
+    import threading
+
+    sent: list[dict[str, object]] = []
+    scope = {
+        "type": "http", "method": "POST", "path": "/write", "query_string": b"",
+        "headers": [(b"host", b"127.0.0.1"), (b"content-length", length)],
+        "scheme": "http", "server": ("127.0.0.1", 8000), "client": ("127.0.0.1", 1),
+        "http_version": "1.1", "root_path": "",
+    }  # fmt: skip
+
+    async def receive() -> dict[str, object]:
+        return {"type": "http.request", "body": b"", "more_body": False}
+
+    async def send(message: dict[str, object]) -> None:
+        sent.append(message)
+
+    # a thread of its own: the browser tests may leave an event loop running in this one
+    worker = threading.Thread(target=asyncio.run, args=(writer_app()(scope, receive, send),))
+    worker.start()
+    worker.join()
+    assert sent and sent[0]["status"] == 413
