@@ -119,7 +119,7 @@ def night_text(
         raise ConfigError(f"stacks must be a number of chips above 0, not {stacks}")
     kind = cast(StructureKind, structure)
     bets, small_blind, big_blind = _stakes(stakes, kind)
-    day = _date_text(date)
+    day = date_text(date)
     if currency is not None and chip_value is not None:
         raise ConfigError(
             "a cash game's amounts are money (currency) or chips with a value, not both"
@@ -155,7 +155,9 @@ def _refuse_overlong(text: str) -> None:
             )
 
 
-def _date_text(date: datetime.date | str | None) -> str | None:
+def date_text(date: datetime.date | str | None) -> str | None:
+    """A night's date as its ``date`` header writes it (``2024-03-01``), None for none;
+    :class:`ConfigError` for text that is no date written YYYY-MM-DD."""
     if date is None or isinstance(date, datetime.date):
         return None if date is None else date.isoformat()
     try:

@@ -80,10 +80,12 @@ def saved_night(body: dict[str, Any], folder: Path) -> dict[str, str] | None:
     from its file; a new starting text in its place would leave its hands out of the next save.
     A currency typed in the form must be the one the night is saved in
     (:func:`_same_currency`)."""
+    from ..text.night import date_text
+
     name = _field(body, "name")
     if not name:
         return None
-    date = _field(body, "date") or None
+    date = date_text(_field(body, "date") or None)  # (a file name is made of it)
     path = event_file(folder, "cash", name, date)
     if not path.is_file():
         return None

@@ -268,3 +268,16 @@ def test_a_saved_night_that_is_a_link_is_saved_through_the_link(tmp_path: Path) 
     assert "# the night goes on" in (shared / saved.name).read_text(encoding="utf-8")
     assert [p.name for p in shared.iterdir()] == [saved.name]
     assert [p.name for p in recorded.iterdir()] == [saved.name]
+
+
+@pytest.mark.parametrize("date", ["../outside/2024-05-05", "2024-05-05/" + "x" * 300, "x" * 300])
+def test_a_date_that_is_no_date_is_refused_before_a_file_is_looked_for(
+    client: TestClient, date: str
+) -> None:
+    """The event form's date is part of the night's file name: a date that walks out of
+    ``recorded/`` made the page look for (and read) a file there, and a long one was a server
+    error (the file name too long).  It is refused as no date, as the night's text refuses it."""
+    folder = Path(client.app.state.db_path).parent / "recorded"  # type: ignore[attr-defined]
+    folder.mkdir(exist_ok=True)  # (the page has saved a night: the folder is there)
+    body = {"name": "Hostile night", "date": date, "players": "Anna,Ben"}
+    assert "is not a date written YYYY-MM-DD" in error_of(send(client, "/record/start", body))
