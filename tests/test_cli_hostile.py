@@ -449,3 +449,24 @@ def test_renamed_from_a_link_that_loops_is_one_error_line(tmp_path: Path) -> Non
     result = run("import", EXAMPLES / "000_anna_ben.bhh", "--db", db, "--renamed-from", loop)
     assert result.exit_code == 1, result.output
     assert "the ledger holds no hand imported from that path" in result.output
+
+
+@pytest.mark.parametrize("command", ["settle", "show", "tournament"])
+@pytest.mark.parametrize("event", ["³", "٣"])
+def test_an_event_named_by_a_digit_that_is_not_ascii_is_no_event_id(
+    tmp_path: Path, command: str, event: str
+) -> None:
+    """``--event ³`` was a traceback (``str.isdigit`` says yes, ``int`` cannot read it) and
+    ``--event ٣`` (Arabic-Indic three) named event 3 silently: an event id is ASCII digits;
+    anything else is looked for as a name, and is no event here."""
+    db = tmp_path / "club.db"
+    import_into(db, sorted(EXAMPLES.glob("*.bhh")))
+    args = [command, "--event", event, "--db", str(db)]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 1, result.output
+    assert (
+        "Traceback" not in result.output
+        and result.exception is None
+        or isinstance(result.exception, SystemExit)
+    )
+    assert "no event" in result.output.lower() or "no tournament" in result.output.lower()

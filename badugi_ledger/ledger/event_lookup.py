@@ -86,7 +86,7 @@ def _matching(
     """The events of ``table`` (and ``where``) that ``text`` names: by id, else name, key, then
     the name or key in any case."""
     rows: list[dict[str, object]] = []
-    if text.isdigit() and len(text) <= MAX_DIGITS:
+    if text.isascii() and text.isdigit() and len(text) <= MAX_DIGITS:  # (not "³", "٣")
         rows = list(
             dict_rows(db, f"SELECT * FROM {table} WHERE id = ?{where}", [int(text), *extra])
         )

@@ -196,7 +196,7 @@ def _next_hand_number(ledger: sqlite3.Connection, name: str, date: str | None) -
         "WHERE e.kind = 'cash' AND e.name = ? AND coalesce(e.date, '') = ?",
         [name, date or ""],
     ).fetchall()
-    return 1 + max((int(n) for (n,) in numbers if str(n).isdigit()), default=0)
+    return 1 + max((int(n) for (n,) in numbers if str(n).isascii() and str(n).isdigit()), default=0)
 
 
 # --- an event of the ledger, for the form -------------------------------------------------------
