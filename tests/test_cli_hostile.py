@@ -278,6 +278,33 @@ def test_a_ledger_sqlite_refuses_to_read_for_a_report_is_one_error_line(
     assert "Error: no such table: main.gone" in result.output
 
 
+@pytest.mark.parametrize(
+    "command",
+    [["standings"], ["events"], ["settle"], ["import", str(EXAMPLES / "home_session.bhh")]],
+)
+def test_a_ledger_whose_damage_sqlite_quotes_as_bytes_is_one_error_line(
+    tmp_path: Path, command: list[str]
+) -> None:
+    """A ledger whose schema text holds a byte that is no UTF-8 (damaged on disk): SQLite's
+    error quotes the byte, Python's sqlite3 cannot decode that message, and every command
+    ended in a ``UnicodeDecodeError`` traceback.  It is one ``Error:`` line saying the file is
+    damaged and what to do."""
+    import sqlite3
+
+    db = tmp_path / "club.db"
+    assert import_into(db, [EXAMPLES / "home_session.bhh"]).ok
+    with sqlite3.connect(db) as conn:
+        conn.execute("PRAGMA writable_schema = ON")
+        conn.execute(  # "CREATE \xff TABLE x"
+            "UPDATE sqlite_master SET sql = CAST(X'43524541544520ff205441424c452078' AS TEXT) "
+            "WHERE name = 'players'"
+        )
+    result = runner.invoke(app, [*command, "--db", str(db)])
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert result.exit_code == 1, result.output
+    assert "the file is damaged" in result.output and "restore it from a backup" in result.output
+
+
 # --- bytes that are not UTF-8 in file names and arguments ------------------------------------
 
 

@@ -132,4 +132,14 @@ def connect(
             conn.execute("PRAGMA synchronous = NORMAL")
     except sqlite3.DatabaseError as exc:
         raise LedgerError(f"cannot open the ledger {target!r}: {exc}") from exc
+    except UnicodeDecodeError as exc:  # SQLite's message quotes bytes of a damaged schema
+        raise LedgerError(DAMAGED_LEDGER.format(target=target)) from exc
     return conn
+
+
+DAMAGED_LEDGER = (
+    "cannot open the ledger {target!r}: the file is damaged (SQLite's own message about it "
+    "is not even text); restore it from a backup, or import the hand files again into a "
+    "new ledger"
+)
+"""The refusal of a ledger so damaged that SQLite's error quotes bytes that are no text."""

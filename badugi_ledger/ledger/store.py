@@ -22,7 +22,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from ..model.errors import LedgerError
-from .connection import DEFAULT_BUSY_TIMEOUT_MS, connect, db_label, transaction
+from .connection import DAMAGED_LEDGER, DEFAULT_BUSY_TIMEOUT_MS, connect, db_label, transaction
 from .location import DEFAULT_DB, LEDGER_ENV
 from .schema import MIGRATIONS, SCHEMA_VERSION
 
@@ -105,6 +105,9 @@ def open_ledger(
     except sqlite3.DatabaseError as exc:
         db.close()
         raise LedgerError(f"cannot use {str(path)!r} as a ledger: {exc}") from exc
+    except UnicodeDecodeError as exc:  # SQLite's message quotes bytes of a damaged schema
+        db.close()
+        raise LedgerError(DAMAGED_LEDGER.format(target=str(path))) from exc
     except BaseException:
         db.close()
         raise
