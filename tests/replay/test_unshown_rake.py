@@ -1,0 +1,186 @@
+"""A raked Progressive Badugi hand whose showdown cards are not all known, and the record's
+collections that no division of the pots gives.
+
+``002``: "If the showdown is reached and no hand qualifies, the cards are thrown in and the pot
+stays in the middle", and the carried-over pot "goes to the winner of the next pot that is
+won".  The rake (seeds README item 8: an option, ``rake 5% cap 3``) takes a pot when it is won,
+so a pot that carries is not raked: with known cards the replay carries it whole.  With unknown
+cards the record's carry-outs say which pots carry, and the rake is the same as with known
+cards that carry them; a record that collects a pot is raked as before.
+
+Every mistake at its own line: a collection that no hands for the unknown cards pay, in a
+record whose figures add up but divide no pots, is a ``collect`` mismatch at the collect
+line, not the whole hand refused at its first line.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from badugi_ledger.model.results import HandOutcome
+from badugi_ledger.replay import replay_stream
+from badugi_ledger.text.parse import parse_text
+
+from .test_unshown_carried_pot import SIDE_POT, UNCONTESTED_SIDE_POT
+
+RAKE = "game progressive badugi · no limit · blinds 1/2 · rake 5% cap 3\nqualifier 9\n"
+
+FOUR_WAY = RAKE + (
+    "hand 1 · button Dan · Anna 100 · Ben 100 · Cara 100 · Dan 100\n"
+    "Cara calls 2 · Dan calls 2 · Anna calls 1 · Ben checks\n"
+    "draw: Anna 2 · Ben 1 · Cara 1 · Dan 2\n"
+    "Anna checks · Ben bets 6 · Cara calls 6 · Dan calls 6 · Anna calls 6\n"
+    "draw: Anna 1 · Ben 1 · Cara 1 · Dan 1\n"
+    "Anna checks · Ben checks · Cara checks · Dan checks\n"
+    "draw: Anna 1 · Ben 1 · Cara 1 · Dan 1\n"
+    "Anna checks · Ben checks · Cara checks · Dan checks\n"
+    "show: Ben Kh 8s 4d 2c\n"
+)
+"""A pot of 32 (5% is 1); Ben's K-high badugi does not qualify (``002``: a nine-high badugi),
+the others' cards are not written.  The outcome lines start at line 12."""
+
+ALL_SHOWN = "show: Ben Kh 8s 4d 2c · Anna Kd 8c 4h 2s · Cara Kc 8d 5h 2h · Dan Ks 9h 4c 3d\n"
+"""The same showdown with every hand shown: none qualifies, the pot carries."""
+
+
+def outcome(text: str) -> HandOutcome:
+    (one,) = replay_stream(parse_text(text, "raked.bhh"))
+    return one
+
+
+def raked(text: str) -> str:
+    """A hand of :mod:`.test_unshown_carried_pot` under the rake rule."""
+    return text.replace("blinds 1/2\n", "blinds 1/2 · rake 5% cap 3\n", 1)
+
+
+def figures(one: HandOutcome) -> tuple[int, dict[str, int], int, list[tuple[str, int, dict]]]:
+    result = one.result
+    assert result is not None, one.errors
+    pots = [(p.name, p.amount, dict(p.shares)) for p in result.pots]
+    return result.rake, dict(result.payouts), result.carry_out, pots
+
+
+def test_002_a_raked_pot_the_record_carries_is_carried_whole() -> None:
+    """Refused as ``pot-undetermined`` before: the rake was taken from the pot as if it were
+    won, so the record's carry of 32 no longer matched the 31 left."""
+    one = outcome(FOUR_WAY + "carry 32\n")
+    assert one.ok, one.errors
+    assert [w.rule for w in one.warnings] == ["payout-on-record"]
+    known = outcome(FOUR_WAY.replace("show: Ben Kh 8s 4d 2c\n", ALL_SHOWN) + "carry 32\n")
+    assert known.ok, known.errors
+    assert figures(one) == figures(known) == (0, {}, 32, [("main", 32, {})])
+
+
+def test_002_a_raked_pot_carried_as_if_won_is_a_carry_mismatch_at_its_line() -> None:
+    """Accepted without a word before: 1 chip raked from a pot that carries.  With the cards
+    known the replay says the carry is 32; with them unknown it says so at the carry line."""
+    one = outcome(FOUR_WAY + "carry 31\n")
+    assert [(e.rule, e.kind, e.pos.line) for e in one.errors] == [("carry-out", "mismatch", 12)]
+    assert "it carries 32" in one.errors[0].message
+    known = outcome(FOUR_WAY.replace("show: Ben Kh 8s 4d 2c\n", ALL_SHOWN) + "carry 31\n")
+    assert [(e.rule, e.pos.line) for e in known.errors] == [("carry-out", 12)]
+
+
+@pytest.mark.parametrize(
+    ("tail", "ok"), [("Cara collects 31\n", True), ("Cara collects 32\n", False)]
+)
+def test_002_a_raked_pot_the_record_collects_is_raked(tail: str, ok: bool) -> None:
+    one = outcome(FOUR_WAY + tail)
+    assert one.ok is ok, one.errors
+    if ok:
+        assert figures(one) == (1, {"Cara": 31}, 0, [("main", 32, {"Cara": 31})])
+
+
+@pytest.mark.parametrize(
+    ("tail", "rake", "carry"),
+    [
+        ("carry 82\n", 0, 82),  # no hand qualifies: nothing is won, nothing raked
+        # Anna wins the main pot (42 with the carried 12), side 1 carries: 5% of 42 is 2.
+        ("Anna collects 40\ncarry 40\n", 2, 40),
+        ("Anna collects 39 · Cy collects 40\n", 3, 0),  # both pots won: 5% of 82, cap 3
+        ("Ben collects 79\n", 3, 0),
+    ],
+)
+def test_002_side_pots_are_raked_as_the_record_carries_them(
+    tail: str, rake: int, carry: int
+) -> None:
+    """The main pot of 30 + 12 carried in (Anna, Ben, Cy), side 1 of 40 (Ben, Cy).  The
+    record that carries side 1 was refused before (the rake of 82, not 42, was taken)."""
+    one = outcome(raked(SIDE_POT) + tail)
+    assert one.ok, one.errors
+    assert figures(one)[0::2] == (rake, carry)
+
+
+def test_002_a_carried_side_pot_is_raked_as_with_known_cards() -> None:
+    tail = "Anna collects 40\ncarry 40\n"
+    shown = raked(SIDE_POT) + "show: Anna 4s 3h 2d Ac · Ben Kh Qd Jc Ts · Cy Kd Qc Js Th\n"
+    assert figures(outcome(raked(SIDE_POT) + tail)) == figures(outcome(shown + tail))
+
+
+def test_002_the_carried_in_pot_taken_by_a_later_pot_is_raked_with_it() -> None:
+    """Main pot and side 1 carry (Cy's cards unknown, Anna's and Ben's K-high badugis do not
+    qualify); side 2 of 40, Cy's alone, is the first pot won and takes the carried 12 (``002``):
+    the rake is 5% of 52, as when Cy's cards are shown."""
+    tail = "Cy collects 50\ncarry 70\n"
+    one = outcome(raked(UNCONTESTED_SIDE_POT) + tail)
+    assert one.ok, one.errors
+    shown = raked(UNCONTESTED_SIDE_POT).replace(
+        "Ben Kh Qd Jc Ts", "Ben Kh Qd Jc Ts · Cy Kd Qc Js Th"
+    )
+    assert figures(one) == figures(outcome(shown + tail))
+    assert figures(one)[:3] == (2, {"Cy": 50}, 70)
+
+
+MUCKED = UNCONTESTED_SIDE_POT.replace(
+    "show: Anna Ks Qh Jd Tc · Ben Kh Qd Jc Ts", "show: Ben Kh Qd Jc Ts · Cy mucks"
+)
+"""Cy mucks (in Progressive Badugi not a fold, a house rule, README): he may win side 2, which
+he alone contests, and the carried 12 with it, never the main pot; Anna's cards are unknown."""
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "says"),
+    [
+        # Cy cannot win any of the main pot (52): the record's 62 is 40 + 22 of it.
+        (MUCKED + "Cy collects 62 · carry 60\n", 13, "Cy collects 22 of the main pot (52)"),
+        # Ben wins the main pot only with a qualifying hand, and then side 1 too: it cannot carry.
+        (SIDE_POT + "Ben collects 42\ncarry 40\n", 12, "Ben collects 42 of the main and side 1"),
+        (SIDE_POT + "Anna collects 20 · Ben collects 22\ncarry 40\n", 12, "Anna collects 20"),
+    ],
+)
+def test_002_a_collection_no_division_gives_is_a_mismatch_at_its_line(
+    text: str, line: int, says: str
+) -> None:
+    """Each was refused as ``pot-undetermined`` at the hand's first line before."""
+    one = outcome(text)
+    assert [(e.rule, e.kind, e.pos.line) for e in one.errors] == [("collect", "mismatch", line)]
+    assert says in one.errors[0].message
+    result = one.result
+    assert result is not None  # settled as recorded: no chip made or lost
+    paid = sum(result.payouts.values()) + result.carry_out + result.rake
+    assert paid == sum(result.contributions.values()) + result.carry_in
+
+
+@pytest.mark.parametrize(
+    "tail",
+    [
+        "Ben collects 30\ncarry 40\n",  # 70 of a pot of 82: no division at all
+        "Ben collects 90\n",  # 8 chips more than the pot
+    ],
+)
+def test_002_a_record_that_is_no_division_at_all_stays_undetermined(tail: str) -> None:
+    one = outcome(SIDE_POT + tail)
+    assert [(e.rule, e.pos.line) for e in one.errors] == [("pot-undetermined", 3)]
+
+
+@pytest.mark.parametrize(
+    "tail",
+    [
+        "Cy collects 52\ncarry 70\n",  # the carried pot goes with side 2 (002)
+        "Cy collects 122\n",  # Cy's hand qualifies: every pot is his
+    ],
+)
+def test_002_legal_records_with_a_mucked_player_stay_accepted(tail: str) -> None:
+    base = MUCKED if "70" in tail else UNCONTESTED_SIDE_POT
+    one = outcome(base + tail)
+    assert one.ok, one.errors
