@@ -184,3 +184,90 @@ def test_002_legal_records_with_a_mucked_player_stay_accepted(tail: str) -> None
     base = MUCKED if "70" in tail else UNCONTESTED_SIDE_POT
     one = outcome(base + tail)
     assert one.ok, one.errors
+
+
+RANKS = {"nut": "432A", "nine": "9765", "king": "KQJT"}
+"""``002``: A-2-3-4 in four suits is the best hand, a nine-high badugi qualifies, a king-high
+one does not."""
+
+
+def _hand(kind: str, seat: int) -> str:
+    """A badugi of ``kind`` for the player in ``seat``: suits turned by the seat, so that no
+    two players hold one card."""
+    return " ".join(f"{r}{'shdc'[(i + seat) % 4]}" for i, r in enumerate(RANKS[kind]))
+
+
+def _record(result_text: str) -> str:
+    """The outcome lines of a settled hand, as a recorder writes them."""
+    one = outcome(result_text)
+    assert one.ok, one.errors
+    rake, payouts, carry, _ = figures(one)
+    lines = " · ".join(f"{p} collects {chips}" for p, chips in payouts.items())
+    return (lines + "\n" if lines else "") + (f"carry {carry}\n" if carry else "")
+
+
+@pytest.mark.parametrize("base", [SIDE_POT, UNCONTESTED_SIDE_POT.split("show:")[0]])
+@pytest.mark.parametrize("rake", [True, False])
+def test_002_every_real_outcome_is_accepted_with_the_cards_hidden(base: str, rake: bool) -> None:
+    """Hands of every kind for Anna, Ben and Cy, any of them mucked (in Progressive Badugi not
+    a fold, a house rule, README), each outcome written down as the cards give it (the rake,
+    the carried pot to the first pot won, ``002``), then the cards of any of the others left
+    out: the record is accepted, and settles as with the cards shown."""
+    import itertools
+
+    text = raked(base) if rake else base
+    names = ("Anna", "Ben", "Cy")
+    for kinds in itertools.product(RANKS, repeat=3):
+        hands = {p: _hand(k, i) for i, (p, k) in enumerate(zip(names, kinds, strict=True))}
+        for states in itertools.product(("shows", "mucks"), repeat=3):
+            mucked = {p for p, state in zip(names, states, strict=True) if state == "mucks"}
+            words = {p: "mucks" if p in mucked else hands[p] for p in names}
+            shown = "show: " + " · ".join(f"{p} {w}" for p, w in words.items()) + "\n"
+            tail = _record(text + shown)
+            known = figures(outcome(text + shown + tail))[:3]
+            others = [p for p in names if p not in mucked]
+            for n in range(len(others)):
+                for kept in itertools.combinations(others, n):
+                    show = " · ".join(f"{p} {words[p]}" for p in names if p in kept or p in mucked)
+                    one = outcome(text + (f"show: {show}\n" if show else "") + tail)
+                    assert one.ok, (kinds, states, kept, tail, one.errors)
+                    assert figures(one)[:3] == known, (kinds, states, kept, tail)
+
+
+BADUGI_SIDE_POT = (
+    "game badugi · no limit · blinds 1/2\n"
+    "hand 1 · button Anna · Anna 10 · Ben 100 · Cy 100\n"
+    "Anna calls 2 · Ben calls 1 · Cy checks\ndraw: Ben 1 · Cy 1 · Anna 1\n"
+    "Ben bets 8 · Cy calls 8 · Anna calls 8 all-in\ndraw: Ben 1 · Cy 1 · Anna 1\n"
+    "Ben bets 20 · Cy calls 20\ndraw: Ben 1 · Cy 1 · Anna 1\nBen checks · Cy checks\n"
+)
+"""Badugi, no cards shown: the main pot of 30 (Anna, Ben, Cy) and a side pot of 40 (Ben, Cy):
+``001``, a player all-in for less wins from each opponent only what his own chips match.  The
+collection line is line 10."""
+
+
+@pytest.mark.parametrize("tail", ["Anna collects 50 · Ben collects 20\n", "Anna collects 70\n"])
+def test_001_a_short_all_in_player_collecting_the_side_pot_is_a_mismatch_at_its_line(
+    tail: str,
+) -> None:
+    """Refused as ``pot-undetermined`` before, or (all 70 to Anna) the side pot carried to the
+    next hand in a game that carries nothing, with two mismatches for one mistake."""
+    one = outcome(BADUGI_SIDE_POT + tail)
+    assert [(e.rule, e.kind, e.pos.line) for e in one.errors] == [("collect", "mismatch", 10)]
+    assert one.errors[0].message.startswith("Anna collects")
+    result = one.result
+    assert result is not None and result.carry_out == 0
+
+
+@pytest.mark.parametrize(
+    "tail",
+    [
+        "Anna collects 30 · Ben collects 40\n",
+        "Anna collects 30 · Cy collects 40\n",
+        "Ben collects 70\n",
+        "Anna collects 15 · Ben collects 55\n",  # Anna and Ben tie for the main pot
+    ],
+)
+def test_001_legal_divisions_of_a_side_pot_stay_accepted(tail: str) -> None:
+    one = outcome(BADUGI_SIDE_POT + tail)
+    assert one.ok, one.errors
