@@ -384,17 +384,25 @@ def _settle_from_record(
         and sum(remainder.values()) + carry_claim == total
         and (carry_claim == 0 or GAMES[st.settings.game].progressive)
     )
-    if not consistent:
-        raise illegal(
-            "pot-undetermined",
-            f"the {' and '.join(p.name for p in open_pots)} pot ({st.figure(total)}) cannot be "
-            f"settled: the showdown cards of {names} are not all known and the recorded "
-            "collections do not settle it",
-            st.record.pos,
-        )
     before = len(violations)
     later = pots[len(open_pots) :]
-    check_unshown(st, open_pots, remainder, carry_claim, violations, later, passed=passed)
+    if consistent:
+        check_unshown(st, open_pots, remainder, carry_claim, violations, later, passed=passed)
+    else:
+        winner = _named_winner(st, open_pots, carried_pots, remainder, carry_claim)
+        if winner is None:
+            raise illegal(
+                "pot-undetermined",
+                f"the {' and '.join(p.name for p in open_pots)} pot ({st.figure(total)}) cannot "
+                f"be settled: the showdown cards of {names} are not all known and the recorded "
+                "collections do not settle it",
+                st.record.pos,
+            )
+        # The record's figures are judged against it, each at its line (verify_claims); when
+        # every pot carries, whether they all may (the one who collects does not say).
+        remainder, carry_claim = winner, sum(pot.net for pot in carried_pots)
+        if not winner:
+            check_unshown(st, open_pots, {}, carry_claim, violations, later, passed=passed)
     reported = len(violations) > before
     left = {pot.name: pot.net for pot in open_pots}
     by_name = {pot.name: pot for pot in open_pots}
@@ -441,12 +449,44 @@ def _settle_from_record(
             pot.carried = True  # a recorded carry-out of a Progressive Badugi pot
             if pot.net < pot.amount and not reported:
                 _raked_carry(st, pot, violations)
-        pot.detail = "cards not all known: the recorded collection is accepted"
+        if consistent:
+            pot.detail = "cards not all known: the recorded collection is accepted"
+        elif pot.carried:
+            pot.detail = carried_detail(str(pot.net))
+        else:
+            pot.detail = "cards not all known: won by the player the record names"
     if passed:
         for pot in open_pots:
             pot.shares = None
             _divide(st, pot)
     _warn_on_record(st, names, open_pots)
+
+
+def _named_winner(
+    st: HandState,
+    open_pots: list[_Pot],
+    carried_pots: tuple[_Pot, ...],
+    remainder: dict[str, int],
+    carry_claim: int,
+) -> dict[str, int] | None:
+    """Recorded figures that do not add up (a collection that forgets the rake, or takes a
+    chip too many), read as the division they name: the record carries the pots it carries
+    (:func:`_carried_on_record`; none, when it carries nothing of them), and the one player who
+    collects of the others wins them all.  His pots as that division pays them (the record's
+    figures are then held to it, each at its line), or None when the record names no such
+    division (two collectors, a carry of no pots, a player who cannot win them)."""
+    if not carried_pots and carry_claim:
+        return None
+    won = [pot for pot in open_pots if pot not in carried_pots]
+    if not won:
+        return {}
+    collectors = [p for p, chips in remainder.items() if chips > 0]
+    if len(collectors) != 1:
+        return None
+    (p,) = collectors
+    if p in st.mucked or any(p not in pot.eligible for pot in won):
+        return None
+    return {p: sum(pot.net for pot in won)}
 
 
 def _raked_carry(st: HandState, pot: _Pot, violations: list[Violation]) -> None:

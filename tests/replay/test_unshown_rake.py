@@ -162,10 +162,35 @@ def test_002_a_collection_no_division_gives_is_a_mismatch_at_its_line(
 
 
 @pytest.mark.parametrize(
+    ("text", "line", "owed"),
+    [
+        # The rake forgotten: Anna wins the main pot of 42 (side 1 carries), 40 once raked.
+        (raked(SIDE_POT) + "Anna collects 42\ncarry 40\n", 12, "Anna collects 42, but is owed 40"),
+        # Side 2, Cy's alone, takes the carried 12: 52, less a rake of 2.
+        (raked(UNCONTESTED_SIDE_POT) + "Cy collects 52\ncarry 70\n", 13, "is owed 50"),
+        (FOUR_WAY + "Cara collects 32\n", 12, "Cara collects 32, but is owed 31"),
+        (SIDE_POT + "Ben collects 90\n", 12, "Ben collects 90, but is owed 82"),
+    ],
+)
+def test_002_a_record_whose_figures_do_not_add_up_is_a_mismatch_at_its_line(
+    text: str, line: int, owed: str
+) -> None:
+    """The record names the division (who collects, what carries) but its figures do not add
+    up: refused as ``pot-undetermined`` at the hand's first line before; now held to that
+    division at the collect line, as with the cards shown."""
+    one = outcome(text)
+    assert [(e.rule, e.pos.line) for e in one.errors] == [
+        ("collect", line),
+        ("chips-balance", line),
+    ]
+    assert owed in one.errors[0].message
+
+
+@pytest.mark.parametrize(
     "tail",
     [
-        "Ben collects 30\ncarry 40\n",  # 70 of a pot of 82: no division at all
-        "Ben collects 90\n",  # 8 chips more than the pot
+        "Ben collects 30 · Cy collects 30\n",  # 60 of 82, between two players: no division
+        "Anna collects 20\ncarry 50\n",  # no pot, nor pots, hold 50
     ],
 )
 def test_002_a_record_that_is_no_division_at_all_stays_undetermined(tail: str) -> None:
