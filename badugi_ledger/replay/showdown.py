@@ -257,9 +257,7 @@ def _take_rake(
     """The rake of a hand with a rake rule or a recorded rake, taken out of the pots won.
     ``carries``: the pots the cards could not divide that the record carries
     (:func:`_carried_on_record`), raked no more than a pot the cards carry."""
-    won = [p for p in pots if not p.carried and p not in carries] if carries else None
-    if won is None:
-        won = [p for p in pots if not p.carried]
+    won = [p for p in pots if not p.carried and p not in carries]
     base = sum(p.amount for p in won)
     recorded = sum(a for a, _ in st.rakes)
     rule = st.settings.rake
@@ -429,7 +427,7 @@ def _settle_from_record(
     undivided = [pot for pot in won if left[pot.name] and pot.shares]
     if undivided or any(v > 0 for v in remainder.values()):
         if not reported:
-            pot = undivided[0] if undivided else won[0]
+            pot = undivided[0] if undivided else (won or open_pots)[0]
             raise illegal(
                 "pot-undetermined",
                 f"the recorded collections do not divide the {pot.name} pot ({st.figure(pot.net)})",
@@ -626,7 +624,7 @@ _NOBODY: frozenset[str] = frozenset()
 
 def _left_in_middle(pot: _Pot) -> int:
     """What a carried pot carries: all of it, but for what a wrong record with unknown cards
-    collects of it (reported as a ``collect`` mismatch, :func:`_settle_as_recorded`)."""
+    collects of it (reported as a ``collect`` mismatch, :func:`_settle_from_record`)."""
     return pot.net - sum(pot.shares.values()) if pot.shares else pot.net
 
 

@@ -52,8 +52,9 @@ def check_unshown(
     ``open_pots``, the pots the cards could not divide, beyond what the other pots pay) with
     ``carried`` chips carried out is no division that hands for the unknown contenders allow.
     ``later``: the settled pots after the open ones, which may take a carried-in pot;
-    ``passed``: the record carries every open pot and the carried-in pot went to one of them
-    already (the settlement moved it, as with known cards): the open pots are their own chips."""
+    ``passed``: the record carries every open pot and the carried-in pot went to a pot after
+    them already (the settlement moved it, as with known cards): the open pots hold their own
+    chips only."""
     game, house = st.settings.game, st.house
     carry = None if passed else _carried_in(st, open_pots, later)
     pots = [
