@@ -322,7 +322,9 @@ def _carried_on_record(st: HandState, pots: list[_Pot]) -> tuple[tuple[_Pot, ...
     carry, are the whole of the last of those pots (when a pot carries, no player of a pot
     after it qualifies either, ``002``), or of all of them but the carried-in pot, which then
     goes to a pot after them that is won (:func:`next_pot_won`, moved there now, as with known
-    cards).  ``((), False)`` when the record carries none of them, or no such pots."""
+    cards).  A record that collects nothing carries them all, whatever its figures say (they
+    are then held to that, each at its line).  ``((), False)`` when the record carries none of
+    them, or no such pots."""
     if not GAMES[st.settings.game].progressive:
         return _NONE_CARRIED
     open_pots = [p for p in pots if p.cards is None and p.winner is None and not p.carried]
@@ -331,7 +333,8 @@ def _carried_on_record(st: HandState, pots: list[_Pot]) -> tuple[tuple[_Pot, ...
     claim = sum(a for a, _ in st.carry_outs) - sum(p.net for p in pots if p.carried)
     total = sum(p.net for p in open_pots)
     carry_in = st.carry_in
-    if carry_in and open_pots[0] is pots[0] and claim == total - carry_in >= 0:
+    everything = not st.collects  # nobody collects: they all carry, whatever the figures
+    if carry_in and open_pots[0] is pots[0] and (everything or claim == total - carry_in >= 0):
         to = pots[next_pot_won([pot.carried or pot in open_pots for pot in pots])]
         won_later = {
             p for pot in pots if not (pot.carried or pot in open_pots) for p in pot.eligible
@@ -340,6 +343,8 @@ def _carried_on_record(st: HandState, pots: list[_Pot]) -> tuple[tuple[_Pot, ...
         if not (to.carried or to in open_pots) and all(c.player in won_later for c in st.collects):
             _carry_to_next_pot_won(carry_in, pots, to)
             return tuple(open_pots), True
+    if everything:
+        return tuple(open_pots), False
     for i, pot in enumerate(open_pots):
         if claim == total:
             return tuple(open_pots[i:]), False

@@ -71,14 +71,16 @@ def test_002_a_raked_pot_the_record_carries_is_carried_whole() -> None:
     assert figures(one) == figures(known) == (0, {}, 32, [("main", 32, {})])
 
 
-def test_002_a_raked_pot_carried_as_if_won_is_a_carry_mismatch_at_its_line() -> None:
-    """Accepted without a word before: 1 chip raked from a pot that carries.  With the cards
-    known the replay says the carry is 32; with them unknown it says so at the carry line."""
-    one = outcome(FOUR_WAY + "carry 31\n")
+@pytest.mark.parametrize("carry", [31, 33])
+def test_002_a_carry_that_is_not_the_pot_is_a_carry_mismatch_at_its_line(carry: int) -> None:
+    """Nobody collects, so the pot carries, all 32 of it.  ``carry 31`` (the pot as if won and
+    raked) was accepted without a word before, ``carry 33`` refused as ``pot-undetermined``;
+    both are now the mismatch at the carry line that the replay gives with the cards known."""
+    one = outcome(FOUR_WAY + f"carry {carry}\n")
+    known = outcome(FOUR_WAY.replace("show: Ben Kh 8s 4d 2c\n", ALL_SHOWN) + f"carry {carry}\n")
     assert [(e.rule, e.kind, e.pos.line) for e in one.errors] == [("carry-out", "mismatch", 12)]
-    assert "it carries 32" in one.errors[0].message
-    known = outcome(FOUR_WAY.replace("show: Ben Kh 8s 4d 2c\n", ALL_SHOWN) + "carry 31\n")
-    assert [(e.rule, e.pos.line) for e in known.errors] == [("carry-out", 12)]
+    assert [e.message for e in one.errors] == [e.message for e in known.errors]
+    assert "the computed carry is 32" in one.errors[0].message
 
 
 @pytest.mark.parametrize(
@@ -296,3 +298,12 @@ def test_001_a_short_all_in_player_collecting_the_side_pot_is_a_mismatch_at_its_
 def test_001_legal_divisions_of_a_side_pot_stay_accepted(tail: str) -> None:
     one = outcome(BADUGI_SIDE_POT + tail)
     assert one.ok, one.errors
+
+
+def test_002_a_raked_pot_the_record_carries_beside_a_collection_is_a_carry_mismatch() -> None:
+    """``Cara collects 0`` is a collection, so the record's carry alone does not say the pot
+    carries; 31 is the pot as if won and raked, which no pot that carries is (``002``: a pot
+    that carries is raked only when it is won, as with known cards)."""
+    one = outcome(FOUR_WAY + "Cara collects 0\ncarry 31\n")
+    assert [(e.rule, e.kind, e.pos.line) for e in one.errors] == [("carry-out", "mismatch", 13)]
+    assert one.errors[0].message.endswith("it carries 32")
