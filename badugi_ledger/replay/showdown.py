@@ -34,7 +34,10 @@ and the check of everything the recorder wrote down about the outcome.
   not all known from the deal and draws) the pot cannot be computed.  Then, and only then, the
   recorded collections are accepted if they are consistent (they add up to the unsettled pots,
   only eligible players collect) and a note says so; missing information is not a violation.
-  Otherwise the hand is reported as ``pot-undetermined``.  Accepted collections are still
+  A record whose figures do not add up but that names its division (the pots it carries, one
+  player collecting the others; :func:`_named_winner`) is held to that division, each wrong
+  figure at its line (a forgotten rake), as with known cards.  Otherwise the hand is reported
+  as ``pot-undetermined``.  Accepted collections are still
   held to what some hands for the unknown cards would pay (:mod:`.unshown`); one that none
   would is a ``collect`` mismatch at its line, and a record that adds up but that no division
   of the pots gives is then settled as recorded (the mismatch says what is wrong).
