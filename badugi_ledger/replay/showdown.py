@@ -352,6 +352,13 @@ def _carried_on_record(st: HandState, pots: list[_Pot]) -> tuple[tuple[_Pot, ...
         if claim == total:
             return tuple(open_pots[i:]), False
         total -= pot.net
+    # The carry is no pots' chips: one player who collects wins the pots he contests (a
+    # better hand in a later one would beat him in his), and the others carry.
+    collectors = {c.player for c in st.collects}
+    if len(collectors) == 1:
+        (p,) = collectors
+        if p not in st.mucked and p in open_pots[0].eligible:
+            return tuple([pot for pot in open_pots if p not in pot.eligible]), False
     return _NONE_CARRIED
 
 
@@ -395,7 +402,7 @@ def _settle_from_record(
     if consistent:
         check_unshown(st, open_pots, remainder, carry_claim, violations, later, passed=passed)
     else:
-        winner = _named_winner(st, open_pots, carried_pots, remainder, carry_claim)
+        winner = _named_winner(st, open_pots, carried_pots, remainder)
         if winner is None:
             raise illegal(
                 "pot-undetermined",
@@ -473,16 +480,13 @@ def _named_winner(
     open_pots: list[_Pot],
     carried_pots: tuple[_Pot, ...],
     remainder: dict[str, int],
-    carry_claim: int,
 ) -> dict[str, int] | None:
-    """Recorded figures that do not add up (a collection that forgets the rake, or takes a
-    chip too many), read as the division they name: the record carries the pots it carries
-    (:func:`_carried_on_record`; none, when it carries nothing of them), and the one player who
-    collects of the others wins them all.  His pots as that division pays them (the record's
-    figures are then held to it, each at its line), or None when the record names no such
-    division (two collectors, a carry of no pots, a player who cannot win them)."""
-    if not carried_pots and carry_claim:
-        return None
+    """Recorded figures that do not add up (a collection that forgets the rake, a carry or a
+    collection a chip off), read as the division they name: the pots the record carries
+    carry (:func:`_carried_on_record`), and the one player who collects of the others wins
+    them all.  His pots as that division pays them (the record's figures are then held to it,
+    each at its line), or None when the record names no such division (two collectors, a
+    player who cannot win them)."""
     won = [pot for pot in open_pots if pot not in carried_pots]
     if not won:
         return {}

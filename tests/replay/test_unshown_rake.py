@@ -192,7 +192,7 @@ def test_002_a_record_whose_figures_do_not_add_up_is_a_mismatch_at_its_line(
     "tail",
     [
         "Ben collects 30 · Cy collects 30\n",  # 60 of 82, between two players: no division
-        "Anna collects 20\ncarry 50\n",  # no pot, nor pots, hold 50
+        "Anna collects 20 · Ben collects 20\ncarry 50\n",  # two collectors, no pots of 50
     ],
 )
 def test_002_a_record_that_is_no_division_at_all_stays_undetermined(tail: str) -> None:
@@ -307,3 +307,28 @@ def test_002_a_raked_pot_the_record_carries_beside_a_collection_is_a_carry_misma
     one = outcome(FOUR_WAY + "Cara collects 0\ncarry 31\n")
     assert [(e.rule, e.kind, e.pos.line) for e in one.errors] == [("carry-out", "mismatch", 13)]
     assert one.errors[0].message.endswith("it carries 32")
+
+
+@pytest.mark.parametrize(
+    ("base", "tail"),
+    [
+        (SIDE_POT, "Anna collects 42\ncarry 41\n"),  # side 1 carries 40, not 41
+        (UNCONTESTED_SIDE_POT, "Cy collects 122\ncarry 3\n"),  # Cy wins all: nothing carries
+    ],
+)
+def test_002_a_carry_a_chip_off_beside_one_collector_is_reported_as_with_known_cards(
+    base: str, tail: str
+) -> None:
+    """The one player who collects wins the pots he contests, and a later pot that only
+    others contest carries (``002``: no hand there qualifies, or it would beat his in his
+    pots): refused as ``pot-undetermined`` before, now the same verdicts as with the cards
+    shown, at the same lines."""
+    one = outcome(base + tail)
+    if base is SIDE_POT:
+        shown = base + "show: Anna 4s 3h 2d Ac · Ben Kh Qd Jc Ts · Cy Kd Qc Js Th\n"
+    else:  # Cy's 4-3-2-A wins every pot
+        shown = base.replace("Ben Kh Qd Jc Ts", "Ben Kh Qd Jc Ts · Cy 4d 3c 2s Ah")
+    known = outcome(shown + tail)
+    assert [e.rule for e in one.errors] == [e.rule for e in known.errors]
+    assert [e.rule for e in one.errors] == ["chips-balance", "carry-out"]
+    assert one.errors[-1].pos.line == base.count("\n") + 2
