@@ -22,7 +22,9 @@ and the check of everything the recorder wrote down about the outcome.
   Progressive Badugi qualifier (``002``).  A Progressive Badugi pot with no qualifying hand at
   showdown carries (``carry_out``).
 * **Rake**: ``GameSettings.rake`` computes it from the pots that are won (a carried pot is
-  raked when it is finally won); a recorded ``RakeTaken`` is checked against it.  Without a rake
+  raked when it is finally won; with unknown showdown cards the record's carry-outs say which
+  pots carry, :func:`_carried_on_record`, and the rake is the same as with known cards that
+  carry them); a recorded ``RakeTaken`` is checked against it.  Without a rake
   rule a recorded ``RakeTaken`` is accepted as what the house took (site imports).  It comes out
   of the main pot first, then the side pots in order (our convention), except that a site's
   rake (no rake rule) is split among the pots as the site's per-pot collections show, when
@@ -32,9 +34,13 @@ and the check of everything the recorder wrote down about the outcome.
   not all known from the deal and draws) the pot cannot be computed.  Then, and only then, the
   recorded collections are accepted if they are consistent (they add up to the unsettled pots,
   only eligible players collect) and a note says so; missing information is not a violation.
-  Otherwise the hand is reported as ``pot-undetermined``.  Accepted collections are still
+  A record whose figures do not add up but that names its division (the pots it carries, one
+  player collecting the others; :func:`_named_winner`) is held to that division, each wrong
+  figure at its line (a forgotten rake), as with known cards.  Otherwise the hand is reported
+  as ``pot-undetermined``.  Accepted collections are still
   held to what some hands for the unknown cards would pay (:mod:`.unshown`); one that none
-  would is a ``collect`` mismatch.
+  would is a ``collect`` mismatch at its line, and a record that adds up but that no division
+  of the pots gives is then settled as recorded (the mismatch says what is wrong).
 * **Recorded outcomes** (``Collect``, ``CarryOut``, ``RakeTaken``, ``PotTotal``, ``FinalStack``)
   that disagree with the computed ones become ``Violation(kind="mismatch")``, and recorded totals
   that create or lose chips are reported as ``chips-balance``.
@@ -45,7 +51,7 @@ recorded figure is checked right where the replay computes it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from types import MappingProxyType
 from typing import TypeVar
 
@@ -232,20 +238,29 @@ def _carry_stakes(st: HandState, pots: list[_Pot]) -> frozenset[str]:
     return frozenset(held)
 
 
-def _carry_to_next_pot_won(carry_in: int, pots: list[_Pot]) -> None:
+def _carry_to_next_pot_won(carry_in: int, pots: list[_Pot], to: _Pot | None = None) -> None:
     """The main pot carries (no qualifying hand among its players) but a side pot is won: the
-    carried-in pot, built into the main pot, moves to that side pot (:func:`next_pot_won`),
-    before the rake, which takes a carried pot when it is won."""
-    to = pots[next_pot_won([pot.carried for pot in pots])]
+    carried-in pot, built into the main pot, moves to that side pot (:func:`next_pot_won`;
+    ``to``, when the record decides it), before the rake, which takes a carried pot when it
+    is won."""
+    if to is None:
+        to = pots[next_pot_won([pot.carried for pot in pots])]
     if to is not pots[0]:
         for pot, chips in ((pots[0], -carry_in), (to, carry_in)):
             pot.amount += chips
             pot.net += chips
 
 
-def _take_rake(st: HandState, pots: list[_Pot], violations: list[Violation]) -> int:
-    """The rake of a hand with a rake rule or a recorded rake, taken out of the pots."""
-    won = [p for p in pots if not p.carried]
+def _take_rake(
+    st: HandState,
+    pots: list[_Pot],
+    violations: list[Violation],
+    carries: Sequence[_Pot] = (),
+) -> int:
+    """The rake of a hand with a rake rule or a recorded rake, taken out of the pots won.
+    ``carries``: the pots the cards could not divide that the record carries
+    (:func:`_carried_on_record`), raked no more than a pot the cards carry."""
+    won = [p for p in pots if not p.carried and p not in carries]
     base = sum(p.amount for p in won)
     recorded = sum(a for a, _ in st.rakes)
     rule = st.settings.rake
@@ -301,12 +316,69 @@ def _rake_by_claims(st: HandState, won: list[_Pot], rake: int) -> list[int] | No
     return cuts
 
 
-def _settle_from_record(st: HandState, pots: list[_Pot], violations: list[Violation]) -> None:
+def _carried_on_record(st: HandState, pots: list[_Pot]) -> tuple[tuple[_Pot, ...], bool]:
+    """Unknown showdown cards in Progressive Badugi: the pots the cards could not divide that
+    the record carries, decided before the rake, and whether the carried-in pot passes them.
+
+    A pot that carries carries all its chips: the rake takes a carried pot only when it is
+    won, as when the cards are known.  So the recorded carry-outs, beyond the pots the cards
+    carry, are the whole of the last of those pots (when a pot carries, no player of a pot
+    after it qualifies either, ``002``), or of all of them but the carried-in pot, which then
+    goes to a pot after them that is won (:func:`next_pot_won`, moved there now, as with known
+    cards).  A record that collects nothing carries them all, whatever its figures say (they
+    are then held to that, each at its line).  ``((), False)`` when the record carries none of
+    them, or no such pots."""
+    if not GAMES[st.settings.game].progressive:
+        return _NONE_CARRIED
+    open_pots = [p for p in pots if p.cards is None and p.winner is None and not p.carried]
+    if not open_pots:
+        return _NONE_CARRIED
+    claim = sum(a for a, _ in st.carry_outs) - sum(p.net for p in pots if p.carried)
+    total = sum(p.net for p in open_pots)
+    carry_in = st.carry_in
+    everything = not st.collects  # nobody collects: they all carry, whatever the figures
+    if carry_in and open_pots[0] is pots[0] and (everything or claim == total - carry_in >= 0):
+        to = pots[next_pot_won([pot.carried or pot in open_pots for pot in pots])]
+        won_later = {
+            p for pot in pots if not (pot.carried or pot in open_pots) for p in pot.eligible
+        }
+        # Nobody collects of the open pots: they all carry.
+        if not (to.carried or to in open_pots) and all(c.player in won_later for c in st.collects):
+            _carry_to_next_pot_won(carry_in, pots, to)
+            return tuple(open_pots), True
+    if everything:
+        return tuple(open_pots), False
+    for i, pot in enumerate(open_pots):
+        if claim == total:
+            return tuple(open_pots[i:]), False
+        total -= pot.net
+    # The carry is no pots' chips: one player who collects wins the pots he contests (a
+    # better hand in a later one would beat him in his), and the others carry.
+    collectors = {c.player for c in st.collects}
+    if len(collectors) == 1:
+        (p,) = collectors
+        if p not in st.mucked and p in open_pots[0].eligible:
+            return tuple([pot for pot in open_pots if p not in pot.eligible]), False
+    return _NONE_CARRIED
+
+
+_NONE_CARRIED: tuple[tuple[_Pot, ...], bool] = ((), False)
+
+
+def _settle_from_record(
+    st: HandState,
+    pots: list[_Pot],
+    violations: list[Violation],
+    carries: tuple[tuple[_Pot, ...], bool] = _NONE_CARRIED,
+) -> None:
     """Unknown showdown cards: accept the recorded collections if they are consistent, and
-    report them when no hands for the unknown cards give them (:func:`check_unshown`)."""
+    report them when no hands for the unknown cards give them (:func:`check_unshown`).
+    ``carries``: the open pots the record carries, and whether the carried-in pot passed them
+    (:func:`_carried_on_record`)."""
     open_pots = [p for p in pots if p.shares is None and not p.carried]
     if not open_pots:
         return
+    carried_pots, passed = carries
     names = ", ".join(sorted({q for p in open_pots for q in p.eligible if q not in st.mucked}))
     total = sum(p.net for p in open_pots)
     recorded: dict[str, int] = {}
@@ -318,27 +390,36 @@ def _settle_from_record(st: HandState, pots: list[_Pot], violations: list[Violat
     remainder = {p: v for p, v in recorded.items() if v}
     carry_claim = sum(a for a, _ in st.carry_outs) - sum(p.net for p in pots if p.carried)
     eligible = {q for p in open_pots for q in p.eligible if q not in st.mucked}
-    if st.carry_in:  # the carried-in pot may go to a pot after them (_carried_past_open_pots)
+    if st.carry_in:  # the carried-in pot may go to a pot after them (_carried_on_record)
         eligible.update([q for p in pots[len(open_pots) :] for q in (p.shares or {})])
     consistent = (st.collects or st.carry_outs) and (
         all(v > 0 and p in eligible for p, v in remainder.items())
         and sum(remainder.values()) + carry_claim == total
         and (carry_claim == 0 or GAMES[st.settings.game].progressive)
     )
-    if not consistent:
-        raise illegal(
-            "pot-undetermined",
-            f"the {' and '.join(p.name for p in open_pots)} pot ({st.figure(total)}) cannot be "
-            f"settled: the showdown cards of {names} are not all known and the recorded "
-            "collections do not settle it",
-            st.record.pos,
-        )
-    check_unshown(st, open_pots, remainder, carry_claim, violations, pots[len(open_pots) :])
-    if _carried_past_open_pots(st, pots, open_pots, carry_claim):
-        _warn_on_record(st, names, open_pots)
-        return
+    before = len(violations)
+    later = pots[len(open_pots) :]
+    if consistent:
+        check_unshown(st, open_pots, remainder, carry_claim, violations, later, passed=passed)
+    else:
+        winner = _named_winner(st, open_pots, carried_pots, remainder)
+        if winner is None:
+            raise illegal(
+                "pot-undetermined",
+                f"the {' and '.join(p.name for p in open_pots)} pot ({st.figure(total)}) cannot "
+                f"be settled: the showdown cards of {names} are not all known and the recorded "
+                "collections do not settle it",
+                st.record.pos,
+            )
+        # The record's figures are judged against it, each at its line (verify_claims); when
+        # every pot carries, whether they all may (the one who collects does not say).
+        remainder, carry_claim = winner, sum(pot.net for pot in carried_pots)
+        if not winner:
+            check_unshown(st, open_pots, {}, carry_claim, violations, later, passed=passed)
+    reported = len(violations) > before
     left = {pot.name: pot.net for pot in open_pots}
     by_name = {pot.name: pot for pot in open_pots}
+    won = [pot for pot in open_pots if pot not in carried_pots]
     for pot in open_pots:
         pot.shares = {}
 
@@ -351,24 +432,86 @@ def _settle_from_record(st: HandState, pots: list[_Pot], violations: list[Violat
 
     for c in st.collects:  # a collection that names its pot goes to that pot first
         named = by_name.get(c.pot) if c.pot is not None else None
-        if named is not None and c.player in named.eligible and c.player not in st.mucked:
+        if named in won and c.player in named.eligible and c.player not in st.mucked:
             take(named, c.player, c.amount)
     # The last side pot first: its players may collect from every pot before it, while a
     # player all-in for less can collect only from the earlier ones (pots are nested).
-    for pot in reversed(open_pots):
+    for pot in reversed(won):
         for p in pot.eligible:
             take(pot, p, total)
-    for pot in open_pots:
-        if left[pot.name] and pot.shares:
+    undivided = [pot for pot in won if left[pot.name] and pot.shares]
+    if undivided or any(v > 0 for v in remainder.values()):
+        if not reported:
+            pot = undivided[0] if undivided else (won or open_pots)[0]
             raise illegal(
                 "pot-undetermined",
                 f"the recorded collections do not divide the {pot.name} pot ({st.figure(pot.net)})",
                 st.record.pos,
             )
+        # A wrong record, reported at its line: settled as recorded, whatever the pots.
+        for pot in won:
+            shares = pot.shares = pot.shares or {}
+            for p in remainder:
+                chips = min(left[pot.name], remainder[p])
+                if chips > 0:
+                    shares[p] = shares.get(p, 0) + chips
+                    remainder[p] -= chips
+                    left[pot.name] -= chips
+    for pot in open_pots:
         if left[pot.name]:
             pot.carried = True  # a recorded carry-out of a Progressive Badugi pot
-        pot.detail = "cards not all known: the recorded collection is accepted"
+            if pot.net < pot.amount and not reported:
+                _raked_carry(st, pot, violations)
+        if consistent:
+            pot.detail = "cards not all known: the recorded collection is accepted"
+        elif pot.carried:
+            pot.detail = carried_detail(str(pot.net))
+        else:
+            pot.detail = "cards not all known: won by the player the record names"
+    if passed:
+        for pot in open_pots:
+            pot.shares = None
+            _divide(st, pot)
     _warn_on_record(st, names, open_pots)
+
+
+def _named_winner(
+    st: HandState,
+    open_pots: list[_Pot],
+    carried_pots: tuple[_Pot, ...],
+    remainder: dict[str, int],
+) -> dict[str, int] | None:
+    """Recorded figures that do not add up (a collection that forgets the rake, a carry or a
+    collection a chip off), read as the division they name: the pots the record carries
+    carry (:func:`_carried_on_record`), and the one player who collects of the others wins
+    them all.  His pots as that division pays them (the record's figures are then held to it,
+    each at its line), or None when the record names no such division (two collectors, a
+    player who cannot win them)."""
+    won = [pot for pot in open_pots if pot not in carried_pots]
+    if not won:
+        return {}
+    collectors = [p for p, chips in remainder.items() if chips > 0]
+    if len(collectors) != 1:
+        return None
+    (p,) = collectors
+    if p in st.mucked or any(p not in pot.eligible for pot in won):
+        return None
+    return {p: sum(pot.net for pot in won)}
+
+
+def _raked_carry(st: HandState, pot: _Pot, violations: list[Violation]) -> None:
+    """The record carries ``pot`` in part: what is left of it once the rake is taken, as if
+    it were won.  A pot that carries is raked only when it is won (as with known cards)."""
+    violations.append(
+        Violation(
+            "carry-out",
+            f"the record carries the {pot.name} pot as {st.figure(pot.net)}, what is left of it "
+            f"once raked, but a pot that carries is raked only when it is won: it carries "
+            f"{st.figure(pot.amount)}",
+            st.record.position(st.carry_outs[0][1]),
+            "mismatch",
+        )
+    )
 
 
 def _warn_on_record(st: HandState, names: str, open_pots: list[_Pot]) -> None:
@@ -378,30 +521,6 @@ def _warn_on_record(st: HandState, names: str, open_pots: list[_Pot]) -> None:
         f"{' and '.join(p.name for p in open_pots)} pot",
         st.record.position(st.collect_at[0] if st.collects else st.carry_outs[0][1]),
     )
-
-
-def _carried_past_open_pots(
-    st: HandState, pots: list[_Pot], open_pots: list[_Pot], carry_claim: int
-) -> bool:
-    """The record carries every pot the cards could not divide (no hand qualifies, ``002``)
-    but for the carried-in pot, and a pot after them is won (nobody else contests it): the
-    carried-in pot goes to that pot (:func:`next_pot_won`), as when the cards are known, and
-    the open pots carry.  False (nothing changed) for any other record."""
-    if not st.carry_in or open_pots[0] is not pots[0] or pots[0].net < st.carry_in:
-        return False
-    if carry_claim != sum(pot.net for pot in open_pots) - st.carry_in:
-        return False
-    flags = [pot.carried or pot in open_pots for pot in pots]
-    to = pots[next_pot_won(flags)]
-    if to.carried or to in open_pots:
-        return False  # every pot carries: the carried pot carries on in the main pot
-    for pot in open_pots:
-        pot.carried = True
-    _carry_to_next_pot_won(st.carry_in, pots)
-    for pot in (*open_pots, to):
-        pot.shares = None
-        _divide(st, pot)
-    return True
 
 
 def _divide(st: HandState, pot: _Pot) -> None:
@@ -434,28 +553,32 @@ def settle(st: HandState) -> HandResult:
         _showdown_cards(st, pot, not showdown)
     if st.carry_in and pots[0].carried and len(pots) > 1:
         _carry_to_next_pot_won(st.carry_in, pots)
+    carries = _carried_on_record(st, pots) if st.carry_outs else _NONE_CARRIED
     # No rake rule and none recorded: the house takes nothing.
-    rake = _take_rake(st, pots, violations) if st.settings.rake is not None or st.rakes else 0
+    if st.settings.rake is not None or st.rakes:
+        rake = _take_rake(st, pots, violations, carries[0])
+    else:
+        rake = 0
     unsettled = False
     for pot in pots:
         _divide(st, pot)
         if pot.shares is None:
             unsettled = True
     if unsettled:
-        _settle_from_record(st, pots, violations)
+        _settle_from_record(st, pots, violations, carries)
     carry_out = 0
     if len(pots) == 1:
         # The usual hand: the one pot's shares are the payouts (a dict nothing changes any
         # more, behind both read-only views).
         pot = pots[0]
         if pot.carried:
-            carry_out = pot.net
+            carry_out = _left_in_middle(pot)
         payouts = pot.shares or {}
     else:
         payouts = {}
         for pot in pots:
             if pot.carried:
-                carry_out += pot.net
+                carry_out += _left_in_middle(pot)
             shares = pot.shares
             if shares:
                 for p, chips in shares.items():
@@ -509,6 +632,12 @@ def settle(st: HandState) -> HandResult:
 
 
 _NOBODY: frozenset[str] = frozenset()
+
+
+def _left_in_middle(pot: _Pot) -> int:
+    """What a carried pot carries: all of it, but for what a wrong record with unknown cards
+    collects of it (reported as a ``collect`` mismatch, :func:`_settle_from_record`)."""
+    return pot.net - sum(pot.shares.values()) if pot.shares else pot.net
 
 
 def _pot_result(pot: _Pot) -> PotResult:

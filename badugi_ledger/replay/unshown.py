@@ -45,13 +45,18 @@ def check_unshown(
     carried: int,
     violations: list[Violation],
     later: Sequence[SettledPot] = (),
+    *,
+    passed: bool = False,
 ) -> None:
     """Add a ``collect`` mismatch when ``recorded`` (player -> chips recorded from
     ``open_pots``, the pots the cards could not divide, beyond what the other pots pay) with
     ``carried`` chips carried out is no division that hands for the unknown contenders allow.
-    ``later``: the settled pots after the open ones, which may take a carried-in pot."""
+    ``later``: the settled pots after the open ones, which may take a carried-in pot;
+    ``passed``: the record carries every open pot and the carried-in pot went to a pot after
+    them already (the settlement moved it, as with known cards): the open pots hold their own
+    chips only."""
     game, house = st.settings.game, st.house
-    carry = _carried_in(st, open_pots, later)
+    carry = None if passed else _carried_in(st, open_pots, later)
     pots = [
         OpenPot(pot.net, tuple([p for p in pot.eligible if p not in st.mucked]))
         for pot in open_pots
