@@ -10,8 +10,9 @@
 
 Modules: :mod:`.state` (the mutable hand state and the set-up), :mod:`.betting` (forced bets and
 betting structures), :mod:`.draws` (cards and the stub), :mod:`.hand` (phases and turn order),
-:mod:`.showdown` (pots, rake, awarding, verification of the record), :mod:`.table` (hand to hand),
-:mod:`.button` (the button from hand to hand).
+:mod:`.pots` (uncalled bets, side pots, dividing a pot), :mod:`.showdown` (the showdown, rake,
+awarding, verification of the record), :mod:`.unshown` (a showdown with unknown cards, settled from
+the record), :mod:`.table` (hand to hand), :mod:`.button` (the button from hand to hand).
 """
 
 from __future__ import annotations

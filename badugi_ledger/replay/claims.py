@@ -38,7 +38,7 @@ _Placed = tuple[Collect, int]
 
 
 class SettledPot(Protocol):
-    """A pot as :mod:`.showdown` settles it."""
+    """A pot as the settlement settles it (:class:`.pots.Pot`)."""
 
     name: str
     amount: int

@@ -20,7 +20,7 @@ state where the record stops.  Nothing here re-states a rule:
   decides (with one 52-card deck and at most nine seats that never happens: the stub and the
   dead cards always hold the 52 cards no hand holds, 7 or more);
 * Progressive Badugi "with a Buy" (``002``): :data:`.hand.MAX_BUYS` and the house's price;
-* the pots as they stand: :func:`.showdown.standing_pots`, the pot builder of the settlement.
+* the pots as they stand: :func:`.pots.standing_pots`, the pot builder of the settlement.
 
 Every option carries a model ``event`` (position-less, built with the typed constructors) that,
 appended to the record, replays legally, so the text layer can write it
@@ -51,7 +51,8 @@ from ..model.games import GAMES
 from ..model.results import PotResult
 from . import betting
 from .hand import MAX_BUYS, play_events, start_play
-from .showdown import showdown_order, standing_pots
+from .pots import standing_pots
+from .showdown import showdown_order
 from .state import BET, DONE, DRAW, PRE, SHOWDOWN, HandState
 
 OptionKind = Literal[

@@ -1,11 +1,24 @@
-"""Checking the recorded collections of a showdown whose cards are not all known.
+"""A showdown whose cards are not all known: the pots settled from the record, and the record
+held to what some hands for the unknown cards would pay.
 
-When a contender's cards are unknown the replay cannot divide the pot and takes the recorded
-collections (:mod:`.showdown`).  They are still claims: each must be what *some* hands for the
-unknown contenders would pay, given the hands that are known (:mod:`badugi_ledger.hands.possible`).
-A collection no such hands allow ("Ben collects 6" when Anna shows 4-3-2-A, which no hand
-beats; "Anna collects 4 · Ben collects 2" of a pot of 6 that only a win or an even split can
-divide) is a ``collect`` mismatch at its line.
+When a contender's cards at showdown are unknown (not shown, not mucked, not all known from
+the deal and draws) the replay cannot divide the pot.  Then, and only then, the recorded
+collections are accepted if they are consistent (they add up to the unsettled pots, only
+eligible players collect) and a note says so; missing information is not a violation
+(:func:`settle_from_record`).  A record whose figures do not add up but that names its
+division (the pots it carries, one player collecting the others; :func:`_named_winner`) is
+held to that division, each wrong figure at its line (a forgotten rake), as with known cards.
+Otherwise the hand is reported as ``pot-undetermined``.  In Progressive Badugi the record's
+carry-outs say which of those pots carry, before the rake (:func:`carried_on_record`): the
+rake is the same as with known cards that carry them.
+
+Accepted collections are still claims: each must be what *some* hands for the unknown
+contenders would pay, given the hands that are known (:func:`check_unshown`,
+:mod:`badugi_ledger.hands.possible`).  A collection no such hands allow ("Ben collects 6" when
+Anna shows 4-3-2-A, which no hand beats; "Anna collects 4 · Ben collects 2" of a pot of 6 that
+only a win or an even split can divide) is a ``collect`` mismatch at its line, and a record
+that adds up but that no division of the pots gives is then settled as recorded (the mismatch
+says what is wrong).
 
 A Progressive Badugi pot carried into the hand goes with the first pot won (``002``: "the
 winner of the next pot that is won, whether at showdown or by all other players folding"),
@@ -13,6 +26,10 @@ which the search decides as the settlement does
 (:func:`~badugi_ledger.hands.possible.next_pot_won`): the main pot, which holds it, when it
 is won; when every pot the cards could not divide carries, the first pot after them that is
 won (a side pot nobody else contests), else it carries on.
+
+Why a module of its own: the settlement (:mod:`.showdown`) hands over the pots it cannot
+divide and takes them back settled; everything that is only about unknown cards (taking the
+record's word, and checking it) is here, on the pots of :mod:`.pots`.
 """
 
 from __future__ import annotations
@@ -21,12 +38,221 @@ from collections.abc import Mapping, Sequence
 from typing import cast
 
 from ..hands.possible import CarriedIn, OpenPot, division_allowed, known_values
+from ..hands.pots import next_pot_won
 from ..model.cards import Card
 from ..model.errors import CardError
 from ..model.games import GAMES
 from ..model.results import Violation
-from .claims import SettledPot
-from .state import HandState
+from .claims import SettledPot, carried_detail
+from .pots import Pot, carry_to_next_pot_won, divide
+from .state import HandState, illegal
+
+
+def carried_on_record(st: HandState, pots: list[Pot]) -> tuple[tuple[Pot, ...], bool]:
+    """Unknown showdown cards in Progressive Badugi: the pots the cards could not divide that
+    the record carries, decided before the rake, and whether the carried-in pot passes them.
+
+    A pot that carries carries all its chips: the rake takes a carried pot only when it is
+    won, as when the cards are known.  So the recorded carry-outs, beyond the pots the cards
+    carry, are the whole of the last of those pots (when a pot carries, no player of a pot
+    after it qualifies either, ``002``), or of all of them but the carried-in pot, which then
+    goes to a pot after them that is won (:func:`next_pot_won`, moved there now, as with known
+    cards).  A record that collects nothing carries them all, whatever its figures say (they
+    are then held to that, each at its line).  ``((), False)`` when the record carries none of
+    them, or no such pots."""
+    if not GAMES[st.settings.game].progressive:
+        return NONE_CARRIED
+    open_pots = [p for p in pots if p.cards is None and p.winner is None and not p.carried]
+    if not open_pots:
+        return NONE_CARRIED
+    claim = sum(a for a, _ in st.carry_outs) - sum(p.net for p in pots if p.carried)
+    total = sum(p.net for p in open_pots)
+    carry_in = st.carry_in
+    everything = not st.collects  # nobody collects: they all carry, whatever the figures
+    if carry_in and open_pots[0] is pots[0] and (everything or claim == total - carry_in >= 0):
+        to = pots[next_pot_won([pot.carried or pot in open_pots for pot in pots])]
+        won_later = {
+            p for pot in pots if not (pot.carried or pot in open_pots) for p in pot.eligible
+        }
+        # Nobody collects of the open pots: they all carry.
+        if not (to.carried or to in open_pots) and all(c.player in won_later for c in st.collects):
+            carry_to_next_pot_won(carry_in, pots, to)
+            return tuple(open_pots), True
+    if everything:
+        return tuple(open_pots), False
+    for i, pot in enumerate(open_pots):
+        if claim == total:
+            return tuple(open_pots[i:]), False
+        total -= pot.net
+    # The carry is no pots' chips: one player who collects wins the pots he contests (a
+    # better hand in a later one would beat him in his), and the others carry.
+    collectors = {c.player for c in st.collects}
+    if len(collectors) == 1:
+        (p,) = collectors
+        if p not in st.mucked and p in open_pots[0].eligible:
+            return tuple([pot for pot in open_pots if p not in pot.eligible]), False
+    return NONE_CARRIED
+
+
+NONE_CARRIED: tuple[tuple[Pot, ...], bool] = ((), False)
+
+
+def settle_from_record(
+    st: HandState,
+    pots: list[Pot],
+    violations: list[Violation],
+    carries: tuple[tuple[Pot, ...], bool] = NONE_CARRIED,
+) -> None:
+    """Unknown showdown cards: accept the recorded collections if they are consistent, and
+    report them when no hands for the unknown cards give them (:func:`check_unshown`).
+    ``carries``: the open pots the record carries, and whether the carried-in pot passed them
+    (:func:`carried_on_record`)."""
+    open_pots = [p for p in pots if p.shares is None and not p.carried]
+    if not open_pots:
+        return
+    carried_pots, passed = carries
+    names = ", ".join(sorted({q for p in open_pots for q in p.eligible if q not in st.mucked}))
+    total = sum(p.net for p in open_pots)
+    recorded: dict[str, int] = {}
+    for c in st.collects:
+        recorded[c.player] = recorded.get(c.player, 0) + c.amount
+    for pot in pots:
+        for p, chips in (pot.shares or {}).items():
+            recorded[p] = recorded.get(p, 0) - chips
+    remainder = {p: v for p, v in recorded.items() if v}
+    carry_claim = sum(a for a, _ in st.carry_outs) - sum(p.net for p in pots if p.carried)
+    eligible = {q for p in open_pots for q in p.eligible if q not in st.mucked}
+    if st.carry_in:  # the carried-in pot may go to a pot after them (carried_on_record)
+        eligible.update([q for p in pots[len(open_pots) :] for q in (p.shares or {})])
+    consistent = (st.collects or st.carry_outs) and (
+        all(v > 0 and p in eligible for p, v in remainder.items())
+        and sum(remainder.values()) + carry_claim == total
+        and (carry_claim == 0 or GAMES[st.settings.game].progressive)
+    )
+    before = len(violations)
+    later = pots[len(open_pots) :]
+    if consistent:
+        check_unshown(st, open_pots, remainder, carry_claim, violations, later, passed=passed)
+    else:
+        winner = _named_winner(st, open_pots, carried_pots, remainder)
+        if winner is None:
+            raise illegal(
+                "pot-undetermined",
+                f"the {' and '.join(p.name for p in open_pots)} pot ({st.figure(total)}) cannot "
+                f"be settled: the showdown cards of {names} are not all known and the recorded "
+                "collections do not settle it",
+                st.record.pos,
+            )
+        # The record's figures are judged against it, each at its line (verify_claims); when
+        # every pot carries, whether they all may (the one who collects does not say).
+        remainder, carry_claim = winner, sum(pot.net for pot in carried_pots)
+        if not winner:
+            check_unshown(st, open_pots, {}, carry_claim, violations, later, passed=passed)
+    reported = len(violations) > before
+    left = {pot.name: pot.net for pot in open_pots}
+    by_name = {pot.name: pot for pot in open_pots}
+    won = [pot for pot in open_pots if pot not in carried_pots]
+    for pot in open_pots:
+        pot.shares = {}
+
+    def take(pot: Pot, p: str, most: int) -> None:
+        chips = min(left[pot.name], remainder.get(p, 0), most)
+        if chips > 0 and pot.shares is not None:
+            pot.shares[p] = pot.shares.get(p, 0) + chips
+            remainder[p] -= chips
+            left[pot.name] -= chips
+
+    for c in st.collects:  # a collection that names its pot goes to that pot first
+        named = by_name.get(c.pot) if c.pot is not None else None
+        if named in won and c.player in named.eligible and c.player not in st.mucked:
+            take(named, c.player, c.amount)
+    # The last side pot first: its players may collect from every pot before it, while a
+    # player all-in for less can collect only from the earlier ones (pots are nested).
+    for pot in reversed(won):
+        for p in pot.eligible:
+            take(pot, p, total)
+    undivided = [pot for pot in won if left[pot.name] and pot.shares]
+    if undivided or any(v > 0 for v in remainder.values()):
+        if not reported:
+            pot = undivided[0] if undivided else (won or open_pots)[0]
+            raise illegal(
+                "pot-undetermined",
+                f"the recorded collections do not divide the {pot.name} pot ({st.figure(pot.net)})",
+                st.record.pos,
+            )
+        # A wrong record, reported at its line: settled as recorded, whatever the pots.
+        for pot in won:
+            shares = pot.shares = pot.shares or {}
+            for p in remainder:
+                chips = min(left[pot.name], remainder[p])
+                if chips > 0:
+                    shares[p] = shares.get(p, 0) + chips
+                    remainder[p] -= chips
+                    left[pot.name] -= chips
+    for pot in open_pots:
+        if left[pot.name]:
+            pot.carried = True  # a recorded carry-out of a Progressive Badugi pot
+            if pot.net < pot.amount and not reported:
+                _raked_carry(st, pot, violations)
+        if consistent:
+            pot.detail = "cards not all known: the recorded collection is accepted"
+        elif pot.carried:
+            pot.detail = carried_detail(str(pot.net))
+        else:
+            pot.detail = "cards not all known: won by the player the record names"
+    if passed:
+        for pot in open_pots:
+            pot.shares = None
+            divide(st, pot)
+    _warn_on_record(st, names, open_pots)
+
+
+def _named_winner(
+    st: HandState,
+    open_pots: list[Pot],
+    carried_pots: tuple[Pot, ...],
+    remainder: dict[str, int],
+) -> dict[str, int] | None:
+    """Recorded figures that do not add up (a collection that forgets the rake, a carry or a
+    collection a chip off), read as the division they name: the pots the record carries
+    carry (:func:`carried_on_record`), and the one player who collects of the others wins
+    them all.  His pots as that division pays them (the record's figures are then held to it,
+    each at its line), or None when the record names no such division (two collectors, a
+    player who cannot win them)."""
+    won = [pot for pot in open_pots if pot not in carried_pots]
+    if not won:
+        return {}
+    collectors = [p for p, chips in remainder.items() if chips > 0]
+    if len(collectors) != 1:
+        return None
+    (p,) = collectors
+    if p in st.mucked or any(p not in pot.eligible for pot in won):
+        return None
+    return {p: sum(pot.net for pot in won)}
+
+
+def _raked_carry(st: HandState, pot: Pot, violations: list[Violation]) -> None:
+    """The record carries ``pot`` in part: what is left of it once the rake is taken, as if
+    it were won.  A pot that carries is raked only when it is won (as with known cards)."""
+    violations.append(
+        Violation(
+            "carry-out",
+            f"the record carries the {pot.name} pot as {st.figure(pot.net)}, what is left of it "
+            f"once raked, but a pot that carries is raked only when it is won: it carries "
+            f"{st.figure(pot.amount)}",
+            st.record.position(st.carry_outs[0][1]),
+            "mismatch",
+        )
+    )
+
+
+def _warn_on_record(st: HandState, names: str, open_pots: list[Pot]) -> None:
+    st.warn(
+        "payout-on-record",
+        f"showdown cards of {names} unknown: the recorded collections settle the "
+        f"{' and '.join(p.name for p in open_pots)} pot",
+        st.record.position(st.collect_at[0] if st.collects else st.carry_outs[0][1]),
+    )
 
 
 def known_cards(st: HandState, player: str) -> tuple[Card, ...] | None:

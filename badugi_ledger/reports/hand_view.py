@@ -140,7 +140,7 @@ class HandView:
     rake: int = 0
     carry_in: int = 0
     """A Progressive Badugi pot carried into this hand: part of the main pot, or of the first
-    side pot won when the main pot carries (:func:`~badugi_ledger.replay.showdown.next_pot_won`)."""
+    side pot won when the main pot carries (:func:`~badugi_ledger.hands.pots.next_pot_won`)."""
     carry_out: int = 0
     """The pot this hand carries to the next (Progressive Badugi, no qualifying hand)."""
     final_stacks: Pairs = ()
