@@ -10,7 +10,7 @@
 
 Modules: :mod:`.state` (the mutable hand state and the set-up), :mod:`.betting` (forced bets and
 betting structures), :mod:`.draws` (cards and the stub), :mod:`.hand` (phases and turn order),
-:mod:`.pots` (uncalled bets, side pots, dividing a pot), :mod:`.showdown` (the showdown, rake,
+:mod:`.side_pots` (uncalled bets, side pots, dividing a pot), :mod:`.showdown` (the showdown, rake,
 awarding, verification of the record), :mod:`.unshown` (a showdown with unknown cards, settled from
 the record), :mod:`.table` (hand to hand), :mod:`.button` (the button from hand to hand).
 """

@@ -51,8 +51,8 @@ from ..model.games import GAMES
 from ..model.results import PotResult
 from . import betting
 from .hand import MAX_BUYS, play_events, start_play
-from .pots import standing_pots
 from .showdown import showdown_order
+from .side_pots import standing_pots
 from .state import BET, DONE, DRAW, PRE, SHOWDOWN, HandState
 
 OptionKind = Literal[

@@ -1,7 +1,7 @@
 """Settling a replayed hand: the showdown, the rake, the payouts, and the check of everything
 the recorder wrote down about the outcome.
 
-* **Pots**: the uncalled bet goes back and the side pots are built by :mod:`.pots`
+* **Pots**: the uncalled bet goes back and the side pots are built by :mod:`.side_pots`
   (``001``; a Progressive Badugi carried pot in the main pot, moved to the next pot won,
   ``002``).
 * **Showdown order** (``000``): the last bettor or raiser of the final round shows first, else
@@ -28,7 +28,7 @@ the recorder wrote down about the outcome.
 
 Why this module: the one pass from a finished hand to its frozen result (:func:`settle`), in
 which every recorded figure is checked right where the replay computes it; the pots it works
-on are built in :mod:`.pots`, and a showdown with unknown cards is settled in :mod:`.unshown`.
+on are built in :mod:`.side_pots`, and a showdown with unknown cards is settled in :mod:`.unshown`.
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ from ..hands.evaluate import meets_qualifier
 from ..model.games import GAMES
 from ..model.results import CARRY, HOUSE, HandResult, Posting, Violation
 from .claims import verify_claims
-from .pots import (
+from .side_pots import (
     Pot,
     build_pots,
     carry_out_stakes,

@@ -29,7 +29,7 @@ won (a side pot nobody else contests), else it carries on.
 
 Why a module of its own: the settlement (:mod:`.showdown`) hands over the pots it cannot
 divide and takes them back settled; everything that is only about unknown cards (taking the
-record's word, and checking it) is here, on the pots of :mod:`.pots`.
+record's word, and checking it) is here, on the pots of :mod:`.side_pots`.
 """
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ from ..model.errors import CardError
 from ..model.games import GAMES
 from ..model.results import Violation
 from .claims import SettledPot, carried_detail
-from .pots import Pot, carry_to_next_pot_won, divide
+from .side_pots import Pot, carry_to_next_pot_won, divide
 from .state import HandState, illegal
 
 

@@ -96,7 +96,7 @@ def test_all_in_for_part_of_a_blind_with_antes() -> None:
 
 
 def test_all_in_for_a_dead_blind_contests_the_dead_money() -> None:
-    """Dead money goes to the main pot (``replay.pots``); Dan, all-in for a dead blind, matched
+    """Dead money goes to the main pot (``replay.side_pots``); Dan, all-in for a dead blind, matched
     no live chip and contests only that main pot of dead money."""
     stacks = {"Anna": 100, "Ben": 100, "Cara": 100, "Dan": 1}
     lines = ["Ben posts sb", "Cara posts bb", "Dan posts dead 1 allin", "Anna calls"]

@@ -4,7 +4,7 @@
 winner of the next pot that is won, whether at showdown or by all other players folding."
 and "If the showdown is reached and no hand qualifies, the cards are thrown in and the pot
 stays in the middle" (seeds README item 5 says the same).  With known cards the settlement
-gives the carried pot to the first pot won (``replay.pots``, ``next_pot_won``); with unknown
+gives the carried pot to the first pot won (``replay.side_pots``, ``next_pot_won``); with unknown
 cards the recorded collections are held to the divisions that hands for the unknown cards
 allow under that same rule (``replay.unshown``): a wrong one is a ``collect`` mismatch at its
 line, a right one is accepted.
