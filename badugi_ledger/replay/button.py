@@ -50,11 +50,20 @@ class ButtonBase(NamedTuple):
     in which every player seated was dealt in (:func:`everyone_dealt_in`)."""
 
     button: str
-    record: HandRecord
-    """The hand, for the warning's words (where it names its button)."""
+    hand: str | None
+    """The hand's number, and below the line naming its button, for the warning's words (not
+    the hand itself: a table keeps this until its next hand, however long the night)."""
+    line: int
     instead: str | None = None
     """Where the hand's button should have been, when it was warned (``button-order``): one
     button written wrong is one mistake, so the next hand may pass on from either seat."""
+
+
+def base_of(record: HandRecord, instead: str | None = None) -> ButtonBase:
+    """``record``'s button as the next hand at its table passes on from it (``instead``: see
+    :attr:`ButtonBase.instead`)."""
+    line = record.pos.line if record.origin == "text" else button_position(record).line
+    return ButtonBase(record.button, record.hand_id, line, instead)
 
 
 def everyone_dealt_in(
@@ -132,7 +141,6 @@ def button_not_passed(
     if base.instead in names and record.button == left_of(base.instead, seats):
         return None  # the previous hand's button was the one written wrong: back on course
     pos = button_position(record)
-    before = base.record
     moved = (
         f"keeps the button on {record.button}"
         if record.button == base.button
@@ -141,7 +149,7 @@ def button_not_passed(
     return Violation(
         "button-order",
         f"hand {record.hand_id} {moved} (line {pos.line}), but the previous hand of this "
-        f"table, hand {before.hand_id} (line {button_position(before).line}), had it on "
+        f"table, hand {base.hand} (line {base.line}), had it on "
         f"{base.button}, and the deal passes to the left after every hand (seed 000, Setup): "
         f"the button should be on {expected}, next on {base.button}'s left.  The blinds "
         "follow the button: check who posted them, and if hands were played that are not "
@@ -162,11 +170,12 @@ def button_position(record: HandRecord) -> Position:
     """Where ``record`` names its button: the column of ``button`` on the hand line of our
     format; in a site's hand, the first of its lines that speaks of the button (``Seat #3 is
     the button``); else the hand's first line."""
-    pos = record.pos
-    for i, line in enumerate(record.text.split("\n")):
-        at = line.lower().find("button")
-        if at >= 0:
-            return Position(pos.source, pos.line + i, at + 1)
-        if record.origin == "text":
-            break  # our format names the button on the hand line
-    return pos
+    pos, text = record.pos, record.text
+    if record.origin == "text":  # our format names the button on the hand line
+        end = text.find("\n")
+        text = text if end < 0 else text[:end]
+    at = text.lower().find("button")
+    if at < 0:
+        return pos
+    start = text.rfind("\n", 0, at) + 1
+    return Position(pos.source, pos.line + text.count("\n", 0, at), at - start + 1)

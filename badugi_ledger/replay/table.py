@@ -66,6 +66,7 @@ from ..model.names import composed
 from ..model.results import HandOutcome, HandResult, TableGap, Violation
 from .button import (
     ButtonBase,
+    base_of,
     blinds_follow_button,
     button_not_passed,
     everyone_dealt_in,
@@ -235,7 +236,7 @@ class TableTracker:
         outcome = self._replay(state, record)
         certain = dealt_in and blinds_follow_button(record)
         instead = None if moved is None or base is None else left_of(base.button, record.seats)
-        state.button = ButtonBase(record.button, record, instead) if certain else None
+        state.button = base_of(record, instead) if certain else None
         if missing is None and moved is None:
             return outcome
         said = tuple(w for w in (missing, moved) if w is not None)

@@ -247,3 +247,19 @@ def test_a_dead_button_twice_on_one_player_is_not_warned() -> None:
     )
     outcomes = list(replay_stream([posted, *hands[1:]]))
     assert [(o.hand_id, w.rule) for o in outcomes for w in o.warnings] == [("12", "button-order")]
+
+
+def test_a_table_keeps_its_last_button_without_its_hand(tmp_path: Path) -> None:
+    """Every table of a stream keeps its last hand's button until its next hand; keeping the
+    hand itself held one whole hand per table ever seen (a long stream of sessions grew 15% in
+    memory from 10,000 to 100,000 hands).  It keeps the hand's number and line only."""
+    from badugi_ledger.model.events import HandRecord
+    from badugi_ledger.replay.button import base_of
+    from badugi_ledger.text.parse import parse_text
+
+    (first, *_) = [
+        r for r in parse_text(night(["Anna", "Ben"]), "n.bhh") if isinstance(r, HandRecord)
+    ]
+    base = base_of(first)
+    assert (base.button, base.hand, base.line) == ("Anna", "1", 4)
+    assert not any(isinstance(value, HandRecord) for value in base)
