@@ -8,6 +8,7 @@ exit 1 with one ``Error:`` line, or exit 2 with a usage message — never an exc
 from __future__ import annotations
 
 import os
+from contextlib import suppress
 from pathlib import Path
 
 import pytest
@@ -438,9 +439,13 @@ def test_out_naming_a_pipe_writes_into_the_pipe(tmp_path: Path, command: list[st
     reader.start()
     ledger = [] if command[0] in ("convert", "simulate") else ["--db", str(db)]
     result = runner.invoke(app, [*command, *ledger, "--out", str(pipe)])
-    if reader.is_alive() and stat.S_ISFIFO(os.stat(pipe).st_mode):
-        with open(pipe, "wb"):  # the command never opened the pipe: let the reader go
-            pass
+    if stat.S_ISFIFO(os.stat(pipe).st_mode):
+        # Where the command never opened the pipe, the reader still waits to open it: opening
+        # the writing end lets it go.  Without blocking: a reader that is gone already (it read
+        # the command's output and closed its end just now) is no reader, and a blocking open
+        # would then wait for ever.
+        with suppress(OSError):
+            os.close(os.open(pipe, os.O_WRONLY | os.O_NONBLOCK))
     reader.join(timeout=30 if stat.S_ISFIFO(os.stat(pipe).st_mode) else 1)
     assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
     assert result.exit_code == 0, result.output
