@@ -73,6 +73,15 @@ def utf8_text(value: Any) -> Any:
     return value
 
 
+def a_number(value: float | None) -> float | None:
+    """An option's callback for a number of seconds: ``nan`` is a usage error, as ``inf`` and
+    a number out of the option's range are (the range check lets ``nan`` through, since it
+    compares false with every bound)."""
+    if value is not None and value != value:
+        raise typer.BadParameter(f"{value} is not a number")
+    return value
+
+
 def fail(message: str, one_line: bool = False) -> NoReturn:
     """Print one ``Error: …`` line on stderr and exit 1 (made safe for a terminal: it may
     quote a line of a hand file).  ``one_line``: a line break in ``message`` is a name's

@@ -26,6 +26,7 @@ from .common import (
     PointsFormula,
     StandingsFormat,
     StandingsKind,
+    a_number,
     draws_progress,
     fail,
     output_file,
@@ -143,6 +144,7 @@ def import_(
             min=0,
             max=MAX_WAIT,
             help="Seconds to wait for another import into the same ledger to finish its file.",
+            callback=a_number,
         ),
     ] = 600.0,
     jobs: Annotated[
