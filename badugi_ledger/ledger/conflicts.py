@@ -24,6 +24,7 @@ from .hand_content import differences, stored_facts
 from .holdings import Stored
 from .report import OTHER_TABLE, STALE_COPY, TWICE, Conflict
 from .rows import HandRows
+from .stored_values import check_stored_values
 from .void_matching import OrganiserVoids
 from .void_reasons import organisers_reason
 
@@ -141,6 +142,7 @@ def event_fact_conflict(
 ) -> Conflict:
     """The event's facts the file (whose ``events`` row is ``ident``) states otherwise than
     the ledger: ``changed`` maps a column to (the ledger's value, the file's)."""
+    check_stored_values(conn, "events", "id = ?", [event_id])
     table, number = rows.identity
     found = tuple(
         f"the event's {column.replace('_', '-')} is {_fact(column, held, ident)} in the "

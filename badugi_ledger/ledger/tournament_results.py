@@ -39,6 +39,7 @@ from .prizes import (
     split_evenly,
 )
 from .sql import dict_rows
+from .stored_values import check_stored_values
 from .tournament_terms import Terms, get_terms
 from .views import natural_order
 
@@ -169,6 +170,7 @@ def recompute_tournament(db: sqlite3.Connection, event_id: int) -> int:
 
     Call inside a transaction (the import does, per file).
     """
+    check_stored_values(db, "events", "id = ?", [event_id])
     event = db.execute(
         "SELECT kind, buy_in, payouts FROM events WHERE id = ?", [event_id]
     ).fetchone()

@@ -31,6 +31,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ..ledger.event_lookup import find_event
+from ..ledger.stored_values import check_stored_values
 from ..ledger.views import CASH_FACTOR, CASH_UNIT
 from ..model.errors import LedgerError
 from ..model.escaping import for_terminal
@@ -224,6 +225,7 @@ class SeasonSettlement:
 
 def event_balances(db: sqlite3.Connection, event_id: int, kind: str) -> dict[str, int]:
     """What each party is owed (+) or owes (−) after the event; sums to zero."""
+    check_stored_values(db, "tournament_entries", "event_id = ?", [event_id])
     if kind == "tournament":
         rows = db.execute(
             "SELECT p.name, sum(t.prize + t.bounty_won - t.buy_in - t.rebuy_cost "

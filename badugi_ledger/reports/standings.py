@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
 from ..ledger.prizes import POINTS_FORMULAS, PointsFormula, points_for
+from ..ledger.stored_values import check_stored_values
 from ..model.errors import ConfigError
 from ..model.escaping import csv_text, for_markdown, for_page, for_terminal, frame_cells
 from ..model.money import format_amount, is_money, major_units, plain_money
@@ -157,6 +158,7 @@ def read_frame(db: sqlite3.Connection, sql: str, params: Sequence[object] = ()) 
 
 def entry_frame(db: sqlite3.Connection, season: str | None = None) -> pd.DataFrame:
     """One row per tournament entry, by canonical player, with the event's size and buy-in."""
+    check_stored_values(db, "tournament_entries")
     clause, args = season_clause(season)
     return read_frame(
         db,

@@ -29,6 +29,7 @@ from ..ledger.event_lookup import event_label, find_event
 from ..ledger.fingerprints import fingerprint
 from ..ledger.rows import hand_rows
 from ..ledger.sql import dict_rows
+from ..ledger.stored_values import check_stored_values
 from ..model.cards import Card, parse_cards
 from ..model.errors import BadugiError, LedgerError
 from ..model.games import GAMES
@@ -223,7 +224,12 @@ def stored_hand_views(
     row = find_event(db, event)
     label = event_label(row)
     wanted = None if hands is None else [str(h) for h in hands]
-    rows = _hand_rows(db, int(str(row["id"])), label, wanted, table)
+    event_id = int(str(row["id"]))
+    check_stored_values(db, "hands", "event_id = ?", [event_id])
+    of_hands = "hand_id IN (SELECT id FROM hands WHERE event_id = ?)"
+    check_stored_values(db, "hand_players", of_hands, [event_id])
+    check_stored_values(db, "pots", of_hands, [event_id])
+    rows = _hand_rows(db, event_id, label, wanted, table)
     replayed = _replayed(rows) if replay else {}
     views = []
     for r in rows:

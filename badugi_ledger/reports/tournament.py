@@ -23,6 +23,7 @@ from ..ledger.connection import transaction
 from ..ledger.event_lookup import event_label, find_event
 from ..ledger.prizes import prize_pool
 from ..ledger.sql import dict_rows
+from ..ledger.stored_values import check_stored_values
 from ..ledger.tournament_results import set_terms
 from ..ledger.tournament_terms import Terms, get_terms
 from ..model.money import TOURNAMENT_CHIPS, UNSTATED, format_amount, major_units
@@ -125,6 +126,8 @@ def tournament_result(
     places and prizes recomputed (e.g. ``{"chop": "even"}`` or ``{"bounty": 500}``)."""
     row = find_event(db, event, kind="tournament")
     event_id = int(str(row["id"]))
+    check_stored_values(db, "events", "id = ?", [event_id])
+    check_stored_values(db, "tournament_entries", "event_id = ?", [event_id])
     terms = get_terms(db, event_id)
     if changes:
         terms = Terms(**{**terms.__dict__, **changes})

@@ -1,0 +1,102 @@
+"""What badugi-ledger writes where the ledger's schema lets in more, checked before it is read.
+
+The ledger's tables are STRICT: an INTEGER column holds an integer or NULL, a TEXT column
+text or NULL, and SQLite refuses anything else.  What STRICT cannot say is listed here, once
+(:data:`STORED_VALUES`): the columns the schema leaves nullable that every row has filled,
+the text columns that hold JSON of one shape, and those that hold one of a few names.  A
+ledger edited by hand (or by another program) can hold anything there; a command that reads
+such rows first asks :func:`check_stored_values`, one query per table over the rows it will
+read, so that a value badugi-ledger never writes is one clear error naming the table, the
+row, the column and the value, never a traceback half-way through a report or an import.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Sequence
+from typing import Literal
+
+from ..model.errors import LedgerError
+from ..model.games import GAMES
+from .connection import db_label
+
+Kind = Literal["filled", "json object", "json list", "percentages", "game"]
+
+EXPECTED: dict[Kind, str] = {
+    "filled": "a whole number",
+    "json object": "a JSON object",
+    "json list": "a JSON list",
+    "percentages": "a JSON list of whole numbers (percentages)",
+    "game": "the name of a game (" + ", ".join(GAMES) + ")",
+}
+"""How each kind of value is described to the user."""
+
+STORED_VALUES: dict[str, tuple[tuple[str, Kind], ...]] = {
+    "events": (("payouts", "percentages"),),
+    "hands": (("game", "game"), ("cards", "json object")),
+    "hand_players": (("seat", "filled"), ("rebuys", "filled"), ("add_ons", "filled")),
+    "pots": (("eligible", "json list"),),
+    "tournament_entries": (
+        ("bounties", "filled"),
+        ("bounty_won", "filled"),
+        ("place", "filled"),
+        ("place_to", "filled"),
+        ("chips", "filled"),
+        ("prize", "filled"),
+    ),
+}
+"""Per table, its columns whose values the schema does not pin down, and what they hold.  A
+JSON column may be NULL (nothing to list); a ``filled`` or ``game`` column never is."""
+
+
+_SHOWN = 60
+"""The longest value an error quotes whole (a longer one is cut, with an ellipsis)."""
+
+
+def _wrong(column: str, kind: Kind) -> str:
+    """SQL that is true where ``column`` holds what badugi-ledger never writes there.  A CASE,
+    since SQLite does not promise to stop at the first true term of an OR, and ``json_type``
+    of text that is no JSON is an error."""
+    if kind == "filled":
+        return f'"{column}" IS NULL'
+    if kind == "game":
+        names = ", ".join(f"'{name}'" for name in GAMES)
+        return f'"{column}" IS NULL OR "{column}" NOT IN ({names})'
+    shape = "object" if kind == "json object" else "array"
+    items = (
+        f" OR EXISTS (SELECT 1 FROM json_each(\"{column}\") WHERE type != 'integer')"
+        if kind == "percentages"
+        else ""
+    )
+    return (
+        f'CASE WHEN "{column}" IS NULL THEN 0 WHEN json_valid("{column}") '
+        f"THEN json_type(\"{column}\") != '{shape}'{items} ELSE 1 END"
+    )
+
+
+def check_stored_values(
+    db: sqlite3.Connection, table: str, where: str = "", args: Sequence[object] = ()
+) -> None:
+    """Raise :class:`LedgerError` naming the first row of ``table`` (of those ``where`` picks,
+    an SQL condition with ``args``) that holds in one of its :data:`STORED_VALUES` columns
+    what badugi-ledger never writes there; nothing to check is one query that finds nothing."""
+    columns = STORED_VALUES[table]
+    found = " ".join(f"WHEN {_wrong(c, kind)} THEN {i}" for i, (c, kind) in enumerate(columns))
+    picked = f"WHERE {where}" if where else ""
+    row = db.execute(
+        f'SELECT rowid, which FROM (SELECT rowid, CASE {found} END AS which FROM "{table}" '
+        f"{picked}) WHERE which IS NOT NULL LIMIT 1",
+        [*args],
+    ).fetchone()
+    if row is None:
+        return
+    rowid, which = row
+    column, kind = columns[which]
+    (value,) = db.execute(f'SELECT quote("{column}") FROM "{table}" WHERE rowid = ?', [rowid])
+    shown = value[0] if len(value[0]) <= _SHOWN else value[0][: _SHOWN - 1] + "…"
+    raise LedgerError(
+        f"the ledger {db_label(db)} holds what badugi-ledger never writes: {table} row "
+        f"{rowid}, column {column}, is {shown} where it writes {EXPECTED[kind]}; the file "
+        "was edited by hand or by another program: restore it from a backup, or import the "
+        "hand files again into a new ledger"
+    )

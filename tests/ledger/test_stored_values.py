@@ -1,0 +1,144 @@
+"""A ledger edited by hand: a value its STRICT schema lets in but badugi-ledger never writes is
+one clear error naming the table, row, column and value, from every command that reads it
+(found by editing a ledger of the bundled examples one column at a time and running every
+reading command: each of these was a traceback)."""
+
+from __future__ import annotations
+
+import shutil
+import sqlite3
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from badugi_ledger.cli import app
+from badugi_ledger.ledger.stored_values import STORED_VALUES, check_stored_values
+from badugi_ledger.model.errors import LedgerError
+from tests.helpers.ledger_files import import_into
+from tests.helpers.paths import EXAMPLES
+
+runner = CliRunner()
+
+
+@pytest.fixture(scope="module")
+def examples_ledger(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    db = tmp_path_factory.mktemp("stored") / "club.db"
+    assert import_into(db, [EXAMPLES]).ok
+    return db
+
+
+def edited(examples_ledger: Path, tmp_path: Path, sql: str) -> Path:
+    """A copy of the examples' ledger with ``sql`` run on it, as a hand at ``sqlite3``."""
+    db = tmp_path / "edited.db"
+    shutil.copy(examples_ledger, db)
+    conn = sqlite3.connect(db)
+    with conn:
+        assert conn.execute(sql).rowcount > 0
+    conn.close()
+    return db
+
+
+def tournament_id(db: Path) -> int:
+    conn = sqlite3.connect(db)
+    (event_id,) = conn.execute("SELECT min(id) FROM events WHERE kind = 'tournament'").fetchone()
+    conn.close()
+    return int(event_id)
+
+
+CASH = "(SELECT min(id) FROM events WHERE kind = 'cash')"
+CASH_HANDS = f"(SELECT id FROM hands WHERE event_id = {CASH})"
+CASES = [
+    ("hands", "game", None, f"UPDATE hands SET game = NULL WHERE event_id = {CASH}", "show"),
+    ("hands", "game", "'omaha'", f"UPDATE hands SET game = 'omaha' WHERE event_id = {CASH}",
+     "show"),
+    ("hands", "cards", "'x'", f"UPDATE hands SET cards = 'x' WHERE event_id = {CASH}", "show"),
+    ("hands", "cards", "'-1'", f"UPDATE hands SET cards = '-1' WHERE event_id = {CASH}", "show"),
+    ("hand_players", "seat", None,
+     f"UPDATE hand_players SET seat = NULL WHERE hand_id IN {CASH_HANDS}", "show"),
+    ("pots", "eligible", "'[1'",
+     f"UPDATE pots SET eligible = '[1' WHERE hand_id IN {CASH_HANDS}", "show"),
+    ("pots", "eligible", "'-1'",
+     f"UPDATE pots SET eligible = '-1' WHERE hand_id IN {CASH_HANDS}", "show"),
+    ("tournament_entries", "place", None, "UPDATE tournament_entries SET place = NULL",
+     "standings"),
+    ("tournament_entries", "place_to", None, "UPDATE tournament_entries SET place_to = NULL",
+     "tournament"),
+    ("tournament_entries", "bounty_won", None,
+     "UPDATE tournament_entries SET bounty_won = NULL", "settle"),
+    ("events", "payouts", "'[50, \"x\", 20]'",
+     "UPDATE events SET payouts = '[50, \"x\", 20]' WHERE kind = 'tournament'", "tournament"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("table", "column", "value", "sql", "command"),
+    CASES,
+    ids=[f"{case[0]}.{case[1]}={case[2]}-{case[4]}" for case in CASES],
+)
+def test_a_value_badugi_ledger_never_writes_is_one_error_naming_it(
+    examples_ledger: Path,
+    tmp_path: Path,
+    table: str,
+    column: str,
+    value: str | None,
+    sql: str,
+    command: str,
+) -> None:
+    db = edited(examples_ledger, tmp_path, sql)
+    args = {
+        "show": ["show", "--db", str(db), "--event", "1"],
+        "standings": ["standings", "--db", str(db)],
+        "tournament": ["tournament", "--db", str(db), "--event", str(tournament_id(db))],
+        "settle": ["settle", "--db", str(db), "--event", str(tournament_id(db))],
+    }[command]
+    if command == "show":
+        conn = sqlite3.connect(db)
+        (cash,) = conn.execute(f"SELECT {CASH}").fetchone()
+        conn.close()
+        args[-1] = str(cash)
+    result = runner.invoke(app, args)
+    assert isinstance(result.exception, SystemExit), result.exception
+    assert result.exit_code == 1
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("Error: "), result.output
+    shown = "NULL" if value is None else value
+    assert f"holds what badugi-ledger never writes: {table} row " in lines[0]
+    assert f", column {column}, is {shown} where it writes " in lines[0]
+    assert "restore it from a backup, or import the hand files again" in lines[0]
+
+
+def test_the_import_names_the_edited_value_and_stores_nothing(
+    examples_ledger: Path, tmp_path: Path
+) -> None:
+    """Importing the tournament again compares its payouts with the ledger's (edited to what
+    is no list): the file is refused with the edited value named, and the ledger is as it was."""
+    db = edited(
+        examples_ledger, tmp_path, "UPDATE events SET payouts = '-1' WHERE kind = 'tournament'"
+    )
+    before = sqlite3.connect(db).execute("SELECT count(*) FROM hands").fetchone()
+    result = runner.invoke(app, ["import", str(EXAMPLES / "tournament.bhh"), "--db", str(db)])
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert result.exit_code != 0
+    assert (
+        "events row " in result.output
+        and ", column payouts, is '-1' where it writes a JSON list of whole numbers"
+        in result.output
+    )  # noqa: E501
+    assert sqlite3.connect(db).execute("SELECT count(*) FROM hands").fetchone() == before
+
+
+def test_a_long_value_is_quoted_cut(examples_ledger: Path, tmp_path: Path) -> None:
+    db = edited(examples_ledger, tmp_path, f"UPDATE hands SET cards = '{'x' * 500}'")
+    with pytest.raises(LedgerError, match=r"is 'x{58}… where it writes a JSON object;"):
+        check_stored_values(sqlite3.connect(db), "hands")
+
+
+def test_what_badugi_ledger_writes_passes(examples_ledger: Path, tmp_path: Path) -> None:
+    """Every table of a ledger holding every bundled example (cash, tournament, Progressive
+    carried pots, every game) passes: the check refuses only what the tool never writes."""
+    conn = sqlite3.connect(examples_ledger)
+    for table in STORED_VALUES:
+        (count,) = conn.execute(f'SELECT count(*) FROM "{table}"').fetchone()
+        assert count > 0, table  # each table holds rows to check
+        check_stored_values(conn, table)
