@@ -221,6 +221,17 @@ def unit_words(unit: str, worth: ChipValue | str | None = None) -> str:
     return f"{unit} of {worth}" if worth else unit
 
 
+def unit_name(unit: str) -> str:
+    """A unit as a heading or a caption names it: money of a currency the records did not
+    name (:data:`UNSTATED`) says so; any other unit is its own name.  One spelling for the
+    season report and the web app.
+
+    >>> unit_name("EUR"), unit_name("money"), unit_name("chips")
+    ('EUR', 'money (currency not named)', 'chips')
+    """
+    return "money (currency not named)" if unit == UNSTATED else unit
+
+
 def chip_value(chips: int, amount: str, currency: str) -> ChipValue:
     """The value the header ``chips 100 = 10 EUR`` states: ``chips`` chips are worth
     ``amount`` (``10``, ``2.50``) of ``currency``.

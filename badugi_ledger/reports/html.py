@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
-from ..model.money import UNSTATED, format_amount, major_units
+from ..model.money import format_amount, major_units, unit_name
 from .chart import Chart, fmt_number, line_chart, nice_ticks
 from .standings import (
     AMOUNT_COLUMNS,
@@ -180,14 +180,10 @@ def standings_table(
     return Table(columns, tuple(rows))
 
 
-def _unit_name(unit: str) -> str:
-    return "an unnamed currency" if unit == UNSTATED else unit
-
-
 def _group(unit: str, table: pd.DataFrame, chart: Chart | None, several: bool) -> Group:
     drawn = {line.name: (line.colour, line.dash) for line in chart.lines} if chart else {}
     colours = {(p, unit): drawn[p] for p in (str(p) for p in table["player"]) if p in drawn}
-    heading = f"In {_unit_name(unit)}" if several else ""
+    heading = f"In {unit_name(unit)}" if several else ""
     return Group(unit, heading, chart, standings_table(table, colours))
 
 
@@ -210,7 +206,7 @@ def _tournament_section(
         chart = line_chart(
             ordered,
             dates,
-            title="Cumulative points" + (f" ({_unit_name(unit)})" if len(units) > 1 else ""),
+            title="Cumulative points" + (f" ({unit_name(unit)})" if len(units) > 1 else ""),
             finals={p: fmt_number(round(vs[-1], 2)) for p, vs in ordered.items()},
             tips=tips,
             total=len(ordered),

@@ -16,7 +16,7 @@ from ..ledger.corrections import chip_value, event_list
 from ..ledger.event_lookup import event_label, find_event
 from ..ledger.players import list_players, similar_names
 from ..model.errors import LedgerError
-from ..model.money import UNSTATED, format_amount, unit_words
+from ..model.money import format_amount, unit_name, unit_words
 from ..reports.export import hands_frame
 from ..reports.html import season_report_context
 from ..reports.settle import SeasonSettlement, Settlement, settlement
@@ -41,15 +41,6 @@ def bare_amount(amount: int, unit: str, sign: bool = False) -> str:
     in the singular, which no suffix of ``unit`` matches.
     """
     return format_amount(int(amount), unit, sign=sign).split(" ", 1)[0]
-
-
-def unit_name(unit: str) -> str:
-    """A unit as a heading names it (``money``: a currency the records did not name).
-
-    >>> unit_name("EUR"), unit_name("money")
-    ('EUR', 'money (currency not named)')
-    """
-    return "money (currency not named)" if unit == UNSTATED else unit
 
 
 def _page_number(request: Request) -> int:

@@ -14,7 +14,7 @@ import pytest
 from badugi_ledger.ledger.importing import import_outcomes
 from badugi_ledger.ledger.store import open_ledger
 from badugi_ledger.model.events import Session
-from badugi_ledger.model.money import ChipValue
+from badugi_ledger.model.money import UNSTATED, ChipValue
 from badugi_ledger.reports.chart import TOP, WIDTH, date_ticks, line_chart, text_width
 from badugi_ledger.reports.html import Section, season_report, season_report_context
 from badugi_ledger.reports.standings import StandingsOptions, cash_standings, tournament_standings
@@ -281,3 +281,21 @@ def test_two_currencies_are_ranked_apart_and_never_added() -> None:
     for shown in ("12.34 USD", "-12.34 USD", "4.50 EUR", "-4.50 EUR"):
         assert f">{shown}</td>" in page
     assert ">Ann (-4.50 EUR)</text>" in page and ">Ann (12.34 USD)</text>" in page
+
+
+def test_money_of_no_named_currency_is_headed_as_the_web_app_heads_it() -> None:
+    """A night whose chips are worth money of no named currency beside one in USD: the report
+    heads its group as the web app captions its hands, from one spelling (``unit_name``)."""
+    db = open_ledger(None)
+    import_outcomes(db, usd_night("A", "2024-01-01", "Ann", "Bob", 1234), "a.bhh")
+    unnamed = Session(
+        kind="cash", name="M", date="2024-02-01", season="2024", chip_value=ChipValue(1, UNSTATED)
+    )
+    stacks = {"Ann": 10_000, "Cy": 10_000}
+    import_outcomes(
+        db,
+        [hand("1", stacks, {"Ann": 450, "Cy": 450}, {"Cy": 900}, session=unnamed, source="m")],
+        "m",
+    )
+    cash = sections(db)["cash"]
+    assert [g.heading for g in cash.groups] == ["In USD", "In money (currency not named)"]
