@@ -35,6 +35,8 @@ from badugi_ledger.model.errors import BadugiError, ImportFormatError, Position
 from badugi_ledger.model.events import Action, Draw, HandRecord, Show
 from badugi_ledger.model.games import GAME_NAMES
 from badugi_ledger.model.settings import STRUCTURE_KINDS
+from badugi_ledger.phh import action_strings as phh_strings
+from badugi_ledger.phh import actions as phh_actions
 from badugi_ledger.phh import fast as phh_fast
 from badugi_ledger.phh import reader as phh
 from badugi_ledger.phh import values as phh_values
@@ -123,11 +125,11 @@ def reference_replay_actions(
         if words[:2] == ["d", "dh"]:
             if len(words) != 4:
                 raise draft.error(f"cannot read the action {raw!r}", line, rule="bad-phh")
-            name = labels.get(words[2]) or phh._player(words[2], names, draft, raw, line)
+            name = labels.get(words[2]) or phh_actions._player(words[2], names, draft, raw, line)
             cards = reference_cards(words[3], draft, line)
             if name not in dealt:
                 if len(cards) != draft.hand_size:
-                    phh._first_deal_miscounted(draft, name, cards, words[3], line)  # type: ignore[arg-type]
+                    phh_actions._first_deal_miscounted(draft, name, cards, words[3], line)  # type: ignore[arg-type]
                 dealt.add(name)
                 draft.mark_deal(line)
                 if any(c is not None for c in cards):
@@ -144,7 +146,7 @@ def reference_replay_actions(
                 )
             draft.events[at] = Draw(old.player, old.discards, cards)  # type: ignore[arg-type]
             continue
-        name = labels.get(words[0]) or phh._player(words[0], names, draft, raw, line)
+        name = labels.get(words[0]) or phh_actions._player(words[0], names, draft, raw, line)
         verb = words[1] if len(words) > 1 else ""
         if verb == "sd":
             if betting:
@@ -393,7 +395,7 @@ def test_cards_read_like_parse_site_cards(text: str) -> None:
     """Chunk look-ups give the general reader's cards, and its errors (repeats, bad codes)."""
     draft = HandDraft("t.phh", "h", Position("t.phh", 1, 1), "phh")
     outcomes: list[object] = []
-    for reader in (phh._cards, reference_cards):
+    for reader in (phh_strings._cards, reference_cards):
         try:
             outcomes.append(reader(text, draft, 3))
         except BadugiError as exc:
@@ -489,22 +491,22 @@ def test_one_line_actions_are_placed_without_the_token_search(
     simulated: list[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Written one-line ``actions`` (double- or single-quoted) are placed by counting quotes
-    (:func:`phh._all_on_one_line`), and land where the character-by-character search puts them;
-    a comment or an escape on the line sends it to the token search."""
+    (:func:`phh_strings._all_on_one_line`), and land where the character-by-character search
+    puts them; a comment or an escape on the line sends it to the token search."""
     taken = []
-    real = phh._all_on_one_line
+    real = phh_strings._all_on_one_line
 
     def spy(text: str, start: int, want: int) -> bool:
         taken.append(real(text, start, want))
         return taken[-1]
 
-    monkeypatch.setattr(phh, "_all_on_one_line", spy)
+    monkeypatch.setattr(phh_strings, "_all_on_one_line", spy)
     for text in simulated[:12]:
         for variant in (text, _pokerkit_quoted(text)):
             (piece,) = phh.iter_pieces(variant.split("\n"), "t.phh")
             assert isinstance(piece, PhhPiece)
             actions = piece.data["actions"]
-            got = phh._action_lines(piece, actions, 1)
+            got = phh_strings._action_lines(piece, actions, 1)
             assert got == reference_action_lines(piece, actions, 1)
             assert len(set(got)) == 1
     assert taken and all(taken)
@@ -523,10 +525,10 @@ _LINE_PARTS = st.sampled_from(
 @given(st.lists(_LINE_PARTS, max_size=6).map("".join))
 def test_item_lines_are_counted_as_the_token_search_counts_them(text: str) -> None:
     """A line of an array written one item a line is counted by string operations
-    (:func:`phh._strings_on_line`) as the token search counts it, or left to that search."""
-    counted = phh._strings_on_line(text, 0)
+    (:func:`phh_strings._strings_on_line`) as the token search counts it, or left to that search."""
+    counted = phh_strings._strings_on_line(text, 0)
     tokens = 0
-    for token in phh._STRING_OR_COMMENT.finditer(text):
+    for token in phh_strings._STRING_OR_COMMENT.finditer(text):
         if token.group() == "#":
             break
         tokens += 1
@@ -537,9 +539,10 @@ def test_pokerkit_file_is_placed_line_by_line_without_the_token_search(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """PokerKit's own file, one action a line, each with a comment: every action is placed on
-    its own line (as the reference search places it) by :func:`phh._strings_on_line` alone."""
+    its own line (as the reference search places it) by :func:`phh_strings._strings_on_line`
+    alone."""
     searched: list[str] = []
-    search = phh._STRING_OR_COMMENT
+    search = phh_strings._STRING_OR_COMMENT
 
     class Spy:
         def finditer(self, text: str, start: int) -> object:
@@ -552,8 +555,8 @@ def test_pokerkit_file_is_placed_line_by_line_without_the_token_search(
         assert isinstance(piece, PhhPiece)
         actions = piece.data["actions"]
         with monkeypatch.context() as patch:
-            patch.setattr(phh, "_STRING_OR_COMMENT", Spy())
-            got = phh._action_lines(piece, actions, 1)
+            patch.setattr(phh_strings, "_STRING_OR_COMMENT", Spy())
+            got = phh_strings._action_lines(piece, actions, 1)
         assert got == reference_action_lines(piece, actions, 1)
         assert len(set(got)) == len(actions)
         assert searched == ["actions = ["]  # only the key's own line, holding no string
@@ -586,16 +589,16 @@ def test_action_strings_are_decoded_once_or_by_their_heads(
     word by word, and not kept.  On our writer's hands and PokerKit's own file, word-by-word
     decoding happens only for the first string of each head; the steps are the same."""
     decoded: list[str] = []
-    real = phh._decode
+    real = phh_strings._decode
 
-    def spy(raw: str) -> phh.Step:
+    def spy(raw: str) -> phh_strings.Step:
         decoded.append(raw)
         return real(raw)
 
-    monkeypatch.setattr(phh, "_decode", spy)
+    monkeypatch.setattr(phh_strings, "_decode", spy)
     for text in (simulated[0], _pokerkit_dumped()):
-        phh._STEPS.clear()
-        phh._HEADS.clear()
+        phh_strings._STEPS.clear()
+        phh_strings._HEADS.clear()
         decoded.clear()
         assert all(isinstance(i, HandRecord) for i in read_fast(text, "s.phh"))
         actions = toml_loads(text)["actions"]
@@ -604,22 +607,22 @@ def test_action_strings_are_decoded_once_or_by_their_heads(
         heads = {a.rpartition(" ")[0] for a in with_cards}
         assert len(with_cards) > len(heads)  # heads repeat: the shortcut has work to do
         assert len(decoded) == len(set(actions) - set(with_cards)) + len(heads)
-        assert set(phh._HEADS) == heads
-        assert not set(phh._STEPS) & set(with_cards)  # one hand's cards: not kept
+        assert set(phh_strings._HEADS) == heads
+        assert not set(phh_strings._STEPS) & set(with_cards)  # one hand's cards: not kept
         for raw in actions:
-            assert phh._step(raw) == real(raw)  # by its head or not: the same step
+            assert phh_strings._step(raw) == real(raw)  # by its head or not: the same step
         for code, _seat, _who, value, arg, events in map(real, with_cards):
             draft = HandDraft("t.phh", "h", Position("t.phh", 1, 1), "phh")
-            assert code in (phh.DEAL, phh.DISCARD, phh.SHOW)
-            assert value == phh._cards(arg, draft, 0)
+            assert code in (phh_strings.DEAL, phh_strings.DISCARD, phh_strings.SHOW)
+            assert value == phh_strings._cards(arg, draft, 0)
             assert events == {}  # its cards make its event per occurrence
-        assert phh._PER_OCCURRENCE == {}
-    for i in range(phh._STEPS_LIMIT + 10):
-        phh._step(f"p1 cbr {i}")
-        assert len(phh._STEPS) <= phh._STEPS_LIMIT
-    for i in range(phh._HEADS_LIMIT + 10):
-        phh._step(f"d dh p{i + 1} As")
-        assert len(phh._HEADS) <= phh._HEADS_LIMIT
+        assert phh_strings._PER_OCCURRENCE == {}
+    for i in range(phh_strings._STEPS_LIMIT + 10):
+        phh_strings._step(f"p1 cbr {i}")
+        assert len(phh_strings._STEPS) <= phh_strings._STEPS_LIMIT
+    for i in range(phh_strings._HEADS_LIMIT + 10):
+        phh_strings._step(f"d dh p{i + 1} As")
+        assert len(phh_strings._HEADS) <= phh_strings._HEADS_LIMIT
 
 
 def test_the_events_an_action_string_stands_for_are_bounded() -> None:
@@ -631,13 +634,13 @@ def test_the_events_an_action_string_stands_for_are_bounded() -> None:
         'big_bet = 4\nstarting_stacks = [10, 10]\nplayers = ["{a}", "{b}"]\n'
         'actions = ["d dh p1 ????????", "d dh p2 ????????", "p1 f"]\n'
     )
-    many = phh._EVENTS_LIMIT + 20
+    many = phh_strings._EVENTS_LIMIT + 20
     text = "\n".join(f"[{i}]\n" + hand.format(a=f"a{i % many}", b=f"b{i}") for i in range(2 * many))
     records = [r for r in read_phh(text, "many.phhs") if isinstance(r, HandRecord)]
     assert len(records) == 2 * many
     folds = [r.events[-1] for r in records]
     assert folds == [Action(f"a{i % many}", "fold") for i in range(2 * many)]
-    assert len(phh._STEPS["p1 f"][5]) <= phh._EVENTS_LIMIT
+    assert len(phh_strings._STEPS["p1 f"][5]) <= phh_strings._EVENTS_LIMIT
     few = "\n".join(f"[{i}]\n" + hand.format(a=f"a{i % 3}", b=f"b{i}") for i in range(12))
     folds = [r.events[-1] for r in read_phh(few, "few.phhs") if isinstance(r, HandRecord)]
     assert all(fold is folds[i % 3] for i, fold in enumerate(folds))
@@ -699,12 +702,12 @@ def test_strings_read_by_their_heads_read_as_word_by_word(
 ) -> None:
     """Whatever heads are known, ``_step`` of a string gives what decoding it word by word
     gives: odd spacing, comments, missing or bad cards are never read by a head."""
-    phh._HEADS.clear()
+    phh_strings._HEADS.clear()
     for head in ("d dh p1", "p1 sd", "p3 sm", "p0 sd"):
-        phh._decode(f"{head} As")  # the heads of plain strings become known
+        phh_strings._decode(f"{head} As")  # the heads of plain strings become known
     for head, blank, tail in strings:
         raw = head + blank + tail
-        assert phh._step(raw) == phh._decode(raw)
+        assert phh_strings._step(raw) == phh_strings._decode(raw)
 
 
 _FIELD_VALUES = st.one_of(
@@ -803,11 +806,11 @@ players = ["Ann", "Bob", "Ann"]
     ],
 )
 def test_two_players_of_one_name_share_their_chips(stacks: str, expected: str) -> None:
-    """The action loop keeps chips by player slot (``phh._player_slots``): two players of one
-    name share one slot and the last one's stack, as chips kept by name did, so the error
+    """The action loop keeps chips by player slot (``phh_actions._player_slots``): two players of
+    one name share one slot and the last one's stack, as chips kept by name did, so the error
     ``HandDraft.finish`` reports is the same (and the reference loop agrees)."""
     text = _TWICE_NAMED % stacks
     (item,) = read_phh(text, "d.phh")
     assert isinstance(item, ImportFormatError)
     assert expected in str(item)
-    assert phh._player_slots(["Ann", "Bob", "Ann"]) == [2, 1, 2]
+    assert phh_actions._player_slots(["Ann", "Bob", "Ann"]) == [2, 1, 2]

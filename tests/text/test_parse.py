@@ -33,7 +33,8 @@ from badugi_ledger.model.events import (
 )
 from badugi_ledger.model.settings import GameSettings, HouseRules, RakeRule, Structure
 from badugi_ledger.text.headers import implied_posts
-from badugi_ledger.text.parse import _Reader, parse_text
+from badugi_ledger.text.parse import parse_text
+from badugi_ledger.text.reader import _Reader
 from badugi_ledger.text.writer import without_positions
 from tests.helpers.paths import REPO
 
@@ -487,9 +488,9 @@ def test_a_hand_of_more_lines_than_any_hand_has_is_spoiled_and_not_held(
     """A hand that runs on (a corrupt file, or a ``hand`` line missing: comments and lines by
     the million) is one ``hand-too-long`` error, its lines let go as they come (memory stays
     bounded), and the next hand is read as usual."""
-    from badugi_ledger.text import parse as parse_module
+    from badugi_ledger.text import reader as text_reader
 
-    monkeypatch.setattr(parse_module, "MAX_HAND_LINES", 50)
+    monkeypatch.setattr(text_reader, "MAX_HAND_LINES", 50)
     text = (
         "hand 1 · button A · A 100 · B 100\n"
         + "# a comment\nA folds\n" * 40

@@ -17,7 +17,7 @@ import lark
 import pytest
 from lark import Lark
 
-from badugi_ledger.text import grammar, parse
+from badugi_ledger.text import chunks, grammar
 from tests.helpers.paths import REPO
 
 ROOT = REPO
@@ -89,7 +89,7 @@ def _hand_trees(parser: Lark) -> list[object]:
         for chunk in path.read_text(encoding="utf-8").split("\nhand ")[1:]:
             body = "hand " + chunk.split("\n\n")[0].rstrip("\n") + "\n"
             lines = [ln for ln in body.splitlines(keepends=True) if not ln.startswith("#")]
-            if not any(parse._LINE_KIND.match(ln) and not ln.startswith("hand") for ln in lines):
+            if not any(chunks._LINE_KIND.match(ln) and not ln.startswith("hand") for ln in lines):
                 trees.append(parser.parse("".join(lines), start="hand"))
     assert len(trees) > 10
     return trees

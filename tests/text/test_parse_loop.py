@@ -1,5 +1,5 @@
-"""The reader's line loop (badugi_ledger.text.parse): what it tells from a line's first
-character and first word alone.
+"""The reader's line loop (badugi_ledger.text.reader, the line kinds it knows in
+badugi_ledger.text.chunks): what it tells from a line's first character and first word alone.
 
 A line whose first character is not in ``_NOT_A_NAME`` is taken for a body line without
 stripping it or matching ``_LINE_KIND``, and a line starting with a word of ``_BODY_WORDS``
@@ -14,31 +14,31 @@ import io
 import sys
 
 from badugi_ledger.simulate.sessions import SimulationOptions, write_simulation
-from badugi_ledger.text import parse
+from badugi_ledger.text import chunks
 from badugi_ledger.text.headers import HEADER_KEYWORDS
 from tests.helpers.paths import EXAMPLES
 
 
 def test_the_spaces_are_every_character_isspace_names() -> None:
     every = {c for c in map(chr, range(sys.maxunicode + 1)) if c.isspace()}
-    assert set(parse._SPACES) == every
+    assert set(chunks._SPACES) == every
 
 
 def test_no_keyword_of_a_hand_or_header_line_begins_like_a_body_word() -> None:
     keywords = ["hand", *HEADER_KEYWORDS, "pot", "no"]
-    for word in parse._BODY_WORDS:
+    for word in chunks._BODY_WORDS:
         assert not [k for k in keywords if k.startswith(word) or word.startswith(k)]
         for rest in (":", " ", "\n", " · ", "s", "-in 5"):
-            assert parse._LINE_KIND.match(word + rest) is None
+            assert chunks._LINE_KIND.match(word + rest) is None
 
 
 def _classify(line: str) -> tuple[str, bool, bool]:
     """The full classification: what the line starts with once white space is skipped, is it
     blank or a comment, does _LINE_KIND match it."""
-    stripped = line.lstrip(parse._IGNORED)
+    stripped = line.lstrip(chunks._IGNORED)
     first = stripped[0]
     quiet = first in "#\n" or (first.isspace() and not stripped.strip())
-    kind = not quiet and first in parse._KIND_STARTS and parse._LINE_KIND.match(stripped)
+    kind = not quiet and first in chunks._KIND_STARTS and chunks._LINE_KIND.match(stripped)
     return stripped, quiet, bool(kind)
 
 
@@ -56,10 +56,10 @@ def test_the_shortcuts_are_taken_on_real_lines_and_agree_there() -> None:
     for line in _real_lines():
         stripped, quiet, kind = _classify(line)
         body += not quiet and not kind
-        if line[0] not in parse._NOT_A_NAME:  # taken for a body line as it is
+        if line[0] not in chunks._NOT_A_NAME:  # taken for a body line as it is
             by_first += 1
             assert (stripped, quiet, kind) == (line, False, False)
-        elif stripped.startswith(parse._BODY_WORDS):  # no hand or header line
+        elif stripped.startswith(chunks._BODY_WORDS):  # no hand or header line
             by_word += 1
             assert not quiet and not kind
     assert by_first > body / 3 and by_word > body / 4  # most body lines take one of them

@@ -352,12 +352,12 @@ def test_what_the_reader_remembers_for_suggestions_is_bounded(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """A file of strangers at ever new tables must not grow the reader's memory."""
-    from badugi_ledger.text import parse
+    from badugi_ledger.text import reader as text_reader
 
-    monkeypatch.setattr(parse, "_MAX_KNOWN", 100)
+    monkeypatch.setattr(text_reader, "_MAX_KNOWN", 100)
     hand = "table T{0}\nhand {0} · button P{0}a · P{0}a 5 · P{0}b 5\nP{0}a folds\n"
     text = "".join(hand.format(i) for i in range(300))
-    reader = parse._Reader("many.bhh")
+    reader = text_reader._Reader("many.bhh")
     items = list(reader.read(text_blocks(text)))
     assert all(isinstance(i, HandRecord) for i in items) and len(items) == 300
     assert reader.remembered <= 100

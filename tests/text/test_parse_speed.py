@@ -25,9 +25,10 @@ from badugi_ledger.model.games import GAME_NAMES
 from badugi_ledger.model.settings import STRUCTURE_KINDS
 from badugi_ledger.simulate.sessions import SimulationOptions, write_simulation
 from badugi_ledger.sources import read_hands
-from badugi_ledger.text import grammar, parse
+from badugi_ledger.text import chunks, grammar, parse
+from badugi_ledger.text import reader as text_reader
 from badugi_ledger.text.plainlines import PlainLines
-from badugi_ledger.text.transformer import CARD_TABLE
+from badugi_ledger.text.transformer import CARD_TABLE, EventBuilder
 from badugi_ledger.text.writer import write_hands
 from tests.helpers.paths import EXAMPLES, REPO
 
@@ -77,7 +78,7 @@ def _simulated(game: str, structure: str, seed: int, cards: str = "all", hands: 
 
 def _declined(text: str) -> list[str]:
     """The header, hand and body lines of ``text`` the fast path leaves to Lark."""
-    plain = parse._plain()
+    plain = text_reader._plain()
     out = []
     for i, line in enumerate(io.StringIO(text), 1):
         word = line.split()[0] if line.split() else "#"
@@ -85,7 +86,7 @@ def _declined(text: str) -> list[str]:
             continue  # comments and blank lines
         if word == "hand":
             read = plain.hand_line(line, "t.bhh", i)
-        elif parse._LINE_KIND.match(line):
+        elif chunks._LINE_KIND.match(line):
             read = plain.header_line(line)
         else:
             read = plain.body_line(line, i)
@@ -131,7 +132,7 @@ def test_the_reader_reads_a_simulated_file_without_lark(
     def no_lark() -> object:
         raise AssertionError("a plain line was handed to Lark")
 
-    monkeypatch.setattr(parse, "_lark", no_lark)
+    monkeypatch.setattr(text_reader, "_lark", no_lark)
     items = list(parse.parse_file(path))
     assert len(items) == 40 and all(isinstance(item, HandRecord) for item in items)
     assert any(line.startswith("blinds") or " blinds " in line for line in path.open())
@@ -211,7 +212,7 @@ def test_positions_built_by_the_reader_are_positions() -> None:
 def test_the_shapes_of_entries_are_the_groups_of_the_entry_pattern() -> None:
     from badugi_ledger.text import plainlines
 
-    plain = parse._plain()
+    plain = text_reader._plain()
     assert plain._entry.__self__.groupindex == plainlines._SHAPES  # type: ignore[attr-defined]
 
 
@@ -424,8 +425,8 @@ NOT_PLAIN_HEADER_LINES = [  # Lark's: to read, or to explain
 def test_header_lines_read_like_lark() -> None:
     """Every plain header line gives Lark's items, value for value and type for type (words
     and texts plain strings, numbers ints); the others are left to Lark."""
-    plain = parse._plain()
-    lark = grammar.build_parser(parse.EventBuilder())
+    plain = text_reader._plain()
+    lark = grammar.build_parser(EventBuilder())
     for line in HEADER_LINES:
         items = plain.header_line(line)
         assert items is not None, line
@@ -473,7 +474,7 @@ def _body_lines(text: str) -> list[str]:
     return [
         line
         for line in io.StringIO(text)
-        if line.strip() and not line.startswith("#") and not parse._LINE_KIND.match(line)
+        if line.strip() and not line.startswith("#") and not chunks._LINE_KIND.match(line)
     ]
 
 
@@ -535,7 +536,7 @@ def test_usual_lines_are_cut_into_entries_without_a_pattern(
 
 
 def test_plain_lines_declines_what_it_does_not_know() -> None:
-    plain = parse._plain()
+    plain = text_reader._plain()
     assert isinstance(plain, PlainLines)
     for line in (
         'Anna calls · "Ben Z" folds\n',  # quotes
@@ -612,16 +613,16 @@ def test_a_seating_a_run_of_drawn_cards_and_the_implied_posts_are_each_read_once
 
     text = _simulated("badugi", "fixed-limit", seed=4, hands=200)
     implied = []
-    worked_out = parse.implied_posts
+    worked_out = text_reader.implied_posts
 
     def counted(*args: object, **kwargs: object) -> object:
         implied.append(args)
         return worked_out(*args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(parse, "implied_posts", counted)
+    monkeypatch.setattr(text_reader, "implied_posts", counted)
     monkeypatch.setattr(plainlines, "_RUNS", plainlines._Remembered(plainlines._cards))
     plain = _fresh_plain()
-    monkeypatch.setattr(parse, "_plain", lambda: plain)
+    monkeypatch.setattr(text_reader, "_plain", lambda: plain)
     items = _both(text)
     assert len(items) == 200 and all(map(_is_record, items))
     implied.clear()

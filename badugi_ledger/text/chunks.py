@@ -1,0 +1,172 @@
+"""A hand's chunk as the streaming reader (:mod:`.reader`) cuts the lines: which line is which,
+what a chunk holds, and what is worked out of a whole chunk without the reader's state.
+
+Why a module of its own: the chunker's only knowledge of the grammar (which lines are header
+lines, which start a hand, what a mistyped header line looks like), the chunk and the hands a
+bad header line spoils, the merging of the fast path's events with Lark's, and the checks of a
+hand's seats and of entries written out of place depend on nothing the reader remembers
+between hands; the reader's loop and that state stay one class, in :mod:`.reader`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..model.errors import ParseError, Position
+from ..model.events import CarryIn, Event, HandsMissing
+from ..model.names import composed
+from ..model.positions import pack
+from .headers import HEADER_KEYWORDS
+from .plainlines import CARD_LINE_WORDS
+from .transformer import POSTS_NONE, FormatError, RawHand, short
+
+# ---------------------------------------------------------------- which line is which
+
+# Which lines are header lines and which start a hand: the chunker's only knowledge of the
+# grammar.  ``pot limit`` and ``no limit`` are headers; ``pot 120`` inside a hand is a pot total.
+_IGNORED = " \t\r\f\ufeff"  # what the grammar skips between tokens
+_BOUNDARY = r"(?![^\s·•;#])"
+_LINE_KIND = re.compile(
+    r"(?:(hand)|("
+    + "|".join(re.escape(k) for k in HEADER_KEYWORDS)
+    + r"|pot[ \t]+limit|no[ \t]+limit))"
+    + _BOUNDARY
+)
+_KIND_STARTS = frozenset(word[0] for word in ("hand", *HEADER_KEYWORDS, "pot", "no"))
+"""The first characters of the lines _LINE_KIND matches (a player's name seldom has one)."""
+_BODY_WORDS = CARD_LINE_WORDS
+"""Words that start body lines: no keyword of _LINE_KIND starts with one, nor is one's start,
+so a line starting with one is no hand line and no header line (a test holds this; ``buy``,
+which also starts body lines, is left out: ``buy-in`` starts a header line)."""
+_SPACES = (
+    "\t\n\x0b\x0c\r\x1c\x1d\x1e\x1f \x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005"
+    "\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000"
+)
+"""Every character ``str.isspace`` says is white space (a test holds this)."""
+_NOT_A_NAME = frozenset(_IGNORED + "#" + _SPACES) | _KIND_STARTS
+"""The first characters of lines that may be blank, a comment, a hand line or a header line;
+a line starting with any other is a body line or no line of the format at all."""
+_HAND_ID = re.compile(r"hand[ \t]+([^\s·•;#]+)")
+_CURRENCY_ITEM = re.compile(r"\bcurrency[ \t]+([A-Z]{3})\b")
+"""A header line's currency, for the hint of its buy-in written as money."""
+
+_FIRST_WORD = re.compile(r"[^\W\d_][\w-]*(?![^\s·•;#])")
+# Header items a mistyped first word is matched against: those whose values have a shape (a
+# free text follows "cash", "place", …, so "Cash out: Anna 50" would read as one).
+_TEXT_ITEMS = frozenset({"cash", "tournament", "place", "season", "table"})
+_HEADER_FIRST_WORDS = (*(k for k in HEADER_KEYWORDS if k not in _TEXT_ITEMS), "pot", "no")
+_SOME_HAND_LINE = "hand 0 · button a · a · b\n"  # to try a line as a hand's body line
+
+
+# ---------------------------------------------------------------- a hand's chunk
+
+
+@dataclass
+class _Spoiled:
+    """The hands after a bad header line (``header``): not read, and reported once."""
+
+    hand: str | None
+    line: int
+    header: Position
+    count: int = 0
+    last_line: int = 0
+
+    def error(self, source: str) -> ParseError:
+        at = self.header.line
+        more = self.count - 1
+        after = f", nor the {more} hand{'s' * (more > 1)} after it (to line {self.last_line})"
+        return ParseError(
+            f"hand not read{after if more else ''}: the header line {at} has an error",
+            position=Position(source, self.line, 1),
+            hand=self.hand,
+        )
+
+
+@dataclass
+class _Chunk:
+    """One hand as it is read: its lines (comments too, for the record's text), the events of
+    the body lines the fast path read and where each stands (packed, :mod:`.positions`), and
+    the body lines left to Lark."""
+
+    start: int
+    lines: list[str]
+    broken: ParseError | None = None
+    events: list[Event] = field(default_factory=list)
+    positions: list[int] = field(default_factory=list)
+    slow: list[tuple[int, int]] = field(default_factory=list)
+    """Body lines for Lark: (file line, how many events the fast path had read before it)."""
+
+
+def _events(
+    fast: list[Event], fast_positions: list[int], slow: list[tuple[int, int]], parts: list[Any]
+) -> tuple[list[Event], list[int], bool]:
+    """The hand's events in line order and where each stands (packed): the fast path's, with
+    Lark's parts of the other lines (events with their positions, transformer.Placed) put
+    where their lines stand (``slow``: how many fast events came before each)."""
+    events: list[Event] = []
+    positions: list[int] = []
+    posts_none = False
+    done = 0
+    for (_, before), part in zip(slow, parts, strict=True):
+        events += fast[done:before]
+        positions += fast_positions[done:before]
+        done = before
+        if part is POSTS_NONE:
+            posts_none = True
+        else:
+            for event, at in part:
+                events.append(event)
+                positions.append(pack(at.line, at.column))
+    events += fast[done:]
+    positions += fast_positions[done:]
+    return events, positions, posts_none
+
+
+def _hand_id(chunk: _Chunk | None) -> str | None:
+    if chunk is None:
+        return None
+    m = _HAND_ID.match(chunk.lines[0].lstrip(" \t"))
+    return m.group(1) if m else None
+
+
+# ---------------------------------------------------------------- checks of a whole hand
+
+
+def _written_otherwise(here: str, meant: str) -> str:
+    """For two names that read alike (:func:`~badugi_ledger.model.names.composed`), which a
+    message would show as the same word twice: how each is written, so the difference shows."""
+    if composed(here) != composed(meant):
+        return ""
+    return (
+        f" (the same name in other Unicode code points: {ascii(here)[1:-1]} here, "
+        f"{ascii(meant)[1:-1]} there; write it one way)"
+    )
+
+
+def _check_seats(raw: RawHand) -> None:
+    """Raise the error of the first seat named twice or numbered out of order, if any."""
+    seated: set[str] = set()
+    last_number = 0
+    for seat, pos in zip(raw.seats, raw.seat_pos, strict=True):
+        if seat.name in seated:
+            raise FormatError(f"{short(seat.name)} is seated twice", pos)
+        seated.add(seat.name)
+        if seat.number is not None:
+            if seat.number <= last_number:
+                raise FormatError(
+                    f"seat numbers must go up clockwise: {seat.number} after {last_number}", pos
+                )
+            last_number = seat.number
+
+
+_STACK_CHANGES = (
+    "rebuys, top-ups, add-ons, cash-outs and sitting out happen between hands: write them "
+    "right after the hand line"
+)
+_BETWEEN_WORDS: dict[type, str] = {
+    CarryIn: "the carried-in pot is stated between hands: write it right after the hand line",
+    HandsMissing: "'missing hands' is stated between hands: write it right after the hand line",
+}
+"""What an entry of :data:`BETWEEN_HANDS` written after the hand's play began is told."""

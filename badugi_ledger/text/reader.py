@@ -1,0 +1,583 @@
+"""The streaming reader behind :mod:`.parse`: one class that cuts the lines into header lines
+and hand chunks, reads each (plain lines by the fast path, the others by Lark) and checks each
+hand as a whole.
+
+Why one class in a module of this size: the per-hand loop, the recovery that resumes at the
+next hand and the checks that need a whole hand share the reader's state (the headers'
+settings, the tables that carried a pot, the players seen, the hands a bad header line
+spoils); split, that state would cross modules on every line.  What needs none of it is
+:mod:`.chunks`; the public functions are :mod:`.parse`.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from collections.abc import Iterable, Iterator, Sequence
+from functools import cache
+from itertools import chain, repeat
+from typing import TYPE_CHECKING, Any
+
+from ..model.errors import ConfigError, ParseError, Position
+from ..model.events import (
+    BETWEEN_HANDS,
+    CarryIn,
+    CarryOut,
+    Event,
+    HandRecord,
+    Post,
+    Seat,
+    SitOut,
+)
+from ..model.games import GAMES
+from ..model.money import UNSTATED
+from ..model.positions import LinePositions, pack
+from ..model.settings import GameSettings
+from .chunks import (
+    _BETWEEN_WORDS,
+    _BODY_WORDS,
+    _CURRENCY_ITEM,
+    _FIRST_WORD,
+    _HEADER_FIRST_WORDS,
+    _IGNORED,
+    _KIND_STARTS,
+    _LINE_KIND,
+    _NOT_A_NAME,
+    _SOME_HAND_LINE,
+    _STACK_CHANGES,
+    _check_seats,
+    _Chunk,
+    _events,
+    _hand_id,
+    _Spoiled,
+    _written_otherwise,
+)
+from .grammar import build_parser, terminals
+from .headers import (
+    SESSION_ITEMS,
+    HeaderItemError,
+    SettingsState,
+    implied_posts,
+    leaves_a_redeal,
+)
+from .hints import closest, error_at, item_column, syntax_error
+from .lines import Line, Unreadable
+from .plainlines import PlainLines
+from .transformer import EventBuilder, FormatError, RawHand, short
+
+if TYPE_CHECKING:
+    from lark import Lark
+
+# ---------------------------------------------------------------- the fast path, and Lark
+
+
+@cache
+def _plain() -> PlainLines:
+    """The fast path for plain lines, built from the grammar's terminals (shipped beside the
+    grammar: no Lark needed).  Threads share it: what it remembers (how each entry text
+    reads) is added to a dictionary, never changed."""
+    grammar = terminals()
+    return PlainLines(grammar.patterns.__getitem__, grammar.keywords)
+
+
+_local = threading.local()
+
+
+def _lark() -> tuple[Lark, EventBuilder]:
+    """This thread's Lark parser (its transformer holds per-chunk context), loaded the first
+    time a line is not plain.  Lark's errors are imported where a parse can raise them."""
+    try:
+        return _local.parser
+    except AttributeError:
+        builder = EventBuilder()
+        _local.parser = (build_parser(builder), builder)
+        return _local.parser
+
+
+# ---------------------------------------------------------------- the streaming reader
+
+
+class _Reader:
+    """Cuts a stream of lines into header lines and hand chunks and parses each on its own."""
+
+    def __init__(self, source: str, fast: bool = True) -> None:
+        self.source = source
+        self.fast = fast
+        """Read plain lines with the fast path (see :func:`parse_text`)."""
+        self.state = SettingsState()
+        self.bad_header: Position | None = None
+        self.bad_settings = False
+        """The header values do not fit together (``spread limit 6-2``): a later header line
+        that changes none of them (``cash Friday``) is not reported again for it."""
+        self.carried_tables: set[str] = set()
+        self.players: dict[str, set[str]] = {}  # who was seated at each table so far
+        self.remembered = 0  # names in self.players, at most _MAX_KNOWN
+        self.spoiled: _Spoiled | None = None
+        self.near_keyword: dict[str, str | None] = {}  # first words near a header keyword
+        self.posts_settings: GameSettings | None = None
+        self.posts: dict[tuple[str, bool, tuple[str, ...], tuple[str, ...]], tuple[Post, ...]] = {}
+        """The forced bets implied under ``posts_settings``, by seating (_implied_posts)."""
+
+    def read(self, blocks: Iterable[Sequence[Line]]) -> Iterator[HandRecord | ParseError]:
+        """The records and errors of the lines of ``blocks`` (:mod:`.lines`), in order."""
+        chunk: _Chunk | None = None
+        stray = False
+        body_line = _plain().body_line if self.fast else None
+        for lineno, line in enumerate(chain.from_iterable(blocks), 1):
+            if type(line) is not str:  # it cannot be read (bad bytes, far too long)
+                assert isinstance(line, Unreadable)
+                kind = _LINE_KIND.match(line.head.lstrip(_IGNORED))
+                if chunk is not None and kind is not None:  # it would have ended the hand
+                    yield from self._finish(chunk)
+                    chunk = None
+                chunk, error = self._unreadable(chunk, lineno, line, kind)
+                if error is not None:
+                    yield from self._spoiled_before()
+                    yield error
+                continue
+            m = None
+            if line[0] in _NOT_A_NAME and not line.startswith(_BODY_WORDS):
+                # (else: a body line, "draw: …" too, or no line of the format)
+                stripped = line.lstrip(_IGNORED)
+                first = stripped[0]  # (the line ends with a newline)
+                if first in "#\n" or (first.isspace() and not stripped.strip()):
+                    # Kept for the record's text, up to the bound: blank and comment lines
+                    # may stand anywhere, any number of them, and read as nothing.
+                    if chunk is not None and len(chunk.lines) < MAX_HAND_LINES // 2:
+                        chunk.lines.append(line)
+                    continue
+                if first in _KIND_STARTS and not stripped.startswith(_BODY_WORDS):
+                    m = _LINE_KIND.match(stripped)
+            else:
+                stripped = line
+            if m is None and chunk is not None:  # a body line
+                read = None if body_line is None else body_line(line, lineno)
+                if read is not None:  # plain: read now (and so no mistyped header line)
+                    chunk.lines.append(line)
+                    events, packed = read
+                    chunk.events += events
+                    chunk.positions += packed
+                    if len(chunk.lines) > MAX_HAND_LINES:
+                        self._too_long(chunk)
+                    continue
+            mistyped = None
+            if m is None:
+                declined = chunk is not None and body_line is not None  # the fast path said no
+                mistyped = self._mistyped_header(line, stripped, lineno, declined)
+            if mistyped is not None:  # "blind 1/2": a header line, and a bad one
+                if chunk is not None:
+                    yield from self._finish(chunk)
+                    chunk = None
+                stray = False
+                position = Position(self.source, lineno, len(line) - len(stripped) + 1)
+                self.bad_header = position
+                yield from self._spoiled_before()
+                yield error_at(mistyped, position, line, None)
+                continue
+            if m is None:
+                if chunk is not None:
+                    chunk.lines.append(line)
+                    chunk.slow.append((lineno, len(chunk.events)))
+                    if len(chunk.lines) > MAX_HAND_LINES:
+                        self._too_long(chunk)
+                elif not stray:  # (a hand whose hand line is misspelt, it may be)
+                    stray = True
+                    yield self._at_table(
+                        error_at(
+                            "expected a header line (game, fixed limit, blinds, …) or a "
+                            "'hand' line",
+                            Position(self.source, lineno, len(line) - len(stripped) + 1),
+                            line,
+                            None,
+                        )
+                    )
+                continue
+            stray = False
+            if m.group(1):  # a hand line
+                if chunk is not None:
+                    yield from self._finish(chunk)
+                chunk = _Chunk(lineno, [line])
+            else:  # a header line: ends the hand before it, holds for every hand after it
+                if chunk is not None:
+                    yield from self._finish(chunk)
+                    chunk = None
+                error = self._header(line, lineno)
+                if error is not None:
+                    yield from self._spoiled_before()
+                    yield error
+        if chunk is not None:
+            yield from self._finish(chunk)
+        if self.spoiled is not None:
+            yield self.spoiled.error(self.source)
+
+    def _too_long(self, chunk: _Chunk) -> None:
+        """A hand of more than :data:`MAX_HAND_LINES` lines (a corrupt file, or lines that
+        belong to no hand): it is spoiled, and what was kept of it is let go, so that memory
+        stays bounded however long it runs; its lines are read on to the next hand."""
+        if chunk.broken is None:
+            chunk.broken = ParseError(
+                f"the hand that starts at line {chunk.start} has more than "
+                f"{MAX_HAND_LINES:,} lines: a hand is not that long (a line that starts the "
+                "next hand may be missing or misspelt)",
+                position=Position(self.source, chunk.start, 1),
+                hand=_hand_id(chunk),
+                rule="hand-too-long",
+            )
+        del chunk.lines[1:]  # the hand line stays: it names the hand
+        chunk.events.clear()
+        chunk.positions.clear()
+        chunk.slow.clear()
+
+    def _spoiled_before(self) -> Iterator[ParseError]:
+        """The error of the hands an earlier bad header line spoiled, once a header line with
+        another error is met: said before it, so that errors come in the file's order."""
+        spoiled = self.spoiled
+        if spoiled is not None and spoiled.header != self.bad_header:
+            self.spoiled = None
+            yield spoiled.error(self.source)
+
+    def _finish(self, chunk: _Chunk) -> Iterator[HandRecord | ParseError]:
+        """The hand's record or error; nothing for a hand after a bad header line, which one
+        error counts (rather than one error for every hand): at the end of the file, or when
+        another bad header line spoils the hands after it (each line is named with its own)."""
+        if chunk.broken is None and self.bad_header is not None:
+            yield from self._spoiled_before()
+            spoiled = self.spoiled
+            if spoiled is None:
+                spoiled = self.spoiled = _Spoiled(_hand_id(chunk), chunk.start, self.bad_header)
+            spoiled.count += 1
+            spoiled.last_line = chunk.start
+            return
+        item = self._hand(chunk)
+        yield self._at_table(item) if isinstance(item, ParseError) else item
+
+    def _at_table(self, error: ParseError) -> ParseError:
+        """``error``, of a hand that cannot be read, naming the table the header lines above
+        it set, so that the replay forgets that table's stacks only; after a header line
+        with an error (the ``table`` line, it may be) the table is not known."""
+        if self.bad_header is None:
+            error.table = self.state.table
+        return error
+
+    def _mistyped_header(
+        self, line: str, stripped: str, lineno: int, read_plain: bool = False
+    ) -> str | None:
+        """The error for a line that is a header line but for a typo in its first word
+        ("blind 1/2", "Game badugi"), or None.  Only a line that reads as a header once the
+        word is corrected, and does not read as a body line, is one.  ``read_plain``: the
+        fast path has already declined the line."""
+        m = _FIRST_WORD.match(stripped)
+        if m is None or (not read_plain and _plain().body_line(line, lineno)):
+            return None
+        word = m.group()
+        keyword = self.near_keyword.get(word, "")
+        if keyword == "":  # compared once per word of a file (difflib: the dearest check)
+            keyword = closest(word, _HEADER_FIRST_WORDS)
+            if len(self.near_keyword) >= _MAX_KNOWN:
+                self.near_keyword.clear()
+            self.near_keyword[word] = keyword
+        if keyword is None:
+            return None
+        from lark.exceptions import UnexpectedInput
+
+        lark, builder = _lark()
+        builder.src, builder.line_of = self.source, [0, lineno, lineno]
+        try:
+            lark.parse(keyword + stripped[m.end() :], start="header")
+        except (UnexpectedInput, FormatError):
+            return None
+        try:
+            lark.parse(_SOME_HAND_LINE + line, start="hand")
+            return None
+        except (UnexpectedInput, FormatError):
+            pass
+        return (
+            f"expected a header item, found {short(word)!r} (did you mean {keyword!r}?); "
+            "a header line sets the game, limits, blinds, … for the hands after it"
+        )
+
+    def _unreadable(
+        self, chunk: _Chunk | None, lineno: int, bad: Unreadable, kind: re.Match[str] | None
+    ) -> tuple[_Chunk | None, ParseError | None]:
+        """A line that cannot be read (bad bytes, far too long) spoils the hand it belongs to,
+        or starts a spoiled hand, or - a header line - spoils every hand after it."""
+        reason, head = bad.reason, bad.head
+        position = Position(self.source, lineno, 1)
+        if kind is not None and kind.group(1):
+            chunk = _Chunk(lineno, [head.lstrip(_IGNORED) + "\n"])
+        error = ParseError(reason, position=position, hand=_hand_id(chunk))
+        if chunk is not None:
+            if chunk.broken is None:
+                chunk.broken = error
+            return chunk, None
+        if kind is not None:
+            self.bad_header = position
+        return chunk, error
+
+    def _header(self, line: str, lineno: int) -> ParseError | None:
+        items: Any = _plain().header_line(line) if self.fast else None
+        try:
+            if items is None:  # not plain: Lark reads it
+                items = self._lark_header(line, lineno)
+                if isinstance(items, ParseError):
+                    self.bad_header = Position(self.source, lineno, 1)
+                    return items
+            self.state.apply(items)
+            self.state.settings()
+            self.bad_settings = False
+        except ConfigError as exc:
+            unchanged = all(tag in SESSION_ITEMS for tag, _ in items)
+            if self.bad_settings and unchanged and not isinstance(exc, HeaderItemError):
+                return None  # the values an earlier header line set still do not fit
+            self.bad_settings = not isinstance(exc, HeaderItemError)
+            self.bad_header = Position(self.source, lineno, 1)
+            column = item_column(line, exc.keyword) if isinstance(exc, HeaderItemError) else 1
+            return error_at(exc.message, Position(self.source, lineno, column), line, None)
+        except FormatError as exc:  # a number above any amount
+            self.bad_header = Position(self.source, lineno, 1)
+            return error_at(exc.message, exc.pos, line, None)
+        return None
+
+    def _lark_header(self, line: str, lineno: int) -> Any:
+        """Lark's reading of a header line: its items, or the syntax error."""
+        from lark.exceptions import UnexpectedInput
+
+        lark, builder = _lark()
+        builder.src, builder.line_of = self.source, [0, lineno]
+        try:
+            return lark.parse(line, start="header")
+        except UnexpectedInput as exc:
+            named = _CURRENCY_ITEM.search(line)
+            buy_in = named[1] if named else self.state.currency
+            return syntax_error(
+                exc, lark, [line], self.source, [0, lineno], None, buy_in=buy_in or UNSTATED
+            )
+
+    def _hand(self, chunk: _Chunk) -> HandRecord | ParseError:
+        if chunk.broken is not None:
+            return chunk.broken
+        # Plain body lines were read by the fast path (plainlines.PlainLines) as they came; the
+        # others go to Lark as one chunk with the hand line.  Lines are independent in the
+        # grammar (``hand: hand body_line _NL``), so leaving out lines that read cleanly
+        # changes nothing else.
+        lines, start, slow = chunk.lines, chunk.start, chunk.slow
+        source = self.source
+        events, positions = chunk.events, chunk.positions
+        raw: Any = _plain().hand_line(lines[0], source, start) if self.fast and not slow else None
+        if raw is None:
+            from lark.exceptions import UnexpectedInput
+
+            lark, builder = _lark()
+            line_of = [0, start, *(lineno for lineno, _ in slow)]
+            builder.src, builder.line_of = source, line_of
+            todo = [lines[0], *(lines[lineno - start] for lineno, _ in slow)]
+            try:
+                raw = lark.parse("".join(todo), start="hand")
+            except UnexpectedInput as exc:
+                return syntax_error(
+                    exc, lark, todo, source, line_of, _hand_id(chunk), **self._amounts()
+                )
+            except FormatError as exc:
+                return error_at(exc.message, exc.pos, lines[exc.pos.line - start], _hand_id(chunk))
+        posts_none = False
+        if slow:
+            events, positions, posts_none = _events(events, positions, slow, raw.parts)
+        try:
+            return self._record(raw, events, positions, posts_none, chunk)
+        except FormatError as exc:
+            return error_at(exc.message, exc.pos, lines[exc.pos.line - start], _hand_id(chunk))
+
+    def _amounts(self) -> dict[str, Any]:
+        """What the hands' amounts are under the current headers, for a syntax error's hint
+        (:func:`~.hints.money_hint`): cents of a cash game's currency, chips of a value, or
+        plain chips (a tournament's stacks are chips whatever its buy-in's currency)."""
+        if self.state.session.get("kind") == "tournament":
+            return {}
+        return {"currency": self.state.currency, "chip": self.state.session.get("chip_value")}
+
+    def _record(
+        self,
+        raw: RawHand,
+        events: list[Event],
+        positions: list[int],
+        posts_none: bool,
+        chunk: _Chunk,
+    ) -> HandRecord:
+        """The hand's record, checked as a whole; ``positions``: where each event stands,
+        packed (:mod:`.positions`)."""
+        state = self.state
+        settings = state.settings()
+        if raw.button is None:
+            raise FormatError("the hand line must name the button, like 'button Anna'", raw.pos)
+        seats = raw.seats
+        seated = {seat.name for seat in seats}
+        numbers = [seat.number for seat in seats]
+        if len(seated) < len(seats) or numbers.count(None) < len(seats):
+            _check_seats(raw)  # a name twice, or seat numbers: which seat is wrong, if any
+        if len(seats) < 2:
+            raise FormatError("a hand needs at least two seated players", raw.pos)
+        button, button_pos = raw.button
+        if button not in seated:
+            raise self._unseated(button, button_pos, raw, events, "the button ")
+        # The checks below in C-level passes over the events; the first wrong event, if any,
+        # is found in order.  Rebuys, top-ups and sitting out (BETWEEN_HANDS) are rare.
+        kinds = set(map(type, events))
+        between = not BETWEEN_HANDS.isdisjoint(kinds)
+        first_play = 0 if events else None  # the first event that is play, not between hands
+        if between:
+            first_play = next(
+                (i for i, e in enumerate(events) if type(e) not in BETWEEN_HANDS), None
+            )
+        named = map(getattr, events, repeat("player"), repeat(None))  # None: names nobody
+        if not (seated | _NOBODY).issuperset(named) or (
+            between
+            and first_play is not None
+            and not BETWEEN_HANDS.isdisjoint(map(type, events[first_play:]))
+        ):
+            raise self._wrong_event(raw, events, self._positions(positions), seated)
+        has_post = Post in kinds
+        sitting = []  # who sits out: written before the first play
+        if between and SitOut in kinds:
+            sitting = [ev.player for ev in events[:first_play] if type(ev) is SitOut]
+        if has_post and posts_none:
+            raise FormatError("'posts none' but the hand also writes posts", raw.pos)
+        if CarryIn in kinds and not GAMES[settings.game].progressive:
+            at = next(i for i, e in enumerate(events) if type(e) is CarryIn)
+            raise FormatError(
+                "'carry in' states a Progressive Badugi pot carried into the hand: this game "
+                f"({settings.game}) carries no pot",
+                self._positions(positions)[at],
+            )
+        implied = False
+        if not has_post and not posts_none:
+            # A redeal: the table's previous hand here carried its pot, or the hand states
+            # the pot carried into it (the previous hand is in another file).
+            redeal = state.table in self.carried_tables or CarryIn in kinds
+            posts = self._implied_posts(settings, seats, button, sitting, redeal)
+            if posts:  # placed at the hand line
+                at = len(events) if first_play is None else first_play
+                events[at:at] = posts
+                positions[at:at] = [pack(raw.pos.line, raw.pos.column)] * len(posts)
+                implied = True
+            else:
+                posts_none = True  # a redeal, or settings without forced bets: none due
+        table = state.table
+        known = self.players.get(table)
+        if known is None or not seated <= known:
+            self._remember(table, seated)
+        if leaves_a_redeal(settings, CarryOut in kinds):
+            self.carried_tables.add(table)
+        else:
+            self.carried_tables.discard(table)
+        return HandRecord(
+            raw.hand_id,
+            settings,
+            tuple(seats),
+            button,
+            tuple(events),
+            state.session_value(),
+            table,
+            raw.pos,
+            "text",
+            "".join(chunk.lines).rstrip() + "\n",
+            posts_none,
+            self._positions(positions),
+            posts_implied=implied,
+        )
+
+    def _implied_posts(
+        self,
+        settings: GameSettings,
+        seats: list[Seat],
+        button: str,
+        sitting: list[str],
+        redeal: bool,
+    ) -> tuple[Post, ...]:
+        """:func:`implied_posts` of a hand that writes none, worked out once per seating,
+        button and who sits out under the same settings (a night repeats a few of them); its
+        posts are shared by those hands, like the events of an entry that recurs."""
+        if settings is not self.posts_settings or len(self.posts) >= _MAX_KNOWN:
+            self.posts_settings, self.posts = settings, {}
+        key = (button, redeal, tuple(sitting), tuple([seat.name for seat in seats]))
+        posts = self.posts.get(key)
+        if posts is None:
+            posts = implied_posts(settings, seats, button, sitting, redeal=redeal)
+            self.posts[key] = posts
+        return posts
+
+    def _positions(self, packed: list[int]) -> LinePositions:
+        return LinePositions(self.source, tuple(packed))
+
+    def _remember(self, table: str, seated: set[str]) -> None:
+        """Remember who sat at ``table`` (for suggestions), within bounds: a file of strangers
+        starts remembering afresh."""
+        known = self.players.setdefault(table, set())
+        self.remembered += len(seated - known)
+        if self.remembered > _MAX_KNOWN:
+            self.players, self.remembered = {table: set()}, len(seated)
+            known = self.players[table]
+        known.update(seated)
+
+    def _wrong_event(
+        self, raw: RawHand, events: list[Event], positions: LinePositions, seated: set[str]
+    ) -> FormatError:
+        """The error of the first event that names a player not seated, or that changes a
+        stack, sits out or states the carried-in pot after play began."""
+        played = False
+        for i, ev in enumerate(events):
+            kind = type(ev)
+            if kind in BETWEEN_HANDS:
+                if played:
+                    return FormatError(_BETWEEN_WORDS.get(kind, _STACK_CHANGES), positions[i])
+            else:
+                played = True
+            player = getattr(ev, "player", None)
+            if player is not None and player not in seated:
+                return self._unseated(player, positions[i], raw, events)
+        raise AssertionError("no wrong event")  # pragma: no cover - the caller found one
+
+    def _unseated(
+        self, name: str, pos: Position, raw: RawHand, events: list[Event], label: str = ""
+    ) -> FormatError:
+        """The error for ``name``, not seated but named at ``pos``, said where the typo most
+        likely is.  Of a seated name close to it and ``name``, the one this table's earlier
+        hands know is right; when they know neither or both, a seat that nothing else in the
+        hand names is the typo (reported at the seat, "did you mean Tamás?"), otherwise the
+        entry at ``pos`` is."""
+        seats = [seat.name for seat in raw.seats]
+        meant = closest(name, seats)
+        known = self.players.get(self.state.table, ())
+        if meant is None:
+            if name in known:
+                return FormatError(
+                    f"{label}{short(name)} is not seated in this hand ({short(name)} played "
+                    "earlier at this table: add them to the hand line)",
+                    pos,
+                )
+            return FormatError(f"{label}{short(name)} is not seated in this hand", pos)
+        named = {getattr(ev, "player", None) for ev in events}
+        named.add(raw.button[0] if raw.button else None)
+        tonight = name in known and meant not in known  # the earlier hands say which is right
+        if tonight or (meant not in named and not (meant in known and name not in known)):
+            said = f"{'the button is' if label else f'line {pos.line} names'} {short(name)}"
+            return FormatError(
+                f"{short(meant)} is seated here, but {said}, who is not seated: "
+                f"did you mean {short(name)}?" + _written_otherwise(meant, name),
+                raw.seat_pos[seats.index(meant)],
+            )
+        return FormatError(
+            f"{label}{short(name)} is not seated in this hand: did you mean {short(meant)}?"
+            + _written_otherwise(name, meant),
+            pos,
+        )
+
+
+MAX_HAND_LINES = 10_000
+"""The most lines one hand may have: a real hand has a few dozen; a file whose hand runs on for
+more is corrupt or lacks a ``hand`` line, and its reading must not hold it whole (a line holds
+at most ``MAX_LINE`` characters).  Blank and comment lines are kept up to half of it and let
+go unread beyond (they may stand anywhere); a line of the hand's play beyond it spoils the
+hand."""
+
+_NOBODY: frozenset[str | None] = frozenset({None})
+_MAX_KNOWN = 10_000  # names and words remembered for suggestions (a file of strangers is huge)
