@@ -292,16 +292,16 @@ def make_draw_count(who: Named, count: Number, received: tuple[Card | None, ...]
         written = count.digits if isinstance(count, TooLarge) else str(count)
         message = f"{short(name)} draws {short(written)} cards: far more than a deck"
         raise FormatError(message, pos)
-    unknown = (None,) * count
     if received is None:
+        unknown = (None,) * count
         return Draw(name, unknown, unknown)
-    if len(received) != count:
+    if len(received) != count:  # before the unknown cards are made: a count may be huge
         raise FormatError(
             f"{short(name)} draws {count} but receives {len(received)} card(s): "
             "a draw receives as many cards as it discards",
             pos,
         )
-    return Draw(name, unknown, received)
+    return Draw(name, (None,) * count, received)
 
 
 def make_draw_cards(

@@ -564,6 +564,7 @@ def test_absurd_numbers_are_errors_not_crashes() -> None:
     cases = {
         hand + "draw: A 99999999999999999999\n": ("A draws 99999999999999999999 cards", 2, 7),
         hand + "draw: A 1001\n": ("A draws 1001 cards: far more than a deck", 2, 7),
+        hand + "draw: A 9007199254740992 -> 2s\n": ("A draws 9007199254740992 but receives", 2, 7),
         hand + "A calls " + "9" * 5000 + "\n": (f"call {'9' * 40}… (5,000 digits) is above", 2, 9),
         "blinds 1/" + "2" * 200 + "\n": ("blind " + "2" * 40 + "… (200 digits) is above", 1, 10),
         hand + "A calls 9007199254740993\n": ("call 9007199254740993 is above the largest", 2, 9),
