@@ -13,7 +13,8 @@ turns, calls), :mod:`.raises` (bet and raise sizes under the betting structures,
 :mod:`.draws` (cards and the stub), :mod:`.hand` (phases and turn order), :mod:`.side_pots`
 (uncalled bets, side pots, dividing a pot), :mod:`.showdown` (the showdown, rake, awarding,
 verification of the record), :mod:`.unshown` (a showdown with unknown cards, settled from the
-record), :mod:`.table` (hand to hand), :mod:`.button` (the button from hand to hand).
+record), :mod:`.table` (hand to hand: the tracker and the stream), :mod:`.carried` (what a table
+carries from hand to hand), :mod:`.button` (the button from hand to hand).
 """
 
 from __future__ import annotations
