@@ -64,12 +64,12 @@ FixedLimitRaises = Literal["card-room", "pokerkit"]
 raises), a short all-in raise does not count toward the cap, and the next raise completes it to
 the last full level plus one bet, as PokerStars does; short all-ins reopen the betting for a
 player who has acted when those since they acted add up to a bet, or to half a bet under
-``HouseRules.half_bet_reopens`` (the card rooms' rule of every structure, ``replay.betting``).
+``HouseRules.half_bet_reopens`` (the card rooms' rule of every structure, ``replay.raises``).
 ``pokerkit`` (PHH, as PokerKit plays): the blinds are not bets (the blind and four raises before
 the first draw), every raise counts toward the cap, a raise over a short all-in is one full bet
 above it, and a raise reopens the betting only when it is as large as any raise of the round
 before it, or the short all-ins since the last other raise add up to that
-(``replay.betting._pokerkit_reopens``)."""
+(``replay.raises._pokerkit_reopens``)."""
 
 QualifierRank = Literal["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "T", "J", "Q", "K"]
 """How the ``qualifier`` house rule (and ``showdown --qualifier``) names the highest card of a
@@ -118,7 +118,7 @@ class HouseRules:
     those since they acted add up to at least half a bet (the common card-room "half-bet rule";
     the next raise completes them to the full level, as PokerStars does); ``False`` = only a
     full bet does.  Pot-, half-pot-, no- and spread limit always need a full raise
-    (``replay.betting``)."""
+    (``replay.raises``)."""
     short_blind: ShortBlindRule = "full-blind"
     """See :data:`ShortBlindRule`."""
     fixed_limit_raises: FixedLimitRaises = "card-room"

@@ -18,8 +18,9 @@ from typing import Any
 import pytest
 
 from badugi_ledger.model.errors import IllegalAction
-from badugi_ledger.replay import betting, replay_hand, replay_stream
 from badugi_ledger.replay import hand as hand_module
+from badugi_ledger.replay import raises as raises_module
+from badugi_ledger.replay import replay_hand, replay_stream
 from badugi_ledger.replay.state import HandState
 from badugi_ledger.simulate.sessions import SimulationOptions, simulate_hands
 from tests.helpers.replay_builder import record
@@ -52,8 +53,8 @@ def _count(monkeypatch: pytest.MonkeyPatch, owner: object, name: str, calls: Cou
 def test_the_inline_paths_are_taken_on_simulated_sessions(monkeypatch: pytest.MonkeyPatch) -> None:
     calls: Counter[str] = Counter()
     _count(monkeypatch, HandState, "bet", calls)
-    _count(monkeypatch, betting, "raise_size", calls)
-    _count(monkeypatch, betting, "raise_refused", calls)
+    _count(monkeypatch, raises_module, "raise_size", calls)
+    _count(monkeypatch, raises_module, "raise_refused", calls)
     for name in ("_refuse_deal", "_refuse_draw_count", "_check_draw_turn"):
         _count(monkeypatch, hand_module, name, calls)
     records = list(simulate_hands(SimulationOptions(hands=150, players=6, seed=7)))

@@ -139,7 +139,7 @@ def test_fixed_limit_big_bet_after_draw_two() -> None:
 
 
 def test_fixed_limit_all_in_short_of_a_raise() -> None:
-    """``001`` (all-in and side pots) with the engine's half-bet rule (betting.py): a player
+    """``001`` (all-in and side pots) with the engine's half-bet rule (raises.py): a player
     with 3 chips behind may call 2 or raise all-in to 3, nothing else."""
     seats = {"Anna": 100, "Ben": 100, "Cara": 3, "Dan": 100}
     na = actions(POSTS, fixed(), seats=seats)
@@ -184,7 +184,7 @@ def test_spread_limit_range() -> None:
 
 
 def test_no_limit_short_all_in_does_not_reopen() -> None:
-    """``001`` (no limit) with the engine's rule (betting.py): a short all-in raise does not
+    """``001`` (no limit) with the engine's rule (raises.py): a short all-in raise does not
     reopen the betting for a player who has acted: Cara may only call or fold."""
     seats = {"Anna": 100, "Ben": 100, "Cara": 100, "Dan": 15}
     lines = [*POSTS, "Cara raises 10", "Dan raises 15 allin", "Anna folds", "Ben folds"]

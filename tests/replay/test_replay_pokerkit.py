@@ -4,7 +4,7 @@ folds, calls, raises and draws of known cards, PokerKit's own showdown) are conv
 events and replayed; our final stacks must equal PokerKit's, and every hand must balance.
 
 Where the two engines follow different conventions the random players stay clear of them, so
-the test compares like with like (each is a documented choice of ours, see ``replay/betting.py``):
+the test compares like with like (each is a documented choice of ours, see ``replay/raises.py``):
 
 * the cap: PokerKit allows four raises before the draw on top of the big blind; ``000`` says a
   bet and three raises, the big blind being the bet, so nobody raises past 4 bets here;

@@ -4,7 +4,7 @@ The rule texts leave it to the room: ``004`` ("raise caps, short all-ins and res
 the room's rules"), ``001`` only names the structures (pot limit, no limit, half-pot limit,
 side pots when a player goes all-in), ``003`` adds spread limit.  The engine takes the card
 rooms' rule (Robert's Rules of Poker, the TDA's "re-opening the bet"), stated once in
-``replay/betting.py``: a player who has already acted may raise again only when the raises made
+``replay/raises.py``: a player who has already acted may raise again only when the raises made
 since they acted, added up, come to a full raise (in fixed limit under ``half-bet-reopens``, half
 a bet), that is when what they owe as the action comes back to them is that much.  PokerKit plays
 it so in no limit and pot limit (``consecutive_short_all_in_amounts``: short all-ins that add up

@@ -308,24 +308,24 @@ def test_carried_stacks_of_a_later_hand_are_taken_at_once(monkeypatch) -> None: 
     table's own stacks, not copied) is the one a simulated session takes after its first hand,
     and gives each seat what the seat-by-seat rules give; a hand that states stacks goes seat
     by seat, and :meth:`TableTracker.carried` always hands out a copy."""
-    from badugi_ledger.replay import table
+    from badugi_ledger.replay import carried, table
     from badugi_ledger.simulate.sessions import SimulationOptions, simulate_hands
 
     records = list(simulate_hands(SimulationOptions(hands=40, players=5, seed=3, max_stack=30)))
-    each = table._carried_each
+    each = carried._carried_each
     slow: list[str] = []
 
-    def counted(state: table.TableState, rec: HandRecord):  # type: ignore[no-untyped-def]
+    def counted(state: carried.TableState, rec: HandRecord):  # type: ignore[no-untyped-def]
         slow.append(rec.hand_id)
         return each(state, rec)
 
-    monkeypatch.setattr(table, "_carried_each", counted)
+    monkeypatch.setattr(carried, "_carried_each", counted)
     tracker = table.TableTracker()
     quick = 0
     for rec in records:
         state = tracker.table(rec)
         before = len(slow)
-        got = table._carried(state, rec)
+        got = carried._carried(state, rec)
         if len(slow) == before:
             quick += 1
             stacks, unknown = got
