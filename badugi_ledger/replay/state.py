@@ -464,7 +464,7 @@ class HandState:
         self.round = 0
         self.draw_no = 0
         self.reached_draw = False
-        # betting round state (see betting.py)
+        # betting round state (see betting.py and raises.py)
         self.level = 0
         self.full_level = 0
         self.last_raise = 0
@@ -481,7 +481,7 @@ class HandState:
         self.no_reraise: set[str] = set()
         """Who had acted when a short all-in raised the bet since the betting was last opened:
         they may raise again only when what they owe comes to a full raise
-        (``betting._not_reopened``)."""
+        (``raises._not_reopened``)."""
         self.order: tuple[str, ...] = ()
         self.turn = ""
         """Whose turn it usually is next: the player after the last one to act."""
