@@ -84,9 +84,10 @@ def convert_hands(
     other_games: dict[str, int] = {}  # table -> hands of other games played there since
 
     def skipped(hand: SkippedHand) -> None:
-        table = hand.moved_chips_at
-        if table is not None and table in unread_at:  # after a hand written: the stacks jump
-            other_games[table] = other_games.get(table, 0) + 1
+        moved = list(unread_at) if hand.moved_chips_anywhere else [hand.moved_chips_at]
+        for table in moved:
+            if table is not None and table in unread_at:  # after a hand written: stacks jump
+                other_games[table] = other_games.get(table, 0) + 1
         if on_skip is not None:
             on_skip(hand)
 

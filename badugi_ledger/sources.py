@@ -341,7 +341,8 @@ def read_stream(
         gaps.append(TableGap(w.source, w.table, warning, resync=w.rule == "missing-hand"))
 
     def skip(hand: SkippedHand) -> None:
-        if hand.moved_chips_at is not None:  # the next hand's stacks are as stated
+        if hand.moved_chips_at is not None or hand.moved_chips_anywhere:
+            # the next hand's stacks are as stated: of that table, or of every table
             gaps.append(TableGap(hand.source, hand.moved_chips_at, None))
         if on_skip is not None:
             on_skip(hand)

@@ -265,18 +265,19 @@ class TableGap:
 
     The replay gives ``warning`` (kind ``warning``), if any, with that hand and, ``resync``,
     takes its stated stacks as they are, instead of holding them against the table's previous
-    hand.
+    hand.  ``table`` None: a hand of another game whose table could not be read, after which
+    every table of ``source`` takes its next hand's stacks as stated (no warning).
     """
 
     __eq__, __hash__, __repr__ = fields_eq, fields_hash, fields_repr
 
     source: str
-    table: str
+    table: str | None
     warning: Violation | None
     resync: bool = True
 
     def __init__(
-        self, source: str, table: str, warning: Violation | None, resync: bool = True
+        self, source: str, table: str | None, warning: Violation | None, resync: bool = True
     ) -> None:
         _set(
             self,

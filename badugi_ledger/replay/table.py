@@ -360,6 +360,11 @@ def replay_stream(
             yield outcome if again is None else replace(outcome, errors=(again, *outcome.errors))
             continue
         if isinstance(item, TableGap):
+            if item.table is None:  # any table's: each takes its next stacks as stated
+                for (src, _, _), state in tracker.tables.items():
+                    if src == item.source:
+                        state.last_seats = ()
+                continue
             gaps.setdefault((item.source, item.table), []).append(item)
             continue
         yield _unreadable(tracker, item, unread)

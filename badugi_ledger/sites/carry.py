@@ -187,7 +187,9 @@ class CashTables:
         stacks as stated too - unless it is a copy of one skipped before (its number at that
         table, what it holds the same): pasted twice, it moved nothing, and the table stays
         where it was, as after a copy of a hand read (:meth:`carried`), so that the next
-        hand's stacks are still held to the hand before it."""
+        hand's stacks are still held to the hand before it.  A hand whose ``table`` cannot
+        be told may have been any table's: every table forgets its stacks, here and in the
+        replay (:attr:`~.common.SkippedHand.moved_chips_anywhere`)."""
         if table is not None and hand.hand_id is not None:
             key = (table, hand.hand_id)
             if self.other_games.get(key) == written:
@@ -197,7 +199,9 @@ class CashTables:
                     self.other_games.popitem(last=False)
                 self.other_games[key] = written
         self.forget(table)
-        return hand if table is None else replace(hand, moved_chips_at=table)
+        if table is None:
+            return replace(hand, moved_chips_anywhere=True)
+        return replace(hand, moved_chips_at=table)
 
     def forget(self, table: str | None) -> None:
         """A hand of this table was skipped or could not be read: its stacks are unknown.

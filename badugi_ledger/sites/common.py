@@ -41,6 +41,9 @@ class SkippedHand:
     played there, not a copy of one), or None: the replay takes that table's next hand's
     stated stacks as they are, as after a missing hand, but with nothing to warn about
     (:func:`badugi_ledger.sources.read_stream`)."""
+    moved_chips_anywhere: bool = False
+    """The hand's table could not be read (its table line is damaged): it may have moved the
+    chips of any table of the file, so every table's next hand is taken as stated."""
 
     def __str__(self) -> str:
         return f"{self.pos}: hand {self.hand_id}: skipped ({self.reason}: {quote(self.game)})"

@@ -127,7 +127,7 @@ def read_merge(lines: Iterable[str], source: str = "<merge>") -> Iterator[Import
         close, tag, body = element
         if tag == "game" and not close:
             if chunk:  # the hand before never closed
-                cash.forget(_table(chunk[0][2]))
+                cash.forget(_table(chunk[0][2]) or None)
                 yield _unclosed(chunk, problem, source)
             chunk, problem, size = [(index, tag, _attributes(body))], None, len(line) + 1
             continue
@@ -157,10 +157,10 @@ def read_merge(lines: Iterable[str], source: str = "<merge>") -> Iterator[Import
                 yield from cash.warnings
                 if isinstance(item, SkippedHand):
                     held = hash(tuple([(tag, tuple(sorted(a.items()))) for _, tag, a in chunk]))
-                    item = cash.skipped(item, _table(chunk[0][2]), held)
+                    item = cash.skipped(item, _table(chunk[0][2]) or None, held)
                 yield item
             else:
-                cash.forget(_table(chunk[0][2]))
+                cash.forget(_table(chunk[0][2]) or None)
                 yield of_hand(failed, hand_id, source, chunk[0][0])
             cash.warnings.clear()
             chunk, problem = [], None
@@ -244,7 +244,8 @@ def _element(line: str) -> tuple[bool, str, str] | None:
 
 
 def _table(game: dict[str, str]) -> str:
-    """The table of a ``<game>`` element: ``data="20110129|Kunming (31274465)|…"``."""
+    """The table of a ``<game>`` element: ``data="20110129|Kunming (31274465)|…"`` ("" when
+    ``data`` is damaged: for what the hand may have moved, any table)."""
     data = game.get("data", "").split("|")
     return data[1] if len(data) > 1 else ""
 

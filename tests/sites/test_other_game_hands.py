@@ -62,3 +62,37 @@ def test_converted_to_our_text_the_night_reads_back_clean(tmp_path: Path) -> Non
     back.write_text(text, encoding="utf-8")
     outcomes = list(CheckRun([back], jobs=1).outcomes())
     assert [o.errors for o in outcomes] == [(), ()]
+
+
+def _damaged_table(tmp_path: Path) -> Path:
+    """The night with the 2-7 hand's table unreadable: ``Table Jackrabbit`` misspelt."""
+    path = _night(tmp_path, other_game=True)
+    text = path.read_text(encoding="utf-8")
+    header = f"{START}29704377787: Table Jackrabbit (6 max)"
+    assert text.count(header) == 1
+    path.write_text(
+        text.replace(header, f"{START}29704377787: Tabel Jackrabbit (6 max)"), encoding="utf-8"
+    )
+    return path
+
+
+def test_a_hand_of_another_game_whose_table_cannot_be_read_may_have_moved_any_table(
+    tmp_path: Path,
+) -> None:
+    """Its chips may have moved at any table, so every table takes its next hand's stacks as
+    stated: the Badugi hand after it is not held to the one before (which was reported as
+    two wrong stacks, on a legal hand)."""
+    outcomes = list(CheckRun([_damaged_table(tmp_path)], jobs=1).outcomes())
+    assert [o.hand_id for o in outcomes] == ["29704471106", "29704488693"]
+    assert [(o.errors, o.warnings) for o in outcomes] == [((), ()), ((), ())]
+
+
+def test_converted_after_a_hand_of_no_known_table_the_night_reads_back_clean(
+    tmp_path: Path,
+) -> None:
+    written = [h for h in convert_hands(_damaged_table(tmp_path), "text")]
+    text = "\n".join(h.text for h in written if isinstance(h, ConvertedHand))
+    assert len(written) == 2 and "missing hands" in text
+    back = tmp_path / "rotation.bhh"
+    back.write_text(text, encoding="utf-8")
+    assert [o.errors for o in CheckRun([back], jobs=1).outcomes()] == [(), ()]
