@@ -417,7 +417,7 @@ def _next_seating(record: HandRecord, tracker: TableTracker) -> tuple[str, list[
     left each hand).  A player without chips whose chips are in the pot carried into a
     Progressive Badugi redeal stays listed, his 0 carried: ``002`` deals the redeal "to every
     player at the table" and he contests the carried pot (the replay's
-    :func:`~badugi_ledger.replay.state.redeal_all_in` deals him in when the record plays his
+    :func:`~badugi_ledger.replay.seating.redeal_all_in` deals him in when the record plays his
     cards).  None when fewer than two players have chips (or unknown stacks) to play on."""
     stacks = tracker.table(record).stacks
     stakes = tracker.carry_stakes(record)

@@ -111,6 +111,11 @@ class IllegalAction(BadugiError):
     """The replay found an action, draw or payout that breaks a rule; ``rule`` names it."""
 
 
+def illegal(rule: str, message: str, pos: Position | None) -> IllegalAction:
+    """An :class:`IllegalAction` for ``rule`` at ``pos`` (the hand id is filled in later)."""
+    return IllegalAction(message, position=pos, rule=rule)
+
+
 class ImportFormatError(BadugiError):
     """A site or PHH history cannot be read (corrupt, cancelled, unknown format)."""
 

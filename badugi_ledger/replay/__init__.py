@@ -8,7 +8,8 @@
 * :func:`replay_stream` replays a stream of hands lazily, carrying stacks, a Progressive Badugi
   pot and eliminations from hand to hand of each table.
 
-Modules: :mod:`.state` (the mutable hand state and the set-up), :mod:`.betting` (forced bets,
+Modules: :mod:`.state` (the mutable hand state), :mod:`.seating` (who sits and
+who is dealt in, what a hand's seats may not be), :mod:`.betting` (forced bets,
 turns, calls), :mod:`.raises` (bet and raise sizes under the betting structures, who may raise),
 :mod:`.draws` (cards and the stub), :mod:`.hand` (phases and turn order), :mod:`.side_pots`
 (uncalled bets, side pots, dividing a pot), :mod:`.showdown` (the showdown, rake, awarding,

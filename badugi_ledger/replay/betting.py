@@ -30,6 +30,7 @@ other modules import from here still is (the names of :mod:`.raises` re-exported
 
 from __future__ import annotations
 
+from ..model.errors import illegal
 from ..model.events import Action, Post, PostKind
 from ..model.forced import forced_posts
 from ..model.settings import GameSettings
@@ -41,7 +42,7 @@ from .raises import bet_unit as bet_unit
 from .raises import raise_range as raise_range
 from .raises import raise_refused as raise_refused
 from .raises import raise_size as raise_size
-from .state import BET, PRE, HandState, illegal
+from .state import BET, PRE, HandState
 
 # --- forced bets ------------------------------------------------------------------------------
 

@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping
 from collections.abc import Set as AbstractSet
 from typing import Any
 
-from ..model.errors import IllegalAction
+from ..model.errors import IllegalAction, illegal
 from ..model.events import (
     STACK_CHANGE_VERBS,
     Action,
@@ -42,7 +42,7 @@ from ..model.events import (
 from ..model.results import HandResult
 from . import betting
 from .showdown import settle
-from .state import BET, DONE, DRAW, PHASE_NAMES, PRE, SHOWDOWN, HandState, illegal
+from .state import BET, DONE, DRAW, PHASE_NAMES, PRE, SHOWDOWN, HandState
 
 MAX_BUYS = 2
 """``002`` "with a Buy": two chances to buy a replacement card."""
@@ -60,7 +60,7 @@ def replay_hand(
     ``stacks`` are the starting stacks of seats whose ``Seat.stack`` is ``None`` (carried from
     the table's previous hand); ``carry_in`` is a Progressive Badugi pot carried into this hand,
     and ``carry_stakes`` the players whose chips are in it (one of them with no chips may be
-    dealt into the redeal, :func:`~.state.redeal_all_in`).
+    dealt into the redeal, :func:`~.seating.redeal_all_in`).
     Raises :class:`IllegalAction` for the first rule the hand breaks; recorded figures that
     disagree with the computed ones are returned as ``HandResult.violations``.  A carried
     stack may be :data:`~.state.UNKNOWN_STACK`; see :func:`_unknown_stack_verdict`.

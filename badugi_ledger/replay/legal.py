@@ -260,7 +260,7 @@ def _broke_draw_options(
     """The draw of a player with no chips whose chips are in the pot carried into a
     Progressive Badugi redeal, when it is his turn: ``002`` deals the redeal "to every player
     at the table", and the replay deals him in once the record plays his cards
-    (:func:`.state.redeal_all_in`), which before his first draw it cannot.  So his draw is
+    (:func:`.seating.redeal_all_in`), which before his first draw it cannot.  So his draw is
     offered when appending it replays (his turn in the first draw, his seat not yet passed),
     before the next dealt player's, whose draw stays offered for a table that did not deal
     him in.  As many cards as the replay serves him."""

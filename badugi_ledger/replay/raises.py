@@ -74,9 +74,9 @@ from __future__ import annotations
 from functools import partial
 from typing import NamedTuple
 
-from ..model.errors import IllegalAction
+from ..model.errors import IllegalAction, illegal
 from ..model.events import Action, Post
-from .state import HandState, illegal
+from .state import HandState
 
 FIXED = "fixed-limit"
 SPREAD = "spread-limit"

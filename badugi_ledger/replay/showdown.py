@@ -38,6 +38,7 @@ from types import MappingProxyType
 from typing import TypeVar
 
 from ..hands.evaluate import meets_qualifier
+from ..model.errors import illegal
 from ..model.games import GAMES
 from ..model.results import CARRY, HOUSE, HandResult, Posting, Violation
 from .claims import verify_claims
@@ -50,7 +51,7 @@ from .side_pots import (
     pot_result,
     return_uncalled,
 )
-from .state import HandState, illegal
+from .state import HandState
 from .unshown import NONE_CARRIED, carried_on_record, known_cards, settle_from_record
 
 

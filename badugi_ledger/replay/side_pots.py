@@ -9,7 +9,7 @@
   so does a Progressive Badugi carried pot (``002``: it goes to the winner of the next pot
   won); when the main pot carries (no qualifying hand among its players) but a side pot is
   won, at showdown or by folds, the carried pot goes to that side pot (:func:`next_pot_won`).
-  A player dealt into a redeal with no chips (``state.redeal_all_in``) is all-in at level 0:
+  A player dealt into a redeal with no chips (``seating.redeal_all_in``) is all-in at level 0:
   the main pot is then the carried pot (and any dead money), the only one he contests, and
   the redeal's bets are side pots among the others.  Whose chips are in the pot a hand
   carries out is ``HandResult.carry_stakes`` (:func:`carry_out_stakes`).

@@ -40,12 +40,12 @@ from typing import cast
 from ..hands.possible import CarriedIn, OpenPot, division_allowed, known_values
 from ..hands.pots import next_pot_won
 from ..model.cards import Card
-from ..model.errors import CardError
+from ..model.errors import CardError, illegal
 from ..model.games import GAMES
 from ..model.results import Violation
 from .claims import SettledPot, carried_detail
 from .side_pots import Pot, carry_to_next_pot_won, divide
-from .state import HandState, illegal
+from .state import HandState
 
 
 def carried_on_record(st: HandState, pots: list[Pot]) -> tuple[tuple[Pot, ...], bool]:
