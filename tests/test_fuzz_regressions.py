@@ -97,7 +97,7 @@ def test_phh_call_by_a_short_stack(tmp_path: Path) -> None:
 
 
 def test_big_blind_only_game_is_posted_by_the_player_the_replay_expects() -> None:
-    """``blinds 0/2`` (no small blind): parse.implied_posts has the *second* player left of
+    """``blinds 0/2`` (no small blind): headers.implied_posts has the *second* player left of
     the button post the big blind, while the replay (replay/state.py ``_blind_players``)
     expects the *first*, so every hand of such a game fails with ``blind-missing``.  Whichever
     reading is chosen, reader and replay must agree: one of these two hands (the big blind
