@@ -74,6 +74,29 @@ def _wrong(column: str, kind: Kind) -> str:
     )
 
 
+def check_balanced_hands(db: sqlite3.Connection, event_id: int) -> None:
+    """Raise :class:`LedgerError` naming the first counted hand of event ``event_id`` whose
+    postings do not sum to zero.  badugi-ledger stores a hand only when its postings balance (the
+    double entry of every chip put in and taken out), so such a hand was edited after it was
+    stored: a posting deleted, or an amount changed."""
+    row = db.execute(
+        "SELECT h.id, h.hand_number, h.table_name, sum(p.amount) FROM counted_hands h "
+        "JOIN postings p ON p.hand_id = h.id WHERE h.event_id = ? GROUP BY h.id "
+        "HAVING sum(p.amount) != 0 ORDER BY h.id LIMIT 1",
+        [event_id],
+    ).fetchone()
+    if row is None:
+        return
+    hand_row, number, table, total = row
+    at = f" at table {table!r}" if table else ""
+    raise LedgerError(
+        f"the ledger {db_label(db)} holds what badugi-ledger never writes: the postings of "
+        f"hand {number}{at} (hands row {hand_row}) sum to {total}, not 0 (every chip put in "
+        "is taken out); the file was edited by hand or by another program: restore it from a "
+        "backup, or import the hand files again into a new ledger"
+    )
+
+
 def check_stored_values(
     db: sqlite3.Connection, table: str, where: str = "", args: Sequence[object] = ()
 ) -> None:

@@ -31,7 +31,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ..ledger.event_lookup import find_event
-from ..ledger.stored_values import check_stored_values
+from ..ledger.stored_values import check_balanced_hands, check_stored_values
 from ..ledger.views import CASH_FACTOR, CASH_UNIT
 from ..model.errors import LedgerError
 from ..model.escaping import for_terminal
@@ -235,6 +235,7 @@ def event_balances(db: sqlite3.Connection, event_id: int, kind: str) -> dict[str
             [event_id],
         ).fetchall()
     else:
+        check_balanced_hands(db, event_id)
         rows = db.execute(
             f"SELECT coalesce(p.name, po.account), sum(po.amount) * {CASH_FACTOR} "
             "FROM postings po JOIN counted_hands h ON h.id = po.hand_id "

@@ -142,3 +142,30 @@ def test_what_badugi_ledger_writes_passes(examples_ledger: Path, tmp_path: Path)
         (count,) = conn.execute(f'SELECT count(*) FROM "{table}"').fetchone()
         assert count > 0, table  # each table holds rows to check
         check_stored_values(conn, table)
+
+
+def test_a_hand_whose_postings_no_longer_balance_is_named_by_settle(
+    examples_ledger: Path, tmp_path: Path
+) -> None:
+    """A posting deleted by hand: the settle-up said only that the balances sum to 2; it names
+    the hand whose double entry no longer balances."""
+    db = edited(
+        examples_ledger,
+        tmp_path,
+        "DELETE FROM postings WHERE id = (SELECT min(p.id) FROM postings p JOIN hands h "
+        f"ON h.id = p.hand_id WHERE h.event_id = {CASH} AND p.kind = 'blind' AND p.amount = -2)",
+    )
+    conn = sqlite3.connect(db)
+    (cash,) = conn.execute(f"SELECT {CASH}").fetchone()
+    (number, table) = conn.execute(
+        "SELECT h.hand_number, h.table_name FROM hands h JOIN postings p ON p.hand_id = h.id "
+        "WHERE h.event_id = ? GROUP BY h.id HAVING sum(p.amount) != 0",
+        [cash],
+    ).fetchone()
+    conn.close()
+    result = runner.invoke(app, ["settle", "--db", str(db), "--event", str(cash)])
+    assert result.exit_code == 1, result.output
+    (line,) = result.output.strip().splitlines()
+    at = f" at table {table!r}" if table else ""  # a night of one unnamed table names none
+    assert f"the postings of hand {number}{at} (hands row " in line
+    assert "sum to 2, not 0" in line and "import the hand files again" in line
