@@ -8,6 +8,8 @@ ledger edited by hand (or by another program) can hold anything there; a command
 such rows first asks :func:`check_stored_values`, one query per table over the rows it will
 read, so that a value badugi-ledger never writes is one clear error naming the table, the
 row, the column and the value, never a traceback half-way through a report or an import.
+Rows that are each what it writes can still disagree: a posting deleted leaves its hand's
+double entry unbalanced, which :func:`check_balanced_hands` finds before money is added up.
 """
 
 from __future__ import annotations
@@ -89,11 +91,10 @@ def check_balanced_hands(db: sqlite3.Connection, event_id: int) -> None:
         return
     hand_row, number, table, total = row
     at = f" at table {table!r}" if table else ""
-    raise LedgerError(
-        f"the ledger {db_label(db)} holds what badugi-ledger never writes: the postings of "
-        f"hand {number}{at} (hands row {hand_row}) sum to {total}, not 0 (every chip put in "
-        "is taken out); the file was edited by hand or by another program: restore it from a "
-        "backup, or import the hand files again into a new ledger"
+    raise _edited(
+        db,
+        f"the postings of hand {number}{at} (hands row {hand_row}) sum to {total}, not 0 "
+        "(every chip put in is taken out)",
     )
 
 
@@ -117,9 +118,15 @@ def check_stored_values(
     column, kind = columns[which]
     (value,) = db.execute(f'SELECT quote("{column}") FROM "{table}" WHERE rowid = ?', [rowid])
     shown = value[0] if len(value[0]) <= _SHOWN else value[0][: _SHOWN - 1] + "…"
-    raise LedgerError(
-        f"the ledger {db_label(db)} holds what badugi-ledger never writes: {table} row "
-        f"{rowid}, column {column}, is {shown} where it writes {EXPECTED[kind]}; the file "
+    raise _edited(
+        db, f"{table} row {rowid}, column {column}, is {shown} where it writes {EXPECTED[kind]}"
+    )
+
+
+def _edited(db: sqlite3.Connection, what: str) -> LedgerError:
+    """The refusal of a ledger that holds ``what`` badugi-ledger never writes, and the way out."""
+    return LedgerError(
+        f"the ledger {db_label(db)} holds what badugi-ledger never writes: {what}; the file "
         "was edited by hand or by another program: restore it from a backup, or import the "
         "hand files again into a new ledger"
     )
