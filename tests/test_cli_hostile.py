@@ -498,3 +498,16 @@ def test_an_event_named_by_a_digit_that_is_not_ascii_is_no_event_id(
     assert result.exit_code == 1, result.output
     assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
     assert "no event" in result.output.lower() or "no tournament" in result.output.lower()
+
+
+@pytest.mark.parametrize("command", [["standings"], ["settle"], ["import", str(EXAMPLES)]])
+def test_a_ledger_name_too_long_for_the_system_is_one_error_line(
+    tmp_path: Path, command: list[str]
+) -> None:
+    """``--db`` naming a file longer than the system allows (255 bytes a name on Linux):
+    looking for the ledger raised the system's OSError (a traceback)."""
+    result = runner.invoke(app, [*command, "--db", str(tmp_path / ("x" * 300))])
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert result.exit_code == 1
+    (line,) = result.output.strip().splitlines()
+    assert line.startswith("Error: cannot open the ledger ") and "…" in line

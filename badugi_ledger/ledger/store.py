@@ -21,7 +21,8 @@ from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 
-from ..model.errors import LedgerError
+from ..model.errors import LedgerError, os_reason
+from ..model.limits import quote
 from .connection import DAMAGED_LEDGER, DEFAULT_BUSY_TIMEOUT_MS, connect, db_label, transaction
 from .location import DEFAULT_DB, LEDGER_ENV
 from .schema import MIGRATIONS, SCHEMA_VERSION
@@ -84,7 +85,10 @@ def open_ledger(
     ``read_only`` nothing is ever written, not even a schema upgrade: SQLite refuses writes,
     and a ledger of an older schema is an error that says how to upgrade it.
     """
-    missing = path is not None and str(path) != ":memory:" and not Path(path).exists()
+    try:
+        missing = path is not None and str(path) != ":memory:" and not Path(path).exists()
+    except OSError as exc:  # a name too long for the system, a folder that may not be read
+        raise LedgerError(f"cannot open the ledger {quote(str(path))!r}: {os_reason(exc)}") from exc
     if missing and (read_only or not create):
         raise LedgerError(
             f"no ledger at {str(path)!r}: make one with `badugi-ledger import HAND_FILES "
