@@ -37,6 +37,7 @@ from .model.errors import (
     os_reason,
 )
 from .model.events import HandRecord
+from .model.limits import quote
 from .model.names import line_break_in
 from .model.results import TableGap, Violation
 from .sites.files import SMALL_FILE, lines_after, sniff_encoding
@@ -70,12 +71,7 @@ def history_files(
     seen: set[tuple[int, int] | str] = set()
     for raw in paths:
         path = Path(raw)
-        if path.is_dir():
-            found = sorted(_walk(path, suffixes))
-        elif path.is_file():
-            found = [path]
-        else:
-            raise _not_readable(raw, path)
+        found = sorted(_walk(path, suffixes)) if _is_folder(raw, path) else [path]
         for file in found:
             if line_break_in(str(file)):
                 raise BadugiError(
@@ -97,27 +93,33 @@ def history_file(raw: str | Path) -> Path:
     :func:`history_files` refuses a path that is missing or is a pipe, socket or device; a
     folder is refused too (one file is converted into one output)."""
     path = Path(raw)
-    if path.is_file():
-        return path
-    if path.is_dir():
+    if _is_folder(raw, path):
         raise BadugiError(f"{raw} is a folder: name one of its files")
-    raise _not_readable(raw, path)
+    return path
 
 
-def _not_readable(raw: str | Path, path: Path) -> BadugiError:
-    """Why a path that is neither a file nor a folder is not read: opening a pipe nobody
-    writes to would wait for ever, so it is refused before anything is opened."""
-    if path.exists():
-        return BadugiError(
-            f"{raw} is not a file or folder (a pipe, socket or device): save what it "
-            "gives to a file, then read that"
-        )
+def _is_folder(raw: str | Path, path: Path) -> bool:
+    """Whether ``path`` is a folder (else it is a file), looked at once, following links; any
+    other path is refused: missing, a link to nowhere or in a loop, a name the system cannot
+    look up (too long, in a folder that may not be entered), or a pipe, socket or device -
+    opening a pipe nobody writes to would wait for ever, so it is refused before anything is
+    opened."""
     try:
-        os.stat(path)
+        mode = os.stat(path).st_mode
     except OSError as exc:
-        if exc.errno == errno.ELOOP:  # (``exists`` says False: it would read as missing)
-            return BadugiError(f"{raw} is {SYMLINK_LOOP}: mend or remove the link")
-    return BadugiError(f"no such file or folder: {raw}")
+        if exc.errno == errno.ELOOP:
+            raise BadugiError(f"{raw} is {SYMLINK_LOOP}: mend or remove the link") from None
+        if exc.errno in (errno.ENOENT, errno.ENOTDIR):
+            raise BadugiError(f"no such file or folder: {raw}") from None
+        raise BadugiError(f"cannot read {quote(str(raw))}: {os_reason(exc)}") from None
+    if stat.S_ISDIR(mode):
+        return True
+    if stat.S_ISREG(mode):
+        return False
+    raise BadugiError(
+        f"{raw} is not a file or folder (a pipe, socket or device): save what it "
+        "gives to a file, then read that"
+    )
 
 
 def _identity(file: Path) -> tuple[int, int] | str:

@@ -511,3 +511,20 @@ def test_a_ledger_name_too_long_for_the_system_is_one_error_line(
     assert result.exit_code == 1
     (line,) = result.output.strip().splitlines()
     assert line.startswith("Error: cannot open the ledger ") and "…" in line
+
+
+@pytest.mark.parametrize("command", [["check"], ["parse"], ["show"], ["import", "--db", "club.db"]])
+def test_a_hand_file_name_too_long_for_the_system_is_one_error_line(
+    tmp_path: Path, command: list[str]
+) -> None:
+    """A file named longer than the system allows: asking whether it was a folder raised the
+    system's OSError (a traceback); it is refused as a missing file is, with the reason."""
+    name = str(tmp_path / ("y" * 300))
+    args = [*command[:1], name, *command[1:]]
+    if command[0] == "import":
+        args[-1] = str(tmp_path / "club.db")
+    result = runner.invoke(app, args)
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert result.exit_code == 1
+    (line,) = result.output.strip().splitlines()
+    assert line.startswith("Error: cannot read ") and line.endswith(": File name too long")
