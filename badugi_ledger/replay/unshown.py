@@ -6,8 +6,9 @@ the deal and draws) the replay cannot divide the pot.  Then, and only then, the 
 collections are accepted if they are consistent (they add up to the unsettled pots, only
 eligible players collect) and a note says so; missing information is not a violation
 (:func:`settle_from_record`).  A record whose figures do not add up but that names its
-division (the pots it carries, one player collecting the others; :func:`_named_winner`) is
-held to that division, each wrong figure at its line (a forgotten rake), as with known cards.
+division (the pots it carries, one player collecting the others, or in a game of one winner a
+pot, the players who collect its one pot tying for it; :func:`_named_winner`) is held to that
+division, each wrong figure at its line (a forgotten rake), as with known cards.
 Otherwise the hand is reported as ``pot-undetermined``.  In Progressive Badugi the record's
 carry-outs say which of those pots carry, before the rake (:func:`carried_on_record`): the
 rake is the same as with known cards that carry them.
@@ -38,7 +39,7 @@ from collections.abc import Mapping, Sequence
 from typing import cast
 
 from ..hands.possible import CarriedIn, OpenPot, division_allowed, known_values
-from ..hands.pots import next_pot_won
+from ..hands.pots import next_pot_won, split_evenly
 from ..model.cards import Card
 from ..model.errors import CardError, illegal
 from ..model.games import GAMES
@@ -198,6 +199,8 @@ def settle_from_record(
             pot.detail = "cards not all known: the recorded collection is accepted"
         elif pot.carried:
             pot.detail = carried_detail(str(pot.net))
+        elif pot.shares and len(pot.shares) > 1:
+            pot.detail = "cards not all known: tied by the players the record names"
         else:
             pot.detail = "cards not all known: won by the player the record names"
     if passed:
@@ -216,19 +219,26 @@ def _named_winner(
     """Recorded figures that do not add up (a collection that forgets the rake, a carry or a
     collection a chip off), read as the division they name: the pots the record carries
     carry (:func:`carried_on_record`), and the one player who collects of the others wins
-    them all.  His pots as that division pays them (the record's figures are then held to it,
-    each at its line), or None when the record names no such division (two collectors, a
-    player who cannot win them)."""
+    them all; or, in a game of one winner a pot, the players who collect of its one pot tied
+    for it and share it evenly (the odd chips as the house rule gives them, as with known
+    cards).  Their pots as that division pays them (the record's figures are then held to it,
+    each at its line), or None when the record names no such division (collectors of several
+    pots or of a split game's halves, a player who cannot win them)."""
     won = [pot for pot in open_pots if pot not in carried_pots]
     if not won:
         return {}
     collectors = [p for p, chips in remainder.items() if chips > 0]
-    if len(collectors) != 1:
+    if not collectors or any(p in st.mucked or p not in won[0].eligible for p in collectors):
         return None
-    (p,) = collectors
-    if p in st.mucked or any(p not in pot.eligible for pot in won):
+    if len(collectors) == 1:
+        (p,) = collectors
+        if any(p not in pot.eligible for pot in won):
+            return None
+        return {p: sum(pot.net for pot in won)}
+    if len(won) > 1 or len(GAMES[st.settings.game].halves) > 1:
         return None
-    return {p: sum(pot.net for pot in won)}
+    tied = [p for p in won[0].eligible if p in collectors]  # from the button's left
+    return split_evenly(won[0].net, tied, st.house.odd_chip, st.house.odd_chip_split)
 
 
 def _raked_carry(st: HandState, pot: Pot, violations: list[Violation]) -> None:

@@ -171,6 +171,14 @@ def test_002_a_collection_no_division_gives_is_a_mismatch_at_its_line(
         # Side 2, Cy's alone, takes the carried 12: 52, less a rake of 2.
         (raked(UNCONTESTED_SIDE_POT) + "Cy collects 52\ncarry 70\n", 13, "is owed 50"),
         (FOUR_WAY + "Cara collects 32\n", 12, "Cara collects 32, but is owed 31"),
+        # Two collectors of the one pot tied for it (one winner a pot: 002 plays Badugi's
+        # showdown); the 31 left once raked split, the odd chip to the first from the
+        # button's left (seeds README item 4): Anna 16, Cara 15.
+        (
+            FOUR_WAY + "Anna collects 16 · Cara collects 16\n",
+            12,
+            "Cara collects 16, but is owed 15",
+        ),
         (SIDE_POT + "Ben collects 90\n", 12, "Ben collects 90, but is owed 82"),
     ],
 )
@@ -332,3 +340,51 @@ def test_002_a_carry_a_chip_off_beside_one_collector_is_reported_as_with_known_c
     assert [e.rule for e in one.errors] == [e.rule for e in known.errors]
     assert [e.rule for e in one.errors] == ["chips-balance", "carry-out"]
     assert one.errors[-1].pos.line == base.count("\n") + 2
+
+
+TIED_BADUGI = (
+    "game badugi · fixed limit 2/4 · blinds 1/2 · rake 10% cap 3\n"
+    "hand 1 · button Anna · Anna 100 · Ben 100 · Cara 100\n"
+    "Anna raises to 4 · Ben calls · Cara calls\n"
+    "draw: Ben 1 · Cara 1 · Anna 1\n"
+    "Ben bets 2 · Cara calls · Anna calls\n"
+    "draw: Ben 0 · Cara 0 · Anna 0\n"
+    "Ben bets 4 · Cara calls · Anna calls\n"
+    "draw: Ben 0 · Cara 0 · Anna 0\n"
+    "Ben checks · Cara checks · Anna checks\n"
+    "Cara mucks\n"
+)
+"""A Badugi pot of 30, raked 3; Cara mucks, Anna's and Ben's cards are not written.  The
+collect line is line 11."""
+
+
+@pytest.mark.parametrize(
+    ("tail", "mismatches"),
+    [
+        # the rake forgotten: 27 split, the odd chip to Ben, first from the button's left
+        ("Anna collects 15 · Ben collects 15\n", ["Anna collects 15, but is owed 13",
+                                                   "Ben collects 15, but is owed 14"]),
+        ("Anna collects 13 · Ben collects 13\n", ["Ben collects 13, but is owed 14"]),
+    ],
+)  # fmt: skip
+def test_000_two_collectors_of_one_pot_tied_and_are_held_to_an_even_split(
+    tail: str, mismatches: list[str]
+) -> None:
+    """``000``: the best hand wins the pot, tied hands split it.  A record in which two
+    players collect of the one pot says they tied; its figures that do not add up (a rake
+    forgotten, a chip off) were the whole hand refused (``pot-undetermined``), and are now
+    each a mismatch at its collect line."""
+    one = outcome(TIED_BADUGI + tail)
+    collects = [e for e in one.errors if e.rule == "collect"]
+    assert [e.pos.line for e in collects] == [11] * len(mismatches)
+    assert [e.message.split(":")[0] for e in collects] == mismatches
+    assert "tied by the players the record names" in collects[0].message
+    assert {e.rule for e in one.errors} == {"collect", "chips-balance"}
+
+
+def test_004_two_collectors_of_a_split_game_stay_undetermined() -> None:
+    """``004``: in Badacey each half has its winner, so two players who collect may have
+    tied or each won a half: figures that do not add up name no division."""
+    text = TIED_BADUGI.replace("game badugi", "game badacey").replace("draw: Ben 1", "draw: Ben 1")
+    one = outcome(text + "Anna collects 15 · Ben collects 15\n")
+    assert [(e.rule, e.pos.line) for e in one.errors] == [("pot-undetermined", 2)]
