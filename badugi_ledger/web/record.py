@@ -38,7 +38,8 @@ from ..model.errors import BadugiError
 from ..model.games import GAMES
 from ..model.settings import STRUCTURE_KINDS
 from .common import in_ledger
-from .record_view import RecordError, event_file
+from .record_night import event_file
+from .record_view import RecordError
 
 if TYPE_CHECKING:
     from ..ledger.report import FileReport
@@ -200,7 +201,7 @@ async def record_tap(request: Request) -> Response:
 async def record_start(request: Request) -> Response:
     """The starting text of a night from the event form (:func:`night_text`), or the saved
     text of that night when this page saved it already (with ``file`` and ``note``)."""
-    from .record_view import saved_night, starting_text
+    from .record_night import saved_night, starting_text
 
     try:
         body = await _json_body(request)
@@ -215,7 +216,7 @@ async def record_start(request: Request) -> Response:
 
 async def record_event(request: Request) -> Response:
     """An event of the ledger as the form shows it, and its recorded text when there is one."""
-    from .record_view import event_form
+    from .record_night import event_form
 
     try:
         event_id = int(request.query_params.get("id", ""))
@@ -333,7 +334,7 @@ def save_text(
     the old ones are left out (conflicts; ``replace`` voids them), so the night never counts
     twice.  Once saved, the old file is removed.
 
-    ``stamp`` is :func:`~.record_view.file_stamp` of ``was`` as the page loaded it (or last
+    ``stamp`` is :func:`~.record_night.file_stamp` of ``was`` as the page loaded it (or last
     saved it): when that file was changed on disk since (an editor, another phone), the save
     is refused without ``replace``, so that nothing written there is lost unseen.  A saved
     answer carries the new file's stamp.
@@ -344,14 +345,14 @@ def save_text(
     saved file as it was, and the file holds what the ledger holds of it.
     """
     from ..ledger.importing import import_text
-    from .record_view import (
-        SOURCE,
+    from .record_night import (
         file_hands,
         file_stamp,
         first_session,
         problems_of_file,
         saved_text,
     )
+    from .record_view import SOURCE
 
     try:
         folder.mkdir(parents=True, exist_ok=True)
@@ -448,7 +449,7 @@ def _beside_the_file(temp: Path, final: Path) -> Path:
 def _changed_since(before: Path, was: str | None, stamp: str | None) -> Saved | None:
     """The refusal of a save over ``before``, the file the page loaded as ``was``, when its
     bytes are no longer those of ``stamp``; None when it is unchanged (or not the page's)."""
-    from .record_view import file_stamp
+    from .record_night import file_stamp
 
     if stamp is None or was != before.name or not before.is_file():
         return None

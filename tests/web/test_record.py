@@ -1077,7 +1077,8 @@ def test_a_currency_typed_for_a_saved_night_of_valued_chips_is_refused(tmp_path:
     """Chips valued in EUR (tests/web/fixtures/euro_night.bhh, ``chips 1 = 0.25 EUR``) are not
     amounts in EUR cents: typing EUR for that saved night is refused too, naming its unit as
     the events page does; blank, it goes on."""
-    from badugi_ledger.web.record_view import RecordError, event_file, saved_night
+    from badugi_ledger.web.record_night import event_file, saved_night
+    from badugi_ledger.web.record_view import RecordError
 
     night = {"name": "Euro night", "date": "2024-08-01"}
     path = event_file(tmp_path, "cash", night["name"], night["date"])

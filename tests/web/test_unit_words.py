@@ -17,7 +17,8 @@ from typer.testing import CliRunner
 from badugi_ledger.cli import app as cli_app
 from badugi_ledger.model.money import CHIPS, ChipValue, unit_words
 from badugi_ledger.web.app import create_app
-from badugi_ledger.web.record_view import RecordError, event_file, saved_night
+from badugi_ledger.web.record_night import event_file, saved_night
+from badugi_ledger.web.record_view import RecordError
 from tests.helpers.browser import PHONE, Phone, serving
 from tests.web.conftest import LOCAL, WEB_FIXTURES, event_id
 
