@@ -322,7 +322,7 @@ def show_cmd(
     holds them unchanged, else from what the ledger keeps (stacks, chips put in, pots and
     shares, shown cards, rake, carried pot), which does not include the actions.  Exit status
     0 only if every hand shown is ok, else 1 (as `check`)."""
-    from ..reports.hand_view import render_hand
+    from ..reports.hand_text import render_hand
 
     if files and (event is not None or table is not None):
         usage("--event and --table choose stored hands: give them without FILES", "--event")

@@ -25,7 +25,8 @@ from badugi_ledger.convert import convert_file
 from badugi_ledger.model.events import Post
 from badugi_ledger.model.results import HandOutcome
 from badugi_ledger.replay import replay_stream
-from badugi_ledger.reports.hand_view import hand_views, render_hand
+from badugi_ledger.reports.hand_text import render_hand
+from badugi_ledger.reports.hand_view import hand_views
 from badugi_ledger.sources import read_stream
 from badugi_ledger.text.parse import parse_text
 

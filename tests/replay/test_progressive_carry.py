@@ -16,7 +16,8 @@ from badugi_ledger.hands.pots import next_pot_won
 from badugi_ledger.model.events import HandRecord, Post
 from badugi_ledger.model.results import HandOutcome
 from badugi_ledger.replay import replay_stream
-from badugi_ledger.reports.hand_view import hand_views, render_hand
+from badugi_ledger.reports.hand_text import render_hand
+from badugi_ledger.reports.hand_view import hand_views
 from badugi_ledger.text.parse import parse_text
 from tests.helpers.paths import EXAMPLES
 

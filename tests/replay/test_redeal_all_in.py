@@ -22,7 +22,8 @@ from pathlib import Path
 
 from badugi_ledger.model.results import HandOutcome
 from badugi_ledger.replay import replay_stream
-from badugi_ledger.reports.hand_view import hand_views, render_hand
+from badugi_ledger.reports.hand_text import render_hand
+from badugi_ledger.reports.hand_view import hand_views
 from badugi_ledger.text.parse import parse_text
 
 HEADER = """game progressive badugi · fixed limit 2/4 · blinds 1/2

@@ -19,7 +19,8 @@ from badugi_ledger.ledger.store import ledger_at
 from badugi_ledger.model.errors import BadugiError, LedgerError
 from badugi_ledger.model.results import PotResult
 from badugi_ledger.model.settings import HouseRules
-from badugi_ledger.reports.hand_view import HandView, hand_views, pot_view, render_hand
+from badugi_ledger.reports.hand_text import render_hand
+from badugi_ledger.reports.hand_view import HandView, hand_views, pot_view
 from badugi_ledger.reports.stored_hands import stored_hand_views
 from tests.helpers.ledger_files import import_into
 from tests.helpers.paths import EXAMPLES
