@@ -9,7 +9,8 @@ such rows first asks :func:`check_stored_values`, one query per table over the r
 read, so that a value badugi-ledger never writes is one clear error naming the table, the
 row, the column and the value, never a traceback half-way through a report or an import.
 Rows that are each what it writes can still disagree: a posting deleted leaves its hand's
-double entry unbalanced, which :func:`check_balanced_hands` finds before money is added up.
+double entry unbalanced, a stack changed leaves a player's row at odds with the chips the
+hand's postings move; :func:`check_balanced_hands` finds both before money is added up.
 """
 
 from __future__ import annotations
@@ -76,26 +77,64 @@ def _wrong(column: str, kind: Kind) -> str:
     )
 
 
-def check_balanced_hands(db: sqlite3.Connection, event_id: int) -> None:
-    """Raise :class:`LedgerError` naming the first counted hand of event ``event_id`` whose
-    postings do not sum to zero.  badugi-ledger stores a hand only when its postings balance (the
-    double entry of every chip put in and taken out), so such a hand was edited after it was
-    stored: a posting deleted, or an amount changed."""
+def check_balanced_hands(
+    db: sqlite3.Connection, where: str = "", args: Sequence[object] = ()
+) -> None:
+    """Raise :class:`LedgerError` naming the first counted hand (of those ``where`` picks, an
+    SQL condition on ``counted_hands h`` and ``counted_events e``, with ``args``) whose
+    postings and players' rows no longer tell one story.  badugi-ledger stores a hand only
+    when they do: its postings balance (the double entry of every chip put in and taken out),
+    and each player's final stack is the starting stack less what the player put in plus what
+    the player collected, which is what the player's postings move.  A hand that breaks either
+    was edited after it was stored (a posting deleted, an amount or a stack changed), and the
+    reports that add up its postings (``settle``) and its stacks (``standings``) would disagree.
+    """
+    picked = f"WHERE {where}" if where else ""
+    hands = "counted_hands h JOIN counted_events e ON e.id = h.event_id"
     row = db.execute(
-        "SELECT h.id, h.hand_number, h.table_name, sum(p.amount) FROM counted_hands h "
-        "JOIN postings p ON p.hand_id = h.id WHERE h.event_id = ? GROUP BY h.id "
-        "HAVING sum(p.amount) != 0 ORDER BY h.id LIMIT 1",
-        [event_id],
+        f"SELECT h.id, h.hand_number, h.table_name, sum(p.amount) FROM {hands} "
+        f"JOIN postings p ON p.hand_id = h.id {picked} "
+        "GROUP BY h.id HAVING sum(p.amount) != 0 ORDER BY h.id LIMIT 1",
+        [*args],
+    ).fetchone()
+    if row is not None:
+        hand_row, number, table, total = row
+        raise _edited(
+            db,
+            f"the postings of hand {number}{_at_table(table)} (hands row {hand_row}) sum to "
+            f"{total}, not 0 (every chip put in is taken out)",
+        )
+    # Each row's postings are found by their hand (a few rows), not by their player (every
+    # posting of the player's nights: SQLite picks that index otherwise); ``+`` keeps the
+    # player's term off any index.
+    row = db.execute(
+        "SELECT * FROM (SELECT h.id, hp.seat, h.hand_number, h.table_name, a.name, "
+        "hp.starting_stack, "
+        "hp.final_stack, hp.contributed, hp.collected, (SELECT coalesce(sum(p.amount), 0) "
+        "FROM postings p WHERE p.hand_id = hp.hand_id AND +p.alias_id = hp.alias_id) AS moved "
+        f"FROM {hands} JOIN hand_players hp ON hp.hand_id = h.id "
+        f"JOIN aliases a ON a.id = hp.alias_id {picked}) "
+        "WHERE final_stack - starting_stack != collected - contributed "
+        "OR final_stack - starting_stack != moved ORDER BY id, seat LIMIT 1",
+        [*args],
     ).fetchone()
     if row is None:
         return
-    hand_row, number, table, total = row
-    at = f" at table {table!r}" if table else ""
+    hand_row, _seat, number, table, name, start, final, put_in, collected, moved = row
+    if final - start != collected - put_in:
+        story = f"puts in {put_in} and collects {collected}"
+    else:
+        story = f"has postings that move {moved}"
     raise _edited(
         db,
-        f"the postings of hand {number}{at} (hands row {hand_row}) sum to {total}, not 0 "
-        "(every chip put in is taken out)",
+        f"hand {number}{_at_table(table)} (hands row {hand_row}) takes {name} from "
+        f"{start} to {final} chips, but {name} {story} (the final stack is the starting "
+        "stack less what is put in plus what is collected, as the postings move it)",
     )
+
+
+def _at_table(table: str | None) -> str:
+    return f" at table {table!r}" if table else ""
 
 
 def check_stored_values(

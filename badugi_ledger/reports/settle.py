@@ -235,7 +235,7 @@ def event_balances(db: sqlite3.Connection, event_id: int, kind: str) -> dict[str
             [event_id],
         ).fetchall()
     else:
-        check_balanced_hands(db, event_id)
+        check_balanced_hands(db, "h.event_id = ?", [event_id])
         rows = db.execute(
             f"SELECT coalesce(p.name, po.account), sum(po.amount) * {CASH_FACTOR} "
             "FROM postings po JOIN counted_hands h ON h.id = po.hand_id "

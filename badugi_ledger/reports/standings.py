@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
 from ..ledger.prizes import POINTS_FORMULAS, PointsFormula, points_for
-from ..ledger.stored_values import check_stored_values
+from ..ledger.stored_values import check_balanced_hands, check_stored_values
 from ..model.errors import ConfigError
 from ..model.escaping import csv_text, for_markdown, for_page, for_terminal, frame_cells
 from ..model.money import format_amount, is_money, major_units, plain_money
@@ -227,6 +227,7 @@ def session_frame(db: sqlite3.Connection, season: str | None = None) -> pd.DataF
     """Each player's net and hands per cash session in the session's reporting unit (money, or
     chips), by canonical player, sessions in order (view ``player_event_results``)."""
     clause, args = season_clause(season)
+    check_balanced_hands(db, f"e.kind = 'cash' {clause}", args)
     return read_frame(
         db,
         "SELECT r.event_id, r.event, r.date, r.player, r.net, r.hands, r.unit "

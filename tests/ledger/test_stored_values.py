@@ -13,7 +13,11 @@ import pytest
 from typer.testing import CliRunner
 
 from badugi_ledger.cli import app
-from badugi_ledger.ledger.stored_values import STORED_VALUES, check_stored_values
+from badugi_ledger.ledger.stored_values import (
+    STORED_VALUES,
+    check_balanced_hands,
+    check_stored_values,
+)
 from badugi_ledger.model.errors import LedgerError
 from tests.helpers.ledger_files import import_into
 from tests.helpers.paths import EXAMPLES
@@ -142,6 +146,7 @@ def test_what_badugi_ledger_writes_passes(examples_ledger: Path, tmp_path: Path)
         (count,) = conn.execute(f'SELECT count(*) FROM "{table}"').fetchone()
         assert count > 0, table  # each table holds rows to check
         check_stored_values(conn, table)
+    check_balanced_hands(conn)  # every hand's postings and players' rows tell one story
 
 
 def test_a_hand_whose_postings_no_longer_balance_is_named_by_settle(
@@ -169,3 +174,77 @@ def test_a_hand_whose_postings_no_longer_balance_is_named_by_settle(
     at = f" at table {table!r}" if table else ""  # a night of one unnamed table names none
     assert f"the postings of hand {number}{at} (hands row " in line
     assert "sum to 2, not 0" in line and "import the hand files again" in line
+
+
+def _one_error_line(db: Path, command: list[str]) -> str:
+    result = runner.invoke(app, [*command, "--db", str(db)])
+    assert isinstance(result.exception, SystemExit), result.exception
+    assert result.exit_code == 1, result.output
+    (line,) = result.output.strip().splitlines()
+    assert line.startswith("Error: ") and "import the hand files again" in line
+    return line
+
+
+def _first_cash_hand(db: Path) -> tuple[int, str, str, int]:
+    """(hands row, hand number, the first player's name, the cash event) of the first hand of
+    the first cash night."""
+    conn = sqlite3.connect(db)
+    row = conn.execute(
+        "SELECT h.id, h.hand_number, a.name, h.event_id FROM hands h "
+        "JOIN hand_players hp ON hp.hand_id = h.id JOIN aliases a ON a.id = hp.alias_id "
+        f"WHERE h.event_id = {CASH} ORDER BY h.id, hp.seat LIMIT 1"
+    ).fetchone()
+    conn.close()
+    return int(row[0]), str(row[1]), str(row[2]), int(row[3])
+
+
+@pytest.mark.parametrize("command", [["standings"], ["settle"]])
+def test_a_final_stack_edited_is_named_by_standings_and_settle(
+    examples_ledger: Path, tmp_path: Path, command: list[str]
+) -> None:
+    """A player's final stack raised by hand: ``standings`` adds up stacks, ``settle`` adds up
+    postings, so the two would disagree by those chips; each names the hand and the player."""
+    hand_row, number, name, cash = _first_cash_hand(examples_ledger)
+    db = edited(
+        examples_ledger,
+        tmp_path,
+        f"UPDATE hand_players SET final_stack = final_stack + 10 WHERE hand_id = {hand_row} "
+        f"AND alias_id = (SELECT id FROM aliases WHERE name = '{name}')",
+    )
+    line = _one_error_line(db, command + (["--event", str(cash)] if command == ["settle"] else []))
+    assert f"hand {number}" in line and f"(hands row {hand_row}) takes {name} from " in line
+    assert f"but {name} puts in " in line
+
+
+@pytest.mark.parametrize("command", [["standings"], ["settle"]])
+def test_chips_moved_between_two_players_postings_are_named(
+    examples_ledger: Path, tmp_path: Path, command: list[str]
+) -> None:
+    """Two postings of one hand edited so that they still balance (10 chips taken from one
+    player's collection and given to another's bet): the double entry sums to zero, but the
+    players' rows no longer match what their postings move."""
+    hand_row, number, _, cash = _first_cash_hand(examples_ledger)
+    conn = sqlite3.connect(examples_ledger)
+    first, second = (
+        row[0]
+        for row in conn.execute(
+            "SELECT min(id) FROM postings WHERE hand_id = ? AND alias_id IS NOT NULL "
+            "GROUP BY alias_id ORDER BY min(id) LIMIT 2",
+            [hand_row],
+        )
+    )
+    conn.close()
+    db = tmp_path / "moved.db"
+    shutil.copy(examples_ledger, db)
+    conn = sqlite3.connect(db)
+    with conn:
+        conn.execute("UPDATE postings SET amount = amount - 10 WHERE id = ?", [first])
+        conn.execute("UPDATE postings SET amount = amount + 10 WHERE id = ?", [second])
+    (total,) = conn.execute(
+        "SELECT sum(amount) FROM postings WHERE hand_id = ?", [hand_row]
+    ).fetchone()
+    conn.close()
+    assert total == 0  # still balanced: only the players' rows tell
+    line = _one_error_line(db, command + (["--event", str(cash)] if command == ["settle"] else []))
+    assert f"hand {number}" in line and f"(hands row {hand_row}) takes " in line
+    assert "has postings that move " in line
