@@ -28,7 +28,7 @@ from .standings import (
     AMOUNT_COLUMNS,
     StandingsOptions,
     add_points,
-    cash_standings,
+    cash_table,
     entry_frame,
     session_frame,
     tournament_standings,
@@ -242,10 +242,8 @@ def _cash_chart(sessions: pd.DataFrame, unit: str, ranked: Sequence[str]) -> Cha
     )
 
 
-def _cash_section(
-    db: sqlite3.Connection, options: StandingsOptions, sessions: pd.DataFrame
-) -> Section:
-    table = cash_standings(db, dataclasses.replace(options, kind="cash"))
+def _cash_section(sessions: pd.DataFrame) -> Section:
+    table = cash_table(sessions)
     units = sorted({str(u) for u in table["unit"]})
     groups = []
     for unit in units:
@@ -276,7 +274,7 @@ def season_report_context(
         sections.append(_tournament_section(db, options, entries))
     sessions = session_frame(db, options.season)
     if len(sessions):
-        sections.append(_cash_section(db, options, sessions))
+        sections.append(_cash_section(sessions))
     return {
         "report_title": f"Badugi ledger — {season}",
         "report_season": season,

@@ -238,9 +238,14 @@ def session_frame(db: sqlite3.Connection, season: str | None = None) -> pd.DataF
 
 
 def cash_standings(db: sqlite3.Connection, options: StandingsOptions) -> pd.DataFrame:
+    return cash_table(session_frame(db, options.season))
+
+
+def cash_table(sessions: pd.DataFrame) -> pd.DataFrame:
+    """The ranked cash standings of :func:`session_frame`'s sessions (the season report reads
+    those once for both its table and its chart)."""
     import pandas as pd
 
-    sessions = session_frame(db, options.season)
     table = pd.DataFrame(
         [
             {
