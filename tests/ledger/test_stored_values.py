@@ -198,12 +198,16 @@ def _first_cash_hand(db: Path) -> tuple[int, str, str, int]:
     return int(row[0]), str(row[1]), str(row[2]), int(row[3])
 
 
-@pytest.mark.parametrize("command", [["standings"], ["settle"]])
+@pytest.mark.parametrize(
+    "command",
+    [["standings"], ["settle"], ["export", "--table", "sessions", "--format", "csv"], ["report"]],
+)
 def test_a_final_stack_edited_is_named_by_standings_and_settle(
     examples_ledger: Path, tmp_path: Path, command: list[str]
 ) -> None:
-    """A player's final stack raised by hand: ``standings`` adds up stacks, ``settle`` adds up
-    postings, so the two would disagree by those chips; each names the hand and the player."""
+    """A player's final stack raised by hand: ``standings`` (and the sessions export and the
+    season report) add up stacks, ``settle`` adds up postings, so they would disagree by those
+    chips; each names the hand and the player."""
     hand_row, number, name, cash = _first_cash_hand(examples_ledger)
     db = edited(
         examples_ledger,
@@ -211,7 +215,8 @@ def test_a_final_stack_edited_is_named_by_standings_and_settle(
         f"UPDATE hand_players SET final_stack = final_stack + 10 WHERE hand_id = {hand_row} "
         f"AND alias_id = (SELECT id FROM aliases WHERE name = '{name}')",
     )
-    line = _one_error_line(db, command + (["--event", str(cash)] if command == ["settle"] else []))
+    extra = {"settle": ["--event", str(cash)], "report": ["--out", str(tmp_path / "r.html")]}
+    line = _one_error_line(db, command + extra.get(command[0], []))
     assert f"hand {number}" in line and f"(hands row {hand_row}) takes {name} from " in line
     assert f"but {name} puts in " in line
 
