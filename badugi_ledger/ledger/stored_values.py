@@ -21,6 +21,7 @@ from typing import Literal
 
 from ..model.errors import LedgerError
 from ..model.games import GAMES
+from ..model.money import CHIPS, TOURNAMENT_CHIPS, format_amount
 from .connection import db_label
 
 Kind = Literal["filled", "json object", "json list", "percentages", "game"]
@@ -92,24 +93,24 @@ def check_balanced_hands(
     picked = f"WHERE {where}" if where else ""
     hands = "counted_hands h JOIN counted_events e ON e.id = h.event_id"
     row = db.execute(
-        f"SELECT h.id, h.hand_number, h.table_name, sum(p.amount) FROM {hands} "
+        f"SELECT h.id, h.hand_number, h.table_name, sum(p.amount), {_HAND_UNIT} FROM {hands} "
         f"JOIN postings p ON p.hand_id = h.id {picked} "
         "GROUP BY h.id HAVING sum(p.amount) != 0 ORDER BY h.id LIMIT 1",
         [*args],
     ).fetchone()
     if row is not None:
-        hand_row, number, table, total = row
+        hand_row, number, table, total, unit = row
         raise _edited(
             db,
             f"the postings of hand {number}{_at_table(table)} (hands row {hand_row}) sum to "
-            f"{total}, not 0 (every chip put in is taken out)",
+            f"{format_amount(total, unit)}, not 0 (every chip put in is taken out)",
         )
     # Each row's postings are found by their hand (a few rows), not by their player (every
     # posting of the player's nights: SQLite picks that index otherwise); ``+`` keeps the
     # player's term off any index.
     row = db.execute(
         "SELECT * FROM (SELECT h.id, hp.seat, h.hand_number, h.table_name, a.name, "
-        "hp.starting_stack, "
+        f"{_HAND_UNIT} AS unit, hp.starting_stack, "
         "hp.final_stack, hp.contributed, hp.collected, (SELECT coalesce(sum(p.amount), 0) "
         "FROM postings p WHERE p.hand_id = hp.hand_id AND +p.alias_id = hp.alias_id) AS moved "
         f"FROM {hands} JOIN hand_players hp ON hp.hand_id = h.id "
@@ -120,17 +121,29 @@ def check_balanced_hands(
     ).fetchone()
     if row is None:
         return
-    hand_row, _seat, number, table, name, start, final, put_in, collected, moved = row
+    hand_row, _seat, number, table, name, unit, start, final, put_in, collected, moved = row
     if final - start != collected - put_in:
-        story = f"puts in {put_in} and collects {collected}"
+        story = (
+            f"puts in {format_amount(put_in, unit)} and collects {format_amount(collected, unit)}"
+        )
     else:
-        story = f"has postings that move {moved}"
+        story = f"has postings that move {format_amount(moved, unit, sign=True)}"
     raise _edited(
         db,
         f"hand {number}{_at_table(table)} (hands row {hand_row}) takes {name} from "
-        f"{start} to {final} chips, but {name} {story} (the final stack is the starting "
-        "stack less what is put in plus what is collected, as the postings move it)",
+        f"{format_amount(start, unit)} to {format_amount(final, unit)}, but {name} {story} "
+        "(the final stack is the starting stack less what is put in plus what is collected, "
+        "as the postings move it)",
     )
+
+
+_HAND_UNIT = (
+    f"(CASE WHEN e.kind = 'tournament' THEN '{TOURNAMENT_CHIPS}' "
+    f"ELSE coalesce(e.currency, '{CHIPS}') END)"
+)
+"""SQL: what a hand's amounts count (alias ``e`` = its event): a tournament's chips, the cents
+of a cash game's currency, or chips (chips of a stated money value too: the value is the
+event's, the amounts are chips)."""
 
 
 def _at_table(table: str | None) -> str:

@@ -20,7 +20,7 @@ from badugi_ledger.ledger.stored_values import (
 )
 from badugi_ledger.model.errors import LedgerError
 from tests.helpers.ledger_files import import_into
-from tests.helpers.paths import EXAMPLES
+from tests.helpers.paths import CORPUS, EXAMPLES
 
 runner = CliRunner()
 
@@ -173,7 +173,7 @@ def test_a_hand_whose_postings_no_longer_balance_is_named_by_settle(
     (line,) = result.output.strip().splitlines()
     at = f" at table {table!r}" if table else ""  # a night of one unnamed table names none
     assert f"the postings of hand {number}{at} (hands row " in line
-    assert "sum to 2, not 0" in line and "import the hand files again" in line
+    assert "sum to 2 chips, not 0" in line and "import the hand files again" in line
 
 
 def _one_error_line(db: Path, command: list[str]) -> str:
@@ -218,7 +218,7 @@ def test_a_final_stack_edited_is_named_by_standings_and_settle(
     extra = {"settle": ["--event", str(cash)], "report": ["--out", str(tmp_path / "r.html")]}
     line = _one_error_line(db, command + extra.get(command[0], []))
     assert f"hand {number}" in line and f"(hands row {hand_row}) takes {name} from " in line
-    assert f"but {name} puts in " in line
+    assert f"but {name} puts in " in line and " chips and collects " in line  # in its unit
 
 
 @pytest.mark.parametrize("command", [["standings"], ["settle"]])
@@ -253,3 +253,21 @@ def test_chips_moved_between_two_players_postings_are_named(
     line = _one_error_line(db, command + (["--event", str(cash)] if command == ["settle"] else []))
     assert f"hand {number}" in line and f"(hands row {hand_row}) takes " in line
     assert "has postings that move " in line
+
+
+def test_an_edited_hand_of_money_is_named_in_its_currency(tmp_path: Path) -> None:
+    """A cash game in dollars keeps cents: the error says dollars, never "chips" (two units
+    are never mixed up, in a message either).  Real hands: PokerStars' Badugi cash file."""
+    db = tmp_path / "stars.db"
+    assert import_into(db, [CORPUS / "pokerstars" / "Badugi-USD-0.25-0.50-201009.txt"]).ok
+    conn = sqlite3.connect(db)
+    with conn:
+        conn.execute(
+            "UPDATE hand_players SET final_stack = final_stack + 5 "
+            "WHERE hand_id = (SELECT min(hand_id) FROM hand_players) AND seat = "
+            "(SELECT min(seat) FROM hand_players WHERE hand_id = "
+            "(SELECT min(hand_id) FROM hand_players))"
+        )
+    with pytest.raises(LedgerError, match=r"takes \S+ from \d+\.\d\d USD to \d+\.\d\d USD, but"):
+        check_balanced_hands(conn)
+    conn.close()
