@@ -108,20 +108,25 @@ def check_balanced_hands(
     # Each row's postings are found by their hand (a few rows), not by their player (every
     # posting of the player's nights: SQLite picks that index otherwise); ``+`` keeps the
     # player's term off any index.
+    postings_moved = (
+        "(SELECT coalesce(sum(p.amount), 0) FROM postings p "
+        "WHERE p.hand_id = hp.hand_id AND +p.alias_id = hp.alias_id)"
+    )
+    agrees = (
+        "hp.final_stack - hp.starting_stack = hp.collected - hp.contributed "
+        f"AND hp.final_stack - hp.starting_stack = {postings_moved}"
+    )
     row = db.execute(
-        "SELECT * FROM (SELECT h.id, hp.seat, h.hand_number, h.table_name, a.name, "
-        f"{_HAND_UNIT} AS unit, hp.starting_stack, "
-        "hp.final_stack, hp.contributed, hp.collected, (SELECT coalesce(sum(p.amount), 0) "
-        "FROM postings p WHERE p.hand_id = hp.hand_id AND +p.alias_id = hp.alias_id) AS moved "
-        f"FROM {hands} JOIN hand_players hp ON hp.hand_id = h.id "
-        f"JOIN aliases a ON a.id = hp.alias_id {picked}) "
-        "WHERE final_stack - starting_stack != collected - contributed "
-        "OR final_stack - starting_stack != moved ORDER BY id, seat LIMIT 1",
+        f"SELECT h.id, h.hand_number, h.table_name, a.name, {_HAND_UNIT}, hp.starting_stack, "
+        f"hp.final_stack, hp.contributed, hp.collected, {postings_moved} FROM {hands} "
+        "JOIN hand_players hp ON hp.hand_id = h.id JOIN aliases a ON a.id = hp.alias_id "
+        f"WHERE {f'({where}) AND ' if where else ''}NOT ({agrees}) "
+        "ORDER BY h.id, hp.seat LIMIT 1",
         [*args],
     ).fetchone()
     if row is None:
         return
-    hand_row, _seat, number, table, name, unit, start, final, put_in, collected, moved = row
+    hand_row, number, table, name, unit, start, final, put_in, collected, moved = row
     if final - start != collected - put_in:
         story = (
             f"puts in {format_amount(put_in, unit)} and collects {format_amount(collected, unit)}"
