@@ -21,7 +21,7 @@ from typing import Literal
 
 from ..model.errors import LedgerError
 from ..model.games import GAMES
-from ..model.money import CHIPS, TOURNAMENT_CHIPS, format_amount
+from ..model.money import format_amount
 from .connection import db_label
 
 Kind = Literal["filled", "json object", "json list", "percentages", "game"]
@@ -93,7 +93,7 @@ def check_balanced_hands(
     picked = f"WHERE {where}" if where else ""
     hands = "counted_hands h JOIN counted_events e ON e.id = h.event_id"
     row = db.execute(
-        f"SELECT h.id, h.hand_number, h.table_name, sum(p.amount), {_HAND_UNIT} FROM {hands} "
+        f"SELECT h.id, h.hand_number, h.table_name, sum(p.amount), e.unit FROM {hands} "
         f"JOIN postings p ON p.hand_id = h.id {picked} "
         "GROUP BY h.id HAVING sum(p.amount) != 0 ORDER BY h.id LIMIT 1",
         [*args],
@@ -117,7 +117,7 @@ def check_balanced_hands(
         f"AND hp.final_stack - hp.starting_stack = {postings_moved}"
     )
     row = db.execute(
-        f"SELECT h.id, h.hand_number, h.table_name, a.name, {_HAND_UNIT}, hp.starting_stack, "
+        "SELECT h.id, h.hand_number, h.table_name, a.name, e.unit, hp.starting_stack, "
         f"hp.final_stack, hp.contributed, hp.collected, {postings_moved} FROM {hands} "
         "JOIN hand_players hp ON hp.hand_id = h.id JOIN aliases a ON a.id = hp.alias_id "
         f"WHERE {f'({where}) AND ' if where else ''}NOT ({agrees}) "
@@ -140,15 +140,6 @@ def check_balanced_hands(
         "(the final stack is the starting stack less what is put in plus what is collected, "
         "as the postings move it)",
     )
-
-
-_HAND_UNIT = (
-    f"(CASE WHEN e.kind = 'tournament' THEN '{TOURNAMENT_CHIPS}' "
-    f"ELSE coalesce(e.currency, '{CHIPS}') END)"
-)
-"""SQL: what a hand's amounts count (alias ``e`` = its event): a tournament's chips, the cents
-of a cash game's currency, or chips (chips of a stated money value too: the value is the
-event's, the amounts are chips)."""
 
 
 def _at_table(table: str | None) -> str:
