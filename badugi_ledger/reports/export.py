@@ -140,7 +140,7 @@ def _check_sessions(db: sqlite3.Connection, season: str | None) -> None:
 
 def table_frame(db: sqlite3.Connection, table: Table, options: StandingsOptions) -> pd.DataFrame:
     if table == "sessions":
-        _check_sessions(db, options.season)
+        return sessions_frame(db, options.season)
     if table == "standings":
         return standings(db, options)
     if table in QUERIES:
