@@ -13,6 +13,14 @@ Choices made here where the texts are silent:
   plays them): then they owe the largest blind posted.  A player may post a live big blind out
   of position (coming into the game) or a dead blind (``Post(kind="dead")``, default the small
   blind, dead money).
+* **A dead small blind** (the texts are silent on players who bust or leave): when the player
+  who owes the small blind, first left of the button with three or more dealt in, posts the
+  big blind and nobody posts a small blind, the hand has no small blind and that player's is
+  the big blind (:func:`dead_small_blind`).  That is the TDA's dead button: after the big
+  blind's player busts or leaves, the next hand's small blind falls on an empty seat, and a
+  site's reader puts a button on an empty seat on the player before it
+  (docs/importers.md).  Nobody else owes a blind then; a record that writes a small blind, or
+  a big blind of the player after, is held to the usual two blinds.
 * **A big blind posted for nothing** (an ante took the player's last chip) is still the big
   blind: the first round starts left of it and the others owe what ``short_blind`` says.
 * **No posts recorded**: when a hand has no ``Post`` events at all, the blinds and antes the
@@ -152,13 +160,30 @@ def missing_posts(st: HandState) -> list[tuple[str, PostKind]]:
     missing: list[tuple[str, PostKind]] = []
     if s.ante:
         missing.extend((p, "ante") for p in st.dealt if "ante" not in posted.get(p, ()))
+    dead = dead_small_blind(st)
     for p, kind, due in (
-        (st.sb_player, "small-blind", s.small_blind),
-        (st.bb_player, "big-blind", s.big_blind),
+        (None if dead else st.sb_player, "small-blind", s.small_blind),
+        (dead or st.bb_player, "big-blind", s.big_blind),
     ):
         if p is not None and due and kind not in posted.get(p, ()):
             missing.append((p, kind))  # type: ignore[arg-type]  # a PostKind literal
     return missing
+
+
+def dead_small_blind(st: HandState) -> str | None:
+    """The player who posts the big blind in the small blind's place, when the hand's small
+    blind is dead (see the module docstring), else None: with three or more dealt in, the
+    small blind's owner posts the big blind, and nobody posts a small blind or the big blind's
+    owner a big blind."""
+    small, big = st.sb_player, st.bb_player
+    if small is None or big is None or len(st.dealt) < 3:
+        return None
+    posted = st.posted
+    if "big-blind" not in posted.get(small, ()) or "big-blind" in posted.get(big, ()):
+        return None
+    if any("small-blind" in kinds for kinds in posted.values()):
+        return None
+    return small
 
 
 def forced_due(s: GameSettings, kind: PostKind) -> int:
@@ -185,6 +210,13 @@ def open_betting(st: HandState) -> None:
     if not st.posts_seen:
         auto_post(st)
     else:
+        dead = dead_small_blind(st)
+        if dead is not None:
+            st.sb_player, st.bb_player = None, dead
+            st.notes.append(
+                f"no small blind: {dead}, first left of the button, posts the big blind "
+                "(a dead small blind)"
+            )
         missing = missing_posts(st)
         for p, kind in missing:
             if kind != "ante":

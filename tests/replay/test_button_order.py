@@ -223,8 +223,8 @@ def test_a_dead_button_twice_on_one_player_is_not_warned() -> None:
     carried = dict.fromkeys(seats)
     hands = [
         record(seats, "Bob", ["Eli posts bb", "Fay folds", "Amy folds", "Bob folds"], hand_id="11"),
-        record(  # its stacks stated: hand 11 does not replay (the replay wants the small blind)
-            {"Amy": 100, "Bob": 100, "Eli": 101, "Fay": 99},
+        record(  # hand 11 has a dead small blind (replay.betting.dead_small_blind)
+            carried,
             "Bob",
             ["Eli posts sb", "Fay posts bb", "Amy folds", "Bob folds", "Eli folds"],
             hand_id="12",
@@ -237,6 +237,7 @@ def test_a_dead_button_twice_on_one_player_is_not_warned() -> None:
         ),
     ]
     outcomes = list(replay_stream(hands))
+    assert [o.ok for o in outcomes] == [True, True, True], [o.errors for o in outcomes]
     assert [w.rule for o in outcomes for w in o.warnings if w.rule == "button-order"] == []
     # With hand 11's blinds as its button says, hand 12 keeping the button is warned.
     posted = record(

@@ -237,6 +237,27 @@ def test_ante_only_game_starts_left_of_the_button() -> None:
     assert fails(["Cara checks"], game) == "turn-order"
 
 
+def test_a_dead_small_blind_leaves_the_big_blind_alone() -> None:
+    """The texts are silent on players who bust or leave (``000``: "each deal begins with two
+    blinds"); the TDA's dead button leaves the small blind on an empty seat after the big
+    blind's player busts, and a site's reader puts the button on the player before it
+    (docs/importers.md).  So Anna, first left of the button, posts the big blind and nobody the
+    small blind: the play starts left of her and she has the option."""
+    lines = ["Anna posts bb", "Ben calls", "Cara folds", "Dan folds", "Anna raises 4"]
+    lines += ["Ben folds"]
+    result = replay(lines)
+    assert dict(result.payouts) == {"Anna": 4}  # her 2 and Ben's 2 (her raise is not called)
+    assert any("no small blind: Anna" in note for note in result.notes)
+    assert fails(lines[:1] + ["Cara calls"]) == "turn-order"  # Ben is first to act
+    # Not a dead small blind: a small blind written, the big blind's owner posting too, a
+    # heads-up hand (the button owes the small blind), the big blind's owner posting alone.
+    assert fails(["Anna posts bb", "Ben posts bb", "Cara calls"]) == "blind-missing"
+    assert fails(["Anna posts bb", "Ben posts sb"]) == "blind-player"
+    assert fails(["Ben posts bb", "Cara calls"]) == "blind-missing"
+    heads_up = ["Ben posts bb", "Anna calls"]
+    assert fails(heads_up, seats=["Anna", "Ben"], button="Anna") == "blind-missing"
+
+
 def test_sitting_out_player_is_not_dealt_in() -> None:
     """A player who sits out posts nothing and is skipped in the order of play."""
     lines = ["Ben sits out", "Anna posts sb", "Cara posts bb", "Dan folds", "Anna folds"]

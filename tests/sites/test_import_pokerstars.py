@@ -269,6 +269,33 @@ def test_button_on_an_empty_seat_stands_in_the_player_before_it(corpus_dir: Path
     assert isinstance(item, HandRecord) and item.button == "Player10"  # seat 3
 
 
+def test_a_hand_whose_small_blind_is_dead_replays(corpus_dir: Path) -> None:
+    """The TDA's dead button: after the big blind's player busts, the next hand's small blind
+    falls on an empty seat, and only the big blind posts (docs/importers.md, "A button on an
+    empty seat").  The corpus has no such hand: MTT hand 52476797529 with its small blind's
+    player (Player10, seat 3, who posted 30 and folded) taken out, and the pot 30 less.  The
+    first player left of the button posts the big blind; it replays, nothing assumed."""
+    from badugi_ledger.replay import replay_stream
+
+    text = (corpus_dir / MTT).read_text(encoding="utf-8-sig").replace("\r\n", "\n")
+    (hand,) = [h for h in text.split("\n\n\n\n") if "Game #52476797529:" in h]
+    for line in ("Seat 3: Player10 (170 in chips) ", "Player10: posts small blind 30"):
+        assert line + "\n" in hand
+        hand = hand.replace(line + "\n", "")
+    hand = hand.replace("Player10: folds \n", "").replace(
+        "Seat 3: Player10 (small blind) folded before the Draw\n", ""
+    )
+    hand = hand.replace("930", "900")
+    (record,) = read_pokerstars(split_lines(hand), "x")
+    assert isinstance(record, HandRecord) and record.button == "Player19"
+    posts = [(p.player, p.kind) for p in of(record, Post)]
+    assert posts == [("Player16", "big-blind")]
+    (outcome,) = replay_stream([record])
+    assert outcome.ok and not outcome.warnings, (outcome.errors, outcome.warnings)
+    assert outcome.result is not None and dict(outcome.result.payouts) == {"Player8": 900}
+    assert any("no small blind: Player16" in note for note in outcome.result.notes)
+
+
 def test_small_and_big_blinds_is_a_dead_small_blind_plus_a_live_big_blind(corpus_dir: Path) -> None:
     """PokerStars' wording for a player coming in between the blinds; corpus hand 49164255772
     with kallexx1's big blind rewritten that way (the corpus has no such post)."""
