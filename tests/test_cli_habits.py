@@ -63,7 +63,11 @@ def big_night(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def test_show_completion_prints_a_bash_script() -> None:
-    done = cli("--show-completion", "bash")
+    """``--show-completion`` prints the script of the shell it runs in (typer finds it among the
+    parent processes), so it runs here from bash, whatever runs the tests."""
+    done = subprocess.run(
+        ["bash", "-c", f"{CLI} --show-completion"], capture_output=True, text=True, timeout=60
+    )
     assert done.returncode == 0, done.stderr
     assert "_badugi_ledger_completion" in done.stdout and "complete " in done.stdout
 
