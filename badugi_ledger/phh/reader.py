@@ -193,10 +193,10 @@ def _read_hand(
         if ante:
             paid = min(ante, stacks[i])
             draft.post(names[i], "ante", paid, paid == stacks[i], line - 1, live=False)
-    for kind, index in (("small-blind", 0), ("big-blind", 1)):
-        seat = blind_seat(index, count)
-        blind = posts[seat][1]
-        if blind:
+    small_seat, big_seat = blind_seats([blind for _, blind in posts])
+    for kind, seat in (("small-blind", small_seat), ("big-blind", big_seat)):
+        blind = 0 if seat is None else posts[seat][1]
+        if seat is not None and blind:
             left = stacks[seat] - draft.total_committed.get(names[seat], 0)
             paid = min(blind, left)
             draft.post(names[seat], kind, paid, paid == left, line - 1)
@@ -229,7 +229,8 @@ def _read_hand(
         draft.put(RakeTaken(sum(stacks) - sum(finishing)), pos)
         gaps.append(_rake_from_finishing_stacks(fields, sum(stacks) - sum(finishing), pos))
     rule = _dealing(hand, fields)
-    small_blind, big_blind = posts[blind_seat(0, count)][1], posts[blind_seat(1, count)][1]
+    small_blind = 0 if small_seat is None else posts[small_seat][1]
+    big_blind = posts[big_seat][1]
     try:
         settings = _settings(
             small_bet, big_bet, small_blind, big_blind, max(antes), currency, rule, untrimmed
@@ -445,6 +446,19 @@ def blind_seat(which: int, count: int) -> int:
     if count == 2:
         return 1 - which
     return which
+
+
+def blind_seats(blinds: Sequence[int]) -> tuple[int | None, int]:
+    """The indexes of the small and the big blind among each player's blind (as
+    :func:`_forced_bets` orders them: heads-up the button, ``p2``, posts the small blind).  A
+    lone blind of ``p1`` (three players or more, nobody else posting one) is the big blind of
+    a game without a small blind: PokerKit starts the betting after it and gives it the
+    option, as the replay plays ``blinds 0/2`` (the first player left of the button posts it,
+    :func:`~badugi_ledger.model.forced.blind_players`)."""
+    count = len(blinds)
+    if count > 2 and blinds[0] and not any(blinds[1:]):
+        return None, 0
+    return blind_seat(0, count), blind_seat(1, count)
 
 
 def _forced_bets(antes: list[int], blinds: list[int], count: int) -> list[tuple[int, int]]:

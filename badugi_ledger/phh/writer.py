@@ -112,6 +112,13 @@ def write_phh(
     count = len(players)
     antes = [0] * count
     blinds = [0] * count
+    # A game without a small blind has p1 post the big blind, a lone blind PHH writes first
+    # (reader.blind_seats); one without a big blind has no place in PHH: PokerKit would start
+    # the betting after the small blind, where the replay has its poster act first.
+    small, big = blind_seat(0, count), blind_seat(1, count)
+    if count > 2 and not settings.small_blind:
+        small, big = -1, 0  # (no index: such a game has no small blind to post)
+    small_alone = count > 2 and not settings.big_blind
     for at, event in enumerate(record.events):
         if isinstance(event, Post):
             i = index.get(event.player)
@@ -124,7 +131,13 @@ def write_phh(
                 # PHH has the ante due, which a short stack posts all-in for less
                 antes[i] += settings.ante if event.all_in and amount < settings.ante else amount
             elif event.kind in ("small-blind", "big-blind"):
-                expected = blind_seat(0 if event.kind == "small-blind" else 1, count)
+                if small_alone:
+                    fail(
+                        f"{event.player} posts a small blind in a game without a big blind "
+                        f"(line {record.position(at).line}): PokerKit starts the betting after "
+                        "it, where the replay has its poster act first"
+                    )
+                expected = small if event.kind == "small-blind" else big
                 if i != expected or blinds[i]:
                     fail(
                         f"{event.player} posts a {event.kind} out of position "
@@ -135,7 +148,6 @@ def write_phh(
                 blinds[i] = amount
             else:
                 fail(f"{event.player} posts a {event.kind} blind (line {record.position(at).line})")
-    big = blind_seat(1, count)
     left = starting[big] - min(antes[big], starting[big])  # after the ante, all-in or not
     posted = min(blinds[big], left)
     if blinds[big] and posted < settings.big_blind and settings.house.short_blind == "full-blind":

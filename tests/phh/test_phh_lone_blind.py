@@ -1,0 +1,129 @@
+"""A PHH hand with one blind, ``p1``'s, replays as PokerKit plays it, and our games without a
+small blind are written so.
+
+PokerKit (``State._begin_betting``) starts the betting after the largest blind posted and
+gives its poster the option: a lone blind of ``p1`` (``blinds_or_straddles = [2, 0, …]``) is
+the big blind of a game without a small blind, which our format writes ``blinds 0/2`` and the
+replay has the first player left of the button post (``model/forced.blind_players``).  The
+reader took it for a small blind and the replay had its poster act first, so every such hand
+was refused (``turn-order``), and the writer refused ``blinds 0/2`` hands (a big blind "out of
+position").  Every hand PokerKit plays, written by PokerKit's own writer, must replay to
+PokerKit's stacks.
+"""
+
+from __future__ import annotations
+
+import random
+import warnings
+from pathlib import Path
+from typing import Any
+
+import pokerkit
+
+from badugi_ledger.convert import ConvertedHand, convert_hands
+from badugi_ledger.model.errors import BadugiError
+from badugi_ledger.model.events import HandRecord, Post
+from badugi_ledger.phh.reader import read_phh
+from badugi_ledger.replay import replay_hand
+from tests.helpers.pokerkit_play import AUTOMATIONS
+
+HANDS = 200
+
+
+def _play(rng: random.Random) -> tuple[Any, str]:
+    """One hand PokerKit plays with ``p1``'s blind of 2 and no other."""
+    players = rng.choice([3, 4, 6])
+    stacks = [rng.choice([1, 2, 3, 5, 9, 14, 30, 60]) for _ in range(players)]
+    state = pokerkit.FixedLimitBadugi.create_state(
+        AUTOMATIONS, True, 0, (2,), 2, 4, stacks, players
+    )
+    while state.status:
+        if state.can_stand_pat_or_discard():
+            i = state.stand_patter_or_discarder_index
+            state.stand_pat_or_discard(list(state.hole_cards[i])[: rng.choice([0, 1, 2])])
+        elif state.actor_index is not None:
+            roll = rng.random()
+            if roll < 0.45 and state.can_complete_bet_or_raise_to():
+                state.complete_bet_or_raise_to()
+            elif roll < 0.6 and state.checking_or_calling_amount:
+                state.fold()
+            else:
+                state.check_or_call()
+        else:  # pragma: no cover - every automation that could stop the loop is on
+            raise AssertionError("PokerKit waits for an operation the test does not make")
+    game = pokerkit.FixedLimitBadugi((), True, 0, (2,), 2, 4)
+    history = pokerkit.HandHistory.from_game_state(game, state)
+    history.finishing_stacks = list(state.stacks)
+    return state, str(history.dumps())
+
+
+def test_pokerkit_hands_with_p1_s_blind_alone_replay_to_pokerkits_stacks() -> None:
+    rng = random.Random(7)
+    random.seed(7)  # PokerKit shuffles with the random module
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for number in range(HANDS):
+            state, text = _play(rng)
+            assert "blinds_or_straddles = [2, 0, 0" in text, text
+            (record,) = read_phh(text, f"lone-{number}.phh")
+            assert isinstance(record, HandRecord), (number, record, text)
+            assert (record.settings.small_blind, record.settings.big_blind) == (0, 2)
+            posts = [(e.player, e.kind) for e in record.events if isinstance(e, Post)]
+            assert posts == [("p1", "big-blind")], (number, text)
+            result = replay_hand(record)
+            assert result.ok, (number, result.violations, text)
+            ours = [result.final_stacks[f"p{i + 1}"] for i in range(len(state.stacks))]
+            assert ours == list(state.stacks), (number, text)
+
+
+NIGHT = (
+    "game badugi · fixed limit 2/4 · blinds {blinds}\n"
+    "house fixed-limit-raises pokerkit · house short-blind as-posted\n"
+    "hand 1 · button Cara · Anna 20 · Ben 20 · Cara 20\n"
+    "Anna posts {post} · Ben calls · Cara raises to 4 · Anna calls · Ben calls\n"
+    "draw: Anna pat · Ben pat · Cara pat\n"
+    "Anna checks · Ben checks · Cara checks\n"
+    "draw: Anna pat · Ben pat · Cara pat\n"
+    "Anna checks · Ben checks · Cara checks\n"
+    "draw: Anna pat · Ben pat · Cara pat\n"
+    "Anna checks · Ben checks · Cara checks\n"
+    "show: Anna As 2h 3d 4c · Ben Ks Qh Jd Tc · Cara Kh Qd Jc Ts\n"
+    "Anna collects 12\n"
+)
+
+
+def test_a_game_without_a_small_blind_converts_and_pokerkit_plays_it(tmp_path: Path) -> None:
+    """``blinds 0/2``: Anna, left of the button, posts the big blind; written as PHH
+    ``[2, 0, 0]``, read back with the same settings and posts, and PokerKit plays it to the
+    same stacks."""
+    path = tmp_path / "lone.bhh"
+    path.write_text(NIGHT.format(blinds="0/2", post="bb 2"), encoding="utf-8")
+    (converted,) = convert_hands(path, "phh")
+    assert isinstance(converted, ConvertedHand), converted
+    assert "blinds_or_straddles = [2, 0, 0]" in converted.text
+    (record,) = read_phh(converted.text, "lone.phh")
+    assert isinstance(record, HandRecord), record
+    assert (record.settings.small_blind, record.settings.big_blind) == (0, 2)
+    result = replay_hand(record)
+    assert result.ok, result.violations
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        history = pokerkit.HandHistory.loads(converted.text)
+        state = list(history)[-1]
+    assert list(state.stacks) == [28, 16, 16]  # Anna, Ben, Cara: Anna wins 4 from each
+    assert [result.final_stacks[n] for n in ("Anna", "Ben", "Cara")] == list(state.stacks)
+
+
+def test_a_game_without_a_big_blind_is_not_written(tmp_path: Path) -> None:
+    """``blinds 1/0``: the replay has the small blind's poster act first; PokerKit would start
+    after it.  No PHH says that, so the hand is refused, naming why."""
+    path = tmp_path / "small.bhh"
+    path.write_text(
+        "game badugi · fixed limit 2/4 · blinds 1/0\n"
+        "hand 1 · button Cara · Anna 20 · Ben 20 · Cara 20\n"
+        "Anna posts sb 1 · Anna checks · Ben folds · Cara folds\n",
+        encoding="utf-8",
+    )
+    (refused,) = convert_hands(path, "phh")
+    assert isinstance(refused, BadugiError), refused
+    assert "in a game without a big blind" in str(refused)
