@@ -406,6 +406,16 @@ def _out_of_turn(st: HandState, ev: Action, expected: str | None) -> None:
                 st.here(),
             )
         raise illegal("turn-order", f"{p} is all-in and cannot act any more", st.here())
+    dead = st.bb_player if st.round == 0 and st.sb_player is None else None
+    if dead is not None and st.settings.small_blind:  # a dead small blind (open_betting)
+        raise illegal(
+            "turn-order",
+            f"{p} acts, but it is {expected}'s turn (order of play: 000): {dead} posts the big "
+            f"blind and nobody the small blind, a dead small blind, so the play starts left of "
+            f"{dead}; if {dead} posted the small blind, write {dead} posts sb, then the big "
+            "blind",
+            st.here(),
+        )
     raise illegal(
         "turn-order",
         f"{p} acts, but it is {expected}'s turn (order of play: 000)",

@@ -248,7 +248,10 @@ def test_a_dead_small_blind_leaves_the_big_blind_alone() -> None:
     result = replay(lines)
     assert dict(result.payouts) == {"Anna": 4}  # her 2 and Ben's 2 (her raise is not called)
     assert any("no small blind: Anna" in note for note in result.notes)
-    assert fails(lines[:1] + ["Cara calls"]) == "turn-order"  # Ben is first to act
+    # Ben is first to act; a recorder who meant Anna's small blind is told how to write it
+    with pytest.raises(IllegalAction, match="Anna posts sb, then the big blind") as err:
+        replay_hand(record(FOUR, "Dan", ["Anna posts bb", "Cara calls"]))
+    assert err.value.rule == "turn-order"
     # Not a dead small blind: a small blind written, the big blind's owner posting too, a
     # heads-up hand (the button owes the small blind), the big blind's owner posting alone.
     assert fails(["Anna posts bb", "Ben posts bb", "Cara calls"]) == "blind-missing"
