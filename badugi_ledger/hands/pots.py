@@ -240,14 +240,70 @@ def pot_shares(
     game: GameName,
     house: HouseRules = HouseRules(),  # noqa: B008 - frozen, immutable default
     figure: Figure | None = None,
+    tie: Mapping[str, int] | None = None,
 ) -> tuple[dict[str, int], str]:
     """:func:`divide_pot`'s ``shares`` (a new dict, empty when the pot carries) and
     ``detail``, without building the per-half records: what the replay keeps of a showdown,
     once per pot of every hand.  ``figure`` words the detail's amounts: the detail the replay
     keeps names chips and cents alike as plain integers (ledgers store it, and compare a
-    re-imported hand by it); a message about a hand of money asks again, with money."""
-    shares, detail, _ = _award(amount, contenders, game, house, figure)
+    re-imported hand by it); a message about a hand of money asks again, with money.
+    ``tie``: the shares of tied winners of a one-half game decided with other pots
+    (:func:`joined_ties`), in place of the pot's own division."""
+    shares, detail, _ = _award(amount, contenders, game, house, figure, tie)
     return shares, detail
+
+
+def joined_ties(
+    amounts: Sequence[int],
+    shares: Sequence[dict[str, int] | None],
+    game: GameName,
+    house: HouseRules,
+) -> list[dict[str, int] | None]:
+    """The shares of a hand's pots (main first; None: not divided here) with the odd chips of
+    ``odd_chip_split`` ``all-to-first`` as PokerKit gives them: PokerKit joins consecutive
+    pots whose players still in (the losing hands killed) are the same, so the pots in a row
+    that the same tied winners take are divided as one, its left-over chips all to the first
+    winner (``State.pots``, ``State.push_chips``).  Each pot still holds its own chips: every
+    winner gets each pot's even part, and each pot's left-over chips go, in the odd-chip
+    rule's order, to the winners still owed some of the joined division.  One-half games
+    only (PokerKit plays no split game); any other house rule divides each pot on its own.
+
+    >>> pokerkit = HouseRules(odd_chip_split="all-to-first")
+    >>> joined_ties([15, 9], [{"Ann": 8, "Ben": 7}, {"Ann": 5, "Ben": 4}], "badugi", pokerkit)
+    [{'Ann': 8, 'Ben': 7}, {'Ann': 4, 'Ben': 5}]
+    """
+    out = list(shares)
+    if house.odd_chip_split != "all-to-first" or len(GAMES[game].halves) != 1:
+        return out
+    start = 0
+    while start < len(out):
+        first = out[start]
+        end = start + 1
+        if first is not None and len(first) > 1:
+            while end < len(out) and (other := out[end]) is not None and list(other) == list(first):
+                end += 1
+        if end - start > 1 and first is not None:
+            winners = list(first)
+            run = amounts[start:end]
+            owed = split_evenly(sum(run), winners, house.odd_chip, "all-to-first")
+            order = winners[::-1] if house.odd_chip == "worst-seat" else winners
+            joined: list[dict[str, int] | None] = []
+            for amount in run:
+                base = amount // len(winners)
+                joined.append(dict.fromkeys(winners, base))
+                for name in winners:
+                    owed[name] -= base
+            for amount, pot in zip(run, joined, strict=True):
+                assert pot is not None
+                left = amount - sum(pot.values())
+                for name in order:
+                    chips = min(left, owed[name])
+                    pot[name] += chips
+                    owed[name] -= chips
+                    left -= chips
+            out[start:end] = joined
+        start = end
+    return out
 
 
 def _award(
@@ -256,8 +312,10 @@ def _award(
     game: GameName,
     house: HouseRules,
     figure: Figure | None = None,
+    tie: Mapping[str, int] | None = None,
 ) -> tuple[dict[str, int], str, list[_Half]]:
-    """The division of :func:`divide_pot`: shares in seat order, the detail, the halves."""
+    """The division of :func:`divide_pot`: shares in seat order, the detail, the halves
+    (``tie``: see :func:`pot_shares`)."""
     try:
         facts = GAMES[game]
     except (KeyError, TypeError):  # not a game's name (TypeError: not even hashable)
@@ -314,7 +372,12 @@ def _award(
             described: tuple[str, ...] = (values[winner][index].describe(),)
         else:
             winners = tuple(tied)
-            half_shares = split_evenly(half_amount, winners, house.odd_chip, house.odd_chip_split)
+            if tie is not None and whole and list(tie) == list(winners):
+                half_shares = dict(tie)
+            else:
+                half_shares = split_evenly(
+                    half_amount, winners, house.odd_chip, house.odd_chip_split
+                )
             described = tuple([values[name][index].describe() for name in winners])
         if whole:
             shares = half_shares  # the pot is one half (divide_pot gives the award a copy)

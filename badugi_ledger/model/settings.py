@@ -40,7 +40,8 @@ one half hold equal hands, so inside a half the ``button-left`` order applies
 OddChipSplit = Literal["one-each", "all-to-first"]
 """How the chips left over when tied winners divide a pot are given, in the order ``odd_chip``
 names: ``one-each`` (default), a chip to each of the first winners; ``all-to-first`` (PHH, as
-PokerKit divides), every left-over chip to the first of them."""
+PokerKit divides), every left-over chip to the first of them, the pots in a row that the same
+tied winners take divided as one (:func:`badugi_ledger.hands.pots.joined_ties`)."""
 
 OddChipHalf = Literal["badugi", "five-card"]
 ReshuffleRule = Literal["exclude-own", "all-discards", "discards-first"]

@@ -48,6 +48,7 @@ from .side_pots import (
     carry_out_stakes,
     carry_to_next_pot_won,
     divide,
+    join_ties,
     pot_result,
     return_uncalled,
 )
@@ -191,6 +192,7 @@ def settle(st: HandState) -> HandResult:
         divide(st, pot)
         if pot.shares is None:
             unsettled = True
+    join_ties(st, pots)
     if unsettled:
         settle_from_record(st, pots, violations, carries)
     carry_out = 0

@@ -15,7 +15,9 @@
   carries out is ``HandResult.carry_stakes`` (:func:`carry_out_stakes`).
 * **Dividing** a pot whose outcome is known (:func:`divide`) uses
   :func:`badugi_ledger.hands.pots.pot_shares`; a pot whose showdown cards are unknown is left
-  to :mod:`.unshown`.
+  to :mod:`.unshown`.  Under ``odd-chip-split all-to-first`` (PHH hands) the pots in a row
+  that the same tied winners take are then divided as one, as PokerKit divides them
+  (:func:`join_ties`).
 
 Why a module of its own: the pot value and the pots built from a hand's chips are what both
 the settlement (:mod:`.showdown`) and the settlement of a showdown with unknown cards
@@ -27,7 +29,7 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
-from ..hands.pots import next_pot_won, pot_shares
+from ..hands.pots import joined_ties, next_pot_won, pot_shares
 from ..model.results import PotResult
 from .claims import carried_detail
 from .state import SHOWDOWN, HandState
@@ -188,6 +190,26 @@ def divide(st: HandState, pot: Pot) -> None:
     pot.shares = shares
     if not shares:  # pragma: no cover - the qualifier was checked before the rake
         pot.carried = True
+
+
+def join_ties(st: HandState, pots: list[Pot]) -> None:
+    """Under ``odd-chip-split all-to-first``, the divided pots in a row that the same tied
+    winners take, divided as one (:func:`~badugi_ledger.hands.pots.joined_ties`): a pot
+    whose shares that changes says so in its detail."""
+    house = st.house
+    if house.odd_chip_split != "all-to-first" or len(pots) < 2:
+        return
+    divided = [None if pot.carried or pot.cards is None else pot.shares for pot in pots]
+    game = st.settings.game
+    joined = joined_ties([pot.net for pot in pots], divided, game, house)
+    for pot, shares, before in zip(pots, joined, divided, strict=True):
+        if shares != before and pot.cards is not None:
+            pot.shares, detail = pot_shares(pot.net, pot.cards, game, house, tie=shares)
+            pot.detail = (
+                f"{detail}; the pots in a row that the same players win divided as one, its "
+                "odd chips to the first of them (house odd-chip-split all-to-first, as "
+                "PokerKit divides)"
+            )
 
 
 def pot_result(pot: Pot) -> PotResult:

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from ..hands.badugi import badugi_value
-from ..hands.pots import divide_pot
+from ..hands.pots import divide_pot, joined_ties
 from ..model.cards import DECK, Card
 from ..model.events import (
     Action,
@@ -422,6 +422,7 @@ class SimulatedHand:
             pots[0] = (main, amount - self.carry_in, eligible)
             pots[to] = (side, more + self.carry_in, others)
             shares[to] = self.divide(more + self.carry_in, others, showdown)
+        shares = joined_ties([amount for _, amount, _ in pots], shares, self.s.game, self.house)
         if showdown:
             self.show_or_muck(pots, shares)
         final = dict(self.stack)
