@@ -246,3 +246,40 @@ def test_shares_always_add_up(
                 assert v[index] < best
     if len(award.halves) == 2:
         assert abs(award.halves[0].amount - award.halves[1].amount) <= 1
+
+
+# ---------------------------------------------------------------------------------------------
+# PokerKit's odd chips: the pots in a row the same tied winners take, divided as one
+# ---------------------------------------------------------------------------------------------
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    amounts=st.lists(st.integers(0, 60), min_size=1, max_size=5),
+    tied=st.integers(2, 4),
+    rule=st.sampled_from(["button-left", "worst-seat"]),
+)
+def test_pots_joined_as_pokerkit_joins_them_keep_their_chips(
+    amounts: list[int], tied: int, rule: str
+) -> None:
+    """``odd-chip-split all-to-first`` (PHH, PokerKit: ``State.pots`` joins the pots whose
+    players still in are the same): every pot still holds its own chips, and the winners get
+    together what one pot of all of them gives (tests/phh/test_phh_odd_chips.py has two hands
+    PokerKit played)."""
+    from badugi_ledger.hands.pots import joined_ties
+
+    house = HouseRules(odd_chip=rule, odd_chip_split="all-to-first")  # type: ignore[arg-type]
+    winners = ["Ann", "Ben", "Cy", "Dee"][:tied]
+    alone = [split_evenly(a, winners, house.odd_chip, "all-to-first") for a in amounts]
+    joined = joined_ties(amounts, list(alone), "badugi", house)
+    assert [sum(s.values()) for s in joined if s is not None] == amounts
+    together = split_evenly(sum(amounts), winners, house.odd_chip, "all-to-first")
+    for name in winners:
+        assert sum(s[name] for s in joined if s is not None) == together[name]
+    # A pot between that others win, a split game, or another rule: each pot on its own.
+    apart = [*alone[:1], {"Eve": 7}, *alone[1:]]
+    mixed = joined_ties([amounts[0], 7, *amounts[1:]], apart, "badugi", house)
+    assert mixed[:2] == apart[:2]
+    assert joined_ties([amounts[0], 7, *amounts[1:]], apart, "badacey", house) == apart
+    one_each = HouseRules(odd_chip=rule)  # type: ignore[arg-type]
+    assert joined_ties(amounts, list(alone), "badugi", one_each) == alone
