@@ -54,3 +54,11 @@ def test_pot_after_a_carried_pot_is_the_hands_own_pot_or_that_with_the_carried_p
             assert mismatch in problems[0], problems
             assert problems[0].endswith("[pot-total]"), problems
     assert int(written) == int(own) + 12  # the carried pot the example states (carry in 12)
+
+
+def test_a_dead_small_blind_is_written_as_played(tmp_path: Path) -> None:
+    """The example of a dead small blind (README house rules, "a dead small blind"): Cara,
+    first left of the button, posts the big blind alone, Dan acts first; it checks clean."""
+    found = [b for b in text_blocks() if "Cara posts bb ·" in b]
+    assert len(found) == 1, "grammar/README.md: one example of a dead small blind"
+    assert checked(tmp_path, "dead_small_blind", found[0]) == []
