@@ -32,12 +32,12 @@ file, the fast TOML reader and the field checks are modules of their own too.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 from sys import intern
-from typing import Any
+from typing import Any, NoReturn
 
 from ..model.errors import BadugiError, ConfigError, ImportFormatError, Position
 from ..model.events import (
@@ -237,6 +237,15 @@ def _read_hand(
         )
     except ConfigError as exc:
         settings_refused(fields, exc, small_bet, big_bet)
+    if count == 2:  # (blinds our settings take, in an order of play PokerKit may not)
+        _heads_up_lone_blind(fields, posts, names)
+        heads_up_first_to_act(
+            names,
+            stacks,
+            [ante for ante, _ in posts],
+            [blind for _, blind in posts],
+            lambda message: fields.fail("blinds_or_straddles", message),
+        )
     session = read_session(hand, fields)
     table = fields.label("table")
     if MISSING_FIELD in hand:
@@ -446,6 +455,51 @@ def blind_seat(which: int, count: int) -> int:
     if count == 2:
         return 1 - which
     return which
+
+
+def heads_up_first_to_act(
+    players: Sequence[str],
+    starting: Sequence[int],
+    antes: Sequence[int],
+    blinds: Sequence[int],
+    fail: Callable[[str], NoReturn],
+) -> None:
+    """Refuse a heads-up hand whose first player to act before the first draw PokerKit would
+    choose otherwise than our table, read or written.  ``blinds`` by player, ``p1`` (the big
+    blind) first.
+
+    We (``000``): the button, who posts the small blind, acts first when a big blind is
+    posted.  PokerKit (``State._begin_betting``) has the player after the one with the largest
+    ``(blind posted, index)`` act first: when both blinds are the same (blinds 2/2, or a big
+    blind all-in for as much as the small blind), or the button's is the larger, that is the
+    button, and ``p1`` acts first.  It matters only when both players still have chips to act
+    with."""
+    left = [starting[i] - min(antes[i], starting[i]) for i in (0, 1)]
+    posted = [min(blinds[i], left[i]) for i in (0, 1)]
+    pokerkit = 1 if posted[0] > posted[1] else 0
+    ours = 1 if blinds[0] else 0
+    if pokerkit != ours and left[0] > posted[0] and left[1] > posted[1]:
+        fail(
+            f"heads-up blinds of {posted[1]} (the button's) and {posted[0]}: PokerKit (PHH) "
+            "takes the larger blind for the big blind, the button's when they are the same, and "
+            f"has {players[pokerkit]} act first before the first draw, where "
+            f"{players[ours]}, the button, does"
+        )
+
+
+def _heads_up_lone_blind(
+    fields: HandFields, posts: Sequence[tuple[int, int]], names: list[str]
+) -> None:
+    """Refuse a heads-up hand with the button's blind alone: PokerKit has the button post it and
+    ``p1`` act first, where our table has a game's only blind posted by the player left of the
+    button (``blinds 0/2``, :func:`~badugi_ledger.model.forced.blind_players`)."""
+    if posts[1][1] and not posts[0][1]:
+        fields.fail(
+            "blinds_or_straddles",
+            f"heads-up, the button ({names[1]}) posts the only blind ({posts[1][1]}) and "
+            f"PokerKit has {names[0]} act first: the replay has a game's only blind posted by "
+            f"the player left of the button ({names[0]}), so it plays no such order",
+        )
 
 
 def blind_seats(blinds: Sequence[int]) -> tuple[int | None, int]:

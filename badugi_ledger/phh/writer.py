@@ -46,6 +46,7 @@ from .reader import (
     STACK_CHANGE_FIELDS,
     VARIANT,
     blind_seat,
+    heads_up_first_to_act,
 )
 from .session import session_fields
 
@@ -157,7 +158,7 @@ def write_phh(
             "PHH (PokerKit) they owe the blind posted"
         )
     if count == 2:
-        _heads_up_first_to_act(players, starting, antes, blinds, fail)
+        heads_up_first_to_act([p.name for p in players], starting, antes, blinds, fail)
         antes.reverse()  # PokerKit reads the lists reversed heads-up
         blinds.reverse()
     money = _units(amounts_currency(record.session, settings.currency))
@@ -204,35 +205,6 @@ def write_phh(
     if settings.house.reshuffle != POKERKIT_DEALING:  # how our table dealt, if not as PokerKit
         fields.append((RESHUFFLE_FIELD, settings.house.reshuffle))
     return "\n".join(f"{key} = {_toml(value)}" for key, value in fields) + "\n"
-
-
-def _heads_up_first_to_act(
-    players: list[Seat],
-    starting: list[int],
-    antes: list[int],
-    blinds: list[int],
-    fail: Callable[[str], NoReturn],
-) -> None:
-    """Refuse a heads-up hand whose first player to act before the first draw PokerKit would
-    choose otherwise than our table.  ``blinds`` by player, ``p1`` (the big blind) first.
-
-    We (``000``): the button, who posts the small blind, acts first when a big blind is
-    posted.  PokerKit (``State._begin_betting``) has the player after the one with the largest
-    ``(blind posted, index)`` act first: when both blinds are the same (blinds 2/2, or a big
-    blind all-in for as much as the small blind), or the button's is the larger, that is the
-    button, and ``p1`` acts first.  It matters only when both players still have chips to act
-    with."""
-    left = [starting[i] - min(antes[i], starting[i]) for i in (0, 1)]
-    posted = [min(blinds[i], left[i]) for i in (0, 1)]
-    pokerkit = 1 if posted[0] > posted[1] else 0
-    ours = 1 if blinds[0] else 0
-    if pokerkit != ours and left[0] > posted[0] and left[1] > posted[1]:
-        fail(
-            f"heads-up blinds of {posted[1]} (the button's) and {posted[0]}: PokerKit (PHH) "
-            "takes the larger blind for the big blind, the button's when they are the same, and "
-            f"has {players[pokerkit].name} act first before the first draw, where "
-            f"{players[ours].name}, the button, does"
-        )
 
 
 def _hands_missing(record: HandRecord) -> int:

@@ -127,3 +127,38 @@ def test_a_game_without_a_big_blind_is_not_written(tmp_path: Path) -> None:
     (refused,) = convert_hands(path, "phh")
     assert isinstance(refused, BadugiError), refused
     assert "in a game without a big blind" in str(refused)
+
+
+def _heads_up(blinds: tuple[int, ...]) -> str:
+    """A heads-up hand PokerKit plays with these blinds, both players calling it down."""
+    random.seed(3)
+    state = pokerkit.FixedLimitBadugi.create_state(AUTOMATIONS, True, 0, blinds, 2, 4, [20, 20], 2)
+    while state.status:
+        if state.can_stand_pat_or_discard():
+            state.stand_pat_or_discard()
+        else:
+            state.check_or_call()
+    game = pokerkit.FixedLimitBadugi((), True, 0, blinds, 2, 4)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return str(pokerkit.HandHistory.from_game_state(game, state).dumps())
+
+
+def test_heads_up_orders_the_replay_does_not_play_are_refused_at_the_blinds() -> None:
+    """Heads-up PokerKit has the button post a lone blind, and with two equal blinds takes
+    the button's for the big one; either way ``p1`` acts first, where our table has the
+    button act first (``000``) and a game's only blind posted left of the button.  Such a
+    hand was refused at its first action (``blind-player``, ``turn-order``); it is refused
+    at ``blinds_or_straddles``, saying why (the writer refuses the same, writing)."""
+    for blinds, says in (
+        ((2,), "the button (p2) posts the only blind (2) and PokerKit has p1 act first"),
+        ((1, 1), "heads-up blinds of 1 (the button's) and 1: PokerKit (PHH) takes the larger"),
+    ):
+        (error,) = read_phh(_heads_up(blinds), "hu.phh")
+        assert isinstance(error, BadugiError), error
+        assert says in str(error)
+        assert f"hu.phh:{_line_of(_heads_up(blinds), 'blinds_or_straddles')}:" in str(error)
+
+
+def _line_of(text: str, key: str) -> int:
+    return next(i for i, line in enumerate(text.splitlines(), 1) if line.startswith(key))
