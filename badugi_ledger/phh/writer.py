@@ -114,11 +114,17 @@ def write_phh(
     antes = [0] * count
     blinds = [0] * count
     # A game without a small blind has p1 post the big blind, a lone blind PHH writes first
-    # (reader.blind_seats); one without a big blind has no place in PHH: PokerKit would start
-    # the betting after the small blind, where the replay has its poster act first.
+    # (reader.blind_seats), and so does a hand whose small blind is dead (p1 posts the big
+    # blind, nobody the small one: replay.betting.dead_small_blind), which PokerKit plays
+    # alike; one without a big blind has no place in PHH: PokerKit would start the betting
+    # after the small blind, where the replay has its poster act first.
     small, big = blind_seat(0, count), blind_seat(1, count)
-    if count > 2 and not settings.small_blind:
-        small, big = -1, 0  # (no index: such a game has no small blind to post)
+    kinds = [(e.player, e.kind) for e in record.events if type(e) is Post]
+    dead_small = [kind for _, kind in kinds if kind in ("small-blind", "big-blind")] == [
+        "big-blind"
+    ] and (players[0].name, "big-blind") in kinds
+    if count > 2 and (not settings.small_blind or dead_small):
+        small, big = -1, 0  # (no index: such a hand has no small blind to post)
     small_alone = count > 2 and not settings.big_blind
     for at, event in enumerate(record.events):
         if isinstance(event, Post):

@@ -162,3 +162,36 @@ def test_heads_up_orders_the_replay_does_not_play_are_refused_at_the_blinds() ->
 
 def _line_of(text: str, key: str) -> int:
     return next(i for i, line in enumerate(text.splitlines(), 1) if line.startswith(key))
+
+
+def test_a_dead_small_blind_is_written_as_p1_s_lone_blind(tmp_path: Path) -> None:
+    """A hand whose small blind is dead (``replay.betting.dead_small_blind``: Cara, first left
+    of the button, posts the big blind alone) is played as a game without a small blind, and
+    PokerKit plays p1's lone blind so: written as ``[2, 0, 0]`` (it was refused, a big blind
+    "out of position"), replayed by PokerKit to the same stacks, read back as ``blinds 0/2``."""
+    path = tmp_path / "dead.bhh"
+    path.write_text(
+        "game badugi · fixed limit 2/4 · blinds 1/2\n"
+        "hand 9 · button Anna · Anna 40 · Cara 40 · Dan 40\n"
+        "Cara posts bb · Dan calls · Anna raises to 4 · Cara calls · Dan calls\n"
+        "draw: Cara pat · Dan pat · Anna pat\n"
+        "Cara checks · Dan bets 2 · Anna calls · Cara folds\n"
+        "draw: Dan pat · Anna pat\nDan checks · Anna checks\n"
+        "draw: Dan pat · Anna pat\nDan checks · Anna checks\n"
+        "show: Dan 2s 3h 4d 5c · Anna Ks Qh Jd Tc\n"
+        "Dan collects 16\n",
+        encoding="utf-8",
+    )
+    (converted,) = convert_hands(path, "phh")
+    assert isinstance(converted, ConvertedHand), converted
+    assert "blinds_or_straddles = [2, 0, 0]" in converted.text
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        state = list(pokerkit.HandHistory.loads(converted.text))[-1]
+    assert list(state.stacks) == [36, 50, 34]  # Cara, Dan, Anna
+    (record,) = read_phh(converted.text, "dead.phh")
+    assert isinstance(record, HandRecord), record
+    assert (record.settings.small_blind, record.settings.big_blind) == (0, 2)
+    result = replay_hand(record)
+    assert result.ok, result.violations
+    assert [result.final_stacks[n] for n in ("Cara", "Dan", "Anna")] == [36, 50, 34]
