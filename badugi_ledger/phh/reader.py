@@ -237,6 +237,13 @@ def _read_hand(
         )
     except ConfigError as exc:
         settings_refused(fields, exc, small_bet, big_bet)
+    if count > 2 and not posts[0][1] and posts[1][1]:
+        fields.fail(
+            "blinds_or_straddles",
+            f"no blind from {names[0]} and {posts[1][1]} from {names[1]}: PokerKit has "
+            f"{names[0]} act before {names[1]}, where the replay has a game's only blind posted "
+            f"by the first player left of the button ({names[0]}), so it plays no such order",
+        )
     if count == 2:  # (blinds our settings take, in an order of play PokerKit may not)
         _heads_up_lone_blind(fields, posts, names)
         heads_up_first_to_act(

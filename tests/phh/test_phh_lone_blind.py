@@ -195,3 +195,19 @@ def test_a_dead_small_blind_is_written_as_p1_s_lone_blind(tmp_path: Path) -> Non
     result = replay_hand(record)
     assert result.ok, result.violations
     assert [result.final_stacks[n] for n in ("Cara", "Dan", "Anna")] == [36, 50, 34]
+
+
+def test_a_blind_of_p2_without_one_of_p1_is_refused_at_the_blinds() -> None:
+    """``[0, 2, 0, 0]``: PokerKit has p2 post it and p1 act before p2, an order our table has
+    for no game (a game's only blind is posted left of the button); refused at the field, where
+    the replay said only that p1 had not posted the big blind."""
+    text = (
+        "variant = 'FB'\nantes = [0, 0, 0, 0]\nblinds_or_straddles = [0, 2, 0, 0]\n"
+        "small_bet = 2\nbig_bet = 4\nstarting_stacks = [20, 20, 20, 20]\n"
+        "actions = ['d dh p1 ????????', 'd dh p2 ????????', 'd dh p3 ????????', "
+        "'d dh p4 ????????', 'p3 f', 'p4 f', 'p1 f']\n"
+    )
+    (error,) = read_phh(text, "p2.phh")
+    assert isinstance(error, BadugiError), error
+    assert str(error.position) == "p2.phh:3:23"
+    assert "no blind from p1 and 2 from p2: PokerKit has p1 act before p2" in str(error)
