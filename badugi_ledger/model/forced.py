@@ -9,13 +9,13 @@ the replay, which knows the stacks, leaves out a player with no chips at the dea
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Mapping, Sequence
 
 from .events import Post
 from .games import GAMES
 from .settings import GameSettings
 
-__all__ = ["blind_players", "forced_posts"]
+__all__ = ["blind_players", "forced_posts", "small_blind_dead"]
 
 
 def blind_players(
@@ -63,3 +63,19 @@ def forced_posts(
     if big is not None:
         posts.append(Post(big, "big-blind"))
     return tuple(posts)
+
+
+def small_blind_dead(
+    small: str | None, big: str | None, posted: Mapping[str, Collection[str]], dealt: int
+) -> bool:
+    """Whether a hand's small blind is dead: with three or more ``dealt`` in, the player who
+    owes it (``small``) posts the big blind, and nobody posts a small blind or the big blind's
+    owner (``big``) a big blind; ``posted``: the kinds of forced bets each player posted.  The
+    TDA's dead button: after the big blind's player busts or leaves, the next hand's small
+    blind falls on an empty seat (README, house rules: "a dead small blind";
+    :func:`badugi_ledger.replay.betting.dead_small_blind`)."""
+    if small is None or big is None or dealt < 3:
+        return False
+    if "big-blind" not in posted.get(small, ()) or "big-blind" in posted.get(big, ()):
+        return False
+    return not any("small-blind" in kinds for kinds in posted.values())

@@ -37,6 +37,7 @@ from ..model.events import (
     StackChange,
     amounts_currency,
 )
+from ..model.forced import small_blind_dead
 from ..model.settings import GameSettings
 from .reader import (
     MISSING_FIELD,
@@ -119,10 +120,11 @@ def write_phh(
     # alike; one without a big blind has no place in PHH: PokerKit would start the betting
     # after the small blind, where the replay has its poster act first.
     small, big = blind_seat(0, count), blind_seat(1, count)
-    kinds = [(e.player, e.kind) for e in record.events if type(e) is Post]
-    dead_small = [kind for _, kind in kinds if kind in ("small-blind", "big-blind")] == [
-        "big-blind"
-    ] and (players[0].name, "big-blind") in kinds
+    forced: dict[str, set[str]] = {}
+    for event in record.events:
+        if type(event) is Post:
+            forced.setdefault(event.player, set()).add(event.kind)
+    dead_small = small_blind_dead(players[0].name, players[1].name, forced, count)
     if count > 2 and (not settings.small_blind or dead_small):
         small, big = -1, 0  # (no index: such a hand has no small blind to post)
     small_alone = count > 2 and not settings.big_blind

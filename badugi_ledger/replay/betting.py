@@ -40,7 +40,7 @@ from __future__ import annotations
 
 from ..model.errors import illegal
 from ..model.events import Action, Post, PostKind
-from ..model.forced import forced_posts
+from ..model.forced import forced_posts, small_blind_dead
 from ..model.settings import GameSettings
 from .raises import FIXED as FIXED
 from .raises import SPREAD as SPREAD
@@ -172,18 +172,10 @@ def missing_posts(st: HandState) -> list[tuple[str, PostKind]]:
 
 def dead_small_blind(st: HandState) -> str | None:
     """The player who posts the big blind in the small blind's place, when the hand's small
-    blind is dead (see the module docstring), else None: with three or more dealt in, the
-    small blind's owner posts the big blind, and nobody posts a small blind or the big blind's
-    owner a big blind."""
-    small, big = st.sb_player, st.bb_player
-    if small is None or big is None or len(st.dealt) < 3:
-        return None
-    posted = st.posted
-    if "big-blind" not in posted.get(small, ()) or "big-blind" in posted.get(big, ()):
-        return None
-    if any("small-blind" in kinds for kinds in posted.values()):
-        return None
-    return small
+    blind is dead (see the module docstring, :func:`~badugi_ledger.model.forced.small_blind_dead`),
+    else None."""
+    small = st.sb_player
+    return small if small_blind_dead(small, st.bb_player, st.posted, len(st.dealt)) else None
 
 
 def forced_due(s: GameSettings, kind: PostKind) -> int:
