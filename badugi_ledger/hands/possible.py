@@ -15,7 +15,10 @@ The test is a relaxation that is exact about everything above and generous about
 unknown hand may take any value up to the best possible one, and in a split game its two halves
 are taken independently; it does not ask whether the cards left in the deck can make that
 value.  So a division refused here is refused rightly (no assignment of hands gives it), and a
-division accepted may, in a rare case, still need cards that are not there.
+division accepted may, in a rare case, still need cards that are not there.  One exception to
+the first: under ``odd-chip-split all-to-first`` (PHH hands) the settlement divides the pots in
+a row that the same tied winners take as one (:func:`.pots.joined_ties`, as PokerKit), while
+this search pays each pot on its own, so such a division is judged a chip apart.
 
 >>> from ..model.cards import Card, parse_known_cards as cards
 >>> from .evaluate import evaluate
