@@ -15,10 +15,9 @@ The test is a relaxation that is exact about everything above and generous about
 unknown hand may take any value up to the best possible one, and in a split game its two halves
 are taken independently; it does not ask whether the cards left in the deck can make that
 value.  So a division refused here is refused rightly (no assignment of hands gives it), and a
-division accepted may, in a rare case, still need cards that are not there.  One exception to
-the first: under ``odd-chip-split all-to-first`` (PHH hands) the settlement divides the pots in
-a row that the same tied winners take as one (:func:`.pots.joined_ties`, as PokerKit), while
-this search pays each pot on its own, so such a division is judged a chip apart.
+division accepted may, in a rare case, still need cards that are not there.  Under
+``odd-chip-split all-to-first`` (PHH hands) the pots in a row that the same tied winners take
+are paid as one, as the settlement divides them (:func:`.pots.joined_ties`, as PokerKit).
 
 >>> from ..model.cards import Card, parse_known_cards as cards
 >>> from .evaluate import evaluate
@@ -131,6 +130,7 @@ def division_allowed(
         walk = _Walk(pots, amounts, keys, nut[half].key, facts.progressive, house, asked, target)
         walk.carry, walk.later = carry.amount, carry.later
         walk.count_left = carried is not None
+        walk.joined = house.odd_chip_split == "all-to-first" and len(facts.halves) == 1
         found.append(walk.divisions(0, None, None, ()))
     # Every half but the last added up; the last must hold what is still missing.
     sums: set[_Outcome] = {((0,) * len(asked), 0)}
@@ -174,6 +174,9 @@ class _Walk:
     carry = 0
     later: tuple[tuple[int, tuple[str, ...]], ...] = ()
     count_left = True
+    joined = False
+    """Whether the pots in a row that the same tied winners take are paid as one
+    (:func:`.pots.joined_ties`): then ``run`` carries the chips of that row so far."""
 
     def __init__(
         self,
@@ -193,15 +196,20 @@ class _Walk:
         self.memo: dict[tuple[Any, ...], frozenset[_Outcome]] = {}
 
     def divisions(
-        self, j: int, prev: tuple[str, ...] | None, bound: Any, carried: tuple[bool, ...]
+        self,
+        j: int,
+        prev: tuple[str, ...] | None,
+        bound: Any,
+        carried: tuple[bool, ...],
+        run: int = 0,
     ) -> frozenset[_Outcome]:
         """The divisions of pots ``j`` on, after pots whose winners were ``prev`` (None: no
         pot before; ``()``: it carried), their winners below ``bound``; ``carried``: which
-        pots before carried."""
-        key = (j, self._state(j, prev), bound, all(carried))
+        pots before carried; ``run``: the chips of the pots in a row ``prev`` took (``joined``)."""
+        key = (j, self._state(j, prev), bound, all(carried), run)
         found = self.memo.get(key)
         if found is None:
-            found = self.memo[key] = frozenset(self._divide(j, prev, bound, carried))
+            found = self.memo[key] = frozenset(self._divide(j, prev, bound, carried, run))
         return found
 
     def _state(self, j: int, prev: tuple[str, ...] | None) -> tuple[str, ...] | None:
@@ -216,7 +224,12 @@ class _Walk:
         return still or None
 
     def _divide(
-        self, j: int, prev: tuple[str, ...] | None, bound: Any, carried: tuple[bool, ...]
+        self,
+        j: int,
+        prev: tuple[str, ...] | None,
+        bound: Any,
+        carried: tuple[bool, ...],
+        run: int,
     ) -> set[_Outcome]:
         if j == len(self.pots):
             return {self._end(carried)}
@@ -224,7 +237,7 @@ class _Walk:
         if state == ():  # carried: nobody here qualifies either (002)
             return self._then(j, (), bound, carried)
         if state is not None:
-            return self._then(j, state, bound, carried)
+            return self._then(j, state, bound, carried, run if state == prev else 0)
         contenders, keys = self.pots[j].contenders, self.keys
         known = [p for p in contenders if p in keys]
         unknown = [p for p in contenders if p not in keys]
@@ -245,17 +258,30 @@ class _Walk:
         return out
 
     def _then(
-        self, j: int, winners: tuple[str, ...], bound: Any, carried: tuple[bool, ...]
+        self,
+        j: int,
+        winners: tuple[str, ...],
+        bound: Any,
+        carried: tuple[bool, ...],
+        run: int = 0,
     ) -> set[_Outcome]:
-        """Pot ``j`` won by ``winners`` (``()``: it carries), then the pots after it."""
+        """Pot ``j`` won by ``winners`` (``()``: it carries), then the pots after it; ``run``:
+        the chips of the pots just before it that the same winners took (``joined``)."""
         amount = self.amounts[j]
         if winners:
             if self.carry and next_pot_won((*carried, False)) == j:
                 amount += self.carry  # the first pot won takes the carried pot (002)
-            pay, left = self._pay(amount, winners), 0
+            if self.joined and run and len(winners) > 1:  # this pot's part of the row's
+                together, before = self._pay(run + amount, winners), self._pay(run, winners)
+                pay = tuple([a - b for a, b in zip(together, before, strict=True)])
+                run += amount
+            else:
+                pay = self._pay(amount, winners)
+                run = amount if self.joined and len(winners) > 1 else 0  # (else: no row)
+            left = 0
         else:
-            pay, left = self.none, amount if self.count_left else 0
-        rest = self.divisions(j + 1, winners, bound, (*carried, not winners))
+            pay, left, run = self.none, amount if self.count_left else 0, 0
+        rest = self.divisions(j + 1, winners, bound, (*carried, not winners), run)
         out: set[_Outcome] = set()
         for division in rest:
             both = _add((pay, left), division, self.target)

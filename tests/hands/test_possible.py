@@ -240,3 +240,23 @@ def test_002_every_real_division_of_a_carried_pot_is_allowed(
                     pots, known, game, dict(key[0]), left, carried_in=CarriedIn(carry, later)
                 )
                 assert allowed, (anna, ben, cy, key)
+
+
+def test_pots_the_same_winners_tie_for_are_paid_as_one_under_all_to_first() -> None:
+    """``odd-chip-split all-to-first`` (PHH, PokerKit): the pots in a row that the same tied
+    winners take are divided as one (``hands.pots.joined_ties``), so Anna's nut tied by Ben in
+    the main pot of 15 and the side pot of 9 pays 12 each, not 8 + 5 and 7 + 4 as two pots
+    divided on their own (the default, ``one-each``) would."""
+    from badugi_ledger.model.settings import HouseRules
+
+    known = {
+        "Anna": evaluate("badugi", parse_known_cards("As 2h 3d 4c")),
+        "Cy": evaluate("badugi", parse_known_cards("Ks Kh Kd Kc")),
+    }
+    pots = [OpenPot(15, ("Anna", "Ben", "Cy")), OpenPot(9, ("Anna", "Ben"))]
+    pokerkit = HouseRules(odd_chip_split="all-to-first")
+    joined, apart = {"Anna": 12, "Ben": 12}, {"Anna": 13, "Ben": 11}
+    assert division_allowed(pots, known, "badugi", joined, house=pokerkit)
+    assert not division_allowed(pots, known, "badugi", apart, house=pokerkit)
+    assert division_allowed(pots, known, "badugi", apart)
+    assert not division_allowed(pots, known, "badugi", joined)
