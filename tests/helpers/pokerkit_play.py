@@ -4,6 +4,7 @@ PokerKit's own writer."""
 
 from __future__ import annotations
 
+import random
 from decimal import Decimal
 from typing import Any
 
@@ -35,6 +36,41 @@ def pokerkit_phh(state: Any) -> str:
     history = pokerkit.HandHistory.from_game_state(GAME, state)
     history.finishing_stacks = list(state.stacks)
     return str(history.dumps())
+
+
+def play_at_random(
+    rng: random.Random,
+    blinds: tuple[int, ...],
+    stacks: list[int],
+    *,
+    raises: float = 0.5,
+    folds: float = 0.15,
+) -> tuple[Any, str]:
+    """A hand PokerKit plays with these blinds (and straddles) for ``stacks``, its players
+    deciding at random: each draw discards the first 0-2 cards, a bet or raise ``raises`` of
+    the time one may be made, a fold ``folds`` of the time there is something to call, else a
+    check or call; and the hand as PokerKit writes PHH, with its final stacks."""
+    state = pokerkit.FixedLimitBadugi.create_state(
+        AUTOMATIONS, True, 0, blinds, 2, 4, stacks, len(stacks)
+    )
+    while state.status:
+        if state.can_stand_pat_or_discard():
+            i = state.stand_patter_or_discarder_index
+            state.stand_pat_or_discard(list(state.hole_cards[i])[: rng.choice([0, 1, 2])])
+        elif state.actor_index is not None:
+            roll = rng.random()
+            if roll < raises and state.can_complete_bet_or_raise_to():
+                state.complete_bet_or_raise_to()
+            elif roll < raises + folds and state.checking_or_calling_amount:
+                state.fold()
+            else:
+                state.check_or_call()
+        else:  # pragma: no cover - every automation that could stop the loop is on
+            raise AssertionError("PokerKit waits for an operation the test does not make")
+    game = pokerkit.FixedLimitBadugi((), True, 0, blinds, 2, 4)
+    history = pokerkit.HandHistory.from_game_state(game, state)
+    history.finishing_stacks = list(state.stacks)
+    return state, str(history.dumps())
 
 
 def money_divmod(dividend: Any, divisor: int) -> tuple[Decimal, Decimal]:

@@ -25,7 +25,7 @@ from badugi_ledger.model.errors import BadugiError
 from badugi_ledger.model.events import HandRecord, Post
 from badugi_ledger.phh.reader import read_phh
 from badugi_ledger.replay import replay_hand
-from tests.helpers.pokerkit_play import AUTOMATIONS
+from tests.helpers.pokerkit_play import play_at_random
 
 HANDS = 200
 
@@ -34,27 +34,7 @@ def _play(rng: random.Random) -> tuple[Any, str]:
     """One hand PokerKit plays with ``p1``'s blind of 2 and no other."""
     players = rng.choice([3, 4, 6])
     stacks = [rng.choice([1, 2, 3, 5, 9, 14, 30, 60]) for _ in range(players)]
-    state = pokerkit.FixedLimitBadugi.create_state(
-        AUTOMATIONS, True, 0, (2,), 2, 4, stacks, players
-    )
-    while state.status:
-        if state.can_stand_pat_or_discard():
-            i = state.stand_patter_or_discarder_index
-            state.stand_pat_or_discard(list(state.hole_cards[i])[: rng.choice([0, 1, 2])])
-        elif state.actor_index is not None:
-            roll = rng.random()
-            if roll < 0.45 and state.can_complete_bet_or_raise_to():
-                state.complete_bet_or_raise_to()
-            elif roll < 0.6 and state.checking_or_calling_amount:
-                state.fold()
-            else:
-                state.check_or_call()
-        else:  # pragma: no cover - every automation that could stop the loop is on
-            raise AssertionError("PokerKit waits for an operation the test does not make")
-    game = pokerkit.FixedLimitBadugi((), True, 0, (2,), 2, 4)
-    history = pokerkit.HandHistory.from_game_state(game, state)
-    history.finishing_stacks = list(state.stacks)
-    return state, str(history.dumps())
+    return play_at_random(rng, (2,), stacks, raises=0.45)
 
 
 def test_pokerkit_hands_with_p1_s_blind_alone_replay_to_pokerkits_stacks() -> None:
@@ -74,6 +54,24 @@ def test_pokerkit_hands_with_p1_s_blind_alone_replay_to_pokerkits_stacks() -> No
             assert result.ok, (number, result.violations, text)
             ours = [result.final_stacks[f"p{i + 1}"] for i in range(len(state.stacks))]
             assert ours == list(state.stacks), (number, text)
+
+
+def _written_and_played(path: Path, names: tuple[str, ...]) -> tuple[list[int], list[int]]:
+    """The one hand of ``path`` written as PHH with ``p1``'s lone blind of 2: its final stacks
+    as PokerKit replays the PHH, and as the replay plays it read back (``blinds 0/2``), both in
+    the order of ``names`` (PHH's, from the button's left)."""
+    (converted,) = convert_hands(path, "phh")
+    assert isinstance(converted, ConvertedHand), converted
+    assert "blinds_or_straddles = [2, 0, 0]" in converted.text
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        state = list(pokerkit.HandHistory.loads(converted.text))[-1]
+    (record,) = read_phh(converted.text, path.name)
+    assert isinstance(record, HandRecord), record
+    assert (record.settings.small_blind, record.settings.big_blind) == (0, 2)
+    result = replay_hand(record)
+    assert result.ok, result.violations
+    return list(state.stacks), [result.final_stacks[n] for n in names]
 
 
 NIGHT = (
@@ -98,20 +96,8 @@ def test_a_game_without_a_small_blind_converts_and_pokerkit_plays_it(tmp_path: P
     same stacks."""
     path = tmp_path / "lone.bhh"
     path.write_text(NIGHT.format(blinds="0/2", post="bb 2"), encoding="utf-8")
-    (converted,) = convert_hands(path, "phh")
-    assert isinstance(converted, ConvertedHand), converted
-    assert "blinds_or_straddles = [2, 0, 0]" in converted.text
-    (record,) = read_phh(converted.text, "lone.phh")
-    assert isinstance(record, HandRecord), record
-    assert (record.settings.small_blind, record.settings.big_blind) == (0, 2)
-    result = replay_hand(record)
-    assert result.ok, result.violations
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        history = pokerkit.HandHistory.loads(converted.text)
-        state = list(history)[-1]
-    assert list(state.stacks) == [28, 16, 16]  # Anna, Ben, Cara: Anna wins 4 from each
-    assert [result.final_stacks[n] for n in ("Anna", "Ben", "Cara")] == list(state.stacks)
+    pokerkits, ours = _written_and_played(path, ("Anna", "Ben", "Cara"))
+    assert pokerkits == ours == [28, 16, 16]  # Anna wins 4 from each
 
 
 def test_a_game_without_a_big_blind_is_not_written(tmp_path: Path) -> None:
@@ -131,17 +117,10 @@ def test_a_game_without_a_big_blind_is_not_written(tmp_path: Path) -> None:
 
 def _heads_up(blinds: tuple[int, ...]) -> str:
     """A heads-up hand PokerKit plays with these blinds, both players calling it down."""
-    random.seed(3)
-    state = pokerkit.FixedLimitBadugi.create_state(AUTOMATIONS, True, 0, blinds, 2, 4, [20, 20], 2)
-    while state.status:
-        if state.can_stand_pat_or_discard():
-            state.stand_pat_or_discard()
-        else:
-            state.check_or_call()
-    game = pokerkit.FixedLimitBadugi((), True, 0, blinds, 2, 4)
+    random.seed(3)  # PokerKit shuffles with the random module
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        return str(pokerkit.HandHistory.from_game_state(game, state).dumps())
+        return play_at_random(random.Random(3), blinds, [20, 20], raises=0, folds=0)[1]
 
 
 def test_heads_up_orders_the_replay_does_not_play_are_refused_at_the_blinds() -> None:
@@ -182,19 +161,8 @@ def test_a_dead_small_blind_is_written_as_p1_s_lone_blind(tmp_path: Path) -> Non
         "Dan collects 16\n",
         encoding="utf-8",
     )
-    (converted,) = convert_hands(path, "phh")
-    assert isinstance(converted, ConvertedHand), converted
-    assert "blinds_or_straddles = [2, 0, 0]" in converted.text
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        state = list(pokerkit.HandHistory.loads(converted.text))[-1]
-    assert list(state.stacks) == [36, 50, 34]  # Cara, Dan, Anna
-    (record,) = read_phh(converted.text, "dead.phh")
-    assert isinstance(record, HandRecord), record
-    assert (record.settings.small_blind, record.settings.big_blind) == (0, 2)
-    result = replay_hand(record)
-    assert result.ok, result.violations
-    assert [result.final_stacks[n] for n in ("Cara", "Dan", "Anna")] == [36, 50, 34]
+    pokerkits, ours = _written_and_played(path, ("Cara", "Dan", "Anna"))
+    assert pokerkits == ours == [36, 50, 34]
 
 
 def test_a_blind_of_p2_without_one_of_p1_is_refused_at_the_blinds() -> None:

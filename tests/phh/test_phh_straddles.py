@@ -26,7 +26,7 @@ from badugi_ledger.model.errors import ImportFormatError
 from badugi_ledger.model.events import HandRecord, Post
 from badugi_ledger.phh.reader import read_phh
 from badugi_ledger.replay import replay_hand
-from tests.helpers.pokerkit_play import AUTOMATIONS
+from tests.helpers.pokerkit_play import AUTOMATIONS, play_at_random
 
 HANDS = 300
 BLINDS = [(1, 2, 4), (1, 2, 4, 8), (1, 2, 3), (1, 2, 4, 4)]
@@ -36,27 +36,7 @@ def _play(rng: random.Random, blinds: tuple[int, ...]) -> tuple[Any, str]:
     """One hand PokerKit plays with these blinds and straddles, and its PHH."""
     players = rng.choice([len(blinds), len(blinds) + 1, 6])
     stacks = [rng.choice([2, 3, 5, 9, 14, 30, 60]) for _ in range(players)]
-    state = pokerkit.FixedLimitBadugi.create_state(
-        AUTOMATIONS, True, 0, blinds, 2, 4, stacks, players
-    )
-    while state.status:
-        if state.can_stand_pat_or_discard():
-            i = state.stand_patter_or_discarder_index
-            state.stand_pat_or_discard(list(state.hole_cards[i])[: rng.choice([0, 1, 2])])
-        elif state.actor_index is not None:
-            roll = rng.random()
-            if roll < 0.5 and state.can_complete_bet_or_raise_to():
-                state.complete_bet_or_raise_to()
-            elif roll < 0.65 and state.checking_or_calling_amount:
-                state.fold()
-            else:
-                state.check_or_call()
-        else:  # pragma: no cover - every automation that could stop the loop is on
-            raise AssertionError("PokerKit waits for an operation the test does not make")
-    game = pokerkit.FixedLimitBadugi((), True, 0, blinds, 2, 4)
-    history = pokerkit.HandHistory.from_game_state(game, state)
-    history.finishing_stacks = list(state.stacks)
-    return state, str(history.dumps())
+    return play_at_random(rng, blinds, stacks)
 
 
 @pytest.mark.parametrize("blinds", BLINDS, ids=["-".join(map(str, b)) for b in BLINDS])
