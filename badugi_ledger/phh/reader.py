@@ -26,18 +26,19 @@ Writing is :mod:`.phh_write`.
 Why this module: it translates the standard's fields into events, one section per field (the
 forced bets, the stack changes, the claims, the settings).  The ``actions`` field is the rest:
 its strings, where each stands and what each says, are :mod:`.action_strings`, and the loop that
-turns them into events, run for every action of every hand, is :mod:`.actions`.  Splitting the
+turns them into events, run for every action of every hand, is :mod:`.actions`.  Which blind
+is which of our forced bets, and the orders of play refused, are :mod:`.blinds`.  Splitting the
 file, the fast TOML reader and the field checks are modules of their own too.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 from sys import intern
-from typing import Any, NoReturn
+from typing import Any
 
 from ..model.errors import BadugiError, ConfigError, ImportFormatError, Position
 from ..model.events import (
@@ -58,6 +59,7 @@ from ..sites.draft import HandDraft, SeatLine
 from ..sites.files import UNREADABLE, split_lines, unreadable
 from .action_strings import _action_lines
 from .actions import _replay_actions
+from .blinds import blind_seats, forced_bets, post_straddles, refuse_orders_not_played
 from .fields import HandFields, describe, settings_refused, table_named
 from .session import read_session
 from .split import PhhPiece, iter_pieces
@@ -187,7 +189,7 @@ def _read_hand(
         )
     draft.seats = list(map(SeatLine, numbers, names, stacks))  # as many of each: checked above
     draft.button_name = names[-1]
-    posts = _forced_bets(antes, blinds, count)
+    posts = forced_bets(antes, blinds, count)
     untrimmed = not _ante_trimming(fields, [ante for ante, _ in posts], stacks)
     for i, (ante, _blind) in enumerate(posts):
         if ante:
@@ -201,7 +203,7 @@ def _read_hand(
             paid = min(blind, left)
             draft.post(names[seat], kind, paid, paid == left, line - 1)
     if count > 2 and any(blind for _, blind in posts[2:]):
-        _straddles(draft, fields, posts, names, stacks, line - 1)
+        post_straddles(draft, fields, posts, names, stacks, line - 1)
     changes: list[Event] = [
         StackChange(names[i], amount, kind)
         for kind, key in STACK_CHANGE_FIELDS.items()
@@ -237,22 +239,7 @@ def _read_hand(
         )
     except ConfigError as exc:
         settings_refused(fields, exc, small_bet, big_bet)
-    if count > 2 and not posts[0][1] and posts[1][1]:
-        fields.fail(
-            "blinds_or_straddles",
-            f"no blind from {names[0]} and {posts[1][1]} from {names[1]}: PokerKit has "
-            f"{names[0]} act before {names[1]}, where the replay has a game's only blind posted "
-            f"by the first player left of the button ({names[0]}), so it plays no such order",
-        )
-    if count == 2:  # (blinds our settings take, in an order of play PokerKit may not)
-        _heads_up_lone_blind(fields, posts, names)
-        heads_up_first_to_act(
-            names,
-            stacks,
-            [ante for ante, _ in posts],
-            [blind for _, blind in posts],
-            lambda message: fields.fail("blinds_or_straddles", message),
-        )
+    refuse_orders_not_played(fields, posts, names, stacks)  # (blinds our settings take)
     session = read_session(hand, fields)
     table = fields.label("table")
     if MISSING_FIELD in hand:
@@ -316,38 +303,6 @@ def _pot_collects(fields: HandFields, names: list[str]) -> list[Event]:
             k = at // count
             collects.append(Collect(names[at % count], amount, "main" if not k else f"side {k}"))
     return collects
-
-
-def _straddles(
-    draft: HandDraft,
-    fields: HandFields,
-    posts: list[tuple[int, int]],
-    names: list[str],
-    stacks: list[int],
-    line: int,
-) -> None:
-    """The blinds of ``p3`` on (three players or more) as straddles, live blinds after the big
-    blind, as PokerKit plays them: the betting starts after the largest ``(blind posted,
-    index)`` (``State._begin_betting``), which acts last, and no blind counts as a raise
-    (``HouseRules.fixed_limit_raises`` ``pokerkit``).  Our replay starts it after the last
-    straddle posted, so the largest is posted last.  A straddle smaller than the big blind has
-    PokerKit start after the big blind and the straddler act first: unless every such
-    straddler is all-in (nobody to act), no order the replay plays, refused at
-    ``blinds_or_straddles``, the field to mend."""
-    left = [stacks[i] - draft.total_committed.get(names[i], 0) for i in range(len(posts))]
-    posted = [min(blind, left[i]) for i, (_, blind) in enumerate(posts)]
-    straddles = [i for i in range(2, len(posts)) if posts[i][1]]
-    last = max(straddles, key=lambda i: (posted[i], i))
-    start = max(range(len(posts)), key=lambda i: (posted[i], i))  # PokerKit's
-    if start < 2 and any(posted[i] < left[i] for i in range(start + 1, last + 1)):
-        fields.fail(
-            "blinds_or_straddles",
-            f"a straddle of {posted[last]} is smaller than the big blind ({posted[1]}): "
-            f"PokerKit starts the betting after {names[start]}, its straddlers first, where the "
-            "replay has a straddle act last",
-        )
-    for i in [*(i for i in straddles if i != last), last]:
-        draft.post(names[i], "straddle", posted[i], posted[i] == left[i], line)
 
 
 def _ante_trimming(fields: HandFields, antes: list[int], stacks: list[int]) -> bool:
@@ -455,75 +410,3 @@ def _new_settings(
 
 _cached_settings = lru_cache(maxsize=256)(_new_settings)
 """Exceptions (a bet of 0) are not cached: every such hand raises afresh."""
-
-
-def blind_seat(which: int, count: int) -> int:
-    """Index of the small (0) or big (1) blind; heads-up the button (p2) posts the small blind."""
-    if count == 2:
-        return 1 - which
-    return which
-
-
-def heads_up_first_to_act(
-    players: Sequence[str],
-    starting: Sequence[int],
-    antes: Sequence[int],
-    blinds: Sequence[int],
-    fail: Callable[[str], NoReturn],
-) -> None:
-    """Refuse a heads-up hand whose first player to act before the first draw PokerKit would
-    choose otherwise than our table, read or written.  ``blinds`` by player, ``p1`` (the big
-    blind) first.
-
-    We (``000``): the button, who posts the small blind, acts first when a big blind is
-    posted.  PokerKit (``State._begin_betting``) has the player after the one with the largest
-    ``(blind posted, index)`` act first: when both blinds are the same (blinds 2/2, or a big
-    blind all-in for as much as the small blind), or the button's is the larger, that is the
-    button, and ``p1`` acts first.  It matters only when both players still have chips to act
-    with."""
-    left = [starting[i] - min(antes[i], starting[i]) for i in (0, 1)]
-    posted = [min(blinds[i], left[i]) for i in (0, 1)]
-    pokerkit = 1 if posted[0] > posted[1] else 0
-    ours = 1 if blinds[0] else 0
-    if pokerkit != ours and left[0] > posted[0] and left[1] > posted[1]:
-        fail(
-            f"heads-up blinds of {posted[1]} (the button's) and {posted[0]}: PokerKit (PHH) "
-            "takes the larger blind for the big blind, the button's when they are the same, and "
-            f"has {players[pokerkit]} act first before the first draw, where "
-            f"{players[ours]}, the button, does"
-        )
-
-
-def _heads_up_lone_blind(
-    fields: HandFields, posts: Sequence[tuple[int, int]], names: list[str]
-) -> None:
-    """Refuse a heads-up hand with the button's blind alone: PokerKit has the button post it and
-    ``p1`` act first, where our table has a game's only blind posted by the player left of the
-    button (``blinds 0/2``, :func:`~badugi_ledger.model.forced.blind_players`)."""
-    if posts[1][1] and not posts[0][1]:
-        fields.fail(
-            "blinds_or_straddles",
-            f"heads-up, the button ({names[1]}) posts the only blind ({posts[1][1]}) and "
-            f"PokerKit has {names[0]} act first: the replay has a game's only blind posted by "
-            f"the player left of the button ({names[0]}), so it plays no such order",
-        )
-
-
-def blind_seats(blinds: Sequence[int]) -> tuple[int | None, int]:
-    """The indexes of the small and the big blind among each player's blind (as
-    :func:`_forced_bets` orders them: heads-up the button, ``p2``, posts the small blind).  A
-    lone blind of ``p1`` (three players or more, nobody else posting one) is the big blind of
-    a game without a small blind: PokerKit starts the betting after it and gives it the
-    option, as the replay plays ``blinds 0/2`` (the first player left of the button posts it,
-    :func:`~badugi_ledger.model.forced.blind_players`)."""
-    count = len(blinds)
-    if count > 2 and blinds[0] and not any(blinds[1:]):
-        return None, 0
-    return blind_seat(0, count), blind_seat(1, count)
-
-
-def _forced_bets(antes: list[int], blinds: list[int], count: int) -> list[tuple[int, int]]:
-    """Each player's (ante, blind) as PokerKit reads the lists (reversed heads-up)."""
-    if count == 2:
-        return [(antes[1], blinds[1]), (antes[0], blinds[0])]
-    return list(zip(antes, blinds, strict=True))

@@ -39,6 +39,7 @@ from ..model.events import (
 )
 from ..model.forced import small_blind_dead
 from ..model.settings import GameSettings
+from .blinds import blind_seat, heads_up_first_to_act
 from .reader import (
     MISSING_FIELD,
     POKERKIT_DEALING,
@@ -46,8 +47,6 @@ from .reader import (
     RESHUFFLE_FIELD,
     STACK_CHANGE_FIELDS,
     VARIANT,
-    blind_seat,
-    heads_up_first_to_act,
 )
 from .session import session_fields
 
@@ -115,7 +114,7 @@ def write_phh(
     antes = [0] * count
     blinds = [0] * count
     # A game without a small blind has p1 post the big blind, a lone blind PHH writes first
-    # (reader.blind_seats), and so does a hand whose small blind is dead (p1 posts the big
+    # (blinds.blind_seats), and so does a hand whose small blind is dead (p1 posts the big
     # blind, nobody the small one: replay.betting.dead_small_blind), which PokerKit plays
     # alike; one without a big blind has no place in PHH: PokerKit would start the betting
     # after the small blind, where the replay has its poster act first.
