@@ -93,7 +93,7 @@ def render_hand(view: HandView) -> str:
                         text = f"    {half}: {who} with {h.hand}"
                     lines += _wrap(text, "      ")
                     if h.odd_chip:
-                        lines.append(f"      {t(h.odd_chip)}")
+                        lines += _wrap(f"      {t(h.odd_chip)}", "        ")
             else:
                 lines += _wrap(f"    {t(p.detail)}", "      ")
             if p.odd_chip:

@@ -287,6 +287,12 @@ def _odd_chip(shares: Pairs) -> str:
     return f"{' and '.join(lucky)} {'gets' if len(lucky) == 1 else 'get'} {what}"
 
 
+_JOINED = (
+    " (the pots in a row that the same players win are divided as one, as PokerKit divides: "
+    "house odd-chip-split all-to-first)"
+)
+
+
 def pot_view(
     pot: PotResult,
     game_name: GameName,
@@ -295,7 +301,9 @@ def pot_view(
     mucked: Collection[str] = (),
 ) -> PotView:
     """The view of one pot: its halves when ``cards`` (the showdown hands) divide it exactly as
-    the replay did (``pot.shares``), else the replay's words alone."""
+    the replay did (``pot.shares``), or give it to the same tied winners when the replay
+    divided it with the pots beside it (``odd-chip-split all-to-first``:
+    :func:`~badugi_ledger.hands.pots.joined_ties`), else the replay's words alone."""
     shares: Pairs = tuple((p, s) for p, s in pot.shares.items())
     carried = not pot.shares
     net = sum(pot.shares.values())
@@ -308,15 +316,21 @@ def pot_view(
             award = divide_pot(net, [(p, cards[p]) for p in contenders], game.name, house)
         except (BadugiError, ValueError):
             award = None
-        if award is not None and dict(award.shares) == dict(pot.shares):
+        joined = (
+            award is not None
+            and house.odd_chip_split == "all-to-first"
+            and len(award.halves) == 1
+            and award.halves[0].winners == tuple(pot.shares)
+        )
+        if award is not None and (joined or dict(award.shares) == dict(pot.shares)):
             halves = tuple(
                 HalfView(
                     game.half_label(h.name),
                     h.amount,
                     h.winners,
                     h.values[0] if h.values else "",
-                    tuple(h.shares.items()),
-                    _odd_chip(tuple(h.shares.items())),
+                    shared := shares if joined else tuple(h.shares.items()),
+                    _odd_chip(shared) + (_JOINED if shared != tuple(h.shares.items()) else ""),
                 )
                 for h in award.halves
             )

@@ -92,3 +92,18 @@ def test_each_pot_keeps_its_own_odd_chip_under_the_default_rule() -> None:
     odd = [dict(p.shares) for p in result.pots if len(set(p.shares.values())) > 1]
     assert [max(pot, key=pot.__getitem__) for pot in odd] == ["p3", "p3"]
     assert result.final_stacks["p3"] == 205
+
+
+def test_show_gives_a_joined_pot_its_winners_and_says_why_its_odd_chip_moved() -> None:
+    """``show`` re-divides each pot from the cards to show its winners: a pot divided with the
+    pots beside it is shown won by its tied winners, with its own shares, and its odd chip's
+    reason (it fell back to the replay's bare words)."""
+    from badugi_ledger.replay import replay_stream
+    from badugi_ledger.reports.hand_text import render_hand
+    from badugi_ledger.reports.hand_view import hand_view
+
+    (outcome,) = replay_stream(read_phh(LONE_BLIND, "ties.phh"))
+    text = render_hand(hand_view(outcome))
+    side = text[text.index("side 2 pot") : text.index("side 3 pot")]
+    assert "won tie: p1 4, p5 5 with 3-card 5-3-A (Badugi)" in side
+    assert "p5 gets the odd chip (the pots in a row that the same players win are" in side
