@@ -45,13 +45,17 @@ def play_at_random(
     *,
     raises: float = 0.5,
     folds: float = 0.15,
+    ante: int = 0,
+    trimming: bool = True,
+    bets: tuple[int, int] = (2, 4),
 ) -> tuple[Any, str]:
-    """A hand PokerKit plays with these blinds (and straddles) for ``stacks``, its players
-    deciding at random: each draw discards the first 0-2 cards, a bet or raise ``raises`` of
-    the time one may be made, a fold ``folds`` of the time there is something to call, else a
-    check or call; and the hand as PokerKit writes PHH, with its final stacks."""
+    """A hand PokerKit plays with these blinds (and straddles), ``ante`` from each player
+    (``trimming``: PokerKit's ``ante_trimming_status``) and ``bets`` for ``stacks``, its
+    players deciding at random: each draw discards the first 0-2 cards, a bet or raise
+    ``raises`` of the time one may be made, a fold ``folds`` of the time there is something to
+    call, else a check or call; and the hand as PokerKit writes PHH, with its final stacks."""
     state = pokerkit.FixedLimitBadugi.create_state(
-        AUTOMATIONS, True, 0, blinds, 2, 4, stacks, len(stacks)
+        AUTOMATIONS, trimming, ante, blinds, *bets, stacks, len(stacks)
     )
     while state.status:
         if state.can_stand_pat_or_discard():
@@ -67,7 +71,7 @@ def play_at_random(
                 state.check_or_call()
         else:  # pragma: no cover - every automation that could stop the loop is on
             raise AssertionError("PokerKit waits for an operation the test does not make")
-    game = pokerkit.FixedLimitBadugi((), True, 0, blinds, 2, 4)
+    game = pokerkit.FixedLimitBadugi((), trimming, ante, blinds, *bets)
     history = pokerkit.HandHistory.from_game_state(game, state)
     history.finishing_stacks = list(state.stacks)
     return state, str(history.dumps())
