@@ -28,13 +28,13 @@ import sqlite3
 from collections.abc import Callable
 from typing import IO, TYPE_CHECKING, Literal
 
-from ..ledger.stored_values import check_balanced_hands
 from ..model.errors import ConfigError, LedgerError
 from ..model.escaping import csv_text
 from .export_rows import write_rows
 from .standings import (
     AMOUNT_COLUMNS,
     StandingsOptions,
+    check_cash_hands,
     present,
     read_frame,
     records,
@@ -126,16 +126,8 @@ def postings_frame(db: sqlite3.Connection, season: str | None = None) -> pd.Data
 
 def sessions_frame(db: sqlite3.Connection, season: str | None = None) -> pd.DataFrame:
     """The PokerNow-shaped session ledger (see the module docstring)."""
-    _check_sessions(db, season)
+    check_cash_hands(db, season)
     return _frame(db, sessions_query(season))
-
-
-def _check_sessions(db: sqlite3.Connection, season: str | None) -> None:
-    """The sessions' cash nets are added up from players' stacks, which ``settle`` adds up
-    from postings: the hands they come from must still tell one story (an edited ledger is
-    refused, as ``standings`` refuses it)."""
-    clause, args = season_clause(season)
-    check_balanced_hands(db, f"e.kind = 'cash' {clause}", args)
 
 
 def table_frame(db: sqlite3.Connection, table: Table, options: StandingsOptions) -> pd.DataFrame:
@@ -176,7 +168,7 @@ def write_export(
     check_format(fmt)
     options = options or StandingsOptions()
     if table == "sessions":
-        _check_sessions(db, options.season)
+        check_cash_hands(db, options.season)
     if table in QUERIES:
         write_rows(db, QUERIES[table](options.season), fmt, out, AMOUNTS)
         return

@@ -223,11 +223,19 @@ def tournament_standings(db: sqlite3.Connection, options: StandingsOptions) -> p
     return ranked[TOURNAMENT_COLUMNS]
 
 
+def check_cash_hands(db: sqlite3.Connection, season: str | None = None) -> None:
+    """Refuse an edited ledger before cash sessions are added up: their nets come from
+    players' stacks, which ``settle`` adds up from postings, so every cash hand of the season
+    must still tell one story (:func:`~badugi_ledger.ledger.stored_values.check_balanced_hands`)."""
+    clause, args = season_clause(season)
+    check_balanced_hands(db, f"e.kind = 'cash' {clause}", args)
+
+
 def session_frame(db: sqlite3.Connection, season: str | None = None) -> pd.DataFrame:
     """Each player's net and hands per cash session in the session's reporting unit (money, or
     chips), by canonical player, sessions in order (view ``player_event_results``)."""
+    check_cash_hands(db, season)
     clause, args = season_clause(season)
-    check_balanced_hands(db, f"e.kind = 'cash' {clause}", args)
     return read_frame(
         db,
         "SELECT r.event_id, r.event, r.date, r.player, r.net, r.hands, r.unit "
