@@ -118,14 +118,15 @@ def write_phh(
     # blind, nobody the small one: replay.betting.dead_small_blind), which PokerKit plays
     # alike; one without a big blind has no place in PHH: PokerKit would start the betting
     # after the small blind, where the replay has its poster act first.
-    small, big = blind_seat(0, count), blind_seat(1, count)
+    small: int | None = blind_seat(0, count)
+    big = blind_seat(1, count)
     forced: dict[str, set[str]] = {}
     for event in record.events:
         if type(event) is Post:
             forced.setdefault(event.player, set()).add(event.kind)
     dead_small = small_blind_dead(players[0].name, players[1].name, forced, count)
     if count > 2 and (not settings.small_blind or dead_small):
-        small, big = -1, 0  # (no index: such a hand has no small blind to post)
+        small, big = None, 0  # such a hand has no small blind to post
     small_alone = count > 2 and not settings.big_blind
     for at, event in enumerate(record.events):
         if isinstance(event, Post):
