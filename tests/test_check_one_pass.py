@@ -192,6 +192,22 @@ Cara calls · Ben checks · Anna calls
     assert three.errors[0].message == "Ben acts, but it is Anna's turn (order of play: 000)"
 
 
+def test_an_action_after_folding_is_a_violation_with_stacks_unknown() -> None:
+    """Cara folds, then acts again: a fold is final, so that is wrong whatever anyone's stack
+    (an all-in would change whose turn it is, never bring a folded player back).  With the
+    stacks unknown after a failed hand it stays a violation, not "not settled"."""
+    hand = """
+hand 3 · button Cara · Anna · Ben · Cara
+Cara folds · Cara calls
+Anna collects 3
+"""
+    *_, three = outcomes_of(FIRST + BROKEN + hand)
+    assert [(e.rule, e.kind, e.pos.line, e.pos.column) for e in three.errors] == [
+        ("turn-order", "illegal", 18, 14)
+    ]
+    assert three.errors[0].message == "Cara acts after folding"
+
+
 def test_a_final_line_of_a_failed_hand_resyncs_the_stacks() -> None:
     """The failed hand's final: line gives the stacks (the recorder's own figures, said once
     as a warning); the next hand is checked against them, its final stacks included."""

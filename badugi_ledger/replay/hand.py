@@ -161,13 +161,14 @@ def _unknown_stack_verdict(st: HandState, exc: IllegalAction, failed: object) ->
     have been all-in (then they no longer act, and a round may not happen at all) depends on
     that stack: it becomes ``stack-unknown`` (not settled) instead of a false violation.
 
-    Not so when the record rules the all-in out: a player known to be all-in who bets again
-    (the ``failed`` event) is wrong whatever the others hold; a player who checks, calls,
-    bets or raises now or later in the hand was not all-in (or that action is wrong), nor was
-    one who acts at all having put in nothing yet."""
+    Not so when the record rules the all-in out: a player known to be all-in who bets again,
+    or who has folded and acts again (the ``failed`` event), is wrong whatever the others
+    hold (an all-in changes whose turn it is, it never brings a folded player back); a player
+    who checks, calls, bets or raises now or later in the hand was not all-in (or that action
+    is wrong), nor was one who acts at all having put in nothing yet."""
     if exc.rule not in _ORDER_RULES or st.phase != BET:
         return
-    if type(failed) is Action and failed.player in st.all_in:
+    if type(failed) is Action and (failed.player in st.all_in or failed.player in st.folded):
         return
     can = st.can_bet()
     unknown = [p for p in can if p in st.unknown]
