@@ -736,6 +736,9 @@ def test_what_the_replay_accepts_on_trust_is_a_warning(play: str, rule: str, lin
     assert [(w.rule, w.kind, w.pos.line) for w in one.warnings] == [(rule, "warning", line)]
 
 
+_BETTING = frozenset({"calls", "checks", "folds", "bets", "raises"})
+
+
 def _plant(lines: list[str], span: range, kind: str) -> int | None:
     """Plant one mistake of ``kind`` in the hand on ``lines[span]``; the line index, or None
     when the hand has no place for it."""
@@ -756,9 +759,13 @@ def _plant(lines: list[str], span: range, kind: str) -> int | None:
                 entries[0], entries[1] = entries[1], entries[0]
             lines[i] = f"{kind}: " + " · ".join(entries)
             return i
+        if kind == "refold" and (m := re.search(r"(\S+) folds", line)):  # acts after folding
+            lines[i] = f"{line[: m.end()]} · {m.group(1)} calls{line[m.end() :]}"
+            return i
         if kind == "turn" and " · " in line and not re.match(r"(hand|draw|deal|show)\b", line):
             first, second, *rest = line.split(" · ")
-            if first.split()[0] != second.split()[0] and "collects" not in line:
+            (one, one_does, *_), (two, two_does, *_) = first.split(), second.split()
+            if one != two and {one_does, two_does} <= _BETTING:  # not rebuys, collections
                 lines[i] = " · ".join([second, first, *rest])
                 return i
     return None
@@ -767,8 +774,8 @@ def _plant(lines: list[str], span: range, kind: str) -> int | None:
 def test_planted_mistakes_in_simulated_nights_are_all_located() -> None:
     """Simulated carried-stack nights (8 hands, stacks stated in the first only) with a
     mistake planted in 4 hands of each - a wrong collection, two actions swapped, a raise of
-    the wrong size, a card dealt twice, two draws swapped: one run finds every one at its
-    line, and nothing in the clean hands; none is "not settled"."""
+    the wrong size, a card dealt twice, two draws swapped, a call after folding: one run finds
+    every one at its line, and nothing in the clean hands; none is "not settled"."""
     rng = random.Random(1)
     planted = located = clean = 0
     for seed in range(12):
@@ -782,7 +789,7 @@ def test_planted_mistakes_in_simulated_nights_are_all_located() -> None:
         spans = [range(a, b) for a, b in zip(starts, [*starts[1:], len(lines)], strict=True)]
         where: dict[int, int] = {}
         for hand in rng.sample(range(len(spans)), 4):
-            kinds = ["collect", "turn", "size", "card", "draw"]
+            kinds = ["collect", "turn", "size", "card", "draw", "refold"]
             rng.shuffle(kinds)
             at = next(i for k in kinds if (i := _plant(lines, spans[hand], k)) is not None)
             where[hand] = at + 1
