@@ -9,8 +9,10 @@ forced bets, settings) is read by :mod:`.reader`, which calls it once per hand.
 
 from __future__ import annotations
 
+from operator import length_hint
 from typing import Any
 
+from ..model.errors import BadugiError, Position
 from ..model.events import Action, Cards, Draw, Event, Muck, Show
 from ..model.limits import quote
 from ..sites.draft import HandDraft
@@ -30,6 +32,8 @@ from .action_strings import (
     _shared,
     _step,
 )
+from .positions import item_column
+from .split import PhhPiece
 
 
 def _replay_actions(
@@ -38,9 +42,14 @@ def _replay_actions(
     lines_of: list[int],
     names: list[str],
     stacks: list[int],
+    piece: PhhPiece,
     scale: int = 1,
 ) -> None:
     """Turn PHH actions into events; ``cc`` and ``cbr`` need the round's bets to be read.
+    Each action adds one event but a deal (the first deal is the hand's, a later one the cards
+    of a draw added at its discard) and a note: so the events tell which string each stands
+    for, and its column is found when it is reported (:mod:`.positions`).  An error the loop
+    raises at an action's line is moved to that action's string at once.
 
     This loop runs for every action of every PHH hand, so it is kept tight: each action string
     without cards is decoded once per process (:data:`_STEPS`), and one with cards by its head
@@ -74,107 +83,121 @@ def _replay_actions(
     last_line, pos = -1, draft.pos
     event: Event
     key: tuple[Any, ...]
-    for raw, line in zip(actions, lines_of, strict=True):
-        code, seat, who, value, arg, made = steps.get(raw) or _step(raw)
-        if line != last_line:
-            last_line, pos = line, draft.at(line)
-        if code >= NOTE:  # NOTE or MALFORMED: no player
-            if code == NOTE:
-                continue
-            raise draft.error(value, line, rule="bad-phh")
-        try:
-            name = names[seat]  # a seat is never negative (:data:`NO_SEAT`)
-            slot = slots[seat]
-        except IndexError:
-            name = _player(who, names, draft, raw, line)
-            slot = slots[names.index(name)]
-        if code == DEAL:
-            cards = value if value is not None else _cards(arg, draft, line)
-            if name not in dealt:
-                if len(cards) != draft.hand_size:
-                    _first_deal_miscounted(draft, name, cards, arg, line)
-                dealt.add(name)
-                if draft.deal_index is None:
-                    draft.mark_deal(line)
-                if cards.count(None) != len(cards):
-                    draft.known_deals[name] = cards
-                continue
-            waiting = pending.pop(name, None)
-            if waiting is None:
-                raise draft.error(f"{name} is dealt cards without discarding", line, rule="bad-phh")
-            index, discards = waiting
-            if len(cards) != len(discards):
-                raise draft.error(
-                    f"{name} discards {len(discards)} but is dealt {len(cards)}",
-                    line,
-                    rule="bad-phh",
-                )
-            events[index] = Draw(name, discards, cards)
-            continue
-        if code == DISCARD:
-            if betting:
-                round_in = [0] * len(names)
-                high = 0
-                betting = False
-            discards = value if value is not None else _cards(arg, draft, line)
-            if discards:
-                if name in pending:
-                    _draw_unanswered(pending, name, events)
-                pending[name] = (len(events), discards)
-                events.append(None)  # type: ignore[arg-type]  # the Draw, once its cards are read
-            else:
-                events.append(made.get(name) or _shared(made, name, Draw(name, (), ())))
-            places.append(pos)
-            continue
-        betting = True  # (a MEANINGLESS action, tested last, ends the hand: no matter)
-        if code <= BET:  # CALL or BET: DEAL and DISCARD are read above
-            before = round_in[slot]
-            left = stacks[slot] - total[slot]
-            if code == CALL:
-                put = high - before
-                if put <= 0:
-                    events.append(made.get(name) or _shared(made, name, Action(name, "check")))
-                    places.append(pos)
+    unread = iter(actions)  # how many are left tells which one an error is at
+    try:
+        for raw, line in zip(unread, lines_of, strict=True):
+            code, seat, who, value, arg, made = steps.get(raw) or _step(raw)
+            if line != last_line:
+                last_line, pos = line, draft.at(line)
+            if code >= NOTE:  # NOTE or MALFORMED: no player
+                if code == NOTE:
                     continue
-                if put > left:
-                    put = left
-                key = (name, put, put == left)
-                event = made.get(key) or _shared(made, key, Action(name, "call", put, put == left))
-            else:
-                to = value
-                if scale != 1 or type(to) is not int:
-                    to = _bet_amount(value, scale, draft, line, raw)
-                put = to - before
-                # one string, other amounts in hands of another scale: keyed by its amount too
-                if scale == 1:
-                    key = (name, high != 0, put == left)
+                raise draft.error(value, line, rule="bad-phh")
+            try:
+                name = names[seat]  # a seat is never negative (:data:`NO_SEAT`)
+                slot = slots[seat]
+            except IndexError:
+                name = _player(who, names, draft, raw, line)
+                slot = slots[names.index(name)]
+            if code == DEAL:
+                cards = value if value is not None else _cards(arg, draft, line)
+                if name not in dealt:
+                    if len(cards) != draft.hand_size:
+                        _first_deal_miscounted(draft, name, cards, arg, line)
+                    dealt.add(name)
+                    if draft.deal_index is None:
+                        draft.mark_deal(line)
+                    if cards.count(None) != len(cards):
+                        draft.known_deals[name] = cards
+                    continue
+                waiting = pending.pop(name, None)
+                if waiting is None:
+                    raise draft.error(
+                        f"{name} is dealt cards without discarding", line, rule="bad-phh"
+                    )
+                index, discards = waiting
+                if len(cards) != len(discards):
+                    raise draft.error(
+                        f"{name} discards {len(discards)} but is dealt {len(cards)}",
+                        line,
+                        rule="bad-phh",
+                    )
+                events[index] = Draw(name, discards, cards)
+                continue
+            if code == DISCARD:
+                if betting:
+                    round_in = [0] * len(names)
+                    high = 0
+                    betting = False
+                discards = value if value is not None else _cards(arg, draft, line)
+                if discards:
+                    if name in pending:
+                        _draw_unanswered(pending, name, events)
+                    pending[name] = (len(events), discards)
+                    events.append(None)  # type: ignore[arg-type]  # the Draw, once its cards are read
                 else:
-                    key = (name, high != 0, put == left, to)
-                event = made.get(key) or _shared(
-                    made, key, Action(name, "raise" if high else "bet", to, put == left)
-                )
+                    events.append(made.get(name) or _shared(made, name, Draw(name, (), ())))
+                places.append(pos)
+                continue
+            betting = True  # (a MEANINGLESS action, tested last, ends the hand: no matter)
+            if code <= BET:  # CALL or BET: DEAL and DISCARD are read above
+                before = round_in[slot]
+                left = stacks[slot] - total[slot]
+                if code == CALL:
+                    put = high - before
+                    if put <= 0:
+                        events.append(made.get(name) or _shared(made, name, Action(name, "check")))
+                        places.append(pos)
+                        continue
+                    if put > left:
+                        put = left
+                    key = (name, put, put == left)
+                    event = made.get(key) or _shared(
+                        made, key, Action(name, "call", put, put == left)
+                    )
+                else:
+                    to = value
+                    if scale != 1 or type(to) is not int:
+                        to = _bet_amount(value, scale, draft, line, raw)
+                    put = to - before
+                    # one string, other amounts in hands of another scale: keyed by its amount too
+                    if scale == 1:
+                        key = (name, high != 0, put == left)
+                    else:
+                        key = (name, high != 0, put == left, to)
+                    event = made.get(key) or _shared(
+                        made, key, Action(name, "raise" if high else "bet", to, put == left)
+                    )
+                events.append(event)
+                places.append(pos)
+                total[slot] += put
+                round_in[slot] = before + put
+                if put >= 0:
+                    if before + put > high:
+                        high = before + put
+                else:  # a raise "to" less than already in: unreadable play, but read as before
+                    high = max(round_in)
+                continue
+            if code == FOLD:
+                event = made.get(name) or _shared(made, name, Action(name, "fold"))
+            elif code == SHOW:
+                event = Show(name, value if value is not None else _cards(arg, draft, line))
+            elif code == MUCK:
+                event = made.get(name) or _shared(made, name, Muck(name))
+            elif code == SHOW_HIDDEN:  # PHH hands are of four cards (``draft.hand_size``)
+                event = made.get(name) or _shared(made, name, Show(name, (None,) * draft.hand_size))
+            else:  # MEANINGLESS
+                raise draft.error(value, line, rule="bad-phh")
             events.append(event)
             places.append(pos)
-            total[slot] += put
-            round_in[slot] = before + put
-            if put >= 0:
-                if before + put > high:
-                    high = before + put
-            else:  # a raise "to" less than already in: unreadable play, but read as before
-                high = max(round_in)
-            continue
-        if code == FOLD:
-            event = made.get(name) or _shared(made, name, Action(name, "fold"))
-        elif code == SHOW:
-            event = Show(name, value if value is not None else _cards(arg, draft, line))
-        elif code == MUCK:
-            event = made.get(name) or _shared(made, name, Muck(name))
-        elif code == SHOW_HIDDEN:  # PHH hands are of four cards (``draft.hand_size``)
-            event = made.get(name) or _shared(made, name, Show(name, (None,) * draft.hand_size))
-        else:  # MEANINGLESS
-            raise draft.error(value, line, rule="bad-phh")
-        events.append(event)
-        places.append(pos)
+    except BadugiError as exc:
+        if exc.position is pos:  # at the action's line: at its string
+            k = len(actions) - length_hint(unread) - 1
+            nth = k - lines_of.index(last_line)  # the strings before it on its line
+            column = item_column(piece.lines[last_line + 1 - piece.start], nth)
+            if column is not None:
+                exc.position = Position(pos.source, pos.line, column)
+        raise
     for name, slot in zip(names, slots, strict=True):  # what draft.action would have kept
         if total[slot]:
             total_of[name] = total[slot]

@@ -61,6 +61,7 @@ from .action_strings import _action_lines
 from .actions import _replay_actions
 from .blinds import blind_seats, forced_bets, post_straddles, refuse_orders_not_played
 from .fields import HandFields, describe, settings_refused, table_named
+from .positions import FieldItems, ItemPlaces
 from .session import read_session
 from .split import PhhPiece, iter_pieces
 
@@ -214,12 +215,19 @@ def _read_hand(
         draft.events[:0] = changes
         draft.positions[:0] = [pos] * len(changes)
     scale = 1 if fields.currency is None else 100
-    _replay_actions(draft, actions, _action_lines(piece, actions, line), names, stacks, scale)
+    actions_from = len(draft.events)
+    lines_of = _action_lines(piece, actions, line)
+    _replay_actions(draft, actions, lines_of, names, stacks, piece, scale)
+    actions_to = len(draft.events)
     finishing = fields.optional_amounts("finishing_stacks", count)
+    field_items: tuple[FieldItems, ...] = ()
     if finishing is not None:
         pairs = zip(names, finishing, strict=True)  # one per player: checked by optional_amounts
+        field_items = (("finishing_stacks", len(draft.events), count),)
         draft.events.extend([FinalStack(name, amount) for name, amount in pairs])
         draft.positions.extend([pos] * count)
+    places = ItemPlaces(piece, actions, lines_of, actions_from, actions_to, field_items)
+    draft.placed = places.positions
     if POT_WINNINGS_FIELD in hand:
         draft.events.extend(_pot_collects(fields, names))
         draft.positions.extend([pos] * (len(draft.events) - len(draft.positions)))

@@ -10,7 +10,7 @@ recorded outcome events (``Collect``, ``PotTotal``, ``RakeTaken``) that the repl
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -75,6 +75,10 @@ class SeatLine:
     error about the starting stack points at the line that states it."""
 
 
+Placed = Callable[[tuple[Position, ...], int, int, int], Sequence[Position]]
+""":attr:`HandDraft.placed`: a reader's maker of the positions a record keeps."""
+
+
 @dataclass(slots=True)
 class HandDraft:
     """One hand being read.  Readers append events in order; :meth:`finish` builds the record.
@@ -133,6 +137,11 @@ class HandDraft:
     """:meth:`at`'s positions by line: events on one line share one (immutable) ``Position``."""
     landmarks: Landmarks = field(default_factory=Landmarks, repr=False, compare=False)
     """The lines an error about the hand as a whole points at (see :class:`Landmarks`)."""
+    placed: Placed | None = field(default=None, repr=False, compare=False)
+    """The positions the record keeps, made by a reader that places some events more closely
+    than their lines when asked (PHH: an action at its string on the line): given those
+    :meth:`finish` built and how it spliced the events in (sit-outs before them, deals before
+    the draft's event ``deal index``, how many).  None: the positions built."""
 
     # -- positions and errors --
     def at(self, line_index: int) -> Position:
@@ -490,12 +499,15 @@ class HandDraft:
         index = self.deal_index if self.deal_index is not None else _first_non_post(self.events)
         events = tuple(sit_outs + self.events[:index] + deals + self.events[index:])
         at = self.positions
-        positions = (
+        built = (
             (self.pos,) * len(sit_outs)
             + tuple(at[:index])
             + (self.deal_pos or self.pos,) * len(deals)
             + tuple(at[index:])
         )
+        positions: Sequence[Position] = built
+        if self.placed is not None:
+            positions = self.placed(built, len(sit_outs), index, len(deals))
         return HandRecord(
             hand_id=self.hand_id,
             settings=settings,

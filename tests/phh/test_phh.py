@@ -83,7 +83,13 @@ def test_written_phh_reads_back_to_the_same_events_and_pokerkit_agrees() -> None
     assert [again.events[i] for i in finals] == [
         FinalStack(name, amount) for name, amount in WIKIPEDIA_FINAL.items()
     ]
-    assert {again.position(i) for i in finals} == {again.pos}
+    # each claim at its own item of the finishing_stacks line, where a mismatch is reported
+    (line,) = [n for n, t in enumerate(text.splitlines(), 1) if t.startswith("finishing_stacks")]
+    written = text.splitlines()[line - 1]
+    places = [again.position(i) for i in finals]
+    assert {p.line for p in places} == {line}
+    amounts = [written[p.column - 1 :].split(",")[0].rstrip("]") for p in places]
+    assert amounts == [str(amount) for amount in WIKIPEDIA_FINAL.values()]
     assert replay_hand(again).violations == ()
     assert pokerkit_final(text) == WIKIPEDIA_FINAL
 

@@ -224,7 +224,7 @@ def test_a_card_string_longer_than_a_deck_is_quoted_short(monkeypatch: pytest.Mo
     text = hand().replace("'d dh p1 ????????'", "'d dh p1 " + "As" * 50_000 + "'")
     error = the_error(text, monkeypatch)
     assert "has more cards than a deck holds" in error.message
-    assert str(error.position) == "h.phh:13:1"
+    assert str(error.position) == "h.phh:13:12"  # at the string: actions = ['d dh p1 AsAs…
 
 
 @pytest.mark.parametrize(

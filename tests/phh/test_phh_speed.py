@@ -64,14 +64,17 @@ SHAPES = [
 # --- the reference: the general path -----------------------------------------------------------
 
 
-def reference_action_lines(piece: PhhPiece, actions: list[str], line: int) -> list[int]:
-    """Each action's line: the line where each string of the ``actions`` array starts, found
-    character by character (strings, escapes, comments) from the ``actions`` key."""
+def reference_action_places(
+    piece: PhhPiece, actions: list[str], line: int
+) -> list[tuple[int, int]]:
+    """Each action's 0-based file line and 1-based column: where each string of the ``actions``
+    array starts, found character by character (strings, escapes, comments) from the
+    ``actions`` key (the hand's first line, column 1, for a string not found)."""
     text = "\n".join(piece.lines)
     key = text.find("actions")
     while key > 0 and text[key - 1] not in "\n \t":
         key = text.find("actions", key + 1)
-    found: list[int] = []
+    found: list[tuple[int, int]] = []
     if key >= 0:
         i, quote_char, comment = text.index("=", key) + 1, "", False
         while i < len(text) and len(found) < len(actions):
@@ -85,11 +88,17 @@ def reference_action_lines(piece: PhhPiece, actions: list[str], line: int) -> li
                     quote_char = ""
             elif c in "'\"":
                 quote_char = c
-                found.append(piece.start - 1 + text.count("\n", 0, i))
+                column = i - (text.rfind("\n", 0, i) + 1) + 1
+                found.append((piece.start - 1 + text.count("\n", 0, i), column))
             elif c == "#":
                 comment = True
             i += 1
-    return found + [line - 1] * (len(actions) - len(found))
+    return found + [(line - 1, 1)] * (len(actions) - len(found))
+
+
+def reference_action_lines(piece: PhhPiece, actions: list[str], line: int) -> list[int]:
+    """Each action's line (:func:`reference_action_places`)."""
+    return [at for at, _column in reference_action_places(piece, actions, line)]
 
 
 def reference_cards(text: str, draft: HandDraft, line: int) -> tuple[object, ...]:
@@ -109,81 +118,121 @@ def reference_replay_actions(
     lines_of: list[int],
     names: list[str],
     stacks: list[int],
+    piece: PhhPiece,
     scale: int = 1,
 ) -> None:
     """The action loop before the speed work: split every string, generic draft bookkeeping
-    (``scale`` 100: a ``cbr`` amount is in currency units, read into cents)."""
+    (``scale`` 100: a ``cbr`` amount is in currency units, read into cents).  An error at an
+    action's line is at its string (:func:`reference_action_places`)."""
+    places = reference_action_places(piece, actions, piece.start)
+    _reference_loop(draft, actions, lines_of, names, stacks, scale, places)
+
+
+def _reference_loop(
+    draft: HandDraft,
+    actions: list[str],
+    lines_of: list[int],
+    names: list[str],
+    stacks: list[int],
+    scale: int,
+    places: list[tuple[int, int]],
+) -> None:
     stack = dict(zip(names, stacks, strict=True))
     pending: dict[str, int] = {}
     betting = True
     dealt: set[str] = set()
     labels = {f"p{i + 1}": name for i, name in enumerate(names)}
-    for raw, line in zip(actions, lines_of, strict=True):
-        words = (raw.split("#", 1)[0] if "#" in raw else raw).split()
-        if not words:
-            continue
-        if words[:2] == ["d", "dh"]:
-            if len(words) != 4:
-                raise draft.error(f"cannot read the action {raw!r}", line, rule="bad-phh")
-            name = labels.get(words[2]) or phh_actions._player(words[2], names, draft, raw, line)
-            cards = reference_cards(words[3], draft, line)
-            if name not in dealt:
-                if len(cards) != draft.hand_size:
-                    phh_actions._first_deal_miscounted(draft, name, cards, words[3], line)  # type: ignore[arg-type]
-                dealt.add(name)
-                draft.mark_deal(line)
-                if any(c is not None for c in cards):
-                    draft.known_deals[name] = cards  # type: ignore[assignment]
-                continue
-            at = pending.pop(name, None)
-            if at is None:
-                raise draft.error(f"{name} is dealt cards without discarding", line, rule="bad-phh")
-            old = draft.events[at]
-            assert isinstance(old, Draw)
-            if len(cards) != old.count:
-                raise draft.error(
-                    f"{name} discards {old.count} but is dealt {len(cards)}", line, rule="bad-phh"
-                )
-            draft.events[at] = Draw(old.player, old.discards, cards)  # type: ignore[arg-type]
-            continue
-        name = labels.get(words[0]) or phh_actions._player(words[0], names, draft, raw, line)
-        verb = words[1] if len(words) > 1 else ""
-        if verb == "sd":
-            if betting:
-                draft.new_round()
-                betting = False
-            discards = reference_cards(words[2], draft, line) if len(words) > 2 else ()
-            draft.add(Draw(name, discards, (None,) * len(discards)), draft.at(line))  # type: ignore[arg-type]
-            if discards:
-                pending[name] = len(draft.events) - 1
-            continue
-        betting = True
-        left = stack[name] - draft.total_committed.get(name, 0)
-        if verb == "f":
-            draft.action(name, "fold", None, False, line)
-        elif verb == "cc":
-            owed = draft.highest() - draft.committed(name)
-            if owed <= 0:
-                draft.action(name, "check", None, False, line)
-            else:
-                paid = min(owed, left)
-                draft.action(name, "call", paid, paid == left, line)
-        elif verb == "cbr" and len(words) == 3:
-            to = int(words[2]) if scale == 1 else int(Decimal(words[2]) * scale)
-            kind = "bet" if draft.highest() == 0 else "raise"
-            draft.action(name, kind, to, to - draft.committed(name) == left, line)
-        elif verb == "sm":
-            if len(words) == 2:
-                draft.muck(name, line)
-            elif words[2] == "-":
-                draft.add(Show(name, (None,) * draft.hand_size), draft.at(line))
-            else:
-                shown = reference_cards(words[2], draft, line)
-                draft.add(Show(name, shown), draft.at(line))  # type: ignore[arg-type]
-        else:
-            raise draft.error(f"the action {raw!r} has no meaning in Badugi", line, rule="bad-phh")
+    for k, (raw, line) in enumerate(zip(actions, lines_of, strict=True)):
+        try:
+            betting = _reference_action(
+                draft, raw, line, names, stack, scale, pending, dealt, labels, betting
+            )
+        except BadugiError as exc:
+            if exc.position == draft.at(line) and places[k][0] == line:
+                exc.position = Position(draft.source, line + 1, places[k][1])
+            raise
     if pending:
         raise draft.error(f"{', '.join(pending)} discarded but were dealt nothing", rule="bad-phh")
+
+
+def _reference_action(
+    draft: HandDraft,
+    raw: str,
+    line: int,
+    names: list[str],
+    stack: dict[str, int],
+    scale: int,
+    pending: dict[str, int],
+    dealt: set[str],
+    labels: dict[str, str],
+    betting: bool,
+) -> bool:
+    """One action string, read word by word (see :func:`reference_replay_actions`); whether a
+    betting round is on after it (``betting``: before it)."""
+    words = (raw.split("#", 1)[0] if "#" in raw else raw).split()
+    if not words:
+        return betting
+    if words[:2] == ["d", "dh"]:
+        if len(words) != 4:
+            raise draft.error(f"cannot read the action {raw!r}", line, rule="bad-phh")
+        name = labels.get(words[2]) or phh_actions._player(words[2], names, draft, raw, line)
+        cards = reference_cards(words[3], draft, line)
+        if name not in dealt:
+            if len(cards) != draft.hand_size:
+                phh_actions._first_deal_miscounted(draft, name, cards, words[3], line)  # type: ignore[arg-type]
+            dealt.add(name)
+            draft.mark_deal(line)
+            if any(c is not None for c in cards):
+                draft.known_deals[name] = cards  # type: ignore[assignment]
+            return betting
+        at = pending.pop(name, None)
+        if at is None:
+            raise draft.error(f"{name} is dealt cards without discarding", line, rule="bad-phh")
+        old = draft.events[at]
+        assert isinstance(old, Draw)
+        if len(cards) != old.count:
+            raise draft.error(
+                f"{name} discards {old.count} but is dealt {len(cards)}", line, rule="bad-phh"
+            )
+        draft.events[at] = Draw(old.player, old.discards, cards)  # type: ignore[arg-type]
+        return betting
+    name = labels.get(words[0]) or phh_actions._player(words[0], names, draft, raw, line)
+    verb = words[1] if len(words) > 1 else ""
+    if verb == "sd":
+        if betting:
+            draft.new_round()
+            betting = False
+        discards = reference_cards(words[2], draft, line) if len(words) > 2 else ()
+        draft.add(Draw(name, discards, (None,) * len(discards)), draft.at(line))  # type: ignore[arg-type]
+        if discards:
+            pending[name] = len(draft.events) - 1
+        return betting
+    betting = True
+    left = stack[name] - draft.total_committed.get(name, 0)
+    if verb == "f":
+        draft.action(name, "fold", None, False, line)
+    elif verb == "cc":
+        owed = draft.highest() - draft.committed(name)
+        if owed <= 0:
+            draft.action(name, "check", None, False, line)
+        else:
+            paid = min(owed, left)
+            draft.action(name, "call", paid, paid == left, line)
+    elif verb == "cbr" and len(words) == 3:
+        to = int(words[2]) if scale == 1 else int(Decimal(words[2]) * scale)
+        kind = "bet" if draft.highest() == 0 else "raise"
+        draft.action(name, kind, to, to - draft.committed(name) == left, line)
+    elif verb == "sm":
+        if len(words) == 2:
+            draft.muck(name, line)
+        elif words[2] == "-":
+            draft.add(Show(name, (None,) * draft.hand_size), draft.at(line))
+        else:
+            shown = reference_cards(words[2], draft, line)
+            draft.add(Show(name, shown), draft.at(line))  # type: ignore[arg-type]
+    else:
+        raise draft.error(f"the action {raw!r} has no meaning in Badugi", line, rule="bad-phh")
+    return betting
 
 
 def _comparable(items: list[object]) -> list[object]:
