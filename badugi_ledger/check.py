@@ -29,7 +29,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .model.errors import BadugiError
+from .model.errors import FILE_NOT_READ, BadugiError
 from .model.events import HandRecord
 from .model.frozen import fields_eq, fields_hash, fields_repr, frozen_fields
 from .model.results import HandOutcome, TableGap, Violation
@@ -75,7 +75,11 @@ class FileSummary:
     """Hands of other games (2-7 triple draw, hold'em…) a site file holds; not checked."""
     warnings: int = 0
     """Assumptions the replay made (each one located); errors only under ``--strict``."""
+    unread: int = 0
+    """Files that could not be opened or read (gone, a link to nowhere, a failing read): their
+    error is the file's (:data:`~.model.errors.FILE_NOT_READ`)."""
     _unread_hand: str | None = None
+    _total: bool = False
 
     def __init__(
         self,
@@ -88,7 +92,9 @@ class FileSummary:
         outside: int = 0,
         skipped: int = 0,
         warnings: int = 0,
+        unread: int = 0,
         _unread_hand: str | None = None,
+        _total: bool = False,
     ) -> None:
         self.source = source
         self.hands = hands
@@ -99,13 +105,18 @@ class FileSummary:
         self.outside = outside
         self.skipped = skipped
         self.warnings = warnings
+        self.unread = unread
         self._unread_hand = _unread_hand
+        self._total = _total
 
     def add(self, outcome: HandOutcome) -> None:
         if outcome.record is None:
             # The reader reports every unreadable line; one hand is still one hand.
             if outcome.hand_id is None:
-                self.outside += 1
+                if outcome.errors and outcome.errors[0].rule in FILE_NOT_READ:
+                    self.unread += 1  # the file itself: gone, or it could not be read
+                else:
+                    self.outside += 1
                 return
             if outcome.hand_id == self._unread_hand:
                 return
@@ -126,15 +137,17 @@ class FileSummary:
 
     @property
     def all_ok(self) -> bool:
-        return self.ok == self.hands and not self.outside
+        return self.ok == self.hands and not self.outside and not self.unread
 
     @property
     def only_other_games(self) -> bool:
         """The file held hands, but none of a Badugi-family game (nothing to check)."""
-        return bool(self.skipped) and not self.hands and not self.outside
+        return bool(self.skipped) and not self.hands and not self.outside and not self.unread
 
     def line(self) -> str:
         """The summary line, e.g. ``night.bhh: 8 hands: 3 ok, …, 2 warnings``."""
+        if self.unread == 1 and not (self.hands or self.outside or self.skipped or self._total):
+            return f"{self.source}: not read (the file could not be read)"
         text = (
             f"{self.source}: {self.hands} hand{'s' if self.hands != 1 else ''}: {self.ok} ok, "
             f"{self.violations} with violations, {self.mismatches} with payout mismatches"
@@ -146,10 +159,13 @@ class FileSummary:
         if self.outside:
             plural = "s" if self.outside != 1 else ""
             text += f"; {self.outside} unreadable line{plural} outside hands"
+        if self.unread:
+            plural = "s" if self.unread != 1 else ""
+            text += f"; {self.unread} file{plural} not read"
         if self.skipped:
             plural = "s" if self.skipped != 1 else ""
             text += f"; {self.skipped} hand{plural} of other games skipped"
-        elif not self.hands and not self.outside:
+        elif not self.hands and not self.outside and not self.unread:
             text += "; no Badugi-family hand found"
         return text
 
@@ -334,7 +350,7 @@ class CheckRun:
         self.finished = True
 
     def total(self) -> FileSummary:
-        total = FileSummary(f"total ({len(self.files)} files)")
+        total = FileSummary(f"total ({len(self.files)} files)", _total=True)
         for s in self.summaries:
             total.hands += s.hands
             total.ok += s.ok
@@ -342,6 +358,7 @@ class CheckRun:
             total.mismatches += s.mismatches
             total.incomplete += s.incomplete
             total.outside += s.outside
+            total.unread += s.unread
             total.skipped += s.skipped
             total.warnings += s.warnings
         return total

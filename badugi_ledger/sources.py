@@ -290,11 +290,22 @@ def iter_source(path: str | Path, fmt: str | None = None) -> Iterator[ImportItem
             return
         yield from READERS[chosen](lines_after(path, head), source)
     except (FileNotFoundError, IsADirectoryError, NotADirectoryError):
-        yield ImportFormatError("no such file", position=Position(source), rule="no-file")
+        yield ImportFormatError(_not_there(path), position=Position(source), rule="no-file")
     except OSError as exc:  # it cannot be opened, or a read failed (a device, a failing disk)
         yield ImportFormatError(
-            f"cannot read the file: {os_reason(exc)}", position=Position(source)
+            f"cannot read the file: {os_reason(exc)}",
+            position=Position(source),
+            rule="unreadable-file",
         )
+
+
+def _not_there(path: str | Path) -> str:
+    """Why a file found in a folder cannot be opened: it is gone, or it is a link to nowhere."""
+    try:
+        target = os.readlink(path)
+    except OSError:
+        return "no such file"
+    return f"a link to nowhere ({target!r} does not exist): mend or remove the link"
 
 
 def read_hands(

@@ -9,6 +9,7 @@ the test fails instead of waiting for ever.
 from __future__ import annotations
 
 import os
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -237,3 +238,44 @@ def test_a_file_name_with_a_line_break_is_refused_not_reported_as_two_lines(
         assert "holds a line break cannot be reported on one line" in result.stderr
         assert "\nfake.bhh" not in result.output
     assert not (tmp_path / "x.db").exists()
+
+
+def test_a_link_to_nowhere_in_a_folder_is_that_files_error_for_every_command(
+    tmp_path: Path,
+) -> None:
+    """A folder holding a night and a link to nowhere: ``check`` says the link leads nowhere and
+    that the file was not read, and checks the night; ``import`` stores the night and reports
+    the link's file as not imported (it stopped the whole import before, as if the folder
+    had been named wrong)."""
+    folder = tmp_path / "nights"
+    folder.mkdir()
+    (folder / "a.bhh").symlink_to(tmp_path / "gone.bhh")
+    (folder / "night.bhh").write_bytes(NIGHT.read_bytes())
+    link = folder / "a.bhh"
+    said = f"{link}: a link to nowhere ('{tmp_path / 'gone.bhh'}' does not exist): mend or remove"
+    checked = runner.invoke(app, ["check", str(folder)])
+    assert checked.exit_code == 1
+    assert said in checked.output
+    assert f"{link}: not read (the file could not be read)\n" in checked.output
+    assert checked.output.rstrip().endswith("; 1 file not read")
+    db = tmp_path / "x.db"
+    imported = runner.invoke(app, ["import", str(folder), "--db", str(db), "-j", "1"])
+    assert imported.exit_code == 1, imported.output
+    assert f"{link}: not imported: a link to nowhere" in imported.output
+    hands = sqlite3.connect(db).execute("SELECT count(*) FROM hands").fetchone()[0]
+    assert hands == len(list(parse_paths([folder / "night.bhh"])))
+
+
+def test_a_symlink_loop_in_a_folder_does_not_stop_the_import(tmp_path: Path) -> None:
+    folder = tmp_path / "nights"
+    folder.mkdir()
+    (folder / "a.bhh").symlink_to(folder / "b.bhh")
+    (folder / "b.bhh").symlink_to(folder / "a.bhh")
+    (folder / "night.bhh").write_bytes(NIGHT.read_bytes())
+    db = tmp_path / "x.db"
+    imported = runner.invoke(app, ["import", str(folder), "--db", str(db), "-j", "1"])
+    assert imported.exit_code == 1, imported.output
+    assert f"{folder / 'a.bhh'}: not imported: cannot read the file: it is a symlink loop" in (
+        imported.output
+    )
+    assert sqlite3.connect(db).execute("SELECT count(*) FROM hands").fetchone()[0] > 0

@@ -197,7 +197,7 @@ def import_(
         ):
             report = import_paths(
                 ledger,
-                files,
+                paths,  # as given: a folder's unreadable file is the file's error, not the run's
                 strict=strict,
                 replace=replace,
                 fmt=fmt,

@@ -53,7 +53,7 @@ from contextlib import ExitStack
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..model.errors import BadugiError, ConfigError
+from ..model.errors import FILE_NOT_READ, BadugiError, ConfigError
 from ..model.events import HandRecord
 from ..model.limits import MAX_AMOUNT, quote
 from ..model.results import HandOutcome, TableGap
@@ -75,7 +75,21 @@ def read_source(
     other games left out."""
     from ..sources import read_stream
 
-    return iter(read_stream(path, fmt, on_skip=None if skipped is None else skipped.add))
+    return _raising_file_errors(
+        read_stream(path, fmt, on_skip=None if skipped is None else skipped.add)
+    )
+
+
+def _raising_file_errors(
+    items: Iterable[HandRecord | BadugiError | TableGap],
+) -> Iterator[HandRecord | BadugiError | TableGap]:
+    """``items``, but an error of the whole file (gone, unreadable, a read that failed midway:
+    :data:`~..model.errors.FILE_NOT_READ`) is raised, not passed on as a rejected hand: the
+    file is not imported, and what its transaction stored of it before is rolled back."""
+    for item in items:
+        if isinstance(item, BadugiError) and item.rule in FILE_NOT_READ:
+            raise item
+        yield item
 
 
 @dataclass
@@ -227,6 +241,8 @@ def _explain(exc: BaseException) -> str:
     the ledger is unchanged in every case (the file's transaction was rolled back)."""
     if isinstance(exc, sqlite3.Error):
         return explain_sqlite_error(exc, "nothing from this file was stored")
+    if isinstance(exc, BadugiError) and exc.rule in FILE_NOT_READ:
+        return exc.message  # the file's own error: the report names the file already
     return str(exc)
 
 

@@ -124,6 +124,11 @@ class LedgerError(BadugiError):
     """The SQLite ledger cannot be read or written as asked."""
 
 
+FILE_NOT_READ = frozenset({"no-file", "unreadable-file"})
+"""The rules of an error that is a whole file's, at no line: it is gone (``no-file``) or could
+not be opened or read (``unreadable-file``).  ``check`` counts such a file as not read;
+``import`` stores nothing of it (the file is not imported)."""
+
 SYMLINK_LOOP = "a symlink loop (its links lead back to one another, never to a file or folder)"
 
 

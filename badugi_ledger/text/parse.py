@@ -80,7 +80,11 @@ def parse_file(path: str | Path, *, fast: bool = True) -> Iterator[HandRecord | 
     try:
         handle = open(path, "rb")  # noqa: SIM115 - closed in the generator below
     except OSError as exc:
-        error = ParseError(f"cannot read the file: {os_reason(exc)}", position=Position(source))
+        error = ParseError(
+            f"cannot read the file: {os_reason(exc)}",
+            position=Position(source),
+            rule="unreadable-file",
+        )
         return iter([error])
     return _read_and_close(handle, source, fast)
 
@@ -100,4 +104,8 @@ def _read_and_close(
         try:
             yield from _Reader(source, fast).read(file_blocks(handle))
         except OSError as exc:  # it opened, but a read failed (a device, a failing disk)
-            yield ParseError(f"cannot read the file: {os_reason(exc)}", position=Position(source))
+            yield ParseError(
+                f"cannot read the file: {os_reason(exc)}",
+                position=Position(source),
+                rule="unreadable-file",
+            )
