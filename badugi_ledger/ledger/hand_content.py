@@ -83,6 +83,56 @@ def content_digest(hand: HandFacts) -> str:
     return digest([list(hand.figures), hand.players, hand.postings, hand.pots])
 
 
+def players_renamed(old: HandFacts, new: HandFacts) -> bool:
+    """Whether ``new`` is ``old`` with its players renamed one to one (seat by seat) and
+    nothing else changed: the same seats, stacks, play, pots, winners and shown cards.  A
+    pot's ``detail`` is left out: it is words made of the rest, the names among them."""
+    if len(old.players) != len(new.players):
+        return False
+    names: dict[str, str] = {}
+    for was, now in zip(old.players, new.players, strict=True):
+        if was[1:] != now[1:]:
+            return False
+        names[was[0]] = now[0]
+    if len(set(names.values())) != len(names):
+        return False
+    try:
+        figures = tuple(
+            names[value] if column == "button" and value is not None else value
+            for column, value in zip(FIGURES, old.figures, strict=True)
+        )
+        postings = sorted(
+            (names[account] if mine else account, mine, kind, amount)
+            for account, mine, kind, amount in old.postings
+        )
+        pots = [
+            (
+                name,
+                amount,
+                [names[p] for p in json.loads(eligible)],
+                sorted((names[w], share) for w, share in winners),
+            )
+            for name, amount, eligible, _detail, winners in old.pots
+        ]
+        cards = (
+            None
+            if old.cards is None
+            else {names[p]: shown for p, shown in json.loads(old.cards).items()}
+        )
+    except (KeyError, TypeError, ValueError):
+        return False
+    return (
+        figures == tuple(new.figures)
+        and postings == list(new.postings)
+        and pots
+        == [
+            (name, amount, json.loads(eligible), list(winners))
+            for name, amount, eligible, _detail, winners in new.pots
+        ]
+        and cards == (None if new.cards is None else json.loads(new.cards))
+    )
+
+
 def stored_facts(conn: sqlite3.Connection, hand_row: int) -> HandFacts:
     """The :class:`HandFacts` of the stored hand with ``hands.id`` = ``hand_row``."""
     figures = conn.execute(

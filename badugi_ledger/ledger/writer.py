@@ -217,7 +217,7 @@ class FileWriter:
             stored = stored or (voided and Stored(*voided[:7])) or self.pending.get(identity)
             if stored is None:
                 stored = identities.get(identity) if fresh else by_identity(self.conn, *identity)
-                stored = same_hand(stored, rows)
+                stored = same_hand(self.conn, stored, rows)
                 if stored is None:
                     copy = copy_elsewhere(
                         self.conn,

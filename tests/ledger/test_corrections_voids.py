@@ -171,6 +171,45 @@ def test_a_void_stays_on_its_hand_when_an_earlier_hand_is_corrected(tmp_path: Pa
     assert figures(db) == fresh(tmp_path / "fresh", {"n.bhh": final}, ("4",))
 
 
+def test_a_void_stays_on_its_hand_when_a_players_name_is_corrected(tmp_path: Path) -> None:
+    """Hand 4 (Dan's win) voided, then Dan's name corrected to Daniel through the night and
+    the file imported again with ``--replace``: hand 4 is the voided hand with its player
+    renamed (the same seats, stacks, play and pot), so it stays void; it took a new row that
+    counted before, and Dan's misdeal counted again."""
+    db = tmp_path / "club.db"
+    path = write(tmp_path / "night" / "n.bhh", night())
+    assert invoke("import", path, "--db", db)[0] == 0
+    void(db, "4")
+    final = night(tuple(hand.replace("Dan", "Daniel") for hand in HANDS))
+    write(path, final)
+    code, out = invoke("import", path, "--db", db, "--replace")
+    assert code == 0 and "6 replaced" in out and "0 stored" in out, out
+    assert "hand 4 at table T" in out and "it stays void (misdeal)" in out, out
+    now, then = figures(db), fresh(tmp_path / "fresh", {"n.bhh": final}, ("4",))
+    for seen in (now, then):  # Daniel is a new player of this ledger, the 4th of the fresh one
+        seen["sessions"] = [[kv for kv in row if kv[0] != "player_id"] for row in seen["sessions"]]
+    assert now == then
+
+
+def test_a_voided_hand_renamed_and_replayed_otherwise_is_another_hand(tmp_path: Path) -> None:
+    """Hand 4 voided, then its players renamed and its play changed (Dan folds, Anna wins):
+    not the voided hand renamed, so it counts, and the voided one stays void out of the play,
+    as for any hand that takes a voided hand's number."""
+    db = tmp_path / "club.db"
+    path = write(tmp_path / "night" / "n.bhh", night())
+    assert invoke("import", path, "--db", db)[0] == 0
+    void(db, "4")
+    other = HANDS[3].replace(
+        "Cara folds · Dan raises · Anna folds · Ben folds\nDan collects 5",
+        "Cara folds · Dan folds · Anna raises · Ben folds\nAnna collects 4",
+    )
+    final = night(tuple(h.replace("Dan", "Daniel") for h in (*HANDS[:3], other, *HANDS[4:])))
+    write(path, final)
+    code, out = invoke("import", path, "--db", db, "--replace")
+    assert code == 0 and "1 stored" in out, out
+    assert "void (misdeal), and not in it any more: it stays void" in out, out
+
+
 def test_a_voided_hand_taken_out_and_its_number_given_to_the_next_stays_out(
     tmp_path: Path,
 ) -> None:
