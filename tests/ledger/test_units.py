@@ -228,6 +228,34 @@ def test_valued_chips_show_money_in_standings_settle_and_report(tmp_path: Path) 
     assert "3.00 EUR" in page and "Cumulative net result (EUR)" in page
 
 
+def test_valued_chips_are_exported_as_their_money_never_as_plain_chips(tmp_path: Path) -> None:
+    """The same night played for plain chips and for chips of 0.50 EUR: the hands and postings
+    exports give the valued night's amounts in euros (as the standings and the sessions do),
+    so summing a column by its unit never adds chips of two values together."""
+    db = imported(
+        tmp_path,
+        ("plain.bhh", night("Plain Night", "2024-03-07")),
+        ("eur.bhh", night("Euro Night", "2024-03-08", " · chips 1 = 0.50 EUR")),
+    )
+    code, out = invoke("export", "--table", "postings", "--format", "json", "--db", db)
+    assert code == 0, out
+    totals: dict[tuple[str, str], float] = {}
+    for row in json.loads(out):
+        key = (row["player"], row["unit"])
+        totals[key] = totals.get(key, 0) + row["amount"]
+    code, out = invoke("standings", "--db", db, "--format", "json")
+    assert {(p, u): round(v, 2) for (p, u), v in totals.items()} == {
+        (r["player"], r["unit"]): r["net"] for r in json.loads(out)
+    }
+    assert {u for _, u in totals} == {"chips", "EUR"}
+    code, out = invoke("export", "--table", "hands", "--format", "json", "--db", db)
+    pots = {(row["event"], row["unit"], row["pot"]) for row in json.loads(out)}
+    chips = {pot for event, unit, pot in pots if event == "Plain Night" and unit == "chips"}
+    assert {(e, u, p) for e, u, p in pots if e == "Euro Night"} == {
+        ("Euro Night", "EUR", pot / 2) for pot in chips
+    }
+
+
 def test_tournament_winnings_carry_their_unit(tmp_path: Path) -> None:
     db = imported(tmp_path, ("cup.bhh", CUP.format(currency=" · currency EUR")))
     code, out = invoke("standings", "--db", db, "--format", "json")
