@@ -19,8 +19,9 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, NoReturn
 
-from ..model.errors import ImportFormatError, Position
+from ..model.errors import ConfigError, ImportFormatError, Position
 from ..model.limits import MAX_AMOUNT, MAX_DIGITS, amount_problem, quote
+from ..model.money import check_currency
 from ..model.names import line_break_refused, one_line
 
 if TYPE_CHECKING:
@@ -81,6 +82,16 @@ class HandFields:
         tournament's (:data:`KIND_FIELD`) currency is its buy-in's, and its stacks and bets
         stay chips."""
         currency = self.text("currency")
+        if currency:  # an ISO 4217 code; written in small letters, it is the same code
+            code = currency.upper() if currency.isascii() else currency
+            try:
+                currency = check_currency(code)
+            except ConfigError:
+                self.fail(
+                    "currency",
+                    f"currency {quote(repr(currency))} is not a currency code: three letters, "
+                    "like USD or EUR (ISO 4217)",
+                )
         self.currency = None if self.hand.get(KIND_FIELD) == "tournament" else currency or None
         return currency
 

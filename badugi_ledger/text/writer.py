@@ -69,7 +69,7 @@ _HAND_ID = re.compile(r"[^\s·•;#\ufeff]+")
 RESERVED = frozenset(
     [
         *("hand", "button", "deal", "draw", "buy", "buys", "show", "final", "posts", "none"),
-        *("pot", "carry", "raked", "no"),
+        *("pot", "carry", "raked", "no", "missing"),
         *HEADER_KEYWORDS,
     ]
 )

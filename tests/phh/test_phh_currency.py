@@ -28,6 +28,8 @@ from badugi_ledger.model.events import Action, FinalStack, HandRecord, RakeTaken
 from badugi_ledger.phh.reader import read_phh
 from badugi_ledger.replay import replay_hand
 from badugi_ledger.sources import read_hands
+from badugi_ledger.text.parse import parse_text
+from badugi_ledger.text.writer import write_hand
 from tests.helpers.pokerkit_play import in_ours, money_divmod
 
 runner = CliRunner()
@@ -75,6 +77,24 @@ def test_amounts_of_a_hand_with_a_currency_are_its_units() -> None:
     result = replay_hand(record)
     assert result.ok, result.violations
     assert dict(result.final_stacks) == {"Ann": 9600, "Bob": 10400}
+
+
+def test_a_currency_in_small_letters_is_its_code_and_writes_back_as_our_text_reads() -> None:
+    """``currency = "usd"`` is USD (ISO 4217 codes are letters, their case no matter): read as
+    USD, and ``convert --to text`` writes ``currency USD``, which our format reads (it wrote
+    ``currency usd``, which it then refused)."""
+    record = read_one(USD_2_4.replace('currency = "USD"', 'currency = "usd"'))
+    assert record.settings.currency == "USD"
+    assert record.settings == read_one(USD_2_4).settings
+    (again,) = parse_text(write_hand(record), "w.bhh")
+    assert isinstance(again, HandRecord) and again.settings.currency == "USD"
+
+
+@pytest.mark.parametrize("code", ["US$", "€", "a b", "EURO", "US"])
+def test_a_currency_that_is_no_code_is_refused_at_its_field(code: str) -> None:
+    error = the_error(USD_2_4.replace('currency = "USD"', f'currency = "{code}"'))
+    assert "is not a currency code: three letters, like USD or EUR" in error.message
+    assert (error.position.line, error.position.column) == (10, 12)
 
 
 def test_decimal_amounts_are_exact_cents() -> None:

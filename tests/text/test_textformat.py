@@ -8,6 +8,7 @@ things a round trip may change.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -138,6 +139,32 @@ def test_names_that_need_quotes_are_quoted() -> None:
     text = write_hand(rec)
     assert '"draw"' in text and '"Anna Maria"' in text and '"x\\"y\\\\z"' in text
     assert plain(read(text)) == [without_positions(rec)]
+
+
+def _grammar_words() -> list[str]:
+    """Every word the grammar spells as a keyword (``missing``, ``hands``, ``calls``...)."""
+    from badugi_ledger.text import grammar
+
+    parser = grammar.build_parser()
+    values = (str(t.pattern.value) for t in parser.terminals if t.pattern.type == "str")
+    return sorted({v for v in values if re.fullmatch(r"[a-z][a-z-]*", v)})
+
+
+@pytest.mark.parametrize("word", _grammar_words())
+def test_a_player_named_like_any_keyword_is_written_so_it_reads_back(word: str) -> None:
+    """A player whose name is one of the grammar's words, in every place a name stands (a
+    seat, an action at the start of a line, a collection): written as the writer writes it,
+    the hand reads back the same (``missing`` was written bare and read as ``missing hands``)."""
+    rec = HandRecord(
+        "k1",
+        GameSettings(),
+        (Seat(word, 5), Seat("Anna", 5)),
+        "Anna",
+        (Action(word, "fold"), Action("Anna", "check"), Collect(word, 0)),
+        posts_none=True,
+    )
+    text = write_hand(rec)
+    assert plain(read(text)) == [without_positions(rec)], text
 
 
 def test_unwritable_values_raise_write_error() -> None:
