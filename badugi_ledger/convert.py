@@ -121,6 +121,10 @@ def convert_hands(
             text = _write(record, outcome, to, missing.get(table, 0))
         except BadugiError as exc:
             missing[table] = missing.get(table, 0) + 1
+            if not exc.position.line:  # a writer's word about the hand: where the hand is
+                exc.position = record.pos
+            if exc.hand is None:
+                exc.hand = record.hand_id
             yield exc
             continue
         missing.pop(table, None)

@@ -521,3 +521,19 @@ def test_a_hand_whose_table_cannot_be_read_holds_no_later_hand_to_the_one_before
     # PHH cannot express the fourth hand (a big blind out of position) in any case.
     warned = [("49164287914", "missing-hand")] if to == "text" else []
     assert [(o.hand_id, w.rule) for o in again for w in o.warnings] == warned
+
+
+def test_a_hand_our_text_cannot_spell_is_named_with_its_file_and_line(tmp_path: Path) -> None:
+    """A PHH hand named ``a b`` (our format's hand ids have no spaces): ``convert --to text``
+    says which hand of which file, at its line, as every other "not converted" line does."""
+    path = tmp_path / "spaced.phh"
+    path.write_text(
+        'variant = "FB"\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nsmall_bet = 2\n'
+        "big_bet = 4\nstarting_stacks = [100, 100]\n"
+        'actions = ["d dh p1 ????????", "d dh p2 ????????", "p2 f"]\n'
+        'players = ["Anna", "Ben"]\nhand = "a b"\n',
+        encoding="utf-8",
+    )
+    result = runner.invoke(app, ["convert", str(path), "--to", "text"])
+    assert result.exit_code == 1
+    assert result.stderr.startswith(f"not converted: {path}:1:1: hand a b: hand id 'a b' cannot")
