@@ -201,3 +201,24 @@ def test_a_night_dated_in_the_last_year_a_date_holds_gets_its_chart(
     )
     assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr[-2000:]
     assert out.stat().st_size > 0
+
+
+@pytest.mark.parametrize(
+    "fixture", ["kingsclub-walk-with-return-37732806.txt", "kingsclub-fold-37732805.txt"]
+)
+def test_a_site_seat_numbered_0_is_refused_at_its_line(fixture: str, tmp_path: Path) -> None:
+    """``Seat 1:`` edited to ``Seat 0:`` (no site numbers a seat 0): the hand was read and
+    stored, and ``convert --to text`` wrote a seat 0 that our format refuses.  The seat line
+    is the hand's error now, as our format says of a seat 0 too."""
+    source = Path(__file__).parent / "fixtures" / "sites" / fixture
+    text = source.read_bytes().decode("utf-8").replace("\r\n", "\n")
+    assert "\nSeat 1: " in text
+    path = tmp_path / fixture
+    path.write_text(text.replace("\nSeat 1: ", "\nSeat 0: ", 1), encoding="utf-8")
+    (error,) = [item for item in read_all(path) if isinstance(item, BadugiError)]
+    assert "seat 0: a table's seats are numbered from 1" in error.message
+    line = text.split("\n").index(next(t for t in text.split("\n") if t.startswith("Seat 1: ")))
+    assert error.position.line == line + 1
+    (parsed,) = parse_text("hand 1 · button A · 0 A 10 · 1 B 10\n", "t.bhh")
+    assert isinstance(parsed, BadugiError)
+    assert "seat 0: seats are numbered from 1" in parsed.message

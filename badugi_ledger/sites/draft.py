@@ -471,6 +471,11 @@ class HandDraft:
         self.check_stacks(amounts_currency(session, settings.currency))
         if session.kind == "tournament":
             self.check_unraked()
+        unnumbered = next((s for s in self.seats if s.number < 1), None)
+        if unnumbered is not None:  # no site numbers a seat 0: an edited seat line
+            raise self.whole_error(
+                f"seat {unnumbered.number}: a table's seats are numbered from 1", unnumbered.line
+            )
         names = [s.name for s in self.seats]
         if len(set(names)) != len(names):
             again = next(s for i, s in enumerate(self.seats) if s.name in names[:i])

@@ -154,6 +154,8 @@ def _check_seats(raw: RawHand) -> None:
             raise FormatError(f"{short(seat.name)} is seated twice", pos)
         seated.add(seat.name)
         if seat.number is not None:
+            if seat.number < 1:
+                raise FormatError(f"seat {seat.number}: seats are numbered from 1", pos)
             if seat.number <= last_number:
                 raise FormatError(
                     f"seat numbers must go up clockwise: {seat.number} after {last_number}", pos
