@@ -373,17 +373,20 @@ def _entries_clash(db: sqlite3.Connection, event_id: int, player_id: int) -> str
     (player,) = db.execute("SELECT name FROM players WHERE id = ?", [player_id]).fetchone()
     # With min(), SQLite reads the other columns of a group from the row holding it.
     entered = db.execute(
-        "SELECT a.name, h.hand_number, coalesce(h.table_name, ''), min(h.line) AS first "
+        "SELECT a.name, h.hand_number, coalesce(h.table_name, ''), min(h.line) AS first, "
+        "h.source "
         "FROM hands h JOIN hand_players hp ON hp.hand_id = h.id "
         "JOIN aliases a ON a.id = hp.alias_id "
         f"WHERE h.event_id = ? AND a.player_id = ? AND {PLAYED} "
         "GROUP BY a.id ORDER BY first, a.id LIMIT 2",
         [event_id, player_id],
     ).fetchall()
-    names = [str(name) for name, _, _, _ in entered]
+    names = [str(name) for name, _, _, _, _ in entered]
     where = " and ".join(
-        f"{name!r} (hand {quote(str(number))}" + (f", table {quote(table)})" if table else ")")
-        for name, number, table, _ in entered
+        f"{name!r} (hand {quote(str(number))}"
+        + (f", table {quote(table)}" if table else "")
+        + (f", {quote(str(source))}:{line})" if source and line else ")")
+        for name, number, table, line, source in entered
     )
     unmerge = _unmerge(names[::-1], player)
     head = f"tournament {event_label_of(db, event_id)}: {where} both entered it, but "

@@ -96,6 +96,12 @@ def test_two_merged_names_in_one_hand_are_refused(tmp_path: Path) -> None:
     assert report.error is None and report.stored == 1
 
 
+def line_of(path: Path, hand: str) -> int:
+    """The line of ``path`` that starts hand ``hand``: where the report says the hand is."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    return next(i for i, text in enumerate(lines, 1) if text.startswith(f"hand {hand} "))
+
+
 def test_two_merged_names_in_one_tournament_are_refused(tmp_path: Path) -> None:
     """Ben at table T1 and Benjamin at T2 of one tournament: two entries, so two people."""
     db = tmp_path / "club.db"
@@ -108,8 +114,9 @@ def test_two_merged_names_in_one_tournament_are_refused(tmp_path: Path) -> None:
         assert report.stored == 0
         assert report.error is not None
         assert (
-            "tournament Cup (2024-07-01): 'Ben' (hand a1, table T1) and 'Benjamin' (hand c1, "
-            "table T2) both entered it, but the ledger has them as one player, 'Ben'"
+            f"tournament Cup (2024-07-01): 'Ben' (hand a1, table T1, {cup}:{line_of(cup, 'a1')}) "
+            f"and 'Benjamin' (hand c1, table T2, {cup}:{line_of(cup, 'c1')}) both entered it, "
+            "but the ledger has them as one player, 'Ben'"
         ) in report.error
         assert "players unmerge 'Benjamin'" in report.error
     with ledger_at(db) as ledger:
