@@ -1,0 +1,129 @@
+"""A night stored twice under another name: a file whose new hands are, one for one, hands the
+ledger already counts from another file of the same date.
+
+A hand is named by its event, table and number, so a copy of a night that names them
+otherwise is not met by identity: its session's name retyped (``Friday Game``), a night
+without a name (its file's name is its event's) saved as a new file, its hands renumbered.
+Stored, every hand of it would count twice, and everyone's result and the settle-up with it.
+The file is refused when the new hands of one of its events are, one for one, the counting
+hands other files hold of one event of the same date, players renamed one to one or not
+(:func:`~.hand_content.players_renamed`: a name's spelling corrected in the copy), and one of
+them shows cards, or they are three or more of another event: two nights that deal the same
+cards to the same seats with the same stacks and play, or that play a whole night alike from
+the same stacks, are one night.  Of the file's own event (its hands renumbered), shown cards
+are needed: a night's next file may replay its walks alike, stacks gone round (and two hands
+shown nothing are left alone: two heads-up matches on one day may begin with the same walks).
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+
+from ..model.errors import LedgerError
+from ..model.limits import quote
+from .event_lookup import event_label_of
+from .hand_content import HandFacts, players_renamed, stored_facts
+
+_Signature = tuple[object, ...]
+
+_WITHOUT_CARDS = 3
+"""How many hands, all of a night's in the file, make a copy when none of them shows cards."""
+
+
+def _signature(facts: HandFacts) -> _Signature:
+    """What :func:`~.hand_content.players_renamed` compares, without the names: the seats'
+    figures, the hand's figures but its button, and the pots' amounts."""
+    figures = tuple(v for i, v in enumerate(facts.figures) if i != 1)  # 1: the button's name
+    return (
+        tuple(player[1:] for player in facts.players),
+        figures,
+        tuple((pot[0], pot[1]) for pot in facts.pots),
+    )
+
+
+def _shows_cards(facts: HandFacts) -> bool:
+    return bool(facts.cards) and bool(json.loads(facts.cards or "{}"))
+
+
+def refuse_copied_nights(
+    db: sqlite3.Connection, first_new: int, next_hand: int, source: str
+) -> None:
+    """Raise :class:`LedgerError` when the hands this file stores (row ids ``first_new`` ..
+    ``next_hand - 1``) are, for one of their events, a copy of the counting hands of an event
+    from another file (see the module docstring); nothing is read when no other file has
+    hands of that date."""
+    new: dict[int, list[tuple[int, str]]] = {}
+    dates: dict[int, str | None] = {}
+    for hand_id, event_id, number, date in db.execute(
+        "SELECT h.id, h.event_id, h.hand_number, e.date FROM hands h "
+        "JOIN events e ON e.id = h.event_id WHERE h.id >= ? AND h.id < ? "
+        "AND h.void_reason IS NULL ORDER BY h.id",
+        [first_new, next_hand],
+    ):
+        new.setdefault(event_id, []).append((hand_id, str(number)))
+        dates[event_id] = date
+    for event_id, hands in new.items():
+        if len(hands) < 2 or dates[event_id] is None:
+            continue
+        groups: dict[int, list[tuple[int, str]]] = {}
+        for hand_id, other_event, number in db.execute(
+            "SELECT h.id, h.event_id, h.hand_number FROM hands h "
+            "JOIN events e ON e.id = h.event_id JOIN events mine ON mine.id = ? "
+            "WHERE e.date = ? AND e.kind = mine.kind AND h.void_reason IS NULL "
+            "AND e.void_reason IS NULL AND (h.id < ? OR h.id >= ?) AND h.source != ?",
+            [event_id, dates[event_id], first_new, next_hand, source],
+        ):
+            groups.setdefault(other_event, []).append((hand_id, str(number)))
+        for other_event, others in groups.items():
+            if len(others) == len(hands):
+                cards_only = other_event == event_id  # a night's next file may cycle alike
+                _refuse_a_copy(db, event_id, hands, other_event, others, cards_only)
+
+
+def _refuse_a_copy(
+    db: sqlite3.Connection,
+    event_id: int,
+    hands: list[tuple[int, str]],
+    other_event: int,
+    others: list[tuple[int, str]],
+    cards_only: bool,
+) -> None:
+    """Raise when ``hands`` (this file's, of ``event_id``) are ``others`` (the counting hands
+    of ``other_event`` that other files hold) one for one; ``cards_only``: only if one of
+    them shows cards."""
+    by_signature: dict[_Signature, list[tuple[int, str, HandFacts]]] = {}
+    for hand_id, number in others:
+        facts = stored_facts(db, hand_id)
+        by_signature.setdefault(_signature(facts), []).append((hand_id, number, facts))
+    used: set[int] = set()
+    pairs: list[tuple[str, str]] = []
+    cards = False
+    for hand_id, number in hands:
+        facts = stored_facts(db, hand_id)
+        twin = next(
+            (
+                (other, other_number)
+                for other, other_number, held in by_signature.get(_signature(facts), ())
+                if other not in used and players_renamed(held, facts)
+            ),
+            None,
+        )
+        if twin is None:
+            return  # a hand of its own: another night
+        used.add(twin[0])
+        pairs.append((number, twin[1]))
+        cards = cards or _shows_cards(facts)
+    if not cards and (cards_only or len(pairs) < _WITHOUT_CARDS):
+        return
+    were = ", ".join(f"{quote(number)} as {quote(other)}" for number, other in pairs[:5])
+    more = f" and {len(pairs) - 5} more" if len(pairs) > 5 else ""
+    raise LedgerError(
+        f"the {len(pairs)} hands of {event_label_of(db, event_id)} in this file are the hands "
+        f"of {event_label_of(db, other_event)} that the ledger counts from another file, one "
+        f"for one (hands {were}{more}): the same seats, stacks, play, pots and shown cards, the "
+        "players' names aside - a copy of that night, which stored would count twice; nothing "
+        "from this file was stored.  If it is that night corrected, import it as the file it "
+        "replaces (import FILE --renamed-from OLD --replace); if the ledger's night is the "
+        "copy, void it first (badugi-ledger void --event EVENT --reason copy)"
+    )

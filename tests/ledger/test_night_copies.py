@@ -1,0 +1,147 @@
+"""A night stored twice under another name is refused (``ledger/night_copies.py``).
+
+A hand is named by its event, table and number; a copy of a night that names them otherwise
+(its session's name retyped, a night without a name saved under a new file name, its hands
+renumbered) was stored beside the first and counted twice, exit 0.  Found by seeded money-loop
+fuzzing (copies of a three-hand night, its hands' results doubled in the standings).
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from badugi_ledger.cli import app
+
+runner = CliRunner()
+
+HANDS = """\
+hand 1 · button Anna · Anna 100 · Ben 100
+Anna raises · Ben calls
+draw: Ben 1 · Anna 1
+Ben checks · Anna bets · Ben folds
+Anna collects 8
+
+hand 2 · button Ben · Anna · Ben
+Ben raises · Anna calls
+draw: Anna 1 · Ben 1
+Anna checks · Ben bets · Anna folds
+Ben collects 8
+
+hand 3 · button Anna · Anna · Ben
+Anna raises · Ben calls
+draw: Ben 1 · Anna 1
+Ben checks · Anna bets · Ben folds
+Anna collects 8
+"""
+SHOWDOWN = """\
+hand 1 · button Anna · Anna 100 · Ben 100
+Anna calls · Ben checks
+draw: Ben 1 · Anna 1
+Ben checks · Anna checks
+draw: Ben pat · Anna pat
+Ben checks · Anna checks
+draw: Ben pat · Anna pat
+Ben checks · Anna checks
+show: Ben 4s 3h 2d Ac · Anna Ks Qh Jd Tc
+Ben collects 4
+
+hand 2 · button Ben · Anna · Ben
+Ben folds
+Anna collects 2
+"""
+GAME = "game badugi · fixed limit 2/4 · blinds 1/2\n"
+
+
+def night(header: str, hands: str = HANDS) -> str:
+    return f"{GAME}{header}\ntable Kitchen\n\n{hands}"
+
+
+def imported(db: Path, path: Path, *options: str) -> tuple[int, str]:
+    result = runner.invoke(app, ["import", str(path), "--db", str(db), "-j", "1", *options])
+    return result.exit_code, result.output
+
+
+def hands(db: Path) -> int:
+    with sqlite3.connect(db) as conn:
+        return int(conn.execute("SELECT count(*) FROM counted_hands").fetchone()[0])
+
+
+def write(path: Path, text: str) -> Path:
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_a_copy_with_the_sessions_name_retyped_is_refused(tmp_path: Path) -> None:
+    db = tmp_path / "club.db"
+    first = write(tmp_path / "friday.bhh", night("cash Friday game · date 2024-03-01"))
+    assert imported(db, first)[0] == 0
+    copy = write(tmp_path / "copy.bhh", night("cash Friday Game · date 2024-03-01"))
+    code, out = imported(db, copy)
+    assert code == 1, out
+    assert f"{copy}: not imported: the 3 hands of Friday Game (2024-03-01) in this file" in out
+    assert "of Friday game (2024-03-01) that the ledger counts from another file" in out
+    assert "a copy of that night, which stored would count twice" in out
+    assert hands(db) == 3
+
+
+def test_a_nameless_night_corrected_and_saved_anew_is_refused_and_replaces_with_renamed_from(
+    tmp_path: Path,
+) -> None:
+    """A night without a session name is named after its file: saved as ``friday v2.bhh``
+    with Ben's name corrected, it was a second night (Anna's +4 counted twice)."""
+    db = tmp_path / "club.db"
+    first = write(tmp_path / "friday.bhh", night("date 2024-03-01"))
+    assert imported(db, first)[0] == 0
+    corrected = night("date 2024-03-01").replace("Ben", "Benjamin")
+    second = write(tmp_path / "friday v2.bhh", corrected)
+    code, out = imported(db, second)
+    assert code == 1 and "a copy of that night" in out, out
+    assert hands(db) == 3
+    code, out = imported(db, second, "--renamed-from", str(first), "--replace")
+    assert code == 0, out
+    assert hands(db) == 3
+    standings = runner.invoke(app, ["standings", "--db", str(db), "--format", "json"]).output
+    assert '"player": "Benjamin"' in standings and '"player": "Ben"' not in standings
+
+
+def test_a_night_renumbered_under_its_own_name_is_refused_when_it_shows_cards(
+    tmp_path: Path,
+) -> None:
+    db = tmp_path / "club.db"
+    header = "cash Friday game · date 2024-03-01"
+    first = write(tmp_path / "friday.bhh", night(header, SHOWDOWN))
+    assert imported(db, first)[0] == 0
+    renumbered = night(
+        header, SHOWDOWN.replace("hand 1 ·", "hand F1 ·").replace("hand 2 ·", "hand F2 ·")
+    )
+    code, out = imported(db, write(tmp_path / "retyped.bhh", renumbered))
+    assert code == 1 and "hands F1 as 1" in out, out
+    assert hands(db) == 2
+
+
+def test_a_nights_next_file_that_plays_its_walks_alike_is_stored(tmp_path: Path) -> None:
+    """The night's first file, then a second of the same event whose hands go round to the
+    same stacks and play (no cards shown): its own hands, stored."""
+    db = tmp_path / "club.db"
+    header = "cash Friday game · date 2024-03-01"
+    first = write(tmp_path / "first.bhh", night(header, HANDS.replace("hand 3", "hand 0")))
+    assert imported(db, first)[0] == 0
+    later = HANDS.replace("hand 1 ·", "hand 7 ·").replace("hand 2 ", "hand 8 ")
+    later = later.replace("hand 3 ", "hand 9 ")
+    code, out = imported(db, write(tmp_path / "second.bhh", night(header, later)))
+    assert code == 0, out
+    assert hands(db) == 6
+
+
+def test_two_short_nights_alike_of_one_day_shown_nothing_are_both_stored(tmp_path: Path) -> None:
+    """Two heads-up matches on one day that both begin with the same two hands: two nights."""
+    db = tmp_path / "club.db"
+    two = "\n".join(HANDS.split("\n\n")[:2]) + "\n"
+    first = write(tmp_path / "a.bhh", night("cash Match 1 · date 2024-03-01", two))
+    second = write(tmp_path / "b.bhh", night("cash Match 2 · date 2024-03-01", two))
+    assert imported(db, first)[0] == 0
+    assert imported(db, second)[0] == 0
+    assert hands(db) == 4
