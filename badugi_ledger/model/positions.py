@@ -40,7 +40,22 @@ def pack(line: int, column: int) -> int:
     return line << COLUMN_BITS | column
 
 
-class LinePositions(Sequence[Position]):
+class PositionSequence(Sequence[Position]):
+    """A hand's positions kept in some compact way (a reader's own): equal to any sequence of
+    the same positions, with the same hash as their tuple."""
+
+    __slots__ = ()
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Sequence) and not isinstance(other, str):
+            return len(other) == len(self) and tuple(self) == tuple(other)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
+
+class LinePositions(PositionSequence):
     """The positions of a hand's events in one file, as packed ints (see the module docstring).
 
     Immutable; equal to any sequence of the same positions (a tuple of :class:`Position`
@@ -76,12 +91,9 @@ class LinePositions(Sequence[Position]):
     def __eq__(self, other: object) -> bool:
         if isinstance(other, LinePositions):
             return self.packed == other.packed and (self.source == other.source or not self.packed)
-        if isinstance(other, Sequence) and not isinstance(other, str):
-            return len(other) == len(self.packed) and tuple(self) == tuple(other)
-        return NotImplemented
+        return super().__eq__(other)
 
-    def __hash__(self) -> int:
-        return hash(tuple(self))
+    __hash__ = PositionSequence.__hash__
 
     def __repr__(self) -> str:
         return f"LinePositions({self.source!r}, {self.packed!r})"

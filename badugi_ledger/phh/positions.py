@@ -19,6 +19,7 @@ from collections.abc import Iterator, Sequence
 from typing import overload
 
 from ..model.errors import Position
+from ..model.positions import PositionSequence
 from .action_strings import _STEPS, DEAL, NOTE, _step
 from .split import PhhPiece
 
@@ -151,7 +152,7 @@ _NO_EVENT = frozenset({DEAL, NOTE})
 """The action codes that add no event of their own."""
 
 
-class ItemPositions(Sequence[Position]):
+class ItemPositions(PositionSequence):
     """The positions of a PHH hand's events: the line positions the reader gave (``at``),
     each event that is an item of an array moved to that item's column when asked for
     (:class:`ItemPlaces`).  Immutable; equal to any sequence of the same positions, with the
@@ -204,14 +205,6 @@ class ItemPositions(Sequence[Position]):
 
     def __iter__(self) -> Iterator[Position]:
         return map(self._place, range(len(self._at)))
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, Sequence) and not isinstance(other, str):
-            return len(other) == len(self._at) and tuple(self) == tuple(other)
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(tuple(self))
 
     def __repr__(self) -> str:
         return f"ItemPositions({tuple(self)!r})"
