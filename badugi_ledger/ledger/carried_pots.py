@@ -99,7 +99,7 @@ SELECT DISTINCT h.event_id FROM counted_hands h WHERE coalesce(h.table_name, '')
 
 _POOL_HANDS = f"""
 SELECT o.hand_id, o.event_id, e.date, o.seq, o.hand, h.carry_in, h.carry_out,
-       {CARRY_POOL}, e.name, h.source
+       {CARRY_POOL}, e.name, h.source, h.line
 FROM play_order o JOIN hands h ON h.id = o.hand_id JOIN events e ON e.id = o.event_id
 WHERE o.counts AND coalesce(o.table_name, '') = ? AND {_MOVES} AND o.event_id IN ({{nights}})
 """
@@ -162,6 +162,8 @@ class CarryShortfall:
     the rest would stay in ``*carry*`` for no hand."""
     carrier: str | None = None
     """The last hand before it that carried a pot, with its file (:func:`carry_left_behind`)."""
+    line: int | None = None
+    """The line of ``source`` the hand starts at."""
 
     def amount(self, amount: int) -> str:
         """``amount`` in the pool's unit."""
@@ -172,11 +174,17 @@ class CarryShortfall:
         """``hand Q1 of Friday (2024-05-10)``."""
         return f"hand {self.hand} of {self.event}"
 
+    @property
+    def placed(self) -> str:
+        """``hand Q1 of Friday (2024-05-10) (friday.bhh:12)``: :attr:`later` and where it is."""
+        where = f" ({self.source}:{self.line})" if self.source and self.line else ""
+        return f"{self.later}{where}"
+
     def text(self) -> str:
         """What is wrong, as the first part of a message."""
         if self.elsewhere:
             return (
-                f"at table {self.table!r} {self.later}, played in {pool_words(self.pool)}, "
+                f"at table {self.table!r} {self.placed}, played in {pool_words(self.pool)}, "
                 f"takes {self.amount(self.takes)} of carried Progressive Badugi pots, but the "
                 "pots carried at this table were played in "
                 f"{' and in '.join(map(pool_words, self.elsewhere))}: a "
@@ -186,7 +194,7 @@ class CarryShortfall:
         if self.surplus:
             left = self.carried - self.taken - self.takes
             return (
-                f"at table {self.table!r} {self.later} takes {self.amount(self.takes)} of "
+                f"at table {self.table!r} {self.placed} takes {self.amount(self.takes)} of "
                 f"carried Progressive Badugi pots, but the hands before it carried "
                 f"{self.amount(self.carried)}{took}: a carried pot is taken whole, and "
                 f"{self.amount(left)} would stay in *carry* for no hand"
@@ -203,7 +211,7 @@ class CarryShortfall:
             else ""
         )
         return (
-            f"at table {self.table!r} {self.later} takes {self.amount(self.takes)} of carried "
+            f"at table {self.table!r} {self.placed} takes {self.amount(self.takes)} of carried "
             f"Progressive Badugi pots, but {hands} carried {self.amount(self.carried)}{took}"
             f"{first}"
         )
@@ -244,6 +252,7 @@ class _Move(NamedTuple):
     pool: str
     name: str
     source: str | None
+    line: int | None
 
 
 def carry_shortfall(
@@ -322,7 +331,7 @@ def _left_walk(
 
 _PLAYED_AFTER_IN_NIGHT = f"""
 SELECT o.hand_id, o.event_id, e.date, o.seq, o.hand, h.carry_in, h.carry_out,
-       {CARRY_POOL}, e.name, h.source
+       {CARRY_POOL}, e.name, h.source, h.line
 FROM play_order o JOIN hands h ON h.id = o.hand_id JOIN events e ON e.id = o.event_id
 WHERE o.counts AND o.event_id = ? AND coalesce(o.table_name, '') = ? AND o.seq > ?
   AND h.game IN ({PROGRESSIVE})
@@ -477,4 +486,5 @@ def _shortfall(
         taken,
         unordered,
         elsewhere,
+        line=hand.line,
     )

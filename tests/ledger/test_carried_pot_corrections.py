@@ -99,6 +99,12 @@ def assert_as_fresh(db: Path, files: list[Path], tmp_path: Path) -> None:
 # --- a correction that lowers a carried pot ----------------------------------------------------
 
 
+def at_q2(path: Path) -> str:
+    """Where night two's hand Q2 is, as a refusal names it: ``FILE:LINE``."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    return f"{path}:{next(i for i, t in enumerate(lines, 1) if t.startswith('hand Q2 '))}"
+
+
 def test_a_replace_that_lowers_a_pot_a_later_night_took_is_refused(tmp_path: Path) -> None:
     """Night one's P1 carried 12 into night two's ``carry in 12``; corrected so that it carries
     8, the replacement would leave night two taking 4 chips nobody put in: it is refused,
@@ -114,7 +120,9 @@ def test_a_replace_that_lowers_a_pot_a_later_night_took_is_refused(tmp_path: Pat
     write(tmp_path, "n1.bhh", night_one(carried=8))
     (refused,) = import_into(db, [one], replace=True).files
     assert refused.error is not None, refused
-    assert "hand Q2 of Progressive night two (2024-05-10) takes 12 chips" in refused.error
+    assert f"hand Q2 of Progressive night two (2024-05-10) ({at_q2(two)}) takes 12 chips" in (
+        refused.error
+    )
     assert "the hands before it carried 8 chips" in refused.error
     assert f"import {two} again with --replace first" in refused.error
     assert season(db) == before
@@ -259,7 +267,9 @@ def test_only_a_tables_first_hand_takes_last_weeks_pot(tmp_path: Path) -> None:
     before = season(db)
     (report,) = import_into(db, [quiet]).files
     assert report.error is not None, report
-    assert "hand Q2 of Progressive night two (2024-05-10) takes 12 chips" in report.error
+    assert f"hand Q2 of Progressive night two (2024-05-10) ({at_q2(two)}) takes 12 chips" in (
+        report.error
+    )
     assert "the hands before it carried 0 chips" in report.error
     assert season(db) == before
     fresh = import_into(tmp_path / "fresh.db", [quiet, two], jobs=1)
@@ -383,7 +393,9 @@ def test_a_replace_that_raises_a_pot_a_later_night_took_is_refused(tmp_path: Pat
     write(tmp_path, "n1.bhh", raised_night_one())
     (refused,) = import_into(db, [one], replace=True).files
     assert refused.error is not None, refused
-    assert "hand Q2 of Progressive night two (2024-05-10) takes 12 chips" in refused.error
+    assert f"hand Q2 of Progressive night two (2024-05-10) ({at_q2(two)}) takes 12 chips" in (
+        refused.error
+    )
     assert "carried 20 chips: a carried pot is taken whole, and 8 chips would stay" in (
         refused.error
     )
