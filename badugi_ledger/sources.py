@@ -29,11 +29,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .model.errors import (
+    NO_FILE,
     SYMLINK_LOOP,
+    UNREADABLE_FILE,
     BadugiError,
     ConfigError,
     ImportFormatError,
     Position,
+    cannot_read,
     os_reason,
 )
 from .model.events import HandRecord
@@ -290,13 +293,9 @@ def iter_source(path: str | Path, fmt: str | None = None) -> Iterator[ImportItem
             return
         yield from READERS[chosen](lines_after(path, head), source)
     except (FileNotFoundError, IsADirectoryError, NotADirectoryError):
-        yield ImportFormatError(_not_there(path), position=Position(source), rule="no-file")
+        yield ImportFormatError(_not_there(path), position=Position(source), rule=NO_FILE)
     except OSError as exc:  # it cannot be opened, or a read failed (a device, a failing disk)
-        yield ImportFormatError(
-            f"cannot read the file: {os_reason(exc)}",
-            position=Position(source),
-            rule="unreadable-file",
-        )
+        yield ImportFormatError(cannot_read(exc), position=Position(source), rule=UNREADABLE_FILE)
 
 
 def _not_there(path: str | Path) -> str:

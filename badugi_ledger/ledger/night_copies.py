@@ -23,7 +23,7 @@ import sqlite3
 from ..model.errors import LedgerError
 from ..model.limits import quote
 from .event_lookup import event_label_of
-from .hand_content import HandFacts, players_renamed, stored_facts
+from .hand_content import FIGURES, HandFacts, players_renamed, stored_facts
 
 _Signature = tuple[object, ...]
 
@@ -31,10 +31,13 @@ _WITHOUT_CARDS = 3
 """How many hands, all of a night's in the file, make a copy when none of them shows cards."""
 
 
+_BUTTON = FIGURES.index("button")
+
+
 def _signature(facts: HandFacts) -> _Signature:
     """What :func:`~.hand_content.players_renamed` compares, without the names: the seats'
-    figures, the hand's figures but its button, and the pots' amounts."""
-    figures = tuple(v for i, v in enumerate(facts.figures) if i != 1)  # 1: the button's name
+    figures, the hand's figures but its button (a name), and the pots' amounts."""
+    figures = facts.figures[:_BUTTON] + facts.figures[_BUTTON + 1 :]
     return (
         tuple(player[1:] for player in facts.players),
         figures,

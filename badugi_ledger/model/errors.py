@@ -124,10 +124,17 @@ class LedgerError(BadugiError):
     """The SQLite ledger cannot be read or written as asked."""
 
 
-FILE_NOT_READ = frozenset({"no-file", "unreadable-file"})
+NO_FILE, UNREADABLE_FILE = "no-file", "unreadable-file"
+FILE_NOT_READ = frozenset({NO_FILE, UNREADABLE_FILE})
 """The rules of an error that is a whole file's, at no line: it is gone (``no-file``) or could
-not be opened or read (``unreadable-file``).  ``check`` counts such a file as not read;
-``import`` stores nothing of it (the file is not imported)."""
+not be opened or read (``unreadable-file``, :func:`cannot_read`).  ``check`` counts such a file
+as not read; ``import`` stores nothing of it (the file is not imported)."""
+
+
+def cannot_read(exc: OSError) -> str:
+    """The message of a file that could not be opened or read (rule ``unreadable-file``)."""
+    return f"cannot read the file: {os_reason(exc)}"
+
 
 SYMLINK_LOOP = "a symlink loop (its links lead back to one another, never to a file or folder)"
 

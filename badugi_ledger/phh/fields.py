@@ -98,13 +98,11 @@ class HandFields:
     def where(self, key: str) -> Position:
         """The position of ``key``'s value in the file (the first line that sets it, its key
         bare or quoted either way)."""
-        name = re.escape(key)
-        pattern = re.compile(rf"[ \t]*(?:{name}|\"{name}\"|'{name}')[ \t]*=[ \t]*")
-        for i, line in enumerate(self.lines):
-            found = pattern.match(line)
-            if found is not None:
-                return Position(self.source, self.start + i, found.end() + 1)
-        return Position(self.source, self.start, 1)
+        found = value_place(self.lines, key)
+        if found is None:
+            return Position(self.source, self.start, 1)
+        index, column = found
+        return Position(self.source, self.start + index, column)
 
     def fail(self, key: str, message: str) -> NoReturn:
         raise ImportFormatError(
@@ -286,6 +284,19 @@ SETTING_KEYS: dict[str, str] = {
 }
 """The PHH field that gives each value of a hand's settings that the settings can refuse
 (:attr:`ConfigError.setting`): its error is located at that field."""
+
+
+def value_place(lines: Sequence[str], key: str) -> tuple[int, int] | None:
+    """Where ``key``'s value starts among ``lines`` (the first line that sets it, its key bare
+    or quoted either way): the line's index and the 1-based column after ``=``; None if no line
+    sets it."""
+    name = re.escape(key)
+    pattern = re.compile(rf"[ \t]*(?:{name}|\"{name}\"|'{name}')[ \t]*=[ \t]*")
+    for index, line in enumerate(lines):
+        found = pattern.match(line)
+        if found is not None:
+            return index, found.end() + 1
+    return None
 
 
 def settings_refused(

@@ -21,6 +21,7 @@ from typing import overload
 from ..model.errors import Position
 from ..model.positions import PositionSequence
 from .action_strings import _STEPS, DEAL, NOTE, _step
+from .fields import value_place
 from .split import PhhPiece
 
 _ARRAY_OPENS = r"[ \t]*(?:[A-Za-z0-9_-]+|\"[^\"\n]*\"|'[^'\n]*')[ \t]*=[ \t]*\["
@@ -113,8 +114,9 @@ class ItemPlaces:
                 return self._item(at.source, line + 1, nth) or at
         for key, first, size in self.fields:
             if first <= draft_index < first + size:
-                set_at = self._line_of(key)
-                if set_at is not None:
+                found = value_place(self.piece.lines, key)
+                if found is not None:
+                    set_at = self.piece.start + found[0]
                     return self._item(at.source, set_at, draft_index - first) or Position(
                         at.source, set_at, 1
                     )
@@ -137,15 +139,6 @@ class ItemPlaces:
             return None
         column = item_column(self.piece.lines[index], nth)
         return None if column is None else Position(source, line, column)
-
-    def _line_of(self, key: str) -> int | None:
-        """The file line that sets ``key`` (bare or quoted), or None."""
-        name = re.escape(key)
-        pattern = re.compile(rf"[ \t]*(?:{name}|\"{name}\"|'{name}')[ \t]*=")
-        for i, text in enumerate(self.piece.lines):
-            if pattern.match(text):
-                return self.piece.start + i
-        return None
 
 
 _NO_EVENT = frozenset({DEAL, NOTE})

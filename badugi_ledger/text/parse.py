@@ -46,7 +46,7 @@ import io
 from collections.abc import Iterator
 from pathlib import Path
 
-from ..model.errors import ParseError, Position, os_reason
+from ..model.errors import UNREADABLE_FILE, ParseError, Position, cannot_read
 from ..model.events import HandRecord
 from .lines import MAX_LINE as MAX_LINE  # (where the night file and tests look for it)
 from .lines import file_blocks, text_blocks
@@ -80,11 +80,7 @@ def parse_file(path: str | Path, *, fast: bool = True) -> Iterator[HandRecord | 
     try:
         handle = open(path, "rb")  # noqa: SIM115 - closed in the generator below
     except OSError as exc:
-        error = ParseError(
-            f"cannot read the file: {os_reason(exc)}",
-            position=Position(source),
-            rule="unreadable-file",
-        )
+        error = ParseError(cannot_read(exc), position=Position(source), rule=UNREADABLE_FILE)
         return iter([error])
     return _read_and_close(handle, source, fast)
 
@@ -104,8 +100,4 @@ def _read_and_close(
         try:
             yield from _Reader(source, fast).read(file_blocks(handle))
         except OSError as exc:  # it opened, but a read failed (a device, a failing disk)
-            yield ParseError(
-                f"cannot read the file: {os_reason(exc)}",
-                position=Position(source),
-                rule="unreadable-file",
-            )
+            yield ParseError(cannot_read(exc), position=Position(source), rule=UNREADABLE_FILE)
