@@ -22,7 +22,7 @@ from .carried_pots import PROGRESSIVE, CarryShortfall, carry_left_behind, carry_
 from .file_events import void_events
 from .hand_lookups import LOOKUP_CHUNK
 from .import_run import ImportRun
-from .night_copies import refuse_copied_nights
+from .night_copies import copied_nights
 from .players import refuse_one_player_a_seat, refuse_one_player_an_entry
 from .report import FileReport, Rejected
 from .rows import HandRows
@@ -113,7 +113,7 @@ def store_file(
         _check_carries(writer)
         refuse_one_player_a_seat(db, writer.first_new, writer.next_hand, writer.replaced_ids)
         refuse_one_player_an_entry(db, writer.touched)
-        refuse_copied_nights(db, writer.first_new, writer.next_hand, source)
+        look_alike = copied_nights(db, writer.first_new, writer.next_hand, source)
         report.void_events = void_events(db, writer.touched)
         writer.commit()
         writer.run.remember(
@@ -126,7 +126,7 @@ def store_file(
     if progress is not None and seen >= progress_every:
         progress(source, seen)
     if report.stored or report.duplicate or report.replaced:
-        report.warnings += _warnings(db, source)
+        report.warnings += look_alike + _warnings(db, source)
     return report
 
 

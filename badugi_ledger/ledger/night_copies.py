@@ -12,7 +12,9 @@ them shows cards, or they are three or more of another event: two nights that de
 cards to the same seats with the same stacks and play, or that play a whole night alike from
 the same stacks, are one night.  Of the file's own event (its hands renumbered), shown cards
 are needed: a night's next file may replay its walks alike, stacks gone round (and two hands
-shown nothing are left alone: two heads-up matches on one day may begin with the same walks).
+shown nothing are not enough either: two heads-up matches on one day may begin with the same
+walks).  Those look-alikes are stored, never refused (a legal hand is never refused), but not
+in silence: the import warns, naming both files' hands, and says how to void the copy.
 """
 
 from __future__ import annotations
@@ -49,13 +51,12 @@ def _shows_cards(facts: HandFacts) -> bool:
     return bool(facts.cards) and bool(json.loads(facts.cards or "{}"))
 
 
-def refuse_copied_nights(
-    db: sqlite3.Connection, first_new: int, next_hand: int, source: str
-) -> None:
+def copied_nights(db: sqlite3.Connection, first_new: int, next_hand: int, source: str) -> list[str]:
     """Raise :class:`LedgerError` when the hands this file stores (row ids ``first_new`` ..
     ``next_hand - 1``) are, for one of their events, a copy of the counting hands of an event
-    from another file (see the module docstring); nothing is read when no other file has
-    hands of that date."""
+    from another file (see the module docstring); return a warning for each event whose hands
+    only look like one.  Nothing is read when no other file has hands of that date."""
+    warnings: list[str] = []
     new: dict[int, list[tuple[int, str]]] = {}
     dates: dict[int, str | None] = {}
     for hand_id, event_id, number, date in db.execute(
@@ -81,7 +82,10 @@ def refuse_copied_nights(
         for other_event, others in groups.items():
             if len(others) == len(hands):
                 cards_only = other_event == event_id  # a night's next file may cycle alike
-                _refuse_a_copy(db, event_id, hands, other_event, others, cards_only)
+                twins = _refuse_a_copy(db, event_id, hands, other_event, others, cards_only)
+                if twins:
+                    warnings.append(_look_alike(db, event_id, twins))
+    return warnings
 
 
 def _refuse_a_copy(
@@ -91,16 +95,18 @@ def _refuse_a_copy(
     other_event: int,
     others: list[tuple[int, str]],
     cards_only: bool,
-) -> None:
+) -> list[tuple[int, int]]:
     """Raise when ``hands`` (this file's, of ``event_id``) are ``others`` (the counting hands
     of ``other_event`` that other files hold) one for one; ``cards_only``: only if one of
-    them shows cards."""
+    them shows cards.  When they are one for one but no card says so, return the pairs of
+    row ids (this file's hand, the ledger's); when they are not, nothing."""
     by_signature: dict[_Signature, list[tuple[int, str, HandFacts]]] = {}
     for hand_id, number in others:
         facts = stored_facts(db, hand_id)
         by_signature.setdefault(_signature(facts), []).append((hand_id, number, facts))
     used: set[int] = set()
     pairs: list[tuple[str, str]] = []
+    twins: list[tuple[int, int]] = []
     cards = False
     for hand_id, number in hands:
         facts = stored_facts(db, hand_id)
@@ -113,12 +119,13 @@ def _refuse_a_copy(
             None,
         )
         if twin is None:
-            return  # a hand of its own: another night
+            return []  # a hand of its own: another night
         used.add(twin[0])
         pairs.append((number, twin[1]))
+        twins.append((hand_id, twin[0]))
         cards = cards or _shows_cards(facts)
     if not cards and (cards_only or len(pairs) < _WITHOUT_CARDS):
-        return
+        return twins
     were = ", ".join(f"{quote(number)} as {quote(other)}" for number, other in pairs[:5])
     more = f" and {len(pairs) - 5} more" if len(pairs) > 5 else ""
     raise LedgerError(
@@ -129,4 +136,33 @@ def _refuse_a_copy(
         "from this file was stored.  If it is that night corrected, import it as the file it "
         "replaces (import FILE --renamed-from OLD --replace); if the ledger's night is the "
         "copy, void it first (badugi-ledger void --event EVENT --reason copy)"
+    )
+
+
+def _look_alike(db: sqlite3.Connection, event_id: int, twins: list[tuple[int, int]]) -> str:
+    """The warning for this file's hands of ``event_id`` that play, one for one, like the
+    ledger's hands of another file, no card shown to tell them apart (``twins``: the pairs
+    of row ids, this file's hand first)."""
+    ids = [hand_id for pair in twins for hand_id in pair]
+    held = {
+        int(row[0]): (str(row[1]), str(row[2] or ""), str(row[3] or ""))
+        for row in db.execute(
+            "SELECT id, hand_number, coalesce(table_name, ''), coalesce(source, '') FROM hands "
+            f"WHERE id IN ({', '.join('?' * len(ids))})",
+            ids,
+        )
+    }
+    files = ", ".join(sorted({held[other][2] for _, other in twins}))
+    were = ", ".join(f"{quote(held[new][0])} as {quote(held[old][0])}" for new, old in twins[:5])
+    more = f" and {len(twins) - 5} more" if len(twins) > 5 else ""
+    number, table, _ = held[twins[0][0]]
+    word = table if table.replace("-", "").replace("_", "").isalnum() else repr(quote(table))
+    at_table = f" --table {word}" if table else ""
+    return (
+        f"the {len(twins)} hands of {event_label_of(db, event_id)} in this file play like "
+        f"hands the ledger counts from {files}, one for one (hands {were}{more}): the same "
+        "seats, stacks, play and pots, and no card shown to tell them apart.  Stored; if this "
+        "file is a copy of that night, each of them counts twice: void this file's hands "
+        f"(badugi-ledger void --event {event_id} --hand {quote(number)}{at_table} --reason "
+        "copy, and so for each)"
     )

@@ -8,6 +8,7 @@ fuzzing (copies of a three-hand night, its hands' results doubled in the standin
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from pathlib import Path
 
@@ -145,3 +146,57 @@ def test_two_short_nights_alike_of_one_day_shown_nothing_are_both_stored(tmp_pat
     assert imported(db, first)[0] == 0
     assert imported(db, second)[0] == 0
     assert hands(db) == 4
+
+
+def test_a_night_renumbered_under_its_own_name_shown_nothing_is_stored_with_a_warning(
+    tmp_path: Path,
+) -> None:
+    """No card tells a renumbered copy from a night's next file that plays alike: stored,
+    as a legal hand always is, but the import says which hands look like which, and how to
+    void them (a helper's seeded money-loop case: it counted twice, exit 0, in silence)."""
+    db = tmp_path / "club.db"
+    header = "cash Friday game · date 2024-03-01"
+    first = write(tmp_path / "friday.bhh", night(header))
+    assert imported(db, first)[0] == 0
+    renumbered = HANDS.replace("hand 1 ·", "hand F1 ·").replace("hand 2 ·", "hand F2 ·")
+    renumbered = renumbered.replace("hand 3 ·", "hand F3 ·")
+    copy = write(tmp_path / "retyped.bhh", night(header, renumbered))
+    code, out = imported(db, copy)
+    assert code == 0, out
+    assert hands(db) == 6
+    flat = " ".join(out.split())
+    assert (
+        "warning: the 3 hands of Friday game (2024-03-01) in this file play like hands the "
+        f"ledger counts from {first}, one for one (hands F1 as 1, F2 as 2, F3 as 3)"
+    ) in flat, out
+    command = flat.split("(badugi-ledger ")[-1].split(", and so for each)")[0]
+    assert command.startswith("void --event ") and "--hand F1 --table Kitchen" in command
+    for number in ("F1", "F2", "F3"):
+        voided = runner.invoke(app, [*command.replace("F1", number).split(), "--db", str(db)])
+        assert voided.exit_code == 0, voided.output
+    assert hands(db) == 3
+
+
+def test_the_look_alike_warning_is_in_the_json_report(tmp_path: Path) -> None:
+    db = tmp_path / "club.db"
+    header = "cash Friday game · date 2024-03-01"
+    assert imported(db, write(tmp_path / "first.bhh", night(header)))[0] == 0
+    later = HANDS.replace("hand 1 ·", "hand 7 ·").replace("hand 2 ", "hand 8 ")
+    second = write(tmp_path / "second.bhh", night(header, later.replace("hand 3 ", "hand 9 ")))
+    code, out = imported(db, second, "--json")
+    assert code == 0, out
+    (report,) = json.loads(out)["files"]
+    (warning,) = report["warnings"]
+    assert warning.startswith("the 3 hands of Friday game (2024-03-01) in this file play like")
+    assert hands(db) == 6
+
+
+def test_a_night_of_its_own_is_stored_without_a_warning(tmp_path: Path) -> None:
+    db = tmp_path / "club.db"
+    header = "cash Friday game · date 2024-03-01"
+    assert imported(db, write(tmp_path / "first.bhh", night(header)))[0] == 0
+    later = HANDS.replace("hand 1 · button Anna · Anna 100", "hand 7 · button Anna · Anna 90")
+    later = later.replace("hand 2 ", "hand 8 ").replace("hand 3 ", "hand 9 ")
+    code, out = imported(db, write(tmp_path / "second.bhh", night(header, later)))
+    assert code == 0 and "warning" not in out, out
+    assert hands(db) == 6
