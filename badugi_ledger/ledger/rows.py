@@ -20,6 +20,7 @@ from ..model.events import HandRecord, Session, Show, StackChange, event_of
 from ..model.limits import MAX_AMOUNT, amount_problem
 from ..model.results import CARRY, HOUSE, HandOutcome, HandResult, Violation
 from ..model.settings import validate_payouts
+from ..replay.table import TableKey, table_key
 from .fingerprints import canonical_json, fingerprint, plain_json
 from .hand_content import FIGURES, HandFacts, content_digest, facts
 from .report import Rejected
@@ -338,6 +339,17 @@ def hand_rows(record: HandRecord, result: HandResult, source: str, line: int) ->
     return HandRows(*rows, content_digest(_facts_of(rows)))
 
 
+def _carried_by_unstored(outcome: HandOutcome, carried: int) -> str:
+    """Why the next hand at the table of ``outcome``, a hand not stored that carries a
+    Progressive Badugi pot, is not stored either when it takes that pot: stored alone, it
+    would take chips the ledger never saw carried."""
+    line = f" (line {outcome.pos.line})" if outcome.pos.line else ""
+    return (
+        f"it takes the pot of {carried} that hand {outcome.hand_id}{line} carried, and that "
+        "hand is not stored: correct it, and this hand is stored with it [carry-not-stored]"
+    )
+
+
 _HOUSE_ACCOUNTS = (HOUSE, CARRY)
 """The accounts that are no player's."""
 
@@ -348,12 +360,19 @@ def prepare_outcomes(
     """One item per outcome, in order: :class:`Rejected`, :class:`HandRows`, or ``None`` for a
     valid hand after ``strict`` has already refused the file (nothing of it will be stored)."""
     refused = False
+    unstored_carries: dict[TableKey, str] = {}
     for outcome in outcomes:
         reasons = [violation_reason(v) for v in outcome.errors]
         if strict:  # an assumption the replay made is a problem too
             reasons += [violation_reason(v) for v in outcome.warnings]
-        if outcome.result is not None and outcome.record is not None:
-            reasons += ledger_problems(outcome.result)
+        result, record = outcome.result, outcome.record
+        if result is not None and record is not None:
+            reasons += ledger_problems(result)
+            table = table_key(record)
+            if result.carry_in and table in unstored_carries:
+                reasons.append(unstored_carries.pop(table))
+            if reasons and result.carry_out:
+                unstored_carries[table] = _carried_by_unstored(outcome, result.carry_out)
         elif not reasons:
             reasons.append("the hand could not be replayed [incomplete]")
         if reasons:
