@@ -346,7 +346,7 @@ def _carried_by_unstored(outcome: HandOutcome, carried: int) -> str:
     line = f" (line {outcome.pos.line})" if outcome.pos.line else ""
     return (
         f"it takes the pot of {carried} that hand {outcome.hand_id}{line} carried, and that "
-        "hand is not stored: correct it, and this hand is stored with it [carry-not-stored]"
+        "hand is rejected: correct it, and this hand is stored with it [carry-not-stored]"
     )
 
 

@@ -52,7 +52,7 @@ def test_the_hand_taking_a_rejected_hands_pot_is_rejected_and_stored_once_correc
     assert file.stored == 1 and [r.hand for r in file.rejected] == ["P1", "P2"]
     (why,) = file.rejected[1].reasons
     assert why == (
-        "it takes the pot of 12 that hand P1 (line 12) carried, and that hand is not stored: "
+        "it takes the pot of 12 that hand P1 (line 12) carried, and that hand is rejected: "
         "correct it, and this hand is stored with it [carry-not-stored]"
     )
     assert sum(settle(db).values()) == 0 and "*carry*" not in settle(db)
