@@ -497,6 +497,65 @@ Ben collects 3
     assert "could not be read" in three.warnings[0].message
 
 
+def test_the_final_line_of_a_hand_that_cannot_be_read_gives_the_next_hand_its_stacks() -> None:
+    """A hand with a misspelt verb whose ``final:`` line reads: the table goes on from that
+    line (said once, ``stacks-resynced``), so the next hand is checked in full - a stack it
+    overbets is found - and is stored by ``import`` (with stacks unknown it was rejected,
+    ``stack-unknown``, while ``check`` called it ok)."""
+    unreadable = """
+hand 2 · button Ben · Anna · Ben · Cara
+Ben foldz · Cara folds
+Anna collects 2
+final: Anna 97 · Ben 104 · Cara 99
+"""
+    later = """
+hand 3 · button Cara · Anna · Ben · Cara
+Cara calls · Anna calls · Ben checks
+draw: Anna 1 · Ben 1 · Cara 1
+Anna checks · Ben checks · Cara checks
+draw: Anna 1 · Ben 1 · Cara 1
+Anna checks · Ben checks · Cara checks
+draw: Anna 1 · Ben 1 · Cara 1
+Anna checks · Ben checks · Cara checks
+show: Anna 4s 3h 2d Ac · Ben Ks Qh Jd Tc · Cara Kc Qd Jh Ts
+Anna collects 6
+final: Anna 101 · Ben 102 · Cara 97
+"""
+    one, two, three = outcomes_of(FIRST + unreadable + later)
+    assert one.ok and two.record is None and two.errors[0].rule == "parse"
+    assert three.ok and [w.rule for w in three.warnings] == ["stacks-resynced"], three.warnings
+    assert "final: line of hand 2, which could not be read" in three.warnings[0].message
+    assert three.result is not None and not three.result.unknown_stacks
+    assert dict(three.result.starting_stacks) == {"Anna": 97, "Ben": 104, "Cara": 99}
+    wrong = (FIRST + unreadable + later).replace("final: Anna 101", "final: Anna 100")
+    assert "final-stack" in {e.rule for e in outcomes_of(wrong)[2].errors}
+
+
+def test_a_progressive_pot_carried_by_a_hand_that_cannot_be_read_stays_unknown() -> None:
+    """Its ``carry`` line reads, but the ledger never stores the hand that carried it: the
+    next hand, taking it, stays not settled (``carry-unknown``); its collection line, though,
+    says that no pot was carried."""
+    head = "game progressive badugi · fixed limit 2/4 · blinds 1/2\n"
+    hands = (
+        FIRST.split("\n", 1)[1]
+        + """
+hand 2 · button Ben · Anna · Ben · Cara
+Ben foldz · Cara folds
+carry 3
+final: Anna 98 · Ben 104 · Cara 99
+
+hand 3 · button Cara · Anna · Ben · Cara
+Anna folds · Ben folds
+Cara collects 3
+"""
+    )
+    one, two, three = outcomes_of(head + hands)
+    assert [e.rule for e in three.errors] == ["carry-unknown"]
+    collected = (head + hands).replace("carry 3\n", "Anna collects 2\n")
+    three = outcomes_of(collected)[2]
+    assert "carry-unknown" not in {e.rule for e in three.errors}, three.errors
+
+
 TWO_TABLES = """\
 game badugi · fixed limit 2/4 · blinds 1/2
 cash Night · date 2024-01-01

@@ -16,7 +16,7 @@ from operator import itemgetter
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from ..model.events import HandRecord, Session, Show, StackChange, event_of
+from ..model.events import CarryOut, HandRecord, Session, Show, StackChange, event_of
 from ..model.limits import MAX_AMOUNT, amount_problem
 from ..model.results import CARRY, HOUSE, HandOutcome, HandResult, Violation
 from ..model.settings import validate_payouts
@@ -339,6 +339,16 @@ def hand_rows(record: HandRecord, result: HandResult, source: str, line: int) ->
     return HandRows(*rows, content_digest(_facts_of(rows)))
 
 
+def _carried(outcome: HandOutcome) -> int:
+    """The Progressive Badugi pot ``outcome``'s hand carries to its table's next hand: the
+    replay's, or, for a hand that could not be replayed, the one its record states (``carry
+    N``), which the table goes on from (``replay.table``)."""
+    if outcome.result is not None:
+        return outcome.result.carry_out
+    record = outcome.record
+    return 0 if record is None else sum(e.amount for e in record.events if type(e) is CarryOut)
+
+
 def _carried_by_unstored(outcome: HandOutcome, carried: int) -> str:
     """Why the next hand at the table of ``outcome``, a hand not stored that carries a
     Progressive Badugi pot, is not stored either when it takes that pot: stored alone, it
@@ -368,13 +378,19 @@ def prepare_outcomes(
         result, record = outcome.result, outcome.record
         if result is not None and record is not None:
             reasons += ledger_problems(result)
-            table = table_key(record)
-            if result.carry_in and table in unstored_carries:
-                reasons.append(unstored_carries.pop(table))
-            if reasons and result.carry_out:
-                unstored_carries[table] = _carried_by_unstored(outcome, result.carry_out)
+            if result.carry_in and unstored_carries:
+                taken = unstored_carries.get(table_key(record))
+                if taken is not None:
+                    reasons.append(taken)
         elif not reasons:
             reasons.append("the hand could not be replayed [incomplete]")
+        if record is not None and (unstored_carries or reasons):
+            # What the table's next hand takes: a pot this hand carries, if it is rejected.
+            carried = _carried(outcome) if reasons else 0
+            if carried:
+                unstored_carries[table_key(record)] = _carried_by_unstored(outcome, carried)
+            else:
+                unstored_carries.pop(table_key(record), None)
         if reasons:
             refused = refused or strict
             yield Rejected(

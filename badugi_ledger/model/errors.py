@@ -106,6 +106,11 @@ class ConfigError(BadugiError, ValueError):
 class ParseError(BadugiError):
     """Hand-history text does not follow the format."""
 
+    recorded: tuple[object, ...] = ()
+    """Of a hand that cannot be read as a whole, the events of its lines that could be read
+    and that its table's next hands go on from (its ``final:`` line, a carried pot, its
+    collections: :mod:`.events`, ``replay.table``); empty for any other error."""
+
 
 class IllegalAction(BadugiError):
     """The replay found an action, draw or payout that breaks a rule; ``rule`` names it."""

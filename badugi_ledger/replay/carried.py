@@ -56,6 +56,7 @@ class TableState:
     carry: int | None = 0
     """The Progressive Badugi pot carried into the next hand; None when unknown."""
     carry_unknown_since: str = ""
+    """Why ``carry`` is unknown, as the table's next hand says it (``carry-unknown``)."""
     carry_stakes: frozenset[str] = frozenset()
     """The players whose chips are in ``carry`` (``HandResult.carry_stakes``): one of them
     with no chips may be dealt into the redeal (``002``)."""
@@ -173,7 +174,7 @@ def _hands_missing(state: TableState, record: HandRecord) -> Violation | None:
     state.last_seats = ()
     if state.progressive:
         state.carry = None
-        state.carry_unknown_since = why
+        state.carry_unknown_since = f"{why} and recorded neither a carry nor a collection"
     return Violation(
         "missing-hand",
         "hands of this table before this one are not in the file (missing hands): its "

@@ -21,7 +21,10 @@ and never stops the hands after it from being checked in full:
 * A hand that cannot be read at all (a ``BadugiError`` item) makes every stack of its table
   unknown in the same way (``error.table``, the table the reader read it at); when the reader
   does not know its table (a header line above it has an error; a site's hand whose table
-  line cannot be read), every table of its file.
+  line cannot be read), every table of its file.  Its lines that could be read
+  (``ParseError.recorded``) still count: a ``final:`` line resyncs the players it names, and
+  a collection says no pot was carried; a pot it carries stays unknown, since the ledger
+  never stores the hand that carried it (:func:`_resume`).
 * A hand whose number its table already had (``duplicate-hand``): a copy of the first is not
   replayed, the table goes on from the first; a hand that records something else (other
   seats, stacks or events; not merely other spacing or comments) is replayed as any hand,
@@ -48,10 +51,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import replace
+from typing import NamedTuple
 
 from ..model.copies import RecentHands, content
 from ..model.errors import BadugiError
-from ..model.events import CarryOut, Collect, HandRecord, event_of
+from ..model.events import CarryOut, Collect, FinalStack, HandRecord, event_of
 from ..model.games import GAMES
 from ..model.results import HandOutcome, HandResult, TableGap, Violation
 from .button import (
@@ -157,7 +161,7 @@ class TableTracker:
             error = Violation(
                 "carry-unknown",
                 "cannot carry the Progressive Badugi pot into this hand: "
-                f"{state.carry_unknown_since} and recorded neither a carry nor a collection",
+                + state.carry_unknown_since,
                 record.pos,
                 "incomplete",
             )
@@ -279,7 +283,7 @@ class TableTracker:
             state.carry = 0
         else:
             state.carry = None
-            state.carry_unknown_since = why
+            state.carry_unknown_since = f"{why} and recorded neither a carry nor a collection"
 
 
 def _written_twice(written: RecentHands[None], record: HandRecord) -> tuple[Violation, bool] | None:
@@ -326,7 +330,7 @@ def replay_stream(
     tracker = TableTracker() if tracker is None else tracker
     # Why a table's earlier hands may be unknown: (source, table) -> an unreadable hand of that
     # table; (source, None) -> one of the file whose table the reader did not know.
-    unread: dict[tuple[str, str | None], str] = {}
+    unread: dict[tuple[str, str | None], Unread] = {}
     gaps: dict[tuple[str, str], list[TableGap]] = {}
     written: RecentHands[None] = RecentHands()
     for item in items:
@@ -343,9 +347,11 @@ def replay_stream(
                     continue
             if unread and table_key(item) not in tracker.tables:
                 # The table's earlier hands may be the unreadable ones.
-                why = unread.get((source, item.table)) or unread.get((source, None))
-                if why is not None:
-                    tracker.table(item).unknown_default = why
+                lost = unread.get((source, item.table)) or unread.get((source, None))
+                if lost is not None:
+                    state = tracker.table(item)
+                    state.unknown_default = lost.why
+                    _resume(state, lost)
             said = gaps.pop((source, item.table), None) if gaps else None
             if said is None:
                 outcome = tracker.replay(item)
@@ -371,14 +377,17 @@ def replay_stream(
 
 
 def _unreadable(
-    tracker: TableTracker, error: BadugiError, unread: dict[tuple[str, str | None], str]
+    tracker: TableTracker, error: BadugiError, unread: dict[tuple[str, str | None], Unread]
 ) -> HandOutcome:
     """The outcome of a hand that could not be read, whose table forgets its stacks and pot:
     the table the reader says it was read at (``error.table``), or, when the reader does not
-    know it, every table of its file."""
+    know it, every table of its file.  What the lines of it that could be read record (its
+    ``final:`` line, a carried pot, its collections: ``ParseError.recorded``) the table goes
+    on from, as from a hand that could not be replayed (:func:`_resume`)."""
     pos, table = error.position, error.table
     why = f"hand {error.hand or '?'} at line {pos.line} of this file could not be read"
-    unread[pos.source, table] = why
+    recorded = getattr(error, "recorded", ()) if table is not None else ()
+    unread[pos.source, table] = Unread(why, str(error.hand or "?"), recorded)
     for (src, name, _), state in tracker.tables.items():
         if src == pos.source and (table is None or name == table):
             state.forget(list(state.stacks), why)
@@ -387,5 +396,44 @@ def _unreadable(
             state.button = None  # the unreadable hand may have been the table's last
             if state.carry or state.progressive:
                 state.carry = None
-                state.carry_unknown_since = why
+                state.carry_unknown_since = f"{why} and recorded neither a carry nor a collection"
+            _resume(state, unread[pos.source, table])
     return HandOutcome(pos.source, error.hand, pos, None, None, (error_violation(error),))
+
+
+class Unread(NamedTuple):
+    """A hand of a table that could not be read: why its stacks are unknown, and what the
+    lines of it that could be read record (``ParseError.recorded``)."""
+
+    why: str
+    hand: str
+    recorded: tuple[object, ...]
+
+
+def _resume(state: TableState, unread: Unread) -> None:
+    """The table ``state`` after a hand that could not be read, whose readable lines record
+    ``unread.recorded``: the players its ``final:`` line names start the next hand from
+    there (not checked: said once, ``stacks-resynced``), and a stated stack is held to
+    nothing before it; a Progressive Badugi pot it awarded (a collection) leaves none.  A pot
+    it carries (``carry N``) stays unknown: the ledger never stores the hand that carried it,
+    so the next hand, taking it, could not be stored either.  Nothing recorded: nothing
+    known."""
+    finals = {e.player: e.amount for e in unread.recorded if type(e) is FinalStack}
+    for p, amount in finals.items():
+        state.stacks[p] = amount
+        state.unknown.pop(p, None)
+    if finals:
+        state.last_seats = ()
+        state.resynced = (
+            f"stacks of {_names(finals)} carried from the final: line of hand {unread.hand}, "
+            "which could not be read (not checked)",
+            frozenset(finals),
+        )
+    recorded = set(map(type, unread.recorded))
+    if CarryOut in recorded:  # (the table's first hand, it may be: its state is new)
+        state.carry = None
+        state.carry_unknown_since = (
+            f"{unread.why}: the pot it carries is known once the hand is (correct it)"
+        )
+    elif state.carry is None and Collect in recorded:
+        state.carry = 0

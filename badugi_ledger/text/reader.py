@@ -23,7 +23,9 @@ from ..model.events import (
     BETWEEN_HANDS,
     CarryIn,
     CarryOut,
+    Collect,
     Event,
+    FinalStack,
     HandRecord,
     Post,
     Seat,
@@ -95,6 +97,10 @@ def _lark() -> tuple[Lark, EventBuilder]:
 
 
 # ---------------------------------------------------------------- the streaming reader
+
+
+_RECORDED = (FinalStack, CarryOut, Collect)
+"""The events of a hand that cannot be read that its table's next hands go on from."""
 
 
 class _Reader:
@@ -374,18 +380,41 @@ class _Reader:
             try:
                 raw = lark.parse("".join(todo), start="hand")
             except UnexpectedInput as exc:
-                return syntax_error(
+                error = syntax_error(
                     exc, lark, todo, source, line_of, _hand_id(chunk), **self._amounts()
                 )
+                return self._recording(error, chunk)
             except FormatError as exc:
-                return error_at(exc.message, exc.pos, lines[exc.pos.line - start], _hand_id(chunk))
+                error = error_at(exc.message, exc.pos, lines[exc.pos.line - start], _hand_id(chunk))
+                return self._recording(error, chunk)
         posts_none = False
         if slow:
             events, positions, posts_none = _events(events, positions, slow, raw.parts)
         try:
             return self._record(raw, events, positions, posts_none, chunk)
         except FormatError as exc:
-            return error_at(exc.message, exc.pos, lines[exc.pos.line - start], _hand_id(chunk))
+            error = error_at(exc.message, exc.pos, lines[exc.pos.line - start], _hand_id(chunk))
+            return self._recording(error, chunk)
+
+    def _recording(self, error: ParseError, chunk: _Chunk) -> ParseError:
+        """``error``, of a hand that cannot be read, with the events of its lines that read on
+        their own as plain lines (:attr:`~badugi_ledger.model.errors.ParseError.recorded`;
+        read again here, so that the fast path and Lark alone say the same); a pot it
+        carries makes the table's next hand a redeal, as a hand read does, and a collection
+        ends one."""
+        body_line = _plain().body_line
+        recorded = []
+        for line in chunk.lines[1:]:
+            read = body_line(line, 0) if line.strip() and line[0] != "#" else None
+            if read is not None:
+                recorded += [e for e in read[0] if type(e) in _RECORDED]
+        error.recorded = tuple(recorded)
+        kinds = set(map(type, recorded))
+        if CarryOut in kinds and leaves_a_redeal(self.state.settings(), True):
+            self.carried_tables.add(self.state.table)
+        elif Collect in kinds:
+            self.carried_tables.discard(self.state.table)
+        return error
 
     def _amounts(self) -> dict[str, Any]:
         """What the hands' amounts are under the current headers, for a syntax error's hint

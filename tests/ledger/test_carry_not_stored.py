@@ -85,3 +85,36 @@ def test_a_stored_hand_that_carries_leaves_the_next_hand_alone(tmp_path: Path) -
     night.write_text(with_walk_first(TEXT), encoding="utf-8")
     (file,) = import_into(tmp_path / "club.db", [night]).files
     assert (file.stored, file.rejected) == (4, [])
+
+
+# Hand P1 breaks a rule (a fixed-limit bet of 3), its carry and final: line as the recorder
+# wrote them: the table goes on from them (``replay.table``), so P2 is settled, taking the 12.
+BROKEN_RULE = TEXT.replace(
+    "Anna checks · Ben bets · Cara calls", "Anna checks · Ben bets 3 · Cara calls"
+)
+BROKEN_RULE = BROKEN_RULE.replace(
+    "\ncarry 12\n", "\ncarry 12\nfinal: Anna 98 · Ben 96 · Cara 96 · Dan 98\n"
+)
+
+
+def test_the_pot_of_a_hand_that_breaks_a_rule_is_not_taken_from_nowhere(tmp_path: Path) -> None:
+    """A money-loop fuzzer's case: P2 was stored taking 12 chips nobody put in (``*carry*``
+    paid Dan and Anna), or, after a stored hand, the whole file was refused."""
+    assert (
+        BROKEN_RULE.count("Ben bets 3") == 1 and BROKEN_RULE.count("final: Anna 98 · Ben 96") == 1
+    )
+    for text, stored in ((BROKEN_RULE, 1), (with_walk_first(BROKEN_RULE), 2)):
+        night = tmp_path / "night.bhh"
+        night.write_text(text, encoding="utf-8")
+        db = tmp_path / f"club{stored}.db"
+        (file,) = import_into(db, [night]).files
+        assert file.error is None, file.error
+        assert file.stored == stored and [r.hand for r in file.rejected] == ["P1", "P2"]
+        assert file.rejected[0].reasons[-1].endswith("[bet-size]")
+        assert file.rejected[1].reasons == (
+            "it takes the pot of 12 that hand P1 (line "
+            f"{12 if stored == 1 else 16}) carried, and that hand is rejected: correct it, and "
+            "this hand is stored with it [carry-not-stored]",
+        )
+        balances = settle(db)
+        assert "*carry*" not in balances and sum(balances.values()) == 0
