@@ -355,6 +355,9 @@ class CardTracker:
                 return tuple(cast("Sequence[Card]", cards))
         hand = _cards(held)
         shown_known = [c for c in cards if c is not None]
+        if len(set(shown_known)) < len(shown_known):  # (a holding has no card twice)
+            twice = next(c for c in shown_known if shown_known.count(c) > 1)
+            raise self._illegal("duplicate-card", f"{player} shows {twice} twice", at)
         unknown_shown = len(cards) - len(shown_known)
         missing = [c for c in hand if c is not None and c not in shown_known]
         if len(missing) > unknown_shown:

@@ -118,7 +118,7 @@ def test_a_draw_as_the_first_action_opens_the_play() -> None:
 def test_shown_cards_must_be_the_holding_even_with_a_card_twice() -> None:
     """The quick show check (every held card among as many shown) relies on a holding having
     no card twice; a show that repeats a held card and leaves another out is still refused
-    (``000``: one deck).  Our readers refuse such a line; other code may build one."""
+    (``000``: one deck): a card shown twice is a ``duplicate-card``."""
     from dataclasses import replace
 
     from badugi_ledger.model.cards import parse_cards
@@ -132,6 +132,6 @@ def test_shown_cards_must_be_the_holding_even_with_a_card_twice() -> None:
     with pytest.raises(IllegalAction) as caught:
         replay_hand(replace(hand, events=(*hand.events[:-2], twice), positions=hand.positions[:-1]))
     assert (caught.value.rule, caught.value.message) == (
-        "show-not-held",
-        "Anna shows As 3d 4h As, but holds 2c",
+        "duplicate-card",
+        "Anna shows As twice",
     )
