@@ -158,6 +158,16 @@ def _write(record: HandRecord, outcome: HandOutcome, to: Target, missing_before:
     result = outcome.result
     if result is None:  # the hand breaks a rule: PHH, PokerKit's play, has no such hand
         raise _outcome_error(outcome)
+    if outcome.errors:  # a recorded figure the replay disagrees with
+        first = outcome.errors[0]
+        raise ImportFormatError(
+            f"its record disagrees with the replay ({first.message}): PHH would hold the "
+            "replay's finishing stacks and no collection, so the mistake would be gone; "
+            "correct the hand first (or convert it --to text, which keeps it)",
+            position=first.pos if first.pos.line else record.pos,
+            hand=record.hand_id,
+            rule="phh-cannot-express",
+        )
     text = write_phh(
         # the hand as replayed: implied posts placed among the players dealt in
         replace(record, events=result.record.events, positions=result.record.positions),

@@ -251,6 +251,51 @@ def test_a_hand_that_breaks_a_rule_is_not_written_as_phh(tmp_path: Path) -> None
     assert convert_file(path, "text", io.StringIO()).written == 1
 
 
+MISPAID = """game badugi · fixed limit 2/4 · blinds 1/2
+cash Test · date 2024-01-12
+
+hand 1 · button Anna · Anna 100 · Ben 100
+Anna folds
+Ben collects 3
+
+hand 2 · button Ben · Anna · Ben
+Ben folds
+Anna collects 2
+"""
+
+
+def test_a_hand_whose_record_disagrees_with_the_replay_is_not_written_as_phh(
+    tmp_path: Path,
+) -> None:
+    """PHH holds the replay's finishing stacks and no collection: written, ``Ben collects 3``
+    (owed 2) was gone, and the PHH file checked ok (found by hostile-input fuzzing).  Refused
+    at the line of the claim; our text keeps it."""
+    path = tmp_path / "night.bhh"
+    path.write_text(MISPAID, encoding="utf-8")
+    out = io.StringIO()
+    report = convert_file(path, "phh", out)
+    assert report.written == 1 and 'hand = "2"' in out.getvalue()
+    (problem,) = report.problems
+    assert (problem.rule, problem.position.line, problem.hand) == ("phh-cannot-express", 6, "1")
+    assert "its record disagrees with the replay (Ben collects 3, but is owed 2" in problem.message
+    text = io.StringIO()
+    assert convert_file(path, "text", text).written == 2 and "Ben collects 3" in text.getvalue()
+
+
+def test_a_convert_that_writes_no_hand_leaves_no_out_file(tmp_path: Path) -> None:
+    """Every hand refused: exit 1, and no empty ``--out`` file (an existing one as it was)."""
+    path = tmp_path / "night.bhh"
+    path.write_text(MISPAID.split("\nhand 2")[0] + "\n", encoding="utf-8")
+    out = tmp_path / "night.phh"
+    result = runner.invoke(app, ["convert", str(path), "--to", "phh", "--out", str(out)])
+    assert result.exit_code == 1 and "could not be converted" in result.output
+    assert not out.exists()
+    out.write_text("kept", encoding="utf-8")
+    result = runner.invoke(app, ["convert", str(path), "--to", "phh", "--out", str(out)])
+    assert result.exit_code == 1 and out.read_text(encoding="utf-8") == "kept"
+    assert set(tmp_path.iterdir()) == {path, out}  # no temporary file left either
+
+
 def test_a_site_file_that_misses_a_hand_converts_to_text_that_checks_as_the_site_file(
     corpus_dir: Path, tmp_path: Path
 ) -> None:

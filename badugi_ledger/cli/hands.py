@@ -7,7 +7,7 @@ No ``from __future__ import annotations`` (see the package docstring).
 import sys
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -31,6 +31,9 @@ from .common import (
     usage,
     utf8_text,
 )
+
+if TYPE_CHECKING:
+    from ..convert import ConvertReport
 
 
 def showdown(
@@ -380,7 +383,8 @@ def convert_command(
     """Write every Badugi-family hand of FILE as PHH or in our text format.
 
     Hands of other games are skipped (and counted). Exit status 1 when a hand could not be
-    converted (the others are written) or FILE holds no Badugi-family hand.
+    converted (the others are written) or FILE holds no Badugi-family hand; with no hand
+    written, no --out file is either.
     """
     from ..convert import convert_file
 
@@ -390,6 +394,14 @@ def convert_command(
     else:
         with output_file(out) as handle:
             report = convert_file(file, to, handle, fmt=source_format)  # type: ignore[arg-type]
+            if report.written == 0:  # said and failed here: the empty file is not kept
+                _say_converted(report, file)
+    _say_converted(report, file)
+
+
+def _say_converted(report: "ConvertReport", file: str) -> None:
+    """What ``convert`` says under the hands: skipped, not converted; exit 1 for either of
+    the latter two, or for no hand written."""
     if report.skipped:
         typer.echo(f"skipped {len(report.skipped)} hand(s) of other games", err=True)
     for problem in report.problems:
