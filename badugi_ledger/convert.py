@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Literal, TextIO
 
 from .model.errors import BadugiError, ConfigError, ImportFormatError
-from .model.events import HandRecord, HandsMissing
+from .model.events import CarryIn, Event, HandRecord, HandsMissing, Seat
 from .model.results import HandOutcome, TableGap
 from .phh.reader import read_phh
 from .phh.writer import write_phh
@@ -114,7 +114,7 @@ def convert_hands(
         if gap:  # said in the output too: read back, its stated stacks are taken as written
             missing[table] = missing.get(table, 0) + gap
             if to == "text" and not any(type(e) is HandsMissing for e in record.events):
-                record = replace(record, events=(HandsMissing(), *record.events), positions=())
+                record = _after_missing_hands(record, outcome)
         if record.standalone and to == "phh":  # held to no other hand: stays so
             missing.pop(table, None)
         try:
@@ -129,6 +129,25 @@ def convert_hands(
             continue
         missing.pop(table, None)
         yield ConvertedHand(record.hand_id, text)
+
+
+def _after_missing_hands(record: HandRecord, outcome: HandOutcome) -> HandRecord:
+    """``record`` as our text writes it after hands of its table that are not written:
+    ``missing hands``, and what the replay knew the hand to start from, which reading the
+    text back could no longer carry from the hand before - each seat's stack where the record
+    states none, and a Progressive Badugi pot carried in (``carry in N``)."""
+    events: tuple[Event, ...] = (HandsMissing(), *record.events)
+    result = outcome.result
+    if result is None or result.unknown_stacks:
+        return replace(record, events=events, positions=())
+    if result.carry_in and not any(type(e) is CarryIn for e in record.events):
+        events = (events[0], CarryIn(result.carry_in), *events[1:])
+    starts = result.starting_stacks
+    seats = tuple(
+        Seat(s.name, starts[s.name], s.number) if s.stack is None and s.name in starts else s
+        for s in record.seats
+    )
+    return replace(record, seats=seats, events=events, positions=())
 
 
 def _noting_errors(

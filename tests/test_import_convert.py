@@ -321,6 +321,35 @@ def test_a_site_file_that_misses_a_hand_converts_to_text_that_checks_as_the_site
         ]
 
 
+def test_the_hand_after_one_that_cannot_be_read_states_the_stacks_it_started_from(
+    tmp_path: Path,
+) -> None:
+    """Hand 2 does not read, but its ``final:`` line does: the table goes on from it, and
+    hand 3 is ok.  Written as text without hand 2, hand 3 says ``missing hands`` and states
+    the stacks it started from, so that it checks as it did (it was "not settled: stack not
+    stated", found by hostile-input fuzzing)."""
+    path = tmp_path / "night.bhh"
+    path.write_text(
+        "game badugi · fixed limit 2/4 · blinds 1/2\n"
+        "hand 1 · button Anna · Anna 100 · Ben 100\nAnna folds\nBen collects 2\n\n"
+        "hand 2 · button Ben · Anna · Ben\nBen frobs\nAnna collects 2\n"
+        "final: Anna 100 · Ben 100\n\n"
+        "hand 3 · button Anna · Anna · Ben\nAnna folds\nBen collects 2\n",
+        encoding="utf-8",
+    )
+    one, two, three = replay_stream(parse_text(path.read_text(encoding="utf-8"), str(path)))
+    assert one.ok and not two.ok and three.ok
+    assert [w.rule for w in three.warnings] == ["stacks-resynced"]
+    out = io.StringIO()
+    report = convert_file(path, "text", out)
+    assert report.written == 2 and [p.hand for p in report.problems] == ["2"]
+    assert "hand 3 · button Anna · Anna 100 · Ben 100\nmissing hands\n" in out.getvalue()
+    converted = tmp_path / "converted.bhh"
+    converted.write_text(out.getvalue(), encoding="utf-8")
+    checked = run_check([converted], jobs=1)
+    assert checked.all_ok, list(checked.lines())
+
+
 def test_a_hand_nobody_wrote_down_is_said_missing_and_the_next_stacks_taken_as_written(
     tmp_path: Path,
 ) -> None:
