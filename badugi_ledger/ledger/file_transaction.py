@@ -23,7 +23,11 @@ from .file_events import void_events
 from .hand_lookups import LOOKUP_CHUNK
 from .import_run import ImportRun
 from .night_copies import copied_nights
-from .players import refuse_one_player_a_seat, refuse_one_player_an_entry
+from .players import (
+    look_alike_warning,
+    refuse_one_player_a_seat,
+    refuse_one_player_an_entry,
+)
 from .report import FileReport, Rejected
 from .rows import HandRows
 from .tournament_warnings import free_chips
@@ -113,7 +117,7 @@ def store_file(
         _check_carries(writer)
         refuse_one_player_a_seat(db, writer.first_new, writer.next_hand, writer.replaced_ids)
         refuse_one_player_an_entry(db, writer.touched)
-        look_alike = copied_nights(db, writer.first_new, writer.next_hand, source)
+        copies = copied_nights(db, writer.first_new, writer.next_hand, source)
         report.void_events = void_events(db, writer.touched)
         writer.commit()
         writer.run.remember(
@@ -126,7 +130,8 @@ def store_file(
     if progress is not None and seen >= progress_every:
         progress(source, seen)
     if report.stored or report.duplicate or report.replaced:
-        report.warnings += look_alike + _warnings(db, source)
+        names = [look_alike_warning(*alike) for alike in writer.aliases.look_alikes]
+        report.warnings += copies + names + _warnings(db, source)
     return report
 
 

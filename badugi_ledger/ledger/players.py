@@ -25,7 +25,7 @@ from typing import Literal
 from ..model.errors import LedgerError
 from ..model.escaping import for_terminal
 from ..model.limits import quote
-from ..model.names import composed
+from ..model.names import composed, look_alike
 from .connection import transaction
 from .event_lookup import event_label_of
 from .views import PLAYED
@@ -269,11 +269,16 @@ class Aliases(dict[str, int]):
     combining diaeresis) and but for characters that show nothing (a zero-width space), is
     made an alias of that name's player, as ``players merge`` would:
     the two look the same on every page, so they are one person, never two rows of the
-    standings.  ``players unmerge`` takes it back."""
+    standings.  ``players unmerge`` takes it back.  A new name that only looks like one the
+    ledger holds (:func:`~badugi_ledger.model.names.look_alike`: a Cyrillic ``А`` for a Latin
+    one, an accent left out) is another player, as written, and is noted in
+    :attr:`look_alikes` for the import to warn of."""
 
     def __init__(self, conn: sqlite3.Connection) -> None:
         super().__init__()
         self.conn = conn
+        self.look_alikes: list[tuple[str, str]] = []
+        """(new name, the name the ledger held that it looks like), in the order met."""
 
     def __missing__(self, name: str) -> int:
         row = self.conn.execute("SELECT id FROM aliases WHERE name = ?", [name]).fetchone()
@@ -296,12 +301,19 @@ class Aliases(dict[str, int]):
         only when equal, so a new ASCII name is held against the names with other characters
         only (``Anna`` after ``An`` + a zero-width space + ``na``)."""
         letters = composed(name)
+        seen = look_alike(name)
+        alike = None
         others = "name != ?" + (" AND name GLOB '*[^ -~]*'" if name.isascii() else "")
         for other, player_id in self.conn.execute(
             f"SELECT name, player_id FROM aliases WHERE {others}", [name]
         ):
-            if not (other.isascii() and name.isascii()) and composed(other) == letters:
-                return int(player_id)
+            if not (other.isascii() and name.isascii()):
+                if composed(other) == letters:
+                    return int(player_id)
+                if alike is None and look_alike(other) == seen:
+                    alike = other
+        if alike is not None:
+            self.look_alikes.append((name, alike))
         return None
 
 
@@ -422,3 +434,22 @@ def _unmerge(names: Sequence[str], player: str) -> str:
     of ``names`` that is not the player's own name is unmerged (the last, if all are)."""
     other = next((name for name in names if name != player), names[-1])
     return f"badugi-ledger players unmerge {quote(other)!r}"
+
+
+def look_alike_warning(name: str, known: str) -> str:
+    """The import's warning of a new player ``name`` that looks like ``known``, a name the
+    ledger holds, written with other letters (:attr:`Aliases.look_alikes`)."""
+    import unicodedata
+
+    differ = "other letters"
+    for here, there in zip(composed(name), composed(known), strict=False):
+        if here != there:
+            odd = there if here.isascii() else here
+            what = unicodedata.name(odd, f"U+{ord(odd):04X}").lower()
+            differ = f"{here!r} where {quote(known)!r} has {there!r} ({odd!r}: {what})"
+            break
+    return (
+        f"{quote(name)!r}, a new player, looks like {quote(known)!r}, whom the ledger knows, "
+        f"but is written with {differ}: they count as two players; if they are one person, "
+        f"merge them (badugi-ledger players merge {quote(known)!r} {quote(name)!r})"
+    )

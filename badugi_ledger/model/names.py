@@ -66,6 +66,32 @@ def composed(name: str) -> str:
     return unicodedata.normalize("NFC", name)
 
 
+_LOOK_ALIKE = str.maketrans(
+    # Cyrillic and Greek small letters drawn like Latin ones (after casefold)
+    "аеорсухіјѕԁԛԝһӏοαρτυνκιεχ",
+    "aeopcyxijsdqwhloaptuvkiex",
+)
+"""The letters of other scripts that are drawn like a Latin letter, as their Latin twin: what
+a name typed on a Cyrillic or Greek keyboard, or pasted from a chat, may hold unseen."""
+
+
+def look_alike(name: str) -> str:
+    """What ``name`` looks like on a page, as one key: its letters composed, without the
+    characters that show nothing (:func:`composed`), their accents and case, and a Cyrillic
+    or Greek letter drawn like a Latin one as that letter.  Two names with one key are told
+    apart (``Аnna`` with a Cyrillic ``А`` is not ``Anna``: another player, unless merged) but
+    read as one by anyone, so the ledger warns of a new one (``ledger/players.py``).
+
+    >>> look_alike("\u0410nna") == look_alike("Anna") == look_alike("ANNA") == "anna"
+    True
+    >>> look_alike("Tam\u00e1s") == look_alike("Tamas"), look_alike("Ben") == look_alike("Dan")
+    (True, False)
+    """
+    decomposed = unicodedata.normalize("NFKD", composed(name))
+    plain = "".join(c for c in decomposed if not unicodedata.combining(c))
+    return plain.casefold().translate(_LOOK_ALIKE)
+
+
 def line_break_in(text: str) -> bool:
     """Whether ``text`` holds a line break: a ``\\n`` or ``\\r``, each of which ends a line of
     every hand history we read (``sites.files.split_lines``, the text format).

@@ -1,0 +1,84 @@
+"""A new player whose name only looks like one the ledger holds is warned of at import.
+
+``Аnna`` with a Cyrillic ``А`` (pasted from a chat, typed on another keyboard) in next week's
+file became a second player beside ``Anna``: two standings rows that read "Anna", her money
+split between them, and nothing said (found by hostile-input fuzzing).  The two names are
+told apart (they are other letters: only the organiser can say they are one person), so the
+import stores them as written and warns, with the ``players merge`` that makes them one
+(``model/names.look_alike``, ``ledger/players.Aliases``).
+"""
+
+from __future__ import annotations
+
+import json
+import shlex
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from badugi_ledger.cli import app
+
+runner = CliRunner()
+
+
+def night(name: str, date: str, other: str = "Ben") -> str:
+    return (
+        f"game badugi · fixed limit 2/4 · blinds 1/2\ncash Friday · date {date}\n\n"
+        f"hand 1 · button {name} · {name} 100 · {other} 100\n{name} folds\n{other} collects 2\n"
+    )
+
+
+def imported(tmp_path: Path, *nights: str) -> str:
+    db = tmp_path / "club.db"
+    out = ""
+    for k, text in enumerate(nights):
+        path = tmp_path / f"n{k}.bhh"
+        path.write_text(text, encoding="utf-8")
+        result = runner.invoke(app, ["import", str(path), "--db", str(db), "-j", "1"])
+        assert result.exit_code == 0, result.output
+        out += result.output
+    return out
+
+
+def players(tmp_path: Path) -> list[str]:
+    result = runner.invoke(
+        app, ["standings", "--db", str(tmp_path / "club.db"), "--format", "json"]
+    )
+    return sorted(row["player"] for row in json.loads(result.output))
+
+
+def test_a_cyrillic_look_alike_is_warned_of_and_merged_by_the_command_given(
+    tmp_path: Path,
+) -> None:
+    out = imported(tmp_path, night("Anna", "2024-03-01"), night("\u0410nna", "2024-03-08"))
+    flat = " ".join(out.split())
+    assert (
+        "warning: '\u0410nna', a new player, looks like 'Anna', whom the ledger knows, but is "
+        "written with '\u0410' where 'Anna' has 'A' ('\u0410': cyrillic capital letter a): "
+        "they count as two players"
+    ) in flat, out
+    assert players(tmp_path) == ["Anna", "Ben", "\u0410nna"]
+    command = flat.split("(badugi-ledger ")[1].split(")")[0]
+    merged = runner.invoke(app, [*shlex.split(command), "--db", str(tmp_path / "club.db")])
+    assert merged.exit_code == 0, merged.output
+    assert players(tmp_path) == ["Anna", "Ben"]
+
+
+def test_a_name_without_its_accent_is_warned_of(tmp_path: Path) -> None:
+    out = imported(tmp_path, night("Tam\u00e1s", "2024-03-01"), night("Tamas", "2024-03-08"))
+    assert "'Tamas', a new player, looks like 'Tam\u00e1s'" in " ".join(out.split()), out
+
+
+def test_other_names_and_the_same_name_are_not(tmp_path: Path) -> None:
+    """Two plain names are two names (``Anne``, ``Anna``); the name itself, and one written
+    with other code points for the same letters (an alias, not a new player), say nothing."""
+    out = imported(
+        tmp_path,
+        night("Anna", "2024-03-01"),
+        night("Anne", "2024-03-08"),
+        night("Anna", "2024-03-15"),
+        night("Zo\u00eb", "2024-03-22", "Anna"),
+        night("Zoe\u0308", "2024-03-29", "Anna"),
+        night("Dan", "2024-04-05", "Zo\u00eb"),
+    )
+    assert "warning" not in out, out
