@@ -354,10 +354,12 @@ def refuse_one_player_a_seat(
 def refuse_one_player_an_entry(db: sqlite3.Connection, events: Collection[int]) -> None:
     """Refuse a file when two names of one player of the ledger are in the play of a
     tournament among ``events`` (those the file touched; at two tables, or in two hands of
-    one): names merged as one person (``players merge``), or one name written with other
-    Unicode code points, that the ledger took for the player of the name it holds
-    (:class:`Aliases`).  Each name has its own seat, its own stack and its own place, so they
-    are two people; stored, one player would have two entries, two places and both results.
+    one): names merged as one person (``players merge``).  Each name has its own seat, its own
+    stack and its own place, so they are two people; stored, one player would have two
+    entries, two places and both results.  One name written with other Unicode code points
+    (:class:`Aliases`: ``Zoë`` as one character, then as ``e`` and a combining mark) is one
+    name there too, as everywhere: one entry (``tournament_results``), as one player who moved
+    tables with their name written as it is.
     The whole play of each tournament is read (other files' tables too), one query per
     tournament, by its hands' event index."""
     if not events:
@@ -368,31 +370,34 @@ def refuse_one_player_an_entry(db: sqlite3.Connection, events: Collection[int]) 
         f"({', '.join('?' * len(ids))}) ORDER BY id",
         ids,
     ).fetchall():
-        clash = db.execute(
-            "SELECT a.player_id FROM hands h JOIN hand_players hp ON hp.hand_id = h.id "
+        for player_id, names in db.execute(
+            "SELECT a.player_id, json_group_array(DISTINCT a.name) FROM hands h "
+            "JOIN hand_players hp ON hp.hand_id = h.id "
             f"JOIN aliases a ON a.id = hp.alias_id WHERE h.event_id = ? AND {PLAYED} "
-            "GROUP BY a.player_id HAVING count(DISTINCT a.id) > 1 LIMIT 1",
+            "GROUP BY a.player_id HAVING count(DISTINCT a.id) > 1",
             [event_id],
-        ).fetchone()
-        if clash is not None:
-            raise LedgerError(_entries_clash(db, event_id, int(clash[0])))
+        ).fetchall():
+            if len({composed(name) for name in json.loads(names)}) > 1:
+                raise LedgerError(_entries_clash(db, event_id, int(player_id)))
 
 
 def _entries_clash(db: sqlite3.Connection, event_id: int, player_id: int) -> str:
     """What :func:`refuse_one_player_an_entry` says of two names of player ``player_id`` in
-    tournament ``event_id``: each with the first hand it sits in (two spellings of one name
-    look alike), and what to do."""
+    tournament ``event_id`` (two names, not two spellings of one): each with the first hand it
+    sits in, and what to do."""
     (player,) = db.execute("SELECT name FROM players WHERE id = ?", [player_id]).fetchone()
     # With min(), SQLite reads the other columns of a group from the row holding it.
-    entered = db.execute(
+    rows = db.execute(
         "SELECT a.name, h.hand_number, coalesce(h.table_name, ''), min(h.line) AS first, "
         "h.source "
         "FROM hands h JOIN hand_players hp ON hp.hand_id = h.id "
         "JOIN aliases a ON a.id = hp.alias_id "
         f"WHERE h.event_id = ? AND a.player_id = ? AND {PLAYED} "
-        "GROUP BY a.id ORDER BY first, a.id LIMIT 2",
+        "GROUP BY a.id ORDER BY first, a.id",
         [event_id, player_id],
     ).fetchall()
+    entered = [rows[0]]
+    entered += [next(row for row in rows if composed(row[0]) != composed(rows[0][0]))]
     names = [str(name) for name, _, _, _, _ in entered]
     where = " and ".join(
         f"{name!r} (hand {quote(str(number))}"
@@ -402,14 +407,6 @@ def _entries_clash(db: sqlite3.Connection, event_id: int, player_id: int) -> str
     )
     unmerge = _unmerge(names[::-1], player)
     head = f"tournament {event_label_of(db, event_id)}: {where} both entered it, but "
-    if len({composed(name) for name in names}) == 1:
-        return (
-            f"{head}they are one name written with other Unicode code points, so the "
-            f"ledger takes them for one player, {player!r}: if they are two people, name "
-            f"one of them otherwise in the file (and, if the ledger holds both names "
-            f"already, unmerge them: {unmerge}), then import again; nothing from this "
-            "file was stored"
-        )
     return (
         f"{head}the ledger has them as one player, {player!r} (players merge): they are "
         f"two people, so unmerge them ({unmerge}) and import again; nothing from this "

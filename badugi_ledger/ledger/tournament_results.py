@@ -27,6 +27,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 
 from ..model.errors import ConfigError, LedgerError
+from ..model.names import composed
 from ..model.settings import validate_payouts
 from .prizes import (
     award_prizes,
@@ -191,19 +192,26 @@ def recompute_tournament(db: sqlite3.Connection, event_id: int) -> int:
     hands: list[dict[str, tuple[int, int]]] = []
     hand_ids: list[int] = []
     void: set[int] = set()
-    alias_of: dict[str, int] = {}
+    # A player is their name as Unicode composes it (model/names.composed), as the ledger
+    # books them: one name written two ways at two tables is one entry, as one name is.
+    alias_of: dict[str, int] = {}  # the entry's alias: the name as first written
+    seated: list[dict[str, int]] = []  # each hand's alias of each player
+    key_of: dict[int, str] = {}
     rebuys: dict[str, int] = defaultdict(int)
     add_ons: dict[str, int] = defaultdict(int)
     for hand_id, counts, alias_id, name, start, final, n_rebuys, n_add_ons, _, _ in rows:
         if not hand_ids or hand_ids[-1] != hand_id:
             hand_ids.append(hand_id)
             hands.append({})
+            seated.append({})
             if not counts:
                 void.add(len(hands) - 1)
-        hands[-1][name] = (start, final)
-        alias_of[name] = alias_id
-        rebuys[name] += n_rebuys or 0
-        add_ons[name] += n_add_ons or 0
+        key = key_of.setdefault(alias_id, composed(name))
+        hands[-1][key] = (start, final)
+        seated[-1][key] = alias_id
+        alias_of.setdefault(key, alias_id)
+        rebuys[key] += n_rebuys or 0
+        add_ons[key] += n_add_ons or 0
     finishes = finishing_places(hands, void)
     n = len(finishes)
     rebuy_price = buy_in if terms.rebuy_price is None else terms.rebuy_price
@@ -225,13 +233,13 @@ def recompute_tournament(db: sqlite3.Connection, event_id: int) -> int:
     bounty_won: dict[str, int] = defaultdict(int)
     bounty_count: dict[str, int] = defaultdict(int)
     if terms.bounty:
-        name_of = {a: p for p, a in alias_of.items()}
         for f in finishes:
             if f.out_in_hand is None:
                 bounty_won[f.player] += terms.bounty
                 continue
+            out_in = f.out_in_hand
             takers = [
-                name_of[a] for a in _bounty_takers(db, hand_ids[f.out_in_hand], alias_of[f.player])
+                key_of[a] for a in _bounty_takers(db, hand_ids[out_in], seated[out_in][f.player])
             ]
             if not takers:  # nobody to credit (should not happen): the player keeps it
                 takers = [f.player]

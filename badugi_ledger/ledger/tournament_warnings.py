@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import sqlite3
 
+from ..model.names import composed
 from .event_lookup import event_label_of
 
 _TABLE_RUNS = """
@@ -36,7 +37,8 @@ def free_chips(db: sqlite3.Connection, event_id: int) -> list[str]:
     first: dict[tuple[str, str], int] = {}
     last: dict[tuple[str, str], int] = {}
     bought: set[str] = set()
-    for table, name, start, final, buys in db.execute(_TABLE_RUNS, [event_id]):
+    for table, written, start, final, buys in db.execute(_TABLE_RUNS, [event_id]):
+        name = composed(written)  # one name written two ways is one player (tournament_results)
         first.setdefault((name, table), int(start))
         last[(name, table)] = int(final)
         if buys:
