@@ -19,6 +19,7 @@ from typing import Literal, TextIO
 
 from .model.errors import BadugiError, ConfigError, ImportFormatError
 from .model.events import CarryIn, Event, HandRecord, HandsMissing, Seat
+from .model.games import GAMES
 from .model.results import HandOutcome, TableGap
 from .phh.reader import read_phh
 from .phh.writer import write_phh
@@ -135,13 +136,15 @@ def _after_missing_hands(record: HandRecord, outcome: HandOutcome) -> HandRecord
     """``record`` as our text writes it after hands of its table that are not written:
     ``missing hands``, and what the replay knew the hand to start from, which reading the
     text back could no longer carry from the hand before - each seat's stack where the record
-    states none, and a Progressive Badugi pot carried in (``carry in N``)."""
+    states none, and in Progressive Badugi the pot carried in (``carry in N``; ``carry in 0``:
+    none, so the hand is no redeal)."""
     events: tuple[Event, ...] = (HandsMissing(), *record.events)
     result = outcome.result
     if result is None or result.unknown_stacks:
         return replace(record, events=events, positions=())
-    if result.carry_in and not any(type(e) is CarryIn for e in record.events):
-        events = (events[0], CarryIn(result.carry_in), *events[1:])
+    progressive = GAMES[record.settings.game].progressive
+    if progressive and not any(type(e) is CarryIn for e in record.events):
+        events = (events[0], CarryIn(result.carry_in), *events[1:])  # none: carry in 0
     starts = result.starting_stacks
     seats = tuple(
         Seat(s.name, starts[s.name], s.number) if s.stack is None and s.name in starts else s

@@ -611,3 +611,45 @@ def test_a_hand_our_text_cannot_spell_is_named_with_its_file_and_line(tmp_path: 
     result = runner.invoke(app, ["convert", str(path), "--to", "text"])
     assert result.exit_code == 1
     assert result.stderr.startswith(f"not converted: {path}:1:1: hand a b: hand id 'a b' cannot")
+
+
+def test_a_progressive_hand_after_hands_not_written_states_the_pot_carried_in(
+    tmp_path: Path,
+) -> None:
+    """Hand P2 does not read but records its collection: no pot is carried into P3, which
+    posts its blinds.  Written without P2, P3 says ``carry in 0`` (no redeal) besides its
+    stacks, so that it checks as it did (it was "not settled: carry-unknown")."""
+    path = tmp_path / "night.bhh"
+    path.write_text(
+        "game progressive badugi · fixed limit 2/4 · blinds 1/2\n"
+        "hand P1 · button Anna · Anna 100 · Ben 100\nAnna folds\nBen collects 2\n\n"
+        "hand P2 · button Ben · Anna · Ben\nBen frobs\nAnna collects 2\n\n"
+        "hand P3 · button Anna · Anna 100 · Ben 100\nAnna folds\nBen collects 2\n",
+        encoding="utf-8",
+    )
+    assert [o.ok for o in replay_stream(parse_text(path.read_text(encoding="utf-8")))] == [
+        True,
+        False,
+        True,
+    ]
+    out = io.StringIO()
+    assert convert_file(path, "text", out).written == 2
+    assert "missing hands · carry in 0\n" in out.getvalue()
+    converted = tmp_path / "converted.bhh"
+    converted.write_text(out.getvalue(), encoding="utf-8")
+    checked = run_check([converted], jobs=1)
+    assert checked.all_ok, list(checked.lines())
+
+
+def test_carry_in_0_is_no_redeal() -> None:
+    """``carry in 0``: no pot carried into the hand, which posts its blinds as any hand (the
+    replay holds a redeal to be a hand with a pot carried in, seed 002's "Pot carry-over");
+    the reader took any ``carry in`` for a redeal and implied no blinds, so the hand's first
+    action was out of turn."""
+    text = (
+        "game progressive badugi · fixed limit 2/4 · blinds 1/2\n"
+        "hand 1 · button Anna · Anna 100 · Ben 100\ncarry in 0\nAnna folds\nBen collects 2\n"
+    )
+    (outcome,) = replay_stream(parse_text(text))
+    assert outcome.ok and not outcome.errors, outcome.errors
+    assert outcome.result is not None and outcome.result.payouts == {"Ben": 2}

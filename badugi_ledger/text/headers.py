@@ -18,7 +18,7 @@ from dataclasses import fields
 from typing import Any
 
 from ..model.errors import ConfigError
-from ..model.events import Post, Seat, Session
+from ..model.events import CarryIn, Event, Post, Seat, Session
 from ..model.forced import forced_posts
 from ..model.games import GAMES, game_named
 from ..model.limits import MAX_DIGITS, amount_problem
@@ -253,6 +253,17 @@ def leaves_a_redeal(settings: GameSettings, carries: bool) -> bool:
     other game the ``carry`` entry is a mistake the replay reports, and the next hand is played
     as usual."""
     return carries and GAMES[settings.game].progressive
+
+
+def opens_a_redeal(carried_before: bool, events: Iterable[Event]) -> bool:
+    """Whether a hand is a redeal, whose forced bets are implied as a redeal's
+    (:func:`implied_posts`): the pot it states carried into it (``carry in N``) is more than
+    nothing, or, stating none, its table's previous hand carried one (``carried_before``,
+    :func:`leaves_a_redeal`).  ``carry in 0`` says that no pot was carried in (the hand after
+    hands that are not in the file, when the last of them awarded its pot): not a redeal, as
+    the replay holds too (``replay/state.py``: a redeal is a hand with a pot carried in)."""
+    stated = [e.amount for e in events if type(e) is CarryIn]
+    return sum(stated) > 0 if stated else carried_before
 
 
 def implied_posts(

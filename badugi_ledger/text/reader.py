@@ -61,6 +61,7 @@ from .headers import (
     SettingsState,
     implied_posts,
     leaves_a_redeal,
+    opens_a_redeal,
 )
 from .hints import closest, error_at, item_column, syntax_error
 from .lines import Line, Unreadable
@@ -481,7 +482,9 @@ class _Reader:
         if not has_post and not posts_none:
             # A redeal: the table's previous hand here carried its pot, or the hand states
             # the pot carried into it (the previous hand is in another file).
-            redeal = state.table in self.carried_tables or CarryIn in kinds
+            redeal = opens_a_redeal(
+                state.table in self.carried_tables, events if CarryIn in kinds else ()
+            )
             posts = self._implied_posts(settings, seats, button, sitting, redeal)
             if posts:  # placed at the hand line
                 at = len(events) if first_play is None else first_play

@@ -49,7 +49,7 @@ from ..model.events import (
 from ..model.money import plain_money
 from ..model.names import line_break_in
 from ..model.settings import GameSettings, HouseRules, Structure
-from .headers import HEADER_KEYWORDS, implied_posts, leaves_a_redeal
+from .headers import HEADER_KEYWORDS, implied_posts, leaves_a_redeal, opens_a_redeal
 
 __all__ = [
     "describe_record",
@@ -411,7 +411,7 @@ def write_hands(records: Iterable[HandRecord]) -> Iterator[str]:
         if record.table != (table or ""):
             header_lines.append(f"table {free_text(record.table) if record.table else quote('')}")
         settings, session, table = record.settings, record.session, record.table
-        redeal = record.table in carried or any(isinstance(ev, CarryIn) for ev in record.events)
+        redeal = opens_a_redeal(record.table in carried, record.events)
         lines = header_lines + _hand_lines(record, redeal)
         if leaves_a_redeal(record.settings, any(isinstance(e, CarryOut) for e in record.events)):
             carried.add(record.table)
