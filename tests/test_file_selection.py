@@ -279,3 +279,25 @@ def test_a_symlink_loop_in_a_folder_does_not_stop_the_import(tmp_path: Path) -> 
         imported.output
     )
     assert sqlite3.connect(db).execute("SELECT count(*) FROM hands").fetchone()[0] > 0
+
+
+def test_import_walks_the_folders_it_is_given_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The command finds the files (refusing a wrong path before it makes a ledger) and the
+    library imports those (``import_files``): the folders are not walked a second time."""
+    import badugi_ledger.sources as sources
+
+    walked: list[object] = []
+    real = sources.history_files
+
+    def counting(paths: object, *args: object) -> list[Path]:
+        walked.append(paths)
+        return real(paths, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(sources, "history_files", counting)
+    result = runner.invoke(
+        app, ["import", str(EXAMPLES), "--db", str(tmp_path / "club.db"), "-j", "1"]
+    )
+    assert result.exit_code == 0, result.output
+    assert len(walked) == 1

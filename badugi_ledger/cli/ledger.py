@@ -180,7 +180,7 @@ def import_(
     progress bar shows the hands done.
     """
     from ..check import count_hands
-    from ..ledger.importing import import_paths, import_wait_ms
+    from ..ledger.importing import import_files, import_wait_ms
     from ..ledger.report import ImportInterrupted
     from ..ledger.store import ledger_at
     from ..sources import history_files
@@ -195,9 +195,9 @@ def import_(
             ) as ledger,
             progress_bar("importing", total) as tick,
         ):
-            report = import_paths(
+            report = import_files(
                 ledger,
-                paths,  # as given: a folder's unreadable file is the file's error, not the run's
+                files,
                 strict=strict,
                 replace=replace,
                 fmt=fmt,

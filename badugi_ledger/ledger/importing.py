@@ -1,6 +1,7 @@
 """Import: hand files → replay (the ``check`` engine) → rows in the SQLite ledger.
 
-:func:`import_paths` walks files and folders; each file is read by ONE reader
+:func:`import_paths` walks files and folders, :func:`import_files` imports the files found; each
+file is read by ONE reader
 (:func:`read_source`, i.e. ``sources.read_stream``, the reader ``check`` uses too), replayed
 hand by hand, turned into rows (:mod:`badugi_ledger.ledger.rows`, with each hand's
 :func:`~badugi_ledger.ledger.fingerprints.fingerprint`) and its valid hands are written in **one
@@ -48,7 +49,7 @@ import pickle
 import shutil
 import sqlite3
 import tempfile
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import ExitStack
 from dataclasses import dataclass
 from pathlib import Path
@@ -396,18 +397,48 @@ def import_paths(
     jobs: int | None = 1,
     renamed_from: str | Path | None = None,
 ) -> ImportReport:
-    """Import every file named or found in the folders named (each file its own transaction),
-    in that order; ``jobs`` processes read them (0 or None = every core; see the module
+    """Import every file named or found in the folders named
+    (:func:`~badugi_ledger.sources.history_files`), as :func:`import_files` does."""
+    from ..sources import history_files
+
+    return import_files(
+        db,
+        history_files(paths),
+        strict=strict,
+        replace=replace,
+        fmt=fmt,
+        batch_size=batch_size,
+        progress=progress,
+        progress_every=progress_every,
+        jobs=jobs,
+        renamed_from=renamed_from,
+    )
+
+
+def import_files(
+    db: sqlite3.Connection,
+    files: Sequence[Path],
+    *,
+    strict: bool = False,
+    replace: bool = False,
+    fmt: str | None = None,
+    batch_size: int = 500,
+    progress: ProgressFn | None = None,
+    progress_every: int = 1000,
+    jobs: int | None = 1,
+    renamed_from: str | Path | None = None,
+) -> ImportReport:
+    """Import ``files`` (as :func:`~badugi_ledger.sources.history_files` finds them: a file of
+    a folder that cannot be read is that file's error), each file its own transaction, in
+    that order; ``jobs`` processes read them (0 or None = every core; see the module
     docstring), the ledger ends the same for any ``jobs``.  ``renamed_from``: the path the one
-    file named was imported as before it was renamed: the hands that path brought in and the
-    file no longer holds are left out of it, as an edited file's are (a night renamed with its
+    file was imported as before it was renamed: the hands that path brought in and the file
+    no longer holds are left out of it, as an edited file's are (a night renamed with its
     file is never counted beside itself).  The files share one :class:`.ImportRun`: with
     ``replace``, a hand one file stored is never stored over by a later file's other version
     of it (a stale copy undoing a correction); that is a conflict."""
     from ..parallel import ordered_map, resolve_jobs, worker_stream
-    from ..sources import history_files
 
-    files = history_files(paths)
     if renamed_from is not None and len(files) != 1:
         raise ConfigError(
             f"--renamed-from names what one file was imported as: import that file alone "
@@ -538,6 +569,7 @@ def ledger_totals(db: sqlite3.Connection) -> dict[str, int]:
 __all__ = [
     "import_file",
     "import_outcomes",
+    "import_files",
     "import_paths",
     "import_wait_ms",
     "read_source",
