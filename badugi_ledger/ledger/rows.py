@@ -20,7 +20,6 @@ from ..model.events import CarryOut, HandRecord, Session, Show, StackChange, eve
 from ..model.limits import MAX_AMOUNT, amount_problem
 from ..model.results import CARRY, HOUSE, HandOutcome, HandResult, Violation
 from ..model.settings import validate_payouts
-from ..replay.table import TableKey, table_key
 from .fingerprints import canonical_json, fingerprint, plain_json
 from .hand_content import FIGURES, HandFacts, content_digest, facts
 from .report import Rejected
@@ -370,7 +369,9 @@ def prepare_outcomes(
     """One item per outcome, in order: :class:`Rejected`, :class:`HandRows`, or ``None`` for a
     valid hand after ``strict`` has already refused the file (nothing of it will be stored)."""
     refused = False
-    unstored_carries: dict[TableKey, str] = {}
+    # A pot passes between the hands of a table's pool (ledger/carried_pots.py), night to
+    # night too: by the file's table name, whatever the night (a ``carry in`` opening the next).
+    unstored_carries: dict[tuple[str, str], str] = {}
     for outcome in outcomes:
         reasons = [violation_reason(v) for v in outcome.errors]
         if strict:  # an assumption the replay made is a problem too
@@ -379,7 +380,7 @@ def prepare_outcomes(
         if result is not None and record is not None:
             reasons += ledger_problems(result)
             if result.carry_in and unstored_carries:
-                taken = unstored_carries.get(table_key(record))
+                taken = unstored_carries.get((record.pos.source, record.table))
                 if taken is not None:
                     reasons.append(taken)
         elif not reasons:
@@ -388,9 +389,11 @@ def prepare_outcomes(
             # What the table's next hand takes: a pot this hand carries, if it is rejected.
             carried = _carried(outcome) if reasons else 0
             if carried:
-                unstored_carries[table_key(record)] = _carried_by_unstored(outcome, carried)
+                unstored_carries[record.pos.source, record.table] = _carried_by_unstored(
+                    outcome, carried
+                )
             else:
-                unstored_carries.pop(table_key(record), None)
+                unstored_carries.pop((record.pos.source, record.table), None)
         if reasons:
             refused = refused or strict
             yield Rejected(

@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from badugi_ledger.ledger.store import ledger_at
 from tests.helpers.ledger_files import import_into
 from tests.ledger.test_ledger_identity import invoke, standings_nets
 from tests.replay.test_progressive_carry import NIGHT
@@ -118,3 +119,32 @@ def test_the_pot_of_a_hand_that_breaks_a_rule_is_not_taken_from_nowhere(tmp_path
         )
         balances = settle(db)
         assert "*carry*" not in balances and sum(balances.values()) == 0
+
+
+def test_a_carry_in_opening_the_next_night_of_the_file_is_not_taken_from_nowhere(
+    tmp_path: Path,
+) -> None:
+    """The same file goes on with the next night at the table, whose first hand states the pot
+    (``carry in 12``): a pot passes between the nights of a table's pool too, so that hand is
+    not stored either while P1 is rejected (it was stored taking 12 from nowhere, or, after a
+    stored hand, the whole file was refused).  A carried-pots fuzzer's case."""
+    head = BROKEN_RULE[: BROKEN_RULE.index("\nhand P2 ·") + 1]
+    rest = BROKEN_RULE[BROKEN_RULE.index("\nhand P2 ·") + 1 :]
+    next_night = "cash Progressive night two · date 2024-05-10 · season 2024\ntable Back room\n\n"
+    opening = rest.replace(
+        "hand P2 · button Anna · Anna · Ben · Cara · Dan",
+        "hand P2 · button Anna · Anna 98 · Ben 96 · Cara 96 · Dan 98\ncarry in 12",
+        1,
+    )
+    night = tmp_path / "nights.bhh"
+    night.write_text(head + next_night + opening, encoding="utf-8")
+    db = tmp_path / "club.db"
+    (file,) = import_into(db, [night]).files
+    assert file.error is None, file.error
+    assert [r.hand for r in file.rejected] == ["P1", "P2"] and file.stored == 1
+    assert file.rejected[1].reasons[-1].endswith("[carry-not-stored]")
+    with ledger_at(db) as ledger:
+        (carry,) = ledger.execute(
+            "SELECT coalesce(sum(amount), 0) FROM postings WHERE account = '*carry*'"
+        ).fetchone()
+    assert carry == 0
