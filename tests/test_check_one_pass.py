@@ -531,6 +531,30 @@ final: Anna 101 · Ben 102 · Cara 97
     assert "final-stack" in {e.rule for e in outcomes_of(wrong)[2].errors}
 
 
+def test_the_final_line_of_a_hand_that_cannot_be_read_is_gone_on_from_only_if_it_adds_up() -> None:
+    """Its stacks are what the next hands start from, so the line is held to adding up with
+    the stacks before the hand: 100 chips too many for Cara (a tournament's chips nobody
+    bought, in the fuzzer's case) and the table's stacks stay unknown, as they were (the
+    next hand is stored only once the hand is read).  Found by carried-pots fuzzing."""
+    unreadable = """
+hand 2 · button Ben · Anna · Ben · Cara
+Ben foldz · Cara folds
+Anna collects 2
+final: Anna 97 · Ben 104 · Cara 199
+"""
+    later = """
+hand 3 · button Cara · Anna · Ben · Cara
+Cara folds · Anna folds
+Ben collects 2
+"""
+    three = outcomes_of(FIRST + unreadable + later)[2]
+    assert [w.rule for w in three.warnings] == ["stacks-unknown"], three.warnings
+    assert three.result is not None and three.result.unknown_stacks == {"Anna", "Ben", "Cara"}
+    adds_up = unreadable.replace("Cara 199", "Cara 99")
+    three = outcomes_of(FIRST + adds_up + later)[2]
+    assert [w.rule for w in three.warnings] == ["stacks-resynced"], three.warnings
+
+
 def test_a_progressive_pot_carried_by_a_hand_that_cannot_be_read_stays_unknown() -> None:
     """Its ``carry`` line reads, but the ledger never stores the hand that carried it: the
     next hand, taking it, stays not settled (``carry-unknown``); its collection line, though,

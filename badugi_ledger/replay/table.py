@@ -55,7 +55,16 @@ from typing import NamedTuple
 
 from ..model.copies import RecentHands, content
 from ..model.errors import BadugiError
-from ..model.events import CarryOut, Collect, FinalStack, HandRecord, event_of
+from ..model.events import (
+    CarryIn,
+    CarryOut,
+    Collect,
+    FinalStack,
+    HandRecord,
+    RakeTaken,
+    StackChange,
+    event_of,
+)
 from ..model.games import GAMES
 from ..model.results import HandOutcome, HandResult, TableGap, Violation
 from .button import (
@@ -390,6 +399,7 @@ def _unreadable(
     unread[pos.source, table] = Unread(why, str(error.hand or "?"), recorded)
     for (src, name, _), state in tracker.tables.items():
         if src == pos.source and (table is None or name == table):
+            before = dict(state.stacks), state.carry if state.progressive else 0
             state.forget(list(state.stacks), why)
             state.unknown_default = why
             state.resynced = None
@@ -397,8 +407,31 @@ def _unreadable(
             if state.carry or state.progressive:
                 state.carry = None
                 state.carry_unknown_since = f"{why} and recorded neither a carry nor a collection"
-            _resume(state, unread[pos.source, table])
+            _resume(state, unread[pos.source, table], *before)
     return HandOutcome(pos.source, error.hand, pos, None, None, (error_violation(error),))
+
+
+def _final_line_adds_up(
+    finals: dict[str, int], recorded: tuple[object, ...], before: dict[str, int], carry: int | None
+) -> bool:
+    """Whether the ``final:`` line of a hand that could not be read gives stacks the table may
+    go on from: each player it names had a known stack before the hand, and the line's
+    stacks with the recorded rake and carried pot add up to those stacks, what its readable
+    lines say was bought or taken off, and the pot carried in - no chips created or lost
+    (as a hand that could not be replayed is held, ``carried._final_line_imbalance``).  A
+    line that cannot be held to it (the table's first hand, a new player) is not gone on
+    from: a stack it gives may be any number (a tournament's chips nobody bought)."""
+    if not finals or carry is None or not before.keys() >= finals.keys():
+        return False
+    bought = sum(
+        -abs(e.amount) if e.kind == "cash-out" else e.amount
+        for e in recorded
+        if type(e) is StackChange and e.player in finals
+    )
+    stated_in = [e.amount for e in recorded if type(e) is CarryIn]
+    carried_in = sum(stated_in) if stated_in else carry
+    out = sum(e.amount for e in recorded if isinstance(e, (CarryOut, RakeTaken)))
+    return sum(finals.values()) + out == sum(before[p] for p in finals) + bought + carried_in
 
 
 class Unread(NamedTuple):
@@ -410,15 +443,20 @@ class Unread(NamedTuple):
     recorded: tuple[object, ...]
 
 
-def _resume(state: TableState, unread: Unread) -> None:
+def _resume(
+    state: TableState, unread: Unread, before: dict[str, int] | None = None, carry: int | None = 0
+) -> None:
     """The table ``state`` after a hand that could not be read, whose readable lines record
     ``unread.recorded``: the players its ``final:`` line names start the next hand from
-    there (not checked: said once, ``stacks-resynced``), and a stated stack is held to
-    nothing before it; a Progressive Badugi pot it awarded (a collection) leaves none.  A pot
-    it carries (``carry N``) stays unknown: the ledger never stores the hand that carried it,
-    so the next hand, taking it, could not be stored either.  Nothing recorded: nothing
-    known."""
+    there (said once, ``stacks-resynced``), and a stated stack is held to nothing before it,
+    when the line adds up (:func:`_final_line_adds_up`: ``before``, the table's stacks before
+    the hand, and ``carry``, the pot carried into it; not checked otherwise); a Progressive
+    Badugi pot it awarded (a collection) leaves none.  A pot it carries (``carry N``) stays
+    unknown: the ledger never stores the hand that carried it, so the next hand, taking it,
+    could not be stored either.  Nothing recorded: nothing known."""
     finals = {e.player: e.amount for e in unread.recorded if type(e) is FinalStack}
+    if not _final_line_adds_up(finals, unread.recorded, before or {}, carry):
+        finals = {}
     for p, amount in finals.items():
         state.stacks[p] = amount
         state.unknown.pop(p, None)

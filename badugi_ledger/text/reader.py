@@ -28,8 +28,10 @@ from ..model.events import (
     FinalStack,
     HandRecord,
     Post,
+    RakeTaken,
     Seat,
     SitOut,
+    StackChange,
 )
 from ..model.games import GAMES
 from ..model.money import UNSTATED
@@ -100,8 +102,9 @@ def _lark() -> tuple[Lark, EventBuilder]:
 # ---------------------------------------------------------------- the streaming reader
 
 
-_RECORDED = (FinalStack, CarryOut, Collect)
-"""The events of a hand that cannot be read that its table's next hands go on from."""
+_RECORDED = (FinalStack, CarryOut, Collect, CarryIn, RakeTaken, StackChange)
+"""The events of a hand that cannot be read that its table's next hands go on from, and
+those its ``final:`` line is held to adding up with (``replay.table``)."""
 
 
 class _Reader:
