@@ -1,16 +1,18 @@
-"""A night stored twice under another name: a file whose new hands are, one for one, hands the
-ledger already counts from another file of the same date.
+"""A night stored twice under another name: a file whose new hands are hands the ledger
+already counts from another file of the same date.
 
 A hand is named by its event, table and number, so a copy of a night that names them
 otherwise is not met by identity: its session's name retyped (``Friday Game``), a night
 without a name (its file's name is its event's) saved as a new file, its hands renumbered.
 Stored, every hand of it would count twice, and everyone's result and the settle-up with it.
-The file is refused when the new hands of one of its events are, one for one, the counting
-hands other files hold of one event of the same date, players renamed one to one or not
-(:func:`~.hand_content.players_renamed`: a name's spelling corrected in the copy), and one of
-them shows cards, or they are three or more of another event: two nights that deal the same
-cards to the same seats with the same stacks and play, or that play a whole night alike from
-the same stacks, are one night.  Of the file's own event (its hands renumbered), shown cards
+A new hand that is a counting hand another file holds of an event of the same date, players
+renamed one to one or not (:func:`~.hand_content.players_renamed`: a name's spelling corrected
+in the copy), and shows cards is that hand: the same cards dealt to the same seats with the
+same stacks and play.  The file holding it is a copy of that night, whole or in part (its
+other hands rejected, to be stored once mended, or one of them corrected), and is refused.
+With no card shown, the file is refused when its new hands of one event are, one for one,
+three or more counting hands of another event: a whole night played alike from the same
+stacks is one night.  Of the file's own event (its hands renumbered), shown cards
 are needed: a night's next file may replay its walks alike, stacks gone round (and two hands
 shown nothing are not enough either: two heads-up matches on one day may begin with the same
 walks).  Those look-alikes are stored, never refused (a legal hand is never refused), but not
@@ -68,7 +70,7 @@ def copied_nights(db: sqlite3.Connection, first_new: int, next_hand: int, source
         new.setdefault(event_id, []).append((hand_id, str(number)))
         dates[event_id] = date
     for event_id, hands in new.items():
-        if len(hands) < 2 or dates[event_id] is None:
+        if dates[event_id] is None:
             continue
         groups: dict[int, list[tuple[int, str]]] = {}
         for hand_id, other_event, number in db.execute(
@@ -80,11 +82,10 @@ def copied_nights(db: sqlite3.Connection, first_new: int, next_hand: int, source
         ):
             groups.setdefault(other_event, []).append((hand_id, str(number)))
         for other_event, others in groups.items():
-            if len(others) == len(hands):
-                cards_only = other_event == event_id  # a night's next file may cycle alike
-                twins = _refuse_a_copy(db, event_id, hands, other_event, others, cards_only)
-                if twins:
-                    warnings.append(_look_alike(db, event_id, twins))
+            cards_only = other_event == event_id  # a night's next file may cycle alike
+            twins = _refuse_a_copy(db, event_id, hands, other_event, others, cards_only)
+            if twins:
+                warnings.append(_look_alike(db, event_id, twins))
     return warnings
 
 
@@ -96,10 +97,12 @@ def _refuse_a_copy(
     others: list[tuple[int, str]],
     cards_only: bool,
 ) -> list[tuple[int, int]]:
-    """Raise when ``hands`` (this file's, of ``event_id``) are ``others`` (the counting hands
-    of ``other_event`` that other files hold) one for one; ``cards_only``: only if one of
-    them shows cards.  When they are one for one but no card says so, return the pairs of
-    row ids (this file's hand, the ledger's); when they are not, nothing."""
+    """Raise when one of ``hands`` (this file's, of ``event_id``) is one of ``others`` (the
+    counting hands of ``other_event`` that other files hold) showing the same cards - that
+    hand is a copy, so the file is one, whole or in part (its other hands rejected, or
+    corrected) - or when ``hands`` are all of them, one for one, three or more (``cards_only``:
+    never without cards).  When they are one for one, two or more, but no card says so,
+    return the pairs of row ids (this file's hand, the ledger's); else nothing."""
     by_signature: dict[_Signature, list[tuple[int, str, HandFacts]]] = {}
     for hand_id, number in others:
         facts = stored_facts(db, hand_id)
@@ -108,6 +111,7 @@ def _refuse_a_copy(
     pairs: list[tuple[str, str]] = []
     twins: list[tuple[int, int]] = []
     cards = False
+    alone = 0  # hands of the file with no twin
     for hand_id, number in hands:
         facts = stored_facts(db, hand_id)
         twin = next(
@@ -119,19 +123,28 @@ def _refuse_a_copy(
             None,
         )
         if twin is None:
-            return []  # a hand of its own: another night
+            alone += 1  # a hand of its own (or a copy corrected)
+            continue
         used.add(twin[0])
         pairs.append((number, twin[1]))
         twins.append((hand_id, twin[0]))
         cards = cards or _shows_cards(facts)
-    if not cards and (cards_only or len(pairs) < _WITHOUT_CARDS):
-        return twins
+    if not cards:
+        if alone or len(pairs) < 2:
+            return []  # another night, or not enough to say
+        if cards_only or len(pairs) < _WITHOUT_CARDS:
+            return twins
     were = ", ".join(f"{quote(number)} as {quote(other)}" for number, other in pairs[:5])
     more = f" and {len(pairs) - 5} more" if len(pairs) > 5 else ""
+    one = len(pairs) == 1
+    which = f"{len(pairs)} of the {len(hands)}" if alone else "the" if one else f"the {len(pairs)}"
+    these = f"{which} hand{'' if one and not alone else 's'} of {event_label_of(db, event_id)}"
+    are = "is a hand" if one else "are hands"
+    each = "" if one else ", one for one"
     raise LedgerError(
-        f"the {len(pairs)} hands of {event_label_of(db, event_id)} in this file are the hands "
-        f"of {event_label_of(db, other_event)} that the ledger counts from another file, one "
-        f"for one (hands {were}{more}): the same seats, stacks, play, pots and shown cards, the "
+        f"{these} in this file {are} of {event_label_of(db, other_event)} that the ledger "
+        f"counts from another file{each} (hand{'' if one else 's'} {were}{more}): the same "
+        "seats, stacks, play, pots and shown cards, the "
         "players' names aside - a copy of that night, which stored would count twice; nothing "
         "from this file was stored.  If it is that night corrected, import it as the file it "
         "replaces (import FILE --renamed-from OLD --replace); if the ledger's night is the "

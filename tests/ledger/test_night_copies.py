@@ -200,3 +200,44 @@ def test_a_night_of_its_own_is_stored_without_a_warning(tmp_path: Path) -> None:
     code, out = imported(db, write(tmp_path / "second.bhh", night(header, later)))
     assert code == 0 and "warning" not in out, out
     assert hands(db) == 6
+
+
+def test_a_copy_with_a_hand_rejected_or_corrected_is_refused_all_the_same(tmp_path: Path) -> None:
+    """A hand that shows the same cards to the same seats, with the same stacks, play and
+    pots, as a counting hand of another file is that hand: a file holding one is a copy,
+    whole or in part.  The copy with one hand rejected (a misspelt verb) stored its other
+    hands, and, corrected, the rest: the night counted twice, exit 0 (carried-pots fuzzing).
+    A copy with one hand corrected is refused too (it is that night corrected:
+    --renamed-from OLD --replace)."""
+    db = tmp_path / "club.db"
+    first = write(tmp_path / "friday.bhh", night("cash Friday game · date 2024-03-01", SHOWDOWN))
+    assert imported(db, first)[0] == 0
+    copy = night("cash Friday Game · date 2024-03-01", SHOWDOWN)
+    broken = write(tmp_path / "broken.bhh", copy.replace("Ben folds", "Ben fods"))
+    code, out = imported(db, broken)
+    flat = " ".join(out.split())
+    assert (
+        code == 1
+        and (
+            "not imported: the hand of Friday Game (2024-03-01) in this file is a hand of Friday "
+            "game (2024-03-01) that the ledger counts from another file (hand 1 as 1)"
+        )
+        in flat
+    ), out
+    played_out = (
+        "Ben calls\nAnna checks\n"
+        + "draw: Anna pat · Ben pat\nAnna checks · Ben checks\n" * 3
+        + "show: Anna 5c 4d 3h 2s · Ben Kc Qd Jh Ts\nAnna collects 4"
+    )
+    corrected = write(
+        tmp_path / "corrected.bhh", copy.replace("Ben folds\nAnna collects 2", played_out)
+    )
+    code, out = imported(db, corrected)
+    assert code == 1, out
+    assert "1 of the 2 hands of Friday Game (2024-03-01) in this file is a hand of" in " ".join(
+        out.split()
+    ), out
+    assert hands(db) == 2
+    code, out = imported(db, corrected, "--renamed-from", str(first), "--replace")
+    assert code == 0, out
+    assert hands(db) == 2

@@ -276,12 +276,15 @@ def test_tournament_winnings_carry_their_unit(tmp_path: Path) -> None:
 def test_site_tournaments_keep_their_buy_ins_currency(tmp_path: Path) -> None:
     """The first hand of the PokerStars SNG file (``tests/fixtures/sites``, buy-in
     ``$1.00+$0.20 USD``) as three tournaments, the other two with invented buy-ins and
-    tournament numbers: ``£5+£0.50 GBP`` and the play-money ``100+9``.  They were one unit,
-    ``money``, at the wrong scale ($1 and £5 added up to ``-1.05``): now each tournament's money
-    is its buy-in's currency, and the play-money one has none to add."""
+    tournament numbers: ``£5+£0.50 GBP`` and the play-money ``100+9``, on the next days (one
+    hand dealt alike in three tournaments of one day is a copy, ``night_copies``).  They were
+    one unit, ``money``, at the wrong scale ($1 and £5 added up to ``-1.05``): now each
+    tournament's money is its buy-in's currency, and the play-money one has none to add."""
     text = decode_bytes((FIXTURES / "sites" / "pokerstars-52588201462.txt").read_bytes())
     gbp = text.replace("330855877", "330855878").replace("$1.00+$0.20 USD", "£5+£0.50 GBP")
+    gbp = gbp.replace("2010/11/12", "2010/11/13")
     play = text.replace("330855877", "330855879").replace("$1.00+$0.20 USD", "100+9")
+    play = play.replace("2010/11/12", "2010/11/14")
     db = imported(tmp_path, ("usd.txt", text), ("gbp.txt", gbp), ("play.txt", play))
     with connect(db) as conn:
         events = conn.execute("SELECT name, unit, money, buy_in FROM events ORDER BY id").fetchall()

@@ -851,6 +851,7 @@ def test_a_renamed_night_is_not_saved_over_another_events_file(
     """Renamed to the name of another night this page saved: that night's file is not
     overwritten (its hands would be left out); the answer says why."""
     other = BADACEY.replace("Badacey practice deal", "Other night")
+    other = other.replace("date 2024-02-02", "date 2024-02-09")  # another night, not a copy
     assert post(client, "/record/save", {"text": BADACEY})[1]["outcome"] == "saved"
     assert post(client, "/record/save", {"text": other})[1]["outcome"] == "saved"
     status, body = post(client, "/record/save", {"text": other, "file": Path(BADACEY_FILE).name})

@@ -66,7 +66,9 @@ def test_a_late_answer_to_an_earlier_save_does_not_replace_the_newer_one(
     """A save of a text with a mistake answers late, after the fixed text was saved: the
     page once showed the old "not saved: check finds problems" over the new "saved"."""
     night = (EXAMPLES / "004_badacey.bhh").read_text(encoding="utf-8")
-    night = night.replace("Badacey practice deal", "Badacey held up")
+    night = night.replace("Badacey practice deal", "Badacey held up").replace(
+        "date 2024-02-02", "date 2024-02-03"
+    )
     with serving(create_app(fresh_ledger)) as url:
         page = phone.open(url + "/record")
         page.evaluate(HOLD)
@@ -84,7 +86,7 @@ def test_a_late_answer_to_an_earlier_save_does_not_replace_the_newer_one(
         page.evaluate("window.release()")
         wait_until(page, "window.held.done === 1")
         shown = page.inner_text("#record-save-result")
-        assert "saved 2024-02-02-badacey-held-up.bhh" in shown and "problems" not in shown, shown
+        assert "saved 2024-02-03-badacey-held-up.bhh" in shown and "problems" not in shown, shown
     assert phone.errors == []
 
 
@@ -165,14 +167,16 @@ def test_a_save_over_a_file_changed_on_disk_meanwhile_is_refused(
     the stamp is kept with the draft): the page says the file changed and offers to replace
     it, and the hand-made edit is still there."""
     night = (EXAMPLES / "004_badacey.bhh").read_text(encoding="utf-8")
-    night = night.replace("Badacey practice deal", "Badacey by hand")
+    night = night.replace("Badacey practice deal", "Badacey by hand").replace(
+        "date 2024-02-02", "date 2024-02-03"
+    )
     with serving(create_app(fresh_ledger)) as url:
         page = phone.open(url + "/record")
         page.locator("#record-text").fill(night)
         settled(page)
         page.click("#record-save")
         page.wait_for_selector("#record-save-result p.ok")
-        saved = fresh_ledger.parent / "recorded" / "2024-02-02-badacey-by-hand.bhh"
+        saved = fresh_ledger.parent / "recorded" / "2024-02-03-badacey-by-hand.bhh"
         by_hand = night + "# a note typed into the file\n"
         saved.write_text(by_hand, encoding="utf-8")
         page = phone.open(url + "/record")

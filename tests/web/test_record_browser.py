@@ -203,7 +203,9 @@ def test_an_edited_hand_saved_again_shows_the_conflict_and_replaces_on_request(
     fresh_ledger: Path,
 ) -> None:
     night = (EXAMPLES / "004_badacey.bhh").read_text(encoding="utf-8")
-    night = night.replace("Badacey practice deal", "Badacey on the phone")  # its own event
+    night = night.replace("Badacey practice deal", "Badacey on the phone").replace(
+        "date 2024-02-02", "date 2024-02-03"
+    )  # its own event
     edited = (
         night.replace(
             "Noor bets 12 · Amara raises to 24 · Noor calls 12", "Noor bets 12 · Amara calls 12"
@@ -246,7 +248,9 @@ def test_a_night_renamed_after_saving_is_not_counted_twice(
     import sqlite3
 
     night = (EXAMPLES / "004_badacey.bhh").read_text(encoding="utf-8")
-    night = night.replace("Badacey practice deal", "Badacey on the phone")
+    night = night.replace("Badacey practice deal", "Badacey on the phone").replace(
+        "date 2024-02-02", "date 2024-02-03"
+    )
     renamed = night.replace("Badacey on the phone", "Badacey by the window")
     with serving(create_app(fresh_ledger)) as url:
         page = phone.open(url + "/record")
