@@ -57,6 +57,8 @@ _FIRST_WORD = re.compile(r"[^\W\d_][\w-]*(?![^\s·•;#])")
 # free text follows "cash", "place", …, so "Cash out: Anna 50" would read as one).
 _TEXT_ITEMS = frozenset({"cash", "tournament", "place", "season", "table"})
 _HEADER_FIRST_WORDS = (*(k for k in HEADER_KEYWORDS if k not in _TEXT_ITEMS), "pot", "no")
+# Outside a hand no line is a body line, so those are matched too ("tabel Back room").
+_HEADER_FIRST_WORDS_OUTSIDE = (*_HEADER_FIRST_WORDS, *sorted(_TEXT_ITEMS))
 _SOME_HAND_LINE = "hand 0 · button a · a · b\n"  # to try a line as a hand's body line
 
 

@@ -43,6 +43,7 @@ from .chunks import (
     _CURRENCY_ITEM,
     _FIRST_WORD,
     _HEADER_FIRST_WORDS,
+    _HEADER_FIRST_WORDS_OUTSIDE,
     _IGNORED,
     _KIND_STARTS,
     _LINE_KIND,
@@ -123,7 +124,7 @@ class _Reader:
         self.players: dict[str, set[str]] = {}  # who was seated at each table so far
         self.remembered = 0  # names in self.players, at most _MAX_KNOWN
         self.spoiled: _Spoiled | None = None
-        self.near_keyword: dict[str, str | None] = {}  # first words near a header keyword
+        self.near_keyword: dict[tuple[str, bool], str | None] = {}  # words near a keyword
         self.posts_settings: GameSettings | None = None
         self.posts: dict[tuple[str, bool, tuple[str, ...], tuple[str, ...]], tuple[Post, ...]] = {}
         """The forced bets implied under ``posts_settings``, by seating (_implied_posts)."""
@@ -173,7 +174,7 @@ class _Reader:
             mistyped = None
             if m is None:
                 declined = chunk is not None and body_line is not None  # the fast path said no
-                mistyped = self._mistyped_header(line, stripped, lineno, declined)
+                mistyped = self._mistyped_header(line, stripped, lineno, declined, chunk is None)
             if mistyped is not None:  # "blind 1/2": a header line, and a bad one
                 if chunk is not None:
                     yield from self._finish(chunk)
@@ -270,22 +271,30 @@ class _Reader:
         return error
 
     def _mistyped_header(
-        self, line: str, stripped: str, lineno: int, read_plain: bool = False
+        self,
+        line: str,
+        stripped: str,
+        lineno: int,
+        read_plain: bool = False,
+        outside: bool = False,
     ) -> str | None:
         """The error for a line that is a header line but for a typo in its first word
         ("blind 1/2", "Game badugi"), or None.  Only a line that reads as a header once the
         word is corrected, and does not read as a body line, is one.  ``read_plain``: the
-        fast path has already declined the line."""
+        fast path has already declined the line.  ``outside`` a hand, the header items of
+        free text are matched too ("tabel Back room": its hands would be stored at another
+        table, named by nobody; in a hand, "Cash out: Anna 50" would read as one)."""
         m = _FIRST_WORD.match(stripped)
         if m is None or (not read_plain and _plain().body_line(line, lineno)):
             return None
         word = m.group()
-        keyword = self.near_keyword.get(word, "")
+        known = (word, outside)
+        keyword = self.near_keyword.get(known, "")
         if keyword == "":  # compared once per word of a file (difflib: the dearest check)
-            keyword = closest(word, _HEADER_FIRST_WORDS)
+            keyword = closest(word, _HEADER_FIRST_WORDS_OUTSIDE if outside else _HEADER_FIRST_WORDS)
             if len(self.near_keyword) >= _MAX_KNOWN:
                 self.near_keyword.clear()
-            self.near_keyword[word] = keyword
+            self.near_keyword[known] = keyword
         if keyword is None:
             return None
         from lark.exceptions import UnexpectedInput

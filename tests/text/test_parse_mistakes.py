@@ -317,6 +317,30 @@ def test_a_mistyped_header_line_is_one_error_with_a_suggestion() -> None:
     assert "nor the 2 hands after it (to line 6): the header line 1 has an error" in str(hands)
 
 
+@pytest.mark.parametrize(
+    ("line", "meant"),
+    [("tabel Back room", "table"), ("csah Friday game", "cash"), ("seasn 2024", "season")],
+)
+def test_a_mistyped_free_text_header_outside_a_hand_spoils_the_hands_after_it(
+    line: str, meant: str
+) -> None:
+    """``tabel Back room`` between a night's headers and its hands was a stray line, and its
+    hands were read - and stored - at the table before (or none), a Progressive Badugi pot
+    they state carried in taken there (carried-pots fuzzing).  Outside a hand no line is a
+    body line, so the free-text items are matched too: a mistyped header line, which spoils
+    the hands after it until it is mended."""
+    header, hands = errors(HEAD + line + "\n" + HANDS)
+    assert where(header) == (2, 1, None)
+    assert f"(did you mean {meant!r}?)" in header.message
+    assert "the header line 2 has an error" in str(hands)
+
+
+def test_a_free_text_word_in_a_hand_is_not_taken_for_a_header() -> None:
+    """In a hand a line led by a word near ``cash`` is read as the hand's (a body line)."""
+    text = HEAD + "hand 1 · button Cash · Cash 50 · Lena 50\nCash folds\nLena collects 1\n"
+    assert errors(text) == []
+
+
 def test_a_mistyped_item_mid_header_lists_no_keywords() -> None:
     header, hands = errors("game badugi · blind 1/2\n" + HANDS)
     assert where(header) == (1, 15, None)
