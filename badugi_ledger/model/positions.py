@@ -42,9 +42,26 @@ def pack(line: int, column: int) -> int:
 
 class PositionSequence(Sequence[Position]):
     """A hand's positions kept in some compact way (a reader's own): equal to any sequence of
-    the same positions, with the same hash as their tuple."""
+    the same positions, with the same hash as their tuple.  A subclass gives its length and
+    :meth:`_position`, the one position it makes when asked for."""
 
     __slots__ = ()
+
+    def _position(self, index: int) -> Position:
+        """The position of event ``index`` (0 .. ``len(self) - 1``)."""
+        raise NotImplementedError
+
+    @overload
+    def __getitem__(self, index: int) -> Position: ...
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Position, ...]: ...
+    def __getitem__(self, index: int | slice) -> Position | tuple[Position, ...]:
+        if isinstance(index, slice):
+            return tuple(map(self._position, range(len(self))[index]))
+        return self._position(range(len(self))[index])
+
+    def __iter__(self) -> Iterator[Position]:
+        return map(self._position, range(len(self)))
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Sequence) and not isinstance(other, str):
@@ -70,13 +87,7 @@ class LinePositions(PositionSequence):
         _set(self, "source", source)
         _set(self, "packed", packed)
 
-    @overload
-    def __getitem__(self, index: int) -> Position: ...
-    @overload
-    def __getitem__(self, index: slice) -> tuple[Position, ...]: ...
-    def __getitem__(self, index: int | slice) -> Position | tuple[Position, ...]:
-        if isinstance(index, slice):
-            return tuple(self._unpack(p) for p in self.packed[index])
+    def _position(self, index: int) -> Position:
         return self._unpack(self.packed[index])
 
     def _unpack(self, packed: int) -> Position:

@@ -15,8 +15,7 @@ reported.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
-from typing import overload
+from collections.abc import Sequence
 
 from ..model.errors import Position
 from ..model.positions import PositionSequence
@@ -167,16 +166,7 @@ class ItemPositions(PositionSequence):
         self._deals_at = deals_at
         self._deals = deals
 
-    @overload
-    def __getitem__(self, index: int) -> Position: ...
-    @overload
-    def __getitem__(self, index: slice) -> tuple[Position, ...]: ...
-    def __getitem__(self, index: int | slice) -> Position | tuple[Position, ...]:
-        if isinstance(index, slice):
-            return tuple(self._place(i) for i in range(len(self._at))[index])
-        return self._place(range(len(self._at))[index])
-
-    def _place(self, index: int) -> Position:
+    def _position(self, index: int) -> Position:
         at = self._at[index]
         draft_index = self._draft_index(index)
         return at if draft_index is None else self._places.position(at, draft_index)
@@ -195,9 +185,6 @@ class ItemPositions(PositionSequence):
 
     def __len__(self) -> int:
         return len(self._at)
-
-    def __iter__(self) -> Iterator[Position]:
-        return map(self._place, range(len(self._at)))
 
     def __repr__(self) -> str:
         return f"ItemPositions({tuple(self)!r})"
