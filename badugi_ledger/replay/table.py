@@ -54,7 +54,7 @@ from dataclasses import replace
 from typing import NamedTuple
 
 from ..model.copies import RecentHands, content
-from ..model.errors import BadugiError
+from ..model.errors import NOWHERE, BadugiError
 from ..model.events import (
     CarryIn,
     CarryOut,
@@ -87,6 +87,7 @@ from .carried import (
     _hands_missing,
     _names,
 )
+from .claims import final_line_imbalance
 from .hand import replay_hand
 
 INCOMPLETE_RULES = frozenset(
@@ -418,20 +419,20 @@ def _final_line_adds_up(
     go on from: each player it names had a known stack before the hand, and the line's
     stacks with the recorded rake and carried pot add up to those stacks, what its readable
     lines say was bought or taken off, and the pot carried in - no chips created or lost
-    (as a hand that could not be replayed is held, ``carried._final_line_imbalance``).  A
+    (:func:`~.claims.final_line_imbalance`, as a hand that could not be replayed is held).  A
     line that cannot be held to it (the table's first hand, a new player) is not gone on
     from: a stack it gives may be any number (a tournament's chips nobody bought)."""
     if not finals or carry is None or not before.keys() >= finals.keys():
         return False
-    bought = sum(
-        -abs(e.amount) if e.kind == "cash-out" else e.amount
-        for e in recorded
-        if type(e) is StackChange and e.player in finals
-    )
+    starts = {p: before[p] for p in finals}
+    for e in recorded:
+        if type(e) is StackChange and e.player in starts:
+            starts[e.player] += -abs(e.amount) if e.kind == "cash-out" else e.amount
     stated_in = [e.amount for e in recorded if type(e) is CarryIn]
     carried_in = sum(stated_in) if stated_in else carry
-    out = sum(e.amount for e in recorded if isinstance(e, (CarryOut, RakeTaken)))
-    return sum(finals.values()) + out == sum(before[p] for p in finals) + bought + carried_in
+    rake = sum(e.amount for e in recorded if type(e) is RakeTaken)
+    out = sum(e.amount for e in recorded if type(e) is CarryOut)
+    return final_line_imbalance(finals, starts, carried_in, rake, out, NOWHERE, None) is None
 
 
 class Unread(NamedTuple):
