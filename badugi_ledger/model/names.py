@@ -75,6 +75,16 @@ _LOOK_ALIKE = str.maketrans(
 a name typed on a Cyrillic or Greek keyboard, or pasted from a chat, may hold unseen."""
 
 
+def fold(word: str) -> str:
+    """``word`` without case and accents: ``Tamás`` and ``tamas`` fold alike.
+
+    >>> fold("Tamás") == fold("tamas")
+    True
+    """
+    decomposed = unicodedata.normalize("NFKD", word)
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
+
+
 def look_alike(name: str) -> str:
     """What ``name`` looks like on a page, as one key: its letters composed, without the
     characters that show nothing (:func:`composed`), their accents and case, and a Cyrillic
@@ -87,9 +97,7 @@ def look_alike(name: str) -> str:
     >>> look_alike("Tam\u00e1s") == look_alike("Tamas"), look_alike("Ben") == look_alike("Dan")
     (True, False)
     """
-    decomposed = unicodedata.normalize("NFKD", composed(name))
-    plain = "".join(c for c in decomposed if not unicodedata.combining(c))
-    return plain.casefold().translate(_LOOK_ALIKE)
+    return fold(composed(name)).translate(_LOOK_ALIKE)
 
 
 def line_break_in(text: str) -> bool:

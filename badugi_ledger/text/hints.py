@@ -30,6 +30,7 @@ from ..model.cards import is_card_run, parse_card, parse_cards
 from ..model.errors import CardError, ParseError, Position
 from ..model.limits import MAX_QUOTE
 from ..model.money import UNSTATED, ChipValue, format_amount, hand_amount
+from ..model.names import fold
 from .grammar import describe_expected
 from .headers import HEADER_KEYWORDS
 
@@ -52,16 +53,6 @@ __all__ = [
 
 _LONGEST = 60  # no word this long is a typo of a name or keyword worth comparing
 _CUTOFF = 0.75  # difflib ratio: "Tomas"/"Tamás" 0.8, "blind"/"blinds" 0.91, "Ben"/"Dan" 0.33
-
-
-def fold(word: str) -> str:
-    """``word`` without case and accents: ``Tamás`` and ``tamas`` fold alike.
-
-    >>> fold("Tamás") == fold("tamas")
-    True
-    """
-    decomposed = unicodedata.normalize("NFKD", word)
-    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
 
 
 def closest(word: str, candidates: Iterable[str]) -> str | None:
@@ -266,7 +257,6 @@ def _invisible(text: str, column: int) -> str | None:
     """Words for the character at ``column`` when it shows as a space or as nothing (a
     no-break space, an em space, a vertical tab, a zero-width joiner...): the message would
     otherwise quote the word after it, as if that word were wrong."""
-    import unicodedata
 
     char = text[column - 1 : column]
     if not char or char in " \t\n" or unicodedata.category(char) not in ("Zs", "Cc", "Cf"):
