@@ -17,6 +17,12 @@ are needed: a night's next file may replay its walks alike, stacks gone round (a
 shown nothing are not enough either: two heads-up matches on one day may begin with the same
 walks).  Those look-alikes are stored, never refused (a legal hand is never refused), but not
 in silence: the import warns, naming both files' hands, and says how to void the copy.
+
+A file is judged by all its hands of the event, those an earlier import of it stored (voided
+by the organiser since, or not) as well as the new ones: a file imported in steps (a hand
+rejected, then corrected; its copied hands voided, then imported again) gets the verdict it
+would get imported whole at once, so its last hand is not stored in silence beside a night it
+copies.
 """
 
 from __future__ import annotations
@@ -28,6 +34,7 @@ from ..model.errors import LedgerError
 from ..model.limits import quote
 from .event_lookup import event_label_of
 from .hand_content import FIGURES, HandFacts, players_renamed, stored_facts
+from .void_reasons import voided_in_play
 
 _Signature = tuple[object, ...]
 
@@ -69,9 +76,22 @@ def copied_nights(db: sqlite3.Connection, first_new: int, next_hand: int, source
     ):
         new.setdefault(event_id, []).append((hand_id, str(number)))
         dates[event_id] = date
-    for event_id, hands in new.items():
+    for event_id, new_hands in new.items():
         if dates[event_id] is None:
             continue
+        hands: list[tuple[int, str]] = []
+        counting: set[int] = set()  # of those stored before, the ones not voided
+        for hand_id, number, void in db.execute(
+            "SELECT id, hand_number, void_reason FROM hands WHERE event_id = ? AND source = ? "
+            "AND id < ? ORDER BY id",
+            [event_id, source, first_new],
+        ):
+            if void is None:
+                counting.add(hand_id)
+            elif not voided_in_play(void):
+                continue  # no longer the file's (left out by --replace), or set aside
+            hands.append((hand_id, str(number)))
+        hands += new_hands
         groups: dict[int, list[tuple[int, str]]] = {}
         for hand_id, other_event, number in db.execute(
             "SELECT h.id, h.event_id, h.hand_number FROM hands h "
@@ -83,7 +103,7 @@ def copied_nights(db: sqlite3.Connection, first_new: int, next_hand: int, source
             groups.setdefault(other_event, []).append((hand_id, str(number)))
         for other_event, others in groups.items():
             cards_only = other_event == event_id  # a night's next file may cycle alike
-            twins = _refuse_a_copy(db, event_id, hands, other_event, others, cards_only)
+            twins = _refuse_a_copy(db, event_id, hands, other_event, others, cards_only, counting)
             if twins:
                 warnings.append(_look_alike(db, event_id, twins))
     return warnings
@@ -96,8 +116,11 @@ def _refuse_a_copy(
     other_event: int,
     others: list[tuple[int, str]],
     cards_only: bool,
+    counting_before: set[int],
 ) -> list[tuple[int, int]]:
-    """Raise when one of ``hands`` (this file's, of ``event_id``) is one of ``others`` (the
+    """Raise when one of ``hands`` (this file's, of ``event_id``: the new ones and those an
+    earlier import stored, voided or not; ``counting_before`` the latter that still count) is
+    one of ``others`` (the
     counting hands of ``other_event`` that other files hold) showing the same cards - that
     hand is a copy, so the file is one, whole or in part (its other hands rejected, or
     corrected) - or when ``hands`` are all of them, one for one, three or more (``cards_only``:
@@ -111,6 +134,7 @@ def _refuse_a_copy(
     pairs: list[tuple[str, str]] = []
     twins: list[tuple[int, int]] = []
     cards = False
+    before: list[tuple[int, str]] = []  # this file's hands among them stored by an earlier import
     alone = 0  # hands of the file with no twin
     for hand_id, number in hands:
         facts = stored_facts(db, hand_id)
@@ -127,6 +151,8 @@ def _refuse_a_copy(
             continue
         used.add(twin[0])
         pairs.append((number, twin[1]))
+        if hand_id in counting_before:
+            before.append((hand_id, number))
         twins.append((hand_id, twin[0]))
         cards = cards or _shows_cards(facts)
     if not cards:
@@ -141,14 +167,45 @@ def _refuse_a_copy(
     these = f"{which} hand{'' if one and not alone else 's'} of {event_label_of(db, event_id)}"
     are = "is a hand" if one else "are hands"
     each = "" if one else ", one for one"
+    shown = " and shown cards" if cards else ""
+    left = _nothing_more(db, event_id, before)
     raise LedgerError(
         f"{these} in this file {are} of {event_label_of(db, other_event)} that the ledger "
         f"counts from another file{each} (hand{'' if one else 's'} {were}{more}): the same "
-        "seats, stacks, play, pots and shown cards, the "
-        "players' names aside - a copy of that night, which stored would count twice; nothing "
-        "from this file was stored.  If it is that night corrected, import it as the file it "
-        "replaces (import FILE --renamed-from OLD --replace); if the ledger's night is the "
-        "copy, void it first (badugi-ledger void --event EVENT --reason copy)"
+        f"seats, stacks, play, pots{shown}, the players' names aside - a copy of that night, "
+        f"which stored would count twice; {left}.  If it is that night corrected, import it as "
+        "the file it replaces (import FILE --renamed-from OLD --replace); if the ledger's "
+        "night is the copy, void it first (badugi-ledger void --event EVENT --reason copy)"
+    )
+
+
+def _nothing_more(db: sqlite3.Connection, event_id: int, before: list[tuple[int, str]]) -> str:
+    """What the refusal leaves: nothing of this import, and this file's hands of the copy that
+    an earlier import of it stored (row id, number), which count until voided."""
+    if not before:
+        return "nothing from this file was stored"
+    numbers = ", ".join(quote(number) for _, number in before[:5])
+    more = f" and {len(before) - 5} more" if len(before) > 5 else ""
+    one = len(before) == 1
+    return (
+        f"nothing more from this file was stored, and its hand{'' if one else 's'} {numbers}"
+        f"{more} that an earlier import of it stored {'counts' if one else 'count'} twice until "
+        f"voided ({_void_command(db, event_id, before[0][0], one)})"
+    )
+
+
+def _void_command(db: sqlite3.Connection, event_id: int, hand_id: int, one: bool) -> str:
+    """The ``void`` command that takes stored hand ``hand_id`` out as a copy (``one``: the
+    only one to void, else the first of several)."""
+    number, table = db.execute(
+        "SELECT hand_number, coalesce(table_name, '') FROM hands WHERE id = ?", [hand_id]
+    ).fetchone()
+    word = table if table.replace("-", "").replace("_", "").isalnum() else repr(quote(table))
+    at_table = f" --table {word}" if table else ""
+    each = "" if one else ", and so for each"
+    return (
+        f"badugi-ledger void --event {event_id} --hand {quote(str(number))}{at_table} "
+        f"--reason copy{each}"
     )
 
 
@@ -168,14 +225,10 @@ def _look_alike(db: sqlite3.Connection, event_id: int, twins: list[tuple[int, in
     files = ", ".join(sorted({held[other][2] for _, other in twins}))
     were = ", ".join(f"{quote(held[new][0])} as {quote(held[old][0])}" for new, old in twins[:5])
     more = f" and {len(twins) - 5} more" if len(twins) > 5 else ""
-    number, table, _ = held[twins[0][0]]
-    word = table if table.replace("-", "").replace("_", "").isalnum() else repr(quote(table))
-    at_table = f" --table {word}" if table else ""
     return (
         f"the {len(twins)} hands of {event_label_of(db, event_id)} in this file play like "
         f"hands the ledger counts from {files}, one for one (hands {were}{more}): the same "
         "seats, stacks, play and pots, and no card shown to tell them apart.  Stored; if this "
         "file is a copy of that night, each of them counts twice: void this file's hands "
-        f"(badugi-ledger void --event {event_id} --hand {quote(number)}{at_table} --reason "
-        "copy, and so for each)"
+        f"({_void_command(db, event_id, twins[0][0], False)})"
     )

@@ -241,3 +241,73 @@ def test_a_copy_with_a_hand_rejected_or_corrected_is_refused_all_the_same(tmp_pa
     code, out = imported(db, corrected, "--renamed-from", str(first), "--replace")
     assert code == 0, out
     assert hands(db) == 2
+
+
+def _misspelt_last_fold(hands: str) -> str:
+    """``hands`` with the last hand's ``Ben folds`` misspelt: that hand is rejected."""
+    head, _, tail = hands.rpartition("Ben folds")
+    return f"{head}Ben fods{tail}"
+
+
+def test_a_copy_imported_in_steps_gets_the_verdict_of_the_whole_file(tmp_path: Path) -> None:
+    """A copy of a three-hand night, no card shown, its last hand rejected: two hands stored
+    with a look-alike warning (two are not enough to say).  Corrected and imported again,
+    the last hand was stored in silence (carried-pots fuzzing): the night counted twice,
+    exit 0, where the whole file imported at once is refused.  The file is judged by all its
+    hands, those stored before too, whether voided by the organiser since or not."""
+    db = tmp_path / "club.db"
+    first = write(tmp_path / "friday.bhh", night("cash Friday game · date 2024-03-01"))
+    assert imported(db, first)[0] == 0
+    copy = tmp_path / "copy.bhh"
+    write(copy, night("cash Friday Game · date 2024-03-01", _misspelt_last_fold(HANDS)))
+    code, out = imported(db, copy)
+    assert code == 1 and "play like hands the ledger counts from" in " ".join(out.split()), out
+    assert hands(db) == 5
+    write(copy, night("cash Friday Game · date 2024-03-01"))
+    code, out = imported(db, copy)
+    flat = " ".join(out.split())
+    assert code == 1, out
+    assert (
+        "the 3 hands of Friday Game (2024-03-01) in this file are hands of Friday game "
+        "(2024-03-01) that the ledger counts from another file, one for one (hands 1 as 1, "
+        "2 as 2, 3 as 3): the same seats, stacks, play, pots, the players' names aside"
+    ) in flat, out
+    assert (
+        "nothing more from this file was stored, and its hands 1, 2 that an earlier import of "
+        "it stored count twice until voided (badugi-ledger void --event 2 --hand 1 --table "
+        "Kitchen --reason copy, and so for each)"
+    ) in flat, out
+    assert hands(db) == 5
+    command = flat.split("until voided (badugi-ledger ")[1].split(", and so for each)")[0]
+    for number in ("1", "2"):
+        args = command.replace("--hand 1", f"--hand {number}").split()
+        voided = runner.invoke(app, [*args, "--db", str(db)])
+        assert voided.exit_code == 0, voided.output
+    assert hands(db) == 3
+    code, out = imported(db, copy)
+    flat = " ".join(out.split())
+    assert code == 1 and "nothing from this file was stored." in flat, out
+    assert hands(db) == 3
+
+
+def test_a_renumbered_copy_imported_in_steps_is_named_again(tmp_path: Path) -> None:
+    """Of the night's own event, no card shown: stored, as a legal hand is, but the corrected
+    import names the whole file's look-alike hands again rather than store its last in
+    silence."""
+    db = tmp_path / "club.db"
+    header = "cash Friday game · date 2024-03-01"
+    assert imported(db, write(tmp_path / "friday.bhh", night(header)))[0] == 0
+    renumbered = HANDS.replace("hand 1 ·", "hand F1 ·").replace("hand 2 ·", "hand F2 ·")
+    renumbered = renumbered.replace("hand 3 ·", "hand F3 ·")
+    copy = write(tmp_path / "copy.bhh", night(header, _misspelt_last_fold(renumbered)))
+    code, out = imported(db, copy)
+    assert code == 1 and "(hands F1 as 1, F2 as 2)" in " ".join(out.split()), out
+    write(copy, night(header, renumbered))
+    code, out = imported(db, copy)
+    assert code == 0, out
+    assert (
+        "warning: the 3 hands of Friday game (2024-03-01) in this file play like hands the "
+        "ledger counts from"
+    ) in " ".join(out.split()), out
+    assert "(hands F1 as 1, F2 as 2, F3 as 3)" in " ".join(out.split()), out
+    assert hands(db) == 6
