@@ -108,6 +108,29 @@ def test_strict_refuses_the_file(tmp_path: Path) -> None:
     assert open_ledger(db).execute("SELECT count(*) FROM hands").fetchone()[0] == 0
 
 
+def test_strict_refuses_a_file_with_a_conflict_whole(tmp_path: Path) -> None:
+    """``--strict``: the whole file or none of it.  The night's file edited (hand 4's two
+    collections swapped: a conflict) and a hand added: the new hand was stored beside the
+    ledger's old hand 4 (exit 1, "1 stored"), the file half taken."""
+    db = tmp_path / "club.db"
+    night = Path(__file__).parent.parent / "examples" / "home_session.bhh"
+    text = night.read_text(encoding="utf-8")
+    path = write(tmp_path, "night.bhh", text)
+    assert invoke("import", path, "--db", db)[0] == 0
+    edited = text.replace(
+        "Anna collects 10 · Ben collects 10", "Ben collects 10 · Anna collects 10"
+    )
+    added = "\nhand 5 · button Eve · Anna · Ben · Cara · Dan · Eve\n"
+    added += "Cara folds · Dan folds · Eve folds · Anna folds\nBen collects 2\n"
+    write(tmp_path, "night.bhh", edited + added)
+    dump = list(open_ledger(db).iterdump())
+    code, out = invoke("import", path, "--db", db, "--strict")
+    assert code == 1 and "1 conflict" in out and "refused by --strict: nothing stored" in out, out
+    assert list(open_ledger(db).iterdump()) == dump
+    code, out = invoke("import", path, "--db", db)
+    assert code == 1 and "1 stored" in out and "1 conflict" in out, out
+
+
 def test_standings_settle_export_report_players(tmp_path: Path) -> None:
     db = tmp_path / "club.db"
     invoke("import", write(tmp_path, "night.bhh", NIGHT), "--db", db)

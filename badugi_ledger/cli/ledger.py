@@ -122,7 +122,10 @@ def import_(
     ],
     db: DbOption = LEDGER,
     strict: Annotated[
-        bool, typer.Option("--strict", help="Refuse a whole file when any hand in it is bad.")
+        bool,
+        typer.Option(
+            "--strict", help="Refuse a whole file when any hand in it is bad or in conflict."
+        ),
     ] = False,
     replace: Annotated[
         bool,

@@ -41,9 +41,10 @@ ProgressFn = Callable[[str, int], None]
 class StoreOptions:
     """How one file is stored, chosen once per import and passed down unchanged to each file.
 
-    ``strict``: the first bad hand refuses the whole file.  ``replace``: a conflicting hand is
-    stored over the old version (audited).  ``batch_size``: hands written per batch inside the
-    file's one transaction.  ``progress``: called every ``progress_every`` hands read.
+    ``strict``: the first bad hand refuses the whole file, and so does a conflict.
+    ``replace``: a conflicting hand is stored over the old version (audited).  ``batch_size``:
+    hands written per batch inside the file's one transaction.  ``progress``: called every
+    ``progress_every`` hands read.
     ``whole``: a conflict holds the whole file back, as hands left out do.  ``was``: the file
     this one is a new name of; the hands imported from it that this file does not hold are
     left out of it, as an edited file's are.  ``run``: what the files before this one in the
@@ -113,6 +114,11 @@ def store_file(
             writer.rollback()
             _nothing_stored(report)
             report.held_back = True
+            return report
+        if strict and report.conflicts:  # a hand not stored: the file is not stored whole
+            writer.rollback()
+            _nothing_stored(report)
+            report.refused = True
             return report
         _check_carries(writer)
         refuse_one_player_a_seat(db, writer.first_new, writer.next_hand, writer.replaced_ids)

@@ -14,7 +14,8 @@ transaction per file** (:mod:`badugi_ledger.ledger.file_transaction`):
   nothing, so importing the same or an overlapping file twice is harmless; a hand whose
   identity (event, table, hand number) the ledger holds with other content is a *conflict*,
   not stored unless ``replace`` (see :mod:`badugi_ledger.ledger.writer`, and
-  :mod:`badugi_ledger.ledger.conflicts` for what the report says differs);
+  :mod:`badugi_ledger.ledger.conflicts` for what the report says differs); with ``strict``,
+  a conflict refuses the whole file as a rejected hand does;
 * every hand's rows (hand, players, postings, pots, winners) go in together or not at all; an
   unexpected failure rolls the whole file back.
 
