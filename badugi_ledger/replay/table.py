@@ -395,9 +395,17 @@ def _unreadable(
     ``final:`` line, a carried pot, its collections: ``ParseError.recorded``) the table goes
     on from, as from a hand that could not be replayed (:func:`_resume`)."""
     pos, table = error.position, error.table
-    why = f"hand {error.hand or '?'} at line {pos.line} of this file could not be read"
+    if error.hand:
+        what = f"hand {error.hand}"
+        why = f"{what} at line {pos.line} of this file could not be read"
+    else:  # lines outside any hand: a hand's, it may be, whose hand line is lost
+        what = f"the lines at line {pos.line}"
+        why = (
+            f"line {pos.line} of this file, outside any hand, could not be read: a hand's, it "
+            "may be, whose hand line is lost"
+        )
     recorded = getattr(error, "recorded", ()) if table is not None else ()
-    unread[pos.source, table] = Unread(why, str(error.hand or "?"), recorded)
+    unread[pos.source, table] = Unread(why, what, recorded)
     for (src, name, _), state in tracker.tables.items():
         if src == pos.source and (table is None or name == table):
             before = dict(state.stacks), state.carry if state.progressive else 0
@@ -440,7 +448,8 @@ class Unread(NamedTuple):
     lines of it that could be read record (``ParseError.recorded``)."""
 
     why: str
-    hand: str
+    what: str
+    """The hand, as messages name it (``hand 7``; ``the lines at line 24`` outside any hand)."""
     recorded: tuple[object, ...]
 
 
@@ -464,7 +473,7 @@ def _resume(
     if finals:
         state.last_seats = ()
         state.resynced = (
-            f"stacks of {_names(finals)} carried from the final: line of hand {unread.hand}, "
+            f"stacks of {_names(finals)} carried from the final: line of {unread.what}, "
             "which could not be read (not checked)",
             frozenset(finals),
         )

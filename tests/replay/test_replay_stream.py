@@ -234,6 +234,28 @@ def test_parse_errors_become_outcomes() -> None:
     assert "hand 2 at line 9 of this file could not be read" in three.warnings[0].message
 
 
+def test_lines_outside_any_hand_that_cannot_be_read_are_named_as_lines() -> None:
+    """A header line inside a hand ends it; its next lines stand outside any hand, a hand's
+    lines perhaps, so the table's stacks are forgotten.  The warning named them "hand ? at
+    line 24"."""
+    good = record({"Anna": 100, "Ben": 100, "Cara": 100}, "Cara", FOLDS_TO_BB, hand_id="1")
+    stray = ParseError("expected a header line", position=Position("test", 24, 1))
+    carried = record(
+        {"Anna": None, "Ben": None, "Cara": None},
+        "Anna",
+        ["Ben posts sb", "Cara posts bb", "Anna folds", "Ben folds"],
+        hand_id="3",
+    )
+    *_, three = replay_stream([good, stray, carried])
+    assert three.ok and three.result is not None
+    message = three.warnings[0].message
+    assert "?" not in message, message
+    assert (
+        "(line 24 of this file, outside any hand, could not be read: a hand's, it may be, "
+        "whose hand line is lost)"
+    ) in message, message
+
+
 def test_stream_is_lazy() -> None:
     """Outcomes come out as hands go in: the whole input is never materialised."""
     produced: list[str] = []
