@@ -133,6 +133,7 @@ class _Reader:
         """The records and errors of the lines of ``blocks`` (:mod:`.lines`), in order."""
         chunk: _Chunk | None = None
         stray = False
+        cut: str | None = None  # how a header line right after a hand's last line ended it
         body_line = _plain().body_line if self.fast else None
         for lineno, line in enumerate(chain.from_iterable(blocks), 1):
             if type(line) is not str:  # it cannot be read (bad bytes, far too long)
@@ -154,6 +155,7 @@ class _Reader:
                 if first in "#\n" or (first.isspace() and not stripped.strip()):
                     # Kept for the record's text, up to the bound: blank and comment lines
                     # may stand anywhere, any number of them, and read as nothing.
+                    cut = None
                     if chunk is not None and len(chunk.lines) < MAX_HAND_LINES // 2:
                         chunk.lines.append(line)
                     continue
@@ -196,7 +198,7 @@ class _Reader:
                     yield self._at_table(
                         error_at(
                             "expected a header line (game, fixed limit, blinds, …) or a "
-                            "'hand' line",
+                            "'hand' line" + (cut or ""),
                             Position(self.source, lineno, len(line) - len(stripped) + 1),
                             line,
                             None,
@@ -204,12 +206,14 @@ class _Reader:
                     )
                 continue
             stray = False
+            cut = None
             if m.group(1):  # a hand line
                 if chunk is not None:
                     yield from self._finish(chunk)
                 chunk = _Chunk(lineno, [line])
             else:  # a header line: ends the hand before it, holds for every hand after it
                 if chunk is not None:
+                    cut = _header_in_a_hand(chunk, lineno, stripped)
                     yield from self._finish(chunk)
                     chunk = None
                 error = self._header(line, lineno)
@@ -614,6 +618,25 @@ class _Reader:
             + _written_otherwise(name, meant),
             pos,
         )
+
+
+def _header_in_a_hand(chunk: _Chunk, lineno: int, header: str) -> str | None:
+    """What to say of lines that read as no header after header line ``lineno``, which ended
+    the hand ``chunk``: when it came right after the hand's last line (no blank line or
+    comment between), a header line written inside the hand, it may be, and the hand's lines
+    after it are those lines."""
+    last = chunk.lines[-1].lstrip(_IGNORED)
+    if not last.strip() or last.startswith("#"):
+        return None
+    hand = _hand_id(chunk)
+    named = f"hand {hand} (line {chunk.start})" if hand else f"the hand at line {chunk.start}"
+    words = " ".join(header.split())
+    shown = words if len(words) <= 40 else words[:39] + "…"
+    return (
+        f"; the header line at line {lineno} ('{shown}') ended {named}: header lines go "
+        "between hands, so if this line is that hand's, move the header line before the "
+        "hand line or after the hand's last line"
+    )
 
 
 MAX_HAND_LINES = 10_000

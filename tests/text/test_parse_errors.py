@@ -210,6 +210,18 @@ CASES: list[tuple[str, str, int, int, tuple[str, ...]]] = [
         1,
         ("expected a header line", "or a 'hand' line"),
     ),
+    (
+        "header-line-inside-a-hand",
+        HEAD + HAND + "Anna calls · Ben checks\ncurrency EUR\ndraw: Ben 1 · Anna 1\n",
+        5,
+        1,
+        (
+            "expected a header line",
+            "; the header line at line 4 ('currency EUR') ended hand 7 (line 2): header lines "
+            "go between hands, so if this line is that hand's, move the header line before the "
+            "hand line or after the hand's last line",
+        ),
+    ),
 ]
 
 
@@ -236,6 +248,16 @@ def test_bad_snippet_reports_where_and_what(
     # No Lark terminal names leak into messages.
     for leak in ("__ANON", "_NL", "NAME", "CARDS", "NUMBER", "$END"):
         assert leak not in err.message
+
+
+def test_a_header_line_after_a_blank_line_is_not_taken_for_one_inside_the_hand() -> None:
+    """The hint of a header line written inside a hand is given only when nothing parts it
+    from the hand's last line: after a blank line or a comment it stands between hands."""
+    for between in ("\n", "# the next night\n"):
+        text = HEAD + HAND + "Anna calls · Ben checks\n" + between + "currency EUR\nBen folds\n"
+        errors = [i for i in parse_text(text, "bad.bhh") if isinstance(i, ParseError)]
+        assert errors and "expected a header line" in errors[0].message
+        assert "ended hand 7" not in errors[0].message, errors[0].message
 
 
 def test_error_names_file_line_column_and_hand() -> None:
