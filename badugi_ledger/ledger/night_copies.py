@@ -79,19 +79,6 @@ def copied_nights(db: sqlite3.Connection, first_new: int, next_hand: int, source
     for event_id, new_hands in new.items():
         if dates[event_id] is None:
             continue
-        hands: list[tuple[int, str]] = []
-        counting: set[int] = set()  # of those stored before, the ones not voided
-        for hand_id, number, void in db.execute(
-            "SELECT id, hand_number, void_reason FROM hands WHERE event_id = ? AND source = ? "
-            "AND id < ? ORDER BY id",
-            [event_id, source, first_new],
-        ):
-            if void is None:
-                counting.add(hand_id)
-            elif not voided_in_play(void):
-                continue  # no longer the file's (left out by --replace), or set aside
-            hands.append((hand_id, str(number)))
-        hands += new_hands
         groups: dict[int, list[tuple[int, str]]] = {}
         for hand_id, other_event, number in db.execute(
             "SELECT h.id, h.event_id, h.hand_number FROM hands h "
@@ -101,12 +88,37 @@ def copied_nights(db: sqlite3.Connection, first_new: int, next_hand: int, source
             [event_id, dates[event_id], first_new, next_hand, source],
         ):
             groups.setdefault(other_event, []).append((hand_id, str(number)))
+        if not groups:
+            continue
+        hands, counting = _held_before(db, event_id, source, first_new)
+        hands += new_hands
         for other_event, others in groups.items():
             cards_only = other_event == event_id  # a night's next file may cycle alike
             twins = _refuse_a_copy(db, event_id, hands, other_event, others, cards_only, counting)
             if twins:
                 warnings.append(_look_alike(db, event_id, twins))
     return warnings
+
+
+def _held_before(
+    db: sqlite3.Connection, event_id: int, source: str, first_new: int
+) -> tuple[list[tuple[int, str]], set[int]]:
+    """The hands of ``event_id`` that an earlier import of ``source`` stored and the file
+    still holds (row id, number), those an organiser voided since included, and the ids of
+    those that count."""
+    hands: list[tuple[int, str]] = []
+    counting: set[int] = set()
+    for hand_id, number, void in db.execute(
+        "SELECT id, hand_number, void_reason FROM hands WHERE event_id = ? AND source = ? "
+        "AND id < ? ORDER BY id",
+        [event_id, source, first_new],
+    ):
+        if void is None:
+            counting.add(hand_id)
+        elif not voided_in_play(void):
+            continue  # no longer the file's (left out by --replace), or set aside
+        hands.append((hand_id, str(number)))
+    return hands, counting
 
 
 def _refuse_a_copy(
