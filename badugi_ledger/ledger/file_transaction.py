@@ -123,7 +123,9 @@ def store_file(
         _check_carries(writer)
         refuse_one_player_a_seat(db, writer.first_new, writer.next_hand, writer.replaced_ids)
         refuse_one_player_an_entry(db, writer.touched)
-        copies = copied_nights(db, writer.first_new, writer.next_hand, source)
+        copies = copied_nights(
+            db, writer.first_new, writer.next_hand, source, writer.holdings.counting_again
+        )
         report.void_events = void_events(db, writer.touched)
         writer.commit()
         writer.run.remember(

@@ -96,6 +96,9 @@ class FileHoldings:
         table and content: (event id, the hand as the report names it).  A voided hand the
         file left out that is one of them in another event (its night re-dated, there and
         back) is not lost: its void is on the hand the file holds."""
+        self.counting_again: set[int] = set()
+        """The hands voided because their file no longer held them that count again because
+        this file holds them (:meth:`restore`): stored before, new to the play."""
         self.loaded = False
         """:attr:`earlier` has been read (:meth:`load`)."""
         self.unsure = False
@@ -361,6 +364,7 @@ class FileHoldings:
         self.conn.execute(
             "UPDATE hands SET void_reason = NULL, voided_at = NULL WHERE id = ?", [stored.id]
         )
+        self.counting_again.add(stored.id)
         self._restored(
             stored, rows, f"import {rows.source}: in this file (voided as {stored.void})",
             f"counts again: this file holds it (it was voided as {stored.void})" if say else "",

@@ -19,7 +19,10 @@ walks).  Those look-alikes are stored, never refused (a legal hand is never refu
 in silence: the import warns, naming both files' hands, and says how to void the copy.
 
 A file is judged by all its hands of the event, those an earlier import of it stored (voided
-by the organiser since, or not) as well as the new ones: a file imported in steps (a hand
+by the organiser since, or not) as well as the new ones, and so is a file that brings hands
+back into the play (voided because their file no longer held them, they count again when a
+file holds them: the old file of a night renamed, imported again, is a copy of the renamed
+night): a file imported in steps (a hand
 rejected, then corrected; its copied hands voided, then imported again) gets the verdict it
 would get imported whole at once, so its last hand is not stored in silence beside a night it
 copies.
@@ -29,6 +32,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from collections.abc import Set as AbstractSet
 
 from ..model.errors import LedgerError
 from ..model.limits import quote
@@ -60,10 +64,17 @@ def _shows_cards(facts: HandFacts) -> bool:
     return bool(facts.cards) and bool(json.loads(facts.cards or "{}"))
 
 
-def copied_nights(db: sqlite3.Connection, first_new: int, next_hand: int, source: str) -> list[str]:
+def copied_nights(
+    db: sqlite3.Connection,
+    first_new: int,
+    next_hand: int,
+    source: str,
+    again: AbstractSet[int] = frozenset(),
+) -> list[str]:
     """Raise :class:`LedgerError` when the hands this file stores (row ids ``first_new`` ..
-    ``next_hand - 1``) are, for one of their events, a copy of the counting hands of an event
-    from another file (see the module docstring); return a warning for each event whose hands
+    ``next_hand - 1``, and ``again``: hands stored before that count again because this file
+    holds them) are, for one of their events, a copy of the counting hands of an event from
+    another file (see the module docstring); return a warning for each event whose hands
     only look like one.  Nothing is read when no other file has hands of that date."""
     warnings: list[str] = []
     new: dict[int, list[tuple[int, str]]] = {}
@@ -76,6 +87,14 @@ def copied_nights(db: sqlite3.Connection, first_new: int, next_hand: int, source
     ):
         new.setdefault(event_id, []).append((hand_id, str(number)))
         dates[event_id] = date
+    if again:  # in the play again: new to it as the file's new hands are
+        for event_id, date in db.execute(
+            "SELECT DISTINCT h.event_id, e.date FROM hands h JOIN events e ON e.id = h.event_id "
+            f"WHERE h.id IN ({', '.join('?' * len(again))})",
+            sorted(again),
+        ):
+            new.setdefault(event_id, [])  # (the hands themselves: held before, below)
+            dates[event_id] = date
     for event_id, new_hands in new.items():
         if dates[event_id] is None:
             continue
@@ -92,6 +111,7 @@ def copied_nights(db: sqlite3.Connection, first_new: int, next_hand: int, source
             continue
         hands, counting = _held_before(db, event_id, source, first_new)
         hands += new_hands
+        counting -= again  # (void again if the file is refused)
         for other_event, others in groups.items():
             cards_only = other_event == event_id  # a night's next file may cycle alike
             twins = _refuse_a_copy(db, event_id, hands, other_event, others, cards_only, counting)

@@ -311,3 +311,30 @@ def test_a_renumbered_copy_imported_in_steps_is_named_again(tmp_path: Path) -> N
     ) in " ".join(out.split()), out
     assert "(hands F1 as 1, F2 as 2, F3 as 3)" in " ".join(out.split()), out
     assert hands(db) == 6
+
+
+def test_the_old_file_of_a_renamed_night_imported_again_is_a_copy(tmp_path: Path) -> None:
+    """A night renamed (its session and its file) and imported with ``--renamed-from``: its
+    old hands are voided as no longer held.  The old file imported again (a phone that still
+    showed it saved it) held them, so they counted again beside the renamed night's: counted
+    twice, exit 0 (web-app fuzzing).  Hands brought back into the play are judged as new
+    ones: the file is a copy of the renamed night, and is refused."""
+    db = tmp_path / "club.db"
+    old = write(tmp_path / "conc.bhh", night("cash Conc · date 2024-03-01", SHOWDOWN))
+    assert imported(db, old)[0] == 0
+    renamed = write(tmp_path / "conc2.bhh", night("cash Conc2 · date 2024-03-01", SHOWDOWN))
+    code, out = imported(db, renamed, "--renamed-from", str(old), "--replace")
+    assert code == 0 and hands(db) == 2, out
+    with sqlite3.connect(db) as conn:
+        dump = list(conn.iterdump())
+    code, out = imported(db, old)
+    flat = " ".join(out.split())
+    assert code == 1, out
+    assert (
+        "the 2 hands of Conc (2024-03-01) in this file are hands of Conc2 (2024-03-01) that "
+        "the ledger counts from another file, one for one (hands 1 as 1, 2 as 2)"
+    ) in flat, out
+    assert "nothing from this file was stored" in flat, out
+    assert hands(db) == 2
+    with sqlite3.connect(db) as conn:
+        assert list(conn.iterdump()) == dump

@@ -4,6 +4,7 @@ duplicate, conflict, replace) and writes a file ``check`` passes; CSRF and read-
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
@@ -843,6 +844,32 @@ def test_a_renamed_night_is_never_saved_beside_its_old_name(
     # Saved again under its new name: a duplicate, nothing left out.
     status, body = post(client, "/record/save", {"text": renamed, "file": new_file.name})
     assert body["outcome"] == "saved" and body["duplicate"] == 1, body
+
+
+def test_a_renamed_night_saved_again_under_its_old_name_is_refused(
+    client: TestClient, ledger_dir: Path
+) -> None:
+    """A second phone still showing the night as it was, after the first renamed it, saves
+    it under its old file name: its hands, voided by the rename, counted again beside the
+    renamed night's (twice in the standings), and its old file came back (web-app fuzzing).
+    It is a copy of the renamed night: refused, nothing written."""
+    assert post(client, "/record/save", {"text": BADACEY})[1]["outcome"] == "saved"
+    stale = client.get("/record/event?id=1").json()
+    renamed = stale["text"].replace("Badacey practice deal", "Badacey practice night")
+    body = post(client, "/record/save", {"text": renamed, "file": stale["file"], "replace": True})[
+        1
+    ]
+    assert body["outcome"] == "saved", body
+    saved = sorted(p.name for p in (ledger_dir / "recorded").iterdir())
+    status, body = post(
+        client,
+        "/record/save",
+        {"text": stale["text"], "file": stale["file"], "file_stamp": stale.get("file_stamp")},
+    )
+    assert "outcome" not in body or body["outcome"] != "saved", body
+    assert "a copy of that night" in json.dumps(body), body
+    assert counted_by_event(ledger_dir) == [("Badacey practice night", 1)]
+    assert sorted(p.name for p in (ledger_dir / "recorded").iterdir()) == saved
 
 
 def test_a_renamed_night_is_not_saved_over_another_events_file(
