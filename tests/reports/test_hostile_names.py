@@ -8,6 +8,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -184,6 +185,38 @@ def test_the_web_settle_and_event_pages_write_a_bidi_override_visibly(tmp_path: 
     assert "Zed\\u202eevil" in event
     for page in (settle, events, event):
         assert "\u202e" not in page
+
+
+def test_the_web_pages_write_an_event_name_and_season_visibly(tmp_path: Path) -> None:
+    """An event named with a right-to-left override and a NUL, its season likewise: the
+    events list, the event's page, the settle and record pickers and the standings' season
+    picker wrote them raw (the override reversing the date and unit after it in the
+    record picker's label), where the CLI writes ``\\u202e`` (web-app fuzzing)."""
+    from starlette.testclient import TestClient
+
+    from badugi_ledger.web.app import create_app
+
+    night = tmp_path / "n.bhh"
+    night.write_text(
+        "game badugi · fixed limit 2/4 · blinds 1/2\n"
+        "cash Fri\u202eday\x00 · date 2026-12-04 · season Sum\u202emer\n"
+        "hand 1 · button Anna · Anna 100 · Ben 100\nAnna folds\nBen collects 2\n",
+        encoding="utf-8",
+    )
+    db_path = tmp_path / "club.db"
+    result = CliRunner().invoke(app, ["import", str(night), "--db", str(db_path), "-j", "1"])
+    assert result.exit_code == 0, result.output
+    with TestClient(create_app(db_path), base_url="http://127.0.0.1") as client:
+        pages = {url: client.get(url).text for url in ("/events", "/events/1", "/settle")}
+        pages["/record"] = client.get("/record").text
+        pages["/standings"] = client.get("/standings").text
+    for url, page in pages.items():
+        # (a picker's option values stay the names themselves, sent back as they are)
+        shown = re.sub(r'value="[^"]*"', "", page)
+        assert "\u202e" not in shown and "\x00" not in shown, url
+    for url in ("/events", "/events/1", "/settle", "/record"):
+        assert "Fri\\u202eday\\x00" in pages[url], url
+    assert "Sum\\u202emer" in pages["/standings"] and "Sum\\u202emer" in pages["/events/1"]
 
 
 def test_html_standings_write_a_bidi_override_visibly() -> None:
