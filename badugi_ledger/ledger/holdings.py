@@ -21,6 +21,7 @@ from __future__ import annotations
 import sqlite3
 from typing import NamedTuple
 
+from ..model.errors import LedgerError
 from ..model.limits import quote
 from .corrections import audit_void, void_hand
 from .event_lookup import event_label_of
@@ -32,6 +33,7 @@ from .void_reasons import (
     left_out_reason,
     organisers_reason,
     out_of_play_reason,
+    renamed_away,
     voided_in_play,
 )
 
@@ -180,7 +182,7 @@ class FileHoldings:
                 number, table, event_id, line, held_by = self.earlier[row_id]
                 label = event_label_of(self.conn, event_id)
                 why = self._why_left_out(held_by)
-                reason = left_out_reason(source)
+                reason = left_out_reason(source, held_by if held_by == self.was else None)
                 done = why + ": voided" + self._held_elsewhere(row_id)
                 void_hand(self.conn, self.now, event_id, row_id, table, number, reason)
                 self.carry_rows.add(row_id)
@@ -361,6 +363,7 @@ class FileHoldings:
         ).fetchone()
         if taken is not None:
             return False
+        self._not_renamed_since(stored, rows)
         self.conn.execute(
             "UPDATE hands SET void_reason = NULL, voided_at = NULL WHERE id = ?", [stored.id]
         )
@@ -370,6 +373,36 @@ class FileHoldings:
             f"counts again: this file holds it (it was voided as {stored.void})" if say else "",
         )  # fmt: skip
         return True
+
+    def _not_renamed_since(self, stored: Stored, rows: HandRows) -> None:
+        """Refuse the file when it is the old name of a night renamed since: the hand it holds
+        was left out by the file imported as this one renamed (``import NEW --renamed-from``
+        this file), which still counts a night of the hand's date.  Brought back, the hand
+        would count beside its renamed copy: the night twice, whether or not a card shows it
+        (a phone that still showed the night as it was, saving it).  Unless this import
+        names that file as the one it replaces."""
+        renamed = renamed_away(stored.void or "")
+        if renamed is None:
+            return
+        new, old = renamed
+        if old != rows.source or new in (rows.source, self.was):
+            return
+        still = self.conn.execute(
+            "SELECT 1 FROM hands h JOIN events e ON e.id = h.event_id "
+            "JOIN events mine ON mine.id = ? WHERE h.source = ? AND h.void_reason IS NULL "
+            "AND e.void_reason IS NULL AND e.date IS mine.date LIMIT 1",
+            [stored.event_id, new],
+        ).fetchone()
+        if still is None:
+            return
+        label = event_label_of(self.conn, stored.event_id)
+        raise LedgerError(
+            f"{old} was renamed {new} (imported with --renamed-from {old}), which the ledger "
+            f"counts the night from now: hand {quote(rows.identity[1])} of {label}, left out "
+            "then, would count again beside it, the night twice; nothing from this file was "
+            f"stored.  Import {new} instead; to make this file the night's again, import it "
+            f"with --renamed-from {new} --replace"
+        )
 
     def back_in_play(
         self,

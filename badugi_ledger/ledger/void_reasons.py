@@ -28,9 +28,25 @@ LEFT_OUT = " any more (import --replace)"
 """How the void reason of a hand its file no longer held ends (``not in FILE`` before it)."""
 
 
-def left_out_reason(source: str) -> str:
-    """The void reason of a hand ``source`` held before and holds no more."""
-    return f"not in {source}{LEFT_OUT}"
+_RENAMED = " (renamed from "
+
+
+def left_out_reason(source: str, renamed_from: str | None = None) -> str:
+    """The void reason of a hand ``source`` held before and holds no more; ``renamed_from``:
+    the hand was the file's that ``source`` was imported as, renamed (``--renamed-from``)."""
+    if renamed_from is None:
+        return f"not in {source}{LEFT_OUT}"
+    return f"not in {source}{_RENAMED}{renamed_from}){LEFT_OUT}"
+
+
+def renamed_away(reason: str) -> tuple[str, str] | None:
+    """(the file, its old name) of a hand left out by a file imported as another renamed
+    (:func:`left_out_reason` with ``renamed_from``); None for any other reason."""
+    end = ")" + LEFT_OUT
+    if not (reason.startswith("not in ") and reason.endswith(end)):
+        return None
+    new, renamed, old = reason[len("not in ") : -len(end)].rpartition(_RENAMED)
+    return (new, old) if renamed else None
 
 
 _THEN = "; "

@@ -313,28 +313,71 @@ def test_a_renumbered_copy_imported_in_steps_is_named_again(tmp_path: Path) -> N
     assert hands(db) == 6
 
 
-def test_the_old_file_of_a_renamed_night_imported_again_is_a_copy(tmp_path: Path) -> None:
-    """A night renamed (its session and its file) and imported with ``--renamed-from``: its
-    old hands are voided as no longer held.  The old file imported again (a phone that still
-    showed it saved it) held them, so they counted again beside the renamed night's: counted
-    twice, exit 0 (web-app fuzzing).  Hands brought back into the play are judged as new
-    ones: the file is a copy of the renamed night, and is refused."""
+def test_a_hand_brought_back_into_the_play_is_judged_as_a_new_one(tmp_path: Path) -> None:
+    """A hand taken out of its night's file (left out, voided), then a copy of it stored from
+    another file under another name, then the night's file as it was imported again: the
+    hand counted again beside its copy, counted twice, exit 0.  Hands a file brings back
+    into the play are judged as its new hands are: the file is refused as a copy."""
     db = tmp_path / "club.db"
-    old = write(tmp_path / "conc.bhh", night("cash Conc · date 2024-03-01", SHOWDOWN))
-    assert imported(db, old)[0] == 0
-    renamed = write(tmp_path / "conc2.bhh", night("cash Conc2 · date 2024-03-01", SHOWDOWN))
-    code, out = imported(db, renamed, "--renamed-from", str(old), "--replace")
+    first = write(tmp_path / "friday.bhh", night("cash Friday game · date 2024-03-01", SHOWDOWN))
+    assert imported(db, first)[0] == 0
+    showdown, fold = SHOWDOWN.split("\n\n")
+    stated = fold.replace("· Anna · Ben", "· Anna 98 · Ben 102")  # the file's first hand now
+    write(first, night("cash Friday game · date 2024-03-01", stated))
+    code, out = imported(db, first, "--replace")
+    assert code == 0 and hands(db) == 1, out
+    copy = write(tmp_path / "copy.bhh", night("cash Friday Game · date 2024-03-01", showdown))
+    code, out = imported(db, copy)
     assert code == 0 and hands(db) == 2, out
+    write(first, night("cash Friday game · date 2024-03-01", SHOWDOWN))
+    with sqlite3.connect(db) as conn:
+        dump = list(conn.iterdump())
+    code, out = imported(db, first)
+    flat = " ".join(out.split())
+    assert code == 1, out
+    assert (
+        "1 of the 2 hands of Friday game (2024-03-01) in this file is a hand of Friday Game "
+        "(2024-03-01) that the ledger counts from another file (hand 1 as 1): the same seats, "
+        "stacks, play, pots and shown cards"
+    ) in flat, out
+    assert hands(db) == 2
+    with sqlite3.connect(db) as conn:
+        assert list(conn.iterdump()) == dump
+
+
+def test_the_old_file_of_a_renamed_night_shown_nothing_is_refused_by_its_rename(
+    tmp_path: Path,
+) -> None:
+    """One hand, no card shown: no content tells the old file's night from the renamed one,
+    but the ledger knows the rename (the old hand was left out by the file imported as this
+    one renamed, which still counts a night of that date).  Refused, saying so; imported
+    with ``--renamed-from`` the renamed file, it is the night's file again, counted once."""
+    db = tmp_path / "club.db"
+    one = "\n".join(HANDS.split("\n\n")[:1]) + "\n"
+    old = write(tmp_path / "conc.bhh", night("cash Conc · date 2024-03-01", one))
+    assert imported(db, old)[0] == 0
+    renamed = write(tmp_path / "conc2.bhh", night("cash Conc2 · date 2024-03-01", one))
+    code, out = imported(db, renamed, "--renamed-from", str(old), "--replace")
+    assert code == 0 and hands(db) == 1, out
     with sqlite3.connect(db) as conn:
         dump = list(conn.iterdump())
     code, out = imported(db, old)
     flat = " ".join(out.split())
     assert code == 1, out
     assert (
-        "the 2 hands of Conc (2024-03-01) in this file are hands of Conc2 (2024-03-01) that "
-        "the ledger counts from another file, one for one (hands 1 as 1, 2 as 2)"
+        f"{old} was renamed {renamed} (imported with --renamed-from {old}), which the ledger "
+        "counts the night from now: hand 1 of Conc (2024-03-01), left out then, would count "
+        "again beside it, the night twice; nothing from this file was stored. Import "
+        f"{renamed} instead; to make this file the night's again, import it with "
+        f"--renamed-from {renamed} --replace"
     ) in flat, out
-    assert "nothing from this file was stored" in flat, out
-    assert hands(db) == 2
     with sqlite3.connect(db) as conn:
         assert list(conn.iterdump()) == dump
+    code, out = imported(db, old, "--renamed-from", str(renamed), "--replace")
+    assert code == 0, out
+    with sqlite3.connect(db) as conn:
+        counted = conn.execute(
+            "SELECT e.name, count(*) FROM counted_hands h JOIN events e ON e.id = h.event_id "
+            "GROUP BY e.name"
+        ).fetchall()
+    assert counted == [("Conc", 1)]
