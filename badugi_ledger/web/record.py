@@ -25,6 +25,7 @@ import os
 import re
 import sqlite3
 import tempfile
+import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -279,6 +280,27 @@ class Saved:
         return JSONResponse({"outcome": self.outcome, **self.data})
 
 
+_ONE_SAVE_AT_A_TIME = threading.Lock()
+"""Held by a save from its look at the file it replaces (changed since the page loaded it?)
+to the file's move into place: two phones saving one night at once would both find the file
+as they loaded it, and the second would write over the first's save unseen.  Saves come at
+the speed of people; one at a time costs nothing."""
+
+
+def _save_alone(
+    ledger: sqlite3.Connection,
+    folder: Path,
+    text: str,
+    *,
+    replace: bool,
+    was: str | None,
+    stamp: str | None,
+) -> Saved:
+    """:func:`save_text`, no other save of this server running meanwhile."""
+    with _ONE_SAVE_AT_A_TIME:
+        return save_text(ledger, folder, text, replace=replace, was=was, stamp=stamp)
+
+
 async def record_save(request: Request) -> Response:
     from .security import require_write
 
@@ -292,7 +314,7 @@ async def record_save(request: Request) -> Response:
         folder = _savable_folder(recorded_folder(request))
         saved = await in_ledger(
             request,
-            lambda ledger: save_text(ledger, folder, text, replace=replace, was=was, stamp=stamp),
+            lambda ledger: _save_alone(ledger, folder, text, replace=replace, was=was, stamp=stamp),
         )
     except BadugiError as exc:
         return _refused(exc)

@@ -4,7 +4,6 @@ duplicate, conflict, replace) and writes a file ``check`` passes; CSRF and read-
 
 from __future__ import annotations
 
-import json
 import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
@@ -852,7 +851,7 @@ def test_a_renamed_night_saved_again_under_its_old_name_is_refused(
     """A second phone still showing the night as it was, after the first renamed it, saves
     it under its old file name: its hands, voided by the rename, counted again beside the
     renamed night's (twice in the standings), and its old file came back (web-app fuzzing).
-    It is a copy of the renamed night: refused, nothing written."""
+    The ledger knows the rename: refused, nothing written."""
     assert post(client, "/record/save", {"text": BADACEY})[1]["outcome"] == "saved"
     stale = client.get("/record/event?id=1").json()
     renamed = stale["text"].replace("Badacey practice deal", "Badacey practice night")
@@ -867,9 +866,73 @@ def test_a_renamed_night_saved_again_under_its_old_name_is_refused(
         {"text": stale["text"], "file": stale["file"], "file_stamp": stale.get("file_stamp")},
     )
     assert "outcome" not in body or body["outcome"] != "saved", body
-    assert "a copy of that night" in json.dumps(body), body
+    assert "was renamed" in body.get("error", "") and "the night twice" in body["error"], body
     assert counted_by_event(ledger_dir) == [("Badacey practice night", 1)]
     assert sorted(p.name for p in (ledger_dir / "recorded").iterdir()) == saved
+
+
+def test_two_phones_saving_one_night_at_once_do_not_both_pass_the_file_check(
+    ledger_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Both loaded the night's file (one stamp); the first save (a hand added) is held
+    between its import and its file's move into place.  The second (two hands added) looked
+    at the file meanwhile, found it as loaded and was saved too, and then the first moved its
+    file over the second's: the file without a hand the ledger counts from it (web-app
+    fuzzing).  One save at a time: the second finds the file changed, and says so."""
+    import threading
+
+    from badugi_ledger.web import record
+
+    inside, release = threading.Event(), threading.Event()
+    first_saved = record._saved
+
+    def held(done: object, final: Path) -> object:
+        if not inside.is_set():
+            inside.set()
+            assert release.wait(10)
+        return first_saved(done, final)  # type: ignore[arg-type]
+
+    app = create_app(ledger_dir / "club.db")
+    night = "game badugi · fixed limit 2/4 · blinds 1/2\ncash Race · date 2026-12-04\n"
+    night += "hand 1 · button Anna · Anna 100 · Ben 100\nAnna folds\nBen collects 2\n"
+    second_hand = "\nhand 2 · button Ben · Anna · Ben\nBen folds\nAnna collects 2\n"
+    third_hand = "\nhand 3 · button Anna · Anna · Ben\nAnna folds\nBen collects 2\n"
+    with (
+        TestClient(app, base_url="http://127.0.0.1") as one,
+        TestClient(app, base_url="http://127.0.0.1") as two,
+    ):
+        for phone in (one, two):
+            assert phone.get("/record").status_code == 200
+        body = post(one, "/record/save", {"text": night})[1]
+        loaded = {"file": body["file_name"], "file_stamp": body["file_stamp"]}
+        monkeypatch.setattr(record, "_saved", held)
+        answers: dict[str, dict] = {}
+
+        def save(phone: TestClient, name: str, text: str) -> None:
+            answers[name] = post(phone, "/record/save", {"text": text, **loaded})[1]
+
+        first = threading.Thread(target=save, args=(one, "one", night + second_hand))
+        first.start()
+        assert inside.wait(10)
+        text = night + second_hand + third_hand
+        second = threading.Thread(target=save, args=(two, "two", text))
+        second.start()
+        second.join(0.5)  # it waits for the first, or (before) went on past the file check
+        release.set()
+        first.join(10)
+        second.join(10)
+    assert answers["one"]["outcome"] == "saved", answers
+    assert answers["two"]["outcome"] == "changed", answers
+    saved = (ledger_dir / "recorded" / loaded["file"]).read_text(encoding="utf-8")
+    held = {line.split(" · ")[0] for line in saved.splitlines() if line.startswith("hand ")}
+    assert (
+        held
+        == {f"hand {number}" for number, _ in hands_stored(ledger_dir)}
+        == {
+            "hand 1",
+            "hand 2",
+        }
+    )
 
 
 def test_a_renamed_night_is_not_saved_over_another_events_file(
