@@ -25,7 +25,7 @@ from typing import Literal
 from ..model.errors import LedgerError
 from ..model.escaping import for_terminal
 from ..model.limits import quote
-from ..model.names import composed, look_alike
+from ..model.names import composed, look_alike, plain
 from .connection import transaction
 from .event_lookup import event_label_of
 from .views import PLAYED
@@ -48,23 +48,45 @@ class PlayerInfo:
         return f"{for_terminal(self.player)}{also}: {hands}"
 
 
+_NOT_PLAIN = "(name GLOB '*[^ -~]*' OR length(CAST(name AS BLOB)) != length(name))"
+"""SQL: a ``name`` that is not plain printable ASCII (:func:`~badugi_ledger.model.names.plain`):
+a character outside space to tilde, or a NUL, after which SQLite's text functions, ``GLOB``
+among them, see nothing (``length`` counts the characters before it, the blob every byte)."""
+
+
 def _alias(db: sqlite3.Connection, name: str) -> tuple[int, int, int]:
     """``(alias id, player id, own player id)`` of the name ``name`` as the ledger holds it.
 
     A name typed on a keyboard may be the one the ledger holds written with other Unicode code
     points (``Zoë`` as ``e`` and a combining diaeresis, read from a site's file) or with a
     character that shows nothing pasted into it: the same name on every page, which the
-    organiser cannot type otherwise, so the one such name is taken.  A name that is not there
-    is refused with the names it may have meant."""
+    organiser cannot type otherwise, so the one such name is taken.  So is a name with a
+    control character (``Anna`` and a NUL, which no command line can pass) typed as every
+    output writes it (``Anna\\x00``, :func:`~badugi_ledger.model.escaping.for_terminal`).  A
+    name that is not there is refused with the names it may have meant."""
     row = db.execute(
         "SELECT id, player_id, own_player_id FROM aliases WHERE name = ?", [name]
     ).fetchone()
     if row is None:
-        alike = _written_otherwise(db, name)
+        alike = _written_otherwise(db, name) or _written_visibly(db, name)
         if len(alike) != 1:
             raise LedgerError(_no_such_name(db, name))
         row = alike[0]
     return int(row[0]), int(row[1]), int(row[2])
+
+
+def _written_visibly(db: sqlite3.Connection, name: str) -> list[tuple[int, int, int]]:
+    """The aliases that the outputs write as ``name``: control and format characters as
+    visible escapes (``Anna\\x00``).  Only names with such a character are read."""
+    if "\\" not in name:
+        return []
+    return [
+        (int(found[0]), int(found[1]), int(found[2]))
+        for found in db.execute(
+            f"SELECT id, player_id, own_player_id, name FROM aliases WHERE {_NOT_PLAIN}"
+        )
+        if for_terminal(str(found[3])) == name
+    ]
 
 
 def _written_otherwise(db: sqlite3.Connection, name: str) -> list[tuple[int, int, int]]:
@@ -78,7 +100,7 @@ def _written_otherwise(db: sqlite3.Connection, name: str) -> list[tuple[int, int
         (int(found[0]), int(found[1]), int(found[2]))
         for found in db.execute(
             "SELECT id, player_id, own_player_id, name FROM aliases "
-            "WHERE name GLOB '*[^ -~]*' OR name = ? ORDER BY id",
+            f"WHERE {_NOT_PLAIN} OR name = ? ORDER BY id",
             [letters],
         )
         if composed(str(found[3])) == letters
@@ -297,17 +319,18 @@ class Aliases(dict[str, int]):
 
     def _same_letters(self, name: str) -> int | None:
         """The player of a name the ledger holds that is ``name`` written otherwise
-        (:func:`~badugi_ledger.model.names.composed`), if any.  Two plain ASCII names are one
-        only when equal, so a new ASCII name is held against the names with other characters
-        only (``Anna`` after ``An`` + a zero-width space + ``na``)."""
+        (:func:`~badugi_ledger.model.names.composed`), if any.  Two plain printable ASCII
+        names are one only when equal and never look alike, so a new one is held against the
+        names with other characters only (``Anna`` after ``An`` + a zero-width space + ``na``,
+        or after ``Anna`` and a NUL)."""
         letters = composed(name)
         seen = look_alike(name)
         alike = None
-        others = "name != ?" + (" AND name GLOB '*[^ -~]*'" if name.isascii() else "")
+        others = "name != ?" + (f" AND {_NOT_PLAIN}" if plain(name) else "")
         for other, player_id in self.conn.execute(
             f"SELECT name, player_id FROM aliases WHERE {others}", [name]
         ):
-            if not (other.isascii() and name.isascii()):
+            if not (plain(other) and plain(name)):
                 if composed(other) == letters:
                     return int(player_id)
                 if alike is None and look_alike(other) == seen:

@@ -92,12 +92,30 @@ def look_alike(name: str) -> str:
     apart (``Аnna`` with a Cyrillic ``А`` is not ``Anna``: another player, unless merged) but
     read as one by anyone, so the ledger warns of a new one (``ledger/players.py``).
 
+    A control character (``Anna`` and a NUL) is left out too: our outputs write it visibly,
+    but a spreadsheet or a chat shows nothing of it.
+
     >>> look_alike("\u0410nna") == look_alike("Anna") == look_alike("ANNA") == "anna"
     True
     >>> look_alike("Tam\u00e1s") == look_alike("Tamas"), look_alike("Ben") == look_alike("Dan")
     (True, False)
+    >>> look_alike("Anna\\x00") == look_alike("Anna")
+    True
     """
-    return fold(composed(name)).translate(_LOOK_ALIKE)
+    key = fold(composed(name)).translate(_LOOK_ALIKE)
+    if key.isprintable():
+        return key
+    return "".join(c for c in key if unicodedata.category(c) != "Cc")
+
+
+def plain(name: str) -> bool:
+    """Whether ``name`` is plain printable ASCII: letters, digits, signs and spaces only,
+    which look like no other such name.
+
+    >>> plain("Ben 2"), plain("Anna\\x00"), plain("Tam\u00e1s")
+    (True, False, False)
+    """
+    return name.isascii() and name.isprintable()
 
 
 def line_break_in(text: str) -> bool:

@@ -82,3 +82,25 @@ def test_other_names_and_the_same_name_are_not(tmp_path: Path) -> None:
         night("Dan", "2024-04-05", "Zo\u00eb"),
     )
     assert "warning" not in out, out
+
+
+def test_a_name_with_a_control_character_is_warned_of_and_merged_as_shown(
+    tmp_path: Path,
+) -> None:
+    """``Anna`` and a NUL (a damaged file): plain ASCII, so it was never held against
+    ``Anna`` (nor ``Anna`` against it, SQLite's ``GLOB`` seeing nothing past a NUL), two
+    players and nothing said (web-app fuzzing).  A spreadsheet shows nothing of the NUL: it
+    looks like ``Anna``, and is warned of, either way round.  The command given names it as
+    every output writes it (``'Anna\\x00'``, no command line can pass a NUL), and merges."""
+    for first, second in (("Anna", "Anna\x00"), ("Anna\x00", "Anna")):
+        folder = tmp_path / repr(first)
+        folder.mkdir()
+        out = imported(folder, night(first, "2024-03-01"), night(second, "2024-03-08"))
+        flat = " ".join(out.split())
+        shown = {"Anna": "'Anna'", "Anna\x00": "'Anna\\x00'"}
+        assert f"warning: {shown[second]}, a new player, looks like {shown[first]}" in flat, out
+        command = flat.split("(badugi-ledger ")[1].split(")")[0]
+        assert command == f"players merge {shown[first]} {shown[second]}", command
+        merged = runner.invoke(app, [*shlex.split(command), "--db", str(folder / "club.db")])
+        assert merged.exit_code == 0, merged.output
+        assert players(folder) == sorted(["Ben", first]), first
