@@ -18,14 +18,12 @@ shown nothing are not enough either: two heads-up matches on one day may begin w
 walks).  Those look-alikes are stored, never refused (a legal hand is never refused), but not
 in silence: the import warns, naming both files' hands, and says how to void the copy.
 
-A file is judged by all its hands of the event, those an earlier import of it stored (voided
-by the organiser since, or not) as well as the new ones, and so is a file that brings hands
-back into the play (voided because their file no longer held them, they count again when a
-file holds them: the old file of a night renamed, imported again, is a copy of the renamed
-night): a file imported in steps (a hand
-rejected, then corrected; its copied hands voided, then imported again) gets the verdict it
-would get imported whole at once, so its last hand is not stored in silence beside a night it
-copies.
+A file is judged by all its hands of the event: those an earlier import of it stored (voided
+by the organiser since, or not) as well as the new ones, and the hands it brings back into the
+play (voided because their file no longer held them, they count again when a file holds
+them).  So a file imported in steps (a hand rejected, then corrected; its copied hands voided,
+then imported again) gets the verdict it would get imported whole at once, and its last hand
+is not stored in silence beside a night it copies.
 """
 
 from __future__ import annotations
@@ -152,12 +150,12 @@ def _refuse_a_copy(
 ) -> list[tuple[int, int]]:
     """Raise when one of ``hands`` (this file's, of ``event_id``: the new ones and those an
     earlier import stored, voided or not; ``counting_before`` the latter that still count) is
-    one of ``others`` (the
-    counting hands of ``other_event`` that other files hold) showing the same cards - that
-    hand is a copy, so the file is one, whole or in part (its other hands rejected, or
-    corrected) - or when ``hands`` are all of them, one for one, three or more (``cards_only``:
-    never without cards).  When they are one for one, two or more, but no card says so,
-    return the pairs of row ids (this file's hand, the ledger's); else nothing."""
+    one of ``others`` (the counting hands of ``other_event`` that other files hold) showing
+    the same cards - that hand is a copy, so the file is one, whole or in part (its other
+    hands rejected, or corrected) - or when ``hands`` are all of them, one for one, three or
+    more (``cards_only``: never without cards).  When they are one for one, two or more, but
+    no card says so, return the pairs of row ids (this file's hand, the ledger's); else
+    nothing."""
     by_signature: dict[_Signature, list[tuple[int, str, HandFacts]]] = {}
     for hand_id, number in others:
         facts = stored_facts(db, hand_id)
