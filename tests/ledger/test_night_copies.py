@@ -70,6 +70,12 @@ def hands(db: Path) -> int:
         return int(conn.execute("SELECT count(*) FROM counted_hands").fetchone()[0])
 
 
+def dump(db: Path) -> list[str]:
+    """The whole ledger as SQL: a refused import changes none of it."""
+    with sqlite3.connect(db) as conn:
+        return list(conn.iterdump())
+
+
 def write(path: Path, text: str) -> Path:
     path.write_text(text, encoding="utf-8")
     return path
@@ -330,8 +336,7 @@ def test_a_hand_brought_back_into_the_play_is_judged_as_a_new_one(tmp_path: Path
     code, out = imported(db, copy)
     assert code == 0 and hands(db) == 2, out
     write(first, night("cash Friday game · date 2024-03-01", SHOWDOWN))
-    with sqlite3.connect(db) as conn:
-        dump = list(conn.iterdump())
+    before = dump(db)
     code, out = imported(db, first)
     flat = " ".join(out.split())
     assert code == 1, out
@@ -341,8 +346,7 @@ def test_a_hand_brought_back_into_the_play_is_judged_as_a_new_one(tmp_path: Path
         "stacks, play, pots and shown cards"
     ) in flat, out
     assert hands(db) == 2
-    with sqlite3.connect(db) as conn:
-        assert list(conn.iterdump()) == dump
+    assert dump(db) == before
 
 
 def test_the_old_file_of_a_renamed_night_shown_nothing_is_refused_by_its_rename(
@@ -359,8 +363,7 @@ def test_the_old_file_of_a_renamed_night_shown_nothing_is_refused_by_its_rename(
     renamed = write(tmp_path / "conc2.bhh", night("cash Conc2 · date 2024-03-01", one))
     code, out = imported(db, renamed, "--renamed-from", str(old), "--replace")
     assert code == 0 and hands(db) == 1, out
-    with sqlite3.connect(db) as conn:
-        dump = list(conn.iterdump())
+    before = dump(db)
     code, out = imported(db, old)
     flat = " ".join(out.split())
     assert code == 1, out
@@ -371,8 +374,7 @@ def test_the_old_file_of_a_renamed_night_shown_nothing_is_refused_by_its_rename(
         f"{renamed} instead; to make this file the night's again, import it with "
         f"--renamed-from {renamed} --replace"
     ) in flat, out
-    with sqlite3.connect(db) as conn:
-        assert list(conn.iterdump()) == dump
+    assert dump(db) == before
     code, out = imported(db, old, "--renamed-from", str(renamed), "--replace")
     assert code == 0, out
     with sqlite3.connect(db) as conn:
