@@ -125,6 +125,20 @@ def _cash_only(ev: StackChange, pos: Position) -> IllegalAction:
     )
 
 
+def no_chips(ev: StackChange, pos: Position) -> IllegalAction:
+    """The error for a stack change of no chips (``rebuys 0``): it changes nothing, and a
+    tournament would charge a rebuy or an add-on at its price for it."""
+    verb = STACK_CHANGE_VERBS[ev.kind]
+    if ev.kind in _CASH_ONLY:
+        why = f"a {ev.kind} of no chips changes nothing: write the chips, or leave it out"
+    else:
+        why = (
+            f"{'an' if ev.kind == 'add-on' else 'a'} {ev.kind} of no chips buys nothing, and a "
+            "tournament would charge its price for it: write the chips it bought, or leave it out"
+        )
+    return illegal("stack-change-zero", f"{ev.player} {verb} 0: {why}", pos)
+
+
 _PLAYS = (Deal, Action, Draw, Buy, Show, Muck)
 """The events that show a player was dealt in: his cards, his draws, his showdown, an action
 (which an all-in player may not take, and is refused as such)."""

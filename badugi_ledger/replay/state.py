@@ -57,6 +57,7 @@ from .seating import (
     _Seating,
     _seating_problem,
     implied_posts_placed,
+    no_chips,
     redeal_all_in,
 )
 
@@ -354,6 +355,8 @@ class HandState:
                     )
                 if ev.kind in _CASH_ONLY and self.record.session.kind == "tournament":
                     raise _cash_only(ev, self.record.position(i))
+                if not ev.amount:
+                    raise no_chips(ev, self.record.position(i))
                 delta = -abs(ev.amount) if ev.kind == "cash-out" else ev.amount
                 changes[ev.player] = changes.get(ev.player, 0) + delta
                 change_at[ev.player] = i

@@ -105,3 +105,25 @@ def test_every_format_is_held_to_it(line: str) -> None:
         replay_hand(cup)
     assert (err.value.rule, err.value.position.line) == ("tournament-chips", 1)
     assert replay_hand(hand).final_stacks  # the same hand in a cash game is legal
+
+
+@pytest.mark.parametrize(
+    ("change", "kind", "words"),
+    [
+        ("Noor rebuys 0", TOURNAMENT, "a rebuy of no chips buys nothing, and a tournament"),
+        ("Kira adds on 0", TOURNAMENT, "an add-on of no chips buys nothing, and a tournament"),
+        ("Noor tops up 0", CASH, "a top-up of no chips changes nothing"),
+        ("Bram cashes out 0", CASH, "a cash-out of no chips changes nothing"),
+    ],
+)
+def test_a_stack_change_of_no_chips_is_refused_at_its_line(
+    tmp_path: Path, change: str, kind: tuple[str, str], words: str
+) -> None:
+    """``adds on 0`` and ``rebuys 0`` checked clean and were each charged a full add-on or
+    rebuy for no chips (three entrants of 10.00, a prize pool of 50.00: tournament fuzzing);
+    a top-up or cash-out of 0 says nothing either.  Refused at its line."""
+    code, hand = check(tmp_path, change, kind)
+    assert code == 1
+    [error] = hand["errors"]
+    assert error["rule"] == "stack-change-zero" and (error["line"], error["column"]) == (11, 1)
+    assert error["message"].startswith(f"{change}: {words}"), error["message"]
