@@ -147,8 +147,8 @@ def event_fact_conflict(
     check_stored_values(conn, "events", "id = ?", [event_id])
     table, number = rows.identity
     found = tuple(
-        f"the event's {column.replace('_', '-')} is {_fact(column, held, ident)} in the "
-        f"ledger, {_fact(column, new, ident)} in the file"
+        f"the event's {column.replace('_', '-')} is {fact_text(column, held, ident)} in the "
+        f"ledger, {fact_text(column, new, ident)} in the file"
         for column, (held, new) in changed.items()
     )
     return Conflict(
@@ -162,7 +162,7 @@ def event_fact_conflict(
     )
 
 
-def _fact(column: str, value: Any, ident: dict[str, Any]) -> str:
+def fact_text(column: str, value: Any, ident: dict[str, Any]) -> str:
     """An event fact as the file's header writes it: a buy-in as money, payouts as
     ``50/30/20``."""
     if column == "buy_in":

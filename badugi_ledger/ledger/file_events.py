@@ -15,9 +15,10 @@ from __future__ import annotations
 import sqlite3
 from typing import Any
 
+from ..model.errors import LedgerError
 from ..model.events import Session
-from .conflicts import event_fact_conflict
-from .event_lookup import event_label
+from .conflicts import event_fact_conflict, fact_text
+from .event_lookup import event_label, event_label_of
 from .hand_lookups import LOOKUP_CHUNK
 from .holdings import FileHoldings, Stored
 from .report import FileReport
@@ -49,6 +50,9 @@ class FileEvents:
         """``events.key`` by event id, as asked by :meth:`moved`."""
         self.facts_checked: set[int] = set()
         """Events whose stored facts this file was compared with (:meth:`facts`)."""
+        self.first_stated: dict[str, tuple[dict[str, Any], HandRows]] = {}
+        """By ``events.key``: the facts the file's first hand of the event states, and that
+        hand (:meth:`_stated_alike`)."""
         self.last_event: tuple[Session, str, str | None, str, int] | None = None
         """The previous hand's (session, game, currency, source, event id): hands of one
         file share their session object, so most hands find their event without hashing it."""
@@ -67,7 +71,10 @@ class FileEvents:
         ident = self.identity_of(rows)
         key = ident["key"]
         event_id = self.events.get(key)
-        if event_id is None:
+        if event_id is not None:
+            self._stated_alike(event_id, ident, rows)
+        else:
+            self.first_stated[key] = (ident, rows)
             held = self.conn.execute("SELECT id FROM events WHERE key = ?", [key]).fetchone()
             if held is not None:
                 self.facts(int(held[0]), ident, rows)
@@ -82,6 +89,29 @@ class FileEvents:
             event_id = self.events[key] = int(row[0])
         self.last_event = (session, game, currency, rows.source, event_id)
         return event_id
+
+    def _stated_alike(self, event_id: int, ident: dict[str, Any], rows: HandRows) -> None:
+        """Refuse the file when it states one event's facts (:data:`EVENT_FACTS`) one way at
+        its first hand of it and otherwise at a later one (a second ``tournament`` line of the
+        same name and date with another buy-in): the ledger would keep the first, and the
+        hands after it say otherwise.  A fact a later hand leaves out is no disagreement."""
+        first, hand = self.first_stated[ident["key"]]
+        differ = [
+            f"{column.replace('_', '-')} {fact_text(column, first[column], first)} then "
+            f"{fact_text(column, ident[column], ident)}"
+            for column in EVENT_FACTS
+            if ident[column] is not None
+            and first[column] is not None
+            and ident[column] != first[column]
+        ]
+        if not differ:
+            return
+        raise LedgerError(
+            f"this file states {event_label_of(self.conn, event_id)} twice, with other terms: "
+            f"{'; '.join(differ)} (its hand {hand.identity[1]} at line {hand.hand[4]}, then "
+            f"hand {rows.identity[1]} at line {rows.hand[4]}): one event has one of each; make "
+            "them agree, or name the other event otherwise; nothing from this file was stored"
+        )
 
     def moved(self, rows: HandRows, stored: Stored, holdings: FileHoldings) -> bool:
         """Whether the file puts a hand the ledger holds into another event than the ledger

@@ -136,6 +136,12 @@ class SettingsState:
         self.table: str = ""
         self._settings: GameSettings | None = None
         self._session: Session | None = None
+        self._dealt_with: dict[str, Any] | None = None
+        """The session's facts (:data:`EVENT_FACT_ITEMS`) as its first hand was read with
+        them; None before it."""
+        self._events: dict[tuple[Any, ...], dict[str, Any]] = {}
+        """The facts of each event (kind, name, date) of the file's sessions so far: a
+        session that names one again may not state them otherwise."""
 
     def apply(self, items: Sequence[tuple[str, list[Any]]]) -> None:
         """Apply header items in order; a kind (``cash``/``tournament``) item goes first.
@@ -191,18 +197,21 @@ class SettingsState:
         elif tag in ("cash", "tournament"):
             season = self.session.get("season")
             self.session = {"kind": tag, "name": a[0] or "", "season": season}
+            self._dealt_with = None
         elif tag == "date":
             try:
                 datetime.date.fromisoformat(a[0])
             except ValueError:
                 raise ConfigError(f"{a[0]} is not a date (like 2024-03-01)") from None
+            if a[0] != self.session.get("date"):
+                self._dealt_with = None  # another night: another event, facts of its own
             self.session["date"] = a[0]
         elif tag in ("place", "season"):
-            self.session[tag] = a[0] or None
+            self._set_fact(tag, a[0] or None)
         elif tag in ("buy_in", "starting_chips"):
-            self.session[tag] = a[0]
+            self._set_fact(tag, a[0])
         elif tag == "payouts":
-            self.session["payouts"] = validate_payouts(a)
+            self._set_fact(tag, validate_payouts(a))
         elif tag == "table":
             self.table = a[0]
         else:  # pragma: no cover - the grammar has no other items
@@ -237,10 +246,69 @@ class SettingsState:
             )
         return self._settings
 
+    def _set_fact(self, tag: str, value: Any) -> None:
+        """Set one of the session's facts: its event's, one for all its hands, so once a
+        hand has been read with it, it may be stated again, or left out from there (as a
+        later file may leave it out), but not changed (the ledger would keep the first and
+        charge the entries by it, the hands after saying otherwise)."""
+        dealt = self._dealt_with
+        held = None if dealt is None else dealt.get(tag)
+        if held is not None and value is not None and value != held:
+            keyword = _ITEM_KEYWORD.get(tag, tag)
+            kind = self.session.get("kind") or "session"
+            raise ConfigError(
+                f"{keyword} {_written(held)} was this {kind}'s for the hands read "
+                f"before, and one {kind} has one {keyword}: state it before its first hand (a "
+                f"{kind} of other terms is another {kind}: a {kind} line of its own name)"
+            )
+        self.session[tag] = value
+
+    def stated_otherwise(self) -> str | None:
+        """Asked at each hand: why its session cannot be read with it, at the session's first
+        hand, when the session names an event of an earlier session of the file (a second
+        ``tournament`` line of the same name and date) and states one of its facts otherwise
+        (the ledger would keep the first, the hands after saying otherwise); else None."""
+        if self._dealt_with is not None:
+            return None  # (the session's facts were held to its events' at its first hand)
+        session = self.session
+        event = (session.get("kind"), session.get("name"), session.get("date"))
+        facts = {tag: session.get(tag) for tag in EVENT_FACT_ITEMS}
+        before = self._events.setdefault(event, {})
+        for tag in EVENT_FACT_ITEMS:
+            value, held = facts[tag], before.get(tag)
+            if value is not None and held is not None and value != held:
+                keyword = _ITEM_KEYWORD.get(tag, tag)
+                kind = event[0] or "session"
+                return (
+                    f"this hand's {kind} {event[1]}{f' ({event[2]})' if event[2] else ''} was "
+                    f"read before with {keyword} {_written(held)}, and its header lines now "
+                    f"state {keyword} {_written(value)}: one {kind} has one {keyword}; make "
+                    "them agree, or name the other event otherwise"
+                )
+            if held is None and value is not None:
+                before[tag] = value
+        return None
+
     def session_value(self) -> Session:
+        if self._dealt_with is None:
+            self._dealt_with = {tag: self.session.get(tag) for tag in EVENT_FACT_ITEMS}
         if self._session is None:
             self._session = Session(**{k: v for k, v in self.session.items() if v is not None})
         return self._session
+
+
+EVENT_FACT_ITEMS = ("season", "place", "buy_in", "starting_chips", "payouts")
+"""The header items that state a fact of the session's event beside what names it (kind,
+name, date): the same for all its hands (:meth:`SettingsState._set_fact`)."""
+
+
+def _written(value: Any) -> str:
+    """A fact's value as its header item writes it (``payouts 50/30/20``; ``none`` unset)."""
+    if value is None:
+        return "none"
+    if isinstance(value, tuple):
+        return "/".join(map(str, value))
+    return str(value)
 
 
 # ---------------------------------------------------------------- forced bets

@@ -509,6 +509,9 @@ class _Reader:
                 implied = True
             else:
                 posts_none = True  # a redeal, or settings without forced bets: none due
+        otherwise = state.stated_otherwise()
+        if otherwise is not None:
+            raise FormatError(otherwise, raw.pos)
         table = state.table
         known = self.players.get(table)
         if known is None or not seated <= known:

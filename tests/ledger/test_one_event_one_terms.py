@@ -1,0 +1,107 @@
+"""One event has one set of terms: a file may not state its buy-in, starting chips, payouts,
+place or season one way for some of its hands and otherwise for others.
+
+A level-change header line that also typed the buy-in and payouts again, differently
+(``buy-in 2500 · payouts 50/30/20`` against the tournament line's ``buy-in 1000 · payouts
+70/30``), read its later hands with the new terms; ``check`` and ``import`` said nothing and
+the ledger kept the first (tournament fuzzing), where two files disagreeing so are a
+conflict.  Our format's reader refuses the header item that changes a term after the event's
+first hand, and a hand of a session naming an event again with other terms; the ledger
+refuses a file whose hands state one event otherwise, whatever reader made them.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from badugi_ledger.cli import app
+from badugi_ledger.ledger.importing import import_outcomes
+from badugi_ledger.ledger.store import open_ledger
+from badugi_ledger.model.errors import LedgerError
+from badugi_ledger.model.events import Session
+from tests.helpers.ledger_builder import hand
+
+runner = CliRunner()
+
+HEAD = (
+    "game badugi · no limit · blinds 10/20\n"
+    "tournament Fact Cup · date 2024-11-01 · buy-in 1000 · starting-chips 300 · payouts 70/30\n"
+    "table T1\n\n"
+)
+FIRST = (
+    "hand 1 · button Anna · Anna 300 · Ben 300 · Cara 300\n"
+    "Anna folds · Ben folds\nCara collects 20\n\n"
+)
+SECOND = "hand 2 · button Ben · Anna 300 · Ben 290 · Cara 310\nBen folds · Cara folds\n"
+SECOND += "Anna collects 20\n"
+
+
+def checked(tmp_path: Path, text: str) -> tuple[int, str]:
+    path = tmp_path / "cup.bhh"
+    path.write_text(text, encoding="utf-8")
+    result = runner.invoke(app, ["check", str(path), "-j", "1"])
+    return result.exit_code, result.output
+
+
+def test_a_header_line_changing_the_buy_in_after_a_hand_is_refused_at_the_item(
+    tmp_path: Path,
+) -> None:
+    again = "fixed limit 20/40 · blinds 10/20 · buy-in 2500 · payouts 50/30/20\n"
+    code, out = checked(tmp_path, HEAD + FIRST + again + SECOND)
+    assert code == 1
+    assert (
+        "cup.bhh:9:36: buy-in 1000 was this tournament's for the hands read before, and one "
+        "tournament has one buy-in: state it before its first hand"
+    ) in out, out
+    assert "hand 2: hand not read: the header line 9 has an error" in out, out
+
+
+@pytest.mark.parametrize(
+    "again",
+    [
+        "blinds 10/20 · buy-in 1000 · payouts 70/30\n",  # the same terms, stated again
+        "season 2025\n",  # a term the hands before left out: filled in, as the ledger does
+    ],
+)
+def test_the_same_terms_stated_again_or_one_left_out_before_are_read(
+    tmp_path: Path, again: str
+) -> None:
+    code, out = checked(tmp_path, HEAD + FIRST + again + SECOND)
+    assert code == 0, out
+
+
+def test_a_second_tournament_line_of_the_event_with_another_buy_in_is_refused_at_its_hand(
+    tmp_path: Path,
+) -> None:
+    again = HEAD.split("\n")[1].replace("buy-in 1000", "buy-in 2500") + "\n"
+    code, out = checked(tmp_path, HEAD + FIRST + again + SECOND)
+    assert code == 1
+    assert (
+        "cup.bhh:10:1: hand 2: this hand's tournament Fact Cup (2024-11-01) was read before "
+        "with buy-in 1000, and its header lines now state buy-in 2500: one tournament has one "
+        "buy-in"
+    ) in out, out
+
+
+def test_the_ledger_refuses_a_file_stating_one_event_otherwise_from_any_reader() -> None:
+    """A record of any format: the ledger holds one row of terms per event, so a file whose
+    hands name one event with two buy-ins is refused whole, nothing stored."""
+    cup = Session(kind="tournament", name="Cup", date="2024-11-01", buy_in=1000)
+    first = hand("1", {"Anna": 300, "Ben": 300}, {"Anna": 10}, {"Anna": 10}, session=cup)
+    other = dataclasses.replace(cup, buy_in=2500, payouts=(100,))
+    second = hand("2", {"Anna": 300, "Ben": 300}, {"Ben": 10}, {"Ben": 10}, session=other)
+    db = open_ledger(None)
+    with pytest.raises(LedgerError) as refused:
+        import_outcomes(db, [first, second], "cup.bhh")
+    assert (
+        "this file states Cup (2024-11-01) twice, with other terms: buy-in 10.00 then 25.00 "
+        "(its hand 1 at line 1, then hand 2 at line 1)"
+    ) in str(refused.value)
+    assert db.execute("SELECT count(*) FROM hands").fetchone()[0] == 0
+    later = dataclasses.replace(cup, buy_in=None)  # a term left out is no disagreement
+    third = hand("2", {"Anna": 300, "Ben": 300}, {"Ben": 10}, {"Ben": 10}, session=later)
+    assert import_outcomes(db, [first, third], "cup.bhh").stored == 2
