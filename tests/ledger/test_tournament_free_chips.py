@@ -41,7 +41,7 @@ def test_a_player_busted_at_one_table_playing_at_another_without_a_rebuy_is_warn
     assert "side.bhh: 1 stored" in out
     (warning,) = [line for line in out.splitlines() if "warning:" in line]
     assert "Bram busted at table 'Final' of Spring Freezeout (2024-04-12)" in warning
-    assert "plays at table 'Side' without a rebuy: chips nobody bought" in warning
+    assert "plays at table 'Side' without a rebuy there: chips nobody bought" in warning
 
 
 def test_a_player_who_came_to_the_table_he_busted_at_from_another_is_not_warned(
@@ -50,3 +50,80 @@ def test_a_player_who_came_to_the_table_he_busted_at_from_another_is_not_warned(
     # at Side he leaves with 200, the stack he sits down with at Final: a table move
     moved = SIDE.replace("Bram 200", "Bram 220", 1).replace("Bram 180", "Bram 200", 1)
     assert "warning" not in _import(tmp_path, moved)
+
+
+def _one_file(tmp_path: Path, text: str) -> str:
+    (tmp_path / "night.bhh").write_text(text, encoding="utf-8")
+    code, out = invoke("import", tmp_path / "night.bhh", "--db", tmp_path / "t.db")
+    assert code == 0, out
+    return out
+
+
+CUP = """\
+game badugi · no limit · blinds 10/20
+tournament Return Cup · date 2024-08-01 · buy-in 1000 · starting-chips 300 · payouts 70/30
+
+table T1
+hand 1 · button Anna · Anna {anna} · Ben {ben} · Cara {cara}
+{add_ons}Anna folds · Ben folds
+Cara collects 20
+final: Anna {anna} · Ben {ben_after} · Cara {cara_after}
+
+table T2
+hand 2 · button Dan · Dan 300 · Eve 300 · Finn 300
+Dan folds · Eve folds
+Finn collects 20
+final: Dan 300 · Eve 290 · Finn 310
+"""
+BEN_BUSTS_AT_T1 = """
+table T1
+hand 5 · button Ben · Anna · Ben{ben_comes} · Cara
+Ben raises to {all_in} all-in · Cara folds · Anna calls {call}
+draw: Anna pat · Ben pat
+draw: Anna pat · Ben pat
+draw: Anna pat · Ben pat
+show: Anna 4c 3d 2h As · Ben Kc Qd Jh Ts
+Anna collects {pot}
+"""
+
+
+def test_a_player_moved_away_and_back_to_the_table_he_busts_at_is_not_warned(
+    tmp_path: Path,
+) -> None:
+    """Ben moved from T1 to T2 with his 290 and back to T1 with 290, where he busts: a table
+    move both ways.  He was warned of chips nobody bought: his stack at T1 was held to the
+    one he first sat down with there, 300 (tournament fuzzing)."""
+    cup = CUP.format(anna=300, ben=300, cara=300, add_ons="", ben_after=290, cara_after=310) + (
+        "\n# Ben moved from T1 to T2 with his 290\n"
+        "hand 3 · button Eve · Dan · Eve · Finn · Ben 290\n"
+        "Dan folds · Eve folds · Finn folds\nBen collects 20\n"
+        "final: Dan 300 · Eve 290 · Finn 300 · Ben 300\n\n"
+        "hand 4 · button Finn · Dan · Eve · Finn · Ben\n"
+        "Eve folds · Finn folds · Ben folds\nDan collects 20\n"
+        "final: Dan 310 · Eve 290 · Finn 300 · Ben 290\n"
+    )
+    cup += BEN_BUSTS_AT_T1.format(ben_comes=" 290", all_in=290, call=270, pot=590)
+    assert "warning" not in _one_file(tmp_path, cup)
+
+
+def test_an_add_on_at_the_table_he_busts_at_buys_no_chips_at_another(tmp_path: Path) -> None:
+    """Everyone adds on at T1; Ben busts there, then is written playing at T2 on 300 chips
+    nobody bought.  Any rebuy or add-on of his in the tournament silenced the warning, and
+    everyone adds on at the break (tournament fuzzing): only his rebuys and add-ons at the
+    tables he plays on at count."""
+    cup = CUP.format(
+        anna=600,
+        ben=600,
+        cara=600,
+        add_ons="Anna adds on 300 · Ben adds on 300 · Cara adds on 300\n",
+        ben_after=590,
+        cara_after=610,
+    )
+    cup += BEN_BUSTS_AT_T1.format(ben_comes="", all_in=590, call=570, pot=1190)
+    cup += (
+        "\ntable T2\nhand 6 · button Dan · Dan · Eve · Ben 300\n"
+        "Dan folds · Eve folds\nBen collects 20\n"
+    )
+    (warning,) = [line for line in _one_file(tmp_path, cup).splitlines() if "warning:" in line]
+    assert "Ben busted at table 'T1' of Return Cup (2024-08-01)" in warning, warning
+    assert "plays at table 'T2' without a rebuy there: chips nobody bought" in warning
