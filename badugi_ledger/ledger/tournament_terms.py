@@ -40,8 +40,13 @@ class Terms:
             problem = None if value is None else amount_problem(value, what)
             if problem:
                 raise ConfigError(problem)
-        if self.bounty < 0 or self.prize_unit < 1:
-            raise ConfigError("the bounty cannot be negative and the prize unit must be >= 1")
+        if self.bounty < 0:
+            raise ConfigError("the bounty cannot be negative")
+        if self.prize_unit < 1:
+            raise ConfigError(
+                "the prize unit must be more than nothing: prizes are rounded down to it "
+                "(--prize-unit 0.01 rounds to the cent, 1 to whole money)"
+            )
         if self.chop is not None and self.chop not in CHOP_METHODS:
             raise ConfigError(f"unknown chop {self.chop!r} (chops: {', '.join(CHOP_METHODS)})")
 

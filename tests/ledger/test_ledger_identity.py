@@ -518,6 +518,12 @@ def test_numeric_options_are_bounded(tmp_path: Path) -> None:
         assert result.exit_code == 2 and result.exception is not None, option
         assert isinstance(result.exception, SystemExit)
         assert "is above the largest amount, 2^53 cents" in flat(result)  # money: 12.34
+    result = runner.invoke(
+        app, ["tournament", "--event", "Spring Cup", "--db", str(db), "--prize-unit", "0"]
+    )
+    # (it named the bounty, and a unit in cents, for the prize unit the option takes as money)
+    assert result.exit_code == 1 and "bounty" not in flat(result), flat(result)
+    assert "the prize unit must be more than nothing" in flat(result), flat(result)
     result = runner.invoke(app, ["standings", "--db", str(db), "--best", "9" * 30])
     assert result.exit_code == 2 and "not in the range" in flat(result)
     result = runner.invoke(app, ["import", str(db), "--db", str(db), "--wait", "1e300"])
