@@ -105,6 +105,10 @@ class FileEvents:
             and ident[column] != first[column]
         ]
         if not differ:
+            for column in EVENT_FACTS:  # a fact stated for the first time: held from here on
+                if first[column] is None and ident[column] is not None:
+                    first = {**first, column: ident[column]}
+                    self.first_stated[ident["key"]] = (first, hand)
             return
         raise LedgerError(
             f"this file states {event_label_of(self.conn, event_id)} twice, with other terms: "

@@ -272,10 +272,9 @@ class SettingsState:
             return None  # (the session's facts were held to its events' at its first hand)
         session = self.session
         event = (session.get("kind"), session.get("name"), session.get("date"))
-        facts = {tag: session.get(tag) for tag in EVENT_FACT_ITEMS}
-        before = self._events.setdefault(event, {})
+        before = self._events.get(event, {})
         for tag in EVENT_FACT_ITEMS:
-            value, held = facts[tag], before.get(tag)
+            value, held = session.get(tag), before.get(tag)
             if value is not None and held is not None and value != held:
                 keyword = _ITEM_KEYWORD.get(tag, tag)
                 kind = event[0] or "session"
@@ -285,15 +284,24 @@ class SettingsState:
                     f"state {keyword} {_written(value)}: one {kind} has one {keyword}; make "
                     "them agree, or name the other event otherwise"
                 )
-            if held is None and value is not None:
-                before[tag] = value
         return None
 
     def session_value(self) -> Session:
-        if self._dealt_with is None:
-            self._dealt_with = {tag: self.session.get(tag) for tag in EVENT_FACT_ITEMS}
-        if self._session is None:
-            self._session = Session(**{k: v for k, v in self.session.items() if v is not None})
+        if self._session is None:  # (a header line came since the hand before)
+            session = self.session
+            if self._dealt_with is None:
+                self._dealt_with = {tag: session.get(tag) for tag in EVENT_FACT_ITEMS}
+            else:  # a term stated for the first time since: held from this hand on
+                dealt = self._dealt_with
+                for tag in EVENT_FACT_ITEMS:
+                    if dealt[tag] is None and session.get(tag) is not None:
+                        dealt[tag] = session[tag]
+            event = (session.get("kind"), session.get("name"), session.get("date"))
+            terms = self._events.setdefault(event, {})
+            for tag, value in self._dealt_with.items():
+                if value is not None:
+                    terms.setdefault(tag, value)
+            self._session = Session(**{k: v for k, v in session.items() if v is not None})
         return self._session
 
 

@@ -105,3 +105,19 @@ def test_the_ledger_refuses_a_file_stating_one_event_otherwise_from_any_reader()
     later = dataclasses.replace(cup, buy_in=None)  # a term left out is no disagreement
     third = hand("2", {"Anna": 300, "Ben": 300}, {"Ben": 10}, {"Ben": 10}, session=later)
     assert import_outcomes(db, [first, third], "cup.bhh").stored == 2
+
+
+def test_a_term_stated_after_the_first_hand_is_held_from_the_next_hand_on(
+    tmp_path: Path,
+) -> None:
+    """A season stated only after hand 1 (no disagreement: hand 1 left it out) holds for the
+    hands read with it: changed after hand 2, or stated otherwise by a second session line of
+    the event, it is refused as a term stated from the start is."""
+    third = "\nhand 3 · button Cara · Anna · Ben · Cara\nCara folds · Anna folds\nBen collects 20\n"
+    changed = HEAD + FIRST + "season 2024\n" + SECOND + "season 2025\n" + third
+    code, out = checked(tmp_path, changed)
+    assert code == 1 and "season 2024 was this tournament's for the hands read before" in out, out
+    again = HEAD.split("\n")[1] + " · season 2025\n"
+    code, out = checked(tmp_path, HEAD + FIRST + "season 2024\n" + SECOND + again + third)
+    assert code == 1, out
+    assert "was read before with season 2024, and its header lines now state season 2025" in out
