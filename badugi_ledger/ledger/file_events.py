@@ -109,6 +109,11 @@ class FileEvents:
                 if first[column] is None and ident[column] is not None:
                     first = {**first, column: ident[column]}
                     self.first_stated[ident["key"]] = (first, hand)
+                    self.conn.execute(  # and the event's, as a new event's blanks are filled
+                        f"UPDATE events SET {column} = ? WHERE id = ? AND {column} IS NULL",
+                        [ident[column], event_id],
+                    )
+                    self.touched.add(event_id)
             return
         raise LedgerError(
             f"this file states {event_label_of(self.conn, event_id)} twice, with other terms: "

@@ -136,12 +136,10 @@ class SettingsState:
         self.table: str = ""
         self._settings: GameSettings | None = None
         self._session: Session | None = None
-        self._dealt_with: dict[str, Any] | None = None
-        """The session's facts (:data:`EVENT_FACT_ITEMS`) as its first hand was read with
-        them; None before it."""
         self._events: dict[tuple[Any, ...], dict[str, Any]] = {}
-        """The facts of each event (kind, name, date) of the file's sessions so far: a
-        session that names one again may not state them otherwise."""
+        """The terms (:data:`EVENT_FACT_ITEMS`) each event of the file's hands so far was read
+        with, by what names the event (:meth:`_event`): a hand of it may not be read with
+        other terms (:meth:`stated_otherwise`)."""
 
     def apply(self, items: Sequence[tuple[str, list[Any]]]) -> None:
         """Apply header items in order; a kind (``cash``/``tournament``) item goes first.
@@ -197,21 +195,18 @@ class SettingsState:
         elif tag in ("cash", "tournament"):
             season = self.session.get("season")
             self.session = {"kind": tag, "name": a[0] or "", "season": season}
-            self._dealt_with = None
         elif tag == "date":
             try:
                 datetime.date.fromisoformat(a[0])
             except ValueError:
                 raise ConfigError(f"{a[0]} is not a date (like 2024-03-01)") from None
-            if a[0] != self.session.get("date"):
-                self._dealt_with = None  # another night: another event, facts of its own
             self.session["date"] = a[0]
         elif tag in ("place", "season"):
-            self._set_fact(tag, a[0] or None)
+            self.session[tag] = a[0] or None
         elif tag in ("buy_in", "starting_chips"):
-            self._set_fact(tag, a[0])
+            self.session[tag] = a[0]
         elif tag == "payouts":
-            self._set_fact(tag, validate_payouts(a))
+            self.session["payouts"] = validate_payouts(a)
         elif tag == "table":
             self.table = a[0]
         else:  # pragma: no cover - the grammar has no other items
@@ -246,68 +241,63 @@ class SettingsState:
             )
         return self._settings
 
-    def _set_fact(self, tag: str, value: Any) -> None:
-        """Set one of the session's facts: its event's, one for all its hands, so once a
-        hand has been read with it, it may be stated again, or left out from there (as a
-        later file may leave it out), but not changed (the ledger would keep the first and
-        charge the entries by it, the hands after saying otherwise)."""
-        dealt = self._dealt_with
-        held = None if dealt is None else dealt.get(tag)
-        if held is not None and value is not None and value != held:
-            keyword = _ITEM_KEYWORD.get(tag, tag)
-            kind = self.session.get("kind") or "session"
-            raise ConfigError(
-                f"{keyword} {_written(held)} was this {kind}'s for the hands read "
-                f"before, and one {kind} has one {keyword}: state it before its first hand (a "
-                f"{kind} of other terms is another {kind}: a {kind} line of its own name)"
-            )
-        self.session[tag] = value
+    def _event(self) -> tuple[Any, ...]:
+        """What names the session's event, as the ledger tells events apart: its kind (a
+        session with no kind line is a cash game), name, date and unit."""
+        session = self.session
+        return (
+            session.get("kind") or "cash",
+            session.get("name") or "",
+            session.get("date"),
+            self.currency,
+            session.get("chip_value"),
+        )
 
     def stated_otherwise(self) -> str | None:
-        """Asked at each hand: why its session cannot be read with it, at the session's first
-        hand, when the session names an event of an earlier session of the file (a second
-        ``tournament`` line of the same name and date) and states one of its facts otherwise
-        (the ledger would keep the first, the hands after saying otherwise); else None."""
-        if self._dealt_with is not None:
-            return None  # (the session's facts were held to its events' at its first hand)
+        """Asked at each hand, before :meth:`session_value`: why it cannot be read, when a
+        header line since the hand before states a term of its event (buy-in, starting
+        chips, payouts, place, season) otherwise than the event's hands before it were read
+        with - in its session, or in an earlier session line of the same name and date.  One
+        event has one set of terms: the ledger keeps one, and the hands after would say
+        otherwise.  A term stated again, for the first time, or left out is no
+        disagreement; header items may come in any order before a hand (a new night's season
+        before its date)."""
+        if self._session is not None:
+            return None  # no header line since the hand before: nothing new
+        event = self._event()
+        held = self._events.get(event)
+        if not held:
+            return None
         session = self.session
-        event = (session.get("kind"), session.get("name"), session.get("date"))
-        before = self._events.get(event, {})
         for tag in EVENT_FACT_ITEMS:
-            value, held = session.get(tag), before.get(tag)
-            if value is not None and held is not None and value != held:
+            value, before = session.get(tag), held.get(tag)
+            if value is not None and before is not None and value != before:
                 keyword = _ITEM_KEYWORD.get(tag, tag)
-                kind = event[0] or "session"
+                kind = event[0]
+                named = f"{kind} {event[1]}".rstrip() + (f" ({event[2]})" if event[2] else "")
                 return (
-                    f"this hand's {kind} {event[1]}{f' ({event[2]})' if event[2] else ''} was "
-                    f"read before with {keyword} {_written(held)}, and its header lines now "
-                    f"state {keyword} {_written(value)}: one {kind} has one {keyword}; make "
-                    "them agree, or name the other event otherwise"
+                    f"this hand's {named} was read before with {keyword} {_written(before)}, "
+                    f"and the header lines before this hand state {keyword} {_written(value)}: "
+                    f"one {kind} has one {keyword}; state it before its first hand, make them "
+                    "agree, or name the other event otherwise"
                 )
         return None
 
     def session_value(self) -> Session:
         if self._session is None:  # (a header line came since the hand before)
             session = self.session
-            if self._dealt_with is None:
-                self._dealt_with = {tag: session.get(tag) for tag in EVENT_FACT_ITEMS}
-            else:  # a term stated for the first time since: held from this hand on
-                dealt = self._dealt_with
-                for tag in EVENT_FACT_ITEMS:
-                    if dealt[tag] is None and session.get(tag) is not None:
-                        dealt[tag] = session[tag]
-            event = (session.get("kind"), session.get("name"), session.get("date"))
-            terms = self._events.setdefault(event, {})
-            for tag, value in self._dealt_with.items():
+            terms = self._events.setdefault(self._event(), {})
+            for tag in EVENT_FACT_ITEMS:
+                value = session.get(tag)
                 if value is not None:
-                    terms.setdefault(tag, value)
+                    terms.setdefault(tag, value)  # held from this hand on
             self._session = Session(**{k: v for k, v in session.items() if v is not None})
         return self._session
 
 
 EVENT_FACT_ITEMS = ("season", "place", "buy_in", "starting_chips", "payouts")
-"""The header items that state a fact of the session's event beside what names it (kind,
-name, date): the same for all its hands (:meth:`SettingsState._set_fact`)."""
+"""The header items that state a term of the session's event beside what names it (kind,
+name, date, unit): the same for all its hands (:meth:`SettingsState.stated_otherwise`)."""
 
 
 def _written(value: Any) -> str:
