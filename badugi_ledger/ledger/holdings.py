@@ -377,29 +377,45 @@ class FileHoldings:
     def _not_renamed_since(self, stored: Stored, rows: HandRows) -> None:
         """Refuse the file when it is the old name of a night renamed since: the hand it holds
         was left out by the file imported as this one renamed (``import NEW --renamed-from``
-        this file), which still counts a night of the hand's date.  Brought back, the hand
-        would count beside its renamed copy: the night twice, whether or not a card shows it
-        (a phone that still showed the night as it was, saving it).  Unless this import
-        names that file as the one it replaces."""
+        this file), which - or the file it was renamed to in turn, and so on - still counts
+        hands (re-dated or not).  Brought back, the hand would count beside its renamed copy:
+        the night twice, whether or not a card shows it (a phone that still showed the night
+        as it was, saving it).  Unless this import names that file as the one it replaces."""
         renamed = renamed_away(stored.void or "")
         if renamed is None:
             return
         new, old = renamed
         if old != rows.source or new in (rows.source, self.was):
             return
-        still = self.conn.execute(
-            "SELECT 1 FROM hands h JOIN events e ON e.id = h.event_id "
-            "JOIN events mine ON mine.id = ? WHERE h.source = ? AND h.void_reason IS NULL "
-            "AND e.void_reason IS NULL AND e.date IS mine.date LIMIT 1",
-            [stored.event_id, new],
-        ).fetchone()
-        if still is None:
+        seen = {old}
+        while new not in seen:  # the night's file now: the end of the renames
+            seen.add(new)
+            counts = self.conn.execute(
+                "SELECT 1 FROM hands h JOIN events e ON e.id = h.event_id WHERE h.source = ? "
+                "AND h.void_reason IS NULL AND e.void_reason IS NULL LIMIT 1",
+                [new],
+            ).fetchone()
+            if counts is not None:
+                break
+            later = [
+                found
+                for (reason,) in self.conn.execute(
+                    "SELECT DISTINCT void_reason FROM hands WHERE source = ? AND void_reason "
+                    "LIKE 'not in %'",
+                    [new],
+                )
+                if (found := renamed_away(reason)) is not None and found[1] == new
+            ]
+            if not later or later[0][0] == self.was:
+                return  # renamed to nothing that counts, or to the file this one replaces
+            new = later[0][0]
+        else:
             return
         label = event_label_of(self.conn, stored.event_id)
         raise LedgerError(
-            f"{old} was renamed {new} (imported with --renamed-from {old}), which the ledger "
-            f"counts the night from now: hand {quote(rows.identity[1])} of {label}, left out "
-            "then, would count again beside it, the night twice; nothing from this file was "
+            f"{old} was renamed {new} (imported with --renamed-from), which the ledger counts "
+            f"the night from now: hand {quote(rows.identity[1])} of {label}, left out then, "
+            "would count again beside it, the night twice; nothing from this file was "
             f"stored.  Import {new} instead; to make this file the night's again, import it "
             f"with --renamed-from {new} --replace"
         )

@@ -80,7 +80,7 @@ def copied_nights(
     for hand_id, event_id, number, date in db.execute(
         "SELECT h.id, h.event_id, h.hand_number, e.date FROM hands h "
         "JOIN events e ON e.id = h.event_id WHERE h.id >= ? AND h.id < ? "
-        "AND h.void_reason IS NULL ORDER BY h.id",
+        "AND h.void_reason IS NULL AND e.void_reason IS NULL ORDER BY h.id",
         [first_new, next_hand],
     ):
         new.setdefault(event_id, []).append((hand_id, str(number)))
@@ -88,7 +88,7 @@ def copied_nights(
     if again:  # in the play again: new to it as the file's new hands are
         for event_id, date in db.execute(
             "SELECT DISTINCT h.event_id, e.date FROM hands h JOIN events e ON e.id = h.event_id "
-            f"WHERE h.id IN ({', '.join('?' * len(again))})",
+            f"WHERE h.id IN ({', '.join('?' * len(again))}) AND e.void_reason IS NULL",
             sorted(again),
         ):
             new.setdefault(event_id, [])  # (the hands themselves: held before, below)

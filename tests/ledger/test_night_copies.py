@@ -368,7 +368,7 @@ def test_the_old_file_of_a_renamed_night_shown_nothing_is_refused_by_its_rename(
     flat = " ".join(out.split())
     assert code == 1, out
     assert (
-        f"{old} was renamed {renamed} (imported with --renamed-from {old}), which the ledger "
+        f"{old} was renamed {renamed} (imported with --renamed-from), which the ledger "
         "counts the night from now: hand 1 of Conc (2024-03-01), left out then, would count "
         "again beside it, the night twice; nothing from this file was stored. Import "
         f"{renamed} instead; to make this file the night's again, import it with "
@@ -383,3 +383,55 @@ def test_the_old_file_of_a_renamed_night_shown_nothing_is_refused_by_its_rename(
             "GROUP BY e.name"
         ).fetchall()
     assert counted == [("Conc", 1)]
+
+
+def test_a_renamed_night_re_dated_or_renamed_again_still_refuses_its_old_file(
+    tmp_path: Path,
+) -> None:
+    """The rename is followed to the file that counts the night now: re-dated (the night's
+    date is another, so no night of the old date counted), or renamed twice (the first new
+    name counts nothing any more), the old file imported again counted the night twice
+    (probe of this rule)."""
+    one = "\n".join(HANDS.split("\n\n")[:1]) + "\n"
+    for steps in (
+        [("conc2.bhh", "cash Conc · date 2024-03-08")],
+        [
+            ("conc2.bhh", "cash Conc2 · date 2024-03-01"),
+            ("conc3.bhh", "cash Conc3 · date 2024-03-01"),
+        ],
+    ):
+        folder = tmp_path / steps[-1][1].split(" · ")[0].split()[-1] / str(len(steps))
+        folder.mkdir(parents=True)
+        db = folder / "club.db"
+        old = write(folder / "conc.bhh", night("cash Conc · date 2024-03-01", one))
+        assert imported(db, old)[0] == 0
+        was = old
+        for name, header in steps:
+            path = write(folder / name, night(header, one))
+            code, out = imported(db, path, "--renamed-from", str(was), "--replace")
+            assert code == 0 and hands(db) == 1, out
+            was = path
+        before = dump(db)
+        code, out = imported(db, old)
+        assert code == 1 and f"{old} was renamed {was} (imported with --renamed-from)" in " ".join(
+            out.split()
+        ), out
+        assert dump(db) == before
+
+
+def test_a_file_whose_event_is_void_is_no_copy(tmp_path: Path) -> None:
+    """The organiser voided a copy's event, as the copy refusal advises, and kept the other
+    file; the voided file, saved again with one more hand, was refused as a copy: its hands
+    count for nothing (probe of this rule).  Stored, in the void event."""
+    db = tmp_path / "club.db"
+    phone = write(tmp_path / "a.bhh", night("cash Friday game · date 2024-03-01", SHOWDOWN))
+    assert imported(db, phone)[0] == 0
+    voided = runner.invoke(app, ["void", "--event", "1", "--reason", "copy", "--db", str(db)])
+    assert voided.exit_code == 0, voided.output
+    kept = write(tmp_path / "b.bhh", night("cash Friday night · date 2024-03-01", SHOWDOWN))
+    assert imported(db, kept)[0] == 0
+    more = "\nhand 3 · button Anna · Anna · Ben\nAnna folds\nBen collects 2\n"
+    write(phone, night("cash Friday game · date 2024-03-01", SHOWDOWN) + more)
+    code, out = imported(db, phone)
+    assert code == 0 and "1 stored" in out, out
+    assert hands(db) == 2
