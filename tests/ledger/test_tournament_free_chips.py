@@ -127,3 +127,21 @@ def test_an_add_on_at_the_table_he_busts_at_buys_no_chips_at_another(tmp_path: P
     (warning,) = [line for line in _one_file(tmp_path, cup).splitlines() if "warning:" in line]
     assert "Ben busted at table 'T1' of Return Cup (2024-08-01)" in warning, warning
     assert "plays at table 'T2' without a rebuy there: chips nobody bought" in warning
+
+
+def test_a_player_who_rebuys_at_the_second_table_he_busts_at_is_not_warned(
+    tmp_path: Path,
+) -> None:
+    """Ben busts at T1 on his buy-in, rebuys at T2 and busts there too: every chip he played
+    was bought.  Counting only the rebuys at the other tables warned that he busted at T2
+    and played at T1 on chips nobody bought (probe of this rule): a rebuy at the table he
+    busted at says he came to it from a bust elsewhere."""
+    cup = CUP.format(anna=300, ben=300, cara=300, add_ons="", ben_after=290, cara_after=310)
+    cup += BEN_BUSTS_AT_T1.format(ben_comes="", all_in=290, call=270, pot=590)
+    cup += (
+        "\ntable T2\nhand 6 · button Dan · Dan · Eve · Finn · Ben 300\nBen rebuys 300\n"
+        "Ben raises to 300 all-in · Dan folds · Eve folds · Finn calls 280\n"
+        "draw: Finn pat · Ben pat\ndraw: Finn pat · Ben pat\ndraw: Finn pat · Ben pat\n"
+        "show: Finn 4c 3d 2h As · Ben Kc Qd Jh Ts\nFinn collects 610\n"
+    )
+    assert "warning" not in _one_file(tmp_path, cup)
