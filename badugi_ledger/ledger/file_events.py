@@ -16,7 +16,7 @@ import sqlite3
 from typing import Any
 
 from ..model.errors import LedgerError
-from ..model.events import Session
+from ..model.events import SESSION_TERMS, Session
 from .conflicts import event_fact_conflict, fact_text
 from .event_lookup import event_label, event_label_of
 from .hand_lookups import LOOKUP_CHUNK
@@ -24,7 +24,7 @@ from .holdings import FileHoldings, Stored
 from .report import FileReport
 from .rows import HandRows, session_identity
 
-EVENT_FACTS = ("season", "place", "buy_in", "starting_chips", "payouts")
+EVENT_FACTS = SESSION_TERMS
 """The ``events`` columns a file states besides what names the event (its ``key``): kind,
 name, date and unit.  The game is left out: one night may deal several."""
 

@@ -355,6 +355,12 @@ class Seat:
         _set(self, "__dict__", {"name": name, "stack": stack, "number": number})
 
 
+SESSION_TERMS = ("season", "place", "buy_in", "starting_chips", "payouts")
+"""The :class:`Session` fields that state a term of its event beside what names it (kind,
+name, date, unit): one set for all the event's hands (the ledger's ``events`` columns of the
+same names; our format's header items of them)."""
+
+
 @frozen_fields
 class Session:
     """What the hand belongs to: a cash session or a tournament, for the ledger."""

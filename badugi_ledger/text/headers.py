@@ -18,7 +18,7 @@ from dataclasses import fields
 from typing import Any
 
 from ..model.errors import ConfigError
-from ..model.events import CarryIn, Event, Post, Seat, Session
+from ..model.events import SESSION_TERMS, CarryIn, Event, Post, Seat, Session
 from ..model.forced import forced_posts
 from ..model.games import GAMES, game_named
 from ..model.limits import MAX_DIGITS, amount_problem
@@ -137,7 +137,7 @@ class SettingsState:
         self._settings: GameSettings | None = None
         self._session: Session | None = None
         self._events: dict[tuple[Any, ...], dict[str, Any]] = {}
-        """The terms (:data:`EVENT_FACT_ITEMS`) each event of the file's hands so far was read
+        """The terms (:data:`SESSION_TERMS`) each event of the file's hands so far was read
         with, by what names the event (:meth:`_event`): a hand of it may not be read with
         other terms (:meth:`stated_otherwise`)."""
 
@@ -269,7 +269,7 @@ class SettingsState:
         if not held:
             return None
         session = self.session
-        for tag in EVENT_FACT_ITEMS:
+        for tag in SESSION_TERMS:
             value, before = session.get(tag), held.get(tag)
             if value is not None and before is not None and value != before:
                 keyword = _ITEM_KEYWORD.get(tag, tag)
@@ -287,17 +287,12 @@ class SettingsState:
         if self._session is None:  # (a header line came since the hand before)
             session = self.session
             terms = self._events.setdefault(self._event(), {})
-            for tag in EVENT_FACT_ITEMS:
+            for tag in SESSION_TERMS:
                 value = session.get(tag)
                 if value is not None:
                     terms.setdefault(tag, value)  # held from this hand on
             self._session = Session(**{k: v for k, v in session.items() if v is not None})
         return self._session
-
-
-EVENT_FACT_ITEMS = ("season", "place", "buy_in", "starting_chips", "payouts")
-"""The header items that state a term of the session's event beside what names it (kind,
-name, date, unit): the same for all its hands (:meth:`SettingsState.stated_otherwise`)."""
 
 
 def _written(value: Any) -> str:

@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from badugi_ledger.model.cards import DECK, Card
 from badugi_ledger.model.errors import ParseError
 from badugi_ledger.model.events import (
+    SESSION_TERMS,
     Action,
     Buy,
     CarryOut,
@@ -391,9 +392,6 @@ def hand_records(draw: st.DrawFn) -> HandRecord:
     )
 
 
-_EVENT_FACTS = ("season", "place", "buy_in", "starting_chips", "payouts")
-
-
 def one_event_one_set_of_terms(hands: list[HandRecord]) -> list[HandRecord]:
     """``hands`` with the sessions that name one event (kind, name, date) stating its facts
     as the first of them does: one event has one buy-in, place, season... (a file that says
@@ -403,7 +401,7 @@ def one_event_one_set_of_terms(hands: list[HandRecord]) -> list[HandRecord]:
     for hand in hands:
         session = hand.session
         held = first.setdefault((session.kind, session.name, session.date), session)
-        facts = {name: getattr(held, name) for name in _EVENT_FACTS}
+        facts = {name: getattr(held, name) for name in SESSION_TERMS}
         out.append(dataclasses.replace(hand, session=dataclasses.replace(session, **facts)))
     return out
 
