@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from operator import attrgetter
+from typing import NamedTuple
 
 from ..model.events import (
     BETWEEN_HANDS,
@@ -40,6 +41,17 @@ from ..model.results import HandResult, Violation
 from .button import ButtonBase
 from .claims import final_line_imbalance
 from .state import UNKNOWN_STACK
+
+
+class NightBefore(NamedTuple):
+    """The night played before at a table in one file (a cash game's earlier date, the same
+    unit): the ledger's pool of carried pots runs from its last hand to the next night's first
+    (:data:`~badugi_ledger.ledger.carried_pots.CARRY_POOL`)."""
+
+    name: str
+    date: str
+    carry: int
+    """The Progressive Badugi pot its last hand left (0: none)."""
 
 
 @dataclass
@@ -76,6 +88,10 @@ class TableState:
     """The previous hand's button, which the next hand passes on from (:mod:`.button`); None
     when that hand did not deal every player seated in or its blinds are not the ones its
     button says, or the table lost track of its hands (an unreadable hand)."""
+    night_before: NightBefore | None = None
+    """Until the table's first hand of a cash night is replayed: the same file's night before
+    at the table, in the same unit, whose last hand left the pot this night starts from
+    (:func:`_carry_in`); None when there is none, or its pot is not known."""
 
     def forget(self, players: Iterable[str], why: str) -> None:
         """These players' stacks are unknown from now on, because of ``why``."""
@@ -98,20 +114,35 @@ def _carry_in(state: TableState, record: HandRecord) -> tuple[int, Violation | N
     table's previous hand carried, or the one the record states (``carry in N``; its table's
     previous hand is not in the stream, or could not be replayed), and the ``carry-carried``
     mismatch of a stated pot that is not the previous hand's (the stated one counts, as a
-    stated stack does)."""
+    stated stack does).  A cash night's first hand at the table is held to the night before
+    it in the same file (:attr:`TableState.night_before`) as the ledger's pool holds it: it may
+    take the pot that night left, or part of it; more is a ``carry-carried`` *warning* only,
+    since a night played between the two may be in another file, which a check of this one
+    does not see (the ledger, which sees every night, refuses it)."""
     stated = [(i, e.amount) for i, e in _between_hands(record) if type(e) is CarryIn]
     if not stated:
         return state.carry or 0, None
     amount = sum([chips for _, chips in stated])
+    before = state.night_before
+    currency = amounts_currency(record.session, record.settings.currency)
+    if before is not None and amount > before.carry:
+        return amount, Violation(
+            "carry-carried",
+            f"the hand states a carried-in pot of {hand_figure(amount, currency)}, but the "
+            f"table's night before in this file ({before.name}, {before.date}) left "
+            f"{hand_figure(before.carry, currency)} carried at its last hand: the ledger "
+            "refuses a pot taken twice or never carried, unless a night between the two, "
+            "recorded in another file, carried it",
+            record.position(stated[0][0]),
+            "warning",
+        )
     if state.carry is None or not state.last_seats or amount == state.carry:
         return amount, None
-    first = stated[0][0]
-    currency = amounts_currency(record.session, record.settings.currency)
     return amount, Violation(
         "carry-carried",
         f"the hand states a carried-in pot of {hand_figure(amount, currency)}, but the "
         f"table's previous hand carried {hand_figure(state.carry, currency)}",
-        record.position(first),
+        record.position(stated[0][0]),
         "mismatch",
     )
 

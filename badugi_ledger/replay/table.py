@@ -3,7 +3,9 @@
 :func:`replay_stream` replays a stream of hands (from one or many files) lazily, keeping one
 :class:`TableState` per (source, table, event): a new session at the same table (a cash game
 after a tournament, the chips valued otherwise) starts it afresh, since stacks and a carried
-pot never pass from one event to another within a file.  One bad hand never stops the others,
+pot never pass from one event to another within a file (a cash night's first hand that states
+a carried-in pot is held to what the file's night before at the table left, a warning only:
+:meth:`TableTracker._night_before`).  One bad hand never stops the others,
 and never stops the hands after it from being checked in full:
 
 * A hand that could not be replayed leaves its players' stacks **unknown**, except where the
@@ -74,8 +76,8 @@ from .button import (
     everyone_dealt_in,
     left_of,
 )
-from .carried import TableState as TableState
 from .carried import (
+    NightBefore,
     _after_replay,
     _carried,
     _carry_in,
@@ -87,6 +89,7 @@ from .carried import (
     _hands_missing,
     _names,
 )
+from .carried import TableState as TableState
 from .claims import final_line_imbalance
 from .hand import replay_hand
 
@@ -118,13 +121,39 @@ class TableTracker:
 
     def __init__(self) -> None:
         self.tables: dict[TableKey, TableState] = {}
+        self.nights: dict[tuple[str, str, str], TableKey] = {}
+        """A file's table in a cash unit -> its latest night there (the ledger's pool of
+        carried pots, :data:`~badugi_ledger.ledger.carried_pots.CARRY_POOL`)."""
 
     def table(self, record: HandRecord) -> TableState:
         key = table_key(record)
         state = self.tables.get(key)
         if state is None:
-            state = self.tables[key] = TableState()
+            state = self.tables[key] = TableState(night_before=self._night_before(key))
         return state
+
+    def _night_before(self, key: TableKey) -> NightBefore | None:
+        """The night before ``key``'s at its table in the same file and unit, whose carried pot
+        the new night starts from: the pool's latest night, of an earlier date (nights of one
+        date, or undated, may have been played in any order: the ledger holds none of them to
+        another), whose last hand was Progressive Badugi and left a known pot (after a night of
+        other games, the pool's first Progressive hand may take last week's pot on the file's
+        word)."""
+        source, table, (kind, name, date, unit) = key
+        if kind != "cash":  # a tournament is one event: its table's state runs through it
+            return None
+        pool = (source, table, unit)
+        before = self.nights.get(pool)
+        self.nights[pool] = key
+        if before is None or date is None:
+            return None
+        _, before_name, before_date, _ = before[2]
+        state = self.tables.get(before)
+        if state is None or before_date is None or not before_date < date:
+            return None
+        if not state.progressive or state.carry is None:
+            return None
+        return NightBefore(before_name, before_date, state.carry)
 
     def carried(self, record: HandRecord) -> tuple[dict[str, int], dict[str, str]]:
         """The stacks ``record`` starts from at its table (``stacks=`` of
@@ -179,6 +208,7 @@ class TableTracker:
             return HandOutcome(source, record.hand_id, record.pos, record, None, (error,))
         carried, unknown = _carried(state, record)
         carry_in, carry_stated = _carry_in(state, record)
+        state.night_before = None  # (held to the night's first hand only)
         try:
             result = replay_hand(
                 record, stacks=carried, carry_in=carry_in, carry_stakes=_carry_stakes(state, record)
@@ -200,7 +230,7 @@ class TableTracker:
                 record.pos,
             )
             return HandOutcome(source, record.hand_id, record.pos, record, None, (bug,))
-        warnings = result.warnings
+        warnings: tuple[Violation, ...] = result.warnings
         if result.unknown_stacks:
             warnings = (*self._unknown_warning(state, record, result, unknown), *warnings)
         if state.resynced is not None:
@@ -210,15 +240,13 @@ class TableTracker:
                 warnings = (resync, *warnings)
             state.resynced = None
         _after_replay(state, record, result, GAMES[record.settings.game].progressive)
-        return HandOutcome(
-            source,
-            record.hand_id,
-            record.pos,
-            record,
-            result,
-            result.violations if carry_stated is None else (carry_stated, *result.violations),
-            warnings,
-        )
+        found = result.violations
+        if carry_stated is not None:
+            if carry_stated.kind == "warning":
+                warnings = (carry_stated, *warnings)
+            else:
+                found = (carry_stated, *found)
+        return HandOutcome(source, record.hand_id, record.pos, record, result, found, warnings)
 
     def carry_unknown(self, record: HandRecord) -> bool:
         """Whether the Progressive Badugi pot ``record`` starts with is unknown: its table's

@@ -1,0 +1,106 @@
+"""A cash night's first hand is held to the pot the file's night before left at its table.
+
+The ledger keeps one pool of carried Progressive Badugi pots per table and unit over every night
+(``ledger/carried_pots.py``, docs/ledger.md "Carried pots"): a pot is taken once, and never more
+than was carried; the pool's first Progressive hand may take last week's pot on the file's word.
+``check`` sees one file, so it holds a night's first ``carry in N`` to the night before in the
+same file: more than that night left is a ``carry-carried`` warning (a night between the two
+may be in another file); the import refuses it, as the ledger's pool says.  The night before is
+``examples/progressive_night.bhh`` (P1 carries 12, P2 takes it with 26 more, P3 a walk).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from badugi_ledger.model.events import HandRecord
+from badugi_ledger.replay import replay_stream
+from badugi_ledger.text.parse import parse_text
+from tests.helpers.ledger_files import import_into
+from tests.helpers.paths import EXAMPLES
+
+NIGHT = (EXAMPLES / "progressive_night.bhh").read_text(encoding="utf-8")
+
+NEXT_NIGHT = """
+cash Progressive night · date {date} · place The back room · season 2024
+table Back room
+
+hand Q1 · button Cara · Anna 101 · Ben 94 · Cara 83 · Dan 122
+carry in {carry}
+Dan bets · Anna folds · Ben folds · Cara calls
+draw: Dan pat · Cara 1
+Dan checks · Cara checks
+draw: Dan pat · Cara 1
+Dan checks · Cara checks
+draw: Dan pat · Cara 1
+Dan checks · Cara checks
+show: Dan 8h 6c 4d 2s · Cara 9d 7s 5h 3c
+Dan collects {pot}
+final: Anna 101 · Ben 94 · Cara 81 · Dan {dan}
+"""
+
+
+def next_night(carry: int, date: str = "2024-05-10") -> str:
+    return NEXT_NIGHT.format(date=date, carry=carry, pot=carry + 4, dan=120 + carry + 4)
+
+
+def night_up_to(hand: str) -> str:
+    """The example night up to (not including) hand ``hand``."""
+    return NIGHT[: NIGHT.index(f"\nhand {hand} ") + 1]
+
+
+def q1_warnings(text: str) -> list[tuple[str, int, str]]:
+    outcomes = list(replay_stream(parse_text(text, "season.bhh")))
+    assert all(isinstance(o.record, HandRecord) for o in outcomes)
+    q1 = outcomes[-1]
+    assert q1.hand_id == "Q1" and q1.ok, q1.errors
+    return [(w.rule, w.pos.line, w.message) for w in q1.warnings]
+
+
+def test_a_pot_the_night_before_took_is_a_warning_at_the_carry_line(tmp_path: Path) -> None:
+    text = NIGHT + next_night(12)
+    line = text.splitlines().index("carry in 12") + 1
+    assert q1_warnings(text) == [
+        (
+            "carry-carried",
+            line,
+            "the hand states a carried-in pot of 12, but the table's night before in this "
+            "file (Progressive night, 2024-05-03) left 0 carried at its last hand: the ledger "
+            "refuses a pot taken twice or never carried, unless a night between the two, "
+            "recorded in another file, carried it",
+        )
+    ]
+    path = tmp_path / "season.bhh"
+    path.write_text(text, encoding="utf-8")
+    report = import_into(tmp_path / "club.db", [path])
+    assert report.stored == 0 and "states more than was carried" in (report.files[0].error or "")
+
+
+def test_the_pot_the_night_before_left_may_be_taken_whole_or_in_part(tmp_path: Path) -> None:
+    """P1, the night's only hand, carries 12: the next night may take it, or part of it
+    (the rest waits in the pool, as the ledger has it)."""
+    for carry in (12, 10):
+        text = night_up_to("P2") + next_night(carry)
+        assert q1_warnings(text) == []
+    path = tmp_path / "season.bhh"
+    path.write_text(night_up_to("P2") + next_night(12), encoding="utf-8")
+    report = import_into(tmp_path / "club.db", [path])
+    assert (report.stored, report.rejected) == (2, 0)
+
+
+def test_nights_out_of_date_order_or_after_other_games_are_not_held_to_each_other() -> None:
+    """A night dated before the one above it in the file (the ledger orders nights by date),
+    or one of the same date, is not held to it; nor is the first Progressive night after a
+    night of plain Badugi, which may take last week's pot on the file's word."""
+    assert q1_warnings(NIGHT + next_night(12, "2024-04-26")) == []
+    assert (
+        q1_warnings(NIGHT + next_night(12, "2024-05-03").replace("Progressive night", "Late")) == []
+    )
+    plain = NIGHT.replace("game progressive badugi", "game badugi").replace("qualifier 9 · ", "")
+    plain = plain[: plain.index("\nhand P1 ") + 1] + "hand P3 " + NIGHT.split("\nhand P3 ", 1)[1]
+    plain = plain.replace(
+        "hand P3 · button Ben · Anna · Ben · Cara · Dan",
+        "hand P3 · button Ben · Anna 98 · Ben 94 · Cara 84 · Dan 124",
+    )
+    progressive = "\ngame progressive badugi · fixed limit 2/4 · blinds 1/2\nqualifier 9\n"
+    assert q1_warnings(plain + progressive + next_night(12)) == []
