@@ -154,7 +154,7 @@ def prize_table(
     >>> prize_table(2000, [50, 30, 20], entrants=2)
     [1400, 600]
     """
-    table = validate_payouts(percents)
+    table = validate_payouts(percents, in_order=False)  # (the readers hold its order)
     if unit < 1:
         raise ConfigError(f"the prize rounding unit must be at least 1, not {unit}")
     if pool < 0:

@@ -178,7 +178,7 @@ def recompute_tournament(db: sqlite3.Connection, event_id: int) -> int:
     if event is None or event[0] != "tournament":
         raise LedgerError(f"event {event_id} is not a tournament")
     buy_in = int(event[1] or 0)
-    payouts = validate_payouts(json.loads(event[2] or "[]"))
+    payouts = validate_payouts(json.loads(event[2] or "[]"), in_order=False)  # as stored
     terms = get_terms(db, event_id)
     if terms.bounty > buy_in:
         raise ConfigError(f"the bounty ({terms.bounty}) cannot exceed the buy-in ({buy_in})")

@@ -9,6 +9,7 @@ its own complete, immutable :class:`GameSettings`.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from itertools import pairwise
 from types import MappingProxyType
 from typing import Literal, get_args
 
@@ -389,10 +390,13 @@ class GameSettings:
         return GAMES[self.game].hand_size
 
 
-def validate_payouts(percents: Sequence[int]) -> tuple[int, ...]:
+def validate_payouts(percents: Sequence[int], *, in_order: bool = True) -> tuple[int, ...]:
     """A tournament's payout table in whole percent of the prize pool, first place first;
-    raise :class:`ConfigError` unless every place gets 0..100 and they total 100.  The header
-    reader (``payouts 50/30/20``) and the ledger's tournament code both ask this function.
+    raise :class:`ConfigError` unless every place gets 0..100, they total 100 and, with
+    ``in_order``, no place gets more than the one above it (``20/30/50`` is the table written
+    backwards, which would pay the winner least).  The readers of a file's table (``payouts
+    50/30/20``, PHH) and the ledger's tournament code all ask this function; the ledger reads
+    a table it stored before this order was required without ``in_order``, as it stored it.
 
     >>> validate_payouts([50, 30, 20])
     (50, 30, 20)
@@ -400,6 +404,10 @@ def validate_payouts(percents: Sequence[int]) -> tuple[int, ...]:
     Traceback (most recent call last):
     ...
     badugi_ledger.model.errors.ConfigError: payout percentages must total 100, not 105: 50/30/20/1/1/1/1/1
+    >>> validate_payouts([20, 30, 50])
+    Traceback (most recent call last):
+    ...
+    badugi_ledger.model.errors.ConfigError: payout percentages go from first place down: 20/30/50 pays place 2 more than place 1 (first place first: 50/30/20)
     """  # noqa: E501 (a doctest shows the full exception name)
     table = tuple(int(p) for p in percents)
     shown = "/".join(map(str, table)) if len(table) <= 40 else f"{len(table)} places"
@@ -407,4 +415,13 @@ def validate_payouts(percents: Sequence[int]) -> tuple[int, ...]:
         raise ConfigError(f"payout percentages cannot be negative: {shown}")
     if table and sum(table) != 100:
         raise ConfigError(f"payout percentages must total 100, not {sum(table)}: {shown}")
+    if in_order:
+        for place, (above, below) in enumerate(pairwise(table), 1):
+            if below > above:
+                ordered = "/".join(map(str, sorted(table, reverse=True)))
+                raise ConfigError(
+                    f"payout percentages go from first place down: {shown} pays place "
+                    f"{place + 1} more than place {place}"
+                    + (f" (first place first: {ordered})" if len(table) <= 40 else "")
+                )
     return table

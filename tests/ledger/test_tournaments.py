@@ -5,6 +5,7 @@ bounties and points.  The rounding rule is documented in
 from __future__ import annotations
 
 import math
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -20,12 +21,13 @@ from badugi_ledger.ledger.prizes import (
     prize_table,
 )
 from badugi_ledger.ledger.store import open_ledger
-from badugi_ledger.model.errors import ConfigError
+from badugi_ledger.model.errors import ConfigError, ParseError
 from badugi_ledger.model.events import Session, StackChange
 from badugi_ledger.model.results import HandOutcome, PotResult
 from badugi_ledger.model.settings import validate_payouts
 from badugi_ledger.reports.settle import settle_event
 from badugi_ledger.reports.tournament import tournament_result
+from badugi_ledger.text.parse import parse_file
 from tests.helpers.ledger_builder import hand
 
 CUP = Session(
@@ -79,6 +81,37 @@ def test_payout_table_must_total_100() -> None:
         validate_payouts((50, 30, 10))
     with pytest.raises(ConfigError, match="negative"):
         validate_payouts((110, -10))
+
+
+def test_a_payout_table_goes_from_first_place_down(tmp_path: Path) -> None:
+    """``payouts 20/30/50`` is the table written backwards: it would pay the winner least, so
+    the reader refuses it at the item (grammar/README.md, ``payouts``: first place first);
+    places may share (``50/50``, ``40/40/20``).  A table an older version stored backwards is
+    still read as stored when the places are worked out again (a chop, a void, an import), so
+    they do not stop."""
+    assert validate_payouts((40, 40, 20)) == (40, 40, 20) and validate_payouts((50, 50))
+    with pytest.raises(ConfigError, match="pays place 3 more than place 2"):
+        validate_payouts((50, 20, 30))
+    path = tmp_path / "cup.bhh"
+    header = "tournament Cup · date 2024-11-01 · buy-in 1000 · starting-chips 1000 · payouts "
+    path.write_text(
+        "game badugi · no limit · blinds 10/20\n" + header + "20/30/50\n"
+        "hand 1 · button A · A 1000 · B 1000\nA folds\nB collects 30\n",
+        encoding="utf-8",
+    )
+    (error, *_) = parse_file(path)
+    assert isinstance(error, ParseError) and error.position.line == 2
+    assert error.position.column == len(header) - len("payouts ") + 1
+    assert error.message.startswith(
+        "payout percentages go from first place down: 20/30/50 pays place 2 more than place 1 "
+        "(first place first: 50/30/20)\n"
+    )
+    db = open_ledger(None)
+    import_outcomes(db, cup_hands(), "cup.bhh")
+    db.execute("UPDATE events SET payouts = '[10, 30, 60]' WHERE name = 'Spring Cup'")
+    recomputed = tournament_result(db, "Spring Cup", changes={"bounty": 0})  # places again
+    prizes = [e["prize"] for e in recomputed.entries]
+    assert prizes == [400, 1200, 2400, 0]
 
 
 def test_prizes_round_down_to_the_unit_and_first_takes_the_rest() -> None:

@@ -299,9 +299,15 @@ def sessions(draw: st.DrawFn) -> Session:
     )
 
 
-# Payout tables the reader accepts (settings.validate_payouts): none, or places totalling 100.
+# Payout tables the reader accepts (settings.validate_payouts): none, or places totalling 100,
+# first place first (none paid more than the place above it).
 payout_tables = st.just(()) | st.lists(st.integers(0, 100), max_size=3).map(
-    lambda cuts: tuple(b - a for a, b in zip([0, *sorted(cuts)], [*sorted(cuts), 100], strict=True))
+    lambda cuts: tuple(
+        sorted(
+            (b - a for a, b in zip([0, *sorted(cuts)], [*sorted(cuts), 100], strict=True)),
+            reverse=True,
+        )
+    )
 )
 
 
