@@ -1,0 +1,96 @@
+"""Instructions per hand of ``check`` and ``import -j 1``, counted by callgrind, for this tree
+and, with ``--reference DIR``, another source tree beside it.
+
+    python benchmarks/bench_instructions.py [--reference DIR] [--hands 300] [--small 10]
+
+Wall-clock figures on a shared two-core machine move by 10% from run to run; an instruction
+count does not move at all (one process, ``PYTHONHASHSEED=0``), so a change of a fraction of a
+percent per hand shows.  Per hand is ``(run of --hands - run of --small) / (difference in
+hands)``: the start-up, the same in both runs, drops out.  Each run is made once before it is
+counted (bytecode written, the file in the page cache).  Instructions are not time: a change
+that saves instructions but keeps more objects alive may be slower (measure it with the
+wall-clock scripts too).
+
+Each tree is run as ``python -m badugi_ledger`` with the tree first on ``PYTHONPATH`` and
+``PYTHONSAFEPATH=1``: without it, ``-m`` puts the current folder first on the path, and a run
+started in a source checkout counts that checkout's code whatever ``PYTHONPATH`` says.  Needs
+``valgrind`` (Debian: ``apt-get install valgrind``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from benchlib import simulated_file
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def instructions(tree: Path, command: list[str]) -> int:
+    """Instructions callgrind counts for ``python -m badugi_ledger COMMAND`` of ``tree``."""
+    env = {**os.environ, "PYTHONPATH": str(tree), "PYTHONSAFEPATH": "1", "PYTHONHASHSEED": "0"}
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    python = [sys.executable, "-m", "badugi_ledger", *command]
+    with tempfile.TemporaryDirectory() as scratch:
+        out = Path(scratch) / "callgrind.out"
+        subprocess.run(python, capture_output=True, env=env, cwd=scratch)  # warm-up
+        for db in Path(scratch).glob("*.db"):
+            db.unlink()
+        done = subprocess.run(
+            ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", *python],
+            capture_output=True,
+            text=True,
+            env=env,
+            cwd=scratch,
+        )
+        if done.returncode not in (0, 1):
+            raise SystemExit(f"{' '.join(command)} failed under valgrind: {done.stderr[-500:]}")
+        for line in out.read_text().splitlines():
+            if line.startswith(("summary:", "totals:")):
+                return int(line.split()[1])
+    raise SystemExit("callgrind wrote no totals")
+
+
+def per_hand(tree: Path, mode: str, small: Path, big: Path, hands: tuple[int, int]) -> float:
+    """Instructions a hand of ``mode`` (``check`` or ``import``) costs in ``tree``."""
+
+    def command(path: Path) -> list[str]:
+        if mode == "check":
+            return ["check", str(path), "-j", "1"]
+        return ["import", str(path), "--db", "ledger.db", "-j", "1"]
+
+    counts = [instructions(tree, command(path)) for path in (small, big)]
+    return (counts[1] - counts[0]) / (hands[1] - hands[0])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--reference", type=Path, help="another source tree to count beside")
+    parser.add_argument("--hands", type=int, default=300)
+    parser.add_argument("--small", type=int, default=10)
+    args = parser.parse_args()
+    if shutil.which("valgrind") is None:
+        raise SystemExit("valgrind is not installed")
+    files = [simulated_file(n, seed=7) for n in (args.small, args.hands)]
+    trees = [("this tree", ROOT)]
+    if args.reference is not None:
+        trees.append(("reference", args.reference.resolve()))
+    print(f"instructions per hand, ({args.hands}-hand run - {args.small}-hand run) / difference")
+    for mode in ("check", "import"):
+        figures = []
+        for name, tree in trees:
+            figure = per_hand(tree, mode, files[0], files[1], (args.small, args.hands))
+            figures.append(figure)
+            print(f"  {mode:6} {name:10} {figure / 1e6:8.4f} M")
+        if len(figures) == 2:
+            print(f"  {mode:6} change     {(figures[0] / figures[1] - 1) * 100:+8.2f}%")
+
+
+if __name__ == "__main__":
+    main()
