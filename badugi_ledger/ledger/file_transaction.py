@@ -30,7 +30,7 @@ from .players import (
 )
 from .report import FileReport, Rejected
 from .rows import HandRows
-from .tournament_warnings import free_chips
+from .tournament_warnings import free_chips, second_entries
 from .writer import FileWriter
 
 ProgressFn = Callable[[str, int], None]
@@ -148,7 +148,8 @@ def _warnings(db: sqlite3.Connection, source: str) -> list[str]:
     since file order is not play order: a Progressive Badugi pot carried at one of its tables
     that the next hand played there takes only in part
     (:func:`~.carried_pots.carry_left_behind`), a player of one of its tournaments who plays
-    on after busting without a rebuy (:func:`~.tournament_warnings.free_chips`)."""
+    on after busting without a rebuy (:func:`~.tournament_warnings.free_chips`), or who never
+    sat down with its starting chips (:func:`~.tournament_warnings.second_entries`)."""
     tables = [
         str(row[0])
         for row in db.execute(
@@ -163,7 +164,7 @@ def _warnings(db: sqlite3.Connection, source: str) -> list[str]:
         "WHERE h.source = ? AND e.kind = 'tournament' ORDER BY 1",
         [source],
     ).fetchall():
-        found += free_chips(db, int(event_id))
+        found += free_chips(db, int(event_id)) + second_entries(db, int(event_id))
     return found
 
 

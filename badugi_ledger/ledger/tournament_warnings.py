@@ -1,5 +1,6 @@
 """What an import stores of a tournament but warns about: a player who busted at one table and
-plays at another on chips nobody bought (:func:`free_chips`).
+plays at another on chips nobody bought (:func:`free_chips`), and a player who never sat down
+with the starting chips, an entrant counted twice it may be (:func:`second_entries`).
 
 Not a refusal: the order of a tournament's files is not the order its tables played in, and a
 night's file may miss hands, so the import stores the file and its report says it under the
@@ -11,6 +12,7 @@ file (``warnings``; docs/ledger.md, *Tournaments*).  Apart from the results
 from __future__ import annotations
 
 import sqlite3
+from typing import NamedTuple
 
 from ..model.names import composed
 from .event_lookup import event_label_of
@@ -27,38 +29,42 @@ ORDER BY coalesce(o.table_name, ''), o.seq, o.hand_id
 down and as he left, his rebuys and add-ons, and where the hand is written."""
 
 
-def free_chips(db: sqlite3.Connection, event_id: int) -> list[str]:
-    """The players of tournament ``event_id`` who busted at one table (his last hand there
-    left him 0) and played at another of its tables, with no rebuy or add-on in his hands
-    there, while no stack he sat down with at the table he busted at is one another table
-    left him: he came to it from no other table, so he played the others after he was out,
-    on chips nobody bought.  A rebuy at the table he busted at says he may have come to it
-    from a bust elsewhere (an add-on does not: the players still in take it).  He sits down
-    at a table at his first hand there, at a hand whose stack is not the one his hand before
-    there left him (bought chips, or came back), and at a hand whose file's line before for
-    him was at another table (one file's lines are in the order played, a table's hands
-    across files are not: he leaves that other table with that hand's stack, and any table
-    with his last there).  A night's file may miss hands, so this is for the import's
-    report, not a refusal; each as a sentence."""
-    came: dict[tuple[str, str], set[int]] = {}  # the stacks he sat down with at a table
-    left: dict[tuple[str, str], set[int]] = {}  # the stacks he left it with
-    last: dict[tuple[str, str], int] = {}
-    bought: set[tuple[str, str]] = set()
-    rebought: set[tuple[str, str]] = set()
-    runs = db.execute(_TABLE_RUNS, [event_id])
+class _Sittings(NamedTuple):
+    """Where each player of a tournament sat down and got up, table by table: (name, table)
+    -> the stacks he sat down with there, the stacks he left it with, his last stack there;
+    and the (name, table) where he bought chips (a rebuy or an add-on), or rebought."""
+
+    came: dict[tuple[str, str], set[int]]
+    left: dict[tuple[str, str], set[int]]
+    last: dict[tuple[str, str], int]
+    bought: set[tuple[str, str]]
+    rebought: set[tuple[str, str]]
+
+
+def _sittings(db: sqlite3.Connection, event_id: int) -> _Sittings:
+    """The :class:`_Sittings` of tournament ``event_id``'s stored hands.  He sits down at a
+    table at his first hand there, at a hand whose stack is not the one his hand before there
+    left him (bought chips, or came back), and at a hand whose file's line before for him was
+    at another table (one file's lines are in the order played, a table's hands across files
+    are not: he leaves that other table with that hand's stack, and any table with his last
+    there).  One name written two ways is one player, as for the results."""
+    sat = _Sittings({}, {}, {}, set(), set())
+    came, left, last = sat.came, sat.left, sat.last
     rows = [
         (table, composed(written), int(start), int(final), rebuys, add_ons, source, line)
-        for table, written, start, final, rebuys, add_ons, source, line in runs
-    ]  # (one name written two ways is one player, as for the results)
+        for table, written, start, final, rebuys, add_ons, source, line in db.execute(
+            _TABLE_RUNS, [event_id]
+        )
+    ]
     for table, name, start, final, rebuys, add_ons, _, _ in rows:  # each table, play order
         key = (name, table)
         if last.get(key) != start:
             came.setdefault(key, set()).add(start)
         last[key] = final
         if rebuys or add_ons:
-            bought.add(key)
+            sat.bought.add(key)
         if rebuys:
-            rebought.add(key)
+            sat.rebought.add(key)
     for key, final in last.items():
         left.setdefault(key, set()).add(final)
     before: dict[tuple[str, str], tuple[str, int]] = {}  # (name, file): his table, stack
@@ -68,6 +74,19 @@ def free_chips(db: sqlite3.Connection, event_id: int) -> list[str]:
             came.setdefault((name, table), set()).add(start)
             left.setdefault((name, was[0]), set()).add(was[1])
         before[(name, source)] = (table, final)
+    return sat
+
+
+def free_chips(db: sqlite3.Connection, event_id: int) -> list[str]:
+    """The players of tournament ``event_id`` who busted at one table (his last hand there
+    left him 0) and played at another of its tables, with no rebuy or add-on in his hands
+    there, while no stack he sat down with at the table he busted at is one another table
+    left him (:func:`_sittings`): he came to it from no other table, so he played the others
+    after he was out, on chips nobody bought.  A rebuy at the table he busted at says he may
+    have come to it from a bust elsewhere (an add-on does not: the players still in take it).
+    A night's file may miss hands, so this is for the import's report, not a refusal; each
+    as a sentence."""
+    came, left, last, bought, rebought = _sittings(db, event_id)
     found = []
     for (name, table), final in sorted(last.items()):
         others = sorted(t for (n, t) in last if n == name and t != table)
@@ -84,4 +103,55 @@ def free_chips(db: sqlite3.Connection, event_id: int) -> list[str]:
             "there: chips nobody bought; write the 'rebuys' line, or correct the stacks or "
             "the table"
         )
+    return found
+
+
+def second_entries(db: sqlite3.Connection, event_id: int) -> list[str]:
+    """The players of tournament ``event_id`` who never sat down with its starting chips and
+    bought none, while others sat down with them (:func:`_sittings`): an entrant starts with
+    the starting chips, so such a player is one already in, moved from another table under
+    another name (``Ben`` at one table, ``ben`` at the next: two entrants, one buy-in charged
+    twice and a prize pool too big), or his first hands are at a table the ledger does not
+    hold.  Named with the player another table left with a stack he sat down with, if any.
+    A tournament whose start the ledger does not hold (nobody sat down with the starting
+    chips: its final table only) says nothing.  For the import's report, each as a
+    sentence."""
+    row = db.execute("SELECT starting_chips FROM events WHERE id = ?", [event_id]).fetchone()
+    if row is None or row[0] is None:
+        return []
+    starting = int(row[0])
+    sat = _sittings(db, event_id)
+    came: dict[str, set[int]] = {}
+    for (name, _), stacks in sat.came.items():
+        came.setdefault(name, set()).update(stacks)
+    if not any(starting in stacks for stacks in came.values()):
+        return []
+    buyers = {name for name, _ in sat.bought}
+    found = []
+    for name, stacks in sorted(came.items()):
+        if starting in stacks or name in buyers:
+            continue
+        shown = " or ".join(map(str, sorted(stacks)))
+        text = (
+            f"{name!r} sits down in {event_label_of(db, event_id)} with {shown} chips, never "
+            f"with its starting {starting}, and bought none: "
+        )
+        moved = sorted(
+            (other, table)
+            for (other, table), left in sat.left.items()
+            if other != name and left & stacks
+        )
+        if moved:
+            other, table = moved[0]
+            text += (
+                f"{other!r} left table {table!r} with that stack; if {name!r} is {other!r}, "
+                "the ledger counts one player as two entrants, one buy-in charged twice: "
+                "write one name in the file and import it again with --replace"
+            )
+        else:
+            text += (
+                "a player entered twice under two names (one buy-in charged twice), or hands "
+                "of a table the ledger does not hold: correct the names or the stacks"
+            )
+        found.append(text)
     return found

@@ -1,0 +1,78 @@
+"""A tournament player who never sits down with the starting chips, and buys none, is stored
+with a warning: an entrant starts with the starting chips, so he is one already in, moved from
+another table under another name (two entrants, one buy-in charged twice), or his first hands
+are at a table the ledger does not hold (``badugi_ledger/ledger/tournament_warnings.py``,
+:func:`second_entries`; docs/ledger.md, *Tournaments*).
+
+From ``examples/tournament.bhh`` (200 starting chips; Noor leaves table Final with 170 after
+hand T2): a second file of the same tournament seats her at table Side as ``noor``.  Two plain
+ASCII names are never held against each other by the names' check, so only her stack tells.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.ledger.test_ledger_identity import invoke
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "tournament.bhh"
+TEXT = EXAMPLE.read_text(encoding="utf-8")
+FINAL = TEXT[: TEXT.index("hand T3")]  # Noor leaves with 170 after hand T2
+HAND_T1 = TEXT[TEXT.index("hand T1") : TEXT.index("# level 2")]
+HEADERS = TEXT[: TEXT.index("hand T1")].replace("table Final", "table Side")
+
+
+def side(noor: str = "noor", stack: int = 170) -> str:
+    """Hand T1 played again at table Side by Zed, ``noor`` (sitting down with ``stack``) and
+    Yan: she puts 30 chips in, as Noor did."""
+    hand = HAND_T1.replace("Kira", "Zed").replace("Bram", "Yan").replace("hand T1", "hand S1")
+    hand = hand.replace("Noor 170", f"{noor} {stack - 30}").replace("Noor 200", f"{noor} {stack}")
+    return HEADERS + hand.replace("Noor", noor)
+
+
+def imported(tmp_path: Path, *texts: str) -> list[str]:
+    tmp_path.mkdir(exist_ok=True)
+    paths = []
+    for n, text in enumerate(texts):
+        paths.append(tmp_path / f"table{n}.bhh")
+        paths[-1].write_text(text, encoding="utf-8")
+    code, out = invoke("import", *paths, "--db", tmp_path / "t.db")
+    assert code == 0 and "0 rejected" in out, out
+    return [line.strip() for line in out.splitlines() if "warning:" in line]
+
+
+def test_a_player_moved_under_another_name_is_warned_with_the_name_he_left_under(
+    tmp_path: Path,
+) -> None:
+    assert imported(tmp_path, FINAL, side()) == [
+        "warning: 'noor' sits down in Spring Freezeout (2024-04-12) with 170 chips, never with "
+        "its starting 200, and bought none: 'Noor' left table 'Final' with that stack; if "
+        "'noor' is 'Noor', the ledger counts one player as two entrants, one buy-in charged "
+        "twice: write one name in the file and import it again with --replace"
+    ]
+    code, out = invoke("tournament", "--event", "Spring Freezeout", "--db", tmp_path / "t.db")
+    assert code == 0 and "6 entrants" in out  # (what the warning is about: she paid twice)
+
+
+def test_a_player_moved_under_her_name_or_entering_with_the_starting_chips_is_not(
+    tmp_path: Path,
+) -> None:
+    assert imported(tmp_path, FINAL, side("Noor")) == []
+    assert imported(tmp_path / "new", FINAL, side("Quinn", 200)) == []
+
+
+def test_one_with_a_stack_nobody_left_is_warned_and_a_final_table_alone_is_not(
+    tmp_path: Path,
+) -> None:
+    (warning,) = imported(tmp_path, FINAL, side("Quinn", 150))
+    assert warning.endswith(
+        "with 150 chips, never with its starting 200, and bought none: a player entered "
+        "twice under two names (one buy-in charged twice), or hands of a table the ledger "
+        "does not hold: correct the names or the stacks"
+    )
+    final_table = TEXT[: TEXT.index("hand T1")] + TEXT[TEXT.index("# level 2") :]
+    final_table = final_table[: final_table.index("hand T2")] + TEXT[TEXT.index("hand T3") :]
+    final_table = final_table.replace(
+        "hand T3 · button Kira · Kira · Noor", "hand T3 · button Kira · Kira 430 · Noor 170"
+    )
+    assert imported(tmp_path / "alone", final_table) == []
