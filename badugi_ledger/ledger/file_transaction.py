@@ -30,7 +30,7 @@ from .players import (
 )
 from .report import FileReport, Rejected
 from .rows import HandRows
-from .tournament_warnings import free_chips, second_entries
+from .tournament_warnings import tournament_warnings
 from .writer import FileWriter
 
 ProgressFn = Callable[[str, int], None]
@@ -164,7 +164,7 @@ def _warnings(db: sqlite3.Connection, source: str) -> list[str]:
         "WHERE h.source = ? AND e.kind = 'tournament' ORDER BY 1",
         [source],
     ).fetchall():
-        found += free_chips(db, int(event_id)) + second_entries(db, int(event_id))
+        found += tournament_warnings(db, int(event_id))
     return found
 
 

@@ -77,7 +77,14 @@ def _sittings(db: sqlite3.Connection, event_id: int) -> _Sittings:
     return sat
 
 
-def free_chips(db: sqlite3.Connection, event_id: int) -> list[str]:
+def tournament_warnings(db: sqlite3.Connection, event_id: int) -> list[str]:
+    """What the import's report says of tournament ``event_id`` as the ledger holds it now
+    (:func:`free_chips`, :func:`second_entries`), its hands read once."""
+    sat = _sittings(db, event_id)
+    return free_chips(db, event_id, sat) + second_entries(db, event_id, sat)
+
+
+def free_chips(db: sqlite3.Connection, event_id: int, sat: _Sittings) -> list[str]:
     """The players of tournament ``event_id`` who busted at one table (his last hand there
     left him 0) and played at another of its tables, with no rebuy or add-on in his hands
     there, while no stack he sat down with at the table he busted at is one another table
@@ -85,8 +92,8 @@ def free_chips(db: sqlite3.Connection, event_id: int) -> list[str]:
     after he was out, on chips nobody bought.  A rebuy at the table he busted at says he may
     have come to it from a bust elsewhere (an add-on does not: the players still in take it).
     A night's file may miss hands, so this is for the import's report, not a refusal; each
-    as a sentence."""
-    came, left, last, bought, rebought = _sittings(db, event_id)
+    as a sentence; ``sat``: its :func:`_sittings`."""
+    came, left, last, bought, rebought = sat
     found = []
     for (name, table), final in sorted(last.items()):
         others = sorted(t for (n, t) in last if n == name and t != table)
@@ -106,7 +113,7 @@ def free_chips(db: sqlite3.Connection, event_id: int) -> list[str]:
     return found
 
 
-def second_entries(db: sqlite3.Connection, event_id: int) -> list[str]:
+def second_entries(db: sqlite3.Connection, event_id: int, sat: _Sittings) -> list[str]:
     """The players of tournament ``event_id`` who never sat down with its starting chips and
     bought none, while others sat down with them (:func:`_sittings`): an entrant starts with
     the starting chips, so such a player is one already in, moved from another table under
@@ -115,12 +122,11 @@ def second_entries(db: sqlite3.Connection, event_id: int) -> list[str]:
     hold.  Named with the player another table left with a stack he sat down with, if any.
     A tournament whose start the ledger does not hold (nobody sat down with the starting
     chips: its final table only) says nothing.  For the import's report, each as a
-    sentence."""
+    sentence; ``sat``: its :func:`_sittings`."""
     row = db.execute("SELECT starting_chips FROM events WHERE id = ?", [event_id]).fetchone()
     if row is None or row[0] is None:
         return []
     starting = int(row[0])
-    sat = _sittings(db, event_id)
     came: dict[str, set[int]] = {}
     for (name, _), stacks in sat.came.items():
         came.setdefault(name, set()).update(stacks)

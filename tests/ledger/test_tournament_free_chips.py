@@ -5,7 +5,7 @@ From ``examples/tournament.bhh`` (Bram busts in hand T2 at table Final, rule: to
 chips are bought only by the buy-in, rebuys and add-ons): a second file of the same
 tournament seats him at table Side with 200 chips and no ``rebuys`` line.  File order is not
 play order, so the import never refuses it; its report names him, both tables and the
-tournament (``badugi_ledger/ledger/tournament_warnings.py``, :func:`free_chips`).  A player who came
+tournament (``badugi_ledger/ledger/tournament_warnings.py``, ``free_chips``).  A player who came
 to the table he busted at from another one (his stack there is what that table left him) is
 a table move, not a warning.
 """
