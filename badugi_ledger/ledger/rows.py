@@ -23,6 +23,7 @@ from ..model.settings import validate_payouts
 from .fingerprints import canonical_json, fingerprint, plain_json
 from .hand_content import FIGURES, HandFacts, content_digest, facts
 from .report import Rejected
+from .views import number_key
 
 
 class HandRows(NamedTuple):
@@ -34,7 +35,7 @@ class HandRows(NamedTuple):
     """What names the hand's ``events`` row: (session, game, currency), see
     :func:`event_identity`."""
     hand: tuple[Any, ...]
-    """``hands`` columns hand_number … showdown (see :data:`HAND_COLUMNS`)."""
+    """``hands`` columns hand_number … showdown, number_key (see :data:`HAND_COLUMNS`)."""
     players: tuple[tuple[Any, ...], ...]
     """(name, seat, starting_stack, final_stack, contributed, collected, busted, rebuys,
     add_ons, stack_change): the ``hand_players`` columns after the hand and alias.  The
@@ -60,7 +61,7 @@ class HandRows(NamedTuple):
 
 HAND_COLUMNS = (
     "hand_number", "table_name", "origin", "source", "line", "game", "button",
-    "pot", "rake", "carry_in", "carry_out", "showdown",
+    "pot", "rake", "carry_in", "carry_out", "showdown", "number_key",
 )  # fmt: skip
 _FIGURE_INDEX = tuple(HAND_COLUMNS.index(c) for c in FIGURES)
 _figures = itemgetter(*_FIGURE_INDEX)
@@ -312,6 +313,7 @@ def hand_rows(record: HandRecord, result: HandResult, source: str, line: int) ->
             result.carry_in,
             result.carry_out,
             int(result.showdown),
+            number_key(record.hand_id),
         ),
         tuple(players),
         tuple(

@@ -42,7 +42,6 @@ from .prizes import (
 from .sql import dict_rows
 from .stored_values import check_stored_values
 from .tournament_terms import Terms, get_terms
-from .views import natural_order
 
 
 def set_terms(db: sqlite3.Connection, event_id: int, terms: Terms) -> None:
@@ -82,29 +81,29 @@ def _bounty_takers(db: sqlite3.Connection, hand_row_id: int, alias_id: int) -> l
     return []
 
 
-_PLAYED_HANDS = f"""
+_PLAYED_HANDS = """
 SELECT o.hand_id, o.counts, hp.alias_id, a.name, hp.starting_stack, hp.final_stack, hp.rebuys,
-       hp.add_ons, coalesce(o.source, ''), {{stack_change}}
+       hp.add_ons, coalesce(o.source, ''), {stack_change}
 FROM (
     SELECT p.hand_id, p.counts, p.source, p.line, p.seq,
-           first_value(p.hand) OVER (PARTITION BY coalesce(p.source, '')
-                                     ORDER BY p.line, p.hand_id) AS file_first
+           first_value(p.hand_key) OVER file AS file_key,
+           first_value(p.hand) OVER file AS file_first
     FROM play_order p WHERE p.event_id = ?
+    WINDOW file AS (PARTITION BY coalesce(p.source, '') ORDER BY p.line, p.hand_id)
 ) o JOIN hand_players hp ON hp.hand_id = o.hand_id JOIN aliases a ON a.id = hp.alias_id
-ORDER BY {natural_order("o.file_first")}, coalesce(o.source, ''), o.line, o.seq,
-         o.hand_id, hp.seat
+ORDER BY o.file_key, o.file_first, coalesce(o.source, ''), o.line, o.seq, o.hand_id, hp.seat
 """
-"""A tournament's hands as they were played, each player dealt in (or whose stack changed
-while he sat out) a row: the hands of the view ``play_order`` (those that count and those an
-organiser voided, never a copy the ledger set aside or a hand its file no longer holds), in its
-order.  ``play_order`` numbers each table's hands; a tournament's places need one order over
-all its tables, so its rule is taken over the whole event: a file's hands in the order of its
-lines (the file is the record of the night, tables breaking into a final table included), the
-files in the natural order of the number of their first hand (``P9`` before ``P10``, see
-:func:`~.views.natural_order`; :func:`order_files` then puts a file later when the players'
-stacks say it was played later).  For a tournament at one table this is
-``play_order``'s ``seq``.  Row ids are not play order: a hand renumbered, inserted or imported
-from an earlier file later is a new row at the end."""
+"""A tournament's hands as they were played, each player dealt in (or whose stack changed while
+he sat out) a row: the hands of the view ``play_order`` (those that count and those an organiser
+voided, never a copy the ledger set aside or a hand its file no longer holds), in its order.
+``play_order`` numbers each table's hands; a tournament's places need one order over all its
+tables, so its rule is taken over the whole event: a file's hands in the order of its lines (the
+file is the record of the night, tables breaking into a final table included), the files in the
+natural order of the number of their first hand (``P9`` before ``P10``, ``7-8`` before ``7-10``,
+see :func:`~.views.number_key`; :func:`order_files` then puts a file later when the players'
+stacks say it was played later). For a tournament at one table this is ``play_order``'s ``seq``.
+Row ids are not play order: a hand renumbered, inserted or imported from an earlier file later
+is a new row at the end."""
 
 
 Row = tuple[int, int, int, str, int, int, int | None, int | None, str, int | None]

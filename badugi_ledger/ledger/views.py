@@ -29,6 +29,7 @@ hands an organiser voided in their place, since the stacks of a night went throu
 
 from __future__ import annotations
 
+import re
 import sqlite3
 
 from .void_reasons import LEFT_OUT, SET_ASIDE_REASON
@@ -56,29 +57,42 @@ def _text(value: str) -> str:
     return "'" + value.replace("'", "''") + "'"
 
 
-def natural_keys(number: str) -> tuple[str, str]:
-    """The first two sort keys of :func:`natural_order` (the text before the first digit, the
-    number the digits there start), as SQL expressions of ``number``.  They cost a few
-    microseconds a row (ten ``instr`` of a padded copy, twice), so a query that orders
-    many rows by the numbers of few hands computes them once per hand, as a column."""
-    padded = f"({number} || '0123456789')"
-    first_digit = "min(" + ", ".join(f"instr({padded}, '{d}')" for d in "0123456789") + ")"
-    return (
-        f"substr({number}, 1, {first_digit} - 1)",
-        f"CAST(substr({number}, {first_digit}) AS INTEGER)",
+_DIGITS = re.compile("[0-9]+")
+
+
+def number_key(number: str) -> str:
+    """The key that puts hand numbers in their natural order as text, stored with each hand
+    (``hands.number_key``): every run of digits is the number it makes, whatever text stands
+    between (``P9`` before ``P10``, ``7-8`` before ``7-10``, ``9`` before ``10``, ``3`` before
+    ``3b``); a number that starts with a digit comes before one that starts with anything
+    else, and numbers without digits follow each other as text.  A run of digits becomes a
+    mark below any character of a name, its length in three digits and its digits without
+    leading zeros, so that SQLite's plain comparison of the keys is that order; numbers of
+    one key (``007`` and ``7``) are ordered by their text after it.  Computed once, when the
+    hand is stored (and by migration 17 for hands stored before), so the views read it as a
+    plain column: any SQLite client (Datasette, the ``sqlite3`` shell) orders by it.
+
+    >>> sorted(["7-10", "P10", "7-8", "3b", "P9", "3", "abc"], key=number_key)
+    ['3', '3b', '7-8', '7-10', 'P9', 'P10', 'abc']
+    """
+    return _DIGITS.sub(_run_key, number)
+
+
+def _run_key(run: re.Match[str]) -> str:
+    digits = run[0].lstrip("0") or "0"
+    return f"\x01{len(digits):03d}{digits}"
+
+
+def add_number_keys(db: sqlite3.Connection) -> None:
+    """``hands.number_key`` (:func:`number_key`), added if the ledger has no such column yet,
+    and filled in for every hand stored without it."""
+    if "number_key" not in {row[1] for row in db.execute("PRAGMA table_info(hands)")}:
+        db.execute("ALTER TABLE hands ADD COLUMN number_key TEXT")
+    numbers = db.execute("SELECT id, hand_number FROM hands WHERE number_key IS NULL").fetchall()
+    db.executemany(
+        "UPDATE hands SET number_key = ? WHERE id = ?",
+        [(number_key(str(number or "")), hand_id) for hand_id, number in numbers],
     )
-
-
-def natural_order(number: str) -> str:
-    """SQL sort keys (for an ``ORDER BY``) that put hand numbers (``number``, an SQL text
-    expression) in their natural order: the text before the first digit, then the number the
-    digits there start (read as ``CAST`` reads it), then the whole text.  ``P9`` comes before
-    ``P10``, ``9`` before ``10`` (a number of digits alone orders as by ``CAST``, the same
-    numbers as text: ``007`` before ``7``), ``3`` before ``3b``, a number that starts with a
-    digit before one that starts with anything else, and numbers without digits as text.
-
-    Plain SQL, no function registered by Python, so every SQLite client reads the views."""
-    return ", ".join((*natural_keys(number), number))
 
 
 PLAYED = (
@@ -90,49 +104,35 @@ PLAYED = (
 its file no longer holds) is not part of the play (:mod:`badugi_ledger.ledger.void_reasons`)."""
 
 
-def _play_order(extra: str = "") -> str:
-    """The ``SELECT`` of :data:`_PLAY_ORDER`, with the columns ``extra`` (each after a comma)
-    after its own."""
-    return f"""
+_PLAY_ORDER = f"""
 SELECT p.id AS hand_id, p.event_id, p.table_name, p.hand_number AS hand, p.counts,
        row_number() OVER (PARTITION BY p.event_id, coalesce(p.table_name, '')
-                          ORDER BY {natural_order("p.file_first")},
+                          ORDER BY p.file_key, p.file_first,
                                    coalesce(p.source, ''), p.line, p.id) AS seq,
-       p.source, p.line{extra}
+       p.source, p.line, p.number_key AS hand_key
 FROM (
-    SELECT h.id, h.event_id, h.table_name, h.hand_number, h.source, h.line,
+    SELECT h.id, h.event_id, h.table_name, h.hand_number, h.number_key, h.source, h.line,
            h.void_reason IS NULL AS counts,
-           first_value(h.hand_number) OVER (
-               PARTITION BY h.event_id, coalesce(h.table_name, ''), coalesce(h.source, '')
-               ORDER BY h.line, h.id) AS file_first
+           first_value(h.number_key) OVER file AS file_key,
+           first_value(h.hand_number) OVER file AS file_first
     FROM hands h JOIN counted_events e ON e.id = h.event_id
     WHERE {PLAYED}
+    WINDOW file AS (PARTITION BY h.event_id, coalesce(h.table_name, ''), coalesce(h.source, '')
+                    ORDER BY h.line, h.id)
 ) p
 """
-
-
-_PLAY_ORDER = _play_order()
 """The hands played at each table of each event, in the order they were played (``seq`` 1, 2…).
 
-The hands of one file are in the order of their lines: the file is the record of the night,
-and its replay carries the stacks from hand to hand in that order.  Where a table's hands of
-one event come from several files (a night split in two, a hand moved to another file), each
-file's hands stay together, and the files follow one another in the natural order of the
-number of their first hand (:func:`natural_order`): the text before its first digit, then the
-number its digits make, then the whole text (``P9`` before ``P10``, ``9`` before ``10``,
-``3`` before ``3b``).  Recorders number a night's hands on from file to file, and sites number
-theirs in time, while the order files were imported in, or their row ids, says nothing.
-Row ids are not play order: a hand renumbered and imported again with ``--replace`` is a new
-row at the end.  Hands an organiser voided keep their place (they were played), marked
-``counts`` 0."""
-
-_HAND_KEYS = "".join(
-    f", {key} AS {name}"
-    for key, name in zip(natural_keys("p.hand_number"), ("hand_prefix", "hand_digits"), strict=True)
-)
-"""Each hand's own :func:`natural_keys`, as columns of :func:`_play_order`: computed once a
-hand, where the rows of :data:`_CASH_STINTS` (a hand's every player) would compute them again
-for each player, and again while sorting them."""
+The hands of one file are in the order of their lines: the file is the record of the night, and
+its replay carries the stacks from hand to hand in that order. Where a table's hands of one
+event come from several files (a night split in two, a hand moved to another file), each file's
+hands stay together, and the files follow one another in the natural order of the number of
+their first hand (:func:`number_key`: every run of digits as the number it makes, ``P9`` before
+``P10``, ``7-8`` before ``7-10``, ``3`` before ``3b``; then the whole text). Recorders number a
+night's hands on from file to file, and sites number theirs in time, while the order files were
+imported in, or their row ids, says nothing. Row ids are not play order: a hand renumbered and
+imported again with ``--replace`` is a new row at the end. Hands an organiser voided keep their
+place (they were played), marked ``counts`` 0."""
 
 _CASH_STINTS = f"""
 SELECT s.event_id, s.player_id, s.counts,
@@ -163,15 +163,14 @@ FROM (
                    hp.starting_stack AS start, hp.final_stack AS final, hp.rebuys, hp.add_ons,
                    hp.stack_change,
                    first_value(o.hand) OVER file AS file_first,
-                   first_value(o.hand_prefix) OVER file AS file_prefix,
-                   first_value(o.hand_digits) OVER file AS file_digits
-            FROM hand_players hp JOIN ({_play_order(_HAND_KEYS)}) o ON o.hand_id = hp.hand_id
+                   first_value(o.hand_key) OVER file AS file_key
+            FROM hand_players hp JOIN ({_PLAY_ORDER}) o ON o.hand_id = hp.hand_id
             JOIN aliases a ON a.id = hp.alias_id
             WINDOW file AS (PARTITION BY o.event_id, a.player_id, coalesce(o.source, '')
                             ORDER BY o.line, o.hand_id)
         ) r
         WINDOW run AS (PARTITION BY r.event_id, r.player_id
-                       ORDER BY r.file_prefix, r.file_digits, r.file_first, r.source, r.line,
+                       ORDER BY r.file_key, r.file_first, r.source, r.line,
                                 r.seq, r.hand_id)
     ) w
 ) s
@@ -274,7 +273,10 @@ FROM counted_hands h JOIN counted_events e ON e.id = h.event_id
 
 
 def create_views(db: sqlite3.Connection) -> None:
-    """(Re)create every view of :data:`VIEWS` (run by a migration, inside its transaction)."""
+    """(Re)create every view of :data:`VIEWS` (run by a migration, inside its transaction),
+    with the column they order a table's files by (:func:`add_number_keys`): a migration
+    before the one that added it makes the views too, and queries them."""
+    add_number_keys(db)
     for name in reversed(VIEWS):
         db.execute(f"DROP VIEW IF EXISTS {name}")
     for name, select in VIEWS.items():

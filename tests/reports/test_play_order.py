@@ -23,7 +23,7 @@ from badugi_ledger.ledger.importing import import_outcomes, import_text
 from badugi_ledger.ledger.schema import SCHEMA_VERSION
 from badugi_ledger.ledger.sql import dict_rows
 from badugi_ledger.ledger.store import open_ledger
-from badugi_ledger.ledger.views import VIEWS, natural_order
+from badugi_ledger.ledger.views import VIEWS, number_key
 from badugi_ledger.reports.export import export_table
 from badugi_ledger.reports.settle import settle_event
 from tests.helpers.ledger_builder import hand
@@ -172,7 +172,9 @@ def test_a_ledger_of_schema_6_reads_its_nights_in_play_order_once_upgraded(
         assert sessions_of(old)[("Anna", "Order night")] == ("100", "2", "101", "3")
     db = open_ledger(path)
     assert db.execute("SELECT max(version) FROM schema_version").fetchone() == (SCHEMA_VERSION,)
-    assert db.execute("SELECT * FROM hands ORDER BY id").fetchall() == hands
+    upgraded = db.execute("SELECT * FROM hands ORDER BY id").fetchall()
+    assert [row[: len(hands[0])] for row in upgraded] == hands  # and each number's key after
+    assert [row[-1] for row in upgraded] == [number_key(row[3]) for row in hands]
     after = db.execute("SELECT event, player, net FROM player_event_results").fetchall()
     assert sorted(after) == sorted(before)
     got = sessions_of(db)
@@ -229,6 +231,9 @@ def test_files_numbered_p9_and_p10_follow_each_other_by_their_numbers(tmp_path: 
         ("#99", "#100"),
         ("A7", "A10"),
         ("T2-9", "T10-1"),
+        ("7-8", "7-10"),  # ids of badugi-ledger simulate: table 7, hands 8 and 10
+        ("33423082-5", "33423082-12"),  # Merge's ids (docs/importers.md)
+        ("T1-2-9", "T1-2-10"),
         ("9", "10"),
         ("3", "3b"),
         ("007", "7"),
@@ -240,8 +245,8 @@ def test_files_numbered_p9_and_p10_follow_each_other_by_their_numbers(tmp_path: 
 def test_a_tables_files_follow_each_other_by_the_numbers_of_their_first_hands(
     earlier: str, later: str
 ) -> None:
-    """``play_order`` compares the first numbers of a table's files naturally: the text
-    before the first digit, then the number the digits there make, then the whole text."""
+    """``play_order`` compares the first numbers of a table's files naturally: every run of
+    digits as the number it makes, the text between them as text, then the whole text."""
     db = open_ledger(None)
     for number, name in ((later, "later.bhh"), (earlier, "earlier.bhh")):
         played = hand(number, {"A": 100, "B": 100}, {"A": 2, "B": 2}, {"A": 4}, source=name)
@@ -264,10 +269,10 @@ def test_a_ledger_of_schema_12_reads_files_numbered_p9_and_p10_in_order_once_upg
         db.execute(f"DROP VIEW {name}")
     for name, select in VIEWS.items():
         old = "CAST(p.file_first AS INTEGER), p.file_first"
-        select = select.replace(natural_order("p.file_first"), old)
+        select = select.replace("p.file_key, p.file_first", old)
         # A player's files are sorted by the natural keys of his first hand in each.
         old = "CAST(r.file_first AS INTEGER), r.file_first"
-        select = select.replace("r.file_prefix, r.file_digits, r.file_first", old)
+        select = select.replace("r.file_key, r.file_first", old)
         db.execute(f"CREATE VIEW {name} AS {select}")
     db.execute("DELETE FROM schema_version WHERE version >= 13")
     rows = db.execute("SELECT * FROM hand_players ORDER BY hand_id, alias_id").fetchall()
@@ -277,3 +282,72 @@ def test_a_ledger_of_schema_12_reads_files_numbered_p9_and_p10_in_order_once_upg
     assert db.execute("SELECT max(version) FROM schema_version").fetchone() == (SCHEMA_VERSION,)
     assert db.execute("SELECT * FROM hand_players ORDER BY hand_id, alias_id").fetchall() == rows
     assert sessions(db) == PREFIX_PLAYED
+
+
+# A two-file tournament numbered as ``simulate`` numbers its hands (the check/import agreement
+# fuzzer's reproducer): hand 7-10 was not written down, Bram busts in 7-11, the last hand.
+CUP = "game badugi · no limit · blinds 5/10\n" + (
+    "tournament Cup · date 2024-06-01 · buy-in 1000 · payouts 60/40\ntable Final\n\n"
+)
+CUP_FIRST = (
+    CUP
+    + """hand 7-8 · button Kira · Kira 200 · Noor 100 · Bram 310
+Kira folds · Noor folds
+Bram collects 10
+
+hand 7-9 · button Noor · Kira · Noor · Bram
+Noor raises to 95 all-in · Bram folds · Kira calls 85
+draw: Kira 1 · Noor 1
+draw: Kira 1 · Noor 1
+draw: Kira 1 · Noor 1
+show: Kira 7h 5c 3d 2s · Noor Kh 8s 4d 2c
+Kira collects 195
+"""
+)
+CUP_SECOND = (
+    CUP
+    + """hand 7-11 · button Kira · Kira 320 · Bram 290
+Kira raises to 290 · Bram calls 280 all-in
+draw: Bram 1 · Kira 1
+draw: Bram 1 · Kira 1
+draw: Bram 1 · Kira 1
+show: Kira 7h 5c 3d 2s · Bram Kh 8s 4d 2c
+Kira collects 580
+"""
+)
+
+
+def places(db: sqlite3.Connection) -> list[tuple[str, int, int]]:
+    return [
+        (r["player"], r["place"], r["prize"])
+        for r in dict_rows(
+            db,
+            "SELECT p.name AS player, t.place, t.prize FROM tournament_entries t "
+            "JOIN aliases a ON a.id = t.alias_id JOIN players p ON p.id = a.player_id "
+            "ORDER BY t.place",
+        )
+    ]
+
+
+def test_a_tournament_in_two_files_numbered_7_8_and_7_11_is_placed_in_that_order(
+    tmp_path: Path,
+) -> None:
+    """The second file (7-11) was played after the first (7-8): Bram, out in its last hand,
+    is second; Kira, who holds every chip, first.  ``7-11`` once came first (the text after
+    the first run of digits decided), and the prizes went the other way."""
+    path = tmp_path / "club.db"
+    db = open_ledger(path)
+    for name, text in (("b.bhh", CUP_SECOND), ("a.bhh", CUP_FIRST)):
+        assert import_text(db, text, name).stored
+    right = [("Kira", 1, 1800), ("Bram", 2, 1200), ("Noor", 3, 0)]
+    assert places(db) == right
+    # A ledger stored before the key (migration 17): none, and the places computed in the
+    # old order; opened, it gets the keys and the places again.
+    db.execute("UPDATE hands SET number_key = NULL")
+    db.execute("UPDATE tournament_entries SET place = 4 - place, prize = 1200 WHERE place < 3")
+    db.execute("DELETE FROM schema_version WHERE version >= 17")
+    db.commit()
+    db.close()
+    db = open_ledger(path)
+    assert db.execute("SELECT count(*) FROM hands WHERE number_key IS NULL").fetchone() == (0,)
+    assert places(db) == right
