@@ -110,7 +110,10 @@ def store_file(
             return report
         if batch:
             writer.write(batch)
-        if writer.left_out() or (options.whole and report.conflicts):
+        left_out = writer.left_out()
+        kept = [] if left_out else writer.holdings.kept_beside_new()
+        if left_out or kept or (options.whole and report.conflicts):
+            report.conflicts += kept
             writer.rollback()
             _nothing_stored(report)
             report.held_back = True

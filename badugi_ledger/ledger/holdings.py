@@ -25,7 +25,7 @@ from ..model.errors import LedgerError
 from ..model.limits import quote
 from .corrections import audit_void, void_hand
 from .event_lookup import event_label_of
-from .report import GONE_FROM_FILE, Conflict, FileReport
+from .report import GONE_FROM_FILE, REJECTED_KEPT, Conflict, FileReport
 from .rows import HandRows
 from .void_matching import OrganiserVoids, VoidedHand
 from .void_reasons import (
@@ -85,6 +85,10 @@ class FileHoldings:
         as it comes; what is left when the file ends is no longer in it (:meth:`left_out`):
         deleted, renumbered, or moved to another event by a new session name.  Empty for a
         file imported the first time."""
+        self.rejected_kept: dict[int, tuple[str, str, int, int, str]] = {}
+        """Of :attr:`earlier`, the hands the file holds now as rejected hands of their number
+        (:meth:`met`): the ledger's version of each counts on; beside the file's new version
+        of its other hands it would be two versions of one night (:meth:`kept_beside_new`)."""
         self.earlier_voids: dict[int, tuple[str, str, int, int, str, str]] = {}
         """As :attr:`earlier`, the hands an organiser voided that the file held, still in the
         night's play, with the organiser's reason last: one the file no longer holds stays
@@ -155,9 +159,39 @@ class FileHoldings:
             self.unsure = True
             return
         self.load()
-        for held in (self.earlier, self.earlier_voids):
-            for row_id in [i for i, hand in held.items() if hand[0] == number]:
-                del held[row_id]
+        for row_id in [i for i, hand in self.earlier.items() if hand[0] == number]:
+            self.rejected_kept[row_id] = self.earlier.pop(row_id)
+        for row_id in [i for i, hand in self.earlier_voids.items() if hand[0] == number]:
+            del self.earlier_voids[row_id]
+
+    def kept_beside_new(self) -> list[Conflict]:
+        """With ``replace``, the hands of :attr:`rejected_kept`, when the file replaced or
+        stored others: each a conflict that holds the whole file back, since the ledger's
+        version of it would count between the file's new versions of the hands around it
+        (their stacks go through another hand than it recorded); none otherwise."""
+        if not (self.replace and self.rejected_kept):
+            return []
+        if not (self.report.replaced or self.report.stored):
+            return []  # the file's other hands are the ledger's: one version of the night
+        said = []
+        for row_id in sorted(self.rejected_kept):
+            number, table, event_id, line, held_by = self.rejected_kept[row_id]
+            said.append(
+                Conflict(
+                    held_by,
+                    line,
+                    number,
+                    table,
+                    event_label_of(self.conn, event_id),
+                    (
+                        "the file holds it rejected (above), and the ledger's version of it "
+                        "would count on between this file's new versions of the hands around "
+                        "it",
+                    ),
+                    fix=REJECTED_KEPT,
+                )
+            )
+        return said
 
     def left_out(self) -> bool:
         """Hands this file held when it was imported before (as the file they were read from

@@ -113,6 +113,14 @@ GONE_FROM_FILE = (
 """The :attr:`Conflict.fix` of a hand imported from a file before and not in it any more: no
 version of it is stored, so the general advice (``--replace`` stores the file's version)
 does not fit it."""
+REJECTED_KEPT = (
+    "with --replace, a hand the file holds rejected whose version the ledger counts from it "
+    "holds the whole file back: the file's other hands stored over their old versions would "
+    "count beside that old one, two versions of one night; fix the rejected hands, then "
+    "import the file again with --replace"
+)
+"""The :attr:`Conflict.fix` of a hand rejected in the file whose stored version counts, when
+the file's other hands would replace theirs (:meth:`.FileHoldings.kept_beside_new`)."""
 _REPLACE = (
     "a conflict is a hand the ledger already holds with other content; import again with "
     "--replace to store this version instead (see: badugi-ledger audit)"
