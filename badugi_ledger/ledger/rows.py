@@ -213,8 +213,9 @@ def ledger_problems(result: HandResult) -> list[str]:
     if result.unknown_stacks:
         names = ", ".join(sorted(result.unknown_stacks))
         problems.append(
-            f"the stacks of {names} are unknown (carried from a hand that could not be "
-            "replayed or read) [stack-unknown]"
+            f"the stacks of {names} are unknown (not stated on the hand line, and not known "
+            "from the table's hands before it: one could not be replayed or read, or they are "
+            "missing) [stack-unknown]"
         )
     balance = result.balance()
     if balance != 0:

@@ -186,6 +186,9 @@ class TableTracker:
             else None
         )
         outcome = self._replay(state, record)
+        if missing is not None and outcome.result is not None and outcome.result.unknown_stacks:
+            unstated = _unstated_after_missing_hands(record, outcome.result.unknown_stacks)
+            outcome = replace(outcome, errors=(*outcome.errors, unstated))
         certain = dealt_in and blinds_follow_button(record)
         instead = None if moved is None or base is None else left_of(base.button, record.seats)
         state.button = base_of(record, instead) if certain else None
@@ -322,6 +325,20 @@ class TableTracker:
         else:
             state.carry = None
             state.carry_unknown_since = f"{why} and recorded neither a carry nor a collection"
+
+
+def _unstated_after_missing_hands(record: HandRecord, players: Iterable[str]) -> Violation:
+    """The verdict of a hand that says hands before it are not in the file and does not state
+    the stacks of ``players``: checked without them, but not settled, since what they won or
+    lost is not known, and the ledger stores no such hand (``missing-hand``)."""
+    return Violation(
+        "missing-hand",
+        f"hands before this one are not in the file, and it does not state the stacks of "
+        f"{_names(players)}: what they won or lost is not known, so the ledger does not store "
+        "it; state every stack on the hand line",
+        record.pos,
+        "incomplete",
+    )
 
 
 def _written_twice(written: RecentHands[None], record: HandRecord) -> tuple[Violation, bool] | None:
