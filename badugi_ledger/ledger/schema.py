@@ -358,13 +358,19 @@ def _m012_stack_changes(db: sqlite3.Connection) -> None:
     create_views(db)
 
 
-def _m013_natural_file_order(db: sqlite3.Connection) -> None:
+def _file_order_again(db: sqlite3.Connection) -> None:
     """The views made again, and the tournaments played in several files recomputed
-    (:func:`~.tournament_results.recompute_tournament`): a table's files follow one another in the
-    natural order of the number of their first hand (by its first run of digits then), so a
-    file whose hands are numbered ``P9``… comes before one numbered ``P10``…, which the text
-    put first.  Only the order of files changed: a tournament recorded in one file keeps its
-    places."""
+    (:func:`~.tournament_results.recompute_tournament`), after a change to the order a table's
+    files follow one another in (the natural order of the number of their first hand).  Only
+    the order of files changes: a tournament recorded in one file keeps its places.
+
+    Migration 13: a file numbered ``P9``… comes before one numbered ``P10``…, which the text
+    put first.  Migration 17: every run of digits is a number, not the first alone: a file
+    numbered ``7-10``… came before one numbered ``7-8``… (the ids ``simulate`` and Merge
+    write), so a night's second file was played first and its places paid the wrong players;
+    each hand's key is stored (``hands.number_key``, :func:`~.views.number_key`), filled in
+    for the hands stored before by :func:`~.views.add_number_keys`, which every making of the
+    views runs (an older ledger's earlier migrations query them)."""
     from .tournament_results import recompute_tournament
 
     create_views(db)
@@ -393,25 +399,6 @@ def _m016_hands_source(db: sqlite3.Connection) -> None:
     once a file.  (``IF NOT EXISTS``: a ledger whose later version rows were taken back runs
     it again.)"""
     db.execute("CREATE INDEX IF NOT EXISTS hands_source ON hands (source)")
-
-
-def _m017_number_keys(db: sqlite3.Connection) -> None:
-    """``hands.number_key``, the natural order of each hand's number (:func:`~.views.number_key`),
-    filled in for the hands stored before (:func:`~.views.add_number_keys`, which every making
-    of the views runs: an older ledger's earlier migrations query them); the views made again
-    to order a table's files by it, and the tournaments played in several files recomputed: a
-    file numbered ``7-10``… came before one numbered ``7-8``…, the text deciding after the
-    first run of digits, so a night's second file was played first and its places paid the
-    wrong players.  Only the order of files changed."""
-    from .tournament_results import recompute_tournament
-
-    create_views(db)
-    for (event_id,) in db.execute(
-        "SELECT o.event_id FROM play_order o JOIN counted_events e ON e.id = o.event_id "
-        "WHERE e.kind = 'tournament' GROUP BY o.event_id "
-        "HAVING count(DISTINCT coalesce(o.source, '')) > 1 ORDER BY o.event_id"
-    ).fetchall():
-        recompute_tournament(db, event_id)
 
 
 MIGRATIONS: tuple[tuple[int, str, Migration], ...] = (
@@ -460,7 +447,7 @@ MIGRATIONS: tuple[tuple[int, str, Migration], ...] = (
         13,
         "views and tournaments: a table's files follow the natural order of their first hand "
         "numbers (P9 before P10)",
-        _m013_natural_file_order,
+        _file_order_again,
     ),
     (14, "player audit: every merge and un-merge of players", _m014_player_audit),
     (
@@ -474,7 +461,7 @@ MIGRATIONS: tuple[tuple[int, str, Migration], ...] = (
         17,
         "hands: the natural order of each hand's number, every run of digits a number (7-8 "
         "before 7-10); views and tournaments: a table's files follow it",
-        _m017_number_keys,
+        _file_order_again,
     ),
 )
 SCHEMA_VERSION = MIGRATIONS[-1][0]
