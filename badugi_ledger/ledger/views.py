@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import re
 import sqlite3
+import unicodedata
 
 from .void_reasons import LEFT_OUT, SET_ASIDE_REASON
 
@@ -57,7 +58,8 @@ def _text(value: str) -> str:
     return "'" + value.replace("'", "''") + "'"
 
 
-_DIGITS = re.compile("[0-9]+")
+_DIGITS = re.compile(r"\d+")
+"""A run of decimal digits, of any script (``１０`` is ten, as ``int`` reads it)."""
 
 
 def number_key(number: str) -> str:
@@ -65,22 +67,27 @@ def number_key(number: str) -> str:
     (``hands.number_key``): every run of digits is the number it makes, whatever text stands
     between (``P9`` before ``P10``, ``7-8`` before ``7-10``, ``9`` before ``10``, ``3`` before
     ``3b``); a number that starts with a digit comes before one that starts with anything
-    else, and numbers without digits follow each other as text.  A run of digits becomes a
-    mark below any character of a name, its length in three digits and its digits without
-    leading zeros, so that SQLite's plain comparison of the keys is that order; numbers of
-    one key (``007`` and ``7``) are ordered by their text after it.  Computed once, when the
-    hand is stored (and by migration 17 for hands stored before), so the views read it as a
-    plain column: any SQLite client (Datasette, the ``sqlite3`` shell) orders by it.
+    else, and numbers without digits follow each other as text.  A run of digits (of any
+    script: ``１０`` is ten) becomes a mark below any character of a name, its length in five
+    digits and its digits in ASCII without leading zeros, so that SQLite's plain comparison
+    of the keys is that order; numbers of one key (``007`` and ``7``) are ordered by their
+    text after it.  Computed once, when the hand is stored (and by migration 17 for hands
+    stored before), so the views read it as a plain column: any SQLite client (Datasette,
+    the ``sqlite3`` shell) orders by it.  A change to the key needs a migration that computes
+    every stored one again.
 
-    >>> sorted(["7-10", "P10", "7-8", "3b", "P9", "3", "abc"], key=number_key)
-    ['3', '3b', '7-8', '7-10', 'P9', 'P10', 'abc']
+    >>> sorted(["7-10", "P10", "7-8", "3b", "P9", "3", "abc", "９"], key=number_key)
+    ['3', '3b', '7-8', '7-10', '９', 'P9', 'P10', 'abc']
     """
     return _DIGITS.sub(_run_key, number)
 
 
 def _run_key(run: re.Match[str]) -> str:
-    digits = run[0].lstrip("0") or "0"
-    return f"\x01{len(digits):03d}{digits}"
+    digits = run[0]
+    if not digits.isascii():
+        digits = "".join([str(unicodedata.decimal(digit)) for digit in digits])
+    digits = digits.lstrip("0") or "0"
+    return f"\x01{len(digits):05d}{digits}"
 
 
 def add_number_keys(db: sqlite3.Connection) -> None:

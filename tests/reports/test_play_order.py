@@ -234,6 +234,9 @@ def test_files_numbered_p9_and_p10_follow_each_other_by_their_numbers(tmp_path: 
         ("7-8", "7-10"),  # ids of badugi-ledger simulate: table 7, hands 8 and 10
         ("33423082-5", "33423082-12"),  # Merge's ids (docs/importers.md)
         ("T1-2-9", "T1-2-10"),
+        ("９", "１０"),  # full-width digits: a number as int reads them
+        ("٩", "١٠"),  # Arabic-Indic digits
+        ("9" * 999, "1" + "0" * 999),  # a run of more digits than three can count
         ("9", "10"),
         ("3", "3b"),
         ("007", "7"),
