@@ -165,14 +165,13 @@ class FileHoldings:
             del self.earlier_voids[row_id]
 
     def kept_beside_new(self) -> list[Conflict]:
-        """With ``replace``, the hands of :attr:`rejected_kept`, when the file replaced or
-        stored others: each a conflict that holds the whole file back, since the ledger's
-        version of it would count between the file's new versions of the hands around it
-        (their stacks go through another hand than it recorded); none otherwise."""
-        if not (self.replace and self.rejected_kept):
+        """With ``replace``, the hands of :attr:`rejected_kept`, when the file replaced others:
+        each a conflict that holds the whole file back, since the ledger's version of it would
+        count beside the file's new versions of the others (their stacks go through a hand
+        that recorded other ones); none otherwise: the hands the file stores beside it are
+        new ones (appended), its others are the ledger's, one version of the night."""
+        if not (self.replace and self.rejected_kept and self.report.replaced):
             return []
-        if not (self.report.replaced or self.report.stored):
-            return []  # the file's other hands are the ledger's: one version of the night
         said = []
         for row_id in sorted(self.rejected_kept):
             number, table, event_id, line, held_by = self.rejected_kept[row_id]
@@ -185,8 +184,7 @@ class FileHoldings:
                     event_label_of(self.conn, event_id),
                     (
                         "the file holds it rejected (above), and the ledger's version of it "
-                        "would count on between this file's new versions of the hands around "
-                        "it",
+                        "would count on beside the hands this file stores over theirs",
                     ),
                     fix=REJECTED_KEPT,
                 )

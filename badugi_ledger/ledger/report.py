@@ -115,7 +115,7 @@ version of it is stored, so the general advice (``--replace`` stores the file's 
 does not fit it."""
 REJECTED_KEPT = (
     "with --replace, a hand the file holds rejected whose version the ledger counts from it "
-    "holds the whole file back: the file's other hands stored over their old versions would "
+    "holds the whole file back when other hands of it would be stored over theirs: they would "
     "count beside that old one, two versions of one night; fix the rejected hands, then "
     "import the file again with --replace"
 )

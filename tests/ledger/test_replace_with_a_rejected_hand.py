@@ -39,7 +39,7 @@ def test_a_replace_that_would_keep_a_rejected_hands_old_version_is_held_back(
     (file,) = report.files
     assert file.held_back and (file.stored, len(file.replaced), len(file.rejected)) == (0, 0, 1)
     (kept,) = file.conflicts
-    assert kept.hand == "2" and "would count on between this file's new versions" in str(
+    assert kept.hand == "2" and "would count on beside the hands this file stores" in str(
         kept.differences
     )
     assert "fix the rejected hands, then import the file again with --replace" in "\n".join(
@@ -62,3 +62,21 @@ def test_a_rejected_hand_beside_unchanged_hands_leaves_the_night_as_it_was(
     path.write_text(NIGHT.replace("Anna collects 9 ", "Anna collects 8 "), encoding="utf-8")
     (file,) = import_into(db, [path], replace=True).files
     assert not file.held_back and (file.duplicate, len(file.rejected)) == (3, 1)
+
+
+def test_a_hand_appended_beside_a_rejected_one_is_stored_as_without_replace(
+    tmp_path: Path,
+) -> None:
+    """A hand appended (hand 5) while hand 2 is rejected: nothing stored over an old version,
+    so nothing is mixed; ``--replace`` stores hand 5 as a plain import does (found by the
+    probe of this rule)."""
+    path, db = tmp_path / "friday.bhh", tmp_path / "club.db"
+    path.write_text(NIGHT, encoding="utf-8")
+    assert import_into(db, [path]).stored == 4
+    fifth = (
+        "\nhand 5 · button Eve · Anna · Ben · Cara · Dan · Eve\n"
+        "Cara folds · Dan folds · Eve folds · Anna folds\nBen collects 2\n"
+    )
+    path.write_text(NIGHT.replace("Anna collects 9 ", "Anna collects 8 ") + fifth, "utf-8")
+    (file,) = import_into(db, [path], replace=True).files
+    assert not file.held_back and (file.stored, file.duplicate, len(file.rejected)) == (1, 3, 1)
