@@ -19,26 +19,29 @@ from .event_lookup import event_label_of
 
 _TABLE_RUNS = """
 SELECT coalesce(o.table_name, ''), a.name, hp.starting_stack, hp.final_stack,
-       coalesce(hp.rebuys, 0), coalesce(hp.add_ons, 0), coalesce(o.source, ''), o.line
+       coalesce(hp.rebuys, 0), coalesce(hp.add_ons, 0), coalesce(o.source, ''), o.line,
+       o.hand_id
 FROM play_order o JOIN hand_players hp ON hp.hand_id = o.hand_id
 JOIN aliases a ON a.id = hp.alias_id JOIN events e ON e.id = o.event_id
 WHERE o.event_id = ? AND e.kind = 'tournament'
 ORDER BY coalesce(o.table_name, ''), o.seq, o.hand_id
 """
 """Each player's hands at each table of a tournament, in ``play_order``: his stack as he sat
-down and as he left, his rebuys and add-ons, and where the hand is written."""
+down and as he left, his rebuys and add-ons, where the hand is written, and which it is."""
 
 
 class _Sittings(NamedTuple):
     """Where each player of a tournament sat down and got up, table by table: (name, table)
     -> the stacks he sat down with there, the stacks he left it with, his last stack there;
-    and the (name, table) where he bought chips (a rebuy or an add-on), or rebought."""
+    the (name, table) where he bought chips (a rebuy or an add-on), or rebought; and the
+    hands each played (two who sat in one hand are two players)."""
 
     came: dict[tuple[str, str], set[int]]
     left: dict[tuple[str, str], set[int]]
     last: dict[tuple[str, str], int]
     bought: set[tuple[str, str]]
     rebought: set[tuple[str, str]]
+    hands: dict[str, set[int]]
 
 
 def _sittings(db: sqlite3.Connection, event_id: int) -> _Sittings:
@@ -48,14 +51,15 @@ def _sittings(db: sqlite3.Connection, event_id: int) -> _Sittings:
     at another table (one file's lines are in the order played, a table's hands across files
     are not: he leaves that other table with that hand's stack, and any table with his last
     there).  One name written two ways is one player, as for the results."""
-    sat = _Sittings({}, {}, {}, set(), set())
+    sat = _Sittings({}, {}, {}, set(), set(), {})
     came, left, last = sat.came, sat.left, sat.last
-    rows = [
-        (table, composed(written), int(start), int(final), rebuys, add_ons, source, line)
-        for table, written, start, final, rebuys, add_ons, source, line in db.execute(
-            _TABLE_RUNS, [event_id]
-        )
-    ]
+    rows = []
+    for table, written, start, final, rebuys, add_ons, source, line, hand in db.execute(
+        _TABLE_RUNS, [event_id]
+    ):
+        name = composed(written)
+        rows.append((table, name, int(start), int(final), rebuys, add_ons, source, line))
+        sat.hands.setdefault(name, set()).add(hand)
     for table, name, start, final, rebuys, add_ons, _, _ in rows:  # each table, play order
         key = (name, table)
         if last.get(key) != start:
@@ -93,7 +97,7 @@ def free_chips(db: sqlite3.Connection, event_id: int, sat: _Sittings) -> list[st
     have come to it from a bust elsewhere (an add-on does not: the players still in take it).
     A night's file may miss hands, so this is for the import's report, not a refusal; each
     as a sentence; ``sat``: its :func:`_sittings`."""
-    came, left, last, bought, rebought = sat
+    came, left, last, bought, rebought, _ = sat
     found = []
     for (name, table), final in sorted(last.items()):
         others = sorted(t for (n, t) in last if n == name and t != table)
@@ -119,7 +123,8 @@ def second_entries(db: sqlite3.Connection, event_id: int, sat: _Sittings) -> lis
     the starting chips, so such a player is one already in, moved from another table under
     another name (``Ben`` at one table, ``ben`` at the next: two entrants, one buy-in charged
     twice and a prize pool too big), or his first hands are at a table the ledger does not
-    hold.  Named with the player another table left with a stack he sat down with, if any.
+    hold.  Named with the player another table left with a stack he sat down with, if any
+    (not one who sat in a hand with him: they are two players).
     A tournament whose start the ledger does not hold (nobody sat down with the starting
     chips: its final table only) says nothing.  For the import's report, each as a
     sentence; ``sat``: its :func:`_sittings`."""
@@ -145,7 +150,7 @@ def second_entries(db: sqlite3.Connection, event_id: int, sat: _Sittings) -> lis
         moved = sorted(
             (other, table)
             for (other, table), left in sat.left.items()
-            if other != name and left & stacks
+            if other != name and left & stacks and not sat.hands[other] & sat.hands[name]
         )
         if moved:
             other, table = moved[0]

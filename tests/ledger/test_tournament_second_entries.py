@@ -76,3 +76,23 @@ def test_one_with_a_stack_nobody_left_is_warned_and_a_final_table_alone_is_not(
         "hand T3 · button Kira · Kira · Noor", "hand T3 · button Kira · Kira 430 · Noor 170"
     )
     assert imported(tmp_path / "alone", final_table) == []
+
+
+def test_a_player_who_sat_in_a_hand_with_him_is_never_named_as_him(tmp_path: Path) -> None:
+    """Table B imported first: Yan leaves it with 195, the stack noor sat down with, but they
+    sat in one hand, so they are two players; only Noor, who left table A with 195, is named
+    (found by the probe of this rule)."""
+    header = "game badugi · fixed limit 10/20 · blinds 5/10\n" + (
+        "tournament Cup · date 2024-04-12 · buy-in 1000 · starting-chips 200 · payouts 70/30\n"
+    )
+    table_a = header + (
+        "table A\n\nhand 1 · button Kira · Kira 200 · Noor 200 · Bram 200\n"
+        "Kira raises to 20 · Noor folds · Bram folds\nKira collects 25\n"
+    )
+    table_b = header + (
+        "table B\n\nhand 2 · button Zed · Zed 200 · Yan 200 · noor 195\n"
+        "Zed raises to 20 · Yan folds · noor folds\nZed collects 25\n"
+    )
+    warned = imported(tmp_path, table_b, table_a)
+    assert len(warned) == 2 and not any("'Yan'" in warning for warning in warned)
+    assert "'Noor' left table 'A' with that stack" in warned[1]
