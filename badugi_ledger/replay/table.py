@@ -329,13 +329,13 @@ class TableTracker:
 
 def _unstated_after_missing_hands(record: HandRecord, players: Iterable[str]) -> Violation:
     """The verdict of a hand that says hands before it are not in the file and does not state
-    the stacks of ``players``: checked without them, but not settled, since what they won or
-    lost is not known, and the ledger stores no such hand (``missing-hand``)."""
+    the stacks of ``players``: checked without them, but not settled, since the ledger stores
+    no hand with a stack it does not know (``missing-hand``; a player sitting out too)."""
     return Violation(
         "missing-hand",
         f"hands before this one are not in the file, and it does not state the stacks of "
-        f"{_names(players)}: what they won or lost is not known, so the ledger does not store "
-        "it; state every stack on the hand line",
+        f"{_names(players)}: the ledger stores no hand with a stack it does not know; state "
+        "every stack on the hand line",
         record.pos,
         "incomplete",
     )

@@ -29,8 +29,8 @@ Anna collects 2
 
 SAID = (
     "hands before this one are not in the file, and it does not state the stacks of Anna and "
-    "Cara: what they won or lost is not known, so the ledger does not store it; state every "
-    "stack on the hand line"
+    "Cara: the ledger stores no hand with a stack it does not know; state every stack on the "
+    "hand line"
 )
 
 
