@@ -147,8 +147,10 @@ class FileHoldings:
         return self.was is not None and stored.source == self.was != self.report.source
 
     def meet(self, stored: Stored) -> None:
-        """The file holds the stored hand: it is not left out of it."""
+        """The file holds the stored hand: it is not left out of it (nor is it the version of
+        a rejected hand of its number, at another table)."""
         self.earlier.pop(stored.id, None)
+        self.rejected_kept.pop(stored.id, None)
         self.earlier_voids.pop(stored.id, None)
         self.voids.meet(stored.id)
 

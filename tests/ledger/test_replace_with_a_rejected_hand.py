@@ -80,3 +80,39 @@ def test_a_hand_appended_beside_a_rejected_one_is_stored_as_without_replace(
     path.write_text(NIGHT.replace("Anna collects 9 ", "Anna collects 8 ") + fifth, "utf-8")
     (file,) = import_into(db, [path], replace=True).files
     assert not file.held_back and (file.stored, file.duplicate, len(file.rejected)) == (1, 3, 1)
+
+
+TWO_TABLES = """game badugi · fixed limit 2/4 · blinds 1/2
+cash Friday · date 2024-03-01
+table A
+
+hand 1 · button Anna · Anna 100 · Ben 100
+Anna folds
+Ben collects 2
+
+hand 2 · button Ben · Anna · Ben
+Ben folds
+Anna collects 5
+
+table B
+
+hand 2 · button Cara · Cara 100 · Dan 100
+Cara folds
+Dan collects 2
+"""
+
+
+def test_a_hand_of_the_same_number_at_another_table_is_no_version_of_the_rejected_one(
+    tmp_path: Path,
+) -> None:
+    """Table A's hand 2 is rejected from the start (never stored); table B's hand 2, further
+    on, is the ledger's: it is no old version of A's, so correcting A's hand 1 replaces it
+    and holds nothing back."""
+    path, db = tmp_path / "friday.bhh", tmp_path / "club.db"
+    path.write_text(TWO_TABLES, encoding="utf-8")
+    first = import_into(db, [path]).files[0]
+    assert (first.stored, len(first.rejected)) == (2, 1)
+    path.write_text(TWO_TABLES.replace("Anna 100 · Ben 100", "Anna 120 · Ben 100"), "utf-8")
+    (file,) = import_into(db, [path], replace=True).files
+    assert not file.held_back
+    assert (len(file.replaced), file.duplicate, len(file.rejected)) == (1, 1, 1)
