@@ -401,6 +401,17 @@ def _m016_hands_source(db: sqlite3.Connection) -> None:
     db.execute("CREATE INDEX IF NOT EXISTS hands_source ON hands (source)")
 
 
+def _number_keys_again(db: sqlite3.Connection) -> None:
+    """Every ``hands.number_key`` computed again (:func:`~.views.add_number_keys`), then the
+    file order made again (:func:`_file_order_again`): the key's first form (a run's length in
+    three digits, ASCII digits only) put ``１０`` before ``９`` and a run of a thousand digits
+    before a shorter one, and a ledger that holds keys of both forms would compare them."""
+    from .views import add_number_keys
+
+    add_number_keys(db, every=True)
+    _file_order_again(db)
+
+
 MIGRATIONS: tuple[tuple[int, str, Migration], ...] = (
     (1, "core ledger: players, aliases, events, hands, postings, pots", _m001_core),
     (2, "tournaments: entries and terms", _m002_tournaments),
@@ -462,6 +473,12 @@ MIGRATIONS: tuple[tuple[int, str, Migration], ...] = (
         "hands: the natural order of each hand's number, every run of digits a number (7-8 "
         "before 7-10); views and tournaments: a table's files follow it",
         _file_order_again,
+    ),
+    (
+        18,
+        "hands: each number's natural-order key computed again (digits of any script, runs "
+        "of any length)",
+        _number_keys_again,
     ),
 )
 SCHEMA_VERSION = MIGRATIONS[-1][0]

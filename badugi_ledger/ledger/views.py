@@ -71,8 +71,8 @@ def number_key(number: str) -> str:
     script: ``１０`` is ten) becomes a mark below any character of a name, its length in five
     digits and its digits in ASCII without leading zeros, so that SQLite's plain comparison
     of the keys is that order; numbers of one key (``007`` and ``7``) are ordered by their
-    text after it.  Computed once, when the hand is stored (and by migration 17 for hands
-    stored before), so the views read it as a plain column: any SQLite client (Datasette,
+    text after it.  Computed once, when the hand is stored (and by migrations 17 and 18 for
+    hands stored before), so the views read it as a plain column: any SQLite client (Datasette,
     the ``sqlite3`` shell) orders by it.  A change to the key needs a migration that computes
     every stored one again.
 
@@ -90,12 +90,14 @@ def _run_key(run: re.Match[str]) -> str:
     return f"\x01{len(digits):05d}{digits}"
 
 
-def add_number_keys(db: sqlite3.Connection) -> None:
+def add_number_keys(db: sqlite3.Connection, *, every: bool = False) -> None:
     """``hands.number_key`` (:func:`number_key`), added if the ledger has no such column yet,
-    and filled in for every hand stored without it."""
+    and filled in for every hand stored without it (``every``: for every hand, when the key
+    itself changed)."""
     if "number_key" not in {row[1] for row in db.execute("PRAGMA table_info(hands)")}:
         db.execute("ALTER TABLE hands ADD COLUMN number_key TEXT")
-    numbers = db.execute("SELECT id, hand_number FROM hands WHERE number_key IS NULL").fetchall()
+    which = "" if every else " WHERE number_key IS NULL"
+    numbers = db.execute(f"SELECT id, hand_number FROM hands{which}").fetchall()
     db.executemany(
         "UPDATE hands SET number_key = ? WHERE id = ?",
         [(number_key(str(number or "")), hand_id) for hand_id, number in numbers],

@@ -354,3 +354,14 @@ def test_a_tournament_in_two_files_numbered_7_8_and_7_11_is_placed_in_that_order
     db = open_ledger(path)
     assert db.execute("SELECT count(*) FROM hands WHERE number_key IS NULL").fetchone() == (0,)
     assert places(db) == right
+    # Keys of another form (here the numbers' own text, which puts 7-11 first), the places
+    # computed by them: migration 18 computes every key again, and the places.
+    db.execute("UPDATE hands SET number_key = hand_number")
+    db.execute("UPDATE tournament_entries SET place = 4 - place, prize = 1200 WHERE place < 3")
+    db.execute("DELETE FROM schema_version WHERE version >= 18")
+    db.commit()
+    db.close()
+    db = open_ledger(path)
+    keys = db.execute("SELECT hand_number, number_key FROM hands").fetchall()
+    assert all(key == number_key(number) for number, key in keys)
+    assert places(db) == right
