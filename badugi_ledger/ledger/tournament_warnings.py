@@ -56,11 +56,11 @@ def _sittings(db: sqlite3.Connection, event_id: int) -> _Sittings:
     rows = []
     for table, written, start, final, rebuys, add_ons, source, line, hand in db.execute(
         _TABLE_RUNS, [event_id]
-    ):
+    ):  # each table, in play order
         name = composed(written)
-        rows.append((table, name, int(start), int(final), rebuys, add_ons, source, line))
+        start, final = int(start), int(final)
+        rows.append((table, name, start, final, source, line))
         sat.hands.setdefault(name, set()).add(hand)
-    for table, name, start, final, rebuys, add_ons, _, _ in rows:  # each table, play order
         key = (name, table)
         if last.get(key) != start:
             came.setdefault(key, set()).add(start)
@@ -72,7 +72,7 @@ def _sittings(db: sqlite3.Connection, event_id: int) -> _Sittings:
     for key, final in last.items():
         left.setdefault(key, set()).add(final)
     before: dict[tuple[str, str], tuple[str, int]] = {}  # (name, file): his table, stack
-    for table, name, start, final, _, _, source, _ in sorted(rows, key=lambda r: (r[6], r[7])):
+    for table, name, start, final, source, _ in sorted(rows, key=lambda r: (r[4], r[5])):
         was = before.get((name, source))
         if was is not None and was[0] != table:  # moved within the file's night
             came.setdefault((name, table), set()).add(start)
