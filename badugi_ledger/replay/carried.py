@@ -35,7 +35,7 @@ from ..model.events import (
     amounts_currency,
 )
 from ..model.games import GAMES
-from ..model.money import hand_figure
+from ..model.money import CHIPS, hand_figure, unit_words
 from ..model.names import composed
 from ..model.results import HandResult, Violation
 from .button import ButtonBase
@@ -92,6 +92,10 @@ class TableState:
     """Until the table's first hand of a cash night is replayed: the same file's night before
     at the table, in the same unit, whose last hand left the pot this night starts from
     (:func:`_carry_in`); None when there is none, or its pot is not known."""
+    carried_elsewhere: tuple[str, ...] = ()
+    """Until the table's first hand of its pool in the file is replayed (a unit's first cash
+    night, a tournament): the other pools, in words, in which the file's hands at the table
+    carried pots (:meth:`~.table.TableTracker._carried_elsewhere`)."""
 
     def forget(self, players: Iterable[str], why: str) -> None:
         """These players' stacks are unknown from now on, because of ``why``."""
@@ -118,13 +122,30 @@ def _carry_in(state: TableState, record: HandRecord) -> tuple[int, Violation | N
     it in the same file (:attr:`TableState.night_before`) as the ledger's pool holds it: it may
     take the pot that night left, or part of it; more is a ``carry-carried`` *warning* only,
     since a night played between the two may be in another file, which a check of this one
-    does not see (the ledger, which sees every night, refuses it)."""
+    does not see (the ledger, which sees every night, refuses it).  So is the first hand of
+    its pool at the table in the file (a unit's first night, a tournament) when the file's
+    hands there carried pots in other pools before it (:attr:`TableState.carried_elsewhere`):
+    a pot never passes between units, and the ledger refuses such a hand unless another file
+    holds a hand of its pool played there before it (a pool that carries only later in the
+    file is the ledger's to see)."""
     stated = [(i, e.amount) for i, e in _between_hands(record) if type(e) is CarryIn]
     if not stated:
         return state.carry or 0, None
     amount = sum([chips for _, chips in stated])
     before = state.night_before
     currency = amounts_currency(record.session, record.settings.currency)
+    if state.carried_elsewhere and amount:
+        return amount, Violation(
+            "carry-carried",
+            f"the hand, played in {pool_words(record)}, states a carried-in pot of "
+            f"{hand_figure(amount, currency)}, but this file's hands at the table carried pots "
+            f"in {' and in '.join(state.carried_elsewhere)} only, none in "
+            f"{pool_words(record)} before it: a carried pot stays in its unit, and a "
+            "tournament's in the tournament; the ledger refuses it unless a hand played here "
+            "before it in this unit is recorded in another file",
+            record.position(stated[0][0]),
+            "warning",
+        )
     if before is not None and amount > before.carry:
         return amount, Violation(
             "carry-carried",
@@ -145,6 +166,15 @@ def _carry_in(state: TableState, record: HandRecord) -> tuple[int, Violation | N
         record.position(stated[0][0]),
         "mismatch",
     )
+
+
+def pool_words(record: HandRecord) -> str:
+    """The pool of carried pots a hand plays in (a cash unit, a tournament), in words, as the
+    ledger's refusal names it (``USD``, ``chips of 0.10 EUR``, ``the tournament Sunday``)."""
+    session = record.session
+    if session.kind == "tournament":
+        return f"the tournament {session.name}" + (f" of {session.date}" if session.date else "")
+    return record.settings.currency or unit_words(CHIPS, session.chip_value)
 
 
 def _carry_stakes(state: TableState, record: HandRecord) -> frozenset[str]:

@@ -88,6 +88,7 @@ from .carried import (
     _follow_respellings,
     _hands_missing,
     _names,
+    pool_words,
 )
 from .carried import TableState as TableState
 from .claims import final_line_imbalance
@@ -116,6 +117,14 @@ def table_key(record: HandRecord) -> TableKey:
     return record.pos.source, record.table, event_of(record.session, record.settings.currency)
 
 
+def _pool(key: TableKey) -> tuple[str | None, ...]:
+    """The pool of carried Progressive Badugi pots a table's event belongs to (the ledger's
+    :data:`~badugi_ledger.ledger.carried_pots.CARRY_POOL`): a cash unit over every night, or
+    one tournament."""
+    _, _, (kind, name, date, unit) = key
+    return (kind, name, date) if kind == "tournament" else (kind, unit)
+
+
 class TableTracker:
     """Replays hands one at a time, carrying each table's state to its next hand."""
 
@@ -124,13 +133,31 @@ class TableTracker:
         self.nights: dict[tuple[str, str, str], TableKey] = {}
         """A file's table in a cash unit -> its latest night there (the ledger's pool of
         carried pots, :data:`~badugi_ledger.ledger.carried_pots.CARRY_POOL`)."""
+        self.pots_carried: dict[tuple[str, str], dict[tuple[str | None, ...], str]] = {}
+        """A file's table -> the pools (:func:`_pool`) its replayed hands carried a pot in, each
+        with its words (``USD``, ``chips``, ``the tournament Sunday``)."""
 
     def table(self, record: HandRecord) -> TableState:
         key = table_key(record)
         state = self.tables.get(key)
         if state is None:
-            state = self.tables[key] = TableState(night_before=self._night_before(key))
+            elsewhere = self._carried_elsewhere(key)
+            state = self.tables[key] = TableState(
+                night_before=self._night_before(key), carried_elsewhere=elsewhere
+            )
         return state
+
+    def _carried_elsewhere(self, key: TableKey) -> tuple[str, ...]:
+        """When ``key`` starts its pool at its table in this file (a unit's first cash night,
+        a tournament): the other pools in which the file's hands at that table carried pots,
+        in words.  A carried pot stays in its pool, so the pool's first hand can take none of
+        theirs (the ledger refuses it, unless a hand of the pool in another file came first)."""
+        source, table, (kind, _, _, unit) = key
+        carried = self.pots_carried.get((source, table))
+        if not carried or (kind == "cash" and (source, table, unit) in self.nights):
+            return ()
+        pool = _pool(key)
+        return tuple(words for other, words in carried.items() if other != pool)
 
     def _night_before(self, key: TableKey) -> NightBefore | None:
         """The night before ``key``'s at its table in the same file and unit, whose carried pot
@@ -207,11 +234,12 @@ class TableTracker:
                 record.pos,
                 "incomplete",
             )
+            state.night_before, state.carried_elsewhere = None, ()
             self._after_failure(state, record)
             return HandOutcome(source, record.hand_id, record.pos, record, None, (error,))
         carried, unknown = _carried(state, record)
         carry_in, carry_stated = _carry_in(state, record)
-        state.night_before = None  # (held to the night's first hand only)
+        state.night_before, state.carried_elsewhere = None, ()  # (the night's first hand's)
         try:
             result = replay_hand(
                 record, stacks=carried, carry_in=carry_in, carry_stakes=_carry_stakes(state, record)
@@ -243,6 +271,10 @@ class TableTracker:
                 warnings = (resync, *warnings)
             state.resynced = None
         _after_replay(state, record, result, GAMES[record.settings.game].progressive)
+        if result.carry_out:
+            key = table_key(record)
+            pools = self.pots_carried.setdefault((source, record.table), {})
+            pools[_pool(key)] = pool_words(record)
         found = result.violations
         if carry_stated is not None:
             if carry_stated.kind == "warning":

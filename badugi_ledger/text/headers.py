@@ -316,6 +316,23 @@ def leaves_a_redeal(settings: GameSettings, carries: bool) -> bool:
     return carries and GAMES[settings.game].progressive
 
 
+def carry_pool(
+    table: str,
+    kind: str | None,
+    name: str | None,
+    date: str | None,
+    currency: str | None,
+    chip_value: object,
+) -> tuple[object, ...]:
+    """A table with the pool of carried pots its hands play in, for :func:`opens_a_redeal`: a
+    cash unit (the currency, or the chips' value) over every night, or one tournament - the
+    ledger's pools.  A pot carried passes to the table's next hand in the same pool only, so
+    a night in another unit, or a tournament, at the same table does not open with a redeal."""
+    if kind == "tournament":
+        return (table, kind, name, date)
+    return (table, currency, chip_value)
+
+
 def opens_a_redeal(carried_before: bool, events: Iterable[Event]) -> bool:
     """Whether a hand is a redeal, whose forced bets are implied as a redeal's
     (:func:`implied_posts`): the pot it states carried into it (``carry in N``) is more than

@@ -62,6 +62,7 @@ from .headers import (
     SESSION_ITEMS,
     HeaderItemError,
     SettingsState,
+    carry_pool,
     implied_posts,
     leaves_a_redeal,
     opens_a_redeal,
@@ -120,7 +121,9 @@ class _Reader:
         self.bad_settings = False
         """The header values do not fit together (``spread limit 6-2``): a later header line
         that changes none of them (``cash Friday``) is not reported again for it."""
-        self.carried_tables: set[str] = set()
+        self.carried_tables: set[tuple[object, ...]] = set()
+        """The tables (:meth:`_carry_pool`) whose last hand read carried its pot: their next
+        hand is a redeal."""
         self.players: dict[str, set[str]] = {}  # who was seated at each table so far
         self.remembered = 0  # names in self.players, at most _MAX_KNOWN
         self.spoiled: _Spoiled | None = None
@@ -428,10 +431,23 @@ class _Reader:
         error.recorded = tuple(recorded)
         kinds = set(map(type, recorded))
         if CarryOut in kinds and leaves_a_redeal(self.state.settings(), True):
-            self.carried_tables.add(self.state.table)
+            self.carried_tables.add(self._carry_pool())
         elif Collect in kinds:
-            self.carried_tables.discard(self.state.table)
+            self.carried_tables.discard(self._carry_pool())
         return error
+
+    def _carry_pool(self) -> tuple[object, ...]:
+        """The table the hands read now are played at, with their pool (:func:`carry_pool`)."""
+        state = self.state
+        session = state.session
+        return carry_pool(
+            state.table,
+            session.get("kind"),
+            session.get("name"),
+            session.get("date"),
+            state.currency,
+            session.get("chip_value"),
+        )
 
     def _amounts(self) -> dict[str, Any]:
         """What the hands' amounts are under the current headers, for a syntax error's hint
@@ -498,9 +514,8 @@ class _Reader:
         if not has_post and not posts_none:
             # A redeal: the table's previous hand here carried its pot, or the hand states
             # the pot carried into it (the previous hand is in another file).
-            redeal = opens_a_redeal(
-                state.table in self.carried_tables, events if CarryIn in kinds else ()
-            )
+            carried = bool(self.carried_tables) and self._carry_pool() in self.carried_tables
+            redeal = opens_a_redeal(carried, events if CarryIn in kinds else ())
             posts = self._implied_posts(settings, seats, button, sitting, redeal)
             if posts:  # placed at the hand line
                 at = len(events) if first_play is None else first_play
@@ -517,9 +532,9 @@ class _Reader:
         if known is None or not seated <= known:
             self._remember(table, seated)
         if leaves_a_redeal(settings, CarryOut in kinds):
-            self.carried_tables.add(table)
-        else:
-            self.carried_tables.discard(table)
+            self.carried_tables.add(self._carry_pool())
+        elif self.carried_tables:
+            self.carried_tables.discard(self._carry_pool())
         return HandRecord(
             raw.hand_id,
             settings,

@@ -49,7 +49,13 @@ from ..model.events import (
 from ..model.money import plain_money
 from ..model.names import line_break_in
 from ..model.settings import GameSettings, HouseRules, Structure
-from .headers import HEADER_KEYWORDS, implied_posts, leaves_a_redeal, opens_a_redeal
+from .headers import (
+    HEADER_KEYWORDS,
+    carry_pool,
+    implied_posts,
+    leaves_a_redeal,
+    opens_a_redeal,
+)
 
 __all__ = [
     "describe_record",
@@ -402,7 +408,7 @@ def write_hands(records: Iterable[HandRecord]) -> Iterator[str]:
     settings: GameSettings | None = None
     session: Session | None = None
     table: str | None = None
-    carried: set[str] = set()
+    carried: set[tuple[object, ...]] = set()  # the tables whose last hand carried its pot
     for record in records:
         header_lines = [_SEP.join(items) for items in _settings_items(record.settings, settings)]
         session_items = _session_items(record.session, session)
@@ -411,12 +417,16 @@ def write_hands(records: Iterable[HandRecord]) -> Iterator[str]:
         if record.table != (table or ""):
             header_lines.append(f"table {free_text(record.table) if record.table else quote('')}")
         settings, session, table = record.settings, record.session, record.table
-        redeal = opens_a_redeal(record.table in carried, record.events)
+        s = record.session
+        pool = carry_pool(
+            record.table, s.kind, s.name, s.date, record.settings.currency, s.chip_value
+        )
+        redeal = opens_a_redeal(pool in carried, record.events)
         lines = header_lines + _hand_lines(record, redeal)
         if leaves_a_redeal(record.settings, any(isinstance(e, CarryOut) for e in record.events)):
-            carried.add(record.table)
+            carried.add(pool)
         else:
-            carried.discard(record.table)
+            carried.discard(pool)
         yield "\n".join(lines) + "\n\n"
 
 

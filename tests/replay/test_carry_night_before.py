@@ -5,8 +5,11 @@ The ledger keeps one pool of carried Progressive Badugi pots per table and unit 
 than was carried; the pool's first Progressive hand may take last week's pot on the file's word.
 ``check`` sees one file, so it holds a night's first ``carry in N`` to the night before in the
 same file: more than that night left is a ``carry-carried`` warning (a night between the two
-may be in another file); the import refuses it, as the ledger's pool says.  The night before is
-``examples/progressive_night.bhh`` (P1 carries 12, P2 takes it with 26 more, P3 a walk).
+may be in another file); the import refuses it, as the ledger's pool says.  A pot never passes
+between pools (units, tournaments): a pool's first hand in the file that takes a pot the file
+carried in another unit is a warning too, and a pot carried in one unit makes no redeal of the
+next hand at the table in another.  The night before is ``examples/progressive_night.bhh``
+(P1 carries 12, P2 takes it with 26 more, P3 a walk).
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from pathlib import Path
 from badugi_ledger.model.events import HandRecord
 from badugi_ledger.replay import replay_stream
 from badugi_ledger.text.parse import parse_text
+from badugi_ledger.text.writer import without_positions, write_hands
 from tests.helpers.ledger_files import import_into
 from tests.helpers.paths import EXAMPLES
 
@@ -104,3 +108,82 @@ def test_nights_out_of_date_order_or_after_other_games_are_not_held_to_each_othe
     )
     progressive = "\ngame progressive badugi · fixed limit 2/4 · blinds 1/2\nqualifier 9\n"
     assert q1_warnings(plain + progressive + next_night(12)) == []
+
+
+def in_dollars(text: str) -> str:
+    """``text`` (a night of :data:`NEXT_NIGHT`) played in cents of USD."""
+    return "\ncurrency USD\n" + text
+
+
+def test_a_units_first_night_taking_a_pot_carried_in_another_unit_is_a_warning(
+    tmp_path: Path,
+) -> None:
+    """The example night carries 12 chips at P1; the next night at the table is played in USD
+    and its first hand takes 0.12 USD: the ledger refuses it (a carried pot stays in its unit,
+    ``ledger/carried_pots.py``), so check says so at the ``carry in`` line."""
+    text = NIGHT + in_dollars(next_night(12))
+    line = text.splitlines().index("carry in 12") + 1
+    assert q1_warnings(text) == [
+        (
+            "carry-carried",
+            line,
+            "the hand, played in USD, states a carried-in pot of 0.12, but this file's hands "
+            "at the table carried pots in chips only, none in USD before it: a carried pot "
+            "stays in its unit, and a tournament's in the tournament; the ledger refuses it "
+            "unless a hand played here before it in this unit is recorded in another file",
+        )
+    ]
+    path = tmp_path / "season.bhh"
+    path.write_text(text, encoding="utf-8")
+    report = import_into(tmp_path / "club.db", [path])
+    assert report.stored == 0
+    assert "a carried pot stays in its unit" in (report.files[0].error or "")
+
+
+def test_a_unit_taking_a_pot_with_no_pot_carried_in_another_or_its_own_night_before() -> None:
+    """No warning when the file's hands at the table carried no pot in another unit (a night
+    of plain Badugi before), or when the unit's own night came before in the file (then the
+    night-before rule holds it: 12 of the 12 that night carried)."""
+    plain = NIGHT.replace("game progressive badugi", "game badugi").replace("qualifier 9 · ", "")
+    plain = plain[: plain.index("\nhand P1 ") + 1] + "hand P3 " + NIGHT.split("\nhand P3 ", 1)[1]
+    plain = plain.replace(
+        "hand P3 · button Ben · Anna · Ben · Cara · Dan",
+        "hand P3 · button Ben · Anna 98 · Ben 94 · Cara 84 · Dan 124",
+    )
+    progressive = "\ngame progressive badugi · fixed limit 2/4 · blinds 1/2\nqualifier 9\n"
+    assert q1_warnings(plain + progressive + in_dollars(next_night(12))) == []
+    dollars_first = in_dollars(night_up_to("P2")).replace("2024-05-03", "2024-04-26")
+    chips_again = "\ncurrency chips\n" + NIGHT
+    assert q1_warnings(dollars_first + chips_again + in_dollars(next_night(12))) == []
+
+
+def test_a_pot_carried_in_another_unit_or_a_tournament_makes_no_redeal(tmp_path: Path) -> None:
+    """A night's first hand at a table opens with a redeal (no blinds, ``redeal-posts no``)
+    when the table's last hand in the file carried its pot in the same pool only: after a
+    night in USD whose last hand (P1) carried, the example night in chips posts its blinds at
+    P1, and a tournament at the table as well.  Read, checked, imported and written back
+    (``convert``'s writer) alike."""
+    dollars = in_dollars(night_up_to("P2")).replace("2024-05-03", "2024-04-26")
+    tournament = NIGHT.replace(
+        "cash Progressive night · date 2024-05-03",
+        "tournament Spring cup · date 2024-05-03 · buy-in 1000 · starting-chips 100",
+    )
+    for later in ("\ncurrency chips\n" + NIGHT, tournament):
+        text = dollars + later
+        records = [r for r in parse_text(text, "season.bhh") if isinstance(r, HandRecord)]
+        outcomes = list(replay_stream(records))
+        assert [(o.hand_id, o.ok, o.warnings) for o in outcomes] == [
+            ("P1", True, ()),
+            ("P1", True, ()),
+            ("P2", True, ()),
+            ("P3", True, ()),
+        ]
+        assert [len(r.events) for r in records[1:]] == [
+            len(r.events) for r in parse_text(NIGHT, "night.bhh") if isinstance(r, HandRecord)
+        ]
+        written = [r for r in parse_text("".join(write_hands(records)), "rt.bhh")]
+        assert list(map(without_positions, written)) == list(map(without_positions, records))
+        path = tmp_path / "season.bhh"
+        path.write_text(text, encoding="utf-8")
+        report = import_into(tmp_path / f"{len(text)}.db", [path])
+        assert (report.stored, report.rejected) == (4, 0), report.files[0].error
