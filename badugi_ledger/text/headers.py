@@ -316,7 +316,7 @@ def leaves_a_redeal(settings: GameSettings, carries: bool) -> bool:
     return carries and GAMES[settings.game].progressive
 
 
-def carry_pool(
+def carrying_table(
     table: str,
     kind: str | None,
     name: str | None,
@@ -324,13 +324,12 @@ def carry_pool(
     currency: str | None,
     chip_value: object,
 ) -> tuple[object, ...]:
-    """A table with the pool of carried pots its hands play in, for :func:`opens_a_redeal`: a
-    cash unit (the currency, or the chips' value) over every night, or one tournament - the
-    ledger's pools.  A pot carried passes to the table's next hand in the same pool only, so
-    a night in another unit, or a tournament, at the same table does not open with a redeal."""
-    if kind == "tournament":
-        return (table, kind, name, date)
-    return (table, currency, chip_value)
+    """A table of one event (its session, and the unit its chips count in: the currency, or
+    the chips' value), for :func:`opens_a_redeal`: a table's carried pot goes on from hand to
+    hand only within one session and unit, as its stacks do (the replay's tables,
+    ``replay/table.py``), so the first hand of another night, another unit or a tournament at
+    the same table is no redeal unless it states the pot carried into it (``carry in N``)."""
+    return (table, kind, name, date, currency, chip_value)
 
 
 def opens_a_redeal(carried_before: bool, events: Iterable[Event]) -> bool:

@@ -62,7 +62,7 @@ from .headers import (
     SESSION_ITEMS,
     HeaderItemError,
     SettingsState,
-    carry_pool,
+    carrying_table,
     implied_posts,
     leaves_a_redeal,
     opens_a_redeal,
@@ -122,8 +122,8 @@ class _Reader:
         """The header values do not fit together (``spread limit 6-2``): a later header line
         that changes none of them (``cash Friday``) is not reported again for it."""
         self.carried_tables: set[tuple[object, ...]] = set()
-        """The tables (:meth:`_carry_pool`) whose last hand read carried its pot: their next
-        hand is a redeal."""
+        """The tables of an event (:meth:`_carrying_table`) whose last hand read carried its
+        pot: their next hand is a redeal."""
         self.players: dict[str, set[str]] = {}  # who was seated at each table so far
         self.remembered = 0  # names in self.players, at most _MAX_KNOWN
         self.spoiled: _Spoiled | None = None
@@ -431,16 +431,16 @@ class _Reader:
         error.recorded = tuple(recorded)
         kinds = set(map(type, recorded))
         if CarryOut in kinds and leaves_a_redeal(self.state.settings(), True):
-            self.carried_tables.add(self._carry_pool())
+            self.carried_tables.add(self._carrying_table())
         elif Collect in kinds:
-            self.carried_tables.discard(self._carry_pool())
+            self.carried_tables.discard(self._carrying_table())
         return error
 
-    def _carry_pool(self) -> tuple[object, ...]:
-        """The table the hands read now are played at, with their pool (:func:`carry_pool`)."""
+    def _carrying_table(self) -> tuple[object, ...]:
+        """The table the hands read now are played at, of their event (:func:`carrying_table`)."""
         state = self.state
         session = state.session
-        return carry_pool(
+        return carrying_table(
             state.table,
             session.get("kind"),
             session.get("name"),
@@ -514,7 +514,7 @@ class _Reader:
         if not has_post and not posts_none:
             # A redeal: the table's previous hand here carried its pot, or the hand states
             # the pot carried into it (the previous hand is in another file).
-            carried = bool(self.carried_tables) and self._carry_pool() in self.carried_tables
+            carried = bool(self.carried_tables) and self._carrying_table() in self.carried_tables
             redeal = opens_a_redeal(carried, events if CarryIn in kinds else ())
             posts = self._implied_posts(settings, seats, button, sitting, redeal)
             if posts:  # placed at the hand line
@@ -532,9 +532,9 @@ class _Reader:
         if known is None or not seated <= known:
             self._remember(table, seated)
         if leaves_a_redeal(settings, CarryOut in kinds):
-            self.carried_tables.add(self._carry_pool())
+            self.carried_tables.add(self._carrying_table())
         elif self.carried_tables:
-            self.carried_tables.discard(self._carry_pool())
+            self.carried_tables.discard(self._carrying_table())
         return HandRecord(
             raw.hand_id,
             settings,

@@ -51,7 +51,7 @@ from ..model.names import line_break_in
 from ..model.settings import GameSettings, HouseRules, Structure
 from .headers import (
     HEADER_KEYWORDS,
-    carry_pool,
+    carrying_table,
     implied_posts,
     leaves_a_redeal,
     opens_a_redeal,
@@ -418,15 +418,15 @@ def write_hands(records: Iterable[HandRecord]) -> Iterator[str]:
             header_lines.append(f"table {free_text(record.table) if record.table else quote('')}")
         settings, session, table = record.settings, record.session, record.table
         s = record.session
-        pool = carry_pool(
+        at = carrying_table(
             record.table, s.kind, s.name, s.date, record.settings.currency, s.chip_value
         )
-        redeal = opens_a_redeal(pool in carried, record.events)
+        redeal = opens_a_redeal(at in carried, record.events)
         lines = header_lines + _hand_lines(record, redeal)
         if leaves_a_redeal(record.settings, any(isinstance(e, CarryOut) for e in record.events)):
-            carried.add(pool)
+            carried.add(at)
         else:
-            carried.discard(pool)
+            carried.discard(at)
         yield "\n".join(lines) + "\n\n"
 
 

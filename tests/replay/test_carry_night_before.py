@@ -157,19 +157,27 @@ def test_a_unit_taking_a_pot_with_no_pot_carried_in_another_or_its_own_night_bef
     assert q1_warnings(dollars_first + chips_again + in_dollars(next_night(12))) == []
 
 
-def test_a_pot_carried_in_another_unit_or_a_tournament_makes_no_redeal(tmp_path: Path) -> None:
-    """A night's first hand at a table opens with a redeal (no blinds, ``redeal-posts no``)
-    when the table's last hand in the file carried its pot in the same pool only: after a
-    night in USD whose last hand (P1) carried, the example night in chips posts its blinds at
-    P1, and a tournament at the table as well.  Read, checked, imported and written back
-    (``convert``'s writer) alike."""
-    dollars = in_dollars(night_up_to("P2")).replace("2024-05-03", "2024-04-26")
+def test_a_pot_carried_at_another_night_unit_or_tournament_makes_no_redeal(
+    tmp_path: Path,
+) -> None:
+    """A table's carried pot goes on from hand to hand within one session and unit (grammar
+    README, ``cash``): a night's first hand is a redeal (no blinds, ``redeal-posts no``) only
+    when it states the pot carried into it.  After a night whose last hand (P1) carried, the
+    example night posts its blinds at P1, whether the night before was in chips, in USD, or
+    the later one is a tournament.  Read, checked, imported and written back (``convert``'s
+    writer) alike."""
+    before = night_up_to("P2").replace("2024-05-03", "2024-04-26")
     tournament = NIGHT.replace(
         "cash Progressive night · date 2024-05-03",
         "tournament Spring cup · date 2024-05-03 · buy-in 1000 · starting-chips 100",
     )
-    for later in ("\ncurrency chips\n" + NIGHT, tournament):
-        text = dollars + later
+    for number, text in enumerate(
+        (
+            before + NIGHT,
+            in_dollars(before) + "\ncurrency chips\n" + NIGHT,
+            before + tournament,
+        )
+    ):
         records = [r for r in parse_text(text, "season.bhh") if isinstance(r, HandRecord)]
         outcomes = list(replay_stream(records))
         assert [(o.hand_id, o.ok, o.warnings) for o in outcomes] == [
@@ -185,5 +193,5 @@ def test_a_pot_carried_in_another_unit_or_a_tournament_makes_no_redeal(tmp_path:
         assert list(map(without_positions, written)) == list(map(without_positions, records))
         path = tmp_path / "season.bhh"
         path.write_text(text, encoding="utf-8")
-        report = import_into(tmp_path / f"{len(text)}.db", [path])
+        report = import_into(tmp_path / f"{number}.db", [path])
         assert (report.stored, report.rejected) == (4, 0), report.files[0].error
