@@ -168,6 +168,22 @@ def _carry_in(state: TableState, record: HandRecord) -> tuple[int, Violation | N
     )
 
 
+def redeal_hint(before: NightBefore, record: HandRecord) -> str:
+    """What to add to the verdict on a night's first hand that states no pot carried into it
+    (so it is no redeal: its blinds are due) when the table's night before in the file carried
+    one: the hand may be that pot's redeal, written without its ``carry in`` (empty when it
+    states one, or is not Progressive Badugi)."""
+    if _states_carry_in(record) or not GAMES[record.settings.game].progressive:
+        return ""
+    currency = amounts_currency(record.session, record.settings.currency)
+    return (
+        f"; if the hand is the redeal of the pot of {hand_figure(before.carry, currency)} the "
+        f"table's night before in this file ({before.name}, {before.date}) carried, write "
+        f"'carry in {before.carry}' on the line after its hand line (a carried pot goes on to the "
+        "next night only when the hand says so)"
+    )
+
+
 def pool_words(record: HandRecord) -> str:
     """The pool of carried pots a hand plays in (a cash unit, a tournament), in words, as the
     ledger's refusal names it (``USD``, ``chips of 0.10 EUR``, ``the tournament Sunday``)."""

@@ -89,6 +89,7 @@ from .carried import (
     _hands_missing,
     _names,
     pool_words,
+    redeal_hint,
 )
 from .carried import TableState as TableState
 from .claims import final_line_imbalance
@@ -239,6 +240,7 @@ class TableTracker:
             return HandOutcome(source, record.hand_id, record.pos, record, None, (error,))
         carried, unknown = _carried(state, record)
         carry_in, carry_stated = _carry_in(state, record)
+        before = state.night_before
         state.night_before, state.carried_elsewhere = None, ()  # (the night's first hand's)
         try:
             result = replay_hand(
@@ -247,6 +249,8 @@ class TableTracker:
         except BadugiError as exc:
             if exc.hand is None:
                 exc.hand = record.hand_id
+            if before is not None and before.carry:
+                exc.message += redeal_hint(before, record)
             imbalance = _final_line_imbalance(record, carried, carry_in)
             self._after_failure(state, record, trust_final=imbalance is None)
             errors = (

@@ -195,3 +195,26 @@ def test_a_pot_carried_at_another_night_unit_or_tournament_makes_no_redeal(
         path.write_text(text, encoding="utf-8")
         report = import_into(tmp_path / f"{number}.db", [path])
         assert (report.stored, report.rejected) == (4, 0), report.files[0].error
+
+
+def test_a_nights_first_hand_written_as_a_redeal_without_carry_in_is_told_what_to_write() -> None:
+    """Q1 played as the redeal of the 12 that P1 carried (no blinds, Dan opens) but without
+    its ``carry in 12``: it is no redeal, so its blinds were due and Dan acts out of turn;
+    the verdict says which line would make it the redeal."""
+    text = night_up_to("P2") + next_night(12).replace("carry in 12\n", "")
+    outcomes = list(replay_stream(parse_text(text, "season.bhh")))
+    q1 = outcomes[-1]
+    assert [(v.rule, v.message) for v in q1.errors] == [
+        (
+            "turn-order",
+            "Dan acts, but it is Ben's turn (order of play: 000); if the hand is the redeal of "
+            "the pot of 12 the table's night before in this file (Progressive night, "
+            "2024-05-03) carried, write 'carry in 12' on the line after its hand line (a "
+            "carried pot goes on to the next night only when the hand says so)",
+        ),
+        (
+            "chips-balance",
+            "the recorded final stacks add up to 412; with rake 0 and 0 carried that is 412, "
+            "but the players started with 400: 12 chips created",
+        ),
+    ]
