@@ -221,7 +221,7 @@ class FileHoldings:
                 void_hand(self.conn, self.now, event_id, row_id, table, number, reason)
                 self.carry_rows.add(row_id)
                 self.touched.add(event_id)
-                voided.append(Conflict(held_by, line, number, table, label, (done,)))
+                voided.append(Conflict(held_by, line, number, table, label, (done,), left_out=True))
             self.report.replaced += voided + self.voids_left_out()
             self._forget_old_name()
             return False
@@ -248,7 +248,14 @@ class FileHoldings:
                 said = "import again with --replace to leave it out of the night's play"
             self.report.conflicts.append(
                 Conflict(
-                    held_by, line, number, table, label, (f"{why}: {said}",), fix=GONE_FROM_FILE
+                    held_by,
+                    line,
+                    number,
+                    table,
+                    label,
+                    (f"{why}: {said}",),
+                    fix=GONE_FROM_FILE,
+                    left_out=True,
                 )
             )
         return True
@@ -281,7 +288,7 @@ class FileHoldings:
             self._held_elsewhere(row_id)
             self.touched.add(event_id)
             label = event_label_of(self.conn, event_id)
-            said.append(Conflict(held_by, line, number, table, label, (text,)))
+            said.append(Conflict(held_by, line, number, table, label, (text,), left_out=True))
         return said
 
     def _event_arg(self, event_id: int) -> str:

@@ -57,6 +57,9 @@ class Conflict:
     (:data:`GONE_FROM_FILE`), said once under the conflicts instead of the ``--replace``
     hint; None: importing again with ``--replace`` stores the file's version.
     Not in the JSON report, whose ``differences`` say it of each hand."""
+    left_out: bool = False
+    """The file no longer holds the hand: :attr:`line` is where the version imported before
+    held it (the report says ``formerly line N``: another hand may stand there now)."""
 
     def as_dict(self) -> dict[str, object]:
         return {
@@ -75,7 +78,8 @@ class Conflict:
         written visibly (``for_terminal``)."""
         table = f" at table {self.table}" if self.table else ""
         differences = "; ".join(self.differences)
-        line = f"  line {self.line} hand {self.hand}{table} of {self.event}: {what}: {differences}"
+        where = f"formerly line {self.line}" if self.left_out else f"line {self.line}"
+        line = f"  {where} hand {self.hand}{table} of {self.event}: {what}: {differences}"
         return for_terminal(line)
 
 

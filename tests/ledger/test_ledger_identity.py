@@ -377,6 +377,33 @@ def counting(db: Path) -> list[str]:
         return [n for (n,) in conn.execute("SELECT hand_number FROM counted_hands ORDER BY id")]
 
 
+def test_a_hand_left_out_is_named_at_the_line_it_held_before(tmp_path: Path) -> None:
+    """Hand 2 stood at line 15 of the night file; deleted, hand 3 stands there now (and is a
+    conflict of its own: its stacks changed): the report names hand 2 at the line it held
+    (``formerly line 15``), in a conflict and when ``--replace`` voids it, so two hands are
+    not named at one line; the JSON report's ``line`` stays that line."""
+    ledger = tmp_path / "club.db"
+    night = write(tmp_path, "night.bhh", NIGHT)
+    assert NIGHT.splitlines()[14].startswith("hand 2 ·")
+    invoke("import", night, "--db", ledger)
+    without_2 = NIGHT.replace(
+        "hand 2 · button Ben · Anna · Ben · Cara\nBen folds · Cara folds\n\n", ""
+    )
+    assert without_2.splitlines()[14].startswith("hand 3 ·")
+    write(tmp_path, "night.bhh", without_2)
+    code, out = invoke("import", night, "--db", ledger)
+    assert code == 1
+    assert "\n  formerly line 15 hand 2 at table Main of Friday Night (2024-03-01): " in out, out
+    out_text = out  # hand 3, which stands at line 15 now, is a conflict too (its stacks)
+    code, out = invoke("import", night, "--db", ledger, "--json")
+    conflicts = json.loads(out)["files"][0]["conflicts"]
+    assert [(c["hand"], c["line"]) for c in conflicts] == [("3", 15), ("2", 15)]
+    assert "\n  line 15 hand 3 at table Main of Friday Night (2024-03-01): " in out_text
+    code, out = invoke("import", night, "--db", ledger, "--replace")
+    assert code == 0
+    assert "\n  formerly line 15 hand 2 at table Main of Friday Night (2024-03-01): " in out, out
+
+
 def test_a_hand_deleted_or_renumbered_in_the_file_does_not_go_on_counting(tmp_path: Path) -> None:
     """A hand taken out of a night file (or given another number) and the file imported again:
     the hand the earlier import stored is no longer in the file, so it is a conflict (it would
