@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 from ..model.errors import ConfigError, ParseError, Position
 from ..model.events import (
     BETWEEN_HANDS,
+    NO_SESSION,
     CarryIn,
     CarryOut,
     Collect,
@@ -437,13 +438,17 @@ class _Reader:
         return error
 
     def _carrying_table(self) -> tuple[object, ...]:
-        """The table the hands read now are played at, of their event (:func:`carrying_table`)."""
+        """The table the hands read now are played at, of their event (:func:`carrying_table`),
+        as their records' session will say it (a fact not stated is the session's default, as
+        in :meth:`~.headers.SettingsState.session_value`, which is not asked here: it holds
+        the event's terms from the hand on)."""
         state = self.state
         session = state.session
+        kind, name = session.get("kind"), session.get("name")
         return carrying_table(
             state.table,
-            session.get("kind"),
-            session.get("name"),
+            NO_SESSION.kind if kind is None else kind,
+            NO_SESSION.name if name is None else name,
             session.get("date"),
             state.currency,
             session.get("chip_value"),

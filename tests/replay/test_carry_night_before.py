@@ -218,3 +218,29 @@ def test_a_nights_first_hand_written_as_a_redeal_without_carry_in_is_told_what_t
             "but the players started with 400: 12 chips created",
         ),
     ]
+
+
+def test_a_bare_cash_line_after_hands_of_no_named_session_goes_on_with_their_pot() -> None:
+    """Hands before any ``cash`` line are of the unnamed cash session, as a bare ``cash`` line
+    names it again: hand 2 after it is the redeal of the pot hand 1 carried, for the reader,
+    the replay and the writer alike (its text reads back to the same hand, its posts implied
+    the same way: none)."""
+    text = (
+        "game progressive badugi · fixed limit 2/4 · blinds 1/2\n"
+        "table T\n"
+        "hand 1 · button Anna · Anna 100 · Ben 100\n"
+        "Anna calls · Ben checks\n"
+        + "draw: Ben 1 · Anna 1\nBen checks · Anna checks\n" * 3
+        + "show: Ben Kh 8s 4d 2c · Anna Jd 7c 5h 3s\n"
+        "carry 4\n\n"
+        "cash\n"
+        "hand 2 · button Ben · Anna · Ben\n"
+        "Anna bets · Ben folds\n"
+        "Anna collects 4\n"
+    )
+    records = [r for r in parse_text(text, "t.bhh") if isinstance(r, HandRecord)]
+    assert [r.posts_implied for r in records] == [True, False]
+    assert all(o.ok for o in replay_stream(records))
+    written = [r for r in parse_text("".join(write_hands(records)), "rt.bhh")]
+    assert [r.posts_implied for r in written] == [True, False]
+    assert list(map(without_positions, written)) == list(map(without_positions, records))
