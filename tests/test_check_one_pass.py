@@ -279,6 +279,40 @@ final: Anna 97 · Ben 100 · Cara 103
     assert [o.ok for o in outcomes_of(renumbered)] == [True, True, True, False]  # played twice
 
 
+@pytest.mark.parametrize(
+    "second_event",
+    [
+        "tournament Cup · date 2024-05-03 · buy-in 1000 · starting-chips 100",
+        "currency USD\ncash Cup · date 2024-05-03",
+    ],
+    ids=["tournament", "another-unit"],
+)
+def test_one_number_in_two_events_of_one_name_and_date_is_two_hands(
+    second_event: str, tmp_path: Path
+) -> None:
+    """Hand 1 of the cash night Cup and hand 1 of the tournament Cup (or of Cup played in
+    USD) on one date at one table are hands of two events, as the ledger names them: neither
+    is written twice, and the import stores both."""
+    hand = (
+        "table T\n"
+        "hand 1 · button Dan · Anna 100 · Ben 100 · Cara 100 · Dan 100\n"
+        "Cara raises · Dan folds · Anna folds · Ben folds\n"
+        "Cara collects 5\n\n"
+    )
+    text = (
+        "game badugi · fixed limit 2/4 · blinds 1/2\ncash Cup · date 2024-05-03\n"
+        + hand
+        + second_event
+        + "\n"
+        + hand
+    )
+    assert [(o.hand_id, o.ok) for o in outcomes_of(text)] == [("1", True), ("1", True)]
+    path = tmp_path / "cup.bhh"
+    path.write_text(text, encoding="utf-8")
+    result = CliRunner().invoke(app, ["import", str(path), "--db", str(tmp_path / "c.db")])
+    assert result.exit_code == 0 and "2 stored" in result.output, result.output
+
+
 def test_a_copy_followed_by_a_comment_is_still_a_copy() -> None:
     """A copy is told from another hand by its text, without the comment lines the reader
     keeps in it (those after a hand): a copy pasted above a comment is still a copy, not

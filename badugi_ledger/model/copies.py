@@ -1,11 +1,11 @@
 """A hand written twice: which hand is a copy of one written before it, told one way for
 every format.
 
-A hand number names one hand of a table's session.  A hand whose number its table already had
-(in the same file and session, among the last :data:`RECENT_HANDS` hands read) is written
-twice; it is a *copy* of the first when it records the same thing (:func:`content`), however
-it was spaced, separated or commented, whichever format it was read from.  Two places must
-tell a copy, and both ask :class:`RecentHands`, so they cannot disagree:
+A hand number names one hand of a table's event (its session and unit).  A hand whose number
+its table already had (in the same file and event, among the last :data:`RECENT_HANDS` hands
+read) is written twice; it is a *copy* of the first when it records the same thing
+(:func:`content`), however it was spaced, separated or commented, whichever format it was read
+from.  Two places must tell a copy, and both ask :class:`RecentHands`, so they cannot disagree:
 
 * the replay (:func:`badugi_ledger.replay.table.replay_stream`) reports the hand
   (``duplicate-hand``) and does not replay a copy: its table goes on from the first;
@@ -20,15 +20,18 @@ from __future__ import annotations
 from collections import OrderedDict
 from typing import Generic, NamedTuple, TypeVar
 
-from .events import HandRecord
+from .events import HandRecord, event_of
 
 RECENT_HANDS = 1_000
 """How many of a stream's latest hands :class:`RecentHands` remembers: more than a night
 holds, since a hand written twice is pasted next to itself or close by; memory stays flat
 however long the stream (the ledger still refuses a hand it holds twice, at any distance)."""
 
-HandKey = tuple[str, str, str, str | None, str]
-"""A hand's number where it is written: (source, table, session name, date, hand number)."""
+HandKey = tuple[str, str, tuple[str, str, str | None, str], str]
+"""A hand's number where it is written: (source, table, its event (:func:`~.events.event_of`:
+the session's kind, name and date, and the unit), hand number) - as the ledger names a hand,
+so a cash night's hand 1 and a tournament's of the same name and date, or the same night's
+hand 1 in another unit, are two hands."""
 
 Kept = TypeVar("Kept")
 
@@ -51,8 +54,8 @@ class FirstWritten(NamedTuple, Generic[Kept]):
 
 def hand_key(record: HandRecord) -> HandKey:
     """Where ``record``'s number is written: a second hand of that key is written twice."""
-    session = record.session
-    return record.pos.source, record.table, session.name, session.date, record.hand_id
+    event = event_of(record.session, record.settings.currency)
+    return record.pos.source, record.table, event, record.hand_id
 
 
 def content(record: HandRecord) -> int:

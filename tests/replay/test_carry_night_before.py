@@ -230,7 +230,8 @@ def test_a_bare_cash_line_after_hands_of_no_named_session_goes_on_with_their_pot
         "table T\n"
         "hand 1 · button Anna · Anna 100 · Ben 100\n"
         "Anna calls · Ben checks\n"
-        + "draw: Ben 1 · Anna 1\nBen checks · Anna checks\n" * 3
+        + "draw: Ben 1 · Anna 1\nBen checks · Anna checks\n"
+        * 3
         + "show: Ben Kh 8s 4d 2c · Anna Jd 7c 5h 3s\n"
         "carry 4\n\n"
         "cash\n"
