@@ -614,6 +614,35 @@ Cara collects 3
     assert "carry-unknown" not in {e.rule for e in three.errors}, three.errors
 
 
+@pytest.mark.parametrize(
+    "next_event",
+    [
+        "cash Night · date 2024-05-10",
+        "currency USD\ncash Night · date 2024-05-03",
+        "tournament Night · date 2024-05-03 · buy-in 1000 · starting-chips 100",
+    ],
+    ids=["next-night", "another-unit", "tournament"],
+)
+def test_a_pot_an_unreadable_hand_carried_stays_in_its_event(next_event: str) -> None:
+    """A night's last hand cannot be read (no button) and its ``carry 4`` line reads: the
+    pot is unknown to that night's next hand, but another night, unit or tournament at the
+    table never takes it (its first hand states the pot carried into it, or takes none), so
+    a legal first hand there is settled."""
+    text = (
+        "game progressive badugi · fixed limit 2/4 · blinds 1/2\n"
+        "cash Night · date 2024-05-03\ntable T\n"
+        "hand 1 · Anna 100 · Ben 100\n"
+        "show: Ben Kh 8s 4d 2c · Anna Jd 7c 5h 3s\ncarry 4\n\n"
+        f"{next_event}\ntable T\n"
+        "hand 1 · button Anna · Anna 100 · Ben 100\n"
+        "Anna raises · Ben folds\nAnna collects 4\n"
+    )
+    unreadable, first = outcomes_of(text)
+    assert [e.rule for e in unreadable.errors] == ["parse"]
+    assert first.ok and first.result is not None, first.errors
+    assert first.result.carry_in == 0
+
+
 TWO_TABLES = """\
 game badugi · fixed limit 2/4 · blinds 1/2
 cash Night · date 2024-01-01

@@ -37,6 +37,11 @@ NOWHERE = Position()
 class BadugiError(Exception):
     """Base of every error badugi-ledger raises on purpose."""
 
+    event: tuple[str, str, str | None, str] | None = None
+    """The event (:func:`~badugi_ledger.model.events.event_of`) of the hand that could not be
+    read, when the reader knows it, beside :attr:`table`: a pot it carried passes to that
+    event's next hand at the table only."""
+
     def __init__(
         self,
         message: str,

@@ -421,9 +421,17 @@ def event_of(session: Session, currency: str | None) -> tuple[str, str, str | No
     ``""`` for plain chips).  Hands of one session in another unit are another event, whose
     figures never join the first's.  The ledger keys its events by it, and a table's stacks and
     carried pot go from hand to hand only within one event."""
-    value = session.chip_value
+    return event_key(session.kind, session.name, session.date, currency, session.chip_value)
+
+
+def event_key(
+    kind: str, name: str, date: str | None, currency: str | None, chip_value: ChipValue | None
+) -> tuple[str, str, str | None, str]:
+    """:func:`event_of` from the session's facts one by one (as a reader holds them before it
+    makes the session)."""
+    value = chip_value
     unit = currency or (f"{value.cents}c {value.currency}" if value is not None else "")
-    return session.kind, session.name, session.date, unit
+    return kind, name, date, unit
 
 
 def amounts_currency(session: Session, currency: str | None) -> str | None:

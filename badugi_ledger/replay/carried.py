@@ -19,7 +19,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from operator import attrgetter
-from typing import NamedTuple
 
 from ..model.events import (
     BETWEEN_HANDS,
@@ -35,23 +34,13 @@ from ..model.events import (
     amounts_currency,
 )
 from ..model.games import GAMES
-from ..model.money import CHIPS, hand_figure, unit_words
+from ..model.money import hand_figure
 from ..model.names import composed
 from ..model.results import HandResult, Violation
 from .button import ButtonBase
 from .claims import final_line_imbalance
+from .pools import NightBefore, PoolNight, pool_words
 from .state import UNKNOWN_STACK
-
-
-class NightBefore(NamedTuple):
-    """The night played before at a table in one file (a cash game's earlier date, the same
-    unit): the ledger's pool of carried pots runs from its last hand to the next night's first
-    (:data:`~badugi_ledger.ledger.carried_pots.CARRY_POOL`)."""
-
-    name: str
-    date: str
-    carry: int
-    """The Progressive Badugi pot its last hand left (0: none)."""
 
 
 @dataclass
@@ -89,13 +78,15 @@ class TableState:
     when that hand did not deal every player seated in or its blinds are not the ones its
     button says, or the table lost track of its hands (an unreadable hand)."""
     night_before: NightBefore | None = None
-    """Until the table's first hand of a cash night is replayed: the same file's night before
-    at the table, in the same unit, whose last hand left the pot this night starts from
-    (:func:`_carry_in`); None when there is none, or its pot is not known."""
+    """Until the table's first hand of a cash night is replayed: what the same file's nights
+    of its pool at the table before it (earlier dates) left, the latest named (:mod:`.pools`,
+    :func:`_carry_in`); None when there are none, or what they left is not known."""
+    night: PoolNight | None = None
+    """The tally of the table's event in its pool of carried pots (:mod:`.pools`)."""
     carried_elsewhere: tuple[str, ...] = ()
     """Until the table's first hand of its pool in the file is replayed (a unit's first cash
     night, a tournament): the other pools, in words, in which the file's hands at the table
-    carried pots (:meth:`~.table.TableTracker._carried_elsewhere`)."""
+    carried pots (:meth:`.pools.Pools.open`)."""
 
     def forget(self, players: Iterable[str], why: str) -> None:
         """These players' stacks are unknown from now on, because of ``why``."""
@@ -118,16 +109,16 @@ def _carry_in(state: TableState, record: HandRecord) -> tuple[int, Violation | N
     table's previous hand carried, or the one the record states (``carry in N``; its table's
     previous hand is not in the stream, or could not be replayed), and the ``carry-carried``
     mismatch of a stated pot that is not the previous hand's (the stated one counts, as a
-    stated stack does).  A cash night's first hand at the table is held to the night before
-    it in the same file (:attr:`TableState.night_before`) as the ledger's pool holds it: it may
-    take the pot that night left, or part of it; more is a ``carry-carried`` *warning* only,
-    since a night played between the two may be in another file, which a check of this one
-    does not see (the ledger, which sees every night, refuses it).  So is the first hand of
-    its pool at the table in the file (a unit's first night, a tournament) when the file's
-    hands there carried pots in other pools before it (:attr:`TableState.carried_elsewhere`):
-    a pot never passes between units, and the ledger refuses such a hand unless another file
-    holds a hand of its pool played there before it (a pool that carries only later in the
-    file is the ledger's to see)."""
+    stated stack does).  A cash night's first hand at the table is held to the nights before it
+    in the same file (:attr:`TableState.night_before`) as the ledger's pool holds it: it may
+    take what they left, or part of it; more is a ``carry-carried`` *warning* only, since a
+    night played between them may be in another file, which a check of this one does not see
+    (the ledger, which sees every night, refuses it).  So is any pot taken by a night's first
+    hand when no Progressive hand of its pool came on an earlier date in the file and the
+    file's hands at the table carried pots in other pools before it
+    (:attr:`TableState.carried_elsewhere`): a pot never passes between units, and the ledger
+    refuses such a hand unless another file holds a hand of its pool played there before it
+    (a pool that carries only later in the file is the ledger's to see)."""
     stated = [(i, e.amount) for i, e in _between_hands(record) if type(e) is CarryIn]
     if not stated:
         return state.carry or 0, None
@@ -150,10 +141,10 @@ def _carry_in(state: TableState, record: HandRecord) -> tuple[int, Violation | N
         return amount, Violation(
             "carry-carried",
             f"the hand states a carried-in pot of {hand_figure(amount, currency)}, but the "
-            f"table's night before in this file ({before.name}, {before.date}) left "
-            f"{hand_figure(before.carry, currency)} carried at its last hand: the ledger "
-            "refuses a pot taken twice or never carried, unless a night between the two, "
-            "recorded in another file, carried it",
+            f"table's nights before it in this file (the last {before.name}, {before.date}) "
+            f"left {hand_figure(before.carry, currency)} carried: the ledger refuses a pot "
+            "taken twice or never carried, unless a night between them, recorded in another "
+            "file, carried it",
             record.position(stated[0][0]),
             "warning",
         )
@@ -178,19 +169,11 @@ def redeal_hint(before: NightBefore, record: HandRecord) -> str:
     currency = amounts_currency(record.session, record.settings.currency)
     return (
         f"; if the hand is the redeal of the pot of {hand_figure(before.carry, currency)} the "
-        f"table's night before in this file ({before.name}, {before.date}) carried, write "
+        f"table's nights before it in this file (the last {before.name}, {before.date}) "
+        "left carried, write "
         f"'carry in {before.carry}' on the line after its hand line (a carried pot goes on to the "
         "next night only when the hand says so)"
     )
-
-
-def pool_words(record: HandRecord) -> str:
-    """The pool of carried pots a hand plays in (a cash unit, a tournament), in words, as the
-    ledger's refusal names it (``USD``, ``chips of 0.10 EUR``, ``the tournament Sunday``)."""
-    session = record.session
-    if session.kind == "tournament":
-        return f"the tournament {session.name}" + (f" of {session.date}" if session.date else "")
-    return record.settings.currency or unit_words(CHIPS, session.chip_value)
 
 
 def _carry_stakes(state: TableState, record: HandRecord) -> frozenset[str]:

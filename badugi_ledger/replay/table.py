@@ -5,7 +5,7 @@
 after a tournament, the chips valued otherwise) starts it afresh, since stacks and a carried
 pot never pass from one event to another within a file (a cash night's first hand that states
 a carried-in pot is held to what the file's night before at the table left, a warning only:
-:meth:`TableTracker._night_before`).  One bad hand never stops the others,
+the file's nights of its pool before it, :mod:`.pools`).  One bad hand never stops the others,
 and never stops the hands after it from being checked in full:
 
 * A hand that could not be replayed leaves its players' stacks **unknown**, except where the
@@ -76,8 +76,8 @@ from .button import (
     everyone_dealt_in,
     left_of,
 )
+from .carried import TableState as TableState
 from .carried import (
-    NightBefore,
     _after_replay,
     _carried,
     _carry_in,
@@ -88,12 +88,11 @@ from .carried import (
     _follow_respellings,
     _hands_missing,
     _names,
-    pool_words,
     redeal_hint,
 )
-from .carried import TableState as TableState
 from .claims import final_line_imbalance
 from .hand import replay_hand
+from .pools import Pools
 
 INCOMPLETE_RULES = frozenset(
     {"stack-unknown", "carry-unknown", "pot-undetermined", "hand-incomplete"}
@@ -118,70 +117,24 @@ def table_key(record: HandRecord) -> TableKey:
     return record.pos.source, record.table, event_of(record.session, record.settings.currency)
 
 
-def _pool(key: TableKey) -> tuple[str | None, ...]:
-    """The pool of carried Progressive Badugi pots a table's event belongs to (the ledger's
-    :data:`~badugi_ledger.ledger.carried_pots.CARRY_POOL`): a cash unit over every night, or
-    one tournament."""
-    _, _, (kind, name, date, unit) = key
-    return (kind, name, date) if kind == "tournament" else (kind, unit)
-
-
 class TableTracker:
     """Replays hands one at a time, carrying each table's state to its next hand."""
 
     def __init__(self) -> None:
         self.tables: dict[TableKey, TableState] = {}
-        self.nights: dict[tuple[str, str, str], TableKey] = {}
-        """A file's table in a cash unit -> its latest night there (the ledger's pool of
-        carried pots, :data:`~badugi_ledger.ledger.carried_pots.CARRY_POOL`)."""
-        self.pots_carried: dict[tuple[str, str], dict[tuple[str | None, ...], str]] = {}
-        """A file's table -> the pools (:func:`_pool`) its replayed hands carried a pot in, each
-        with its words (``USD``, ``chips``, ``the tournament Sunday``)."""
+        self.pools = Pools()
+        """The file's pools of carried pots (:mod:`.pools`): what a night's first hand may take."""
 
     def table(self, record: HandRecord) -> TableState:
         key = table_key(record)
         state = self.tables.get(key)
         if state is None:
-            elsewhere = self._carried_elsewhere(key)
+            source, table, event = key
+            night, before, elsewhere = self.pools.open(source, table, event)
             state = self.tables[key] = TableState(
-                night_before=self._night_before(key), carried_elsewhere=elsewhere
+                night_before=before, carried_elsewhere=elsewhere, night=night
             )
         return state
-
-    def _carried_elsewhere(self, key: TableKey) -> tuple[str, ...]:
-        """When ``key`` starts its pool at its table in this file (a unit's first cash night,
-        a tournament): the other pools in which the file's hands at that table carried pots,
-        in words.  A carried pot stays in its pool, so the pool's first hand can take none of
-        theirs (the ledger refuses it, unless a hand of the pool in another file came first)."""
-        source, table, (kind, _, _, unit) = key
-        carried = self.pots_carried.get((source, table))
-        if not carried or (kind == "cash" and (source, table, unit) in self.nights):
-            return ()
-        pool = _pool(key)
-        return tuple(words for other, words in carried.items() if other != pool)
-
-    def _night_before(self, key: TableKey) -> NightBefore | None:
-        """The night before ``key``'s at its table in the same file and unit, whose carried pot
-        the new night starts from: the pool's latest night, of an earlier date (nights of one
-        date, or undated, may have been played in any order: the ledger holds none of them to
-        another), whose last hand was Progressive Badugi and left a known pot (after a night of
-        other games, the pool's first Progressive hand may take last week's pot on the file's
-        word)."""
-        source, table, (kind, name, date, unit) = key
-        if kind != "cash":  # a tournament is one event: its table's state runs through it
-            return None
-        pool = (source, table, unit)
-        before = self.nights.get(pool)
-        self.nights[pool] = key
-        if before is None or date is None:
-            return None
-        _, before_name, before_date, _ = before[2]
-        state = self.tables.get(before)
-        if state is None or before_date is None or not before_date < date:
-            return None
-        if not state.progressive or state.carry is None:
-            return None
-        return NightBefore(before_name, before_date, state.carry)
 
     def carried(self, record: HandRecord) -> tuple[dict[str, int], dict[str, str]]:
         """The stacks ``record`` starts from at its table (``stacks=`` of
@@ -274,11 +227,13 @@ class TableTracker:
                 resync = Violation("stacks-resynced", said, record.pos, "warning")
                 warnings = (resync, *warnings)
             state.resynced = None
-        _after_replay(state, record, result, GAMES[record.settings.game].progressive)
-        if result.carry_out:
-            key = table_key(record)
-            pools = self.pots_carried.setdefault((source, record.table), {})
-            pools[_pool(key)] = pool_words(record)
+        progressive = GAMES[record.settings.game].progressive
+        _after_replay(state, record, result, progressive)
+        if progressive and state.night is not None:
+            if result.violations:
+                state.night.spoiled = True
+            else:
+                self.pools.count(record, state.night, result.carry_in, result.carry_out)
         found = result.violations
         if carry_stated is not None:
             if carry_stated.kind == "warning":
@@ -328,6 +283,8 @@ class TableTracker:
         """A hand that could not be replayed: what it carries is what its record says (its
         ``final:`` line, unless ``trust_final`` is off: the line creates or loses chips)."""
         why = f"hand {record.hand_id} could not be replayed"
+        if state.night is not None:
+            state.night.spoiled = True  # (the import rejects it: its pot is not the ledger's)
         finals = _final_line(record)
         if not trust_final:
             why += " and its final: line does not add up"
@@ -442,7 +399,7 @@ def replay_stream(
                 if lost is not None:
                     state = tracker.table(item)
                     state.unknown_default = lost.why
-                    _resume(state, lost)
+                    _resume(state, lost, pot=lost.event in (None, table_key(item)[2]))
             said = gaps.pop((source, item.table), None) if gaps else None
             if said is None:
                 outcome = tracker.replay(item)
@@ -486,11 +443,13 @@ def _unreadable(
             "may be, whose hand line is lost"
         )
     recorded = getattr(error, "recorded", ()) if table is not None else ()
-    unread[pos.source, table] = Unread(why, what, recorded)
+    unread[pos.source, table] = Unread(why, what, recorded, error.event)
     for (src, name, _), state in tracker.tables.items():
         if src == pos.source and (table is None or name == table):
             before = dict(state.stacks), state.carry if state.progressive else 0
             state.forget(list(state.stacks), why)
+            if state.night is not None:
+                state.night.spoiled = True
             state.unknown_default = why
             state.resynced = None
             state.button = None  # the unreadable hand may have been the table's last
@@ -532,10 +491,17 @@ class Unread(NamedTuple):
     what: str
     """The hand, as messages name it (``hand 7``; ``the lines at line 24`` outside any hand)."""
     recorded: tuple[object, ...]
+    event: tuple[str, str, str | None, str] | None = None
+    """Its event, when the reader knew it (``BadugiError.event``)."""
 
 
 def _resume(
-    state: TableState, unread: Unread, before: dict[str, int] | None = None, carry: int | None = 0
+    state: TableState,
+    unread: Unread,
+    before: dict[str, int] | None = None,
+    carry: int | None = 0,
+    *,
+    pot: bool = True,
 ) -> None:
     """The table ``state`` after a hand that could not be read, whose readable lines record
     ``unread.recorded``: the players its ``final:`` line names start the next hand from
@@ -544,7 +510,9 @@ def _resume(
     the hand, and ``carry``, the pot carried into it; not checked otherwise); a Progressive
     Badugi pot it awarded (a collection) leaves none.  A pot it carries (``carry N``) stays
     unknown: the ledger never stores the hand that carried it, so the next hand, taking it,
-    could not be stored either.  Nothing recorded: nothing known."""
+    could not be stored either.  Nothing recorded: nothing known.  ``pot`` off: the table is
+    of another event than the hand (a new night, unit or tournament at the table), whose pot
+    never passes to it (its first hand states the pot carried into it, or takes none)."""
     finals = {e.player: e.amount for e in unread.recorded if type(e) is FinalStack}
     if not _final_line_adds_up(finals, unread.recorded, before or {}, carry):
         finals = {}
@@ -558,7 +526,7 @@ def _resume(
             "which could not be read (not checked)",
             frozenset(finals),
         )
-    recorded = set(map(type, unread.recorded))
+    recorded = set(map(type, unread.recorded)) if pot else set()
     if CarryOut in recorded:  # (the table's first hand, it may be: its state is new)
         state.carry = None
         state.carry_unknown_since = (

@@ -316,22 +316,6 @@ def leaves_a_redeal(settings: GameSettings, carries: bool) -> bool:
     return carries and GAMES[settings.game].progressive
 
 
-def carrying_table(
-    table: str,
-    kind: str | None,
-    name: str | None,
-    date: str | None,
-    currency: str | None,
-    chip_value: object,
-) -> tuple[object, ...]:
-    """A table of one event (its session, and the unit its chips count in: the currency, or
-    the chips' value), for :func:`opens_a_redeal`: a table's carried pot goes on from hand to
-    hand only within one session and unit, as its stacks do (the replay's tables,
-    ``replay/table.py``), so the first hand of another night, another unit or a tournament at
-    the same table is no redeal unless it states the pot carried into it (``carry in N``)."""
-    return (table, kind, name, date, currency, chip_value)
-
-
 def opens_a_redeal(carried_before: bool, events: Iterable[Event]) -> bool:
     """Whether a hand is a redeal, whose forced bets are implied as a redeal's
     (:func:`implied_posts`): the pot it states carried into it (``carry in N``) is more than

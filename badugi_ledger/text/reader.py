@@ -33,6 +33,7 @@ from ..model.events import (
     Seat,
     SitOut,
     StackChange,
+    event_key,
 )
 from ..model.games import GAMES
 from ..model.money import UNSTATED
@@ -63,7 +64,6 @@ from .headers import (
     SESSION_ITEMS,
     HeaderItemError,
     SettingsState,
-    carrying_table,
     implied_posts,
     leaves_a_redeal,
     opens_a_redeal,
@@ -122,7 +122,7 @@ class _Reader:
         self.bad_settings = False
         """The header values do not fit together (``spread limit 6-2``): a later header line
         that changes none of them (``cash Friday``) is not reported again for it."""
-        self.carried_tables: set[tuple[object, ...]] = set()
+        self.carried_tables: set[tuple[str, tuple[str, str, str | None, str]]] = set()
         """The tables of an event (:meth:`_carrying_table`) whose last hand read carried its
         pot: their next hand is a redeal."""
         self.players: dict[str, set[str]] = {}  # who was seated at each table so far
@@ -276,6 +276,7 @@ class _Reader:
         with an error (the ``table`` line, it may be) the table is not known."""
         if self.bad_header is None:
             error.table = self.state.table
+            error.event = self._event()
         return error
 
     def _mistyped_header(
@@ -437,16 +438,23 @@ class _Reader:
             self.carried_tables.discard(self._carrying_table())
         return error
 
-    def _carrying_table(self) -> tuple[object, ...]:
-        """The table the hands read now are played at, of their event (:func:`carrying_table`),
-        as their records' session will say it (a fact not stated is the session's default, as
-        in :meth:`~.headers.SettingsState.session_value`, which is not asked here: it holds
-        the event's terms from the hand on)."""
+    def _carrying_table(self) -> tuple[str, tuple[str, str, str | None, str]]:
+        """The table the hands read now are played at, with their event: a table's carried pot
+        goes on from hand to hand only within one session and unit, as its stacks do (the
+        replay's tables, ``replay/table.py``), so the first hand of another night, another
+        unit or a tournament at the same table is no redeal unless it states the pot carried
+        into it (``carry in N``)."""
+        return self.state.table, self._event()
+
+    def _event(self) -> tuple[str, str, str | None, str]:
+        """The event of the hands read now (:func:`~badugi_ledger.model.events.event_of`), as
+        their records' session will say it: a fact not stated is the session's default, as in
+        :meth:`~.headers.SettingsState.session_value`, which is not asked here (it holds the
+        event's terms from the hand on)."""
         state = self.state
         session = state.session
         kind, name = session.get("kind"), session.get("name")
-        return carrying_table(
-            state.table,
+        return event_key(
             NO_SESSION.kind if kind is None else kind,
             NO_SESSION.name if name is None else name,
             session.get("date"),

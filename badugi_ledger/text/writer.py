@@ -45,13 +45,13 @@ from ..model.events import (
     Show,
     SitOut,
     StackChange,
+    event_of,
 )
 from ..model.money import plain_money
 from ..model.names import line_break_in
 from ..model.settings import GameSettings, HouseRules, Structure
 from .headers import (
     HEADER_KEYWORDS,
-    carrying_table,
     implied_posts,
     leaves_a_redeal,
     opens_a_redeal,
@@ -408,7 +408,7 @@ def write_hands(records: Iterable[HandRecord]) -> Iterator[str]:
     settings: GameSettings | None = None
     session: Session | None = None
     table: str | None = None
-    carried: set[tuple[object, ...]] = set()  # the tables whose last hand carried its pot
+    carried: set[tuple[str, tuple[str, str, str | None, str]]] = set()  # (table, event)
     for record in records:
         header_lines = [_SEP.join(items) for items in _settings_items(record.settings, settings)]
         session_items = _session_items(record.session, session)
@@ -417,10 +417,7 @@ def write_hands(records: Iterable[HandRecord]) -> Iterator[str]:
         if record.table != (table or ""):
             header_lines.append(f"table {free_text(record.table) if record.table else quote('')}")
         settings, session, table = record.settings, record.session, record.table
-        s = record.session
-        at = carrying_table(
-            record.table, s.kind, s.name, s.date, record.settings.currency, s.chip_value
-        )
+        at = record.table, event_of(record.session, record.settings.currency)  # as the reader
         redeal = opens_a_redeal(at in carried, record.events)
         lines = header_lines + _hand_lines(record, redeal)
         if leaves_a_redeal(record.settings, any(isinstance(e, CarryOut) for e in record.events)):

@@ -68,10 +68,10 @@ def test_a_pot_the_night_before_took_is_a_warning_at_the_carry_line(tmp_path: Pa
         (
             "carry-carried",
             line,
-            "the hand states a carried-in pot of 12, but the table's night before in this "
-            "file (Progressive night, 2024-05-03) left 0 carried at its last hand: the ledger "
-            "refuses a pot taken twice or never carried, unless a night between the two, "
-            "recorded in another file, carried it",
+            "the hand states a carried-in pot of 12, but the table's nights before it in this "
+            "file (the last Progressive night, 2024-05-03) left 0 carried: the ledger refuses "
+            "a pot taken twice or never carried, unless a night between them, recorded in "
+            "another file, carried it",
         )
     ]
     path = tmp_path / "season.bhh"
@@ -208,9 +208,9 @@ def test_a_nights_first_hand_written_as_a_redeal_without_carry_in_is_told_what_t
         (
             "turn-order",
             "Dan acts, but it is Ben's turn (order of play: 000); if the hand is the redeal of "
-            "the pot of 12 the table's night before in this file (Progressive night, "
-            "2024-05-03) carried, write 'carry in 12' on the line after its hand line (a "
-            "carried pot goes on to the next night only when the hand says so)",
+            "the pot of 12 the table's nights before it in this file (the last Progressive "
+            "night, 2024-05-03) left carried, write 'carry in 12' on the line after its hand "
+            "line (a carried pot goes on to the next night only when the hand says so)",
         ),
         (
             "chips-balance",
@@ -245,3 +245,48 @@ def test_a_bare_cash_line_after_hands_of_no_named_session_goes_on_with_their_pot
     written = [r for r in parse_text("".join(write_hands(records)), "rt.bhh")]
     assert [r.posts_implied for r in written] == [True, False]
     assert list(map(without_positions, written)) == list(map(without_positions, records))
+
+
+def test_a_night_is_held_to_what_every_earlier_night_of_its_pool_left(tmp_path: Path) -> None:
+    """The ledger passes a pool's pots in date order, whatever the file's order, and what a
+    night leaves untaken waits for the next: P1 alone (it carries 12) on 05-03 and again on
+    05-10, then Q1 on 05-17 may take 24; and a night dated before the one above it in the file
+    is counted in its place (the full example night on 05-03, after P1 alone on 05-10, left
+    12 for 05-17).  Check warns of neither, and the import stores both files."""
+    alone = night_up_to("P2")
+    twice = alone + alone.replace("2024-05-03", "2024-05-10")
+    growing = twice + next_night(24, date="2024-05-17")
+    assert q1_warnings(growing) == []
+    assert [w[0] for w in q1_warnings(twice + next_night(25, date="2024-05-17"))] == [
+        "carry-carried"
+    ]
+    shuffled = alone.replace("2024-05-03", "2024-05-10") + NIGHT + next_night(12, "2024-05-17")
+    assert q1_warnings(shuffled) == []
+    for number, text in enumerate((growing, shuffled)):
+        path = tmp_path / f"{number}.bhh"
+        path.write_text(text, encoding="utf-8")
+        report = import_into(tmp_path / f"{number}.db", [path])
+        assert report.rejected == 0 and report.files[0].error is None, report.files[0].error
+
+
+def test_a_units_first_progressive_night_after_a_plain_one_taking_another_units_pot() -> None:
+    """A night of plain Badugi in chips, then a Progressive night in USD that carries, then a
+    Progressive night in chips taking a pot: the chips pool's first Progressive hand, so it
+    can only take the USD pot, which the ledger refuses: the warning is given although the
+    chips unit had a night in the file before."""
+    plain = NIGHT.replace("game progressive badugi", "game badugi").replace("qualifier 9 · ", "")
+    plain = plain[: plain.index("\nhand P1 ") + 1] + "hand P3 " + NIGHT.split("\nhand P3 ", 1)[1]
+    plain = plain.replace(
+        "hand P3 · button Ben · Anna · Ben · Cara · Dan",
+        "hand P3 · button Ben · Anna 98 · Ben 94 · Cara 84 · Dan 124",
+    ).replace("2024-05-03", "2024-05-01")
+    progressive = "\ngame progressive badugi · fixed limit 2/4 · blinds 1/2\nqualifier 9\n"
+    text = (
+        plain
+        + progressive
+        + in_dollars(night_up_to("P2").split("\n", 7)[7])
+        + "\ncurrency chips\n"
+        + next_night(12)
+    )
+    assert [w[0] for w in q1_warnings(text)] == ["carry-carried"]
+    assert "in USD only, none in chips before it" in q1_warnings(text)[0][2]

@@ -1,0 +1,125 @@
+"""A file's pools of carried Progressive Badugi pots, as the ledger keeps them, so that ``check``
+says what the import will refuse of a night's first hand that states ``carry in N``.
+
+The ledger keeps one pool of carried pots per table: a cash unit's hands of every night, or
+one tournament's (:data:`~badugi_ledger.ledger.carried_pots.CARRY_POOL`).  In a pool the pots
+pass in play order, nights by their date: a hand takes no more than the hands before it
+carried and left; the pool's first Progressive hand alone may take last week's pot on its
+file's word, unless the table's pots were carried in another pool (a pot never changes unit).
+``check`` sees one file, its nights in the file's order, so it holds a night's first hand to
+the nights of its pool *before it in the file and of earlier dates*, and says so as a warning
+only (a night between them, or an earlier one, may be in another file, which the ledger sees):
+
+* more than the earlier nights left (what they carried, less what they took, the pool's first
+  take included: last week's pot) - when every one of those nights is dated, none shares the
+  night's date (the ledger does not order nights of one date) and none had a hand that the
+  import rejects (its pot is not the ledger's);
+* any pot at all, when no Progressive hand of the pool came on an earlier date and the file's
+  hands at the table carried pots in other pools.
+
+:class:`Pools` keeps what each night of a pool carried and took (two numbers a night: memory
+stays flat in the file's hands); :mod:`.table` asks it when a night's table state is made and
+tells it each hand's result.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from ..model.events import HandRecord, event_of
+from ..model.money import CHIPS, unit_words
+
+EventKey = tuple[str, str, str | None, str]
+"""An event as :func:`~badugi_ledger.model.events.event_of` names it: kind, name, date, unit."""
+
+
+class NightBefore(NamedTuple):
+    """What a cash night's first hand at a table may take of its pool: what the file's nights
+    of the pool before it (earlier dates) left, the latest of them named."""
+
+    name: str
+    date: str
+    carry: int
+    """The pots those nights carried and did not take (0: none)."""
+
+
+@dataclass
+class PoolNight:
+    """One event's hands at a table in a pool: what they carried and took (a mutable tally,
+    the replay's own)."""
+
+    date: str | None
+    name: str
+    carried: int = 0
+    taken: int = 0
+    first_take: int | None = None
+    """What its first Progressive hand took (``carry in``): None until one is counted."""
+    spoiled: bool = False
+    """A hand of it failed or disagreed with its record: the import rejects it, so the ledger's
+    tally of the night is not this one."""
+
+
+def pool_of(kind: str, name: str, date: str | None, unit: str) -> tuple[str | None, ...]:
+    """The pool an event's hands at a table belong to: a cash unit over every night, or one
+    tournament."""
+    return (kind, name, date) if kind == "tournament" else (kind, unit)
+
+
+def pool_words(record: HandRecord) -> str:
+    """The pool of carried pots a hand plays in (a cash unit, a tournament), in words, as the
+    ledger's refusal names it (``USD``, ``chips of 0.10 EUR``, ``the tournament Sunday``)."""
+    session = record.session
+    if session.kind == "tournament":
+        return f"the tournament {session.name}" + (f" of {session.date}" if session.date else "")
+    return record.settings.currency or unit_words(CHIPS, session.chip_value)
+
+
+class Pools:
+    """The pools of one stream's tables, night by night (see the module docstring)."""
+
+    def __init__(self) -> None:
+        self.nights: dict[tuple[str, str, tuple[str | None, ...]], list[PoolNight]] = {}
+        """(source, table, pool) -> its nights, in the stream's order."""
+        self.carried_in: dict[tuple[str, str], dict[tuple[str | None, ...], str]] = {}
+        """(source, table) -> the pools its replayed hands carried a pot in, with their words."""
+
+    def open(
+        self, source: str, table: str, event: EventKey
+    ) -> tuple[PoolNight, NightBefore | None, tuple[str, ...]]:
+        """A new event at a table: its tally; what its first hand may take of the nights before
+        it (None: nothing holds it, or what they left is not known); and, when no Progressive
+        hand of its pool came on an earlier date, the other pools the table's hands carried
+        pots in (their words)."""
+        kind, name, date, unit = event
+        pool = pool_of(kind, name, date, unit)
+        nights = self.nights.setdefault((source, table, pool), [])
+        played = [n for n in nights if n.first_take is not None]  # a Progressive hand counted
+        earlier = [n for n in played if date is not None and n.date is not None and n.date < date]
+        night = PoolNight(date, name)
+        nights.append(night)
+        if not earlier:
+            carried = self.carried_in.get((source, table), {})
+            return night, None, tuple(w for p, w in carried.items() if p != pool)
+        if any(n.date is None or n.date == date or n.spoiled for n in played):
+            return night, None, ()
+        first = min(earlier, key=_date)
+        left = sum(n.carried - n.taken for n in earlier) + (first.first_take or 0)
+        latest = max(earlier, key=_date)
+        return night, NightBefore(latest.name, latest.date or "", left), ()
+
+    def count(self, record: HandRecord, night: PoolNight, carry_in: int, out: int) -> None:
+        """A Progressive hand of ``night`` replayed as recorded: it took ``carry_in`` of its
+        pool and carried ``out``."""
+        if night.first_take is None:
+            night.first_take = carry_in
+        night.taken += carry_in
+        night.carried += out
+        if out:
+            kind, name, date, unit = event_of(record.session, record.settings.currency)
+            pools = self.carried_in.setdefault((record.pos.source, record.table), {})
+            pools.setdefault(pool_of(kind, name, date, unit), pool_words(record))
+
+
+def _date(night: PoolNight) -> str:
+    return night.date or ""
