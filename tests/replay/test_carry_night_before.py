@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from badugi_ledger.model.events import HandRecord
 from badugi_ledger.replay import replay_stream
 from badugi_ledger.text.parse import parse_text
@@ -53,6 +55,21 @@ def night_up_to(hand: str) -> str:
     return NIGHT[: NIGHT.index(f"\nhand {hand} ") + 1]
 
 
+def plain_night() -> str:
+    """The example night dealt as plain Badugi (its hand P3 alone, every stack stated): a
+    night of the table's unit whose hands carry no pot."""
+    plain = NIGHT.replace("game progressive badugi", "game badugi").replace("qualifier 9 · ", "")
+    plain = plain[: plain.index("\nhand P1 ") + 1] + "hand P3 " + NIGHT.split("\nhand P3 ", 1)[1]
+    return plain.replace(
+        "hand P3 · button Ben · Anna · Ben · Cara · Dan",
+        "hand P3 · button Ben · Anna 98 · Ben 94 · Cara 84 · Dan 124",
+    )
+
+
+PROGRESSIVE = "\ngame progressive badugi · fixed limit 2/4 · blinds 1/2\nqualifier 9\n"
+"""The header lines that bring the game back to Progressive Badugi after :func:`plain_night`."""
+
+
 def q1_warnings(text: str) -> list[tuple[str, int, str]]:
     outcomes = list(replay_stream(parse_text(text, "season.bhh")))
     assert all(isinstance(o.record, HandRecord) for o in outcomes)
@@ -61,23 +78,41 @@ def q1_warnings(text: str) -> list[tuple[str, int, str]]:
     return [(w.rule, w.pos.line, w.message) for w in q1.warnings]
 
 
-def test_a_pot_the_night_before_took_is_a_warning_at_the_carry_line(tmp_path: Path) -> None:
-    text = NIGHT + next_night(12)
-    line = text.splitlines().index("carry in 12") + 1
-    assert q1_warnings(text) == [
+@pytest.mark.parametrize(
+    ("text", "message", "refusal"),
+    [
         (
-            "carry-carried",
-            line,
+            NIGHT + next_night(12),
             "the hand states a carried-in pot of 12, but the table's nights before it in this "
             "file (the last Progressive night, 2024-05-03) left 0 carried: the ledger refuses "
             "a pot taken twice or never carried, unless a night between them, recorded in "
             "another file, carried it",
-        )
-    ]
+            "states more than was carried",
+        ),
+        (
+            NIGHT + "\ncurrency USD\n" + next_night(12),
+            "the hand, played in USD, states a carried-in pot of 0.12, but this file's hands "
+            "at the table carried pots in chips only, none in USD before it: a carried pot "
+            "stays in its unit, and a tournament's in the tournament; the ledger refuses it "
+            "unless a hand played here before it in this unit is recorded in another file",
+            "a carried pot stays in its unit",
+        ),
+    ],
+    ids=["taken-twice", "another-unit"],
+)
+def test_a_pot_the_ledger_refuses_is_a_warning_at_the_carry_line(
+    text: str, message: str, refusal: str, tmp_path: Path
+) -> None:
+    """The next night takes 12 at Q1: in chips, the example night took the 12 it carried
+    (P2); in USD, the table's pots were carried in chips only, and a carried pot stays in its
+    unit (``ledger/carried_pots.py``).  Check warns at the ``carry in`` line; the import
+    refuses the file."""
+    line = text.splitlines().index("carry in 12") + 1
+    assert q1_warnings(text) == [("carry-carried", line, message)]
     path = tmp_path / "season.bhh"
     path.write_text(text, encoding="utf-8")
     report = import_into(tmp_path / "club.db", [path])
-    assert report.stored == 0 and "states more than was carried" in (report.files[0].error or "")
+    assert report.stored == 0 and refusal in (report.files[0].error or "")
 
 
 def test_the_pot_the_night_before_left_may_be_taken_whole_or_in_part(tmp_path: Path) -> None:
@@ -100,13 +135,7 @@ def test_nights_out_of_date_order_or_after_other_games_are_not_held_to_each_othe
     assert (
         q1_warnings(NIGHT + next_night(12, "2024-05-03").replace("Progressive night", "Late")) == []
     )
-    plain = NIGHT.replace("game progressive badugi", "game badugi").replace("qualifier 9 · ", "")
-    plain = plain[: plain.index("\nhand P1 ") + 1] + "hand P3 " + NIGHT.split("\nhand P3 ", 1)[1]
-    plain = plain.replace(
-        "hand P3 · button Ben · Anna · Ben · Cara · Dan",
-        "hand P3 · button Ben · Anna 98 · Ben 94 · Cara 84 · Dan 124",
-    )
-    progressive = "\ngame progressive badugi · fixed limit 2/4 · blinds 1/2\nqualifier 9\n"
+    plain, progressive = plain_night(), PROGRESSIVE
     assert q1_warnings(plain + progressive + next_night(12)) == []
 
 
@@ -115,42 +144,11 @@ def in_dollars(text: str) -> str:
     return "\ncurrency USD\n" + text
 
 
-def test_a_units_first_night_taking_a_pot_carried_in_another_unit_is_a_warning(
-    tmp_path: Path,
-) -> None:
-    """The example night carries 12 chips at P1; the next night at the table is played in USD
-    and its first hand takes 0.12 USD: the ledger refuses it (a carried pot stays in its unit,
-    ``ledger/carried_pots.py``), so check says so at the ``carry in`` line."""
-    text = NIGHT + in_dollars(next_night(12))
-    line = text.splitlines().index("carry in 12") + 1
-    assert q1_warnings(text) == [
-        (
-            "carry-carried",
-            line,
-            "the hand, played in USD, states a carried-in pot of 0.12, but this file's hands "
-            "at the table carried pots in chips only, none in USD before it: a carried pot "
-            "stays in its unit, and a tournament's in the tournament; the ledger refuses it "
-            "unless a hand played here before it in this unit is recorded in another file",
-        )
-    ]
-    path = tmp_path / "season.bhh"
-    path.write_text(text, encoding="utf-8")
-    report = import_into(tmp_path / "club.db", [path])
-    assert report.stored == 0
-    assert "a carried pot stays in its unit" in (report.files[0].error or "")
-
-
 def test_a_unit_taking_a_pot_with_no_pot_carried_in_another_or_its_own_night_before() -> None:
     """No warning when the file's hands at the table carried no pot in another unit (a night
     of plain Badugi before), or when the unit's own night came before in the file (then the
     night-before rule holds it: 12 of the 12 that night carried)."""
-    plain = NIGHT.replace("game progressive badugi", "game badugi").replace("qualifier 9 · ", "")
-    plain = plain[: plain.index("\nhand P1 ") + 1] + "hand P3 " + NIGHT.split("\nhand P3 ", 1)[1]
-    plain = plain.replace(
-        "hand P3 · button Ben · Anna · Ben · Cara · Dan",
-        "hand P3 · button Ben · Anna 98 · Ben 94 · Cara 84 · Dan 124",
-    )
-    progressive = "\ngame progressive badugi · fixed limit 2/4 · blinds 1/2\nqualifier 9\n"
+    plain, progressive = plain_night(), PROGRESSIVE
     assert q1_warnings(plain + progressive + in_dollars(next_night(12))) == []
     dollars_first = in_dollars(night_up_to("P2")).replace("2024-05-03", "2024-04-26")
     chips_again = "\ncurrency chips\n" + NIGHT
@@ -274,13 +272,7 @@ def test_a_units_first_progressive_night_after_a_plain_one_taking_another_units_
     Progressive night in chips taking a pot: the chips pool's first Progressive hand, so it
     can only take the USD pot, which the ledger refuses: the warning is given although the
     chips unit had a night in the file before."""
-    plain = NIGHT.replace("game progressive badugi", "game badugi").replace("qualifier 9 · ", "")
-    plain = plain[: plain.index("\nhand P1 ") + 1] + "hand P3 " + NIGHT.split("\nhand P3 ", 1)[1]
-    plain = plain.replace(
-        "hand P3 · button Ben · Anna · Ben · Cara · Dan",
-        "hand P3 · button Ben · Anna 98 · Ben 94 · Cara 84 · Dan 124",
-    ).replace("2024-05-03", "2024-05-01")
-    progressive = "\ngame progressive badugi · fixed limit 2/4 · blinds 1/2\nqualifier 9\n"
+    plain, progressive = plain_night().replace("2024-05-03", "2024-05-01"), PROGRESSIVE
     text = (
         plain
         + progressive
