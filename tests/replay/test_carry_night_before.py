@@ -95,7 +95,8 @@ def q1_warnings(text: str) -> list[tuple[str, int, str]]:
             "at the table carried pots in chips only, none in USD before it: a carried pot "
             "stays in its unit, and a tournament's in the tournament; the ledger refuses it "
             "unless a hand played here before it in this unit is recorded in another file",
-            "a carried pot stays in its unit",
+            "a carried pot stays in its unit, and a tournament's in the tournament; correct "
+            "its 'carry in' if no pot of its unit was carried for it; or, to correct the unit",
         ),
     ],
     ids=["taken-twice", "another-unit"],
