@@ -20,6 +20,7 @@ from ..model.events import CarryOut, HandRecord, Session, Show, StackChange, eve
 from ..model.limits import MAX_AMOUNT, amount_problem
 from ..model.results import CARRY, HOUSE, HandOutcome, HandResult, Violation
 from ..model.settings import validate_payouts
+from ..replay.pools import pool_of
 from .fingerprints import canonical_json, fingerprint, plain_json
 from .hand_content import FIGURES, HandFacts, content_digest, facts
 from .report import Rejected
@@ -362,6 +363,12 @@ def _carried_by_unstored(outcome: HandOutcome, carried: int) -> str:
     )
 
 
+def _pool_at(record: HandRecord) -> tuple[str, str, tuple[str | None, ...]]:
+    """The file's table and the pool of carried pots a hand plays in there."""
+    event = event_of(record.session, record.settings.currency)
+    return record.pos.source, record.table, pool_of(*event)
+
+
 _HOUSE_ACCOUNTS = (HOUSE, CARRY)
 """The accounts that are no player's."""
 
@@ -373,8 +380,8 @@ def prepare_outcomes(
     valid hand after ``strict`` has already refused the file (nothing of it will be stored)."""
     refused = False
     # A pot passes between the hands of a table's pool (ledger/carried_pots.py), night to
-    # night too: by the file's table name, whatever the night (a ``carry in`` opening the next).
-    unstored_carries: dict[tuple[str, str], str] = {}
+    # night too (a ``carry in`` opening the next), never to another unit or a tournament.
+    unstored_carries: dict[tuple[str, str, tuple[str | None, ...]], str] = {}
     for outcome in outcomes:
         reasons = [violation_reason(v) for v in outcome.errors]
         if strict:  # an assumption the replay made is a problem too
@@ -383,7 +390,7 @@ def prepare_outcomes(
         if result is not None and record is not None:
             reasons += ledger_problems(result)
             if result.carry_in and unstored_carries:
-                taken = unstored_carries.get((record.pos.source, record.table))
+                taken = unstored_carries.get(_pool_at(record))
                 if taken is not None:
                     reasons.append(taken)
         elif not reasons:
@@ -392,11 +399,9 @@ def prepare_outcomes(
             # What the table's next hand takes: a pot this hand carries, if it is rejected.
             carried = _carried(outcome) if reasons else 0
             if carried:
-                unstored_carries[record.pos.source, record.table] = _carried_by_unstored(
-                    outcome, carried
-                )
+                unstored_carries[_pool_at(record)] = _carried_by_unstored(outcome, carried)
             else:
-                unstored_carries.pop((record.pos.source, record.table), None)
+                unstored_carries.pop(_pool_at(record), None)
         if reasons:
             refused = refused or strict
             yield Rejected(

@@ -11,9 +11,10 @@ the nights of its pool *before it in the file and of earlier dates*, and says so
 only (a night between them, or an earlier one, may be in another file, which the ledger sees):
 
 * more than the earlier nights left (what they carried, less what they took, the pool's first
-  take included: last week's pot) - when every one of those nights is dated, none shares the
-  night's date (the ledger does not order nights of one date) and none had a hand that the
-  import rejects (its pot is not the ledger's);
+  take included: last week's pot), counting the hands the import stores only (a pot that a
+  rejected or unreadable hand carried is none of the ledger's) - when every one of the pool's
+  nights is dated and no two of them, the night's own included, share a date (the ledger does
+  not order nights of one date: it holds them to totals);
 * any pot at all, when no Progressive hand of the pool came on an earlier date and the file's
   hands at the table carried pots in other pools.
 
@@ -55,9 +56,6 @@ class PoolNight:
     taken: int = 0
     first_take: int | None = None
     """What its first Progressive hand took (``carry in``): None until one is counted."""
-    spoiled: bool = False
-    """A hand of it failed or disagreed with its record: the import rejects it, so the ledger's
-    tally of the night is not this one."""
 
 
 def pool_of(kind: str, name: str, date: str | None, unit: str) -> tuple[str | None, ...]:
@@ -101,16 +99,17 @@ class Pools:
         if not earlier:
             carried = self.carried_in.get((source, table), {})
             return night, None, tuple(w for p, w in carried.items() if p != pool)
-        if any(n.date is None or n.date == date or n.spoiled for n in played):
-            return night, None, ()
+        dates = [n.date for n in played]
+        if None in dates or date in dates or len(set(dates)) < len(dates):
+            return night, None, ()  # (nights the ledger does not order: held to totals)
         first = min(earlier, key=_date)
         left = sum(n.carried - n.taken for n in earlier) + (first.first_take or 0)
         latest = max(earlier, key=_date)
         return night, NightBefore(latest.name, latest.date or "", left), ()
 
     def count(self, record: HandRecord, night: PoolNight, carry_in: int, out: int) -> None:
-        """A Progressive hand of ``night`` replayed as recorded: it took ``carry_in`` of its
-        pool and carried ``out``."""
+        """A Progressive hand of ``night`` that the import stores (replayed as recorded, every
+        stack known): it took ``carry_in`` of its pool and carried ``out``."""
         if night.first_take is None:
             night.first_take = carry_in
         night.taken += carry_in

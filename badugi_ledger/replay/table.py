@@ -229,17 +229,15 @@ class TableTracker:
             state.resynced = None
         progressive = GAMES[record.settings.game].progressive
         _after_replay(state, record, result, progressive)
-        if progressive and state.night is not None:
-            if result.violations:
-                state.night.spoiled = True
-            else:
-                self.pools.count(record, state.night, result.carry_in, result.carry_out)
         found = result.violations
         if carry_stated is not None:
             if carry_stated.kind == "warning":
                 warnings = (carry_stated, *warnings)
             else:
                 found = (carry_stated, *found)
+        night = state.night
+        if progressive and night is not None and not (found or result.unknown_stacks):
+            self.pools.count(record, night, result.carry_in, result.carry_out)  # (stored)
         return HandOutcome(source, record.hand_id, record.pos, record, result, found, warnings)
 
     def carry_unknown(self, record: HandRecord) -> bool:
@@ -283,8 +281,6 @@ class TableTracker:
         """A hand that could not be replayed: what it carries is what its record says (its
         ``final:`` line, unless ``trust_final`` is off: the line creates or loses chips)."""
         why = f"hand {record.hand_id} could not be replayed"
-        if state.night is not None:
-            state.night.spoiled = True  # (the import rejects it: its pot is not the ledger's)
         finals = _final_line(record)
         if not trust_final:
             why += " and its final: line does not add up"
@@ -448,8 +444,6 @@ def _unreadable(
         if src == pos.source and (table is None or name == table):
             before = dict(state.stacks), state.carry if state.progressive else 0
             state.forget(list(state.stacks), why)
-            if state.night is not None:
-                state.night.spoiled = True
             state.unknown_default = why
             state.resynced = None
             state.button = None  # the unreadable hand may have been the table's last

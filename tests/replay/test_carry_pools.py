@@ -1,0 +1,116 @@
+"""What ``check`` and ``import`` make of a pot that a hand the ledger does not store carried,
+and of nights of one date, at one table of one file (``replay/pools.py``,
+``ledger/rows.py``, docs/ledger.md "Carried pots").
+
+A night (2024-05-03) whose hand 2 carries 8 (no 9-high badugi at the showdown), then the
+first hand of a later night, unit or tournament at the table taking a pot (``carry in``).
+Built for these tests from the cases of a check-against-import probe.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from badugi_ledger.replay import replay_stream
+from badugi_ledger.text.parse import parse_text
+from tests.helpers.ledger_files import import_into
+
+GAME = "game progressive badugi · fixed limit 2/4 · blinds 1/2\nqualifier 9 · redeal-posts no\n"
+
+CARRIER = (
+    GAME
+    + """cash Night · date 2024-05-03
+table T
+hand 1 · button Dan · Anna 100 · Ben 100 · Cara 100 · Dan 100
+Cara raises · Dan folds · Anna folds · Ben folds
+Cara collects 5
+
+hand 2 · button Anna · Anna · Ben · Cara · Dan
+Dan calls · Anna calls · Ben calls · Cara checks
+"""
+    + "draw: Ben 1 · Cara 1 · Dan 1 · Anna 1\nBen checks · Cara checks · Dan checks · Anna checks\n"
+    * 3
+    + """show: Ben Kh 8s 4d 2c · Cara Jd 7c 5h 3s · Dan Qh 9s 6d Ac · Anna Ts 6h 5c 2d
+carry 8
+"""
+)
+
+
+def taker(session: str, carry: int) -> str:
+    """The first hand of ``session`` at table T, Anna taking a pot of ``carry`` with her bet."""
+    return (
+        f"\n{GAME}{session}\ntable T\n"
+        "hand 1 · button Dan · Anna 100 · Ben 100 · Cara 100 · Dan 100\n"
+        f"carry in {carry}\n"
+        "Anna bets · Ben folds · Cara folds · Dan folds\n"
+        f"Anna collects {carry}\n"
+    )
+
+
+def checked(text: str) -> list[tuple[str, bool, list[str], list[str]]]:
+    return [
+        (o.hand_id or "", o.ok, [v.rule for v in o.errors], [w.rule for w in o.warnings])
+        for o in replay_stream(parse_text(text, "night.bhh"))
+    ]
+
+
+def imported(text: str, tmp_path: Path) -> tuple[int, int, str | None]:
+    path = tmp_path / "night.bhh"
+    path.write_text(text, encoding="utf-8")
+    report = import_into(tmp_path / "club.db", [path])
+    return report.stored, report.rejected, report.files[0].error
+
+
+@pytest.mark.parametrize(
+    "session",
+    [
+        "tournament Cup · date 2024-05-10 · buy-in 1000 · starting-chips 100",
+        "currency USD\ncash Night · date 2024-05-10",
+    ],
+    ids=["tournament", "another-unit"],
+)
+def test_a_rejected_hands_pot_never_reaches_another_pool(session: str, tmp_path: Path) -> None:
+    """Hand 2 records ``carry 7`` (8 is carried): a payout mismatch, rejected.  The pot it
+    carried could pass to its own pool's next hand only, never to a tournament or a night in
+    USD, whose first hand takes last week's pot on its file's word: stored, as check says."""
+    text = CARRIER.replace("carry 8", "carry 7") + taker(session, 8)
+    assert checked(text) == [
+        ("1", True, [], []),
+        ("2", False, ["carry-out"], []),
+        ("1", True, [], []),
+    ]
+    assert imported(text, tmp_path) == (2, 1, None)
+
+
+def test_a_pot_an_unreadable_hand_carried_is_none_of_the_ledgers(tmp_path: Path) -> None:
+    """Hand 2 names no button: it cannot be read, the ledger never stores it, and the pot its
+    ``carry 8`` line records is none of the ledger's.  The next night's ``carry in 8`` takes
+    more than the night's stored hands carried: check warns, and the import refuses it."""
+    text = CARRIER.replace("hand 2 · button Anna · ", "hand 2 · ") + taker(
+        "cash Night · date 2024-05-10", 8
+    )
+    assert checked(text) == [
+        ("1", True, [], []),
+        ("2", False, ["parse"], []),
+        ("1", True, [], ["carry-carried"]),
+    ]
+    stored, rejected, error = imported(text, tmp_path)
+    assert stored == 0 and "takes 8 chips of carried Progressive Badugi pots" in (error or "")
+
+
+def test_nights_of_one_date_are_not_held_to_each_other_nor_a_later_one_to_them(
+    tmp_path: Path,
+) -> None:
+    """Night carries 8 and Late, of the same date, takes 5 of last week's pot: the ledger
+    does not know which came first, and holds the two to their totals; the next week's
+    ``carry in 8`` is within them (8 carried, 5 + 8 taken, with last week's 5), so check
+    says nothing and the import stores every hand."""
+    text = (
+        CARRIER + taker("cash Late · date 2024-05-03", 5) + taker("cash Night · date 2024-05-10", 8)
+    )
+    outcomes = checked(text)
+    assert outcomes[-1] == ("1", True, [], [])
+    assert all(ok for _, ok, _, _ in outcomes)
+    assert imported(text, tmp_path)[:2] == (4, 0)
