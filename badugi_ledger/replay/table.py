@@ -4,9 +4,9 @@
 :class:`TableState` per (source, table, event): a new session at the same table (a cash game
 after a tournament, the chips valued otherwise) starts it afresh, since stacks and a carried
 pot never pass from one event to another within a file (a cash night's first hand that states
-a carried-in pot is held to what the file's night before at the table left, a warning only:
-the file's nights of its pool before it, :mod:`.pools`).  One bad hand never stops the others,
-and never stops the hands after it from being checked in full:
+a carried-in pot is held to what the file's earlier nights of its pool left, a warning only:
+:mod:`.pools`).  One bad hand never stops the others, and never stops the hands after it from
+being checked in full:
 
 * A hand that could not be replayed leaves its players' stacks **unknown**, except where the
   recorder wrote them down: a ``final:`` entry of the failed hand, or a stack stated on a later
