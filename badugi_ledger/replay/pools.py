@@ -31,6 +31,11 @@ from typing import NamedTuple
 from ..model.events import HandRecord, event_of
 from ..model.money import CHIPS, unit_words
 
+NIGHTS_LIMIT = 512
+"""The most nights of one pool at one table of a file that :class:`Pools` keeps (a season of
+weekly nights is 52): a night after them is held to nothing, so that making a night's table
+state costs at most that much however many sessions a file names."""
+
 EventKey = tuple[str, str, str | None, str]
 """An event as :func:`~badugi_ledger.model.events.event_of` names it: kind, name, date, unit."""
 
@@ -92,6 +97,8 @@ class Pools:
         kind, name, date, unit = event
         pool = pool_of(kind, name, date, unit)
         nights = self.nights.setdefault((source, table, pool), [])
+        if len(nights) >= NIGHTS_LIMIT:  # (far more than a file holds: nothing more is held)
+            return PoolNight(date, name), None, ()
         played = [n for n in nights if n.first_take is not None]  # a Progressive hand counted
         earlier = [n for n in played if date is not None and n.date is not None and n.date < date]
         night = PoolNight(date, name)

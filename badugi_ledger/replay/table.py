@@ -129,6 +129,9 @@ class TableTracker:
         key = table_key(record)
         state = self.tables.get(key)
         if state is None:
+            if record.standalone:  # held to no other hand: no pool's either
+                state = self.tables[key] = TableState()
+                return state
             source, table, event = key
             night, before, elsewhere = self.pools.open(source, table, event)
             state = self.tables[key] = TableState(

@@ -9,11 +9,16 @@ Built for these tests from the cases of a check-against-import probe.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
+from badugi_ledger.model.events import HandRecord
+from badugi_ledger.phh.reader import read_phh
 from badugi_ledger.replay import replay_stream
+from badugi_ledger.replay.pools import NIGHTS_LIMIT
+from badugi_ledger.replay.table import TableTracker
 from badugi_ledger.text.parse import parse_text
 from tests.helpers.ledger_files import import_into
 
@@ -114,3 +119,27 @@ def test_nights_of_one_date_are_not_held_to_each_other_nor_a_later_one_to_them(
     assert outcomes[-1] == ("1", True, [], [])
     assert all(ok for _, ok, _, _ in outcomes)
     assert imported(text, tmp_path)[:2] == (4, 0)
+
+
+def test_the_pools_hold_no_standalone_hand_and_at_most_a_bounded_number_of_nights() -> None:
+    """A PHH hand without a ``table`` (``tests/fixtures/wikipedia_badugi.phh``) is held to no
+    other hand, so no pool keeps it: a ``.phhs`` file of many such hands costs the pools
+    nothing (a night kept for each made its check quadratic).  A file naming a new session
+    at one table for each hand keeps at most :data:`NIGHTS_LIMIT` nights of the pool."""
+    fixture = Path(__file__).parents[1] / "fixtures" / "wikipedia_badugi.phh"
+    read = read_phh(fixture.read_text(encoding="utf-8"))
+    (record,) = [r for r in read if isinstance(r, HandRecord)]
+    assert record.standalone
+    tracker = TableTracker()
+    hands = [replace(record, hand_id=f"{n}") for n in range(50)]  # (numbered: no copies)
+    outcomes = list(replay_stream(hands, tracker=tracker))
+    assert [o.errors for o in outcomes] == [()] * 50
+    assert tracker.pools.nights == {}
+    nights = "".join(
+        f"cash Night {n}\ntable T\nhand 1 · button Dan · Anna 100 · Ben 100 · Cara 100 · Dan 100\n"
+        "Cara raises · Dan folds · Anna folds · Ben folds\nCara collects 5\n\n"
+        for n in range(NIGHTS_LIMIT + 20)
+    )
+    tracker = TableTracker()
+    assert all(o.ok for o in replay_stream(parse_text(GAME + nights, "n.bhh"), tracker=tracker))
+    assert [len(kept) for kept in tracker.pools.nights.values()] == [NIGHTS_LIMIT]
