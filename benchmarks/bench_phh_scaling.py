@@ -43,8 +43,9 @@ _TABLE = re.compile(r'^table = "(.*)"$', re.MULTILINE)
 
 
 def phh_hands(hands: int, cache: Path) -> list[str]:
-    """PHH texts of ``hands`` simulated hands (one session, 6 players)."""
-    source = simulated_file(hands, cache=cache, players=6)
+    """PHH texts of ``hands`` simulated hands (one session, 6 players, played as PokerKit plays:
+    every hand can be written as PHH)."""
+    source = simulated_file(hands, cache=cache, players=6, pokerkit_play=True)
     texts = []
     for item in convert_hands(source, "phh"):
         if not isinstance(item, ConvertedHand):
