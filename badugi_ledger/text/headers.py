@@ -18,7 +18,16 @@ from dataclasses import fields
 from typing import Any
 
 from ..model.errors import ConfigError
-from ..model.events import SESSION_TERMS, CarryIn, Event, Post, Seat, Session
+from ..model.events import (
+    NO_SESSION,
+    SESSION_TERMS,
+    CarryIn,
+    Event,
+    Post,
+    Seat,
+    Session,
+    event_key,
+)
 from ..model.forced import forced_posts
 from ..model.games import GAMES, game_named
 from ..model.limits import MAX_DIGITS, amount_problem
@@ -138,7 +147,7 @@ class SettingsState:
         self._session: Session | None = None
         self._events: dict[tuple[Any, ...], dict[str, Any]] = {}
         """The terms (:data:`SESSION_TERMS`) each event of the file's hands so far was read
-        with, by what names the event (:meth:`_event`): a hand of it may not be read with
+        with, by what names the event (:meth:`event`): a hand of it may not be read with
         other terms (:meth:`stated_otherwise`)."""
 
     def apply(self, items: Sequence[tuple[str, list[Any]]]) -> None:
@@ -241,13 +250,15 @@ class SettingsState:
             )
         return self._settings
 
-    def _event(self) -> tuple[Any, ...]:
-        """What names the session's event, as the ledger tells events apart: its kind (a
-        session with no kind line is a cash game), name, date and unit."""
+    def event(self) -> tuple[str, str, str | None, str]:
+        """What names the event of the hands read now, as the ledger tells events apart and
+        their records' session will say it (:func:`~badugi_ledger.model.events.event_of`): its
+        kind (a session with no kind line is a cash game), name, date and unit.  Asking it
+        holds nothing (:meth:`session_value` holds the event's terms from the hand on)."""
         session = self.session
-        return (
-            session.get("kind") or "cash",
-            session.get("name") or "",
+        return event_key(
+            session.get("kind") or NO_SESSION.kind,
+            session.get("name") or NO_SESSION.name,
             session.get("date"),
             self.currency,
             session.get("chip_value"),
@@ -264,7 +275,7 @@ class SettingsState:
         before its date)."""
         if self._session is not None:
             return None  # no header line since the hand before: nothing new
-        event = self._event()
+        event = self.event()
         held = self._events.get(event)
         if not held:
             return None
@@ -286,7 +297,7 @@ class SettingsState:
     def session_value(self) -> Session:
         if self._session is None:  # (a header line came since the hand before)
             session = self.session
-            terms = self._events.setdefault(self._event(), {})
+            terms = self._events.setdefault(self.event(), {})
             for tag in SESSION_TERMS:
                 value = session.get(tag)
                 if value is not None:

@@ -21,7 +21,6 @@ from typing import TYPE_CHECKING, Any
 from ..model.errors import ConfigError, ParseError, Position
 from ..model.events import (
     BETWEEN_HANDS,
-    NO_SESSION,
     CarryIn,
     CarryOut,
     Collect,
@@ -33,7 +32,6 @@ from ..model.events import (
     Seat,
     SitOut,
     StackChange,
-    event_key,
 )
 from ..model.games import GAMES
 from ..model.money import UNSTATED
@@ -276,7 +274,7 @@ class _Reader:
         with an error (the ``table`` line, it may be) the table is not known."""
         if self.bad_header is None:
             error.table = self.state.table
-            error.event = self._event()
+            error.event = self.state.event()
         return error
 
     def _mistyped_header(
@@ -444,23 +442,7 @@ class _Reader:
         replay's tables, ``replay/table.py``), so the first hand of another night, another
         unit or a tournament at the same table is no redeal unless it states the pot carried
         into it (``carry in N``)."""
-        return self.state.table, self._event()
-
-    def _event(self) -> tuple[str, str, str | None, str]:
-        """The event of the hands read now (:func:`~badugi_ledger.model.events.event_of`), as
-        their records' session will say it: a fact not stated is the session's default, as in
-        :meth:`~.headers.SettingsState.session_value`, which is not asked here (it holds the
-        event's terms from the hand on)."""
-        state = self.state
-        session = state.session
-        kind, name = session.get("kind"), session.get("name")
-        return event_key(
-            NO_SESSION.kind if kind is None else kind,
-            NO_SESSION.name if name is None else name,
-            session.get("date"),
-            state.currency,
-            session.get("chip_value"),
-        )
+        return self.state.table, self.state.event()
 
     def _amounts(self) -> dict[str, Any]:
         """What the hands' amounts are under the current headers, for a syntax error's hint

@@ -50,12 +50,7 @@ from ..model.events import (
 from ..model.money import plain_money
 from ..model.names import line_break_in
 from ..model.settings import GameSettings, HouseRules, Structure
-from .headers import (
-    HEADER_KEYWORDS,
-    implied_posts,
-    leaves_a_redeal,
-    opens_a_redeal,
-)
+from .headers import HEADER_KEYWORDS, implied_posts, leaves_a_redeal, opens_a_redeal
 
 __all__ = [
     "describe_record",
