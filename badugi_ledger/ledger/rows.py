@@ -20,7 +20,7 @@ from ..model.events import CarryOut, HandRecord, Session, Show, StackChange, eve
 from ..model.limits import MAX_AMOUNT, amount_problem
 from ..model.results import CARRY, HOUSE, HandOutcome, HandResult, Violation
 from ..model.settings import validate_payouts
-from ..replay.pools import pool_of
+from ..replay.pools import pool_at
 from .fingerprints import canonical_json, fingerprint, plain_json
 from .hand_content import FIGURES, HandFacts, content_digest, facts
 from .report import Rejected
@@ -363,12 +363,6 @@ def _carried_by_unstored(outcome: HandOutcome, carried: int) -> str:
     )
 
 
-def _pool_at(record: HandRecord) -> tuple[str, str, tuple[str | None, ...]]:
-    """The file's table and the pool of carried pots a hand plays in there."""
-    event = event_of(record.session, record.settings.currency)
-    return record.pos.source, record.table, pool_of(*event)
-
-
 _HOUSE_ACCOUNTS = (HOUSE, CARRY)
 """The accounts that are no player's."""
 
@@ -390,7 +384,7 @@ def prepare_outcomes(
         if result is not None and record is not None:
             reasons += ledger_problems(result)
             if result.carry_in and unstored_carries:
-                taken = unstored_carries.get(_pool_at(record))
+                taken = unstored_carries.get(pool_at(record))
                 if taken is not None:
                     reasons.append(taken)
         elif not reasons:
@@ -399,9 +393,9 @@ def prepare_outcomes(
             # What the table's next hand takes: a pot this hand carries, if it is rejected.
             carried = _carried(outcome) if reasons else 0
             if carried:
-                unstored_carries[_pool_at(record)] = _carried_by_unstored(outcome, carried)
+                unstored_carries[pool_at(record)] = _carried_by_unstored(outcome, carried)
             else:
-                unstored_carries.pop(_pool_at(record), None)
+                unstored_carries.pop(pool_at(record), None)
         if reasons:
             refused = refused or strict
             yield Rejected(

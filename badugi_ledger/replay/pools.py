@@ -63,10 +63,17 @@ class PoolNight:
     """What its first Progressive hand took (``carry in``): None until one is counted."""
 
 
-def pool_of(kind: str, name: str, date: str | None, unit: str) -> tuple[str | None, ...]:
+def pool_of(event: EventKey) -> tuple[str | None, ...]:
     """The pool an event's hands at a table belong to: a cash unit over every night, or one
     tournament."""
+    kind, name, date, unit = event
     return (kind, name, date) if kind == "tournament" else (kind, unit)
+
+
+def pool_at(record: HandRecord) -> tuple[str, str, tuple[str | None, ...]]:
+    """The file and table a hand is played at, and the pool of carried pots it plays in."""
+    event = event_of(record.session, record.settings.currency)
+    return record.pos.source, record.table, pool_of(event)
 
 
 def pool_words(record: HandRecord) -> str:
@@ -94,8 +101,8 @@ class Pools:
         it (None: nothing holds it, or what they left is not known); and, when no Progressive
         hand of its pool came on an earlier date, the other pools the table's hands carried
         pots in (their words)."""
-        kind, name, date, unit = event
-        pool = pool_of(kind, name, date, unit)
+        _, name, date, _ = event
+        pool = pool_of(event)
         nights = self.nights.setdefault((source, table, pool), [])
         if len(nights) >= NIGHTS_LIMIT:  # (far more than a file holds: nothing more is held)
             return PoolNight(date, name), None, ()
@@ -122,9 +129,8 @@ class Pools:
         night.taken += carry_in
         night.carried += out
         if out:
-            kind, name, date, unit = event_of(record.session, record.settings.currency)
-            pools = self.carried_in.setdefault((record.pos.source, record.table), {})
-            pools.setdefault(pool_of(kind, name, date, unit), pool_words(record))
+            source, table, pool = pool_at(record)
+            self.carried_in.setdefault((source, table), {}).setdefault(pool, pool_words(record))
 
 
 def _date(night: PoolNight) -> str:
