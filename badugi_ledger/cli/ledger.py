@@ -190,6 +190,7 @@ def import_(
 
     files = history_files(paths)  # a wrong path is refused before a ledger is made for it
     total = count_hands(files) if draws_progress() else None
+    report = None
     try:
         with (
             # --renamed-from names a file of a ledger that exists: none is made for it
@@ -209,9 +210,12 @@ def import_(
                 jobs=jobs,
                 renamed_from=renamed_from,
             )
-    except ImportInterrupted as stopped:  # after the bar is gone
-        typer.echo(screen(stopped.text()), err=True)
-        raise
+    except KeyboardInterrupt as cut:  # after the bar is gone
+        # with a report, every file was imported: only the ledger's closing was cut
+        stopped = cut if report is None else ImportInterrupted(report, None, 0)
+        if isinstance(stopped, ImportInterrupted):
+            typer.echo(screen(stopped.text()), err=True)
+        raise stopped from None
     if str(db) != ":memory:":
         report.ledger = str(db)
     render(report, as_json)

@@ -28,7 +28,7 @@ from .players import (
     refuse_one_player_a_seat,
     refuse_one_player_an_entry,
 )
-from .report import FileReport, Rejected
+from .report import FileReport, Rejected, StoredThenInterrupted
 from .rows import HandRows
 from .tournament_warnings import tournament_warnings
 from .writer import FileWriter
@@ -134,15 +134,27 @@ def store_file(
         writer.run.remember(
             source, writer.first_new, writer.next_hand, writer.replaced_ids | writer.held_ids
         )
-    except BaseException:
-        writer.rollback()
-        _nothing_stored(report)
+    except BaseException as exc:
+        if not writer.committed:
+            writer.rollback()
+            _nothing_stored(report)
+        elif isinstance(exc, KeyboardInterrupt):  # stored: say so, not that it rolled back
+            raise StoredThenInterrupted(report) from None
         raise
-    if progress is not None and seen >= progress_every:
-        progress(source, seen)
-    if report.stored or report.duplicate or report.replaced:
-        names = [look_alike_warning(*alike) for alike in writer.aliases.look_alikes]
-        report.warnings += copies + names + _warnings(db, source)
+    try:  # the file is stored: nothing from here on may report it otherwise
+        if progress is not None and seen >= progress_every:
+            progress(source, seen)
+        if report.stored or report.duplicate or report.replaced:
+            names = [look_alike_warning(*alike) for alike in writer.aliases.look_alikes]
+            report.warnings += copies + names + _warnings(db, source)
+    except KeyboardInterrupt:
+        raise StoredThenInterrupted(report) from None
+    except sqlite3.Error as exc:
+        report.warnings.append(
+            "the file is stored, but the ledger could not be read for its warnings "
+            f"(carried pots left behind, tournament entries): {exc}; run the import again "
+            "to see them (what is stored counts once)"
+        )
     return report
 
 

@@ -62,7 +62,13 @@ from ..model.results import HandOutcome, TableGap
 from .connection import DEFAULT_BUSY_TIMEOUT_MS, explain_sqlite_error
 from .file_transaction import ProgressFn, StoreOptions, store_file
 from .import_run import ImportRun
-from .report import FileReport, ImportInterrupted, ImportReport, Rejected
+from .report import (
+    FileReport,
+    ImportInterrupted,
+    ImportReport,
+    Rejected,
+    StoredThenInterrupted,
+)
 from .rows import HandRows, prepare_outcomes
 
 # --- reading -----------------------------------------------------------------------------------
@@ -489,7 +495,9 @@ def import_files(
                     report.files.append(_store_staged(db, str(path), stage, options))
         finally:
             shutil.rmtree(folder, ignore_errors=True)
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as stopped:
+        if isinstance(stopped, StoredThenInterrupted):  # that file is stored
+            report.files.append(stopped.report)
         done = len(report.files)
         current = str(files[done]) if done < len(files) else None
         raise ImportInterrupted(report, current, max(0, len(files) - done - 1)) from None

@@ -333,6 +333,16 @@ class ImportReport:
         }
 
 
+class StoredThenInterrupted(KeyboardInterrupt):
+    """Ctrl-C after a file's transaction was committed, while what follows it ran (the
+    warnings of the ledger with it, the run's memory of it): the file is stored, and
+    ``report`` says what it stored (its warnings may be missing)."""
+
+    def __init__(self, report: FileReport) -> None:
+        super().__init__()
+        self.report = report
+
+
 class ImportInterrupted(KeyboardInterrupt):
     """Ctrl-C during an import.  Each file is stored in one transaction, so the files done
     before it (``report``) stay stored and the one being imported (``current``) is rolled back:
@@ -351,12 +361,13 @@ class ImportInterrupted(KeyboardInterrupt):
         parts = [
             f"interrupted while importing {self.current}: that file was rolled back"
             if self.current
-            else "interrupted after the last file"
+            else "interrupted after the last file was stored"
         ]
         if done:
             files = f"{done} file{'s' if done != 1 else ''}"
             stay = "stay" if done != 1 else "stays"
-            parts.append(f"the {files} before it {stay} as imported ({stored} hands stored)")
+            before = "before it " if self.current else ""
+            parts.append(f"the {files} {before}{stay} as imported ({stored} hands stored)")
         else:
             parts.append("nothing was stored")
         if self.left:

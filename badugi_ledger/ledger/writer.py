@@ -89,6 +89,7 @@ class FileWriter:
         self.run = run or ImportRun()
         """What the files before this one in the same import stored: never replaced."""
         self.open = False
+        self._committing = False
         self.aliases = Aliases(db)
         self.touched: set[int] = set()
         """Events this file added hands to or replaced hands of (tournaments get recomputed)."""
@@ -347,8 +348,15 @@ class FileWriter:
                 sorted(self.touched),
             ).fetchall():
                 recompute_tournament(self.db, event_id)
+            self._committing = True
             self.conn.execute("COMMIT")
             self.open = False
+
+    @property
+    def committed(self) -> bool:
+        """Whether ``COMMIT`` ended the file's transaction: the file is stored, also when
+        Ctrl-C came at the next step, before :meth:`commit` returned."""
+        return self._committing and not self.conn.in_transaction
 
     def rollback(self) -> None:
         """Undo everything this file wrote (``ROLLBACK``): nothing of it stays in the ledger.

@@ -1,0 +1,115 @@
+"""Ctrl-C that lands after a file's transaction was committed: the file is stored, and the
+import says so (never that it was rolled back); an error reading the ledger for the warnings
+after the commit leaves the file counted as stored."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from badugi_ledger.cli import app
+from badugi_ledger.ledger import file_transaction, store
+from badugi_ledger.ledger.import_run import ImportRun
+from badugi_ledger.ledger.importing import import_files
+from badugi_ledger.ledger.report import ImportInterrupted
+from badugi_ledger.ledger.store import open_ledger
+from tests.helpers.paths import EXAMPLES
+
+HOME = EXAMPLES / "home_session.bhh"
+BADACEY = EXAMPLES / "004_badacey.bhh"
+
+
+def _hands(db: sqlite3.Connection) -> int:
+    return int(db.execute("SELECT count(*) FROM hands").fetchone()[0])
+
+
+def _interrupt(*_args: object) -> None:
+    raise KeyboardInterrupt
+
+
+@pytest.mark.parametrize(
+    "where", ["warnings", "run"], ids=["reading-the-warnings", "remembering-the-file"]
+)
+def test_ctrl_c_after_a_files_commit_counts_it_stored(
+    where: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    if where == "warnings":
+        monkeypatch.setattr(file_transaction, "_warnings", _interrupt)
+    else:
+        monkeypatch.setattr(ImportRun, "remember", _interrupt)
+    db = open_ledger(tmp_path / "club.db")
+    with pytest.raises(ImportInterrupted) as stopped:
+        import_files(db, [HOME, BADACEY], jobs=1)
+    stored = _hands(db)
+    assert stored > 0  # the first file was committed before the interrupt
+    report = stopped.value.report
+    assert [f.source for f in report.files] == [str(HOME)]
+    assert report.stored == stored
+    assert stopped.value.current == str(BADACEY)
+    assert stopped.value.text() == (
+        f"interrupted while importing {BADACEY}: that file was rolled back; the 1 file "
+        f"before it stays as imported ({stored} hands stored); import the same files "
+        "again to finish (what is stored counts once)"
+    )
+
+
+def test_ctrl_c_after_the_last_files_commit(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(file_transaction, "_warnings", _interrupt)
+    db = open_ledger(tmp_path / "club.db")
+    with pytest.raises(ImportInterrupted) as stopped:
+        import_files(db, [HOME], jobs=1)
+    stored = _hands(db)
+    assert stored > 0
+    assert stopped.value.text() == (
+        f"interrupted after the last file was stored; the 1 file stays as imported "
+        f"({stored} hands stored)"
+    )
+
+
+def test_an_error_reading_the_warnings_after_the_commit_is_a_warning(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def fails(*_args: object) -> list[str]:
+        raise sqlite3.OperationalError("disk I/O error")
+
+    monkeypatch.setattr(file_transaction, "_warnings", fails)
+    db = open_ledger(tmp_path / "club.db")
+    report = import_files(db, [HOME], jobs=1)
+    (done,) = report.files
+    assert done.error is None and done.stored == _hands(db) > 0
+    assert done.warnings == [
+        "the file is stored, but the ledger could not be read for its warnings (carried "
+        "pots left behind, tournament entries): disk I/O error; run the import again to "
+        "see them (what is stored counts once)"
+    ]
+
+
+def test_ctrl_c_while_the_ledger_closes_after_the_import_says_what_is_stored(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    opened = store.ledger_at
+
+    @contextmanager
+    def closing_interrupted(*args: object, **kwargs: object) -> Iterator[sqlite3.Connection]:
+        with opened(*args, **kwargs) as db:  # type: ignore[arg-type]
+            yield db
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(store, "ledger_at", closing_interrupted)
+    db = tmp_path / "club.db"
+    done = CliRunner().invoke(app, ["import", str(HOME), "--db", str(db), "--jobs", "1"])
+    assert done.exit_code == 130
+    with sqlite3.connect(db) as conn:
+        stored = _hands(conn)
+    assert stored > 0
+    assert (
+        f"interrupted after the last file was stored; the 1 file stays as imported "
+        f"({stored} hands stored)"
+    ) in " ".join(done.stderr.split())
