@@ -371,15 +371,8 @@ def _file_order_again(db: sqlite3.Connection) -> None:
     each hand's key is stored (``hands.number_key``, :func:`~.views.number_key`), filled in
     for the hands stored before by :func:`~.views.add_number_keys`, which every making of the
     views runs (an older ledger's earlier migrations query them)."""
-    from .tournament_results import recompute_tournament
-
     create_views(db)
-    for (event_id,) in db.execute(
-        "SELECT o.event_id FROM play_order o JOIN counted_events e ON e.id = o.event_id "
-        "WHERE e.kind = 'tournament' GROUP BY o.event_id "
-        "HAVING count(DISTINCT coalesce(o.source, '')) > 1 ORDER BY o.event_id"
-    ).fetchall():
-        recompute_tournament(db, event_id)
+    _m019_tournaments_in_files(db)
 
 
 def _m014_player_audit(db: sqlite3.Connection) -> None:
@@ -410,6 +403,23 @@ def _number_keys_again(db: sqlite3.Connection) -> None:
 
     add_number_keys(db, every=True)
     _file_order_again(db)
+
+
+def _m019_tournaments_in_files(db: sqlite3.Connection) -> None:
+    """The tournaments played in several files recomputed
+    (:func:`~.tournament_results.recompute_tournament`): their hands are put together as the
+    players' moves between the tables say they were played
+    (:func:`~.tournament_order.play_order`), not file after file, so a table that sent a player
+    to another one and later took players from it no longer leaves them in with the stacks
+    their old table left them.  A tournament recorded in one file keeps its places."""
+    from .tournament_results import recompute_tournament
+
+    for (event_id,) in db.execute(
+        "SELECT o.event_id FROM play_order o JOIN counted_events e ON e.id = o.event_id "
+        "WHERE e.kind = 'tournament' GROUP BY o.event_id "
+        "HAVING count(DISTINCT coalesce(o.source, '')) > 1 ORDER BY o.event_id"
+    ).fetchall():
+        recompute_tournament(db, event_id)
 
 
 MIGRATIONS: tuple[tuple[int, str, Migration], ...] = (
@@ -479,6 +489,12 @@ MIGRATIONS: tuple[tuple[int, str, Migration], ...] = (
         "hands: each number's natural-order key computed again (digits of any script, runs "
         "of any length)",
         _number_keys_again,
+    ),
+    (
+        19,
+        "tournaments: the hands of a tournament's files put together as the players' moves "
+        "between its tables say they were played",
+        _m019_tournaments_in_files,
     ),
 )
 SCHEMA_VERSION = MIGRATIONS[-1][0]

@@ -1,12 +1,12 @@
 """A tournament's results: its places, prizes and bounties, from its stored hands and terms.
 
 :func:`recompute_tournament` reads a tournament's stored hands in the order they were played
-(:func:`order_files`: its files first played first), places the players and pays them with the
-pure rules of :mod:`badugi_ledger.ledger.prizes` (places, prizes, chops, points), and writes its
-``tournament_entries``.  The terms an organiser records (:func:`set_terms`, a
-:class:`~.tournament_terms.Terms`) belong to the tournament and are applied whenever it is
-recomputed: when a corrected file moves all its hands to another event, they go along
-(:func:`~.moved_terms.follow_moved_hands`).
+over all its tables and files (:func:`~.tournament_order.play_order`), places the players and
+pays them with the pure rules of :mod:`badugi_ledger.ledger.prizes` (places, prizes, chops,
+points), and writes its ``tournament_entries``.  The terms an organiser records
+(:func:`set_terms`, a :class:`~.tournament_terms.Terms`) belong to the tournament and are
+applied whenever it is recomputed: when a corrected file moves all its hands to another event,
+they go along (:func:`~.moved_terms.follow_moved_hands`).
 
 **Prize pool** (:func:`~.prizes.prize_pool`) = buy-ins + rebuys + add-ons − the bounty part of
 every buy-in.  A rebuy or an add-on costs the buy-in unless the tournament's terms set another
@@ -24,7 +24,6 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections import defaultdict
-from collections.abc import Sequence
 
 from ..model.errors import ConfigError, LedgerError
 from ..model.names import composed
@@ -41,6 +40,7 @@ from .prizes import (
 )
 from .sql import dict_rows
 from .stored_values import check_stored_values
+from .tournament_order import Row, play_order
 from .tournament_terms import Terms, get_terms
 
 
@@ -83,9 +83,9 @@ def _bounty_takers(db: sqlite3.Connection, hand_row_id: int, alias_id: int) -> l
 
 _PLAYED_HANDS = """
 SELECT o.hand_id, o.counts, hp.alias_id, a.name, hp.starting_stack, hp.final_stack, hp.rebuys,
-       hp.add_ons, coalesce(o.source, ''), {stack_change}
+       hp.add_ons, coalesce(o.source, ''), {stack_change}, o.hand_key
 FROM (
-    SELECT p.hand_id, p.counts, p.source, p.line, p.seq,
+    SELECT p.hand_id, p.counts, p.source, p.line, p.seq, p.hand_key,
            first_value(p.hand_key) OVER file AS file_key,
            first_value(p.hand) OVER file AS file_first
     FROM play_order p WHERE p.event_id = ?
@@ -100,64 +100,11 @@ voided, never a copy the ledger set aside or a hand its file no longer holds), i
 tables, so its rule is taken over the whole event: a file's hands in the order of its lines (the
 file is the record of the night, tables breaking into a final table included), the files in the
 natural order of the number of their first hand (``P9`` before ``P10``, ``7-8`` before ``7-10``,
-see :func:`~.views.number_key`; :func:`order_files` then puts a file later when the players'
-stacks say it was played later). For a tournament at one table this is ``play_order``'s ``seq``.
+see :func:`~.views.number_key`), which :func:`~.tournament_order.play_order` then puts together
+as the players' stacks say they were played (a file played after another, or their hands
+between each other's). For a tournament at one table this is ``play_order``'s ``seq``.
 Row ids are not play order: a hand renumbered, inserted or imported from an earlier file later
 is a new row at the end."""
-
-
-Row = tuple[int, int, int, str, int, int, int | None, int | None, str, int | None]
-"""A row of :data:`_PLAYED_HANDS`: hand id, counts, alias id, name, starting stack, final stack,
-rebuys, add-ons, source file, the net stack change written before the hand."""
-
-
-def order_files(files: Sequence[Sequence[Row]]) -> list[Sequence[Row]]:
-    """A tournament's files (each its rows in the order of its lines), first played first.
-
-    They come in the order of the number of their first hand, which says nothing when the
-    numbers start again in each file (a final table's file numbered from 1, like the file of
-    the tables before it: then the file names decide) or do not run on from file to file.  A
-    tournament's chips say more: they are bought only by the buy-in, rebuys and add-ons, so a
-    player who sits down in his next file brings the stack his last hand left him, less the
-    rebuys and add-ons written before it.  A file whose first stack of a player is the stack
-    another file left him with, while his stack in the first is not what the second begins
-    with, was played after it.  The files keep their order where the stacks say nothing, and
-    wholly when what they say cannot all hold (stacks that match by chance both ways).
-
-    >>> early = [(1, 1, 1, "A", 100, 205, 0, 0, "tables.bhh", 0)]
-    >>> final = [(2, 1, 1, "A", 205, 600, 0, 0, "final.bhh", 0)]
-    >>> [rows[0][8] for rows in order_files([final, early])]
-    ['tables.bhh', 'final.bhh']
-    """
-    first: list[dict[str, int | None]] = []
-    last: list[dict[str, int]] = []
-    for rows in files:
-        came: dict[str, int | None] = {}
-        left: dict[str, int] = {}
-        for row in rows:
-            name, start, final, change = row[3], row[4], row[5], row[9]
-            if name not in came:
-                came[name] = None if change is None else start - change
-            left[name] = final
-        first.append(came)
-        last.append(left)
-    after: dict[int, set[int]] = defaultdict(set)  # file -> the files played before it
-    for a, b in ((a, b) for a in range(len(files)) for b in range(len(files)) if a != b):
-        for name, arrived in first[b].items():
-            if name not in last[a] or arrived is None or arrived != last[a][name]:
-                continue
-            back = first[a].get(name)
-            if back is not None and back != last[b][name]:
-                after[b].add(a)
-    order: list[int] = []
-    left_over = list(range(len(files)))
-    while left_over:
-        ready = next((f for f in left_over if not after[f] - set(order)), None)
-        if ready is None:  # the stacks contradict each other: keep the files' own order
-            return list(files)
-        order.append(ready)
-        left_over.remove(ready)
-    return [files[f] for f in order]
 
 
 def recompute_tournament(db: sqlite3.Connection, event_id: int) -> int:
@@ -187,7 +134,7 @@ def recompute_tournament(db: sqlite3.Connection, event_id: int) -> int:
     files: dict[str, list[Row]] = {}
     for row in db.execute(_PLAYED_HANDS.format(stack_change=stack_change), [event_id]):
         files.setdefault(row[8], []).append(row)
-    rows = [row for rows_of_file in order_files(list(files.values())) for row in rows_of_file]
+    rows = play_order(list(files.values()))
     hands: list[dict[str, tuple[int, int]]] = []
     hand_ids: list[int] = []
     void: set[int] = set()
@@ -198,7 +145,7 @@ def recompute_tournament(db: sqlite3.Connection, event_id: int) -> int:
     key_of: dict[int, str] = {}
     rebuys: dict[str, int] = defaultdict(int)
     add_ons: dict[str, int] = defaultdict(int)
-    for hand_id, counts, alias_id, name, start, final, n_rebuys, n_add_ons, _, _ in rows:
+    for hand_id, counts, alias_id, name, start, final, n_rebuys, n_add_ons, *_ in rows:
         if not hand_ids or hand_ids[-1] != hand_id:
             hand_ids.append(hand_id)
             hands.append({})

@@ -1,0 +1,141 @@
+"""A tournament written one file per table: its hands are put together as they were played, so
+its places and prizes are those of the same night written in one file.
+
+Places follow the busts in the order they happened (``docs/ledger.md``, *Tournaments*).  When a
+table sends a player to the other one and later takes players from it, neither file was played
+wholly before the other: read file after file, the players who came over were still in with
+the stacks their old table left them, and shared the top places with the winner (chips that
+do not exist: 130 of a tournament's 120).  The hands written for this test run on in number
+across the two tables, as a recorder who numbers on writes them.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from badugi_ledger.ledger.importing import import_files
+from badugi_ledger.ledger.store import open_ledger
+from badugi_ledger.ledger.tournament_order import Row, play_order
+
+HEAD = (
+    "game badugi · fixed limit 10/20 · blinds 5/10\n"
+    "tournament Cup · date 2024-07-01 · season 2024 · buy-in 1000 · starting-chips 30 · "
+    "payouts 50/30/20\n"
+)
+HANDS = {
+    1: "table T1\n\nhand 1 · button Ann · Ann 30 · Bob 30 · Cat 30\nAnn folds · Bob folds\n"
+    "Cat collects 10\nfinal: Ann 30 · Bob 25 · Cat 35\n",
+    # Cat moves to T2 with the 35 chips T1 left her
+    2: "table T2\n\nhand 2 · button Dan · Dan 30 · Cat 35\nDan folds\nCat collects 10\n"
+    "final: Dan 25 · Cat 40\n",
+    3: "table T1\n\nhand 3 · button Bob · Ann · Bob\n"
+    "Bob raises to 20 · Ann raises to 30 · Bob calls 5 all-in\n"
+    "draw: Ann 1 · Bob 1\ndraw: Ann 1 · Bob 1\ndraw: Ann 1 · Bob 1\n"
+    "show: Ann 7s 5d 4c 2h · Bob 9c 6h 3d 3s\nAnn collects 50\nfinal: Ann 55 · Bob 0\n",
+    4: "table T2\n\nhand 4 · button Cat · Dan · Cat\n"
+    "Cat raises to 20 · Dan raises to 25 all-in · Cat calls 5\n"
+    "draw: Dan 1 · Cat 1\ndraw: Dan 1 · Cat 1\ndraw: Dan 1 · Cat 1\n"
+    "show: Cat 7s 5d 4c 2h · Dan 9c 6h 3d 3s\nCat collects 50\nfinal: Dan 0 · Cat 65\n",
+    # T2 breaks: Cat goes back to T1 with 65
+    5: "table T1\n\nhand 5 · button Ann · Ann 55 · Cat 65\nAnn raises to 20 · Cat folds\n"
+    "Ann collects 20\nfinal: Ann 65 · Cat 55\n",
+}
+PLACES = [
+    ("Ann", 1, 1, 2000, 65),  # player, place, place to, prize (cents), chips
+    ("Cat", 2, 2, 1200, 55),
+    ("Dan", 3, 3, 800, 0),
+    ("Bob", 4, 4, 0, 0),
+]
+
+
+def _night(*hands: int) -> str:
+    return HEAD + "".join("\n" + HANDS[h] for h in hands)
+
+
+def _places(db: sqlite3.Connection) -> list[tuple[object, ...]]:
+    return db.execute(
+        "SELECT a.name, t.place, t.place_to, t.prize, t.chips FROM tournament_entries t "
+        "JOIN aliases a ON a.id = t.alias_id ORDER BY t.place, a.name"
+    ).fetchall()
+
+
+def _imported(tmp_path: Path, files: dict[str, str], order: list[str]) -> sqlite3.Connection:
+    for name, text in files.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    db = open_ledger(tmp_path / "club.db")
+    report = import_files(db, [tmp_path / name for name in order], jobs=1)
+    assert report.ok and report.stored == 5, report.text_lines()
+    return db
+
+
+def test_the_night_in_one_file(tmp_path: Path) -> None:
+    db = _imported(tmp_path, {"cup.bhh": _night(1, 2, 3, 4, 5)}, ["cup.bhh"])
+    assert _places(db) == PLACES
+
+
+@pytest.mark.parametrize(
+    "names",
+    [("t1.bhh", "t2.bhh"), ("t2.bhh", "t1.bhh"), ("b.bhh", "a.bhh")],
+    ids=["T1-first", "T2-first", "T2-named-first"],
+)
+def test_one_file_per_table_places_as_the_night_in_one_file(
+    tmp_path: Path, names: tuple[str, str]
+) -> None:
+    """Cat plays T1's hand 1, T2's hands 2 and 4, and T1's hand 5: T1's file holds hands
+    played before and after T2's.  Read file after file, Cat was still in with 65 after Ann's
+    65, and the two shared first place (16.00 each instead of 20.00 and 12.00)."""
+    first, second = names
+    files = {first: _night(1, 3, 5), second: _night(2, 4)}
+    for order in ([first, second], [second, first]):
+        folder = tmp_path / "-".join(order)
+        folder.mkdir()
+        db = _imported(folder, files, order)
+        assert _places(db) == PLACES
+
+
+def _row(hand: int, name: str, start: int, final: int, source: str) -> Row:
+    return (hand, 1, 0, name, start, final, 0, 0, source, 0, str(hand))
+
+
+def test_moves_that_contradict_each_other_keep_the_files_whole() -> None:
+    """Pia leaves A after hand 3 with 50 and sits down at B in its hand 5; Quinn leaves B after
+    hand 6 with 70 and sits down at A in its hand 2.  Both cannot be so (A's hand 2 before B's
+    hand 6, which follows B's hand 5, after A's hand 3): the files are played whole, as
+    numbered."""
+    a = [
+        _row(1, "Pia", 30, 40, "a.bhh"),
+        _row(2, "Quinn", 70, 80, "a.bhh"),
+        _row(3, "Pia", 40, 50, "a.bhh"),
+    ]
+    b = [
+        _row(4, "Quinn", 30, 60, "b.bhh"),
+        _row(5, "Pia", 50, 20, "b.bhh"),
+        _row(6, "Quinn", 60, 70, "b.bhh"),
+    ]
+    assert [row[0] for row in play_order([a, b])] == [1, 2, 3, 4, 5, 6]
+
+
+def test_hands_of_one_file_keep_its_order_between_the_moves() -> None:
+    """Tables that each number their hands from 1: where no move says which came first, the
+    hands alternate by number; a file's own hands are never reordered."""
+    a = [_row(10, "Ann", 30, 30, "a.bhh"), _row(11, "Ann", 30, 30, "a.bhh")]
+    b = [_row(20, "Ben", 30, 30, "b.bhh"), _row(21, "Ben", 30, 30, "b.bhh")]
+    a = [row[:10] + (key,) for row, key in zip(a, ["1", "2"], strict=True)]
+    b = [row[:10] + (key,) for row, key in zip(b, ["1", "2"], strict=True)]
+    assert [row[0] for row in play_order([a, b])] == [10, 20, 11, 21]
+
+
+def test_a_ledger_opened_again_places_its_tournaments_in_files_again(tmp_path: Path) -> None:
+    """A ledger whose tournaments in several files were placed file after file (its schema
+    stops before migration 19) gets them recomputed when it is opened."""
+    files = {"t1.bhh": _night(1, 3, 5), "t2.bhh": _night(2, 4)}
+    db = _imported(tmp_path, files, ["t1.bhh", "t2.bhh"])
+    db.execute("UPDATE tournament_entries SET place = 1, place_to = 2, prize = 1600")
+    db.execute("DELETE FROM schema_version WHERE version >= 19")
+    db.commit()
+    db.close()
+    db = open_ledger(tmp_path / "club.db")
+    assert _places(db) == PLACES
