@@ -207,7 +207,9 @@ def settle_from_record(
         for pot in open_pots:
             pot.shares = None
             divide(st, pot)
-    _warn_on_record(st, names, open_pots)
+    contenders = sorted({q for p in open_pots for q in p.eligible if q not in st.mucked})
+    unknown = [q for q in contenders if known_cards(st, q) is None] or contenders
+    _warn_on_record(st, ", ".join(unknown), open_pots)
 
 
 def _named_winner(

@@ -55,6 +55,21 @@ def test_a_collection_some_hands_allow_is_accepted(tail: str) -> None:
 
 
 @pytest.mark.parametrize(
+    ("tail", "unknown"),
+    [
+        ("Anna collects 6\n", "Anna, Ben, Cy"),
+        ("show: Anna 5s 3h 2d Ac · Ben Ks Qh Jd Tc\nAnna collects 6\n", "Cy"),
+        ("show: Anna 4s 3h 2d Ac\nAnna collects 3 · Cy collects 3\n", "Ben, Cy"),
+    ],
+)
+def test_the_warning_names_the_players_whose_cards_are_unknown(tail: str, unknown: str) -> None:
+    """A player who showed is no unknown: "showdown cards of Anna, Ben, Cy unknown" was said
+    of a pot where Anna and Ben showed."""
+    (warning,) = outcome(BADUGI_3 + tail).warnings
+    assert warning.message.startswith(f"showdown cards of {unknown} unknown: ")
+
+
+@pytest.mark.parametrize(
     ("tail", "line", "says"),
     [
         # 6 goes to one hand, or 3 + 3, or 2 + 2 + 2: never 4 + 2 (000 "tied hands share it").
