@@ -14,10 +14,13 @@ left his last table with (less the rebuys and add-ons written before his hand th
   and later takes players from it (a player moved to balance the tables, then a table broken
   into the other), neither file was played wholly before the other, and its players'
   moves say where they interleave: the hand a player sits down in at one table was played
-  after the hand he left the other in with the same stack.  Between those points, the hands
-  of different files come in the natural order of their numbers (hands numbered on across
-  the tables are read in the order played; tables that each number from 1 alternate), the
-  hands of one file always in the order of its lines.
+  after the hand he left the other in with the same stack.  Elsewhere, hands numbered on
+  across the files (no number twice: a site's hand ids, a recorder who numbers on) come in the
+  natural order of their numbers; hands numbered from 1 again at each table say nothing of
+  which came first, and the files keep the order :func:`order_files` gives them: a file's
+  hands are read until one of them must wait for a hand of another file (a move the ledger
+  cannot read then never puts a final table's hands among those of the tables it was drawn
+  from).  A file's own hands always come in the order of its lines.
 
 A move is read only where the stacks say it alone: one hand of another file left the player
 with that stack (none of his own table did), and he did not come the other way round with the
@@ -31,10 +34,10 @@ from collections import defaultdict
 from collections.abc import Sequence
 from typing import NamedTuple
 
-Row = tuple[int, int, int, str, int, int, int | None, int | None, str, int | None, str]
+Row = tuple[int, int, int, str, int, int, int | None, int | None, str, int | None, str | None]
 """A row of a tournament's hands as played (``tournament_results._PLAYED_HANDS``): hand id,
 counts, alias id, name, starting stack, final stack, rebuys, add-ons, source file, the net
-stack change written before the hand, the hand number's natural key
+stack change written before the hand, the natural-order key of the hand's number
 (:func:`~.views.number_key`)."""
 
 
@@ -117,12 +120,21 @@ def play_order(files: Sequence[Sequence[Row]]) -> list[Row]:
     [1, 1, 4, 4]
     >>> [row[0] for row in play_order([a, b])]
     [1, 1, 2, 2, 3, 3, 4, 4]
+
+    Numbered from 1 at each table, the numbers say nothing: B's hand comes between A's where
+    Cara's move says, and A, the first file, goes on where no move says:
+
+    >>> renumbered = [row[:10] + ({1: "1", 4: "2", 2: "1", 3: "2"}[row[0]],) for row in a + b]
+    >>> [row[0] for row in play_order([renumbered[:4], renumbered[4:]])]
+    [1, 1, 2, 2, 4, 4, 3, 3]
     """
     ordered = order_files(files)
     hands = [_hands(rows) for rows in ordered]
     if len(hands) < 2:
         return [row for rows in ordered for row in rows]
     after = _moves(hands)
+    keys = [hand[0][10] or "" for file_hands in hands for hand in file_hands]
+    numbered_on = len(set(keys)) == len(keys)
     done = [0] * len(hands)  # each file's hands played so far
     played: list[Row] = []
     for _ in range(sum(map(len, hands))):
@@ -134,7 +146,7 @@ def play_order(files: Sequence[Sequence[Row]]) -> list[Row]:
         ]
         if not ready:  # the moves contradict each other: the files whole, in their order
             return [row for rows in ordered for row in rows]
-        f = min(ready, key=lambda g: (hands[g][done[g]][0][10] or "", g))
+        f = min(ready, key=lambda g: hands[g][done[g]][0][10] or "") if numbered_on else ready[0]
         played.extend(hands[f][done[f]])
         done[f] += 1
     return played

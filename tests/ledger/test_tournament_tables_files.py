@@ -118,14 +118,25 @@ def test_moves_that_contradict_each_other_keep_the_files_whole() -> None:
     assert [row[0] for row in play_order([a, b])] == [1, 2, 3, 4, 5, 6]
 
 
-def test_hands_of_one_file_keep_its_order_between_the_moves() -> None:
-    """Tables that each number their hands from 1: where no move says which came first, the
-    hands alternate by number; a file's own hands are never reordered."""
-    a = [_row(10, "Ann", 30, 30, "a.bhh"), _row(11, "Ann", 30, 30, "a.bhh")]
-    b = [_row(20, "Ben", 30, 30, "b.bhh"), _row(21, "Ben", 30, 30, "b.bhh")]
+def test_where_no_move_says_hands_numbered_on_follow_their_numbers() -> None:
+    """Hands numbered on across the tables (no number twice) come in the order of their
+    numbers where no move says which came first."""
+    a = [_row(1, "Ann", 30, 30, "a.bhh"), _row(3, "Ann", 30, 30, "a.bhh")]
+    b = [_row(2, "Ben", 30, 30, "b.bhh"), _row(4, "Ben", 30, 30, "b.bhh")]
+    assert [row[0] for row in play_order([a, b])] == [1, 2, 3, 4]
+    assert [row[0] for row in play_order([b, a])] == [1, 2, 3, 4]
+
+
+def test_where_no_move_says_tables_numbered_from_1_keep_their_files_order() -> None:
+    """Each table numbering its hands from 1: the numbers say nothing, the files keep their
+    order (the number of their first hand, then the file names), each read until a hand of
+    it must wait for another file's."""
+    a = [_row(1, "Ann", 30, 30, "a.bhh"), _row(2, "Ann", 30, 30, "a.bhh")]
+    b = [_row(3, "Ben", 30, 30, "b.bhh"), _row(4, "Ben", 30, 30, "b.bhh")]
     a = [row[:10] + (key,) for row, key in zip(a, ["1", "2"], strict=True)]
     b = [row[:10] + (key,) for row, key in zip(b, ["1", "2"], strict=True)]
-    assert [row[0] for row in play_order([a, b])] == [10, 20, 11, 21]
+    assert [row[0] for row in play_order([a, b])] == [1, 2, 3, 4]
+    assert [row[0] for row in play_order([b, a])] == [3, 4, 1, 2]
 
 
 def test_a_ledger_opened_again_places_its_tournaments_in_files_again(tmp_path: Path) -> None:
