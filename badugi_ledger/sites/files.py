@@ -8,6 +8,7 @@ ASCII, with CRLF or LF line ends.  Every line and hand is bounded (:data:`MAX_LI
 
 from __future__ import annotations
 
+import codecs
 import re
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
@@ -148,6 +149,21 @@ def cut_line_error(line: CutLine, source: str, index: int) -> ImportFormatError:
     )
 
 
+CP1252_BYTES = "badugi-cp1252-bytes"
+"""The decoding error handler under which a byte that is not UTF-8, in a file read as UTF-8,
+is read as Windows-1252 (the sites' other encoding) rather than as U+FFFD: a file whose first
+part is ASCII is read as UTF-8, and ``Jöhn`` and ``Jähn`` further on must stay two names."""
+
+
+def _cp1252_bytes(exc: UnicodeError) -> tuple[str, int]:
+    if not isinstance(exc, UnicodeDecodeError):
+        raise exc
+    return exc.object[exc.start : exc.end].decode("cp1252", errors="replace"), exc.end
+
+
+codecs.register_error(CP1252_BYTES, _cp1252_bytes)
+
+
 def decode_bytes(data: bytes) -> str:
     """Text of a history file whatever its encoding; the byte-order mark is dropped.
 
@@ -180,7 +196,8 @@ def read_text(path: str | Path) -> str:
 
 
 def sniff_encoding(head: bytes) -> str:
-    """The encoding of a file from its first bytes (a BOM, or the NUL pattern of UTF-16).
+    """The encoding of a file from its first bytes (a BOM, or the NUL pattern of UTF-16): UTF-8
+    when ``head`` is (a character may be cut at its end), else Windows-1252.
 
     >>> sniff_encoding(b"\\xff\\xfeF\\x00"), sniff_encoding(b"\\xef\\xbb\\xbfP")
     ('utf-16', 'utf-8-sig')
@@ -197,9 +214,9 @@ def sniff_encoding(head: bytes) -> str:
     if len(sample) >= 4 and sample[0::2].count(0) > len(sample) // 4:
         return "utf-16-be"
     try:
-        sample.decode("utf-8")
+        head.decode("utf-8")
     except UnicodeDecodeError as exc:
-        if exc.start < len(sample) - 4:  # not just a character cut at the sample's end
+        if exc.start < len(head) - 4:  # not just a character cut at the head's end
             return "cp1252"
     return "utf-8"
 
@@ -235,7 +252,8 @@ def lines_after(path: str | Path, head: bytes, max_line: int = MAX_LINE) -> Iter
 
 def stream_lines(path: str | Path, encoding: str, max_line: int = MAX_LINE) -> Iterator[str]:
     """:func:`iter_lines` of a file of any size, decoded as ``encoding``, read line by line."""
-    with open(path, encoding=encoding, errors="replace", newline=None) as handle:
+    errors = CP1252_BYTES if encoding == "utf-8" else "replace"
+    with open(path, encoding=encoding, errors=errors, newline=None) as handle:
         while True:
             line = handle.readline(max_line + 1)
             if not line:
@@ -260,7 +278,8 @@ def decode_lines(data: bytes, max_line: int = MAX_LINE) -> list[str]:
     >>> decode_lines(b"\\xef\\xbb\\xbfa\\r\\nb\\rc\\n\\n")
     ['a', 'b', 'c', '']
     """
-    text = data.decode(sniff_encoding(data), errors="replace")
+    encoding = sniff_encoding(data)
+    text = data.decode(encoding, errors=CP1252_BYTES if encoding == "utf-8" else "replace")
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
     lines = text.split("\n")

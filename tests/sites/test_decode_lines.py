@@ -85,3 +85,20 @@ def test_iter_lines_reads_a_small_file_whole_and_streams_a_large_one(tmp_path: P
     large.write_bytes(b"x\r\n" * (SMALL_FILE // 3 + 1))
     assert list(iter_lines(small)) == ["x"] * (SMALL_FILE // 3)
     assert list(iter_lines(large)) == ["x"] * (SMALL_FILE // 3 + 1)
+
+
+def test_a_windows_1252_name_after_an_ascii_start_is_read_as_such(tmp_path: Path) -> None:
+    """A Windows-1252 site history begins with ASCII lines; its first non-ASCII byte may come
+    after any number of them.  Read as UTF-8 with U+FFFD for what is not, 'Jöhn' and 'Jähn'
+    were one name (two players merged in the ledger, or a hand refused as a player seated
+    twice).  A small file is sniffed whole; a large one past its head reads each byte that is
+    not UTF-8 as Windows-1252."""
+    start = b"PokerStars Game #1: Badugi Limit ($0.25/$0.50 USD)\n" * 10
+    names = "Seat 1: Jöhn\nSeat 2: Jähn\n".encode("cp1252")
+    small = tmp_path / "small.txt"
+    small.write_bytes(start + names)
+    assert list(iter_lines(small))[-2:] == ["Seat 1: Jöhn", "Seat 2: Jähn"]
+    large = tmp_path / "large.txt"
+    large.write_bytes(start * (SMALL_FILE // len(start) + 1) + names)
+    assert sniff_encoding(large.read_bytes()[: SMALL_FILE + 1]) == "utf-8"
+    assert list(iter_lines(large))[-2:] == ["Seat 1: Jöhn", "Seat 2: Jähn"]
