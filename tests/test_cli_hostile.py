@@ -528,3 +528,28 @@ def test_a_hand_file_name_too_long_for_the_system_is_one_error_line(
     assert result.exit_code == 1
     (line,) = result.output.strip().splitlines()
     assert line.startswith("Error: cannot read ") and line.endswith(": File name too long")
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["export", "--table", "hands", "--format", "csv", "--db", "{db}", "--out", "{db}"],
+        ["report", "--db", "{db}", "--out", "{db}"],
+        ["simulate", "--hands", "2", "--out", "{db}"],
+        ["convert", str(EXAMPLES / "home_session.bhh"), "--to", "phh", "--out", "{db}"],
+        ["new", "{db}", "--players", "Anna,Ben", "--force"],
+    ],
+    ids=["export", "report", "simulate", "convert", "new"],
+)
+def test_an_output_is_never_written_over_a_ledger(command: list[str], tmp_path: Path) -> None:
+    """``--out club.db`` replaced the ledger (even the one the command read) with a report,
+    exit status 0: every hand lost.  An output never goes over an SQLite database."""
+    db = tmp_path / "club.db"
+    import_into(db, [EXAMPLES / "home_session.bhh"])
+    before = db.read_bytes()
+    result = run(*[part.format(db=db) for part in command])
+    assert result.exit_code == 1
+    assert "is an SQLite database (a ledger?): an output is never written over one" in (
+        " ".join(result.output.split())
+    )
+    assert db.read_bytes() == before

@@ -159,7 +159,8 @@ def _where_written(given: Path) -> tuple[bool, Path]:
     file renamed over it would put a plain file in place of the device or the pipe (where
     the folder may be written: a FIFO of one's own, or ``/dev`` for root), or fail where it
     may not.  A link is followed: the file it leads to is replaced, not the link.  A block
-    device or a socket is refused: neither is an output to write a report to."""
+    device or a socket is refused: neither is an output to write a report to; nor is an
+    SQLite database (``--out club.db`` would have replaced the ledger with a report)."""
     import stat
 
     try:
@@ -169,10 +170,27 @@ def _where_written(given: Path) -> tuple[bool, Path]:
     if mode is not None:
         if stat.S_ISBLK(mode) or stat.S_ISSOCK(mode):
             fail(f"cannot write {str(given)!r}: it is a block device or a socket, not a file")
+        if stat.S_ISREG(mode) and _is_sqlite(given):
+            fail(
+                f"{str(given)!r} is an SQLite database (a ledger?): an output is never written "
+                "over one; choose another file name"
+            )
         special = os.path.abspath(given).startswith(("/dev/", "/proc/"))
         if stat.S_ISCHR(mode) or stat.S_ISFIFO(mode) or special:
             return True, given
     return False, Path(os.path.realpath(given)) if os.path.islink(given) else given
+
+
+_SQLITE_HEADER = b"SQLite format 3\x00"
+
+
+def _is_sqlite(path: Path) -> bool:
+    """Whether the file at ``path`` begins as every SQLite database does (a ledger is one)."""
+    try:
+        with open(path, "rb") as handle:
+            return handle.read(len(_SQLITE_HEADER)) == _SQLITE_HEADER
+    except OSError:  # unreadable: writing it is what will fail, and say so
+        return False
 
 
 @contextmanager
