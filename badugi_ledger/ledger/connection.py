@@ -127,6 +127,8 @@ def connect(
             conn = sqlite3.connect(target, timeout=busy_timeout_ms / 1000, isolation_level=None)
         conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
         conn.execute("PRAGMA foreign_keys = ON")
+        if target != ":memory:":
+            _refuse_another_application(conn, target)
         if target != ":memory:" and not read_only:
             _use_wal(conn, busy_timeout_ms / 1000)
             conn.execute("PRAGMA synchronous = NORMAL")
@@ -135,6 +137,24 @@ def connect(
     except UnicodeDecodeError as exc:  # SQLite's message quotes bytes of a damaged schema
         raise LedgerError(DAMAGED_LEDGER.format(target=target)) from exc
     return conn
+
+
+def _refuse_another_application(conn: sqlite3.Connection, target: str) -> None:
+    """Refuse an SQLite database that is not a ledger, before anything is written to it: a
+    ledger is made only in an empty file, and every ledger holds its ``schema_version`` and
+    its ``hands`` (made together, in one transaction).  Opened as a ledger, another
+    application's database got the ledger's tables and another journal mode, by any command."""
+    tables = [str(row[0]) for row in conn.execute(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' "
+        "ORDER BY name"
+    )]  # fmt: skip
+    if tables and not {"schema_version", "hands"} <= set(tables):
+        conn.close()
+        shown = ", ".join(tables[:5]) + (", …" if len(tables) > 5 else "")
+        raise LedgerError(
+            f"{target!r} is an SQLite database of another application (tables: {shown}), not "
+            "a ledger: nothing was changed in it; name a ledger, or a new file, with --db"
+        )
 
 
 DAMAGED_LEDGER = (
