@@ -76,8 +76,13 @@ def ordered_map(func: Callable[[T], R], items: Sequence[T], jobs: int | None) ->
         initializer=_start_pool_worker,
         initargs=(os.getpid(),),
     )
+    from concurrent.futures.process import BrokenProcessPool
+
     try:
         yield from pool.map(func, items, chunksize=chunksize)
+    except BrokenProcessPool:  # a worker was killed (the system out of memory, kill -9)
+        _stop_pool(pool)
+        raise WorkerError("a worker process ended early (killed?)") from None
     except BaseException:  # Ctrl-C, an error, or the caller stopped reading (GeneratorExit)
         _stop_pool(pool)
         raise

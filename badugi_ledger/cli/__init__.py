@@ -69,6 +69,12 @@ class _Commands(TyperGroup):
             _quiet_stdout()
             raise typer.Exit(EXIT_BROKEN_PIPE) from None
         except Exception as exc:
+            parallel = sys.modules.get("badugi_ledger.parallel")  # only when working on cores
+            if parallel is not None and isinstance(exc, parallel.WorkerError):
+                fail(
+                    f"{exc}: the command stopped; run it again (an import keeps the files it "
+                    "stored before, and nothing of the file it was storing)"
+                )
             sqlite3 = sys.modules.get("sqlite3")  # only a command that opened a ledger raises one
             if sqlite3 is None or not isinstance(exc, sqlite3.Error):
                 raise
@@ -178,3 +184,21 @@ def main() -> None:
         app()
     except KeyboardInterrupt:  # before a command began (a command's own is the group's)
         sys.exit(EXIT_INTERRUPTED)
+    except OSError as exc:  # the output cannot be written (a full disk), or no file said why
+        _quiet_stdout()
+        with suppress(OSError):
+            typer.echo(f"Error: {_os_error_words(exc)}", err=True)
+        sys.exit(1)
+
+
+def _os_error_words(exc: OSError) -> str:
+    """An error of the system that no command turned into words: writing the output to a full
+    disk (``export … > /mnt/full/x.csv``), or a file no reader named.  A change the command
+    made to the ledger was committed before its report was written."""
+    reason = exc.strerror or str(exc)
+    if exc.filename is not None:
+        return f"{reason}: {str(exc.filename)!r}"
+    return (
+        f"cannot write the output: {reason} (a change the command made to the ledger is "
+        "stored: it is committed before the report is written)"
+    )
