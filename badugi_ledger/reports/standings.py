@@ -57,6 +57,11 @@ AMOUNT_COLUMNS = ("net", "best_session", "worst_session", "winnings")
 """Columns holding amounts in the row's ``unit`` (cents or chips)."""
 
 
+MAX_PLACE_POINTS = 1_000_000
+"""The most points a place may give (``--points-table``): a season's sums stay exact and the
+report's chart can draw them."""
+
+
 @dataclass(frozen=True)
 class StandingsOptions:
     season: str | None = None
@@ -84,6 +89,13 @@ class StandingsOptions:
             raise ConfigError(
                 f"points per place must be finite numbers, not {', '.join(map(str, unfit))}"
             )
+        # ``1e308`` a place sums to infinity over a season; ``1e-300`` gives a chart no scale.
+        for value in self.table:
+            if not 0 <= value <= MAX_PLACE_POINTS or round(value, 2) != value:
+                raise ConfigError(
+                    f"points per place are numbers from 0 to {MAX_PLACE_POINTS:,} with at most "
+                    f"two decimals, not {value:g}"
+                )
         if self.best_n is not None and self.best_n < 1:
             raise ConfigError("best-N must be at least 1")
         if self.min_events < 0:

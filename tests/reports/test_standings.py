@@ -200,3 +200,16 @@ def test_formats() -> None:
     assert "Tournament standings" in render(df, "table", describe(db, StandingsOptions()))
     with pytest.raises(ConfigError):
         render(df, "xml")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("table", ["1e-300,0,0", "1e308,1,1", "-5,0", "10.005"])
+def test_a_points_table_out_of_bounds_is_refused(table: str) -> None:
+    """``1e308`` summed to infinity (every player ``inf`` points, the report's chart a
+    traceback) and ``1e-300`` gave the chart no scale (a division by zero)."""
+    with pytest.raises(ConfigError, match="points per place are numbers from 0 to 1,000,000"):
+        StandingsOptions(formula="table", table=parse_points_table(table))
+
+
+def test_a_points_table_in_bounds_is_read() -> None:
+    table = parse_points_table("1000000, 10.5,0.01,0")
+    assert StandingsOptions(formula="table", table=table).table == (1e6, 10.5, 0.01, 0.0)
