@@ -139,8 +139,29 @@ def _walk(folder: Path, suffixes: Collection[str] = HISTORY_SUFFIXES) -> Iterato
     """Files with one of ``suffixes`` under ``folder``, hidden folders and files left out
     (``os.walk`` reads each folder once, where a glob would look at every file again).  A pipe,
     socket or device with a history's name is left out too: opening a pipe nobody writes to
-    waits for ever.  A link to nowhere is kept, so that the reader says it cannot be read."""
-    for root, dirs, names in os.walk(folder):
+    waits for ever.  A link to nowhere is kept, so that the reader says it cannot be read.
+
+    A link to a folder is followed (each folder read once, however many links lead to it: no
+    loop); a folder that cannot be read is an error, not left out: its hands would be missing
+    from a check or an import that looks complete."""
+
+    def unreadable(exc: OSError) -> None:
+        where = exc.filename if exc.filename is not None else folder
+        raise BadugiError(
+            f"cannot read the folder {quote(str(where))}: {os_reason(exc)}; its hand files "
+            "would be left out: make it readable, or name the files and folders to read"
+        )
+
+    visited: set[tuple[int, int]] = set()
+    for root, dirs, names in os.walk(folder, onerror=unreadable, followlinks=True):
+        try:
+            info = os.stat(root)
+        except OSError as exc:
+            unreadable(exc)
+        if (info.st_dev, info.st_ino) in visited:
+            dirs[:] = []
+            continue
+        visited.add((info.st_dev, info.st_ino))
         dirs[:] = [d for d in dirs if not d.startswith(".")]
         for name in names:
             if not name.startswith(".") and os.path.splitext(name)[1].lower() in suffixes:

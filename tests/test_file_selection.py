@@ -301,3 +301,47 @@ def test_import_walks_the_folders_it_is_given_once(
     )
     assert result.exit_code == 0, result.output
     assert len(walked) == 1
+
+
+def test_a_linked_folder_is_read_and_a_folder_loop_once(tmp_path: Path) -> None:
+    """A link to a folder of hands was left out without a word (``os.walk`` does not follow
+    links); followed, a link back up the tree reads each folder once."""
+    real = tmp_path / "archive" / "march"
+    real.mkdir(parents=True)
+    (real / "t.bhh").write_bytes((EXAMPLES / "tournament.bhh").read_bytes())
+    top = tmp_path / "top"
+    top.mkdir()
+    (top / "night.bhh").write_bytes(NIGHT.read_bytes())
+    (top / "march").symlink_to(real)
+    (top / "again").symlink_to(top)  # a loop
+    assert history_files([top]) == [top / "march" / "t.bhh", top / "night.bhh"]
+
+
+def test_a_folder_that_cannot_be_read_is_an_error_not_left_out(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A sub-folder that may not be entered was left out without a word: the import said
+    "1 file", exit status 0, and the night in it was never stored.  (The walk's error is
+    made here: the tests may run as root, who enters every folder.)"""
+    import badugi_ledger.sources as sources
+
+    (tmp_path / "nights" / "march").mkdir(parents=True)
+    (tmp_path / "nights" / "ok.bhh").write_bytes(NIGHT.read_bytes())
+    walk = os.walk
+
+    def denied(top: object, onerror: object = None, followlinks: bool = False) -> object:
+        for root, dirs, names in walk(top, followlinks=followlinks):  # type: ignore[call-overload]
+            if root.endswith("march"):
+                onerror(PermissionError(13, "Permission denied", root))  # type: ignore[operator]
+                continue
+            yield root, dirs, names
+
+    monkeypatch.setattr(sources.os, "walk", denied)
+    db = tmp_path / "x.db"
+    result = runner.invoke(app, ["import", str(tmp_path / "nights"), "--db", str(db), "-j", "1"])
+    assert result.exit_code == 1
+    assert (
+        f"Error: cannot read the folder {tmp_path / 'nights' / 'march'}: Permission denied; "
+        "its hand files would be left out"
+    ) in " ".join(result.output.split())
+    assert not db.exists()
