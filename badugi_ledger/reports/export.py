@@ -42,6 +42,7 @@ from .standings import (
     present,
     read_frame,
     records,
+    require_season,
     season_clause,
     standings,
 )
@@ -182,6 +183,7 @@ def write_export(
     those of the whole table made a pandas frame, as ``standings`` still is."""
     check_format(fmt)
     options = options or StandingsOptions()
+    require_season(db, options.season)
     if table == "sessions":
         check_cash_hands(db, options.season)
     if table in QUERIES:

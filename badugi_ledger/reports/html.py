@@ -30,6 +30,7 @@ from .standings import (
     add_points,
     cash_table,
     entry_frame,
+    require_season,
     session_frame,
     tournament_standings,
 )
@@ -267,6 +268,7 @@ def season_report_context(
     ``report_page.html`` adds (``report_title``, ``report_season``, ``report_made``).  A web
     page includes ``report.html`` with this context merged into its own."""
     options = options or StandingsOptions()
+    require_season(db, options.season)
     season = f"season {options.season}" if options.season else "all seasons"
     sections = []
     entries = entry_frame(db, options.season)

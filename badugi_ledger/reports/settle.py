@@ -37,7 +37,7 @@ from ..model.errors import LedgerError
 from ..model.escaping import for_terminal
 from ..model.money import format_amount, major_units
 from ..model.results import CARRY, HOUSE, PRIZE_POOL
-from .standings import season_clause
+from .standings import require_season, season_clause
 
 DEFAULT_EXACT_LIMIT = 16
 
@@ -290,6 +290,7 @@ def settle_season(
         args,
     ).fetchall()
     if not events:
+        require_season(db, season)
         raise LedgerError(f"no events in season {season!r} (see: badugi-ledger standings)")
     per_unit: dict[str, tuple[set[str], dict[str, int]]] = {}
     for event_id, kind in events:

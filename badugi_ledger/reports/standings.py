@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Literal
 
 from ..ledger.prizes import POINTS_FORMULAS, PointsFormula, points_for
 from ..ledger.stored_values import check_balanced_hands, check_stored_values
-from ..model.errors import ConfigError
+from ..model.errors import ConfigError, LedgerError
 from ..model.escaping import csv_text, for_markdown, for_page, for_terminal, frame_cells
 from ..model.money import format_amount, is_money, major_units, plain_money
 
@@ -113,6 +113,33 @@ def parse_points_table(text: str) -> tuple[float, ...]:
     if not values:
         raise ConfigError("the points table is empty")
     return values
+
+
+def require_season(db: sqlite3.Connection, season: str | None) -> None:
+    """Refuse a season no event of the ledger ``db`` belongs to (``--season 2025`` for
+    ``2024``): a selection of nothing printed empty standings, an export of its header and a
+    report of no hands, as if the season had been played without anyone.  None: every
+    season."""
+    if season is None:
+        return
+    seasons = [
+        str(row[0])
+        for row in db.execute(
+            "SELECT DISTINCT season FROM events WHERE season IS NOT NULL ORDER BY season"
+        )
+    ]
+    if season in seasons:
+        return
+    import difflib
+
+    close = difflib.get_close_matches(season.strip(), seasons, n=3, cutoff=0.5)
+    meant = f"did you mean {' or '.join(map(repr, close))}? " if close else ""
+    known = ", ".join(map(repr, seasons[:20])) + (", …" if len(seasons) > 20 else "")
+    raise LedgerError(
+        f"no season {season!r} in the ledger: {meant}"
+        + (f"the seasons are {known}" if seasons else "no event names a season")
+        + "; leave --season out for every season"
+    )
 
 
 def season_clause(season: str | None, keyword: str = "AND") -> tuple[str, list[object]]:
@@ -426,6 +453,7 @@ def standings_text(db: sqlite3.Connection, options: StandingsOptions, fmt: str =
     selection has, tournaments first; csv and json show one table (tournaments if any).
     """
     form = standings_format(fmt)
+    require_season(db, options.season)
     if options.kind == "auto" and form in HUMAN_FORMATS:
         kinds = kinds_present(db, options.season)
         if len(kinds) > 1:

@@ -13,6 +13,7 @@ import pytest
 
 from badugi_ledger.ledger.importing import import_outcomes
 from badugi_ledger.ledger.store import open_ledger
+from badugi_ledger.model.errors import LedgerError
 from badugi_ledger.model.events import Session
 from badugi_ledger.model.money import UNSTATED, ChipValue
 from badugi_ledger.reports.chart import TOP, WIDTH, date_ticks, line_chart, text_width
@@ -201,8 +202,15 @@ def test_the_page_is_self_contained_and_made_for_phones() -> None:
 
 
 def test_an_empty_selection_says_so() -> None:
-    page = season_report(open_ledger(None), StandingsOptions(season="1999"))
+    page = season_report(open_ledger(None), StandingsOptions())
     assert "No hands in the ledger for this selection." in page
+
+
+def test_a_season_the_ledger_has_not_is_refused() -> None:
+    """A report of ``--season 2025`` for ``2024`` said "No hands" as if nobody had played."""
+    db = big_season(players=12, cash_nights=1, tournaments=1)
+    with pytest.raises(LedgerError, match="no season '1999' in the ledger"):
+        season_report(db, StandingsOptions(season="1999"))
 
 
 def test_a_web_page_includes_the_same_content_with_the_same_context() -> None:
