@@ -119,10 +119,7 @@ def connect(
     target = ":memory:" if path is None else str(path)
     try:
         if read_only and target != ":memory:":
-            uri = Path(target).resolve().as_uri() + "?mode=ro"
-            conn = sqlite3.connect(
-                uri, timeout=busy_timeout_ms / 1000, isolation_level=None, uri=True
-            )
+            conn = _read_only(target, busy_timeout_ms / 1000)
         else:
             conn = sqlite3.connect(target, timeout=busy_timeout_ms / 1000, isolation_level=None)
         conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
@@ -136,6 +133,27 @@ def connect(
         raise LedgerError(f"cannot open the ledger {target!r}: {exc}") from exc
     except UnicodeDecodeError as exc:  # SQLite's message quotes bytes of a damaged schema
         raise LedgerError(DAMAGED_LEDGER.format(target=target)) from exc
+    return conn
+
+
+def _read_only(target: str, timeout_s: float) -> sqlite3.Connection:
+    """A connection to the file ``target`` that SQLite itself keeps from writing (``mode=ro``).
+
+    A ledger in WAL mode read by a user who may not write its folder: SQLite must make its
+    ``-shm`` file beside it to read, and refuses ("attempt to write a readonly database")
+    unless a writer has it open (then the file is there).  With no writer, nothing changes the
+    file while it is read: it is read as it stands (``immutable``)."""
+    uri = Path(target).resolve().as_uri() + "?mode=ro"
+    conn = sqlite3.connect(uri, timeout=timeout_s, isolation_level=None, uri=True)
+    try:
+        conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+    except sqlite3.OperationalError as exc:
+        if "readonly" not in str(exc):
+            raise
+        conn.close()
+        conn = sqlite3.connect(
+            uri + "&immutable=1", timeout=timeout_s, isolation_level=None, uri=True
+        )
     return conn
 
 

@@ -15,6 +15,7 @@ written to; a ledger opened read-only is never upgraded.
 
 from __future__ import annotations
 
+import os
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -94,15 +95,20 @@ def open_ledger(
             f"no ledger at {str(path)!r}: make one with `badugi-ledger import HAND_FILES "
             f"--db {path}`, or name another with --db or {LEDGER_ENV}"
         )
-    db = connect(path, busy_timeout_ms=busy_timeout_ms, read_only=read_only)
+    kept = not read_only and path is not None and not missing and _not_writable(Path(path))
+    db = connect(path, busy_timeout_ms=busy_timeout_ms, read_only=read_only or kept)
     try:
-        if read_only:
+        if read_only or kept:
             version = schema_version(db)
             if version != SCHEMA_VERSION:
+                how = (
+                    "to upgrade it, make the file and its folder writable and open it once"
+                    if kept
+                    else "open it once without --read-only (any command) to upgrade it"
+                )
                 raise LedgerError(
                     f"the ledger {str(path)!r} has schema version {version}, this "
-                    f"badugi-ledger reads version {SCHEMA_VERSION}: open it once without "
-                    "--read-only (any command) to upgrade it"
+                    f"badugi-ledger reads version {SCHEMA_VERSION}: {how}"
                 )
             return db
         migrate(db)
@@ -116,6 +122,18 @@ def open_ledger(
         db.close()
         raise
     return db
+
+
+def _not_writable(path: Path) -> bool:
+    """Whether the ledger file at ``path``, or its folder (where SQLite writes its journal
+    beside it), may not be written by this user: then it is opened read-only, so that the
+    commands that only read it work (a change is refused by SQLite, in words,
+    :func:`~.connection.explain_sqlite_error`).  Opened to be written, every command failed
+    with "attempt to write a readonly database", reading ones included."""
+    if str(path) == ":memory:":
+        return False
+    folder = path.parent if str(path.parent) else Path(".")
+    return not (os.access(path, os.W_OK) and os.access(folder, os.W_OK))
 
 
 @contextmanager

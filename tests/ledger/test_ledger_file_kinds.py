@@ -1,0 +1,68 @@
+"""What the file named as the ledger is: another application's SQLite database is refused
+and left as it was; a ledger this user may not write is read.
+
+Another application's database: any command (``events`` too, which only reads) made the
+ledger's tables in it and switched it to the WAL journal, or, when it had a ``schema_version``
+table of its own, said the ledger was "newer than this badugi-ledger knows"."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from badugi_ledger.cli import app
+from tests.helpers.paths import EXAMPLES
+
+
+@pytest.mark.parametrize(
+    "schema",
+    [
+        "CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT)",
+        "CREATE TABLE schema_version (version INTEGER); INSERT INTO schema_version VALUES (42)",
+    ],
+    ids=["notes", "own-schema-version"],
+)
+@pytest.mark.parametrize(
+    "command", [["events"], ["standings"], ["import", str(EXAMPLES / "home_session.bhh")]]
+)
+def test_another_applications_database_is_refused_unchanged(
+    schema: str, command: list[str], tmp_path: Path
+) -> None:
+    db = tmp_path / "notes.db"
+    with sqlite3.connect(db) as conn:
+        conn.executescript(schema)
+    conn.close()
+    before = db.read_bytes()
+    result = CliRunner().invoke(app, [*command, "--db", str(db)])
+    assert result.exit_code == 1
+    assert "is an SQLite database of another application (tables: " in result.output
+    assert "not a ledger: nothing was changed in it" in " ".join(result.output.split())
+    assert db.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.db"]  # no -wal, no -shm
+
+
+def test_a_ledger_this_user_may_not_write_is_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A ledger file (or its folder) the user may not write: every command, reading ones
+    too, failed with "attempt to write a readonly database".  It is opened read-only: what
+    reads it works, a change is refused in words.  (Permissions are made here: the tests may
+    run as root, who writes every file.)"""
+    from badugi_ledger.ledger import store
+    from tests.helpers.ledger_files import import_into
+
+    db = tmp_path / "club.db"
+    import_into(db, [EXAMPLES / "home_session.bhh"])
+    before = db.read_bytes()
+    monkeypatch.setattr(store, "_not_writable", lambda path: True)
+    runner = CliRunner()
+    for command in (["events"], ["standings"], ["settle"], ["audit"]):
+        result = runner.invoke(app, [*command, "--db", str(db)])
+        assert result.exit_code == 0, result.output
+    voided = runner.invoke(app, ["void", "--event", "1", "--reason", "x", "--db", str(db)])
+    assert voided.exit_code == 1
+    assert "the ledger file is read-only; nothing was changed" in voided.output
+    assert db.read_bytes() == before
