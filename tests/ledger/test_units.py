@@ -326,7 +326,7 @@ def test_season_settle_settles_each_unit_on_its_own(tmp_path: Path) -> None:
         out.replace("│", " ").split()
     )
     code, out = invoke("settle", "--db", db, "--season", "1999")
-    assert code == 1 and "no events in season '1999'" in out
+    assert code == 1 and "no season '1999' in the ledger: the seasons are '2024', '2025'" in out
 
 
 def test_existing_ledgers_get_their_units(tmp_path: Path) -> None:
