@@ -120,6 +120,11 @@ def connect(
     try:
         if read_only and target != ":memory:":
             conn = _read_only(target, busy_timeout_ms / 1000)
+        elif target.startswith("file:"):  # a file's name, not an URI SQLite would read
+            uri = Path(target).absolute().as_uri()
+            conn = sqlite3.connect(
+                uri, timeout=busy_timeout_ms / 1000, isolation_level=None, uri=True
+            )
         else:
             conn = sqlite3.connect(target, timeout=busy_timeout_ms / 1000, isolation_level=None)
         conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")

@@ -66,3 +66,18 @@ def test_a_ledger_this_user_may_not_write_is_read(
     assert voided.exit_code == 1
     assert "the ledger file is read-only; nothing was changed" in voided.output
     assert db.read_bytes() == before
+
+
+def test_a_ledger_named_like_an_sqlite_uri_is_that_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``--db 'file:x.db?mode=memory'`` was read by SQLite as an URI: the import said it
+    stored the hand "in" it, and nothing was kept (``file:club.db`` wrote ``club.db``)."""
+    monkeypatch.chdir(tmp_path)
+    name = "file:x.db?mode=memory"
+    result = CliRunner().invoke(app, ["import", str(EXAMPLES / "000_anna_ben.bhh"), "--db", name])
+    assert result.exit_code == 0, result.output
+    assert [p.name for p in tmp_path.iterdir() if not p.name.endswith(("-wal", "-shm"))] == [name]
+    with sqlite3.connect(tmp_path / name) as conn:
+        assert conn.execute("SELECT count(*) FROM hands").fetchone() == (1,)
+    conn.close()
