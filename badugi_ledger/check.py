@@ -38,6 +38,7 @@ from .replay import replay_stream
 from .sources import (  # the one reader and the one walk: our format or a site's, by content
     detect_format,
     history_files,
+    open_file,
     read_stream,
 )
 
@@ -386,7 +387,7 @@ def count_hands(files: Sequence[Path]) -> int | None:
         try:
             if detect_format(path) != "text":
                 return None
-            with open(path, "rb") as handle:
+            with open_file(path) as handle:
                 total += sum(1 for line in handle if line.startswith((b"hand ", b"hand\t")))
         except OSError:
             return None

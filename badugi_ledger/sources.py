@@ -26,7 +26,7 @@ from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from functools import cache
 from importlib import import_module
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 from .model.errors import (
     NO_FILE,
@@ -277,9 +277,31 @@ def detect_text(head: str) -> str:
     return "text"
 
 
+class NotAFile(OSError):
+    """A path found as a file that is something else when it is opened (a folder, a pipe, a
+    device put in its place meanwhile)."""
+
+
+def open_file(path: str | Path) -> BinaryIO:
+    """``path`` opened for reading, refused (:class:`NotAFile`) unless it is a regular file
+    when it is opened: a pipe put in a file's place after the folder was listed is never
+    waited on (it is opened without waiting, then looked at), a folder never read."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            kind = "a folder" if stat.S_ISDIR(mode) else "a pipe, socket or device"
+            raise NotAFile(f"it is {kind} now, not a file")
+        os.set_blocking(fd, True)
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
+
+
 def detect_format(path: str | Path) -> str:
     """The format of a file, from its first bytes (any encoding the importers read)."""
-    with open(path, "rb") as handle:
+    with open_file(path) as handle:
         return _detect_head(handle.read(_SNIFF_BYTES))
 
 
@@ -304,7 +326,7 @@ def iter_source(path: str | Path, fmt: str | None = None) -> Iterator[ImportItem
     """
     source = str(path)
     try:
-        with open(path, "rb") as handle:  # closed before the hands are read
+        with open_file(path) as handle:  # closed before the hands are read
             head = handle.read(SMALL_FILE + 1)
         chosen = _check_format(fmt) if fmt else _detect_head(head[:_SNIFF_BYTES])
         if chosen == "text":
@@ -313,8 +335,12 @@ def iter_source(path: str | Path, fmt: str | None = None) -> Iterator[ImportItem
             yield from parse_bytes(head, source) if len(head) <= SMALL_FILE else parse_file(path)
             return
         yield from READERS[chosen](lines_after(path, head), source)
-    except (FileNotFoundError, IsADirectoryError, NotADirectoryError):
+    except (FileNotFoundError, NotADirectoryError):
         yield ImportFormatError(_not_there(path), position=Position(source), rule=NO_FILE)
+    except NotAFile as exc:
+        yield ImportFormatError(
+            f"cannot read the file: {exc}", position=Position(source), rule=UNREADABLE_FILE
+        )
     except OSError as exc:  # it cannot be opened, or a read failed (a device, a failing disk)
         yield ImportFormatError(cannot_read(exc), position=Position(source), rule=UNREADABLE_FILE)
 

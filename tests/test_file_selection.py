@@ -345,3 +345,22 @@ def test_a_folder_that_cannot_be_read_is_an_error_not_left_out(
         "its hand files would be left out"
     ) in " ".join(result.output.split())
     assert not db.exists()
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
+def test_a_pipe_or_folder_in_a_files_place_is_that_files_error_not_a_wait(
+    tmp_path: Path,
+) -> None:
+    """A file listed, then replaced by a named pipe before it was read: the import waited for
+    a writer for ever; a folder in its place was said to be "no such file"."""
+    from badugi_ledger.sources import iter_source
+
+    pipe, folder = tmp_path / "pipe.bhh", tmp_path / "folder.bhh"
+    os.mkfifo(pipe)
+    folder.mkdir()
+    (error,) = list(iter_source(pipe))
+    assert isinstance(error, BadugiError)
+    assert error.message == "cannot read the file: it is a pipe, socket or device now, not a file"
+    (error,) = list(iter_source(folder))
+    assert isinstance(error, BadugiError)
+    assert error.message == "cannot read the file: it is a folder now, not a file"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
@@ -112,7 +113,14 @@ def test_a_small_text_file_is_read_from_the_bytes_its_format_was_told_from(
         opened.append(str(file))
         return real_open(file, *args, **kwargs)
 
+    real_os_open = os.open
+
+    def counting_os_open(file: Any, *args: Any, **kwargs: Any) -> Any:
+        opened.append(str(file))
+        return real_os_open(file, *args, **kwargs)
+
     monkeypatch.setattr("builtins.open", counting_open)
+    monkeypatch.setattr(os, "open", counting_os_open)  # (sources.open_file)
     for path, opens in ((small, 1), (large, 2)):
         opened.clear()
         got = [repr(item) for item in read_hands(path)]

@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -134,8 +135,15 @@ def test_a_small_file_is_read_whole_in_one_read(
     def no_stream(name: str | Path, encoding: str, max_line: int = MAX_LINE) -> Iterator[str]:
         raise AssertionError("a small file was streamed")
 
+    real_os_open = os.open
+
+    def counting_os_open(*args: Any, **kwargs: Any) -> Any:
+        opened.append(args[0])
+        return real_os_open(*args, **kwargs)
+
     monkeypatch.setattr(files, "stream_lines", no_stream)
     monkeypatch.setattr("builtins.open", counting_open)
+    monkeypatch.setattr(os, "open", counting_os_open)  # (sources.open_file)
     items = list(sources.iter_source(path))
     monkeypatch.undo()
     assert [type(i) for i in items] == [HandRecord] * 3
