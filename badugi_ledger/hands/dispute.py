@@ -141,6 +141,11 @@ def parse_player_hand(text: str) -> tuple[str, tuple[Card, ...]]:
     name = name.strip()
     if not colon or not name:
         raise ParseError(f'missing player name in {text!r} (write "NAME: CARDS")')
+    if not name.isprintable():  # a line break would write a line of its own in the result
+        raise ParseError(
+            f"the player name {name!r} holds a line break or another character that does not "
+            'print: write "NAME: CARDS" with the name alone'
+        )
     try:
         cards = parse_known_cards(cards_text)
     except CardError as exc:

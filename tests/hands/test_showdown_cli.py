@@ -113,6 +113,9 @@ def test_progressive_badugi_without_a_qualifier_carries() -> None:
         (["A: As 2c 3d ??", "B: 6c 7d 8h 9s"], "unknown card"),
         (["A: As 2c 3d 4h", "A: 6c 7d 8h 9s"], "player A is listed twice"),
         (["A: As 2c 3d 4h"], "at least two hands"),
+        # a name with a line break forged a line of the result ("Ann⏎Ben 3 + Ben 2")
+        (["Ann\nBen: As 2c 3d 4h", "B: 6c 7d 8h 9s"], "the player name 'Ann\\nBen' holds a line"),
+        (["A\x1b[2J: As 2c 3d 4h", "B: 6c 7d 8h 9s"], "does not print"),
     ],
 )
 def test_errors_are_one_line(args: list[str], message: str) -> None:
