@@ -38,6 +38,7 @@ from ..model.events import (
     StackChange,
 )
 from ..model.games import GAME_NAMES, GameName
+from ..model.limits import MAX_AMOUNT
 from ..model.settings import (
     POKERKIT_HOUSE,
     STRUCTURE_KINDS,
@@ -121,6 +122,16 @@ class SimulationOptions:
             raise ConfigError("stacks must satisfy 1 <= min <= max (in big blinds)")
         if self.cards not in ("all", "showdown"):
             raise ConfigError(f"cards must be 'all' or 'showdown', not {self.cards!r}")
+        # Every stack and rebuy of a session (at most a stack a player a hand) must stay an
+        # amount the format holds, or ``check`` refuses the hands written.
+        most = self.players * (self.session_hands + 1) * self.max_stack * max(self.big_blind, 1)
+        if most > MAX_AMOUNT:
+            raise ConfigError(
+                f"a session of {self.session_hands} hands of {self.players} players with stacks "
+                f"up to {self.max_stack} big blinds of {self.big_blind} could hold {most:,} "
+                f"chips, more than an amount may be ({MAX_AMOUNT:,}): a smaller big blind, or "
+                "fewer hands a session"
+            )
 
     def settings(self) -> GameSettings:
         bb = self.big_blind

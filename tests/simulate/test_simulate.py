@@ -307,3 +307,14 @@ def test_cli_simulate_errors_are_one_line(tmp_path: Path) -> None:
 def test_simulate_to_path_reports_unwritable_file(tmp_path: Path) -> None:
     with pytest.raises(BadugiError, match="cannot write"):
         simulate_to_path(SimulationOptions(hands=1), tmp_path / "missing" / "x.bhh")
+
+
+def test_blinds_a_session_cannot_hold_are_refused() -> None:
+    """``simulate --big-blind 4503599627370496`` wrote hands that ``check`` refused (stacks
+    and rebuys beyond the largest amount), against its own help ("check reports every one of
+    them clean")."""
+    from badugi_ledger.simulate.sessions import SimulationOptions
+
+    with pytest.raises(ConfigError, match="more than an amount may be"):
+        SimulationOptions(big_blind=2**52, small_blind=1)
+    assert SimulationOptions(big_blind=10**9, small_blind=1).big_blind == 10**9
