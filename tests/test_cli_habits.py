@@ -444,7 +444,13 @@ def test_showdown_takes_the_progressive_qualifier_options() -> None:
 
 
 @pytest.mark.parametrize(
-    "command", [["convert", "{big}", "--to", "text"], ["check", "{big}", "--json", "--jobs", "1"]]
+    "command",
+    [
+        ["convert", "{big}", "--to", "text"],
+        ["check", "{big}", "--json", "--jobs", "1"],
+        # written "to a file" that is the pipe: "Error: cannot write '/dev/stdout'", status 1
+        ["simulate", "--hands", "3000", "--out", "/dev/stdout"],
+    ],
 )
 def test_a_closed_pipe_ends_quietly_with_141(command: list[str], big_night: Path) -> None:
     line = " ".join(f"'{a.format(big=big_night)}'" for a in command)

@@ -204,6 +204,8 @@ def _straight_to(target: Path, binary: bool) -> Iterator[IO[Any]]:
         else:
             with open(target, "w", encoding="utf-8", newline="\n") as handle:
                 yield handle
+    except BrokenPipeError:  # the reader went away (``--out /dev/stdout | head``): 141
+        raise
     except OSError as exc:
         fail(f"cannot write {str(target)!r}: {exc.strerror or exc}")
 
