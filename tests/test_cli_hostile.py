@@ -553,3 +553,11 @@ def test_an_output_is_never_written_over_a_ledger(command: list[str], tmp_path: 
         " ".join(result.output.split())
     )
     assert db.read_bytes() == before
+
+
+@pytest.mark.parametrize("out", ["", ".", "{tmp}"])
+def test_an_output_that_is_a_folder_is_named_as_one(out: str, tmp_path: Path) -> None:
+    """``--out ''`` said "cannot write '.': Device or resource busy"."""
+    result = run("simulate", "--hands", "1", "--out", out.format(tmp=tmp_path))
+    assert result.exit_code == 1
+    assert "it is a folder; name a file (in it)" in result.output

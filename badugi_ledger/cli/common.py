@@ -170,6 +170,8 @@ def _where_written(given: Path) -> tuple[bool, Path]:
     if mode is not None:
         if stat.S_ISBLK(mode) or stat.S_ISSOCK(mode):
             fail(f"cannot write {str(given)!r}: it is a block device or a socket, not a file")
+        if stat.S_ISDIR(mode):  # (an empty name too, which a path reads as ".")
+            fail(f"cannot write {str(given)!r}: it is a folder; name a file (in it)")
         if stat.S_ISREG(mode) and _is_sqlite(given):
             fail(
                 f"{str(given)!r} is an SQLite database (a ledger?): an output is never written "
