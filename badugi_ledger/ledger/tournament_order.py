@@ -14,17 +14,18 @@ left his last table with (less the rebuys and add-ons written before his hand th
   and later takes players from it (a player moved to balance the tables, then a table broken
   into the other), neither file was played wholly before the other, and its players'
   moves say where they interleave: the hand a player sits down in at one table was played
-  after the hand he left the other in with the same stack.  Elsewhere, hands numbered on
-  across the files (no number twice: a site's hand ids, a recorder who numbers on) come in the
-  natural order of their numbers; hands numbered from 1 again at each table say nothing of
-  which came first, and the files keep the order :func:`order_files` gives them: a file's
-  hands are read until one of them must wait for a hand of another file (a move the ledger
-  cannot read then never puts a final table's hands among those of the tables it was drawn
-  from).  A file's own hands always come in the order of its lines.
+  after the hand he left the other in with the same stack.  Elsewhere, the hands of files
+  numbered on from one another (no number in both: a site's hand ids, a recorder who numbers
+  on) come in the natural order of their numbers; files that number from 1 again say nothing
+  of which came first, and keep the order :func:`order_files` gives them: a file's hands are
+  read until one of them must wait for a hand of another file (a move the ledger cannot read
+  then never puts a final table's hands among those of the tables it was drawn from).  A
+  file's own hands always come in the order of its lines.
 
 A move is read only where the stacks say it alone: one hand of another file left the player
-with that stack (none of his own table did), and he did not come the other way round with the
-same stacks.  Where the moves contradict each other, the files are played whole, in the order
+with that stack (none of his own table did), the stack is not the starting chips (he may be
+sitting down for the first time), and he did not come the other way round with the same
+stacks.  Where the moves contradict each other, the files are played whole, in the order
 :func:`order_files` gives.
 """
 
@@ -100,9 +101,10 @@ class _Stay(NamedTuple):
     left: int
 
 
-def play_order(files: Sequence[Sequence[Row]]) -> list[Row]:
+def play_order(files: Sequence[Sequence[Row]], starting_chips: int | None = None) -> list[Row]:
     """A tournament's rows (each file's in the order of its lines) in the order its hands were
-    played, over all its files (see the module docstring).
+    played, over all its files (see the module docstring).  ``starting_chips``: the stack a
+    player sits down with first (a stack of that size is no sign of a move).
 
     Table A (``a.bhh``) plays hands 1 and 4, table B (``b.bhh``) hands 2 and 3.  Ben leaves A
     after hand 1 with 70 chips and sits down at B in hand 3; Cara leaves B after hand 2 with
@@ -132,9 +134,8 @@ def play_order(files: Sequence[Sequence[Row]]) -> list[Row]:
     hands = [_hands(rows) for rows in ordered]
     if len(hands) < 2:
         return [row for rows in ordered for row in rows]
-    after = _moves(hands)
-    keys = [hand[0][10] or "" for file_hands in hands for hand in file_hands]
-    numbered_on = len(set(keys)) == len(keys)
+    after = _moves(hands, starting_chips)
+    numbers = [{_number(hand) for hand in file_hands} for file_hands in hands]
     done = [0] * len(hands)  # each file's hands played so far
     played: list[Row] = []
     for _ in range(sum(map(len, hands))):
@@ -146,10 +147,20 @@ def play_order(files: Sequence[Sequence[Row]]) -> list[Row]:
         ]
         if not ready:  # the moves contradict each other: the files whole, in their order
             return [row for rows in ordered for row in rows]
-        f = min(ready, key=lambda g: hands[g][done[g]][0][10] or "") if numbered_on else ready[0]
+        f = ready[0]
+        for g in ready[1:]:  # files numbered on from one another: the lower number first
+            if _number(hands[g][done[g]]) < _number(hands[f][done[f]]) and numbers[g].isdisjoint(
+                numbers[f]
+            ):
+                f = g
         played.extend(hands[f][done[f]])
         done[f] += 1
     return played
+
+
+def _number(hand: list[Row]) -> str:
+    """The natural-order key of a hand's number (its rows')."""
+    return hand[0][10] or ""
 
 
 def _hands(rows: Sequence[Row]) -> list[list[Row]]:
@@ -162,9 +173,12 @@ def _hands(rows: Sequence[Row]) -> list[list[Row]]:
     return hands
 
 
-def _moves(hands: list[list[list[Row]]]) -> dict[tuple[int, int], set[tuple[int, int]]]:
+def _moves(
+    hands: list[list[list[Row]]], starting_chips: int | None
+) -> dict[tuple[int, int], set[tuple[int, int]]]:
     """(file, hand) -> the hands of other files played before it: the hand each player who
-    sits down in it left another table in, where the stacks say so alone."""
+    sits down in it left another table in, where the stacks say so alone (not the starting
+    chips: he may be sitting down for the first time)."""
     stays: dict[str, list[_Stay]] = defaultdict(list)
     for f, file_hands in enumerate(hands):
         open_: dict[str, _Stay] = {}
@@ -184,7 +198,7 @@ def _moves(hands: list[list[list[Row]]]) -> dict[tuple[int, int], set[tuple[int,
     after: dict[tuple[int, int], set[tuple[int, int]]] = defaultdict(set)
     for of_player in stays.values():
         for stay in of_player:
-            if stay.arrived is None:
+            if stay.arrived is None or stay.arrived == starting_chips:
                 continue
             own = [s for s in of_player if s.file == stay.file and s.last < stay.first]
             if any(s.left == stay.arrived for s in own):  # back at his table

@@ -119,7 +119,7 @@ def recompute_tournament(db: sqlite3.Connection, event_id: int) -> int:
     """
     check_stored_values(db, "events", "id = ?", [event_id])
     event = db.execute(
-        "SELECT kind, buy_in, payouts FROM events WHERE id = ?", [event_id]
+        "SELECT kind, buy_in, payouts, starting_chips FROM events WHERE id = ?", [event_id]
     ).fetchone()
     if event is None or event[0] != "tournament":
         raise LedgerError(f"event {event_id} is not a tournament")
@@ -134,7 +134,7 @@ def recompute_tournament(db: sqlite3.Connection, event_id: int) -> int:
     files: dict[str, list[Row]] = {}
     for row in db.execute(_PLAYED_HANDS.format(stack_change=stack_change), [event_id]):
         files.setdefault(row[8], []).append(row)
-    rows = play_order(list(files.values()))
+    rows = play_order(list(files.values()), event[3])
     hands: list[dict[str, tuple[int, int]]] = []
     hand_ids: list[int] = []
     void: set[int] = set()

@@ -150,3 +150,28 @@ def test_a_ledger_opened_again_places_its_tournaments_in_files_again(tmp_path: P
     db.close()
     db = open_ledger(tmp_path / "club.db")
     assert _places(db) == PLACES
+
+
+def _keyed(hand: int, key: str, name: str, start: int, final: int, source: str) -> Row:
+    return (hand, 1, 0, name, start, final, 0, 0, source, 0, key)
+
+
+def test_a_stack_equal_to_the_starting_chips_is_no_move() -> None:
+    """Pia sits down at T2 with the starting 100 (her first hand); T3 happened to leave her
+    with 100 later.  Read as a move, T2 came after T3, which her real moves contradict, and
+    the files were read whole: the numbers, which run on across the tables, lost."""
+    t1 = [_keyed(3, "3", "Pia", 95, 90, "t1"), _keyed(5, "5", "Ann", 100, 0, "t1")]
+    t2 = [_keyed(1, "1", "Pia", 100, 95, "t2"), _keyed(6, "6", "Ben", 100, 0, "t2")]
+    t3 = [_keyed(4, "4", "Pia", 90, 100, "t3"), _keyed(7, "7", "Cy", 100, 0, "t3")]
+    order = [row[0] for row in play_order([t1, t2, t3], starting_chips=100)]
+    assert order == [1, 3, 4, 5, 6, 7]
+
+
+def test_tables_numbered_on_keep_their_numbers_beside_a_final_table_numbered_from_1() -> None:
+    """T1 plays hands 1 and 3, T2 hands 2 and 4, the final table numbers from 1 again: T1's
+    and T2's numbers still say which of their hands came first."""
+    t1 = [_keyed(1, "1", "Ann", 30, 30, "t1"), _keyed(3, "3", "Ann", 30, 60, "t1")]
+    t2 = [_keyed(2, "2", "Ben", 30, 30, "t2"), _keyed(4, "4", "Ben", 30, 60, "t2")]
+    final = [_keyed(9, "1", "Ann", 60, 120, "final"), _keyed(9, "1", "Ben", 60, 0, "final")]
+    order = [row[0] for row in play_order([final, t1, t2], starting_chips=30)]
+    assert order == [1, 2, 3, 4, 9, 9]
