@@ -30,6 +30,7 @@ import, the command line) use it without loading the schema and its migrations
 
 from __future__ import annotations
 
+import os
 import sqlite3
 import time
 from collections.abc import Iterator
@@ -112,14 +113,17 @@ def connect(
     *,
     busy_timeout_ms: int = DEFAULT_BUSY_TIMEOUT_MS,
     read_only: bool = False,
+    not_ours: bool = False,
 ) -> sqlite3.Connection:
     """A configured connection without migrating; ``path`` None or ``":memory:"`` = in memory.
 
-    ``read_only`` opens the file so that SQLite itself refuses every write (``mode=ro``)."""
+    ``read_only`` opens the file so that SQLite itself refuses every write (``mode=ro``).
+    ``not_ours``: the file is another user's, who may not find files of ours beside it
+    (:func:`_read_only`)."""
     target = ":memory:" if path is None else str(path)
     try:
         if read_only and target != ":memory:":
-            conn = _read_only(target, busy_timeout_ms / 1000)
+            conn = _read_only(target, busy_timeout_ms / 1000, not_ours)
         elif target.startswith("file:"):  # a file's name, not an URI SQLite would read
             uri = Path(target).absolute().as_uri()
             conn = sqlite3.connect(
@@ -141,14 +145,20 @@ def connect(
     return conn
 
 
-def _read_only(target: str, timeout_s: float) -> sqlite3.Connection:
+def _read_only(target: str, timeout_s: float, not_ours: bool = False) -> sqlite3.Connection:
     """A connection to the file ``target`` that SQLite itself keeps from writing (``mode=ro``).
 
     A ledger in WAL mode read by a user who may not write its folder: SQLite must make its
     ``-shm`` file beside it to read, and refuses ("attempt to write a readonly database")
     unless a writer has it open (then the file is there).  With no writer, nothing changes the
-    file while it is read: it is read as it stands (``immutable``)."""
+    file while it is read: it is read as it stands (``immutable``).  So is a ledger that is
+    ``not_ours`` and that no writer has open: the ``-wal`` and ``-shm`` files SQLite would make
+    beside it would be this user's, and its owner could not write his ledger after them."""
     uri = Path(target).resolve().as_uri() + "?mode=ro"
+    if not_ours and not os.path.exists(target + "-wal"):
+        return sqlite3.connect(
+            uri + "&immutable=1", timeout=timeout_s, isolation_level=None, uri=True
+        )
     conn = sqlite3.connect(uri, timeout=timeout_s, isolation_level=None, uri=True)
     try:
         conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
@@ -164,14 +174,18 @@ def _read_only(target: str, timeout_s: float) -> sqlite3.Connection:
 
 def _refuse_another_application(conn: sqlite3.Connection, target: str) -> None:
     """Refuse an SQLite database that is not a ledger, before anything is written to it: a
-    ledger is made only in an empty file, and every ledger holds its ``schema_version`` and
-    its ``hands`` (made together, in one transaction).  Opened as a ledger, another
-    application's database got the ledger's tables and another journal mode, by any command."""
+    ledger is made only in an empty file, and every ledger holds its ``schema_version`` (of
+    its own three columns) and its ``hands``, made together in one transaction.  Opened as a
+    ledger, another application's database got the ledger's tables and another journal mode,
+    by any command."""
     tables = [str(row[0]) for row in conn.execute(
         "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' "
         "ORDER BY name"
     )]  # fmt: skip
-    if tables and not {"schema_version", "hands"} <= set(tables):
+    ours = {"schema_version", "hands"} <= set(tables) and {
+        str(row[1]) for row in conn.execute("PRAGMA table_info(schema_version)")
+    } == {"version", "name", "applied_at"}
+    if tables and not ours:
         conn.close()
         shown = ", ".join(tables[:5]) + (", …" if len(tables) > 5 else "")
         raise LedgerError(

@@ -96,7 +96,7 @@ def open_ledger(
             f"--db {path}`, or name another with --db or {LEDGER_ENV}"
         )
     kept = not read_only and path is not None and not missing and _not_writable(Path(path))
-    db = connect(path, busy_timeout_ms=busy_timeout_ms, read_only=read_only or kept)
+    db = connect(path, busy_timeout_ms=busy_timeout_ms, read_only=read_only or kept, not_ours=kept)
     try:
         if read_only or kept:
             version = schema_version(db)

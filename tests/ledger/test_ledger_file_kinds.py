@@ -22,8 +22,10 @@ from tests.helpers.paths import EXAMPLES
     [
         "CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT)",
         "CREATE TABLE schema_version (version INTEGER); INSERT INTO schema_version VALUES (42)",
+        # another poker tool's: its journal was switched before "table hands already exists"
+        "CREATE TABLE schema_version (version INTEGER); CREATE TABLE hands (id INTEGER)",
     ],
-    ids=["notes", "own-schema-version"],
+    ids=["notes", "own-schema-version", "own-hands"],
 )
 @pytest.mark.parametrize(
     "command", [["events"], ["standings"], ["import", str(EXAMPLES / "home_session.bhh")]]
@@ -66,6 +68,8 @@ def test_a_ledger_this_user_may_not_write_is_read(
     assert voided.exit_code == 1
     assert "the ledger file is read-only; nothing was changed" in voided.output
     assert db.read_bytes() == before
+    # no -wal or -shm of this user's beside it: its owner could not write his ledger after
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["club.db"]
 
 
 def test_a_ledger_named_like_an_sqlite_uri_is_that_file(
