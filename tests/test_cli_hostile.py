@@ -561,3 +561,29 @@ def test_an_output_that_is_a_folder_is_named_as_one(out: str, tmp_path: Path) ->
     result = run("simulate", "--hands", "1", "--out", out.format(tmp=tmp_path))
     assert result.exit_code == 1
     assert "it is a folder; name a file (in it)" in result.output
+
+
+def test_an_output_over_a_file_that_cannot_be_read_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A ledger the user may write but not read (mode 0200) was written over: the check that
+    it is a database could not read it.  (The refusal to read is made here: the tests may run
+    as root, who reads every file.)"""
+    import builtins
+
+    db = tmp_path / "club.db"
+    import_into(db, [EXAMPLES / "home_session.bhh"])
+    before = db.read_bytes()
+    real_open = builtins.open
+
+    def denied(file: object, *args: object, **kwargs: object) -> object:
+        if str(file) == str(db):
+            raise PermissionError(13, "Permission denied", str(file))
+        return real_open(file, *args, **kwargs)  # type: ignore[call-overload]
+
+    monkeypatch.setattr(builtins, "open", denied)
+    result = run("simulate", "--hands", "1", "--out", db)
+    monkeypatch.undo()
+    assert result.exit_code == 1
+    assert "cannot tell whether" in result.output and "Permission denied" in result.output
+    assert db.read_bytes() == before

@@ -187,12 +187,16 @@ _SQLITE_HEADER = b"SQLite format 3\x00"
 
 
 def _is_sqlite(path: Path) -> bool:
-    """Whether the file at ``path`` begins as every SQLite database does (a ledger is one)."""
+    """Whether the file at ``path`` begins as every SQLite database does (a ledger is one); a
+    file that cannot be read is refused too: it may be one."""
     try:
         with open(path, "rb") as handle:
             return handle.read(len(_SQLITE_HEADER)) == _SQLITE_HEADER
-    except OSError:  # unreadable: writing it is what will fail, and say so
-        return False
+    except OSError as exc:
+        fail(
+            f"cannot tell whether {str(path)!r} is a ledger, an output is never written over "
+            f"one: it cannot be read ({exc.strerror or exc}); choose another file name"
+        )
 
 
 @contextmanager

@@ -104,8 +104,11 @@ class StandingsOptions:
 
 def parse_points_table(text: str) -> tuple[float, ...]:
     """``"10,7,5"`` → (10.0, 7.0, 5.0); ConfigError on anything else."""
+    items = text.replace(" ", "").split(",")
+    if any(not item for item in items[:-1]):  # "10,,5": a place left out ("10,7," is fine)
+        raise ConfigError(f"points table has an empty place in {text!r}: write 0 for none")
     try:
-        values = tuple(float(v) for v in text.replace(" ", "").split(",") if v)
+        values = tuple(float(v) for v in items if v)
     except ValueError:
         raise ConfigError(
             f"points table must be numbers separated by commas, not {text!r}"

@@ -213,3 +213,10 @@ def test_a_points_table_out_of_bounds_is_refused(table: str) -> None:
 def test_a_points_table_in_bounds_is_read() -> None:
     table = parse_points_table("1000000, 10.5,0.01,0")
     assert StandingsOptions(formula="table", table=table).table == (1e6, 10.5, 0.01, 0.0)
+
+
+@pytest.mark.parametrize("table", ["10,,5", ",10,7"])
+def test_a_points_table_with_an_empty_place_is_refused(table: str) -> None:
+    """``10,,5`` gave the second place 5, the empty item dropped without a word."""
+    with pytest.raises(ConfigError, match="points table has an empty place"):
+        parse_points_table(table)
