@@ -141,9 +141,11 @@ def _walk(folder: Path, suffixes: Collection[str] = HISTORY_SUFFIXES) -> Iterato
     socket or device with a history's name is left out too: opening a pipe nobody writes to
     waits for ever.  A link to nowhere is kept, so that the reader says it cannot be read.
 
-    A link to a folder is followed (each folder read once, however many links lead to it: no
-    loop); a folder that cannot be read is an error, not left out: its hands would be missing
-    from a check or an import that looks complete."""
+    A link to a folder is followed, after the folders themselves: each folder is read once,
+    under its own path where the walk meets it (however many links lead to it: no loop), so
+    the path that names a file does not depend on the order a folder lists its entries.  A
+    folder that cannot be read is an error, not left out: its hands would be missing from a
+    check or an import that looks complete."""
 
     def unreadable(exc: OSError) -> None:
         where = exc.filename if exc.filename is not None else folder
@@ -153,25 +155,36 @@ def _walk(folder: Path, suffixes: Collection[str] = HISTORY_SUFFIXES) -> Iterato
         )
 
     visited: set[tuple[int, int]] = set()
-    for root, dirs, names in os.walk(folder, onerror=unreadable, followlinks=True):
-        try:
-            info = os.stat(root)
-        except OSError as exc:
-            unreadable(exc)
-        if (info.st_dev, info.st_ino) in visited:
-            dirs[:] = []
-            continue
-        visited.add((info.st_dev, info.st_ino))
-        dirs[:] = [d for d in dirs if not d.startswith(".")]
-        for name in names:
-            if not name.startswith(".") and os.path.splitext(name)[1].lower() in suffixes:
-                path = os.path.join(root, name)
-                try:
-                    mode = os.stat(path).st_mode
-                except OSError:  # a link to nowhere, or gone meanwhile: the reader says so
-                    mode = stat.S_IFREG
-                if stat.S_ISREG(mode):
-                    yield Path(path)
+    links: list[str] = []
+    tops = [str(folder)]
+    while tops:
+        for root, dirs, names in os.walk(tops.pop(0), onerror=unreadable):
+            try:
+                info = os.stat(root)
+            except OSError as exc:
+                unreadable(exc)
+            if (info.st_dev, info.st_ino) in visited:
+                dirs[:] = []
+                continue
+            visited.add((info.st_dev, info.st_ino))
+            dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+            links += [os.path.join(root, d) for d in dirs if os.path.islink(os.path.join(root, d))]
+            yield from _history_files_in(root, names, suffixes)
+        if not tops:
+            tops, links = links, []
+
+
+def _history_files_in(root: str, names: list[str], suffixes: Collection[str]) -> Iterator[Path]:
+    """The files of a folder with one of ``suffixes`` (not hidden; a link to nowhere kept)."""
+    for name in names:
+        if not name.startswith(".") and os.path.splitext(name)[1].lower() in suffixes:
+            path = os.path.join(root, name)
+            try:
+                mode = os.stat(path).st_mode
+            except OSError:  # a link to nowhere, or gone meanwhile: the reader says so
+                mode = stat.S_IFREG
+            if stat.S_ISREG(mode):
+                yield Path(path)
 
 
 def parse_paths(paths: Iterable[str | Path]) -> Iterator[HandRecord | BadugiError]:

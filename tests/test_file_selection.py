@@ -364,3 +364,14 @@ def test_a_pipe_or_folder_in_a_files_place_is_that_files_error_not_a_wait(
     (error,) = list(iter_source(folder))
     assert isinstance(error, BadugiError)
     assert error.message == "cannot read the file: it is a folder now, not a file"
+
+
+def test_a_file_reached_by_a_link_too_is_named_by_its_own_path(tmp_path: Path) -> None:
+    """Links lead to ``top/z``: the file was named by whichever path the walk met first
+    (``top/05-link/t.bhh``), and the ledger keeps the name a file was imported under."""
+    real = tmp_path / "top" / "z"
+    real.mkdir(parents=True)
+    (real / "t.bhh").write_bytes(NIGHT.read_bytes())
+    for name in [f"{n:02}-link" for n in range(10)] + [f"zz{n}-link" for n in range(10)]:
+        (tmp_path / "top" / name).symlink_to(real)  # (met first, in a folder's own order)
+    assert history_files([tmp_path / "top"]) == [real / "t.bhh"]
