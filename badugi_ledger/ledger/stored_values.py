@@ -117,6 +117,31 @@ def check_balanced_hands(
         f"AND hp.final_stack - hp.starting_stack = {postings_moved}"
     )
     row = db.execute(
+        f"SELECT h.id, h.hand_number, h.table_name, a.name FROM {hands} "
+        "JOIN postings p ON p.hand_id = h.id JOIN aliases a ON a.id = p.alias_id "
+        f"WHERE {f'({where}) AND ' if where else ''}NOT EXISTS (SELECT 1 FROM hand_players hp "
+        "WHERE hp.hand_id = p.hand_id AND hp.alias_id = p.alias_id) ORDER BY h.id LIMIT 1",
+        [*args],
+    ).fetchone()
+    if row is not None:
+        hand_row, number, table, name = row
+        raise _edited(
+            db,
+            f"hand {number}{_at_table(table)} (hands row {hand_row}) has postings of {name}, "
+            f"who is none of its players (no hand_players row): the standings leave {name}'s "
+            "play there out, the settle-up counts it",
+        )
+    row = db.execute(
+        "SELECT a.id, a.name FROM aliases a WHERE NOT EXISTS "
+        "(SELECT 1 FROM players pl WHERE pl.id = a.player_id) ORDER BY a.id LIMIT 1"
+    ).fetchone()
+    if row is not None:
+        raise _edited(
+            db,
+            f"the name {row[1]!r} (aliases row {row[0]}) belongs to no player (players has no "
+            "row of its player_id): every report would leave that name out",
+        )
+    row = db.execute(
         "SELECT h.id, h.hand_number, h.table_name, a.name, e.unit, hp.starting_stack, "
         f"hp.final_stack, hp.contributed, hp.collected, {postings_moved} FROM {hands} "
         "JOIN hand_players hp ON hp.hand_id = h.id JOIN aliases a ON a.id = hp.alias_id "

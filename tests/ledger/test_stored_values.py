@@ -271,3 +271,32 @@ def test_an_edited_hand_of_money_is_named_in_its_currency(tmp_path: Path) -> Non
     with pytest.raises(LedgerError, match=r"takes \S+ from \d+\.\d\d USD to \d+\.\d\d USD, but"):
         check_balanced_hands(conn)
     conn.close()
+
+
+@pytest.mark.parametrize("command", [["standings"], ["settle"]])
+def test_a_hands_player_rows_deleted_are_named(
+    examples_ledger: Path, tmp_path: Path, command: list[str]
+) -> None:
+    """The rows of a hand's players deleted, its postings kept: settle counted the hand,
+    standings left it out (Anna 14 where she won 28), and neither said a word."""
+    hand_row, number, name, cash = _first_cash_hand(examples_ledger)
+    db = edited(examples_ledger, tmp_path, f"DELETE FROM hand_players WHERE hand_id = {hand_row}")
+    extra = {"settle": ["--event", str(cash)]}
+    line = _one_error_line(db, command + extra.get(command[0], []))
+    assert f"hand {number}" in line and f"(hands row {hand_row}) has postings of " in line
+    assert "who is none of its players (no hand_players row)" in line
+
+
+@pytest.mark.parametrize("command", [["standings"], ["settle"]])
+def test_a_name_of_no_player_is_named(
+    examples_ledger: Path, tmp_path: Path, command: list[str]
+) -> None:
+    """A name's player deleted (or its player_id changed): the name vanished from standings
+    and players while settle still paid it."""
+    _, _, name, cash = _first_cash_hand(examples_ledger)
+    db = edited(
+        examples_ledger, tmp_path, f"UPDATE aliases SET player_id = 9999 WHERE name = '{name}'"
+    )
+    extra = {"settle": ["--event", str(cash)]}
+    line = _one_error_line(db, command + extra.get(command[0], []))
+    assert f"the name {name!r} (aliases row " in line and "belongs to no player" in line
