@@ -341,11 +341,28 @@ def iter_source(path: str | Path, fmt: str | None = None) -> Iterator[ImportItem
     try:
         with open_file(path) as handle:  # closed before the hands are read
             head = handle.read(SMALL_FILE + 1)
+        packed = next((kind for magic, kind in _PACKED.items() if head.startswith(magic)), None)
+        if packed is not None:
+            yield ImportFormatError(
+                f"cannot read the file: it is compressed ({packed}): unpack it first, and "
+                "check or import the file it holds",
+                position=Position(source),
+                rule=UNREADABLE_FILE,
+            )
+            return
         chosen = _check_format(fmt) if fmt else _detect_head(head[:_SNIFF_BYTES])
         if chosen == "text":
-            from .text.parse import parse_bytes, parse_file
+            from .text.parse import parse_bytes, parse_file, parse_text
 
-            yield from parse_bytes(head, source) if len(head) <= SMALL_FILE else parse_file(path)
+            encoding = sniff_encoding(head)
+            if encoding.startswith("utf-16"):  # Notepad's "Unicode": read as the text it is
+                with open_file(path) as handle:
+                    text = handle.read().decode(encoding, errors="replace")
+                yield from parse_text(text.removeprefix("\ufeff"), source)
+            else:
+                yield from (
+                    parse_bytes(head, source) if len(head) <= SMALL_FILE else parse_file(path)
+                )
             return
         yield from READERS[chosen](lines_after(path, head), source)
     except (FileNotFoundError, NotADirectoryError):
@@ -356,6 +373,18 @@ def iter_source(path: str | Path, fmt: str | None = None) -> Iterator[ImportItem
         )
     except OSError as exc:  # it cannot be opened, or a read failed (a device, a failing disk)
         yield ImportFormatError(cannot_read(exc), position=Position(source), rule=UNREADABLE_FILE)
+
+
+_PACKED = {
+    b"\x1f\x8b": "gzip",
+    b"PK\x03\x04": "zip",
+    b"BZh": "bzip2",
+    b"\xfd7zXZ\x00": "xz",
+    b"\x28\xb5\x2f\xfd": "zstd",
+    b"7z\xbc\xaf\x27\x1c": "7z",
+}
+"""The first bytes of compressed files: such a file is named as one, not read line by line
+as text (a "not UTF-8" error on every line)."""
 
 
 def _not_there(path: str | Path) -> str:

@@ -126,3 +126,34 @@ def test_a_small_text_file_is_read_from_the_bytes_its_format_was_told_from(
         got = [repr(item) for item in read_hands(path)]
         assert opened == [str(path)] * opens
         assert got == [repr(item) for item in parse.parse_file(path)] and got
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-le", "utf-16-be"])
+def test_a_night_saved_as_utf_16_reads_as_the_same_night(encoding: str, tmp_path: Path) -> None:
+    """Notepad's "Unicode" (UTF-16) gave a "not UTF-8" error on every line of a night."""
+    text = (EXAMPLES / "home_session.bhh").read_text(encoding="utf-8")
+    saved = tmp_path / "night.bhh"
+    saved.write_bytes(text.encode(encoding))
+    got = [repr(item) for item in read_hands(saved)]
+    want = [repr(item) for item in read_hands(EXAMPLES / "home_session.bhh")]
+    assert got == [line.replace(str(EXAMPLES / "home_session.bhh"), str(saved)) for line in want]
+
+
+@pytest.mark.parametrize(("suffix", "kind"), [(".gz", "gzip"), (".zip", "zip")])
+def test_a_compressed_night_is_named_as_one(suffix: str, kind: str, tmp_path: Path) -> None:
+    """A compressed file given a hand file's name: one error, not one per line."""
+    import gzip
+    import zipfile
+
+    data = (EXAMPLES / "home_session.bhh").read_bytes()
+    packed = tmp_path / f"night{suffix}"
+    if kind == "gzip":
+        packed.write_bytes(gzip.compress(data))
+    else:
+        with zipfile.ZipFile(packed, "w") as archive:
+            archive.writestr("night.bhh", data)
+    night = tmp_path / "night.bhh"
+    night.write_bytes(packed.read_bytes())
+    (error,) = list(read_hands(night))
+    assert isinstance(error, BadugiError)
+    assert error.message.startswith(f"cannot read the file: it is compressed ({kind})")
