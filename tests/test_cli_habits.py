@@ -512,6 +512,32 @@ def test_ctrl_c_during_an_import_exits_130_and_rolls_the_file_back(
         assert con.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
 
 
+def test_sigterm_during_an_import_cleans_up_and_exits_143(big_night: Path, tmp_path: Path) -> None:
+    """``kill`` (SIGTERM) ended the process at once: an import on two cores left its staged
+    files (pickles of replayed hands, a megabyte a file) in the temporary folder.  It ends
+    the command as Ctrl-C does, through its clean-ups."""
+    staging = tmp_path / "tmp"
+    staging.mkdir()
+    second = tmp_path / "second.bhh"
+    second.write_bytes(big_night.read_bytes().replace(b"Simulation", b"Second"))
+    db = tmp_path / "club.db"
+    with subprocess.Popen(
+        [str(CLI), "import", str(big_night), str(second), "--db", str(db), "--jobs", "2"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "TMPDIR": str(staging)},
+    ) as proc:
+        wait_for(lambda: any(staging.iterdir()) or proc.poll() is not None)
+        assert proc.poll() is None, "the import ended before it could be stopped"
+        proc.send_signal(signal.SIGTERM)
+        _, err = proc.communicate(timeout=120)
+    assert proc.returncode == 143 and "Traceback" not in err, err
+    assert list(staging.iterdir()) == []
+    with sqlite3.connect(db) as con:
+        assert con.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+
+
 def test_ctrl_c_leaves_no_half_written_file(tmp_path: Path) -> None:
     out = tmp_path / "many.bhh"
     with subprocess.Popen(

@@ -178,8 +178,20 @@ for _name, _command in COMMANDS:
     app.command(_name)(_command)
 
 
+EXIT_TERMINATED = 128 + signal.SIGTERM
+"""Ended by SIGTERM (``kill``, a service stopping): the shell's status for it (143)."""
+
+
+def _terminated(signum: int, _frame: object) -> None:
+    """SIGTERM ends the command as Ctrl-C does, through its clean-ups (a transaction rolled
+    back, the import's staged files removed), not at once, leaving them behind."""
+    raise SystemExit(EXIT_TERMINATED)
+
+
 def main() -> None:
     """Console entry point (library errors are turned into ``Error:`` lines by the group)."""
+    with suppress(ValueError):  # (not the main thread: no handler)
+        signal.signal(signal.SIGTERM, _terminated)
     try:
         app()
     except KeyboardInterrupt:  # before a command began (a command's own is the group's)
