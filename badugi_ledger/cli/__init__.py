@@ -5,7 +5,8 @@ rich's progress bar) are imported inside the commands that need them so ``--help
 Every command keeps the same habits: its docstring is its help; every option with a fixed set
 of values is a choice typed by the library's own ``Literal`` (``--help`` lists the values, a
 wrong one is a usage error); exit status 0 when all is well, 1 on bad data or a failed check,
-2 on bad usage, 130 on Ctrl-C, 141 when the reader of the output went away (``| head``);
+2 on bad usage, 130 on Ctrl-C (143 on SIGTERM, through the same clean-ups), 141 when the
+reader of the output went away (``| head``);
 files are written through a temporary file renamed into place, so an interrupted or failed
 command leaves no half-written file.
 
