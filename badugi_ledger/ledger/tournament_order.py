@@ -136,6 +136,7 @@ def play_order(files: Sequence[Sequence[Row]], starting_chips: int | None = None
         return [row for rows in ordered for row in rows]
     after = _moves(hands, starting_chips)
     numbers = [{_number(hand) for hand in file_hands} for file_hands in hands]
+    apart = {(f, g): not numbers[f] & numbers[g] for f in range(len(hands)) for g in range(f)}
     done = [0] * len(hands)  # each file's hands played so far
     played: list[Row] = []
     for _ in range(sum(map(len, hands))):
@@ -149,9 +150,7 @@ def play_order(files: Sequence[Sequence[Row]], starting_chips: int | None = None
             return [row for rows in ordered for row in rows]
         f = ready[0]
         for g in ready[1:]:  # files numbered on from one another: the lower number first
-            if _number(hands[g][done[g]]) < _number(hands[f][done[f]]) and numbers[g].isdisjoint(
-                numbers[f]
-            ):
+            if apart[g, f] and _number(hands[g][done[g]]) < _number(hands[f][done[f]]):
                 f = g
         played.extend(hands[f][done[f]])
         done[f] += 1
