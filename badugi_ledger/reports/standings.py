@@ -82,6 +82,11 @@ class StandingsOptions:
             )
         if self.formula == "table" and not self.table:
             raise ConfigError("the table points formula needs points per place, e.g. 10,7,5,3,1")
+        if self.table and self.formula != "table":  # (they were left unused without a word)
+            raise ConfigError(
+                f"points per place are the 'table' formula's, not the {self.formula!r} one's: "
+                "choose it (--points table) or leave the table out"
+            )
         # A NaN sorts nowhere and an infinity swallows every other result: the ranking would
         # be nonsense without saying so.
         unfit = [p for p in self.table if not math.isfinite(p)]

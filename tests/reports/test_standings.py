@@ -220,3 +220,9 @@ def test_a_points_table_with_an_empty_place_is_refused(table: str) -> None:
     """``10,,5`` gave the second place 5, the empty item dropped without a word."""
     with pytest.raises(ConfigError, match="points table has an empty place"):
         parse_points_table(table)
+
+
+def test_points_per_place_without_the_table_formula_are_refused() -> None:
+    """``--points-table 10,7`` without ``--points table`` was left unused without a word."""
+    with pytest.raises(ConfigError, match="points per place are the 'table' formula's"):
+        StandingsOptions(formula="linear", table=(10.0, 7.0))
