@@ -43,7 +43,7 @@ from .model.events import HandRecord
 from .model.limits import quote
 from .model.names import line_break_in
 from .model.results import TableGap, Violation
-from .sites.files import SMALL_FILE, lines_after, sniff_encoding
+from .sites.files import SMALL_FILE, decode_bytes, lines_after, sniff_encoding
 
 if TYPE_CHECKING:  # only a site's reader makes them: imported where one is read
     from .sites.common import ImportItem, SiteWarning, SkippedHand
@@ -354,11 +354,12 @@ def iter_source(path: str | Path, fmt: str | None = None) -> Iterator[ImportItem
         if chosen == "text":
             from .text.parse import parse_bytes, parse_file, parse_text
 
-            encoding = sniff_encoding(head)
-            if encoding.startswith("utf-16"):  # Notepad's "Unicode": read as the text it is
-                with open_file(path) as handle:
-                    text = handle.read().decode(encoding, errors="replace")
-                yield from parse_text(text.removeprefix("\ufeff"), source)
+            if sniff_encoding(head).startswith("utf-16"):  # Notepad's "Unicode": as the text
+                data = head
+                if len(head) > SMALL_FILE:
+                    with open_file(path) as handle:
+                        data = handle.read()
+                yield from parse_text(decode_bytes(data), source)
             else:
                 yield from (
                     parse_bytes(head, source) if len(head) <= SMALL_FILE else parse_file(path)

@@ -155,20 +155,21 @@ def _read_only(target: str, timeout_s: float, not_ours: bool = False) -> sqlite3
     ``not_ours`` and that no writer has open: the ``-wal`` and ``-shm`` files SQLite would make
     beside it would be this user's, and its owner could not write his ledger after them."""
     uri = Path(target).resolve().as_uri() + "?mode=ro"
+
+    def opened(as_it_stands: bool) -> sqlite3.Connection:
+        at = uri + "&immutable=1" if as_it_stands else uri
+        return sqlite3.connect(at, timeout=timeout_s, isolation_level=None, uri=True)
+
     if not_ours and not os.path.exists(target + "-wal"):
-        return sqlite3.connect(
-            uri + "&immutable=1", timeout=timeout_s, isolation_level=None, uri=True
-        )
-    conn = sqlite3.connect(uri, timeout=timeout_s, isolation_level=None, uri=True)
+        return opened(True)
+    conn = opened(False)
     try:
         conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
     except sqlite3.OperationalError as exc:
         if "readonly" not in str(exc):
             raise
         conn.close()
-        conn = sqlite3.connect(
-            uri + "&immutable=1", timeout=timeout_s, isolation_level=None, uri=True
-        )
+        conn = opened(True)
     return conn
 
 
