@@ -22,6 +22,12 @@ commits once per file, so either choice costs little, and NORMAL is SQLite's own
 recommendation for WAL.  The page cache stays at SQLite's default (2 MB), so memory does
 not grow with the ledger.
 
+Waiting for a lock: a command that finds the ledger locked by another (an import writing a
+file, another program holding it) waits for it up to the busy timeout.  Past
+:data:`WAIT_NOTICE_MS` it says so once, as a warning on the ``badugi_ledger`` logger (on stderr
+when nothing else is set up: Python's last-resort handler), so that a wait of minutes is never
+silent (:func:`patiently`).
+
 Why a module of its own: it knows nothing of the tables.  The modules that write in one
 transaction (corrections, players, a tournament's new terms) or word an error of SQLite (the
 import, the command line) use it without loading the schema and its migrations
@@ -30,17 +36,26 @@ import, the command line) use it without loading the schema and its migrations
 
 from __future__ import annotations
 
+import logging
 import os
 import sqlite3
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager, suppress
 from pathlib import Path
+from typing import TypeVar
 
 from ..model.errors import LedgerError
 
+T = TypeVar("T")
+
 DEFAULT_BUSY_TIMEOUT_MS = 600_000
 """How long a writer waits for another one's transaction (a whole file's import) to finish."""
+
+WAIT_NOTICE_MS = 2_000
+"""How long a command waits for another's lock on the ledger before it says it is waiting."""
+
+log = logging.getLogger("badugi_ledger")
 
 
 _SQLITE_HINTS = {
@@ -71,7 +86,7 @@ def transaction(db: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
     if db.in_transaction:
         raise LedgerError("a ledger transaction is already open")
     try:
-        db.execute("BEGIN IMMEDIATE")
+        patiently(db, lambda: db.execute("BEGIN IMMEDIATE"), "to write it")
     except sqlite3.OperationalError as exc:
         raise LedgerError(f"cannot lock the ledger for writing: {exc}") from exc
     try:
@@ -88,6 +103,41 @@ def db_label(db: sqlite3.Connection) -> str:
     """A human name for the ledger file (for messages)."""
     row = db.execute("PRAGMA database_list").fetchone()
     return repr(row[2]) if row and row[2] else "(in memory)"
+
+
+def patiently(db: sqlite3.Connection, step: Callable[[], T], why: str) -> T:
+    """``step()``, which may wait for another connection's lock on the ledger: if it is still
+    waiting after :data:`WAIT_NOTICE_MS`, say so once (a warning on :data:`log`: which ledger,
+    for how long at most, how to stop) and wait on for the rest of the busy timeout.  SQLite
+    waits inside its own call and tells nobody; so the wait is cut in two at the notice."""
+    full = int(db.execute("PRAGMA busy_timeout").fetchone()[0])
+    if full < 2 * WAIT_NOTICE_MS:  # a short wait: not worth a word
+        return step()
+    db.execute(f"PRAGMA busy_timeout = {WAIT_NOTICE_MS}")
+    try:
+        return step()
+    except sqlite3.OperationalError as exc:
+        if "locked" not in str(exc):
+            raise
+        db.execute(f"PRAGMA busy_timeout = {full - WAIT_NOTICE_MS}")
+        log.warning(
+            "waiting for the ledger %s %s: another command or program is using it (up to %s "
+            "more; Ctrl-C stops)",
+            db_label(db),
+            why,
+            _duration((full - WAIT_NOTICE_MS) / 1000),
+        )
+        return step()
+    finally:
+        with suppress(sqlite3.ProgrammingError):  # (a step that refused the file closed it)
+            db.execute(f"PRAGMA busy_timeout = {full}")
+
+
+def _duration(seconds: float) -> str:
+    """``8 s``, ``10 min``: how long a wait may last, in words."""
+    if seconds < 120:
+        return f"{seconds:.0f} s"
+    return f"{seconds / 60:.0f} min"
 
 
 def _use_wal(conn: sqlite3.Connection, timeout_s: float) -> None:
@@ -134,12 +184,14 @@ def connect(
         conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
         conn.execute("PRAGMA foreign_keys = ON")
         if target != ":memory:":
-            _refuse_another_application(conn, target)
+            patiently(conn, lambda: _refuse_another_application(conn, target), "to read it")
         if target != ":memory:" and not read_only:
             _use_wal(conn, busy_timeout_ms / 1000)
             conn.execute("PRAGMA synchronous = NORMAL")
     except sqlite3.DatabaseError as exc:
-        raise LedgerError(f"cannot open the ledger {target!r}: {exc}") from exc
+        raise LedgerError(
+            f"cannot open the ledger {target!r}: {explain_sqlite_error(exc)}"
+        ) from exc
     except UnicodeDecodeError as exc:  # SQLite's message quotes bytes of a damaged schema
         raise LedgerError(DAMAGED_LEDGER.format(target=target)) from exc
     return conn
@@ -164,7 +216,11 @@ def _read_only(target: str, timeout_s: float, not_ours: bool = False) -> sqlite3
         return opened(True)
     conn = opened(False)
     try:
-        conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        patiently(
+            conn,
+            lambda: conn.execute("SELECT count(*) FROM sqlite_master").fetchone(),
+            "to read it",
+        )
     except sqlite3.OperationalError as exc:
         if "readonly" not in str(exc):
             raise

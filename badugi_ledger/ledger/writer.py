@@ -34,6 +34,7 @@ from ..model.errors import LedgerError
 from ..model.limits import quote
 from .carried_pots import PROGRESSIVE, PROGRESSIVE_GAMES
 from .conflicts import copy_elsewhere, hand_conflict, same_hand, stays_void
+from .connection import patiently
 from .file_events import FileEvents
 from .hand_lookups import by_fingerprint, by_identities, by_identity
 from .holdings import FileHoldings, Stored
@@ -132,7 +133,7 @@ class FileWriter:
         largest id now are this file's own.  The hands the file held when it was imported
         before are read inside the lock (:meth:`.FileHoldings.load`)."""
         if not self.open:
-            self.conn.execute("BEGIN IMMEDIATE")
+            patiently(self.conn, lambda: self.conn.execute("BEGIN IMMEDIATE"), "to write it")
             self.open = True
             # Inside the write lock: nobody else adds hands or pots until COMMIT.
             self.next_hand = self.first_new = self._max_id("hands") + 1

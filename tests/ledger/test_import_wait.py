@@ -10,6 +10,8 @@ import threading
 import time
 from pathlib import Path
 
+import pytest
+
 from tests.helpers.paths import EXAMPLES
 
 CLI = Path(sys.executable).with_name("badugi-ledger")
@@ -76,3 +78,84 @@ def test_past_the_wait_the_import_fails_cleanly_and_changes_nothing(tmp_path: Pa
     assert "Traceback" not in done.stderr
     assert "locked" in (done.stdout + done.stderr)
     assert _hands(db) == 1
+
+
+def _hold_exclusively(db: Path, seconds: float, taken: threading.Event) -> None:
+    """Another program holding the whole file: readers wait too (SQLite's exclusive locking
+    mode, as a database browser with an unsaved change may hold it)."""
+    conn = sqlite3.connect(db, isolation_level=None)
+    conn.execute("PRAGMA locking_mode = EXCLUSIVE")
+    conn.execute("BEGIN EXCLUSIVE")
+    conn.execute("CREATE TABLE IF NOT EXISTS held (a)")
+    taken.set()
+    time.sleep(seconds)
+    conn.execute("ROLLBACK")
+    conn.close()
+
+
+def test_a_reader_kept_waiting_by_another_program_says_so_then_answers(tmp_path: Path) -> None:
+    """``standings`` of a ledger another program held sat silent for up to ten minutes."""
+    db = _ledger(tmp_path)
+    taken = threading.Event()
+    holder = threading.Thread(target=_hold_exclusively, args=(db, 4.0, taken))
+    holder.start()
+    taken.wait(10)
+    done = subprocess.run([str(CLI), "standings", "--db", str(db)], capture_output=True, text=True)
+    holder.join()
+    assert done.returncode == 0, done.stderr
+    assert done.stderr.count("waiting for the ledger") == 1, done.stderr
+    assert f"{str(db)!r} to read it: another command or program is using it" in done.stderr
+    assert "up to 10 min more; Ctrl-C stops" in done.stderr
+    assert "rank" in done.stdout
+
+
+def test_a_second_importer_says_it_waits(tmp_path: Path) -> None:
+    db = _ledger(tmp_path)
+    taken = threading.Event()
+    holder = threading.Thread(target=_hold_write_lock, args=(db, 4.0, taken))
+    holder.start()
+    taken.wait(10)
+    done = subprocess.run(
+        [str(CLI), "import", str(HOME), "--db", str(db), "--wait", "60"],
+        capture_output=True,
+        text=True,
+    )
+    holder.join()
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "to write it: another command or program is using it (up to 58 s more" in done.stderr
+    assert _hands(db) == 1 + 4
+
+
+def test_a_short_wait_is_not_announced(tmp_path: Path) -> None:
+    db = _ledger(tmp_path)
+    taken = threading.Event()
+    holder = threading.Thread(target=_hold_write_lock, args=(db, 2.0, taken))
+    holder.start()
+    taken.wait(10)
+    done = subprocess.run(
+        [str(CLI), "import", str(HOME), "--db", str(db), "--wait", "3"],
+        capture_output=True,
+        text=True,
+    )
+    holder.join()
+    assert "waiting for the ledger" not in done.stderr
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_a_ledger_held_past_the_wait_is_refused_in_words(tmp_path: Path) -> None:
+    from badugi_ledger.ledger.store import open_ledger
+    from badugi_ledger.model.errors import LedgerError
+
+    db = _ledger(tmp_path)
+    taken = threading.Event()
+    holder = threading.Thread(target=_hold_exclusively, args=(db, 2.0, taken))
+    holder.start()
+    taken.wait(10)
+    try:
+        with pytest.raises(LedgerError) as refused:
+            open_ledger(db, busy_timeout_ms=200)
+    finally:
+        holder.join()
+    assert "database is locked: another command held the ledger for longer than it waits" in str(
+        refused.value
+    )
