@@ -212,13 +212,29 @@ class FileReport:
         return [f"warning: {warning}" for warning in self.warnings]
 
     def counts(self) -> str:
-        """ "3 stored, 1 duplicate, 0 rejected" (conflicts and replacements when there are)."""
+        """ "3 stored, 1 duplicate, 0 rejected" (conflicts and replacements when there are):
+        hands, and after them the events whose facts the file states otherwise (an event is
+        not a hand: "4 duplicate; 1 event replaced" for a file of 4 hands).
+
+        >>> moved = Conflict("x.bhh", 3, "1", "T", "Fri", ("place",), event_fact=True)
+        >>> FileReport("x.bhh", duplicate=4, replaced=[moved]).counts()
+        '0 stored, 4 duplicate, 0 rejected; 1 event replaced'
+        """
         text = f"{self.stored} stored, {self.duplicate} duplicate"
-        if self.conflicts:
-            text += f", {len(self.conflicts)} conflict"
-        if self.replaced:
-            text += f", {len(self.replaced)} replaced"
-        return text + f", {len(self.rejected)} rejected"
+        hands = [c for c in self.conflicts if not c.event_fact]
+        kept = len(self.conflicts) - len(hands)
+        replaced = [c for c in self.replaced if not c.event_fact]
+        events = len(self.replaced) - len(replaced)
+        if hands:
+            text += f", {len(hands)} conflict"
+        if replaced:
+            text += f", {len(replaced)} replaced"
+        text += f", {len(self.rejected)} rejected"
+        if kept:
+            text += f"; {kept} event{'s' if kept != 1 else ''} in conflict"
+        if events:
+            text += f"; {events} event{'s' if events != 1 else ''} replaced"
+        return text
 
 
 @dataclass

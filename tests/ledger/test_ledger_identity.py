@@ -322,8 +322,9 @@ def test_an_event_fact_stated_otherwise_is_a_conflict_and_replace_takes_it(
     fixed = write(tmp_path, "fri.bhh", FRIDAY)
     code, out = invoke("import", fixed, "--db", ledger)
     assert code == 1 and "the event's season is 2025 in the ledger, 2024 in the file" in out
+    assert "0 stored, 1 duplicate, 0 rejected; 1 event in conflict" in out  # not a hand
     code, out = invoke("import", fixed, "--db", ledger, "--replace")
-    assert code == 0 and "1 replaced" in out
+    assert code == 0 and "0 stored, 1 duplicate, 0 rejected; 1 event replaced" in out
     code, out = invoke("standings", "--db", ledger, "--season", "2024", "--format", "json")
     assert {r["player"] for r in json.loads(out)} == {"Anna", "Ben", "Cara"}
     code, out = invoke("audit", "--db", ledger, "--json")
