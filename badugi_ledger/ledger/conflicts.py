@@ -20,7 +20,7 @@ from typing import Any
 
 from ..model.money import UNSTATED, format_amount
 from .event_lookup import event_label_of
-from .hand_content import differences, players_renamed, stored_facts
+from .hand_content import differences, players_renamed, stacks_carried_otherwise, stored_facts
 from .holdings import Stored
 from .report import OTHER_TABLE, STALE_COPY, TWICE, Conflict
 from .rows import HandRows
@@ -32,19 +32,23 @@ from .void_reasons import organisers_reason
 def same_hand(conn: sqlite3.Connection, stored: Stored | None, rows: HandRows) -> Stored | None:
     """The stored hand that names the same event, table and number as ``rows``, if it is
     that hand: a hand an organiser voided is met only as itself, by fingerprint or content
-    (:mod:`~.void_matching`), or as itself with its players renamed (a name's spelling
-    corrected through the night: :func:`~.hand_content.players_renamed`); another hand given
+    (:mod:`~.void_matching`), as itself with its players renamed (a name's spelling
+    corrected through the night: :func:`~.hand_content.players_renamed`), or as itself
+    played from other stacks (an earlier hand of the night corrected, the ``final:`` lines
+    after it written anew: :func:`~.hand_content.stacks_carried_otherwise`); another hand given
     its number is a hand of its own, and the void stays where it was (the voided hand, left
     out of the file, :meth:`.FileHoldings.left_out`)."""
     if (
-        stored is not None
-        and OrganiserVoids.is_organisers(stored.void)
-        and stored.fingerprint != rows.fingerprint
-        and stored.content != rows.content
-        and not players_renamed(stored_facts(conn, stored.id), rows.facts())
+        stored is None
+        or not OrganiserVoids.is_organisers(stored.void)
+        or stored.fingerprint == rows.fingerprint
+        or stored.content == rows.content
     ):
-        return None
-    return stored
+        return stored
+    old, new = stored_facts(conn, stored.id), rows.facts()
+    if players_renamed(old, new) or stacks_carried_otherwise(old, new):
+        return stored
+    return None
 
 
 def hand_conflict(

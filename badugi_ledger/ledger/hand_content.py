@@ -133,6 +133,34 @@ def players_renamed(old: HandFacts, new: HandFacts) -> bool:
     )
 
 
+_PLAY = (0, 1, 4, 5, 7, 8)
+"""Of a :attr:`HandFacts.players` row, what a hand's play fixes whatever stacks it starts
+from: name, seat, contributed, collected, rebuys, add-ons (not the starting and final stacks,
+nor whether the player busted)."""
+
+
+def stacks_carried_otherwise(old: HandFacts, new: HandFacts) -> bool:
+    """Whether ``new`` is ``old`` played from other starting stacks and nothing else changed:
+    the same players in the same seats, each putting in, taking and ending up with as much
+    more or less as before (the same play, pots, winners, postings and shown cards), only the
+    stacks carried into it otherwise - an earlier hand of its table corrected, so that the
+    stacks the file states after it (``final:`` lines) are written anew.  A pot's ``detail``
+    is left out: it is words made of the rest."""
+    if len(old.players) != len(new.players) or old.figures != new.figures:
+        return False
+    for was, now in zip(old.players, new.players, strict=True):
+        if [was[i] for i in _PLAY] != [now[i] for i in _PLAY]:
+            return False
+        if None in (was[2], was[3], now[2], now[3]) or was[3] - was[2] != now[3] - now[2]:
+            return False
+    return (
+        sorted(old.postings) == sorted(new.postings)
+        and [(n, a, e, sorted(w)) for n, a, e, _d, w in old.pots]
+        == [(n, a, e, sorted(w)) for n, a, e, _d, w in new.pots]
+        and old.cards == new.cards
+    )
+
+
 def stored_facts(conn: sqlite3.Connection, hand_row: int) -> HandFacts:
     """The :class:`HandFacts` of the stored hand with ``hands.id`` = ``hand_row``."""
     figures = conn.execute(

@@ -171,6 +171,74 @@ def test_a_void_stays_on_its_hand_when_an_earlier_hand_is_corrected(tmp_path: Pa
     assert figures(db) == fresh(tmp_path / "fresh", {"n.bhh": final}, ("4",))
 
 
+# A night whose every hand ends with its ``final:`` line (as the bundled examples write them):
+# correcting hand 1 makes the recorder write the later hands' lines anew.
+FINALS = (
+    "hand 1 · button Anna · Anna 100 · Ben 100 · Cara 100 · Dan 100\n"
+    "Dan calls · Anna calls · Ben calls · Cara checks\n"
+    "draw: Ben 1 · Cara 1 · Dan 1 · Anna 2\n"
+    "Ben checks · Cara bets · Dan calls · Anna folds · Ben folds\n"
+    "draw: Cara 1 · Dan 1\n"
+    "Cara bets · Dan raises · Cara calls\n"
+    "draw: Cara pat · Dan pat\n"
+    "Cara checks · Dan bets · Cara calls\n"
+    "show: Dan 7h 5c 3d 2s · Cara 8s 6d 4c Ah\n"
+    "Dan collects 36\n"
+    "final: Anna 98 · Ben 98 · Cara 84 · Dan 120\n",
+    "hand 2 · button Ben · Anna · Ben · Cara · Dan\n"
+    "Anna raises · Ben folds · Cara folds · Dan calls\n"
+    "draw: Dan 2 · Anna 1\n"
+    "Dan checks · Anna bets · Dan folds\n"
+    "Anna collects 9\n"
+    "final: Anna 103 · Ben 98 · Cara 83 · Dan 116\n",
+    "hand 3 · button Cara · Anna · Ben · Cara · Dan\n"
+    "Ben calls · Cara calls · Dan calls · Anna checks\n"
+    "draw: Dan 1 · Anna 1 · Ben 1 · Cara 1\n"
+    "Dan checks · Anna bets · Ben calls · Cara folds · Dan folds\n"
+    "draw: Anna pat · Ben 1\n"
+    "Anna bets · Ben calls\n"
+    "draw: Anna pat · Ben pat\n"
+    "Anna checks · Ben checks\n"
+    "show: Anna 6c 5d 3h 2s · Ben 6d 5c 3s 2h\n"
+    "Anna collects 10 · Ben collects 10\n"
+    "final: Anna 105 · Ben 100 · Cara 81 · Dan 114\n",
+)
+
+
+def test_a_void_stays_on_its_hand_when_an_earlier_hand_and_the_final_lines_are_corrected(
+    tmp_path: Path,
+) -> None:
+    """Hand 2 voided, then hand 1 corrected (Dan checks the last round: he collects 28, not
+    36) and the ``final:`` lines of every hand written anew: hand 2's record changed (its
+    ``final:`` line) and so did its stacks, its play did not.  It stays void; it counted again
+    (Dan +1.00 EUR, Anna +0.50 instead of +1.40 and 0.00), the report saying the voided hand
+    was no longer in the file."""
+    head = HEAD + "chips 100 = 10 EUR\n"
+    db = tmp_path / "club.db"
+    path = write(tmp_path / "night" / "n.bhh", night(FINALS, head))
+    code, out = invoke("import", path, "--db", db)
+    assert code == 0, out
+    void(db, "2")
+    corrected = (
+        FINALS[0]
+        .replace("Cara checks · Dan bets · Cara calls\n", "Cara checks · Dan checks\n")
+        .replace("Dan collects 36", "Dan collects 28")
+        .replace("Cara 84 · Dan 120", "Cara 88 · Dan 116"),
+        FINALS[1].replace("Cara 83 · Dan 116", "Cara 87 · Dan 112"),
+        FINALS[2].replace("Cara 81 · Dan 114", "Cara 85 · Dan 110"),
+    )
+    final = night(corrected, head)
+    write(path, final)
+    code, out = invoke("import", path, "--db", db, "--replace")
+    assert code == 0 and "0 stored" in out and "3 replaced" in out, out
+    assert "hand 2 at table T" in out and "it stays void (misdeal)" in out, out
+    assert "not in it any more" not in out, out
+    ledger = figures(db)
+    assert ledger == fresh(tmp_path / "fresh", {"n.bhh": final}, ("2",))
+    net = {row["player"]: row["net"] for row in ledger["standings"]}
+    assert net == {"Dan": 1.4, "Anna": 0.0, "Ben": 0.0, "Cara": -1.4}, net
+
+
 def test_a_void_stays_on_its_hand_when_a_players_name_is_corrected(tmp_path: Path) -> None:
     """Hand 4 (Dan's win) voided, then Dan's name corrected to Daniel through the night and
     the file imported again with ``--replace``: hand 4 is the voided hand with its player
