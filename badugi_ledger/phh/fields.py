@@ -92,7 +92,8 @@ class HandFields:
                     f"currency {quote(repr(currency))} is not a currency code: three letters, "
                     "like USD or EUR (ISO 4217)",
                 )
-        self.currency = None if self.hand.get(KIND_FIELD) == "tournament" else currency or None
+        currency = currency or None  # an empty ``currency = ""``: none, the amounts are chips
+        self.currency = None if self.hand.get(KIND_FIELD) == "tournament" else currency
         return currency
 
     def where(self, key: str) -> Position:

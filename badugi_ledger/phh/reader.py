@@ -151,11 +151,11 @@ def _read_hand(
         hand_id = quote(one_line(_hand_id(hand, key, source)))
         return SkippedHand(source, hand_id, f"PHH variant {quote(str(variant))}", pos)
     named = hand.get("hand")
-    if type(named) is str:  # as label("hand") reads it (no file name needed)
+    if type(named) is str and named:  # as label("hand") reads it (no file name needed)
         fields = HandFields(hand, named, source, piece.lines, piece.start)
-    else:
+    else:  # none, or an empty one: the hand is named by its key, else its file
         fields = HandFields(hand, key or Path(source).stem, source, piece.lines, piece.start)
-        if "hand" in hand:
+        if named != "" and "hand" in hand:
             fields.hand_id = fields.label("hand")
     # the hand's name (its ``hand``, else its key in a .phhs file): what each report line names
     fields.one_line("hand", fields.hand_id, "hand" if "hand" in hand else "the hand's key")

@@ -76,6 +76,12 @@ def read_session(hand: dict[str, Any], fields: HandFields) -> Session:
             fields.fail(PAYOUTS, exc.message)
     chips = None
     if CHIP_CENTS in hand or CHIP_CURRENCY in hand:
+        if fields.currency is not None:  # as the text format refuses ``chips`` beside it
+            fields.fail(
+                CHIP_CENTS,
+                f"amounts are already cents of {fields.currency} (currency): chips need no "
+                f"value; leave out {CHIP_CENTS} and {CHIP_CURRENCY}, or currency",
+            )
         cents = fields.whole(CHIP_CENTS, hand.get(CHIP_CENTS), CHIP_CENTS, 1)
         currency = fields.text(CHIP_CURRENCY)
         try:
@@ -87,7 +93,7 @@ def read_session(hand: dict[str, Any], fields: HandFields) -> Session:
         name=name,
         date=date,
         place=place,
-        season=fields.text(SEASON),
+        season=fields.text(SEASON) or None,  # an empty ``_season = ""``: none
         buy_in=buy_in,
         starting_chips=starting,
         payouts=payouts,

@@ -85,6 +85,10 @@ def test_a_tournament_written_to_phh_is_not_stored_again_as_a_cash_game(tmp_path
         ("_payouts = [50, 30]", "payout percentages must total 100"),
         ('_chip_cents = 10\n_chip_currency = "eur"', "is not a currency code"),
         ("_chip_cents = 0", "_chip_cents must be"),
+        (
+            'currency = "USD"\n_chip_currency = "EUR"\n_chip_cents = 10',
+            "amounts are already cents of USD (currency): chips need no value",
+        ),
     ],
 )
 def test_a_wrong_event_field_is_an_error_at_its_line(field: str, message: str) -> None:
@@ -116,3 +120,24 @@ def test_a_tournament_with_a_currency_is_written_and_read_in_chips() -> None:
         assert back.session.kind == "tournament"
     first = next(i for i in convert_hands(path, "phh") if isinstance(i, ConvertedHand))
     assert "starting_stacks = [1500, 1500" in first.text, first.text
+
+
+def test_empty_fields_are_fields_left_out() -> None:
+    """``currency = ""`` read the amounts as chips and stored the hand's unit as ``""``: a
+    money unit without a name, in which every chip was a cent (a night settled as "Anna pays
+    Cara 0.01 " for 1 chip), the night's unit hanging on which hand came first.  An empty
+    ``currency``, ``_season`` or ``hand`` is the field left out: chips, no season, the hand
+    named by its file."""
+    (item,) = [
+        i
+        for i in convert_hands(EXAMPLES / "000_anna_ben.bhh", "phh")
+        if isinstance(i, ConvertedHand)
+    ][:1]
+    (plain,) = read_phh(item.text, "night.phh")
+    assert isinstance(plain, HandRecord), plain
+    emptied = item.text.replace('hand = "000-1"', 'hand = ""').replace('"2024"\n', '""\n')
+    (read,) = read_phh(emptied + 'currency = ""\n', "night.phh")
+    assert isinstance(read, HandRecord), read
+    assert read.settings.currency is None and read.session.season is None
+    assert read.hand_id == "night"
+    assert read.settings == plain.settings
