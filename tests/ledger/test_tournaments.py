@@ -20,7 +20,7 @@ from badugi_ledger.ledger.prizes import (
     points_for,
     prize_table,
 )
-from badugi_ledger.ledger.store import open_ledger
+from badugi_ledger.ledger.store import ledger_at, open_ledger
 from badugi_ledger.model.errors import ConfigError, ParseError
 from badugi_ledger.model.events import Session, StackChange
 from badugi_ledger.model.results import HandOutcome, PotResult
@@ -29,6 +29,7 @@ from badugi_ledger.reports.settle import settle_event
 from badugi_ledger.reports.tournament import tournament_result
 from badugi_ledger.text.parse import parse_file
 from tests.helpers.ledger_builder import hand
+from tests.helpers.ledger_files import import_into
 
 CUP = Session(
     kind="tournament",
@@ -225,6 +226,50 @@ def test_bounties_go_to_whoever_won_the_busted_players_last_pot() -> None:
     # pool 4000 - 4 x 200 = 3200 → 1920 / 960 / 320; A knocked out B, C, D and keeps its own
     assert got == {"A": (1920, 3, 800), "B": (960, 0, 0), "C": (320, 0, 0), "D": (0, 0, 0)}
     assert sum(int(e["won"]) for e in result.entries) == 0  # type: ignore[call-overload]
+
+
+PROGRESSIVE_CUP = """game progressive badugi · no limit · blinds 5/10
+tournament Prog Cup · date 2026-02-16 · season 2026 · buy-in 1000 · starting-chips 100 · payouts 100
+table A
+
+hand P0 · button Dan · Anna 100 · Ben 100 · Dan 100
+Dan folds · Anna raises to 20 · Ben folds
+Anna collects 20
+final: Anna 110 · Ben 90 · Dan 100
+
+hand P1 · button Anna · Anna · Ben · Dan
+Anna raises to 30 · Ben folds · Dan raises to 100 all-in · Anna calls 70
+draw: Dan 1 · Anna 1
+draw: Dan 1 · Anna 1
+draw: Dan 1 · Anna 1
+show: Anna Kh 8s 4d 2c · Dan Jd 7c 5h 3s
+carry 205
+final: Anna 10 · Ben 85 · Dan 0
+
+hand P2 · button Ben · Anna · Ben
+Anna bets 10 all-in · Ben folds
+Anna collects 205
+final: Anna 215 · Ben 85
+"""
+"""Dan busts all in into a Progressive Badugi pot that nobody qualifies for: it carries, and
+Anna wins it in the next hand."""
+
+
+def test_a_bounty_lost_into_a_carried_pot_goes_to_who_wins_that_pot(tmp_path: Path) -> None:
+    """A player out for good pays his bounty to the winner of the last pot he was eligible for;
+    a pot that carried (``002``: no qualifying hand) is won in a later hand ("the winner of
+    the next pot that is won").  Dan kept his own bounty (paid 10.00, result -9.00; Anna
+    +18.00), found by nobody, since the hand he busted in had no winner."""
+    night = tmp_path / "cup.bhh"
+    night.write_text(PROGRESSIVE_CUP, encoding="utf-8")
+    db = tmp_path / "club.db"
+    report = import_into(db, [night])
+    assert report.ok and report.stored == 3, report.text_lines()
+    with ledger_at(db) as ledger:
+        result = tournament_result(ledger, "Prog Cup", changes={"bounty": 100})
+    got = {e["player"]: (e["bounties"], e["bounty_won"], e["won"]) for e in result.entries}
+    # pool 3 x 10.00 - 3 x 1.00 = 27.00, all to Anna, with her own bounty and Dan's
+    assert got == {"Anna": (1, 200, 1900), "Ben": (0, 100, -900), "Dan": (0, 0, -1000)}
 
 
 def test_a_recorded_chop_is_kept_and_reapplied_on_reimport() -> None:
