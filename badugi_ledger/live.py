@@ -26,6 +26,7 @@ still be recorded.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -377,7 +378,23 @@ def _next_id(hand_id: str) -> str:
     if found is None:
         return f"{hand_id}-2"
     head, digits = found.groups()
-    return head + str(int(digits) + 1).zfill(len(digits))
+    return head + next_number(digits)
+
+
+def next_number(digits: str) -> str:
+    """The number after ``digits`` (decimal digits of any script, as ``int`` reads them), in
+    ASCII digits, as wide as ``digits`` at least: ``09`` -> ``10``, ``99`` -> ``100``,
+    ``004`` -> ``005``; of any length (``int`` refuses a text of more than 4,300 digits).
+
+    >>> next_number("129"), next_number("99"), next_number("004"), next_number("٣")
+    ('130', '100', '005', '4')
+    """
+    if not digits.isascii():
+        digits = "".join([str(unicodedata.decimal(digit)) for digit in digits])
+    kept = digits.rstrip("9")
+    if not kept:
+        return "1" + "0" * len(digits)
+    return kept[:-1] + str(int(kept[-1]) + 1) + "0" * (len(digits) - len(kept))
 
 
 def next_hand_lines(text: str, *, source: str = "<input>") -> str:

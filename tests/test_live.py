@@ -186,6 +186,13 @@ def test_next_hand_line_skips_a_busted_seat_for_the_button() -> None:
     assert live_check(text + "\n" + line).hands[-1].verdict == "in progress"
 
 
+def test_the_next_hand_of_a_number_of_any_length_is_the_number_after() -> None:
+    """5,000 digits: ``int`` refuses a text of more than 4,300 (the record page answered 500)."""
+    long = "hand 12" + "9" * 5000 + " · "
+    line = next_hand_lines(HOME.replace("hand 4 · ", long))
+    assert line.startswith("hand 13" + "0" * 5000 + " · button Eve · Anna 107 ·"), line[-80:]
+
+
 def test_next_hand_line_needs_a_finished_hand() -> None:
     with pytest.raises(BadugiError, match="still being recorded"):
         next_hand_lines(HAND + "Cara calls\n")

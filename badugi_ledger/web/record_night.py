@@ -63,7 +63,7 @@ def starting_text(body: dict[str, Any], ledger: sqlite3.Connection) -> str:
         chip_value=chip_value,
     )
     first = _next_hand_number(ledger, name, date)
-    return _FIRST_HAND.sub(f"hand {first} ·", text, count=1) if first != 1 else text
+    return _FIRST_HAND.sub(f"hand {first} ·", text, count=1) if first != "1" else text
 
 
 def saved_night(body: dict[str, Any], folder: Path) -> dict[str, str] | None:
@@ -182,13 +182,21 @@ def _continued_unit(
     return currency, value
 
 
-def _next_hand_number(ledger: sqlite3.Connection, name: str, date: str | None) -> int:
-    numbers = ledger.execute(
-        "SELECT h.hand_number FROM counted_hands h JOIN events e ON e.id = h.event_id "
-        "WHERE e.kind = 'cash' AND e.name = ? AND coalesce(e.date, '') = ?",
-        [name, date or ""],
-    ).fetchall()
-    return 1 + max((int(n) for (n,) in numbers if str(n).isascii() and str(n).isdigit()), default=0)
+def _next_hand_number(ledger: sqlite3.Connection, name: str, date: str | None) -> str:
+    """The number after the largest plain number (ASCII digits) of the event's hands, ``1``
+    for none; of any length (:func:`~badugi_ledger.live.next_number`)."""
+    from ..live import next_number
+
+    numbers = [
+        str(n).lstrip("0") or "0"
+        for (n,) in ledger.execute(
+            "SELECT h.hand_number FROM counted_hands h JOIN events e ON e.id = h.event_id "
+            "WHERE e.kind = 'cash' AND e.name = ? AND coalesce(e.date, '') = ?",
+            [name, date or ""],
+        )
+        if str(n).isascii() and str(n).isdigit()
+    ]
+    return next_number(max(numbers, key=lambda n: (len(n), n), default="0"))
 
 
 # --- an event of the ledger, for the form -------------------------------------------------------

@@ -226,17 +226,25 @@ def test_start_refuses_a_bad_form_with_the_reason(client: TestClient) -> None:
     assert "stakes" in body["error"] and "text" not in body
 
 
+@pytest.mark.parametrize(
+    ("last", "following"),
+    [("7", "8"), ("0099", "100"), ("9" * 5000, "1" + "0" * 5000)],
+    ids=["seven", "zeros", "5000-digits"],
+)
 def test_a_new_night_of_an_event_the_ledger_holds_numbers_its_hands_after(
-    client: TestClient,
+    client: TestClient, last: str, following: str
 ) -> None:
+    """A hand number of any length (5,000 digits answered 500: ``int`` refuses a text of more
+    than 4,300 digits)."""
     status, body = post(client, "/record/start", NEW_NIGHT)
-    first = body["text"].replace("\nhand 1 ·", "\nhand 7 ·")  # as if six hands came before
+    first = body["text"].replace("\nhand 1 ·", f"\nhand {last} ·")  # as if hands came before
     ended = first + "Anna folds · Ben folds\n"  # the big blind's walk: nothing else to record
     status, saved = post(client, "/record/save", {"text": ended})
     assert saved["outcome"] == "saved"
     Path(saved["file"]).unlink()  # the ledger's hands, of a file not this page's
     status, body = post(client, "/record/start", NEW_NIGHT)
-    assert "\nhand 8 · button Anna" in body["text"]
+    assert status == 200, body
+    assert f"\nhand {following} · button Anna" in body["text"]
 
 
 def test_a_saved_night_started_again_goes_on_from_its_file(client: TestClient) -> None:
