@@ -249,6 +249,42 @@ Cara collects 5
     assert [w.rule for w in three.warnings] == ["stacks-unknown"]
 
 
+SHOWN_TWICE = """game badugi · fixed limit 2/4 · blinds 1/2
+cash Hidden · date 2026-01-17 · season 2026
+table T
+
+hand 1 · button Anna · Anna 100 · Ben 100 · Cara 100
+deal: Anna 2c 3d 4h 5s
+Anna calls · Ben calls · Cara checks
+draw: Ben 1 · Cara 1 · Anna pat
+Ben checks · Cara checks · Anna bets · Ben folds · Cara calls
+draw: Cara 1 · Anna pat
+Cara checks · Anna bets · Cara calls
+draw: Cara 1 · Anna pat
+Cara checks · Anna checks
+show: Anna 2c 3d 4h 5s · Cara 2c 6d 7h 8s
+Anna collects {collected}
+"""
+
+
+@pytest.mark.parametrize(("collected", "said"), [(20, ["chips-balance"]), (18, [])])
+def test_collections_are_held_to_the_pot_after_a_rule_broken_at_the_showdown(
+    collected: int, said: list[str]
+) -> None:
+    """A card shown twice stops the hand's replay (who won is not known), but every chip was
+    in by then: the collections must still add up to the pot of 18 (6 + 4 + 8), whoever won it.
+    Collecting 20 was found only once the card was corrected, in a second run."""
+    (outcome,) = outcomes_of(SHOWN_TWICE.format(collected=collected))
+    assert [e.rule for e in outcome.errors] == ["duplicate-card", *said]
+    if said:
+        assert outcome.errors[1].message == (
+            "the recorded collections, rake and carried pot add up to 20, but the pot is 18: "
+            "2 chips created"
+        )
+        assert outcome.errors[1].pos.line == 15  # the collect line
+        assert outcome.errors[1].kind == "mismatch"
+
+
 def test_a_hand_written_twice_is_reported_and_the_table_goes_on_from_the_first() -> None:
     """A hand pasted twice: ``check`` says so at the copy (``import`` refuses such a file, so
     ``check`` must not pass it), and the copy is not replayed: the hands after it are checked

@@ -213,22 +213,15 @@ def verify_claims(
             claimed += rake
         if st.carry_outs:
             claimed += sum([a for a, _ in st.carry_outs])
-        if claimed != pot_total + st.carry_in:
-            # Chips created or lost by a wrong collection are reported at that line.
-            where = (
-                violations[before].pos
-                if len(violations) > before
-                else st.record.position(st.collect_at[0])
-            )
-            diff = claimed - pot_total - st.carry_in
-            _mismatch(
-                violations,
-                "chips-balance",
-                f"the recorded collections, rake and carried pot add up to "
-                f"{st.figure(claimed)}, but the pot is {st.figure(pot_total + st.carry_in)}: "
-                f"{st.chips(abs(diff))} {'created' if diff > 0 else 'lost'}",
-                where,
-            )
+        # Chips created or lost by a wrong collection are reported at that line.
+        where = (
+            violations[before].pos
+            if len(violations) > before
+            else st.record.position(st.collect_at[0])
+        )
+        imbalance = collections_imbalance(st, claimed, pot_total + st.carry_in, where)
+        if imbalance is not None:
+            violations.append(imbalance)
     for amount, at in st.carry_outs:  # usually none
         if amount != carry_out:
             _mismatch(
@@ -256,6 +249,24 @@ def verify_claims(
         if player not in final or final[player] != claim.amount:
             _final_stack_mismatches(st, final, rake, carry_out, violations)
             return
+
+
+def collections_imbalance(
+    st: HandState, claimed: int, pot: int, where: Position
+) -> Violation | None:
+    """The ``chips-balance`` mismatch of recorded collections, rake and carried pot that add
+    up to ``claimed``, not to the hand's ``pot`` (the carried-in pot included), at ``where``;
+    None when they add up."""
+    if claimed == pot:
+        return None
+    diff = claimed - pot
+    return Violation(
+        "chips-balance",
+        f"the recorded collections, rake and carried pot add up to {st.figure(claimed)}, but "
+        f"the pot is {st.figure(pot)}: {st.chips(abs(diff))} {'created' if diff > 0 else 'lost'}",
+        where,
+        "mismatch",
+    )
 
 
 def _final_stack_mismatches(

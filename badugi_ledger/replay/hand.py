@@ -41,7 +41,7 @@ from ..model.events import (
 )
 from ..model.results import HandResult
 from . import betting
-from .showdown import settle
+from .showdown import collections_after_a_broken_rule, settle
 from .state import BET, DONE, DRAW, PHASE_NAMES, PRE, SHOWDOWN, HandState
 
 MAX_BUYS = 2
@@ -139,6 +139,9 @@ def play_events(
     except IllegalAction as exc:
         if st is not None:
             st.at = at  # the event that broke a rule (a card tracker's error, too)
+            collected = collections_after_a_broken_rule(st)
+            if collected is not None:
+                exc.mismatches = (*exc.mismatches, collected)
         _locate(st, exc, ev, record)
         raise
 

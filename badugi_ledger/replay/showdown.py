@@ -39,9 +39,10 @@ from typing import TypeVar
 
 from ..hands.evaluate import meets_qualifier
 from ..model.errors import illegal
+from ..model.events import CarryOut, Collect, RakeTaken
 from ..model.games import GAMES
 from ..model.results import CARRY, HOUSE, HandResult, Posting, Violation
-from .claims import verify_claims
+from .claims import collections_imbalance, verify_claims
 from .side_pots import (
     Pot,
     build_pots,
@@ -52,7 +53,7 @@ from .side_pots import (
     pot_result,
     return_uncalled,
 )
-from .state import HandState
+from .state import SHOWDOWN, HandState
 from .unshown import NONE_CARRIED, carried_on_record, known_cards, settle_from_record
 
 
@@ -166,6 +167,25 @@ def _rake_by_claims(st: HandState, won: list[Pot], rake: int) -> list[int] | Non
     if sum(cuts) != rake or min(cuts) < 0:
         return None
     return cuts
+
+
+def collections_after_a_broken_rule(st: HandState) -> Violation | None:
+    """What a hand that broke a rule once its play was over (a card shown twice, a show out of
+    turn: ``st`` where it broke it) still says of its recorded collections: with every chip
+    in, the collections, rake and carried pot must add up to the pot whoever won it
+    (:func:`collections_imbalance`, at the first collection).  None when they do, when the
+    record has no collection, or when the play was not over (more chips could have come)."""
+    if st.phase < SHOWDOWN:
+        return None
+    events = st.record.events
+    taken = [i for i, e in enumerate(events) if type(e) is Collect]
+    if not taken:
+        return None
+    claimed = sum([e.amount for e in events if isinstance(e, Collect | RakeTaken | CarryOut)])
+    st.close_bets()  # (the hand is over, broken: its state is read one last time)
+    return_uncalled(st)
+    pot = sum(st.contrib.values()) + st.carry_in
+    return collections_imbalance(st, claimed, pot, st.record.position(taken[0]))
 
 
 def settle(st: HandState) -> HandResult:
