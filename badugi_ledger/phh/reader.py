@@ -178,6 +178,12 @@ def _read_hand(
     names = list(map(intern, names))
     for i, name in enumerate(names):
         fields.one_line("players", name, f"players[{i}]")
+        if name in names[:i]:  # (before the actions, which would name another mistake)
+            fields.fail(
+                "players",
+                f"{quote(name)} is seated twice (players[{names.index(name)}] and "
+                f"players[{i}]): a player has one seat",
+            )
     numbers = fields.amounts("seats", least=1) if "seats" in hand else range(1, count + 1)
     if len(names) != count or len(numbers) != count:
         raise draft.error("players/seats do not match starting_stacks", rule="bad-phh")

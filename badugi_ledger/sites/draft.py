@@ -479,7 +479,7 @@ class HandDraft:
         names = [s.name for s in self.seats]
         if len(set(names)) != len(names):
             again = next(s for i, s in enumerate(self.seats) if s.name in names[:i])
-            raise self.whole_error("a player is seated twice", again.line)
+            raise self.whole_error(f"{quote(again.name)} is seated twice", again.line)
         played = self.active | self.summary_played  # did something, or the summary says so
         players_in = set(dealt_in) if dealt_in is not None else played
         unknown = {p for p in players_in if p not in names}

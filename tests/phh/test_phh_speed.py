@@ -856,21 +856,15 @@ players = ["Ann", "Bob", "Ann"]
 """
 
 
-@pytest.mark.parametrize(
-    ("stacks", "expected"),
-    [
-        ("100, 100, 100", "a player is seated twice"),
-        # the two Anns' chips counted together (4 + 2), against the last Ann's stack
-        ("100, 100, 5", "Ann puts 6 in, but the hand starts them with 5"),
-        ("3, 100, 100", "Ann puts 6 in, but the hand starts them with 3"),
-    ],
-)
-def test_two_players_of_one_name_share_their_chips(stacks: str, expected: str) -> None:
-    """The action loop keeps chips by player slot (``phh_actions._player_slots``): two players of
-    one name share one slot and the last one's stack, as chips kept by name did, so the error
-    ``HandDraft.finish`` reports is the same (and the reference loop agrees)."""
+@pytest.mark.parametrize("stacks", ["100, 100, 100", "100, 100, 5", "3, 100, 100"])
+def test_two_players_of_one_name_are_refused_at_the_players_line(stacks: str) -> None:
+    """Two players of one name were read into one slot of the action loop
+    (``phh_actions._player_slots``), sharing chips: the error was then about the chips ("Ann
+    puts 6 in, but the hand starts them with 5") or "a player is seated twice" at the hand's
+    first line.  The name is refused at the ``players`` line, before any action is read."""
     text = _TWICE_NAMED % stacks
     (item,) = read_phh(text, "d.phh")
     assert isinstance(item, ImportFormatError)
-    assert expected in str(item)
+    assert "Ann is seated twice (players[0] and players[2]): a player has one seat" in str(item)
+    assert item.position.line == 9  # the players line
     assert phh_actions._player_slots(["Ann", "Bob", "Ann"]) == [2, 1, 2]

@@ -153,7 +153,7 @@ CASES = [
         STARS,
         insert(11, "Seat 9: Player6 (1500 in chips) "),  # after the eight seat lines
         11,
-        "a player is seated twice [corrupt-hand]",
+        "Player6 is seated twice [corrupt-hand]",
         id="stars-seat-line-twice",
     ),
     pytest.param(
