@@ -34,7 +34,7 @@ from ..model.errors import ConfigError
 from ..model.events import HandRecord, Seat, Session
 from ..model.forced import blind_players
 from ..model.games import GAMES, game_named
-from ..model.limits import MAX_AMOUNT
+from ..model.limits import MAX_AMOUNT, quote
 from ..model.money import ChipValue, check_currency
 from ..model.settings import STRUCTURE_KINDS, GameSettings, Structure, StructureKind
 from .headers import implied_posts
@@ -42,7 +42,10 @@ from .writer import name_text, write_hand
 
 __all__ = ["night_text"]
 
-_STAKES = re.compile(r"\s*(\d{1,16})\s*[/-]\s*(\d{1,16})\s*")
+_LONGEST = 4_000
+"""The most digits of a stake read as a number (``int`` refuses more than 4,300): more is
+above the largest amount however many leading zeros it has."""
+_STAKES = re.compile(r"\s*(\d+)\s*[/-]\s*(\d+)\s*")
 
 _MOST_USED = """\
 # The lines a hand is written with (blinds are posted as the header says; stacks carry on):
@@ -63,12 +66,19 @@ def _stakes(stakes: str, structure: StructureKind) -> tuple[Structure, int, int]
     found = _STAKES.fullmatch(stakes)
     if found is None:
         raise ConfigError(
-            f"stakes {stakes!r} are not two whole numbers like 2/4 (fixed limit: the bets; "
-            "spread limit: the spread, 2-10; pot and no limit: the blinds, 1/2)"
+            f"stakes {quote(repr(stakes))} are not two whole numbers like 2/4 (fixed limit: "
+            "the bets; spread limit: the spread, 2-10; pot and no limit: the blinds, 1/2)"
         )
+    for digits in (found[1], found[2]):
+        if len(digits) > _LONGEST or int(digits) > MAX_AMOUNT:
+            raise ConfigError(
+                f"stakes {quote(repr(stakes))}: {quote(digits)} is above the largest amount, 2^53"
+            )
     low, high = int(found[1]), int(found[2])
-    if not 0 < low <= high <= MAX_AMOUNT:
-        raise ConfigError(f"stakes {stakes!r}: the first must be above 0 and not above the second")
+    if not 0 < low <= high:
+        raise ConfigError(
+            f"stakes {quote(repr(stakes))}: the first must be above 0 and not above the second"
+        )
     if structure == "fixed-limit":
         return Structure("fixed-limit", low, high), low // 2, low
     if structure == "spread-limit":

@@ -97,6 +97,16 @@ def test_every_game_spelling_and_structure(game: str, structure: str, stakes: st
         ({"players": ["Anna", "Anna"]}, "named twice"),
         ({"players": ["Anna", "Ben"], "stakes": "2x4"}, "two whole numbers"),
         ({"players": ["Anna", "Ben"], "stakes": "4/2"}, "not above the second"),
+        # the figures were whole, and in order: too large was said otherwise
+        (
+            {"players": ["Anna", "Ben"], "stakes": "1/9007199254740993"},
+            "9007199254740993 is above the largest amount, 2\\^53",
+        ),
+        (
+            {"players": ["Anna", "Ben"], "stakes": "2/99999999999999999"},
+            "99999999999999999 is above the largest amount",
+        ),
+        ({"players": ["Anna", "Ben"], "stakes": "2/" + "9" * 5000}, "above the largest amount"),
         ({"players": ["Anna", "Ben"], "game": "holdem"}, "unknown game"),
         ({"players": ["Anna", "Ben"], "structure": "limit"}, "unknown structure"),
         ({"players": ["Anna", "Ben"], "stacks": 0}, "above 0"),
