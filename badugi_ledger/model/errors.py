@@ -8,12 +8,8 @@ instead of a traceback.
 from __future__ import annotations
 
 import errno
-from typing import TYPE_CHECKING
 
 from .frozen import fields_eq, fields_hash, fields_repr, frozen_fields
-
-if TYPE_CHECKING:
-    from .results import Violation
 
 
 @frozen_fields
@@ -124,9 +120,11 @@ class ParseError(BadugiError):
 class IllegalAction(BadugiError):
     """The replay found an action, draw or payout that breaks a rule; ``rule`` names it."""
 
-    mismatches: tuple[Violation, ...] = ()
+    mismatches: tuple[object, ...] = ()
     """What the hand's record still gets wrong that the replay could judge after the broken
-    rule (its collections, when the play was over: every chip was in), each at its line."""
+    rule (its collections, when the play was over: every chip was in), each at its line: the
+    replay's :class:`~badugi_ledger.model.results.Violation` values (this module is below the
+    one that defines them)."""
 
 
 def illegal(rule: str, message: str, pos: Position | None) -> IllegalAction:

@@ -56,7 +56,7 @@ from dataclasses import replace
 from typing import NamedTuple
 
 from ..model.copies import RecentHands, content
-from ..model.errors import NOWHERE, BadugiError, IllegalAction
+from ..model.errors import NOWHERE, BadugiError
 from ..model.events import (
     CarryIn,
     CarryOut,
@@ -209,7 +209,7 @@ class TableTracker:
                 exc.message += redeal_hint(before, record)
             imbalance = _final_line_imbalance(record, carried, carry_in)
             self._after_failure(state, record, trust_final=imbalance is None)
-            also = exc.mismatches if isinstance(exc, IllegalAction) else ()
+            also = [m for m in getattr(exc, "mismatches", ()) if isinstance(m, Violation)]
             errors = (error_violation(exc), *also, *([] if imbalance is None else [imbalance]))
             return HandOutcome(source, record.hand_id, record.pos, record, None, errors)
         except Exception as exc:  # a bug in the engine: report it on this hand, go on
