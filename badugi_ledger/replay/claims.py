@@ -213,15 +213,14 @@ def verify_claims(
             claimed += rake
         if st.carry_outs:
             claimed += sum([a for a, _ in st.carry_outs])
-        # Chips created or lost by a wrong collection are reported at that line.
-        where = (
-            violations[before].pos
-            if len(violations) > before
-            else st.record.position(st.collect_at[0])
-        )
-        imbalance = collections_imbalance(st, claimed, pot_total + st.carry_in, where)
-        if imbalance is not None:
-            violations.append(imbalance)
+        if claimed != pot_total + st.carry_in:
+            # Chips created or lost by a wrong collection are reported at that line.
+            where = (
+                violations[before].pos
+                if len(violations) > before
+                else st.record.position(st.collect_at[0])
+            )
+            violations.append(collections_imbalance(st, claimed, pot_total + st.carry_in, where))
     for amount, at in st.carry_outs:  # usually none
         if amount != carry_out:
             _mismatch(
@@ -251,14 +250,10 @@ def verify_claims(
             return
 
 
-def collections_imbalance(
-    st: HandState, claimed: int, pot: int, where: Position
-) -> Violation | None:
+def collections_imbalance(st: HandState, claimed: int, pot: int, where: Position) -> Violation:
     """The ``chips-balance`` mismatch of recorded collections, rake and carried pot that add
-    up to ``claimed``, not to the hand's ``pot`` (the carried-in pot included), at ``where``;
-    None when they add up."""
-    if claimed == pot:
-        return None
+    up to ``claimed``, not to the hand's ``pot`` (the carried-in pot included), at
+    ``where``."""
     diff = claimed - pot
     return Violation(
         "chips-balance",

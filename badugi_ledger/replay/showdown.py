@@ -185,6 +185,8 @@ def collections_after_a_broken_rule(st: HandState) -> Violation | None:
     st.close_bets()  # (the hand is over, broken: its state is read one last time)
     return_uncalled(st)
     pot = sum(st.contrib.values()) + st.carry_in
+    if claimed == pot:
+        return None
     return collections_imbalance(st, claimed, pot, st.record.position(taken[0]))
 
 
