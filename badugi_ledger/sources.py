@@ -268,11 +268,25 @@ def detect_text(head: str) -> str:
     'phh'
     >>> detect_text("game badugi\\nblinds 1/2\\nhand 1")
     'text'
+
+    The first line that is a site's or ours decides: a hand or header line of our format
+    (:func:`~badugi_ledger.text.keywords.own_line`) makes the rest ours, so that a site's line
+    pasted into a night, or a player named ``PokerStars``, is a mistake at its own line, never
+    a reason to read the night as a site's history (its hands skipped as of another game).
+    A comment of ours that reads like a KingsClub hand's first line (``#2: Level 2 - 20/40``)
+    is ours when the first line after it that is no comment is ours.
+
+    >>> detect_text("#12: Friday at Anna's - 1/2\\n# stacks carry\\ngame badugi\\nhand 1")
+    'text'
+    >>> detect_text("game badugi\\nPokerStars Hand #1: Badugi Limit ($1/$2 USD)")
+    'text'
     """
-    for raw in head.splitlines()[:200]:
-        line = raw.strip().lstrip("\ufeff")
-        if not line:
-            continue
+    from .text.keywords import own_line
+
+    lines = [line for raw in head.splitlines()[:200] if (line := raw.strip().lstrip("\ufeff"))]
+    for i, line in enumerate(lines):
+        if own_line(line):
+            return "text"
         if line.startswith("PokerStars "):
             return "pokerstars"
         if line.startswith(("Full Tilt Poker Game #", "FullTiltPoker Game #")):
@@ -284,7 +298,8 @@ def detect_text(head: str) -> str:
         # The tests before each pattern only spare its match: each is what the pattern asks
         # first (str.isdecimal is what \d matches).
         if line[:1] == "#" and line[1:2].isdecimal() and _kingsclub_line().match(line):
-            return "kingsclub"
+            after = next((line for line in lines[i + 1 :] if line[:1] != "#"), "")
+            return "text" if own_line(after) else "kingsclub"
         if line.startswith("variant") and _phh_line().match(line):
             return "phh"
     return "text"

@@ -43,6 +43,36 @@ def test_the_file_name_does_not_matter(corpus_dir: Path, tmp_path: Path) -> None
     assert isinstance(record, HandRecord) and record.origin == "kingsclub"
 
 
+HOME = (EXAMPLES / "home_session.bhh").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(
+    "night",
+    [
+        "#12: Friday at Anna's - 1/2\n" + HOME,  # a comment that reads like a KingsClub hand's
+        HOME.replace("table Kitchen\n", "table Kitchen\n# level 2\n#2: Level 2 - 20/40\n"),
+        HOME.replace("Dan", "PokerStars"),  # a legal name
+        HOME.replace(
+            "\nhand 2 ",
+            "\nPokerStars Hand #123456789: Badugi Limit ($0.01/$0.02 USD) - 2024/03/01\nhand 2 ",
+        ),
+    ],
+    ids=["kingsclub-like-first-line", "kingsclub-like-comment", "named-pokerstars", "pasted-line"],
+)
+def test_a_night_of_ours_is_read_as_ours_whatever_a_line_of_it_looks_like(
+    tmp_path: Path, night: str
+) -> None:
+    """Each was read as a site's history: its hands skipped as of other games, ``check`` saying
+    "0 hands" with exit 0, ``import`` storing nothing.  A line of ours comes first, so the
+    night is ours; a site's line pasted into it is a mistake at its own line."""
+    path = tmp_path / "night.bhh"
+    path.write_text(night, encoding="utf-8")
+    assert detect_format(path) == "text"
+    items = list(read_hands(path))
+    assert sum(isinstance(i, HandRecord) for i in items) >= 3, items
+    assert not any(isinstance(i, SkippedHand) for i in items)
+
+
 def test_phh_is_recognised() -> None:
     assert detect_format(FIXTURES / "wikipedia_badugi.phh") == "phh"
 

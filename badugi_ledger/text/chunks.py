@@ -18,22 +18,16 @@ from ..model.errors import ParseError, Position
 from ..model.events import CarryIn, Event, HandsMissing
 from ..model.names import composed
 from ..model.positions import pack
-from .headers import HEADER_KEYWORDS
+from .keywords import HEADER_KEYWORDS, LINE_KIND
 from .plainlines import CARD_LINE_WORDS
 from .transformer import POSTS_NONE, FormatError, RawHand, short
 
 # ---------------------------------------------------------------- which line is which
 
-# Which lines are header lines and which start a hand: the chunker's only knowledge of the
-# grammar.  ``pot limit`` and ``no limit`` are headers; ``pot 120`` inside a hand is a pot total.
+# Which lines are header lines and which start a hand (:data:`.keywords.LINE_KIND`): the
+# chunker's only knowledge of the grammar.
 _IGNORED = " \t\r\f\ufeff"  # what the grammar skips between tokens
-_BOUNDARY = r"(?![^\s·•;#])"
-_LINE_KIND = re.compile(
-    r"(?:(hand)|("
-    + "|".join(re.escape(k) for k in HEADER_KEYWORDS)
-    + r"|pot[ \t]+limit|no[ \t]+limit))"
-    + _BOUNDARY
-)
+_LINE_KIND = LINE_KIND
 _KIND_STARTS = frozenset(word[0] for word in ("hand", *HEADER_KEYWORDS, "pot", "no"))
 """The first characters of the lines _LINE_KIND matches (a player's name seldom has one)."""
 _BODY_WORDS = CARD_LINE_WORDS

@@ -40,6 +40,7 @@ from ..model.settings import (
     Structure,
     validate_payouts,
 )
+from .keywords import HEADER_KEYWORDS
 from .transformer import short, too_large
 
 __all__ = [
@@ -48,16 +49,6 @@ __all__ = [
     "SettingsState",
     "house_rule_value",
     "implied_posts",
-]
-
-# First words of header lines: the reader cuts the input into chunks with them, the writer
-# quotes player names equal to them.  ``pot limit`` and ``no limit`` are header lines too.
-HEADER_KEYWORDS = [
-    *("game", "fixed", "half-pot", "spread", "cap", "blinds", "ante", "rake", "currency"),
-    *("odd-chip", "odd-chip-half", "heads-up-uncapped", "reshuffle", "qualifier"),
-    *("qualifier-pair-ok", "redeal-posts", "buy-price", "max-seats", "half-bet-reopens"),
-    *("house", "cash", "tournament", "date", "place", "season", "buy-in", "starting-chips"),
-    *("payouts", "table", "chips"),
 ]
 
 
