@@ -145,7 +145,16 @@ def stacks_carried_otherwise(old: HandFacts, new: HandFacts) -> bool:
     more or less as before (the same play, pots, winners, postings and shown cards), only the
     stacks carried into it otherwise - an earlier hand of its table corrected, so that the
     stacks the file states after it (``final:`` lines) are written anew.  A pot's ``detail``
-    is left out: it is words made of the rest."""
+    is left out: it is words made of the rest.
+
+    Only a hand whose cards were shown: they tell one deal from another.  Two hands without a
+    showdown can be alike in everything but their stacks (a misdeal voided and its redeal,
+    each a walk to the big blind, the misdeal then taken out of the file and the redeal given
+    its number); which one is the voided hand is the organiser's to say."""
+    if old.cards is None or not any(
+        rank not in "?xX " for shown in json.loads(old.cards).values() for rank in shown
+    ):
+        return False
     if len(old.players) != len(new.players) or old.figures != new.figures:
         return False
     for was, now in zip(old.players, new.players, strict=True):

@@ -208,18 +208,57 @@ FINALS = (
 def test_a_void_stays_on_its_hand_when_an_earlier_hand_and_the_final_lines_are_corrected(
     tmp_path: Path,
 ) -> None:
-    """Hand 2 voided, then hand 1 corrected (Dan checks the last round: he collects 28, not
-    36) and the ``final:`` lines of every hand written anew: hand 2's record changed (its
-    ``final:`` line) and so did its stacks, its play did not.  It stays void; it counted again
-    (Dan +1.00 EUR, Anna +0.50 instead of +1.40 and 0.00), the report saying the voided hand
-    was no longer in the file."""
+    """Hand 3 (a showdown) voided, then hand 1 corrected (Dan checks the last round: he
+    collects 28, not 36) and the ``final:`` lines of every hand written anew: hand 3's record
+    changed (its ``final:`` line) and so did its stacks; its play and shown cards did not.  It
+    stays void; it counted again, the report saying the voided hand was no longer in the
+    file."""
     head = HEAD + "chips 100 = 10 EUR\n"
     db = tmp_path / "club.db"
     path = write(tmp_path / "night" / "n.bhh", night(FINALS, head))
     code, out = invoke("import", path, "--db", db)
     assert code == 0, out
+    void(db, "3")
+    final = night(corrected_finals(), head)
+    write(path, final)
+    code, out = invoke("import", path, "--db", db, "--replace")
+    assert code == 0 and "0 stored" in out and "3 replaced" in out, out
+    assert "hand 3 at table T" in out and "it stays void (misdeal)" in out, out
+    assert "not in it any more" not in out, out
+    ledger = figures(db)
+    assert ledger == fresh(tmp_path / "fresh", {"n.bhh": final}, ("3",))
+    # hand 1: Dan +16, Cara -12, Anna -2, Ben -2; hand 2: Anna +5, Dan -4, Cara -1 (10 c a chip)
+    net = {row["player"]: row["net"] for row in ledger["standings"]}
+    assert net == {"Dan": 1.2, "Anna": 0.3, "Ben": -0.2, "Cara": -1.3}, net
+
+
+def test_a_voided_hand_without_a_showdown_is_not_guessed_among_hands_alike(
+    tmp_path: Path,
+) -> None:
+    """Hand 2 (won without a showdown) voided, then hand 1 corrected and the ``final:`` lines
+    written anew: hand 2 is alike in everything but its stacks, as a misdeal's redeal that
+    took its number would be (the same button, the same bets, no cards shown).  Which hand is
+    the voided one is the organiser's to say: the voided hand is out of the play, the file's
+    hand 2 counts, and the report says how to void it."""
+    head = HEAD + "chips 100 = 10 EUR\n"
+    db = tmp_path / "club.db"
+    path = write(tmp_path / "night" / "n.bhh", night(FINALS, head))
+    assert invoke("import", path, "--db", db)[0] == 0
     void(db, "2")
-    corrected = (
+    final = night(corrected_finals(), head)
+    write(path, final)
+    code, out = invoke("import", path, "--db", db, "--replace")
+    assert code == 0, out
+    hint = "void that one too (badugi-ledger void --event 'Test night' --hand NUMBER --reason"
+    assert hint in out, out
+    void(db, "2")
+    assert figures(db) == fresh(tmp_path / "fresh", {"n.bhh": final}, ("2",))
+
+
+def corrected_finals() -> tuple[str, ...]:
+    """:data:`FINALS` with hand 1 corrected (Dan checks the last round) and every ``final:``
+    line written anew."""
+    return (
         FINALS[0]
         .replace("Cara checks · Dan bets · Cara calls\n", "Cara checks · Dan checks\n")
         .replace("Dan collects 36", "Dan collects 28")
@@ -227,16 +266,6 @@ def test_a_void_stays_on_its_hand_when_an_earlier_hand_and_the_final_lines_are_c
         FINALS[1].replace("Cara 83 · Dan 116", "Cara 87 · Dan 112"),
         FINALS[2].replace("Cara 81 · Dan 114", "Cara 85 · Dan 110"),
     )
-    final = night(corrected, head)
-    write(path, final)
-    code, out = invoke("import", path, "--db", db, "--replace")
-    assert code == 0 and "0 stored" in out and "3 replaced" in out, out
-    assert "hand 2 at table T" in out and "it stays void (misdeal)" in out, out
-    assert "not in it any more" not in out, out
-    ledger = figures(db)
-    assert ledger == fresh(tmp_path / "fresh", {"n.bhh": final}, ("2",))
-    net = {row["player"]: row["net"] for row in ledger["standings"]}
-    assert net == {"Dan": 1.4, "Anna": 0.0, "Ben": 0.0, "Cara": -1.4}, net
 
 
 def test_a_void_stays_on_its_hand_when_a_players_name_is_corrected(tmp_path: Path) -> None:
