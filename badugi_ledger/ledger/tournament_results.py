@@ -65,11 +65,12 @@ def set_terms(db: sqlite3.Connection, event_id: int, terms: Terms) -> None:
 
 
 def _bounty_takers(
-    db: sqlite3.Connection, hand_ids: list[int], at: int, alias_id: int
+    db: sqlite3.Connection, hand_ids: list[int], at: int, alias_id: int, void: set[int]
 ) -> list[int]:
     """Alias ids that won the last pot the busted player was eligible for in the hand
     ``hand_ids[at]`` - or, when that pot carried (Progressive Badugi: no hand qualified), the
-    winners of the pot it went to (:func:`_carry_takers`)."""
+    winners of the pot it went to (:func:`_carry_takers`; ``void``: the indices of the hands
+    an organiser voided)."""
     pots = list(
         dict_rows(
             db, "SELECT id, eligible FROM pots WHERE hand_id = ? ORDER BY idx DESC", [hand_ids[at]]
@@ -79,7 +80,7 @@ def _bounty_takers(
     for pot in pots:
         if name in json.loads(str(pot["eligible"] or "[]")):
             winners = _pot_winners(db, int(pot["id"]))
-            return winners or _carry_takers(db, hand_ids, at)
+            return winners or _carry_takers(db, hand_ids, at, void)
     return []
 
 
@@ -88,16 +89,22 @@ def _pot_winners(db: sqlite3.Connection, pot_id: int) -> list[int]:
     return [int(r[0]) for r in rows]
 
 
-def _carry_takers(db: sqlite3.Connection, hand_ids: list[int], at: int) -> list[int]:
+def _carry_takers(
+    db: sqlite3.Connection, hand_ids: list[int], at: int, void: set[int]
+) -> list[int]:
     """The winners of the pot that took the pot carried out of the hand ``hand_ids[at]``: in
     the next hand at its table that took a carried pot, the first of its pots that was won
     (``002``: "the winner of the next pot that is won", :func:`~..hands.pots.next_pot_won`);
-    every pot of that hand carrying again, the next such hand's.  None: the pot is still
-    carried (the tournament's last hand carried it)."""
+    every pot of that hand carrying again, the next such hand's.  A hand an organiser voided
+    (an index in ``void``) took nothing: the pot waits in ``*carry*``.  None: the pot is still
+    carried (the tournament's last hand carried it, or the hand that took it is void)."""
     table_of = "SELECT coalesce(table_name, ''), carry_in FROM hands WHERE id = ?"
     table, _ = db.execute(table_of, [hand_ids[at]]).fetchone()
-    for later in hand_ids[at + 1 :]:
+    for index in range(at + 1, len(hand_ids)):
+        later = hand_ids[index]
         at_table, carry_in = db.execute(table_of, [later]).fetchone()
+        if index in void and at_table == table and carry_in:
+            return []  # the pot waits in *carry*: nobody won it
         if at_table != table or not carry_in:
             continue
         for (pot_id,) in db.execute("SELECT id FROM pots WHERE hand_id = ? ORDER BY idx", [later]):
@@ -211,7 +218,8 @@ def recompute_tournament(db: sqlite3.Connection, event_id: int) -> int:
                 continue
             out_in = f.out_in_hand
             takers = [
-                key_of[a] for a in _bounty_takers(db, hand_ids, out_in, seated[out_in][f.player])
+                key_of[a]
+                for a in _bounty_takers(db, hand_ids, out_in, seated[out_in][f.player], void)
             ]
             if not takers:  # nobody to credit (should not happen): the player keeps it
                 takers = [f.player]

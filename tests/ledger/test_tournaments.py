@@ -10,7 +10,9 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from typer.testing import CliRunner
 
+from badugi_ledger.cli import app
 from badugi_ledger.ledger.importing import import_outcomes
 from badugi_ledger.ledger.prizes import (
     Finish,
@@ -270,6 +272,28 @@ def test_a_bounty_lost_into_a_carried_pot_goes_to_who_wins_that_pot(tmp_path: Pa
     got = {e["player"]: (e["bounties"], e["bounty_won"], e["won"]) for e in result.entries}
     # pool 3 x 10.00 - 3 x 1.00 = 27.00, all to Anna, with her own bounty and Dan's
     assert got == {"Anna": (1, 200, 1900), "Ben": (0, 100, -900), "Dan": (0, 0, -1000)}
+
+
+def test_a_bounty_lost_into_a_pot_whose_taker_is_void_stays_with_its_player(
+    tmp_path: Path,
+) -> None:
+    """The hand that won the carried pot voided: the pot waits in ``*carry*``, nobody won it,
+    so nobody won Dan's bounty either (it went to Anna through the voided hand).  Without P2,
+    Ben has the most chips: first, 27.00."""
+    night = tmp_path / "cup.bhh"
+    night.write_text(PROGRESSIVE_CUP, encoding="utf-8")
+    db = tmp_path / "club.db"
+    assert import_into(db, [night]).ok
+    with ledger_at(db) as ledger:
+        tournament_result(ledger, "Prog Cup", changes={"bounty": 100})
+    done = CliRunner().invoke(
+        app, ["void", "--db", str(db), "--event", "Prog Cup", "--hand", "P2", "--reason", "x"]
+    )
+    assert done.exit_code == 0, done.output
+    with ledger_at(db) as ledger:
+        result = tournament_result(ledger, "Prog Cup")
+    got = {e["player"]: (e["bounties"], e["bounty_won"], e["won"]) for e in result.entries}
+    assert got == {"Ben": (0, 100, 1800), "Anna": (0, 100, -900), "Dan": (0, 100, -900)}
 
 
 def test_a_recorded_chop_is_kept_and_reapplied_on_reimport() -> None:
