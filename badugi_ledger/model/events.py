@@ -308,6 +308,12 @@ class StackChange:
     def __init__(self, player: str, amount: int, kind: StackChangeKind = "rebuy") -> None:
         _set(self, "__dict__", {"player": player, "amount": amount, "kind": kind})
 
+    @property
+    def chips(self) -> int:
+        """What the change adds to the player's stack: a cash-out takes its amount off
+        (written ``cashes out 50`` or ``cashes out -50``), anything else adds it."""
+        return -abs(self.amount) if self.kind == "cash-out" else self.amount
+
 
 @frozen_fields
 class SitOut:

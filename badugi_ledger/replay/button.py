@@ -81,8 +81,7 @@ def everyone_dealt_in(
         if kind is SitOut:
             return False
         if isinstance(event, StackChange):
-            delta = -abs(event.amount) if event.kind == "cash-out" else event.amount
-            changes[event.player] = changes.get(event.player, 0) + delta
+            changes[event.player] = changes.get(event.player, 0) + event.chips
     for seat in record.seats:
         chips = seat.stack
         if chips is None:

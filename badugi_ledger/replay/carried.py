@@ -31,6 +31,7 @@ from ..model.events import (
     RakeTaken,
     Seat,
     SitOut,
+    StackChange,
     amounts_currency,
 )
 from ..model.games import GAMES
@@ -258,6 +259,7 @@ def _final_line_imbalance(
     first = -1
     out = rake = 0
     sitting: set[str] = set()
+    changed: dict[str, int] = {}  # chips bought or taken off before the hand's posts
     for i, e in enumerate(record.events):
         if isinstance(e, FinalStack):
             finals[e.player] = e.amount
@@ -268,13 +270,19 @@ def _final_line_imbalance(
             out += e.amount
         elif isinstance(e, SitOut):
             sitting.add(e.player)
-    if not finals:
-        return None
+        elif isinstance(e, StackChange):
+            changed[e.player] = changed.get(e.player, 0) + e.chips
+    if not finals or (record.settings.rake is not None and not rake):
+        return None  # (a rake the house rule takes is known only once the hand is settled)
     starts: dict[str, int] = {}
     for seat in record.seats:
-        start = seat.stack if seat.stack is not None else carried.get(seat.name)
-        if start is None or start == UNKNOWN_STACK:
-            return None
+        # A stated stack is the one the hand starts with; a carried one is bought on first.
+        start = seat.stack
+        if start is None:
+            start = carried.get(seat.name)
+            if start is None or start == UNKNOWN_STACK:
+                return None
+            start += changed.get(seat.name, 0)
         starts[seat.name] = start
     if not finals.keys() >= starts.keys() - sitting or not finals.keys() <= starts.keys():
         return None

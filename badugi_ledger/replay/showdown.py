@@ -178,6 +178,8 @@ def collections_after_a_broken_rule(st: HandState) -> Violation | None:
     if st.phase < SHOWDOWN:
         return None
     events = st.record.events
+    if st.settings.rake is not None and not any(type(e) is RakeTaken for e in events):
+        return None  # (the rake the house rule takes is known only once the hand is settled)
     taken = [i for i, e in enumerate(events) if type(e) is Collect]
     if not taken:
         return None

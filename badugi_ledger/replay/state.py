@@ -357,8 +357,7 @@ class HandState:
                     raise _cash_only(ev, self.record.position(i))
                 if not ev.amount:
                     raise no_chips(ev, self.record.position(i))
-                delta = -abs(ev.amount) if ev.kind == "cash-out" else ev.amount
-                changes[ev.player] = changes.get(ev.player, 0) + delta
+                changes[ev.player] = changes.get(ev.player, 0) + ev.chips
                 change_at[ev.player] = i
         seats = self.seats
         stated: list[Any] = [seat.stack for seat in self.record.seats]

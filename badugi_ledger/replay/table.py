@@ -471,7 +471,7 @@ def _final_line_adds_up(
     starts = {p: before[p] for p in finals}
     for e in recorded:
         if type(e) is StackChange and e.player in starts:
-            starts[e.player] += -abs(e.amount) if e.kind == "cash-out" else e.amount
+            starts[e.player] += e.chips
     stated_in = [e.amount for e in recorded if type(e) is CarryIn]
     carried_in = sum(stated_in) if stated_in else carry
     rake = sum(e.amount for e in recorded if type(e) is RakeTaken)
