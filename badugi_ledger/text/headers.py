@@ -99,8 +99,47 @@ _ITEM_KEYWORD = {  # the first word of the header items whose tag is not it
     **{tag: tag.replace("_", "-") for tag in ("redeal_posts", "half_bet_reopens")},
     "fixed_limit": "fixed",
     "spread_limit": "spread",
+    "pot_limit": "pot",
+    "half_pot_limit": "half-pot",
+    "no_limit": "no",
     "no_rake": "rake",
 }
+
+
+_SETS = {
+    **dict.fromkeys(("fixed_limit", "pot_limit", "half_pot_limit", "no_limit"), "structure"),
+    "spread_limit": "structure",
+    "rake": "rake",
+    "no_rake": "rake",
+    "cash": "event",
+    "tournament": "event",
+}
+"""What the header items that set one thing between them set (the others set their own)."""
+_SET_WORDS = {"structure": "betting structure", "rake": "rake", "event": "event"}
+
+
+def _refuse_twice(items: Sequence[tuple[str, list[Any]]]) -> None:
+    """Refuse a header line that sets one value twice (``blinds 1/2 · blinds 2/4``, ``fixed
+    limit 2/4 · no limit``): the later one was taken without a word, and every hand after it
+    was judged by a value the recorder may not have meant."""
+    seen: dict[object, str] = {}
+    for tag, args in items:
+        what = (tag, args[0]) if tag == "house" else _SETS.get(tag, tag)
+        words = (
+            "rake" if tag == "no_rake" else tag.replace("half_pot", "half-pot").replace("_", " ")
+        )
+        if what in seen:
+            first = seen[what]
+            said = (
+                f"{words} is given twice on this line"
+                if first == words
+                else f"{first} and {words} both set the {_SET_WORDS[str(what)]} on this line"
+            )
+            raise HeaderItemError(
+                f"{said}: a header line sets each value once; keep the one meant",
+                _ITEM_KEYWORD.get(tag, tag),
+            )
+        seen[what] = words
 
 
 SESSION_ITEMS = frozenset(
@@ -144,6 +183,7 @@ class SettingsState:
     def apply(self, items: Sequence[tuple[str, list[Any]]]) -> None:
         """Apply header items in order; a kind (``cash``/``tournament``) item goes first.
         Raises :class:`HeaderItemError` naming the item whose value is wrong."""
+        _refuse_twice(items)
         ordered = sorted(items, key=lambda item: item[0] not in ("cash", "tournament"))
         self._settings = None
         self._session = None

@@ -341,6 +341,31 @@ def test_bets_or_blinds_written_the_wrong_way_round_are_one_error_at_their_heade
     assert "header line 1 has an error" in errors[1].message
 
 
+@pytest.mark.parametrize(
+    ("header", "words", "column"),
+    [
+        ("fixed limit 2/4 · blinds 1/2 · blinds 2/4", "blinds is given twice on this line", 33),
+        (
+            "fixed limit 2/4 · no limit",
+            "fixed limit and no limit both set the betting structure on this line",
+            33,
+        ),
+        ("rake 5% · rake none", "rake is given twice on this line", 15),
+    ],
+)
+def test_a_value_set_twice_on_one_header_line_is_one_error_there(
+    header: str, words: str, column: int
+) -> None:
+    """The later value was taken without a word: a night of ``blinds 1/2 · blinds 2/4``
+    written for 1/2 gave a payout mismatch in every hand, none of them at the header."""
+    text = f"game badugi · {header}\nhand 1 · button Anna · Anna 100 · Ben 100\nAnna folds\n"
+    errors = [item for item in parse_text(text) if isinstance(item, ParseError)]
+    assert [e.position.line for e in errors] == [1, 2]
+    assert words in errors[0].message and "keep the one meant" in errors[0].message
+    assert errors[0].position.column == column
+    assert "header line 1 has an error" in errors[1].message
+
+
 def test_hands_spoiled_by_two_bad_header_lines_each_name_their_own_line() -> None:
     """Hand 1 is not read because of line 1, hand 2 because of line 4: each is said so, in the
     file's order (the second header's hands were once counted with the first's, all blamed on
