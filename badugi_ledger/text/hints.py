@@ -33,6 +33,7 @@ from ..model.money import UNSTATED, ChipValue, format_amount, hand_amount
 from ..model.names import fold
 from .grammar import describe_expected
 from .headers import HEADER_KEYWORDS
+from .plainlines import CARD_LINE_WORDS
 
 if TYPE_CHECKING:  # Lark's errors are imported where one is explained: a file of plain lines
     # is read without Lark (text.plainlines)
@@ -151,6 +152,8 @@ def syntax_hint(
     "a raise names its total for the round: if 8 is the total, write 'raises to 8'"
     >>> syntax_hint("rasies", ["calls", "raises"], {"CALLS", "RAISES"})
     "did you mean 'raises'?"
+    >>> syntax_hint(":", ["calls", "raises"], {"CALLS", "RAISES"}, "Draw")
+    "did you mean 'draw:'? the words of the format are written in small letters"
     """
     if "TO" in expected and found.isdecimal() and len(found) <= _LONGEST:
         return (
@@ -161,6 +164,11 @@ def syntax_hint(
         return "all-in goes with the action: 'calls all-in', 'bets all-in', 'raises all-in'"
     if "," in found or before.endswith(","):
         return "write '·' or ';' between entries and spaces between cards, not a comma"
+    if found == ":" and before != before.lower() and before.lower() in CARD_LINE_WORDS:
+        return (
+            f"did you mean '{before.lower()}:'? the words of the format are written in small "
+            "letters"
+        )
     keyword = closest(found, expected_keywords) if found[:1].isalpha() else None
     if keyword is not None:
         return f"did you mean {keyword!r}?"

@@ -42,6 +42,7 @@ from .chunks import (
     _BODY_WORDS,
     _CURRENCY_ITEM,
     _FIRST_WORD,
+    _HAND_ID,
     _HEADER_FIRST_WORDS,
     _HEADER_FIRST_WORDS_OUTSIDE,
     _IGNORED,
@@ -104,6 +105,9 @@ def _lark() -> tuple[Lark, EventBuilder]:
 
 
 _RECORDED = (FinalStack, CarryOut, Collect, CarryIn, RakeTaken, StackChange)
+
+_BUTTON = re.compile(r"[·•;][ \t]*button[ \t]")
+"""A hand line's button item (what tells a misspelt hand line from other lines)."""
 """The events of a hand that cannot be read that its table's next hands go on from, and
 those its ``final:`` line is held to adding up with (``replay.table``)."""
 
@@ -179,6 +183,13 @@ class _Reader:
             if m is None:
                 declined = chunk is not None and body_line is not None  # the fast path said no
                 mistyped = self._mistyped_header(line, stripped, lineno, declined, chunk is None)
+                hand_line = None if mistyped else self._mistyped_hand_line(line, stripped, lineno)
+                if hand_line is not None:  # "Hand 2 · button Ben · …": a hand, misspelt
+                    if chunk is not None:
+                        yield from self._finish(chunk)
+                    stray, cut = False, None
+                    chunk = hand_line
+                    continue
             if mistyped is not None:  # "blind 1/2": a header line, and a bad one
                 if chunk is not None:
                     yield from self._finish(chunk)
@@ -321,6 +332,41 @@ class _Reader:
             f"expected a header item, found {short(word)!r} (did you mean {keyword!r}?); "
             "a header line sets the game, limits, blinds, … for the hands after it"
         )
+
+    def _mistyped_hand_line(self, line: str, stripped: str, lineno: int) -> _Chunk | None:
+        """The next hand, not read, when ``line`` is its hand line but for a typo in its first
+        word ("Hand 2 · button Ben · …" typed on a phone that capitalises, "hnad 2"): else the
+        line was read as the hand before it's, which it broke, and the hand it starts was
+        lost.  Only a line that reads as a hand line, with its button, once the word is
+        corrected, and does not read as a body line (a player named Hand) is one."""
+        if not _BUTTON.search(stripped):  # (cheap, first: most lines that come here are not)
+            return None
+        m = _FIRST_WORD.match(stripped)
+        if m is None or m.group() == "hand" or closest(m.group(), ["hand"]) != "hand":
+            return None
+        corrected = "hand" + stripped[m.end() :]
+        named = _HAND_ID.match(corrected)
+        if named is None:
+            return None
+        from lark.exceptions import UnexpectedInput
+
+        lark, builder = _lark()
+        builder.src, builder.line_of = self.source, [0, lineno, lineno]
+        try:
+            lark.parse(_SOME_HAND_LINE + line, start="hand")
+            return None  # a body line
+        except (UnexpectedInput, FormatError):
+            pass
+        column = len(line) - len(stripped) + 1
+        chunk = _Chunk(lineno, [corrected if corrected.endswith("\n") else corrected + "\n"])
+        chunk.broken = error_at(
+            f"expected 'hand', found {short(m.group())!r} (did you mean 'hand'? the words of "
+            "the format are written in small letters)",
+            Position(self.source, lineno, column),
+            line,
+            named.group(1),
+        )
+        return chunk
 
     def _unreadable(
         self, chunk: _Chunk | None, lineno: int, bad: Unreadable, kind: re.Match[str] | None

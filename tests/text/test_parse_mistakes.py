@@ -386,3 +386,45 @@ def test_what_the_reader_remembers_for_suggestions_is_bounded(
     assert all(isinstance(i, HandRecord) for i in items) and len(items) == 300
     assert reader.remembered <= 100
     assert sum(len(names) for names in reader.players.values()) <= 100
+
+
+TWO_HANDS = (
+    HEAD
+    + "hand 1 · button Anna · Anna 100 · Ben 100\nAnna folds\nBen collects 3\n\n"
+    + "{line} · button Ben · Anna · Ben\nBen folds\nAnna collects 3\n"
+)
+
+
+@pytest.mark.parametrize("word", ["Hand", "HAND", "hnad"])
+def test_a_misspelt_hand_line_is_the_next_hands_error_not_the_hand_befores(word: str) -> None:
+    """A phone that capitalises the first word of a line: ``Hand 2 · button Ben · …`` was read
+    as a body line of hand 1, which it broke ("expected 'adds', 'bets', …, found '2'"), and
+    hand 2 was lost.  Hand 1 is read; hand 2 is not, at its own line, with the fix."""
+    first, second = parse_text(TWO_HANDS.format(line=f"{word} 2"))
+    assert isinstance(first, HandRecord) and first.hand_id == "1"
+    assert isinstance(second, ParseError) and second.hand == "2"
+    assert second.position.line == 6 and second.position.column == 1
+    assert f"expected 'hand', found {word!r} (did you mean 'hand'?" in second.message
+
+
+def test_a_player_named_hand_is_no_hand_line() -> None:
+    text = (
+        HEAD + "hand 1 · button Hand · Hand 100 · Ben 100\nHand folds\nBen collects 3\n\n"
+        "hand 2 · button Ben · Hand · Ben\nBen folds\nHand collects 3\n"
+    )
+    assert all(isinstance(item, HandRecord) for item in parse_text(text))
+
+
+@pytest.mark.parametrize("word", ["Draw", "Show", "Deal", "Final"])
+def test_a_card_line_word_in_capitals_gets_the_fix(word: str) -> None:
+    line = {
+        "Draw": "Draw: Anna 1 · Ben 1",
+        "Show": "Show: Anna 2c 3d 4h 5s · Ben 6c 7d 8h 9s",
+        "Deal": "Deal: Anna 2c 3d 4h 5s",
+        "Final": "Final: Anna 99 · Ben 101",
+    }[word]
+    text = HEAD + f"hand 1 · button Anna · Anna 100 · Ben 100\n{line}\n"
+    (error,) = parse_text(text)
+    assert isinstance(error, ParseError)
+    expected = f"(did you mean '{word.lower()}:'? the words of the format are written in small"
+    assert expected in error.message, error.message
