@@ -192,6 +192,24 @@ Cara calls · Ben checks · Anna calls
     assert three.errors[0].message == "Ben acts, but it is Anna's turn (order of play: 000)"
 
 
+def test_a_short_call_by_a_player_who_acts_again_is_a_wrong_call_with_stacks_unknown() -> None:
+    """After a failed hand, Anna's stack is unknown: her call of 2 where 3 is due (Cara raised
+    to 4 over her small blind) could be all she had, but she checks later in the hand, so it
+    was not: the call is wrong, at its line (it was taken as her all-in, and her check was
+    reported as the mistake, a line on)."""
+    hand = """
+hand 3 · button Cara · Anna · Ben · Cara
+Cara raises · Anna calls 2 · Ben calls
+draw: Anna 1 · Ben 1 · Cara 1
+Anna checks · Ben checks · Cara checks
+"""
+    *_, three = outcomes_of(FIRST + BROKEN + hand)
+    assert [(e.rule, e.pos.line, e.pos.column) for e in three.errors] == [
+        ("call-amount", 18, 15)
+    ], three.errors
+    assert three.errors[0].message == "Anna calls 2; the call is 3"
+
+
 def test_an_action_after_folding_is_a_violation_with_stacks_unknown() -> None:
     """Cara folds, then acts again: a fold is final, so that is wrong whatever anyone's stack
     (an all-in would change whose turn it is, never bring a folded player back).  With the

@@ -387,6 +387,17 @@ def _shows_stack(st: HandState, ev: Action | Post, put_in: int | None, short: bo
             )
         return False
     if (short or ev.all_in) and 0 < put_in <= st.stack[p]:
+        if not ev.all_in and _acts_later(st, p):
+            return False  # not the last chips: the amount is held to what is due
         st.learn_stack(p, put_in)
         return True
     return False
+
+
+def _acts_later(st: HandState, player: str) -> bool:
+    """Whether the record has ``player`` act again after the event being replayed: a player
+    all-in acts no more, so a short amount of theirs was not all they had (a call of 3 where 4
+    is due is a wrong call, reported at its line, not an all-in that makes their next action
+    the mistake)."""
+    events = st.record.events
+    return any(type(e) is Action and e.player == player for e in events[st.at + 1 :])
