@@ -176,7 +176,8 @@ def _moved_to(db: sqlite3.Connection, event_id: int, source: str, void: bool = F
 
 
 def _note(db: sqlite3.Connection, source: str, event_id: int, what: tuple[str, ...]) -> Conflict:
-    """A line of the import's report about an event's terms, at the event's first hand."""
+    """A line of the import's report about an event's terms, at the event's first hand: a
+    fact of the event, counted as an event, not as a hand (:attr:`Conflict.event_fact`)."""
     first = db.execute(
         "SELECT line, hand_number, coalesce(table_name, '') FROM hands WHERE event_id = ? "
         "ORDER BY void_reason IS NOT NULL, source IS NOT ?, line, id LIMIT 1",
@@ -184,5 +185,11 @@ def _note(db: sqlite3.Connection, source: str, event_id: int, what: tuple[str, .
     ).fetchone()
     line, hand, table = first if first is not None else (0, "", "")
     return Conflict(
-        source, int(line or 0), str(hand), str(table), event_label_of(db, event_id), what
+        source,
+        int(line or 0),
+        str(hand),
+        str(table),
+        event_label_of(db, event_id),
+        what,
+        event_fact=True,
     )

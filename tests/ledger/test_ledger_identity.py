@@ -334,6 +334,23 @@ def test_an_event_fact_stated_otherwise_is_a_conflict_and_replace_takes_it(
     assert code == 0 and "1 duplicate" in out
 
 
+def test_terms_that_move_with_a_redated_tournament_are_counted_as_an_event(
+    tmp_path: Path,
+) -> None:
+    """A tournament with a bounty, its date corrected: its 3 hands move to the new event and so
+    do its terms.  The report said "3 stored, 0 duplicate, 4 replaced" of a 3-hand file."""
+    ledger = tmp_path / "club.db"
+    path = write(tmp_path, "cup.bhh", CUP)
+    assert invoke("import", path, "--db", ledger)[0] == 0
+    code, out = invoke("tournament", "--db", ledger, "--event", "Spring Cup", "--bounty", "1")
+    assert code == 0, out
+    write(tmp_path, "cup.bhh", CUP.replace("2024-04-06", "2024-04-07"))
+    code, out = invoke("import", path, "--db", ledger, "--replace")
+    assert code == 0, out
+    assert "3 stored, 0 duplicate, 3 replaced, 0 rejected; 1 event replaced" in out, out
+    assert "the terms of Spring Cup (2024-04-06) (event 1)" in out, out
+
+
 def test_an_event_fact_in_conflict_is_said_as_the_header_writes_it(tmp_path: Path) -> None:
     """A buy-in is money (``10.00``, not the cents the ledger keeps) and payouts a table
     (``70/30``, not JSON), so the organiser recognises the header line to fix."""
