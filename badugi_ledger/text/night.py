@@ -43,8 +43,8 @@ from .writer import name_text, write_hand
 __all__ = ["night_text"]
 
 _LONGEST = 4_000
-"""The most digits of a stake read as a number (``int`` refuses more than 4,300): more is
-above the largest amount however many leading zeros it has."""
+"""The most digits, after its leading zeros, of a stake read as a number (``int`` refuses more
+than 4,300): more is above the largest amount."""
 _STAKES = re.compile(r"\s*(\d+)\s*[/-]\s*(\d+)\s*")
 
 _MOST_USED = """\
@@ -69,12 +69,13 @@ def _stakes(stakes: str, structure: StructureKind) -> tuple[Structure, int, int]
             f"stakes {quote(repr(stakes))} are not two whole numbers like 2/4 (fixed limit: "
             "the bets; spread limit: the spread, 2-10; pot and no limit: the blinds, 1/2)"
         )
-    for digits in (found[1], found[2]):
+    figures = [digits.lstrip("0") or "0" for digits in (found[1], found[2])]
+    for digits in figures:
         if len(digits) > _LONGEST or int(digits) > MAX_AMOUNT:
             raise ConfigError(
                 f"stakes {quote(repr(stakes))}: {quote(digits)} is above the largest amount, 2^53"
             )
-    low, high = int(found[1]), int(found[2])
+    low, high = int(figures[0]), int(figures[1])
     if not 0 < low <= high:
         raise ConfigError(
             f"stakes {quote(repr(stakes))}: the first must be above 0 and not above the second"

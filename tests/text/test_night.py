@@ -141,3 +141,9 @@ def test_the_unit_of_the_night_reads_back(
 def test_a_name_with_a_line_break_is_refused() -> None:
     with pytest.raises(BadugiError, match="line break"):
         night_text(["Anna\nBen", "Cara"])
+
+
+def test_stakes_with_any_number_of_leading_zeros_are_their_figures() -> None:
+    """``2/0…04`` with 4,001 zeros is 2/4 (it was refused as above the largest amount)."""
+    text = night_text(["Anna", "Ben"], stakes="2/" + "0" * 4001 + "4")
+    assert "fixed limit 2/4" in text
