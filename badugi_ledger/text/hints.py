@@ -341,8 +341,11 @@ def syntax_error(
             problem = card_problem(word.rstrip(","))
         number_here = "NUMBER" in expected or (start != column and history[-1].type == "NUMBER")
         after_number = bool(history) and history[-1] is not None and history[-1].type == "NUMBER"
+        slip = _header_slip(word, text[: start - 1])
         if problem is not None:
             message, column = problem, start
+        elif slip is not None:
+            message = f"{message} ({slip})"
         elif number_here and _malformed_number(word):
             unit = text[start - 1 + len(word) :].split()[:1]
             money = (currency, chip, buy_in, text[: start - 1])
@@ -373,6 +376,40 @@ def syntax_error(
         position=Position(source, line_of[line], column),
         hand=hand,
     )
+
+
+_TWO_AMOUNTS = re.compile(r"(\d+)[-–](\d+)")
+_TWO_AMOUNTS_ITEM = re.compile(r"(?:^|[·•;])\s*(blinds|fixed\s+limit)\s+$")
+
+
+def _header_slip(word: str, before: str) -> str | None:
+    """The fix of a header item written as people say it rather than as the format writes it
+    (``word`` as found, after the line's text ``before``), or None.
+
+    >>> _header_slip("limit", "game badugi · ")
+    "a limit names its kind: 'fixed limit 2/4', 'spread limit 2-10', 'pot limit', 'half-pot limit' or 'no limit'"
+    >>> _header_slip("1-2", "game badugi · blinds ")
+    "write 'blinds 1/2': two amounts with a slash"
+    >>> _header_slip("30%", "payouts 70/")
+    'percentages are written without %: payouts 70/30'
+    >>> _header_slip("-limit", "game badugi · fixed")
+    "write 'fixed limit', with a space"
+    """  # noqa: E501
+    if word == "limit":
+        return (
+            "a limit names its kind: 'fixed limit 2/4', 'spread limit 2-10', 'pot limit', "
+            "'half-pot limit' or 'no limit'"
+        )
+    if word.startswith("-limit") and before.rstrip().endswith(("fixed", "spread", "pot", "no")):
+        return f"write '{before.split()[-1]} limit', with a space"
+    two = _TWO_AMOUNTS.fullmatch(word)
+    item = _TWO_AMOUNTS_ITEM.search(before)
+    if two is not None and item is not None:
+        return f"write '{' '.join(item[1].split())} {two[1]}/{two[2]}': two amounts with a slash"
+    if word.endswith("%") and word[:-1].isdecimal() and "payouts" in before:
+        written = before[before.rindex("payouts") :].rstrip("% ") + word[:-1]
+        return f"percentages are written without %: {' '.join(written.replace('%', '').split())}"
+    return None
 
 
 _BUY_IN = re.compile(r"\bbuy-in\s+$")

@@ -428,3 +428,21 @@ def test_a_card_line_word_in_capitals_gets_the_fix(word: str) -> None:
     assert isinstance(error, ParseError)
     expected = f"(did you mean '{word.lower()}:'? the words of the format are written in small"
     assert expected in error.message, error.message
+
+
+@pytest.mark.parametrize(
+    ("header", "fix"),
+    [
+        # "did you mean 'no limit'?" - which would have changed the game
+        ("game badugi · limit 2/4", "a limit names its kind: 'fixed limit 2/4'"),
+        ("game badugi · fixed limit 2/4 · blinds 1-2", "write 'blinds 1/2': two amounts"),
+        ("game badugi · fixed-limit 2/4", "write 'fixed limit', with a space"),
+        ("tournament Cup · buy-in 1000 · payouts 70/30%", "without %: payouts 70/30"),
+    ],
+)
+def test_a_header_item_written_as_people_say_it_gets_the_formats_spelling(
+    header: str, fix: str
+) -> None:
+    (error,) = [i for i in parse_text(header + "\n") if isinstance(i, ParseError)]
+    assert error.position.line == 1
+    assert fix in error.message, error.message
