@@ -75,10 +75,31 @@ def file_line(raw: bytes, first: bool) -> Line:
         line = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         return Unreadable(
-            f"this line is not UTF-8 text ({exc.reason} at byte {exc.start + 1})",
+            f"this line is not UTF-8 text ({exc.reason} at byte {exc.start + 1})"
+            + _saved_otherwise(raw, exc.start),
             raw[:200].decode("latin-1"),
         )
     return _ended(line)
+
+
+def _saved_otherwise(raw: bytes, at: int) -> str:
+    """Why a line is likely not UTF-8, when it can be told: the file was saved as Windows-1252
+    or Latin-1 ("ANSI" in Notepad, the default of older editors), where ``ö`` and ``·`` are
+    the single bytes ``F6`` and ``B7`` that UTF-8 cannot read.  Read so, the line is shown, up
+    to the bad byte at ``at`` and a little past it.
+
+    >>> _saved_otherwise(b"hand 1 \\xb7 button J\\xf6hn \\xb7 J\\xf6hn 100", 7)
+    " (read as Windows-1252 it says 'hand 1 · button Jöhn · Jöhn 100': save the file as UTF-8)"
+    """
+    try:
+        text = raw.decode("cp1252").rstrip("\r\n")  # one character a byte
+    except UnicodeDecodeError:
+        return ""
+    shown = text[: max(at + 20, 60)]
+    if not shown.isprintable():
+        return ""
+    cut = "…" if len(shown) < len(text) else ""
+    return f" (read as Windows-1252 it says {shown + cut!r}: save the file as UTF-8)"
 
 
 def text_line(raw: str, first: bool) -> Line:

@@ -8,6 +8,8 @@ Priya; ``ok`` parses a text that must be read without an error.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from badugi_ledger.model.cards import parse_card
@@ -446,3 +448,18 @@ def test_a_header_item_written_as_people_say_it_gets_the_formats_spelling(
     (error,) = [i for i in parse_text(header + "\n") if isinstance(i, ParseError)]
     assert error.position.line == 1
     assert fix in error.message, error.message
+
+
+def test_a_night_saved_as_windows_1252_says_so_at_each_line(tmp_path: Path) -> None:
+    """A night saved as "ANSI" in Notepad: each line with an accent or a ``·`` was "not UTF-8
+    text" and no more; it now shows the line as that encoding reads it, and the fix."""
+    from badugi_ledger.text.parse import parse_file
+
+    path = tmp_path / "night.bhh"
+    text = HEAD + "hand 1 · button Jöhn · Jöhn 100 · Ben 100\nJöhn folds\nBen collects 3\n"
+    path.write_bytes(text.encode("cp1252"))
+    errors = [i for i in parse_file(path) if isinstance(i, ParseError)]
+    assert len(errors) == 2, errors  # the header line, and the hand's
+    assert all("': save the file as UTF-8)" in e.message for e in errors), errors
+    said = "(read as Windows-1252 it says 'hand 1 · button Jöhn · Jöhn 100 · Ben 100': save"
+    assert said in errors[1].message, errors[1].message
