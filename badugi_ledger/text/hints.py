@@ -164,6 +164,20 @@ def syntax_hint(
         return "all-in goes with the action: 'calls all-in', 'bets all-in', 'raises all-in'"
     if "," in found or before.endswith(","):
         return "write '·' or ';' between entries and spaces between cards, not a comma"
+    if found[:1] in "“”„‘’«»":
+        return 'write a name with a space in straight quotes ("Anna Maria"), not curly ones'
+    if before.lower() in ("button", "hand") and before != before.lower():
+        return (
+            f"did you mean '{before.lower()}'? the words of the format are written in small letters"
+        )
+    if (
+        "FOLDS" in expected
+        and before[:1].isupper()
+        and found[:1].isupper()
+        and found.isalpha()
+        and closest(found, expected_keywords) is None
+    ):
+        return f'a name with a space is written in quotes, as on the hand line: "{before} {found}"'
     if found == ":" and before != before.lower() and before.lower() in CARD_LINE_WORDS:
         return (
             f"did you mean '{before.lower()}:'? the words of the format are written in small "
@@ -330,6 +344,8 @@ def syntax_error(
         message = f"expected {what}, found {odd}"
     else:
         message = f"expected {what}, found {_describe_found(exc, word)}"
+    if word is None and text[column - 1 : column] == "#":  # "hand #2": a comment from there
+        message += " ('#' starts a comment: the rest of the line is not read; leave it out)"
     if word is not None:
         start = column
         if history and history[-1] is not None and _glued(history[-1], line, column):

@@ -463,3 +463,30 @@ def test_a_night_saved_as_windows_1252_says_so_at_each_line(tmp_path: Path) -> N
     assert all("': save the file as UTF-8)" in e.message for e in errors), errors
     said = "(read as Windows-1252 it says 'hand 1 · button Jöhn · Jöhn 100 · Ben 100': save"
     assert said in errors[1].message, errors[1].message
+
+
+@pytest.mark.parametrize(
+    ("hand", "fix"),
+    [
+        (
+            "hand #1 · button Anna · Anna 100 · Ben 100\nAnna folds\n",
+            "('#' starts a comment: the rest of the line is not read; leave it out)",
+        ),
+        (
+            "hand 1 · Button Anna · Anna 100 · Ben 100\nAnna folds\n",
+            "(did you mean 'button'? the words of the format are written in small letters)",
+        ),
+        (
+            'hand 1 · button Ben · "Anna Maria" 100 · Ben 100\nAnna Maria folds\n',
+            '(a name with a space is written in quotes, as on the hand line: "Anna Maria")',
+        ),
+        (
+            "hand 1 · button Ben · “Anna Maria” 100 · Ben 100\nBen folds\n",
+            '(write a name with a space in straight quotes ("Anna Maria"), not curly ones)',
+        ),
+    ],
+    ids=["hash-id", "capital-button", "name-with-space", "curly-quotes"],
+)
+def test_a_hand_line_or_name_slip_gets_the_fix(hand: str, fix: str) -> None:
+    (error,) = [i for i in parse_text(HEAD + hand) if isinstance(i, ParseError)]
+    assert fix in error.message, error.message
