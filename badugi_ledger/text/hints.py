@@ -141,6 +141,11 @@ def card_problem(word: str) -> str | None:
     return None
 
 
+_OTHER_SEPARATORS = frozenset({"-", "–", "—", "|", "/", "⋅", "∙", "\\", "+"})
+"""Characters typed between entries that the format does not take there ('·', ';' or '•')."""
+_MONEY_SIGNS = "$€£¥"
+
+
 def syntax_hint(
     found: str, expected_keywords: Iterable[str], expected: set[str], before: str = ""
 ) -> str | None:
@@ -164,6 +169,10 @@ def syntax_hint(
         return "all-in goes with the action: 'calls all-in', 'bets all-in', 'raises all-in'"
     if "," in found or before.endswith(","):
         return "write '·' or ';' between entries and spaces between cards, not a comma"
+    if found in _OTHER_SEPARATORS and "_SEP" in expected:
+        return f"write '·' or ';' between entries, not {found!r}"
+    if found.lower() in ("draws", "discards", "draw") and "FOLDS" in expected:
+        return "a draw is written on its own line, every player's at once: 'draw: Ben 2 · Cara 1'"
     if found[:1] in "“”„‘’«»":
         return 'write a name with a space in straight quotes ("Anna Maria"), not curly ones'
     if before.lower() in ("button", "hand") and before != before.lower():
@@ -344,7 +353,9 @@ def syntax_error(
         message = f"expected {what}, found {odd}"
     else:
         message = f"expected {what}, found {_describe_found(exc, word)}"
-    if word is None and text[column - 1 : column] == "#":  # "hand #2": a comment from there
+    if "_SEP" in expected and text[: column - 1].rstrip(" ").endswith("\t"):
+        message += " (a tab is no separator between entries: write '·' or ';')"
+    elif word is None and text[column - 1 : column] == "#":  # "hand #2": a comment from there
         message += " ('#' starts a comment: the rest of the line is not read; leave it out)"
     if word is not None:
         start = column
@@ -362,6 +373,13 @@ def syntax_error(
             message, column = problem, start
         elif slip is not None:
             message = f"{message} ({slip})"
+        elif number_here and word[:1] in _MONEY_SIGNS and word[1:].isdecimal():  # "$34"
+            money = (currency, chip, buy_in, text[: start - 1])
+            hint = _amount_hint(word[1:], word[0], *money) or (
+                f"write the amount without {word[0]!r}: {word[1:]}; a header line's currency or "
+                "chips says what every amount is"
+            )
+            message = f"expected a number, found {word[:30]!r} ({hint})"
         elif number_here and _malformed_number(word):
             unit = text[start - 1 + len(word) :].split()[:1]
             money = (currency, chip, buy_in, text[: start - 1])

@@ -490,3 +490,20 @@ def test_a_night_saved_as_windows_1252_says_so_at_each_line(tmp_path: Path) -> N
 def test_a_hand_line_or_name_slip_gets_the_fix(hand: str, fix: str) -> None:
     (error,) = [i for i in parse_text(HEAD + hand) if isinstance(i, ParseError)]
     assert fix in error.message, error.message
+
+
+@pytest.mark.parametrize(
+    ("line", "fix"),
+    [
+        ("Ben calls - Anna folds", "(write '·' or ';' between entries, not '-')"),
+        ("Ben calls | Anna folds", "(write '·' or ';' between entries, not '|')"),
+        ("Ben calls\tAnna folds", "(a tab is no separator between entries: write '·' or ';')"),
+        ("Ben draws 2", "(a draw is written on its own line, every player's at once: 'draw:"),
+        ("Ben calls · Anna raises to $8", "(write the amount without '$': 8; a header line's"),
+    ],
+    ids=["dash", "pipe", "tab", "draws", "dollar-sign"],
+)
+def test_a_body_line_slip_gets_the_fix(line: str, fix: str) -> None:
+    hand = "hand 1 · button Anna · Anna 100 · Ben 100 · Cara 100\n" + line + "\n"
+    (error,) = [i for i in parse_text(HEAD + hand) if isinstance(i, ParseError)]
+    assert fix in error.message, error.message
