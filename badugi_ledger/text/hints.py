@@ -375,11 +375,11 @@ def syntax_error(
             message = f"{message} ({slip})"
         elif number_here and word[:1] in _MONEY_SIGNS and word[1:].isdecimal():  # "$34"
             money = (currency, chip, buy_in, text[: start - 1])
-            hint = _amount_hint(word[1:], word[0], *money) or (
+            sign = _amount_hint(word[1:], word[0], *money) or (
                 f"write the amount without {word[0]!r}: {word[1:]}; a header line's currency or "
                 "chips says what every amount is"
             )
-            message = f"expected a number, found {word[:30]!r} ({hint})"
+            message = f"expected a number, found {word[:30]!r} ({sign})"
         elif number_here and _malformed_number(word):
             unit = text[start - 1 + len(word) :].split()[:1]
             money = (currency, chip, buy_in, text[: start - 1])
