@@ -357,6 +357,29 @@ def test_a_hand_that_breaks_a_rule_is_not_said_to_lose_chips_it_did_not(night: s
     assert played.ok, played.errors
 
 
+@pytest.mark.parametrize(
+    ("collected", "final", "said"),
+    [
+        ("Anna collects 40", "final: Anna 117 · Ben 90 · Cara 90", "10 chips created"),
+        ("Anna collects 27", "final: Anna 130 · Ben 90 · Cara 90", "10 chips created"),
+        ("Anna collects 20", "final: Anna 110 · Ben 90 · Cara 90", "10 chips lost"),
+    ],
+    ids=["collections-create", "final-line-creates", "more-lost-than-the-rule-takes"],
+)
+def test_a_rake_rule_stated_nowhere_leaves_no_room_for_chips_created(
+    collected: str, final: str, said: str
+) -> None:
+    """With a rake rule and no ``raked`` line, the collections and the ``final:`` line of a hand
+    that broke a rule may fall short by as much as the rule could take (5% of 30: 1), never
+    create chips, nor lose more."""
+    night = RAKED_SHOWN_TWICE.replace("Anna collects 27", collected).replace(
+        "final: Anna 117 · Ben 90 · Cara 90", final
+    )
+    (outcome,) = outcomes_of(night)
+    assert outcome.errors[0].rule == "duplicate-card"
+    assert any(said in e.message for e in outcome.errors[1:]), outcome.errors
+
+
 def test_a_hand_written_twice_is_reported_and_the_table_goes_on_from_the_first() -> None:
     """A hand pasted twice: ``check`` says so at the copy (``import`` refuses such a file, so
     ``check`` must not pass it), and the copy is not replayed: the hands after it are checked

@@ -98,12 +98,14 @@ def _carry_takers(
     every pot of that hand carrying again, the next such hand's.  A hand an organiser voided
     (an index in ``void``) took nothing: the pot waits in ``*carry*``.  None: the pot is still
     carried (the tournament's last hand carried it, or the hand that took it is void)."""
-    table_of = "SELECT coalesce(table_name, ''), carry_in FROM hands WHERE id = ?"
-    table, _ = db.execute(table_of, [hand_ids[at]]).fetchone()
+    table_of = "SELECT coalesce(table_name, ''), carry_in, carry_out FROM hands WHERE id = ?"
+    table, _, _ = db.execute(table_of, [hand_ids[at]]).fetchone()
     for index in range(at + 1, len(hand_ids)):
         later = hand_ids[index]
-        at_table, carry_in = db.execute(table_of, [later]).fetchone()
+        at_table, carry_in, carry_out = db.execute(table_of, [later]).fetchone()
         if index in void and at_table == table and carry_in:
+            if carry_out:
+                continue  # it carried the pot on: the next hand that took it
             return []  # the pot waits in *carry*: nobody won it
         if at_table != table or not carry_in:
             continue

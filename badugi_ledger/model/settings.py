@@ -311,6 +311,15 @@ class RakeRule:
         taken = pot * self.percent // 100
         return min(taken, self.cap) if self.cap else taken
 
+    def most(self, chips: int) -> int:
+        """The most this rule can take of a hand whose pots hold ``chips`` in all, however
+        they are cut and capped: a bound for a hand that could not be settled.
+
+        >>> RakeRule(5, 3).most(100)
+        5
+        """
+        return chips * self.percent // 100
+
 
 DEFAULT_STRUCTURE = Structure("fixed-limit", 2, 4)
 """A record's structure when none is named: fixed limit 2/4 (frozen: shared)."""

@@ -272,8 +272,8 @@ def _final_line_imbalance(
             sitting.add(e.player)
         elif isinstance(e, StackChange):
             changed[e.player] = changed.get(e.player, 0) + e.chips
-    if not finals or (record.settings.rake is not None and not rake):
-        return None  # (a rake the house rule takes is known only once the hand is settled)
+    if not finals:
+        return None
     starts: dict[str, int] = {}
     for seat in record.seats:
         # A stated stack is the one the hand starts with; a carried one is bought on first.
@@ -287,6 +287,14 @@ def _final_line_imbalance(
     if not finals.keys() >= starts.keys() - sitting or not finals.keys() <= starts.keys():
         return None
     currency = amounts_currency(record.session, record.settings.currency)
+    rule = record.settings.rake
+    if rule is not None and not rake:
+        # A rake the house rule takes, stated nowhere, is known once the hand is settled: the
+        # stacks may be short of the start by as much as the rule could take, never above it.
+        before = sum(starts.values()) + carry_in
+        short = before - sum(finals.values()) - out
+        if 0 <= short <= rule.most(before):
+            return None
     return final_line_imbalance(
         finals, starts, carry_in, rake, out, record.position(first), currency
     )

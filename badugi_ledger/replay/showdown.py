@@ -174,12 +174,12 @@ def collections_after_a_broken_rule(st: HandState) -> Violation | None:
     turn: ``st`` where it broke it) still says of its recorded collections: with every chip
     in, the collections, rake and carried pot must add up to the pot whoever won it
     (:func:`collections_imbalance`, at the first collection).  None when they do, when the
-    record has no collection, or when the play was not over (more chips could have come)."""
+    record has no collection, or when the play was not over (more chips could have come).
+    A rake the house rule takes and no ``raked`` line states: the collections may fall short
+    of the pot by as much as the rule could take (:meth:`RakeRule.most`), never exceed it."""
     if st.phase < SHOWDOWN:
         return None
     events = st.record.events
-    if st.settings.rake is not None and not any(type(e) is RakeTaken for e in events):
-        return None  # (the rake the house rule takes is known only once the hand is settled)
     taken = [i for i, e in enumerate(events) if type(e) is Collect]
     if not taken:
         return None
@@ -187,7 +187,11 @@ def collections_after_a_broken_rule(st: HandState) -> Violation | None:
     st.close_bets()  # (the hand is over, broken: its state is read one last time)
     return_uncalled(st)
     pot = sum(st.contrib.values()) + st.carry_in
-    if claimed == pot:
+    rule = st.settings.rake
+    # A rake the house rule takes is known once the hand is settled: short of the pot by no
+    # more than the rule could take is not held against the record.
+    stated = any(type(e) is RakeTaken for e in events)
+    if claimed == pot or (rule and not stated and pot - rule.most(pot) <= claimed <= pot):
         return None
     return collections_imbalance(st, claimed, pot, st.record.position(taken[0]))
 

@@ -144,6 +144,8 @@ def card_problem(word: str) -> str | None:
 _OTHER_SEPARATORS = frozenset({"-", "–", "—", "|", "/", "⋅", "∙", "\\", "+"})
 """Characters typed between entries that the format does not take there ('·', ';' or '•')."""
 _MONEY_SIGNS = "$€£¥"
+_HAND_WORD = re.compile(r"(?:^|\s)hand\s*$")
+"""A hand line up to its id: ``hand #2`` there is a comment from the ``#`` on."""
 
 
 def syntax_hint(
@@ -175,18 +177,8 @@ def syntax_hint(
         return "a draw is written on its own line, every player's at once: 'draw: Ben 2 · Cara 1'"
     if found[:1] in "“”„‘’«»":
         return 'write a name with a space in straight quotes ("Anna Maria"), not curly ones'
-    if before.lower() in ("button", "hand") and before != before.lower():
-        return (
-            f"did you mean '{before.lower()}'? the words of the format are written in small letters"
-        )
-    if (
-        "FOLDS" in expected
-        and before[:1].isupper()
-        and found[:1].isupper()
-        and found.isalpha()
-        and closest(found, expected_keywords) is None
-    ):
-        return f'a name with a space is written in quotes, as on the hand line: "{before} {found}"'
+    if before.lower() == "button" and before != "button" and "FOLDS" not in expected:
+        return "did you mean 'button'? the words of the format are written in small letters"
     if found == ":" and before != before.lower() and before.lower() in CARD_LINE_WORDS:
         return (
             f"did you mean '{before.lower()}:'? the words of the format are written in small "
@@ -355,7 +347,9 @@ def syntax_error(
         message = f"expected {what}, found {_describe_found(exc, word)}"
     if "_SEP" in expected and text[: column - 1].rstrip(" ").endswith("\t"):
         message += " (a tab is no separator between entries: write '·' or ';')"
-    elif word is None and text[column - 1 : column] == "#":  # "hand #2": a comment from there
+    elif (
+        word is None and text[column - 1 : column] == "#" and _HAND_WORD.search(text[: column - 1])
+    ):
         message += " ('#' starts a comment: the rest of the line is not read; leave it out)"
     if word is not None:
         start = column

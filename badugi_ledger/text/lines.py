@@ -91,6 +91,8 @@ def _saved_otherwise(raw: bytes, at: int) -> str:
     >>> _saved_otherwise(b"hand 1 \\xb7 button J\\xf6hn \\xb7 J\\xf6hn 100", 7)
     " (read as Windows-1252 it says 'hand 1 · button Jöhn · Jöhn 100': save the file as UTF-8)"
     """
+    if any(c > "\x7f" and c != "\ufffd" for c in raw.decode("utf-8", errors="replace")):
+        return ""  # UTF-8 but for a stray byte: saved as Windows-1252, the rest would be spoilt
     try:
         text = raw.decode("cp1252").rstrip("\r\n")  # one character a byte
     except UnicodeDecodeError:

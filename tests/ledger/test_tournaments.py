@@ -508,3 +508,37 @@ def test_a_voided_tournament_says_so_where_its_prizes_are_shown() -> None:
     assert result.void == "dealt with a short deck"
     assert "void (dealt with a short deck)" in result.text_lines()[1]
     assert result.as_dict()["void"] == "dealt with a short deck"
+
+
+def test_a_bounty_follows_a_carried_pot_through_a_voided_hand_that_carried_it_on(
+    tmp_path: Path,
+) -> None:
+    """Dan busts into a pot that carries; the next hand carries it again (nobody qualifies) and
+    is voided; Ben wins it in the hand after.  The voided hand took nothing and passed the pot
+    on: Dan's bounty is Ben's (it stayed with Dan)."""
+    again = PROGRESSIVE_CUP.replace(
+        "hand P2 · button Ben · Anna · Ben\nAnna bets 10 all-in · Ben folds\nAnna collects 205\n"
+        "final: Anna 215 · Ben 85\n",
+        "hand P2 · button Ben · Anna · Ben\nAnna checks · Ben checks\n"
+        "draw: Anna 1 · Ben 1\nAnna checks · Ben checks\ndraw: Anna 1 · Ben 1\n"
+        "Anna checks · Ben checks\ndraw: Anna 1 · Ben 1\nAnna checks · Ben checks\n"
+        "show: Anna Kc Ks 7h 5s · Ben Kh Kd 4d 2c\ncarry 205\nfinal: Anna 10 · Ben 85\n\n"
+        "hand P3 · button Anna · Anna · Ben\nBen bets 10 · Anna folds\nBen collects 205\n"
+        "final: Anna 10 · Ben 290\n",
+    )
+    assert again != PROGRESSIVE_CUP
+    night = tmp_path / "cup.bhh"
+    night.write_text(again, encoding="utf-8")
+    db = tmp_path / "club.db"
+    report = import_into(db, [night])
+    assert report.ok and report.stored == 4, report.text_lines()
+    with ledger_at(db) as ledger:
+        tournament_result(ledger, "Prog Cup", changes={"bounty": 100})
+    done = CliRunner().invoke(
+        app, ["void", "--db", str(db), "--event", "Prog Cup", "--hand", "P2", "--reason", "x"]
+    )
+    assert done.exit_code == 0, done.output
+    with ledger_at(db) as ledger:
+        result = tournament_result(ledger, "Prog Cup")
+    got = {e["player"]: (e["bounties"], e["bounty_won"]) for e in result.entries}
+    assert got["Dan"] == (0, 0) and got["Ben"] == (1, 200), got
