@@ -358,10 +358,11 @@ class _Reader:
         except (UnexpectedInput, FormatError):
             pass
         column = len(line) - len(stripped) + 1
+        cased = m.group().lower() == "hand"  # (else a misspelling)
         chunk = _Chunk(lineno, [corrected if corrected.endswith("\n") else corrected + "\n"])
         chunk.broken = error_at(
-            f"expected 'hand', found {short(m.group())!r} (did you mean 'hand'? the words of "
-            "the format are written in small letters)",
+            f"expected 'hand', found {short(m.group())!r} (did you mean 'hand'?"
+            + (" the words of the format are written in small letters)" if cased else ")"),
             Position(self.source, lineno, column),
             line,
             named.group(1),

@@ -407,6 +407,7 @@ def test_a_misspelt_hand_line_is_the_next_hands_error_not_the_hand_befores(word:
     assert isinstance(second, ParseError) and second.hand == "2"
     assert second.position.line == 6 and second.position.column == 1
     assert f"expected 'hand', found {word!r} (did you mean 'hand'?" in second.message
+    assert ("written in small letters" in second.message) == (word != "hnad")
 
 
 def test_a_player_named_hand_is_no_hand_line() -> None:
