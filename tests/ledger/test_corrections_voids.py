@@ -71,6 +71,18 @@ def void(db: Path, hand: str, reason: str = "misdeal") -> None:
     assert code == 0, out
 
 
+def replaced_then_voided(db: Path, path: Path, final: str, number: str) -> None:
+    """``final`` written to ``path`` and imported with ``--replace``, whose report says the
+    ledger cannot tell which hand of the file is the voided one and how to void it; then the
+    file's hand ``number`` voided, as it says."""
+    write(path, final)
+    code, out = invoke("import", path, "--db", db, "--replace")
+    assert code == 0, out
+    hint = "void that one too (badugi-ledger void --event 'Test night' --hand NUMBER --reason"
+    assert hint in out, out
+    void(db, number)
+
+
 def figures(db: Path) -> dict[str, Any]:
     """What a club reads of the ledger: settle-up of each event with hands that count, the
     cash standings, the sessions export, the hands that count (event, table, number, line,
@@ -246,12 +258,7 @@ def test_a_voided_hand_without_a_showdown_is_not_guessed_among_hands_alike(
     assert invoke("import", path, "--db", db)[0] == 0
     void(db, "2")
     final = night(corrected_finals(), head)
-    write(path, final)
-    code, out = invoke("import", path, "--db", db, "--replace")
-    assert code == 0, out
-    hint = "void that one too (badugi-ledger void --event 'Test night' --hand NUMBER --reason"
-    assert hint in out, out
-    void(db, "2")
+    replaced_then_voided(db, path, final, "2")
     assert figures(db) == fresh(tmp_path / "fresh", {"n.bhh": final}, ("2",))
 
 
@@ -338,12 +345,7 @@ def test_a_voided_hand_the_ledger_cannot_find_again_is_named_with_the_way_to_voi
     assert invoke("import", path, "--db", db)[0] == 0
     void(db, "4")
     final = night(HANDS[:1] + numbered(1, HANDS[2:]))
-    write(path, final)
-    code, out = invoke("import", path, "--db", db, "--replace")
-    assert code == 0, out
-    hint = "void that one too (badugi-ledger void --event 'Test night' --hand NUMBER --reason"
-    assert hint in out, out
-    void(db, "3")
+    replaced_then_voided(db, path, final, "3")
     assert figures(db) == fresh(tmp_path / "fresh", {"n.bhh": final}, voids=("3",))
 
 

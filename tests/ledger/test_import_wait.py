@@ -8,6 +8,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -43,19 +44,26 @@ def _ledger(tmp_path: Path) -> Path:
     return db
 
 
-def test_a_second_importer_waits_for_the_lock_and_then_stores_everything(tmp_path: Path) -> None:
-    db = _ledger(tmp_path)
+def _while_held(
+    db: Path, hold: Callable[[Path, float, threading.Event], None], seconds: float, *args: str
+) -> subprocess.CompletedProcess[str]:
+    """``badugi-ledger ARGS`` run while ``hold`` keeps the ledger ``db`` locked ``seconds``."""
     taken = threading.Event()
-    holder = threading.Thread(target=_hold_write_lock, args=(db, 3.0, taken))
+    holder = threading.Thread(target=hold, args=(db, seconds, taken))
     holder.start()
     taken.wait(10)
+    try:
+        return subprocess.run([str(CLI), *args], capture_output=True, text=True)
+    finally:
+        holder.join()
+
+
+def test_a_second_importer_waits_for_the_lock_and_then_stores_everything(tmp_path: Path) -> None:
+    db = _ledger(tmp_path)
     started = time.monotonic()
-    done = subprocess.run(
-        [str(CLI), "import", str(HOME), "--db", str(db), "--wait", "60"],
-        capture_output=True,
-        text=True,
+    done = _while_held(
+        db, _hold_write_lock, 3.0, "import", str(HOME), "--db", str(db), "--wait", "60"
     )
-    holder.join()
     assert done.returncode == 0, done.stdout + done.stderr
     assert time.monotonic() - started >= 2.0  # it really waited for the lock holder
     assert "4 stored" in done.stdout
@@ -64,16 +72,9 @@ def test_a_second_importer_waits_for_the_lock_and_then_stores_everything(tmp_pat
 
 def test_past_the_wait_the_import_fails_cleanly_and_changes_nothing(tmp_path: Path) -> None:
     db = _ledger(tmp_path)
-    taken = threading.Event()
-    holder = threading.Thread(target=_hold_write_lock, args=(db, 4.0, taken))
-    holder.start()
-    taken.wait(10)
-    done = subprocess.run(
-        [str(CLI), "import", str(HOME), "--db", str(db), "--wait", "0.5"],
-        capture_output=True,
-        text=True,
+    done = _while_held(
+        db, _hold_write_lock, 4.0, "import", str(HOME), "--db", str(db), "--wait", "0.5"
     )
-    holder.join()
     assert done.returncode == 1
     assert "Traceback" not in done.stderr
     assert "locked" in (done.stdout + done.stderr)
@@ -96,12 +97,7 @@ def _hold_exclusively(db: Path, seconds: float, taken: threading.Event) -> None:
 def test_a_reader_kept_waiting_by_another_program_says_so_then_answers(tmp_path: Path) -> None:
     """``standings`` of a ledger another program held sat silent for up to ten minutes."""
     db = _ledger(tmp_path)
-    taken = threading.Event()
-    holder = threading.Thread(target=_hold_exclusively, args=(db, 4.0, taken))
-    holder.start()
-    taken.wait(10)
-    done = subprocess.run([str(CLI), "standings", "--db", str(db)], capture_output=True, text=True)
-    holder.join()
+    done = _while_held(db, _hold_exclusively, 4.0, "standings", "--db", str(db))
     assert done.returncode == 0, done.stderr
     assert done.stderr.count("waiting for the ledger") == 1, done.stderr
     assert f"{str(db)!r} to read it: another command or program is using it" in done.stderr
@@ -111,16 +107,9 @@ def test_a_reader_kept_waiting_by_another_program_says_so_then_answers(tmp_path:
 
 def test_a_second_importer_says_it_waits(tmp_path: Path) -> None:
     db = _ledger(tmp_path)
-    taken = threading.Event()
-    holder = threading.Thread(target=_hold_write_lock, args=(db, 4.0, taken))
-    holder.start()
-    taken.wait(10)
-    done = subprocess.run(
-        [str(CLI), "import", str(HOME), "--db", str(db), "--wait", "60"],
-        capture_output=True,
-        text=True,
+    done = _while_held(
+        db, _hold_write_lock, 4.0, "import", str(HOME), "--db", str(db), "--wait", "60"
     )
-    holder.join()
     assert done.returncode == 0, done.stdout + done.stderr
     assert "to write it: another command or program is using it (up to 58 s more" in done.stderr
     assert _hands(db) == 1 + 4
@@ -128,16 +117,9 @@ def test_a_second_importer_says_it_waits(tmp_path: Path) -> None:
 
 def test_a_short_wait_is_not_announced(tmp_path: Path) -> None:
     db = _ledger(tmp_path)
-    taken = threading.Event()
-    holder = threading.Thread(target=_hold_write_lock, args=(db, 2.0, taken))
-    holder.start()
-    taken.wait(10)
-    done = subprocess.run(
-        [str(CLI), "import", str(HOME), "--db", str(db), "--wait", "3"],
-        capture_output=True,
-        text=True,
+    done = _while_held(
+        db, _hold_write_lock, 2.0, "import", str(HOME), "--db", str(db), "--wait", "3"
     )
-    holder.join()
     assert "waiting for the ledger" not in done.stderr
     assert done.returncode == 0, done.stdout + done.stderr
 

@@ -274,25 +274,32 @@ def test_a_bounty_lost_into_a_carried_pot_goes_to_who_wins_that_pot(tmp_path: Pa
     assert got == {"Anna": (1, 200, 1900), "Ben": (0, 100, -900), "Dan": (0, 0, -1000)}
 
 
+def _entries_after_voiding(tmp_path: Path, night: str, hands: int, voided: str) -> list[dict]:
+    """The tournament entries of ``night`` (``hands`` hands, a bounty of 1.00) once its hand
+    ``voided`` is voided."""
+    path = tmp_path / "cup.bhh"
+    path.write_text(night, encoding="utf-8")
+    db = tmp_path / "club.db"
+    report = import_into(db, [path])
+    assert report.ok and report.stored == hands, report.text_lines()
+    with ledger_at(db) as ledger:
+        tournament_result(ledger, "Prog Cup", changes={"bounty": 100})
+    done = CliRunner().invoke(
+        app, ["void", "--db", str(db), "--event", "Prog Cup", "--hand", voided, "--reason", "x"]
+    )
+    assert done.exit_code == 0, done.output
+    with ledger_at(db) as ledger:
+        return list(tournament_result(ledger, "Prog Cup").entries)
+
+
 def test_a_bounty_lost_into_a_pot_whose_taker_is_void_stays_with_its_player(
     tmp_path: Path,
 ) -> None:
     """The hand that won the carried pot voided: the pot waits in ``*carry*``, nobody won it,
     so nobody won Dan's bounty either (it went to Anna through the voided hand).  Without P2,
     Ben has the most chips: first, 27.00."""
-    night = tmp_path / "cup.bhh"
-    night.write_text(PROGRESSIVE_CUP, encoding="utf-8")
-    db = tmp_path / "club.db"
-    assert import_into(db, [night]).ok
-    with ledger_at(db) as ledger:
-        tournament_result(ledger, "Prog Cup", changes={"bounty": 100})
-    done = CliRunner().invoke(
-        app, ["void", "--db", str(db), "--event", "Prog Cup", "--hand", "P2", "--reason", "x"]
-    )
-    assert done.exit_code == 0, done.output
-    with ledger_at(db) as ledger:
-        result = tournament_result(ledger, "Prog Cup")
-    got = {e["player"]: (e["bounties"], e["bounty_won"], e["won"]) for e in result.entries}
+    entries = _entries_after_voiding(tmp_path, PROGRESSIVE_CUP, 3, "P2")
+    got = {e["player"]: (e["bounties"], e["bounty_won"], e["won"]) for e in entries}
     assert got == {"Ben": (0, 100, 1800), "Anna": (0, 100, -900), "Dan": (0, 100, -900)}
 
 
@@ -527,18 +534,6 @@ def test_a_bounty_follows_a_carried_pot_through_a_voided_hand_that_carried_it_on
         "final: Anna 10 · Ben 290\n",
     )
     assert again != PROGRESSIVE_CUP
-    night = tmp_path / "cup.bhh"
-    night.write_text(again, encoding="utf-8")
-    db = tmp_path / "club.db"
-    report = import_into(db, [night])
-    assert report.ok and report.stored == 4, report.text_lines()
-    with ledger_at(db) as ledger:
-        tournament_result(ledger, "Prog Cup", changes={"bounty": 100})
-    done = CliRunner().invoke(
-        app, ["void", "--db", str(db), "--event", "Prog Cup", "--hand", "P2", "--reason", "x"]
-    )
-    assert done.exit_code == 0, done.output
-    with ledger_at(db) as ledger:
-        result = tournament_result(ledger, "Prog Cup")
-    got = {e["player"]: (e["bounties"], e["bounty_won"]) for e in result.entries}
+    entries = _entries_after_voiding(tmp_path, again, 4, "P2")
+    got = {e["player"]: (e["bounties"], e["bounty_won"]) for e in entries}
     assert got["Dan"] == (0, 0) and got["Ben"] == (1, 200), got
