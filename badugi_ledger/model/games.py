@@ -45,6 +45,7 @@ def game_named(text: str) -> GameName:
     """
     from .errors import ConfigError
 
+    text = " ".join(text.split())  # "progressive  badugi", a tab between the words: one space
     if text not in GAME_SPELLINGS:
         raise ConfigError(f"unknown game {text!r} (games: {', '.join(GAME_SPELLINGS)})")
     return cast(GameName, text.replace(" ", "-"))

@@ -233,7 +233,7 @@ def make_action(
 
 def make_post(who: Named, kind: str, amount: Number | None, all_in: bool) -> Post:
     """``Dan posts sb``, ``Dan posts big blind 2 all-in``: ``kind`` as written."""
-    post_kind = _POST_KIND[kind]
+    post_kind = _POST_KIND[" ".join(kind.split())]  # ("small  blind": one space)
     amount = checked(amount, post_kind.replace("-", " "), who[1])
     return Post(who[0], post_kind, amount, all_in)
 

@@ -542,3 +542,25 @@ def test_a_stray_byte_in_a_utf8_line_is_not_read_as_windows_1252(tmp_path: Path)
     path.write_bytes(good + "Zoë folds · Ben".encode() + b" \xff\n")
     (error,) = [i for i in parse_file(path) if isinstance(i, ParseError)]
     assert "not UTF-8 text" in error.message and "Windows-1252" not in error.message
+
+
+def test_spaces_inside_a_keyword_of_several_words_are_one_space() -> None:
+    """``fixed  limit`` was read and ``progressive  badugi``, ``with  a buy`` or ``small  blind``
+    (two spaces, a tab) refused, with "expected a game (badugi, progressive badugi, …), found
+    'progressive'" and every hand after it unread."""
+    one = (
+        "game progressive badugi with a buy · fixed limit 2/4\ncash X\n\n"
+        "hand 1 · button Ben · Anna 100 · Ben 100\nBen posts small blind 1 · Anna posts big "
+        "blind 2\nBen folds\n"
+    )
+    spaced = (
+        one.replace("progressive badugi", "progressive  badugi")
+        .replace("with a buy", "with\ta  buy")
+        .replace("small blind", "small  blind")
+        .replace("big blind", "big\tblind")
+    )
+    assert spaced != one
+    (plain,) = parse_text(one)
+    (read,) = parse_text(spaced)
+    assert isinstance(plain, HandRecord) and isinstance(read, HandRecord), read
+    assert read.settings == plain.settings and read.events == plain.events
