@@ -120,26 +120,44 @@ _SET_WORDS = {"structure": "betting structure", "rake": "rake", "event": "event"
 
 def _refuse_twice(items: Sequence[tuple[str, list[Any]]]) -> None:
     """Refuse a header line that sets one value twice (``blinds 1/2 · blinds 2/4``, ``fixed
-    limit 2/4 · no limit``): the later one was taken without a word, and every hand after it
-    was judged by a value the recorder may not have meant."""
-    seen: dict[object, str] = {}
+    limit 2/4 · no limit``, ``odd-chip worst-seat · house odd-chip button-left``): the later
+    one was taken without a word, and every hand after it was judged by a value the recorder
+    may not have meant."""
+    seen: dict[str, str] = {}
     for tag, args in items:
-        what = (tag, args[0]) if tag == "house" else _SETS.get(tag, tag)
-        words = (
-            "rake" if tag == "no_rake" else tag.replace("half_pot", "half-pot").replace("_", " ")
-        )
+        what, words = _what_it_sets(tag, args)
         if what in seen:
             first = seen[what]
             said = (
                 f"{words} is given twice on this line"
                 if first == words
-                else f"{first} and {words} both set the {_SET_WORDS[str(what)]} on this line"
+                else f"{first} and {words} both set the {_SET_WORDS.get(what, what)} on this line"
             )
             raise HeaderItemError(
                 f"{said}: a header line sets each value once; keep the one meant",
                 _ITEM_KEYWORD.get(tag, tag),
             )
         seen[what] = words
+
+
+_HOUSE_ITEMS = frozenset(
+    {"odd_chip", "odd_chip_half", "reshuffle", "heads_up_uncapped", "qualifier_pair_ok",
+     "redeal_posts", "half_bet_reopens", "qualifier", "buy_price", "max_seats"}
+)  # fmt: skip
+"""The header items that set a house rule of their own name (``qualifier``: its maximum)."""
+
+
+def _what_it_sets(tag: str, args: list[Any]) -> tuple[str, str]:
+    """What a header item sets (two items that set one thing cannot stand on one line), and
+    the item in words."""
+    if tag == "house" or tag in _HOUSE_ITEMS:
+        rule = str(args[0]) if tag == "house" else tag
+        name = "qualifier-max" if rule == "qualifier" else rule.replace("_", "-")
+        words = f"house {args[0]}" if tag == "house" else tag.replace("_", "-")
+        return f"house rule {name}", words
+    if tag == "no_rake":
+        return "rake", "rake"
+    return _SETS.get(tag, tag), tag.replace("half_pot", "half-pot").replace("_", " ")
 
 
 SESSION_ITEMS = frozenset(

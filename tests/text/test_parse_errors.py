@@ -351,6 +351,16 @@ def test_bets_or_blinds_written_the_wrong_way_round_are_one_error_at_their_heade
             33,
         ),
         ("rake 5% · rake none", "rake is given twice on this line", 15),
+        (
+            "odd-chip worst-seat · house odd-chip button-left",
+            "odd-chip and house odd-chip both set the house rule odd-chip on this line",
+            37,
+        ),
+        (
+            "house odd-chip worst-seat · house odd_chip button-left",
+            "house odd-chip and house odd_chip both set the house rule odd-chip on this line",
+            15,
+        ),
     ],
 )
 def test_a_value_set_twice_on_one_header_line_is_one_error_there(
