@@ -269,6 +269,14 @@ class FileHoldings:
         for row_id in sorted(self.earlier_voids):
             number, table, event_id, line, held_by, reason = self.earlier_voids[row_id]
             why = self._why_left_out(held_by, reason)
+            if held_by == self.report.source and self._holds_number(
+                event_id, table, number, row_id
+            ):
+                why = (
+                    f"imported from this file before, void ({reason}); the file's hand {number} "
+                    "is not the record the ledger holds of it (other stacks or play, and no "
+                    "cards shown that tell one deal from another)"
+                )
             text = (
                 f"{why}: it stays void, and is no part of the night's play; if a hand "
                 "of the file is that hand with other stacks or another number (a hand "
@@ -290,6 +298,18 @@ class FileHoldings:
             label = event_label_of(self.conn, event_id)
             said.append(Conflict(held_by, line, number, table, label, (text,), left_out=True))
         return said
+
+    def _holds_number(self, event_id: int, table: str, number: str, row_id: int) -> bool:
+        """Whether this file's hands that count include one numbered ``number`` at ``table`` in
+        event ``event_id``, other than the stored hand ``row_id``."""
+        return (
+            self.conn.execute(
+                "SELECT 1 FROM hands WHERE event_id = ? AND hand_number = ? AND "
+                "coalesce(table_name, '') = ? AND source = ? AND id != ? AND void_reason IS NULL",
+                [event_id, number, table, self.report.source, row_id],
+            ).fetchone()
+            is not None
+        )
 
     def _event_arg(self, event_id: int) -> str:
         """How ``void --event`` names event ``event_id``: its name, quoted for a shell when it

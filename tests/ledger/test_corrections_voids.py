@@ -71,7 +71,7 @@ def void(db: Path, hand: str, reason: str = "misdeal") -> None:
     assert code == 0, out
 
 
-def replaced_then_voided(db: Path, path: Path, final: str, number: str) -> None:
+def replaced_then_voided(db: Path, path: Path, final: str, number: str) -> str:
     """``final`` written to ``path`` and imported with ``--replace``, whose report says the
     ledger cannot tell which hand of the file is the voided one and how to void it; then the
     file's hand ``number`` voided, as it says."""
@@ -81,6 +81,7 @@ def replaced_then_voided(db: Path, path: Path, final: str, number: str) -> None:
     hint = "void that one too (badugi-ledger void --event 'Test night' --hand NUMBER --reason"
     assert hint in out, out
     void(db, number)
+    return out
 
 
 def figures(db: Path) -> dict[str, Any]:
@@ -258,7 +259,10 @@ def test_a_voided_hand_without_a_showdown_is_not_guessed_among_hands_alike(
     assert invoke("import", path, "--db", db)[0] == 0
     void(db, "2")
     final = night(corrected_finals(), head)
-    replaced_then_voided(db, path, final, "2")
+    out = replaced_then_voided(db, path, final, "2")
+    # (the file holds a hand 2: the voided one is not said to be gone from the file)
+    assert "the file's hand 2 is not the record the ledger holds of it" in out, out
+    assert "not in it any more" not in out, out
     assert figures(db) == fresh(tmp_path / "fresh", {"n.bhh": final}, ("2",))
 
 
@@ -311,7 +315,7 @@ def test_a_voided_hand_renamed_and_replayed_otherwise_is_another_hand(tmp_path: 
     write(path, final)
     code, out = invoke("import", path, "--db", db, "--replace")
     assert code == 0 and "1 stored" in out, out
-    assert "void (misdeal), and not in it any more: it stays void" in out, out
+    assert "void (misdeal); the file's hand 4 is not the record the ledger holds of it" in out
 
 
 def test_a_voided_hand_taken_out_and_its_number_given_to_the_next_stays_out(
@@ -329,7 +333,7 @@ def test_a_voided_hand_taken_out_and_its_number_given_to_the_next_stays_out(
     code, out = invoke("import", path, "--db", db, "--replace")
     assert code == 0, out
     assert figures(db) == fresh(tmp_path / "fresh", {"n.bhh": final})
-    assert "void (misdeal), and not in it any more: it stays void" in out, out
+    assert "void (misdeal); the file's hand 4 is not the record the ledger holds of it" in out
 
 
 def test_a_voided_hand_the_ledger_cannot_find_again_is_named_with_the_way_to_void_it(
