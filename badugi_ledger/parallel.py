@@ -117,10 +117,14 @@ def _start_pool_worker(parent: int) -> None:
 
     Ctrl-C at a terminal interrupts every process of the foreground group, the workers too:
     one waiting for work would die of it with a traceback on the user's screen.  The parent
-    alone handles Ctrl-C (its message, its exit status) and ends the pool itself."""
+    alone handles Ctrl-C (its message, its exit status) and ends the pool itself.  SIGTERM is
+    put back to its default: the command's own handler (ending it through its clean-ups, as
+    Ctrl-C does) came with the fork, and the parent ending its pool (``terminate``: SIGTERM)
+    made a worker still starting print "Exception in initializer" and a traceback."""
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     _end_with_parent(parent)
 
 
@@ -228,6 +232,7 @@ def _produce_into(
 
     receiving.close()  # only the parent reads: its exit then breaks this side's pipe
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # the parent's terminate() ends it at once
 
     def send(tag: str, payload: object, text: str = "") -> None:
         sending.send_bytes(pickle.dumps((tag, payload, text), protocol=pickle.HIGHEST_PROTOCOL))

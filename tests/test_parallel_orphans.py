@@ -130,3 +130,19 @@ def test_ctrl_c_on_a_parallel_check_prints_no_worker_traceback(tmp_path: Path) -
     assert "Traceback" not in err, err
     assert "zz-big.bhh" not in out  # interrupted, not finished
     assert left == []  # the workers have ended, and were waited for
+
+
+def test_a_pool_worker_ends_on_sigterm_without_the_commands_handler() -> None:
+    """The command's SIGTERM handler (end through the clean-ups, exit 143) came with the fork:
+    the parent ending its pool (``terminate``: SIGTERM) made a worker still in its initializer
+    print "Exception in initializer" and a traceback under the command's own message."""
+    code = (
+        "import os, signal\n"
+        "from badugi_ledger.cli import _terminated\n"
+        "from badugi_ledger.parallel import _start_pool_worker\n"
+        "signal.signal(signal.SIGTERM, _terminated)\n"
+        "_start_pool_worker(os.getppid())\n"
+        "print(signal.getsignal(signal.SIGTERM) == signal.SIG_DFL)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.stdout.strip() == "True", done.stdout + done.stderr
