@@ -311,14 +311,16 @@ class RakeRule:
         taken = pot * self.percent // 100
         return min(taken, self.cap) if self.cap else taken
 
-    def most(self, chips: int) -> int:
-        """The most this rule can take of a hand whose pots hold ``chips`` in all, however
-        they are cut and capped: a bound for a hand that could not be settled.
+    def may_have_taken(self, short: int, chips: int) -> bool:
+        """Whether this rule may have taken ``short`` chips of a hand whose pots held ``chips``
+        in all, however they were cut and capped: a bound for a hand that could not be
+        settled, whose record states no rake (nothing taken below 0, nor above the rule's
+        percent of every chip).
 
-        >>> RakeRule(5, 3).most(100)
-        5
+        >>> RakeRule(5, 3).may_have_taken(5, 100), RakeRule(5, 3).may_have_taken(6, 100)
+        (True, False)
         """
-        return chips * self.percent // 100
+        return 0 <= short <= chips * self.percent // 100
 
 
 DEFAULT_STRUCTURE = Structure("fixed-limit", 2, 4)

@@ -292,8 +292,7 @@ def _final_line_imbalance(
         # A rake the house rule takes, stated nowhere, is known once the hand is settled: the
         # stacks may be short of the start by as much as the rule could take, never above it.
         before = sum(starts.values()) + carry_in
-        short = before - sum(finals.values()) - out
-        if 0 <= short <= rule.most(before):
+        if rule.may_have_taken(before - sum(finals.values()) - out, before):
             return None
     return final_line_imbalance(
         finals, starts, carry_in, rake, out, record.position(first), currency

@@ -176,7 +176,8 @@ def collections_after_a_broken_rule(st: HandState) -> Violation | None:
     (:func:`collections_imbalance`, at the first collection).  None when they do, when the
     record has no collection, or when the play was not over (more chips could have come).
     A rake the house rule takes and no ``raked`` line states: the collections may fall short
-    of the pot by as much as the rule could take (:meth:`RakeRule.most`), never exceed it."""
+    of the pot by as much as the rule could take (:meth:`RakeRule.may_have_taken`), never exceed
+    it."""
     if st.phase < SHOWDOWN:
         return None
     events = st.record.events
@@ -191,7 +192,7 @@ def collections_after_a_broken_rule(st: HandState) -> Violation | None:
     # A rake the house rule takes is known once the hand is settled: short of the pot by no
     # more than the rule could take is not held against the record.
     stated = any(type(e) is RakeTaken for e in events)
-    if claimed == pot or (rule and not stated and pot - rule.most(pot) <= claimed <= pot):
+    if claimed == pot or (rule and not stated and rule.may_have_taken(pot - claimed, pot)):
         return None
     return collections_imbalance(st, claimed, pot, st.record.position(taken[0]))
 
