@@ -315,23 +315,27 @@ class _Reader:
             self.near_keyword[known] = keyword
         if keyword is None:
             return None
+        if not self._reads_as(keyword + stripped[m.end() :], "header", lineno):
+            return None
+        if self._reads_as(_SOME_HAND_LINE + line, "hand", lineno):  # a body line
+            return None
+        return (
+            f"expected a header item, found {short(word)!r} (did you mean {keyword!r}?); "
+            "a header line sets the game, limits, blinds, … for the hands after it"
+        )
+
+    def _reads_as(self, text: str, start: str, lineno: int) -> bool:
+        """Whether Lark reads ``text`` (of file line ``lineno``) as a ``start`` of the grammar:
+        what tells a mistyped first word from a line that is fine as it is."""
         from lark.exceptions import UnexpectedInput
 
         lark, builder = _lark()
         builder.src, builder.line_of = self.source, [0, lineno, lineno]
         try:
-            lark.parse(keyword + stripped[m.end() :], start="header")
+            lark.parse(text, start=start)
         except (UnexpectedInput, FormatError):
-            return None
-        try:
-            lark.parse(_SOME_HAND_LINE + line, start="hand")
-            return None
-        except (UnexpectedInput, FormatError):
-            pass
-        return (
-            f"expected a header item, found {short(word)!r} (did you mean {keyword!r}?); "
-            "a header line sets the game, limits, blinds, … for the hands after it"
-        )
+            return False
+        return True
 
     def _mistyped_hand_line(self, line: str, stripped: str, lineno: int) -> _Chunk | None:
         """The next hand, not read, when ``line`` is its hand line but for a typo in its first
@@ -348,15 +352,8 @@ class _Reader:
         named = _HAND_ID.match(corrected)
         if named is None:
             return None
-        from lark.exceptions import UnexpectedInput
-
-        lark, builder = _lark()
-        builder.src, builder.line_of = self.source, [0, lineno, lineno]
-        try:
-            lark.parse(_SOME_HAND_LINE + line, start="hand")
-            return None  # a body line
-        except (UnexpectedInput, FormatError):
-            pass
+        if self._reads_as(_SOME_HAND_LINE + line, "hand", lineno):  # a body line
+            return None
         column = len(line) - len(stripped) + 1
         cased = m.group().lower() == "hand"  # (else a misspelling)
         chunk = _Chunk(lineno, [corrected if corrected.endswith("\n") else corrected + "\n"])
