@@ -26,7 +26,6 @@ still be recorded.
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -35,6 +34,7 @@ from typing import Any, Literal
 from .check import problem_line, problems
 from .model.errors import BadugiError
 from .model.events import HandRecord, Seat
+from .model.limits import ascii_digits
 from .model.results import HandOutcome, Violation
 from .replay import TableTracker, replay_stream
 from .replay.legal import LegalOption, NextActions, event_at, next_actions
@@ -389,8 +389,7 @@ def next_number(digits: str) -> str:
     >>> next_number("129"), next_number("99"), next_number("004"), next_number("٣")
     ('130', '100', '005', '4')
     """
-    if not digits.isascii():
-        digits = "".join([str(unicodedata.decimal(digit)) for digit in digits])
+    digits = ascii_digits(digits)
     kept = digits.rstrip("9")
     if not kept:
         return "1" + "0" * len(digits)

@@ -31,8 +31,8 @@ from __future__ import annotations
 
 import re
 import sqlite3
-import unicodedata
 
+from ..model.limits import ascii_digits
 from .void_reasons import LEFT_OUT, SET_ASIDE_REASON
 
 CASH_UNIT = "coalesce(e.money, 'chips')"
@@ -83,10 +83,7 @@ def number_key(number: str) -> str:
 
 
 def _run_key(run: re.Match[str]) -> str:
-    digits = run[0]
-    if not digits.isascii():
-        digits = "".join([str(unicodedata.decimal(digit)) for digit in digits])
-    digits = digits.lstrip("0") or "0"
+    digits = ascii_digits(run[0]).lstrip("0") or "0"
     return f"\x01{len(digits):05d}{digits}"
 
 

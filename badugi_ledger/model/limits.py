@@ -48,3 +48,16 @@ def quote(line: str) -> str:
     201
     """
     return line if len(line) <= MAX_QUOTE else line[:MAX_QUOTE] + "…"
+
+
+def ascii_digits(digits: str) -> str:
+    """Decimal digits of any script (``１０``, ``٣``, as ``int`` reads them) in ASCII.
+
+    >>> ascii_digits("１０"), ascii_digits("42")
+    ('10', '42')
+    """
+    if digits.isascii():
+        return digits
+    import unicodedata
+
+    return "".join([str(unicodedata.decimal(digit)) for digit in digits])

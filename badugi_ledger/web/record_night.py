@@ -185,10 +185,11 @@ def _continued_unit(
 def _next_hand_number(ledger: sqlite3.Connection, name: str, date: str | None) -> str:
     """The number after the largest plain number (ASCII digits) of the event's hands, ``1``
     for none; of any length (:func:`~badugi_ledger.live.next_number`)."""
+    from ..ledger.views import number_key
     from ..live import next_number
 
     numbers = [
-        str(n).lstrip("0") or "0"
+        str(n)
         for (n,) in ledger.execute(
             "SELECT h.hand_number FROM counted_hands h JOIN events e ON e.id = h.event_id "
             "WHERE e.kind = 'cash' AND e.name = ? AND coalesce(e.date, '') = ?",
@@ -196,7 +197,7 @@ def _next_hand_number(ledger: sqlite3.Connection, name: str, date: str | None) -
         )
         if str(n).isascii() and str(n).isdigit()
     ]
-    return next_number(max(numbers, key=lambda n: (len(n), n), default="0"))
+    return next_number(max(numbers, key=number_key, default="0").lstrip("0") or "0")
 
 
 # --- an event of the ledger, for the form -------------------------------------------------------
