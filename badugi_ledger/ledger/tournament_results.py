@@ -103,12 +103,12 @@ def _carry_takers(
     for index in range(at + 1, len(hand_ids)):
         later = hand_ids[index]
         at_table, carry_in, carry_out = db.execute(table_of, [later]).fetchone()
-        if index in void and at_table == table and carry_in:
-            if carry_out:
-                continue  # it carried the pot on: the next hand that took it
-            return []  # the pot waits in *carry*: nobody won it
         if at_table != table or not carry_in:
             continue
+        if index in void:  # took nothing: carried on to the next hand, or waits in *carry*
+            if carry_out:
+                continue
+            return []
         for (pot_id,) in db.execute("SELECT id FROM pots WHERE hand_id = ? ORDER BY idx", [later]):
             winners = _pot_winners(db, int(pot_id))
             if winners:

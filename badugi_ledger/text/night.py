@@ -34,7 +34,7 @@ from ..model.errors import ConfigError
 from ..model.events import HandRecord, Seat, Session
 from ..model.forced import blind_players
 from ..model.games import GAMES, game_named
-from ..model.limits import MAX_AMOUNT, quote
+from ..model.limits import MAX_AMOUNT, MAX_DIGITS, quote
 from ..model.money import ChipValue, check_currency
 from ..model.settings import STRUCTURE_KINDS, GameSettings, Structure, StructureKind
 from .headers import implied_posts
@@ -42,9 +42,6 @@ from .writer import name_text, write_hand
 
 __all__ = ["night_text"]
 
-_LONGEST = 4_000
-"""The most digits, after its leading zeros, of a stake read as a number (``int`` refuses more
-than 4,300): more is above the largest amount."""
 _STAKES = re.compile(r"\s*(\d+)\s*[/-]\s*(\d+)\s*")
 
 _MOST_USED = """\
@@ -71,7 +68,7 @@ def _stakes(stakes: str, structure: StructureKind) -> tuple[Structure, int, int]
         )
     figures = [digits.lstrip("0") or "0" for digits in (found[1], found[2])]
     for digits in figures:
-        if len(digits) > _LONGEST or int(digits) > MAX_AMOUNT:
+        if len(digits) > MAX_DIGITS or int(digits) > MAX_AMOUNT:  # (never int of a long one)
             raise ConfigError(
                 f"stakes {quote(repr(stakes))}: {quote(digits)} is above the largest amount, 2^53"
             )
