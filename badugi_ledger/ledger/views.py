@@ -83,7 +83,10 @@ def number_key(number: str) -> str:
 
 
 def _run_key(run: re.Match[str]) -> str:
-    digits = ascii_digits(run[0]).lstrip("0") or "0"
+    digits = run[0]
+    if not digits.isascii():  # (a call less for the usual run, on every stored hand)
+        digits = ascii_digits(digits)
+    digits = digits.lstrip("0") or "0"
     return f"\x01{len(digits):05d}{digits}"
 
 
