@@ -587,3 +587,26 @@ def test_an_output_over_a_file_that_cannot_be_read_is_refused(
     assert result.exit_code == 1
     assert "cannot tell whether" in result.output and "Permission denied" in result.output
     assert db.read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    "command",
+    [["import", str(EXAMPLES / "home_session.bhh")], ["standings"], ["settle"]],
+)
+@pytest.mark.parametrize("through_env", [False, True])
+def test_a_ledger_in_memory_is_a_usage_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, command: list[str], through_env: bool
+) -> None:
+    """``--db :memory:`` (or the variable) named SQLite's database in memory: the import said
+    "4 stored" and kept nothing, and standings showed an empty ledger."""
+    monkeypatch.chdir(tmp_path)
+    if through_env:
+        monkeypatch.setenv("BADUGI_LEDGER_DB", ":memory:")
+        result = run(*command)
+    else:
+        result = run(*command, "--db", ":memory:")
+    assert result.exit_code == 2, result.output
+    said = " ".join(result.output.replace("│", " ").split())
+    assert "a ledger in memory is dropped when the command ends" in said
+    assert "name a file (--db club.db)" in said
+    assert list(tmp_path.iterdir()) == []

@@ -42,6 +42,20 @@ StandingsKind = Literal["auto", "tournament", "cash"]
 StandingsFormat = Literal["table", "csv", "json", "markdown", "html"]
 """``reports.standings.Format``."""
 
+
+def a_ledger_file(value: Path) -> Path:
+    """``--db``'s callback: SQLite's name for a database in memory (``:memory:``) is a usage
+    error.  Such a ledger is dropped when the command ends: an import would report every hand
+    stored and keep none, and every other command would find it empty."""
+    if str(value) == ":memory:":
+        raise typer.BadParameter(
+            "a ledger in memory is dropped when the command ends, so nothing would be kept: "
+            "name a file (--db club.db); to check hands without storing them, use "
+            "`badugi-ledger check`"
+        )
+    return value
+
+
 DbOption = Annotated[
     Path,
     typer.Option(
@@ -49,6 +63,7 @@ DbOption = Annotated[
         envvar=LEDGER_ENV,
         help=f"The SQLite ledger file (default: ${LEDGER_ENV}, else {DEFAULT_DB}).",
         show_default=True,
+        callback=a_ledger_file,
     ),
 ]
 LEDGER = Path(DEFAULT_DB)
