@@ -26,10 +26,10 @@ badugi {'Noor': 30, 'Amara': 30} 4-card 4-3-2-A
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
 
 from ..model.cards import DECK, Card, ensure_distinct
 from ..model.errors import CardError, ConfigError
+from ..model.frozen import fields_eq, fields_hash, fields_repr, frozen_fields
 from ..model.games import GAME_NAMES, GAMES, GameName
 from ..model.settings import HouseRules, OddChipRule, OddChipSplit
 from .badugi import badugi_value
@@ -46,29 +46,60 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True)
+@frozen_fields
 class HalfAward:
     """One half of a pot (or the whole pot in Badugi) and who won it.
 
     ``name`` is ``"badugi"`` or ``"five-card"``; ``winners`` are in the given seat order;
     ``values`` are their hand descriptions (tied winners describe the same value).
+    (A frozen dataclass that compiles nothing when the module loads: see
+    :mod:`badugi_ledger.model.frozen`.)
     """
+
+    __eq__, __hash__, __repr__ = fields_eq, fields_hash, fields_repr
 
     name: str
     amount: int
     winners: tuple[str, ...]
     values: tuple[str, ...]
-    shares: Mapping[str, int] = field(default_factory=dict)
+    shares: Mapping[str, int]
+
+    def __init__(
+        self,
+        name: str,
+        amount: int,
+        winners: tuple[str, ...],
+        values: tuple[str, ...],
+        shares: Mapping[str, int],
+    ) -> None:
+        object.__setattr__(
+            self,
+            "__dict__",
+            {
+                "name": name,
+                "amount": amount,
+                "winners": winners,
+                "values": values,
+                "shares": shares,
+            },
+        )
 
 
-@dataclass(frozen=True)
+@frozen_fields
 class Award:
     """Who gets what from one pot; ``shares`` sums to the pot, or is empty when nobody
-    qualified (Progressive Badugi: the pot carries)."""
+    qualified (Progressive Badugi: the pot carries).  (Frozen as :class:`HalfAward` is.)"""
+
+    __eq__, __hash__, __repr__ = fields_eq, fields_hash, fields_repr
 
     shares: Mapping[str, int]
     detail: str
     halves: tuple[HalfAward, ...]
+
+    def __init__(
+        self, shares: Mapping[str, int], detail: str, halves: tuple[HalfAward, ...]
+    ) -> None:
+        object.__setattr__(self, "__dict__", {"shares": shares, "detail": detail, "halves": halves})
 
     @property
     def carried(self) -> bool:

@@ -44,9 +44,10 @@ from .pools import NightBefore, PoolNight, pool_words
 from .state import UNKNOWN_STACK
 
 
-@dataclass
+@dataclass(eq=False)
 class TableState:
-    """The state one table carries between hands."""
+    """The state one table carries between hands (mutable: two tables are two, whatever they
+    hold, so no compiled ``__eq__``)."""
 
     stacks: dict[str, int] = field(default_factory=dict)
     """Known stacks at the end of the table's last hand."""

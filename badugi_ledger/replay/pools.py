@@ -50,10 +50,10 @@ class NightBefore(NamedTuple):
     """The pots those nights carried and did not take (0: none)."""
 
 
-@dataclass
+@dataclass(eq=False)
 class PoolNight:
     """One event's hands at a table in a pool: what they carried and took (a mutable tally,
-    the replay's own)."""
+    the replay's own: two nights are two, whatever they hold)."""
 
     date: str | None
     name: str

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from badugi_ledger.hands import pots
 from badugi_ledger.model import errors, events, games, money, settings
 from badugi_ledger.model.errors import Position
 from badugi_ledger.model.events import Deal, HandRecord, Post, Seat, Session
@@ -27,7 +28,7 @@ from tests.helpers.frozen_checks import check_like_the_dataclass, plain_twin
 SHARING = sorted(
     (
         obj
-        for module in (errors, events, games, money, settings)
+        for module in (errors, events, games, money, settings, pots)
         for obj in vars(module).values()
         if isinstance(obj, type)
         and dataclasses.is_dataclass(obj)
@@ -35,6 +36,8 @@ SHARING = sorted(
     ),
     key=lambda c: c.__name__,
 )
+"""The model's frozen classes, and the awards of a pot (``hands.pots``: one per pot a hand
+settles)."""
 
 _SAMPLES: dict[type, Any] = {
     Position: Position("night.bhh", 3, 4),
@@ -45,6 +48,10 @@ _SAMPLES: dict[type, Any] = {
         "badacey", Structure("pot-limit"), 1, 2, 1, RakeRule(5, 3), HouseRules(max_seats=6)
     ),
     games.Game: games.GAMES["badeucey"],
+    pots.HalfAward: pots.HalfAward("badugi", 30, ("Noor",), ("4-card 4-3-2-A",), {"Noor": 30}),
+    pots.Award: pots.Award(
+        {"Noor": 30}, "Noor wins", (pots.HalfAward("badugi", 30, ("Noor",), ("4-3-2-A",), {}),)
+    ),
     ChipValue: ChipValue(10, "EUR"),
     Session: Session("tournament", "Cup", "2024-03-08", "Pub", "S1", 1000, 500, (60, 40)),
     HandRecord: HandRecord(
@@ -72,8 +79,8 @@ def _sample(cls: type) -> Any:
 
 
 def test_every_frozen_class_of_the_model_shares_them() -> None:
-    """All 26 (cards and results keep their own); none got a compiled method of its own."""
-    assert len(SHARING) == 26
+    """All 28 (cards and results keep their own); none got a compiled method of its own."""
+    assert len(SHARING) == 28
     for cls in SHARING:
         assert cls.__dataclass_params__.frozen  # type: ignore[attr-defined]
         own = vars(cls)
@@ -106,8 +113,9 @@ FROZEN_BY_SHARED = [cls for cls in SHARING if vars(cls).get("__setattr__") is fr
 def test_every_class_with_a_written_out_constructor_is_frozen_by_the_shared_methods() -> None:
     """Every one of them has its ``__init__`` written out (the events, ``Seat``, ``Session``,
     ``HandRecord``, ``Position``, ``Game``, ``ChipValue``, ``HouseRules``, ``Structure``,
-    ``RakeRule``, ``GameSettings``) and compiles nothing: ``__setattr__``/``__delattr__`` are
-    the shared ones, and they are still marked frozen."""
+    ``RakeRule``, ``GameSettings``, a pot's ``Award`` and its ``HalfAward``) and compiles
+    nothing: ``__setattr__``/``__delattr__`` are the shared ones, and they are still marked
+    frozen."""
     written_out = {c for c in SHARING if not c.__dataclass_params__.init}  # type: ignore[attr-defined]
     assert set(FROZEN_BY_SHARED) == written_out == set(SHARING)
     for cls in FROZEN_BY_SHARED:
