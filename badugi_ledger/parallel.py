@@ -79,7 +79,9 @@ def ordered_map(func: Callable[[T], R], items: Sequence[T], jobs: int | None) ->
     from concurrent.futures.process import BrokenProcessPool
 
     try:
-        yield from pool.map(func, items, chunksize=chunksize)
+        with _signals_held_while_forking():  # (the pool forks its workers as work is given)
+            results = pool.map(func, items, chunksize=chunksize)
+        yield from results
     except BrokenProcessPool:  # a worker was killed (the system out of memory, kill -9)
         _stop_pool(pool)
         raise WorkerError("a worker process ended early (killed?)") from None
@@ -121,11 +123,46 @@ def _start_pool_worker(parent: int) -> None:
     put back to its default: the command's own handler (ending it through its clean-ups, as
     Ctrl-C does) came with the fork, and the parent ending its pool (``terminate``: SIGTERM)
     made a worker still starting print "Exception in initializer" and a traceback."""
+    _answer_signals_as_a_worker()
+    _end_with_parent(parent)
+
+
+_HELD = ("SIGINT", "SIGTERM")
+"""The signals a command answers with its clean-ups (Ctrl-C, ``kill``), held while it forks."""
+
+
+@contextmanager
+def _signals_held_while_forking() -> Iterator[None]:
+    """Ctrl-C or SIGTERM arriving while this process forks is answered once the fork is done.
+
+    Python runs the fork's own handlers (``os.register_at_fork``: the logging module's, for
+    one) as the fork returns, and an exception raised in one of them is printed as "Exception
+    ignored" and dropped: the command's SIGTERM handler, raising ``SystemExit`` there, printed
+    a traceback and the import went on.  So both signals are blocked while a worker is forked
+    (the signal waits) and unblocked after, in this process; the worker unblocks them once it
+    answers them as a worker (:func:`_answer_signals_as_a_worker`)."""
+    import signal
+
+    if not hasattr(signal, "pthread_sigmask"):  # (not on Windows, which does not fork)
+        yield
+        return
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, [getattr(signal, n) for n in _HELD])
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
+
+
+def _answer_signals_as_a_worker() -> None:
+    """In a worker as it starts: Ctrl-C is ignored (the parent's to handle), SIGTERM ends it at
+    once (the parent's ``terminate``), and both are unblocked (the fork held them,
+    :func:`_signals_held_while_forking`)."""
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    _end_with_parent(parent)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, [getattr(signal, n) for n in _HELD])
 
 
 def _end_with_parent(parent: int) -> None:
@@ -187,8 +224,6 @@ def worker_stream(
     worker = context.Process(
         target=_produce_into, args=(produce, arg, chunk, sending, receiving), daemon=True
     )
-    worker.start()
-    sending.close()  # the worker's end: the pipe then reports the worker's death (EOF)
     finished = False
 
     def items() -> Iterator[T]:
@@ -210,12 +245,17 @@ def worker_stream(
                 return
 
     try:
+        with _signals_held_while_forking():  # (a signal held is answered as this block ends)
+            worker.start()
+        sending.close()  # the worker's end: the pipe then reports the worker's death (EOF)
         yield items()
     finally:
+        sending.close()
         receiving.close()  # a worker still sending gets a broken pipe and exits
-        if not finished:
-            worker.terminate()
-        worker.join()
+        if worker.pid is not None:  # (started)
+            if not finished:
+                worker.terminate()
+            worker.join()
 
 
 def _produce_into(
@@ -228,11 +268,9 @@ def _produce_into(
     """The worker of :func:`worker_stream`: sends ``(tag, payload, text)`` messages -
     ``items`` (a list), then ``end``, or ``raise`` (the exception, the traceback as text)."""
     import pickle
-    import signal
 
     receiving.close()  # only the parent reads: its exit then breaks this side's pipe
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # the parent's terminate() ends it at once
+    _answer_signals_as_a_worker()
 
     def send(tag: str, payload: object, text: str = "") -> None:
         sending.send_bytes(pickle.dumps((tag, payload, text), protocol=pickle.HIGHEST_PROTOCOL))
