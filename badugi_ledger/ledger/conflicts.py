@@ -73,7 +73,11 @@ def hand_conflict(
     elif (stored.fingerprint, stored.content) == (rows.fingerprint, rows.content):
         found = ()  # the same hand: only its event differs
     else:
-        found = tuple(differences(stored_facts(conn, stored.id), rows.facts()))
+        (was,) = conn.execute(
+            "SELECT coalesce(table_name, '') FROM hands WHERE id = ?", [stored.id]
+        ).fetchone()
+        written = None if was == table else f"its table {was!r} → {table!r}"
+        found = tuple(differences(stored_facts(conn, stored.id), rows.facts(), written))
     if earlier is not None:
         found += (
             f"{earlier}, read earlier in this import, holds the ledger's version: two "

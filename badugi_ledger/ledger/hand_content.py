@@ -269,9 +269,12 @@ def _card_changes(old: HandFacts, new: HandFacts) -> list[str]:
     ]
 
 
-def differences(old: HandFacts, new: HandFacts) -> list[str]:
-    """What changed from the stored version ``old`` to ``new``, one phrase per change."""
-    lines = _card_changes(old, new)
+def differences(old: HandFacts, new: HandFacts, written: str | None = None) -> list[str]:
+    """What changed from the stored version ``old`` to ``new``, one phrase per change;
+    ``written``: how the hand as written changed, when the caller knows (a table renamed),
+    said first, in place of the guess made when no figure changed."""
+    lines = [] if written is None else [written]
+    lines += _card_changes(old, new)
     lines += [
         f"{name} {a} → {b}"
         for name, a, b in zip(FIGURES, old.figures, new.figures, strict=True)

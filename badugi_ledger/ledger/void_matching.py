@@ -9,8 +9,9 @@ another player's hand, and the voided hand would count again under its new numbe
 So a voided hand is met again in a file only as itself: by its **fingerprint** (the same
 record: only the stacks carried into it may have changed, when an earlier hand was corrected)
 or by its **content** (the same stacks, play and result under another number, or recorded
-otherwise).  Never by its number alone: a hand of the file that takes a voided hand's number,
-with another record and other content, is another hand, and counts.  A voided hand the file
+otherwise; or under its own number at its table renamed, in the file that imported it).
+Never by its number alone: a hand of the file that takes a voided hand's number, with another
+record and other content, is another hand, and counts.  A voided hand the file
 no longer holds stays void (the writer says so, and takes it out of the night's play).
 
 Hands of one table with the same content (the same stacks, the same play: the two are
@@ -129,18 +130,24 @@ class OrganiserVoids:
 
     def renumbered(self, candidates: Sequence[Candidate], exact: set[int]) -> dict[int, VoidedHand]:
         """The voided hands the batch holds under another record, by the position of the hand
-        of the batch that is each one: the same content at the same table of the same event.
-        ``exact``: row ids the batch holds by fingerprint (met as themselves)."""
-        best: dict[int, tuple[tuple[bool, bool, int], int, VoidedHand]] = {}
+        of the batch that is each one: the same content at the same table of the same event,
+        or at a table of another name with the same number in the file that imported it (its
+        table renamed).  ``exact``: row ids the batch holds by fingerprint (met as
+        themselves)."""
+        best: dict[int, tuple[tuple[bool, bool, bool, int], int, VoidedHand]] = {}
         for hand in candidates:
             for voided in self.near(hand.event_id):
-                if (
-                    voided.id in self.met
-                    or voided.id in exact
-                    or (voided.table, voided.content) != (hand.table, hand.content)
-                ):
+                if voided.id in self.met or voided.id in exact or voided.content != hand.content:
                     continue
-                rank = (voided.number != hand.number, voided.line != hand.line, hand.position)
+                renamed = voided.table != hand.table
+                if renamed and not (voided.number == hand.number and voided.source in self.sources):
+                    continue
+                rank = (
+                    renamed,
+                    voided.number != hand.number,
+                    voided.line != hand.line,
+                    hand.position,
+                )
                 held = best.get(voided.id)
                 if held is None or rank < held[0]:
                     best[voided.id] = (rank, hand.position, voided)

@@ -166,6 +166,30 @@ def test_a_void_stays_on_its_hand_when_the_night_is_renumbered(
     assert f"hand {now} at table T" in out and "stays void (misdeal)" in out, out
 
 
+def test_a_void_stays_on_its_hand_when_the_table_is_renamed(tmp_path: Path) -> None:
+    """Hand 4 voided, then the night's table renamed in its file (``table T`` -> ``table
+    Back room``), nothing else: the replace stored hand 4 at the new table as a hand that
+    counts, so the voided misdeal counted again (Dan +5 over a fresh ledger), and the report
+    said the ledger could not tell which hand it was.  It is the same hand, its number and
+    play the same, from the same file: the void stays on it, and the report says what
+    changed."""
+    db = tmp_path / "club.db"
+    path = write(tmp_path / "night" / "n.bhh", night())
+    assert invoke("import", path, "--db", db)[0] == 0
+    void(db, "4")
+    final = night().replace("table T\n", "table Back room\n")
+    write(path, final)
+    code, out = invoke("import", path, "--db", db, "--replace")
+    assert code == 0, out
+    assert figures(db) == fresh(tmp_path / "fresh", {"n.bhh": final}, ("4",))
+    said = " ".join(out.split())
+    assert (
+        "hand 4 at table Back room of Test night (2024-06-01): replaced: its table 'T' → "
+        "'Back room'; it stays void (misdeal)"
+    ) in said, out
+    assert "cannot tell" not in said
+
+
 def test_a_void_stays_on_its_hand_when_an_earlier_hand_is_corrected(tmp_path: Path) -> None:
     """Hand 4 voided, then hand 2's winner corrected: the stacks carried into hand 4 change,
     its record does not; replaced with ``--replace``, it stays void."""
