@@ -12,10 +12,13 @@ A Progressive Badugi pot carried into the hand goes with the first pot won (``00
 :func:`next_pot_won` says here and in the settlement alike.
 
 The test is a relaxation that is exact about everything above and generous about the rest: an
-unknown hand may take any value up to the best possible one, and in a split game its two halves
-are taken independently; it does not ask whether the cards left in the deck can make that
-value.  So a division refused here is refused rightly (no assignment of hands gives it), and a
-division accepted may, in a rare case, still need cards that are not there.  Under
+unknown hand may take any value a hand of the game can have (:func:`value_keys`), and in a
+split game its two halves are taken independently; it does not ask whether the cards left in
+the deck can make that value.  Exact about the order of values: an unknown hand that beats one
+value and loses to the next one up has no value to take (no hand lies between a 4-3-2-A and a
+5-3-2-A Badugi), nor one that loses to the worst value there is (a one-card K).  So a division
+refused here is refused rightly (no assignment of hands gives it), and a division accepted
+may, in a rare case, still need cards that are not there.  Under
 ``odd-chip-split all-to-first`` (PHH hands) the pots in a row that the same tied winners take
 are paid as one, as the settlement divides them (:func:`.pots.joined_ties`, as PokerKit).
 
@@ -29,20 +32,27 @@ False
 True
 >>> division_allowed(pots, {}, "badugi", {"Anna": 4, "Ben": 2})   # no split pays 4 and 2
 False
+>>> worst = evaluate("badugi", cards("Ks Kh Kd Kc"))
+>>> division_allowed(pots, {"Anna": worst}, "badugi", {"Anna": 6})  # nothing is below it
+False
 """
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Collection, Mapping, Sequence
+from functools import cache
+from itertools import combinations, combinations_with_replacement
 from typing import Any, NamedTuple
 
-from ..model.cards import Card, parse_known_cards
+from ..model.cards import DECK, Card
 from ..model.games import GAMES, GameName
 from ..model.settings import HouseRules
+from .badugi import badugi_value
 from .evaluate import HandValue, evaluate, meets_qualifier
 from .pots import half_amounts, next_pot_won, split_evenly
 
-__all__ = ["CarriedIn", "OpenPot", "division_allowed", "known_values"]
+__all__ = ["CarriedIn", "OpenPot", "division_allowed", "known_values", "value_keys"]
 
 
 class OpenPot(NamedTuple):
@@ -53,13 +63,60 @@ class OpenPot(NamedTuple):
     contenders: tuple[str, ...]
 
 
-_NUTS: Mapping[GameName, str] = {
-    "badugi": "As 2h 3d 4c",
-    "progressive-badugi": "As 2h 3d 4c",
-    "badacey": "As 2h 3d 4c 5c",  # a wheel, and a 4-3-2-A Badugi (004)
-    "badeucey": "2s 3h 4d 5c 7s",  # 7-5-4-3-2 (2-7), and the ace-high Badugi's 5-4-3-2 (004)
-}
-"""A hand that is the best possible in every half of each game: no unknown hand beats it."""
+@cache
+def value_keys(game: GameName) -> tuple[tuple[int, ...], ...]:
+    """Every value a hand of ``game`` can have in each half, as the values' keys in ascending
+    order (in the order of the game's halves), made on first use.
+
+    A Badugi half: every set of one to four ranks, each the best selection of a four-card
+    holding (the set in four suits, filled up with its lowest rank in the suits left: no rank
+    more to count); its 1,092 values, for a five-card game too (a few of them, such as a
+    one-card K, need a four-card holding: more values, never fewer).  A low half: one hand for
+    every five ranks that five cards can have (a rank at most four times), in two suits or
+    more, and for five distinct ranks once more in one suit (a 2-7 flush): every value there
+    is, 6,175 and 7,462 of them."""
+    facts = GAMES[game]
+    badugi = sorted(
+        {
+            badugi_value(_filled_up(ranks), ace_high=facts.ace_high).key
+            for size in range(1, 5)
+            for ranks in combinations(range(13), size)
+        }
+    )
+    if facts.low is None:
+        return (tuple(badugi),)
+    lows = {evaluate(game, _dealt(ranks, False))[0].key for ranks in _FIVE_RANKS}
+    lows.update(evaluate(game, _dealt(ranks, True))[0].key for ranks in combinations(range(13), 5))
+    return tuple(sorted(lows)), tuple(badugi)
+
+
+_FIVE_RANKS = [r for r in combinations_with_replacement(range(13), 5) if len(set(r)) > 1]
+"""The ranks of five cards (ascending; five of one rank there is not)."""
+
+
+def _filled_up(ranks: Sequence[int]) -> list[Card]:
+    """Four cards whose best Badugi selection is ``ranks`` (ascending, indices into
+    :data:`~badugi_ledger.model.cards.DECK`'s ranks): the ranks in four suits, then the
+    lowest rank again in the suits left."""
+    cards = [DECK[rank * 4 + suit] for suit, rank in enumerate(ranks)]
+    cards += [DECK[ranks[0] * 4 + suit] for suit in range(len(ranks), 4)]
+    return cards
+
+
+def _dealt(ranks: Sequence[int], suited: bool) -> list[Card]:
+    """Five cards of these ranks: all in one suit (``suited``), else no flush: five ranks in
+    the four suits and the first again, or a rank's cards (a rank twice: no flush) each in a
+    suit of its own."""
+    if suited:
+        return [DECK[rank * 4] for rank in ranks]
+    if len(set(ranks)) == len(ranks):
+        return [DECK[rank * 4 + k % 4] for k, rank in enumerate(ranks)]
+    seen: dict[int, int] = {}
+    cards = []
+    for rank in ranks:
+        copy = seen[rank] = seen.get(rank, -1) + 1
+        cards.append(DECK[rank * 4 + copy])
+    return cards
 
 
 class CarriedIn(NamedTuple):
@@ -109,7 +166,6 @@ def division_allowed(
     it (its previous pot's winners among its own players, the value its winners stay below,
     whether a pot before it was won), so it ends on every hand without a limit of steps."""
     facts = GAMES[game]
-    nut = evaluate(game, parse_known_cards(_NUTS[game]))
     pots = [  # a hand that cannot win is no contender
         OpenPot(pot.amount, tuple([p for p in pot.contenders if known.get(p, ()) is not None]))
         for pot in pots
@@ -127,7 +183,8 @@ def division_allowed(
         if carry.amount and amounts:  # a one-half game: the first pot holds the carried pot
             amounts[0] -= carry.amount
         keys = {p: values[half].key for p, values in known.items() if values is not None}
-        walk = _Walk(pots, amounts, keys, nut[half].key, facts.progressive, house, asked, target)
+        walk = _Walk(pots, amounts, keys, value_keys(game)[half], facts.progressive, house)
+        walk.asked(asked, target)
         walk.carry, walk.later = carry.amount, carry.later
         walk.count_left = carried is not None
         walk.joined = house.odd_chip_split == "all-to-first" and len(facts.halves) == 1
@@ -164,9 +221,10 @@ class _Walk:
     A pot's winners are its best hands.  When some of the previous pot's winners contest it,
     they are its winners (the same hands, fewer opponents); otherwise its winners are below
     that value (``bound``, exclusive).  Its known best hands are among its winners, or none
-    is and its winners are unknown hands that beat them (possible only below the bound, or up
-    to the nut when there is none).  An unknown hand that does not win may be as low as
-    needed, so it never stands in the way.
+    is and its winners are unknown hands that beat them, with the best value below the bound
+    (the best there is when there is none), which must beat the known ones.  An unknown hand
+    that does not win may be as low as needed, down to the lowest value there is: losing to
+    that value, it must tie instead (``values``: every value of the half, ascending).
 
     The divisions of the pots from one on depend only on how the pots before it ended as far
     as it is concerned (:meth:`_state`), so they are found once for each such ending."""
@@ -183,17 +241,27 @@ class _Walk:
         pots: Sequence[OpenPot],
         amounts: Sequence[int],
         keys: Mapping[str, Any],
-        nut: Any,
+        values: Sequence[int],
         may_carry: bool,
         house: HouseRules,
-        asked: Sequence[str],
-        target: tuple[int, ...],
     ) -> None:
-        self.pots, self.amounts, self.keys, self.nut = pots, amounts, keys, nut
-        self.may_carry, self.house, self.target = may_carry, house, target
+        self.pots, self.amounts, self.keys, self.values = pots, amounts, keys, values
+        self.may_carry, self.house = may_carry, house
+        self.memo: dict[tuple[Any, ...], frozenset[_Outcome]] = {}
+
+    def asked(self, asked: Sequence[str], target: tuple[int, ...]) -> None:
+        """The players whose payouts are asked, and what each is to be paid (``target``)."""
+        self.target = target
         self.index = {name: i for i, name in enumerate(asked)}
         self.none: tuple[int, ...] = (0,) * len(asked)
-        self.memo: dict[tuple[Any, ...], frozenset[_Outcome]] = {}
+
+    def _highest_below(self, bound: Any) -> Any:
+        """The best value below ``bound`` (None: the best there is), or None: there is none."""
+        values = self.values
+        if bound is None:
+            return values[-1]
+        at = bisect_left(values, bound)
+        return values[at - 1] if at else None
 
     def divisions(
         self,
@@ -242,13 +310,19 @@ class _Walk:
         known = [p for p in contenders if p in keys]
         unknown = [p for p in contenders if p not in keys]
         best = max([keys[p] for p in known], default=None)
+        lowest = self.values[0]
         choices: list[tuple[tuple[str, ...], Any]] = []
         if best is not None and (bound is None or best < bound):
             top = [p for p in known if keys[p] == best]
-            choices += [((*top, *extra), best) for extra in _subsets(unknown)]
-        ceiling = self.nut if bound is None else bound
-        if best is None or best < ceiling:
-            choices += [(extra, ceiling) for extra in _subsets(unknown) if extra]
+            # Unknown hands that do not tie it are below it: not below the lowest value.
+            ties = _subsets(unknown) if best > lowest else [tuple(unknown)]
+            choices += [((*top, *extra), best) for extra in ties]
+        # Unknown hands that beat the known ones: at most the best value below the bound, and
+        # those that do not tie them below that.
+        highest = self._highest_below(bound)
+        if highest is not None and (best is None or best < highest):
+            ties = _subsets(unknown) if highest > lowest else [tuple(unknown)]
+            choices += [(extra, highest) for extra in ties if extra]
         out: set[_Outcome] = set()
         for winners, below in choices:
             order = tuple([p for p in contenders if p in winners])

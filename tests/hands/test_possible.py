@@ -10,6 +10,7 @@ hand wins, ties share), ``004`` (each half divided among its own tied winners).
 from __future__ import annotations
 
 import itertools
+import random
 
 import pytest
 from hypothesis import given, settings
@@ -22,11 +23,11 @@ from badugi_ledger.hands.evaluate import (
     evaluate,
 )
 from badugi_ledger.hands.possible import (
-    _NUTS,
     CarriedIn,
     OpenPot,
     division_allowed,
     known_values,
+    value_keys,
 )
 from badugi_ledger.hands.pots import divide_pot
 from badugi_ledger.model.cards import DECK, parse_known_cards
@@ -122,25 +123,63 @@ def test_every_real_division_is_allowed(
                 assert division_allowed(pots, known, "badugi", dict(key)), (anna, ben, cy)
 
 
-def test_no_hand_beats_the_nut_of_any_half() -> None:
-    """The hand each game's check takes as unbeatable, proved exhaustively (``004``: the best
-    Badugi is 4-3-2-A, or 5-4-3-2 with aces high; the wheel is the best A-5 low).  A Badugi
-    selection is at most four cards, so every four-card hand covers it; an A-5 low that beats
-    a wheel has no card above five, a 2-7 low that beats 7-5-4-3-2 none above seven and no
-    ace (aces are high there), so those hands cover the lows."""
-    nuts = {game: evaluate(game, parse_known_cards(_NUTS[game])) for game in _NUTS}
-    best_low = nuts["badacey"][0].key
-    best_deuce = nuts["badeucey"][0].key
-    best_badugi = nuts["badugi"][0].key
-    assert nuts["badacey"][1].key == nuts["progressive-badugi"][0].key == best_badugi
-    best_high = nuts["badeucey"][1].key
-    for cards in itertools.combinations(DECK, 4):
-        assert badugi_value(cards).key <= best_badugi
-        assert badugi_value(cards, ace_high=True).key <= best_high
-    for cards in itertools.combinations([c for c in DECK if c.rank <= 5], 5):
-        assert ace_five_value(cards).key <= best_low
-    for cards in itertools.combinations([c for c in DECK if 2 <= c.rank <= 7], 5):
-        assert deuce_seven_value(cards).key <= best_deuce
+def test_the_values_each_half_can_take_are_every_value_there_is() -> None:
+    """``000`` rules 1-3 and ``004``: values are a strict order, so an unknown hand may take
+    only the values there are.  Every four-card hand's Badugi value is one of the 1,092 (ace
+    low for Badugi and Badacey, ace high for Badeucey), and each of them is some hand's; the
+    lows are every five-card value there is (A-5: the 6,175 sets of five ranks with a rank at
+    most four times; 2-7: 7,462 with straights and flushes), the best of each the wheel and
+    7-5-4-3-2 (``004``), the worst four kings and a queen, and the royal flush."""
+    for ace_high, game, half in ((False, "badugi", 0), (True, "badeucey", 1)):
+        every = {badugi_value(c, ace_high=ace_high).key for c in itertools.combinations(DECK, 4)}
+        assert every == set(value_keys(game)[half])
+    assert (
+        value_keys("badacey")[1] == value_keys("progressive-badugi")[0] == value_keys("badugi")[0]
+    )
+    a5, d27 = value_keys("badacey")[0], value_keys("badeucey")[0]
+    assert (len(a5), len(d27)) == (6175, 7462)
+    assert a5 == tuple(sorted(a5)) and d27 == tuple(sorted(d27))
+    ends = {
+        "badacey": ("Ks Kh Kd Kc Qs", "5s 4h 3d 2c Ah"),
+        "badeucey": ("As Ks Qs Js Ts", "7s 5h 4d 3c 2h"),
+    }
+    for game, (worst, best) in ends.items():
+        low = value_keys(game)[0]
+        assert (low[0], low[-1]) == tuple(
+            evaluate(game, parse_known_cards(hand))[0].key for hand in (worst, best)
+        )
+    rng = random.Random(4)
+    for _ in range(3000):
+        cards = rng.sample(DECK, 5)
+        assert ace_five_value(cards).key in set(a5)
+        assert deuce_seven_value(cards).key in set(d27)
+
+
+def test_an_unknown_hand_beats_one_value_and_loses_to_the_next_nowhere() -> None:
+    """``000`` rules 2-3: no value lies between a 4-3-2-A and a 5-3-2-A (or a 9-5-3-A and a
+    9-5-3-2).  Eve (all-in) shows the first, Dan the second, Anna's cards are unknown: Anna
+    cannot lose the main pot to Eve outright and win the side pot from Dan outright.  Before,
+    that record was allowed (an unknown winner was taken to lie anywhere below the bound)."""
+    for eve, dan in (("As 2h 3d 4c", "Ad 2s 3h 5c"), ("As 3h 5d 9c", "2s 3d 5h 9c")):
+        known = {
+            p: evaluate("badugi", parse_known_cards(c)) for p, c in (("Eve", eve), ("Dan", dan))
+        }
+        pots = [OpenPot(30, ("Eve", "Anna", "Dan")), OpenPot(80, ("Anna", "Dan"))]
+        assert not division_allowed(pots, known, "badugi", {"Eve": 30, "Anna": 80})
+        assert division_allowed(pots, known, "badugi", {"Eve": 30, "Dan": 80})
+        assert division_allowed(pots, known, "badugi", {"Eve": 15, "Anna": 95})  # Anna ties Eve
+        assert division_allowed(pots, known, "badugi", {"Eve": 30, "Anna": 40, "Dan": 40})
+
+
+def test_nothing_is_below_the_worst_hand() -> None:
+    """``000`` rule 3: a one-card K is the worst Badugi hand; an unknown hand at worst ties it
+    (four kings and, here, any four cards, the check being generous about the deck), so Dan
+    showing four kings cannot take the pot alone."""
+    known = {"Dan": evaluate("badugi", parse_known_cards("Ks Kh Kd Kc"))}
+    pots = [OpenPot(16, ("Anna", "Dan"))]
+    assert not division_allowed(pots, known, "badugi", {"Dan": 16})
+    assert division_allowed(pots, known, "badugi", {"Anna": 16})
+    assert division_allowed(pots, known, "badugi", {"Anna": 8, "Dan": 8})
 
 
 NINE = tuple(f"P{i}" for i in range(9))
