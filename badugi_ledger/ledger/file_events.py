@@ -201,19 +201,39 @@ class FileEvents:
         self.report.replaced.append(conflict)
 
 
-def void_events(db: sqlite3.Connection, events: set[int]) -> list[tuple[str, str]]:
-    """Each void event among ``events`` (those a file stored or replaced hands of) as messages
-    name it, and why it is void: a voided event stays void, so the hands a file adds to it
-    count for nothing, and the report must say so."""
-    if not events:
-        return []
+def void_events(
+    db: sqlite3.Connection, events: set[int], source: str
+) -> tuple[list[tuple[str, str]], list[str]]:
+    """The void events among ``events`` (those a file stored, replaced or moved hands of) that
+    hold hands of the file ``source``, each as messages name it and why it is void: a voided
+    event stays void, so the hands a file adds to it count for nothing, and the report must
+    say so.  Then a warning for each void event the file's hands left for an event of the same
+    name and date that counts (the night's unit corrected: its void does not follow, see
+    docs/ledger.md): the night counts again, unless it is voided again."""
     ids = sorted(events)
-    void = []
+    touched = []
     for start in range(0, len(ids), LOOKUP_CHUNK):
         chunk = ids[start : start + LOOKUP_CHUNK]
-        void += db.execute(
-            "SELECT name, date, void_reason FROM events WHERE void_reason IS NOT NULL "
-            f"AND id IN ({', '.join('?' * len(chunk))}) ORDER BY id",
-            chunk,
+        touched += db.execute(
+            "SELECT id, name, date, void_reason, EXISTS (SELECT 1 FROM hands h WHERE "
+            "h.event_id = e.id AND h.source = ?) FROM events e "
+            f"WHERE id IN ({', '.join('?' * len(chunk))}) ORDER BY id",
+            [source, *chunk],
         ).fetchall()
-    return [(event_label({"name": n, "date": d}), str(why)) for n, d, why in void]
+    void = [
+        (event_label({"name": n, "date": d}), str(why))
+        for _, n, d, why, holds in touched
+        if why is not None and holds
+    ]
+    counting = [(i, n, d) for i, n, d, why, holds in touched if why is None and holds]
+    warnings = [
+        f"{event_label({'name': n, 'date': d})} is void ({why}), and this file's hands of it "
+        f"are now in event {heir} of that name and date, which counts: void it "
+        f"too if the night still does not count (badugi-ledger void --event {heir} --reason "
+        "TEXT)"
+        for _, n, d, why, holds in touched
+        if why is not None and not holds
+        for heir, name, date in counting
+        if (name, date) == (n, d)
+    ]
+    return void, warnings

@@ -67,3 +67,36 @@ def test_an_event_that_counts_gets_no_such_note(tmp_path: Path) -> None:
     code, out = invoke("import", night, "--db", db, "--json")
     assert code == 0
     assert json.loads(out)["files"][0]["void_events"] == []
+
+
+def test_a_void_night_whose_unit_is_corrected_is_not_said_to_count_for_nothing(
+    tmp_path: Path,
+) -> None:
+    """A night voided, then its unit corrected in the file (``chips 10 = 1 EUR``) and imported
+    with ``--replace``: its hands go to an event of that unit, which counts (a void does not
+    follow a unit correction, docs/ledger.md).  The report said they counted in no figure, in
+    the text and in ``void_events``, while the standings ranked them; it warns instead, naming
+    the event they count in and how to void it."""
+    db = tmp_path / "club.db"
+    night = tmp_path / "night.bhh"
+    night.write_text(HEAD + HAND_1 + "\n" + HAND_2, encoding="utf-8")
+    assert invoke("import", night, "--db", db)[0] == 0
+    invoke("void", "--event", "Friday", "--reason", "cancelled", "--db", db)
+    night.write_text(
+        HEAD.replace("date 2026-12-04", "date 2026-12-04 · chips 10 = 1 EUR")
+        + HAND_1
+        + "\n"
+        + HAND_2,
+        encoding="utf-8",
+    )
+    code, out = invoke("import", night, "--db", db, "--replace", "--json")
+    assert code == 0, out
+    (file,) = json.loads(out)["files"]
+    assert file["void_events"] == []
+    assert file["warnings"] == [
+        "Friday (2026-12-04) is void (cancelled), and this file's hands of it are now in event 2 "
+        "of that name and date, which counts: void it too if the night still does not count "
+        "(badugi-ledger void --event 2 --reason TEXT)"
+    ]
+    code, out = invoke("standings", "--db", db, "--format", "json")
+    assert sorted(row["player"] for row in json.loads(out)) == ["Anna", "Ben", "Cara"]
