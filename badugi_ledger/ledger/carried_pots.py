@@ -44,7 +44,7 @@ import dataclasses
 import re
 import sqlite3
 from collections import defaultdict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -170,6 +170,11 @@ class CarryShortfall:
         return pool_amount(amount, self.pool)
 
     @property
+    def left(self) -> int:
+        """What stays in ``*carry*`` after the hand (below zero: what it takes from nowhere)."""
+        return self.carried - self.taken - self.takes
+
+    @property
     def later(self) -> str:
         """``hand Q1 of Friday (2024-05-10)``."""
         return f"hand {self.hand} of {self.event}"
@@ -192,12 +197,11 @@ class CarryShortfall:
             )
         took = f" and took {self.amount(self.taken)}" if self.taken else ""
         if self.surplus:
-            left = self.carried - self.taken - self.takes
             return (
                 f"at table {self.table!r} {self.placed} takes {self.amount(self.takes)} of "
                 f"carried Progressive Badugi pots, but the hands before it carried "
                 f"{self.amount(self.carried)}{took}: a carried pot is taken whole, and "
-                f"{self.amount(left)} would stay in *carry* for no hand"
+                f"{self.amount(self.left)} would stay in *carry* for no hand"
             )
         hands = (
             "the hands of the nights whose order is not known (of one date, or without a "
@@ -218,14 +222,13 @@ class CarryShortfall:
 
     def left_behind_text(self) -> str:
         """What :func:`carry_left_behind` found, as the import's report says it."""
-        left = self.carried - self.taken - self.takes
         takes = f"takes {self.amount(self.takes)}" if self.takes else "takes none of it"
         carrier = f"{self.carrier} carried a Progressive Badugi pot" if self.carrier else ""
         held = f" ({self.source})" if self.source else ""
         return (
             f"at table {self.table!r} {carrier or 'a pot was carried'} and left "
             f"{self.amount(self.carried - self.taken)} for the next hand, but {self.later}"
-            f"{held}, the next played there, {takes}: {self.amount(left)} stay in *carry* for "
+            f"{held}, the next played there, {takes}: {self.amount(self.left)} stay in *carry* for "
             "no hand (badugi-ledger settle shows them); correct the 'carry in' of the hand "
             "that takes it and import its file again with --replace"
         )
@@ -259,6 +262,7 @@ def carry_shortfall(
     db: sqlite3.Connection,
     tables: Iterable[str],
     changed: Callable[[int], bool] | None = None,
+    committed: Callable[[], sqlite3.Connection | None] | None = None,
 ) -> CarryShortfall | None:
     """The first hand, in play order (module docstring), of a pool at one of ``tables`` that
     takes more than the hands before it carried and left; None when every pool holds.  Read
@@ -269,13 +273,35 @@ def carry_shortfall(
     too (:attr:`CarryShortfall.surplus`): the change raised what the hands before it carried
     (or put a night that carries before it), and the rest of the pot would wait in
     ``*carry*`` for no hand.  A hand the change wrote may take less (a correction that
-    lowers a pot starts with the hand that takes it)."""
+    lowers a pot starts with the hand that takes it).  Not when as much was left behind it
+    before the change, in the ledger as ``committed`` opens it (outside the change's
+    transaction; None: not known): the change did not raise it (an organiser voided the hand
+    that took the pot: it waits in ``*carry*``, and an import of the night that leaves the
+    pots as they were is not refused for it; the import's report names it)."""
+    before: dict[str, dict[int, int]] = {}
     for table in sorted(set(tables)):
         for pool, hands in _pools(db, table):
-            short = _walk(db, table, pool, hands, changed)
-            if short is not None:
+            for short in _walk(db, table, pool, hands, changed):
+                if short.surplus and committed is not None:
+                    if table not in before:
+                        before[table] = _surpluses(committed(), table)
+                    if before[table].get(short.hand_row, 0) >= short.left:
+                        continue
                 return short
     return None
+
+
+def _surpluses(db: sqlite3.Connection | None, table: str) -> dict[int, int]:
+    """Row id -> what stays in ``*carry*`` after it, for each hand of ``table`` that takes less
+    than is left for it in ``db`` (None: nothing known)."""
+    if db is None:
+        return {}
+    return {
+        short.hand_row: short.left
+        for pool, hands in _pools(db, table)
+        for short in _walk(db, table, pool, hands, lambda _: False)
+        if short.surplus
+    }
 
 
 def _pools(db: sqlite3.Connection, table: str) -> list[tuple[str, list[_Move]]]:
@@ -402,11 +428,11 @@ def _walk(
     pool: str,
     hands: list[_Move],
     changed: Callable[[int], bool] | None = None,
-) -> CarryShortfall | None:
-    """The pool's pots passed in play order: the first hand that takes more than is left (or,
-    with ``changed``, less: :func:`carry_shortfall`).  A step of nights whose order is not
-    known is held to its totals: what its hands take at most what was left before it and what
-    they carry."""
+) -> Iterator[CarryShortfall]:
+    """The pool's pots passed in play order: each hand that takes more than is left (or, with
+    ``changed``, less: :func:`carry_shortfall`), in that order; the walk goes on past each as
+    the hands have it.  A step of nights whose order is not known is held to its totals: what
+    its hands take at most what was left before it and what they carry."""
     carried = taken = last_week = 0
     moved = False
     for ordered, step in _steps(hands):
@@ -421,27 +447,27 @@ def _walk(
                     str(r[0]) for r in db.execute(_CARRIED_ELSEWHERE, [table, pool]) if r[0]
                 )
                 if elsewhere:
-                    return _shortfall(table, first, 0, 0, elsewhere=elsewhere)
+                    yield _shortfall(table, first, 0, 0, elsewhere=elsewhere)
                 last_week = first.carry_in  # on the file's word
         takes = sum(hand.carry_in for hand in step)
         if takes > carried + last_week - taken + (0 if ordered else _carries(step)):
             hand = [h for h in step if h.carry_in][-1]
             if ordered:
-                return _shortfall(table, hand, carried, taken)
-            return _shortfall(
-                table, hand, carried + _carries(step), taken + takes - hand.carry_in, True
-            )
-        if (
+                yield _shortfall(table, hand, carried, taken)
+            else:
+                yield _shortfall(
+                    table, hand, carried + _carries(step), taken + takes - hand.carry_in, True
+                )
+        elif (
             ordered
             and changed is not None
             and 0 < takes < carried + last_week - taken
             and not changed(step[0].hand_id)
         ):
-            return dataclasses.replace(_shortfall(table, step[0], carried, taken), surplus=True)
+            yield dataclasses.replace(_shortfall(table, step[0], carried, taken), surplus=True)
         taken += takes
         carried += _carries(step)
         moved = moved or bool(takes or _carries(step))
-    return None
 
 
 def _first_of_night(step: list[_Move], hand: _Move) -> _Move:

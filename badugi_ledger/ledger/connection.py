@@ -105,6 +105,35 @@ def db_label(db: sqlite3.Connection) -> str:
     return repr(row[2]) if row and row[2] else "(in memory)"
 
 
+@contextmanager
+def committed_view(
+    db: sqlite3.Connection,
+) -> Iterator[Callable[[], sqlite3.Connection | None]]:
+    """``with committed_view(db) as committed:`` - ``committed()`` is the ledger of ``db`` as
+    committed, outside the transaction ``db`` is in: a second connection, read-only, to its
+    file (a WAL journal lets it read while ``db`` writes), opened on the first call and closed
+    when the block ends.  None for a ledger in memory, or one it cannot open at once."""
+    opened: list[sqlite3.Connection | None] = []
+
+    def committed() -> sqlite3.Connection | None:
+        if not opened:
+            path = next(
+                (row[2] for row in db.execute("PRAGMA database_list") if row[1] == "main"), ""
+            )
+            try:
+                opened.append(connect(path, read_only=True, busy_timeout_ms=500) if path else None)
+            except LedgerError:
+                opened.append(None)
+        return opened[0]
+
+    try:
+        yield committed
+    finally:
+        for conn in opened:
+            if conn is not None:
+                conn.close()
+
+
 def patiently(db: sqlite3.Connection, step: Callable[[], T], why: str) -> T:
     """``step()``, which may wait for another connection's lock on the ledger: if it is still
     waiting after :data:`WAIT_NOTICE_MS`, say so once (a warning on :data:`log`: which ledger,

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from ..model.errors import LedgerError
 from .carried_pots import PROGRESSIVE, CarryShortfall, carry_left_behind, carry_shortfall
+from .connection import committed_view
 from .file_events import void_events
 from .hand_lookups import LOOKUP_CHUNK
 from .import_run import ImportRun
@@ -212,7 +213,10 @@ def _check_carries(writer: FileWriter) -> None:
                 chunk,
             )
         )
-    short = carry_shortfall(writer.conn, tables, writer.wrote) if tables else None
+    if not tables:
+        return
+    with committed_view(writer.conn) as committed:
+        short = carry_shortfall(writer.conn, tables, writer.wrote, committed)
     if short is not None:
         hint = f"; {_UNIT_FIX}" if short.elsewhere else f": {_carry_hint(short, writer)}"
         raise LedgerError(f"{short.text()}{hint}; nothing from this file was stored")

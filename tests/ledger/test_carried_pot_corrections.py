@@ -418,3 +418,47 @@ def test_a_replace_that_raises_a_pot_a_later_night_took_is_refused(tmp_path: Pat
     assert import_into(db, [two], replace=True).files[0].error is None
     assert "*carry*" not in season(db)
     assert_as_fresh(db, [one, two], tmp_path)
+
+
+# --- a pot an organiser's void left in *carry* ---------------------------------------------------
+
+PASSED_ON = Path(__file__).resolve().parent.parent / "fixtures" / "progressive_pots_passed_on.bhh"
+
+
+def event_balances(db: Path) -> dict[str, int]:
+    code, out = invoke("settle", "--event", "1", "--db", db, "--json")
+    assert code == 0, out
+    balances: dict[str, int] = json.loads(out)["balances"]
+    return balances
+
+
+def test_a_pot_left_in_carry_by_a_void_does_not_refuse_the_nights_replace(
+    tmp_path: Path,
+) -> None:
+    """Hand 3, which took the 48 chips hand 2 carried, voided (a misdeal): the pot waits in
+    ``*carry*``, as the void says.  Then the night's file, only its last ``final:`` line taken
+    out, imported with ``--replace``: it was refused, hand 5 "taking 26 of 74 left, 48 would
+    stay in *carry* for no hand", with a way out that voided a second hand - every later
+    replace of the night was refused, though a fresh ledger given the same file and the same
+    void holds exactly that.  What the change did not raise is not the change's: stored, the
+    ledger that of the fresh one, the pot left behind named in a warning."""
+    night = write(tmp_path, "night.bhh", PASSED_ON.read_text(encoding="utf-8"))
+    db = tmp_path / "club.db"
+    assert import_into(db, [night], jobs=1).stored == 6
+    void = ("void", "--event", "1", "--hand", "108397-3", "--reason", "misdeal")
+    code, out = invoke(*void, "--db", db)
+    assert code == 0, out
+    text = night.read_text(encoding="utf-8")
+    write(tmp_path, "night.bhh", text.replace("final: Anna 102 · Ben 72 · Cara 78\n", ""))
+    (replaced,) = import_into(db, [night], replace=True).files
+    assert replaced.error is None and len(replaced.replaced) == 1, replaced
+    assert any("48 chips stay in *carry* for no hand" in w for w in replaced.warnings)
+
+    fresh_dir = tmp_path / "fresh"
+    fresh_dir.mkdir()
+    fresh = fresh_dir / "club.db"
+    assert import_into(fresh, [write(fresh_dir, "night.bhh", night.read_text())], jobs=1).stored
+    code, out = invoke(*void, "--db", fresh)
+    assert code == 0, out
+    assert event_balances(db) == event_balances(fresh)
+    assert event_balances(db)["*carry*"] == 48
