@@ -45,17 +45,48 @@ _WITHOUT_CARDS = 3
 
 
 _BUTTON = FIGURES.index("button")
+_MATCHED = FIGURES[:_BUTTON] + FIGURES[_BUTTON + 1 :]
+"""The hand's figures a copy has as they are (all but its button, a name): ``hands`` columns,
+so that the hands that may be a copy are found without reading any other hand whole."""
 
 
 def _signature(facts: HandFacts) -> _Signature:
     """What :func:`~.hand_content.players_renamed` compares, without the names: the seats'
-    figures, the hand's figures but its button (a name), and the pots' amounts."""
+    figures, the hand's figures but its button (a name: :data:`_MATCHED`), and the pots'
+    amounts."""
     figures = facts.figures[:_BUTTON] + facts.figures[_BUTTON + 1 :]
     return (
         tuple(player[1:] for player in facts.players),
         figures,
         tuple((pot[0], pot[1]) for pot in facts.pots),
     )
+
+
+_SEATS = (
+    "(SELECT json_array(count(*), sum(coalesce(seat, -1) * 65537 + starting_stack), "
+    "sum(final_stack), sum(contributed), sum(collected)) FROM hand_players WHERE hand_id = h.id)"
+)
+"""SQL summing up a hand's seats (alias ``h`` = ``hands``) in one text: how many, and sums of
+their figures, the same whatever the players' names or their rows' order.  Two hands of one
+:func:`_signature` have the same one, so a hand whose summary is none of this file's hands' is
+no copy of one (the summary only narrows the hands to read whole)."""
+
+
+def _look_alike_keys(
+    db: sqlite3.Connection, hand_ids: list[int]
+) -> tuple[set[tuple[object, ...]], set[str]]:
+    """The :data:`_MATCHED` figures (tuples) and the :data:`_SEATS` summaries of these stored
+    hands: a hand of the same :func:`_signature` as one of them has one of each."""
+    figures: set[tuple[object, ...]] = set()
+    seats: set[str] = set()
+    for *matched, summary in db.execute(
+        f"SELECT {', '.join('h.' + f for f in _MATCHED)}, {_SEATS} FROM hands h WHERE h.id IN "
+        "(SELECT value FROM json_each(?))",
+        [json.dumps(hand_ids)],
+    ):
+        figures.add(tuple(matched))
+        seats.add(str(summary))
+    return figures, seats
 
 
 def _shows_cards(facts: HandFacts) -> bool:
@@ -73,7 +104,10 @@ def copied_nights(
     ``next_hand - 1``, and ``again``: hands stored before that count again because this file
     holds them) are, for one of their events, a copy of the counting hands of an event from
     another file (see the module docstring); return a warning for each event whose hands
-    only look like one.  Nothing is read when no other file has hands of that date."""
+    only look like one.  Of another file's hands of that date, only those whose figures and
+    seats are summed up as one of this file's hands' (:data:`_MATCHED`, :data:`_SEATS`) are
+    read whole: a day of many one-hand files (a PHH file a hand) costs each file a look at the
+    day's hands in SQLite, not a read of each."""
     warnings: list[str] = []
     new: dict[int, list[tuple[int, str]]] = {}
     dates: dict[int, str | None] = {}
@@ -96,19 +130,27 @@ def copied_nights(
     for event_id, new_hands in new.items():
         if dates[event_id] is None:
             continue
-        groups: dict[int, list[tuple[int, str]]] = {}
-        for hand_id, other_event, number in db.execute(
-            "SELECT h.id, h.event_id, h.hand_number FROM hands h "
-            "JOIN events e ON e.id = h.event_id JOIN events mine ON mine.id = ? "
-            "WHERE e.date = ? AND e.kind = mine.kind AND h.void_reason IS NULL "
-            "AND e.void_reason IS NULL AND (h.id < ? OR h.id >= ?) AND h.source != ?",
-            [event_id, dates[event_id], first_new, next_hand, source],
-        ):
-            groups.setdefault(other_event, []).append((hand_id, str(number)))
-        if not groups:
-            continue
         hands, counting = _held_before(db, event_id, source, first_new)
         hands += new_hands
+        wanted, seats = _look_alike_keys(db, [hand_id for hand_id, _ in hands])
+        pots = [figures[_MATCHED.index("pot")] for figures in wanted]
+        groups: dict[int, list[tuple[int, str]]] = {}
+        for hand_id, other_event, number, *figures in db.execute(
+            f"SELECT h.id, h.event_id, h.hand_number, {', '.join('h.' + f for f in _MATCHED)} "
+            "FROM hands h JOIN events e ON e.id = h.event_id JOIN events mine ON mine.id = ? "
+            "WHERE e.date = ? AND e.kind = mine.kind AND h.void_reason IS NULL "
+            "AND e.void_reason IS NULL AND (h.id < ? OR h.id >= ?) AND h.source != ? "
+            f"AND h.pot IN (SELECT value FROM json_each(?)) AND {_SEATS} IN "
+            "(SELECT value FROM json_each(?))",
+            [
+                event_id, dates[event_id], first_new, next_hand, source, json.dumps(pots),
+                json.dumps(sorted(seats)),
+            ],
+        ):  # fmt: skip
+            if tuple(figures) in wanted:
+                groups.setdefault(other_event, []).append((hand_id, str(number)))
+        if not groups:
+            continue
         counting -= again  # (void again if the file is refused)
         for other_event, others in groups.items():
             cards_only = other_event == event_id  # a night's next file may cycle alike
