@@ -319,10 +319,10 @@ class CheckRun:
         """The report, line by line: each file's problems then its summary, files in the
         order given (or, with ``as_json``, one JSON object per hand)."""
         if as_json:
-            import json  # only for this report (our own format's reader loads it anyway)
+            from .model.escaping import json_text  # only for this report
 
             for outcome in self.outcomes():
-                yield json.dumps(outcome_dict(outcome), ensure_ascii=False)
+                yield json_text(outcome_dict(outcome))
             return
         self.finished = False
         here = resolve_jobs(self.jobs, len(self.files)) == 1

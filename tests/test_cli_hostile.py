@@ -7,7 +7,10 @@ exit 1 with one ``Error:`` line, or exit 2 with a usage message — never an exc
 
 from __future__ import annotations
 
+import json
 import os
+import subprocess
+import sys
 from contextlib import suppress
 from pathlib import Path
 
@@ -340,6 +343,35 @@ def test_a_file_name_that_is_not_utf8_is_shown_escaped(
     assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
     assert result.exit_code == 0, result.output
     assert "soir\\udce9e.bhh" in result.output
+
+
+@pytest.mark.parametrize(
+    "command",
+    [["check", "--json"], ["import", "--json", "--db", "club.db"], ["parse", "--json"],
+     ["show", "--json"]],
+)  # fmt: skip
+def test_json_naming_a_file_whose_name_is_not_utf8_is_utf8(
+    latin1_named: Path, command: list[str]
+) -> None:
+    """In a locale whose standard output writes a lone surrogate as its byte (C.UTF-8, the C
+    locale), ``--json`` wrote the byte 0xe9 itself: the output was not UTF-8, so no JSON a
+    strict reader takes (RFC 8259).  It is the string's escape, and reads back as the name."""
+    cli = Path(sys.executable).with_name("badugi-ledger")
+    done = subprocess.run(
+        [str(cli), command[0], str(latin1_named), *command[1:]],
+        capture_output=True,
+        cwd=latin1_named.parent,
+        env={**os.environ, "LC_ALL": "C.UTF-8"},
+        timeout=120,
+        check=False,
+    )
+    text = done.stdout.decode("utf-8")  # strict: every byte of it UTF-8
+    assert "soir\\udce9e.bhh" in text, text
+    if command[0] == "import":
+        parsed = [json.loads(text)]
+    else:
+        parsed = [json.loads(line) for line in text.splitlines() if line.strip()]
+    assert "soir\udce9e.bhh" in json.dumps(parsed, ensure_ascii=False)
 
 
 def test_importing_a_file_whose_name_is_not_utf8_is_refused_clearly(

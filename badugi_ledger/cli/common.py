@@ -312,9 +312,9 @@ def render(result: Rendered, as_json: bool, rows: bool = False) -> None:
     row of a ledger report, shown on one line whatever a name in it holds (:func:`screen_row`);
     otherwise a line may hold a message of several lines (a parse error's)."""
     if as_json:
-        import json
+        from ..model.escaping import json_text
 
-        typer.echo(json.dumps(result.as_dict(), ensure_ascii=False, indent=2))
+        typer.echo(json_text(result.as_dict(), indent=2))
     else:
         shown = screen_row if rows else screen
         for line in result.text_lines():

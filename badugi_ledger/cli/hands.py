@@ -125,8 +125,7 @@ def parse_command(
     them: hidden entries, pipes and devices left out, each file read once. Exit status 1 after
     listing every hand that does not parse.
     """
-    import json
-
+    from ..model.escaping import json_text
     from ..sources import parse_paths
     from ..text.writer import describe_record, record_to_dict
 
@@ -136,7 +135,7 @@ def parse_command(
             errors += 1
             typer.echo(screen(str(item)), err=True)
         elif as_json:
-            typer.echo(json.dumps(record_to_dict(item), ensure_ascii=False))
+            typer.echo(json_text(record_to_dict(item)))
         else:
             typer.echo(screen(describe_record(item)))
     if errors:
@@ -342,13 +341,13 @@ def show_cmd(
 
         with ledger_at(db, create=False) as ledger:
             views = stored_hand_views(ledger, event, hand, table=table)
-    import json
+    from ..model.escaping import json_text
 
     all_ok = True
     for number, view in enumerate(views):
         all_ok = all_ok and view.verdict in ("ok", "void")  # (a stored hand voided: no error)
         if as_json:
-            typer.echo(json.dumps(view.to_dict(), ensure_ascii=False))
+            typer.echo(json_text(view.to_dict()))
         else:
             typer.echo(("\n" if number else "") + render_hand(view))
     raise typer.Exit(0 if all_ok else 1)

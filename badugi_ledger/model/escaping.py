@@ -17,6 +17,8 @@ neutralises them for its reader:
 * **HTML** (the season report, the web pages): markup is escaped where it is written
   (autoescape); a name is also written through :func:`for_page`, since a bidirectional
   override in it reverses the text after it to the end of its line, the figure beside it.
+* **JSON** (:func:`json_text`): UTF-8 whatever a file's name holds: a byte that was not UTF-8
+  (a lone surrogate in Python's text) is written as the string's escape, ``\\udce9``.
 """
 
 from __future__ import annotations
@@ -128,6 +130,25 @@ def for_markdown(text: object) -> str:
     """
     value = for_terminal(str(text).replace("\r\n", " ").replace("\n", " ").replace("\r", " "))
     return _markdown_pattern().sub(lambda m: _MARKDOWN_SPECIAL[m.group()], value)
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def json_text(value: Any, indent: int | None = None) -> str:
+    """``value`` as JSON text, characters as they are (not ``\\u`` escapes) but a lone
+    surrogate: the byte of a file's name that was not UTF-8 (``soir\\xe9e.bhh`` reaches
+    Python as ``soir\\udce9e.bhh``) was written to the output as that byte, and the JSON was no
+    longer UTF-8 (RFC 8259: a reader may refuse it).  Written as the escape ``json.dumps``
+    gives it with ``ensure_ascii``, a reader gets the same string back.
+
+    >>> json_text({"source": "soir\\udce9e.bhh", "player": "Jörg"})
+    '{"source": "soir\\\\udce9e.bhh", "player": "Jörg"}'
+    """
+    import json
+
+    text = json.dumps(value, ensure_ascii=False, indent=indent)
+    return _SURROGATE.sub(lambda m: f"\\u{ord(m[0]):04x}", text)
 
 
 def for_csv(value: Any) -> Any:
