@@ -73,7 +73,7 @@ def history_files(
     files: list[Path] = []
     seen: set[tuple[int, int] | str] = set()
     for raw in paths:
-        path = Path(raw)
+        path = _named(raw)
         found = sorted(_walk(path, suffixes)) if _is_folder(raw, path) else [path]
         for file in found:
             if line_break_in(str(file)):
@@ -95,10 +95,21 @@ def history_file(raw: str | Path) -> Path:
     """The one file a command reads whole (``convert``'s FILE), refused as
     :func:`history_files` refuses a path that is missing or is a pipe, socket or device; a
     folder is refused too (one file is converted into one output)."""
-    path = Path(raw)
+    path = _named(raw)
     if _is_folder(raw, path):
         raise BadugiError(f"{raw} is a folder: name one of its files")
     return path
+
+
+def _named(raw: str | Path) -> Path:
+    """The path ``raw`` names; an empty one is refused: ``Path("")`` is this folder, so a
+    script's ``import "$NIGHT"`` with the variable unset imported every hand file below it."""
+    if isinstance(raw, str) and not raw:
+        raise BadugiError(
+            "an empty path names no file or folder (a script's variable left unset?): name one, "
+            "or . for this folder"
+        )
+    return Path(raw)
 
 
 def _is_folder(raw: str | Path, path: Path) -> bool:

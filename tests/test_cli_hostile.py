@@ -642,3 +642,22 @@ def test_a_ledger_in_memory_is_a_usage_error(
     assert "a ledger in memory is dropped when the command ends" in said
     assert "name a file (--db club.db)" in said
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize(
+    "command",
+    [["check", ""], ["parse", ""], ["show", ""], ["import", "", "--db", "club.db"],
+     ["convert", "", "--to", "phh"], ["import", str(EXAMPLES / "tournament.bhh"), ""]],
+)  # fmt: skip
+def test_an_empty_path_names_no_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, command: list[str]
+) -> None:
+    """``import "$NIGHT"`` with the variable unset: the empty path was this folder, so every
+    hand file below it was imported (exit 0); ``check``, ``parse`` and ``show`` read them."""
+    (tmp_path / "old").mkdir()
+    (tmp_path / "old" / "night.bhh").write_bytes((EXAMPLES / "home_session.bhh").read_bytes())
+    monkeypatch.chdir(tmp_path)
+    result = run(*command)
+    assert result.exit_code == 1, result.output
+    assert "an empty path names no file or folder" in result.output
+    assert not (tmp_path / "club.db").exists()

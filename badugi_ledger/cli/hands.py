@@ -103,7 +103,7 @@ def showdown(
 
 def parse_command(
     files: Annotated[
-        list[Path],
+        list[str],
         typer.Argument(
             help="Hand-history files in our format, or folders (their .bhh files, searched "
             "recursively).",
@@ -275,7 +275,7 @@ def _keep_startup_objects() -> None:
 def show_cmd(
     ctx: typer.Context,
     files: Annotated[
-        list[Path] | None,
+        list[str] | None,
         typer.Argument(
             help="Hand-history files or folders to replay; none: the hands stored in the "
             "ledger (--db).",

@@ -117,7 +117,7 @@ def _standings_options(
 
 def import_(
     paths: Annotated[
-        list[Path],
+        list[str],
         typer.Argument(help="Hand files, or folders to import every hand file in (recursively)."),
     ],
     db: DbOption = LEDGER,
