@@ -661,3 +661,17 @@ def test_an_empty_path_names_no_file(
     assert result.exit_code == 1, result.output
     assert "an empty path names no file or folder" in result.output
     assert not (tmp_path / "club.db").exists()
+
+
+@pytest.mark.parametrize(
+    "options",
+    [["--hands", "-1"], ["--session-hands", "0"], ["--small-blind", "-1"], ["--big-blind", "0"],
+     ["--small-blind", "5", "--big-blind", "2"], ["--ante", "-3"]],
+)  # fmt: skip
+def test_simulate_out_of_range_is_a_usage_error(tmp_path: Path, options: list[str]) -> None:
+    """Exit status 2 as every other command's out-of-range value (``--players 1``); these were
+    ``Error:`` lines with status 1, the simulator's own refusal."""
+    out = tmp_path / "sim.bhh"
+    result = run("simulate", *options, "--out", out)
+    assert result.exit_code == 2, result.output
+    assert not out.exists()

@@ -425,7 +425,9 @@ class _Screened:
 
 
 def simulate_command(
-    hands: Annotated[int, typer.Option(max=MAX_AMOUNT, help="How many hands to play.")] = 100,
+    hands: Annotated[
+        int, typer.Option(min=0, max=MAX_AMOUNT, help="How many hands to play.")
+    ] = 100,
     players: Annotated[int, typer.Option(min=2, max=9, help="Players at the table.")] = 6,
     game: Annotated[GameSpelling, typer.Option(help="The game.")] = "badugi",
     structure: Annotated[
@@ -444,17 +446,19 @@ def simulate_command(
     out: Annotated[
         str | None, typer.Option(help="Write the hands to this file (default: standard output).")
     ] = None,
-    small_blind: Annotated[int, typer.Option(max=MAX_AMOUNT, help="The small blind.")] = 1,
+    small_blind: Annotated[
+        int, typer.Option(min=1, max=MAX_AMOUNT, help="The small blind (at most the big one).")
+    ] = 1,
     big_blind: Annotated[
-        int, typer.Option(max=MAX_AMOUNT, help="The big blind (and the small bet).")
+        int, typer.Option(min=1, max=MAX_AMOUNT, help="The big blind (and the small bet).")
     ] = 2,
     ante: Annotated[
-        int, typer.Option(max=MAX_AMOUNT, help="An ante from every player (0: none).")
+        int, typer.Option(min=0, max=MAX_AMOUNT, help="An ante from every player (0: none).")
     ] = 0,
     session_hands: Annotated[
         int,
         typer.Option(
-            max=MAX_AMOUNT, help="Hands per session; each session is a new table and date."
+            min=1, max=MAX_AMOUNT, help="Hands per session; each session is a new table and date."
         ),
     ] = 500,
     cards: Annotated[
@@ -476,6 +480,8 @@ def simulate_command(
     from ..model.games import game_named
     from ..simulate.sessions import SimulationOptions, write_simulation
 
+    if small_blind > big_blind:
+        usage(f"the small blind {small_blind} is above the big blind {big_blind}", "--small-blind")
     options = SimulationOptions(
         hands=hands,
         players=players,
