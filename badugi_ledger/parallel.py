@@ -127,8 +127,9 @@ def _start_pool_worker(parent: int) -> None:
     _end_with_parent(parent)
 
 
-_HELD = ("SIGINT", "SIGTERM")
-"""The signals a command answers with its clean-ups (Ctrl-C, ``kill``), held while it forks."""
+_HELD = ("SIGINT", "SIGTERM", "SIGHUP")
+"""The signals a command answers with its clean-ups (Ctrl-C, ``kill``, the terminal closed),
+held while it forks."""
 
 
 @contextmanager
@@ -146,23 +147,30 @@ def _signals_held_while_forking() -> Iterator[None]:
     if not hasattr(signal, "pthread_sigmask"):  # (not on Windows, which does not fork)
         yield
         return
-    before = signal.pthread_sigmask(signal.SIG_BLOCK, [getattr(signal, n) for n in _HELD])
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, _held(signal))
     try:
         yield
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
 
+def _held(signal: Any) -> list[Any]:
+    """The signals of :data:`_HELD` this system has (``signal``: the module)."""
+    return [getattr(signal, name) for name in _HELD if hasattr(signal, name)]
+
+
 def _answer_signals_as_a_worker() -> None:
-    """In a worker as it starts: Ctrl-C is ignored (the parent's to handle), SIGTERM ends it at
-    once (the parent's ``terminate``), and both are unblocked (the fork held them,
-    :func:`_signals_held_while_forking`)."""
+    """In a worker as it starts: Ctrl-C and the terminal closing are ignored (the parent's to
+    handle, and it ends its workers), SIGTERM ends it at once (the parent's ``terminate``),
+    and all are unblocked (the fork held them, :func:`_signals_held_while_forking`)."""
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "SIGHUP"):
+        signal.signal(signal.SIGHUP, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     if hasattr(signal, "pthread_sigmask"):
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, [getattr(signal, n) for n in _HELD])
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _held(signal))
 
 
 def _end_with_parent(parent: int) -> None:

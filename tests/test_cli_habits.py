@@ -515,10 +515,14 @@ def test_ctrl_c_during_an_import_exits_130_and_rolls_the_file_back(
         assert con.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
 
 
-def test_sigterm_during_an_import_cleans_up_and_exits_143(big_night: Path, tmp_path: Path) -> None:
+@pytest.mark.parametrize(("sent", "status"), [(signal.SIGTERM, 143), (signal.SIGHUP, 129)])
+def test_sigterm_during_an_import_cleans_up_and_exits_143(
+    big_night: Path, tmp_path: Path, sent: signal.Signals, status: int
+) -> None:
     """``kill`` (SIGTERM) ended the process at once: an import on two cores left its staged
     files (pickles of replayed hands, a megabyte a file) in the temporary folder.  It ends
-    the command as Ctrl-C does, through its clean-ups."""
+    the command as Ctrl-C does, through its clean-ups, and says what Ctrl-C says (it said
+    nothing).  So does the terminal closing (SIGHUP), which ended it at once too."""
     staging = tmp_path / "tmp"
     staging.mkdir()
     second = tmp_path / "second.bhh"
@@ -533,9 +537,10 @@ def test_sigterm_during_an_import_cleans_up_and_exits_143(big_night: Path, tmp_p
     ) as proc:
         wait_for(lambda: any(staging.iterdir()) or proc.poll() is not None)
         assert proc.poll() is None, "the import ended before it could be stopped"
-        proc.send_signal(signal.SIGTERM)
+        proc.send_signal(sent)
         _, err = proc.communicate(timeout=120)
-    assert proc.returncode == 143 and "Traceback" not in err, err
+    assert proc.returncode == status and "Traceback" not in err, err
+    assert "interrupted while importing " in err and "import the same files again" in err, err
     assert list(staging.iterdir()) == []
     with sqlite3.connect(db) as con:
         assert con.execute("PRAGMA integrity_check").fetchone()[0] == "ok"

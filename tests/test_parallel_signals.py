@@ -23,7 +23,7 @@ pytestmark = pytest.mark.skipif(not hasattr(os, "register_at_fork"), reason="for
 
 SCRIPT = """
 import os, signal, sys
-from badugi_ledger.cli import _terminated
+from badugi_ledger.cli import _terminated, exit_status
 from badugi_ledger.parallel import ordered_map, worker_stream
 
 sent = []
@@ -41,11 +41,14 @@ def numbers(n):
 if __name__ == "__main__":
     signal.signal(signal.SIGTERM, _terminated)
     os.register_at_fork(after_in_parent=kill_once)
-    if sys.argv[1] == "pool":
-        print(list(ordered_map(abs, [-1, -2, -3, -4], 2)), flush=True)
-    else:
-        with worker_stream(numbers, 5) as items:
-            print(list(items), flush=True)
+    try:  # (as the command line ends a command)
+        if sys.argv[1] == "pool":
+            print(list(ordered_map(abs, [-1, -2, -3, -4], 2)), flush=True)
+        else:
+            with worker_stream(numbers, 5) as items:
+                print(list(items), flush=True)
+    except KeyboardInterrupt as stopped:
+        sys.exit(exit_status(stopped))
 """
 
 

@@ -64,8 +64,8 @@ class _Commands(TyperGroup):
             fail(str(exc), one_line=True)
         except BadugiError as exc:
             fail(str(exc))
-        except KeyboardInterrupt:
-            raise typer.Exit(EXIT_INTERRUPTED) from None
+        except KeyboardInterrupt as stopped:
+            raise typer.Exit(exit_status(stopped)) from None
         except BrokenPipeError:
             _quiet_stdout()
             raise typer.Exit(EXIT_BROKEN_PIPE) from None
@@ -181,22 +181,50 @@ for _name, _command in COMMANDS:
 
 EXIT_TERMINATED = 128 + signal.SIGTERM
 """Ended by SIGTERM (``kill``, a service stopping): the shell's status for it (143)."""
+STOPPING_SIGNALS = ("SIGTERM", "SIGHUP")
+"""The signals that end a command as Ctrl-C does (:func:`_terminated`); SIGHUP: the terminal
+closed."""
+
+
+class Stopped(KeyboardInterrupt):
+    """A signal that ends the command as Ctrl-C does (:data:`STOPPING_SIGNALS`): raised where
+    Ctrl-C's ``KeyboardInterrupt`` is, so the same clean-ups run and the same words are said
+    (a transaction rolled back, the import's staged files removed, "interrupted while
+    importing …: that file was rolled back"); the command ends with the shell's status for
+    the signal (:func:`exit_status`)."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__()
+        self.status = 128 + signum
 
 
 def _terminated(signum: int, _frame: object) -> None:
-    """SIGTERM ends the command as Ctrl-C does, through its clean-ups (a transaction rolled
-    back, the import's staged files removed), not at once, leaving them behind."""
-    raise SystemExit(EXIT_TERMINATED)
+    """SIGTERM (or SIGHUP) ends the command as Ctrl-C does, through its clean-ups, not at
+    once, leaving them behind (:class:`Stopped`)."""
+    raise Stopped(signum)
+
+
+def exit_status(stopped: BaseException) -> int:
+    """The status of a command ended by ``stopped`` (a ``KeyboardInterrupt``, or what a
+    command raised in its place): the signal's (:class:`Stopped`), found where the command
+    raised its own, else Ctrl-C's (130)."""
+    seen: BaseException | None = stopped
+    while seen is not None:
+        if isinstance(seen, Stopped):
+            return seen.status
+        seen = seen.__context__
+    return EXIT_INTERRUPTED
 
 
 def main() -> None:
     """Console entry point (library errors are turned into ``Error:`` lines by the group)."""
-    with suppress(ValueError):  # (not the main thread: no handler)
-        signal.signal(signal.SIGTERM, _terminated)
+    with suppress(ValueError, AttributeError):  # (not the main thread; no SIGHUP: Windows)
+        for name in STOPPING_SIGNALS:
+            signal.signal(getattr(signal, name), _terminated)
     try:
         app()
-    except KeyboardInterrupt:  # before a command began (a command's own is the group's)
-        sys.exit(EXIT_INTERRUPTED)
+    except KeyboardInterrupt as stopped:  # before a command began (its own is the group's)
+        sys.exit(exit_status(stopped))
     except OSError as exc:  # the output cannot be written (a full disk), or no file said why
         _quiet_stdout()
         with suppress(OSError):
