@@ -136,9 +136,15 @@ def test_show_of_an_odd_file_answers(mixed: Path, name: str) -> None:
 def test_show_of_a_hand_not_there_or_a_ledger_that_is_none(mixed: Path) -> None:
     missing = run("show", mixed / "ok.bhh", "--hand", "nope")
     assert missing.exit_code == 1 and "Error: no hand 'nope'" in missing.output
-    for not_a_ledger in ("ok.bhh", "binary.bhh", "notes.md", "sub"):
+    for not_a_ledger in ("ok.bhh", "binary.bhh", "notes.md"):
         result = run("show", "--db", mixed / not_a_ledger)
         assert result.exit_code == 1 and "Error: cannot open the ledger" in result.output
+    for command in (["show"], ["import", mixed / "ok.bhh"]):  # (said: cannot be opened for writing)
+        result = run(*command, "--db", mixed / "sub")
+        assert result.exit_code == 1, result.output
+        assert f"is a folder, not a ledger: name the ledger's file (--db {mixed / 'sub'}/" in (
+            " ".join(result.output.split())
+        )
 
 
 def test_show_of_a_table_the_event_did_not_have_is_an_error(tmp_path: Path) -> None:

@@ -88,8 +88,14 @@ def open_ledger(
     """
     try:
         missing = path is not None and str(path) != ":memory:" and not Path(path).exists()
+        folder = path is not None and not missing and Path(path).is_dir()
     except OSError as exc:  # a name too long for the system, a folder that may not be read
         raise LedgerError(f"cannot open the ledger {quote(str(path))!r}: {os_reason(exc)}") from exc
+    if folder:
+        raise LedgerError(
+            f"{quote(str(path))!r} is a folder, not a ledger: name the ledger's file "
+            f"(--db {quote(str(Path(str(path)) / DEFAULT_DB))})"
+        )
     if missing and (read_only or not create):
         raise LedgerError(
             f"no ledger at {str(path)!r}: make one with `badugi-ledger import HAND_FILES "
