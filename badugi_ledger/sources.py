@@ -362,36 +362,23 @@ def iter_source(path: str | Path, fmt: str | None = None) -> Iterator[ImportItem
     :data:`~badugi_ledger.sites.files.SMALL_FILE` bytes (one hand, one night) is opened once:
     the bytes its format is told from are its lines (:func:`~.sites.files.lines_after`; our
     own format: :func:`~badugi_ledger.text.parse.parse_bytes`).
+
+    A file that changes while it is read (emptied, cut or written again in place by an editor
+    or a sync) ends with a ``unreadable-file`` error after the hands read of it: what was read
+    may be part of the old text and part of the new, or stop where the file was cut, and an
+    import must not store it as the file (a hand cut at a block's end reads as a whole night).
     """
     source = str(path)
     try:
-        with open_file(path) as handle:  # closed before the hands are read
-            head = handle.read(SMALL_FILE + 1)
-        packed = next((kind for magic, kind in _PACKED.items() if head.startswith(magic)), None)
-        if packed is not None:
+        before = _version(path)
+        yield from _read_source(path, fmt, source)
+        if _version(path) != before:
             yield ImportFormatError(
-                f"cannot read the file: it is compressed ({packed}): unpack it first, and "
-                "check or import the file it holds",
+                "cannot read the file: it changed while it was read (saved by an editor or a "
+                "sync?): read it again once it is saved",
                 position=Position(source),
                 rule=UNREADABLE_FILE,
             )
-            return
-        chosen = _check_format(fmt) if fmt else _detect_head(head[:_SNIFF_BYTES])
-        if chosen == "text":
-            from .text.parse import parse_bytes, parse_file, parse_text
-
-            if sniff_encoding(head).startswith("utf-16"):  # Notepad's "Unicode": as the text
-                data = head
-                if len(head) > SMALL_FILE:
-                    with open_file(path) as handle:
-                        data = handle.read()
-                yield from parse_text(decode_bytes(data), source)
-            else:
-                yield from (
-                    parse_bytes(head, source) if len(head) <= SMALL_FILE else parse_file(path)
-                )
-            return
-        yield from READERS[chosen](lines_after(path, head), source)
     except (FileNotFoundError, NotADirectoryError):
         yield ImportFormatError(_not_there(path), position=Position(source), rule=NO_FILE)
     except NotAFile as exc:
@@ -400,6 +387,41 @@ def iter_source(path: str | Path, fmt: str | None = None) -> Iterator[ImportItem
         )
     except OSError as exc:  # it cannot be opened, or a read failed (a device, a failing disk)
         yield ImportFormatError(cannot_read(exc), position=Position(source), rule=UNREADABLE_FILE)
+
+
+def _version(path: str | Path) -> tuple[int, int, int, int]:
+    """What changes when a file is written: its device and inode, size and time of change."""
+    st = os.stat(path)
+    return st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns
+
+
+def _read_source(path: str | Path, fmt: str | None, source: str) -> Iterator[ImportItem]:
+    """:func:`iter_source`'s reading, the file's errors raised."""
+    with open_file(path) as handle:  # closed before the hands are read
+        head = handle.read(SMALL_FILE + 1)
+    packed = next((kind for magic, kind in _PACKED.items() if head.startswith(magic)), None)
+    if packed is not None:
+        yield ImportFormatError(
+            f"cannot read the file: it is compressed ({packed}): unpack it first, and "
+            "check or import the file it holds",
+            position=Position(source),
+            rule=UNREADABLE_FILE,
+        )
+        return
+    chosen = _check_format(fmt) if fmt else _detect_head(head[:_SNIFF_BYTES])
+    if chosen == "text":
+        from .text.parse import parse_bytes, parse_file, parse_text
+
+        if sniff_encoding(head).startswith("utf-16"):  # Notepad's "Unicode": as the text
+            data = head
+            if len(head) > SMALL_FILE:
+                with open_file(path) as handle:
+                    data = handle.read()
+            yield from parse_text(decode_bytes(data), source)
+        else:
+            yield from (parse_bytes(head, source) if len(head) <= SMALL_FILE else parse_file(path))
+        return
+    yield from READERS[chosen](lines_after(path, head), source)
 
 
 _PACKED = {
