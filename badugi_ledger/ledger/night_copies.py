@@ -130,6 +130,14 @@ def copied_nights(
     for event_id, new_hands in new.items():
         if dates[event_id] is None:
             continue
+        same_day = (
+            "FROM hands h JOIN events e ON e.id = h.event_id JOIN events mine ON mine.id = ? "
+            "WHERE e.date = ? AND e.kind = mine.kind AND h.void_reason IS NULL "
+            "AND e.void_reason IS NULL AND (h.id < ? OR h.id >= ?) AND h.source != ?"
+        )
+        day = [event_id, dates[event_id], first_new, next_hand, source]
+        if db.execute(f"SELECT 1 {same_day} LIMIT 1", day).fetchone() is None:
+            continue  # no other file's hand of that date: nothing to read
         hands, counting = _held_before(db, event_id, source, first_new)
         hands += new_hands
         wanted, seats = _look_alike_keys(db, [hand_id for hand_id, _ in hands])
@@ -137,16 +145,10 @@ def copied_nights(
         groups: dict[int, list[tuple[int, str]]] = {}
         for hand_id, other_event, number, *figures in db.execute(
             f"SELECT h.id, h.event_id, h.hand_number, {', '.join('h.' + f for f in _MATCHED)} "
-            "FROM hands h JOIN events e ON e.id = h.event_id JOIN events mine ON mine.id = ? "
-            "WHERE e.date = ? AND e.kind = mine.kind AND h.void_reason IS NULL "
-            "AND e.void_reason IS NULL AND (h.id < ? OR h.id >= ?) AND h.source != ? "
-            f"AND h.pot IN (SELECT value FROM json_each(?)) AND {_SEATS} IN "
+            f"{same_day} AND h.pot IN (SELECT value FROM json_each(?)) AND {_SEATS} IN "
             "(SELECT value FROM json_each(?))",
-            [
-                event_id, dates[event_id], first_new, next_hand, source, json.dumps(pots),
-                json.dumps(sorted(seats)),
-            ],
-        ):  # fmt: skip
+            [*day, json.dumps(pots), json.dumps(sorted(seats))],
+        ):
             if tuple(figures) in wanted:
                 groups.setdefault(other_event, []).append((hand_id, str(number)))
         if not groups:
