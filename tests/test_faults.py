@@ -217,5 +217,7 @@ def test_a_ledger_that_cannot_be_written_is_one_error_line(how: str, tmp_path: P
     assert_clean_failure(done, small)
     if how == "unwritable":
         assert snapshot(db) == before
-    else:
+    elif how == "missing-folder":
         assert done.stderr.startswith("Error: cannot open the ledger"), done.stderr
+    else:
+        assert done.stderr.startswith(f"Error: '{db}' is a folder, not a ledger"), done.stderr
