@@ -373,6 +373,33 @@ ORDER BY e.date, e.id LIMIT 1
 else the first of the pool's next night (by date) at the table."""
 
 
+_MOVE_OF = f"""
+SELECT o.hand_id, o.event_id, e.date, o.seq, o.hand, h.carry_in, h.carry_out,
+       {CARRY_POOL}, e.name, h.source, h.line
+FROM play_order o JOIN hands h ON h.id = o.hand_id JOIN events e ON e.id = o.event_id
+WHERE o.hand_id = ?
+"""
+
+
+def carry_taker(db: sqlite3.Connection, table: str, hand_row: int) -> CarryShortfall | None:
+    """The counting Progressive Badugi hand played at ``table`` right after the hand of row id
+    ``hand_row`` (voided or not), when that hand carried more than it took (chips of its own
+    players in the pot) and the next one takes a carried pot: it took the one that hand
+    carried (``002``: the next hand's winner takes it), whatever else ``*carry*`` holds (a pot
+    an organiser's void left there).  As a :class:`CarryShortfall` naming it; None when that
+    hand only passed on what it took, the next takes none, or no hand came after it yet."""
+    row = db.execute(_MOVE_OF, [hand_row]).fetchone()
+    if row is None:
+        return None
+    hand = _Move(*row)
+    if hand.carry_out <= hand.carry_in:
+        return None
+    after = _played_after(db, table, hand.pool, hand)
+    if after is None or not after.carry_in:
+        return None
+    return _shortfall(table, after, hand.carry_out, 0)
+
+
 def _played_after(db: sqlite3.Connection, table: str, pool: str, hand: _Move) -> _Move | None:
     """The next counting Progressive Badugi hand of the pool played at ``table`` after
     ``hand``, or None (none yet, or the order is not known: a night without a date)."""

@@ -23,7 +23,7 @@ from typing import cast
 from ..model.errors import ConfigError, LedgerError
 from ..model.escaping import for_terminal
 from ..model.money import format_amount, unit_words
-from .carried_pots import CarryShortfall, carry_shortfall
+from .carried_pots import CarryShortfall, carry_shortfall, carry_taker
 from .connection import transaction
 from .event_lookup import event_label, event_label_of, find_event
 from .sql import dict_rows
@@ -143,7 +143,9 @@ def refuse_a_carry_taken_on(
     carried, takes = db.execute(
         "SELECT carry_out, carry_in FROM hands WHERE id = ?", [hand_row]
     ).fetchone()
-    short = carry_shortfall(db, [table]) if carried or takes else None
+    short = carry_taker(db, table, hand_row) if carried else None
+    if short is None:
+        short = carry_shortfall(db, [table]) if carried or takes else None
     if short is None:
         return
     if short == before:

@@ -462,3 +462,28 @@ def test_a_pot_left_in_carry_by_a_void_does_not_refuse_the_nights_replace(
     assert code == 0, out
     assert event_balances(db) == event_balances(fresh)
     assert event_balances(db)["*carry*"] == 48
+
+
+def test_a_hand_whose_pot_the_next_hand_took_is_not_voided_alone_beside_a_pot_left(
+    tmp_path: Path,
+) -> None:
+    """docs/ledger.md: a Progressive hand whose carried pot a later counting hand took is not
+    voided alone.  With hand 3 voided first (the 48 it took left in ``*carry*``), hand 5 was:
+    the ledger's totals still covered hand 6's 52 with the 48 left behind, so hand 6 counted
+    taking a pot nobody put in (hand 5's players' chips gone with its void).  The next hand
+    at the table took the pot: refused, as without the void before; hand 6 first, then 5."""
+    night = write(tmp_path, "night.bhh", PASSED_ON.read_text(encoding="utf-8"))
+    db = tmp_path / "club.db"
+    assert import_into(db, [night], jobs=1).stored == 6
+
+    def void(hand: str) -> tuple[int, str]:
+        return invoke("void", "--event", "1", "--hand", hand, "--reason", "x", "--db", db)
+
+    assert void("108397-3")[0] == 0
+    code, out = void("108397-5")
+    assert code == 1, out
+    assert (
+        "hand 108397-5 of Simulation 108397 night 1 (2024-01-01) carried its pot of 52 chips "
+        "into hand 108397-6, which counts: void hand 108397-6 first"
+    ) in " ".join(out.split())
+    assert void("108397-6")[0] == 0 and void("108397-5")[0] == 0
