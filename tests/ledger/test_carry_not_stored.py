@@ -34,8 +34,9 @@ def with_walk_first(text: str) -> str:
     return text.replace(P1_STACKS, P0 + "hand P1 · button Dan · Anna · Ben · Cara · Dan\n", 1)
 
 
-def settle(db: Path) -> dict[str, int]:
-    code, out = invoke("settle", "--event", "Progressive night", "--db", db, "--json")
+def settle(db: Path, event: str = "Progressive night") -> dict[str, int]:
+    """The event's settle-up balances (``*carry*`` among them when it holds or owes chips)."""
+    code, out = invoke("settle", "--event", event, "--db", db, "--json")
     assert code == 0, out
     balances: dict[str, int] = json.loads(out)["balances"]
     return balances
