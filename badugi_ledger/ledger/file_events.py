@@ -205,18 +205,19 @@ def void_events(
     db: sqlite3.Connection, events: set[int], source: str
 ) -> tuple[list[tuple[str, str]], list[str]]:
     """The void events among ``events`` (those a file stored, replaced or moved hands of) that
-    hold hands of the file ``source``, each as messages name it and why it is void: a voided
-    event stays void, so the hands a file adds to it count for nothing, and the report must
-    say so.  Then a warning for each void event the file's hands left for an event of the same
-    name and date that counts (the night's unit corrected: its void does not follow, see
-    docs/ledger.md): the night counts again, unless it is voided again."""
+    hold hands of the file ``source`` (its own, not those it left out), each as messages name
+    it and why it is void: a voided event stays void, so the hands a file adds to it count for
+    nothing, and the report must say so.  Then a warning for each void event the file's hands
+    left for an event of the same name that counts (the night's unit or kind corrected, with
+    its date or not: its void does not follow, see docs/ledger.md; those of the same date
+    first, if any): the night counts again, unless it is voided again."""
     ids = sorted(events)
     touched = []
     for start in range(0, len(ids), LOOKUP_CHUNK):
         chunk = ids[start : start + LOOKUP_CHUNK]
         touched += db.execute(
             "SELECT id, name, date, void_reason, EXISTS (SELECT 1 FROM hands h WHERE "
-            "h.event_id = e.id AND h.source = ?) FROM events e "
+            "h.event_id = e.id AND h.source = ? AND h.void_reason IS NULL) FROM events e "
             f"WHERE id IN ({', '.join('?' * len(chunk))}) ORDER BY id",
             [source, *chunk],
         ).fetchall()
@@ -226,14 +227,18 @@ def void_events(
         if why is not None and holds
     ]
     counting = [(i, n, d) for i, n, d, why, holds in touched if why is None and holds]
-    warnings = [
-        f"{event_label({'name': n, 'date': d})} is void ({why}), and this file's hands of it "
-        f"are now in event {heir} of that name and date, which counts: void it "
-        f"too if the night still does not count (badugi-ledger void --event {heir} --reason "
-        "TEXT)"
-        for _, n, d, why, holds in touched
-        if why is not None and not holds
-        for heir, name, date in counting
-        if (name, date) == (n, d)
-    ]
+    warnings = []
+    for _, name, date, why, holds in touched:
+        if why is None or holds:
+            continue
+        named = [(i, d) for i, n, d in counting if n == name]
+        heirs = [i for i, d in named if d == date] or [i for i, _ in named]
+        if heirs:
+            where = " and ".join(map(str, heirs))
+            warnings.append(
+                f"{event_label({'name': name, 'date': date})} is void ({why}), and this file's "
+                f"hands of it are now in event {where} of that name, which counts: void it too "
+                f"if the night still does not count (badugi-ledger void --event {heirs[0]} "
+                "--reason TEXT)"
+            )
     return void, warnings

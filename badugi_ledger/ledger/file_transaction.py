@@ -130,9 +130,9 @@ def store_file(
         copies = copied_nights(
             db, writer.first_new, writer.next_hand, source, writer.holdings.counting_again
         )
-        report.void_events, left = void_events(db, writer.touched, source)
-        report.warnings += left
         writer.commit()
+        report.void_events, left = void_events(db, writer.touched, source)  # (voids followed)
+        report.warnings += left
         writer.run.remember(
             source, writer.first_new, writer.next_hand, writer.replaced_ids | writer.held_ids
         )

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from badugi_ledger.cli import app
@@ -69,24 +70,32 @@ def test_an_event_that_counts_gets_no_such_note(tmp_path: Path) -> None:
     assert json.loads(out)["files"][0]["void_events"] == []
 
 
+@pytest.mark.parametrize(
+    "corrected",
+    [
+        "cash Friday · date 2026-12-04 · chips 10 = 1 EUR",
+        "tournament Friday · date 2026-12-04 · buy-in 1000",
+        "cash Friday · date 2026-12-05 · chips 10 = 1 EUR",
+    ],
+    ids=["unit", "kind", "unit-and-date"],
+)
 def test_a_void_night_whose_unit_is_corrected_is_not_said_to_count_for_nothing(
-    tmp_path: Path,
+    tmp_path: Path, corrected: str
 ) -> None:
     """A night voided, then its unit corrected in the file (``chips 10 = 1 EUR``) and imported
     with ``--replace``: its hands go to an event of that unit, which counts (a void does not
     follow a unit correction, docs/ledger.md).  The report said they counted in no figure, in
     the text and in ``void_events``, while the standings ranked them; it warns instead, naming
-    the event they count in and how to void it."""
+    the event they count in and how to void it.  So when its kind is corrected (a cash night
+    made a tournament: the rows it left behind in the void event are not its hands), or its
+    unit and date together."""
     db = tmp_path / "club.db"
     night = tmp_path / "night.bhh"
     night.write_text(HEAD + HAND_1 + "\n" + HAND_2, encoding="utf-8")
     assert invoke("import", night, "--db", db)[0] == 0
     invoke("void", "--event", "Friday", "--reason", "cancelled", "--db", db)
     night.write_text(
-        HEAD.replace("date 2026-12-04", "date 2026-12-04 · chips 10 = 1 EUR")
-        + HAND_1
-        + "\n"
-        + HAND_2,
+        HEAD.replace("cash Friday · date 2026-12-04", corrected) + HAND_1 + "\n" + HAND_2,
         encoding="utf-8",
     )
     code, out = invoke("import", night, "--db", db, "--replace", "--json")
@@ -95,7 +104,7 @@ def test_a_void_night_whose_unit_is_corrected_is_not_said_to_count_for_nothing(
     assert file["void_events"] == []
     assert file["warnings"] == [
         "Friday (2026-12-04) is void (cancelled), and this file's hands of it are now in event 2 "
-        "of that name and date, which counts: void it too if the night still does not count "
+        "of that name, which counts: void it too if the night still does not count "
         "(badugi-ledger void --event 2 --reason TEXT)"
     ]
     code, out = invoke("standings", "--db", db, "--format", "json")
