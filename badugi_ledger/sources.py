@@ -389,10 +389,12 @@ def iter_source(path: str | Path, fmt: str | None = None) -> Iterator[ImportItem
         yield ImportFormatError(cannot_read(exc), position=Position(source), rule=UNREADABLE_FILE)
 
 
-def _version(path: str | Path) -> tuple[int, int, int, int]:
-    """What changes when a file is written: its device and inode, size and time of change."""
+def _version(path: str | Path) -> tuple[int, ...]:
+    """What changes when a file is written: its device and inode, size, time of modification
+    and of its inode's change (which a rewrite that sets the old modification time back, as
+    ``rsync -t`` or ``touch -r`` do, still moves)."""
     st = os.stat(path)
-    return st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns
+    return st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns
 
 
 def _read_source(path: str | Path, fmt: str | None, source: str) -> Iterator[ImportItem]:

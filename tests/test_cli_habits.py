@@ -561,3 +561,60 @@ def test_ctrl_c_leaves_no_half_written_file(tmp_path: Path) -> None:
         _, err = proc.communicate(timeout=120)
     assert proc.returncode == 130 and "Traceback" not in err
     assert list(tmp_path.iterdir()) == []  # neither the file nor its temporary part
+
+
+def test_a_command_started_ignoring_sighup_goes_on_when_it_comes(
+    big_night: Path, tmp_path: Path
+) -> None:
+    """``nohup badugi-ledger import …``: the terminal closing (SIGHUP) must not end it.  The
+    command's own SIGHUP handler replaced the ignoring ``nohup`` set, and the import ended."""
+    db = tmp_path / "club.db"
+
+    def ignore_hangups() -> None:
+        signal.signal(signal.SIGHUP, signal.SIG_IGN)
+
+    with subprocess.Popen(
+        [str(CLI), "import", str(big_night), "--db", str(db), "--jobs", "1"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=ignore_hangups,  # noqa: PLW1509 - as nohup starts it
+    ) as proc:
+        wait_for(lambda: db.exists() or proc.poll() is not None)
+        proc.send_signal(signal.SIGHUP)
+        out, err = proc.communicate(timeout=300)
+    assert proc.returncode == 0, err
+    assert "3000 stored" in out
+
+
+@pytest.mark.parametrize(("sent", "status"), [(signal.SIGTERM, 143), (signal.SIGHUP, 129)])
+def test_serve_ends_on_sigterm_and_sighup_with_their_status(
+    tmp_path: Path, sent: signal.Signals, status: int
+) -> None:
+    """The web server answers SIGTERM itself and raises it again once stopped: the command's
+    Ctrl-C-like answer was taken for Ctrl-C (exit 0), and SIGHUP, which the server does not
+    answer, came in the middle of a request as its error (a traceback, the server going on)."""
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    db = tmp_path / "club.db"
+    with subprocess.Popen(
+        [str(CLI), "serve", "--db", str(db), "--port", str(port)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    ) as proc:
+
+        def listening() -> bool:
+            if proc.poll() is not None:
+                return True
+            with socket.socket() as client:
+                return client.connect_ex(("127.0.0.1", port)) == 0
+
+        wait_for(listening, 60)
+        proc.send_signal(sent)
+        _, err = proc.communicate(timeout=60)
+    assert -proc.returncode == sent or proc.returncode == status, (proc.returncode, err)
+    assert "Traceback" not in err, err

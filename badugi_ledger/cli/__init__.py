@@ -35,10 +35,26 @@ from typer.core import TyperGroup
 
 from ..model.errors import BadugiError, LedgerError
 from . import hands, ledger
-from .common import fail
+from .common import (
+    EXIT_INTERRUPTED,
+    EXIT_TERMINATED,
+    Stopped,
+    _terminated,
+    exit_status,
+    fail,
+    stop_as_ctrl_c,
+)
 
-EXIT_INTERRUPTED = 128 + signal.SIGINT
-"""Ctrl-C: the shell's status for a process ended by SIGINT (130)."""
+__all__ = [
+    "EXIT_INTERRUPTED",
+    "EXIT_TERMINATED",
+    "Stopped",
+    "_terminated",
+    "app",
+    "exit_status",
+    "main",
+]
+
 EXIT_BROKEN_PIPE = 128 + signal.SIGPIPE
 """The reader of the output went away (``| head``): the status of a process ended by SIGPIPE."""
 
@@ -179,48 +195,9 @@ for _name, _command in COMMANDS:
     app.command(_name)(_command)
 
 
-EXIT_TERMINATED = 128 + signal.SIGTERM
-"""Ended by SIGTERM (``kill``, a service stopping): the shell's status for it (143)."""
-STOPPING_SIGNALS = ("SIGTERM", "SIGHUP")
-"""The signals that end a command as Ctrl-C does (:func:`_terminated`); SIGHUP: the terminal
-closed."""
-
-
-class Stopped(KeyboardInterrupt):
-    """A signal that ends the command as Ctrl-C does (:data:`STOPPING_SIGNALS`): raised where
-    Ctrl-C's ``KeyboardInterrupt`` is, so the same clean-ups run and the same words are said
-    (a transaction rolled back, the import's staged files removed, "interrupted while
-    importing …: that file was rolled back"); the command ends with the shell's status for
-    the signal (:func:`exit_status`)."""
-
-    def __init__(self, signum: int) -> None:
-        super().__init__()
-        self.status = 128 + signum
-
-
-def _terminated(signum: int, _frame: object) -> None:
-    """SIGTERM (or SIGHUP) ends the command as Ctrl-C does, through its clean-ups, not at
-    once, leaving them behind (:class:`Stopped`)."""
-    raise Stopped(signum)
-
-
-def exit_status(stopped: BaseException) -> int:
-    """The status of a command ended by ``stopped`` (a ``KeyboardInterrupt``, or what a
-    command raised in its place): the signal's (:class:`Stopped`), found where the command
-    raised its own, else Ctrl-C's (130)."""
-    seen: BaseException | None = stopped
-    while seen is not None:
-        if isinstance(seen, Stopped):
-            return seen.status
-        seen = seen.__context__
-    return EXIT_INTERRUPTED
-
-
 def main() -> None:
     """Console entry point (library errors are turned into ``Error:`` lines by the group)."""
-    with suppress(ValueError, AttributeError):  # (not the main thread; no SIGHUP: Windows)
-        for name in STOPPING_SIGNALS:
-            signal.signal(getattr(signal, name), _terminated)
+    stop_as_ctrl_c()
     try:
         app()
     except KeyboardInterrupt as stopped:  # before a command began (its own is the group's)

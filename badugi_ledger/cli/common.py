@@ -1,13 +1,14 @@
 """What every command shares: the choices typed by the library's own ``Literal``s, the
-``--db`` option, the exit on an error (``fail``) or a usage error (``usage``), files written
-through a temporary file (``output_file``), the progress bar, and printing a result as text or
-JSON (``render``).
+``--db`` option, the exit on an error (``fail``) or a usage error (``usage``), the signals that
+end a command as Ctrl-C does (``stop_as_ctrl_c``), files written through a temporary file
+(``output_file``), the progress bar, and printing a result as text or JSON (``render``).
 
 No ``from __future__ import annotations`` (see the package docstring): typer reads these
 annotations at every start.
 """
 
 import os
+import signal
 import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager, suppress
@@ -68,6 +69,75 @@ DbOption = Annotated[
 ]
 LEDGER = Path(DEFAULT_DB)
 """The ``--db`` default every command shares."""
+
+
+EXIT_INTERRUPTED = 128 + signal.SIGINT
+"""Ctrl-C: the shell's status for a process ended by SIGINT (130)."""
+EXIT_TERMINATED = 128 + signal.SIGTERM
+"""Ended by SIGTERM (``kill``, a service stopping): the shell's status for it (143)."""
+STOPPING_SIGNALS = ("SIGTERM", "SIGHUP")
+"""The signals that end a command as Ctrl-C does (:func:`_terminated`); SIGHUP: the terminal
+closed."""
+
+
+class Stopped(KeyboardInterrupt):
+    """A signal that ends the command as Ctrl-C does (:data:`STOPPING_SIGNALS`): raised where
+    Ctrl-C's ``KeyboardInterrupt`` is, so the same clean-ups run and the same words are said
+    (a transaction rolled back, the import's staged files removed, "interrupted while
+    importing …: that file was rolled back"); the command ends with the shell's status for
+    the signal (:func:`exit_status`)."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__()
+        self.status = 128 + signum
+
+
+def _terminated(signum: int, _frame: object) -> None:
+    """SIGTERM (or SIGHUP) ends the command as Ctrl-C does, through its clean-ups, not at
+    once, leaving them behind (:class:`Stopped`)."""
+    raise Stopped(signum)
+
+
+def exit_status(stopped: BaseException) -> int:
+    """The status of a command ended by ``stopped`` (a ``KeyboardInterrupt``, or what a
+    command raised in its place): the signal's (:class:`Stopped`), found where the command
+    raised its own, else Ctrl-C's (130)."""
+    seen: BaseException | None = stopped
+    while seen is not None:
+        if isinstance(seen, Stopped):
+            return seen.status
+        seen = seen.__context__
+    return EXIT_INTERRUPTED
+
+
+def stop_as_ctrl_c() -> None:
+    """Make :data:`STOPPING_SIGNALS` end the command as Ctrl-C does (:func:`_terminated`), but a
+    signal this process was started ignoring: ``nohup badugi-ledger import …`` goes on when its
+    terminal closes."""
+    with suppress(ValueError):  # (not the main thread: no handler)
+        for name in STOPPING_SIGNALS:
+            number = getattr(signal, name, None)  # (no SIGHUP on Windows)
+            if number is not None and signal.getsignal(number) != signal.SIG_IGN:
+                signal.signal(number, _terminated)
+
+
+def signals_for_a_server() -> None:
+    """For ``serve``: the web server answers Ctrl-C and SIGTERM itself (it stops serving, then
+    raises the signal again, ending with its status, 143 for SIGTERM); the terminal closing
+    ends it as it ends any process (129), unless ignored (``nohup``).  :class:`Stopped`, raised
+    in the middle of a request, would be taken for the request's error and the server would go
+    on."""
+    with suppress(ValueError):
+        number = getattr(signal, "SIGHUP", None)
+        if number is not None and signal.getsignal(number) != signal.SIG_IGN:
+            signal.signal(number, signal.SIG_DFL)
+        if signal.getsignal(signal.SIGTERM) is _terminated:
+            signal.signal(signal.SIGTERM, _ended)
+
+
+def _ended(signum: int, _frame: object) -> None:
+    """SIGTERM raised again by the web server once it stopped serving: its status (143)."""
+    raise SystemExit(128 + signum)
 
 
 def utf8_text(value: Any) -> Any:
