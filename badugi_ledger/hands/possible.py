@@ -183,8 +183,8 @@ def division_allowed(
         if carry.amount and amounts:  # a one-half game: the first pot holds the carried pot
             amounts[0] -= carry.amount
         keys = {p: values[half].key for p, values in known.items() if values is not None}
-        walk = _Walk(pots, amounts, keys, value_keys(game)[half], facts.progressive, house)
-        walk.asked(asked, target)
+        values = value_keys(game)[half]
+        walk = _Walk(pots, amounts, keys, values, facts.progressive, house, asked, target)
         walk.carry, walk.later = carry.amount, carry.later
         walk.count_left = carried is not None
         walk.joined = house.odd_chip_split == "all-to-first" and len(facts.halves) == 1
@@ -244,16 +244,14 @@ class _Walk:
         values: Sequence[int],
         may_carry: bool,
         house: HouseRules,
+        asked: Sequence[str],
+        target: tuple[int, ...],
     ) -> None:
         self.pots, self.amounts, self.keys, self.values = pots, amounts, keys, values
-        self.may_carry, self.house = may_carry, house
-        self.memo: dict[tuple[Any, ...], frozenset[_Outcome]] = {}
-
-    def asked(self, asked: Sequence[str], target: tuple[int, ...]) -> None:
-        """The players whose payouts are asked, and what each is to be paid (``target``)."""
-        self.target = target
+        self.may_carry, self.house, self.target = may_carry, house, target
         self.index = {name: i for i, name in enumerate(asked)}
         self.none: tuple[int, ...] = (0,) * len(asked)
+        self.memo: dict[tuple[Any, ...], frozenset[_Outcome]] = {}
 
     def _highest_below(self, bound: Any) -> Any:
         """The best value below ``bound`` (None: the best there is), or None: there is none."""
@@ -262,6 +260,11 @@ class _Walk:
             return values[-1]
         at = bisect_left(values, bound)
         return values[at - 1] if at else None
+
+    def _tying(self, unknown: list[str], value: Any) -> list[tuple[str, ...]]:
+        """Which of the ``unknown`` hands may tie winners of ``value`` (every set of them): the
+        others are below it, so all of them when nothing is below it (the lowest value)."""
+        return _subsets(unknown) if value > self.values[0] else [tuple(unknown)]
 
     def divisions(
         self,
@@ -310,19 +313,14 @@ class _Walk:
         known = [p for p in contenders if p in keys]
         unknown = [p for p in contenders if p not in keys]
         best = max([keys[p] for p in known], default=None)
-        lowest = self.values[0]
         choices: list[tuple[tuple[str, ...], Any]] = []
         if best is not None and (bound is None or best < bound):
             top = [p for p in known if keys[p] == best]
-            # Unknown hands that do not tie it are below it: not below the lowest value.
-            ties = _subsets(unknown) if best > lowest else [tuple(unknown)]
-            choices += [((*top, *extra), best) for extra in ties]
-        # Unknown hands that beat the known ones: at most the best value below the bound, and
-        # those that do not tie them below that.
+            choices += [((*top, *extra), best) for extra in self._tying(unknown, best)]
+        # Unknown hands that beat the known ones: at most the best value below the bound.
         highest = self._highest_below(bound)
         if highest is not None and (best is None or best < highest):
-            ties = _subsets(unknown) if highest > lowest else [tuple(unknown)]
-            choices += [(extra, highest) for extra in ties if extra]
+            choices += [(extra, highest) for extra in self._tying(unknown, highest) if extra]
         out: set[_Outcome] = set()
         for winners, below in choices:
             order = tuple([p for p in contenders if p in winners])
