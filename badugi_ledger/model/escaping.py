@@ -132,7 +132,10 @@ def for_markdown(text: object) -> str:
     return _markdown_pattern().sub(lambda m: _MARKDOWN_SPECIAL[m.group()], value)
 
 
-_SURROGATE = re.compile("[\ud800-\udfff]")
+SURROGATE = re.compile("[\ud800-\udfff]")
+"""A lone surrogate: a byte that was not UTF-8 (Python decodes a file's name or an argument
+with ``surrogateescape``: 0xe9 as U+DCE9), or half a UTF-16 pair (JSON may escape one).  No
+UTF-8 text holds one."""
 
 
 def json_text(value: Any, indent: int | None = None) -> str:
@@ -148,7 +151,7 @@ def json_text(value: Any, indent: int | None = None) -> str:
     import json
 
     text = json.dumps(value, ensure_ascii=False, indent=indent)
-    return _SURROGATE.sub(lambda m: f"\\u{ord(m[0]):04x}", text)
+    return SURROGATE.sub(lambda m: f"\\u{ord(m[0]):04x}", text)
 
 
 def for_csv(value: Any) -> Any:

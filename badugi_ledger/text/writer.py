@@ -22,6 +22,7 @@ from typing import Any
 
 from ..model.cards import Card, format_cards
 from ..model.errors import NOWHERE, BadugiError, Position
+from ..model.escaping import SURROGATE
 from ..model.events import (
     BETWEEN_HANDS,
     STACK_CHANGE_VERBS,
@@ -109,14 +110,11 @@ class WriteError(BadugiError):
     """A record holds something the text format cannot spell (a name with a line break)."""
 
 
-_SURROGATE = re.compile("[\ud800-\udfff]")
-
-
 def _writable(text: str) -> str:
     """``text``, unless a file of the format cannot hold it: a WriteError."""
     if line_break_in(text):
         raise WriteError(f"{text!r} holds a line break, which the text format cannot write")
-    if _SURROGATE.search(text):  # a byte that was not UTF-8, decoded with surrogateescape
+    if SURROGATE.search(text):  # a byte that was not UTF-8, decoded with surrogateescape
         raise WriteError(
             f"{text!r} holds bytes that are not UTF-8 text, which the text format cannot write "
             "(type it again in a UTF-8 terminal)"

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import datetime as dt
 import os
-import re
 import sqlite3
 import tempfile
 import threading
@@ -36,6 +35,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from ..model.errors import BadugiError
+from ..model.escaping import SURROGATE
 from ..model.games import GAMES
 from ..model.settings import STRUCTURE_KINDS
 from .common import in_ledger
@@ -137,17 +137,13 @@ async def _json_body(request: Request) -> dict[str, Any]:
     return body
 
 
-_SURROGATE = re.compile("[\ud800-\udfff]")
-"""Half a UTF-16 pair, which JSON may escape but no UTF-8 text holds."""
-
-
 def _has_surrogate(value: object) -> bool:
     """Whether a string of the parsed JSON ``value`` (keys too) holds a lone surrogate."""
     stack = [value]
     while stack:
         item = stack.pop()
         if isinstance(item, str):
-            if _SURROGATE.search(item):
+            if SURROGATE.search(item):
                 return True
         elif isinstance(item, dict):
             stack += [*item.keys(), *item.values()]
