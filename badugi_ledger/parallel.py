@@ -134,14 +134,15 @@ held while it forks."""
 
 @contextmanager
 def _signals_held_while_forking() -> Iterator[None]:
-    """Ctrl-C or SIGTERM arriving while this process forks is answered once the fork is done.
+    """A signal of :data:`_HELD` arriving while this process forks is answered once the fork
+    is done.
 
     Python runs the fork's own handlers (``os.register_at_fork``: the logging module's, for
     one) as the fork returns, and an exception raised in one of them is printed as "Exception
-    ignored" and dropped: the command's SIGTERM handler, raising ``SystemExit`` there, printed
-    a traceback and the import went on.  So both signals are blocked while a worker is forked
-    (the signal waits) and unblocked after, in this process; the worker unblocks them once it
-    answers them as a worker (:func:`_answer_signals_as_a_worker`)."""
+    ignored" and dropped: the command's handler, raising there to end the command as Ctrl-C
+    does, printed a traceback and the import went on.  So these signals are blocked while a
+    worker is forked (the signal waits) and unblocked after, in this process; the worker
+    unblocks them once it answers them as a worker (:func:`_answer_signals_as_a_worker`)."""
     import signal
 
     if not hasattr(signal, "pthread_sigmask"):  # (not on Windows, which does not fork)

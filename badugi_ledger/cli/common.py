@@ -116,8 +116,8 @@ def stop_as_ctrl_c() -> None:
     terminal closes."""
     with suppress(ValueError):  # (not the main thread: no handler)
         for name in STOPPING_SIGNALS:
-            number = getattr(signal, name, None)  # (no SIGHUP on Windows)
-            if number is not None and signal.getsignal(number) != signal.SIG_IGN:
+            number = _answered(name)
+            if number is not None:
                 signal.signal(number, _terminated)
 
 
@@ -128,11 +128,20 @@ def signals_for_a_server() -> None:
     in the middle of a request, would be taken for the request's error and the server would go
     on."""
     with suppress(ValueError):
-        number = getattr(signal, "SIGHUP", None)
-        if number is not None and signal.getsignal(number) != signal.SIG_IGN:
+        number = _answered("SIGHUP")
+        if number is not None:
             signal.signal(number, signal.SIG_DFL)
         if signal.getsignal(signal.SIGTERM) is _terminated:
             signal.signal(signal.SIGTERM, _ended)
+
+
+def _answered(name: str) -> int | None:
+    """The number of the signal ``name`` if this system has it (no SIGHUP on Windows) and this
+    process was not started ignoring it (``nohup``), else None: leave it as it is."""
+    number = getattr(signal, name, None)
+    if number is None or signal.getsignal(number) == signal.SIG_IGN:
+        return None
+    return int(number)
 
 
 def _ended(signum: int, _frame: object) -> None:
