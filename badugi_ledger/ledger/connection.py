@@ -99,10 +99,15 @@ def transaction(db: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
         db.execute("COMMIT")
 
 
+def db_file(db: sqlite3.Connection) -> str:
+    """The file of the ledger ``db`` (its main database), or ``""`` for one in memory."""
+    return next((str(row[2]) for row in db.execute("PRAGMA database_list") if row[1] == "main"), "")
+
+
 def db_label(db: sqlite3.Connection) -> str:
     """A human name for the ledger file (for messages)."""
-    row = db.execute("PRAGMA database_list").fetchone()
-    return repr(row[2]) if row and row[2] else "(in memory)"
+    path = db_file(db)
+    return repr(path) if path else "(in memory)"
 
 
 @contextmanager
@@ -117,9 +122,7 @@ def committed_view(
 
     def committed() -> sqlite3.Connection | None:
         if not opened:
-            path = next(
-                (row[2] for row in db.execute("PRAGMA database_list") if row[1] == "main"), ""
-            )
+            path = db_file(db)
             try:
                 opened.append(connect(path, read_only=True, busy_timeout_ms=500) if path else None)
             except LedgerError:
