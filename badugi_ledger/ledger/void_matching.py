@@ -9,7 +9,7 @@ another player's hand, and the voided hand would count again under its new numbe
 So a voided hand is met again in a file only as itself: by its **fingerprint** (the same
 record: only the stacks carried into it may have changed, when an earlier hand was corrected)
 or by its **content** (the same stacks, play and result under another number, or recorded
-otherwise; or under its own number at its table renamed, in the file that imported it).
+otherwise; or at its table renamed, in the file that imported it).
 Never by its number alone: a hand of the file that takes a voided hand's number, with another
 record and other content, is another hand, and counts.  A voided hand the file
 no longer holds stays void (the writer says so, and takes it out of the night's play).
@@ -131,16 +131,16 @@ class OrganiserVoids:
     def renumbered(self, candidates: Sequence[Candidate], exact: set[int]) -> dict[int, VoidedHand]:
         """The voided hands the batch holds under another record, by the position of the hand
         of the batch that is each one: the same content at the same table of the same event,
-        or at a table of another name with the same number in the file that imported it (its
-        table renamed).  ``exact``: row ids the batch holds by fingerprint (met as
-        themselves)."""
+        or at a table of another name in the file that imported it (its table renamed, its
+        hands renumbered or not); the same table first, then the same number.  ``exact``: row
+        ids the batch holds by fingerprint (met as themselves)."""
         best: dict[int, tuple[tuple[bool, bool, bool, int], int, VoidedHand]] = {}
         for hand in candidates:
             for voided in self.near(hand.event_id):
                 if voided.id in self.met or voided.id in exact or voided.content != hand.content:
                     continue
                 renamed = voided.table != hand.table
-                if renamed and not (voided.number == hand.number and voided.source in self.sources):
+                if renamed and voided.source not in self.sources:
                     continue
                 rank = (
                     renamed,

@@ -190,6 +190,28 @@ def test_a_void_stays_on_its_hand_when_the_table_is_renamed(tmp_path: Path) -> N
     assert "cannot tell" not in said
 
 
+def test_a_void_stays_on_its_hand_when_the_table_is_renamed_and_renumbered(
+    tmp_path: Path,
+) -> None:
+    """Hand 4 voided, then the night's table renamed and its hands renumbered from 11 in one
+    correction: hand 14 at Back room is the voided hand (same file, same stacks and play), so
+    it stays void; it counted again (Dan +5 over a fresh ledger with hand 14 voided)."""
+    db = tmp_path / "club.db"
+    path = write(tmp_path / "night" / "n.bhh", night())
+    assert invoke("import", path, "--db", db)[0] == 0
+    void(db, "4")
+    final = night(numbered(10)).replace("table T\n", "table Back room\n")
+    write(path, final)
+    code, out = invoke("import", path, "--db", db, "--replace")
+    assert code == 0, out
+    assert figures(db) == fresh(tmp_path / "fresh", {"n.bhh": final}, ("14",))
+    said = " ".join(out.split())
+    assert (
+        "hand 14 at table Back room of Test night (2024-06-01): replaced: its table 'T' → "
+        "'Back room'; the ledger's hand 4, renumbered: it stays void (misdeal)"
+    ) in said, out
+
+
 def test_a_void_stays_on_its_hand_when_an_earlier_hand_is_corrected(tmp_path: Path) -> None:
     """Hand 4 voided, then hand 2's winner corrected: the stacks carried into hand 4 change,
     its record does not; replaced with ``--replace``, it stays void."""
