@@ -14,10 +14,14 @@
   const numbers = $("record-numbers");
   const gutterMarks = $("record-marks");
   const scroller = $("record-scroll");
-  // the unsaved draft is the served ledger's own: another ledger served later at the same
-  // address (the same localStorage) starts without it
-  const DRAFT_KEY = `badugi-ledger:record:draft:${root.dataset.ledger || ""}`;
-  const DRAFT_FILE_KEY = `badugi-ledger:record:file:${root.dataset.ledger || ""}`;
+  // The unsaved draft: the text and the saved file it came from, kept as ONE item, so that a
+  // reload never pairs one night's text with another night's file (a save would then take the
+  // text for that night renamed, and leave that night's hands out).  Each tab keeps its own
+  // (sessionStorage: a reload, and a phone restoring a tab it put away, find it again); the
+  // latest of any tab is kept too (localStorage), for a tab opened later.  The draft is the
+  // served ledger's own: another ledger served later at the same address starts without it.
+  const DRAFT_KEY = `badugi-ledger:record:night:${root.dataset.ledger || ""}`;
+  const OLD_KEYS = ["draft", "file"].map((kind) => `badugi-ledger:record:${kind}:${root.dataset.ledger || ""}`);
   const CHECK_DELAY_MS = 250;
 
   let checkTimer = null;
@@ -30,12 +34,54 @@
   function setSavedFile(name, stamp) {
     savedFile = name || null;
     savedStamp = (savedFile && stamp) || null;
-    try {
-      if (savedFile) localStorage.setItem(DRAFT_FILE_KEY, JSON.stringify({ name: savedFile, stamp: savedStamp }));
-      else localStorage.removeItem(DRAFT_FILE_KEY);
-    } catch (err) {
-      /* private mode: the draft's file is not kept */
+    keepDraft();
+  }
+
+  function stores() {
+    const found = [];
+    for (const name of ["sessionStorage", "localStorage"]) {
+      try {
+        if (window[name]) found.push(window[name]);
+      } catch (err) {
+        /* private mode: nothing kept there */
+      }
     }
+    return found;
+  }
+
+  function keepDraft() {
+    const kept = JSON.stringify({ text: text.value, file: savedFile, stamp: savedStamp });
+    for (const store of stores()) {
+      try {
+        store.setItem(DRAFT_KEY, kept);
+      } catch (err) {
+        /* full, or private mode: not kept there */
+      }
+    }
+  }
+
+  function keptDraft() {
+    // this tab's draft, else the latest of any tab; a draft kept by an older version of the
+    // page (its text and its file were two items, which tabs could pair wrongly) keeps its
+    // text only: saved without a file, it goes to its own night's file
+    for (const store of stores()) {
+      try {
+        const kept = JSON.parse(store.getItem(DRAFT_KEY) || "null");
+        if (kept && typeof kept.text === "string") return kept;
+      } catch (err) {
+        /* not what this page keeps */
+      }
+    }
+    for (const store of stores()) {
+      try {
+        const old = store.getItem(OLD_KEYS[0]);
+        OLD_KEYS.forEach((key) => store.removeItem(key));
+        if (old) return { text: old, file: null, stamp: null };
+      } catch (err) {
+        /* nothing kept */
+      }
+    }
+    return null;
   }
   let sequence = 0; // the newest check asked for; older answers are dropped
   let saving = 0; // the newest save asked for; a slower answer to an older one is dropped
@@ -209,11 +255,7 @@
   // --- checking as the text changes ----------------------------------------------------------------
 
   function changed() {
-    try {
-      localStorage.setItem(DRAFT_KEY, text.value);
-    } catch (err) {
-      /* private mode: no draft kept */
-    }
+    keepDraft();
     sequence += 1;
     layout();
     setVerdict("checking…", "pending");
@@ -461,7 +503,12 @@
     clearTimeout(checkTimer);
     const mine = ++sequence;
     setVerdict("checking…", "pending");
-    const answer = await post(root.dataset.tapUrl, { text: text.value, choice: choice });
+    let answer;
+    try {
+      answer = await post(root.dataset.tapUrl, { text: text.value, choice: choice });
+    } catch (err) {
+      answer = { status: 0, data: { error: `could not reach the server (${err.message}): the tap was not added; tap again` } };
+    }
     if (mine !== sequence) return;
     if (answer.status !== 200 || answer.data.error) {
       shown = mine; // the text did not change: its marks and options still hold
@@ -470,11 +517,7 @@
       return;
     }
     text.value = answer.data.text;
-    try {
-      localStorage.setItem(DRAFT_KEY, text.value);
-    } catch (err) {
-      /* no draft kept */
-    }
+    keepDraft();
     last = answer.data.check;
     shown = mine;
     render();
@@ -553,7 +596,14 @@
     const box = $("record-save-result");
     box.replaceChildren(el("p", { class: "muted" }, "saving…"));
     const mine = ++saving;
-    const answer = await post(root.dataset.saveUrl, { text: text.value, replace: Boolean(replace), file: savedFile, file_stamp: savedStamp });
+    let answer;
+    try {
+      answer = await post(root.dataset.saveUrl, { text: text.value, replace: Boolean(replace), file: savedFile, file_stamp: savedStamp });
+    } catch (err) {
+      // the save may have reached the server and its answer been lost: saving again is safe
+      // (a hand the ledger holds is not stored twice)
+      answer = { status: 0, data: { error: `not saved, or its answer was lost: could not reach the server (${err.message}); save again` } };
+    }
     if (mine !== saving) return; // a newer save was asked for: its answer is the one to show
     const data = answer.data || {};
     const parts = [];
@@ -619,23 +669,11 @@
     layout();
   });
 
-  let draft = null;
-  let draftFile = null;
-  try {
-    draft = localStorage.getItem(DRAFT_KEY);
-    draftFile = localStorage.getItem(DRAFT_FILE_KEY);
-  } catch (err) {
-    draft = null;
-  }
-  if (!text.value && draft) {
-    text.value = draft;
-    try {
-      const kept = JSON.parse(draftFile) || {};
-      savedFile = kept.name || null;
-      savedStamp = kept.stamp || null;
-    } catch (err) {
-      savedFile = null; // not what this page keeps: no file to go on with
-    }
+  const draft = keptDraft();
+  if (!text.value && draft && draft.text) {
+    text.value = draft.text;
+    savedFile = typeof draft.file === "string" ? draft.file : null;
+    savedStamp = savedFile && typeof draft.stamp === "string" ? draft.stamp : null;
   }
   if (text.value.trim()) $("record-setup").open = false;
   changed();

@@ -23,7 +23,6 @@ from __future__ import annotations
 import datetime as dt
 import os
 import sqlite3
-import tempfile
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -374,10 +373,10 @@ def save_text(
 
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        fd, temp_name = tempfile.mkstemp(prefix=".saving-", suffix=".bhh", dir=folder)
+        _clear_abandoned(folder)
+        fd, temp = _new_file(folder)
     except OSError as exc:
         raise RecordError(f"not saved: cannot write in {folder}: {exc.strerror or exc}") from None
-    temp = Path(temp_name)
     try:
         try:
             with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as out:
@@ -408,18 +407,28 @@ def save_text(
                 f"{renamed.name}'s: give the night a name of its own, or pick that event"
             )
         before = renamed or final
-        changed = _changed_since(before, was, stamp)
+        changed = _changed_since(before, was, stamp, text)
         if changed is not None and not replace:
             return changed
         if before.exists():
             dropped = sorted(file_hands(saved_text(before)) - file_hands(text))
             if dropped and not replace:
+                held = f"{final.name} already holds hands this text does not"
+                if renamed is not None:
+                    held = (
+                        f"this text was loaded from {renamed.name} and is now a night of its "
+                        f"own name or date ({final.name}); saved, it takes {renamed.name}'s "
+                        f"hands out of the ledger and removes that file, and {renamed.name} "
+                        "holds hands this text does not"
+                    )
                 return Saved("dropped", {
-                    "error": f"not saved: {final.name} already holds hands this text does not",
+                    "error": f"not saved: {held}",
                     "dropped": dropped,
                     "can_replace": True,
                     "file": str(final),
                 })  # fmt: skip
+        if final.exists():
+            _keep_mode(temp, final)
         temp = _beside_the_file(temp, final)
         done = import_text(
             ledger,
@@ -439,6 +448,54 @@ def save_text(
         temp.unlink(missing_ok=True)
 
 
+_SAVING = ".saving-"
+"""How the temporary file of a save is named (hidden: ``check`` and ``import`` pass it by)."""
+
+ABANDONED_AFTER = 3600
+"""Seconds after which a save's temporary file is taken to be left by a server that was
+killed (a save takes seconds): the next save removes it."""
+
+
+def _new_file(folder: Path) -> tuple[int, Path]:
+    """A new temporary file of ``folder`` for a save, open for writing: created with the mode
+    of any file the user makes (``0o666`` less the umask, as the command line writes its files),
+    not ``mkstemp``'s owner-only ``0o600``, so that the saved night is as readable as the
+    ledger's other files (a backup, a treasurer's account sharing the folder)."""
+    import secrets
+
+    for _ in range(100):
+        path = folder / f"{_SAVING}{secrets.token_hex(8)}.bhh"
+        try:
+            return os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666), path
+        except FileExistsError:
+            continue
+    raise FileExistsError(f"no free temporary name in {folder}")
+
+
+def _keep_mode(temp: Path, final: Path) -> None:
+    """Give the save's file the mode of the file it replaces (a night kept readable by a
+    group stays so)."""
+    import stat
+    from contextlib import suppress
+
+    with suppress(OSError):  # else the new file keeps the usual mode
+        os.chmod(temp, stat.S_IMODE(os.stat(final).st_mode))
+
+
+def _clear_abandoned(folder: Path) -> None:
+    """Remove the temporary files of saves that never ended (a server killed while saving),
+    older than :data:`ABANDONED_AFTER`: hidden, they were never read, only clutter."""
+    import time
+
+    now = time.time()
+    for path in folder.glob(f"{_SAVING}*.bhh"):
+        try:
+            if now - path.lstat().st_mtime > ABANDONED_AFTER:
+                path.unlink()
+        except OSError:
+            continue  # gone meanwhile, or not ours to remove
+
+
 def _beside_the_file(temp: Path, final: Path) -> Path:
     """The temporary file to move into place as ``final``: ``temp`` itself, or, when
     ``final`` is a link (a night kept in another folder, linked into the page's folder), a
@@ -448,30 +505,34 @@ def _beside_the_file(temp: Path, final: Path) -> Path:
     if not final.is_symlink():
         return temp
     real = Path(os.path.realpath(final))
-    name = ""
+    name: Path | None = None
     try:
-        fd, name = tempfile.mkstemp(prefix=".saving-", suffix=".bhh", dir=real.parent)
+        fd, name = _new_file(real.parent)
         with os.fdopen(fd, "wb") as out:
             out.write(temp.read_bytes())
+        _keep_mode(name, real)
     except OSError as exc:
-        if name:
-            Path(name).unlink(missing_ok=True)
+        if name is not None:
+            name.unlink(missing_ok=True)
         raise RecordError(
             f"not saved: cannot write beside {shown_path(real)}, where {final.name} leads: "
             f"{exc.strerror or exc}"
         ) from None
     temp.unlink(missing_ok=True)
-    return Path(name)
+    return name
 
 
-def _changed_since(before: Path, was: str | None, stamp: str | None) -> Saved | None:
-    """The refusal of a save over ``before``, the file the page loaded as ``was``, when its
-    bytes are no longer those of ``stamp``; None when it is unchanged (or not the page's)."""
-    from .record_night import file_stamp
+def _changed_since(before: Path, was: str | None, stamp: str | None, text: str) -> Saved | None:
+    """The refusal of a save of ``text`` over ``before``, the file the page loaded as ``was``,
+    when its bytes are no longer those of ``stamp`` and the text would lose some of them;
+    None when it is unchanged (or not the page's), or when every line of the file is in the
+    text, in the same order: the text only adds to it (the page's own save whose answer was
+    lost on the way: the file holds it, the page still holds the stamp before it)."""
+    from .record_night import file_stamp, saved_text
 
     if stamp is None or was != before.name or not before.is_file():
         return None
-    if file_stamp(before) == stamp:
+    if file_stamp(before) == stamp or _adds_to(text, saved_text(before)):
         return None
     return Saved("changed", {
         "error": f"not saved: {before.name} was changed on disk since this page loaded it; "
@@ -479,6 +540,13 @@ def _changed_since(before: Path, was: str | None, stamp: str | None) -> Saved | 
         "can_replace": True,
         "file": str(before),
     })  # fmt: skip
+
+
+def _adds_to(text: str, saved: str) -> bool:
+    """Whether ``text`` holds every line of ``saved`` in the same order (lines of its own in
+    between or after): saving it over ``saved`` loses nothing written there."""
+    lines = iter(text.splitlines())
+    return all(any(line == mine for mine in lines) for line in saved.splitlines())
 
 
 def _renamed_from(folder: Path, was: str | None, final: Path) -> Path | None:

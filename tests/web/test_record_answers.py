@@ -192,3 +192,95 @@ def test_a_save_over_a_file_changed_on_disk_meanwhile_is_refused(
         page.wait_for_selector("#record-save-result p.ok")
         assert saved.read_text(encoding="utf-8").endswith("# a note typed on the phone\n")
     assert phone.errors == []
+
+
+def test_a_reload_keeps_each_tabs_text_with_the_file_it_came_from(
+    phone: Phone, fresh_ledger: Path
+) -> None:
+    """Two tabs: A picks a saved night, B records a new one and reloads (a phone does when it
+    brings a tab back).  The page kept the text and its file as two items all tabs share,
+    each written at other moments, so B came back with its own text and A's file: its save
+    was taken for A's night renamed, and replacing it voided A's hands and removed A's file
+    (web audit).  Each tab keeps its text and file together: B saves a night of its own."""
+    import sqlite3
+
+    friday = (EXAMPLES / "004_badacey.bhh").read_text(encoding="utf-8")
+    friday = friday.replace("Badacey practice deal", "Friday tab").replace(
+        "date 2024-02-02", "date 2024-02-03"
+    )
+    friday_file = fresh_ledger.parent / "recorded" / "2024-02-03-friday-tab.bhh"
+    with serving(create_app(fresh_ledger)) as url:
+        a = phone.open(url + "/record")
+        a.on("dialog", lambda dialog: dialog.accept())
+        a.locator("#record-text").fill(friday)
+        settled(a)
+        a.click("#record-save")
+        a.wait_for_selector("#record-save-result p.ok")
+        b = a.context.new_page()
+        b.on("dialog", lambda dialog: dialog.accept())
+        b.goto(url + "/record")
+        settled(b)
+        if not b.is_visible("input[name=name]"):
+            b.click("#record-setup summary")
+        start_night(b)
+        a.reload()
+        settled(a)
+        if not a.is_visible("#record-event-select"):
+            a.click("#record-setup summary")
+        label = next(
+            text
+            for text in a.eval_on_selector_all(
+                "#record-event-select option", "options => options.map(o => o.textContent)"
+            )
+            if "Friday tab" in text
+        )
+        a.select_option("#record-event-select", label=label)
+        wait_until(a, "document.querySelector('#record-event-note').textContent.includes('.bhh')")
+        for _ in range(2):  # two fold: the big blind's walk, the hand is over
+            b.locator("#record-options button[data-kind=fold]").first.click()
+            settled(b)
+        b.reload()
+        settled(b)
+        assert "Phone night" in b.input_value("#record-text")
+        b.click("#record-save")
+        b.wait_for_selector("#record-save-result p.ok, #record-save-result p.error")
+        shown = b.inner_text("#record-save-result")
+        assert "saved 2024-03-01-phone-night.bhh: 1 stored" in shown, shown
+        b.close()
+    assert friday_file.read_text(encoding="utf-8") == friday
+    with sqlite3.connect(fresh_ledger) as db:
+        counted = dict(
+            db.execute(
+                "SELECT e.name, count(*) FROM counted_hands h JOIN events e "
+                "ON e.id = h.event_id GROUP BY e.name"
+            ).fetchall()
+        )
+    assert counted["Friday tab"] == 1 and counted["Phone night"] == 1, counted
+    assert phone.errors == []
+
+
+def test_a_save_or_tap_that_cannot_reach_the_server_says_so(
+    phone: Phone, fresh_ledger: Path
+) -> None:
+    """The network gone: a save stayed on "saving…" and a tap on "checking…" for good, the
+    failure only in the console (web audit).  Each says the server could not be reached,
+    and the page is ready to try again."""
+    with serving(create_app(fresh_ledger)) as url:
+        page = phone.open(url + "/record")
+        start_night(page)
+        page.route("**/record/tap", lambda route: route.abort("internetdisconnected"))
+        page.locator("#record-options button[data-kind=fold]").first.click()
+        page.wait_for_selector("#record-verdict[data-state=error]")
+        assert "could not reach the server" in page.inner_text("#record-verdict")
+        assert "folds" not in page.input_value("#record-text")
+        page.route("**/record/save", lambda route: route.abort("internetdisconnected"))
+        page.click("#record-save")
+        page.wait_for_selector("#record-save-result p.error")
+        shown = page.inner_text("#record-save-result")
+        assert "could not reach the server" in shown and "save again" in shown, shown
+        page.unroute("**/record/save")
+        page.unroute("**/record/tap")
+        page.locator("#record-options button[data-kind=fold]").first.click()
+        settled(page)
+        assert "folds" in page.input_value("#record-text")
+    assert not [e for e in phone.errors if "net::ERR" not in e], phone.errors
