@@ -230,6 +230,19 @@ def _read_body(
             summary_at if summary_at is not None else last_written(lines, start),
             rule="partial-hand",
         )
+    for name, index in summary.lines.items():
+        if name not in names:
+            raise draft.error(
+                f"the summary names {name}, who has no seat in this hand", index, "corrupt-hand"
+            )
+    unsummed = [seat.name for seat in draft.seats if seat.name not in finals]
+    if unsummed:  # the site prints every seat's line: a summary cut short (its winner's too?)
+        raise draft.missing(
+            f"the hand's summary gives no final stack and net for {', '.join(unsummed)} (the "
+            "site prints every seat's, then the rake and who wins: the hand is cut short)",
+            last_written(lines, start),
+            rule="partial-hand",
+        )
     _uncalled(draft, uncalled)
     return table, date, came_in, uncalled
 
@@ -332,10 +345,14 @@ def _settle_nets(
         assert isinstance(problem, tuple)
         name, net, accounted = problem
         back = uncalled.get(name, 0)
-        handed_back = f" (with the {back} nobody called handed back)" if back else ""
+        handed_back = (
+            f" (with the {hand_figure(back, CURRENCY)} nobody called handed back)" if back else ""
+        )
+        unwon = "" if draft.collected else " (no line says who wins the pot: cut short?)"
         raise draft.error(
-            f"the summary says {name} netted {net}, but the hand's actions account for "
-            f"{accounted}{handed_back}",
+            f"the summary says {name} netted {hand_figure(net, CURRENCY, sign=True)}, but the "
+            f"hand's actions account for {hand_figure(accounted, CURRENCY, sign=True)}"
+            f"{handed_back}{unwon}",
             summary.lines[name],
         )
     small_blind = draft.posted("small-blind") or draft.big_blind_hint // 2

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from badugi_ledger.model.cards import parse_cards
 from badugi_ledger.model.errors import ImportFormatError
 from badugi_ledger.model.events import (
@@ -167,6 +169,42 @@ def test_kingsclub_net_that_does_not_add_up_is_corrupt(corpus_dir: Path) -> None
     text = "\n".join(iter_lines(path)).replace("Seat 5: Hero (570) -30", "Seat 5: Hero (560) -40")
     (item,) = read_kingsclub(split_lines(text), "kc")
     assert isinstance(item, ImportFormatError) and item.rule == "corrupt-hand"
+
+
+@pytest.mark.parametrize(
+    ("name", "lines", "missing"),
+    [
+        ("Badugi-Limit-USD-30-60-202010.txt", 39, "Player1, Hero"),
+        ("Badacey-Limit-USD-22-44-202101.txt", 52, "Hero, Player1, Player2, Player3, Player4"),
+    ],
+)
+def test_a_kingsclub_hand_whose_summary_is_cut_short_is_a_partial_hand(
+    corpus_dir: Path, name: str, lines: int, missing: str
+) -> None:
+    """The file cut after the summary's first seat line: the rake, the winner's ``wins pot``
+    line and the other seats' lines missing, the hand passed ``check`` and was stored, its pot
+    paid whole to the best hand shown (Player1 +300.00 where the site says +298.25, the rake
+    1.75 lost; in the Badacey hand Hero and Player1 +11.00 each, not +8.50).  The site prints
+    every seat's line: a summary without one is cut short (site audit)."""
+    path = corpus_dir / "kingsclub" / name
+    text = "\n".join(list(iter_lines(path))[:lines])
+    (item,) = read_kingsclub(split_lines(text), "kc")
+    assert isinstance(item, ImportFormatError) and item.rule == "partial-hand", item
+    assert f"gives no final stack and net for {missing} " in str(item), item
+
+
+def test_a_kingsclub_net_that_does_not_add_up_is_said_in_dollars(corpus_dir: Path) -> None:
+    """The error printed the summary's figures in cents ("netted 29925" for ``+299.25``); and
+    with the winner's line cut off it blamed the net without saying that line is missing."""
+    path = corpus_dir / "kingsclub/Badugi-Limit-USD-30-60-202010.txt"
+    whole = list(iter_lines(path))
+    text = "\n".join(whole).replace("(928.25) +298.25", "(929.25) +299.25")
+    (item,) = read_kingsclub(split_lines(text), "kc")
+    assert isinstance(item, ImportFormatError), item
+    assert "netted +299.25, but the hand's actions account for +298.25" in str(item), item
+    (cut,) = read_kingsclub(split_lines("\n".join(whole[:41])), "kc")
+    assert isinstance(cut, ImportFormatError), cut
+    assert "account for -270.00 (no line says who wins the pot: cut short?)" in str(cut), cut
 
 
 # --- Merge ------------------------------------------------------------------------------------
