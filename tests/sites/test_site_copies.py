@@ -204,6 +204,35 @@ def test_another_pokerstars_hand_under_a_used_number_is_replayed(tmp_path: Path)
     )
 
 
+def test_a_pokerstars_hand_pasted_with_its_number_changed_is_a_copy(tmp_path: Path) -> None:
+    """Hand 49164247462 (line 75) pasted right after itself with its number made ...463: read
+    as the table's next hand, its stacks going back were a hand missing in between (a warning
+    only), and it was stored, its money counted twice (site audit).  The same seats, stacks,
+    cards and play under another number: refused as a copy, and the import stores the file's
+    four hands as the file without it does."""
+    text, first, copy = _pasted(_text(STARS_CASH), "pokerstars", "49164247462", "49164247462")
+    lines = text.split("\n")
+    assert lines[copy - 1].startswith("PokerStars Game #49164247462:")
+    lines[copy - 1] = lines[copy - 1].replace("#49164247462:", "#49164247463:")
+    path, db = _write(tmp_path, "\n".join(lines)), tmp_path / "club.db"
+    outcomes = _check(path)
+    (reported,) = [o for o in outcomes if o.pos.line == copy]
+    (error,) = reported.errors
+    assert (error.rule, error.pos.line) == ("duplicate-hand", copy), error
+    assert error.message.startswith(
+        f"hand 49164247463 records what hand 49164247462 (line {first}) records"
+    )
+    unpasted = _check(_write(tmp_path, _text(STARS_CASH), "unpasted.txt"))
+    assert _verdicts([o for o in outcomes if o is not reported]) == _verdicts(unpasted)
+    report = runner.invoke(app, ["import", str(path), "--db", str(db)])
+    assert "4 stored, 0 duplicate, 1 rejected" in report.output, report.output
+    alone = tmp_path / "alone.db"
+    assert (
+        runner.invoke(app, ["import", str(CORPUS / STARS_CASH), "--db", str(alone)]).exit_code == 0
+    )
+    assert _stored(db) == _stored(alone)
+
+
 # --- Full Tilt, Merge, KingsClub ---------------------------------------------------------------
 
 
