@@ -10,6 +10,7 @@ recorded outcome events (``Collect``, ``PotTotal``, ``RakeTaken``) that the repl
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -39,7 +40,11 @@ from ..model.limits import quote
 from ..model.money import hand_figure
 from ..model.names import line_break_refused
 from ..model.settings import GameSettings
-from .files import played_in_summary
+from .files import played_in_summary, won_amount
+
+_FIGURE = re.compile(r"\([^)\d]{0,3}\d[\d,]*(?:\.\d+)?\)")
+"""A figure in brackets in a summary seat line (``($9.45)``, ``(1,500)``): what a line of money
+won holds, and no other line of the corpus's summaries."""
 
 # --- the hand draft ---------------------------------------------------------------------------
 
@@ -440,13 +445,21 @@ class HandDraft:
         seat = next((s for s in self.seats if s.number == number), None)
         if seat is None:
             raise self.error(f"the summary names seat {number}, which is empty", line)
-        if not text.startswith(seat.name):
+        after = text[len(seat.name) :]
+        if not text.startswith(seat.name) or after[:1] not in ("", " ", ","):
             raise self.error(
                 f"the summary's line of seat {number} does not name {seat.name}, who sits "
                 f"there: {quote(repr(text))}",
                 line,
             )
-        after = text[len(seat.name) :]
+        if _FIGURE.search(after) is not None and won_amount(after) is None:
+            raise self.error(
+                f"the summary's line of seat {number} states a figure in words the reader does "
+                f"not know (a winner's line says `and won ($x)` or `collected ($x)`), so what "
+                f"{seat.name} won cannot be checked: {quote(repr(text))}",
+                line,
+                rule="unrecognised-line",
+            )
         if played_in_summary(after):
             self.summary_played.add(seat.name)
         return seat.name, after

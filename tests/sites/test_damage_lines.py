@@ -103,6 +103,26 @@ def _reported(tmp_path: Path, name: str, edit: Edit) -> list[str]:
 
 CASES = [
     # --- PokerStars (SNG hand 52588201462) ---
+    # A summary line whose figure is in other words, or that names a longer name, was passed
+    # over without a word: what it says was won was never held to the hand (site audit).
+    pytest.param(
+        STARS,
+        replace(55, "and won (100)", "won (100)"),
+        55,
+        "the summary's line of seat 4 states a figure in words the reader does not know (a "
+        "winner's line says `and won ($x)` or `collected ($x)`), so what Player6 won cannot "
+        "be checked: 'Player6 showed [3s 4d 8c Kc] won (100) with a 3-card: 8,4,3' "
+        "[unrecognised-line]",
+        id="stars-summary-figure-in-other-words",
+    ),
+    pytest.param(
+        STARS,
+        replace(53, "Seat 2: Player3 ", "Seat 2: Player3x "),
+        53,
+        "the summary's line of seat 2 does not name Player3, who sits there: 'Player3x (small "
+        "blind) folded after the 1st Draw' [corrupt-hand]",
+        id="stars-summary-names-a-longer-name",
+    ),
     pytest.param(
         STARS,
         delete(49),  # "Player6 collected 100 from pot"
@@ -220,6 +240,16 @@ CASES = [
         62,
         "a partial hand: the site kept only its summary [partial-hand]",
         id="fulltilt-partial-second-hand",
+    ),
+    pytest.param(
+        FULL_TILT,
+        replace(59, "and won ($0.81)", "and took ($0.81)"),
+        59,
+        "the summary's line of seat 7 states a figure in words the reader does not know (a "
+        "winner's line says `and won ($x)` or `collected ($x)`), so what Hero won cannot be "
+        "checked: 'Hero (big blind) showed [5c 4s 2h Js] and took ($0.81) with a 3-Card: 5, "
+        "4, 2' [unrecognised-line]",
+        id="fulltilt-summary-figure-in-other-words",
     ),
     # --- KingsClub (hand 37732805) ---
     pytest.param(
