@@ -162,6 +162,8 @@ def syntax_hint(
     >>> syntax_hint(":", ["calls", "raises"], {"CALLS", "RAISES"}, "Draw")
     "did you mean 'draw:'? the words of the format are written in small letters"
     """
+    if "NUMBER" in expected and (digits := _other_digits(found)) is not None:
+        return digits
     if "TO" in expected and found.isdecimal() and len(found) <= _LONGEST:
         return (
             f"a raise names its total for the round: if {found} is the total, "
@@ -377,8 +379,10 @@ def syntax_error(
         elif number_here and _malformed_number(word):
             unit = text[start - 1 + len(word) :].split()[:1]
             money = (currency, chip, buy_in, text[: start - 1])
-            hint = _amount_hint(word, unit[0] if unit else None, *money) or _amount_hint(
-                word, None, *money
+            hint = (
+                _other_digits(word)
+                or _amount_hint(word, unit[0] if unit else None, *money)
+                or _amount_hint(word, None, *money)
             )
             message = f"expected a number, found {word[:30]!r} ({hint or _WHOLE_NUMBER})"
             column = start
@@ -464,6 +468,15 @@ _WHOLE_NUMBER = (
     "or exponent"
 )
 _NOT_FINITE = frozenset({"nan", "inf", "+inf", "-inf", "infinity", "+infinity", "-infinity"})
+
+
+def _other_digits(word: str) -> str | None:
+    """The fix of a number written in other digits than 0-9 (``١٠٠``, ``１００``: an input
+    method, a pasted text), which the format does not read as a number; else None."""
+    run = re.match(r"\d+", word)
+    if run is None or run[0].isascii():
+        return None
+    return f"write amounts in the digits 0-9: {''.join(str(int(c)) for c in run[0])}"
 
 
 def _malformed_number(word: str) -> bool:

@@ -67,7 +67,7 @@ _HEAD_STARTS = frozenset(" \t" + "".join(word[0] for word in _LINE_KEYWORDS))
 _TEXT_TOKEN = '[^\\s·•;#"\\ufeff](?:[ \\t]*[^\\s·•;#"\\ufeff])*'
 _TEXT = f"({_TEXT_TOKEN})"
 _S = r"[ \t]+"  # between two tokens of an entry
-_DIGITS = f"\\d{{1,{MAX_DIGITS}}}"  # a NUMBER token (longer ones are not plain)
+_DIGITS = f"[0-9]{{1,{MAX_DIGITS}}}"  # a NUMBER token (longer ones are not plain)
 _NUMBER = f"({_DIGITS})"
 # After an entry: a separator and the next entry, or the end of the line (a comment there is
 # part of the grammar's _NL).
@@ -513,7 +513,7 @@ def _draw_entry(who: Named, rest: str) -> Event | None:
     if not arrow:
         before, arrow, after = rest.partition(" → ")
     got = _RUNS[after] if arrow else None
-    if before.isdecimal() and len(before) <= MAX_DIGITS:
+    if before.isascii() and before.isdecimal() and len(before) <= MAX_DIGITS:
         return make_draw_count(who, int(before), got)
     return make_draw_cards(who, _RUNS[before], got)
 
@@ -532,7 +532,7 @@ def _show_entry(who: Named, rest: str) -> Event:
 
 def _final_entry(who: Named, rest: str) -> Event | None:
     """``Dan 120``."""
-    if not rest.isdecimal() or len(rest) > MAX_DIGITS:
+    if not (rest.isascii() and rest.isdecimal()) or len(rest) > MAX_DIGITS:
         return None
     return make_final(who, int(rest))
 

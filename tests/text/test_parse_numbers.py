@@ -252,3 +252,19 @@ def test_a_house_rule_value_is_one_the_rule_knows(header: str, message: str) -> 
     assert isinstance(first, tuple) and message in first[0], first
     said, shown, caret = first[0].splitlines()
     assert len(said) < 300 and len(shown.strip(" …")) <= 200
+
+
+@pytest.mark.parametrize("digits", ["٠١٢٣٤٥٦٧٨٩", "０１２３４５６７８９", "߀߁߂߃߄߅߆߇߈߉"])
+@pytest.mark.parametrize("position", range(len(LEGAL)))
+def test_a_number_in_other_digits_than_0_to_9_is_refused_at_it(position: int, digits: str) -> None:
+    """``Anna ١٠٠ · Ben １００``, ``raises to ٤``: Arabic-Indic or full-width digits (an input
+    method, a pasted text) were read as the stacks and bets, silently (check audit: the
+    format's amounts are "written in digits, like 25").  Refused at the number, on either
+    reading path, the fix in 0-9 suggested."""
+    written = LEGAL[position].translate(str.maketrans("0123456789", digits))
+    first = both(hand_with(position, written))[0]
+    assert isinstance(first, tuple), first
+    message, line, column, _ = first
+    text = hand_with(position, written).split("\n")[line - 1]
+    assert text[column - 1 :].startswith(written), (text, column)
+    assert f"write amounts in the digits 0-9: {LEGAL[position]}" in message, message
