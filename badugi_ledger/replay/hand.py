@@ -296,8 +296,10 @@ def _on_action(st: HandState, ev: Action) -> None:
                     st.here(),
                 )
             return
+        draw = st.draw_no
         if not (_skip_unrecorded_draw(st) and st.phase == BET):
             raise illegal("turn-order", f"{ev.player} acts, but {_where(st)}", st.here())
+        st.assumed_draw = (draw, st.at, ev.player)
     betting.act(st, ev)
     _advance(st)
 
@@ -320,6 +322,7 @@ def _check_draw_turn(st: HandState, player: str, what: str) -> None:
         start_play(st)
     st.check_player(player)
     if st.phase != DRAW:
+        _drawn_after_all(st)
         raise illegal("turn-order", f"{player} {what}, but {_where(st)}", st.here())
     expected = st.draw_order[st.draw_idx]
     if player != expected:
@@ -330,6 +333,21 @@ def _check_draw_turn(st: HandState, player: str, what: str) -> None:
             f"{player} {what}, but it is {expected}'s turn to draw (000: every draw starts with "
             "the first active player left of the button)",
             st.here(),
+        )
+
+
+def _drawn_after_all(st: HandState) -> None:
+    """Raise at the action that opened the betting round still going when a draw comes, if it
+    opened it by taking the draw before it for one nobody wrote down: the draw was written
+    after all, below that action, which came when the round before was over (an action too
+    many, or out of its place).  Reported there, not at the draw as a round not over."""
+    assumed = st.assumed_draw
+    if st.phase == BET and assumed is not None and st.round == assumed[0] + 1:
+        draw, at, actor = assumed
+        raise illegal(
+            "turn-order",
+            f"{actor} acts, but betting round {draw + 1} is over: draw {draw + 1} comes next",
+            st.record.position(at),
         )
 
 

@@ -80,6 +80,7 @@ class HandState:
         "_sitting_out",
         "aggressor",
         "all_in",
+        "assumed_draw",
         "at",
         "bb_player",
         "bet_chips",
@@ -279,6 +280,9 @@ class HandState:
         self.phase = PRE
         self.round = 0
         self.draw_no = 0
+        self.assumed_draw: tuple[int, int, str] | None = None
+        """The draw an action took for one nobody wrote down (its index, the action's index in
+        the events and its player), to blame that action if the draw comes after all."""
         self.reached_draw = False
         # betting round state (see betting.py and raises.py)
         self.level = 0
