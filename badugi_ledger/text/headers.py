@@ -187,6 +187,9 @@ class SettingsState:
         self.big_blind: int = 2
         self.ante: int = 0
         self.rake: tuple[int, int, bool] | None = None
+        self.rake_none = False
+        """The header said ``rake none``: no hand of it may record a rake taken (the default,
+        no rake rule stated, takes a hand's ``raked N`` as what the house took: a site's)."""
         self.currency: str | None = None
         self.house: dict[str, Any] = {}
         self.session: dict[str, Any] = {}
@@ -232,8 +235,10 @@ class SettingsState:
             self.ante = a[0]
         elif tag == "rake":
             self.rake = (a[0], a[1] or 0, a[2] is None)
+            self.rake_none = False
         elif tag == "no_rake":
             self.rake = None
+            self.rake_none = True
         elif tag == "currency":
             self.currency = None if a[0] == "chips" else a[0]
         elif tag == "chip_value":

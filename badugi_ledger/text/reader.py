@@ -16,7 +16,7 @@ import threading
 from collections.abc import Iterable, Iterator, Sequence
 from functools import cache
 from itertools import chain, repeat
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ..model.errors import ConfigError, ParseError, Position
 from ..model.events import (
@@ -549,6 +549,15 @@ class _Reader:
                 f"({settings.game}) carries no pot",
                 self._positions(positions)[at],
             )
+        if RakeTaken in kinds and state.rake_none:
+            raked = [i for i, e in enumerate(events) if type(e) is RakeTaken and e.amount]
+            if raked:
+                raise FormatError(
+                    f"'raked {cast(RakeTaken, events[raked[0]]).amount}', but the game header "
+                    "says 'rake none': no rake is taken; leave the entry out, or state the "
+                    "house's rule ('rake 5% cap 3')",
+                    self._positions(positions)[raked[0]],
+                )
         implied = False
         if not has_post and not posts_none:
             # A redeal: the table's previous hand here carried its pot, or the hand states

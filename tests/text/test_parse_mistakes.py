@@ -564,3 +564,25 @@ def test_spaces_inside_a_keyword_of_several_words_are_one_space() -> None:
     (read,) = parse_text(spaced)
     assert isinstance(plain, HandRecord) and isinstance(read, HandRecord), read
     assert read.settings == plain.settings and read.events == plain.events
+
+
+def test_a_rake_taken_under_rake_none_is_refused_at_the_entry() -> None:
+    """``rake none`` in the game header and ``Anna collects 13 · raked 3`` in a hand: the hand
+    passed ``check`` and the import gave the house 3 chips of Anna's pot (check audit).  The
+    header says no rake is taken: the entry is refused at its column.  A game line that
+    states no rake item leaves ``raked N`` what the house took (a site's, as ``convert``
+    writes it), and ``raked 0`` says nothing was taken."""
+    hand = (
+        "hand 1 · button Anna · Anna 100 · Ben 100\n"
+        "Anna raises · Ben folds\n"
+        "Anna collects 3 · raked 1\n"
+    )
+    error = one_error("game badugi · fixed limit 2/4 · blinds 1/2 · rake none\n" + hand)
+    assert where(error) == (4, 19, "1")
+    assert "'raked 1', but the game header says 'rake none': no rake is taken" in str(error)
+    assert errors(HEAD + hand) == []
+    assert errors(HEAD.replace("\n", " · rake none\n") + hand.replace("raked 1", "raked 0")) == []
+    later = "game badugi · fixed limit 2/4 · blinds 1/2 · rake none\n" + (
+        "game badugi · fixed limit 2/4 · blinds 1/2 · rake 5% always\n"
+    )
+    assert errors(later + hand.replace("collects 3 · raked 1", "collects 4")) == []
