@@ -402,7 +402,18 @@ def write_hands(records: Iterable[HandRecord]) -> Iterator[str]:
     session: Session | None = None
     table: str | None = None
     carried: set[tuple[str, tuple[str, str, str | None, str]]] = set()  # (table, event)
+    rake_none = False  # "rake none" written: a hand after it may record no rake taken
     for record in records:
+        if record.settings.rake is not None:
+            rake_none = False
+        elif settings is not None and settings.rake is not None:
+            rake_none = True
+        if rake_none and any(isinstance(e, RakeTaken) and e.amount for e in record.events):
+            raise WriteError(
+                f"hand {record.hand_id} records a rake taken with no rake rule, after a hand "
+                "with one: the text format says so with 'rake none', under which no rake is "
+                "taken"
+            )
         header_lines = [_SEP.join(items) for items in _settings_items(record.settings, settings)]
         session_items = _session_items(record.session, session)
         if session_items:

@@ -412,8 +412,49 @@ def one_event_one_set_of_terms(hands: list[HandRecord]) -> list[HandRecord]:
     return out
 
 
+def no_rake_taken_under_rake_none(hands: list[HandRecord]) -> list[HandRecord]:
+    """``hands`` without the rakes taken by a hand with no rake rule after a hand with one:
+    the text says "no rule" there with ``rake none``, under which no rake may be taken (the
+    writer refuses such a hand, ``test_a_rake_taken_after_rake_none_is_not_written``)."""
+    out, said_none = [], False
+    for index, hand in enumerate(hands):
+        if hand.settings.rake is not None:
+            said_none = False
+        elif index and hands[index - 1].settings.rake is not None:
+            said_none = True
+        if said_none:
+            kept = tuple(e for e in hand.events if not (isinstance(e, RakeTaken) and e.amount))
+            hand = dataclasses.replace(hand, events=kept)
+        out.append(hand)
+    return out
+
+
+def test_a_rake_taken_after_rake_none_is_not_written() -> None:
+    """A hand with no rake rule that records a rake, after a hand with a rule: the text would
+    say ``rake none`` before it, which refuses a rake taken; the writer says it cannot write
+    the hand instead of a text that does not read back."""
+    (ruled,) = read(
+        "game badugi · fixed limit 2/4 · blinds 1/2 · rake 5%\n"
+        "hand 1 · button Anna · Anna 100 · Ben 100\nAnna raises · Ben folds\n"
+    )
+    unruled = dataclasses.replace(
+        ruled,
+        hand_id="2",
+        settings=dataclasses.replace(ruled.settings, rake=None),
+        events=(*ruled.events, RakeTaken(1)),
+        positions=(),
+    )
+    with pytest.raises(WriteError, match="hand 2 records a rake taken with no rake rule"):
+        "".join(write_hands([ruled, unruled]))
+    assert "".join(write_hands([unruled])).count("raked 1") == 1  # no rule stated: as a site's
+
+
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.lists(hand_records(), min_size=1, max_size=3).map(one_event_one_set_of_terms))
+@given(
+    st.lists(hand_records(), min_size=1, max_size=3)
+    .map(one_event_one_set_of_terms)
+    .map(no_rake_taken_under_rake_none)
+)
 def test_generated_hands_round_trip(hands: list[HandRecord]) -> None:
     text = "".join(write_hands(hands))
     assert plain(read(text)) == plain(hands)
