@@ -175,6 +175,29 @@ def parse_money(text: str, what: str = "amount", *, negative: bool = False) -> i
     return value
 
 
+NOT_IN_CENTS = frozenset(
+    {"BIF", "CLP", "DJF", "GNF", "ISK", "JPY", "KMF", "KRW", "PYG", "RWF", "UGX", "UYI", "VND"}
+    | {"VUV", "XAF", "XOF", "XPF"}  # no minor unit (ISO 4217 exponent 0)
+    | {"BHD", "IQD", "JOD", "KWD", "LYD", "OMR", "TND"}  # a minor unit of a thousandth
+)
+"""Currencies whose smallest unit is not a hundredth of the main one (ISO 4217): amounts of
+our format in ``currency CODE`` are cents, which they do not have (``currency JPY`` with
+blinds of 100 yen would be read as one yen, and every settle-up shown 100 times too small)."""
+
+
+def amounts_in_cents(code: str) -> str:
+    """``code``, refused (ConfigError) when it has no cents to write a game's amounts in
+    (:data:`NOT_IN_CENTS`), with the way to record such a game: chips valued in it."""
+    if code in NOT_IN_CENTS:
+        raise ConfigError(
+            f"currency {code}: a game of money writes its amounts in cents, and {code} has "
+            f"no cents; write a cash night in chips valued in {code} instead, on its cash line "
+            f"('chips 1 = 1 {code}': 200 chips are 200 {code}), and a tournament without a "
+            "currency"
+        )
+    return code
+
+
 def check_currency(code: str) -> str:
     """``code`` if it is a currency code (three capital letters), else ConfigError."""
     if not _currency_pattern().match(code):

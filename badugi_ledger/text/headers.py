@@ -31,7 +31,7 @@ from ..model.events import (
 from ..model.forced import forced_posts
 from ..model.games import GAMES, game_named
 from ..model.limits import MAX_DIGITS, amount_problem
-from ..model.money import chip_value
+from ..model.money import amounts_in_cents, chip_value
 from ..model.settings import (
     QUALIFIER_RANKS,
     GameSettings,
@@ -240,7 +240,7 @@ class SettingsState:
             self.rake = None
             self.rake_none = True
         elif tag == "currency":
-            self.currency = None if a[0] == "chips" else a[0]
+            self.currency = None if a[0] == "chips" else amounts_in_cents(a[0])
         elif tag == "chip_value":
             if self.session.get("kind") == "tournament":
                 raise ConfigError("tournament chips have no money value: the buy-in is the money")
