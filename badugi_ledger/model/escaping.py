@@ -155,13 +155,23 @@ def json_text(value: Any, indent: int | None = None) -> str:
 
 
 def for_csv(value: Any) -> Any:
-    """Prefix ``'`` to text a spreadsheet would treat as a formula; anything else as it is.
+    """Prefix ``'`` to text a spreadsheet would treat as a formula, and write its control and
+    format characters but tabs and line ends visibly, as :func:`for_terminal` does (a NUL
+    stops many CSV readers; a right-to-left override reverses the figures after it in a
+    viewer); anything else as it is.
 
     >>> [for_csv(v) for v in ("=1+1", " =1", "＝1", "@Ben", "-12", -12, "Ben")]
     ["'=1+1", "' =1", "'＝1", "'@Ben", '-12', -12, 'Ben']
+    >>> for_csv("Nul\\x00Byte"), for_csv("\\u202eCara"), for_csv("Tab\\tName")
+    ('Nul\\\\x00Byte', '\\\\u202eCara', 'Tab\\tName')
     """
     if not isinstance(value, str) or not value or _number_pattern().match(value):
         return value
+    if not value.isprintable():
+        value = "".join(
+            part if part in ("\t", "\r", "\n") else for_terminal(part)
+            for part in re.split("([\t\r\n])", value)
+        )
     if value[0] in "\t\r\n" or value.lstrip(_LEADING_BLANKS).startswith(FORMULA_SIGNS):
         return "'" + value
     return value

@@ -153,6 +153,26 @@ def test_a_line_break_in_a_name_stays_inside_its_csv_cell(name: str) -> None:
     assert {r["player_nickname"]: int(r["net"]) for r in sessions} == {name: 5, "Ben": -5}
 
 
+@pytest.mark.parametrize(
+    ("name", "shown"),
+    [("Nul\x00Byte", "Nul\\x00Byte"), (BIDI, "Zed\\u202eevil"), ("\u200fAnna", "\\u200fAnna")],
+)
+def test_a_control_or_format_character_in_a_name_is_written_visibly_in_csv(
+    name: str, shown: str
+) -> None:
+    """A NUL (many CSV readers stop there) or a right-to-left override (in a viewer it
+    reversed the figures after it) went into every CSV cell raw, while the table, Markdown
+    and HTML outputs write them visibly (reports audit).  CSV writes them as they do; the
+    money in the row is untouched."""
+    db = ledger_of(None, [name, "Ben"])
+    texts = {table: export_table(db, table, "csv").decode() for table in ("postings", "sessions")}  # type: ignore[arg-type]
+    texts["standings"] = render(standings(db, StandingsOptions()), "csv")  # type: ignore[arg-type]
+    for table, text in texts.items():
+        assert name not in text and shown in text, (table, text)
+    sessions = list(csv.DictReader(io.StringIO(texts["sessions"], newline="")))
+    assert {r["player_nickname"]: int(r["net"]) for r in sessions} == {shown: 5, "Ben": -5}
+
+
 def test_the_html_report_writes_a_bidi_override_visibly(tmp_path: Path) -> None:
     """A right-to-left override in a name reverses everything after it up to the end of its
     paragraph: in the chart's legend and tooltips that is the amount beside the name (``Zed``,
