@@ -654,3 +654,27 @@ def test_carry_in_0_is_no_redeal() -> None:
     (outcome,) = replay_stream(parse_text(text))
     assert outcome.ok and not outcome.errors, outcome.errors
     assert outcome.result is not None and outcome.result.payouts == {"Ben": 2}
+
+
+def test_a_converted_file_imported_beside_its_source_says_the_formats_differ(
+    corpus_dir: Path, tmp_path: Path
+) -> None:
+    """The KingsClub file imported, then its ``convert --to text`` output: a conflict (the
+    hand is the ledger's already, nothing stored twice), which said "the hand as written
+    differs (its number, the stacks its seats state, or its recorded actions)", none of which
+    differs, and advised ``--replace`` (site audit).  It says the two files are the same
+    hand in two formats."""
+    source = corpus_dir / "kingsclub/Badugi-Limit-USD-30-60-202010.txt"
+    db, text = tmp_path / "club.db", tmp_path / "kc.bhh"
+    assert runner.invoke(app, ["import", str(source), "--db", str(db)]).exit_code == 0
+    converted = runner.invoke(app, ["convert", str(source), "--to", "text", "--out", str(text)])
+    assert converted.exit_code == 0, converted.output
+    result = runner.invoke(app, ["import", str(text), "--db", str(db)])
+    assert result.exit_code == 1 and "1 conflict" in result.output, result.output
+    said = " ".join(result.output.split())
+    assert (
+        "the ledger holds it as read from a 'kingsclub' file, this file is 'text' (the same "
+        "hand converted to another format?): import a hand from one file and leave the other "
+        "out"
+    ) in said, said
+    assert "the hand as written differs" not in said

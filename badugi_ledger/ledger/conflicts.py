@@ -73,10 +73,17 @@ def hand_conflict(
     elif (stored.fingerprint, stored.content) == (rows.fingerprint, rows.content):
         found = ()  # the same hand: only its event differs
     else:
-        (was,) = conn.execute(
-            "SELECT coalesce(table_name, '') FROM hands WHERE id = ?", [stored.id]
+        was, read_from = conn.execute(
+            "SELECT coalesce(table_name, ''), origin FROM hands WHERE id = ?", [stored.id]
         ).fetchone()
+        origin = rows.hand[2]
         written = None if was == table else f"its table {was!r} → {table!r}"
+        if written is None and read_from and read_from != origin:
+            written = (
+                f"the ledger holds it as read from a {read_from!r} file, this file is "
+                f"{origin!r} (the same hand converted to another format?): import a hand "
+                "from one file and leave the other out"
+            )
         found = tuple(differences(stored_facts(conn, stored.id), rows.facts(), written))
     if earlier is not None:
         found += (
