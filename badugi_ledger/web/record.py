@@ -407,7 +407,7 @@ def save_text(
                 f"{renamed.name}'s: give the night a name of its own, or pick that event"
             )
         before = renamed or final
-        changed = _changed_since(before, was, stamp, text)
+        changed = _changed_since(ledger, before, was, stamp, text)
         if changed is not None and not replace:
             return changed
         if before.exists():
@@ -522,17 +522,23 @@ def _beside_the_file(temp: Path, final: Path) -> Path:
     return name
 
 
-def _changed_since(before: Path, was: str | None, stamp: str | None, text: str) -> Saved | None:
+def _changed_since(
+    ledger: sqlite3.Connection, before: Path, was: str | None, stamp: str | None, text: str
+) -> Saved | None:
     """The refusal of a save of ``text`` over ``before``, the file the page loaded as ``was``,
-    when its bytes are no longer those of ``stamp`` and the text would lose some of them;
-    None when it is unchanged (or not the page's), or when every line of the file is in the
-    text, in the same order: the text only adds to it (the page's own save whose answer was
-    lost on the way: the file holds it, the page still holds the stamp before it)."""
+    when its bytes are no longer those of ``stamp``; None when it is unchanged (or not the
+    page's), or when the change is a save's whose answer was lost on the way (the page still
+    holds the stamp before it): the file holds what the ledger counts from it, as a save
+    leaves it (an editor's change was not imported), and every line of it is in the text, in
+    the same order, so saving the text loses nothing written there."""
     from .record_night import file_stamp, saved_text
 
     if stamp is None or was != before.name or not before.is_file():
         return None
-    if file_stamp(before) == stamp or _adds_to(text, saved_text(before)):
+    if file_stamp(before) == stamp:
+        return None
+    saved = saved_text(before)
+    if _adds_to(text, saved) and _as_the_ledger_holds(ledger, before, saved):
         return None
     return Saved("changed", {
         "error": f"not saved: {before.name} was changed on disk since this page loaded it; "
@@ -547,6 +553,21 @@ def _adds_to(text: str, saved: str) -> bool:
     between or after): saving it over ``saved`` loses nothing written there."""
     lines = iter(text.splitlines())
     return all(any(line == mine for mine in lines) for line in saved.splitlines())
+
+
+def _as_the_ledger_holds(ledger: sqlite3.Connection, path: Path, saved: str) -> bool:
+    """Whether the hands the ledger counts from ``path`` are exactly those its text ``saved``
+    holds: the file is as an import of it left it (a hand an editor deleted or added since,
+    not imported, makes them differ)."""
+    from .record_night import file_hands
+
+    rows = ledger.execute(
+        "SELECT hand_number, coalesce(table_name, '') FROM hands "
+        "WHERE source = ? AND void_reason IS NULL",
+        [str(path)],
+    )
+    held = {f"hand {number}" + (f" at table {table}" if table else "") for number, table in rows}
+    return held == file_hands(saved)
 
 
 def _renamed_from(folder: Path, was: str | None, final: Path) -> Path | None:

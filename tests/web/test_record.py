@@ -1233,8 +1233,9 @@ def test_a_save_whose_answer_was_lost_is_not_taken_for_a_change_on_disk(
     """A save reached the server (the file and the ledger took it) and its answer was lost on
     the way, so the page kept the stamp before it: its next save, the same text and a hand
     more, was refused as "changed on disk since this page loaded it", after every reload
-    and restart (web audit).  The file's every line is in the text: nothing there is lost,
-    so it is saved.  A line the text lacks (typed into the file) still refuses."""
+    and restart (web audit).  The file is as the ledger holds it and its every line is in the
+    text: nothing there is lost, so it is saved.  A hand an editor deleted from the file, or
+    a line the text lacks (typed into the file), still refuses."""
     night = (EXAMPLES / "home_session.bhh").read_text(encoding="utf-8")
     one, two, three = (night[: night.index(f"\nhand {n} ")] for n in (2, 3, 4))
     status, first = post(client, "/record/save", {"text": one})
@@ -1248,6 +1249,12 @@ def test_a_save_whose_answer_was_lost_is_not_taken_for_a_change_on_disk(
     )
     assert body["outcome"] == "saved" and body["stored"] == 1 and body["duplicate"] == 2, body
     assert saved.read_text(encoding="utf-8") == three
+    # An editor deleted hand 3 from the file (not imported since): the text still holds every
+    # line of the file, but saving it would undo the deletion unseen.
+    saved.write_text(two, encoding="utf-8")
+    again = {"text": three, "file": saved.name, "file_stamp": body["file_stamp"]}
+    assert post(client, "/record/save", again)[1]["outcome"] == "changed"
+    saved.write_text(three, encoding="utf-8")
 
     saved.write_text(three + "# a note typed into the file by hand\n", encoding="utf-8")
     status, body = post(
