@@ -338,8 +338,26 @@ class HandDraft:
         self.add(Collect(player, amount, pot), self.at(line))
         self.collected[player] = self.collected.get(player, 0) + amount
 
-    def uncalled(self, player: str, amount: int) -> None:
-        """``Uncalled bet (x) returned to P``: kept only for the site's own stack arithmetic."""
+    def uncalled(
+        self, player: str, amount: int, line: int | None = None, currency: str | None = None
+    ) -> None:
+        """``Uncalled bet (x) returned to P``: kept only for the site's own stack arithmetic.
+        Given its ``line`` (0-based), the figure is held to the round's bets: what ``player``
+        put in beyond anyone else this round (the replay gives back that much, whatever the
+        line says; a figure that differs is text that contradicts itself).  ``currency``: the
+        hand's amounts are its cents (None: chips), for the message."""
+        if line is not None:
+            ranked = sorted(self.round_committed.values(), reverse=True)
+            excess = ranked[0] - (ranked[1] if len(ranked) > 1 else 0) if ranked else 0
+            if self.round_committed.get(player, 0) != (ranked[0] if ranked else 0):
+                excess = 0  # not the top bettor: nothing of his is uncalled
+            if amount != excess:
+                raise self.error(
+                    f"the site returns {hand_figure(amount, currency)} of {player}'s bet as "
+                    f"uncalled, but the round's bets leave {hand_figure(excess, currency)} of "
+                    "it uncalled",
+                    line,
+                )
         self.returned[player] = self.returned.get(player, 0) + amount
 
     def site_final_stacks(self) -> dict[str, int]:

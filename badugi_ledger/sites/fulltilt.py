@@ -245,7 +245,8 @@ def _read_body(draft: HandDraft, lines: list[str], start: int, money: str | None
                 continue
         m = _UNCALLED.match(line)
         if m is not None and m["name"] in names:
-            draft.uncalled(m["name"], parse_amount(m["amt"], currency=money, position=pos))
+            amount = parse_amount(m["amt"], currency=money, position=pos)
+            draft.uncalled(m["name"], amount, index, money)
             continue
         if _play_line(draft, line, index, names, section, money):
             continue

@@ -423,7 +423,8 @@ def _read_play_line(
         return
     m = _UNCALLED.match(line)
     if m is not None and m["name"] in names:
-        draft.uncalled(m["name"], parse_amount(m["amt"], currency=money, position=draft.at(index)))
+        amount = parse_amount(m["amt"], currency=money, position=draft.at(index))
+        draft.uncalled(m["name"], amount, index, money)
         return
     if _is_noise(line):
         _note_leaving(draft, line)

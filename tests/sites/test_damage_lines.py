@@ -23,6 +23,8 @@ STARS = "pokerstars-52588201462.txt"
 FULL_TILT = "fulltilt-32617272179.txt"
 KINGS = "kingsclub-37732805.txt"
 MERGE = "merge-33227759-34.txt"
+STARS_PLAY = "pokerstars-playmoney-49164247462.txt"
+FULL_TILT_PLAY = "fulltilt-playmoney-32617272180.txt"
 
 Edit = Callable[[list[str]], None]
 
@@ -250,6 +252,24 @@ CASES = [
         "checked: 'Hero (big blind) showed [5c 4s 2h Js] and took ($0.81) with a 3-Card: 5, "
         "4, 2' [unrecognised-line]",
         id="fulltilt-summary-figure-in-other-words",
+    ),
+    # The uncalled bet a site says it returned, held to the round's bets (the replay returns
+    # what they leave; a figure that differs went unnoticed: site audit).
+    pytest.param(
+        STARS_PLAY,
+        replace(19, "Uncalled bet (15)", "Uncalled bet (14)"),
+        19,
+        "the site returns 14 of Scorpio2000's bet as uncalled, but the round's bets leave 15 "
+        "of it uncalled [corrupt-hand]",
+        id="stars-uncalled-bet-figure",
+    ),
+    pytest.param(
+        FULL_TILT_PLAY,
+        replace(24, "Uncalled bet of 5", "Uncalled bet of 6"),
+        24,
+        "the site returns 6 of Player6's bet as uncalled, but the round's bets leave 5 of it "
+        "uncalled [corrupt-hand]",
+        id="fulltilt-uncalled-bet-figure",
     ),
     # --- KingsClub (hand 37732805) ---
     pytest.param(
