@@ -34,6 +34,7 @@ from collections.abc import Iterable, Iterator
 from ..model.errors import ImportFormatError, Position
 from ..model.events import HandRecord, Session, Show
 from ..model.limits import amount_problem, quote
+from ..model.money import hand_figure
 from ..model.settings import GameSettings, HouseRules, Structure, StructureKind
 from .carry import CashTables, read_cash_site
 from .common import (
@@ -85,7 +86,9 @@ _POST = re.compile(
     r"(?P<amt>[$€£]?[\d.,]++)(?P<allin> and is all-in)?$"
 )
 _CALL_BET = re.compile(r"(?P<verb>calls|bets) (?P<amt>[$€£]?[\d.,]++)(?P<allin> and is all-in)?$")
-_RAISE = re.compile(r"raises [$€£]?[\d.,]++ to (?P<to>[$€£]?[\d.,]++)(?P<allin> and is all-in)?$")
+_RAISE = re.compile(
+    r"raises (?P<by>[$€£]?[\d.,]++) to (?P<to>[$€£]?[\d.,]++)(?P<allin> and is all-in)?$"
+)
 _DISCARD = re.compile(r"discards (?P<n>\d) cards?(?: \[(?P<cards>[^\]]*+)\])?$")
 _PAT = re.compile(r"stands pat(?: on \[(?P<cards>[^\]]*+)\])?$")
 _SHOWS = re.compile(r"shows \[(?P<cards>[^\]]*+)\]")
@@ -372,6 +375,15 @@ def _read_play_line(
         m = _RAISE.match(rest)
         if m is not None:
             amount = parse_amount(m["to"], currency=money, position=draft.at(index))
+            by = parse_amount(m["by"], currency=money, position=draft.at(index))
+            if amount - draft.highest() != by:  # "raises $2.50 to $0.50"
+                raise draft.error(
+                    f"{name} raises {hand_figure(by, money)} to {hand_figure(amount, money)}, "
+                    f"but the bet to raise was {hand_figure(draft.highest(), money)}: a raise "
+                    f"to {hand_figure(amount, money)} is by "
+                    f"{hand_figure(amount - draft.highest(), money)}",
+                    index,
+                )
             draft.action(name, "raise", amount, bool(m["allin"]), index)
             return
         m = _POST.match(rest)

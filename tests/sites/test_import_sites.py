@@ -326,3 +326,24 @@ def test_a_winamax_badugi_hand_pasted_twice_is_reported_once_as_unsupported(
         ("unsupported-format", 2 * len(hand) + 3),
     ]
     assert "is written twice at this table (first at line 1)" in str(items[1])
+
+
+def test_a_pokerstars_raise_whose_increment_contradicts_its_total_is_corrupt(
+    corpus_dir: Path,
+) -> None:
+    """``buddyboy3399: raises $2.50 to $0.50`` (the cash file's line 34, written ``raises
+    $0.25 to $0.50``): only the total was read, the increment passed unseen (site audit).
+    A raise to $0.50 over the big blind's $0.25 is by $0.25; any other increment is text
+    that contradicts itself."""
+    from badugi_ledger.sites.pokerstars import read_pokerstars
+
+    path = corpus_dir / "pokerstars/Badugi-USD-0.25-0.50-201009.txt"
+    lines = list(iter_lines(path))
+    assert lines[33] == "buddyboy3399: raises $0.25 to $0.50"
+    lines[33] = "buddyboy3399: raises $2.50 to $0.50"
+    first = next(iter(read_pokerstars(split_lines("\n".join(lines)), "ps")))
+    assert isinstance(first, ImportFormatError) and first.rule == "corrupt-hand", first
+    assert first.position.line == 34
+    assert "raises 2.50 to 0.50, but the bet to raise was 0.25: a raise to 0.50 is by 0.25" in str(
+        first
+    )
