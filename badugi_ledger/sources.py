@@ -48,8 +48,10 @@ from .sites.files import SMALL_FILE, decode_bytes, lines_after, sniff_encoding
 if TYPE_CHECKING:  # only a site's reader makes them: imported where one is read
     from .sites.common import ImportItem, SiteWarning, SkippedHand
 
-HISTORY_SUFFIXES = frozenset({".bhh", ".txt", ".phh"})
-"""Files picked up when a folder is given (a file named on the command line is always read)."""
+HISTORY_SUFFIXES = frozenset({".bhh", ".txt", ".phh", ".phhs"})
+"""Files picked up when a folder is given (a file named on the command line is always read):
+our format, site histories, PHH hands and PHH files of several hands (``.phhs``, as ``convert``
+writes them)."""
 TEXT_SUFFIXES = frozenset({".bhh"})
 """Files picked up from a folder when only our own format is read (``parse``): a folder of
 site histories beside the nights would otherwise be a screen of errors."""

@@ -162,9 +162,9 @@ def test_import_reads_a_file_named_twice_once(tmp_path: Path) -> None:
     ("args", "looked"),
     [
         (("parse",), ".bhh"),
-        (("check",), ".bhh, .phh, .txt"),
-        (("show",), ".bhh, .phh, .txt"),
-        (("import", "--db"), ".bhh, .phh, .txt"),
+        (("check",), ".bhh, .phh, .phhs, .txt"),
+        (("show",), ".bhh, .phh, .phhs, .txt"),
+        (("import", "--db"), ".bhh, .phh, .phhs, .txt"),
     ],
     ids=["parse", "check", "show", "import"],
 )
@@ -375,3 +375,19 @@ def test_a_file_reached_by_a_link_too_is_named_by_its_own_path(tmp_path: Path) -
     for name in [f"{n:02}-link" for n in range(10)] + [f"zz{n}-link" for n in range(10)]:
         (tmp_path / "top" / name).symlink_to(real)  # (met first, in a folder's own order)
     assert history_files([tmp_path / "top"]) == [real / "t.bhh"]
+
+
+def test_a_folder_s_phh_file_of_several_hands_is_read(tmp_path: Path) -> None:
+    """``convert --to phh`` writes a night of several hands as one ``.phhs`` file, the PHH
+    standard's file of many hands; a folder holding one was "no hand-history files found"
+    (or, beside other files, the night left out without a word: site audit)."""
+    folder = tmp_path / "exports"
+    folder.mkdir()
+    night = EXAMPLES / "home_session.bhh"
+    converted = runner.invoke(
+        app, ["convert", str(night), "--to", "phh", "--out", str(folder / "night.phhs")]
+    )
+    assert converted.exit_code == 0, converted.output
+    assert [p.name for p in history_files([folder])] == ["night.phhs"]
+    result = runner.invoke(app, ["check", str(folder), "-j", "1"])
+    assert result.exit_code == 0 and "4 hands: 4 ok" in result.output, result.output
