@@ -131,17 +131,24 @@ class OrganiserVoids:
     def renumbered(self, candidates: Sequence[Candidate], exact: set[int]) -> dict[int, VoidedHand]:
         """The voided hands the batch holds under another record, by the position of the hand
         of the batch that is each one: the same content at the same table of the same event,
-        or at a table of another name in the file that imported it (its table renamed, its
-        hands renumbered or not); the same table first, then the same number.  ``exact``: row
-        ids the batch holds by fingerprint (met as themselves)."""
+        or at a table of another name in the file that imported it, whose old name the batch
+        no longer holds (its table renamed: under the same number, or renumbered in the same
+        event - never a hand of another night or table that happens to be alike, such as a
+        walk from the same stacks); the same table first, then the same number.  ``exact``:
+        row ids the batch holds by fingerprint (met as themselves)."""
         best: dict[int, tuple[tuple[bool, bool, bool, int], int, VoidedHand]] = {}
+        tables = {hand.table for hand in candidates}
         for hand in candidates:
             for voided in self.near(hand.event_id):
                 if voided.id in self.met or voided.id in exact or voided.content != hand.content:
                     continue
                 renamed = voided.table != hand.table
-                if renamed and voided.source not in self.sources:
-                    continue
+                if renamed and not (
+                    voided.source in self.sources
+                    and (voided.number == hand.number or voided.event_id == hand.event_id)
+                    and voided.table not in tables
+                ):
+                    continue  # the table kept its name in the file, or another night's hand
                 rank = (
                     renamed,
                     voided.number != hand.number,

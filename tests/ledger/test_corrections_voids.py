@@ -212,6 +212,47 @@ def test_a_void_stays_on_its_hand_when_the_table_is_renamed_and_renumbered(
     ) in said, out
 
 
+def test_a_walk_of_another_night_like_a_voided_one_is_not_taken_for_it(tmp_path: Path) -> None:
+    """Friday's hand 1, a walk, voided, then taken out of the file and Saturday's night (table
+    Porch, hands 101-102) added to it: Saturday's hand 101, a walk from the same stacks, was
+    taken for the voided hand renamed and renumbered, voided and moved into Friday's event
+    (verification audit).  A hand of another night, or at a table whose old name the file
+    still holds, is never the voided one: Saturday keeps both its hands."""
+    friday = (
+        "game badugi · fixed limit 2/4 · blinds 1/2\ncash Friday · date 2024-03-01 · season S\n"
+        "table Kitchen\n\n"
+    )
+    walk = (
+        "button Ben · 1 Anna 100 · 2 Ben 100 · 3 Cara 100\nBen folds · Cara folds\n"
+        "Anna collects 2\n"
+    )
+    other = (
+        "hand 2 · button Cara · 1 Anna 101 · 2 Ben 100 · 3 Cara 99\nCara folds · Anna folds\n"
+        "Ben collects 2\n"
+    )
+    saturday = (
+        "\ngame badugi · fixed limit 2/4 · blinds 1/2\ncash Saturday · date 2024-03-02 · season S\n"
+        f"table Porch\n\nhand 101 · {walk}\n"
+        "hand 102 · button Cara · Anna · Ben · Cara\nCara folds · Anna folds\nBen collects 2\n"
+    )
+    db = tmp_path / "club.db"
+    path = write(tmp_path / "night" / "season.bhh", f"{friday}hand 1 · {walk}\n{other}")
+    assert invoke("import", path, "--db", db)[0] == 0
+    code, out = invoke(
+        "void", "--event", "Friday", "--hand", "1", "--reason", "misdeal", "--db", db
+    )
+    assert code == 0, out
+    write(path, friday + other + saturday)
+    code, out = invoke("import", path, "--db", db, "--replace")
+    assert code == 0 and "2 stored, 1 duplicate" in out, out
+    with sqlite3.connect(db) as conn:
+        counted = conn.execute(
+            "SELECT e.name, h.hand_number FROM counted_hands h JOIN events e ON e.id = h.event_id "
+            "ORDER BY h.id"
+        ).fetchall()
+    assert counted == [("Friday", "2"), ("Saturday", "101"), ("Saturday", "102")], counted
+
+
 def test_a_void_stays_on_its_hand_when_an_earlier_hand_is_corrected(tmp_path: Path) -> None:
     """Hand 4 voided, then hand 2's winner corrected: the stacks carried into hand 4 change,
     its record does not; replaced with ``--replace``, it stays void."""
