@@ -31,6 +31,9 @@
   // refuse to overwrite the file once it was changed on disk meanwhile.
   let savedFile = null;
   let savedStamp = null;
+  // This tab's name for itself, kept with its draft: a save whose answer was lost is known
+  // again by the server as this tab's own, not as a change made elsewhere.
+  let saver = Math.random().toString(36).slice(2) + Date.now().toString(36);
   function setSavedFile(name, stamp) {
     savedFile = name || null;
     savedStamp = (savedFile && stamp) || null;
@@ -50,7 +53,7 @@
   }
 
   function keepDraft() {
-    const kept = JSON.stringify({ text: text.value, file: savedFile, stamp: savedStamp });
+    const kept = JSON.stringify({ text: text.value, file: savedFile, stamp: savedStamp, saver: saver });
     for (const store of stores()) {
       try {
         store.setItem(DRAFT_KEY, kept);
@@ -598,7 +601,13 @@
     const mine = ++saving;
     let answer;
     try {
-      answer = await post(root.dataset.saveUrl, { text: text.value, replace: Boolean(replace), file: savedFile, file_stamp: savedStamp });
+      answer = await post(root.dataset.saveUrl, {
+        text: text.value,
+        replace: Boolean(replace),
+        file: savedFile,
+        file_stamp: savedStamp,
+        saver: saver,
+      });
     } catch (err) {
       // the save may have reached the server and its answer been lost: saving again is safe
       // (a hand the ledger holds is not stored twice)
@@ -669,6 +678,14 @@
     layout();
   });
 
+  try {
+    // a reload of this tab is still this tab (sessionStorage is the tab's own); a tab that
+    // starts from another tab's latest draft names itself anew
+    const own = JSON.parse(window.sessionStorage.getItem(DRAFT_KEY) || "null");
+    if (own && typeof own.saver === "string" && own.saver) saver = own.saver;
+  } catch (err) {
+    /* nothing kept: a new name */
+  }
   const draft = keptDraft();
   if (!text.value && draft && draft.text) {
     text.value = draft.text;

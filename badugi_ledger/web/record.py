@@ -290,10 +290,11 @@ def _save_alone(
     replace: bool,
     was: str | None,
     stamp: str | None,
+    saver: str | None,
 ) -> Saved:
     """:func:`save_text`, no other save of this server running meanwhile."""
     with _ONE_SAVE_AT_A_TIME:
-        return save_text(ledger, folder, text, replace=replace, was=was, stamp=stamp)
+        return save_text(ledger, folder, text, replace=replace, was=was, stamp=stamp, saver=saver)
 
 
 async def record_save(request: Request) -> Response:
@@ -306,10 +307,13 @@ async def record_save(request: Request) -> Response:
         replace = body.get("replace") is True
         was = _short_string(body, "file", 255)
         stamp = _short_string(body, "file_stamp", 64)
+        saver = _short_string(body, "saver", 64)
         folder = _savable_folder(recorded_folder(request))
         saved = await in_ledger(
             request,
-            lambda ledger: _save_alone(ledger, folder, text, replace=replace, was=was, stamp=stamp),
+            lambda ledger: _save_alone(
+                ledger, folder, text, replace=replace, was=was, stamp=stamp, saver=saver
+            ),
         )
     except BadugiError as exc:
         return _refused(exc)
@@ -319,7 +323,8 @@ async def record_save(request: Request) -> Response:
 def _short_string(body: dict[str, Any], key: str, longest: int) -> str | None:
     """The string ``key`` of the body (None when missing or empty); longer than ``longest``
     or not a string is a :class:`RecordError`.  ``file``: the saved file the page goes on
-    with (the event it loaded or its last save); ``file_stamp``: that file's stamp as loaded."""
+    with (the event it loaded or its last save); ``file_stamp``: that file's stamp as loaded;
+    ``saver``: the page's own name for itself, to know its saves again."""
     value = body.get(key)
     if value is None or value == "":
         return None
@@ -336,6 +341,7 @@ def save_text(
     replace: bool,
     was: str | None = None,
     stamp: str | None = None,
+    saver: str | None = None,
 ) -> Saved:
     """Write ``text`` to its event's file in ``folder`` and import it.
 
@@ -353,7 +359,8 @@ def save_text(
 
     ``stamp`` is :func:`~.record_night.file_stamp` of ``was`` as the page loaded it (or last
     saved it): when that file was changed on disk since (an editor, another phone), the save
-    is refused without ``replace``, so that nothing written there is lost unseen.  A saved
+    is refused without ``replace``, so that nothing written there is lost unseen - unless the
+    change is the last save of the same page (``saver``), whose answer it never got.  A saved
     answer carries the new file's stamp.
 
     The text is written to a temporary file beside the event's file for ``check``, and
@@ -407,7 +414,7 @@ def save_text(
                 f"{renamed.name}'s: give the night a name of its own, or pick that event"
             )
         before = renamed or final
-        changed = _changed_since(ledger, before, was, stamp, text)
+        changed = _changed_since(before, was, stamp, saver)
         if changed is not None and not replace:
             return changed
         if before.exists():
@@ -439,14 +446,25 @@ def save_text(
         )
         saved = _saved(done, final)
         if saved.outcome == "saved":
+            old_stamp = file_stamp(final) if final.is_file() else None
             os.replace(temp, os.path.realpath(final))
             saved.data["file_stamp"] = file_stamp(final)
+            if saver is not None:
+                if len(_SAVED_BY) >= 1000:
+                    _SAVED_BY.clear()
+                _SAVED_BY[str(final)] = (old_stamp, saved.data["file_stamp"], saver)
             if renamed is not None:
                 renamed.unlink(missing_ok=True)
         return saved
     finally:
         temp.unlink(missing_ok=True)
 
+
+_SAVED_BY: dict[str, tuple[str | None, str, str]] = {}
+"""Each file's last save by this server: (its stamp before, after, the page that sent it).
+A page whose save's answer was lost still holds the stamp before it; its next save over that
+file is its own, not a change made elsewhere (a save of another page, an editor's), which is
+refused.  Kept while the server runs (at most 1,000 files)."""
 
 _SAVING = ".saving-"
 """How the temporary file of a save is named (hidden: ``check`` and ``import`` pass it by)."""
@@ -523,22 +541,19 @@ def _beside_the_file(temp: Path, final: Path) -> Path:
 
 
 def _changed_since(
-    ledger: sqlite3.Connection, before: Path, was: str | None, stamp: str | None, text: str
+    before: Path, was: str | None, stamp: str | None, saver: str | None
 ) -> Saved | None:
-    """The refusal of a save of ``text`` over ``before``, the file the page loaded as ``was``,
-    when its bytes are no longer those of ``stamp``; None when it is unchanged (or not the
-    page's), or when the change is a save's whose answer was lost on the way (the page still
-    holds the stamp before it): the file holds what the ledger counts from it, as a save
-    leaves it (an editor's change was not imported), and every line of it is in the text, in
-    the same order, so saving the text loses nothing written there."""
-    from .record_night import file_stamp, saved_text
+    """The refusal of a save over ``before``, the file the page loaded as ``was``, when its
+    bytes are no longer those of ``stamp``; None when it is unchanged (or not the page's), or
+    when the change is this page's own last save (``saver``, :data:`_SAVED_BY`), whose answer
+    was lost on the way: the page still holds the stamp before it, and the file holds nothing
+    it did not send."""
+    from .record_night import file_stamp
 
     if stamp is None or was != before.name or not before.is_file():
         return None
-    if file_stamp(before) == stamp:
-        return None
-    saved = saved_text(before)
-    if _adds_to(text, saved) and _as_the_ledger_holds(ledger, before, saved):
+    now = file_stamp(before)
+    if now == stamp or (saver is not None and _SAVED_BY.get(str(before)) == (stamp, now, saver)):
         return None
     return Saved("changed", {
         "error": f"not saved: {before.name} was changed on disk since this page loaded it; "
@@ -546,28 +561,6 @@ def _changed_since(
         "can_replace": True,
         "file": str(before),
     })  # fmt: skip
-
-
-def _adds_to(text: str, saved: str) -> bool:
-    """Whether ``text`` holds every line of ``saved`` in the same order (lines of its own in
-    between or after): saving it over ``saved`` loses nothing written there."""
-    lines = iter(text.splitlines())
-    return all(any(line == mine for mine in lines) for line in saved.splitlines())
-
-
-def _as_the_ledger_holds(ledger: sqlite3.Connection, path: Path, saved: str) -> bool:
-    """Whether the hands the ledger counts from ``path`` are exactly those its text ``saved``
-    holds: the file is as an import of it left it (a hand an editor deleted or added since,
-    not imported, makes them differ)."""
-    from .record_night import file_hands
-
-    rows = ledger.execute(
-        "SELECT hand_number, coalesce(table_name, '') FROM hands "
-        "WHERE source = ? AND void_reason IS NULL",
-        [str(path)],
-    )
-    held = {f"hand {number}" + (f" at table {table}" if table else "") for number, table in rows}
-    return held == file_hands(saved)
 
 
 def _renamed_from(folder: Path, was: str | None, final: Path) -> Path | None:
