@@ -154,11 +154,21 @@ def json_text(value: Any, indent: int | None = None) -> str:
     return SURROGATE.sub(lambda m: f"\\u{ord(m[0]):04x}", text)
 
 
+@cache
+def _csv_unsafe() -> re.Pattern[str]:
+    """What a CSV cell writes visibly: control characters but a tab and line ends (a NUL
+    stops many CSV readers), and the bidirectional controls (a right-to-left override
+    reverses the figures after it in a viewer) - not the joiners and the soft hyphen a name
+    is spelt with (Persian's zero-width non-joiner: ``علی‌رضا``)."""
+    return re.compile(
+        "[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]"
+    )
+
+
 def for_csv(value: Any) -> Any:
     """Prefix ``'`` to text a spreadsheet would treat as a formula, and write its control and
-    format characters but tabs and line ends visibly, as :func:`for_terminal` does (a NUL
-    stops many CSV readers; a right-to-left override reverses the figures after it in a
-    viewer); anything else as it is.
+    bidirectional characters visibly (:func:`_csv_unsafe`), as :func:`for_terminal` does;
+    anything else as it is.
 
     >>> [for_csv(v) for v in ("=1+1", " =1", "＝1", "@Ben", "-12", -12, "Ben")]
     ["'=1+1", "' =1", "'＝1", "'@Ben", '-12', -12, 'Ben']
@@ -168,10 +178,7 @@ def for_csv(value: Any) -> Any:
     if not isinstance(value, str) or not value or _number_pattern().match(value):
         return value
     if not value.isprintable():
-        value = "".join(
-            part if part in ("\t", "\r", "\n") else for_terminal(part)
-            for part in re.split("([\t\r\n])", value)
-        )
+        value = _csv_unsafe().sub(lambda m: _escape(m[0]), value)
     if value[0] in "\t\r\n" or value.lstrip(_LEADING_BLANKS).startswith(FORMULA_SIGNS):
         return "'" + value
     return value

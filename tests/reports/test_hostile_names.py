@@ -173,6 +173,17 @@ def test_a_control_or_format_character_in_a_name_is_written_visibly_in_csv(
     assert {r["player_nickname"]: int(r["net"]) for r in sessions} == {shown: 5, "Ben": -5}
 
 
+@pytest.mark.parametrize("name", ["علی\u200cرضا", "Zoë\u00adBen", "👩\u200d👩\u200d👧"])
+def test_a_name_spelt_with_a_joiner_or_soft_hyphen_is_kept_in_csv(name: str) -> None:
+    """Persian spells names with the zero-width non-joiner (Alireza, ``علی‌رضا``): the CSV
+    escaping of format characters wrote it ``علی\\u200cرضا``, so CSV and JSON disagreed on
+    the player's name (verification audit).  Joiners and the soft hyphen are spelling."""
+    db = ledger_of(None, [name, "Ben"])
+    for table in ("postings", "sessions"):
+        assert name in export_table(db, table, "csv").decode()  # type: ignore[arg-type]
+    assert name in render(standings(db, StandingsOptions()), "csv")  # type: ignore[arg-type]
+
+
 def test_the_html_report_writes_a_bidi_override_visibly(tmp_path: Path) -> None:
     """A right-to-left override in a name reverses everything after it up to the end of its
     paragraph: in the chart's legend and tooltips that is the amount beside the name (``Zed``,
