@@ -971,6 +971,25 @@ def test_an_action_after_a_round_is_over_is_reported_at_it_not_at_the_draw() -> 
     ]
     (fine,) = outcomes_of(text.replace(" · Ben bets\n", "\n"))
     assert fine.ok and not fine.warnings, fine.errors
+    # The first draw truly not written, and a call missing in round 2: the draw lines below
+    # are fewer than the draws left, so the blame stays at the draw, where round 2 is not
+    # over (it once fell on round 2's first, legal, action: verification audit).
+    missing = (
+        "game badugi · fixed limit 2/4 · blinds 1/2\n"
+        "hand 1 · button Anna · Anna 100 · Ben 100\n"
+        "Anna calls · Ben checks\n"
+        "Ben checks · Anna bets\n"
+        "draw: Ben 1 · Anna 1\n"
+        "Ben checks · Anna checks\n"
+        "draw: Ben 1 · Anna 1\n"
+        "Ben checks · Anna checks\n"
+        "show: Anna 8s 6h 5c 3d · Ben 7s 4h 2c 2d\n"
+        "Anna collects 4\n"
+    )
+    (one,) = outcomes_of(missing)
+    assert [(e.rule, e.pos.line, e.message) for e in one.errors] == [
+        ("turn-order", 5, "Ben draws, but betting round 2 is not over: Ben to act")
+    ]
 
 
 def test_the_examples_have_no_warnings() -> None:

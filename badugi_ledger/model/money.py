@@ -186,14 +186,14 @@ blinds of 100 yen would be read as one yen, and every settle-up shown 100 times 
 
 
 def amounts_in_cents(code: str) -> str:
-    """``code``, refused (ConfigError) when it has no cents to write a game's amounts in
+    """``code``, refused (ConfigError) when a game's amounts cannot be its cents
     (:data:`NOT_IN_CENTS`), with the way to record such a game: chips valued in it."""
     if code in NOT_IN_CENTS:
         raise ConfigError(
-            f"currency {code}: a game of money writes its amounts in cents, and {code} has "
-            f"no cents; write a cash night in chips valued in {code} instead, on its cash line "
-            f"('chips 1 = 1 {code}': 200 chips are 200 {code}), and a tournament without a "
-            "currency"
+            f"currency {code}: a game of money writes its amounts in cents, and {code} is "
+            f"not counted in cents; write a cash night in chips valued in {code} instead, on "
+            f"its cash line ('chips 1 = 1 {code}': 200 chips are 200 {code}), and a "
+            "tournament without a currency"
         )
     return code
 

@@ -202,6 +202,11 @@ def _unknown_stack_verdict(st: HandState, exc: IllegalAction, failed: object) ->
 # --- phase control --------------------------------------------------------------------------
 
 
+DRAWS = 3
+"""The draws of a hand (``000``: three draws, four betting rounds): the last betting round,
+after the third draw, goes to the showdown."""
+
+
 def start_play(st: HandState) -> None:
     """The first event after the forced bets and the deal: open betting round 1."""
     betting.open_betting(st)
@@ -217,7 +222,7 @@ def _advance(st: HandState) -> None:
         if st.phase == BET:
             if st.pending:
                 return
-            if st.round == 3:
+            if st.round == DRAWS:
                 st.phase = SHOWDOWN
                 return
             st.phase = DRAW
@@ -344,6 +349,14 @@ def _drawn_after_all(st: HandState) -> None:
     assumed = st.assumed_draw
     if st.phase == BET and assumed is not None and st.round == assumed[0] + 1:
         draw, at, actor = assumed
+        record = st.record
+        lines = {
+            record.position(i).line
+            for i in range(st.at, len(record.events))
+            if type(record.events[i]) is Draw
+        }
+        if len(lines) < DRAWS - draw:
+            return  # fewer draw lines than draws left: that draw was not written after all
         raise illegal(
             "turn-order",
             f"{actor} acts, but betting round {draw + 1} is over: draw {draw + 1} comes next",
