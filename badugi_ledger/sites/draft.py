@@ -347,9 +347,8 @@ class HandDraft:
         line says; a figure that differs is text that contradicts itself).  ``currency``: the
         hand's amounts are its cents (None: chips), for the message."""
         if line is not None:
-            ranked = sorted(self.round_committed.values(), reverse=True)
-            excess = ranked[0] - (ranked[1] if len(ranked) > 1 else 0) if ranked else 0
-            if self.round_committed.get(player, 0) != (ranked[0] if ranked else 0):
+            top, excess = self.uncalled_bet()
+            if player != top:
                 excess = 0  # not the top bettor: nothing of his is uncalled
             if amount != excess:
                 raise self.error(
@@ -359,6 +358,17 @@ class HandDraft:
                     line,
                 )
         self.returned[player] = self.returned.get(player, 0) + amount
+
+    def uncalled_bet(self) -> tuple[str | None, int]:
+        """The bet nobody called in the betting round so far: the player who put the most into
+        it and what he put in beyond anyone else (everyone else folded, or called all-in for
+        less); 0 when the round's bets are matched, (None, 0) when nobody put chips in."""
+        committed = self.round_committed
+        if not committed:
+            return None, 0
+        ranked = sorted(committed.values(), reverse=True)
+        top = max(committed, key=committed.__getitem__)
+        return top, ranked[0] - (ranked[1] if len(ranked) > 1 else 0)
 
     def site_final_stacks(self) -> dict[str, int]:
         """Each seat's stack after the hand by the site's own figures (start − in + back + won)."""

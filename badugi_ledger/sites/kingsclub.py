@@ -307,11 +307,9 @@ def _play_line(draft: HandDraft, line: str, index: int, names: set[str], came_in
 def _uncalled(draft: HandDraft, uncalled: dict[str, int]) -> None:
     """At the end of a betting round: the bet nobody called in it, which KingsClub hands back
     without a line saying so, added to ``uncalled`` - what the player who put the most into
-    the round put in beyond anyone else (everyone else folded, or called all-in for less)."""
-    ranked = sorted(draft.round_committed.values(), reverse=True)
-    if ranked and ranked[0] > (ranked[1] if len(ranked) > 1 else 0):
-        top = max(draft.round_committed, key=draft.round_committed.__getitem__)
-        excess = ranked[0] - (ranked[1] if len(ranked) > 1 else 0)
+    the round put in beyond anyone else (:meth:`HandDraft.uncalled_bet`)."""
+    top, excess = draft.uncalled_bet()
+    if top is not None and excess:
         uncalled[top] = uncalled.get(top, 0) + excess
 
 

@@ -543,16 +543,9 @@ def _settle(
     Merge prints no rake, so a winner amount cut down would pass as rake: what is left over
     must be a rake Merge could have taken (:func:`rake_allowed`), else the hand is refused.
     Messages give amounts as the file writes them (``money``: the hand's currency)."""
-    committed = draft.round_committed
-    uncalled_to: str | None = None
-    uncalled = 0
-    if committed:
-        ranked = sorted(committed.items(), key=lambda kv: kv[1], reverse=True)
-        top_name, top = ranked[0]
-        second = ranked[1][1] if len(ranked) > 1 else 0
-        uncalled_to, uncalled = top_name, top - second
-        if uncalled:
-            draft.uncalled(top_name, uncalled)  # handed back: for the site's stack arithmetic
+    uncalled_to, uncalled = draft.uncalled_bet()
+    if uncalled_to is not None and uncalled:
+        draft.uncalled(uncalled_to, uncalled)  # handed back: for the site's stack arithmetic
     pot = sum(draft.total_committed.values()) - uncalled
     collected = 0
     for index, name, amount in winners:
