@@ -376,12 +376,12 @@ def _read_play_line(
         if m is not None:
             amount = parse_amount(m["to"], currency=money, position=draft.at(index))
             by = parse_amount(m["by"], currency=money, position=draft.at(index))
-            if amount - draft.highest() != by:  # "raises $2.50 to $0.50"
+            raised = draft.highest()
+            if amount - raised != by:  # "raises $2.50 to $0.50"
                 raise draft.error(
                     f"{name} raises {hand_figure(by, money)} to {hand_figure(amount, money)}, "
-                    f"but the bet to raise was {hand_figure(draft.highest(), money)}: a raise "
-                    f"to {hand_figure(amount, money)} is by "
-                    f"{hand_figure(amount - draft.highest(), money)}",
+                    f"but the bet to raise was {hand_figure(raised, money)}: a raise to "
+                    f"{hand_figure(amount, money)} is by {hand_figure(amount - raised, money)}",
                     index,
                 )
             draft.action(name, "raise", amount, bool(m["allin"]), index)
