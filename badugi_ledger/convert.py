@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Literal, TextIO
+from typing import TYPE_CHECKING, Literal, TextIO
 
 from .model.errors import BadugiError, ConfigError, ImportFormatError
 from .model.events import CarryIn, Event, HandRecord, HandsMissing, Seat
@@ -26,6 +26,9 @@ from .phh.writer import write_phh
 from .replay import replay_hand, replay_stream
 from .sites.common import SiteWarning, SkippedHand
 from .sources import history_file, read_stream
+
+if TYPE_CHECKING:
+    from .text.writer import HandsWriter
 
 Target = Literal["phh", "text"]
 TARGETS: tuple[Target, ...] = ("phh", "text")
@@ -61,6 +64,10 @@ def convert_hands(
 ) -> Iterator[ConvertedHand | BadugiError]:
     """Each hand of ``path`` converted to ``to``, or the error that stopped it, in file order.
 
+    In our text, a hand's text follows the hand written before it (its header lines say only
+    what changed, a fact back to its default included), so the texts go into one file in
+    the order given; a PHH hand's text stands alone.
+
     A hand after hands of its table that were not written says so - PHH: how many
     (``phh.reader.MISSING_FIELD``); our text: ``missing hands`` - so that reading the file back
     does not hold its stacks against the table's previous hand in the file.  Not written are
@@ -82,6 +89,7 @@ def convert_hands(
     unread: dict[str | None, int] = {}
     unread_at: dict[str, tuple[int, int]] = {}
     errors: list[BadugiError] = []  # the latest unreadable hand, as it goes to the replay
+    writer = _text_writer() if to == "text" else None  # our text: each hand follows the last
     other_games: dict[str, int] = {}  # table -> hands of other games played there since
 
     def skipped(hand: SkippedHand) -> None:
@@ -119,7 +127,7 @@ def convert_hands(
         if record.standalone and to == "phh":  # held to no other hand: stays so
             missing.pop(table, None)
         try:
-            text = _write(record, outcome, to, missing.get(table, 0))
+            text = _write(record, outcome, to, missing.get(table, 0), writer)
         except BadugiError as exc:
             missing[table] = missing.get(table, 0) + 1
             if not exc.position.line:  # a writer's word about the hand: where the hand is
@@ -172,11 +180,21 @@ def _outcome_error(outcome: HandOutcome) -> BadugiError:
     )
 
 
-def _write(record: HandRecord, outcome: HandOutcome, to: Target, missing_before: int) -> str:
-    if to == "text":
-        from .text.writer import write_hand
+def _text_writer() -> HandsWriter:
+    from .text.writer import HandsWriter
 
-        return write_hand(record)
+    return HandsWriter()
+
+
+def _write(
+    record: HandRecord,
+    outcome: HandOutcome,
+    to: Target,
+    missing_before: int,
+    writer: HandsWriter | None,
+) -> str:
+    if writer is not None:
+        return writer.write(record)
     result = outcome.result
     if result is None:  # the hand breaks a rule: PHH, PokerKit's play, has no such hand
         raise _outcome_error(outcome)

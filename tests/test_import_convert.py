@@ -296,6 +296,56 @@ def test_a_convert_that_writes_no_hand_leaves_no_out_file(tmp_path: Path) -> Non
     assert set(tmp_path.iterdir()) == {path, out}  # no temporary file left either
 
 
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [("ante 1", "ante 0"), ("rake 5% cap 3 always", "rake none"), ("cap 3", "cap 4")],
+)
+def test_a_header_fact_changed_between_hands_is_converted_to_text_as_written(
+    first: str, second: str, tmp_path: Path
+) -> None:
+    """A header item holds until another says otherwise (grammar/README.md): converted, a hand
+    whose ante, rake or cap went back to the default after a hand with another one says so -
+    written alone, each hand left the default out, so the file read back gave the second hand
+    the first one's ante (a payout mismatch) or rake."""
+    path = tmp_path / "night.bhh"
+    path.write_text(
+        f"game badugi · fixed limit 2/4 · blinds 1/2 · {first}\n"
+        "cash Kitchen · date 2024-01-12\n\n"
+        "hand 1 · button Anna · Anna 100 · Ben 100\n"
+        "deal: Anna Q♠ 6♥ 3♦ 2♣ · Ben K♠ 9♥ 8♦ 4♣\n"
+        "Anna calls · Ben checks\n"
+        "draw: Ben pat · Anna pat\n"
+        "Ben checks · Anna checks\n"
+        "draw: Ben pat · Anna pat\n"
+        "Ben checks · Anna checks\n"
+        "draw: Ben pat · Anna pat\n"
+        "Ben checks · Anna checks\n"
+        "show: Anna Q♠ 6♥ 3♦ 2♣ · Ben K♠ 9♥ 8♦ 4♣\n\n"
+        f"game badugi · fixed limit 2/4 · blinds 1/2 · {second}\n\n"
+        "hand 2 · button Ben · Anna · Ben\n"
+        "deal: Ben Q♠ 6♥ 3♦ 2♣ · Anna K♠ 9♥ 8♦ 4♣\n"
+        "Ben calls · Anna checks\n"
+        "draw: Anna pat · Ben pat\n"
+        "Anna checks · Ben checks\n"
+        "draw: Anna pat · Ben pat\n"
+        "Anna checks · Ben checks\n"
+        "draw: Anna pat · Ben pat\n"
+        "Anna checks · Ben checks\n"
+        "show: Ben Q♠ 6♥ 3♦ 2♣ · Anna K♠ 9♥ 8♦ 4♣\n",
+        encoding="utf-8",
+    )
+    source = [r for r in read_hands(path) if isinstance(r, HandRecord)]
+    out = tmp_path / "converted.bhh"
+    with out.open("w", encoding="utf-8") as handle:
+        assert convert_file(path, "text", handle).ok
+    converted = [r for r in read_hands(out) if isinstance(r, HandRecord)]
+    assert [r.settings for r in converted] == [r.settings for r in source]
+    assert source[0].settings != source[1].settings
+    assert second in out.read_text(encoding="utf-8")
+    checked = run_check([out], jobs=1)
+    assert checked.all_ok, list(checked.lines())
+
+
 def test_a_site_file_that_misses_a_hand_converts_to_text_that_checks_as_the_site_file(
     corpus_dir: Path, tmp_path: Path
 ) -> None:

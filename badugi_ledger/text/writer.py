@@ -60,6 +60,7 @@ __all__ = [
     "hand_line",
     "record_to_dict",
     "without_positions",
+    "HandsWriter",
     "write_hand",
     "write_hands",
 ]
@@ -396,14 +397,39 @@ def write_hands(records: Iterable[HandRecord]) -> Iterator[str]:
     """Canonical text for a stream of hands, one chunk (headers + hand + blank line) per hand.
 
     Header lines are written only where settings, session or table change, so a file of many
-    hands reads like one an organiser would type.
+    hands reads like one an organiser would type (:class:`HandsWriter`).
     """
-    settings: GameSettings | None = None
-    session: Session | None = None
-    table: str | None = None
-    carried: set[tuple[str, tuple[str, str, str | None, str]]] = set()  # (table, event)
-    rake_none = False  # "rake none" written: a hand after it may record no rake taken
+    writer = HandsWriter()
     for record in records:
+        yield writer.write(record)
+
+
+def write_hand(record: HandRecord) -> str:
+    """One hand as self-contained canonical text (with the header lines it needs)."""
+    return HandsWriter().write(record)
+
+
+class HandsWriter:
+    """Our text for hands written one after another into one file.
+
+    A header item holds until another says otherwise, so each hand's chunk states what changed
+    since the hand written before it: a fact back to its default (no ante, ``rake none``) is
+    written too, which a hand's text on its own leaves out.  A hand refused (``WriteError``)
+    leaves the writer as it was: the next hand follows the last one written."""
+
+    __slots__ = ("_settings", "_session", "_table", "_carried", "_rake_none")
+
+    def __init__(self) -> None:
+        self._settings: GameSettings | None = None
+        self._session: Session | None = None
+        self._table: str | None = None
+        self._carried: set[tuple[str, tuple[str, str, str | None, str]]] = set()  # (table, event)
+        self._rake_none = False  # "rake none" written: a hand after it may record no rake taken
+
+    def write(self, record: HandRecord) -> str:
+        """``record``'s chunk (header lines where they change, the hand, a blank line)."""
+        settings = self._settings
+        rake_none = self._rake_none
         if record.settings.rake is not None:
             rake_none = False
         elif settings is not None and settings.rake is not None:
@@ -415,25 +441,21 @@ def write_hands(records: Iterable[HandRecord]) -> Iterator[str]:
                 "taken"
             )
         header_lines = [_SEP.join(items) for items in _settings_items(record.settings, settings)]
-        session_items = _session_items(record.session, session)
+        session_items = _session_items(record.session, self._session)
         if session_items:
             header_lines.append(_SEP.join(session_items))
-        if record.table != (table or ""):
+        if record.table != (self._table or ""):
             header_lines.append(f"table {free_text(record.table) if record.table else quote('')}")
-        settings, session, table = record.settings, record.session, record.table
         at = record.table, event_of(record.session, record.settings.currency)  # as the reader
-        redeal = opens_a_redeal(at in carried, record.events)
+        redeal = opens_a_redeal(at in self._carried, record.events)
         lines = header_lines + _hand_lines(record, redeal)
+        self._settings, self._session, self._table = record.settings, record.session, record.table
+        self._rake_none = rake_none
         if leaves_a_redeal(record.settings, any(isinstance(e, CarryOut) for e in record.events)):
-            carried.add(at)
+            self._carried.add(at)
         else:
-            carried.discard(at)
-        yield "\n".join(lines) + "\n\n"
-
-
-def write_hand(record: HandRecord) -> str:
-    """One hand as self-contained canonical text (with the header lines it needs)."""
-    return "".join(write_hands([record]))
+            self._carried.discard(at)
+        return "\n".join(lines) + "\n\n"
 
 
 # ---------------------------------------------------------------- comparisons and renderings
