@@ -35,7 +35,9 @@ def same_hand(conn: sqlite3.Connection, stored: Stored | None, rows: HandRows) -
     (:mod:`~.void_matching`), as itself with its players renamed (a name's spelling
     corrected through the night: :func:`~.hand_content.players_renamed`), or as itself
     played from other stacks (an earlier hand of the night corrected, the ``final:`` lines
-    after it written anew: :func:`~.hand_content.stacks_carried_otherwise`); another hand given
+    after it written anew, and the pot carried into it from the hand before; a pot its own
+    ``carry in`` states otherwise is its record changed:
+    :func:`~.hand_content.stacks_carried_otherwise`); another hand given
     its number is a hand of its own, and the void stays where it was (the voided hand, left
     out of the file, :meth:`.FileHoldings.left_out`)."""
     if (
@@ -46,7 +48,9 @@ def same_hand(conn: sqlite3.Connection, stored: Stored | None, rows: HandRows) -
     ):
         return stored
     old, new = stored_facts(conn, stored.id), rows.facts()
-    if players_renamed(old, new) or stacks_carried_otherwise(old, new):
+    if players_renamed(old, new) or stacks_carried_otherwise(
+        old, new, carried_in=not rows.carry_stated
+    ):
         return stored
     return None
 

@@ -139,13 +139,35 @@ from: name, seat, contributed, collected, rebuys, add-ons (not the starting and 
 nor whether the player busted)."""
 
 
-def stacks_carried_otherwise(old: HandFacts, new: HandFacts) -> bool:
+_OWN_PLAY = (0, 1, 4, 7, 8)
+"""Of a :attr:`HandFacts.players` row, what a hand's play fixes whatever stacks it starts from
+and whatever pot is carried into it: name, seat, contributed, rebuys, add-ons."""
+
+_CARRIED_FIGURES = frozenset({"pot", "rake", "carry_in", "carry_out"})
+"""The :data:`FIGURES` a pot carried into a hand adds to (the rake is taken from the pot won,
+carried chips included)."""
+
+_CARRIED_POSTINGS = frozenset({"collect", "rake", "carry-in", "carry-out"})
+"""The kinds of posting a pot carried into a hand adds to."""
+
+
+def stacks_carried_otherwise(old: HandFacts, new: HandFacts, *, carried_in: bool = False) -> bool:
     """Whether ``new`` is ``old`` played from other starting stacks and nothing else changed:
     the same players in the same seats, each putting in, taking and ending up with as much
     more or less as before (the same play, pots, winners, postings and shown cards), only the
     stacks carried into it otherwise - an earlier hand of its table corrected, so that the
     stacks the file states after it (``final:`` lines) are written anew.  A pot's ``detail``
     is left out: it is words made of the rest.
+
+    In Progressive Badugi the correction may also change the pot the hand before carried into
+    it (``carried_in``: ``new`` does not state its ``carry in``; ``002``: the carried pot goes
+    to the winner of the next pot won, so the hand's collection and ``final:`` line are
+    written anew too): then the hand's own chips are the same (each player's bets, the pot
+    less the chips carried in) and the same players win the same pots with the same cards;
+    only what the carried pot adds differs (the pots' amounts, the collections, the rake, a pot
+    carried on).  A ``carry in`` the hand states otherwise is its record changed (a night's
+    first hand taking another pot of the night before: the way ``import`` gives to correct
+    it voids that hand, then imports it with its ``carry in`` corrected, to count).
 
     Only a hand whose cards were shown: they tell one deal from another.  Two hands without a
     showdown can be alike in everything but their stacks (a misdeal voided and its redeal,
@@ -155,19 +177,49 @@ def stacks_carried_otherwise(old: HandFacts, new: HandFacts) -> bool:
         rank not in "?xX " for shown in json.loads(old.cards).values() for rank in shown
     ):
         return False
-    if len(old.players) != len(new.players) or old.figures != new.figures:
+    if len(old.players) != len(new.players) or old.cards != new.cards:
         return False
-    for was, now in zip(old.players, new.players, strict=True):
-        if [was[i] for i in _PLAY] != [now[i] for i in _PLAY]:
-            return False
-        if None in (was[2], was[3], now[2], now[3]) or was[3] - was[2] != now[3] - now[2]:
-            return False
-    return (
-        sorted(old.postings) == sorted(new.postings)
-        and [(n, a, e, sorted(w)) for n, a, e, _d, w in old.pots]
-        == [(n, a, e, sorted(w)) for n, a, e, _d, w in new.pots]
-        and old.cards == new.cards
+    was, now = (
+        dict(zip(FIGURES, old.figures, strict=True)),
+        dict(zip(FIGURES, new.figures, strict=True)),
     )
+    if was["carry_in"] != now["carry_in"]:
+        return carried_in and _carried_in_otherwise(old, new, was, now)
+    if old.figures != new.figures:
+        return False
+    for before, after in zip(old.players, new.players, strict=True):
+        if [before[i] for i in _PLAY] != [after[i] for i in _PLAY]:
+            return False
+        if (
+            None in (before[2], before[3], after[2], after[3])
+            or before[3] - before[2] != after[3] - after[2]
+        ):
+            return False
+    return sorted(old.postings) == sorted(new.postings) and [
+        (n, a, e, sorted(w)) for n, a, e, _d, w in old.pots
+    ] == [(n, a, e, sorted(w)) for n, a, e, _d, w in new.pots]
+
+
+def _carried_in_otherwise(
+    old: HandFacts, new: HandFacts, was: dict[str, Any], now: dict[str, Any]
+) -> bool:
+    """:func:`stacks_carried_otherwise` for two versions of a hand with other pots carried into
+    it (``was`` and ``now``: their figures by name)."""
+    if any(was[f] != now[f] for f in FIGURES if f not in _CARRIED_FIGURES):
+        return False
+    if (
+        None in (was["pot"], now["pot"])
+        or was["pot"] - was["carry_in"] != now["pot"] - now["carry_in"]
+    ):
+        return False
+    for before, after in zip(old.players, new.players, strict=True):
+        if [before[i] for i in _OWN_PLAY] != [after[i] for i in _OWN_PLAY]:
+            return False
+    return sorted(p for p in old.postings if p[2] not in _CARRIED_POSTINGS) == sorted(
+        p for p in new.postings if p[2] not in _CARRIED_POSTINGS
+    ) and [(n, e, sorted(w for w, _ in ws)) for n, _a, e, _d, ws in old.pots] == [
+        (n, e, sorted(w for w, _ in ws)) for n, _a, e, _d, ws in new.pots
+    ]
 
 
 def stored_facts(conn: sqlite3.Connection, hand_row: int) -> HandFacts:

@@ -16,7 +16,8 @@ from operator import itemgetter
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from ..model.events import CarryOut, HandRecord, Session, Show, StackChange, event_of
+from ..model.events import CarryIn, CarryOut, HandRecord, Session, Show, StackChange, event_of
+from ..model.games import GAMES
 from ..model.limits import MAX_AMOUNT, amount_problem
 from ..model.results import CARRY, HOUSE, HandOutcome, HandResult, Violation
 from ..model.settings import validate_payouts
@@ -49,6 +50,9 @@ class HandRows(NamedTuple):
     """Each player's shown cards as JSON (``hands.cards``), to say what a correction changed."""
     content: str
     """:func:`~badugi_ledger.ledger.hand_content.content_digest` of the rows (``hands.content``)."""
+    carry_stated: bool = False
+    """The hand states the Progressive Badugi pot carried into it (``carry in``), rather than
+    taking it from the hand before it in its file."""
 
     @property
     def identity(self) -> tuple[str, str]:
@@ -339,7 +343,8 @@ def hand_rows(record: HandRecord, result: HandResult, source: str, line: int) ->
         cards,
     )
     # the content is the digest of these rows: computed before the one HandRows is made
-    return HandRows(*rows, content_digest(_facts_of(rows)))
+    stated = GAMES[settings.game].progressive and any(type(e) is CarryIn for e in record.events)
+    return HandRows(*rows, content_digest(_facts_of(rows)), stated)
 
 
 def _carried(outcome: HandOutcome) -> int:

@@ -366,6 +366,101 @@ def corrected_finals() -> tuple[str, ...]:
     )
 
 
+PROGRESSIVE_HEAD = (
+    "game progressive badugi · fixed limit 2/4 · blinds 1/2\n"
+    "qualifier 9 · redeal-posts no\n"
+    "cash Test night · date 2024-05-03 · season 2024\n"
+)
+PROGRESSIVE = (
+    "hand P1 · button Cara · Anna 100 · Ben 100 · Cara 100\n"
+    "Cara calls · Anna calls · Ben checks\n"
+    "draw: Anna 1 · Ben 1 · Cara 1\n"
+    "Anna checks · Ben checks · Cara checks\n"
+    "draw: Anna 1 · Ben 1 · Cara 1\n"
+    "Anna checks · Ben checks · Cara checks\n"
+    "draw: Anna 1 · Ben 1 · Cara 1\n"
+    "Anna checks · Ben checks · Cara checks\n"
+    "show: Anna Kh 8s 4d 2c · Ben Jd 7c 5h 3s · Cara Qs Qd 5c 2h\n"
+    "carry 6\n",
+    "hand P2 · button Anna · Anna · Ben · Cara\n"
+    "Ben bets · Cara calls · Anna calls\n"
+    "draw: Ben 1 · Cara 1 · Anna 1\n"
+    "Ben checks · Cara checks · Anna checks\n"
+    "draw: Ben 1 · Cara 1 · Anna 1\n"
+    "Ben checks · Cara checks · Anna checks\n"
+    "draw: Ben 1 · Cara 1 · Anna 1\n"
+    "Ben checks · Cara checks · Anna checks\n"
+    "show: Ben 8h 6c 4d 2s · Cara Kd 7s 5h 3c · Anna mucks\n"
+    "Ben collects 12\n"
+    "final: Anna 96 · Ben 108 · Cara 96\n",
+    "hand P3 · button Ben · Anna · Ben · Cara\n"
+    "Ben raises · Cara folds · Anna calls\n"
+    "draw: Anna 1 · Ben 1\n"
+    "Anna checks · Ben bets · Anna calls\n"
+    "draw: Anna 1 · Ben 1\n"
+    "Anna checks · Ben checks\n"
+    "draw: Anna 1 · Ben 1\n"
+    "Anna checks · Ben checks\n"
+    "show: Anna Kc 9d 7h 3s · Ben Qc Td 6h 2s\n"
+    "carry 13\n",
+    "hand P4 · button Cara · Anna · Ben · Cara\n"
+    "Anna bets · Ben calls · Cara folds\n"
+    "draw: Anna 1 · Ben 1\n"
+    "Anna checks · Ben checks\n"
+    "draw: Anna 1 · Ben 1\n"
+    "Anna checks · Ben checks\n"
+    "draw: Anna 1 · Ben 1\n"
+    "Anna checks · Ben checks\n"
+    "show: Anna 9h 8c 6d 5s · Ben Kd Jc 4h 3s\n"
+    "Anna collects 17\n"
+    "final: Anna 105 · Ben 100 · Cara 95\n",
+    "hand P5 · button Anna · Anna · Ben · Cara\n"
+    "Anna calls · Ben calls · Cara checks\n"
+    "draw: Ben 1 · Cara 1 · Anna 1\n"
+    "Ben checks · Cara checks · Anna checks\n"
+    "draw: Ben 1 · Cara 1 · Anna 1\n"
+    "Ben checks · Cara checks · Anna checks\n"
+    "draw: Ben 1 · Cara 1 · Anna 1\n"
+    "Ben checks · Cara checks · Anna checks\n"
+    "show: Ben Kh 8s 4d 2c · Cara Jd 7c 5h 3s · Anna Qs Qd 5c 2h\n"
+    "carry 6\n"
+    "final: Anna 103 · Ben 98 · Cara 93\n",
+)
+
+
+def test_a_void_stays_on_the_hand_that_took_a_carried_pot_when_an_earlier_hand_is_corrected(
+    tmp_path: Path,
+) -> None:
+    """Progressive Badugi (``002``: the carried pot goes to the winner of the next pot won):
+    hand P4, which took P3's carried pot, voided; then P3 corrected (it carries 9, not 13) and
+    P4's collection and the ``final:`` lines after it written anew.  P4's bets, winner and
+    shown cards are the same, only the pot carried into it changed: it stays void.  It was
+    stored again as a new hand that counted (Anna's 11 chips won back)."""
+    db = tmp_path / "club.db"
+    path = write(tmp_path / "night" / "n.bhh", night(PROGRESSIVE, PROGRESSIVE_HEAD))
+    assert invoke("import", path, "--db", db)[0] == 0
+    void(db, "P4")
+    final = night(
+        (
+            PROGRESSIVE[0],
+            PROGRESSIVE[1],
+            PROGRESSIVE[2]
+            .replace("Anna checks · Ben bets · Anna calls\n", "Anna checks · Ben checks\n")
+            .replace("carry 13", "carry 9"),
+            PROGRESSIVE[3]
+            .replace("Anna collects 17", "Anna collects 13")
+            .replace("Anna 105 · Ben 100", "Anna 103 · Ben 102"),
+            PROGRESSIVE[4].replace("Anna 103 · Ben 98", "Anna 101 · Ben 100"),
+        ),
+        PROGRESSIVE_HEAD,
+    )
+    write(path, final)
+    code, out = invoke("import", path, "--db", db, "--replace")
+    assert code == 0 and "0 stored" in out and "3 replaced" in out, out
+    assert "hand P4 at table T" in out and "it stays void (misdeal)" in out, out
+    assert figures(db) == fresh(tmp_path / "fresh", {"n.bhh": final}, ("P4",))
+
+
 def test_a_void_stays_on_its_hand_when_a_players_name_is_corrected(tmp_path: Path) -> None:
     """Hand 4 (Dan's win) voided, then Dan's name corrected to Daniel through the night and
     the file imported again with ``--replace``: hand 4 is the voided hand with its player
