@@ -1,22 +1,24 @@
 """A night stored twice under another name: a file whose new hands are hands the ledger
-already counts from another file of the same date.
+already counts from another file of the same date, or of the same name (a date typo
+corrected in one file and not in its copy).
 
-A hand is named by its event, table and number, so a copy of a night that names them
-otherwise is not met by identity: its session's name retyped (``Friday Game``), a night
-without a name (its file's name is its event's) saved as a new file, its hands renumbered.
-Stored, every hand of it would count twice, and everyone's result and the settle-up with it.
-A new hand that is a counting hand another file holds of an event of the same date, players
-renamed one to one or not (:func:`~.hand_content.players_renamed`: a name's spelling corrected
-in the copy), and shows cards is that hand: the same cards dealt to the same seats with the
-same stacks and play.  The file holding it is a copy of that night, whole or in part (its
-other hands rejected, to be stored once mended, or one of them corrected), and is refused.
-With no card shown, the file is refused when its new hands of one event are, one for one,
-three or more counting hands of another event: a whole night played alike from the same
-stacks is one night.  Of the file's own event (its hands renumbered), shown cards
-are needed: a night's next file may replay its walks alike, stacks gone round (and two hands
-shown nothing are not enough either: two heads-up matches on one day may begin with the same
-walks).  Those look-alikes are stored, never refused (a legal hand is never refused), but not
-in silence: the import warns, naming both files' hands, and says how to void the copy.
+A hand is named by its event, table and number, so a copy of a night that names them otherwise
+is not met by identity: its session's name retyped (``Friday Game``), a night without a name
+(its file's name is its event's) saved as a new file, its hands renumbered.  Stored, every hand
+of it would count twice, and everyone's result and the settle-up with it.  A new hand that is a
+counting hand another file holds of an event of the same date (or name), players renamed one to
+one or not (:func:`~.hand_content.players_renamed`: a name's spelling corrected in the copy),
+and shows cards is that hand: the same cards dealt to the same seats with the same stacks and
+play.  The file holding it is a copy of that night, whole or in part (its other hands rejected,
+to be stored once mended, or one of them corrected), and is refused.  With no card shown, the
+file is refused when its new hands of one event are, one for one, three or more counting hands
+of another event: a whole night played alike from the same stacks is one night.  Of the file's
+own event (its hands renumbered), shown cards are needed: a night's next file may replay its
+walks alike, stacks gone round (and two hands shown nothing are not enough either: two heads-up
+matches on one day may begin with the same walks); so are they of an event of another date
+(next week's night of the same name may begin with the same walks).  Those look-alikes are
+stored, never refused (a legal hand is never refused), but not in silence: the import warns,
+naming both files' hands, and says how to void the copy.
 
 A file is judged by all its hands of the event: those an earlier import of it stored (voided
 by the organiser since, or not) as well as the new ones, and the hands it brings back into the
@@ -128,34 +130,38 @@ def copied_nights(
             new.setdefault(event_id, [])  # (the hands themselves: held before, below)
             dates[event_id] = date
     for event_id, new_hands in new.items():
-        if dates[event_id] is None:
-            continue
         same_day = (
             "FROM hands h JOIN events e ON e.id = h.event_id JOIN events mine ON mine.id = ? "
-            "WHERE e.date = ? AND e.kind = mine.kind AND h.void_reason IS NULL "
-            "AND e.void_reason IS NULL AND (h.id < ? OR h.id >= ?) AND h.source != ?"
+            "WHERE (e.date = ? OR e.name = mine.name) AND e.kind = mine.kind "
+            "AND h.void_reason IS NULL AND e.void_reason IS NULL AND (h.id < ? OR h.id >= ?) "
+            "AND h.source != ?"
         )
         day = [event_id, dates[event_id], first_new, next_hand, source]
         if db.execute(f"SELECT 1 {same_day} LIMIT 1", day).fetchone() is None:
-            continue  # no other file's hand of that date: nothing to read
+            continue  # no other file's hand of that date or name: nothing to read
         hands, counting = _held_before(db, event_id, source, first_new)
         hands += new_hands
         wanted, seats = _look_alike_keys(db, [hand_id for hand_id, _ in hands])
         pots = [figures[_MATCHED.index("pot")] for figures in wanted]
         groups: dict[int, list[tuple[int, str]]] = {}
-        for hand_id, other_event, number, *figures in db.execute(
-            f"SELECT h.id, h.event_id, h.hand_number, {', '.join('h.' + f for f in _MATCHED)} "
+        other_day: set[int] = set()  # of those events, the ones of another date (or none)
+        for hand_id, other_event, number, date, *figures in db.execute(
+            f"SELECT h.id, h.event_id, h.hand_number, e.date, "
+            f"{', '.join('h.' + f for f in _MATCHED)} "
             f"{same_day} AND h.pot IN (SELECT value FROM json_each(?)) AND {_SEATS} IN "
             "(SELECT value FROM json_each(?))",
             [*day, json.dumps(pots), json.dumps(sorted(seats))],
         ):
             if tuple(figures) in wanted:
                 groups.setdefault(other_event, []).append((hand_id, str(number)))
+                if date is None or date != dates[event_id]:
+                    other_day.add(other_event)
         if not groups:
             continue
         counting -= again  # (void again if the file is refused)
         for other_event, others in groups.items():
-            cards_only = other_event == event_id  # a night's next file may cycle alike
+            # A night's next file may cycle alike; so may a weekly game of the same name.
+            cards_only = other_event == event_id or other_event in other_day
             twins = _refuse_a_copy(db, event_id, hands, other_event, others, cards_only, counting)
             if twins:
                 warnings.append(_look_alike(db, event_id, twins))

@@ -131,6 +131,62 @@ def test_a_night_renumbered_under_its_own_name_is_refused_when_it_shows_cards(
     assert hands(db) == 2
 
 
+def test_a_copy_under_another_date_is_refused_when_it_shows_cards(tmp_path: Path) -> None:
+    """A night imported with a date typo (2024-03-10), its corrected file saved under a new
+    name: a second night of the same name (another date) stored, every result counted
+    twice, exit 0.  Its shown cards say it is the same night: refused, and imported as the
+    file it replaces it moves the night to its date."""
+    db = tmp_path / "club.db"
+    typo = write(tmp_path / "friday.bhh", night("cash Friday game · date 2024-03-10", SHOWDOWN))
+    assert imported(db, typo)[0] == 0
+    fixed = night("cash Friday game · date 2024-03-01", SHOWDOWN)
+    corrected = write(tmp_path / "friday corrected.bhh", fixed)
+    code, out = imported(db, corrected)
+    assert code == 1, out
+    assert "are hands of Friday game (2024-03-10) that the ledger counts from another file" in out
+    assert hands(db) == 2
+    code, out = imported(db, corrected, "--renamed-from", str(typo), "--replace")
+    assert code == 0, out
+    assert hands(db) == 2
+    with sqlite3.connect(db) as conn:
+        dates = conn.execute(
+            "SELECT DISTINCT e.date FROM counted_hands h JOIN events e ON e.id = h.event_id"
+        ).fetchall()
+    assert dates == [("2024-03-01",)]
+
+
+def test_a_stale_copy_of_a_night_whose_date_was_corrected_is_refused(tmp_path: Path) -> None:
+    """The date corrected in the night's file and imported with ``--replace`` (the night
+    moves to its date), then a backup of the file with the old date imported: its hands
+    counted again in the old date's event, every result twice, exit 0.  Refused."""
+    db = tmp_path / "club.db"
+    path = write(tmp_path / "friday.bhh", night("cash Friday game · date 2024-03-10", SHOWDOWN))
+    (tmp_path / "backup").mkdir()
+    backup = write(tmp_path / "backup" / "friday.bhh", path.read_text(encoding="utf-8"))
+    assert imported(db, path)[0] == 0
+    write(path, night("cash Friday game · date 2024-03-01", SHOWDOWN))
+    assert imported(db, path, "--replace")[0] == 0
+    before = dump(db)
+    code, out = imported(db, backup)
+    assert code == 1 and "a copy of that night" in out, out
+    assert dump(db) == before
+
+
+def test_a_weekly_game_that_plays_its_walks_alike_is_stored(tmp_path: Path) -> None:
+    """Nights of one name on other dates, shown nothing, alike (the same stacks, the same
+    play): another week's night may be, so it is stored - only shown cards say a night of
+    another date is a copy - with the look-alike warning naming the other file's hands."""
+    db = tmp_path / "club.db"
+    first = write(tmp_path / "first.bhh", night("cash Friday game · date 2024-03-01"))
+    assert imported(db, first)[0] == 0
+    code, out = imported(
+        db, write(tmp_path / "next.bhh", night("cash Friday game · date 2024-03-08"))
+    )
+    assert code == 0, out
+    assert f"play like hands the ledger counts from {first}, one for one" in out, out
+    assert hands(db) == 6
+
+
 def test_a_nights_next_file_that_plays_its_walks_alike_is_stored(tmp_path: Path) -> None:
     """The night's first file, then a second of the same event whose hands go round to the
     same stacks and play (no cards shown): its own hands, stored."""
