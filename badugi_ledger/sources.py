@@ -425,7 +425,19 @@ def _read_source(path: str | Path, fmt: str | None, source: str) -> Iterator[Imp
         else:
             yield from (parse_bytes(head, source) if len(head) <= SMALL_FILE else parse_file(path))
         return
-    yield from READERS[chosen](lines_after(path, head), source)
+    read = False
+    for item in READERS[chosen](lines_after(path, head), source):
+        read = True
+        yield item
+    if fmt and not read and (found := _detect_head(head[:_SNIFF_BYTES])) != chosen:
+        # Nothing of the format given: a file imported before would read as emptied of its
+        # hands (and --replace void them all).
+        yield ImportFormatError(
+            f"cannot read the file as {fmt} (--from {fmt}): it holds nothing of that format, "
+            f"and reads as the {found!r} format: leave out --from, or give the one it is in",
+            position=Position(source),
+            rule=UNREADABLE_FILE,
+        )
 
 
 _PACKED = {

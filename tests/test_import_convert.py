@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import json
 import subprocess
 import sys
 import warnings
@@ -21,6 +22,7 @@ from badugi_ledger.model.events import HandRecord, HandsMissing
 from badugi_ledger.replay import replay_stream
 from badugi_ledger.sources import read_hands
 from badugi_ledger.text.parse import parse_text
+from tests.helpers.paths import EXAMPLES
 
 runner = CliRunner()
 CASH = "pokerstars/Badugi-USD-0.25-0.50-201009.txt"
@@ -138,6 +140,29 @@ def test_from_overrides_the_detected_format(corpus_dir: Path) -> None:
     )
     words = " ".join(result.stderr.replace("│", " ").split())
     assert result.exit_code == 2 and "'ipoker' is not one of 'text', 'pokerstars'" in words
+
+
+def test_a_night_imported_again_with_a_wrong_from_is_refused_not_emptied(tmp_path: Path) -> None:
+    """Our night imported, then imported again ``--from pokerstars``: the PokerStars reader
+    finds nothing in it, and the ledger took the file for emptied of its hands - five
+    conflicts advising ``--replace``, which voided the whole night, exit 0.  The file holds
+    nothing of the format given and reads as another: refused as unread, nothing voided."""
+    db = tmp_path / "club.db"
+    night = tmp_path / "night.bhh"
+    night.write_text((EXAMPLES / "000_anna_ben.bhh").read_text(encoding="utf-8"), encoding="utf-8")
+    assert runner.invoke(app, ["import", str(night), "--db", str(db)]).exit_code == 0
+    for extra in ([], ["--replace"]):
+        result = runner.invoke(
+            app, ["import", str(night), "--db", str(db), "--from", "pokerstars", *extra]
+        )
+        assert result.exit_code == 1, result.output
+        assert (
+            "cannot read the file as pokerstars (--from pokerstars): it holds nothing of that "
+            "format, and reads as the 'text' format" in result.output
+        ), result.output
+        assert "conflict" not in result.output and "voided" not in result.output
+    events = runner.invoke(app, ["events", "--db", str(db), "--json"])
+    assert [e["hands"] for e in json.loads(events.output)["events"]] == [1]
 
 
 @pytest.mark.parametrize(
