@@ -269,20 +269,23 @@ class FileHoldings:
         for row_id in sorted(self.earlier_voids):
             number, table, event_id, line, held_by, reason = self.earlier_voids[row_id]
             why = self._why_left_out(held_by, reason)
+            corrected = ""
             if held_by == self.report.source and self._holds_number(
                 event_id, table, number, row_id
             ):
+                corrected = f"the file's hand {number} is that hand corrected, or "
                 why = (
                     f"imported from this file before, void ({reason}); the file's hand {number} "
-                    "is not the record the ledger holds of it (other stacks or play, and no "
-                    "cards shown that tell one deal from another)"
+                    "is another record than the ledger's (other cards, play or results; or "
+                    "the same play from other stacks, with no cards shown that tell one deal "
+                    "from another), and counts as a hand of its own"
                 )
             text = (
-                f"{why}: it stays void, and is no part of the night's play; if a hand "
-                "of the file is that hand with other stacks or another number (a hand "
-                "deleted before it), the ledger cannot tell: void that one too "
-                f"(badugi-ledger void --event {self._event_arg(event_id)} --hand "
-                f"NUMBER --reason {quote(reason)!r})"
+                f"{why}: the voided one stays void, and is no part of the night's play; if "
+                f"{corrected}a hand of the file is that hand with other stacks or another number "
+                "(a hand deleted before it), the ledger cannot tell: void that one too "
+                f"(badugi-ledger void --event {self._event_arg(event_id)} --hand NUMBER "
+                f"--reason {quote(reason)!r})"
             )
             (content,) = self.conn.execute(
                 "SELECT content FROM hands WHERE id = ?", [row_id]

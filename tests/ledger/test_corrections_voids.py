@@ -347,8 +347,9 @@ def test_a_voided_hand_without_a_showdown_is_not_guessed_among_hands_alike(
     void(db, "2")
     final = night(corrected_finals(), head)
     out = replaced_then_voided(db, path, final, "2")
+    assert "if the file's hand 2 is that hand corrected, or a hand of the file" in out, out
     # (the file holds a hand 2: the voided one is not said to be gone from the file)
-    assert "the file's hand 2 is not the record the ledger holds of it" in out, out
+    assert "the file's hand 2 is another record than the ledger's" in out, out
     assert "not in it any more" not in out, out
     assert figures(db) == fresh(tmp_path / "fresh", {"n.bhh": final}, ("2",))
 
@@ -497,7 +498,7 @@ def test_a_voided_hand_renamed_and_replayed_otherwise_is_another_hand(tmp_path: 
     write(path, final)
     code, out = invoke("import", path, "--db", db, "--replace")
     assert code == 0 and "1 stored" in out, out
-    assert "void (misdeal); the file's hand 4 is not the record the ledger holds of it" in out
+    assert "void (misdeal); the file's hand 4 is another record than the ledger's" in out
 
 
 def test_a_voided_hand_taken_out_and_its_number_given_to_the_next_stays_out(
@@ -515,7 +516,7 @@ def test_a_voided_hand_taken_out_and_its_number_given_to_the_next_stays_out(
     code, out = invoke("import", path, "--db", db, "--replace")
     assert code == 0, out
     assert figures(db) == fresh(tmp_path / "fresh", {"n.bhh": final})
-    assert "void (misdeal); the file's hand 4 is not the record the ledger holds of it" in out
+    assert "void (misdeal); the file's hand 4 is another record than the ledger's" in out
 
 
 def test_a_voided_hand_the_ledger_cannot_find_again_is_named_with_the_way_to_void_it(
