@@ -618,3 +618,26 @@ def test_serve_ends_on_sigterm_and_sighup_with_their_status(
         _, err = proc.communicate(timeout=60)
     assert -proc.returncode == sent or proc.returncode == status, (proc.returncode, err)
     assert "Traceback" not in err, err
+
+
+@pytest.mark.parametrize(
+    ("args", "option", "said"),
+    [
+        (["void", "--event", "1", "--table", "T", "--reason", "x"], "--table", "give --hand too"),
+        (["import", "a.bhh", "b.bhh", "--renamed-from", "old.bhh"], "--renamed-from", "2 files"),
+        (["players", "merge", "Ben"], "NAMES", "the name to keep and at least one"),
+        (["players", "list", "Ben"], "NAMES", "list takes no names"),
+        (["players", "unmerge", "Ben", "Cara"], "NAMES", "exactly one name"),
+    ],
+)
+def test_options_that_do_not_go_together_are_usage_errors(
+    tmp_path: Path, args: list[str], option: str, said: str
+) -> None:
+    """README's exit statuses: 2 for options that do not go together (these exited 1, as a
+    failure of the work would; ``settle --event E --season S`` already exited 2), said before
+    any ledger is opened or made."""
+    db = tmp_path / "none.db"
+    result = runner.invoke(app, [*args, "--db", str(db)])
+    assert result.exit_code == 2, result.output
+    assert f"Invalid value for {option}:" in words(result.stderr) and said in words(result.stderr)
+    assert not db.exists()

@@ -184,11 +184,15 @@ def import_(
     progress bar shows the hands done.
     """
     from ..check import count_hands
-    from ..ledger.importing import import_files, import_wait_ms
+    from ..ledger.importing import import_files, import_wait_ms, renamed_choice
     from ..ledger.report import ImportInterrupted
     from ..ledger.store import ledger_at
     from ..sources import history_files
 
+    try:
+        renamed_choice(len(paths), renamed_from)
+    except BadugiError as exc:
+        usage(exc.message, "--renamed-from")
     files = history_files(paths)  # a wrong path is refused before a ledger is made for it
     total = count_hands(files) if draws_progress() else None
     report = None
@@ -371,9 +375,13 @@ def players_cmd(
     db: DbOption = LEDGER,
 ) -> None:
     """List players with their aliases, or merge ("Ben" ben Benjamin) and un-merge them."""
-    from ..ledger.players import players_action
+    from ..ledger.players import players_action, players_choice
     from ..ledger.store import ledger_at
 
+    try:
+        players_choice(action, names or [])
+    except BadugiError as exc:
+        usage(exc.message, "NAMES")
     with ledger_at(db, create=False) as ledger:
         infos = players_action(ledger, action, names or [])
     for info in infos:
@@ -500,9 +508,13 @@ def void_cmd(
     """
     from dataclasses import replace
 
-    from ..ledger.corrections import void
+    from ..ledger.corrections import void, void_choice
     from ..ledger.store import ledger_at
 
+    try:
+        void_choice(hand, table)
+    except BadugiError as exc:
+        usage(exc.message, "--table")
     with ledger_at(db, create=False) as ledger:
         done = void(ledger, event, hand, reason, table=table)
     render(replace(done, ledger=str(db)), False, rows=True)

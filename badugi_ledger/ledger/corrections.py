@@ -52,6 +52,18 @@ class Voided:
         return dict(self.__dict__)
 
 
+def void_choice(hand: str | None, table: str | None) -> None:
+    """Refuse a table without a hand: it names where the hand to void was played; without a
+    hand, the void would be of the whole event, every table of it, which a table given was
+    never meant to ask."""
+    if hand is None and table is not None:
+        raise ConfigError(
+            f"--table {table!r} names the table of the hand to void: give --hand too (a "
+            "void takes one hand or the whole event, never a table), or leave --table out "
+            "to void the whole event"
+        )
+
+
 def void(
     db: sqlite3.Connection, event: str, hand: str | None, reason: str, *, table: str | None = None
 ) -> Voided:
@@ -60,14 +72,7 @@ def void(
     reason = reason.strip()
     if not reason:
         raise ConfigError("give the reason for the void (--reason TEXT): the audit keeps it")
-    if hand is None and table is not None:
-        # A table names where the hand to void was played; without a hand, the void would be
-        # of the whole event, every table of it, which a table given was never meant to ask.
-        raise ConfigError(
-            f"--table {table!r} names the table of the hand to void: give --hand too (a "
-            "void takes one hand or the whole event, never a table), or leave --table out "
-            "to void the whole event"
-        )
+    void_choice(hand, table)
     row = find_event(db, event)
     event_id, label = int(str(row["id"])), event_label(row)
     now = datetime.now(UTC).isoformat(timespec="seconds")

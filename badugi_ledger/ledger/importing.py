@@ -422,6 +422,16 @@ def import_paths(
     )
 
 
+def renamed_choice(files: int, renamed_from: str | Path | None) -> None:
+    """Refuse ``--renamed-from`` with other than one file: it names what one file was
+    imported as."""
+    if renamed_from is not None and files != 1:
+        raise ConfigError(
+            f"--renamed-from names what one file was imported as: import that file alone "
+            f"({files} files given)"
+        )
+
+
 def import_files(
     db: sqlite3.Connection,
     files: Sequence[Path],
@@ -446,11 +456,7 @@ def import_files(
     of it (a stale copy undoing a correction); that is a conflict."""
     from ..parallel import ordered_map, resolve_jobs, worker_stream
 
-    if renamed_from is not None and len(files) != 1:
-        raise ConfigError(
-            f"--renamed-from names what one file was imported as: import that file alone "
-            f"({len(files)} files given)"
-        )
+    renamed_choice(len(files), renamed_from)
     if renamed_from is not None:
         refuse_unknown_old_path(db, str(renamed_from), str(files[0]))
     report = ImportReport(replace=replace)

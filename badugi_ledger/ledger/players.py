@@ -256,24 +256,30 @@ def similar_names(db: sqlite3.Connection) -> list[tuple[str, ...]]:
 PlayersAction = Literal["list", "merge", "unmerge"]
 
 
+def players_choice(action: PlayersAction, names: Sequence[str]) -> None:
+    """Refuse names that ``action`` does not take: none for list, the name to keep and one
+    or more for merge, one for unmerge."""
+    if action == "list" and names:
+        raise LedgerError(
+            f"list takes no names (given {', '.join(map(repr, names))}): to merge them, "
+            "players merge NAME-TO-KEEP NAME…"
+        )
+    if action == "merge" and len(names) < 2:
+        raise LedgerError("merge needs the name to keep and at least one name to merge into it")
+    if action == "unmerge" and len(names) != 1:
+        raise LedgerError("unmerge takes exactly one name")
+
+
 def players_action(
     db: sqlite3.Connection, action: PlayersAction, names: Sequence[str] = ()
 ) -> list[PlayerInfo]:
     """``badugi-ledger players list|merge INTO NAME…|unmerge NAME`` on the ledger ``db``."""
+    players_choice(action, names)
     if action == "list":
-        if names:
-            raise LedgerError(
-                f"list takes no names (given {', '.join(map(repr, names))}): to merge them, "
-                "players merge NAME-TO-KEEP NAME…"
-            )
         return list_players(db)
     if action == "merge":
-        if len(names) < 2:
-            raise LedgerError("merge needs the name to keep and at least one name to merge into it")
         return [merge_players(db, names[0], names[1:])]
     if action == "unmerge":
-        if len(names) != 1:
-            raise LedgerError("unmerge takes exactly one name")
         together = player_info(db, names[0]).aliases
         unmerge_player(db, names[0])
         after = {player_info(db, a) for a in together}
