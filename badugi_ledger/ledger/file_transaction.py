@@ -124,12 +124,14 @@ def store_file(
             _nothing_stored(report)
             report.refused = True
             return report
-        _check_carries(writer)
-        refuse_one_player_a_seat(db, writer.first_new, writer.next_hand, writer.replaced_ids)
-        refuse_one_player_an_entry(db, writer.touched)
+        # A copy of a night first: what is wrong then with its carried pots or its players'
+        # seats is that it is a copy, and the way out another (not to void or rename).
         copies = copied_nights(
             db, writer.first_new, writer.next_hand, source, writer.holdings.counting_again
         )
+        _check_carries(writer)
+        refuse_one_player_a_seat(db, writer.first_new, writer.next_hand, writer.replaced_ids)
+        refuse_one_player_an_entry(db, writer.touched)
         writer.commit()
         report.void_events, left = void_events(db, writer.touched, source)  # (voids followed)
         report.warnings += left

@@ -287,7 +287,11 @@ def test_nights_of_one_date_are_held_to_their_totals(tmp_path: Path) -> None:
     earlier = write(tmp_path, "n0.bhh", week_before + QUIET)
     afternoon = write(tmp_path, "a.bhh", night_one().replace("Progressive night", "Afternoon"))
     evening = write(tmp_path, "e.bhh", later_night("Evening", "2024-05-03", "E"))
-    late = write(tmp_path, "l.bhh", later_night("Late", "2024-05-03", "L"))
+    # (Cara shows another losing hand: a night of its own, not a copy of the evening's)
+    late_night = later_night("Late", "2024-05-03", "L").replace(
+        "Cara 9d 7s 5h 3c", "Cara 9d 7s 5h 3h"
+    )
+    late = write(tmp_path, "l.bhh", late_night)
     for order in ((afternoon, evening), (evening, afternoon)):
         db = tmp_path / f"{order[0].stem}.db"
         for path in (*order, earlier):

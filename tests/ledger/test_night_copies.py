@@ -17,6 +17,7 @@ from typer.testing import CliRunner
 
 from badugi_ledger.cli import app
 from badugi_ledger.ledger import night_copies
+from tests.helpers.paths import FIXTURES
 
 runner = CliRunner()
 
@@ -527,3 +528,26 @@ def test_a_day_of_many_one_hand_files_reads_only_hands_that_may_be_copies(
     code, out = imported(db, copy)
     assert code == 1 and "a copy of that night" in " ".join(out.split()), out
     assert 0 < len(read) <= 4
+
+
+def test_a_copy_of_a_night_whose_pot_a_later_night_took_is_refused_as_a_copy(
+    tmp_path: Path,
+) -> None:
+    """``fixtures/carried_nights``: night A ends with a Progressive Badugi pot carried, night B
+    takes it.  A copy of night A with its session's name retyped was refused by the carried
+    pots (its last pot would be carried twice) with advice to void night B's correct hand so
+    that the copy could go in; it is a copy, and is refused as one, first."""
+    db = tmp_path / "club.db"
+    nights = FIXTURES / "carried_nights"
+    code, out = imported(db, nights / "night_a.bhh")
+    assert code == 0, out
+    code, out = imported(db, nights / "night_b.bhh")
+    assert code == 0, out
+    before = dump(db)
+    text = (nights / "night_a.bhh").read_text(encoding="utf-8")
+    copy = write(tmp_path / "copy.bhh", text.replace("cash Prog night", "cash Prog Night"))
+    code, out = imported(db, copy)
+    assert code == 1, out
+    assert "a copy of that night, which stored would count twice" in out, out
+    assert "void that hand first" not in out and "carry in" not in out, out
+    assert dump(db) == before
