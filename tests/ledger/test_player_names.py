@@ -71,5 +71,5 @@ def test_list_with_names_is_refused_not_ignored(tmp_path: Path) -> None:
     db = tmp_path / "club.db"
     ledger(db)
     result = CliRunner().invoke(app, ["players", "list", "Dan", "--db", str(db)])
-    assert result.exit_code == 1 and "players merge" in result.output
+    assert result.exit_code == 2 and "players merge" in result.output
     assert "Traceback" not in result.output
