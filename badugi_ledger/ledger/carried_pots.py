@@ -180,6 +180,21 @@ class CarryShortfall:
         return f"hand {self.hand} of {self.event}"
 
     @property
+    def at_table(self) -> str:
+        """``at table 'Back'``; a table without a name is every night's that names none."""
+        return f"at table {self.table!r}" if self.table else "at the table without a name"
+
+    def _nameless(self) -> str:
+        """What a message about the table without a name adds: which hands it holds."""
+        if self.table:
+            return ""
+        return (
+            " (the nights that write no 'table' line are one table, whose carried pots pass "
+            "from each night to the next: name each game's table, 'table NAME', to keep two "
+            "games apart)"
+        )
+
+    @property
     def placed(self) -> str:
         """``hand Q1 of Friday (2024-05-10) (friday.bhh:12)``: :attr:`later` and where it is."""
         where = f" ({self.source}:{self.line})" if self.source and self.line else ""
@@ -189,19 +204,20 @@ class CarryShortfall:
         """What is wrong, as the first part of a message."""
         if self.elsewhere:
             return (
-                f"at table {self.table!r} {self.placed}, played in {pool_words(self.pool)}, "
+                f"{self.at_table} {self.placed}, played in {pool_words(self.pool)}, "
                 f"takes {self.amount(self.takes)} of carried Progressive Badugi pots, but the "
                 "pots carried at this table were played in "
                 f"{' and in '.join(map(pool_words, self.elsewhere))}: a "
                 "carried pot stays in its unit, and a tournament's in the tournament"
+                f"{self._nameless()}"
             )
         took = f" and took {self.amount(self.taken)}" if self.taken else ""
         if self.surplus:
             return (
-                f"at table {self.table!r} {self.placed} takes {self.amount(self.takes)} of "
+                f"{self.at_table} {self.placed} takes {self.amount(self.takes)} of "
                 f"carried Progressive Badugi pots, but the hands before it carried "
                 f"{self.amount(self.carried)}{took}: a carried pot is taken whole, and "
-                f"{self.amount(self.left)} would stay in *carry* for no hand"
+                f"{self.amount(self.left)} would stay in *carry* for no hand{self._nameless()}"
             )
         hands = (
             "the hands of the nights whose order is not known (of one date, or without a "
@@ -215,9 +231,9 @@ class CarryShortfall:
             else ""
         )
         return (
-            f"at table {self.table!r} {self.placed} takes {self.amount(self.takes)} of carried "
+            f"{self.at_table} {self.placed} takes {self.amount(self.takes)} of carried "
             f"Progressive Badugi pots, but {hands} carried {self.amount(self.carried)}{took}"
-            f"{first}"
+            f"{first}{self._nameless()}"
         )
 
     def left_behind_text(self) -> str:
@@ -226,11 +242,11 @@ class CarryShortfall:
         carrier = f"{self.carrier} carried a Progressive Badugi pot" if self.carrier else ""
         held = f" ({self.source})" if self.source else ""
         return (
-            f"at table {self.table!r} {carrier or 'a pot was carried'} and left "
+            f"{self.at_table} {carrier or 'a pot was carried'} and left "
             f"{self.amount(self.carried - self.taken)} for the next hand, but {self.later}"
             f"{held}, the next played there, {takes}: {self.amount(self.left)} stay in *carry* for "
             "no hand (badugi-ledger settle shows them); correct the 'carry in' of the hand "
-            "that takes it and import its file again with --replace"
+            f"that takes it and import its file again with --replace{self._nameless()}"
         )
 
 

@@ -277,6 +277,23 @@ def test_only_a_tables_first_hand_takes_last_weeks_pot(tmp_path: Path) -> None:
     assert [f.error is None for f in fresh.files] == [True, False]
 
 
+def test_a_refusal_at_the_table_without_a_name_says_which_hands_it_holds(tmp_path: Path) -> None:
+    """The same two nights without a ``table`` line: the nights that name no table are one
+    table for carried pots, two home games without one share them.  The refusal named
+    "table ''"; it says which table that is, and how to keep two games apart."""
+    nameless = "table Back room\n"
+    two = later_night("Progressive night two", "2024-05-10", "Q").replace(nameless, "")
+    db = tmp_path / "club.db"
+    assert import_into(db, [write(tmp_path, "n2.bhh", two)]).files[0].error is None
+    (report,) = import_into(
+        db, [write(tmp_path, "n1.bhh", (HEAD + QUIET).replace(nameless, ""))]
+    ).files
+    assert report.error is not None, report
+    assert report.error.startswith("at the table without a name hand Q2 of "), report.error
+    assert "table ''" not in report.error
+    assert "name each game's table, 'table NAME', to keep two games apart" in report.error
+
+
 def test_nights_of_one_date_are_held_to_their_totals(tmp_path: Path) -> None:
     """Two nights at the table on one date: which came first, the ledger cannot know, so
     neither import order is refused, since one of the orders holds (the afternoon carries 12,
