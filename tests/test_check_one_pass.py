@@ -410,6 +410,34 @@ final: Anna 97 · Ben 100 · Cara 103
     assert [o.ok for o in outcomes_of(renumbered)] == [True, True, True, False]  # played twice
 
 
+def test_a_hand_with_cards_pasted_again_under_another_number_is_a_copy() -> None:
+    """A showdown pasted again at the end of the night as a new hand (its number changed):
+    the same seats, cards and play, which two deals never share.  It was replayed as a hand
+    of its own (only a ``button-order`` warning) and stored, its money counted twice; it is
+    reported as a renumbered copy and not replayed, like the sites' (``sites/carry.py``).  A
+    walk pasted again is left alone: two walks can be alike (above)."""
+    shown = """
+hand 2 · button Ben · Anna · Ben · Cara
+Ben folds · Cara calls · Anna checks
+draw: Cara 1 · Anna 1
+Cara checks · Anna checks
+draw: Cara 1 · Anna 1
+Cara checks · Anna checks
+draw: Cara 1 · Anna 1
+Cara checks · Anna checks
+show: Cara 7s 4h 2c 2d · Anna 8s 6h 5c 3d
+Anna collects 4
+"""
+    text = FIRST + shown + shown.replace("hand 2 ", "hand 9 ")
+    one, two, copy = outcomes_of(text)
+    assert one.ok and two.ok, two.errors
+    assert [e.rule for e in copy.errors] == ["duplicate-hand"]
+    assert copy.errors[0].message.startswith(
+        "hand 9 records what hand 2 (line 13) records - the same seats, stacks, cards and play"
+    )
+    assert copy.result is None and not copy.warnings  # not replayed
+
+
 @pytest.mark.parametrize(
     "second_event",
     [

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from typing import Generic, NamedTuple, TypeVar
 
-from .events import HandRecord, event_of
+from .events import Deal, HandRecord, Show, event_of
 
 RECENT_HANDS = 1_000
 """How many of a stream's latest hands :class:`RecentHands` remembers: more than a night
@@ -69,13 +69,43 @@ def content(record: HandRecord) -> int:
     return hash((record.settings, record.seats, record.button, record.events, record.posts_none))
 
 
-class RecentHands(Generic[Kept]):
-    """The first hand of each number among a stream's last :data:`RECENT_HANDS` hands."""
+def renumbered_copy(record: HandRecord, earlier: tuple[str, int]) -> str:
+    """What is wrong with ``record``, a copy of the hand numbered and written at ``earlier``
+    (:meth:`RecentHands.renumbered`)."""
+    number, line = earlier
+    return (
+        f"hand {record.hand_id} records what hand {number} (line {line}) records - the same "
+        "seats, stacks, cards and play - under another number: a copy, renumbered; remove it"
+    )
 
-    __slots__ = ("_first",)
+
+class RecentHands(Generic[Kept]):
+    """The first hand of each number among a stream's last :data:`RECENT_HANDS` hands, and
+    the number of each recent hand with cards known, by what it records."""
+
+    __slots__ = ("_first", "_played")
 
     def __init__(self) -> None:
         self._first: OrderedDict[HandKey, FirstWritten[Kept]] = OrderedDict()
+        self._played: OrderedDict[tuple[object, ...], tuple[str, int]] = OrderedDict()
+
+    def renumbered(self, record: HandRecord, written: int) -> tuple[str, int] | None:
+        """The number and line of a recent hand of ``record``'s table (in its file and
+        event) that records what ``record`` records (its :func:`content` is ``written``: the
+        same seats, stated stacks, button, cards and play) under another number, or None
+        (then ``record`` is remembered).  Two hands dealt never hold the same cards (one deal
+        in thousands of millions): such a hand was pasted again with its number changed.
+        Only a hand with cards known: hands without them (a walk) can be alike."""
+        if not any(isinstance(e, Deal | Show) and any(e.cards) for e in record.events):
+            return None
+        key = (*hand_key(record)[:3], written)
+        earlier = self._played.get(key)
+        if earlier is not None and earlier[0] != record.hand_id:
+            return earlier
+        if len(self._played) >= RECENT_HANDS:
+            self._played.popitem(last=False)
+        self._played[key] = (record.hand_id, record.pos.line)
+        return None
 
     def first(self, record: HandRecord) -> FirstWritten[Kept] | None:
         """The hand written before under ``record``'s number, or None: ``record`` is the

@@ -55,7 +55,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import replace
 from typing import NamedTuple
 
-from ..model.copies import RecentHands, content
+from ..model.copies import RecentHands, content, renumbered_copy
 from ..model.errors import NOWHERE, BadugiError
 from ..model.events import (
     CarryIn,
@@ -345,8 +345,12 @@ def _written_twice(written: RecentHands[None], record: HandRecord) -> tuple[Viol
     chips, the table's next hands would be false mismatches)."""
     first = written.first(record)
     if first is None:
-        written.remember(record, content(record), None)
-        return None
+        recorded = content(record)
+        written.remember(record, recorded, None)
+        earlier = written.renumbered(record, recorded)
+        if earlier is None:
+            return None
+        return Violation("duplicate-hand", renumbered_copy(record, earlier), record.pos), False
     if first.copied_by(content(record)):
         return Violation(
             "duplicate-hand",

@@ -38,9 +38,9 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 
-from ..model.copies import RECENT_HANDS, RecentHands, content
+from ..model.copies import RECENT_HANDS, RecentHands, content, renumbered_copy
 from ..model.errors import BadugiError
-from ..model.events import Deal, Event, HandRecord, Show, StackChange
+from ..model.events import Event, HandRecord, StackChange
 from .common import ImportItem, SiteWarning, SkippedHand
 from .draft import HandDraft, of_hand
 from .files import UNREADABLE, chunk_hands, unreadable
@@ -68,10 +68,6 @@ class CashTables:
         """The file's recent hands, each with the changes found before it (None: refused)."""
         self.other_games: OrderedDict[tuple[str, str], int] = OrderedDict()
         """The file's recent hands of other games: (table, number) -> what they hold."""
-        self.played: OrderedDict[tuple[str, int], tuple[str, int]] = OrderedDict()
-        """The file's recent hands with cards dealt or shown, by table and what they hold
-        (:func:`~badugi_ledger.model.copies.content`, which leaves out the number) -> their
-        number and line: a later hand that holds the same under another number is a copy."""
 
     def carried(
         self, table: str, draft: HandDraft, record: HandRecord, *, cash: bool = True
@@ -90,7 +86,7 @@ class CashTables:
         written = content(record)
         first = self.written.first(record)
         if first is None:
-            self._not_renumbered(table, draft, record, written)
+            self._not_renumbered(draft, record, written)
         if first is not None and first.copied_by(written):
             if first.kept is None:
                 raise draft.error(
@@ -109,29 +105,14 @@ class CashTables:
             self.written.remember(record, written, tuple(changes))
         return with_changes(record, changes)
 
-    def _not_renumbered(
-        self, table: str, draft: HandDraft, record: HandRecord, written: int
-    ) -> None:
-        """Raise when ``record`` holds what a recent hand of ``table`` held under another
-        number: the same seats and stacks, button, cards and play, which two hands a site
-        dealt never share (the cards alone: one deal in thousands of millions), so the hand was
-        pasted again with its number changed.  Read as the table's next hand, its stacks going
-        back were a hand missing in between (a warning), and its money counted twice.  Only a
-        hand with cards known: hands without them (a walk) can be alike."""
-        if not any(isinstance(e, Deal | Show) and any(e.cards) for e in record.events):
-            return
-        key = (table, written)
-        earlier = self.played.get(key)
-        if earlier is not None and earlier[0] != record.hand_id:
-            raise draft.error(
-                f"hand {record.hand_id} records what hand {earlier[0]} (line {earlier[1]}) "
-                "records - the same seats, stacks, cards and play - under another number: a "
-                "copy, renumbered; remove it",
-                rule="duplicate-hand",
-            )
-        if len(self.played) >= RECENT_HANDS:
-            self.played.popitem(last=False)
-        self.played[key] = (record.hand_id, record.pos.line)
+    def _not_renumbered(self, draft: HandDraft, record: HandRecord, written: int) -> None:
+        """Raise when ``record`` holds what a recent hand of its table held under another
+        number (:meth:`~badugi_ledger.model.copies.RecentHands.renumbered`).  Read as the
+        table's next hand, its stacks going back were a hand missing in between (a warning),
+        and its money counted twice."""
+        earlier = self.written.renumbered(record, written)
+        if earlier is not None:
+            raise draft.error(renumbered_copy(record, earlier), rule="duplicate-hand")
 
     def changes(self, table: str, draft: HandDraft, *, cash: bool = True) -> list[Event]:
         """The stack changes before ``draft``'s hand (raising when they contradict the file),

@@ -131,7 +131,11 @@ def test_the_pools_hold_no_standalone_hand_and_at_most_a_bounded_number_of_night
     (record,) = [r for r in read if isinstance(r, HandRecord)]
     assert record.standalone
     tracker = TableTracker()
-    hands = [replace(record, hand_id=f"{n}") for n in range(50)]  # (numbered: no copies)
+    # (each numbered, and of its own night: copies of one hand would be reported as such)
+    hands = [
+        replace(record, hand_id=f"{n}", session=replace(record.session, name=f"Night {n}"))
+        for n in range(50)
+    ]
     outcomes = list(replay_stream(hands, tracker=tracker))
     assert [o.errors for o in outcomes] == [()] * 50
     assert tracker.pools.nights == {}
