@@ -38,7 +38,7 @@ from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 from sys import intern
-from typing import Any
+from typing import Any, NoReturn
 
 from ..model.errors import BadugiError, ConfigError, ImportFormatError, Position
 from ..model.events import (
@@ -147,6 +147,8 @@ def _read_hand(
 ) -> HandRecord | SkippedHand:
     pos = Position(source, line, 1)
     variant = hand.get("variant")
+    if type(variant) is not str:
+        _refuse_variant(hand, key, source, piece)
     if variant != VARIANT:
         hand_id = quote(one_line(_hand_id(hand, key, source)))
         return SkippedHand(source, hand_id, f"PHH variant {quote(str(variant))}", pos)
@@ -273,6 +275,45 @@ def _read_hand(
     if "table" not in hand:  # held to no other hand of the file (docs/importers.md)
         return replace(record, standalone=True)
     return record
+
+
+def _refuse_variant(
+    hand: dict[str, Any], key: str | None, source: str, piece: PhhPiece
+) -> NoReturn:
+    """A hand without the text ``variant`` the specification requires of every hand: an error
+    at the hand (its table's header, its ``variant``), never a hand skipped or another format.
+    A table that holds only tables, one of them a hand's (``[a.b]``), is a hand nested where
+    no reader looks for one (PokerKit's ``loads_all`` reads each top-level table as a hand)."""
+    hand_id = quote(one_line(_hand_id(hand, key, source)))
+    start = piece.start if key is None or key == piece.key else _header_line(piece, key)
+    fields = HandFields(hand, hand_id, source, piece.lines, piece.start)
+    if "variant" in hand:
+        fields.fail("variant", f'variant must be text ("FB"), not {describe(hand["variant"])}')
+    nested = [k for k, v in hand.items() if type(v) is dict and "variant" in v]
+    if nested and all(type(v) is dict for v in hand.values()):
+        message = (
+            f"the hand of table [{key}.{nested[0]}] is nested in table [{key}]: each hand of a "
+            ".phhs file is a table of its own at the top ([1], [2]…)"
+        )
+    else:
+        what = "the file" if key is None else f"the table [{key}]"
+        message = (
+            f"the PHH field variant is missing: {what} holds a hand's fields, and every hand "
+            'names its variant (variant = "FB"), a required field'
+        )
+    raise ImportFormatError(
+        message, position=Position(source, start, 1), hand=hand_id, rule="bad-phh"
+    )
+
+
+def _header_line(piece: PhhPiece, key: str) -> int:
+    """The line of the first header of table ``key`` (bare or quoted, dotted or not) in the
+    piece, else the piece's first line."""
+    for i, text in enumerate(piece.lines):
+        stripped = text.strip()
+        if stripped[:1] == "[" and stripped[1:].lstrip().lstrip("'\"").startswith(key):
+            return piece.start + i
+    return piece.start
 
 
 RAKE_FROM_STACKS = "rake-from-finishing-stacks"
