@@ -18,8 +18,9 @@ in PHH's order, as PokerKit deals it (:data:`POKERKIT_DEALING`).  Player names
 come from ``players`` (``p1``…``pN`` when it names none); seat numbers from ``seats``; amounts
 are chips, whole numbers, or, in a hand with a ``currency``, that currency's units (``2``,
 ``0.25``: dollars, as the specification has them), read into exact cents (:mod:`.fields`).
-``finishing_stacks`` become ``FinalStack`` claims and the user-defined ``_rake`` a
-``RakeTaken`` the replay verifies.  Every variant but ``FB`` is skipped as another game.
+``finishing_stacks`` become ``FinalStack`` claims, ``winnings`` ``Collect`` claims and the
+user-defined ``_rake`` a ``RakeTaken`` the replay verifies.  Every variant but ``FB`` is
+skipped as another game.
 
 Writing is :mod:`.phh_write`.
 
@@ -93,6 +94,13 @@ and a rake is taken from the main pot first when nothing says otherwise (``repla
 a site rakes each pot (PokerStars, corpus hand 49164202872).  Read back, the amounts are the
 hand's collections from each pot (``Collect`` claims, verified by the replay), which split the
 rake among the pots as a site's own collections do."""
+
+WINNINGS_FIELD = "winnings"
+"""The specification's optional ``winnings`` (``optional.rst``): "the winnings (i.e. collected
+pots)" of each player, in ``players`` order, after the rake when one is taken.  Read as the
+hand's collections (``Collect`` claims naming no pot, one per amount that is not 0), which the
+replay checks as it checks any recorded collection (``replay/claims.py``): a player's amount
+that is not what the replay pays him is a ``collect`` mismatch at its item."""
 
 STACK_CHANGE_FIELDS: dict[StackChangeKind, str] = {
     "rebuy": "_rebuys",
@@ -231,9 +239,11 @@ def _read_hand(
     field_items: tuple[FieldItems, ...] = ()
     if finishing is not None:
         pairs = zip(names, finishing, strict=True)  # one per player: checked by optional_amounts
-        field_items = (("finishing_stacks", len(draft.events), count),)
+        field_items = (("finishing_stacks", len(draft.events), tuple(range(count))),)
         draft.events.extend([FinalStack(name, amount) for name, amount in pairs])
         draft.positions.extend([pos] * count)
+    if WINNINGS_FIELD in hand:
+        field_items += _winnings(fields, names, draft, pos)
     places = ItemPlaces(piece, actions, lines_of, actions_from, actions_to, field_items)
     draft.placed = places.positions
     if POT_WINNINGS_FIELD in hand:
@@ -339,6 +349,37 @@ def _rake_from_finishing_stacks(fields: HandFields, rake: int, pos: Position) ->
         f"the hand names no rake (_rake), but its finishing stacks add up to {shown} less than "
         "its starting stacks: read as the rake, taken from the main pot first",
     )
+
+
+def _winnings(
+    fields: HandFields, names: list[str], draft: HandDraft, pos: Position
+) -> tuple[FieldItems, ...]:
+    """The claims of :data:`WINNINGS_FIELD` put into ``draft``, and where their items stand.
+    A hand that also has :data:`POT_WINNINGS_FIELD` (each pot's collections, our writer's)
+    gets no second set of claims: each player's ``winnings`` must be his amounts there, added
+    up.  The claims are no part of the hand's fingerprint (``ledger/fingerprints.py``,
+    :data:`~badugi_ledger.ledger.fingerprints.CLAIMS_ADDED_LATER`): a hand whose ``winnings``
+    the replay confirms is the hand ledgers stored before the field was read."""
+    amounts = fields.optional_amounts(WINNINGS_FIELD, len(names))
+    if amounts is None:
+        return ()
+    if POT_WINNINGS_FIELD in fields.hand:
+        per_pot = fields.amounts(POT_WINNINGS_FIELD, money=True)
+        count = len(names)
+        for i, amount in enumerate(amounts):
+            added = sum(per_pot[i::count])
+            if amount != added:
+                fields.fail(
+                    WINNINGS_FIELD,
+                    f"winnings[{i}] is {amount}, but {POT_WINNINGS_FIELD} gives {names[i]} "
+                    f"{added} from the pots: the two fields must agree",
+                )
+        return ()
+    first = len(draft.events)
+    items = tuple(i for i, amount in enumerate(amounts) if amount)
+    draft.events.extend([Collect(names[i], amounts[i]) for i in items])
+    draft.positions.extend([pos] * len(items))
+    return ((WINNINGS_FIELD, first, items),)
 
 
 def _pot_collects(fields: HandFields, names: list[str]) -> list[Event]:
