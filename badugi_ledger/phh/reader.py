@@ -43,11 +43,14 @@ from typing import Any, NoReturn
 
 from ..model.errors import BadugiError, ConfigError, ImportFormatError, Position
 from ..model.events import (
+    Action,
     Collect,
     Event,
     FinalStack,
     HandRecord,
+    Muck,
     RakeTaken,
+    Show,
     StackChange,
     StackChangeKind,
 )
@@ -235,6 +238,9 @@ def _read_hand(
     lines_of = _action_lines(piece, actions, line)
     _replay_actions(draft, actions, lines_of, names, stacks, piece, scale)
     actions_to = len(draft.events)
+    unshown = _unshown_at_showdown(draft.events[actions_from:actions_to], names, draft)
+    if unshown:
+        gaps.append(_unshown_warning(fields, unshown, pos))
     finishing = fields.optional_amounts("finishing_stacks", count)
     field_items: tuple[FieldItems, ...] = ()
     if finishing is not None:
@@ -324,6 +330,41 @@ def _header_line(piece: PhhPiece, key: str) -> int:
         if stripped[:1] == "[" and stripped[1:].lstrip().lstrip("'\"").startswith(key):
             return piece.start + i
     return piece.start
+
+
+UNSHOWN_AT_SHOWDOWN = "no-show-action"
+"""The warning of a hand whose showdown (some player's ``sm``) leaves out a player still in."""
+
+
+def _unshown_at_showdown(events: list[Event], names: list[str], draft: HandDraft) -> list[str]:
+    """The players still in (dealt known cards, never folded) who have no ``sm`` in a hand
+    whose showdown has begun (some ``sm``): our replay settles the pot with the hand each
+    holds, as cards speak at a card room; PokerKit's ``HandHistory`` fills the missing action
+    with ``show_or_muck_hole_cards(())``, which leaves the player no cards: a muck."""
+    showdown = {e.player for e in events if type(e) is Show or type(e) is Muck}
+    if not showdown:
+        return []
+    folded = {e.player for e in events if type(e) is Action and e.verb == "fold"}
+    return [
+        name
+        for name in names
+        if name in draft.known_deals and name not in folded and name not in showdown
+    ]
+
+
+def _unshown_warning(fields: HandFields, players: list[str], pos: Position) -> SiteWarning:
+    """:data:`UNSHOWN_AT_SHOWDOWN`: the assumption named, and PokerKit's other reading."""
+    who = ", ".join(players)
+    return SiteWarning(
+        fields.source,
+        fields.hand_id,
+        fields.label("table"),
+        pos,
+        UNSHOWN_AT_SHOWDOWN,
+        f"{who} still in the hand at the showdown but with no sm action: read as showing the "
+        "hand held (cards speak); PokerKit reads a missing sm as a muck, which loses, and may "
+        "pay the pot to another player",
+    )
 
 
 RAKE_FROM_STACKS = "rake-from-finishing-stacks"
