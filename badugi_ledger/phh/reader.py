@@ -456,9 +456,18 @@ def _ante_trimming(fields: HandFields, antes: list[int], stacks: list[int]) -> b
             f"ante_trimming_status must be a boolean, true or false, not {describe(trimming)}",
         )
     if len(set(antes)) > 1:
+        written = fields.hand["antes"]
+        if isinstance(written, list) and len(written) < len(antes):  # padded with 0
+            fields.fail(
+                "antes",
+                f"antes has {len(written)} amounts for {len(antes)} players (starting_stacks): "
+                f"PokerKit pads it with 0, so the players after p{len(written)} would post no "
+                "ante, and antes of different sizes are not supported (one ante for every "
+                "player): give one amount for all, or one per player",
+            )
         fields.fail(
             "antes",
-            f"antes of different sizes ({fields.hand['antes']}) are not supported: the replay "
+            f"antes of different sizes ({written}) are not supported: the replay "
             "has one ante for every player (a big-blind ante cannot be replayed)",
         )
     return trimming or all(stacks[i] >= ante for i, ante in enumerate(antes))
