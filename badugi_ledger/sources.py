@@ -267,7 +267,7 @@ def _kingsclub_line() -> re.Pattern[str]:
 
 @cache
 def _phh_line() -> re.Pattern[str]:
-    return re.compile(r"variant\s*=\s*['\"]")
+    return re.compile(r"variant\s*=")
 
 
 def detect_text(head: str) -> str:
@@ -294,6 +294,11 @@ def detect_text(head: str) -> str:
     >>> detect_text("game badugi\\nPokerStars Hand #1: Badugi Limit ($1/$2 USD)")
     'text'
     """
+    return _sniff(head) or "text"
+
+
+def _sniff(head: str) -> str | None:
+    """:func:`detect_text`'s format, None when no line of ``head`` tells one."""
     from .text.keywords import own_line
 
     lines = [line for raw in head.splitlines()[:200] if (line := raw.strip().lstrip("\ufeff"))]
@@ -315,7 +320,7 @@ def detect_text(head: str) -> str:
             return "text" if own_line(after) else "kingsclub"
         if line.startswith("variant") and _phh_line().match(line):
             return "phh"
-    return "text"
+    return None
 
 
 class NotAFile(OSError):
@@ -340,15 +345,25 @@ def open_file(path: str | Path) -> BinaryIO:
         raise
 
 
+PHH_SUFFIXES = frozenset({".phh", ".phhs"})
+"""The names PHH gives its files (one hand, several): a file so named whose first lines say no
+other format is read as PHH, so that a hand missing its required ``variant`` (or naming it
+after the lines looked at) is that hand's error, not our format's."""
+
+
 def detect_format(path: str | Path) -> str:
-    """The format of a file, from its first bytes (any encoding the importers read)."""
+    """The format of a file, from its first bytes (any encoding the importers read) and its
+    name (:data:`PHH_SUFFIXES`)."""
     with open_file(path) as handle:
-        return _detect_head(handle.read(_SNIFF_BYTES))
+        return _detect_head(handle.read(_SNIFF_BYTES), path)
 
 
-def _detect_head(head: bytes) -> str:
+def _detect_head(head: bytes, path: str | Path) -> str:
     encoding = sniff_encoding(head)
-    return detect_text(head.decode(encoding, errors="ignore"))
+    found = _sniff(head.decode(encoding, errors="ignore"))
+    if found is None:
+        return "phh" if Path(path).suffix.lower() in PHH_SUFFIXES else "text"
+    return found
 
 
 def _check_format(fmt: str) -> str:
@@ -412,7 +427,7 @@ def _read_source(path: str | Path, fmt: str | None, source: str) -> Iterator[Imp
             rule=UNREADABLE_FILE,
         )
         return
-    chosen = _check_format(fmt) if fmt else _detect_head(head[:_SNIFF_BYTES])
+    chosen = _check_format(fmt) if fmt else _detect_head(head[:_SNIFF_BYTES], path)
     if chosen == "text":
         from .text.parse import parse_bytes, parse_file, parse_text
 

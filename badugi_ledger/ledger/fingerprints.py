@@ -293,7 +293,22 @@ collection of theirs that names no pot is fingerprinted as ``main``, so those ha
 recognised on re-import."""
 
 
+CLAIMS_ADDED_LATER = frozenset({PHH_ORIGIN})
+"""Readers that turn a field into claims only since a later version: the PHH reader's
+``winnings``, read as collections that name no pot (``phh/reader.py``; its other collections,
+``_pot_winnings``, always name their pot).  Such a claim is no part of the fingerprint, so a
+hand whose claims the replay confirms (the only hands an import stores) keeps the fingerprint
+ledgers hold for it; a claim the replay refutes keeps the hand out of the ledger anyway."""
+
+
 def _fingerprinted_events(record: HandRecord) -> tuple[Any, ...]:
+    if record.origin in CLAIMS_ADDED_LATER:
+        events = record.events
+        if Collect in map(type, events) and any(
+            type(e) is Collect and e.pot is None for e in events
+        ):
+            return tuple([e for e in events if type(e) is not Collect or e.pot is not None])
+        return events
     if record.origin not in POT_UNNAMED_ORIGINS:
         return record.events
     return tuple(

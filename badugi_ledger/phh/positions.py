@@ -64,10 +64,10 @@ def item_column(text: str, nth: int) -> int | None:
     return None
 
 
-FieldItems = tuple[str, int, int]
-"""``(key, first, size)``: the draft events from ``first`` on stand for the items of the field
-``key``, one each in order, ``size`` of them (``finishing_stacks``: a ``FinalStack`` per
-player)."""
+FieldItems = tuple[str, int, tuple[int, ...]]
+"""``(key, first, items)``: the draft events from ``first`` on stand for the items of the field
+``key`` numbered ``items``, one each in order (``finishing_stacks``: a ``FinalStack`` per
+player, every item; ``winnings``: a ``Collect`` per amount that is not 0)."""
 
 
 class ItemPlaces:
@@ -111,14 +111,13 @@ class ItemPlaces:
                 line = self.lines_of[k]
                 nth = k - self.lines_of.index(line)  # the strings before it on its line
                 return self._item(at.source, line + 1, nth) or at
-        for key, first, size in self.fields:
-            if first <= draft_index < first + size:
+        for key, first, items in self.fields:
+            if first <= draft_index < first + len(items):
                 found = value_place(self.piece.lines, key)
                 if found is not None:
                     set_at = self.piece.start + found[0]
-                    return self._item(at.source, set_at, draft_index - first) or Position(
-                        at.source, set_at, 1
-                    )
+                    nth = items[draft_index - first]
+                    return self._item(at.source, set_at, nth) or Position(at.source, set_at, 1)
         return at
 
     def _action_of(self, event: int) -> int | None:

@@ -18,8 +18,9 @@ in PHH's order, as PokerKit deals it (:data:`POKERKIT_DEALING`).  Player names
 come from ``players`` (``p1``…``pN`` when it names none); seat numbers from ``seats``; amounts
 are chips, whole numbers, or, in a hand with a ``currency``, that currency's units (``2``,
 ``0.25``: dollars, as the specification has them), read into exact cents (:mod:`.fields`).
-``finishing_stacks`` become ``FinalStack`` claims and the user-defined ``_rake`` a
-``RakeTaken`` the replay verifies.  Every variant but ``FB`` is skipped as another game.
+``finishing_stacks`` become ``FinalStack`` claims, ``winnings`` ``Collect`` claims and the
+user-defined ``_rake`` a ``RakeTaken`` the replay verifies.  Every variant but ``FB`` is
+skipped as another game.
 
 Writing is :mod:`.phh_write`.
 
@@ -38,15 +39,18 @@ from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 from sys import intern
-from typing import Any
+from typing import Any, NoReturn
 
 from ..model.errors import BadugiError, ConfigError, ImportFormatError, Position
 from ..model.events import (
+    Action,
     Collect,
     Event,
     FinalStack,
     HandRecord,
+    Muck,
     RakeTaken,
+    Show,
     StackChange,
     StackChangeKind,
 )
@@ -93,6 +97,13 @@ and a rake is taken from the main pot first when nothing says otherwise (``repla
 a site rakes each pot (PokerStars, corpus hand 49164202872).  Read back, the amounts are the
 hand's collections from each pot (``Collect`` claims, verified by the replay), which split the
 rake among the pots as a site's own collections do."""
+
+WINNINGS_FIELD = "winnings"
+"""The specification's optional ``winnings`` (``optional.rst``): "the winnings (i.e. collected
+pots)" of each player, in ``players`` order, after the rake when one is taken.  Read as the
+hand's collections (``Collect`` claims naming no pot, one per amount that is not 0), which the
+replay checks as it checks any recorded collection (``replay/claims.py``): a player's amount
+that is not what the replay pays him is a ``collect`` mismatch at its item."""
 
 STACK_CHANGE_FIELDS: dict[StackChangeKind, str] = {
     "rebuy": "_rebuys",
@@ -147,6 +158,8 @@ def _read_hand(
 ) -> HandRecord | SkippedHand:
     pos = Position(source, line, 1)
     variant = hand.get("variant")
+    if type(variant) is not str:
+        _refuse_variant(hand, key, source, piece)
     if variant != VARIANT:
         hand_id = quote(one_line(_hand_id(hand, key, source)))
         return SkippedHand(source, hand_id, f"PHH variant {quote(str(variant))}", pos)
@@ -225,13 +238,18 @@ def _read_hand(
     lines_of = _action_lines(piece, actions, line)
     _replay_actions(draft, actions, lines_of, names, stacks, piece, scale)
     actions_to = len(draft.events)
+    unshown = _unshown_at_showdown(draft.events[actions_from:actions_to], names, draft)
+    if unshown:
+        gaps.append(_unshown_warning(fields, unshown, pos))
     finishing = fields.optional_amounts("finishing_stacks", count)
     field_items: tuple[FieldItems, ...] = ()
     if finishing is not None:
         pairs = zip(names, finishing, strict=True)  # one per player: checked by optional_amounts
-        field_items = (("finishing_stacks", len(draft.events), count),)
+        field_items = (("finishing_stacks", len(draft.events), tuple(range(count))),)
         draft.events.extend([FinalStack(name, amount) for name, amount in pairs])
         draft.positions.extend([pos] * count)
+    if WINNINGS_FIELD in hand:
+        field_items += _winnings(fields, names, draft, pos)
     places = ItemPlaces(piece, actions, lines_of, actions_from, actions_to, field_items)
     draft.placed = places.positions
     if POT_WINNINGS_FIELD in hand:
@@ -275,6 +293,80 @@ def _read_hand(
     return record
 
 
+def _refuse_variant(
+    hand: dict[str, Any], key: str | None, source: str, piece: PhhPiece
+) -> NoReturn:
+    """A hand without the text ``variant`` the specification requires of every hand: an error
+    at the hand (its table's header, its ``variant``), never a hand skipped or another format.
+    A table that holds only tables, one of them a hand's (``[a.b]``), is a hand nested where
+    no reader looks for one (PokerKit's ``loads_all`` reads each top-level table as a hand)."""
+    hand_id = quote(one_line(_hand_id(hand, key, source)))
+    start = piece.start if key is None or key == piece.key else _header_line(piece, key)
+    fields = HandFields(hand, hand_id, source, piece.lines, piece.start)
+    if "variant" in hand:
+        fields.fail("variant", f'variant must be text ("FB"), not {describe(hand["variant"])}')
+    nested = [k for k, v in hand.items() if type(v) is dict and "variant" in v]
+    if nested and all(type(v) is dict for v in hand.values()):
+        message = (
+            f"the hand of table [{key}.{nested[0]}] is nested in table [{key}]: each hand of a "
+            ".phhs file is a table of its own at the top ([1], [2]…)"
+        )
+    else:
+        what = "the file" if key is None else f"the table [{key}]"
+        message = (
+            f"the PHH field variant is missing: {what} holds a hand's fields, and every hand "
+            'names its variant (variant = "FB"), a required field'
+        )
+    raise ImportFormatError(
+        message, position=Position(source, start, 1), hand=hand_id, rule="bad-phh"
+    )
+
+
+def _header_line(piece: PhhPiece, key: str) -> int:
+    """The line of the first header of table ``key`` (bare or quoted, dotted or not) in the
+    piece, else the piece's first line."""
+    for i, text in enumerate(piece.lines):
+        stripped = text.strip()
+        if stripped[:1] == "[" and stripped[1:].lstrip().lstrip("'\"").startswith(key):
+            return piece.start + i
+    return piece.start
+
+
+UNSHOWN_AT_SHOWDOWN = "no-show-action"
+"""The warning of a hand whose showdown (some player's ``sm``) leaves out a player still in."""
+
+
+def _unshown_at_showdown(events: list[Event], names: list[str], draft: HandDraft) -> list[str]:
+    """The players still in (dealt known cards, never folded) who have no ``sm`` in a hand
+    whose showdown has begun (some ``sm``): our replay settles the pot with the hand each
+    holds, as cards speak at a card room; PokerKit's ``HandHistory`` fills the missing action
+    with ``show_or_muck_hole_cards(())``, which leaves the player no cards: a muck."""
+    showdown = {e.player for e in events if type(e) is Show or type(e) is Muck}
+    if not showdown:
+        return []
+    folded = {e.player for e in events if type(e) is Action and e.verb == "fold"}
+    return [
+        name
+        for name in names
+        if name in draft.known_deals and name not in folded and name not in showdown
+    ]
+
+
+def _unshown_warning(fields: HandFields, players: list[str], pos: Position) -> SiteWarning:
+    """:data:`UNSHOWN_AT_SHOWDOWN`: the assumption named, and PokerKit's other reading."""
+    who = ", ".join(players)
+    return SiteWarning(
+        fields.source,
+        fields.hand_id,
+        fields.label("table"),
+        pos,
+        UNSHOWN_AT_SHOWDOWN,
+        f"{who} still in the hand at the showdown but with no sm action: read as showing the "
+        "hand held (cards speak); PokerKit reads a missing sm as a muck, which loses, and may "
+        "pay the pot to another player",
+    )
+
+
 RAKE_FROM_STACKS = "rake-from-finishing-stacks"
 """The warning of a hand whose rake is read from its finishing stacks (no ``_rake``)."""
 
@@ -298,6 +390,37 @@ def _rake_from_finishing_stacks(fields: HandFields, rake: int, pos: Position) ->
         f"the hand names no rake (_rake), but its finishing stacks add up to {shown} less than "
         "its starting stacks: read as the rake, taken from the main pot first",
     )
+
+
+def _winnings(
+    fields: HandFields, names: list[str], draft: HandDraft, pos: Position
+) -> tuple[FieldItems, ...]:
+    """The claims of :data:`WINNINGS_FIELD` put into ``draft``, and where their items stand.
+    A hand that also has :data:`POT_WINNINGS_FIELD` (each pot's collections, our writer's)
+    gets no second set of claims: each player's ``winnings`` must be his amounts there, added
+    up.  The claims are no part of the hand's fingerprint (``ledger/fingerprints.py``,
+    :data:`~badugi_ledger.ledger.fingerprints.CLAIMS_ADDED_LATER`): a hand whose ``winnings``
+    the replay confirms is the hand ledgers stored before the field was read."""
+    amounts = fields.optional_amounts(WINNINGS_FIELD, len(names))
+    if amounts is None:
+        return ()
+    if POT_WINNINGS_FIELD in fields.hand:
+        per_pot = fields.amounts(POT_WINNINGS_FIELD, money=True)
+        count = len(names)
+        for i, amount in enumerate(amounts):
+            added = sum(per_pot[i::count])
+            if amount != added:
+                fields.fail(
+                    WINNINGS_FIELD,
+                    f"winnings[{i}] is {amount}, but {POT_WINNINGS_FIELD} gives {names[i]} "
+                    f"{added} from the pots: the two fields must agree",
+                )
+        return ()
+    first = len(draft.events)
+    items = tuple(i for i, amount in enumerate(amounts) if amount)
+    draft.events.extend([Collect(names[i], amounts[i]) for i in items])
+    draft.positions.extend([pos] * len(items))
+    return ((WINNINGS_FIELD, first, items),)
 
 
 def _pot_collects(fields: HandFields, names: list[str]) -> list[Event]:
@@ -333,9 +456,18 @@ def _ante_trimming(fields: HandFields, antes: list[int], stacks: list[int]) -> b
             f"ante_trimming_status must be a boolean, true or false, not {describe(trimming)}",
         )
     if len(set(antes)) > 1:
+        written = fields.hand["antes"]
+        if isinstance(written, list) and len(written) < len(antes):  # padded with 0
+            fields.fail(
+                "antes",
+                f"antes has {len(written)} amounts for {len(antes)} players (starting_stacks): "
+                f"PokerKit pads it with 0, so the players after p{len(written)} would post no "
+                "ante, and antes of different sizes are not supported (one ante for every "
+                "player): give one amount for all, or one per player",
+            )
         fields.fail(
             "antes",
-            f"antes of different sizes ({fields.hand['antes']}) are not supported: the replay "
+            f"antes of different sizes ({written}) are not supported: the replay "
             "has one ante for every player (a big-blind ante cannot be replayed)",
         )
     return trimming or all(stacks[i] >= ante for i, ante in enumerate(antes))

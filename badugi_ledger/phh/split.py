@@ -63,12 +63,15 @@ class PhhPiece:
         )
 
     def hands(self) -> list[tuple[str | None, dict[str, Any]]]:
-        """``(table key, fields)`` of each hand here: the root itself when it has a
-        ``variant``, else every table of it that has one."""
+        """``(table key, fields)`` of each hand here: the root itself when it has a field
+        (a one-hand ``.phh``), else every table of it (a ``.phhs`` file's ``[1]``, ``[2]``…).
+        Each is a hand, as PokerKit's ``HandHistory.loads_all`` reads every table as one: a
+        table without the required ``variant`` is that hand's error (:mod:`.reader`), never
+        passed over, so that no hand's chips go missing without a word."""
         data = self.data
-        if self.key is None and "variant" in data:
+        if self.key is None and any(type(v) is not dict for v in data.values()):
             return [(None, data)]
-        return [(str(k), v) for k, v in data.items() if isinstance(v, dict) and "variant" in v]
+        return [(str(k), v) for k, v in data.items() if type(v) is dict]
 
 
 def iter_pieces(lines: Iterable[str], source: str) -> Iterator[PhhPiece | ImportFormatError]:

@@ -58,6 +58,7 @@ class CardTracker:
     __slots__ = (
         "hand_size",
         "_hold",
+        "_folded",
         "_loc",
         "stub",
         "pool",
@@ -85,6 +86,8 @@ class CardTracker:
             hold[p] = [None] * hand_size
         self._hold = hold
         """Each player's cards as indices into DECK, ``None`` where unseen."""
+        self._folded: dict[str, list[int | None]] = {}
+        """The cards each player who folded held when he did (:meth:`show_folded`)."""
         self._loc: list[str | None] = [None] * DECK_SIZE
         """By card index: the player holding that known card, :data:`MUCK` for a known dead
         card (discarded, folded, not reshuffled since), or None."""
@@ -325,6 +328,7 @@ class CardTracker:
         for index in hand:
             if index is not None:
                 loc[index] = MUCK
+        self._folded[player] = hand[:]
         self.pool += len(hand)
         if hand:
             self.live -= 1
@@ -385,6 +389,43 @@ class CardTracker:
         if unknown_shown:
             return None
         return tuple(shown_known)
+
+    def show_folded(self, player: str, cards: Sequence[Card | None], at: int) -> None:
+        """Check the cards a player shows after folding against the hand he folded, as a
+        live player's show is checked (:meth:`show`): as many cards, none twice, each one he
+        held or, where his card was never seen, one nobody else holds.  Nothing moves: the
+        hand is dead."""
+        held = self._folded.get(player)
+        if held is None:  # folded before any deal: nothing to hold
+            raise self._illegal("show-not-held", f"{player} shows cards he was never dealt", at)
+        if len(cards) != len(held):
+            raise self._illegal(
+                "show-count",
+                f"{player} shows {len(cards)} card{'' if len(cards) == 1 else 's'} after "
+                f"folding, but folded {len(held)}",
+                at,
+            )
+        shown_known = [c for c in cards if c is not None]
+        if len(set(shown_known)) < len(shown_known):
+            twice = next(c for c in shown_known if shown_known.count(c) > 1)
+            raise self._illegal("duplicate-card", f"{player} shows {twice} twice", at)
+        hand = _cards(held)
+        extra = [c for c in shown_known if c not in hand]
+        for card in extra:
+            holder = self._loc[_INDEX[card]]
+            if holder is not None and holder != MUCK:
+                raise self._illegal(
+                    "show-not-held",
+                    f"{player} shows {card} after folding, but {holder} holds it",
+                    at,
+                )
+        if len(extra) > hand.count(None):
+            raise self._illegal(
+                "show-not-held",
+                f"{player} shows {format_cards(extra)} after folding, but folded "
+                f"{format_cards(hand)}",
+                at,
+            )
 
     def known_hand(self, player: str) -> tuple[Card, ...] | None:
         """The player's full holding if every card is known, else None."""

@@ -441,7 +441,8 @@ def _on_show(st: HandState, ev: Show) -> None:
     _reach_showdown(st, ev.player, "shows")
     if ev.player not in st.in_hand:
         st.check_player(ev.player)
-    if ev.player in st.folded:
+    if ev.player in st.folded:  # his own cards: a warning; cards he did not hold: illegal
+        st.cards.show_folded(ev.player, ev.cards, st.at)
         st.warn("show-after-fold", f"{ev.player} shows after folding", st.here())
         return
     shown = st.cards.show(ev.player, ev.cards, st.at)

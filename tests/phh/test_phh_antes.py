@@ -91,3 +91,20 @@ def test_a_short_ante_converts_to_phh_as_the_ante_due(tmp_path: Path) -> None:
     (record,) = read_phh(item.text, "again.phh")
     assert isinstance(record, HandRecord), record
     assert replay_hand(record).ok
+
+
+def test_antes_shorter_than_the_players_say_so() -> None:
+    """PokerKit pads ``antes`` with 0 (``HandHistory``'s list of one amount per player): a list
+    shorter than the players gives the last ones no ante, which the error says, rather than
+    calling the antes written of different sizes."""
+    from badugi_ledger.model.errors import ImportFormatError
+    from badugi_ledger.phh.reader import read_phh
+
+    text = (
+        'variant = "FB"\nantes = [1, 1]\nblinds_or_straddles = [1, 2, 0]\nsmall_bet = 2\n'
+        'big_bet = 4\nstarting_stacks = [20, 20, 20]\nactions = ["d dh p1 ????????"]\n'
+    )
+    (error,) = read_phh(text, "a.phh")
+    assert isinstance(error, ImportFormatError) and error.rule == "bad-phh"
+    assert (error.position.line, error.position.column) == (2, 9)
+    assert "antes has 2 amounts for 3 players" in str(error)
