@@ -444,7 +444,7 @@ def _read_source(path: str | Path, fmt: str | None, source: str) -> Iterator[Imp
     for item in READERS[chosen](lines_after(path, head), source):
         read = True
         yield item
-    if fmt and not read and (found := _detect_head(head[:_SNIFF_BYTES])) != chosen:
+    if fmt and not read and (found := _detect_head(head[:_SNIFF_BYTES], path)) != chosen:
         # Nothing of the format given: a file imported before would read as emptied of its
         # hands (and --replace void them all).
         yield ImportFormatError(
