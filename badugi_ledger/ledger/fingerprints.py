@@ -32,7 +32,7 @@ from operator import attrgetter
 from typing import Any
 
 from ..model.cards import DECK, Card
-from ..model.events import Collect, HandRecord, Seat
+from ..model.events import Collect, FinalStack, HandRecord, Seat
 from ..model.settings import POKERKIT_HOUSE, GameSettings, HouseRules
 
 _SEPARATORS = (",", ":")
@@ -176,11 +176,17 @@ _ROWS: dict[int, tuple[Any, str]] = {}
 """``id(event)`` -> (that event, its row): the rows of event objects met before that hold no
 cards, at most :data:`_ROWS_LIMIT` (emptied when full).  Readers give every occurrence of a
 recurring entry (``Ben calls``) one object, so most of a hand's rows were written for an earlier
-hand; events with cards (deals, draws, shows) hardly ever recur and are not kept.  Keyed by
-identity, with the object itself kept, so its id is not reused while it is here: an id found
-here is that live object's.  Equal events are not enough, ``1`` and ``True`` are equal but
-written ``1`` and ``true``."""
+hand; events with cards (deals, draws, shows) hardly ever recur and are not kept, nor are those
+of :data:`_NOT_KEPT`.  Keyed by identity, with the object itself kept, so its id is not reused
+while it is here: an id found here is that live object's.  Equal events are not enough, ``1``
+and ``True`` are equal but written ``1`` and ``true``."""
 _ROWS_LIMIT = 1 << 12
+
+_NOT_KEPT: frozenset[type] = frozenset({FinalStack})
+"""Events without cards whose rows are not kept either: a final stack (``Dan 120``) is the
+hand's own (six a hand at a six-handed table, each a new object), so keeping it would only
+fill :data:`_ROWS` and empty it every few hundred hands, and the rows of the entries that do
+recur (``Ben calls``) would be written again after each emptying."""
 
 
 def events_json(events: Iterable[Any]) -> str:
@@ -236,7 +242,7 @@ def events_json(events: Iterable[Any]) -> str:
             else:
                 append(_value_json(value))
         parts[-1] += "]"
-        if plain:
+        if plain and cls not in _NOT_KEPT:
             if len(rows) >= _ROWS_LIMIT:
                 rows.clear()
             rows[id(event)] = (event, ",".join(parts[start:]))

@@ -21,6 +21,7 @@ from collections import OrderedDict
 from typing import Generic, NamedTuple, TypeVar
 
 from .events import Deal, HandRecord, Show, event_of
+from .settings import GameSettings
 
 RECENT_HANDS = 1_000
 """How many of a stream's latest hands :class:`RecentHands` remembers: more than a night
@@ -65,8 +66,35 @@ def content(record: HandRecord) -> int:
     or copied from a site's file into ours, is still a copy, and a PHH hand is told from
     another one as a hand in our format is.  A hash, not the hand, so that the hands
     remembered hold nothing of them; two hands of one number at one table whose hashes agree
-    are all but impossible, and would be taken for a copy."""
-    return hash((record.settings, record.seats, record.button, record.events, record.posts_none))
+    are all but impossible, and would be taken for a copy.
+
+    The settings are hashed once per settings object (:func:`_settings_hash`): equal settings
+    hash alike, so the number is the same function of what the hand records."""
+    return hash(
+        (
+            _settings_hash(record.settings),
+            record.seats,
+            record.button,
+            record.events,
+            record.posts_none,
+        )
+    )
+
+
+_last_settings: tuple[GameSettings | None, int] = (None, 0)
+"""The settings object hashed last and its hash: a file's hands share one settings object
+(the reader's, until a header line changes it), and hashing it walks every field of it and of
+its house rules."""
+
+
+def _settings_hash(settings: GameSettings) -> int:
+    """``hash(settings)``, the same object as last time answered at once."""
+    global _last_settings
+    last, known = _last_settings
+    if settings is not last:
+        known = hash(settings)
+        _last_settings = (settings, known)
+    return known
 
 
 def renumbered_copy(record: HandRecord, earlier: tuple[str, int]) -> str:
