@@ -187,7 +187,14 @@ def _check_player(
         msg = f"no collection is recorded for {p} from the {unclaimed} pot ({why})"
     else:
         where = position((wrong or unnamed[-1])[1])
-        label = f"{p} collects {st.figure(got)}" + (" besides the named pots" if groups else "")
+        lines = (
+            f" ({' + '.join(st.figure(c.amount) for c, _ in unnamed)}, on {len(unnamed)} lines)"
+            if len(unnamed) > 1
+            else ""
+        )
+        label = f"{p} collects {st.figure(got)}{lines}" + (
+            " besides the named pots" if groups else ""
+        )
         wins = f"is owed {st.figure(due)}" if due else "wins nothing"
         msg = f"{label}, but {wins}: {why}"
     _mismatch(violations, "collect", msg, where)

@@ -90,6 +90,17 @@ def test_a_wrong_collect_and_the_money_it_creates() -> None:
     ]
 
 
+def test_a_collection_written_twice_names_each_line() -> None:
+    """The same collection on two lines: the message named 10.00, a figure written nowhere;
+    it names both lines' amounts."""
+    found = hand(USD, WALK + "Anna collects 500\nAnna collects 500\n")
+    assert found[0] == (
+        "collect",
+        "Anna collects 10.00 (5.00 + 5.00, on 2 lines), but is owed 5.00: "
+        "main pot 5.00: Anna wins uncontested (everyone else folded)",
+    )
+
+
 def test_a_final_line_that_creates_money() -> None:
     found = hand(USD, WALK + "final: Anna 6800 · Ben 4900 · Dan 4800\n")
     assert found == [
