@@ -327,6 +327,7 @@ def test_errors_are_one_line_without_traceback(tmp_path: Path) -> None:
         ("standings", "--db", db, "--points", "magic"),
         ("standings", "--db", db, "--points", "table"),
         ("export", "--db", db, "--table", "hands", "--format", "xlsx"),
+        ("players", "merge", "Anna", "--db", db),
     ]
     for args in usage_errors:  # bad usage: exit status 2, typer's usage error
         code, out = invoke(*args)
@@ -334,7 +335,6 @@ def test_errors_are_one_line_without_traceback(tmp_path: Path) -> None:
     cases = [
         ("settle", "--db", db, "--event", "Nope"),
         ("tournament", "--db", db, "--event", "Friday Night"),
-        ("players", "merge", "Anna", "--db", db),
         ("import", tmp_path / "missing.bhh", "--db", db),
     ]
     for args in cases:
