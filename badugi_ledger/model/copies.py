@@ -111,11 +111,21 @@ class RecentHands(Generic[Kept]):
     """The first hand of each number among a stream's last :data:`RECENT_HANDS` hands, and
     the number of each recent hand with cards known, by what it records."""
 
-    __slots__ = ("_first", "_played")
+    __slots__ = ("_first", "_played", "_keyed")
 
     def __init__(self) -> None:
         self._first: OrderedDict[HandKey, FirstWritten[Kept]] = OrderedDict()
         self._played: OrderedDict[tuple[object, ...], tuple[str, int]] = OrderedDict()
+        self._keyed: tuple[HandRecord | None, HandKey | None] = (None, None)
+        """The hand asked about last and its :func:`hand_key`: each method asks it of the
+        same hand in turn (:meth:`first`, then :meth:`remember`, :meth:`renumbered`)."""
+
+    def _key(self, record: HandRecord) -> HandKey:
+        last, key = self._keyed
+        if last is not record or key is None:
+            key = hand_key(record)
+            self._keyed = (record, key)
+        return key
 
     def renumbered(self, record: HandRecord, written: int) -> tuple[str, int] | None:
         """The number and line of a recent hand of ``record``'s table (in its file and
@@ -124,9 +134,12 @@ class RecentHands(Generic[Kept]):
         (then ``record`` is remembered).  Two hands dealt never hold the same cards (one deal
         in thousands of millions): such a hand was pasted again with its number changed.
         Only a hand with cards known: hands without them (a walk) can be alike."""
-        if not any(isinstance(e, Deal | Show) and any(e.cards) for e in record.events):
+        for e in record.events:
+            if (type(e) is Deal or type(e) is Show) and any(e.cards):
+                break
+        else:
             return None
-        key = (*hand_key(record)[:3], written)
+        key = (*self._key(record)[:3], written)
         earlier = self._played.get(key)
         if earlier is not None and earlier[0] != record.hand_id:
             return earlier
@@ -138,10 +151,10 @@ class RecentHands(Generic[Kept]):
     def first(self, record: HandRecord) -> FirstWritten[Kept] | None:
         """The hand written before under ``record``'s number, or None: ``record`` is the
         first (:meth:`remember` it)."""
-        return self._first.get(hand_key(record))
+        return self._first.get(self._key(record))
 
     def remember(self, record: HandRecord, written: int, kept: Kept) -> None:
         """``record``, the first of its number, whose :func:`content` is ``written``."""
         if len(self._first) >= RECENT_HANDS:
             self._first.popitem(last=False)  # the oldest, in constant time
-        self._first[hand_key(record)] = FirstWritten(record.pos.line, written, kept)
+        self._first[self._key(record)] = FirstWritten(record.pos.line, written, kept)
