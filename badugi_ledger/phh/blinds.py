@@ -147,9 +147,10 @@ def post_straddles(
     if start < 2 and any(posted[i] < left[i] for i in range(start + 1, last + 1)):
         fields.fail(
             "blinds_or_straddles",
-            f"a straddle of {posted[last]} is smaller than the big blind ({posted[1]}): "
-            f"PokerKit starts the betting after {names[start]}, its straddlers first, where the "
-            "replay has a straddle act last",
+            f"a straddle of {posted[last]} is smaller than the "
+            f"{'big' if start == 1 else 'small'} blind ({posted[start]}): PokerKit starts the "
+            f"betting after {names[start]}, its straddlers first, where the replay has a "
+            "straddle act last",
         )
     for i in [*(i for i in straddles if i != last), last]:
         draft.post(names[i], "straddle", posted[i], posted[i] == left[i], line)

@@ -74,6 +74,25 @@ def test_the_audits_straddle_hand_reads() -> None:
     assert result.ok, result.violations
 
 
+def test_a_straddle_smaller_than_a_small_blind_that_is_the_largest_says_so() -> None:
+    """A PokerKit hand (``blinds_or_straddles = [4, 0, 8, 0]``, the straddler all-in for 3
+    after his ante): the small blind of 4 is the largest, PokerKit starts after it and the
+    big blind of 0 acts first, no order the replay plays.  It was refused as "smaller than
+    the big blind (0)"; the refusal names the small blind it is smaller than."""
+    text = (
+        "variant = 'FB'\nante_trimming_status = true\nantes = [1, 1, 1, 1]\n"
+        "blinds_or_straddles = [4, 0, 8, 0]\nsmall_bet = 4\nbig_bet = 12\n"
+        "starting_stacks = [26, 56, 4, 4]\n"
+        "actions = ['d dh p1 ????????', 'd dh p2 ????????', 'd dh p3 ????????', "
+        "'d dh p4 ????????', 'p2 f', 'p4 f']\n"
+    )
+    (error,) = read_phh(text, "lone.phh")
+    assert isinstance(error, ImportFormatError) and error.rule == "bad-phh"
+    assert "a straddle of 3 is smaller than the small blind (4): PokerKit starts the " in (
+        error.message
+    )
+
+
 def test_a_straddle_smaller_than_the_big_blind_is_refused() -> None:
     """PokerKit would start the betting after the big blind, and the straddler act first: no
     order our replay plays (a straddle acts last in the first round).  All-in for less, the
