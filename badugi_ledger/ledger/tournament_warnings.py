@@ -42,6 +42,9 @@ class _Sittings(NamedTuple):
     bought: set[tuple[str, str]]
     rebought: set[tuple[str, str]]
     hands: dict[str, set[int]]
+    unbought: set[int]
+    """The stacks anyone sat down with in a hand where he bought nothing (a rebuy up to the
+    starting chips is no entry)."""
 
 
 def _sittings(db: sqlite3.Connection, event_id: int) -> _Sittings:
@@ -51,7 +54,7 @@ def _sittings(db: sqlite3.Connection, event_id: int) -> _Sittings:
     at another table (one file's lines are in the order played, a table's hands across files
     are not: he leaves that other table with that hand's stack, and any table with his last
     there).  One name written two ways is one player, as for the results."""
-    sat = _Sittings({}, {}, {}, set(), set(), {})
+    sat = _Sittings({}, {}, {}, set(), set(), {}, set())
     came, left, last = sat.came, sat.left, sat.last
     rows = []
     for table, written, start, final, rebuys, add_ons, source, line, hand in db.execute(
@@ -64,6 +67,8 @@ def _sittings(db: sqlite3.Connection, event_id: int) -> _Sittings:
         key = (name, table)
         if last.get(key) != start:
             came.setdefault(key, set()).add(start)
+            if not (rebuys or add_ons):
+                sat.unbought.add(start)
         last[key] = final
         if rebuys or add_ons:
             sat.bought.add(key)
@@ -76,6 +81,7 @@ def _sittings(db: sqlite3.Connection, event_id: int) -> _Sittings:
         was = before.get((name, source))
         if was is not None and was[0] != table:  # moved within the file's night
             came.setdefault((name, table), set()).add(start)
+            sat.unbought.add(start)
             left.setdefault((name, was[0]), set()).add(was[1])
         before[(name, source)] = (table, final)
     return sat
@@ -97,7 +103,7 @@ def free_chips(db: sqlite3.Connection, event_id: int, sat: _Sittings) -> list[st
     have come to it from a bust elsewhere (an add-on does not: the players still in take it).
     A night's file may miss hands, so this is for the import's report, not a refusal; each
     as a sentence; ``sat``: its :func:`_sittings`."""
-    came, left, last, bought, rebought, _ = sat
+    came, left, last, bought, rebought, _, _ = sat
     found = []
     for (name, table), final in sorted(last.items()):
         others = sorted(t for (n, t) in last if n == name and t != table)
@@ -135,7 +141,7 @@ def second_entries(db: sqlite3.Connection, event_id: int, sat: _Sittings) -> lis
     came: dict[str, set[int]] = {}
     for (name, _), stacks in sat.came.items():
         came.setdefault(name, set()).update(stacks)
-    if not any(starting in stacks for stacks in came.values()):
+    if starting not in sat.unbought:
         return []
     buyers = {name for name, _ in sat.bought}
     found = []

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from tests.helpers.paths import FIXTURES
 from tests.ledger.test_ledger_identity import invoke
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "tournament.bhh"
@@ -96,3 +97,15 @@ def test_a_player_who_sat_in_a_hand_with_him_is_never_named_as_him(tmp_path: Pat
     warned = imported(tmp_path, table_b, table_a)
     assert len(warned) == 2 and not any("'Yan'" in warning for warning in warned)
     assert "'Noor' left table 'A' with that stack" in warned[1]
+
+
+def test_a_later_file_whose_only_starting_stack_is_bought_is_a_tournament_start_not_held(
+    tmp_path: Path,
+) -> None:
+    """``fixtures/tournament_later_file.bhh``: a tournament's later hands, imported before the
+    file of its start.  Nobody sits down with the starting chips, but Dan reaches them by a
+    rebuy, which made the file a tournament whose start the ledger holds: Ben (0 chips,
+    dealt into a redeal) and Cara were each warned as a player entered twice.  A stack bought
+    up to the starting chips is no entry: nobody is warned."""
+    text = (FIXTURES / "tournament_later_file.bhh").read_text(encoding="utf-8")
+    assert imported(tmp_path, text) == []
