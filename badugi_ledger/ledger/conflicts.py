@@ -20,6 +20,7 @@ from typing import Any
 
 from ..model.money import UNSTATED, format_amount
 from .event_lookup import event_label_of
+from .fingerprints import PHH_ORIGIN
 from .hand_content import differences, players_renamed, stacks_carried_otherwise, stored_facts
 from .holdings import Stored
 from .report import OTHER_TABLE, STALE_COPY, TWICE, Conflict
@@ -89,6 +90,14 @@ def hand_conflict(
                 "from one file and leave the other out"
             )
         found = tuple(differences(stored_facts(conn, stored.id), rows.facts(), written))
+        if origin == read_from == PHH_ORIGIN and stored.source not in (None, rows.source):
+            found += (
+                f"the ledger's hand {number} is {stored.source}'s: a PHH hand without a "
+                "'hand' field is numbered by its table's key in its file ([1], [2] …) or by "
+                "the file's name, so two files' hands may share a number; if they are two "
+                "hands, give each its 'hand' (or a 'table') in the files - --replace would "
+                "put this one in the other's place",
+            )
     if earlier is not None:
         found += (
             f"{earlier}, read earlier in this import, holds the ledger's version: two "

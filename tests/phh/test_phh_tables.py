@@ -18,8 +18,10 @@ import warnings
 from pathlib import Path
 
 import pokerkit
+from typer.testing import CliRunner
 
 from badugi_ledger.check import run_check
+from badugi_ledger.cli import app
 from badugi_ledger.convert import convert_file
 from badugi_ledger.model.errors import BadugiError
 from badugi_ledger.model.events import HandRecord
@@ -152,3 +154,33 @@ def test_a_hand_that_cannot_be_read_names_its_table(tmp_path: Path) -> None:
     phhs.write_text(edited, encoding="utf-8")
     *_, broken, b2 = run_check([phhs], jobs=1).outcomes()
     assert broken.record is None and "stack-carried" in [e.rule for e in b2.errors]
+
+
+def test_two_phhs_files_of_one_event_without_hand_numbers_say_how_they_collide(
+    tmp_path: Path,
+) -> None:
+    """Two ``.phhs`` files of one event, as PokerKit's ``dumps_all`` writes them (no ``hand``
+    field: each hand is numbered by its table's key, ``[1]``, ``[2]``): the second file's hands
+    are conflicts with the first's, and the advice printed, ``--replace``, put them in the
+    first's place (found by an audit of the PHH reader).  The conflict says where the
+    ledger's hand came from and how to number the hands."""
+    rng = random.Random(11)
+    random.seed(11)  # PokerKit shuffles with the random module
+    paths = []
+    for name in ("a", "b"):
+        hands = [_pokerkit_hand(rng) for _ in range(2)]
+        for history in hands:
+            history.event, history.year, history.month, history.day = "Friday", 2024, 3, 1
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            text = pokerkit.HandHistory.dumps_all(hands)
+        paths.append(tmp_path / f"{name}.phhs")
+        paths[-1].write_text(text, encoding="utf-8")
+    db = str(tmp_path / "club.db")
+    runner = CliRunner()
+    assert runner.invoke(app, ["import", str(paths[0]), "--db", db]).exit_code == 0
+    result = runner.invoke(app, ["import", str(paths[1]), "--db", db])
+    assert result.exit_code == 1 and "2 conflict" in result.output, result.output
+    said = " ".join(result.output.split())
+    assert f"the ledger's hand 1 is {paths[0]}'s: a PHH hand without a 'hand' field" in said
+    assert "give each its 'hand' (or a 'table') in the files - --replace would put" in said
