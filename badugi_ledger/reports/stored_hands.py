@@ -30,6 +30,7 @@ from ..ledger.fingerprints import fingerprint
 from ..ledger.rows import hand_rows
 from ..ledger.sql import dict_rows
 from ..ledger.stored_values import check_stored_values
+from ..ledger.void_reasons import LEFT_OUT
 from ..model.cards import Card, parse_cards
 from ..model.errors import BadugiError, LedgerError
 from ..model.games import GAMES
@@ -176,8 +177,12 @@ def _view(db: sqlite3.Connection, row: dict[str, object], event: dict[str, objec
         )
         unshown = [n for n in eligible if n not in cards]
         pots.append(pot_view(result, game.name, HouseRules(), cards, unshown))
+    left_out = row["void_reason"] is not None and str(row["void_reason"]).endswith(LEFT_OUT)
     notes = [
-        f"stored from {row['source']}:{row['line']}; `badugi-ledger show FILE --hand "
+        f"stored from {row['source']}:{row['line']}, which no longer holds it (the file's hand "
+        "of that number, if any, is another)"
+        if left_out
+        else f"stored from {row['source']}:{row['line']}; `badugi-ledger show FILE --hand "
         f"{row['hand_number']}` replays it with its actions"
     ]
     if row["void_reason"] is not None:

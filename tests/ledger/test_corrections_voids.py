@@ -632,3 +632,22 @@ def test_a_table_without_a_hand_voids_nothing(tmp_path: Path, table: str) -> Non
     assert figures(db) == before
     code, out = invoke("audit", "--db", db, "--json")
     assert json.loads(out)["entries"] == []
+
+
+def test_a_stored_hand_its_file_no_longer_holds_is_not_sent_back_to_the_file(
+    tmp_path: Path,
+) -> None:
+    """``show --db`` of a voided hand its file no longer holds (hand 4 deleted, the hands
+    after it renumbered): it advised ``show FILE --hand 4``, which replays another hand, the
+    file's hand 4 now; it says the file no longer holds it."""
+    db = tmp_path / "club.db"
+    path = write(tmp_path / "night" / "n.bhh", night())
+    assert invoke("import", path, "--db", db)[0] == 0
+    void(db, "4")
+    write(path, night(HANDS[:3] + numbered(3, HANDS[4:])))
+    assert invoke("import", path, "--db", db, "--replace")[0] == 0
+    code, out = invoke("show", "--db", db, "--event", EVENT, "--hand", "4")
+    assert code == 0, out
+    said = " ".join(out.split())
+    assert "which no longer holds it (the file's hand of that number, if any, is another)" in said
+    assert "replays it with its actions" not in said, out  # (the file's hand 4: replayed)
