@@ -359,11 +359,15 @@ def detect_format(path: str | Path) -> str:
 
 
 def _detect_head(head: bytes, path: str | Path) -> str:
-    encoding = sniff_encoding(head)
-    found = _sniff(head.decode(encoding, errors="ignore"))
+    found = _told(head)
     if found is None:
         return "phh" if Path(path).suffix.lower() in PHH_SUFFIXES else "text"
     return found
+
+
+def _told(head: bytes) -> str | None:
+    """The format a line of ``head`` (a file's first bytes) tells, None when none does."""
+    return _sniff(head.decode(sniff_encoding(head), errors="ignore"))
 
 
 def _check_format(fmt: str) -> str:
@@ -444,9 +448,10 @@ def _read_source(path: str | Path, fmt: str | None, source: str) -> Iterator[Imp
     for item in READERS[chosen](lines_after(path, head), source):
         read = True
         yield item
-    if fmt and not read and (found := _detect_head(head[:_SNIFF_BYTES], path)) != chosen:
-        # Nothing of the format given: a file imported before would read as emptied of its
-        # hands (and --replace void them all).
+    if fmt and not read and (found := _told(head[:_SNIFF_BYTES])) not in (None, chosen):
+        # Nothing of the format given, and lines of another: a file imported before would
+        # read as emptied of its hands (and --replace void them all).  (A file with no line
+        # of any format, empty or comments only, holds no hand whatever its format.)
         yield ImportFormatError(
             f"cannot read the file as {fmt} (--from {fmt}): it holds nothing of that format, "
             f"and reads as the {found!r} format: leave out --from, or give the one it is in",

@@ -753,3 +753,16 @@ def test_a_converted_file_imported_beside_its_source_says_the_formats_differ(
         "out"
     ) in said, said
     assert "the hand as written differs" not in said
+
+
+def test_a_file_of_no_format_with_from_holds_no_hand_as_before(tmp_path: Path) -> None:
+    """``--from pokerstars`` on an empty file, or one of comments only: no line says another
+    format, so it is a file with no Badugi-family hand (exit 0), as without ``--from``; only a
+    file whose lines are another format's is refused."""
+    for text in ("", "\n\n# just a comment\n"):
+        path = tmp_path / "empty.txt"
+        path.write_text(text, encoding="utf-8")
+        result = runner.invoke(
+            app, ["import", str(path), "--db", str(tmp_path / "c.db"), "--from", "pokerstars"]
+        )
+        assert result.exit_code == 0 and "no Badugi-family hands found" in result.output

@@ -67,11 +67,13 @@ class PhhPiece:
         (a one-hand ``.phh``), else every table of it (a ``.phhs`` file's ``[1]``, ``[2]``…).
         Each is a hand, as PokerKit's ``HandHistory.loads_all`` reads every table as one: a
         table without the required ``variant`` is that hand's error (:mod:`.reader`), never
-        passed over, so that no hand's chips go missing without a word."""
+        passed over, so that no hand's chips go missing without a word.  But a table whose key
+        starts with ``_`` is a user-defined field (``spec.rst``: user-defined fields are
+        prefixed by an underscore; a ``.phh`` hand's ``[_venue]``), no hand."""
         data = self.data
         if self.key is None and any(type(v) is not dict for v in data.values()):
             return [(None, data)]
-        return [(str(k), v) for k, v in data.items() if type(v) is dict]
+        return [(str(k), v) for k, v in data.items() if type(v) is dict and str(k)[:1] != "_"]
 
 
 def iter_pieces(lines: Iterable[str], source: str) -> Iterator[PhhPiece | ImportFormatError]:

@@ -96,3 +96,17 @@ def test_format_detection_still_tells_other_files(tmp_path: Path) -> None:
     assert detect_format(tmp_path / "b.phh") == "text"
     assert detect_format(tmp_path / "c.phh") == "pokerstars"
     assert detect_format(tmp_path / "d.txt") == "text"
+
+
+def test_a_user_defined_table_of_a_hand_is_no_hand() -> None:
+    """A one-hand ``.phh`` with a table of user-defined fields (``[_venue]``; ``spec.rst``:
+    user-defined fields start with an underscore): one hand, as PokerKit reads it - not a
+    second hand ``_venue`` without its variant (found when every table became a hand)."""
+    text = (
+        "variant = 'FB'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nsmall_bet = 2\n"
+        "big_bet = 4\nstarting_stacks = [100, 100]\n"
+        "actions = ['d dh p1 2c3d4h5s', 'd dh p2 KhQhJhTh', 'p2 f']\nplayers = ['A', 'B']\n\n"
+        "[_venue]\nname = 'Kitchen'\n"
+    )
+    read = read_phh(text, "one.phh")
+    assert [type(item) for item in read] == [HandRecord], read
