@@ -6,7 +6,7 @@ A hand is named by its event, table and number, so a copy of a night that names 
 is not met by identity: its session's name retyped (``Friday Game``), a night without a name
 (its file's name is its event's) saved as a new file, its hands renumbered.  Stored, every hand
 of it would count twice, and everyone's result and the settle-up with it.  A new hand that is a
-counting hand another file holds of an event of the same date (or name), players renamed one to
+counting hand another file holds of an event of the same date, players renamed one to
 one or not (:func:`~.hand_content.players_renamed`: a name's spelling corrected in the copy),
 and shows cards is that hand: the same cards dealt to the same seats with the same stacks and
 play.  The file holding it is a copy of that night, whole or in part (its other hands rejected,
@@ -16,7 +16,9 @@ of another event: a whole night played alike from the same stacks is one night. 
 own event (its hands renumbered), shown cards are needed: a night's next file may replay its
 walks alike, stacks gone round (and two hands shown nothing are not enough either: two heads-up
 matches on one day may begin with the same walks); so are they of an event of another date
-(next week's night of the same name may begin with the same walks).  Those look-alikes are
+(next week's night of the same name may begin with the same walks: of the same name on
+another date, or none, only a hand showing the same cards under the same names is looked for,
+so a weekly game is never read whole).  Those look-alikes are
 stored, never refused (a legal hand is never refused), but not in silence: the import warns,
 naming both files' hands, and says how to void the copy.
 
@@ -130,15 +132,20 @@ def copied_nights(
             new.setdefault(event_id, [])  # (the hands themselves: held before, below)
             dates[event_id] = date
     for event_id, new_hands in new.items():
+        # Of the same date, any hand; of the same name (another date, or none), a hand that
+        # shows the cards one of the file's shows, as written (a weekly game of one name is
+        # never read whole: its hands that may be a copy are found by their cards).
         same_day = (
             "FROM hands h JOIN events e ON e.id = h.event_id JOIN events mine ON mine.id = ? "
-            "WHERE (e.date = ? OR e.name = mine.name) AND e.kind = mine.kind "
+            "WHERE (e.date = ? OR (e.name = mine.name AND h.cards IN "
+            "(SELECT value FROM json_each(?)))) AND e.kind = mine.kind "
             "AND h.void_reason IS NULL AND e.void_reason IS NULL AND (h.id < ? OR h.id >= ?) "
             "AND h.source != ?"
         )
-        day = [event_id, dates[event_id], first_new, next_hand, source]
+        shown = _shown(db, [hand_id for hand_id, _ in new_hands] + sorted(again))
+        day = [event_id, dates[event_id], shown, first_new, next_hand, source]
         if db.execute(f"SELECT 1 {same_day} LIMIT 1", day).fetchone() is None:
-            continue  # no other file's hand of that date or name: nothing to read
+            continue  # no other file's hand of that date or those cards: nothing to read
         hands, counting = _held_before(db, event_id, source, first_new)
         hands += new_hands
         wanted, seats = _look_alike_keys(db, [hand_id for hand_id, _ in hands])
@@ -166,6 +173,21 @@ def copied_nights(
             if twins:
                 warnings.append(_look_alike(db, event_id, twins))
     return warnings
+
+
+def _shown(db: sqlite3.Connection, hand_ids: list[int]) -> str:
+    """The shown cards of these hands that show any (``hands.cards`` as stored), as a JSON
+    array for ``json_each``."""
+    return json.dumps(
+        [
+            cards
+            for (cards,) in db.execute(
+                "SELECT cards FROM hands WHERE id IN (SELECT value FROM json_each(?)) "
+                "AND cards IS NOT NULL AND cards != '{}'",
+                [json.dumps(hand_ids)],
+            )
+        ]
+    )
 
 
 def _held_before(
