@@ -554,3 +554,14 @@ def test_a_copy_of_a_night_whose_pot_a_later_night_took_is_refused_as_a_copy(
     assert "a copy of that night, which stored would count twice" in out, out
     assert "void that hand first" not in out and "carry in" not in out, out
     assert dump(db) == before
+
+
+def test_a_renumbered_copy_of_a_night_without_a_date_is_refused(tmp_path: Path) -> None:
+    """A night without a date, copied into another file with its hands renumbered: the copy
+    check looked only at nights of the same date, so it was stored, counted twice."""
+    db = tmp_path / "club.db"
+    assert imported(db, write(tmp_path / "a.bhh", night("cash Friday game", SHOWDOWN)))[0] == 0
+    renumbered = night("cash Friday game", SHOWDOWN.replace("hand 1 ·", "hand F1 ·"))
+    code, out = imported(db, write(tmp_path / "b.bhh", renumbered))
+    assert code == 1 and "a copy of that night" in out, out
+    assert hands(db) == 2
