@@ -86,8 +86,9 @@ class CardTracker:
             hold[p] = [None] * hand_size
         self._hold = hold
         """Each player's cards as indices into DECK, ``None`` where unseen."""
-        self._folded: dict[str, list[int | None]] = {}
-        """The cards each player who folded held when he did (:meth:`show_folded`)."""
+        self._folded: dict[str, tuple[list[int | None], int]] = {}
+        """The cards each player who folded held when he did, and the reshuffles before
+        (:meth:`show_folded`)."""
         self._loc: list[str | None] = [None] * DECK_SIZE
         """By card index: the player holding that known card, :data:`MUCK` for a known dead
         card (discarded, folded, not reshuffled since), or None."""
@@ -328,7 +329,7 @@ class CardTracker:
         for index in hand:
             if index is not None:
                 loc[index] = MUCK
-        self._folded[player] = hand[:]
+        self._folded[player] = (hand[:], self.reshuffles)
         self.pool += len(hand)
         if hand:
             self.live -= 1
@@ -394,10 +395,12 @@ class CardTracker:
         """Check the cards a player shows after folding against the hand he folded, as a
         live player's show is checked (:meth:`show`): as many cards, none twice, each one he
         held or, where his card was never seen, one nobody else holds.  Nothing moves: the
-        hand is dead."""
-        held = self._folded.get(player)
-        if held is None:  # folded before any deal: nothing to hold
+        hand is dead.  After a reshuffle since he folded, a card of his that was never seen
+        may be another player's now (the folded hand went into the reshuffle)."""
+        folded = self._folded.get(player)
+        if folded is None:  # folded before any deal: nothing to hold
             raise self._illegal("show-not-held", f"{player} shows cards he was never dealt", at)
+        held, reshuffles = folded
         if len(cards) != len(held):
             raise self._illegal(
                 "show-count",
@@ -411,7 +414,7 @@ class CardTracker:
             raise self._illegal("duplicate-card", f"{player} shows {twice} twice", at)
         hand = _cards(held)
         extra = [c for c in shown_known if c not in hand]
-        for card in extra:
+        for card in extra if reshuffles == self.reshuffles else ():
             holder = self._loc[_INDEX[card]]
             if holder is not None and holder != MUCK:
                 raise self._illegal(

@@ -121,3 +121,28 @@ def test_showing_one_card_of_four_says_one_card() -> None:
     with pytest.raises(IllegalAction) as err:
         tracker.show("A", (None,), Position("test", 9, 1))
     assert (err.value.rule, err.value.message) == ("show-count", "A shows 1 card, but holds 4")
+
+
+def test_a_folded_hand_reshuffled_to_another_player_may_be_shown_after_folding() -> None:
+    """A folded player's show is checked against the hand he folded; his cards never seen
+    went into the reshuffle, so the king of spades P7 is dealt after it may be one of them:
+    P3 showing it after folding is the record of what he held, not a card another holds
+    (``001``: the mucked cards are shuffled together).  Without the reshuffle it is."""
+    preflop = ["P1 posts sb", "P2 posts bb", "P3 folds", *[f"P{i} calls" for i in range(4, 9)]]
+    preflop += ["P1 calls", "P2 checks"]
+    draws = [f"P{i} draws 4" for i in (1, 2, 4, 5, 6)]  # the 20 cards of the stub
+
+    def hand(first_draw: list[str]) -> list[str]:
+        lines = [*preflop, *first_draw, "P8 pat"]
+        lines += [f"P{i} checks" for i in (1, 2, 4, 5, 6, 7, 8)]
+        for _ in range(2):
+            lines += [f"P{i} pat" for i in (1, 2, 4, 5, 6, 7, 8)]
+            lines += [f"P{i} checks" for i in (1, 2, 4, 5, 6, 7, 8)]
+        lines += [f"P{i} mucks" for i in (1, 2, 4, 5, 6)] + ["P7 shows Ks ?? ?? ??", "P8 mucks"]
+        return [*lines, "P3 shows Ks ?? ?? ??"]
+
+    reshuffled = hand([*draws, "P7 draws ?? ?? ?? ?? > Ks ?? ?? ??"])
+    shown = replay_hand(record(EIGHT, "P8", reshuffled))
+    assert [w.rule for w in shown.warnings] == ["show-after-fold"], shown.warnings
+    not_reshuffled = hand([f"P{i} draws 1" for i in (1, 2, 4, 5, 6)] + ["P7 draws ?? > Ks"])
+    assert rule(not_reshuffled) == "show-not-held"
