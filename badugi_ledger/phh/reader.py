@@ -239,8 +239,6 @@ def _read_hand(
     _replay_actions(draft, actions, lines_of, names, stacks, piece, scale)
     actions_to = len(draft.events)
     unshown = _unshown_at_showdown(draft.events[actions_from:actions_to], names, draft)
-    if unshown:
-        gaps.append(_unshown_warning(fields, unshown, pos))
     finishing = fields.optional_amounts("finishing_stacks", count)
     field_items: tuple[FieldItems, ...] = ()
     if finishing is not None:
@@ -252,6 +250,14 @@ def _read_hand(
         field_items += _winnings(fields, names, draft, pos)
     places = ItemPlaces(piece, actions, lines_of, actions_from, actions_to, field_items)
     draft.placed = places.positions
+    if unshown:  # said at the showdown's first action
+        first = next(
+            i
+            for i in range(actions_from, actions_to)
+            if type(draft.events[i]) is Show or type(draft.events[i]) is Muck
+        )
+        at = places.position(draft.positions[first], first)
+        gaps.append(_unshown_warning(fields, unshown, at))
     if POT_WINNINGS_FIELD in hand:
         draft.events.extend(_pot_collects(fields, names))
         draft.positions.extend([pos] * (len(draft.events) - len(draft.positions)))

@@ -37,6 +37,7 @@ def test_a_missing_show_is_named_as_an_assumption() -> None:
     warning, record = items
     assert isinstance(warning, SiteWarning) and warning.rule == "no-show-action"
     assert "Ben" in warning.message and "PokerKit reads a missing sm as a muck" in warning.message
+    assert (warning.pos.line, warning.pos.column) == (9, 20)  # the showdown's "p1 sm"
     assert isinstance(record, HandRecord)
     assert replay_hand(record).payouts == {"Ben": 4}  # read as before: cards speak
     with warnings.catch_warnings():
