@@ -344,12 +344,7 @@ class CardTracker:
         if not held:
             raise self._illegal("show-not-held", f"{player} shows cards after folding", at)
         if len(cards) != len(held):
-            raise self._illegal(
-                "show-count",
-                f"{player} shows {len(cards)} card{'' if len(cards) == 1 else 's'}, but holds "
-                f"{len(held)}",
-                at,
-            )
+            raise self._miscounted(player, len(cards), f"holds {len(held)}", at)
         if None not in cards and None not in held:
             # The usual case: the known holding, in any order.  A holding has no card twice,
             # so as many cards shown, each of them held, are the holding.
@@ -391,6 +386,13 @@ class CardTracker:
             return None
         return tuple(shown_known)
 
+    def _miscounted(
+        self, player: str, shown: int, held: str, at: int, when: str = ""
+    ) -> IllegalAction:
+        """``show-count``: ``player`` shows ``shown`` cards (``when``), but ``held``."""
+        cards = f"{shown} card{'' if shown == 1 else 's'}"
+        return self._illegal("show-count", f"{player} shows {cards}{when}, but {held}", at)
+
     def show_folded(self, player: str, cards: Sequence[Card | None], at: int) -> None:
         """Check the cards a player shows after folding against the hand he folded, as a
         live player's show is checked (:meth:`show`): as many cards, none twice, each one he
@@ -402,12 +404,7 @@ class CardTracker:
             raise self._illegal("show-not-held", f"{player} shows cards he was never dealt", at)
         held, reshuffles = folded
         if len(cards) != len(held):
-            raise self._illegal(
-                "show-count",
-                f"{player} shows {len(cards)} card{'' if len(cards) == 1 else 's'} after "
-                f"folding, but folded {len(held)}",
-                at,
-            )
+            raise self._miscounted(player, len(cards), f"folded {len(held)}", at, " after folding")
         shown_known = [c for c in cards if c is not None]
         if len(set(shown_known)) < len(shown_known):
             twice = next(c for c in shown_known if shown_known.count(c) > 1)
