@@ -18,9 +18,9 @@ in PHH's order, as PokerKit deals it (:data:`POKERKIT_DEALING`).  Player names
 come from ``players`` (``p1``…``pN`` when it names none); seat numbers from ``seats``; amounts
 are chips, whole numbers, or, in a hand with a ``currency``, that currency's units (``2``,
 ``0.25``: dollars, as the specification has them), read into exact cents (:mod:`.fields`).
-``finishing_stacks`` become ``FinalStack`` claims, ``winnings`` ``Collect`` claims and the
-user-defined ``_rake`` a ``RakeTaken`` the replay verifies.  Every variant but ``FB`` is
-skipped as another game.
+``finishing_stacks`` become ``FinalStack`` claims, ``winnings`` ``Collect`` claims
+(:mod:`.claims`) and the user-defined ``_rake`` a ``RakeTaken`` the replay verifies.  Every
+variant but ``FB`` is skipped as another game.
 
 Writing is :mod:`.phh_write`.
 
@@ -28,7 +28,9 @@ Why this module: it translates the standard's fields into events, one section pe
 forced bets, the stack changes, the claims, the settings).  The ``actions`` field is the rest:
 its strings, where each stands and what each says, are :mod:`.action_strings`, and the loop that
 turns them into events, run for every action of every hand, is :mod:`.actions`.  Which blind
-is which of our forced bets, and the orders of play refused, are :mod:`.blinds`.  Splitting the
+is which of our forced bets, and the orders of play refused, are :mod:`.blinds`; what the
+outcome's claims mean (``winnings``, a rake in the finishing stacks, a showdown not written
+whole), :mod:`.claims`.  Splitting the
 file, the fast TOML reader and the field checks are modules of their own too.
 """
 
@@ -43,8 +45,6 @@ from typing import Any, NoReturn
 
 from ..model.errors import BadugiError, ConfigError, ImportFormatError, Position
 from ..model.events import (
-    Action,
-    Collect,
     Event,
     FinalStack,
     HandRecord,
@@ -55,7 +55,6 @@ from ..model.events import (
     StackChangeKind,
 )
 from ..model.limits import quote
-from ..model.money import CHIPS, format_amount
 from ..model.names import one_line
 from ..model.settings import POKERKIT_HOUSE, GameSettings, HouseRules, ReshuffleRule, Structure
 from ..sites.common import ImportItem, SiteWarning, SkippedHand
@@ -64,6 +63,15 @@ from ..sites.files import UNREADABLE, split_lines, unreadable
 from .action_strings import _action_lines
 from .actions import _replay_actions
 from .blinds import blind_seats, forced_bets, post_straddles, refuse_orders_not_played
+from .claims import (
+    POT_WINNINGS_FIELD,
+    WINNINGS_FIELD,
+    pot_collects,
+    rake_from_finishing_stacks,
+    unshown_at_showdown,
+    unshown_warning,
+    winnings,
+)
 from .fields import HandFields, describe, settings_refused, table_named
 from .positions import FieldItems, ItemPlaces
 from .session import read_session
@@ -87,23 +95,6 @@ not in the file (``convert`` refused them, the source missed them or could not r
 ``missing hands``): how many, as far as known (at least one).  The reader then warns that hands
 are missing (``missing-hand``), and the replay takes this hand's stated stacks instead of
 holding them against the table's previous hand in the file."""
-
-POT_WINNINGS_FIELD = "_pot_winnings"
-"""User-defined field our writer gives a hand with a rake and more than one pot won: each pot's
-winnings after its rake, the main pot first, one amount per player in ``players`` order (PHH's
-``winnings`` per pot), in one list (the pots one after the other: a flat list, as every PHH
-field is).  PHH keeps one rake (our ``_rake``, kept for readers that know only it),
-and a rake is taken from the main pot first when nothing says otherwise (``replay/showdown.py``);
-a site rakes each pot (PokerStars, corpus hand 49164202872).  Read back, the amounts are the
-hand's collections from each pot (``Collect`` claims, verified by the replay), which split the
-rake among the pots as a site's own collections do."""
-
-WINNINGS_FIELD = "winnings"
-"""The specification's optional ``winnings`` (``optional.rst``): "the winnings (i.e. collected
-pots)" of each player, in ``players`` order, after the rake when one is taken.  Read as the
-hand's collections (``Collect`` claims naming no pot, one per amount that is not 0), which the
-replay checks as it checks any recorded collection (``replay/claims.py``): a player's amount
-that is not what the replay pays him is a ``collect`` mismatch at its item."""
 
 STACK_CHANGE_FIELDS: dict[StackChangeKind, str] = {
     "rebuy": "_rebuys",
@@ -238,7 +229,7 @@ def _read_hand(
     lines_of = _action_lines(piece, actions, line)
     _replay_actions(draft, actions, lines_of, names, stacks, piece, scale)
     actions_to = len(draft.events)
-    unshown = _unshown_at_showdown(draft.events[actions_from:actions_to], names, draft)
+    unshown = unshown_at_showdown(draft.events[actions_from:actions_to], names, draft)
     finishing = fields.optional_amounts("finishing_stacks", count)
     field_items: tuple[FieldItems, ...] = ()
     if finishing is not None:
@@ -247,7 +238,7 @@ def _read_hand(
         draft.events.extend([FinalStack(name, amount) for name, amount in pairs])
         draft.positions.extend([pos] * count)
     if WINNINGS_FIELD in hand:
-        field_items += _winnings(fields, names, draft, pos)
+        field_items += winnings(fields, names, draft, pos)
     places = ItemPlaces(piece, actions, lines_of, actions_from, actions_to, field_items)
     draft.placed = places.positions
     if unshown:  # said at the showdown's first action
@@ -257,9 +248,9 @@ def _read_hand(
             if type(draft.events[i]) is Show or type(draft.events[i]) is Muck
         )
         at = places.position(draft.positions[first], first)
-        gaps.append(_unshown_warning(fields, unshown, at))
+        gaps.append(unshown_warning(fields, unshown, at))
     if POT_WINNINGS_FIELD in hand:
-        draft.events.extend(_pot_collects(fields, names))
+        draft.events.extend(pot_collects(fields, names))
         draft.positions.extend([pos] * (len(draft.events) - len(draft.positions)))
     if "_rake" in hand:  # (0, as our writer says of a hand the house took nothing of: no event)
         rake = fields.amount("_rake", money=True)
@@ -267,7 +258,7 @@ def _read_hand(
             draft.put(RakeTaken(rake), pos)
     elif finishing is not None and sum(finishing) < sum(stacks):
         draft.put(RakeTaken(sum(stacks) - sum(finishing)), pos)
-        gaps.append(_rake_from_finishing_stacks(fields, sum(stacks) - sum(finishing), pos))
+        gaps.append(rake_from_finishing_stacks(fields, sum(stacks) - sum(finishing), pos))
     rule = _dealing(hand, fields)
     small_blind = 0 if small_seat is None else posts[small_seat][1]
     big_blind = posts[big_seat][1]
@@ -336,116 +327,6 @@ def _header_line(piece: PhhPiece, key: str) -> int:
         if stripped[:1] == "[" and stripped[1:].lstrip().lstrip("'\"").startswith(key):
             return piece.start + i
     return piece.start
-
-
-UNSHOWN_AT_SHOWDOWN = "no-show-action"
-"""The warning of a hand whose showdown (some player's ``sm``) leaves out a player still in."""
-
-
-def _unshown_at_showdown(events: list[Event], names: list[str], draft: HandDraft) -> list[str]:
-    """The players still in (dealt known cards, never folded) who have no ``sm`` in a hand
-    whose showdown has begun (some ``sm``): our replay settles the pot with the hand each
-    holds, as cards speak at a card room; PokerKit's ``HandHistory`` fills the missing action
-    with ``show_or_muck_hole_cards(())``, which leaves the player no cards: a muck."""
-    showdown = {e.player for e in events if type(e) is Show or type(e) is Muck}
-    if not showdown:
-        return []
-    folded = {e.player for e in events if type(e) is Action and e.verb == "fold"}
-    return [
-        name
-        for name in names
-        if name in draft.known_deals and name not in folded and name not in showdown
-    ]
-
-
-def _unshown_warning(fields: HandFields, players: list[str], pos: Position) -> SiteWarning:
-    """:data:`UNSHOWN_AT_SHOWDOWN`: the assumption named, and PokerKit's other reading."""
-    who = ", ".join(players)
-    return SiteWarning(
-        fields.source,
-        fields.hand_id,
-        fields.label("table"),
-        pos,
-        UNSHOWN_AT_SHOWDOWN,
-        f"{who} still in the hand at the showdown but with no sm action: read as showing the "
-        "hand held (cards speak); PokerKit reads a missing sm as a muck, which loses, and may "
-        "pay the pot to another player",
-    )
-
-
-RAKE_FROM_STACKS = "rake-from-finishing-stacks"
-"""The warning of a hand whose rake is read from its finishing stacks (no ``_rake``)."""
-
-
-def _rake_from_finishing_stacks(fields: HandFields, rake: int, pos: Position) -> SiteWarning:
-    """A hand without ``_rake`` whose ``finishing_stacks`` add up to less than its starting
-    stacks: the chips missing are the house's.  The specification has finishing stacks say
-    what "the parser may not be aware of", such as "the rake applied in the end", and PokerKit
-    plays no rake (its ``HandHistory``'s rake function takes nothing unless its caller gives
-    one, and no PHH field names one) and never compares ``finishing_stacks`` with its play: a
-    file may record the rake only there.  The rake is read as the replay reads ``_rake`` (out
-    of the main pot first; each player's finishing stack is still checked), and a warning
-    says so: a stack mistyped lower than it was would read the same."""
-    shown = format_amount(rake, fields.currency or CHIPS)
-    return SiteWarning(
-        fields.source,
-        fields.hand_id,
-        fields.label("table"),
-        pos,
-        RAKE_FROM_STACKS,
-        f"the hand names no rake (_rake), but its finishing stacks add up to {shown} less than "
-        "its starting stacks: read as the rake, taken from the main pot first",
-    )
-
-
-def _winnings(
-    fields: HandFields, names: list[str], draft: HandDraft, pos: Position
-) -> tuple[FieldItems, ...]:
-    """The claims of :data:`WINNINGS_FIELD` put into ``draft``, and where their items stand.
-    A hand that also has :data:`POT_WINNINGS_FIELD` (each pot's collections, our writer's)
-    gets no second set of claims: each player's ``winnings`` must be his amounts there, added
-    up.  The claims are no part of the hand's fingerprint (``ledger/fingerprints.py``,
-    :data:`~badugi_ledger.ledger.fingerprints.CLAIMS_ADDED_LATER`): a hand whose ``winnings``
-    the replay confirms is the hand ledgers stored before the field was read."""
-    amounts = fields.optional_amounts(WINNINGS_FIELD, len(names))
-    if amounts is None:
-        return ()
-    if POT_WINNINGS_FIELD in fields.hand:
-        per_pot = fields.amounts(POT_WINNINGS_FIELD, money=True)
-        count = len(names)
-        for i, amount in enumerate(amounts):
-            added = sum(per_pot[i::count])
-            if amount != added:
-                fields.fail(
-                    WINNINGS_FIELD,
-                    f"winnings[{i}] is {amount}, but {POT_WINNINGS_FIELD} gives {names[i]} "
-                    f"{added} from the pots: the two fields must agree",
-                )
-        return ()
-    first = len(draft.events)
-    items = tuple(i for i, amount in enumerate(amounts) if amount)
-    draft.events.extend([Collect(names[i], amounts[i]) for i in items])
-    draft.positions.extend([pos] * len(items))
-    return ((WINNINGS_FIELD, first, items),)
-
-
-def _pot_collects(fields: HandFields, names: list[str]) -> list[Event]:
-    """The ``Collect`` claims of :data:`POT_WINNINGS_FIELD`: one amount per player for each pot
-    in turn, the main pot (``main``) first, then ``side 1``, ``side 2``… (the replay's names)."""
-    amounts = fields.amounts(POT_WINNINGS_FIELD, money=True)
-    count = len(names)
-    if len(amounts) % count or len(amounts) < 2 * count:
-        fields.fail(
-            POT_WINNINGS_FIELD,
-            f"{POT_WINNINGS_FIELD} has {len(amounts)} amounts: it needs one per player ({count}) "
-            "for each pot, of two pots or more",
-        )
-    collects: list[Event] = []
-    for at, amount in enumerate(amounts):
-        if amount:
-            k = at // count
-            collects.append(Collect(names[at % count], amount, "main" if not k else f"side {k}"))
-    return collects
 
 
 def _ante_trimming(fields: HandFields, antes: list[int], stacks: list[int]) -> bool:

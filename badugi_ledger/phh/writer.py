@@ -40,10 +40,10 @@ from ..model.events import (
 from ..model.forced import small_blind_dead
 from ..model.settings import GameSettings
 from .blinds import blind_seat, heads_up_first_to_act
+from .claims import POT_WINNINGS_FIELD
 from .reader import (
     MISSING_FIELD,
     POKERKIT_DEALING,
-    POT_WINNINGS_FIELD,
     RESHUFFLE_FIELD,
     STACK_CHANGE_FIELDS,
     VARIANT,
@@ -81,7 +81,7 @@ def write_phh(
     ``finishing_stacks`` (usually the replay's) and ``rake`` are written when given, with
     ``pot_winnings``, each pot's winnings after its rake, main pot first (the replay's pots'
     shares), when the hand has a rake and more than one pot
-    (:data:`~.reader.POT_WINNINGS_FIELD`), and
+    (:data:`~.claims.POT_WINNINGS_FIELD`), and
     ``missing_before``, the hands of this table just before it that are not written
     (:data:`~.reader.MISSING_FIELD`; at least as many as the record's own ``missing hands``
     say).
