@@ -258,7 +258,7 @@ def pool_amount(amount: int, pool: str) -> str:
     return hand_amount(amount, currency)
 
 
-class _Move(NamedTuple):
+class PoolMove(NamedTuple):
     """A counting hand of a pool that carries or takes a pot (:data:`_POOL_HANDS`)."""
 
     hand_id: int
@@ -296,7 +296,7 @@ def carry_shortfall(
     pots as they were is not refused for it; the import's report names it)."""
     before: dict[str, dict[int, int]] = {}
     for table in sorted(set(tables)):
-        for pool, hands in _pools(db, table):
+        for pool, hands in pool_moves(db, table):
             for short in _walk(db, table, pool, hands, changed):
                 if short.surplus and committed is not None:
                     if table not in before:
@@ -314,21 +314,21 @@ def _surpluses(db: sqlite3.Connection | None, table: str) -> dict[int, int]:
         return {}
     return {
         short.hand_row: short.left
-        for pool, hands in _pools(db, table)
+        for pool, hands in pool_moves(db, table)
         for short in _walk(db, table, pool, hands, lambda _: False)
         if short.surplus
     }
 
 
-def _pools(db: sqlite3.Connection, table: str) -> list[tuple[str, list[_Move]]]:
+def pool_moves(db: sqlite3.Connection, table: str) -> list[tuple[str, list[PoolMove]]]:
     """The counting hands of ``table`` that carry or take a pot, by pool."""
     nights = [int(row[0]) for row in db.execute(_NIGHTS_MOVING, [table])]
     if not nights:
         return []
-    pools: dict[str, list[_Move]] = defaultdict(list)
+    pools: dict[str, list[PoolMove]] = defaultdict(list)
     query = _POOL_HANDS.format(nights=", ".join("?" * len(nights)))
     for row in db.execute(query, [table, *nights]):
-        move = _Move(*row)
+        move = PoolMove(*row)
         pools[move.pool].append(move)
     return sorted(pools.items())
 
@@ -342,7 +342,7 @@ def carry_left_behind(db: sqlite3.Connection, tables: Iterable[str]) -> list[Car
     no hand was played after yet waits for the next night."""
     found = []
     for table in sorted(set(tables)):
-        for pool, hands in _pools(db, table):
+        for pool, hands in pool_moves(db, table):
             short = _left_walk(db, table, pool, hands)
             if short is not None:
                 found.append(short)
@@ -350,13 +350,13 @@ def carry_left_behind(db: sqlite3.Connection, tables: Iterable[str]) -> list[Car
 
 
 def _left_walk(
-    db: sqlite3.Connection, table: str, pool: str, hands: list[_Move]
+    db: sqlite3.Connection, table: str, pool: str, hands: list[PoolMove]
 ) -> CarryShortfall | None:
     """:func:`carry_left_behind` of one pool."""
     left = 0
-    carrier: _Move | None = None
+    carrier: PoolMove | None = None
     known = True
-    for ordered, step in _steps(hands):
+    for ordered, step in play_steps(hands):
         takes = sum(hand.carry_in for hand in step)
         if ordered and known and carrier is not None and takes < left:
             return _left(table, step[0], left, carrier)
@@ -407,7 +407,7 @@ def carry_taker(db: sqlite3.Connection, table: str, hand_row: int) -> CarryShort
     row = db.execute(_MOVE_OF, [hand_row]).fetchone()
     if row is None:
         return None
-    hand = _Move(*row)
+    hand = PoolMove(*row)
     if hand.carry_out <= hand.carry_in:
         return None
     after = _played_after(db, table, hand.pool, hand)
@@ -416,7 +416,7 @@ def carry_taker(db: sqlite3.Connection, table: str, hand_row: int) -> CarryShort
     return _shortfall(table, after, hand.carry_out, 0)
 
 
-def _played_after(db: sqlite3.Connection, table: str, pool: str, hand: _Move) -> _Move | None:
+def _played_after(db: sqlite3.Connection, table: str, pool: str, hand: PoolMove) -> PoolMove | None:
     """The next counting Progressive Badugi hand of the pool played at ``table`` after
     ``hand``, or None (none yet, or the order is not known: a night without a date)."""
     row = db.execute(_PLAYED_AFTER_IN_NIGHT, [hand.event_id, table, hand.seq]).fetchone()
@@ -424,10 +424,10 @@ def _played_after(db: sqlite3.Connection, table: str, pool: str, hand: _Move) ->
         night = db.execute(_NEXT_NIGHT, [hand.date, pool, table]).fetchone()
         if night is not None:
             row = db.execute(_PLAYED_AFTER_IN_NIGHT, [night[0], table, -1]).fetchone()
-    return None if row is None else _Move(*row)
+    return None if row is None else PoolMove(*row)
 
 
-def _left(table: str, hand: _Move, left: int, carrier: _Move) -> CarryShortfall:
+def _left(table: str, hand: PoolMove, left: int, carrier: PoolMove) -> CarryShortfall:
     """A pot taken only in part by ``hand`` (:func:`carry_left_behind`): ``left`` for it, as
     :attr:`CarryShortfall.carried`."""
     held = f" ({carrier.source})" if carrier.source else ""
@@ -439,12 +439,12 @@ def _left(table: str, hand: _Move, left: int, carrier: _Move) -> CarryShortfall:
     )
 
 
-def _steps(hands: list[_Move]) -> list[tuple[bool, list[_Move]]]:
+def play_steps(hands: list[PoolMove]) -> list[tuple[bool, list[PoolMove]]]:
     """The pool's hands in play order (module docstring), as steps: each hand of a night whose
     place is known is a step of its own (True); nights whose order is not known - of one date,
     or all of them when one has no date - are one step together (False), in which each night
     keeps its hands' order."""
-    nights: dict[int, list[_Move]] = defaultdict(list)
+    nights: dict[int, list[PoolMove]] = defaultdict(list)
     for hand in sorted(hands, key=lambda h: (h.seq, h.hand_id)):
         nights[hand.event_id].append(hand)
     firsts = sorted(
@@ -453,10 +453,10 @@ def _steps(hands: list[_Move]) -> list[tuple[bool, list[_Move]]]:
     )
     if any(hand.date is None for hand in hands):
         return [(False, [hand for _, night in firsts for hand in night])]
-    dates: dict[str, list[list[_Move]]] = defaultdict(list)
+    dates: dict[str, list[list[PoolMove]]] = defaultdict(list)
     for (date, _, _), night in firsts:
         dates[date].append(night)
-    steps: list[tuple[bool, list[_Move]]] = []
+    steps: list[tuple[bool, list[PoolMove]]] = []
     for date in sorted(dates):
         if len(dates[date]) == 1:
             steps += [(True, [hand]) for hand in dates[date][0]]
@@ -469,7 +469,7 @@ def _walk(
     db: sqlite3.Connection,
     table: str,
     pool: str,
-    hands: list[_Move],
+    hands: list[PoolMove],
     changed: Callable[[int], bool] | None = None,
 ) -> Iterator[CarryShortfall]:
     """The pool's pots passed in play order: each hand that takes more than is left (or, with
@@ -478,7 +478,7 @@ def _walk(
     its hands take at most what was left before it and what they carry."""
     carried = taken = last_week = 0
     moved = False
-    for ordered, step in _steps(hands):
+    for ordered, step in play_steps(hands):
         if not moved:
             # The pool's first hands: one of them may take last week's pot (the first of
             # each night whose order is not known may be the first played).
@@ -513,16 +513,16 @@ def _walk(
         moved = moved or bool(takes or _carries(step))
 
 
-def _first_of_night(step: list[_Move], hand: _Move) -> _Move:
+def _first_of_night(step: list[PoolMove], hand: PoolMove) -> PoolMove:
     """The first hand of ``hand``'s night in the step."""
     return next(h for h in step if h.event_id == hand.event_id)
 
 
-def _carries(step: list[_Move]) -> int:
+def _carries(step: list[PoolMove]) -> int:
     return sum(hand.carry_out for hand in step)
 
 
-def _played_before(db: sqlite3.Connection, table: str, pool: str, hand: _Move) -> bool:
+def _played_before(db: sqlite3.Connection, table: str, pool: str, hand: PoolMove) -> bool:
     """Whether a Progressive Badugi hand of the pool was played at the table before ``hand``."""
     if (
         hand.date is not None
@@ -535,7 +535,7 @@ def _played_before(db: sqlite3.Connection, table: str, pool: str, hand: _Move) -
 
 def _shortfall(
     table: str,
-    hand: _Move,
+    hand: PoolMove,
     carried: int,
     taken: int,
     unordered: bool = False,

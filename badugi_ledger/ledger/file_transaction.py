@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from ..model.errors import LedgerError
 from .carried_pots import PROGRESSIVE, CarryShortfall, carry_left_behind, carry_shortfall
+from .carry_strangers import carried_to_strangers
 from .connection import committed_view
 from .file_events import void_events
 from .hand_lookups import LOOKUP_CHUNK
@@ -166,9 +167,11 @@ def _warnings(db: sqlite3.Connection, source: str) -> list[str]:
     """What the ledger, with the file ``source`` committed, holds that no refusal can say,
     since file order is not play order: a Progressive Badugi pot carried at one of its tables
     that the next hand played there takes only in part
-    (:func:`~.carried_pots.carry_left_behind`), a player of one of its tournaments who plays
-    on after busting without a rebuy (:func:`~.tournament_warnings.free_chips`), or who never
-    sat down with its starting chips (:func:`~.tournament_warnings.second_entries`)."""
+    (:func:`~.carried_pots.carry_left_behind`), or that a night none of whose players sat in
+    the hand that carried it takes (:func:`~.carry_strangers.carried_to_strangers`), a player
+    of one of its tournaments who plays on after busting without a rebuy
+    (:func:`~.tournament_warnings.free_chips`), or who never sat down with its starting chips
+    (:func:`~.tournament_warnings.second_entries`)."""
     tables = [
         str(row[0])
         for row in db.execute(
@@ -178,6 +181,7 @@ def _warnings(db: sqlite3.Connection, source: str) -> list[str]:
         )
     ]
     found = [short.left_behind_text() for short in carry_left_behind(db, tables)]
+    found += carried_to_strangers(db, tables, source)
     for (event_id,) in db.execute(
         "SELECT DISTINCT h.event_id FROM hands h JOIN events e ON e.id = h.event_id "
         "WHERE h.source = ? AND e.kind = 'tournament' ORDER BY 1",

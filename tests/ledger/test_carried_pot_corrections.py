@@ -502,3 +502,27 @@ def test_a_hand_whose_pot_the_next_hand_took_is_not_voided_alone_beside_a_pot_le
         "into hand 108397-6, which counts: void hand 108397-6 first"
     ) in " ".join(out.split())
     assert void("108397-6")[0] == 0 and void("108397-5")[0] == 0
+
+
+def test_a_pot_taken_by_a_night_of_other_players_is_warned(tmp_path: Path) -> None:
+    """Night one carries 12 at its table; another group's night at a table of the same name
+    (or both writing none) takes it: two games in one ledger, one taking the other's pot, the
+    settle-up moving chips between players who never sat together - stored without a word.
+    Stored (a weekly game's players change), with a warning naming both hands and the way to
+    keep the games apart; the same players' next night is not warned."""
+    one = write(tmp_path, "n1.bhh", night_one())
+    others = later_night("Eve's game", "2024-05-10", "Q")
+    for was, now in (("Anna", "Eve"), ("Ben", "Finn"), ("Cara", "Gus"), ("Dan", "Hal")):
+        others = others.replace(was, now)
+    db = tmp_path / "club.db"
+    assert import_into(db, [one]).files[0].error is None
+    (report,) = import_into(db, [write(tmp_path, "eve.bhh", others)]).files
+    assert report.error is None, report.error
+    (warning,) = report.warnings
+    assert warning.startswith("at table 'Back room' hand Q2 of Eve's game (2024-05-10) takes ")
+    assert "no player of that hand sits in it: if they are two games, name each game's" in warning
+    same = import_into(
+        tmp_path / "same.db",
+        [one, write(tmp_path, "n2.bhh", later_night("Progressive night two", "2024-05-10", "Q"))],
+    )
+    assert [f.warnings for f in same.files] == [[], []]

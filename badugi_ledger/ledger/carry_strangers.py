@@ -1,0 +1,67 @@
+"""A carried Progressive Badugi pot taken by a night none of whose players sat in the hand
+that carried it: most likely two games the ledger holds at one table.
+
+A pot carries from hand to hand at a table (``002``), night to night in its pool
+(:mod:`.carried_pots`); the nights that write no ``table`` line are one table.  Two home games
+kept in one ledger that name no table (or name it alike) pass their pots to each other: one
+group's night takes the other's pot, and the settle-up moves chips between players who never
+sat together.  The ledger cannot know it is two games (a weekly game's players change), so it
+is not refused; but when the hand that takes a pot of another night shares no player with the
+hand that carried it, the import says so, with the way to keep the games apart.
+
+Why a module of its own: it reads what :mod:`.carried_pots` walks (a table's pools in play
+order), but asks another question of it, for the import's report only.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterable
+
+from .carried_pots import PoolMove, play_steps, pool_moves
+from .event_lookup import event_label_of
+
+_SHARED = """
+SELECT 1 FROM hand_players p JOIN aliases a ON a.id = p.alias_id
+WHERE p.hand_id = ? AND a.player_id IN (
+    SELECT b.player_id FROM hand_players q JOIN aliases b ON b.id = q.alias_id
+    WHERE q.hand_id = ?)
+LIMIT 1
+"""
+"""Whether two hands share a player (one name written two ways and merged is one)."""
+
+
+def carried_to_strangers(db: sqlite3.Connection, tables: Iterable[str], source: str) -> list[str]:
+    """For each pool at one of ``tables``: a hand that takes a pot carried by a hand of
+    another night, in play order, where the two hands share no player and one of them is
+    ``source``'s (the file just imported: said once, by the import that made it so), as the
+    import's report says it.  Nights whose order the ledger does not know are passed over."""
+    found = []
+    for table in sorted(set(tables)):
+        for _, hands in pool_moves(db, table):
+            carrier: PoolMove | None = None
+            for ordered, step in play_steps(hands):
+                for hand in step:
+                    if (
+                        ordered
+                        and hand.carry_in
+                        and carrier is not None
+                        and carrier.event_id != hand.event_id
+                        and source in (hand.source, carrier.source)
+                        and db.execute(_SHARED, [hand.hand_id, carrier.hand_id]).fetchone() is None
+                    ):
+                        found.append(_stranger_text(db, table, hand, carrier))
+                    if hand.carry_out:
+                        carrier = hand
+    return found
+
+
+def _stranger_text(db: sqlite3.Connection, table: str, hand: PoolMove, carrier: PoolMove) -> str:
+    at = f"at table {table!r}" if table else "at the table without a name"
+    return (
+        f"{at} hand {hand.hand} of {event_label_of(db, hand.event_id)} takes the Progressive "
+        f"Badugi pot hand {carrier.hand} of {event_label_of(db, carrier.event_id)} carried, but "
+        "no player of that hand sits in it: if they are two games, name each game's table "
+        "('table NAME', and import both files again with --replace), or their pots pass from "
+        "one game to the other"
+    )
