@@ -118,7 +118,9 @@ def winnings(
                 )
         return ()
     first = len(draft.events)
-    items = tuple(i for i, amount in enumerate(amounts) if amount)
+    # A player's 0 is no claim (he collected nothing: the replay holds every collection to
+    # the pots); all 0 says nobody collected a pot, which the replay holds to its play too.
+    items = tuple(i for i, amount in enumerate(amounts) if amount) or tuple(range(len(amounts)))
     draft.events.extend([Collect(names[i], amounts[i]) for i in items])
     draft.positions.extend([pos] * len(items))
     return ((WINNINGS_FIELD, first, items),)
@@ -136,8 +138,9 @@ def pot_collects(fields: HandFields, names: list[str]) -> list[Event]:
             "for each pot, of two pots or more",
         )
     collects: list[Event] = []
+    every = not any(amounts)  # all 0: nobody collected a pot, a claim too (see winnings)
     for at, amount in enumerate(amounts):
-        if amount:
+        if amount or every:
             k = at // count
             collects.append(Collect(names[at % count], amount, "main" if not k else f"side {k}"))
     return collects

@@ -66,6 +66,18 @@ def test_winnings_to_a_player_who_won_nothing_is_a_mismatch() -> None:
     assert result.violations[0].pos.column == 13
 
 
+def test_winnings_of_0_for_everyone_is_a_mismatch() -> None:
+    """``winnings = [0, 0, 0]`` says nobody collected a pot; Ben and Cara tied it.  Zeros were
+    left out as no claim, so the hand checked "ok" even under ``--strict`` (an audit of the
+    new PHH fields); it is held to the replay's pots like any claim."""
+    result = replay_hand(read_one(HAND + "winnings = [0, 0, 0]\n"))
+    wrong = [v for v in result.violations if v.rule == "collect"]
+    assert [v.message.split(",")[0] for v in wrong] == ["Ben collects 0", "Cara collects 0"]
+    assert "chips-balance" in {v.rule for v in result.violations}
+    result = replay_hand(read_one(HAND + "_pot_winnings = [0, 0, 0, 0, 0, 0]\n"))
+    assert "chips-balance" in {v.rule for v in result.violations}  # (each pot's, ours)
+
+
 def test_a_badly_typed_winnings_is_refused_at_the_field() -> None:
     for value, column in (('"lots"', 12), ("[0, 3]", 12), ("[0, -3, 2]", 12), ("[0, 3.5, 2]", 12)):
         (error,) = read_phh(HAND + f"winnings = {value}\n", "w.phh")
