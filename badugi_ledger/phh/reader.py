@@ -149,7 +149,7 @@ def _read_hand(
 ) -> HandRecord | SkippedHand:
     pos = Position(source, line, 1)
     variant = hand.get("variant")
-    if type(variant) is not str:
+    if type(variant) is not str or not variant.strip():
         _refuse_variant(hand, key, source, piece)
     if variant != VARIANT:
         hand_id = quote(one_line(_hand_id(hand, key, source)))
@@ -301,7 +301,9 @@ def _refuse_variant(
     start = piece.start if key is None or key == piece.key else _header_line(piece, key)
     fields = HandFields(hand, hand_id, source, piece.lines, piece.start)
     if "variant" in hand:
-        fields.fail("variant", f'variant must be text ("FB"), not {describe(hand["variant"])}')
+        given = hand["variant"]
+        what = "empty text" if type(given) is str else describe(given)
+        fields.fail("variant", f'variant must name the game ("FB"), not {what}')
     nested = [k for k, v in hand.items() if type(v) is dict and "variant" in v]
     if nested and all(type(v) is dict for v in hand.values()):
         message = (

@@ -82,7 +82,12 @@ def test_a_phh_file_without_variant_is_read_as_phh(tmp_path: Path) -> None:
     (late_hand,) = iter_source(tmp_path / "late.phh")
     assert isinstance(late_hand, HandRecord)
     (seven,) = iter_source(tmp_path / "seven.phh")
-    assert isinstance(seven, ImportFormatError) and "variant must be text" in str(seven)
+    assert isinstance(seven, ImportFormatError) and "variant must name the game" in str(seven)
+    (path := tmp_path / "empty.phh").write_text(
+        (tmp_path / "seven.phh").read_text().replace("variant = 7", 'variant = ""')
+    )
+    (empty,) = iter_source(path)  # (it was skipped as a hand of another game, exit 0)
+    assert isinstance(empty, ImportFormatError) and "not empty text" in str(empty)
 
 
 def test_format_detection_still_tells_other_files(tmp_path: Path) -> None:
