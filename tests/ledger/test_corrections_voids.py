@@ -20,6 +20,7 @@ import pytest
 from typer.testing import CliRunner
 
 from badugi_ledger.cli import app
+from tests.helpers.paths import FIXTURES
 
 runner = CliRunner()
 
@@ -367,66 +368,14 @@ def corrected_finals() -> tuple[str, ...]:
     )
 
 
-PROGRESSIVE_HEAD = (
-    "game progressive badugi · fixed limit 2/4 · blinds 1/2\n"
-    "qualifier 9 · redeal-posts no\n"
-    "cash Test night · date 2024-05-03 · season 2024\n"
-)
-PROGRESSIVE = (
-    "hand P1 · button Cara · Anna 100 · Ben 100 · Cara 100\n"
-    "Cara calls · Anna calls · Ben checks\n"
-    "draw: Anna 1 · Ben 1 · Cara 1\n"
-    "Anna checks · Ben checks · Cara checks\n"
-    "draw: Anna 1 · Ben 1 · Cara 1\n"
-    "Anna checks · Ben checks · Cara checks\n"
-    "draw: Anna 1 · Ben 1 · Cara 1\n"
-    "Anna checks · Ben checks · Cara checks\n"
-    "show: Anna Kh 8s 4d 2c · Ben Jd 7c 5h 3s · Cara Qs Qd 5c 2h\n"
-    "carry 6\n",
-    "hand P2 · button Anna · Anna · Ben · Cara\n"
-    "Ben bets · Cara calls · Anna calls\n"
-    "draw: Ben 1 · Cara 1 · Anna 1\n"
-    "Ben checks · Cara checks · Anna checks\n"
-    "draw: Ben 1 · Cara 1 · Anna 1\n"
-    "Ben checks · Cara checks · Anna checks\n"
-    "draw: Ben 1 · Cara 1 · Anna 1\n"
-    "Ben checks · Cara checks · Anna checks\n"
-    "show: Ben 8h 6c 4d 2s · Cara Kd 7s 5h 3c · Anna mucks\n"
-    "Ben collects 12\n"
-    "final: Anna 96 · Ben 108 · Cara 96\n",
-    "hand P3 · button Ben · Anna · Ben · Cara\n"
-    "Ben raises · Cara folds · Anna calls\n"
-    "draw: Anna 1 · Ben 1\n"
-    "Anna checks · Ben bets · Anna calls\n"
-    "draw: Anna 1 · Ben 1\n"
-    "Anna checks · Ben checks\n"
-    "draw: Anna 1 · Ben 1\n"
-    "Anna checks · Ben checks\n"
-    "show: Anna Kc 9d 7h 3s · Ben Qc Td 6h 2s\n"
-    "carry 13\n",
-    "hand P4 · button Cara · Anna · Ben · Cara\n"
-    "Anna bets · Ben calls · Cara folds\n"
-    "draw: Anna 1 · Ben 1\n"
-    "Anna checks · Ben checks\n"
-    "draw: Anna 1 · Ben 1\n"
-    "Anna checks · Ben checks\n"
-    "draw: Anna 1 · Ben 1\n"
-    "Anna checks · Ben checks\n"
-    "show: Anna 9h 8c 6d 5s · Ben Kd Jc 4h 3s\n"
-    "Anna collects 17\n"
-    "final: Anna 105 · Ben 100 · Cara 95\n",
-    "hand P5 · button Anna · Anna · Ben · Cara\n"
-    "Anna calls · Ben calls · Cara checks\n"
-    "draw: Ben 1 · Cara 1 · Anna 1\n"
-    "Ben checks · Cara checks · Anna checks\n"
-    "draw: Ben 1 · Cara 1 · Anna 1\n"
-    "Ben checks · Cara checks · Anna checks\n"
-    "draw: Ben 1 · Cara 1 · Anna 1\n"
-    "Ben checks · Cara checks · Anna checks\n"
-    "show: Ben Kh 8s 4d 2c · Cara Jd 7c 5h 3s · Anna Qs Qd 5c 2h\n"
-    "carry 6\n"
-    "final: Anna 103 · Ben 98 · Cara 93\n",
-)
+NIGHT_A = (FIXTURES / "carried_nights" / "night_a.bhh").read_text(encoding="utf-8")
+"""A Progressive Badugi night whose hand P4 takes the pot P3 carried."""
+PROGRESSIVE_HEAD = "".join(
+    line
+    for line in NIGHT_A.split("\n\n")[0].splitlines(keepends=True)
+    if not line.startswith(("#", "table "))
+).replace("cash Prog night", "cash Test night")
+PROGRESSIVE = tuple(hand + "\n" for hand in NIGHT_A.strip().split("\n\n")[1:])
 
 
 def test_a_void_stays_on_the_hand_that_took_a_carried_pot_when_an_earlier_hand_is_corrected(
