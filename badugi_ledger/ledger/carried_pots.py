@@ -181,8 +181,8 @@ class CarryShortfall:
 
     @property
     def at_table(self) -> str:
-        """``at table 'Back'``; a table without a name is every night's that names none."""
-        return f"at table {self.table!r}" if self.table else "at the table without a name"
+        """:func:`at_table` of this table."""
+        return at_table(self.table)
 
     def _nameless(self) -> str:
         """What a message about the table without a name adds: which hands it holds."""
@@ -248,6 +248,11 @@ class CarryShortfall:
             "no hand (badugi-ledger settle shows them); correct the 'carry in' of the hand "
             f"that takes it and import its file again with --replace{self._nameless()}"
         )
+
+
+def at_table(table: str) -> str:
+    """``at table 'Back'``; a table without a name is every night's that names none."""
+    return f"at table {table!r}" if table else "at the table without a name"
 
 
 def pool_amount(amount: int, pool: str) -> str:
