@@ -32,20 +32,14 @@ LIMIT 1
 
 
 def carried_to_strangers(db: sqlite3.Connection, tables: Iterable[str], source: str) -> list[str]:
-    """For each pool at one of ``tables``: a hand that takes a pot carried by a hand of
-    another night, in play order, where the two hands share no player and one of them is
-    ``source``'s (the file just imported: said once, by the import that made it so), as the
-    import's report says it.  Nights whose order the ledger does not know are passed over."""
-    moving = {
-        str(row[0])
-        for row in db.execute(
-            "SELECT DISTINCT coalesce(table_name, '') FROM hands WHERE source = ? "
-            "AND (carry_in > 0 OR carry_out > 0)",
-            [source],
-        )
-    }  # (a file whose hands neither carry nor take a pot at a table says nothing of it)
+    """For each pool at one of ``tables`` (those where ``source``'s hands carry or take a pot:
+    a file that moves none at a table says nothing of it): a hand that takes a pot carried by
+    a hand of another night, in play order, where the two hands share no player and one of
+    them is ``source``'s (the file just imported: said once, by the import that made it so),
+    as the import's report says it.  Nights whose order the ledger does not know are passed
+    over."""
     found = []
-    for table in sorted(set(tables) & moving):
+    for table in sorted(set(tables)):
         for _, hands in pool_moves(db, table):
             carrier: PoolMove | None = None
             for ordered, step in play_steps(hands):

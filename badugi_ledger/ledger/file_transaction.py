@@ -172,16 +172,15 @@ def _warnings(db: sqlite3.Connection, source: str) -> list[str]:
     of one of its tournaments who plays on after busting without a rebuy
     (:func:`~.tournament_warnings.free_chips`), or who never sat down with its starting chips
     (:func:`~.tournament_warnings.second_entries`)."""
-    tables = [
-        str(row[0])
-        for row in db.execute(
-            "SELECT DISTINCT coalesce(table_name, '') FROM hands WHERE source = ? "
-            f"AND game IN ({PROGRESSIVE})",
+    tables = dict(  # the file's Progressive Badugi tables: whether its hands there move a pot
+        db.execute(
+            "SELECT coalesce(table_name, ''), max(carry_in > 0 OR carry_out > 0) FROM hands "
+            f"WHERE source = ? AND game IN ({PROGRESSIVE}) GROUP BY 1",
             [source],
-        )
-    ]
+        ).fetchall()
+    )
     found = [short.left_behind_text() for short in carry_left_behind(db, tables)]
-    found += carried_to_strangers(db, tables, source)
+    found += carried_to_strangers(db, [table for table, moves in tables.items() if moves], source)
     for (event_id,) in db.execute(
         "SELECT DISTINCT h.event_id FROM hands h JOIN events e ON e.id = h.event_id "
         "WHERE h.source = ? AND e.kind = 'tournament' ORDER BY 1",
