@@ -48,7 +48,11 @@ from .sites.files import SMALL_FILE, decode_bytes, lines_after, sniff_encoding
 if TYPE_CHECKING:  # only a site's reader makes them: imported where one is read
     from .sites.common import ImportItem, SiteWarning, SkippedHand
 
-HISTORY_SUFFIXES = frozenset({".bhh", ".txt", ".phh", ".phhs"})
+PHH_SUFFIXES = frozenset({".phh", ".phhs"})
+"""The names PHH gives its files (one hand, several): a file so named whose first lines say no
+other format is read as PHH, so that a hand missing its required ``variant`` (or naming it
+after the lines looked at) is that hand's error, not our format's."""
+HISTORY_SUFFIXES = frozenset({".bhh", ".txt", *PHH_SUFFIXES})
 """Files picked up when a folder is given (a file named on the command line is always read):
 our format, site histories, PHH hands and PHH files of several hands (``.phhs``, as ``convert``
 writes them)."""
@@ -343,12 +347,6 @@ def open_file(path: str | Path) -> BinaryIO:
     except BaseException:
         os.close(fd)
         raise
-
-
-PHH_SUFFIXES = frozenset({".phh", ".phhs"})
-"""The names PHH gives its files (one hand, several): a file so named whose first lines say no
-other format is read as PHH, so that a hand missing its required ``variant`` (or naming it
-after the lines looked at) is that hand's error, not our format's."""
 
 
 def detect_format(path: str | Path) -> str:

@@ -18,9 +18,9 @@ walks alike, stacks gone round (and two hands shown nothing are not enough eithe
 matches on one day may begin with the same walks); so are they of an event of another date
 (next week's night of the same name may begin with the same walks: of the same name on
 another date, or none, only a hand showing the same cards under the same names is looked for,
-so a weekly game is never read whole).  Those look-alikes are
-stored, never refused (a legal hand is never refused), but not in silence: the import warns,
-naming both files' hands, and says how to void the copy.
+so a weekly game is never read whole).  Those look-alikes are stored, never refused (a legal
+hand is never refused), but not in silence: the import warns, naming both files' hands, and
+says how to void the copy.
 
 A file is judged by all its hands of the event: those an earlier import of it stored (voided
 by the organiser since, or not) as well as the new ones, and the hands it brings back into the
