@@ -120,6 +120,9 @@ class HandDraft:
     known_deals: dict[str, Cards] = field(default_factory=dict)
     collected: dict[str, int] = field(default_factory=dict)
     summary_won: dict[str, int] = field(default_factory=dict)
+    summary_pots: dict[str, tuple[str, int, int]] = field(default_factory=dict)
+    """Each pot the summary states a figure of (``"main"``, ``"side 1"``, ...): the site's words
+    for it, the figure and the line that states it."""
     active: set[str] = field(default_factory=set)
     summary_played: set[str] = field(default_factory=set)
     """Players the summary says played the hand (folded, showed, mucked, won): they were dealt
@@ -450,7 +453,8 @@ class HandDraft:
                 )
 
     def check_summary(self, currency: str | None) -> None:
-        """The site's per-seat totals must equal its own collect lines (else it is corrupt);
+        """The site's per-seat totals, and each pot it states a figure of, must equal its own
+        collect lines (else it is corrupt);
         the error is at the summary line that says what the player won, in the figures the
         file writes (``currency``: the hand's amounts are its cents; None: chips)."""
         for name, won in self.summary_won.items():
@@ -460,6 +464,14 @@ class HandDraft:
                     f"the summary says {name} won {hand_figure(won, currency)} but the hand "
                     f"shows {hand_figure(collected, currency)} collected",
                     self.landmarks.summary.get(name),
+                )
+        for pot, (words, figure, line) in self.summary_pots.items():
+            collected = sum([e.amount for e in self.events if type(e) is Collect and e.pot == pot])
+            if collected != figure:
+                raise self.whole_error(
+                    f"the summary says the {words} was {hand_figure(figure, currency)} but the "
+                    f"hand shows {hand_figure(collected, currency)} collected from it",
+                    line,
                 )
 
     def summary_seat(self, number: int, text: str, line: int) -> tuple[str, str]:
@@ -491,6 +503,13 @@ class HandDraft:
         if played_in_summary(after):
             self.summary_played.add(seat.name)
         return seat.name, after
+
+    def summary_pot(self, pot: str, words: str, amount: int, line: int) -> None:
+        """The summary's line (0-based ``line``) says the pot ``pot`` (the site's ``words`` for
+        it) was ``amount`` once raked: what its winners collected from it."""
+        if pot in self.summary_pots:
+            raise self.error(f"the summary states the {words} twice", line)
+        self.summary_pots[pot] = (words, amount, line)
 
     def summary_win(self, name: str, amount: int, line: int) -> None:
         """A summary line (0-based ``line``) says ``name`` won ``amount``."""

@@ -5,9 +5,9 @@ the table line (name, ``N-max``, button seat), seat lines with stacks (``is sitt
 ``out of hand``), posts (small/big blind, ``small & big blinds`` = a dead small blind plus a
 live big blind, antes, ``and is all-in``), every betting action, draws (``discards N cards``,
 ``stands pat``; the hero's discards and ``Dealt to Hero [kept] [new]``), shows and mucks,
-``collected X from pot|main pot|side pot-N``, and the summary's total pot, rake and per-seat
-winnings.  Chat, connection and table-movement lines are recognised and ignored; any other
-line is an error naming it, so nothing is dropped silently.
+``collected X from pot|main pot|side pot-N``, and the summary's total pot, each pot's figure,
+rake and per-seat winnings.  Chat, connection and table-movement lines are recognised and
+ignored; any other line is an error naming it, so nothing is dropped silently.
 
 Money: a cash table's amounts are cents of the currency the stakes name (the code, else the
 symbol: ``($0.25/$0.50 USD)``, ``(€0.25/€0.50)``), or chips at a play-money table (stakes with
@@ -77,7 +77,13 @@ _SEAT = re.compile(
 )
 _SUMMARY_SEAT = re.compile(r"Seat (?P<num>\d+): (?P<rest>.*)$")
 _TOTAL = re.compile(
-    r"Total pot (?P<pot>[$€£]?[\d.,]++)(?:\s[^|]*+)?\|\s*+Rake (?P<rake>[$€£]?[\d.,]++)(?![^\s|])"
+    r"Total pot (?P<pot>[$€£]?[\d.,]++)(?:\s(?P<pots>[^|]*+))?\|\s*+Rake (?P<rake>[$€£]?[\d.,]++)"
+    r"(?![^\s|])"
+)
+_POT_AMOUNT = r"[$€£]?[\d,]++(?:\.\d++)?"  # the pot's figure, before the full stop after it
+_POT_FIGURES = re.compile(r"(?:(?:Main pot|Side pot(?:-\d+)?) " + _POT_AMOUNT + r"\.\s*+)*+")
+_POT_FIGURE = re.compile(
+    r"(?P<words>Main pot|Side pot(?:-(?P<n>\d+))?) (?P<amt>" + _POT_AMOUNT + r")\."
 )
 _ALL_IN = " and is all-in"
 
@@ -487,6 +493,18 @@ def _read_summary_line(draft: HandDraft, line: str, index: int, money: str | Non
         pot = parse_amount(m["pot"], currency=money, position=pos)
         rake = parse_amount(m["rake"], currency=money, position=pos)
         draft.totals(pot, rake, index)
+        pots = (m["pots"] or "").strip()
+        if _POT_FIGURES.fullmatch(pots) is None:
+            raise draft.error(
+                f"unrecognised summary line {quote(line)!r}: between the total and the rake the "
+                "site writes each pot as `Main pot X.` and `Side pot-N X.`",
+                index,
+                rule="unrecognised-line",
+            )
+        for p in _POT_FIGURE.finditer(pots):
+            name = "main" if p["words"] == "Main pot" else f"side {p['n'] or 1}"
+            amount = parse_amount(p["amt"], currency=money, position=pos)
+            draft.summary_pot(name, p["words"].lower(), amount, index)
         return True
     m = _SUMMARY_SEAT.match(line)
     if m is not None:

@@ -211,3 +211,66 @@ def test_a_lowered_merge_balance_contradicts_the_previous_hand(tmp_path: Path) -
     lines[at] = lines[at].replace("$48.40", "$47.40")
     (error,) = _errors(_write(tmp_path, "\n".join(lines)), "merge")
     assert error.rule == "stack-contradicts-previous-hand" and error.hand == "33423082-6"
+
+
+# --- PokerStars: the summary's figure of each pot ---------------------------------------------
+
+STARS_MTT = "pokerstars/LBad-USD-MTT8-201011.txt"
+STARS_SIDE_POT_TOTAL = "Total pot $5.70 Main pot $2.90. Side pot $2.55. | Rake $0.25"
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "message"),
+    [
+        (
+            "Main pot $2.90.",
+            "Main pot $3.90.",
+            "the summary says the main pot was 3.90 but the hand shows 2.90 collected from it",
+        ),
+        (
+            "Side pot $2.55.",
+            "Side pot $1.55.",
+            "the summary says the side pot was 1.55 but the hand shows 2.55 collected from it",
+        ),
+        (
+            "Side pot $2.55.",
+            "Side pot-2 $2.55.",
+            "the summary says the side pot-2 was 2.55 but the hand shows 0.00 collected from it",
+        ),
+        (
+            "Side pot $2.55.",
+            "Side pot $2.55. Side pot $2.55.",
+            "the summary states the side pot twice",
+        ),
+        (
+            "Main pot $2.90. Side pot $2.55.",
+            "Main pot $2.90, Side pot $2.55.",
+            "unrecognised summary line 'Total pot $5.70 Main pot $2.90, Side pot $2.55. | Rake "
+            "$0.25': between the total and the rake the site writes each pot as `Main pot X.` "
+            "and `Side pot-N X.`",
+        ),
+    ],
+)
+def test_a_pokerstars_pot_figure_is_held_to_the_collections_from_that_pot(
+    tmp_path: Path, old: str, new: str, message: str
+) -> None:
+    """PokerStars's summary states each pot once raked (hand 49164202872: main $2.90 + side
+    $2.55 + rake $0.25 = $5.70), which is what its winners collected from it: an edited figure
+    contradicts the hand, and a figure in words the reader does not know is not passed over."""
+    text = _text(STARS_CASH)
+    assert text.count(STARS_SIDE_POT_TOTAL) == 1
+    edited = text.replace(STARS_SIDE_POT_TOTAL, STARS_SIDE_POT_TOTAL.replace(old, new))
+    (error,) = _errors(_write(tmp_path, edited), "pokerstars")
+    assert error.message == message
+    assert error.position.line == text.split("\n").index(STARS_SIDE_POT_TOTAL + " ") + 1
+
+
+def test_every_real_pokerstars_pot_figure_is_what_its_winners_collected() -> None:
+    """The corpus's ten hands with side pots (one of them with two, ``Side pot-1``,
+    ``Side pot-2``) read without an error, so the figures are read as the site means them."""
+    stated = 0
+    for name in (STARS_CASH, STARS_MTT):
+        stated += _text(name).count(" Side pot")
+        items = list(read_hands(CORPUS / name, "pokerstars"))
+        assert not [i for i in items if isinstance(i, BadugiError)]
+    assert stated == 11
