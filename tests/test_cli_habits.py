@@ -631,11 +631,14 @@ def test_serve_ends_on_sigterm_and_sighup_with_their_status(
     ],
 )
 def test_options_that_do_not_go_together_are_usage_errors(
-    tmp_path: Path, args: list[str], option: str, said: str
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, args: list[str], option: str, said: str
 ) -> None:
     """README's exit statuses: 2 for options that do not go together (these exited 1, as a
     failure of the work would; ``settle --event E --season S`` already exited 2), said before
-    any ledger is opened or made."""
+    any ledger is opened or made (the files named are there: the usage is what is wrong)."""
+    monkeypatch.chdir(tmp_path)
+    for name in ("a.bhh", "b.bhh"):
+        (tmp_path / name).write_text("", encoding="utf-8")
     db = tmp_path / "none.db"
     result = runner.invoke(app, [*args, "--db", str(db)])
     assert result.exit_code == 2, result.output

@@ -189,11 +189,11 @@ def import_(
     from ..ledger.store import ledger_at
     from ..sources import history_files
 
+    files = history_files(paths)  # a wrong path is refused before a ledger is made for it
     try:
-        renamed_choice(len(paths), renamed_from)
+        renamed_choice(len(files), renamed_from)
     except BadugiError as exc:
         usage(exc.message, "--renamed-from")
-    files = history_files(paths)  # a wrong path is refused before a ledger is made for it
     total = count_hands(files) if draws_progress() else None
     report = None
     try:

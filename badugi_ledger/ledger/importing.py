@@ -423,12 +423,21 @@ def import_paths(
 
 
 def renamed_choice(files: int, renamed_from: str | Path | None) -> None:
-    """Refuse ``--renamed-from`` with other than one file: it names what one file was
-    imported as."""
-    if renamed_from is not None and files != 1:
+    """Refuse ``--renamed-from`` with other than one file to import (``files``: those the
+    paths given hold), and one naming a folder (an empty path is the current one): it names
+    what one file was imported as."""
+    if renamed_from is None:
+        return
+    if files != 1:
         raise ConfigError(
             f"--renamed-from names what one file was imported as: import that file alone "
-            f"({files} files given)"
+            f"({files} files to import)"
+        )
+    if Path(renamed_from).is_dir():
+        raise ConfigError(
+            f"--renamed-from {str(renamed_from)!r} is a folder: name the path the file was "
+            "imported as before it was renamed (the hands export lists each hand's source: "
+            "badugi-ledger export --table hands --format csv)"
         )
 
 

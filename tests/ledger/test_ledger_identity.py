@@ -737,7 +737,15 @@ def test_a_night_renamed_with_its_file_is_not_counted_beside_itself(tmp_path: Pa
     assert events == [("Friday at Anna's", 3)]
     other = write(tmp_path, "saturday.bhh", NIGHT.replace("2024-03-01", "2024-03-02"))
     code, out = invoke("import", friday, other, "--db", ledger, "--renamed-from", night)
-    assert code != 0 and "import that file alone (2 files given)" in out, out
+    assert code == 2 and "import that file alone (2 files to import)" in out, out
+    folder = tmp_path / "week"
+    folder.mkdir()
+    write(folder, "friday.bhh", NIGHT)
+    write(folder, "saturday.bhh", NIGHT.replace("2024-03-01", "2024-03-02"))
+    code, out = invoke("import", folder, "--db", ledger, "--renamed-from", night)
+    assert code == 2 and "import that file alone (2 files to import)" in out, out
+    code, out = invoke("import", friday, "--db", ledger, "--renamed-from", "")
+    assert code == 2 and "--renamed-from '.' is a folder" in out, out
 
 
 def test_a_hand_stored_with_an_event_fact_in_conflict_is_not_said_to_be_unstored(
