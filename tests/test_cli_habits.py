@@ -626,6 +626,7 @@ def test_serve_ends_on_sigterm_and_sighup_with_their_status(
         (["void", "--event", "1", "--table", "T", "--reason", "x"], "--table", "give --hand too"),
         (["import", "a.bhh", "b.bhh", "--renamed-from", "old.bhh"], "--renamed-from", "2 files"),
         (["players", "merge", "Ben"], "NAMES", "the name to keep and at least one"),
+        (["players", "merge", "Ben", "Ben"], "NAMES", "cannot be merged into itself"),
         (["players", "list", "Ben"], "NAMES", "list takes no names"),
         (["players", "unmerge", "Ben", "Cara"], "NAMES", "exactly one name"),
     ],

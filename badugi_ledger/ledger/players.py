@@ -266,6 +266,11 @@ def players_choice(action: PlayersAction, names: Sequence[str]) -> None:
         )
     if action == "merge" and len(names) < 2:
         raise LedgerError("merge needs the name to keep and at least one name to merge into it")
+    if action == "merge" and names[0] in names[1:]:
+        raise LedgerError(
+            f"{names[0]!r} is the name to keep and cannot be merged into itself: give the "
+            "names to merge into it after it"
+        )
     if action == "unmerge" and len(names) != 1:
         raise LedgerError("unmerge takes exactly one name")
 
