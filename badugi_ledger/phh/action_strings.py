@@ -20,7 +20,7 @@ from ..model.events import Cards, Event
 from ..model.limits import MAX_AMOUNT, MAX_DIGITS, quote
 from ..sites.common import parse_site_cards
 from ..sites.draft import HandDraft
-from .fields import decimal_cents
+from .fields import decimal_units
 from .split import PhhPiece
 
 _ACTIONS_KEY = re.compile(r"[ \t]*(?:actions|\"actions\"|'actions')[ \t]*=")
@@ -307,10 +307,10 @@ def _bet_amount(value: int | str, scale: int, draft: HandDraft, line: int, raw: 
     ``value`` is the whole number or the decimal word :func:`_decode` read."""
     if type(value) is int:
         amount: int | None = value * scale
-    else:  # a decimal: money only, in whole cents, exactly (never a binary float)
-        from decimal import Decimal  # a hand of money
+    else:  # a decimal: in whole cents of money, or whole chips (``4.0``), exactly
+        from decimal import Decimal  # (never a binary float)
 
-        amount = decimal_cents(Decimal(value)) if scale != 1 else None
+        amount = decimal_units(Decimal(value), 2 if scale != 1 else 0)
     if amount is None or amount > MAX_AMOUNT:
         raise draft.error(_cbr_message(raw), line, rule="bad-phh")
     return amount

@@ -45,7 +45,12 @@ def describe(value: Any) -> str:
             return "nan (not a number)"
         if value.is_infinite():
             return f"{'-' if value < 0 else ''}inf (not a whole number)"
-        return f"{quote(str(value))} (not a whole number)"
+        shown = quote(str(value))
+        if value.adjusted() > MAX_DIGITS:  # (said before any arithmetic beyond the context)
+            return f"{shown} (more digits than any amount)"
+        if value == value.to_integral_value():  # 1e3, 2.0 where only an integer is read
+            return f"{shown} (a float: write the whole number without a point or exponent)"
+        return f"{shown} (not a whole number)"
     if isinstance(value, str):
         return f"{quote(repr(value))} (text)"
     if isinstance(value, list):
@@ -53,6 +58,24 @@ def describe(value: Any) -> str:
     if isinstance(value, dict):
         return "a table"
     return quote(repr(value))
+
+
+def whole_float(value: Any) -> Any:
+    """A TOML float that is a whole number (``200.0``, ``2e2``: a ``Decimal`` as written, or a
+    ``float``) as that ``int``; any other value as it is, for :meth:`HandFields.whole` to
+    refuse."""
+    if isinstance(value, float):
+        return int(value) if value.is_integer() and abs(value) <= MAX_AMOUNT else value
+    from decimal import Decimal  # (a float was read, so the module is loaded)
+
+    if (
+        isinstance(value, Decimal)
+        and value.is_finite()
+        and value.adjusted() <= MAX_DIGITS  # (no arithmetic on a number beyond any context)
+        and value == value.to_integral_value()
+    ):
+        return int(value)
+    return value
 
 
 KIND_FIELD = "_kind"
@@ -134,10 +157,12 @@ class HandFields:
     def money(self, key: str, value: Any, what: str) -> int:
         """``value`` (read from ``key``) as an amount: chips, a whole number from 0 to 2^53
         (:meth:`whole`), or, in a hand with a ``currency``, an amount of its units (an
-        integer, or a decimal with at most two places) in exact cents, at most 2^53 of them."""
+        integer, or a decimal with at most two places) in exact cents, at most 2^53 of them.
+        PHH's amounts are integers or floats: a float that is a whole number of chips
+        (``200.0``, ``2e2``) is that number."""
         currency = self.currency
         if currency is None:
-            return self.whole(key, value, what)
+            return self.whole(key, value if type(value) is int else whole_float(value), what)
         from decimal import Decimal  # a hand of money
 
         if type(value) is int:
@@ -175,6 +200,8 @@ class HandFields:
             return values  # checked: a list of ints in range
         if not isinstance(values, list):
             self.fail(key, f"{key} must be a list of whole numbers, not {describe(values)}")
+        if money:  # chips
+            return [self.money(key, v, f"{key}[{i}]") for i, v in enumerate(values)]
         return [self.whole(key, v, f"{key}[{i}]", least) for i, v in enumerate(values)]
 
     def per_player(self, key: str, count: int) -> list[int]:
@@ -331,20 +358,27 @@ def table_named(hand: dict[str, Any]) -> str | None:
 
 def decimal_cents(value: Decimal) -> int | None:
     """A finite, non-negative ``value`` of currency units in cents, exactly, or None when it is
-    not a whole number of cents or has more than 2^53 of them.  Read from its digits, never by
-    ``Decimal`` arithmetic, which rounds to 28 digits (``1.000…0001`` would become 1)."""
+    not a whole number of cents or has more than 2^53 of them (:func:`decimal_units`)."""
+    return decimal_units(value, 2)
+
+
+def decimal_units(value: Decimal, places: int) -> int | None:
+    """A finite, non-negative ``value`` times ``10 ** places`` (2: currency units in cents; 0:
+    a float that is a whole number of chips), exactly, or None when that is no whole number or
+    above 2^53.  Read from its digits, never by ``Decimal`` arithmetic, which rounds to 28
+    digits (``1.000…0001`` would become 1)."""
     _sign, digits, exponent = value.as_tuple()
     assert isinstance(exponent, int)  # finite
-    shift = exponent + 2  # the power of ten of the last digit, in cents
+    shift = exponent + places  # the power of ten of the last digit, in the units wanted
     if shift < 0:
         if any(digits[shift:]):
-            return None  # a fraction of a cent
+            return None  # a fraction of the unit
         digits = digits[:shift]
         shift = 0
     if len(digits) + shift > MAX_DIGITS + 1:
         return None  # far beyond 2^53: not built
-    cents = int("".join(map(str, digits)) or "0") * 10**shift
-    return cents if cents <= MAX_AMOUNT else None
+    units = int("".join(map(str, digits)) or "0") * 10**shift
+    return units if units <= MAX_AMOUNT else None
 
 
 def _all_whole(values: Any, least: int) -> bool:

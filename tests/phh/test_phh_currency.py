@@ -155,8 +155,8 @@ def test_without_a_currency_amounts_are_whole_chips() -> None:
     record = read_one(chips.replace('"p2 cbr 2.50", ', '"p2 cbr 2", '))
     assert record.settings.currency is None
     assert [s.stack for s in record.seats] == [100, 100]
-    error = the_error(chips.replace("small_bet = 2\n", "small_bet = 2.0\n"))
-    assert "small_bet must be a whole number from 0 to 2^53, not 2.0" in error.message
+    error = the_error(chips.replace("small_bet = 2\n", "small_bet = 2.5\n"))
+    assert "small_bet must be a whole number from 0 to 2^53, not 2.5" in error.message
 
 
 def test_the_writer_writes_currency_units_that_read_back_and_replay_in_pokerkit(

@@ -1,6 +1,7 @@
 """Hostile PHH: every number PHH allows but no hand can hold is a located error of that file.
 
-Huge, negative, fractional, exponent, infinite and NaN numbers, numbers of thousands of digits,
+Huge, negative, fractional, infinite and NaN numbers, numbers of thousands of digits, floats
+where an integer is read (an amount may be a float that is a whole number, as PHH allows),
 values of the wrong type and arrays or inline tables nested thousands deep, in every numeric
 field of a hand: each becomes an :class:`ImportFormatError` (rule ``bad-phh``) at the field's
 line and column saying what was expected (``limits.MAX_AMOUNT`` = 2^53 is the bound), never a
@@ -11,6 +12,8 @@ a run are read on.
 from __future__ import annotations
 
 import math
+import re
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
@@ -118,8 +121,7 @@ BAD_NUMBERS = {
     "-nan": "nan (not a number)",
     "inf": "inf (not a whole number)",
     "-inf": "-inf (not a whole number)",
-    "1e3": "1E+3 (not a whole number)",  # a TOML float, quoted as written (a Decimal)
-    "2E400": "2E+400 (not a whole number)",
+    "2E400": "2E+400 (more digits than any amount)",  # a TOML float, quoted as written
     "-5": "not -5",
     str(MAX_AMOUNT + 1): "above the largest amount, 2^53",
     "99999999999999999999": "above the largest amount, 2^53",
@@ -151,6 +153,56 @@ def test_every_numeric_field_refuses_every_bad_number(
     else:
         assert key in error.message and BAD_NUMBERS[bad] in error.message, error
         assert error.position.column > len(key) + 2  # the value's column, not the key's
+
+
+AMOUNTS = {
+    "antes",
+    "blinds_or_straddles",
+    "small_bet",
+    "big_bet",
+    "starting_stacks",
+    "finishing_stacks",
+    "_rake",
+    "cbr",
+}
+"""The fields PHH gives as integers or floats (``required.rst``: ``antes``, an "array of
+integers or floats", its example ``antes = [0.0, 3.0]``; ``cbr``, "a positive integral or real
+amount"); the others (seats, the date) are integers."""
+
+
+@pytest.mark.parametrize("key", sorted(set(NUMERIC) - AMOUNTS))
+def test_a_float_where_an_integer_is_read_says_so(
+    key: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    value = "[1e0, 2]" if FIELDS[key].startswith("[") else "1e3"
+    error = the_error(hand(**{key: value}), monkeypatch)
+    assert "(a float: write the whole number without a point or exponent)" in error.message
+
+
+def test_an_amount_written_as_a_whole_float_is_that_number(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """PHH's spec writes a chip game's antes as floats (``antes = [0.0, 3.0]``): each field and
+    ``cbr`` amount written as a float that is a whole number reads as the hand of integers."""
+    floats = hand(
+        antes="[0.0, 0e0]",
+        blinds_or_straddles="[1.0, 2]",
+        small_bet="2.0",
+        big_bet="4E0",
+        starting_stacks="[2e1, 20.000]",
+        finishing_stacks="[18.0, 22]",
+        _rake="0.0",
+        cbr="4.0",
+    )
+    ((read,), (plain,)) = (read_both(text, monkeypatch) for text in (floats, hand()))
+    assert isinstance(read, HandRecord) and isinstance(plain, HandRecord)
+    kept = ("settings", "seats", "button", "events", "session")  # (not where each stands)
+    assert [getattr(read, f) for f in kept] == [getattr(plain, f) for f in kept]
+    error = the_error(hand(small_bet="2.5"), monkeypatch)
+    assert (
+        error.message
+        == "small_bet must be a whole number from 0 to 2^53, not 2.5 (not a whole number)"
+    )
 
 
 @pytest.mark.parametrize("key", [k for k in FIELDS if FIELDS[k].startswith("[")])
@@ -201,6 +253,19 @@ _GOOD = st.integers(0, 10**6).map(str)
 _NUMBERS = st.one_of(_HUGE, _NEGATIVE, _FLOATS, _EXPONENTS, _GOOD)
 
 
+def _whole(key: str, number: str) -> bool:
+    """Whether ``key = number`` states a whole number of 0 to 2^53 as PHH writes one there: an
+    integer, or in an amount a float whose value is one (a ``cbr`` amount without exponent)."""
+    if number.lstrip("-").isdigit():
+        return 0 <= int(number) <= MAX_AMOUNT
+    if key not in AMOUNTS or number.lower() in ("nan", "inf", "-inf"):
+        return False
+    if key == "cbr" and not re.fullmatch(r"[0-9]+\.[0-9]+", number):
+        return False
+    value = Decimal(number)
+    return value == value.to_integral_value() and 0 <= value <= MAX_AMOUNT
+
+
 @settings(max_examples=300, deadline=None)
 @given(st.sampled_from(NUMERIC), _NUMBERS)
 def test_random_numbers_are_read_or_refused_where_they_stand(key: str, number: str) -> None:
@@ -210,7 +275,7 @@ def test_random_numbers_are_read_or_refused_where_they_stand(key: str, number: s
         items = read_both(text, patch)
     assert len(items) == 1
     (item,) = items
-    whole = number.lstrip("-").isdigit() and 0 <= int(number) <= MAX_AMOUNT
+    whole = _whole(key, number)
     if isinstance(item, HandRecord):
         assert whole, f"{key} = {number} was read"
         return
