@@ -444,14 +444,15 @@ def _read_source(path: str | Path, fmt: str | None, source: str) -> Iterator[Imp
         return
     read = False
     for item in READERS[chosen](lines_after(path, head), source):
-        read = True
+        read = read or not isinstance(item, BadugiError)
         yield item
     if fmt and not read and (found := _told(head[:_SNIFF_BYTES])) not in (None, chosen):
-        # Nothing of the format given, and lines of another: a file imported before would
-        # read as emptied of its hands (and --replace void them all).  (A file with no line
-        # of any format, empty or comments only, holds no hand whatever its format.)
+        # No hand of the format given (nothing, or lines it cannot read), and lines of
+        # another: a file imported before would read as emptied of its hands (and --replace
+        # void them all).  (A file with no line of any format, empty or comments only, holds
+        # no hand whatever its format.)
         yield ImportFormatError(
-            f"cannot read the file as {fmt} (--from {fmt}): it holds nothing of that format, "
+            f"cannot read the file as {fmt} (--from {fmt}): it holds no hand of that format, "
             f"and reads as the {found!r} format: leave out --from, or give the one it is in",
             position=Position(source),
             rule=UNREADABLE_FILE,

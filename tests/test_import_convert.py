@@ -123,7 +123,7 @@ def test_other_games_are_reported_as_skipped_not_as_errors(corpus_dir: Path) -> 
 def test_from_overrides_the_detected_format(corpus_dir: Path) -> None:
     """A PokerStars file read as Full Tilt holds no line that starts a Full Tilt hand: its first
     line is reported, as a damaged first hand's header is: it holds hands (their summaries), of
-    another format."""
+    another format; and, no hand being read, the file is said to be of that other format."""
     result = runner.invoke(
         app, ["convert", str(corpus_dir / CASH), "--to", "text", "--from", "fulltilt"]
     )
@@ -133,7 +133,10 @@ def test_from_overrides_the_detected_format(corpus_dir: Path) -> None:
         "#49164202872:  Badugi Limit ($0.25/$0.50 USD) - 2010/09/05 10:32:15 ET' before the "
         "first hand: no hand of this format starts so (a damaged hand header?); the lines up to "
         "the next hand are not read [unrecognised-line]",
-        f"Error: 1 hand(s) of {corpus_dir / CASH} could not be converted",
+        f"not converted: {corpus_dir / CASH}: cannot read the file as fulltilt (--from "
+        "fulltilt): it holds no hand of that format, and reads as the 'pokerstars' format: "
+        "leave out --from, or give the one it is in [unreadable-file]",
+        f"Error: 2 hand(s) of {corpus_dir / CASH} could not be converted",
     ]
     result = runner.invoke(
         app, ["convert", str(corpus_dir / CASH), "--to", "text", "--from", "ipoker"]
@@ -157,12 +160,28 @@ def test_a_night_imported_again_with_a_wrong_from_is_refused_not_emptied(tmp_pat
         )
         assert result.exit_code == 1, result.output
         assert (
-            "cannot read the file as pokerstars (--from pokerstars): it holds nothing of that "
+            "cannot read the file as pokerstars (--from pokerstars): it holds no hand of that "
             "format, and reads as the 'text' format" in result.output
         ), result.output
         assert "conflict" not in result.output and "voided" not in result.output
     events = runner.invoke(app, ["events", "--db", str(db), "--json"])
     assert [e["hands"] for e in json.loads(events.output)["events"]] == [1]
+
+
+@pytest.mark.parametrize("fmt", ["pokerstars", "merge", "kingsclub", "winamax"])
+def test_a_site_file_imported_from_another_site_says_which_it_is(
+    tmp_path: Path, corpus_dir: Path, fmt: str
+) -> None:
+    """A Full Tilt file given ``--from`` another site: that reader cannot read its lines (one
+    error, or one a line), and no hand is read; the report also says what the file is."""
+    source = corpus_dir / "fulltilt" / "Badugi-USD-0.05-0.10-201011.Sample.Not.UTF16.txt"
+    db = tmp_path / "club.db"
+    result = runner.invoke(app, ["import", str(source), "--db", str(db), "--from", fmt])
+    assert result.exit_code == 1, result.output
+    assert (
+        f"cannot read the file as {fmt} (--from {fmt}): it holds no hand of that format, and "
+        "reads as the 'fulltilt' format: leave out --from, or give the one it is in"
+    ) in result.output, result.output
 
 
 @pytest.mark.parametrize(

@@ -79,11 +79,14 @@ def test_phh_is_recognised() -> None:
 
 def test_from_overrides_detection(corpus_dir: Path) -> None:
     """Read as Full Tilt, a PokerStars file has no Full Tilt hands at all: its first line,
-    which starts no Full Tilt hand, is its one error (the rest is read as part of it)."""
+    which starts no Full Tilt hand, is its one error of a line (the rest is read as part of
+    it), and the file, no hand read, is said to be of the format it is in."""
     path = corpus_dir / "pokerstars/Badugi-USD-0.25-0.50-201009.txt"
-    (error,) = read_hands(path, "fulltilt")
+    error, told = read_hands(path, "fulltilt")
     assert isinstance(error, BadugiError) and error.rule == "unrecognised-line"
     assert (error.position.line, error.hand) == (1, None)
+    assert isinstance(told, BadugiError) and told.rule == "unreadable-file"
+    assert "reads as the 'pokerstars' format" in told.message
     assert len(list(read_hands(path, "pokerstars"))) == 4
 
 
