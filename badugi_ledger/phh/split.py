@@ -5,7 +5,10 @@ whole document at once holds every hand in memory and, worse, finding each hand'
 afterwards rescans the file per hand.  So the lines are read once, in order, and cut at every
 top-level table header (``[key]``, ``['key']``, ``["key"]``); each piece is parsed by itself
 (:func:`.fast.loads`) and handed on before the next is read.  A one-hand ``.phh`` file is
-one piece.  Dotted headers (``[1.meta]``) stay with the hand they belong to.  A line inside a
+one piece.  Dotted headers (``[1.meta]``) stay with the hand they belong to.  A hand written
+as an item of an array of tables (``[[2]]``, which TOML reads as no table: it was passed over)
+is an error of its own, its lines skipped; ``[[_notes]]`` stays a user-defined field of the
+hand it is in.  A line inside a
 multi-line array that looks like a header (a nested ``[1]``, which no PHH field holds) would
 cut a hand in two: both halves are then reported as not valid TOML, never misread.
 
@@ -27,7 +30,8 @@ from typing import Any
 
 from ..model.errors import ImportFormatError, Position
 from ..model.frozen import fields_eq, fields_hash, fields_repr, frozen_fields
-from ..model.limits import MAX_DIGITS
+from ..model.limits import MAX_DIGITS, quote
+from ..model.names import one_line
 from ..sites.files import CutLine, cut_line_error
 from . import fast
 
@@ -35,9 +39,10 @@ MAX_HAND_CHARS = 1_000_000
 """The most characters one hand (one table of a ``.phhs`` file) may have."""
 
 _HEADER = re.compile(
-    r"[ \t]*\[[ \t]*([A-Za-z0-9_-]+|\"[^\"\\\n]*\"|'[^'\n]*')[ \t]*\][ \t]*(?:#.*)?"
+    r"[ \t]*\[(\[)?[ \t]*([A-Za-z0-9_-]+|\"[^\"\\\n]*\"|'[^'\n]*')[ \t]*\](?(1)\])[ \t]*(?:#.*)?"
 )
-"""A top-level table header: one bare or quoted key (no dots), an optional comment."""
+"""A top-level table header: one bare or quoted key (no dots), an optional comment; or, in
+double brackets, an item of an array of tables (group 1 then holds the second bracket)."""
 _AT = re.compile(r"\(at line (\d+), column (\d+)\)$")
 _LONG_NUMBER = re.compile(rf"\d{{{MAX_DIGITS + 1},}}")
 
@@ -79,7 +84,7 @@ class PhhPiece:
 def iter_pieces(lines: Iterable[str], source: str) -> Iterator[PhhPiece | ImportFormatError]:
     """The pieces of a PHH/PHHS file, parsed, in order; ``lines`` is read once, lazily."""
     key: str | None = None
-    start, size, too_big = 1, 0, False
+    start, size, too_big, listed = 1, 0, False, False
     cut: tuple[int, CutLine] | None = None  # the piece's first line too long to be kept
     chunk: list[str] = []
     seen: set[str] = set()
@@ -91,11 +96,16 @@ def iter_pieces(lines: Iterable[str], source: str) -> Iterator[PhhPiece | Import
         # a header starts with "[" or a blank ("" is in any string: an empty line has no "[")
         if line[:1] in "[ \t" and "[" in line[:64]:
             header = _HEADER.fullmatch(line)
+            if header is not None and header.group(1) and _unquote(header.group(2))[:1] == "_":
+                header = None  # ``[[_notes]]``: a user-defined field of the hand, in it
             if header is not None:
-                yield from _piece(key, start, chunk, too_big, cut, source, seen)
-                key, start, chunk, size, too_big = _unquote(header.group(1)), number, [], 0, False
-                cut = None
-        if too_big:
+                if not listed:
+                    yield from _piece(key, start, chunk, too_big, cut, source, seen)
+                key, start, chunk, size, too_big = _unquote(header.group(2)), number, [], 0, False
+                cut, listed = None, bool(header.group(1))
+                if listed:  # ``[[1]]``: no hand of PHH, whatever it holds; its lines skipped
+                    yield _listed(key, start, source)
+        if too_big or listed:
             continue
         if type(line) is CutLine:
             cut = cut or (number, line)
@@ -105,7 +115,19 @@ def iter_pieces(lines: Iterable[str], source: str) -> Iterator[PhhPiece | Import
             too_big, chunk = True, []
             continue
         chunk.append(line)
-    yield from _piece(key, start, chunk, too_big, cut, source, seen)
+    if not listed:
+        yield from _piece(key, start, chunk, too_big, cut, source, seen)
+
+
+def _listed(key: str, line: int, source: str) -> ImportFormatError:
+    """The error of a hand written as an item of an array of tables (``[[1]]``)."""
+    return ImportFormatError(
+        f"[[{key}]] writes a hand as an item of an array of tables, which PHH does not read: "
+        f"each hand of a .phhs file is a table of its own, in single brackets ([{key}])",
+        position=Position(source, line, 1),
+        hand=quote(one_line(key)),
+        rule="bad-phh",
+    )
 
 
 def _unquote(key: str) -> str:

@@ -50,6 +50,25 @@ def test_a_hand_nested_in_a_table_is_an_error_not_a_hand_dropped() -> None:
     assert second.position.line == 14 and "nested in table [a]" in str(second)
 
 
+def test_a_hand_written_as_an_array_of_tables_is_an_error_not_a_hand_dropped() -> None:
+    """``[[2]]`` after ``[1]``: TOML reads an array of tables, no table, and the hand was left
+    out without a word (its chips never reached the ledger, exit 0); first in the file, it was
+    said to lack its ``variant``.  A user-defined ``[[_notes]]`` stays a field of its hand."""
+    text = "[1]\n" + HAND + "\n[[2]]\n" + HAND + "\n[3]\n" + HAND
+    first, second, third = read_phh(text, "night.phhs")
+    assert isinstance(first, HandRecord) and isinstance(third, HandRecord)
+    assert isinstance(second, ImportFormatError) and second.rule == "bad-phh"
+    assert (second.position.line, second.hand) == (14, "2")
+    assert second.message == (
+        "[[2]] writes a hand as an item of an array of tables, which PHH does not read: each "
+        "hand of a .phhs file is a table of its own, in single brackets ([2])"
+    )
+    (alone,) = read_phh("[[1]]\n" + HAND, "night.phhs")
+    assert isinstance(alone, ImportFormatError) and "[[1]] writes a hand" in alone.message
+    (noted,) = read_phh(HAND + "[[_notes]]\nsaid = 'x'\n[[_notes]]\nsaid = 'y'\n", "x.phh")
+    assert isinstance(noted, HandRecord)
+
+
 def test_variant_that_is_not_text_is_an_error_at_the_field() -> None:
     (error,) = read_phh("variant = 7\n" + BODY, "x.phh")
     assert isinstance(error, ImportFormatError) and error.rule == "bad-phh"
