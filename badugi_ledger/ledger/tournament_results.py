@@ -26,6 +26,7 @@ import sqlite3
 from collections import defaultdict
 
 from ..model.errors import ConfigError, LedgerError
+from ..model.money import UNSTATED, format_amount
 from ..model.names import composed
 from ..model.settings import validate_payouts
 from .prizes import (
@@ -154,7 +155,7 @@ def recompute_tournament(db: sqlite3.Connection, event_id: int) -> int:
     """
     check_stored_values(db, "events", "id = ?", [event_id])
     event = db.execute(
-        "SELECT kind, buy_in, payouts, starting_chips FROM events WHERE id = ?", [event_id]
+        "SELECT kind, buy_in, payouts, starting_chips, money FROM events WHERE id = ?", [event_id]
     ).fetchone()
     if event is None or event[0] != "tournament":
         raise LedgerError(f"event {event_id} is not a tournament")
@@ -162,7 +163,11 @@ def recompute_tournament(db: sqlite3.Connection, event_id: int) -> int:
     payouts = validate_payouts(json.loads(event[2] or "[]"), in_order=False)  # as stored
     terms = get_terms(db, event_id)
     if terms.bounty > buy_in:
-        raise ConfigError(f"the bounty ({terms.bounty}) cannot exceed the buy-in ({buy_in})")
+        unit = event[4] or UNSTATED
+        raise ConfigError(
+            f"the bounty {format_amount(terms.bounty, unit)} cannot exceed the buy-in "
+            f"{format_amount(buy_in, unit)} (the bounty is part of the buy-in)"
+        )
     columns = {str(c[1]) for c in db.execute("PRAGMA table_info(hand_players)")}
     # a migration before the one that keeps ``stack_change`` recomputes tournaments too
     stack_change = "hp.stack_change" if "stack_change" in columns else "NULL"

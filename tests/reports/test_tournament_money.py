@@ -71,6 +71,33 @@ def test_prizes_pool_and_results_are_shown_in_the_currency(tmp_path: Path) -> No
         assert all(re.search(rf"{label} [+-]?\d[\d,]*\.\d\d USD", r) for r in rows)
 
 
+@pytest.mark.parametrize(
+    ("currency", "said"),
+    [
+        (
+            "USD",
+            "12.00 USD",
+        ),
+        ("", "12.00"),
+    ],
+)
+def test_a_bounty_above_the_buy_in_is_said_in_money(
+    tmp_path: Path, currency: str, said: str
+) -> None:
+    """It said "the bounty (1200) cannot exceed the buy-in (1000)": the cents of what was
+    typed as 12 (season audit)."""
+    db = ledger(tmp_path, currency)
+    done = runner.invoke(
+        app, ["tournament", "--db", str(db), "--event", "Spring Cup", "--bounty", "12"]
+    )
+    assert done.exit_code == 1
+    buy_in = said.replace("12.00", "10.00")
+    assert done.stderr.strip() == (
+        f"Error: the bounty {said} cannot exceed the buy-in {buy_in} (the bounty is part of "
+        "the buy-in)"
+    )
+
+
 def test_an_unstated_currency_shows_the_amount_without_a_code(tmp_path: Path) -> None:
     out = tournament(ledger(tmp_path, ""))
     assert "prize pool 40.00," in out and "prize 28.00," in out and "result +18.00" in out
