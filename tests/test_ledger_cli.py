@@ -425,3 +425,16 @@ def test_help_documents_every_ledger_command() -> None:
     code, out = invoke("standings", "--help")
     for words in ("linear", "sqrt", "natural log", "--best", "--min-events", "wins", "best finish"):
         assert words in out
+
+
+def test_settle_of_a_season_whose_events_are_all_void_says_so(tmp_path: Path) -> None:
+    """It said "no events in season '2024'" of a season whose two nights ``events`` lists as
+    void (season audit)."""
+    db = tmp_path / "club.db"
+    invoke("import", write(tmp_path, "night.bhh", NIGHT), "--db", db)
+    invoke("import", write(tmp_path, "cup.bhh", CUP), "--db", db)
+    for event in ("Friday Night", "Spring Cup"):
+        assert invoke("void", "--db", db, "--event", event, "--reason", "cancelled")[0] == 0
+    code, out = invoke("settle", "--db", db, "--season", "2024")
+    assert code == 1
+    assert "no event of season '2024' counts: its 2 events are void" in out, out

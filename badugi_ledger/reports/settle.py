@@ -278,6 +278,10 @@ def event_unit(db: sqlite3.Connection, event_id: int) -> str:
     return str(row[0])
 
 
+def _events(count: int) -> str:
+    return "one event is" if count == 1 else f"{count} events are"
+
+
 def settle_season(
     db: sqlite3.Connection, season: str, *, exact_limit: int = DEFAULT_EXACT_LIMIT
 ) -> SeasonSettlement:
@@ -291,6 +295,14 @@ def settle_season(
     ).fetchall()
     if not events:
         require_season(db, season)
+        (void,) = db.execute(
+            f"SELECT count(*) FROM events e {clause} AND e.void_reason IS NOT NULL", args
+        ).fetchone()
+        if void:
+            raise LedgerError(
+                f"no event of season {season!r} counts: its {_events(void)} void (see: "
+                "badugi-ledger events)"
+            )
         raise LedgerError(f"no events in season {season!r} (see: badugi-ledger standings)")
     per_unit: dict[str, tuple[set[str], dict[str, int]]] = {}
     for event_id, kind in events:
