@@ -106,7 +106,7 @@ def winnings(
     if amounts is None:
         return ()
     if POT_WINNINGS_FIELD in fields.hand:
-        per_pot = fields.amounts(POT_WINNINGS_FIELD, money=True)
+        per_pot = _per_pot(fields, len(names))
         count = len(names)
         for i, amount in enumerate(amounts):
             added = sum(per_pot[i::count])
@@ -126,17 +126,23 @@ def winnings(
     return ((WINNINGS_FIELD, first, items),)
 
 
-def pot_collects(fields: HandFields, names: list[str]) -> list[Event]:
-    """The ``Collect`` claims of :data:`POT_WINNINGS_FIELD`: one amount per player for each pot
-    in turn, the main pot (``main``) first, then ``side 1``, ``side 2``… (the replay's names)."""
+def _per_pot(fields: HandFields, count: int) -> list[int]:
+    """The amounts of :data:`POT_WINNINGS_FIELD`, one per player (``count``) for each pot."""
     amounts = fields.amounts(POT_WINNINGS_FIELD, money=True)
-    count = len(names)
     if len(amounts) % count or len(amounts) < 2 * count:
         fields.fail(
             POT_WINNINGS_FIELD,
             f"{POT_WINNINGS_FIELD} has {len(amounts)} amounts: it needs one per player ({count}) "
             "for each pot, of two pots or more",
         )
+    return amounts
+
+
+def pot_collects(fields: HandFields, names: list[str]) -> list[Event]:
+    """The ``Collect`` claims of :data:`POT_WINNINGS_FIELD`: one amount per player for each pot
+    in turn, the main pot (``main``) first, then ``side 1``, ``side 2``… (the replay's names)."""
+    amounts = _per_pot(fields, len(names))
+    count = len(names)
     collects: list[Event] = []
     every = not any(amounts)  # all 0: nobody collected a pot, a claim too (see winnings)
     for at, amount in enumerate(amounts):

@@ -91,6 +91,12 @@ def test_winnings_must_agree_with_each_pots_winnings() -> None:
     (error,) = read_phh(HAND + pots + "winnings = [0, 2, 3]\n", "w.phh")
     assert isinstance(error, ImportFormatError) and error.rule == "bad-phh"
     assert "winnings[1] is 2, but _pot_winnings gives Ben 3" in str(error)
+    # an empty _pot_winnings is said to be one, not to disagree with winnings
+    (error,) = read_phh(HAND + "_pot_winnings = []\nwinnings = [0, 5, 0]\n", "w.phh")
+    assert isinstance(error, ImportFormatError) and error.rule == "bad-phh"
+    assert error.message == (
+        "_pot_winnings has 0 amounts: it needs one per player (3) for each pot, of two pots or more"
+    )
 
 
 def test_the_pinned_fixture_checks_clean(tmp_path: Path) -> None:
