@@ -652,7 +652,9 @@ def test_one_ledger_location(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) ->
     result = runner.invoke(app, ["import", str(night)], env={"BADUGI_LEDGER_DB": str(elsewhere)})
     assert result.exit_code == 0 and f"ledger: {elsewhere}" in result.output
     result = runner.invoke(
-        app, ["players", "merge", "Anna", "Anna"], env={"BADUGI_LEDGER_DB": str(elsewhere)}
+        app,
+        ["void", "--event", "Friday Night", "--hand", "1", "--reason", "misdeal"],
+        env={"BADUGI_LEDGER_DB": str(elsewhere)},
     )
     assert result.output.endswith(f"ledger: {elsewhere}\n"), result.output
     result = runner.invoke(app, ["events", "--json"], env={"BADUGI_LEDGER_DB": str(elsewhere)})
