@@ -496,5 +496,11 @@ MIGRATIONS: tuple[tuple[int, str, Migration], ...] = (
         "between its tables say they were played",
         _m019_tournaments_in_files,
     ),
+    (
+        20,
+        "views: a merged player's hands under his names are one run (a move to another "
+        "table under another name is a move, not a cash-out and a buy-in)",
+        _recreate_views,
+    ),
 )
 SCHEMA_VERSION = MIGRATIONS[-1][0]

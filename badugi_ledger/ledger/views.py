@@ -154,21 +154,19 @@ SELECT s.event_id, s.player_id, s.counts,
 FROM (
     SELECT w.event_id, w.player_id, w.counts, w.start, w.final, w.prev_final, w.last,
            coalesce(
-               w.prev_alias != w.alias_id
-               OR (w.prev_tbl = w.tbl AND w.prev_seq != w.seq - 1 AND w.prev_final != w.start
-                   AND CASE WHEN w.stack_change IS NULL THEN w.rebuys = 0 AND w.add_ons = 0
-                            ELSE w.prev_final != w.start - w.stack_change END),
+               w.prev_tbl = w.tbl AND w.prev_seq != w.seq - 1 AND w.prev_final != w.start
+               AND CASE WHEN w.stack_change IS NULL THEN w.rebuys = 0 AND w.add_ons = 0
+                        ELSE w.prev_final != w.start - w.stack_change END,
                0
            ) AS came_back
     FROM (
-        SELECT r.event_id, r.player_id, r.counts, r.start, r.final, r.alias_id, r.tbl, r.seq,
-               r.stack_change, r.rebuys, r.add_ons,
-               lag(r.final) OVER run AS prev_final, lag(r.alias_id) OVER run AS prev_alias,
+        SELECT r.event_id, r.player_id, r.counts, r.start, r.final, r.tbl, r.seq,
+               r.stack_change, r.rebuys, r.add_ons, lag(r.final) OVER run AS prev_final,
                lag(r.tbl) OVER run AS prev_tbl, lag(r.seq) OVER run AS prev_seq,
                lead(1, 1, 0) OVER run = 0 AS last
         FROM (
             SELECT o.event_id, a.player_id, coalesce(o.table_name, '') AS tbl, o.seq, o.counts,
-                   coalesce(o.source, '') AS source, o.line, o.hand_id, hp.alias_id,
+                   coalesce(o.source, '') AS source, o.line, o.hand_id,
                    hp.starting_stack AS start, hp.final_stack AS final, hp.rebuys, hp.add_ons,
                    hp.stack_change,
                    first_value(o.hand) OVER file AS file_first,
@@ -200,8 +198,9 @@ his counting hands won in any order).
 Between two hands of his, a stack that grew is chips bought (a rebuy, a top-up), one that
 shrank chips cashed out; but when he missed hands of his table between them and came back to
 it with another stack and nothing written before the hand (he left and came back; sitting out
-keeps his stack), or another of his aliases played (merged players), he took his whole stack
-away and brought the new one.  A top-up, cash-out, rebuy or add-on written before the hand
+keeps his stack), he took his whole stack away and brought the new one.  The names merged into
+one player are that player: his hands under either are one run, read by these rules as if
+written under one name.  A top-up, cash-out, rebuy or add-on written before the hand
 that takes the stack he left with to the stack he came back with says he kept his stack
 through the hands he missed: only the change is bought or cashed.  What was written is
 ``hand_players.stack_change`` (its net), so he kept his stack when his starting stack less it

@@ -190,3 +190,25 @@ def test_a_ledger_opened_again_makes_its_views_with_table_moves(tmp_path: Path) 
     db = open_ledger(path)
     assert db.execute("SELECT * FROM hand_players ORDER BY hand_id, alias_id").fetchall() == hands
     assert sessions(db)["Anna"] == ("100", "0", "105", "5")
+
+
+def test_a_move_under_a_name_merged_later_is_a_move(tmp_path: Path) -> None:
+    """Ben leaves table A with 99 and sits at table B with 60, written ``Benjamin`` there;
+    ``players merge Ben Benjamin``: the parts are those of the night written under one name
+    (100 in, 39 out, 59 left).  They were the whole 99 cashed and 60 bought again (160 in, 99
+    out): the same net, but a merge changed the treasurer's figures (season audit)."""
+    from badugi_ledger.ledger.players import merge_players
+
+    table_b = (
+        "table B\nhand 2 · button Dan · Dan 100 · {ben} 60 · Eve 100\n"
+        "Dan raises · {ben} folds · Eve folds\nDan collects 5\n"
+    )
+    results = {}
+    for ben in ("Ben", "Benjamin"):
+        db = open_ledger(tmp_path / f"{ben}.db")
+        text = HEADER + TABLE_A + "\n" + table_b.format(ben=ben)
+        assert import_text(db, text, "night.bhh").stored == 2
+        if ben == "Benjamin":
+            merge_players(db, "Ben", ["Benjamin"])
+        results[ben] = sessions(db)["Ben"]
+    assert results["Ben"] == results["Benjamin"] == ("100", "39", "59", "-2")

@@ -190,12 +190,15 @@ def test_a_player_who_left_the_table_and_came_back_cashed_out_and_bought_in(
     assert (dan["buy_in"], dan["buy_out"], dan["net"]) == ("100", "0", "-3")
 
 
-def test_sitting_out_keeps_the_stack_and_a_merged_alias_takes_the_seat_anew(
+def test_sitting_out_keeps_the_stack_and_a_merged_alias_is_the_player(
     tmp_path: Path,
 ) -> None:
     """``examples/home_session.bhh``: Ben sits out a hand and plays on with his stack - no
-    cash-out, no new buy-in.  And Anna, who leaves after hand 2, merged with Annie, who takes
-    a seat in hands 3-4 with 50: Anna's stack left with her, Annie's 50 came in."""
+    cash-out, no new buy-in.  And Anna, who plays hands 1-2, merged with Annie, who sits in
+    hand 3 with 50: one player, whose hands are one run read as any player's (the 101 she
+    ended hand 2 with, then 50 in the next hand at her table: 51 cashed out).  They were the
+    whole stack cashed and the new one bought (season audit: a merge changed the parts;
+    ``test_table_moves.py`` holds a merged alias's move to the same name's)."""
     from badugi_ledger.ledger.importing import import_text
 
     db = open_ledger(tmp_path / "club.db")
@@ -220,10 +223,10 @@ def test_sitting_out_keeps_the_stack_and_a_merged_alias_takes_the_seat_anew(
     assert import_text(db, night, "aliases.bhh").stored == 3
     merge_players(db, "Anna", ["Annie"])
     anna = sessions()[("Anna", "Aliases")]
-    # Anna: 100 in, +3 then -2 = 101 out when she left; Annie: 50 in, -1 (her big blind) = 49.
+    # Anna: 100 in, +3 then -2 = 101; 50 in hand 3, so 51 cashed; -1 (her big blind) = 49.
     assert (anna["buy_in"], anna["buy_out"], anna["stack"], anna["net"]) == (
-        "150",
-        "101",
+        "100",
+        "51",
         "49",
         "0",
     )
