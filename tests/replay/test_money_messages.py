@@ -255,12 +255,12 @@ STARS = CORPUS / "pokerstars" / "Badugi-USD-0.25-0.50-201009.txt"
 
 
 def stars_first_hand(
-    tmp_path: Path, old: str, new: str, also: tuple[str, str] | None = None
+    tmp_path: Path, old: str, new: str, *also: tuple[str, str]
 ) -> list[tuple[str, str]]:
-    """The errors of hand 49164202872 with ``old`` written ``new`` (and ``also`` one more)."""
+    """The errors of hand 49164202872 with ``old`` written ``new`` (and ``also`` more)."""
     text = STARS.read_text(encoding="utf-8-sig")
     first = text[: text.index("PokerStars Game #49164247462")]
-    for was, now in [(old, new), *([also] if also else [])]:
+    for was, now in [(old, new), *also]:
         assert first.count(was) == 1
         first = first.replace(was, now)
     path = tmp_path / "stars.txt"
@@ -282,7 +282,8 @@ def test_a_site_hand_describes_its_pots_in_dollars(tmp_path: Path) -> None:
         tmp_path,
         "buddyboy3399 collected $2.90 from main pot",
         "buddyboy3399 collected $3.00 from main pot",
-        also=("won ($5.45)", "won ($5.55)"),
+        ("won ($5.45)", "won ($5.55)"),
+        ("Main pot $2.90.", "Main pot $3.00."),
     )
     assert found[-1] == (
         "chips-balance",
