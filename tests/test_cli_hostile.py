@@ -672,7 +672,8 @@ def test_an_empty_path_names_no_file(
 @pytest.mark.parametrize(
     "options",
     [["--hands", "-1"], ["--session-hands", "0"], ["--small-blind", "-1"], ["--big-blind", "0"],
-     ["--small-blind", "5", "--big-blind", "2"], ["--ante", "-3"]],
+     ["--small-blind", "5", "--big-blind", "2"], ["--ante", "-3"],
+     ["--big-blind", "1000000000000"]],  # (in range, but too much for a session's chips)
 )  # fmt: skip
 def test_simulate_out_of_range_is_a_usage_error(tmp_path: Path, options: list[str]) -> None:
     """Exit status 2 as every other command's out-of-range value (``--players 1``); these were

@@ -482,19 +482,22 @@ def simulate_command(
 
     if small_blind > big_blind:
         usage(f"the small blind {small_blind} is above the big blind {big_blind}", "--small-blind")
-    options = SimulationOptions(
-        hands=hands,
-        players=players,
-        game=game_named(game),
-        structure=structure,
-        seed=seed,
-        small_blind=small_blind,
-        big_blind=big_blind,
-        ante=ante,
-        session_hands=session_hands,
-        cards=cards,
-        final_stacks=final_stacks,
-    )
+    try:
+        options = SimulationOptions(
+            hands=hands,
+            players=players,
+            game=game_named(game),
+            structure=structure,
+            seed=seed,
+            small_blind=small_blind,
+            big_blind=big_blind,
+            ante=ante,
+            session_hands=session_hands,
+            cards=cards,
+            final_stacks=final_stacks,
+        )
+    except BadugiError as exc:  # each option is in its range; together they hold too much
+        usage(exc.message, "--big-blind")
     if out is None:
         stats = write_simulation(options, sys.stdout)
     else:
