@@ -8,9 +8,9 @@ top-level table header (``[key]``, ``['key']``, ``["key"]``); each piece is pars
 one piece.  Dotted headers (``[1.meta]``) stay with the hand they belong to.  A hand written
 as an item of an array of tables (``[[2]]``, which TOML reads as no table: it was passed over)
 is an error of its own, its lines skipped; ``[[_notes]]`` stays a user-defined field of the
-hand it is in.  A line inside a
-multi-line array that looks like a header (a nested ``[1]``, which no PHH field holds) would
-cut a hand in two: both halves are then reported as not valid TOML, never misread.
+hand it is in.  A line inside a multi-line array that looks like a header (a nested ``[1]``,
+which no PHH field holds) would cut a hand in two: both halves are then reported as not valid
+TOML, never misread.
 
 Every way a piece can fail to parse becomes a located :class:`ImportFormatError` of that piece
 (rule ``bad-phh``) and the next piece is read: ``tomllib``'s syntax errors (line and column
