@@ -508,6 +508,38 @@ def _finish(st: HandState) -> None:
         events = st.record.events
         last = st.record.position(len(events) - 1) if events else st.record.pos
         raise illegal("hand-incomplete", f"the record stops, but {_where(st)}", last)
+    if st.phase == DONE and st.redeal and st.carry_stakes and not st.reached_draw:
+        _warn_left_out_of_redeal(st)
+
+
+def _warn_left_out_of_redeal(st: HandState) -> None:
+    """A Progressive Badugi redeal won before its first draw, when players with no chips whose
+    chips are in the carried pot were not dealt in: the record played no card of theirs,
+    so the winner takes the carried pot uncontested (:func:`~.seating.redeal_all_in`).  But
+    ``002`` deals the redeal "to every player at the table", and such a player never had a
+    turn in which the record could deal him in (he cannot bet): the winner's pot is said, and
+    how to give them their showdown."""
+    left = [
+        p
+        for p in st.seats
+        if p in st.carry_stakes
+        and st.start.get(p) == 0
+        and p not in st.dealt
+        and p not in st.sitting_out
+    ]
+    if not left:
+        return
+    names = " and ".join(left) if len(left) < 3 else ", ".join(left[:-1]) + " and " + left[-1]
+    (winner,) = st.still_in
+    st.warn(
+        "redeal-not-dealt-in",
+        f"{names}, with no chips and chips in the carried pot, {'is' if len(left) == 1 else 'are'}"
+        f" not dealt in: the record plays no card of theirs before the hand ends, so {winner} "
+        "takes the carried pot uncontested; a redeal is dealt to every player at the table "
+        "(002): if they were dealt in, write the cards shown (a show: line) and the carried "
+        "pot goes to the showdown",
+        st.record.pos,
+    )
 
 
 _HANDLERS: dict[type, Callable[[HandState, Any], None]] = {

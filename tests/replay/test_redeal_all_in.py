@@ -208,14 +208,25 @@ def test_all_others_fold_with_no_pot_won_the_carried_pot_carries_on() -> None:
 
 def test_a_file_that_leaves_him_out_is_the_table_not_dealing_him_in() -> None:
     """``002`` deals the redeal to every player at the table; a record that plays no card of
-    Ben's says the table did not: valid, as it always was."""
+    Ben's says the table did not: valid, as it always was.  But won before the first draw, the
+    hand gave Ben no turn in which the record could deal him in (he cannot bet): Cara's taking
+    his chips in the carried pot uncontested is said, with how to give him his showdown (the
+    record page offered no way to, web audit)."""
     p2 = """
 hand P2 · button Anna · Anna · Ben · Cara
 Cara bets · Anna folds
 Cara collects 6
 """
-    _, second = clean(CARRIED + p2)
-    assert second.result is not None
+    _, second = outcomes(CARRIED + p2)
+    assert second.result is not None and not second.errors
+    (warning,) = second.warnings
+    assert (warning.rule, warning.pos.line) == ("redeal-not-dealt-in", 17)
+    assert warning.message == (
+        "Ben, with no chips and chips in the carried pot, is not dealt in: the record plays no "
+        "card of theirs before the hand ends, so Cara takes the carried pot uncontested; a "
+        "redeal is dealt to every player at the table (002): if they were dealt in, write the "
+        "cards shown (a show: line) and the carried pot goes to the showdown"
+    )
     assert "not dealt in (no chips): Ben" in second.result.notes
     assert dict(second.result.final_stacks) == {"Anna": 98, "Ben": 0, "Cara": 104}
 
