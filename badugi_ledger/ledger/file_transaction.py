@@ -32,6 +32,7 @@ from .players import (
 )
 from .report import FileReport, Rejected, StoredThenInterrupted
 from .rows import HandRows
+from .source_paths import remember as remember_path
 from .tournament_warnings import tournament_warnings
 from .writer import FileWriter
 
@@ -133,6 +134,7 @@ def store_file(
         _check_carries(writer)
         refuse_one_player_a_seat(db, writer.first_new, writer.next_hand, writer.replaced_ids)
         refuse_one_player_an_entry(db, writer.touched)
+        remember_path(db, source)
         writer.commit()
         report.void_events, left = void_events(db, writer.touched, source)  # (voids followed)
         report.warnings += left

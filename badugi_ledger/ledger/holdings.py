@@ -27,6 +27,7 @@ from .corrections import audit_void, void_hand
 from .event_lookup import event_label_of
 from .report import GONE_FROM_FILE, REJECTED_KEPT, Conflict, FileReport
 from .rows import HandRows
+from .source_paths import other_names
 from .void_matching import OrganiserVoids, VoidedHand
 from .void_reasons import (
     LEFT_OUT,
@@ -93,7 +94,10 @@ class FileHoldings:
         """As :attr:`earlier`, the hands an organiser voided that the file held, still in the
         night's play, with the organiser's reason last: one the file no longer holds stays
         void and leaves the play (:meth:`voids_left_out`)."""
-        self.voids = OrganiserVoids(db, [report.source, *([was] if was else [])])
+        self.spellings = other_names(db, report.source)
+        """The other paths this file was imported by (:mod:`.source_paths`): the hands read
+        from them are this file's."""
+        self.voids = OrganiserVoids(db, self._own_names())
         """The voided hands of the events this file's hands belong to, and which it holds
         (:mod:`~badugi_ledger.ledger.void_matching`: a void stays on its hand, not its
         number)."""
@@ -136,10 +140,12 @@ class FileHoldings:
                     )  # fmt: skip
 
     def _own_names(self) -> list[str]:
-        """This file's path, and the one it had before it was renamed (:attr:`was`)."""
-        if self.was is not None and self.was != self.report.source:
-            return [self.report.source, self.was]
-        return [self.report.source]
+        """This file's path, the other paths it was imported by (:attr:`spellings`), and the
+        one it had before it was renamed (:attr:`was`)."""
+        names = [self.report.source, *self.spellings]
+        if self.was is not None and self.was not in names:
+            names.append(self.was)
+        return names
 
     def renamed_with_its_file(self, stored: Stored) -> bool:
         """Whether the stored hand was read last from the file this one is a new name of: an
@@ -364,6 +370,8 @@ class FileHoldings:
         state = f", void ({void})," if void is not None else ","
         if held_by == self.report.source:
             return f"imported from this file before{state} and not in it any more"
+        if held_by in self.spellings:
+            return f"imported from this file before (as {held_by}){state} and not in it any more"
         return (
             f"imported from {held_by} before{state.rstrip(',')}, which {self.report.source} "
             "replaces, and not in it"

@@ -35,6 +35,8 @@ All money and chip columns are INTEGER (chips, or cents where money) and the tab
   (:mod:`badugi_ledger.ledger.corrections`); ``player_audit``: every merge and un-merge of
   players (:mod:`badugi_ledger.ledger.players`; ``names``: the JSON list of the names moved).
 * ``hand_copies``: the other files that hold a hand as stored, besides ``hands.source``.
+* ``source_paths``: the real path of the file each path imported led to
+  (:mod:`badugi_ledger.ledger.source_paths`).
 * Views ``counted_hands`` and ``counted_events``: what every figure reads (not void).
 
 Why one module of this size: the schema and its ordered migrations live together, since a
@@ -49,6 +51,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 
 from .hand_content import content_digest, stored_facts
+from .source_paths import create_source_paths
 from .views import create_views
 from .void_reasons import SET_ASIDE_REASON
 
@@ -501,6 +504,12 @@ MIGRATIONS: tuple[tuple[int, str, Migration], ...] = (
         "views: a merged player's hands under his names are one run (a move to another "
         "table under another name is a move, not a cash-out and a buy-in)",
         _recreate_views,
+    ),
+    (
+        21,
+        "source paths: the real path of each file imported, so that a file imported by "
+        "another path is the same file",
+        create_source_paths,
     ),
 )
 SCHEMA_VERSION = MIGRATIONS[-1][0]

@@ -13,8 +13,9 @@ Row = tuple[object, ...]
 def table_rows(db: Path, *, source_names: bool = True) -> dict[str, list[Row]]:
     """Every row of every table (``schema_version`` aside), ordered by all its columns.
 
-    ``imported_at`` (the clock) is blanked; with ``source_names`` the ``source`` column keeps
-    only the file's name, so ledgers built from copies in other folders compare equal.
+    ``imported_at`` (the clock) is blanked; with ``source_names`` the ``source`` and ``path``
+    columns keep only the file's name, so ledgers built from copies in other folders compare
+    equal.
     """
     with sqlite3.connect(db) as conn:
         tables = [
@@ -30,7 +31,8 @@ def table_rows(db: Path, *, source_names: bool = True) -> dict[str, list[Row]]:
             order = ", ".join(f'"{c}"' for c in columns)
             rows = conn.execute(f'SELECT * FROM "{table}" ORDER BY {order}').fetchall()
             blank = [i for i, c in enumerate(columns) if c == "imported_at"]
-            source = [i for i, c in enumerate(columns) if c == "source"] if source_names else []
+            named = ("source", "path")  # (a file's path as imported, and its real path)
+            source = [i for i, c in enumerate(columns) if c in named] if source_names else []
             cleaned = []
             for row in rows:
                 values = list(row)
