@@ -175,11 +175,12 @@ def parse_money(text: str, what: str = "amount", *, negative: bool = False) -> i
     return value
 
 
-NOT_IN_CENTS = frozenset(
+NO_MINOR_UNIT = frozenset(
     {"BIF", "CLP", "DJF", "GNF", "ISK", "JPY", "KMF", "KRW", "PYG", "RWF", "UGX", "UYI", "VND"}
-    | {"VUV", "XAF", "XOF", "XPF"}  # no minor unit (ISO 4217 exponent 0)
-    | {"BHD", "IQD", "JOD", "KWD", "LYD", "OMR", "TND"}  # a minor unit of a thousandth
+    | {"VUV", "XAF", "XOF", "XPF"}
 )
+"""Currencies of no minor unit (ISO 4217 exponent 0): a game in one is chips of one unit."""
+NOT_IN_CENTS = NO_MINOR_UNIT | {"BHD", "IQD", "JOD", "KWD", "LYD", "OMR", "TND"}  # (thousandths)
 """Currencies whose smallest unit is not a hundredth of the main one (ISO 4217): amounts of
 our format in ``currency CODE`` are cents, which they do not have (``currency JPY`` with
 blinds of 100 yen would be read as one yen, and every settle-up shown 100 times too small)."""
@@ -189,13 +190,18 @@ def amounts_in_cents(code: str) -> str:
     """``code``, refused (ConfigError) when a game's amounts cannot be its cents
     (:data:`NOT_IN_CENTS`), with the way to record such a game: chips valued in it."""
     if code in NOT_IN_CENTS:
-        raise ConfigError(
-            f"currency {code}: a game of money writes its amounts in cents, and {code} is "
-            f"not counted in cents; write a cash night in chips valued in {code} instead, on "
-            f"its cash line ('chips 1 = 1 {code}': 200 chips are 200 {code}), and a "
-            "tournament without a currency"
-        )
+        raise ConfigError(amounts_in_cents_refusal(code))
     return code
+
+
+def amounts_in_cents_refusal(code: str) -> str:
+    """Why a game of money in ``code`` (one of :data:`NOT_IN_CENTS`) is not recorded so."""
+    return (
+        f"currency {code}: a game of money writes its amounts in cents, and {code} is "
+        f"not counted in cents; write a cash night in chips valued in {code} instead, on "
+        f"its cash line ('chips 1 = 1 {code}': 200 chips are 200 {code}), and a "
+        "tournament without a currency"
+    )
 
 
 def check_currency(code: str) -> str:

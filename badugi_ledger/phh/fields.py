@@ -21,7 +21,13 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 from ..model.errors import ConfigError, ImportFormatError, Position
 from ..model.limits import MAX_AMOUNT, MAX_DIGITS, amount_problem, quote
-from ..model.money import check_currency
+from ..model.money import (
+    NO_MINOR_UNIT,
+    NOT_IN_CENTS,
+    ChipValue,
+    amounts_in_cents_refusal,
+    check_currency,
+)
 from ..model.names import line_break_refused, one_line
 
 if TYPE_CHECKING:
@@ -86,7 +92,7 @@ KIND_FIELD = "_kind"
 class HandFields:
     """Typed access to one hand's fields; ``lines`` (from file line ``start``) locate errors."""
 
-    __slots__ = ("hand", "hand_id", "source", "lines", "start", "currency")
+    __slots__ = ("hand", "hand_id", "source", "lines", "start", "currency", "valued")
 
     def __init__(
         self, hand: dict[str, Any], hand_id: str, source: str, lines: Sequence[str], start: int
@@ -97,6 +103,9 @@ class HandFields:
         self.lines = lines
         self.start = start
         self.currency: str | None = None
+        self.valued: ChipValue | None = None
+        """A cash game in a currency of no minor unit (:meth:`read_currency`): its amounts
+        are chips of one unit of it."""
         """The hand's ``currency`` once read (:meth:`read_currency`): amounts are then its units,
         read into cents (:meth:`money`); None: chips."""
 
@@ -116,7 +125,15 @@ class HandFields:
                     "like USD or EUR (ISO 4217)",
                 )
         currency = currency or None  # an empty ``currency = ""``: none, the amounts are chips
-        self.currency = None if self.hand.get(KIND_FIELD) == "tournament" else currency
+        tournament = self.hand.get(KIND_FIELD) == "tournament"
+        if currency in NOT_IN_CENTS and not tournament:
+            if currency not in NO_MINOR_UNIT:
+                self.fail("currency", amounts_in_cents_refusal(currency))
+            # Yen have no cents: a game in them is chips of one yen, as ours writes it
+            # (``chips 1 = 1 JPY``), and no game of money in cents (``currency JPY``).
+            self.valued = ChipValue(100, currency)
+            return None
+        self.currency = None if tournament else currency
         return currency
 
     def where(self, key: str) -> Position:

@@ -57,7 +57,7 @@ def session_fields(session: Session) -> list[tuple[str, Any]]:
 def read_session(hand: dict[str, Any], fields: HandFields) -> Session:
     """The hand's event: ``event``, ``venue``, the date and :data:`FIELDS`."""
     name, date, place = fields.label("event"), fields.date(), fields.text("venue")
-    if FIELDS.isdisjoint(hand):
+    if FIELDS.isdisjoint(hand) and fields.valued is None:
         return _session(name, date, place)
     kind = fields.text(KIND_FIELD) or "cash"
     if kind not in ("cash", "tournament"):
@@ -74,13 +74,14 @@ def read_session(hand: dict[str, Any], fields: HandFields) -> Session:
             payouts = validate_payouts(fields.amounts(PAYOUTS))
         except ConfigError as exc:
             fields.fail(PAYOUTS, exc.message)
-    chips = None
+    chips = fields.valued  # (a currency of no minor unit: chips of one unit of it)
     if CHIP_CENTS in hand or CHIP_CURRENCY in hand:
-        if fields.currency is not None:  # as the text format refuses ``chips`` beside it
+        if fields.currency is not None or chips is not None:  # as ``chips`` beside currency
+            what = f"cents of {fields.currency}" if chips is None else f"units of {chips.currency}"
             fields.fail(
                 CHIP_CENTS,
-                f"amounts are already cents of {fields.currency} (currency): chips need no "
-                f"value; leave out {CHIP_CENTS} and {CHIP_CURRENCY}, or currency",
+                f"amounts are already {what} (currency): chips need no value; leave out "
+                f"{CHIP_CENTS} and {CHIP_CURRENCY}, or currency",
             )
         cents = fields.whole(CHIP_CENTS, hand.get(CHIP_CENTS), CHIP_CENTS, 1)
         currency = fields.text(CHIP_CURRENCY)

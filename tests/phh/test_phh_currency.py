@@ -219,3 +219,36 @@ def test_a_hand_stored_as_cents_before_is_a_conflict_on_reimport(tmp_path: Path)
     assert result.exit_code == 1
     assert "0 stored, 0 duplicate, 1 conflict" in result.output
     assert "Ann: starting stack 100 → 10000" in result.output
+
+
+def test_a_game_in_yen_is_chips_of_one_yen() -> None:
+    """Yen have no cents (ISO 4217 exponent 0), and our format refuses ``currency JPY`` (its
+    amounts of money are cents): a PHH cash hand in yen was read as one, and ``convert --to
+    text`` wrote a header ``check`` refused (hostile-input audit).  It is chips of one yen, as
+    ours writes such a night (``chips 1 = 1 JPY``), and converts to that."""
+    yen = USD_2_4.replace('"USD"', '"JPY"').replace('"p2 cbr 2.50"', '"p2 cbr 3"')
+    record = read_one(yen)
+    assert record.settings.currency is None
+    assert record.session.chip_value is not None
+    assert (record.session.chip_value.cents, record.session.chip_value.currency) == (100, "JPY")
+    assert [s.stack for s in record.seats] == [100, 100]
+    text = write_hand(record)
+    assert "chips 1 = 1.00 JPY" in text and "currency" not in text
+    (again,) = parse_text(text, "yen.bhh")
+    assert isinstance(again, HandRecord)
+    assert (again.settings, again.session, again.events) == (
+        record.settings,
+        record.session,
+        record.events,
+    )
+    error = the_error(yen.replace('"p2 cbr 3"', '"p2 cbr 2.50"'))
+    assert "cbr takes a whole number of chips" in error.message
+    error = the_error(yen + "_chip_cents = 100\n_chip_currency = 'JPY'\n")
+    assert "amounts are already units of JPY (currency)" in error.message
+
+
+def test_a_game_in_thousandths_is_refused_as_ours_refuses_it() -> None:
+    error = the_error(USD_2_4.replace('"USD"', '"KWD"'))
+    assert error.message.startswith(
+        "currency KWD: a game of money writes its amounts in cents, and KWD is not counted in cents"
+    )
