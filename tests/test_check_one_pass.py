@@ -1068,6 +1068,21 @@ Anna collects 6
     assert [(w.rule, w.pos.line, w.pos.column) for w in one.warnings] == [("check-nobody", 5, 1)]
 
 
+def test_a_check_by_a_player_all_in_is_said_to_be_his() -> None:
+    """Both players all-in on their blinds: Ben's check is no check against nobody (his own
+    chips are all in).  It was said to come while "draw 2 is not over: Ben to draw", of a hand
+    nobody had drawn in (hostile-input audit)."""
+    text = """\
+game badugi · fixed limit 2/4 · blinds 1/2
+hand 1 · button Anna · Anna 1 · Ben 1
+Ben checks
+"""
+    (one,) = outcomes_of(text)
+    assert [(v.rule, v.message, v.pos.line) for v in one.errors] == [
+        ("turn-order", "Ben is all-in and cannot act any more", 3)
+    ]
+
+
 HEADS_UP = "game badugi · fixed limit 2/4 · blinds 1/2\nhand 1 · button Anna · Anna 100 · Ben 100\n"
 CHECKED_DOWN = "draw: Ben 1 · Anna 1\nBen checks · Anna checks\n" * 3
 

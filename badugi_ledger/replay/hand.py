@@ -301,6 +301,8 @@ def _on_action(st: HandState, ev: Action) -> None:
                     st.here(),
                 )
             return
+        if ev.player in st.all_in and st.phase == DRAW:  # (no betting round waits for him)
+            raise illegal("turn-order", f"{ev.player} is all-in and cannot act any more", st.here())
         draw = st.draw_no
         if not (_skip_unrecorded_draw(st) and st.phase == BET):
             raise illegal("turn-order", f"{ev.player} acts, but {_where(st)}", st.here())
