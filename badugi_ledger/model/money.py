@@ -45,8 +45,8 @@ CHIP_UNITS = (CHIPS, TOURNAMENT_CHIPS)
 # Compiled on first use: most runs type in no money and name no currency.
 @cache
 def _money_pattern() -> re.Pattern[str]:
-    """An amount typed by a person."""
-    return re.compile(r"^(?P<sign>[+-]?)(?P<whole>\d*)(?:\.(?P<cents>\d*))?$")
+    """An amount typed by a person, in ASCII digits (as every amount of a hand is)."""
+    return re.compile(r"^(?P<sign>[+-]?)(?P<whole>[0-9]*)(?:\.(?P<cents>[0-9]*))?$")
 
 
 @cache

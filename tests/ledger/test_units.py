@@ -106,6 +106,8 @@ def test_money_is_read_as_exact_cents(text: str, cents: int) -> None:
         ("-3", "cannot be negative"),
         ("90071992547409.93", "above the largest amount"),
         ("1" * 5000, "above the largest amount"),
+        ("５", "not an amount"),  # a full-width digit: hands' amounts are ASCII digits too
+        ("2.５0", "not an amount"),
     ],
 )
 def test_bad_money_is_a_clear_error(text: str, why: str) -> None:
