@@ -33,7 +33,7 @@ from typing import Any, Literal
 
 from .check import problem_line, problems
 from .model.errors import BadugiError
-from .model.events import HandRecord, Seat
+from .model.events import HandRecord, Seat, amounts_currency
 from .model.limits import ascii_digits
 from .model.results import HandOutcome, Violation
 from .replay import TableTracker, replay_stream
@@ -116,6 +116,9 @@ class LiveHand:
     problems: tuple[LiveProblem, ...]
     pots: tuple[LivePot, ...] = ()
     final_stacks: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
+    currency: str | None = None
+    """The currency whose cents the hand's amounts are (a cash game of money), else None:
+    chips (:func:`~badugi_ledger.model.events.amounts_currency`)."""
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -126,6 +129,7 @@ class LiveHand:
             "problems": [p.to_dict() for p in self.problems],
             "pots": [p.to_dict() for p in self.pots],
             "final_stacks": dict(self.final_stacks),
+            "currency": self.currency,
         }
 
 
@@ -286,6 +290,7 @@ def live_check(text: str, *, source: str = "<input>") -> LiveCheck:
                 MappingProxyType(dict(outcome.result.final_stacks))
                 if outcome.result
                 else MappingProxyType({}),
+                _currency(outcome.record),
             )
         )
     next_lines = tuple(option_line(o) for o in nxt.options) if nxt is not None else ()
@@ -297,6 +302,11 @@ def live_check(text: str, *, source: str = "<input>") -> LiveCheck:
         and _next_seating(record, run.tracker) is not None
     )
     return LiveCheck(source, tuple(hands), tuple(outside), nxt, next_lines, next_hand)
+
+
+def _currency(record: HandRecord | None) -> str | None:
+    """The currency whose cents ``record``'s amounts are, None for chips (or no record)."""
+    return None if record is None else amounts_currency(record.session, record.settings.currency)
 
 
 def _in_progress(tracker: _Tracker, outcome: HandOutcome) -> NextActions | None:

@@ -361,15 +361,20 @@
       box.replaceChildren(el("p", { class: "muted" }, why));
       return;
     }
+    // a game of money: its amounts are cents, shown as money (2.50), headed by the currency
+    const money = hand.currency;
+    const shown = (amount) => (money ? (amount / 100).toFixed(2) : String(amount));
     const rows = hand.pots.map((pot) => {
       const winners = pot.winners.length
-        ? pot.winners.map((w) => `${w} ${pot.shares[w] ?? ""}`.trim()).join(", ")
+        ? pot.winners
+            .map((w) => `${w} ${w in pot.shares ? shown(pot.shares[w]) : ""}`.trim())
+            .join(", ")
         : hand.complete ? "—" : "not decided yet";
       return el(
         "tr",
         {},
         el("th", { scope: "row" }, pot.name),
-        el("td", { class: "num" }, String(pot.amount)),
+        el("td", { class: "num" }, shown(pot.amount)),
         el("td", {}, pot.eligible.join(", ")),
         el("td", {}, winners),
       );
@@ -378,7 +383,7 @@
       "tr",
       {},
       el("th", { scope: "col" }, "pot"),
-      el("th", { scope: "col", class: "num" }, "chips"),
+      el("th", { scope: "col", class: "num" }, money || "chips"),
       el("th", { scope: "col" }, "eligible"),
       el("th", { scope: "col" }, "won by"),
     );
@@ -387,7 +392,7 @@
       if (pot.detail) extra.push(el("p", { class: "muted pot-detail" }, `${pot.name}: ${pot.detail}`));
     }
     if (hand.uncalled) {
-      extra.push(el("p", { class: "muted" }, `not yet called: ${hand.uncalled.amount} of ${hand.uncalled.player}'s bet`));
+      extra.push(el("p", { class: "muted" }, `not yet called: ${shown(hand.uncalled.amount)} of ${hand.uncalled.player}'s bet`));
     }
     box.replaceChildren(el("table", { class: "pots" }, el("thead", {}, head), el("tbody", {}, ...rows)), ...extra);
   }

@@ -52,6 +52,7 @@ def checked_view(text: str) -> dict[str, Any]:
                 "verdict": hand["verdict"],
                 "complete": hand["verdict"] != "in progress",
                 "pots": hand["pots"],
+                "currency": hand["currency"],  # (its amounts are cents: shown as money)
             }
         )
     problems.sort(key=lambda p: p["line"])  # as check orders them: by line, then as found

@@ -317,3 +317,29 @@ def test_no_limit_call_and_fold_beside_a_ranged_raise_are_written_as_tapped(
         assert "Pia raises" not in text, text
         assert "error" not in page.inner_text("#record-verdict")
     assert phone.errors == []
+
+
+EURO_NIGHT = """\
+game badugi · fixed limit 50/100 · blinds 25/50 · currency EUR
+cash Euro night · date 2024-03-03
+
+hand 1 · button Anna · Anna 2000 · Ben 2000 · Cara 2000
+Anna raises to 100 · Ben calls · Cara folds
+"""
+
+
+def test_the_pots_of_a_night_of_money_are_money(phone: Phone, fresh_ledger: Path) -> None:
+    """A night in EUR writes its amounts in cents: the pots were shown as ``250`` under a
+    "chips" heading where ``show`` says 2.50 EUR (web audit)."""
+    with serving(create_app(fresh_ledger)) as url:
+        page = phone.open(url + "/record")
+        page.locator("#record-text").fill(EURO_NIGHT)
+        page.keyboard.press("End")
+        settled(page)
+        pots = page.inner_text("#record-pots-body")
+        assert "EUR" in pots and "chips" not in pots, pots
+        assert re.search(r"main\s+2\.50\b", pots), pots  # 100 + 100 + Cara's big blind 50
+        assert "250" not in pots
+        no_sideways_scroll(phone)
+        phone.shot("record-10-money-pots")
+    assert phone.errors == []
