@@ -152,3 +152,27 @@ def test_the_content_security_policy_blocks_an_inline_script(phone: Phone, club_
     )
     assert page.evaluate("() => window.ran === undefined")
     assert any("Content Security Policy" in e for e in phone.errors), phone.errors
+
+
+LONG_NAME = "Zoë-" + "x" * 70
+"""A name of no spaces longer than a phone's screen is wide (web audit's)."""
+
+
+def test_a_long_name_does_not_push_the_settle_up_off_a_phone(phone: Phone, tmp_path: Path) -> None:
+    """With one unbroken long name, /settle ran to 801 px on a 390 px phone: the transfers
+    off its edge and no balance's amount in sight."""
+    from badugi_ledger.ledger.importing import import_text
+
+    night = (
+        "game badugi · fixed limit 2/4 · blinds 1/2\ncash Long names · date 2024-10-01\n\n"
+        f"hand 1 · button Anna · Anna 100 · {LONG_NAME} 100\n"
+        f"Anna raises · {LONG_NAME} folds\n"
+    )
+    db = tmp_path / "club.db"
+    with ledger_at(db) as ledger:
+        assert import_text(ledger, night, "long.bhh").stored == 1
+    with serving(create_app(db)) as url:
+        page = check_phone_page(phone, url + "/settle", "settle-long-name")
+        assert LONG_NAME in page.inner_text("ul.transfers").replace("\n", "")
+        amount = page.locator("table td.num").first.bounding_box()
+        assert amount is not None and amount["x"] + amount["width"] <= PHONE["width"]
