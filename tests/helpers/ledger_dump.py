@@ -41,6 +41,8 @@ def table_rows(db: Path, *, source_names: bool = True) -> dict[str, list[Row]]:
                 for i in source:
                     values[i] = Path(str(values[i])).name
                 cleaned.append(tuple(values))
+            if "path" in columns:  # no id: ordered by the names kept, wherever the files lie
+                cleaned.sort()
             out[table] = cleaned
     return out
 

@@ -432,7 +432,7 @@ PINNED_LEDGER = {
     "pot_winners": (1439, "bd0b751cd879bb0f2493f28fc17fe76dadc2b9ff6d9c6f527d469b6171762d1b"),
     "pots": (1344, "6fd871a6d54d1018212576f8afd396c534f713cdc16730b0f055d86e373979ab"),
     # each file's path as imported and its real path (migration 21), by their names here
-    "source_paths": (49, "cecf98db03ce8765aee2530a1767095a58c8bfd90e19f041b51d1133adebb0ab"),
+    "source_paths": (49, "121477ccc114205f1045c4eaf94d5d1796159823acae56e102be5a3a112c806b"),
     "tournament_entries": (33, "ff4b574f2bd5cb7c80fcb305d2f5d7b29bd716799877b1fa5a9bcecd192fccd6"),
     "tournament_terms": (0, "4f53cda18c2baa0c0354bb5f9a3ecbe5ed12ab4d8e11ba873c2f11161202b945"),
 }
