@@ -79,7 +79,11 @@ def convert_hands(
     does not know the table, every stack of the file after it, so the next hand of that table,
     or of every table, says so (for PHH, counting every such unreadable hand since that
     table's last hand).  A PHH hand without a ``table`` (``HandRecord.standalone``) stays so
-    in PHH; in our text every such hand after the first says hands are missing before it."""
+    in PHH; in our text every such hand after the first says hands are missing before it.
+
+    A hand whose event has no name is written with the name the ledger gives it, its source
+    file's (``ledger.rows.session_identity``): read from a file of another name, the copy is
+    still that event, so imported beside its source it stores nothing twice."""
     if to not in TARGETS:
         raise ConfigError(f"cannot convert to {to!r} (targets: {', '.join(TARGETS)})")
     missing: dict[str, int] = {}  # table -> hands not written since its last written one
@@ -126,6 +130,9 @@ def convert_hands(
                 record = _after_missing_hands(record, outcome)
         if record.standalone and to == "phh":  # held to no other hand: stays so
             missing.pop(table, None)
+        if not record.session.name:  # named as the ledger names it: after its file
+            named = replace(record.session, name=Path(record.pos.source).stem)
+            record = replace(record, session=named)
         try:
             text = _write(record, outcome, to, missing.get(table, 0), writer)
         except BadugiError as exc:

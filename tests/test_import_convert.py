@@ -785,3 +785,36 @@ def test_a_file_of_no_format_with_from_holds_no_hand_as_before(tmp_path: Path) -
             app, ["import", str(path), "--db", str(tmp_path / "c.db"), "--from", "pokerstars"]
         )
         assert result.exit_code == 0 and "no Badugi-family hands found" in result.output
+
+
+UNNAMED = """\
+game badugi · fixed limit 2/4 · blinds 1/2
+cash · date 2024-03-01
+
+hand 1 · button Anna · Anna 100 · Ben 100 · Cara 100
+Anna raises · Ben calls · Cara folds
+draw: Ben 1 · Anna 1
+Ben checks · Anna bets · Ben folds
+"""
+"""A night whose header names no event (``badugi-ledger new`` writes one without --event):
+the ledger names it after its file."""
+
+
+@pytest.mark.parametrize("to", ["phh", "text"])
+def test_a_night_without_a_name_converted_is_still_that_night(tmp_path: Path, to: str) -> None:
+    """Its conversion read from a file of another name was another event: imported beside
+    the night, every hand stored again (Anna's +5 counted twice; a tournament two).  Written
+    with the name the ledger gives the night, it is the night: nothing stored twice."""
+    night = tmp_path / "friday.bhh"
+    night.write_text(UNNAMED, encoding="utf-8")
+    export = tmp_path / ("export.phh" if to == "phh" else "export.bhh")
+    result = runner.invoke(app, ["convert", str(night), "--to", to, "--out", str(export)])
+    assert result.exit_code == 0, result.output
+    db = tmp_path / "club.db"
+    assert runner.invoke(app, ["import", str(night), "--db", str(db)]).exit_code == 0
+    again = runner.invoke(app, ["import", str(export), "--db", str(db)])
+    assert "0 stored" in again.output, again.output
+    events = runner.invoke(app, ["events", "--db", str(db), "--json"])
+    assert [(e["event"], e["hands"]) for e in json.loads(events.output)["events"]] == [
+        ("friday", 1)
+    ]
