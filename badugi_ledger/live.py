@@ -322,7 +322,7 @@ def _in_progress(tracker: _Tracker, outcome: HandOutcome) -> NextActions | None:
         nxt = next_actions(record, stacks=carried, carry_in=carry, carry_stakes=stakes)
     except BadugiError:
         return None
-    return None if nxt.complete or not nxt.options else nxt
+    return None if nxt.complete else nxt  # (no option: the cards are still to be written)
 
 
 def _problem(outcome: HandOutcome, v: Violation) -> LiveProblem:

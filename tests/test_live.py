@@ -81,6 +81,11 @@ def test_showdown_waiting_for_cards_is_in_progress() -> None:
     done = live_check(text + "show: Anna As 2c 3d 4h · Ben 5s 6s 7d 8h\n")
     assert done.hands[0].verdict == "ok" and done.next is None
     assert done.hands[0].pots[0].winners == ("Anna",)
+    # Both shows tapped as offered, their cards not typed yet: still in progress, nothing
+    # left to tap (the cards are to be written); it was a violation with no way on.
+    tapped = live_check(text + "show: Anna ?? ?? ?? ?? · Ben ?? ?? ?? ??\n")
+    assert tapped.hands[0].verdict == "in progress" and tapped.hands[0].problems == ()
+    assert tapped.next is not None and tapped.next.options == () and not tapped.next.complete
 
 
 def test_illegal_last_hand_is_a_violation() -> None:
