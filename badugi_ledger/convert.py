@@ -17,6 +17,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal, TextIO
 
+from .check import problem_line
 from .model.errors import BadugiError, ConfigError, ImportFormatError
 from .model.events import CarryIn, Event, HandRecord, HandsMissing, Seat
 from .model.games import GAMES
@@ -40,6 +41,9 @@ class ConvertedHand:
 
     hand_id: str
     text: str
+    warnings: tuple[str, ...] = ()
+    """What the replay assumed of the source hand, as ``check`` says it (a rake read from the
+    finishing stacks, a show action missing): written down, it is a fact of the copy."""
 
 
 @dataclass
@@ -49,6 +53,8 @@ class ConvertReport:
     written: int = 0
     problems: list[BadugiError] = field(default_factory=list)
     skipped: list[SkippedHand] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+    """The written hands' warnings (:attr:`ConvertedHand.warnings`), in file order."""
 
     @property
     def ok(self) -> bool:
@@ -144,7 +150,8 @@ def convert_hands(
             yield exc
             continue
         missing.pop(table, None)
-        yield ConvertedHand(record.hand_id, text)
+        said = tuple(problem_line(outcome, w) for w in outcome.warnings)
+        yield ConvertedHand(record.hand_id, text, said)
 
 
 def _after_missing_hands(record: HandRecord, outcome: HandOutcome) -> HandRecord:
@@ -273,6 +280,7 @@ def convert_file(
             if isinstance(item, BadugiError):
                 report.problems.append(item)
                 continue
+            report.warnings += item.warnings
             if report.written:
                 out.write("\n")
             out.write(item.text)
@@ -283,6 +291,7 @@ def convert_file(
         if isinstance(item, BadugiError):
             report.problems.append(item)
             continue
+        report.warnings += item.warnings
         if pending is not None:  # several hands: a .phhs document
             if report.written == 0:
                 out.write(f"[1]\n{pending.text}")

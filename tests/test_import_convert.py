@@ -818,3 +818,33 @@ def test_a_night_without_a_name_converted_is_still_that_night(tmp_path: Path, to
     assert [(e["event"], e["hands"]) for e in json.loads(events.output)["events"]] == [
         ("friday", 1)
     ]
+
+
+RAKE_FROM_STACKS = """\
+variant = "FB"
+antes = [0, 0, 0]
+blinds_or_straddles = [1, 2, 0]
+small_bet = 2
+big_bet = 4
+starting_stacks = [100, 100, 100]
+actions = ["d dh p1 ????????", "d dh p2 ????????", "d dh p3 ????????", "p3 cbr 4", "p1 f",
+  "p2 cc", "p2 sd ??", "p3 sd ??", "d dh p2 ??", "d dh p3 ??", "p2 cc", "p3 cbr 2", "p2 f"]
+players = ["Ben", "Cara", "Anna"]
+finishing_stacks = [99, 96, 104]
+"""
+"""A PHH hand whose finishing stacks are a chip short of its starting stacks and that names no
+rake: read as a rake of 1, with a warning (a stack mistyped lower would read the same)."""
+
+
+@pytest.mark.parametrize("to", ["text", "phh"])
+def test_what_the_replay_assumed_is_said_when_it_is_written_down(tmp_path: Path, to: str) -> None:
+    """Converted, the assumed rake is a fact of the copy (``raked 1``, ``_rake = 1``), which
+    checks clean even with ``--strict``: it was written without a word (conversion audit)."""
+    source = tmp_path / "hand.phh"
+    source.write_text(RAKE_FROM_STACKS, encoding="utf-8")
+    result = runner.invoke(app, ["convert", str(source), "--to", to])
+    assert result.exit_code == 0, result.output
+    assert "raked 1" in result.stdout or "_rake = 1" in result.stdout
+    (said,) = result.stderr.splitlines()
+    assert said.startswith(f"{source}:1:1: hand hand: warning: the hand names no rake (_rake)")
+    assert said.endswith("[rake-from-finishing-stacks]")

@@ -403,6 +403,8 @@ def _say_converted(report: "ConvertReport", file: str) -> None:
     the latter two, or for no hand written."""
     if report.skipped:
         typer.echo(f"skipped {len(report.skipped)} hand(s) of other games", err=True)
+    for warning in report.warnings:  # what the replay assumed is written as fact: said
+        typer.echo(screen(warning), err=True)
     for problem in report.problems:
         typer.echo(screen(f"not converted: {problem}"), err=True)
     if report.problems:
