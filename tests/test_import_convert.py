@@ -848,3 +848,33 @@ def test_what_the_replay_assumed_is_said_when_it_is_written_down(tmp_path: Path,
     (said,) = result.stderr.splitlines()
     assert said.startswith(f"{source}:1:1: hand hand: warning: the hand names no rake (_rake)")
     assert said.endswith("[rake-from-finishing-stacks]")
+
+
+def test_a_hand_without_a_forced_bet_is_not_written_as_phh(tmp_path: Path) -> None:
+    """``posts none``: PHH's ``blinds_or_straddles = [0, 0, 0]`` and no ante, which PokerKit
+    refuses to load ("No antes, blinds, straddles, or bring-in was supplied"): it was written,
+    exit 0 (conversion audit).  Refused as what PHH cannot express."""
+    source = tmp_path / "none.bhh"
+    source.write_text(
+        "game badugi · fixed limit 2/4 · blinds 1/2\ncash No blinds · date 2024-06-02\n\n"
+        "hand 3 · button Dan · Anna 50 · Cara 50 · Dan 50\nposts none\n"
+        "Anna bets · Cara folds · Dan folds\n",
+        encoding="utf-8",
+    )
+    (refused,) = convert_hands(source, "phh")
+    assert isinstance(refused, ImportFormatError) and refused.rule == "phh-cannot-express"
+    assert "no forced bet is posted" in refused.message
+    text = source.read_text(encoding="utf-8").replace(
+        "posts none\nAnna bets · Cara folds · Dan folds\n", "Dan folds · Anna folds\n"
+    )
+    (written,) = convert_hands(io_path(tmp_path, text), "phh")
+    assert not isinstance(written, BaseException)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        pokerkit.HandHistory.loads(written.text)
+
+
+def io_path(folder: Path, text: str) -> Path:
+    path = folder / "blinds.bhh"
+    path.write_text(text, encoding="utf-8")
+    return path

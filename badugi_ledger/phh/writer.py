@@ -165,6 +165,11 @@ def write_phh(
             "house rule short-blind full-blind makes the others owe the full big blind, and in "
             "PHH (PokerKit) they owe the blind posted"
         )
+    if not any(antes) and not any(blinds):
+        fail(
+            "no forced bet is posted (no ante, no blind): PokerKit loads no hand without one "
+            "(antes, blinds_or_straddles or a bring-in)"
+        )
     if count == 2:
         heads_up_first_to_act([p.name for p in players], starting, antes, blinds, fail)
         antes.reverse()  # PokerKit reads the lists reversed heads-up
