@@ -878,3 +878,16 @@ def io_path(folder: Path, text: str) -> Path:
     path = folder / "blinds.bhh"
     path.write_text(text, encoding="utf-8")
     return path
+
+
+def test_convert_never_writes_over_its_own_file(tmp_path: Path) -> None:
+    """``convert night.bhh --out night.bhh`` (or through another path) replaced the night,
+    comments and all, by its conversion, exit 0: a usage error now, the file untouched."""
+    night = tmp_path / "night.bhh"
+    text = (EXAMPLES / "000_anna_ben.bhh").read_text(encoding="utf-8")
+    night.write_text(text, encoding="utf-8")
+    for out in (night, tmp_path / "." / "night.bhh"):
+        result = runner.invoke(app, ["convert", str(night), "--to", "phh", "--out", str(out)])
+        assert result.exit_code == 2, result.output
+        assert "is FILE itself" in " ".join(result.stderr.replace("│", " ").split())
+    assert night.read_text(encoding="utf-8") == text

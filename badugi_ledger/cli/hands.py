@@ -4,6 +4,7 @@
 No ``from __future__ import annotations`` (see the package docstring).
 """
 
+import os
 import sys
 from collections.abc import Iterable
 from pathlib import Path
@@ -387,6 +388,12 @@ def convert_command(
     """
     from ..convert import convert_file
 
+    if out is not None and _same_file(out, file):
+        usage(
+            f"--out {out!r} is FILE itself: its hands would be replaced by their conversion; "
+            "write it to another file",
+            "--out",
+        )
     if out is None:
         shown = _Screened(sys.stdout) if sys.stdout.isatty() else sys.stdout
         report = convert_file(file, to, shown, fmt=source_format)  # type: ignore[arg-type]
@@ -396,6 +403,14 @@ def convert_command(
             if report.written == 0:  # said and failed here: the empty file is not kept
                 _say_converted(report, file)
     _say_converted(report, file)
+
+
+def _same_file(one: str, other: str) -> bool:
+    """Whether the two paths name one file that is there (a link to it included)."""
+    try:
+        return os.path.samefile(one, other)
+    except (OSError, ValueError):  # one of them is not there (yet), or cannot be looked up
+        return False
 
 
 def _say_converted(report: "ConvertReport", file: str) -> None:
