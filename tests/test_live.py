@@ -328,3 +328,25 @@ def test_next_hand_line_keeps_a_player_whose_chips_are_in_the_carried_pot() -> N
     assert live.hands[-1].verdict == "in progress"
     assert live.next is not None and live.next.player == "Ben"
     assert live.next_lines[:2] == ("draw: Ben pat", "draw: Ben 1")
+
+
+def test_a_hand_line_before_its_rebuy_is_in_progress() -> None:
+    """Heads-up, Ben busted: the next hand's line is typed, his rebuy (written right after
+    it) still to come.  It was a violation ("fewer than two players are dealt in") with
+    nothing offered (conversion audit); the same hand with an action typed still is one."""
+    night = (
+        "game badugi · fixed limit 2/4 · blinds 1/2\n"
+        "hand 1 · button Anna · Anna 100 · Ben 4\n"
+        "Anna raises · Ben raises to 4 all-in · Anna calls\n"
+        + "draw: Ben 1 · Anna 1\n"
+        * 3
+        + "show: Anna As 2c 3d 4h · Ben Ks Qc Jd Th\nAnna collects 8\nfinal: Anna 104 · Ben 0\n\n"
+        "hand 2 · button Ben · Anna · Ben\n"
+    )
+    waiting = live_check(night)
+    assert waiting.hands[-1].verdict == "in progress" and waiting.hands[-1].problems == ()
+    rebought = live_check(night + "Ben rebuys 100\n")
+    assert rebought.hands[-1].verdict == "in progress" and rebought.next_lines
+    acted = live_check(night + "Anna calls\n")
+    assert acted.hands[-1].verdict == "violations"
+    assert [p.rule for p in acted.hands[-1].problems] == ["players"]
