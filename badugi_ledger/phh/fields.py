@@ -84,6 +84,10 @@ def whole_float(value: Any) -> Any:
     return value
 
 
+BUY_IN_CURRENCY = "_buy_in_currency"
+"""The user-defined field of a tournament's currency, its buy-in's
+(:meth:`HandFields.read_currency`)."""
+
 KIND_FIELD = "_kind"
 """The user-defined field of a hand's kind of event (``"tournament"``; none: a cash game),
 :mod:`.session`."""
@@ -103,29 +107,31 @@ class HandFields:
         self.lines = lines
         self.start = start
         self.currency: str | None = None
+        """The hand's ``currency`` once read (:meth:`read_currency`): amounts are then its units,
+        read into cents (:meth:`money`); None: chips."""
         self.valued: ChipValue | None = None
         """A cash game in a currency of no minor unit (:meth:`read_currency`): its amounts
         are chips of one unit of it."""
-        """The hand's ``currency`` once read (:meth:`read_currency`): amounts are then its units,
-        read into cents (:meth:`money`); None: chips."""
 
     def read_currency(self) -> str | None:
         """The optional ``currency`` field; from now on amounts are read in its units - but a
         tournament's (:data:`KIND_FIELD`) currency is its buy-in's, and its stacks and bets
-        stay chips."""
-        currency = self.text("currency")
+        stay chips: our writer puts it in :data:`BUY_IN_CURRENCY` (``currency`` would tell
+        any other reader that the chips are money), which is read so too."""
+        tournament = self.hand.get(KIND_FIELD) == "tournament"
+        key = BUY_IN_CURRENCY if tournament and BUY_IN_CURRENCY in self.hand else "currency"
+        currency = self.text(key)
         if currency:  # an ISO 4217 code; written in small letters, it is the same code
             code = currency.upper() if currency.isascii() else currency
             try:
                 currency = check_currency(code)
             except ConfigError:
                 self.fail(
-                    "currency",
-                    f"currency {quote(repr(currency))} is not a currency code: three letters, "
+                    key,
+                    f"{key} {quote(repr(currency))} is not a currency code: three letters, "
                     "like USD or EUR (ISO 4217)",
                 )
         currency = currency or None  # an empty ``currency = ""``: none, the amounts are chips
-        tournament = self.hand.get(KIND_FIELD) == "tournament"
         if currency in NOT_IN_CENTS and not tournament:
             if currency not in NO_MINOR_UNIT:
                 self.fail("currency", amounts_in_cents_refusal(currency))

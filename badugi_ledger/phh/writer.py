@@ -41,6 +41,7 @@ from ..model.forced import small_blind_dead
 from ..model.settings import GameSettings
 from .blinds import blind_seat, heads_up_first_to_act
 from .claims import POT_WINNINGS_FIELD
+from .fields import BUY_IN_CURRENCY
 from .reader import (
     MISSING_FIELD,
     POKERKIT_DEALING,
@@ -199,8 +200,9 @@ def write_phh(
     if record.session.date and len(record.session.date) == 10:
         year, month, day = record.session.date.split("-")
         fields += [("year", int(year)), ("month", int(month)), ("day", int(day))]
-    if settings.currency:
-        fields.append(("currency", settings.currency))
+    if settings.currency:  # a tournament's is its buy-in's: its chips are no money
+        tournament = record.session.kind == "tournament"
+        fields.append((BUY_IN_CURRENCY if tournament else "currency", settings.currency))
     fields += session_fields(record.session)
     if finishing_stacks is not None:
         finishing = [money(int(finishing_stacks[s.name])) for s in players]

@@ -26,6 +26,7 @@ from badugi_ledger.convert import ConvertedHand, convert_hands
 from badugi_ledger.model.errors import ImportFormatError
 from badugi_ledger.model.events import Action, FinalStack, HandRecord, RakeTaken
 from badugi_ledger.phh.reader import read_phh
+from badugi_ledger.phh.writer import write_phh
 from badugi_ledger.replay import replay_hand
 from badugi_ledger.sources import read_hands
 from badugi_ledger.text.parse import parse_text
@@ -252,3 +253,23 @@ def test_a_game_in_thousandths_is_refused_as_ours_refuses_it() -> None:
     assert error.message.startswith(
         "currency KWD: a game of money writes its amounts in cents, and KWD is not counted in cents"
     )
+
+
+def test_a_tournaments_currency_is_its_buy_ins_not_its_chips() -> None:
+    """PHH's ``currency`` says what currency the chips are in: written beside a tournament's
+    chips, another reader would take 200-chip stacks for 200 dollars (conversion audit).  Our
+    writer puts the buy-in's currency in ``_buy_in_currency``; both forms read the same."""
+    text = (
+        "game badugi · fixed limit 20/40 · blinds 10/20 · currency USD\n"
+        "tournament Cup · date 2024-04-12 · buy-in 2000 · starting-chips 200\n\n"
+        "hand 1 · button A · A 200 · B 200\nA folds\n"
+    )
+    (record,) = parse_text(text, "cup.bhh")
+    assert isinstance(record, HandRecord) and record.settings.currency == "USD"
+    written = write_phh(record)
+    assert '_buy_in_currency = "USD"' in written and "\ncurrency" not in written
+    old_form = written.replace("_buy_in_currency", "currency")
+    for phh in (written, old_form):
+        again = read_one(phh)
+        assert (again.settings.currency, again.session.kind) == ("USD", "tournament")
+        assert [s.stack for s in again.seats] == [200, 200]
