@@ -12,9 +12,9 @@ So the ledger keeps, for each path a file was imported by, the file's real path 
 (``source_paths``: :func:`os.path.realpath`, links followed), and a file imported again is
 also every other path that led to the same real path (:func:`other_names`).  A relative path
 under which nothing lies (a text read as a file's, ``import_text``) is kept as it is, with no
-real path.  Ledgers made before the table know the real path of the files their folder holds
-at the relative path stored (the default ledger is in the folder ``import`` is run from), as
-the migration that makes the table finds them.
+real path.  A ledger made before the table knows the real paths of the files it holds by an
+absolute path (as the record page saves them); a relative one, once its file is imported
+again by it.
 """
 
 from __future__ import annotations
@@ -22,15 +22,11 @@ from __future__ import annotations
 import os
 import sqlite3
 
-from .connection import db_file
 
-
-def real_path(source: str, folder: str | None = None) -> str | None:
-    """The real path of the file ``source`` names (relative to ``folder``, else to the
-    working folder), or None when no file lies there - but an absolute path whose folder is
-    there names the file it will be (a text stored before its file is written: the record
-    page's save)."""
-    path = os.path.join(folder, source) if folder else source
+def real_path(path: str) -> str | None:
+    """The real path of the file ``path`` names (relative to the working folder), or None when
+    no file lies there - but an absolute path whose folder is there names the file it will be
+    (a text stored before its file is written: the record page's save)."""
     try:
         if not os.path.isfile(path) and not (
             os.path.isabs(path) and os.path.isdir(os.path.dirname(path))
@@ -70,18 +66,15 @@ def other_names(db: sqlite3.Connection, source: str) -> list[str]:
 
 
 def create_source_paths(db: sqlite3.Connection) -> None:
-    """The table, filled for the paths the ledger's hands were imported by whose file lies
-    there now, read from the ledger's folder (from the working folder for one in memory)."""
+    """The table, filled for the absolute paths the ledger's hands were imported by whose file
+    lies there now (the record page's saves).  A relative path stored says nothing of the
+    folder it was imported from, so it is not guessed (the ledger's folder may hold another
+    night of that name): it is known once its file is imported again by it."""
     db.execute(
         "CREATE TABLE IF NOT EXISTS source_paths (source TEXT PRIMARY KEY, path TEXT NOT NULL) "
         "STRICT"
     )
     db.execute("CREATE INDEX IF NOT EXISTS source_paths_path ON source_paths (path)")
-    try:
-        file = db_file(db)
-    except sqlite3.Error:  # a folder whose name is not UTF-8: paths read from the working one
-        file = ""
-    folder = os.path.dirname(os.path.abspath(file)) if file else None
     sources = [
         str(s)
         for (s,) in db.execute(
@@ -90,7 +83,7 @@ def create_source_paths(db: sqlite3.Connection) -> None:
         )
     ]
     for source in sources:
-        path = real_path(source, None if os.path.isabs(source) else folder)
+        path = real_path(source) if os.path.isabs(source) else None
         if path is not None:
             db.execute(
                 "INSERT OR IGNORE INTO source_paths (source, path) VALUES (?, ?)", [source, path]

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.ledger.test_ledger_identity import NIGHT, invoke, write
+from tests.ledger.test_ledger_identity import CARA_WINS, CARD_FIXED, NIGHT, invoke, write
 
 WITHOUT_2 = NIGHT.replace("hand 2 · button Ben · Anna · Ben · Cara\nBen folds · Cara folds\n\n", "")
 
@@ -81,28 +81,37 @@ def test_another_file_of_the_same_name_is_another_file(
     assert counting(db) == ["1", "2", "3"]
 
 
-def test_a_ledger_made_before_knows_the_files_its_folder_holds(
+def test_a_ledger_made_before_guesses_no_relative_path(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The migration that makes the table reads the paths stored relative to the ledger's
-    folder (the default ledger is in the folder ``import`` is run from)."""
+    """The migration that makes the table knows the absolute paths stored (the record page's
+    saves), never a relative one: it says nothing of the folder it was imported from, and the
+    ledger's folder may hold another night of that name (the verification audit: read from
+    there, that night was taken for the file, and ``--replace`` voided the first night)."""
     (tmp_path / "nights").mkdir()
-    write(tmp_path / "nights", "night.bhh", NIGHT)
-    monkeypatch.chdir(tmp_path)
-    db = tmp_path / "club.db"
-    assert invoke("import", "nights/night.bhh", "--db", db)[0] == 0
+    write(tmp_path / "nights", "friday.bhh", NIGHT)
+    (tmp_path / "ledger").mkdir()
+    june = CARA_WINS.replace("2024-03-01", "2024-06-07")
+    write(tmp_path / "ledger", "friday.bhh", june)  # another night of the name, by the ledger
+    recorded = tmp_path / "recorded"
+    recorded.mkdir()
+    saved = write(recorded, "saved.bhh", CARD_FIXED.replace("2024-03-01", "2024-05-03"))
+    db = tmp_path / "ledger" / "club.db"
+    monkeypatch.chdir(tmp_path / "nights")
+    assert invoke("import", "friday.bhh", "--db", db)[0] == 0
+    assert invoke("import", str(saved), "--db", db)[0] == 0
     with sqlite3.connect(db) as conn:  # as a ledger of the version before it was
         conn.execute("DROP TABLE source_paths")
         conn.execute("DELETE FROM schema_version WHERE version = 21")
-    write(tmp_path / "nights", "night.bhh", WITHOUT_2)
-    monkeypatch.chdir(tmp_path / "nights")
-    code, out = invoke("import", "night.bhh", "--db", db)
-    assert code == 1 and "(as nights/night.bhh), and not in it any more" in out, out
+    monkeypatch.chdir(tmp_path)
+    code, out = invoke("import", "ledger/friday.bhh", "--db", db)  # the June night
+    assert code == 0 and "3 stored" in out, out
     with sqlite3.connect(db) as conn:
-        (path,) = conn.execute(
-            "SELECT path FROM source_paths WHERE source = 'nights/night.bhh'"
-        ).fetchone()
-    assert path == os.path.realpath(tmp_path / "nights" / "night.bhh")
+        known = conn.execute("SELECT source, path FROM source_paths ORDER BY source").fetchall()
+    assert known == [
+        (str(saved), os.path.realpath(saved)),
+        ("ledger/friday.bhh", os.path.realpath(tmp_path / "ledger" / "friday.bhh")),
+    ]
 
 
 def test_a_text_stored_before_its_file_is_written_is_that_file(
