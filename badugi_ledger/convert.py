@@ -87,9 +87,11 @@ def convert_hands(
     table's last hand).  A PHH hand without a ``table`` (``HandRecord.standalone``) stays so
     in PHH; in our text every such hand after the first says hands are missing before it.
 
-    A hand whose event has no name is written with the name the ledger gives it, its source
-    file's (``ledger.rows.session_identity``): read from a file of another name, the copy is
-    still that event, so imported beside its source it stores nothing twice."""
+    A hand whose event has no name, written in the other format, is written with the name the
+    ledger gives it, its source file's (``ledger.rows.session_identity``): read from a file of
+    another name, the copy is still that event (its hands the source's, converted: conflicts),
+    so imported beside its source it stores nothing twice.  Written in its own format, the
+    copy is the same hand, recorded alike (duplicates), and stays unnamed."""
     if to not in TARGETS:
         raise ConfigError(f"cannot convert to {to!r} (targets: {', '.join(TARGETS)})")
     missing: dict[str, int] = {}  # table -> hands not written since its last written one
@@ -136,7 +138,7 @@ def convert_hands(
                 record = _after_missing_hands(record, outcome)
         if record.standalone and to == "phh":  # held to no other hand: stays so
             missing.pop(table, None)
-        if not record.session.name:  # named as the ledger names it: after its file
+        if not record.session.name and record.origin != to:  # named as the ledger names it
             named = replace(record.session, name=Path(record.pos.source).stem)
             record = replace(record, session=named)
         try:

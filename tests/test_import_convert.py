@@ -800,20 +800,36 @@ Ben checks · Anna bets · Ben folds
 the ledger names it after its file."""
 
 
-@pytest.mark.parametrize("to", ["phh", "text"])
-def test_a_night_without_a_name_converted_is_still_that_night(tmp_path: Path, to: str) -> None:
-    """Its conversion read from a file of another name was another event: imported beside
-    the night, every hand stored again (Anna's +5 counted twice; a tournament two).  Written
-    with the name the ledger gives the night, it is the night: nothing stored twice."""
+@pytest.mark.parametrize(
+    ("source", "to", "said"),
+    [
+        ("bhh", "phh", "0 duplicate, 1 conflict"),  # converted: named, it is the night's
+        ("phh", "text", "0 duplicate, 1 conflict"),
+        ("bhh", "text", "1 duplicate"),  # the same hand recorded alike: unnamed, as it was
+        ("phh", "phh", "1 duplicate"),
+    ],
+)
+def test_a_night_without_a_name_converted_is_still_that_night(
+    tmp_path: Path, source: str, to: str, said: str
+) -> None:
+    """Its conversion to the other format, read from a file of another name, was another
+    event: imported beside the night, every hand stored again (Anna's +5 counted twice; a
+    tournament two).  Written with the name the ledger gives the night, it is the night:
+    nothing stored twice.  A copy in its own format is the same hand, a duplicate."""
     night = tmp_path / "friday.bhh"
     night.write_text(UNNAMED, encoding="utf-8")
+    if source == "phh":
+        night = tmp_path / "friday.phh"
+        made = runner.invoke(app, ["convert", str(tmp_path / "friday.bhh"), "--to", "phh"])
+        night.write_text(made.stdout.replace('event = "friday"\n', ""), encoding="utf-8")
+        assert "event" not in night.read_text(encoding="utf-8")
     export = tmp_path / ("export.phh" if to == "phh" else "export.bhh")
     result = runner.invoke(app, ["convert", str(night), "--to", to, "--out", str(export)])
     assert result.exit_code == 0, result.output
     db = tmp_path / "club.db"
     assert runner.invoke(app, ["import", str(night), "--db", str(db)]).exit_code == 0
     again = runner.invoke(app, ["import", str(export), "--db", str(db)])
-    assert "0 stored" in again.output, again.output
+    assert f"0 stored, {said}" in again.output, again.output
     events = runner.invoke(app, ["events", "--db", str(db), "--json"])
     assert [(e["event"], e["hands"]) for e in json.loads(events.output)["events"]] == [
         ("friday", 1)
