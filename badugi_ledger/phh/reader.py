@@ -354,9 +354,10 @@ def _ante_trimming(fields: HandFields, antes: list[int], stacks: list[int]) -> b
                 "ante, and antes of different sizes are not supported (one ante for every "
                 "player): give one amount for all, or one per player",
             )
+        shown = ", ".join(map(str, written)) if isinstance(written, list) else str(written)
         fields.fail(
             "antes",
-            f"antes of different sizes ({written}) are not supported: the replay "
+            f"antes of different sizes ([{shown}]) are not supported: the replay "
             "has one ante for every player (a big-blind ante cannot be replayed)",
         )
     return trimming or all(stacks[i] >= ante for i, ante in enumerate(antes))
