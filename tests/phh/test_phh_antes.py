@@ -74,6 +74,10 @@ def test_antes_of_different_sizes_are_refused() -> None:
     assert isinstance(refused, ImportFormatError) and refused.rule == "bad-phh"
     assert "antes of different sizes ([0, 2, 0]) are not supported" in refused.message
     assert refused.position.line == 2
+    # written as floats (read since PHH amounts may be), they are listed as written
+    (refused,) = read_phh(text.replace("[0, 2, 0]", "[0.0, 2, 0]"), "bb-ante.phh")
+    assert isinstance(refused, ImportFormatError)
+    assert "antes of different sizes ([0.0, 2, 0]) are not supported" in refused.message
 
 
 def test_a_short_ante_converts_to_phh_as_the_ante_due(tmp_path: Path) -> None:
