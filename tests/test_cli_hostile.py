@@ -160,7 +160,10 @@ def test_show_of_a_table_the_event_did_not_have_is_an_error(tmp_path: Path) -> N
 @pytest.mark.parametrize(
     ("sqlite_says", "meaning"),
     [
-        ("attempt to write a readonly database", "the ledger file is read-only"),
+        (
+            "attempt to write a readonly database",
+            "the ledger file is read-only, or its folder is (SQLite writes its journal there)",
+        ),
         ("database or disk is full", "the disk (or the ledger's size limit) is full"),
         ("database is locked", "another command held the ledger for longer than it waits"),
     ],

@@ -61,7 +61,9 @@ log = logging.getLogger("badugi_ledger")
 _SQLITE_HINTS = {
     "database or disk is full": "the disk (or the ledger's size limit) is full",
     "disk i/o error": "the ledger could not be written (disk full or failing?)",
-    "attempt to write a readonly database": "the ledger file is read-only",
+    "attempt to write a readonly database": (
+        "the ledger file is read-only, or its folder is (SQLite writes its journal there)"
+    ),
     "unable to open database file": "the ledger file or its folder cannot be opened for writing",
     "database is locked": "another command held the ledger for longer than it waits",
 }
