@@ -12,18 +12,18 @@ from badugi_ledger.model.errors import IllegalAction
 from badugi_ledger.model.events import HandRecord
 from badugi_ledger.phh.reader import read_phh
 from badugi_ledger.replay import replay_hand
+from tests.helpers.phh_hands import THREE_HANDED
 
-HAND = """variant = "FB"
-antes = [0, 0, 0]
-blinds_or_straddles = [1, 2, 0]
-small_bet = 2
-big_bet = 4
-starting_stacks = [20, 20, 20]
+HAND = (
+    'variant = "FB"\n'
+    + THREE_HANDED
+    + """\
 actions = ["d dh p1 As2d3c4h", "d dh p2 KsQdJcTh", "d dh p3 5s6s7s8s", "p3 f", "p1 cc", "p2 cc",
  "p1 sd", "p2 sd", "p1 cc", "p2 cc", "p1 sd", "p2 sd", "p1 cc", "p2 cc", "p1 sd", "p2 sd",
  "p1 cc", "p2 cc", "p1 sm As2d3c4h", "p2 sm KsQdJcTh", "p3 sm {shown}"]
 players = ["Anna", "Ben", "Cara"]
 """
+)
 
 
 def rules(shown: str) -> tuple[set[str], set[str]]:

@@ -18,18 +18,18 @@ from badugi_ledger.model.events import HandRecord
 from badugi_ledger.phh.reader import read_phh
 from badugi_ledger.replay import replay_hand
 from badugi_ledger.sites.common import SiteWarning
+from tests.helpers.phh_hands import THREE_HANDED
 
-HAND = """variant = "FB"
-antes = [0, 0, 0]
-blinds_or_straddles = [1, 2, 0]
-small_bet = 2
-big_bet = 4
-starting_stacks = [20, 20, 20]
+HAND = (
+    'variant = "FB"\n'
+    + THREE_HANDED
+    + """\
 actions = ["d dh p1 KsQdJcTh", "d dh p2 As2d3c4h", "d dh p3 5s6s7s8s", "p3 f", "p1 cc", "p2 cc",
  "p1 sd", "p2 sd", "p1 cc", "p2 cc", "p1 sd", "p2 sd", "p1 cc", "p2 cc", "p1 sd", "p2 sd",
  "p1 cc", "p2 cc", "p1 sm KsQdJcTh"{more}]
 players = ["Anna", "Ben", "Cara"]
 """
+)
 
 
 def test_a_missing_show_is_named_as_an_assumption() -> None:

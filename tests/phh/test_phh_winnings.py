@@ -18,19 +18,19 @@ from badugi_ledger.model.events import Collect, HandRecord
 from badugi_ledger.phh.reader import read_phh
 from badugi_ledger.replay import replay_hand
 from tests.helpers.paths import FIXTURES
+from tests.helpers.phh_hands import THREE_HANDED
 
-HAND = """variant = "FB"
-antes = [0, 0, 0]
-blinds_or_straddles = [1, 2, 0]
-small_bet = 2
-big_bet = 4
-starting_stacks = [20, 20, 20]
+HAND = (
+    'variant = "FB"\n'
+    + THREE_HANDED
+    + """\
 actions = ["d dh p1 KsQdJcTh", "d dh p2 As2d3c4h", "d dh p3 Ad2c3h4s", "p3 cc", "p1 f", "p2 cc",
  "p2 sd", "p3 sd", "p2 cc", "p3 cc", "p2 sd", "p3 sd", "p2 cc", "p3 cc", "p2 sd", "p3 sd",
  "p2 cc", "p3 cc", "p2 sm As2d3c4h", "p3 sm Ad2c3h4s"]
 players = ["Anna", "Ben", "Cara"]
 finishing_stacks = [19, 21, 20]
 """
+)
 """A tie PokerKit plays to [19, 21, 20]: the pot of 5, its odd chip to Ben (``all-to-first``)."""
 
 

@@ -1,0 +1,9 @@
+"""The settings of the three-handed PHH hands the PHH tests write (Anna, Ben, Cara; fixed
+limit 2/4, blinds 1/2, stacks of 20, no ante): each test adds its own actions and claims."""
+
+THREE_HANDED = """antes = [0, 0, 0]
+blinds_or_straddles = [1, 2, 0]
+small_bet = 2
+big_bet = 4
+starting_stacks = [20, 20, 20]
+"""
