@@ -63,12 +63,21 @@ def _too_long(size: int, unit: str, head: str) -> Unreadable:
     )
 
 
+def _length(raw: str | bytes) -> int:
+    """A line's length without its end (LF, CRLF, or the CRs a file's last line ends in)."""
+    cr, lf = ("\r", "\n") if isinstance(raw, str) else (b"\r", b"\n")
+    size = len(raw) - raw.endswith(lf)  # type: ignore[arg-type]
+    while size and raw[size - 1 : size] == cr:
+        size -= 1
+    return size
+
+
 def file_line(raw: bytes, first: bool) -> Line:
     """One line of a file as read: ``raw`` holds its bytes and its ``"\\n"`` (none at the end
     of the file); ``first``: it is the file's first line.  This is what a line is; blocks
     are cut into the same lines faster when they can be."""
-    if len(raw) - raw.endswith(b"\n") > MAX_LINE + 1:
-        return _too_long(len(raw), "bytes", raw[:200].decode("utf-8", errors="replace"))
+    if len(raw) > MAX_LINE and (size := _length(raw)) > MAX_LINE:
+        return _too_long(size, "bytes", raw[:200].decode("utf-8", errors="replace"))
     if first and raw.startswith(b"\xef\xbb\xbf"):
         raw = raw[3:]
     try:
@@ -106,8 +115,8 @@ def _saved_otherwise(raw: bytes, at: int) -> str:
 
 def text_line(raw: str, first: bool) -> Line:
     """One line of a string (its line end already made ``"\\n"``), as :func:`file_line`."""
-    if len(raw) > MAX_LINE + 2:
-        return _too_long(len(raw), "characters", raw[:200])
+    if len(raw) > MAX_LINE and (size := _length(raw)) > MAX_LINE:
+        return _too_long(size, "characters", raw[:200])
     if first and raw.startswith("\ufeff"):
         raw = raw[1:]
     return _ended(raw)
@@ -161,9 +170,9 @@ def _file_block(data: bytes, first: bool) -> Sequence[Line]:
         return _lines_of(data.split(b"\n"), b"\n", first, file_line)
     if "\r" in text:  # every CRLF ends a line: LF, as line by line
         text = text.replace("\r\n", "\n")
-    # A line of n characters has at most 4n bytes: one of at most (MAX_LINE + 1) // 4
-    # characters is never too long.
-    lines = _plain_block(text, first, (MAX_LINE + 1) // 4)
+    # A line of n characters has at most 4n bytes: one of at most MAX_LINE // 4 characters
+    # (its end included) is never too long.
+    lines = _plain_block(text, first, MAX_LINE // 4)
     return _lines_of(data.split(b"\n"), b"\n", first, file_line) if lines is None else lines
 
 
@@ -173,7 +182,7 @@ _LONE_CR = re.compile(rb"\r(?!\n)")
 
 def file_blocks(handle: io.BufferedIOBase, size: int = BLOCK) -> Iterator[Sequence[Line]]:
     """The lines of a binary file, a block at a time: memory holds a block and at most
-    MAX_LINE + 2 bytes of a line whose end is not read yet; a longer line is skipped."""
+    MAX_LINE + 1 bytes of a line whose end is not read yet; a longer line is skipped."""
     pending = b""  # the start of a line whose end is not read yet
     first = True
     while True:
@@ -191,8 +200,8 @@ def file_blocks(handle: io.BufferedIOBase, size: int = BLOCK) -> Iterator[Sequen
         if end:
             yield _file_block(data[:end] if pending else data, first)
             first = False
-        if len(pending) - pending.endswith(b"\r") > MAX_LINE + 1:  # too long already (its
-            # end not counted): read to its end, keep its head
+        if len(pending) - pending.endswith(b"\r") > MAX_LINE:  # too long already (a CR
+            # last may be its end): read to its end, keep its head
             bad, pending = _skip_line(handle, pending, size)
             yield [bad]
             first = False
@@ -208,7 +217,7 @@ def _skip_line(handle: io.BufferedIOBase, start: bytes, size: int) -> tuple[Unre
         data += more
         end = _LINE_END.search(data)
         if end is not None and (end.end() < len(data) or end.group() != b"\r" or not more):
-            length += end.end()
+            length += end.start()
             break
         if not more:
             end = None
@@ -233,6 +242,6 @@ def text_blocks(text: str, size: int = BLOCK) -> Iterator[Sequence[Line]]:
     while start < len(text):
         end = text.find("\n", start + size) + 1 or len(text)
         piece = text[start:end]
-        lines = _plain_block(piece, first, MAX_LINE + 1)
+        lines = _plain_block(piece, first, MAX_LINE)
         yield _lines_of(piece.split("\n"), "\n", first, text_line) if lines is None else lines
         start, first = end, False

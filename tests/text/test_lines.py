@@ -23,17 +23,19 @@ EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 def readline_lines(data: bytes) -> list[lines.Line]:
     """The definition: a file read line by line, at most MAX_LINE + 2 bytes at a time; a CR
-    that no LF follows (an old Mac file) ends a line as LF does."""
+    that no LF follows (an old Mac file) ends a line as LF does.  A line's length is its
+    bytes but its end (LF or CRLF)."""
     handle, first = io.BytesIO(re.sub(rb"\r(?!\n)", b"\n", data)), True
     out: list[lines.Line] = []
     while raw := handle.readline(MAX_LINE + 2):
         if len(raw) > MAX_LINE + 1 and not raw.endswith(b"\n"):
-            head, size = raw[:200].decode("utf-8", errors="replace"), len(raw)
+            head, size, tail = raw[:200].decode("utf-8", errors="replace"), len(raw), raw[-2:]
             while not raw.endswith(b"\n"):
                 raw = handle.readline(1 << 20)
                 if not raw:
                     break
-                size += len(raw)
+                size, tail = size + len(raw), (tail + raw)[-2:]
+            size -= 2 if tail == b"\r\n" else tail.endswith(b"\n")
             out.append(
                 Unreadable(
                     f"this line is {size:,} bytes long; a line holds at most {MAX_LINE:,} bytes",
@@ -105,8 +107,27 @@ def test_an_overlong_line_is_measured_whole_and_never_held() -> None:
     data = b"game badugi\n" + b"y" * 700_000 + b"\nhand 1\n"
     got = blocks_of(data, 4096)
     assert got == readline_lines(data)
-    assert isinstance(got[1], Unreadable) and "700,001 bytes long" in got[1].reason
+    assert isinstance(got[1], Unreadable) and "700,000 bytes long" in got[1].reason
     assert got[2] == "hand 1\n" and len(got[1].head) == 200
+
+
+@pytest.mark.parametrize("end", [b"\n", b"\r\n", b"\r", b""])
+def test_a_line_holds_max_line_bytes_its_end_not_counted(end: bytes) -> None:
+    """A line of 10,000 bytes is read whatever its end; one of 10,001 is too long, and said
+    to be 10,001 bytes long (its end not counted), as a string of as many characters."""
+    for size in (MAX_LINE, MAX_LINE + 1):
+        data = b"Anna folds\n" + b"x" * size + end
+        for got in (
+            blocks_of(data, lines.BLOCK),
+            blocks_of(data, 4096),
+            list(chain.from_iterable(text_blocks(data.decode()))),
+        ):
+            assert got[0] == "Anna folds\n"
+            if size == MAX_LINE:
+                assert got[1:] == ["x" * size + "\n"]
+            else:
+                assert isinstance(got[1], Unreadable) and len(got) == 2
+                assert f"this line is {MAX_LINE + 1:,} " in got[1].reason
 
 
 def test_a_line_of_wide_characters_is_too_long_by_its_bytes() -> None:
