@@ -438,6 +438,51 @@ Anna collects 4
     assert copy.result is None and not copy.warnings  # not replayed
 
 
+CARRY_120 = """\
+game progressive badugi · fixed limit 2/4 · blinds 1/2
+cash Simulation 120 night 1 · date 2024-01-01 · season simulated
+
+hand 120-2 · button Anna · Anna 82 · Ben 32 · Cara 22
+deal: Ben 5d Js 5c 7s · Cara As Ah 7h Qs · Anna 8s 2c 3c Ts
+Anna calls · Ben folds · Cara checks
+draw: Cara Ah Qs -> 5h 6c · Anna 3c Ts -> Qh 9c
+Cara bets 2 · Anna calls
+draw: Cara 7h -> 2s · Anna Qh 8s 9c 2c -> Qd 5s 7c Ac
+Cara checks · Anna bets 4 · Cara calls
+draw: Cara 2s -> Tc · Anna 7c -> Jh
+Cara bets 4 · Anna calls
+show: Cara As 5h 6c Tc · Anna Qd 5s Ac Jh
+carry 25
+final: Anna 70 · Ben 31 · Cara 10
+"""
+REDEAL_120 = """
+hand 120-3 · button Ben · Anna 70 · Ben 31 · Cara 10
+deal: Cara 6c 2d 5h 3d · Anna Jc As 8c 8d · Ben 3h 6s Tc Qc
+Cara checks · Anna bets 2 · Ben calls · Cara folds
+draw: Anna 8c -> Ts · Ben Qc -> Kd
+Anna bets 2 · Ben folds
+Anna collects 29
+final: Anna 97 · Ben 29 · Cara 10
+"""
+
+
+@pytest.mark.parametrize("number", ["120-3x", "120-3"])
+def test_a_progressive_redeal_pasted_after_itself_is_a_copy(number: str) -> None:
+    """A Progressive redeal (a simulated night's, ``simulate`` seed 120) posts no blind: the
+    pot carried into it is the bet.  Pasted after itself, under another number or its own,
+    the copy follows a hand that carried nothing, so the reader gives it the blinds: it was
+    replayed as another hand (a ``turn-order`` mistake and chips created, nowhere written).
+    Its posts come from the hand before it, not from what is written: it is a copy."""
+    text = CARRY_120 + REDEAL_120 + REDEAL_120.replace("hand 120-3 ", f"hand {number} ")
+    carry, redeal, copy = outcomes_of(text)
+    assert carry.ok and redeal.ok, redeal.errors
+    assert [e.rule for e in copy.errors] == ["duplicate-hand"]
+    assert copy.result is None  # not replayed
+    said = copy.errors[0].message
+    assert ("a copy, renumbered" in said) == (number != "120-3"), said
+    assert ("remove the copy" in said) == (number == "120-3"), said
+
+
 @pytest.mark.parametrize(
     "second_event",
     [

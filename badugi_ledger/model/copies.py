@@ -20,7 +20,8 @@ from __future__ import annotations
 from collections import OrderedDict
 from typing import Generic, NamedTuple, TypeVar
 
-from .events import Deal, HandRecord, Show, event_of
+from .events import Deal, HandRecord, Post, Show, event_of
+from .games import GAMES
 from .settings import GameSettings
 
 RECENT_HANDS = 1_000
@@ -68,17 +69,18 @@ def content(record: HandRecord) -> int:
     remembered hold nothing of them; two hands of one number at one table whose hashes agree
     are all but impossible, and would be taken for a copy.
 
+    A Progressive hand whose text writes no forced bet takes them from the hand before it: a
+    redeal after a carried pot posts none, another hand the blinds.  Its posts are then not
+    what it records, and are left out: a redeal pasted after another hand is still its copy.
+
     The settings are hashed once per settings object (:func:`_settings_hash`): equal settings
     hash alike, so the number is the same function of what the hand records."""
-    return hash(
-        (
-            _settings_hash(record.settings),
-            record.seats,
-            record.button,
-            record.events,
-            record.posts_none,
-        )
-    )
+    settings, events, posts_none = record.settings, record.events, record.posts_none
+    if (posts_none or record.posts_implied) and GAMES[settings.game].progressive:
+        if record.posts_implied:
+            events = tuple(e for e in events if type(e) is not Post)
+        posts_none = False
+    return hash((_settings_hash(settings), record.seats, record.button, events, posts_none))
 
 
 _last_settings: tuple[GameSettings | None, int] = (None, 0)
