@@ -132,10 +132,16 @@ class CardTracker:
             hand += [None] * (self.hand_size - len(hand))
 
     def _give(
-        self, player: str, hand: list[int | None], cards: Sequence[Card | None], at: int
+        self,
+        player: str,
+        hand: list[int | None],
+        cards: Sequence[Card | None],
+        at: int,
+        kept: Sequence[Card | None] = (),
     ) -> None:
         """Put ``cards`` (dealt or served) into ``player``'s ``hand``; a known card already in
-        a hand or dead is a duplicate."""
+        a hand or dead is a duplicate.  ``kept``: the cards a reshuffle just made to serve
+        ``player`` left out (his own throws, under ``exclude-own``)."""
         loc = self._loc
         for card in cards:
             if card is None:
@@ -143,19 +149,34 @@ class CardTracker:
                 continue
             index = _INDEX[card]
             if loc[index] is not None:
-                raise self._duplicate(card, index, player, at)
+                raise self._duplicate(card, index, player, at, kept)
             loc[index] = player
             hand.append(index)
 
-    def _duplicate(self, card: Card, index: int, player: str, at: int) -> IllegalAction:
-        """``player`` gets ``card`` (at ``index``), which is already in a hand or dead."""
+    def _duplicate(
+        self, card: Card, index: int, player: str, at: int, kept: Sequence[Card | None] = ()
+    ) -> IllegalAction:
+        """``player`` gets ``card`` (at ``index``), which is already in a hand or dead: said
+        with the reshuffle rule (seeds README item 3) when the card is a discard."""
         where = self._loc[index]
         if where == MUCK:
-            return self._illegal(
-                "duplicate-card",
-                f"{player} gets {card}, but {card} was already discarded in this hand",
-                at,
-            )
+            if card in kept:
+                why = (
+                    f"{player} threw {card} in this draw, and the reshuffle that served him "
+                    "leaves out his own discards (seeds README item 3, rule exclude-own)"
+                )
+            elif self.reshuffles:
+                why = (
+                    f"{card} was already discarded in this hand and has not been reshuffled "
+                    "since (seeds README item 3)"
+                )
+            else:
+                why = (
+                    f"{card} was already discarded in this hand, and the stub has not run out: "
+                    "a discard comes back only when the discards are reshuffled (seeds README "
+                    "item 3)"
+                )
+            return self._illegal("duplicate-card", f"{player} gets {card}, but {why}", at)
         return self._illegal(
             "duplicate-card",
             f"{player} gets {card}, but {card} is already in {where}'s hand",
@@ -213,12 +234,14 @@ class CardTracker:
         n = len(received)
         stub = self.stub
         note = ""
+        kept: Sequence[Card | None] = ()
         if stub is not None:
             if n > stub:
                 note = self._reshuffle(player, n, thrown, at)
+                kept = thrown if self.rule == "exclude-own" else ()
             else:
                 self.stub = stub - n
-        self._give(player, self._hold[player], received, at)
+        self._give(player, self._hold[player], received, at, kept)
         return note
 
     def _burn(self, at: int) -> str:

@@ -27,9 +27,13 @@ ALL_DISCARDS = GameSettings(house=HouseRules(reshuffle="all-discards"))
 
 
 def rule(lines: list[str], settings: GameSettings = EXCLUDE_OWN) -> str:
+    return refused(lines, settings).rule
+
+
+def refused(lines: list[str], settings: GameSettings = EXCLUDE_OWN) -> IllegalAction:
     with pytest.raises(IllegalAction) as err:
         replay_hand(record(EIGHT, "P8", lines, settings=settings))
-    return str(err.value.rule)
+    return err.value
 
 
 def test_a_discard_cannot_come_back_before_a_reshuffle() -> None:
@@ -44,7 +48,17 @@ def test_after_the_reshuffle_earlier_discards_are_back_in_play() -> None:
     served = PREFLOP + FIVE_DRAWS + ["P6 draws Kd ?? ?? ?? > As ?? ?? ??"]
     assert rule(served) == "hand-incomplete"  # legal so far
     own = PREFLOP + FIVE_DRAWS + ["P6 draws Kd ?? ?? ?? > Kd ?? ?? ??"]
-    assert rule(own) == "duplicate-card"
+    assert refused(own).message == (
+        "P6 gets Kd, but P6 threw Kd in this draw, and the reshuffle that served him leaves "
+        "out his own discards (seeds README item 3, rule exclude-own)"
+    )
+    # Kd, left out of the reshuffle, is still dead for the next player.
+    assert refused(
+        [*served[:-1], "P6 draws Kd ?? ?? ?? > As ?? ?? ??", "P7 draws ?? > Kd"]
+    ).message == (
+        "P7 gets Kd, but Kd was already discarded in this hand and has not been reshuffled "
+        "since (seeds README item 3)"
+    )
     # 000/003 (all discards reshuffled): the player may get their own card back.
     assert rule(own, ALL_DISCARDS) == "hand-incomplete"
 
@@ -112,7 +126,10 @@ def test_the_tracker_hands_out_cards_and_names_where_a_duplicate_is() -> None:
     assert err.value.message == "B gets 2d, but 2d is already in A's hand"
     with pytest.raises(IllegalAction) as err:
         tracker.draw("B", parse_cards("??"), parse_cards("4c"), pos)
-    assert err.value.message == "B gets 4c, but 4c was already discarded in this hand"
+    assert err.value.message == (
+        "B gets 4c, but 4c was already discarded in this hand, and the stub has not run out: "
+        "a discard comes back only when the discards are reshuffled (seeds README item 3)"
+    )
     assert tracker.show("A", parse_cards("5c 3h 2d As"), pos) == parse_cards("5c 3h 2d As")
 
 
