@@ -91,6 +91,7 @@ from .carried import (
     redeal_hint,
 )
 from .claims import final_line_imbalance
+from .event_terms import EventTerms
 from .hand import replay_hand
 from .pools import Pools
 
@@ -383,6 +384,7 @@ def replay_stream(
     unread: dict[tuple[str, str | None], Unread] = {}
     gaps: dict[tuple[str, str], list[TableGap]] = {}
     written: RecentHands[None] = RecentHands()
+    terms = EventTerms()
     for item in items:
         if isinstance(item, HandRecord):
             source = item.pos.source
@@ -413,7 +415,8 @@ def replay_stream(
                 said_warnings = tuple(g.warning for g in said if g.warning is not None)
                 if said_warnings:
                     outcome = replace(outcome, warnings=(*said_warnings, *outcome.warnings))
-            yield outcome if again is None else replace(outcome, errors=(again, *outcome.errors))
+            found = tuple(v for v in (again, terms.differ(item)) if v is not None)
+            yield replace(outcome, errors=(*found, *outcome.errors)) if found else outcome
             continue
         if isinstance(item, TableGap):
             if item.table is None:  # any table's: each takes its next stacks as stated

@@ -1,0 +1,53 @@
+"""One event, one set of terms, in a site's file: ``check`` says at a hand what ``import``
+refuses (``replay/event_terms.py``).
+
+The file is a real corpus tournament (``shared/corpus/pokerstars/LBad-USD-MTT8-201011.txt``,
+PokerStars tournament #329147852, $2.00+$0.20) with one hand line edited at test time to
+another buy-in; unedited, every corpus hand reads (``test_corpus_replay.py``).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from badugi_ledger.cli import app
+from badugi_ledger.sites.files import decode_bytes
+from tests.helpers.paths import CORPUS
+
+STARS_MTT = CORPUS / "pokerstars/LBad-USD-MTT8-201011.txt"
+HAND = "PokerStars Game #52475864110: Tournament #329147852, $2.00+$0.20 USD"
+
+runner = CliRunner()
+
+
+def test_a_hand_stating_another_buy_in_of_its_tournament_is_told_by_check(tmp_path: Path) -> None:
+    """One hand of the tournament edited to $5.00+$0.50: ``check`` said the file was clean
+    (exit 0), ``import`` refused it whole.  Both now say it of that hand, at its line, and
+    the tournament's other hands are checked and stored."""
+    text = decode_bytes(STARS_MTT.read_bytes()).replace("\r\n", "\n")
+    assert text.count(HAND) == 1
+    edited = tmp_path / "edited.txt"
+    edited.write_text(text.replace(HAND, HAND.replace("$2.00+$0.20", "$5.00+$0.50")))
+    line = text.split("\n").index(next(x for x in text.split("\n") if HAND in x)) + 1
+
+    checked = runner.invoke(app, ["check", str(edited), "--json"])
+    assert checked.exit_code == 1, checked.output
+    rows = [json.loads(row) for row in checked.output.splitlines()]
+    bad = [row for row in rows if not row["ok"]]
+    assert [(row["hand"], row["line"]) for row in bad] == [("52475864110", line)]
+    (error,) = bad[0]["errors"]
+    assert error["rule"] == "event-terms"
+    assert "was read before with buy-in 2.00 USD (hand 52475779512 at line 1)" in error["message"]
+    assert "this hand states 5.00 USD" in error["message"]
+
+    db = tmp_path / "ledger.db"
+    imported = runner.invoke(app, ["import", str(edited), "--db", str(db)])
+    assert imported.exit_code == 1, imported.output
+    assert f"{len(rows) - 1} stored, 0 duplicate, 1 rejected" in imported.output
+    assert "[event-terms]" in imported.output
+
+    clean = runner.invoke(app, ["check", str(STARS_MTT)])
+    assert clean.exit_code == 0, clean.output
