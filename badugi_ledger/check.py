@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .model.errors import FILE_NOT_READ, BadugiError
-from .model.events import HandRecord
+from .model.events import HandRecord, hand_unit
 from .model.frozen import fields_eq, fields_hash, fields_repr, frozen_fields
 from .model.results import HandOutcome, TableGap, Violation
 from .parallel import ordered_map, resolve_jobs
@@ -184,10 +184,15 @@ def outcome_dict(outcome: HandOutcome) -> dict[str, object]:
         "final_stacks": dict(result.final_stacks) if result else {},
         "payouts": dict(result.payouts) if result else {},
     }
-    if outcome.record is not None:
-        data["game"] = outcome.record.settings.game
-        data["table"] = outcome.record.table
-    if result is not None:
+    record = outcome.record
+    if record is not None:
+        data["game"] = record.settings.game
+        data["table"] = record.table
+        data["unit"] = hand_unit(record)
+    if result is None:
+        if record is not None:  # read, but not replayed to its end: nothing it settled
+            data.update(pots=[], rake=None, carry_in=None, carry_out=None, busted=[], notes=[])
+    else:
         data["pots"] = [
             {
                 "name": p.name,

@@ -123,6 +123,36 @@ def test_check_json_lines(tmp_path: Path) -> None:
     assert hands[1]["final_stacks"] == {} and hands[1]["payouts"] == {}
 
 
+READ_HAND_FIELDS = [
+    *("source", "hand", "line", "ok", "errors", "warnings", "final_stacks", "payouts"),
+    *("game", "table", "unit", "pots", "rake", "carry_in", "carry_out", "busted", "notes"),
+]
+"""The fields README.md gives every hand ``check --json`` read (``unknown_stacks`` besides,
+when some are unknown)."""
+
+
+def test_check_json_gives_every_read_hand_every_field(tmp_path: Path) -> None:
+    """A script reading ``pots`` or ``notes`` of every hand met a hand that broke a rule or
+    was not settled without them (a ``KeyError`` on the hands that matter): every hand read
+    has every field, those the replay did not reach empty or null.  And ``unit`` says what
+    the amounts count: cents of a night's currency are not chips."""
+    text = BAD.replace("blinds 1/2\n", "blinds 1/2 · currency USD\n", 1)
+    cut = text + "\nhand 4 · button Cara · Anna 98 · Ben 88 · Cara 116 · Dan 98\nBen folds\n"
+    path = write(tmp_path, "night.bhh", cut)
+    result = runner.invoke(app, ["check", "--json", str(path)])
+    hands = [json.loads(line) for line in result.output.splitlines()]
+    assert [h["errors"][0]["kind"] if h["errors"] else "ok" for h in hands] == [
+        *("mismatch", "illegal", "ok", "incomplete")
+    ]
+    for hand in hands:
+        assert list(hand) == READ_HAND_FIELDS, hand["hand"]
+        assert hand["unit"] == "USD"
+    stopped = hands[1]
+    assert stopped["pots"] == [] and stopped["busted"] == [] and stopped["notes"] == []
+    assert stopped["rake"] is stopped["carry_in"] is stopped["carry_out"] is None
+    assert hands[2]["pots"][0]["amount"] == 2  # cents: 0.02 USD
+
+
 def test_check_walks_folders_and_reports_unreadable_hands(tmp_path: Path) -> None:
     write(
         tmp_path,

@@ -39,7 +39,7 @@ from typing import Literal
 from .cards import Card
 from .errors import NOWHERE, Position
 from .frozen import fields_eq, fields_hash, fields_repr, frozen_fields
-from .money import ChipValue
+from .money import CHIPS, TOURNAMENT_CHIPS, ChipValue
 from .settings import GameSettings
 
 Cards = tuple[Card | None, ...]
@@ -419,6 +419,15 @@ BETWEEN_HANDS: frozenset[type] = frozenset({StackChange, SitOut, CarryIn, HandsM
 """The events that happen between hands (rebuys, top-ups, add-ons, cash-outs, sitting out, a
 carried pot stated, hands missing): a record writes them before its first other event
 (``grammar/README.md``, "Between hands")."""
+
+
+def hand_unit(record: HandRecord) -> str:
+    """What the hand's amounts count, as the ledger's ``events.unit`` says it: a tournament's
+    chips, else the currency (amounts in cents), else chips (a home game's valued chips
+    too: its amounts are chips)."""
+    if record.session.kind == "tournament":
+        return TOURNAMENT_CHIPS
+    return record.settings.currency or CHIPS
 
 
 def event_of(session: Session, currency: str | None) -> tuple[str, str, str | None, str]:

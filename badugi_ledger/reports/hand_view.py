@@ -28,10 +28,21 @@ from typing import Any
 from ..hands.pots import divide_pot
 from ..model.cards import Card
 from ..model.errors import BadugiError
-from ..model.events import Action, Buy, Deal, Draw, HandRecord, Muck, Post, Show, SitOut
+from ..model.events import (
+    Action,
+    Buy,
+    Deal,
+    Draw,
+    HandRecord,
+    Muck,
+    Post,
+    Show,
+    SitOut,
+    hand_unit,
+)
 from ..model.games import GAMES, GameName
 from ..model.limits import quote
-from ..model.money import CHIPS, TOURNAMENT_CHIPS
+from ..model.money import CHIPS
 from ..model.results import HandOutcome, HandResult, PotResult, Violation
 from ..model.settings import HouseRules
 from ..replay import replay_stream
@@ -219,14 +230,6 @@ class HandView:
 
 
 # --- building a view from a replay ---------------------------------------------------------------
-
-
-def hand_unit(record: HandRecord) -> str:
-    """What the hand's amounts count, as the ledger's ``events.unit`` says it: a tournament's
-    chips, else the currency (amounts in cents), else chips."""
-    if record.session.kind == "tournament":
-        return TOURNAMENT_CHIPS
-    return record.settings.currency or CHIPS
 
 
 _ROLES = {"small-blind": "small blind", "big-blind": "big blind", "straddle": "straddle"}
