@@ -403,7 +403,9 @@ def render(df: pd.DataFrame, fmt: Format, title: str = "") -> str:
         return json.dumps(records(present(df, "data")), ensure_ascii=False, indent=2) + "\n"
     if fmt == "markdown":
         shown = frame_cells(present(df, "human"), for_markdown)
-        return str(shown.to_markdown(index=False)) + "\n"
+        # An amount is written as money (20.50): not read as a number again (20.5).
+        amounts = [i for i, c in enumerate(shown.columns) if c in AMOUNT_COLUMNS]
+        return str(shown.to_markdown(index=False, disable_numparse=amounts)) + "\n"
     if fmt == "html":
         shown = frame_cells(present(df, "human"), for_page)
         return str(shown.to_html(index=False, escape=True, na_rep="")) + "\n"

@@ -103,6 +103,19 @@ def test_an_unstated_currency_shows_the_amount_without_a_code(tmp_path: Path) ->
     assert "prize pool 40.00," in out and "prize 28.00," in out and "result +18.00" in out
 
 
+def test_markdown_standings_write_money_of_an_unstated_currency_as_money(tmp_path: Path) -> None:
+    """The table said ``18.00`` and ``-10.00``; Markdown said ``18`` and ``-10`` (its writer read
+    the amounts as numbers again)."""
+    db = ledger(tmp_path, "")
+    table = runner.invoke(app, ["standings", "--db", str(db), "--kind", "tournament"]).stdout
+    markdown = runner.invoke(
+        app, ["standings", "--db", str(db), "--kind", "tournament", "--format", "markdown"]
+    ).stdout
+    for amount in ("18.00", "-10.00"):
+        assert f" {amount} " in table
+        assert f"| {amount} " in markdown, markdown
+
+
 @pytest.mark.parametrize(("currency", "unit"), [("EUR", "EUR"), ("", "money")])
 def test_json_gives_currency_units_and_names_the_unit(
     tmp_path: Path, currency: str, unit: str
