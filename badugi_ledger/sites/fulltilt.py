@@ -5,10 +5,10 @@ spelling, table, stakes, game, date), seat lines with stacks, posts (``posts the
 of``, ``posts the big blind of``, a new player's ``posts $2.50``, ``posts a dead small blind
 of``, ``antes``), betting (``raises to`` totals, ``calls``, ``, and is all in``), draws
 (``discards N cards``, the hero's ``discards 1 card [7s]`` and ``Dealt to Hero [kept] [new]``,
-``stands pat``), shows, mucks, ``wins the pot (x)``, the summary's total pot and rake and each
-seat's winnings.  Full Tilt tops cash stacks up between hands (``X adds $1``, or silently):
-the difference is recorded as a ``StackChange``; a stack that fell is refused (see
-:mod:`.carry`).
+``stands pat``), each draw's pot and players still in (held to the lines before it), shows,
+mucks, ``wins the pot (x)``, the summary's total pot and rake and each seat's winnings.  Full
+Tilt tops cash stacks up between hands (``X adds $1``, or silently): the difference is recorded
+as a ``StackChange``; a stack that fell is refused (see :mod:`.carry`).
 
 What it cannot know: other players' cards (except shown) and their discards.  A ``(partial)``
 hand, which has only a summary, is reported with rule ``partial-hand``.
@@ -26,8 +26,9 @@ import re
 from collections.abc import Iterable, Iterator
 
 from ..model.errors import Position
-from ..model.events import HandRecord, Session, Show
+from ..model.events import Action, HandRecord, Session, Show
 from ..model.limits import quote
+from ..model.money import hand_figure
 from ..model.settings import GameSettings, HouseRules, Structure
 from .carry import CashTables, read_cash_site
 from .common import (
@@ -78,6 +79,13 @@ _UNCALLED = re.compile(r"Uncalled bet of (?P<amt>\S++) returned to (?P<name>.+)$
 _TOTAL = re.compile(
     r"Total pot (?P<pot>[$€£]?[\d.,]++)(?:\s[^|]*+)?\|\s*+Rake (?P<rake>[$€£]?[\d.,]++)(?![^\s|])"
 )
+_STREET_POT = re.compile(
+    r"\((?P<words>Pot|Total Pot): (?P<amt>[^\s,)]++(?:,\d++)*+)"
+    r"(?:, (?P<players>\d+) Players?)?(?:, (?P<all_in>\d+) All-In)?\)$"
+)
+"""The pot a draw's line states (``(Pot: $0.70)``, ``(Total Pot: $0.45, 2 Players)``,
+``(Total Pot: 130, 2 Players, 1 All-In)``): the chips in so far, and who is still in."""
+_DRAWS = ("*** FIRST DRAW ***", "*** SECOND DRAW ***", "*** THIRD DRAW ***")
 _SUMMARY_SEAT = re.compile(r"Seat (?P<num>\d+): (?P<rest>.*)$")
 _NOISE = re.compile(
     r"(?:.+ has \d+ seconds left to act|\d+ seconds left to act|.+ has requested TIME"
@@ -212,7 +220,8 @@ def _read_body(draft: HandDraft, lines: list[str], start: int, money: str | None
                 draft.landmarks.button_after = last_written(lines, start, offset)
                 draft.mark_deal(index)
                 section = "play"
-            elif marker in ("*** FIRST DRAW ***", "*** SECOND DRAW ***", "*** THIRD DRAW ***"):
+            elif marker in _DRAWS:
+                _street_pot(draft, line[len(marker) :].strip(), marker, index, money)
                 draft.new_round()
                 section = "draw"
             elif marker in ("*** SHOW DOWN ***", "*** SHOWDOWN ***"):
@@ -272,6 +281,46 @@ def _read_body(draft: HandDraft, lines: list[str], start: int, money: str | None
             rule="partial-hand",
         )
     draft.check_summary(money)
+
+
+def _street_pot(draft: HandDraft, text: str, marker: str, index: int, money: str | None) -> None:
+    """A draw's line after its name (``text``) states the pot, and in the 2013 wording how many
+    players are still in: the site's claims of the hand so far, held to its lines before it.
+    The pot is every chip put in less the uncalled bets returned (the site returns them before
+    the draw's line); the players are those who did something in the hand and have not folded
+    (by the draw every player dealt in has posted or acted), of whom the ``All-In`` ones are
+    those a post or action called all-in.  Any other words there are not the site's."""
+    if not text:
+        return
+    street = marker.strip("* ").lower()
+    m = _STREET_POT.match(text)
+    if m is None:
+        raise draft.error(
+            f"unrecognised words after the {street}: {quote(text)!r}",
+            index,
+            rule="unrecognised-line",
+        )
+    stated = parse_amount(m["amt"], currency=money, position=draft.at(index))
+    pot = sum(draft.total_committed.values()) - sum(draft.returned.values())
+    if stated != pot:
+        raise draft.error(
+            f"the site says the pot is {hand_figure(stated, money)} at the {street}, but the "
+            f"hand's lines before it put {hand_figure(pot, money)} in",
+            index,
+        )
+    folded = {e.player for e in draft.events if type(e) is Action and e.verb == "fold"}
+    still_in = draft.active - folded
+    for count, who, what in (
+        (m["players"], still_in, "still in"),
+        (m["all_in"], still_in & draft.all_in, "all-in"),
+    ):
+        if count is not None and int(count) != len(who):
+            players = "1 player is" if int(count) == 1 else f"{count} players are"
+            raise draft.error(
+                f"the site says {players} {what} at the {street}, but the hand's lines before "
+                f"it leave {len(who)} ({', '.join(sorted(who)) or 'none'})",
+                index,
+            )
 
 
 def _play_line(

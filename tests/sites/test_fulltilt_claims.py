@@ -1,0 +1,108 @@
+"""Full Tilt's lines of the draws are the site's claims of the hand so far, held to its lines.
+
+Each draw's line states the pot (``*** FIRST DRAW *** (Pot: $0.20)``; in the 2013 wording
+``(Total Pot: $0.45, 2 Players)``, with ``, 1 All-In`` when a player is all-in): the chips put
+in before it, less an uncalled bet returned, and the players still in.  They were never read,
+so any figure passed, one in another currency too (site audit).
+
+Sources (``tests/fixtures/sites/SOURCES.md`` and the corpus's ``SOURCES.md``): the Full Tilt
+hand 32617272179 copied in ``tests/fixtures/sites`` (2013 wording) and hand 25340585274, the
+corpus file ``fulltilt/Badugi-USD-0.05-0.10-201011.Sample.Not.UTF16.txt`` (2010 wording), each
+changed on one line at test time.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from badugi_ledger.check import check_file
+from badugi_ledger.sites.files import decode_bytes
+from tests.helpers.paths import CORPUS, FIXTURES
+
+NEW_WORDING = FIXTURES / "sites" / "fulltilt-32617272179.txt"
+OLD_WORDING = CORPUS / "fulltilt" / "Badugi-USD-0.05-0.10-201011.Sample.Not.UTF16.txt"
+
+
+def _edited(tmp_path: Path, source: Path, number: int, old: str, new: str) -> Path:
+    """``source`` with ``old`` changed to ``new`` on line ``number`` (1-based)."""
+    lines = decode_bytes(source.read_bytes()).splitlines()
+    assert old in lines[number - 1], lines[number - 1]
+    lines[number - 1] = lines[number - 1].replace(old, new, 1)
+    path = tmp_path / source.name
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("source", [NEW_WORDING, OLD_WORDING], ids=["2013", "2010"])
+def test_the_real_hands_state_their_pots_and_players_as_their_lines_put_them(
+    source: Path,
+) -> None:
+    assert check_file(source).problems == []
+
+
+@pytest.mark.parametrize(
+    ("source", "number", "old", "new", "problem"),
+    [
+        pytest.param(
+            NEW_WORDING,
+            31,
+            "(Total Pot: $0.45, 2 Players)",
+            "(Total Pot: $9.45, 2 Players)",
+            "the site says the pot is 9.45 at the second draw, but the hand's lines before it "
+            "put 0.45 in [corrupt-hand]",
+            id="total-pot",
+        ),
+        pytest.param(
+            OLD_WORDING,
+            59,
+            "(Pot: $0.70)",
+            "(Pot: $7.00)",
+            "the site says the pot is 7.00 at the third draw, but the hand's lines before it "
+            "put 0.70 in [corrupt-hand]",
+            id="pot",
+        ),
+        pytest.param(
+            NEW_WORDING,
+            24,
+            "$0.45",
+            "€0.45",
+            "amount '€0.45' is in EUR in a hand played in USD [bad-amount]",
+            id="other-currency",
+        ),
+        pytest.param(
+            NEW_WORDING,
+            40,
+            "2 Players",
+            "5 Players",
+            "the site says 5 players are still in at the third draw, but the hand's lines "
+            "before it leave 2 (Hero, Player2) [corrupt-hand]",
+            id="players",
+        ),
+        pytest.param(
+            NEW_WORDING,
+            24,
+            "2 Players)",
+            "2 Players, 1 All-In)",
+            "the site says 1 player is all-in at the first draw, but the hand's lines before "
+            "it leave 0 (none) [corrupt-hand]",
+            id="all-in",
+        ),
+        pytest.param(
+            NEW_WORDING,
+            24,
+            "(Total Pot: $0.45, 2 Players)",
+            "(Total Pot $0.45)",
+            "unrecognised words after the first draw: '(Total Pot $0.45)' [unrecognised-line]",
+            id="other-words",
+        ),
+    ],
+)
+def test_a_draw_line_that_contradicts_the_lines_before_it_is_reported_there(
+    tmp_path: Path, source: Path, number: int, old: str, new: str, problem: str
+) -> None:
+    path = _edited(tmp_path, source, number, old, new)
+    (reported,) = check_file(path).problems
+    assert f"{path}:{number}:1: " in reported
+    assert reported.endswith(problem)
