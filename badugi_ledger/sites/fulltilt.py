@@ -26,7 +26,7 @@ import re
 from collections.abc import Iterable, Iterator
 
 from ..model.errors import Position
-from ..model.events import Action, HandRecord, Session, Show
+from ..model.events import Action, Draw, HandRecord, Session, Show
 from ..model.limits import quote
 from ..model.money import hand_figure
 from ..model.settings import GameSettings, HouseRules, Structure
@@ -68,6 +68,7 @@ _ACTION = re.compile(
 )
 _DISCARD = re.compile(NAME + r" discards (?P<n>\d) cards?(?: \[(?P<cards>[^\]]*+)\])?$")
 _PAT = re.compile(NAME + r" stands pat$")
+_IS_DEALT = re.compile(NAME + r" is dealt (?P<n>\d) cards?$")
 _DEALT = re.compile(r"Dealt to " + NAME + r" \[(?P<a>[^\]]*+)\](?: \[(?P<b>[^\]]*+)\])?$")
 _SHOWS = re.compile(NAME + r" shows \[(?P<cards>[^\]]*+)\]")
 _MUCKS = re.compile(NAME + r" mucks$")
@@ -207,6 +208,7 @@ def _read_body(draft: HandDraft, lines: list[str], start: int, money: str | None
     names: set[str] = set()
     total_seen = False
     summary_at: int | None = None
+    draw_from: int | None = None  # the first event of the draw being read (None: no draw)
     for offset, raw in enumerate(lines[1:], start=1):
         line = raw.rstrip()
         index = start + offset
@@ -223,8 +225,10 @@ def _read_body(draft: HandDraft, lines: list[str], start: int, money: str | None
             elif marker in _DRAWS:
                 _street_pot(draft, line[len(marker) :].strip(), marker, index, money)
                 draft.new_round()
+                draw_from = len(draft.events)
                 section = "draw"
             elif marker in ("*** SHOW DOWN ***", "*** SHOWDOWN ***"):
+                draw_from = None
                 section = "showdown"
             elif marker == "*** SUMMARY ***":
                 section = "summary"
@@ -258,6 +262,10 @@ def _read_body(draft: HandDraft, lines: list[str], start: int, money: str | None
             draft.uncalled(m["name"], amount, index, money)
             continue
         if _play_line(draft, line, index, names, section, money):
+            continue
+        m = _IS_DEALT.match(line)
+        if m is not None and m["name"] in names:
+            _dealt_count(draft, m["name"], int(m["n"]), draw_from, index)
             continue
         m = _ADDS.match(line)
         if m is not None and m["name"] in names:
@@ -321,6 +329,40 @@ def _street_pot(draft: HandDraft, text: str, marker: str, index: int, money: str
                 f"it leave {len(who)} ({', '.join(sorted(who)) or 'none'})",
                 index,
             )
+
+
+def _dealt_count(
+    draft: HandDraft, player: str, count: int, draw_from: int | None, index: int
+) -> None:
+    """``X is dealt N cards``: the site serving a player the cards he asked for in this draw
+    (from the event ``draw_from`` on; None: no draw is being read).  It follows his
+    ``discards N cards`` (every one of the corpus's 163 such lines does, with his count), so a
+    count that differs, a player who has not drawn yet, or one who folded is the file
+    contradicting itself."""
+    card_s = "card" if count == 1 else "cards"
+    if any(type(e) is Action and e.player == player and e.verb == "fold" for e in draft.events):
+        raise draft.error(f"the site deals {player} {count} {card_s} after {player} folded", index)
+    drawn = None
+    if draw_from is not None:
+        drawn = next(
+            (
+                e
+                for e in reversed(draft.events[draw_from:])
+                if type(e) is Draw and e.player == player
+            ),
+            None,
+        )
+    if drawn is None:
+        raise draft.error(
+            f"the site deals {player} {count} {card_s} before {player} discards in this draw",
+            index,
+        )
+    if len(drawn.discards) != count:
+        raise draft.error(
+            f"the site deals {player} {count} {card_s} after {player} discards "
+            f"{len(drawn.discards)}",
+            index,
+        )
 
 
 def _play_line(

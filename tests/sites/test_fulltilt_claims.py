@@ -106,3 +106,41 @@ def test_a_draw_line_that_contradicts_the_lines_before_it_is_reported_there(
     (reported,) = check_file(path).problems
     assert f"{path}:{number}:1: " in reported
     assert reported.endswith(problem)
+
+
+@pytest.mark.parametrize(
+    ("number", "old", "new", "problem"),
+    [
+        pytest.param(
+            28,
+            "Player2 is dealt 2 cards",
+            "Player2 is dealt 3 cards",
+            "the site deals Player2 3 cards after Player2 discards 2 [corrupt-hand]",
+            id="count",
+        ),
+        pytest.param(
+            36,
+            "Player2 is dealt 1 card",
+            "Player6 is dealt 1 card",
+            "the site deals Player6 1 card after Player6 folded [corrupt-hand]",
+            id="folded",
+        ),
+        pytest.param(
+            26,
+            "Player2 discards 2 cards",
+            "Player2 is dealt 2 cards\nPlayer2 discards 2 cards",
+            "the site deals Player2 2 cards before Player2 discards in this draw [corrupt-hand]",
+            id="before-the-discard",
+        ),
+    ],
+)
+def test_cards_dealt_that_contradict_the_player_s_draw_are_reported_at_their_line(
+    tmp_path: Path, number: int, old: str, new: str, problem: str
+) -> None:
+    """``X is dealt N cards`` follows the same player's ``discards N cards`` in every real
+    hand, with his count; a count that differs, or a player who folded, is the file
+    contradicting itself (as ``discards 2 cards []`` is)."""
+    path = _edited(tmp_path, NEW_WORDING, number, old, new)
+    (reported,) = check_file(path).problems
+    assert f"{path}:{number}:1: " in reported
+    assert reported.endswith(problem)
