@@ -198,6 +198,20 @@ class HandDraft:
                 return pos.line - 1
         return None
 
+    def add_seat(self, seat: SeatLine) -> None:
+        """A seat line of the hand: a seat holds one player, so a seat named again is the file
+        contradicting itself, refused at that line (the first would otherwise be dealt in
+        beside the second, and the button seat found for either)."""
+        first = next((s for s in self.seats if s.number == seat.number), None)
+        if first is not None:
+            where = f" (line {first.line + 1})" if first.line is not None else ""
+            raise self.error(
+                f"seat {seat.number} is named twice: {quote(first.name)} sits there{where}, and "
+                f"this line seats {quote(seat.name)}",
+                seat.line,
+            )
+        self.seats.append(seat)
+
     # -- betting bookkeeping (used to turn "calls to 44" into chips put in, and for checks) --
     def new_round(self) -> None:
         self.round_committed = {}

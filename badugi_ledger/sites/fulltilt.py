@@ -242,7 +242,7 @@ def _read_body(draft: HandDraft, lines: list[str], start: int, money: str | None
         if section == "seats":
             seat = _SEAT.match(line)
             if seat is not None:
-                draft.seats.append(
+                draft.add_seat(
                     SeatLine(
                         parse_count(seat["num"], "seat", pos),
                         seat["name"],

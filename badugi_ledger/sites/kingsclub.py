@@ -188,7 +188,7 @@ def _read_body(
                 draft.button_seat = parse_count(t["button"], "button seat", pos)
                 continue
             if (s := _SEAT.match(line)) is not None:
-                draft.seats.append(
+                draft.add_seat(
                     SeatLine(
                         parse_count(s["num"], "seat", pos),
                         s["name"],
@@ -200,6 +200,7 @@ def _read_body(
                 continue
         if section == "summary":
             if (s := _SUMMARY_SEAT.match(line)) is not None:
+                _summary_seat(draft, parse_count(s["num"], "seat", pos), s["name"], line, index)
                 finals[s["name"]] = parse_amount(s["stack"], currency=CURRENCY, position=pos)
                 nets[s["name"]] = parse_amount(
                     s["net"], currency=CURRENCY, position=pos, signed=True
@@ -245,6 +246,24 @@ def _read_body(
         )
     _uncalled(draft, uncalled)
     return table, date, came_in, uncalled
+
+
+def _summary_seat(draft: HandDraft, number: int, name: str, line: str, index: int) -> None:
+    """A summary line names seat ``number`` and its player ``name``: the seat must be the one
+    that player sits in (the site writes each seat's line with its own number), as a
+    PokerStars or Full Tilt summary line must name the player of its seat.  A name with no
+    seat at all is left to the check that names it so."""
+    if all(seat.name != name for seat in draft.seats):
+        return
+    seat = next((seat for seat in draft.seats if seat.number == number), None)
+    if seat is None:
+        raise draft.error(f"the summary names seat {number}, which is empty", index)
+    if seat.name != name:
+        raise draft.error(
+            f"the summary's line of seat {number} does not name {seat.name}, who sits there: "
+            f"{quote(repr(line))}",
+            index,
+        )
 
 
 def _play_line(draft: HandDraft, line: str, index: int, names: set[str], came_in: set[str]) -> bool:

@@ -399,7 +399,7 @@ def _read_elements(
                         rule="bad-name",
                     )
                 by_seat[attrs["seat"]] = name
-                draft.seats.append(
+                draft.add_seat(
                     SeatLine(
                         parse_count(attrs["seat"], "seat", at) + 1,
                         name,

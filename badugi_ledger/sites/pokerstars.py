@@ -316,7 +316,7 @@ def _read_body(
                     raise draft.error(
                         f"cannot read the seat line {quote(line)!r}", index, rule="bad-line"
                     )
-                draft.seats.append(
+                draft.add_seat(
                     SeatLine(
                         parse_count(seat["num"], "seat", draft.at(index)),
                         seat["name"],

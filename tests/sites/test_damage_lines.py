@@ -271,7 +271,40 @@ CASES = [
         "uncalled [corrupt-hand]",
         id="fulltilt-uncalled-bet-figure",
     ),
+    # A seat named twice was two players in one seat (the button found for either); a
+    # KingsClub summary line was never held to its seat (site audit).
+    pytest.param(
+        FULL_TILT,
+        replace(4, "Seat 3: Player2", "Seat 2: Player2"),
+        4,
+        "seat 2 is named twice: Player1 sits there (line 3), and this line seats Player2 "
+        "[corrupt-hand]",
+        id="fulltilt-seat-named-twice",
+    ),
     # --- KingsClub (hand 37732805) ---
+    pytest.param(
+        KINGS,
+        replace(5, "Seat 2: Player1", "Seat 1: Player1"),
+        5,
+        "seat 1 is named twice: Player0 sits there (line 4), and this line seats Player1 "
+        "[corrupt-hand]",
+        id="kingsclub-seat-named-twice",
+    ),
+    pytest.param(
+        KINGS,
+        replace(40, "Seat 2:", "Seat 5:"),
+        40,
+        "the summary's line of seat 5 does not name Hero, who sits there: 'Seat 5: Player1 "
+        "(928.25) +298.25' [corrupt-hand]",
+        id="kingsclub-summary-names-another-seat",
+    ),
+    pytest.param(
+        KINGS,
+        replace(40, "Seat 2:", "Seat 3:"),
+        40,
+        "the summary names seat 3, which is empty [corrupt-hand]",
+        id="kingsclub-summary-names-an-empty-seat",
+    ),
     pytest.param(
         KINGS,
         replace(40, "Player1", "Stranger"),
