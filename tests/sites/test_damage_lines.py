@@ -271,6 +271,33 @@ CASES = [
         "uncalled [corrupt-hand]",
         id="fulltilt-uncalled-bet-figure",
     ),
+    # The summary's "showed [cards]" told another showdown than the show lines (site audit).
+    pytest.param(
+        STARS,
+        replace(55, "[3s 4d 8c Kc]", "[Kc Kd Kh Ks]"),
+        55,
+        "the summary says Player6 showed [Kc Kd Kh Ks], but the hand shows [3s 4d 8c Kc] of "
+        "him [corrupt-hand]",
+        id="stars-summary-showed-other-cards",
+    ),
+    pytest.param(
+        FULL_TILT,
+        replace(59, "[5c 4s 2h Js]", "[5c 4s 2h Jd]"),
+        59,
+        "the summary says Hero showed [5c 4s 2h Jd], but the hand shows [5c 4s 2h Js] of him "
+        "[corrupt-hand]",
+        id="fulltilt-summary-showed-other-cards",
+    ),
+    pytest.param(
+        FULL_TILT,
+        replace(
+            56, "(button) folded before the Draw (didn't bet)", "(button) showed [Kc 9d 8h 7s]"
+        ),
+        56,
+        "the summary says Player3 showed [Kc 9d 8h 7s], but the hand shows no cards of him "
+        "[corrupt-hand]",
+        id="fulltilt-summary-showed-no-show",
+    ),
     # A seat named twice was two players in one seat (the button found for either); a
     # KingsClub summary line was never held to its seat (site audit).
     pytest.param(
