@@ -58,12 +58,15 @@ _ADDS = re.compile(NAME + r" adds (?P<amt>[$€£]?[\d.,]++)$")
 _MOVES = re.compile(NAME + r" (?:stands up|sits down)$")
 _SEAT = re.compile(r"Seat (?P<num>\d+): " + NAME + r" \((?P<stack>[$€£]?[\d.,]++)\)(?P<tail>.*)$")
 _BUTTON = re.compile(r"The button is in seat #(?P<seat>\d+)$")
+_AMOUNT = r"[$€£]?\d(?:[\d.]|,(?=\d))*+"
+"""An amount as the site writes it (``$0.10``, ``1,500``): a comma only between digits, so that
+``calls 25, and is all in`` reads 25 and the words after it."""
 _POST = re.compile(
     NAME + r" (?:posts (?P<what>the small blind of|the big blind of|a dead small blind of|) ?"
-    r"|(?P<ante>antes) )(?P<amt>[$€£]?[\d.,]++)(?P<allin>, and is all in)?$"
+    r"|(?P<ante>antes) )(?P<amt>" + _AMOUNT + r")(?P<allin>, and is all in)?$"
 )
 _ACTION = re.compile(
-    NAME + r" (?P<verb>folds|checks|calls|bets|raises to)(?: (?P<amt>[$€£]?[\d.,]++))?"
+    NAME + r" (?P<verb>folds|checks|calls|bets|raises to)(?: (?P<amt>" + _AMOUNT + r"))?"
     r"(?P<allin>, and is all in)?$"
 )
 _DISCARD = re.compile(NAME + r" discards (?P<n>\d) cards?(?: \[(?P<cards>[^\]]*+)\])?$")

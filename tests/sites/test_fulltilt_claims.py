@@ -18,7 +18,9 @@ from pathlib import Path
 import pytest
 
 from badugi_ledger.check import check_file
+from badugi_ledger.replay import replay_stream
 from badugi_ledger.sites.files import decode_bytes
+from badugi_ledger.sources import read_hands
 from tests.helpers.paths import CORPUS, FIXTURES
 
 NEW_WORDING = FIXTURES / "sites" / "fulltilt-32617272179.txt"
@@ -144,3 +146,25 @@ def test_cards_dealt_that_contradict_the_player_s_draw_are_reported_at_their_lin
     (reported,) = check_file(path).problems
     assert f"{path}:{number}:1: " in reported
     assert reported.endswith(problem)
+
+
+def test_a_call_all_in_reads_its_amount_before_the_comma(tmp_path: Path) -> None:
+    """Full Tilt writes ``Hero calls $0.20, and is all in`` (the corpus's
+    ``fulltilt/3-Draw-Limit-USD-STT-2max-10-201211.txt``: ``Hero calls 25, and is all in``).
+    The amount took the comma, and the legal line was refused as unrecognised.  Hand
+    32617272179 with Hero starting with the $0.40 he puts in: all-in on his call of the
+    second round, he checks no more, and the third draw's line counts him all-in."""
+    text = decode_bytes(NEW_WORDING.read_bytes()).replace("\r\n", "\n")
+    for old, new in (
+        ("Seat 7: Hero ($5)", "Seat 7: Hero ($0.40)"),
+        ("Hero calls $0.20\n", "Hero calls $0.20, and is all in\n"),
+        ("(Total Pot: $0.85, 2 Players)", "(Total Pot: $0.85, 2 Players, 1 All-In)"),
+        ("dealt 1 card\nHero checks\nPlayer2 checks\n", "dealt 1 card\n"),
+    ):
+        assert text.count(old) == 1, old
+        text = text.replace(old, new)
+    path = tmp_path / "all-in.txt"
+    path.write_text(text, encoding="utf-8")
+    assert check_file(path).problems == []
+    (outcome,) = replay_stream(read_hands(path))
+    assert outcome.result is not None and dict(outcome.result.final_stacks)["Hero"] == 81
