@@ -10,11 +10,15 @@ file comes by another path.
 
 So the ledger keeps, for each path a file was imported by, the file's real path then
 (``source_paths``: :func:`os.path.realpath`, links followed), and a file imported again is
-also every other path that led to the same real path (:func:`other_names`).  A relative path
-under which nothing lies (a text read as a file's, ``import_text``) is kept as it is, with no
-real path.  A ledger made before the table knows the real paths of the files it holds by an
-absolute path (as the record page saves them); a relative one, once its file is imported
-again by it.
+also every other path that led to the same real path (:func:`other_names`), and a hard link
+to it, though its real path is its own.  A relative path under which nothing lies (a text
+read as a file's, ``import_text``) is kept as it is, with no real path.  A ledger made before
+the table knows the real paths of the files it holds by an absolute path (as the record page
+saves them); a relative one, once its file is imported again by it.
+
+A path is one file's name: a path that led to another file, which still lies there, is refused
+(:func:`another_file_before`): the same name from inside another folder, or a link pointed
+elsewhere since, would take that file's hands for this one's, and its night would be voided.
 """
 
 from __future__ import annotations
@@ -52,17 +56,55 @@ def remember(db: sqlite3.Connection, source: str) -> None:
 
 
 def other_names(db: sqlite3.Connection, source: str) -> list[str]:
-    """The other paths files were imported by that led to the file ``source`` names now."""
+    """The other paths files were imported by that led to the file ``source`` names now: to
+    its real path, or, for a file with hard links, to one of its other names."""
     path = real_path(source)
     if path is None:
         return []
-    return [
+    names = [
         str(other)
         for (other,) in db.execute(
             "SELECT source FROM source_paths WHERE path = ? AND source != ? ORDER BY source",
             [path, source],
         )
     ]
+    try:
+        linked = os.stat(path).st_nlink > 1
+    except OSError:
+        linked = False
+    if linked:  # (rare: every path kept is looked at)
+        for other, other_path in db.execute(
+            "SELECT source, path FROM source_paths WHERE path != ? ORDER BY source", [path]
+        ):
+            if other != source and _same_file(str(other_path), path):
+                names.append(str(other))
+    return names
+
+
+def another_file_before(db: sqlite3.Connection, source: str) -> str | None:
+    """Why ``source`` cannot name the file it names now, or None: it led to another file when
+    it was imported before, which still lies there (not this file moved: a relative path from
+    another folder, a link pointed elsewhere since).  Its hands are that file's; taken for
+    this one's, every one of them would be a hand this file no longer holds."""
+    row = db.execute("SELECT path FROM source_paths WHERE source = ?", [source]).fetchone()
+    now = real_path(source)
+    if row is None or now is None or str(row[0]) == now:
+        return None
+    before = str(row[0])
+    if not os.path.isfile(before) or _same_file(before, now):
+        return None
+    return (
+        f"{source} named {before} when it was imported before, and names {now}, another "
+        f"file, now: the ledger knows a file by the path it was imported by; import this one "
+        f"by a path that names it alone ({now}); nothing from this file was stored"
+    )
+
+
+def _same_file(a: str, b: str) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return False
 
 
 def create_source_paths(db: sqlite3.Connection) -> None:
@@ -90,4 +132,4 @@ def create_source_paths(db: sqlite3.Connection) -> None:
             )
 
 
-__all__ = ["create_source_paths", "other_names", "real_path", "remember"]
+__all__ = ["another_file_before", "create_source_paths", "other_names", "real_path", "remember"]

@@ -29,7 +29,7 @@ def counting(db: Path) -> list[str]:
         ]
 
 
-@pytest.mark.parametrize("spelling", ["inside", "absolute", "link", "dotted"])
+@pytest.mark.parametrize("spelling", ["inside", "absolute", "link", "dotted", "hard-link"])
 def test_a_hand_taken_out_is_held_to_the_file_by_any_of_its_paths(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, spelling: str
 ) -> None:
@@ -47,6 +47,9 @@ def test_a_hand_taken_out_is_held_to_the_file_by_any_of_its_paths(
         path = str(night.resolve())
     elif spelling == "link":
         os.symlink(night, tmp_path / "friday.bhh")
+        path = "friday.bhh"
+    elif spelling == "hard-link":  # the same file, though its real path is another
+        os.link(night, tmp_path / "friday.bhh")
         path = "friday.bhh"
     else:
         path = "./nights/../nights/night.bhh"
@@ -79,6 +82,45 @@ def test_another_file_of_the_same_name_is_another_file(
     code, out = invoke("import", "b/night.bhh", "--db", db)
     assert code == 0 and "0 stored, 2 duplicate" in out, out
     assert counting(db) == ["1", "2", "3"]
+
+
+@pytest.mark.parametrize("spelling", ["inside", "link"])
+def test_a_path_that_named_another_file_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, spelling: str
+) -> None:
+    """``night.bhh`` imported from inside ``jan``, then from inside ``feb`` (or a link
+    ``tonight.bhh`` pointed at another night since): the second night was taken for the first
+    file, January's hands "not in it any more", and the advice, ``--replace``, voided
+    January's night (hostile-input audit).  The path is refused for another file, which is
+    imported by a path of its own; January's file still reads as itself."""
+    for folder in ("jan", "feb"):
+        (tmp_path / folder).mkdir()
+    jan = write(tmp_path / "jan", "night.bhh", NIGHT)
+    feb = write(tmp_path / "feb", "night.bhh", CARD_FIXED.replace("2024-03-01", "2024-03-08"))
+    db = tmp_path / "club.db"
+    if spelling == "inside":
+        monkeypatch.chdir(jan.parent)
+        assert invoke("import", "night.bhh", "--db", db)[0] == 0
+        monkeypatch.chdir(feb.parent)
+        path = "night.bhh"
+    else:
+        monkeypatch.chdir(tmp_path)
+        os.symlink(jan, tmp_path / "tonight.bhh")
+        assert invoke("import", "tonight.bhh", "--db", db)[0] == 0
+        os.remove(tmp_path / "tonight.bhh")
+        os.symlink(feb, tmp_path / "tonight.bhh")
+        path = "tonight.bhh"
+    before = counting(db)
+    for replace in ((), ("--replace",)):
+        code, out = invoke("import", path, "--db", db, *replace)
+        assert code == 1, out
+        assert f"{path} named {jan.resolve()} when it was imported before, and names " in out
+        assert f"import this one by a path that names it alone ({feb.resolve()})" in out
+        assert counting(db) == before
+    code, out = invoke("import", str(feb.resolve()), "--db", db)
+    assert code == 0 and "stored" in out, out
+    code, out = invoke("import", str(jan.resolve()), "--db", db)
+    assert code == 0 and "0 stored, 3 duplicate" in out, out
 
 
 def test_a_ledger_made_before_guesses_no_relative_path(
