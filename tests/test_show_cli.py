@@ -76,6 +76,23 @@ def test_show_stored_hands(tmp_path: Path) -> None:
     assert event_with_file.exit_code == 2 and "give them without FILES" in words
 
 
+def test_the_hands_of_a_voided_event_are_void(tmp_path: Path) -> None:
+    """``void --event`` takes a night out of every figure; ``show --db`` gave its hands the
+    verdict ``ok`` (a note only said the event was void), so a script counting verdicts
+    counted them.  docs/api.md: a stored hand's verdict is ``ok`` or ``void``."""
+    db = tmp_path / "club.db"
+    import_into(db, [EXAMPLES / "home_session.bhh"])
+    voided = runner.invoke(
+        app, ["void", "--db", str(db), "--event", "Friday game", "--reason", "night annulled"]
+    )
+    assert voided.exit_code == 0, voided.output
+    shown = runner.invoke(app, ["show", "--db", str(db), "--event", "Friday game", "--json"])
+    assert shown.exit_code == 0, shown.output
+    views = [json.loads(line) for line in shown.output.splitlines()]
+    assert views and {v["verdict"] for v in views} == {"void"}
+    assert all("the event is void: night annulled" in v["notes"] for v in views)
+
+
 def test_a_stored_hand_whose_file_is_gone_shows_the_stored_figures(tmp_path: Path) -> None:
     night = tmp_path / "night.bhh"
     night.write_text((EXAMPLES / "000_anna_ben.bhh").read_text(encoding="utf-8"), "utf-8")

@@ -14,7 +14,8 @@ rows alone: seats, pots, shares, rake, carried pot and final stacks, but no bett
 what each player put in stands in for them, and the shown cards for the showdown.  The halves
 of a split pot are then worked out from the shown cards under the default house rules and
 shown only when they give exactly the stored shares (a hand's house rules are not stored).
-Only valid hands are stored, so the verdict is ``ok``; a voided hand's is ``void``.
+Only valid hands are stored, so the verdict is ``ok``; a voided hand's is ``void``, and so is
+every hand of a voided event (it counts for nothing).
 """
 
 from __future__ import annotations
@@ -205,7 +206,7 @@ def _view(db: sqlite3.Connection, row: dict[str, object], event: dict[str, objec
         carry_in=int(str(row["carry_in"])),
         carry_out=int(str(row["carry_out"])),
         final_stacks=tuple((str(p["name"]), int(str(p["final_stack"]))) for p in players),
-        verdict="ok" if row["void_reason"] is None else "void",
+        verdict="ok" if row["void_reason"] is None and event["void_reason"] is None else "void",
         replayed=False,
         stored=True,
         notes=tuple(notes),
