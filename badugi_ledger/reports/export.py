@@ -197,6 +197,9 @@ def write_export(
     if fmt == "json":
         out.write(json.dumps(records(df), ensure_ascii=False, indent=2).encode() + b"\n")
         return
+    for column in AMOUNTS:  # one schema whatever the units: chips too are floats
+        if column in df.columns:
+            df[column] = df[column].astype("float64")
     df.to_parquet(out, index=False)
 
 

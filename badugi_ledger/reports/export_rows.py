@@ -184,8 +184,7 @@ def _frame(rows: list[tuple[object, ...]], shape: Profile) -> pd.DataFrame:
             df[column] = df[column].astype(pd.Series(["text"]).dtype)
     df = present(df, "data", sorted(shape.amounts))
     for column in shape.amounts:
-        kind = "object" if shape.money and shape.chips else "float64" if shape.money else "int64"
-        df[column] = df[column].astype(kind)
+        df[column] = df[column].astype("object" if shape.money and shape.chips else "float64")
     return df
 
 
@@ -209,13 +208,13 @@ def _write_parquet(
 
 
 def _schema(df: pd.DataFrame, shape: Profile) -> pa.Schema:
-    """The chunk's schema; amounts of chips and money mixed are floats, as in the whole frame
-    (a chunk of chips alone would say whole numbers)."""
+    """The chunk's schema; every amount column is a float (docs/ledger.md: one schema), whatever
+    units the rows count (chips and money mixed are objects in the frame)."""
     import pyarrow as pa
 
     schema = pa.Schema.from_pandas(df, preserve_index=False)
     if not (shape.money and shape.chips):
-        return schema
+        return schema  # (the frame's amounts are float64 already)
     pandas = json.loads(schema.metadata[b"pandas"])
     for column in pandas["columns"]:
         if column["name"] in shape.amounts:
