@@ -275,6 +275,8 @@ def test_session_with_one_amount_changed_is_never_ok(
 
 
 def _site_hands(folder: str) -> Iterator[HandRecord]:
+    if not CORPUS.is_dir():  # (read as the module is collected: the fixture's words)
+        pytest.fail(f"corpus not found at {CORPUS}; set BADUGI_SHARED to the shared/ folder")
     for path in sorted((CORPUS / folder).glob("*.txt")):
         for item in read_hands(Path(path)):
             if isinstance(item, HandRecord):
