@@ -400,6 +400,31 @@ def _money(text: str) -> int:
         raise typer.BadParameter(str(exc)) from None
 
 
+def _payouts(text: str) -> tuple[int, ...]:
+    """An option's prize table (``50/30/20``, percent of the pool, first place first; ``none``:
+    no prizes); a bad one is a usage error saying why."""
+    from ..model.settings import validate_payouts
+
+    if text.strip().lower() == "none":
+        return ()
+    parts = text.split("/")
+    if not all(p.strip().isascii() and p.strip().isdigit() for p in parts):
+        raise typer.BadParameter(
+            f"{text!r} is not a prize table: whole percentages first place first, like 50/30/20"
+        )
+    try:
+        return validate_payouts([int(p) for p in parts])
+    except BadugiError as exc:
+        raise typer.BadParameter(str(exc)) from None
+
+
+def _checked_payouts(text: str | None) -> str | None:
+    """``--payouts`` refused as a usage error before the ledger is opened (:func:`_payouts`)."""
+    if text is not None:
+        _payouts(text)
+    return text
+
+
 def tournament_cmd(
     event: Annotated[
         str,
@@ -447,9 +472,18 @@ def tournament_cmd(
             metavar="AMOUNT",
         ),
     ] = None,
+    payouts: Annotated[
+        str | None,
+        typer.Option(
+            help="The prize table, percent of the pool first place first, like 50/30/20 "
+            "(none: no prizes); for a tournament whose files state none, such as a site's.",
+            callback=_checked_payouts,
+            metavar="TABLE",
+        ),
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
 ) -> None:
-    """Show a tournament's places and prizes, or record its chop, bounty and prices.
+    """Show a tournament's places and prizes, or record its chop, bounty, prices and prizes.
 
     Terms given here are kept in the ledger and applied whenever the tournament is recomputed
     (on every import of its hands).
@@ -470,9 +504,10 @@ def tournament_cmd(
     if chop is not None:
         changes["chop"] = None if chop == "none" else chop
     with ledger_at(db, create=False) as ledger:
-        result = tournament_result(ledger, event, changes=changes)
+        table = None if payouts is None else _payouts(payouts)
+        result = tournament_result(ledger, event, changes=changes, payouts=table)
     render(result, as_json, rows=True)
-    if changes:
+    if changes or payouts is not None:
         typer.echo(f"ledger: {db}", err=as_json)
 
 

@@ -65,6 +65,16 @@ def set_terms(db: sqlite3.Connection, event_id: int, terms: Terms) -> None:
     recompute_tournament(db, event_id)
 
 
+def set_payouts(db: sqlite3.Connection, event_id: int, payouts: tuple[int, ...]) -> None:
+    """Record a tournament's prize table (percent of the pool, first place first; empty: no
+    prizes) in place of the one its files stated or left out (call inside a transaction),
+    then recompute its entries.  A file imported again that states another table is then a
+    conflict, as any event fact the ledger holds otherwise."""
+    stored = json.dumps(list(validate_payouts(payouts))) if payouts else None
+    db.execute("UPDATE events SET payouts = ? WHERE id = ?", [stored, event_id])
+    recompute_tournament(db, event_id)
+
+
 def _bounty_takers(
     db: sqlite3.Connection, hand_ids: list[int], at: int, alias_id: int, void: set[int]
 ) -> list[int]:

@@ -24,7 +24,7 @@ from ..ledger.event_lookup import event_label, find_event
 from ..ledger.prizes import prize_pool
 from ..ledger.sql import dict_rows
 from ..ledger.stored_values import check_stored_values
-from ..ledger.tournament_results import set_terms
+from ..ledger.tournament_results import set_payouts, set_terms
 from ..ledger.tournament_terms import Terms, get_terms
 from ..model.money import TOURNAMENT_CHIPS, UNSTATED, format_amount, major_units
 
@@ -120,19 +120,28 @@ _MONEY_ENTRY = frozenset({"buy_in", "paid", "prize", "bounty_won", "won"})
 
 
 def tournament_result(
-    db: sqlite3.Connection, event: str | int, *, changes: Mapping[str, object] | None = None
+    db: sqlite3.Connection,
+    event: str | int,
+    *,
+    changes: Mapping[str, object] | None = None,
+    payouts: tuple[int, ...] | None = None,
 ) -> TournamentResult:
-    """A stored tournament's result; ``changes`` (Terms fields) are recorded first and the
+    """A stored tournament's result; ``changes`` (Terms fields) and ``payouts`` (its prize
+    table, percent of the pool first place first; ``()``: none) are recorded first and the
     places and prizes recomputed (e.g. ``{"chop": "even"}`` or ``{"bounty": 500}``)."""
     row = find_event(db, event, kind="tournament")
     event_id = int(str(row["id"]))
     check_stored_values(db, "events", "id = ?", [event_id])
     check_stored_values(db, "tournament_entries", "event_id = ?", [event_id])
     terms = get_terms(db, event_id)
-    if changes:
-        terms = Terms(**{**terms.__dict__, **changes})
+    if changes or payouts is not None:
+        terms = Terms(**{**terms.__dict__, **(changes or {})})
         with transaction(db):
-            set_terms(db, event_id, terms)
+            if payouts is not None:
+                set_payouts(db, event_id, payouts)
+            if changes:
+                set_terms(db, event_id, terms)
+        row = find_event(db, event_id, kind="tournament")
     entries = tuple(
         dict_rows(
             db,
