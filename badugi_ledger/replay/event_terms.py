@@ -12,11 +12,16 @@ edited is told here, so that ``check`` says at that hand what ``import`` would r
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from typing import Any
 
 from ..model.events import SESSION_TERMS, HandRecord, Session, event_of
 from ..model.money import UNSTATED, format_amount
 from ..model.results import Violation
+
+RECENT_EVENTS = 1_000
+"""How many events of a stream are remembered (the latest): a file's hands of one event come
+together, and memory stays flat over a stream of many events (a PHH file of unrelated hands)."""
 
 _WORDS = {"buy_in": "buy-in", "starting_chips": "starting chips", "payouts": "prize table"}
 
@@ -28,7 +33,8 @@ class EventTerms:
     __slots__ = ("_first", "_last")
 
     def __init__(self) -> None:
-        self._first: dict[tuple[str, tuple[str, str, str | None, str]], _Stated] = {}
+        self._first: OrderedDict[tuple[str, tuple[str, str, str | None, str]], _Stated]
+        self._first = OrderedDict()
         self._last: tuple[Session | None, str] = (None, "")
         """The session and source asked about last, whose terms agreed: hands of one file
         often share their session object, which then says nothing new."""
@@ -44,6 +50,8 @@ class EventTerms:
         key = (source, event_of(session, currency))
         first = self._first.get(key)
         if first is None:
+            if len(self._first) >= RECENT_EVENTS:
+                self._first.popitem(last=False)
             self._first[key] = _Stated(record.hand_id, record.pos.line, dict(_terms(session)))
         else:
             for term, value in _terms(session):
