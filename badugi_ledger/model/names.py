@@ -48,6 +48,43 @@ _INVISIBLE = frozenset(
 (a flag of a region is a black flag and tags), and some show a sign themselves (the Arabic
 number sign U+0600, the end of ayah U+06DD)."""
 
+_REORDERING = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+"""The bidirectional embeddings, overrides and isolates: they show nothing themselves, but
+change the order in which the text after them shows, to the end of its line."""
+
+BEFORE_A_NAME = "".join(sorted(_INVISIBLE - _REORDERING - {"\ufeff"}))
+"""The characters that may stand before the first letter of a name written unquoted in our
+text format (the grammar's NAME starts with any number of them, a test holds the two equal):
+they show nothing and change nothing else that shows, so there, as anywhere in a name, they
+count as nothing (:func:`composed`).  A byte order mark is left out: the grammar skips it
+between tokens."""
+
+
+def refused_before_a_name(char: str) -> str | None:
+    """Why ``char``, a character that shows nothing, cannot stand before a name's first
+    letter (the words of a text file's parse error), or None when it can or is no such
+    character.  A joiner there joins nothing, yet would make a name of its own, told apart
+    from the one it shows (:func:`composed` keeps it); a bidirectional embedding, override
+    or isolate turns round how the rest of the line shows in an editor, so the line read
+    would not be the line seen.  Neither is dropped unseen: the organiser deletes it.
+
+    >>> refused_before_a_name("\\u200b") is None, refused_before_a_name("a") is None
+    (True, True)
+    >>> "RIGHT-TO-LEFT OVERRIDE, which changes how" in refused_before_a_name("\\u202e")
+    True
+    """
+    if char in BEFORE_A_NAME or char == "\ufeff" or unicodedata.category(char) != "Cf":
+        return None
+    if char in _REORDERING:
+        does = "changes how the rest of the line shows"
+    else:
+        does = "would keep it apart from the same name written without it"
+    name = unicodedata.name(char, "a format character")
+    return (
+        f"an invisible character before the name, U+{ord(char):04X} {name}, which {does} "
+        "(write the name without it)"
+    )
+
 
 def composed(name: str) -> str:
     """``name`` with its letters composed as Unicode composes them (NFC) and the characters

@@ -30,7 +30,7 @@ from ..model.cards import is_card_run, parse_card, parse_cards
 from ..model.errors import CardError, ParseError, Position
 from ..model.limits import MAX_QUOTE
 from ..model.money import UNSTATED, ChipValue, format_amount, hand_amount
-from ..model.names import fold
+from ..model.names import fold, refused_before_a_name
 from .grammar import describe_expected
 from .headers import HEADER_KEYWORDS
 from .plainlines import CARD_LINE_WORDS
@@ -290,6 +290,14 @@ def _invisible(text: str, column: int) -> str | None:
     return f"an invisible character, U+{ord(char):04X} {name} (write a plain space, or nothing)"
 
 
+def _before_a_name(text: str, column: int) -> str | None:
+    """Words for the character at ``column`` where a name may start when it shows nothing but
+    may not stand there (a joiner, a bidirectional override: :func:`.names.refused_before_a_name`
+    says why); the message would otherwise quote a name that looks right on screen."""
+    char = text[column - 1 : column]
+    return refused_before_a_name(char) if char else None
+
+
 def _describe_found(exc: UnexpectedInput, word: str | None) -> str:
     from lark.exceptions import UnexpectedToken
 
@@ -341,7 +349,9 @@ def syntax_error(
         keywords = [*HEADER_KEYWORDS, "pot limit", "no limit"]
     else:
         what = describe_expected(expected, lark)
-    odd = _invisible(text, column) if isinstance(exc, UnexpectedCharacters) else None
+    odd = _before_a_name(text, column) if "NAME" in expected else None
+    if odd is None and isinstance(exc, UnexpectedCharacters):
+        odd = _invisible(text, column)
     if odd is not None:  # a character that looks like a space, or like nothing at all
         word = None
         message = f"expected {what}, found {odd}"

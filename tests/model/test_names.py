@@ -5,6 +5,8 @@ characters but which change what a name shows keep names apart.  The replay's on
 
 from __future__ import annotations
 
+import re
+import sys
 import unicodedata
 
 import pytest
@@ -12,9 +14,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from badugi_ledger.model.errors import IllegalAction
-from badugi_ledger.model.names import composed
+from badugi_ledger.model.names import BEFORE_A_NAME, composed
 from badugi_ledger.replay import replay_hand, replay_stream
+from badugi_ledger.text.grammar import terminals
 from badugi_ledger.text.parse import parse_text
+from tests.helpers.paths import EXAMPLES
 from tests.helpers.replay_builder import record
 
 SCOTLAND = "\U0001f3f4\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f"
@@ -130,3 +134,30 @@ def test_a_name_that_shows_nothing_is_refused() -> None:
         replay_hand(hand)
     assert err.value.rule == "seats"
     assert "shows nothing" in err.value.message
+
+
+@pytest.mark.parametrize("pasted", ["\u200b", "\u200e", "\u200f", "\u2060", "\u061c"])
+def test_a_name_starting_with_a_character_that_shows_nothing_is_that_player(pasted: str) -> None:
+    """``examples/home_session.bhh`` with a zero-width space or a direction mark pasted before
+    ``Dan`` from hand 2 on (a name copied from a chat): the mark counts as nothing there, as it
+    does inside a name, so Dan's stack carries to each later hand and every hand is checked
+    as the example is.  The unquoted name was refused: "expected a player name, found
+    '\\u200bDan'"."""
+    text = (EXAMPLES / "home_session.bhh").read_text(encoding="utf-8")
+    first, later = text.split("\nhand 2 ", 1)
+    later = later.replace("Dan", pasted + "Dan")
+    outcomes = list(replay_stream(parse_text(f"{first}\nhand 2 {later}", "night.bhh")))
+    assert len(outcomes) == 4
+    assert [(o.ok, o.errors) for o in outcomes] == [(True, ())] * 4
+    assert outcomes[1].result is not None
+    assert pasted + "Dan" in {s.name for s in outcomes[1].result.record.seats}
+
+
+def test_the_grammar_lets_a_name_start_with_exactly_the_characters_names_lets() -> None:
+    """The grammar's NAME and :data:`BEFORE_A_NAME` say the same of every format character:
+    one rule, which ``model/names.py`` owns."""
+    name = re.compile(terminals().patterns["NAME"]).fullmatch
+    every = (chr(c) for c in range(sys.maxunicode + 1))
+    format_characters = [c for c in every if unicodedata.category(c) == "Cf"]
+    allowed = {c for c in format_characters if name(c + "Zo\u00eb")}
+    assert allowed == set(BEFORE_A_NAME)

@@ -481,3 +481,32 @@ def test_an_invisible_character_is_named_not_the_word_after_it(odd: str, name: s
     assert isinstance(error, ParseError)
     assert f"found an invisible character, {name}" in error.message
     assert "found 'folds'" not in error.message
+
+
+@pytest.mark.parametrize(
+    ("odd", "name", "why"),
+    [
+        ("\u200d", "U+200D ZERO WIDTH JOINER", "apart from the same name written without it"),
+        ("\u202e", "U+202E RIGHT-TO-LEFT OVERRIDE", "changes how the rest of the line shows"),
+        ("\u2066", "U+2066 LEFT-TO-RIGHT ISOLATE", "changes how the rest of the line shows"),
+    ],
+)
+def test_an_invisible_character_that_may_not_start_a_name_is_named(
+    odd: str, name: str, why: str
+) -> None:
+    """The audit's ``lead.bhh`` (``Zoë`` seated in hand 2 with a character pasted before her
+    name): a joiner or a bidirectional control there is no character that counts as nothing
+    (it would make another name, or show another line than the one read), so it is refused,
+    and the message names it and says what to write; it said "found '\\u200dZoë'" as if the
+    name were wrong."""
+    text = (
+        "game badugi · fixed limit 2/4 · blinds 1/2\n"
+        "hand 1 · button Anna · Anna 100 · Zoë 100\nAnna raises · Zoë folds\nAnna collects 4\n"
+        f"hand 2 · button {odd}Zoë · Anna · {odd}Zoë\n{odd}Zoë raises · Anna folds\n"
+        f"{odd}Zoë collects 4\n"
+    )
+    first, error = parse_text(text, "lead.bhh")
+    assert isinstance(first, HandRecord) and isinstance(error, ParseError)
+    assert (error.hand, error.position.line, error.position.column) == ("2", 5, 17)
+    assert f"found an invisible character before the name, {name}, which" in error.message
+    assert why in error.message and "(write the name without it)" in error.message
