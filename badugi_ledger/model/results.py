@@ -33,6 +33,7 @@ from typing import Any, Literal
 from .errors import NOWHERE, Position
 from .events import HandRecord
 from .frozen import fields_eq, fields_hash, fields_repr, frozen_fields
+from .names import composed
 
 HOUSE = "*house*"
 CARRY = "*carry*"
@@ -43,6 +44,32 @@ RESERVED_ACCOUNTS: Mapping[str, str] = MappingProxyType(
 )
 """Every name of the ledger's own accounts, with what it holds: no player may be called so
 (rule ``reserved-name``), or his money would be booked as the account's."""
+
+_RESERVED_LOOKS = {name.casefold(): name for name in RESERVED_ACCOUNTS}
+"""The ledger's own accounts by how they read (case folded)."""
+
+
+def reserved_account(name: str) -> str | None:
+    """The ledger's own account that a player called ``name`` would be taken for, or None:
+    the account so named, or so but for case, the blanks around it and the characters that
+    show nothing (``*House*`` reads as the rake's).  The replay refuses such a seat (rule
+    ``reserved-name``) and ``new`` such a player, by this one rule.
+
+    >>> reserved_account(" *House* "), reserved_account("house")
+    ('*house*', None)
+    """
+    return _RESERVED_LOOKS.get(composed(name).strip().casefold())
+
+
+def reserved_name_refused(name: str, account: str) -> str:
+    """Why no player may be called ``name``, which is or reads as ``account``
+    (:func:`reserved_account`): the words of the replay's ``reserved-name`` and of ``new``."""
+    reads = "," if name == account else f", which reads as {account!r},"
+    return (
+        f"a player is called {name!r}{reads} the name of the ledger's own account for "
+        f"{RESERVED_ACCOUNTS[account]}: rename the player"
+    )
+
 
 _set = object.__setattr__
 """Sets a frozen instance's dictionary in a written-out ``__init__`` (see the module docstring)."""

@@ -38,12 +38,7 @@ from ..model.events import (
 )
 from ..model.forced import forced_posts
 from ..model.names import composed
-from ..model.results import RESERVED_ACCOUNTS
-
-_RESERVED_LOOKS = {name.casefold(): name for name in RESERVED_ACCOUNTS}
-"""The ledger's own accounts (the rake, a carried pot, a tournament's undistributed prizes) by
-how they read (case folded): no player may be called so, or but for case and blanks, or his
-chips would be booked as the account's, or read as if they were."""
+from ..model.results import reserved_account, reserved_name_refused
 
 
 def _seating_problem(record: HandRecord, seats: tuple[str, ...]) -> IllegalAction | None:
@@ -73,7 +68,7 @@ def _seating_problem(record: HandRecord, seats: tuple[str, ...]) -> IllegalActio
                 "blanks): no one could tell the player; write his name",
                 record.pos,
             )
-        account = _RESERVED_LOOKS.get(look.strip().casefold())
+        account = reserved_account(name)
         if account is not None:
             return _reserved_name(record, name, account)
     return None
@@ -92,13 +87,7 @@ def _reserved_name(record: HandRecord, name: str, account: str) -> IllegalAction
                     column -= 1
                 pos = Position(pos.source, pos.line + offset, column + 1)
                 break
-    reads = "," if name == account else f", which reads as {account!r},"
-    return illegal(
-        "reserved-name",
-        f"a player is called {name!r}{reads} the name of the ledger's own account for "
-        f"{RESERVED_ACCOUNTS[account]}: rename the player",
-        pos,
-    )
+    return illegal("reserved-name", reserved_name_refused(name, account), pos)
 
 
 _CASH_ONLY = frozenset({"top-up", "cash-out"})

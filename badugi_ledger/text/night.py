@@ -36,6 +36,7 @@ from ..model.forced import blind_players
 from ..model.games import GAMES, game_named
 from ..model.limits import MAX_AMOUNT, MAX_DIGITS, quote
 from ..model.money import ChipValue, check_currency
+from ..model.results import reserved_account, reserved_name_refused
 from ..model.settings import STRUCTURE_KINDS, GameSettings, Structure, StructureKind
 from .headers import implied_posts
 from .writer import name_text, write_hand
@@ -119,6 +120,10 @@ def night_text(
     twice = sorted({name for name in names if names.count(name) > 1})
     if twice:
         raise ConfigError(f"{', '.join(twice)} named twice: every seat needs its own name")
+    for name in names:  # the replay's rule, or check would refuse the file written
+        account = reserved_account(name)
+        if account is not None:
+            raise ConfigError(f"{reserved_name_refused(name, account)} (rule reserved-name)")
     if structure not in STRUCTURE_KINDS:
         raise ConfigError(
             f"unknown structure {structure!r} (structures: {', '.join(STRUCTURE_KINDS)})"

@@ -119,8 +119,7 @@ def test_a_tournament_player_called_like_the_prize_pool_is_refused(tmp_path: Pat
 
 def test_every_account_of_the_ledger_is_reserved() -> None:
     """One list of the ledger's own accounts, which the replay refuses as seats."""
-    from badugi_ledger.model.results import RESERVED_ACCOUNTS
-    from badugi_ledger.replay.seating import _RESERVED_LOOKS
+    from badugi_ledger.model.results import _RESERVED_LOOKS, RESERVED_ACCOUNTS
 
     assert set(_RESERVED_LOOKS.values()) == {HOUSE, CARRY, PRIZE_POOL} == set(RESERVED_ACCOUNTS)
 

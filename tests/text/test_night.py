@@ -147,3 +147,26 @@ def test_stakes_with_any_number_of_leading_zeros_are_their_figures() -> None:
     """``2/0…04`` with 4,001 zeros is 2/4 (it was refused as above the largest amount)."""
     text = night_text(["Anna", "Ben"], stakes="2/" + "0" * 4001 + "4")
     assert "fixed limit 2/4" in text
+
+
+@pytest.mark.parametrize("name", ["*house*", "*carry*", "*prize pool*", " *House* "])
+def test_a_player_named_like_an_account_of_the_ledger_is_a_usage_error(
+    tmp_path: Path, name: str
+) -> None:
+    """The audit's repro (``new night.bhh --players 'Anna,*house*'``): ``new`` wrote the file,
+    exit 0, and ``check`` then refused its first hand (rule ``reserved-name``).  It now refuses
+    the player list as it refuses a name given twice (exit 2, nothing written), by the rule
+    the replay applies (``model.results.reserved_account``), in the replay's words."""
+    from typer.testing import CliRunner
+
+    from badugi_ledger.cli import app
+
+    night = tmp_path / "night.bhh"
+    result = CliRunner().invoke(app, ["new", str(night), "--players", f"Anna,{name}"])
+    assert result.exit_code == 2, result.output
+    assert not night.exists()
+    with pytest.raises(ConfigError) as refused:
+        night_text(["Anna", name])
+    assert refused.value.message.startswith(f"a player is called {name.strip()!r}")
+    assert "the ledger's own account for" in refused.value.message
+    assert "(rule reserved-name)" in refused.value.message
