@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import stat
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
@@ -88,13 +89,19 @@ def open_ledger(
     """
     try:
         missing = path is not None and str(path) != ":memory:" and not Path(path).exists()
-        folder = path is not None and not missing and Path(path).is_dir()
+        mode = None if path is None or missing or str(path) == ":memory:" else Path(path).stat()
     except OSError as exc:  # a name too long for the system, a folder that may not be read
         raise LedgerError(f"cannot open the ledger {quote(str(path))!r}: {os_reason(exc)}") from exc
-    if folder:
+    if mode is not None and stat.S_ISDIR(mode.st_mode):
         raise LedgerError(
             f"{quote(str(path))!r} is a folder, not a ledger: name the ledger's file "
             f"(--db {quote(str(Path(str(path)) / DEFAULT_DB))})"
+        )
+    if mode is not None and not stat.S_ISREG(mode.st_mode):
+        # SQLite would wait on a pipe nobody writes, or call it a failing disk
+        raise LedgerError(
+            f"{quote(str(path))!r} is not a file (a pipe, socket or device), not a ledger: "
+            "name the ledger's file with --db"
         )
     if missing and (read_only or not create):
         raise LedgerError(

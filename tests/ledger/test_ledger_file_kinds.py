@@ -7,6 +7,7 @@ table of its own, said the ledger was "newer than this badugi-ledger knows"."""
 
 from __future__ import annotations
 
+import os
 import sqlite3
 from pathlib import Path
 
@@ -88,3 +89,19 @@ def test_a_ledger_named_like_an_sqlite_uri_is_that_file(
     with sqlite3.connect(tmp_path / name) as conn:
         assert conn.execute("SELECT count(*) FROM hands").fetchone() == (1,)
     conn.close()
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX's")
+@pytest.mark.parametrize("command", [["standings"], ["import", str(EXAMPLES / "home_session.bhh")]])
+def test_a_pipe_named_as_the_ledger_is_called_a_pipe(command: list[str], tmp_path: Path) -> None:
+    """The audit's ``--db fifo`` (a named pipe; ``import`` of ``examples/home_session.bhh``):
+    SQLite opened it and the message blamed the disk ("disk I/O error: … disk full or
+    failing?").  It is refused before SQLite opens it, as a file to read is, and left alone."""
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    result = CliRunner().invoke(app, [*command, "--db", str(fifo)])
+    assert result.exit_code == 1
+    said = " ".join(result.output.split())
+    assert f"'{fifo}' is not a file (a pipe, socket or device), not a ledger" in said
+    assert "disk" not in said
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["fifo"]
