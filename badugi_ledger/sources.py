@@ -470,6 +470,11 @@ _PACKED = {
 """The first bytes of compressed files: such a file is named as one, not read line by line
 as text (a "not UTF-8" error on every line)."""
 
+SQLITE_HEADER = b"SQLite format 3\x00"
+"""The first bytes of every SQLite database (a ledger): one given as a hand history is named
+as one, and a file named as the ledger that does not start so (and is not empty: a new
+ledger) is no ledger (``ledger/store.py``)."""
+
 
 def _not_there(path: str | Path) -> str:
     """Why a file found in a folder cannot be opened: it is gone, or it is a link to nowhere."""

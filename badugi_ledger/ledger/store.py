@@ -103,6 +103,12 @@ def open_ledger(
             f"{quote(str(path))!r} is not a file (a pipe, socket or device), not a ledger: "
             "name the ledger's file with --db"
         )
+    if mode is not None and not _sqlite_or_empty(Path(str(path))):
+        raise LedgerError(
+            f"{quote(str(path))!r} is not a ledger: it is no SQLite database (a ledger's file "
+            "starts with 'SQLite format 3'); nothing was changed in it; name a ledger, or a new "
+            "file, with --db"
+        )
     if missing and (read_only or not create):
         raise LedgerError(
             f"no ledger at {str(path)!r}: make one with `badugi-ledger import HAND_FILES "
@@ -135,6 +141,21 @@ def open_ledger(
         db.close()
         raise
     return db
+
+
+def _sqlite_or_empty(path: Path) -> bool:
+    """Whether the file at ``path`` starts as an SQLite database does, or is empty (a new
+    ledger, made in it).  SQLite called any other file a ledger of schema version 0 when it
+    was opened read-only (``/proc/self/status``: "to upgrade it, make the file writable").
+    A file that cannot be read is left to SQLite, whose error says why."""
+    from ..sources import SQLITE_HEADER
+
+    try:
+        with path.open("rb") as handle:
+            head = handle.read(len(SQLITE_HEADER))
+    except OSError:
+        return True
+    return not head or head == SQLITE_HEADER
 
 
 def _not_writable(path: Path) -> bool:

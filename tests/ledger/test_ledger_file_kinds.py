@@ -105,3 +105,28 @@ def test_a_pipe_named_as_the_ledger_is_called_a_pipe(command: list[str], tmp_pat
     assert f"'{fifo}' is not a file (a pipe, socket or device), not a ledger" in said
     assert "disk" not in said
     assert sorted(p.name for p in tmp_path.iterdir()) == ["fifo"]
+
+
+@pytest.mark.parametrize("given", ["a hand file", "/proc/self/status"])
+def test_a_file_that_is_no_sqlite_database_is_called_no_ledger(given: str, tmp_path: Path) -> None:
+    """The audit's ``--db /proc/self/status`` (a file this user may not write, so opened
+    read-only) read as "a ledger of schema version 0 … to upgrade it, make the file and its
+    folder writable"; a copy of ``examples/home_session.bhh`` named as the ledger is the
+    organiser's slip.  A file that does not start as an SQLite database does is no ledger,
+    said before SQLite opens it, and left as it was."""
+    if given == "a hand file":
+        db = tmp_path / "club.db"
+        db.write_bytes((EXAMPLES / "home_session.bhh").read_bytes())
+    elif Path(given).exists():
+        db = Path(given)
+    else:
+        pytest.skip("no /proc here")
+    before = db.read_bytes()
+    result = CliRunner().invoke(app, ["standings", "--db", str(db)])
+    assert result.exit_code == 1
+    said = " ".join(result.output.split())
+    assert f"'{db}' is not a ledger: it is no SQLite database" in said, said
+    assert "schema version" not in said
+    if given == "a hand file":
+        assert db.read_bytes() == before
+        assert sorted(p.name for p in tmp_path.iterdir()) == ["club.db"]
