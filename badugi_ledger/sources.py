@@ -429,6 +429,14 @@ def _read_source(path: str | Path, fmt: str | None, source: str) -> Iterator[Imp
             rule=UNREADABLE_FILE,
         )
         return
+    if head.startswith(SQLITE_HEADER):
+        yield ImportFormatError(
+            "cannot read the file: it is an SQLite database (a ledger? name it with --db), not "
+            "a hand history",
+            position=Position(source),
+            rule=UNREADABLE_FILE,
+        )
+        return
     chosen = _check_format(fmt) if fmt else _detect_head(head[:_SNIFF_BYTES], path)
     if chosen == "text":
         from .text.parse import parse_bytes, parse_file, parse_text
@@ -472,8 +480,8 @@ as text (a "not UTF-8" error on every line)."""
 
 SQLITE_HEADER = b"SQLite format 3\x00"
 """The first bytes of every SQLite database (a ledger): one given as a hand history is named
-as one, and a file named as the ledger that does not start so (and is not empty: a new
-ledger) is no ledger (``ledger/store.py``)."""
+as one, as a compressed file is, and a file named as the ledger that does not start so (and
+is not empty: a new ledger) is no ledger (``ledger/store.py``)."""
 
 
 def _not_there(path: str | Path) -> str:

@@ -192,6 +192,30 @@ def test_a_compressed_night_is_named_as_one(suffix: str, kind: str, tmp_path: Pa
     assert error.message.startswith(f"cannot read the file: it is compressed ({kind})")
 
 
+def test_a_ledger_given_as_a_hand_history_is_named_as_one(tmp_path: Path) -> None:
+    """The audit's ``convert club.db --to text``: a ledger (here one that imported
+    ``examples/home_session.bhh``) given where a hand history goes was read as text, "expected
+    a header line …" quoting its binary as CJK letters.  It is named as an SQLite database, as
+    a compressed file is named, and ``convert`` writes nothing of it."""
+    from typer.testing import CliRunner
+
+    from badugi_ledger.cli import app
+    from tests.helpers.ledger_files import import_into
+
+    ledger = tmp_path / "club.db"
+    assert import_into(ledger, [EXAMPLES / "home_session.bhh"]).ok
+    (error,) = list(read_hands(ledger))
+    assert isinstance(error, BadugiError)
+    assert error.message == (
+        "cannot read the file: it is an SQLite database (a ledger? name it with --db), not a "
+        "hand history"
+    )
+    result = CliRunner().invoke(app, ["convert", str(ledger), "--to", "text"])
+    assert result.exit_code == 1
+    assert "it is an SQLite database (a ledger?" in " ".join(result.output.split())
+    assert "expected a header line" not in result.output
+
+
 @pytest.mark.parametrize("size", ["small", "streamed", "same-size"])
 def test_a_file_that_changes_while_it_is_read_ends_with_the_files_error(
     tmp_path: Path, size: str
