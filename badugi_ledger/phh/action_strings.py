@@ -184,8 +184,12 @@ NO_SEAT = 1 << 32
 """The seat of a label that names none (``x1``, ``p0``): beyond every hand's players, so the
 loop's plain ``names[seat]`` fails and :func:`_player` reports it (or reads an odd label)."""
 _CHIPS = re.compile(rf"[0-9]{{1,{MAX_DIGITS}}}")
-_DECIMAL = re.compile(rf"[0-9]{{1,{MAX_DIGITS}}}\.[0-9]+")
-"""A ``cbr`` amount with a decimal point: an amount of money (``cbr 0.50``)."""
+_DIGITS = r"[0-9]+(?:_[0-9]+)*"
+_NUMBER = re.compile(rf"[+-]?{_DIGITS}(?:\.{_DIGITS})?(?:[eE][+-]?{_DIGITS})?")
+"""A ``cbr`` amount written otherwise than in plain digits: with a sign, a point, an exponent
+or ``_`` between digits (``cbr 0.50``, ``cbr 4.0``, ``cbr 4e0``, ``cbr +4``), as TOML writes
+the numbers of a hand's fields (leading zeros too, as PokerKit reads them, ``cbr 04``).  Read
+at use by :func:`_bet_amount`, by the rule that reads a float of those fields."""
 _STEPS: dict[str, Step] = {}
 _STEPS_LIMIT = 10_000
 """At most this many decoded action strings are kept (then the cache starts again): memory stays
@@ -267,8 +271,8 @@ def _decode(raw: str) -> Step:
             step = (SHOW, seat, who, _known_cards(arg), arg)
         elif verb == "cbr" and len(words) == 3 and _whole_chips(words[2]):
             step = (BET, seat, who, int(words[2]), arg)
-        elif verb == "cbr" and len(words) == 3 and _DECIMAL.fullmatch(words[2]):
-            step = (BET, seat, who, words[2], arg)  # an amount of money: read at use
+        elif verb == "cbr" and len(words) == 3 and _NUMBER.fullmatch(words[2]):
+            step = (BET, seat, who, words[2], arg)  # read at use, by the hand's scale
         elif verb == "cbr" and len(words) == 3:
             step = (MEANINGLESS, seat, who, _cbr_message(raw), arg)
         else:
@@ -304,13 +308,20 @@ def _cbr_message(raw: str) -> str:
 
 def _bet_amount(value: int | str, scale: int, draft: HandDraft, line: int, raw: str) -> int:
     """The chips (cents, ``scale`` 100, in a hand with a currency) of a ``cbr`` amount:
-    ``value`` is the whole number or the decimal word :func:`_decode` read."""
+    ``value`` is the whole number or the number word (:data:`_NUMBER`) :func:`_decode` read.
+    A word is read as a TOML float of a field is (``decimal_units``, by its digits): ``4e0``
+    and ``+4`` are 4 chips, as in ``starting_stacks``, and ``0.125`` is no whole number of
+    cents wherever it is written."""
     if type(value) is int:
         amount: int | None = value * scale
-    else:  # a decimal: in whole cents of money, or whole chips (``4.0``), exactly
-        from decimal import Decimal  # (never a binary float)
+    else:  # in whole cents of money, or whole chips (``4.0``), exactly
+        from decimal import Decimal, InvalidOperation  # (never a binary float)
 
-        amount = decimal_units(Decimal(value), 2 if scale != 1 else 0)
+        try:
+            number = Decimal(value)
+        except InvalidOperation:  # an exponent beyond any context: no amount
+            number = Decimal(-1)
+        amount = None if number < 0 else decimal_units(number, 2 if scale != 1 else 0)
     if amount is None or amount > MAX_AMOUNT:
         raise draft.error(_cbr_message(raw), line, rule="bad-phh")
     return amount

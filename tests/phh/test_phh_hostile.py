@@ -12,7 +12,6 @@ a run are read on.
 from __future__ import annotations
 
 import math
-import re
 from decimal import Decimal
 from pathlib import Path
 
@@ -22,7 +21,7 @@ from hypothesis import strategies as st
 
 from badugi_ledger.check import run_check
 from badugi_ledger.model.errors import BadugiError, ImportFormatError
-from badugi_ledger.model.events import HandRecord
+from badugi_ledger.model.events import Action, HandRecord
 from badugi_ledger.model.limits import MAX_AMOUNT, MAX_QUOTE
 from badugi_ledger.phh import fast as phh_fast
 from badugi_ledger.phh.reader import read_phh
@@ -205,6 +204,33 @@ def test_an_amount_written_as_a_whole_float_is_that_number(
     )
 
 
+@pytest.mark.parametrize("written", ["4e0", "0.4e1", "40e-1", "+4", "4E+0", "0_4"])
+def test_a_cbr_amount_is_read_as_the_numbers_of_the_fields_are(
+    written: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A ``cbr`` amount in exponent form or with a sign (PokerKit reads it, ``Decimal``, and
+    ``starting_stacks = [2e1, +20]`` reads) is that number; repro of the audit, built from
+    ``examples/000_anna_ben.bhh`` converted to PHH with ``p2 cbr 4`` rewritten.  A fraction of a
+    chip is still refused, saying so, and so is a fraction of a cent in a hand of money."""
+    ((read,), (plain,)) = (read_both(text, monkeypatch) for text in (hand(cbr=written), hand()))
+    assert isinstance(read, HandRecord) and isinstance(plain, HandRecord)
+    assert read.events == plain.events
+    for fraction in ("45e-1", "4.5", "-4e0", "1e999999999999999999"):
+        error = the_error(hand(cbr=fraction), monkeypatch)
+        assert "cbr takes a whole number of chips from 0 to 2^53" in error.message
+
+
+def test_a_cbr_amount_of_money_in_exponent_form_is_read_in_cents(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    money = hand(cbr="4e0").replace("variant = 'FB'", "variant = 'FB'\ncurrency = 'USD'")
+    (read,) = read_both(money, monkeypatch)
+    assert isinstance(read, HandRecord)
+    assert [e.amount for e in read.events if isinstance(e, Action)] == [400, None]
+    error = the_error(money.replace("cbr 4e0", "cbr 4005e-3"), monkeypatch)
+    assert "whole cents: at most two decimals" in error.message
+
+
 @pytest.mark.parametrize("key", [k for k in FIELDS if FIELDS[k].startswith("[")])
 def test_a_list_field_that_is_not_a_list(key: str, monkeypatch: pytest.MonkeyPatch) -> None:
     if key in ("antes", "blinds_or_straddles"):  # one number for every player is PHH
@@ -255,12 +281,10 @@ _NUMBERS = st.one_of(_HUGE, _NEGATIVE, _FLOATS, _EXPONENTS, _GOOD)
 
 def _whole(key: str, number: str) -> bool:
     """Whether ``key = number`` states a whole number of 0 to 2^53 as PHH writes one there: an
-    integer, or in an amount a float whose value is one (a ``cbr`` amount without exponent)."""
+    integer, or in an amount a float whose value is one (a ``cbr`` amount too, ``4e0``)."""
     if number.lstrip("-").isdigit():
         return 0 <= int(number) <= MAX_AMOUNT
     if key not in AMOUNTS or number.lower() in ("nan", "inf", "-inf"):
-        return False
-    if key == "cbr" and not re.fullmatch(r"[0-9]+\.[0-9]+", number):
         return False
     value = Decimal(number)
     return value == value.to_integral_value() and 0 <= value <= MAX_AMOUNT
