@@ -10,7 +10,11 @@ as an item of an array of tables (``[[2]]``, which TOML reads as no table: it wa
 is an error of its own, its lines skipped; ``[[_notes]]`` stays a user-defined field of the
 hand it is in.  A line inside a multi-line array that looks like a header (a nested ``[1]``,
 which no PHH field holds) would cut a hand in two: both halves are then reported as not valid
-TOML, never misread.
+TOML, never misread.  A header written wrongly (``[2`` its ``]`` lost, ``[]``, ``[2] x``) is no
+header to the cut, so its hand's lines run on into the hand before it, which then fails to
+parse: such a piece is cut again at each line that starts with ``[`` and is not valid TOML by
+itself, the hand before it read alone, and each such header made an error of the hand it heads
+(named by its key when one can be read in it), whose lines are not read.
 
 Every way a piece can fail to parse becomes a located :class:`ImportFormatError` of that piece
 (rule ``bad-phh``) and the next piece is read: ``tomllib``'s syntax errors (line and column
@@ -43,6 +47,8 @@ _HEADER = re.compile(
 )
 """A top-level table header: one bare or quoted key (no dots), an optional comment; or, in
 double brackets, an item of an array of tables (group 1 then holds the second bracket)."""
+_DAMAGED_KEY = re.compile(r"[ \t]*\[+[ \t]*([A-Za-z0-9_-]+|\"[^\"\\\n]*\"|'[^'\n]*')")
+"""The key a table header written wrongly still shows (``[2``, ``[2] x``, ``[[2]``)."""
 _AT = re.compile(r"\(at line (\d+), column (\d+)\)$")
 _LONG_NUMBER = re.compile(rf"\d{{{MAX_DIGITS + 1},}}")
 
@@ -162,10 +168,78 @@ def _piece(
         seen.add(key)
     if not chunk:
         return
+    parsed = _parse(key, start, chunk, source)
+    if isinstance(parsed, ImportFormatError):
+        damaged = _damaged_headers(chunk, 0 if key is None else 1)
+        if damaged:  # the hand before a header written wrongly is read without its lines
+            if damaged[0]:
+                yield _parse(key, start, chunk[: damaged[0]], source)
+            yield from (_damaged(chunk[at], start + at, source) for at in damaged)
+            return
+    yield parsed
+
+
+def _damaged_headers(chunk: list[str], begin: int) -> list[int]:
+    """The indexes, from ``begin``, of the lines of ``chunk`` (a piece that is not valid TOML)
+    that are a table header written wrongly (``[2`` its ``]`` lost, ``[]``, ``[2] x``,
+    ``[[2]``): a line that starts with ``[`` and is not valid TOML by itself.  Such a line is
+    no header to :data:`_HEADER`, so the piece runs on over it and the hand under it: the hand
+    before it would be refused for another hand's header.  Sought only in a piece that failed
+    to parse, so a hand that reads is never cut; a line of a multi-line array of arrays
+    (``[1, 2],``, a comma in it) is not taken for one."""
+    found = []
+    for at in range(begin, len(chunk)):
+        line = chunk[at]
+        if line.lstrip(" \t")[:1] == "[" and "," not in line and _toml_error(line) is not None:
+            found.append(at)
+    return found
+
+
+def _damaged(line: str, number: int, source: str) -> ImportFormatError:
+    """The error of a table header written wrongly (:func:`_damaged_headers`) at file line
+    ``number``: an error of the hand it heads, named by its key when one can be read in it
+    (``[2``: hand 2), else of no hand known; that hand's lines, to the next header, are not
+    read."""
+    problem = _toml_error(line) or ""
+    at = _AT.search(problem)
+    if at is not None:
+        column, message = int(at.group(2)), problem[: at.start()].rstrip()
+    else:  # "(at end of document)": the line's end
+        column, message = len(line) + 1, problem.removesuffix(" (at end of document)")
+    named = _DAMAGED_KEY.match(line)
+    key = _unquote(named.group(1)) if named is not None else ""
+    return ImportFormatError(
+        f"not valid TOML: {message}: a hand's table header ([1], ['key']) is written wrongly "
+        "here; the hand under it is not read",
+        position=Position(source, number, column),
+        hand=quote(one_line(key)) if key else None,
+        rule="bad-phh",
+    )
+
+
+def _toml_error(line: str) -> str | None:
+    """``tomllib``'s message for ``line`` read as a document by itself, None if it reads."""
+    import tomllib  # (loaded already: the piece holding the line failed to parse)
+
+    try:
+        tomllib.loads(line)
+    except tomllib.TOMLDecodeError as exc:
+        return str(exc)
+    return None
+
+
+def _parse(
+    key: str | None, start: int, chunk: list[str], source: str
+) -> PhhPiece | ImportFormatError:
+    """``chunk`` (file lines from ``start``, under table ``key`` or the root) parsed, or the
+    located error that says why it cannot be."""
+
+    def error(message: str, line: int = start, column: int = 1) -> ImportFormatError:
+        return ImportFormatError(message, position=Position(source, line, column), rule="bad-phh")
+
     plain = fast.plain_lines(chunk if key is None else chunk[1:])  # as our writer writes
     if plain is not None:
-        yield PhhPiece(key, start, chunk, plain if key is None else {key: plain})
-        return
+        return PhhPiece(key, start, chunk, plain if key is None else {key: plain})
     text = "\n".join(chunk) + "\n"
     body = fast.fast_loads(text[len(chunk[0]) + 1 :]) if key is not None else None
     try:
@@ -177,23 +251,19 @@ def _piece(
             message = str(exc)
             at = _AT.search(message)
             if at is None:
-                yield error(f"not valid TOML: {message}")
-            else:
-                line, column = start + int(at.group(1)) - 1, int(at.group(2))
-                yield error(f"not valid TOML: {message[: at.start()].rstrip()}", line, column)
-            return
+                return error(f"not valid TOML: {message}")
+            line, column = start + int(at.group(1)) - 1, int(at.group(2))
+            return error(f"not valid TOML: {message[: at.start()].rstrip()}", line, column)
         # tomllib converts an integer of thousands of digits: Python refuses
         line, column = _long_number(chunk, start)
-        yield error(
+        return error(
             f"a number of more than {MAX_DIGITS} digits; amounts and counts are at most 2^53",
             line,
             column,
         )
-        return
     except RecursionError:
-        yield error("arrays or tables nested too deep to read (PHH fields nest at most once)")
-        return
-    yield PhhPiece(key, start, chunk, data)
+        return error("arrays or tables nested too deep to read (PHH fields nest at most once)")
+    return PhhPiece(key, start, chunk, data)
 
 
 def _long_number(chunk: list[str], start: int) -> tuple[int, int]:
