@@ -131,9 +131,17 @@ def _listed(key: str, line: int, source: str) -> ImportFormatError:
         f"[[{key}]] writes a hand as an item of an array of tables, which PHH does not read: "
         f"each hand of a .phhs file is a table of its own, in single brackets ([{key}])",
         position=Position(source, line, 1),
-        hand=quote(one_line(key)),
+        hand=_named(key),
         rule="bad-phh",
     )
+
+
+def _named(key: str | None) -> str | None:
+    """The hand a piece's error names: a ``.phhs`` table's key, known before its lines are
+    parsed (a hand that cannot be read has its number, and is counted as a hand), as the reader
+    names a hand without ``hand``; None for the document's root (a ``.phh`` file, whose
+    ``hand``, if any, is not read)."""
+    return None if key is None else quote(one_line(key))
 
 
 def _unquote(key: str) -> str:
@@ -150,7 +158,9 @@ def _piece(
     seen: set[str],
 ) -> Iterator[PhhPiece | ImportFormatError]:
     def error(message: str, line: int = start, column: int = 1) -> ImportFormatError:
-        return ImportFormatError(message, position=Position(source, line, column), rule="bad-phh")
+        return ImportFormatError(
+            message, position=Position(source, line, column), hand=_named(key), rule="bad-phh"
+        )
 
     if cut is not None:  # a line longer than any line of a hand: not kept
         yield cut_line_error(cut[1], source, cut[0] - 1)
@@ -212,7 +222,7 @@ def _damaged(line: str, number: int, source: str) -> ImportFormatError:
         f"not valid TOML: {message}: a hand's table header ([1], ['key']) is written wrongly "
         "here; the hand under it is not read",
         position=Position(source, number, column),
-        hand=quote(one_line(key)) if key else None,
+        hand=_named(key or None),
         rule="bad-phh",
     )
 
@@ -235,7 +245,9 @@ def _parse(
     located error that says why it cannot be."""
 
     def error(message: str, line: int = start, column: int = 1) -> ImportFormatError:
-        return ImportFormatError(message, position=Position(source, line, column), rule="bad-phh")
+        return ImportFormatError(
+            message, position=Position(source, line, column), hand=_named(key), rule="bad-phh"
+        )
 
     plain = fast.plain_lines(chunk if key is None else chunk[1:])  # as our writer writes
     if plain is not None:
