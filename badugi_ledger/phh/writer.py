@@ -403,14 +403,23 @@ def _actions(
     return out
 
 
+_TOML_ESCAPES = {
+    **{code: f"\\u{code:04x}" for code in [*range(0x20), 0x7F] if code != 0x09},
+    ord('"'): '\\"',
+    ord("\\"): "\\\\",
+}
+"""What a TOML basic string cannot hold as itself: the quote, the backslash, and every control
+character but the tab (a name from a damaged site file holds ``\\x07`` or ``\\x1b``), each
+written as its escape (``\\u0007``), which every TOML reader turns back into that character."""
+
+
 def _toml(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, int):
         return str(value)
     if isinstance(value, str):
-        escaped = value.replace("\\", "\\\\").replace('"', '\\"')
-        return f'"{escaped}"'
+        return f'"{value.translate(_TOML_ESCAPES)}"'
     if isinstance(value, list):
         return "[" + ", ".join(_toml(v) for v in value) + "]"
     from decimal import Decimal  # an amount of money (:func:`_units`)
