@@ -180,7 +180,11 @@ NO_MINOR_UNIT = frozenset(
     | {"VUV", "XAF", "XOF", "XPF"}
 )
 """Currencies of no minor unit (ISO 4217 exponent 0): a game in one is chips of one unit."""
-NOT_IN_CENTS = NO_MINOR_UNIT | {"BHD", "IQD", "JOD", "KWD", "LYD", "OMR", "TND"}  # (thousandths)
+NOT_IN_CENTS = (
+    NO_MINOR_UNIT
+    | {"BHD", "IQD", "JOD", "KWD", "LYD", "OMR", "TND"}  # thousandths (exponent 3)
+    | {"CLF", "UYW"}  # ten-thousandths (exponent 4)
+)
 """Currencies whose smallest unit is not a hundredth of the main one (ISO 4217): amounts of
 our format in ``currency CODE`` are cents, which they do not have (``currency JPY`` with
 blinds of 100 yen would be read as one yen, and every settle-up shown 100 times too small)."""

@@ -248,10 +248,14 @@ def test_a_game_in_yen_is_chips_of_one_yen() -> None:
     assert "amounts are already units of JPY (currency)" in error.message
 
 
-def test_a_game_in_thousandths_is_refused_as_ours_refuses_it() -> None:
-    error = the_error(USD_2_4.replace('"USD"', '"KWD"'))
+@pytest.mark.parametrize("code", ["KWD", "CLF", "UYW"])
+def test_a_game_in_thousandths_is_refused_as_ours_refuses_it(code: str) -> None:
+    """Thousandths (KWD), and ten-thousandths (CLF, UYW: ISO 4217 exponent 4, which the audit
+    found read as cents, ``currency = "CLF"``) are refused alike."""
+    error = the_error(USD_2_4.replace('"USD"', f'"{code}"'))
     assert error.message.startswith(
-        "currency KWD: a game of money writes its amounts in cents, and KWD is not counted in cents"
+        f"currency {code}: a game of money writes its amounts in cents, and {code} is not "
+        "counted in cents"
     )
 
 

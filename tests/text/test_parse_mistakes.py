@@ -588,12 +588,14 @@ def test_a_rake_taken_under_rake_none_is_refused_at_the_entry() -> None:
     assert errors(later + hand.replace("collects 3 · raked 1", "collects 4")) == []
 
 
-@pytest.mark.parametrize("code", ["JPY", "KRW", "ISK", "KWD"])
+@pytest.mark.parametrize("code", ["JPY", "KRW", "ISK", "KWD", "CLF", "UYW"])
 def test_a_currency_without_cents_is_refused_with_the_way_to_record_it(code: str) -> None:
     """``currency JPY`` with blinds of 100/200 yen: the amounts were read as cents of a yen,
     and the settle-up said "Anna pays Ben 2.00 JPY" where she lost 200 yen (reports audit).
-    A currency without cents (or with thousandths) is refused at the header item, with the
-    way to record such a night: chips valued in it, which the ledger shows in that money."""
+    A currency without cents (or with thousandths, or ten-thousandths: CLF and UYW, which the
+    audit's night in ``currency CLF`` showed counted in cents) is refused at the header item,
+    with the way to record such a night: chips valued in it, which the ledger shows in that
+    money."""
     text = (
         f"game badugi · fixed limit 200/400 · blinds 100/200\ncash Night · currency {code}\n"
         "hand 1 · button Tamás · Tamás 10000 · Lena 10000\nTamás folds\n"
