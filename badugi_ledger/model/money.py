@@ -269,23 +269,61 @@ def chip_value(chips: int, amount: str, currency: str) -> ChipValue:
     """The value the header ``chips 100 = 10 EUR`` states: ``chips`` chips are worth
     ``amount`` (``10``, ``2.50``) of ``currency``.
 
-    A chip must be worth a whole number of cents, so every result converts exactly; anything
-    else is a ConfigError that says what one chip would be worth.
+    A chip must be worth a whole number of cents, so every result converts exactly, and in a
+    currency of no minor unit (:data:`NO_MINOR_UNIT`) a whole number of its units: a night's
+    results are paid in chips' worth, and a settle-up in fractions of a yen cannot be paid.
+    Anything else is a ConfigError that says what one chip would be worth.  A value of more
+    than two decimals in a currency of thousandths (KWD) is refused as what it is: money is
+    counted in hundredths, as a game of money in that currency is refused for it.
 
     >>> chip_value(100, "10", "EUR")
     ChipValue(cents=10, currency='EUR')
+    >>> chip_value(1, "100", "JPY")
+    ChipValue(cents=10000, currency='JPY')
     """
     check_currency(currency)
     if not 0 < chips <= MAX_AMOUNT:
         raise ConfigError(f"chips {chips} = …: the number of chips must be 1 or more")
+    if currency in NOT_IN_CENTS and len(amount.strip().partition(".")[2]) > 2:
+        if currency in NO_MINOR_UNIT:
+            raise ConfigError(_no_minor_unit(chips, amount, currency, "", 1))
+        raise ConfigError(
+            f"chips {chips} = {amount} {currency} has more than two decimals: the ledger "
+            f"counts money in hundredths, not in {currency}'s smaller units (a game of "
+            f"money in {currency} is refused for that); value a chip in whole hundredths "
+            f"of {currency}"
+        )
     cents = parse_money(amount, "chip value")
     if cents == 0:
         raise ConfigError("chips cannot be worth nothing: leave the chips header out instead")
     per_chip, rest = divmod(cents, chips)
+    if currency in NO_MINOR_UNIT and (rest or per_chip % 100):
+        worth = f" makes one chip worth about {cents / chips / 100:.2f} {currency}"
+        raise ConfigError(_no_minor_unit(chips, amount, currency, worth, max(per_chip // 100, 1)))
     if rest:
         raise ConfigError(
             f"chips {chips} = {amount} {currency} makes one chip worth "
             f"about {cents / chips:.2f} cents: a chip must be worth a whole number of cents "
             f"(e.g. chips {chips} = {format_amount(max(per_chip, 1) * chips, 'money')} {currency})"
         )
-    return ChipValue(per_chip, currency)
+    return valued_chip(per_chip, currency)
+
+
+def valued_chip(cents: int, currency: str) -> ChipValue:
+    """A chip worth ``cents`` of ``currency``, as a night's value of its chips may state it
+    (:func:`chip_value`, or a PHH hand's ``_chip_cents``): refused (ConfigError) in a currency
+    of no minor unit unless it is a whole number of that currency's units."""
+    if currency in NO_MINOR_UNIT and cents % 100:
+        raise ConfigError(_no_minor_unit(1, plain_money(cents), currency, "", max(cents // 100, 1)))
+    return ChipValue(cents, currency)
+
+
+def _no_minor_unit(chips: int, amount: str, currency: str, worth: str, example: int) -> str:
+    """Why ``chips CHIPS = AMOUNT CURRENCY`` is refused in a currency of no minor unit (with
+    what one chip would be ``worth``, when said), and a value that would do: ``example`` of
+    the currency a chip."""
+    return (
+        f"chips {chips} = {amount} {currency}{worth}: {currency} has no minor unit, so a chip "
+        f"must be worth a whole number of {currency} (e.g. chips {chips} = "
+        f"{example * chips} {currency})"
+    )

@@ -17,7 +17,7 @@ from typing import Any
 
 from ..model.errors import ConfigError
 from ..model.events import Session
-from ..model.money import ChipValue, check_currency
+from ..model.money import check_currency, valued_chip
 from ..model.settings import validate_payouts
 from .fields import KIND_FIELD, HandFields
 
@@ -86,9 +86,13 @@ def read_session(hand: dict[str, Any], fields: HandFields) -> Session:
         cents = fields.whole(CHIP_CENTS, hand.get(CHIP_CENTS), CHIP_CENTS, 1)
         currency = fields.text(CHIP_CURRENCY)
         try:
-            chips = ChipValue(cents, check_currency(currency or ""))
+            code = check_currency(currency or "")
         except ConfigError as exc:
             fields.fail(CHIP_CURRENCY, exc.message)
+        try:  # (a chip in yen is worth whole yen)
+            chips = valued_chip(cents, code)
+        except ConfigError as exc:
+            fields.fail(CHIP_CENTS, exc.message)
     return Session(
         kind=kind,  # type: ignore[arg-type]  # checked above
         name=name,

@@ -6,6 +6,7 @@ shared/corpus/SOURCES.md); the home games are invented."""
 
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
 
@@ -13,20 +14,22 @@ import pytest
 from typer.testing import CliRunner
 
 from badugi_ledger.cli import app
+from badugi_ledger.convert import convert_file
 from badugi_ledger.ledger.connection import connect
 from badugi_ledger.ledger.importing import import_outcomes
 from badugi_ledger.ledger.store import migrate, open_ledger
-from badugi_ledger.model.errors import ConfigError
+from badugi_ledger.model.errors import ConfigError, ImportFormatError
 from badugi_ledger.model.events import Session
 from badugi_ledger.model.money import chip_value, format_amount, parse_money
 from badugi_ledger.model.settings import GameSettings
+from badugi_ledger.phh.reader import read_phh
 from badugi_ledger.reports.settle import settle_event
 from badugi_ledger.reports.standings import StandingsOptions, render, standings
 from badugi_ledger.sites.files import decode_bytes
 from badugi_ledger.text.parse import parse_text
 from badugi_ledger.text.writer import write_hands
 from tests.helpers.ledger_builder import hand
-from tests.helpers.paths import FIXTURES
+from tests.helpers.paths import FIXTURES, REPO
 
 runner = CliRunner()
 
@@ -130,6 +133,25 @@ def test_a_chip_value_must_be_whole_cents() -> None:
         chip_value(100, "10", "eur")
 
 
+def test_a_chip_in_a_currency_of_no_minor_unit_is_worth_whole_units(tmp_path: Path) -> None:
+    """A chip valued in yen is worth whole yen (the audit's ``chips 100 = 10 JPY`` settled in
+    fractions of a yen): one rule, in :mod:`~badugi_ledger.model.money`, for the text format's
+    header and a PHH hand's ``_chip_cents`` (``examples/home_session.bhh`` valued in yen,
+    written to PHH)."""
+    assert chip_value(1, "1", "JPY").to_money(28) == 2800
+    assert chip_value(100, "200", "JPY").to_money(3) == 600
+    night = tmp_path / "yen.bhh"
+    text = (REPO / "examples" / "home_session.bhh").read_text(encoding="utf-8")
+    night.write_text(text.replace("· season 2024", "· season 2024 · chips 1 = 2 JPY"))
+    out = io.StringIO()
+    assert convert_file(night, "phh", out).ok
+    phh = out.getvalue()
+    assert "_chip_cents = 200" in phh
+    first = next(read_phh(phh.replace("_chip_cents = 200", "_chip_cents = 250"), "y.phhs"))
+    assert isinstance(first, ImportFormatError) and first.rule == "bad-phh"
+    assert "JPY has no minor unit, so a chip must be worth a whole number of JPY" in str(first)
+
+
 # --------------------------------------------------------------- the text format
 
 
@@ -175,6 +197,12 @@ def test_events_show_what_a_valued_chip_is_worth(tmp_path: Path) -> None:
     [
         ("chips 3 = 1 EUR", "whole number of cents"),
         ("chips 100 = 10.005 EUR", "more than two decimals"),
+        # the audit's night (chips 100 = 10 JPY) settled as "Ben pays Anna 0.40 JPY"
+        ("chips 100 = 10 JPY", "one chip worth about 0.10 JPY: JPY has no minor unit"),
+        ("chips 1 = 1.5 JPY", "a chip must be worth a whole number of JPY (e.g. chips 1 = 1"),
+        ("chips 1 = 0.125 JPY", "JPY has no minor unit"),
+        # KWD has thousandths, which the ledger does not count: said so, not "two decimals"
+        ("chips 1 = 0.125 KWD", "counts money in hundredths, not in KWD's smaller units"),
         ("currency USD · chips 1 = 1 USD", "already cents of USD"),
         ("tournament X · chips 1 = 1 EUR", "tournament chips have no money value"),
     ],
