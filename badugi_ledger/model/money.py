@@ -71,12 +71,20 @@ def format_amount(amount: int, unit: str, *, sign: bool = False) -> str:
     '1,500 tournament chips'
     >>> format_amount(-1, "chips", sign=True), format_amount(1, "chips", sign=True)
     ('-1 chip', '+1 chip')
+
+    A currency of no minor unit (:data:`NO_MINOR_UNIT`: a night in chips valued in yen) is
+    shown in whole units, as it is paid, unless an amount holds a fraction of one (an average):
+
+    >>> format_amount(140000, "JPY", sign=True), format_amount(150, "JPY")
+    ('+1,400 JPY', '1.50 JPY')
     """
     plus = "+" if sign and amount > 0 else ""
     if not is_money(unit):
         return f"{plus}{amount:,} {unit[:-1] if amount in (1, -1) else unit}"  # 1 chip
     whole, cents = divmod(abs(amount), 100)
     minus = "-" if amount < 0 else plus
+    if not cents and unit in NO_MINOR_UNIT:
+        return f"{minus}{whole:,} {unit}"
     text = f"{minus}{whole:,}.{cents:02d}"
     return text if unit == UNSTATED else f"{text} {unit}"
 

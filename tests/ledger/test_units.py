@@ -152,6 +152,17 @@ def test_a_chip_in_a_currency_of_no_minor_unit_is_worth_whole_units(tmp_path: Pa
     assert "JPY has no minor unit, so a chip must be worth a whole number of JPY" in str(first)
 
 
+def test_a_currency_of_no_minor_unit_is_shown_in_whole_units(tmp_path: Path) -> None:
+    """Yen are shown as yen are paid, without decimals (the audit's night valued in yen showed
+    ``14.00 JPY``): the night of the unit tests valued ``chips 1 = 1 JPY``, settled."""
+    assert format_amount(-1_400_00, "JPY") == "-1,400 JPY"
+    assert format_amount(1_50, "JPY") == "1.50 JPY"  # a fraction of a yen (an average) shown
+    assert format_amount(1_400_00, "EUR") == "1,400.00 EUR"
+    db = imported(tmp_path, ("yen.bhh", night("Yen", "2024-03-01", " · chips 1 = 1 JPY")))
+    code, out = invoke("settle", "--db", db)
+    assert code == 0 and " JPY" in out and ".00 JPY" not in out, out
+
+
 # --------------------------------------------------------------- the text format
 
 
