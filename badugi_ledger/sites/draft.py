@@ -206,7 +206,12 @@ class HandDraft:
     def add_seat(self, seat: SeatLine) -> None:
         """A seat line of the hand: a seat holds one player, so a seat named again is the file
         contradicting itself, refused at that line (the first would otherwise be dealt in
-        beside the second, and the button seat found for either)."""
+        beside the second, and the button seat found for either); and seats are numbered from
+        1, so a seat 0 is an edited seat line, refused there before any line after it."""
+        if seat.number < 1:  # no site numbers a seat 0: an edited seat line
+            raise self.whole_error(
+                f"seat {seat.number}: a table's seats are numbered from 1", seat.line
+            )
         first = next((s for s in self.seats if s.number == seat.number), None)
         if first is not None:
             where = f" (line {first.line + 1})" if first.line is not None else ""
@@ -567,11 +572,6 @@ class HandDraft:
         self.check_stacks(amounts_currency(session, settings.currency))
         if session.kind == "tournament":
             self.check_unraked()
-        unnumbered = next((s for s in self.seats if s.number < 1), None)
-        if unnumbered is not None:  # no site numbers a seat 0: an edited seat line
-            raise self.whole_error(
-                f"seat {unnumbered.number}: a table's seats are numbered from 1", unnumbered.line
-            )
         names = [s.name for s in self.seats]
         if len(set(names)) != len(names):
             again = next(s for i, s in enumerate(self.seats) if s.name in names[:i])
