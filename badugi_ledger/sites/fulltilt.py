@@ -91,6 +91,8 @@ _STREET_POT = re.compile(
 ``(Total Pot: 130, 2 Players, 1 All-In)``): the chips in so far, and who is still in."""
 _DRAWS = ("*** FIRST DRAW ***", "*** SECOND DRAW ***", "*** THIRD DRAW ***")
 _SUMMARY_SEAT = re.compile(r"Seat (?P<num>\d+): (?P<rest>.*)$")
+_DURATION = re.compile(r"Duration \d+s$")
+"""How long the hand took, the first line of a 2010-2011 summary (``Duration 24s``)."""
 _NOISE = re.compile(
     r"(?:.+ has \d+ seconds left to act|\d+ seconds left to act|.+ has requested TIME"
     r"|.+ has been disconnected|.+ has reconnected|.+ is sitting out|.+ has returned"
@@ -453,6 +455,6 @@ def _summary_line(draft: HandDraft, line: str, index: int, money: str | None) ->
         if won is not None:
             draft.summary_win(name, parse_amount(won, currency=money, position=pos), index)
         return False
-    if line.startswith("Board") or _NOISE.match(line):
+    if line.startswith("Board") or _NOISE.match(line) or _DURATION.match(line):
         return False
     raise draft.error(f"unrecognised summary line {quote(line)!r}", index, rule="unrecognised-line")

@@ -168,3 +168,15 @@ def test_a_call_all_in_reads_its_amount_before_the_comma(tmp_path: Path) -> None
     assert check_file(path).problems == []
     (outcome,) = replay_stream(read_hands(path))
     assert outcome.result is not None and dict(outcome.result.final_stacks)["Hero"] == 81
+
+
+def test_the_summary_s_duration_line_is_read(tmp_path: Path) -> None:
+    """Full Tilt's summaries of 2010-2011 begin with how long the hand took (``Duration 24s``:
+    the corpus's ``fulltilt/3-Draw-Limit-USD-150-300-201011.Hero.and.Player1.sitting.out.txt``
+    and two other files of that era); a Badugi hand so written was refused as an unrecognised
+    summary line.  Hand 32617272179 with that line."""
+    text = decode_bytes(NEW_WORDING.read_bytes()).replace("\r\n", "\n")
+    assert text.count("*** SUMMARY ***\n") == 1
+    path = tmp_path / "duration.txt"
+    path.write_text(text.replace("*** SUMMARY ***\n", "*** SUMMARY ***\nDuration 24s\n"), "utf-8")
+    assert check_file(path).problems == []
