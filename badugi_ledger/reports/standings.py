@@ -404,8 +404,8 @@ def render(df: pd.DataFrame, fmt: Format, title: str = "") -> str:
     if fmt == "markdown":
         shown = frame_cells(present(df, "human"), for_markdown)
         # An amount is written as money (20.50): not read as a number again (20.5).
-        amounts = [i for i, c in enumerate(shown.columns) if c in AMOUNT_COLUMNS]
-        return str(shown.to_markdown(index=False, disable_numparse=amounts)) + "\n"
+        amounts = [i for i, c in enumerate(shown.columns) if c in AMOUNT_COLUMNS] if len(df) else []
+        return str(shown.to_markdown(index=False, disable_numparse=amounts or False)) + "\n"
     if fmt == "html":
         shown = frame_cells(present(df, "human"), for_page)
         return str(shown.to_html(index=False, escape=True, na_rep="")) + "\n"

@@ -116,6 +116,17 @@ def test_markdown_standings_write_money_of_an_unstated_currency_as_money(tmp_pat
         assert f"| {amount} " in markdown, markdown
 
 
+def test_markdown_standings_of_no_rows_are_an_empty_table(tmp_path: Path) -> None:
+    """A tournament-only ledger's cash standings: the money columns kept as written met no
+    column at all (a traceback); the table is empty, as the other formats say."""
+    db = ledger(tmp_path, "")
+    done = runner.invoke(
+        app, ["standings", "--db", str(db), "--kind", "cash", "--format", "markdown"]
+    )
+    assert done.exit_code == 0 and done.exception is None, done.output
+    assert "| player " in done.stdout
+
+
 @pytest.mark.parametrize(("currency", "unit"), [("EUR", "EUR"), ("", "money")])
 def test_json_gives_currency_units_and_names_the_unit(
     tmp_path: Path, currency: str, unit: str
