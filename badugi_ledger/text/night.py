@@ -36,6 +36,7 @@ from ..model.forced import blind_players
 from ..model.games import GAMES, game_named
 from ..model.limits import MAX_AMOUNT, MAX_DIGITS, quote
 from ..model.money import ChipValue, check_currency
+from ..model.names import composed
 from ..model.results import reserved_account, reserved_name_refused
 from ..model.settings import STRUCTURE_KINDS, GameSettings, Structure, StructureKind
 from .headers import implied_posts
@@ -115,11 +116,15 @@ def night_text(
     names = [name.strip() for name in players]
     if not 2 <= len(names) <= 9:
         raise ConfigError(f"a table seats 2 to 9 players, not {len(names)}")
-    if any(not name for name in names):
-        raise ConfigError("a player name is empty")
-    twice = sorted({name for name in names if names.count(name) > 1})
+    if any(not composed(name) for name in names):
+        raise ConfigError("a player name is empty (or only characters that show nothing)")
+    same = [composed(name) for name in names]  # as the replay tells players apart
+    twice = sorted({name for name, one in zip(names, same, strict=True) if same.count(one) > 1})
     if twice:
-        raise ConfigError(f"{', '.join(twice)} named twice: every seat needs its own name")
+        raise ConfigError(
+            f"{', '.join(map(repr, twice))} named twice (the same name, however written): "
+            "every seat needs its own name"
+        )
     for name in names:  # the replay's rule, or check would refuse the file written
         account = reserved_account(name)
         if account is not None:

@@ -95,6 +95,9 @@ def test_every_game_spelling_and_structure(game: str, structure: str, stakes: st
     [
         ({"players": ["Anna"]}, "2 to 9 players"),
         ({"players": ["Anna", "Anna"]}, "named twice"),
+        # one name in two Unicode spellings, a name of nothing that shows: check refuses both
+        ({"players": ["Zo\u00eb", "Zoe\u0308"]}, "named twice \\(the same name, however written"),
+        ({"players": ["Anna", "\u200b"]}, "only characters that show nothing"),
         ({"players": ["Anna", "Ben"], "stakes": "2x4"}, "two whole numbers"),
         ({"players": ["Anna", "Ben"], "stakes": "4/2"}, "not above the second"),
         # the figures were whole, and in order: too large was said otherwise
