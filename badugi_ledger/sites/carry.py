@@ -68,6 +68,15 @@ class CashTables:
         """The file's recent hands, each with the changes found before it (None: refused)."""
         self.other_games: OrderedDict[tuple[str, str], int] = OrderedDict()
         """The file's recent hands of other games: (table, number) -> what they hold."""
+        self.started: dict[str, str | None] = {}
+        """The date of each tournament's first hand in the file, by its name (:meth:`date_of`)."""
+
+    def date_of(self, tournament: str, date: str | None) -> str | None:
+        """The date a hand of ``tournament`` (its site's name, which holds its number) dated
+        ``date`` belongs to: its first hand's in the file.  An event is named by its date too,
+        and a tournament played past midnight is one tournament: dated by each hand, its
+        players paid its buy-in twice and it had two winners."""
+        return self.started.setdefault(tournament, date)
 
     def carried(
         self, table: str, draft: HandDraft, record: HandRecord, *, cash: bool = True

@@ -222,7 +222,11 @@ def _read_hand(
         if buy_in == 0 and currency is None:
             name += PLAY_MONEY_NOTE
         session = Session(
-            kind="tournament", name=name, date=date, place="PokerStars", buy_in=buy_in
+            kind="tournament",
+            name=name,
+            date=cash.date_of(name, date),
+            place="PokerStars",
+            buy_in=buy_in,
         )
     else:
         session = Session(

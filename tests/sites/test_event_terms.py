@@ -9,6 +9,7 @@ another buy-in; unedited, every corpus hand reads (``test_corpus_replay.py``).
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from typer.testing import CliRunner
@@ -51,3 +52,21 @@ def test_a_hand_stating_another_buy_in_of_its_tournament_is_told_by_check(tmp_pa
 
     clean = runner.invoke(app, ["check", str(STARS_MTT)])
     assert clean.exit_code == 0, clean.output
+
+
+def test_a_tournament_played_past_midnight_is_one_tournament(tmp_path: Path) -> None:
+    """The same tournament with its 18:xx CET hands played after midnight instead (dated
+    2010/11/11, the ET date in brackets unchanged): dated by each hand, it was two events of
+    one name, its players paying the buy-in twice, two winners, and ``check`` silent.  A
+    tournament's hands belong to the date of its first hand in the file."""
+    text = decode_bytes(STARS_MTT.read_bytes()).replace("\r\n", "\n")
+    late = re.sub(r"2010/11/10 18:(\d\d:\d\d) CET", r"2010/11/11 00:\1 CET", text)
+    assert late.count("2010/11/11 00:") > 10
+    edited = tmp_path / "late.txt"
+    edited.write_text(late, encoding="utf-8")
+    db = tmp_path / "ledger.db"
+    done = runner.invoke(app, ["import", str(edited), "--db", str(db)])
+    assert done.exit_code == 0, done.output
+    events = runner.invoke(app, ["events", "--db", str(db), "--json"])
+    (event,) = json.loads(events.stdout)["events"]
+    assert event["date"] == "2010-11-10" and event["hands"] == text.count("PokerStars Game #")
