@@ -132,9 +132,9 @@ class HandFields:
                     "like USD or EUR (ISO 4217)",
                 )
         currency = currency or None  # an empty ``currency = ""``: none, the amounts are chips
-        if currency in NOT_IN_CENTS and not tournament:
-            if currency not in NO_MINOR_UNIT:
-                self.fail("currency", amounts_in_cents_refusal(currency))
+        if currency in NOT_IN_CENTS:
+            if tournament or currency not in NO_MINOR_UNIT:  # a buy-in is money in cents too
+                self.fail(key, amounts_in_cents_refusal(currency))
             # Yen have no cents: a game in them is chips of one yen, as ours writes it
             # (``chips 1 = 1 JPY``), and no game of money in cents (``currency JPY``).
             self.valued = ChipValue(100, currency)

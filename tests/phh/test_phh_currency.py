@@ -277,3 +277,23 @@ def test_a_tournaments_currency_is_its_buy_ins_not_its_chips() -> None:
         again = read_one(phh)
         assert (again.settings.currency, again.session.kind) == ("USD", "tournament")
         assert [s.stack for s in again.seats] == [200, 200]
+
+
+@pytest.mark.parametrize("code", ["JPY", "KWD", "CLF"])
+@pytest.mark.parametrize("field", ["_buy_in_currency", "currency"])
+def test_a_tournaments_currency_not_in_cents_is_refused(code: str, field: str) -> None:
+    """A tournament's buy-in is money counted in cents, as a cash game's amounts are: in yen,
+    thousandths or ten-thousandths, it paid prizes of 13.75 JPY, and ``convert --to text``
+    wrote a file ``check`` refuses (hostile-input audit).  Refused as ``currency`` is, with
+    the same words (our format: a tournament without a currency)."""
+    text = (
+        "game badugi · fixed limit 20/40 · blinds 10/20 · currency USD\n"
+        "tournament Cup · date 2024-04-12 · buy-in 2000 · starting-chips 200\n\n"
+        "hand 1 · button A · A 200 · B 200\nA folds\n"
+    )
+    (record,) = parse_text(text, "cup.bhh")
+    assert isinstance(record, HandRecord)
+    written = write_phh(record).replace('_buy_in_currency = "USD"', f'{field} = "{code}"')
+    error = the_error(written)
+    assert error.message.startswith(f"currency {code}: a game of money writes its amounts in cents")
+    assert "a tournament without a currency" in error.message
