@@ -104,6 +104,8 @@ def iter_pieces(lines: Iterable[str], source: str) -> Iterator[PhhPiece | Import
             header = _HEADER.fullmatch(line)
             if header is not None and header.group(1) and _unquote(header.group(2))[:1] == "_":
                 header = None  # ``[[_notes]]``: a user-defined field of the hand, in it
+            if header is not None and _in_long_string(chunk):
+                header = None  # a line of a multi-line string (a ``_notes`` text), no header
             if header is not None:
                 if not listed:
                     yield from _piece(key, start, chunk, too_big, cut, source, seen)
@@ -123,6 +125,26 @@ def iter_pieces(lines: Iterable[str], source: str) -> Iterator[PhhPiece | Import
         chunk.append(line)
     if not listed:
         yield from _piece(key, start, chunk, too_big, cut, source, seen)
+
+
+_LONG_QUOTE = re.compile("\"\"\"|'''")
+
+
+def _in_long_string(chunk: list[str]) -> bool:
+    """Whether the lines of ``chunk`` leave a multi-line string open (``\"\"\"`` or
+    ``'''``, which TOML allows a user-defined field, a ``_notes``): the next line is then
+    the string's, even one shaped like a table header.  Read once a hand, where a header
+    seems to start it; quotes inside a one-line string or a comment are not told apart."""
+    text = "\n".join(chunk)
+    if '"""' not in text and "'''" not in text:
+        return False
+    open_quote = None
+    for mark in _LONG_QUOTE.findall(text):
+        if open_quote is None:
+            open_quote = mark
+        elif mark == open_quote:
+            open_quote = None
+    return open_quote is not None
 
 
 def _listed(key: str, line: int, source: str) -> ImportFormatError:

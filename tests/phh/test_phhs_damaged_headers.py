@@ -100,3 +100,16 @@ def test_a_hand_with_a_nested_array_of_arrays_is_not_cut() -> None:
     lines[at:at] = ["_grid = [", "  [1, 2],", "  [", "    3", "  ],", "]"]
     items = list(read_phh(lines, "night.phhs"))
     assert [i.hand_id for i in items if isinstance(i, HandRecord)] == ["1", "2", "3", "4"]
+
+
+@pytest.mark.parametrize("quote", ['"""', "'''"])
+def test_a_header_shaped_line_of_a_multi_line_string_is_no_header(quote: str) -> None:
+    """A user-defined ``_notes`` written as a multi-line string (TOML allows it; PokerKit reads
+    the file) whose text holds a line ``[3]``: the file was cut there, hand 1 refused as an
+    unterminated string and hand 3 said to appear twice.  The line is the string's."""
+    lines = _night()
+    at = lines.index("[2]")
+    lines[at:at] = [f"_notes = {quote}", "seen at the table:", "[3]", "the end", quote]
+    items = list(read_phh(lines, "night.phhs"))
+    assert [i.hand_id for i in items if isinstance(i, HandRecord)] == ["1", "2", "3", "4"]
+    assert not [i for i in items if isinstance(i, ImportFormatError)]
