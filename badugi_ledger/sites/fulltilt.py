@@ -70,7 +70,7 @@ _ACTION = re.compile(
     r"(?P<allin>, and is all in)?$"
 )
 _DISCARD = re.compile(NAME + r" discards (?P<n>\d) cards?(?: \[(?P<cards>[^\]]*+)\])?$")
-_PAT = re.compile(NAME + r" stands pat$")
+_PAT = re.compile(NAME + r" stands pat(?: on \[(?P<cards>[^\]]*+)\])?$")
 _IS_DEALT = re.compile(NAME + r" is dealt (?P<n>\d) cards?$")
 _DEALT = re.compile(r"Dealt to " + NAME + r" \[(?P<a>[^\]]*+)\](?: \[(?P<b>[^\]]*+)\])?$")
 _SHOWS = re.compile(NAME + r" shows \[(?P<cards>[^\]]*+)\]")
@@ -408,6 +408,8 @@ def _play_line(
         return True
     m = _PAT.match(line)
     if m is not None and m["name"] in names:
+        if m["cards"] is not None and m["name"] == draft.hero:  # the hero's, as PokerStars
+            draft.hero_pat(parse_site_cards(m["cards"], pos), index)
         draft.draw(m["name"], 0, (), index)
         return True
     m = _DEALT.match(line)

@@ -180,3 +180,28 @@ def test_the_summary_s_duration_line_is_read(tmp_path: Path) -> None:
     path = tmp_path / "duration.txt"
     path.write_text(text.replace("*** SUMMARY ***\n", "*** SUMMARY ***\nDuration 24s\n"), "utf-8")
     assert check_file(path).problems == []
+
+
+@pytest.mark.parametrize(("pat", "ok"), [("4s 5c 2h Qs", True), ("4s 5c 2h Ks", False)])
+def test_the_hero_standing_pat_on_his_cards(tmp_path: Path, pat: str, ok: bool) -> None:
+    """Full Tilt writes the hero's pat with his cards (``Hero stands pat on [...]``, 13 lines
+    of the corpus's 2-7 files, e.g. ``fulltilt/3-Draw-Limit-USD-STT-2max-10-201211.txt``): the
+    line was unrecognised and the hand refused.  It is a pat, its cards held to the hero's,
+    as PokerStars' are.  Hand 32617272179 with the hero pat in the third draw."""
+    text = decode_bytes(NEW_WORDING.read_bytes()).replace("\r\n", "\n")
+    for old, new in (
+        ("Hero discards 1 card [Qs]\n", f"Hero stands pat on [{pat}]\n"),
+        ("Dealt to Hero [4s 5c 2h] [Js]\n", ""),
+        ("Hero shows [5c 4s 2h Js]", "Hero shows [5c 4s 2h Qs]"),
+        ("showed [5c 4s 2h Js]", "showed [5c 4s 2h Qs]"),
+    ):
+        assert text.count(old) == 1, old
+        text = text.replace(old, new)
+    path = tmp_path / "pat.txt"
+    path.write_text(text, encoding="utf-8")
+    problems = check_file(path).problems
+    if ok:
+        assert problems == []
+    else:
+        (problem,) = problems
+        assert "the site says Hero stands pat on [4s 5c 2h Ks] but holds" in problem
