@@ -323,12 +323,13 @@ def _street_pot(draft: HandDraft, text: str, marker: str, index: int, money: str
         )
     folded = {e.player for e in draft.events if type(e) is Action and e.verb == "fold"}
     still_in = draft.active - folded
-    for count, who, what in (
+    for written, who, what in (
         (m["players"], still_in, "still in"),
         (m["all_in"], still_in & draft.all_in, "all-in"),
     ):
-        if count is not None and int(count) != len(who):
-            players = "1 player is" if int(count) == 1 else f"{count} players are"
+        count = None if written is None else parse_count(written, "players", draft.at(index))
+        if count is not None and count != len(who):
+            players = "1 player is" if count == 1 else f"{count} players are"
             raise draft.error(
                 f"the site says {players} {what} at the {street}, but the hand's lines before "
                 f"it leave {len(who)} ({', '.join(sorted(who)) or 'none'})",

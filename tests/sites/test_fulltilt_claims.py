@@ -205,3 +205,11 @@ def test_the_hero_standing_pat_on_his_cards(tmp_path: Path, pat: str, ok: bool) 
     else:
         (problem,) = problems
         assert "the site says Hero stands pat on [4s 5c 2h Ks] but holds" in problem
+
+
+def test_a_draw_line_s_count_of_thousands_of_digits_is_said_at_its_line(tmp_path: Path) -> None:
+    """A count of 5,000 digits was an internal error of Python's at the hand's first line."""
+    path = _edited(tmp_path, NEW_WORDING, 24, "2 Players", "9" * 5000 + " Players")
+    (reported,) = check_file(path).problems
+    assert f"{path}:24:1: hand 32617272179: players '999" in reported
+    assert "is not a whole number of at most" in reported and "ValueError" not in reported
