@@ -185,11 +185,12 @@ NO_SEAT = 1 << 32
 loop's plain ``names[seat]`` fails and :func:`_player` reports it (or reads an odd label)."""
 _CHIPS = re.compile(rf"[0-9]{{1,{MAX_DIGITS}}}")
 _DIGITS = r"[0-9]+(?:_[0-9]+)*"
-_NUMBER = re.compile(rf"[+-]?{_DIGITS}(?:\.{_DIGITS})?(?:[eE][+-]?{_DIGITS})?")
+_NUMBER = re.compile(rf"[+-]?(?:{_DIGITS}(?:\.(?:{_DIGITS})?)?|\.{_DIGITS})(?:[eE][+-]?{_DIGITS})?")
 """A ``cbr`` amount written otherwise than in plain digits: with a sign, a point, an exponent
 or ``_`` between digits (``cbr 0.50``, ``cbr 4.0``, ``cbr 4e0``, ``cbr +4``), as TOML writes
-the numbers of a hand's fields (leading zeros too, as PokerKit reads them, ``cbr 04``).  Read
-at use by :func:`_bet_amount`, by the rule that reads a float of those fields."""
+the numbers of a hand's fields, and as PokerKit reads an action's amount (``Decimal``: leading
+zeros, ``cbr 04``, and a point with no digit before or after it, ``cbr .5``, ``cbr 4.``).
+Read at use by :func:`_bet_amount`, by the rule that reads a float of those fields."""
 _STEPS: dict[str, Step] = {}
 _STEPS_LIMIT = 10_000
 """At most this many decoded action strings are kept (then the cache starts again): memory stays

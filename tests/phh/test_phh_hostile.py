@@ -204,7 +204,9 @@ def test_an_amount_written_as_a_whole_float_is_that_number(
     )
 
 
-@pytest.mark.parametrize("written", ["4e0", "0.4e1", "40e-1", "+4", "4E+0", "0_4"])
+@pytest.mark.parametrize(
+    "written", ["4e0", "0.4e1", "40e-1", "+4", "4E+0", "0_4", "4.", ".4e1", "4.e0"]
+)
 def test_a_cbr_amount_is_read_as_the_numbers_of_the_fields_are(
     written: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -229,6 +231,10 @@ def test_a_cbr_amount_of_money_in_exponent_form_is_read_in_cents(
     assert [e.amount for e in read.events if isinstance(e, Action)] == [400, None]
     error = the_error(money.replace("cbr 4e0", "cbr 4005e-3"), monkeypatch)
     assert "whole cents: at most two decimals" in error.message
+    # PokerKit reads an amount with Decimal: ".5" is half a dollar (the audit's 66 hands)
+    (half,) = read_both(money.replace("cbr 4e0", "cbr .5"), monkeypatch)
+    assert isinstance(half, HandRecord)
+    assert [e.amount for e in half.events if isinstance(e, Action)] == [50, None]
 
 
 @pytest.mark.parametrize("key", [k for k in FIELDS if FIELDS[k].startswith("[")])
