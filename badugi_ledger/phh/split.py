@@ -30,6 +30,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 from itertools import chain
+from pathlib import PurePath
 from typing import Any
 
 from ..model.errors import ImportFormatError, Position
@@ -158,12 +159,17 @@ def _listed(key: str, line: int, source: str) -> ImportFormatError:
     )
 
 
-def _named(key: str | None) -> str | None:
+def _named(key: str | None, source: str | None = None) -> str | None:
     """The hand a piece's error names: a ``.phhs`` table's key, known before its lines are
     parsed (a hand that cannot be read has its number, and is counted as a hand), as the reader
-    names a hand without ``hand``; None for the document's root (a ``.phh`` file, whose
-    ``hand``, if any, is not read)."""
-    return None if key is None else quote(one_line(key))
+    names a hand without ``hand``; for the document's root of a ``.phh`` file (``source``, a
+    file of one hand), the file's name, as the reader names it (its ``hand``, if any, is not
+    read); else None."""
+    if key is None:
+        if source is None or not source.lower().endswith(".phh"):
+            return None
+        key = PurePath(source).stem
+    return quote(one_line(key))
 
 
 def _unquote(key: str) -> str:
@@ -181,7 +187,10 @@ def _piece(
 ) -> Iterator[PhhPiece | ImportFormatError]:
     def error(message: str, line: int = start, column: int = 1) -> ImportFormatError:
         return ImportFormatError(
-            message, position=Position(source, line, column), hand=_named(key), rule="bad-phh"
+            message,
+            position=Position(source, line, column),
+            hand=_named(key, source),
+            rule="bad-phh",
         )
 
     if cut is not None:  # a line longer than any line of a hand: not kept
@@ -268,7 +277,10 @@ def _parse(
 
     def error(message: str, line: int = start, column: int = 1) -> ImportFormatError:
         return ImportFormatError(
-            message, position=Position(source, line, column), hand=_named(key), rule="bad-phh"
+            message,
+            position=Position(source, line, column),
+            hand=_named(key, source),
+            rule="bad-phh",
         )
 
     plain = fast.plain_lines(chunk if key is None else chunk[1:])  # as our writer writes

@@ -49,3 +49,20 @@ def test_check_counts_it_as_a_hand_that_could_not_be_read(tmp_path: Path) -> Non
     summary = list(checked.lines())
     assert f"{path}: 4 hands: 3 ok, 1 with violations, 0 with payout mismatches" in summary
     assert not any("outside hands" in line for line in summary)
+
+
+def test_a_toml_error_in_a_one_hand_phh_file_names_the_hand_by_its_file(tmp_path: Path) -> None:
+    """A ``.phh`` file is one hand, named by the file when it has no ``hand``: its TOML error
+    named no hand, and ``check`` counted 0 hands where ``import`` rejected one (the audit's
+    repro: ``examples/000_anna_ben.bhh`` converted, a statement of it broken)."""
+    out = io.StringIO()
+    convert_file(EXAMPLE.with_name("000_anna_ben.bhh"), "phh", out)
+    lines = out.getvalue().splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("small_bet"))
+    lines[at] += " small_bet"
+    path = tmp_path / "anna_ben.phh"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    (error,) = read_phh(lines, str(path))
+    assert isinstance(error, ImportFormatError) and error.hand == "anna_ben"
+    summary = "\n".join(run_check([path], jobs=1).lines())
+    assert f"{path}: 1 hand: 0 ok, 1 with violations" in summary
