@@ -419,7 +419,7 @@
       const draw = next.options.find((o) => o.kind === "draw");
       for (const option of next.options) {
         if (option.kind === "stand pat" && draw) continue; // the pat button sits with the draws
-        options.append(option.kind === "draw" ? drawControl(option, pat) : optionControl(option));
+        options.append(option.kind === "draw" ? drawControl(option, pat) : optionControl(option, next.currency));
       }
       if (!next.options.length) {
         options.append(
@@ -440,21 +440,24 @@
       : "Nothing to tap: type the next line.";
   }
 
-  function optionControl(option) {
-    // a fixed amount (or none): one button; a range: a number input and a button; cards: a field
+  function optionControl(option, money) {
+    // a fixed amount (or none): one button; a range: a number input and a button; cards: a field.
+    // In a game of money (its lines write cents) a range is typed and shown as money (2.50).
     const label = option.label;
     if (option.max !== null && option.max !== undefined && option.max > option.min) {
+      const shown = (cents) => (money ? (cents / 100).toFixed(2) : String(cents));
       const input = el("input", {
         type: "number",
-        inputmode: "numeric",
-        min: String(option.min),
-        max: String(option.max),
-        step: "1",
-        value: String(option.min),
-        "aria-label": `${label}: amount from ${option.min} to ${option.max}`,
+        inputmode: money ? "decimal" : "numeric",
+        min: shown(option.min),
+        max: shown(option.max),
+        step: money ? "0.01" : "1",
+        value: shown(option.min),
+        "data-money": money ? "1" : "",
+        "aria-label": `${label}: amount from ${shown(option.min)} to ${shown(option.max)}`,
       });
       const button = el("button", { type: "button", class: "tap", "data-option": String(option.index), "data-kind": option.kind, "data-player": option.player }, label);
-      return el("span", { class: "ranged" }, button, input, el("span", { class: "range" }, `${option.min}–${option.max}`));
+      return el("span", { class: "ranged" }, button, input, el("span", { class: "range" }, `${shown(option.min)}–${shown(option.max)}`));
     }
     if (option.takes_cards) {
       const input = el("input", {
@@ -504,7 +507,7 @@
       : { index: Number(button.dataset.option), player: button.dataset.player, kind: button.dataset.kind };
     // only a ranged option's own input (a plain button's parent holds every option's controls)
     const amount = wrap.classList.contains("ranged") ? wrap.querySelector("input[type=number]") : null;
-    if (amount) choice.amount = Number(amount.value);
+    if (amount) choice.amount = amount.dataset.money ? Math.round(Number(amount.value) * 100) : Number(amount.value);
     if (button.dataset.count !== undefined) choice.count = Number(button.dataset.count);
     const cards = wrap.querySelector("input.cardsin");
     if (cards && cards.value.trim() && button.dataset.kind !== "stand pat") choice.cards = cards.value.trim();

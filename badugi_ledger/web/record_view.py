@@ -10,10 +10,12 @@ module only picks, orders and names them for the page.
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 from ..model.errors import BadugiError
 from ..model.limits import MAX_AMOUNT
+from ..model.money import plain_money
 
 if TYPE_CHECKING:
     from ..replay.legal import LegalOption
@@ -66,7 +68,9 @@ def checked_view(text: str) -> dict[str, Any]:
         "verdict": _verdict(hands, problems),
         "problems": problems,
         "hands": hands,
-        "next": _next_view(nxt, hands[-1]["hand"] if hands else None),
+        "next": _next_view(
+            nxt, hands[-1]["hand"] if hands else None, hands[-1]["currency"] if hands else None
+        ),
         # the next hand's line is written when tapped (next_hand_lines replays the text again)
         "next_hand": data["next_hand"],
     }
@@ -113,7 +117,13 @@ def _verdict(hands: list[dict[str, Any]], problems: list[dict[str, Any]]) -> dic
 _LABELS = {"stand pat": "pat", "fold": "fold", "check": "check", "muck": "muck", "show": "show"}
 
 
-def _next_view(nxt: dict[str, Any] | None, hand: str | None) -> dict[str, Any] | None:
+def _next_view(
+    nxt: dict[str, Any] | None, hand: str | None, currency: str | None = None
+) -> dict[str, Any] | None:
+    """The options to tap; in a hand of money (``currency``: its amounts are cents, as the
+    lines the buttons add write them) each button shows its amount as money (``calls 0.75``),
+    as the pots beside it do, and a ranged one's ``min`` and ``max`` stay cents (the page
+    shows them as money: ``currency``)."""
     if nxt is None:
         return None
     options = []
@@ -121,6 +131,8 @@ def _next_view(nxt: dict[str, Any] | None, hand: str | None) -> dict[str, Any] |
         kind, low, high = option["kind"], option["amount"], option["max_amount"]
         ranged = kind in ("bet", "raise") and low is not None and high is not None and high > low
         label = _label(option, ranged)
+        if currency is not None:
+            label = _AMOUNT_WORD.sub(lambda m: plain_money(int(m[0])), label)
         if option["player"] != nxt["player"]:
             label = f"{option['player']}: {label}"
         options.append(
@@ -136,7 +148,18 @@ def _next_view(nxt: dict[str, Any] | None, hand: str | None) -> dict[str, Any] |
                 "takes_cards": kind in ("show", "buy"),
             }
         )
-    return {"hand": hand, "phase": nxt["phase"], "player": nxt["player"], "options": options}
+    return {
+        "hand": hand,
+        "phase": nxt["phase"],
+        "player": nxt["player"],
+        "currency": currency,
+        "options": options,
+    }
+
+
+_AMOUNT_WORD = re.compile(r"(?<=\s)\d+(?=\s|$)")
+"""An amount in a button's words (``calls 75``, ``raises to 150 all-in``): a number standing
+alone after the verb (the player's name is said apart, above the buttons)."""
 
 
 def _label(option: dict[str, Any], ranged: bool) -> str:

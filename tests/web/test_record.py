@@ -1333,3 +1333,26 @@ def test_a_saves_file_left_by_a_killed_server_is_removed_by_a_later_save(
     assert sorted(p.name for p in folder.iterdir()) == sorted(
         [recent.name, Path(BADACEY_FILE).name]
     )
+
+
+def test_a_night_of_money_shows_its_buttons_in_money() -> None:
+    """A night in EUR writes its lines in cents (``Cara raises to 100``); its buttons said
+    ``calls 75`` beside pots shown as ``1.75`` (web audit: every money night).  A button shows
+    its amount as money; the line it adds stays in cents; a range comes in cents with the
+    currency, which the page shows as money."""
+    from badugi_ledger.web.record_view import checked_view
+
+    text = (
+        "game badugi · fixed limit 50/100 · blinds 25/50 · currency EUR\n"
+        "cash Euro night · date 2024-08-03\n\n"
+        "hand 1 · button Cara · Anna 10000 · Ben 10000 · Cara 10000\n"
+        "Cara raises to 100\n"
+    )
+    view = checked_view(text)["next"]
+    assert view["currency"] == "EUR" and view["player"] == "Anna"
+    labels = {o["kind"]: o["label"] for o in view["options"]}
+    assert labels["call"] == "calls 0.75" and labels["raise"] == "raises to 1.50", labels
+    assert [o["line"] for o in view["options"] if o["kind"] == "call"] == ["Anna calls 75"]
+    chips = checked_view(text.replace(" · currency EUR", ""))["next"]
+    assert chips["currency"] is None
+    assert {o["kind"]: o["label"] for o in chips["options"]}["call"] == "calls 75"

@@ -343,3 +343,29 @@ def test_the_pots_of_a_night_of_money_are_money(phone: Phone, fresh_ledger: Path
         no_sideways_scroll(phone)
         phone.shot("record-10-money-pots")
     assert phone.errors == []
+
+
+def test_a_ranged_raise_of_a_night_of_money_is_typed_in_money(
+    phone: Phone, fresh_ledger: Path
+) -> None:
+    """The buttons and the amount box of a night in EUR said cents (``calls 75``) beside pots
+    in euros (web audit).  They say money; the line written stays in cents."""
+    night = EURO_NIGHT.replace("fixed limit 50/100", "no limit").replace(
+        "Anna raises to 100 · Ben calls · Cara folds\n", ""
+    )
+    with serving(create_app(fresh_ledger)) as url:
+        page = phone.open(url + "/record")
+        page.locator("#record-text").fill(night)
+        page.keyboard.press("End")
+        page.wait_for_selector("#record-options .ranged input[type=number]")
+        settled(page)
+        calls = page.inner_text("#record-options button[data-kind=call]")
+        assert calls == "calls 0.50", calls
+        box = page.locator("#record-options .ranged input[type=number]").first
+        assert box.get_attribute("step") == "0.01" and box.input_value() == "1.00"
+        assert "1.00–20.00" in page.inner_text("#record-options .ranged .range")
+        box.fill("2.50")
+        page.locator("#record-options .ranged button").first.click()
+        text_has(page, "\nAnna raises to 250")
+        phone.shot("record-11-money-buttons")
+    assert phone.errors == []
