@@ -111,8 +111,8 @@ def finishing_places(
         by_chips[chips].append(player)
     for chips in sorted(by_chips, reverse=True):
         group = sorted(by_chips[chips], key=name_order)
-        for player in group:
-            finishes.append(Finish(player, place, place + len(group) - 1, chips, None))
+        for player in group:  # ranked by that figure; a stack is never below nothing
+            finishes.append(Finish(player, place, place + len(group) - 1, max(chips, 0), None))
         place += len(group)
     # The busted: latest bust first; same hand by starting stack; equal stacks share.
     groups: dict[tuple[int, int], list[str]] = defaultdict(list)
@@ -205,18 +205,23 @@ def award_prizes(
 def chop(
     finishes: Sequence[Finish], prizes: Sequence[int], method: ChopMethod, unit: int = 1
 ) -> dict[str, int]:
-    """Re-divide the prizes of the players still in (``chips`` > 0) as agreed.
+    """Re-divide the prizes of the players still in (never out: ``out_in_hand`` None) as
+    agreed; one whose chips a voided hand's winnings take to nothing is still in, with none
+    to count in a chip-count chop.
 
     >>> fs = [Finish("A", 1, 1, 600), Finish("B", 2, 2, 300), Finish("C", 3, 3, 100)]
     >>> chop(fs, [500, 300, 200], "even")
     {'A': 334, 'B': 333, 'C': 333}
     >>> chop(fs, [500, 300, 200], "chip-count")
     {'A': 440, 'B': 320, 'C': 240}
+    >>> chop([*fs[:2], Finish("C", 3, 3, 0)], [500, 300, 200], "even")
+    {'A': 334, 'B': 333, 'C': 333}
     """
     if method not in CHOP_METHODS:
         raise ConfigError(f"unknown chop {method!r} (chops: {', '.join(CHOP_METHODS)})")
     live = sorted(
-        (f for f in finishes if f.chips > 0), key=lambda f: (-f.chips, name_order(f.player))
+        (f for f in finishes if f.out_in_hand is None),
+        key=lambda f: (-f.chips, name_order(f.player)),
     )
     if len(live) < 2:
         return {}
@@ -230,6 +235,8 @@ def chop(
     floor = min(prizes[k] if k < len(prizes) else 0 for k in range(places))
     extra = total - floor * places
     chips = sum(f.chips for f in live)
+    if not chips:  # (every chip of the players left taken back by voided hands)
+        return split_evenly(total, players, unit)
     shares = {f.player: floor + (extra * f.chips // chips) // unit * unit for f in live}
     shares[players[0]] += total - sum(shares.values())
     return shares

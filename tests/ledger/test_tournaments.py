@@ -144,13 +144,66 @@ def test_shared_places_split_the_prizes_they_cover() -> None:
 
 
 def test_chops_redivide_the_prizes_of_the_players_left() -> None:
-    finishes = [Finish("A", 1, 1, 3000), Finish("B", 2, 2, 1000), Finish("C", 3, 3)]
+    finishes = [Finish("A", 1, 1, 3000), Finish("B", 2, 2, 1000), Finish("C", 3, 3, 0, 7)]
     prizes = [2400, 1200, 400]
     assert chop(finishes, prizes, "even") == {"A": 1800, "B": 1800}
     # chip-count: each gets 2nd prize (1200) + the other 1200 by chips 3:1
     assert chop(finishes, prizes, "chip-count") == {"A": 2100, "B": 1500}
     with pytest.raises(ConfigError):
         chop(finishes, prizes, "icm")  # type: ignore[arg-type]
+
+
+VOID_NEG = """\
+game badugi · no limit · blinds 1/2
+tournament VoidNeg · date 2024-05-03 · buy-in 1000 · starting-chips 100 · payouts 50/30/20
+
+hand 1 · button Ann · Ann 100 · Bob 100 · Cat 100 · Eve 100
+Eve folds · Ann raises to 100 all-in · Bob calls 99 all-in · Cat folds
+draw: Bob pat · Ann pat
+draw: Bob pat · Ann 1
+draw: Bob pat · Ann 1
+show: Bob As 2h 3c 5d · Ann Ad 2c 3s 4h
+Ann collects 202 from main
+
+hand 2 · button Cat · Ann 202 · Cat 98 · Eve 100
+Cat raises to 98 all-in · Eve calls 97 · Ann folds
+draw: Eve 1 · Cat 1
+draw: Eve pat · Cat 1
+draw: Eve 1 · Cat pat
+show: Eve Ad 2s 3h 5c · Cat As 2h 3d 4c
+Cat collects 198 from main
+
+hand 3 · button Eve · Ann 200 · Cat 198 · Eve 2
+Eve folds · Ann raises to 200 all-in · Cat calls 196 all-in
+draw: Ann 1 · Cat pat
+draw: Ann pat · Cat pat
+draw: Ann 1 · Cat pat
+show: Ann Ac 2h 3s 5d · Cat As 2d 3c 4h
+Cat collects 396 from main
+"""
+
+
+def test_a_player_whose_chips_a_voided_hand_won_is_still_in_with_no_chips(tmp_path: Path) -> None:
+    """Ann knocks Bob out (hand 1), then loses all but 2 chips (hand 3); hand 1 is voided.  By
+    the void rule her last stack less what the voided hand won her ranks her (2 - 102): she
+    was shown with -100 chips, and a chop left her out though she is one of the players left
+    at the end (tournament audit).  Her chips are none, and she is in the chop."""
+    night = tmp_path / "voidneg.bhh"
+    night.write_text(VOID_NEG, encoding="utf-8")
+    db = tmp_path / "club.db"
+    runner = CliRunner()
+    assert runner.invoke(app, ["import", str(night), "--db", str(db)]).exit_code == 0
+    voided = runner.invoke(
+        app, ["void", "--db", str(db), "--event", "VoidNeg", "--hand", "1", "--reason", "x"]
+    )
+    assert voided.exit_code == 0, voided.output
+    with ledger_at(db) as ledger:
+        entries = {str(e["player"]): e for e in tournament_result(ledger, "VoidNeg").entries}
+        assert entries["Ann"]["chips"] == 0 and entries["Ann"]["place"] == 4
+        chopped = tournament_result(ledger, "VoidNeg", changes={"chop": "even"}).entries
+    assert {str(e["player"]): e["prize"] for e in chopped} == dict.fromkeys(
+        ["Ann", "Bob", "Cat", "Eve"], 1000
+    )
 
 
 def test_points_formulas() -> None:
