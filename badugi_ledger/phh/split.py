@@ -172,6 +172,15 @@ def _named(key: str | None, source: str | None = None) -> str | None:
     return quote(one_line(key))
 
 
+def _bad_piece(
+    message: str, source: str, key: str | None, line: int, column: int
+) -> ImportFormatError:
+    """The error of a piece (under table ``key``, or the root) at ``line`` and ``column``."""
+    return ImportFormatError(
+        message, position=Position(source, line, column), hand=_named(key, source), rule="bad-phh"
+    )
+
+
 def _unquote(key: str) -> str:
     return key[1:-1] if key[:1] in "'\"" else key
 
@@ -186,12 +195,7 @@ def _piece(
     seen: set[str],
 ) -> Iterator[PhhPiece | ImportFormatError]:
     def error(message: str, line: int = start, column: int = 1) -> ImportFormatError:
-        return ImportFormatError(
-            message,
-            position=Position(source, line, column),
-            hand=_named(key, source),
-            rule="bad-phh",
-        )
+        return _bad_piece(message, source, key, line, column)
 
     if cut is not None:  # a line longer than any line of a hand: not kept
         yield cut_line_error(cut[1], source, cut[0] - 1)
@@ -276,12 +280,7 @@ def _parse(
     located error that says why it cannot be."""
 
     def error(message: str, line: int = start, column: int = 1) -> ImportFormatError:
-        return ImportFormatError(
-            message,
-            position=Position(source, line, column),
-            hand=_named(key, source),
-            rule="bad-phh",
-        )
+        return _bad_piece(message, source, key, line, column)
 
     plain = fast.plain_lines(chunk if key is None else chunk[1:])  # as our writer writes
     if plain is not None:
