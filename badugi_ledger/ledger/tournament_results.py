@@ -208,7 +208,9 @@ def recompute_tournament(db: sqlite3.Connection, event_id: int) -> int:
         alias_of.setdefault(key, alias_id)
         rebuys[key] += n_rebuys or 0
         add_ons[key] += n_add_ons or 0
-    finishes = finishing_places(hands, void)
+    # A tournament none of whose hands counts (each one voided) counts for nothing, as its
+    # event holds no hand that counts (``events``, ``settle --event``): no entries.
+    finishes = finishing_places(hands, void) if len(void) < len(hands) else []
     n = len(finishes)
     rebuy_price = buy_in if terms.rebuy_price is None else terms.rebuy_price
     add_on_price = buy_in if terms.add_on_price is None else terms.add_on_price

@@ -590,3 +590,22 @@ def test_a_bounty_follows_a_carried_pot_through_a_voided_hand_that_carried_it_on
     entries = _entries_after_voiding(tmp_path, again, 4, "P2")
     got = {e["player"]: (e["bounties"], e["bounty_won"]) for e in entries}
     assert got["Dan"] == (0, 0) and got["Ben"] == (1, 200), got
+
+
+def test_a_tournament_every_hand_of_which_is_voided_counts_for_nothing(tmp_path: Path) -> None:
+    """Each hand voided one by one: ``events`` said the tournament held no hand that counts
+    and ``settle --event`` refused it, while standings and a season's settle-up still paid
+    its prizes and charged its buy-ins (tournament audit).  It has no entrants."""
+    night = tmp_path / "voidneg.bhh"
+    night.write_text(VOID_NEG, encoding="utf-8")
+    db = tmp_path / "club.db"
+    runner = CliRunner()
+    assert runner.invoke(app, ["import", str(night), "--db", str(db)]).exit_code == 0
+    for number in ("1", "2", "3"):
+        args = ["void", "--db", str(db), "--event", "VoidNeg", "--hand", number, "--reason", "x"]
+        assert runner.invoke(app, args).exit_code == 0
+    with ledger_at(db) as ledger:
+        result = tournament_result(ledger, "VoidNeg")
+        assert result.entries == () and result.pool == 0
+    standings = runner.invoke(app, ["standings", "--db", str(db), "--kind", "tournament"])
+    assert "(no results)" in standings.stdout, standings.output
