@@ -425,6 +425,20 @@ def _m019_tournaments_in_files(db: sqlite3.Connection) -> None:
         recompute_tournament(db, event_id)
 
 
+def _m022_voided_tournament_hands(db: sqlite3.Connection) -> None:
+    """The tournaments with a hand an organiser voided recomputed
+    (:func:`~.tournament_results.recompute_tournament`): a player whose chips a voided hand
+    won is still in with none (his chips were below nothing, and a chop left him out), and a
+    tournament every hand of which is voided has no entrants (it counted in standings)."""
+    from .tournament_results import recompute_tournament
+
+    for (event_id,) in db.execute(
+        "SELECT DISTINCT e.id FROM counted_events e JOIN hands h ON h.event_id = e.id "
+        "WHERE e.kind = 'tournament' AND h.void_reason IS NOT NULL ORDER BY e.id"
+    ).fetchall():
+        recompute_tournament(db, event_id)
+
+
 MIGRATIONS: tuple[tuple[int, str, Migration], ...] = (
     (1, "core ledger: players, aliases, events, hands, postings, pots", _m001_core),
     (2, "tournaments: entries and terms", _m002_tournaments),
@@ -510,6 +524,12 @@ MIGRATIONS: tuple[tuple[int, str, Migration], ...] = (
         "source paths: the real path of each file imported, so that a file imported by "
         "another path is the same file",
         create_source_paths,
+    ),
+    (
+        22,
+        "tournaments with voided hands: a player's chips never below none, every player "
+        "still in in a chop, a tournament of voided hands only counts for nothing",
+        _m022_voided_tournament_hands,
     ),
 )
 SCHEMA_VERSION = MIGRATIONS[-1][0]

@@ -144,7 +144,7 @@ def test_a_ledger_made_before_guesses_no_relative_path(
     assert invoke("import", str(saved), "--db", db)[0] == 0
     with sqlite3.connect(db) as conn:  # as a ledger of the version before it was
         conn.execute("DROP TABLE source_paths")
-        conn.execute("DELETE FROM schema_version WHERE version = 21")
+        conn.execute("DELETE FROM schema_version WHERE version >= 21")
     monkeypatch.chdir(tmp_path)
     code, out = invoke("import", "ledger/friday.bhh", "--db", db)  # the June night
     assert code == 0 and "3 stored" in out, out

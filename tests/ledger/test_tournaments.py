@@ -609,3 +609,27 @@ def test_a_tournament_every_hand_of_which_is_voided_counts_for_nothing(tmp_path:
         assert result.entries == () and result.pool == 0
     standings = runner.invoke(app, ["standings", "--db", str(db), "--kind", "tournament"])
     assert "(no results)" in standings.stdout, standings.output
+
+
+def test_opening_a_ledger_recomputes_its_tournaments_with_voided_hands(tmp_path: Path) -> None:
+    """A ledger made before (schema 21) holds Ann at -100 chips and out of the chop: opening it
+    recomputes the tournaments with a voided hand (migration 22)."""
+    import sqlite3
+
+    night = tmp_path / "voidneg.bhh"
+    night.write_text(VOID_NEG, encoding="utf-8")
+    db = tmp_path / "club.db"
+    runner = CliRunner()
+    assert runner.invoke(app, ["import", str(night), "--db", str(db)]).exit_code == 0
+    args = ["void", "--db", str(db), "--event", "VoidNeg", "--hand", "1", "--reason", "x"]
+    assert runner.invoke(app, args).exit_code == 0
+    with sqlite3.connect(db) as conn:  # as the code before stored it
+        conn.execute(
+            "UPDATE tournament_entries SET chips = -100 WHERE alias_id = "
+            "(SELECT id FROM aliases WHERE name = 'Ann')"
+        )
+        conn.execute("DELETE FROM schema_version WHERE version >= 22")
+    conn.close()
+    with ledger_at(db) as ledger:
+        entries = {str(e["player"]): e for e in tournament_result(ledger, "VoidNeg").entries}
+    assert entries["Ann"]["chips"] == 0
