@@ -128,23 +128,30 @@ def iter_pieces(lines: Iterable[str], source: str) -> Iterator[PhhPiece | Import
         yield from _piece(key, start, chunk, too_big, cut, source, seen)
 
 
-_LONG_QUOTE = re.compile("\"\"\"|'''")
+_LONG_STRING = re.compile(
+    r"[ \t]*(?:[A-Za-z0-9_-]+|\"[^\"\n]*\"|'[^'\n]*')[ \t]*=[ \t]*(\"\"\"|''')(.*)"
+)
+"""A line whose value is a multi-line string (``_notes = \"\"\"``): its opening quotes, and
+what follows them on the line."""
 
 
 def _in_long_string(chunk: list[str]) -> bool:
-    """Whether the lines of ``chunk`` leave a multi-line string open (``\"\"\"`` or
-    ``'''``, which TOML allows a user-defined field, a ``_notes``): the next line is then
-    the string's, even one shaped like a table header.  Read once a hand, where a header
-    seems to start it; quotes inside a one-line string or a comment are not told apart."""
-    text = "\n".join(chunk)
-    if '"""' not in text and "'''" not in text:
+    """Whether the lines of ``chunk`` leave a multi-line string open (a user-defined field's
+    value, ``_notes = \"\"\"``, which TOML allows): the next line is then the string's, even
+    one shaped like a table header.  Only a value that opens with the quotes counts (quotes in
+    a comment or inside a one-line string open nothing); read once a hand, where a header
+    seems to start it."""
+    if not any('"""' in line or "'''" in line for line in chunk):
         return False
     open_quote = None
-    for mark in _LONG_QUOTE.findall(text):
-        if open_quote is None:
-            open_quote = mark
-        elif mark == open_quote:
-            open_quote = None
+    for line in chunk:
+        if open_quote is not None:
+            if open_quote in line:
+                open_quote = None  # (what follows the closing quotes opens no other)
+            continue
+        opened = _LONG_STRING.fullmatch(line)
+        if opened is not None and opened.group(1) not in opened.group(2):
+            open_quote = opened.group(1)
     return open_quote is not None
 
 

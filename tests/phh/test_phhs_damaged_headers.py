@@ -113,3 +113,19 @@ def test_a_header_shaped_line_of_a_multi_line_string_is_no_header(quote: str) ->
     items = list(read_phh(lines, "night.phhs"))
     assert [i.hand_id for i in items if isinstance(i, HandRecord)] == ["1", "2", "3", "4"]
     assert not [i for i in items if isinstance(i, ImportFormatError)]
+
+
+@pytest.mark.parametrize(
+    "line", ['# a note: """', '_seen = \'three quotes: """\'', "_said = \"it's '''\""]
+)
+def test_quotes_in_a_comment_or_a_one_line_string_open_no_multi_line_string(line: str) -> None:
+    """Three quotes in a comment or inside a one-line string open nothing: taken for a
+    multi-line string, they made the rest of the file one hand (a file of 2,000 hands lost
+    868 of them, unnamed: the verification audit)."""
+    lines = _night()
+    lines.insert(lines.index("[2]"), line)
+    lines.insert(lines.index("[4]") + 1, "small_bet = = 2")  # hand 4 is not valid TOML
+    items = list(read_phh(lines, "night.phhs"))
+    assert [i.hand_id for i in items if isinstance(i, HandRecord)] == ["1", "2", "3"]
+    (error,) = [i for i in items if isinstance(i, ImportFormatError)]
+    assert error.hand == "4"
