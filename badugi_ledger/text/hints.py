@@ -30,7 +30,7 @@ from ..model.cards import is_card_run, parse_card, parse_cards
 from ..model.errors import CardError, ParseError, Position
 from ..model.limits import MAX_QUOTE
 from ..model.money import UNSTATED, ChipValue, format_amount, hand_amount
-from ..model.names import fold, refused_before_a_name
+from ..model.names import BEFORE_A_NAME, fold, refused_before_a_name
 from .grammar import describe_expected
 from .headers import HEADER_KEYWORDS
 from .plainlines import CARD_LINE_WORDS
@@ -298,6 +298,26 @@ def _before_a_name(text: str, column: int) -> str | None:
     return refused_before_a_name(char) if char else None
 
 
+_MARKED_WORD = re.compile(f"[ \t]*([{re.escape(BEFORE_A_NAME)}]+)([^\\s:·•;#]+)")
+_LINE_WORDS = frozenset(("hand", "carry", "buy", *CARD_LINE_WORDS, *HEADER_KEYWORDS))
+"""The words a line starts with (a hand line, a body line, a header line)."""
+
+
+def _marked_keyword(text: str) -> tuple[int, str] | None:
+    """The column of an invisible character before the keyword a line starts with
+    (``\u200bdraw: …``), and words for it: it may start a name, so the line reads as a
+    name's, and the error would blame the keyword's colon or what follows it."""
+    m = _MARKED_WORD.match(text)
+    if m is None or m.group(2) not in _LINE_WORDS:
+        return None
+    char = m.group(1)[0]
+    name = unicodedata.name(char, "a format character")
+    return m.start(1) + 1, (
+        f"an invisible character, U+{ord(char):04X} {name}, stands before {m.group(2)!r}: "
+        "the line reads as a player's; delete it"
+    )
+
+
 def _describe_found(exc: UnexpectedInput, word: str | None) -> str:
     from lark.exceptions import UnexpectedToken
 
@@ -352,7 +372,12 @@ def syntax_error(
     odd = _before_a_name(text, column) if "NAME" in expected else None
     if odd is None and isinstance(exc, UnexpectedCharacters):
         odd = _invisible(text, column)
-    if odd is not None:  # a character that looks like a space, or like nothing at all
+    marked = _marked_keyword(text) if odd is None else None
+    if marked is not None:  # said where the character is, at the line's start; not what the
+        # line was read as (a name and its verb), what it would be without it
+        column, message = marked
+        word = None
+    elif odd is not None:  # a character that looks like a space, or like nothing at all
         word = None
         message = f"expected {what}, found {odd}"
     else:

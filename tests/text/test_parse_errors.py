@@ -15,6 +15,7 @@ from badugi_ledger.model.errors import ParseError
 from badugi_ledger.model.events import HandRecord
 from badugi_ledger.model.limits import MAX_QUOTE
 from badugi_ledger.text.parse import parse_text
+from tests.helpers.paths import EXAMPLES
 
 HEAD = "game badugi · fixed limit 2/4 · blinds 1/2\n"
 HAND = "hand 7 · button Anna · Anna 100 · Ben 100\n"
@@ -510,3 +511,23 @@ def test_an_invisible_character_that_may_not_start_a_name_is_named(
     assert (error.hand, error.position.line, error.position.column) == ("2", 5, 17)
     assert f"found an invisible character before the name, {name}, which" in error.message
     assert why in error.message and "(write the name without it)" in error.message
+
+
+@pytest.mark.parametrize("keyword", ["draw:", "final:", "hand 2"])
+def test_an_invisible_mark_before_a_lines_keyword_is_named(keyword: str) -> None:
+    """A zero-width space may start a name (it counts as nothing), so one pasted before a
+    line's keyword made the line a player's: the error blamed the keyword's colon, never the
+    character (the verification audit).  It names the character, at its column."""
+    text = (EXAMPLES / "home_session.bhh").read_text(encoding="utf-8")
+    at = text.index("\n" + keyword) + 1
+    marked = text[:at] + "\u200b" + text[at:]
+    line = marked[:at].count("\n") + 1
+    errors = [i for i in parse_text(marked, "night.bhh") if isinstance(i, ParseError)]
+    assert errors, keyword
+    error = errors[0]
+    assert (error.position.line, error.position.column) == (line, 1)
+    word = keyword.rstrip(":").split()[0]
+    assert error.message.startswith(
+        f"an invisible character, U+200B ZERO WIDTH SPACE, stands before {word!r}: the line "
+        "reads as a player's; delete it"
+    ), error.message
