@@ -63,6 +63,10 @@ def _too_long(size: int, unit: str, head: str) -> Unreadable:
     )
 
 
+_BOM = b"\xef\xbb\xbf"
+"""The byte-order mark a file's first line may start with: no character of it."""
+
+
 def _length(raw: str | bytes) -> int:
     """A line's length without its end (LF, CRLF, or the CRs a file's last line ends in)."""
     cr, lf = ("\r", "\n") if isinstance(raw, str) else (b"\r", b"\n")
@@ -76,10 +80,10 @@ def file_line(raw: bytes, first: bool) -> Line:
     """One line of a file as read: ``raw`` holds its bytes and its ``"\\n"`` (none at the end
     of the file); ``first``: it is the file's first line.  This is what a line is; blocks
     are cut into the same lines faster when they can be."""
+    if first and raw.startswith(_BOM):
+        raw = raw[3:]  # (no character of the line)
     if len(raw) > MAX_LINE and (size := _length(raw)) > MAX_LINE:
         return _too_long(size, "bytes", raw[:200].decode("utf-8", errors="replace"))
-    if first and raw.startswith(b"\xef\xbb\xbf"):
-        raw = raw[3:]
     try:
         line = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -115,10 +119,10 @@ def _saved_otherwise(raw: bytes, at: int) -> str:
 
 def text_line(raw: str, first: bool) -> Line:
     """One line of a string (its line end already made ``"\\n"``), as :func:`file_line`."""
-    if len(raw) > MAX_LINE and (size := _length(raw)) > MAX_LINE:
-        return _too_long(size, "characters", raw[:200])
     if first and raw.startswith("\ufeff"):
         raw = raw[1:]
+    if len(raw) > MAX_LINE and (size := _length(raw)) > MAX_LINE:
+        return _too_long(size, "characters", raw[:200])
     return _ended(raw)
 
 
@@ -200,18 +204,22 @@ def file_blocks(handle: io.BufferedIOBase, size: int = BLOCK) -> Iterator[Sequen
         if end:
             yield _file_block(data[:end] if pending else data, first)
             first = False
-        if len(pending) - pending.endswith(b"\r") > MAX_LINE:  # too long already (a CR
-            # last may be its end): read to its end, keep its head
-            bad, pending = _skip_line(handle, pending, size)
+        mark = 3 if first and pending.startswith(_BOM) else 0
+        if len(pending) - pending.endswith(b"\r") - mark > MAX_LINE:  # too long already (a
+            # CR last may be its end; a byte-order mark is none of it): read to its end
+            bad, pending = _skip_line(handle, pending, size, mark)
             yield [bad]
             first = False
 
 
-def _skip_line(handle: io.BufferedIOBase, start: bytes, size: int) -> tuple[Unreadable, bytes]:
-    """The error for the overlong line that begins with ``start``, read to its end (LF, CRLF or
-    a lone CR) without keeping it, and the bytes after it."""
+def _skip_line(
+    handle: io.BufferedIOBase, start: bytes, size: int, mark: int = 0
+) -> tuple[Unreadable, bytes]:
+    """The error for the overlong line that begins with ``start`` (after ``mark`` bytes of a
+    byte-order mark), read to its end (LF, CRLF or a lone CR) without keeping it, and the
+    bytes after it."""
     data = b"\r" if start.endswith(b"\r") else b""  # a CR read last: an LF may follow it
-    length = len(start) - len(data)
+    length = len(start) - len(data) - mark
     while True:
         more = handle.read(size)
         data += more
@@ -226,7 +234,7 @@ def _skip_line(handle: io.BufferedIOBase, start: bytes, size: int) -> tuple[Unre
             length += len(data)
             data = b""
         # else: a CR ends the bytes read; an LF may follow it (CRLF): read on
-    head = start[:200].decode("utf-8", errors="replace")
+    head = start[mark : mark + 200].decode("utf-8", errors="replace")
     return _too_long(length, "bytes", head), data[end.end() :] if end is not None else b""
 
 

@@ -22,14 +22,16 @@ EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 
 def readline_lines(data: bytes) -> list[lines.Line]:
-    """The definition: a file read line by line, at most MAX_LINE + 2 bytes at a time; a CR
-    that no LF follows (an old Mac file) ends a line as LF does.  A line's length is its
-    bytes but its end (LF or CRLF)."""
+    """The definition: a file read line by line, at most MAX_LINE + 2 bytes at a time (and the
+    first line's byte-order mark); a CR that no LF follows (an old Mac file) ends a line as LF
+    does.  A line's length is its bytes but its end (LF or CRLF) and a byte-order mark."""
     handle, first = io.BytesIO(re.sub(rb"\r(?!\n)", b"\n", data)), True
     out: list[lines.Line] = []
-    while raw := handle.readline(MAX_LINE + 2):
-        if len(raw) > MAX_LINE + 1 and not raw.endswith(b"\n"):
-            head, size, tail = raw[:200].decode("utf-8", errors="replace"), len(raw), raw[-2:]
+    while raw := handle.readline(MAX_LINE + 2 + 3 * first):
+        mark = 3 if first and raw.startswith(b"\xef\xbb\xbf") else 0
+        if len(raw) - mark > MAX_LINE + 1 and not raw.endswith(b"\n"):
+            head = raw[mark : mark + 200].decode("utf-8", errors="replace")
+            size, tail = len(raw) - mark, raw[-2:]
             while not raw.endswith(b"\n"):
                 raw = handle.readline(1 << 20)
                 if not raw:
@@ -109,6 +111,20 @@ def test_an_overlong_line_is_measured_whole_and_never_held() -> None:
     assert got == readline_lines(data)
     assert isinstance(got[1], Unreadable) and "700,000 bytes long" in got[1].reason
     assert got[2] == "hand 1\n" and len(got[1].head) == 200
+
+
+def test_a_byte_order_mark_is_no_byte_of_the_first_line() -> None:
+    """A first line of 10,000 bytes after a byte-order mark was refused as 10,003 bytes long."""
+    for size in (MAX_LINE, MAX_LINE + 1):
+        data = b"\xef\xbb\xbf" + b"x" * size + b"\nAnna folds\n"
+        for got in (blocks_of(data, lines.BLOCK), blocks_of(data, 4096), readline_lines(data)):
+            if size == MAX_LINE:
+                assert got == ["x" * size + "\n", "Anna folds\n"]
+            else:
+                assert isinstance(got[0], Unreadable) and got[1:] == ["Anna folds\n"]
+                assert f"this line is {MAX_LINE + 1:,} bytes" in got[0].reason
+        text = list(chain.from_iterable(text_blocks(data.decode())))
+        assert isinstance(text[0], Unreadable) == (size > MAX_LINE)
 
 
 @pytest.mark.parametrize("end", [b"\n", b"\r\n", b"\r", b""])
