@@ -214,6 +214,7 @@ def _read_body(draft: HandDraft, lines: list[str], start: int, money: str | None
     total_seen = False
     summary_at: int | None = None
     draw_from: int | None = None  # the first event of the draw being read (None: no draw)
+    dealt: set[str] = set()  # the players the draw being read has dealt to
     for offset, raw in enumerate(lines[1:], start=1):
         line = raw.rstrip()
         index = start + offset
@@ -231,6 +232,7 @@ def _read_body(draft: HandDraft, lines: list[str], start: int, money: str | None
                 _street_pot(draft, line[len(marker) :].strip(), marker, index, money)
                 draft.new_round()
                 draw_from = len(draft.events)
+                dealt = set()
                 section = "draw"
             elif marker in ("*** SHOW DOWN ***", "*** SHOWDOWN ***"):
                 draw_from = None
@@ -270,7 +272,10 @@ def _read_body(draft: HandDraft, lines: list[str], start: int, money: str | None
             continue
         m = _IS_DEALT.match(line)
         if m is not None and m["name"] in names:
+            if m["name"] in dealt:
+                raise draft.error(f"the site deals {m['name']} cards twice in this draw", index)
             _dealt_count(draft, m["name"], int(m["n"]), draw_from, index)
+            dealt.add(m["name"])
             continue
         m = _ADDS.match(line)
         if m is not None and m["name"] in names:

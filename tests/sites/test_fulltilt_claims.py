@@ -134,6 +134,13 @@ def test_a_draw_line_that_contradicts_the_lines_before_it_is_reported_there(
             "the site deals Player2 2 cards before Player2 discards in this draw [corrupt-hand]",
             id="before-the-discard",
         ),
+        pytest.param(
+            29,
+            "Hero checks",
+            "Player2 is dealt 2 cards\nHero checks",
+            "the site deals Player2 cards twice in this draw [corrupt-hand]",
+            id="twice",
+        ),
     ],
 )
 def test_cards_dealt_that_contradict_the_player_s_draw_are_reported_at_their_line(
