@@ -10,7 +10,6 @@ recorded outcome events (``Collect``, ``PotTotal``, ``RakeTaken``) that the repl
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -33,7 +32,6 @@ from ..model.events import (
     RakeTaken,
     Seat,
     Session,
-    Show,
     SitOut,
     amounts_currency,
 )
@@ -41,15 +39,6 @@ from ..model.limits import quote
 from ..model.money import hand_figure
 from ..model.names import line_break_refused
 from ..model.settings import GameSettings
-from .files import played_in_summary, won_amount
-
-_FIGURE = re.compile(r"\([^)\d]{0,3}\d[\d,]*(?:\.\d+)?\)")
-"""A figure in brackets in a summary seat line (``($9.45)``, ``(1,500)``): what a line of money
-won holds, and no other line of the corpus's summaries."""
-
-_SHOWED = re.compile(r"(?: \([^()]*+\))*+ showed \[(?P<cards>[^\]]*+)\]")
-"""A summary seat line's ``showed [8s 3d Ac 4h]`` after the player's name (and his
-``(button)``, ``(big blind)``...): the cards the site says he showed."""
 
 # --- the hand draft ---------------------------------------------------------------------------
 
@@ -475,87 +464,6 @@ class HandDraft:
                     hand=self.hand_id,
                     rule="corrupt-hand",
                 )
-
-    def check_summary(self, currency: str | None) -> None:
-        """The site's per-seat totals, and each pot it states a figure of, must equal its own
-        collect lines (else it is corrupt);
-        the error is at the summary line that says what the player won, in the figures the
-        file writes (``currency``: the hand's amounts are its cents; None: chips)."""
-        for name, won in self.summary_won.items():
-            collected = self.collected.get(name, 0)
-            if collected != won:
-                raise self.whole_error(
-                    f"the summary says {name} won {hand_figure(won, currency)} but the hand "
-                    f"shows {hand_figure(collected, currency)} collected",
-                    self.landmarks.summary.get(name),
-                )
-        for pot, (words, figure, line) in self.summary_pots.items():
-            collected = sum([e.amount for e in self.events if type(e) is Collect and e.pot == pot])
-            if collected != figure:
-                raise self.whole_error(
-                    f"the summary says the {words} was {hand_figure(figure, currency)} but the "
-                    f"hand shows {hand_figure(collected, currency)} collected from it",
-                    line,
-                )
-
-    def summary_seat(self, number: int, text: str, line: int) -> tuple[str, str]:
-        """A summary seat line (0-based ``line``): seat ``number`` and what follows ``Seat N: ``.
-
-        The line must name the player seated there (the site writes the seat's name first);
-        one that says the player folded, showed, mucked or won (:func:`played_in_summary`)
-        says he was dealt in, so a player the lines before the summary show nothing of is not
-        taken for one who sat out: his turn was lost, and the replay finds where.  Returns the
-        player and the text after his name (what he did, what he won)."""
-        seat = next((s for s in self.seats if s.number == number), None)
-        if seat is None:
-            raise self.error(f"the summary names seat {number}, which is empty", line)
-        after = text[len(seat.name) :]
-        if not text.startswith(seat.name) or after[:1] not in ("", " ", ","):
-            raise self.error(
-                f"the summary's line of seat {number} does not name {seat.name}, who sits "
-                f"there: {quote(repr(text))}",
-                line,
-            )
-        if _FIGURE.search(after) is not None and won_amount(after) is None:
-            raise self.error(
-                f"the summary's line of seat {number} states a figure in words the reader does "
-                f"not know (a winner's line says `and won ($x)` or `collected ($x)`), so what "
-                f"{seat.name} won cannot be checked: {quote(repr(text))}",
-                line,
-                rule="unrecognised-line",
-            )
-        showed = _SHOWED.match(after)
-        if showed is not None:
-            self._summary_showed(seat.name, showed["cards"], line)
-        if played_in_summary(after):
-            self.summary_played.add(seat.name)
-        return seat.name, after
-
-    def _summary_showed(self, name: str, cards: str, line: int) -> None:
-        """The summary's line (0-based ``line``) says ``name`` showed ``cards``: the cards his
-        show line showed (in every one of the corpus's 299 PokerStars and Full Tilt summaries,
-        in the same order).  The payout follows the show line, so a summary that tells another
-        showdown is the file contradicting itself."""
-        shown = [e.cards for e in self.events if type(e) is Show and e.player == name]
-        said = sorted(cards.split())
-        if not shown or said != sorted(["??" if c is None else str(c) for c in shown[-1]]):
-            what = f"[{format_list(shown[-1])}]" if shown else "no cards"
-            raise self.error(
-                f"the summary says {name} showed [{cards}], but the hand shows {what} of him",
-                line,
-            )
-
-    def summary_pot(self, pot: str, words: str, amount: int, line: int) -> None:
-        """The summary's line (0-based ``line``) says the pot ``pot`` (the site's ``words`` for
-        it) was ``amount`` once raked: what its winners collected from it."""
-        if pot in self.summary_pots:
-            raise self.error(f"the summary states the {words} twice", line)
-        self.summary_pots[pot] = (words, amount, line)
-
-    def summary_win(self, name: str, amount: int, line: int) -> None:
-        """A summary line (0-based ``line``) says ``name`` won ``amount``."""
-        self.summary_won[name] = self.summary_won.get(name, 0) + amount
-        self.landmarks.summary.setdefault(name, line)
 
     def finish(
         self,

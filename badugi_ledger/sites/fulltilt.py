@@ -43,6 +43,7 @@ from .common import (
 )
 from .draft import HandDraft, SeatLine
 from .files import NAME, last_written, won_amount
+from .summary import check_summary, summary_seat, summary_win
 
 ORIGIN = "fulltilt"
 
@@ -298,7 +299,7 @@ def _read_body(draft: HandDraft, lines: list[str], start: int, money: str | None
             summary_at if summary_at is not None else last_written(lines, start),
             rule="partial-hand",
         )
-    draft.check_summary(money)
+    check_summary(draft, money)
 
 
 def _street_pot(draft: HandDraft, text: str, marker: str, index: int, money: str | None) -> None:
@@ -458,10 +459,10 @@ def _summary_line(draft: HandDraft, line: str, index: int, money: str | None) ->
         return True
     m = _SUMMARY_SEAT.match(line)
     if m is not None:
-        name, after = draft.summary_seat(parse_count(m["num"], "seat", pos), m["rest"], index)
+        name, after = summary_seat(draft, parse_count(m["num"], "seat", pos), m["rest"], index)
         won = won_amount(after)
         if won is not None:
-            draft.summary_win(name, parse_amount(won, currency=money, position=pos), index)
+            summary_win(draft, name, parse_amount(won, currency=money, position=pos), index)
         return False
     if line.startswith("Board") or _NOISE.match(line) or _DURATION.match(line):
         return False

@@ -49,6 +49,7 @@ from .common import (
 )
 from .draft import HandDraft, SeatLine
 from .files import NAME, last_written, won_amount
+from .summary import check_summary, summary_pot, summary_seat, summary_win
 
 ORIGIN = "pokerstars"
 
@@ -342,7 +343,7 @@ def _read_body(
             summary_at if summary_at is not None else last_written(lines, start),
             rule="partial-hand",
         )
-    draft.check_summary(money)
+    check_summary(draft, money)
     return table, max_seats, play_at
 
 
@@ -508,14 +509,14 @@ def _read_summary_line(draft: HandDraft, line: str, index: int, money: str | Non
         for p in _POT_FIGURE.finditer(pots):
             name = "main" if p["words"] == "Main pot" else f"side {p['n'] or 1}"
             amount = parse_amount(p["amt"], currency=money, position=pos)
-            draft.summary_pot(name, p["words"].lower(), amount, index)
+            summary_pot(draft, name, p["words"].lower(), amount, index)
         return True
     m = _SUMMARY_SEAT.match(line)
     if m is not None:
-        name, after = draft.summary_seat(parse_count(m["num"], "seat", pos), m["rest"], index)
+        name, after = summary_seat(draft, parse_count(m["num"], "seat", pos), m["rest"], index)
         won = won_amount(after)
         if won is not None:
-            draft.summary_win(name, parse_amount(won, currency=money, position=pos), index)
+            summary_win(draft, name, parse_amount(won, currency=money, position=pos), index)
         return False
     if line.startswith("Board ") or _is_noise(line):
         return False
