@@ -21,7 +21,8 @@ from .check import problem_line
 from .model.errors import BadugiError, ConfigError, ImportFormatError
 from .model.events import CarryIn, Event, HandRecord, HandsMissing, Seat
 from .model.games import GAMES
-from .model.results import HandOutcome, TableGap
+from .model.results import HandOutcome, TableGap, Violation
+from .model.settings import POKERKIT_HOUSE, GameSettings, HouseRules, Structure
 from .phh.reader import read_phh
 from .phh.writer import write_phh
 from .replay import replay_hand, replay_stream
@@ -103,6 +104,7 @@ def convert_hands(
     errors: list[BadugiError] = []  # the latest unreadable hand, as it goes to the replay
     writer = _text_writer() if to == "text" else None  # our text: each hand follows the last
     other_games: dict[str, int] = {}  # table -> hands of other games played there since
+    rules_said: set[str] = set()  # the rules PHH cannot write, said of the file so far
 
     def skipped(hand: SkippedHand) -> None:
         moved = list(unread_at) if hand.moved_chips_anywhere else [hand.moved_chips_at]
@@ -153,7 +155,53 @@ def convert_hands(
             continue
         missing.pop(table, None)
         said = tuple(problem_line(outcome, w) for w in outcome.warnings)
+        if to == "phh":
+            lost = [rule for rule in unwritten_rules(record.settings) if rule not in rules_said]
+            if lost:  # said once a file, at the first hand under the rule
+                rules_said.update(lost)
+                said += (problem_line(outcome, _rules_not_written(lost, record)),)
         yield ConvertedHand(record.hand_id, text, said)
+
+
+_DEFAULT_CAP: int = Structure.__dataclass_fields__["cap"].default
+"""The cap a structure has when its header states none (``000``: a bet and three raises), the
+one PokerKit plays."""
+_WRITTEN_HOUSE_RULES = frozenset({"reshuffle", "ante_trimming", "max_seats"})
+"""The house rules PHH writes (``_reshuffle``, ``ante_trimming_status``, ``seat_count``)."""
+
+
+def unwritten_rules(settings: GameSettings) -> list[str]:
+    """The rules of ``settings`` a PHH hand has no field for, as our header writes each
+    (``cap 3``, ``rake 5% cap 3``, ``odd-chip …``): a PHH copy holds each hand's play and
+    figures (its rake taken, its pots' winners), not the rule, so a hand added to the copy
+    later is not held to it."""
+    lost = []
+    structure = settings.structure
+    if structure.kind in ("fixed-limit", "spread-limit") and structure.cap != _DEFAULT_CAP:
+        lost.append(f"cap {structure.cap}")
+    if settings.rake is not None:
+        rake = settings.rake
+        lost.append(f"rake {rake.percent}%" + (f" cap {rake.cap}" if rake.cap else ""))
+    ours = HouseRules()
+    for name in HouseRules.__dataclass_fields__:
+        value = getattr(settings.house, name)
+        if name in _WRITTEN_HOUSE_RULES or value in (
+            getattr(ours, name),
+            getattr(POKERKIT_HOUSE, name),  # as a PHH hand is read (PokerKit's play)
+        ):
+            continue
+        lost.append(f"house rule {name.replace('_', '-')} {value}")
+    return lost
+
+
+def _rules_not_written(lost: list[str], record: HandRecord) -> Violation:
+    return Violation(
+        "phh-rule-not-written",
+        f"PHH has no field for {', '.join(lost)}: the copy holds each hand's play and figures, "
+        "not the rule, and a hand added to it later is not held to it",
+        record.pos,
+        kind="warning",
+    )
 
 
 def _after_missing_hands(record: HandRecord, outcome: HandOutcome) -> HandRecord:

@@ -907,3 +907,32 @@ def test_convert_never_writes_over_its_own_file(tmp_path: Path) -> None:
         assert result.exit_code == 2, result.output
         assert "is FILE itself" in " ".join(result.stderr.replace("│", " ").split())
     assert night.read_text(encoding="utf-8") == text
+
+
+CAPPED = """\
+game badugi · fixed limit 2/4 · blinds 1/2 · cap 3 · rake 5% cap 3 · odd-chip worst-seat
+cash Capped · date 2024-03-01
+
+hand 1 · button Anna · Anna 100 · Ben 100
+Anna folds
+
+hand 2 · button Ben · Anna · Ben
+Ben folds
+"""
+
+
+def test_rules_phh_has_no_field_for_are_said_when_converting(tmp_path: Path) -> None:
+    """``cap 3`` and ``rake 5% cap 3`` went into PHH without a word, and came back lost: the
+    copy checked its hands alike (their figures are written), but a fourth bet added to it
+    was no longer refused (conversion audit).  Said once a file, at its first hand."""
+    night = tmp_path / "capped.bhh"
+    night.write_text(CAPPED, encoding="utf-8")
+    report = convert_file(night, "phh", io.StringIO())
+    assert report.written == 2 and not report.problems
+    (said,) = report.warnings
+    assert said.startswith(f"{night}:4:1: hand 1: warning: PHH has no field for cap 3, rake 5%")
+    assert "house rule odd-chip worst-seat" in said and said.endswith("[phh-rule-not-written]")
+    plain = night.with_name("plain.bhh")
+    plain.write_text(CAPPED.replace(" · cap 3 · rake 5% cap 3 · odd-chip worst-seat", ""), "utf-8")
+    assert convert_file(plain, "phh", io.StringIO()).warnings == []
+    assert convert_file(night, "text", io.StringIO()).warnings == []  # our text writes them
