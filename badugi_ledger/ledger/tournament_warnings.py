@@ -1,6 +1,7 @@
 """What an import stores of a tournament but warns about: a player who busted at one table and
 plays at another on chips nobody bought (:func:`free_chips`), and a player who never sat down
-with the starting chips, an entrant counted twice it may be (:func:`second_entries`).
+with the starting chips, an entrant counted twice it may be (:func:`second_entries`), and a
+tournament of the same name the day before or after sharing its players (:func:`past_midnight`).
 
 Not a refusal: the order of a tournament's files is not the order its tables played in, and a
 night's file may miss hands, so the import stores the file and its report says it under the
@@ -91,7 +92,32 @@ def tournament_warnings(db: sqlite3.Connection, event_id: int) -> list[str]:
     """What the import's report says of tournament ``event_id`` as the ledger holds it now
     (:func:`free_chips`, :func:`second_entries`), its hands read once."""
     sat = _sittings(db, event_id)
-    return free_chips(db, event_id, sat) + second_entries(db, event_id, sat)
+    found = free_chips(db, event_id, sat) + second_entries(db, event_id, sat)
+    return found + past_midnight(db, event_id)
+
+
+def past_midnight(db: sqlite3.Connection, event_id: int) -> list[str]:
+    """Tournament ``event_id`` and another of its name and money dated the day before or
+    after, with a player in both: one tournament, it may be, whose hands came in two files
+    cut at midnight (each file dates its hands by its first: ``sites/carry.date_of``), so
+    its players pay a buy-in in each.  A club's weekly tournament of one name is a week
+    apart, and a site's tournament number is in its name."""
+    rows = db.execute(
+        "SELECT o.id FROM events e JOIN events o ON o.kind = e.kind AND o.name = e.name "
+        "AND o.money IS e.money AND o.id != e.id AND o.void_reason IS NULL "
+        "AND abs(julianday(o.date) - julianday(e.date)) = 1 "
+        "WHERE e.id = ? AND e.kind = 'tournament' AND e.name != '' AND EXISTS ("
+        "SELECT 1 FROM tournament_entries a JOIN tournament_entries b "
+        "ON b.alias_id = a.alias_id WHERE a.event_id = e.id AND b.event_id = o.id) ORDER BY o.id",
+        [event_id],
+    ).fetchall()
+    return [
+        f"{event_label_of(db, event_id)} and {event_label_of(db, int(other))}, a day apart, "
+        "share players: one tournament played past midnight, in two files? Each counts its "
+        "buy-ins and prizes; to make them one, void the later (void --event ID) and import "
+        "the two files joined into one"
+        for (other,) in rows
+    ]
 
 
 def free_chips(db: sqlite3.Connection, event_id: int, sat: _Sittings) -> list[str]:

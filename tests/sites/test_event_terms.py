@@ -70,3 +70,34 @@ def test_a_tournament_played_past_midnight_is_one_tournament(tmp_path: Path) -> 
     events = runner.invoke(app, ["events", "--db", str(db), "--json"])
     (event,) = json.loads(events.stdout)["events"]
     assert event["date"] == "2010-11-10" and event["hands"] == text.count("PokerStars Game #")
+
+
+def test_a_tournament_cut_at_midnight_into_two_files_is_warned_of(tmp_path: Path) -> None:
+    """The same tournament past midnight, cut into two files there: each file dates its
+    hands by its own first hand, so the two are two events of one name, a buy-in in each,
+    `import` silent (conversion audit).  The report warns under the second file and says
+    the way to one tournament, which followed gives one event of every hand."""
+    text = decode_bytes(STARS_MTT.read_bytes()).replace("\r\n", "\n")
+    late = re.sub(r"2010/11/10 18:(\d\d:\d\d) CET", r"2010/11/11 00:\1 CET", text)
+    cut = late.index("PokerStars Game #", late.index("2010/11/11 00:") - 200)
+    first, second = tmp_path / "part1.txt", tmp_path / "part2.txt"
+    first.write_text(late[:cut], encoding="utf-8")
+    second.write_text(late[cut:], encoding="utf-8")
+    db = tmp_path / "ledger.db"
+    done = runner.invoke(app, ["import", str(first), str(second), "--db", str(db)])
+    assert done.exit_code == 0, done.output
+    words = " ".join(done.output.split())
+    assert (
+        "warning: PokerStars tournament #329147852 (2010-11-11) and PokerStars tournament "
+        "#329147852 (2010-11-10), a day apart, share players" in words
+    )
+    events = json.loads(runner.invoke(app, ["events", "--db", str(db), "--json"]).stdout)
+    later = next(e for e in events["events"] if e["date"] == "2010-11-11")
+    voided = ["void", "--db", str(db), "--event", str(later["id"]), "--reason", "midnight"]
+    assert runner.invoke(app, voided).exit_code == 0
+    joined = tmp_path / "joined.txt"
+    joined.write_text(late, encoding="utf-8")
+    assert runner.invoke(app, ["import", str(joined), "--db", str(db)]).exit_code == 0
+    events = json.loads(runner.invoke(app, ["events", "--db", str(db), "--json"]).stdout)
+    counted = [e for e in events["events"] if e["void"] is None]
+    assert [(e["date"], e["hands"]) for e in counted] == [("2010-11-10", late.count("Game #"))]
