@@ -157,12 +157,13 @@ def _in_long_string(chunk: list[str]) -> bool:
 
 def _listed(key: str, line: int, source: str) -> ImportFormatError:
     """The error of a hand written as an item of an array of tables (``[[1]]``)."""
-    return ImportFormatError(
+    return _bad_piece(
         f"[[{key}]] writes a hand as an item of an array of tables, which PHH does not read: "
         f"each hand of a .phhs file is a table of its own, in single brackets ([{key}])",
-        position=Position(source, line, 1),
-        hand=_named(key),
-        rule="bad-phh",
+        source,
+        key,
+        line,
+        1,
     )
 
 
@@ -201,21 +202,23 @@ def _piece(
     source: str,
     seen: set[str],
 ) -> Iterator[PhhPiece | ImportFormatError]:
-    def error(message: str, line: int = start, column: int = 1) -> ImportFormatError:
-        return _bad_piece(message, source, key, line, column)
-
     if cut is not None:  # a line longer than any line of a hand: not kept
         yield cut_line_error(cut[1], source, cut[0] - 1)
         return
     if too_big:
-        yield error(
+        yield _bad_piece(
             f"this hand has more than {MAX_HAND_CHARS:,} characters (a PHH hand has a few "
-            "thousand); it is not read"
+            "thousand); it is not read",
+            source,
+            key,
+            start,
+            1,
         )
         return
     if key is not None:
         if key in seen:
-            yield error(f"the table [{key}] appears twice; each hand needs a key of its own")
+            twice = f"the table [{key}] appears twice; each hand needs a key of its own"
+            yield _bad_piece(twice, source, key, start, 1)
             return
         seen.add(key)
     if not chunk:
@@ -224,17 +227,18 @@ def _piece(
     if isinstance(parsed, ImportFormatError):
         damaged = _damaged_headers(chunk, 0 if key is None else 1)
         if damaged:  # the hand before a header written wrongly is read without its lines
-            if damaged[0]:
-                yield _parse(key, start, chunk[: damaged[0]], source)
-            yield from (_damaged(chunk[at], start + at, source) for at in damaged)
+            if damaged[0][0]:
+                yield _parse(key, start, chunk[: damaged[0][0]], source)
+            yield from (_damaged(chunk[at], problem, start + at, source) for at, problem in damaged)
             return
     yield parsed
 
 
-def _damaged_headers(chunk: list[str], begin: int) -> list[int]:
+def _damaged_headers(chunk: list[str], begin: int) -> list[tuple[int, str]]:
     """The indexes, from ``begin``, of the lines of ``chunk`` (a piece that is not valid TOML)
     that are a table header written wrongly (``[2`` its ``]`` lost, ``[]``, ``[2] x``,
-    ``[[2]``): a line that starts with ``[`` and is not valid TOML by itself.  Such a line is
+    ``[[2]``), each with ``tomllib``'s message for it: a line that starts with ``[`` and is
+    not valid TOML by itself.  Such a line is
     no header to :data:`_HEADER`, so the piece runs on over it and the hand under it: the hand
     before it would be refused for another hand's header.  Sought only in a piece that failed
     to parse, so a hand that reads is never cut; a line of a multi-line array of arrays
@@ -242,17 +246,18 @@ def _damaged_headers(chunk: list[str], begin: int) -> list[int]:
     found = []
     for at in range(begin, len(chunk)):
         line = chunk[at]
-        if line.lstrip(" \t")[:1] == "[" and "," not in line and _toml_error(line) is not None:
-            found.append(at)
+        if line.lstrip(" \t")[:1] == "[" and "," not in line:
+            problem = _toml_error(line)
+            if problem is not None:
+                found.append((at, problem))
     return found
 
 
-def _damaged(line: str, number: int, source: str) -> ImportFormatError:
-    """The error of a table header written wrongly (:func:`_damaged_headers`) at file line
-    ``number``: an error of the hand it heads, named by its key when one can be read in it
-    (``[2``: hand 2), else of no hand known; that hand's lines, to the next header, are not
-    read."""
-    problem = _toml_error(line) or ""
+def _damaged(line: str, problem: str, number: int, source: str) -> ImportFormatError:
+    """The error of a table header written wrongly (:func:`_damaged_headers`: ``problem`` is
+    ``tomllib``'s word on it) at file line ``number``: an error of the hand it heads, named by
+    its key when one can be read in it (``[2``: hand 2), else of no hand known; that hand's
+    lines, to the next header, are not read."""
     at = _AT.search(problem)
     if at is not None:
         column, message = int(at.group(2)), problem[: at.start()].rstrip()
