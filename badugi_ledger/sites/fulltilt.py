@@ -327,8 +327,7 @@ def _street_pot(draft: HandDraft, text: str, marker: str, index: int, money: str
             f"hand's lines before it put {hand_figure(pot, money)} in",
             index,
         )
-    folded = {e.player for e in draft.events if type(e) is Action and e.verb == "fold"}
-    still_in = draft.active - folded
+    still_in = draft.active - _folded(draft)
     for written, who, what in (
         (m["players"], still_in, "still in"),
         (m["all_in"], still_in & draft.all_in, "all-in"),
@@ -343,6 +342,11 @@ def _street_pot(draft: HandDraft, text: str, marker: str, index: int, money: str
             )
 
 
+def _folded(draft: HandDraft) -> set[str]:
+    """The players the hand's lines so far show folding."""
+    return {e.player for e in draft.events if type(e) is Action and e.verb == "fold"}
+
+
 def _dealt_count(
     draft: HandDraft, player: str, count: int, draw_from: int | None, index: int
 ) -> None:
@@ -352,7 +356,7 @@ def _dealt_count(
     count that differs, a player who has not drawn yet, or one who folded is the file
     contradicting itself."""
     card_s = "card" if count == 1 else "cards"
-    if any(type(e) is Action and e.player == player and e.verb == "fold" for e in draft.events):
+    if player in _folded(draft):
         raise draft.error(f"the site deals {player} {count} {card_s} after {player} folded", index)
     drawn = None
     if draw_from is not None:

@@ -41,6 +41,7 @@ from .common import (
 )
 from .draft import HandDraft, SeatLine, of_hand
 from .files import NAME, UNREADABLE, chunk_hands, last_written, unreadable
+from .summary import not_named, seated_at
 
 ORIGIN = "kingsclub"
 CURRENCY = "USD"
@@ -255,15 +256,9 @@ def _summary_seat(draft: HandDraft, number: int, name: str, line: str, index: in
     seat at all is left to the check that names it so."""
     if all(seat.name != name for seat in draft.seats):
         return
-    seat = next((seat for seat in draft.seats if seat.number == number), None)
-    if seat is None:
-        raise draft.error(f"the summary names seat {number}, which is empty", index)
+    seat = seated_at(draft, number, index)
     if seat.name != name:
-        raise draft.error(
-            f"the summary's line of seat {number} does not name {seat.name}, who sits there: "
-            f"{quote(repr(line))}",
-            index,
-        )
+        raise not_named(draft, seat, line, index)
 
 
 def _play_line(draft: HandDraft, line: str, index: int, names: set[str], came_in: set[str]) -> bool:

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import re
 
+from ..model.errors import ImportFormatError
 from ..model.events import Collect, Show
 from ..model.limits import quote
 from ..model.money import hand_figure
-from .draft import HandDraft, format_list
+from .draft import HandDraft, SeatLine, format_list
 from .files import played_in_summary, won_amount
 
 __all__ = ["check_summary", "summary_pot", "summary_seat", "summary_win"]
@@ -56,16 +57,10 @@ def summary_seat(draft: HandDraft, number: int, text: str, line: int) -> tuple[s
     says he was dealt in, so a player the lines before the summary show nothing of is not
     taken for one who sat out: his turn was lost, and the replay finds where.  Returns the
     player and the text after his name (what he did, what he won)."""
-    seat = next((s for s in draft.seats if s.number == number), None)
-    if seat is None:
-        raise draft.error(f"the summary names seat {number}, which is empty", line)
+    seat = seated_at(draft, number, line)
     after = text[len(seat.name) :]
     if not text.startswith(seat.name) or after[:1] not in ("", " ", ","):
-        raise draft.error(
-            f"the summary's line of seat {number} does not name {seat.name}, who sits "
-            f"there: {quote(repr(text))}",
-            line,
-        )
+        raise not_named(draft, seat, text, line)
     if _FIGURE.search(after) is not None and won_amount(after) is None:
         raise draft.error(
             f"the summary's line of seat {number} states a figure in words the reader does "
@@ -80,6 +75,24 @@ def summary_seat(draft: HandDraft, number: int, text: str, line: int) -> tuple[s
     if played_in_summary(after):
         draft.summary_played.add(seat.name)
     return seat.name, after
+
+
+def seated_at(draft: HandDraft, number: int, line: int) -> SeatLine:
+    """The seat ``number`` a summary line (0-based ``line``) names; an empty one is an error."""
+    seat = next((s for s in draft.seats if s.number == number), None)
+    if seat is None:
+        raise draft.error(f"the summary names seat {number}, which is empty", line)
+    return seat
+
+
+def not_named(draft: HandDraft, seat: SeatLine, text: str, line: int) -> ImportFormatError:
+    """The error of a summary line (0-based ``line``, its words ``text``) of ``seat`` that
+    names another player than the one who sits there."""
+    return draft.error(
+        f"the summary's line of seat {seat.number} does not name {seat.name}, who sits "
+        f"there: {quote(repr(text))}",
+        line,
+    )
 
 
 def _summary_showed(draft: HandDraft, name: str, cards: str, line: int) -> None:
