@@ -58,7 +58,13 @@ def reserved_account(name: str) -> str | None:
     >>> reserved_account(" *House* "), reserved_account("house")
     ('*house*', None)
     """
-    return _RESERVED_LOOKS.get(composed(name).strip().casefold())
+    return reserved_look(composed(name))
+
+
+def reserved_look(look: str) -> str | None:
+    """:func:`reserved_account` of a name already composed (:func:`~.names.composed`), as the
+    replay holds each seat's."""
+    return _RESERVED_LOOKS.get(look.strip().casefold())
 
 
 def reserved_name_refused(name: str, account: str) -> str:

@@ -38,7 +38,7 @@ from ..model.events import (
 )
 from ..model.forced import forced_posts
 from ..model.names import composed
-from ..model.results import reserved_account, reserved_name_refused
+from ..model.results import reserved_look, reserved_name_refused
 
 
 def _seating_problem(record: HandRecord, seats: tuple[str, ...]) -> IllegalAction | None:
@@ -68,7 +68,7 @@ def _seating_problem(record: HandRecord, seats: tuple[str, ...]) -> IllegalActio
                 "blanks): no one could tell the player; write his name",
                 record.pos,
             )
-        account = reserved_account(name)
+        account = reserved_look(look)  # (the name composed above)
         if account is not None:
             return _reserved_name(record, name, account)
     return None
