@@ -18,7 +18,7 @@ import sqlite3
 from collections.abc import Callable, Container
 from typing import Any
 
-from ..model.money import UNSTATED, format_amount
+from ..model.events import term_text
 from .event_lookup import event_label_of
 from .fingerprints import PHH_ORIGIN
 from .hand_content import differences, players_renamed, stacks_carried_otherwise, stored_facts
@@ -193,8 +193,5 @@ def event_fact_conflict(
 def fact_text(column: str, value: Any, ident: dict[str, Any]) -> str:
     """An event fact as the file's header writes it: a buy-in as money, payouts as
     ``50/30/20``."""
-    if column == "buy_in":
-        return format_amount(int(value), ident["currency"] or UNSTATED)
-    if column == "payouts":
-        return "/".join(str(p) for p in json.loads(value))
-    return str(value)
+    stored = json.loads(value) if column == "payouts" else value  # (percents as JSON)
+    return term_text(column, stored, ident["currency"])

@@ -34,12 +34,12 @@ start.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Literal
+from typing import Any, Literal
 
 from .cards import Card
 from .errors import NOWHERE, Position
 from .frozen import fields_eq, fields_hash, fields_repr, frozen_fields
-from .money import CHIPS, TOURNAMENT_CHIPS, ChipValue
+from .money import CHIPS, TOURNAMENT_CHIPS, UNSTATED, ChipValue, format_amount
 from .settings import GameSettings
 
 Cards = tuple[Card | None, ...]
@@ -419,6 +419,17 @@ BETWEEN_HANDS: frozenset[type] = frozenset({StackChange, SitOut, CarryIn, HandsM
 """The events that happen between hands (rebuys, top-ups, add-ons, cash-outs, sitting out, a
 carried pot stated, hands missing): a record writes them before its first other event
 (``grammar/README.md``, "Between hands")."""
+
+
+def term_text(term: str, value: Any, currency: str | None) -> str:
+    """An event's term (:data:`SESSION_TERMS`) as a message shows it: a buy-in as money of
+    ``currency`` (the event's), a prize table as ``50/30/20`` (``value`` its percents), any
+    other as written."""
+    if term == "buy_in":
+        return format_amount(int(value), currency or UNSTATED)
+    if term == "payouts":
+        return "/".join(map(str, value))
+    return str(value)
 
 
 def hand_unit(record: HandRecord) -> str:

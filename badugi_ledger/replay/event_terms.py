@@ -15,8 +15,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from typing import Any
 
-from ..model.events import SESSION_TERMS, HandRecord, Session, event_of
-from ..model.money import UNSTATED, format_amount
+from ..model.events import SESSION_TERMS, HandRecord, Session, event_of, term_text
 from ..model.results import Violation
 
 RECENT_EVENTS = 1_000
@@ -81,24 +80,16 @@ def _terms(session: Session) -> list[tuple[str, Any]]:
 
 
 def _differs(record: HandRecord, first: _Stated, term: str, held: Any, value: Any) -> Violation:
-    session = record.session
+    session, currency = record.session, record.settings.currency
     named = f"{session.kind} {session.name}".rstrip() + (
         f" ({session.date})" if session.date else ""
     )
     word = _WORDS.get(term, term)
     return Violation(
         "event-terms",
-        f"this hand's {named} was read before with {word} {_written(term, held, record)} "
+        f"this hand's {named} was read before with {word} {term_text(term, held, currency)} "
         f"(hand {first.hand_id} at line {first.line}), and this hand states "
-        f"{_written(term, value, record)}: one {session.kind} has one {word}; make them agree, "
-        "or name the other event otherwise",
+        f"{term_text(term, value, currency)}: one {session.kind} has one {word}; make them "
+        "agree, or name the other event otherwise",
         record.pos,
     )
-
-
-def _written(term: str, value: Any, record: HandRecord) -> str:
-    if term == "buy_in":
-        return format_amount(int(value), record.settings.currency or UNSTATED)
-    if term == "payouts":
-        return "/".join(map(str, value))
-    return str(value)
