@@ -134,7 +134,7 @@ def store_file(
         _check_carries(writer)
         refuse_one_player_a_seat(db, writer.first_new, writer.next_hand, writer.replaced_ids)
         refuse_one_player_an_entry(db, writer.touched)
-        remember_path(db, source)
+        remember_path(db, source, writer.holdings.real_path)
         writer.commit()
         report.void_events, left = void_events(db, writer.touched, source)  # (voids followed)
         report.warnings += left

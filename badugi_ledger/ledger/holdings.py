@@ -27,7 +27,7 @@ from .corrections import audit_void, void_hand
 from .event_lookup import event_label_of
 from .report import GONE_FROM_FILE, REJECTED_KEPT, Conflict, FileReport
 from .rows import HandRows
-from .source_paths import another_file_before, other_names
+from .source_paths import another_file_before, other_names, real_path
 from .void_matching import OrganiserVoids, VoidedHand
 from .void_reasons import (
     LEFT_OUT,
@@ -94,10 +94,12 @@ class FileHoldings:
         """As :attr:`earlier`, the hands an organiser voided that the file held, still in the
         night's play, with the organiser's reason last: one the file no longer holds stays
         void and leaves the play (:meth:`voids_left_out`)."""
-        refused = another_file_before(db, report.source)
+        self.real_path = real_path(report.source)
+        """Where the file lies (:func:`.source_paths.real_path`), looked up once a file."""
+        refused = another_file_before(db, report.source, self.real_path)
         if refused is not None:
             raise LedgerError(refused)
-        self.spellings = other_names(db, report.source)
+        self.spellings = other_names(db, report.source, self.real_path)
         """The other paths this file was imported by (:mod:`.source_paths`): the hands read
         from them are this file's."""
         self.voids = OrganiserVoids(db, self._own_names())

@@ -43,10 +43,9 @@ def real_path(path: str) -> str | None:
         return None
 
 
-def remember(db: sqlite3.Connection, source: str) -> None:
-    """Keep the real path of the file imported as ``source`` (none for a path under which
-    no file lies)."""
-    path = real_path(source)
+def remember(db: sqlite3.Connection, source: str, path: str | None) -> None:
+    """Keep ``path``, the real path (:func:`real_path`) of the file imported as ``source``
+    (None: no file lies there)."""
     if path is not None:
         db.execute(
             "INSERT INTO source_paths (source, path) VALUES (?, ?) "
@@ -55,10 +54,10 @@ def remember(db: sqlite3.Connection, source: str) -> None:
         )
 
 
-def other_names(db: sqlite3.Connection, source: str) -> list[str]:
-    """The other paths files were imported by that led to the file ``source`` names now: to
-    its real path, or, for a file with hard links, to one of its other names."""
-    path = real_path(source)
+def other_names(db: sqlite3.Connection, source: str, path: str | None) -> list[str]:
+    """The other paths files were imported by that led to the file ``source`` names now (its
+    real path ``path``, :func:`real_path`), or, for a file with hard links, to one of its
+    other names."""
     if path is None:
         return []
     names = [
@@ -81,13 +80,13 @@ def other_names(db: sqlite3.Connection, source: str) -> list[str]:
     return names
 
 
-def another_file_before(db: sqlite3.Connection, source: str) -> str | None:
-    """Why ``source`` cannot name the file it names now, or None: it led to another file when
-    it was imported before, which still lies there (not this file moved: a relative path from
-    another folder, a link pointed elsewhere since).  Its hands are that file's; taken for
-    this one's, every one of them would be a hand this file no longer holds."""
+def another_file_before(db: sqlite3.Connection, source: str, now: str | None) -> str | None:
+    """Why ``source`` cannot name the file it names now (its real path ``now``), or None: it
+    led to another file when it was imported before, which still lies there (not this file
+    moved: a relative path from another folder, a link pointed elsewhere since).  Its hands
+    are that file's; taken for this one's, every one of them would be a hand this file no
+    longer holds."""
     row = db.execute("SELECT path FROM source_paths WHERE source = ?", [source]).fetchone()
-    now = real_path(source)
     if row is None or now is None or str(row[0]) == now:
         return None
     before = str(row[0])
