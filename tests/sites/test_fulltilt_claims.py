@@ -155,21 +155,28 @@ def test_cards_dealt_that_contradict_the_player_s_draw_are_reported_at_their_lin
     assert reported.endswith(problem)
 
 
+def _new_wording_with(*edits: tuple[str, str]) -> str:
+    """Hand 32617272179 (LF line ends) with each ``(old, new)`` of ``edits`` made, each
+    ``old`` written once in it."""
+    text = decode_bytes(NEW_WORDING.read_bytes()).replace("\r\n", "\n")
+    for old, new in edits:
+        assert text.count(old) == 1, old
+        text = text.replace(old, new)
+    return text
+
+
 def test_a_call_all_in_reads_its_amount_before_the_comma(tmp_path: Path) -> None:
     """Full Tilt writes ``Hero calls $0.20, and is all in`` (the corpus's
     ``fulltilt/3-Draw-Limit-USD-STT-2max-10-201211.txt``: ``Hero calls 25, and is all in``).
     The amount took the comma, and the legal line was refused as unrecognised.  Hand
     32617272179 with Hero starting with the $0.40 he puts in: all-in on his call of the
     second round, he checks no more, and the third draw's line counts him all-in."""
-    text = decode_bytes(NEW_WORDING.read_bytes()).replace("\r\n", "\n")
-    for old, new in (
+    text = _new_wording_with(
         ("Seat 7: Hero ($5)", "Seat 7: Hero ($0.40)"),
         ("Hero calls $0.20\n", "Hero calls $0.20, and is all in\n"),
         ("(Total Pot: $0.85, 2 Players)", "(Total Pot: $0.85, 2 Players, 1 All-In)"),
         ("dealt 1 card\nHero checks\nPlayer2 checks\n", "dealt 1 card\n"),
-    ):
-        assert text.count(old) == 1, old
-        text = text.replace(old, new)
+    )
     path = tmp_path / "all-in.txt"
     path.write_text(text, encoding="utf-8")
     assert check_file(path).problems == []
@@ -182,10 +189,9 @@ def test_the_summary_s_duration_line_is_read(tmp_path: Path) -> None:
     the corpus's ``fulltilt/3-Draw-Limit-USD-150-300-201011.Hero.and.Player1.sitting.out.txt``
     and two other files of that era); a Badugi hand so written was refused as an unrecognised
     summary line.  Hand 32617272179 with that line."""
-    text = decode_bytes(NEW_WORDING.read_bytes()).replace("\r\n", "\n")
-    assert text.count("*** SUMMARY ***\n") == 1
+    text = _new_wording_with(("*** SUMMARY ***\n", "*** SUMMARY ***\nDuration 24s\n"))
     path = tmp_path / "duration.txt"
-    path.write_text(text.replace("*** SUMMARY ***\n", "*** SUMMARY ***\nDuration 24s\n"), "utf-8")
+    path.write_text(text, "utf-8")
     assert check_file(path).problems == []
 
 
@@ -195,15 +201,12 @@ def test_the_hero_standing_pat_on_his_cards(tmp_path: Path, pat: str, ok: bool) 
     of the corpus's 2-7 files, e.g. ``fulltilt/3-Draw-Limit-USD-STT-2max-10-201211.txt``): the
     line was unrecognised and the hand refused.  It is a pat, its cards held to the hero's,
     as PokerStars' are.  Hand 32617272179 with the hero pat in the third draw."""
-    text = decode_bytes(NEW_WORDING.read_bytes()).replace("\r\n", "\n")
-    for old, new in (
+    text = _new_wording_with(
         ("Hero discards 1 card [Qs]\n", f"Hero stands pat on [{pat}]\n"),
         ("Dealt to Hero [4s 5c 2h] [Js]\n", ""),
         ("Hero shows [5c 4s 2h Js]", "Hero shows [5c 4s 2h Qs]"),
         ("showed [5c 4s 2h Js]", "showed [5c 4s 2h Qs]"),
-    ):
-        assert text.count(old) == 1, old
-        text = text.replace(old, new)
+    )
     path = tmp_path / "pat.txt"
     path.write_text(text, encoding="utf-8")
     problems = check_file(path).problems
