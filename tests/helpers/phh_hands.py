@@ -7,3 +7,16 @@ small_bet = 2
 big_bet = 4
 starting_stacks = [20, 20, 20]
 """
+
+
+def home_session_phhs() -> list[str]:
+    """The lines of ``examples/home_session.bhh`` converted to PHH: four hands of one table,
+    ``[1]`` to ``[4]`` (the ``.phhs`` splitting tests damage them one way or another)."""
+    import io
+
+    from badugi_ledger.convert import convert_file
+    from tests.helpers.paths import EXAMPLES
+
+    out = io.StringIO()
+    convert_file(EXAMPLES / "home_session.bhh", "phh", out)
+    return out.getvalue().splitlines()

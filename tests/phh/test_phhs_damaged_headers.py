@@ -10,24 +10,21 @@ Built from ``examples/home_session.bhh`` converted to PHH (four hands of one tab
 
 from __future__ import annotations
 
-import io
 from pathlib import Path
 
 import pytest
 
 from badugi_ledger.check import run_check
-from badugi_ledger.convert import convert_file
 from badugi_ledger.model.errors import ImportFormatError
 from badugi_ledger.model.events import HandRecord
 from badugi_ledger.phh.reader import read_phh
+from tests.helpers.phh_hands import home_session_phhs
 
 EXAMPLE = Path(__file__).parents[2] / "examples" / "home_session.bhh"
 
 
 def _night() -> list[str]:
-    out = io.StringIO()
-    convert_file(EXAMPLE, "phh", out)
-    return out.getvalue().splitlines()
+    return home_session_phhs()
 
 
 @pytest.mark.parametrize(

@@ -15,14 +15,13 @@ from badugi_ledger.check import run_check
 from badugi_ledger.convert import convert_file
 from badugi_ledger.model.errors import ImportFormatError
 from badugi_ledger.phh.reader import read_phh
+from tests.helpers.phh_hands import home_session_phhs
 
 EXAMPLE = Path(__file__).parents[2] / "examples" / "home_session.bhh"
 
 
 def _night_with_a_value_twice() -> list[str]:
-    out = io.StringIO()
-    convert_file(EXAMPLE, "phh", out)
-    lines = out.getvalue().splitlines()
+    lines = home_session_phhs()
     at = lines.index("small_bet = 2", lines.index("[2]"))
     lines.insert(at, "small_bet = 2")
     return lines
