@@ -23,10 +23,6 @@ from tests.helpers.phh_hands import home_session_phhs
 EXAMPLE = Path(__file__).parents[2] / "examples" / "home_session.bhh"
 
 
-def _night() -> list[str]:
-    return home_session_phhs()
-
-
 @pytest.mark.parametrize(
     ("header", "hand", "column"),
     [
@@ -44,7 +40,7 @@ def _night() -> list[str]:
 def test_a_damaged_header_is_its_own_hands_error(
     header: str, hand: str | None, column: int
 ) -> None:
-    lines = _night()
+    lines = home_session_phhs()
     at = lines.index("[2]")
     lines[at] = header
     items = list(read_phh(lines, "night.phhs"))
@@ -58,7 +54,7 @@ def test_a_damaged_header_is_its_own_hands_error(
 
 
 def test_check_counts_the_hand_before_a_damaged_header(tmp_path: Path) -> None:
-    lines = _night()
+    lines = home_session_phhs()
     lines[lines.index("[2]")] = "[2"
     path = tmp_path / "night.phhs"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
@@ -75,13 +71,13 @@ def test_check_counts_the_hand_before_a_damaged_header(tmp_path: Path) -> None:
 def test_the_first_header_damaged_and_a_broken_hand_before_another() -> None:
     """The file's first header damaged (the lines before any header are the document's root);
     a hand that is itself not valid TOML is still its own error, beside the damaged header."""
-    lines = _night()
+    lines = home_session_phhs()
     lines[0] = "[1"
     items = list(read_phh(lines, "night.phhs"))
     assert [i.hand_id for i in items if isinstance(i, HandRecord)] == ["2", "3", "4"]
     (error,) = [i for i in items if isinstance(i, ImportFormatError)]
     assert (error.hand, error.position.line) == ("1", 1)
-    lines = _night()
+    lines = home_session_phhs()
     lines[lines.index("[2]") - 3] = "small_bet = = 2"
     lines[lines.index("[2]")] = "[2"
     errors = [i for i in read_phh(lines, "night.phhs") if isinstance(i, ImportFormatError)]
@@ -92,7 +88,7 @@ def test_the_first_header_damaged_and_a_broken_hand_before_another() -> None:
 def test_a_hand_with_a_nested_array_of_arrays_is_not_cut() -> None:
     """A user-defined field holding arrays one a line is read whole: only a piece that fails to
     parse is looked at for damaged headers."""
-    lines = _night()
+    lines = home_session_phhs()
     at = lines.index("[2]")
     lines[at:at] = ["_grid = [", "  [1, 2],", "  [", "    3", "  ],", "]"]
     items = list(read_phh(lines, "night.phhs"))
@@ -104,7 +100,7 @@ def test_a_header_shaped_line_of_a_multi_line_string_is_no_header(quote: str) ->
     """A user-defined ``_notes`` written as a multi-line string (TOML allows it; PokerKit reads
     the file) whose text holds a line ``[3]``: the file was cut there, hand 1 refused as an
     unterminated string and hand 3 said to appear twice.  The line is the string's."""
-    lines = _night()
+    lines = home_session_phhs()
     at = lines.index("[2]")
     lines[at:at] = [f"_notes = {quote}", "seen at the table:", "[3]", "the end", quote]
     items = list(read_phh(lines, "night.phhs"))
@@ -119,7 +115,7 @@ def test_quotes_in_a_comment_or_a_one_line_string_open_no_multi_line_string(line
     """Three quotes in a comment or inside a one-line string open nothing: taken for a
     multi-line string, they made the rest of the file one hand (a file of 2,000 hands lost
     868 of them, unnamed: the verification audit)."""
-    lines = _night()
+    lines = home_session_phhs()
     lines.insert(lines.index("[2]"), line)
     lines.insert(lines.index("[4]") + 1, "small_bet = = 2")  # hand 4 is not valid TOML
     items = list(read_phh(lines, "night.phhs"))
