@@ -717,6 +717,88 @@ def test_a_final_line_that_adds_up_is_carried_after_a_payout_mismatch() -> None:
     assert two.ok and not two.warnings
 
 
+MISTYPED_STACK = """\
+game badugi · fixed limit 2/4 · blinds 1/2
+table Kitchen
+
+hand 1 · button Anna · Anna 100 · Ben 100 · Cara 100
+Anna folds · Ben calls · Cara checks
+draw: Ben 1 · Cara 1
+Ben bets · Cara folds
+Ben collects 4
+final: Anna 100 · Ben 102 · Cara 98
+
+hand 2 · button Ben · Anna · Ben · Cara 980
+Ben folds · Cara calls · Anna checks
+draw: Cara 1 · Anna 1
+Cara bets · Anna folds
+Cara collects 4
+final: Anna 98 · Ben 102 · Cara 100
+
+hand 3 · button Cara · Anna · Ben · Cara
+Cara folds · Anna calls · Ben checks
+draw: Anna 1 · Ben 1
+Anna bets · Ben folds
+Anna collects 4
+final: Anna 100 · Ben 100 · Cara 100
+"""  # hand 2 states Cara 980 where hand 1 left her 98: its final: line counts from the 98
+
+
+def test_a_mistyped_stated_stack_is_reported_once_and_not_carried() -> None:
+    """A stack typed wrong on a hand line (980 for the 98 the previous hand left) is the
+    hand's mistake (``stack-carried``, at its line); its final: line adds up from the stacks
+    the previous hand left, so the table goes on from it and the next hand, right, is not made
+    a false mismatch (the made-up 882 chips followed the table before)."""
+    one, two, three = outcomes_of(MISTYPED_STACK)
+    assert two.errors[0].rule == "stack-carried" and two.errors[0].pos.line == 11
+    assert three.ok and not three.errors, three.errors
+    assert [w.rule for w in three.warnings] == ["stacks-resynced"]
+    assert three.result is not None and three.result.starting_stacks["Cara"] == 100
+    assert one.ok
+    # A final: line that adds up from neither figure is the mistake itself: no resync.
+    wrong = MISTYPED_STACK.replace(
+        "final: Anna 98 · Ben 102 · Cara 100", "final: Anna 98 · Ben 102 · Cara 101"
+    )
+    _, _, three = outcomes_of(wrong)
+    assert not three.warnings and not three.ok
+
+
+def test_a_mistyped_stated_stack_is_reported_beside_the_rule_it_breaks() -> None:
+    """A stated stack that makes a later action of its hand illegal (Cara all-in for the 3
+    chips she has, the hand line saying 30) is reported at its own line with that action's
+    verdict, not dropped for it."""
+    text = """\
+game badugi · fixed limit 2/4 · blinds 1/2
+table Kitchen
+
+hand 1 · button Anna · Anna 100 · Ben 100 · Cara 7
+Anna folds · Ben calls · Cara checks
+draw: Ben 1 · Cara 1
+Ben bets · Cara calls
+draw: Ben 1 · Cara 1
+Ben bets · Cara folds
+Ben collects 8
+final: Anna 100 · Ben 104 · Cara 3
+
+hand 2 · button Ben · Anna · Ben · Cara 30
+Ben folds · Cara raises to 3 all-in · Anna calls
+draw: Cara 1 · Anna 1
+draw: Cara pat · Anna 1
+draw: Cara pat · Anna 1
+show: Cara 8h 5d 3c 2s · Anna Kh Qd Jc Ts
+Cara collects 6
+final: Anna 97 · Ben 104 · Cara 6
+"""
+    _, two = outcomes_of(text)
+    assert sorted((e.pos.line, e.rule) for e in two.errors)[:2] == [
+        (13, "stack-carried"),
+        (14, "bet-size"),
+    ], two.errors
+    # With the stack right, the hand is clean.
+    _, two = outcomes_of(text.replace("Cara 30\n", "Cara 3\n"))
+    assert two.ok and not two.errors, two.errors
+
+
 def test_a_hand_that_cannot_be_read_does_not_stop_the_check() -> None:
     """A hand in the middle that does not parse: it is reported, and the hands after it are
     checked with stacks unknown: a later mistake is still found at its line."""

@@ -370,6 +370,7 @@ def _after_replay(
 ) -> None:
     """What a replayed hand leaves its table: final stacks, the carried pot, who busted."""
     final = result.final_stacks
+    shift = _stated_over_carried(state, record) if result.violations else 0
     state.stacks.update(final.items())  # a view: its items are quickest
     unknown = state.unknown
     if unknown:
@@ -383,7 +384,7 @@ def _after_replay(
                 state.stacks[p] = finals[p]
                 unknown.pop(p, None)
     elif result.violations:
-        _stacks_the_recorder_counted(state, record, final)
+        _stacks_the_recorder_counted(state, record, final, shift)
     state.last_seats = record.seats
     state.carry = result.carry_out
     state.carry_stakes = result.carry_stakes
@@ -392,20 +393,41 @@ def _after_replay(
         state.busted[p] = record.hand_id
 
 
+def _stated_over_carried(state: TableState, record: HandRecord) -> int:
+    """The chips the record's stated stacks hold more than the previous hand left those
+    players (with what they bought or took off before the deal): the ``stack-carried``
+    mismatches' sum (0: none; the state's stacks are still the ones before the hand)."""
+    known = state.stacks
+    last = set(map(_NAME, state.last_seats))
+    changes: dict[str, int] = {}
+    for e in record.events:
+        if type(e) is StackChange:
+            changes[e.player] = changes.get(e.player, 0) + e.chips
+    return sum(
+        s.stack - known[s.name] - changes.get(s.name, 0)
+        for s in record.seats
+        if s.stack is not None and s.name in known and s.name in last
+    )
+
+
 def _stacks_the_recorder_counted(
-    state: TableState, record: HandRecord, final: Mapping[str, int]
+    state: TableState, record: HandRecord, final: Mapping[str, int], shift: int = 0
 ) -> None:
     """A replayed hand whose ``final:`` line disagrees with the replay (a payout mismatch) but
     adds up as the replay's stacks do: the table goes on from the recorder's stacks, as after
     a hand that could not be replayed.  The recorder counted the chips at the table, and the
     hands after were played from those; a mistyped action in this hand (a call written for a
-    fold) would otherwise make every later hand of the table wrong.  The next hand says so
-    (``stacks-resynced``).  A line that does not add up is itself the mistake: the replay's
-    stacks go on."""
+    fold) would otherwise make every later hand of the table wrong.  So does a line that adds
+    up from the stacks the previous hand left, where the hand states others (``shift``: the
+    chips its stated stacks hold more, :func:`_stated_over_carried`): the stated stack is the
+    mistyped one (``stack-carried``), and the chips it made up must not follow the table.
+    The next hand says so (``stacks-resynced``).  A line that does not add up is itself the
+    mistake: the replay's stacks go on."""
     finals = _final_line(record)
     if not finals or not finals.keys() >= final.keys() or finals == final:
         return
-    if sum(finals[p] for p in final) != sum(final.values()):
+    total = sum(finals[p] for p in final)
+    if total != sum(final.values()) and not (shift and total == sum(final.values()) - shift):
         return
     moved = {p for p in final if finals[p] != final[p]}
     for p in final:

@@ -139,6 +139,9 @@ def play_events(
     except IllegalAction as exc:
         if st is not None:
             st.at = at  # the event that broke a rule (a card tracker's error, too)
+            # A stated stack that disagrees with the carried one (found at the deal) may be why
+            # the rule broke: it is reported with the broken rule, never lost with the hand.
+            exc.mismatches = (*st.violations, *exc.mismatches)
             collected = collections_after_a_broken_rule(st)
             if collected is not None:
                 exc.mismatches = (*exc.mismatches, collected)
