@@ -507,6 +507,11 @@ class HandRecord:
     them again among the players dealt in when one listed has no chips at the deal
     (:mod:`badugi_ledger.model.forced`).  Not part of the hand's fingerprint nor of its
     :func:`~.copies.content`: it says how the posts were written, not who posted them."""
+    currency_inherited: bool = False
+    """The hand opens a cash session whose header states no currency, after a tournament whose
+    header stated one (its buy-in's: the tournament's stacks were chips): the hand's amounts
+    are cents of that currency, which the replay warns of (``currency-inherited``).  Not part
+    of the hand's fingerprint nor of its content: it says how the header was written."""
 
     def __init__(
         self,
@@ -524,6 +529,7 @@ class HandRecord:
         positions: Sequence[Position] = (),
         standalone: bool = False,
         posts_implied: bool = False,
+        currency_inherited: bool = False,
     ) -> None:
         _set(
             self,
@@ -543,6 +549,7 @@ class HandRecord:
                 "positions": positions,
                 "standalone": standalone,
                 "posts_implied": posts_implied,
+                "currency_inherited": currency_inherited,
             },
         )
         if positions:

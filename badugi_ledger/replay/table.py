@@ -101,6 +101,21 @@ INCOMPLETE_RULES = frozenset(
 """Rules that mean "not enough information to settle the hand" rather than "broken"."""
 
 
+def _currency_inherited(record: HandRecord) -> Violation:
+    """The ``currency-inherited`` warning of a hand that opens a cash session stating no
+    currency after a tournament that stated one (``HandRecord.currency_inherited``)."""
+    code = record.settings.currency
+    return Violation(
+        "currency-inherited",
+        f"this cash game's amounts are read as cents of {code}: currency {code} was stated "
+        "for the tournament before it, where it named the buy-in's currency (its stacks were "
+        f"chips); write 'currency {code}' in this game's header if its amounts are {code}, "
+        "or 'currency chips' for a game in chips",
+        record.pos,
+        "warning",
+    )
+
+
 def error_violation(exc: BadugiError) -> Violation:
     """A raised error as a :class:`Violation` for a :class:`HandOutcome`."""
     rule = exc.rule or type(exc).__name__.replace("Error", "").lower() or "error"
@@ -177,9 +192,10 @@ class TableTracker:
         certain = dealt_in and blinds_follow_button(record)
         instead = None if moved is None or base is None else left_of(base.button, record.seats)
         state.button = base_of(record, instead) if certain else None
-        if missing is None and moved is None:
+        inherited = _currency_inherited(record) if record.currency_inherited else None
+        if missing is None and moved is None and inherited is None:
             return outcome
-        said = tuple(w for w in (missing, moved) if w is not None)
+        said = tuple(w for w in (inherited, missing, moved) if w is not None)
         return replace(outcome, warnings=(*said, *outcome.warnings))
 
     def _replay(self, state: TableState, record: HandRecord) -> HandOutcome:

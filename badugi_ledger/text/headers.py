@@ -191,6 +191,13 @@ class SettingsState:
         """The header said ``rake none``: no hand of it may record a rake taken (the default,
         no rake rule stated, takes a hand's ``raked N`` as what the house took: a site's)."""
         self.currency: str | None = None
+        self._currency_stated: str | None = None
+        """A ``currency`` item came since the hand before (:meth:`currency_inherited`):
+        ``changed`` the currency, or stated it ``again``."""
+        self._currency_for: str | None = None
+        """The kind of session (``cash``, ``tournament``) the currency in effect was stated
+        for: what it means to the file's writer (amounts in cents, or a buy-in's currency).
+        Stated for a cash game once any cash session states it."""
         self.house: dict[str, Any] = {}
         self.session: dict[str, Any] = {}
         self.table: str = ""
@@ -240,7 +247,9 @@ class SettingsState:
             self.rake = None
             self.rake_none = True
         elif tag == "currency":
-            self.currency = None if a[0] == "chips" else amounts_in_cents(a[0])
+            currency = None if a[0] == "chips" else amounts_in_cents(a[0])
+            self._currency_stated = "changed" if currency != self.currency else "again"
+            self.currency = currency
         elif tag == "chip_value":
             if self.session.get("kind") == "tournament":
                 raise ConfigError("tournament chips have no money value: the buy-in is the money")
@@ -347,6 +356,23 @@ class SettingsState:
                     "agree, or name the other event otherwise"
                 )
         return None
+
+    def currency_inherited(self) -> bool:
+        """Asked at each hand, before :meth:`session_value`: whether the hand opens a cash
+        session that states no currency after a tournament that stated one.  There the
+        currency named the buy-in's (the stacks were chips); in a cash game it makes every
+        amount cents of it, which a side game after a tournament may not mean.  Said once a
+        cash session (the next states it, or goes on in the same currency on its word)."""
+        if self._session is not None:
+            return False  # no header line since the hand before: nothing new
+        kind = self.session.get("kind") or NO_SESSION.kind
+        before = self._currency_for
+        stated, self._currency_stated = self._currency_stated, None
+        inherited = stated is None and self.currency is not None and before == "tournament"
+        inherited = inherited and kind == "cash"
+        if before is None or inherited or stated == "changed" or (stated and kind == "cash"):
+            self._currency_for = kind
+        return inherited
 
     def session_value(self) -> Session:
         if self._session is None:  # (a header line came since the hand before)

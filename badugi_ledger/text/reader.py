@@ -575,6 +575,7 @@ class _Reader:
         otherwise = state.stated_otherwise()
         if otherwise is not None:
             raise FormatError(otherwise, raw.pos)
+        inherited = state.currency_inherited()
         table = state.table
         known = self.players.get(table)
         if known is None or not seated <= known:
@@ -597,6 +598,7 @@ class _Reader:
             posts_none,
             self._positions(positions),
             posts_implied=implied,
+            currency_inherited=inherited,
         )
 
     def _implied_posts(

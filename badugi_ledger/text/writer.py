@@ -440,7 +440,19 @@ class HandsWriter:
                 "with one: the text format says so with 'rake none', under which no rake is "
                 "taken"
             )
-        header_lines = [_SEP.join(items) for items in _settings_items(record.settings, settings)]
+        base = settings
+        if (
+            base is not None
+            and base.currency is not None
+            and record.settings.currency == base.currency
+            and record.session.kind == "cash"
+            and self._session is not None
+            and self._session.kind == "tournament"
+        ):
+            # A tournament's currency was its buy-in's: a cash game after it states its own,
+            # as the reader asks (HandRecord.currency_inherited).
+            base = replace(base, currency=None)
+        header_lines = [_SEP.join(items) for items in _settings_items(record.settings, base)]
         session_items = _session_items(record.session, self._session)
         if session_items:
             header_lines.append(_SEP.join(session_items))
@@ -464,8 +476,17 @@ class HandsWriter:
 def without_positions(record: HandRecord) -> HandRecord:
     """The record with its positions (the hand's and its events'), source text and origin
     blanked, and its posts not said to be implied (the text leaves out posts equal to the
-    implied ones, and reading it back implies them): for round trips."""
-    return replace(record, pos=NOWHERE, text="", origin="", positions=(), posts_implied=False)
+    implied ones, and reading it back implies them), nor its currency inherited (the writer
+    states it): for round trips."""
+    return replace(
+        record,
+        pos=NOWHERE,
+        text="",
+        origin="",
+        positions=(),
+        posts_implied=False,
+        currency_inherited=False,
+    )
 
 
 def _plain(value: Any) -> Any:
