@@ -152,6 +152,7 @@ def division_allowed(
     house: HouseRules = HouseRules(),  # noqa: B008 - frozen, immutable default
     judged: Collection[str] | None = None,
     carried_in: CarriedIn | None = None,
+    best: Mapping[str, tuple[Any, ...]] | None = None,
 ) -> bool:
     """Whether some hands for the contenders not in ``known`` divide ``pots`` as ``payouts``
     (player -> chips from these pots) with ``carried`` chips left to the next hand (only
@@ -160,7 +161,9 @@ def division_allowed(
     contender and every player in ``payouts``; one missing from ``payouts`` is paid nothing).
     ``carried_in``: a Progressive Badugi pot carried into the hand (the first pot holds it),
     which goes to the winners of the first pot won (``002``), a settled pot after these among
-    them; ``payouts`` and ``carried`` then count it where it goes.
+    them; ``payouts`` and ``carried`` then count it where it goes.  ``best``: for a contender
+    not in ``known`` whose cards are known in part, the best value key each half can take
+    (:func:`.ceilings.ceilings`): no division has him win with a better one.
 
     The search visits each pot once for each way the pots before it can end that matters to
     it (its previous pot's winners among its own players, the value its winners stay below,
@@ -185,6 +188,7 @@ def division_allowed(
         keys = {p: values[half].key for p, values in known.items() if values is not None}
         values = value_keys(game)[half]
         walk = _Walk(pots, amounts, keys, values, facts.progressive, house, asked, target)
+        walk.best = {p: tops[half] for p, tops in (best or {}).items()}
         walk.carry, walk.later = carry.amount, carry.later
         walk.count_left = carried is not None
         walk.joined = house.odd_chip_split == "all-to-first" and len(facts.halves) == 1
@@ -231,6 +235,8 @@ class _Walk:
 
     carry = 0
     later: tuple[tuple[int, tuple[str, ...]], ...] = ()
+    best: Mapping[str, Any] = {}
+    """The best value an unknown hand known in part can take (absent: any value)."""
     count_left = True
     joined = False
     """Whether the pots in a row that the same tied winners take are paid as one
@@ -262,9 +268,32 @@ class _Walk:
         return values[at - 1] if at else None
 
     def _tying(self, unknown: list[str], value: Any) -> list[tuple[str, ...]]:
-        """Which of the ``unknown`` hands may tie winners of ``value`` (every set of them): the
-        others are below it, so all of them when nothing is below it (the lowest value)."""
-        return _subsets(unknown) if value > self.values[0] else [tuple(unknown)]
+        """Which of the ``unknown`` hands may tie winners of ``value`` (every set of those
+        that can reach it): the others are below it, so all of them when nothing is below it
+        (the lowest value)."""
+        best = self.best
+        able = [p for p in unknown if p not in best or best[p] >= value]
+        if value > self.values[0]:
+            return _subsets(able)
+        return [tuple(unknown)] if len(able) == len(unknown) else []
+
+    def _beating(
+        self, unknown: list[str], known_best: Any, highest: Any
+    ) -> list[tuple[tuple[str, ...], Any]]:
+        """The ways ``unknown`` hands win over the known ones (best ``known_best``, None:
+        none): tied winners at the best value below the bound (``highest``) that each of them
+        can reach."""
+        best = self.best
+        if not best:
+            return [(extra, highest) for extra in self._tying(unknown, highest) if extra]
+        out: list[tuple[tuple[str, ...], Any]] = []
+        for extra in _subsets(unknown):
+            value = min([highest, *[best[p] for p in extra if p in best]])
+            if not extra or (known_best is not None and value <= known_best):
+                continue
+            if value > self.values[0] or len(extra) == len(unknown):
+                out.append((extra, value))
+        return out
 
     def divisions(
         self,
@@ -320,7 +349,7 @@ class _Walk:
         # Unknown hands that beat the known ones: at most the best value below the bound.
         highest = self._highest_below(bound)
         if highest is not None and (best is None or best < highest):
-            choices += [(extra, highest) for extra in self._tying(unknown, highest) if extra]
+            choices += self._beating(unknown, best, highest)
         out: set[_Outcome] = set()
         for winners, below in choices:
             order = tuple([p for p in contenders if p in winners])

@@ -450,6 +450,15 @@ class CardTracker:
                 at,
             )
 
+    def known_part(self, player: str) -> tuple[list[Card], int, list[Card]]:
+        """The cards of the player's holding that are known, how many are not, and the cards
+        those may be: the cards whose place is not known (no player holds them as far as the
+        record says, and none is a dead card the stub has not taken back)."""
+        hand = self._hold[player]
+        held = [_CARD_AT(i) for i in hand if i is not None]
+        free = [_CARD_AT(i) for i, where in enumerate(self._loc) if where is None]
+        return held, len(hand) - len(held), free
+
     def known_hand(self, player: str) -> tuple[Card, ...] | None:
         """The player's full holding if every card is known, else None."""
         hand = self._hold[player]

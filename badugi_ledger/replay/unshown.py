@@ -38,9 +38,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import cast
 
+from ..hands.ceilings import ceilings
 from ..hands.possible import CarriedIn, OpenPot, division_allowed, known_values
 from ..hands.pots import next_pot_won, split_evenly
-from ..model.cards import Card
+from ..model.cards import Card, format_cards
 from ..model.errors import CardError, illegal
 from ..model.games import GAMES
 from ..model.results import Violation
@@ -302,21 +303,33 @@ def check_unshown(
     hands = {p: known_cards(st, p) for pot in pots for p in pot.contenders}
     try:
         known = known_values(game, {p: h for p, h in hands.items() if h is not None}, house)
+        best = _best_of_known_parts(st, [p for p, h in hands.items() if h is None])
     except CardError:
         return  # the cards themselves are wrong: reported where they are recorded
-    if division_allowed(pots, known, game, recorded, carried, house, carried_in=carry):
+    for p, tops in list(best.items()):
+        if tops is None:  # no cards for the unknown ones make it win (a qualifier, 002)
+            known[p] = None
+            del best[p]
+    ceilings = cast("dict[str, tuple[object, ...]]", best)
+    if division_allowed(
+        pots, known, game, recorded, carried, house, carried_in=carry, best=ceilings
+    ):
         return
     position = st.record.position
     unknown = ", ".join(sorted({p for p, h in hands.items() if h is None}))
     plural = " pots" if len(open_pots) > 1 else " pot"
     names = " and ".join(pot.name for pot in open_pots) + plural
     total = st.figure(sum(pot.amount for pot in pots))
-    what = _known_words(st, known)
+    what = _known_words(st, known) + "".join(
+        f"; {p} is known to hold {format_cards(st.cards.known_part(p)[0])}"
+        for p in best
+        if p not in known
+    )
     for c, at in zip(st.collects, st.collect_at, strict=True):
         p = c.player
         chips = recorded.get(p, 0)
         if not division_allowed(
-            pots, known, game, {p: chips}, None, house, judged=[p], carried_in=carry
+            pots, known, game, {p: chips}, None, house, judged=[p], carried_in=carry, best=ceilings
         ):
             takes = st.figure(chips) if chips else "nothing"
             message = (
@@ -335,6 +348,19 @@ def check_unshown(
         f"({total}) that any hands for the unknown cards of {unknown} give{what}"
     )
     violations.append(Violation("collect", message, position(at), "mismatch"))
+
+
+def _best_of_known_parts(
+    st: HandState, players: Sequence[str]
+) -> dict[str, tuple[object, ...] | None]:
+    """For each of ``players`` whose showdown cards are known in part, the best value each
+    half can take (:func:`~badugi_ledger.hands.ceilings.ceilings`; None: none can win)."""
+    out: dict[str, tuple[object, ...] | None] = {}
+    for p in players:
+        held, missing, free = st.cards.known_part(p)
+        if held and missing:
+            out[p] = ceilings(st.settings.game, held, missing, free, st.house)
+    return out
 
 
 def _carried_in(
