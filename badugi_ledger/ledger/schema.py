@@ -531,5 +531,11 @@ MIGRATIONS: tuple[tuple[int, str, Migration], ...] = (
         "still in in a chop, a tournament of voided hands only counts for nothing",
         _m022_voided_tournament_hands,
     ),
+    (
+        23,
+        "views: hand_summary gives a valued chip game's hands in its money, as the exports "
+        "do, never as chips beside a plain chip game's",
+        _recreate_views,
+    ),
 )
 SCHEMA_VERSION = MIGRATIONS[-1][0]

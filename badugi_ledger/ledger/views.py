@@ -39,6 +39,13 @@ CASH_UNIT = "coalesce(e.money, 'chips')"
 """The unit a cash event's results are reported in (alias ``e`` = ``events``)."""
 CASH_FACTOR = "(CASE WHEN e.currency IS NULL THEN coalesce(e.chip_cents, 1) ELSE 1 END)"
 """What one of the event's chips is in :data:`CASH_UNIT` (cents per chip, or 1)."""
+HAND_UNIT = f"(CASE WHEN e.kind = 'cash' THEN {CASH_UNIT} ELSE e.unit END)"
+"""A hand's amounts' unit (alias ``e`` = ``events``): a cash game's money when it has one
+(its currency, or the currency its chips are valued in), as in the results; else chips, or
+tournament chips.  ``hand_summary`` and the exports of hands and postings give it."""
+HAND_FACTOR = f"(CASE WHEN e.kind = 'cash' THEN {CASH_FACTOR} ELSE 1 END)"
+"""What one of a hand's chips is in :data:`HAND_UNIT`: the cents a valued chip is worth, else 1.
+So chips of 0.10 EUR count as euros, never as ``chips`` beside a plain chip game's."""
 
 
 def shown(amount: str, unit: str) -> str:
@@ -265,10 +272,12 @@ GROUP BY season, player_id, unit
 """,
     "hand_summary": f"""
 SELECT h.id, h.event_id, e.name AS event, e.season, h.hand_number AS hand, h.table_name,
-       h.game, e.unit, h.pot, h.rake, h.carry_in, h.carry_out, h.showdown,
-       {shown("h.pot", "e.unit")} AS pot_text,
-       (SELECT group_concat(name || ' ' || {shown("share", "e.unit")}, ', ') FROM (
-            SELECT coalesce(p.name, a.name) AS name, sum(w.share) AS share
+       h.game, {HAND_UNIT} AS unit, h.pot * {HAND_FACTOR} AS pot,
+       h.rake * {HAND_FACTOR} AS rake, h.carry_in * {HAND_FACTOR} AS carry_in,
+       h.carry_out * {HAND_FACTOR} AS carry_out, h.showdown,
+       {shown(f"(h.pot * {HAND_FACTOR})", HAND_UNIT)} AS pot_text,
+       (SELECT group_concat(name || ' ' || {shown("share", HAND_UNIT)}, ', ') FROM (
+            SELECT coalesce(p.name, a.name) AS name, sum(w.share) * {HAND_FACTOR} AS share
             FROM pots po JOIN pot_winners w ON w.pot_id = po.id
             JOIN aliases a ON a.id = w.alias_id LEFT JOIN players p ON p.id = a.player_id
             WHERE po.hand_id = h.id GROUP BY a.player_id ORDER BY sum(w.share) DESC, name

@@ -31,7 +31,7 @@ import sqlite3
 from collections.abc import Callable
 from typing import IO, TYPE_CHECKING, Literal
 
-from ..ledger.views import CASH_FACTOR, CASH_UNIT
+from ..ledger.views import HAND_FACTOR, HAND_UNIT
 from ..model.errors import ConfigError, LedgerError
 from ..model.escaping import csv_text
 from .export_rows import write_rows
@@ -71,23 +71,14 @@ Query = tuple[str, list[object]]
 """An export's ``SELECT`` and its parameters."""
 
 
-_UNIT = f"(CASE WHEN e.kind = 'cash' THEN {CASH_UNIT} ELSE e.unit END)"
-"""A hand's amounts' unit in the exports (alias ``e`` = ``events``): a cash game's money when
-it has one (its currency, or the currency its chips are valued in), as in the standings and
-the sessions; else chips, or tournament chips."""
-_IN_UNIT = f"(CASE WHEN e.kind = 'cash' THEN {CASH_FACTOR} ELSE 1 END)"
-"""What one of a hand's chips is in :data:`_UNIT`: the cents a valued chip is worth, else 1.
-So chips of 0.10 EUR are exported as euros, never as ``chips`` beside a plain chip game's."""
-
-
 def hands_query(season: str | None = None) -> Query:
     where, args = season_clause(season, "WHERE")
     return (
         "SELECT h.id, h.fingerprint, e.name AS event, e.kind, e.date, e.season, "
-        "h.hand_number AS hand, "
-        f"h.table_name AS 'table', h.game, h.button, {_UNIT} AS unit, h.pot * {_IN_UNIT} AS pot, "
-        f"h.rake * {_IN_UNIT} AS rake, h.carry_in * {_IN_UNIT} AS carry_in, "
-        f"h.carry_out * {_IN_UNIT} AS carry_out, h.showdown, h.source, h.line, h.origin "
+        "h.hand_number AS hand, h.table_name AS 'table', h.game, h.button, "
+        f"{HAND_UNIT} AS unit, h.pot * {HAND_FACTOR} AS pot, "
+        f"h.rake * {HAND_FACTOR} AS rake, h.carry_in * {HAND_FACTOR} AS carry_in, "
+        f"h.carry_out * {HAND_FACTOR} AS carry_out, h.showdown, h.source, h.line, h.origin "
         f"FROM counted_hands h JOIN events e ON e.id = h.event_id {where} ORDER BY h.id",
         args,
     )
@@ -97,8 +88,8 @@ def postings_query(season: str | None = None) -> Query:
     where, args = season_clause(season, "WHERE")
     return (
         "SELECT po.id, po.hand_id AS hand_row, h.hand_number AS hand, e.name AS event, e.season, "
-        f"coalesce(p.name, po.account) AS player, po.account, po.kind, {_UNIT} AS unit, "
-        f"po.amount * {_IN_UNIT} AS amount "
+        f"coalesce(p.name, po.account) AS player, po.account, po.kind, {HAND_UNIT} AS unit, "
+        f"po.amount * {HAND_FACTOR} AS amount "
         "FROM postings po JOIN counted_hands h ON h.id = po.hand_id "
         "JOIN events e ON e.id = h.event_id "
         "LEFT JOIN aliases a ON a.id = po.alias_id LEFT JOIN players p ON p.id = a.player_id "

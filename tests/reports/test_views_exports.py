@@ -12,7 +12,7 @@ from pathlib import Path
 
 from sqlite_utils import Database
 
-from badugi_ledger.ledger.importing import import_outcomes
+from badugi_ledger.ledger.importing import import_outcomes, import_text
 from badugi_ledger.ledger.players import merge_players
 from badugi_ledger.ledger.sql import dict_rows
 from badugi_ledger.ledger.store import open_ledger
@@ -230,3 +230,60 @@ def test_sitting_out_keeps_the_stack_and_a_merged_alias_is_the_player(
         "49",
         "0",
     )
+
+
+VALUED_NIGHTS = {
+    name: f"game badugi · fixed limit 2/4 · blinds 1/2\ncash {name} · date 2026-06-01{value}\n"
+    "table T\nhand 1 · button Anna · Anna 100 · Ben 100 · Cara 100\n"
+    "Anna raises · Ben folds · Cara folds\nAnna collects 5\n"
+    "final: Anna 103 · Ben 99 · Cara 98\n"
+    for name, value in (
+        ("Plain", ""),
+        ("Dime", " · chips 20 = 1 USD"),
+        ("Yen", " · chips 1 = 1 JPY"),
+    )
+}
+"""One hand, a pot of 5 chips won by Anna, on three nights: plain chips, chips of 0.05 USD and
+chips of 1 JPY."""
+
+
+def test_hand_summary_gives_a_valued_chip_games_hands_in_its_money() -> None:
+    """The pot of 5 chips is 5 chips, 0.25 USD and 5 JPY: the view names each night's unit and
+    counts in it, as the hands export does, so grouping by ``unit`` adds no two units (the
+    three were all ``chips``, summed to 15)."""
+    db = open_ledger(None)
+    for name, text in VALUED_NIGHTS.items():
+        assert import_text(db, text, f"{name}.bhh").stored == 1
+    summary = {
+        r["event"]: (r["unit"], r["pot_text"], r["winners"])
+        for r in dict_rows(db, "SELECT event, unit, pot_text, winners FROM hand_summary")
+    }
+    assert summary == {
+        "Plain": ("chips", "5 chips", "Anna 5 chips"),
+        "Dime": ("USD", "0.25 USD", "Anna 0.25 USD"),
+        "Yen": ("JPY", "5.00 JPY", "Anna 5.00 JPY"),
+    }
+    exported = {
+        r["event"]: (r["unit"], r["pot"])
+        for r in csv.DictReader(io.StringIO(export_table(db, "hands", "csv").decode()))
+    }
+    viewed = {
+        event: (unit, f"{pot / 100:.2f}" if unit != "chips" else str(pot))
+        for event, unit, pot in db.execute("SELECT event, unit, pot FROM hand_summary")
+    }
+    assert viewed == exported
+    per_unit = db.execute("SELECT unit, sum(pot) FROM hand_summary GROUP BY unit ORDER BY unit")
+    assert per_unit.fetchall() == [("JPY", 500), ("USD", 25), ("chips", 5)]
+
+
+def test_a_ledger_opened_again_makes_hand_summary_in_money(tmp_path: Path) -> None:
+    """A ledger whose schema stops before this rule gets the view made again when it is opened."""
+    path = tmp_path / "club.db"
+    db = open_ledger(path)
+    import_text(db, VALUED_NIGHTS["Dime"], "dime.bhh")
+    db.execute("DROP VIEW hand_summary")
+    db.execute("DELETE FROM schema_version WHERE version >= 23")
+    db.commit()
+    db.close()
+    db = open_ledger(path)
+    assert db.execute("SELECT unit, pot_text FROM hand_summary").fetchall() == [("USD", "0.25 USD")]
