@@ -355,7 +355,12 @@ class EventList:
         if not self.events:
             return ["no events yet: import some hands first (badugi-ledger import FILES)"]
         units = [
-            unit_words(str(e["unit"]), cast("str | None", e["chip_value"])) for e in self.events
+            unit_words(
+                str(e["unit"]),
+                cast("str | None", e["chip_value"]),
+                cast("str | None", e["money"]),
+            )
+            for e in self.events
         ]
         width = max(16, *map(len, units))
         lines = [f"{'id':>4}  {'date':<10}  {'kind':<10}  {'unit':<{width}}  hands  players  event"]

@@ -242,7 +242,7 @@ class ChipValue:
         return chips * self.cents
 
 
-def unit_words(unit: str, worth: ChipValue | str | None = None) -> str:
+def unit_words(unit: str, worth: ChipValue | str | None = None, money: str | None = None) -> str:
     """An event's unit as every report and page writes it in words: its currency code,
     ``chips`` or ``tournament chips``, and chips valued in money with what one is worth,
     ``chips of 0.25 EUR``.  One spelling for prose (``is saved in chips of 0.25 EUR``) and for
@@ -250,16 +250,25 @@ def unit_words(unit: str, worth: ChipValue | str | None = None) -> str:
 
     ``worth`` is what one chip is worth: the :class:`ChipValue` of a night read from its text,
     or that value as the ledger's event rows carry it already written (their ``chip_value``,
-    ``"0.25 EUR"``); None where the chips are not valued.
+    ``"0.25 EUR"``); None where the chips are not valued.  ``money`` is what the event's
+    figures are in (``events.money``): where neither the unit nor a chip's worth names it (a
+    tournament's chips, whose buy-ins and prizes are money), the words say it too, so that a
+    tournament played for dollars never reads as chips alone.
 
     >>> unit_words("EUR"), unit_words(CHIPS, ChipValue(25, "EUR")), unit_words(CHIPS, "0.10 EUR")
     ('EUR', 'chips of 0.25 EUR', 'chips of 0.10 EUR')
     >>> unit_words(CHIPS), unit_words(TOURNAMENT_CHIPS)
     ('chips', 'tournament chips')
+    >>> unit_words(TOURNAMENT_CHIPS, None, "USD"), unit_words("USD", None, "USD")
+    ('tournament chips, settled in USD', 'USD')
     """
     if isinstance(worth, ChipValue):
         worth = format_amount(worth.cents, worth.currency)
-    return f"{unit} of {worth}" if worth else unit
+    if worth:
+        return f"{unit} of {worth}"
+    if money and money != unit:
+        return f"{unit}, settled in {unit_name(money)}"
+    return unit
 
 
 def unit_name(unit: str) -> str:

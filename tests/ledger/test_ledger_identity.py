@@ -681,6 +681,27 @@ def test_events_name_each_events_unit_and_money(tmp_path: Path) -> None:
     assert "tournament chips" in out
 
 
+def test_events_text_says_what_a_tournament_settles_in(tmp_path: Path) -> None:
+    """A tournament's chips are played for its money: the text table says so in the unit
+    column, as it says what a valued chip is worth and as ``--json`` gives ``money`` (a USD
+    tournament beside a plain chip night read as if it involved no money)."""
+    lines = {}
+    for currency, money in ((" · currency USD", "USD"), ("", "money")):
+        db = tmp_path / f"{money}.db"
+        cup = CUP.replace("blinds 10/20", f"blinds 10/20{currency}")
+        invoke("import", write(tmp_path, "cup.bhh", cup), "--db", db)
+        invoke("import", write(tmp_path, "night.bhh", NIGHT), "--db", db)
+        code, out = invoke("events", "--db", db, "--json")
+        assert {e["event"]: e["money"] for e in json.loads(out)["events"]}["Spring Cup"] == money
+        code, out = invoke("events", "--db", db)
+        assert code == 0
+        rows = {line.rsplit("  ", 1)[-1]: line for line in out.splitlines()[1:]}
+        assert " chips " in rows["Friday Night"] and "settled" not in rows["Friday Night"]
+        lines[money] = rows["Spring Cup"]
+    assert "tournament chips, settled in USD " in lines["USD"]
+    assert "tournament chips, settled in money (currency not named) " in lines["money"]
+
+
 def test_players_count_the_hands_that_count(tmp_path: Path) -> None:
     db = tmp_path / "club.db"
     invoke("import", write(tmp_path, "night.bhh", NIGHT), "--db", db)
