@@ -15,17 +15,16 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import cast
 
 from ..model.errors import ConfigError, LedgerError
 from ..model.escaping import for_terminal
-from ..model.money import format_amount, unit_words
+from ..model.money import unit_words
 from .carried_pots import CarryShortfall, carry_shortfall, carry_taker
 from .connection import transaction
-from .event_lookup import event_label, event_label_of, find_event
+from .event_lookup import chip_value, event_label, event_label_of, find_event
 from .sql import dict_rows
 from .tournament_results import recompute_tournament
 
@@ -388,13 +387,6 @@ def event_list(db: sqlite3.Connection) -> EventList:
         "AS players, e.void_reason AS void FROM events e ORDER BY coalesce(e.date, ''), e.id",
     )
     return EventList(tuple(_with_chip_value(row) for row in rows))
-
-
-def chip_value(event: Mapping[str, object]) -> str | None:
-    """What one chip of ``event`` (a row of ``events``) is worth, ``"0.10 EUR"``; None when
-    its chips are not valued in money."""
-    cents, currency = event.get("chip_cents"), event.get("chip_currency")
-    return format_amount(cents, str(currency)) if isinstance(cents, int) else None
 
 
 def _with_chip_value(row: dict[str, object]) -> dict[str, object]:

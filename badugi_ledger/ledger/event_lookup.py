@@ -3,7 +3,8 @@
 Every command that takes an event (settle-up, a tournament's table and terms, ``show --db``,
 the voids, the web pages) finds it with :func:`find_event`: by id, name or key, the latest
 event with hands when none is given, the close matches named when nothing matches.  Every
-message that names an event names it by :func:`event_label` (by its id: :func:`event_label_of`).
+message that names an event names it by :func:`event_label` (by its id: :func:`event_label_of`),
+and its unit, where that tells it from another, by :func:`event_unit`.
 Whether any hand of an event counts (:func:`_counts`) is asked by the lookup and by the terms
 that follow a tournament's moved hands (:mod:`.moved_terms`).  Cash nights and tournaments
 alike: nothing here is a tournament's, so the many modules that name events import it without
@@ -17,12 +18,28 @@ from collections.abc import Mapping
 
 from ..model.errors import LedgerError
 from ..model.limits import MAX_DIGITS, MAX_QUOTE, quote
+from ..model.money import format_amount, unit_words
 from .sql import dict_rows
 
 
 def event_label(row: Mapping[str, object]) -> str:
     """``Friday game (2024-03-01)``: an event as messages name it."""
     return f"{row['name']}" + (f" ({row['date']})" if row.get("date") else "")
+
+
+def chip_value(event: Mapping[str, object]) -> str | None:
+    """What one chip of ``event`` (a row of ``events``) is worth, ``"0.10 EUR"``; None when
+    its chips are not valued in money."""
+    cents, currency = event.get("chip_cents"), event.get("chip_currency")
+    return format_amount(cents, str(currency)) if isinstance(cents, int) else None
+
+
+def event_unit(event: Mapping[str, object]) -> str:
+    """What ``event`` (a row of ``events``) counts in, as ``badugi-ledger events`` writes it
+    (``chips of 0.05 USD``, ``tournament chips, settled in USD``): events of one name and date
+    differ by it, so a message that lists them to choose from names it."""
+    money = event.get("money")
+    return unit_words(str(event["unit"]), chip_value(event), str(money) if money else None)
 
 
 def find_event(
@@ -73,7 +90,9 @@ def find_event(
     if not rows:
         raise LedgerError(f"no {what} {quote(text)!r} in the ledger{_close_matches(db, text)}")
     if len(rows) > 1:
-        ids = ", ".join(f"{r['id']} ({r['name']}, {r['date'] or 'no date'})" for r in rows)
+        ids = ", ".join(
+            f"{r['id']} ({r['name']}, {r['date'] or 'no date'}, {event_unit(r)})" for r in rows
+        )
         raise LedgerError(f"event {text!r} is ambiguous; give its id: {ids}")
     if counted and not _counts(db, int(str(rows[0]["id"]))):
         raise LedgerError(f"no hand of {event_label(rows[0])} counts{_why_none(db, rows[0])}")

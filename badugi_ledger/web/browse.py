@@ -12,8 +12,8 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
-from ..ledger.corrections import chip_value, event_list
-from ..ledger.event_lookup import event_label, find_event
+from ..ledger.corrections import event_list
+from ..ledger.event_lookup import chip_value, event_label, find_event
 from ..ledger.players import list_players, similar_names
 from ..model.errors import LedgerError
 from ..model.money import format_amount, unit_name, unit_words
@@ -163,6 +163,7 @@ async def settle_page(request: Request) -> Response:
         season=season,
         settlements=settlements,
         unit_name=unit_name,
+        unit_words=unit_words,
         problem=problem,
     )
 

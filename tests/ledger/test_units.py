@@ -29,6 +29,7 @@ from badugi_ledger.sites.files import decode_bytes
 from badugi_ledger.text.parse import parse_text
 from badugi_ledger.text.writer import write_hands
 from tests.helpers.ledger_builder import hand
+from tests.helpers.ledger_files import import_into, twin_nights
 from tests.helpers.paths import FIXTURES, REPO
 
 runner = CliRunner()
@@ -458,6 +459,22 @@ def test_one_session_name_in_two_units_makes_two_events(tmp_path: Path) -> None:
     }
     code, out = invoke("settle", "--db", db, "--event", "Friday")
     assert code == 1 and "ambiguous" in out
+
+
+def test_an_ambiguous_event_names_each_ones_unit(tmp_path: Path) -> None:
+    """Two nights of one name and date, their chips valued differently, are two events: asked
+    for by name, the error lists them with the unit ``events`` writes for each, so the id to
+    give can be told from the message (it listed ``1 (Twin, 2026-04-01), 2 (Twin,
+    2026-04-01)``)."""
+    db = tmp_path / "club.db"
+    assert import_into(db, twin_nights(tmp_path)).ok
+    code, out = invoke("events", "--db", db, "--json")
+    ids = {e["chip_value"]: e["id"] for e in json.loads(out)["events"]}
+    code, out = invoke("settle", "--db", db, "--event", "Twin")
+    assert code == 1 and "ambiguous" in out
+    listed = " ".join(out.split())
+    assert f"{ids['0.05 USD']} (Twin, 2026-04-01, chips of 0.05 USD)" in listed
+    assert f"{ids['0.10 USD']} (Twin, 2026-04-01, chips of 0.10 USD)" in listed
 
 
 def test_old_keys_gain_their_currency(tmp_path: Path) -> None:

@@ -18,6 +18,7 @@ from badugi_ledger.reports.settle import settle_event
 from badugi_ledger.reports.stored_hands import stored_hand_views
 from badugi_ledger.web import browse
 from badugi_ledger.web.app import create_app
+from tests.helpers.ledger_files import import_into, twin_nights
 from tests.web.conftest import LOCAL, event_id
 
 
@@ -112,9 +113,22 @@ def test_an_events_money_is_named_where_it_is_picked(client: TestClient, club_db
     assert "Kitchen table 2024-01-12 · cash · chips 1 hand" in events  # plain chips: no money
     event_page = text_of(client.get(f"/events/{euro}").text)
     assert "amounts in chips of 0.25 EUR · settled in EUR" in event_page
-    assert f'<option value="{euro}">Euro night (2024-08-01) · EUR</option>' in (
+    assert f'<option value="{euro}">Euro night (2024-08-01) · chips of 0.25 EUR</option>' in (
         client.get("/settle?season=2024").text
     )
+
+
+def test_the_settle_picker_tells_apart_events_of_one_name_and_date(tmp_path: Path) -> None:
+    """Two nights called Twin on one date, their chips valued at 0.05 and 0.10 USD, are two
+    events: the settle-up picker names each one's unit as ``events`` does (both read ``Twin
+    (2026-04-01) · USD``)."""
+    assert import_into(tmp_path / "twin.db", twin_nights(tmp_path)).ok
+    page = TestClient(create_app(tmp_path / "twin.db"), base_url=LOCAL).get("/settle").text
+    options = [html.unescape(o) for o in re.findall(r'<option value="\d+"[^>]*>([^<]*)<', page)]
+    assert sorted(options) == [
+        "Twin (2026-04-01) · chips of 0.05 USD",
+        "Twin (2026-04-01) · chips of 0.10 USD",
+    ]
 
 
 def test_standings_rank_each_unit_on_its_own(client: TestClient) -> None:
