@@ -185,11 +185,18 @@ def for_csv(value: Any) -> Any:
 
 
 def frame_cells(df: pd.DataFrame, neutralise: Any) -> pd.DataFrame:
-    """A copy of ``df`` with ``neutralise`` applied to every text cell (numbers untouched)."""
+    """A copy of ``df`` with ``neutralise`` applied to every text cell (numbers untouched).
+
+    A column of mixed cells stays one of Python objects: pandas would make whole numbers
+    beside an empty cell floats (a ``rank`` of 1, 2 and none for a player below
+    ``--min-events`` was written ``1.0, 2.0``)."""
+    import pandas as pd
+
     out = df.copy()
     for column in out.columns:
         if out[column].dtype.kind not in "iufb":
-            out[column] = out[column].map(lambda v: neutralise(v) if isinstance(v, str) else v)
+            cells = [neutralise(v) if isinstance(v, str) else v for v in out[column]]
+            out[column] = pd.Series(cells, index=out.index, dtype=object)
     return out
 
 

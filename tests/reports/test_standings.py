@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import math
 import sqlite3
@@ -107,6 +109,22 @@ def test_players_below_the_minimum_are_listed_without_a_rank() -> None:
     shown = render(df, "table").splitlines()
     assert shown[-1].split()[:2] == ["-", "C"], shown  # not "None"
     assert "None" not in render(df, "markdown")
+
+
+def test_csv_ranks_stay_whole_numbers_beside_an_unranked_player() -> None:
+    """JSON gives ``rank`` 1, 2 and null for a player below ``--min-events``; the CSV of the
+    standings and of their export wrote ``1.0, 2.0`` once such a row was there."""
+    from badugi_ledger.reports.export import export_table
+
+    db = ledger_with(tourney("T1", "ABC"), tourney("T2", "AB"))
+    options = StandingsOptions(min_events=2)
+    ranks = [r["rank"] for r in json.loads(render(standings(db, options), "json"))]
+    for text in (
+        render(standings(db, options), "csv"),
+        export_table(db, "standings", "csv", options).decode(),
+    ):
+        written = [r["rank"] for r in csv.DictReader(io.StringIO(text))]
+        assert written == ["" if r is None else str(r) for r in ranks] == ["1", "2", ""]
 
 
 def test_sqrt_and_table_formulas() -> None:
