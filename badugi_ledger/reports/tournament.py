@@ -71,16 +71,28 @@ class TournamentResult:
             )
             chips = int(str(e["chips"] or 0))
             extra = f", {format_amount(chips, TOURNAMENT_CHIPS)}" if chips else ""
-            bounty = (
-                f", bounties {e['bounties']} = {self.money(e['bounty_won'])}"
-                if e["bounty_won"]
-                else ""
-            )
+            bounty = self._bounty_words(e)
             lines.append(
                 f"  {place:>5}  {e['player']}: prize {self.money(e['prize'])}{bounty}, "
                 f"paid {self.money(e['paid'])}, result {self.money(e['won'], sign=True)}{extra}"
             )
         return lines
+
+    def _bounty_words(self, entry: Mapping[str, object]) -> str:
+        """What an entry's bounties are, for a reader who cannot take a kept bounty for a
+        knockout: ``, 1 knockout, bounties won 5.00 USD (own 2.50 USD kept)``, ``, own bounty
+        2.50 USD kept``, or nothing.  ``bounty_won`` holds a player's own bounty too when he
+        is still in at the end (he has chips left), and ``bounties`` counts only the players
+        he knocked out."""
+        won, knocked = int(str(entry["bounty_won"])), int(str(entry["bounties"]))
+        if not won:
+            return ""
+        own = self.terms.bounty if int(str(entry["chips"] or 0)) > 0 else 0
+        if won == own and not knocked:
+            return f", own bounty {self.money(own)} kept"
+        words = f", {knocked} knockout{'' if knocked == 1 else 's'}"
+        words += f", bounties won {self.money(won)}"
+        return words + (f" (own {self.money(own)} kept)" if own else "")
 
     def as_dict(self) -> dict[str, object]:
         """JSON-ready.  ``void``: why the tournament was voided (None when it counts).  Money

@@ -62,13 +62,38 @@ def test_prizes_pool_and_results_are_shown_in_the_currency(tmp_path: Path) -> No
     assert "cents" not in out
     a = next(r for r in rows if " A: " in r)
     # A knocked out three and keeps its own bounty: 4 × 2.50 = 10.00; prize 21.00, paid 10.00
-    assert "prize 21.00 USD" in a and "bounties 3 = 10.00 USD" in a
+    assert "prize 21.00 USD" in a and "3 knockouts, bounties won 10.00 USD (own 2.50 USD" in a
     assert "paid 10.00 USD" in a and "result +21.00 USD" in a
     d = next(r for r in rows if " D: " in r)
     assert "prize 0.00 USD" in d and "result -10.00 USD" in d
     # no bare integer amount is left: every "prize/paid/result" figure has two decimals
     for label in ("prize", "paid", "result"):
         assert all(re.search(rf"{label} [+-]?\d[\d,]*\.\d\d USD", r) for r in rows)
+
+
+def test_a_kept_bounty_is_not_written_as_a_knockout(tmp_path: Path) -> None:
+    """The cup stopped after hand 2: A has knocked out D and C, B is still in.  Each keeps
+    its own bounty (docs/ledger.md, *Tournaments*), which the table wrote as ``bounties 0 =
+    2.50 USD`` for B and ``bounties 2 = 7.50 USD`` for A: read as a bounty of 2.50 B won
+    with no knockout, and a bounty of 7.50.  The JSON keeps the count and the money apart."""
+    source = tmp_path / "cup.bhh"
+    source.write_text(CUP.format(currency=" · currency USD").split("\nhand 3")[0], "utf-8")
+    db = tmp_path / "club.db"
+    assert runner.invoke(app, ["import", str(source), "--db", str(db)]).exit_code == 0
+    rows = {
+        r.split(":")[0].split()[-1]: r for r in tournament(db, "--bounty", "2.50").splitlines()[1:]
+    }
+    done = runner.invoke(app, ["tournament", "--db", str(db), "--event", "Spring Cup", "--json"])
+    entries = {e["player"]: e for e in json.loads(done.stdout)["entries"]}
+    assert [(entries[p]["bounties"], entries[p]["bounty_won"]) for p in "ABCD"] == [
+        (2, 7.5),
+        (0, 2.5),
+        (0, 0.0),
+        (0, 0.0),
+    ]
+    assert ", 2 knockouts, bounties won 7.50 USD (own 2.50 USD kept), " in rows["A"]
+    assert ", own bounty 2.50 USD kept, " in rows["B"]
+    assert "bount" not in rows["C"] and "bount" not in rows["D"]
 
 
 @pytest.mark.parametrize(
