@@ -138,13 +138,30 @@ def settle_from_record(
     else:
         winner = _named_winner(st, open_pots, carried_pots, remainder)
         if winner is None:
-            raise illegal(
+            undetermined = illegal(
                 "pot-undetermined",
                 f"the {' and '.join(p.name for p in open_pots)} pot ({st.figure(total)}) cannot "
                 f"be settled: the showdown cards of {names} are not all known and the recorded "
                 "collections do not settle it",
                 st.record.pos,
             )
+            claimed = sum(remainder.values()) + carry_claim
+            if claimed != total and st.collects:
+                # No cards make or lose chips: the figures are wrong whoever won; said at the
+                # first collection, beside the pots left unsettled.
+                diff = claimed - total
+                undetermined.mismatches = (
+                    Violation(
+                        "chips-balance",
+                        f"the recorded collections of the "
+                        f"{' and '.join(p.name for p in open_pots)} pot add up to "
+                        f"{st.figure(claimed)}, but the pot is {st.figure(total)}: "
+                        f"{st.chips(abs(diff))} {'created' if diff > 0 else 'lost'}",
+                        st.record.position(st.collect_at[0]),
+                        "mismatch",
+                    ),
+                )
+            raise undetermined
         # The record's figures are judged against it, each at its line (verify_claims); when
         # every pot carries, whether they all may (the one who collects does not say).
         remainder, carry_claim = winner, sum(pot.net for pot in carried_pots)

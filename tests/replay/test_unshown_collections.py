@@ -132,6 +132,17 @@ def test_side_pots_with_unknown_cards_keep_one_order_of_hands(tail: str, ok: boo
         assert [(e.rule, e.pos.line) for e in one.errors] == [("collect", 11)]
 
 
+def test_collections_of_side_pots_that_make_chips_are_named_at_their_line() -> None:
+    """Collections of a main and a side pot, no card shown, that add up to a chip more than the
+    pots: no cards make chips, so beside the pots left unsettled the mismatch is said at the
+    first collection (the organiser is not told only that cards are missing)."""
+    one = outcome(SIDE_POT + "Cy collects 30 from main\nBen collects 41 from side 1\n")
+    assert ("chips-balance", 10) in [(e.rule, e.pos.line) for e in one.errors], one.errors
+    assert "add up to 71, but the pot is 70: 1 chip created" in " ".join(
+        e.message for e in one.errors
+    )
+
+
 BADACEY_004 = (
     "game badacey · fixed limit 6/12 · blinds 3/6\n"
     "hand 004-1 · button Amara · Amara 240 · Bram 240 · Kira 240 · Noor 240\n"
