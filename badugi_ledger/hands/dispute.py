@@ -170,6 +170,11 @@ def run_showdown(
         raise ConfigError(f"the pot cannot be negative ({pot})")
     if len(hands) < 2:
         raise ParseError('a showdown needs at least two hands, each written "NAME: CARDS"')
+    if len(hands) > house.max_seats:
+        raise ParseError(
+            f"a showdown of {len(hands)} hands: a table seats at most {house.max_seats} "
+            "(seeds README item 2; the house rule max-seats)"
+        )
     size = GAMES[game_name].hand_size
     parsed: list[tuple[str, tuple[Card, ...]]] = []
     holder: dict[Card, str] = {}

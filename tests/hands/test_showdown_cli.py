@@ -113,6 +113,11 @@ def test_progressive_badugi_without_a_qualifier_carries() -> None:
         (["A: As 2c 3d ??", "B: 6c 7d 8h 9s"], "unknown card"),
         (["A: As 2c 3d 4h", "A: 6c 7d 8h 9s"], "player A is listed twice"),
         (["A: As 2c 3d 4h"], "at least two hands"),
+        # seeds README item 2: a table of 2-9 seats; ten hands is no table's showdown
+        (
+            [f"P{i}: " + " ".join(r + s for s in "shdc") for i, r in enumerate("A23456789T")],
+            "a showdown of 10 hands: a table seats at most 9",
+        ),
         # a name with a line break forged a line of the result ("Ann⏎Ben 3 + Ben 2")
         (["Ann\nBen: As 2c 3d 4h", "B: 6c 7d 8h 9s"], "the player name 'Ann\\nBen' holds a line"),
         (["A\x1b[2J: As 2c 3d 4h", "B: 6c 7d 8h 9s"], "does not print"),
