@@ -99,6 +99,21 @@ def another_file_before(db: sqlite3.Connection, source: str, now: str | None) ->
     )
 
 
+def holds_hands_of(db: sqlite3.Connection, path: str) -> bool:
+    """Whether the ledger holds a hand read from the file at the absolute ``path`` (voided or
+    not, as its last file or as a copy), imported by that path or by another that led to the
+    same file.  Two ledgers may keep their files in one folder: a file none of whose hands
+    the ledger holds is not one of its files."""
+    real = real_path(path)
+    row = db.execute(
+        "WITH names (source) AS (SELECT ? UNION SELECT source FROM source_paths WHERE path = ?) "
+        "SELECT EXISTS (SELECT 1 FROM hands WHERE source IN names) "
+        "OR EXISTS (SELECT 1 FROM hand_copies WHERE source IN names)",
+        [path, real or path],
+    ).fetchone()
+    return bool(row[0])
+
+
 def _same_file(a: str, b: str) -> bool:
     try:
         return os.path.samefile(a, b)
@@ -131,4 +146,11 @@ def create_source_paths(db: sqlite3.Connection) -> None:
             )
 
 
-__all__ = ["another_file_before", "create_source_paths", "other_names", "real_path", "remember"]
+__all__ = [
+    "another_file_before",
+    "create_source_paths",
+    "holds_hands_of",
+    "other_names",
+    "real_path",
+    "remember",
+]

@@ -13,8 +13,9 @@ only when ``check`` passes it, so the folder of recorded nights always checks cl
 once the ledger took it, so a file holds what the ledger holds of it.
 
 Every answer reads what the request carries on the server's event loop and does its work in a
-worker thread: the check of a text (up to :data:`MAX_TEXT` characters) and the reading of a
-saved file with ``run_in_threadpool``, the ledger's with :func:`~.common.in_ledger`.  On the
+worker thread: the check of a text (up to :data:`MAX_TEXT` characters) with
+``run_in_threadpool``, the reading of a saved file (is it the ledger's?) and the ledger's with
+:func:`~.common.in_ledger`.  On the
 loop, one phone's long night being checked would hold up every other request meanwhile.
 """
 
@@ -199,15 +200,16 @@ async def record_start(request: Request) -> Response:
     text of that night when this page saved it already (with ``file`` and ``note``)."""
     from .record_night import saved_night, starting_text
 
+    def start(ledger: sqlite3.Connection) -> dict[str, str]:
+        saved = saved_night(body, folder, ledger)
+        return saved if saved is not None else {"text": starting_text(body, ledger)}
+
+    folder = recorded_folder(request)
     try:
         body = await _json_body(request)
-        saved = await run_in_threadpool(saved_night, body, recorded_folder(request))
-        if saved is not None:
-            return JSONResponse(saved)
-        text = await in_ledger(request, lambda ledger: starting_text(body, ledger))
+        return JSONResponse(await in_ledger(request, start))
     except BadugiError as exc:
         return _refused(exc)
-    return JSONResponse({"text": text})
 
 
 async def record_event(request: Request) -> Response:
@@ -398,7 +400,7 @@ def save_text(
         except RecordError:
             pass  # no hand reads: check says why (a header or a hand line it cannot read)
         else:  # a saved file of its name that cannot be read is named (RecordError)
-            final = event_file(folder, session.kind, session.name, session.date)
+            final = event_file(folder, session.kind, session.name, session.date, ledger)
         problems = problems_of_file(temp, shown_as=final or Path(SOURCE))
         if problems:
             return Saved("problems", {
@@ -407,7 +409,7 @@ def save_text(
             })  # fmt: skip
         if final is None:
             raise RecordError("there is no hand to save yet")
-        renamed = _renamed_from(folder, was, final)
+        renamed = _renamed_from(ledger, folder, was, final)
         if renamed is not None and final.exists():
             raise RecordError(
                 f"not saved: {final.name} holds this event already; the text was "
@@ -563,16 +565,22 @@ def _changed_since(
     })  # fmt: skip
 
 
-def _renamed_from(folder: Path, was: str | None, final: Path) -> Path | None:
+def _renamed_from(
+    ledger: sqlite3.Connection, folder: Path, was: str | None, final: Path
+) -> Path | None:
     """The saved file the text came from when that is not ``final`` (the text's event was
-    renamed): a ``.bhh`` file of ``folder`` itself, never a path elsewhere; None otherwise."""
+    renamed): a ``.bhh`` file of ``folder`` itself, never a path elsewhere, that ``ledger``
+    holds hands of (another ledger's file in a shared folder is never removed); None
+    otherwise."""
+    from ..ledger.source_paths import holds_hands_of
+
     if was is None:
         return None
     name = Path(was).name
     if name != was or name.startswith(".") or not name.endswith(".bhh"):
         raise RecordError(f"{was!r} is not a file this page saves")
     path = folder / name
-    if path == final or not path.is_file():
+    if path == final or not path.is_file() or not holds_hands_of(ledger, str(path)):
         return None
     return path
 

@@ -66,11 +66,13 @@ def starting_text(body: dict[str, Any], ledger: sqlite3.Connection) -> str:
     return _FIRST_HAND.sub(f"hand {first} ·", text, count=1) if first != "1" else text
 
 
-def saved_night(body: dict[str, Any], folder: Path) -> dict[str, str] | None:
-    """The night of the event form ``body`` as this page saved it, when it did: its text, its
-    file's name and a note.  Started again (the same name and date), a saved night goes on
-    from its file; a new starting text in its place would leave its hands out of the next save.
-    A currency typed in the form must be the one the night is saved in
+def saved_night(
+    body: dict[str, Any], folder: Path, ledger: sqlite3.Connection
+) -> dict[str, str] | None:
+    """The night of the event form ``body`` as this page saved it into ``ledger``, when it
+    did: its text, its file's name and a note.  Started again (the same name and date), a
+    saved night goes on from its file; a new starting text in its place would leave its hands
+    out of the next save.  A currency typed in the form must be the one the night is saved in
     (:func:`_same_currency`)."""
     from ..text.night import date_text
 
@@ -78,7 +80,7 @@ def saved_night(body: dict[str, Any], folder: Path) -> dict[str, str] | None:
     if not name:
         return None
     date = date_text(_field(body, "date") or None)  # (a file name is made of it)
-    path = event_file(folder, "cash", name, date)
+    path = event_file(folder, "cash", name, date, ledger)
     if not path.is_file():
         return None
     text = saved_text(path)
@@ -236,7 +238,7 @@ def event_form(ledger: sqlite3.Connection, event_id: int, folder: Path) -> dict[
         "stacks": str(max(stacks)) if stacks else "100",
         **(_betting_fields(Path(last[1]), last[2]) if last is not None and last[1] else {}),
     }
-    path = event_file(folder, kind, name, date)
+    path = event_file(folder, kind, name, date, ledger)
     if path.is_file():
         return {
             "fields": fields,
@@ -294,16 +296,25 @@ def recorded_name(name: str, date: str | None, number: int = 1) -> str:
     return f"{date or 'undated'}-{slug(name)}{suffix}.bhh"
 
 
-def event_file(folder: Path, kind: str, name: str, date: str | None) -> Path:
-    """The file of ``folder`` that holds the event (its first hand's event is the one named),
-    else the one it is to be saved as: the first of its names (:func:`recorded_name`, numbered
-    on) that no file takes.  Names that make one file name ("Kitchen Game", "Kitchen game!",
-    or any two without a Latin letter or digit) never share a file, and a file saved before
-    there were numbers is still the event's first name."""
+def event_file(
+    folder: Path, kind: str, name: str, date: str | None, ledger: sqlite3.Connection
+) -> Path:
+    """The file of ``folder`` that holds the event for ``ledger`` (its first hand's event is
+    the one named, and the ledger holds hands read from it), else the one it is to be saved
+    as: the first of its names (:func:`recorded_name`, numbered on) that no file takes.  Names
+    that make one file name ("Kitchen Game", "Kitchen game!", or any two without a Latin letter
+    or digit) never share a file, and a file saved before there were numbers is still the
+    event's first name.  Two ledgers served from one folder share ``recorded/``: a file the
+    ledger holds no hand of is another's (or no ledger's), never gone on from nor written
+    over, so each ledger's night of a name and date has a file of its own."""
+    from ..ledger.source_paths import holds_hands_of
+
     number = 1
     while True:
         path = folder / recorded_name(name, date, number)
-        if not path.exists() or _first_event(path) == (kind, name, date):
+        if not path.exists() or (
+            holds_hands_of(ledger, str(path)) and _first_event(path) == (kind, name, date)
+        ):
             return path
         number += 1
 

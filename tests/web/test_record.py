@@ -1176,19 +1176,24 @@ def test_a_currency_typed_for_a_saved_night_of_valued_chips_is_refused(tmp_path:
     """Chips valued in EUR (tests/web/fixtures/euro_night.bhh, ``chips 1 = 0.25 EUR``) are not
     amounts in EUR cents: typing EUR for that saved night is refused too, naming its unit as
     the events page does; blank, it goes on."""
+    from badugi_ledger.ledger.importing import import_paths
+    from badugi_ledger.ledger.store import ledger_at
     from badugi_ledger.web.record_night import event_file, saved_night
     from badugi_ledger.web.record_view import RecordError
 
     night = {"name": "Euro night", "date": "2024-08-01"}
-    path = event_file(tmp_path, "cash", night["name"], night["date"])
-    path.write_text((WEB_FIXTURES / "euro_night.bhh").read_text("utf-8"), encoding="utf-8")
-    with pytest.raises(RecordError) as refused:
-        saved_night({**night, "currency": "EUR"}, tmp_path)
-    assert str(refused.value).startswith(
-        "Euro night (2024-08-01) is saved in chips of 0.25 EUR (2024-08-01-euro-night.bhh), "
-        "not EUR: leave the currency blank to go on with it, or give the night a name of its own."
-    ), refused.value
-    going_on = saved_night(night, tmp_path)
+    with ledger_at(tmp_path / "club.db") as ledger:
+        path = event_file(tmp_path, "cash", night["name"], night["date"], ledger)
+        path.write_text((WEB_FIXTURES / "euro_night.bhh").read_text("utf-8"), encoding="utf-8")
+        assert import_paths(ledger, [path]).ok
+        with pytest.raises(RecordError) as refused:
+            saved_night({**night, "currency": "EUR"}, tmp_path, ledger)
+        assert str(refused.value).startswith(
+            "Euro night (2024-08-01) is saved in chips of 0.25 EUR (2024-08-01-euro-night.bhh), "
+            "not EUR: leave the currency blank to go on with it, or give the night a name of "
+            "its own."
+        ), refused.value
+        going_on = saved_night(night, tmp_path, ledger)
     assert going_on is not None and going_on["file"] == path.name
 
 

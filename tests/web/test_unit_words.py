@@ -15,6 +15,8 @@ from starlette.testclient import TestClient
 from typer.testing import CliRunner
 
 from badugi_ledger.cli import app as cli_app
+from badugi_ledger.ledger.importing import import_paths
+from badugi_ledger.ledger.store import ledger_at
 from badugi_ledger.model.money import CHIPS, ChipValue, unit_words
 from badugi_ledger.web.app import create_app
 from badugi_ledger.web.record_night import event_file, saved_night
@@ -35,11 +37,21 @@ def text_of(page: str) -> str:
     return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", page)).split())
 
 
+def saved_here(recorded: Path, text: str, db: Path) -> None:
+    """Euro night saved as ``text`` in ``recorded/`` and its hands in the ledger ``db``, as
+    the record page saves it."""
+    with ledger_at(db) as ledger:
+        path = event_file(recorded, "cash", NIGHT["name"], NIGHT["date"], ledger)
+        path.parent.mkdir(exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+        assert import_paths(ledger, [path]).ok
+
+
 def refusal(folder: Path, text: str, typed: str) -> str:
     """The record page's answer to ``typed`` as the currency of Euro night saved as ``text``."""
-    event_file(folder, "cash", NIGHT["name"], NIGHT["date"]).write_text(text, encoding="utf-8")
-    with pytest.raises(RecordError) as refused:
-        saved_night({**NIGHT, "currency": typed}, folder)
+    saved_here(folder, text, folder / "club.db")
+    with ledger_at(folder / "club.db") as ledger, pytest.raises(RecordError) as refused:
+        saved_night({**NIGHT, "currency": typed}, folder, ledger)
     return str(refused.value)
 
 
@@ -96,10 +108,8 @@ def test_the_refusal_names_no_chip_value_the_night_does_not_have(
 
 def test_the_refusal_reads_on_a_phone(phone: Phone, fresh_ledger: Path) -> None:
     """The record page shows the refusal under the form, whole, without a sideways scroll."""
-    recorded = fresh_ledger.parent / "recorded"
-    recorded.mkdir(exist_ok=True)
     plain = EURO_NIGHT.replace(" · chips 1 = 0.25 EUR", "")
-    event_file(recorded, "cash", NIGHT["name"], NIGHT["date"]).write_text(plain, "utf-8")
+    saved_here(fresh_ledger.parent / "recorded", plain, fresh_ledger)
     with serving(create_app(fresh_ledger)) as url:
         page = phone.open(url + "/record")
         page.fill("input[name=name]", NIGHT["name"])
