@@ -8,6 +8,7 @@ from __future__ import annotations
 import sqlite3
 from typing import Any
 
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
@@ -50,6 +51,16 @@ def _page_number(request: Request) -> int:
     return int(text) if text.isascii() and text.isdigit() and 0 < len(text) < 7 else 1
 
 
+def _event_id(request: Request) -> str:
+    """The event id of the path, as :func:`find_event` reads an id: ASCII digits, without
+    leading zeros; anything else is no page (404).  Kept as text: a number of more than 4,300
+    digits is one ``int`` refuses to read, and an id of any length is refused in words."""
+    text = str(request.path_params["event_id"])
+    if not (text.isascii() and text.isdigit()):
+        raise HTTPException(404)
+    return text.lstrip("0") or "0"
+
+
 def _choice(request: Request, name: str) -> str | None:
     """A query parameter, None when absent or empty."""
     value = request.query_params.get(name, "").strip()
@@ -73,10 +84,10 @@ async def event_page(request: Request) -> Response:
     """One event: its facts and its hands (a page at a time), each as
     :mod:`badugi_ledger.reports.hand_view` shows it: seats, the rounds when the hand's file
     still holds it, each pot and who won it with what, final stacks."""
-    event_id = int(request.path_params["event_id"])
+    event_id = _event_id(request)
     page = _page_number(request)
     event, views = await in_ledger(
-        request, lambda db: (find_event(db, event_id), stored_hand_views(db, str(event_id)))
+        request, lambda db: (find_event(db, event_id), stored_hand_views(db, event_id))
     )
     total = len(views)
     pages = max(1, -(-total // HANDS_PER_PAGE))
@@ -176,7 +187,7 @@ async def players_page(request: Request) -> Response:
 
 routes: list[BaseRoute] = [
     Route("/events", events_page, name="events"),
-    Route("/events/{event_id:int}", event_page, name="event"),
+    Route("/events/{event_id}", event_page, name="event"),
     Route("/standings", standings_page, name="standings"),
     Route("/settle", settle_page, name="settle"),
     Route("/players", players_page, name="players"),

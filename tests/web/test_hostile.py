@@ -217,10 +217,23 @@ def test_an_odd_event_id_of_the_form_is_a_message(client: TestClient, query: str
         "/standings?season=%00", "/standings?season=" + "x" * 10_000, "/standings?season=nope",
         "/settle?event=nope", "/settle?event=%00", "/settle?event=99999999999999999999999",
         "/settle?season=nope", "/players?x=%00", "/static/../app.py", "/static/%00",
+        "/events/" + "1" * 4300, "/events/" + "1" * 4301, "/events/00", "/events/%D9%A3",
     ],
 )  # fmt: skip
 def test_odd_pages_are_answered(client: TestClient, url: str) -> None:
     assert client.get(url).status_code < 500
+
+
+def test_an_event_id_longer_than_int_reads_is_answered_as_a_shorter_one(
+    client: TestClient,
+) -> None:
+    """The path's id was read by Starlette's ``int`` before the page ran: 4,301 digits were a
+    ValueError, a server error with a traceback in the log and without the security headers.
+    It is the page of an event the ledger does not hold, as 4,300 digits are."""
+    shorter, longer = (client.get("/events/" + "1" * digits) for digits in (4300, 4301))
+    assert longer.status_code == shorter.status_code == 400, longer.text
+    assert "That did not work" in longer.text
+    assert longer.headers["content-security-policy"] == shorter.headers["content-security-policy"]
 
 
 def test_a_ledger_in_a_folder_whose_name_is_not_utf8(tmp_path: Path) -> None:
