@@ -40,5 +40,7 @@ CONTRACT for the pages (``web/record.py`` and any other):
   Content-Security-Policy blocks them): scripts and styles live in ``badugi_ledger/static/``
   (``/static/NAME``), shipped with the package.
 * A library error (:class:`badugi_ledger.model.errors.BadugiError`) raised by a page becomes
-  a 400 page with its message (the app's exception handler), never a traceback.
+  a 400 page with its message (the app's exception handler), never a traceback; any other
+  exception a 500 answer with the security headers and no detail (the traceback goes to the
+  server's log).
 """

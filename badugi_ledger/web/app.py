@@ -21,7 +21,7 @@ from starlette.staticfiles import StaticFiles
 from ..model.errors import BadugiError
 from . import browse, record
 from .common import prepare_ledger, render
-from .security import MAX_BODY, Guard, Policy, wants_json
+from .security import MAX_BODY, Guard, Policy, plain_answer, wants_json
 
 STATIC_DIR = Path(__file__).resolve().parent.parent / "static"
 
@@ -49,6 +49,15 @@ async def http_error(request: Request, exc: Exception) -> Response:
         return JSONResponse({"error": detail}, status_code=status)
     heading = {403: "Not allowed", 404: "Not found", 405: "Not allowed"}.get(status, "Error")
     return render(request, "web/message.html", status_code=status, heading=heading, message=detail)
+
+
+async def server_error(request: Request, exc: Exception) -> Response:
+    """An unexpected failure (a bug): a plain answer saying so, never the traceback, which
+    goes to the server's log.  Starlette answers it outside the guard, so it carries the
+    guard's security headers itself."""
+    return plain_answer(
+        request.scope, 500, "Something went wrong on the server; its log says what."
+    )
 
 
 def create_app(
@@ -88,7 +97,11 @@ def create_app(
                 ),
             )
         ],
-        exception_handlers={BadugiError: library_error, HTTPException: http_error},
+        exception_handlers={
+            BadugiError: library_error,
+            HTTPException: http_error,
+            Exception: server_error,
+        },
     )
     app.state.db_path = str(db_path)
     app.state.read_only = read_only

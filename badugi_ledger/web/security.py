@@ -21,10 +21,11 @@ The app serves a club's money, so every request passes :class:`Guard` before any
   read-only.
 * **Size.**  A request body above ``max_body`` bytes (1 MB by default) is refused with 413,
   from its ``Content-Length`` or while it streams in.
-* **Headers.**  Every response carries a Content-Security-Policy without inline scripts
-  (``script-src 'self'``: all JavaScript lives in ``badugi_ledger/static/``), no framing
-  (``frame-ancestors 'none'``), ``X-Content-Type-Options: nosniff`` and
-  ``Referrer-Policy: no-referrer`` (a token never leaks through a link).
+* **Headers.**  Every response (an unexpected error's too: :func:`plain_answer`) carries a
+  Content-Security-Policy without inline scripts (``script-src 'self'``: all JavaScript lives
+  in ``badugi_ledger/static/``), no framing (``frame-ancestors 'none'``),
+  ``X-Content-Type-Options: nosniff`` and ``Referrer-Policy: no-referrer`` (a token never
+  leaks through a link).
 
 Pages that write call :func:`require_write` first: it repeats the read-only refusal and checks
 that the guard did verify this request, so a route mounted outside the guard cannot write.
@@ -42,6 +43,7 @@ from urllib.parse import parse_qsl, urlencode
 
 if TYPE_CHECKING:
     from starlette.requests import Request
+    from starlette.responses import Response
     from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 TOKEN_COOKIE = "badugi_ledger_token"
@@ -175,6 +177,27 @@ async def _refuse(
 ) -> None:
     """An answer saying why the request was refused: ``{"error": message}`` to a script that
     reads JSON, else a plain page (no template: nothing of the request is echoed)."""
+    headers, body = _refusal(scope, status, message, extra)
+    await send({"type": "http.response.start", "status": status, "headers": headers})
+    await send({"type": "http.response.body", "body": body})
+
+
+def plain_answer(scope: Scope, status: int, message: str) -> Response:
+    """:func:`_refuse`'s answer as a response, with the security headers: for an answer
+    made outside the guard (Starlette answers an unexpected exception outside every
+    middleware)."""
+    from starlette.responses import Response
+
+    headers, body = _refusal(scope, status, message)
+    answer = Response(body, status_code=status)
+    answer.raw_headers = headers
+    return answer
+
+
+def _refusal(
+    scope: Scope, status: int, message: str, extra: Iterable[tuple[bytes, bytes]] = ()
+) -> tuple[list[tuple[bytes, bytes]], bytes]:
+    """The headers and body of :func:`_refuse`'s answer."""
     import html
     import json
 
@@ -197,8 +220,7 @@ async def _refuse(
         *SECURITY_HEADERS,
         *extra,
     ]
-    await send({"type": "http.response.start", "status": status, "headers": headers})
-    await send({"type": "http.response.body", "body": body})
+    return headers, body
 
 
 class BodyTooLarge(Exception):

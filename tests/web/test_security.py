@@ -19,6 +19,7 @@ from badugi_ledger.web.app import create_app
 from badugi_ledger.web.security import (
     CSRF_COOKIE,
     MAX_BODY,
+    SECURITY_HEADERS,
     TOKEN_COOKIE,
     Guard,
     Policy,
@@ -238,6 +239,29 @@ def test_every_response_has_the_security_headers(client: TestClient) -> None:
         assert "frame-ancestors 'none'" in csp
         assert headers["x-content-type-options"] == "nosniff"
         assert headers["referrer-policy"] == "no-referrer"
+
+
+@pytest.mark.parametrize("accept", ["text/html", "application/json"])
+def test_an_unexpected_error_is_answered_with_the_security_headers_and_no_traceback(
+    club_db: Path, monkeypatch: pytest.MonkeyPatch, accept: str
+) -> None:
+    """Starlette answers an exception no handler takes outside every middleware, so its
+    plain 500 lacked the guard's headers."""
+    from badugi_ledger.web import browse
+
+    def broken(*args: object) -> None:
+        raise RuntimeError("a bug's secret detail")
+
+    monkeypatch.setattr(browse, "event_list", broken)
+    client = TestClient(create_app(club_db), base_url=LOCAL, raise_server_exceptions=False)
+    answer = client.get("/events", headers={"accept": accept})
+    assert answer.status_code == 500
+    assert "secret detail" not in answer.text and "Traceback" not in answer.text
+    assert "Something went wrong" in answer.text
+    assert answer.headers["content-type"].startswith(accept)
+    assert answer.headers["cache-control"] == "no-store"
+    for name, value in SECURITY_HEADERS:
+        assert answer.headers[name.decode()] == value.decode()
 
 
 def test_the_csrf_cookie_is_httponly_and_lax(club_db: Path) -> None:
