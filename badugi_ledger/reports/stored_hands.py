@@ -25,6 +25,7 @@ import sqlite3
 from collections.abc import Iterable
 from dataclasses import replace
 from pathlib import Path
+from typing import NamedTuple
 
 from ..ledger.event_lookup import event_label, find_event
 from ..ledger.fingerprints import fingerprint
@@ -41,7 +42,7 @@ from ..model.settings import HouseRules
 from .hand_view import HandView, SeatView, hand_view, pot_view, replayed_outcomes
 from .hand_words import ActionLine, RoundView, amount_text
 
-__all__ = ["stored_hand_views"]
+__all__ = ["HandPage", "stored_hand_page", "stored_hand_views"]
 
 _LISTED = 12
 
@@ -228,14 +229,56 @@ def stored_hand_views(
     holds it is shown with its actions (the module docstring says when).  LedgerError names a
     missing hand, or a ``table`` none of the event's hands was played at."""
     row = find_event(db, event)
-    label = event_label(row)
     wanted = None if hands is None else [str(h) for h in hands]
+    rows = _checked_rows(db, row, wanted, table)
+    return _views(db, row, rows, replay)
+
+
+class HandPage(NamedTuple):
+    """One page of an event's stored hands, in the order :func:`stored_hand_views` gives
+    them: the page's views, its number (the one asked for, or the last), how many pages,
+    the event's hands and how many of them count (none of a void event)."""
+
+    views: list[HandView]
+    number: int
+    pages: int
+    total: int
+    counted: int
+
+
+def stored_hand_page(db: sqlite3.Connection, event: str, number: int, per_page: int) -> HandPage:
+    """Page ``number`` (from 1; past the last: the last) of ``per_page`` hands of ``event``
+    (as :func:`stored_hand_views` names it): the web app's event page.  Only the page's hands
+    are viewed; their files are still replayed from the start (stacks carry), but a long
+    night's other hands are not made into views it never shows."""
+    row = find_event(db, event)
+    rows = _checked_rows(db, row, None, None)
+    pages = max(1, -(-len(rows) // per_page))
+    number = min(max(number, 1), pages)
+    start = (number - 1) * per_page
+    counted = 0 if row["void_reason"] else sum(1 for r in rows if r["void_reason"] is None)
+    views = _views(db, row, rows[start : start + per_page], replay=True)
+    return HandPage(views, number, pages, len(rows), counted)
+
+
+def _checked_rows(
+    db: sqlite3.Connection, row: dict[str, object], wanted: list[str] | None, table: str | None
+) -> list[dict[str, object]]:
+    """The rows of the event's hands :func:`_hand_rows` picks, once the event's stored
+    values are checked."""
     event_id = int(str(row["id"]))
     check_stored_values(db, "hands", "event_id = ?", [event_id])
     of_hands = "hand_id IN (SELECT id FROM hands WHERE event_id = ?)"
     check_stored_values(db, "hand_players", of_hands, [event_id])
     check_stored_values(db, "pots", of_hands, [event_id])
-    rows = _hand_rows(db, event_id, label, wanted, table)
+    return _hand_rows(db, event_id, event_label(row), wanted, table)
+
+
+def _views(
+    db: sqlite3.Connection, row: dict[str, object], rows: list[dict[str, object]], replay: bool
+) -> list[HandView]:
+    """The views of the hands ``rows`` of the event ``row``: replayed from their files when
+    ``replay`` and they still hold them, else from the rows (the module docstring)."""
     replayed = _replayed(rows) if replay else {}
     views = []
     for r in rows:

@@ -22,7 +22,7 @@ from ..reports.export import hands_frame
 from ..reports.html import season_report_context
 from ..reports.settle import SeasonSettlement, Settlement, settlement
 from ..reports.standings import StandingsOptions, entry_frame
-from ..reports.stored_hands import stored_hand_views
+from ..reports.stored_hands import stored_hand_page
 from .common import in_ledger, render
 
 HANDS_PER_PAGE = 25
@@ -85,14 +85,14 @@ async def event_page(request: Request) -> Response:
     :mod:`badugi_ledger.reports.hand_view` shows it: seats, the rounds when the hand's file
     still holds it, each pot and who won it with what, final stacks."""
     event_id = _event_id(request)
-    page = _page_number(request)
-    event, views = await in_ledger(
-        request, lambda db: (find_event(db, event_id), stored_hand_views(db, event_id))
+    number = _page_number(request)
+    event, page = await in_ledger(
+        request,
+        lambda db: (
+            find_event(db, event_id),
+            stored_hand_page(db, event_id, number, HANDS_PER_PAGE),
+        ),
     )
-    total = len(views)
-    pages = max(1, -(-total // HANDS_PER_PAGE))
-    page = min(page, pages)
-    start = (page - 1) * HANDS_PER_PAGE
     return render(
         request,
         "web/event.html",
@@ -104,11 +104,11 @@ async def event_page(request: Request) -> Response:
         unit_name=unit_name,
         unit_words=unit_words,
         bare=bare_amount,
-        hands=views[start : start + HANDS_PER_PAGE],
-        total=total,
-        counted=0 if event["void_reason"] else sum(1 for v in views if v.verdict != "void"),
-        page=page,
-        pages=pages,
+        hands=page.views,
+        total=page.total,
+        counted=page.counted,
+        page=page.number,
+        pages=page.pages,
         per_page=HANDS_PER_PAGE,
     )
 

@@ -61,6 +61,43 @@ def test_event_page_shows_each_hand_as_the_hand_view_has_it(
                 assert f"with {half.hand}" in shown
 
 
+def test_an_event_page_views_only_its_own_hands(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A page of a long night shows 25 hands: it made a view of every hand of the event and
+    showed 25 of them (2 s a page at 2,000 hands).  Its views are those of the event's hands
+    in the order ``show --db`` gives them, from the page's first, and only they are made."""
+    from badugi_ledger.reports import stored_hands
+    from badugi_ledger.simulate.sessions import SimulationOptions, simulate_to_path
+    from tests.helpers.ledger_files import import_into
+
+    night = tmp_path / "long.bhh"
+    simulate_to_path(SimulationOptions(hands=60, seed=3), night)
+    db = tmp_path / "club.db"
+    assert import_into(db, [night]).ok
+    with ledger_at(db, create=False) as ledger:
+        [event] = event_list(ledger).events
+        every = stored_hand_views(ledger, str(event["id"]))
+    assert len(every) == 60
+    made: list[str] = []
+    real = stored_hands.hand_view
+
+    def counted(outcome: object) -> object:
+        view = real(outcome)  # type: ignore[arg-type]
+        made.append(view.hand)
+        return view
+
+    monkeypatch.setattr(stored_hands, "hand_view", counted)
+    client = TestClient(create_app(db), base_url=LOCAL)
+    for page, shown in ((1, every[:25]), (2, every[25:50]), (3, every[50:]), (9, every[50:])):
+        made.clear()
+        text = text_of(client.get(f"/events/{event['id']}?page={page}").text)
+        assert sorted(made) == sorted(view.hand for view in shown), page
+        assert [v.hand for v in shown] == re.findall(r"Hand (3-\d+) ·", text), page
+        with ledger_at(db, create=False) as ledger:
+            assert stored_hands.stored_hand_page(ledger, str(event["id"]), page, 25).views == shown
+
+
 def test_a_hand_shows_its_seats_stacks_and_winners(client: TestClient, club_db: Path) -> None:
     """Friday game's first hand (examples/home_session.bhh): Dan puts 16 in and wins the
     34-chip pot with 7-5-3-2; Cara loses 16."""
