@@ -279,7 +279,8 @@ class Guard:
             )
             return
         csrf = cookies.get(CSRF_COOKIE, "")
-        if len(csrf) < 32:
+        fresh = len(csrf) < 32  # none, or too short to be one of ours: a new one is sent
+        if fresh:
             csrf = new_token()
             set_cookies.append(_cookie(CSRF_COOKIE, csrf, 365 * 24 * 3600))
         verdict = Verdict(csrf, policy.read_only)
@@ -301,7 +302,7 @@ class Guard:
                 )
                 return
             offered = _header(scope, CSRF_HEADER.encode()) or await _form_token(scope, body)
-            refused = _csrf_refusal(cookies.get(CSRF_COOKIE), offered)
+            refused = _csrf_refusal(None if fresh else csrf, offered)
             if refused is not None:
                 await _refuse(scope, send, 403, refused)
                 return
@@ -321,7 +322,8 @@ class Guard:
 
 def _csrf_refusal(cookie: str | None, offered: str | None) -> str | None:
     """Why a write's CSRF token is refused (None: it is the cookie's): the browser sent no
-    cookie, the request no token, or a token of another page or an older cookie."""
+    cookie (or one shorter than the guard makes, which it replaces), the request no token, or
+    a token of another page or an older cookie."""
     if not cookie:
         return (
             "The browser sent no form cookie (cookies blocked, or cleared since the page "

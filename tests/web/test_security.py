@@ -135,6 +135,22 @@ def test_a_post_without_the_csrf_cookie_is_refused_even_with_a_token_field() -> 
     assert client.post("/write", data={"csrf_token": token}).status_code == 403
 
 
+@pytest.mark.parametrize("short", ["a", "x" * 31])
+def test_a_post_with_a_csrf_cookie_too_short_to_be_ours_is_refused_as_without_one(
+    short: str,
+) -> None:
+    """The guard replaces a cookie shorter than the tokens it makes, and checked the write
+    against it all the same: a cookie and token of one character were a write it took."""
+    client = TestClient(writer_app(), base_url=LOCAL)
+    client.cookies.set(CSRF_COOKIE, short)
+    sent = client.post("/write", data={"csrf_token": short}, headers={"X-CSRF-Token": short})
+    assert sent.status_code == 403 and "written" not in sent.text
+    assert "sent no form cookie" in sent.text
+    client.cookies.set(CSRF_COOKIE, "x" * 32)
+    taken = client.post("/write", data={"csrf_token": "x" * 32})
+    assert taken.status_code == 200 and "written" in taken.text
+
+
 def test_the_real_app_refuses_a_cross_site_post(client: TestClient) -> None:
     token = re.search(r'name="csrf-token" content="([^"]+)"', client.get("/events").text)
     assert token is not None
