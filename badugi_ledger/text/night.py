@@ -35,7 +35,7 @@ from ..model.events import HandRecord, Seat, Session
 from ..model.forced import blind_players
 from ..model.games import GAMES, game_named
 from ..model.limits import MAX_AMOUNT, MAX_DIGITS, quote
-from ..model.money import ChipValue, check_currency
+from ..model.money import ChipValue, amounts_in_cents, check_currency
 from ..model.names import composed
 from ..model.results import reserved_account, reserved_name_refused
 from ..model.settings import STRUCTURE_KINDS, GameSettings, Structure, StructureKind
@@ -104,10 +104,11 @@ def night_text(
     ``game`` is any spelling the format reads (``progressive badugi``); ``structure`` one of
     ``fixed-limit``, ``pot-limit``, ``half-pot-limit``, ``no-limit``, ``spread-limit``;
     ``stakes`` as :func:`_stakes` reads them; ``event`` names the cash session; ``date`` is a
-    date or ``YYYY-MM-DD``.  ``currency`` (amounts are its cents) or ``chip_value`` (what a
-    chip is worth) is the unit of the session: the ledger keys an event by its unit, so a
-    night that goes on with an event of the ledger must state the unit that event has, or its
-    hands make another event, in another unit.  Raises
+    date or ``YYYY-MM-DD``.  ``currency`` (amounts are its cents: not JPY, KWD…, which a night
+    values its chips in instead) or ``chip_value`` (what a chip is worth) is the unit of the
+    session: the ledger keys an event by its unit, so a night that goes on with an event of
+    the ledger must state the unit that event has, or its hands make another event, in
+    another unit.  Raises
     :class:`~badugi_ledger.model.errors.ConfigError` on a bad value or names too long for a
     line the reader accepts (and
     :class:`~badugi_ledger.text.writer.WriteError` on a name the format cannot hold: a line
@@ -143,7 +144,7 @@ def night_text(
             "a cash game's amounts are money (currency) or chips with a value, not both"
         )
     if currency is not None:
-        check_currency(currency)
+        amounts_in_cents(check_currency(currency))  # (the header refuses JPY: chips in yen)
     settings = GameSettings(game_named(game), bets, small_blind, big_blind, currency=currency)
     seats = tuple(Seat(name, stacks) for name in names)
     record = HandRecord(

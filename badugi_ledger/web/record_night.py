@@ -16,7 +16,14 @@ from typing import Any
 
 from ..model.events import HandRecord, Session
 from ..model.limits import MAX_DIGITS
-from ..model.money import CHIPS, ChipValue, check_currency, unit_words
+from ..model.money import (
+    CHIPS,
+    NOT_IN_CENTS,
+    ChipValue,
+    check_currency,
+    chip_value,
+    unit_words,
+)
 from .record_view import RecordError
 
 # --- a night's starting text ------------------------------------------------------------------
@@ -50,7 +57,7 @@ def starting_text(body: dict[str, Any], ledger: sqlite3.Connection) -> str:
     if not name:
         raise RecordError("the event needs a name (it names the file and the standings row)")
     date = _field(body, "date") or None
-    currency, chip_value = _unit(body, ledger, name, date)
+    currency, value = _unit(body, ledger, name, date)
     text = night_text(
         players,
         game=_field(body, "game", "badugi"),
@@ -60,7 +67,7 @@ def starting_text(body: dict[str, Any], ledger: sqlite3.Connection) -> str:
         event=name,
         date=date,
         currency=currency,
-        chip_value=chip_value,
+        chip_value=value,
     )
     first = _next_hand_number(ledger, name, date)
     return _FIRST_HAND.sub(f"hand {first} ·", text, count=1) if first != "1" else text
@@ -103,20 +110,35 @@ def _same_currency(typed: str | None, text: str, path: Path, name: str, date: st
     ``docs/ledger.md``, *Units and money*).  Blank, the night goes on as saved."""
     if typed is None:
         return
-    check_currency(typed)
     held = _text_unit(text)
-    if held == (typed, None):
+    if held == _typed_unit(typed):
         return
     currency, value = held
     when = f" ({date})" if date else ""
     # chips valued in the currency typed already: only the game's currency changes them
     chips = "" if value and value.currency == typed else f" or chips 1 = … {typed} on its cash line"
+    way = (
+        f"chips 1 = 1 {typed} on its cash line"
+        if typed in NOT_IN_CENTS
+        else f"currency {typed} on its game line{chips}"
+    )
     raise RecordError(
         f"{name}{when} is saved in {unit_words(currency or CHIPS, value)} ({path.name}), not "
         f"{typed}: leave the currency blank to go on with it, or give the night a name of its "
-        f"own. To change its unit, go on with it, write currency {typed} on its game "
-        f"line{chips}, then save and replace its hands"
+        f"own. To change its unit, go on with it, write {way}, then save and replace its hands"
     )
+
+
+def _typed_unit(typed: str) -> tuple[str | None, ChipValue | None]:
+    """The unit of a night whose form names the currency ``typed``: amounts in its cents, or,
+    for a currency not counted in cents (JPY, KWD…), chips worth one of its units each, as
+    the format writes a night in yen (``chips 1 = 1 JPY`` on its cash line: its ``currency``
+    header refuses such a currency).  Either way the stakes and stacks typed are the
+    currency's: cents of EUR, whole yen."""
+    check_currency(typed)
+    if typed in NOT_IN_CENTS:
+        return None, chip_value(1, "1", typed)
+    return typed, None
 
 
 def _text_unit(text: str) -> tuple[str | None, ChipValue | None]:
@@ -134,20 +156,20 @@ def _text_unit(text: str) -> tuple[str | None, ChipValue | None]:
 def _unit(
     body: dict[str, Any], ledger: sqlite3.Connection, name: str, date: str | None
 ) -> tuple[str | None, ChipValue | None]:
-    """The night's unit: the form's ``currency`` (three letters, amounts in its cents; blank:
+    """The night's unit: the form's ``currency`` (three letters, :func:`_typed_unit`; blank:
     chips), else that of the event it goes on with (:func:`_continued_unit`).  A currency
     other than the continued event's is refused: the night would be another event."""
     typed = _field(body, "currency").upper() or None
     continued = _continued_unit(ledger, body.get("event_id"), name, date)
     if typed is None:
         return continued
-    check_currency(typed)
-    if continued != (None, None) and continued != (typed, None):
+    unit = _typed_unit(typed)
+    if continued != (None, None) and continued != unit:
         raise RecordError(
             f"the event picked is in {unit_words(continued[0] or CHIPS, continued[1])}, not "
             f"{typed}: leave its currency as it is, or give the night a name of its own"
         )
-    return typed, None
+    return unit
 
 
 def _continued_unit(

@@ -1129,6 +1129,38 @@ def test_the_start_form_names_the_nights_currency(client: TestClient, ledger_dir
     assert body["error"].startswith("the event picked is in USD, not EUR"), body
 
 
+@pytest.mark.parametrize("code", ["JPY", "KWD", "CLF"])
+def test_a_currency_not_counted_in_cents_starts_a_night_of_chips_worth_one_unit(
+    client: TestClient, ledger_dir: Path, code: str
+) -> None:
+    """A game of money writes its amounts in cents, which JPY (KWD, CLF…) does not have: the
+    form started ``currency JPY``, a text ``check`` refused at line 1.  The night is written as
+    the format writes a night in yen (grammar/README.md, ``currency CODE``): chips worth one
+    of its units each, so the stakes and stacks typed are in its units; saved and started
+    again with the same currency, it goes on."""
+    from badugi_ledger.model.errors import ConfigError
+    from badugi_ledger.model.money import amounts_in_cents_refusal
+    from badugi_ledger.text.night import night_text
+
+    status, body = post(client, "/record/start", {**NEW_NIGHT, "currency": code.lower()})
+    text = body["text"]
+    game_line, cash_line = text.splitlines()[:2]
+    assert "currency" not in game_line, text
+    assert cash_line.endswith((f" · chips 1 = 1 {code}", f" · chips 1 = 1.00 {code}")), text
+    checked = post(client, "/record/check", {"text": text})[1]
+    assert checked["verdict"]["errors"] == 0, checked["problems"]
+    ended = text + "Anna folds · Ben folds\n"
+    assert post(client, "/record/save", {"text": ended})[1]["outcome"] == "saved"
+    with sqlite3.connect(ledger_dir / "club.db") as db:
+        events = db.execute("SELECT unit, chip_cents, chip_currency FROM events").fetchall()
+    assert events == [("chips", 100, code)]  # settled in the currency, a chip for a unit
+    again = post(client, "/record/start", {**NEW_NIGHT, "currency": code})[1]
+    assert again.get("text") == ended, again
+    with pytest.raises(ConfigError) as refused:
+        night_text(["Anna", "Ben"], currency=code)
+    assert str(refused.value) == amounts_in_cents_refusal(code)
+
+
 def test_a_currency_typed_for_a_saved_night_in_another_unit_is_refused_with_the_way(
     client: TestClient, ledger_dir: Path
 ) -> None:
