@@ -633,3 +633,28 @@ def test_opening_a_ledger_recomputes_its_tournaments_with_voided_hands(tmp_path:
     with ledger_at(db) as ledger:
         entries = {str(e["player"]): e for e in tournament_result(ledger, "VoidNeg").entries}
     assert entries["Ann"]["chips"] == 0
+
+
+def test_an_even_chop_gives_units_left_over_one_each() -> None:
+    """80.00 in three leaves two cents: one each to the first two (ledger/prizes.py: "units
+    left over go one each"), never both to the first; tied places share the same way."""
+    live = [Finish("Kira", 1, 1, 400), Finish("Noor", 2, 2, 250), Finish("Bram", 3, 3, 150)]
+    assert chop(live, [4000, 2400, 1600], "even") == {"Kira": 2667, "Noor": 2667, "Bram": 2666}
+    tied = [Finish("A", 1, 1), Finish("B", 2, 4), Finish("C", 2, 4), Finish("D", 2, 4)]
+    assert award_prizes(tied, [5000, 2000, 1000, 503]) == {
+        "A": 5000,
+        "B": 1168,
+        "C": 1168,
+        "D": 1167,
+    }
+
+
+def test_a_chip_count_chop_gives_units_left_over_to_the_chip_leader() -> None:
+    """Floor 12.00 each, 44.00 shared by chips 415/195/190: 22.825, 10.725, 10.45 rounded down
+    to whole cents leave one cent, the chip leader's."""
+    live = [Finish("Noor", 2, 2, 195), Finish("Kira", 1, 1, 415), Finish("Bram", 3, 3, 190)]
+    assert chop(live, [4800, 2000, 1200], "chip-count") == {
+        "Kira": 3483,
+        "Noor": 2272,
+        "Bram": 2245,
+    }
