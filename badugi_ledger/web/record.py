@@ -375,6 +375,7 @@ def save_text(
         file_hands,
         file_stamp,
         first_session,
+        hand_contents,
         problems_of_file,
         saved_text,
     )
@@ -420,7 +421,13 @@ def save_text(
         if changed is not None and not replace:
             return changed
         if before.exists():
-            dropped = sorted(file_hands(saved_text(before)) - file_hands(text))
+            if renamed is None:
+                dropped = sorted(file_hands(saved_text(before)) - file_hands(text))
+            else:  # a hand of the old name is kept only as it was, under its number: a new
+                # night typed over last week's text holds other hands under the same numbers
+                kept = hand_contents(text)
+                old = hand_contents(saved_text(before))
+                dropped = sorted(label for label, held in old.items() if kept.get(label) != held)
             if dropped and not replace:
                 held = f"{final.name} already holds hands this text does not"
                 if renamed is not None:
@@ -428,7 +435,9 @@ def save_text(
                         f"this text was loaded from {renamed.name} and is now a night of its "
                         f"own name or date ({final.name}); saved, it takes {renamed.name}'s "
                         f"hands out of the ledger and removes that file, and {renamed.name} "
-                        "holds hands this text does not"
+                        "holds hands this text does not hold as they were (a new night typed "
+                        f"over its text? start it from the form instead: {renamed.name} stays "
+                        "as it is)"
                     )
                 return Saved("dropped", {
                     "error": f"not saved: {held}",

@@ -391,13 +391,22 @@ def first_session(text: str) -> Session:
 
 def file_hands(text: str) -> set[str]:
     """The hands a text holds, as ``hand 3`` (``hand 3 at table Kitchen``)."""
+    return set(hand_contents(text))
+
+
+def hand_contents(text: str) -> dict[str, int]:
+    """The hands a text holds (:func:`file_hands`), each with what it records
+    (:func:`~badugi_ledger.model.copies.content`: seats, stacks, button, cards and play, not
+    its event): a night renamed holds the same hands under the new name, a new night typed
+    over an old one's text other hands under the same numbers."""
+    from ..model.copies import content
     from ..text.parse import parse_text
 
-    found = set()
+    found: dict[str, int] = {}
     for item in parse_text(text, "record"):
         if isinstance(item, HandRecord):
             table = f" at table {item.table}" if item.table else ""
-            found.add(f"hand {item.hand_id}{table}")
+            found[f"hand {item.hand_id}{table}"] = content(item)
     return found
 
 

@@ -853,6 +853,27 @@ def test_a_renamed_night_is_never_saved_beside_its_old_name(
     assert body["outcome"] == "saved" and body["duplicate"] == 1, body
 
 
+def test_a_new_night_typed_over_a_saved_nights_text_is_asked_about_before_anything_goes(
+    client: TestClient, ledger_dir: Path
+) -> None:
+    """Last week's night picked up, its name and date changed and its hands typed anew under
+    the same numbers: a rename by the page's file, but none of last week's hands is in it as
+    it was.  Before, the numbers matched, so no question came first and "replace" voided last
+    week's night and removed its file; now the save asks (``dropped``) and leaves both as
+    they were."""
+    assert post(client, "/record/save", {"text": BADACEY})[1]["outcome"] == "saved"
+    loaded = client.get("/record/event?id=1").json()
+    new_night = BADACEY_EDITED.replace("Badacey practice deal", "Badacey practice night").replace(
+        "2024-02-02", "2024-02-09"
+    )
+    assert new_night != BADACEY_EDITED
+    status, body = post(client, "/record/save", {"text": new_night, "file": loaded["file"]})
+    assert body["outcome"] == "dropped", body
+    assert "start it from the form instead" in body["error"], body
+    assert counted_by_event(ledger_dir) == [("Badacey practice deal", 1)]
+    assert (ledger_dir / BADACEY_FILE).read_text(encoding="utf-8") == BADACEY
+
+
 def test_a_renamed_night_saved_again_under_its_old_name_is_refused(
     client: TestClient, ledger_dir: Path
 ) -> None:
