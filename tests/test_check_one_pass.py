@@ -799,6 +799,43 @@ final: Anna 97 · Ben 104 · Cara 6
     assert two.ok and not two.errors, two.errors
 
 
+def test_a_stack_that_follows_the_previous_hands_recorded_collection_is_no_new_mistake() -> None:
+    """Hand 1 records Ben collecting 5 of a pot of 4 (its mismatch); hand 2 states the stacks
+    hand 1's record leaves (Ben 103, not the replay's 102): the one mistake is reported once,
+    at hand 1, not again as a stack hand 2 carried wrong.  A stack neither figure gives is."""
+    text = """\
+game badugi · fixed limit 2/4 · blinds 1/2
+table Kitchen
+
+hand 1 · button Anna · Anna 100 · Ben 100 · Cara 100
+Anna folds · Ben calls · Cara checks
+draw: Ben 2 · Cara 1
+Ben checks · Cara checks
+draw: Ben 2 · Cara 1
+Ben checks · Cara checks
+draw: Ben 2 · Cara 1
+Ben checks · Cara checks
+show: Ben 7h 5c 3d 2s · Cara 8s 6d 4c Ah
+Ben collects 5
+
+hand 2 · button Ben · Anna 100 · Ben 103 · Cara 98
+Ben folds · Cara calls · Anna checks
+draw: Cara 1 · Anna 1
+Cara checks · Anna checks
+draw: Cara 1 · Anna 1
+Cara checks · Anna checks
+draw: Cara 1 · Anna 1
+Cara checks · Anna checks
+show: Cara 7h 5c 3d 2s · Anna 8s 6d 4c Ah
+Cara collects 4
+"""
+    one, two = outcomes_of(text)
+    assert {e.rule for e in one.errors} == {"collect", "chips-balance"}
+    assert two.ok and not two.errors, two.errors
+    _, two = outcomes_of(text.replace("Ben 103", "Ben 104"))
+    assert [e.rule for e in two.errors] == ["stack-carried"]
+
+
 def test_a_hand_that_cannot_be_read_does_not_stop_the_check() -> None:
     """A hand in the middle that does not parse: it is reported, and the hands after it are
     checked with stacks unknown: a later mistake is still found at its line."""

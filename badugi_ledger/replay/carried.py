@@ -24,6 +24,7 @@ from ..model.events import (
     BETWEEN_HANDS,
     CarryIn,
     CarryOut,
+    Collect,
     Event,
     FinalStack,
     HandRecord,
@@ -66,6 +67,12 @@ class TableState:
     progressive: bool = False
     """Whether the table's last hand was Progressive Badugi."""
     resynced: tuple[str, frozenset[str]] | None = None
+    recorded: dict[str, int] = field(default_factory=dict)
+    """After a replayed hand whose recorded collections disagree with its replay (a payout
+    mismatch, reported there): each player's stack as its record has it, where that is not
+    the replay's (:func:`_recorded_stacks`).  A next hand stating that stack repeats the
+    record's figure, which is no mistake of its own (the site, or the recorder, counted the
+    chips as collected)."""
     """Stacks just taken from the ``final:`` line of a hand that could not be replayed (what
     to say, whose): the next hand that carries one of them says so (a warning), once."""
     said: str | None = None
@@ -362,6 +369,9 @@ def _carried_each(state: TableState, record: HandRecord) -> tuple[dict[str, int]
             # A stated stack is checked against the previous hand only for players who
             # sat in it: one who was away (another table) may come back with any stack.
             carried[name] = known[name]
+            recorded = state.recorded.get(name)
+            if recorded is not None and s.stack == recorded + _bought(record, name):
+                carried[name] = recorded  # the previous hand's record, mismatch said there
     return carried, unknown
 
 
@@ -385,12 +395,36 @@ def _after_replay(
                 unknown.pop(p, None)
     elif result.violations:
         _stacks_the_recorder_counted(state, record, final, shift)
+    state.recorded = _recorded_stacks(record, result) if result.violations else {}
     state.last_seats = record.seats
     state.carry = result.carry_out
     state.carry_stakes = result.carry_stakes
     state.progressive = progressive
     for p in result.busted:
         state.busted[p] = record.hand_id
+
+
+def _recorded_stacks(record: HandRecord, result: HandResult) -> dict[str, int]:
+    """Each player's stack after ``record`` as its collections have it, where that is not the
+    replay's: the replay's, with what the record says he collected in place of what the
+    replay pays him (none when the record's collections are the replay's)."""
+    collected: dict[str, int] = {}
+    for e in record.events:
+        if type(e) is Collect:
+            collected[e.player] = collected.get(e.player, 0) + e.amount
+    if not collected:
+        return {}
+    payouts, out = result.payouts, {}
+    for p, chips in result.final_stacks.items():
+        recorded = chips - payouts.get(p, 0) + collected.get(p, 0)
+        if recorded != chips and recorded >= 0:
+            out[p] = recorded
+    return out
+
+
+def _bought(record: HandRecord, player: str) -> int:
+    """The chips ``player`` buys (or takes off, below 0) before ``record``'s deal."""
+    return sum(e.chips for e in record.events if type(e) is StackChange and e.player == player)
 
 
 def _stated_over_carried(state: TableState, record: HandRecord) -> int:
