@@ -333,14 +333,14 @@ def _settle_nets(
     """Each seat's net from the summary, accounted for by the hand: what the player collected,
     less what the actions put in, plus a bet nobody called handed back (``uncalled``); what is
     still missing is a hidden dead small blind (only for a player who posted ``blind`` to come
-    in, at most one small bet), anything else an error.
+    in, and only the table's small blind: any other amount moves chips no line explains),
+    anything else an error.
 
     The corpus's ``wins pot (X)`` is the pot less the rake; none of its hands has a bet nobody
     called, so whether X then counts the bet handed back is not known.  Both readings are
     tried, and the one that accounts for every net is taken: X without it (the pot as
-    contested) or X with it (the chips pushed to the winner).  Where both do (the bettor also
-    posted a hidden dead blind), the one whose dead blinds are the small blind is taken, else
-    X without it."""
+    contested) or X with it (the chips pushed to the winner).  Where both do, X without it."""
+    small_blind = draft.posted("small-blind") or draft.big_blind_hint // 2
     readings: list[dict[str, int]] = [{}]
     with_return = {
         name: amount for name, amount in uncalled.items() if draft.collected.get(name, 0) >= amount
@@ -349,11 +349,11 @@ def _settle_nets(
         readings.append(with_return)
     fits: list[tuple[dict[str, int], dict[str, int]]] = []
     for included in readings:
-        dead = _dead_blinds(draft, summary, came_in, uncalled, included)
+        dead = _dead_blinds(draft, summary, came_in, uncalled, included, small_blind)
         if isinstance(dead, dict):
             fits.append((included, dead))
     if not fits:
-        problem = _dead_blinds(draft, summary, came_in, uncalled, {})
+        problem = _dead_blinds(draft, summary, came_in, uncalled, {}, small_blind)
         assert isinstance(problem, tuple)
         name, net, accounted = problem
         back = uncalled.get(name, 0)
@@ -367,11 +367,7 @@ def _settle_nets(
             f"{handed_back}{unwon}",
             summary.lines[name],
         )
-    small_blind = draft.posted("small-blind") or draft.big_blind_hint // 2
-    included, dead = next(
-        (fit for fit in fits if all(amount == small_blind for amount in fit[1].values())),
-        fits[0],
-    )
+    included, dead = fits[0]
     for name, amount in included.items():
         _take_from_collect(draft, name, amount)
     for name, amount in uncalled.items():
@@ -396,10 +392,12 @@ def _dead_blinds(
     came_in: set[str],
     uncalled: dict[str, int],
     included: dict[str, int],
+    small_blind: int,
 ) -> dict[str, int] | tuple[str, int, int]:
-    """The hidden dead blinds that account for every seat's net, each ``uncalled`` bet going
-    back to its bettor and ``included`` of it counted in his ``wins`` amount; or, when a net
-    cannot be accounted for, (that player, the net, what the hand accounts for)."""
+    """The hidden dead blinds (each the ``small_blind``) that account for every seat's net,
+    each ``uncalled`` bet going back to its bettor and ``included`` of it counted in his
+    ``wins`` amount; or, when a net cannot be accounted for, (that player, the net, what the
+    hand accounts for)."""
     dead: dict[str, int] = {}
     for name, net in summary.nets.items():
         accounted = (
@@ -411,7 +409,7 @@ def _dead_blinds(
         missing = accounted - net
         if missing == 0:
             continue
-        if name in came_in and 0 < missing <= draft.big_blind_hint:
+        if name in came_in and missing == small_blind:
             dead[name] = missing
             continue
         return name, net, accounted

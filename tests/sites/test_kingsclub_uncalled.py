@@ -87,3 +87,17 @@ def test_a_bettor_who_came_in_is_read_with_his_dead_blind_the_small_blind(name: 
     assert result.violations == ()
     nets = (result.net["Player1"], result.net["Player0"], result.net["Hero"])
     assert nets == (6000, -4500, -1500)
+
+
+def test_a_hidden_dead_blind_is_the_small_blind_or_the_hand_is_refused(tmp_path: Path) -> None:
+    """KingsClub prints ``posts blind 30`` for a player coming in and never the dead small
+    blind it also costs (docs/importers.md, *Dead blinds*).  That is the table's small blind
+    (15), no other amount: the same hand's summary saying ``wins pot (125)`` needs a dead 20,
+    chips no line explains (any amount up to a small bet was taken before, so a consistent
+    edit of a summary moved money between players and passed)."""
+    text = (SITES / "kingsclub-came-in-37732806.txt").read_text(encoding="utf-8")
+    assert "Player1 wins pot (120)" in text
+    path = tmp_path / "dead-20.txt"
+    path.write_text(text.replace("Player1 wins pot (120)", "Player1 wins pot (125)"))
+    (problem,) = check_file(path).problems
+    assert "[corrupt-hand]" in problem and "Player1 netted +60.00" in problem, problem
