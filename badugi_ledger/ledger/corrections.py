@@ -67,15 +67,19 @@ def void(
     db: sqlite3.Connection, event: str, hand: str | None, reason: str, *, table: str | None = None
 ) -> Voided:
     """Void one hand (``hand`` = its number, ``table`` when several tables used it) or, with
-    ``hand`` None (and no ``table``), the whole event; in one transaction with its audit row."""
+    ``hand`` None (and no ``table``), the whole event; in one transaction with its audit row.
+
+    The event is found, and what is void checked, inside that transaction: a void that waited
+    for another command's lock (an import moving the night to its corrected date, another
+    organiser's void) acts on the ledger as that command left it."""
     reason = reason.strip()
     if not reason:
         raise ConfigError("give the reason for the void (--reason TEXT): the audit keeps it")
     void_choice(hand, table)
-    row = find_event(db, event)
-    event_id, label = int(str(row["id"])), event_label(row)
     now = datetime.now(UTC).isoformat(timespec="seconds")
     with transaction(db):
+        row = find_event(db, event)
+        event_id, label = int(str(row["id"])), event_label(row)
         if hand is None:
             if row["void_reason"] is not None:
                 raise LedgerError(f"the event {label} is void already: {row['void_reason']}")

@@ -1,0 +1,103 @@
+"""An organiser's change that starts while another command writes the ledger waits for it, and
+then acts on the ledger as that command left it: which event a name names, whether it is void
+already.  The other command is held just before its commit until this one has asked for the
+lock (:func:`tests.helpers.ledger_race.second_waits_for_first`)."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+from badugi_ledger.ledger.corrections import void
+from badugi_ledger.ledger.importing import import_files
+from badugi_ledger.model.errors import LedgerError
+from tests.helpers.ledger_race import second_waits_for_first
+from tests.ledger.test_corrections_voids import EVENT, HEAD, invoke, night, write
+
+LATER = HEAD.replace("2024-06-01", "2024-06-02")
+
+
+def _imported(tmp_path: Path) -> tuple[Path, Path]:
+    """A ledger holding the night ``n.bhh``, and the night's file."""
+    db = tmp_path / "club.db"
+    path = write(tmp_path / "night" / "n.bhh", night())
+    assert invoke("import", path, "--db", db)[0] == 0
+    return db, path
+
+
+def _events(db: Path) -> dict[str, tuple[int, str | None]]:
+    """Each event's date: its hands not voided one by one (moved away, or voided alone), and
+    its void reason."""
+    with sqlite3.connect(db) as conn:
+        return {
+            str(date): (int(hands), reason)
+            for date, hands, reason in conn.execute(
+                "SELECT e.date, (SELECT count(*) FROM hands h WHERE h.event_id = e.id "
+                "AND h.void_reason IS NULL), "
+                "e.void_reason FROM events e"
+            )
+        }
+
+
+def _event_voids(db: Path) -> list[str]:
+    """The reasons of the audit's voids of a whole event."""
+    with sqlite3.connect(db) as conn:
+        return [
+            str(row[0])
+            for row in conn.execute(
+                "SELECT reason FROM audit WHERE action = 'void' AND hand_row IS NULL ORDER BY id"
+            )
+        ]
+
+
+def _redated(path: Path) -> Path:
+    """The night's file with its date corrected (an import with --replace moves its hands)."""
+    return write(path, night(head=LATER))
+
+
+def test_a_second_void_of_an_event_waiting_for_the_first_is_refused(tmp_path: Path) -> None:
+    db, _ = _imported(tmp_path)
+    first, second = second_waits_for_first(
+        db,
+        lambda conn: void(conn, EVENT, None, "first organiser"),
+        lambda conn: void(conn, EVENT, None, "second organiser"),
+    )
+    assert not isinstance(first, BaseException), first
+    assert isinstance(second, LedgerError), second
+    assert "void already: first organiser" in str(second)
+    assert _event_voids(db) == ["first organiser"]
+    assert _events(db)["2024-06-01"][1] == "first organiser"
+
+
+def test_a_void_of_an_event_waiting_for_its_nights_move_voids_the_night(tmp_path: Path) -> None:
+    """The night's date corrected (``import --replace``) while the void waits: the night,
+    now in the event of its new date, is voided, not the old event its hands left."""
+    db, path = _imported(tmp_path)
+    moved, voided = second_waits_for_first(
+        db,
+        lambda conn: import_files(conn, [_redated(path)], replace=True),
+        lambda conn: void(conn, EVENT, None, "misdeal"),
+    )
+    assert not isinstance(moved, BaseException), moved
+    assert not isinstance(voided, BaseException), voided
+    events = _events(db)
+    assert events["2024-06-02"] == (6, "misdeal")
+    assert events["2024-06-01"][1] is None
+
+
+def test_a_void_of_a_hand_waiting_for_its_nights_move_voids_the_hand(tmp_path: Path) -> None:
+    db, path = _imported(tmp_path)
+    moved, voided = second_waits_for_first(
+        db,
+        lambda conn: import_files(conn, [_redated(path)], replace=True),
+        lambda conn: void(conn, EVENT, "4", "misdeal"),
+    )
+    assert not isinstance(moved, BaseException), moved
+    assert not isinstance(voided, BaseException), voided
+    assert _events(db)["2024-06-02"] == (5, None)
+    with sqlite3.connect(db) as conn:
+        rows = conn.execute(
+            "SELECT e.date, h.void_reason FROM hands h JOIN events e ON e.id = h.event_id "
+            "WHERE h.hand_number = '4' ORDER BY h.id"
+        ).fetchall()
+    assert ("2024-06-02", "misdeal") in rows, rows
