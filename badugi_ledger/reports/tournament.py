@@ -140,7 +140,25 @@ def tournament_result(
 ) -> TournamentResult:
     """A stored tournament's result; ``changes`` (Terms fields) and ``payouts`` (its prize
     table, percent of the pool first place first; ``()``: none) are recorded first and the
-    places and prizes recomputed (e.g. ``{"chop": "even"}`` or ``{"bounty": 500}``)."""
+    places and prizes recomputed (e.g. ``{"chop": "even"}`` or ``{"bounty": 500}``).
+
+    A change is one transaction from the tournament's look-up to the table read back: one
+    that waited for another command's lock (another organiser's change of its terms, an import
+    moving it to its corrected date) changes the terms as that command left them, of the event
+    the tournament is in then."""
+    if not changes and payouts is None:
+        return _result(db, event)
+    with transaction(db):
+        return _result(db, event, changes or {}, payouts)
+
+
+def _result(
+    db: sqlite3.Connection,
+    event: str | int,
+    changes: Mapping[str, object] | None = None,
+    payouts: tuple[int, ...] | None = None,
+) -> TournamentResult:
+    """:func:`tournament_result`, in the caller's transaction when it changes anything."""
     row = find_event(db, event, kind="tournament")
     event_id = int(str(row["id"]))
     check_stored_values(db, "events", "id = ?", [event_id])
@@ -148,11 +166,10 @@ def tournament_result(
     terms = get_terms(db, event_id)
     if changes or payouts is not None:
         terms = Terms(**{**terms.__dict__, **(changes or {})})
-        with transaction(db):
-            if payouts is not None:
-                set_payouts(db, event_id, payouts)
-            if changes:
-                set_terms(db, event_id, terms)
+        if payouts is not None:
+            set_payouts(db, event_id, payouts)
+        if changes:
+            set_terms(db, event_id, terms)
         row = find_event(db, event_id, kind="tournament")
     entries = tuple(
         dict_rows(

@@ -1,17 +1,21 @@
 """An organiser's change that starts while another command writes the ledger waits for it, and
 then acts on the ledger as that command left it: which event a name names, whether it is void
-already.  The other command is held just before its commit until this one has asked for the
-lock (:func:`tests.helpers.ledger_race.second_waits_for_first`)."""
+already, a tournament's terms.  The other command is held just before its commit until this one
+has asked for the lock (:func:`tests.helpers.ledger_race.second_waits_for_first`)."""
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from pathlib import Path
 
 from badugi_ledger.ledger.corrections import void
 from badugi_ledger.ledger.importing import import_files
+from badugi_ledger.ledger.store import ledger_at
 from badugi_ledger.model.errors import LedgerError
+from badugi_ledger.reports.tournament import tournament_result
 from tests.helpers.ledger_race import second_waits_for_first
+from tests.helpers.paths import EXAMPLES
 from tests.ledger.test_corrections_voids import EVENT, HEAD, invoke, night, write
 
 LATER = HEAD.replace("2024-06-01", "2024-06-02")
@@ -101,3 +105,65 @@ def test_a_void_of_a_hand_waiting_for_its_nights_move_voids_the_hand(tmp_path: P
             "WHERE h.hand_number = '4' ORDER BY h.id"
         ).fetchall()
     assert ("2024-06-02", "misdeal") in rows, rows
+
+
+TOURNAMENT = "Spring Freezeout"
+
+
+def _tournament(folder: Path, text: str | None = None) -> tuple[Path, Path]:
+    """A ledger holding ``examples/tournament.bhh`` (or ``text``), and the tournament's file."""
+    db = folder / "club.db"
+    path = write(
+        folder / "night" / "t.bhh",
+        text or (EXAMPLES / "tournament.bhh").read_text(encoding="utf-8"),
+    )
+    assert invoke("import", path, "--db", db)[0] == 0
+    return db, path
+
+
+def _table(db: Path) -> dict[str, object]:
+    """The tournament's terms and entries as ``tournament --json`` gives them."""
+    code, out = invoke("tournament", "--event", TOURNAMENT, "--db", db, "--json")
+    assert code == 0, out
+    shown = json.loads(out)
+    return {"terms": shown["terms"], "entries": shown["entries"]}
+
+
+def test_a_term_recorded_while_another_is_recorded_keeps_both(tmp_path: Path) -> None:
+    """The bounty recorded while the prize unit is being recorded: the ledger keeps both, as
+    when the two commands run one after the other."""
+    bounty, unit = {"bounty": 500}, {"prize_unit": 500}
+    db, _ = _tournament(tmp_path / "race")
+    first, second = second_waits_for_first(
+        db,
+        lambda conn: tournament_result(conn, TOURNAMENT, changes=unit),
+        lambda conn: tournament_result(conn, TOURNAMENT, changes=bounty),
+    )
+    assert not isinstance(first, BaseException), first
+    assert not isinstance(second, BaseException), second
+    in_turn, _ = _tournament(tmp_path / "in_turn")
+    for changes in (unit, bounty):
+        with ledger_at(in_turn) as conn:
+            tournament_result(conn, TOURNAMENT, changes=changes)
+    assert _table(db) == _table(in_turn)
+    with ledger_at(in_turn) as conn:  # and the command said so
+        assert second == tournament_result(conn, TOURNAMENT)
+
+
+def test_terms_recorded_while_the_tournament_moves_go_with_it(tmp_path: Path) -> None:
+    """The bounty recorded while ``import --replace`` corrects the tournament's date: the
+    bounty is the moved tournament's, as when the two run one after the other."""
+    text = (EXAMPLES / "tournament.bhh").read_text(encoding="utf-8")
+    moved = text.replace("2024-04-12", "2024-04-13")
+    db, path = _tournament(tmp_path / "race", text)
+    first, second = second_waits_for_first(
+        db,
+        lambda conn: import_files(conn, [write(path, moved)], replace=True),
+        lambda conn: tournament_result(conn, TOURNAMENT, changes={"bounty": 500}),
+    )
+    assert not isinstance(first, BaseException), first
+    assert not isinstance(second, BaseException), second
+    in_turn, _ = _tournament(tmp_path / "in_turn", moved)
+    with ledger_at(in_turn) as conn:
+        tournament_result(conn, TOURNAMENT, changes={"bounty": 500})
+    assert _table(db) == _table(in_turn)
