@@ -151,7 +151,9 @@ def _clash(db: sqlite3.Connection, player_a: int, player_b: int) -> str | None:
 
 def merge_players(db: sqlite3.Connection, into: str, names: Sequence[str]) -> PlayerInfo:
     """Make every name in ``names`` (and whoever is already merged with it) the player ``into``;
-    each merge is audited (``player_audit``)."""
+    each merge is audited (``player_audit``).  The names are looked up, and the player
+    answered, in the merge's transaction: one that waited for another command's lock acts
+    on, and tells, the players as that command left them."""
     with transaction(db):
         _, target, _ = _alias(db, into)
         for name in names:
@@ -164,30 +166,47 @@ def merge_players(db: sqlite3.Connection, into: str, names: Sequence[str]) -> Pl
             moved = _names_of(db, "player_id = ?", [source])
             db.execute("UPDATE aliases SET player_id = ? WHERE player_id = ?", [target, source])
             _audit(db, "merge", name, _player_name(db, target), moved)
-    return player_info(db, into)
+        return player_info(db, into)
 
 
 def unmerge_player(db: sqlite3.Connection, name: str) -> PlayerInfo:
     """Give the alias ``name`` back its own player (undoing the merge that moved it)."""
     with transaction(db):
-        alias_id, current, own = _alias(db, name)
-        if current == own:
-            others = db.execute(
-                "SELECT count(*) FROM aliases WHERE player_id = ? AND id != ?", [own, alias_id]
-            ).fetchone()[0]
-            if not others:
-                raise LedgerError(f"{name!r} is not merged with anyone")
-            # ``name`` is the merge target: give every other alias back its own player.
-            moved = _names_of(db, "player_id = ? AND id != ?", [own, alias_id])
-            db.execute(
-                "UPDATE aliases SET player_id = own_player_id WHERE player_id = ? AND id != ?",
-                [own, alias_id],
-            )
-        else:
-            moved = _names_of(db, "id = ?", [alias_id])
-            db.execute("UPDATE aliases SET player_id = own_player_id WHERE id = ?", [alias_id])
-        _audit(db, "unmerge", name, _player_name(db, current), moved)
-    return player_info(db, name)
+        _split_off(db, name)
+        return player_info(db, name)
+
+
+def unmerge_players(db: sqlite3.Connection, name: str) -> list[PlayerInfo]:
+    """:func:`unmerge_player`, answered with every player the names merged with ``name`` are
+    after it, by name: read in its transaction, so that a name merged in while it waited for
+    the lock is among them."""
+    with transaction(db):
+        together = player_info(db, name).aliases
+        _split_off(db, name)
+        after = {player_info(db, alias) for alias in together}
+    return sorted(after, key=lambda i: (i.player.casefold(), i.player))
+
+
+def _split_off(db: sqlite3.Connection, name: str) -> None:
+    """The un-merge of :func:`unmerge_player`, with its audit row, in the caller's
+    transaction."""
+    alias_id, current, own = _alias(db, name)
+    if current == own:
+        others = db.execute(
+            "SELECT count(*) FROM aliases WHERE player_id = ? AND id != ?", [own, alias_id]
+        ).fetchone()[0]
+        if not others:
+            raise LedgerError(f"{name!r} is not merged with anyone")
+        # ``name`` is the merge target: give every other alias back its own player.
+        moved = _names_of(db, "player_id = ? AND id != ?", [own, alias_id])
+        db.execute(
+            "UPDATE aliases SET player_id = own_player_id WHERE player_id = ? AND id != ?",
+            [own, alias_id],
+        )
+    else:
+        moved = _names_of(db, "id = ?", [alias_id])
+        db.execute("UPDATE aliases SET player_id = own_player_id WHERE id = ?", [alias_id])
+    _audit(db, "unmerge", name, _player_name(db, current), moved)
 
 
 def _names_of(db: sqlite3.Connection, where: str, args: list[int]) -> list[str]:
@@ -285,10 +304,7 @@ def players_action(
     if action == "merge":
         return [merge_players(db, names[0], names[1:])]
     if action == "unmerge":
-        together = player_info(db, names[0]).aliases
-        unmerge_player(db, names[0])
-        after = {player_info(db, a) for a in together}
-        return sorted(after, key=lambda i: (i.player.casefold(), i.player))
+        return unmerge_players(db, names[0])
     raise LedgerError(f"unknown players action {action!r} (list, merge, unmerge)")
 
 

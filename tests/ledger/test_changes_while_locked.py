@@ -1,7 +1,8 @@
 """An organiser's change that starts while another command writes the ledger waits for it, and
 then acts on the ledger as that command left it: which event a name names, whether it is void
-already, a tournament's terms.  The other command is held just before its commit until this one
-has asked for the lock (:func:`tests.helpers.ledger_race.second_waits_for_first`)."""
+already, a tournament's terms, who is merged with whom.  The other command is held just before
+its commit until this one has asked for the lock
+(:func:`tests.helpers.ledger_race.second_waits_for_first`)."""
 
 from __future__ import annotations
 
@@ -10,10 +11,12 @@ import sqlite3
 from pathlib import Path
 
 from badugi_ledger.ledger.corrections import void
-from badugi_ledger.ledger.importing import import_files
+from badugi_ledger.ledger.importing import import_files, import_outcomes
+from badugi_ledger.ledger.players import merge_players, players_action
 from badugi_ledger.ledger.store import ledger_at
 from badugi_ledger.model.errors import LedgerError
 from badugi_ledger.reports.tournament import tournament_result
+from tests.helpers.ledger_builder import hand
 from tests.helpers.ledger_race import second_waits_for_first
 from tests.helpers.paths import EXAMPLES
 from tests.ledger.test_corrections_voids import EVENT, HEAD, invoke, night, write
@@ -167,3 +170,42 @@ def test_terms_recorded_while_the_tournament_moves_go_with_it(tmp_path: Path) ->
     with ledger_at(in_turn) as conn:
         tournament_result(conn, TOURNAMENT, changes={"bounty": 500})
     assert _table(db) == _table(in_turn)
+
+
+def _players(path: Path) -> Path:
+    """Ben, Benjamin and Bennie, each at a table of his own, Ben merged into Benjamin."""
+    with ledger_at(path) as db:
+        import_outcomes(
+            db,
+            [
+                hand("1", {"Anna": 50, "Ben": 50}, {"Anna": 5, "Ben": 5}, {"Anna": 10}),
+                hand(
+                    "2",
+                    {"Benjamin": 50, "Cara": 50},
+                    {"Benjamin": 5, "Cara": 5},
+                    {"Cara": 10},
+                    line=5,
+                ),
+                hand("3", {"Bennie": 50, "Dan": 50}, {"Bennie": 5, "Dan": 5}, {"Dan": 10}, line=9),
+            ],
+            "night.bhh",
+        )
+        merge_players(db, "Benjamin", ["Ben"])
+    return path
+
+
+def test_an_unmerge_waiting_for_a_merge_names_every_player_it_split(tmp_path: Path) -> None:
+    """Bennie merged into Benjamin while ``players unmerge Benjamin`` waits: the un-merge gives
+    Ben and Bennie back their own players, and its answer names all three, as when the two
+    run one after the other."""
+    db = _players(tmp_path / "race.db")
+    merged, split = second_waits_for_first(
+        db,
+        lambda conn: merge_players(conn, "Benjamin", ["Bennie"]),
+        lambda conn: players_action(conn, "unmerge", ["Benjamin"]),
+    )
+    assert not isinstance(merged, BaseException), merged
+    assert not isinstance(split, BaseException), split
+    with ledger_at(_players(tmp_path / "in_turn.db")) as conn:
+        merge_players(conn, "Benjamin", ["Bennie"])
+        assert split == players_action(conn, "unmerge", ["Benjamin"])
