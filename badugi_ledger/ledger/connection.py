@@ -3,7 +3,8 @@ SQLite's errors in an organiser's words.
 
 One file, no server.  :func:`connect` opens a file (or an in-memory database) and sets it up for
 several writers at once (WAL journal, a busy timeout so a second importer waits instead of
-failing, foreign keys on); :func:`transaction` is the one way a write takes the lock.
+failing, foreign keys on); :func:`transaction` is the one way a write takes the lock, and
+:func:`reading` the way a report reads one state of the ledger.
 :func:`badugi_ledger.ledger.store.open_ledger` brings the schema of such a connection up to date.
 
 An open ledger is a plain :class:`sqlite3.Connection` (autocommit: every write names its own
@@ -99,6 +100,24 @@ def transaction(db: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
         raise
     else:
         db.execute("COMMIT")
+
+
+@contextmanager
+def reading(db: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
+    """``BEGIN`` … ``COMMIT`` around the queries of one answer (standings, a settle-up, the
+    season report, an export): they read one state of the ledger, as committed at the first
+    of them, though an import commits meanwhile (WAL lets it write while they read), so that
+    a night the import moves to another event is counted once, never twice or not at all.
+    Inside a transaction the caller holds, they read in that one."""
+    if db.in_transaction:
+        yield db
+        return
+    db.execute("BEGIN")
+    try:
+        yield db
+    finally:
+        if db.in_transaction:  # (a failed query may have ended it)
+            db.execute("COMMIT")
 
 
 def db_file(db: sqlite3.Connection) -> str:

@@ -19,10 +19,10 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import IO, TYPE_CHECKING, Literal
 
+from ..ledger.connection import reading
 from ..model.escaping import csv_rows, for_csv
 from ..model.money import CHIP_UNITS, is_money, major_units, plain_money
 
@@ -235,7 +235,7 @@ def write_rows(
     The profile and the rows are read in one read transaction, so an import committed
     meanwhile (WAL lets it write while an export reads) is in neither or in both."""
     sql, args = query
-    with _reading(db):
+    with reading(db):
         cursor = db.execute(sql, args)
         columns = [d[0] for d in cursor.description]
         shape = profile(db, sql, args, columns, amounts)
@@ -248,17 +248,3 @@ def write_rows(
             out.write(csv_rows([columns]).encode())
             for rows in _chunks(cursor):
                 out.write(_csv_chunk(rows, shape, unit).encode())
-
-
-@contextmanager
-def _reading(db: sqlite3.Connection) -> Iterator[None]:
-    """A read transaction (one snapshot of the ledger), unless the caller holds one."""
-    if db.in_transaction:
-        yield
-        return
-    db.execute("BEGIN")
-    try:
-        yield
-    finally:
-        if db.in_transaction:
-            db.execute("COMMIT")

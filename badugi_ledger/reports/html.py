@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
+from ..ledger.connection import reading
 from ..model.money import format_amount, major_units, unit_name
 from .chart import Chart, fmt_number, line_chart, nice_ticks
 from .standings import (
@@ -268,13 +269,14 @@ def season_report_context(
     ``report_page.html`` adds (``report_title``, ``report_season``, ``report_made``).  A web
     page includes ``report.html`` with this context merged into its own."""
     options = options or StandingsOptions()
-    require_season(db, options.season)
     season = f"season {options.season}" if options.season else "all seasons"
     sections = []
-    entries = entry_frame(db, options.season)
-    if len(entries):
-        sections.append(_tournament_section(db, options, entries))
-    sessions = session_frame(db, options.season)
+    with reading(db):  # the tournaments and the cash games of one state of the ledger
+        require_season(db, options.season)
+        entries = entry_frame(db, options.season)
+        if len(entries):
+            sections.append(_tournament_section(db, options, entries))
+        sessions = session_frame(db, options.season)
     if len(sessions):
         sections.append(_cash_section(sessions))
     return {

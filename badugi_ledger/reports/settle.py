@@ -30,6 +30,7 @@ import sqlite3
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from ..ledger.connection import reading
 from ..ledger.event_lookup import find_event
 from ..ledger.stored_values import check_balanced_hands, check_stored_values
 from ..ledger.views import CASH_FACTOR, CASH_UNIT
@@ -260,12 +261,13 @@ def settle_event(
     db: sqlite3.Connection, event: str | int | None, *, exact_limit: int = DEFAULT_EXACT_LIMIT
 ) -> Settlement:
     """Balances and the fewest transfers for one event (by id, name or key; None: the latest)."""
-    row = find_event(db, event, counted=True)
-    event_id, kind = int(str(row["id"])), str(row["kind"])
-    balances = event_balances(db, event_id, kind)
-    transfers = settle_balances(balances, exact_limit=exact_limit)
-    label = f"{row['name']}" + (f" ({row['date']})" if row["date"] else "")
-    return Settlement(label, kind, balances, transfers, event_unit(db, event_id))
+    with reading(db):
+        row = find_event(db, event, counted=True)
+        event_id, kind = int(str(row["id"])), str(row["kind"])
+        balances = event_balances(db, event_id, kind)
+        transfers = settle_balances(balances, exact_limit=exact_limit)
+        label = f"{row['name']}" + (f" ({row['date']})" if row["date"] else "")
+        return Settlement(label, kind, balances, transfers, event_unit(db, event_id))
 
 
 def event_unit(db: sqlite3.Connection, event_id: int) -> str:
@@ -285,42 +287,45 @@ def _events(count: int) -> str:
 def settle_season(
     db: sqlite3.Connection, season: str, *, exact_limit: int = DEFAULT_EXACT_LIMIT
 ) -> SeasonSettlement:
-    """The fewest transfers that settle a whole season, one settlement per unit."""
-    clause, args = season_clause(season, "WHERE")
-    events = db.execute(
-        f"SELECT e.id, e.kind FROM counted_events e {clause} AND (EXISTS (SELECT 1 "
-        "FROM counted_hands h WHERE h.event_id = e.id) OR EXISTS (SELECT 1 "
-        "FROM tournament_entries t WHERE t.event_id = e.id)) ORDER BY e.id",
-        args,
-    ).fetchall()
-    if not events:
-        require_season(db, season)
-        (void,) = db.execute(
-            f"SELECT count(*) FROM events e {clause} AND e.void_reason IS NOT NULL", args
-        ).fetchone()
-        if void:
-            raise LedgerError(
-                f"no event of season {season!r} counts: its {_events(void)} void (see: "
-                "badugi-ledger events)"
+    """The fewest transfers that settle a whole season, one settlement per unit, from one
+    state of the ledger (:func:`~badugi_ledger.ledger.connection.reading`): a night an import
+    moves to another event meanwhile is added once."""
+    with reading(db):
+        clause, args = season_clause(season, "WHERE")
+        events = db.execute(
+            f"SELECT e.id, e.kind FROM counted_events e {clause} AND (EXISTS (SELECT 1 "
+            "FROM counted_hands h WHERE h.event_id = e.id) OR EXISTS (SELECT 1 "
+            "FROM tournament_entries t WHERE t.event_id = e.id)) ORDER BY e.id",
+            args,
+        ).fetchall()
+        if not events:
+            require_season(db, season)
+            (void,) = db.execute(
+                f"SELECT count(*) FROM events e {clause} AND e.void_reason IS NOT NULL", args
+            ).fetchone()
+            if void:
+                raise LedgerError(
+                    f"no event of season {season!r} counts: its {_events(void)} void (see: "
+                    "badugi-ledger events)"
+                )
+            raise LedgerError(f"no events in season {season!r} (see: badugi-ledger standings)")
+        per_unit: dict[str, tuple[set[str], dict[str, int]]] = {}
+        for event_id, kind in events:
+            kinds, totals = per_unit.setdefault(event_unit(db, event_id), (set(), {}))
+            kinds.add(kind)
+            for party, amount in event_balances(db, event_id, kind).items():
+                totals[party] = totals.get(party, 0) + amount
+        settlements = [
+            Settlement(
+                f"season {season}",
+                " and ".join(sorted(kinds)),
+                {k: v for k, v in totals.items() if v},
+                settle_balances(totals, exact_limit=exact_limit),
+                unit,
             )
-        raise LedgerError(f"no events in season {season!r} (see: badugi-ledger standings)")
-    per_unit: dict[str, tuple[set[str], dict[str, int]]] = {}
-    for event_id, kind in events:
-        kinds, totals = per_unit.setdefault(event_unit(db, event_id), (set(), {}))
-        kinds.add(kind)
-        for party, amount in event_balances(db, event_id, kind).items():
-            totals[party] = totals.get(party, 0) + amount
-    settlements = [
-        Settlement(
-            f"season {season}",
-            " and ".join(sorted(kinds)),
-            {k: v for k, v in totals.items() if v},
-            settle_balances(totals, exact_limit=exact_limit),
-            unit,
-        )
-        for unit, (kinds, totals) in sorted(per_unit.items())
-    ]
-    return SeasonSettlement(season, settlements)
+            for unit, (kinds, totals) in sorted(per_unit.items())
+        ]
+        return SeasonSettlement(season, settlements)
 
 
 def settle_choice(event: str | int | None, season: str | None) -> None:

@@ -33,6 +33,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
+from ..ledger.connection import reading
 from ..ledger.prizes import POINTS_FORMULAS, PointsFormula, points_for
 from ..ledger.stored_values import check_balanced_hands, check_stored_values
 from ..model.errors import ConfigError, LedgerError
@@ -321,9 +322,10 @@ def cash_table(sessions: pd.DataFrame) -> pd.DataFrame:
 
 def standings(db: sqlite3.Connection, options: StandingsOptions) -> pd.DataFrame:
     """The standings table the options ask for (see the module docstring)."""
-    if resolve_kind(db, options) == "tournament":
-        return tournament_standings(db, options)
-    return cash_standings(db, options)
+    with reading(db):
+        if resolve_kind(db, options) == "tournament":
+            return tournament_standings(db, options)
+        return cash_standings(db, options)
 
 
 def describe(db: sqlite3.Connection, options: StandingsOptions) -> str:
@@ -463,13 +465,14 @@ def standings_text(db: sqlite3.Connection, options: StandingsOptions, fmt: str =
     selection has, tournaments first; csv and json show one table (tournaments if any).
     """
     form = standings_format(fmt)
-    require_season(db, options.season)
-    if options.kind == "auto" and form in HUMAN_FORMATS:
-        kinds = kinds_present(db, options.season)
-        if len(kinds) > 1:
-            return "\n".join(
-                _section(db, dataclasses.replace(options, kind=k), form) for k in kinds
-            )
-    if form == "table":
-        return render(standings(db, options), form, describe(db, options))
-    return render(standings(db, options), form)
+    with reading(db):  # the kinds' tables of one state of the ledger
+        require_season(db, options.season)
+        if options.kind == "auto" and form in HUMAN_FORMATS:
+            kinds = kinds_present(db, options.season)
+            if len(kinds) > 1:
+                return "\n".join(
+                    _section(db, dataclasses.replace(options, kind=k), form) for k in kinds
+                )
+        if form == "table":
+            return render(standings(db, options), form, describe(db, options))
+        return render(standings(db, options), form)

@@ -19,7 +19,7 @@ import sqlite3
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from ..ledger.connection import transaction
+from ..ledger.connection import reading, transaction
 from ..ledger.event_lookup import event_label, find_event
 from ..ledger.prizes import prize_pool
 from ..ledger.sql import dict_rows
@@ -147,7 +147,8 @@ def tournament_result(
     moving it to its corrected date) changes the terms as that command left them, of the event
     the tournament is in then."""
     if not changes and payouts is None:
-        return _result(db, event)
+        with reading(db):
+            return _result(db, event)
     with transaction(db):
         return _result(db, event, changes or {}, payouts)
 
