@@ -136,6 +136,7 @@ def store_file(
         refuse_one_player_an_entry(db, writer.touched)
         remember_path(db, source, writer.holdings.real_path)
         writer.commit()
+        writer.run.last_stored = report
         report.void_events, left = void_events(db, writer.touched, source)  # (voids followed)
         report.warnings += left
         writer.run.remember(

@@ -12,6 +12,11 @@ conflict names that file.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .report import FileReport
+
 
 class ImportRun:
     """The hands the files of one import stored, replaced or held, as each file commits.
@@ -19,13 +24,17 @@ class ImportRun:
     It grows with the run, so it is not a frozen value; a file's new hands get consecutive
     row ids, so they are kept as one range per file."""
 
-    __slots__ = ("_held", "_new")
+    __slots__ = ("_held", "_new", "last_stored")
 
     def __init__(self) -> None:
         self._new: list[tuple[int, int, str]] = []
         """(first id, id after the last, file) of each file's new hands."""
         self._held: dict[int, str] = {}
         """The first file of the run that replaced or held each hand the ledger had, by id."""
+        self.last_stored: FileReport | None = None
+        """The report of the file of the run committed last: a Ctrl-C that lands after its
+        commit but before the import has taken the report (while a staging file is deleted,
+        say) finds it here, so the import says that file is stored."""
 
     def remember(self, source: str, first_new: int, next_new: int, held: set[int]) -> None:
         """A file of the run committed: its new hands are the ids ``first_new`` ..

@@ -469,10 +469,11 @@ def import_files(
     if renamed_from is not None:
         refuse_unknown_old_path(db, str(renamed_from), str(files[0]))
     report = ImportReport(replace=replace)
+    run = ImportRun()
     options = StoreOptions(
         strict=strict, replace=replace, batch_size=batch_size, progress=progress,
         progress_every=progress_every, was=None if renamed_from is None else str(renamed_from),
-        run=ImportRun(),
+        run=run,
     )  # fmt: skip
 
     def here(path: Path) -> FileReport:
@@ -511,8 +512,10 @@ def import_files(
         finally:
             shutil.rmtree(folder, ignore_errors=True)
     except KeyboardInterrupt as stopped:
-        if isinstance(stopped, StoredThenInterrupted):  # that file is stored
-            report.files.append(stopped.report)
+        # a file committed before the interrupt reached the report: that file is stored
+        stored = stopped.report if isinstance(stopped, StoredThenInterrupted) else run.last_stored
+        if stored is not None and all(f is not stored for f in report.files):
+            report.files.append(stored)
         done = len(report.files)
         current = str(files[done]) if done < len(files) else None
         raise ImportInterrupted(report, current, max(0, len(files) - done - 1)) from None

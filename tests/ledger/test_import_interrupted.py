@@ -8,15 +8,16 @@ import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
 
 from badugi_ledger.cli import app
-from badugi_ledger.ledger import file_transaction, store
+from badugi_ledger.ledger import file_transaction, importing, store
 from badugi_ledger.ledger.import_run import ImportRun
 from badugi_ledger.ledger.importing import import_files
-from badugi_ledger.ledger.report import ImportInterrupted
+from badugi_ledger.ledger.report import FileReport, ImportInterrupted
 from badugi_ledger.ledger.store import open_ledger
 from tests.helpers.paths import EXAMPLES
 
@@ -113,3 +114,53 @@ def test_ctrl_c_while_the_ledger_closes_after_the_import_says_what_is_stored(
         f"interrupted after the last file was stored; the 1 file stays as imported "
         f"({stored} hands stored)"
     ) in " ".join(done.stderr.split())
+
+
+def _stored_then_interrupted(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The first file's store returns (its transaction committed), and Ctrl-C lands at once,
+    before the import has taken its report: while a staging file is deleted, say."""
+    real = importing.store_file
+    calls: list[str] = []
+
+    def store_file(*args: Any, **kwargs: Any) -> FileReport:
+        done = real(*args, **kwargs)
+        calls.append(done.source)
+        if len(calls) == 1:
+            raise KeyboardInterrupt
+        return done
+
+    monkeypatch.setattr(importing, "store_file", store_file)
+
+
+@pytest.mark.parametrize("jobs", [1, 2], ids=["in-process", "staged-by-workers"])
+def test_ctrl_c_just_after_a_file_is_stored_counts_it_stored(
+    jobs: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _stored_then_interrupted(monkeypatch)
+    db = open_ledger(tmp_path / "club.db")
+    with pytest.raises(ImportInterrupted) as stopped:
+        import_files(db, [HOME, BADACEY], jobs=jobs)
+    stored = _hands(db)
+    assert stored > 0
+    report = stopped.value.report
+    assert [f.source for f in report.files] == [str(HOME)]
+    assert report.stored == stored
+    assert stopped.value.current == str(BADACEY)
+
+
+def test_ctrl_c_just_after_a_lone_streamed_file_is_stored_counts_it_stored(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One file read by a worker as it is stored: the interrupt after its store, while the
+    worker is ended."""
+    _stored_then_interrupted(monkeypatch)
+    monkeypatch.setattr(importing, "_STREAM_MIN_BYTES", 0)
+    db = open_ledger(tmp_path / "club.db")
+    with pytest.raises(ImportInterrupted) as stopped:
+        import_files(db, [HOME], jobs=2)
+    stored = _hands(db)
+    assert stored > 0
+    assert stopped.value.text() == (
+        f"interrupted after the last file was stored; the 1 file stays as imported "
+        f"({stored} hands stored)"
+    )
