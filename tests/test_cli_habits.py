@@ -587,13 +587,16 @@ def test_a_command_started_ignoring_sighup_goes_on_when_it_comes(
     assert "3000 stored" in out
 
 
-@pytest.mark.parametrize(("sent", "status"), [(signal.SIGTERM, 143), (signal.SIGHUP, 129)])
-def test_serve_ends_on_sigterm_and_sighup_with_their_status(
+@pytest.mark.parametrize(
+    ("sent", "status"), [(signal.SIGTERM, 143), (signal.SIGHUP, 129), (signal.SIGINT, 130)]
+)
+def test_serve_ends_on_sigterm_sighup_and_ctrl_c_with_their_status(
     tmp_path: Path, sent: signal.Signals, status: int
 ) -> None:
     """The web server answers SIGTERM itself and raises it again once stopped: the command's
     Ctrl-C-like answer was taken for Ctrl-C (exit 0), and SIGHUP, which the server does not
-    answer, came in the middle of a request as its error (a traceback, the server going on)."""
+    answer, came in the middle of a request as its error (a traceback, the server going on).
+    Ctrl-C, which the server answers and raises again too, ended it with 0, not 130."""
     import socket
 
     with socket.socket() as probe:

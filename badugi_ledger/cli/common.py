@@ -121,18 +121,30 @@ def stop_as_ctrl_c() -> None:
                 signal.signal(number, _terminated)
 
 
-def signals_for_a_server() -> None:
-    """For ``serve``: the web server answers Ctrl-C and SIGTERM itself (it stops serving, then
-    raises the signal again, ending with its status, 143 for SIGTERM); the terminal closing
-    ends it as it ends any process (129), unless ignored (``nohup``).  :class:`Stopped`, raised
-    in the middle of a request, would be taken for the request's error and the server would go
-    on."""
+@contextmanager
+def signals_for_a_server() -> Iterator[None]:
+    """``with signals_for_a_server(): uvicorn.run(…)`` - for ``serve``: the web server answers
+    Ctrl-C and SIGTERM itself (it stops serving, then raises the signal again), and the
+    command then ends with the signal's status: 130 for Ctrl-C, 143 for SIGTERM (as
+    :class:`SystemExit`, which ``uvicorn.run`` lets pass, where it takes a
+    ``KeyboardInterrupt`` for its own and returns: the command ended with 0).  The terminal
+    closing ends it as it ends any process (129), unless ignored (``nohup``).
+    :class:`Stopped`, raised in the middle of a request, would be taken for the request's
+    error and the server would go on.  The handlers are put back after the block."""
+    before: dict[int, Any] = {}
     with suppress(ValueError):
         number = _answered("SIGHUP")
         if number is not None:
-            signal.signal(number, signal.SIG_DFL)
+            before[number] = signal.signal(number, signal.SIG_DFL)
         if signal.getsignal(signal.SIGTERM) is _terminated:
-            signal.signal(signal.SIGTERM, _ended)
+            before[signal.SIGTERM] = signal.signal(signal.SIGTERM, _ended)
+        if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+            before[signal.SIGINT] = signal.signal(signal.SIGINT, _ended)
+    try:
+        yield
+    finally:
+        for number, handler in before.items():
+            signal.signal(number, handler)
 
 
 def _answered(name: str) -> int | None:
@@ -145,7 +157,8 @@ def _answered(name: str) -> int | None:
 
 
 def _ended(signum: int, _frame: object) -> None:
-    """SIGTERM raised again by the web server once it stopped serving: its status (143)."""
+    """Ctrl-C or SIGTERM raised again by the web server once it stopped serving: its status
+    (130, 143)."""
     raise SystemExit(128 + signum)
 
 

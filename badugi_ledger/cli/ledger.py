@@ -618,5 +618,5 @@ def serve_cmd(
         fail(problem)
     typer.echo(f"ledger: {db}" + (" (read-only)" if read_only else ""))
     typer.echo(f"open {public_url(host, port, token)}")
-    signals_for_a_server()
-    uvicorn.run(web_app, host=host, port=port, log_level="warning", server_header=False)
+    with signals_for_a_server():
+        uvicorn.run(web_app, host=host, port=port, log_level="warning", server_header=False)
