@@ -67,14 +67,14 @@ class TableState:
     progressive: bool = False
     """Whether the table's last hand was Progressive Badugi."""
     resynced: tuple[str, frozenset[str]] | None = None
+    """Stacks just taken from the ``final:`` line of a hand that could not be replayed (what
+    to say, whose): the next hand that carries one of them says so (a warning), once."""
     recorded: dict[str, int] = field(default_factory=dict)
     """After a replayed hand whose recorded collections disagree with its replay (a payout
     mismatch, reported there): each player's stack as its record has it, where that is not
     the replay's (:func:`_recorded_stacks`).  A next hand stating that stack repeats the
     record's figure, which is no mistake of its own (the site, or the recorder, counted the
     chips as collected)."""
-    """Stacks just taken from the ``final:`` line of a hand that could not be replayed (what
-    to say, whose): the next hand that carries one of them says so (a warning), once."""
     said: str | None = None
     """The reason a ``stacks-unknown`` warning was last given for (said once per failure)."""
     busted: dict[str, str] = field(default_factory=dict)
@@ -433,12 +433,8 @@ def _stated_over_carried(state: TableState, record: HandRecord) -> int:
     mismatches' sum (0: none; the state's stacks are still the ones before the hand)."""
     known = state.stacks
     last = set(map(_NAME, state.last_seats))
-    changes: dict[str, int] = {}
-    for e in record.events:
-        if type(e) is StackChange:
-            changes[e.player] = changes.get(e.player, 0) + e.chips
     return sum(
-        s.stack - known[s.name] - changes.get(s.name, 0)
+        s.stack - known[s.name] - _bought(record, s.name)
         for s in record.seats
         if s.stack is not None and s.name in known and s.name in last
     )

@@ -309,6 +309,7 @@ class TableTracker:
             state.stacks[p] = amount
             state.unknown.pop(p, None)
         state.resynced = None
+        state.recorded = {}
         if finals:
             said = (
                 f"stacks of {_names(finals)} carried from the final: line of hand "
