@@ -111,6 +111,8 @@ def ceilings(
     halves.append((badugi, _badugi_cards(held, free, missing, ace_high)))
     found: list[Any] = []
     for value_of, candidates in halves:
+        if len(candidates) < missing:  # (a deck all but used up: every card that is left)
+            candidates = list(free)
         best = None
         for filling in combinations(candidates, missing):
             cards = [*held, *filling]

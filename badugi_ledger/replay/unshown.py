@@ -375,7 +375,7 @@ def _best_of_known_parts(
     out: dict[str, tuple[object, ...] | None] = {}
     for p in players:
         held, missing, free = st.cards.known_part(p)
-        if held and missing:
+        if held and 0 < missing <= len(free):
             out[p] = ceilings(st.settings.game, held, missing, free, st.house)
     return out
 
