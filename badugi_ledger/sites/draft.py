@@ -121,6 +121,8 @@ class HandDraft:
     summary_played: set[str] = field(default_factory=set)
     """Players the summary says played the hand (folded, showed, mucked, won): they were dealt
     in, whatever the lines before the summary show of them."""
+    summary_seats: set[int] = field(default_factory=set)
+    """The seats the summary has a line of (:func:`.summary.check_summary` asks for each)."""
     round_committed: dict[str, int] = field(default_factory=dict)
     total_committed: dict[str, int] = field(default_factory=dict)
     big_blind_hint: int = 0

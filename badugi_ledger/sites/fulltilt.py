@@ -299,7 +299,7 @@ def _read_body(draft: HandDraft, lines: list[str], start: int, money: str | None
             summary_at if summary_at is not None else last_written(lines, start),
             rule="partial-hand",
         )
-    check_summary(draft, money)
+    check_summary(draft, money, last_written(lines, start))
 
 
 def _street_pot(draft: HandDraft, text: str, marker: str, index: int, money: str | None) -> None:

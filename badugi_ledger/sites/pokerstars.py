@@ -343,7 +343,7 @@ def _read_body(
             summary_at if summary_at is not None else last_written(lines, start),
             rule="partial-hand",
         )
-    check_summary(draft, money)
+    check_summary(draft, money, last_written(lines, start))
     return table, max_seats, play_at
 
 

@@ -26,11 +26,29 @@ _SHOWED = re.compile(r"(?: \([^()]*+\))*+ showed \[(?P<cards>[^\]]*+)\]")
 ``(button)``, ``(big blind)``...): the cards the site says he showed."""
 
 
-def check_summary(draft: HandDraft, currency: str | None) -> None:
+def check_summary(draft: HandDraft, currency: str | None, end: int) -> None:
     """The site's per-seat totals, and each pot it states a figure of, must equal its own
     collect lines (else it is corrupt);
     the error is at the summary line that says what the player won, in the figures the
-    file writes (``currency``: the hand's amounts are its cents; None: chips)."""
+    file writes (``currency``: the hand's amounts are its cents; None: chips).  And the summary
+    has a line for every seat dealt in (PokerStars and Full Tilt write one for each, but a
+    player moved in ``out of hand``): a summary without one is a file cut short, or a line
+    deleted, after ``end`` (the hand's last line; every pot's winner may be gone with it)."""
+    names = [s.name for s in draft.seats]
+    lost = [
+        s
+        for s in draft.seats
+        if not s.out_of_hand
+        and s.number not in draft.summary_seats
+        and names.count(s.name) == 1  # (one seated twice is refused at his seat line)
+    ]
+    if lost:
+        seats = ", ".join(f"seat {s.number} ({s.name})" for s in lost)
+        raise draft.missing(
+            f"the summary has no line of {seats}: the hand is cut short, or a line of it deleted",
+            end,
+            rule="partial-hand",
+        )
     for name, won in draft.summary_won.items():
         collected = draft.collected.get(name, 0)
         if collected != won:
@@ -58,6 +76,7 @@ def summary_seat(draft: HandDraft, number: int, text: str, line: int) -> tuple[s
     taken for one who sat out: his turn was lost, and the replay finds where.  Returns the
     player and the text after his name (what he did, what he won)."""
     seat = seated_at(draft, number, line)
+    draft.summary_seats.add(number)
     after = text[len(seat.name) :]
     if not text.startswith(seat.name) or after[:1] not in ("", " ", ","):
         raise not_named(draft, seat, text, line)

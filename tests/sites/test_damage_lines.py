@@ -163,6 +163,35 @@ CASES = [
         "the hand has no summary (Total pot … | Rake …): expected after this line [partial-hand]",
         id="stars-hand-cut-short",
     ),
+    # A summary cut short (a download broken off) or missing a seat's line passed: the site
+    # writes a line for every seat dealt in (site audit: seven cut files passed).
+    pytest.param(
+        STARS,
+        end_after(53),
+        53,
+        "the summary has no line of seat 3 (Player5), seat 4 (Player6), seat 5 (Player1), "
+        "seat 6 (Player0), seat 7 (Player4), seat 8 (Player2): the hand is cut short, or a line "
+        "of it deleted: expected after this line [partial-hand]",
+        id="stars-summary-cut-short",
+    ),
+    pytest.param(
+        STARS,
+        delete(58),  # "Seat 7: Player4 folded before the Draw (didn't bet)"
+        58,  # the hand's last line, after which it is missing
+        "the summary has no line of seat 7 (Player4): the hand is cut short, or a line of it "
+        "deleted: expected after this line [partial-hand]",
+        id="stars-summary-seat-deleted",
+    ),
+    pytest.param(
+        FULL_TILT,
+        end_after(52),  # "Total pot $0.85 | Rake $0.04", and no seat's line
+        52,
+        "the summary has no line of seat 1 (Player0), seat 2 (Player1), seat 3 (Player2), "
+        "seat 4 (Player3), seat 5 (Player4), seat 6 (Player5), seat 7 (Hero), seat 8 "
+        "(Player6): the hand is cut short, or a line of it deleted: expected after this line "
+        "[partial-hand]",
+        id="fulltilt-summary-cut-short",
+    ),
     pytest.param(
         STARS,
         replace(6, "Player6 (1500 in chips)", "Player6 (30 in chips)"),
