@@ -23,7 +23,8 @@ held to anything here (its best is the best there is).
 * An A-5 low counts ranks only: the lowest ranks the known cards do not hold, one card of each.
 * A 2-7 low (ace high, straights and flushes count against it): the lowest ranks the known
   cards do not hold, four more than the cards missing (room to step past a straight), each in
-  two suits (one of them breaks a flush of the known cards' suit).
+  two suits (one of them breaks a flush of the known cards' suit), and a card of each rank
+  held (a pair is a better 2-7 low than a straight or a flush, where nothing else is left).
 """
 
 from __future__ import annotations
@@ -74,6 +75,9 @@ def _low_cards(
         # one card of another suit than the known cards' one, where they share one
         cards = sorted(cards, key=lambda c: c.suit == flush_suit)
         picked += cards[:suits]
+    if ace_high:  # a pair is a better 2-7 low than a straight or a flush: one of each rank held
+        for rank in sorted(ranks_held):
+            picked += [c for c in free if order(c) == rank][:1]
     return picked
 
 

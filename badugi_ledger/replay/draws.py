@@ -68,6 +68,7 @@ class CardTracker:
         "live",
         "waiting",
         "where",
+        "unsure",
     )
 
     def __init__(
@@ -102,6 +103,10 @@ class CardTracker:
         """Players still holding cards: every one of them draws (or stands pat) in each draw."""
         self.waiting: list[tuple[str, Sequence[Card | None], Sequence[Card | None], int]]
         self.waiting = []
+        self.unsure: set[str] = set()
+        """Players who threw a card the record does not name while holding known cards: it
+        was taken for one of the unknown ones, but may have been a known one, so what they
+        hold is not known for certain (:meth:`known_part`)."""
         """``discards-first``: the draws of the current draw, discarded but not yet served."""
 
     def _illegal(self, rule: str, message: str, at: int) -> IllegalAction:
@@ -264,6 +269,8 @@ class CardTracker:
         loc = self._loc
         if card is None:
             if None in hand:
+                if len(hand) > hand.count(None):
+                    self.unsure.add(player)
                 hand.remove(None)
             else:
                 # Which known card went is unknown: forget what this player holds.
@@ -451,10 +458,14 @@ class CardTracker:
             )
 
     def known_part(self, player: str) -> tuple[list[Card], int, list[Card]]:
-        """The cards of the player's holding that are known, how many are not, and the cards
-        those may be: the cards whose place is not known (no player holds them as far as the
-        record says, and none is a dead card the stub has not taken back)."""
+        """The cards of the player's holding that are known for certain, how many are not, and
+        the cards those may be: the cards whose place is not known (no player holds them as
+        far as the record says, and none is a dead card the stub has not taken back).  None
+        is known for certain of a player who threw an unnamed card while holding known ones
+        (:attr:`unsure`)."""
         hand = self._hold[player]
+        if player in self.unsure:
+            return [], len(hand), []
         held = [_CARD_AT(i) for i in hand if i is not None]
         free = [_CARD_AT(i) for i, where in enumerate(self._loc) if where is None]
         return held, len(hand) - len(held), free

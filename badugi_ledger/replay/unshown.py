@@ -320,7 +320,11 @@ def check_unshown(
     hands = {p: known_cards(st, p) for pot in pots for p in pot.contenders}
     try:
         known = known_values(game, {p: h for p, h in hands.items() if h is not None}, house)
-        best = _best_of_known_parts(st, [p for p, h in hands.items() if h is None])
+        # (a hand known in part is held to its best only where the record pays it: one paid
+        # nothing wins nothing, and may be as low as needed)
+        best = _best_of_known_parts(
+            st, [p for p, h in hands.items() if h is None and recorded.get(p, 0) > 0]
+        )
     except CardError:
         return  # the cards themselves are wrong: reported where they are recorded
     for p, tops in list(best.items()):

@@ -153,6 +153,40 @@ def test_a_collection_the_known_cards_cannot_win_is_a_mismatch(
     assert got == rules
 
 
+def test_a_card_thrown_unnamed_leaves_nothing_known_for_certain() -> None:
+    """``draw: Cara 2`` throws two cards the record does not name: her face-up Qh may be one
+    of them (the tracker counts them as unknown ones), so her hand is held to nothing and her
+    true win stands.  Before, the Qh held her below Anna's 9-high badugi: a true record refused
+    (the final verification).  Source: ``002`` with a Buy (a face-up card)."""
+    text = """\
+game progressive badugi with a buy · fixed limit 2/4 · blinds 1/2 · buy-price 2
+
+hand B1 · button Anna · Anna 50 · Ben 50 · Cara 50
+deal: Anna 9c 6d 4s Kh · Ben 5s ?? ?? ?? · Cara Qh ?? ?? ??
+Anna calls · Ben calls · Cara checks
+draw: Ben 1 · Cara 2 · Anna Kh -> 3h
+Ben checks · Cara checks · Anna checks
+draw: Ben pat · Cara pat · Anna pat
+Ben checks · Cara checks · Anna checks
+draw: Ben pat · Cara pat · Anna pat
+Ben checks · Cara checks · Anna checks
+show: Anna 9c 6d 4s 3h · Ben mucks
+Cara collects 6
+"""
+    (outcome,) = replay_stream(parse_text(text, "night.bhh"))
+    assert outcome.ok and not outcome.errors, outcome.errors
+
+
+def test_a_2_7_low_may_be_a_pair_when_the_cards_left_make_a_straight() -> None:
+    """A 2-7 hand of 3-4-5-6 missing one card, the only cards left 2c, 7c and 3d: a pair of
+    threes beats both straights (``004``: straights count against a 2-7 low)."""
+    held = list(parse_known_cards("3h 4s 5d 6c"))
+    free = list(parse_known_cards("2c 7c 3d"))
+    got = ceilings("badeucey", held, 1, free)
+    assert got is not None
+    assert got[0] == evaluate("badeucey", [*held, *parse_known_cards("3d")])[0].key
+
+
 def test_the_partial_hand_night_reads(tmp_path: Path) -> None:
     """The template is a legal night: with Ben's cards all shown, check settles it."""
     text = NIGHT.format(
