@@ -471,8 +471,9 @@ class CardTracker:
         return held, len(hand) - len(held), free
 
     def known_hand(self, player: str) -> tuple[Card, ...] | None:
-        """The player's full holding if every card is known, else None."""
+        """The player's full holding if every card is known for certain, else None (one who
+        threw an unnamed card while holding known ones, :attr:`unsure`, may hold others)."""
         hand = self._hold[player]
-        if not hand or None in hand:
+        if not hand or None in hand or player in self.unsure:
             return None
         return tuple(map(_CARD_AT, cast("list[int]", hand)))

@@ -177,6 +177,38 @@ Cara collects 6
     assert outcome.ok and not outcome.errors, outcome.errors
 
 
+def test_a_hand_whose_unnamed_discards_may_have_been_known_cards_is_not_known() -> None:
+    """Anna is dealt 2d As and two cards unseen, throws two cards the record does not name and
+    is served Kh 5h: she may have thrown the 2d and the As and kept the two unseen cards (a
+    four-card badugi beating Ben's K-Q-J-T).  Her hand was taken for 2d As Kh 5h, a three-card
+    badugi, and her true win refused (the final verification: ~100 of 12,000 true records)."""
+    text = """\
+game badugi · fixed limit 2/4 · blinds 1/2
+
+hand 1 · button Anna · Anna 100 · Ben 100
+deal: Anna 2d As ?? ?? · Ben Kd Qs Jc Th
+Anna calls · Ben checks
+draw: Ben pat · Anna 2 -> Kh 5h
+Ben checks · Anna checks
+draw: Ben pat · Anna pat
+Ben checks · Anna checks
+draw: Ben pat · Anna pat
+Ben checks · Anna checks
+show: Ben Kd Qs Jc Th
+Anna collects 4
+"""
+    (outcome,) = replay_stream(parse_text(text, "night.bhh"))
+    assert outcome.ok and not outcome.errors, outcome.errors
+    assert [w.rule for w in outcome.warnings] == ["payout-on-record"]
+    # Her discards named, her hand is known and loses: the record is wrong.
+    named = text.replace("Anna 2 -> Kh 5h", "Anna ?? ?? -> Kh 5h").replace(
+        "deal: Anna 2d As ?? ??", "deal: Anna 2d As 9c 9d"
+    )
+    named = named.replace("Anna ?? ?? -> Kh 5h", "Anna 9c 9d -> Kh 5h")
+    (outcome,) = replay_stream(parse_text(named, "night.bhh"))
+    assert {e.rule for e in outcome.errors} == {"collect"}, outcome.errors
+
+
 def test_a_2_7_low_may_be_a_pair_when_the_cards_left_make_a_straight() -> None:
     """A 2-7 hand of 3-4-5-6 missing one card, the only cards left 2c, 7c and 3d: a pair of
     threes beats both straights (``004``: straights count against a 2-7 low)."""
