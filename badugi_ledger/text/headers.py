@@ -287,6 +287,12 @@ class SettingsState:
     def settings(self) -> GameSettings:
         """The effective settings (raises ConfigError when the values do not fit together)."""
         if self.currency and self.session.get("chip_value"):
+            if self._currency_for == "tournament" and self.session.get("kind") == "cash":
+                raise ConfigError(
+                    f"currency {self.currency} was stated for the tournament before (its "
+                    f"buy-in's), and makes this cash game's amounts cents of {self.currency}: "
+                    "write 'currency chips' in its header for chips valued in money"
+                )
             raise ConfigError(
                 f"amounts are already cents of {self.currency} (currency): chips need no value"
             )

@@ -94,3 +94,17 @@ def test_a_currency_a_side_game_stated_again_holds_for_the_cash_games_after_it()
     later = SIDE_GAME.format(currency="").replace("Side game", "Late game")
     later = later.replace("hand 1 ", "hand 3 ").replace("hand 2", "hand 4")
     assert _warnings(TOURNAMENT + side + later) == []
+
+
+def test_chips_valued_after_a_tournaments_currency_say_where_the_currency_came_from() -> None:
+    """A side game of chips valued in money after a tournament that stated a currency is
+    refused (amounts cannot be cents and chips at once); the error says the currency is the
+    tournament's and how to write the side game."""
+    side = SIDE_GAME.format(currency="").replace(
+        "cash Side game · date", "cash Side game · chips 1 = 0.05 EUR · date"
+    )
+    errors = [e for e in parse_text(TOURNAMENT + side, "night.bhh") if not hasattr(e, "seats")]
+    assert errors, "the side game was read"
+    message = str(errors[0])
+    assert "currency EUR was stated for the tournament before" in message, message
+    assert "'currency chips'" in message
