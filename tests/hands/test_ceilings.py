@@ -156,8 +156,8 @@ def test_a_collection_the_known_cards_cannot_win_is_a_mismatch(
 def test_a_card_thrown_unnamed_leaves_nothing_known_for_certain() -> None:
     """``draw: Cara 2`` throws two cards the record does not name: her face-up Qh may be one
     of them (the tracker counts them as unknown ones), so her hand is held to nothing and her
-    true win stands.  Before, the Qh held her below Anna's 9-high badugi: a true record refused
-    (the final verification).  Source: ``002`` with a Buy (a face-up card)."""
+    true win stands.  Before, the Qh held her below Anna's 9-high badugi: a true record refused.
+    Source: ``002`` with a Buy (a face-up card)."""
     text = """\
 game progressive badugi with a buy · fixed limit 2/4 · blinds 1/2 · buy-price 2
 
@@ -181,7 +181,7 @@ def test_a_hand_whose_unnamed_discards_may_have_been_known_cards_is_not_known() 
     """Anna is dealt 2d As and two cards unseen, throws two cards the record does not name and
     is served Kh 5h: she may have thrown the 2d and the As and kept the two unseen cards (a
     four-card badugi beating Ben's K-Q-J-T).  Her hand was taken for 2d As Kh 5h, a three-card
-    badugi, and her true win refused (the final verification: ~100 of 12,000 true records)."""
+    badugi, and her true win refused."""
     text = """\
 game badugi · fixed limit 2/4 · blinds 1/2
 

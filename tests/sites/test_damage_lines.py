@@ -164,7 +164,7 @@ CASES = [
         id="stars-hand-cut-short",
     ),
     # A summary cut short (a download broken off) or missing a seat's line passed: the site
-    # writes a line for every seat dealt in (site audit: seven cut files passed).
+    # writes a line for every seat dealt in.
     pytest.param(
         STARS,
         end_after(53),
