@@ -68,7 +68,6 @@ class CardTracker:
         "live",
         "waiting",
         "where",
-        "unsure",
     )
 
     def __init__(
@@ -103,10 +102,6 @@ class CardTracker:
         """Players still holding cards: every one of them draws (or stands pat) in each draw."""
         self.waiting: list[tuple[str, Sequence[Card | None], Sequence[Card | None], int]]
         self.waiting = []
-        self.unsure: set[str] = set()
-        """Players who threw a card the record does not name while holding known cards: it
-        was taken for one of the unknown ones, but may have been a known one, so what they
-        hold is not known for certain (:meth:`known_part`)."""
         """``discards-first``: the draws of the current draw, discarded but not yet served."""
 
     def _illegal(self, rule: str, message: str, at: int) -> IllegalAction:
@@ -268,12 +263,12 @@ class CardTracker:
         card that fills one of the player's unknown slots, or an impossible one."""
         loc = self._loc
         if card is None:
-            if None in hand:
-                if len(hand) > hand.count(None):
-                    self.unsure.add(player)
+            if None in hand and len(hand) == hand.count(None):
                 hand.remove(None)
             else:
-                # Which known card went is unknown: forget what this player holds.
+                # Which card went is unknown, a known one as well as an unseen one: forget
+                # what this player holds (a known card of his may be gone, and show up
+                # elsewhere; what he shows later is checked against nothing false).
                 for known in hand:
                     if known is not None and loc[known] == player:
                         loc[known] = None
@@ -458,22 +453,17 @@ class CardTracker:
             )
 
     def known_part(self, player: str) -> tuple[list[Card], int, list[Card]]:
-        """The cards of the player's holding that are known for certain, how many are not, and
-        the cards those may be: the cards whose place is not known (no player holds them as
-        far as the record says, and none is a dead card the stub has not taken back).  None
-        is known for certain of a player who threw an unnamed card while holding known ones
-        (:attr:`unsure`)."""
+        """The cards of the player's holding that are known, how many are not, and the cards
+        those may be: the cards whose place is not known (no player holds them as far as the
+        record says, and none is a dead card the stub has not taken back)."""
         hand = self._hold[player]
-        if player in self.unsure:
-            return [], len(hand), []
         held = [_CARD_AT(i) for i in hand if i is not None]
         free = [_CARD_AT(i) for i, where in enumerate(self._loc) if where is None]
         return held, len(hand) - len(held), free
 
     def known_hand(self, player: str) -> tuple[Card, ...] | None:
-        """The player's full holding if every card is known for certain, else None (one who
-        threw an unnamed card while holding known ones, :attr:`unsure`, may hold others)."""
+        """The player's full holding if every card is known, else None."""
         hand = self._hold[player]
-        if not hand or None in hand or player in self.unsure:
+        if not hand or None in hand:
             return None
         return tuple(map(_CARD_AT, cast("list[int]", hand)))

@@ -179,16 +179,16 @@ Cara collects 6
 
 def test_a_hand_whose_unnamed_discards_may_have_been_known_cards_is_not_known() -> None:
     """Anna is dealt 2d As and two cards unseen, throws two cards the record does not name and
-    is served Kh 5h: she may have thrown the 2d and the As and kept the two unseen cards (a
-    four-card badugi beating Ben's K-Q-J-T).  Her hand was taken for 2d As Kh 5h, a three-card
-    badugi, and her true win refused."""
+    is served Kh 5c: she may have thrown the 2d and the As and kept two unseen cards that make
+    a four-card badugi beating Ben's K-Q-J-T (3d 2s: K-5-3-2).  Her hand was taken for 2d As
+    Kh 5c less the unseen ones."""
     text = """\
 game badugi · fixed limit 2/4 · blinds 1/2
 
 hand 1 · button Anna · Anna 100 · Ben 100
 deal: Anna 2d As ?? ?? · Ben Kd Qs Jc Th
 Anna calls · Ben checks
-draw: Ben pat · Anna 2 -> Kh 5h
+draw: Ben pat · Anna 2 -> Kh 5c
 Ben checks · Anna checks
 draw: Ben pat · Anna pat
 Ben checks · Anna checks
@@ -200,13 +200,31 @@ Anna collects 4
     (outcome,) = replay_stream(parse_text(text, "night.bhh"))
     assert outcome.ok and not outcome.errors, outcome.errors
     assert [w.rule for w in outcome.warnings] == ["payout-on-record"]
-    # Her discards named, her hand is known and loses: the record is wrong.
-    named = text.replace("Anna 2 -> Kh 5h", "Anna ?? ?? -> Kh 5h").replace(
-        "deal: Anna 2d As ?? ??", "deal: Anna 2d As 9c 9d"
+    # Her discards named (the 2d and the As), she holds 9c 9d Kh 5c: no four-card badugi.
+    named = text.replace("deal: Anna 2d As ?? ??", "deal: Anna 2d As 9c 9d").replace(
+        "Anna 2 -> Kh 5c", "Anna 2d As -> Kh 5c"
     )
-    named = named.replace("Anna ?? ?? -> Kh 5h", "Anna 9c 9d -> Kh 5h")
     (outcome,) = replay_stream(parse_text(named, "night.bhh"))
     assert {e.rule for e in outcome.errors} == {"collect"}, outcome.errors
+
+
+def test_a_known_card_that_may_have_been_thrown_unnamed_is_no_duplicate_elsewhere() -> None:
+    """Dan, his cards known, throws two unnamed cards twice (served 6h Qh, then 9c 4s): the 6h
+    may be among the second two, reshuffled into the stub (``001``: the discards make the new
+    stub) and served to Ben.  The tracker kept the 6h as Dan's, and Ben's draw was a card
+    dealt twice: a true record refused (98 of 6,000 simulated true hands with such draws)."""
+    from badugi_ledger.replay.draws import CardTracker
+
+    cards = parse_known_cards
+    tracker = CardTracker(4, ["Dan", "Ben"], "exclude-own")
+    tracker.deal("Dan", cards("Tc 4h 3c 8c"), 0)
+    tracker.deal("Ben", cards("7h Js 8h 3d"), 0)
+    tracker.draw("Dan", [None, None], cards("6h Qh"), 1)
+    tracker.draw("Dan", [None, None], cards("9c 4s"), 2)
+    tracker.stub = 0  # the stub used up: Ben's draw reshuffles the discards
+    tracker.draw("Ben", cards("Js"), cards("6h"), 3)
+    assert tracker.known_hand("Dan") is None
+    assert tracker.known_part("Dan")[0] == list(cards("9c 4s"))
 
 
 def test_a_2_7_low_may_be_a_pair_when_the_cards_left_make_a_straight() -> None:
