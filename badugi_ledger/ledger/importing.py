@@ -70,6 +70,7 @@ from .report import (
     StoredThenInterrupted,
 )
 from .rows import HandRows, prepare_outcomes
+from .staging import staging_folder
 
 # --- reading -----------------------------------------------------------------------------------
 
@@ -501,7 +502,7 @@ def import_files(
         if resolve_jobs(jobs, len(files)) == 1:
             report.files.extend(here(path) for path in files)
             return report
-        folder = tempfile.mkdtemp(prefix="badugi-import-")
+        folder = staging_folder()
         try:
             tasks = [_StageTask(str(path), fmt, strict, folder) for path in files]
             for path, stage in zip(files, ordered_map(_stage_file, tasks, jobs), strict=True):
