@@ -272,6 +272,14 @@ def _read_body(draft: HandDraft, lines: list[str], start: int, money: str | None
         if _play_line(draft, line, index, names, section, money):
             continue
         m = _IS_DEALT.match(line)
+        if m is not None and m["name"] not in names and draw_from is not None:
+            # the site serves a draw to the players of the hand only: a name no seat has is
+            # a line edited (a chat line says "NAME: …")
+            raise draft.error(
+                f"the site deals {m['name']} {m['n']} card{'' if m['n'] == '1' else 's'}, but "
+                f"no seat of the hand is {m['name']}'s",
+                index,
+            )
         if m is not None and m["name"] in names:
             if m["name"] in dealt:
                 raise draft.error(f"the site deals {m['name']} cards twice in this draw", index)

@@ -141,14 +141,21 @@ def test_a_draw_line_that_contradicts_the_lines_before_it_is_reported_there(
             "the site deals Player2 cards twice in this draw [corrupt-hand]",
             id="twice",
         ),
+        pytest.param(
+            28,
+            "Player2 is dealt 2 cards",
+            "Player9 is dealt 2 cards",
+            "the site deals Player9 2 cards, but no seat of the hand is Player9's [corrupt-hand]",
+            id="no-seat",
+        ),
     ],
 )
 def test_cards_dealt_that_contradict_the_player_s_draw_are_reported_at_their_line(
     tmp_path: Path, number: int, old: str, new: str, problem: str
 ) -> None:
     """``X is dealt N cards`` follows the same player's ``discards N cards`` in every real
-    hand, with his count; a count that differs, or a player who folded, is the file
-    contradicting itself (as ``discards 2 cards []`` is)."""
+    hand, with his count; a count that differs, a player who folded, or a name no seat has
+    is the file contradicting itself (as ``discards 2 cards []`` is)."""
     path = _edited(tmp_path, NEW_WORDING, number, old, new)
     (reported,) = check_file(path).problems
     assert f"{path}:{number}:1: " in reported
