@@ -388,6 +388,21 @@ def syntax_error(
         word is None and text[column - 1 : column] == "#" and _HAND_WORD.search(text[: column - 1])
     ):
         message += " ('#' starts a comment: the rest of the line is not read; leave it out)"
+    last = history[-1] if history else None
+    if (
+        word is not None
+        and word[:1].isalpha()
+        and last is not None
+        and last.type == "GAME_NAME"
+        and last.line == line
+        and last.column + len(str(last.value)) == column
+    ):
+        # "badugii": a game's name and more letters, read as the game and a stray letter
+        rest = re.match(r"\w*", text[column - 1 :])
+        word = str(last.value) + (rest.group() if rest is not None else "")
+        column = last.column
+        message = f"expected {describe_expected({'GAME_NAME'}, lark)}, found {word[:30]!r}"
+        word = None
     if word is not None:
         start = column
         if history and history[-1] is not None and _glued(history[-1], line, column):

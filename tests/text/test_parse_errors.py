@@ -149,6 +149,13 @@ CASES: list[tuple[str, str, int, int, tuple[str, ...]]] = [
         ("a game (badugi, progressive badugi, badacey or badeucey)", "found 'poker'"),
     ),
     (
+        "game-name-with-a-letter-more",  # read as "badugi" and a stray "i" before
+        "game badugii · fixed limit 2/4\n" + HAND,
+        1,
+        6,
+        ("a game (badugi, progressive badugi, badacey or badeucey)", "found 'badugii'"),
+    ),
+    (
         "unknown-odd-chip-rule",
         "odd-chip sideways\n" + HAND,
         1,
