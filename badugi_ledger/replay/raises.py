@@ -236,6 +236,12 @@ def raise_range(st: HandState, player: str) -> tuple[int, int] | None:
     return None
 
 
+def _puts(player: str, level: int, to: str) -> str:
+    """What a player's bet or raise puts the round's bet at, in words: ``Ben bets 11`` when
+    nobody has bet (``level`` 0), else ``Ben raises to 11``."""
+    return f"{player} bets {to}" if level == 0 else f"{player} raises to {to}"
+
+
 def _raise(st: HandState, ev: Action, owe: int, stack: int) -> None:
     """A bet or raise: check its size under the structure, then apply it."""
     p = ev.player
@@ -264,7 +270,7 @@ def _raise(st: HandState, ev: Action, owe: int, stack: int) -> None:
         elif to > reach:
             raise illegal(
                 "over-stack",
-                f"{p} bets to {st.figure(to)} but has only {st.chips(reach)}",
+                f"{_puts(p, level, st.figure(to))} but has only {st.chips(reach)}",
                 st.here(),
             )
         if to <= level:
@@ -274,11 +280,14 @@ def _raise(st: HandState, ev: Action, owe: int, stack: int) -> None:
                 st.here(),
             )
         if to != target and not (level < to < target and to == reach):
-            what = "bet" if level == 0 else "raise"
+            should = (
+                f"this bet is {st.figure(target)}"
+                if level == 0
+                else (f"this raise is to {st.figure(target)}")
+            )
             raise illegal(
                 "bet-size",
-                f"{p} {what}s to {st.figure(to)}; in fixed limit this {what} is to "
-                f"{st.figure(target)} (000)",
+                f"{_puts(p, level, st.figure(to))}; in fixed limit {should} (000)",
                 st.here(),
             )
         full = to == target
@@ -292,13 +301,9 @@ def _raise(st: HandState, ev: Action, owe: int, stack: int) -> None:
             if not ev.all_in:
                 raise illegal("amount-missing", f"{p} {ev.verb}s without an amount", st.here())
             to = reach
-        what = "bets" if level == 0 else "raises"  # as the player did, whatever was written
+        put = _puts(p, level, st.figure(to))  # as the player did, whatever was written
         if to > reach:
-            raise illegal(
-                "over-stack",
-                f"{p} {what} to {st.figure(to)} but has only {st.chips(reach)}",
-                st.here(),
-            )
+            raise illegal("over-stack", f"{put} but has only {st.chips(reach)}", st.here())
         if to <= level:
             raise illegal(
                 "bet-size",
@@ -311,16 +316,14 @@ def _raise(st: HandState, ev: Action, owe: int, stack: int) -> None:
         if to > max_to:
             raise illegal(
                 "bet-size",
-                f"{p} {what} to {st.figure(to)}; the most allowed is {st.figure(max_to)} "
-                f"({kind}, 001/003)",
+                f"{put}; the most allowed is {st.figure(max_to)} ({kind}, 001/003)",
                 st.here(),
             )
         if to < min_to and to != reach:
             if not (p in st.unknown and _shows_stack(st, ev, to - st.committed[p], True)):
                 raise illegal(
                     "bet-size",
-                    f"{p} {what} to {st.figure(to)}; the least allowed is "
-                    f"{st.figure(min_to)} ({kind}, 001/003)",
+                    f"{put}; the least allowed is {st.figure(min_to)} ({kind}, 001/003)",
                     st.here(),
                 )
             reach = to

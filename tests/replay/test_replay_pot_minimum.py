@@ -132,4 +132,4 @@ def test_the_refusal_names_one_bound() -> None:
             record(THREE, "Anna", ["Ben bets 11"], settings=progressive("pot-limit", 5, 10)),
             carry_in=8,
         )
-    assert err.value.message == "Ben bets to 11; the most allowed is 10 (pot-limit, 001/003)"
+    assert err.value.message == "Ben bets 11; the most allowed is 10 (pot-limit, 001/003)"
