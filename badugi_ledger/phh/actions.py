@@ -201,8 +201,13 @@ def _replay_actions(
     for name, slot in zip(names, slots, strict=True):  # what draft.action would have kept
         if total[slot]:
             total_of[name] = total[slot]
-    if pending:
-        raise draft.error(f"{', '.join(pending)} discarded but were dealt nothing", rule="bad-phh")
+    if pending:  # said at the first discard no deal answered
+        were = "was" if len(pending) == 1 else "were"
+        unanswered = draft.error(
+            f"{', '.join(pending)} discarded but {were} dealt nothing", rule="bad-phh"
+        )
+        unanswered.position = places[min(index for index, _ in pending.values())]
+        raise unanswered
 
 
 def _first_deal_miscounted(draft: HandDraft, name: str, cards: Cards, arg: str, line: int) -> None:

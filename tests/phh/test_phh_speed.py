@@ -151,8 +151,13 @@ def _reference_loop(
             if exc.position == draft.at(line) and places[k][0] == line:
                 exc.position = Position(draft.source, line + 1, places[k][1])
             raise
-    if pending:
-        raise draft.error(f"{', '.join(pending)} discarded but were dealt nothing", rule="bad-phh")
+    if pending:  # at the first discard no deal answered
+        were = "was" if len(pending) == 1 else "were"
+        exc = draft.error(
+            f"{', '.join(pending)} discarded but {were} dealt nothing", rule="bad-phh"
+        )
+        exc.position = draft.positions[min(pending.values())]
+        raise exc
 
 
 def _reference_action(
