@@ -7,14 +7,15 @@ from pathlib import Path
 
 from badugi_ledger.check import check_file
 
-HAND = """\
+ACTIONS = ["d dh p1 3hKc3s2h", "d dh p2 KdQc6sAs", "p2 cc", "p1 cc", "p1 sd 3hKc", "p2 sd 6s"]
+HAND = f"""\
 variant = "FB"
 antes = [0, 0]
 blinds_or_straddles = [1, 2]
 small_bet = 2
 big_bet = 4
 starting_stacks = [20, 20]
-actions = ["d dh p1 3hKc3s2h", "d dh p2 KdQc6sAs", "p2 cc", "p1 cc", "p1 sd 3hKc", "p2 sd 6s", "d dh p2 8s"]
+actions = [{", ".join(f'"{a}"' for a in [*ACTIONS, "d dh p2 8s"])}]
 players = ["Anna", "Ben"]
 """
 
