@@ -45,7 +45,7 @@ from ..model.cards import Card, format_cards
 from ..model.errors import CardError, illegal
 from ..model.games import GAMES
 from ..model.results import Violation
-from .claims import SettledPot, carried_detail
+from .claims import SettledPot, carried_detail, collections_imbalance
 from .side_pots import Pot, carry_to_next_pot_won, divide
 from .state import HandState
 
@@ -148,19 +148,11 @@ def settle_from_record(
             claimed = sum(remainder.values()) + carry_claim
             if claimed != total and st.collects:
                 # No cards make or lose chips: the figures are wrong whoever won; said at the
-                # first collection, beside the pots left unsettled.
-                diff = claimed - total
-                undetermined.mismatches = (
-                    Violation(
-                        "chips-balance",
-                        f"the recorded collections of the "
-                        f"{' and '.join(p.name for p in open_pots)} pot add up to "
-                        f"{st.figure(claimed)}, but the pot is {st.figure(total)}: "
-                        f"{st.chips(abs(diff))} {'created' if diff > 0 else 'lost'}",
-                        st.record.position(st.collect_at[0]),
-                        "mismatch",
-                    ),
-                )
+                # first collection, beside the pots left unsettled (their rake on both sides).
+                raked = sum(p.amount for p in open_pots) - total
+                where = st.record.position(st.collect_at[0])
+                imbalance = collections_imbalance(st, claimed + raked, total + raked, where)
+                undetermined.mismatches = (imbalance,)
             raise undetermined
         # The record's figures are judged against it, each at its line (verify_claims); when
         # every pot carries, whether they all may (the one who collects does not say).
