@@ -131,6 +131,34 @@ def test_strict_refuses_a_file_with_a_conflict_whole(tmp_path: Path) -> None:
     assert code == 1 and "1 stored" in out and "1 conflict" in out, out
 
 
+# An all-in before the first draw, no draw written down: legal, with three warnings
+# (draw-not-recorded), as the README's *What check reports* describes them.
+ALL_IN_NO_DRAWS = """\
+game badugi · no limit · blinds 1/2
+cash Warned · date 2024-02-02
+hand 1 · button Anna · Anna 100 · Ben 100
+Anna raises to 100 all-in · Ben calls all-in
+show: Ben 7h 5c 3d 2s · Anna 8s 6d 4c Ah
+Ben collects 200
+"""
+
+
+def test_strict_refuses_a_file_for_a_warning_and_its_help_says_so(tmp_path: Path) -> None:
+    """README (*What check reports*): "import stores a hand with warnings unless import
+    --strict", and docs/ledger.md: "under --strict a warning is a reason like any other".  The
+    option's help, the only place a user reads what --strict does, named only bad hands and
+    conflicts."""
+    night, db = write(tmp_path, "night.bhh", ALL_IN_NO_DRAWS), tmp_path / "club.db"
+    code, out = invoke("import", night, "--db", db, "--strict")
+    assert code == 1 and "refused by --strict: nothing stored" in out, out
+    assert "[draw-not-recorded]" in out, out
+    code, out = invoke("import", night, "--db", db)
+    assert code == 0 and "1 stored" in out, out
+    code, out = invoke("import", "--help")
+    strict = " ".join(out.replace("│", " ").split()).split("--strict", 1)[1].split("--replace")[0]
+    assert "warning" in strict, strict
+
+
 def test_standings_settle_export_report_players(tmp_path: Path) -> None:
     db = tmp_path / "club.db"
     invoke("import", write(tmp_path, "night.bhh", NIGHT), "--db", db)

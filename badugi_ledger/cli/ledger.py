@@ -125,7 +125,9 @@ def import_(
     strict: Annotated[
         bool,
         typer.Option(
-            "--strict", help="Refuse a whole file when any hand in it is bad or in conflict."
+            "--strict",
+            help="Refuse a whole file when any hand in it is bad, in conflict, or has a warning "
+            "(what the replay had to assume, as check --strict counts it).",
         ),
     ] = False,
     replace: Annotated[

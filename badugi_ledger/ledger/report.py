@@ -153,7 +153,7 @@ class FileReport:
     replaced: list[Conflict] = field(default_factory=list)
     """Hands stored over their old version (``--replace``)."""
     refused: bool = False
-    """``strict``: the file had a bad hand or a conflict, so none of it was written."""
+    """``strict``: the file had a bad hand, a conflict or a warning, so none of it was written."""
     held_back: bool = False
     """None of the file was written because of its conflicts: hands the ledger holds of it
     that it no longer has (or the night would count twice), or, for a save that must be
