@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -157,6 +158,39 @@ def test_strict_refuses_a_file_for_a_warning_and_its_help_says_so(tmp_path: Path
     code, out = invoke("import", "--help")
     strict = " ".join(out.replace("│", " ").split()).split("--strict", 1)[1].split("--replace")[0]
     assert "warning" in strict, strict
+
+
+def documented_import_fields() -> set[str]:
+    """The field names docs/ledger.md (*JSON fields*) gives ``import --json``: the totals'
+    paragraph and its table, up to the next output's."""
+    text = (Path(__file__).parent.parent / "docs" / "ledger.md").read_text(encoding="utf-8")
+    start = text.index("`import --json` prints one object")
+    section = text[start : text.index("`showdown --json` prints one object", start)]
+    return set(re.findall(r"`([a-z_]+)`", section))
+
+
+def test_import_json_has_the_fields_docs_ledger_md_lists(tmp_path: Path) -> None:
+    """A club's script reads ``import --json``; docs/ledger.md's *JSON fields* named its
+    totals and its files' fields nowhere.  Every key of the report, of a file, of a
+    rejection and of a conflict (hand 4's collections swapped: home_session.bhh) is listed."""
+    db = tmp_path / "club.db"
+    night = Path(__file__).parent.parent / "examples" / "home_session.bhh"
+    text = night.read_text(encoding="utf-8")
+    path = write(tmp_path, "night.bhh", text)
+    assert invoke("import", path, "--db", db)[0] == 0
+    edited = text.replace(
+        "Anna collects 10 · Ben collects 10", "Ben collects 10 · Anna collects 10"
+    )
+    write(tmp_path, "night.bhh", edited)
+    bad = write(tmp_path, "bad.bhh", BAD)
+    code, out = invoke("import", path, bad, "--db", db, "--json")
+    assert code == 1
+    report = json.loads(out)
+    files = report["files"]
+    [conflict] = files[0]["conflicts"]
+    [rejection] = files[1]["rejections"]
+    keys = {*report, *files[0], *conflict, *rejection}
+    assert keys - documented_import_fields() == set()
 
 
 def test_standings_settle_export_report_players(tmp_path: Path) -> None:
