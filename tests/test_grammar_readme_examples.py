@@ -62,3 +62,21 @@ def test_a_dead_small_blind_is_written_as_played(tmp_path: Path) -> None:
     found = [b for b in text_blocks() if "Cara posts bb ·" in b]
     assert len(found) == 1, "grammar/README.md: one example of a dead small blind"
     assert checked(tmp_path, "dead_small_blind", found[0]) == []
+
+
+def test_the_readme_sketch_is_an_excerpt_of_the_guides_first_hand(tmp_path: Path) -> None:
+    """README.md's *The hand-history format* sketches the guide's first hand with its middle
+    left out (``...``): every line it shows is a line of that hand, in order, and the hand
+    checks clean, so the sketch's collection is the pot the hand makes.  It said ``Anna
+    collects 30`` where the hand's pot is 25 (13 before the first draw: Ben's small blind and
+    4 from each of the others; then a bet of 2 and one of 4, each called by Cara)."""
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("## The hand-history format") :]
+    sketch = re.search(r"^```text\n(.*?)^```$", section, re.S | re.M)
+    assert sketch, "README.md: a ```text sketch under The hand-history format"
+    shown = [line for line in sketch[1].splitlines() if line and line != "..."]
+    [first, *_] = text_blocks()
+    assert checked(tmp_path, "first", first) == []
+    lines = iter(first.splitlines())
+    missing = [line for line in shown if not any(line == other for other in lines)]
+    assert missing == [], missing
