@@ -249,9 +249,10 @@ class CheckedFile:
         object.__setattr__(self, "__dict__", {"problems": problems, "summaries": summaries})
 
 
-def check_file(path: Path, progress: Progress | None = None) -> CheckedFile:
-    """Replay every hand of one file; what the text report prints for it."""
-    run = CheckRun([path], jobs=1, progress=progress)
+def check_file(path: Path, progress: Progress | None = None, fmt: str | None = None) -> CheckedFile:
+    """Replay every hand of one file (read as ``fmt``, None: detected); what the text report
+    prints for it."""
+    run = CheckRun([path], jobs=1, progress=progress, fmt=fmt)
     lines = [problem_line(o, e) for o in run.outcomes() for e in problems(o)]
     return CheckedFile(lines, run.summaries)  # one per source: the skips are in it
 
@@ -276,6 +277,9 @@ class CheckRun:
     finished: bool = False
     """Whether :meth:`lines` or :meth:`outcomes` has been read to its end (:attr:`all_ok`
     answers for the whole run only then)."""
+    fmt: str | None = None
+    """The format every file is read as (one of :data:`~badugi_ledger.sources.FORMATS`, the
+    CLI's ``--from``); None: each file's is detected from its content."""
 
     def __init__(
         self,
@@ -285,6 +289,7 @@ class CheckRun:
         strict: bool = False,
         progress: Progress | None = None,
         finished: bool = False,
+        fmt: str | None = None,
     ) -> None:
         self.files = files
         self.summaries = [] if summaries is None else summaries
@@ -292,6 +297,7 @@ class CheckRun:
         self.strict = strict
         self.progress = progress
         self.finished = finished
+        self.fmt = fmt
 
     def outcomes(self) -> Iterator[HandOutcome]:
         """Every hand of every file, replayed, in order (lazily, in this process).  A file's
@@ -308,7 +314,7 @@ class CheckRun:
 
         def items() -> Iterator[HandRecord | BadugiError | TableGap]:
             for path in self.files:
-                yield from read_stream(path, on_skip=skip)
+                yield from read_stream(path, self.fmt, on_skip=skip)
                 if skipped[str(path)]:
                     summary(str(path)).skipped = skipped.pop(str(path))
 
@@ -331,7 +337,7 @@ class CheckRun:
             return
         self.finished = False
         here = resolve_jobs(self.jobs, len(self.files)) == 1
-        check = partial(check_file, progress=self.progress) if here else check_file
+        check = partial(check_file, progress=self.progress if here else None, fmt=self.fmt)
         others: list[FileSummary] = []  # files of other games only: one line for them all
         for report in ordered_map(check, self.files, self.jobs):
             yield from report.problems
@@ -383,14 +389,14 @@ class CheckRun:
         return all(s.all_ok and not (self.strict and s.warnings) for s in self.summaries)
 
 
-def count_hands(files: Sequence[Path]) -> int | None:
+def count_hands(files: Sequence[Path], fmt: str | None = None) -> int | None:
     """How many hands ``files`` hold, counted cheaply (the ``hand`` lines of our own format,
     read as bytes, nothing parsed); None when a file is a site's history, whose hands are only
     known by reading them (or cannot be read).  A progress bar's total, not a figure to trust."""
     total = 0
     for path in files:
         try:
-            if detect_format(path) != "text":
+            if (fmt or detect_format(path)) != "text":
                 return None
             with open_file(path) as handle:
                 total += sum(1 for line in handle if line.startswith((b"hand ", b"hand\t")))
@@ -405,8 +411,10 @@ def run_check(
     jobs: int | None = None,
     strict: bool = False,
     progress: Progress | None = None,
+    fmt: str | None = None,
 ) -> CheckRun:
     """Prepare a check of ``paths`` (files, or folders searched recursively) on ``jobs``
     processes (None: every core); ``strict`` makes a warning fail the check; ``progress`` is
-    told of the hands replayed as the run goes on (see :data:`Progress`)."""
-    return CheckRun(history_files(paths), jobs=jobs, strict=strict, progress=progress)
+    told of the hands replayed as the run goes on (see :data:`Progress`); ``fmt`` reads every
+    file as that format (see :data:`~badugi_ledger.sources.FORMATS`; None: detected)."""
+    return CheckRun(history_files(paths), jobs=jobs, strict=strict, progress=progress, fmt=fmt)

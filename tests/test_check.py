@@ -240,3 +240,29 @@ def test_unreadable_lines_count_per_hand_not_per_line(tmp_path: Path) -> None:
     assert not run.all_ok
     assert lines[-1].startswith(f"{path}: 2 hands: 0 ok, 2 with violations")
     assert lines[-1].endswith("; 1 unreadable line outside hands")
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_check_reads_files_as_the_format_from_names(
+    tmp_path: Path, corpus_dir: Path, jobs: str
+) -> None:
+    """``check --from`` reads every file as ``import --from`` does, so a file is checked the way
+    it will be imported: a PokerStars file given ``--from pokerstars`` reads as detected, our
+    own night given ``--from pokerstars`` is refused as ``import`` refuses it (the same words),
+    on one process and on two."""
+    site = corpus_dir / "pokerstars" / "Badugi-USD-0.25-0.50-201009.txt"
+    night = tmp_path / "night.bhh"
+    night.write_text((EXAMPLES / "000_anna_ben.bhh").read_text(encoding="utf-8"), encoding="utf-8")
+    detected = runner.invoke(app, ["check", str(site), "-j", jobs])
+    told = runner.invoke(app, ["check", str(site), "--from", "pokerstars", "-j", jobs])
+    assert told.exit_code == detected.exit_code == 0, told.output
+    assert told.output == detected.output and "4 hands: 4 ok" in told.output
+    refused = runner.invoke(
+        app, ["check", str(night), str(site), "--from", "pokerstars", "-j", jobs]
+    )
+    assert refused.exit_code == 1, refused.output
+    assert (
+        "cannot read the file as pokerstars (--from pokerstars): it holds no hand of that "
+        "format, and reads as the 'text' format" in refused.output
+    ), refused.output
+    assert "4 hands: 4 ok" in refused.output

@@ -88,6 +88,7 @@ CHOICES = [
     (["new"], "--game", GAME_SPELLINGS),
     (["new"], "--structure", ("fixed-limit", "pot-limit", "half-pot-limit", "no-limit")),
     (["import"], "--from", ("text", "pokerstars", "phh")),
+    (["check"], "--from", ("text", "pokerstars", "winamax")),
     (["standings"], "--format", ("table", "csv", "json", "markdown", "html")),
     (["standings"], "--kind", ("auto", "tournament", "cash")),
     (["standings"], "--points", ("linear", "table", "sqrt")),

@@ -241,6 +241,10 @@ def check_command(
             "a payout taken on the record, stacks unknown after a bad hand) as errors.",
         ),
     ] = False,
+    fmt: Annotated[
+        HistoryFormat | None,
+        typer.Option("--from", help="Read the files as this format (default: detect)."),
+    ] = None,
 ) -> None:
     """Replay every hand and report broken rules, wrong payouts and what it had to assume.
 
@@ -253,8 +257,9 @@ def check_command(
     from ..check import count_hands, run_check
 
     _keep_startup_objects()
-    run = run_check(paths, jobs=jobs, strict=strict)
-    with progress_bar("checking", count_hands(run.files) if draws_progress() else None) as tick:
+    run = run_check(paths, jobs=jobs, strict=strict, fmt=fmt)
+    total = count_hands(run.files, fmt) if draws_progress() else None
+    with progress_bar("checking", total) as tick:
         run.progress = tick
         for line in run.lines(as_json=as_json):
             typer.echo(line if as_json else screen(line))
