@@ -27,11 +27,12 @@ made where the texts are silent, each documented here:
   round, and a cap that forbade every bet would leave the player no bet at all.  PokerKit sizes
   pot limit so (its largest is ``max(min_to, pot_to)``).
 * **Spread limit**: a bet between ``spread_min`` and ``spread_max``; a raise adds between the
-  larger of ``spread_min`` and the last raise, and ``spread_max``.  The cap applies as in fixed
-  limit.  Where the last raise is above ``spread_max`` (a big blind larger than the spread,
-  ``spread limit 2-6 · blinds 5/10``; ``003`` names the structure, not its blinds) a raise of
-  ``spread_max`` is the full raise: the least is never above the most, which would leave no
-  raise at all.
+  larger of ``spread_min`` and the last raise of the round, and ``spread_max``: the big blind
+  before the draw, and after it nothing until a full bet (a raise over a short all-in bet alone
+  adds at least ``spread_min``).  The cap applies as in fixed limit.  Where the last raise is
+  above ``spread_max`` (a big blind larger than the spread, ``spread limit 2-6 · blinds 5/10``;
+  ``003`` names the structure, not its blinds) a raise of ``spread_max`` is the full raise: the
+  least is never above the most, which would leave no raise at all.
 * **Short all-ins** (every structure; the texts leave them to the room, ``004``): an all-in
   raise short of a full one does not reopen the betting by itself.  A player who has already
   acted since the betting was last opened may raise again only when the raises made since they
@@ -115,7 +116,9 @@ def raise_size(st: HandState, player: str) -> RaiseSize:
         target = base + (s.small_bet if st.round < 2 else s.big_bet)  # bet_unit(st)
         return _sizes((target, target))
     if kind == SPREAD:  # the least raise is never above the most (a big blind above it)
-        least = max(s.spread_min, st.last_raise if level else 0)
+        # The last raise is the round's once it has a full bet (the big blind before the
+        # draw); over a short all-in bet alone a raise adds the spread's least, as a bet does.
+        least = max(s.spread_min, st.last_raise if level and st.full_level else 0)
         return _sizes((level + min(least, s.spread_max), level + s.spread_max))
     least = level + (st.last_raise if level else st.first_raise)
     if kind == "pot-limit":

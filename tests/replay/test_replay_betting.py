@@ -169,6 +169,27 @@ def test_spread_limit_with_a_big_blind_above_the_spread_lets_the_spread_s_most_r
     assert fails(posts + ["Cara raises 16", "Dan raises 21"], wide) == "bet-size"
 
 
+def test_spread_limit_raise_over_a_short_all_in_bet_adds_the_spread_s_least() -> None:
+    """``003`` names spread limit; grammar/README.md sizes it: "every bet or raise adds MIN to
+    MAX; a raise adds at least the last raise of the round".  With ``spread limit 2-6 · blinds
+    5/10``, after the draw Cara bets 1 all-in, short of the least bet (2): the round has no
+    raise yet, so a raise over her bet adds at least 2 (to 3), not the big blind of the round
+    before the draw (10, 6 at most).  Dan's raise to 3 is a full one: Anna, who checked, may
+    raise it again."""
+    wide = GameSettings(
+        structure=Structure("spread-limit", spread_min=2, spread_max=6),
+        small_blind=5,
+        big_blind=10,
+    )
+    seats = {"Anna": 100, "Ben": 100, "Cara": 11, "Dan": 100}
+    lines = ["Anna posts sb", "Ben posts bb", "Cara calls", "Dan calls", "Anna calls"]
+    lines += ["Ben checks", "Anna pat", "Ben pat", "Cara pat", "Dan pat"]
+    lines += ["Anna checks", "Ben checks", "Cara bets 1 allin"]
+    legal_so_far(lines + ["Dan raises 3", "Anna raises 5"], wide, seats)
+    assert fails(lines + ["Dan raises 2"], wide, seats) == "bet-size"
+    assert fails(lines + ["Dan raises 8"], wide, seats) == "bet-size"
+
+
 def test_no_limit_minimum_bet_is_the_big_blind() -> None:
     """``001``: in no limit the smallest bet is the big blind (2); all-in for less is fine."""
     lines = ["Anna posts sb", "Ben posts bb", "Cara calls", "Dan folds", "Anna folds", "Ben checks"]
