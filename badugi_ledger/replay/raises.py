@@ -132,6 +132,10 @@ def raise_size(st: HandState, player: str) -> RaiseSize:
     return _sizes((least, most if most > least else least))
 
 
+_SIZE_TEXTS = {SPREAD: "003"}
+"""The rule texts a refused bet size cites, where not ``001/003``: only ``003`` names spread
+limit (``001`` names pot, half-pot and no limit, ``003`` all of them)."""
+
 _CAPPED = frozenset({FIXED, SPREAD})
 """The structures with a cap on the bets of a round."""
 
@@ -316,17 +320,18 @@ def _raise(st: HandState, ev: Action, owe: int, stack: int) -> None:
         min_to = least
         min_inc = min_to - level
         max_to = reach if most is None else most
+        texts = f"{kind}, {_SIZE_TEXTS.get(kind, '001/003')}"
         if to > max_to:
             raise illegal(
                 "bet-size",
-                f"{put}; the most allowed is {st.figure(max_to)} ({kind}, 001/003)",
+                f"{put}; the most allowed is {st.figure(max_to)} ({texts})",
                 st.here(),
             )
         if to < min_to and to != reach:
             if not (p in st.unknown and _shows_stack(st, ev, to - st.committed[p], True)):
                 raise illegal(
                     "bet-size",
-                    f"{put}; the least allowed is {st.figure(min_to)} ({kind}, 001/003)",
+                    f"{put}; the least allowed is {st.figure(min_to)} ({texts})",
                     st.here(),
                 )
             reach = to

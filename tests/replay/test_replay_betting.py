@@ -190,6 +190,15 @@ def test_spread_limit_raise_over_a_short_all_in_bet_adds_the_spread_s_least() ->
     assert fails(lines + ["Dan raises 8"], wide, seats) == "bet-size"
 
 
+def test_a_refused_spread_limit_size_cites_the_text_that_names_spread_limit() -> None:
+    """Only ``003`` names spread limit ("Fixed Limit, No-Limit, Pot Limit, Half Pot-Limit en
+    Spread-Limit"); ``001`` names pot, half-pot and no limit.  The refusal cites ``003``."""
+    posts = ["Anna posts sb", "Ben posts bb"]
+    with pytest.raises(IllegalAction) as err:
+        replay_hand(record(FOUR, "Dan", posts + ["Cara raises 9"], settings=SPREAD))
+    assert err.value.message == "Cara raises to 9; the most allowed is 8 (spread-limit, 003)"
+
+
 def test_no_limit_minimum_bet_is_the_big_blind() -> None:
     """``001``: in no limit the smallest bet is the big blind (2); all-in for less is fine."""
     lines = ["Anna posts sb", "Ben posts bb", "Cara calls", "Dan folds", "Anna folds", "Ben checks"]
