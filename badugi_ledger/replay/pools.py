@@ -13,8 +13,12 @@ only (a night between them, or an earlier one, may be in another file, which the
 * more than the earlier nights left (what they carried, less what they took, the pool's first
   take included: last week's pot), counting the hands the import stores only (a pot that a
   rejected or unreadable hand carried is none of the ledger's) - when every one of the pool's
-  nights is dated and no two of them, the night's own included, share a date (the ledger does
-  not order nights of one date: it holds them to totals);
+  nights is dated;
+* and when nights of the night's own date came before it in the file, which the ledger does
+  not order but holds to their totals, more than they and the nights before them leave it:
+  what was left before that date, and what the nights of the date carried less what they took
+  (one of their first hands may take last week's pot when no earlier night came before them),
+  so that two nights of one date never each take the one pot;
 * any pot at all, when no Progressive hand of the pool came on an earlier date and the file's
   hands at the table carried pots in other pools.
 
@@ -48,6 +52,9 @@ class NightBefore(NamedTuple):
     date: str
     carry: int
     """The pots those nights carried and did not take (0: none)."""
+    alike: tuple[str, ...] = ()
+    """The nights of the night's own date before it in the file (their names), whose order the
+    ledger does not know: ``carry`` is what they and the nights before them leave it."""
 
 
 @dataclass(eq=False)
@@ -108,18 +115,23 @@ class Pools:
             return PoolNight(date, name), None, ()
         played = [n for n in nights if n.first_take is not None]  # a Progressive hand counted
         earlier = [n for n in played if date is not None and n.date is not None and n.date < date]
+        alike = [n for n in played if date is not None and n.date == date]
         night = PoolNight(date, name)
         nights.append(night)
+        elsewhere: tuple[str, ...] = ()
         if not earlier:
             carried = self.carried_in.get((source, table), {})
-            return night, None, tuple(w for p, w in carried.items() if p != pool)
-        dates = [n.date for n in played]
-        if None in dates or date in dates or len(set(dates)) < len(dates):
-            return night, None, ()  # (nights the ledger does not order: held to totals)
-        first = min(earlier, key=_date)
-        left = sum(n.carried - n.taken for n in earlier) + (first.first_take or 0)
-        latest = max(earlier, key=_date)
-        return night, NightBefore(latest.name, latest.date or "", left), ()
+            elsewhere = tuple(w for p, w in carried.items() if p != pool)
+        if not (earlier or alike) or None in [n.date for n in played]:
+            return night, None, elsewhere  # (undated nights: all held to their totals)
+        left = _left(earlier) + sum(n.carried - n.taken for n in alike)
+        if alike and not earlier:
+            if left >= 0:  # (whichever takes last week's pot, the date's pots cover the rest)
+                return night, None, elsewhere
+            left += max(n.first_take or 0 for n in alike)  # (last week's, of one of them)
+        latest = max(earlier or alike, key=_date)
+        named = tuple(n.name for n in alike)
+        return night, NightBefore(latest.name, latest.date or "", left, named), elsewhere
 
     def count(self, record: HandRecord, night: PoolNight, carry_in: int, out: int) -> None:
         """A Progressive hand of ``night`` that the import stores (replayed as recorded, every
@@ -135,3 +147,14 @@ class Pools:
 
 def _date(night: PoolNight) -> str:
     return night.date or ""
+
+
+def _left(earlier: list[PoolNight]) -> int:
+    """What dated nights of a pool played before a night left it: what they carried less what
+    they took, with last week's pot that one of the first date's nights took on its file's
+    word (nights of one date are held to their totals, as the ledger holds them)."""
+    if not earlier:
+        return 0
+    first = min(_date(n) for n in earlier)
+    last_week = max(n.first_take or 0 for n in earlier if _date(n) == first)
+    return sum(n.carried - n.taken for n in earlier) + last_week

@@ -147,3 +147,41 @@ def test_the_pools_hold_no_standalone_hand_and_at_most_a_bounded_number_of_night
     tracker = TableTracker()
     assert all(o.ok for o in replay_stream(parse_text(GAME + nights, "n.bhh"), tracker=tracker))
     assert [len(kept) for kept in tracker.pools.nights.values()] == [NIGHTS_LIMIT]
+
+
+def test_two_nights_of_one_date_each_taking_the_one_pot_are_told_at_the_second(
+    tmp_path: Path,
+) -> None:
+    """Early and Late, of one date, each open by taking a pot of 8 and carry none: the ledger
+    holds nights of one date to their totals, one of their first hands taking last week's pot
+    on its file's word, so 16 taken of 8 is refused at the import; check warns at Late's
+    ``carry in`` line, the take that makes it too much."""
+    text = taker("cash Early · date 2024-05-03", 8) + taker("cash Late · date 2024-05-03", 8)
+    assert checked(text) == [("1", True, [], []), ("1", True, [], ["carry-carried"])]
+    (warning,) = list(replay_stream(parse_text(text, "night.bhh")))[1].warnings
+    assert warning.pos.line == 16  # its carry in line
+    assert "nights of 2024-05-03 before it in this file (Early)" in warning.message
+    stored, _, error = imported(text, tmp_path)
+    assert stored == 0 and "takes 8 chips of carried Progressive Badugi pots" in (error or "")
+
+
+def test_a_night_of_one_date_may_take_what_another_of_the_date_carried(tmp_path: Path) -> None:
+    """Night carries 8 and Late, of its date, takes it: whichever was played first, the pot
+    is taken once - no warning, every hand stored."""
+    text = CARRIER + taker("cash Late · date 2024-05-03", 8)
+    assert all(ok and not warned for _, ok, _, warned in checked(text))
+    assert imported(text, tmp_path)[:2] == (3, 0)
+
+
+def test_a_later_night_is_held_to_the_totals_of_the_nights_of_one_date_before_it(
+    tmp_path: Path,
+) -> None:
+    """Night carries 8 and Late, of its date, takes 5 of last week's pot: they leave 8 (8
+    carried, 5 taken with last week's 5).  The next week's ``carry in 9`` takes more: check
+    warns, as the import refuses it."""
+    text = (
+        CARRIER + taker("cash Late · date 2024-05-03", 5) + taker("cash Night · date 2024-05-10", 9)
+    )
+    assert checked(text)[-1] == ("1", True, [], ["carry-carried"])
+    stored, _, error = imported(text, tmp_path)
+    assert stored == 0 and "takes 9 chips of carried Progressive Badugi pots" in (error or "")
