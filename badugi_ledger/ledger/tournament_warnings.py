@@ -21,7 +21,7 @@ from .event_lookup import event_label_of
 _TABLE_RUNS = """
 SELECT coalesce(o.table_name, ''), a.name, hp.starting_stack, hp.final_stack,
        coalesce(hp.rebuys, 0), coalesce(hp.add_ons, 0), coalesce(o.source, ''), o.line,
-       o.hand_id
+       o.hand_id, o.hand
 FROM play_order o JOIN hand_players hp ON hp.hand_id = o.hand_id
 JOIN aliases a ON a.id = hp.alias_id JOIN events e ON e.id = o.event_id
 WHERE o.event_id = ? AND e.kind = 'tournament'
@@ -46,6 +46,10 @@ class _Sittings(NamedTuple):
     unbought: set[int]
     """The stacks anyone sat down with in a hand where he bought nothing (a rebuy up to the
     starting chips is no entry)."""
+    back: list[tuple[str, str, int, str, str]]
+    """(name, table, stack, hand, source) of each hand in which a player sits down with chips
+    at the table whose hand before for him, in play order, left him 0, buying none: one
+    file's replay refuses it, but two files of one table are replayed apart."""
 
 
 def _sittings(db: sqlite3.Connection, event_id: int) -> _Sittings:
@@ -55,14 +59,16 @@ def _sittings(db: sqlite3.Connection, event_id: int) -> _Sittings:
     at another table (one file's lines are in the order played, a table's hands across files
     are not: he leaves that other table with that hand's stack, and any table with his last
     there).  One name written two ways is one player, as for the results."""
-    sat = _Sittings({}, {}, {}, set(), set(), {}, set())
+    sat = _Sittings({}, {}, {}, set(), set(), {}, set(), [])
     came, left, last = sat.came, sat.left, sat.last
     rows = []
-    for table, written, start, final, rebuys, add_ons, source, line, hand in db.execute(
+    for table, written, start, final, rebuys, add_ons, source, line, hand, number in db.execute(
         _TABLE_RUNS, [event_id]
     ):  # each table, in play order
         name = composed(written)
         start, final = int(start), int(final)
+        if last.get((name, table)) == 0 and start and not (rebuys or add_ons):
+            sat.back.append((name, table, start, str(number), str(source)))
         rows.append((table, name, start, final, source, line))
         sat.hands.setdefault(name, set()).add(hand)
         key = (name, table)
@@ -92,8 +98,24 @@ def tournament_warnings(db: sqlite3.Connection, event_id: int) -> list[str]:
     """What the import's report says of tournament ``event_id`` as the ledger holds it now
     (:func:`free_chips`, :func:`second_entries`), its hands read once."""
     sat = _sittings(db, event_id)
-    found = free_chips(db, event_id, sat) + second_entries(db, event_id, sat)
-    return found + past_midnight(db, event_id)
+    found = back_at_the_table(db, event_id, sat) + free_chips(db, event_id, sat)
+    return found + second_entries(db, event_id, sat) + past_midnight(db, event_id)
+
+
+def back_at_the_table(db: sqlite3.Connection, event_id: int, sat: _Sittings) -> list[str]:
+    """The players of tournament ``event_id`` who sit down again, with chips and no rebuy or
+    add-on, at the table where their hand before, in play order, left them 0
+    (:attr:`_Sittings.back`): a night kept in two files of one table, the second stating a
+    busted player's stack, which neither file's replay sees (``check`` refuses it within one
+    file: ``stack-carried``).  His chips were bought by nobody, and the results would place
+    him above the players who busted after him; for the import's report, as
+    :func:`free_chips` is; each as a sentence."""
+    return [
+        f"{name} busted at table {table!r} of {event_label_of(db, event_id)} and sits down "
+        f"there again in hand {hand} ({source}) with {stack} chips, without a rebuy: chips "
+        "nobody bought; write the 'rebuys' line, or correct the stacks"
+        for name, table, stack, hand, source in sat.back
+    ]
 
 
 def past_midnight(db: sqlite3.Connection, event_id: int) -> list[str]:
@@ -129,7 +151,7 @@ def free_chips(db: sqlite3.Connection, event_id: int, sat: _Sittings) -> list[st
     have come to it from a bust elsewhere (an add-on does not: the players still in take it).
     A night's file may miss hands, so this is for the import's report, not a refusal; each
     as a sentence; ``sat``: its :func:`_sittings`."""
-    came, left, last, bought, rebought, _, _ = sat
+    came, left, last, bought, rebought, _, _, _ = sat
     found = []
     for (name, table), final in sorted(last.items()):
         others = sorted(t for (n, t) in last if n == name and t != table)

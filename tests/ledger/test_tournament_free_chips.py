@@ -145,3 +145,34 @@ def test_a_player_who_rebuys_at_the_second_table_he_busts_at_is_not_warned(
         "show: Finn 4c 3d 2h As · Ben Kc Qd Jh Ts\nFinn collects 610\n"
     )
     assert "warning" not in _one_file(tmp_path, cup)
+
+
+def _final_table_file(rebuy: str = "") -> str:
+    """Hand T3 of the example in a file of its own at table Final, Bram (busted in T2) dealt
+    in with 100 chips stated: one file's replay refuses it (``stack-carried``), two are
+    replayed apart."""
+    header = TEXT[: TEXT.index("hand T1")] + "fixed limit 20/40 · blinds 10/20\n"
+    return header + (
+        "hand T3 · button Bram · Kira 430 · Noor 170 · Bram 100\n"
+        + rebuy
+        + "Bram folds · Kira raises to 40 · Noor raises to 60 · Kira raises to 80 · Noor calls 20\n"
+        "draw: Kira 1 · Noor 2\n"
+        "Kira checks · Noor bets 20 · Kira raises to 40 · Noor raises to 60 · Kira calls 20\n"
+        "draw: Kira 1 · Noor 1\n"
+        "Kira bets 40 · Noor calls 30 all-in\n"
+        "draw: Kira pat · Noor 1\n"
+        "show: Kira 8d 4s 3c Ah · Noor Kh 9s 5d 2c\n"
+        "Kira collects 340\n"
+    )
+
+
+def test_a_player_busted_at_a_table_sitting_down_there_again_in_another_file_is_warned(
+    tmp_path: Path,
+) -> None:
+    out = _import(tmp_path, _final_table_file())
+    (warning,) = [line for line in out.splitlines() if "warning:" in line]
+    assert "Bram busted at table 'Final' of Spring Freezeout (2024-04-12) and sits down" in warning
+    assert "again in hand T3" in warning and "with 100 chips, without a rebuy" in warning
+    rebought = tmp_path / "rebought"
+    rebought.mkdir()
+    assert "warning" not in _import(rebought, _final_table_file("Bram rebuys 100\n"))
