@@ -50,6 +50,7 @@ from typing import NamedTuple
 
 from ..model.games import GAMES
 from ..model.money import CHIPS, format_amount, hand_amount, unit_words
+from ..replay.pools import at_table  # (re-exported: the ledger's messages start with it too)
 from .event_lookup import event_label
 from .views import PLAYED
 
@@ -248,11 +249,6 @@ class CarryShortfall:
             "no hand (badugi-ledger settle shows them); correct the 'carry in' of the hand "
             f"that takes it and import its file again with --replace{self._nameless()}"
         )
-
-
-def at_table(table: str) -> str:
-    """``at table 'Back'``; a table without a name is every night's that names none."""
-    return f"at table {table!r}" if table else "at the table without a name"
 
 
 def pool_amount(amount: int, pool: str) -> str:

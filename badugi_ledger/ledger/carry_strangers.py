@@ -18,7 +18,8 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Iterable
 
-from .carried_pots import PoolMove, at_table, play_steps, pool_moves
+from ..replay.pools import strangers_text
+from .carried_pots import PoolMove, play_steps, pool_moves
 from .event_lookup import event_label_of
 
 _SHARED = """
@@ -60,9 +61,4 @@ def carried_to_strangers(db: sqlite3.Connection, tables: Iterable[str], source: 
 
 def _stranger_text(db: sqlite3.Connection, table: str, hand: PoolMove, carrier: PoolMove) -> str:
     taker, carried = event_label_of(db, hand.event_id), event_label_of(db, carrier.event_id)
-    return (
-        f"{at_table(table)} hand {hand.hand} of {taker} takes the Progressive Badugi pot hand "
-        f"{carrier.hand} of {carried} carried, but no player of that hand sits in it: if they "
-        "are two games, name each game's table ('table NAME', and import both files again "
-        "with --replace), or their pots pass from one game to the other"
-    )
+    return strangers_text(table, hand.hand, taker, carrier.hand, carried)

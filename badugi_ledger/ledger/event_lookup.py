@@ -17,14 +17,10 @@ import sqlite3
 from collections.abc import Mapping
 
 from ..model.errors import LedgerError
+from ..model.events import event_label  # (the one label: check's messages name events too)
 from ..model.limits import MAX_DIGITS, MAX_QUOTE, quote
 from ..model.money import format_amount, unit_words
 from .sql import dict_rows
-
-
-def event_label(row: Mapping[str, object]) -> str:
-    """``Friday game (2024-03-01)``: an event as messages name it."""
-    return f"{row['name']}" + (f" ({row['date']})" if row.get("date") else "")
 
 
 def chip_value(event: Mapping[str, object]) -> str | None:

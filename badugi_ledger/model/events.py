@@ -33,7 +33,7 @@ start.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
 from .cards import Card
@@ -568,3 +568,9 @@ class HandRecord:
     @property
     def players(self) -> tuple[str, ...]:
         return tuple(s.name for s in self.seats)
+
+
+def event_label(row: Mapping[str, object]) -> str:
+    """``Friday game (2024-03-01)``: an event as messages name it (the ledger's, and ``check``'s
+    of a night in its file)."""
+    return f"{row['name']}" + (f" ({row['date']})" if row.get("date") else "")

@@ -32,7 +32,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from ..model.events import HandRecord, event_of
+from ..model.events import HandRecord, event_label, event_of
 from ..model.money import CHIPS, unit_words
 
 NIGHTS_LIMIT = 512
@@ -55,6 +55,10 @@ class NightBefore(NamedTuple):
     alike: tuple[str, ...] = ()
     """The nights of the night's own date before it in the file (their names), whose order the
     ledger does not know: ``carry`` is what they and the nights before them leave it."""
+    carrier: tuple[str, str, frozenset[str]] | None = None
+    """The last hand of those nights that carried a pot, in play order (its hand, its night's
+    name and date as the ledger labels it, its players), when their dates tell that order:
+    the pot a night's first hand takes is that hand's (:func:`strangers_text`)."""
 
 
 @dataclass(eq=False)
@@ -68,6 +72,8 @@ class PoolNight:
     taken: int = 0
     first_take: int | None = None
     """What its first Progressive hand took (``carry in``): None until one is counted."""
+    carrier: tuple[str, frozenset[str]] | None = None
+    """Its last hand that carried a pot: the hand and its players (None: none carried)."""
 
 
 def pool_of(event: EventKey) -> tuple[str | None, ...]:
@@ -131,7 +137,11 @@ class Pools:
             left += max(n.first_take or 0 for n in alike)  # (last week's, of one of them)
         latest = max(earlier or alike, key=_date)
         named = tuple(n.name for n in alike)
-        return night, NightBefore(latest.name, latest.date or "", left, named), elsewhere
+        return (
+            night,
+            NightBefore(latest.name, latest.date or "", left, named, _carrier(earlier)),
+            elsewhere,
+        )
 
     def count(self, record: HandRecord, night: PoolNight, carry_in: int, out: int) -> None:
         """A Progressive hand of ``night`` that the import stores (replayed as recorded, every
@@ -141,12 +151,44 @@ class Pools:
         night.taken += carry_in
         night.carried += out
         if out:
+            night.carrier = (record.hand_id or "", frozenset(record.players))
             source, table, pool = pool_at(record)
             self.carried_in.setdefault((source, table), {}).setdefault(pool, pool_words(record))
 
 
 def _date(night: PoolNight) -> str:
     return night.date or ""
+
+
+def _carrier(earlier: list[PoolNight]) -> tuple[str, str, frozenset[str]] | None:
+    """The last hand of ``earlier`` that carried a pot, in play order (see
+    :attr:`NightBefore.carrier`): None when none carried, or two of them share a date (the
+    ledger does not order those)."""
+    if len({n.date for n in earlier}) < len(earlier):
+        return None
+    carriers = [n for n in earlier if n.carrier is not None]
+    if not carriers:
+        return None
+    night = max(carriers, key=_date)
+    hand, players = night.carrier or ("", frozenset())
+    return hand, event_label({"name": night.name, "date": night.date}), players
+
+
+def strangers_text(table: str, hand: str, taker: str, carrier: str, carried: str) -> str:
+    """A hand that takes the pot a hand of another night carried while no player of that hand
+    sits in it, in words (``check``'s warning, the import's): most likely two games kept at
+    one table, whose pots pass from one to the other."""
+    return (
+        f"{at_table(table)} hand {hand} of {taker} takes the Progressive Badugi pot hand "
+        f"{carrier} of {carried} carried, but no player of that hand sits in it: if they "
+        "are two games, name each game's table ('table NAME', and import both files again "
+        "with --replace), or their pots pass from one game to the other"
+    )
+
+
+def at_table(table: str) -> str:
+    """``at table 'Back'``; a table without a name is every night's that names none."""
+    return f"at table {table!r}" if table else "at the table without a name"
 
 
 def _left(earlier: list[PoolNight]) -> int:

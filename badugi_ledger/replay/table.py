@@ -65,6 +65,7 @@ from ..model.events import (
     HandRecord,
     RakeTaken,
     StackChange,
+    event_label,
     event_of,
 )
 from ..model.games import GAMES
@@ -93,7 +94,7 @@ from .carried import (
 from .claims import final_line_imbalance
 from .event_terms import EventTerms
 from .hand import replay_hand
-from .pools import Pools
+from .pools import NightBefore, Pools, strangers_text
 
 INCOMPLETE_RULES = frozenset(
     {"stack-unknown", "carry-unknown", "pot-undetermined", "hand-incomplete"}
@@ -122,6 +123,22 @@ def error_violation(exc: BadugiError) -> Violation:
     if rule in INCOMPLETE_RULES:
         return Violation(rule, exc.message, exc.position, "incomplete")
     return Violation(rule, exc.message, exc.position, "illegal")
+
+
+def _carried_to_strangers(
+    before: NightBefore | None, record: HandRecord, carry_in: int
+) -> Violation | None:
+    """The ``carry-strangers`` warning of a night's first hand that takes the pot a hand of the
+    file's night before it carried (:attr:`~.pools.NightBefore.carrier`) while no player of
+    that hand sits in it: the import stores it and says so (``ledger/carry_strangers.py``)."""
+    carrier = None if before is None else before.carrier
+    if carrier is None or not carry_in or carrier[2] & set(record.players):
+        return None
+    hand, carried, _ = carrier
+    session = record.session
+    taker = event_label({"name": session.name, "date": session.date})
+    text = strangers_text(record.table, record.hand_id or "", taker, hand, carried)
+    return Violation("carry-strangers", text, record.pos, "warning")
 
 
 TableKey = tuple[str, str, tuple[str, str, str | None, str]]
@@ -254,6 +271,9 @@ class TableTracker:
                 warnings = (carry_stated, *warnings)
             else:
                 found = (carry_stated, *found)
+        strangers = _carried_to_strangers(before, record, result.carry_in)
+        if strangers is not None:
+            warnings = (strangers, *warnings)
         night = state.night
         if progressive and night is not None and not (found or result.unknown_stacks):
             self.pools.count(record, night, result.carry_in, result.carry_out)  # (stored)

@@ -185,3 +185,31 @@ def test_a_later_night_is_held_to_the_totals_of_the_nights_of_one_date_before_it
     assert checked(text)[-1] == ("1", True, [], ["carry-carried"])
     stored, _, error = imported(text, tmp_path)
     assert stored == 0 and "takes 9 chips of carried Progressive Badugi pots" in (error or "")
+
+
+def _strangers(text: str) -> str:
+    """``text`` with the taking night's players renamed: none of the carrying hand's sits in it."""
+    for old, new in (("Anna", "Eve"), ("Ben", "Finn"), ("Cara", "Gus"), ("Dan", "Hal")):
+        text = text.replace(old, new)
+    return text
+
+
+def test_a_pot_taken_by_a_night_without_the_carrying_hands_players_is_told_by_both(
+    tmp_path: Path,
+) -> None:
+    """Night's hand 2 carries 8 and Next, a week on at table T, takes it with four other
+    players: most likely two games at one table.  The import stores it with a warning
+    (``ledger/carry_strangers.py``); check gives the same warning, at Next's first hand."""
+    text = CARRIER + _strangers(taker("cash Next · date 2024-05-10", 8))
+    assert checked(text)[-1] == ("1", True, [], ["carry-strangers"])
+    (outcome,) = list(replay_stream(parse_text(text, "night.bhh")))[-1:]
+    (warning,) = outcome.warnings
+    path = tmp_path / "night.bhh"
+    path.write_text(text, encoding="utf-8")
+    report = import_into(tmp_path / "club.db", [path])
+    assert report.stored == 3 and report.files[0].warnings == [warning.message]
+    assert (
+        "hand 1 of Next (2024-05-10) takes the Progressive Badugi pot hand 2 of" in warning.message
+    )
+    with_anna = CARRIER + taker("cash Next · date 2024-05-10", 8)
+    assert checked(with_anna)[-1] == ("1", True, [], [])
