@@ -146,7 +146,7 @@ def _carry_in(state: TableState, record: HandRecord) -> tuple[int, Violation | N
             record.position(stated[0][0]),
             "warning",
         )
-    if before is not None and before.alike and amount > before.carry:
+    if before is not None and before.alike and before.too_much(amount):
         return amount, Violation(
             "carry-carried",
             f"the hand states a carried-in pot of {hand_figure(amount, currency)}, but the "
@@ -159,7 +159,7 @@ def _carry_in(state: TableState, record: HandRecord) -> tuple[int, Violation | N
             record.position(stated[0][0]),
             "warning",
         )
-    if before is not None and amount > before.carry:
+    if before is not None and not before.alike and amount > before.carry:
         return amount, Violation(
             "carry-carried",
             f"the hand states a carried-in pot of {hand_figure(amount, currency)}, but the "

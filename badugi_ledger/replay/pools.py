@@ -18,7 +18,11 @@ only (a night between them, or an earlier one, may be in another file, which the
   not order but holds to their totals, more than they and the nights before them leave it:
   what was left before that date, and what the nights of the date carried less what they took
   (one of their first hands may take last week's pot when no earlier night came before them),
-  so that two nights of one date never each take the one pot;
+  so that two nights of one date never each take the one pot.  The ledger's totals count what
+  the night's own later hands, and later nights of the date, carry, which a check of its first
+  hand cannot see yet: a first hand that takes more than any of the date's nights before it
+  took may be the first played, and is not held; one that takes no more is, and the warning
+  says what may still cover it;
 * any pot at all, when no Progressive hand of the pool came on an earlier date and the file's
   hands at the table carried pots in other pools.
 
@@ -55,10 +59,22 @@ class NightBefore(NamedTuple):
     alike: tuple[str, ...] = ()
     """The nights of the night's own date before it in the file (their names), whose order the
     ledger does not know: ``carry`` is what they and the nights before them leave it."""
+    last_week: int | None = None
+    """With :attr:`alike` and no night of an earlier date before them: the largest pot one of
+    them took at its first hand, last week's it may be.  A first hand taking more may itself
+    be the first played, taking last week's pot, its own later hands carrying what the others
+    took: the ledger's totals count those, which the check cannot see yet."""
     carrier: tuple[str, str, frozenset[str]] | None = None
     """The last hand of those nights that carried a pot, in play order (its hand, its night's
     name and date as the ledger labels it, its players), when their dates tell that order:
     the pot a night's first hand takes is that hand's (:func:`strangers_text`)."""
+
+    def too_much(self, amount: int) -> bool:
+        """Whether a night's first hand that takes ``amount`` takes more than the nights
+        before it in the file leave it (as the ledger holds them: see the module docstring)."""
+        if self.last_week is not None and amount > self.last_week:
+            return False
+        return amount > self.carry
 
 
 @dataclass(eq=False)
@@ -131,17 +147,17 @@ class Pools:
         if not (earlier or alike) or None in [n.date for n in played]:
             return night, None, elsewhere  # (undated nights: all held to their totals)
         left = _left(earlier) + sum(n.carried - n.taken for n in alike)
+        last_week = None
         if alike and not earlier:
             if left >= 0:  # (whichever takes last week's pot, the date's pots cover the rest)
                 return night, None, elsewhere
-            left += max(n.first_take or 0 for n in alike)  # (last week's, of one of them)
+            last_week = max(n.first_take or 0 for n in alike)
+            left += last_week  # (last week's, of one of them)
         latest = max(earlier or alike, key=_date)
         named = tuple(n.name for n in alike)
-        return (
-            night,
-            NightBefore(latest.name, latest.date or "", left, named, _carrier(earlier)),
-            elsewhere,
-        )
+        carrier = _carrier(earlier)
+        before = NightBefore(latest.name, latest.date or "", left, named, last_week, carrier)
+        return night, before, elsewhere
 
     def count(self, record: HandRecord, night: PoolNight, carry_in: int, out: int) -> None:
         """A Progressive hand of ``night`` that the import stores (replayed as recorded, every

@@ -173,6 +173,27 @@ def test_a_night_of_one_date_may_take_what_another_of_the_date_carried(tmp_path:
     assert imported(text, tmp_path)[:2] == (3, 0)
 
 
+def test_a_night_of_one_date_taking_more_than_the_others_may_be_the_first_played(
+    tmp_path: Path,
+) -> None:
+    """Early takes a pot of 5; Night, of its date and after it in the file, opens by taking 8
+    and carries 8 at its hand 2: played first, Night took last week's 8 and carried the 8
+    that Early then took 5 of.  The ledger's totals allow it (13 taken of 8 and 8); check
+    does not warn, as Night's first hand takes more than the others' largest take (it may
+    be the first played; what its own later hands carry is not seen yet)."""
+    night = CARRIER.replace(
+        "Cara raises · Dan folds · Anna folds · Ben folds\nCara collects 5\n", ""
+    )
+    night = night.replace(
+        "hand 1 · button Dan · Anna 100 · Ben 100 · Cara 100 · Dan 100\n",
+        "hand 1 · button Dan · Anna 100 · Ben 100 · Cara 100 · Dan 100\ncarry in 8\n"
+        "Anna bets · Ben folds · Cara folds · Dan folds\nAnna collects 8\n",
+    )
+    text = taker("cash Early · date 2024-05-03", 5) + "\n" + night
+    assert all(ok and not warned for _, ok, _, warned in checked(text))
+    assert imported(text, tmp_path)[:2] == (3, 0)
+
+
 def test_a_later_night_is_held_to_the_totals_of_the_nights_of_one_date_before_it(
     tmp_path: Path,
 ) -> None:
