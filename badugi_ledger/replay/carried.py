@@ -146,20 +146,7 @@ def _carry_in(state: TableState, record: HandRecord) -> tuple[int, Violation | N
             record.position(stated[0][0]),
             "warning",
         )
-    if before is not None and before.alike and before.too_much(amount):
-        return amount, Violation(
-            "carry-carried",
-            f"the hand states a carried-in pot of {hand_figure(amount, currency)}, but the "
-            f"table's nights of {before.date} before it in this file "
-            f"({', '.join(before.alike)}), whose order the ledger does not know, and those "
-            f"before them leave it {hand_figure(max(before.carry, 0), currency)}: the ledger "
-            "holds nights of one date to their totals (one of their first hands may take last "
-            "week's pot) and refuses a pot taken twice or never carried, unless a later hand of "
-            "that date, or a night before it recorded in another file, carried it",
-            record.position(stated[0][0]),
-            "warning",
-        )
-    if before is not None and not before.alike and amount > before.carry:
+    if before is not None and amount > before.carry:
         return amount, Violation(
             "carry-carried",
             f"the hand states a carried-in pot of {hand_figure(amount, currency)}, but the "
@@ -186,7 +173,7 @@ def redeal_hint(before: NightBefore, record: HandRecord) -> str:
     (so it is no redeal: its blinds are due) when the table's night before in the file carried
     one: the hand may be that pot's redeal, written without its ``carry in`` (empty when it
     states one, or is not Progressive Badugi)."""
-    if _states_carry_in(record) or not GAMES[record.settings.game].progressive or before.alike:
+    if _states_carry_in(record) or not GAMES[record.settings.game].progressive:
         return ""
     currency = amounts_currency(record.session, record.settings.currency)
     return (

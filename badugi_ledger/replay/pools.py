@@ -13,16 +13,8 @@ only (a night between them, or an earlier one, may be in another file, which the
 * more than the earlier nights left (what they carried, less what they took, the pool's first
   take included: last week's pot), counting the hands the import stores only (a pot that a
   rejected or unreadable hand carried is none of the ledger's) - when every one of the pool's
-  nights is dated;
-* and when nights of the night's own date came before it in the file, which the ledger does
-  not order but holds to their totals, more than they and the nights before them leave it:
-  what was left before that date, and what the nights of the date carried less what they took
-  (one of their first hands may take last week's pot when no earlier night came before them),
-  so that two nights of one date never each take the one pot.  The ledger's totals count what
-  the night's own later hands, and later nights of the date, carry, which a check of its first
-  hand cannot see yet: a first hand that takes more than any of the date's nights before it
-  took may be the first played, and is not held; one that takes no more is, and the warning
-  says what may still cover it;
+  nights is dated; nights of one earlier date, which the ledger does not order, count by their
+  totals (one of them may have taken last week's pot);
 * any pot at all, when no Progressive hand of the pool came on an earlier date and the file's
   hands at the table carried pots in other pools.
 
@@ -56,25 +48,10 @@ class NightBefore(NamedTuple):
     date: str
     carry: int
     """The pots those nights carried and did not take (0: none)."""
-    alike: tuple[str, ...] = ()
-    """The nights of the night's own date before it in the file (their names), whose order the
-    ledger does not know: ``carry`` is what they and the nights before them leave it."""
-    last_week: int | None = None
-    """With :attr:`alike` and no night of an earlier date before them: the largest pot one of
-    them took at its first hand, last week's it may be.  A first hand taking more may itself
-    be the first played, taking last week's pot, its own later hands carrying what the others
-    took: the ledger's totals count those, which the check cannot see yet."""
     carrier: tuple[str, str, frozenset[str]] | None = None
     """The last hand of those nights that carried a pot, in play order (its hand, its night's
     name and date as the ledger labels it, its players), when their dates tell that order:
     the pot a night's first hand takes is that hand's (:func:`strangers_text`)."""
-
-    def too_much(self, amount: int) -> bool:
-        """Whether a night's first hand that takes ``amount`` takes more than the nights
-        before it in the file leave it (as the ledger holds them: see the module docstring)."""
-        if self.last_week is not None and amount > self.last_week:
-            return False
-        return amount > self.carry
 
 
 @dataclass(eq=False)
@@ -144,19 +121,13 @@ class Pools:
         if not earlier:
             carried = self.carried_in.get((source, table), {})
             elsewhere = tuple(w for p, w in carried.items() if p != pool)
-        if not (earlier or alike) or None in [n.date for n in played]:
-            return night, None, elsewhere  # (undated nights: all held to their totals)
-        left = _left(earlier) + sum(n.carried - n.taken for n in alike)
-        last_week = None
-        if alike and not earlier:
-            if left >= 0:  # (whichever takes last week's pot, the date's pots cover the rest)
-                return night, None, elsewhere
-            last_week = max(n.first_take or 0 for n in alike)
-            left += last_week  # (last week's, of one of them)
-        latest = max(earlier or alike, key=_date)
-        named = tuple(n.name for n in alike)
-        carrier = _carrier(earlier)
-        before = NightBefore(latest.name, latest.date or "", left, named, last_week, carrier)
+        if not earlier or alike or None in [n.date for n in played]:
+            # Undated nights, and nights of this one's own date, whose order the ledger does
+            # not know and whose totals it holds them to: the carries of this night's later
+            # hands, and of the date's later nights, may cover what its first hand takes.
+            return night, None, elsewhere
+        latest = max(earlier, key=_date)
+        before = NightBefore(latest.name, latest.date or "", _left(earlier), _carrier(earlier))
         return night, before, elsewhere
 
     def count(self, record: HandRecord, night: PoolNight, carry_in: int, out: int) -> None:
