@@ -4,7 +4,9 @@ The recorder often knows only some cards (their own, the showdown), so every hol
 of known cards and unknown slots (``None``).  What the tracker enforces:
 
 * no known card is in two places at once (``duplicate-card``): every known card has one
-  location, a player's hand or the discard pile;
+  location, a player's hand or the discard pile, or, once the player threw cards the record
+  does not name, "his hand or the discard pile" (either way no one else's, and not in the stub
+  until a reshuffle);
 * a known discard is a card the player holds, or fills one of their unknown slots
   (``discard-not-held``);
 * the stub size, which is known even when the cards are not: 52 minus the cards dealt and
@@ -38,6 +40,9 @@ from ..model.errors import NOWHERE, IllegalAction, Position
 from ..model.settings import ReshuffleRule
 
 MUCK = "\x00discards"
+MAYBE = "\x01"
+"""Prefix of a known card's location once its holder threw cards the record does not name:
+``MAYBE + player`` is "still in his hand, or discarded"."""
 DECK_SIZE = 52
 _INDEX = CARD_INDEX
 _CARD_AT = DECK.__getitem__
@@ -91,7 +96,8 @@ class CardTracker:
         (:meth:`show_folded`)."""
         self._loc: list[str | None] = [None] * DECK_SIZE
         """By card index: the player holding that known card, :data:`MUCK` for a known dead
-        card (discarded, folded, not reshuffled since), or None."""
+        card (discarded, folded, not reshuffled since), :data:`MAYBE` + the player for a known
+        card of his that he may have thrown unnamed (not reshuffled since), or None."""
         self.stub: int | None = DECK_SIZE - hand_size * len(players)
         self.pool = 0
         """Dead cards (discards, folded hands, burns) that a reshuffle would put back into play."""
@@ -159,6 +165,15 @@ class CardTracker:
         """``player`` gets ``card`` (at ``index``), which is already in a hand or dead: said
         with the reshuffle rule (seeds README item 3) when the card is a discard."""
         where = self._loc[index]
+        assert where is not None
+        if where[:1] == MAYBE:
+            return self._illegal(
+                "duplicate-card",
+                f"{player} gets {card}, but {card} was in {where[1:]}'s hand when he threw "
+                "cards the record does not name: it is still there or discarded, and the "
+                "discards have not been reshuffled since (seeds README item 3)",
+                at,
+            )
         if where == MUCK:
             if card in kept:
                 why = (
@@ -266,17 +281,18 @@ class CardTracker:
             if None in hand and len(hand) == hand.count(None):
                 hand.remove(None)
             else:
-                # Which card went is unknown, a known one as well as an unseen one: forget
-                # what this player holds (a known card of his may be gone, and show up
-                # elsewhere; what he shows later is checked against nothing false).
+                # Which card went is unknown, a known one as well as an unseen one: his known
+                # cards become unseen slots (any may be gone; what he shows later is checked
+                # against nothing false), each still his or dead until a reshuffle.
+                maybe = MAYBE + player
                 for known in hand:
                     if known is not None and loc[known] == player:
-                        loc[known] = None
+                        loc[known] = maybe
                 hand[:] = [None] * (len(hand) - 1)
             return
         index = _INDEX[card]
         where = loc[index]
-        if where is None:
+        if where is None or where == MAYBE + player:
             if None not in hand:
                 raise self._illegal(
                     "discard-not-held",
@@ -288,6 +304,12 @@ class CardTracker:
             raise self._illegal(
                 "duplicate-card",
                 f"{player} discards {card}, but {card} was already discarded in this hand",
+                at,
+            )
+        elif where[:1] == MAYBE:
+            raise self._illegal(
+                "duplicate-card",
+                f"{player} discards {card}, but {card} is in {where[1:]}'s hand or discarded",
                 at,
             )
         else:
@@ -319,7 +341,9 @@ class CardTracker:
         kept = {_INDEX[c] for c in thrown if c is not None} if own else set()
         loc = self._loc
         for index, where in enumerate(loc):
-            if where == MUCK and index not in kept:
+            if where is not None and (
+                (where == MUCK and index not in kept) or where[:1] == MAYBE
+            ):  # (a card he may have thrown is in his hand or now in the stub)
                 loc[index] = None
         self.stub = available - (n - stub)
         self.pool = own
@@ -340,8 +364,9 @@ class CardTracker:
         hold = self._hold
         loc = self._loc
         for p in players:
-            for index in hold[p]:
-                if index is not None and loc[index] == p:
+            maybe = MAYBE + p
+            for index, where in enumerate(loc):
+                if where in (p, maybe):
                     loc[index] = None
             hold[p] = [None] * self.hand_size
         self.stub = None
@@ -353,6 +378,10 @@ class CardTracker:
         loc = self._loc
         for index in hand:
             if index is not None:
+                loc[index] = MUCK
+        maybe = MAYBE + player
+        for index, where in enumerate(loc):
+            if where == maybe:  # in the folded hand or discarded: dead either way
                 loc[index] = MUCK
         self._folded[player] = (hand[:], self.reshuffles)
         self.pool += len(hand)
@@ -399,9 +428,10 @@ class CardTracker:
                 at,
             )
         loc = self._loc
+        maybe = MAYBE + player
         for card in extra:
             index = _INDEX[card]
-            if loc[index] is not None:
+            if loc[index] is not None and loc[index] != maybe:
                 raise self._duplicate(card, index, player, at)
         for card in extra:
             index = _INDEX[card]
@@ -438,7 +468,7 @@ class CardTracker:
         extra = [c for c in shown_known if c not in hand]
         for card in extra if reshuffles == self.reshuffles else ():
             holder = self._loc[_INDEX[card]]
-            if holder is not None and holder != MUCK:
+            if holder is not None and holder != MUCK and holder[:1] != MAYBE:
                 raise self._illegal(
                     "show-not-held",
                     f"{player} shows {card} after folding, but {holder} holds it",
@@ -455,10 +485,12 @@ class CardTracker:
     def known_part(self, player: str) -> tuple[list[Card], int, list[Card]]:
         """The cards of the player's holding that are known, how many are not, and the cards
         those may be: the cards whose place is not known (no player holds them as far as the
-        record says, and none is a dead card the stub has not taken back)."""
+        record says, and none is a dead card the stub has not taken back), and his own known
+        cards he may have thrown unnamed."""
         hand = self._hold[player]
         held = [_CARD_AT(i) for i in hand if i is not None]
-        free = [_CARD_AT(i) for i, where in enumerate(self._loc) if where is None]
+        maybe = MAYBE + player  # his own card he may have thrown: may still be his
+        free = [_CARD_AT(i) for i, where in enumerate(self._loc) if where is None or where == maybe]
         return held, len(hand) - len(held), free
 
     def known_hand(self, player: str) -> tuple[Card, ...] | None:

@@ -163,3 +163,42 @@ def test_a_folded_hand_reshuffled_to_another_player_may_be_shown_after_folding()
     assert [w.rule for w in shown.warnings] == ["show-after-fold"], shown.warnings
     not_reshuffled = hand([f"P{i} draws 1" for i in (1, 2, 4, 5, 6)] + ["P7 draws ?? > Ks"])
     assert rule(not_reshuffled) == "show-not-held"
+
+
+UNNAMED_THROW = """\
+game badugi · fixed limit 2/4 · blinds 1/2
+
+hand 1 · button Anna · Anna 100 · Ben 100
+deal: Ben ?? Qh 3d ?? · Anna ?? 6d Ts Jh
+Anna calls · Ben checks
+draw: Ben ?? ?? -> 5c 7h · Anna Jh -> 4s
+Ben checks · Anna checks
+draw: Ben ?? -> {second} · Anna Ts -> 5d
+"""
+
+
+def _second_draw(second: str) -> list[tuple[int, str, str]]:
+    from badugi_ledger.replay import replay_stream
+    from badugi_ledger.text.parse import parse_text
+
+    (outcome,) = replay_stream(parse_text(UNNAMED_THROW.format(second=second), "night.bhh"))
+    return [(e.pos.line, e.rule, e.message) for e in outcome.errors]
+
+
+def test_a_known_card_thrown_unnamed_is_dead_until_a_reshuffle() -> None:
+    """Ben was dealt the 3d and threw two cards the record does not name: the 3d is still in
+    his hand or it is in the discards, and heads-up the stub (44 cards) never runs out, so
+    nobody is served it again (``004``: "None of the discards reappears" without a
+    reshuffle; seeds README item 3: only a reshuffle brings a discard back).  It was
+    forgotten, and Ben served the 3d in the next draw was accepted."""
+    assert _second_draw("3d") == [
+        (
+            8,
+            "duplicate-card",
+            "Ben gets 3d, but 3d was in Ben's hand when he threw cards the record does not "
+            "name: it is still there or discarded, and the discards have not been reshuffled "
+            "since (seeds README item 3)",
+        )
+    ]
+    # A card nobody is known to hold is served as before.
+    assert [rule for _, rule, _ in _second_draw("3s")] == ["hand-incomplete"]
