@@ -73,6 +73,7 @@ class CardTracker:
         "live",
         "waiting",
         "where",
+        "_unnamed",
     )
 
     def __init__(
@@ -109,6 +110,9 @@ class CardTracker:
         self.waiting: list[tuple[str, Sequence[Card | None], Sequence[Card | None], int]]
         self.waiting = []
         """``discards-first``: the draws of the current draw, discarded but not yet served."""
+        self._unnamed: list[int] = []
+        """The known cards the player drawing now held when he threw cards the record does not
+        name: each is his or one of his own throws, which ``exclude-own`` does not reshuffle."""
 
     def _illegal(self, rule: str, message: str, at: int) -> IllegalAction:
         return IllegalAction(message, position=self.where(at), rule=rule)
@@ -167,11 +171,18 @@ class CardTracker:
         where = self._loc[index]
         assert where is not None
         if where[:1] == MAYBE:
+            if kept and index in self._unnamed:
+                why = (
+                    "it is still there or one of his discards of this draw, which the "
+                    "reshuffle that served him leaves out (seeds README item 3, rule exclude-own)"
+                )
+            else:
+                why = "it is still there or discarded, and has not been reshuffled since"
+                why += " (seeds README item 3)"
             return self._illegal(
                 "duplicate-card",
                 f"{player} gets {card}, but {card} was in {where[1:]}'s hand when he threw "
-                "cards the record does not name: it is still there or discarded, and the "
-                "discards have not been reshuffled since (seeds README item 3)",
+                f"cards the record does not name: {why}",
                 at,
             )
         if where == MUCK:
@@ -214,6 +225,7 @@ class CardTracker:
         first = self.discards_first
         if not first and not received and not discards:
             return ""  # standing pat changes nothing
+        self._unnamed = []
         # The discards (inline: every draw of every hand passes here).
         hand = self._hold[player]
         loc = self._loc
@@ -288,6 +300,7 @@ class CardTracker:
                 for known in hand:
                     if known is not None and loc[known] == player:
                         loc[known] = maybe
+                        self._unnamed.append(known)
                 hand[:] = [None] * (len(hand) - 1)
             return
         index = _INDEX[card]
@@ -339,12 +352,12 @@ class CardTracker:
             )
         # The reshuffled discards become unknown stub cards and may be dealt again.
         kept = {_INDEX[c] for c in thrown if c is not None} if own else set()
+        if own:  # his known cards he may have thrown unnamed now: his, or left out
+            kept.update(self._unnamed)
         loc = self._loc
         for index, where in enumerate(loc):
-            if where is not None and (
-                (where == MUCK and index not in kept) or where[:1] == MAYBE
-            ):  # (a card he may have thrown is in his hand or now in the stub)
-                loc[index] = None
+            if where is not None and (where == MUCK or where[:1] == MAYBE) and index not in kept:
+                loc[index] = None  # (a card one may have thrown before: his, or in the stub)
         self.stub = available - (n - stub)
         self.pool = own
         self.reshuffles += 1

@@ -196,9 +196,25 @@ def test_a_known_card_thrown_unnamed_is_dead_until_a_reshuffle() -> None:
             8,
             "duplicate-card",
             "Ben gets 3d, but 3d was in Ben's hand when he threw cards the record does not "
-            "name: it is still there or discarded, and the discards have not been reshuffled "
-            "since (seeds README item 3)",
+            "name: it is still there or discarded, and has not been reshuffled since (seeds "
+            "README item 3)",
         )
     ]
     # A card nobody is known to hold is served as before.
     assert [rule for _, rule, _ in _second_draw("3s")] == ["hand-incomplete"]
+
+
+def test_a_known_card_thrown_unnamed_is_left_out_of_the_reshuffle_that_serves_its_holder() -> None:
+    """``001``: the reshuffle leaves out "those just discarded by the current player".  P6 holds
+    the Kd and throws one card the record does not name when the stub is empty: the Kd is his
+    or that discard, so neither he nor P7 after him is served it.  A known card P1 may have
+    thrown unnamed in an earlier turn may be among the reshuffled discards: P6 may get it."""
+    empty = PREFLOP + FIVE_DRAWS
+    assert refused([*empty, "P6 draws ?? > Kd"]).message == (
+        "P6 gets Kd, but Kd was in P6's hand when he threw cards the record does not name: "
+        "it is still there or one of his discards of this draw, which the reshuffle that "
+        "served him leaves out (seeds README item 3, rule exclude-own)"
+    )
+    assert rule([*empty, "P6 draws ?? > 2c", "P7 draws ?? > Kd"]) == "duplicate-card"
+    earlier = ["P1 draws ?? > ??"] + [f"P{i} draws 4" for i in range(2, 6)]
+    assert rule(PREFLOP + [*earlier, "P6 draws ?? ?? ?? ?? > As ?? ?? ??"]) == "hand-incomplete"
