@@ -74,6 +74,7 @@ class CardTracker:
         "waiting",
         "where",
         "_unnamed",
+        "_bound",
     )
 
     def __init__(
@@ -113,6 +114,9 @@ class CardTracker:
         self._unnamed: list[int] = []
         """The known cards the player drawing now held when he threw cards the record does not
         name: each is his or one of his own throws, which ``exclude-own`` does not reshuffle."""
+        self._bound: dict[str, int] = {}
+        """By player, how many of his unseen slots surely hold known cards of his he may have
+        thrown unnamed (at least; a card whose place is not known fits only in the others)."""
 
     def _illegal(self, rule: str, message: str, at: int) -> IllegalAction:
         return IllegalAction(message, position=self.where(at), rule=rule)
@@ -289,18 +293,25 @@ class CardTracker:
         """A discard that is not simply a known card the player holds: an unknown card, a
         card that fills one of the player's unknown slots, or an impossible one."""
         loc = self._loc
+        bound = self._bound
         if card is None:
             if None in hand and len(hand) == hand.count(None):
                 hand.remove(None)
+                if bound.get(player):  # (the card thrown may be one of them)
+                    bound[player] -= 1
             else:
                 # Which card went is unknown, a known one as well as an unseen one: his known
                 # cards become unseen slots (any may be gone; what he shows later is checked
                 # against nothing false), each still his or dead until a reshuffle.
                 maybe = MAYBE + player
+                known_cards = 0
                 for known in hand:
                     if known is not None and loc[known] == player:
                         loc[known] = maybe
                         self._unnamed.append(known)
+                        known_cards += 1
+                # The card thrown was one of his known cards or of those slots, or another.
+                bound[player] = max(0, bound.get(player, 0) + known_cards - 1)
                 hand[:] = [None] * (len(hand) - 1)
             return
         index = _INDEX[card]
@@ -312,6 +323,10 @@ class CardTracker:
                     f"{player} discards {card}, but holds {format_cards(_cards(hand))}",
                     at,
                 )
+            if where is None:
+                self._fits_unseen(player, hand, [card], "discards", at)
+            elif bound.get(player):
+                bound[player] -= 1
             hand.remove(None)
         elif where == MUCK:
             raise self._illegal(
@@ -332,6 +347,27 @@ class CardTracker:
                 at,
             )
         loc[index] = MUCK
+
+    def _fits_unseen(
+        self, player: str, hand: list[int | None], cards: Sequence[Card], verb: str, at: int
+    ) -> None:
+        """``cards``, whose place is not known, fill unseen slots of ``player``'s ``hand``: not
+        those that surely hold his known cards he may have thrown unnamed (``discard-not-held``,
+        ``show-not-held``).  Seeds README item 3: a card is in one place at a time."""
+        bound = self._bound.get(player, 0)
+        if len(cards) <= hand.count(None) - bound:
+            return
+        maybe = MAYBE + player
+        his = [_CARD_AT(i) for i, where in enumerate(self._loc) if where == maybe]
+        known = [_CARD_AT(i) for i in hand if i is not None]
+        held = f"{format_cards(known)} and " if known else ""
+        raise self._illegal(
+            "discard-not-held" if verb == "discards" else "show-not-held",
+            f"{player} {verb} {format_cards(cards)}, but holds {held}{hand.count(None)} unseen "
+            f"card{'' if hand.count(None) == 1 else 's'}, {bound} of them among "
+            f"{format_cards(his)}, which he held when he threw cards the record does not name",
+            at,
+        )
 
     def _reshuffle(self, player: str, n: int, thrown: Sequence[Card | None], at: int) -> str:
         """The stub cannot serve ``n`` cards: shuffle the dead cards into a new stub (not the
@@ -358,6 +394,7 @@ class CardTracker:
         for index, where in enumerate(loc):
             if where is not None and (where == MUCK or where[:1] == MAYBE) and index not in kept:
                 loc[index] = None  # (a card one may have thrown before: his, or in the stub)
+        self._bound.clear()  # a card he may have thrown may be in the stub now
         self.stub = available - (n - stub)
         self.pool = own
         self.reshuffles += 1
@@ -382,6 +419,7 @@ class CardTracker:
                 if where in (p, maybe):
                     loc[index] = None
             hold[p] = [None] * self.hand_size
+            self._bound.pop(p, None)
         self.stub = None
         self.waiting.clear()
 
@@ -392,6 +430,7 @@ class CardTracker:
         for index in hand:
             if index is not None:
                 loc[index] = MUCK
+        self._bound.pop(player, None)
         maybe = MAYBE + player
         for index, where in enumerate(loc):
             if where == maybe:  # in the folded hand or discarded: dead either way
@@ -446,6 +485,7 @@ class CardTracker:
             index = _INDEX[card]
             if loc[index] is not None and loc[index] != maybe:
                 raise self._duplicate(card, index, player, at)
+        self._fits_unseen(player, held, [c for c in extra if loc[_INDEX[c]] is None], "shows", at)
         for card in extra:
             index = _INDEX[card]
             loc[index] = player

@@ -218,3 +218,35 @@ def test_a_known_card_thrown_unnamed_is_left_out_of_the_reshuffle_that_serves_it
     assert rule([*empty, "P6 draws ?? > 2c", "P7 draws ?? > Kd"]) == "duplicate-card"
     earlier = ["P1 draws ?? > ??"] + [f"P{i} draws 4" for i in range(2, 6)]
     assert rule(PREFLOP + [*earlier, "P6 draws ?? ?? ?? ?? > As ?? ?? ??"]) == "hand-incomplete"
+
+
+def test_a_card_nobody_placed_fits_only_where_a_known_card_thrown_unnamed_cannot_be() -> None:
+    """Cara's four cards are known; she throws one the record does not name and is served
+    6h, so three of her cards are three of Th 2s Jh 3d.  She cannot discard the 5c, nor show
+    it (seeds README item 3: a card is in one place at a time); one of her own she may."""
+    text = """\
+game badugi · fixed limit 2/4 · blinds 1/2
+
+hand 1 · button Ben · Anna 100 · Ben 100 · Cara 100
+deal: Cara Th 2s Jh 3d
+Ben calls · Cara calls · Anna checks
+draw: Cara ?? -> 6h · Anna 1 · Ben 1
+Cara checks · Anna checks · Ben checks
+draw: Cara {discard} -> ?? · Anna pat · Ben pat
+"""
+    from badugi_ledger.replay import replay_stream
+    from badugi_ledger.text.parse import parse_text
+
+    def errors(discard: str) -> list[tuple[int, str, str]]:
+        (outcome,) = replay_stream(parse_text(text.format(discard=discard), "night.bhh"))
+        return [(e.pos.line, e.rule, e.message) for e in outcome.errors]
+
+    assert errors("5c") == [
+        (
+            8,
+            "discard-not-held",
+            "Cara discards 5c, but holds 6h and 3 unseen cards, 3 of them among 2s 3d Th Jh, "
+            "which he held when he threw cards the record does not name",
+        )
+    ]
+    assert [rule for _, rule, _ in errors("Jh")] == ["hand-incomplete"]
