@@ -432,9 +432,10 @@ class CardTracker:
                 loc[index] = MUCK
         self._bound.pop(player, None)
         maybe = MAYBE + player
-        for index, where in enumerate(loc):
-            if where == maybe:  # in the folded hand or discarded: dead either way
-                loc[index] = MUCK
+        if maybe in loc:  # (only once he threw cards the record does not name: one pass)
+            for index, where in enumerate(loc):
+                if where == maybe:  # in the folded hand or discarded: dead either way
+                    loc[index] = MUCK
         self._folded[player] = (hand[:], self.reshuffles)
         self.pool += len(hand)
         if hand:
