@@ -415,11 +415,17 @@
         el("strong", {}, next.player || ""),
         next.player ? " to act" : "",
       );
-      const pat = next.options.find((o) => o.kind === "stand pat");
-      const draw = next.options.find((o) => o.kind === "draw");
+      // two players may be offered their draws at once (a Progressive redeal: the one with no
+      // chips whose chips are in the carried pot, and the next dealt player): each row's pat
+      // button is its own player's
+      const own = (kind, player) => next.options.find((o) => o.kind === kind && o.player === player);
       for (const option of next.options) {
-        if (option.kind === "stand pat" && draw) continue; // the pat button sits with the draws
-        options.append(option.kind === "draw" ? drawControl(option, pat) : optionControl(option, next.currency));
+        if (option.kind === "stand pat" && own("draw", option.player)) continue; // with the draws
+        options.append(
+          option.kind === "draw"
+            ? drawControl(option, own("stand pat", option.player))
+            : optionControl(option, next.currency),
+        );
       }
       if (!next.options.length) {
         options.append(

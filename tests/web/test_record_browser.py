@@ -369,3 +369,50 @@ def test_a_ranged_raise_of_a_night_of_money_is_typed_in_money(
         text_has(page, "\nAnna raises to 250")
         phone.shot("record-11-money-buttons")
     assert phone.errors == []
+
+
+REDEAL_NIGHT = """\
+game progressive badugi · fixed limit 2/4 · blinds 1/2
+cash Redeal night · date 2024-03-04
+hand 1 · button Cara · Anna 100 · Ben 2 · Cara 100
+Cara calls 2 · Anna calls 1
+draw: Anna pat · Ben pat · Cara pat
+Anna checks · Cara checks
+draw: Anna pat · Ben pat · Cara pat
+Anna checks · Cara checks
+draw: Anna pat · Ben pat · Cara pat
+Anna checks · Cara checks
+show: Ben Kc Kd Qs Qh · Cara Kh Ks Jc Jd · Anna Tc Td Th Ts
+
+hand 2 · button Anna · Anna 98 · Ben · Cara 98
+Cara checks · Anna checks
+"""
+
+
+def test_each_draw_row_stands_pat_for_its_own_player(phone: Phone, fresh_ledger: Path) -> None:
+    """On a Progressive Badugi redeal Ben, with no chips but his 2 in the carried pot, is
+    offered his draw beside Cara's (``002``: the redeal "is dealt to every player at the
+    table"; README, house rules: a player with no chips on a Progressive redeal).  Each row's
+    ``pat`` is its own player's: the page once put Ben's pat in Cara's row, so a tap on
+    "Cara draws: pat" wrote ``draw: Ben pat`` and dealt Ben into the carried pot."""
+    with serving(create_app(fresh_ledger)) as url:
+        page = phone.open(url + "/record")
+        page.locator("#record-text").fill(REDEAL_NIGHT)
+        page.keyboard.press("End")
+        page.wait_for_selector("#record-options .draws")
+        settled(page)
+        rows = page.locator("#record-options .draws")
+        assert rows.count() == 2
+        for row in rows.all():
+            player = row.locator(".draw-label").inner_text().removesuffix(" draws")
+            players = row.locator("button.tap").evaluate_all(
+                "buttons => buttons.map(b => b.dataset.player)"
+            )
+            assert set(players) == {player}, (player, players)
+        cara = page.locator("#record-options .draws", has_text="Cara draws")
+        cara.locator("button[data-kind='stand pat']").click()
+        text_has(page, "\ndraw: Cara pat")
+        settled(page)
+        assert "draw: Ben" not in page.input_value("#record-text")
+        phone.shot("record-12-redeal-draw-rows")
+    assert phone.errors == []
