@@ -346,9 +346,15 @@ def _problem(outcome: HandOutcome, v: Violation) -> LiveProblem:
 
 
 def _pots(outcome: HandOutcome) -> tuple[LivePot, ...]:
+    """The pots of a finished hand; their details name money as money in a hand of money
+    (:func:`~badugi_ledger.reports.hand_view.pot_detail`), as the page shows them beside the
+    pots' amounts."""
+    from .reports.hand_view import pot_detail
+
     result = outcome.result
     if result is None:
         return ()
+    currency = _currency(result.record)
     return tuple(
         LivePot(
             p.name,
@@ -356,7 +362,7 @@ def _pots(outcome: HandOutcome) -> tuple[LivePot, ...]:
             p.eligible,
             tuple(q for q, chips in p.shares.items() if chips),
             p.shares,
-            p.detail,
+            pot_detail(p, result.record, currency),
         )
         for p in result.pots
     )

@@ -350,3 +350,54 @@ def test_a_hand_line_before_its_rebuy_is_in_progress() -> None:
     acted = live_check(night + "Anna calls\n")
     assert acted.hands[-1].verdict == "violations"
     assert [p.rule for p in acted.hands[-1].problems] == ["players"]
+
+
+EURO_SPLIT = """game badacey · pot limit · blinds 25/50
+currency EUR
+cash Euro night · date 2024-05-05
+hand 1 · button Cara · Anna 2000 · Ben 2000 · Cara 2000
+Cara calls 50 · Anna calls 25 · Ben checks
+draw: Anna pat · Ben pat · Cara pat
+Anna checks · Ben checks · Cara checks
+draw: Anna pat · Ben pat · Cara pat
+Anna checks · Ben checks · Cara checks
+draw: Anna pat · Ben pat · Cara pat
+Anna checks · Ben checks · Cara checks
+show: Anna As 2d 3h 4c Ks · Ben Kc Qd Jh 9s 8c · Cara 7c 5d 4h 3s 2c
+"""
+
+
+def test_a_pot_of_money_is_described_in_money() -> None:
+    """docs/ledger.md: "Money is shown as money".  The replay keeps a pot's detail with plain
+    integers (ledgers store it), but the record page shows it beside the pots in euros: it
+    said ``Anna 75 with …`` (cents) under a table of 0.75.  ``004``: the Badacey pot splits
+    between the best Badugi (Anna's four-card 4-3-2-A) and the best five-card low (Cara's
+    7-5-4-3-2)."""
+    live = live_check(EURO_SPLIT)
+    (pot,) = live.hands[-1].pots
+    assert (pot.amount, dict(pot.shares)) == (150, {"Anna": 75, "Cara": 75})
+    assert "Anna 0.75 with" in pot.detail and "Cara 0.75 with" in pot.detail, pot.detail
+    assert " 75 " not in pot.detail
+
+
+def test_a_carried_pot_of_money_is_described_in_money() -> None:
+    """``002``: no hand qualifies, the pot carries; in a game of money it is named in money."""
+    text = (
+        "game progressive badugi · fixed limit 50/100 · blinds 25/50\ncurrency EUR\n"
+        "cash Euro night · date 2024-05-05\n"
+        "hand 1 · button Cara · Anna 2000 · Ben 2000 · Cara 2000\n"
+        "Cara calls 50 · Anna calls 25 · Ben checks\n"
+        "draw: Anna pat · Ben pat · Cara pat\nAnna checks · Ben checks · Cara checks\n"
+        "draw: Anna pat · Ben pat · Cara pat\nAnna checks · Ben checks · Cara checks\n"
+        "draw: Anna pat · Ben pat · Cara pat\nAnna checks · Ben checks · Cara checks\n"
+        "show: Anna Kc Kd Qs Qh · Ben Kh Ks Jc Jd · Cara Tc Td Th Ts\n"
+    )
+    (pot,) = live_check(text).hands[-1].pots
+    assert pot.detail.startswith("no hand qualifies: the pot of 1.50 carries"), pot.detail
+
+
+def test_a_pot_of_chips_keeps_the_replays_words() -> None:
+    """A hand of chips: the detail is the replay's own, its amounts plain."""
+    text = EURO_SPLIT.replace("currency EUR\n", "")
+    (pot,) = live_check(text).hands[-1].pots
+    assert "Anna 75 with" in pot.detail and "Cara 75 with" in pot.detail, pot.detail

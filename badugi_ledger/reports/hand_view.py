@@ -22,10 +22,11 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
-from ..hands.pots import divide_pot
+from ..hands.pots import divide_pot, pot_shares
 from ..model.cards import Card
 from ..model.errors import BadugiError
 from ..model.events import (
@@ -42,10 +43,11 @@ from ..model.events import (
 )
 from ..model.games import GAMES, GameName
 from ..model.limits import quote
-from ..model.money import CHIPS
+from ..model.money import CHIPS, hand_figure
 from ..model.results import HandOutcome, HandResult, PotResult, Violation
 from ..model.settings import HouseRules
 from ..replay import replay_stream
+from ..replay.claims import carried_detail
 from ..replay.draws import CardTracker
 from .hand_words import ActionLine, RoundView, rounds
 
@@ -60,6 +62,7 @@ __all__ = [
     "hand_unit",
     "hand_view",
     "hand_views",
+    "pot_detail",
     "pot_view",
     "replayed_outcomes",
 ]
@@ -275,6 +278,39 @@ def _showdown_cards(record: HandRecord) -> dict[str, tuple[Card, ...]]:
     hands = {p: h for p in record.players if (h := tracker.known_hand(p)) is not None}
     hands.update(shown)
     return hands
+
+
+def pot_detail(pot: PotResult, record: HandRecord, currency: str | None) -> str:
+    """``pot``'s detail as a person reads it: in a hand of money (``currency``: the code its
+    amounts are cents of) the amounts it names are money (``Anna 0.75 with …``), as everything
+    else the ledger shows of such a hand ("Money is shown as money", docs/ledger.md).
+
+    The replay keeps the detail with plain integers (ledgers store it and compare a re-imported
+    hand by it).  It is worded again by the very functions that wrote it
+    (:func:`~badugi_ledger.hands.pots.pot_shares` on the showdown cards,
+    :func:`~badugi_ledger.replay.claims.carried_detail`), and only when their plain wording
+    is the replay's own detail: otherwise (cards not all known, a pot won uncontested, ties
+    divided with other pots) the replay's words stand, as they name no amount or may not be
+    re-derived here."""
+    if currency is None or not pot.detail:
+        return pot.detail
+    figure = partial(hand_figure, currency=currency)
+    if not pot.shares:
+        if pot.detail == carried_detail(str(pot.amount)):
+            return carried_detail(figure(pot.amount))
+        return pot.detail
+    cards = _showdown_cards(record)
+    mucked = {ev.player for ev in record.events if isinstance(ev, Muck)}
+    contenders = [(p, cards[p]) for p in pot.eligible if p not in mucked and p in cards]
+    net = sum(pot.shares.values())
+    game, house = record.settings.game, record.settings.house
+    try:
+        plain = pot_shares(net, contenders, game, house)[1]
+    except (BadugiError, ValueError):
+        return pot.detail
+    if plain != pot.detail:
+        return pot.detail
+    return pot_shares(net, contenders, game, house, figure)[1]
 
 
 def _odd_chip(shares: Pairs) -> str:
