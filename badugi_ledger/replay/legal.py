@@ -33,8 +33,9 @@ betting action; and a betting round whose bettors are all-in still has its draws
 (the draws are dealt even when nobody can bet, ``001``), though the replay lets them go
 unrecorded.  On a Progressive Badugi redeal, a player with no chips whose chips are in the
 carried pot is offered his draw in his turn (``002`` deals the redeal to every player at the
-table), beside the next dealt player's: the replay deals him in only once the record plays
-his cards, so before his first draw either record is legal.
+table), beside the next dealt player's (or, seated after the last one, beside the next betting
+round's first action): the replay deals him in only once the record plays his cards, so
+before his first draw either record is legal.
 """
 
 from __future__ import annotations
@@ -149,17 +150,20 @@ def next_actions(
         else:
             start_play(st)
     phase = _phase_words(st) if not options else "forced bets"
-    if st.phase == BET and not options:
-        player = betting.next_actor(st)
-        if player is not None:
-            options = _betting_options(st, player)
-    elif st.phase == DRAW:
-        player = st.draw_order[st.draw_idx]
-        options = _draw_options(st, player, record, stacks, carry_in, carry_stakes)
+    if st.phase in (BET, DRAW) and not options:
+        if st.phase == BET:
+            player = betting.next_actor(st)
+            options = _betting_options(st, player) if player is not None else []
+        else:
+            player = st.draw_order[st.draw_idx]
+            options = _draw_options(st, player, record, stacks, carry_in, carry_stakes)
+        # also as the betting round after the first draw opens: a player seated after the
+        # last one dealt in has his turn in that draw still to come
         waiting = _broke_draw_options(st, record, stacks, carry_in, carry_stakes)
         if waiting:
             player = waiting[0].player
             options = waiting + options
+            phase = f"draw {st.round}" if st.phase == BET else phase
     elif st.phase == SHOWDOWN:
         options, complete = _showdown_options(st)
         player = options[0].player if options and not complete else None
@@ -262,8 +266,9 @@ def _broke_draw_options(
     at the table", and the replay deals him in once the record plays his cards
     (:func:`.seating.redeal_all_in`), which before his first draw it cannot.  So his draw is
     offered when appending it replays (his turn in the first draw, his seat not yet passed),
-    before the next dealt player's, whose draw stays offered for a table that did not deal
-    him in.  As many cards as the replay serves him."""
+    before the next dealt player's draw, or, seated after the last player dealt in, before
+    the next betting round's first action; that one stays offered for a table that did not
+    deal him in.  As many cards as the replay serves him."""
     if not st.redeal or not st.carry_stakes:
         return []
     options: list[LegalOption] = []

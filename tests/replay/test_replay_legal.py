@@ -575,3 +575,35 @@ def _replays_with_stakes(rec: HandRecord, ev: Event, carry: int, stakes: frozens
     except IllegalAction:
         return False
     return True
+
+
+def test_a_player_with_no_chips_seated_after_the_last_drawer_is_offered_his_draw() -> None:
+    """As above (``002``: the redeal "is dealt to every player at the table"), with Cara, who
+    has no chips but hers in the carried pot, seated last in the draw order (button Cara):
+    once Anna and Ben have drawn, the first draw is over for the players dealt in, and the
+    replay still takes her draw in her turn, before the second betting round.  It is offered
+    then, first, beside Anna's betting (a table that did not deal her in)."""
+    settings = GameSettings("progressive-badugi", Structure("fixed-limit", 2, 4))
+    seats = {"Anna": 98, "Ben": 98, "Cara": 0}
+    stakes = frozenset({"Anna", "Ben", "Cara"})
+    lines = ["Anna bets", "Ben calls", "Anna pat", "Ben pat"]
+    rec = record(seats, "Cara", lines, settings=settings)
+    na = next_actions(rec, carry_in=6, carry_stakes=stakes)
+    assert (na.phase, na.player) == ("draw 1", "Cara")
+    assert [(o.player, o.kind) for o in na.options] == [
+        ("Cara", "stand pat"),
+        ("Cara", "draw"),
+        ("Anna", "fold"),
+        ("Anna", "check"),
+        ("Anna", "bet"),
+    ]
+    for o in na.options:
+        for ev in _variants(o):
+            assert _replays_with_stakes(rec, ev, 6, stakes), (o, ev)
+    betting = record(seats, "Cara", [*lines, "Anna checks"], settings=settings)
+    later = next_actions(betting, carry_in=6, carry_stakes=stakes)
+    assert [(o.player, o.kind) for o in later.options] == [
+        ("Ben", "fold"),
+        ("Ben", "check"),
+        ("Ben", "bet"),
+    ]
