@@ -135,3 +135,42 @@ def test_an_unreadable_file_is_shown_with_its_error_and_exit_status_1(tmp_path: 
     assert as_json.exit_code == 1 and json.loads(as_json.output)["verdict"] == "unreadable"
     check = runner.invoke(app, ["check", str(bad)])
     assert check.exit_code == 1 and "Traceback" not in result.output + check.output
+
+
+CARRIED_IN_EUR = """\
+game progressive badugi · fixed limit 2/4 · blinds 1/2
+currency EUR
+qualifier 9 · redeal-posts no
+cash Euro night · date 2024-05-03
+
+hand 1 · button Cara · Anna 100 · Ben 100 · Cara 100
+Cara calls · Anna calls · Ben checks
+draw: Anna 1 · Ben 1 · Cara 1
+Anna checks · Ben checks · Cara checks
+draw: Anna 1 · Ben 1 · Cara 1
+Anna checks · Ben checks · Cara checks
+draw: Anna 1 · Ben 1 · Cara 1
+Anna checks · Ben checks · Cara checks
+show: Anna Kh 8s 4d 2c · Ben Jd 7c 5h 3s · Cara Qh 9s 6d Ac
+carry 6
+"""
+
+
+def test_a_carried_pot_of_money_is_shown_as_money(tmp_path: Path) -> None:
+    """A Progressive Badugi pot nobody qualifies for (``002``) in a hand of EUR: ``show`` names
+    the pot 0.06 EUR and said "the pot of 6 carries" under it, the cents its detail keeps.  The
+    text says 0.06, as every other figure of the hand; ``--json``'s ``detail`` stays the
+    replay's words (docs/ledger.md: a pot's detail keeps plain integers)."""
+    night = tmp_path / "euro.bhh"
+    night.write_text(CARRIED_IN_EUR, encoding="utf-8")
+    shown = runner.invoke(app, ["show", str(night)]).output
+    assert "  main pot 0.06 EUR (eligible: Anna, Ben, Cara)\n" in shown, shown
+    assert "    no hand qualifies: the pot of 0.06 carries to the next hand (002)\n" in shown
+    [hand] = [
+        json.loads(line)
+        for line in runner.invoke(app, ["show", str(night), "--json"]).output.splitlines()
+    ]
+    assert (
+        hand["pots"][0]["detail"]
+        == "no hand qualifies: the pot of 6 carries to the next hand (002)"
+    )

@@ -81,7 +81,7 @@ def render_hand(view: HandView) -> str:
                 f"  {p.name} pot {_money(p.amount, unit)} (eligible: {eligible})", "    "
             )
             if p.carried:
-                lines += _wrap(f"    {t(p.detail)}", "      ")
+                lines += _wrap(f"    {t(p.detail_in(unit))}", "      ")
             elif p.halves:
                 for h in p.halves:
                     who = ", ".join(f"{t(n)} {amount_text(s, unit)}" for n, s in h.shares)

@@ -49,7 +49,7 @@ from ..model.settings import HouseRules
 from ..replay import replay_stream
 from ..replay.claims import carried_detail
 from ..replay.draws import CardTracker
-from .hand_words import ActionLine, RoundView, rounds
+from .hand_words import ActionLine, RoundView, amount_text, rounds
 
 __all__ = [
     "ActionLine",
@@ -114,6 +114,14 @@ class PotView:
     """Not won (Progressive Badugi, no qualifying hand): it carries to the next hand."""
     odd_chip: str = ""
     """Where the odd chip of a split pot went (the half the house rule names), or ``""``."""
+
+    def detail_in(self, unit: str) -> str:
+        """:attr:`detail` as the hand's other figures are shown in ``unit``: a carried pot's
+        amount ``the pot of 1.50 carries``, not the cents the replay's words keep (docs/ledger.md:
+        a pot's detail keeps plain integers); the replay's words as they are otherwise."""
+        if not self.carried or self.detail != carried_detail(str(self.amount)):
+            return self.detail
+        return carried_detail(amount_text(self.amount, unit))
 
 
 @dataclass(frozen=True)

@@ -241,3 +241,18 @@ def test_read_only_needs_an_existing_ledger(tmp_path: Path) -> None:
     with pytest.raises(LedgerError, match="no ledger at"):
         create_app(tmp_path / "missing.db", read_only=True)
     assert not (tmp_path / "missing.db").exists()
+
+
+def test_a_carried_pot_of_money_reads_as_money_on_its_event_page(tmp_path: Path) -> None:
+    """The event page shows a stored hand's pots: a Progressive Badugi pot of a EUR night that
+    nobody qualifies for (``002``) said "the pot of 6 carries" under "Main pot 0.06 EUR", the
+    cents its stored detail keeps; it says 0.06, as ``show`` does."""
+    from tests.test_show_cli import CARRIED_IN_EUR
+
+    night = tmp_path / "euro.bhh"
+    night.write_text(CARRIED_IN_EUR, encoding="utf-8")
+    db = tmp_path / "club.db"
+    assert import_into(db, [night]).stored == 1
+    page = TestClient(create_app(db), base_url=LOCAL).get(f"/events/{event_id(db, 'Euro night')}")
+    shown = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", page.text)).split())
+    assert "Main pot 0.06 EUR no hand qualifies: the pot of 0.06 carries" in shown, shown
