@@ -18,6 +18,7 @@ from collections.abc import Callable, Mapping
 from collections.abc import Set as AbstractSet
 from typing import Any
 
+from ..model.cards import format_cards
 from ..model.errors import IllegalAction, illegal
 from ..model.events import (
     STACK_CHANGE_VERBS,
@@ -456,11 +457,27 @@ def _on_show(st: HandState, ev: Show) -> None:
 
 
 def _on_muck(st: HandState, ev: Muck) -> None:
-    _reach_showdown(st, ev.player, "mucks")
-    if ev.player not in st.in_hand:
-        st.check_player(ev.player)
-    if ev.player not in st.folded:
-        st.mucked.add(ev.player)
+    """A muck at the showdown gives the pot up; but a hand shown in full is tabled, and the
+    cards speak (``000``, "Showdown": everyone still in shows their cards, the best hand
+    wins): a muck written after it is a warning, and the hand still plays.  (A muck after
+    some of the cards were shown gives it up.)"""
+    p = ev.player
+    _reach_showdown(st, p, "mucks")
+    if p not in st.in_hand:
+        st.check_player(p)
+    if p in st.folded:
+        return
+    shown = st.shown.get(p)
+    if shown and None not in shown:
+        st.warn(
+            "muck-after-show",
+            f"{p} mucks after showing {format_cards(shown)}: a hand shown in full is in the "
+            "showdown and still plays, the cards speak (000: everyone still in shows their "
+            "cards, the best hand wins)",
+            st.here(),
+        )
+        return
+    st.mucked.add(p)
 
 
 def _on_collect(st: HandState, ev: Collect) -> None:
