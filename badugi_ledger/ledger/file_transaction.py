@@ -226,6 +226,7 @@ def _check_carries(writer: FileWriter) -> None:
     with committed_view(writer.conn) as committed:
         short = carry_shortfall(writer.conn, tables, writer.wrote, committed)
     if short is not None:
+        writer.run.refused_for_carry(writer.report.source)
         hint = f"; {_UNIT_FIX}" if short.elsewhere else f": {_carry_hint(short, writer)}"
         raise LedgerError(f"{short.text()}{hint}; nothing from this file was stored")
 
@@ -233,19 +234,49 @@ def _check_carries(writer: FileWriter) -> None:
 def _carry_hint(short: CarryShortfall, writer: FileWriter) -> str:
     """What to do about a hand that takes more carried pots than are left for it, or
     less than this file leaves for it."""
+    source, run = writer.report.source, writer.run
+    of_run = run.of_run(short.source)
+    if of_run == source:  # a hand this file holds as the ledger does: this file's to correct
+        of_run = None
     if short.surplus:
+        void = (
+            f"void that hand first (badugi-ledger void --event {short.event_id} --hand "
+            f"{short.hand} --reason TEXT; the pot then waits in *carry*)"
+        )
+        if of_run is not None:
+            return (
+                f"{void}, then run this import again, the 'carry in' of {of_run} corrected "
+                "if it is not yet"
+            )
         held = short.source or "its file"
         return (
-            f"void that hand first (badugi-ledger void --event {short.event_id} --hand "
-            f"{short.hand} --reason TEXT; the pot then waits in *carry*), import this file, "
-            f"then correct its 'carry in' and import {held} again with --replace"
+            f"{void}, import this file, then correct its 'carry in' and import {held} again "
+            "with --replace"
         )
     if writer.wrote(short.hand_row):
-        return "its 'carry in' states more than was carried, or takes a pot another hand took"
+        own = "its 'carry in' states more than was carried, or takes a pot another hand took"
+        others = [path for path in run.carry_refused if path != source]
+        if not others:
+            return own
+        return (
+            f"{own}; or {' and '.join(others)} of this import, refused for a carried pot too, "
+            "carries it: see its report"
+        )
+    before = "with this file, the hands before it leave it less than it takes"
+    if of_run is not None and run.stored(of_run):
+        return (
+            f"{before}, and {of_run}, stored by this import, holds that hand: correct its "
+            f"'carry in' in {of_run}, or this file, then run this import again"
+        )
+    if of_run is not None:
+        return (
+            f"{before}: {of_run}, of this import, was not stored (its report says why): "
+            "correct it, then run this import again"
+        )
     held = short.source or "its file"
     return (
-        f"with this file, the hands before it leave it less than it takes: correct its "
-        f"'carry in' and import {held} again with --replace first, or correct this file"
+        f"{before}: correct its 'carry in' and import {held} again with --replace first, or "
+        "correct this file"
     )
 
 

@@ -8,10 +8,17 @@ An :class:`ImportRun` remembers the hands each committed file of the run stored,
 held as the ledger does; a later file of the same run holding one of them with other content
 is a conflict, never a replacement: the ledger keeps the first file's version, and the
 conflict names that file.
+
+A file refused for a carried pot (:func:`~.file_transaction.store_file`) may be refused only
+because another file of the run had not stored its correction yet: the run notes it
+(:meth:`ImportRun.refused_for_carry`), so that the import tries it again after the others
+(:mod:`.run_retries`), and a refusal names a file of the run as one (:meth:`ImportRun.of_run`).
 """
 
 from __future__ import annotations
 
+import os
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -24,9 +31,17 @@ class ImportRun:
     It grows with the run, so it is not a frozen value; a file's new hands get consecutive
     row ids, so they are kept as one range per file."""
 
-    __slots__ = ("_held", "_new", "last_stored")
+    __slots__ = ("_held", "_new", "carry_refused", "files", "last_stored", "stored_files")
 
-    def __init__(self) -> None:
+    def __init__(self, files: Iterable[str] = ()) -> None:
+        self.files = tuple(files)
+        """The run's files, as given, in the order given."""
+        self.stored_files: list[str] = []
+        """The files of the run committed so far, in the order they committed (a file tried
+        again may commit after files given after it)."""
+        self.carry_refused: dict[str, int] = {}
+        """The files of the run whose last try was refused for a carried pot, each with how
+        many files of the run had committed then (:meth:`waits`)."""
         self._new: list[tuple[int, int, str]] = []
         """(first id, id after the last, file) of each file's new hands."""
         self._held: dict[int, str] = {}
@@ -39,6 +54,8 @@ class ImportRun:
     def remember(self, source: str, first_new: int, next_new: int, held: set[int]) -> None:
         """A file of the run committed: its new hands are the ids ``first_new`` ..
         ``next_new - 1``, and it replaced, or held as the ledger does, the hands ``held``."""
+        self.stored_files.append(source)
+        self.carry_refused.pop(source, None)
         if next_new > first_new:
             self._new.append((first_new, next_new, source))
         for hand_id in held:
@@ -51,6 +68,31 @@ class ImportRun:
             if first <= hand_id < end:
                 return source
         return self._held.get(hand_id)
+
+    def refused_for_carry(self, source: str) -> None:
+        """The file ``source`` was refused for a carried pot (nothing of it stored)."""
+        self.carry_refused[source] = len(self.stored_files)
+
+    def waits(self, source: str) -> bool:
+        """Whether the file ``source`` was refused for a carried pot and another file of the
+        run committed since: the pots it was held to may be as it needs them now."""
+        refused = self.carry_refused.get(source)
+        return refused is not None and refused < len(self.stored_files)
+
+    def of_run(self, source: str | None) -> str | None:
+        """The file of this run that ``source`` (a hand's file, as the import that stored it
+        named it) is, as the run names it; None when it is none of them.  A path given
+        otherwise (relative, absolute) is the same file when it leads to the same place."""
+        if source is None:
+            return None
+        if source in self.files:
+            return source
+        here = os.path.realpath(source)
+        return next((path for path in self.files if os.path.realpath(path) == here), None)
+
+    def stored(self, source: str) -> bool:
+        """Whether the run's file ``source`` committed."""
+        return source in self.stored_files
 
 
 __all__ = ["ImportRun"]

@@ -16,6 +16,8 @@ transaction per file** (:mod:`badugi_ledger.ledger.file_transaction`):
   not stored unless ``replace`` (see :mod:`badugi_ledger.ledger.writer`, and
   :mod:`badugi_ledger.ledger.conflicts` for what the report says differs); with ``strict``,
   a conflict refuses the whole file as a rejected hand does;
+* a file refused for a carried Progressive Badugi pot while another file of the same import
+  was not stored yet is tried again after it (:mod:`badugi_ledger.ledger.run_retries`);
 * every hand's rows (hand, players, postings, pots, winners) go in together or not at all; an
   unexpected failure rolls the whole file back.
 
@@ -45,6 +47,7 @@ rolls the file back (nothing staged on disk, no process left).
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import pickle
 import shutil
@@ -70,6 +73,7 @@ from .report import (
     StoredThenInterrupted,
 )
 from .rows import HandRows, prepare_outcomes
+from .run_retries import RunRetries
 from .staging import staging_folder
 
 # --- reading -----------------------------------------------------------------------------------
@@ -463,14 +467,17 @@ def import_files(
     no longer holds are left out of it, as an edited file's are (a night renamed with its
     file is never counted beside itself).  The files share one :class:`.ImportRun`: with
     ``replace``, a hand one file stored is never stored over by a later file's other version
-    of it (a stale copy undoing a correction); that is a conflict."""
+    of it (a stale copy undoing a correction); that is a conflict.  A file refused for a carried
+    pot is tried again once another file of the run is stored (:class:`.RunRetries`), its
+    report in its place."""
     from ..parallel import ordered_map, resolve_jobs, worker_stream
 
     renamed_choice(len(files), renamed_from)
     if renamed_from is not None:
         refuse_unknown_old_path(db, str(renamed_from), str(files[0]))
     report = ImportReport(replace=replace)
-    run = ImportRun()
+    run = ImportRun(str(path) for path in files)
+    retries = RunRetries(files, run)
     options = StoreOptions(
         strict=strict, replace=replace, batch_size=batch_size, progress=progress,
         progress_every=progress_every, was=None if renamed_from is None else str(renamed_from),
@@ -501,20 +508,30 @@ def import_files(
             return report
         if resolve_jobs(jobs, len(files)) == 1:
             report.files.extend(here(path) for path in files)
-            return report
-        folder = staging_folder()
-        try:
-            tasks = [_StageTask(str(path), fmt, strict, folder) for path in files]
-            for path, stage in zip(files, ordered_map(_stage_file, tasks, jobs), strict=True):
-                if stage is None or name_not_storable(str(path)) is not None:
-                    report.files.append(here(path))
-                else:
-                    report.files.append(_store_staged(db, str(path), stage, options))
-        finally:
-            shutil.rmtree(folder, ignore_errors=True)
+        else:
+            folder = staging_folder()
+            try:
+                tasks = [_StageTask(str(path), fmt, strict, folder) for path in files]
+                for path, stage in zip(files, ordered_map(_stage_file, tasks, jobs), strict=True):
+                    if stage is None or name_not_storable(str(path)) is not None:
+                        report.files.append(here(path))
+                    else:
+                        report.files.append(_store_staged(db, str(path), stage, options))
+            finally:
+                shutil.rmtree(folder, ignore_errors=True)
+        retries.try_again(report.files, here)
     except KeyboardInterrupt as stopped:
         # a file committed before the interrupt reached the report: that file is stored
         stored = stopped.report if isinstance(stopped, StoredThenInterrupted) else run.last_stored
+        again = retries.current
+        if again is not None:  # a file tried again: its report, stored or rolled back, in place
+            if stored is not None and all(f is not stored for f in report.files):
+                report.files[again] = stored
+                raise ImportInterrupted(report, None, 0) from None
+            others = [f for i, f in enumerate(report.files) if i != again]  # (stored or not)
+            raise ImportInterrupted(
+                dataclasses.replace(report, files=others), str(files[again]), 0
+            ) from None
         if stored is not None and all(f is not stored for f in report.files):
             report.files.append(stored)
         done = len(report.files)
