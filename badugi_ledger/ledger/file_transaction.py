@@ -154,7 +154,9 @@ def store_file(
             progress(source, seen)
         if report.stored or report.duplicate or report.replaced:
             names = [look_alike_warning(*alike) for alike in writer.aliases.look_alikes]
-            report.warnings += copies + names + _warnings(db, source)
+            carried, entries = _warnings(db, source)
+            report.warnings += copies + names + carried + entries
+            report.carry_warnings = tuple(carried)
     except KeyboardInterrupt:
         raise StoredThenInterrupted(report) from None
     except sqlite3.Error as exc:
@@ -166,7 +168,7 @@ def store_file(
     return report
 
 
-def _warnings(db: sqlite3.Connection, source: str) -> list[str]:
+def _warnings(db: sqlite3.Connection, source: str) -> tuple[list[str], list[str]]:
     """What the ledger, with the file ``source`` committed, holds that no refusal can say,
     since file order is not play order: a Progressive Badugi pot carried at one of its tables
     that the next hand played there takes only in part
@@ -174,7 +176,8 @@ def _warnings(db: sqlite3.Connection, source: str) -> list[str]:
     the hand that carried it takes (:func:`~.carry_strangers.carried_to_strangers`), a player
     of one of its tournaments who plays on after busting without a rebuy
     (:func:`~.tournament_warnings.free_chips`), or who never sat down with its starting chips
-    (:func:`~.tournament_warnings.second_entries`)."""
+    (:func:`~.tournament_warnings.second_entries`).  Those of its carried pots, then those of
+    its tournaments."""
     tables = dict(  # the file's Progressive Badugi tables: whether its hands there move a pot
         db.execute(
             "SELECT coalesce(table_name, ''), max(carry_in > 0 OR carry_out > 0) FROM hands "
@@ -182,15 +185,34 @@ def _warnings(db: sqlite3.Connection, source: str) -> list[str]:
             [source],
         ).fetchall()
     )
-    found = [short.left_behind_text() for short in carry_left_behind(db, tables)]
-    found += carried_to_strangers(db, [table for table, moves in tables.items() if moves], source)
+    carried = [short.left_behind_text() for short in carry_left_behind(db, tables)]
+    carried += carried_to_strangers(db, [table for table, moves in tables.items() if moves], source)
+    found: list[str] = []
     for (event_id,) in db.execute(
         "SELECT DISTINCT h.event_id FROM hands h JOIN events e ON e.id = h.event_id "
         "WHERE h.source = ? AND e.kind = 'tournament' ORDER BY 1",
         [source],
     ).fetchall():
         found += tournament_warnings(db, int(event_id))
-    return found
+    return carried, found
+
+
+def drop_stale_warnings(db: sqlite3.Connection, reports: Iterable[FileReport]) -> None:
+    """Take out of each report the warnings of carried pots its file was stored with
+    (:func:`_warnings`) that the ledger no longer holds: a file of the same import stored
+    after it (a night's corrected ``carry in``, the night that carried a pot) made them
+    untrue, and a report says what is true when the import ends.  One still true stays under
+    the file it was found with.  Should the ledger not be readable, they stay as found."""
+    for report in reports:
+        if not report.carry_warnings:
+            continue
+        try:
+            now = set(_warnings(db, report.source)[0])
+        except sqlite3.Error:
+            continue
+        stale = set(report.carry_warnings) - now
+        report.warnings = [w for w in report.warnings if w not in stale]
+        report.carry_warnings = tuple(w for w in report.carry_warnings if w in now)
 
 
 def _nothing_stored(report: FileReport) -> None:

@@ -169,6 +169,11 @@ class FileReport:
     warnings: list[str] = field(default_factory=list)
     """What the file was stored with that the ledger cannot hold against it alone (the order
     of files is not the order of play), but that leaves money where no hand takes it."""
+    carry_warnings: tuple[str, ...] = ()
+    """Those of :attr:`warnings` that say what the ledger held of carried Progressive Badugi
+    pots once the file was stored (a pot left behind, taken by strangers), which a later file
+    of the same import may make untrue (:func:`~.file_transaction.drop_stale_warnings`); not
+    in the JSON report, whose ``warnings`` hold them."""
 
     def as_dict(self) -> dict[str, object]:
         return {

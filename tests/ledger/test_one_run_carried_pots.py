@@ -68,7 +68,9 @@ def test_a_lowered_pot_and_the_night_that_takes_it_in_one_run(
 ) -> None:
     """Night one lowered to carry 8 and night two's ``carry in 8``, both in one run, in
     either order and with workers or not: both stored (night one, given first, is tried again
-    after night two), and the ledger is the fresh import's."""
+    after night two), and the ledger is the fresh import's.  Night two stored while the ledger
+    held night one's old pot of 12 found 4 chips left behind; night one's correction, stored
+    after it, made that untrue, and the report says what is true at the end: no warning."""
     db = tmp_path / "club.db"
     assert import_into(db, nights(tmp_path, 12)).stored == 3
     files = nights(tmp_path, 8)
@@ -76,6 +78,7 @@ def test_a_lowered_pot_and_the_night_that_takes_it_in_one_run(
     assert [f.source for f in report.files] == [str(files[i]) for i in order]
     assert all(f.error is None for f in report.files), report.files
     assert report.ok, report.files
+    assert [f.warnings for f in report.files] == [[], []]
     assert_as_fresh(db, files, tmp_path)
 
 
@@ -97,13 +100,16 @@ def test_a_raised_pot_and_the_night_that_now_takes_it_in_one_run(
     """Night one corrected to carry 12, not 8, and night two's Q2 to take it (``carry in
     12``) where it took none: given night two first, it is refused while the ledger holds
     night one's 8, then tried again once night one is stored; in either order the ledger is
-    the fresh import's."""
+    the fresh import's.  Night one stored while the ledger held night two's Q2 taking none
+    found 12 chips left behind; night two, stored after it, took them, and the report says
+    what is true at the end: no warning."""
     db = tmp_path / "club.db"
     assert import_into(db, untaken(tmp_path)).stored == 2
     files = nights(tmp_path, 12)
     report = import_into(db, [files[i] for i in order], replace=True)
     assert all(f.error is None for f in report.files), [f.error for f in report.files]
     assert report.ok, report.files
+    assert [f.warnings for f in report.files] == [[], []]
     assert_as_fresh(db, files, tmp_path)
 
 
