@@ -13,11 +13,19 @@ So a file refused for a carried pot (:meth:`.ImportRun.refused_for_carry`) is tr
 in the order given, after the run's other files, whenever a file of the run committed after
 its refusal (:meth:`.ImportRun.waits`); and again while any such try stores a file.  A try
 that stores nothing changes nothing, so the run ends: at most one more pass than there are
-such files.  The ledger then holds what importing the files one by one in a working order
-holds, which is what a fresh ledger of the final files holds; a file still refused is refused
-as the ledger stands at the end of the run, its message naming what to run.  Each file keeps
-its own transaction, and a file tried again is read again (the one-process reader, as the
-workers' rows of a refused file were not kept): the same rows and ids for any ``--jobs``.
+such files, and a last word (below).  The ledger then holds what importing the files one by
+one in a working order holds, which is what a fresh ledger of the final files holds.
+
+A file still refused is refused as the ledger stands at the end of the run, its message
+naming what to run with the run's other files in view.  A file refused before another file of
+the run was refused for a carried pot too is tried once more at the end, its last word
+(nothing was stored since its refusal, so the ledger is as it was then), so that its message
+names that file: two corrections that no order stores one by one (a pot raised that the
+next night's stored hand takes in part) each point to the other.
+
+Each file keeps its own transaction, and a file tried again is read again (the one-process
+reader, as the workers' rows of a refused file were not kept): the same rows and ids for any
+``--jobs``.
 """
 
 from __future__ import annotations
@@ -45,8 +53,13 @@ class RunRetries:
     ) -> None:
         """Import again each file of the run that waits for another (module docstring), its
         new report in place of its old one in ``reports`` (one per file, in the order given)."""
+        last_word = False
         while True:
             waiting = [i for i, path in enumerate(self.files) if self.run.waits(str(path))]
+            if not waiting and not last_word:
+                last_word = True
+                early = list(self.run.carry_refused)[:-1]  # (in the order of their refusals)
+                waiting = [i for i, path in enumerate(self.files) if str(path) in early]
             if not waiting:
                 return
             for index in waiting:

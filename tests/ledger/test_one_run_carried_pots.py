@@ -135,12 +135,17 @@ def test_three_nights_in_a_chain_in_one_run(tmp_path: Path) -> None:
     assert ledgers[0] == ledgers[1] and "'replace', 1, 1, 'Back room', 'P1'" in ledgers[0]
 
 
-def test_a_run_that_cannot_store_its_files_says_what_to_run(tmp_path: Path) -> None:
+@pytest.mark.parametrize("order", [(0, 1), (1, 0)])
+def test_a_run_that_cannot_store_its_files_says_what_to_run(
+    tmp_path: Path, order: tuple[int, int]
+) -> None:
     """Night one raised to carry 20 and night two's Q2 to take 20, in one run: in no order
     can one file be stored before the other (night one would leave 8 chips for no hand
     beside the stored Q2 taking 12; night two would take 20 of the 12 stored), so both are
-    refused, nothing stored, and night one's refusal says the way, with night two in the
-    run: void Q2, then this import again.  Done, the ledger is the fresh import's."""
+    refused, nothing stored, in either order given, and night one's refusal says the way,
+    with night two in the run: void Q2, then this import again; night two's names night one
+    (given first, it was refused before night one was: it has the last word).  Done, the
+    ledger is the fresh import's."""
     one = write(tmp_path, "n1.bhh", night_one())
     two = write(tmp_path, "n2.bhh", later_night("Night two", "2024-05-10", "Q"))
     db = tmp_path / "club.db"
@@ -155,7 +160,9 @@ def test_a_run_that_cannot_store_its_files_says_what_to_run(tmp_path: Path) -> N
         .replace("Cara 83", "Cara 79")
     )
     write(tmp_path, "n2.bhh", corrected)
-    first, second = import_into(db, [one, two], replace=True).files
+    reports = import_into(db, [(one, two)[i] for i in order], replace=True).files
+    first, second = (reports[order.index(i)] for i in (0, 1))
+    assert first.source == str(one) and second.source == str(two)
     assert first.error is not None and second.error is not None, (first, second)
     assert (
         "void that hand first (badugi-ledger void --event 2 --hand Q2 --reason TEXT; the pot "
