@@ -265,10 +265,19 @@ def _carry_hint(short: CarryShortfall, writer: FileWriter) -> str:
             f"void that hand first (badugi-ledger void --event {short.event_id} --hand "
             f"{short.hand} --reason TEXT; the pot then waits in *carry*)"
         )
+        between = [path for path in run.carry_refused if path != source]
+        if of_run is not None and run.stored(of_run) and between:
+            # Voided, that hand would stay void: its file, imported again, holds it as voided.
+            return (
+                f"{of_run}, stored by this import, holds that hand as corrected, and "
+                f"{' and '.join(between)} of this import, refused for a carried pot too, "
+                "stands between them: these corrections cannot be stored one file at a time "
+                "(a pot raised in a chain of nights; docs/ledger.md, Carried pots)"
+            )
         if of_run is not None:
             return (
-                f"{void}, then run this import again, the 'carry in' of {of_run} corrected "
-                "if it is not yet"
+                f"{void}, then run this import again, the 'carry in' of {of_run} corrected if "
+                "it is not yet"
             )
         held = short.source or "its file"
         return (
@@ -280,9 +289,14 @@ def _carry_hint(short: CarryShortfall, writer: FileWriter) -> str:
         others = [path for path in run.carry_refused if path != source]
         if not others:
             return own
+        if len(others) == 1:
+            return (
+                f"{own}; or {others[0]} of this import, refused for a carried pot too, "
+                "carries it: see its report"
+            )
         return (
-            f"{own}; or {' and '.join(others)} of this import, refused for a carried pot too, "
-            "carries it: see its report"
+            f"{own}; or one of {' and '.join(others)} of this import, refused for carried pots "
+            "too, carries it: see their reports"
         )
     before = "with this file, the hands before it leave it less than it takes"
     if of_run is not None and run.stored(of_run):

@@ -247,3 +247,24 @@ def test_ctrl_c_while_a_file_is_tried_again(
             f"interrupted while importing {one}: that file was rolled back; the 1 file "
             "before it stays as imported"
         )
+
+
+def test_a_chain_of_raised_pots_is_not_sent_to_a_void_that_would_stay(tmp_path: Path) -> None:
+    """Every pot of the chain raised from 8 to 12 (each night's first hand took it in part):
+    night one's refusal, once night three is stored as corrected, does not say to void night
+    three's R2 - its file, imported again, would hold it as voided, and 12 chips would wait in
+    ``*carry*`` for no hand - but that these files cannot be stored one at a time, naming
+    night two, refused between them; nothing of nights one and two is stored."""
+    db = tmp_path / "club.db"
+    assert import_into(db, chain(tmp_path, 8)).stored == 6
+    one, two, three = chain(tmp_path, 12)
+    code, out = invoke("void", "--event", "2", "--hand", "Q2", "--reason", "x", "--db", db)
+    assert code == 0, out
+    first, second, third = import_into(db, [one, two, three], replace=True).files
+    assert third.error is None and second.error is not None and first.error is not None
+    assert "hand R2 of Night three" in first.error and "badugi-ledger void" not in first.error
+    assert (
+        f"{three}, stored by this import, holds that hand as corrected, and {two} of this "
+        "import, refused for a carried pot too, stands between them: these corrections cannot "
+        "be stored one file at a time"
+    ) in first.error
