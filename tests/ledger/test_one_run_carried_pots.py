@@ -12,6 +12,8 @@ two's Q2 takes it with ``carry in``.
 
 from __future__ import annotations
 
+import csv
+import io
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +37,22 @@ from tests.ledger.test_carried_pot_corrections import (
     write,
 )
 from tests.ledger.test_ledger_identity import invoke
+
+
+def postings(db: Path) -> list[list[str]]:
+    """The postings export, each row without its row ids (a corrected ledger's rows are
+    numbered otherwise than a fresh one's), sorted."""
+    code, out = invoke("export", "--table", "postings", "--format", "csv", "--db", db)
+    assert code == 0, out
+    rows = list(csv.reader(io.StringIO(out)))
+    assert rows[0][:2] == ["id", "hand_row"], rows[0]
+    return sorted(row[2:] for row in rows[1:])
+
+
+def as_fresh(db: Path, files: list[Path], folder: Path) -> None:
+    """:func:`assert_as_fresh` (settle-up, standings), and the postings too."""
+    assert_as_fresh(db, files, folder)
+    assert postings(db) == postings(folder / "fresh.db")
 
 
 def nights(folder: Path, carried: int) -> list[Path]:
@@ -79,7 +97,7 @@ def test_a_lowered_pot_and_the_night_that_takes_it_in_one_run(
     assert all(f.error is None for f in report.files), report.files
     assert report.ok, report.files
     assert [f.warnings for f in report.files] == [[], []]
-    assert_as_fresh(db, files, tmp_path)
+    as_fresh(db, files, tmp_path)
 
 
 def untaken(folder: Path) -> list[Path]:
@@ -110,7 +128,7 @@ def test_a_raised_pot_and_the_night_that_now_takes_it_in_one_run(
     assert all(f.error is None for f in report.files), [f.error for f in report.files]
     assert report.ok, report.files
     assert [f.warnings for f in report.files] == [[], []]
-    assert_as_fresh(db, files, tmp_path)
+    as_fresh(db, files, tmp_path)
 
 
 def test_three_nights_in_a_chain_in_one_run(tmp_path: Path) -> None:
@@ -128,7 +146,7 @@ def test_three_nights_in_a_chain_in_one_run(tmp_path: Path) -> None:
         report = import_into(db, files, replace=True, jobs=jobs)
         assert all(f.error is None for f in report.files), [f.error for f in report.files]
         assert report.ok, report.files
-        assert_as_fresh(db, files, folder)
+        as_fresh(db, files, folder)
         rows = table_rows(db)
         rows["audit"] = [(row[0], *row[2:]) for row in rows["audit"]]  # (its clock)
         ledgers.append(repr(rows).replace(str(folder), "FOLDER"))  # (the audit names files)
@@ -175,7 +193,7 @@ def test_a_run_that_cannot_store_its_files_says_what_to_run(
     assert code == 0, out
     report = import_into(db, [one, two], replace=True)
     assert all(f.error is None for f in report.files), [f.error for f in report.files]
-    assert_as_fresh(db, [one, two], tmp_path)
+    as_fresh(db, [one, two], tmp_path)
 
 
 def test_a_file_of_the_run_that_is_not_stored_is_named_so(tmp_path: Path) -> None:
@@ -240,7 +258,7 @@ def test_ctrl_c_while_a_file_is_tried_again(
         assert [f.source for f in report.files] == [str(one), str(two)]
         assert all(f.error is None for f in report.files)
         assert stopped.value.text().startswith("interrupted after the last file was stored")
-        assert_as_fresh(db, [one, two], tmp_path)
+        as_fresh(db, [one, two], tmp_path)
     else:
         assert [f.source for f in report.files] == [str(two)]
         assert stopped.value.text().startswith(
