@@ -21,6 +21,7 @@ from collections import OrderedDict
 from typing import Generic, NamedTuple, TypeVar
 
 from .events import Deal, HandRecord, Post, Show, event_of
+from .frozen import hashed_as
 from .games import GAMES
 from .settings import GameSettings
 
@@ -80,7 +81,8 @@ def content(record: HandRecord) -> int:
         if record.posts_implied:
             events = tuple(e for e in events if type(e) is not Post)
         posts_none = False
-    return hash((_settings_hash(settings), record.seats, record.button, events, posts_none))
+    held = hashed_as(events)  # hashed as ``events`` is, without a call per event
+    return hash((_settings_hash(settings), record.seats, record.button, held, posts_none))
 
 
 _last_settings: tuple[GameSettings | None, int] = (None, 0)
