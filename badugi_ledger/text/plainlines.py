@@ -25,7 +25,7 @@ from ..model.cards import Card
 from ..model.errors import NOWHERE, Position
 from ..model.events import Event, Seat, StackChangeKind, Verb
 from ..model.limits import MAX_AMOUNT, MAX_DIGITS
-from ..model.positions import COLUMN_BITS
+from ..model.positions import COLUMN_BITS, LinePositions, pack
 from .transformer import (
     CARD_TABLE,
     FormatError,
@@ -262,7 +262,11 @@ class PlainLines:
         if button is not None:
             raw.button = (button, position(src, lineno, at + button_column))
         raw.seats += seats
-        raw.seat_pos += [position(src, lineno, at + column) for column in columns]
+        # Packed, made into positions only for a message (a seat's own check, a name not
+        # seated): the column of each in the line is below 2**COLUMN_BITS, so adding it to the
+        # packed start of the seats gives the seat's packed position.
+        start = pack(lineno, at)
+        raw.seat_pos = LinePositions(src, tuple([start + column for column in columns]))
         return raw
 
     def _seating(self, text: str) -> Seating | None:

@@ -49,6 +49,7 @@ from ..model.events import (
     Verb,
 )
 from ..model.limits import MAX_AMOUNT, MAX_DIGITS, amount_problem
+from ..model.positions import LinePositions
 
 if TYPE_CHECKING:  # the fast path (text.plainlines) reads plain lines without importing Lark
     from lark import Token
@@ -357,7 +358,9 @@ class RawHand:
     pos: Position
     button: Named | None
     seats: list[Seat]
-    seat_pos: list[Position]
+    seat_pos: list[Position] | LinePositions
+    """Where each seat is written: a list Lark's transformer fills (:meth:`add_seat`), or the
+    fast path's packed positions (:meth:`.plainlines.PlainLines.hand_line`)."""
     parts: list[Any]
     """One item per body line Lark read: its list of events with their positions
     (:data:`Placed`), or POSTS_NONE."""
@@ -368,6 +371,7 @@ class RawHand:
         self.button = who
 
     def add_seat(self, seat: Seat, pos: Position) -> None:
+        assert isinstance(self.seat_pos, list)  # (a hand Lark reads, or the fast path's seats)
         self.seats.append(seat)
         self.seat_pos.append(pos)
 

@@ -634,3 +634,27 @@ def test_a_seating_a_run_of_drawn_cards_and_the_implied_posts_are_each_read_once
     draws = [line for line in io.StringIO(text) if line.startswith("draw: ")]
     runs = sum(line.count(" -> ") * 2 for line in draws)
     assert runs > 1000 and 0 < len(plainlines._RUNS) < runs // 2
+
+
+def test_the_fast_path_places_every_seat_where_lark_does() -> None:
+    """The fast path keeps where each seat of a hand line is written packed (a position is made
+    only for a message): each is the position Lark's transformer gives that seat, on the
+    examples and simulated sessions of every game (odd spacing and seat numbers included)."""
+    texts = [path.read_text(encoding="utf-8") for path in sorted(EXAMPLES.glob("*.bhh"))]
+    texts += [_simulated(game, "fixed-limit", seed=i) for i, game in enumerate(GAME_NAMES)]
+    texts.append("hand 7 ·  button Cara\t· 1 Anna 100 ·   2 Ben · 3 Cara 40  # seats\n")
+    plain = text_reader._plain()
+    lark, builder = text_reader._lark()
+    compared = 0
+    for text in texts:
+        for i, line in enumerate(io.StringIO(text), 1):
+            if not line.startswith("hand "):
+                continue
+            fast = plain.hand_line(line, "t.bhh", i)
+            assert fast is not None, line
+            builder.src, builder.line_of = "t.bhh", [0, i]
+            slow = lark.parse(line, start="hand")
+            assert list(fast.seat_pos) == list(slow.seat_pos), line
+            assert (fast.seats, fast.button, fast.pos) == (slow.seats, slow.button, slow.pos)
+            compared += 1
+    assert compared > 100
