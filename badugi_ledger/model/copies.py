@@ -21,7 +21,6 @@ from collections import OrderedDict
 from typing import Generic, NamedTuple, TypeVar
 
 from .events import Deal, HandRecord, Post, Show, event_of
-from .frozen import hashed_as
 from .games import GAMES
 from .settings import GameSettings
 
@@ -74,6 +73,11 @@ def content(record: HandRecord) -> int:
     redeal after a carried pot posts none, another hand the blinds.  Its posts are then not
     what it records, and are left out: a redeal pasted after another hand is still its copy.
 
+    Each event counts as its class and its fields, as two events are equal (an event's own
+    hash is its fields' alone: ``raked 10`` and ``pot 10`` hash alike, and a hand written again
+    with one for the other was taken for a copy, its claim never checked); hashed in one
+    pass, without a call of each event's ``__hash__``.
+
     The settings are hashed once per settings object (:func:`_settings_hash`): equal settings
     hash alike, so the number is the same function of what the hand records."""
     settings, events, posts_none = record.settings, record.events, record.posts_none
@@ -81,7 +85,7 @@ def content(record: HandRecord) -> int:
         if record.posts_implied:
             events = tuple(e for e in events if type(e) is not Post)
         posts_none = False
-    held = hashed_as(events)  # hashed as ``events`` is, without a call per event
+    held = tuple([(type(e), *e.__dict__.values()) for e in events])  # (see the docstring)
     return hash((_settings_hash(settings), record.seats, record.button, held, posts_none))
 
 

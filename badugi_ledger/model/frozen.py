@@ -42,17 +42,6 @@ def fields_hash(self: object) -> int:
     return hash(tuple(self.__dict__.values()))
 
 
-def hashed_as(items: tuple[object, ...]) -> tuple[tuple[object, ...], ...]:
-    """What ``items``, instances whose ``__hash__`` is :func:`fields_hash`, are hashed as: the
-    tuple of their fields' tuples, whose hash is ``hash(items)``.
-
-    Why: ``hash(items)`` calls each item's ``__hash__``, a Python function entered from C for
-    every item; the copy check (:func:`~badugi_ledger.model.copies.content`) hashes every
-    hand's fifty-odd events, and hashing this tuple instead gives the same number in one pass
-    (``tests/model/test_frozen.py`` holds the two equal)."""
-    return tuple([tuple(item.__dict__.values()) for item in items])
-
-
 @recursive_repr()
 def fields_repr(self: object) -> str:
     """``Name(field=value, …)`` (the dataclass's ``__repr__``, ``...`` where it recurses)."""
