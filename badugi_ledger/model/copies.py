@@ -75,8 +75,8 @@ def content(record: HandRecord) -> int:
 
     Each event counts as its class and its fields, as two events are equal (an event's own
     hash is its fields' alone: ``raked 10`` and ``pot 10`` hash alike, and a hand written again
-    with one for the other was taken for a copy, its claim never checked); hashed in one
-    pass, without a call of each event's ``__hash__``.
+    with one for the other was taken for a copy, its claim never checked): the events' classes
+    and their fields' tuples are hashed, without a call of each event's ``__hash__``.
 
     The settings are hashed once per settings object (:func:`_settings_hash`): equal settings
     hash alike, so the number is the same function of what the hand records."""
@@ -85,8 +85,9 @@ def content(record: HandRecord) -> int:
         if record.posts_implied:
             events = tuple(e for e in events if type(e) is not Post)
         posts_none = False
-    held = tuple([(type(e), *e.__dict__.values()) for e in events])  # (see the docstring)
-    return hash((_settings_hash(settings), record.seats, record.button, held, posts_none))
+    kinds = tuple(map(type, events))  # (see the docstring)
+    held = tuple([tuple(e.__dict__.values()) for e in events])
+    return hash((_settings_hash(settings), record.seats, record.button, kinds, held, posts_none))
 
 
 _last_settings: tuple[GameSettings | None, int] = (None, 0)
