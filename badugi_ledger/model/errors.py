@@ -125,6 +125,10 @@ class IllegalAction(BadugiError):
     rule (its collections, when the play was over: every chip was in), each at its line: the
     replay's :class:`~badugi_ledger.model.results.Violation` values (this module is below the
     one that defines them)."""
+    warnings: tuple[object, ...] = ()
+    """What the replay had assumed before the broken rule (a draw not written down, a fold
+    while all-in, a muck after a hand shown...), each at its line, as a hand that replays
+    reports them: a hand broken, or still being recorded, loses none of them."""
 
 
 def illegal(rule: str, message: str, pos: Position | None) -> IllegalAction:

@@ -71,6 +71,7 @@ def replay_hand(
         _finish(st)
         return settle(st)
     except IllegalAction as exc:
+        exc.warnings = tuple(st.warnings)
         _locate(st, exc, None, record)
         raise
 
@@ -143,6 +144,7 @@ def play_events(
             # A stated stack that disagrees with the carried one (found at the deal) may be why
             # the rule broke: it is reported with the broken rule, never lost with the hand.
             exc.mismatches = (*st.violations, *exc.mismatches)
+            exc.warnings = tuple(st.warnings)
             collected = collections_after_a_broken_rule(st)
             if collected is not None:
                 exc.mismatches = (*exc.mismatches, collected)

@@ -245,7 +245,8 @@ class TableTracker:
             self._after_failure(state, record, trust_final=imbalance is None)
             also = [m for m in getattr(exc, "mismatches", ()) if isinstance(m, Violation)]
             errors = (error_violation(exc), *also, *([] if imbalance is None else [imbalance]))
-            return HandOutcome(source, record.hand_id, record.pos, record, None, errors)
+            assumed = tuple(w for w in getattr(exc, "warnings", ()) if isinstance(w, Violation))
+            return HandOutcome(source, record.hand_id, record.pos, record, None, errors, assumed)
         except Exception as exc:  # a bug in the engine: report it on this hand, go on
             self._after_failure(state, record)
             bug = Violation(
