@@ -20,7 +20,7 @@ words (``detail``).  Names and free text are written visibly (control characters
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
@@ -119,9 +119,18 @@ class PotView:
         """:attr:`detail` as the hand's other figures are shown in ``unit``: a carried pot's
         amount ``the pot of 1.50 carries``, not the cents the replay's words keep (docs/ledger.md:
         a pot's detail keeps plain integers); the replay's words as they are otherwise."""
-        if not self.carried or self.detail != carried_detail(str(self.amount)):
+        if not self.carried:
             return self.detail
-        return carried_detail(amount_text(self.amount, unit))
+        return _carried_words(self.detail, self.amount, lambda amount: amount_text(amount, unit))
+
+
+def _carried_words(detail: str, amount: int, figure: Callable[[int], str]) -> str:
+    """The detail of a pot of ``amount`` that carries (:func:`~badugi_ledger.replay.claims.
+    carried_detail`, which wrote it with the plain integer) with ``figure``'s words for the
+    amount; ``detail`` as it is when it is not that sentence."""
+    if detail != carried_detail(str(amount)):
+        return detail
+    return carried_detail(figure(amount))
 
 
 @dataclass(frozen=True)
@@ -304,9 +313,7 @@ def pot_detail(pot: PotResult, record: HandRecord, currency: str | None) -> str:
         return pot.detail
     figure = partial(hand_figure, currency=currency)
     if not pot.shares:
-        if pot.detail == carried_detail(str(pot.amount)):
-            return carried_detail(figure(pot.amount))
-        return pot.detail
+        return _carried_words(pot.detail, pot.amount, figure)
     cards = _showdown_cards(record)
     mucked = {ev.player for ev in record.events if isinstance(ev, Muck)}
     contenders = [(p, cards[p]) for p in pot.eligible if p not in mucked and p in cards]
