@@ -154,8 +154,8 @@ def store_file(
             progress(source, seen)
         if report.stored or report.duplicate or report.replaced:
             names = [look_alike_warning(*alike) for alike in writer.aliases.look_alikes]
-            carried, entries = _warnings(db, source)
-            report.warnings += copies + names + carried + entries
+            carried = _carry_warnings(db, source)
+            report.warnings += copies + names + carried + _tournament_warnings(db, source)
             report.carry_warnings = tuple(carried)
     except KeyboardInterrupt:
         raise StoredThenInterrupted(report) from None
@@ -168,16 +168,12 @@ def store_file(
     return report
 
 
-def _warnings(db: sqlite3.Connection, source: str) -> tuple[list[str], list[str]]:
-    """What the ledger, with the file ``source`` committed, holds that no refusal can say,
-    since file order is not play order: a Progressive Badugi pot carried at one of its tables
-    that the next hand played there takes only in part
+def _carry_warnings(db: sqlite3.Connection, source: str) -> list[str]:
+    """What the ledger, with the file ``source`` committed, holds of its carried pots that no
+    refusal can say, since file order is not play order: a Progressive Badugi pot carried at
+    one of its tables that the next hand played there takes only in part
     (:func:`~.carried_pots.carry_left_behind`), or that a night none of whose players sat in
-    the hand that carried it takes (:func:`~.carry_strangers.carried_to_strangers`), a player
-    of one of its tournaments who plays on after busting without a rebuy
-    (:func:`~.tournament_warnings.free_chips`), or who never sat down with its starting chips
-    (:func:`~.tournament_warnings.second_entries`).  Those of its carried pots, then those of
-    its tournaments."""
+    the hand that carried it takes (:func:`~.carry_strangers.carried_to_strangers`)."""
     tables = dict(  # the file's Progressive Badugi tables: whether its hands there move a pot
         db.execute(
             "SELECT coalesce(table_name, ''), max(carry_in > 0 OR carry_out > 0) FROM hands "
@@ -187,6 +183,13 @@ def _warnings(db: sqlite3.Connection, source: str) -> tuple[list[str], list[str]
     )
     carried = [short.left_behind_text() for short in carry_left_behind(db, tables)]
     carried += carried_to_strangers(db, [table for table, moves in tables.items() if moves], source)
+    return carried
+
+
+def _tournament_warnings(db: sqlite3.Connection, source: str) -> list[str]:
+    """Of the tournaments the file ``source`` holds hands of, as the ledger holds them now: a
+    player who plays on after busting without a rebuy (:func:`~.tournament_warnings.free_chips`),
+    or who never sat down with the starting chips (:func:`~.tournament_warnings.second_entries`)."""
     found: list[str] = []
     for (event_id,) in db.execute(
         "SELECT DISTINCT h.event_id FROM hands h JOIN events e ON e.id = h.event_id "
@@ -194,12 +197,12 @@ def _warnings(db: sqlite3.Connection, source: str) -> tuple[list[str], list[str]
         [source],
     ).fetchall():
         found += tournament_warnings(db, int(event_id))
-    return carried, found
+    return found
 
 
 def drop_stale_warnings(db: sqlite3.Connection, reports: Iterable[FileReport]) -> None:
     """Take out of each report the warnings of carried pots its file was stored with
-    (:func:`_warnings`) that the ledger no longer holds: a file of the same import stored
+    (:func:`_carry_warnings`) that the ledger no longer holds: a file of the same import stored
     after it (a night's corrected ``carry in``, the night that carried a pot) made them
     untrue, and a report says what is true when the import ends.  One still true stays under
     the file it was found with.  Should the ledger not be readable, they stay as found."""
@@ -207,7 +210,7 @@ def drop_stale_warnings(db: sqlite3.Connection, reports: Iterable[FileReport]) -
         if not report.carry_warnings:
             continue
         try:
-            now = set(_warnings(db, report.source)[0])
+            now = set(_carry_warnings(db, report.source))
         except sqlite3.Error:
             continue
         stale = set(report.carry_warnings) - now
@@ -260,17 +263,17 @@ def _carry_hint(short: CarryShortfall, writer: FileWriter) -> str:
     of_run = run.of_run(short.source)
     if of_run == source:  # a hand this file holds as the ledger does: this file's to correct
         of_run = None
+    others = [path for path in run.carry_refused if path != source]  # (refused for pots too)
     if short.surplus:
         void = (
             f"void that hand first (badugi-ledger void --event {short.event_id} --hand "
             f"{short.hand} --reason TEXT; the pot then waits in *carry*)"
         )
-        between = [path for path in run.carry_refused if path != source]
-        if of_run is not None and run.stored(of_run) and between:
+        if of_run is not None and run.stored(of_run) and others:
             # Voided, that hand would stay void: its file, imported again, holds it as voided.
             return (
                 f"{of_run}, stored by this import, holds that hand as corrected, and "
-                f"{' and '.join(between)} of this import, refused for a carried pot too, "
+                f"{' and '.join(others)} of this import, refused for a carried pot too, "
                 "stands between them: these corrections cannot be stored one file at a time "
                 "(a pot raised in a chain of nights; docs/ledger.md, Carried pots)"
             )
@@ -286,7 +289,6 @@ def _carry_hint(short: CarryShortfall, writer: FileWriter) -> str:
         )
     if writer.wrote(short.hand_row):
         own = "its 'carry in' states more than was carried, or takes a pot another hand took"
-        others = [path for path in run.carry_refused if path != source]
         if not others:
             return own
         if len(others) == 1:

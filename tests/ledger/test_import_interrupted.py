@@ -40,7 +40,7 @@ def test_ctrl_c_after_a_files_commit_counts_it_stored(
     where: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     if where == "warnings":
-        monkeypatch.setattr(file_transaction, "_warnings", _interrupt)
+        monkeypatch.setattr(file_transaction, "_carry_warnings", _interrupt)
     else:
         monkeypatch.setattr(ImportRun, "remember", _interrupt)
     db = open_ledger(tmp_path / "club.db")
@@ -62,7 +62,7 @@ def test_ctrl_c_after_a_files_commit_counts_it_stored(
 def test_ctrl_c_after_the_last_files_commit(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(file_transaction, "_warnings", _interrupt)
+    monkeypatch.setattr(file_transaction, "_carry_warnings", _interrupt)
     db = open_ledger(tmp_path / "club.db")
     with pytest.raises(ImportInterrupted) as stopped:
         import_files(db, [HOME], jobs=1)
@@ -80,7 +80,7 @@ def test_an_error_reading_the_warnings_after_the_commit_is_a_warning(
     def fails(*_args: object) -> list[str]:
         raise sqlite3.OperationalError("disk I/O error")
 
-    monkeypatch.setattr(file_transaction, "_warnings", fails)
+    monkeypatch.setattr(file_transaction, "_carry_warnings", fails)
     db = open_ledger(tmp_path / "club.db")
     report = import_files(db, [HOME], jobs=1)
     (done,) = report.files
