@@ -114,14 +114,14 @@ class Pools:
             return PoolNight(date, name), None, ()
         played = [n for n in nights if n.first_take is not None]  # a Progressive hand counted
         earlier = [n for n in played if date is not None and n.date is not None and n.date < date]
-        alike = [n for n in played if date is not None and n.date == date]
+        same_date = date is not None and any(n.date == date for n in played)
         night = PoolNight(date, name)
         nights.append(night)
         elsewhere: tuple[str, ...] = ()
         if not earlier:
             carried = self.carried_in.get((source, table), {})
             elsewhere = tuple(w for p, w in carried.items() if p != pool)
-        if not earlier or alike or None in [n.date for n in played]:
+        if not earlier or same_date or None in [n.date for n in played]:
             # Undated nights, and nights of this one's own date, whose order the ledger does
             # not know and whose totals it holds them to: the carries of this night's later
             # hands, and of the date's later nights, may cover what its first hand takes.
@@ -181,9 +181,8 @@ def at_table(table: str) -> str:
 def _left(earlier: list[PoolNight]) -> int:
     """What dated nights of a pool played before a night left it: what they carried less what
     they took, with last week's pot that one of the first date's nights took on its file's
-    word (nights of one date are held to their totals, as the ledger holds them)."""
-    if not earlier:
-        return 0
+    word (nights of one date are held to their totals, as the ledger holds them); ``earlier``
+    holds one night at least."""
     first = min(_date(n) for n in earlier)
     last_week = max(n.first_take or 0 for n in earlier if _date(n) == first)
     return sum(n.carried - n.taken for n in earlier) + last_week
