@@ -98,3 +98,31 @@ def test_library_functions_take_an_open_ledger(tmp_path: Path) -> None:
         table = badugi_ledger.standings_frame(ledger, options)
         assert table["player"].tolist() == ["Kira", "Noor", "Bram"]
         assert ledger.execute("SELECT count(*) FROM hands").fetchone() == (3,)
+
+
+def _documented_signatures() -> dict[str, list[str]]:
+    """docs/api.md's table of names: each name and the parameters its row writes (``…`` and
+    the defaults left out), as ``name(a, b, *, c=…)``."""
+    text = (PACKAGE.parent / "docs" / "api.md").read_text(encoding="utf-8")
+    rows: dict[str, list[str]] = {}
+    for line in text.splitlines():
+        if not line.startswith("| `") or "(" not in line.split("`")[1]:
+            continue
+        call = line.split("`")[1]
+        name, _, args = call.partition("(")
+        params = [a.strip().split("=")[0] for a in args.rstrip(")").split(",")]
+        rows[name] = [p for p in params if p and p not in ("*", "…")]
+    return rows
+
+
+@pytest.mark.parametrize("name", badugi_ledger.__all__)
+def test_the_documented_parameters_are_the_functions_own(name: str) -> None:
+    """A script that passes a parameter by the name docs/api.md gives it must not meet a
+    ``TypeError``: every name the table writes is a parameter of that name, in that order."""
+    import inspect
+
+    documented = _documented_signatures()
+    assert name in documented, f"docs/api.md's table has no row for {name}"
+    actual = list(inspect.signature(getattr(badugi_ledger, name)).parameters)
+    written = documented[name]
+    assert [p for p in actual if p in written] == written, (name, written, actual)
