@@ -70,7 +70,9 @@ class LegalOption:
     capped by the stack; None when only a stack nobody knows would bound it, after a hand
     that could not be replayed).  ``all_in_amount`` is the amount at which the action puts the
     player's last chip in (None when no amount in range does).  ``cards``: for a draw, the most
-    cards that may be exchanged (a draw of 1 to ``cards``).  ``event``: a position-less event
+    cards that may be exchanged (a draw of 1 to ``cards``); for a show, the cards a hand of the
+    game holds (four, five in Badacey and Badeucey, ``004``), so a page asks for that many; for
+    a buy, the one card it replaces.  ``event``: a position-less event
     that, appended to the hand, replays legally (for ranged options, at ``amount``; for a draw,
     of one card); :func:`event_at` gives it at another amount."""
 
@@ -350,7 +352,7 @@ def _showdown_options(st: HandState) -> tuple[list[LegalOption], bool]:
             continue
         held = st.cards.hold[p]
         cards = tuple(held) if held else (None,) * st.hand_size
-        options.append(LegalOption(p, "show", Show(p, cards)))
+        options.append(LegalOption(p, "show", Show(p, cards), cards=st.hand_size))
         if len(contenders) > 1:
             options.append(LegalOption(p, "muck", Muck(p)))
     return options, complete

@@ -446,30 +446,38 @@
       : "Nothing to tap: type the next line.";
   }
 
+  // the show field's example, as many cards as a hand of the game holds (the option's cards)
+  const SHOWN_CARDS = ["As", "5d", "7h", "Kc", "9s"];
+
   function optionControl(option, money) {
     // a fixed amount (or none): one button; a range: a number input and a button; cards: a field.
     // In a game of money (its lines write cents) a range is typed and shown as money (2.50).
+    // A range with no top (a stack nobody knows, no limit) takes any amount from its least up.
     const label = option.label;
-    if (option.max !== null && option.max !== undefined && option.max > option.min) {
+    if (option.min !== null && option.min !== undefined) {
       const shown = (cents) => (money ? (cents / 100).toFixed(2) : String(cents));
+      const open = option.max === null || option.max === undefined;
       const input = el("input", {
         type: "number",
         inputmode: money ? "decimal" : "numeric",
         min: shown(option.min),
-        max: shown(option.max),
+        max: open ? null : shown(option.max),
         step: money ? "0.01" : "1",
         value: shown(option.min),
         "data-money": money ? "1" : "",
-        "aria-label": `${label}: amount from ${shown(option.min)} to ${shown(option.max)}`,
+        "aria-label": open
+          ? `${label}: amount of ${shown(option.min)} or more`
+          : `${label}: amount from ${shown(option.min)} to ${shown(option.max)}`,
       });
+      const range = open ? `${shown(option.min)} or more` : `${shown(option.min)}–${shown(option.max)}`;
       const button = el("button", { type: "button", class: "tap", "data-option": String(option.index), "data-kind": option.kind, "data-player": option.player }, label);
-      return el("span", { class: "ranged" }, button, input, el("span", { class: "range" }, `${shown(option.min)}–${shown(option.max)}`));
+      return el("span", { class: "ranged" }, button, input, el("span", { class: "range" }, range));
     }
     if (option.takes_cards) {
       const input = el("input", {
         type: "text",
         class: "cardsin",
-        placeholder: option.kind === "show" ? "cards: As 5d 7h Kc" : "cards (optional)",
+        placeholder: option.kind === "show" ? `cards: ${SHOWN_CARDS.slice(0, option.cards).join(" ")}` : "cards (optional)",
         autocapitalize: "off",
         autocomplete: "off",
         spellcheck: "false",

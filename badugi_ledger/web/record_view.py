@@ -121,15 +121,18 @@ def _next_view(
     nxt: dict[str, Any] | None, hand: str | None, currency: str | None = None
 ) -> dict[str, Any] | None:
     """The options to tap; in a hand of money (``currency``: its amounts are cents, as the
-    lines the buttons add write them) each button shows its amount as money (``calls 0.75``),
-    as the pots beside it do, and a ranged one's ``min`` and ``max`` stay cents (the page
-    shows them as money: ``currency``)."""
+    lines the buttons add write them) each button shows its amount as money (``calls 0.75``,
+    ``buy for 0.50``), as the pots beside it do, and a ranged one's ``min`` and ``max`` stay
+    cents (the page shows them as money: ``currency``).  A bet or raise of a player whose
+    stack nobody knows (after a hand that could not be replayed) is ranged with no ``max``
+    when the structure sets none (no limit): any amount from ``min`` up may be typed.  A show
+    says how many ``cards`` a hand of the game holds."""
     if nxt is None:
         return None
     options = []
     for index, option in enumerate(nxt["options"]):
         kind, low, high = option["kind"], option["amount"], option["max_amount"]
-        ranged = kind in ("bet", "raise") and low is not None and high is not None and high > low
+        ranged = kind in ("bet", "raise") and low is not None and (high is None or high > low)
         label = _label(option, ranged)
         if currency is not None:
             label = _AMOUNT_WORD.sub(lambda m: plain_money(int(m[0])), label)
@@ -146,6 +149,7 @@ def _next_view(
                 "max": high if ranged else (option["cards"] if kind == "draw" else None),
                 "all_in": option["all_in_amount"],
                 "takes_cards": kind in ("show", "buy"),
+                "cards": option["cards"] if kind == "show" else None,
             }
         )
     return {
@@ -163,8 +167,9 @@ alone after the verb (the player's name is said apart, above the buttons)."""
 
 
 def _label(option: dict[str, Any], ranged: bool) -> str:
-    """A button's words: ``fold``, ``calls 2``, ``raises to 8``; ``raise to`` and ``bet``
-    beside the amount of a ranged one (the player's name is said once, above the buttons)."""
+    """A button's words: ``fold``, ``calls 2``, ``raises to 8``, ``buy for 2`` (the house's
+    price, ``002`` "with a Buy"; ``buy`` when it is free); ``raise to`` and ``bet`` beside the
+    amount of a ranged one (the player's name is said once, above the buttons)."""
     from ..text.writer import name_text
 
     kind = option["kind"]
@@ -172,7 +177,9 @@ def _label(option: dict[str, Any], ranged: bool) -> str:
         return _LABELS[kind]
     if ranged:
         return "raise to" if kind == "raise" else "bet"
-    if kind in ("draw", "buy"):
+    if kind == "buy":
+        return f"buy for {option['amount']}" if option["amount"] else "buy"
+    if kind == "draw":
         return kind
     return str(option["line"]).removeprefix(name_text(option["player"]) + " ")
 

@@ -333,6 +333,16 @@ def test_showdown_last_bettor_shows_first() -> None:
     assert na.options[0].event == Show("Ben", (None,) * 4)  # cards to fill in
 
 
+@pytest.mark.parametrize(("game", "size"), [("badugi", 4), ("badacey", 5), ("badeucey", 5)])
+def test_a_show_asks_for_as_many_cards_as_the_game_deals(game: str, size: int) -> None:
+    """``000`` (Badugi: four cards) and ``004`` (Badacey and Badeucey: five): a show option
+    says how many cards a hand holds, so a page asks for that many, and its event shows them."""
+    na = actions(_to_showdown(["Anna checks", "Ben checks"]), fixed(game=game))
+    shows = [o for o in na.options if o.kind == "show"]
+    assert [(o.player, o.cards) for o in shows] == [("Anna", size), ("Ben", size)]
+    assert all(o.event == Show(o.player, (None,) * size) for o in shows)
+
+
 def test_showdown_everyone_checked_first_left_of_button_shows() -> None:
     """``000`` "Playing a hand" 5: if everyone checked, the first player still in to the
     dealer's left shows first; once both have shown the hand needs nothing more."""

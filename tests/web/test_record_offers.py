@@ -1,0 +1,216 @@
+"""What the record page's buttons offer an organiser at the table, on the server and in a real
+browser the size of a phone (390×844): a buy says its price in the night's units (``002``
+"with a Buy", the house's ``buy-price``), a show asks for as many cards as the game deals
+(``004``: five in Badacey and Badeucey), and a raise of a player whose stack nobody knows (the
+table's previous hand could not be replayed) takes any amount the structure allows, not only
+the least.  Screenshots go to ``test-output/screenshots/record-offers-*.png``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from badugi_ledger.web.app import create_app
+from badugi_ledger.web.record_view import RecordError, append_choice, checked_view
+from tests.helpers.browser import Phone, serving
+from tests.helpers.paths import EXAMPLES
+from tests.web.test_record_browser import no_sideways_scroll, settled, text_has
+
+BUY_NIGHT = (EXAMPLES / "progressive_with_a_buy.bhh").read_text(encoding="utf-8")
+BUY_DUE = BUY_NIGHT[: BUY_NIGHT.index("draw: Ben 1")] + "draw: Ben 1 · Cara 2\n"
+"""The example's hand up to Anna's turn in the first draw: she may buy (``buy-price 2``)."""
+EURO_BUY = """\
+game progressive badugi with a buy · fixed limit 50/100 · blinds 25/50 · buy-price 75 · currency EUR
+cash Buy night in euros · date 2024-07-06
+
+hand 1 · button Anna · Anna 5000 · Ben 5000 · Cara 5000
+Anna calls · Ben calls · Cara checks
+draw: Ben 1 · Cara 2
+"""
+"""A night of money: its amounts, the buy's price too, are cents."""
+
+BADACEY = (EXAMPLES / "004_badacey.bhh").read_text(encoding="utf-8")
+BADACEY_SHOWDOWN = "".join(
+    line for line in BADACEY[: BADACEY.index("show:")].splitlines(True) if "deal:" not in line
+)
+"""Seed 004's hand up to its showdown, the deal left out (the cards are not all known, so
+the shows are still to come)."""
+BADUGI_SHOWDOWN = """\
+game badugi · fixed limit 2/4 · blinds 1/2
+cash Four-card night · date 2024-07-07
+
+hand 1 · button Anna · Anna 100 · Ben 100
+Anna calls · Ben checks
+draw: Ben 1 · Anna 2
+Ben checks · Anna checks
+draw: Ben 1 · Anna 1
+Ben checks · Anna checks
+draw: Ben pat · Anna 1
+Ben checks · Anna checks
+"""
+
+UNKNOWN = """\
+game badugi · {structure} · blinds 1/2
+cash Broken night · date 2024-07-08
+
+hand 1 · button Dan · Anna 100 · Ben 100 · Cara 100 · Dan 100
+Dan calls
+
+hand 2 · button Anna · Anna · Ben · Cara · Dan
+"""
+"""Hand 1 stops after one line, so it cannot be replayed: hand 2's stacks are unknown
+(``check``'s ``stacks-unknown``).  Dan, after the blinds of Ben and Cara, acts first."""
+
+
+def options_of(text: str) -> dict[str, dict[str, Any]]:
+    """The record page's options for the last hand of ``text``, by kind."""
+    view = checked_view(text)["next"]
+    assert view is not None, checked_view(text)["problems"]
+    return {o["kind"]: o for o in view["options"]}
+
+
+def tapped_line(text: str, choice: dict[str, Any]) -> str:
+    """The line a tap of ``choice`` adds; the hand it goes on stays without a problem."""
+    new, line = append_choice(text, choice)
+    view = checked_view(new)
+    last = view["hands"][-1]
+    assert last["verdict"] == "in progress", view["problems"]
+    assert not [p for p in view["problems"] if p["hand"] == last["hand"]], view["problems"]
+    return new.splitlines()[line - 1]
+
+
+# --- on the server --------------------------------------------------------------------------
+
+
+def test_a_buy_button_says_its_price_in_the_nights_units() -> None:
+    """``002`` "with a Buy" (seeds README item 7): a buy costs the house's ``buy-price``, as a
+    call costs its amount; the button said only ``buy``.  In a night of money the price is
+    shown as money, as the calls and the pots are, and the line keeps its cents."""
+    buy = options_of(BUY_DUE)["buy"]
+    assert buy["label"] == "buy for 2"
+    assert tapped_line(BUY_DUE, {"index": buy["index"]}) == "draw: Anna buys ?? -> ?? for 2"
+    euro = options_of(EURO_BUY)["buy"]
+    assert euro["label"] == "buy for 0.75"
+    assert tapped_line(EURO_BUY, {"index": euro["index"]}) == "draw: Anna buys ?? -> ?? for 75"
+
+
+@pytest.mark.parametrize(("text", "size"), [(BADACEY_SHOWDOWN, 5), (BADUGI_SHOWDOWN, 4)])
+def test_a_show_asks_for_the_cards_of_a_hand_of_the_game(text: str, size: int) -> None:
+    """``004``: Badacey is played with five cards, Badugi (``000``) with four; the show's
+    field asked for four in every game."""
+    shows = [o for o in checked_view(text)["next"]["options"] if o["kind"] == "show"]
+    assert len(shows) == 2 and {o["cards"] for o in shows} == {size}
+
+
+def test_an_unknown_stacks_no_limit_raise_takes_any_amount_from_the_least() -> None:
+    """After a hand that could not be replayed, Dan's stack is unknown: in no limit nothing
+    known bounds his raise (``001``: a raise is at least the last one), so he may raise to 4
+    or more; the page offered only ``raises to 4``.  Less than 4 is still refused."""
+    text = UNKNOWN.format(structure="no limit")
+    raise_ = options_of(text)["raise"]
+    assert (raise_["label"], raise_["min"], raise_["max"]) == ("raise to", 4, None)
+    assert raise_["all_in"] is None  # nobody knows which amount is his last chip
+    choice = {"index": raise_["index"], "kind": "raise", "player": "Dan"}
+    assert tapped_line(text, {**choice, "amount": 30}) == "Dan raises to 30"
+    assert tapped_line(text, {**choice, "amount": 4}) == "Dan raises to 4"
+    with pytest.raises(RecordError, match="Dan may raise at least 4 here, not 3"):
+        append_choice(text, {**choice, "amount": 3})
+
+
+def test_an_unknown_stacks_pot_limit_raise_stops_at_the_pot() -> None:
+    """``001`` (pot limit: the largest raise is the pot after calling): an unknown stack bounds
+    nothing, the pot still does: Dan may raise to 4 up to 7 (1 + 2 + his call of 2, and 2
+    more), not 8."""
+    text = UNKNOWN.format(structure="pot limit")
+    raise_ = options_of(text)["raise"]
+    assert (raise_["min"], raise_["max"]) == (4, 7)
+    choice = {"index": raise_["index"], "kind": "raise", "player": "Dan"}
+    assert tapped_line(text, {**choice, "amount": 7}) == "Dan raises to 7"
+    with pytest.raises(RecordError, match="Dan may raise 4 to 7 here, not 8"):
+        append_choice(text, {**choice, "amount": 8})
+
+
+# --- in a browser ---------------------------------------------------------------------------
+
+
+def typed(page: Any, text: str, wait_for: str) -> None:
+    page.locator("#record-text").fill(text)
+    page.keyboard.press("End")
+    page.wait_for_selector(wait_for)
+    settled(page)
+
+
+def test_the_buy_button_shows_its_price_in_chips_and_in_money(
+    phone: Phone, fresh_ledger: Path
+) -> None:
+    with serving(create_app(fresh_ledger)) as url:
+        page = phone.open(url + "/record")
+        typed(page, BUY_DUE, "#record-options button[data-kind=buy]")
+        assert page.inner_text("#record-options button[data-kind=buy]") == "buy for 2"
+        no_sideways_scroll(phone)
+        phone.shot("record-offers-buy-chips")
+        page.locator("#record-options button[data-kind=buy]").click()
+        text_has(page, "\ndraw: Anna buys ?? -> ?? for 2")
+        settled(page)
+        assert page.locator("#record-gutter .gl.error").count() == 0
+
+        typed(page, EURO_BUY, "#record-options button[data-kind=buy]")
+        assert page.inner_text("#record-options button[data-kind=buy]") == "buy for 0.75"
+        no_sideways_scroll(phone)
+        phone.shot("record-offers-buy-money")
+    assert phone.errors == []
+
+
+def test_the_show_field_asks_for_five_cards_in_badacey_and_four_in_badugi(
+    phone: Phone, fresh_ledger: Path
+) -> None:
+    show = "#record-options .with-cards input.cardsin"
+    with serving(create_app(fresh_ledger)) as url:
+        page = phone.open(url + "/record")
+        typed(page, BADACEY_SHOWDOWN, show)
+        assert page.get_attribute(show, "placeholder") == "cards: As 5d 7h Kc 9s"
+        no_sideways_scroll(phone)
+        phone.shot("record-offers-show-five")
+        typed(page, BADUGI_SHOWDOWN, show)
+        assert page.get_attribute(show, "placeholder") == "cards: As 5d 7h Kc"
+        phone.shot("record-offers-show-four")
+    assert phone.errors == []
+
+
+def test_an_unknown_stacks_raise_is_typed_at_any_amount_from_the_least(
+    phone: Phone, fresh_ledger: Path
+) -> None:
+    ranged = "#record-options .ranged"
+    with serving(create_app(fresh_ledger)) as url:
+        page = phone.open(url + "/record")
+        typed(page, UNKNOWN.format(structure="no limit"), ranged)
+        box = page.locator(f"{ranged} input[type=number]")
+        assert box.get_attribute("min") == "4" and box.get_attribute("max") is None
+        assert box.input_value() == "4"
+        assert page.inner_text(f"{ranged} .range") == "4 or more"
+        no_sideways_scroll(phone)
+        phone.shot("record-offers-unknown-stack-raise")
+        box.fill("3")  # below the least raise: refused with the reason, nothing written
+        page.locator(f"{ranged} button").click()
+        page.wait_for_selector("#record-verdict[data-state=error]")
+        assert "Dan may raise at least 4 here, not 3" in page.inner_text("#record-verdict")
+        assert "Dan raises" not in page.input_value("#record-text")
+        phone.shot("record-offers-unknown-stack-refused")
+        box.fill("30")
+        page.locator(f"{ranged} button").click()
+        text_has(page, "\nDan raises to 30")
+        settled(page)
+        added = page.input_value("#record-text").splitlines().index("Dan raises to 30") + 1
+        marked = page.locator("#record-gutter .gl.error").evaluate_all(
+            "marks => marks.map(m => Number(m.dataset.line))"
+        )
+        assert added not in marked and marked == [5], marked  # hand 1's broken line only
+
+        typed(page, UNKNOWN.format(structure="pot limit"), ranged)
+        box = page.locator(f"{ranged} input[type=number]")
+        assert (box.get_attribute("min"), box.get_attribute("max")) == ("4", "7")
+        assert page.inner_text(f"{ranged} .range") == "4–7"
+        phone.shot("record-offers-unknown-stack-pot-limit")
+    assert phone.errors == []
