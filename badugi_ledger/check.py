@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING
 from .model.errors import FILE_NOT_READ, BadugiError
 from .model.events import HandRecord, hand_unit
 from .model.frozen import fields_eq, fields_hash, fields_repr, frozen_fields
-from .model.results import HandOutcome, TableGap, Violation
+from .model.results import HandOutcome, TableGap, Violation, ViolationKind
 from .parallel import ordered_map, resolve_jobs
 from .replay import replay_stream
 from .sources import (  # the one reader and the one walk: our format or a site's, by content
@@ -43,6 +43,9 @@ from .sources import (  # the one reader and the one walk: our format or a site'
 )
 
 if TYPE_CHECKING:
+    from array import array
+
+    from .model.copies import HandVersion
     from .sites.common import SkippedHand
 
 Progress = Callable[[int], None]
@@ -244,17 +247,127 @@ class CheckedFile:
 
     problems: list[str]
     summaries: list[FileSummary]
+    starts: list[int] | None = None
+    """The line of the hand each problem line is of (with ``keys``): where a problem found
+    with another file goes among them."""
+    keys: dict[int, array[int]] | None = None
+    """For a check of several files: the file's hands that replayed without a problem, by
+    the table of their event (:func:`~.model.copies.file_key`): each one's number and line, in
+    turn.  16 bytes a hand, not the hands (:class:`HandsOfFiles`)."""
 
-    def __init__(self, problems: list[str], summaries: list[FileSummary]) -> None:
-        object.__setattr__(self, "__dict__", {"problems": problems, "summaries": summaries})
+    def __init__(
+        self,
+        problems: list[str],
+        summaries: list[FileSummary],
+        starts: list[int] | None = None,
+        keys: dict[int, array[int]] | None = None,
+    ) -> None:
+        object.__setattr__(
+            self,
+            "__dict__",
+            {"problems": problems, "summaries": summaries, "starts": starts, "keys": keys},
+        )
 
 
-def check_file(path: Path, progress: Progress | None = None, fmt: str | None = None) -> CheckedFile:
+def check_file(
+    path: Path, progress: Progress | None = None, fmt: str | None = None, keyed: bool = False
+) -> CheckedFile:
     """Replay every hand of one file (read as ``fmt``, None: detected); what the text report
-    prints for it."""
+    prints for it, and (``keyed``: a check of several files) the keys of its hands."""
     run = CheckRun([path], jobs=1, progress=progress, fmt=fmt)
-    lines = [problem_line(o, e) for o in run.outcomes() for e in problems(o)]
-    return CheckedFile(lines, run.summaries)  # one per source: the skips are in it
+    if not keyed:
+        found = [problem_line(o, e) for o in run.outcomes() for e in problems(o)]
+        return CheckedFile(found, run.summaries)  # one per source: the skips are in it
+    from array import array
+
+    from .model.copies import file_key
+
+    lines: list[str] = []
+    starts: list[int] = []
+    keys: dict[int, array[int]] = {}
+    for outcome in run.outcomes():
+        for error in problems(outcome):
+            lines.append(problem_line(outcome, error))
+            starts.append(outcome.pos.line)
+        if outcome.ok and outcome.record is not None:
+            table, number = file_key(outcome.record)
+            held = keys.get(table)
+            if held is None:
+                held = keys[table] = array("Q")
+            held.append(number)
+            held.append(outcome.pos.line)
+    return CheckedFile(lines, run.summaries, starts, keys)
+
+
+class HandsOfFiles:
+    """The hands of the files a check has reported so far, to find a hand that a later file
+    holds too: the same event, table and number (:func:`~.model.copies.file_identity`), which
+    an import of both files stores once (a copy) or reports as a conflict (another version).
+
+    Memory stays small: each hand that replayed without a problem is two 64-bit numbers and
+    its line (:attr:`CheckedFile.keys`), never the hand.  Only when a key recurs are the two
+    files replayed again, here, to compare the two hands (:func:`~.model.copies.in_two_files`)
+    - what they record and the stacks and pot they were dealt from, as the import compares
+    them - which keeps the verdicts the same however many processes checked the files."""
+
+    def __init__(self, fmt: str | None) -> None:
+        self.fmt = fmt
+        self.groups: dict[int, list[tuple[Path, array[int]]]] = {}
+
+    def found(self, path: Path, keys: dict[int, array[int]]) -> list[tuple[int, str, bool]]:
+        """The problems of ``path``'s hands that an earlier file holds too, as (the hand's
+        line, its problem line, whether it is a copy: a warning), in the order of the lines;
+        then ``path``'s hands are remembered."""
+        pairs: list[tuple[int, Path, int]] = []  # (line here, earlier file, line there)
+        for group, numbers in keys.items():
+            earlier = self.groups.get(group)
+            if earlier is not None:
+                first: dict[int, tuple[Path, int]] = {}
+                for other, held in earlier:
+                    for i in range(0, len(held), 2):
+                        first.setdefault(held[i], (other, held[i + 1]))
+                for i in range(0, len(numbers), 2):
+                    hit = first.get(numbers[i])
+                    if hit is not None:
+                        pairs.append((numbers[i + 1], *hit))
+            else:
+                earlier = self.groups[group] = []
+            earlier.append((path, numbers))
+        if not pairs:
+            return []
+        from .model.copies import in_two_files
+
+        mine = self._versions(path, {line for line, _, _ in pairs})
+        theirs = {
+            other: self._versions(other, {at for _, o, at in pairs if o == other})
+            for other in dict.fromkeys(other for _, other, _ in pairs)
+        }
+        reported: list[tuple[int, str, bool]] = []
+        for line, other, at in sorted(pairs, key=lambda pair: pair[0]):
+            here, before = mine.get(line), theirs[other].get(at)
+            if here is None or before is None:
+                continue
+            said = in_two_files(here[0], before[0])
+            if said is not None:
+                text, copy = said
+                kind: ViolationKind = "warning" if copy else "illegal"
+                error = Violation("duplicate-hand", text, here[1].pos, kind)
+                reported.append((line, problem_line(here[1], error), copy))
+        return reported
+
+    def _versions(self, path: Path, lines: set[int]) -> dict[int, tuple[HandVersion, HandOutcome]]:
+        """The hands of ``path`` at ``lines``, replayed again, as :func:`hand_version` sees
+        them (with the outcome, for its place)."""
+        from .model.copies import hand_version
+
+        found: dict[int, tuple[HandVersion, HandOutcome]] = {}
+        for outcome in CheckRun([path], jobs=1, fmt=self.fmt).outcomes():
+            line, record, result = outcome.pos.line, outcome.record, outcome.result
+            if line in lines and outcome.ok and record is not None and result is not None:
+                bare = HandOutcome(outcome.source, outcome.hand_id, outcome.pos)
+                version = hand_version(record, result.starting_stacks, result.carry_in)
+                found.setdefault(line, (version, bare))
+        return found
 
 
 @dataclass(init=False, eq=False, repr=False)
@@ -337,10 +450,17 @@ class CheckRun:
             return
         self.finished = False
         here = resolve_jobs(self.jobs, len(self.files)) == 1
-        check = partial(check_file, progress=self.progress if here else None, fmt=self.fmt)
+        several = len(self.files) > 1
+        check = partial(
+            check_file, progress=self.progress if here else None, fmt=self.fmt, keyed=several
+        )
         others: list[FileSummary] = []  # files of other games only: one line for them all
-        for report in ordered_map(check, self.files, self.jobs):
-            yield from report.problems
+        hands = HandsOfFiles(self.fmt) if several else None
+        for path, report in zip(self.files, ordered_map(check, self.files, self.jobs), strict=True):
+            if hands is not None and report.keys:
+                yield from _with_other_files(path, report, hands.found(path, report.keys))
+            else:
+                yield from report.problems
             for summary in report.summaries:
                 self.summaries.append(summary)
                 if summary.only_other_games and len(self.files) > 1:
@@ -387,6 +507,32 @@ class CheckRun:
             for _ in self.lines():
                 pass
         return all(s.all_ok and not (self.strict and s.warnings) for s in self.summaries)
+
+
+def _with_other_files(
+    path: Path, report: CheckedFile, found: list[tuple[int, str, bool]]
+) -> Iterator[str]:
+    """``report``'s problem lines with those ``found`` with other files (:class:`HandsOfFiles`)
+    among them, each before the problems of its hand; the file's summary counts them: a copy
+    as a warning, another version as a hand with a violation (it replayed without one)."""
+    if not found:
+        yield from report.problems
+        return
+    summary = next((s for s in report.summaries if s.source == str(path)), None)
+    starts = report.starts or []
+    done = 0
+    for line, text, copy in found:
+        while done < len(starts) and starts[done] < line:
+            yield report.problems[done]
+            done += 1
+        yield text
+        if summary is not None:
+            if copy:
+                summary.warnings += 1
+            else:
+                summary.ok -= 1
+                summary.violations += 1
+    yield from report.problems[done:]
 
 
 def count_hands(files: Sequence[Path], fmt: str | None = None) -> int | None:

@@ -13,10 +13,17 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Iterator
 from operator import itemgetter
-from pathlib import Path
 from typing import Any, NamedTuple
 
-from ..model.events import CarryIn, CarryOut, HandRecord, Session, Show, StackChange, event_of
+from ..model.events import (
+    CarryIn,
+    CarryOut,
+    HandRecord,
+    Session,
+    Show,
+    StackChange,
+    ledger_event,
+)
 from ..model.games import GAMES
 from ..model.limits import MAX_AMOUNT, amount_problem
 from ..model.results import CARRY, HOUSE, HandOutcome, HandResult, Violation
@@ -244,8 +251,7 @@ def event_identity(record: HandRecord, source: str) -> dict[str, Any]:
 
 def session_identity(s: Session, game: str, currency: str | None, source: str) -> dict[str, Any]:
     """:func:`event_identity` from its parts (what :attr:`HandRows.event` keeps)."""
-    kind, name, date, unit = event_of(s, currency)
-    name = name or Path(source).stem
+    kind, name, date, unit = ledger_event(s, currency, source)
     return {
         "key": f"{kind}|{name}|{date or ''}" + (f"|{unit}" if unit else ""),
         "kind": s.kind,

@@ -18,9 +18,10 @@ from.  Two places must tell a copy, and both ask :class:`RecentHands`, so they c
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Mapping
 from typing import Generic, NamedTuple, TypeVar
 
-from .events import Deal, HandRecord, Post, Show, event_of
+from .events import Deal, HandRecord, Post, Show, event_of, ledger_event
 from .games import GAMES
 from .settings import GameSettings
 
@@ -167,3 +168,117 @@ class RecentHands(Generic[Kept]):
         if len(self._first) >= RECENT_HANDS:
             self._first.popitem(last=False)  # the oldest, in constant time
         self._first[self._key(record)] = FirstWritten(record.pos.line, written, kept)
+
+
+FileKey = tuple[int, int]
+"""A hand's number where the ledger names it, whatever file holds it: a digest of its table in
+its event (:func:`~.events.ledger_event`), and one of its number (see :func:`file_key`)."""
+
+
+def _digest(text: str) -> int:
+    """A 64-bit digest of ``text``, the same in every process: a worker's keys are compared in
+    the process that started it, and a spawned worker hashes strings otherwise."""
+    from hashlib import blake2b  # (only for a check of several files)
+
+    data = text.encode("utf-8", "surrogatepass")
+    return int.from_bytes(blake2b(data, digest_size=8).digest(), "big")
+
+
+def file_identity(record: HandRecord) -> tuple[str, str, str | None, str, str, str]:
+    """What names ``record`` in the ledger: its event as the ledger keys it (an unnamed session
+    by its file's name), its table and its number.  Two files' hands of one identity are one
+    hand to an import: a copy stored once, or a conflict."""
+    kind, name, date, unit = ledger_event(
+        record.session, record.settings.currency, record.pos.source
+    )
+    return kind, name, date, unit, record.table, record.hand_id
+
+
+def file_key(record: HandRecord) -> FileKey:
+    """:func:`file_identity` as two small numbers: what a check of several files keeps of each
+    hand (16 bytes, not the hand) to find a hand written in two of them.  Two identities of
+    one key are all but impossible, and the hands of a key are read again to be told apart
+    (:func:`in_two_files`), so such a pair would be found to be none."""
+    kind, name, date, unit, table, number = file_identity(record)
+    return _digest(f"{kind}\x1f{name}\x1f{date or ''}\x1f{unit}\x1f{table}"), _digest(number)
+
+
+class HandVersion(NamedTuple):
+    """What a hand of one file records and starts from, as a check of several files compares
+    it with the hand of the same identity in another file: numbers and a few names, not the
+    hand (see :func:`hand_version`)."""
+
+    identity: tuple[str, str, str | None, str, str, str]
+    """:func:`file_identity`."""
+    source: str
+    line: int
+    recorded: int
+    """:func:`content`: what the hand records."""
+    started: tuple[tuple[str, int], ...]
+    """The stacks the replay started it with, by name, and (as ``""``) the pot carried in:
+    a hand that records the same but was dealt from other chips is another hand."""
+    parts: tuple[int, ...]
+    """Hashes of its format, settings, players, seats, button and play, in the order of
+    :data:`_PARTS`: what tells in a few words how two versions differ."""
+
+
+_PARTS = (
+    "read from another format",
+    "other game settings",
+    "other players",
+    "other seats or stacks",
+    "another button",
+    "other play",
+)
+
+
+def hand_version(record: HandRecord, starting: Mapping[str, int], carry_in: int) -> HandVersion:
+    """:class:`HandVersion` of a hand that replayed from the stacks ``starting`` and the pot
+    ``carry_in``.  Its hashes are this process's: versions are compared where they are made."""
+    return HandVersion(
+        file_identity(record),
+        record.pos.source,
+        record.pos.line,
+        content(record),
+        (*sorted(starting.items()), ("", carry_in)),
+        (
+            hash(record.origin),
+            _settings_hash(record.settings),
+            hash(frozenset(s.name for s in record.seats)),
+            hash(record.seats),
+            hash(record.button),
+            hash(record.events),
+        ),
+    )
+
+
+def in_two_files(hand: HandVersion, first: HandVersion) -> tuple[str, bool] | None:
+    """What is wrong with ``hand``, whose identity (:func:`file_identity`) ``first``, a hand of
+    another file read before it, has too, and whether it is a copy of it: the same
+    :func:`content`, dealt from the same stacks (a warning: an import of both stores it once,
+    a duplicate); else another version of that hand (an error: the import keeps the version
+    read first and reports this one as a conflict).  None when the two are not of one
+    identity (two identities of one :func:`file_key`)."""
+    if hand.identity != first.identity:
+        return None
+    number, where = hand.identity[-1], f"{first.source} (line {first.line})"
+    if (hand.recorded, hand.started) == (first.recorded, first.started):
+        return (
+            f"hand {number} is written in {where} too, the same hand: a copy, which an import "
+            "of both files stores once (a duplicate); remove one of them"
+        ), True
+    found = [said for said, a, b in zip(_PARTS, hand.parts, first.parts, strict=True) if a != b]
+    seated = "other players" in found or "other seats or stacks" in found
+    if "other players" in found and "other seats or stacks" in found:
+        found.remove("other seats or stacks")  # (other players sit in other seats)
+    if hand.started[:-1] != first.started[:-1] and not seated:
+        found.append("other stacks carried into it")
+    if hand.started[-1] != first.started[-1]:
+        found.append("another pot carried into it")
+    differs = ", ".join(found) or "other content"
+    return (
+        f"hand {number} is written in {where} too, as another hand ({differs}): two files of "
+        "one check disagree on this hand, and an import of both keeps the version read first "
+        "and reports this one as a conflict; correct or delete the stale copy, or renumber "
+        "one of them"
+    ), False

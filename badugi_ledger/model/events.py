@@ -450,6 +450,21 @@ def event_of(session: Session, currency: str | None) -> tuple[str, str, str | No
     return event_key(session.kind, session.name, session.date, currency, session.chip_value)
 
 
+def ledger_event(
+    session: Session, currency: str | None, source: str
+) -> tuple[str, str, str | None, str]:
+    """:func:`event_of` as the ledger keys its events: a session without a name is named after
+    the file that holds it (its name without folder or suffix), so two files' unnamed nights
+    are two events, and a hand is the same hand in two files only under a named session (or
+    in two files of one name)."""
+    kind, name, date, unit = event_of(session, currency)
+    if not name:
+        from pathlib import PurePath  # (only for a session without a name)
+
+        name = PurePath(source).stem
+    return kind, name, date, unit
+
+
 def event_key(
     kind: str, name: str, date: str | None, currency: str | None, chip_value: ChipValue | None
 ) -> tuple[str, str, str | None, str]:

@@ -1,0 +1,149 @@
+"""``check`` of several files finds a hand two of them hold, as an import of them does.
+
+A hand is named by its event, table and number (README, "The ledger": a hand the ledger holds
+with the same content is a duplicate, with other content a conflict).  A night's file copied
+and edited is the commonest way a club ends up with one hand twice: ``import a.bhh b.bhh``
+reports each hand of ``b.bhh`` that records another version as a conflict, and stores an
+exact copy once.  ``check`` of the same files says so at each hand's own line, naming the
+other file and line: another version is an error (``duplicate-hand``, the rule of a hand
+written twice in one file), an exact copy a warning.  One process or two, the same report.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from badugi_ledger.check import run_check
+from badugi_ledger.cli import app
+from tests.helpers.paths import EXAMPLES
+
+runner = CliRunner()
+NIGHT = (EXAMPLES / "home_session.bhh").read_text(encoding="utf-8")
+"""Anna's Friday game of 2024-03-01: four hands at table Kitchen, stacks carried."""
+
+EDITED = NIGHT.replace("3 Cara 100", "3 Cara 101").replace("Cara 83", "Cara 84")
+EDITED = EDITED.replace("Cara 106", "Cara 107")
+"""The night copied and edited: Cara sat down with 101, and the copy's ``final:`` lines say
+so; every hand of it is legal, and each is another version of the night's hand of its
+number (hand 1 states another stack, hands 2-4 are dealt from the stacks it carried)."""
+
+
+def _files(tmp_path: Path, **texts: str) -> list[Path]:
+    paths = []
+    for name, text in texts.items():
+        path = tmp_path / f"{name}.bhh"
+        path.write_text(text, encoding="utf-8")
+        paths.append(path)
+    return paths
+
+
+def _report(paths: list[Path], jobs: int, *options: str) -> tuple[int, list[str]]:
+    result = runner.invoke(app, ["check", "--jobs", str(jobs), *options, *map(str, paths)])
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.output
+    return result.exit_code, result.output.splitlines()
+
+
+def _hand_lines(text: str) -> dict[str, int]:
+    """Each hand's number -> the line its ``hand`` line is at."""
+    return {
+        found.group(1): number
+        for number, line in enumerate(text.splitlines(), 1)
+        if (found := re.match(r"hand (\S+) ", line))
+    }
+
+
+def test_a_file_copied_and_edited_is_reported_at_each_hand_as_the_import_does(
+    tmp_path: Path,
+) -> None:
+    a, b = _files(tmp_path, a=NIGHT, b=EDITED)
+    assert run_check([b]).all_ok and run_check([a]).all_ok  # each file alone is clean
+    where = _hand_lines(NIGHT)
+    one = _report([a, b], 1)
+    assert one == _report([a, b], 2)
+    status, lines = one
+    assert status == 1
+    found = [line for line in lines if "[duplicate-hand]" in line]
+    assert [line.split(": hand ")[0] for line in found] == [
+        f"{b}:{where[number]}:1" for number in ("1", "2", "3", "4")
+    ]
+    for number, line in zip(("1", "2", "3", "4"), found, strict=True):
+        assert f"is written in {a} (line {where[number]}) too, as another hand" in line
+        assert "two files of one check disagree on this hand" in line
+    # hand 3 records what the night's does; it was dealt from other stacks
+    assert "(other seats or stacks)" in found[0] and "(other stacks carried into it)" in found[2]
+    assert f"{b}: 4 hands: 0 ok, 4 with violations, 0 with payout mismatches" in lines
+    assert f"{a}: 4 hands: 4 ok, 0 with violations, 0 with payout mismatches" in lines
+
+    # The import of the same files finds the same four hands in conflict, a.bhh's kept.
+    db = tmp_path / "club.db"
+    imported = runner.invoke(app, ["import", "--db", str(db), str(a), str(b)])
+    conflicts = re.findall(
+        r"line (\d+) hand (\S+) at table \S+ .*?: conflict, not stored", imported.output
+    )
+    assert sorted(conflicts) == sorted((str(where[n]), n) for n in ("1", "2", "3", "4"))
+
+
+def test_a_hand_copied_exactly_into_another_file_is_a_warning_as_a_duplicate_is(
+    tmp_path: Path,
+) -> None:
+    """The import stores the copy once (``4 duplicate``) and succeeds: ``check`` warns at
+    each copied hand, which fails only under ``--strict``."""
+    a, b, c = _files(tmp_path, a=NIGHT, b=NIGHT, c=NIGHT.split("\nhand 3 ")[0] + "\n")
+    where = _hand_lines(NIGHT)
+    one = _report([a, b, c], 1)
+    assert one == _report([a, b, c], 2)
+    status, lines = one
+    assert status == 0
+    copies = [line for line in lines if "[duplicate-hand]" in line]
+    expected = [(b, n) for n in ("1", "2", "3", "4")] + [(c, n) for n in ("1", "2")]
+    assert len(copies) == len(expected)
+    for (path, number), line in zip(expected, copies, strict=True):
+        assert line.startswith(f"{path}:{where[number]}:1: hand {number}: warning: ")
+        assert f"is written in {a} (line {where[number]}) too, the same hand: a copy" in line
+    assert f"{b}: 4 hands: 4 ok, 0 with violations, 0 with payout mismatches, 4 warnings" in lines
+    assert _report([a, b], 2, "--strict")[0] == 1
+
+    db = tmp_path / "club.db"
+    imported = runner.invoke(app, ["import", "--db", str(db), str(a), str(b)])
+    assert imported.exit_code == 0 and "0 stored, 4 duplicate" in imported.output
+
+
+def test_a_hand_that_breaks_a_rule_is_compared_with_no_other_file(tmp_path: Path) -> None:
+    """A hand the import rejects is not stored, so it meets no other file's version: ``check``
+    reports its own mistake, not a second file's hand (the import says "rejected", not
+    "conflict")."""
+    broken = EDITED.replace("Dan collects 34", "Dan collects 30")  # hand 1: 4 chips short
+    a, b = _files(tmp_path, a=NIGHT, b=broken)
+    status, lines = _report([a, b], 1)
+    hand_1 = [line for line in lines if line.startswith(f"{b}:") and ": hand 1:" in line]
+    assert status == 1 and hand_1 and all("[duplicate-hand]" not in line for line in hand_1)
+
+
+@pytest.mark.parametrize("named", [False, True])
+def test_an_unnamed_night_is_its_file_s_event(tmp_path: Path, named: bool) -> None:
+    """A session without a name is named after its file in the ledger (README, "The ledger"),
+    so two files' unnamed nights are two events and their hands two hands; named alike, they
+    are one event."""
+    text = NIGHT if named else NIGHT.replace("cash Friday game · ", "cash · ")
+    a, b = _files(
+        tmp_path, a=text, b=EDITED if named else EDITED.replace("cash Friday game · ", "cash · ")
+    )
+    lines = _report([a, b], 2)[1]
+    assert any("[duplicate-hand]" in line for line in lines) is named
+
+
+def test_one_file_keeps_no_keys_and_several_keep_two_numbers_a_hand(tmp_path: Path) -> None:
+    """Memory: a check of one file keeps nothing of its hands; of several, each hand that
+    replayed cleanly is two 64-bit numbers, its number's digest and its line, under its
+    table's digest - never the hand."""
+    from badugi_ledger.check import check_file
+
+    (a,) = _files(tmp_path, a=NIGHT)
+    assert check_file(a).keys is None
+    keys = check_file(a, keyed=True).keys
+    assert keys is not None and [len(held) for held in keys.values()] == [2 * 4]
+    assert all(held.itemsize == 8 for held in keys.values())
