@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Mapping
-from typing import Generic, NamedTuple, TypeVar
+from typing import Any, Generic, NamedTuple, TypeVar
 
 from .events import Deal, HandRecord, Post, Show, event_of, ledger_event
 from .games import GAMES
@@ -177,11 +177,31 @@ its event (:func:`~.events.ledger_event`), and one of its number (see :func:`fil
 
 def _digest(text: str) -> int:
     """A 64-bit digest of ``text``, the same in every process: a worker's keys are compared in
-    the process that started it, and a spawned worker hashes strings otherwise."""
-    from hashlib import blake2b  # (only for a check of several files)
-
+    the process that started it, and a spawned worker hashes strings otherwise (BLAKE2:
+    :func:`_blake2b`)."""
+    blake2b = _BLAKE2B or _blake2b()
     data = text.encode("utf-8", "surrogatepass")
     return int.from_bytes(blake2b(data, digest_size=8).digest(), "big")
+
+
+_BLAKE2B: Any = None
+
+
+def _blake2b() -> Any:
+    """BLAKE2b, from its own built-in module (``hashlib`` loads OpenSSL's library too: 3.7 MB
+    of a check's memory for nothing), imported at the first check of several files only."""
+    global _BLAKE2B
+    try:
+        from _blake2 import blake2b
+    except ImportError:  # pragma: no cover - a Python built without it
+        from hashlib import blake2b
+    _BLAKE2B = blake2b
+    return blake2b
+
+
+_last_table: tuple[tuple[object, ...], int] = ((), 0)
+"""The session, currency, file and table :func:`file_key` digested last, and the digest: a
+file's hands share them, hand after hand."""
 
 
 def file_identity(record: HandRecord) -> tuple[str, str, str | None, str, str, str]:
@@ -199,8 +219,14 @@ def file_key(record: HandRecord) -> FileKey:
     hand (16 bytes, not the hand) to find a hand written in two of them.  Two identities of
     one key are all but impossible, and the hands of a key are read again to be told apart
     (:func:`in_two_files`), so such a pair would be found to be none."""
-    kind, name, date, unit, table, number = file_identity(record)
-    return _digest(f"{kind}\x1f{name}\x1f{date or ''}\x1f{unit}\x1f{table}"), _digest(number)
+    global _last_table
+    seen, known = _last_table
+    where = (record.session, record.settings.currency, record.pos.source, record.table)
+    if where != seen:
+        kind, name, date, unit, table, _ = file_identity(record)
+        known = _digest(f"{kind}\x1f{name}\x1f{date or ''}\x1f{unit}\x1f{table}")
+        _last_table = (where, known)
+    return known, _digest(record.hand_id)
 
 
 class HandVersion(NamedTuple):
