@@ -186,14 +186,7 @@ class CarryShortfall:
         return at_table(self.table)
 
     def _nameless(self) -> str:
-        """What a message about the table without a name adds: which hands it holds."""
-        if self.table:
-            return ""
-        return (
-            " (the nights that write no 'table' line are one table, whose carried pots pass "
-            "from each night to the next: name each game's table, 'table NAME', to keep two "
-            "games apart)"
-        )
+        return nameless(self.table)
 
     @property
     def placed(self) -> str:
@@ -249,6 +242,23 @@ class CarryShortfall:
             "no hand (badugi-ledger settle shows them); correct the 'carry in' of the hand "
             f"that takes it and import its file again with --replace{self._nameless()}"
         )
+
+
+def placed(table: str, hand: PoolMove) -> str:
+    """:attr:`CarryShortfall.placed` of a hand of a pool: ``hand Q1 of Friday (2024-05-10)
+    (friday.bhh:12)``."""
+    return _shortfall(table, hand, 0, 0).placed
+
+
+def nameless(table: str) -> str:
+    """What a message about the table without a name adds: which hands it holds."""
+    if table:
+        return ""
+    return (
+        " (the nights that write no 'table' line are one table, whose carried pots pass "
+        "from each night to the next: name each game's table, 'table NAME', to keep two "
+        "games apart)"
+    )
 
 
 def pool_amount(amount: int, pool: str) -> str:
@@ -483,8 +493,7 @@ def _walk(
         if not moved:
             # The pool's first hands: one of them may take last week's pot (the first of
             # each night whose order is not known may be the first played).
-            heads = [step[0]] if ordered else [h for h in step if h is _first_of_night(step, h)]
-            opening = [h for h in heads if h.carry_in and not _played_before(db, table, pool, h)]
+            opening = openers(db, table, pool, ordered, step)
             if opening:
                 first = max(opening, key=lambda h: h.carry_in)
                 elsewhere = tuple(
@@ -512,6 +521,17 @@ def _walk(
         taken += takes
         carried += _carries(step)
         moved = moved or bool(takes or _carries(step))
+
+
+def openers(
+    db: sqlite3.Connection, table: str, pool: str, ordered: bool, step: list[PoolMove]
+) -> list[PoolMove]:
+    """The hands of the pool's first step that may take last week's pot: its first hand, or,
+    of nights whose order is not known, each night's first - those that take a pot, with no
+    Progressive Badugi hand of the pool played at the table before them (:func:`_walk`, and
+    :mod:`.last_week_pots`)."""
+    heads = [step[0]] if ordered else [h for h in step if h is _first_of_night(step, h)]
+    return [h for h in heads if h.carry_in and not _played_before(db, table, pool, h)]
 
 
 def _first_of_night(step: list[PoolMove], hand: PoolMove) -> PoolMove:

@@ -24,6 +24,7 @@ from .connection import committed_view
 from .file_events import void_events
 from .hand_lookups import LOOKUP_CHUNK
 from .import_run import ImportRun
+from .last_week_pots import last_week_unordered
 from .night_copies import copied_nights
 from .players import (
     look_alike_warning,
@@ -173,7 +174,9 @@ def _carry_warnings(db: sqlite3.Connection, source: str) -> list[str]:
     refusal can say, since file order is not play order: a Progressive Badugi pot carried at
     one of its tables that the next hand played there takes only in part
     (:func:`~.carried_pots.carry_left_behind`), or that a night none of whose players sat in
-    the hand that carried it takes (:func:`~.carry_strangers.carried_to_strangers`)."""
+    the hand that carried it takes (:func:`~.carry_strangers.carried_to_strangers`); and
+    last week's pot, taken by one of two or more first hands of nights whose order is not
+    known (:func:`~.last_week_pots.last_week_unordered`)."""
     tables = dict(  # the file's Progressive Badugi tables: whether its hands there move a pot
         db.execute(
             "SELECT coalesce(table_name, ''), max(carry_in > 0 OR carry_out > 0) FROM hands "
@@ -182,6 +185,7 @@ def _carry_warnings(db: sqlite3.Connection, source: str) -> list[str]:
         ).fetchall()
     )
     carried = [short.left_behind_text() for short in carry_left_behind(db, tables)]
+    carried += last_week_unordered(db, tables, source)
     carried += carried_to_strangers(db, [table for table, moves in tables.items() if moves], source)
     return carried
 

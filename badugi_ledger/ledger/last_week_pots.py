@@ -1,0 +1,75 @@
+"""Last week's pot taken by one of several nights whose order the ledger does not know.
+
+The pool's first hand alone may take a Progressive Badugi pot the ledger never saw carried
+(the first night recorded starts with last week's pot), on its file's word; nights of one date
+(or without a date) are one step of the pool, held to their totals, and the first hand of any
+of them may be that one (:mod:`.carried_pots`).  When two or more of those first hands take a
+pot and the nights took more than they carried, some order of them holds - one took last
+week's pot, the others what the nights carried - and the file is stored, since any order may
+be the one played and a legal night is never refused.  But which hand took last week's pot
+the ledger cannot know, and in another order (the files' own, say: the night that carries
+first) the pot came from nowhere: the import says so.
+
+Why a module of its own: it reads what :mod:`.carried_pots` walks (a table's pools in play
+order), but asks another question of it, for the import's report only.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterable
+
+from ..replay.pools import at_table
+from .carried_pots import (
+    PoolMove,
+    nameless,
+    openers,
+    placed,
+    play_steps,
+    pool_amount,
+    pool_moves,
+)
+
+
+def last_week_unordered(db: sqlite3.Connection, tables: Iterable[str], source: str) -> list[str]:
+    """For each pool at one of ``tables`` whose first step is of nights whose order is not
+    known, two or more of whose first hands take a pot while the nights took more than they
+    carried (see the module docstring): the warning, when one of those nights' hands is
+    ``source``'s (said by the import that made it so, and by each import of those files)."""
+    found = []
+    for table in sorted(set(tables)):
+        for pool, hands in pool_moves(db, table):
+            ordered, step = play_steps(hands)[0]  # (only the pool's first takes last week's)
+            if ordered or not any(hand.source == source for hand in step):
+                continue
+            opening = openers(db, table, pool, ordered, step)
+            takes = sum(hand.carry_in for hand in step)
+            carries = sum(hand.carry_out for hand in step)
+            if len(opening) >= 2 and takes > carries:
+                found.append(_text(table, pool, opening, carries, takes - carries))
+    return found
+
+
+def _text(table: str, pool: str, opening: list[PoolMove], carries: int, before: int) -> str:
+    """The warning: ``opening`` the first hands that take a pot, ``carries`` what the nights
+    carried, ``before`` what of last week's pot one of them took."""
+
+    def amount(value: int) -> str:
+        return pool_amount(value, pool)
+
+    named = [placed(table, hand) for hand in opening]
+    return (
+        f"{at_table(table)} {_listed(named)} each open their night by taking a carried "
+        f"Progressive Badugi pot ({_listed([amount(h.carry_in) for h in opening])}), but those "
+        "nights, whose order is not known (of one date, or without a date), carried "
+        f"{amount(carries)}: stored on the files' word that one of these hands was the first "
+        f"played at the table and took {amount(before)} of last week's pot, which the ledger "
+        f"never saw carried; played in another order, {amount(before)} came from nowhere: "
+        "correct the 'carry in' of the hand that takes a pot no hand carried and import its "
+        f"file again with --replace{nameless(table)}"
+    )
+
+
+def _listed(items: list[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
