@@ -22,6 +22,7 @@ hand from one process, so a long file never waits in memory.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -46,6 +47,7 @@ if TYPE_CHECKING:
     from array import array
 
     from .model.copies import HandVersion
+    from .replay.table import TableTracker
     from .sites.common import SkippedHand
 
 Progress = Callable[[int], None]
@@ -273,30 +275,42 @@ def check_file(
     path: Path, progress: Progress | None = None, fmt: str | None = None, keyed: bool = False
 ) -> CheckedFile:
     """Replay every hand of one file (read as ``fmt``, None: detected); what the text report
-    prints for it, and (``keyed``: a check of several files) the keys of its hands."""
+    prints for it, and (``keyed``: a check of several files) the keys of its hands.  What
+    only the whole file tells (:meth:`~.replay.pools.Pools.last_week_unordered`) is a
+    warning at its hand's line among the others."""
+    from .replay.table import TableTracker
+
     run = CheckRun([path], jobs=1, progress=progress, fmt=fmt)
-    if not keyed:
-        found = [problem_line(o, e) for o in run.outcomes() for e in problems(o)]
-        return CheckedFile(found, run.summaries)  # one per source: the skips are in it
-    from array import array
-
-    from .model.copies import file_key
-
+    tracker = TableTracker()
     lines: list[str] = []
     starts: list[int] = []
-    keys: dict[int, array[int]] = {}
-    for outcome in run.outcomes():
+    keys: dict[int, array[int]] | None = None
+    if keyed:
+        from array import array
+
+        from .model.copies import file_key
+
+        keys = {}
+    for outcome in run.outcomes(tracker):
         for error in problems(outcome):
             lines.append(problem_line(outcome, error))
             starts.append(outcome.pos.line)
-        if outcome.ok and outcome.record is not None:
+        if keys is not None and outcome.ok and outcome.record is not None:
             table, number = file_key(outcome.record)
             held = keys.get(table)
             if held is None:
                 held = keys[table] = array("Q")
             held.append(number)
             held.append(outcome.pos.line)
-    return CheckedFile(lines, run.summaries, starts, keys)
+    for hand, warning in tracker.pools.last_week_unordered():
+        pos = warning.pos
+        at = bisect_left(starts, pos.line)
+        lines.insert(at, problem_line(HandOutcome(pos.source, hand, pos), warning))
+        starts.insert(at, pos.line)
+        for summary in run.summaries:
+            if summary.source == pos.source:
+                summary.warnings += 1
+    return CheckedFile(lines, run.summaries, starts if keyed else None, keys)
 
 
 class HandsOfFiles:
@@ -412,9 +426,10 @@ class CheckRun:
         self.finished = finished
         self.fmt = fmt
 
-    def outcomes(self) -> Iterator[HandOutcome]:
-        """Every hand of every file, replayed, in order (lazily, in this process).  A file's
-        summary counts its skipped hands of other games once the file has been read."""
+    def outcomes(self, tracker: TableTracker | None = None) -> Iterator[HandOutcome]:
+        """Every hand of every file, replayed, in order (lazily, in this process), with
+        ``tracker``'s tables (default: a new one).  A file's summary counts its skipped hands
+        of other games once the file has been read."""
         skipped: Counter[str] = Counter()
 
         def skip(hand: SkippedHand) -> None:
@@ -432,7 +447,7 @@ class CheckRun:
                     summary(str(path)).skipped = skipped.pop(str(path))
 
         progress = self.progress
-        for outcome in replay_stream(items()):
+        for outcome in replay_stream(items(), tracker=tracker):
             summary(outcome.source).add(outcome)
             if progress is not None:
                 progress(1)

@@ -19,7 +19,7 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Iterable
 
-from ..replay.pools import at_table
+from ..replay.pools import last_week_text
 from .carried_pots import (
     PoolMove,
     nameless,
@@ -53,23 +53,11 @@ def last_week_unordered(db: sqlite3.Connection, tables: Iterable[str], source: s
 def _text(table: str, pool: str, opening: list[PoolMove], carries: int, before: int) -> str:
     """The warning: ``opening`` the first hands that take a pot, ``carries`` what the nights
     carried, ``before`` what of last week's pot one of them took."""
-
-    def amount(value: int) -> str:
-        return pool_amount(value, pool)
-
-    named = [placed(table, hand) for hand in opening]
-    return (
-        f"{at_table(table)} {_listed(named)} each open their night by taking a carried "
-        f"Progressive Badugi pot ({_listed([amount(h.carry_in) for h in opening])}), but those "
-        "nights, whose order is not known (of one date, or without a date), carried "
-        f"{amount(carries)}: stored on the files' word that one of these hands was the first "
-        f"played at the table and took {amount(before)} of last week's pot, which the ledger "
-        f"never saw carried; played in another order, {amount(before)} came from nowhere: "
-        "correct the 'carry in' of the hand that takes a pot no hand carried and import its "
-        f"file again with --replace{nameless(table)}"
-    )
-
-
-def _listed(items: list[str]) -> str:
-    """``a``, ``a and b``, ``a, b and c``."""
-    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
+    return last_week_text(
+        table,
+        [placed(table, hand) for hand in opening],
+        [pool_amount(hand.carry_in, pool) for hand in opening],
+        pool_amount(carries, pool),
+        pool_amount(before, pool),
+        stored="stored on the files' word",
+    ) + nameless(table)

@@ -18,6 +18,12 @@ only (a night between them, or an earlier one, may be in another file, which the
 * any pot at all, when no Progressive hand of the pool came on an earlier date and the file's
   hands at the table carried pots in other pools.
 
+And once the file is read to its end (:meth:`Pools.last_week_unordered`): nights of one date
+(or undated) that are the pool's first, two or more of whose first hands take a pot while they
+took more than they carried - some order holds, one of them taking last week's pot, but in
+another that pot came from nowhere, as the import warns too.  Not sooner: a night's later
+hands, and the date's later nights, may carry what its first hand takes.
+
 :class:`Pools` keeps what each night of a pool carried and took (two numbers a night: memory
 stays flat in the file's hands); :mod:`.table` asks it when a night's table state is made and
 tells it each hand's result.
@@ -28,8 +34,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from ..model.errors import NOWHERE, Position
 from ..model.events import HandRecord, event_label, event_of
-from ..model.money import CHIPS, unit_words
+from ..model.money import CHIPS, hand_amount, unit_words
+from ..model.results import Violation
 
 NIGHTS_LIMIT = 512
 """The most nights of one pool at one table of a file that :class:`Pools` keeps (a season of
@@ -67,6 +75,8 @@ class PoolNight:
     """What its first Progressive hand took (``carry in``): None until one is counted."""
     carrier: tuple[str, frozenset[str]] | None = None
     """Its last hand that carried a pot: the hand and its players (None: none carried)."""
+    first: tuple[str, Position] | None = None
+    """Its first Progressive hand counted: its number and place (None until one is)."""
 
 
 def pool_of(event: EventKey) -> tuple[str | None, ...]:
@@ -135,12 +145,95 @@ class Pools:
         stack known): it took ``carry_in`` of its pool and carried ``out``."""
         if night.first_take is None:
             night.first_take = carry_in
+            night.first = (record.hand_id or "", record.pos)
         night.taken += carry_in
         night.carried += out
         if out:
             night.carrier = (record.hand_id or "", frozenset(record.players))
             source, table, pool = pool_at(record)
             self.carried_in.setdefault((source, table), {}).setdefault(pool, pool_words(record))
+
+    def last_week_unordered(self) -> list[tuple[str, Violation]]:
+        """Of each pool at each table, read to the end: when its first nights (by date) are
+        nights whose order the ledger does not know (of one date, or, when one has no date,
+        all of them), two or more of whose first hands take a pot while those nights took
+        more than they carried, the ``carry-last-week`` warning of the last of those hands in
+        the file, which an import of the file alone gives too (``ledger/last_week_pots.py``;
+        one of those nights in another file, or one before them, the ledger holds them
+        otherwise).  Only at the end: a night's later hands, and the date's later nights, may
+        carry what its first hand takes.  Each with the number of its hand."""
+        found = []
+        for (_, table, pool), nights in self.nights.items():
+            played = [n for n in nights if n.first_take is not None]
+            moving = [n for n in played if n.carried or n.taken]
+            if None not in [n.date for n in moving]:
+                first = min((_date(n) for n in moving), default=None)
+                moving = [n for n in moving if n.date == first]
+            if len(moving) < 2:
+                continue  # (one night alone: its order is known)
+            opening = [n for n in moving if n.first_take and not _played_before(n, played)]
+            takes, carries = sum(n.taken for n in moving), sum(n.carried for n in moving)
+            largest = max((n.first_take or 0 for n in opening), default=0)
+            if len(opening) < 2 or not carries < takes <= carries + largest:
+                continue  # (more than that: the import refuses the file)
+            currency = pool[1] if pool[0] == "cash" and _is_code(pool[1]) else None
+            last = opening[-1]
+            hand, pos = last.first or ("", NOWHERE)
+            named = [
+                f"hand {(n.first or ('', NOWHERE))[0]} of {_label(n)}"
+                + ("" if n is last else f" (line {(n.first or ('', NOWHERE))[1].line})")
+                for n in opening
+            ]
+            amounts = [hand_amount(n.first_take or 0, currency) for n in opening]
+            text = last_week_text(
+                table,
+                named,
+                amounts,
+                hand_amount(carries, currency),
+                hand_amount(takes - carries, currency),
+                stored="an import of this file alone stores them on its word",
+            )
+            found.append((hand, Violation("carry-last-week", text, pos, "warning")))
+        return found
+
+
+def _played_before(night: PoolNight, played: list[PoolNight]) -> bool:
+    """Whether a Progressive hand of the pool came on a date before ``night``'s."""
+    return night.date is not None and any(
+        n.date is not None and n.date < night.date for n in played
+    )
+
+
+def _is_code(unit: str | None) -> bool:
+    """Whether a cash pool's unit is a currency (amounts in its cents), not chips."""
+    return unit is not None and len(unit) == 3 and unit.isascii() and unit.isupper()
+
+
+def _label(night: PoolNight) -> str:
+    return event_label({"name": night.name, "date": night.date})
+
+
+def last_week_text(
+    table: str, named: list[str], takes: list[str], carried: str, before: str, *, stored: str
+) -> str:
+    """Two or more first hands of nights whose order is not known (``named``) that each take a
+    carried pot (``takes``) while those nights carried less (``carried``): some order holds,
+    one of them taking ``before`` of last week's pot, never carried in the ledger - the
+    import's warning, and ``check``'s (``stored``: on whose word the ledger takes it)."""
+    return (
+        f"{at_table(table)} {_listed(named)} each open their night by taking a carried "
+        f"Progressive Badugi pot ({_listed(takes)}), but those nights, whose order is not "
+        f"known (of one date, or without a date), carried {carried}: {stored} that one of "
+        f"these hands was the first played at the table and took {before} of last week's "
+        f"pot, which the ledger never saw carried; played in another order, {before} came "
+        "from nowhere: correct the 'carry in' of the hand that takes a pot no hand carried "
+        "and import its file again with --replace"
+    )
+
+
+def _listed(items: list[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
 
 
 def _date(night: PoolNight) -> str:

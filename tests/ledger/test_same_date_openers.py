@@ -14,11 +14,17 @@ carries cover, are no such case.  (Nights built for these tests from ``CARRIER``
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
+from typer.testing import CliRunner
+
+from badugi_ledger.check import check_file
+from badugi_ledger.cli import app
 from tests.helpers.ledger_files import import_into
 from tests.replay.test_carry_pools import CARRIER, taker
 
+runner = CliRunner()
 LATE = taker("cash Late · date 2024-05-03", 8)
 LATER = taker("cash Later · date 2024-05-03", 8)
 
@@ -75,3 +81,74 @@ def test_one_night_taking_last_weeks_pot_or_takes_the_nights_carried_say_nothing
         path = _write(tmp_path, f"{name}.bhh", text)
         (report,) = import_into(tmp_path / f"{name}.db", [path]).files
         assert report.error is None and report.warnings == [], (name, report)
+
+
+def test_check_says_it_at_the_end_of_the_file_at_the_last_such_hand(tmp_path: Path) -> None:
+    """``check`` replays a night's hands as they come, and what the date's nights carry is
+    known only at the end of the file: there the text report gives the import's warning at
+    the last of those hands (``carry-last-week``), one process or two."""
+    one = _write(tmp_path, "one.bhh", CARRIER + LATE + LATER)
+    result = runner.invoke(app, ["check", str(one)])
+    assert result.exit_code == 0, result.output
+    (warned,) = [line for line in result.output.splitlines() if "[carry-last-week]" in line]
+    assert warned == (
+        f"{one}:33:1: hand 1: warning: at table 'T' hand 1 of Late (2024-05-03) (line 24) and "
+        "hand 1 of Later (2024-05-03) each open their night by taking a carried Progressive "
+        "Badugi pot (8 chips and 8 chips), but those nights, whose order is not known (of one "
+        "date, or without a date), carried 8 chips: an import of this file alone stores them "
+        "on its word that one of these hands was the first played at the table and took 8 "
+        "chips of last week's pot, which the ledger never saw carried; played in another "
+        "order, 8 chips came from nowhere: correct the 'carry in' of the hand that takes a pot "
+        "no hand carried and import its file again with --replace [carry-last-week]"
+    )
+    assert f"{one}: 4 hands: 4 ok, 0 with violations, 0 with payout mismatches, 1 warning" in (
+        result.output
+    )
+    two = runner.invoke(app, ["check", "-j", "2", str(one), str(_write(tmp_path, "x.bhh", LATE))])
+    assert warned in two.output.splitlines()
+    assert runner.invoke(app, ["check", "--strict", str(one)]).exit_code == 1
+
+
+FIRST = "Cara raises · Dan folds · Anna folds · Ben folds\nCara collects 5\n"
+
+
+def _night(kind: str, name: str, date: str | None, take: int) -> str:
+    """A night at table T: ``C`` carries 8 at its hand 2 (``CARRIER``), ``T`` opens by taking
+    ``take`` (``taker``), ``TC`` opens by taking ``take`` and carries 8 at its hand 2."""
+    head = f"cash {name}" + (f" · date {date}" if date else "")
+    if kind == "T":
+        return taker(head, take)
+    text = "\n" + CARRIER.replace("cash Night · date 2024-05-03", head)
+    if kind == "TC":
+        text = text.replace(
+            FIRST,
+            f"carry in {take}\nAnna bets · Ben folds · Cara folds · Dan folds\n"
+            f"Anna collects {take}\n",
+        )
+    return text
+
+
+def test_check_warns_exactly_when_an_import_of_the_file_alone_does(tmp_path: Path) -> None:
+    """The files of a check-against-import probe: two to four nights at one table, most of
+    one date (some a week before, some undated), each carrying 8, opening by taking a pot, or
+    both.  ``check``'s ``carry-last-week`` comes exactly when the import of the file into an
+    empty ledger warns of last week's pot, and never when it refuses the file."""
+    rng = random.Random(1)
+    said = 0
+    for case in range(24):
+        nights = [
+            _night(
+                rng.choice(["C", "T", "T", "TC"]),
+                f"N{n}",
+                rng.choice(["2024-05-03"] * 6 + ["2024-04-26", None]),
+                rng.choice([3, 5, 8, 13]),
+            )
+            for n in range(rng.randint(2, 4))
+        ]
+        path = _write(tmp_path, f"{case}.bhh", "".join(nights))
+        warned = [line for line in check_file(path).problems if "[carry-last-week]" in line]
+        (report,) = import_into(tmp_path / f"{case}.db", [path]).files
+        stored = [w for w in report.warnings if "of last week's pot" in w]
+        assert len(warned) == (0 if report.error else len(stored)), (case, warned, report)
+        said += len(warned)
+    assert said >= 4  # (the probe holds such files)
