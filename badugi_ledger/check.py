@@ -253,7 +253,8 @@ class CheckedFile:
     """The line of the hand each problem line is of (with ``keys``): where a problem found
     with another file goes among them."""
     keys: dict[int, array[int]] | None = None
-    """For a check of several files: the file's hands that replayed without a problem, by
+    """For a check of several files: the file's hands that replayed without a problem from
+    known stacks (one dealt from stacks a broken hand left unknown is not stored either), by
     the table of their event (:func:`~.model.copies.file_key`): each one's number and line, in
     turn.  16 bytes a hand, not the hands (:class:`HandsOfFiles`)."""
 
@@ -295,7 +296,13 @@ def check_file(
         for error in problems(outcome):
             lines.append(problem_line(outcome, error))
             starts.append(outcome.pos.line)
-        if keys is not None and outcome.ok and outcome.record is not None:
+        if (  # (a hand dealt from stacks a broken hand left unknown: rejected, not a version)
+            keys is not None
+            and outcome.ok
+            and outcome.record is not None
+            and outcome.result is not None
+            and not outcome.result.unknown_stacks
+        ):
             table, number = file_key(outcome.record)
             held = keys.get(table)
             if held is None:

@@ -147,3 +147,24 @@ def test_one_file_keeps_no_keys_and_several_keep_two_numbers_a_hand(tmp_path: Pa
     keys = check_file(a, keyed=True).keys
     assert keys is not None and [len(held) for held in keys.values()] == [2 * 4]
     assert all(held.itemsize == 8 for held in keys.values())
+
+
+def test_a_hand_dealt_from_stacks_a_broken_hand_left_unknown_is_no_other_version(
+    tmp_path: Path,
+) -> None:
+    """The night copied, its hand 1 broken (``Ben folds`` where he called, then draws): the
+    copy's hand 2 is dealt from stacks nobody knows (``stacks-unknown``), which an import of
+    both files rejects as not settled (``stack-unknown``), not as a conflict.  So ``check``
+    says nothing of another version there: only what it says of that hand on its own."""
+    broken = NIGHT.replace(
+        "Dan calls · Anna folds · Ben calls · Cara checks",
+        "Dan calls · Anna folds · Ben folds · Cara checks",
+        1,
+    )
+    assert broken != NIGHT
+    paths = _files(tmp_path, night=NIGHT, broken=broken)
+    hand_2 = _hand_lines(broken)["2"]
+    for jobs in (1, 2):
+        _, lines = _report(paths, jobs)
+        at_hand_2 = [line for line in lines if line.startswith(f"{paths[1]}:{hand_2}:")]
+        assert at_hand_2 and all("stacks-unknown" in line for line in at_hand_2), at_hand_2
