@@ -59,6 +59,10 @@ class TableState:
     of the file could not be read), or None: such a player must state a stack."""
     carry: int | None = 0
     """The Progressive Badugi pot carried into the next hand; None when unknown."""
+    carry_recorded: int | None = None
+    """While ``carry`` is unknown: the pot the record of the hand that carried it states
+    (``carry 12`` of a hand that could not be read), which the next hand is checked with,
+    not settled (:mod:`.unknown_pot`); None: no figure on record."""
     carry_unknown_since: str = ""
     """Why ``carry`` is unknown, as the table's next hand says it (``carry-unknown``)."""
     carry_stakes: frozenset[str] = frozenset()
@@ -242,7 +246,7 @@ def _hands_missing(state: TableState, record: HandRecord) -> Violation | None:
     state.forget(list(state.stacks), why)
     state.last_seats = ()
     if state.progressive:
-        state.carry = None
+        state.carry, state.carry_recorded = None, None
         state.carry_unknown_since = f"{why} and recorded neither a carry nor a collection"
     return Violation(
         "missing-hand",
@@ -398,6 +402,7 @@ def _after_replay(
     state.recorded = _recorded_stacks(record, result) if result.violations else {}
     state.last_seats = record.seats
     state.carry = result.carry_out
+    state.carry_recorded = None
     state.carry_stakes = result.carry_stakes
     state.progressive = progressive
     for p in result.busted:

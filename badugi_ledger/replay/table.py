@@ -19,14 +19,22 @@ being checked in full:
   an all-in could explain is ``stack-unknown`` (not settled) rather than a violation.
 * Progressive Badugi: the failed hand's recorded ``carry`` (or, with none, its recorded
   collections: nothing carried) gives the pot the next hand starts with; with neither it is
-  unknown and the next Progressive hand of that table is not settled (``carry-unknown``).
+  unknown and the next Progressive hand of that table is not settled (``carry-unknown``), but
+  replayed even so, as a hand needing an unknown stack is (:mod:`.unknown_pot`): with the
+  pot on record (the ``carry 12`` of a hand that could not be read) its payouts are checked
+  with it; with none, what it breaks both as if no pot came in and as if any pot did (turn
+  order, draws, cards, claims the pot does not decide) is listed, never what the pot could
+  explain (a redeal's first player, pot-limit sizes, payouts).  The stacks of the players
+  its pots paid are then its ``final:`` line's, else unknown.
 * A hand that cannot be read at all (a ``BadugiError`` item) makes every stack of its table
   unknown in the same way (``error.table``, the table the reader read it at); when the reader
   does not know its table (a header line above it has an error; a site's hand whose table
   line cannot be read), every table of its file.  Its lines that could be read
   (``ParseError.recorded``) still count: a ``final:`` line resyncs the players it names, and
   a collection says no pot was carried; a pot it carries stays unknown, since the ledger
-  never stores the hand that carried it (:func:`_resume`).
+  never stores the hand that carried it (:func:`_resume`), and so does one it may have
+  carried (no collection read), though the next hand is checked with the figure of its
+  ``carry`` line when it reads.
 * A hand whose number its table already had (``duplicate-hand``): a copy of the first is not
   replayed, the table goes on from the first; a hand that records something else (other
   seats, stacks or events; not merely other spacing or comments) is replayed as any hand,
@@ -95,6 +103,7 @@ from .claims import final_line_imbalance
 from .event_terms import EventTerms
 from .hand import replay_hand
 from .pools import NightBefore, Pools, strangers_text
+from .unknown_pot import UNKNOWN_POT, Attempt, alike, pot_unknown, took_unknown_pot
 
 INCOMPLETE_RULES = frozenset(
     {"stack-unknown", "carry-unknown", "pot-undetermined", "hand-incomplete"}
@@ -217,25 +226,20 @@ class TableTracker:
 
     def _replay(self, state: TableState, record: HandRecord) -> HandOutcome:
         source = record.pos.source
+        pot_error = None
         if _carry_unknown(state, record):
-            error = Violation(
-                "carry-unknown",
-                "cannot carry the Progressive Badugi pot into this hand: "
-                + state.carry_unknown_since,
-                record.pos,
-                "incomplete",
-            )
-            state.night_before, state.carried_elsewhere = None, ()
-            self._after_failure(state, record)
-            return HandOutcome(source, record.hand_id, record.pos, record, None, (error,))
+            if state.carry_recorded is None:
+                return self._replay_pot_unknown(state, record)
+            pot_error = pot_unknown(state, record, state.carry_recorded)
         carried, unknown = _carried(state, record)
         carry_in, carry_stated = _carry_in(state, record)
+        stakes = _carry_stakes(state, record)
+        if pot_error is not None:  # checked with the pot on record (.unknown_pot)
+            carry_in, stakes = state.carry_recorded or 0, frozenset(record.players)
         before = state.night_before
         state.night_before, state.carried_elsewhere = None, ()  # (the night's first hand's)
         try:
-            result = replay_hand(
-                record, stacks=carried, carry_in=carry_in, carry_stakes=_carry_stakes(state, record)
-            )
+            result = replay_hand(record, stacks=carried, carry_in=carry_in, carry_stakes=stakes)
         except BadugiError as exc:
             if exc.hand is None:
                 exc.hand = record.hand_id
@@ -245,6 +249,7 @@ class TableTracker:
             self._after_failure(state, record, trust_final=imbalance is None)
             also = [m for m in getattr(exc, "mismatches", ()) if isinstance(m, Violation)]
             errors = (error_violation(exc), *also, *([] if imbalance is None else [imbalance]))
+            errors = errors if pot_error is None else (pot_error, *errors)
             assumed = tuple(w for w in getattr(exc, "warnings", ()) if isinstance(w, Violation))
             return HandOutcome(source, record.hand_id, record.pos, record, None, errors, assumed)
         except Exception as exc:  # a bug in the engine: report it on this hand, go on
@@ -267,6 +272,9 @@ class TableTracker:
         progressive = GAMES[record.settings.game].progressive
         _after_replay(state, record, result, progressive)
         found = result.violations
+        if pot_error is not None:
+            took_unknown_pot(state, record, [result], assumed=True)
+            found = (pot_error, *found)
         if carry_stated is not None:
             if carry_stated.kind == "warning":
                 warnings = (carry_stated, *warnings)
@@ -279,6 +287,36 @@ class TableTracker:
         if progressive and night is not None and not (found or result.unknown_stacks):
             self.pools.count(record, night, result.carry_in, result.carry_out)  # (stored)
         return HandOutcome(source, record.hand_id, record.pos, record, result, found, warnings)
+
+    def _replay_pot_unknown(self, state: TableState, record: HandRecord) -> HandOutcome:
+        """``record``, whose carried-in pot is unknown with no figure on record, replayed as
+        if none came in and as if one too large to bind did: what it breaks alike both ways
+        is its own (:mod:`.unknown_pot`)."""
+        source = record.pos.source
+        error = pot_unknown(state, record, None)
+        carried, _ = _carried(state, record)
+        state.night_before, state.carried_elsewhere = None, ()
+        tries: list[Attempt] = []
+        for pot in (0, UNKNOWN_POT):
+            stakes = frozenset(record.players) if pot else frozenset()
+            try:
+                tries.append(replay_hand(record, stacks=carried, carry_in=pot, carry_stakes=stakes))
+            except BadugiError as exc:
+                also = [m for m in getattr(exc, "mismatches", ()) if isinstance(m, Violation)]
+                said = [w for w in getattr(exc, "warnings", ()) if isinstance(w, Violation)]
+                tries.append(((error_violation(exc), *also), tuple(said)))
+            except Exception:  # a bug in the engine, which the hand's replay reports
+                tries.append(((), ()))
+        found, warnings = alike(tries)
+        results = [t for t in tries if isinstance(t, HandResult)]
+        if results:
+            _after_replay(state, record, results[0], True)
+            took_unknown_pot(state, record, results, assumed=False)
+        else:
+            self._after_failure(state, record)
+        return HandOutcome(
+            source, record.hand_id, record.pos, record, None, (error, *found), warnings
+        )
 
     def carry_unknown(self, record: HandRecord) -> bool:
         """Whether the Progressive Badugi pot ``record`` starts with is unknown: its table's
@@ -340,7 +378,7 @@ class TableTracker:
         state.last_seats = record.seats
         state.progressive = GAMES[record.settings.game].progressive
         stakes = state.carry_stakes
-        state.carry_stakes = frozenset()
+        state.carry_stakes, state.carry_recorded = frozenset(), None
         if not state.progressive:
             state.carry = 0
             return
@@ -441,7 +479,7 @@ def replay_stream(
                 if lost is not None:
                     state = tracker.table(item)
                     state.unknown_default = lost.why
-                    _resume(state, lost, pot=lost.event in (None, table_key(item)[2]))
+                    _resume(state, lost, pot=lost.event in (None, table_key(item)[2]), fresh=True)
             said = gaps.pop((source, item.table), None) if gaps else None
             if said is None:
                 outcome = tracker.replay(item)
@@ -495,7 +533,7 @@ def _unreadable(
             state.resynced = None
             state.button = None  # the unreadable hand may have been the table's last
             if state.carry or state.progressive:
-                state.carry = None
+                state.carry, state.carry_recorded = None, None
                 state.carry_unknown_since = f"{why} and recorded neither a carry nor a collection"
             _resume(state, unread[pos.source, table], *before)
     return HandOutcome(pos.source, error.hand, pos, None, None, (error_violation(error),))
@@ -543,6 +581,7 @@ def _resume(
     carry: int | None = 0,
     *,
     pot: bool = True,
+    fresh: bool = False,
 ) -> None:
     """The table ``state`` after a hand that could not be read, whose readable lines record
     ``unread.recorded``: the players its ``final:`` line names start the next hand from
@@ -553,7 +592,9 @@ def _resume(
     unknown: the ledger never stores the hand that carried it, so the next hand, taking it,
     could not be stored either.  Nothing recorded: nothing known.  ``pot`` off: the table is
     of another event than the hand (a new night, unit or tournament at the table), whose pot
-    never passes to it (its first hand states the pot carried into it, or takes none)."""
+    never passes to it (its first hand states the pot carried into it, or takes none).
+    ``fresh``: the table's state is new, the hand may have been its first: with no collection
+    read, a pot it may have carried is unknown, as at a Progressive table (:func:`_unreadable`)."""
     finals = {e.player: e.amount for e in unread.recorded if type(e) is FinalStack}
     if not _final_line_adds_up(finals, unread.recorded, before or {}, carry):
         finals = {}
@@ -570,8 +611,26 @@ def _resume(
     recorded = set(map(type, unread.recorded)) if pot else set()
     if CarryOut in recorded:  # (the table's first hand, it may be: its state is new)
         state.carry = None
+        state.carry_recorded = _carry_on_record(unread.recorded)
         state.carry_unknown_since = (
             f"{unread.why}: the pot it carries is known once the hand is (correct it)"
         )
     elif state.carry is None and Collect in recorded:
         state.carry = 0
+    elif fresh and pot and Collect not in recorded:
+        state.carry, state.carry_recorded = None, None
+        state.carry_unknown_since = f"{unread.why} and recorded neither a carry nor a collection"
+
+
+def _carry_on_record(recorded: tuple[object, ...]) -> int | None:
+    """The pot the readable lines of a hand that could not be read say it carried, which the
+    next hand is checked with (:mod:`.unknown_pot`): its one ``carry`` line, but for a
+    collection after it (the lines of a hand whose hand line is lost follow, and that hand
+    may have taken the pot) or a second ``carry`` line (two hands' lines, it may be); None:
+    no figure is sure."""
+    at = [i for i, e in enumerate(recorded) if type(e) is CarryOut]
+    if len(at) != 1 or any(type(e) is Collect for e in recorded[at[0] :]):
+        return None
+    carry = recorded[at[0]]
+    assert type(carry) is CarryOut
+    return carry.amount

@@ -1,0 +1,135 @@
+"""A Progressive Badugi hand whose carried-in pot is not known, replayed even so.
+
+The pot a table carries into its next hand is unknown after a hand that could not be read
+(the ledger never stores it, so not the pot it carried either), or one that could not be
+replayed and recorded neither a carry nor a collection, or hands missing
+(:attr:`~.carried.TableState.carry` is None).  The next Progressive hand of the table is never
+settled (``carry-unknown``: the ledger does not store it), but it is still replayed, so that
+its own mistakes are listed, each at its line, as a hand needing an unknown *stack* is
+(:mod:`.table`):
+
+* **A figure is on record** (:attr:`~.carried.TableState.carry_recorded`: the unreadable
+  hand's ``carry 12`` line read): the hand is checked with it, payouts and final stacks too;
+  those figures hold if the unchecked one is right, which the verdict says.
+* **No figure**: whether a pot came in at all (a redeal, ``002``: with ``redeal-posts no``,
+  no blinds and another first player) and its size (pot-limit sizes, payouts, final stacks)
+  are unknown.  The hand is replayed twice, with no pot carried in and with one too large
+  to bind anything (:data:`UNKNOWN_POT`), and only what it breaks **alike** both ways is
+  listed (:func:`alike`): a draw of more cards than a hand holds, a card dealt twice, a
+  player acting after folding, an out-of-turn action whichever the first player.  Nothing a
+  pot of some size could explain is ever reported.
+
+Either way the players paid from the hand's pots start the table's next hand with the stacks
+its ``final:`` line gives them, else unknown (:func:`took_unknown_pot`); a pot it carries on is
+the replay's with a figure on record (the ledger, which stores neither hand, refuses the hand
+taking it: ``carry-not-stored``), else unknown in turn.
+
+Why a module of its own: the verdict and the two replays' reconciliation are one rule, apart
+from the stream's bookkeeping (:mod:`.table`) that calls it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..model.events import HandRecord
+from ..model.results import HandResult, Violation
+from .carried import TableState, _final_line
+from .state import UNKNOWN_STACK
+
+UNKNOWN_POT = UNKNOWN_STACK
+"""A carried pot nobody knows, as the second replay takes it: a redeal with a pot so large
+that no pot-limit bet is above it (its payouts are never reported: see :func:`alike`)."""
+
+
+def pot_unknown(state: TableState, record: HandRecord, assumed: int | None) -> Violation:
+    """The ``carry-unknown`` verdict (not settled) of ``record``, checked with ``assumed``, the
+    pot on record, or (None) both ways."""
+    if assumed is None:
+        how = (
+            "it is checked as if no pot came in and as if any pot did: what it breaks either "
+            "way is listed; what the pot decides (a redeal's first player, pot-limit sizes, "
+            "payouts, final stacks) is not checked"
+        )
+    else:
+        how = (
+            f"it is checked with the pot of {assumed} on record there, which is not checked "
+            "(its payouts and final stacks hold if that figure is right)"
+        )
+    return Violation(
+        "carry-unknown",
+        "cannot carry the Progressive Badugi pot into this hand: "
+        + state.carry_unknown_since
+        + "; "
+        + how,
+        record.pos,
+        "incomplete",
+    )
+
+
+Attempt = HandResult | tuple[tuple[Violation, ...], tuple[Violation, ...]]
+"""One replay of a hand: its result, or what it raised (the violations, the warnings)."""
+
+HYPOTHESES = ("if no pot was carried in: ", "if a pot was carried in (a redeal): ")
+"""How a violation found one way only is worded: the two replays of :func:`alike`."""
+
+
+def alike(tries: Sequence[Attempt]) -> tuple[tuple[Violation, ...], tuple[Violation, ...]]:
+    """What the two replays ``tries`` (with no pot carried in, with :data:`UNKNOWN_POT`)
+    found alike, in the order of the first: the violations and warnings, word for word (a
+    figure that depends on the pot differs between a pot of none and a pot of any size), and
+    a rule both broke at one event (an action out of turn both ways, whose turn it was
+    naming each way's player).  When both broke a rule, each at an event of its own, the
+    hand breaks one either way: each is listed, saying which pot it holds for (not when one
+    of them is a verdict an unknown stack could explain: ``stack-unknown``)."""
+    found: list[tuple[Violation, ...]] = []
+    said: list[tuple[Violation, ...]] = []
+    for t in tries:
+        errors, warnings = (t.violations, t.warnings) if isinstance(t, HandResult) else t
+        found.append(errors)
+        said.append(warnings)
+    none, some = found
+    listed = [v for v in none if v in some]
+    raised = [t for t in tries if not isinstance(t, HandResult) and t[0]]
+    if len(raised) == 2:  # (a broken rule comes first, before what was found on the way)
+        first, other = none[0], some[0]
+        if first == other:
+            pass
+        elif (first.rule, first.pos, first.kind) == (other.rule, other.pos, other.kind):
+            both = f"{HYPOTHESES[0]}{first.message}; {HYPOTHESES[1]}{other.message}"
+            listed.insert(0, Violation(first.rule, both, first.pos, first.kind))
+        elif first.kind == other.kind == "illegal":
+            for v, words in ((first, HYPOTHESES[0]), (other, HYPOTHESES[1])):
+                listed.append(Violation(v.rule, words + v.message, v.pos, v.kind))
+    return tuple(listed), tuple(w for w in said[0] if w in said[1])
+
+
+def took_unknown_pot(
+    state: TableState, record: HandRecord, results: Sequence[HandResult], assumed: bool
+) -> None:
+    """The table after ``record``, replayed with its carried-in pot unknown (``results``: each
+    replay that got through; the table holds the first's stacks already): the players the
+    pot may have paid, or whose stacks the replays leave otherwise, carry the stacks of its
+    ``final:`` line, else unknown.  A pot it carries on is the replay's when it was replayed
+    with the pot on record (``assumed``; as a hand that could not be replayed passes on the
+    ``carry`` it records: the ledger, storing neither, refuses the hand that takes it,
+    ``carry-not-stored``), else unknown."""
+    why = f"hand {record.hand_id} took a carried Progressive Badugi pot that is not known"
+    finals = _final_line(record)
+    first, *others = results
+    moved = {p for r in results for p, chips in r.payouts.items() if chips}
+    moved |= {
+        p for r in others for p, c in r.final_stacks.items() if first.final_stacks.get(p) != c
+    }
+    for p in sorted(moved):
+        if p in finals:
+            state.stacks[p] = finals[p]
+            state.unknown.pop(p, None)
+        else:
+            state.forget([p], why)
+    if assumed or all(not r.carry_out for r in results):
+        return  # (the replay's pot carried on: what the record's figure leaves, as in a
+        # hand that could not be replayed and records its carry; the ledger stores neither)
+    state.carry, state.carry_recorded = None, None
+    state.carry_stakes = frozenset(record.players)
+    state.carry_unknown_since = f"{why}, and carried its pot on"

@@ -1,0 +1,136 @@
+"""A Progressive Badugi hand whose carried-in pot is not known is still replayed: its own
+mistakes are listed, and it stays not settled (``carry-unknown``).
+
+``examples/progressive_night.bhh`` (seed ``002``: the pot nobody won carries to the next hand,
+a redeal with no blinds, ``redeal-posts no``): hand P1 carries 12, P2 takes it.  With P1
+unreadable (``Ben betz``), P2 took the pot of a hand the ledger never stores, so it is not
+settled; but its turn order, draws, cards and the claims that do not need the pot are its own,
+and "one bad hand hides every later mistake in a night" must never be true.
+
+* P1's ``carry 12`` line reads: P2 is checked with the 12 its record states (payouts too).
+* P1 records neither a carry nor a collection: P2 is checked with no pot carried and with one
+  carried (any amount): what it breaks either way is listed, nothing that the pot could
+  explain (a redeal's turn order, pot-limit sizes, payouts).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from badugi_ledger.model.results import HandOutcome
+from badugi_ledger.replay import replay_stream
+from badugi_ledger.text.parse import parse_text
+from tests.helpers.ledger_files import import_into
+from tests.helpers.paths import EXAMPLES
+
+NIGHT = (EXAMPLES / "progressive_night.bhh").read_text(encoding="utf-8")
+UNREADABLE = NIGHT.replace("Ben bets · Cara calls · Dan folds", "Ben betz · Cara calls · Dan folds")
+NO_CARRY = UNREADABLE.replace("\ncarry 12\n", "\n")
+OUT_OF_TURN = ("Ben checks · Cara bets · Dan calls", "Cara bets · Ben checks · Dan calls")
+
+
+def outcomes(text: str) -> list[HandOutcome]:
+    return list(replay_stream(parse_text(text, "night.bhh")))
+
+
+def rules(outcome: HandOutcome) -> list[tuple[str, str]]:
+    return [(e.rule, e.kind) for e in outcome.errors]
+
+
+def line_of(text: str, words: str) -> int:
+    return next(i for i, line in enumerate(text.splitlines(), 1) if words in line)
+
+
+def test_the_pot_an_unreadable_hand_records_checks_the_next_hand() -> None:
+    assert UNREADABLE != NIGHT
+    p1, p2, p3 = outcomes(UNREADABLE)
+    assert rules(p1) == [("parse", "illegal")]
+    assert rules(p2) == [("carry-unknown", "incomplete")]
+    assert "checked with the pot of 12" in p2.errors[0].message
+    assert p2.result is not None and p2.result.carry_in == 12
+    assert p2.result.payouts["Dan"] == 38  # the 26 of P2 and the 12 P1 records
+    assert p3.ok, p3.errors  # P2's final: line gives the stacks P3 starts from
+
+
+def test_a_wrong_payout_of_the_hand_after_is_listed() -> None:
+    wrong = UNREADABLE.replace("Dan collects 38", "Dan collects 39")
+    p2 = outcomes(wrong)[1]
+    assert rules(p2)[0] == ("carry-unknown", "incomplete")
+    assert ("collect", "mismatch") in rules(p2), p2.errors
+    assert any(e.pos.line == line_of(wrong, "Dan collects 39") for e in p2.errors)
+
+
+def test_an_out_of_turn_action_of_the_hand_after_is_listed() -> None:
+    for text in (UNREADABLE, NO_CARRY):
+        wrong = text.replace(*OUT_OF_TURN)
+        p2 = outcomes(wrong)[1]
+        assert rules(p2) == [("carry-unknown", "incomplete"), ("turn-order", "illegal")]
+        assert p2.errors[1].pos.line == line_of(wrong, "Cara bets · Ben checks")
+
+
+def test_a_wrong_final_line_of_the_hand_after_is_listed() -> None:
+    """P2 states the stacks P1 left (P1's own are unknown): its ``final:`` line is checked with
+    the pot of 12 on record, and Anna's 97 is one chip short of what she kept."""
+    stated = UNREADABLE.replace(
+        "hand P2 · button Anna · Anna · Ben · Cara · Dan",
+        "hand P2 · button Anna · Anna 98 · Ben 96 · Cara 96 · Dan 98",
+    )
+    p2 = outcomes(stated)[1]
+    assert rules(p2) == [("carry-unknown", "incomplete")], p2.errors
+    wrong = stated.replace("final: Anna 98 · Ben 94", "final: Anna 97 · Ben 94")
+    p2 = outcomes(wrong)[1]
+    assert rules(p2)[0] == ("carry-unknown", "incomplete")
+    assert ("final-stack", "mismatch") in rules(p2), p2.errors
+
+
+def test_with_no_pot_recorded_what_the_pot_decides_is_not_reported() -> None:
+    """P1 records neither ``carry 12`` nor a collection: whether P2 is a redeal and what it
+    pays are unknown.  The legal P2 and a P2 whose collection is any figure are not settled
+    only (a false violation would be the pot's, not the hand's)."""
+    _, p2, _ = outcomes(NO_CARRY)
+    assert rules(p2) == [("carry-unknown", "incomplete")]
+    assert "what it breaks either way is listed" in p2.errors[0].message
+    for collected in ("Dan collects 39", "Dan collects 26"):
+        p2 = outcomes(NO_CARRY.replace("Dan collects 38", collected))[1]
+        assert rules(p2) == [("carry-unknown", "incomplete")], p2.errors
+
+
+def test_with_no_pot_recorded_a_wrong_card_count_is_listed() -> None:
+    """A draw of more cards than a hand holds breaks ``000``.  Played as the redeal it is, P2
+    breaks that rule at its second draw; as a hand with blinds, Ben's first check is out of
+    turn: the hand breaks a rule either way, and each is listed with the pot it holds for."""
+    wrong = NO_CARRY.replace("draw: Ben 1 · Cara 2 · Dan 1", "draw: Ben 1 · Cara 5 · Dan 1")
+    p2 = outcomes(wrong)[1]
+    assert rules(p2)[0] == ("carry-unknown", "incomplete")
+    assert [e.kind for e in p2.errors[1:]] == ["illegal", "illegal"], p2.errors
+    none, some = p2.errors[1:]
+    assert none.message.startswith("if no pot was carried in: ")
+    assert (none.rule, none.pos.line) == ("turn-order", line_of(wrong, "Ben checks · Cara bets"))
+    assert some.message.startswith("if a pot was carried in (a redeal): ")
+    assert some.pos.line == line_of(wrong, "Cara 5")
+
+
+def test_with_no_pot_recorded_a_pot_limit_bet_the_pot_allows_is_not_reported() -> None:
+    """Pot limit: the most a player may bet is the pot, carried pot included (``002``).  Hand 1
+    breaks the order of play (Ben acts before the button) and records neither a carry nor a
+    collection: with the pot carried into hand 2 unknown, Anna's bet of 30 into a pot of no
+    chips of the hand's own may be within it, as a redeal's: not reported."""
+    head = "game progressive badugi · pot limit · blinds 1/2\n"
+    text = (
+        head
+        + "hand 1 · button Anna · Anna 100 · Ben 100\nBen raises\n\n"
+        + "hand 2 · button Ben · Anna 100 · Ben 100\nAnna bets 30 · Ben folds\nAnna collects 30\n"
+    )
+    two = outcomes(text)[1]
+    assert rules(two) == [("carry-unknown", "incomplete")], two.errors
+
+
+def test_the_ledger_never_stores_the_hand_taking_an_unreadable_hands_pot(tmp_path: Path) -> None:
+    """The import stores no hand whose carried pot came from a hand it does not store
+    (``ledger/carried_pots.py``): P2 is checked in full now, and legal, but still refused."""
+    night = tmp_path / "night.bhh"
+    night.write_text(UNREADABLE, encoding="utf-8")
+    (file,) = import_into(tmp_path / "club.db", [night]).files
+    assert [r.hand for r in file.rejected] == ["P1", "P2"]
+    assert any("[carry-unknown]" in why for why in file.rejected[1].reasons)
+    assert file.stored == 1  # P3, from the stacks of P2's final: line
