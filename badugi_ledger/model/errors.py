@@ -114,7 +114,7 @@ class ParseError(BadugiError):
     recorded: tuple[object, ...] = ()
     """Of a hand that cannot be read as a whole, the events of its lines that could be read
     and that its table's next hands go on from (its ``final:`` line, a carried pot, its
-    collections: :mod:`.events`, ``replay.table``); empty for any other error."""
+    collections: :mod:`.events`, ``replay.unread``); empty for any other error."""
 
 
 class IllegalAction(BadugiError):

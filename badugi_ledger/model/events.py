@@ -527,6 +527,13 @@ class HandRecord:
     header stated one (its buy-in's: the tournament's stacks were chips): the hand's amounts
     are cents of that currency, which the replay warns of (``currency-inherited``).  Not part
     of the hand's fingerprint nor of its content: it says how the header was written."""
+    redeal_implied: bool = False
+    """The text writes no forced bets, and the reader, taking the hand for a Progressive
+    Badugi redeal (its table's previous hand, as read, carried its pot: ``002``), implied none
+    (``posts_none``): the text did not say so.  A hand before it may not have been read, so
+    the replay, which knows whether a pot came in, places the forced bets of a hand that is
+    no redeal (:func:`~badugi_ledger.replay.seating.implied_posts_placed`).  Not part of the
+    hand's fingerprint nor of its :func:`~.copies.content`, as ``posts_implied``."""
 
     def __init__(
         self,
@@ -545,6 +552,7 @@ class HandRecord:
         standalone: bool = False,
         posts_implied: bool = False,
         currency_inherited: bool = False,
+        redeal_implied: bool = False,
     ) -> None:
         _set(
             self,
@@ -565,6 +573,7 @@ class HandRecord:
                 "standalone": standalone,
                 "posts_implied": posts_implied,
                 "currency_inherited": currency_inherited,
+                "redeal_implied": redeal_implied,
             },
         )
         if positions:

@@ -15,8 +15,9 @@ turns, calls), :mod:`.raises` (bet and raise sizes under the betting structures,
 (uncalled bets, side pots, dividing a pot), :mod:`.showdown` (the showdown, rake, awarding,
 verification of the record), :mod:`.unshown` (a showdown with unknown cards, settled from the
 record), :mod:`.table` (hand to hand: the tracker and the stream), :mod:`.carried` (what a table
-carries from hand to hand), :mod:`.unknown_pot` (a Progressive hand whose carried-in pot is
-unknown), :mod:`.button` (the button from hand to hand).
+carries from hand to hand), :mod:`.unread` (what a table goes on from after a hand that could
+not be read), :mod:`.unknown_pot` (a Progressive hand whose carried-in pot is unknown),
+:mod:`.button` (the button from hand to hand).
 """
 
 from __future__ import annotations

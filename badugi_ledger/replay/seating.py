@@ -25,6 +25,7 @@ from dataclasses import replace
 
 from ..model.errors import IllegalAction, Position, illegal
 from ..model.events import (
+    BETWEEN_HANDS,
     STACK_CHANGE_VERBS,
     Action,
     Buy,
@@ -155,16 +156,23 @@ def redeal_all_in(
 
 def implied_posts_placed(record: HandRecord, dealt: tuple[str, ...], redeal: bool) -> HandRecord:
     """``record``, whose posts the reader implied for every listed player who does not sit
-    out (``HandRecord.posts_implied``), with them placed among the players ``dealt`` in
-    instead (:func:`~badugi_ledger.model.forced.forced_posts`): grammar/README.md, "Forced
-    bets", gives them to the players dealt in, and a player with no chips at the deal is not
-    (the reader cannot know the stacks).  They stand where the reader put them, at the hand
-    line.  ``record`` itself when that changes nothing (a busted player away from the blinds,
-    no antes), so that the hand is replayed from the record as read."""
+    out (``HandRecord.posts_implied``), or left out taking the hand for a redeal
+    (``HandRecord.redeal_implied``), with them placed among the players ``dealt`` in
+    instead, as ``redeal`` (a pot came in) says (:func:`~badugi_ledger.model.forced.forced_posts`):
+    grammar/README.md, "Forced bets", gives them to the players dealt in, and a player with
+    no chips at the deal is not (the reader cannot know the stacks, nor whether a hand before
+    it that could not be read carried its pot).  They stand where the reader puts them, at
+    the hand line, before the first event of the play.  ``record`` itself when that changes
+    nothing (a busted player away from the blinds, no antes), so that the hand is replayed
+    from the record as read."""
     events = record.events
     at = [i for i, ev in enumerate(events) if type(ev) is Post]
     placed = forced_posts(record.settings, dealt, record.button, redeal=redeal)
-    if not at or [events[i] for i in at] == list(placed):
+    if not at:
+        if not (record.redeal_implied and placed):
+            return record
+        return _posts_inserted(record, placed)
+    if [events[i] for i in at] == list(placed):
         return record
     first, implied = at[0], set(at)
     kept = [i for i in range(len(events)) if i not in implied]
@@ -184,6 +192,19 @@ def implied_posts_placed(record: HandRecord, dealt: tuple[str, ...], redeal: boo
             *[where[i] for i in after],
         )
     return replace(record, events=new_events, positions=positions)
+
+
+def _posts_inserted(record: HandRecord, placed: tuple[Post, ...]) -> HandRecord:
+    """``record``, which has no posts, with ``placed`` where the reader implies posts: after
+    what happens between hands (rebuys, sitting out), at the hand line."""
+    events = record.events
+    first = next((i for i, ev in enumerate(events) if type(ev) not in BETWEEN_HANDS), len(events))
+    new_events = (*events[:first], *placed, *events[first:])
+    positions: tuple[Position, ...] = ()
+    if record.positions:
+        where = tuple(record.positions)
+        positions = (*where[:first], *[record.pos] * len(placed), *where[first:])
+    return replace(record, events=new_events, positions=positions, posts_none=False)
 
 
 class _Seating:

@@ -233,9 +233,12 @@ class HandState:
         )
         if broke:
             self.notes.append(f"not dealt in (no chips): {', '.join(broke)}")
-        if record.posts_implied and (broke or (self.redeal and not self.house.redeal_posts)):
+        if (record.posts_implied and (broke or (self.redeal and not self.house.redeal_posts))) or (
+            record.redeal_implied and not self.redeal
+        ):
             # The reader implied the posts for every listed player, not knowing the stacks
-            # nor, when the hand before it wrote no ``carry``, that this is a redeal (none).
+            # nor whether a pot came in (a hand before it may not have been read): a redeal
+            # posts none, another hand the blinds.
             self.record = record = implied_posts_placed(record, dealt, self.redeal)
         if broke_in:
             self.notes.append(

@@ -32,7 +32,7 @@ being checked in full:
   line cannot be read), every table of its file.  Its lines that could be read
   (``ParseError.recorded``) still count: a ``final:`` line resyncs the players it names, and
   a collection says no pot was carried; a pot it carries stays unknown, since the ledger
-  never stores the hand that carried it (:func:`_resume`), and so does one it may have
+  never stores the hand that carried it (:func:`.unread.resume`), and so does one it may have
   carried (no collection read), though the next hand is checked with the figure of its
   ``carry`` line when it reads.
 * A hand whose number its table already had (``duplicate-hand``): a copy of the first is not
@@ -49,30 +49,26 @@ being checked in full:
 A result with unknown stacks is a check's only: its ``unknown_stacks`` tell the ledger not to
 store it.
 
-Why two modules: what a table carries from hand to hand (stacks, a Progressive Badugi pot, who
-busted), and how a hand takes it and gives it back, is :mod:`.carried`, with
-:class:`~.carried.TableState` (still imported from here too); this module is the stream's
-bookkeeping around it: the tracker that replays each hand with its table's state and keeps it
-after a failure (:class:`TableTracker`), duplicate and unreadable hands, the readers' gaps
-(:func:`replay_stream`).
+Why these modules: what a table carries from hand to hand (stacks, a Progressive Badugi pot,
+who busted), and how a hand takes it and gives it back, is :mod:`.carried`, with
+:class:`~.carried.TableState` (still imported from here too); what a table goes on from after a
+hand that could not be read, :mod:`.unread`; a hand whose carried-in pot is unknown,
+:mod:`.unknown_pot`.  This module is the stream's bookkeeping around them: the tracker that
+replays each hand with its table's state and keeps it after a failure (:class:`TableTracker`),
+duplicate and unreadable hands, the readers' gaps (:func:`replay_stream`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import replace
-from typing import NamedTuple
 
 from ..model.copies import RecentHands, content, renumbered_copy
-from ..model.errors import NOWHERE, BadugiError
+from ..model.errors import BadugiError
 from ..model.events import (
-    CarryIn,
     CarryOut,
     Collect,
-    FinalStack,
     HandRecord,
-    RakeTaken,
-    StackChange,
     event_label,
     event_of,
 )
@@ -99,11 +95,11 @@ from .carried import (
     _names,
     redeal_hint,
 )
-from .claims import final_line_imbalance
 from .event_terms import EventTerms
 from .hand import replay_hand
 from .pools import NightBefore, Pools, strangers_text
 from .unknown_pot import UNKNOWN_POT, Attempt, alike, pot_unknown, took_unknown_pot
+from .unread import Unread, after_unread, resume
 
 INCOMPLETE_RULES = frozenset(
     {"stack-unknown", "carry-unknown", "pot-undetermined", "hand-incomplete"}
@@ -479,7 +475,7 @@ def replay_stream(
                 if lost is not None:
                     state = tracker.table(item)
                     state.unknown_default = lost.why
-                    _resume(state, lost, pot=lost.event in (None, table_key(item)[2]), fresh=True)
+                    resume(state, lost, pot=lost.event in (None, table_key(item)[2]), fresh=True)
             said = gaps.pop((source, item.table), None) if gaps else None
             if said is None:
                 outcome = tracker.replay(item)
@@ -512,7 +508,7 @@ def _unreadable(
     the table the reader says it was read at (``error.table``), or, when the reader does not
     know it, every table of its file.  What the lines of it that could be read record (its
     ``final:`` line, a carried pot, its collections: ``ParseError.recorded``) the table goes
-    on from, as from a hand that could not be replayed (:func:`_resume`)."""
+    on from, as from a hand that could not be replayed (:func:`.unread.after_unread`)."""
     pos, table = error.position, error.table
     if error.hand:
         what = f"hand {error.hand}"
@@ -527,110 +523,5 @@ def _unreadable(
     unread[pos.source, table] = Unread(why, what, recorded, error.event)
     for (src, name, _), state in tracker.tables.items():
         if src == pos.source and (table is None or name == table):
-            before = dict(state.stacks), state.carry if state.progressive else 0
-            state.forget(list(state.stacks), why)
-            state.unknown_default = why
-            state.resynced = None
-            state.button = None  # the unreadable hand may have been the table's last
-            if state.carry or state.progressive:
-                state.carry, state.carry_recorded = None, None
-                state.carry_unknown_since = f"{why} and recorded neither a carry nor a collection"
-            _resume(state, unread[pos.source, table], *before)
+            after_unread(state, unread[pos.source, table])
     return HandOutcome(pos.source, error.hand, pos, None, None, (error_violation(error),))
-
-
-def _final_line_adds_up(
-    finals: dict[str, int], recorded: tuple[object, ...], before: dict[str, int], carry: int | None
-) -> bool:
-    """Whether the ``final:`` line of a hand that could not be read gives stacks the table may
-    go on from: each player it names had a known stack before the hand, and the line's
-    stacks with the recorded rake and carried pot add up to those stacks, what its readable
-    lines say was bought or taken off, and the pot carried in - no chips created or lost
-    (:func:`~.claims.final_line_imbalance`, as a hand that could not be replayed is held).  A
-    line that cannot be held to it (the table's first hand, a new player) is not gone on
-    from: a stack it gives may be any number (a tournament's chips nobody bought)."""
-    if not finals or carry is None or not before.keys() >= finals.keys():
-        return False
-    starts = {p: before[p] for p in finals}
-    for e in recorded:
-        if type(e) is StackChange and e.player in starts:
-            starts[e.player] += e.chips
-    stated_in = [e.amount for e in recorded if type(e) is CarryIn]
-    carried_in = sum(stated_in) if stated_in else carry
-    rake = sum(e.amount for e in recorded if type(e) is RakeTaken)
-    out = sum(e.amount for e in recorded if type(e) is CarryOut)
-    return final_line_imbalance(finals, starts, carried_in, rake, out, NOWHERE, None) is None
-
-
-class Unread(NamedTuple):
-    """A hand of a table that could not be read: why its stacks are unknown, and what the
-    lines of it that could be read record (``ParseError.recorded``)."""
-
-    why: str
-    what: str
-    """The hand, as messages name it (``hand 7``; ``the lines at line 24`` outside any hand)."""
-    recorded: tuple[object, ...]
-    event: tuple[str, str, str | None, str] | None = None
-    """Its event, when the reader knew it (``BadugiError.event``)."""
-
-
-def _resume(
-    state: TableState,
-    unread: Unread,
-    before: dict[str, int] | None = None,
-    carry: int | None = 0,
-    *,
-    pot: bool = True,
-    fresh: bool = False,
-) -> None:
-    """The table ``state`` after a hand that could not be read, whose readable lines record
-    ``unread.recorded``: the players its ``final:`` line names start the next hand from
-    there (said once, ``stacks-resynced``), and a stated stack is held to nothing before it,
-    when the line adds up (:func:`_final_line_adds_up`: ``before``, the table's stacks before
-    the hand, and ``carry``, the pot carried into it; not checked otherwise); a Progressive
-    Badugi pot it awarded (a collection) leaves none.  A pot it carries (``carry N``) stays
-    unknown: the ledger never stores the hand that carried it, so the next hand, taking it,
-    could not be stored either.  Nothing recorded: nothing known.  ``pot`` off: the table is
-    of another event than the hand (a new night, unit or tournament at the table), whose pot
-    never passes to it (its first hand states the pot carried into it, or takes none).
-    ``fresh``: the table's state is new, the hand may have been its first: with no collection
-    read, a pot it may have carried is unknown, as at a Progressive table (:func:`_unreadable`)."""
-    finals = {e.player: e.amount for e in unread.recorded if type(e) is FinalStack}
-    if not _final_line_adds_up(finals, unread.recorded, before or {}, carry):
-        finals = {}
-    for p, amount in finals.items():
-        state.stacks[p] = amount
-        state.unknown.pop(p, None)
-    if finals:
-        state.last_seats = ()
-        state.resynced = (
-            f"stacks of {_names(finals)} carried from the final: line of {unread.what}, "
-            "which could not be read (not checked)",
-            frozenset(finals),
-        )
-    recorded = set(map(type, unread.recorded)) if pot else set()
-    if CarryOut in recorded:  # (the table's first hand, it may be: its state is new)
-        state.carry = None
-        state.carry_recorded = _carry_on_record(unread.recorded)
-        state.carry_unknown_since = (
-            f"{unread.why}: the pot it carries is known once the hand is (correct it)"
-        )
-    elif state.carry is None and Collect in recorded:
-        state.carry = 0
-    elif fresh and pot and Collect not in recorded:
-        state.carry, state.carry_recorded = None, None
-        state.carry_unknown_since = f"{unread.why} and recorded neither a carry nor a collection"
-
-
-def _carry_on_record(recorded: tuple[object, ...]) -> int | None:
-    """The pot the readable lines of a hand that could not be read say it carried, which the
-    next hand is checked with (:mod:`.unknown_pot`): its one ``carry`` line, but for a
-    collection after it (the lines of a hand whose hand line is lost follow, and that hand
-    may have taken the pot) or a second ``carry`` line (two hands' lines, it may be); None:
-    no figure is sure."""
-    at = [i for i, e in enumerate(recorded) if type(e) is CarryOut]
-    if len(at) != 1 or any(type(e) is Collect for e in recorded[at[0] :]):
-        return None
-    carry = recorded[at[0]]
-    assert type(carry) is CarryOut
-    return carry.amount

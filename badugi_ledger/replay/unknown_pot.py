@@ -17,12 +17,17 @@ its own mistakes are listed, each at its line, as a hand needing an unknown *sta
   to bind anything (:data:`UNKNOWN_POT`), and only what it breaks **alike** both ways is
   listed (:func:`alike`): a draw of more cards than a hand holds, a card dealt twice, a
   player acting after folding, an out-of-turn action whichever the first player.  Nothing a
-  pot of some size could explain is ever reported.
+  pot of some size could explain is ever reported.  A hand that writes no forced bets is
+  played each way with those that way owes (the blinds; none on a redeal): the reader, which
+  took it for a redeal or not from the lines it could read, says its posts are its own
+  (``HandRecord.posts_implied``, ``HandRecord.redeal_implied``), and the replay places them
+  as the pot it is given says (:func:`~.seating.implied_posts_placed`).
 
 Either way the players paid from the hand's pots start the table's next hand with the stacks
 its ``final:`` line gives them, else unknown (:func:`took_unknown_pot`); a pot it carries on is
 the replay's with a figure on record (the ledger, which stores neither hand, refuses the hand
-taking it: ``carry-not-stored``), else unknown in turn.
+taking it: ``carry-not-stored``), else unknown in turn, with the figure of its ``carry`` line
+on record for the hand after it.
 
 Why a module of its own: the verdict and the two replays' reconciliation are one rule, apart
 from the stream's bookkeeping (:mod:`.table`) that calls it.
@@ -32,7 +37,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..model.events import HandRecord
+from ..model.events import CarryOut, HandRecord
 from ..model.results import HandResult, Violation
 from .carried import TableState, _final_line
 from .state import UNKNOWN_STACK
@@ -113,7 +118,9 @@ def took_unknown_pot(
     ``final:`` line, else unknown.  A pot it carries on is the replay's when it was replayed
     with the pot on record (``assumed``; as a hand that could not be replayed passes on the
     ``carry`` it records: the ledger, storing neither, refuses the hand that takes it,
-    ``carry-not-stored``), else unknown."""
+    ``carry-not-stored``), else unknown, the figure of its ``carry`` line the one on record
+    (:attr:`~.carried.TableState.carry_recorded`), which the next hand is checked with, not
+    settled, as with the ``carry`` line of a hand that could not be read."""
     why = f"hand {record.hand_id} took a carried Progressive Badugi pot that is not known"
     finals = _final_line(record)
     first, *others = results
@@ -130,6 +137,7 @@ def took_unknown_pot(
     if assumed or all(not r.carry_out for r in results):
         return  # (the replay's pot carried on: what the record's figure leaves, as in a
         # hand that could not be replayed and records its carry; the ledger stores neither)
-    state.carry, state.carry_recorded = None, None
+    carries = [e.amount for e in record.events if type(e) is CarryOut]
+    state.carry, state.carry_recorded = None, sum(carries) if carries else None
     state.carry_stakes = frozenset(record.players)
     state.carry_unknown_since = f"{why}, and carried its pot on"

@@ -32,7 +32,9 @@ Why it is built this way:
   (``HandRecord.posts_implied``), and the replay places them again among the players dealt in
   when one listed has no chips at the deal.  A Progressive Badugi redeal (the previous hand of
   the same table recorded ``carry``) implies posts only when the house rule ``redeal-posts
-  yes`` says so (``002``).
+  yes`` says so (``002``); a record it left without them says so too
+  (``HandRecord.redeal_implied``): the previous hand may be one that could not be read, and the
+  replay, which knows whether a pot came in, posts the blinds of a hand that is no redeal.
 
 Where each part is: the public functions are here; the per-hand loop, the recovery that resumes
 at the next hand and the checks that need a whole hand share the reader's state, and are one

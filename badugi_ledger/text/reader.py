@@ -109,7 +109,7 @@ _RECORDED = (FinalStack, CarryOut, Collect, CarryIn, RakeTaken, StackChange)
 _BUTTON = re.compile(r"[·•;][ \t]*button[ \t]")
 """A hand line's button item (what tells a misspelt hand line from other lines)."""
 """The events of a hand that cannot be read that its table's next hands go on from, and
-those its ``final:`` line is held to adding up with (``replay.table``)."""
+those its ``final:`` line is held to adding up with (``replay.unread``)."""
 
 
 class _Reader:
@@ -558,7 +558,7 @@ class _Reader:
                     "house's rule ('rake 5% cap 3')",
                     self._positions(positions)[raked[0]],
                 )
-        implied = False
+        implied = redeal = False
         if not has_post and not posts_none:
             # A redeal: the table's previous hand here carried its pot, or the hand states
             # the pot carried into it (the previous hand is in another file).
@@ -571,7 +571,9 @@ class _Reader:
                 positions[at:at] = [pack(raw.pos.line, raw.pos.column)] * len(posts)
                 implied = True
             else:
-                posts_none = True  # a redeal, or settings without forced bets: none due
+                # A redeal, or settings without forced bets: none due.  A redeal is the
+                # reader's guess (a hand before may not have been read): the record says so.
+                posts_none = True
         otherwise = state.stated_otherwise()
         if otherwise is not None:
             raise FormatError(otherwise, raw.pos)
@@ -599,6 +601,7 @@ class _Reader:
             self._positions(positions),
             posts_implied=implied,
             currency_inherited=inherited,
+            redeal_implied=redeal and posts_none,
         )
 
     def _implied_posts(

@@ -476,8 +476,8 @@ class HandsWriter:
 def without_positions(record: HandRecord) -> HandRecord:
     """The record with its positions (the hand's and its events'), source text and origin
     blanked, and its posts not said to be implied (the text leaves out posts equal to the
-    implied ones, and reading it back implies them), nor its currency inherited (the writer
-    states it): for round trips."""
+    implied ones, and reading it back implies them, a redeal's none too), nor its currency
+    inherited (the writer states it): for round trips."""
     return replace(
         record,
         pos=NOWHERE,
@@ -485,6 +485,7 @@ def without_positions(record: HandRecord) -> HandRecord:
         origin="",
         positions=(),
         posts_implied=False,
+        redeal_implied=False,
         currency_inherited=False,
     )
 

@@ -134,3 +134,69 @@ def test_the_ledger_never_stores_the_hand_taking_an_unreadable_hands_pot(tmp_pat
     assert [r.hand for r in file.rejected] == ["P1", "P2"]
     assert any("[carry-unknown]" in why for why in file.rejected[1].reasons)
     assert file.stored == 1  # P3, from the stacks of P2's final: line
+
+
+MERGED = NIGHT.replace("hand P2 · button Anna", "button Anna").replace("Ben bets ·", "Ben betz ·")
+"""P2's hand line damaged (its ``hand P2`` lost, as a typing slip may): P1's and P2's lines read
+as one hand that cannot be read, with P1's ``carry 12`` and then P2's ``Dan collects 38``.
+Whether the pot came into P3 is unknown: the collection may be of a hand after the carry."""
+
+
+def test_after_a_carry_then_a_collection_unread_the_next_hands_blinds_are_played() -> None:
+    """P3 writes no blinds and is legal as played (``000``: Cara and Dan post the blinds, Anna
+    opens).  The reader, having read ``carry 12`` in the unreadable lines, took P3 for a redeal
+    and implied no blinds (``002``): as if no pot came in, P3 posts them, and nothing is a
+    violation either way (a redeal's Cara opening would be the pot's to decide)."""
+    p1, p3 = outcomes(MERGED)
+    assert rules(p1) == [("parse", "illegal")]
+    assert rules(p3) == [("carry-unknown", "incomplete")], p3.errors
+    assert p3.record is not None and p3.record.redeal_implied  # (the reader's guess, said)
+
+
+def test_after_a_carry_then_a_collection_unread_a_redeals_broken_rule_is_listed() -> None:
+    """The same unreadable lines, and P3 a redeal (P2 carried its pot too, ``carry 38``) that
+    draws five cards (``000``: a hand holds four): played as the redeal, P3 breaks it at its
+    draw; with the blinds (no pot came in) Cara's first check is out of turn.  Both listed."""
+    carried = MERGED.replace("Dan collects 38\n", "carry 38\n")
+    carried = carried.replace(
+        "Anna raises · Ben folds · Cara folds · Dan folds\nAnna collects 5\n",
+        "Cara checks · Dan checks · Anna checks · Ben checks\ndraw: Cara 5 · Dan 1\n",
+    )
+    p3 = outcomes(carried)[1]
+    assert p3.record is not None and p3.record.redeal_implied
+    assert rules(p3) == [
+        ("carry-unknown", "incomplete"),
+        ("turn-order", "illegal"),
+        ("draw-count", "illegal"),
+    ], p3.errors
+    none, some = p3.errors[1:]
+    assert none.message.startswith("if no pot was carried in: ")
+    assert some.message.startswith("if a pot was carried in (a redeal): ")
+    assert some.pos.line == line_of(carried, "draw: Cara 5")
+
+
+def test_the_pot_a_hand_of_unknown_pot_carries_on_is_its_carry_lines() -> None:
+    """P1 records neither a carry nor a collection; P2 (whose carried-in pot is unknown)
+    carries its own pot on, nobody qualifying (``002``: K-high and Q-high badugis, qualifier
+    9), and writes ``carry 26``.  P3, the redeal taking it, is checked with the 26 on record
+    there, not settled: everyone folds to Cara's bet, which she takes back with the 26 (her
+    collection), and a collection of 27 is listed."""
+    carried = (
+        NO_CARRY.replace(
+            "show: Dan 8h 6c 4d 2s · Cara 9d 7s 5h 3c", "show: Dan Kh 6c 4d 2s · Cara Qd 7s 5h 3c"
+        )
+        .replace("Dan collects 38\nfinal: Anna 98 · Ben 94 · Cara 84 · Dan 124\n", "carry 26\n")
+        .replace(
+            "Anna raises · Ben folds · Cara folds · Dan folds\nAnna collects 5\n"
+            "final: Anna 101 · Ben 94 · Cara 83 · Dan 122\n",
+            "Cara bets · Dan folds · Anna folds · Ben folds\nCara collects 26\n",
+        )
+    )
+    p3 = outcomes(carried)[2]
+    assert rules(p3) == [("carry-unknown", "incomplete")], p3.errors
+    assert "checked with the pot of 26" in p3.errors[0].message
+    assert p3.result is not None and p3.result.carry_in == 26
+    wrong = carried.replace("Cara collects 26", "Cara collects 27")
+    p3 = outcomes(wrong)[2]
+    assert rules(p3)[0] == ("carry-unknown", "incomplete")
+    assert ("collect", "mismatch") in rules(p3), p3.errors
