@@ -11,6 +11,7 @@ between hands; the reader's loop and that state stay one class, in :mod:`.reader
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -93,6 +94,30 @@ class _Chunk:
     positions: list[int] = field(default_factory=list)
     slow: list[tuple[int, int]] = field(default_factory=list)
     """Body lines for Lark: (file line, how many events the fast path had read before it)."""
+    skipped: list[tuple[int, int, int]] = field(default_factory=list)
+    """Its lines not kept in :attr:`lines` (blank and comment lines past the bound, lines that
+    cannot be read), as runs of consecutive file lines: (first, last, how many lines the
+    runs before it hold).  One run per kept line at most: bounded as the lines are."""
+
+    def skip(self, lineno: int) -> None:
+        """File line ``lineno`` of the hand is not kept."""
+        runs = self.skipped
+        if runs and runs[-1][1] == lineno - 1:
+            first, _, before = runs[-1]
+            runs[-1] = (first, lineno, before)
+        else:
+            before = runs[-1][2] + runs[-1][1] - runs[-1][0] + 1 if runs else 0
+            runs.append((lineno, lineno, before))
+
+    def text(self, lineno: int) -> str:
+        """The text of file line ``lineno`` of the hand, one it kept: the lines it did not
+        keep before it are counted out, so a line is never taken for another."""
+        runs = self.skipped
+        at = bisect_left(runs, (lineno,)) - 1  # the last run before the line
+        if at < 0:
+            return self.lines[lineno - self.start]
+        first, last, before = runs[at]
+        return self.lines[lineno - self.start - before - (last - first + 1)]
 
 
 def _events(

@@ -162,8 +162,11 @@ class _Reader:
                     # Kept for the record's text, up to the bound: blank and comment lines
                     # may stand anywhere, any number of them, and read as nothing.
                     cut = None
-                    if chunk is not None and len(chunk.lines) < MAX_HAND_LINES // 2:
-                        chunk.lines.append(line)
+                    if chunk is not None:
+                        if len(chunk.lines) < MAX_HAND_LINES // 2:
+                            chunk.lines.append(line)
+                        else:
+                            chunk.skip(lineno)
                     continue
                 if first in _KIND_STARTS and not stripped.startswith(_BODY_WORDS):
                     m = _LINE_KIND.match(stripped)
@@ -252,6 +255,7 @@ class _Reader:
                 rule="hand-too-long",
             )
         del chunk.lines[1:]  # the hand line stays: it names the hand
+        chunk.skipped.clear()
         chunk.events.clear()
         chunk.positions.clear()
         chunk.slow.clear()
@@ -377,6 +381,8 @@ class _Reader:
             chunk = _Chunk(lineno, [head.lstrip(_IGNORED) + "\n"])
         error = ParseError(reason, position=position, hand=_hand_id(chunk))
         if chunk is not None:
+            if kind is None:  # one of its lines, not kept (a hand line starts the chunk)
+                chunk.skip(lineno)
             if chunk.broken is None:
                 chunk.broken = error
             return chunk, None
@@ -440,7 +446,7 @@ class _Reader:
             lark, builder = _lark()
             line_of = [0, start, *(lineno for lineno, _ in slow)]
             builder.src, builder.line_of = source, line_of
-            todo = [lines[0], *(lines[lineno - start] for lineno, _ in slow)]
+            todo = [lines[0], *(chunk.text(lineno) for lineno, _ in slow)]
             try:
                 raw = lark.parse("".join(todo), start="hand")
             except UnexpectedInput as exc:
@@ -449,7 +455,7 @@ class _Reader:
                 )
                 return self._recording(error, chunk)
             except FormatError as exc:
-                error = error_at(exc.message, exc.pos, lines[exc.pos.line - start], _hand_id(chunk))
+                error = error_at(exc.message, exc.pos, chunk.text(exc.pos.line), _hand_id(chunk))
                 return self._recording(error, chunk)
         posts_none = False
         if slow:
@@ -457,7 +463,7 @@ class _Reader:
         try:
             return self._record(raw, events, positions, posts_none, chunk)
         except FormatError as exc:
-            error = error_at(exc.message, exc.pos, lines[exc.pos.line - start], _hand_id(chunk))
+            error = error_at(exc.message, exc.pos, chunk.text(exc.pos.line), _hand_id(chunk))
             return self._recording(error, chunk)
 
     def _recording(self, error: ParseError, chunk: _Chunk) -> ParseError:

@@ -538,3 +538,18 @@ def test_an_invisible_mark_before_a_lines_keyword_is_named(keyword: str) -> None
         f"an invisible character, U+200B ZERO WIDTH SPACE, stands before {word!r}: the line "
         "reads as a player's; delete it"
     ), error.message
+
+
+def test_a_bad_line_after_more_comment_lines_than_a_hand_keeps_is_shown_as_written() -> None:
+    """Blank and comment lines past half of MAX_HAND_LINES are let go unread (grammar/README.md,
+    Errors): a bad line after them is still shown as written, with its caret, never another
+    line and never a traceback (an index into the lines kept took it for a line past them)."""
+    from badugi_ledger.text.parse import MAX_HAND_LINES
+
+    comments = "# a note\n" * (MAX_HAND_LINES // 2 + 10)
+    text = HEAD + HAND + comments + "Anna raises 8\nhand 8 · button Ben · Anna · Ben\nBen folds\n"
+    error, record = parse_text(text, "night.bhh")
+    assert isinstance(error, ParseError) and isinstance(record, HandRecord)
+    line = 3 + MAX_HAND_LINES // 2 + 10
+    assert (error.position.line, error.position.column) == (line, 13)
+    assert error.message.endswith("\n    Anna raises 8\n                ^")
