@@ -266,3 +266,67 @@ def test_check_reads_files_as_the_format_from_names(
         "format, and reads as the 'text' format" in refused.output
     ), refused.output
     assert "4 hands: 4 ok" in refused.output
+
+
+# One run lists every mistake of a file, each at its own file:line:column (README, "What
+# check reports, in one run"): a hand with two lines that cannot be read shows both, and is
+# one hand with violations in the summary.
+
+TWO_TYPOS = (
+    (EXAMPLES / "progressive_night.bhh")
+    .read_text(encoding="utf-8")
+    .replace("Anna checks · Ben bets · Cara calls", "Anna checks · Ben betz · Cara calls")
+    .replace("draw: Ben 1 · Cara 1\nBen checks", "draw: Ben 1 · Cara 1\nBen chekcs", 1)
+)
+"""examples/progressive_night.bhh with two verbs mistyped in hand P1: line 15 and line 17."""
+
+
+def test_check_lists_every_line_of_a_hand_that_cannot_be_read(tmp_path: Path) -> None:
+    path = tmp_path / "night.bhh"
+    path.write_text(TWO_TYPOS, encoding="utf-8")
+    result = runner.invoke(app, ["check", str(path)])
+    assert result.exit_code == 1
+    lines = result.output.splitlines()
+    at = [i for i, line in enumerate(lines) if line.startswith(f"{path}:1")]
+    assert lines[at[0]].startswith(f"{path}:15:19: hand P1: expected ")
+    assert "found 'betz' (did you mean 'bets'?) [parse]" in lines[at[0]]
+    assert lines[at[1]].startswith(f"{path}:17:5: hand P1: expected ")
+    assert "found 'chekcs' (did you mean 'checks'?) [parse]" in lines[at[1]]
+    assert lines[at[1] + 1 : at[1] + 3] == ["    Ben chekcs · Cara checks", "        ^"]
+    assert lines[-1].startswith(
+        f"{path}: 3 hands: 1 ok, 1 with violations, 0 with payout mismatches, 1 not settled"
+    )
+
+
+def test_check_json_gives_a_hand_that_cannot_be_read_each_of_its_errors(tmp_path: Path) -> None:
+    path = tmp_path / "night.bhh"
+    path.write_text(TWO_TYPOS, encoding="utf-8")
+    result = runner.invoke(app, ["check", "--json", str(path)])
+    hands = [json.loads(line) for line in result.output.splitlines()]
+    assert [h["hand"] for h in hands] == ["P1", "P2", "P3"]
+    errors = hands[0]["errors"]
+    assert [(e["line"], e["column"], e["rule"]) for e in errors] == [
+        (15, 19, "parse"),
+        (17, 5, "parse"),
+    ]
+    assert errors[1]["message"].endswith("\n    Ben chekcs · Cara checks\n        ^")
+    assert "did you mean 'checks'?" in errors[1]["message"]
+
+
+def test_a_hand_of_thousands_of_bad_lines_is_a_bounded_report(tmp_path: Path) -> None:
+    """Lines of another text pasted after a hand line: check lists a bounded number of them
+    and one line for the rest, and counts one hand."""
+    from badugi_ledger.text.chunks import MAX_LISTED
+
+    path = tmp_path / "pasted.bhh"
+    path.write_text(
+        "game badugi · fixed limit 2/4 · blinds 1/2\nhand 1 · button A · A 20 · B 20\n"
+        + "Dear all, the next game is on Friday\n" * 3_000,
+        encoding="utf-8",
+    )
+    run = run_check([path], jobs=1)
+    lines = list(run.lines())
+    listed = [line for line in lines if line.startswith(f"{path}:")]
+    assert len(listed) == MAX_LISTED + 2  # the listed lines, the one for the rest, the summary
+    assert f"line {MAX_LISTED + 3} cannot be read either" in listed[-2]
+    assert listed[-1] == f"{path}: 1 hand: 0 ok, 1 with violations, 0 with payout mismatches"

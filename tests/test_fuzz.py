@@ -20,7 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from badugi_ledger.model.cards import DECK, Card
-from badugi_ledger.model.errors import BadugiError
+from badugi_ledger.model.errors import BadugiError, ParseError
 from badugi_ledger.model.events import (
     Action,
     Buy,
@@ -45,6 +45,7 @@ from badugi_ledger.model.settings import STRUCTURE_KINDS, GameSettings, HouseRul
 from badugi_ledger.replay import replay_hand, replay_stream
 from badugi_ledger.simulate.sessions import SimulationOptions, simulate_hands, write_simulation
 from badugi_ledger.sources import FORMATS, read_hands
+from badugi_ledger.text.chunks import MAX_LISTED
 from badugi_ledger.text.parse import parse_text
 from badugi_ledger.text.writer import without_positions, write_hand
 from tests.helpers.paths import CORPUS, EXAMPLES, FIXTURES
@@ -157,6 +158,33 @@ def test_parsing_is_the_same_twice(data: st.DataObject) -> None:
     first = [repr(item) if isinstance(item, BadugiError) else item for item in parse_text(text)]
     second = [repr(item) if isinstance(item, BadugiError) else item for item in parse_text(text)]
     assert first == second
+
+
+def _errors(text: str, fast: bool) -> list[list[tuple[int, int, str]]]:
+    """Each error of the reading of ``text``, with those it lists after it
+    (``ParseError.others``), as (line, column, message)."""
+    return [
+        [(e.position.line, e.position.column, e.message) for e in (item, *item.others)]
+        for item in parse_text(text, "mutated.bhh", fast=fast)
+        if isinstance(item, ParseError)
+    ]
+
+
+@FUZZ
+@given(st.data())
+def test_every_bad_line_of_a_mutated_hand_is_listed_once_in_line_order(
+    data: st.DataObject,
+) -> None:
+    """One run lists every mistake, each at its own line (README, "What check reports, in one
+    run"): a hand's errors come in line order, each at another line, at most MAX_LISTED and
+    one for the rest; the fast path and Lark alone list the same ones."""
+    text = _mutate(data.draw(st.sampled_from(TEXT_SEEDS)), data, VOCABULARY)
+    errors = _errors(text, fast=True)
+    for listed in errors:
+        lines = [line for line, _, _ in listed]
+        assert lines == sorted(set(lines)), listed
+        assert len(listed) <= MAX_LISTED + 1
+    assert errors == _errors(text, fast=False)
 
 
 @FUZZ

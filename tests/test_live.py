@@ -403,3 +403,25 @@ def test_a_pot_of_chips_keeps_the_replays_words() -> None:
     text = EURO_SPLIT.replace("currency EUR\n", "")
     (pot,) = live_check(text).hands[-1].pots
     assert "Anna 75 with" in pot.detail and "Cara 75 with" in pot.detail, pot.detail
+
+
+def test_every_line_of_a_hand_that_cannot_be_read_is_a_problem_at_its_line() -> None:
+    """One run lists every mistake, each at its own line (README, "What check reports, in one
+    run"): the live check of examples/progressive_night.bhh with two verbs of hand P1
+    mistyped shows both, in check's words, and the hand is one hand that cannot be read."""
+    text = (
+        (EXAMPLES / "progressive_night.bhh")
+        .read_text(encoding="utf-8")
+        .replace("Anna checks · Ben bets · Cara calls", "Anna checks · Ben betz · Cara calls")
+        .replace("draw: Ben 1 · Cara 1\nBen checks", "draw: Ben 1 · Cara 1\nBen chekcs", 1)
+    )
+    live = live_check(text)
+    assert [h.hand_id for h in live.hands] == ["P1", "P2", "P3"]
+    first = live.hands[0]
+    assert (first.verdict, first.first_line) == ("error", 12)
+    assert [(p.line, p.column, p.rule) for p in first.problems] == [
+        (15, 19, "parse"),
+        (17, 5, "parse"),
+    ]
+    assert "did you mean 'checks'?" in first.problems[1].message
+    assert first.problems[1].hint.splitlines() == ["    Ben chekcs · Cara checks", "        ^"]

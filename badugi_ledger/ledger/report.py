@@ -3,6 +3,7 @@ what differs, rejections with their reasons."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from ..model.escaping import for_terminal
@@ -34,6 +35,32 @@ class Rejected:
             "hand": self.hand,
             "reasons": list(self.reasons),
         }
+
+
+def rejected_lines(rejected: Rejected) -> list[str]:
+    """A rejected hand's report lines: ``line N hand X:`` and its reasons, joined by ``;``.  A
+    reason that shows its line with a caret (a line that cannot be read) ends the report line:
+    the reasons after it start one of their own, at the line of the first of them, so that a
+    hand with several lines that cannot be read shows each as ``check`` does."""
+    hand = f" hand {rejected.hand}" if rejected.hand else ""
+    groups: list[list[str]] = [[]]
+    for why in rejected.reasons:
+        groups[-1].append(why)
+        if "\n" in why:
+            groups.append([])
+    found = []
+    for number, reasons in enumerate(groups):
+        if not reasons and number:
+            continue
+        at = _LINE_AT.match(reasons[0]) if number else None
+        line = int(at[1]) if at is not None else rejected.line
+        here = f"line {line}: "  # said once, before the hand: not again in a reason
+        found.append(f"  line {line}{hand}: " + "; ".join(r.removeprefix(here) for r in reasons))
+    return found
+
+
+_LINE_AT = re.compile(r"line (\d+): ")
+"""The line a reason is at (``ledger.rows.violation_reason``)."""
 
 
 @dataclass(frozen=True)
@@ -299,11 +326,7 @@ class ImportReport:
             elif not (f.stored or f.duplicate or f.rejected or f.conflicts or f.replaced):
                 state = " (no Badugi-family hands found)"
             lines.append(f"{f.source}: {f.counts()}{state}")
-            for r in f.rejected:
-                hand = f" hand {r.hand}" if r.hand else ""
-                here = f"line {r.line}: "  # said once, before the hand: not again in a reason
-                reasons = [why.removeprefix(here) for why in r.reasons]
-                lines.append(f"  line {r.line}{hand}: " + "; ".join(reasons))
+            lines += [line for r in f.rejected for line in rejected_lines(r)]
             lines += [
                 c.text("conflict, the event keeps the ledger's" if c.event_fact else _NOT_STORED)
                 for c in f.conflicts

@@ -115,6 +115,12 @@ class ParseError(BadugiError):
     """Of a hand that cannot be read as a whole, the events of its lines that could be read
     and that its table's next hands go on from (its ``final:`` line, a carried pot, its
     collections: :mod:`.events`, ``replay.unread``); empty for any other error."""
+    others: tuple[ParseError, ...] = ()
+    """Of a hand that cannot be read, the errors of its other lines that cannot be read, in
+    line order, after this one (the first): one run of ``check`` lists every mistake of a
+    file, each at its own line, and the hand is still one hand (``replay.table`` makes them
+    the errors of its one outcome).  Bounded: after ``text.chunks.MAX_LISTED`` of them, one
+    more error says that more may follow."""
 
 
 class IllegalAction(BadugiError):

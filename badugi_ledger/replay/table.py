@@ -524,4 +524,5 @@ def _unreadable(
     for (src, name, _), state in tracker.tables.items():
         if src == pos.source and (table is None or name == table):
             after_unread(state, unread[pos.source, table])
-    return HandOutcome(pos.source, error.hand, pos, None, None, (error_violation(error),))
+    errors = (error, *getattr(error, "others", ()))  # each line of it that cannot be read
+    return HandOutcome(pos.source, error.hand, pos, None, None, tuple(map(error_violation, errors)))

@@ -10,9 +10,12 @@ between hands; the reader's loop and that state stay one class, in :mod:`.reader
 
 from __future__ import annotations
 
+import heapq
 import re
 from bisect import bisect_left
+from collections.abc import Iterable
 from dataclasses import dataclass, field
+from itertools import islice
 from typing import Any
 
 from ..model.errors import ParseError, Position
@@ -94,6 +97,13 @@ class _Chunk:
     positions: list[int] = field(default_factory=list)
     slow: list[tuple[int, int]] = field(default_factory=list)
     """Body lines for Lark: (file line, how many events the fast path had read before it)."""
+    bad: list[ParseError] = field(default_factory=list)
+    """The errors of its lines found as they came (a misspelt hand line, lines that cannot be
+    read as text), in line order, up to ``MAX_LISTED + 1`` of them: :attr:`broken` is the
+    first."""
+    too_long: bool = False
+    """It ran on past ``MAX_HAND_LINES`` lines: what was kept of it was let go, and its one
+    error is :attr:`broken`."""
     skipped: list[tuple[int, int, int]] = field(default_factory=list)
     """Its lines not kept in :attr:`lines` (blank and comment lines past the bound, lines that
     cannot be read), as runs of consecutive file lines: (first, last, how many lines the
@@ -118,6 +128,44 @@ class _Chunk:
             return self.lines[lineno - self.start]
         first, last, before = runs[at]
         return self.lines[lineno - self.start - before - (last - first + 1)]
+
+
+MAX_LISTED = 20
+"""The most lines of one hand that cannot be read that are listed, each with its own error;
+one more error, at the next such line, says that there are more, and the hand's lines after
+it are not read.  A hand is a few dozen lines: a hand with more bad lines than this is no
+hand of the format (a file pasted in, a hand line lost), and listing each of its lines would
+bury the report and take long (as the hands after a bad header line are one error,
+:class:`_Spoiled`)."""
+
+
+def _listed(chunk: _Chunk, first: ParseError | None, later: Iterable[ParseError]) -> ParseError:
+    """The first error of the hand ``chunk`` by line, carrying the others
+    (:attr:`~badugi_ledger.model.errors.ParseError.others`): those found as its lines came
+    (:attr:`_Chunk.bad`), ``first`` (Lark's, of the hand read as a whole) and ``later`` (its
+    lines after that one, read on), each in line order; the first :data:`MAX_LISTED` each
+    with its own, and one error at the next such line for the rest (``later`` is read no
+    further)."""
+    streams = [later, [] if first is None else [first], chunk.bad]
+    head, *others = islice(heapq.merge(*streams, key=_line), MAX_LISTED + 1)
+    if len(others) == MAX_LISTED:
+        at = others.pop().position
+        others.append(
+            ParseError(
+                f"line {at.line} cannot be read either, nor, it may be, lines after it: only "
+                f"the first {MAX_LISTED} lines of a hand that cannot be read are listed, each "
+                "at its line; correct them and check again (a line that starts the next "
+                "hand may be missing or misspelt)",
+                position=at,
+                hand=_hand_id(chunk),
+            )
+        )
+    head.others = tuple(others)
+    return head
+
+
+def _line(error: ParseError) -> int:
+    return error.position.line
 
 
 def _events(

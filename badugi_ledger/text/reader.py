@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 import threading
+from bisect import bisect_right
 from collections.abc import Iterable, Iterator, Sequence
 from functools import cache
 from itertools import chain, repeat
@@ -51,10 +52,12 @@ from .chunks import (
     _NOT_A_NAME,
     _SOME_HAND_LINE,
     _STACK_CHANGES,
+    MAX_LISTED,
     _check_seats,
     _Chunk,
     _events,
     _hand_id,
+    _listed,
     _Spoiled,
     _written_otherwise,
 )
@@ -254,6 +257,7 @@ class _Reader:
                 hand=_hand_id(chunk),
                 rule="hand-too-long",
             )
+        chunk.too_long = True  # its errors are that one (its lines are let go)
         del chunk.lines[1:]  # the hand line stays: it names the hand
         chunk.skipped.clear()
         chunk.events.clear()
@@ -361,20 +365,22 @@ class _Reader:
         column = len(line) - len(stripped) + 1
         cased = m.group().lower() == "hand"  # (else a misspelling)
         chunk = _Chunk(lineno, [corrected if corrected.endswith("\n") else corrected + "\n"])
-        chunk.broken = error_at(
+        error = error_at(
             f"expected 'hand', found {short(m.group())!r} (did you mean 'hand'?"
             + (" the words of the format are written in small letters)" if cased else ")"),
             Position(self.source, lineno, column),
             line,
             named.group(1),
         )
+        _broken_at(chunk, error)
         return chunk
 
     def _unreadable(
         self, chunk: _Chunk | None, lineno: int, bad: Unreadable, kind: re.Match[str] | None
     ) -> tuple[_Chunk | None, ParseError | None]:
-        """A line that cannot be read (bad bytes, far too long) spoils the hand it belongs to,
-        or starts a spoiled hand, or - a header line - spoils every hand after it."""
+        """A line that cannot be read (bad bytes, far too long) spoils the hand it belongs to
+        (each such line of it is listed with its error), or starts a spoiled hand, or - a
+        header line - spoils every hand after it."""
         reason, head = bad.reason, bad.head
         position = Position(self.source, lineno, 1)
         if kind is not None and kind.group(1):
@@ -383,8 +389,7 @@ class _Reader:
         if chunk is not None:
             if kind is None:  # one of its lines, not kept (a hand line starts the chunk)
                 chunk.skip(lineno)
-            if chunk.broken is None:
-                chunk.broken = error
+            _broken_at(chunk, error)
             return chunk, None
         if kind is not None:
             self.bad_header = position
@@ -431,7 +436,9 @@ class _Reader:
 
     def _hand(self, chunk: _Chunk) -> HandRecord | ParseError:
         if chunk.broken is not None:
-            return chunk.broken
+            if chunk.too_long:  # its lines were let go
+                return chunk.broken
+            return _listed(chunk, None, self._bad_lines(chunk, chunk.start))
         # Plain body lines were read by the fast path (plainlines.PlainLines) as they came; the
         # others go to Lark as one chunk with the hand line.  Lines are independent in the
         # grammar (``hand: hand body_line _NL``), so leaving out lines that read cleanly
@@ -447,16 +454,18 @@ class _Reader:
             line_of = [0, start, *(lineno for lineno, _ in slow)]
             builder.src, builder.line_of = source, line_of
             todo = [lines[0], *(chunk.text(lineno) for lineno, _ in slow)]
+            unread: ParseError | None = None
             try:
                 raw = lark.parse("".join(todo), start="hand")
             except UnexpectedInput as exc:
-                error = syntax_error(
+                unread = syntax_error(
                     exc, lark, todo, source, line_of, _hand_id(chunk), **self._amounts()
                 )
-                return self._recording(error, chunk)
             except FormatError as exc:
-                error = error_at(exc.message, exc.pos, chunk.text(exc.pos.line), _hand_id(chunk))
-                return self._recording(error, chunk)
+                unread = error_at(exc.message, exc.pos, chunk.text(exc.pos.line), _hand_id(chunk))
+            if unread is not None:  # the lines after it may have mistakes of their own
+                later = self._bad_lines(chunk, unread.position.line)
+                return self._recording(_listed(chunk, unread, later), chunk)
         posts_none = False
         if slow:
             events, positions, posts_none = _events(events, positions, slow, raw.parts)
@@ -465,6 +474,36 @@ class _Reader:
         except FormatError as exc:
             error = error_at(exc.message, exc.pos, chunk.text(exc.pos.line), _hand_id(chunk))
             return self._recording(error, chunk)
+
+    def _bad_lines(self, chunk: _Chunk, after: int) -> Iterator[ParseError]:
+        """The errors of the hand's lines left to Lark after file line ``after``, in order, so
+        that one run of ``check`` lists every line of a hand that cannot be read, each with
+        its own error; read lazily (:func:`~.chunks._listed` stops when it has listed
+        enough).  Lines are independent in the grammar: they are read after a hand line,
+        some at a time (:data:`_AT_A_TIME`), each time from the line after the last error,
+        so that the good lines of a hand cost about one reading of them."""
+        from lark.exceptions import UnexpectedInput
+
+        lark, builder = _lark()
+        hand, start, amounts = _hand_id(chunk), chunk.start, self._amounts()
+        pending = [lineno for lineno, _ in chunk.slow if lineno > after]
+        i = 0
+        while i < len(pending):
+            block = pending[i : i + _AT_A_TIME]
+            todo = [_STAND_IN, *map(chunk.text, block)]
+            line_of = [0, start, *block]
+            builder.src, builder.line_of = self.source, line_of
+            try:
+                lark.parse("".join(todo), start="hand")
+            except UnexpectedInput as exc:
+                error = syntax_error(exc, lark, todo, self.source, line_of, hand, **amounts)
+            except FormatError as exc:
+                error = error_at(exc.message, exc.pos, chunk.text(exc.pos.line), hand)
+            else:
+                i += len(block)
+                continue
+            yield error
+            i = max(bisect_right(pending, error.position.line, i), i + 1)
 
     def _recording(self, error: ParseError, chunk: _Chunk) -> ParseError:
         """``error``, of a hand that cannot be read, with the events of its lines that read on
@@ -697,6 +736,15 @@ class _Reader:
         )
 
 
+def _broken_at(chunk: _Chunk, error: ParseError) -> None:
+    """``error``, of one line of ``chunk``, makes the hand one that cannot be read (the first
+    such is :attr:`_Chunk.broken`); each is listed, up to a bound (:func:`~.chunks._listed`)."""
+    if len(chunk.bad) <= MAX_LISTED:
+        chunk.bad.append(error)
+    if chunk.broken is None:
+        chunk.broken = error
+
+
 def _header_in_a_hand(chunk: _Chunk, lineno: int, header: str) -> str | None:
     """What to say of lines that read as no header after header line ``lineno``, which ended
     the hand ``chunk``: when it came right after the hand's last line (no blank line or
@@ -722,6 +770,15 @@ more is corrupt or lacks a ``hand`` line, and its reading must not hold it whole
 at most ``MAX_LINE`` characters).  Blank and comment lines are kept up to half of it and let
 go unread beyond (they may stand anywhere); a line of the hand's play beyond it spoils the
 hand."""
+
+_STAND_IN = "hand 0\n"
+"""A hand line that Lark reads, before a hand's lines read on their own (what a hand line
+must hold beyond it is checked of the hand as a whole, not by the grammar)."""
+
+_AT_A_TIME = 64
+"""How many of a hand's lines after one that cannot be read are read by one parse
+(:meth:`_Reader._bad_lines`): enough that a hand of good lines is read in a few parses, few
+enough that a hand of bad ones is not joined again and again whole."""
 
 _NOBODY: frozenset[str | None] = frozenset({None})
 _MAX_KNOWN = 10_000  # names and words remembered for suggestions (a file of strangers is huge)

@@ -540,6 +540,108 @@ def test_an_invisible_mark_before_a_lines_keyword_is_named(keyword: str) -> None
     ), error.message
 
 
+# One run of ``check`` lists every mistake of a file, each at its own line (README, "What
+# check reports, in one run"): a hand's lines that cannot be read are each listed, not only
+# its first, and the hand is still one item of the stream.
+
+TWO_TYPOS = (
+    (EXAMPLES / "progressive_night.bhh")
+    .read_text(encoding="utf-8")
+    .replace("Anna checks · Ben bets · Cara calls", "Anna checks · Ben betz · Cara calls")
+    .replace("draw: Ben 1 · Cara 1\nBen checks", "draw: Ben 1 · Cara 1\nBen chekcs", 1)
+)
+"""examples/progressive_night.bhh with two verbs mistyped in hand P1: line 15 and line 17."""
+
+
+def _listed(error: ParseError) -> list[tuple[int, int]]:
+    return [(e.position.line, e.position.column) for e in (error, *error.others)]
+
+
+@pytest.mark.parametrize("fast", [True, False])
+def test_every_line_of_a_hand_that_cannot_be_read_is_listed_at_its_line(fast: bool) -> None:
+    items = list(parse_text(TWO_TYPOS, "night.bhh", fast=fast))
+    assert [type(i).__name__ for i in items] == ["ParseError", "HandRecord", "HandRecord"]
+    error = items[0]
+    assert isinstance(error, ParseError) and error.hand == "P1"
+    assert _listed(error) == [(15, 19), (17, 5)]
+    second = error.others[0]
+    assert second.hand == "P1" and str(second).startswith("night.bhh:17:5: hand P1: expected ")
+    assert "found 'chekcs' (did you mean 'checks'?)" in second.message
+    assert second.message.endswith("\n    Ben chekcs · Cara checks\n        ^")
+    assert "found 'betz' (did you mean 'bets'?)" in error.message
+
+
+def test_each_bad_line_after_a_bad_hand_line_is_listed() -> None:
+    text = HEAD + "hand 7 · button Anna · Anna 1O0 · Ben 100\nAnna raises 8\nBen folds\n"
+    (error,) = parse_text(text, "night.bhh")
+    assert isinstance(error, ParseError)
+    assert _listed(error) == [(2, 29), (3, 13)]
+    assert "expected a number, found '1O0'" in error.message
+    assert "write 'raises to 8'" in error.others[0].message
+
+
+def test_a_bad_card_and_a_bad_line_after_it_are_both_listed() -> None:
+    text = HEAD + HAND + "deal: Anna 1d 2c 3h 4s\nAnna folds\nBen Zz\nBen raises 8\n"
+    (error,) = parse_text(text, "night.bhh")
+    assert isinstance(error, ParseError)
+    assert [e.position.line for e in (error, *error.others)] == [3, 5, 6]
+    assert "unknown rank '1'" in error.message
+    assert "found 'Zz'" in error.others[0].message
+
+
+def test_the_lines_of_a_hand_whose_hand_line_is_misspelt_are_listed_too() -> None:
+    text = HEAD + "Hand 7 · button Anna · Anna 100 · Ben 100\nAnna shoves\nBen folds\n"
+    (error,) = parse_text(text, "night.bhh")
+    assert isinstance(error, ParseError) and error.hand == "7"
+    assert _listed(error) == [(2, 1), (3, 6)]
+    assert "did you mean 'hand'?" in error.message and "found 'shoves'" in error.others[0].message
+
+
+def test_every_line_of_a_hand_that_is_not_utf8_is_listed(tmp_path: Path) -> None:
+    from badugi_ledger.text.parse import parse_file
+
+    path = tmp_path / "latin1.bhh"
+    path.write_bytes(
+        (HEAD + HAND).encode()
+        + "Zoë calls\n".encode("latin-1")
+        + b"Anna shoves\n"
+        + "Zoë folds\n".encode("latin-1")
+        + "hand 8 · button Ben · Anna · Ben\nBen folds\n".encode()
+    )
+    error, record = parse_file(path)
+    assert isinstance(error, ParseError) and isinstance(record, HandRecord)
+    assert [e.position.line for e in (error, *error.others)] == [3, 4, 5]
+    assert "not UTF-8" in error.message and "not UTF-8" in error.others[1].message
+    assert "found 'shoves'" in error.others[0].message
+
+
+def test_a_hand_of_thousands_of_bad_lines_lists_a_bounded_number() -> None:
+    """A hand line followed by lines of another text: the first MAX_LISTED are listed, one
+    error says there are more, and the reading goes on with the next hand."""
+    from badugi_ledger.text.chunks import MAX_LISTED
+
+    text = HEAD + HAND + "Anna shoves\n" * 5_000 + "hand 8 · button Ben · Anna · Ben\nBen folds\n"
+    error, record = parse_text(text, "night.bhh")
+    assert isinstance(error, ParseError) and isinstance(record, HandRecord)
+    assert len(error.others) == MAX_LISTED
+    assert [e.position.line for e in (error, *error.others)] == list(range(3, MAX_LISTED + 4))
+    last = error.others[-1]
+    assert last.hand == "7" and "\n" not in last.message
+    assert last.message.startswith(f"line {MAX_LISTED + 3} cannot be read either")
+    assert f"only the first {MAX_LISTED} lines of a hand that cannot be read" in last.message
+
+
+def test_a_bad_line_between_good_ones_is_listed_wherever_it_stands() -> None:
+    """The lines after the first error are read some at a time: an error far down a long
+    hand, past the first lines read together, is still found and placed."""
+    good = 'Anna calls · "Ben x" folds\n'  # (left to Lark: a quoted name)
+    text = HEAD + HAND + "Anna shoves\n" + good * 200 + "Ben Zz\n" + good * 10
+    (error,) = parse_text(text, "night.bhh")
+    assert isinstance(error, ParseError)
+    assert [e.position.line for e in (error, *error.others)] == [3, 204]
+    assert "found 'Zz'" in error.others[0].message
+
+
 def test_a_bad_line_after_more_comment_lines_than_a_hand_keeps_is_shown_as_written() -> None:
     """Blank and comment lines past half of MAX_HAND_LINES are let go unread (grammar/README.md,
     Errors): a bad line after them is still shown as written, with its caret, never another

@@ -267,6 +267,27 @@ def test_a_saved_night_started_again_goes_on_from_its_file(client: TestClient) -
 PLANTED = FIXTURES / "planted_mistakes_night.bhh"
 
 
+def test_the_check_of_a_night_lists_every_line_of_a_hand_that_cannot_be_read(
+    client: TestClient,
+) -> None:
+    """One run lists every mistake, each at its own line (README, "What check reports, in one
+    run"): examples/progressive_night.bhh with two verbs of hand P1 mistyped shows both on the
+    page, and the verdict counts hand P1 once."""
+    text = (
+        (EXAMPLES / "progressive_night.bhh")
+        .read_text(encoding="utf-8")
+        .replace("Anna checks · Ben bets · Cara calls", "Anna checks · Ben betz · Cara calls")
+        .replace("draw: Ben 1 · Cara 1\nBen checks", "draw: Ben 1 · Cara 1\nBen chekcs", 1)
+    )
+    status, body = post(client, "/record/check", {"text": text})
+    assert status == 200
+    parse = [p for p in body["problems"] if p["rule"] == "parse"]
+    assert [(p["line"], p["column"], p["hand"]) for p in parse] == [(15, 19, "P1"), (17, 5, "P1")]
+    assert parse[1]["check"].startswith("record:17:5: hand P1: expected ")
+    assert parse[1]["check"].endswith("\n    Ben chekcs · Cara checks\n        ^")
+    assert [h["verdict"] for h in body["hands"]] == ["error", "violations", "ok"]
+
+
 def test_check_reports_what_check_reports_for_a_file_with_planted_mistakes(
     client: TestClient,
 ) -> None:
