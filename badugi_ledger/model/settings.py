@@ -249,7 +249,8 @@ class Structure:
             raise ConfigError(f"unknown betting structure {self.kind!r}", setting="kind")
         if self.kind == "fixed-limit" and (self.small_bet <= 0 or self.big_bet <= 0):
             raise ConfigError(
-                "fixed limit needs a small bet and a big bet above 0",
+                "fixed limit needs a small bet and a big bet above 0, not "
+                f"{self.small_bet}/{self.big_bet}",
                 setting="small_bet" if self.small_bet <= 0 else "big_bet",
             )
         if self.kind == "fixed-limit" and self.small_bet > self.big_bet:
@@ -260,11 +261,14 @@ class Structure:
             )
         if self.kind == "spread-limit" and not 0 < self.spread_min <= self.spread_max:
             raise ConfigError(
-                "spread limit needs 0 < min <= max",
+                f"spread limit needs 0 < min <= max, not {self.spread_min}-{self.spread_max}",
                 setting="spread_min" if self.spread_min <= 0 else "spread_max",
             )
         if self.cap < 1:
-            raise ConfigError("the raise cap must allow at least the bet", setting="cap")
+            raise ConfigError(
+                f"the raise cap must allow at least the bet: cap 1 or more, not {self.cap}",
+                setting="cap",
+            )
 
 
 @frozen_fields
@@ -292,7 +296,9 @@ class RakeRule:
     def __post_init__(self) -> None:
         if not 0 <= self.percent <= 100 or self.cap < 0:
             raise ConfigError(
-                "rake percent must be 0..100 and the cap >= 0",
+                f"rake percent must be 0..100 and the cap >= 0, not {self.percent}% cap {self.cap}"
+                if self.cap
+                else f"rake percent must be 0..100 and the cap >= 0, not {self.percent}%",
                 setting="cap" if 0 <= self.percent <= 100 else "percent",
             )
 

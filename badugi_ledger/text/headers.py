@@ -13,6 +13,7 @@ exactly those out.
 from __future__ import annotations
 
 import datetime
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import fields
 from typing import Any
@@ -49,6 +50,7 @@ __all__ = [
     "SettingsState",
     "house_rule_value",
     "implied_posts",
+    "refused_items",
 ]
 
 
@@ -158,6 +160,35 @@ def _what_it_sets(tag: str, args: list[Any]) -> tuple[str, str]:
     if tag == "no_rake":
         return "rake", "rake"
     return _SETS.get(tag, tag), tag.replace("half_pot", "half-pot").replace("_", " ")
+
+
+_SETTING_ITEMS = {
+    **dict.fromkeys(("small_bet", "big_bet"), "fixed"),
+    **dict.fromkeys(("spread_min", "spread_max"), "spread"),
+    **dict.fromkeys(("small_blind", "big_blind"), "blinds"),
+    **dict.fromkeys(("game", "with_buy"), "game"),
+    "cap": "cap",
+    "percent": "rake",
+    "ante": "ante",
+}
+"""The first word of the header item that writes each value of the game's settings that the
+settings can refuse (:attr:`ConfigError.setting`), house rules aside."""
+
+
+def refused_items(setting: str | None) -> tuple[str, ...]:
+    """The header items that may write the value a settings refusal names (``setting``), as
+    patterns of their first words for :func:`.hints.items_column`, the likeliest first: the
+    error points at the item on its line, not at the line's first column.  A house rule is
+    written ``house NAME VALUE`` (either spelling of NAME) or by an item of its own name
+    (``max-seats 10``; ``qualifier`` for its maximum)."""
+    if setting is None:
+        return ()
+    if setting in {f.name for f in fields(HouseRules)}:
+        own = "qualifier" if setting == "qualifier_max" else setting
+        house = rf"house[ \t]+{setting.replace('_', '[-_]')}"
+        return (house, re.escape(own.replace("_", "-"))) if own in _HOUSE_ITEMS else (house,)
+    item = _SETTING_ITEMS.get(setting)
+    return () if item is None else (re.escape(item),)
 
 
 SESSION_ITEMS = frozenset(

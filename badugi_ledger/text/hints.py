@@ -46,6 +46,7 @@ __all__ = [
     "error_at",
     "fold",
     "item_column",
+    "items_column",
     "money_hint",
     "show_line",
     "syntax_error",
@@ -574,5 +575,14 @@ def error_at(message: str, pos: Position, line_text: str, hand: str | None) -> P
 
 def item_column(line: str, keyword: str) -> int:
     """The column of the header item starting with ``keyword`` (1 if it cannot be found)."""
-    m = re.search(f"(?:^|[·•;])[ \t\ufeff]*({re.escape(keyword)})(?![^\\s·•;#])", line)
-    return m.start(1) + 1 if m else 1
+    return items_column(line, (re.escape(keyword),))
+
+
+def items_column(line: str, patterns: Iterable[str]) -> int:
+    """The column of the first header item of ``line`` whose first words one of ``patterns``
+    (regular expressions, tried in turn) matches; 1 if none does."""
+    for pattern in patterns:
+        m = re.search(f"(?:^|[·•;])[ \t\ufeff]*({pattern})(?![^\\s·•;#])", line)
+        if m:
+            return m.start(1) + 1
+    return 1

@@ -69,8 +69,9 @@ from .headers import (
     implied_posts,
     leaves_a_redeal,
     opens_a_redeal,
+    refused_items,
 )
-from .hints import closest, error_at, item_column, syntax_error
+from .hints import closest, error_at, item_column, items_column, syntax_error
 from .lines import Line, Unreadable
 from .plainlines import PlainLines
 from .transformer import EventBuilder, FormatError, RawHand, short
@@ -412,7 +413,11 @@ class _Reader:
                 return None  # the values an earlier header line set still do not fit
             self.bad_settings = not isinstance(exc, HeaderItemError)
             self.bad_header = Position(self.source, lineno, 1)
-            column = item_column(line, exc.keyword) if isinstance(exc, HeaderItemError) else 1
+            column = (
+                item_column(line, exc.keyword)
+                if isinstance(exc, HeaderItemError)
+                else items_column(line, refused_items(exc.setting))
+            )
             return error_at(exc.message, Position(self.source, lineno, column), line, None)
         except FormatError as exc:  # a number above any amount
             self.bad_header = Position(self.source, lineno, 1)

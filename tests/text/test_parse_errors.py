@@ -655,3 +655,32 @@ def test_a_bad_line_after_more_comment_lines_than_a_hand_keeps_is_shown_as_writt
     line = 3 + MAX_HAND_LINES // 2 + 10
     assert (error.position.line, error.position.column) == (line, 13)
     assert error.message.endswith("\n    Anna raises 8\n                ^")
+
+
+@pytest.mark.parametrize(
+    ("header", "item", "words"),
+    [
+        ("fixed limit 4/2 · blinds 1/2", "fixed limit 4/2", "the small bet (rounds 1 and 2)"),
+        ("fixed limit 0/4 · blinds 1/2", "fixed limit 0/4", "above 0, not 0/4"),
+        ("ante 1 · blinds 2/1", "blinds 2/1", "the small blind cannot be above"),
+        ("spread limit 5-2 · blinds 1/2", "spread limit 5-2", "min <= max, not 5-2"),
+        ("fixed limit 2/4 · cap 0 · blinds 1/2", "cap 0", "cap 1 or more, not 0"),
+        ("fixed limit 2/4 · rake 200%", "rake 200%", "0..100 and the cap >= 0, not 200%"),
+        ("odd-chip worst-seat · max-seats 10", "max-seats 10", "2..9, not 10"),
+        ("odd-chip worst-seat · house max_seats 12", "house max_seats 12", "2..9, not 12"),
+        ("reshuffle all-discards · house odd-chip-half x", "house odd-chip-half x", "not 'x'"),
+        ("odd-chip worst-seat · house qualifier-max 14", "house qualifier-max 14", "not 14"),
+    ],
+)
+def test_header_values_that_do_not_fit_are_pointed_at_on_their_line(
+    header: str, item: str, words: str
+) -> None:
+    """A value the settings refuse (seed ``000``'s bets and blinds, the cap of bets, the
+    house rules of the seeds README) is an error at the item of the header line that wrote
+    it, with the value refused: the caret stood at the line's first column, under ``game``,
+    wherever on the line the value was."""
+    line = f"game badugi · {header}"
+    text = f"{line}\nhand 1 · button Anna · Anna 100 · Ben 100\nAnna folds\n"
+    error = next(item for item in parse_text(text) if isinstance(item, ParseError))
+    assert (error.position.line, error.position.column) == (1, line.index(item) + 1)
+    assert words in error.message
