@@ -189,8 +189,10 @@ def _read_hand(
                 f"players[{i}]): a player has one seat",
             )
     numbers = fields.amounts("seats", least=1) if "seats" in hand else range(1, count + 1)
-    if len(names) != count or len(numbers) != count:
-        raise draft.error("players/seats do not match starting_stacks", rule="bad-phh")
+    for key, values in (("players", names), ("seats", numbers)):
+        if len(values) != count:  # (one of each per player: the order of play pairs them)
+            many = f"{len(values)} value{'' if len(values) == 1 else 's'}"
+            fields.fail(key, f"{key} has {many} for {count} players (starting_stacks)")
     if "seats" in hand and not _clockwise(numbers):
         fields.fail(
             "seats",

@@ -564,3 +564,28 @@ def test_seats_against_the_order_of_play_are_refused(monkeypatch: pytest.MonkeyP
     text = base.replace("seats = [1, 2]", "seats = [4, 3, 2, 1]")
     error = the_error(text, monkeypatch)
     assert error.message.startswith("seats [4, 3, 2, 1] must go up clockwise from p1")
+
+
+@pytest.mark.parametrize(
+    ("changed", "key", "words"),
+    [
+        ({"seats": "[1, 2, 3]"}, "seats", "seats has 3 values for 2 players (starting_stacks)"),
+        ({"seats": "[1]"}, "seats", "seats has 1 value for 2 players (starting_stacks)"),
+        ({"players": "['Anna']"}, "players", "players has 1 value for 2 players"),
+        ({"players": "['A', 'B', 'C']"}, "players", "players has 3 values for 2 players"),
+    ],
+)
+def test_players_or_seats_not_one_per_starting_stack_are_refused_at_their_field(
+    changed: dict[str, str], key: str, words: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The PHH specification gives ``players`` and ``seats`` one value per player, as
+    ``starting_stacks`` counts them.  The refusal was at the hand's first line and named no
+    count ("players/seats do not match starting_stacks"); it is at the field that has too
+    many or too few, with both counts, as ``finishing_stacks`` of the wrong length is."""
+    text = hand(**{k: v for k, v in changed.items() if k in FIELDS})
+    if "players" in changed:
+        text += f"players = {changed['players']}\n"
+    error = the_error(text, monkeypatch)
+    assert words in error.message, error
+    assert error.position.line == line_of(text, key)
+    assert error.position.column == len(f"{key} = ") + 1
