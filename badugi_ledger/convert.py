@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Literal, TextIO
 
 from .check import problem_line
 from .model.errors import BadugiError, ConfigError, ImportFormatError
-from .model.events import CarryIn, Event, HandRecord, HandsMissing, Seat
+from .model.events import CarryIn, Event, HandRecord, HandsMissing, Seat, ledger_event
 from .model.games import GAMES
 from .model.results import HandOutcome, TableGap, Violation
 from .model.settings import POKERKIT_HOUSE, GameSettings, HouseRules, Structure
@@ -141,8 +141,8 @@ def convert_hands(
         if record.standalone and to == "phh":  # held to no other hand: stays so
             missing.pop(table, None)
         if not record.session.name and record.origin != to:  # named as the ledger names it
-            named = replace(record.session, name=Path(record.pos.source).stem)
-            record = replace(record, session=named)
+            name = ledger_event(record.session, record.settings.currency, record.pos.source)[1]
+            record = replace(record, session=replace(record.session, name=name))
         try:
             text = _write(record, outcome, to, missing.get(table, 0), writer)
         except BadugiError as exc:
