@@ -240,6 +240,65 @@ def test_building_the_commands_compiles_nothing() -> None:
     assert done.stdout.split() == ["0"]
 
 
+_COMMANDS_BUILT = """
+import atexit, sys
+import typer.main
+built = []
+whole = typer.main.get_command
+def get_command(typer_instance):
+    group = whole(typer_instance)
+    built.append(sorted(group.commands))
+    return group
+typer.main.get_command = get_command
+atexit.register(lambda: print(repr(built), file=sys.stderr))
+sys.argv = ["badugi-ledger", *{args!r}]
+from badugi_ledger.cli import main
+main()
+"""
+
+
+def commands_built(*args: str) -> list[list[str]]:
+    """Run ``badugi-ledger ARGS`` through the console entry point: the names of the commands
+    in each click group typer built for it."""
+    done = subprocess.run(
+        [sys.executable, "-c", _COMMANDS_BUILT.format(args=list(args))],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode in (0, 2), done.stdout + done.stderr
+    return list(ast.literal_eval(done.stderr.strip().splitlines()[-1]))
+
+
+def test_a_run_naming_its_command_builds_that_command_alone() -> None:
+    """Typer makes a click command of every command and option it holds at each start (about
+    a tenth of a one-hand check's instructions for all of them); a run that names its command
+    builds that one, and a run naming none (the group's help, a misspelt name) builds all."""
+    from badugi_ledger.cli import COMMANDS
+
+    assert commands_built("check", "-j", "1", str(EXAMPLES / "000_anna_ben.bhh")) == [["check"]]
+    every = sorted(name for name, _ in COMMANDS)
+    assert commands_built("--help") == [every]
+    assert commands_built("chek") == [every]
+
+
+def test_a_group_of_one_command_runs_it_as_the_whole_group_does(tmp_path: Path) -> None:
+    """Every command's help, and a usage error, read the same from the group of that command
+    alone as from the whole group (the group's options and habits are the same)."""
+    from typer.testing import CliRunner
+
+    from badugi_ledger.cli import COMMANDS, _to_run, app
+
+    runner = CliRunner()
+    for name, _ in COMMANDS:
+        for args in ([name, "--help"], [name, "--no-such-option"]):
+            alone = runner.invoke(_to_run(args), args, prog_name="badugi-ledger")
+            whole = runner.invoke(app, args, prog_name="badugi-ledger")
+            assert (alone.exit_code, alone.output) == (whole.exit_code, whole.output), args
+            assert whole.exit_code in (0, 2) and whole.output
+    assert _to_run(["--help"]) is app and _to_run(["chek"]) is app and _to_run([]) is app
+
+
 def test_import_into_a_new_ledger_and_again_loads_neither(tmp_path: Path) -> None:
     """A new ledger (every migration runs) and a second import into it (every hand a
     duplicate): the same light process."""

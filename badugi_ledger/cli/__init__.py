@@ -16,8 +16,9 @@ themselves are in :mod:`.hands` (hand files: showdown, parse, new, check, show, 
 simulate) and :mod:`.ledger` (the ledger: import, standings, settle, export, report, players,
 tournament, void, audit, events, serve); what they share is :mod:`.common`.
 
-Start-up: typer reads every command's signature and annotations at each start, whichever
-command runs.  So these modules do not use ``from __future__ import annotations``: their
+Start-up: typer reads the signature and annotations of every command a group holds at each
+start; the console script's group holds only the command its arguments name (:func:`_to_run`).
+These modules do not use ``from __future__ import annotations``: their
 annotations are objects made once at import, where strings would be compiled and evaluated
 again, twice, for every parameter of every command (some 500 compiles at every start).  And
 they import no module a one-file ``check`` does not need.
@@ -134,17 +135,6 @@ def _quiet_stdout() -> None:
         os.close(devnull)
 
 
-app = typer.Typer(
-    cls=_Commands,
-    name="badugi-ledger",
-    help="Record, check, pay out and keep a chip ledger of Badugi-family poker hands.",
-    no_args_is_help=True,
-    add_completion=True,
-    pretty_exceptions_enable=False,
-    context_settings={"help_option_names": ["-h", "--help"]},
-)
-
-
 def _print_version(wanted: bool) -> None:
     if wanted:
         from importlib.metadata import version
@@ -153,7 +143,6 @@ def _print_version(wanted: bool) -> None:
         raise typer.Exit(0)
 
 
-@app.callback()
 def _options(
     show_version: Annotated[
         bool,
@@ -191,15 +180,50 @@ COMMANDS: tuple[tuple[str, Callable[..., None]], ...] = (
 """Every command by its name, in the order ``--help`` lists them: the night's work (settle a
 pot at the table, read, start and check a file), the ledger's, then showing, converting and
 simulating hands, and the web app."""
-for _name, _command in COMMANDS:
-    app.command(_name)(_command)
+
+
+def _group(commands: tuple[tuple[str, Callable[..., None]], ...]) -> typer.Typer:
+    """The command group holding ``commands``: its options, its callback and its habits are the
+    same whichever commands it holds."""
+    group = typer.Typer(
+        cls=_Commands,
+        name="badugi-ledger",
+        help="Record, check, pay out and keep a chip ledger of Badugi-family poker hands.",
+        no_args_is_help=True,
+        add_completion=True,
+        pretty_exceptions_enable=False,
+        context_settings={"help_option_names": ["-h", "--help"]},
+    )
+    group.callback()(_options)
+    for name, command in commands:
+        group.command(name)(command)
+    return group
+
+
+app = _group(COMMANDS)
+"""The ``badugi-ledger`` command group, every command in it (what a program or a test runs)."""
+
+
+def _to_run(arguments: list[str]) -> typer.Typer:
+    """The group a run of the console script with these ``arguments`` needs: when the first
+    names a command, a group of that command alone, else :data:`app`.
+
+    Typer makes a click command of every command it holds, and of each one's options, at each
+    start: all of them cost a one-hand ``check`` about a tenth of its instructions, and a run
+    that names its command can reach no other (the group's own options come before the name;
+    ``--help`` of the group, a misspelt name and shell completion, which calls the script with
+    no argument, name none and get them all)."""
+    named = dict(COMMANDS)
+    if arguments and arguments[0] in named:
+        return _group(((arguments[0], named[arguments[0]]),))
+    return app
 
 
 def main() -> None:
     """Console entry point (library errors are turned into ``Error:`` lines by the group)."""
     stop_as_ctrl_c()
     try:
-        app()
+        _to_run(sys.argv[1:])()
     except KeyboardInterrupt as stopped:  # before a command began (its own is the group's)
         sys.exit(exit_status(stopped))
     except OSError as exc:  # the output cannot be written (a full disk), or no file said why
