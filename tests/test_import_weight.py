@@ -299,6 +299,49 @@ def test_a_group_of_one_command_runs_it_as_the_whole_group_does(tmp_path: Path) 
     assert _to_run(["--help"]) is app and _to_run(["chek"]) is app and _to_run([]) is app
 
 
+_KEPT_BY_LINES = """
+import atexit, os, sys, tracemalloc
+tracemalloc.start()
+package = os.path.dirname(os.path.abspath(sys.argv[1]))
+def kept():
+    stats = tracemalloc.take_snapshot().statistics("filename")
+    print(repr({os.path.relpath(s.traceback[0].filename, package): s.size for s in stats
+                if s.traceback[0].filename.startswith(package)}), file=sys.stderr)
+atexit.register(kept)
+sys.argv = ["badugi-ledger", "check", "-j", "1", sys.argv[2]]
+from badugi_ledger.cli import main
+main()
+"""
+
+# What only a showdown loads, on its first use: the shipped table of four-card Badugi values
+# (about 0.5 MB) and the slots of their shared value objects.
+TABLES_OF_A_SHOWDOWN = ("hands/badugi.py",)
+
+
+def test_a_one_hand_check_keeps_no_table_its_hand_does_not_use() -> None:
+    """A table made at import costs every start (the ranks of every five-card low hand, kept
+    for a showdown whose cards are partly unknown, were 4% of a one-hand check's
+    instructions): at the exit of a check of one hand shown down, no module of the package
+    keeps more than 128 KiB that its own lines allocated, but the Badugi values' table."""
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            _KEPT_BY_LINES,
+            str(PACKAGE / "__init__.py"),
+            str(EXAMPLES / "000_anna_ben.bhh"),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    kept = ast.literal_eval(done.stderr.strip().splitlines()[-1])
+    assert kept["hands/badugi.py"] > 512 * 1024  # the check sees the table its showdown read
+    large = {name: size for name, size in kept.items() if size > 128 * 1024}
+    assert sorted(large) == sorted(TABLES_OF_A_SHOWDOWN), large
+
+
 def test_import_into_a_new_ledger_and_again_loads_neither(tmp_path: Path) -> None:
     """A new ledger (every migration runs) and a second import into it (every hand a
     duplicate): the same light process."""

@@ -85,13 +85,12 @@ def value_keys(game: GameName) -> tuple[tuple[int, ...], ...]:
     )
     if facts.low is None:
         return (tuple(badugi),)
-    lows = {evaluate(game, _dealt(ranks, False))[0].key for ranks in _FIVE_RANKS}
+    five_ranks = combinations_with_replacement(range(13), 5)  # ascending; not five of a rank
+    lows = {
+        evaluate(game, _dealt(ranks, False))[0].key for ranks in five_ranks if ranks[0] != ranks[4]
+    }
     lows.update(evaluate(game, _dealt(ranks, True))[0].key for ranks in combinations(range(13), 5))
     return tuple(sorted(lows)), tuple(badugi)
-
-
-_FIVE_RANKS = [r for r in combinations_with_replacement(range(13), 5) if len(set(r)) > 1]
-"""The ranks of five cards (ascending; five of one rank there is not)."""
 
 
 def _filled_up(ranks: Sequence[int]) -> list[Card]:
