@@ -45,8 +45,14 @@ def loaded_by(*args: str, among: tuple[str, ...] = HEAVY) -> list[str]:
     return list(ast.literal_eval(done.stderr.strip().splitlines()[-1]))
 
 
+# What only the web app (``serve``) loads, and Lark (a line of our format the fast reader
+# leaves to it: tests/text/test_lark_when_needed.py).
+WEB_AND_GRAMMAR = ("jinja2", "starlette", "uvicorn", "lark", "badugi_ledger.web")
+
+
 def test_check_loads_neither_pandas_nor_sqlite_utils() -> None:
-    assert loaded_by("check", str(EXAMPLES / "home_session.bhh")) == []
+    among = HEAVY + WEB_AND_GRAMMAR
+    assert loaded_by("check", str(EXAMPLES / "home_session.bhh"), among=among) == []
 
 
 # What a one-file ``check`` never needs before its first hand: the reports, the ledger's own
