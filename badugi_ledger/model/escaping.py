@@ -23,7 +23,6 @@ neutralises them for its reader:
 
 from __future__ import annotations
 
-import csv
 import io
 import re
 import unicodedata
@@ -209,6 +208,8 @@ def csv_text(df: pd.DataFrame) -> str:
     cut its row in two, the player's figures in the second half.  So the frame is written with
     ``\r\n`` (both characters quoted wherever a cell holds them) and each row's own end then
     made ``\n`` again, the quoting of every other cell as pandas writes it."""
+    import csv  # only CSV output needs it, not every start of a command
+
     written = str(frame_cells(df, for_csv).to_csv(index=False, lineterminator="\r\n"))
     return csv_rows(csv.reader(io.StringIO(written, newline="")))
 
@@ -216,6 +217,8 @@ def csv_text(df: pd.DataFrame) -> str:
 def csv_rows(rows: Iterable[Iterable[Any]]) -> str:
     """``rows`` as CSV lines ended by ``\n``, a carriage return or line feed in a cell quoted
     (see :func:`csv_text`); cells are written as they are (neutralise them first)."""
+    import csv  # only CSV output needs it, not every start of a command
+
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
     for row in rows:
