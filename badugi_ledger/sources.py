@@ -82,11 +82,9 @@ def history_files(
         path = _named(raw)
         found = sorted(_walk(path, suffixes)) if _is_folder(raw, path) else [path]
         for file in found:
-            if line_break_in(str(file)):
-                raise BadugiError(
-                    f"{str(file)!r}: a file whose name holds a line break cannot be reported on "
-                    "one line (its name would start a line of the report): rename it"
-                )
+            split = split_name(file)
+            if split is not None:
+                raise BadugiError(f"{split}: rename it")
             key = _identity(file)
             if key not in seen:
                 seen.add(key)
@@ -107,14 +105,35 @@ def history_file(raw: str | Path) -> Path:
     return path
 
 
-def _named(raw: str | Path) -> Path:
-    """The path ``raw`` names; an empty one is refused: ``Path("")`` is this folder, so a
-    script's ``import "$NIGHT"`` with the variable unset imported every hand file below it."""
+def empty_path(raw: str | Path) -> str | None:
+    """Why ``raw`` names nothing when it is empty, else None: the rule for every path a
+    command is given, a hand file's or the ledger's.  ``Path("")`` is this folder, so a
+    script's ``import "$NIGHT"`` with the variable unset imported every hand file below it,
+    and ``--db "$LEDGER"`` opened ``.`` (or the environment variable, set but empty, made the
+    default ledger of the current folder the one written)."""
     if isinstance(raw, str) and not raw:
-        raise BadugiError(
-            "an empty path names no file or folder (a script's variable left unset?): name one, "
-            "or . for this folder"
+        return "an empty path names no file or folder (a script's variable left unset?)"
+    return None
+
+
+def split_name(path: str | Path) -> str | None:
+    """Why ``path`` may not be reported when its name holds a line break, else None: the rule
+    for every path a report names, a hand file's or the ledger's.  Every report names a file
+    at the start of its lines, and such a name would make a line of its own (one that may
+    read as a clean file's summary, or the ledger written)."""
+    if line_break_in(str(path)):
+        return (
+            f"{str(path)!r}: a file whose name holds a line break cannot be reported on one "
+            "line (its name would start a line of the report)"
         )
+    return None
+
+
+def _named(raw: str | Path) -> Path:
+    """The path ``raw`` names; an empty one is refused (:func:`empty_path`)."""
+    empty = empty_path(raw)
+    if empty is not None:
+        raise BadugiError(f"{empty}: name one, or . for this folder")
     return Path(raw)
 
 

@@ -686,3 +686,135 @@ def test_simulate_out_of_range_is_a_usage_error(tmp_path: Path, options: list[st
     result = run("simulate", *options, "--out", out)
     assert result.exit_code == 2, result.output
     assert not out.exists()
+
+
+# The ledger's path (``--db``, ``BADUGI_LEDGER_DB``) is held to the hand files' rules: empty,
+# a line break, a symlink loop.  Each command that takes --db, with what it needs besides.
+LEDGER_COMMANDS = {
+    "import": [str(EXAMPLES / "home_session.bhh")],
+    "standings": [],
+    "settle": [],
+    "export": ["--table", "hands", "--format", "csv"],
+    "report": ["--out", "season.html"],
+    "players": [],
+    "tournament": ["--event", "1"],
+    "void": ["--event", "1", "--reason", "typo"],
+    "audit": [],
+    "events": [],
+    "show": [],
+    "serve": [],  # (on a port taken here: a server is never started)
+}
+
+
+def test_every_command_that_takes_db_is_tried_with_a_hostile_ledger_path() -> None:
+    from typer.main import get_command
+
+    group = get_command(app)
+    with_db = {
+        name
+        for name, command in group.commands.items()  # type: ignore[attr-defined]
+        if any("--db" in getattr(param, "opts", ()) for param in command.params)
+    }
+    assert with_db == set(LEDGER_COMMANDS)
+
+
+def run_ledger_command(name: str, *extra: str) -> Result:
+    """``name`` with what it needs and ``extra``; ``serve`` on a port already taken, so that
+    a command that went past the ledger's path stops there, not serving for ever."""
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = ["--port", str(taken.getsockname()[1])] if name == "serve" else []
+        return run(name, *LEDGER_COMMANDS[name], *port, *extra)
+
+
+@pytest.mark.parametrize("command", sorted(LEDGER_COMMANDS))
+@pytest.mark.parametrize("through_env", [False, True])
+def test_an_empty_ledger_path_is_a_usage_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, command: str, through_env: bool
+) -> None:
+    """``BADUGI_LEDGER_DB="$LEDGER"`` with the script's variable unset: typer took the empty
+    variable for an unset one, and the night was imported into ``club.db`` of the folder the
+    script ran in, a ledger nobody meant (the next ``standings`` elsewhere misses it).
+    ``--db ""`` said "'.' is a folder, not a ledger", a path nobody typed.  Refused as an
+    empty hand path is (:func:`test_an_empty_path_names_no_file`), as a usage error."""
+    monkeypatch.chdir(tmp_path)
+    if through_env:
+        monkeypatch.setenv("BADUGI_LEDGER_DB", "")
+        result = run_ledger_command(command)
+    else:
+        result = run_ledger_command(command, "--db", "")
+    assert result.exit_code == 2, result.output
+    said = " ".join(result.output.replace("│", " ").split())
+    assert "an empty path names no file or folder (a script's variable left unset?)" in said
+    assert "name the ledger's file (--db club.db)" in said
+    assert ("BADUGI_LEDGER_DB is set but empty" in said) == through_env
+    assert "'.'" not in said
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_the_variable_set_but_empty_gives_way_to_db(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``--db`` wins over the variable (README), an empty one too."""
+    monkeypatch.setenv("BADUGI_LEDGER_DB", "")
+    result = run("import", EXAMPLES / "home_session.bhh", "--db", tmp_path / "club.db")
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "club.db").is_file()
+
+
+@pytest.mark.parametrize("through_env", [False, True])
+def test_a_new_ledger_is_not_made_under_a_name_with_a_line_break(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, through_env: bool
+) -> None:
+    """``import --db $'nl\\nx.db'`` made the ledger, and its report ended with ``ledger: nl``
+    and ``x.db`` on two lines; a hand file so named is refused
+    (tests/test_file_selection.py), by the same rule."""
+    db = tmp_path / "nl\nx.db"
+    if through_env:
+        monkeypatch.setenv("BADUGI_LEDGER_DB", str(db))
+        result = run("import", EXAMPLES / "home_session.bhh")
+    else:
+        result = run("import", EXAMPLES / "home_session.bhh", "--db", db)
+    assert result.exit_code == 1, result.output
+    (line,) = result.output.splitlines()
+    assert line.startswith(f"Error: {str(db)!r}: a file whose name holds a line break cannot")
+    assert line.endswith("name the new ledger another way")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_ledger_that_has_a_line_break_in_its_name_is_named_on_one_line(tmp_path: Path) -> None:
+    """A ledger made under such a name before it was refused is read and written (renaming it
+    is the user's), and every line naming it shows the line break written visibly: the
+    import's report and ``players merge`` printed it as two lines (``nl``, then ``x.db``),
+    and printed any other control character as it is (a terminal's escape sequence)."""
+    made = tmp_path / "club.db"
+    assert import_into(made, [EXAMPLES / "home_session.bhh"]).ok
+    db = tmp_path / "nl\nx\x1b[2J.db"
+    made.rename(db)
+    shown = f"ledger: {tmp_path}/nl\\x0ax\\x1b[2J.db"
+    imported = run("import", EXAMPLES / "badeucey_no_limit.bhh", "--db", db)
+    assert imported.exit_code == 0, imported.output
+    assert imported.output.splitlines()[-1] == shown
+    merged = run("players", "merge", "Anna", "Wim", "--db", db)  # (never at one table)
+    assert merged.exit_code == 0, merged.output
+    assert merged.output.splitlines()[-1] == shown
+    assert sorted(p.name for p in tmp_path.iterdir()) == [db.name]
+
+
+@pytest.mark.parametrize("command", ["import", "standings", "events", "players"])
+def test_a_ledger_path_in_a_symlink_loop_is_called_one(tmp_path: Path, command: str) -> None:
+    """``--db loop1``, a link to ``loop2`` which links back: the reading commands said "no
+    ledger at 'loop1': make one with import", then import said "cannot open the ledger".  A
+    hand file's path in a loop is called one (tests/test_file_selection.py)."""
+    (tmp_path / "loop1").symlink_to(tmp_path / "loop2")
+    (tmp_path / "loop2").symlink_to(tmp_path / "loop1")
+    result = run_ledger_command(command, "--db", str(tmp_path / "loop1"))
+    assert result.exit_code == 1, result.output
+    (line,) = result.output.splitlines()
+    assert line == (
+        f"Error: cannot open the ledger {str(tmp_path / 'loop1')!r}: it is a symlink loop (its "
+        "links lead back to one another, never to a file or folder): mend or remove the link"
+    )

@@ -44,10 +44,33 @@ StandingsFormat = Literal["table", "csv", "json", "markdown", "html"]
 """``reports.standings.Format``."""
 
 
-def a_ledger_file(value: Path) -> Path:
-    """``--db``'s callback: SQLite's name for a database in memory (``:memory:``) is a usage
-    error.  Such a ledger is dropped when the command ends: an import would report every hand
-    stored and keep none, and every other command would find it empty."""
+def _ledger_named(value: str | Path) -> Path:
+    """``--db``'s parser, given the text as typed, where typer's own reads ``""`` as ``.``, this
+    folder: a script's ``--db "$LEDGER"`` with the variable unset named a folder the user never
+    typed.  An empty one is a usage error (:func:`~..ledger.location.ledger_path_refused`)."""
+    if isinstance(value, str) and not value:
+        from ..ledger.location import ledger_path_refused
+
+        raise typer.BadParameter(ledger_path_refused(value, new=False) or "")
+    return Path(value)
+
+
+def a_ledger_file(ctx: typer.Context, param: typer.CallbackParam, value: Path) -> Path:
+    """``--db``'s callback: :data:`LEDGER_ENV` set but empty is a usage error, as ``--db ""``
+    is (:func:`_ledger_named`); typer takes an empty variable for an unset one, and a script
+    whose variable was left unset wrote its night into ``club.db`` of the folder it ran in,
+    a ledger nobody meant.  And SQLite's name for a database in memory (``:memory:``) is a
+    usage error: such a ledger is dropped when the command ends, so an import would report
+    every hand stored and keep none, and every other command would find it empty."""
+    source = ctx.get_parameter_source(param.name or "db")
+    if source is not None and source.name == "DEFAULT" and os.environ.get(LEDGER_ENV) == "":
+        from ..ledger.location import ledger_path_refused
+
+        refused = ledger_path_refused("", new=False)
+        raise typer.BadParameter(
+            f"{LEDGER_ENV} is set but empty: {refused}, or leave {LEDGER_ENV} unset for "
+            f"{DEFAULT_DB} in the current folder"
+        )
     if str(value) == ":memory:":
         raise typer.BadParameter(
             "a ledger in memory is dropped when the command ends, so nothing would be kept: "
@@ -64,6 +87,8 @@ DbOption = Annotated[
         envvar=LEDGER_ENV,
         help=f"The SQLite ledger file (default: ${LEDGER_ENV}, else {DEFAULT_DB}).",
         show_default=True,
+        parser=_ledger_named,
+        metavar="<path>",  # as typer shows a path (its parser's name otherwise)
         callback=a_ledger_file,
     ),
 ]

@@ -389,7 +389,7 @@ def players_cmd(
     for info in infos:
         typer.echo(info.text_line())
     if action != "list":
-        typer.echo(f"ledger: {db}")
+        typer.echo(screen_row(f"ledger: {db}"))
 
 
 def _money(text: str) -> int:
@@ -510,7 +510,7 @@ def tournament_cmd(
         result = tournament_result(ledger, event, changes=changes, payouts=table)
     render(result, as_json, rows=True)
     if changes or payouts is not None:
-        typer.echo(f"ledger: {db}", err=as_json)
+        typer.echo(screen_row(f"ledger: {db}"), err=as_json)
 
 
 def void_cmd(
@@ -618,7 +618,7 @@ def serve_cmd(
     problem = listen_problem(host, port)
     if problem is not None:
         fail(problem)
-    typer.echo(f"ledger: {db}" + (" (read-only)" if read_only else ""))
+    typer.echo(screen_row(f"ledger: {db}" + (" (read-only)" if read_only else "")))
     typer.echo(f"open {public_url(host, port, token)}")
     with signals_for_a_server():
         uvicorn.run(web_app, host=host, port=port, log_level="warning", server_header=False)

@@ -345,7 +345,8 @@ class ImportReport:
         lines.append(f"total: {total.counts()} in {files}{skipped}")
         lines += self.conflict_hints()
         if self.ledger is not None:
-            lines.append(f"ledger: {self.ledger}")
+            # one line whatever the name holds (an existing ledger's may hold a line break)
+            lines.append(f"ledger: {for_terminal(self.ledger)}")
         return lines
 
     def conflict_hints(self) -> list[str]:

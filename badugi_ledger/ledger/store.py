@@ -15,6 +15,7 @@ written to; a ledger opened read-only is never upgraded.
 
 from __future__ import annotations
 
+import errno
 import os
 import sqlite3
 import stat
@@ -26,7 +27,7 @@ from pathlib import Path
 from ..model.errors import LedgerError, os_reason
 from ..model.limits import quote
 from .connection import DAMAGED_LEDGER, DEFAULT_BUSY_TIMEOUT_MS, connect, db_label, transaction
-from .location import DEFAULT_DB, LEDGER_ENV
+from .location import DEFAULT_DB, LEDGER_ENV, ledger_path_refused
 from .schema import MIGRATIONS, SCHEMA_VERSION
 
 
@@ -85,13 +86,14 @@ def open_ledger(
     ``path`` None or ``":memory:"`` gives an in-memory ledger (tests).  With ``create=False`` a
     missing file is an error instead of a new empty ledger (for read-only commands).  With
     ``read_only`` nothing is ever written, not even a schema upgrade: SQLite refuses writes,
-    and a ledger of an older schema is an error that says how to upgrade it.
+    and a ledger of an older schema is an error that says how to upgrade it.  An empty
+    ``path`` names no ledger, and a new one is not made under a name holding a line break
+    (:func:`~.location.ledger_path_refused`).
     """
-    try:
-        missing = path is not None and str(path) != ":memory:" and not Path(path).exists()
-        mode = None if path is None or missing or str(path) == ":memory:" else Path(path).stat()
-    except OSError as exc:  # a name too long for the system, a folder that may not be read
-        raise LedgerError(f"cannot open the ledger {quote(str(path))!r}: {os_reason(exc)}") from exc
+    refused = None if path is None else ledger_path_refused(path, new=False)
+    if refused is not None:
+        raise LedgerError(refused)
+    missing, mode = _looked_up(path)
     if mode is not None and stat.S_ISDIR(mode.st_mode):
         raise LedgerError(
             f"{quote(str(path))!r} is a folder, not a ledger: name the ledger's file "
@@ -114,6 +116,9 @@ def open_ledger(
             f"no ledger at {str(path)!r}: make one with `badugi-ledger import HAND_FILES "
             f"--db {path}`, or name another with --db or {LEDGER_ENV}"
         )
+    refused = ledger_path_refused(path, new=True) if missing and path is not None else None
+    if refused is not None:
+        raise LedgerError(refused)
     kept = not read_only and path is not None and not missing and _not_writable(Path(path))
     db = connect(path, busy_timeout_ms=busy_timeout_ms, read_only=read_only or kept, not_ours=kept)
     try:
@@ -141,6 +146,28 @@ def open_ledger(
         db.close()
         raise
     return db
+
+
+def _looked_up(path: str | Path | None) -> tuple[bool, os.stat_result | None]:
+    """Whether the ledger file at ``path`` is missing (a new ledger is made there, or a read
+    refused), and what it is when it is not (None in memory).  A link to nowhere is missing:
+    the ledger is made where it leads.  A symlink loop is said to be one, as a hand file's
+    path is (it read as missing: "no ledger at", then "cannot open the ledger" when an
+    import made one), and so is a name the system cannot look up (too long, in a folder that
+    may not be entered)."""
+    if path is None or str(path) == ":memory:":
+        return False, None
+    try:
+        return False, os.stat(path)
+    except (FileNotFoundError, NotADirectoryError):
+        return True, None
+    except OSError as exc:
+        advice = ": mend or remove the link" if exc.errno == errno.ELOOP else ""
+        raise LedgerError(
+            f"cannot open the ledger {quote(str(path))!r}: {os_reason(exc)}{advice}"
+        ) from exc
+    except ValueError as exc:  # a NUL in the name: no file has it
+        raise LedgerError(f"cannot open the ledger {quote(str(path))!r}: {exc}") from exc
 
 
 def _sqlite_or_empty(path: Path) -> bool:

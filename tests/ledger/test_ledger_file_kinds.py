@@ -130,3 +130,31 @@ def test_a_file_that_is_no_sqlite_database_is_called_no_ledger(given: str, tmp_p
     if given == "a hand file":
         assert db.read_bytes() == before
         assert sorted(p.name for p in tmp_path.iterdir()) == ["club.db"]
+
+
+def test_open_ledger_holds_the_ledgers_path_to_the_hand_files_rules(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The library's own way in (docs/api.md), as the command line's ``--db``: an empty path
+    was ``.`` ("'.' is a folder, not a ledger"); a new ledger was made under a name with a
+    line break; a symlink loop was "no ledger at" (``create=False``), else SQLite's "unable
+    to open database file".  A ledger that exists under a name with a line break opens."""
+    from badugi_ledger.ledger.store import ledger_at, open_ledger
+    from badugi_ledger.model.errors import LedgerError
+
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(LedgerError, match=r"^an empty path names no file or folder \(a script"):
+        open_ledger("")
+    with pytest.raises(LedgerError, match="holds a line break cannot be reported on one line"):
+        open_ledger("nl\nx.db")
+    (tmp_path / "loop1").symlink_to("loop2")
+    (tmp_path / "loop2").symlink_to("loop1")
+    for create in (True, False):
+        with pytest.raises(LedgerError, match="'loop1': it is a symlink loop .*: mend or remove"):
+            open_ledger("loop1", create=create)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["loop1", "loop2"]
+    with ledger_at("club.db"):
+        pass
+    (tmp_path / "club.db").rename(tmp_path / "nl\nx.db")
+    with ledger_at("nl\nx.db", create=False) as ledger:
+        assert ledger.execute("SELECT count(*) FROM hands").fetchone() == (0,)
