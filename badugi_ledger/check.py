@@ -16,8 +16,10 @@ the reader, so imports from sites come in through the same door as our own text 
 
 Files are independent (a table's carried stacks are keyed by file and table), so the text
 report checks them on every core (:mod:`badugi_ledger.parallel`) and prints exactly what one
-process would, file by file in the order given.  The ``--json`` report streams one line per
-hand from one process, so a long file never waits in memory.
+process would, file by file in the order given.  The ``--json`` report writes one line per
+hand from one process, a file's lines once the file is read to its end (what only the whole
+file tells is at its hands: :meth:`CheckRun._json_lines`), held on disk meanwhile, so a long
+file never waits in memory.
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .model.errors import FILE_NOT_READ, BadugiError
-from .model.events import HandRecord, hand_unit
+from .model.events import HandRecord
 from .model.frozen import fields_eq, fields_hash, fields_repr, frozen_fields
 from .model.results import HandOutcome, TableGap, Violation, ViolationKind
 from .parallel import ordered_map, resolve_jobs
@@ -176,48 +178,6 @@ class FileSummary:
         return text
 
 
-def outcome_dict(outcome: HandOutcome) -> dict[str, object]:
-    """One hand as a JSON-ready dict (the ``--json`` line)."""
-    result = outcome.result
-    data: dict[str, object] = {
-        "source": outcome.source,
-        "hand": outcome.hand_id,
-        "line": outcome.pos.line,
-        "ok": outcome.ok,
-        "errors": [e.as_dict() for e in outcome.errors],
-        "warnings": [w.as_dict() for w in outcome.warnings],
-        "final_stacks": dict(result.final_stacks) if result else {},
-        "payouts": dict(result.payouts) if result else {},
-    }
-    record = outcome.record
-    if record is not None:
-        data["game"] = record.settings.game
-        data["table"] = record.table
-        data["unit"] = hand_unit(record)
-    if result is None:
-        if record is not None:  # read, but not replayed to its end: nothing it settled
-            data.update(pots=[], rake=None, carry_in=None, carry_out=None, busted=[], notes=[])
-    else:
-        data["pots"] = [
-            {
-                "name": p.name,
-                "amount": p.amount,
-                "eligible": list(p.eligible),
-                "shares": dict(p.shares),
-                "detail": p.detail,
-            }
-            for p in result.pots
-        ]
-        data["rake"] = result.rake
-        data["carry_in"] = result.carry_in
-        data["carry_out"] = result.carry_out
-        data["busted"] = list(result.busted)
-        data["notes"] = list(result.notes)
-        if result.unknown_stacks:
-            data["unknown_stacks"] = sorted(result.unknown_stacks)
-    return data
-
-
 _LABELS = {"mismatch": "payout mismatch: ", "incomplete": "not settled: ", "warning": "warning: "}
 
 
@@ -285,39 +245,75 @@ def check_file(
     tracker = TableTracker()
     lines: list[str] = []
     starts: list[int] = []
-    keys: dict[int, array[int]] | None = None
-    if keyed:
-        from array import array
-
-        from .model.copies import file_key
-
-        keys = {}
+    kept = _Keys() if keyed else None
     for outcome in run.outcomes(tracker):
         for error in problems(outcome):
             lines.append(problem_line(outcome, error))
             starts.append(outcome.pos.line)
+        if kept is not None:
+            kept.keep(outcome)
+    at_end = tracker.pools.at_end()
+    for hand, found in at_end:
+        pos = found.pos
+        at = bisect_left(starts, pos.line)
+        lines.insert(at, problem_line(HandOutcome(pos.source, hand, pos), found))
+        starts.insert(at, pos.line)
+    _count_at_end(run.summaries, [found for _, found in at_end])
+    keys = None if kept is None else kept.held
+    if keys is not None and _refused(at_end):
+        keys = {}  # (the import stores none of its hands: no hand of it is another file's)
+    return CheckedFile(lines, run.summaries, starts if keyed else None, keys)
+
+
+class _Keys:
+    """The keys of a file's hands that the import stores (:attr:`CheckedFile.keys`), kept as
+    the hands are replayed (for a check of several files only: nothing of it is loaded for
+    one)."""
+
+    def __init__(self) -> None:
+        from array import array
+
+        from .model.copies import file_key
+
+        self.held: dict[int, array[int]] = {}
+        self._array, self._file_key = array, file_key
+
+    def keep(self, outcome: HandOutcome) -> None:
+        record, result = outcome.record, outcome.result
         if (  # (a hand dealt from stacks a broken hand left unknown: rejected, not a version)
-            keys is not None
-            and outcome.ok
-            and outcome.record is not None
-            and outcome.result is not None
-            and not outcome.result.unknown_stacks
+            outcome.ok and record is not None and result is not None and not result.unknown_stacks
         ):
-            table, number = file_key(outcome.record)
-            held = keys.get(table)
+            table, number = self._file_key(record)
+            held = self.held.get(table)
             if held is None:
-                held = keys[table] = array("Q")
+                held = self.held[table] = self._array("Q")
             held.append(number)
             held.append(outcome.pos.line)
-    for hand, warning in tracker.pools.last_week_unordered():
-        pos = warning.pos
-        at = bisect_left(starts, pos.line)
-        lines.insert(at, problem_line(HandOutcome(pos.source, hand, pos), warning))
-        starts.insert(at, pos.line)
-        for summary in run.summaries:
-            if summary.source == pos.source:
-                summary.warnings += 1
-    return CheckedFile(lines, run.summaries, starts if keyed else None, keys)
+
+
+def _refused(at_end: list[tuple[str, Violation]]) -> bool:
+    """Whether what a file's end told (:meth:`~.replay.pools.Pools.at_end`) holds an error:
+    the import refuses the whole file, storing none of its hands."""
+    return any(found.kind != "warning" for _, found in at_end)
+
+
+def _count_at_end(summaries: list[FileSummary], found: Iterable[Violation]) -> None:
+    """The summaries count the problems found of hands once their file was read, or with
+    another file (:meth:`~.replay.pools.Pools.at_end`, :class:`HandsOfFiles`), at each one's
+    hand: a warning as one more, an error as a hand with a violation (it replayed without
+    one; a hand once however many it has)."""
+    wrong: set[tuple[str, int]] = set()
+    for violation in found:
+        pos = violation.pos
+        summary = next((s for s in summaries if s.source == pos.source), None)
+        if summary is None:
+            continue
+        if violation.kind == "warning":
+            summary.warnings += 1
+        elif (pos.source, pos.line) not in wrong:
+            wrong.add((pos.source, pos.line))
+            summary.ok -= 1
+            summary.violations += 1
 
 
 class HandsOfFiles:
@@ -335,10 +331,10 @@ class HandsOfFiles:
         self.fmt = fmt
         self.groups: dict[int, list[tuple[Path, array[int]]]] = {}
 
-    def found(self, path: Path, keys: dict[int, array[int]]) -> list[tuple[int, str, bool]]:
-        """The problems of ``path``'s hands that an earlier file holds too, as (the hand's
-        line, its problem line, whether it is a copy: a warning), in the order of the lines;
-        then ``path``'s hands are remembered."""
+    def found(self, path: Path, keys: dict[int, array[int]]) -> list[tuple[HandOutcome, Violation]]:
+        """The problems of ``path``'s hands that an earlier file holds too (``duplicate-hand``:
+        a copy a warning, another version an error), each with its hand, in the order of the
+        lines; then ``path``'s hands are remembered."""
         pairs: list[tuple[int, Path, int]] = []  # (line here, earlier file, line there)
         for group, numbers in keys.items():
             earlier = self.groups.get(group)
@@ -363,7 +359,7 @@ class HandsOfFiles:
             other: self._versions(other, {at for _, o, at in pairs if o == other})
             for other in dict.fromkeys(other for _, other, _ in pairs)
         }
-        reported: list[tuple[int, str, bool]] = []
+        reported: list[tuple[HandOutcome, Violation]] = []
         for line, other, at in sorted(pairs, key=lambda pair: pair[0]):
             here, before = mine.get(line), theirs[other].get(at)
             if here is None or before is None:
@@ -373,7 +369,7 @@ class HandsOfFiles:
                 text, copy = said
                 kind: ViolationKind = "warning" if copy else "illegal"
                 error = Violation("duplicate-hand", text, here[1].pos, kind)
-                reported.append((line, problem_line(here[1], error), copy))
+                reported.append((here[1], error))
         return reported
 
     def _versions(self, path: Path, lines: set[int]) -> dict[int, tuple[HandVersion, HandOutcome]]:
@@ -437,6 +433,13 @@ class CheckRun:
         """Every hand of every file, replayed, in order (lazily, in this process), with
         ``tracker``'s tables (default: a new one).  A file's summary counts its skipped hands
         of other games once the file has been read."""
+        yield from self._outcomes(self.files, tracker)
+        self.finished = True
+
+    def _outcomes(
+        self, files: Sequence[Path], tracker: TableTracker | None
+    ) -> Iterator[HandOutcome]:
+        """:meth:`outcomes` of ``files``, their summaries added to the run's."""
         skipped: Counter[str] = Counter()
 
         def skip(hand: SkippedHand) -> None:
@@ -448,7 +451,7 @@ class CheckRun:
             return self.summaries[-1]
 
         def items() -> Iterator[HandRecord | BadugiError | TableGap]:
-            for path in self.files:
+            for path in files:
                 yield from read_stream(path, self.fmt, on_skip=skip)
                 if skipped[str(path)]:
                     summary(str(path)).skipped = skipped.pop(str(path))
@@ -459,16 +462,13 @@ class CheckRun:
             if progress is not None:
                 progress(1)
             yield outcome
-        self.finished = True
 
     def lines(self, *, as_json: bool = False) -> Iterator[str]:
         """The report, line by line: each file's problems then its summary, files in the
         order given (or, with ``as_json``, one JSON object per hand)."""
         if as_json:
-            from .model.escaping import json_text  # only for this report
-
-            for outcome in self.outcomes():
-                yield json_text(outcome_dict(outcome))
+            yield from self._json_lines()
+            self.finished = True
             return
         self.finished = False
         here = resolve_jobs(self.jobs, len(self.files)) == 1
@@ -480,7 +480,7 @@ class CheckRun:
         hands = HandsOfFiles(self.fmt) if several else None
         for path, report in zip(self.files, ordered_map(check, self.files, self.jobs), strict=True):
             if hands is not None and report.keys:
-                yield from _with_other_files(path, report, hands.found(path, report.keys))
+                yield from _with_other_files(report, hands.found(path, report.keys))
             else:
                 yield from report.problems
             for summary in report.summaries:
@@ -502,6 +502,37 @@ class CheckRun:
         if len(self.files) > 1:
             yield self.total().line()
         self.finished = True
+
+    def _json_lines(self) -> Iterator[str]:
+        """The ``--json`` report: each file's hands, one JSON object each, once the file is
+        read to its end - what only the whole file tells (:meth:`~.replay.pools.Pools.at_end`)
+        and, of several files, a hand an earlier one holds too (:class:`HandsOfFiles`) are
+        in the ``errors`` or ``warnings`` of the hand they are found at, after its own (its
+        ``ok`` false for an error), as the text report has them at its line.  Meanwhile the
+        file's objects wait in a spooled file, on disk past a megabyte: memory stays
+        flat however long the file.  One process, whatever ``jobs``."""
+        from tempfile import SpooledTemporaryFile
+
+        from .check_json import JSON_SPOOL, outcome_dict, with_found  # only for this report
+        from .model.escaping import json_text
+        from .replay.table import TableTracker
+
+        hands = HandsOfFiles(self.fmt) if len(self.files) > 1 else None
+        for path in self.files:
+            tracker = TableTracker()
+            kept = _Keys() if hands is not None else None
+            with SpooledTemporaryFile(JSON_SPOOL, "w+", encoding="utf-8", newline="\n") as spool:
+                for outcome in self._outcomes([path], tracker):
+                    spool.write(json_text(outcome_dict(outcome)) + "\n")
+                    if kept is not None:
+                        kept.keep(outcome)
+                at_end = tracker.pools.at_end()
+                found = [violation for _, violation in at_end]
+                if hands is not None and kept is not None and kept.held and not _refused(at_end):
+                    found += [error for _, error in hands.found(path, kept.held)]
+                _count_at_end(self.summaries, found)
+                spool.seek(0)
+                yield from with_found(spool, found)
 
     def total(self) -> FileSummary:
         total = FileSummary(f"total ({len(self.files)} files)", _total=True)
@@ -532,28 +563,22 @@ class CheckRun:
 
 
 def _with_other_files(
-    path: Path, report: CheckedFile, found: list[tuple[int, str, bool]]
+    report: CheckedFile, found: list[tuple[HandOutcome, Violation]]
 ) -> Iterator[str]:
     """``report``'s problem lines with those ``found`` with other files (:class:`HandsOfFiles`)
-    among them, each before the problems of its hand; the file's summary counts them: a copy
-    as a warning, another version as a hand with a violation (it replayed without one)."""
+    among them, each before the problems of its hand; the file's summary counts them
+    (:func:`_count_at_end`)."""
     if not found:
         yield from report.problems
         return
-    summary = next((s for s in report.summaries if s.source == str(path)), None)
+    _count_at_end(report.summaries, [error for _, error in found])
     starts = report.starts or []
     done = 0
-    for line, text, copy in found:
-        while done < len(starts) and starts[done] < line:
+    for outcome, error in found:
+        while done < len(starts) and starts[done] < outcome.pos.line:
             yield report.problems[done]
             done += 1
-        yield text
-        if summary is not None:
-            if copy:
-                summary.warnings += 1
-            else:
-                summary.ok -= 1
-                summary.violations += 1
+        yield problem_line(outcome, error)
     yield from report.problems[done:]
 
 

@@ -11,8 +11,10 @@ written twice in one file), an exact copy a warning.  One process or two, the sa
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -168,3 +170,86 @@ def test_a_hand_dealt_from_stacks_a_broken_hand_left_unknown_is_no_other_version
         _, lines = _report(paths, jobs)
         at_hand_2 = [line for line in lines if line.startswith(f"{paths[1]}:{hand_2}:")]
         assert at_hand_2 and all("stacks-unknown" in line for line in at_hand_2), at_hand_2
+
+
+def _objects(paths: list[Path], jobs: int) -> tuple[int, list[dict[str, Any]]]:
+    status, lines = _report(paths, jobs, "--json")
+    return status, [json.loads(line) for line in lines]
+
+
+def test_json_reports_a_hand_two_files_hold_at_that_hand(tmp_path: Path) -> None:
+    """``check --json`` of the copied and edited night and of an exact copy says what the text
+    report says, in the objects of the hands it is found at (README, ``check --json``): each
+    of ``b``'s hands another version (an error: ``ok`` false), each of ``c``'s a copy (a
+    warning), every other field as one file's check gives it.  One process or two."""
+    a, b, c = _files(tmp_path, a=NIGHT, b=EDITED, c=NIGHT)
+    where = _hand_lines(NIGHT)
+    status, objects = _objects([a, b, c], 1)
+    assert (status, objects) == _objects([a, b, c], 2)
+    assert status == 1
+    alone = {str(path): _objects([path], 1)[1] for path in (a, b, c)}
+    assert [o["source"] for o in objects] == [str(p) for p in (a, b, c) for _ in range(4)]
+    for at, found in enumerate(objects):
+        own = alone[str(found["source"])][at % 4]
+        assert list(found) == list(own)  # every field, in its place
+        dup = [e for e in [*found["errors"], *found["warnings"]] if e["rule"] == "duplicate-hand"]
+        if found["source"] == str(a):
+            assert found == own
+            continue
+        (said,) = dup
+        assert said["line"] == found["line"] == where[str(found["hand"])]
+        if found["source"] == str(b):
+            assert said["kind"] == "illegal" and found["ok"] is False
+            assert found["errors"] == [*own["errors"], said]
+            assert (
+                f"is written in {a} (line {found['line']}) too, as another hand" in said["message"]
+            )
+        else:
+            assert said["kind"] == "warning" and found["ok"] is True
+            assert found["warnings"] == [*own["warnings"], said]
+        rest = {k: v for k, v in found.items() if k not in ("ok", "errors", "warnings")}
+        assert rest == {k: v for k, v in own.items() if k not in ("ok", "errors", "warnings")}
+
+
+def test_json_gives_what_only_the_end_of_a_file_tells_at_its_hand(tmp_path: Path) -> None:
+    """Nights of one date whose first hands take last week's pot (``carry-last-week``, a
+    warning: tests/ledger/test_same_date_openers.py) are said in ``--json`` too, in the
+    warnings of the hand the text report says it at, one process or two."""
+    from tests.ledger.test_same_date_openers import LATE, LATER
+    from tests.replay.test_carry_pools import CARRIER
+
+    (one,) = _files(tmp_path, one=CARRIER + LATE.lstrip("\n") + LATER)
+    text = _report([one], 1)[1]
+    (line,) = [out for out in text if "[carry-last-week]" in out]
+    status, objects = _objects([one], 1)
+    assert (status, objects) == _objects([one], 2) and status == 0
+    (warned,) = [o for o in objects if o["warnings"]]
+    assert line.startswith(f"{one}:{warned['line']}:1: hand 1: warning: ")
+    assert warned["ok"] is True and warned["warnings"] == [
+        {
+            "line": warned["line"],
+            "column": 1,
+            "rule": "carry-last-week",
+            "message": line.split(": warning: ", 1)[1].removesuffix(" [carry-last-week]"),
+            "kind": "warning",
+        }
+    ]
+
+
+def test_a_file_the_import_refuses_whole_is_compared_with_no_other_file(tmp_path: Path) -> None:
+    """Two nights of one date each take 8 that no night carried: the import refuses the
+    file, storing none of its hands, so a copy of it meets no hand of it in the ledger (each
+    copy is refused for its own pot).  ``check`` says the refusal in each, and no
+    ``duplicate-hand``, text or JSON."""
+    from tests.ledger.test_same_date_openers import LATE, LATER
+
+    a, b = _files(tmp_path, a=LATE.lstrip("\n") + LATER, b=LATE.lstrip("\n") + LATER)
+    for jobs in (1, 2):
+        status, lines = _report([a, b], jobs)
+        assert status == 1
+        assert [line.split(":")[0] for line in lines if "[carry-carried]" in line] == [
+            str(a),
+            str(b),
+        ]
+        assert not [line for line in lines if "[duplicate-hand]" in line]
+        assert "duplicate-hand" not in "".join(_report([a, b], jobs, "--json")[1])

@@ -230,7 +230,7 @@ def check_command(
             min=0,
             max=MAX_JOBS,
             help="Processes that check files side by side (0: every core). The report is "
-            "the same; --json always streams from one process.",
+            "the same; --json always runs in one process.",
         ),
     ] = 0,
     strict: Annotated[

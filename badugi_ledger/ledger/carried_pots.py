@@ -50,7 +50,13 @@ from typing import NamedTuple
 
 from ..model.games import GAMES
 from ..model.money import CHIPS, format_amount, hand_amount, unit_words
-from ..replay.pools import at_table  # (re-exported: the ledger's messages start with it too)
+from ..replay.pools import (  # (at_table, nameless re-exported: the ledger's messages use them)
+    at_table,
+    nameless,
+    night_order,
+    refused_taker,
+    taken_more_text,
+)
 from .event_lookup import event_label
 from .views import PLAYED
 
@@ -205,29 +211,22 @@ class CarryShortfall:
                 "carried pot stays in its unit, and a tournament's in the tournament"
                 f"{self._nameless()}"
             )
-        took = f" and took {self.amount(self.taken)}" if self.taken else ""
         if self.surplus:
+            took = f" and took {self.amount(self.taken)}" if self.taken else ""
             return (
                 f"{self.at_table} {self.placed} takes {self.amount(self.takes)} of "
                 f"carried Progressive Badugi pots, but the hands before it carried "
                 f"{self.amount(self.carried)}{took}: a carried pot is taken whole, and "
                 f"{self.amount(self.left)} would stay in *carry* for no hand{self._nameless()}"
             )
-        hands = (
-            "the hands of the nights whose order is not known (of one date, or without a "
-            "date), with those before them,"
-            if self.unordered
-            else "the hands before it"
-        )
-        first = (
-            " (only a table's first hand takes a pot from before the ledger, on its file's word)"
-            if not self.carried and not self.taken
-            else ""
-        )
-        return (
-            f"{self.at_table} {self.placed} takes {self.amount(self.takes)} of carried "
-            f"Progressive Badugi pots, but {hands} carried {self.amount(self.carried)}{took}"
-            f"{first}{self._nameless()}"
+        return taken_more_text(
+            self.table,
+            self.placed,
+            self.takes,
+            self.carried,
+            self.taken,
+            self.amount,
+            unordered=self.unordered,
         )
 
     def left_behind_text(self) -> str:
@@ -248,17 +247,6 @@ def placed(table: str, hand: PoolMove) -> str:
     """:attr:`CarryShortfall.placed` of a hand of a pool: ``hand Q1 of Friday (2024-05-10)
     (friday.bhh:12)``."""
     return _shortfall(table, hand, 0, 0).placed
-
-
-def nameless(table: str) -> str:
-    """What a message about the table without a name adds: which hands it holds."""
-    if table:
-        return ""
-    return (
-        " (the nights that write no 'table' line are one table, whose carried pots pass "
-        "from each night to the next: name each game's table, 'table NAME', to keep two "
-        "games apart)"
-    )
 
 
 def pool_amount(amount: int, pool: str) -> str:
@@ -459,7 +447,7 @@ def play_steps(hands: list[PoolMove]) -> list[tuple[bool, list[PoolMove]]]:
     for hand in sorted(hands, key=lambda h: (h.seq, h.hand_id)):
         nights[hand.event_id].append(hand)
     firsts = sorted(
-        ((night[0].date or "", night[0].name, event_id), night)
+        ((*night_order(night[0].date, night[0].name), event_id), night)
         for event_id, night in nights.items()
     )
     if any(hand.date is None for hand in hands):
@@ -503,14 +491,14 @@ def _walk(
                     yield _shortfall(table, first, 0, 0, elsewhere=elsewhere)
                 last_week = first.carry_in  # on the file's word
         takes = sum(hand.carry_in for hand in step)
-        if takes > carried + last_week - taken + (0 if ordered else _carries(step)):
-            hand = [h for h in step if h.carry_in][-1]
+        takers = [hand for hand in step if hand.carry_in]
+        covers = 0 if ordered else _carries(step)  # (a hand's own carry comes after its take)
+        hand = refused_taker(takers, takes, carried + last_week - taken, covers)
+        if hand is not None:
             if ordered:
                 yield _shortfall(table, hand, carried, taken)
             else:
-                yield _shortfall(
-                    table, hand, carried + _carries(step), taken + takes - hand.carry_in, True
-                )
+                yield _shortfall(table, hand, carried + covers, taken + takes - hand.carry_in, True)
         elif (
             ordered
             and changed is not None

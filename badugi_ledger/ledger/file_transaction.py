@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from ..model.errors import LedgerError
+from ..replay.pools import TAKES_MORE
 from .carried_pots import PROGRESSIVE, CarryShortfall, carry_left_behind, carry_shortfall
 from .carry_strangers import carried_to_strangers
 from .connection import committed_view
@@ -292,7 +293,7 @@ def _carry_hint(short: CarryShortfall, writer: FileWriter) -> str:
             "with --replace"
         )
     if writer.wrote(short.hand_row):
-        own = "its 'carry in' states more than was carried, or takes a pot another hand took"
+        own = TAKES_MORE
         if not others:
             return own
         if len(others) == 1:

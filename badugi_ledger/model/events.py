@@ -458,11 +458,17 @@ def ledger_event(
     are two events, and a hand is the same hand in two files only under a named session (or
     in two files of one name)."""
     kind, name, date, unit = event_of(session, currency)
-    if not name:
-        from pathlib import PurePath  # (only for a session without a name)
+    return kind, night_name(name, source), date, unit
 
-        name = PurePath(source).stem
-    return kind, name, date, unit
+
+def night_name(name: str, source: str) -> str:
+    """A session's name as the ledger names its event: the file's name without folder or
+    suffix when it has none (:func:`ledger_event`)."""
+    if name:
+        return name
+    from pathlib import PurePath  # (only for a session without a name)
+
+    return PurePath(source).stem
 
 
 def event_key(

@@ -18,11 +18,15 @@ only (a night between them, or an earlier one, may be in another file, which the
 * any pot at all, when no Progressive hand of the pool came on an earlier date and the file's
   hands at the table carried pots in other pools.
 
-And once the file is read to its end (:meth:`Pools.last_week_unordered`): nights of one date
-(or undated) that are the pool's first, two or more of whose first hands take a pot while they
-took more than they carried - some order holds, one of them taking last week's pot, but in
-another that pot came from nowhere, as the import warns too.  Not sooner: a night's later
-hands, and the date's later nights, may carry what its first hand takes.
+And once the file is read to its end (:meth:`Pools.at_end`), of nights of one date (or
+undated), whose order the ledger does not know and whose totals it holds them to - not sooner:
+a night's later hands, and the date's later nights, may carry what its first hand takes:
+
+* that they take more than the nights before them left and they carry: the import refuses
+  the file, naming the hand :func:`refused_taker` names, an error at it;
+* that, as the pool's first, two or more of their first hands take a pot while they took more
+  than they carried - some order holds, one of them taking last week's pot, but in another
+  that pot came from nowhere, as the import warns too.
 
 :class:`Pools` keeps what each night of a pool carried and took (two numbers a night: memory
 stays flat in the file's hands); :mod:`.table` asks it when a night's table state is made and
@@ -31,11 +35,12 @@ tells it each hand's result.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar
 
 from ..model.errors import NOWHERE, Position
-from ..model.events import HandRecord, event_label, event_of
+from ..model.events import HandRecord, event_label, event_of, night_name
 from ..model.money import CHIPS, hand_amount, unit_words
 from ..model.results import Violation
 
@@ -77,6 +82,8 @@ class PoolNight:
     """Its last hand that carried a pot: the hand and its players (None: none carried)."""
     first: tuple[str, Position] | None = None
     """Its first Progressive hand counted: its number and place (None until one is)."""
+    last_take: tuple[str, Position, int] | None = None
+    """Its last hand that took a pot: its number, place and take (None: none took one)."""
 
 
 def pool_of(event: EventKey) -> tuple[str | None, ...]:
@@ -118,6 +125,7 @@ class Pools:
         hand of its pool came on an earlier date, the other pools the table's hands carried
         pots in (their words)."""
         _, name, date, _ = event
+        name = night_name(name, source)  # (the ledger's: a night without a name, its file's)
         pool = pool_of(event)
         nights = self.nights.setdefault((source, table, pool), [])
         if len(nights) >= NIGHTS_LIMIT:  # (far more than a file holds: nothing more is held)
@@ -148,10 +156,61 @@ class Pools:
             night.first = (record.hand_id or "", record.pos)
         night.taken += carry_in
         night.carried += out
+        if carry_in:
+            night.last_take = (record.hand_id or "", record.pos, carry_in)
         if out:
             night.carrier = (record.hand_id or "", frozenset(record.players))
             source, table, pool = pool_at(record)
             self.carried_in.setdefault((source, table), {}).setdefault(pool, pool_words(record))
+
+    def at_end(self) -> list[tuple[str, Violation]]:
+        """What the file, read to its end, tells of its pools (the module docstring), each
+        with the number of its hand, in the order of their lines: the errors of
+        :meth:`refused_unordered`; and the warnings of :meth:`last_week_unordered`, unless the
+        import refuses the file (then it stores nothing on any hand's word)."""
+        found, refused = self.refused_unordered()
+        if not refused:
+            found += self.last_week_unordered()
+        return sorted(found, key=lambda item: item[1].pos.line)
+
+    def refused_unordered(self) -> tuple[list[tuple[str, Violation]], bool]:
+        """Of each pool at each table, read to the end, its nights in play order as the ledger
+        walks them (``ledger/carried_pots.py``, from the same totals: a night's first hand
+        may take last week's pot when no hand of the pool came before it): each step of
+        nights whose order the ledger does not know (of one date, or, when one has no date,
+        all of them) that takes more than the nights before it left and its own nights carry
+        - the error the import of this file alone refuses it with, at the hand it names
+        (:func:`refused_taker`).  And whether the import refuses the file: so too when a
+        night alone on its date first takes more than the nights before it left (said as the
+        night's first hand is replayed, when the file has those nights before it:
+        ``carry-carried``, a warning; a night's later hands take what its own hands carried,
+        or are held to them as they are replayed)."""
+        found = []
+        refuses = False
+        for (_, table, pool), nights in self.nights.items():
+            played = [n for n in nights if n.first_take is not None]
+            moving = [n for n in played if n.carried or n.taken]
+            carried = taken = 0
+            last_week: int | None = None
+            for ordered, step in _steps(moving):
+                if last_week is None:  # (the pool's first step: last week's pot, once)
+                    opening = [n for n in step if n.first_take and not _played_before(n, played)]
+                    last_week = max((n.first_take or 0 for n in opening), default=0)
+                takes, carries = sum(n.taken for n in step), sum(n.carried for n in step)
+                left = carried + last_week - taken
+                if ordered:
+                    refuses = refuses or (step[0].first_take or 0) > left
+                else:
+                    in_order = sorted(step, key=lambda n: night_order(n.date, n.name))
+                    takers = [(n, n.last_take) for n in in_order if n.last_take is not None]
+                    refused = refused_taker(takers, takes, left, carries)
+                    if refused is not None:
+                        found.append(
+                            _refused(table, pool, refused, takes, carried + carries, taken)
+                        )
+                        refuses = True
+                carried, taken = carried + carries, taken + takes
+        return found, refuses
 
     def last_week_unordered(self) -> list[tuple[str, Violation]]:
         """Of each pool at each table, read to the end: when its first nights (by date) are
@@ -176,7 +235,7 @@ class Pools:
             largest = max((n.first_take or 0 for n in opening), default=0)
             if len(opening) < 2 or not carries < takes <= carries + largest:
                 continue  # (more than that: the import refuses the file)
-            currency = pool[1] if pool[0] == "cash" and _is_code(pool[1]) else None
+            currency = _currency(pool)
             last = opening[-1]
             hand, pos = last.first or ("", NOWHERE)
             named = [
@@ -197,11 +256,55 @@ class Pools:
         return found
 
 
+def _steps(moving: list[PoolNight]) -> list[tuple[bool, list[PoolNight]]]:
+    """A pool's nights that carried or took a pot, in play order, as steps: a night alone on
+    its date (True), or nights whose order is not known together (False) - those of one date,
+    or all of them when one has no date (as ``ledger/carried_pots.py`` walks them)."""
+    if None in [n.date for n in moving]:
+        return [(False, moving)] if moving else []
+    dates: dict[str, list[PoolNight]] = {}
+    for night in moving:
+        dates.setdefault(_date(night), []).append(night)
+    return [(len(dates[d]) == 1, dates[d]) for d in sorted(dates)]
+
+
+def _refused(
+    table: str,
+    pool: tuple[str | None, ...],
+    refused: tuple[PoolNight, tuple[str, Position, int]],
+    takes: int,
+    carried: int,
+    taken: int,
+) -> tuple[str, Violation]:
+    """The error of the hand the import refuses among nights whose order is not known, which
+    take ``takes`` together: ``refused`` (its night, and its number, place and take);
+    ``carried`` what they and the nights before them carried, ``taken`` what those before
+    them took."""
+    night, (hand, pos, take) = refused
+    currency = _currency(pool)
+    text = taken_more_text(
+        table,
+        f"hand {hand} of {_label(night)}",
+        take,
+        carried,
+        taken + takes - take,
+        lambda amount: hand_amount(amount, currency),
+        unordered=True,
+    )
+    text += f": {TAKES_MORE}; an import of this file alone is refused (nothing of it stored)"
+    return hand, Violation("carry-carried", text, pos, "illegal")
+
+
 def _played_before(night: PoolNight, played: list[PoolNight]) -> bool:
     """Whether a Progressive hand of the pool came on a date before ``night``'s."""
     return night.date is not None and any(
         n.date is not None and n.date < night.date for n in played
     )
+
+
+def _currency(pool: tuple[str | None, ...]) -> str | None:
+    """The currency a pool's amounts are cents of (None: chips)."""
+    return pool[1] if pool[0] == "cash" and _is_code(pool[1]) else None
 
 
 def _is_code(unit: str | None) -> bool:
@@ -263,6 +366,80 @@ def strangers_text(table: str, hand: str, taker: str, carrier: str, carried: str
         f"{carrier} of {carried} carried, but no player of that hand sits in it: if they "
         "are two games, name each game's table ('table NAME', and import both files again "
         "with --replace), or their pots pass from one game to the other"
+    )
+
+
+H = TypeVar("H")
+
+
+def night_order(date: str | None, name: str) -> tuple[str, str]:
+    """Where a night stands among nights whose order the ledger does not know (of one date,
+    or, when one has no date, all of its pool's): by date, an undated one first, then by the
+    ledger's name of it.  Not play order, which is not known, but one that holds whatever
+    order the files came in, so that the ledger and ``check`` name the same hand
+    (:func:`refused_taker`)."""
+    return (date or "", name)
+
+
+def refused_taker(takers: Sequence[H], takes: int, left: int, carries: int) -> H | None:
+    """The hand refused of hands of a pool that take ``takes`` of carried pots together (a
+    hand whose place is known, or nights whose order is not known, held to their totals),
+    when that is more than the hands before them ``left`` and, nights whose order is not
+    known, what they ``carries`` (a hand's own carry comes after its take: 0); None when it is
+    not more.  The last of ``takers`` - the hands that take a pot, in play order, nights whose
+    order is not known in :func:`night_order` - since no order of the nights is known in which
+    an earlier one is wrong: the ledger's refusal names it (``ledger/carried_pots.py``), and
+    ``check`` says it at that hand (:meth:`Pools.at_end`)."""
+    if not takers or takes <= left + carries:
+        return None
+    return takers[-1]
+
+
+def taken_more_text(
+    table: str,
+    placed: str,
+    takes: int,
+    carried: int,
+    taken: int,
+    amount: Callable[[int], str],
+    *,
+    unordered: bool,
+) -> str:
+    """A hand (``placed``: ``hand Q1 of Friday (2024-05-10)``, and where it is) that takes
+    ``takes`` of carried pots while the hands before it (``unordered``: of the nights whose
+    order is not known, with those before them, its own take left out) carried ``carried``
+    and took ``taken``, in words (``amount`` in the pool's unit): the ledger's refusal, and
+    ``check``'s error of nights whose order is not known."""
+    took = f" and took {amount(taken)}" if taken else ""
+    hands = (
+        "the hands of the nights whose order is not known (of one date, or without a "
+        "date), with those before them,"
+        if unordered
+        else "the hands before it"
+    )
+    first = (
+        " (only a table's first hand takes a pot from before the ledger, on its file's word)"
+        if not carried and not taken
+        else ""
+    )
+    return (
+        f"{at_table(table)} {placed} takes {amount(takes)} of carried Progressive Badugi "
+        f"pots, but {hands} carried {amount(carried)}{took}{first}{nameless(table)}"
+    )
+
+
+TAKES_MORE = "its 'carry in' states more than was carried, or takes a pot another hand took"
+"""What to correct in the file of a hand :func:`taken_more_text` names."""
+
+
+def nameless(table: str) -> str:
+    """What a message about the table without a name adds: which hands it holds."""
+    if table:
+        return ""
+    return (
+        " (the nights that write no 'table' line are one table, whose carried pots pass "
+        "from each night to the next: name each game's table, 'table NAME', to keep two "
+        "games apart)"
     )
 
 

@@ -8,15 +8,21 @@ first, taking last week's 8; Night carries 8; Later takes it) and the import sto
 - but the 8 chips of last week's pot enter the ledger on the word of whichever file, and in
 the files' own order (Night first) they came from nowhere.  Stored, not in silence: the import
 warns, naming the hands.  One night taking last week's pot, or nights whose takes their own
-carries cover, are no such case.  (Nights built for these tests from ``CARRIER`` and
-``taker``, tests/replay/test_carry_pools.py.)
+carries cover, are no such case.  Late and Later taking 8 each while their date's nights, and
+those before them, carried less are more than any order allows: the import refuses the file,
+naming the last of them that takes a pot in the ledger's order of such nights (by date, then
+name), and ``check`` says so at that hand, in the import's words.  (Nights built for these
+tests from ``CARRIER`` and ``taker``, tests/replay/test_carry_pools.py.)
 """
 
 from __future__ import annotations
 
+import json
 import random
+import re
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from badugi_ledger.check import check_file
@@ -109,6 +115,105 @@ def test_check_says_it_at_the_end_of_the_file_at_the_last_such_hand(tmp_path: Pa
     assert runner.invoke(app, ["check", "--strict", str(one)]).exit_code == 1
 
 
+@pytest.mark.parametrize(
+    ("nights", "line", "night", "carried", "taken"),
+    [
+        # two nights of one date, nothing carried by any night of the pool
+        ([LATE, LATER], 14, "Later (2024-05-03)", 0, 8),
+        # Night carries 8 on 2024-05-03; Late and Later, a week later, take 8 each
+        (
+            [
+                CARRIER,
+                LATE.replace("2024-05-03", "2024-05-10"),
+                LATER.replace("2024-05-03", "2024-05-10"),
+            ],
+            33,
+            "Later (2024-05-10)",
+            8,
+            8,
+        ),
+        # undated nights, whose order is not known either
+        (
+            [LATE.replace(" · date 2024-05-03", ""), LATER.replace(" · date 2024-05-03", "")],
+            14,
+            "Later",
+            0,
+            8,
+        ),
+    ],
+)
+def test_check_says_what_the_import_refuses_at_the_hand_it_names(
+    tmp_path: Path, nights: list[str], line: int, night: str, carried: int, taken: int
+) -> None:
+    """The nights take 16 where the ledger's totals leave 8 at most (last week's pot, or the
+    week before's carried 8): the import refuses the file, naming Later's hand 1.  ``check``
+    gives the same words at that hand's line, an error once the file is read to its end
+    (a hand with violations, exit status 1), one process or two, text or JSON."""
+    path = _write(tmp_path, "night.bhh", "".join(nights))
+    (report,) = import_into(tmp_path / "club.db", [path]).files
+    words = (
+        f"at table 'T' hand 1 of {night} takes 8 chips of carried Progressive Badugi pots, "
+        "but the hands of the nights whose order is not known (of one date, or without a "
+        f"date), with those before them, carried {carried} chips and took {taken} chips: its "
+        "'carry in' states more than was carried, or takes a pot another hand took"
+    )
+    assert report.stored == 0
+    assert report.error == words.replace(f"{night} ", f"{night} ({path}:{line}) ", 1) + (
+        "; nothing from this file was stored"
+    )
+    result = runner.invoke(app, ["check", str(path)])
+    assert result.exit_code == 1, result.output
+    (said,) = [out for out in result.output.splitlines() if "[carry-carried]" in out]
+    assert said == (
+        f"{path}:{line}:1: hand 1: {words}; an import of this file alone is refused (nothing "
+        "of it stored) [carry-carried]"
+    )
+    hands = len(nights) + (1 if CARRIER in nights else 0)
+    assert (
+        f"{path}: {hands} hands: {hands - 1} ok, 1 with violations, 0 with payout mismatches"
+        in result.output.splitlines()
+    )
+    other = _write(tmp_path, "other.bhh", CARRIER)
+    two = runner.invoke(app, ["check", "-j", "2", str(path), str(other)])
+    assert said in two.output.splitlines() and two.exit_code == 1
+    as_json = runner.invoke(app, ["check", "--json", str(path)])
+    assert as_json.exit_code == 1
+    (refused,) = [json.loads(out) for out in as_json.output.splitlines() if "carry-carried" in out]
+    assert (refused["line"], refused["ok"], refused["warnings"]) == (line, False, [])
+    assert refused["errors"] == [
+        {
+            "line": line,
+            "column": 1,
+            "rule": "carry-carried",
+            "message": said.split(": hand 1: ", 1)[1].removesuffix(" [carry-carried]"),
+            "kind": "illegal",
+        }
+    ]
+
+
+def test_the_hand_named_is_the_ledgers_whatever_the_order_of_the_file(tmp_path: Path) -> None:
+    """Later written before Late: the import still names Later's hand (the ledger lists
+    nights whose order it does not know by date, then name, whatever order they came in), and
+    so does ``check``, at Later's line - not at the file's last such hand."""
+    path = _write(tmp_path, "night.bhh", LATER + LATE)
+    (report,) = import_into(tmp_path / "club.db", [path]).files
+    assert f"hand 1 of Later (2024-05-03) ({path}:5) takes 8 chips" in (report.error or "")
+    (said,) = [line for line in check_file(path).problems if "[carry-carried]" in line]
+    assert said.startswith(f"{path}:5:1: hand 1: at table 'T' hand 1 of Later (2024-05-03) ")
+
+
+def test_a_night_without_a_name_is_ordered_by_its_files_name(tmp_path: Path) -> None:
+    """A session without a name is its file's event in the ledger (README, "The ledger"), so
+    among nights of its date it stands where the file's name does: ``zed.bhh``'s unnamed
+    night after Late, its hand the one the import names, and ``check`` too."""
+    unnamed = LATER.replace("cash Later · ", "cash · ")
+    path = _write(tmp_path, "zed.bhh", unnamed + LATE)
+    (report,) = import_into(tmp_path / "club.db", [path]).files
+    assert f"hand 1 of zed (2024-05-03) ({path}:5) takes 8 chips" in (report.error or "")
+    (said,) = [line for line in check_file(path).problems if "[carry-carried]" in line]
+    assert said.startswith(f"{path}:5:1: hand 1: at table 'T' hand 1 of zed (2024-05-03) ")
+
+
 FIRST = "Cara raises · Dan folds · Anna folds · Ben folds\nCara collects 5\n"
 
 
@@ -130,25 +235,39 @@ def _night(kind: str, name: str, date: str | None, take: int) -> str:
 
 def test_check_warns_exactly_when_an_import_of_the_file_alone_does(tmp_path: Path) -> None:
     """The files of a check-against-import probe: two to four nights at one table, most of
-    one date (some a week before, some undated), each carrying 8, opening by taking a pot, or
-    both.  ``check``'s ``carry-last-week`` comes exactly when the import of the file into an
-    empty ledger warns of last week's pot, and never when it refuses the file."""
+    one date (some a week before or after, some undated), each carrying 8, opening by taking
+    a pot, or both, in any order.  ``check``'s ``carry-last-week`` comes exactly when the
+    import of the file into an empty ledger warns of last week's pot, never when it refuses
+    the file; its ``carry-carried`` error exactly when the import refuses the file for nights
+    whose order is not known, at the hand the refusal names, or refuses it for another hand."""
     rng = random.Random(1)
-    said = 0
-    for case in range(24):
+    said = refused = 0
+    for case in range(32):
         nights = [
             _night(
                 rng.choice(["C", "T", "T", "TC"]),
-                f"N{n}",
-                rng.choice(["2024-05-03"] * 6 + ["2024-04-26", None]),
+                f"N{rng.randint(0, 9)}{n}",
+                rng.choice(["2024-05-03"] * 5 + ["2024-04-26", "2024-05-10", "2024-05-10", None]),
                 rng.choice([3, 5, 8, 13]),
             )
             for n in range(rng.randint(2, 4))
         ]
         path = _write(tmp_path, f"{case}.bhh", "".join(nights))
-        warned = [line for line in check_file(path).problems if "[carry-last-week]" in line]
+        problems = check_file(path).problems
+        warned = [line for line in problems if "[carry-last-week]" in line]
+        errors = [
+            line for line in problems if re.search(r": hand \S+: at .*\[carry-carried\]$", line)
+        ]
         (report,) = import_into(tmp_path / f"{case}.db", [path]).files
         stored = [w for w in report.warnings if "of last week's pot" in w]
         assert len(warned) == (0 if report.error else len(stored)), (case, warned, report)
         said += len(warned)
-    assert said >= 4  # (the probe holds such files)
+        if report.error is not None and "nights whose order is not known" in report.error:
+            named = re.search(rf" \({re.escape(str(path))}:(\d+)\)", report.error)
+            assert named is not None
+            words = report.error.replace(named[0], "").split(": its 'carry in'")[0]
+            assert [e for e in errors if e.startswith(f"{path}:{named[1]}:1: ") and words in e]
+            refused += 1
+        else:
+            assert not errors or report.error is not None, (case, errors, report)
+    assert said >= 3 and refused >= 6  # (the probe holds such files)
