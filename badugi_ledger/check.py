@@ -260,8 +260,6 @@ def check_file(
         starts.insert(at, pos.line)
     _count_at_end(run.summaries, [found for _, found in at_end])
     keys = None if kept is None else kept.held
-    if keys is not None and _refused(at_end):
-        keys = {}  # (the import stores none of its hands: no hand of it is another file's)
     return CheckedFile(lines, run.summaries, starts if keyed else None, keys)
 
 
@@ -289,12 +287,6 @@ class _Keys:
                 held = self.held[table] = self._array("Q")
             held.append(number)
             held.append(outcome.pos.line)
-
-
-def _refused(at_end: list[tuple[str, Violation]]) -> bool:
-    """Whether what a file's end told (:meth:`~.replay.pools.Pools.at_end`) holds an error:
-    the import refuses the whole file, storing none of its hands."""
-    return any(found.kind != "warning" for _, found in at_end)
 
 
 def _count_at_end(summaries: list[FileSummary], found: Iterable[Violation]) -> None:
@@ -528,7 +520,7 @@ class CheckRun:
                         kept.keep(outcome)
                 at_end = tracker.pools.at_end()
                 found = [violation for _, violation in at_end]
-                if hands is not None and kept is not None and kept.held and not _refused(at_end):
+                if hands is not None and kept is not None and kept.held:
                     found += [error for _, error in hands.found(path, kept.held)]
                 _count_at_end(self.summaries, found)
                 spool.seek(0)

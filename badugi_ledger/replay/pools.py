@@ -22,8 +22,10 @@ And once the file is read to its end (:meth:`Pools.at_end`), of nights of one da
 undated), whose order the ledger does not know and whose totals it holds them to - not sooner:
 a night's later hands, and the date's later nights, may carry what its first hand takes:
 
-* that they take more than the nights before them left and they carry: the import refuses
-  the file, naming the hand :func:`refused_taker` names, an error at it;
+* that they take more than the nights before them left and they carry: an import of the
+  file alone refuses it, naming the hand :func:`refused_taker` names, a warning at it (not an
+  error: a file imported before it may carry the pot they take, as a night before the file
+  may, which a check of the file cannot see);
 * that, as the pool's first, two or more of their first hands take a pot while they took more
   than they carried - some order holds, one of them taking last week's pot, but in another
   that pot came from nowhere, as the import warns too.
@@ -276,7 +278,8 @@ def _refused(
     carried: int,
     taken: int,
 ) -> tuple[str, Violation]:
-    """The error of the hand the import refuses among nights whose order is not known, which
+    """The warning of the hand an import of the file alone refuses among nights whose order
+    is not known (a file imported before it may carry the pot: not an error), which
     take ``takes`` together: ``refused`` (its night, and its number, place and take);
     ``carried`` what they and the nights before them carried, ``taken`` what those before
     them took."""
@@ -292,7 +295,7 @@ def _refused(
         unordered=True,
     )
     text += f": {TAKES_MORE}; an import of this file alone is refused (nothing of it stored)"
-    return hand, Violation("carry-carried", text, pos, "illegal")
+    return hand, Violation("carry-carried", text, pos, "warning")
 
 
 def _played_before(night: PoolNight, played: list[PoolNight]) -> bool:

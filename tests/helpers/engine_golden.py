@@ -207,14 +207,19 @@ def corpus_files() -> list[Path]:
 
 
 def verdicts() -> list[str]:
-    """The ``check --json`` lines of every input (paths made relative), in order."""
+    """The ``check --json`` lines of every input (paths made relative), in order, each file
+    checked on its own: the engine's verdicts on its hands.  (The mutated copies share their
+    originals' hand numbers; what a check of several files says of a hand two of them hold is
+    ``tests/test_check_across_files.py``'s.)"""
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         lines = []
-        for line in run_check(inputs(folder), jobs=1).lines(as_json=True):
-            lines.append(line.replace(str(folder) + "/", ""))
-    for line in run_check(corpus_files(), jobs=1).lines(as_json=True):
-        lines.append(line.replace(str(CORPUS) + "/", "corpus/"))
+        for path in inputs(folder):
+            for line in run_check([path], jobs=1).lines(as_json=True):
+                lines.append(line.replace(str(folder) + "/", ""))
+    for path in corpus_files():
+        for line in run_check([path], jobs=1).lines(as_json=True):
+            lines.append(line.replace(str(CORPUS) + "/", "corpus/"))
     return lines
 
 
