@@ -330,3 +330,68 @@ def test_a_hand_of_thousands_of_bad_lines_is_a_bounded_report(tmp_path: Path) ->
     assert len(listed) == MAX_LISTED + 2  # the listed lines, the one for the rest, the summary
     assert f"line {MAX_LISTED + 3} cannot be read either" in listed[-2]
     assert listed[-1] == f"{path}: 1 hand: 0 ok, 1 with violations, 0 with payout mismatches"
+
+
+# The checks of a hand as a whole list each of its mistakes too (README, "What check reports,
+# in one run"): a hand whose button and two of whose players are not seated shows all three,
+# each at its own line, and is one hand with violations.
+
+NOT_SEATED = (
+    "game badugi · fixed limit 2/4 · blinds 1/2\n"
+    "hand 1 · button Dan · Anna 100 · Ben 100 · Cara 100\n"
+    "Zed calls 2\n"
+    "Anna raises to 4 · Ben calls 2\n"
+    "Quin folds\n"
+    "hand 2 · button Anna · Anna 100 · Ben 100\n"
+    "Anna calls 1 · Ben checks\n"
+)
+
+
+def test_check_lists_every_mistake_of_a_hands_record(tmp_path: Path) -> None:
+    path = tmp_path / "night.bhh"
+    path.write_text(NOT_SEATED, encoding="utf-8")
+    result = runner.invoke(app, ["check", str(path)])
+    assert result.exit_code == 1
+    listed = [line for line in result.output.splitlines() if line.startswith(f"{path}:")]
+    assert listed[0] == f"{path}:2:17: hand 1: the button Dan is not seated in this hand [parse]"
+    assert listed[1] == f"{path}:3:1: hand 1: Zed is not seated in this hand [parse]"
+    assert listed[2] == f"{path}:5:1: hand 1: Quin is not seated in this hand [parse]"
+    assert listed[-1].startswith(f"{path}: 2 hands: 0 ok, 1 with violations")
+
+
+def test_check_json_gives_each_mistake_of_a_hands_record(tmp_path: Path) -> None:
+    path = tmp_path / "night.bhh"
+    path.write_text(NOT_SEATED, encoding="utf-8")
+    result = runner.invoke(app, ["check", "--json", str(path)])
+    hands = [json.loads(line) for line in result.output.splitlines()]
+    assert [h["hand"] for h in hands] == ["1", "2"]
+    errors = hands[0]["errors"]
+    assert [(e["line"], e["column"], e["rule"]) for e in errors] == [
+        (2, 17, "parse"),
+        (3, 1, "parse"),
+        (5, 1, "parse"),
+    ]
+    assert errors[2]["message"] == "Quin is not seated in this hand\n    Quin folds\n    ^"
+
+
+def test_check_lists_every_card_the_deals_name_twice(tmp_path: Path) -> None:
+    """One deck deals every hand (seed 000, "Playing a hand"): a card the deal lines give two
+    players is a mistake of the record whatever the play, so each is listed, though the replay
+    stops at the first (what follows a broken rule is unknown)."""
+    path = tmp_path / "night.bhh"
+    path.write_text(
+        "game badugi · fixed limit 2/4 · blinds 1/2\n"
+        "hand 1 · button Anna · Anna 100 · Ben 100 · Cara 100\n"
+        "deal: Anna A♠ 2♥ 3♦ 4♣\n"
+        "deal: Ben A♠ 5♥ 6♦ 7♣\n"
+        "deal: Cara 8♥ 9♦ 7♣ K♠\n"
+        "Anna folds · Ben calls 1 · Cara checks\n",
+        encoding="utf-8",
+    )
+    result = runner.invoke(app, ["check", str(path)])
+    listed = [line for line in result.output.splitlines() if line.startswith(f"{path}:")]
+    assert listed == [
+        f"{path}:4:7: hand 1: Ben gets As, but As is already in Anna's hand [duplicate-card]",
+        f"{path}:5:7: hand 1: Cara gets 7c, but 7c is already in Ben's hand [duplicate-card]",
+        f"{path}: 1 hand: 0 ok, 1 with violations, 0 with payout mismatches",
+    ]

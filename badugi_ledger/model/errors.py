@@ -119,7 +119,7 @@ class ParseError(BadugiError):
     """Of a hand that cannot be read, the errors of its other lines that cannot be read, in
     line order, after this one (the first): one run of ``check`` lists every mistake of a
     file, each at its own line, and the hand is still one hand (``replay.table`` makes them
-    the errors of its one outcome).  Bounded: after ``text.chunks.MAX_LISTED`` of them, one
+    the errors of its one outcome).  Bounded: after ``limits.MAX_LISTED`` of them, one
     more error says that more may follow."""
 
 
@@ -144,6 +144,11 @@ def illegal(rule: str, message: str, pos: Position | None) -> IllegalAction:
 
 class ImportFormatError(BadugiError):
     """A site or PHH history cannot be read (corrupt, cancelled, unknown format)."""
+
+    others: tuple[BadugiError, ...] = ()
+    """Of a hand that cannot be read, the errors of its other parts that are wrong whatever
+    came before them (a PHH action string with no meaning), after this one, in order: listed
+    as :attr:`ParseError.others` are (``replay.table``)."""
 
 
 class LedgerError(BadugiError):

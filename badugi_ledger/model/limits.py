@@ -31,6 +31,15 @@ is 181); a longer one is a damaged or hostile file, refused without being held i
 MAX_QUOTE = 200
 """Characters of an offending input line an error message quotes at most."""
 
+MAX_LISTED = 20
+"""The most mistakes of one hand that are listed, each with its own error: its lines that
+cannot be read (``text.chunks``), the mistakes of its record found by the checks of a hand as
+a whole (who is seated and named, by the reader; the cards its deals name twice, by the
+replay); one more error, at the next one, says that there are more, and a hand's lines after
+it are not read.  A hand is a few dozen lines: a hand with more mistakes than this is no hand
+of the format (a file pasted in, a hand line lost), and listing each would bury the report
+and take long (as the hands after a bad header line are one error)."""
+
 
 def amount_problem(value: int, what: str) -> str | None:
     """Why ``value`` cannot be ``what`` (an amount or count), or None when it can."""

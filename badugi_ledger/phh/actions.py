@@ -12,9 +12,9 @@ from __future__ import annotations
 from operator import length_hint
 from typing import Any
 
-from ..model.errors import BadugiError, Position
+from ..model.errors import BadugiError, ImportFormatError, Position
 from ..model.events import Action, Cards, Draw, Event, Muck, Show
-from ..model.limits import quote
+from ..model.limits import MAX_LISTED, quote
 from ..sites.draft import HandDraft
 from .action_strings import (
     _STEPS,
@@ -23,6 +23,7 @@ from .action_strings import (
     DEAL,
     DISCARD,
     FOLD,
+    MEANINGLESS,
     MUCK,
     NOTE,
     SHOW,
@@ -191,12 +192,11 @@ def _replay_actions(
             events.append(event)
             places.append(pos)
     except BadugiError as exc:
+        k = len(actions) - length_hint(unread) - 1
         if exc.position is pos:  # at the action's line: at its string
-            k = len(actions) - length_hint(unread) - 1
-            nth = k - lines_of.index(last_line)  # the strings before it on its line
-            column = item_column(piece.lines[last_line + 1 - piece.start], nth)
-            if column is not None:
-                exc.position = Position(pos.source, pos.line, column)
+            _at_string(exc, k, lines_of, piece)
+        if isinstance(exc, ImportFormatError):  # (the strings' errors are all of this kind)
+            exc.others = _meaningless_after(draft, actions, lines_of, k, names, piece, scale)
         raise
     for name, slot in zip(names, slots, strict=True):  # what draft.action would have kept
         if total[slot]:
@@ -208,6 +208,65 @@ def _replay_actions(
         )
         unanswered.position = places[min(index for index, _ in pending.values())]
         raise unanswered
+
+
+def _at_string(exc: BadugiError, k: int, lines_of: list[int], piece: PhhPiece) -> None:
+    """``exc``, at the line of the ``k``-th action string, put at that string's column."""
+    line = lines_of[k]
+    nth = k - lines_of.index(line)  # the strings before it on its line
+    column = item_column(piece.lines[line + 1 - piece.start], nth)
+    if column is not None:
+        exc.position = Position(exc.position.source, exc.position.line, column)
+
+
+def _meaningless_after(
+    draft: HandDraft,
+    actions: list[str],
+    lines_of: list[int],
+    k: int,
+    names: list[str],
+    piece: PhhPiece,
+    scale: int,
+) -> tuple[BadugiError, ...]:
+    """The errors of the action strings after the ``k``-th, at which the hand's reading
+    stopped, that are wrong whatever the play before them: a string with no meaning in Badugi
+    or written wrongly, a label that is no player, cards or a ``cbr`` amount that cannot be
+    read.  The play after a string the reading stopped at is unknown (a ``cc`` is read
+    against the round's bets), but these are read from the string alone, so that one run of
+    ``check`` lists each at its string (bounded: :data:`~badugi_ledger.model.limits.MAX_LISTED`,
+    and one more error for the rest)."""
+    found: list[BadugiError] = []
+    for j in range(k + 1, len(actions)):
+        raw, line = actions[j], lines_of[j]
+        code, seat, who, value, arg, _ = _STEPS.get(raw) or _step(raw)
+        if code == NOTE:
+            continue
+        try:
+            if code >= MEANINGLESS:  # MEANINGLESS or MALFORMED: the string alone is wrong
+                raise draft.error(value, line, rule="bad-phh")
+            if not 0 <= seat < len(names):
+                _player(who, names, draft, raw, line)
+            if value is None and code in (DEAL, DISCARD, SHOW):
+                _cards(arg, draft, line)
+            elif code == BET and (scale != 1 or type(value) is not int):
+                _bet_amount(value, scale, draft, line, raw)
+        except BadugiError as wrong:
+            if len(found) == MAX_LISTED:
+                found.append(
+                    draft.error(
+                        f"the action {quote(repr(raw))} cannot be read either, nor, it may be, "
+                        f"actions after it: only the first {MAX_LISTED} action strings that "
+                        "cannot be read are listed, each at its string; correct them and check "
+                        "again",
+                        line,
+                        rule="bad-phh",
+                    )
+                )
+                _at_string(found[-1], j, lines_of, piece)
+                break
+            _at_string(wrong, j, lines_of, piece)
+            found.append(wrong)
+    return tuple(found)
 
 
 def _first_deal_miscounted(draft: HandDraft, name: str, cards: Cards, arg: str, line: int) -> None:

@@ -32,7 +32,7 @@ a message is built only when it is raised.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import cast
 
 from ..model.cards import CARD_INDEX, DECK, Card, format_cards
@@ -55,6 +55,39 @@ def _join(note: str, more: str) -> str:
 def _cards(hand: Sequence[int | None]) -> list[Card | None]:
     """A holding of card indices as cards (``None`` stays unseen)."""
     return [None if i is None else DECK[i] for i in hand]
+
+
+def _already_held(player: str, card: Card, holder: str) -> str:
+    return f"{player} gets {card}, but {card} is already in {holder}'s hand"
+
+
+def dealt_twice(
+    deals: Iterable[tuple[int, str, Sequence[Card | None]]], where: Callable[[int], Position]
+) -> Iterator[IllegalAction]:
+    """The ``duplicate-card`` error of every known card a deal gives that a deal before it
+    gave (``deals``: where each stands, whom it deals, what), in order: a mistake of the
+    record whatever the play, since every deal comes before the first draw (a deal after it
+    is refused, ``event-order``), when no card has come back yet.  Listed beside the rule a hand
+    broke (the replay stops there), so that one run of ``check`` shows each.  A player dealt
+    known cards twice is the deal's own mistake (``deal-twice``): his second deal is left
+    out."""
+    held: dict[int, str] = {}
+    dealt: set[str] = set()
+    for at, player, cards in deals:
+        if player in dealt:
+            continue
+        known = [card for card in cards if card is not None]
+        if known:
+            dealt.add(player)
+        for card in known:
+            index = _INDEX[card]
+            holder = held.get(index)
+            if holder is None:
+                held[index] = player
+            else:
+                yield IllegalAction(
+                    _already_held(player, card, holder), position=where(at), rule="duplicate-card"
+                )
 
 
 class CardTracker:
@@ -207,11 +240,7 @@ class CardTracker:
                     "item 3)"
                 )
             return self._illegal("duplicate-card", f"{player} gets {card}, but {why}", at)
-        return self._illegal(
-            "duplicate-card",
-            f"{player} gets {card}, but {card} is already in {where}'s hand",
-            at,
-        )
+        return self._illegal("duplicate-card", _already_held(player, card, where), at)
 
     # --- draws ----------------------------------------------------------------------------
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from collections.abc import Set as AbstractSet
+from itertools import islice
 from typing import Any
 
 from ..model.cards import format_cards
@@ -40,8 +41,10 @@ from ..model.events import (
     SitOut,
     StackChange,
 )
-from ..model.results import HandResult
+from ..model.limits import MAX_LISTED
+from ..model.results import HandResult, Violation
 from . import betting
+from .draws import dealt_twice
 from .showdown import collections_after_a_broken_rule, settle
 from .state import BET, DONE, DRAW, PHASE_NAMES, PRE, SHOWDOWN, HandState
 
@@ -148,8 +151,35 @@ def play_events(
             collected = collections_after_a_broken_rule(st)
             if collected is not None:
                 exc.mismatches = (*exc.mismatches, collected)
+        exc.mismatches = (*exc.mismatches, *_dealt_twice(st.record if st else record, exc))
         _locate(st, exc, ev, record)
         raise
+
+
+def _dealt_twice(record: HandRecord, broken: IllegalAction) -> list[Violation]:
+    """The cards the record's deals name twice (:func:`.draws.dealt_twice`) beyond the rule
+    the hand broke (``broken``, which may be the first of them): not a verdict of the play
+    after it, which is unknown, but mistakes of the record itself, each at its deal."""
+    events = record.events
+    deals = [(i, ev.player, ev.cards) for i, ev in enumerate(events) if type(ev) is Deal]
+    if not deals:
+        return []
+    said = (broken.rule, broken.message, broken.position)
+    found = [
+        Violation(wrong.rule or "duplicate-card", wrong.message, wrong.position)
+        for wrong in islice(dealt_twice(deals, record.position), MAX_LISTED + 2)
+        if (wrong.rule, wrong.message, wrong.position) != said
+    ][: MAX_LISTED + 1]
+    if len(found) > MAX_LISTED:  # bounded as a hand's other mistakes are
+        at = found[MAX_LISTED].pos
+        found[MAX_LISTED] = Violation(
+            "duplicate-card",
+            f"line {at.line} names a card dealt before too, and deals after it may name more: "
+            f"only the first {MAX_LISTED} cards dealt twice are listed; correct them and "
+            "check again",
+            at,
+        )
+    return found
 
 
 def _locate(st: HandState | None, exc: IllegalAction, ev: object, record: HandRecord) -> None:

@@ -39,40 +39,66 @@ from ..model.events import (
 )
 from ..model.forced import forced_posts
 from ..model.names import composed
-from ..model.results import reserved_look, reserved_name_refused
+from ..model.results import Violation, reserved_look, reserved_name_refused
 
 
-def _seating_problem(record: HandRecord, seats: tuple[str, ...]) -> IllegalAction | None:
-    """What is wrong with a hand's seats, or None: a player seated twice, under one name or
-    under two that read alike (``Zoë`` typed as one character and as ``e`` and a diaeresis:
-    the ledger would book both as one player); a seat named like one of the ledger's own
-    accounts, exactly or but for case and blanks around it (``*House*`` reads as the rake's);
-    a seat whose name shows nothing (a zero-width space alone)."""
+def _seating_problems(record: HandRecord, seats: tuple[str, ...]) -> list[IllegalAction]:
+    """What is wrong with a hand's seats, each seat's mistake (the first of it): a player
+    seated twice, under one name or under two that read alike (``Zoë`` typed as one character
+    and as ``e`` and a diaeresis: the ledger would book both as one player); a seat named like
+    one of the ledger's own accounts, exactly or but for case and blanks around it (``*House*``
+    reads as the rake's); a seat whose name shows nothing (a zero-width space alone); and a
+    button not seated.  Facts of the record before the first card: each is listed, so that one
+    run of ``check`` shows them all (:func:`seating_refused`)."""
     looks = [composed(name) for name in seats]
-    if len(set(looks)) != len(looks):
-        if len(set(seats)) != len(seats):
-            return illegal("seats", "a player is seated twice", record.pos)
-        second = next(i for i, look in enumerate(looks) if looks.index(look) != i)
-        first = seats[looks.index(looks[second])]
-        return illegal(
-            "seats",
-            f"{first!r} and {seats[second]!r} are one name written two ways (Unicode: "
-            f"{ascii(first)[1:-1]} and {ascii(seats[second])[1:-1]}): a player is seated "
-            "twice; write the name one way",
-            record.pos,
-        )
-    for name, look in zip(seats, looks, strict=True):
-        if not look.strip():
-            return illegal(
-                "seats",
-                f"the name {ascii(name)} shows nothing (only characters that show nothing, or "
-                "blanks): no one could tell the player; write his name",
-                record.pos,
+    problems: list[IllegalAction] = []
+    for i, (name, look) in enumerate(zip(seats, looks, strict=True)):
+        first = looks.index(look)
+        if first != i:
+            if seats[first] == name:
+                problems.append(illegal("seats", "a player is seated twice", record.pos))
+                continue
+            problems.append(
+                illegal(
+                    "seats",
+                    f"{seats[first]!r} and {name!r} are one name written two ways (Unicode: "
+                    f"{ascii(seats[first])[1:-1]} and {ascii(name)[1:-1]}): a player is seated "
+                    "twice; write the name one way",
+                    record.pos,
+                )
             )
+            continue
+        if not look.strip():
+            problems.append(
+                illegal(
+                    "seats",
+                    f"the name {ascii(name)} shows nothing (only characters that show nothing, "
+                    "or blanks): no one could tell the player; write his name",
+                    record.pos,
+                )
+            )
+            continue
         account = reserved_look(look)  # (the name composed above)
         if account is not None:
-            return _reserved_name(record, name, account)
-    return None
+            problems.append(_reserved_name(record, name, account))
+    if record.button not in seats:
+        problems.append(
+            illegal("button", f"the button {record.button!r} is not one of the seats", record.pos)
+        )
+    return problems
+
+
+def seating_refused(problems: list[IllegalAction]) -> IllegalAction:
+    """The first of a hand's seating ``problems`` by place, raised, carrying the others as
+    :attr:`~badugi_ledger.model.errors.IllegalAction.mismatches` (what the record gets wrong
+    beside the rule broken), so that each is listed at its place; the play is not replayed.
+    Bounded as a hand's other mistakes are (one a seat, and a hand line holds at most
+    ``limits.MAX_LINE`` characters)."""
+    first, *others = sorted(problems, key=lambda e: (e.position.line, e.position.column))
+    first.mismatches = tuple(
+        Violation(other.rule or "seats", other.message, other.position) for other in others
+    )
+    return first
 
 
 def _reserved_name(record: HandRecord, name: str, account: str) -> IllegalAction:

@@ -55,10 +55,11 @@ from .seating import (
     _SEATINGS_LIMIT,
     _cash_only,
     _Seating,
-    _seating_problem,
+    _seating_problems,
     implied_posts_placed,
     no_chips,
     redeal_all_in,
+    seating_refused,
 )
 
 # Phases of a hand, in the order they come (so ``phase >= SHOWDOWN`` means the play is over).
@@ -181,13 +182,9 @@ class HandState:
         key = (seats, record.button)
         seating = _SEATINGS.get(key)
         if seating is None:
-            problem = _seating_problem(record, seats)
-            if problem is not None:
-                raise problem
-            if record.button not in seats:
-                raise illegal(
-                    "button", f"the button {record.button!r} is not one of the seats", record.pos
-                )
+            problems = _seating_problems(record, seats)
+            if problems:
+                raise seating_refused(problems)
         start = self.start = self._starting_stacks(stacks or {})
         self.stack: dict[str, int] = start.copy()
         # Usually every stack is known and above 0 (one loop, not min() and max(): each of

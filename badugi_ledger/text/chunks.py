@@ -20,8 +20,10 @@ from typing import Any
 
 from ..model.errors import ParseError, Position
 from ..model.events import CarryIn, Event, HandsMissing
+from ..model.limits import MAX_LISTED
 from ..model.names import composed
 from ..model.positions import pack
+from .hints import error_at
 from .keywords import HEADER_KEYWORDS, LINE_KIND
 from .plainlines import CARD_LINE_WORDS
 from .transformer import POSTS_NONE, FormatError, RawHand, short
@@ -130,15 +132,6 @@ class _Chunk:
         return self.lines[lineno - self.start - before - (last - first + 1)]
 
 
-MAX_LISTED = 20
-"""The most lines of one hand that cannot be read that are listed, each with its own error;
-one more error, at the next such line, says that there are more, and the hand's lines after
-it are not read.  A hand is a few dozen lines: a hand with more bad lines than this is no
-hand of the format (a file pasted in, a hand line lost), and listing each of its lines would
-bury the report and take long (as the hands after a bad header line are one error,
-:class:`_Spoiled`)."""
-
-
 def _listed(chunk: _Chunk, first: ParseError | None, later: Iterable[ParseError]) -> ParseError:
     """The first error of the hand ``chunk`` by line, carrying the others
     (:attr:`~badugi_ledger.model.errors.ParseError.others`): those found as its lines came
@@ -214,22 +207,75 @@ def _written_otherwise(here: str, meant: str) -> str:
     )
 
 
-def _check_seats(raw: RawHand) -> None:
-    """Raise the error of the first seat named twice or numbered out of order, if any."""
+def _seat_mistakes(raw: RawHand) -> list[FormatError]:
+    """The error of each seat named twice or numbered out of order, in seat order: a seat
+    named again is not held to the numbers, and each number to the one before it (a number
+    written wrong is one mistake, not one for every seat after it)."""
+    wrong: list[FormatError] = []
     seated: set[str] = set()
     last_number = 0
     for seat, pos in zip(raw.seats, raw.seat_pos, strict=True):
         if seat.name in seated:
-            raise FormatError(f"{short(seat.name)} is seated twice", pos)
+            wrong.append(FormatError(f"{short(seat.name)} is seated twice", pos))
+            continue
         seated.add(seat.name)
         if seat.number is not None:
             if seat.number < 1:
-                raise FormatError(f"seat {seat.number}: seats are numbered from 1", pos)
-            if seat.number <= last_number:
-                raise FormatError(
-                    f"seat numbers must go up clockwise: {seat.number} after {last_number}", pos
+                wrong.append(FormatError(f"seat {seat.number}: seats are numbered from 1", pos))
+            elif seat.number <= last_number:
+                wrong.append(
+                    FormatError(
+                        f"seat numbers must go up clockwise: {seat.number} after {last_number}",
+                        pos,
+                    )
                 )
             last_number = seat.number
+    return wrong
+
+
+def _whole_listed(
+    chunk: _Chunk, mistakes: Iterable[Iterable[FormatError]], seats: Iterable[Position]
+) -> ParseError:
+    """The first mistake of the record of the hand ``chunk`` by line, carrying the others
+    (:attr:`~badugi_ledger.model.errors.ParseError.others`): the checks of a hand as a whole
+    (who is seated, who is named, what is written where) each find every mistake of theirs,
+    so that one run of ``check`` lists each at its own line.  ``mistakes``: each check's,
+    in the order it found them, each read up to the bound; a mistake said again at the same
+    place is listed once, and a seat (``seats``: where each stands) has one mistake, its
+    first (a misspelt seat is found from each line naming the spelling it lacks).  Bounded
+    as a hand's unreadable lines are (:data:`MAX_LISTED`): one more error, at the next
+    mistake, says that there are more."""
+    at_seats = set(seats)
+    said: set[object] = set()
+    found: list[FormatError] = []
+    for check in mistakes:
+        kept = 0
+        for wrong in check:
+            key: object = wrong.pos if wrong.pos in at_seats else (wrong.pos, wrong.message)
+            if key in said:
+                continue
+            said.add(key)
+            found.append(wrong)
+            kept += 1
+            if kept > MAX_LISTED:  # (a check's come in line order: the rest come later)
+                break
+    found.sort(key=lambda wrong: (wrong.pos.line, wrong.pos.column))
+    hand = _hand_id(chunk)
+    listed = [error_at(w.message, w.pos, chunk.text(w.pos.line), hand) for w in found[:MAX_LISTED]]
+    head, *others = listed
+    if len(found) > MAX_LISTED:
+        at = found[MAX_LISTED].pos
+        others.append(
+            ParseError(
+                f"line {at.line} has a mistake too, and lines after it may have more: only "
+                f"the first {MAX_LISTED} mistakes of a hand are listed, each at its line; "
+                "correct them and check again",
+                position=at,
+                hand=hand,
+            )
+        )
+    head.others = tuple(others)
+    return head
 
 
 _STACK_CHANGES = (

@@ -53,12 +53,13 @@ from .chunks import (
     _SOME_HAND_LINE,
     _STACK_CHANGES,
     MAX_LISTED,
-    _check_seats,
     _Chunk,
     _events,
     _hand_id,
     _listed,
+    _seat_mistakes,
     _Spoiled,
+    _whole_listed,
     _written_otherwise,
 )
 from .grammar import build_parser, terminals
@@ -476,6 +477,8 @@ class _Reader:
             events, positions, posts_none = _events(events, positions, slow, raw.parts)
         try:
             return self._record(raw, events, positions, posts_none, chunk)
+        except _Mistakes as found:
+            return self._recording(_whole_listed(chunk, found.mistakes, found.seats), chunk)
         except FormatError as exc:
             error = error_at(exc.message, exc.pos, chunk.text(exc.pos.line), _hand_id(chunk))
             return self._recording(error, chunk)
@@ -555,23 +558,29 @@ class _Reader:
         chunk: _Chunk,
     ) -> HandRecord:
         """The hand's record, checked as a whole; ``positions``: where each event stands,
-        packed (:mod:`.positions`)."""
+        packed (:mod:`.positions`).  Raises :class:`_Mistakes` with every mistake each
+        check finds (:func:`~.chunks._whole_listed` lists them), not only the first."""
         state = self.state
         settings = state.settings()
+        mistakes: list[Iterable[FormatError]] = []
+        on_hand_line: list[FormatError] = []  # the hand line's, in the order they are found
         if raw.button is None:
-            raise FormatError("the hand line must name the button, like 'button Anna'", raw.pos)
+            on_hand_line.append(
+                FormatError("the hand line must name the button, like 'button Anna'", raw.pos)
+            )
         seats = raw.seats
         seated = {seat.name for seat in seats}
         numbers = [seat.number for seat in seats]
         if len(seated) < len(seats) or numbers.count(None) < len(seats):
-            _check_seats(raw)  # a name twice, or seat numbers: which seat is wrong, if any
+            on_hand_line += _seat_mistakes(raw)  # a name twice, seat numbers: which seats
         if len(seats) < 2:
-            raise FormatError("a hand needs at least two seated players", raw.pos)
-        button, button_pos = raw.button
-        if button not in seated:
-            raise self._unseated(button, button_pos, raw, events, "the button ")
-        # The checks below in C-level passes over the events; the first wrong event, if any,
-        # is found in order.  Rebuys, top-ups and sitting out (BETWEEN_HANDS) are rare.
+            on_hand_line.append(FormatError("a hand needs at least two seated players", raw.pos))
+        button, button_pos = raw.button or ("", raw.pos)
+        if raw.button is not None and button not in seated:
+            on_hand_line.append(self._unseated(button, button_pos, raw, events, "the button "))
+        mistakes.append(on_hand_line)
+        # The checks below in C-level passes over the events; the wrong events, if any, are
+        # found in order.  Rebuys, top-ups and sitting out (BETWEEN_HANDS) are rare.
         kinds = set(map(type, events))
         between = not BETWEEN_HANDS.isdisjoint(kinds)
         first_play = 0 if events else None  # the first event that is play, not between hands
@@ -585,29 +594,45 @@ class _Reader:
             and first_play is not None
             and not BETWEEN_HANDS.isdisjoint(map(type, events[first_play:]))
         ):
-            raise self._wrong_event(raw, events, self._positions(positions), seated)
+            mistakes.append(self._wrong_events(raw, events, self._positions(positions), seated))
         has_post = Post in kinds
         sitting = []  # who sits out: written before the first play
         if between and SitOut in kinds:
             sitting = [ev.player for ev in events[:first_play] if type(ev) is SitOut]
         if has_post and posts_none:
-            raise FormatError("'posts none' but the hand also writes posts", raw.pos)
+            mistakes.append([FormatError("'posts none' but the hand also writes posts", raw.pos)])
         if CarryIn in kinds and not GAMES[settings.game].progressive:
-            at = next(i for i, e in enumerate(events) if type(e) is CarryIn)
-            raise FormatError(
-                "'carry in' states a Progressive Badugi pot carried into the hand: this game "
-                f"({settings.game}) carries no pot",
-                self._positions(positions)[at],
+            at_positions = self._positions(positions)
+            mistakes.append(
+                [
+                    FormatError(
+                        "'carry in' states a Progressive Badugi pot carried into the hand: this "
+                        f"game ({settings.game}) carries no pot",
+                        at_positions[i],
+                    )
+                    for i, e in enumerate(events)
+                    if type(e) is CarryIn
+                ]
             )
         if RakeTaken in kinds and state.rake_none:
-            raked = [i for i, e in enumerate(events) if type(e) is RakeTaken and e.amount]
-            if raked:
-                raise FormatError(
-                    f"'raked {cast(RakeTaken, events[raked[0]]).amount}', but the game header "
-                    "says 'rake none': no rake is taken; leave the entry out, or state the "
-                    "house's rule ('rake 5% cap 3')",
-                    self._positions(positions)[raked[0]],
-                )
+            at_positions = self._positions(positions)
+            mistakes.append(
+                [
+                    FormatError(
+                        f"'raked {cast(RakeTaken, e).amount}', but the game header says 'rake "
+                        "none': no rake is taken; leave the entry out, or state the house's "
+                        "rule ('rake 5% cap 3')",
+                        at_positions[i],
+                    )
+                    for i, e in enumerate(events)
+                    if type(e) is RakeTaken and e.amount
+                ]
+            )
+        otherwise = state.stated_otherwise()
+        if otherwise is not None:
+            mistakes.append([FormatError(otherwise, raw.pos)])
+        if any(mistakes):  # (lists, and the wrong events, which the guard above found)
+            raise _Mistakes(mistakes, raw.seat_pos)
         implied = redeal = False
         if not has_post and not posts_none:
             # A redeal: the table's previous hand here carried its pot, or the hand states
@@ -624,9 +649,6 @@ class _Reader:
                 # A redeal, or settings without forced bets: none due.  A redeal is the
                 # reader's guess (a hand before may not have been read): the record says so.
                 posts_none = True
-        otherwise = state.stated_otherwise()
-        if otherwise is not None:
-            raise FormatError(otherwise, raw.pos)
         inherited = state.currency_inherited()
         table = state.table
         known = self.players.get(table)
@@ -687,23 +709,23 @@ class _Reader:
             known = self.players[table]
         known.update(seated)
 
-    def _wrong_event(
+    def _wrong_events(
         self, raw: RawHand, events: list[Event], positions: LinePositions, seated: set[str]
-    ) -> FormatError:
-        """The error of the first event that names a player not seated, or that changes a
-        stack, sits out or states the carried-in pot after play began."""
+    ) -> Iterator[FormatError]:
+        """The error of each event that names a player not seated, or that changes a stack,
+        sits out or states the carried-in pot after play began, in order."""
         played = False
         for i, ev in enumerate(events):
             kind = type(ev)
             if kind in BETWEEN_HANDS:
                 if played:
-                    return FormatError(_BETWEEN_WORDS.get(kind, _STACK_CHANGES), positions[i])
+                    yield FormatError(_BETWEEN_WORDS.get(kind, _STACK_CHANGES), positions[i])
+                    continue
             else:
                 played = True
             player = getattr(ev, "player", None)
             if player is not None and player not in seated:
-                return self._unseated(player, positions[i], raw, events)
-        raise AssertionError("no wrong event")  # pragma: no cover - the caller found one
+                yield self._unseated(player, positions[i], raw, events)
 
     def _unseated(
         self, name: str, pos: Position, raw: RawHand, events: list[Event], label: str = ""
@@ -739,6 +761,17 @@ class _Reader:
             + _written_otherwise(name, meant),
             pos,
         )
+
+
+class _Mistakes(Exception):
+    """The mistakes the checks of a hand as a whole found (:meth:`_Reader._record`): each
+    check's, in the order it found them (the wrong events read lazily), and where the hand's
+    seats stand."""
+
+    def __init__(self, mistakes: list[Iterable[FormatError]], seats: Sequence[Position]) -> None:
+        super().__init__("the hand's record has mistakes")
+        self.mistakes = mistakes
+        self.seats = seats
 
 
 def _broken_at(chunk: _Chunk, error: ParseError) -> None:

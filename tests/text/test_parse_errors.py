@@ -684,3 +684,81 @@ def test_header_values_that_do_not_fit_are_pointed_at_on_their_line(
     error = next(item for item in parse_text(text) if isinstance(item, ParseError))
     assert (error.position.line, error.position.column) == (1, line.index(item) + 1)
     assert words in error.message
+
+
+# The checks of a hand as a whole (who is seated, who is named, what is written where) list
+# every mistake of the record, each at its place, as the lines that cannot be read are
+# (README, "What check reports, in one run": one run lists every mistake of a file, each at
+# its own file:line:column); the hand is still one item of the stream.
+
+THREE_SEATED = "hand 7 · button Anna · Anna 100 · Ben 100 · Cara 100\n"
+
+
+def test_every_player_named_but_not_seated_is_listed_at_his_line() -> None:
+    text = HEAD + THREE_SEATED + "Zed calls 2\nAnna raises to 4 · Ben calls 2\nQuin folds\n"
+    (error,) = parse_text(text, "night.bhh")
+    assert isinstance(error, ParseError) and error.hand == "7"
+    assert _listed(error) == [(3, 1), (5, 1)]
+    assert error.message.startswith("Zed is not seated in this hand")
+    second = error.others[0]
+    assert second.hand == "7" and second.message.startswith("Quin is not seated in this hand")
+    assert second.message.endswith("\n    Quin folds\n    ^")
+
+
+def test_two_players_not_seated_on_one_line_are_each_listed_at_their_entry() -> None:
+    (error,) = parse_text(HEAD + THREE_SEATED + "Zed calls 2 · Quin folds\n", "night.bhh")
+    assert isinstance(error, ParseError)
+    assert _listed(error) == [(3, 1), (3, 15)]
+
+
+def test_a_button_not_seated_and_a_player_seated_twice_are_both_listed() -> None:
+    text = HEAD + "hand 7 · button Dan · Anna 100 · Ben 100 · Anna 100\nAnna calls 1\n"
+    (error,) = parse_text(text, "night.bhh")
+    assert isinstance(error, ParseError)
+    assert _listed(error) == [(2, 17), (2, 44)]
+    assert error.message.startswith("the button Dan is not seated in this hand")
+    assert error.others[0].message.startswith("Anna is seated twice")
+
+
+def test_each_seat_numbered_out_of_order_is_listed_once() -> None:
+    """Seat numbers go up clockwise (grammar/README.md, "The hand line"): each fall is one
+    mistake, said against the number before it."""
+    text = HEAD + "hand 7 · button A · 3 A 100 · 1 B 100 · 2 C 100 · 1 D 100\nA folds\n"
+    (error,) = parse_text(text, "night.bhh")
+    assert isinstance(error, ParseError)
+    assert [e.message.split("\n")[0] for e in (error, *error.others)] == [
+        "seat numbers must go up clockwise: 1 after 3",
+        "seat numbers must go up clockwise: 1 after 2",
+    ]
+
+
+def test_a_misspelt_seat_named_on_two_lines_is_one_mistake_at_the_seat() -> None:
+    """Two lines name Tamás, whom nothing seats, and nothing names the seat Tamas: the seat
+    is the typo (grammar/README.md, Errors), said once."""
+    text = HEAD + "hand 7 · button Anna · Anna 100 · Tamas 100\nTamás calls 1\nTamás folds\n"
+    (error,) = parse_text(text, "night.bhh")
+    assert isinstance(error, ParseError)
+    assert _listed(error) == [(2, 35)] and error.others == ()
+    assert "did you mean Tamás?" in error.message
+
+
+def test_a_wrong_entry_after_play_and_a_player_not_seated_are_both_listed() -> None:
+    text = HEAD + HAND + "Anna calls 1 · Ben checks\nAnna rebuys 20\nZed folds\n"
+    (error,) = parse_text(text, "night.bhh")
+    assert isinstance(error, ParseError)
+    assert _listed(error) == [(4, 1), (5, 1)]
+    assert "happen between hands" in error.message
+    assert "Zed is not seated" in error.others[0].message
+
+
+def test_a_hand_naming_many_players_not_seated_lists_a_bounded_number() -> None:
+    from badugi_ledger.model.limits import MAX_LISTED
+
+    text = HEAD + HAND + "".join(f"Zed{i} folds\n" for i in range(100))
+    text += "hand 8 · button Ben · Anna · Ben\nBen folds\n"
+    error, record = parse_text(text, "night.bhh")
+    assert isinstance(error, ParseError) and isinstance(record, HandRecord)
+    assert [e.position.line for e in (error, *error.others)] == list(range(3, MAX_LISTED + 4))
+    last = error.others[-1]
+    assert last.message.startswith(f"line {MAX_LISTED + 3} has a mistake too")
+    assert f"only the first {MAX_LISTED} mistakes of a hand are listed" in last.message
