@@ -14,7 +14,10 @@ of known cards and unknown slots (``None``).  What the tracker enforces:
   cards where the house burns) are shuffled into a new stub; under the default house rule
   ``exclude-own`` (seeds README item 3, ``001``) the cards the player being served has just
   thrown are not part of it.  If even that cannot serve the draw, the history is impossible
-  (``stub-exhausted``).  After a reshuffle the reshuffled cards may legally be dealt again.
+  (``stub-exhausted``).  After a reshuffle the reshuffled cards may legally be dealt again,
+  from the new stub only: a card a player was dealt before it and still holds is none of them,
+  whether he shows it, discards it or shows it after folding (``duplicate-card``,
+  :mod:`~badugi_ledger.replay.slot_times`).
 
 Under the house rule ``discards-first`` (PHH, as PokerKit deals) a draw is dealt differently:
 every player of the draw discards, one card is burned, then each is served in turn, and a
@@ -38,6 +41,7 @@ from typing import cast
 from ..model.cards import CARD_INDEX, DECK, Card, format_cards
 from ..model.errors import NOWHERE, IllegalAction, Position
 from ..model.settings import ReshuffleRule
+from .slot_times import SlotTimes
 
 MUCK = "\x00discards"
 MAYBE = "\x01"
@@ -108,6 +112,7 @@ class CardTracker:
         "where",
         "_unnamed",
         "_bound",
+        "_times",
     )
 
     def __init__(
@@ -126,9 +131,9 @@ class CardTracker:
             hold[p] = [None] * hand_size
         self._hold = hold
         """Each player's cards as indices into DECK, ``None`` where unseen."""
-        self._folded: dict[str, tuple[list[int | None], int]] = {}
-        """The cards each player who folded held when he did, and the reshuffles before
-        (:meth:`show_folded`)."""
+        self._folded: dict[str, tuple[list[int | None], int, list[int] | None]] = {}
+        """The cards each player who folded held when he did, the reshuffles before, and, after
+        one, when his unseen cards were dealt (:class:`SlotTimes`) (:meth:`show_folded`)."""
         self._loc: list[str | None] = [None] * DECK_SIZE
         """By card index: the player holding that known card, :data:`MUCK` for a known dead
         card (discarded, folded, not reshuffled since), :data:`MAYBE` + the player for a known
@@ -150,6 +155,9 @@ class CardTracker:
         self._bound: dict[str, int] = {}
         """By player, how many of his unseen slots surely hold known cards of his he may have
         thrown unnamed (at least; a card whose place is not known fits only in the others)."""
+        self._times: SlotTimes | None = None
+        """From the first reshuffle on: when each unseen card was dealt, and what each
+        reshuffle took back into the stub."""
 
     def _illegal(self, rule: str, message: str, at: int) -> IllegalAction:
         return IllegalAction(message, position=self.where(at), rule=rule)
@@ -177,6 +185,8 @@ class CardTracker:
         self._give(player, hand, cards, at)
         if len(hand) < self.hand_size:
             hand += [None] * (self.hand_size - len(hand))
+        if self._times is not None:  # (the replay deals before any draw)
+            self._times.reset(player, hand.count(None))
 
     def _give(
         self,
@@ -302,6 +312,8 @@ class CardTracker:
             else:
                 self.stub = stub - n
         self._give(player, self._hold[player], received, at, kept)
+        if self._times is not None:
+            self._times.dealt(player, received.count(None))
         return note
 
     def _burn(self, at: int) -> str:
@@ -328,6 +340,8 @@ class CardTracker:
                 hand.remove(None)
                 if bound.get(player):  # (the card thrown may be one of them)
                     bound[player] -= 1
+                if self._times is not None:
+                    self._times.drop_oldest(player, 1)
             else:
                 # Which card went is unknown, a known one as well as an unseen one: his known
                 # cards become unseen slots (any may be gone; what he shows later is checked
@@ -342,6 +356,9 @@ class CardTracker:
                 # The card thrown was one of his known cards or of those slots, or another.
                 bound[player] = max(0, bound.get(player, 0) + known_cards - 1)
                 hand[:] = [None] * (len(hand) - 1)
+                if self._times is not None:  # his known cards' slots: as if dealt now
+                    self._times.dealt(player, known_cards)
+                    self._times.drop_oldest(player, 1)
             return
         index = _INDEX[card]
         where = loc[index]
@@ -354,8 +371,11 @@ class CardTracker:
                 )
             if where is None:
                 self._fits_unseen(player, hand, [card], "discards", at)
-            elif bound.get(player):
-                bound[player] -= 1
+            else:
+                if bound.get(player):
+                    bound[player] -= 1
+                if self._times is not None:
+                    self._times.drop_oldest(player, 1)
             hand.remove(None)
         elif where == MUCK:
             raise self._illegal(
@@ -382,9 +402,15 @@ class CardTracker:
     ) -> None:
         """``cards``, whose place is not known, fill unseen slots of ``player``'s ``hand``: not
         those that surely hold his known cards he may have thrown unnamed (``discard-not-held``,
-        ``show-not-held``).  Seeds README item 3: a card is in one place at a time."""
+        ``show-not-held``), nor, after a reshuffle, one dealt before a reshuffle that took the
+        card back into the stub (:meth:`_fill`).  Seeds README item 3: a card is in one place
+        at a time."""
         bound = self._bound.get(player, 0)
         if len(cards) <= hand.count(None) - bound:
+            if self._times is not None:
+                self._fill(
+                    player, self._times.slots[player], bound, cards, self.reshuffles, at, verb
+                )
             return
         maybe = MAYBE + player
         his = [_CARD_AT(i) for i, where in enumerate(self._loc) if where == maybe]
@@ -397,6 +423,25 @@ class CardTracker:
             f"{format_cards(his)}, which he held when he threw cards the record does not name",
             at,
         )
+
+    def _fill(
+        self,
+        player: str,
+        slots: list[int],
+        reserved: int,
+        cards: Sequence[Card],
+        upto: int,
+        at: int,
+        verb: str,
+    ) -> None:
+        """``cards`` fill ``player``'s unseen ``slots`` (:meth:`SlotTimes.fill`), or
+        ``duplicate-card``: one of them was a dead card (or another's) when every slot it
+        could be was dealt."""
+        times = self._times
+        assert times is not None
+        misfit = times.fill(player, slots, reserved, [_INDEX[c] for c in cards], upto)
+        if misfit is not None:
+            raise self._illegal("duplicate-card", times.words(player, verb, misfit), at)
 
     def _reshuffle(self, player: str, n: int, thrown: Sequence[Card | None], at: int) -> str:
         """The stub cannot serve ``n`` cards: shuffle the dead cards into a new stub (not the
@@ -420,9 +465,14 @@ class CardTracker:
         if own:  # his known cards he may have thrown unnamed now: his, or left out
             kept.update(self._unnamed)
         loc = self._loc
+        cleared: dict[int, str] = {}
         for index, where in enumerate(loc):
             if where is not None and (where == MUCK or where[:1] == MAYBE) and index not in kept:
                 loc[index] = None  # (a card one may have thrown before: his, or in the stub)
+                cleared[index] = "" if where == MUCK else where[1:]
+        if self._times is None:
+            self._times = SlotTimes(self._hold)
+        self._times.took(f"when {player} drew {n}" if player else "when a card was burned", cleared)
         self._bound.clear()  # a card he may have thrown may be in the stub now
         self.stub = available - (n - stub)
         self.pool = own
@@ -449,6 +499,8 @@ class CardTracker:
                     loc[index] = None
             hold[p] = [None] * self.hand_size
             self._bound.pop(p, None)
+            if self._times is not None:
+                self._times.reset(p, self.hand_size)
         self.stub = None
         self.waiting.clear()
 
@@ -465,7 +517,9 @@ class CardTracker:
             for index, where in enumerate(loc):
                 if where == maybe:  # in the folded hand or discarded: dead either way
                     loc[index] = MUCK
-        self._folded[player] = (hand[:], self.reshuffles)
+        times = self._times
+        slots = None if times is None else times.slots[player][:]
+        self._folded[player] = (hand[:], self.reshuffles, slots)
         self.pool += len(hand)
         if hand:
             self.live -= 1
@@ -516,6 +570,8 @@ class CardTracker:
             if loc[index] is not None and loc[index] != maybe:
                 raise self._duplicate(card, index, player, at)
         self._fits_unseen(player, held, [c for c in extra if loc[_INDEX[c]] is None], "shows", at)
+        if self._times is not None:  # his own cards he may have thrown unnamed: any slots
+            self._times.drop_oldest(player, sum(loc[_INDEX[c]] == maybe for c in extra))
         for card in extra:
             index = _INDEX[card]
             loc[index] = player
@@ -540,7 +596,7 @@ class CardTracker:
         folded = self._folded.get(player)
         if folded is None:  # folded before any deal: nothing to hold
             raise self._illegal("show-not-held", f"{player} shows cards he was never dealt", at)
-        held, reshuffles = folded
+        held, reshuffles, slots = folded
         if len(cards) != len(held):
             raise self._miscounted(player, len(cards), f"folded {len(held)}", at, " after folding")
         shown_known = [c for c in cards if c is not None]
@@ -564,6 +620,8 @@ class CardTracker:
                 f"{format_cards(hand)}",
                 at,
             )
+        if slots is not None:  # the reshuffles while he held them (later ones took them in)
+            self._fill(player, slots[:], 0, extra, reshuffles, at, "shows")
 
     def known_part(self, player: str) -> tuple[list[Card], int, list[Card]]:
         """The cards of the player's holding that are known, how many are not, and the cards
