@@ -590,9 +590,10 @@ class CardTracker:
     def show_folded(self, player: str, cards: Sequence[Card | None], at: int) -> None:
         """Check the cards a player shows after folding against the hand he folded, as a
         live player's show is checked (:meth:`show`): as many cards, none twice, each one he
-        held or, where his card was never seen, one nobody else holds.  Nothing moves: the
-        hand is dead.  After a reshuffle since he folded, a card of his that was never seen
-        may be another player's now (the folded hand went into the reshuffle)."""
+        held or, where his card was never seen, one nobody else holds (nor may have thrown
+        unnamed: it is still his or discarded).  Nothing moves: the hand is dead.  After a
+        reshuffle since he folded, a card of his that was never seen may be another player's
+        now (the folded hand went into the reshuffle)."""
         folded = self._folded.get(player)
         if folded is None:  # folded before any deal: nothing to hold
             raise self._illegal("show-not-held", f"{player} shows cards he was never dealt", at)
@@ -607,12 +608,15 @@ class CardTracker:
         extra = [c for c in shown_known if c not in hand]
         for card in extra if reshuffles == self.reshuffles else ():
             holder = self._loc[_INDEX[card]]
-            if holder is not None and holder != MUCK and holder[:1] != MAYBE:
-                raise self._illegal(
-                    "show-not-held",
-                    f"{player} shows {card} after folding, but {holder} holds it",
-                    at,
-                )
+            if holder is None or holder == MUCK:  # (his folded cards are dead cards too)
+                continue
+            if holder[:1] == MAYBE:  # another's (his own became dead cards when he folded)
+                why = f"{card} is in {holder[1:]}'s hand or discarded"
+            else:
+                why = f"{holder} holds it"
+            raise self._illegal(
+                "show-not-held", f"{player} shows {card} after folding, but {why}", at
+            )
         if len(extra) > hand.count(None):
             raise self._illegal(
                 "show-not-held",

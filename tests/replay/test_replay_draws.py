@@ -250,3 +250,40 @@ draw: Cara {discard} -> ?? · Anna pat · Ben pat
         )
     ]
     assert [rule for _, rule, _ in errors("Jh")] == ["hand-incomplete"]
+
+
+def test_a_folded_player_cannot_show_a_card_another_may_have_thrown_unnamed() -> None:
+    """Cara was dealt the Th and threw a card the record does not name: the Th is hers or in
+    the discards, never in the hand Anna folded (no reshuffle since; seeds README item 3: a
+    card is in one place at a time), as it is refused to a live player.  A card nobody is
+    known to hold Anna may show after folding."""
+    text = """\
+game badugi · fixed limit 2/4 · blinds 1/2
+
+hand 1 · button Ben · Anna 100 · Ben 100 · Cara 100
+deal: Cara Th 2s Jh 3d
+Ben calls · Cara calls · Anna checks
+draw: Cara ?? -> 6h · Anna 1 · Ben 1
+Cara bets · Anna folds · Ben calls
+draw: Cara pat · Ben pat
+Cara checks · Ben checks
+draw: Cara pat · Ben pat
+Cara checks · Ben checks
+show: Cara ?? ?? ?? 6h · Ben ?? ?? ?? ??
+show: Anna {card} ?? ?? ??
+"""
+    from badugi_ledger.replay import replay_stream
+    from badugi_ledger.text.parse import parse_text
+
+    def errors(card: str) -> list[tuple[int, str, str]]:
+        (outcome,) = replay_stream(parse_text(text.format(card=card), "night.bhh"))
+        return [(e.pos.line, e.rule, e.message) for e in outcome.errors]
+
+    assert errors("Th") == [
+        (
+            13,
+            "show-not-held",
+            "Anna shows Th after folding, but Th is in Cara's hand or discarded",
+        )
+    ]
+    assert [rule for _, rule, _ in errors("5c")] == ["pot-undetermined"]
