@@ -312,8 +312,9 @@ class CardTracker:
             else:
                 self.stub = stub - n
         self._give(player, self._hold[player], received, at, kept)
-        if self._times is not None:
-            self._times.dealt(player, received.count(None))
+        times = self._times
+        if times is not None and None in received:  # (inline: every draw after a reshuffle)
+            times.slots[player] += [self.reshuffles] * received.count(None)
         return note
 
     def _burn(self, at: int) -> str:
@@ -340,8 +341,8 @@ class CardTracker:
                 hand.remove(None)
                 if bound.get(player):  # (the card thrown may be one of them)
                     bound[player] -= 1
-                if self._times is not None:
-                    self._times.drop_oldest(player, 1)
+                if self._times is not None:  # (inline: SlotTimes.drop_oldest)
+                    del self._times.slots[player][:1]
             else:
                 # Which card went is unknown, a known one as well as an unseen one: his known
                 # cards become unseen slots (any may be gone; what he shows later is checked
@@ -565,13 +566,16 @@ class CardTracker:
             )
         loc = self._loc
         maybe = MAYBE + player
+        his = 0  # his own cards he may have thrown unnamed
         for card in extra:
             index = _INDEX[card]
-            if loc[index] is not None and loc[index] != maybe:
-                raise self._duplicate(card, index, player, at)
+            if loc[index] is not None:
+                if loc[index] != maybe:
+                    raise self._duplicate(card, index, player, at)
+                his += 1
         self._fits_unseen(player, held, [c for c in extra if loc[_INDEX[c]] is None], "shows", at)
-        if self._times is not None:  # his own cards he may have thrown unnamed: any slots
-            self._times.drop_oldest(player, sum(loc[_INDEX[c]] == maybe for c in extra))
+        if his and self._times is not None:  # (they may be in any of his slots)
+            self._times.drop_oldest(player, his)
         for card in extra:
             index = _INDEX[card]
             loc[index] = player

@@ -39,19 +39,26 @@ class SlotTimes:
     """By player, how many reshuffles came before each of his unseen slots was dealt; by
     reshuffle, when it came and the known cards it took back into the stub."""
 
-    __slots__ = ("slots", "cleared")
+    __slots__ = ("slots", "cleared", "last")
 
     def __init__(self, hold: Mapping[str, Sequence[int | None]]) -> None:
         """Made at the first reshuffle: every unseen slot so far was dealt before it."""
         self.slots = {p: [0] * hand.count(None) for p, hand in hold.items()}
+        """Each list in order, earliest first: a slot dealt now goes last."""
         self.cleared: list[tuple[str, dict[int, str]]] = []
         """By reshuffle, when it came (for a message) and the known cards it took back: each
         with ``""`` when it was dead, or the player who may have thrown it unnamed (it may be
         still his)."""
+        self.last = [0] * len(DECK)
+        """By card index, the last reshuffle that took it back (0: none, as most cards)."""
 
     def took(self, when: str, cleared: dict[int, str]) -> None:
         """A reshuffle (``when``: for a message) took ``cleared`` back into the stub."""
         self.cleared.append((when, cleared))
+        k = len(self.cleared)
+        last = self.last
+        for index in cleared:
+            last[index] = k
 
     def dealt(self, player: str, n: int) -> None:
         """``player`` is dealt ``n`` unseen cards now."""
@@ -63,16 +70,17 @@ class SlotTimes:
 
     def drop_oldest(self, player: str, n: int) -> None:
         """``n`` of ``player``'s unseen slots went, which ones not known: the earliest."""
-        slots = self.slots[player]
-        for _ in range(min(n, len(slots))):
-            slots.remove(min(slots))
+        del self.slots[player][:n]
 
     def need(self, index: int, player: str, upto: int) -> int:
         """The last of the first ``upto`` reshuffles that took the card at ``index`` back into
         the stub from outside ``player``'s hand (dead, or another player's who may have thrown
         it unnamed), 0 if none: a slot of ``player``'s dealt before it cannot hold the card."""
+        last = self.last[index]
+        if not last:
+            return 0
         cleared = self.cleared
-        for k in range(upto, 0, -1):
+        for k in range(min(last, upto), 0, -1):
             owner = cleared[k - 1][1].get(index)
             if owner is not None and owner != player:
                 return k
@@ -89,8 +97,13 @@ class SlotTimes:
         many); each card, the one needing the latest slot first, takes the earliest it fits (a
         card fits the slots from a count on, so this fills every slot that can be filled).
         Then the earliest slot each card fits, of all of them, leaves ``slots``."""
-        free = sorted(slots)[reserved:]
-        needs = sorted(((self.need(i, player, upto), i) for i in cards), key=lambda n: -n[0])
+        last = self.last  # (at least each card's need: most are 0)
+        if not slots or max([last[i] for i in cards], default=0) <= slots[0]:
+            del slots[: len(cards)]  # (the usual: every card fits every slot)
+            return None
+        need_of = self.need
+        free = slots[reserved:]
+        needs = sorted(((need_of(i, player, upto), i) for i in cards), key=lambda n: -n[0])
         for need, index in needs:
             for i, tag in enumerate(free):
                 if tag >= need:
