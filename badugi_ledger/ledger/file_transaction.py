@@ -157,17 +157,25 @@ def store_file(
         if report.stored or report.duplicate or report.replaced:
             names = [look_alike_warning(*alike) for alike in writer.aliases.look_alikes]
             carried = _carry_warnings(db, source)
-            report.warnings += copies + names + carried + _tournament_warnings(db, source)
+            at_end = options.run is not None and options.run.warns_at_end  # (read then)
+            tournaments = [] if at_end else _tournament_warnings(db, source)
+            report.warnings += copies + names + carried + tournaments
             report.carry_warnings = tuple(carried)
+            report.tournament_warnings = tuple(tournaments)
     except KeyboardInterrupt:
         raise StoredThenInterrupted(report) from None
     except sqlite3.Error as exc:
-        report.warnings.append(
-            "the file is stored, but the ledger could not be read for its warnings "
-            f"(carried pots left behind, tournament entries): {exc}; run the import again "
-            "to see them (what is stored counts once)"
-        )
+        report.warnings.append(_unread(exc))
     return report
+
+
+def _unread(exc: sqlite3.Error) -> str:
+    """The warning of a stored file whose warnings could not be read."""
+    return (
+        "the file is stored, but the ledger could not be read for its warnings "
+        f"(carried pots left behind, tournament entries): {exc}; run the import again "
+        "to see them (what is stored counts once)"
+    )
 
 
 def _carry_warnings(db: sqlite3.Connection, source: str) -> list[str]:
@@ -191,36 +199,59 @@ def _carry_warnings(db: sqlite3.Connection, source: str) -> list[str]:
     return carried
 
 
-def _tournament_warnings(db: sqlite3.Connection, source: str) -> list[str]:
+def _tournament_warnings(
+    db: sqlite3.Connection, source: str, known: dict[int, list[str]] | None = None
+) -> list[str]:
     """Of the tournaments the file ``source`` holds hands of, as the ledger holds them now: a
     player who plays on after busting without a rebuy (:func:`~.tournament_warnings.free_chips`),
-    or who never sat down with the starting chips (:func:`~.tournament_warnings.second_entries`)."""
+    or who never sat down with the starting chips (:func:`~.tournament_warnings.second_entries`).
+    ``known``: each tournament's warnings found already with the ledger as it is, by event id
+    (filled in), so that the files of one run holding one tournament read its hands once."""
     found: list[str] = []
     for (event_id,) in db.execute(
         "SELECT DISTINCT h.event_id FROM hands h JOIN events e ON e.id = h.event_id "
         "WHERE h.source = ? AND e.kind = 'tournament' ORDER BY 1",
         [source],
     ).fetchall():
-        found += tournament_warnings(db, int(event_id))
+        if known is None:
+            found += tournament_warnings(db, int(event_id))
+        else:
+            if event_id not in known:
+                known[event_id] = tournament_warnings(db, int(event_id))
+            found += known[event_id]
     return found
 
 
-def drop_stale_warnings(db: sqlite3.Connection, reports: Iterable[FileReport]) -> None:
-    """Take out of each report the warnings of carried pots its file was stored with
-    (:func:`_carry_warnings`) that the ledger no longer holds: a file of the same import stored
-    after it (a night's corrected ``carry in``, the night that carried a pot) made them
-    untrue, and a report says what is true when the import ends.  One still true stays under
-    the file it was found with.  Should the ledger not be readable, they stay as found."""
+def refresh_warnings(db: sqlite3.Connection, reports: Iterable[FileReport]) -> None:
+    """Make each report of one import's files say the warnings of the ledger as the import
+    ends, as a second run of the same files would: each file was checked as the files before
+    it left the ledger, and a file stored after it may have made a warning untrue or true.
+    A warning of a carried pot (:func:`_carry_warnings`) a later file made untrue (a night's
+    corrected ``carry in``, the night that carried a pot) is taken out; one still true stays
+    under the file it was found with.  The tournaments' warnings (:func:`_tournament_warnings`:
+    the table a busted player came from, or plays on at, may be in a later file) are found
+    now (:attr:`.ImportRun.warns_at_end`), each tournament's once, under each stored file
+    holding its hands.  Should the ledger not be readable, a file's carried pots' warnings
+    stay as found, and its report says that its tournaments' could not be read."""
+    known: dict[int, list[str]] = {}
     for report in reports:
-        if not report.carry_warnings:
-            continue
+        if report.carry_warnings:
+            try:
+                now = set(_carry_warnings(db, report.source))
+            except sqlite3.Error:
+                now = set(report.carry_warnings)
+            stale = set(report.carry_warnings) - now
+            report.warnings = [w for w in report.warnings if w not in stale]
+            report.carry_warnings = tuple(w for w in report.carry_warnings if w in now)
+        if report.tournament_warnings is None:
+            continue  # (the file was not stored, or its warnings could not be read)
         try:
-            now = set(_carry_warnings(db, report.source))
-        except sqlite3.Error:
-            continue
-        stale = set(report.carry_warnings) - now
-        report.warnings = [w for w in report.warnings if w not in stale]
-        report.carry_warnings = tuple(w for w in report.carry_warnings if w in now)
+            found = _tournament_warnings(db, report.source, known)
+        except sqlite3.Error as exc:
+            found = [_unread(exc)]
+        was = set(report.tournament_warnings)
+        report.warnings = [w for w in report.warnings if w not in was] + found
+        report.tournament_warnings = tuple(found)
 
 
 def _nothing_stored(report: FileReport) -> None:

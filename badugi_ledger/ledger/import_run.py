@@ -13,6 +13,8 @@ A file refused for a carried pot (:func:`~.file_transaction.store_file`) may be 
 because another file of the run had not stored its correction yet: the run notes it
 (:meth:`ImportRun.refused_for_carry`), so that the import tries it again after the others
 (:mod:`.run_retries`), and a refusal names a file of the run as one (:meth:`ImportRun.of_run`).
+The warnings of the run's tournaments are those of the ledger as the run ends
+(:attr:`ImportRun.warns_at_end`).
 """
 
 from __future__ import annotations
@@ -89,6 +91,15 @@ class ImportRun:
             return source
         here = os.path.realpath(source)
         return next((path for path in self.files if os.path.realpath(path) == here), None)
+
+    @property
+    def warns_at_end(self) -> bool:
+        """Whether the run's tournament warnings are found once, as its last file leaves the
+        ledger (:func:`~.file_transaction.refresh_warnings`), rather than as each file commits:
+        with more than one file, a later file may make a warning untrue or true (the table a
+        player came from, or plays on at), and a tournament kept in many files would be read
+        again at each."""
+        return len(self.files) > 1
 
     def stored(self, source: str) -> bool:
         """Whether the run's file ``source`` committed."""

@@ -17,9 +17,10 @@ transaction per file** (:mod:`badugi_ledger.ledger.file_transaction`):
   :mod:`badugi_ledger.ledger.conflicts` for what the report says differs); with ``strict``,
   a conflict refuses the whole file as a rejected hand does;
 * a file refused for a carried Progressive Badugi pot while another file of the same import
-  was not stored yet is tried again after it (:mod:`badugi_ledger.ledger.run_retries`), and
-  a warning of a carried pot that a later file of the import made untrue is taken out of its
-  report;
+  was not stored yet is tried again after it (:mod:`badugi_ledger.ledger.run_retries`); a
+  warning of a carried pot that a later file of the import made untrue is taken out of its
+  report, and each file's tournament warnings are those of the ledger as the import ends
+  (:func:`~badugi_ledger.ledger.file_transaction.refresh_warnings`);
 * every hand's rows (hand, players, postings, pots, winners) go in together or not at all; an
   unexpected failure rolls the whole file back.
 
@@ -65,7 +66,7 @@ from ..model.events import HandRecord
 from ..model.limits import MAX_AMOUNT, quote
 from ..model.results import HandOutcome, TableGap
 from .connection import DEFAULT_BUSY_TIMEOUT_MS, explain_sqlite_error
-from .file_transaction import ProgressFn, StoreOptions, drop_stale_warnings, store_file
+from .file_transaction import ProgressFn, StoreOptions, refresh_warnings, store_file
 from .import_run import ImportRun
 from .report import (
     FileReport,
@@ -472,7 +473,8 @@ def import_files(
     of it (a stale copy undoing a correction); that is a conflict.  A file refused for a carried
     pot is tried again once another file of the run is stored (:class:`.RunRetries`), its
     report in its place; the warnings of carried pots that a later file made untrue are taken
-    out."""
+    out, and the tournaments' warnings found again as the ledger ends (a later file may make
+    one untrue or true)."""
     from ..parallel import ordered_map, resolve_jobs, worker_stream
 
     renamed_choice(len(files), renamed_from)
@@ -523,8 +525,8 @@ def import_files(
             finally:
                 shutil.rmtree(folder, ignore_errors=True)
         retries.try_again(report.files, here)
-        if len(run.stored_files) > 1:
-            drop_stale_warnings(db, report.files)
+        if run.warns_at_end:
+            refresh_warnings(db, report.files)
     except KeyboardInterrupt as stopped:
         # a file committed before the interrupt reached the report: that file is stored
         stored = stopped.report if isinstance(stopped, StoredThenInterrupted) else run.last_stored

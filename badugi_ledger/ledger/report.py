@@ -199,8 +199,14 @@ class FileReport:
     carry_warnings: tuple[str, ...] = ()
     """Those of :attr:`warnings` that say what the ledger held of carried Progressive Badugi
     pots once the file was stored (a pot left behind, taken by strangers), which a later file
-    of the same import may make untrue (:func:`~.file_transaction.drop_stale_warnings`); not
+    of the same import may make untrue (:func:`~.file_transaction.refresh_warnings`); not
     in the JSON report, whose ``warnings`` hold them."""
+    tournament_warnings: tuple[str, ...] | None = None
+    """Those of :attr:`warnings` that say what the ledger holds of the file's tournaments
+    (free chips, a second entry), as it stood once the file was stored or, in an import of
+    several files, once the last was (:func:`~.file_transaction.refresh_warnings`: a later
+    file may make one untrue or true); None when they are not read (the file was not
+    stored); not in the JSON report, whose ``warnings`` hold them."""
 
     def as_dict(self) -> dict[str, object]:
         return {

@@ -5,7 +5,9 @@ tournament of the same name the day before or after sharing its players (:func:`
 
 Not a refusal: the order of a tournament's files is not the order its tables played in, and a
 night's file may miss hands, so the import stores the file and its report says it under the
-file (``warnings``; docs/ledger.md, *Tournaments*).  Apart from the results
+file (``warnings``; docs/ledger.md, *Tournaments*), as the ledger stands once the import's
+last file is stored (a later file may make a warning untrue or true:
+:func:`~.file_transaction.refresh_warnings`).  Apart from the results
 (:mod:`.tournament_results`), which a warning never changes: the file's checks
 (:mod:`.file_transaction`) ask it, the recomputing does not.
 """

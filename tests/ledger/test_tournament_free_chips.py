@@ -34,12 +34,20 @@ def _import(tmp_path: Path, side: str) -> str:
     return out
 
 
+def _under_each_file(out: str) -> set[str]:
+    """The warnings of the report of one run of final.bhh and side.bhh: the ledger's as the
+    run ends, under each of the two files (they hold the same tournament)."""
+    lines = [line for line in out.splitlines() if "warning:" in line]
+    assert len(lines) == 2, out
+    return set(lines)
+
+
 def test_a_player_busted_at_one_table_playing_at_another_without_a_rebuy_is_warned(
     tmp_path: Path,
 ) -> None:
     out = _import(tmp_path, SIDE)
     assert "side.bhh: 1 stored" in out
-    (warning,) = [line for line in out.splitlines() if "warning:" in line]
+    (warning,) = _under_each_file(out)
     assert "Bram busted at table 'Final' of Spring Freezeout (2024-04-12)" in warning
     assert "plays at table 'Side' without a rebuy there: chips nobody bought" in warning
 
@@ -170,7 +178,7 @@ def test_a_player_busted_at_a_table_sitting_down_there_again_in_another_file_is_
     tmp_path: Path,
 ) -> None:
     out = _import(tmp_path, _final_table_file())
-    (warning,) = [line for line in out.splitlines() if "warning:" in line]
+    (warning,) = _under_each_file(out)
     assert "Bram busted at table 'Final' of Spring Freezeout (2024-04-12) and sits down" in warning
     assert "again in hand T3" in warning and "with 100 chips, without a rebuy" in warning
     rebought = tmp_path / "rebought"
