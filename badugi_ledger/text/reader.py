@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 import threading
 from bisect import bisect_right
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Collection, Iterable, Iterator, Sequence
 from functools import cache
 from itertools import chain, repeat
 from typing import TYPE_CHECKING, Any, cast
@@ -39,7 +39,6 @@ from ..model.money import UNSTATED
 from ..model.positions import LinePositions, pack
 from ..model.settings import GameSettings
 from .chunks import (
-    _BETWEEN_WORDS,
     _BODY_WORDS,
     _CURRENCY_ITEM,
     _FIRST_WORD,
@@ -51,7 +50,6 @@ from .chunks import (
     _LINE_KIND,
     _NOT_A_NAME,
     _SOME_HAND_LINE,
-    _STACK_CHANGES,
     MAX_LISTED,
     _Chunk,
     _events,
@@ -60,7 +58,6 @@ from .chunks import (
     _seat_mistakes,
     _Spoiled,
     _whole_listed,
-    _written_otherwise,
 )
 from .grammar import build_parser, terminals
 from .headers import (
@@ -75,6 +72,7 @@ from .headers import (
 from .hints import closest, error_at, item_column, items_column, syntax_error
 from .lines import Line, Unreadable
 from .plainlines import PlainLines
+from .record_mistakes import Mistakes, unseated, wrong_events
 from .transformer import EventBuilder, FormatError, RawHand, short
 
 if TYPE_CHECKING:
@@ -477,7 +475,7 @@ class _Reader:
             events, positions, posts_none = _events(events, positions, slow, raw.parts)
         try:
             return self._record(raw, events, positions, posts_none, chunk)
-        except _Mistakes as found:
+        except Mistakes as found:
             return self._recording(_whole_listed(chunk, found.mistakes, found.seats), chunk)
         except FormatError as exc:
             error = error_at(exc.message, exc.pos, chunk.text(exc.pos.line), _hand_id(chunk))
@@ -558,8 +556,9 @@ class _Reader:
         chunk: _Chunk,
     ) -> HandRecord:
         """The hand's record, checked as a whole; ``positions``: where each event stands,
-        packed (:mod:`.positions`).  Raises :class:`_Mistakes` with every mistake each
-        check finds (:func:`~.chunks._whole_listed` lists them), not only the first."""
+        packed (:mod:`.positions`).  Raises :class:`~.record_mistakes.Mistakes` with every
+        mistake each check finds (:func:`~.chunks._whole_listed` lists them), not only the
+        first."""
         state = self.state
         settings = state.settings()
         mistakes: list[Iterable[FormatError]] = []
@@ -577,7 +576,9 @@ class _Reader:
             on_hand_line.append(FormatError("a hand needs at least two seated players", raw.pos))
         button, button_pos = raw.button or ("", raw.pos)
         if raw.button is not None and button not in seated:
-            on_hand_line.append(self._unseated(button, button_pos, raw, events, "the button "))
+            on_hand_line.append(
+                unseated(button, button_pos, raw, events, self._known(), "the button ")
+            )
         mistakes.append(on_hand_line)
         # The checks below in C-level passes over the events; the wrong events, if any, are
         # found in order.  Rebuys, top-ups and sitting out (BETWEEN_HANDS) are rare.
@@ -594,7 +595,9 @@ class _Reader:
             and first_play is not None
             and not BETWEEN_HANDS.isdisjoint(map(type, events[first_play:]))
         ):
-            mistakes.append(self._wrong_events(raw, events, self._positions(positions), seated))
+            mistakes.append(
+                wrong_events(raw, events, self._positions(positions), seated, self._known())
+            )
         has_post = Post in kinds
         sitting = []  # who sits out: written before the first play
         if between and SitOut in kinds:
@@ -632,7 +635,7 @@ class _Reader:
         if otherwise is not None:
             mistakes.append([FormatError(otherwise, raw.pos)])
         if any(mistakes):  # (lists, and the wrong events, which the guard above found)
-            raise _Mistakes(mistakes, raw.seat_pos)
+            raise Mistakes(mistakes, raw.seat_pos)
         implied = redeal = False
         if not has_post and not posts_none:
             # A redeal: the table's previous hand here carried its pot, or the hand states
@@ -699,6 +702,10 @@ class _Reader:
     def _positions(self, packed: list[int]) -> LinePositions:
         return LinePositions(self.source, tuple(packed))
 
+    def _known(self) -> Collection[str]:
+        """Who sat at this table in the file's hands so far (for suggestions)."""
+        return self.players.get(self.state.table, ())
+
     def _remember(self, table: str, seated: set[str]) -> None:
         """Remember who sat at ``table`` (for suggestions), within bounds: a file of strangers
         starts remembering afresh."""
@@ -708,70 +715,6 @@ class _Reader:
             self.players, self.remembered = {table: set()}, len(seated)
             known = self.players[table]
         known.update(seated)
-
-    def _wrong_events(
-        self, raw: RawHand, events: list[Event], positions: LinePositions, seated: set[str]
-    ) -> Iterator[FormatError]:
-        """The error of each event that names a player not seated, or that changes a stack,
-        sits out or states the carried-in pot after play began, in order."""
-        played = False
-        for i, ev in enumerate(events):
-            kind = type(ev)
-            if kind in BETWEEN_HANDS:
-                if played:
-                    yield FormatError(_BETWEEN_WORDS.get(kind, _STACK_CHANGES), positions[i])
-                    continue
-            else:
-                played = True
-            player = getattr(ev, "player", None)
-            if player is not None and player not in seated:
-                yield self._unseated(player, positions[i], raw, events)
-
-    def _unseated(
-        self, name: str, pos: Position, raw: RawHand, events: list[Event], label: str = ""
-    ) -> FormatError:
-        """The error for ``name``, not seated but named at ``pos``, said where the typo most
-        likely is.  Of a seated name close to it and ``name``, the one this table's earlier
-        hands know is right; when they know neither or both, a seat that nothing else in the
-        hand names is the typo (reported at the seat, "did you mean Tamás?"), otherwise the
-        entry at ``pos`` is."""
-        seats = [seat.name for seat in raw.seats]
-        meant = closest(name, seats)
-        known = self.players.get(self.state.table, ())
-        if meant is None:
-            if name in known:
-                return FormatError(
-                    f"{label}{short(name)} is not seated in this hand ({short(name)} played "
-                    "earlier at this table: add them to the hand line)",
-                    pos,
-                )
-            return FormatError(f"{label}{short(name)} is not seated in this hand", pos)
-        named = {getattr(ev, "player", None) for ev in events}
-        named.add(raw.button[0] if raw.button else None)
-        tonight = name in known and meant not in known  # the earlier hands say which is right
-        if tonight or (meant not in named and not (meant in known and name not in known)):
-            said = f"{'the button is' if label else f'line {pos.line} names'} {short(name)}"
-            return FormatError(
-                f"{short(meant)} is seated here, but {said}, who is not seated: "
-                f"did you mean {short(name)}?" + _written_otherwise(meant, name),
-                raw.seat_pos[seats.index(meant)],
-            )
-        return FormatError(
-            f"{label}{short(name)} is not seated in this hand: did you mean {short(meant)}?"
-            + _written_otherwise(name, meant),
-            pos,
-        )
-
-
-class _Mistakes(Exception):
-    """The mistakes the checks of a hand as a whole found (:meth:`_Reader._record`): each
-    check's, in the order it found them (the wrong events read lazily), and where the hand's
-    seats stand."""
-
-    def __init__(self, mistakes: list[Iterable[FormatError]], seats: Sequence[Position]) -> None:
-        super().__init__("the hand's record has mistakes")
-        self.mistakes = mistakes
-        self.seats = seats
 
 
 def _broken_at(chunk: _Chunk, error: ParseError) -> None:
