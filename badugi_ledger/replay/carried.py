@@ -92,8 +92,9 @@ class TableState:
     button says, or the table lost track of its hands (an unreadable hand)."""
     night_before: NightBefore | None = None
     """Until the table's first hand of a cash night is replayed: what the same file's nights
-    of its pool at the table before it (earlier dates) left, the latest named (:mod:`.pools`,
-    :func:`_carry_in`); None when there are none, or what they left is not known."""
+    of its pool at the table before it (earlier dates) left, the latest named (:mod:`.pools`):
+    the redeal its first hand may be (:func:`redeal_hint`), the players of the pot it takes;
+    None when there are none, or what they left is not known."""
     night: PoolNight | None = None
     """The tally of the table's event in its pool of carried pots (:mod:`.pools`)."""
     carried_elsewhere: tuple[str, ...] = ()
@@ -122,12 +123,11 @@ def _carry_in(state: TableState, record: HandRecord) -> tuple[int, Violation | N
     table's previous hand carried, or the one the record states (``carry in N``; its table's
     previous hand is not in the stream, or could not be replayed), and the ``carry-carried``
     mismatch of a stated pot that is not the previous hand's (the stated one counts, as a
-    stated stack does).  A cash night's first hand at the table is held to the nights before it
-    in the same file (:attr:`TableState.night_before`) as the ledger's pool holds it: it may
-    take what they left, or part of it; more is a ``carry-carried`` *warning* only, since a
-    night played between them may be in another file, which a check of this one does not see
-    (the ledger, which sees every night, refuses it).  So is any pot taken by a night's first
-    hand when no Progressive hand of its pool came on an earlier date in the file and the
+    stated stack does).  A cash night's first hand is held to the nights of its pool by
+    :meth:`.pools.Pools.at_end`, once the file is read to its end, not here: a later night of
+    its date, or an undated one, or one of an earlier date further on in the file, may carry
+    what it takes.  Any pot taken by a night's first hand is a ``carry-carried`` *warning*
+    here when no Progressive hand of its pool came on an earlier date in the file and the
     file's hands at the table carried pots in other pools before it
     (:attr:`TableState.carried_elsewhere`): a pot never passes between units, and the ledger
     refuses such a hand unless another file holds a hand of its pool played there before it
@@ -136,7 +136,6 @@ def _carry_in(state: TableState, record: HandRecord) -> tuple[int, Violation | N
     if not stated:
         return state.carry or 0, None
     amount = sum([chips for _, chips in stated])
-    before = state.night_before
     currency = amounts_currency(record.session, record.settings.currency)
     if state.carried_elsewhere and amount:
         return amount, Violation(
@@ -147,17 +146,6 @@ def _carry_in(state: TableState, record: HandRecord) -> tuple[int, Violation | N
             f"{pool_words(record)} before it: a carried pot stays in its unit, and a "
             "tournament's in the tournament; the ledger refuses it unless a hand played here "
             "before it in this unit is recorded in another file",
-            record.position(stated[0][0]),
-            "warning",
-        )
-    if before is not None and amount > before.carry:
-        return amount, Violation(
-            "carry-carried",
-            f"the hand states a carried-in pot of {hand_figure(amount, currency)}, but the "
-            f"table's nights before it in this file (the last {before.name}, {before.date}) "
-            f"left {hand_figure(before.carry, currency)} carried: the ledger refuses a pot "
-            "taken twice or never carried, unless a night between them, recorded in another "
-            "file, carried it",
             record.position(stated[0][0]),
             "warning",
         )

@@ -6,29 +6,32 @@ one tournament's (:data:`~badugi_ledger.ledger.carried_pots.CARRY_POOL`).  In a 
 pass in play order, nights by their date: a hand takes no more than the hands before it
 carried and left; the pool's first Progressive hand alone may take last week's pot on its
 file's word, unless the table's pots were carried in another pool (a pot never changes unit).
-``check`` sees one file, its nights in the file's order, so it holds a night's first hand to
-the nights of its pool *before it in the file and of earlier dates*, and says so as a warning
-only (a night between them, or an earlier one, may be in another file, which the ledger sees):
+``check`` sees one file, and holds its nights to each other as the ledger will, in date
+order whatever the file's order, once the file is read to its end (:meth:`Pools.at_end`) -
+not sooner: a night's later hands, a later night of its date, an undated one, or one of an
+earlier date further on in the file may carry what its first hand takes.  It says so as a
+warning only (a night between them, or an earlier one, may be in another file, which the
+ledger sees):
 
-* more than the earlier nights left (what they carried, less what they took, the pool's first
-  take included: last week's pot), counting the hands the import stores only (a pot that a
-  rejected or unreadable hand carried is none of the ledger's) - when every one of the pool's
-  nights is dated; nights of one earlier date, which the ledger does not order, count by their
-  totals (one of them may have taken last week's pot);
-* any pot at all, when no Progressive hand of the pool came on an earlier date and the file's
-  hands at the table carried pots in other pools.
+* that a night alone on its date opens by taking more than the nights of earlier dates left
+  (what they carried, less what they took, the pool's first take included: last week's pot),
+  counting the hands the import stores only (a pot that a rejected or unreadable hand
+  carried is none of the ledger's);
+* that nights of one date (or undated), whose order the ledger does not know and whose
+  totals it holds them to, take more than the nights before them left and they carry;
 
-And once the file is read to its end (:meth:`Pools.at_end`), of nights of one date (or
-undated), whose order the ledger does not know and whose totals it holds them to - not sooner:
-a night's later hands, and the date's later nights, may carry what its first hand takes:
+either way an import of the file alone refuses it, naming the hand :func:`refused_taker`
+names: the warning is at it, in the refusal's words (not an error: a file imported before it
+may carry the pot they take, as a night before the file may, which a check of the file
+cannot see);
 
-* that they take more than the nights before them left and they carry: an import of the
-  file alone refuses it, naming the hand :func:`refused_taker` names, a warning at it (not an
-  error: a file imported before it may carry the pot they take, as a night before the file
-  may, which a check of the file cannot see);
-* that, as the pool's first, two or more of their first hands take a pot while they took more
-  than they carried - some order holds, one of them taking last week's pot, but in another
-  that pot came from nowhere, as the import warns too.
+* that, as the pool's first, two or more first hands of nights whose order is not known take
+  a pot while they took more than they carried - some order holds, one of them taking last
+  week's pot, but in another that pot came from nowhere, as the import warns too.
+
+As a night's first hand is replayed, only a pot taken when no Progressive hand of its pool
+came on an earlier date and the file's hands at the table carried pots in other pools (a pot
+never changes unit) is a warning at once.
 
 :class:`Pools` keeps what each night of a pool carried and took (two numbers a night: memory
 stays flat in the file's hands); :mod:`.table` asks it when a night's table state is made and
@@ -56,8 +59,9 @@ EventKey = tuple[str, str, str | None, str]
 
 
 class NightBefore(NamedTuple):
-    """What a cash night's first hand at a table may take of its pool: what the file's nights
-    of the pool before it (earlier dates) left, the latest of them named."""
+    """What the file's nights of a cash night's pool before it (earlier dates) left at its
+    table, the latest of them named: the redeal its first hand may be, the players of the pot
+    it takes (``check``'s hints; what it may take is held at the end, :meth:`Pools.at_end`)."""
 
     name: str
     date: str
@@ -122,8 +126,8 @@ class Pools:
     def open(
         self, source: str, table: str, event: EventKey
     ) -> tuple[PoolNight, NightBefore | None, tuple[str, ...]]:
-        """A new event at a table: its tally; what its first hand may take of the nights before
-        it (None: nothing holds it, or what they left is not known); and, when no Progressive
+        """A new event at a table: its tally; what the nights before it left (None: none, or
+        what they left is not known, :class:`NightBefore`); and, when no Progressive
         hand of its pool came on an earlier date, the other pools the table's hands carried
         pots in (their words)."""
         _, name, date, _ = event
@@ -167,28 +171,24 @@ class Pools:
 
     def at_end(self) -> list[tuple[str, Violation]]:
         """What the file, read to its end, tells of its pools (the module docstring), each
-        with the number of its hand, in the order of their lines: the errors of
-        :meth:`refused_unordered`; and the warnings of :meth:`last_week_unordered`, unless the
-        import refuses the file (then it stores nothing on any hand's word)."""
-        found, refused = self.refused_unordered()
-        if not refused:
-            found += self.last_week_unordered()
+        with the number of its hand, in the order of their lines: the warnings of
+        :meth:`refused`; and those of :meth:`last_week_unordered`, unless the import refuses
+        the file (then it stores nothing on any hand's word)."""
+        found = self.refused()
+        if not found:
+            found = self.last_week_unordered()
         return sorted(found, key=lambda item: item[1].pos.line)
 
-    def refused_unordered(self) -> tuple[list[tuple[str, Violation]], bool]:
+    def refused(self) -> list[tuple[str, Violation]]:
         """Of each pool at each table, read to the end, its nights in play order as the ledger
         walks them (``ledger/carried_pots.py``, from the same totals: a night's first hand
-        may take last week's pot when no hand of the pool came before it): each step of
-        nights whose order the ledger does not know (of one date, or, when one has no date,
-        all of them) that takes more than the nights before it left and its own nights carry
-        - the error the import of this file alone refuses it with, at the hand it names
-        (:func:`refused_taker`).  And whether the import refuses the file: so too when a
-        night alone on its date first takes more than the nights before it left (said as the
-        night's first hand is replayed, when the file has those nights before it:
-        ``carry-carried``, a warning; a night's later hands take what its own hands carried,
-        or are held to them as they are replayed)."""
+        may take last week's pot when no hand of the pool came before it): each step that
+        takes more than the nights before it left - a night alone on its date, by its first
+        hand (its later hands take what its own hands carried, or are held to them as they
+        are replayed); nights whose order the ledger does not know (of one date, or, when one
+        has no date, all of them), by their totals, with what they carry - the refusal of an
+        import of this file alone, at the hand it names (:func:`refused_taker`), a warning."""
         found = []
-        refuses = False
         for (_, table, pool), nights in self.nights.items():
             played = [n for n in nights if n.first_take is not None]
             moving = [n for n in played if n.carried or n.taken]
@@ -201,18 +201,24 @@ class Pools:
                 takes, carries = sum(n.taken for n in step), sum(n.carried for n in step)
                 left = carried + last_week - taken
                 if ordered:
-                    refuses = refuses or (step[0].first_take or 0) > left
+                    (night,) = step
+                    hand, pos = night.first or ("", NOWHERE)
+                    if refused_taker([night], night.first_take or 0, left, 0) is not None:
+                        move = (hand, pos, night.first_take or 0)
+                        found.append(_refused(table, pool, (night, move), carried, taken))
                 else:
                     in_order = sorted(step, key=lambda n: night_order(n.date, n.name))
                     takers = [(n, n.last_take) for n in in_order if n.last_take is not None]
                     refused = refused_taker(takers, takes, left, carries)
                     if refused is not None:
+                        _, (_, _, take) = refused
                         found.append(
-                            _refused(table, pool, refused, takes, carried + carries, taken)
+                            _refused(
+                                table, pool, refused, carried + carries, taken + takes - take, True
+                            )
                         )
-                        refuses = True
                 carried, taken = carried + carries, taken + takes
-        return found, refuses
+        return found
 
     def last_week_unordered(self) -> list[tuple[str, Violation]]:
         """Of each pool at each table, read to the end: when its first nights (by date) are
@@ -274,15 +280,15 @@ def _refused(
     table: str,
     pool: tuple[str | None, ...],
     refused: tuple[PoolNight, tuple[str, Position, int]],
-    takes: int,
     carried: int,
     taken: int,
+    unordered: bool = False,
 ) -> tuple[str, Violation]:
-    """The warning of the hand an import of the file alone refuses among nights whose order
-    is not known (a file imported before it may carry the pot: not an error), which
-    take ``takes`` together: ``refused`` (its night, and its number, place and take);
-    ``carried`` what they and the nights before them carried, ``taken`` what those before
-    them took."""
+    """The warning of the hand an import of the file alone refuses (a file imported before it
+    may carry the pot: not an error): ``refused`` (its night, and its number, place and take);
+    ``carried`` and ``taken`` what the hands before it carried and took, as the ledger's
+    refusal counts them (``unordered``: of nights whose order is not known, with those before
+    them, its own take left out)."""
     night, (hand, pos, take) = refused
     currency = _currency(pool)
     text = taken_more_text(
@@ -290,9 +296,9 @@ def _refused(
         f"hand {hand} of {_label(night)}",
         take,
         carried,
-        taken + takes - take,
+        taken,
         lambda amount: hand_amount(amount, currency),
-        unordered=True,
+        unordered=unordered,
     )
     text += f": {TAKES_MORE}; an import of this file alone is refused (nothing of it stored)"
     return hand, Violation("carry-carried", text, pos, "warning")

@@ -3,9 +3,10 @@
 The ledger keeps one pool of carried Progressive Badugi pots per table and unit over every night
 (``ledger/carried_pots.py``, docs/ledger.md "Carried pots"): a pot is taken once, and never more
 than was carried; the pool's first Progressive hand may take last week's pot on the file's word.
-``check`` sees one file, so it holds a night's first ``carry in N`` to the night before in the
-same file: more than that night left is a ``carry-carried`` warning (a night between the two
-may be in another file); the import refuses it, as the ledger's pool says.  A pot never passes
+``check`` sees one file, so it holds a night's first ``carry in N`` to the nights of earlier
+dates in the same file, once it is read to its end: more than they left is a ``carry-carried``
+warning at the hand (a night between them may be in another file); the import refuses it, as
+the ledger's pool says.  A pot never passes
 between pools (units, tournaments): a pool's first hand in the file that takes a pot the file
 carried in another unit is a warning too, and a pot carried in one unit makes no redeal of the
 next hand at the table in another.  The night before is ``examples/progressive_night.bhh``
@@ -20,6 +21,7 @@ import pytest
 
 from badugi_ledger.model.events import HandRecord
 from badugi_ledger.replay import replay_stream
+from badugi_ledger.replay.table import TableTracker
 from badugi_ledger.text.parse import parse_text
 from badugi_ledger.text.writer import without_positions, write_hands
 from tests.helpers.ledger_files import import_into
@@ -71,26 +73,32 @@ PROGRESSIVE = "\ngame progressive badugi · fixed limit 2/4 · blinds 1/2\nquali
 
 
 def q1_warnings(text: str) -> list[tuple[str, int, str]]:
-    outcomes = list(replay_stream(parse_text(text, "season.bhh")))
+    """The warnings of the last hand, Q1, with those found once the file is read to its end
+    (``Pools.at_end``) at its line, as ``check`` reports them."""
+    tracker = TableTracker()
+    outcomes = list(replay_stream(parse_text(text, "season.bhh"), tracker=tracker))
     assert all(isinstance(o.record, HandRecord) for o in outcomes)
     q1 = outcomes[-1]
     assert q1.hand_id == "Q1" and q1.ok, q1.errors
-    return [(w.rule, w.pos.line, w.message) for w in q1.warnings]
+    at_end = [found for hand, found in tracker.pools.at_end() if hand == "Q1"]
+    return [(w.rule, w.pos.line, w.message) for w in (*q1.warnings, *at_end)]
 
 
 @pytest.mark.parametrize(
-    ("text", "message", "refusal"),
+    ("text", "at", "message", "refusal"),
     [
         (
             NIGHT + next_night(12),
-            "the hand states a carried-in pot of 12, but the table's nights before it in this "
-            "file (the last Progressive night, 2024-05-03) left 0 carried: the ledger refuses "
-            "a pot taken twice or never carried, unless a night between them, recorded in "
-            "another file, carried it",
+            "hand Q1 · button Cara · Anna 101 · Ben 94 · Cara 83 · Dan 122",
+            "at table 'Back room' hand Q1 of Progressive night (2024-05-10) takes 12 chips of "
+            "carried Progressive Badugi pots, but the hands before it carried 12 chips and "
+            "took 12 chips: its 'carry in' states more than was carried, or takes a pot "
+            "another hand took; an import of this file alone is refused (nothing of it stored)",
             "states more than was carried",
         ),
         (
             NIGHT + "\ncurrency USD\n" + next_night(12),
+            "carry in 12",
             "the hand, played in USD, states a carried-in pot of 0.12, but this file's hands "
             "at the table carried pots in chips only, none in USD before it: a carried pot "
             "stays in its unit, and a tournament's in the tournament; the ledger refuses it "
@@ -101,14 +109,15 @@ def q1_warnings(text: str) -> list[tuple[str, int, str]]:
     ],
     ids=["taken-twice", "another-unit"],
 )
-def test_a_pot_the_ledger_refuses_is_a_warning_at_the_carry_line(
-    text: str, message: str, refusal: str, tmp_path: Path
+def test_a_pot_the_ledger_refuses_is_a_warning(
+    text: str, at: str, message: str, refusal: str, tmp_path: Path
 ) -> None:
     """The next night takes 12 at Q1: in chips, the example night took the 12 it carried
-    (P2); in USD, the table's pots were carried in chips only, and a carried pot stays in its
-    unit (``ledger/carried_pots.py``).  Check warns at the ``carry in`` line; the import
-    refuses the file."""
-    line = text.splitlines().index("carry in 12") + 1
+    (P2): check warns at Q1's line once the file is read to its end, in the words of the
+    import's refusal; in USD, the table's pots were carried in chips only, and a carried pot
+    stays in its unit (``ledger/carried_pots.py``): check warns at the ``carry in`` line.
+    Either way the import refuses the file."""
+    line = text.splitlines().index(at) + 1
     assert q1_warnings(text) == [("carry-carried", line, message)]
     path = tmp_path / "season.bhh"
     path.write_text(text, encoding="utf-8")

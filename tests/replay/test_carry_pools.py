@@ -55,9 +55,20 @@ def taker(session: str, carry: int) -> str:
 
 
 def checked(text: str) -> list[tuple[str, bool, list[str], list[str]]]:
+    """Each hand's number, whether it is ok, its errors' rules and its warnings' - with those
+    found once the file is read to its end (``Pools.at_end``) at their hand's line, as
+    ``check`` reports them."""
+    tracker = TableTracker()
+    outcomes = list(replay_stream(parse_text(text, "night.bhh"), tracker=tracker))
+    at_end = [(found.pos.line, found.rule) for _, found in tracker.pools.at_end()]
     return [
-        (o.hand_id or "", o.ok, [v.rule for v in o.errors], [w.rule for w in o.warnings])
-        for o in replay_stream(parse_text(text, "night.bhh"))
+        (
+            o.hand_id or "",
+            o.ok,
+            [v.rule for v in o.errors],
+            [w.rule for w in o.warnings] + [rule for line, rule in at_end if line == o.pos.line],
+        )
+        for o in outcomes
     ]
 
 
@@ -157,13 +168,14 @@ def test_a_night_of_one_date_is_not_held_to_another_whose_later_hands_may_cover_
     Early then took: the ledger's totals allow it (13 taken of 5 and 8).  When Late's first
     hand is checked, what its later hands carry is not seen yet, so nothing that night's first
     hand takes can be held to the nights of its date before it (a warning there was wrong for
-    files like this one): check says nothing, and the import stores every hand."""
+    files like this one): check gives no ``carry-carried``, and the import stores every hand
+    (both warning, at the end, that one of them took last week's pot on the file's word)."""
     late = CARRIER.replace("cash Night", "cash Late").replace(
         "Cara raises · Dan folds · Anna folds · Ben folds\nCara collects 5\n",
         "carry in 5\nAnna bets · Ben folds · Cara folds · Dan folds\nAnna collects 5\n",
     )
     text = taker("cash Early · date 2024-05-03", 8) + "\n" + late
-    assert all(ok and not warned for _, ok, _, warned in checked(text))
+    assert [warned for _, ok, _, warned in checked(text) if ok] == [[], ["carry-last-week"], []]
     assert imported(text, tmp_path)[:2] == (3, 0)
 
 
@@ -181,8 +193,9 @@ def test_a_night_of_one_date_taking_more_than_the_others_may_be_the_first_played
     """Early takes a pot of 5; Night, of its date and after it in the file, opens by taking 8
     and carries 8 at its hand 2: played first, Night took last week's 8 and carried the 8
     that Early then took 5 of.  The ledger's totals allow it (13 taken of 8 and 8); check
-    does not warn, as Night's first hand takes more than the others' largest take (it may
-    be the first played; what its own later hands carry is not seen yet)."""
+    gives no ``carry-carried``, as Night's first hand takes more than the others' largest take
+    (it may be the first played; what its own later hands carry is not seen yet): only the
+    import's warning of last week's pot, at the end."""
     night = CARRIER.replace(
         "Cara raises · Dan folds · Anna folds · Ben folds\nCara collects 5\n", ""
     )
@@ -192,7 +205,7 @@ def test_a_night_of_one_date_taking_more_than_the_others_may_be_the_first_played
         "Anna bets · Ben folds · Cara folds · Dan folds\nAnna collects 8\n",
     )
     text = taker("cash Early · date 2024-05-03", 5) + "\n" + night
-    assert all(ok and not warned for _, ok, _, warned in checked(text))
+    assert [warned for _, ok, _, warned in checked(text) if ok] == [[], ["carry-last-week"], []]
     assert imported(text, tmp_path)[:2] == (3, 0)
 
 
@@ -236,3 +249,40 @@ def test_a_pot_taken_by_a_night_without_the_carrying_hands_players_is_told_by_bo
     )
     with_anna = CARRIER + taker("cash Next · date 2024-05-10", 8)
     assert checked(with_anna)[-1] == ("1", True, [], [])
+
+
+def test_a_later_night_of_the_date_may_carry_what_a_nights_first_hand_takes(
+    tmp_path: Path,
+) -> None:
+    """Night carries 8 on 2024-05-03; Next, a week on, opens by taking 13, and Other, of
+    Next's date and after it in the file, carries 8.  The ledger does not know which of Next
+    and Other came first and holds them to their totals (13 taken of 8 and 8): it stores
+    every hand, so check gives no ``carry-carried`` at Next's first hand (when it is
+    replayed, Other's carry is not read yet)."""
+    other = CARRIER.replace("cash Night · date 2024-05-03", "cash Other · date 2024-05-10")
+    text = CARRIER + taker("cash Next · date 2024-05-10", 13) + "\n" + other
+    assert [warned for _, ok, _, warned in checked(text) if ok] == [[]] * 5
+    stored, rejected, error = imported(text, tmp_path)
+    assert (stored, rejected, error) == (5, 0, None)
+
+
+def test_a_night_is_held_to_a_night_of_an_earlier_date_further_on_in_the_file(
+    tmp_path: Path,
+) -> None:
+    """Next (2024-05-10) opens by taking 9; Night (2024-05-03), after it in the file, carries
+    8.  The ledger passes the pool's pots by date, whatever the file's order: Next takes more
+    than Night left, and the import refuses the file, naming Next's hand 1.  Check says it
+    at that hand, in the refusal's words, once the file is read to its end."""
+    text = taker("cash Next · date 2024-05-10", 9)[1:] + "\n" + CARRIER
+    assert checked(text)[0] == ("1", True, [], ["carry-carried"])
+    tracker = TableTracker()
+    list(replay_stream(parse_text(text, "night.bhh"), tracker=tracker))
+    ((hand, said),) = tracker.pools.at_end()
+    stored, _, error = imported(text, tmp_path)
+    assert stored == 0 and error is not None
+    refusal = error.replace(f" ({tmp_path / 'night.bhh'}:5)", "").split("; nothing from")[0]
+    assert (hand, said.pos.line, said.kind) == ("1", 5, "warning")
+    assert (
+        said.message == refusal + "; an import of this file alone is refused (nothing of it stored)"
+    )
+    assert "hand 1 of Next (2024-05-10) takes 9 chips" in said.message
