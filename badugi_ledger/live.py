@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any, Literal
 
@@ -238,7 +238,23 @@ def _run(text: str, source: str) -> _Run:
 
     tracker = _Tracker()
     outcomes = list(replay_stream(parse_text(text, source), tracker=tracker))
+    for hand, found in tracker.pools.at_end():
+        _said_at_the_end(outcomes, hand, found)
     return _Run(outcomes, tracker, text.count("\n") + (not text.endswith("\n")))
+
+
+def _said_at_the_end(outcomes: list[HandOutcome], hand: str, found: Violation) -> None:
+    """What only the whole text tells (:meth:`~.replay.pools.Pools.at_end`: nights of one
+    date taking carried pots, a warning), added to the warnings of the hand it is at, the last
+    of that number at or before its line, as ``check`` lists it there."""
+    at = [
+        i
+        for i, o in enumerate(outcomes)
+        if o.hand_id == hand and o.pos.source == found.pos.source and o.pos.line <= found.pos.line
+    ]
+    if at:
+        i = at[-1]
+        outcomes[i] = replace(outcomes[i], warnings=(*outcomes[i].warnings, found))
 
 
 def live_check(text: str, *, source: str = "<input>") -> LiveCheck:

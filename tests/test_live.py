@@ -425,3 +425,23 @@ def test_every_line_of_a_hand_that_cannot_be_read_is_a_problem_at_its_line() -> 
     ]
     assert "did you mean 'checks'?" in first.problems[1].message
     assert first.problems[1].hint.splitlines() == ["    Ben chekcs · Cara checks", "        ^"]
+
+
+def test_what_only_the_whole_text_tells_is_said_at_its_hand_as_check_says_it(
+    tmp_path: Path,
+) -> None:
+    """Two Progressive nights of one date each open by taking 8 that no night carried: an
+    import of the text alone is refused, and ``check`` says so once it has read the whole file
+    (``carry-carried``, a warning at the hand the import names: docs/ledger.md, "Carried
+    pots").  The record page checks the whole text as ``check`` does, so it says it too, at
+    that hand, in the same words."""
+    from tests.ledger.test_same_date_openers import LATE, LATER
+
+    text = (LATE + LATER).lstrip()
+    path = tmp_path / "night.bhh"
+    path.write_text(text, encoding="utf-8")
+    said = [line for line in CheckRun([path], jobs=1).lines() if "[carry-carried]" in line]
+    assert len(said) == 1
+    live = live_check(text, source=str(path))
+    found = [p.text for h in live.hands for p in h.problems if p.rule == "carry-carried"]
+    assert found == said
