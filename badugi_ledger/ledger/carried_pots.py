@@ -319,8 +319,21 @@ def _surpluses(db: sqlite3.Connection | None, table: str) -> dict[int, int]:
     }
 
 
-def pool_moves(db: sqlite3.Connection, table: str) -> list[tuple[str, list[PoolMove]]]:
-    """The counting hands of ``table`` that carry or take a pot, by pool."""
+TableMoves = dict[str, list[tuple[str, list[PoolMove]]]]
+"""Each table's :func:`pool_moves` read so far, by table name: passed to the readers of the
+ledger's carried pots while it does not change (every file of an import's run stored), so
+that the files of one table read its hands once."""
+
+
+def pool_moves(
+    db: sqlite3.Connection, table: str, known: TableMoves | None = None
+) -> list[tuple[str, list[PoolMove]]]:
+    """The counting hands of ``table`` that carry or take a pot, by pool (``known``: the
+    tables read already, filled in)."""
+    if known is not None:
+        if table not in known:
+            known[table] = pool_moves(db, table)
+        return known[table]
     nights = [int(row[0]) for row in db.execute(_NIGHTS_MOVING, [table])]
     if not nights:
         return []
@@ -332,16 +345,18 @@ def pool_moves(db: sqlite3.Connection, table: str) -> list[tuple[str, list[PoolM
     return sorted(pools.items())
 
 
-def carry_left_behind(db: sqlite3.Connection, tables: Iterable[str]) -> list[CarryShortfall]:
+def carry_left_behind(
+    db: sqlite3.Connection, tables: Iterable[str], known: TableMoves | None = None
+) -> list[CarryShortfall]:
     """Each pool at one of ``tables`` whose carried pot the next hand played at the table, in
     play order (module docstring), takes only in part (:attr:`CarryShortfall.takes` below what
     was left; ``carry in`` less than was carried, or none): the rest stays in ``*carry*`` for
     no hand.  The first such hand of each pool, with :attr:`CarryShortfall.carrier`.  Nights
     whose order the ledger does not know are given the benefit of the doubt, and a pot that
-    no hand was played after yet waits for the next night."""
+    no hand was played after yet waits for the next night (``known``: :data:`TableMoves`)."""
     found = []
     for table in sorted(set(tables)):
-        for pool, hands in pool_moves(db, table):
+        for pool, hands in pool_moves(db, table, known):
             short = _left_walk(db, table, pool, hands)
             if short is not None:
                 found.append(short)

@@ -19,7 +19,7 @@ import sqlite3
 from collections.abc import Iterable
 
 from ..replay.pools import strangers_text
-from .carried_pots import PoolMove, play_steps, pool_moves
+from .carried_pots import PoolMove, TableMoves, play_steps, pool_moves
 from .event_lookup import event_label_of
 
 _SHARED = """
@@ -32,16 +32,18 @@ LIMIT 1
 """Whether two hands share a player (one name written two ways and merged is one)."""
 
 
-def carried_to_strangers(db: sqlite3.Connection, tables: Iterable[str], source: str) -> list[str]:
+def carried_to_strangers(
+    db: sqlite3.Connection, tables: Iterable[str], source: str, known: TableMoves | None = None
+) -> list[str]:
     """For each pool at one of ``tables`` (those where ``source``'s hands carry or take a pot:
     a file that moves none at a table says nothing of it): a hand that takes a pot carried by
     a hand of another night, in play order, where the two hands share no player and one of
-    them is ``source``'s (the file just imported: said once, by the import that made it so),
+    them is ``source``'s (the file just imported, or one an import of several files stored),
     as the import's report says it.  Nights whose order the ledger does not know are passed
-    over."""
+    over (``known``: :data:`~.carried_pots.TableMoves`)."""
     found = []
     for table in sorted(set(tables)):
-        for _, hands in pool_moves(db, table):
+        for _, hands in pool_moves(db, table, known):
             carrier: PoolMove | None = None
             for ordered, step in play_steps(hands):
                 for hand in step:

@@ -19,7 +19,13 @@ from dataclasses import dataclass
 
 from ..model.errors import LedgerError
 from ..replay.pools import TAKES_MORE
-from .carried_pots import PROGRESSIVE, CarryShortfall, carry_left_behind, carry_shortfall
+from .carried_pots import (
+    PROGRESSIVE,
+    CarryShortfall,
+    TableMoves,
+    carry_left_behind,
+    carry_shortfall,
+)
 from .carry_strangers import carried_to_strangers
 from .connection import committed_view
 from .file_events import void_events
@@ -156,8 +162,8 @@ def store_file(
             progress(source, seen)
         if report.stored or report.duplicate or report.replaced:
             names = [look_alike_warning(*alike) for alike in writer.aliases.look_alikes]
-            carried = _carry_warnings(db, source)
             at_end = options.run is not None and options.run.warns_at_end  # (read then)
+            carried = [] if at_end else _carry_warnings(db, source)
             tournaments = [] if at_end else _tournament_warnings(db, source)
             report.warnings += copies + names + carried + tournaments
             report.carry_warnings = tuple(carried)
@@ -178,14 +184,17 @@ def _unread(exc: sqlite3.Error) -> str:
     )
 
 
-def _carry_warnings(db: sqlite3.Connection, source: str) -> list[str]:
+def _carry_warnings(
+    db: sqlite3.Connection, source: str, known: TableMoves | None = None
+) -> list[str]:
     """What the ledger, with the file ``source`` committed, holds of its carried pots that no
     refusal can say, since file order is not play order: a Progressive Badugi pot carried at
     one of its tables that the next hand played there takes only in part
     (:func:`~.carried_pots.carry_left_behind`), or that a night none of whose players sat in
     the hand that carried it takes (:func:`~.carry_strangers.carried_to_strangers`); and
     last week's pot, taken by one of two or more first hands of nights whose order is not
-    known (:func:`~.last_week_pots.last_week_unordered`)."""
+    known (:func:`~.last_week_pots.last_week_unordered`).  ``known``: each table's carried
+    pots read already with the ledger as it is (:data:`~.carried_pots.TableMoves`)."""
     tables = dict(  # the file's Progressive Badugi tables: whether its hands there move a pot
         db.execute(
             "SELECT coalesce(table_name, ''), max(carry_in > 0 OR carry_out > 0) FROM hands "
@@ -193,9 +202,10 @@ def _carry_warnings(db: sqlite3.Connection, source: str) -> list[str]:
             [source],
         ).fetchall()
     )
-    carried = [short.left_behind_text() for short in carry_left_behind(db, tables)]
-    carried += last_week_unordered(db, tables, source)
-    carried += carried_to_strangers(db, [table for table, moves in tables.items() if moves], source)
+    carried = [short.left_behind_text() for short in carry_left_behind(db, tables, known)]
+    carried += last_week_unordered(db, tables, source, known)
+    moving = [table for table, moves in tables.items() if moves]
+    carried += carried_to_strangers(db, moving, source, known)
     return carried
 
 
@@ -225,33 +235,28 @@ def _tournament_warnings(
 def refresh_warnings(db: sqlite3.Connection, reports: Iterable[FileReport]) -> None:
     """Make each report of one import's files say the warnings of the ledger as the import
     ends, as a second run of the same files would: each file was checked as the files before
-    it left the ledger, and a file stored after it may have made a warning untrue or true.
-    A warning of a carried pot (:func:`_carry_warnings`) a later file made untrue (a night's
-    corrected ``carry in``, the night that carried a pot) is taken out; one still true stays
-    under the file it was found with.  The tournaments' warnings (:func:`_tournament_warnings`:
-    the table a busted player came from, or plays on at, may be in a later file) are found
-    now (:attr:`.ImportRun.warns_at_end`), each tournament's once, under each stored file
-    holding its hands.  Should the ledger not be readable, a file's carried pots' warnings
-    stay as found, and its report says that its tournaments' could not be read."""
+    it left the ledger, and a file stored after it may make a warning untrue or true - of a
+    carried pot (:func:`_carry_warnings`: a night's corrected ``carry in``, or the next night
+    at the table, taking less of the file's pot, in a later file) or of a tournament
+    (:func:`_tournament_warnings`: the table a busted player came from, or plays on at).  So
+    a run of several files reads them here, not as each file commits
+    (:attr:`.ImportRun.warns_at_end`): once per stored file, each table's carried pots and
+    each tournament read once.  Should the ledger not be readable, each stored file's report
+    says that its warnings could not be read."""
     known: dict[int, list[str]] = {}
+    moves: TableMoves = {}
     for report in reports:
-        if report.carry_warnings:
-            try:
-                now = set(_carry_warnings(db, report.source))
-            except sqlite3.Error:
-                now = set(report.carry_warnings)
-            stale = set(report.carry_warnings) - now
-            report.warnings = [w for w in report.warnings if w not in stale]
-            report.carry_warnings = tuple(w for w in report.carry_warnings if w in now)
         if report.tournament_warnings is None:
             continue  # (the file was not stored, or its warnings could not be read)
         try:
-            found = _tournament_warnings(db, report.source, known)
+            carried = _carry_warnings(db, report.source, moves)
+            found = carried + _tournament_warnings(db, report.source, known)
         except sqlite3.Error as exc:
-            found = [_unread(exc)]
-        was = set(report.tournament_warnings)
+            carried, found = [], [_unread(exc)]
+        was = set(report.carry_warnings) | set(report.tournament_warnings)
         report.warnings = [w for w in report.warnings if w not in was] + found
-        report.tournament_warnings = tuple(found)
+        report.carry_warnings = tuple(carried)
+        report.tournament_warnings = tuple(found[len(carried) :])
 
 
 def _nothing_stored(report: FileReport) -> None:

@@ -94,10 +94,11 @@ class ImportRun:
 
     @property
     def warns_at_end(self) -> bool:
-        """Whether the run's tournament warnings are found once, as its last file leaves the
-        ledger (:func:`~.file_transaction.refresh_warnings`), rather than as each file commits:
-        with more than one file, a later file may make a warning untrue or true (the table a
-        player came from, or plays on at), and a tournament kept in many files would be read
+        """Whether the run's warnings of tournaments and of carried pots are found once, as its
+        last file leaves the ledger (:func:`~.file_transaction.refresh_warnings`), rather than
+        as each file commits: with more than one file, a later file may make a warning untrue
+        or true (the table a player came from, or plays on at; the next night at a table,
+        taking less of a pot), and a tournament or a table kept in many files would be read
         again at each."""
         return len(self.files) > 1
 

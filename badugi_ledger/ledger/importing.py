@@ -17,10 +17,9 @@ transaction per file** (:mod:`badugi_ledger.ledger.file_transaction`):
   :mod:`badugi_ledger.ledger.conflicts` for what the report says differs); with ``strict``,
   a conflict refuses the whole file as a rejected hand does;
 * a file refused for a carried Progressive Badugi pot while another file of the same import
-  was not stored yet is tried again after it (:mod:`badugi_ledger.ledger.run_retries`); a
-  warning of a carried pot that a later file of the import made untrue is taken out of its
-  report, and each file's tournament warnings are those of the ledger as the import ends
-  (:func:`~badugi_ledger.ledger.file_transaction.refresh_warnings`);
+  was not stored yet is tried again after it (:mod:`badugi_ledger.ledger.run_retries`); each
+  file's warnings of carried pots and of tournaments are those of the ledger as the import
+  ends (:func:`~badugi_ledger.ledger.file_transaction.refresh_warnings`);
 * every hand's rows (hand, players, postings, pots, winners) go in together or not at all; an
   unexpected failure rolls the whole file back.
 
@@ -472,9 +471,8 @@ def import_files(
     ``replace``, a hand one file stored is never stored over by a later file's other version
     of it (a stale copy undoing a correction); that is a conflict.  A file refused for a carried
     pot is tried again once another file of the run is stored (:class:`.RunRetries`), its
-    report in its place; the warnings of carried pots that a later file made untrue are taken
-    out, and the tournaments' warnings found again as the ledger ends (a later file may make
-    one untrue or true)."""
+    report in its place; the warnings of carried pots and of tournaments are found again as
+    the ledger ends (a later file may make one untrue or true)."""
     from ..parallel import ordered_map, resolve_jobs, worker_stream
 
     renamed_choice(len(files), renamed_from)

@@ -22,6 +22,7 @@ from collections.abc import Iterable
 from ..replay.pools import last_week_text
 from .carried_pots import (
     PoolMove,
+    TableMoves,
     nameless,
     openers,
     placed,
@@ -31,14 +32,18 @@ from .carried_pots import (
 )
 
 
-def last_week_unordered(db: sqlite3.Connection, tables: Iterable[str], source: str) -> list[str]:
+def last_week_unordered(
+    db: sqlite3.Connection, tables: Iterable[str], source: str, known: TableMoves | None = None
+) -> list[str]:
     """For each pool at one of ``tables`` whose first step is of nights whose order is not
     known, two or more of whose first hands take a pot while the nights took more than they
     carried (see the module docstring): the warning, when one of those nights' hands is
-    ``source``'s (said by the import that made it so, and by each import of those files)."""
+    ``source``'s (said under each of those files, as the ledger holds them: by each import of
+    one of them, and under each of them an import of several files stored; ``known``:
+    :data:`~.carried_pots.TableMoves`)."""
     found = []
     for table in sorted(set(tables)):
-        for pool, hands in pool_moves(db, table):
+        for pool, hands in pool_moves(db, table, known):
             ordered, step = play_steps(hands)[0]  # (only the pool's first takes last week's)
             if ordered or not any(hand.source == source for hand in step):
                 continue

@@ -198,9 +198,9 @@ class FileReport:
     of files is not the order of play), but that leaves money where no hand takes it."""
     carry_warnings: tuple[str, ...] = ()
     """Those of :attr:`warnings` that say what the ledger held of carried Progressive Badugi
-    pots once the file was stored (a pot left behind, taken by strangers), which a later file
-    of the same import may make untrue (:func:`~.file_transaction.refresh_warnings`); not
-    in the JSON report, whose ``warnings`` hold them."""
+    pots once the file was stored (a pot left behind, taken by strangers) or, in an import of
+    several files, once the last was (:func:`~.file_transaction.refresh_warnings`: a later
+    file may make one untrue or true); not in the JSON report, whose ``warnings`` hold them."""
     tournament_warnings: tuple[str, ...] | None = None
     """Those of :attr:`warnings` that say what the ledger holds of the file's tournaments
     (free chips, a second entry), as it stood once the file was stored or, in an import of

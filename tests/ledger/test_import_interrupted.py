@@ -33,16 +33,10 @@ def _interrupt(*_args: object) -> None:
     raise KeyboardInterrupt
 
 
-@pytest.mark.parametrize(
-    "where", ["warnings", "run"], ids=["reading-the-warnings", "remembering-the-file"]
-)
 def test_ctrl_c_after_a_files_commit_counts_it_stored(
-    where: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    if where == "warnings":
-        monkeypatch.setattr(file_transaction, "_carry_warnings", _interrupt)
-    else:
-        monkeypatch.setattr(ImportRun, "remember", _interrupt)
+    monkeypatch.setattr(ImportRun, "remember", _interrupt)
     db = open_ledger(tmp_path / "club.db")
     with pytest.raises(ImportInterrupted) as stopped:
         import_files(db, [HOME, BADACEY], jobs=1)
@@ -70,6 +64,24 @@ def test_ctrl_c_after_the_last_files_commit(
     assert stored > 0
     assert stopped.value.text() == (
         f"interrupted after the last file was stored; the 1 file stays as imported "
+        f"({stored} hands stored)"
+    )
+
+
+def test_ctrl_c_while_a_runs_warnings_are_read_at_its_end(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A run of several files reads its files' warnings once its last file is stored
+    (``refresh_warnings``): every file stays as imported, and the import says so."""
+    monkeypatch.setattr(file_transaction, "_carry_warnings", _interrupt)
+    db = open_ledger(tmp_path / "club.db")
+    with pytest.raises(ImportInterrupted) as stopped:
+        import_files(db, [HOME, BADACEY], jobs=1)
+    stored = _hands(db)
+    assert [f.source for f in stopped.value.report.files] == [str(HOME), str(BADACEY)]
+    assert stopped.value.report.stored == stored > 0
+    assert stopped.value.text() == (
+        f"interrupted after the last file was stored; the 2 files stay as imported "
         f"({stored} hands stored)"
     )
 
