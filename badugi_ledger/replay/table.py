@@ -256,15 +256,8 @@ class TableTracker:
                 record.pos,
             )
             return HandOutcome(source, record.hand_id, record.pos, record, None, (bug,))
-        warnings: tuple[Violation, ...] = result.warnings
-        if result.unknown_stacks:
-            warnings = (*self._unknown_warning(state, record, result, unknown), *warnings)
-        if state.resynced is not None:
-            said, players = state.resynced
-            if any(s.stack is None and s.name in players for s in record.seats):
-                resync = Violation("stacks-resynced", said, record.pos, "warning")
-                warnings = (resync, *warnings)
-            state.resynced = None
+        stacks_said = self._table_warnings(state, record, result.unknown_stacks, unknown)
+        warnings = (*stacks_said, *result.warnings)
         progressive = GAMES[record.settings.game].progressive
         _after_replay(state, record, result, progressive)
         found = result.violations
@@ -290,7 +283,7 @@ class TableTracker:
         is its own (:mod:`.unknown_pot`)."""
         source = record.pos.source
         error = pot_unknown(state, record, None)
-        carried, _ = _carried(state, record)
+        carried, unknown = _carried(state, record)
         state.night_before, state.carried_elsewhere = None, ()
         tries: list[Attempt] = []
         for pot in (0, UNKNOWN_POT):
@@ -305,6 +298,10 @@ class TableTracker:
                 tries.append(((), ()))
         found, warnings = alike(tries)
         results = [t for t in tries if isinstance(t, HandResult)]
+        # The table's own word, whatever the replays found: the stacks unknown (those a
+        # replay got through with, else every one the hand starts without).
+        players = frozenset().union(*(r.unknown_stacks for r in results)) if results else unknown
+        warnings = (*self._table_warnings(state, record, players, unknown), *warnings)
         if results:
             _after_replay(state, record, results[0], True)
             took_unknown_pot(state, record, results, assumed=False)
@@ -329,19 +326,39 @@ class TableTracker:
         mismatch of a stated one (:func:`_carry_in`)."""
         return _carry_in(self.table(record), record)
 
+    @classmethod
+    def _table_warnings(
+        cls,
+        state: TableState,
+        record: HandRecord,
+        players: Iterable[str],
+        unknown: dict[str, str],
+    ) -> tuple[Violation, ...]:
+        """What the table says of the stacks ``record`` starts from (``players``: those still
+        unknown after it; ``unknown``: why each unknown one is): that some came from the
+        ``final:`` line of a hand that was not checked (``stacks-resynced``, once), that some
+        are unknown (``stacks-unknown``, on the first hand after each failure)."""
+        warnings = cls._unknown_warning(state, record, players, unknown) if players else ()
+        if state.resynced is not None:
+            said, resynced = state.resynced
+            if any(s.stack is None and s.name in resynced for s in record.seats):
+                warnings = (Violation("stacks-resynced", said, record.pos, "warning"), *warnings)
+            state.resynced = None
+        return warnings
+
     @staticmethod
     def _unknown_warning(
-        state: TableState, record: HandRecord, result: HandResult, unknown: dict[str, str]
+        state: TableState, record: HandRecord, players: Iterable[str], unknown: dict[str, str]
     ) -> tuple[Violation, ...]:
         """The ``stacks-unknown`` warning, given on the first hand after each failure."""
-        why = unknown[min(result.unknown_stacks)]
+        why = unknown[min(players)]
         if state.said == why:
             return ()
         state.said = why
         return (
             Violation(
                 "stacks-unknown",
-                f"stacks of {_names(result.unknown_stacks)} unknown ({why}): this hand and "
+                f"stacks of {_names(players)} unknown ({why}): this hand and "
                 "the next are checked without them until a stack is stated or a final: line "
                 "gives it; figures that depend on them (more bet than held, final stacks) "
                 "are not checked",

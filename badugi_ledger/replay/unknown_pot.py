@@ -39,7 +39,7 @@ from collections.abc import Sequence
 
 from ..model.events import CarryOut, HandRecord
 from ..model.results import HandResult, Violation
-from .carried import TableState, _final_line
+from .carried import TableState, _final_line, _names
 from .state import UNKNOWN_STACK
 
 UNKNOWN_POT = UNKNOWN_STACK
@@ -115,12 +115,14 @@ def took_unknown_pot(
     """The table after ``record``, replayed with its carried-in pot unknown (``results``: each
     replay that got through; the table holds the first's stacks already): the players the
     pot may have paid, or whose stacks the replays leave otherwise, carry the stacks of its
-    ``final:`` line, else unknown.  A pot it carries on is the replay's when it was replayed
-    with the pot on record (``assumed``; as a hand that could not be replayed passes on the
-    ``carry`` it records: the ledger, storing neither, refuses the hand that takes it,
-    ``carry-not-stored``), else unknown, the figure of its ``carry`` line the one on record
-    (:attr:`~.carried.TableState.carry_recorded`), which the next hand is checked with, not
-    settled, as with the ``carry`` line of a hand that could not be read."""
+    ``final:`` line, else unknown (the next hand taking one says so, ``stacks-resynced``, as
+    it does those the line gives players whose stacks were unknown).  A pot it carries on is
+    the replay's when it was replayed with the pot on record (``assumed``; as a hand that
+    could not be replayed passes on the ``carry`` it records: the ledger, storing neither,
+    refuses the hand that takes it, ``carry-not-stored``), else unknown, the figure of its
+    ``carry`` line the one on record (:attr:`~.carried.TableState.carry_recorded`), which the
+    next hand is checked with, not settled, as with the ``carry`` line of a hand that could
+    not be read."""
     why = f"hand {record.hand_id} took a carried Progressive Badugi pot that is not known"
     finals = _final_line(record)
     first, *others = results
@@ -134,6 +136,20 @@ def took_unknown_pot(
             state.unknown.pop(p, None)
         else:
             state.forget([p], why)
+    # Those stacks, and the unknown ones the line gave (:func:`~.carried._after_replay`), are
+    # the line's, unchecked: the next hand taking one says so, as after a hand that could not
+    # be replayed.
+    unchecked = {p for p in moved | first.unknown_stacks if p in finals}
+    if unchecked:
+        said = (
+            f"stacks of {_names(unchecked)} carried from the final: line of hand "
+            f"{record.hand_id}, whose carried-in Progressive Badugi pot is not known (not "
+            "checked)"
+        )
+        if state.resynced is not None:  # (the replay's own: a line it disagrees with)
+            said = f"{state.resynced[0]}; {said}"
+            unchecked |= state.resynced[1]
+        state.resynced = (said, frozenset(unchecked))
     if assumed or all(not r.carry_out for r in results):
         return  # (the replay's pot carried on: what the record's figure leaves, as in a
         # hand that could not be replayed and records its carry; the ledger stores neither)

@@ -201,3 +201,46 @@ def test_the_pot_a_hand_of_unknown_pot_carries_on_is_its_carry_lines() -> None:
     p3 = outcomes(wrong)[2]
     assert rules(p3)[0] == ("carry-unknown", "incomplete")
     assert ("collect", "mismatch") in rules(p3), p3.errors
+
+
+def warned(outcome: HandOutcome) -> list[str]:
+    return [w.rule for w in outcome.warnings]
+
+
+def test_the_hand_of_unknown_pot_says_its_stacks_are_unknown() -> None:
+    """P1 cannot be read and writes no ``final:`` line: every stack of P2 is unknown, and P2
+    says so once (``stacks-unknown``), as any hand needing a stack a bad hand left unknown
+    does, legal or not: as played, and with Cara's bet before Ben's check (out of turn
+    both ways, ``000``), where both replays of P2 raise."""
+    for text in (NO_CARRY, NO_CARRY.replace(*OUT_OF_TURN)):
+        p2 = outcomes(text)[1]
+        assert rules(p2)[0] == ("carry-unknown", "incomplete")
+        assert "stacks-unknown" in warned(p2), p2.warnings
+        (said,) = [w for w in p2.warnings if w.rule == "stacks-unknown"]
+        assert "Anna, Ben, Cara and Dan" in said.message, said.message
+
+
+def test_stacks_from_the_final_line_of_a_hand_of_unknown_pot_are_said() -> None:
+    """P2's carried-in pot is unknown (P1 cannot be read, no ``carry`` line), so its
+    ``final:`` line is not checked against stacks nobody knows: P3 starts from it, and says
+    so (``stacks-resynced``), as after a hand that could not be replayed; a made-up 555 for
+    Anna (P3's line follows it: Anna takes 3 of the blinds) passes, but not without a word."""
+    made_up = NO_CARRY.replace("final: Anna 98 ·", "final: Anna 555 ·").replace(
+        "final: Anna 101 ·", "final: Anna 558 ·"
+    )
+    for text in (NO_CARRY, made_up):
+        p3 = outcomes(text)[2]
+        assert p3.ok, p3.errors
+        assert "stacks-resynced" in warned(p3), p3.warnings
+        (said,) = [w for w in p3.warnings if w.rule == "stacks-resynced"]
+        assert "final: line of hand P2" in said.message, said.message
+        assert "Anna" in said.message, said.message
+
+
+def test_stacks_from_the_final_line_of_a_hand_checked_with_the_pot_on_record_are_said() -> None:
+    """P1 cannot be read but its ``carry 12`` line can: P2 is checked with the 12 on record,
+    which nothing checks.  Dan's 124 (the pot's winner, on P2's ``final:`` line) holds only if
+    the 12 is right: P3 says where it comes from (``stacks-resynced``)."""
+    p3 = outcomes(UNREADABLE)[2]
+    assert p3.ok, p3.errors
+    assert "stacks-resynced" in warned(p3), p3.warnings
