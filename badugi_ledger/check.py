@@ -314,14 +314,16 @@ class HandsOfFiles:
     an import of both files stores once (a copy) or reports as a conflict (another version).
 
     Memory stays small: each hand that replayed without a problem is two 64-bit numbers and
-    its line (:attr:`CheckedFile.keys`), never the hand.  Only when a key recurs are the two
+    its line (:attr:`CheckedFile.keys`), never the hand, and its number in a set of its group's
+    (so a file's hands are looked up, not every earlier file's read again: a folder of
+    one-hand files of one event is one group).  Only when a key recurs are the two
     files replayed again, here, to compare the two hands (:func:`~.model.copies.in_two_files`)
     - what they record and the stacks and pot they were dealt from, as the import compares
     them - which keeps the verdicts the same however many processes checked the files."""
 
     def __init__(self, fmt: str | None) -> None:
         self.fmt = fmt
-        self.groups: dict[int, list[tuple[Path, array[int]]]] = {}
+        self.groups: dict[int, tuple[set[int], list[tuple[Path, array[int]]]]] = {}
 
     def found(self, path: Path, keys: dict[int, array[int]]) -> list[tuple[HandOutcome, Violation]]:
         """The problems of ``path``'s hands that an earlier file holds too (``duplicate-hand``:
@@ -329,18 +331,13 @@ class HandsOfFiles:
         lines; then ``path``'s hands are remembered."""
         pairs: list[tuple[int, Path, int]] = []  # (line here, earlier file, line there)
         for group, numbers in keys.items():
-            earlier = self.groups.get(group)
-            if earlier is not None:
-                first: dict[int, tuple[Path, int]] = {}
-                for other, held in earlier:
-                    for i in range(0, len(held), 2):
-                        first.setdefault(held[i], (other, held[i + 1]))
+            seen, earlier = self.groups.setdefault(group, (set(), []))
+            held_here = numbers[0::2]
+            if not seen.isdisjoint(held_here):
                 for i in range(0, len(numbers), 2):
-                    hit = first.get(numbers[i])
-                    if hit is not None:
-                        pairs.append((numbers[i + 1], *hit))
-            else:
-                earlier = self.groups[group] = []
+                    if numbers[i] in seen:
+                        pairs.append((numbers[i + 1], *_first_holding(earlier, numbers[i])))
+            seen.update(held_here)
             earlier.append((path, numbers))
         if not pairs:
             return []
@@ -552,6 +549,16 @@ class CheckRun:
             for _ in self.lines():
                 pass
         return all(s.all_ok and not (self.strict and s.warnings) for s in self.summaries)
+
+
+def _first_holding(files: list[tuple[Path, array[int]]], number: int) -> tuple[Path, int]:
+    """The first of ``files`` (each with its hands' numbers and lines, in turn) holding a hand
+    of ``number``, and that hand's line."""
+    for path, held in files:
+        for i in range(0, len(held), 2):
+            if held[i] == number:
+                return path, held[i + 1]
+    raise LookupError(number)  # pragma: no cover - the group's set holds only its files' numbers
 
 
 def _with_other_files(

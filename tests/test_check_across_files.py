@@ -254,3 +254,31 @@ def test_a_file_an_import_alone_refuses_is_compared_with_other_files(tmp_path: P
         copies = [line for line in lines if "[duplicate-hand]" in line]
         assert copies and all(line.startswith(f"{b}:") and "a copy" in line for line in copies)
         assert "duplicate-hand" in "".join(_report([a, b], jobs, "--json")[1])
+
+
+def test_a_hand_is_looked_up_not_every_earlier_files_hands_read_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A folder of one-hand files of one event (a PHH folder: PokerKit writes a hand a file)
+    is one group of keys: each file's hands are looked up in the group's numbers, and the
+    earlier files' hands are read only for a number that recurs - so the check of n files is
+    not n x n.  Here 3,000 one-hand files, one repeating the first file's number."""
+    from array import array
+
+    from badugi_ledger import check
+
+    read: list[int] = []
+    first_holding = check._first_holding
+
+    def counted(files: list[tuple[Path, array[int]]], number: int) -> tuple[Path, int]:
+        read.append(number)
+        return first_holding(files, number)
+
+    monkeypatch.setattr(check, "_first_holding", counted)
+    monkeypatch.setattr(check.HandsOfFiles, "_versions", lambda self, path, lines: {})
+    hands = check.HandsOfFiles(None)
+    for n in range(3_000):
+        assert hands.found(Path(f"h{n}.phh"), {7: array("Q", [n + 1, 3])}) == []
+    assert read == []
+    hands.found(Path("again.phh"), {7: array("Q", [1, 3])})
+    assert read == [1]
