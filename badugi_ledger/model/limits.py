@@ -41,6 +41,16 @@ of the format (a file pasted in, a hand line lost), and listing each would bury 
 and take long (as the hands after a bad header line are one error)."""
 
 
+def more_than_listed(here: str, things: str, each_at: str | None = "its line") -> str:
+    """The words of the one error that stands for a hand's mistakes past :data:`MAX_LISTED`:
+    ``here`` says where the next one is and that more may follow, ``things`` what is listed
+    (each at ``each_at``, when said)."""
+    at = f", each at {each_at}" if each_at else ""
+    return (
+        f"{here}: only the first {MAX_LISTED} {things} are listed{at}; correct them and check again"
+    )
+
+
 def amount_problem(value: int, what: str) -> str | None:
     """Why ``value`` cannot be ``what`` (an amount or count), or None when it can."""
     if value > MAX_AMOUNT:

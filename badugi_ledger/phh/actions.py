@@ -14,7 +14,7 @@ from typing import Any
 
 from ..model.errors import BadugiError, ImportFormatError, Position
 from ..model.events import Action, Cards, Draw, Event, Muck, Show
-from ..model.limits import MAX_LISTED, quote
+from ..model.limits import MAX_LISTED, more_than_listed, quote
 from ..sites.draft import HandDraft
 from .action_strings import (
     _STEPS,
@@ -254,10 +254,12 @@ def _meaningless_after(
             if len(found) == MAX_LISTED:
                 found.append(
                     draft.error(
-                        f"the action {quote(repr(raw))} cannot be read either, nor, it may be, "
-                        f"actions after it: only the first {MAX_LISTED} action strings that "
-                        "cannot be read are listed, each at its string; correct them and check "
-                        "again",
+                        more_than_listed(
+                            f"the action {quote(repr(raw))} cannot be read either, nor, it may "
+                            "be, actions after it",
+                            "action strings that cannot be read",
+                            "its string",
+                        ),
                         line,
                         rule="bad-phh",
                     )

@@ -41,7 +41,7 @@ from ..model.events import (
     SitOut,
     StackChange,
 )
-from ..model.limits import MAX_LISTED
+from ..model.limits import MAX_LISTED, more_than_listed
 from ..model.results import HandResult, Violation
 from . import betting
 from .draws import dealt_twice
@@ -174,9 +174,11 @@ def _dealt_twice(record: HandRecord, broken: IllegalAction) -> list[Violation]:
         at = found[MAX_LISTED].pos
         found[MAX_LISTED] = Violation(
             "duplicate-card",
-            f"line {at.line} names a card dealt before too, and deals after it may name more: "
-            f"only the first {MAX_LISTED} cards dealt twice are listed; correct them and "
-            "check again",
+            more_than_listed(
+                f"line {at.line} names a card dealt before too, and deals after it may name more",
+                "cards dealt twice",
+                None,
+            ),
             at,
         )
     return found

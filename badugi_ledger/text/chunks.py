@@ -20,7 +20,7 @@ from typing import Any
 
 from ..model.errors import ParseError, Position
 from ..model.events import CarryIn, Event, HandsMissing
-from ..model.limits import MAX_LISTED
+from ..model.limits import MAX_LISTED, more_than_listed
 from ..model.names import composed
 from ..model.positions import pack
 from .hints import error_at
@@ -145,10 +145,11 @@ def _listed(chunk: _Chunk, first: ParseError | None, later: Iterable[ParseError]
         at = others.pop().position
         others.append(
             ParseError(
-                f"line {at.line} cannot be read either, nor, it may be, lines after it: only "
-                f"the first {MAX_LISTED} lines of a hand that cannot be read are listed, each "
-                "at its line; correct them and check again (a line that starts the next "
-                "hand may be missing or misspelt)",
+                more_than_listed(
+                    f"line {at.line} cannot be read either, nor, it may be, lines after it",
+                    "lines of a hand that cannot be read",
+                )
+                + " (a line that starts the next hand may be missing or misspelt)",
                 position=at,
                 hand=_hand_id(chunk),
             )
@@ -267,9 +268,10 @@ def _whole_listed(
         at = found[MAX_LISTED].pos
         others.append(
             ParseError(
-                f"line {at.line} has a mistake too, and lines after it may have more: only "
-                f"the first {MAX_LISTED} mistakes of a hand are listed, each at its line; "
-                "correct them and check again",
+                more_than_listed(
+                    f"line {at.line} has a mistake too, and lines after it may have more",
+                    "mistakes of a hand",
+                ),
                 position=at,
                 hand=hand,
             )
