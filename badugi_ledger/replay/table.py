@@ -130,6 +130,14 @@ def error_violation(exc: BadugiError) -> Violation:
     return Violation(rule, exc.message, exc.position, "illegal")
 
 
+def _raised(exc: BadugiError) -> tuple[tuple[Violation, ...], tuple[Violation, ...]]:
+    """What a hand that broke a rule says: the rule, the mismatches found on the way
+    (``IllegalAction.mismatches``), and the warnings of its lines before it."""
+    also = [m for m in getattr(exc, "mismatches", ()) if isinstance(m, Violation)]
+    said = tuple(w for w in getattr(exc, "warnings", ()) if isinstance(w, Violation))
+    return (error_violation(exc), *also), said
+
+
 def _carried_to_strangers(
     before: NightBefore | None, record: HandRecord, carry_in: int
 ) -> Violation | None:
@@ -243,10 +251,9 @@ class TableTracker:
                 exc.message += redeal_hint(before, record)
             imbalance = _final_line_imbalance(record, carried, carry_in)
             self._after_failure(state, record, trust_final=imbalance is None)
-            also = [m for m in getattr(exc, "mismatches", ()) if isinstance(m, Violation)]
-            errors = (error_violation(exc), *also, *([] if imbalance is None else [imbalance]))
+            raised, assumed = _raised(exc)
+            errors = (*raised, *([] if imbalance is None else [imbalance]))
             errors = errors if pot_error is None else (pot_error, *errors)
-            assumed = tuple(w for w in getattr(exc, "warnings", ()) if isinstance(w, Violation))
             return HandOutcome(source, record.hand_id, record.pos, record, None, errors, assumed)
         except Exception as exc:  # a bug in the engine: report it on this hand, go on
             self._after_failure(state, record)
@@ -291,9 +298,7 @@ class TableTracker:
             try:
                 tries.append(replay_hand(record, stacks=carried, carry_in=pot, carry_stakes=stakes))
             except BadugiError as exc:
-                also = [m for m in getattr(exc, "mismatches", ()) if isinstance(m, Violation)]
-                said = [w for w in getattr(exc, "warnings", ()) if isinstance(w, Violation)]
-                tries.append(((error_violation(exc), *also), tuple(said)))
+                tries.append(_raised(exc))
             except Exception:  # a bug in the engine, which the hand's replay reports
                 tries.append(((), ()))
         found, warnings = alike(tries)
