@@ -237,8 +237,8 @@ def check_file(
 ) -> CheckedFile:
     """Replay every hand of one file (read as ``fmt``, None: detected); what the text report
     prints for it, and (``keyed``: a check of several files) the keys of its hands.  What
-    only the whole file tells (:meth:`~.replay.pools.Pools.last_week_unordered`) is a
-    warning at its hand's line among the others."""
+    only the whole file tells (:meth:`~.replay.pools.Pools.at_end`) is a warning at its
+    hand's line among the others."""
     from .replay.table import TableTracker
 
     run = CheckRun([path], jobs=1, progress=progress, fmt=fmt)
