@@ -195,6 +195,7 @@ def _option_dict(option: LegalOption, line: str) -> dict[str, object]:
         "amount": option.amount,
         "max_amount": option.max_amount,
         "all_in_amount": option.all_in_amount,
+        "all_in_least": option.all_in_least,
         "cards": option.cards,
         "line": line,
     }

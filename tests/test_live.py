@@ -165,6 +165,7 @@ def test_to_dict_is_json() -> None:
         "amount": 2,
         "max_amount": 2,
         "all_in_amount": None,
+        "all_in_least": None,
         "cards": None,
         "line": "Cara calls 2",
     }

@@ -69,7 +69,11 @@ class LegalOption:
     the round (the format's "raises to"), ``max_amount`` the largest (equal for fixed limit;
     capped by the stack; None when only a stack nobody knows would bound it, after a hand
     that could not be replayed).  ``all_in_amount`` is the amount at which the action puts the
-    player's last chip in (None when no amount in range does).  ``cards``: for a draw, the most
+    player's last chip in (None when no amount in range does).  ``all_in_least``: for a bet or
+    raise of a player whose stack nobody knows, the least total it may have written all-in
+    (one chip above the bet: whatever he goes all-in with shows his stack, and an all-in short
+    of a full raise is still a raise, :mod:`.raises`), up to ``max_amount``; None when the stack
+    is known (``all_in_amount`` is then the one all-in amount).  ``cards``: for a draw, the most
     cards that may be exchanged (a draw of 1 to ``cards``); for a show, the cards a hand of the
     game holds (four, five in Badacey and Badeucey, ``004``), so a page asks for that many; for
     a buy, the one card it replaces.  ``event``: a position-less event
@@ -82,18 +86,23 @@ class LegalOption:
     amount: int | None = None
     max_amount: int | None = None
     all_in_amount: int | None = None
+    all_in_least: int | None = None
     cards: int | None = None
 
 
-def event_at(option: LegalOption, amount: int | None = None) -> Event:
+def event_at(option: LegalOption, amount: int | None = None, *, all_in: bool = False) -> Event:
     """The option's event at ``amount`` (chips for a bet or raise total, cards for a draw;
-    None: the option's own event).  An amount outside the option's range gives an event the
-    replay refuses, as it should."""
+    None: the option's own event), marked all-in at ``all_in_amount`` or when ``all_in`` says
+    so (a bet or raise of a stack nobody knows, from ``all_in_least``).  An amount outside the
+    option's range gives an event the replay refuses, as it should."""
     ev = option.event
-    if amount is None:
+    if amount is None and not all_in:
         return ev
     if isinstance(ev, Action) and ev.verb in ("bet", "raise", "call"):
-        return replace(ev, amount=amount, all_in=amount == option.all_in_amount)
+        chips = ev.amount if amount is None else amount
+        return replace(ev, amount=chips, all_in=all_in or chips == option.all_in_amount)
+    if amount is None:
+        return ev
     if isinstance(ev, Draw):
         unknown = (None,) * amount
         return replace(ev, discards=unknown, received=unknown)
@@ -226,12 +235,14 @@ def _betting_options(st: HandState, player: str) -> list[LegalOption]:
         reach = st.committed[player] + stack
         all_in_at = reach if low <= reach <= high else None
         most: int | None = high
+        all_in_least: int | None = None
         if player in st.unknown:  # a stack nobody knows (state.py) bounds nothing known
             all_in_at = None
             most = None if high == reach else high
+            all_in_least = st.level + 1  # any all-in above the bet shows the stack (raises.py)
         verb: Literal["bet", "raise"] = "bet" if st.level == 0 else "raise"
         ev = Action(player, verb, low, low == all_in_at)
-        options.append(LegalOption(player, verb, ev, low, most, all_in_at))
+        options.append(LegalOption(player, verb, ev, low, most, all_in_at, all_in_least))
     return options
 
 

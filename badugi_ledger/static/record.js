@@ -469,9 +469,22 @@
           ? `${label}: amount of ${shown(option.min)} or more`
           : `${label}: amount from ${shown(option.min)} to ${shown(option.max)}`,
       });
-      const range = open ? `${shown(option.min)} or more` : `${shown(option.min)}–${shown(option.max)}`;
+      const rangeOf = (least) => (open ? `${shown(least)} or more` : `${shown(least)}–${shown(option.max)}`);
+      const range = el("span", { class: "range" }, rangeOf(option.min));
       const button = el("button", { type: "button", class: "tap", "data-option": String(option.index), "data-kind": option.kind, "data-player": option.player }, label);
-      return el("span", { class: "ranged" }, button, input, el("span", { class: "range" }, range));
+      const parts = [button, input, range];
+      // a player whose stack nobody knows may be all-in: the line then says so ("raises to 30
+      // all-in"), at any amount from one chip above the bet (all_in_from), which shows his stack
+      if (option.all_in_from !== null && option.all_in_from !== undefined) {
+        const allIn = el("input", { type: "checkbox", class: "allin", "aria-label": `${label}: all-in` });
+        allIn.addEventListener("change", () => {
+          const least = allIn.checked ? option.all_in_from : option.min;
+          input.min = shown(least);
+          range.textContent = rangeOf(least);
+        });
+        parts.push(el("label", { class: "allin" }, allIn, " all-in"));
+      }
+      return el("span", { class: "ranged" }, ...parts);
     }
     if (option.takes_cards) {
       const input = el("input", {
@@ -522,6 +535,8 @@
     // only a ranged option's own input (a plain button's parent holds every option's controls)
     const amount = wrap.classList.contains("ranged") ? wrap.querySelector("input[type=number]") : null;
     if (amount) choice.amount = amount.dataset.money ? Math.round(Number(amount.value) * 100) : Number(amount.value);
+    const allIn = amount ? wrap.querySelector("input.allin") : null;
+    if (allIn && allIn.checked) choice.all_in = true;
     if (button.dataset.count !== undefined) choice.count = Number(button.dataset.count);
     const cards = wrap.querySelector("input.cardsin");
     if (cards && cards.value.trim() && button.dataset.kind !== "stand pat") choice.cards = cards.value.trim();
@@ -538,7 +553,9 @@
     if (answer.status !== 200 || answer.data.error) {
       shown = mine; // the text did not change: its marks and options still hold
       render();
-      setVerdict(answer.data.error || `could not add the line (${answer.status})`, "error");
+      const why = answer.data.error || `could not add the line (${answer.status})`;
+      setVerdict(why, "error");
+      if (amount) keepRefused(button.dataset, amount.value, Boolean(allIn && allIn.checked), why);
       return;
     }
     text.value = answer.data.text;
@@ -547,6 +564,28 @@
     shown = mine;
     render();
     showLine(answer.data.line);
+  }
+
+  function keepRefused(was, typed, allIn, why) {
+    // the options were drawn anew: the refused amount stays in its box, with the reason beside
+    // it and the box focused, so that the organiser corrects it instead of typing it again
+    const again = [...$("record-options").querySelectorAll(".ranged button.tap")].find(
+      (b) => b.dataset.kind === was.kind && b.dataset.player === was.player,
+    );
+    if (!again) return; // the hand moved on meanwhile: nothing to correct
+    const wrap = again.parentElement;
+    const box = wrap.querySelector("input[type=number]");
+    const tick = wrap.querySelector("input.allin");
+    if (tick && tick.checked !== allIn) {
+      tick.checked = allIn;
+      tick.dispatchEvent(new Event("change"));
+    }
+    box.value = typed;
+    box.setAttribute("aria-invalid", "true");
+    const note = el("span", { class: "refusal", role: "alert", id: "record-refusal" }, why);
+    box.setAttribute("aria-describedby", note.id);
+    wrap.append(note);
+    box.focus();
   }
 
   function showLine(number) {

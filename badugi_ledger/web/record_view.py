@@ -125,8 +125,10 @@ def _next_view(
     ``buy for 0.50``), as the pots beside it do, and a ranged one's ``min`` and ``max`` stay
     cents (the page shows them as money: ``currency``).  A bet or raise of a player whose
     stack nobody knows (after a hand that could not be replayed) is ranged with no ``max``
-    when the structure sets none (no limit): any amount from ``min`` up may be typed.  A show
-    says how many ``cards`` a hand of the game holds."""
+    when the structure sets none (no limit): any amount from ``min`` up may be typed; such a
+    player may be all-in, so its ``all_in_from`` is the least amount an all-in of his may have
+    (the option's ``all_in_least``; None for a known stack, whose all-in is ``all_in``).  A
+    show says how many ``cards`` a hand of the game holds."""
     if nxt is None:
         return None
     options = []
@@ -148,6 +150,7 @@ def _next_view(
                 "min": low if ranged else None,
                 "max": high if ranged else (option["cards"] if kind == "draw" else None),
                 "all_in": option["all_in_amount"],
+                "all_in_from": option["all_in_least"] if ranged else None,
                 "takes_cards": kind in ("show", "buy"),
                 "cards": option["cards"] if kind == "show" else None,
             }
@@ -190,10 +193,12 @@ def _label(option: dict[str, Any], ranged: bool) -> str:
 def append_choice(text: str, choice: dict[str, Any]) -> tuple[str, int]:
     """``text`` with the canonical line of the tapped ``choice`` added after the last hand's
     last line (so a comment block below it stays below): ``index`` of an option of
-    :func:`live_check`'s next actions, with ``amount`` for a ranged bet or raise, ``count`` for
-    a draw and optional ``cards`` for a draw, a show or a buy; or ``next_hand`` (true), the
-    line of :func:`next_hand_lines` once the last hand is over.  Also the number of the
-    line added."""
+    :func:`live_check`'s next actions, with ``amount`` for a ranged bet or raise (and
+    ``all_in``, true: a bet or raise all-in of a player whose stack nobody knows, any amount
+    from the option's ``all_in_least``), ``count`` for a draw and optional ``cards`` for a
+    draw, a show or a buy; or ``next_hand`` (true), the line of :func:`next_hand_lines` once
+    the last hand is over.  Also the number of the line added.  An amount outside the option's
+    range is refused in the replay's words for its line (:func:`_refused_amount`)."""
     from ..live import live_check, next_hand_lines
     from ..model.events import Draw
     from ..replay.legal import event_at
@@ -222,10 +227,37 @@ def append_choice(text: str, choice: dict[str, Any]) -> tuple[str, int]:
     if amount is not None and option.kind not in ("bet", "raise", "draw") and amount != low:
         # an option of no amount or a fixed one (a fold, a pat, a call of 2) takes no other
         raise RecordError(f"{option.player} may {option.kind} only as offered here, not {amount}")
+    all_in = _all_in(choice, option)
+    if all_in and option.all_in_least is not None:
+        low = option.all_in_least
     if amount is not None and not (low or 0) <= amount <= (MAX_AMOUNT if high is None else high):
-        shown = f"{low} to {high}" if high is not None else f"at least {low}"
-        raise RecordError(f"{option.player} may {option.kind} {shown} here, not {amount}")
-    event = event_at(option, amount)
+        # a bet's amounts in a hand of money are cents, said as money (as the box takes them)
+        said = plain_money if option.kind != "draw" and live.hands[-1].currency else str
+        shown = (
+            f"{said(low or 0)} to {said(high)}"
+            if high is not None
+            else f"at least {said(low or 0)}"
+        )
+        words = (
+            f"{option.player} may {option.kind} {'all-in ' * all_in}{shown} here, "
+            f"not {said(amount)}"
+        )
+        if (
+            not all_in
+            and option.all_in_least is not None
+            and option.all_in_least <= amount < (low or 0)
+        ):
+            words += ", unless all-in (tick all-in)"  # the replay would take it for one
+        if option.kind == "draw" or amount > MAX_AMOUNT:  # no line to ask the replay about
+            raise RecordError(words)
+        raise _refused_amount(text, after, event_at(option, amount, all_in=all_in), words)
+    event = event_at(option, amount, all_in=all_in)
+    if all_in and option.all_in_least is None and not _is_all_in(event, option):
+        # a known stack is all-in at one amount only: the replay says where
+        words = f"{option.player} is all-in at {option.all_in_amount} only"
+        if option.all_in_amount is None:
+            words = f"no amount {option.player} may {option.kind} here is all-in"
+        raise _refused_amount(text, after, event, words)
     typed = choice.get("cards")
     if isinstance(typed, str) and typed.strip():
         event = _with_cards(event, typed, amount)
@@ -234,6 +266,36 @@ def append_choice(text: str, choice: dict[str, Any]) -> tuple[str, int]:
             shown = f"draw 1 to {high}" if option.kind == "draw" else "stand pat with no cards"
             raise RecordError(f"{option.player} may {shown} here, not {event.count}")
     return _insert(text, after, [event_line(event)]), after + 1
+
+
+def _all_in(choice: dict[str, Any], option: LegalOption) -> bool:
+    """Whether the tap says all-in (``all_in``: true), which only a bet or raise may."""
+    said = choice.get("all_in", False)
+    if not isinstance(said, bool):
+        raise RecordError("all_in must be true or false")
+    if said and option.kind not in ("bet", "raise"):
+        raise RecordError(f"{option.player} may {option.kind} only as offered here, not all-in")
+    return said
+
+
+def _is_all_in(event: Any, option: LegalOption) -> bool:
+    """Whether a known stack's bet or raise ``event`` puts its last chip in."""
+    return option.all_in_amount is not None and event.amount == option.all_in_amount
+
+
+def _refused_amount(text: str, after: int, event: Any, words: str) -> RecordError:
+    """The refusal of a tapped amount the option does not allow: the replay's words for the
+    line it would add (``Dan raises to 8; the most allowed is 7 (pot-limit, 001/003)``), as
+    ``check`` prints them, when the replay refuses that line; else ``words``, the page's own
+    (the replay takes a raise short of the least of a stack nobody knows, the record's last
+    line, for an all-in: the organiser said none)."""
+    from ..live import live_check
+    from ..text.writer import event_line
+
+    added = after + 1
+    live = live_check(_insert(text, after, [event_line(event)]), source=SOURCE)
+    found = [p for p in live.hands[-1].problems if p.line == added and p.kind != "warning"]
+    return RecordError(f"not added: {found[0].message}" if found else words)
 
 
 def tapped_view(text: str, choice: dict[str, Any]) -> dict[str, Any]:

@@ -34,6 +34,7 @@ from badugi_ledger.model.settings import GameSettings, HouseRules, Structure
 from badugi_ledger.replay import TableTracker, replay_hand
 from badugi_ledger.replay.hand import play_events
 from badugi_ledger.replay.legal import LegalOption, NextActions, event_at, next_actions
+from badugi_ledger.replay.state import UNKNOWN_STACK
 from badugi_ledger.simulate.sessions import SimulationOptions, simulate_hands
 from tests.helpers.replay_builder import record
 
@@ -208,6 +209,48 @@ def test_call_all_in_for_less() -> None:
     assert (call.amount, call.all_in_amount) == (1, 1)
     assert call.event == Action("Dan", "call", 1, True)
     assert "raise" not in [o.kind for o in na.options]
+
+
+@pytest.mark.parametrize(("kind", "high"), [("no-limit", None), ("pot-limit", 7)])
+def test_an_unknown_stack_may_bet_or_raise_all_in_from_one_chip_above_the_bet(
+    kind: str, high: int | None
+) -> None:
+    """grammar/README.md: after a hand that could not be replayed "an all-in in the record
+    shows a stack"; an all-in short of a full raise (``001``: a raise is at least the last
+    one) is still a raise (raises.py).  Cara's stack is unknown: all-in she may raise to
+    anything above the big blind (3), up to what the structure allows, and bet all-in from 1
+    in the next round; a raise not said all-in is offered from the least raise (4)."""
+    seats: dict[str, int | None] = dict.fromkeys(FOUR)
+    unknown = dict.fromkeys(FOUR, UNKNOWN_STACK)
+    rec = record(seats, "Dan", POSTS, settings=structure(kind))
+    raise_ = option(next_actions(rec, stacks=unknown), "raise")
+    assert (raise_.amount, raise_.max_amount, raise_.all_in_least) == (4, high, 3)
+    assert raise_.all_in_amount is None
+    short = event_at(raise_, 3, all_in=True)
+    assert short == Action("Cara", "raise", 3, True)
+    assert replays_from(rec, short, unknown)
+    assert not replays_from(rec, event_at(raise_, 2, all_in=True), unknown)  # a call
+    calls = [*POSTS, "Cara calls", "Dan calls", "Anna calls", "Ben checks"]
+    pats = ["Anna pat", "Ben pat", "Cara pat", "Dan pat"]
+    later = record(seats, "Dan", [*calls, *pats], settings=structure(kind))
+    bet = option(next_actions(later, stacks=unknown), "bet")
+    assert (bet.amount, bet.all_in_least) == (2, 1)
+    assert replays_from(later, event_at(bet, 1, all_in=True), unknown)
+
+
+def test_a_known_stack_has_no_all_in_of_its_choosing() -> None:
+    """A stack the record knows is all-in at one amount, ``all_in_amount``."""
+    raise_ = option(actions(POSTS, structure("no-limit")), "raise")
+    assert (raise_.all_in_amount, raise_.all_in_least) == (100, None)
+
+
+def replays_from(rec: HandRecord, ev: Event, stacks: dict[str, int]) -> bool:
+    """Whether ``ev`` appended to ``rec``, played from ``stacks``, replays."""
+    try:
+        play_events(replace(rec, events=(*rec.events, ev), positions=()), stacks=stacks)
+    except IllegalAction:
+        return False
+    return True
 
 
 # --- forced bets -----------------------------------------------------------------------------

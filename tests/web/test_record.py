@@ -412,7 +412,7 @@ def test_a_ranged_bet_is_tapped_at_the_amount_chosen_within_its_range(client: Te
     assert tapped["check"]["next"]["player"] == "Ben"
     too_much = {"index": raise_to["index"], "amount": 101}
     status, refused = post(client, "/record/tap", {"text": text, "choice": too_much})
-    assert refused["error"] == "Anna may raise 4 to 100 here, not 101"
+    assert refused["error"] == "not added: Anna raises to 101 but has only 100 chips"
 
 
 def test_an_event_imported_from_elsewhere_fills_the_form_from_the_ledger_and_its_file(

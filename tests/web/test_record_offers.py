@@ -3,7 +3,8 @@ browser the size of a phone (390×844): a buy says its price in the night's unit
 "with a Buy", the house's ``buy-price``), a show asks for as many cards as the game deals
 (``004``: five in Badacey and Badeucey), and a raise of a player whose stack nobody knows (the
 table's previous hand could not be replayed) takes any amount the structure allows, not only
-the least.  Screenshots go to ``test-output/screenshots/record-offers-*.png``."""
+the least, and may be said all-in; an amount refused stays in its box with the replay's words
+beside it.  Screenshots go to ``test-output/screenshots/record-offers-*.png``."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from badugi_ledger.live import live_check
 from badugi_ledger.web.app import create_app
 from badugi_ledger.web.record_view import RecordError, append_choice, checked_view
 from tests.helpers.browser import Phone, serving
@@ -62,6 +64,13 @@ hand 2 · button Anna · Anna · Ben · Cara · Dan
 """
 """Hand 1 stops after one line, so it cannot be replayed: hand 2's stacks are unknown
 (``check``'s ``stacks-unknown``).  Dan, after the blinds of Ben and Cara, acts first."""
+KNOWN = """\
+game badugi · no limit · blinds 1/2
+cash Known night · date 2024-07-09
+
+hand 1 · button Dan · Anna 100 · Ben 100 · Cara 100 · Dan 100
+"""
+"""Every stack known (100): Cara, after the blinds of Anna and Ben, acts first."""
 
 
 def options_of(text: str) -> dict[str, dict[str, Any]]:
@@ -128,8 +137,61 @@ def test_an_unknown_stacks_pot_limit_raise_stops_at_the_pot() -> None:
     assert (raise_["min"], raise_["max"]) == (4, 7)
     choice = {"index": raise_["index"], "kind": "raise", "player": "Dan"}
     assert tapped_line(text, {**choice, "amount": 7}) == "Dan raises to 7"
-    with pytest.raises(RecordError, match="Dan may raise 4 to 7 here, not 8"):
+    with pytest.raises(RecordError, match=r"Dan raises to 8; the most allowed is 7 \(pot-limit"):
         append_choice(text, {**choice, "amount": 8})
+
+
+def test_an_unknown_stack_may_raise_all_in_at_any_amount_above_the_bet() -> None:
+    """grammar/README.md: ``all-in`` marks a player putting in their last chip, and after a
+    hand that could not be replayed "an all-in in the record shows a stack" (``raises to N
+    all-in``); an all-in short of a full raise (``001``: a raise is at least the last one) is
+    a raise still.  Dan's stack is unknown: he may raise all-in to anything above the bet of
+    2, from 3, and the line says all-in; the page offered no all-in, and refused 3.  Then he
+    is all-in, nothing behind."""
+    text = UNKNOWN.format(structure="no limit")
+    raise_ = options_of(text)["raise"]
+    assert (raise_["min"], raise_["all_in_from"]) == (4, 3)
+    choice = {"index": raise_["index"], "kind": "raise", "player": "Dan", "all_in": True}
+    assert tapped_line(text, {**choice, "amount": 3}) == "Dan raises to 3 all-in"
+    assert tapped_line(text, {**choice, "amount": 30}) == "Dan raises to 30 all-in"
+    new, _ = append_choice(text, {**choice, "amount": 30})
+    live = live_check(new)
+    assert live.next is not None and live.next.stacks["Dan"] == 0
+    with pytest.raises(RecordError, match="not added: Dan raises to 2, not above the bet of 2"):
+        append_choice(text, {**choice, "amount": 2})  # that would be a call
+    with pytest.raises(RecordError, match=r"not 3, unless all-in \(tick all-in\)"):
+        append_choice(text, {**choice, "all_in": False, "amount": 3})
+    pot = UNKNOWN.format(structure="pot limit")  # the pot still bounds an all-in (001/003)
+    assert tapped_line(pot, {**choice, "amount": 7}) == "Dan raises to 7 all-in"
+    with pytest.raises(RecordError, match="not added: Dan raises to 8; the most allowed is 7"):
+        append_choice(pot, {**choice, "amount": 8})
+
+
+def test_a_refused_amount_of_a_night_of_money_is_said_in_money() -> None:
+    """A night of money (``currency EUR``: its amounts are cents) has its amount box typed in
+    money, so its refusal says money too (it said ``at least 400 here, not 300``)."""
+    text = UNKNOWN.format(structure="no limit · currency EUR").replace("1/2", "100/200")
+    raise_ = options_of(text)["raise"]
+    choice = {"index": raise_["index"], "kind": "raise", "player": "Dan", "amount": 300}
+    with pytest.raises(RecordError, match=r"at least 4\.00 here, not 3\.00, unless all-in"):
+        append_choice(text, choice)
+    assert tapped_line(text, {**choice, "all_in": True}) == "Dan raises to 300 all-in"
+
+
+def test_a_known_stack_is_all_in_only_at_its_stack() -> None:
+    """A known stack offers no all-in of its own choosing (``all_in_from`` is None): its
+    all-in is the amount that puts its last chip in, and all-in at another amount is refused
+    in the replay's words (``all-in-stack``)."""
+    raise_ = options_of(KNOWN)["raise"]
+    assert (raise_["all_in"], raise_["all_in_from"]) == (100, None)
+    choice = {"index": raise_["index"], "kind": "raise", "player": "Cara", "all_in": True}
+    assert tapped_line(KNOWN, {**choice, "amount": 100}) == "Cara raises to 100 all-in"
+    with pytest.raises(RecordError, match="not added: Cara is marked all-in but keeps 70"):
+        append_choice(KNOWN, {**choice, "amount": 30})
+    with pytest.raises(RecordError, match="not added: Cara raises to 101 but has only 100"):
+        append_choice(KNOWN, {**choice, "all_in": False, "amount": 101})
+    with pytest.raises(RecordError, match="not added: Cara raises to 3; the least allowed is 4"):
+        append_choice(KNOWN, {**choice, "all_in": False, "amount": 3})
 
 
 # --- in a browser ---------------------------------------------------------------------------
@@ -213,4 +275,64 @@ def test_an_unknown_stacks_raise_is_typed_at_any_amount_from_the_least(
         assert (box.get_attribute("min"), box.get_attribute("max")) == ("4", "7")
         assert page.inner_text(f"{ranged} .range") == "4–7"
         phone.shot("record-offers-unknown-stack-pot-limit")
+    assert phone.errors == []
+
+
+def test_a_refused_amount_stays_in_its_box_with_the_replays_words_beside_it(
+    phone: Phone, fresh_ledger: Path
+) -> None:
+    """``001``/``003``: the pot limits a raise.  An amount the page refuses (above the pot
+    here) stays in its box, the replay's words beside it and the box focused, so that the
+    organiser corrects it: the page drew the box anew at the least amount, the reason only in
+    the verdict above the text."""
+    ranged = "#record-options .ranged"
+    with serving(create_app(fresh_ledger)) as url:
+        page = phone.open(url + "/record")
+        typed(page, UNKNOWN.format(structure="pot limit"), ranged)
+        box = page.locator(f"{ranged} input[type=number]")
+        box.fill("8")
+        page.locator(f"{ranged} button").click()
+        page.wait_for_selector("#record-verdict[data-state=error]")
+        page.wait_for_selector(f"{ranged} .refusal", timeout=5000)
+        why = page.inner_text(f"{ranged} .refusal")
+        assert why == "not added: Dan raises to 8; the most allowed is 7 (pot-limit, 001/003)"
+        assert box.input_value() == "8" and box.evaluate("b => b === document.activeElement")
+        assert "Dan raises" not in page.input_value("#record-text")
+        no_sideways_scroll(phone)
+        phone.shot("record-offers-refused-amount-kept")
+        box.fill("7")  # corrected where it stands
+        page.locator(f"{ranged} button").click()
+        text_has(page, "\nDan raises to 7")
+        settled(page)
+        assert page.locator(f"{ranged} .refusal").count() == 0
+    assert phone.errors == []
+
+
+def test_an_unknown_stacks_all_in_is_ticked_beside_the_amount(
+    phone: Phone, fresh_ledger: Path
+) -> None:
+    """grammar/README.md: an all-in in the record shows a stack nobody knew (``raises to N
+    all-in``).  Dan's stack is unknown: beside his raise's amount an ``all-in`` box lets the
+    organiser say so, from one chip above the bet (3: short of a full raise, ``001``, an
+    all-in is a raise still), and the line says ``all-in``; the page offered none."""
+    ranged = "#record-options .ranged"
+    with serving(create_app(fresh_ledger)) as url:
+        page = phone.open(url + "/record")
+        typed(page, UNKNOWN.format(structure="no limit"), ranged)
+        box = page.locator(f"{ranged} input[type=number]")
+        page.locator(f"{ranged} input.allin").check(timeout=5000)
+        assert box.get_attribute("min") == "3"
+        assert page.inner_text(f"{ranged} .range") == "3 or more"
+        box.fill("3")
+        no_sideways_scroll(phone)
+        phone.shot("record-offers-all-in-ticked")
+        page.locator(f"{ranged} button").click()
+        text_has(page, "\nDan raises to 3 all-in")
+        settled(page)
+        marked = page.locator("#record-gutter .gl.error").evaluate_all(
+            "marks => marks.map(m => Number(m.dataset.line))"
+        )
+        assert marked == [5], marked  # hand 1's broken line only
+        assert page.inner_text("#record-turn strong") == "Anna"
+        phone.shot("record-offers-all-in-written")
     assert phone.errors == []
