@@ -63,6 +63,12 @@ class TableState:
     """While ``carry`` is unknown: the pot the record of the hand that carried it states
     (``carry 12`` of a hand that could not be read), which the next hand is checked with,
     not settled (:mod:`.unknown_pot`); None: no figure on record."""
+    carry_doubted: tuple[str, int] | None = None
+    """After a replayed Progressive Badugi hand whose record carries another pot than its
+    replay does (a ``carry`` line the replay does not carry, or a collection where it does:
+    the mismatch is said there): that hand and the pot its record carries, beside the
+    replay's in ``carry``.  The table's next hand starts with one of the two, and is replayed
+    with each (:mod:`.unknown_pot`); None: the record agrees, or says nothing of the pot."""
     carry_unknown_since: str = ""
     """Why ``carry`` is unknown, as the table's next hand says it (``carry-unknown``)."""
     carry_stakes: frozenset[str] = frozenset()
@@ -116,6 +122,14 @@ def _carry_unknown(state: TableState, record: HandRecord) -> bool:
         and state.carry is None
         and not _states_carry_in(record)
     )
+
+
+def _carry_doubted_into(record: HandRecord) -> bool:
+    """Whether ``record``, at a table whose previous hand's record carries another pot than
+    its replay (:attr:`TableState.carry_doubted`), starts with one of the two: a Progressive
+    Badugi hand that states no pot of its own (``carry in N``, which counts, as a stated stack
+    does: :func:`_carry_in`)."""
+    return GAMES[record.settings.game].progressive and not _states_carry_in(record)
 
 
 def _carry_in(state: TableState, record: HandRecord) -> tuple[int, Violation | None]:
@@ -233,6 +247,7 @@ def _hands_missing(state: TableState, record: HandRecord) -> Violation | None:
     why = f"hands before hand {record.hand_id} are not in the file"
     state.forget(list(state.stacks), why)
     state.last_seats = ()
+    state.carry_doubted = None
     if state.progressive:
         state.carry, state.carry_recorded = None, None
         state.carry_unknown_since = f"{why} and recorded neither a carry nor a collection"
@@ -391,21 +406,48 @@ def _after_replay(
     state.last_seats = record.seats
     state.carry = result.carry_out
     state.carry_recorded = None
+    # (a record carrying another pot than the replay is a mismatch: none, the usual hand)
+    state.carry_doubted = _carry_doubted(record, result) if result.violations else None
     state.carry_stakes = result.carry_stakes
     state.progressive = progressive
     for p in result.busted:
         state.busted[p] = record.hand_id
 
 
+def _recorded_carry(record: HandRecord) -> int | None:
+    """The Progressive Badugi pot ``record`` says it carries to the next hand: its ``carry``
+    lines, else none when it records a collection (the pot was won); None when it records
+    neither (it says nothing of the pot)."""
+    carries = [e.amount for e in record.events if type(e) is CarryOut]
+    if carries:
+        return sum(carries)
+    return 0 if any(type(e) is Collect for e in record.events) else None
+
+
+def _carry_doubted(record: HandRecord, result: HandResult) -> tuple[str, int] | None:
+    """:attr:`TableState.carry_doubted` after ``record``, replayed as ``result``: the hand and
+    the pot its record carries when that is not the replay's, else None."""
+    if not GAMES[record.settings.game].progressive:
+        return None
+    recorded = _recorded_carry(record)
+    if recorded is None or recorded == result.carry_out:
+        return None
+    return record.hand_id or "", recorded
+
+
 def _recorded_stacks(record: HandRecord, result: HandResult) -> dict[str, int]:
     """Each player's stack after ``record`` as its collections have it, where that is not the
     replay's: the replay's, with what the record says he collected in place of what the
-    replay pays him (none when the record's collections are the replay's)."""
+    replay pays him (none when the record's collections are the replay's; a record that
+    carries the pot and collects nothing pays nobody)."""
     collected: dict[str, int] = {}
+    carries = False
     for e in record.events:
         if type(e) is Collect:
             collected[e.player] = collected.get(e.player, 0) + e.amount
-    if not collected:
+        elif type(e) is CarryOut:
+            carries = True
+    if not collected and not carries:
         return {}
     payouts, out = result.payouts, {}
     for p, chips in result.final_stacks.items():

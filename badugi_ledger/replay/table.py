@@ -26,6 +26,17 @@ being checked in full:
   order, draws, cards, claims the pot does not decide) is listed, never what the pot could
   explain (a redeal's first player, pot-limit sizes, payouts).  The stacks of the players
   its pots paid are then its ``final:`` line's, else unknown.
+* Progressive Badugi: a replayed hand whose record carries another pot than its replay (a
+  ``carry`` line where a hand qualifies, a collection where none does) has that mismatch
+  (``carry-out``, ``collect``); the pot its table's next hand starts with is in doubt between
+  the two figures (:attr:`~.carried.TableState.carry_doubted`).  That hand, when it states no
+  pot of its own, is not settled (``carry-unknown``, naming the hand whose carry does not add
+  up: the ledger stores neither), and replayed with each pot, from the stacks each leaves
+  (the replay's; the record's, :attr:`~.carried.TableState.recorded`): what it breaks both
+  ways is listed, never what the pot decides (a redeal recorded after a wrong ``carry`` is
+  not blamed for its turn order, nor a hand with blinds after a pot wrongly paid out).  The
+  table goes on from it as from a hand whose carried-in pot is unknown (and from the hand
+  before it as after any payout mismatch).
 * A hand that cannot be read at all (a ``BadugiError`` item) makes every stack of its table
   unknown in the same way (``error.table``, the table the reader read it at); when the reader
   does not know its table (a header line above it has an error; a site's hand whose table
@@ -85,6 +96,7 @@ from .carried import TableState as TableState
 from .carried import (
     _after_replay,
     _carried,
+    _carry_doubted_into,
     _carry_in,
     _carry_stakes,
     _carry_unknown,
@@ -98,7 +110,16 @@ from .carried import (
 from .event_terms import EventTerms
 from .hand import replay_hand
 from .pools import NightBefore, Pools, strangers_text
-from .unknown_pot import UNKNOWN_POT, Attempt, alike, pot_unknown, took_unknown_pot
+from .unknown_pot import (
+    HYPOTHESES,
+    UNKNOWN_POT,
+    Attempt,
+    Way,
+    alike,
+    pot_in_doubt,
+    pot_unknown,
+    took_unknown_pot,
+)
 from .unread import Unread, after_unread, resume
 
 INCOMPLETE_RULES = frozenset(
@@ -235,6 +256,8 @@ class TableTracker:
             if state.carry_recorded is None:
                 return self._replay_pot_unknown(state, record)
             pot_error = pot_unknown(state, record, state.carry_recorded)
+        elif state.carry_doubted is not None and _carry_doubted_into(record):
+            return self._replay_pot_in_doubt(state, record)
         carried, unknown = _carried(state, record)
         carry_in, carry_stated = _carry_in(state, record)
         stakes = _carry_stakes(state, record)
@@ -288,20 +311,46 @@ class TableTracker:
         """``record``, whose carried-in pot is unknown with no figure on record, replayed as
         if none came in and as if one too large to bind did: what it breaks alike both ways
         is its own (:mod:`.unknown_pot`)."""
-        source = record.pos.source
         error = pot_unknown(state, record, None)
         carried, unknown = _carried(state, record)
+        ways: tuple[Way, Way] = (
+            (carried, 0, frozenset()),
+            (carried, UNKNOWN_POT, frozenset(record.players)),
+        )
+        return self._replay_both_ways(state, record, error, ways, unknown, HYPOTHESES)
+
+    def _replay_pot_in_doubt(self, state: TableState, record: HandRecord) -> HandOutcome:
+        """``record``, whose table's previous hand carries one pot by its record and another
+        by its replay, replayed with each (:func:`~.unknown_pot.pot_in_doubt`)."""
+        carried, unknown = _carried(state, record)
+        error, ways, words = pot_in_doubt(state, record, carried)
+        return self._replay_both_ways(state, record, error, ways, unknown, words)
+
+    def _replay_both_ways(
+        self,
+        state: TableState,
+        record: HandRecord,
+        error: Violation,
+        ways: tuple[Way, Way],
+        unknown: dict[str, str],
+        words: tuple[str, str],
+    ) -> HandOutcome:
+        """``record`` replayed each of two ``ways`` (the stacks it starts from, the pot carried
+        in, whose chips are in it), not settled (``error``): what it breaks alike both ways is
+        listed (:func:`~.unknown_pot.alike`, ``words`` saying which way a mistake found at
+        events of their own holds for), and the table goes on as after a hand whose carried-in
+        pot is not known (:func:`~.unknown_pot.took_unknown_pot`)."""
+        source = record.pos.source
         state.night_before, state.carried_elsewhere = None, ()
         tries: list[Attempt] = []
-        for pot in (0, UNKNOWN_POT):
-            stakes = frozenset(record.players) if pot else frozenset()
+        for stacks, pot, stakes in ways:
             try:
-                tries.append(replay_hand(record, stacks=carried, carry_in=pot, carry_stakes=stakes))
+                tries.append(replay_hand(record, stacks=stacks, carry_in=pot, carry_stakes=stakes))
             except BadugiError as exc:
                 tries.append(_raised(exc))
             except Exception:  # a bug in the engine, which the hand's replay reports
                 tries.append(((), ()))
-        found, warnings = alike(tries)
+        found, warnings = alike(tries, words)
         results = [t for t in tries if isinstance(t, HandResult)]
         # The table's own word, whatever the replays found: the stacks unknown (those a
         # replay got through with, else every one the hand starts without).
@@ -397,6 +446,7 @@ class TableTracker:
         state.progressive = GAMES[record.settings.game].progressive
         stakes = state.carry_stakes
         state.carry_stakes, state.carry_recorded = frozenset(), None
+        state.carry_doubted = None
         if not state.progressive:
             state.carry = 0
             return

@@ -3,7 +3,8 @@
 The pot a table carries into its next hand is unknown after a hand that could not be read
 (the ledger never stores it, so not the pot it carried either), or one that could not be
 replayed and recorded neither a carry nor a collection, or hands missing
-(:attr:`~.carried.TableState.carry` is None).  The next Progressive hand of the table is never
+(:attr:`~.carried.TableState.carry` is None); it is in doubt after a replayed hand whose
+record carries another pot than its replay.  The next Progressive hand of the table is never
 settled (``carry-unknown``: the ledger does not store it), but it is still replayed, so that
 its own mistakes are listed, each at its line, as a hand needing an unknown *stack* is
 (:mod:`.table`):
@@ -23,6 +24,12 @@ its own mistakes are listed, each at its line, as a hand needing an unknown *sta
   (``HandRecord.posts_implied``, ``HandRecord.redeal_implied``), and the replay places them
   as the pot it is given says (:func:`~.seating.implied_posts_placed`).
 
+* **Two figures**: the table's previous hand was replayed, but its record carries another pot
+  than its replay (:attr:`~.carried.TableState.carry_doubted`: a ``carry`` line where a hand
+  qualifies, a collection where none does; that hand's mismatch).  The pot is one of the two:
+  the hand is replayed with each (:func:`pot_in_doubt` says so), and what it breaks alike
+  both ways is listed, as with no figure.
+
 Either way the players paid from the hand's pots start the table's next hand with the stacks
 its ``final:`` line gives them, else unknown (:func:`took_unknown_pot`); a pot it carries on is
 the replay's with a figure on record (the ledger, which stores neither hand, refuses the hand
@@ -35,11 +42,12 @@ from the stream's bookkeeping (:mod:`.table`) that calls it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
-from ..model.events import CarryOut, HandRecord
+from ..model.events import CarryOut, HandRecord, amounts_currency
+from ..model.money import hand_figure
 from ..model.results import HandResult, Violation
-from .carried import TableState, _final_line, _names
+from .carried import TableState, _carry_stakes, _final_line, _names
 from .state import UNKNOWN_STACK
 
 UNKNOWN_POT = UNKNOWN_STACK
@@ -47,15 +55,17 @@ UNKNOWN_POT = UNKNOWN_STACK
 that no pot-limit bet is above it (its payouts are never reported: see :func:`alike`)."""
 
 
+_DECIDES = (
+    "what it breaks either way is listed; what the pot decides (a redeal's first player, "
+    "pot-limit sizes, payouts, final stacks) is not checked"
+)
+
+
 def pot_unknown(state: TableState, record: HandRecord, assumed: int | None) -> Violation:
     """The ``carry-unknown`` verdict (not settled) of ``record``, checked with ``assumed``, the
     pot on record, or (None) both ways."""
     if assumed is None:
-        how = (
-            "it is checked as if no pot came in and as if any pot did: what it breaks either "
-            "way is listed; what the pot decides (a redeal's first player, pot-limit sizes, "
-            "payouts, final stacks) is not checked"
-        )
+        how = f"it is checked as if no pot came in and as if any pot did: {_DECIDES}"
     else:
         how = (
             f"it is checked with the pot of {assumed} on record there, which is not checked "
@@ -72,6 +82,53 @@ def pot_unknown(state: TableState, record: HandRecord, assumed: int | None) -> V
     )
 
 
+Way = tuple[Mapping[str, int], int, frozenset[str]]
+"""One way to replay a hand: the stacks it starts from, the pot carried in, whose chips are
+in that pot (``stacks``, ``carry_in`` and ``carry_stakes`` of :func:`~.hand.replay_hand`)."""
+
+
+def pot_in_doubt(
+    state: TableState, record: HandRecord, carried: Mapping[str, int]
+) -> tuple[Violation, tuple[Way, Way], tuple[str, str]]:
+    """``record``, whose table's previous hand carries one pot by its record and another by
+    its replay (:attr:`~.carried.TableState.carry_doubted`), starting from ``carried``: its
+    ``carry-unknown`` verdict (not settled, naming that hand), the two ways it is replayed
+    (with the replay's pot from the stacks the replay left; with the record's from those its
+    record leaves, :attr:`~.carried.TableState.recorded`, any of the hand's players' chips
+    in it), and how a violation found one way only is worded (:func:`alike`)."""
+    assert state.carry_doubted is not None
+    hand, recorded = state.carry_doubted
+    replayed = state.carry or 0
+    currency = amounts_currency(record.session, record.settings.currency)
+
+    def pot(amount: int) -> str:
+        return f"a pot of {hand_figure(amount, currency)}" if amount else "no pot"
+
+    verdict = Violation(
+        "carry-unknown",
+        "cannot carry the Progressive Badugi pot into this hand: the pot it starts with "
+        f"depends on hand {hand}, whose carry does not add up (its record carries "
+        f"{pot(recorded)}, its replay {pot(replayed)}: correct it there, and this hand is "
+        f"checked with the pot it carries); it is checked as if {pot(replayed)} came in and "
+        f"as if {pot(recorded)} did: {_DECIDES}",
+        record.pos,
+        "incomplete",
+    )
+    as_recorded = dict(carried)
+    for p, chips in state.recorded.items():
+        if p in as_recorded and as_recorded[p] != UNKNOWN_STACK:
+            as_recorded[p] = chips
+    ways = (
+        (carried, replayed, _carry_stakes(state, record)),
+        (as_recorded, recorded, frozenset(record.players) if recorded else frozenset()),
+    )
+    words = (
+        f"if hand {hand} carried {pot(replayed)}, as replayed: ",
+        f"if hand {hand} carried {pot(recorded)}, as recorded: ",
+    )
+    return verdict, ways, words
+
+
 Attempt = HandResult | tuple[tuple[Violation, ...], tuple[Violation, ...]]
 """One replay of a hand: its result, or what it raised (the violations, the warnings)."""
 
@@ -79,14 +136,17 @@ HYPOTHESES = ("if no pot was carried in: ", "if a pot was carried in (a redeal):
 """How a violation found one way only is worded: the two replays of :func:`alike`."""
 
 
-def alike(tries: Sequence[Attempt]) -> tuple[tuple[Violation, ...], tuple[Violation, ...]]:
-    """What the two replays ``tries`` (with no pot carried in, with :data:`UNKNOWN_POT`)
-    found alike, in the order of the first: the violations and warnings, word for word (a
-    figure that depends on the pot differs between a pot of none and a pot of any size), and
-    a rule both broke at one event (an action out of turn both ways, whose turn it was
-    naming each way's player).  When both broke a rule, each at an event of its own, the
-    hand breaks one either way: each is listed, saying which pot it holds for (not when one
-    of them is a verdict an unknown stack could explain: ``stack-unknown``)."""
+def alike(
+    tries: Sequence[Attempt], words: tuple[str, str] = HYPOTHESES
+) -> tuple[tuple[Violation, ...], tuple[Violation, ...]]:
+    """What the two replays ``tries`` (with no pot carried in, with :data:`UNKNOWN_POT`; or
+    with each of two pots, ``words`` saying which) found alike, in the order of the first:
+    the violations and warnings, word for word (a figure that depends on the pot differs
+    between a pot of none and a pot of any size), and a rule both broke at one event (an
+    action out of turn both ways, whose turn it was naming each way's player).  When both
+    broke a rule, each at an event of its own, the hand breaks one either way: each is
+    listed, saying which pot it holds for (not when one of them is a verdict an unknown stack
+    could explain: ``stack-unknown``)."""
     found: list[tuple[Violation, ...]] = []
     said: list[tuple[Violation, ...]] = []
     for t in tries:
@@ -101,11 +161,11 @@ def alike(tries: Sequence[Attempt]) -> tuple[tuple[Violation, ...], tuple[Violat
         if first == other:
             pass
         elif (first.rule, first.pos, first.kind) == (other.rule, other.pos, other.kind):
-            both = f"{HYPOTHESES[0]}{first.message}; {HYPOTHESES[1]}{other.message}"
+            both = f"{words[0]}{first.message}; {words[1]}{other.message}"
             listed.insert(0, Violation(first.rule, both, first.pos, first.kind))
         elif first.kind == other.kind == "illegal":
-            for v, words in ((first, HYPOTHESES[0]), (other, HYPOTHESES[1])):
-                listed.append(Violation(v.rule, words + v.message, v.pos, v.kind))
+            for v, said_so in ((first, words[0]), (other, words[1])):
+                listed.append(Violation(v.rule, said_so + v.message, v.pos, v.kind))
     return tuple(listed), tuple(w for w in said[0] if w in said[1])
 
 
@@ -155,5 +215,6 @@ def took_unknown_pot(
         # hand that could not be replayed and records its carry; the ledger stores neither)
     carries = [e.amount for e in record.events if type(e) is CarryOut]
     state.carry, state.carry_recorded = None, sum(carries) if carries else None
+    state.carry_doubted = None
     state.carry_stakes = frozenset(record.players)
     state.carry_unknown_since = f"{why}, and carried its pot on"

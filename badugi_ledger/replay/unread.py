@@ -29,6 +29,7 @@ def after_unread(state: TableState, unread: Unread) -> None:
     state.unknown_default = why
     state.resynced = None
     state.button = None  # the unreadable hand may have been the table's last
+    state.carry_doubted = None
     if state.carry or state.progressive:
         state.carry, state.carry_recorded = None, None
         state.carry_unknown_since = f"{why} and recorded neither a carry nor a collection"
