@@ -9,6 +9,8 @@ whole file back, so the ledger never holds half a file.  Before it commits, the 
 checked as a whole, as no single hand can be: what it held when it was imported before and no
 longer holds (:mod:`.holdings`), the carried Progressive Badugi pots of the tables it changed
 (:mod:`.carried_pots`), and one player in two seats or two entries (:mod:`.players`).
+Files of one import that can be stored only together, their carried pots balancing with all
+of them in, are stored in one transaction, all or none (:class:`StoredTogether`).
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from .carried_pots import (
     carry_shortfall,
 )
 from .carry_strangers import carried_to_strangers
-from .connection import committed_view
+from .connection import committed_view, patiently
 from .file_events import void_events
 from .hand_lookups import LOOKUP_CHUNK
 from .import_run import ImportRun
@@ -60,7 +62,8 @@ class StoreOptions:
     this one is a new name of; the hands imported from it that this file does not hold are
     left out of it, as an edited file's are.  ``run``: what the files before this one in the
     same import stored (:class:`.ImportRun`): a hand of theirs this file holds with other
-    content is a conflict even with ``replace``, and this file's hands join it."""
+    content is a conflict even with ``replace``, and this file's hands join it.
+    ``together``: the group of files this one is stored with (:class:`StoredTogether`)."""
 
     strict: bool = False
     replace: bool = False
@@ -70,6 +73,9 @@ class StoreOptions:
     whole: bool = False
     was: str | None = None
     run: ImportRun | None = None
+    together: StoredTogether | None = None
+    """The files of the run this one is stored with in ONE transaction (:class:`StoredTogether`):
+    its carried pots are checked with theirs once all are in, and their group commits."""
 
 
 DEFAULT_OPTIONS = StoreOptions()
@@ -94,7 +100,11 @@ def store_file(
     """
     strict, progress, progress_every = options.strict, options.progress, options.progress_every
     report = FileReport(source)
-    writer = FileWriter(db, report, replace=options.replace, was=options.was, run=options.run)
+    together = options.together
+    writer = FileWriter(
+        db, report, replace=options.replace, was=options.was, run=options.run,
+        together=together is not None,
+    )  # fmt: skip
     batch: list[HandRows] = []
     seen = 0
     try:
@@ -139,12 +149,16 @@ def store_file(
         copies = copied_nights(
             db, writer.first_new, writer.next_hand, source, writer.holdings.counting_again
         )
-        _check_carries(writer)
+        if together is None:  # (a group's carried pots are checked once all its files are in)
+            _check_carries(writer)
         refuse_one_player_a_seat(db, writer.first_new, writer.next_hand, writer.replaced_ids)
         refuse_one_player_an_entry(db, writer.touched)
         remember_path(db, source, writer.holdings.real_path)
         writer.commit()
-        writer.run.last_stored = report
+        if together is None:
+            writer.run.last_stored = report
+        else:
+            together.writers.append(writer)
         report.void_events, left = void_events(db, writer.touched, source)  # (voids followed)
         report.warnings += left
         writer.run.remember(
@@ -275,26 +289,86 @@ def _check_carries(writer: FileWriter) -> None:
     by a table's first hand).  Every pool at a table where the file changed a Progressive
     Badugi hand is checked as the file leaves it, as a whole: a file that renumbers the
     hand that carried a pot and holds the hand that took it is as consistent as before."""
-    tables = set(writer.carry_tables)
-    rows = sorted(writer.carry_rows)
-    for start in range(0, len(rows), LOOKUP_CHUNK):
-        chunk = rows[start : start + LOOKUP_CHUNK]
-        tables.update(
-            str(row[0])
-            for row in writer.conn.execute(
-                f"SELECT coalesce(table_name, '') FROM hands WHERE game IN ({PROGRESSIVE}) "
-                f"AND id IN ({', '.join('?' * len(chunk))})",
-                chunk,
-            )
-        )
-    if not tables:
-        return
-    with committed_view(writer.conn) as committed:
-        short = carry_shortfall(writer.conn, tables, writer.wrote, committed)
+    short = _carry_short([writer])
     if short is not None:
         writer.run.refused_for_carry(writer.report.source)
         hint = f"; {_UNIT_FIX}" if short.elsewhere else f": {_carry_hint(short, writer)}"
         raise LedgerError(f"{short.text()}{hint}; nothing from this file was stored")
+
+
+def _carry_short(writers: list[FileWriter]) -> CarryShortfall | None:
+    """What :func:`_check_carries` refuses, of the tables where the files of ``writers``
+    (one file, or the files stored together: :class:`StoredTogether`) changed a Progressive
+    Badugi hand, with all of them in; None when every pool there holds.  A hand any of them
+    wrote may take less than is left for it; the ledger as committed is the one before all
+    of them."""
+    tables: set[str] = set()
+    for writer in writers:
+        tables.update(writer.carry_tables)
+        rows = sorted(writer.carry_rows)
+        for start in range(0, len(rows), LOOKUP_CHUNK):
+            chunk = rows[start : start + LOOKUP_CHUNK]
+            tables.update(
+                str(row[0])
+                for row in writer.conn.execute(
+                    "SELECT coalesce(table_name, '') FROM hands WHERE game IN "
+                    f"({PROGRESSIVE}) AND id IN ({', '.join('?' * len(chunk))})",
+                    chunk,
+                )
+            )
+    if not tables:
+        return None
+
+    def wrote(hand_id: int) -> bool:
+        return any(writer.wrote(hand_id) for writer in writers)
+
+    conn = writers[0].conn
+    with committed_view(conn) as committed:
+        return carry_shortfall(conn, tables, wrote, committed)
+
+
+class StoredTogether:
+    """Files of one import stored in ONE transaction, all of them or none: corrected nights
+    that pass a carried Progressive Badugi pot between them where no file can be stored
+    alone, in any order (a pot raised, and the next night's hand taking all of it; a chain of
+    nights), though the ledger holds them all (:mod:`.run_retries`).  :meth:`begin` takes
+    the write lock; each file is then stored as :func:`store_file` stores a file alone (its
+    hands, conflicts, players' seats checked as the files before it in the group left the
+    ledger), in a savepoint, but for its carried pots: those are checked once, with all the
+    group's files in (:meth:`short`), before :meth:`commit`."""
+
+    __slots__ = ("_committing", "db", "writers")
+
+    def __init__(self, db: sqlite3.Connection) -> None:
+        self.db = db
+        self.writers: list[FileWriter] = []
+        """The writers of the group's files stored so far (each released its savepoint)."""
+        self._committing = False
+
+    def begin(self) -> None:
+        """``BEGIN IMMEDIATE``: the write lock, for all of the group's files."""
+        patiently(self.db, lambda: self.db.execute("BEGIN IMMEDIATE"), "to write it")
+
+    def short(self) -> CarryShortfall | None:
+        """What refuses the group's files, with all of them in (:func:`_check_carries`, of the
+        tables each changed, a hand any of them wrote taking less than is left for it as it
+        may); None when every pool holds."""
+        return _carry_short(self.writers)
+
+    def commit(self) -> None:
+        """``COMMIT``: every file of the group is stored."""
+        self._committing = True
+        self.db.execute("COMMIT")
+
+    @property
+    def committed(self) -> bool:
+        """Whether ``COMMIT`` ended the group's transaction, also when Ctrl-C came next."""
+        return self._committing and not self.db.in_transaction
+
+    def rollback(self) -> None:
+        """``ROLLBACK``: nothing of any file of the group stays (safe at any point)."""
+        if self.db.in_transaction:
+            self.db.execute("ROLLBACK")
 
 
 def _carry_hint(short: CarryShortfall, writer: FileWriter) -> str:

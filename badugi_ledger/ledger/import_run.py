@@ -21,10 +21,19 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
     from .report import FileReport
+
+
+class RunMark(NamedTuple):
+    """What an :class:`ImportRun` held at one moment (:meth:`ImportRun.mark`)."""
+
+    stored_files: list[str]
+    carry_refused: dict[str, int]
+    new: list[tuple[int, int, str]]
+    held: dict[int, str]
 
 
 class ImportRun:
@@ -62,6 +71,19 @@ class ImportRun:
             self._new.append((first_new, next_new, source))
         for hand_id in held:
             self._held.setdefault(hand_id, source)
+
+    def mark(self) -> RunMark:
+        """What the run holds now, for :meth:`back_to`: files stored together
+        (:class:`~.file_transaction.StoredTogether`) are remembered as each is stored, so that
+        one of them cannot undo another, and forgotten if their group is rolled back."""
+        return RunMark(
+            list(self.stored_files), dict(self.carry_refused), list(self._new), dict(self._held)
+        )
+
+    def back_to(self, mark: RunMark) -> None:
+        """Hold again what the run held at ``mark`` (:meth:`mark`)."""
+        self.stored_files, self.carry_refused = list(mark[0]), dict(mark[1])
+        self._new, self._held = list(mark[2]), dict(mark[3])
 
     def holder(self, hand_id: int) -> str | None:
         """The file of this run that stored, replaced or held the hand with row id
@@ -107,4 +129,4 @@ class ImportRun:
         return source in self.stored_files
 
 
-__all__ = ["ImportRun"]
+__all__ = ["ImportRun", "RunMark"]

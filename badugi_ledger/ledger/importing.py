@@ -17,7 +17,8 @@ transaction per file** (:mod:`badugi_ledger.ledger.file_transaction`):
   :mod:`badugi_ledger.ledger.conflicts` for what the report says differs); with ``strict``,
   a conflict refuses the whole file as a rejected hand does;
 * a file refused for a carried Progressive Badugi pot while another file of the same import
-  was not stored yet is tried again after it (:mod:`badugi_ledger.ledger.run_retries`); each
+  was not stored yet is tried again after it, and files that can be stored only together
+  are stored in one transaction (:mod:`badugi_ledger.ledger.run_retries`); each
   file's warnings of carried pots and of tournaments are those of the ledger as the import
   ends (:func:`~badugi_ledger.ledger.file_transaction.refresh_warnings`);
 * every hand's rows (hand, players, postings, pots, winners) go in together or not at all; an
@@ -65,7 +66,13 @@ from ..model.events import HandRecord
 from ..model.limits import MAX_AMOUNT, quote
 from ..model.results import HandOutcome, TableGap
 from .connection import DEFAULT_BUSY_TIMEOUT_MS, explain_sqlite_error
-from .file_transaction import ProgressFn, StoreOptions, refresh_warnings, store_file
+from .file_transaction import (
+    ProgressFn,
+    StoredTogether,
+    StoreOptions,
+    refresh_warnings,
+    store_file,
+)
 from .import_run import ImportRun
 from .report import (
     FileReport,
@@ -471,8 +478,10 @@ def import_files(
     ``replace``, a hand one file stored is never stored over by a later file's other version
     of it (a stale copy undoing a correction); that is a conflict.  A file refused for a carried
     pot is tried again once another file of the run is stored (:class:`.RunRetries`), its
-    report in its place; the warnings of carried pots and of tournaments are found again as
-    the ledger ends (a later file may make one untrue or true)."""
+    report in its place, and the files still refused for carried pots are then stored
+    together, in one transaction, all of them or none; the warnings of carried pots and of
+    tournaments are found again as the ledger ends (a later file may make one untrue or
+    true)."""
     from ..parallel import ordered_map, resolve_jobs, worker_stream
 
     renamed_choice(len(files), renamed_from)
@@ -480,7 +489,7 @@ def import_files(
         refuse_unknown_old_path(db, str(renamed_from), str(files[0]))
     report = ImportReport(replace=replace)
     run = ImportRun(str(path) for path in files)
-    retries = RunRetries(files, run)
+    retries = RunRetries(files, run, db)
     options = StoreOptions(
         strict=strict, replace=replace, batch_size=batch_size, progress=progress,
         progress_every=progress_every, was=None if renamed_from is None else str(renamed_from),
@@ -489,6 +498,9 @@ def import_files(
 
     def here(path: Path) -> FileReport:
         return _import_file(db, path, fmt, options)
+
+    def together(path: Path, group: StoredTogether) -> FileReport:
+        return _import_file(db, path, fmt, dataclasses.replace(options, together=group))
 
     def streamed(path: Path) -> FileReport:
         with ExitStack() as stack:
@@ -522,11 +534,21 @@ def import_files(
                         report.files.append(_store_staged(db, str(path), stage, options))
             finally:
                 shutil.rmtree(folder, ignore_errors=True)
-        retries.try_again(report.files, here)
+        retries.try_again(report.files, here, together)
+        report.stored_together = retries.stored_together
+        report.refused_together = retries.refused_together
         if run.warns_at_end:
             refresh_warnings(db, report.files)
     except KeyboardInterrupt as stopped:
         # a file committed before the interrupt reached the report: that file is stored
+        report.stored_together = retries.stored_together
+        group = retries.together
+        if group is not None:  # files being stored together, rolled back: all of them
+            others = [f for i, f in enumerate(report.files) if i not in group]
+            names = tuple(str(files[i]) for i in group)
+            raise ImportInterrupted(
+                dataclasses.replace(report, files=others), None, 0, together=names
+            ) from None
         stored = stopped.report if isinstance(stopped, StoredThenInterrupted) else run.last_stored
         again = retries.current
         if again is not None:  # a file tried again: its report, stored or rolled back, in place

@@ -282,6 +282,12 @@ class ImportReport:
     """The ledger file written (None: in memory)."""
     replace: bool = False
     """The files were imported with ``--replace``: a conflict left is one it could not store."""
+    stored_together: tuple[str, ...] = ()
+    """Files stored together, in one transaction, because none of them could be stored alone
+    (corrected nights that pass carried pots between them: :mod:`.run_retries`)."""
+    refused_together: tuple[tuple[str, ...], str] | None = None
+    """Files, each refused for a carried pot, that were refused together too, with what
+    refused them."""
 
     @property
     def stored(self) -> int:
@@ -339,6 +345,7 @@ class ImportReport:
             ]
             lines += [c.text("replaced") for c in f.replaced]
             lines += [for_terminal(f"  {note}") for note in f.void_notes() + f.warning_notes()]
+        lines += self.together_lines()
         total = FileReport("total", self.stored, self.duplicate)
         total.rejected = [r for f in self.files for r in f.rejected]
         total.conflicts = [c for f in self.files for c in f.conflicts]
@@ -354,6 +361,27 @@ class ImportReport:
             # one line whatever the name holds (an existing ledger's may hold a line break)
             lines.append(f"ledger: {for_terminal(self.ledger)}")
         return lines
+
+    def together_lines(self) -> list[str]:
+        """The line that says which files were stored together, or refused together, and why.
+
+        >>> ImportReport(stored_together=("n1.bhh", "n2.bhh")).together_lines()[0][:72]
+        'n1.bhh and n2.bhh were stored together, in one transaction: none of them'
+        """
+        lines = []
+        if self.stored_together:
+            lines.append(
+                f"{_and(self.stored_together)} were stored together, in one transaction: none "
+                "of them could be stored alone (corrected nights that pass carried Progressive "
+                "Badugi pots between them), and with all of them in, every pot balances"
+            )
+        if self.refused_together is not None:
+            files, why = self.refused_together
+            lines.append(
+                f"{_and(files)}, each refused for a carried pot, were tried together too, in "
+                f"one transaction, and refused (nothing of them stored): {why}"
+            )
+        return [for_terminal(line) for line in lines]
 
     def conflict_hints(self) -> list[str]:
         """What to do of the conflicts, once each under the report: import again with
@@ -381,7 +409,16 @@ class ImportReport:
             "skipped": self.skipped,
             "ledger": self.ledger,
             "files": [f.as_dict() for f in self.files],
+            "stored_together": list(self.stored_together),
+            "refused_together": None
+            if self.refused_together is None
+            else {"files": list(self.refused_together[0]), "error": self.refused_together[1]},
         }
+
+
+def _and(names: tuple[str, ...]) -> str:
+    """``a, b and c``."""
+    return ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else "".join(names)
 
 
 class StoredThenInterrupted(KeyboardInterrupt):
@@ -399,10 +436,18 @@ class ImportInterrupted(KeyboardInterrupt):
     before it (``report``) stay stored and the one being imported (``current``) is rolled back:
     what the user is told (:meth:`text`) before the command ends with the shell's status."""
 
-    def __init__(self, report: ImportReport, current: str | None, left: int) -> None:
+    def __init__(
+        self,
+        report: ImportReport,
+        current: str | None,
+        left: int,
+        together: tuple[str, ...] = (),
+    ) -> None:
         super().__init__()
         self.report = report
         self.current = current
+        self.together = together
+        """The files being stored together (one transaction) when it came: rolled back, all."""
         self.left = left
         """Files after ``current`` that were not begun."""
 
@@ -414,15 +459,20 @@ class ImportInterrupted(KeyboardInterrupt):
             if self.current
             else "interrupted after the last file was stored"
         ]
+        if self.together:
+            parts = [
+                f"interrupted while storing {_and(self.together)} together: those files were "
+                "rolled back"
+            ]
         if done:
             files = f"{done} file{'s' if done != 1 else ''}"
             stay = "stay" if done != 1 else "stays"
-            before = "before it " if self.current else ""
+            before = "before it " if self.current else "besides them " if self.together else ""
             parts.append(f"the {files} {before}{stay} as imported ({stored} hands stored)")
         else:
             parts.append("nothing was stored")
         if self.left:
             parts.append(f"{self.left} more file{'s' if self.left != 1 else ''} not begun")
-        if self.current or self.left:
+        if self.current or self.left or self.together:
             parts.append("import the same files again to finish (what is stored counts once)")
         return "; ".join(parts)

@@ -26,33 +26,61 @@ next night's stored hand takes in part) each point to the other.
 Each file keeps its own transaction, and a file tried again is read again (the one-process
 reader, as the workers' rows of a refused file were not kept): the same rows and ids for any
 ``--jobs``.
+
+Some corrections can be stored in no order one file at a time, though a fresh ledger of the
+final files holds them: a pot raised whose next night's hand now takes all of it (each file
+alone leaves the other's old pot taken in part, or takes more than the other's old pot), a pot
+raised across a chain of nights.  So the files still refused for carried pots when the tries
+stop storing anything, two or more, are stored **together**: in ONE transaction
+(:class:`~.file_transaction.StoredTogether`), in the order given, each checked as a file
+alone is but for its carried pots, which are checked once with all of them in; all of them
+are stored, or none.  A file of them refused for another reason (its players' seats, say,
+which a file refused for a pot was not checked for) keeps that refusal and leaves the group,
+which is tried again without it.  A group whose pots do not balance even so is refused whole,
+each file keeping the refusal its last try gave, and the report says what the group was
+refused for.
 """
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from ..model.errors import LedgerError
+from .file_transaction import StoredTogether
 from .import_run import ImportRun
 from .report import FileReport
 
 
 class RunRetries:
     """The tries again of one import's waiting files; :attr:`current` is the index of the file
-    being tried again (None between tries), for a Ctrl-C to name it."""
+    being tried again (None between tries), :attr:`together` the indices of the files being
+    stored together, for a Ctrl-C to name them."""
 
-    __slots__ = ("current", "files", "run")
+    __slots__ = ("current", "db", "files", "refused_together", "run", "stored_together", "together")
 
-    def __init__(self, files: Sequence[Path], run: ImportRun) -> None:
+    def __init__(self, files: Sequence[Path], run: ImportRun, db: sqlite3.Connection) -> None:
         self.files = files
         self.run = run
+        self.db = db
         self.current: int | None = None
+        self.together: tuple[int, ...] | None = None
+        self.stored_together: tuple[str, ...] = ()
+        """The files stored together (module docstring), in the order given."""
+        self.refused_together: tuple[tuple[str, ...], str] | None = None
+        """The files last tried together and refused whole, with what refused them."""
 
     def try_again(
-        self, reports: list[FileReport], import_one: Callable[[Path], FileReport]
+        self,
+        reports: list[FileReport],
+        import_one: Callable[[Path], FileReport],
+        import_with: Callable[[Path, StoredTogether], FileReport],
     ) -> None:
         """Import again each file of the run that waits for another (module docstring), its
-        new report in place of its old one in ``reports`` (one per file, in the order given)."""
+        new report in place of its old one in ``reports`` (one per file, in the order given);
+        then store together those still refused for carried pots (``import_with``: a file
+        stored as one of a group)."""
         last_word = False
         while True:
             waiting = [i for i, path in enumerate(self.files) if self.run.waits(str(path))]
@@ -61,12 +89,72 @@ class RunRetries:
                 early = list(self.run.carry_refused)[:-1]  # (in the order of their refusals)
                 waiting = [i for i, path in enumerate(self.files) if str(path) in early]
             if not waiting:
-                return
+                break
             for index in waiting:
                 self.current = index
                 self.run.carry_refused.pop(str(self.files[index]))  # (refused again: noted again)
                 reports[index] = import_one(self.files[index])
                 self.current = None
+        group = [i for i, path in enumerate(self.files) if str(path) in self.run.carry_refused]
+        while len(group) >= 2:
+            group = self._store_together(group, reports, import_with)
+
+    def _store_together(
+        self,
+        group: list[int],
+        reports: list[FileReport],
+        import_with: Callable[[Path, StoredTogether], FileReport],
+    ) -> list[int]:
+        """Store the files ``group`` (indices) in one transaction, all or none (module
+        docstring); their reports in place of their refusals once they are stored.  The files
+        to try together again: those of ``group`` but one refused for another reason, or none
+        (stored, or refused whole)."""
+        mark = self.run.mark()
+        together = StoredTogether(self.db)
+        names = tuple(str(self.files[i]) for i in group)
+        tried: dict[int, FileReport] = {}
+        self.together = tuple(group)
+        try:
+            together.begin()
+            for index in group:
+                tried[index] = report = import_with(self.files[index], together)
+                if report.error is not None or report.refused or report.held_back:
+                    together.rollback()
+                    self.run.back_to(mark)
+                    self.run.carry_refused.pop(str(self.files[index]), None)
+                    reports[index] = report  # (its refusal: not a carried pot's)
+                    self.together = None
+                    return [i for i in group if i != index]
+            short = together.short()
+            refused = None if short is None else short.text()
+            if refused is None:
+                together.commit()
+        except (LedgerError, sqlite3.Error) as exc:  # (the ledger busy, or not writable)
+            refused = str(exc)
+        except BaseException:  # Ctrl-C: all of them stored, or none (:attr:`together` says)
+            if together.committed:
+                self._stored(names, tried, reports)
+            else:
+                together.rollback()
+                self.run.back_to(mark)
+            raise
+        if refused is not None:
+            together.rollback()
+            self.run.back_to(mark)
+            self.refused_together = (names, refused)
+            self.together = None
+            return []
+        self._stored(names, tried, reports)
+        return []
+
+    def _stored(
+        self, names: tuple[str, ...], tried: dict[int, FileReport], reports: list[FileReport]
+    ) -> None:
+        """The files ``names`` were stored together: their reports in place of their
+        refusals."""
+        reports[:] = [tried.get(i, report) for i, report in enumerate(reports)]
+        self.stored_together = names
+        self.together = None
 
 
 __all__ = ["RunRetries"]

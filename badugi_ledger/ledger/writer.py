@@ -82,6 +82,7 @@ class FileWriter:
         replace: bool = False,
         was: str | None = None,
         run: ImportRun | None = None,
+        together: bool = False,
     ) -> None:
         self.conn = db
         self.db = db
@@ -89,6 +90,10 @@ class FileWriter:
         self.replace = replace
         self.run = run or ImportRun()
         """What the files before this one in the same import stored: never replaced."""
+        self.together = together
+        """The file is one of several stored in ONE transaction, which their group opened and
+        commits (:class:`.file_transaction.StoredTogether`): the file's own is a savepoint in
+        it, released where a file alone commits."""
         self.open = False
         self._committing = False
         self.aliases = Aliases(db)
@@ -133,7 +138,10 @@ class FileWriter:
         largest id now are this file's own.  The hands the file held when it was imported
         before are read inside the lock (:meth:`.FileHoldings.load`)."""
         if not self.open:
-            patiently(self.conn, lambda: self.conn.execute("BEGIN IMMEDIATE"), "to write it")
+            if self.together:  # (the group holds the write lock already)
+                self.conn.execute("SAVEPOINT file")
+            else:
+                patiently(self.conn, lambda: self.conn.execute("BEGIN IMMEDIATE"), "to write it")
             self.open = True
             # Inside the write lock: nobody else adds hands or pots until COMMIT.
             self.next_hand = self.first_new = self._max_id("hands") + 1
@@ -337,7 +345,8 @@ class FileWriter:
         added or replaced is recomputed, all inside the same transaction, so the ledger holds
         all of the file with its consequences or none of it.
         :func:`.file_transaction.store_file` calls it after its checks of the whole file;
-        nothing to do when no transaction was opened."""
+        nothing to do when no transaction was opened.  A file stored together with others
+        releases its savepoint instead: their group commits them all, or none."""
         if self.open:
             audit = ImportAudit(self.now, self.audit_after)
             if self.replace:  # only a replace moves hands to another event
@@ -349,6 +358,10 @@ class FileWriter:
                 sorted(self.touched),
             ).fetchall():
                 recompute_tournament(self.db, event_id)
+            if self.together:  # (its group commits, or rolls it back with the others)
+                self.conn.execute("RELEASE file")
+                self.open = False
+                return
             self._committing = True
             self.conn.execute("COMMIT")
             self.open = False
@@ -364,5 +377,9 @@ class FileWriter:
         Safe to call at any point and more than once, also when no transaction was opened or
         SQLite already ended it after an error."""
         if self.open and self.conn.in_transaction:
-            self.conn.execute("ROLLBACK")
+            if self.together:  # (the files before it in the group stay, until the group ends)
+                self.conn.execute("ROLLBACK TO file")
+                self.conn.execute("RELEASE file")
+            else:
+                self.conn.execute("ROLLBACK")
         self.open = False

@@ -4,7 +4,8 @@ final files gives, in any order given, or says what to run.
 
 Each file is its own transaction, checked against the ledger as the run has left it; a file
 refused only because another file of the run had not stored its correction yet is tried again
-after it (``badugi_ledger/ledger/run_retries.py``).  The nights are those of
+after it, and the files none of which can be stored alone are stored together, in one
+transaction (``badugi_ledger/ledger/run_retries.py``).  The nights are those of
 ``test_carried_pot_corrections`` (``examples/progressive_night.bhh``, seed 002: the carried
 pot goes to the winner of the next pot): night one's P1 carries 12 (corrected: 8), night
 two's Q2 takes it with ``carry in``.
@@ -20,6 +21,7 @@ from typing import Any
 import pytest
 
 from badugi_ledger.ledger import file_transaction
+from badugi_ledger.ledger.file_transaction import StoredTogether
 from badugi_ledger.ledger.import_run import ImportRun
 from badugi_ledger.ledger.importing import import_files
 from badugi_ledger.ledger.report import ImportInterrupted
@@ -147,53 +149,130 @@ def test_three_nights_in_a_chain_in_one_run(tmp_path: Path) -> None:
         assert all(f.error is None for f in report.files), [f.error for f in report.files]
         assert report.ok, report.files
         as_fresh(db, files, folder)
-        rows = table_rows(db)
-        rows["audit"] = [(row[0], *row[2:]) for row in rows["audit"]]  # (its clock)
-        ledgers.append(repr(rows).replace(str(folder), "FOLDER"))  # (the audit names files)
+        ledgers.append(same_rows(db, folder))
     assert ledgers[0] == ledgers[1] and "'replace', 1, 1, 'Back room', 'P1'" in ledgers[0]
 
 
-@pytest.mark.parametrize("order", [(0, 1), (1, 0)])
-def test_a_run_that_cannot_store_its_files_says_what_to_run(
-    tmp_path: Path, order: tuple[int, int]
-) -> None:
-    """Night one raised to carry 20 and night two's Q2 to take 20, in one run: in no order
-    can one file be stored before the other (night one would leave 8 chips for no hand
-    beside the stored Q2 taking 12; night two would take 20 of the 12 stored), so both are
-    refused, nothing stored, in either order given, and night one's refusal says the way,
-    with night two in the run: void Q2, then this import again; night two's names night one
-    (given first, it was refused before night one was: it has the last word).  Done, the
-    ledger is the fresh import's."""
-    one = write(tmp_path, "n1.bhh", night_one())
-    two = write(tmp_path, "n2.bhh", later_night("Night two", "2024-05-10", "Q"))
-    db = tmp_path / "club.db"
+def same_rows(db: Path, folder: Path) -> str:
+    """Every table of the ledger, the audit's clock left out and the folder named ``FOLDER``
+    (the audit names files): equal for two ledgers that hold the same rows with the same ids."""
+    rows = table_rows(db)
+    rows["audit"] = [(row[0], *row[2:]) for row in rows["audit"]]
+    return repr(rows).replace(str(folder), "FOLDER")
+
+
+def raised(folder: Path, takes: int = 20) -> tuple[Path, list[Path]]:
+    """The ledger of night one carrying 12 into night two's Q2, and both files corrected:
+    night one's P1 raised to carry 20 (Ben bets, Cara calls), night two's Q2 to take
+    ``takes`` (its stacks as night one now leaves them)."""
+    one = write(folder, "n1.bhh", night_one())
+    two = write(folder, "n2.bhh", later_night("Night two", "2024-05-10", "Q"))
+    db = folder / "club.db"
     assert import_into(db, [one, two]).stored == 3
-    before = season(db)
-    write(tmp_path, "n1.bhh", raised_night_one())
+    write(folder, "n1.bhh", raised_night_one())
     corrected = (
-        later_night("Night two", "2024-05-10", "Q", 20)
+        later_night("Night two", "2024-05-10", "Q", takes)
         .replace("Ben 96 · Cara 96", "Ben 92 · Cara 92")
         .replace("Ben 94", "Ben 90")
         .replace("Cara 84", "Cara 80")
         .replace("Cara 83", "Cara 79")
     )
-    write(tmp_path, "n2.bhh", corrected)
-    reports = import_into(db, [(one, two)[i] for i in order], replace=True).files
-    first, second = (reports[order.index(i)] for i in (0, 1))
-    assert first.source == str(one) and second.source == str(two)
+    write(folder, "n2.bhh", corrected)
+    return db, [one, two]
+
+
+@pytest.mark.parametrize("order", [(0, 1), (1, 0)])
+def test_a_raised_pot_the_next_night_takes_whole_is_stored_together(
+    tmp_path: Path, order: tuple[int, int]
+) -> None:
+    """Night one raised to carry 20 and night two's Q2 to take 20, in one run: in no order
+    can one file be stored before the other (night one would leave 8 chips for no hand
+    beside the stored Q2 taking 12; night two would take 20 of the 12 stored), so, both
+    refused for their carried pots only, they are stored together, in one transaction, its
+    pots checked with both in (the documented house rule: docs/ledger.md, "Several corrected
+    files in one import"; seed 002, the carried pot goes to the winner of the next pot).
+    The report lists each file stored and says why they were stored together; the ledger is
+    the fresh import's, row for row the same with worker processes (``--jobs 2``)."""
+    ledgers = []
+    for jobs in (1, 2):
+        folder = tmp_path / f"jobs{jobs}"
+        folder.mkdir()
+        db, files = raised(folder)
+        given = [files[i] for i in order]
+        report = import_into(db, given, replace=True, jobs=jobs)
+        assert [f.source for f in report.files] == [str(path) for path in given]
+        assert all(f.error is None for f in report.files), [f.error for f in report.files]
+        assert report.ok and report.replaced == 3, report.files
+        assert report.stored_together == tuple(str(path) for path in given)
+        assert (
+            f"{given[0]} and {given[1]} were stored together, in one transaction: none of them "
+            "could be stored alone"
+        ) in report.text_lines()[-2]
+        assert report.as_dict()["stored_together"] == [str(path) for path in given]
+        as_fresh(db, files, folder)
+        assert "*carry*" not in season(db)
+        ledgers.append(same_rows(db, folder))
+    assert ledgers[0] == ledgers[1]
+
+
+@pytest.mark.parametrize("order", [(0, 1), (1, 0)])
+def test_a_group_whose_pots_do_not_balance_is_refused_whole(
+    tmp_path: Path, order: tuple[int, int]
+) -> None:
+    """Night one raised to carry 20, and night two's Q2 taking 24, more than any night
+    carries: each file alone is refused for its carried pot, and the two together too
+    (chips from nowhere: docs/ledger.md, Carried pots).  Nothing of either is stored; each
+    file keeps the refusal it has alone (night one's says to void Q2 and correct night two's
+    ``carry in``; night two's that night one, refused too, may carry it), and the report
+    says what refused them together: Q2 takes 24 where 20 were carried."""
+    db, (one, two) = raised(tmp_path, takes=24)
+    before = season(db)
+    given = [(one, two)[i] for i in order]
+    report = import_into(db, given, replace=True)
+    first, second = (report.files[order.index(i)] for i in (0, 1))
     assert first.error is not None and second.error is not None, (first, second)
     assert (
         "void that hand first (badugi-ledger void --event 2 --hand Q2 --reason TEXT; the pot "
         f"then waits in *carry*), then run this import again, the 'carry in' of {two} "
         "corrected if it is not yet"
     ) in first.error
-    assert f"or {one} of this import, refused for a carried pot too, carries it" in (second.error)
-    assert season(db) == before
-    code, out = invoke("void", "--event", "2", "--hand", "Q2", "--reason", "x", "--db", db)
-    assert code == 0, out
-    report = import_into(db, [one, two], replace=True)
+    assert f"{one} of this import, refused for a carried pot too, carries it" in second.error
+    assert report.stored_together == () and season(db) == before
+    names = tuple(str(path) for path in given)
+    assert report.refused_together is not None and report.refused_together[0] == names
+    line = report.text_lines()[-2]
+    assert line.startswith(
+        f"{names[0]} and {names[1]}, each refused for a carried pot, were tried together too, "
+        "in one transaction, and refused (nothing of them stored): at table 'Back room' hand Q2"
+    ), line
+    assert line.endswith("takes 24 chips of carried Progressive Badugi pots, but the hands "
+                         "before it carried 20 chips"), line  # fmt: skip
+    assert report.as_dict()["refused_together"] == {
+        "files": list(names),
+        "error": report.refused_together[1],
+    }
+
+
+@pytest.mark.parametrize("order", [(0, 1), (1, 0)])
+def test_the_unit_of_two_nights_sharing_a_pot_corrected_in_one_run(
+    tmp_path: Path, order: tuple[int, int]
+) -> None:
+    """Night one carries 12 chips into night two; both files corrected to chips worth money
+    (``chips 10 = 1 EUR``).  Each alone is refused, in either order (its new unit would take,
+    or leave, a pot of the other's old unit: ``test_carried_pot_corrections``); given in one
+    run, they are stored together, and the ledger is the fresh import's (docs/ledger.md,
+    Carried pots: a pot stays in its unit)."""
+    db = tmp_path / "club.db"
+    files = nights(tmp_path, 12)
+    assert import_into(db, files).stored == 3
+    valued = "\nchips 10 = 1 EUR\ntable Back room"
+    for path in files:
+        write(tmp_path, path.name, path.read_text("utf-8").replace("\ntable Back room", valued, 1))
+    given = [files[i] for i in order]
+    report = import_into(db, given, replace=True)
     assert all(f.error is None for f in report.files), [f.error for f in report.files]
-    as_fresh(db, [one, two], tmp_path)
+    assert report.stored_together == tuple(str(path) for path in given)
+    as_fresh(db, files, tmp_path)
 
 
 def test_a_file_of_the_run_that_is_not_stored_is_named_so(tmp_path: Path) -> None:
@@ -267,22 +346,79 @@ def test_ctrl_c_while_a_file_is_tried_again(
         )
 
 
-def test_a_chain_of_raised_pots_is_not_sent_to_a_void_that_would_stay(tmp_path: Path) -> None:
-    """Every pot of the chain raised from 8 to 12 (each night's first hand took it in part):
-    night one's refusal, once night three is stored as corrected, does not say to void night
-    three's R2 - its file, imported again, would hold it as voided, and 12 chips would wait in
-    ``*carry*`` for no hand - but that these files cannot be stored one at a time, naming
-    night two, refused between them; nothing of nights one and two is stored."""
+@pytest.mark.parametrize("given", [(0, 1, 2), (2, 0, 1)])
+def test_a_chain_of_raised_pots_is_stored_together(
+    tmp_path: Path, given: tuple[int, int, int]
+) -> None:
+    """Every pot of a chain of three nights raised from 8 to 12, each night's first hand
+    taking it in part: no file can be stored alone, in any order (each leaves a pot taken in
+    part, or takes more than the ledger's old pot), so the three are stored together, in one
+    transaction (docs/ledger.md, "Several corrected files in one import"); the ledger is the
+    fresh import's, row for row the same with worker processes."""
+    ledgers = []
+    for jobs in (1, 2):
+        folder = tmp_path / f"jobs{jobs}"
+        folder.mkdir()
+        db = folder / "club.db"
+        assert import_into(db, chain(folder, 8)).stored == 6
+        files = chain(folder, 12)
+        report = import_into(db, [files[i] for i in given], replace=True, jobs=jobs)
+        assert all(f.error is None for f in report.files), [f.error for f in report.files]
+        assert report.stored_together == tuple(str(files[i]) for i in given)
+        as_fresh(db, files, folder)
+        ledgers.append(same_rows(db, folder))
+    assert ledgers[0] == ledgers[1]
+
+
+def test_a_chain_of_raised_pots_with_a_hand_voided_is_stored_together(tmp_path: Path) -> None:
+    """The chain raised from 8 to 12 after the organiser voided night two's Q2: night three
+    is stored alone (R2 takes 12 of the 16 the ledger then carries, a hand it wrote), nights
+    one and two only together, in one transaction - not sent to void night three's R2, which
+    its file, imported again, would hold as voided.  The voided Q2 stays void and the file's
+    Q2 counts as a hand of its own, as a fresh import of the final files has it."""
     db = tmp_path / "club.db"
     assert import_into(db, chain(tmp_path, 8)).stored == 6
     one, two, three = chain(tmp_path, 12)
     code, out = invoke("void", "--event", "2", "--hand", "Q2", "--reason", "x", "--db", db)
     assert code == 0, out
-    first, second, third = import_into(db, [one, two, three], replace=True).files
-    assert third.error is None and second.error is not None and first.error is not None
-    assert "hand R2 of Night three" in first.error and "badugi-ledger void" not in first.error
-    assert (
-        f"{three}, stored by this import, holds that hand as corrected, and {two} of this "
-        "import, refused for a carried pot too, stands between them: these corrections cannot "
-        "be stored one file at a time"
-    ) in first.error
+    report = import_into(db, [one, two, three], replace=True)
+    assert all(f.error is None for f in report.files), [f.error for f in report.files]
+    assert report.stored_together == (str(one), str(two))
+    as_fresh(db, [one, two, three], tmp_path)
+
+
+@pytest.mark.parametrize("committed", [True, False], ids=["after-its-commit", "before-it"])
+def test_ctrl_c_while_files_are_stored_together(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, committed: bool
+) -> None:
+    """Ctrl-C while nights one and two (a pot raised, the next night taking it whole) are
+    stored together: after the group's commit, both are stored and the report says so;
+    before it, both are rolled back - nothing of either stored - and the message says so."""
+    db, files = raised(tmp_path)
+    before = season(db)
+    commit = StoredTogether.commit
+
+    def stop(self: StoredTogether) -> None:
+        if committed:
+            commit(self)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(StoredTogether, "commit", stop)
+    conn = open_ledger(db)
+    with pytest.raises(ImportInterrupted) as stopped:
+        import_files(conn, files, replace=True, jobs=1)
+    conn.close()
+    report = stopped.value.report
+    if committed:
+        assert [f.source for f in report.files] == [str(path) for path in files]
+        assert all(f.error is None for f in report.files)
+        assert report.stored_together == tuple(str(path) for path in files)
+        assert stopped.value.text().startswith("interrupted after the last file was stored")
+        as_fresh(db, files, tmp_path)
+    else:
+        assert report.files == [] and season(db) == before
+        assert stopped.value.text() == (
+            f"interrupted while storing {files[0]} and {files[1]} together: those files were "
+            "rolled back; nothing was stored; import the same files again to finish (what is "
+            "stored counts once)"
+        )
