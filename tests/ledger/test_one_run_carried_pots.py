@@ -26,6 +26,7 @@ from badugi_ledger.ledger.import_run import ImportRun
 from badugi_ledger.ledger.importing import import_files
 from badugi_ledger.ledger.report import ImportInterrupted
 from badugi_ledger.ledger.store import open_ledger
+from badugi_ledger.model.errors import LedgerError
 from tests.helpers.ledger_dump import table_rows
 from tests.helpers.ledger_files import import_into
 from tests.ledger.test_carried_pot_corrections import (
@@ -422,3 +423,42 @@ def test_ctrl_c_while_files_are_stored_together(
             "rolled back; nothing was stored; import the same files again to finish (what is "
             "stored counts once)"
         )
+
+
+def test_a_file_refused_for_another_reason_leaves_the_group(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The chain raised from 8 to 12, night three refused, once stored with the others, for
+    another reason than its pots (its players' seats, which a file refused for a pot was not
+    checked for: here a stand-in refusal of that check): it keeps that refusal and leaves the
+    group (docs/ledger.md, "Several corrected files in one import"); nights one and two are
+    tried together again without it and refused whole (night three's old R2 would take 8 of
+    the 12 night two now carries), nothing of any of them stored."""
+    db = tmp_path / "club.db"
+    assert import_into(db, chain(tmp_path, 8)).stored == 6
+    before = season(db)
+    files = chain(tmp_path, 12)
+    seats = file_transaction.refuse_one_player_a_seat
+
+    def night_three_refused(conn: Any, first: int, end: int, replaced: set[int]) -> None:
+        numbers = conn.execute(
+            f"SELECT hand_number FROM hands WHERE id IN ({', '.join('?' * len(replaced))})",
+            sorted(replaced),
+        ).fetchall()
+        if any(str(number).startswith("R") for (number,) in numbers):
+            raise LedgerError(
+                "a stand-in for a player seated twice; nothing from this file was stored"
+            )
+        seats(conn, first, end, replaced)
+
+    monkeypatch.setattr(file_transaction, "refuse_one_player_a_seat", night_three_refused)
+    report = import_into(db, files, replace=True)
+    one, two, three = report.files
+    assert three.error is not None and three.error.startswith("a stand-in for a player")
+    assert one.error is not None and two.error is not None, (one, two)
+    assert "carried Progressive Badugi pots" in one.error + two.error
+    assert report.stored_together == ()
+    assert report.refused_together is not None
+    assert report.refused_together[0] == (str(files[0]), str(files[1]))
+    assert "hand R2 of Night three" in report.refused_together[1]
+    assert season(db) == before
