@@ -21,7 +21,8 @@ table distributed).
 Units (:mod:`badugi_ledger.model.money`): a cash event settles in its money (its currency, or its
 chips times their stated value), else in chips; a tournament in its currency.  A season's
 settle-up (:func:`settle_season`) adds each party's balances over the season's events *of one
-unit* and settles each unit on its own: one settlement per unit, never a sum across units.
+unit* and settles each unit on its own: one settlement per unit, never a sum across units.  An
+event and a season list the same parties (:func:`parties`): every player, 0 too.
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ from ..ledger.views import CASH_FACTOR, CASH_UNIT
 from ..model.errors import LedgerError
 from ..model.escaping import for_terminal
 from ..model.money import format_amount, major_units
-from ..model.results import CARRY, HOUSE, PRIZE_POOL
+from ..model.results import PRIZE_POOL, RESERVED_ACCOUNTS
 from .standings import require_season, season_clause
 
 DEFAULT_EXACT_LIMIT = 16
@@ -247,14 +248,17 @@ def event_balances(db: sqlite3.Connection, event_id: int, kind: str) -> dict[str
             [event_id],
         ).fetchall()
     balances = {str(name): int(total) for name, total in rows}
-    unpaid: int = -sum(v for v in balances.values())
-    if kind == "tournament" and unpaid:
+    if kind == "tournament":
         # no payout table (or not all of the pool paid out): the money is still in the pool
-        balances[PRIZE_POOL] = unpaid
-    for pseudo in (HOUSE, CARRY):
-        if balances.get(pseudo) == 0:
-            del balances[pseudo]
-    return balances
+        balances[PRIZE_POOL] = -sum(v for v in balances.values())
+    return parties(balances)
+
+
+def parties(balances: Mapping[str, int]) -> dict[str, int]:
+    """The balances a settlement lists: every player, 0 too (a player who broke even is told
+    so, and a script reading an event's or a season's settle-up finds the same players), and
+    ``*house*``, ``*carry*`` and ``*prize pool*`` only when they hold something."""
+    return {k: v for k, v in balances.items() if v or k not in RESERVED_ACCOUNTS}
 
 
 def settle_event(
@@ -319,7 +323,7 @@ def settle_season(
             Settlement(
                 f"season {season}",
                 " and ".join(sorted(kinds)),
-                {k: v for k, v in totals.items() if v},
+                parties(totals),
                 settle_balances(totals, exact_limit=exact_limit),
                 unit,
             )

@@ -11,11 +11,13 @@ from hypothesis import strategies as st
 from badugi_ledger.ledger.importing import import_outcomes
 from badugi_ledger.ledger.store import open_ledger
 from badugi_ledger.model.errors import LedgerError
+from badugi_ledger.model.events import Session
 from badugi_ledger.reports.settle import (
     Transfer,
     _greedy,
     settle_balances,
     settle_event,
+    settle_season,
     zero_sum_groups,
 )
 from tests.helpers.ledger_builder import hand, session_hands
@@ -118,6 +120,31 @@ def test_an_unwon_carried_pot_is_a_party_until_it_is_won() -> None:
     first = hand("1", {"Anna": 100, "Ben": 100}, {"Anna": 10, "Ben": 10}, {}, carry_out=20)
     import_outcomes(db, [first], "prog.bhh")
     assert settle_event(db, 1).balances == {"Anna": -10, "Ben": -10, "*carry*": 20}
+
+
+def test_a_season_lists_the_players_an_event_lists_zero_balances_too() -> None:
+    """docs/ledger.md, *Settle-up*: an event lists every player who played in it, 0 too; a
+    season listed only the balances that were not 0, so a script reading ``settle --json``
+    met two shapes.  The house rule (the lead's decision): a season lists every player of its
+    events, 0 too, as an event does; ``*house*`` and ``*carry*`` only when not 0."""
+    db = open_ledger(None)
+    sat = Session(kind="cash", name="Saturday", date="2024-03-02", season="2024")
+    stacks = {"Anna": 100, "Ben": 100, "Cara": 100}
+    friday = [
+        hand("1", stacks, {"Anna": 10, "Ben": 10}, {"Anna": 20}),
+        hand("2", stacks, {"Cara": 5, "Ben": 5}, {"Cara": 10}, line=5),
+    ]
+    saturday = [hand("1", stacks, {"Anna": 10, "Ben": 10}, {"Ben": 20}, session=sat)]
+    import_outcomes(db, friday, "fri.bhh")
+    import_outcomes(db, saturday, "sat.bhh")
+    # Anna breaks even over the season: +10 on Friday, -10 on Saturday.
+    assert settle_event(db, "Friday").balances == {"Anna": 10, "Ben": -15, "Cara": 5}
+    assert settle_event(db, "Saturday").balances == {"Anna": -10, "Ben": 10}
+    (season,) = settle_season(db, "2024").settlements
+    assert season.balances == {"Anna": 0, "Ben": -5, "Cara": 5}
+    assert season.as_dict()["balances"] == {"Anna": 0, "Ben": -5, "Cara": 5}
+    assert [(t.payer, t.payee, t.amount) for t in season.transfers] == [("Ben", "Cara", 5)]
+    assert "*house*" not in season.balances and "*carry*" not in season.balances
 
 
 def test_unknown_event_is_a_ledger_error() -> None:
