@@ -21,6 +21,10 @@ would run as a formula (a player called ``=HYPERLINK(…)``, also after spaces o
 ``parquet`` extra) and says so when it is missing.  Hands, postings and sessions are written as
 they are read, a chunk of rows at a time (:mod:`.export_rows`), so an export of a big ledger
 holds one chunk in memory, not the whole table.
+
+Each column is declared once, with what it holds (:data:`COLUMNS`; the standings' in
+:mod:`.standings`): the queries are made of the declarations, and Parquet's schema too, so a
+club's script reading the files of two nights, or an empty export, meets one schema.
 """
 
 from __future__ import annotations
@@ -28,15 +32,18 @@ from __future__ import annotations
 import io
 import json
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import IO, TYPE_CHECKING, Literal
 
 from ..ledger.views import HAND_FACTOR, HAND_UNIT
 from ..model.errors import ConfigError, LedgerError
 from ..model.escaping import csv_text
-from .export_rows import write_rows
+from .export_rows import write_parquet, write_rows
 from .standings import (
     AMOUNT_COLUMNS,
+    CASH_TYPES,
+    TOURNAMENT_TYPES,
+    ColumnType,
     StandingsOptions,
     check_cash_hands,
     present,
@@ -55,14 +62,75 @@ TABLES: tuple[Table, ...] = ("hands", "postings", "standings", "sessions")
 ExportFormat = Literal["csv", "json", "parquet"]
 EXPORT_FORMATS: tuple[ExportFormat, ...] = ("csv", "json", "parquet")
 
-POKERNOW_LEDGER_COLUMNS = (
-    *("player_nickname", "player_id", "session_start_at", "session_end_at"),
-    *("buy_in", "buy_out", "stack", "net"),
+Column = tuple[str, str, ColumnType]
+"""A column of an export read straight from the ledger: its name, the SQL that reads it (alias
+``h`` = ``counted_hands``, ``e`` = ``events``, ``po`` = ``postings``, ``p`` = ``players``, ``r``
+= ``player_event_results``) and what it holds, whatever its rows (:data:`.standings.ColumnType`,
+which Parquet's schema is made of)."""
+
+HANDS: tuple[Column, ...] = (
+    ("id", "h.id", "integer"),
+    ("fingerprint", "h.fingerprint", "text"),
+    ("event", "e.name", "text"),
+    ("kind", "e.kind", "text"),
+    ("date", "e.date", "date"),
+    ("season", "e.season", "text"),
+    ("hand", "h.hand_number", "text"),
+    ("table", "h.table_name", "text"),
+    ("game", "h.game", "text"),
+    ("button", "h.button", "text"),
+    ("unit", HAND_UNIT, "text"),
+    ("pot", f"h.pot * {HAND_FACTOR}", "amount"),
+    ("rake", f"h.rake * {HAND_FACTOR}", "amount"),
+    ("carry_in", f"h.carry_in * {HAND_FACTOR}", "amount"),
+    ("carry_out", f"h.carry_out * {HAND_FACTOR}", "amount"),
+    ("showdown", "h.showdown", "integer"),
+    ("source", "h.source", "text"),
+    ("line", "h.line", "integer"),
+    ("origin", "h.origin", "text"),
 )
+POSTINGS: tuple[Column, ...] = (
+    ("id", "po.id", "integer"),
+    ("hand_row", "po.hand_id", "integer"),
+    ("hand", "h.hand_number", "text"),
+    ("event", "e.name", "text"),
+    ("season", "e.season", "text"),
+    ("player", "coalesce(p.name, po.account)", "text"),
+    ("account", "po.account", "text"),
+    ("kind", "po.kind", "text"),
+    ("unit", HAND_UNIT, "text"),
+    ("amount", f"po.amount * {HAND_FACTOR}", "amount"),
+)
+SESSIONS: tuple[Column, ...] = (
+    ("player_nickname", "r.player", "text"),
+    ("player_id", "r.player_id", "integer"),
+    ("session_start_at", "r.date", "date"),
+    ("session_end_at", "NULL", "date"),
+    ("buy_in", "r.buy_in", "amount"),
+    ("buy_out", "r.buy_out", "amount"),
+    ("stack", "r.stack", "amount"),
+    ("net", "r.net", "amount"),
+    ("event", "r.event", "text"),
+    ("kind", "r.kind", "text"),
+    ("season", "r.season", "text"),
+    ("unit", "r.unit", "text"),
+)
+"""The PokerNow-shaped session ledger (see the module docstring): PokerNow's columns first."""
+
+POKERNOW_LEDGER_COLUMNS = tuple(name for name, _, _ in SESSIONS[:8])
 """The columns of PokerNow's ledger CSV, in its order (``sessions`` starts with them)."""
-AMOUNTS = (
-    *("pot", "rake", "carry_in", "carry_out", "amount", "buy_in", "buy_out", "stack"),
-    *AMOUNT_COLUMNS,
+COLUMNS: dict[Table, tuple[Column, ...]] = {
+    "hands": HANDS,
+    "postings": POSTINGS,
+    "sessions": SESSIONS,
+}
+"""The tables exported straight from a query, row by row (``standings`` is ranked in pandas:
+its columns are :data:`.standings.TOURNAMENT_TYPES` or :data:`.standings.CASH_TYPES`)."""
+AMOUNTS = tuple(
+    dict.fromkeys(
+        [name for columns in COLUMNS.values() for name, _, kind in columns if kind == "amount"]
+        + list(AMOUNT_COLUMNS)
+    )
 )
 """Columns of the exports that hold amounts in their row's ``unit``."""
 
@@ -71,14 +139,25 @@ Query = tuple[str, list[object]]
 """An export's ``SELECT`` and its parameters."""
 
 
+def _select(columns: tuple[Column, ...]) -> str:
+    return ", ".join(f'{sql} AS "{name}"' for name, sql, _ in columns)
+
+
+def column_types(table: Table, columns: Sequence[str] = ()) -> dict[str, ColumnType]:
+    """What each column of ``table`` holds, in order; for ``standings`` the kind whose columns
+    are ``columns`` (a tournament's or a cash game's)."""
+    if table in COLUMNS:
+        return {name: kind for name, _, kind in COLUMNS[table]}
+    for types in (TOURNAMENT_TYPES, CASH_TYPES):
+        if list(types) == list(columns):
+            return types
+    raise ConfigError(f"unknown table {table!r} (tables: {', '.join(TABLES)})")
+
+
 def hands_query(season: str | None = None) -> Query:
     where, args = season_clause(season, "WHERE")
     return (
-        "SELECT h.id, h.fingerprint, e.name AS event, e.kind, e.date, e.season, "
-        "h.hand_number AS hand, h.table_name AS 'table', h.game, h.button, "
-        f"{HAND_UNIT} AS unit, h.pot * {HAND_FACTOR} AS pot, "
-        f"h.rake * {HAND_FACTOR} AS rake, h.carry_in * {HAND_FACTOR} AS carry_in, "
-        f"h.carry_out * {HAND_FACTOR} AS carry_out, h.showdown, h.source, h.line, h.origin "
+        f"SELECT {_select(HANDS)} "
         f"FROM counted_hands h JOIN events e ON e.id = h.event_id {where} ORDER BY h.id",
         args,
     )
@@ -87,9 +166,7 @@ def hands_query(season: str | None = None) -> Query:
 def postings_query(season: str | None = None) -> Query:
     where, args = season_clause(season, "WHERE")
     return (
-        "SELECT po.id, po.hand_id AS hand_row, h.hand_number AS hand, e.name AS event, e.season, "
-        f"coalesce(p.name, po.account) AS player, po.account, po.kind, {HAND_UNIT} AS unit, "
-        f"po.amount * {HAND_FACTOR} AS amount "
+        f"SELECT {_select(POSTINGS)} "
         "FROM postings po JOIN counted_hands h ON h.id = po.hand_id "
         "JOIN events e ON e.id = h.event_id "
         "LEFT JOIN aliases a ON a.id = po.alias_id LEFT JOIN players p ON p.id = a.player_id "
@@ -102,10 +179,8 @@ def sessions_query(season: str | None = None) -> Query:
     """The PokerNow-shaped session ledger (see the module docstring)."""
     where, args = season_clause(season, "WHERE")
     return (
-        "SELECT r.player AS player_nickname, r.player_id, r.date AS session_start_at, "
-        "NULL AS session_end_at, r.buy_in, r.buy_out, r.stack, r.net, r.event, r.kind, "
-        "r.season, r.unit FROM player_event_results r JOIN events e ON e.id = r.event_id "
-        f"{where} ORDER BY coalesce(r.date, ''), r.event_id, r.player",
+        f"SELECT {_select(SESSIONS)} FROM player_event_results r JOIN events e ON e.id = "
+        f"r.event_id {where} ORDER BY coalesce(r.date, ''), r.event_id, r.player",
         args,
     )
 
@@ -178,20 +253,18 @@ def write_export(
     if table == "sessions":
         check_cash_hands(db, options.season)
     if table in QUERIES:
-        write_rows(db, QUERIES[table](options.season), fmt, out, AMOUNTS)
+        write_rows(db, QUERIES[table](options.season), fmt, out, column_types(table))
         return
     df = table_frame(db, table, options)
     if fmt == "csv":
         out.write(csv_text(present(df, "csv", AMOUNTS)).encode())
         return
-    df = present(df, "data", AMOUNTS)
     if fmt == "json":
-        out.write(json.dumps(records(df), ensure_ascii=False, indent=2).encode() + b"\n")
+        data = records(present(df, "data", AMOUNTS))
+        out.write(json.dumps(data, ensure_ascii=False, indent=2).encode() + b"\n")
         return
-    for column in AMOUNTS:  # one schema whatever the units: chips too are floats
-        if column in df.columns:
-            df[column] = df[column].astype("float64")
-    df.to_parquet(out, index=False)
+    rows = list(df.itertuples(index=False, name=None))
+    write_parquet(iter([rows]), column_types(table, list(df.columns)), out)
 
 
 def export_table(

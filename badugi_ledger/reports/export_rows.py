@@ -5,29 +5,35 @@ whole, then text, then parsed and written again, an export of them took several 
 ledger's size in memory.  Here the rows are read :data:`CHUNK_ROWS` at a time and each chunk
 is written before the next is read, so memory stays at a chunk's whatever the ledger's size.
 
-The bytes are those the whole table made a frame gave (:func:`.export.write_export` still
-does that for ``standings``), so a file exported before reads the same.  A frame decides a
-column's type from all its rows, which one chunk cannot see, so one aggregate query first
+CSV and JSON are the bytes the whole table made a frame gave (:func:`.export.write_export`
+still does that for ``standings``), so a file exported before reads the same.  A frame decides
+a column's type from all its rows, which one chunk cannot see, so one aggregate query first
 reads what decides it (:class:`Profile`): a column of whole numbers with a NULL anywhere is a
-column of floats (``6.0``, as pandas wrote it), and an amount column is whole numbers when
-every row is in chips, floats when every row is money, and a mix of both otherwise
+column of floats (``6.0``, as pandas wrote it); amounts are in their row's unit
 (:func:`.standings.present`).  CSV cells are neutralised as :func:`csv_text` does.
+
+Parquet's schema is not the rows' but the table's: each column's Arrow type follows from what
+it holds (:data:`.standings.ColumnType`, declared with the columns: :data:`.export.COLUMNS`,
+:data:`.standings.TOURNAMENT_TYPES`, :data:`.standings.CASH_TYPES`), so every export of a table
+has one schema, empty or not, whatever its rows hold (:func:`arrow_schema`).
 """
 
 from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import date
 from typing import IO, TYPE_CHECKING, Literal
 
 from ..ledger.connection import reading
+from ..model.errors import LedgerError
 from ..model.escaping import csv_rows, for_csv
-from ..model.money import CHIP_UNITS, is_money, major_units, plain_money
+from ..model.money import is_money, major_units, plain_money
+from .standings import ColumnType
 
 if TYPE_CHECKING:
-    import pandas as pd
     import pyarrow as pa
 
 CHUNK_ROWS = 5_000
@@ -38,21 +44,13 @@ Row = Sequence[object]
 
 @dataclass(frozen=True)
 class Profile:
-    """What a whole frame of the query's rows would have made of each column."""
+    """What a whole frame of the query's rows would have made of each column in CSV and JSON."""
 
     columns: tuple[str, ...]
     floats: frozenset[str]
     """Columns of numbers with a NULL among them (or a fraction): pandas made them floats."""
-    empty: frozenset[str]
-    """Columns with nothing but NULL (Parquet's ``null`` type)."""
-    numbers: frozenset[str]
-    """Columns with a number (the others that are not empty hold text)."""
     amounts: frozenset[str]
     """Columns of amounts in the row's ``unit``."""
-    money: bool
-    """Whether some row's unit is money (cents)."""
-    chips: bool
-    """Whether some row's unit is chips."""
 
 
 def _quoted(column: str) -> str:
@@ -66,7 +64,7 @@ def profile(
     columns: Sequence[str],
     amounts: Sequence[str],
 ) -> Profile:
-    """One pass of the query, aggregated: which columns are floats, empty, and the units."""
+    """One pass of the query, aggregated: which columns are floats."""
     parts = ["count(*)"]
     for column in columns:
         c = _quoted(column)
@@ -75,30 +73,18 @@ def profile(
             f"max(typeof({c}) IN ('integer', 'real'))",
             f"max(typeof({c}) = 'real')",
         ]
-    has_unit = "unit" in columns
-    chips = ", ".join("'" + u.replace("'", "''") + "'" for u in CHIP_UNITS)
-    if has_unit:
-        parts += [f"max(unit NOT IN ({chips}))", f"max(unit IN ({chips}))"]
     row = db.execute(f"SELECT {', '.join(parts)} FROM ({sql})", list(args)).fetchone()
     total = row[0]
-    floats, empty, numbers = set(), set(), set()
+    floats = set()
     for i, column in enumerate(columns):
         count, numeric, real = row[1 + 3 * i : 4 + 3 * i]
-        if not count:
-            empty.add(column)
-        if numeric:
-            numbers.add(column)
         if numeric and (count < total or real):
             floats.add(column)
-    money, chip = (bool(row[-2]), bool(row[-1])) if has_unit else (False, False)
+    has_unit = "unit" in columns
     return Profile(
         tuple(columns),
         frozenset(floats),
-        frozenset(empty),
-        frozenset(numbers),
         frozenset(c for c in amounts if c in columns and has_unit),
-        money,
-        chip,
     )
 
 
@@ -168,59 +154,90 @@ def _write_json(
     out.write(b"[]\n" if first else b"\n]\n")
 
 
-def _frame(rows: list[tuple[object, ...]], shape: Profile) -> pd.DataFrame:
-    """A chunk as the frame of the whole table had it (column types from ``shape``)."""
-    import pandas as pd
-
-    from .standings import present
-
-    df = pd.DataFrame.from_records(rows, columns=list(shape.columns), coerce_float=True)
-    for column in shape.columns:
-        if column in shape.floats:
-            df[column] = df[column].astype("float64")
-        elif column in shape.empty or not len(df):
-            df[column] = df[column].astype(object)
-        elif column not in shape.numbers:  # text, also in a chunk where it is all NULL
-            df[column] = df[column].astype(pd.Series(["text"]).dtype)
-    df = present(df, "data", sorted(shape.amounts))
-    for column in shape.amounts:
-        df[column] = df[column].astype("object" if shape.money and shape.chips else "float64")
-    return df
+ARROW_TYPES: dict[ColumnType, str] = {
+    "integer": "int64",
+    "number": "float64",
+    "amount": "float64",
+    "text": "string",
+    "date": "date32",
+}
+"""Each kind of column's Arrow type: an amount is a double whatever its row's unit (chips are
+``24.0``: docs/ledger.md), a column of whole numbers stays int64 with a NULL among them."""
 
 
-def _write_parquet(
-    chunks: Iterator[list[tuple[object, ...]]], shape: Profile, out: IO[bytes]
-) -> None:
-    """One row group a chunk, every chunk of the one schema the whole frame had."""
+def arrow_schema(types: Mapping[str, ColumnType]) -> pa.Schema:
+    """The Parquet schema of a table whose columns hold ``types``: nothing of the rows."""
     import pyarrow as pa
+
+    return pa.schema([pa.field(name, ARROW_TYPES[kind]) for name, kind in types.items()])
+
+
+def _whole(value: object) -> int | None:
+    """A whole number, or None (a frame's rank of a player below ``min_events`` is NaN)."""
+    return None if value is None or value != value else int(value)  # type: ignore[call-overload]
+
+
+def _real(value: object) -> float | None:
+    return None if value is None or value != value else float(value)  # type: ignore[arg-type]
+
+
+def _dates(values: Sequence[object], events: Sequence[object] | None) -> list[date | None]:
+    """The ledger's dates (``2024-03-01``) as dates; one it cannot read is a clear error, not a
+    date guessed or left out."""
+    seen: dict[object, date | None] = {None: None}
+    out: list[date | None] = []
+    for i, value in enumerate(values):
+        if value not in seen:
+            try:
+                seen[value] = date.fromisoformat(str(value))
+            except ValueError:
+                event = f" of event {str(events[i])!r}" if events is not None else ""
+                raise LedgerError(
+                    f"the date {str(value)!r}{event} is not a date (like 2024-03-01): Parquet "
+                    "holds dates as dates; CSV and JSON write it as the ledger has it"
+                ) from None
+        out.append(seen[value])
+    return out
+
+
+def _arrow_table(
+    rows: Sequence[Row], types: Mapping[str, ColumnType], schema: pa.Schema
+) -> pa.Table:
+    """A chunk's rows as a table of ``schema``: amounts in their row's unit (12.34 or 24.0)."""
+    import pyarrow as pa
+
+    names = list(types)
+    cells: list[Sequence[object]] = list(zip(*rows, strict=True)) if rows else [()] * len(names)
+    by_name = dict(zip(names, cells, strict=True))
+    arrays = []
+    for name, kind in types.items():
+        values = by_name[name]
+        if kind == "amount":
+            values = [
+                None if v is None else float(major_units(int(v), str(u)))  # type: ignore[call-overload]
+                for v, u in zip(values, by_name["unit"], strict=True)
+            ]
+        elif kind == "integer":
+            values = [_whole(v) for v in values]
+        elif kind == "number":
+            values = [_real(v) for v in values]
+        elif kind == "date":
+            values = _dates(values, by_name.get("event"))
+        arrays.append(pa.array(values, schema.field(name).type))
+    return pa.Table.from_arrays(arrays, schema=schema)
+
+
+def write_parquet(
+    chunks: Iterator[Sequence[Row]], types: Mapping[str, ColumnType], out: IO[bytes]
+) -> None:
+    """One row group a chunk, all of the one schema the columns' kinds make
+    (:func:`arrow_schema`), so every export of a table has it, empty or not."""
     import pyarrow.parquet as pq
 
-    chunks = iter(chunks)
-    df = _frame(next(chunks, []), shape)  # an empty table still has its columns
-    schema = _schema(df, shape)
+    schema = arrow_schema(types)
     with pq.ParquetWriter(out, schema) as writer:
-        while True:
-            writer.write_table(pa.Table.from_pandas(df, schema=schema, preserve_index=False))
-            rows = next(chunks, None)
-            if rows is None:
-                break
-            df = _frame(rows, shape)
-
-
-def _schema(df: pd.DataFrame, shape: Profile) -> pa.Schema:
-    """The chunk's schema; every amount column is a float (docs/ledger.md: one schema), whatever
-    units the rows count (chips and money mixed are objects in the frame)."""
-    import pyarrow as pa
-
-    schema = pa.Schema.from_pandas(df, preserve_index=False)
-    if not (shape.money and shape.chips):
-        return schema  # (the frame's amounts are float64 already)
-    pandas = json.loads(schema.metadata[b"pandas"])
-    for column in pandas["columns"]:
-        if column["name"] in shape.amounts:
-            column["pandas_type"] = "float64"
-    fields = [pa.field(f.name, pa.float64()) if f.name in shape.amounts else f for f in schema]
-    return pa.schema(fields, metadata={b"pandas": json.dumps(pandas).encode()})
+        for rows in chunks:
+            writer.write_table(_arrow_table(rows, types, schema))
 
 
 def write_rows(
@@ -228,9 +245,10 @@ def write_rows(
     query: tuple[str, list[object]],
     fmt: Literal["csv", "json", "parquet"],
     out: IO[bytes],
-    amounts: Sequence[str],
+    types: Mapping[str, ColumnType],
 ) -> None:
-    """The rows of ``query`` (its ``SELECT`` and parameters) written to ``out`` in ``fmt``.
+    """The rows of ``query`` (its ``SELECT`` and parameters, whose columns hold ``types``)
+    written to ``out`` in ``fmt``.
 
     The profile and the rows are read in one read transaction, so an import committed
     meanwhile (WAL lets it write while an export reads) is in neither or in both."""
@@ -238,12 +256,14 @@ def write_rows(
     with reading(db):
         cursor = db.execute(sql, args)
         columns = [d[0] for d in cursor.description]
+        if fmt == "parquet":
+            write_parquet(_chunks(cursor), types, out)
+            return
+        amounts = [name for name, kind in types.items() if kind == "amount"]
         shape = profile(db, sql, args, columns, amounts)
         unit = columns.index("unit") if "unit" in columns else None
         if fmt == "json":
             _write_json(_chunks(cursor), shape, out, unit)
-        elif fmt == "parquet":
-            _write_parquet(_chunks(cursor), shape, out)
         else:
             out.write(csv_rows([columns]).encode())
             for rows in _chunks(cursor):

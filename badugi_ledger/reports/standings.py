@@ -48,13 +48,43 @@ KINDS: tuple[Kind, ...] = ("auto", "tournament", "cash")
 Format = Literal["table", "csv", "json", "markdown", "html"]
 FORMATS: tuple[Format, ...] = ("table", "csv", "json", "markdown", "html")
 
-TOURNAMENT_COLUMNS = [
-    *("rank", "player", "points", "events", "counted", "wins", "best", "winnings", "unit")
-]
-CASH_COLUMNS = [
-    *("rank", "player", "net", "unit", "sessions", "hands", "best_session", "worst_session")
-]
-AMOUNT_COLUMNS = ("net", "best_session", "worst_session", "winnings")
+ColumnType = Literal["integer", "number", "amount", "text", "date"]
+"""What a column of a report or an export holds, whatever its rows: ``integer`` whole numbers
+(ids, counts, a rank, a line; none at all too), ``number`` a real number (points), ``amount``
+an amount in the row's ``unit`` (cents or chips here; a number in currency units, or whole
+chips, once :func:`present` made it data), ``text``, ``date`` an event's date (``2024-03-01``).
+An export's Parquet schema is made from these alone (:func:`.export_rows.arrow_schema`), so
+every export of a table has the same one, empty or not."""
+
+TOURNAMENT_TYPES: dict[str, ColumnType] = {
+    "rank": "integer",
+    "player": "text",
+    "points": "number",
+    "events": "integer",
+    "counted": "integer",
+    "wins": "integer",
+    "best": "integer",
+    "winnings": "amount",
+    "unit": "text",
+}
+"""The tournament standings' columns, in order, and what each holds (``rank`` is empty for a
+player below ``min_events``)."""
+CASH_TYPES: dict[str, ColumnType] = {
+    "rank": "integer",
+    "player": "text",
+    "net": "amount",
+    "unit": "text",
+    "sessions": "integer",
+    "hands": "integer",
+    "best_session": "amount",
+    "worst_session": "amount",
+}
+"""The cash standings' columns, in order, and what each holds."""
+TOURNAMENT_COLUMNS = list(TOURNAMENT_TYPES)
+CASH_COLUMNS = list(CASH_TYPES)
+AMOUNT_COLUMNS = tuple(
+    dict.fromkeys(c for t in (CASH_TYPES, TOURNAMENT_TYPES) for c, k in t.items() if k == "amount")
+)
 """Columns holding amounts in the row's ``unit`` (cents or chips)."""
 
 
