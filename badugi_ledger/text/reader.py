@@ -2,120 +2,75 @@
 and hand chunks, reads each (plain lines by the fast path, the others by Lark) and checks each
 hand as a whole.
 
-Why one class in a module of this size: the per-hand loop, the recovery that resumes at the
-next hand and the checks that need a whole hand share the reader's state (the headers'
-settings, the tables that carried a pot, the players seen, the hands a bad header line
-spoils); split, that state would cross modules on every line.  What needs none of it is
-:mod:`.chunks`; the public functions are :mod:`.parse`.
+Why one class: the per-hand loop, the recovery that resumes at the next hand and the checks
+that need a whole hand share the reader's state (the headers' settings, the tables that
+carried a pot, the players seen, the hands a bad header line spoils); split, that state would
+cross modules on every line.  It stays one object; the steps that use a part of it only are
+written beside this module, as classes the reader's class takes them from, each declaring the
+part it uses: a hand's record checked as a whole (:mod:`.record_assembly`) and the second
+looks at a line the loop could not place (:mod:`.line_mistakes`).  The two parsers of a line
+are :mod:`.parsers`; what needs none of the state is :mod:`.chunks`; the public functions are
+:mod:`.parse`.
 """
 
 from __future__ import annotations
 
-import re
-import threading
 from bisect import bisect_right
-from collections.abc import Collection, Iterable, Iterator, Sequence
-from functools import cache
-from itertools import chain, repeat
-from typing import TYPE_CHECKING, Any, cast
+from collections.abc import Iterable, Iterator, Sequence
+from itertools import chain
+from typing import Any
 
 from ..model.errors import ConfigError, ParseError, Position
 from ..model.events import (
-    BETWEEN_HANDS,
     CarryIn,
     CarryOut,
     Collect,
-    Event,
     FinalStack,
     HandRecord,
     Post,
     RakeTaken,
-    Seat,
-    SitOut,
     StackChange,
 )
-from ..model.games import GAMES
 from ..model.money import UNSTATED
-from ..model.positions import LinePositions, pack
 from ..model.settings import GameSettings
 from .chunks import (
     _BODY_WORDS,
     _CURRENCY_ITEM,
-    _FIRST_WORD,
-    _HAND_ID,
-    _HEADER_FIRST_WORDS,
-    _HEADER_FIRST_WORDS_OUTSIDE,
     _IGNORED,
     _KIND_STARTS,
     _LINE_KIND,
     _NOT_A_NAME,
-    _SOME_HAND_LINE,
-    MAX_LISTED,
     _Chunk,
     _events,
     _hand_id,
     _listed,
-    _seat_mistakes,
     _Spoiled,
     _whole_listed,
 )
-from .grammar import build_parser, terminals
 from .headers import (
     SESSION_ITEMS,
     HeaderItemError,
     SettingsState,
-    implied_posts,
     leaves_a_redeal,
-    opens_a_redeal,
     refused_items,
 )
-from .hints import closest, error_at, item_column, items_column, syntax_error
+from .hints import error_at, item_column, items_column, syntax_error
+from .line_mistakes import MistypedLines, _header_in_a_hand
 from .lines import Line, Unreadable
-from .plainlines import PlainLines
-from .record_mistakes import Mistakes, unseated, wrong_events
-from .transformer import EventBuilder, FormatError, RawHand, short
-
-if TYPE_CHECKING:
-    from lark import Lark
-
-# ---------------------------------------------------------------- the fast path, and Lark
-
-
-@cache
-def _plain() -> PlainLines:
-    """The fast path for plain lines, built from the grammar's terminals (shipped beside the
-    grammar: no Lark needed).  Threads share it: what it remembers (how each entry text
-    reads) is added to a dictionary, never changed."""
-    grammar = terminals()
-    return PlainLines(grammar.patterns.__getitem__, grammar.keywords)
-
-
-_local = threading.local()
-
-
-def _lark() -> tuple[Lark, EventBuilder]:
-    """This thread's Lark parser (its transformer holds per-chunk context), loaded the first
-    time a line is not plain.  Lark's errors are imported where a parse can raise them."""
-    try:
-        return _local.parser
-    except AttributeError:
-        builder = EventBuilder()
-        _local.parser = (build_parser(builder), builder)
-        return _local.parser
-
+from .parsers import _lark, _plain
+from .record_assembly import RecordAssembly
+from .record_mistakes import Mistakes
+from .transformer import FormatError
 
 # ---------------------------------------------------------------- the streaming reader
 
 
 _RECORDED = (FinalStack, CarryOut, Collect, CarryIn, RakeTaken, StackChange)
-
-_BUTTON = re.compile(r"[·•;][ \t]*button[ \t]")
-"""A hand line's button item (what tells a misspelt hand line from other lines)."""
 """The events of a hand that cannot be read that its table's next hands go on from, and
 those its ``final:`` line is held to adding up with (``replay.unread``)."""
 
 
-class _Reader:
+class _Reader(MistypedLines, RecordAssembly):
     """Cuts a stream of lines into header lines and hand chunks and parses each on its own."""
 
     def __init__(self, source: str, fast: bool = True) -> None:
@@ -296,105 +251,6 @@ class _Reader:
             error.event = self.state.event()
         return error
 
-    def _mistyped_header(
-        self,
-        line: str,
-        stripped: str,
-        lineno: int,
-        read_plain: bool = False,
-        outside: bool = False,
-    ) -> str | None:
-        """The error for a line that is a header line but for a typo in its first word
-        ("blind 1/2", "Game badugi"), or None.  Only a line that reads as a header once the
-        word is corrected, and does not read as a body line, is one.  ``read_plain``: the
-        fast path has already declined the line.  ``outside`` a hand, the header items of
-        free text are matched too ("tabel Back room": its hands would be stored at another
-        table, named by nobody; in a hand, "Cash out: Anna 50" would read as one)."""
-        m = _FIRST_WORD.match(stripped)
-        if m is None or (not read_plain and _plain().body_line(line, lineno)):
-            return None
-        word = m.group()
-        known = (word, outside)
-        keyword = self.near_keyword.get(known, "")
-        if keyword == "":  # compared once per word of a file (difflib: the dearest check)
-            keyword = closest(word, _HEADER_FIRST_WORDS_OUTSIDE if outside else _HEADER_FIRST_WORDS)
-            if len(self.near_keyword) >= _MAX_KNOWN:
-                self.near_keyword.clear()
-            self.near_keyword[known] = keyword
-        if keyword is None:
-            return None
-        if not self._reads_as(keyword + stripped[m.end() :], "header", lineno):
-            return None
-        if self._reads_as(_SOME_HAND_LINE + line, "hand", lineno):  # a body line
-            return None
-        return (
-            f"expected a header item, found {short(word)!r} (did you mean {keyword!r}?); "
-            "a header line sets the game, limits, blinds, … for the hands after it"
-        )
-
-    def _reads_as(self, text: str, start: str, lineno: int) -> bool:
-        """Whether Lark reads ``text`` (of file line ``lineno``) as a ``start`` of the grammar:
-        what tells a mistyped first word from a line that is fine as it is."""
-        from lark.exceptions import UnexpectedInput
-
-        lark, builder = _lark()
-        builder.src, builder.line_of = self.source, [0, lineno, lineno]
-        try:
-            lark.parse(text, start=start)
-        except (UnexpectedInput, FormatError):
-            return False
-        return True
-
-    def _mistyped_hand_line(self, line: str, stripped: str, lineno: int) -> _Chunk | None:
-        """The next hand, not read, when ``line`` is its hand line but for a typo in its first
-        word ("Hand 2 · button Ben · …" typed on a phone that capitalises, "hnad 2"): else the
-        line was read as the hand before it's, which it broke, and the hand it starts was
-        lost.  Only a line that reads as a hand line, with its button, once the word is
-        corrected, and does not read as a body line (a player named Hand) is one."""
-        if not _BUTTON.search(stripped):  # (cheap, first: most lines that come here are not)
-            return None
-        m = _FIRST_WORD.match(stripped)
-        if m is None or m.group() == "hand" or closest(m.group(), ["hand"]) != "hand":
-            return None
-        corrected = "hand" + stripped[m.end() :]
-        named = _HAND_ID.match(corrected)
-        if named is None:
-            return None
-        if self._reads_as(_SOME_HAND_LINE + line, "hand", lineno):  # a body line
-            return None
-        column = len(line) - len(stripped) + 1
-        cased = m.group().lower() == "hand"  # (else a misspelling)
-        chunk = _Chunk(lineno, [corrected if corrected.endswith("\n") else corrected + "\n"])
-        error = error_at(
-            f"expected 'hand', found {short(m.group())!r} (did you mean 'hand'?"
-            + (" the words of the format are written in small letters)" if cased else ")"),
-            Position(self.source, lineno, column),
-            line,
-            named.group(1),
-        )
-        _broken_at(chunk, error)
-        return chunk
-
-    def _unreadable(
-        self, chunk: _Chunk | None, lineno: int, bad: Unreadable, kind: re.Match[str] | None
-    ) -> tuple[_Chunk | None, ParseError | None]:
-        """A line that cannot be read (bad bytes, far too long) spoils the hand it belongs to
-        (each such line of it is listed with its error), or starts a spoiled hand, or - a
-        header line - spoils every hand after it."""
-        reason, head = bad.reason, bad.head
-        position = Position(self.source, lineno, 1)
-        if kind is not None and kind.group(1):
-            chunk = _Chunk(lineno, [head.lstrip(_IGNORED) + "\n"])
-        error = ParseError(reason, position=position, hand=_hand_id(chunk))
-        if chunk is not None:
-            if kind is None:  # one of its lines, not kept (a hand line starts the chunk)
-                chunk.skip(lineno)
-            _broken_at(chunk, error)
-            return chunk, None
-        if kind is not None:
-            self.bad_header = position
-        return chunk, error
-
     def _header(self, line: str, lineno: int) -> ParseError | None:
         items: Any = _plain().header_line(line) if self.fast else None
         try:
@@ -531,14 +387,6 @@ class _Reader:
             self.carried_tables.discard(self._carrying_table())
         return error
 
-    def _carrying_table(self) -> tuple[str, tuple[str, str, str | None, str]]:
-        """The table the hands read now are played at, with their event: a table's carried pot
-        goes on from hand to hand only within one session and unit, as its stacks do (the
-        replay's tables, ``replay/table.py``), so the first hand of another night, another
-        unit or a tournament at the same table is no redeal unless it states the pot carried
-        into it (``carry in N``)."""
-        return self.state.table, self.state.event()
-
     def _amounts(self) -> dict[str, Any]:
         """What the hands' amounts are under the current headers, for a syntax error's hint
         (:func:`~.hints.money_hint`): cents of a cash game's currency, chips of a value, or
@@ -546,203 +394,6 @@ class _Reader:
         if self.state.session.get("kind") == "tournament":
             return {}
         return {"currency": self.state.currency, "chip": self.state.session.get("chip_value")}
-
-    def _record(
-        self,
-        raw: RawHand,
-        events: list[Event],
-        positions: list[int],
-        posts_none: bool,
-        chunk: _Chunk,
-    ) -> HandRecord:
-        """The hand's record, checked as a whole; ``positions``: where each event stands,
-        packed (:mod:`.positions`).  Raises :class:`~.record_mistakes.Mistakes` with every
-        mistake each check finds (:func:`~.chunks._whole_listed` lists them), not only the
-        first."""
-        state = self.state
-        settings = state.settings()
-        mistakes: list[Iterable[FormatError]] = []
-        on_hand_line: list[FormatError] = []  # the hand line's, in the order they are found
-        if raw.button is None:
-            on_hand_line.append(
-                FormatError("the hand line must name the button, like 'button Anna'", raw.pos)
-            )
-        seats = raw.seats
-        seated = {seat.name for seat in seats}
-        numbers = [seat.number for seat in seats]
-        if len(seated) < len(seats) or numbers.count(None) < len(seats):
-            on_hand_line += _seat_mistakes(raw)  # a name twice, seat numbers: which seats
-        if len(seats) < 2:
-            on_hand_line.append(FormatError("a hand needs at least two seated players", raw.pos))
-        button, button_pos = raw.button or ("", raw.pos)
-        if raw.button is not None and button not in seated:
-            on_hand_line.append(
-                unseated(button, button_pos, raw, events, self._known(), "the button ")
-            )
-        mistakes.append(on_hand_line)
-        # The checks below in C-level passes over the events; the wrong events, if any, are
-        # found in order.  Rebuys, top-ups and sitting out (BETWEEN_HANDS) are rare.
-        kinds = set(map(type, events))
-        between = not BETWEEN_HANDS.isdisjoint(kinds)
-        first_play = 0 if events else None  # the first event that is play, not between hands
-        if between:
-            first_play = next(
-                (i for i, e in enumerate(events) if type(e) not in BETWEEN_HANDS), None
-            )
-        named = map(getattr, events, repeat("player"), repeat(None))  # None: names nobody
-        if not (seated | _NOBODY).issuperset(named) or (
-            between
-            and first_play is not None
-            and not BETWEEN_HANDS.isdisjoint(map(type, events[first_play:]))
-        ):
-            mistakes.append(
-                wrong_events(raw, events, self._positions(positions), seated, self._known())
-            )
-        has_post = Post in kinds
-        sitting = []  # who sits out: written before the first play
-        if between and SitOut in kinds:
-            sitting = [ev.player for ev in events[:first_play] if type(ev) is SitOut]
-        if has_post and posts_none:
-            mistakes.append([FormatError("'posts none' but the hand also writes posts", raw.pos)])
-        if CarryIn in kinds and not GAMES[settings.game].progressive:
-            at_positions = self._positions(positions)
-            mistakes.append(
-                [
-                    FormatError(
-                        "'carry in' states a Progressive Badugi pot carried into the hand: this "
-                        f"game ({settings.game}) carries no pot",
-                        at_positions[i],
-                    )
-                    for i, e in enumerate(events)
-                    if type(e) is CarryIn
-                ]
-            )
-        if RakeTaken in kinds and state.rake_none:
-            at_positions = self._positions(positions)
-            mistakes.append(
-                [
-                    FormatError(
-                        f"'raked {cast(RakeTaken, e).amount}', but the game header says 'rake "
-                        "none': no rake is taken; leave the entry out, or state the house's "
-                        "rule ('rake 5% cap 3')",
-                        at_positions[i],
-                    )
-                    for i, e in enumerate(events)
-                    if type(e) is RakeTaken and e.amount
-                ]
-            )
-        otherwise = state.stated_otherwise()
-        if otherwise is not None:
-            mistakes.append([FormatError(otherwise, raw.pos)])
-        if any(mistakes):  # (lists, and the wrong events, which the guard above found)
-            raise Mistakes(mistakes, raw.seat_pos)
-        implied = redeal = False
-        if not has_post and not posts_none:
-            # A redeal: the table's previous hand here carried its pot, or the hand states
-            # the pot carried into it (the previous hand is in another file).
-            carried = bool(self.carried_tables) and self._carrying_table() in self.carried_tables
-            redeal = opens_a_redeal(carried, events if CarryIn in kinds else ())
-            posts = self._implied_posts(settings, seats, button, sitting, redeal)
-            if posts:  # placed at the hand line
-                at = len(events) if first_play is None else first_play
-                events[at:at] = posts
-                positions[at:at] = [pack(raw.pos.line, raw.pos.column)] * len(posts)
-                implied = True
-            else:
-                # A redeal, or settings without forced bets: none due.  A redeal is the
-                # reader's guess (a hand before may not have been read): the record says so.
-                posts_none = True
-        inherited = state.currency_inherited()
-        table = state.table
-        known = self.players.get(table)
-        if known is None or not seated <= known:
-            self._remember(table, seated)
-        if leaves_a_redeal(settings, CarryOut in kinds):
-            self.carried_tables.add(self._carrying_table())
-        elif self.carried_tables:
-            self.carried_tables.discard(self._carrying_table())
-        return HandRecord(
-            raw.hand_id,
-            settings,
-            tuple(seats),
-            button,
-            tuple(events),
-            state.session_value(),
-            table,
-            raw.pos,
-            "text",
-            "".join(chunk.lines).rstrip() + "\n",
-            posts_none,
-            self._positions(positions),
-            posts_implied=implied,
-            currency_inherited=inherited,
-            redeal_implied=redeal and posts_none,
-        )
-
-    def _implied_posts(
-        self,
-        settings: GameSettings,
-        seats: list[Seat],
-        button: str,
-        sitting: list[str],
-        redeal: bool,
-    ) -> tuple[Post, ...]:
-        """:func:`implied_posts` of a hand that writes none, worked out once per seating,
-        button and who sits out under the same settings (a night repeats a few of them); its
-        posts are shared by those hands, like the events of an entry that recurs."""
-        if settings is not self.posts_settings or len(self.posts) >= _MAX_KNOWN:
-            self.posts_settings, self.posts = settings, {}
-        key = (button, redeal, tuple(sitting), tuple([seat.name for seat in seats]))
-        posts = self.posts.get(key)
-        if posts is None:
-            posts = implied_posts(settings, seats, button, sitting, redeal=redeal)
-            self.posts[key] = posts
-        return posts
-
-    def _positions(self, packed: list[int]) -> LinePositions:
-        return LinePositions(self.source, tuple(packed))
-
-    def _known(self) -> Collection[str]:
-        """Who sat at this table in the file's hands so far (for suggestions)."""
-        return self.players.get(self.state.table, ())
-
-    def _remember(self, table: str, seated: set[str]) -> None:
-        """Remember who sat at ``table`` (for suggestions), within bounds: a file of strangers
-        starts remembering afresh."""
-        known = self.players.setdefault(table, set())
-        self.remembered += len(seated - known)
-        if self.remembered > _MAX_KNOWN:
-            self.players, self.remembered = {table: set()}, len(seated)
-            known = self.players[table]
-        known.update(seated)
-
-
-def _broken_at(chunk: _Chunk, error: ParseError) -> None:
-    """``error``, of one line of ``chunk``, makes the hand one that cannot be read (the first
-    such is :attr:`_Chunk.broken`); each is listed, up to a bound (:func:`~.chunks._listed`)."""
-    if len(chunk.bad) <= MAX_LISTED:
-        chunk.bad.append(error)
-    if chunk.broken is None:
-        chunk.broken = error
-
-
-def _header_in_a_hand(chunk: _Chunk, lineno: int, header: str) -> str | None:
-    """What to say of lines that read as no header after header line ``lineno``, which ended
-    the hand ``chunk``: when it came right after the hand's last line (no blank line or
-    comment between), a header line written inside the hand, it may be, and the hand's lines
-    after it are those lines."""
-    last = chunk.lines[-1].lstrip(_IGNORED)
-    if not last.strip() or last.startswith("#"):
-        return None
-    hand = _hand_id(chunk)
-    named = f"hand {hand} (line {chunk.start})" if hand else f"the hand at line {chunk.start}"
-    words = " ".join(header.split())
-    shown = words if len(words) <= 40 else words[:39] + "…"
-    return (
-        f"; the header line at line {lineno} ('{shown}') ended {named}: header lines go "
-        "between hands, so if this line is that hand's, move the header line before the "
-        "hand line or after the hand's last line"
-    )
 
 
 MAX_HAND_LINES = 10_000
@@ -760,6 +411,3 @@ _AT_A_TIME = 64
 """How many of a hand's lines after one that cannot be read are read by one parse
 (:meth:`_Reader._bad_lines`): enough that a hand of good lines is read in a few parses, few
 enough that a hand of bad ones is not joined again and again whole."""
-
-_NOBODY: frozenset[str | None] = frozenset({None})
-_MAX_KNOWN = 10_000  # names and words remembered for suggestions (a file of strangers is huge)

@@ -379,8 +379,9 @@ def test_what_the_reader_remembers_for_suggestions_is_bounded(
 ) -> None:
     """A file of strangers at ever new tables must not grow the reader's memory."""
     from badugi_ledger.text import reader as text_reader
+    from badugi_ledger.text import record_assembly
 
-    monkeypatch.setattr(text_reader, "_MAX_KNOWN", 100)
+    monkeypatch.setattr(record_assembly, "_MAX_KNOWN", 100)
     hand = "table T{0}\nhand {0} · button P{0}a · P{0}a 5 · P{0}b 5\nP{0}a folds\n"
     text = "".join(hand.format(i) for i in range(300))
     reader = text_reader._Reader("many.bhh")

@@ -25,7 +25,7 @@ from badugi_ledger.model.games import GAME_NAMES
 from badugi_ledger.model.settings import STRUCTURE_KINDS
 from badugi_ledger.simulate.sessions import SimulationOptions, write_simulation
 from badugi_ledger.sources import read_hands
-from badugi_ledger.text import chunks, grammar, parse
+from badugi_ledger.text import chunks, grammar, line_mistakes, parse, record_assembly
 from badugi_ledger.text import reader as text_reader
 from badugi_ledger.text.plainlines import PlainLines
 from badugi_ledger.text.transformer import CARD_TABLE, EventBuilder
@@ -133,6 +133,7 @@ def test_the_reader_reads_a_simulated_file_without_lark(
         raise AssertionError("a plain line was handed to Lark")
 
     monkeypatch.setattr(text_reader, "_lark", no_lark)
+    monkeypatch.setattr(line_mistakes, "_lark", no_lark)
     items = list(parse.parse_file(path))
     assert len(items) == 40 and all(isinstance(item, HandRecord) for item in items)
     assert any(line.startswith("blinds") or " blinds " in line for line in path.open())
@@ -614,13 +615,13 @@ def test_a_seating_a_run_of_drawn_cards_and_the_implied_posts_are_each_read_once
 
     text = _simulated("badugi", "fixed-limit", seed=4, hands=200)
     implied = []
-    worked_out = text_reader.implied_posts
+    worked_out = record_assembly.implied_posts
 
     def counted(*args: object, **kwargs: object) -> object:
         implied.append(args)
         return worked_out(*args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(text_reader, "implied_posts", counted)
+    monkeypatch.setattr(record_assembly, "implied_posts", counted)
     monkeypatch.setattr(plainlines, "_RUNS", plainlines._Remembered(plainlines._cards))
     plain = _fresh_plain()
     monkeypatch.setattr(text_reader, "_plain", lambda: plain)

@@ -1,0 +1,228 @@
+"""A hand's record from its lines read, for the streaming reader (:mod:`.reader`): checked as a
+whole (the button and seats, who the events name, what the headers forbid), the forced bets a
+hand that writes none implies, and what the reader remembers from hand to hand for it (the
+tables whose pot a hand carried, who sat at each table).
+
+Why a module of its own: the checks of a whole hand and the posts it implies are one step of
+the reader, after a hand's lines are read; what of the reader's state they use (the headers'
+settings, the carried tables, the players seen) is declared on :class:`RecordAssembly`, which
+the reader's class takes the step from, so that the state stays one object.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable
+from itertools import repeat
+from typing import cast
+
+from ..model.events import (
+    BETWEEN_HANDS,
+    CarryIn,
+    CarryOut,
+    Event,
+    HandRecord,
+    Post,
+    RakeTaken,
+    Seat,
+    SitOut,
+)
+from ..model.games import GAMES
+from ..model.positions import LinePositions, pack
+from ..model.settings import GameSettings
+from .chunks import _Chunk, _seat_mistakes
+from .headers import SettingsState, implied_posts, leaves_a_redeal, opens_a_redeal
+from .record_mistakes import Mistakes, unseated, wrong_events
+from .transformer import FormatError, RawHand
+
+
+class RecordAssembly:
+    """A hand's record, checked as a whole (:class:`.reader._Reader` holds the state it uses)."""
+
+    source: str
+    state: SettingsState
+    carried_tables: set[tuple[str, tuple[str, str, str | None, str]]]
+    players: dict[str, set[str]]
+    remembered: int
+    posts_settings: GameSettings | None
+    posts: dict[tuple[str, bool, tuple[str, ...], tuple[str, ...]], tuple[Post, ...]]
+
+    def _carrying_table(self) -> tuple[str, tuple[str, str, str | None, str]]:
+        """The table the hands read now are played at, with their event: a table's carried pot
+        goes on from hand to hand only within one session and unit, as its stacks do (the
+        replay's tables, ``replay/table.py``), so the first hand of another night, another
+        unit or a tournament at the same table is no redeal unless it states the pot carried
+        into it (``carry in N``)."""
+        return self.state.table, self.state.event()
+
+    def _record(
+        self,
+        raw: RawHand,
+        events: list[Event],
+        positions: list[int],
+        posts_none: bool,
+        chunk: _Chunk,
+    ) -> HandRecord:
+        """The hand's record, checked as a whole; ``positions``: where each event stands,
+        packed (:mod:`.positions`).  Raises :class:`~.record_mistakes.Mistakes` with every
+        mistake each check finds (:func:`~.chunks._whole_listed` lists them), not only the
+        first."""
+        state = self.state
+        settings = state.settings()
+        mistakes: list[Iterable[FormatError]] = []
+        on_hand_line: list[FormatError] = []  # the hand line's, in the order they are found
+        if raw.button is None:
+            on_hand_line.append(
+                FormatError("the hand line must name the button, like 'button Anna'", raw.pos)
+            )
+        seats = raw.seats
+        seated = {seat.name for seat in seats}
+        numbers = [seat.number for seat in seats]
+        if len(seated) < len(seats) or numbers.count(None) < len(seats):
+            on_hand_line += _seat_mistakes(raw)  # a name twice, seat numbers: which seats
+        if len(seats) < 2:
+            on_hand_line.append(FormatError("a hand needs at least two seated players", raw.pos))
+        button, button_pos = raw.button or ("", raw.pos)
+        if raw.button is not None and button not in seated:
+            on_hand_line.append(
+                unseated(button, button_pos, raw, events, self._known(), "the button ")
+            )
+        mistakes.append(on_hand_line)
+        # The checks below in C-level passes over the events; the wrong events, if any, are
+        # found in order.  Rebuys, top-ups and sitting out (BETWEEN_HANDS) are rare.
+        kinds = set(map(type, events))
+        between = not BETWEEN_HANDS.isdisjoint(kinds)
+        first_play = 0 if events else None  # the first event that is play, not between hands
+        if between:
+            first_play = next(
+                (i for i, e in enumerate(events) if type(e) not in BETWEEN_HANDS), None
+            )
+        named = map(getattr, events, repeat("player"), repeat(None))  # None: names nobody
+        if not (seated | _NOBODY).issuperset(named) or (
+            between
+            and first_play is not None
+            and not BETWEEN_HANDS.isdisjoint(map(type, events[first_play:]))
+        ):
+            mistakes.append(
+                wrong_events(raw, events, self._positions(positions), seated, self._known())
+            )
+        has_post = Post in kinds
+        sitting = []  # who sits out: written before the first play
+        if between and SitOut in kinds:
+            sitting = [ev.player for ev in events[:first_play] if type(ev) is SitOut]
+        if has_post and posts_none:
+            mistakes.append([FormatError("'posts none' but the hand also writes posts", raw.pos)])
+        if CarryIn in kinds and not GAMES[settings.game].progressive:
+            at_positions = self._positions(positions)
+            mistakes.append(
+                [
+                    FormatError(
+                        "'carry in' states a Progressive Badugi pot carried into the hand: this "
+                        f"game ({settings.game}) carries no pot",
+                        at_positions[i],
+                    )
+                    for i, e in enumerate(events)
+                    if type(e) is CarryIn
+                ]
+            )
+        if RakeTaken in kinds and state.rake_none:
+            at_positions = self._positions(positions)
+            mistakes.append(
+                [
+                    FormatError(
+                        f"'raked {cast(RakeTaken, e).amount}', but the game header says 'rake "
+                        "none': no rake is taken; leave the entry out, or state the house's "
+                        "rule ('rake 5% cap 3')",
+                        at_positions[i],
+                    )
+                    for i, e in enumerate(events)
+                    if type(e) is RakeTaken and e.amount
+                ]
+            )
+        otherwise = state.stated_otherwise()
+        if otherwise is not None:
+            mistakes.append([FormatError(otherwise, raw.pos)])
+        if any(mistakes):  # (lists, and the wrong events, which the guard above found)
+            raise Mistakes(mistakes, raw.seat_pos)
+        implied = redeal = False
+        if not has_post and not posts_none:
+            # A redeal: the table's previous hand here carried its pot, or the hand states
+            # the pot carried into it (the previous hand is in another file).
+            carried = bool(self.carried_tables) and self._carrying_table() in self.carried_tables
+            redeal = opens_a_redeal(carried, events if CarryIn in kinds else ())
+            posts = self._implied_posts(settings, seats, button, sitting, redeal)
+            if posts:  # placed at the hand line
+                at = len(events) if first_play is None else first_play
+                events[at:at] = posts
+                positions[at:at] = [pack(raw.pos.line, raw.pos.column)] * len(posts)
+                implied = True
+            else:
+                # A redeal, or settings without forced bets: none due.  A redeal is the
+                # reader's guess (a hand before may not have been read): the record says so.
+                posts_none = True
+        inherited = state.currency_inherited()
+        table = state.table
+        known = self.players.get(table)
+        if known is None or not seated <= known:
+            self._remember(table, seated)
+        if leaves_a_redeal(settings, CarryOut in kinds):
+            self.carried_tables.add(self._carrying_table())
+        elif self.carried_tables:
+            self.carried_tables.discard(self._carrying_table())
+        return HandRecord(
+            raw.hand_id,
+            settings,
+            tuple(seats),
+            button,
+            tuple(events),
+            state.session_value(),
+            table,
+            raw.pos,
+            "text",
+            "".join(chunk.lines).rstrip() + "\n",
+            posts_none,
+            self._positions(positions),
+            posts_implied=implied,
+            currency_inherited=inherited,
+            redeal_implied=redeal and posts_none,
+        )
+
+    def _implied_posts(
+        self,
+        settings: GameSettings,
+        seats: list[Seat],
+        button: str,
+        sitting: list[str],
+        redeal: bool,
+    ) -> tuple[Post, ...]:
+        """:func:`implied_posts` of a hand that writes none, worked out once per seating,
+        button and who sits out under the same settings (a night repeats a few of them); its
+        posts are shared by those hands, like the events of an entry that recurs."""
+        if settings is not self.posts_settings or len(self.posts) >= _MAX_KNOWN:
+            self.posts_settings, self.posts = settings, {}
+        key = (button, redeal, tuple(sitting), tuple([seat.name for seat in seats]))
+        posts = self.posts.get(key)
+        if posts is None:
+            posts = implied_posts(settings, seats, button, sitting, redeal=redeal)
+            self.posts[key] = posts
+        return posts
+
+    def _positions(self, packed: list[int]) -> LinePositions:
+        return LinePositions(self.source, tuple(packed))
+
+    def _known(self) -> Collection[str]:
+        """Who sat at this table in the file's hands so far (for suggestions)."""
+        return self.players.get(self.state.table, ())
+
+    def _remember(self, table: str, seated: set[str]) -> None:
+        """Remember who sat at ``table`` (for suggestions), within bounds: a file of strangers
+        starts remembering afresh."""
+        known = self.players.setdefault(table, set())
+        self.remembered += len(seated - known)
+        if self.remembered > _MAX_KNOWN:
+            self.players, self.remembered = {table: set()}, len(seated)
+            known = self.players[table]
+        known.update(seated)
+
+
+_NOBODY: frozenset[str | None] = frozenset({None})
+_MAX_KNOWN = 10_000  # names and words remembered for suggestions (a file of strangers is huge)
