@@ -8,9 +8,10 @@ The page holds no game knowledge of its own: the starting text is
 and their canonical lines are :mod:`badugi_ledger.replay.legal`'s, and saving is
 :func:`badugi_ledger.ledger.importing.import_text` (``import``'s replay and store, one
 transaction) of the text of a ``.bhh`` file beside the ledger (``recorded/<date>-<event>.bhh``),
-with its duplicate, conflict and ``--replace`` rules.  The rules added here: a file is saved
-only when ``check`` passes it, so the folder of recorded nights always checks clean, and only
-once the ledger took it, so a file holds what the ledger holds of it.
+with its duplicate, conflict and ``--replace`` rules (a save itself is :mod:`.record_save`).
+The rules added here: a file is saved only when ``check`` passes it, so the folder of recorded
+nights always checks clean, and only once the ledger took it, so a file holds what the ledger
+holds of it.
 
 Every answer reads what the request carries on the server's event loop and does its work in a
 worker thread: the check of a text (up to :data:`MAX_TEXT` characters) with
@@ -22,12 +23,10 @@ loop, one phone's long night being checked would hold up every other request mea
 from __future__ import annotations
 
 import datetime as dt
-import os
 import sqlite3
 import threading
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
@@ -39,11 +38,8 @@ from ..model.escaping import SURROGATE
 from ..model.games import GAMES
 from ..model.settings import STRUCTURE_KINDS
 from .common import in_ledger
-from .record_night import event_file
+from .record_save import Saved, _savable_folder, save_text, shown_path
 from .record_view import RecordError
-
-if TYPE_CHECKING:
-    from ..ledger.report import FileReport
 
 MAX_ROW_ID = 2**63 - 1
 """The largest id SQLite stores (an INTEGER is 64 bits)."""
@@ -235,46 +231,11 @@ async def record_event(request: Request) -> Response:
 # --- saving ---------------------------------------------------------------------------------------
 
 
-def shown_path(path: Path) -> str:
-    """``path`` as a page shows it: a byte of a name that is not UTF-8 (a lone surrogate to
-    Python) written as ``\\udce9``, as the commands write it; a page is UTF-8 and cannot
-    hold the surrogate itself (the record page of a ledger in such a folder was a server
-    error)."""
-    return str(path).encode("utf-8", "backslashreplace").decode("utf-8")
-
-
-def _savable_folder(folder: Path) -> Path:
-    """``folder``, when the ledger can name the files saved in it: a save imports its file
-    under its path, which SQLite text cannot hold when a folder's name is not UTF-8."""
-    from ..ledger.importing import name_not_storable
-
-    if name_not_storable(str(folder)) is not None:
-        raise RecordError(
-            f"not saved: the path of {shown_path(folder)} is not UTF-8 text, and the ledger "
-            "names the file of every hand it stores: serve a ledger whose folder's name is "
-            "UTF-8 text"
-        )
-    return folder
-
-
 def recorded_folder(request: Request) -> Path:
     """``<the ledger's folder>/recorded``: where the page's files go."""
     from .common import ledger_path
 
     return Path(ledger_path(request)).resolve().parent / "recorded"
-
-
-@dataclass
-class Saved:
-    """What a save did, as the page shows it: ``outcome`` is ``saved``, ``problems`` (check
-    finds some: nothing written), ``dropped`` (the event's file holds hands the text lacks),
-    ``conflict`` (hands the ledger holds with other content), ``rejected`` or ``error``."""
-
-    outcome: str
-    data: dict[str, Any] = field(default_factory=dict)
-
-    def response(self) -> JSONResponse:
-        return JSONResponse({"outcome": self.outcome, **self.data})
 
 
 _ONE_SAVE_AT_A_TIME = threading.Lock()
@@ -333,299 +294,6 @@ def _short_string(body: dict[str, Any], key: str, longest: int) -> str | None:
     if not isinstance(value, str) or len(value) > longest:
         raise RecordError(f"the page's {key} must be a string of {longest} characters at most")
     return value
-
-
-def save_text(
-    ledger: sqlite3.Connection,
-    folder: Path,
-    text: str,
-    *,
-    replace: bool,
-    was: str | None = None,
-    stamp: str | None = None,
-    saver: str | None = None,
-) -> Saved:
-    """Write ``text`` to its event's file in ``folder`` and import it.
-
-    Refused when ``check`` finds a problem.  When the event's file holds hands the new text
-    lacks, or the ledger holds one of the hands with other content (a conflict, as ``import``
-    reports it), the answer says what differs, and the same call with ``replace`` overwrites
-    the file and stores this version (``import --replace``).
-
-    ``was`` names the file of ``folder`` the text was loaded from or last saved as.  When the
-    text's event is another now (the night renamed, or its date corrected), the text goes to
-    the file of its new name, and the hands the old file brought into the ledger are this
-    save's to keep or leave out: the renamed hands are new hands of the renamed event, and
-    the old ones are left out (conflicts; ``replace`` voids them), so the night never counts
-    twice.  Once saved, the old file is removed.
-
-    ``stamp`` is :func:`~.record_night.file_stamp` of ``was`` as the page loaded it (or last
-    saved it): when that file was changed on disk since (an editor, another phone), the save
-    is refused without ``replace``, so that nothing written there is lost unseen - unless the
-    change is the last save of the same page (``saver``), whose answer it never got.  A saved
-    answer carries the new file's stamp.
-
-    The text is written to a temporary file beside the event's file for ``check``, and
-    imported under the event file's name (one transaction); only a save that the ledger took
-    moves the temporary file into place, so a refused, conflicting or failed save leaves the
-    saved file as it was, and the file holds what the ledger holds of it.
-    """
-    from ..ledger.importing import import_text
-    from .record_night import (
-        file_hands,
-        file_stamp,
-        first_session,
-        hand_contents,
-        problems_of_file,
-        saved_text,
-    )
-    from .record_view import SOURCE
-
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        _clear_abandoned(folder)
-        fd, temp = _new_file(folder)
-    except OSError as exc:
-        raise RecordError(f"not saved: cannot write in {folder}: {exc.strerror or exc}") from None
-    try:
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as out:
-                out.write(text if text.endswith("\n") else text + "\n")
-        except OSError as exc:  # the disk is full, say: nothing was stored yet
-            raise RecordError(
-                f"not saved: cannot write in {folder}: {exc.strerror or exc}"
-            ) from None
-        final: Path | None = None
-        try:
-            session = first_session(text)
-        except RecordError:
-            pass  # no hand reads: check says why (a header or a hand line it cannot read)
-        else:  # a saved file of its name that cannot be read is named (RecordError)
-            final = event_file(folder, session.kind, session.name, session.date, ledger)
-        problems = problems_of_file(temp, shown_as=final or Path(SOURCE))
-        if problems:
-            return Saved("problems", {
-                "error": "not saved: check finds problems in the text; fix the marked lines",
-                "problems": problems,
-            })  # fmt: skip
-        if final is None:
-            raise RecordError("there is no hand to save yet")
-        renamed = _renamed_from(ledger, folder, was, final)
-        if renamed is not None and final.exists():
-            raise RecordError(
-                f"not saved: {final.name} holds this event already; the text was "
-                f"{renamed.name}'s: give the night a name of its own, or pick that event"
-            )
-        before = renamed or final
-        changed = _changed_since(before, was, stamp, saver)
-        if changed is not None and not replace:
-            return changed
-        if before.exists():
-            if renamed is None:
-                dropped = sorted(file_hands(saved_text(before)) - file_hands(text))
-            else:  # a hand of the old name is kept only as it was, under its number: a new
-                # night typed over last week's text holds other hands under the same numbers
-                kept = hand_contents(text)
-                old = hand_contents(saved_text(before))
-                dropped = sorted(label for label, held in old.items() if kept.get(label) != held)
-            if dropped and not replace:
-                held = f"{final.name} already holds hands this text does not"
-                if renamed is not None:
-                    held = (
-                        f"this text was loaded from {renamed.name} and is now a night of its "
-                        f"own name or date ({final.name}); saved, it takes {renamed.name}'s "
-                        f"hands out of the ledger and removes that file, and {renamed.name} "
-                        "holds hands this text does not hold as they were (a new night typed "
-                        f"over its text? start it from the form instead: {renamed.name} stays "
-                        "as it is)"
-                    )
-                return Saved("dropped", {
-                    "error": f"not saved: {held}",
-                    "dropped": dropped,
-                    "can_replace": True,
-                    "file": str(final),
-                })  # fmt: skip
-        if final.exists():
-            _keep_mode(temp, final)
-        temp = _beside_the_file(temp, final)
-        done = import_text(
-            ledger,
-            temp.read_text(encoding="utf-8"),
-            str(final),
-            replace=replace,
-            was=None if renamed is None else str(renamed),
-        )
-        saved = _saved(done, final)
-        if saved.outcome == "saved":
-            old_stamp = file_stamp(final) if final.is_file() else None
-            os.replace(temp, os.path.realpath(final))
-            saved.data["file_stamp"] = file_stamp(final)
-            if saver is not None:
-                if len(_SAVED_BY) >= 1000:
-                    _SAVED_BY.clear()
-                _SAVED_BY[str(final)] = (old_stamp, saved.data["file_stamp"], saver)
-            if renamed is not None:
-                renamed.unlink(missing_ok=True)
-        return saved
-    finally:
-        temp.unlink(missing_ok=True)
-
-
-_SAVED_BY: dict[str, tuple[str | None, str, str]] = {}
-"""Each file's last save by this server: (its stamp before, after, the page that sent it).
-A page whose save's answer was lost still holds the stamp before it; its next save over that
-file is its own, not a change made elsewhere (a save of another page, an editor's), which is
-refused.  Kept while the server runs (at most 1,000 files)."""
-
-_SAVING = ".saving-"
-"""How the temporary file of a save is named (hidden: ``check`` and ``import`` pass it by)."""
-
-ABANDONED_AFTER = 3600
-"""Seconds after which a save's temporary file is taken to be left by a server that was
-killed (a save takes seconds): the next save removes it."""
-
-
-def _new_file(folder: Path) -> tuple[int, Path]:
-    """A new temporary file of ``folder`` for a save, open for writing: created with the mode
-    of any file the user makes (``0o666`` less the umask, as the command line writes its files),
-    not ``mkstemp``'s owner-only ``0o600``, so that the saved night is as readable as the
-    ledger's other files (a backup, a treasurer's account sharing the folder)."""
-    import secrets
-
-    for _ in range(100):
-        path = folder / f"{_SAVING}{secrets.token_hex(8)}.bhh"
-        try:
-            return os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666), path
-        except FileExistsError:
-            continue
-    raise FileExistsError(f"no free temporary name in {folder}")
-
-
-def _keep_mode(temp: Path, final: Path) -> None:
-    """Give the save's file the mode of the file it replaces (a night kept readable by a
-    group stays so)."""
-    import stat
-    from contextlib import suppress
-
-    with suppress(OSError):  # else the new file keeps the usual mode
-        os.chmod(temp, stat.S_IMODE(os.stat(final).st_mode))
-
-
-def _clear_abandoned(folder: Path) -> None:
-    """Remove the temporary files of saves that never ended (a server killed while saving),
-    older than :data:`ABANDONED_AFTER`: hidden, they were never read, only clutter."""
-    import time
-
-    now = time.time()
-    for path in folder.glob(f"{_SAVING}*.bhh"):
-        try:
-            if now - path.lstat().st_mtime > ABANDONED_AFTER:
-                path.unlink()
-        except OSError:
-            continue  # gone meanwhile, or not ours to remove
-
-
-def _beside_the_file(temp: Path, final: Path) -> Path:
-    """The temporary file to move into place as ``final``: ``temp`` itself, or, when
-    ``final`` is a link (a night kept in another folder, linked into the page's folder), a
-    copy made beside the file it leads to, so that the save replaces that file and keeps the
-    link (before, the link was replaced by a plain file and the linked file stayed old).  Made
-    before the ledger takes the text: a folder that cannot be written refuses the save."""
-    if not final.is_symlink():
-        return temp
-    real = Path(os.path.realpath(final))
-    name: Path | None = None
-    try:
-        fd, name = _new_file(real.parent)
-        with os.fdopen(fd, "wb") as out:
-            out.write(temp.read_bytes())
-        _keep_mode(name, real)
-    except OSError as exc:
-        if name is not None:
-            name.unlink(missing_ok=True)
-        raise RecordError(
-            f"not saved: cannot write beside {shown_path(real)}, where {final.name} leads: "
-            f"{exc.strerror or exc}"
-        ) from None
-    temp.unlink(missing_ok=True)
-    return name
-
-
-def _changed_since(
-    before: Path, was: str | None, stamp: str | None, saver: str | None
-) -> Saved | None:
-    """The refusal of a save over ``before``, the file the page loaded as ``was``, when its
-    bytes are no longer those of ``stamp``; None when it is unchanged (or not the page's), or
-    when the change is this page's own last save (``saver``, :data:`_SAVED_BY`), whose answer
-    was lost on the way: the page still holds the stamp before it, and the file holds nothing
-    it did not send."""
-    from .record_night import file_stamp
-
-    if stamp is None or was != before.name or not before.is_file():
-        return None
-    now = file_stamp(before)
-    if now == stamp or (saver is not None and _SAVED_BY.get(str(before)) == (stamp, now, saver)):
-        return None
-    return Saved("changed", {
-        "error": f"not saved: {before.name} was changed on disk since this page loaded it; "
-        "pick the event again to load what it holds now, or replace it with this text",
-        "can_replace": True,
-        "file": str(before),
-    })  # fmt: skip
-
-
-def _renamed_from(
-    ledger: sqlite3.Connection, folder: Path, was: str | None, final: Path
-) -> Path | None:
-    """The saved file the text came from when that is not ``final`` (the text's event was
-    renamed): a ``.bhh`` file of ``folder`` itself, never a path elsewhere, that ``ledger``
-    holds hands of (another ledger's file in a shared folder is never removed); None
-    otherwise."""
-    from ..ledger.source_paths import holds_hands_of
-
-    if was is None:
-        return None
-    name = Path(was).name
-    if name != was or name.startswith(".") or not name.endswith(".bhh"):
-        raise RecordError(f"{was!r} is not a file this page saves")
-    path = folder / name
-    if path == final or not path.is_file() or not holds_hands_of(ledger, str(path)):
-        return None
-    return path
-
-
-def _saved(done: FileReport, final: Path) -> Saved:
-    """The answer to a save from the import's report of its file."""
-    from ..ledger.report import ImportReport
-
-    data: dict[str, Any] = {
-        "file": str(final),
-        "file_name": final.name,
-        "stored": done.stored,
-        "duplicate": done.duplicate,
-        "replaced": [c.as_dict() for c in done.replaced],
-        "conflicts": [c.as_dict() for c in done.conflicts],
-        "rejected": [r.as_dict() for r in done.rejected],
-        "report": ImportReport(files=[done]).text_lines(),
-    }
-    if done.error:
-        return Saved("error", {**data, "error": f"not imported: {done.error}"})
-    if done.conflicts:
-        count = len(done.conflicts)
-        return Saved("conflict", {
-            **data,
-            "error": f"{count} hand{'s' if count != 1 else ''} of the ledger this text would "
-            "change or leave out: not stored. The differences are below; replace stores this "
-            "version (the audit keeps the change).",
-            "can_replace": True,
-        })  # fmt: skip
-    if done.rejected:
-        return Saved("rejected", {
-            **data, "error": f"not saved to {final.name}: {done.counts()}"
-        })  # fmt: skip
-    notes = done.void_notes() + done.warning_notes()
-    data["message"] = "; ".join([f"saved {final.name}: {done.counts()}", *notes])
-    return Saved("saved", data)
 
 
 COMPUTING = frozenset({"/record/check", "/record/tap", "/record/start"})

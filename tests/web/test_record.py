@@ -931,10 +931,10 @@ def test_two_phones_saving_one_night_at_once_do_not_both_pass_the_file_check(
     fuzzing).  One save at a time: the second finds the file changed, and says so."""
     import threading
 
-    from badugi_ledger.web import record
+    from badugi_ledger.web import record_save
 
     inside, release = threading.Event(), threading.Event()
-    first_saved = record._saved
+    first_saved = record_save._saved
 
     def held(done: object, final: Path) -> object:
         if not inside.is_set():
@@ -955,7 +955,7 @@ def test_two_phones_saving_one_night_at_once_do_not_both_pass_the_file_check(
             assert phone.get("/record").status_code == 200
         body = post(one, "/record/save", {"text": night})[1]
         loaded = {"file": body["file_name"], "file_stamp": body["file_stamp"]}
-        monkeypatch.setattr(record, "_saved", held)
+        monkeypatch.setattr(record_save, "_saved", held)
         answers: dict[str, dict] = {}
 
         def save(phone: TestClient, name: str, text: str) -> None:
@@ -1298,7 +1298,7 @@ def test_a_saved_nights_import_warnings_are_in_the_save_message(tmp_path: Path) 
     takes only in part, a tournament player playing on after busting) says it where the
     organiser reads that the night was saved, not only in the report lines below."""
     from badugi_ledger.ledger.report import FileReport
-    from badugi_ledger.web.record import _saved
+    from badugi_ledger.web.record_save import _saved
 
     done = FileReport("n.bhh", 2, 0)
     done.warnings = ["at table 'Back room' hand P1 … 4 chips stay in *carry* for no hand"]
@@ -1399,7 +1399,7 @@ def test_a_saves_file_left_by_a_killed_server_is_removed_by_a_later_save(
     import os
     import time
 
-    from badugi_ledger.web.record import ABANDONED_AFTER
+    from badugi_ledger.web.record_save import ABANDONED_AFTER
 
     folder = ledger_dir / "recorded"
     folder.mkdir()
