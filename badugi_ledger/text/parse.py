@@ -12,7 +12,7 @@ Why it is built this way:
   with a caret; the reader then resumes at the next hand, so one call reports every bad hand.
 * **Speed.**  Plain lines ("Ben folds · Cara calls 4", "blinds 1/2") skip Lark altogether
   (:class:`badugi_ledger.text.plainlines.PlainLines`, proven equal to Lark's reading), and Lark
-  itself is imported and its parser loaded only when a line needs it (``reader._lark``): a file
+  itself is imported and its parser loaded only when a line needs it (``parsers._lark``): a file
   the simulator or a site converter wrote never does.  Where Lark reads, the transformer runs
   inside the LALR parser (no tree is built, see :mod:`badugi_ledger.text.transformer`),
   positions come from tokens, cards are looked up in a table, and a run of cards is a single

@@ -18,9 +18,9 @@ from .transformer import FormatError, RawHand, short
 
 
 class Mistakes(Exception):
-    """The mistakes the checks of a hand as a whole found (:meth:`.reader._Reader._record`): each
-    check's, in the order it found them (the wrong events read lazily), and where the hand's
-    seats stand."""
+    """The mistakes the checks of a hand as a whole found
+    (:meth:`.record_assembly.RecordAssembly._record`): each check's, in the order it found them
+    (the wrong events read lazily), and where the hand's seats stand."""
 
     def __init__(self, mistakes: list[Iterable[FormatError]], seats: Sequence[Position]) -> None:
         super().__init__("the hand's record has mistakes")
