@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 
-from ..model.errors import Position
+from ..model.errors import BadugiError, Position
 from ..model.events import Action, Draw, HandRecord, Session, Show
 from ..model.limits import quote
 from ..model.money import hand_figure
@@ -42,7 +42,8 @@ from .common import (
     site_currency,
 )
 from .draft import HandDraft, SeatLine
-from .files import NAME, last_written, won_amount
+from .files import NAME, UNREADABLE, last_written, won_amount
+from .listing import Unread, about_player
 from .summary import check_summary, summary_seat, summary_win
 
 ORIGIN = "fulltilt"
@@ -90,6 +91,9 @@ _STREET_POT = re.compile(
 )
 """The pot a draw's line states (``(Pot: $0.70)``, ``(Total Pot: $0.45, 2 Players)``,
 ``(Total Pot: 130, 2 Players, 1 All-In)``): the chips in so far, and who is still in."""
+_ABOUT_PLAYER = ("Dealt to ", "Uncalled bet of ")
+"""The words a line about a seated player begins with where it does not begin with his name
+(:func:`~.listing.about_player`)."""
 _DRAWS = ("*** FIRST DRAW ***", "*** SECOND DRAW ***", "*** THIRD DRAW ***")
 _SUMMARY_SEAT = re.compile(r"Seat (?P<num>\d+): (?P<rest>.*)$")
 _DURATION = re.compile(r"Duration \d+s$")
@@ -216,91 +220,102 @@ def _read_body(draft: HandDraft, lines: list[str], start: int, money: str | None
     summary_at: int | None = None
     draw_from: int | None = None  # the first event of the draw being read (None: no draw)
     dealt: set[str] = set()  # the players the draw being read has dealt to
+    unread = Unread(draft)  # the lines that cannot be read, each listed
     for offset, raw in enumerate(lines[1:], start=1):
         line = raw.rstrip()
         index = start + offset
         pos = draft.at(index)
         if not line:
             continue
-        if line.startswith("*** "):
-            marker = line.split(" ***")[0] + " ***"
-            if marker == "*** HOLE CARDS ***":
-                # the site names the button on the line before the cards
-                draft.landmarks.button_after = last_written(lines, start, offset)
-                draft.mark_deal(index)
-                section = "play"
-            elif marker in _DRAWS:
-                _street_pot(draft, line[len(marker) :].strip(), marker, index, money)
-                draft.new_round()
-                draw_from = len(draft.events)
-                dealt = set()
-                section = "draw"
-            elif marker in ("*** SHOW DOWN ***", "*** SHOWDOWN ***"):
-                draw_from = None
-                section = "showdown"
-            elif marker == "*** SUMMARY ***":
-                section = "summary"
-                summary_at = index if summary_at is None else summary_at
-            else:
-                raise draft.error(f"unknown section {quote(line)!r}", index, rule="bad-line")
-            continue
-        if section == "summary":
-            total_seen |= _summary_line(draft, line, index, money)
-            continue
-        if section == "seats":
-            seat = _SEAT.match(line)
-            if seat is not None:
-                draft.add_seat(
-                    SeatLine(
-                        parse_count(seat["num"], "seat", pos),
-                        seat["name"],
-                        parse_amount(seat["stack"], currency=money, position=pos),
-                        line=index,
+        try:
+            if line.startswith("*** "):
+                marker = line.split(" ***")[0] + " ***"
+                if marker == "*** HOLE CARDS ***":
+                    # the site names the button on the line before the cards
+                    draft.landmarks.button_after = last_written(lines, start, offset)
+                    draft.mark_deal(index)
+                    section = "play"
+                elif marker in _DRAWS:  # its section begins, then its words are read
+                    draft.new_round()
+                    draw_from = len(draft.events)
+                    dealt = set()
+                    section = "draw"
+                    _street_pot(draft, line[len(marker) :].strip(), marker, index, money)
+                elif marker in ("*** SHOW DOWN ***", "*** SHOWDOWN ***"):
+                    draw_from = None
+                    section = "showdown"
+                elif marker == "*** SUMMARY ***":
+                    section = "summary"
+                    summary_at = index if summary_at is None else summary_at
+                else:
+                    raise draft.error(f"unknown section {quote(line)!r}", index, rule="bad-line")
+                continue
+            if section == "summary":
+                total_seen |= _summary_line(draft, line, index, money)
+                continue
+            if section == "seats":
+                seat = _SEAT.match(line)
+                if seat is not None:
+                    draft.add_seat(
+                        SeatLine(
+                            parse_count(seat["num"], "seat", pos),
+                            seat["name"],
+                            parse_amount(seat["stack"], currency=money, position=pos),
+                            line=index,
+                        )
                     )
+                    names.add(seat["name"])
+                    continue
+                m = _BUTTON.match(line)
+                if m is not None:
+                    draft.button_seat = parse_count(m["seat"], "button seat", pos)
+                    continue
+            m = _UNCALLED.match(line)
+            if m is not None and m["name"] in names:
+                amount = parse_amount(m["amt"], currency=money, position=pos)
+                draft.uncalled(m["name"], amount, index, money)
+                continue
+            if _play_line(draft, line, index, names, section, money):
+                continue
+            m = _IS_DEALT.match(line)
+            if m is not None and m["name"] not in names and draw_from is not None:
+                # the site serves a draw to the players of the hand only: a name no seat has is
+                # a line edited (a chat line says "NAME: …")
+                raise draft.error(
+                    f"the site deals {m['name']} {m['n']} card{'' if m['n'] == '1' else 's'}, but "
+                    f"no seat of the hand is {m['name']}'s",
+                    index,
                 )
-                names.add(seat["name"])
+            if m is not None and m["name"] in names:
+                if m["name"] in dealt:
+                    raise draft.error(f"the site deals {m['name']} cards twice in this draw", index)
+                _dealt_count(draft, m["name"], int(m["n"]), draw_from, index)
+                dealt.add(m["name"])
                 continue
-            m = _BUTTON.match(line)
+            m = _ADDS.match(line)
+            if m is not None and m["name"] in names:
+                amount = parse_amount(m["amt"], currency=money, position=pos)
+                draft.added[m["name"]] = draft.added.get(m["name"], 0) + amount
+                continue
+            m = _MOVES.match(line)
             if m is not None:
-                draft.button_seat = parse_count(m["seat"], "button seat", pos)
+                draft.left.add(m["name"])
                 continue
-        m = _UNCALLED.match(line)
-        if m is not None and m["name"] in names:
-            amount = parse_amount(m["amt"], currency=money, position=pos)
-            draft.uncalled(m["name"], amount, index, money)
-            continue
-        if _play_line(draft, line, index, names, section, money):
-            continue
-        m = _IS_DEALT.match(line)
-        if m is not None and m["name"] not in names and draw_from is not None:
-            # the site serves a draw to the players of the hand only: a name no seat has is
-            # a line edited (a chat line says "NAME: …")
-            raise draft.error(
-                f"the site deals {m['name']} {m['n']} card{'' if m['n'] == '1' else 's'}, but "
-                f"no seat of the hand is {m['name']}'s",
-                index,
+            if _NOISE.match(line):
+                continue
+            name, sep, _ = line.partition(": ")
+            if sep and name in names:  # chat: "allie3911: OMG"
+                continue
+            raise draft.error(f"unrecognised line {quote(line)!r}", index, rule="unrecognised-line")
+        except (BadugiError, *UNREADABLE) as exc:
+            marked = line.startswith("*** ")
+            # a draw's line begins its section before its words (the pot) are read
+            begun = marked and line.split(" ***")[0] + " ***" in _DRAWS
+            about = begun or (
+                not marked and (section == "summary" or about_player(line, names, _ABOUT_PLAYER))
             )
-        if m is not None and m["name"] in names:
-            if m["name"] in dealt:
-                raise draft.error(f"the site deals {m['name']} cards twice in this draw", index)
-            _dealt_count(draft, m["name"], int(m["n"]), draw_from, index)
-            dealt.add(m["name"])
-            continue
-        m = _ADDS.match(line)
-        if m is not None and m["name"] in names:
-            amount = parse_amount(m["amt"], currency=money, position=pos)
-            draft.added[m["name"]] = draft.added.get(m["name"], 0) + amount
-            continue
-        m = _MOVES.match(line)
-        if m is not None:
-            draft.left.add(m["name"])
-            continue
-        if _NOISE.match(line):
-            continue
-        name, sep, _ = line.partition(": ")
-        if sep and name in names:  # chat: "allie3911: OMG"
-            continue
-        raise draft.error(f"unrecognised line {quote(line)!r}", index, rule="unrecognised-line")
+            unread.read_on(exc, index, about, marked and not begun)
+    unread.done()
     if not total_seen:
         raise draft.missing(
             "the hand has no summary (Total pot … | Rake …)",

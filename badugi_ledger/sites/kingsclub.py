@@ -41,6 +41,7 @@ from .common import (
 )
 from .draft import HandDraft, SeatLine, of_hand
 from .files import NAME, UNREADABLE, chunk_hands, last_written, unreadable
+from .listing import Unread, about_player
 from .summary import not_named, seated_at
 
 ORIGIN = "kingsclub"
@@ -74,6 +75,9 @@ _RAKE = re.compile(r"Rake (?P<amt>[\d.,]++)$")
 _WINS = re.compile(
     NAME + r" wins (?:\((?P<a>[\d.,]++)\) from (?:the )?pot|pot \((?P<b>[\d.,]++)\))$"
 )
+_ABOUT_PLAYER = ("Dealt to ",)
+"""The words a line about a seated player begins with where it does not begin with his name
+(:func:`~.listing.about_player`)."""
 _ROUND = re.compile(r"\*\*\* (?:\d)(?:ST|ND|RD|TH) (?P<what>BETTING ROUND|DRAW) \*\*\*")
 
 
@@ -162,70 +166,81 @@ def _read_body(
     came_in: set[str] = set()
     uncalled: dict[str, int] = {}
     summary_at: int | None = None
+    unread = Unread(draft)  # the lines that cannot be read, each listed
     for offset, raw in enumerate(lines[1:], start=1):
         line = raw.strip()
         index = start + offset
         pos = draft.at(index)
         if not line:
             continue
-        if line == "*** SUMMARY ***":
-            section = "summary"
-            summary_at = index if summary_at is None else summary_at
-            continue
-        m = _ROUND.match(line)
-        if m is not None:
-            if m["what"] == "BETTING ROUND":
-                _uncalled(draft, uncalled)
-                draft.new_round()
-                section = "play"
-            continue
-        if section == "seats":
-            if (d := _DATE.match(line)) is not None:
-                date = d[1]
-                draft.landmarks.button_after = index
+        try:
+            if line == "*** SUMMARY ***":
+                section = "summary"
+                summary_at = index if summary_at is None else summary_at
                 continue
-            if (t := _TABLE.match(line)) is not None:
-                table = t["table"]
-                draft.button_seat = parse_count(t["button"], "button seat", pos)
+            m = _ROUND.match(line)
+            if m is not None:
+                if m["what"] == "BETTING ROUND":
+                    _uncalled(draft, uncalled)
+                    draft.new_round()
+                    section = "play"
                 continue
-            if (s := _SEAT.match(line)) is not None:
-                draft.add_seat(
-                    SeatLine(
-                        parse_count(s["num"], "seat", pos),
-                        s["name"],
-                        parse_amount(s["stack"], currency=CURRENCY, position=pos),
-                        line=index,
+            if section == "seats":
+                if (d := _DATE.match(line)) is not None:
+                    date = d[1]
+                    draft.landmarks.button_after = index
+                    continue
+                if (t := _TABLE.match(line)) is not None:
+                    table = t["table"]
+                    draft.button_seat = parse_count(t["button"], "button seat", pos)
+                    continue
+                if (s := _SEAT.match(line)) is not None:
+                    draft.add_seat(
+                        SeatLine(
+                            parse_count(s["num"], "seat", pos),
+                            s["name"],
+                            parse_amount(s["stack"], currency=CURRENCY, position=pos),
+                            line=index,
+                        )
                     )
+                    names.add(s["name"])
+                    continue
+            if section == "summary":
+                if (s := _SUMMARY_SEAT.match(line)) is not None:
+                    _summary_seat(draft, parse_count(s["num"], "seat", pos), s["name"], line, index)
+                    finals[s["name"]] = parse_amount(s["stack"], currency=CURRENCY, position=pos)
+                    nets[s["name"]] = parse_amount(
+                        s["net"], currency=CURRENCY, position=pos, signed=True
+                    )
+                    summary.lines[s["name"]] = index
+                    continue
+                if (r := _RAKE.match(line)) is not None:
+                    summary.rake = parse_amount(r["amt"], currency=CURRENCY, position=pos)
+                    summary.rake_line = index
+                    continue
+                if (w := _WINS.match(line)) is not None and w["name"] in names:
+                    draft.collect(
+                        w["name"],
+                        parse_amount(w["a"] or w["b"], currency=CURRENCY, position=pos),
+                        None,  # "from pot": the site never says which
+                        index,
+                    )
+                    continue
+                raise draft.error(
+                    f"unrecognised summary line {quote(line)!r}", index, rule="unrecognised-line"
                 )
-                names.add(s["name"])
+            if _play_line(draft, line, index, names, came_in):
                 continue
-        if section == "summary":
-            if (s := _SUMMARY_SEAT.match(line)) is not None:
-                _summary_seat(draft, parse_count(s["num"], "seat", pos), s["name"], line, index)
-                finals[s["name"]] = parse_amount(s["stack"], currency=CURRENCY, position=pos)
-                nets[s["name"]] = parse_amount(
-                    s["net"], currency=CURRENCY, position=pos, signed=True
-                )
-                summary.lines[s["name"]] = index
-                continue
-            if (r := _RAKE.match(line)) is not None:
-                summary.rake = parse_amount(r["amt"], currency=CURRENCY, position=pos)
-                summary.rake_line = index
-                continue
-            if (w := _WINS.match(line)) is not None and w["name"] in names:
-                draft.collect(
-                    w["name"],
-                    parse_amount(w["a"] or w["b"], currency=CURRENCY, position=pos),
-                    None,  # "from pot": the site never says which
-                    index,
-                )
-                continue
-            raise draft.error(
-                f"unrecognised summary line {quote(line)!r}", index, rule="unrecognised-line"
+            raise draft.error(f"unrecognised line {quote(line)!r}", index, rule="unrecognised-line")
+        except (BadugiError, *UNREADABLE) as exc:
+            marker = line.startswith("*** ")
+            about = not marker and (  # (the table line seats no one: it stands alone too)
+                section == "summary"
+                or line.startswith("Table '")
+                or about_player(line, names, _ABOUT_PLAYER)
             )
-        if _play_line(draft, line, index, names, came_in):
-            continue
-        raise draft.error(f"unrecognised line {quote(line)!r}", index, rule="unrecognised-line")
+            unread.read_on(exc, index, about, marker)
+    unread.done()
     if not finals:
         raise draft.missing(
             "the hand has no summary of stacks",

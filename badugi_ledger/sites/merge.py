@@ -4,9 +4,9 @@ A Merge file is a run of ``<description type=… stakes=…/>`` + ``<game>…</g
 with one element per line, so it is read line by line (keeping line numbers for errors)
 rather than as one XML document.  A line that is not one whole element (cut short) is an
 error at that line (``unrecognised-line``), as in the other readers: the hand it is in is not
-read, since what the line said is lost.  A hand without its ``</game>`` is a ``partial-hand``,
-and a hand with no ``<description>`` before it (its game and stakes unknown) a ``bad-header``:
-nothing of a file is dropped silently.
+read, since what the line said is lost (each such line of it is listed: :mod:`.listing`).  A
+hand without its ``</game>`` is a ``partial-hand``, and a hand with no ``<description>`` before
+it (its game and stakes unknown) a ``bad-header``: nothing of a file is dropped silently.
 
 What it reads: the description (game, structure, stakes), the game (hand id, start time,
 table from ``data``), players (seat, name, balance, ``dealtin``; Merge numbers seats from 0,
@@ -60,6 +60,7 @@ from .common import (
 )
 from .draft import HandDraft, SeatLine, of_hand
 from .files import MAX_HAND_CHARS, MAX_NAME, UNREADABLE, CutLine, cut_line_error, unreadable
+from .listing import Listed, Unread
 
 ORIGIN = "merge"
 
@@ -75,6 +76,8 @@ _STAKES = re.compile(
     r"(?P<kind>Half Pot Limit|Pot Limit|No Limit|Limit)\s*+\(?(?P<cur>\$?)(?P<a>[\d.,]++)/"
     r"(?P<cur2>\$?)(?P<b>[\d.,]++)"
 )
+_OF_A_PLAYER = frozenset({"event", "cards", "winner"})
+"""The elements that say what a seated player did or won (:class:`~.listing.Unread`)."""
 _REAL_MONEY = {"true": True, "false": False}
 """``<game realmoney=…>``: a game for dollars, or for play money (chips worth nothing)."""
 
@@ -93,14 +96,15 @@ def read_merge(lines: Iterable[str], source: str = "<merge>") -> Iterator[Import
     cash = CashTables()
     chunk: list[tuple[int, str, dict[str, str]]] = []
     problem: ImportFormatError | None = None
+    unread = Listed()  # the hand's lines that cannot be read (each is one whole element)
     size = 0
     for index, line in enumerate(lines):
         if isinstance(line, CutLine):
             error = cut_line_error(line, source, index)
             if not chunk:
                 yield error
-            elif problem is None:
-                problem = error
+            else:
+                problem = unread.line(problem, error)
             continue
         if chunk:
             size += len(line) + 1
@@ -118,7 +122,7 @@ def read_merge(lines: Iterable[str], source: str = "<merge>") -> Iterator[Import
                 continue
             error = _unreadable_line(text, source, index)
             if chunk:
-                problem = problem or error
+                problem = unread.line(problem, error)
                 continue
             yield error
             if text.startswith("<description"):  # its hands must not be read under another
@@ -128,8 +132,9 @@ def read_merge(lines: Iterable[str], source: str = "<merge>") -> Iterator[Import
         if tag == "game" and not close:
             if chunk:  # the hand before never closed
                 cash.forget(_table(chunk[0][2]) or None)
-                yield _unclosed(chunk, problem, source)
+                yield _unclosed(chunk, unread.carried(problem, _hand_id(chunk)), source)
             chunk, problem, size = [(index, tag, _attributes(body))], None, len(line) + 1
+            unread = Listed()
             continue
         if problem is not None and not (tag == "game" and close):
             continue
@@ -144,8 +149,8 @@ def read_merge(lines: Iterable[str], source: str = "<merge>") -> Iterator[Import
                     rule="corrupt-hand",
                 )
                 continue
-            hand_id = one_line(quote(chunk[0][2].get("id", "?")))
-            failed: BadugiError | None = problem
+            hand_id = _hand_id(chunk)
+            failed: BadugiError | None = unread.carried(problem, _hand_id(chunk))
             if failed is None:
                 try:
                     item = _read_game((described_at, description), chunk, source, cash)
@@ -163,12 +168,17 @@ def read_merge(lines: Iterable[str], source: str = "<merge>") -> Iterator[Import
                 cash.forget(_table(chunk[0][2]) or None)
                 yield of_hand(failed, hand_id, source, chunk[0][0])
             cash.warnings.clear()
-            chunk, problem = [], None
+            chunk, problem, unread = [], None, Listed()
             continue
         if chunk:
             chunk.append((index, ("/" if close else "") + tag, _attributes(body)))
     if chunk:  # the file ends inside a hand
-        yield _unclosed(chunk, problem, source)
+        yield _unclosed(chunk, unread.carried(problem, _hand_id(chunk)), source)
+
+
+def _hand_id(chunk: list[tuple[int, str, dict[str, str]]]) -> str:
+    """The number of the hand ``chunk`` (its ``<game>`` element's id), for its errors."""
+    return one_line(quote(chunk[0][2].get("id", "?")))
 
 
 def _attributes(body: str) -> dict[str, str]:
@@ -215,7 +225,7 @@ def _unclosed(
 ) -> BadugiError:
     """The error for a hand whose ``</game>`` never comes: its own problem if it had one, else
     a partial hand, at its last element's line (after which ``</game>`` was expected)."""
-    hand_id = one_line(quote(chunk[0][2].get("id", "?")))
+    hand_id = _hand_id(chunk)
     if problem is None:
         problem = ImportFormatError(
             "the hand has no closing </game>: expected after this line",
@@ -381,9 +391,9 @@ def _read_elements(
     by_seat: dict[str, str] = {}
     round_id = ""
     ended_at: int | None = None
-    index = elements[0][0]
-    try:
-        for index, tag, attrs in elements[1:]:
+    unread = Unread(draft)  # the elements that cannot be read, each listed
+    for index, tag, attrs in elements[1:]:
+        try:
             at = draft.at(index)
             if tag == "players":
                 draft.landmarks.button_line = index
@@ -429,8 +439,14 @@ def _read_elements(
                         parse_amount(attrs["amount"], currency=money, position=at),
                     )
                 )
-    except UNREADABLE as exc:
-        raise unreadable(exc, draft.source, index + 1) from None
+        except (BadugiError, *UNREADABLE) as exc:
+            problem = (
+                exc if isinstance(exc, BadugiError) else unreadable(exc, draft.source, index + 1)
+            )
+            # an event, cards or a winner is a seated player's; the other elements seat the
+            # players and begin the rounds the later ones are read in
+            unread.read_on(problem, index, tag in _OF_A_PLAYER)
+    unread.done()
     return ended_at
 
 

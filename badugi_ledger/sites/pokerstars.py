@@ -31,7 +31,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 
-from ..model.errors import ImportFormatError, Position
+from ..model.errors import BadugiError, ImportFormatError, Position
 from ..model.events import HandRecord, Session, Show
 from ..model.limits import amount_problem, quote
 from ..model.money import hand_figure
@@ -48,7 +48,8 @@ from .common import (
     site_currency,
 )
 from .draft import HandDraft, SeatLine
-from .files import NAME, last_written, won_amount
+from .files import NAME, UNREADABLE, last_written, won_amount
+from .listing import Unread, about_player
 from .summary import check_summary, summary_pot, summary_seat, summary_win
 
 ORIGIN = "pokerstars"
@@ -143,6 +144,10 @@ def _is_noise(line: str) -> bool:
     who, joins, seat = line.rpartition(_JOINS)
     return bool(joins and who and seat.isascii() and seat.isdigit())
 
+
+_ABOUT_PLAYER = ("Dealt to ", "Uncalled bet ")
+"""The words a line about a seated player begins with where it does not begin with his name
+(:func:`~.listing.about_player`)."""
 
 _NAMED_NOISE = {"sits out", "is sitting out", "doesn't show hand", "is connected", "has returned"}
 
@@ -292,51 +297,64 @@ def _read_body(
     names: set[str] = set()
     total_seen = False
     summary_at: int | None = None
+    unread = Unread(draft)  # the lines that cannot be read, each listed
     for offset, raw in enumerate(lines[1:], start=1):
         line = raw.rstrip()
         index = start + offset
         if not line:
             continue
-        if line.startswith("*** "):
-            section = _section(draft, line, index, section)
-            if section == "summary" and summary_at is None:
-                summary_at = index
-            continue
-        if section == "seats":
-            if line.startswith("Table '"):
-                m = _TABLE.match(line)
-                if m is None:
-                    raise draft.error(
-                        f"cannot read the table line {quote(line)!r}", index, rule="bad-line"
-                    )
-                table = m["table"]
-                play_at = index if m["play"] else None
-                draft.button_seat = parse_count(m["button"], "button seat", draft.at(index))
-                max_seats = parse_count(m["max"], "table size", draft.at(index)) if m["max"] else 9
+        try:
+            if line.startswith("*** "):
+                section = _section(draft, line, index, section)
+                if section == "summary" and summary_at is None:
+                    summary_at = index
                 continue
-            seat = _SEAT.match(line)
-            if seat is not None:
-                tail = seat["tail"]
-                if tail.strip() not in ("", "is sitting out") and "out of hand" not in tail:
-                    raise draft.error(
-                        f"cannot read the seat line {quote(line)!r}", index, rule="bad-line"
+            if section == "seats":
+                if line.startswith("Table '"):
+                    m = _TABLE.match(line)
+                    if m is None:
+                        raise draft.error(
+                            f"cannot read the table line {quote(line)!r}", index, rule="bad-line"
+                        )
+                    table = m["table"]
+                    play_at = index if m["play"] else None
+                    draft.button_seat = parse_count(m["button"], "button seat", draft.at(index))
+                    max_seats = (
+                        parse_count(m["max"], "table size", draft.at(index)) if m["max"] else 9
                     )
-                draft.add_seat(
-                    SeatLine(
-                        parse_count(seat["num"], "seat", draft.at(index)),
-                        seat["name"],
-                        parse_amount(seat["stack"], currency=money, position=draft.at(index)),
-                        out_of_hand="out of hand" in tail,
-                        line=index,
+                    continue
+                seat = _SEAT.match(line)
+                if seat is not None:
+                    tail = seat["tail"]
+                    if tail.strip() not in ("", "is sitting out") and "out of hand" not in tail:
+                        raise draft.error(
+                            f"cannot read the seat line {quote(line)!r}", index, rule="bad-line"
+                        )
+                    draft.add_seat(
+                        SeatLine(
+                            parse_count(seat["num"], "seat", draft.at(index)),
+                            seat["name"],
+                            parse_amount(seat["stack"], currency=money, position=draft.at(index)),
+                            out_of_hand="out of hand" in tail,
+                            line=index,
+                        )
                     )
-                )
-                names.add(seat["name"])
+                    names.add(seat["name"])
+                    continue
+            if section == "summary":
+                if _read_summary_line(draft, line, index, money):
+                    total_seen = True
                 continue
-        if section == "summary":
-            if _read_summary_line(draft, line, index, money):
-                total_seen = True
-            continue
-        _read_play_line(draft, line, index, money, names, section)
+            _read_play_line(draft, line, index, money, names, section)
+        except (BadugiError, *UNREADABLE) as exc:
+            marker = line.startswith("*** ")
+            about = not marker and (  # (the table line seats no one: it stands alone too)
+                section == "summary"
+                or line.startswith("Table '")
+                or about_player(line, names, _ABOUT_PLAYER)
+            )
+            unread.read_on(exc, index, about, marker)
+    unread.done()
     if not total_seen:
         raise draft.missing(
             "the hand has no summary (Total pot … | Rake …)",

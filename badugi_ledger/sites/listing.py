@@ -1,0 +1,172 @@
+"""Every line of a site hand that cannot be read, each listed at its own line.
+
+One run of ``check`` lists every mistake of a file, each at its own line (README, "What check
+reports, in one run"), as our own format lists a hand's unreadable lines
+(:attr:`~badugi_ledger.model.errors.ParseError.others`).  A site reader walks a hand's lines in
+order; with an :class:`Unread` beside it, the first line it cannot read no longer ends the
+walk: the hand is refused as before, and its later lines are read on only to find the others
+that are wrong from the line alone (:data:`LISTED_RULES`: a line no pattern of the reader
+matches, an amount, card or number on it that cannot be read).  Those are the first error's
+:attr:`~badugi_ledger.model.errors.ImportFormatError.others`, in line order, at most
+:data:`~badugi_ledger.model.limits.MAX_LISTED` and one error more for the rest.
+
+A line read on after a line lost is read with the play of the lost line missing, so a rule
+its figures break (a raise by what the lost line raised) says nothing of the line: such an
+error is not listed.  What lets a line be read at all is the hand's seats (a line names a
+seated player) and its sections (``*** SUMMARY ***``); a line that may have been a seat or
+section line, or that may be unreadable only for one lost before it, cannot be told from a
+damaged line, so the reader says which lines are *about a seated player*
+(:func:`about_player`: they begin with a seated name; and any line of the summary, and the
+table line, which seat no one) and the listing stops at any other line that cannot be read:
+in doubt, a hand lists fewer lines, never a line that is right.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from ..model.errors import BadugiError, ImportFormatError
+from ..model.limits import MAX_LISTED, more_than_listed
+from .draft import HandDraft
+
+LISTED_RULES = frozenset({"unrecognised-line", "bad-line", "bad-amount", "bad-card", "bad-number"})
+"""The rules of an error that a line has whatever the lines before it say: the line cannot be
+read (its words, or an amount, card or number in them)."""
+
+
+def about_player(line: str, names: Iterable[str], after: tuple[str, ...] = ()) -> bool:
+    """Whether ``line`` begins with a seated player's name (followed by a blank or a colon,
+    as every site writes a player's line, or by nothing: the line cut short after it), or
+    with one of the words ``after`` (``Dealt to``) followed by words that name one: a line of
+    a player the seat lines named, which no lost seat or section line makes unreadable, and
+    which is itself none of those.
+
+    >>> about_player("Player3: raises x0 to 40", {"Player3"})
+    True
+    >>> about_player("Seat 3: Player3 (1500 in chips)", {"Player3"})
+    False
+    >>> about_player("Dealt to Hero [As", {"Hero"}, ("Dealt to ",))
+    True
+    """
+    for name in names:
+        if line.startswith(name) and line[len(name) : len(name) + 1] in ("", " ", ":"):
+            return True
+    for words in after:
+        if line.startswith(words) and any(name in line[len(words) :] for name in names):
+            return True
+    return False
+
+
+class Listed:
+    """A hand's errors of lines that cannot be read, in line order: the first
+    :data:`~badugi_ledger.model.limits.MAX_LISTED`, and one more error, at the next such line,
+    for the rest."""
+
+    __slots__ = ("found",)
+
+    def __init__(self) -> None:
+        self.found: list[ImportFormatError] = []
+
+    def add(self, error: ImportFormatError) -> bool:
+        """List ``error``; False when the bound is reached (what it found past it is said)."""
+        if len(self.found) < MAX_LISTED:
+            self.found.append(error)
+            return True
+        at = error.position
+        self.found.append(
+            ImportFormatError(
+                more_than_listed(
+                    f"line {at.line} cannot be read either, nor, it may be, lines after it",
+                    "lines of a hand that cannot be read",
+                ),
+                position=at,
+                hand=error.hand,
+                rule=error.rule,
+            )
+        )
+        return False
+
+    @property
+    def full(self) -> bool:
+        """Whether the bound is reached: nothing more is listed."""
+        return len(self.found) > MAX_LISTED
+
+    def line(
+        self, problem: ImportFormatError | None, error: ImportFormatError
+    ) -> ImportFormatError:
+        """For a reader whose every line is read alone (Merge's one whole element a line): the
+        hand's problem once ``error``, of one of its lines, is found.  ``error`` is the first
+        or is listed after it where the first is a line's too (not the hand's as a whole: too
+        long), up to the bound; the problem is the first."""
+        if problem is None:
+            self.add(error)
+            return error
+        if self.found and self.found[0] is problem and not self.full:
+            self.add(error)
+        return problem
+
+    def carried(
+        self, problem: ImportFormatError | None, hand: str | None
+    ) -> ImportFormatError | None:
+        """``problem`` (:meth:`line`'s), carrying the hand's other lines listed."""
+        if problem is None or len(self.found) < 2 or self.found[0] is not problem:
+            return problem
+        return self.head(hand)
+
+    def head(self, hand: str | None) -> ImportFormatError:
+        """The first error, carrying the others, each naming ``hand`` where it names none."""
+        head, *others = self.found
+        for error in others:
+            if error.hand is None:
+                error.hand = hand
+        head.others = tuple(others)
+        return head
+
+
+class Unread(Listed):
+    """The lines of one hand that cannot be read, found as a reader walks it
+    (:meth:`read_on` in its loop's ``except``, :meth:`done` after the loop)."""
+
+    __slots__ = ("draft",)
+
+    def __init__(self, draft: HandDraft) -> None:
+        super().__init__()
+        self.draft = draft
+
+    def read_on(self, exc: Exception, index: int, about: bool, section: bool = False) -> None:
+        """``exc`` was raised reading the hand's line ``index`` (0-based): return to read on
+        past it, or raise what the hand reports.  ``about``: the line is about a seated player
+        (:func:`about_player`), or is otherwise one that no line lost before it makes
+        unreadable, and whose loss makes no later line unreadable; ``section``: it is a
+        section line (``*** FIRST DRAW ***``), unreadable alone, but after which the section
+        of every line is unknown.
+
+        The first error is listed and the lines after it read on when it is the line's own
+        (:data:`LISTED_RULES`, at this line) and the line is about a player; else it is raised
+        as it is, as before.  After it, a line that cannot be read is listed when it is about
+        a player; so is a section line, which ends the listing; an error of another rule at a
+        line about a player is the play lost before it, and is passed over; anything else
+        ends the listing (the hand's errors so far are raised)."""
+        own = (
+            isinstance(exc, ImportFormatError)
+            and exc.rule in LISTED_RULES
+            and exc.position.line == index + 1
+        )
+        if not self.found:
+            if own and about:
+                assert isinstance(exc, ImportFormatError)
+                self.found.append(exc)
+                return
+            raise exc
+        if own and (about or section):
+            assert isinstance(exc, ImportFormatError)
+            if self.add(exc) and about:
+                return
+        elif about and isinstance(exc, BadugiError):
+            return
+        raise self.head(self.draft.hand_id) from None
+
+    def done(self) -> None:
+        """After the hand's last line: raise its lines that cannot be read, if any."""
+        if self.found:
+            raise self.head(self.draft.hand_id)
