@@ -180,6 +180,7 @@ COMPILE_NOTHING = (
     "cli/common.py",
     "cli/hands.py",
     "cli/ledger.py",
+    "cli/reports.py",
     "sources.py",
     "model/errors.py",
     "model/escaping.py",

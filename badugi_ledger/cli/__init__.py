@@ -13,8 +13,9 @@ command leaves no half-written file.
 The package: this module holds the command group (errors become exit statuses once, here)
 and the list of commands, in the order ``--help`` shows them (:data:`COMMANDS`); the commands
 themselves are in :mod:`.hands` (hand files: showdown, parse, new, check, show, convert,
-simulate) and :mod:`.ledger` (the ledger: import, standings, settle, export, report, players,
-tournament, void, audit, events, serve); what they share is :mod:`.common`.
+simulate), :mod:`.ledger` (the ledger: import, players, tournament, void, audit, events,
+serve) and :mod:`.reports` (a season's figures from the ledger: standings, settle, export,
+report); what they share is :mod:`.common`.
 
 Start-up: typer reads the signature and annotations of every command a group holds at each
 start; the console script's group holds only the command its arguments name (:func:`_to_run`).
@@ -35,7 +36,7 @@ import typer
 from typer.core import TyperGroup
 
 from ..model.errors import BadugiError, LedgerError
-from . import hands, ledger
+from . import hands, ledger, reports
 from .common import (
     EXIT_INTERRUPTED,
     EXIT_TERMINATED,
@@ -163,10 +164,10 @@ COMMANDS: tuple[tuple[str, Callable[..., None]], ...] = (
     ("new", hands.new_command),
     ("check", hands.check_command),
     ("import", ledger.import_),
-    ("standings", ledger.standings_cmd),
-    ("settle", ledger.settle_cmd),
-    ("export", ledger.export_cmd),
-    ("report", ledger.report_cmd),
+    ("standings", reports.standings_cmd),
+    ("settle", reports.settle_cmd),
+    ("export", reports.export_cmd),
+    ("report", reports.report_cmd),
     ("players", ledger.players_cmd),
     ("tournament", ledger.tournament_cmd),
     ("void", ledger.void_cmd),

@@ -1,0 +1,229 @@
+"""The commands that read a season's figures out of the ledger: ``standings``, ``settle``,
+``export`` and ``report``, and the options they share (the season, the kind, the points
+formula and its table, ``--best``, ``--min-events``), checked before the ledger is opened.
+The other commands on the ledger are in :mod:`.ledger`.
+
+No ``from __future__ import annotations`` (see the package docstring).
+"""
+
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from ..model.errors import BadugiError
+from ..model.limits import MAX_AMOUNT
+from .common import (
+    LEDGER,
+    DbOption,
+    ExportFormat,
+    ExportTable,
+    PointsFormula,
+    StandingsFormat,
+    StandingsKind,
+    output_file,
+    render,
+    screen_row,
+    usage,
+    utf8_text,
+)
+
+if TYPE_CHECKING:
+    from ..reports.standings import StandingsOptions
+
+SeasonOption = Annotated[
+    str | None,
+    typer.Option(
+        help="Only this season (as the hand files name it); default: all.", callback=utf8_text
+    ),
+]
+PointsOption = Annotated[
+    PointsFormula,
+    typer.Option(
+        "--points",
+        help="Tournament points per entry. linear: n-k+1 (n entrants, place k). "
+        "table: fixed points per place, see --points-table. "
+        "sqrt: 10*sqrt(n)/sqrt(k)*(1+ln(b+0.25)), b = buy-in in currency units, natural log "
+        "(refused for freerolls). A shared place gets the average of the places it covers.",
+    ),
+]
+PointsTableOption = Annotated[
+    str | None,
+    typer.Option("--points-table", help="Points per place for --points table, e.g. 10,7,5,3,1."),
+]
+BestOption = Annotated[
+    int | None,
+    typer.Option(
+        "--best", min=1, max=MAX_AMOUNT, help="Count only each player's N best tournaments."
+    ),
+]
+MinEventsOption = Annotated[
+    int,
+    typer.Option(
+        "--min-events",
+        min=0,
+        max=MAX_AMOUNT,
+        help="Tournaments a player needs to be ranked; others are listed below without a rank.",
+    ),
+]
+KindOption = Annotated[
+    StandingsKind,
+    typer.Option(
+        "--kind",
+        help="tournament: points table; cash: net result over cash sessions; "
+        "auto: both when the selection has both (csv and json: tournament if any, else cash).",
+    ),
+]
+
+
+EventOption = Annotated[
+    str | None,
+    typer.Option(
+        "--event",
+        help="The event as `badugi-ledger events` lists it: its name, key or id "
+        "(default: the latest event with hands).",
+        callback=utf8_text,
+    ),
+]
+
+
+def _standings_options(
+    season: str | None,
+    kind: StandingsKind,
+    points: PointsFormula,
+    points_table: str | None,
+    best: int | None,
+    min_events: int,
+) -> "StandingsOptions":
+    """The standings options, checked before the ledger is opened (a bad one: exit 2)."""
+    from ..reports.standings import StandingsOptions, parse_points_table
+
+    try:
+        table = parse_points_table(points_table) if points_table else ()
+        return StandingsOptions(season, kind, points, table, best, min_events)
+    except BadugiError as exc:
+        usage(exc.message, "--points-table" if points_table or points == "table" else None)
+
+
+def standings_cmd(
+    db: DbOption = LEDGER,
+    season: SeasonOption = None,
+    fmt: Annotated[StandingsFormat, typer.Option("--format", help="The output format.")] = "table",
+    kind: KindOption = "auto",
+    points: PointsOption = "linear",
+    points_table: PointsTableOption = None,
+    best: BestOption = None,
+    min_events: MinEventsOption = 0,
+) -> None:
+    """Season standings: tournament points or cash net results.
+
+    Tournament ties are broken by wins, then best finish, then events played (more is better);
+    players equal on all of these share the rank. Cash standings rank by net result, then
+    sessions played. Units are never added: a player has one row per unit (chips, USD,
+    EUR...), each unit ranked on its own; money shows as 12.34 USD.
+    """
+    from ..ledger.store import ledger_at
+    from ..reports.standings import standings_text
+
+    options = _standings_options(season, kind, points, points_table, best, min_events)
+    with ledger_at(db, create=False) as ledger:
+        text = standings_text(ledger, options, fmt)
+    typer.echo(text, nl=False)
+
+
+def settle_cmd(
+    event: EventOption = None,
+    season: Annotated[
+        str | None,
+        typer.Option("--season", help="Settle every event of this season.", callback=utf8_text),
+    ] = None,
+    db: DbOption = LEDGER,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the settlement as JSON.")] = False,
+) -> None:
+    """Who pays whom after an event or a whole season, with the fewest transfers.
+
+    The totals net to zero. Without --event or --season, the latest event with hands (it
+    says which). A season settles each unit (chips, each currency) on its own. Exact minimum
+    (n minus the most zero-sum groups, by subset DP) up to 16 open balances after pairing
+    exact opposites; beyond that a greedy settlement with at most n-1 transfers.
+    """
+    from ..ledger.store import ledger_at
+    from ..reports.settle import Settlement, settle_choice, settlement
+
+    try:
+        settle_choice(event, season)
+    except BadugiError as exc:
+        usage(exc.message, "--event / --season")
+    with ledger_at(db, create=False) as ledger:
+        result = settlement(ledger, event, season=season)
+    if event is None and season is None and isinstance(result, Settlement):
+        typer.echo(
+            f"the latest event: {screen_row(result.event)} (another: --event, see "
+            "badugi-ledger events)",
+            err=True,
+        )
+    render(result, as_json, rows=True)
+
+
+def export_cmd(
+    table: Annotated[ExportTable, typer.Option("--table", help="What to export.")],
+    fmt: Annotated[
+        ExportFormat, typer.Option("--format", help="The file format (parquet needs pyarrow).")
+    ],
+    db: DbOption = LEDGER,
+    out: Annotated[
+        Path | None, typer.Option("--out", help="Write to this file (default: standard output).")
+    ] = None,
+    season: SeasonOption = None,
+    kind: KindOption = "auto",
+    points: PointsOption = "linear",
+    points_table: PointsTableOption = None,
+    best: BestOption = None,
+    min_events: MinEventsOption = 0,
+) -> None:
+    """Export the hands, postings, standings or sessions as CSV, JSON or Parquet.
+
+    Every row names its unit; money is in currency units (12.34). sessions is a session
+    ledger shaped like PokerNow's (player_nickname, player_id, session_start_at,
+    session_end_at, buy_in, buy_out, stack, net). CSV text cells that a spreadsheet would run
+    as a formula (= + - @ or their full-width forms, also after spaces; tab or CR) get a
+    leading apostrophe; numbers stay numbers.
+    """
+    from ..ledger.store import ledger_at
+    from ..reports.export import check_format, write_export
+
+    options = _standings_options(season, kind, points, points_table, best, min_events)
+    check_format(fmt)
+    with ledger_at(db, create=False) as ledger:
+        if out is None:
+            write_export(ledger, table, fmt, sys.stdout.buffer, options)
+            sys.stdout.flush()
+        else:
+            with output_file(out, binary=True) as handle:
+                write_export(ledger, table, fmt, handle, options)
+
+
+def report_cmd(
+    out: Annotated[Path, typer.Option("--out", help="The HTML file to write.")],
+    db: DbOption = LEDGER,
+    season: SeasonOption = None,
+    points: PointsOption = "linear",
+    points_table: PointsTableOption = None,
+    best: BestOption = None,
+    min_events: MinEventsOption = 0,
+) -> None:
+    """Write a self-contained HTML season report with standings and charts.
+
+    The charts show each player's cumulative result event by event. No scripts, no external
+    files: e-mail it as it is.
+    """
+    from ..ledger.store import ledger_at
+    from ..reports.html import season_report
+
+    options = _standings_options(season, "auto", points, points_table, best, min_events)
+    with ledger_at(db, create=False) as ledger:
+        text = season_report(ledger, options)
+    with output_file(out) as handle:
+        handle.write(text)
+    typer.echo(f"wrote {out}")
