@@ -222,7 +222,10 @@ class _Tracker(TableTracker):
 
     def replay(self, record: HandRecord) -> HandOutcome:
         carried, _ = self.carried(record)
-        carry = None if self.carry_unknown(record) else self.carry_in(record)[0]
+        # A pot unknown, or in doubt (the check replays the hand with each of two and
+        # settles it with neither), offers no next actions: which are legal is the pot's to say.
+        doubted = self.carry_unknown(record) or self.carry_in_doubt(record)
+        carry = None if doubted else self.carry_in(record)[0]
         self.last = (record, carried, carry, self.carry_stakes(record))
         return super().replay(record)
 

@@ -237,6 +237,29 @@ def test_a_stated_carried_pot_is_known_after_a_broken_hand() -> None:
     assert [p.rule for p in unstated.hands[1].problems] == ["carry-unknown", "hand-incomplete"]
 
 
+def test_a_pot_in_doubt_offers_no_next_actions_as_check_settles_none() -> None:
+    """``002``: the carried pot goes into the next hand.  When hand P1's record carries 12
+    while its replay pays the pot out (Ben's 9-high badugi qualifies), ``check`` replays P2
+    with each pot and settles it with neither (``carry-unknown``, naming P1); the page says
+    so, rather than offer P2's next actions as if the replay's pot were the one, stating no
+    pot or P1's recorded 12 alike.  Stating the replay's figure (none) is the pot it
+    starts with: the blinds are posted and Dan, left of the big blind, opens (``000``)."""
+    night = (EXAMPLES / "progressive_night.bhh").read_text(encoding="utf-8")
+    qualifies = night.replace("show: Ben Kh 8s 4d 2c", "show: Ben 9h 8s 4d 2c")
+    first = qualifies[: qualifies.index("\nhand P2 ·") + 1]
+    assert first != night[: night.index("\nhand P2 ·") + 1]
+    p2 = "hand P2 · button Anna · Anna · Ben · Cara · Dan\n"
+    for stated in ("", "carry in 12\n"):
+        live = live_check(first + p2 + stated)
+        assert [h.verdict for h in live.hands] == ["violations", "violations"]
+        assert live.next is None and live.next_lines == ()
+        said = live.hands[1].problems[0]
+        assert said.rule == "carry-unknown" and "depends on hand P1" in said.message
+    replayed = live_check(first + p2 + "carry in 0\n")
+    assert replayed.hands[1].verdict == "in progress"
+    assert replayed.next is not None and replayed.next.player == "Dan"
+
+
 def test_unknown_stacks_after_a_broken_hand_bound_nothing() -> None:
     """After a hand that cannot be replayed the stacks are unknown (``check``'s
     ``stacks-unknown``): the next hand is still recorded, its raises without a known top."""

@@ -124,12 +124,20 @@ def _carry_unknown(state: TableState, record: HandRecord) -> bool:
     )
 
 
-def _carry_doubted_into(record: HandRecord) -> bool:
-    """Whether ``record``, at a table whose previous hand's record carries another pot than
-    its replay (:attr:`TableState.carry_doubted`), starts with one of the two: a Progressive
-    Badugi hand that states no pot of its own (``carry in N``, which counts, as a stated stack
-    does: :func:`_carry_in`)."""
-    return GAMES[record.settings.game].progressive and not _states_carry_in(record)
+def _carry_doubted_into(state: TableState, record: HandRecord) -> bool:
+    """Whether ``record``, at a table ``state`` whose previous hand's record carries another
+    pot than its replay (:attr:`TableState.carry_doubted`; else no), is replayed with each of
+    the two (:mod:`.unknown_pot`): a Progressive Badugi hand that states no pot, or states
+    the record's figure (repeating that hand's mistake, said there, as a stated stack that is
+    the record's does: :func:`_carried_each`), or a third figure (its own mismatch whichever
+    pot came in, :func:`_carry_in`; its stacks are still the two readings').  One that states
+    the replay's figure agrees with the replay, and is replayed with it alone, as is one
+    whose table lost track of its previous hand (a site file's gap: a stated pot is taken on
+    its word, as a stated stack is)."""
+    if state.carry_doubted is None or not GAMES[record.settings.game].progressive:
+        return False
+    stated = _stated_carry_in(record)
+    return stated is None or (bool(state.last_seats) and stated != state.carry)
 
 
 def _carry_in(state: TableState, record: HandRecord) -> tuple[int, Violation | None]:
@@ -137,20 +145,23 @@ def _carry_in(state: TableState, record: HandRecord) -> tuple[int, Violation | N
     table's previous hand carried, or the one the record states (``carry in N``; its table's
     previous hand is not in the stream, or could not be replayed), and the ``carry-carried``
     mismatch of a stated pot that is not the previous hand's (the stated one counts, as a
-    stated stack does).  A cash night's first hand is held to the nights of its pool by
-    :meth:`.pools.Pools.at_end`, once the file is read to its end, not here: a later night of
-    its date, or an undated one, or one of an earlier date further on in the file, may carry
-    what it takes.  Any pot taken by a night's first hand is a ``carry-carried`` *warning*
-    here when no Progressive hand of its pool came on an earlier date in the file and the
-    file's hands at the table carried pots in other pools before it
-    (:attr:`TableState.carried_elsewhere`): a pot never passes between units, and the ledger
-    refuses such a hand unless another file holds a hand of its pool played there before it
-    (a pool that carries only later in the file is the ledger's to see)."""
+    stated stack does; after a hand whose record carries another pot than its replay,
+    :attr:`TableState.carry_doubted`, one that is neither figure, the mismatch naming both:
+    the record's repeats that hand's mistake, said there).  A cash night's first hand is held
+    to the nights of its pool by :meth:`.pools.Pools.at_end`, once the file is read to its
+    end, not here: a later night of its date, or an undated one, or one of an earlier date
+    further on in the file, may carry what it takes.  Any pot taken by a night's first hand
+    is a ``carry-carried`` *warning* here when no Progressive hand of its pool came on an
+    earlier date in the file and the file's hands at the table carried pots in other pools
+    before it (:attr:`TableState.carried_elsewhere`): a pot never passes between units, and
+    the ledger refuses such a hand unless another file holds a hand of its pool played there
+    before it (a pool that carries only later in the file is the ledger's to see)."""
     stated = [(i, e.amount) for i, e in _between_hands(record) if type(e) is CarryIn]
     if not stated:
         return state.carry or 0, None
     amount = sum([chips for _, chips in stated])
     currency = amounts_currency(record.session, record.settings.currency)
+    at = record.position(stated[0][0])
     if state.carried_elsewhere and amount:
         return amount, Violation(
             "carry-carried",
@@ -160,18 +171,25 @@ def _carry_in(state: TableState, record: HandRecord) -> tuple[int, Violation | N
             f"{pool_words(record)} before it: a carried pot stays in its unit, and a "
             "tournament's in the tournament; the ledger refuses it unless a hand played here "
             "before it in this unit is recorded in another file",
-            record.position(stated[0][0]),
+            at,
             "warning",
         )
     if state.carry is None or not state.last_seats or amount == state.carry:
         return amount, None
-    return amount, Violation(
-        "carry-carried",
-        f"the hand states a carried-in pot of {hand_figure(amount, currency)}, but the "
-        f"table's previous hand carried {hand_figure(state.carry, currency)}",
-        record.position(stated[0][0]),
-        "mismatch",
+    said = f"the hand states a carried-in pot of {hand_figure(amount, currency)}, but the "
+    doubted = state.carry_doubted
+    if doubted is None:
+        said += f"table's previous hand carried {hand_figure(state.carry, currency)}"
+        return amount, Violation("carry-carried", said, at, "mismatch")
+    hand, recorded = doubted
+    if amount == recorded:  # the record's figure: that hand's mistake, said there
+        return amount, None
+    said += (
+        f"table's previous hand, {hand}, carried {hand_figure(state.carry, currency)} as "
+        f"replayed and {hand_figure(recorded, currency)} as recorded: neither is the "
+        "hand's"
     )
+    return amount, Violation("carry-carried", said, at, "mismatch")
 
 
 def redeal_hint(before: NightBefore, record: HandRecord) -> str:
@@ -234,6 +252,12 @@ def _between_hands(record: HandRecord) -> list[tuple[int, Event]]:
 
 def _states_carry_in(record: HandRecord) -> bool:
     return any(type(e) is CarryIn for _, e in _between_hands(record))
+
+
+def _stated_carry_in(record: HandRecord) -> int | None:
+    """The pot ``record`` states carried into it (its ``carry in`` lines), None: none stated."""
+    stated = [e.amount for _, e in _between_hands(record) if type(e) is CarryIn]
+    return sum(stated) if stated else None
 
 
 def _hands_missing(state: TableState, record: HandRecord) -> Violation | None:

@@ -29,14 +29,15 @@ being checked in full:
 * Progressive Badugi: a replayed hand whose record carries another pot than its replay (a
   ``carry`` line where a hand qualifies, a collection where none does) has that mismatch
   (``carry-out``, ``collect``); the pot its table's next hand starts with is in doubt between
-  the two figures (:attr:`~.carried.TableState.carry_doubted`).  That hand, when it states no
-  pot of its own, is not settled (``carry-unknown``, naming the hand whose carry does not add
-  up: the ledger stores neither), and replayed with each pot, from the stacks each leaves
-  (the replay's; the record's, :attr:`~.carried.TableState.recorded`): what it breaks both
-  ways is listed, never what the pot decides (a redeal recorded after a wrong ``carry`` is
-  not blamed for its turn order, nor a hand with blinds after a pot wrongly paid out).  The
-  table goes on from it as from a hand whose carried-in pot is unknown (and from the hand
-  before it as after any payout mismatch).
+  the two figures (:attr:`~.carried.TableState.carry_doubted`).  That hand, stating no pot,
+  or the record's (a third: its own ``carry-carried``, and the pot of both replays: see
+  :func:`~.carried._carry_doubted_into`), is not settled (``carry-unknown``, naming the hand
+  whose carry does not add up: the ledger stores neither), and replayed with each pot, from
+  the stacks each leaves (the replay's; the record's, :attr:`~.carried.TableState.recorded`):
+  what it breaks both ways is listed, never what the pot decides (a redeal recorded after a
+  wrong ``carry`` is not blamed for its turn order, nor a hand with blinds after a pot
+  wrongly paid out).  The table goes on from it as from a hand whose carried-in pot is
+  unknown (and from the hand before it as after any payout mismatch).
 * A hand that cannot be read at all (a ``BadugiError`` item) makes every stack of its table
   unknown in the same way (``error.table``, the table the reader read it at); when the reader
   does not know its table (a header line above it has an error; a site's hand whose table
@@ -256,7 +257,7 @@ class TableTracker:
             if state.carry_recorded is None:
                 return self._replay_pot_unknown(state, record)
             pot_error = pot_unknown(state, record, state.carry_recorded)
-        elif state.carry_doubted is not None and _carry_doubted_into(record):
+        elif _carry_doubted_into(state, record):
             return self._replay_pot_in_doubt(state, record)
         carried, unknown = _carried(state, record)
         carry_in, carry_stated = _carry_in(state, record)
@@ -323,8 +324,14 @@ class TableTracker:
         """``record``, whose table's previous hand carries one pot by its record and another
         by its replay, replayed with each (:func:`~.unknown_pot.pot_in_doubt`)."""
         carried, unknown = _carried(state, record)
-        error, ways, words = pot_in_doubt(state, record, carried)
-        return self._replay_both_ways(state, record, error, ways, unknown, words)
+        stated, mismatch = _carry_in(state, record)  # (a third figure's mismatch, its own)
+        error, ways, words = pot_in_doubt(
+            state, record, carried, None if mismatch is None else stated
+        )
+        outcome = self._replay_both_ways(state, record, error, ways, unknown, words)
+        if mismatch is None:
+            return outcome
+        return replace(outcome, errors=(error, mismatch, *outcome.errors[1:]))
 
     def _replay_both_ways(
         self,
@@ -370,6 +377,12 @@ class TableTracker:
         pot was forgotten (a hand that could not be replayed, missing hands) and the record
         states none (``carry in N``)."""
         return _carry_unknown(self.table(record), record)
+
+    def carry_in_doubt(self, record: HandRecord) -> bool:
+        """Whether ``record`` is replayed with each of two pots, not settled: its table's
+        previous hand carries one by its record, another by its replay
+        (:func:`~.carried._carry_doubted_into`)."""
+        return _carry_doubted_into(self.table(record), record)
 
     def carry_stakes(self, record: HandRecord) -> frozenset[str]:
         """The players whose chips are in the pot ``record`` starts with (:func:`_carry_stakes`)."""

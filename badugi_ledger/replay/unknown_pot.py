@@ -28,7 +28,10 @@ its own mistakes are listed, each at its line, as a hand needing an unknown *sta
   than its replay (:attr:`~.carried.TableState.carry_doubted`: a ``carry`` line where a hand
   qualifies, a collection where none does; that hand's mismatch).  The pot is one of the two:
   the hand is replayed with each (:func:`pot_in_doubt` says so), and what it breaks alike
-  both ways is listed, as with no figure.
+  both ways is listed, as with no figure.  So is a hand stating the record's figure (``carry
+  in 12``: that hand's mistake again, no ``carry-carried`` of its own); one stating a third
+  is replayed with it both ways, from the stacks each reading leaves, its ``carry-carried``
+  its own.
 
 Either way the players paid from the hand's pots start the table's next hand with the stacks
 its ``final:`` line gives them, else unknown (:func:`took_unknown_pot`); a pot it carries on is
@@ -88,14 +91,17 @@ in that pot (``stacks``, ``carry_in`` and ``carry_stakes`` of :func:`~.hand.repl
 
 
 def pot_in_doubt(
-    state: TableState, record: HandRecord, carried: Mapping[str, int]
+    state: TableState, record: HandRecord, carried: Mapping[str, int], stated: int | None = None
 ) -> tuple[Violation, tuple[Way, Way], tuple[str, str]]:
     """``record``, whose table's previous hand carries one pot by its record and another by
     its replay (:attr:`~.carried.TableState.carry_doubted`), starting from ``carried``: its
     ``carry-unknown`` verdict (not settled, naming that hand), the two ways it is replayed
     (with the replay's pot from the stacks the replay left; with the record's from those its
     record leaves, :attr:`~.carried.TableState.recorded`, any of the hand's players' chips
-    in it), and how a violation found one way only is worded (:func:`alike`)."""
+    in it), and how a violation found one way only is worded (:func:`alike`).  A pot the hand
+    states that is neither figure (``stated``; its ``carry-carried`` mismatch either way,
+    :func:`~.carried._carry_in`) is the one it is replayed with both ways, as a stated pot
+    counts (any of its players' chips in it): the two readings differ in their stacks."""
     assert state.carry_doubted is not None
     hand, recorded = state.carry_doubted
     replayed = state.carry or 0
@@ -104,13 +110,29 @@ def pot_in_doubt(
     def pot(amount: int) -> str:
         return f"a pot of {hand_figure(amount, currency)}" if amount else "no pot"
 
+    what, depends, leaves, how = (
+        (
+            "pot",
+            "depends",
+            "carries",
+            f"as if {pot(replayed)} came in and as if {pot(recorded)} did: {_DECIDES}",
+        )
+        if stated is None
+        else (
+            "stacks",
+            "depend",
+            "leaves",
+            f"with {pot(stated)}, the pot it states, from the stacks hand {hand} leaves as "
+            "replayed and as recorded: what it breaks either way is listed; what those stacks "
+            "decide (all-ins, final stacks) is not checked",
+        )
+    )
     verdict = Violation(
         "carry-unknown",
-        "cannot carry the Progressive Badugi pot into this hand: the pot it starts with "
-        f"depends on hand {hand}, whose carry does not add up (its record carries "
+        f"cannot carry the Progressive Badugi pot into this hand: the {what} it starts with "
+        f"{depends} on hand {hand}, whose carry does not add up (its record carries "
         f"{pot(recorded)}, its replay {pot(replayed)}: correct it there, and this hand is "
-        f"checked with the pot it carries); it is checked as if {pot(replayed)} came in and "
-        f"as if {pot(recorded)} did: {_DECIDES}",
+        f"checked with the {what} it {leaves}); it is checked {how}",
         record.pos,
         "incomplete",
     )
@@ -118,10 +140,14 @@ def pot_in_doubt(
     for p, chips in state.recorded.items():
         if p in as_recorded and as_recorded[p] != UNKNOWN_STACK:
             as_recorded[p] = chips
-    ways = (
+    anyone = frozenset(record.players)
+    ways: tuple[Way, Way] = (
         (carried, replayed, _carry_stakes(state, record)),
-        (as_recorded, recorded, frozenset(record.players) if recorded else frozenset()),
+        (as_recorded, recorded, anyone if recorded else frozenset()),
     )
+    if stated is not None:
+        stakes = anyone if stated else frozenset()
+        ways = ((carried, stated, stakes), (as_recorded, stated, stakes))
     words = (
         f"if hand {hand} carried {pot(replayed)}, as replayed: ",
         f"if hand {hand} carried {pot(recorded)}, as recorded: ",

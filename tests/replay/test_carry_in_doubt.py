@@ -133,3 +133,66 @@ def test_the_stacks_the_recorded_carry_leaves_are_no_mistake_of_the_hand_after()
     )
     p2 = outcomes(stated)[1]
     assert rules(p2) == [("carry-unknown", "incomplete")], p2.errors
+
+
+P2_LINE = "hand P2 · button Anna · Anna · Ben · Cara · Dan\n"
+
+
+def stating(text: str, pot: int) -> str:
+    """``text`` with hand P2 stating the pot carried into it (``carry in N``, on the line after
+    its hand line: grammar/README.md)."""
+    stated = text.replace(P2_LINE, P2_LINE + f"carry in {pot}\n")
+    assert stated != text
+    return stated
+
+
+def test_a_hand_stating_the_pot_the_hand_before_recorded_is_not_blamed() -> None:
+    """P2 writes the 12 P1's record carries (``carry in 12``), or, after P1's record paid the
+    pot out, no pot (``carry in 0``): it repeats P1's record, whose mistake is said at P1, as
+    a stated stack that is the record's does.  It goes as a hand stating no pot: replayed with
+    each, not settled, pointing at P1, and no ``carry-carried`` of its own."""
+    for text, recorded in ((BEN_QUALIFIES, 12), (PAID_OUT, 0)):
+        p1, p2, p3 = outcomes(stating(text, recorded))
+        assert rules(p1)[-1][1] == "mismatch", p1.errors
+        assert rules(p2) == [("carry-unknown", "incomplete")], p2.errors
+        assert "depends on hand P1, whose carry does not add up" in p2.errors[0].message
+        assert p2.result is None
+        assert p3.ok, p3.errors
+
+
+def test_a_hand_stating_a_third_pot_is_wrong_either_way() -> None:
+    """P1 carries 12 by its record and none by its replay; P2 states 7, neither.  Its
+    ``carry-carried`` is its own whichever P1 carried, and it is replayed with the 7 it
+    states (the stated pot counts) from the stacks each reading of P1 leaves: Dan's 38 is
+    more than the 26 + 7 he is owed either way, while Ben's 94, the stack P1's record leaves
+    him (less his 2 in P2), is no mistake of P2's."""
+    p2 = outcomes(stating(BEN_QUALIFIES, 7))[1]
+    assert rules(p2)[:2] == [("carry-unknown", "incomplete"), ("carry-carried", "mismatch")]
+    said = p2.errors[1].message
+    assert "carried 0 as replayed and 12 as recorded" in said, said
+    assert p2.errors[1].pos.line == line_of(stating(BEN_QUALIFIES, 7), "carry in 7")
+    collect = next(e for e in p2.errors if e.rule == "collect")
+    assert "Dan collects 38, but is owed 33" in collect.message, collect.message
+    assert not [e for e in p2.errors if e.rule == "final-stack" and "Ben" in e.message]
+    assert p2.result is None
+
+
+def test_the_ledger_refuses_a_hand_stating_a_pot_of_a_rejected_hand(tmp_path: Path) -> None:
+    """P2 takes its pot from P1, which the ledger rejects: stating P1's recorded figure, or a
+    third, it is not stored either."""
+    for pot, why in ((12, ["[carry-unknown]"]), (7, ["[carry-unknown]", "[carry-carried]"])):
+        night = tmp_path / f"night{pot}.bhh"
+        night.write_text(stating(BEN_QUALIFIES, pot), encoding="utf-8")
+        (file,) = import_into(tmp_path / f"night{pot}.db", [night]).files
+        assert [r.hand for r in file.rejected][:2] == ["P1", "P2"], file.rejected
+        reasons = " ".join(file.rejected[1].reasons)
+        assert all(w in reasons for w in why), file.rejected[1].reasons
+
+
+def test_a_hand_stating_the_replays_pot_is_replayed_with_it() -> None:
+    """P2 states the pot P1's replay carries (none: Ben's badugi won it): it agrees with the
+    replay and is replayed with that pot alone, as any hand stating its pot is; recorded as a
+    redeal (Ben opening), it then breaks the order of play (``000``: with no pot, the blinds
+    are posted and Dan, left of the big blind, opens)."""
+    p2 = outcomes(stating(BEN_QUALIFIES, 0))[1]
+    assert rules(p2) == [("turn-order", "illegal")], p2.errors
