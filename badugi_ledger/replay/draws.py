@@ -111,6 +111,7 @@ class CardTracker:
         "waiting",
         "where",
         "_unnamed",
+        "_threw_unnamed",
         "_bound",
         "_times",
     )
@@ -152,6 +153,9 @@ class CardTracker:
         self._unnamed: list[int] = []
         """The known cards the player drawing now held when he threw cards the record does not
         name: each is his or one of his own throws, which ``exclude-own`` does not reshuffle."""
+        self._threw_unnamed: set[str] = set()
+        """The players who threw cards the record does not name while holding known ones: only
+        their known cards may be marked :data:`MAYBE` (whom :meth:`fold` looks for)."""
         self._bound: dict[str, int] = {}
         """By player, how many of his unseen slots surely hold known cards of his he may have
         thrown unnamed (at least; a card whose place is not known fits only in the others)."""
@@ -348,6 +352,7 @@ class CardTracker:
                 # cards become unseen slots (any may be gone; what he shows later is checked
                 # against nothing false), each still his or dead until a reshuffle.
                 maybe = MAYBE + player
+                self._threw_unnamed.add(player)
                 known_cards = 0
                 for known in hand:
                     if known is not None and loc[known] == player:
@@ -513,8 +518,8 @@ class CardTracker:
             if index is not None:
                 loc[index] = MUCK
         self._bound.pop(player, None)
-        maybe = MAYBE + player
-        if maybe in loc:  # (only once he threw cards the record does not name: one pass)
+        if player in self._threw_unnamed:  # (else no card is marked his maybe: no pass)
+            maybe = MAYBE + player
             for index, where in enumerate(loc):
                 if where == maybe:  # in the folded hand or discarded: dead either way
                     loc[index] = MUCK

@@ -12,15 +12,17 @@ one card for one card; ``004``: five in Badacey).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
 
+from badugi_ledger.model.cards import CARD_INDEX, parse_cards
 from badugi_ledger.model.errors import IllegalAction
 from badugi_ledger.replay import hand as hand_module
 from badugi_ledger.replay import raises as raises_module
 from badugi_ledger.replay import replay_hand, replay_stream
+from badugi_ledger.replay.draws import MUCK, CardTracker
 from badugi_ledger.replay.state import HandState
 from badugi_ledger.simulate.sessions import SimulationOptions, simulate_hands
 from tests.helpers.replay_builder import record
@@ -135,3 +137,35 @@ def test_shown_cards_must_be_the_holding_even_with_a_card_twice() -> None:
         "duplicate-card",
         "Anna shows As twice",
     )
+
+
+class _WatchedDeck(list[str | None]):
+    """The card tracker's places of the 52 cards, counting the passes made over them."""
+
+    passes = 0
+
+    def __contains__(self, item: object) -> bool:
+        self.passes += 1
+        return super().__contains__(item)
+
+    def __iter__(self) -> Iterator[str | None]:
+        self.passes += 1
+        return super().__iter__()
+
+
+def test_a_fold_makes_no_pass_over_the_deck_unless_cards_were_thrown_unnamed() -> None:
+    """A fold (about four a hand) puts the folded cards among the dead ones.  The cards a
+    player may have thrown without the record naming them (seeds README item 3: his, or in
+    the discards) are looked for over the whole deck only for a player who threw so, not by
+    a pass over the 52 places of the cards at every fold."""
+    tracker = CardTracker(4, ["Anna", "Ben", "Cara"], "exclude-own")
+    for player, cards in (("Anna", "As 2c 3d 4h"), ("Ben", "5s 6c 7d 8h"), ("Cara", "9s Tc Jd Qh")):
+        tracker.deal(player, parse_cards(cards), 0)
+    deck = tracker._loc = _WatchedDeck(tracker._loc)
+    tracker.draw("Ben", (None,), (None,), 0)  # one card the record does not name
+    deck.passes = 0
+    tracker.fold("Anna")
+    assert deck.passes == 0
+    tracker.fold("Ben")  # his known cards, maybe thrown: dead now, folded or discarded
+    assert deck.passes == 1
+    assert [deck[CARD_INDEX[card]] for card in parse_cards("5s 6c 7d 8h")] == [MUCK] * 4
