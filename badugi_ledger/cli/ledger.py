@@ -103,7 +103,8 @@ def import_(
     progress bar shows the hands done.
     """
     from ..check import count_hands
-    from ..ledger.importing import import_files, import_wait_ms, renamed_choice
+    from ..ledger.importing import import_files, import_wait_ms
+    from ..ledger.renamed_files import renamed_choice
     from ..ledger.report import ImportInterrupted
     from ..ledger.store import ledger_at
     from ..sources import history_files

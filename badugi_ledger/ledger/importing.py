@@ -63,7 +63,7 @@ from pathlib import Path
 
 from ..model.errors import FILE_NOT_READ, BadugiError, ConfigError
 from ..model.events import HandRecord
-from ..model.limits import MAX_AMOUNT, quote
+from ..model.limits import MAX_AMOUNT
 from ..model.results import HandOutcome, TableGap
 from .connection import DEFAULT_BUSY_TIMEOUT_MS, explain_sqlite_error
 from .file_transaction import (
@@ -74,6 +74,7 @@ from .file_transaction import (
     store_file,
 )
 from .import_run import ImportRun
+from .renamed_files import refuse_unknown_old_path, renamed_choice
 from .report import (
     FileReport,
     ImportInterrupted,
@@ -83,6 +84,7 @@ from .report import (
 )
 from .rows import HandRows, prepare_outcomes
 from .run_retries import RunRetries
+from .source_paths import name_not_storable
 from .staging import staging_folder
 
 # --- reading -----------------------------------------------------------------------------------
@@ -212,25 +214,6 @@ def _import_file(
         return FileReport(source, error=_explain(exc))
     report.skipped = skipped.count
     return report
-
-
-def name_not_storable(source: str) -> str | None:
-    """Why the ledger cannot keep ``source`` as the file its hands came from, or None.  A file
-    name that is not UTF-8 reaches Python with a lone surrogate for each such byte, which
-    SQLite text cannot hold: every hand's ``source`` would fail to be stored (and the file's
-    earlier hands to be looked up) in the middle of the file's transaction.  Such a file is
-    reported before it is read, the other files of the import going on."""
-    try:
-        source.encode("utf-8")
-    except UnicodeEncodeError as exc:
-        code = ord(source[exc.start])  # the byte 0xe9 comes as U+DCE9 (surrogateescape)
-        what = f"byte 0x{code - 0xDC00:02x}" if 0xDC80 <= code <= 0xDCFF else f"U+{code:04X}"
-        return (
-            f"the file's path is not UTF-8 text ({what} at character {exc.start + 1}), and "
-            "the ledger names the file of every hand it stores: rename the file, or the "
-            "folder whose name holds the byte (its hands were not read)"
-        )
-    return None
 
 
 def import_text(
@@ -436,25 +419,6 @@ def import_paths(
     )
 
 
-def renamed_choice(files: int, renamed_from: str | Path | None) -> None:
-    """Refuse ``--renamed-from`` with other than one file to import (``files``: those the
-    paths given hold), and one naming a folder (an empty path is the current one): it names
-    what one file was imported as."""
-    if renamed_from is None:
-        return
-    if files != 1:
-        raise ConfigError(
-            f"--renamed-from names what one file was imported as: import that file alone "
-            f"({files} files to import)"
-        )
-    if Path(renamed_from).is_dir():
-        raise ConfigError(
-            f"--renamed-from {str(renamed_from)!r} is a folder: name the path the file was "
-            "imported as before it was renamed (the hands export lists each hand's source: "
-            "badugi-ledger export --table hands --format csv)"
-        )
-
-
 def import_files(
     db: sqlite3.Connection,
     files: Sequence[Path],
@@ -565,59 +529,6 @@ def import_files(
         current = str(files[done]) if done < len(files) else None
         raise ImportInterrupted(report, current, max(0, len(files) - done - 1)) from None
     return report
-
-
-def refuse_unknown_old_path(db: sqlite3.Connection, was: str, source: str) -> None:
-    """Refuse ``--renamed-from`` naming a path the ledger never imported a hand from: the
-    hands the old path brought in are what the renamed file is compared with, so a path
-    mistyped (or not as it was given at the import) would leave them counting beside the
-    renamed file's, silently.  Paths are compared as given, as the import names files;
-    ``source`` is the renamed file's path (a path that is not UTF-8 text never was a hand's:
-    :func:`name_not_storable`)."""
-    held = None
-    if name_not_storable(was) is None:
-        held = db.execute(
-            "SELECT 1 FROM hands WHERE source = ? UNION ALL SELECT 1 FROM hand_copies "
-            "WHERE source = ? LIMIT 1",
-            [was, was],
-        ).fetchone()
-    if held is not None:
-        return
-    known = [
-        str(row[0])
-        for row in db.execute(
-            "SELECT DISTINCT source FROM hands WHERE source IS NOT NULL UNION "
-            "SELECT DISTINCT source FROM hand_copies"
-        )
-    ]
-    near = _meant(was, known)
-    hint = (
-        f"the ledger holds the hands of {quote(source)!r} already: if it was renamed from "
-        f"{quote(was)!r} before, that is done (import it without --renamed-from)"
-        if near == source
-        else f"did you mean {quote(near)!r}?"
-        if near is not None
-        else "name the old file by the path it was imported as (the hands export lists "
-        "each hand's source: badugi-ledger export --table hands --format csv)"
-    )
-    raise ConfigError(
-        f"--renamed-from {quote(was)!r}: the ledger holds no hand imported from that path, so "
-        f"there is nothing of it to leave out; {hint}; nothing was stored"
-    )
-
-
-def _meant(was: str, known: list[str]) -> str | None:
-    """The imported path ``was`` most likely means: the same file named another way
-    (``./n.bhh`` for ``n.bhh``, or absolute), else the one whose file name is nearest."""
-    from ..text.hints import closest
-
-    target = os.path.realpath(was)  # (``Path.resolve`` raises on a link that loops)
-    for source in known:
-        if os.path.realpath(source) == target:
-            return source
-    by_name = {Path(source).name: source for source in known}
-    name = closest(Path(was).name, by_name)
-    return None if name is None else by_name[name]
 
 
 def import_wait_ms(wait_seconds: float | None) -> int:

@@ -19,12 +19,32 @@ saves them); a relative one, once its file is imported again by it.
 A path is one file's name: a path that led to another file, which still lies there, is refused
 (:func:`another_file_before`): the same name from inside another folder, or a link pointed
 elsewhere since, would take that file's hands for this one's, and its night would be voided.
+A path that is not UTF-8 text cannot be kept at all (:func:`name_not_storable`).
 """
 
 from __future__ import annotations
 
 import os
 import sqlite3
+
+
+def name_not_storable(source: str) -> str | None:
+    """Why the ledger cannot keep ``source`` as the file its hands came from, or None.  A file
+    name that is not UTF-8 reaches Python with a lone surrogate for each such byte, which
+    SQLite text cannot hold: every hand's ``source`` would fail to be stored (and the file's
+    earlier hands to be looked up) in the middle of the file's transaction.  Such a file is
+    reported before it is read, the other files of the import going on."""
+    try:
+        source.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        code = ord(source[exc.start])  # the byte 0xe9 comes as U+DCE9 (surrogateescape)
+        what = f"byte 0x{code - 0xDC00:02x}" if 0xDC80 <= code <= 0xDCFF else f"U+{code:04X}"
+        return (
+            f"the file's path is not UTF-8 text ({what} at character {exc.start + 1}), and "
+            "the ledger names the file of every hand it stores: rename the file, or the "
+            "folder whose name holds the byte (its hands were not read)"
+        )
+    return None
 
 
 def real_path(path: str) -> str | None:

@@ -37,7 +37,7 @@ def shown_path(path: Path) -> str:
 def _savable_folder(folder: Path) -> Path:
     """``folder``, when the ledger can name the files saved in it: a save imports its file
     under its path, which SQLite text cannot hold when a folder's name is not UTF-8."""
-    from ..ledger.importing import name_not_storable
+    from ..ledger.source_paths import name_not_storable
 
     if name_not_storable(str(folder)) is not None:
         raise RecordError(
