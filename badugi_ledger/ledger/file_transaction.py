@@ -18,10 +18,12 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from ..model.errors import LedgerError
 from ..replay.pools import TAKES_MORE
 from .carried_pots import (
+    CARRY_POOL,
     PROGRESSIVE,
     CarryShortfall,
     TableMoves,
@@ -32,7 +34,7 @@ from .carry_strangers import carried_to_strangers
 from .connection import committed_view, patiently
 from .file_events import void_events
 from .hand_lookups import LOOKUP_CHUNK
-from .import_run import ImportRun
+from .import_run import ImportRun, Pool
 from .last_week_pots import last_week_unordered
 from .night_copies import copied_nights
 from .players import (
@@ -291,7 +293,7 @@ def _check_carries(writer: FileWriter) -> None:
     hand that carried a pot and holds the hand that took it is as consistent as before."""
     short = _carry_short([writer])
     if short is not None:
-        writer.run.refused_for_carry(writer.report.source)
+        writer.run.refused_for_carry(writer.report.source, _file_pools(writer))
         hint = f"; {_UNIT_FIX}" if short.elsewhere else f": {_carry_hint(short, writer)}"
         raise LedgerError(f"{short.text()}{hint}; nothing from this file was stored")
 
@@ -325,6 +327,50 @@ def _carry_short(writers: list[FileWriter]) -> CarryShortfall | None:
     conn = writers[0].conn
     with committed_view(conn) as committed:
         return carry_shortfall(conn, tables, wrote, committed)
+
+
+_POOLS_OF = f"""
+SELECT DISTINCT coalesce(h.table_name, ''), {CARRY_POOL} FROM hands h
+JOIN events e ON e.id = h.event_id WHERE h.game IN ({PROGRESSIVE}) AND {{which}}
+"""
+"""The pools of carried pots (:data:`~.import_run.Pool`) of some hands."""
+
+
+def _file_pools(writer: FileWriter) -> frozenset[Pool]:
+    """The pools of carried pots (:data:`~.import_run.Pool`) the file of ``writer`` changes,
+    for the files of its run refused for carried pots to be stored together only with those
+    whose pots may pass to theirs (:mod:`.run_retries`): the pools of the Progressive Badugi
+    hands it stored, replaced, or whose play it changed (voided, counted again, moved), as it
+    leaves them and as the ledger held them before it (a night corrected to another unit
+    changes both).  Where the ledger as committed cannot be read beside the file's
+    transaction (a ledger in memory), every pool of the file's tables stands for the pools
+    its hands left."""
+    conn = writer.conn
+    pools = set(_pools_of(conn, "h.id >= ? AND h.id < ?", [writer.first_new, writer.next_hand]))
+    held = sorted(writer.replaced_ids | writer.carry_rows)
+    known = True
+    with committed_view(conn) as committed:
+        for start in range(0, len(held), LOOKUP_CHUNK):
+            chunk = held[start : start + LOOKUP_CHUNK]
+            which = f"h.id IN ({', '.join('?' * len(chunk))})"
+            pools.update(_pools_of(conn, which, chunk))
+            before = committed()
+            try:
+                pools.update(() if before is None else _pools_of(before, which, chunk))
+            except sqlite3.Error:  # (not readable beside the file's transaction)
+                before = None
+            known = known and before is not None
+    if not known:
+        tables = sorted({table for table, _ in pools} | writer.carry_tables)
+        which = f"coalesce(h.table_name, '') IN ({', '.join('?' * len(tables))})"
+        pools.update(_pools_of(conn, which, tables))
+    return frozenset(pools)
+
+
+def _pools_of(db: sqlite3.Connection, which: str, values: list[Any]) -> list[Pool]:
+    """The pools of carried pots of the Progressive Badugi hands ``which`` (SQL of ``h`` =
+    ``hands``, with ``values``) picks."""
+    return [(str(t), str(p)) for t, p in db.execute(_POOLS_OF.format(which=which), values)]
 
 
 class StoredTogether:
@@ -378,7 +424,7 @@ def _carry_hint(short: CarryShortfall, writer: FileWriter) -> str:
     of_run = run.of_run(short.source)
     if of_run == source:  # a hand this file holds as the ledger does: this file's to correct
         of_run = None
-    others = [path for path in run.carry_refused if path != source]  # (refused for pots too)
+    others = run.sharing(source)  # (refused for pots too, of a pool this file changes)
     if short.surplus:
         void = (
             f"void that hand first (badugi-ledger void --event {short.event_id} --hand "

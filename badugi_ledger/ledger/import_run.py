@@ -11,8 +11,10 @@ conflict names that file.
 
 A file refused for a carried pot (:func:`~.file_transaction.store_file`) may be refused only
 because another file of the run had not stored its correction yet: the run notes it
-(:meth:`ImportRun.refused_for_carry`), so that the import tries it again after the others
-(:mod:`.run_retries`), and a refusal names a file of the run as one (:meth:`ImportRun.of_run`).
+(:meth:`ImportRun.refused_for_carry`), with the pools of carried pots it changes, so that the
+import tries it again after the others (:mod:`.run_retries`), stores it together with the files
+refused for pots of its pools (:meth:`ImportRun.sharing`), and a refusal names a file of the
+run as one (:meth:`ImportRun.of_run`).
 The warnings of the run's tournaments are those of the ledger as the run ends
 (:attr:`ImportRun.warns_at_end`).
 """
@@ -25,6 +27,11 @@ from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
     from .report import FileReport
+
+
+Pool = tuple[str, str]
+"""A pool of carried Progressive Badugi pots: a table (``''``: the one without a name) and its
+:data:`~.carried_pots.CARRY_POOL` (a cash unit, one tournament)."""
 
 
 class RunMark(NamedTuple):
@@ -42,7 +49,15 @@ class ImportRun:
     It grows with the run, so it is not a frozen value; a file's new hands get consecutive
     row ids, so they are kept as one range per file."""
 
-    __slots__ = ("_held", "_new", "carry_refused", "files", "last_stored", "stored_files")
+    __slots__ = (
+        "_held",
+        "_new",
+        "carry_pools",
+        "carry_refused",
+        "files",
+        "last_stored",
+        "stored_files",
+    )
 
     def __init__(self, files: Iterable[str] = ()) -> None:
         self.files = tuple(files)
@@ -53,6 +68,9 @@ class ImportRun:
         self.carry_refused: dict[str, int] = {}
         """The files of the run whose last try was refused for a carried pot, each with how
         many files of the run had committed then (:meth:`waits`)."""
+        self.carry_pools: dict[str, frozenset[Pool]] = {}
+        """The pools of carried pots each file refused for one changes, as its last refusal
+        found them (:meth:`sharing`)."""
         self._new: list[tuple[int, int, str]] = []
         """(first id, id after the last, file) of each file's new hands."""
         self._held: dict[int, str] = {}
@@ -93,9 +111,23 @@ class ImportRun:
                 return source
         return self._held.get(hand_id)
 
-    def refused_for_carry(self, source: str) -> None:
-        """The file ``source`` was refused for a carried pot (nothing of it stored)."""
+    def refused_for_carry(self, source: str, pools: frozenset[Pool] = frozenset()) -> None:
+        """The file ``source`` was refused for a carried pot (nothing of it stored); ``pools``:
+        the pools of carried pots it changes (:data:`Pool`)."""
         self.carry_refused[source] = len(self.stored_files)
+        self.carry_pools[source] = pools
+
+    def sharing(self, source: str) -> list[str]:
+        """The other files of the run refused for a carried pot whose pools of carried pots
+        share one with those of ``source``, in the order of their refusals: the files whose
+        pots may pass to its hands, or its pots to theirs.  A pot never passes between pools,
+        so a file refused in another pool is none of its business."""
+        own = self.carry_pools.get(source, frozenset())
+        return [
+            path
+            for path in self.carry_refused
+            if path != source and own & self.carry_pools.get(path, frozenset())
+        ]
 
     def waits(self, source: str) -> bool:
         """Whether the file ``source`` was refused for a carried pot and another file of the
@@ -129,4 +161,4 @@ class ImportRun:
         return source in self.stored_files
 
 
-__all__ = ["ImportRun", "RunMark"]
+__all__ = ["ImportRun", "Pool", "RunMark"]

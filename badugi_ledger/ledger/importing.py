@@ -18,7 +18,8 @@ transaction per file** (:mod:`badugi_ledger.ledger.file_transaction`):
   a conflict refuses the whole file as a rejected hand does;
 * a file refused for a carried Progressive Badugi pot while another file of the same import
   was not stored yet is tried again after it, and files that can be stored only together
-  are stored in one transaction (:mod:`badugi_ledger.ledger.run_retries`); each
+  are stored in one transaction, a group for the files that pass pots between them
+  (:mod:`badugi_ledger.ledger.run_retries`); each
   file's warnings of carried pots and of tournaments are those of the ledger as the import
   ends (:func:`~badugi_ledger.ledger.file_transaction.refresh_warnings`);
 * every hand's rows (hand, players, postings, pots, winners) go in together or not at all; an
@@ -443,9 +444,9 @@ def import_files(
     of it (a stale copy undoing a correction); that is a conflict.  A file refused for a carried
     pot is tried again once another file of the run is stored (:class:`.RunRetries`), its
     report in its place, and the files still refused for carried pots are then stored
-    together, in one transaction, all of them or none; the warnings of carried pots and of
-    tournaments are found again as the ledger ends (a later file may make one untrue or
-    true)."""
+    together, group by group (the files that pass pots between them), each group in one
+    transaction, all of it or none; the warnings of carried pots and of tournaments are found
+    again as the ledger ends (a later file may make one untrue or true)."""
     from ..parallel import ordered_map, resolve_jobs, worker_stream
 
     renamed_choice(len(files), renamed_from)
@@ -499,13 +500,13 @@ def import_files(
             finally:
                 shutil.rmtree(folder, ignore_errors=True)
         retries.try_again(report.files, here, together)
-        report.stored_together = retries.stored_together
-        report.refused_together = retries.refused_together
+        report.stored_groups = tuple(retries.stored_groups)
+        report.refused_groups = tuple(retries.refused_groups)
         if run.warns_at_end:
             refresh_warnings(db, report.files)
     except KeyboardInterrupt as stopped:
         # a file committed before the interrupt reached the report: that file is stored
-        report.stored_together = retries.stored_together
+        report.stored_groups = tuple(retries.stored_groups)
         group = retries.together
         if group is not None:  # files being stored together, rolled back: all of them
             others = [f for i, f in enumerate(report.files) if i not in group]

@@ -282,12 +282,35 @@ class ImportReport:
     """The ledger file written (None: in memory)."""
     replace: bool = False
     """The files were imported with ``--replace``: a conflict left is one it could not store."""
-    stored_together: tuple[str, ...] = ()
-    """Files stored together, in one transaction, because none of them could be stored alone
-    (corrected nights that pass carried pots between them: :mod:`.run_retries`)."""
-    refused_together: tuple[tuple[str, ...], str] | None = None
-    """Files, each refused for a carried pot, that were refused together too, with what
-    refused them."""
+    stored_groups: tuple[tuple[str, ...], ...] = ()
+    """Groups of files, each stored together, in one transaction, because none of its files
+    could be stored alone (corrected nights that pass carried pots between them:
+    :mod:`.run_retries`)."""
+    refused_groups: tuple[tuple[tuple[str, ...], str], ...] = ()
+    """Groups of files, each file refused for a carried pot, that were refused together too,
+    each with what refused it."""
+
+    @property
+    def stored_together(self) -> tuple[str, ...]:
+        """Every file stored as one of a group (:attr:`stored_groups`), group after group."""
+        return tuple(name for group in self.stored_groups for name in group)
+
+    @property
+    def refused_together(self) -> tuple[tuple[str, ...], str] | None:
+        """Every file of a group refused together (:attr:`refused_groups`), and what refused
+        them: a group's refusal, or, of several, each group's after its files; None when no
+        group was refused.
+
+        >>> groups = ((("a", "b"), "why"), (("c", "d"), "else"))
+        >>> ImportReport(refused_groups=groups).refused_together
+        (('a', 'b', 'c', 'd'), 'a and b: why; c and d: else')
+        """
+        if not self.refused_groups:
+            return None
+        files = tuple(name for group, _ in self.refused_groups for name in group)
+        if len(self.refused_groups) == 1:
+            return files, self.refused_groups[0][1]
+        return files, "; ".join(f"{_and(group)}: {why}" for group, why in self.refused_groups)
 
     @property
     def stored(self) -> int:
@@ -363,20 +386,20 @@ class ImportReport:
         return lines
 
     def together_lines(self) -> list[str]:
-        """The line that says which files were stored together, or refused together, and why.
+        """The lines that say which files were stored together, or refused together, and why:
+        one a group (:mod:`.run_retries`).
 
-        >>> ImportReport(stored_together=("n1.bhh", "n2.bhh")).together_lines()[0][:72]
+        >>> ImportReport(stored_groups=(("n1.bhh", "n2.bhh"),)).together_lines()[0][:72]
         'n1.bhh and n2.bhh were stored together, in one transaction: none of them'
         """
         lines = []
-        if self.stored_together:
+        for group in self.stored_groups:
             lines.append(
-                f"{_and(self.stored_together)} were stored together, in one transaction: none "
+                f"{_and(group)} were stored together, in one transaction: none "
                 "of them could be stored alone (corrected nights that pass carried Progressive "
                 "Badugi pots between them), and with all of them in, every pot balances"
             )
-        if self.refused_together is not None:
-            files, why = self.refused_together
+        for files, why in self.refused_groups:
             lines.append(
                 f"{_and(files)}, each refused for a carried pot, were tried together too, in "
                 f"one transaction, and refused (nothing of them stored): {why}"
@@ -413,6 +436,10 @@ class ImportReport:
             "refused_together": None
             if self.refused_together is None
             else {"files": list(self.refused_together[0]), "error": self.refused_together[1]},
+            "stored_groups": [list(group) for group in self.stored_groups],
+            "refused_groups": [
+                {"files": list(group), "error": why} for group, why in self.refused_groups
+            ],
         }
 
 

@@ -31,14 +31,22 @@ Some corrections can be stored in no order one file at a time, though a fresh le
 final files holds them: a pot raised whose next night's hand now takes all of it (each file
 alone leaves the other's old pot taken in part, or takes more than the other's old pot), a pot
 raised across a chain of nights.  So the files still refused for carried pots when the tries
-stop storing anything, two or more, are stored **together**: in ONE transaction
-(:class:`~.file_transaction.StoredTogether`), in the order given, each checked as a file
-alone is but for its carried pots, which are checked once with all of them in; all of them
-are stored, or none.  A file of them refused for another reason (its players' seats, say,
-which a file refused for a pot was not checked for) keeps that refusal and leaves the group,
-which is tried again without it.  A group whose pots do not balance even so is refused whole,
-each file keeping the refusal its last try gave, and the report says what the group was
-refused for.
+stop storing anything are stored **together**, in groups: the files that pass pots between
+them.  A pot passes only within its pool (one table's hands of one cash unit, or of one
+tournament: :mod:`.carried_pots`), so two files are of one group when the pools of carried
+pots they change share one (:meth:`.ImportRun.sharing`), or are linked by files that do (a
+chain of nights n1-n2-n3 is one group); a file refused for a pot of another table, or of
+another unit, is no part of it, and its mistake never refuses the group.  Each group of two
+files or more is stored in ONE transaction (:class:`~.file_transaction.StoredTogether`), in
+the order given, each file checked as a file alone is but for its carried pots, which are
+checked once with all of the group in; all of the group is stored, or none of it, whatever
+becomes of the other groups (their pools are not its).  A group of one file is a file refused
+as any is.  A file of a group refused for another reason (its players' seats, say, which a
+file refused for a pot was not checked for) keeps that refusal and leaves the group, whose
+other files are grouped again without it.  A group whose pots do not balance even so is
+refused whole, each file keeping the refusal its last try gave, and the report says what the
+group was refused for.  Groups are tried in the order of their first file given, so the
+ledger and the report are the same for any ``--jobs``.
 """
 
 from __future__ import annotations
@@ -58,7 +66,7 @@ class RunRetries:
     being tried again (None between tries), :attr:`together` the indices of the files being
     stored together, for a Ctrl-C to name them."""
 
-    __slots__ = ("current", "db", "files", "refused_together", "run", "stored_together", "together")
+    __slots__ = ("current", "db", "files", "refused_groups", "run", "stored_groups", "together")
 
     def __init__(self, files: Sequence[Path], run: ImportRun, db: sqlite3.Connection) -> None:
         self.files = files
@@ -66,10 +74,10 @@ class RunRetries:
         self.db = db
         self.current: int | None = None
         self.together: tuple[int, ...] | None = None
-        self.stored_together: tuple[str, ...] = ()
-        """The files stored together (module docstring), in the order given."""
-        self.refused_together: tuple[tuple[str, ...], str] | None = None
-        """The files last tried together and refused whole, with what refused them."""
+        self.stored_groups: list[tuple[str, ...]] = []
+        """The groups of files stored together (module docstring), each in the order given."""
+        self.refused_groups: list[tuple[tuple[str, ...], str]] = []
+        """The groups of files tried together and refused whole, each with what refused it."""
 
     def try_again(
         self,
@@ -80,7 +88,7 @@ class RunRetries:
         """Import again each file of the run that waits for another (module docstring), its
         new report in place of its old one in ``reports`` (one per file, in the order given);
         then store together those still refused for carried pots (``import_with``: a file
-        stored as one of a group)."""
+        stored as one of a group), group by group (module docstring)."""
         last_word = False
         while True:
             waiting = [i for i, path in enumerate(self.files) if self.run.waits(str(path))]
@@ -95,9 +103,26 @@ class RunRetries:
                 self.run.carry_refused.pop(str(self.files[index]))  # (refused again: noted again)
                 reports[index] = import_one(self.files[index])
                 self.current = None
-        group = [i for i, path in enumerate(self.files) if str(path) in self.run.carry_refused]
-        while len(group) >= 2:
-            group = self._store_together(group, reports, import_with)
+        groups = self._groups(
+            [i for i, path in enumerate(self.files) if str(path) in self.run.carry_refused]
+        )
+        while groups:
+            group = groups.pop(0)
+            if len(group) >= 2:  # (the files left of it, once one left: grouped again)
+                groups[:0] = self._groups(self._store_together(group, reports, import_with))
+
+    def _groups(self, refused: list[int]) -> list[list[int]]:
+        """The files ``refused`` (indices, in the order given) in groups of the files that pass
+        pots between them (module docstring): those whose pools of carried pots share one, or
+        are linked by files that do; each group in the order given, the groups in the order of
+        their first file."""
+        pools = {i: self.run.carry_pools.get(str(self.files[i]), frozenset()) for i in refused}
+        groups: list[list[int]] = []
+        for index in refused:
+            joined = [g for g in groups if any(pools[index] & pools[i] for i in g)]
+            rest = [g for g in groups if all(g is not j for j in joined)]
+            groups = [*rest, sorted([index, *(i for g in joined for i in g)])]
+        return sorted(groups)
 
     def _store_together(
         self,
@@ -141,7 +166,7 @@ class RunRetries:
         if refused is not None:
             together.rollback()
             self.run.back_to(mark)
-            self.refused_together = (names, refused)
+            self.refused_groups.append((names, refused))
             self.together = None
             return []
         self._stored(names, tried, reports)
@@ -153,7 +178,7 @@ class RunRetries:
         """The files ``names`` were stored together: their reports in place of their
         refusals."""
         reports[:] = [tried.get(i, report) for i, report in enumerate(reports)]
-        self.stored_together = names
+        self.stored_groups.append(names)
         self.together = None
 
 

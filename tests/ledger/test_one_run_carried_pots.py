@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import csv
 import io
+import itertools
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +26,7 @@ from badugi_ledger.ledger.file_transaction import StoredTogether
 from badugi_ledger.ledger.import_run import ImportRun
 from badugi_ledger.ledger.importing import import_files
 from badugi_ledger.ledger.report import ImportInterrupted
+from badugi_ledger.ledger.run_retries import RunRetries
 from badugi_ledger.ledger.store import open_ledger
 from badugi_ledger.model.errors import LedgerError
 from tests.helpers.ledger_dump import table_rows
@@ -462,3 +464,135 @@ def test_a_file_refused_for_another_reason_leaves_the_group(
     assert report.refused_together[0] == (str(files[0]), str(files[1]))
     assert "hand R2 of Night three" in report.refused_together[1]
     assert season(db) == before
+
+
+FRONT = {
+    CASH: "cash Front night · date 2024-05-04 · season 2024",
+    "table Back room": "table Front room",
+    "Anna": "Ella",
+    "Ben": "Finn",
+    "Cara": "Gina",
+    "Dan": "Hugo",
+}
+"""The same nights a day later at another table of the club, other players at it (not
+copies of the Back room's: ``badugi_ledger/ledger/night_copies.py``)."""
+
+
+def front(text: str) -> str:
+    """``text`` played at the Front room (:data:`FRONT`): its pots pass in a pool of their own
+    (docs/ledger.md, Carried pots: one table's hands of one unit)."""
+    for old, new in FRONT.items():
+        text = text.replace(old, new)
+    return text
+
+
+def front_room(
+    folder: Path, db: Path, takes: int, raised_one: bool = False
+) -> tuple[Path, Path, Path]:
+    """The Front room's nights one (P1 carries 12) and two (Q2 takes it) stored in ``db``,
+    then ``f2.bhh`` corrected to take ``takes`` (and ``f1.bhh`` to carry 20, ``raised_one``);
+    the files, and ``kept/f2.bhh``: night two as the ledger holds it."""
+    kept = folder / "kept"
+    kept.mkdir()
+    one = write(folder, "f1.bhh", front(night_one()))
+    stored = write(kept, "f2.bhh", front(later_night("Front night two", "2024-05-11", "Q")))
+    two = write(folder, "f2.bhh", stored.read_text("utf-8"))
+    assert import_into(db, [one, two]).stored == 3
+    write(folder, "f2.bhh", front(later_night("Front night two", "2024-05-11", "Q", takes)))
+    if raised_one:
+        write(folder, "f1.bhh", front(raised_night_one()))
+    return one, two, stored
+
+
+@pytest.mark.parametrize("order", list(itertools.permutations(range(3))))
+def test_a_pair_stored_together_beside_a_bad_file_at_another_table(
+    tmp_path: Path, order: tuple[int, ...]
+) -> None:
+    """Night one raised to carry 20 and night two's Q2 to take it whole (a pair no order
+    stores one file at a time) and, in the same run, the Front room's night two corrected to
+    take 24 where 12 were carried (chips from nowhere: docs/ledger.md, Carried pots; seed 002,
+    the carried pot goes to the winner of the next pot).  The Front room's pots never pass to
+    the Back room's (another pool), so the pair is stored together and the bad file refused
+    alone, its message naming no file of the pair: in every order given, the ledger is a
+    fresh import of the good files with the Front room's night two as stored, row for row the
+    same with worker processes (docs/ledger.md, "Several corrected files in one import")."""
+    ledgers = []
+    for jobs in (1, 2):
+        folder = tmp_path / f"jobs{jobs}"
+        folder.mkdir()
+        db, (one, two) = raised(folder)
+        first, bad, stored = front_room(folder, db, takes=24)
+        given = [(one, two, bad)[i] for i in order]
+        report = import_into(db, given, replace=True, jobs=jobs)
+        refused = {f.source: f.error for f in report.files}
+        assert refused[str(one)] is None and refused[str(two)] is None, refused
+        error = refused[str(bad)]
+        assert error is not None and "takes 24 chips of carried Progressive Badugi pots" in error
+        assert str(one) not in error and str(two) not in error, error
+        pair = tuple(str(path) for path in given if path != bad)
+        assert report.stored_together == pair and report.refused_together is None
+        assert report.as_dict()["stored_together"] == list(pair)
+        assert report.as_dict()["stored_groups"] == [list(pair)]
+        assert report.as_dict()["refused_together"] is None
+        said = [line for line in report.text_lines() if "together, in one transaction" in line]
+        assert said == [f"{pair[0]} and {pair[1]} were stored together, in one transaction: "
+                        "none of them could be stored alone (corrected nights that pass carried "
+                        "Progressive Badugi pots between them), and with all of them in, every "
+                        "pot balances"], said  # fmt: skip
+        as_fresh(db, [one, two, first, stored], folder)
+        ledgers.append(same_rows(db, folder))
+    assert ledgers[0] == ledgers[1]
+
+
+@pytest.mark.parametrize("order", [(0, 1, 2, 3), (3, 2, 1, 0), (2, 0, 3, 1)])
+def test_groups_of_two_tables_are_stored_or_refused_each_on_its_own(
+    tmp_path: Path, order: tuple[int, ...]
+) -> None:
+    """The Back room's pair (night one raised to carry 20, night two's Q2 taking it whole)
+    and the Front room's (its night one raised to 20, its night two's Q2 taking 24, more than
+    any night carries), all four in one run: each pair is a group of its own (their pots never
+    pass between the tables: docs/ledger.md, "Several corrected files in one import"), the
+    Back room's stored together, the Front room's refused whole, nothing of it stored.  The
+    report and ``--json`` say each: ``stored_together`` and ``refused_together`` as for one
+    group, ``stored_groups`` and ``refused_groups`` group by group."""
+    db, (one, two) = raised(tmp_path)
+    first, bad, _ = front_room(tmp_path, db, takes=24, raised_one=True)
+    front_before = {p: n for p, n in season(db).items() if p in ("Ella", "Finn", "Gina", "Hugo")}
+    given = [(one, two, first, bad)[i] for i in order]
+    report = import_into(db, given, replace=True)
+    errors = {f.source: f.error for f in report.files}
+    assert errors[str(one)] is None and errors[str(two)] is None, errors
+    assert errors[str(first)] is not None and errors[str(bad)] is not None, errors
+    back = tuple(str(path) for path in given if path in (one, two))
+    front_pair = tuple(str(path) for path in given if path in (first, bad))
+    assert report.stored_groups == (back,) and report.stored_together == back
+    assert [files for files, _ in report.refused_groups] == [front_pair]
+    why = report.refused_groups[0][1]
+    assert "at table 'Front room' hand Q2" in why and "takes 24 chips" in why, why
+    assert report.refused_together == (front_pair, why)
+    data = report.as_dict()
+    assert data["stored_groups"] == [list(back)] and data["stored_together"] == list(back)
+    assert data["refused_groups"] == [{"files": list(front_pair), "error": why}]
+    assert data["refused_together"] == {"files": list(front_pair), "error": why}
+    lines = [line for line in report.text_lines() if "in one transaction" in line]
+    assert len(lines) == 2 and lines[0].startswith(f"{back[0]} and {back[1]} were stored")
+    assert lines[1].startswith(f"{front_pair[0]} and {front_pair[1]}, each refused"), lines
+    after = season(db)
+    assert {p: after[p] for p in front_before} == front_before and "*carry*" not in after
+
+
+def test_files_linked_by_a_file_of_two_tables_are_one_group() -> None:
+    """Night one at the Back room, night three at the Front room, and night two played at
+    both, all refused for carried pots: nights one and three change no pool of each other, but
+    night two shares one with each, so the three are one group (a chain n1-n2-n3:
+    docs/ledger.md, "Several corrected files in one import"); a file of a third table alone
+    is a group of its own, and the groups come in the order of their first file given."""
+    names = ["n1.bhh", "side.bhh", "n2.bhh", "n3.bhh"]
+    run = ImportRun(names)
+    back, front_pool, side = ("Back room", "chips"), ("Front room", "chips"), ("Side", "USD")
+    for name, pools in zip(names, [{back}, {side}, {back, front_pool}, {front_pool}], strict=True):
+        run.refused_for_carry(name, frozenset(pools))
+    retries = RunRetries([Path(name) for name in names], run, None)  # type: ignore[arg-type]
+    assert retries._groups([0, 1, 2, 3]) == [[0, 2, 3], [1]]
+    assert retries._groups([0, 1, 3]) == [[0], [1], [3]]  # (night two left the group)
+    assert run.sharing("n2.bhh") == ["n1.bhh", "n3.bhh"] and run.sharing("side.bhh") == []
