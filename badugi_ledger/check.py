@@ -48,6 +48,7 @@ from .sources import (  # the one reader and the one walk: our format or a site'
 if TYPE_CHECKING:
     from array import array
 
+    from .check_across import FileFacts
     from .model.copies import HandVersion
     from .replay.table import TableTracker
     from .sites.common import SkippedHand
@@ -217,6 +218,9 @@ class CheckedFile:
     known stacks (one dealt from stacks a broken hand left unknown is not stored either), by
     the table of their event (:func:`~.model.copies.file_key`): each one's number and line, in
     turn.  16 bytes a hand, not the hands (:class:`HandsOfFiles`)."""
+    facts: FileFacts | None = None
+    """With ``keys``: the event of each table and each event's terms
+    (:class:`~.check_across.FileFacts`)."""
 
     def __init__(
         self,
@@ -224,11 +228,18 @@ class CheckedFile:
         summaries: list[FileSummary],
         starts: list[int] | None = None,
         keys: dict[int, array[int]] | None = None,
+        facts: FileFacts | None = None,
     ) -> None:
         object.__setattr__(
             self,
             "__dict__",
-            {"problems": problems, "summaries": summaries, "starts": starts, "keys": keys},
+            {
+                "problems": problems,
+                "summaries": summaries,
+                "starts": starts,
+                "keys": keys,
+                "facts": facts,
+            },
         )
 
 
@@ -259,8 +270,8 @@ def check_file(
         lines.insert(at, problem_line(HandOutcome(pos.source, hand, pos), found))
         starts.insert(at, pos.line)
     _count_at_end(run.summaries, [found for _, found in at_end])
-    keys = None if kept is None else kept.held
-    return CheckedFile(lines, run.summaries, starts if keyed else None, keys)
+    keys, facts = (None, None) if kept is None else (kept.held, kept.facts)
+    return CheckedFile(lines, run.summaries, starts if keyed else None, keys, facts)
 
 
 class _Keys:
@@ -271,9 +282,11 @@ class _Keys:
     def __init__(self) -> None:
         from array import array
 
+        from .check_across import FileFacts
         from .model.copies import file_key
 
         self.held: dict[int, array[int]] = {}
+        self.facts = FileFacts()
         self._array, self._file_key = array, file_key
 
     def keep(self, outcome: HandOutcome) -> None:
@@ -287,6 +300,7 @@ class _Keys:
                 held = self.held[table] = self._array("Q")
             held.append(number)
             held.append(outcome.pos.line)
+            self.facts.keep(record, outcome.pos, table)
 
 
 def _count_at_end(summaries: list[FileSummary], found: Iterable[Violation]) -> None:
@@ -322,13 +336,51 @@ class HandsOfFiles:
     them - which keeps the verdicts the same however many processes checked the files."""
 
     def __init__(self, fmt: str | None) -> None:
+        from .check_across import EventsOfFiles, TablesOfFiles
+
         self.fmt = fmt
         self.groups: dict[int, tuple[set[int], list[tuple[Path, array[int]]]]] = {}
+        self.events = EventsOfFiles()
+        self.tables = TablesOfFiles()
 
-    def found(self, path: Path, keys: dict[int, array[int]]) -> list[tuple[HandOutcome, Violation]]:
+    def found(
+        self, path: Path, keys: dict[int, array[int]], facts: FileFacts | None = None
+    ) -> list[tuple[HandOutcome, Violation]]:
         """The problems of ``path``'s hands that an earlier file holds too (``duplicate-hand``:
-        a copy a warning, another version an error), each with its hand, in the order of the
-        lines; then ``path``'s hands are remembered."""
+        a copy a warning, another version an error; a copy at another table of its event an
+        error), and of its first hand of an event whose terms an earlier file states otherwise
+        (``event-terms``: :mod:`.check_across`), each with its hand, in the order of the lines;
+        then ``path``'s hands are remembered."""
+        reported: list[tuple[HandOutcome, Violation]] = []
+        if facts is not None:
+            reported += self.events.found(str(path), facts)
+            elsewhere = self.tables.candidates(facts, keys, self._seen)
+            if elsewhere:
+                from .check_across import copies_at_other_tables
+
+                pairs = [
+                    (line, *_first_holding(self.groups[table][1], number))
+                    for line, table, number in elsewhere
+                ]
+                copies = list(copies_at_other_tables(path, pairs, self._replayed))
+                reported += copies
+                keys = _left_out(keys, {outcome.pos.line for outcome, _ in copies})
+        reported += self._same_identity(path, keys)
+        return sorted(reported, key=lambda found: found[0].pos.line)
+
+    def _seen(self, table: int) -> set[int]:
+        """The numbers the files reported so far hold at the table of key ``table``."""
+        held = self.groups.get(table)
+        return held[0] if held is not None else set()
+
+    def _replayed(self, path: Path) -> Iterator[HandOutcome]:
+        return CheckRun([path], jobs=1, fmt=self.fmt).outcomes()
+
+    def _same_identity(
+        self, path: Path, keys: dict[int, array[int]]
+    ) -> list[tuple[HandOutcome, Violation]]:
+        """The ``duplicate-hand`` problems of ``path``'s hands an earlier file holds too (a
+        copy a warning, another version an error); then ``path``'s hands are remembered."""
         pairs: list[tuple[int, Path, int]] = []  # (line here, earlier file, line there)
         for group, numbers in keys.items():
             seen, earlier = self.groups.setdefault(group, (set(), []))
@@ -469,7 +521,8 @@ class CheckRun:
         hands = HandsOfFiles(self.fmt) if several else None
         for path, report in zip(self.files, ordered_map(check, self.files, self.jobs), strict=True):
             if hands is not None and report.keys:
-                yield from _with_other_files(report, hands.found(path, report.keys))
+                found = hands.found(path, report.keys, report.facts)
+                yield from _with_other_files(report, found)
             else:
                 yield from report.problems
             for summary in report.summaries:
@@ -518,7 +571,7 @@ class CheckRun:
                 at_end = tracker.pools.at_end()
                 found = [violation for _, violation in at_end]
                 if hands is not None and kept is not None and kept.held:
-                    found += [error for _, error in hands.found(path, kept.held)]
+                    found += [error for _, error in hands.found(path, kept.held, kept.facts)]
                 _count_at_end(self.summaries, found)
                 spool.seek(0)
                 yield from with_found(spool, found)
@@ -559,6 +612,25 @@ def _first_holding(files: list[tuple[Path, array[int]]], number: int) -> tuple[P
             if held[i] == number:
                 return path, held[i + 1]
     raise LookupError(number)  # pragma: no cover - the group's set holds only its files' numbers
+
+
+def _left_out(keys: dict[int, array[int]], lines: set[int]) -> dict[int, array[int]]:
+    """``keys`` without the hands at ``lines``: hands an import of the files does not store
+    (a conflict), which a later file's hand of their number meets no more than the ledger
+    does."""
+    if not lines:
+        return keys
+    from array import array
+
+    kept: dict[int, array[int]] = {}
+    for table, numbers in keys.items():
+        held = array("Q")
+        for i in range(0, len(numbers), 2):
+            if numbers[i + 1] not in lines:
+                held.append(numbers[i])
+                held.append(numbers[i + 1])
+        kept[table] = held
+    return kept
 
 
 def _with_other_files(

@@ -23,7 +23,14 @@ from .event_lookup import event_label_of
 from .fingerprints import PHH_ORIGIN
 from .hand_content import differences, players_renamed, stacks_carried_otherwise, stored_facts
 from .holdings import Stored
-from .report import OTHER_TABLE, STALE_COPY, TWICE, Conflict
+from .report import (
+    OTHER_TABLE,
+    STALE_COPY,
+    TWICE,
+    Conflict,
+    event_fact_words,
+    other_table_copy,
+)
 from .rows import HandRows
 from .stored_values import check_stored_values
 from .void_matching import OrganiserVoids
@@ -153,12 +160,7 @@ def copy_elsewhere(
         number,
         rows.identity[0],
         event_label_of(conn, event_id),
-        (
-            f"the ledger holds this hand as hand {number} at table {table!r} (from "
-            f"{stored.source}), the same in every figure: a copy whose table is named "
-            f"otherwise; name the table as the ledger does, or correct the table's name in "
-            f"{stored.source} and import it again with --replace",
-        ),
+        (other_table_copy(number, table, str(stored.source)),),
         fix=OTHER_TABLE,
     )
 
@@ -175,8 +177,7 @@ def event_fact_conflict(
     check_stored_values(conn, "events", "id = ?", [event_id])
     table, number = rows.identity
     found = tuple(
-        f"the event's {column.replace('_', '-')} is {fact_text(column, held, ident)} in the "
-        f"ledger, {fact_text(column, new, ident)} in the file"
+        event_fact_words(column, fact_text(column, held, ident), fact_text(column, new, ident))
         for column, (held, new) in changed.items()
     )
     return Conflict(

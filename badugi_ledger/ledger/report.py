@@ -19,6 +19,27 @@ def other_games_line(files: int, skipped: int) -> str:
     return f"{files} file{'s' if files != 1 else ''} held only other games: {hands} skipped"
 
 
+def event_fact_words(column: str, held: str, new: str) -> str:
+    """What an import says of an event's fact a file states otherwise than the ledger holds it
+    (``held`` and ``new`` as the file's header writes them): the import's conflict, and
+    ``check``'s of a file stating it otherwise than a file before it in the same run."""
+    return f"the event's {column.replace('_', '-')} is {held} in the ledger, {new} in the file"
+
+
+def other_table_copy(number: str, table: str, source: str, line: int | None = None) -> str:
+    """What an import says of a new hand that a counting hand of its event, numbered alike at
+    another table (``table``, from ``source``, at ``line`` when a check names it), records in
+    every figure: a copy whose table is named otherwise, a conflict (the import's, and
+    ``check``'s of a file holding such a copy of a hand a file before it holds)."""
+    at = f"{source}, line {line}" if line is not None else source
+    return (
+        f"the ledger holds this hand as hand {number} at table {table!r} (from {at}), the "
+        "same in every figure: a copy whose table is named otherwise; name the table as the "
+        f"ledger does, or correct the table's name in {source} and import it again with "
+        "--replace"
+    )
+
+
 @dataclass(frozen=True)
 class Rejected:
     """A hand that was not stored, and why (each reason with its line)."""

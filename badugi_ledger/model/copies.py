@@ -229,6 +229,14 @@ def file_key(record: HandRecord) -> FileKey:
     return known, _digest(record.hand_id)
 
 
+def event_group(record: HandRecord) -> int:
+    """:func:`file_identity`'s event (its table and number left out) as one small number: a
+    check of several files asks it once for each table of each file, to find a hand copied
+    to another table of its event."""
+    kind, name, date, unit, _, _ = file_identity(record)
+    return _digest(f"{kind}\x1f{name}\x1f{date or ''}\x1f{unit}")
+
+
 class HandVersion(NamedTuple):
     """What a hand of one file records and starts from, as a check of several files compares
     it with the hand of the same identity in another file: numbers and a few names, not the

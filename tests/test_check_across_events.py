@@ -1,0 +1,129 @@
+"""``check`` of several files says what an import of them into an empty ledger refuses of one
+file because of another: an event's terms stated otherwise, and a hand copied to another table.
+
+The ledger keeps one row per event, with its season, place, buy-in, starting chips and
+payouts (docs/ledger.md, "Events"): a file that states one of them otherwise than the file
+imported before it is a conflict, the event keeping the first file's.  A hand the ledger holds
+at one table, the same in every figure, is a copy when another file holds it, numbered alike,
+at another table of the event (a table renamed in a copied file): a conflict, not stored.
+Each file checks clean alone; ``check`` of both says the import's conflict at the hand the
+import names, in its words, an error, one process or two, in text and ``--json``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+from typer.testing import CliRunner
+
+from badugi_ledger.check import run_check
+from badugi_ledger.cli import app
+from badugi_ledger.ledger.report import event_fact_words, other_table_copy
+from tests.helpers.paths import EXAMPLES
+
+runner = CliRunner()
+NIGHT = (EXAMPLES / "home_session.bhh").read_text(encoding="utf-8")
+"""Anna's Friday game of 2024-03-01, season 2024: four hands at table Kitchen."""
+
+
+def _files(tmp_path: Path, **texts: str) -> list[Path]:
+    paths = []
+    for name, text in texts.items():
+        path = tmp_path / f"{name}.bhh"
+        path.write_text(text, encoding="utf-8")
+        paths.append(path)
+    return paths
+
+
+def _report(paths: list[Path], jobs: int, *options: str) -> tuple[int, list[str]]:
+    result = runner.invoke(app, ["check", "--jobs", str(jobs), *options, *map(str, paths)])
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.output
+    return result.exit_code, result.output.splitlines()
+
+
+def _imported(tmp_path: Path, paths: list[Path]) -> list[dict[str, Any]]:
+    """The conflicts of an import of ``paths`` into an empty ledger (the JSON report)."""
+    db = tmp_path / "empty.db"
+    out = runner.invoke(app, ["import", "--json", "--db", str(db), *map(str, paths)])
+    return [c for f in json.loads(out.output)["files"] for c in f["conflicts"]]
+
+
+def _hand_lines(text: str) -> dict[str, int]:
+    return {
+        found.group(1): number
+        for number, line in enumerate(text.splitlines(), 1)
+        if (found := re.match(r"hand (\S+) ", line))
+    }
+
+
+def test_a_season_stated_otherwise_in_another_file_is_the_import_s_conflict(
+    tmp_path: Path,
+) -> None:
+    """``season 204`` for ``season 2024`` in a copy of the night (its hands the same: stored
+    once, duplicates): the import keeps 2024 and reports the file's event in conflict at its
+    first hand; ``check`` says it there, an ``event-terms`` error in the import's words."""
+    a, b = _files(tmp_path, a=NIGHT, b=NIGHT.replace("season 2024", "season 204"))
+    assert run_check([a]).all_ok and run_check([b]).all_ok
+    (conflict,) = _imported(tmp_path, [a, b])
+    said = event_fact_words("season", "2024", "204")
+    assert conflict["differences"] == [said] and conflict["event_fact"]
+    first = _hand_lines(NIGHT)["1"]
+    assert (conflict["source"], conflict["line"]) == (str(b), first)
+    one = _report([a, b], 1)
+    assert one == _report([a, b], 2)
+    status, lines = one
+    assert status == 1
+    (line,) = [out for out in lines if "[event-terms]" in out]
+    assert line.startswith(f"{b}:{first}:1: hand 1: imported after {a} (its hand 1, line {first})")
+    assert said in line
+    assert f"{b}: 4 hands: 3 ok, 1 with violations, 0 with payout mismatches, 4 warnings" in lines
+    status, objects = _report([a, b], 2, "--json")
+    (hand_1,) = [json.loads(o) for o in objects if f'"line": {first},' in o and str(b) in o]
+    assert status == 1 and hand_1["ok"] is False
+    assert [e["rule"] for e in hand_1["errors"]] == ["event-terms"]
+
+
+def test_a_term_the_first_file_leaves_out_is_no_conflict(tmp_path: Path) -> None:
+    """A term the first file leaves out and a later one states fills the event's blank, as
+    the import fills it: nothing to say."""
+    bare = NIGHT.replace(" · place Anna's kitchen", "")
+    a, b = _files(tmp_path, a=bare, b=NIGHT)
+    assert _imported(tmp_path, [a, b]) == []
+    assert not any("[event-terms]" in line for line in _report([a, b], 1)[1])
+
+
+def test_a_hand_copied_to_a_table_named_otherwise_is_the_import_s_conflict(
+    tmp_path: Path,
+) -> None:
+    """The night saved again with its table renamed (``Den``): each hand is the ledger's hand
+    at ``Kitchen``, the same in every figure, which the import refuses as a copy whose table is
+    named otherwise; ``check`` says so at each, an error.  A third copy at ``Den`` is no
+    duplicate of the second (whose hands the import did not store) but a copy too."""
+    den = NIGHT.replace("table Kitchen", "table Den")
+    a, b, c = _files(tmp_path, a=NIGHT, b=den, c=den)
+    assert all(run_check([path]).all_ok for path in (a, b, c))
+    where = _hand_lines(NIGHT)
+    conflicts = _imported(tmp_path, [a, b, c])
+    assert sorted((c["source"], c["hand"]) for c in conflicts) == sorted(
+        (str(path), n) for path in (b, c) for n in where
+    )
+    for conflict in conflicts:
+        assert conflict["differences"] == [other_table_copy(conflict["hand"], "Kitchen", str(a))]
+    one = _report([a, b, c], 1)
+    assert one == _report([a, b, c], 2)
+    status, lines = one
+    assert status == 1
+    found = [line for line in lines if "[duplicate-hand]" in line]
+    assert [line.split(": hand ")[0] for line in found] == [
+        f"{path}:{where[n]}:1" for path in (b, c) for n in where
+    ]
+    for line in found:
+        number = line.split(": hand ")[1].split(":")[0]
+        said = other_table_copy(number, "Kitchen", str(a), where[number])
+        assert line.endswith(f": imported after {a}, {said} [duplicate-hand]")
+    status, objects = _report([a, b, c], 1, "--json")
+    errors = [e for o in map(json.loads, objects) for e in o["errors"]]
+    assert status == 1 and [e["rule"] for e in errors] == ["duplicate-hand"] * 8
