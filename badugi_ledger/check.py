@@ -300,7 +300,7 @@ class _Keys:
                 held = self.held[table] = self._array("Q")
             held.append(number)
             held.append(outcome.pos.line)
-            self.facts.keep(record, outcome.pos, table)
+            self.facts.keep(outcome, record, table)
 
 
 def _count_at_end(summaries: list[FileSummary], found: Iterable[Violation]) -> None:
@@ -336,12 +336,13 @@ class HandsOfFiles:
     them - which keeps the verdicts the same however many processes checked the files."""
 
     def __init__(self, fmt: str | None) -> None:
-        from .check_across import EventsOfFiles, TablesOfFiles
+        from .check_across import EventsOfFiles, NightsOfFiles, TablesOfFiles
 
         self.fmt = fmt
         self.groups: dict[int, tuple[set[int], list[tuple[Path, array[int]]]]] = {}
         self.events = EventsOfFiles()
         self.tables = TablesOfFiles()
+        self.nights = NightsOfFiles()
 
     def found(
         self, path: Path, keys: dict[int, array[int]], facts: FileFacts | None = None
@@ -353,8 +354,8 @@ class HandsOfFiles:
         then ``path``'s hands are remembered."""
         reported: list[tuple[HandOutcome, Violation]] = []
         if facts is not None:
-            reported += self.events.found(str(path), facts)
             elsewhere = self.tables.candidates(facts, keys, self._seen)
+            copies: list[tuple[HandOutcome, Violation]] = []
             if elsewhere:
                 from .check_across import copies_at_other_tables
 
@@ -363,10 +364,31 @@ class HandsOfFiles:
                     for line, table, number in elsewhere
                 ]
                 copies = list(copies_at_other_tables(path, pairs, self._replayed))
-                reported += copies
-                keys = _left_out(keys, {outcome.pos.line for outcome, _ in copies})
+            held = {outcome.pos.line for outcome, _ in copies} | self._held_before(keys)
+            nights, refused = self.nights.found(
+                path, facts, lambda line: line not in held, self._replayed
+            )
+            if refused:
+                return nights  # (the import stores nothing of the file)
+            reported += self.events.found(str(path), facts)
+            self.tables.remember(facts)
+            self.nights.remember(path, facts, lambda line: line not in held)
+            reported += copies + nights
+            keys = _left_out(keys, {outcome.pos.line for outcome, _ in copies})
         reported += self._same_identity(path, keys)
         return sorted(reported, key=lambda found: found[0].pos.line)
+
+    def _held_before(self, keys: dict[int, array[int]]) -> set[int]:
+        """The lines of the hands of ``keys`` whose identity a file before holds: a duplicate
+        or another version, none of them a hand an import of the files stores new."""
+        lines: set[int] = set()
+        for table, numbers in keys.items():
+            seen = self._seen(table)
+            if seen:
+                lines.update(
+                    numbers[i + 1] for i in range(0, len(numbers), 2) if numbers[i] in seen
+                )
+        return lines
 
     def _seen(self, table: int) -> set[int]:
         """The numbers the files reported so far hold at the table of key ``table``."""

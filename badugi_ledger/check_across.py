@@ -20,11 +20,12 @@ and the two files are replayed again only for a number that recurs.
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
-from .model.copies import event_group
+from .model.copies import digest, event_group
 from .model.errors import Position
 from .model.events import SESSION_TERMS, HandRecord, Session, ledger_event, term_text
 from .model.results import HandOutcome, Violation
@@ -64,30 +65,62 @@ class FileFacts:
     the event of each table (:func:`~.model.copies.event_group`, by the table's key) and each
     event's terms (:class:`Stated`, by the event as the ledger keys it)."""
 
-    __slots__ = ("tables", "events", "_session")
+    __slots__ = ("tables", "events", "nights", "_session")
 
     def __init__(self) -> None:
         self.tables: dict[int, int] = {}
-        self.events: dict[tuple[str, str, str | None, str], Stated] = {}
+        self.events: dict[Event, Stated] = {}
+        self.nights: dict[Event, array[int]] = {}
+        """Each event's hands: :func:`look` of each and its line, in turn."""
         self._session: tuple[Session, str | None, str] | None = None
 
-    def keep(self, record: HandRecord, pos: Position, table: int) -> None:
-        """A hand the import stores, at ``pos``, at the table of key ``table``."""
+    def keep(self, outcome: HandOutcome, record: HandRecord, table: int) -> None:
+        """A hand the import stores, replayed to ``outcome``, at the table of key ``table``."""
+        pos = outcome.pos
         if table not in self.tables:
             self.tables[table] = event_group(record)
+        event = ledger_event(record.session, record.settings.currency, record.pos.source)
+        held = self.nights.get(event)
+        if held is None:
+            held = self.nights[event] = array("Q")
+        held.append(look(outcome))
+        held.append(pos.line)
         session, currency = record.session, record.settings.currency
         where = (session, currency, record.pos.source)
         if where == self._session:
             return  # the hand before's session: nothing new stated
         self._session = where
-        event = ledger_event(session, currency, record.pos.source)
         terms = _terms(session)
-        held = self.events.get(event)
-        if held is None:
+        stated = self.events.get(event)
+        if stated is None:
             self.events[event] = Stated(record.hand_id, pos, terms, currency)
             return
         for term, value in terms.items():
-            held.terms.setdefault(term, value)
+            stated.terms.setdefault(term, value)
+
+
+Event = tuple[str, str, str | None, str]
+"""An event as the ledger keys it (:func:`~.model.events.ledger_event`)."""
+
+
+def look(outcome: HandOutcome) -> int:
+    """What a hand's copy under another name shares with it, as one small number: its game and
+    pot, rake, carried pots and showdown, and what its players put in - figures the ledger's
+    comparison of two nights (:func:`~.ledger.night_copies.match_night`) holds equal, so two
+    hands of other looks are never a copy of each other."""
+    result, record = outcome.result, outcome.record
+    assert result is not None and record is not None
+    put = sorted(amount for amount in result.contributions.values() if amount)
+    figures = (
+        record.settings.game,
+        sum(pot.amount for pot in result.pots),
+        result.rake,
+        result.carry_in,
+        result.carry_out,
+        int(result.showdown),
+        put,
+    )
+    return digest(repr(figures))
 
 
 class EventsOfFiles:
@@ -95,7 +128,7 @@ class EventsOfFiles:
     with the file that stated each first (its hand and line)."""
 
     def __init__(self) -> None:
-        self.held: dict[tuple[str, str, str | None, str], tuple[dict[str, Any], Stated, str]] = {}
+        self.held: dict[Event, tuple[dict[str, Any], Stated, str]] = {}
 
     def found(self, source: str, facts: FileFacts) -> list[tuple[HandOutcome, Violation]]:
         """The ``event-terms`` errors of a file whose first hand of an event states a term
@@ -150,8 +183,7 @@ class TablesOfFiles:
     ) -> list[tuple[int, int, int]]:
         """(line here, the other table's key, number) of each of the file's hands whose number
         a file before it holds at another table of its event and not at its own (``seen``:
-        the numbers the files before hold at a table, by its key); then the file's tables are
-        remembered."""
+        the numbers the files before hold at a table, by its key)."""
         pairs: list[tuple[int, int, int]] = []
         for table, numbers in keys.items():
             event = facts.tables.get(table)
@@ -169,11 +201,14 @@ class TablesOfFiles:
                     if number in seen(other):
                         pairs.append((numbers[i + 1], other, number))
                         break
+        return pairs
+
+    def remember(self, facts: FileFacts) -> None:
+        """The file's tables, once its hands are stored."""
         for table, event in facts.tables.items():
             listed = self.of_event.setdefault(event, [])
             if table not in listed:
                 listed.append(table)
-        return pairs
 
 
 def contents(
@@ -214,3 +249,159 @@ def copies_at_other_tables(
             continue
         text = f"imported after {other}, " + other_table_copy(here[3], before[2], str(other), at)
         yield here[1], Violation("duplicate-hand", text, here[1].pos)
+
+
+Earlier = list[tuple[Path, Event, "array[int]"]]
+"""Files before, each with one of its events and that event's hands (look and line, in turn)."""
+
+
+class NightsOfFiles:
+    """The nights the files so far stored, by their date and by their name (each with its
+    kind), to find a file whose hands of an event are another file's night stored again under
+    another name, or renumbered: the hands' looks (:func:`look`) in a set of each date's and
+    each name's, and each file's hands as :attr:`FileFacts.nights` keeps them."""
+
+    def __init__(self) -> None:
+        self.days: dict[int, tuple[set[int], Earlier]] = {}
+        self.names: dict[int, tuple[set[int], Earlier]] = {}
+
+    @staticmethod
+    def _day(event: Event) -> int | None:
+        kind, _, date, _ = event
+        return None if date is None else digest(f"{kind}\x1f{date}")
+
+    @staticmethod
+    def _name(event: Event) -> int:
+        kind, name, _, _ = event
+        return digest(f"{kind}\x1f\x1f{name}")
+
+    def found(
+        self, path: Path, facts: FileFacts, new: Callable[[int], bool], replay: Replayed
+    ) -> tuple[list[tuple[HandOutcome, Violation]], bool]:
+        """What an import says of ``path``'s hands of each event (those it stores new:
+        ``new`` of its line) that are, one for one, another file's night: the refusal of the
+        file (an error at its first such hand; True: nothing of it is stored), or a warning
+        that they only play alike (:func:`~.ledger.night_copies.night_verdict`)."""
+        wanted: list[tuple[Event, list[int], Earlier]] = []
+        for event, held in facts.nights.items():
+            lines = [held[i + 1] for i in range(0, len(held), 2) if new(held[i + 1])]
+            looks = {held[i] for i in range(0, len(held), 2) if new(held[i + 1])}
+            earlier: Earlier = []
+            day = self._day(event)
+            for index, key in ((self.days, day), (self.names, self._name(event))):
+                if key is None or key not in index or index[key][0].isdisjoint(looks):
+                    continue
+                earlier += [entry for entry in index[key][1] if entry not in earlier]
+            if earlier:
+                wanted.append((event, lines, earlier))
+        if not wanted:
+            return [], False
+        return _night_copies(path, wanted, replay)
+
+    def remember(self, path: Path, facts: FileFacts, new: Callable[[int], bool]) -> None:
+        """The file's hands it stores new, once it is stored."""
+        for event, held in facts.nights.items():
+            kept = array("Q")
+            for i in range(0, len(held), 2):
+                if new(held[i + 1]):
+                    kept.append(held[i])
+                    kept.append(held[i + 1])
+            if not kept:
+                continue
+            for index, key in ((self.days, self._day(event)), (self.names, self._name(event))):
+                if key is None:
+                    continue
+                looks, files = index.setdefault(key, (set(), []))
+                looks.update(kept[0::2])
+                files.append((path, event, kept))
+
+
+def _night_copies(
+    path: Path, wanted: list[tuple[Event, list[int], Earlier]], replay: Replayed
+) -> tuple[list[tuple[HandOutcome, Violation]], bool]:
+    """:meth:`NightsOfFiles.found` of the events ``wanted`` (each with the lines of the file's
+    new hands of it, and the files before that may hold its night), the hands replayed again
+    and held to each other as the import holds them (:mod:`.ledger.night_copies`)."""
+    from .ledger.night_copies import (
+        copy_refusal_words,
+        look_alike_words,
+        match_night,
+        night_verdict,
+        void_command_words,
+    )
+    from .model.events import event_label
+
+    mine = _facts(replay(path), {line for _, lines, _ in wanted for line in lines})
+    others: dict[Path, dict[int, Any]] = {}
+    for _, _, earlier in wanted:
+        for other, _, held in earlier:
+            others.setdefault(other, {}).update(dict.fromkeys(held[1::2]))
+    theirs = {other: _facts(replay(other), set(lines)) for other, lines in others.items()}
+    found: list[tuple[HandOutcome, Violation]] = []
+    for event, lines, earlier in wanted:
+        here = str(path)
+        hands = [((here, line), *mine[line][1:3]) for line in lines if line in mine]
+        shown = {mine[line][3] for line in lines if line in mine and mine[line][3] != "{}"}
+        by_event: dict[Event, list[tuple[tuple[str, int], str, Any]]] = {}
+        for other, other_event, held in earlier:
+            same_day = same_date(other_event, event)
+            if not same_day and other_event[1] != event[1]:
+                continue  # (of its name, another date: only by cards written alike)
+            for line in held[1::2]:
+                hand = theirs[other].get(line)
+                if hand is None or (not same_day and hand[3] not in shown):
+                    continue
+                by_event.setdefault(other_event, []).append(((str(other), line), *hand[1:3]))
+        label = event_label({"name": event[1], "date": event[2]})
+        for other_event, candidates in by_event.items():
+            cards_only = other_event == event or not same_date(other_event, event)
+            match = match_night(hands, candidates)
+            verdict = night_verdict(match, cards_only)
+            if verdict is None:
+                continue
+            first = min(line for (_, line), _, _, _ in match.pairs)
+            at = mine[first][0]
+            files = sorted({source for _, (source, _), _, _ in match.pairs})
+            if verdict == "copy":
+                text = copy_refusal_words(
+                    label,
+                    event_label({"name": other_event[1], "date": other_event[2]}),
+                    match,
+                    len(hands),
+                    "nothing from this file was stored",
+                )
+                text = f"imported after {', '.join(files)}, {text}"
+                return [(at, Violation("duplicate-hand", text, at.pos))], True
+            kind, name, date, unit = event  # (``void --event`` takes the event's key)
+            key = f"{kind}|{name}|{date or ''}" + (f"|{unit}" if unit else "")
+            text = look_alike_words(
+                label,
+                files,
+                [(number, other) for _, _, number, other in match.pairs],
+                void_command_words(key, mine[first][4], mine[first][5], False),
+            )
+            text = f"imported after {', '.join(files)}, {text}"
+            found.append((at, Violation("duplicate-hand", text, at.pos, "warning")))
+    return found, False
+
+
+def same_date(one: Event, other: Event) -> bool:
+    """Whether two events are of one date (an undated one is of none)."""
+    return one[2] is not None and one[2] == other[2]
+
+
+def _facts(replayed: Iterable[HandOutcome], lines: set[int]) -> dict[int, tuple[Any, ...]]:
+    """The hands at ``lines`` of a file replayed again, each as the ledger's facts
+    (:meth:`~.ledger.rows.HandRows.facts`): (its place, number, facts, shown cards as the
+    ledger stores them, number, table)."""
+    from .ledger.rows import hand_rows
+
+    found: dict[int, tuple[Any, ...]] = {}
+    for outcome in replayed:
+        line, record, result = outcome.pos.line, outcome.record, outcome.result
+        if line in lines and outcome.ok and record is not None and result is not None:
+            rows = hand_rows(record, result, outcome.source, line)
+            bare = HandOutcome(outcome.source, outcome.hand_id, outcome.pos)
+            held = (bare, record.hand_id, rows.facts(), rows.cards, record.hand_id, record.table)
+            found.setdefault(line, held)
+    return found

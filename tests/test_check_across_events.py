@@ -127,3 +127,77 @@ def test_a_hand_copied_to_a_table_named_otherwise_is_the_import_s_conflict(
     status, objects = _report([a, b, c], 1, "--json")
     errors = [e for o in map(json.loads, objects) for e in o["errors"]]
     assert status == 1 and [e["rule"] for e in errors] == ["duplicate-hand"] * 8
+
+
+def _import_report(tmp_path: Path, paths: list[Path]) -> list[dict[str, Any]]:
+    db = tmp_path / "empty.db"
+    out = runner.invoke(app, ["import", "--json", "--db", str(db), *map(str, paths)])
+    return list(json.loads(out.output)["files"])
+
+
+def test_a_night_stored_again_under_another_name_is_the_import_s_refusal(
+    tmp_path: Path,
+) -> None:
+    """The night saved again with its session's name retyped (``Friday Game``), and once more
+    renumbered: each is a copy of that night (the same seats, stacks, play, pots and shown
+    cards, docs/ledger.md "Identity, conflicts and `--replace`": a copy that names its
+    night otherwise), which an import refuses
+    whole (``ledger/night_copies.py``).  ``check`` says the refusal at the copy's first hand,
+    an error in the import's words; the second copy is held to the first night, not to the
+    copy the import did not store."""
+    retyped = NIGHT.replace("cash Friday game", "cash Friday Game")
+    renumbered = re.sub(r"(?m)^hand (\d)", r"hand 1\1", retyped)
+    a, b, c = _files(tmp_path, a=NIGHT, b=retyped, c=renumbered)
+    assert all(run_check([path]).all_ok for path in (a, b, c))
+    files = _import_report(tmp_path, [a, b, c])
+    refusals = {f["source"]: f["error"] for f in files if f["error"]}
+    assert set(refusals) == {str(b), str(c)}
+    first = _hand_lines(NIGHT)["1"]
+    one = _report([a, b, c], 1)
+    assert one == _report([a, b, c], 2)
+    status, lines = one
+    assert status == 1
+    found = [line for line in lines if "[duplicate-hand]" in line]
+    assert [line.split(": imported after")[0] for line in found] == [
+        f"{b}:{first}:1: hand 1",
+        f"{c}:{first}:1: hand 11",
+    ]
+    for path, line in zip((b, c), found, strict=True):
+        assert line.endswith(f": imported after {a}, {refusals[str(path)]} [duplicate-hand]")
+    status, objects = _report([a, b, c], 1, "--json")
+    errors = [e["message"] for o in map(json.loads, objects) for e in o["errors"]]
+    assert status == 1 and errors == [f"imported after {a}, {refusals[str(p)]}" for p in (b, c)]
+
+
+QUIET = """game badugi · fixed limit 2/4 · blinds 1/2
+cash Quiet night · date 2024-04-05 · season 2024
+table Back
+
+hand 1 · button Anna · 1 Anna 100 · 2 Ben 100 · 3 Cara 100
+Anna folds · Ben folds
+Cara collects 2
+
+hand 2 · button Ben · Anna · Ben · Cara
+Ben folds · Cara folds
+Anna collects 2
+"""
+"""Two walks: no card shown, nothing to tell a copy from another night played alike."""
+
+
+def test_two_walks_alike_under_another_name_are_the_import_s_warning(tmp_path: Path) -> None:
+    """Two hands of a night of another name and the same date that play one for one like
+    another file's, no card shown: the import stores them and warns (a copy, or two nights
+    alike); ``check`` warns at the first of them in the import's words, its ``void`` command
+    naming the event by its key (the ledger's id is the ledger's to give)."""
+    a, b = _files(tmp_path, a=QUIET, b=QUIET.replace("Quiet night", "Calm night"))
+    assert run_check([a]).all_ok and run_check([b]).all_ok
+    (said,) = [w for f in _import_report(tmp_path, [a, b]) for w in f["warnings"]]
+    one = _report([a, b], 1)
+    assert one == _report([a, b], 2)
+    status, lines = one
+    assert status == 0
+    (line,) = [line for line in lines if "[duplicate-hand]" in line]
+    by_key = re.sub(r"--event \d+", "--event 'cash|Calm night|2024-04-05'", said)
+    assert by_key != said
+    assert line == f"{b}:5:1: hand 1: warning: imported after {a}, {by_key} [duplicate-hand]"
+    assert _report([a, b], 1, "--strict")[0] == 1

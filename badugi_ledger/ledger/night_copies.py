@@ -35,6 +35,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Set as AbstractSet
+from typing import Any, Generic, NamedTuple, TypeVar
 
 from ..model.errors import LedgerError
 from ..model.limits import quote
@@ -227,19 +228,59 @@ def _refuse_a_copy(
     hands rejected, or corrected) - or when ``hands`` are all of them, one for one, three or
     more (``cards_only``: never without cards).  When they are one for one, two or more, but
     no card says so, return the pairs of row ids (this file's hand, the ledger's); else
-    nothing."""
-    by_signature: dict[_Signature, list[tuple[int, str, HandFacts]]] = {}
-    for hand_id, number in others:
-        facts = stored_facts(db, hand_id)
-        by_signature.setdefault(_signature(facts), []).append((hand_id, number, facts))
-    used: set[int] = set()
-    pairs: list[tuple[str, str]] = []
-    twins: list[tuple[int, int]] = []
+    nothing (:func:`match_night`, :func:`night_verdict`)."""
+    found = match_night(
+        [(hand_id, number, stored_facts(db, hand_id)) for hand_id, number in hands],
+        [(hand_id, number, stored_facts(db, hand_id)) for hand_id, number in others],
+    )
+    verdict = night_verdict(found, cards_only)
+    if verdict is None:
+        return []
+    twins = [(mine, theirs) for mine, theirs, _, _ in found.pairs]
+    if verdict == "alike":
+        return twins
+    before = [(mine, number) for mine, _, number, _ in found.pairs if mine in counting_before]
+    raise LedgerError(
+        copy_refusal_words(
+            event_label_of(db, event_id),
+            event_label_of(db, other_event),
+            found,
+            len(hands),
+            _nothing_more(db, event_id, before),
+        )
+    )
+
+
+Key = TypeVar("Key")
+
+
+class NightMatch(NamedTuple, Generic[Key]):
+    """A file's hands of one event held one for one to another file's hands of an event (by
+    :func:`match_night`)."""
+
+    pairs: list[tuple[Key, Key, str, str]]
+    """(this file's hand, its twin, their numbers), in this file's order."""
+    cards: bool
+    """Whether a twin shows cards (the same cards dealt to the same seats: a copy)."""
+    alone: int
+    """This file's hands with no twin."""
+
+
+def match_night(
+    hands: list[tuple[Key, str, HandFacts]], others: list[tuple[Key, str, HandFacts]]
+) -> NightMatch[Key]:
+    """Each of ``hands`` (this file's hands of an event: a key, its number and its facts)
+    held to a hand of ``others`` (another file's of an event) of the same seats, stacks, play
+    and pots, the players' names aside (:func:`~.hand_content.players_renamed`), each used
+    once: the one rule by which the import and ``check`` tell a night stored again."""
+    by_signature: dict[_Signature, list[tuple[Key, str, HandFacts]]] = {}
+    for key, number, facts in others:
+        by_signature.setdefault(_signature(facts), []).append((key, number, facts))
+    used: set[Key] = set()
+    pairs: list[tuple[Key, Key, str, str]] = []
     cards = False
-    before: list[tuple[int, str]] = []  # this file's hands among them stored by an earlier import
-    alone = 0  # hands of the file with no twin
-    for hand_id, number in hands:
-        facts = stored_facts(db, hand_id)
+    alone = 0
+    for key, number, facts in hands:
         twin = next(
             (
                 (other, other_number)
@@ -252,27 +293,41 @@ def _refuse_a_copy(
             alone += 1  # a hand of its own (or a copy corrected)
             continue
         used.add(twin[0])
-        pairs.append((number, twin[1]))
-        if hand_id in counting_before:
-            before.append((hand_id, number))
-        twins.append((hand_id, twin[0]))
+        pairs.append((key, twin[0], number, twin[1]))
         cards = cards or _shows_cards(facts)
-    if not cards:
-        if alone or len(pairs) < 2:
-            return []  # another night, or not enough to say
-        if cards_only or len(pairs) < _WITHOUT_CARDS:
-            return twins
+    return NightMatch(pairs, cards, alone)
+
+
+def night_verdict(found: NightMatch[Any], cards_only: bool) -> str | None:
+    """``"copy"`` when the matched hands make the file a copy of the other night (a twin shows
+    cards, or, ``cards_only`` false, three or more hands, all of the file's, one for one),
+    ``"alike"`` when two or more, all of them, only play alike (stored, warned), else None."""
+    if found.cards:
+        return "copy"
+    if found.alone or len(found.pairs) < 2:
+        return None  # another night, or not enough to say
+    if cards_only or len(found.pairs) < _WITHOUT_CARDS:
+        return "alike"
+    return "copy"
+
+
+def copy_refusal_words(
+    label: str, other_label: str, found: NightMatch[Any], hands: int, left: str
+) -> str:
+    """Why a file whose ``hands`` hands of the event ``label`` are ``found`` to be the other
+    night's, ``other_label``, is not imported (``left``: what of it stays stored)."""
+    pairs = [(number, other) for _, _, number, other in found.pairs]
     were = ", ".join(f"{quote(number)} as {quote(other)}" for number, other in pairs[:5])
     more = f" and {len(pairs) - 5} more" if len(pairs) > 5 else ""
     one = len(pairs) == 1
-    which = f"{len(pairs)} of the {len(hands)}" if alone else "the" if one else f"the {len(pairs)}"
-    these = f"{which} hand{'' if one and not alone else 's'} of {event_label_of(db, event_id)}"
+    alone = found.alone
+    which = f"{len(pairs)} of the {hands}" if alone else "the" if one else f"the {len(pairs)}"
+    these = f"{which} hand{'' if one and not alone else 's'} of {label}"
     are = "is a hand" if one else "are hands"
     each = "" if one else ", one for one"
-    shown = " and shown cards" if cards else ""
-    left = _nothing_more(db, event_id, before)
-    raise LedgerError(
-        f"{these} in this file {are} of {event_label_of(db, other_event)} that the ledger "
+    shown = " and shown cards" if found.cards else ""
+    return (
+        f"{these} in this file {are} of {other_label} that the ledger "
         f"counts from another file{each} (hand{'' if one else 's'} {were}{more}): the same "
         f"seats, stacks, play, pots{shown}, the players' names aside - a copy of that night, "
         f"which stored would count twice; {left}.  If it is that night corrected, import it as "
@@ -302,12 +357,20 @@ def _void_command(db: sqlite3.Connection, event_id: int, hand_id: int, one: bool
     number, table = db.execute(
         "SELECT hand_number, coalesce(table_name, '') FROM hands WHERE id = ?", [hand_id]
     ).fetchone()
+    return void_command_words(str(event_id), str(number), table, one)
+
+
+def void_command_words(event: str, number: str, table: str, one: bool) -> str:
+    """The ``void`` command that takes hand ``number`` at ``table`` of ``event`` (as
+    ``--event`` takes it: its id, name or key) out as a copy (``one``: the only one to void,
+    else the first of several)."""
+    if not event.replace("-", "").replace("_", "").isalnum():
+        event = repr(quote(event))
     word = table if table.replace("-", "").replace("_", "").isalnum() else repr(quote(table))
     at_table = f" --table {word}" if table else ""
     each = "" if one else ", and so for each"
     return (
-        f"badugi-ledger void --event {event_id} --hand {quote(str(number))}{at_table} "
-        f"--reason copy{each}"
+        f"badugi-ledger void --event {event} --hand {quote(number)}{at_table} --reason copy{each}"
     )
 
 
@@ -324,13 +387,26 @@ def _look_alike(db: sqlite3.Connection, event_id: int, twins: list[tuple[int, in
             ids,
         )
     }
-    files = ", ".join(sorted({held[other][2] for _, other in twins}))
-    were = ", ".join(f"{quote(held[new][0])} as {quote(held[old][0])}" for new, old in twins[:5])
-    more = f" and {len(twins) - 5} more" if len(twins) > 5 else ""
+    return look_alike_words(
+        event_label_of(db, event_id),
+        sorted({held[other][2] for _, other in twins}),
+        [(held[new][0], held[old][0]) for new, old in twins],
+        _void_command(db, event_id, twins[0][0], False),
+    )
+
+
+def look_alike_words(
+    label: str, files: list[str], pairs: list[tuple[str, str]], void_command: str
+) -> str:
+    """The warning for a file's hands of the event ``label`` that play, one for one, like
+    hands of ``files`` (``pairs``: their numbers, this file's first), no card shown to tell
+    them apart; ``void_command`` voids this file's."""
+    were = ", ".join(f"{quote(new)} as {quote(old)}" for new, old in pairs[:5])
+    more = f" and {len(pairs) - 5} more" if len(pairs) > 5 else ""
     return (
-        f"the {len(twins)} hands of {event_label_of(db, event_id)} in this file play like "
-        f"hands the ledger counts from {files}, one for one (hands {were}{more}): the same "
-        "seats, stacks, play and pots, and no card shown to tell them apart.  Stored; if this "
-        "file is a copy of that night, each of them counts twice: void this file's hands "
-        f"({_void_command(db, event_id, twins[0][0], False)})"
+        f"the {len(pairs)} hands of {label} in this file play like "
+        f"hands the ledger counts from {', '.join(files)}, one for one (hands {were}{more}): the "
+        "same seats, stacks, play and pots, and no card shown to tell them apart.  Stored; if "
+        "this file is a copy of that night, each of them counts twice: void this file's hands "
+        f"({void_command})"
     )

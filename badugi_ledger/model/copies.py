@@ -175,7 +175,7 @@ FileKey = tuple[int, int]
 its event (:func:`~.events.ledger_event`), and one of its number (see :func:`file_key`)."""
 
 
-def _digest(text: str) -> int:
+def digest(text: str) -> int:
     """A 64-bit digest of ``text``, the same in every process: a worker's keys are compared in
     the process that started it, and a spawned worker hashes strings otherwise (BLAKE2:
     :func:`_blake2b`)."""
@@ -224,9 +224,9 @@ def file_key(record: HandRecord) -> FileKey:
     where = (record.session, record.settings.currency, record.pos.source, record.table)
     if where != seen:
         kind, name, date, unit, table, _ = file_identity(record)
-        known = _digest(f"{kind}\x1f{name}\x1f{date or ''}\x1f{unit}\x1f{table}")
+        known = digest(f"{kind}\x1f{name}\x1f{date or ''}\x1f{unit}\x1f{table}")
         _last_table = (where, known)
-    return known, _digest(record.hand_id)
+    return known, digest(record.hand_id)
 
 
 def event_group(record: HandRecord) -> int:
@@ -234,7 +234,7 @@ def event_group(record: HandRecord) -> int:
     check of several files asks it once for each table of each file, to find a hand copied
     to another table of its event."""
     kind, name, date, unit, _, _ = file_identity(record)
-    return _digest(f"{kind}\x1f{name}\x1f{date or ''}\x1f{unit}")
+    return digest(f"{kind}\x1f{name}\x1f{date or ''}\x1f{unit}")
 
 
 class HandVersion(NamedTuple):
