@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING
 from .model.errors import FILE_NOT_READ, BadugiError
 from .model.events import HandRecord
 from .model.frozen import fields_eq, fields_hash, fields_repr, frozen_fields
-from .model.results import HandOutcome, TableGap, Violation, ViolationKind
+from .model.results import HandOutcome, TableGap, Violation
 from .parallel import ordered_map, resolve_jobs
 from .replay import replay_stream
 from .sources import (  # the one reader and the one walk: our format or a site's, by content
@@ -49,7 +49,6 @@ if TYPE_CHECKING:
     from array import array
 
     from .check_across import FileFacts
-    from .model.copies import HandVersion
     from .replay.table import TableTracker
     from .sites.common import SkippedHand
 
@@ -217,7 +216,7 @@ class CheckedFile:
     """For a check of several files: the file's hands that replayed without a problem from
     known stacks (one dealt from stacks a broken hand left unknown is not stored either), by
     the table of their event (:func:`~.model.copies.file_key`): each one's number and line, in
-    turn.  16 bytes a hand, not the hands (:class:`HandsOfFiles`)."""
+    turn.  16 bytes a hand, not the hands (:class:`~.check_files.HandsOfFiles`)."""
     facts: FileFacts | None = None
     """With ``keys``: the event of each table and each event's terms
     (:class:`~.check_across.FileFacts`)."""
@@ -256,7 +255,9 @@ def check_file(
     tracker = TableTracker()
     lines: list[str] = []
     starts: list[int] = []
-    kept = _Keys() if keyed else None
+    if keyed:
+        from .check_files import Keys
+    kept = Keys() if keyed else None
     for outcome in run.outcomes(tracker):
         for error in problems(outcome):
             lines.append(problem_line(outcome, error))
@@ -271,43 +272,16 @@ def check_file(
         starts.insert(at, pos.line)
     _count_at_end(run.summaries, [found for _, found in at_end])
     keys, facts = (None, None) if kept is None else (kept.held, kept.facts)
+    if facts is not None:
+        facts.pools = tracker.pools
     return CheckedFile(lines, run.summaries, starts if keyed else None, keys, facts)
-
-
-class _Keys:
-    """The keys of a file's hands that the import stores (:attr:`CheckedFile.keys`), kept as
-    the hands are replayed (for a check of several files only: nothing of it is loaded for
-    one)."""
-
-    def __init__(self) -> None:
-        from array import array
-
-        from .check_across import FileFacts
-        from .model.copies import file_key
-
-        self.held: dict[int, array[int]] = {}
-        self.facts = FileFacts()
-        self._array, self._file_key = array, file_key
-
-    def keep(self, outcome: HandOutcome) -> None:
-        record, result = outcome.record, outcome.result
-        if (  # (a hand dealt from stacks a broken hand left unknown: rejected, not a version)
-            outcome.ok and record is not None and result is not None and not result.unknown_stacks
-        ):
-            table, number = self._file_key(record)
-            held = self.held.get(table)
-            if held is None:
-                held = self.held[table] = self._array("Q")
-            held.append(number)
-            held.append(outcome.pos.line)
-            self.facts.keep(outcome, record, table)
 
 
 def _count_at_end(summaries: list[FileSummary], found: Iterable[Violation]) -> None:
     """The summaries count the problems found of hands once their file was read, or with
-    another file (:meth:`~.replay.pools.Pools.at_end`, :class:`HandsOfFiles`), at each one's
-    hand: a warning as one more, an error as a hand with a violation (it replayed without
-    one; a hand once however many it has)."""
+    another file (:meth:`~.replay.pools.Pools.at_end`, :class:`~.check_files.HandsOfFiles`),
+    at each one's hand: a warning as one more, an error as a hand with a violation (it
+    replayed without one; a hand once however many it has)."""
     wrong: set[tuple[str, int]] = set()
     for violation in found:
         pos = violation.pos
@@ -320,134 +294,6 @@ def _count_at_end(summaries: list[FileSummary], found: Iterable[Violation]) -> N
             wrong.add((pos.source, pos.line))
             summary.ok -= 1
             summary.violations += 1
-
-
-class HandsOfFiles:
-    """The hands of the files a check has reported so far, to find a hand that a later file
-    holds too: the same event, table and number (:func:`~.model.copies.file_identity`), which
-    an import of both files stores once (a copy) or reports as a conflict (another version).
-
-    Memory stays small: each hand that replayed without a problem is two 64-bit numbers and
-    its line (:attr:`CheckedFile.keys`), never the hand, and its number in a set of its group's
-    (so a file's hands are looked up, not every earlier file's read again: a folder of
-    one-hand files of one event is one group).  Only when a key recurs are the two
-    files replayed again, here, to compare the two hands (:func:`~.model.copies.in_two_files`)
-    - what they record and the stacks and pot they were dealt from, as the import compares
-    them - which keeps the verdicts the same however many processes checked the files."""
-
-    def __init__(self, fmt: str | None) -> None:
-        from .check_across import EventsOfFiles, NightsOfFiles, TablesOfFiles
-
-        self.fmt = fmt
-        self.groups: dict[int, tuple[set[int], list[tuple[Path, array[int]]]]] = {}
-        self.events = EventsOfFiles()
-        self.tables = TablesOfFiles()
-        self.nights = NightsOfFiles()
-
-    def found(
-        self, path: Path, keys: dict[int, array[int]], facts: FileFacts | None = None
-    ) -> list[tuple[HandOutcome, Violation]]:
-        """The problems of ``path``'s hands that an earlier file holds too (``duplicate-hand``:
-        a copy a warning, another version an error; a copy at another table of its event an
-        error), and of its first hand of an event whose terms an earlier file states otherwise
-        (``event-terms``: :mod:`.check_across`), each with its hand, in the order of the lines;
-        then ``path``'s hands are remembered."""
-        reported: list[tuple[HandOutcome, Violation]] = []
-        if facts is not None:
-            elsewhere = self.tables.candidates(facts, keys, self._seen)
-            copies: list[tuple[HandOutcome, Violation]] = []
-            if elsewhere:
-                from .check_across import copies_at_other_tables
-
-                pairs = [
-                    (line, *_first_holding(self.groups[table][1], number))
-                    for line, table, number in elsewhere
-                ]
-                copies = list(copies_at_other_tables(path, pairs, self._replayed))
-            held = {outcome.pos.line for outcome, _ in copies} | self._held_before(keys)
-            nights, refused = self.nights.found(
-                path, facts, lambda line: line not in held, self._replayed
-            )
-            if refused:
-                return nights  # (the import stores nothing of the file)
-            reported += self.events.found(str(path), facts)
-            self.tables.remember(facts)
-            self.nights.remember(path, facts, lambda line: line not in held)
-            reported += copies + nights
-            keys = _left_out(keys, {outcome.pos.line for outcome, _ in copies})
-        reported += self._same_identity(path, keys)
-        return sorted(reported, key=lambda found: found[0].pos.line)
-
-    def _held_before(self, keys: dict[int, array[int]]) -> set[int]:
-        """The lines of the hands of ``keys`` whose identity a file before holds: a duplicate
-        or another version, none of them a hand an import of the files stores new."""
-        lines: set[int] = set()
-        for table, numbers in keys.items():
-            seen = self._seen(table)
-            if seen:
-                lines.update(
-                    numbers[i + 1] for i in range(0, len(numbers), 2) if numbers[i] in seen
-                )
-        return lines
-
-    def _seen(self, table: int) -> set[int]:
-        """The numbers the files reported so far hold at the table of key ``table``."""
-        held = self.groups.get(table)
-        return held[0] if held is not None else set()
-
-    def _replayed(self, path: Path) -> Iterator[HandOutcome]:
-        return CheckRun([path], jobs=1, fmt=self.fmt).outcomes()
-
-    def _same_identity(
-        self, path: Path, keys: dict[int, array[int]]
-    ) -> list[tuple[HandOutcome, Violation]]:
-        """The ``duplicate-hand`` problems of ``path``'s hands an earlier file holds too (a
-        copy a warning, another version an error); then ``path``'s hands are remembered."""
-        pairs: list[tuple[int, Path, int]] = []  # (line here, earlier file, line there)
-        for group, numbers in keys.items():
-            seen, earlier = self.groups.setdefault(group, (set(), []))
-            held_here = numbers[0::2]
-            if not seen.isdisjoint(held_here):
-                for i in range(0, len(numbers), 2):
-                    if numbers[i] in seen:
-                        pairs.append((numbers[i + 1], *_first_holding(earlier, numbers[i])))
-            seen.update(held_here)
-            earlier.append((path, numbers))
-        if not pairs:
-            return []
-        from .model.copies import in_two_files
-
-        mine = self._versions(path, {line for line, _, _ in pairs})
-        theirs = {
-            other: self._versions(other, {at for _, o, at in pairs if o == other})
-            for other in dict.fromkeys(other for _, other, _ in pairs)
-        }
-        reported: list[tuple[HandOutcome, Violation]] = []
-        for line, other, at in sorted(pairs, key=lambda pair: pair[0]):
-            here, before = mine.get(line), theirs[other].get(at)
-            if here is None or before is None:
-                continue
-            said = in_two_files(here[0], before[0])
-            if said is not None:
-                text, copy = said
-                kind: ViolationKind = "warning" if copy else "illegal"
-                error = Violation("duplicate-hand", text, here[1].pos, kind)
-                reported.append((here[1], error))
-        return reported
-
-    def _versions(self, path: Path, lines: set[int]) -> dict[int, tuple[HandVersion, HandOutcome]]:
-        """The hands of ``path`` at ``lines``, replayed again, as :func:`hand_version` sees
-        them (with the outcome, for its place)."""
-        from .model.copies import hand_version
-
-        found: dict[int, tuple[HandVersion, HandOutcome]] = {}
-        for outcome in CheckRun([path], jobs=1, fmt=self.fmt).outcomes():
-            line, record, result = outcome.pos.line, outcome.record, outcome.result
-            if line in lines and outcome.ok and record is not None and result is not None:
-                bare = HandOutcome(outcome.source, outcome.hand_id, outcome.pos)
-                version = hand_version(record, result.starting_stacks, result.carry_in)
-                found.setdefault(line, (version, bare))
-        return found
 
 
 @dataclass(init=False, eq=False, repr=False)
@@ -526,6 +372,11 @@ class CheckRun:
                 progress(1)
             yield outcome
 
+    def replayed(self, path: Path) -> Iterator[HandOutcome]:
+        """``path``'s hands replayed again, read as this run reads its files: what a check of
+        several files compares of two files' hands (:mod:`.check_files`)."""
+        return CheckRun([path], jobs=1, fmt=self.fmt).outcomes()
+
     def lines(self, *, as_json: bool = False) -> Iterator[str]:
         """The report, line by line: each file's problems then its summary, files in the
         order given (or, with ``as_json``, one JSON object per hand)."""
@@ -540,7 +391,9 @@ class CheckRun:
             check_file, progress=self.progress if here else None, fmt=self.fmt, keyed=several
         )
         others: list[FileSummary] = []  # files of other games only: one line for them all
-        hands = HandsOfFiles(self.fmt) if several else None
+        if several:
+            from .check_files import HandsOfFiles
+        hands = HandsOfFiles(self.replayed) if several else None
         for path, report in zip(self.files, ordered_map(check, self.files, self.jobs), strict=True):
             if hands is not None and report.keys:
                 found = hands.found(path, report.keys, report.facts)
@@ -570,9 +423,10 @@ class CheckRun:
     def _json_lines(self) -> Iterator[str]:
         """The ``--json`` report: each file's hands, one JSON object each, once the file is
         read to its end - what only the whole file tells (:meth:`~.replay.pools.Pools.at_end`)
-        and, of several files, a hand an earlier one holds too (:class:`HandsOfFiles`) are
-        in the ``errors`` or ``warnings`` of the hand they are found at, after its own (its
-        ``ok`` false for an error), as the text report has them at its line.  Meanwhile the
+        and, of several files, what an earlier one tells of its hands
+        (:class:`~.check_files.HandsOfFiles`) are in the ``errors`` or ``warnings`` of the
+        hand they are found at, after its own (its ``ok`` false for an error), as the text
+        report has them at its line.  Meanwhile the
         file's objects wait in a spooled file, on disk past a megabyte: memory stays
         flat however long the file.  One process, whatever ``jobs``."""
         from tempfile import SpooledTemporaryFile
@@ -581,10 +435,12 @@ class CheckRun:
         from .model.escaping import json_text
         from .replay.table import TableTracker
 
-        hands = HandsOfFiles(self.fmt) if len(self.files) > 1 else None
+        if len(self.files) > 1:
+            from .check_files import HandsOfFiles, Keys
+        hands = HandsOfFiles(self.replayed) if len(self.files) > 1 else None
         for path in self.files:
             tracker = TableTracker()
-            kept = _Keys() if hands is not None else None
+            kept = Keys() if hands is not None else None
             with SpooledTemporaryFile(JSON_SPOOL, "w+", encoding="utf-8", newline="\n") as spool:
                 for outcome in self._outcomes([path], tracker):
                     spool.write(json_text(outcome_dict(outcome)) + "\n")
@@ -593,6 +449,7 @@ class CheckRun:
                 at_end = tracker.pools.at_end()
                 found = [violation for _, violation in at_end]
                 if hands is not None and kept is not None and kept.held:
+                    kept.facts.pools = tracker.pools
                     found += [error for _, error in hands.found(path, kept.held, kept.facts)]
                 _count_at_end(self.summaries, found)
                 spool.seek(0)
@@ -626,41 +483,12 @@ class CheckRun:
         return all(s.all_ok and not (self.strict and s.warnings) for s in self.summaries)
 
 
-def _first_holding(files: list[tuple[Path, array[int]]], number: int) -> tuple[Path, int]:
-    """The first of ``files`` (each with its hands' numbers and lines, in turn) holding a hand
-    of ``number``, and that hand's line."""
-    for path, held in files:
-        for i in range(0, len(held), 2):
-            if held[i] == number:
-                return path, held[i + 1]
-    raise LookupError(number)  # pragma: no cover - the group's set holds only its files' numbers
-
-
-def _left_out(keys: dict[int, array[int]], lines: set[int]) -> dict[int, array[int]]:
-    """``keys`` without the hands at ``lines``: hands an import of the files does not store
-    (a conflict), which a later file's hand of their number meets no more than the ledger
-    does."""
-    if not lines:
-        return keys
-    from array import array
-
-    kept: dict[int, array[int]] = {}
-    for table, numbers in keys.items():
-        held = array("Q")
-        for i in range(0, len(numbers), 2):
-            if numbers[i + 1] not in lines:
-                held.append(numbers[i])
-                held.append(numbers[i + 1])
-        kept[table] = held
-    return kept
-
-
 def _with_other_files(
     report: CheckedFile, found: list[tuple[HandOutcome, Violation]]
 ) -> Iterator[str]:
-    """``report``'s problem lines with those ``found`` with other files (:class:`HandsOfFiles`)
-    among them, each before the problems of its hand; the file's summary counts them
-    (:func:`_count_at_end`)."""
+    """``report``'s problem lines with those ``found`` with other files
+    (:class:`~.check_files.HandsOfFiles`) among them, each before the problems of its hand;
+    the file's summary counts them (:func:`_count_at_end`)."""
     if not found:
         yield from report.problems
         return

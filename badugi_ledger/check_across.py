@@ -1,5 +1,5 @@
 """What a check of several files says that an import of them into an empty ledger says of one
-file because of another, besides a hand two of them hold (``check.HandsOfFiles``): an event's
+file because of another, besides a hand two of them hold (``check_files.HandsOfFiles``): an event's
 terms stated otherwise, and a hand copied to another table of its event.
 
 An import stores the files in the order given.  A file's first hand of an event makes the
@@ -30,6 +30,7 @@ from .model.errors import Position
 from .model.events import SESSION_TERMS, HandRecord, Session, ledger_event, term_text
 from .model.results import HandOutcome, Violation
 from .model.settings import validate_payouts
+from .replay.pools import Pools
 
 Replayed = Callable[[Path], Iterable[HandOutcome]]
 """A file's hands replayed again, in order (``check``'s own replay of one file)."""
@@ -65,13 +66,16 @@ class FileFacts:
     the event of each table (:func:`~.model.copies.event_group`, by the table's key) and each
     event's terms (:class:`Stated`, by the event as the ledger keys it)."""
 
-    __slots__ = ("tables", "events", "nights", "_session")
+    __slots__ = ("tables", "events", "nights", "pools", "_session")
 
     def __init__(self) -> None:
         self.tables: dict[int, int] = {}
         self.events: dict[Event, Stated] = {}
         self.nights: dict[Event, array[int]] = {}
         """Each event's hands: :func:`look` of each and its line, in turn."""
+        self.pools: Pools | None = None
+        """The file's pools of carried pots, once it is read (what each night carried and
+        took: :class:`~.replay.pools.Pools`)."""
         self._session: tuple[Session, str | None, str] | None = None
 
     def keep(self, outcome: HandOutcome, record: HandRecord, table: int) -> None:
@@ -405,3 +409,57 @@ def _facts(replayed: Iterable[HandOutcome], lines: set[int]) -> dict[int, tuple[
             held = (bare, record.hand_id, rows.facts(), rows.cards, record.hand_id, record.table)
             found.setdefault(line, held)
     return found
+
+
+class PoolsOfFiles:
+    """The nights of the files so far, by table and pool of carried pots, as an import of them
+    holds them (two numbers and a few places a night: :class:`~.replay.pools.PoolNight`)."""
+
+    def __init__(self) -> None:
+        self.nights: dict[tuple[str, str, tuple[str | None, ...]], list[Any]] = {}
+
+    def found(self, source: str, pools: Pools) -> tuple[list[tuple[HandOutcome, Violation]], bool]:
+        """What an import of the files so far and this one (``source``, whose ``pools``)
+        says of their nights' carried pots that an import of this one alone does not, at a
+        hand of this file: its refusal of this file (a warning, as of one file: a night
+        imported before may carry the pot; True: nothing of it is stored), else the warning
+        that last week's pot is taken by one of several first hands of nights of one date
+        (``carry-last-week``)."""
+        if not any(key in self.nights for key in _pooled(pools)):
+            return [], False
+        merged = Pools()
+        merged.nights = {key: list(nights) for key, nights in self.nights.items()}
+        for key, nights in _pooled(pools).items():
+            merged.nights.setdefault(key, []).extend(nights)
+        alone = {(found.rule, found.pos.line) for _, found in pools.at_end()}
+        refused = [
+            (hand, found)
+            for hand, found in merged.refused(across=True)
+            if found.pos.source == source and (found.rule, found.pos.line) not in alone
+        ]
+        if refused:
+            return [_at(source, hand, found) for hand, found in refused], True
+        if merged.refused(across=True):
+            return [], False  # (an earlier file's, said there)
+        return [
+            _at(source, hand, found)
+            for hand, found in merged.last_week_unordered(across=True)
+            if found.pos.source == source and (found.rule, found.pos.line) not in alone
+        ], False
+
+    def remember(self, pools: Pools) -> None:
+        """The file's nights, once it is stored."""
+        for key, nights in _pooled(pools).items():
+            self.nights.setdefault(key, []).extend(nights)
+
+
+def _pooled(pools: Pools) -> dict[tuple[str, str, tuple[str | None, ...]], list[Any]]:
+    """A file's nights by table and pool, whatever the file: the ledger's pools."""
+    found: dict[tuple[str, str, tuple[str | None, ...]], list[Any]] = {}
+    for (_, table, pool), nights in pools.nights.items():
+        found.setdefault(("", table, pool), []).extend(nights)
+    return found
+
+
+def _at(source: str, hand: str, found: Violation) -> tuple[HandOutcome, Violation]:
+    return HandOutcome(source, hand, found.pos), found

@@ -201,3 +201,50 @@ def test_two_walks_alike_under_another_name_are_the_import_s_warning(tmp_path: P
     assert by_key != said
     assert line == f"{b}:5:1: hand 1: warning: imported after {a}, {by_key} [duplicate-hand]"
     assert _report([a, b], 1, "--strict")[0] == 1
+
+
+def test_last_week_s_pot_taken_by_nights_of_one_date_in_two_files(tmp_path: Path) -> None:
+    """Night carries 8 on 2024-05-03; Late and Later, of its date, each open by taking 8, each
+    in a file of its own (tests/ledger/test_same_date_openers.py: one order holds, and in
+    another 8 chips came from nowhere).  Alone, each file is one night taking last week's pot:
+    nothing to say.  An import of the three files warns (``carry-last-week``); ``check`` of
+    them says the import's warning, word for word, at the last of those hands, one process or
+    two, text and ``--json``."""
+    from tests.ledger.test_same_date_openers import LATE, LATER
+    from tests.replay.test_carry_pools import CARRIER
+
+    paths = _files(tmp_path, night=CARRIER.lstrip(), late=LATE.lstrip(), later=LATER.lstrip())
+    assert all(
+        run_check([path]).all_ok and not run_check([path]).total().warnings for path in paths
+    )
+    warnings = {w for f in _import_report(tmp_path, paths) for w in f["warnings"]}
+    (said,) = warnings
+    one = _report(paths, 1)
+    assert one == _report(paths, 2)
+    status, lines = one
+    assert status == 0
+    (line,) = [line for line in lines if "[carry-last-week]" in line]
+    assert line == f"{paths[2]}:5:1: hand 1: warning: {said} [carry-last-week]"
+    status, objects = _report(paths, 2, "--json")
+    found = [w["message"] for o in map(json.loads, objects) for w in o["warnings"]]
+    assert status == 0 and found == [said]
+
+
+def test_a_night_of_one_date_taking_a_pot_the_file_before_took_is_refused_by_the_import(
+    tmp_path: Path,
+) -> None:
+    """Late and Later, of one date, each take 8 and nothing carried: alone, either takes last
+    week's pot on its file's word; imported after Late, Later is refused (the two nights take
+    16 of a pool that held 8 at most).  ``check`` says so at Later's hand, a warning as of one
+    file (docs/ledger.md, "Carried pots": a night imported before may carry the pot)."""
+    from tests.ledger.test_same_date_openers import LATE, LATER
+
+    late, later = _files(tmp_path, late=LATE.lstrip(), later=LATER.lstrip())
+    files = _import_report(tmp_path, [late, later])
+    assert files[0]["error"] is None and files[1]["error"] is not None
+    for jobs in (1, 2):
+        status, lines = _report([late, later], jobs)
+        (line,) = [line for line in lines if "[carry-carried]" in line]
+        assert status == 0 and line.startswith(f"{later}:5:1: hand 1: warning: ")
+        assert "an import of these files refuses this one" in line
+        assert _report([late, later], jobs, "--strict")[0] == 1

@@ -265,18 +265,18 @@ def test_a_hand_is_looked_up_not_every_earlier_files_hands_read_again(
     not n x n.  Here 3,000 one-hand files, one repeating the first file's number."""
     from array import array
 
-    from badugi_ledger import check
+    from badugi_ledger import check_files
 
     read: list[int] = []
-    first_holding = check._first_holding
+    first_holding = check_files._first_holding
 
     def counted(files: list[tuple[Path, array[int]]], number: int) -> tuple[Path, int]:
         read.append(number)
         return first_holding(files, number)
 
-    monkeypatch.setattr(check, "_first_holding", counted)
-    monkeypatch.setattr(check.HandsOfFiles, "_versions", lambda self, path, lines: {})
-    hands = check.HandsOfFiles(None)
+    monkeypatch.setattr(check_files, "_first_holding", counted)
+    monkeypatch.setattr(check_files.HandsOfFiles, "_versions", lambda self, path, lines: {})
+    hands = check_files.HandsOfFiles(lambda path: iter(()))
     for n in range(3_000):
         assert hands.found(Path(f"h{n}.phh"), {7: array("Q", [n + 1, 3])}) == []
     assert read == []

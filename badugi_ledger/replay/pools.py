@@ -179,7 +179,7 @@ class Pools:
             found = self.last_week_unordered()
         return sorted(found, key=lambda item: item[1].pos.line)
 
-    def refused(self) -> list[tuple[str, Violation]]:
+    def refused(self, across: bool = False) -> list[tuple[str, Violation]]:
         """Of each pool at each table, read to the end, its nights in play order as the ledger
         walks them (``ledger/carried_pots.py``, from the same totals: a night's first hand
         may take last week's pot when no hand of the pool came before it): each step that
@@ -187,7 +187,9 @@ class Pools:
         hand (its later hands take what its own hands carried, or are held to them as they
         are replayed); nights whose order the ledger does not know (of one date, or, when one
         has no date, all of them), by their totals, with what they carry - the refusal of an
-        import of this file alone, at the hand it names (:func:`refused_taker`), a warning."""
+        import of this file alone, at the hand it names (:func:`refused_taker`), a warning
+        (``across``: of several files' nights, each hand named with its file, the refusal of
+        an import of them)."""
         found = []
         for (_, table, pool), nights in self.nights.items():
             played = [n for n in nights if n.first_take is not None]
@@ -205,22 +207,22 @@ class Pools:
                     hand, pos = night.first or ("", NOWHERE)
                     if refused_taker([night], night.first_take or 0, left, 0) is not None:
                         move = (hand, pos, night.first_take or 0)
-                        found.append(_refused(table, pool, (night, move), carried, taken))
+                        refused_move = (night, move)
+                        found.append(_refused(table, pool, refused_move, carried, taken, across))
                 else:
                     in_order = sorted(step, key=lambda n: night_order(n.date, n.name))
                     takers = [(n, n.last_take) for n in in_order if n.last_take is not None]
                     refused = refused_taker(takers, takes, left, carries)
                     if refused is not None:
                         _, (_, _, take) = refused
+                        carried_in, taken_in = carried + carries, taken + takes - take
                         found.append(
-                            _refused(
-                                table, pool, refused, carried + carries, taken + takes - take, True
-                            )
+                            _refused(table, pool, refused, carried_in, taken_in, across, True)
                         )
                 carried, taken = carried + carries, taken + takes
         return found
 
-    def last_week_unordered(self) -> list[tuple[str, Violation]]:
+    def last_week_unordered(self, across: bool = False) -> list[tuple[str, Violation]]:
         """Of each pool at each table, read to the end: when its first nights (by date) are
         nights whose order the ledger does not know (of one date, or, when one has no date,
         all of them), two or more of whose first hands take a pot while those nights took
@@ -228,7 +230,9 @@ class Pools:
         the file, which an import of the file alone gives too (``ledger/last_week_pots.py``;
         one of those nights in another file, or one before them, the ledger holds them
         otherwise).  Only at the end: a night's later hands, and the date's later nights, may
-        carry what its first hand takes.  Each with the number of its hand."""
+        carry what its first hand takes.  Each with the number of its hand.  ``across``: of
+        several files' nights, each hand named with its file, as the import names them, and
+        stored on the files' word."""
         found = []
         for (_, table, pool), nights in self.nights.items():
             played = [n for n in nights if n.first_take is not None]
@@ -246,11 +250,7 @@ class Pools:
             currency = _currency(pool)
             last = opening[-1]
             hand, pos = last.first or ("", NOWHERE)
-            named = [
-                f"hand {(n.first or ('', NOWHERE))[0]} of {_label(n)}"
-                + ("" if n is last else f" (line {(n.first or ('', NOWHERE))[1].line})")
-                for n in opening
-            ]
+            named = [_opener(n, last, across) for n in opening]
             amounts = [hand_amount(n.first_take or 0, currency) for n in opening]
             text = last_week_text(
                 table,
@@ -258,10 +258,22 @@ class Pools:
                 amounts,
                 hand_amount(carries, currency),
                 hand_amount(takes - carries, currency),
-                stored="an import of this file alone stores them on its word",
-            )
+                stored="stored on the files' word"
+                if across
+                else "an import of this file alone stores them on its word",
+            ) + (nameless(table) if across else "")
             found.append((hand, Violation("carry-last-week", text, pos, "warning")))
         return found
+
+
+def _opener(night: PoolNight, last: PoolNight, across: bool) -> str:
+    """A night's first hand as :meth:`Pools.last_week_unordered` names it: its number and
+    night, and its line (the last one's said by the place of the warning), or (``across``)
+    its file and line."""
+    hand, pos = night.first or ("", NOWHERE)
+    if across:
+        return f"hand {hand} of {_label(night)} ({pos.source}:{pos.line})"
+    return f"hand {hand} of {_label(night)}" + ("" if night is last else f" (line {pos.line})")
 
 
 def _steps(moving: list[PoolNight]) -> list[tuple[bool, list[PoolNight]]]:
@@ -282,25 +294,27 @@ def _refused(
     refused: tuple[PoolNight, tuple[str, Position, int]],
     carried: int,
     taken: int,
+    across: bool = False,
     unordered: bool = False,
 ) -> tuple[str, Violation]:
     """The warning of the hand an import of the file alone refuses (a file imported before it
     may carry the pot: not an error): ``refused`` (its night, and its number, place and take);
     ``carried`` and ``taken`` what the hands before it carried and took, as the ledger's
     refusal counts them (``unordered``: of nights whose order is not known, with those before
-    them, its own take left out)."""
+    them, its own take left out; ``across``: of several files, the hand named with its file)."""
     night, (hand, pos, take) = refused
     currency = _currency(pool)
     text = taken_more_text(
         table,
-        f"hand {hand} of {_label(night)}",
+        f"hand {hand} of {_label(night)}" + (f" ({pos.source}:{pos.line})" if across else ""),
         take,
         carried,
         taken,
         lambda amount: hand_amount(amount, currency),
         unordered=unordered,
     )
-    text += f": {TAKES_MORE}; an import of this file alone is refused (nothing of it stored)"
+    refusal = "of these files refuses this one" if across else "of this file alone is refused"
+    text += f": {TAKES_MORE}; an import {refusal} (nothing of it stored)"
     return hand, Violation("carry-carried", text, pos, "warning")
 
 

@@ -1,0 +1,213 @@
+"""The hands of several files a check keeps to find what an import of them says of one file
+because of another: a hand two of them hold (:class:`HandsOfFiles`), and what
+:mod:`.check_across` finds besides.
+
+Why a module of its own: a check of one file loads none of it, and ``check.py`` would pass 600
+lines with it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from .model.results import HandOutcome, Violation, ViolationKind
+
+if TYPE_CHECKING:
+    from array import array
+
+    from .check_across import FileFacts, Replayed
+    from .model.copies import HandVersion
+
+
+class Keys:
+    """The keys of a file's hands that the import stores (:attr:`~.check.CheckedFile.keys`),
+    and what :class:`~.check_across.FileFacts` keeps of them, kept as the hands are replayed
+    (for a check of several files only: nothing of it is loaded for one)."""
+
+    def __init__(self) -> None:
+        from array import array
+
+        from .check_across import FileFacts
+        from .model.copies import file_key
+
+        self.held: dict[int, array[int]] = {}
+        self.facts = FileFacts()
+        self._array, self._file_key = array, file_key
+
+    def keep(self, outcome: HandOutcome) -> None:
+        record, result = outcome.record, outcome.result
+        if (  # (a hand dealt from stacks a broken hand left unknown: rejected, not a version)
+            outcome.ok and record is not None and result is not None and not result.unknown_stacks
+        ):
+            table, number = self._file_key(record)
+            held = self.held.get(table)
+            if held is None:
+                held = self.held[table] = self._array("Q")
+            held.append(number)
+            held.append(outcome.pos.line)
+            self.facts.keep(outcome, record, table)
+
+
+class HandsOfFiles:
+    """The hands of the files a check has reported so far, to find a hand that a later file
+    holds too: the same event, table and number (:func:`~.model.copies.file_identity`), which
+    an import of both files stores once (a copy) or reports as a conflict (another version).
+
+    Memory stays small: each hand that replayed without a problem is two 64-bit numbers and
+    its line (:attr:`~.check.CheckedFile.keys`), never the hand, and its number in a set of
+    its group's (so a file's hands are looked up, not every earlier file's read again: a
+    folder of one-hand files of one event is one group); :mod:`.check_across` keeps a few
+    numbers more a hand (what a copy under another name shares with it, its line) and a few
+    a night and event.  Only when a key recurs are the two
+    files replayed again, here, to compare the two hands (:func:`~.model.copies.in_two_files`)
+    - what they record and the stacks and pot they were dealt from, as the import compares
+    them - which keeps the verdicts the same however many processes checked the files."""
+
+    def __init__(self, replay: Replayed) -> None:
+        from .check_across import EventsOfFiles, NightsOfFiles, PoolsOfFiles, TablesOfFiles
+
+        self.replay = replay
+        """A file's hands replayed again, as the check replays it."""
+        self.groups: dict[int, tuple[set[int], list[tuple[Path, array[int]]]]] = {}
+        self.events = EventsOfFiles()
+        self.tables = TablesOfFiles()
+        self.nights = NightsOfFiles()
+        self.pools = PoolsOfFiles()
+
+    def found(
+        self, path: Path, keys: dict[int, array[int]], facts: FileFacts | None = None
+    ) -> list[tuple[HandOutcome, Violation]]:
+        """The problems of ``path``'s hands that an earlier file holds too (``duplicate-hand``:
+        a copy a warning, another version an error; a copy at another table of its event an
+        error), and of its first hand of an event whose terms an earlier file states otherwise
+        (``event-terms``: :mod:`.check_across`), each with its hand, in the order of the lines;
+        then ``path``'s hands are remembered."""
+        reported: list[tuple[HandOutcome, Violation]] = []
+        if facts is not None:
+            elsewhere = self.tables.candidates(facts, keys, self._seen)
+            copies: list[tuple[HandOutcome, Violation]] = []
+            if elsewhere:
+                from .check_across import copies_at_other_tables
+
+                pairs = [
+                    (line, *_first_holding(self.groups[table][1], number))
+                    for line, table, number in elsewhere
+                ]
+                copies = list(copies_at_other_tables(path, pairs, self.replay))
+            held = {outcome.pos.line for outcome, _ in copies} | self._held_before(keys)
+            nights, refused = self.nights.found(
+                path, facts, lambda line: line not in held, self.replay
+            )
+            if refused:
+                return nights  # (the import stores nothing of the file)
+            pooled: list[tuple[HandOutcome, Violation]] = []
+            if facts.pools is not None:
+                pooled, refused = self.pools.found(str(path), facts.pools)
+                if refused:
+                    return pooled
+                self.pools.remember(facts.pools)
+            reported += self.events.found(str(path), facts)
+            self.tables.remember(facts)
+            self.nights.remember(path, facts, lambda line: line not in held)
+            reported += copies + nights + pooled
+            keys = _left_out(keys, {outcome.pos.line for outcome, _ in copies})
+        reported += self._same_identity(path, keys)
+        return sorted(reported, key=lambda found: found[0].pos.line)
+
+    def _held_before(self, keys: dict[int, array[int]]) -> set[int]:
+        """The lines of the hands of ``keys`` whose identity a file before holds: a duplicate
+        or another version, none of them a hand an import of the files stores new."""
+        lines: set[int] = set()
+        for table, numbers in keys.items():
+            seen = self._seen(table)
+            if seen:
+                lines.update(
+                    numbers[i + 1] for i in range(0, len(numbers), 2) if numbers[i] in seen
+                )
+        return lines
+
+    def _seen(self, table: int) -> set[int]:
+        """The numbers the files reported so far hold at the table of key ``table``."""
+        held = self.groups.get(table)
+        return held[0] if held is not None else set()
+
+    def _same_identity(
+        self, path: Path, keys: dict[int, array[int]]
+    ) -> list[tuple[HandOutcome, Violation]]:
+        """The ``duplicate-hand`` problems of ``path``'s hands an earlier file holds too (a
+        copy a warning, another version an error); then ``path``'s hands are remembered."""
+        pairs: list[tuple[int, Path, int]] = []  # (line here, earlier file, line there)
+        for group, numbers in keys.items():
+            seen, earlier = self.groups.setdefault(group, (set(), []))
+            held_here = numbers[0::2]
+            if not seen.isdisjoint(held_here):
+                for i in range(0, len(numbers), 2):
+                    if numbers[i] in seen:
+                        pairs.append((numbers[i + 1], *_first_holding(earlier, numbers[i])))
+            seen.update(held_here)
+            earlier.append((path, numbers))
+        if not pairs:
+            return []
+        from .model.copies import in_two_files
+
+        mine = self._versions(path, {line for line, _, _ in pairs})
+        theirs = {
+            other: self._versions(other, {at for _, o, at in pairs if o == other})
+            for other in dict.fromkeys(other for _, other, _ in pairs)
+        }
+        reported: list[tuple[HandOutcome, Violation]] = []
+        for line, other, at in sorted(pairs, key=lambda pair: pair[0]):
+            here, before = mine.get(line), theirs[other].get(at)
+            if here is None or before is None:
+                continue
+            said = in_two_files(here[0], before[0])
+            if said is not None:
+                text, copy = said
+                kind: ViolationKind = "warning" if copy else "illegal"
+                error = Violation("duplicate-hand", text, here[1].pos, kind)
+                reported.append((here[1], error))
+        return reported
+
+    def _versions(self, path: Path, lines: set[int]) -> dict[int, tuple[HandVersion, HandOutcome]]:
+        """The hands of ``path`` at ``lines``, replayed again, as :func:`hand_version` sees
+        them (with the outcome, for its place)."""
+        from .model.copies import hand_version
+
+        found: dict[int, tuple[HandVersion, HandOutcome]] = {}
+        for outcome in self.replay(path):
+            line, record, result = outcome.pos.line, outcome.record, outcome.result
+            if line in lines and outcome.ok and record is not None and result is not None:
+                bare = HandOutcome(outcome.source, outcome.hand_id, outcome.pos)
+                version = hand_version(record, result.starting_stacks, result.carry_in)
+                found.setdefault(line, (version, bare))
+        return found
+
+
+def _first_holding(files: list[tuple[Path, array[int]]], number: int) -> tuple[Path, int]:
+    """The first of ``files`` (each with its hands' numbers and lines, in turn) holding a hand
+    of ``number``, and that hand's line."""
+    for path, held in files:
+        for i in range(0, len(held), 2):
+            if held[i] == number:
+                return path, held[i + 1]
+    raise LookupError(number)  # pragma: no cover - the group's set holds only its files' numbers
+
+
+def _left_out(keys: dict[int, array[int]], lines: set[int]) -> dict[int, array[int]]:
+    """``keys`` without the hands at ``lines``: hands an import of the files does not store
+    (a conflict), which a later file's hand of their number meets no more than the ledger
+    does."""
+    if not lines:
+        return keys
+    from array import array
+
+    kept: dict[int, array[int]] = {}
+    for table, numbers in keys.items():
+        held = array("Q")
+        for i in range(0, len(numbers), 2):
+            if numbers[i + 1] not in lines:
+                held.append(numbers[i])
+                held.append(numbers[i + 1])
+        kept[table] = held
+    return kept
