@@ -186,8 +186,8 @@ class TablesOfFiles:
         seen: Callable[[int], set[int]],
     ) -> list[tuple[int, int, int]]:
         """(line here, the other table's key, number) of each of the file's hands whose number
-        a file before it holds at another table of its event and not at its own (``seen``:
-        the numbers the files before hold at a table, by its key)."""
+        a file before it holds at another table of its event and not at its own, for each
+        such table (``seen``: the numbers the files before hold at a table, by its key)."""
         pairs: list[tuple[int, int, int]] = []
         for table, numbers in keys.items():
             event = facts.tables.get(table)
@@ -204,7 +204,6 @@ class TablesOfFiles:
                 for other in others:
                     if number in seen(other):
                         pairs.append((numbers[i + 1], other, number))
-                        break
         return pairs
 
     def remember(self, facts: FileFacts) -> None:
@@ -247,10 +246,14 @@ def copies_at_other_tables(
         other: contents(replay(other), {at for _, o, at in pairs if o == other})
         for other in dict.fromkeys(other for _, other, _ in pairs)
     }
+    said: set[int] = set()  # (a hand is a copy of one hand: the first the same)
     for line, other, at in sorted(pairs, key=lambda pair: pair[0]):
         here, before = mine.get(line), theirs[other].get(at)
         if here is None or before is None or here[0] != before[0] or here[3] != before[3]:
             continue
+        if line in said:
+            continue
+        said.add(line)
         text = f"imported after {other}, " + other_table_copy(here[3], before[2], str(other), at)
         yield here[1], Violation("duplicate-hand", text, here[1].pos)
 

@@ -248,3 +248,25 @@ def test_a_night_of_one_date_taking_a_pot_the_file_before_took_is_refused_by_the
         assert status == 0 and line.startswith(f"{later}:5:1: hand 1: warning: ")
         assert "an import of these files refuses this one" in line
         assert _report([late, later], jobs, "--strict")[0] == 1
+
+
+def test_hands_numbered_alike_at_two_tables_are_each_held_to_its_own(tmp_path: Path) -> None:
+    """tests/fixtures/two_tables.bhh: hand 1 at table A, hand 1 at table B, of one night.  Its
+    copy with both tables renamed holds two copies, each of the ledger's hand 1 at its own
+    table (the import names each), not a hand of another version at the first table."""
+    night = (Path(__file__).parent / "fixtures" / "two_tables.bhh").read_text(encoding="utf-8")
+    renamed = night.replace("table A\n", "table A2\n").replace("table B\n", "table B2\n")
+    a, b = _files(tmp_path, a=night, b=renamed)
+    conflicts = _imported(tmp_path, [a, b])
+    assert [(c["line"], c["differences"][0].split(" (from")[0]) for c in conflicts] == [
+        (8, "the ledger holds this hand as hand 1 at table 'A'"),
+        (13, "the ledger holds this hand as hand 1 at table 'B'"),
+    ]
+    for jobs in (1, 2):
+        status, lines = _report([a, b], jobs)
+        found = [line for line in lines if "[duplicate-hand]" in line]
+        assert status == 1 and [line.split(": hand ")[0] for line in found] == [
+            f"{b}:8:1",
+            f"{b}:13:1",
+        ]
+        assert "at table 'A' (from" in found[0] and "at table 'B' (from" in found[1]
