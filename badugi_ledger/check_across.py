@@ -25,9 +25,10 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
+from .model.cards import CARD_INDEX
 from .model.copies import digest, event_group
 from .model.errors import Position
-from .model.events import SESSION_TERMS, HandRecord, Session, ledger_event, term_text
+from .model.events import SESSION_TERMS, HandRecord, Session, Show, ledger_event, term_text
 from .model.results import HandOutcome, Violation
 from .model.settings import validate_payouts
 from .replay.pools import Pools
@@ -66,7 +67,7 @@ class FileFacts:
     the event of each table (:func:`~.model.copies.event_group`, by the table's key) and each
     event's terms (:class:`Stated`, by the event as the ledger keys it)."""
 
-    __slots__ = ("tables", "events", "nights", "pools", "_session")
+    __slots__ = ("tables", "events", "nights", "pools", "_session", "_event")
 
     def __init__(self) -> None:
         self.tables: dict[int, int] = {}
@@ -77,23 +78,27 @@ class FileFacts:
         """The file's pools of carried pots, once it is read (what each night carried and
         took: :class:`~.replay.pools.Pools`)."""
         self._session: tuple[Session, str | None, str] | None = None
+        self._event: Event = ("", "", None, "")
 
     def keep(self, outcome: HandOutcome, record: HandRecord, table: int) -> None:
         """A hand the import stores, replayed to ``outcome``, at the table of key ``table``."""
         pos = outcome.pos
         if table not in self.tables:
             self.tables[table] = event_group(record)
-        event = ledger_event(record.session, record.settings.currency, record.pos.source)
+        session, currency = record.session, record.settings.currency
+        where = (session, currency, record.pos.source)
+        new = where != self._session
+        if new:  # (else the hand before's session: its event, nothing new stated)
+            self._session = where
+            self._event = ledger_event(session, currency, record.pos.source)
+        event = self._event
         held = self.nights.get(event)
         if held is None:
             held = self.nights[event] = array("Q")
         held.append(look(outcome))
         held.append(pos.line)
-        session, currency = record.session, record.settings.currency
-        where = (session, currency, record.pos.source)
-        if where == self._session:
-            return  # the hand before's session: nothing new stated
-        self._session = where
+        if not new:
+            return
         terms = _terms(session)
         stated = self.events.get(event)
         if stated is None:
@@ -109,22 +114,38 @@ Event = tuple[str, str, str | None, str]
 
 def look(outcome: HandOutcome) -> int:
     """What a hand's copy under another name shares with it, as one small number: its game and
-    pot, rake, carried pots and showdown, and what its players put in - figures the ledger's
-    comparison of two nights (:func:`~.ledger.night_copies.match_night`) holds equal, so two
-    hands of other looks are never a copy of each other."""
+    pot, rake, carried pots and showdown, what its players put in, and the cards they showed
+    - what the ledger's comparison of two nights (:func:`~.ledger.night_copies.match_night`)
+    holds equal, the players' names aside, so two hands of other looks are never a copy of
+    each other.  Its lowest bit says whether the hand shows cards (one such hand alike is a
+    copy; without, a whole night alike must be: :meth:`NightsOfFiles.found`)."""
     result, record = outcome.result, outcome.record
     assert result is not None and record is not None
-    put = sorted(amount for amount in result.contributions.values() if amount)
+    shown: dict[str, tuple[int, ...]] = {}
+    for e in record.events:
+        if type(e) is Show:
+            shown[e.player] = tuple([CARD_INDEX.get(c, 52) for c in e.cards])  # type: ignore[arg-type]
+    put = sorted([amount for amount in result.contributions.values() if amount])
+    game = _GAMES.get(record.settings.game)
+    if game is None:
+        game = _GAMES[record.settings.game] = digest(record.settings.game)
     figures = (
-        record.settings.game,
-        sum(pot.amount for pot in result.pots),
+        game,
+        sum([pot.amount for pot in result.pots]),
         result.rake,
-        result.carry_in,
-        result.carry_out,
+        -1 if result.carry_in is None else result.carry_in,
+        -1 if result.carry_out is None else result.carry_out,
         int(result.showdown),
-        put,
+        tuple(put),
+        tuple(sorted(shown.values())),
     )
-    return digest(repr(figures))
+    # (a hash of ints and tuples of them: the same in every process, as strings' are not)
+    return hash(figures) & _EVEN | bool(shown)
+
+
+_GAMES: dict[str, int] = {}
+"""Each game's name as a number (:func:`look` hashes numbers only)."""
+_EVEN = (1 << 64) - 2
 
 
 class EventsOfFiles:
@@ -261,6 +282,10 @@ def copies_at_other_tables(
 Earlier = list[tuple[Path, Event, "array[int]"]]
 """Files before, each with one of its events and that event's hands (look and line, in turn)."""
 
+Wanted = tuple[Event, list[int], int, list[tuple[Path, Event, list[int]]]]
+"""An event of a file, the lines of its new hands that look like hands of files before, how
+many new hands it has, and those files' hands (each file with its event and their lines)."""
+
 
 class NightsOfFiles:
     """The nights the files so far stored, by their date and by their name (each with its
@@ -289,18 +314,29 @@ class NightsOfFiles:
         ``new`` of its line) that are, one for one, another file's night: the refusal of the
         file (an error at its first such hand; True: nothing of it is stored), or a warning
         that they only play alike (:func:`~.ledger.night_copies.night_verdict`)."""
-        wanted: list[tuple[Event, list[int], Earlier]] = []
+        wanted: list[Wanted] = []
         for event, held in facts.nights.items():
-            lines = [held[i + 1] for i in range(0, len(held), 2) if new(held[i + 1])]
-            looks = {held[i] for i in range(0, len(held), 2) if new(held[i + 1])}
-            earlier: Earlier = []
-            day = self._day(event)
-            for index, key in ((self.days, day), (self.names, self._name(event))):
-                if key is None or key not in index or index[key][0].isdisjoint(looks):
-                    continue
-                earlier += [entry for entry in index[key][1] if entry not in earlier]
-            if earlier:
-                wanted.append((event, lines, earlier))
+            mine = [(held[i], held[i + 1]) for i in range(0, len(held), 2) if new(held[i + 1])]
+            indexes = [
+                index[key]
+                for index, key in ((self.days, self._day(event)), (self.names, self._name(event)))
+                if key is not None and key in index
+            ]
+            alike = [(look, line) for look, line in mine if any(look in i[0] for i in indexes)]
+            if not any(look & 1 for look, _ in alike) and (len(alike) < len(mine) or len(mine) < 2):
+                continue  # (no card shown: the whole night alike, or nothing to say)
+            looks = {look for look, _ in alike}
+            earlier: list[tuple[Path, Event, list[int]]] = []
+            for _, files in indexes:
+                for other, other_event, other_held in files:
+                    lines = [
+                        other_held[i + 1]
+                        for i in range(0, len(other_held), 2)
+                        if other_held[i] in looks
+                    ]
+                    if lines and (other, other_event, lines) not in earlier:
+                        earlier.append((other, other_event, lines))
+            wanted.append((event, [line for _, line in alike], len(mine), earlier))
         if not wanted:
             return [], False
         return _night_copies(path, wanted, replay)
@@ -324,11 +360,11 @@ class NightsOfFiles:
 
 
 def _night_copies(
-    path: Path, wanted: list[tuple[Event, list[int], Earlier]], replay: Replayed
+    path: Path, wanted: list[Wanted], replay: Replayed
 ) -> tuple[list[tuple[HandOutcome, Violation]], bool]:
-    """:meth:`NightsOfFiles.found` of the events ``wanted`` (each with the lines of the file's
-    new hands of it, and the files before that may hold its night), the hands replayed again
-    and held to each other as the import holds them (:mod:`.ledger.night_copies`)."""
+    """:meth:`NightsOfFiles.found` of the events ``wanted``, the hands that look alike
+    replayed again and held to each other as the import holds them
+    (:mod:`.ledger.night_copies`); the file's other hands of the event have no twin."""
     from .ledger.night_copies import (
         copy_refusal_words,
         look_alike_words,
@@ -338,23 +374,23 @@ def _night_copies(
     )
     from .model.events import event_label
 
-    mine = _facts(replay(path), {line for _, lines, _ in wanted for line in lines})
-    others: dict[Path, dict[int, Any]] = {}
-    for _, _, earlier in wanted:
-        for other, _, held in earlier:
-            others.setdefault(other, {}).update(dict.fromkeys(held[1::2]))
-    theirs = {other: _facts(replay(other), set(lines)) for other, lines in others.items()}
+    mine = _facts(replay(path), {line for _, lines, _, _ in wanted for line in lines})
+    others: dict[Path, set[int]] = {}
+    for _, _, _, earlier in wanted:
+        for other, _, lines in earlier:
+            others.setdefault(other, set()).update(lines)
+    theirs = {other: _facts(replay(other), lines) for other, lines in others.items()}
     found: list[tuple[HandOutcome, Violation]] = []
-    for event, lines, earlier in wanted:
+    for event, lines, count, earlier in wanted:
         here = str(path)
         hands = [((here, line), *mine[line][1:3]) for line in lines if line in mine]
         shown = {mine[line][3] for line in lines if line in mine and mine[line][3] != "{}"}
         by_event: dict[Event, list[tuple[tuple[str, int], str, Any]]] = {}
-        for other, other_event, held in earlier:
+        for other, other_event, other_lines in earlier:
             same_day = same_date(other_event, event)
             if not same_day and other_event[1] != event[1]:
                 continue  # (of its name, another date: only by cards written alike)
-            for line in held[1::2]:
+            for line in other_lines:
                 hand = theirs[other].get(line)
                 if hand is None or (not same_day and hand[3] not in shown):
                     continue
@@ -363,6 +399,7 @@ def _night_copies(
         for other_event, candidates in by_event.items():
             cards_only = other_event == event or not same_date(other_event, event)
             match = match_night(hands, candidates)
+            match = match._replace(alone=match.alone + count - len(hands))
             verdict = night_verdict(match, cards_only)
             if verdict is None:
                 continue
@@ -374,7 +411,7 @@ def _night_copies(
                     label,
                     event_label({"name": other_event[1], "date": other_event[2]}),
                     match,
-                    len(hands),
+                    count,
                     "nothing from this file was stored",
                 )
                 text = f"imported after {', '.join(files)}, {text}"

@@ -270,3 +270,37 @@ def test_hands_numbered_alike_at_two_tables_are_each_held_to_its_own(tmp_path: P
             f"{b}:13:1",
         ]
         assert "at table 'A' (from" in found[0] and "at table 'B' (from" in found[1]
+
+
+def test_files_are_replayed_again_only_for_a_hand_that_looks_like_another(
+    tmp_path: Path,
+) -> None:
+    """Memory and time stay flat: of each hand a file keeps numbers (its number, what a copy
+    would share with it, its line), and the files are replayed again only when one recurs.
+    Two nights of one date that share no hand are never read again; the night and its copy
+    under another name are, once each."""
+    from badugi_ledger.check import CheckRun
+    from badugi_ledger.check_files import HandsOfFiles, Keys
+
+    other_night = QUIET.replace("2024-04-05", "2024-03-01")
+    a, b, c = _files(
+        tmp_path, a=NIGHT, b=other_night, c=NIGHT.replace("cash Friday game", "cash Friday Game")
+    )
+    replayed: list[Path] = []
+
+    def replay(path: Path) -> Any:
+        replayed.append(path)
+        return CheckRun([path], jobs=1).outcomes()
+
+    hands = HandsOfFiles(replay)
+    found = []
+    for path in (a, b, c):
+        kept = Keys()
+        run = CheckRun([path], jobs=1)
+        for outcome in run.outcomes():
+            kept.keep(outcome)
+        found.append(hands.found(path, kept.held, kept.facts))
+        if path == b:
+            assert replayed == [] and found == [[], []]
+    assert sorted(map(str, replayed)) == sorted([str(a), str(c)])
+    assert [error.rule for _, error in found[2]] == ["duplicate-hand"]
