@@ -458,34 +458,38 @@ class PoolsOfFiles:
     def __init__(self) -> None:
         self.nights: dict[tuple[str, str, tuple[str | None, ...]], list[Any]] = {}
 
-    def found(self, source: str, pools: Pools) -> tuple[list[tuple[HandOutcome, Violation]], bool]:
+    def found(self, source: str, pools: Pools) -> list[tuple[HandOutcome, Violation]]:
         """What an import of the files so far and this one (``source``, whose ``pools``)
-        says of their nights' carried pots that an import of this one alone does not, at a
-        hand of this file: its refusal of this file (a warning, as of one file: a night
-        imported before may carry the pot; True: nothing of it is stored), else the warning
-        that last week's pot is taken by one of several first hands of nights of one date
-        (``carry-last-week``)."""
+        says of their nights' carried pots that an import of this one alone does not: its
+        refusal of this file (a warning, as of one file: a night imported before may carry
+        the pot; at the hand it names, or this file's first in a pool when that hand is an
+        earlier file's), else the warning that last week's pot is taken by one of several
+        first hands of nights of one date (``carry-last-week``).  Nothing when a refusal was
+        said already, of this file alone or of one before (a file refused is held to the
+        later ones as if stored, as ``check`` holds its hands: a file imported before it may
+        carry its pot)."""
         if not any(key in self.nights for key in _pooled(pools)):
-            return [], False
+            return []
+        alone = pools.at_end()
+        if any(found.rule == "carry-carried" for _, found in alone):
+            return []
+        before = Pools()
+        before.nights = self.nights
+        if before.refused(across=source):
+            return []
         merged = Pools()
         merged.nights = {key: list(nights) for key, nights in self.nights.items()}
         for key, nights in _pooled(pools).items():
             merged.nights.setdefault(key, []).extend(nights)
-        alone = {(found.rule, found.pos.line) for _, found in pools.at_end()}
-        refused = [
-            (hand, found)
-            for hand, found in merged.refused(across=True)
-            if found.pos.source == source and (found.rule, found.pos.line) not in alone
-        ]
+        refused = merged.refused(across=source)
         if refused:
-            return [_at(source, hand, found) for hand, found in refused], True
-        if merged.refused(across=True):
-            return [], False  # (an earlier file's, said there)
+            return [_here(source, pools, _at(source, hand, found)) for hand, found in refused]
+        said = {(found.rule, found.pos.line) for _, found in alone}
         return [
             _at(source, hand, found)
             for hand, found in merged.last_week_unordered(across=True)
-            if found.pos.source == source and (found.rule, found.pos.line) not in alone
-        ], False
+            if found.pos.source == source and (found.rule, found.pos.line) not in said
+        ]
 
     def remember(self, pools: Pools) -> None:
         """The file's nights, once it is stored."""
@@ -503,3 +507,19 @@ def _pooled(pools: Pools) -> dict[tuple[str, str, tuple[str | None, ...]], list[
 
 def _at(source: str, hand: str, found: Violation) -> tuple[HandOutcome, Violation]:
     return HandOutcome(source, hand, found.pos), found
+
+
+def _here(
+    source: str, pools: Pools, found: tuple[HandOutcome, Violation]
+) -> tuple[HandOutcome, Violation]:
+    """A refusal of this file at the hand it names, or, when that hand is an earlier file's,
+    at this file's first hand that plays in a pool of carried pots (its report is the place)."""
+    outcome, violation = found
+    if violation.pos.source == source:
+        return found
+    firsts = [n.first for nights in pools.nights.values() for n in nights if n.first is not None]
+    if not firsts:
+        return found
+    hand, pos = min(firsts, key=lambda first: first[1].line)
+    moved = Violation(violation.rule, violation.message, pos, violation.kind)
+    return HandOutcome(source, hand, pos), moved

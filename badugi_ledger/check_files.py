@@ -103,9 +103,7 @@ class HandsOfFiles:
                 return nights  # (the import stores nothing of the file)
             pooled: list[tuple[HandOutcome, Violation]] = []
             if facts.pools is not None:
-                pooled, refused = self.pools.found(str(path), facts.pools)
-                if refused:
-                    return pooled
+                pooled = self.pools.found(str(path), facts.pools)
                 self.pools.remember(facts.pools)
             reported += self.events.found(str(path), facts)
             self.tables.remember(facts)

@@ -241,13 +241,35 @@ def test_a_night_of_one_date_taking_a_pot_the_file_before_took_is_refused_by_the
 
     late, later = _files(tmp_path, late=LATE.lstrip(), later=LATER.lstrip())
     files = _import_report(tmp_path, [late, later])
-    assert files[0]["error"] is None and files[1]["error"] is not None
+    refusal = files[1]["error"]
+    assert files[0]["error"] is None and refusal is not None
     for jobs in (1, 2):
         status, lines = _report([late, later], jobs)
         (line,) = [line for line in lines if "[carry-carried]" in line]
-        assert status == 0 and line.startswith(f"{later}:5:1: hand 1: warning: ")
-        assert "an import of these files refuses this one" in line
+        assert status == 0
+        assert line == f"{later}:5:1: hand 1: warning: {refusal} [carry-carried]"
         assert _report([late, later], jobs, "--strict")[0] == 1
+
+
+def test_a_night_before_the_file_before_s_refused_as_the_import_refuses_it(
+    tmp_path: Path,
+) -> None:
+    """Late (2024-05-10) takes 8, last week's pot, alone; Later, a week before it, takes 8
+    too and is the pool's first in play order: imported after Late, Later's file leaves Late's
+    hand less than it takes, and the import refuses it, naming Late's hand in the file before.
+    ``check`` says the refusal at Later's hand (the file refused), in the import's words."""
+    from tests.ledger.test_same_date_openers import LATE, LATER
+
+    late, later = _files(
+        tmp_path, late=LATE.replace("2024-05-03", "2024-05-10").lstrip(), later=LATER.lstrip()
+    )
+    refusal = _import_report(tmp_path, [late, later])[1]["error"]
+    assert refusal is not None and f"({late}:5)" in refusal
+    for jobs in (1, 2):
+        status, lines = _report([late, later], jobs)
+        (line,) = [line for line in lines if "[carry-carried]" in line]
+        assert status == 0
+        assert line == f"{later}:5:1: hand 1: warning: {refusal} [carry-carried]"
 
 
 def test_hands_numbered_alike_at_two_tables_are_each_held_to_its_own(tmp_path: Path) -> None:

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..model.errors import LedgerError
-from ..replay.pools import TAKES_MORE
+from ..replay.pools import TAKES_MORE, held_before_hint
 from .carried_pots import (
     CARRY_POOL,
     PROGRESSIVE,
@@ -463,10 +463,7 @@ def _carry_hint(short: CarryShortfall, writer: FileWriter) -> str:
         )
     before = "with this file, the hands before it leave it less than it takes"
     if of_run is not None and run.stored(of_run):
-        return (
-            f"{before}, and {of_run}, stored by this import, holds that hand: correct its "
-            f"'carry in' in {of_run}, or this file, then run this import again"
-        )
+        return held_before_hint(of_run)
     if of_run is not None:
         return (
             f"{before}: {of_run}, of this import, was not stored (its report says why): "

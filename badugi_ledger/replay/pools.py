@@ -179,7 +179,7 @@ class Pools:
             found = self.last_week_unordered()
         return sorted(found, key=lambda item: item[1].pos.line)
 
-    def refused(self, across: bool = False) -> list[tuple[str, Violation]]:
+    def refused(self, across: str | None = None) -> list[tuple[str, Violation]]:
         """Of each pool at each table, read to the end, its nights in play order as the ledger
         walks them (``ledger/carried_pots.py``, from the same totals: a night's first hand
         may take last week's pot when no hand of the pool came before it): each step that
@@ -188,8 +188,8 @@ class Pools:
         are replayed); nights whose order the ledger does not know (of one date, or, when one
         has no date, all of them), by their totals, with what they carry - the refusal of an
         import of this file alone, at the hand it names (:func:`refused_taker`), a warning
-        (``across``: of several files' nights, each hand named with its file, the refusal of
-        an import of them)."""
+        (``across``: of several files' nights, the last of them this one, each hand named with
+        its file, the import's refusal of that last file)."""
         found = []
         for (_, table, pool), nights in self.nights.items():
             played = [n for n in nights if n.first_take is not None]
@@ -294,14 +294,16 @@ def _refused(
     refused: tuple[PoolNight, tuple[str, Position, int]],
     carried: int,
     taken: int,
-    across: bool = False,
+    across: str | None = None,
     unordered: bool = False,
 ) -> tuple[str, Violation]:
     """The warning of the hand an import of the file alone refuses (a file imported before it
     may carry the pot: not an error): ``refused`` (its night, and its number, place and take);
     ``carried`` and ``taken`` what the hands before it carried and took, as the ledger's
     refusal counts them (``unordered``: of nights whose order is not known, with those before
-    them, its own take left out; ``across``: of several files, the hand named with its file)."""
+    them, its own take left out; ``across``: of several files, the last of them this one, the
+    hand named with its file, and the import's refusal of that file, the hand its own or
+    another's)."""
     night, (hand, pos, take) = refused
     currency = _currency(pool)
     text = taken_more_text(
@@ -313,8 +315,11 @@ def _refused(
         lambda amount: hand_amount(amount, currency),
         unordered=unordered,
     )
-    refusal = "of these files refuses this one" if across else "of this file alone is refused"
-    text += f": {TAKES_MORE}; an import {refusal} (nothing of it stored)"
+    if across is None:
+        text += f": {TAKES_MORE}; an import of this file alone is refused (nothing of it stored)"
+    else:
+        hint = TAKES_MORE if pos.source == across else held_before_hint(pos.source)
+        text += f": {hint}; nothing from this file was stored"
     return hand, Violation("carry-carried", text, pos, "warning")
 
 
@@ -453,6 +458,17 @@ def taken_more_text(
 
 TAKES_MORE = "its 'carry in' states more than was carried, or takes a pot another hand took"
 """What to correct in the file of a hand :func:`taken_more_text` names."""
+
+
+def held_before_hint(source: str) -> str:
+    """What to do of a file whose hands leave a hand of ``source``, stored before it by the
+    same import, less than that hand takes (the import's refusal of the file, and ``check``'s
+    of several files)."""
+    return (
+        "with this file, the hands before it leave it less than it takes, and "
+        f"{source}, stored by this import, holds that hand: correct its 'carry in' in "
+        f"{source}, or this file, then run this import again"
+    )
 
 
 def nameless(table: str) -> str:
