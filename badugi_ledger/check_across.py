@@ -1,21 +1,33 @@
 """What a check of several files says that an import of them into an empty ledger says of one
-file because of another, besides a hand two of them hold (``check_files.HandsOfFiles``): an event's
-terms stated otherwise, and a hand copied to another table of its event.
+file because of another, besides a hand two of them hold (``check_files.HandsOfFiles``).
 
-An import stores the files in the order given.  A file's first hand of an event makes the
-event, or finds it made by a file before it: a term of the event (season, place, buy-in,
-starting chips, payouts) that the file states otherwise than the ledger holds it is a conflict,
-the event keeping the ledger's (``ledger/file_events.py``).  A new hand that a counting hand
-of its event, numbered alike at another table, records in every figure is a copy whose table
-is named otherwise: a conflict, not stored (``ledger/conflicts.py``, ``copy_elsewhere``).
-``check`` says both at the hand the import names, in the import's words, as errors (the import
-fails on a conflict), after the name of the file before it that it meets.
+An import stores the files in the order given, each held to what the files before it stored:
 
-Memory stays small: of each file, its events' terms (a few values each) and the event of each
-of its tables (two numbers), kept as its hands are replayed (:class:`FileFacts`); of the run,
-each event's terms as an import of the files so far holds them (:class:`EventsOfFiles`).  A
-hand copied to another table is looked for among the hand numbers ``check`` keeps already,
-and the two files are replayed again only for a number that recurs.
+* a file's first hand of an event makes the event, or finds it made by a file before it: a
+  term (season, place, buy-in, starting chips, payouts) the file states otherwise is a
+  conflict, the event keeping the ledger's (``ledger/file_events.py``): ``event-terms``;
+* a new hand that a counting hand of its event, numbered alike at another table, records in
+  every figure is a copy whose table is named otherwise: a conflict, not stored
+  (``ledger/conflicts.py``, ``copy_elsewhere``): ``duplicate-hand``;
+* a file whose new hands of an event are another file's night under another name, or
+  renumbered, is refused whole, or stored with a warning when no card tells the nights apart
+  (``ledger/night_copies.py``, whose rule and words are asked here): ``duplicate-hand``;
+* the nights' carried Progressive Badugi pots are held to each other by table and pool
+  (:class:`~.replay.pools.Pools` over the files' nights): ``carry-last-week`` and
+  ``carry-carried``, warnings.
+
+``check`` says each at the hand the import names, in the import's words (after the name of
+the file before it that it meets), an error where the import refuses or reports a conflict, a
+warning where it warns (and for the carried-pot refusal, as of one file: a night imported
+before may carry the pot).  A file the import refuses as a copy, or a hand it does not store,
+is held to no later file, as the ledger holds none of it (a file refused for its carried pots
+is held to them as if stored, as one file's refusal is).
+
+Memory stays small: of each file, its events' terms (a few values each), the event of each
+of its tables (two numbers), a look of each hand and its line (two numbers: :func:`look`) and
+its nights' tallies, kept as its hands are replayed (:class:`FileFacts`); of the run, each
+event's terms, the looks by date and by name, and the nights' tallies.  Files are replayed
+again only for a hand number or a look that recurs.
 """
 
 from __future__ import annotations
