@@ -69,16 +69,18 @@ class LegalOption:
     the round (the format's "raises to"), ``max_amount`` the largest (equal for fixed limit;
     capped by the stack; None when only a stack nobody knows would bound it, after a hand
     that could not be replayed).  ``all_in_amount`` is the amount at which the action puts the
-    player's last chip in (None when no amount in range does).  ``all_in_least``: for a bet or
-    raise of a player whose stack nobody knows, the least total it may have written all-in
-    (one chip above the bet: whatever he goes all-in with shows his stack, and an all-in short
-    of a full raise is still a raise, :mod:`.raises`), up to ``max_amount``; None when the stack
-    is known (``all_in_amount`` is then the one all-in amount).  ``cards``: for a draw, the most
-    cards that may be exchanged (a draw of 1 to ``cards``); for a show, the cards a hand of the
-    game holds (four, five in Badacey and Badeucey, ``004``), so a page asks for that many; for
-    a buy, the one card it replaces.  ``event``: a position-less event
-    that, appended to the hand, replays legally (for ranged options, at ``amount``; for a draw,
-    of one card); :func:`event_at` gives it at another amount."""
+    player's last chip in (None when no amount in range does).  ``all_in_least``: for a bet,
+    raise or call of a player whose stack nobody knows, the least amount it may have written
+    all-in, up to ``max_amount`` (whatever he goes all-in with shows his stack): for a bet or
+    raise one chip above the bet (an all-in short of a full raise, a fixed one too, is still a
+    raise, :mod:`.raises`), for a call one chip (a call all-in for less than is due,
+    :mod:`.betting`); None when the stack is known (``all_in_amount`` is then the one all-in
+    amount).  ``cards``: for a draw, the most cards that may be exchanged (a draw of 1 to
+    ``cards``); for a show, the cards a hand of the game holds (four, five in Badacey and
+    Badeucey, ``004``), so a page asks for that many; for a buy, the one card it replaces.
+    ``event``: a position-less event that, appended to the hand, replays legally (for ranged
+    options, at ``amount``; for a draw, of one card); :func:`event_at` gives it at another
+    amount."""
 
     player: str
     kind: OptionKind
@@ -91,10 +93,10 @@ class LegalOption:
 
 
 def event_at(option: LegalOption, amount: int | None = None, *, all_in: bool = False) -> Event:
-    """The option's event at ``amount`` (chips for a bet or raise total, cards for a draw;
-    None: the option's own event), marked all-in at ``all_in_amount`` or when ``all_in`` says
-    so (a bet or raise of a stack nobody knows, from ``all_in_least``).  An amount outside the
-    option's range gives an event the replay refuses, as it should."""
+    """The option's event at ``amount`` (chips for a bet or raise total or a call, cards for
+    a draw; None: the option's own event), marked all-in at ``all_in_amount`` or when
+    ``all_in`` says so (a bet, raise or call of a stack nobody knows, from ``all_in_least``).
+    An amount outside the option's range gives an event the replay refuses, as it should."""
     ev = option.event
     if amount is None and not all_in:
         return ev
@@ -228,7 +230,9 @@ def _betting_options(st: HandState, player: str) -> list[LegalOption]:
     else:
         all_in = pay == stack
         call = Action(player, "call", pay, all_in)
-        options.append(LegalOption(player, "call", call, pay, pay, pay if all_in else None))
+        # a stack nobody knows may call all-in for as little as one chip: it shows the stack
+        least = 1 if player in st.unknown else None
+        options.append(LegalOption(player, "call", call, pay, pay, pay if all_in else None, least))
     span = betting.raise_range(st, player)
     if span is not None:
         low, high = span

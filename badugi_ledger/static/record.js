@@ -486,6 +486,7 @@
       }
       return el("span", { class: "ranged" }, ...parts);
     }
+    if (option.all_in_from !== null && option.all_in_from !== undefined) return allInControl(option, money);
     if (option.takes_cards) {
       const input = el("input", {
         type: "text",
@@ -500,6 +501,37 @@
       return el("span", { class: "with-cards" }, button, input);
     }
     return el("button", { type: "button", class: `tap ${option.kind}`, "data-option": String(option.index), "data-kind": option.kind, "data-player": option.player }, label);
+  }
+
+  function allInControl(option, money) {
+    // a call, or a bet or raise of one amount (fixed limit), of a player whose stack nobody
+    // knows: one button as for anyone, and an all-in box beside it; ticked, the amount he went
+    // all-in with is typed (from all_in_from to all_in_to: one chip, or one above the bet, up
+    // to the call or the raise), and the line says all-in ("calls 1 all-in"), which shows his
+    // stack; unticked, the button adds its own line again
+    const shown = (cents) => (money ? (cents / 100).toFixed(2) : String(cents));
+    const button = el("button", { type: "button", class: `tap ${option.kind}`, "data-option": String(option.index), "data-kind": option.kind, "data-player": option.player }, option.label);
+    const input = el("input", {
+      type: "number",
+      inputmode: money ? "decimal" : "numeric",
+      min: shown(option.all_in_from),
+      max: shown(option.all_in_to),
+      step: money ? "0.01" : "1",
+      value: shown(option.all_in_to),
+      hidden: true,
+      "data-money": money ? "1" : "",
+      "aria-label": `${option.all_in_label} all-in: amount from ${shown(option.all_in_from)} to ${shown(option.all_in_to)}`,
+    });
+    const wrap = el("span", { class: "all-in-amount" });
+    const range = el("span", { class: "range", hidden: true }, `${shown(option.all_in_from)}–${shown(option.all_in_to)}`);
+    const allIn = el("input", { type: "checkbox", class: "allin", "aria-label": `${option.label}: all-in` });
+    allIn.addEventListener("change", () => {
+      input.hidden = range.hidden = !allIn.checked;
+      wrap.classList.toggle("typed", allIn.checked);
+      button.textContent = allIn.checked ? option.all_in_label : option.label;
+    });
+    wrap.append(button, input, range, el("label", { class: "allin" }, allIn, " all-in"));
+    return wrap;
   }
 
   function drawControl(option, pat) {
@@ -532,10 +564,12 @@
     const choice = button.dataset.kind === "next-hand"
       ? { next_hand: true }
       : { index: Number(button.dataset.option), player: button.dataset.player, kind: button.dataset.kind };
-    // only a ranged option's own input (a plain button's parent holds every option's controls)
-    const amount = wrap.classList.contains("ranged") ? wrap.querySelector("input[type=number]") : null;
+    // only a ranged option's own input (a plain button's parent holds every option's controls),
+    // when shown (a call's amount only once all-in is ticked)
+    const box = wrap.matches(".ranged, .all-in-amount") ? wrap.querySelector("input[type=number]") : null;
+    const amount = box && !box.hidden ? box : null;
     if (amount) choice.amount = amount.dataset.money ? Math.round(Number(amount.value) * 100) : Number(amount.value);
-    const allIn = amount ? wrap.querySelector("input.allin") : null;
+    const allIn = box ? wrap.querySelector("input.allin") : null;
     if (allIn && allIn.checked) choice.all_in = true;
     if (button.dataset.count !== undefined) choice.count = Number(button.dataset.count);
     const cards = wrap.querySelector("input.cardsin");
@@ -569,7 +603,7 @@
   function keepRefused(was, typed, allIn, why) {
     // the options were drawn anew: the refused amount stays in its box, with the reason beside
     // it and the box focused, so that the organiser corrects it instead of typing it again
-    const again = [...$("record-options").querySelectorAll(".ranged button.tap")].find(
+    const again = [...$("record-options").querySelectorAll(".ranged button.tap, .all-in-amount button.tap")].find(
       (b) => b.dataset.kind === was.kind && b.dataset.player === was.player,
     );
     if (!again) return; // the hand moved on meanwhile: nothing to correct

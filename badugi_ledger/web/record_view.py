@@ -127,8 +127,12 @@ def _next_view(
     stack nobody knows (after a hand that could not be replayed) is ranged with no ``max``
     when the structure sets none (no limit): any amount from ``min`` up may be typed; such a
     player may be all-in, so its ``all_in_from`` is the least amount an all-in of his may have
-    (the option's ``all_in_least``; None for a known stack, whose all-in is ``all_in``).  A
-    show says how many ``cards`` a hand of the game holds."""
+    (the option's ``all_in_least``; None for a known stack, whose all-in is ``all_in``).  So
+    may his call (one chip up to what is due) and his bet or raise of one amount (fixed limit:
+    from one chip above the bet up to it): such a button stays one button, and its
+    ``all_in_to`` is the most an all-in of his may have, ``all_in_label`` the button's words
+    once an amount is typed (``call``, ``raise to``).  A show says how many ``cards`` a hand of
+    the game holds."""
     if nxt is None:
         return None
     options = []
@@ -138,6 +142,8 @@ def _next_view(
         label = _label(option, ranged)
         if currency is not None:
             label = _AMOUNT_WORD.sub(lambda m: plain_money(int(m[0])), label)
+        all_in_from = option["all_in_least"]
+        typed = None if ranged or all_in_from is None else _TYPED_WORDS[kind]
         if option["player"] != nxt["player"]:
             label = f"{option['player']}: {label}"
         options.append(
@@ -150,7 +156,9 @@ def _next_view(
                 "min": low if ranged else None,
                 "max": high if ranged else (option["cards"] if kind == "draw" else None),
                 "all_in": option["all_in_amount"],
-                "all_in_from": option["all_in_least"] if ranged else None,
+                "all_in_from": all_in_from,
+                "all_in_to": None if typed is None else high,
+                "all_in_label": typed,
                 "takes_cards": kind in ("show", "buy"),
                 "cards": option["cards"] if kind == "show" else None,
             }
@@ -163,6 +171,9 @@ def _next_view(
         "options": options,
     }
 
+
+_TYPED_WORDS = {"call": "call", "bet": "bet", "raise": "raise to"}
+"""A one-amount button's words once an all-in amount is typed beside it (``call`` 1)."""
 
 _AMOUNT_WORD = re.compile(r"(?<=\s)\d+(?=\s|$)")
 """An amount in a button's words (``calls 75``, ``raises to 150 all-in``): a number standing
@@ -194,8 +205,9 @@ def append_choice(text: str, choice: dict[str, Any]) -> tuple[str, int]:
     """``text`` with the canonical line of the tapped ``choice`` added after the last hand's
     last line (so a comment block below it stays below): ``index`` of an option of
     :func:`live_check`'s next actions, with ``amount`` for a ranged bet or raise (and
-    ``all_in``, true: a bet or raise all-in of a player whose stack nobody knows, any amount
-    from the option's ``all_in_least``), ``count`` for a draw and optional ``cards`` for a
+    ``all_in``, true: a bet, raise or call all-in of a player whose stack nobody knows, any
+    amount from the option's ``all_in_least``, a call's or a fixed bet's too: the amount he
+    went all-in with), ``count`` for a draw and optional ``cards`` for a
     draw, a show or a buy; or ``next_hand`` (true), the line of :func:`next_hand_lines` once
     the last hand is over.  Also the number of the line added.  An amount outside the option's
     range is refused in the replay's words for its line (:func:`_refused_amount`)."""
@@ -224,19 +236,21 @@ def append_choice(text: str, choice: dict[str, Any]) -> tuple[str, int]:
     _same_option(choice, option, live.next.player)
     amount = _number(choice, "count" if option.kind == "draw" else "amount")
     low, high = (1, option.cards) if option.kind == "draw" else (option.amount, option.max_amount)
-    if amount is not None and option.kind not in ("bet", "raise", "draw") and amount != low:
-        # an option of no amount or a fixed one (a fold, a pat, a call of 2) takes no other
-        raise RecordError(f"{option.player} may {option.kind} only as offered here, not {amount}")
     all_in = _all_in(choice, option)
     if all_in and option.all_in_least is not None:
-        low = option.all_in_least
+        low = option.all_in_least  # a stack nobody knows: the amount he went all-in with
+    elif amount is not None and option.kind not in ("bet", "raise", "draw") and amount != low:
+        # an option of no amount or a fixed one (a fold, a pat, a call of 2) takes no other
+        raise RecordError(f"{option.player} may {option.kind} only as offered here, not {amount}")
     if amount is not None and not (low or 0) <= amount <= (MAX_AMOUNT if high is None else high):
         # a bet's amounts in a hand of money are cents, said as money (as the box takes them)
         said = plain_money if option.kind != "draw" and live.hands[-1].currency else str
         shown = (
-            f"{said(low or 0)} to {said(high)}"
-            if high is not None
-            else f"at least {said(low or 0)}"
+            f"at least {said(low or 0)}"
+            if high is None
+            else said(high)
+            if low == high
+            else f"{said(low or 0)} to {said(high)}"
         )
         words = (
             f"{option.player} may {option.kind} {'all-in ' * all_in}{shown} here, "
@@ -269,11 +283,16 @@ def append_choice(text: str, choice: dict[str, Any]) -> tuple[str, int]:
 
 
 def _all_in(choice: dict[str, Any], option: LegalOption) -> bool:
-    """Whether the tap says all-in (``all_in``: true), which only a bet or raise may."""
+    """Whether the tap says all-in (``all_in``: true), which only a bet or raise may, or a
+    call of a stack nobody knows (a known stack's call is all-in only at its stack, and its
+    option says so already)."""
     said = choice.get("all_in", False)
     if not isinstance(said, bool):
         raise RecordError("all_in must be true or false")
-    if said and option.kind not in ("bet", "raise"):
+    if said and not (
+        option.kind in ("bet", "raise")
+        or (option.kind == "call" and option.all_in_least is not None)
+    ):
         raise RecordError(f"{option.player} may {option.kind} only as offered here, not all-in")
     return said
 

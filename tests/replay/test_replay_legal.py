@@ -238,6 +238,44 @@ def test_an_unknown_stack_may_bet_or_raise_all_in_from_one_chip_above_the_bet(
     assert replays_from(later, event_at(bet, 1, all_in=True), unknown)
 
 
+def test_an_unknown_stack_may_raise_all_in_short_of_the_fixed_raise() -> None:
+    """``000`` (fixed limit: the raise is to 4 after blinds 1/2) and ``001`` (all-in for less
+    than a raise): a short all-in raise of a stack nobody knows is a raise still (raises.py),
+    one chip above the bet up to the fixed raise, though the raise itself has one amount."""
+    seats: dict[str, int | None] = dict.fromkeys(FOUR)
+    unknown = dict.fromkeys(FOUR, UNKNOWN_STACK)
+    rec = record(seats, "Dan", POSTS, settings=fixed())
+    raise_ = option(next_actions(rec, stacks=unknown), "raise")
+    assert (raise_.amount, raise_.max_amount, raise_.all_in_least) == (4, 4, 3)
+    assert raise_.all_in_amount is None
+    assert event_at(raise_, 3, all_in=True) == Action("Cara", "raise", 3, True)
+    for total in (3, 4):
+        assert replays_from(rec, event_at(raise_, total, all_in=True), unknown)
+    for total in (2, 5):
+        assert not replays_from(rec, event_at(raise_, total, all_in=True), unknown)
+
+
+@pytest.mark.parametrize("settings", [fixed(), structure("no-limit")], ids=["fixed", "no-limit"])
+def test_an_unknown_stack_may_call_all_in_for_what_is_due_or_less(settings: GameSettings) -> None:
+    """grammar/README.md (``NAME calls [N] [all-in]``, N the chips the call puts in; "an all-in
+    in the record shows a stack") and ``001`` (all-in for less than a call, side pots): a call
+    all-in of a stack nobody knows puts in one chip up to what is due (betting.py), which shows
+    the stack.  Cara owes 2."""
+    seats: dict[str, int | None] = dict.fromkeys(FOUR)
+    unknown = dict.fromkeys(FOUR, UNKNOWN_STACK)
+    rec = record(seats, "Dan", POSTS, settings=settings)
+    call = option(next_actions(rec, stacks=unknown), "call")
+    assert (call.amount, call.max_amount, call.all_in_amount, call.all_in_least) == (2, 2, None, 1)
+    assert call.event == Action("Cara", "call", 2)
+    assert event_at(call, 1, all_in=True) == Action("Cara", "call", 1, True)
+    for chips in (1, 2):
+        assert replays_from(rec, event_at(call, chips, all_in=True), unknown)
+    for chips in (0, 3):
+        assert not replays_from(rec, event_at(call, chips, all_in=True), unknown)
+    known = option(next_actions(record(FOUR, "Dan", POSTS, settings=settings)), "call")
+    assert known.all_in_least is None  # a known stack's call is all-in at its stack only
+
+
 def test_a_known_stack_has_no_all_in_of_its_choosing() -> None:
     """A stack the record knows is all-in at one amount, ``all_in_amount``."""
     raise_ = option(actions(POSTS, structure("no-limit")), "raise")

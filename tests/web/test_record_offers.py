@@ -3,8 +3,9 @@ browser the size of a phone (390×844): a buy says its price in the night's unit
 "with a Buy", the house's ``buy-price``), a show asks for as many cards as the game deals
 (``004``: five in Badacey and Badeucey), and a raise of a player whose stack nobody knows (the
 table's previous hand could not be replayed) takes any amount the structure allows, not only
-the least, and may be said all-in; an amount refused stays in its box with the replay's words
-beside it.  Screenshots go to ``test-output/screenshots/record-offers-*.png``."""
+the least, and may be said all-in, as may his call and his fixed-limit raise (one button, an
+all-in box beside it); an amount refused stays in its box with the replay's words beside it.
+Screenshots go to ``test-output/screenshots/record-offers-*.png``."""
 
 from __future__ import annotations
 
@@ -165,6 +166,57 @@ def test_an_unknown_stack_may_raise_all_in_at_any_amount_above_the_bet() -> None
     assert tapped_line(pot, {**choice, "amount": 7}) == "Dan raises to 7 all-in"
     with pytest.raises(RecordError, match="not added: Dan raises to 8; the most allowed is 7"):
         append_choice(pot, {**choice, "amount": 8})
+
+
+def test_an_unknown_stack_may_raise_all_in_short_of_the_fixed_raise() -> None:
+    """``000`` (fixed limit: one raise, to 4 over blinds 1/2) and ``001`` (all-in for less
+    than a raise: a raise still, raises.py).  Dan's stack is unknown: his raise stays one button
+    (``raises to 4``, no amount box), and may be said all-in from one chip above the bet to the
+    raise (``all_in_from``, ``all_in_to``); the page offered no all-in in fixed limit."""
+    text = UNKNOWN.format(structure="fixed limit 2/4")
+    raise_ = options_of(text)["raise"]
+    assert (raise_["label"], raise_["min"], raise_["max"]) == ("raises to 4", None, None)
+    assert (raise_["all_in_from"], raise_["all_in_to"], raise_["all_in_label"]) == (
+        3,
+        4,
+        "raise to",
+    )
+    choice = {"index": raise_["index"], "kind": "raise", "player": "Dan"}
+    assert tapped_line(text, choice) == "Dan raises to 4"
+    assert tapped_line(text, {**choice, "all_in": True, "amount": 3}) == "Dan raises to 3 all-in"
+    assert tapped_line(text, {**choice, "all_in": True, "amount": 4}) == "Dan raises to 4 all-in"
+    assert tapped_line(text, {**choice, "all_in": True}) == "Dan raises to 4 all-in"
+    with pytest.raises(RecordError, match=r"not added: Dan raises to 5; in fixed limit this"):
+        append_choice(text, {**choice, "all_in": True, "amount": 5})
+    with pytest.raises(RecordError, match=r"may raise 4 here, not 3, unless all-in"):
+        append_choice(text, {**choice, "amount": 3})
+
+
+@pytest.mark.parametrize("structure", ["fixed limit 2/4", "no limit"])
+def test_an_unknown_stack_may_call_all_in_for_what_is_due_or_less(structure: str) -> None:
+    """grammar/README.md: ``NAME calls [N] [all-in]``, N the chips the call puts in, and "an
+    all-in in the record shows a stack"; ``001``: all-in for less than the call.  Dan's stack
+    is unknown and he owes 2: his call may be said all-in for 1 or 2; the page offered no
+    all-in call.  A known stack's call offers none (``KNOWN``: all-in only at the stack)."""
+    text = UNKNOWN.format(structure=structure)
+    call = options_of(text)["call"]
+    assert (call["label"], call["min"]) == ("calls 2", None)
+    assert (call["all_in_from"], call["all_in_to"], call["all_in_label"]) == (1, 2, "call")
+    choice = {"index": call["index"], "kind": "call", "player": "Dan"}
+    assert tapped_line(text, choice) == "Dan calls 2"
+    assert tapped_line(text, {**choice, "all_in": True, "amount": 1}) == "Dan calls 1 all-in"
+    assert tapped_line(text, {**choice, "all_in": True}) == "Dan calls 2 all-in"
+    with pytest.raises(RecordError, match="not added: Dan calls 3; the call is 2"):
+        append_choice(text, {**choice, "all_in": True, "amount": 3})
+    with pytest.raises(RecordError, match="may call only as offered here, not 1"):
+        append_choice(text, {**choice, "amount": 1})
+    known = options_of(KNOWN)
+    assert [o["all_in_from"] for o in known.values()] == [None] * len(known)
+    with pytest.raises(RecordError, match="may call only as offered here, not all-in"):
+        append_choice(
+            KNOWN,
+            {"index": known["call"]["index"], "kind": "call", "player": "Cara", "all_in": True},
+        )
 
 
 def test_a_refused_amount_of_a_night_of_money_is_said_in_money() -> None:
@@ -335,4 +387,67 @@ def test_an_unknown_stacks_all_in_is_ticked_beside_the_amount(
         assert marked == [5], marked  # hand 1's broken line only
         assert page.inner_text("#record-turn strong") == "Anna"
         phone.shot("record-offers-all-in-written")
+    assert phone.errors == []
+
+
+def test_an_unknown_stacks_fixed_raise_and_call_are_ticked_all_in(
+    phone: Phone, fresh_ledger: Path
+) -> None:
+    """``000``/``001``: in fixed limit the raise is one button, and a stack nobody knows may
+    go all-in for less than it, or call all-in for what is due or less (grammar/README.md:
+    ``raises to N all-in``, ``calls N all-in``).  Beside such a button an ``all-in`` box;
+    ticked, the amount he went all-in with is typed, from ``all_in_from`` to the raise or the
+    call; unticked, the button adds its line as before.  A known stack has no such box."""
+    call = "#record-options .all-in-amount:has(button[data-kind=call])"
+    raise_ = "#record-options .all-in-amount:has(button[data-kind=raise])"
+    with serving(create_app(fresh_ledger)) as url:
+        page = phone.open(url + "/record")
+        typed(page, UNKNOWN.format(structure="fixed limit 2/4"), f"{raise_} input.allin")
+        box = page.locator(f"{raise_} input[type=number]")
+        assert not box.is_visible() and page.inner_text(f"{raise_} button") == "raises to 4"
+        assert page.locator(f"{call} input.allin").count() == 1
+        no_sideways_scroll(phone)
+        phone.shot("record-offers-fixed-unknown")
+        page.locator(f"{raise_} input.allin").check(timeout=5000)
+        assert box.is_visible() and (box.get_attribute("min"), box.get_attribute("max")) == (
+            "3",
+            "4",
+        )
+        assert box.input_value() == "4" and page.inner_text(f"{raise_} .range") == "3–4"
+        assert page.inner_text(f"{raise_} button") == "raise to"
+        box.fill("3")
+        no_sideways_scroll(phone)
+        phone.shot("record-offers-fixed-all-in-ticked")
+        page.locator(f"{raise_} button").click()
+        text_has(page, "\nDan raises to 3 all-in")
+        settled(page)
+        assert page.inner_text("#record-turn strong") == "Anna"  # the button: she owes 3
+        page.locator(f"{call} input.allin").check(timeout=5000)
+        box = page.locator(f"{call} input[type=number]")
+        assert (box.get_attribute("min"), box.get_attribute("max"), box.input_value()) == (
+            "1",
+            "3",
+            "3",
+        )
+        assert page.inner_text(f"{call} button") == "call"
+        box.fill("4")  # more than is due: refused, kept in its box with the replay's words
+        page.locator(f"{call} button").click()
+        page.wait_for_selector(f"{call} .refusal", timeout=5000)
+        assert page.inner_text(f"{call} .refusal") == "not added: Anna calls 4; the call is 3"
+        assert box.input_value() == "4" and page.locator(f"{call} input.allin").is_checked()
+        box.fill("1")
+        no_sideways_scroll(phone)
+        phone.shot("record-offers-call-all-in-ticked")
+        page.locator(f"{call} button").click()
+        text_has(page, "\nAnna calls 1 all-in")
+        settled(page)
+        marked = page.locator("#record-gutter .gl.error").evaluate_all(
+            "marks => marks.map(m => Number(m.dataset.line))"
+        )
+        assert marked == [5], marked  # hand 1's broken line only
+        assert page.inner_text("#record-turn strong") == "Ben"
+        phone.shot("record-offers-call-all-in-written")
+
+        typed(page, KNOWN.replace("no limit", "fixed limit 2/4"), "#record-options button.call")
+        assert page.locator("#record-options input.allin").count() == 0
     assert phone.errors == []
