@@ -41,7 +41,7 @@ from typing import cast
 from ..model.cards import CARD_INDEX, DECK, Card, format_cards
 from ..model.errors import NOWHERE, IllegalAction, Position
 from ..model.settings import ReshuffleRule
-from .slot_times import SlotTimes
+from .slot_times import SlotTimes, Stock
 
 MUCK = "\x00discards"
 MAYBE = "\x01"
@@ -102,6 +102,7 @@ class CardTracker:
         "_hold",
         "_folded",
         "_loc",
+        "_at",
         "stub",
         "pool",
         "rule",
@@ -132,13 +133,18 @@ class CardTracker:
             hold[p] = [None] * hand_size
         self._hold = hold
         """Each player's cards as indices into DECK, ``None`` where unseen."""
-        self._folded: dict[str, tuple[list[int | None], int, list[int] | None]] = {}
-        """The cards each player who folded held when he did, the reshuffles before, and, after
-        one, when his unseen cards were dealt (:class:`SlotTimes`) (:meth:`show_folded`)."""
+        self._folded: dict[str, tuple[list[int | None], int, list[int] | None, int]] = {}
+        """The cards each player who folded held when he did, the reshuffles before, after
+        one, when his unseen cards were dealt (:class:`SlotTimes`), and the fold's event
+        (:meth:`show_folded`)."""
         self._loc: list[str | None] = [None] * DECK_SIZE
         """By card index: the player holding that known card, :data:`MUCK` for a known dead
         card (discarded, folded, not reshuffled since), :data:`MAYBE` + the player for a known
         card of his that he may have thrown unnamed (not reshuffled since), or None."""
+        self._at: list[int] = [0] * DECK_SIZE
+        """By card index: the event (its index) that put a known card where ``_loc`` says, so
+        that a message can name its line, and a folded hand's show tell the cards it folded
+        from those that were elsewhere (:meth:`show_folded`)."""
         self.stub: int | None = DECK_SIZE - hand_size * len(players)
         self.pool = 0
         """Dead cards (discards, folded hands, burns) that a reshuffle would put back into play."""
@@ -204,6 +210,7 @@ class CardTracker:
         a hand or dead is a duplicate.  ``kept``: the cards a reshuffle just made to serve
         ``player`` left out (his own throws, under ``exclude-own``)."""
         loc = self._loc
+        since = self._at
         for card in cards:
             if card is None:
                 hand.append(None)
@@ -212,6 +219,7 @@ class CardTracker:
             if loc[index] is not None:
                 raise self._duplicate(card, index, player, at, kept)
             loc[index] = player
+            since[index] = at
             hand.append(index)
 
     def _duplicate(
@@ -282,6 +290,7 @@ class CardTracker:
                 if loc[index] == player:  # the usual: a known card held
                     hand.remove(index)
                     loc[index] = MUCK
+                    self._at[index] = at
                     continue
             self._discard_other(player, hand, card, at)
         self.pool += len(discards)
@@ -317,9 +326,25 @@ class CardTracker:
                 self.stub = stub - n
         self._give(player, self._hold[player], received, at, kept)
         times = self._times
-        if times is not None and None in received:  # (inline: every draw after a reshuffle)
-            times.slots[player] += [self.reshuffles] * received.count(None)
+        if times is not None:  # (inline: every draw after a reshuffle)
+            if None in received:
+                times.slots[player] += [self.reshuffles] * received.count(None)
+            if stub is not None:  # (a draw not recorded may have reshuffled unseen)
+                self._from_new_stub(player, received, at)
         return note
+
+    def _from_new_stub(self, player: str, received: Sequence[Card | None], at: int) -> None:
+        """The known cards ``received`` come from the stub the last reshuffle made: each is a
+        discard it took back or one of the few other cards it holds (:meth:`SlotTimes.served`),
+        else ``duplicate-card``: the card was in a player's hand (or among the discards the
+        reshuffle left out)."""
+        times = self._times
+        assert times is not None
+        for card in received:
+            if card is not None and not times.served(_INDEX[card], player, at):
+                raise self._illegal(
+                    "duplicate-card", times.no_room(player, _INDEX[card], self.where), at
+                )
 
     def _burn(self, at: int) -> str:
         """One unseen card from the stub to the dead cards (reshuffling first if it is empty)."""
@@ -357,6 +382,7 @@ class CardTracker:
                 for known in hand:
                     if known is not None and loc[known] == player:
                         loc[known] = maybe
+                        self._at[known] = at
                         self._unnamed.append(known)
                         known_cards += 1
                 # The card thrown was one of his known cards or of those slots, or another.
@@ -402,6 +428,7 @@ class CardTracker:
                 at,
             )
         loc[index] = MUCK
+        self._at[index] = at
 
     def _fits_unseen(
         self, player: str, hand: list[int | None], cards: Sequence[Card], verb: str, at: int
@@ -471,6 +498,7 @@ class CardTracker:
         if own:  # his known cards he may have thrown unnamed now: his, or left out
             kept.update(self._unnamed)
         loc = self._loc
+        before = (loc[:], self._at[:])  # (for a hand folded before it, show_folded)
         cleared: dict[int, str] = {}
         for index, where in enumerate(loc):
             if where is not None and (where == MUCK or where[:1] == MAYBE) and index not in kept:
@@ -478,7 +506,12 @@ class CardTracker:
                 cleared[index] = "" if where == MUCK else where[1:]
         if self._times is None:
             self._times = SlotTimes(self._hold)
-        self._times.took(f"when {player} drew {n}" if player else "when a card was burned", cleared)
+        self._times.took(
+            f"when {player} drew {n}" if player else "when a card was burned",
+            cleared,
+            before,
+            Stock(stub, available - sum(1 for owner in cleared.values() if not owner), at),
+        )
         self._bound.clear()  # a card he may have thrown may be in the stub now
         self.stub = available - (n - stub)
         self.pool = own
@@ -510,22 +543,25 @@ class CardTracker:
         self.stub = None
         self.waiting.clear()
 
-    def fold(self, player: str) -> None:
+    def fold(self, player: str, at: int) -> None:
         """A folded hand goes to the discards (and into any later reshuffle)."""
         hand = self._hold[player]
         loc = self._loc
+        since = self._at
         for index in hand:
             if index is not None:
                 loc[index] = MUCK
+                since[index] = at
         self._bound.pop(player, None)
         if player in self._threw_unnamed:  # (else no card is marked his maybe: no pass)
             maybe = MAYBE + player
             for index, where in enumerate(loc):
                 if where == maybe:  # in the folded hand or discarded: dead either way
                     loc[index] = MUCK
+                    since[index] = at  # (the fold's: show_folded tells them by it)
         times = self._times
         slots = None if times is None else times.slots[player][:]
-        self._folded[player] = (hand[:], self.reshuffles, slots)
+        self._folded[player] = (hand[:], self.reshuffles, slots, at)
         self.pool += len(hand)
         if hand:
             self.live -= 1
@@ -584,6 +620,7 @@ class CardTracker:
         for card in extra:
             index = _INDEX[card]
             loc[index] = player
+            self._at[index] = at
             held[held.index(None)] = index
         if unknown_shown:
             return None
@@ -599,14 +636,16 @@ class CardTracker:
     def show_folded(self, player: str, cards: Sequence[Card | None], at: int) -> None:
         """Check the cards a player shows after folding against the hand he folded, as a
         live player's show is checked (:meth:`show`): as many cards, none twice, each one he
-        held or, where his card was never seen, one nobody else holds (nor may have thrown
-        unnamed: it is still his or discarded).  Nothing moves: the hand is dead.  After a
-        reshuffle since he folded, a card of his that was never seen may be another player's
-        now (the folded hand went into the reshuffle)."""
+        held or, where his card was never seen, one that was nowhere else while he held his
+        cards: not in another's hand nor dead (or thrown unnamed by another) when he folded,
+        nor placed anywhere after it while his folded cards were dead, until the reshuffle
+        that took them back (:meth:`_elsewhere`).  After that reshuffle a card of his may be
+        another player's (the folded hand went into it).  The cards shown are then known: dead
+        from his fold on, so nobody else shows them, until that reshuffle."""
         folded = self._folded.get(player)
         if folded is None:  # folded before any deal: nothing to hold
             raise self._illegal("show-not-held", f"{player} shows cards he was never dealt", at)
-        held, reshuffles, slots = folded
+        held, reshuffles, slots, folded_at = folded
         if len(cards) != len(held):
             raise self._miscounted(player, len(cards), f"folded {len(held)}", at, " after folding")
         shown_known = [c for c in cards if c is not None]
@@ -615,17 +654,19 @@ class CardTracker:
             raise self._illegal("duplicate-card", f"{player} shows {twice} twice", at)
         hand = _cards(held)
         extra = [c for c in shown_known if c not in hand]
-        for card in extra if reshuffles == self.reshuffles else ():
-            holder = self._loc[_INDEX[card]]
-            if holder is None or holder == MUCK:  # (his folded cards are dead cards too)
-                continue
-            if holder[:1] == MAYBE:  # another's (his own became dead cards when he folded)
-                why = f"{card} is in {holder[1:]}'s hand or discarded"
-            else:
-                why = f"{holder} holds it"
-            raise self._illegal(
-                "show-not-held", f"{player} shows {card} after folding, but {why}", at
-            )
+        # Where the cards were while his folded cards were dead: now, or just before the
+        # reshuffle that took them back.
+        times = self._times
+        if reshuffles == self.reshuffles:
+            loc, since = self._loc, self._at
+        else:
+            assert times is not None
+            loc, since = times.before[reshuffles]
+        for card in extra:
+            index = _INDEX[card]
+            where = loc[index]
+            if where is not None and (where != MUCK or since[index] != folded_at):
+                raise self._elsewhere(player, card, where, since[index], folded, at)
         if len(extra) > hand.count(None):
             raise self._illegal(
                 "show-not-held",
@@ -634,7 +675,58 @@ class CardTracker:
                 at,
             )
         if slots is not None:  # the reshuffles while he held them (later ones took them in)
-            self._fill(player, slots[:], 0, extra, reshuffles, at, "shows")
+            self._fill(player, slots, 0, extra, reshuffles, at, "shows")
+        for card in extra:  # his folded cards: dead until the reshuffle that took them back
+            index = _INDEX[card]
+            loc[index] = MUCK
+            since[index] = folded_at
+            held[held.index(None)] = index
+            if reshuffles < self.reshuffles and times is not None:
+                times.folded(index, reshuffles)
+
+    def _elsewhere(
+        self,
+        player: str,
+        card: Card,
+        where: str,
+        line_at: int,
+        folded: tuple[list[int | None], int, list[int] | None, int],
+        at: int,
+    ) -> IllegalAction:
+        """``show-not-held``: ``player`` shows after folding (``folded``: his hand, the
+        reshuffles before, his slots' times, the fold's event) ``card``, which was ``where`` (a
+        player, dead, or another's thrown unnamed) from ``line_at`` on, when he folded or after
+        it, while his folded cards were dead (seeds README item 3)."""
+        reshuffles, folded_at = folded[1], folded[3]
+        line = self.where(line_at).line
+        if where == MUCK:
+            state = f"had gone to the discards (line {line})"
+        elif where[:1] == MAYBE:
+            state = f"was in {where[1:]}'s hand or discarded (line {line})"
+        else:
+            state = f"was in {where}'s hand (line {line})"
+        fold_line = self.where(folded_at).line
+        if line_at < folded_at:
+            why = f"when he folded (line {fold_line}) {card} {state}"
+        else:
+            if where == MUCK:
+                state = f"went to the discards (line {line})"
+            times = self._times
+            until = (
+                f" until the discards were reshuffled {times.cleared[reshuffles][0]}"
+                if times is not None and reshuffles < self.reshuffles
+                else ""
+            )
+            why = (
+                f"after he folded (line {fold_line}) {card} {state}, while the cards he folded "
+                f"were dead{until}"
+            )
+        return self._illegal(
+            "show-not-held",
+            f"{player} shows {card} after folding, but {why} (seeds README item 3: a card is "
+            "in one place at a time)",
+            at,
+        )
 
     def known_part(self, player: str) -> tuple[list[Card], int, list[Card]]:
         """The cards of the player's holding that are known, how many are not, and the cards

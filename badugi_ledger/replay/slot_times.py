@@ -9,6 +9,13 @@ is none of them (seeds README item 3: a card is in one place at a time).  The ca
 :class:`SlotTimes` from the first reshuffle of a hand on; before it every card was dealt before
 any reshuffle, and hands without one (nearly all) pay nothing for this.
 
+The same holds the other way: the new stub is the discards it took back, the cards left in the
+old one and the discards the record does not name, so a known card dealt from it that was none of
+those discards is one of those few others (:class:`Stock`, :meth:`SlotTimes.served`); one more is
+a card that was in a player's hand.  And a hand folded before a reshuffle held none of the cards
+known elsewhere until it (:attr:`SlotTimes.before`, for
+:meth:`~badugi_ledger.replay.draws.CardTracker.show_folded`).
+
 Which unseen slot a card fills, or which one a player threw when the record does not say, is
 not known: each choice here leaves the player the latest slots it can (the earliest slot a
 card fits goes, the earliest slot goes when which one is unknown, a slot whose time is not
@@ -18,10 +25,11 @@ legal hand is never refused.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from ..model.cards import DECK
+from ..model.errors import Position
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,11 +43,22 @@ class Misfit:
     later: int
 
 
+@dataclass(frozen=True, slots=True)
+class Stock:
+    """What a reshuffle made its new stub of besides the known discards it took back: the
+    ``left`` cards of the old stub and ``unnamed`` dead cards the record does not name (or names
+    as thrown unnamed); ``at``: the event of the draw (or burn) it served."""
+
+    left: int
+    unnamed: int
+    at: int
+
+
 class SlotTimes:
     """By player, how many reshuffles came before each of his unseen slots was dealt; by
     reshuffle, when it came and the known cards it took back into the stub."""
 
-    __slots__ = ("slots", "cleared", "last")
+    __slots__ = ("slots", "cleared", "last", "before", "stock", "room", "taken")
 
     def __init__(self, hold: Mapping[str, Sequence[int | None]]) -> None:
         """Made at the first reshuffle: every unseen slot so far was dealt before it."""
@@ -51,14 +70,74 @@ class SlotTimes:
         still his)."""
         self.last = [0] * len(DECK)
         """By card index, the last reshuffle that took it back (0: none, as most cards)."""
+        self.before: list[tuple[list[str | None], list[int]]] = []
+        """By reshuffle, where the known cards were just before it and since which event (the
+        tracker's ``_loc`` and ``_at``): a hand folded before it held none of those elsewhere."""
+        self.stock = Stock(0, 0, 0)
+        """The last reshuffle's new stub besides the known discards it took back."""
+        self.room = 0
+        """How many of those other cards (:attr:`stock`) are not yet dealt as known cards."""
+        self.taken: list[tuple[int, str, int]] = []
+        """The known cards dealt from them: card index, player, event."""
 
-    def took(self, when: str, cleared: dict[int, str]) -> None:
-        """A reshuffle (``when``: for a message) took ``cleared`` back into the stub."""
+    def took(
+        self,
+        when: str,
+        cleared: dict[int, str],
+        before: tuple[list[str | None], list[int]],
+        stock: Stock,
+    ) -> None:
+        """A reshuffle (``when``: for a message) took ``cleared`` back into the stub, the known
+        cards being where ``before`` says just before it, and made its new stub of them and
+        ``stock``."""
         self.cleared.append((when, cleared))
         k = len(self.cleared)
         last = self.last
         for index in cleared:
             last[index] = k
+        self.before.append(before)
+        self.stock = stock
+        self.room = stock.left + stock.unnamed
+        self.taken = []
+
+    def served(self, index: int, player: str, at: int) -> bool:
+        """``player`` is dealt the card at ``index`` (known) from the last reshuffle's stub at
+        event ``at``: a discard it took back, or one of its other cards (its :attr:`room`), if
+        any is left; False when none is (the card cannot be in that stub)."""
+        if self.cleared[-1][1].get(index) == "":
+            return True
+        if not self.room:
+            return False
+        self.room -= 1
+        self.taken.append((index, player, at))
+        return True
+
+    def no_room(self, player: str, index: int, where: Callable[[int], Position]) -> str:
+        """Why ``player`` cannot be dealt the card at ``index`` (:meth:`served`)."""
+        when, cleared = self.cleared[-1]
+        stock = self.stock
+        card = DECK[index]
+        dead = sum(1 for owner in cleared.values() if not owner)
+        others = stock.left + stock.unnamed
+        taken = ", ".join(f"{DECK[i]} to {p} (line {where(at).line})" for i, p, at in self.taken)
+        return (
+            f"{player} gets {card}, but the stub the discards were reshuffled into {when} "
+            f"(line {where(stock.at).line}) held the {dead} known "
+            f"discard{'' if dead == 1 else 's'} it took back and {others} other "
+            f"card{'' if others == 1 else 's'} (the "
+            f"{stock.left} left in the stub and {stock.unnamed} dead card"
+            f"{'' if stock.unnamed == 1 else 's'} the record does not name)"
+            + (f", dealt already: {taken}" if taken else "")
+            + f"; {card}, none of those discards, was in a player's hand or left out of the "
+            "reshuffle (seeds README item 3; 001: the mucked cards are shuffled together with "
+            "any remaining cards to form a new deck)"
+        )
+
+    def folded(self, index: int, k: int) -> None:
+        """The card at ``index`` was in a hand folded before the ``k + 1``-th reshuffle, which
+        took it back into the stub as a dead card: a slot dealt before it cannot hold it."""
+        self.cleared[k][1][index] = ""
+        self.last[index] = max(self.last[index], k + 1)
 
     def dealt(self, player: str, n: int) -> None:
         """``player`` is dealt ``n`` unseen cards now."""

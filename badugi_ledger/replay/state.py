@@ -552,7 +552,7 @@ class HandState:
         self.still_in.remove(player)
         if player not in self.all_in:
             self._leave_turns(player)
-        self.cards.fold(player)
+        self.cards.fold(player, self.at)
 
     def _leave_turns(self, player: str) -> None:
         """``player`` can no longer bet (folded or all-in): out of ``can``, and turns pass over

@@ -287,7 +287,7 @@ def _showdown_cards(record: HandRecord) -> dict[str, tuple[Card, ...]]:
             elif isinstance(ev, Buy):
                 tracker.draw(ev.player, (ev.discard,), (ev.received,), at)
             elif isinstance(ev, Action) and ev.verb == "fold":
-                tracker.fold(ev.player)
+                tracker.fold(ev.player, at)
             elif isinstance(ev, Show) and None not in ev.cards:
                 shown[ev.player] = tuple(c for c in ev.cards if c is not None)
     except (BadugiError, KeyError, ValueError):

@@ -283,7 +283,8 @@ show: Anna {card} ?? ?? ??
         (
             13,
             "show-not-held",
-            "Anna shows Th after folding, but Th is in Cara's hand or discarded",
+            "Anna shows Th after folding, but when he folded (line 7) Th was in Cara's hand or "
+            "discarded (line 6) (seeds README item 3: a card is in one place at a time)",
         )
     ]
     assert [rule for _, rule, _ in errors("5c")] == ["pot-undetermined"]
