@@ -329,22 +329,21 @@ class CardTracker:
         if times is not None:  # (inline: every draw after a reshuffle)
             if None in received:
                 times.slots[player] += [self.reshuffles] * received.count(None)
-            if stub is not None:  # (a draw not recorded may have reshuffled unseen)
-                self._from_new_stub(player, received, at)
+            if stub is not None and times.dead:  # (a draw not recorded may reshuffle unseen)
+                # The known cards come from the stub the last reshuffle made: each a discard it
+                # took back or one of its few other cards (SlotTimes.room), else the card was
+                # in a player's hand (or among the discards it left out).
+                took = times.dead
+                for card in received:
+                    if (
+                        card is not None
+                        and took.get(_INDEX[card]) != ""
+                        and not times.served(_INDEX[card], player, at)
+                    ):
+                        raise self._illegal(
+                            "duplicate-card", times.no_room(player, _INDEX[card], self.where), at
+                        )
         return note
-
-    def _from_new_stub(self, player: str, received: Sequence[Card | None], at: int) -> None:
-        """The known cards ``received`` come from the stub the last reshuffle made: each is a
-        discard it took back or one of the few other cards it holds (:meth:`SlotTimes.served`),
-        else ``duplicate-card``: the card was in a player's hand (or among the discards the
-        reshuffle left out)."""
-        times = self._times
-        assert times is not None
-        for card in received:
-            if card is not None and not times.served(_INDEX[card], player, at):
-                raise self._illegal(
-                    "duplicate-card", times.no_room(player, _INDEX[card], self.where), at
-                )
 
     def _burn(self, at: int) -> str:
         """One unseen card from the stub to the dead cards (reshuffling first if it is empty)."""
@@ -500,17 +499,22 @@ class CardTracker:
         loc = self._loc
         before = (loc[:], self._at[:])  # (for a hand folded before it, show_folded)
         cleared: dict[int, str] = {}
+        dead = 0
         for index, where in enumerate(loc):
             if where is not None and (where == MUCK or where[:1] == MAYBE) and index not in kept:
                 loc[index] = None  # (a card one may have thrown before: his, or in the stub)
-                cleared[index] = "" if where == MUCK else where[1:]
+                if where == MUCK:
+                    cleared[index] = ""
+                    dead += 1
+                else:
+                    cleared[index] = where[1:]
         if self._times is None:
             self._times = SlotTimes(self._hold)
         self._times.took(
             f"when {player} drew {n}" if player else "when a card was burned",
             cleared,
             before,
-            Stock(stub, available - sum(1 for owner in cleared.values() if not owner), at),
+            Stock(stub, available - dead, at),
         )
         self._bound.clear()  # a card he may have thrown may be in the stub now
         self.stub = available - (n - stub)

@@ -58,7 +58,7 @@ class SlotTimes:
     """By player, how many reshuffles came before each of his unseen slots was dealt; by
     reshuffle, when it came and the known cards it took back into the stub."""
 
-    __slots__ = ("slots", "cleared", "last", "before", "stock", "room", "taken")
+    __slots__ = ("slots", "cleared", "last", "before", "stock", "dead", "room", "taken")
 
     def __init__(self, hold: Mapping[str, Sequence[int | None]]) -> None:
         """Made at the first reshuffle: every unseen slot so far was dealt before it."""
@@ -75,6 +75,9 @@ class SlotTimes:
         tracker's ``_loc`` and ``_at``): a hand folded before it held none of those elsewhere."""
         self.stock = Stock(0, 0, 0)
         """The last reshuffle's new stub besides the known discards it took back."""
+        self.dead: dict[int, str] = {}
+        """The known discards the last reshuffle took back (by card index, each ``""``), or
+        nothing when it took back none: then no card dealt from its stub is counted."""
         self.room = 0
         """How many of those other cards (:attr:`stock`) are not yet dealt as known cards."""
         self.taken: list[tuple[int, str, int]] = []
@@ -96,16 +99,15 @@ class SlotTimes:
         for index in cleared:
             last[index] = k
         self.before.append(before)
+        self.dead = {index: owner for index, owner in cleared.items() if not owner}
         self.stock = stock
         self.room = stock.left + stock.unnamed
         self.taken = []
 
     def served(self, index: int, player: str, at: int) -> bool:
-        """``player`` is dealt the card at ``index`` (known) from the last reshuffle's stub at
-        event ``at``: a discard it took back, or one of its other cards (its :attr:`room`), if
-        any is left; False when none is (the card cannot be in that stub)."""
-        if self.cleared[-1][1].get(index) == "":
-            return True
+        """``player`` is dealt the card at ``index`` (known, none of the discards the last
+        reshuffle took back) from its stub at event ``at``: one of its other cards (its
+        :attr:`room`), if any is left; False when none is (the card cannot be in that stub)."""
         if not self.room:
             return False
         self.room -= 1
