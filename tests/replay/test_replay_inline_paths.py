@@ -164,8 +164,8 @@ def test_a_fold_makes_no_pass_over_the_deck_unless_cards_were_thrown_unnamed() -
     deck = tracker._loc = _WatchedDeck(tracker._loc)
     tracker.draw("Ben", (None,), (None,), 0)  # one card the record does not name
     deck.passes = 0
-    tracker.fold("Anna")
+    tracker.fold("Anna", 0)
     assert deck.passes == 0
-    tracker.fold("Ben")  # his known cards, maybe thrown: dead now, folded or discarded
+    tracker.fold("Ben", 0)  # his known cards, maybe thrown: dead now, folded or discarded
     assert deck.passes == 1
     assert [deck[CARD_INDEX[card]] for card in parse_cards("5s 6c 7d 8h")] == [MUCK] * 4
