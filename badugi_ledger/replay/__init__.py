@@ -23,7 +23,8 @@ not be read), :mod:`.unknown_pot` (a Progressive hand whose carried-in pot is un
 from __future__ import annotations
 
 from .hand import replay_hand
-from .table import INCOMPLETE_RULES, TableState, TableTracker, error_violation, replay_stream
+from .stream import replay_stream
+from .table import INCOMPLETE_RULES, TableState, TableTracker, error_violation
 
 __all__ = [
     "INCOMPLETE_RULES",

@@ -1,12 +1,12 @@
 """Replaying a stream of hands table by table, so that one bad hand never stops the others.
 
-:func:`replay_stream` replays a stream of hands (from one or many files) lazily, keeping one
-:class:`TableState` per (source, table, event): a new session at the same table (a cash game
-after a tournament, the chips valued otherwise) starts it afresh, since stacks and a carried
-pot never pass from one event to another within a file (a cash night's first hand that states
-a carried-in pot is held to what the file's earlier nights of its pool left, a warning only:
-:mod:`.pools`).  One bad hand never stops the others, and never stops the hands after it from
-being checked in full:
+:func:`~.stream.replay_stream` replays a stream of hands (from one or many files) lazily,
+keeping one :class:`TableState` per (source, table, event): a new session at the same table (a
+cash game after a tournament, the chips valued otherwise) starts it afresh, since stacks and a
+carried pot never pass from one event to another within a file (a cash night's first hand that
+states a carried-in pot is held to what the file's earlier nights of its pool left, a warning
+only: :mod:`.pools`).  One bad hand never stops the others, and never stops the hands after it
+from being checked in full:
 
 * A hand that could not be replayed leaves its players' stacks **unknown**, except where the
   recorder wrote them down: a ``final:`` entry of the failed hand, or a stack stated on a later
@@ -50,7 +50,7 @@ being checked in full:
 * A hand whose number its table already had (``duplicate-hand``): a copy of the first is not
   replayed, the table goes on from the first; a hand that records something else (other
   seats, stacks or events; not merely other spacing or comments) is replayed as any hand,
-  and the table goes on from it (:func:`_written_twice`; which hand is a copy is told in
+  and the table goes on from it (:func:`~.stream._written_twice`; which hand is a copy is told in
   :mod:`badugi_ledger.model.copies`, which a site's reader asks too).
 * A player whose name a later hand writes another way that is one name (Unicode's two ways
   of writing ``Zoë``, a zero-width space pasted in) carries their stack under the new
@@ -65,34 +65,23 @@ Why these modules: what a table carries from hand to hand (stacks, a Progressive
 who busted), and how a hand takes it and gives it back, is :mod:`.carried`, with
 :class:`~.carried.TableState` (still imported from here too); what a table goes on from after a
 hand that could not be read, :mod:`.unread`; a hand whose carried-in pot is unknown,
-:mod:`.unknown_pot`.  This module is the stream's bookkeeping around them: the tracker that
-replays each hand with its table's state and keeps it after a failure (:class:`TableTracker`),
-duplicate and unreadable hands, the readers' gaps (:func:`replay_stream`).
+:mod:`.unknown_pot`; the stream's bookkeeping around the tables (duplicate and unreadable hands,
+the readers' gaps: :func:`~.stream.replay_stream`), :mod:`.stream`; what a hand's outcome says
+beside the rules its events break (a raised error as a violation, the warnings and verdicts the
+table adds), :mod:`.verdicts`.  This module is the tracker that replays each hand with its
+table's state and keeps it after a failure (:class:`TableTracker`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import replace
 
-from ..model.copies import RecentHands, content, renumbered_copy
 from ..model.errors import BadugiError
-from ..model.events import (
-    CarryOut,
-    Collect,
-    HandRecord,
-    event_label,
-    event_of,
-)
+from ..model.events import CarryOut, Collect, HandRecord, event_of
 from ..model.games import GAMES
-from ..model.results import HandOutcome, HandResult, TableGap, Violation
-from .button import (
-    base_of,
-    blinds_follow_button,
-    button_not_passed,
-    everyone_dealt_in,
-    left_of,
-)
+from ..model.results import HandOutcome, HandResult, Violation
+from .button import base_of, blinds_follow_button, button_not_passed, everyone_dealt_in, left_of
 from .carried import TableState as TableState
 from .carried import (
     _after_replay,
@@ -108,9 +97,8 @@ from .carried import (
     _names,
     redeal_hint,
 )
-from .event_terms import EventTerms
 from .hand import replay_hand
-from .pools import NightBefore, Pools, strangers_text
+from .pools import Pools
 from .unknown_pot import (
     HYPOTHESES,
     UNKNOWN_POT,
@@ -121,60 +109,14 @@ from .unknown_pot import (
     pot_unknown,
     took_unknown_pot,
 )
-from .unread import Unread, after_unread, resume
-
-INCOMPLETE_RULES = frozenset(
-    {"stack-unknown", "carry-unknown", "pot-undetermined", "hand-incomplete"}
+from .verdicts import INCOMPLETE_RULES as INCOMPLETE_RULES  # (imported from here too)
+from .verdicts import (
+    _carried_to_strangers,
+    _currency_inherited,
+    _raised,
+    _unstated_after_missing_hands,
 )
-"""Rules that mean "not enough information to settle the hand" rather than "broken"."""
-
-
-def _currency_inherited(record: HandRecord) -> Violation:
-    """The ``currency-inherited`` warning of a hand that opens a cash session stating no
-    currency after a tournament that stated one (``HandRecord.currency_inherited``)."""
-    code = record.settings.currency
-    return Violation(
-        "currency-inherited",
-        f"this cash game's amounts are read as cents of {code}: currency {code} was stated "
-        "for the tournament before it, where it named the buy-in's currency (its stacks were "
-        f"chips); write 'currency {code}' in this game's header if its amounts are {code}, "
-        "or 'currency chips' for a game in chips",
-        record.pos,
-        "warning",
-    )
-
-
-def error_violation(exc: BadugiError) -> Violation:
-    """A raised error as a :class:`Violation` for a :class:`HandOutcome`."""
-    rule = exc.rule or type(exc).__name__.replace("Error", "").lower() or "error"
-    if rule in INCOMPLETE_RULES:
-        return Violation(rule, exc.message, exc.position, "incomplete")
-    return Violation(rule, exc.message, exc.position, "illegal")
-
-
-def _raised(exc: BadugiError) -> tuple[tuple[Violation, ...], tuple[Violation, ...]]:
-    """What a hand that broke a rule says: the rule, the mismatches found on the way
-    (``IllegalAction.mismatches``), and the warnings of its lines before it."""
-    also = [m for m in getattr(exc, "mismatches", ()) if isinstance(m, Violation)]
-    said = tuple(w for w in getattr(exc, "warnings", ()) if isinstance(w, Violation))
-    return (error_violation(exc), *also), said
-
-
-def _carried_to_strangers(
-    before: NightBefore | None, record: HandRecord, carry_in: int
-) -> Violation | None:
-    """The ``carry-strangers`` warning of a night's first hand that takes the pot a hand of the
-    file's night before it carried (:attr:`~.pools.NightBefore.carrier`) while no player of
-    that hand sits in it: the import stores it and says so (``ledger/carry_strangers.py``)."""
-    carrier = None if before is None else before.carrier
-    if carrier is None or not carry_in or carrier[2] & set(record.players):
-        return None
-    hand, carried, _ = carrier
-    session = record.session
-    taker = event_label({"name": session.name, "date": session.date})
-    text = strangers_text(record.table, record.hand_id or "", taker, hand, carried)
-    return Violation("carry-strangers", text, record.pos, "warning")
-
+from .verdicts import error_violation as error_violation  # (imported from here too)
 
 TableKey = tuple[str, str, tuple[str, str, str | None, str]]
 """(source, table, :func:`~badugi_ledger.model.events.event_of` the hand's session)."""
@@ -474,140 +416,3 @@ class TableTracker:
         else:
             state.carry = None
             state.carry_unknown_since = f"{why} and recorded neither a carry nor a collection"
-
-
-def _unstated_after_missing_hands(record: HandRecord, players: Iterable[str]) -> Violation:
-    """The verdict of a hand that says hands before it are not in the file and does not state
-    the stacks of ``players``: checked without them, but not settled, since the ledger stores
-    no hand with a stack it does not know (``missing-hand``; a player sitting out too)."""
-    return Violation(
-        "missing-hand",
-        f"hands before this one are not in the file, and it does not state the stacks of "
-        f"{_names(players)}: the ledger stores no hand with a stack it does not know; state "
-        "every stack on the hand line",
-        record.pos,
-        "incomplete",
-    )
-
-
-def _written_twice(written: RecentHands[None], record: HandRecord) -> tuple[Violation, bool] | None:
-    """The ``duplicate-hand`` violation of a hand whose number its table (in the same file
-    and session) already had, among the last
-    :data:`~badugi_ledger.model.copies.RECENT_HANDS` hands, and whether the hand is still to
-    be replayed; else None, and the hand is remembered.
-
-    A copy of the first hand (:meth:`~badugi_ledger.model.copies.FirstWritten.copied_by`) is
-    not replayed: the table goes on from the first, as if the copy were not there.  A hand
-    that records something else is another hand under a wrong number: it is replayed like any
-    hand, so that its own mistakes are found and the table goes on from it (without its
-    chips, the table's next hands would be false mismatches)."""
-    first = written.first(record)
-    if first is None:
-        recorded = content(record)
-        written.remember(record, recorded, None)
-        earlier = written.renumbered(record, recorded)
-        if earlier is None:
-            return None
-        return Violation("duplicate-hand", renumbered_copy(record, earlier), record.pos), False
-    if first.copied_by(content(record)):
-        return Violation(
-            "duplicate-hand",
-            f"hand {record.hand_id} is written twice at this table (first at line {first.line}): "
-            "a hand number names one hand; remove the copy or renumber the hand",
-            record.pos,
-        ), False
-    return Violation(
-        "duplicate-hand",
-        f"hand {record.hand_id} is written twice at this table (first at line {first.line}), "
-        "as another hand: a hand number names one hand; renumber one of them",
-        record.pos,
-    ), True
-
-
-def replay_stream(
-    items: Iterable[HandRecord | BadugiError | TableGap],
-    *,
-    tracker: TableTracker | None = None,
-) -> Iterator[HandOutcome]:
-    """Replay hands as they come (never holding the whole input), one outcome per hand.
-
-    A ``BadugiError`` item (a hand that did not parse) becomes an outcome with that error; a
-    ``TableGap`` item gives no outcome of its own: its warning goes with the table's next hand.
-    ``tracker`` (default: a new one) carries the tables; pass one to look at them afterwards.
-    """
-    tracker = TableTracker() if tracker is None else tracker
-    # Why a table's earlier hands may be unknown: (source, table) -> an unreadable hand of that
-    # table; (source, None) -> one of the file whose table the reader did not know.
-    unread: dict[tuple[str, str | None], Unread] = {}
-    gaps: dict[tuple[str, str], list[TableGap]] = {}
-    written: RecentHands[None] = RecentHands()
-    terms = EventTerms()
-    for item in items:
-        if isinstance(item, HandRecord):
-            source = item.pos.source
-            twice = _written_twice(written, item)
-            again = None
-            if twice is not None:
-                again, replayed = twice
-                if not replayed:
-                    if gaps:  # the reader's word about the copy: the first had its own
-                        gaps.pop((source, item.table), None)
-                    yield HandOutcome(source, item.hand_id, item.pos, item, None, (again,))
-                    continue
-            if unread and table_key(item) not in tracker.tables:
-                # The table's earlier hands may be the unreadable ones.
-                lost = unread.get((source, item.table)) or unread.get((source, None))
-                if lost is not None:
-                    state = tracker.table(item)
-                    state.unknown_default = lost.why
-                    resume(state, lost, pot=lost.event in (None, table_key(item)[2]), fresh=True)
-            said = gaps.pop((source, item.table), None) if gaps else None
-            if said is None:
-                outcome = tracker.replay(item)
-            else:
-                if any(gap.resync for gap in said):
-                    # The stated stacks are not held against a hand that is not the previous one.
-                    tracker.table(item).last_seats = ()
-                outcome = tracker.replay(item)
-                said_warnings = tuple(g.warning for g in said if g.warning is not None)
-                if said_warnings:
-                    outcome = replace(outcome, warnings=(*said_warnings, *outcome.warnings))
-            found = tuple(v for v in (again, terms.differ(item)) if v is not None)
-            yield replace(outcome, errors=(*found, *outcome.errors)) if found else outcome
-            continue
-        if isinstance(item, TableGap):
-            if item.table is None:  # any table's: each takes its next stacks as stated
-                for (src, _, _), state in tracker.tables.items():
-                    if src == item.source:
-                        state.last_seats = ()
-                continue
-            gaps.setdefault((item.source, item.table), []).append(item)
-            continue
-        yield _unreadable(tracker, item, unread)
-
-
-def _unreadable(
-    tracker: TableTracker, error: BadugiError, unread: dict[tuple[str, str | None], Unread]
-) -> HandOutcome:
-    """The outcome of a hand that could not be read, whose table forgets its stacks and pot:
-    the table the reader says it was read at (``error.table``), or, when the reader does not
-    know it, every table of its file.  What the lines of it that could be read record (its
-    ``final:`` line, a carried pot, its collections: ``ParseError.recorded``) the table goes
-    on from, as from a hand that could not be replayed (:func:`.unread.after_unread`)."""
-    pos, table = error.position, error.table
-    if error.hand:
-        what = f"hand {error.hand}"
-        why = f"{what} at line {pos.line} of this file could not be read"
-    else:  # lines outside any hand: a hand's, it may be, whose hand line is lost
-        what = f"the lines at line {pos.line}"
-        why = (
-            f"line {pos.line} of this file, outside any hand, could not be read: a hand's, it "
-            "may be, whose hand line is lost"
-        )
-    recorded = getattr(error, "recorded", ()) if table is not None else ()
-    unread[pos.source, table] = Unread(why, what, recorded, error.event)
-    for (src, name, _), state in tracker.tables.items():
-        if src == pos.source and (table is None or name == table):
-            after_unread(state, unread[pos.source, table])
-    errors = (error, *getattr(error, "others", ()))  # each line of it that cannot be read
-    return HandOutcome(pos.source, error.hand, pos, None, None, tuple(map(error_violation, errors)))

@@ -9,7 +9,7 @@ the copy check's hash.)"""
 
 from __future__ import annotations
 
-from badugi_ledger.replay.table import replay_stream
+from badugi_ledger.replay.stream import replay_stream
 from badugi_ledger.text.parse import parse_text
 
 HAND = """hand 1 · button Anna · Anna 100 · Ben 100

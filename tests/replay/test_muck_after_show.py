@@ -10,7 +10,7 @@ still gives the pot up.
 
 from __future__ import annotations
 
-from badugi_ledger.replay.table import replay_stream
+from badugi_ledger.replay.stream import replay_stream
 from badugi_ledger.text.parse import parse_text
 
 HEAD = "game badugi · fixed limit 2/4 · blinds 1/2\ncash Test · date 2024-01-12\n\n"

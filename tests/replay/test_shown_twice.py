@@ -7,7 +7,7 @@ was reported at the hand line with no rule of the replay's (line 0 in ``--json``
 
 from __future__ import annotations
 
-from badugi_ledger.replay.table import replay_stream
+from badugi_ledger.replay.stream import replay_stream
 from badugi_ledger.text.parse import parse_text
 
 HEAD = "game badugi · fixed limit 2/4 · blinds 1/2\ncash Test · date 2024-01-12\n\n"

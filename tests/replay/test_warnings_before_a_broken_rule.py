@@ -11,7 +11,7 @@ the record stops (the hand in progress).  Found by the record page's next-action
 from __future__ import annotations
 
 from badugi_ledger.live import live_check
-from badugi_ledger.replay.table import replay_stream
+from badugi_ledger.replay.stream import replay_stream
 from badugi_ledger.text.parse import parse_text
 
 NIGHT = """game progressive badugi · fixed limit 2/4 · blinds 1/2
