@@ -7,7 +7,7 @@ read) is written twice; it is a *copy* of the first when it records the same thi
 (:func:`content`), however it was spaced, separated or commented, whichever format it was read
 from.  Two places must tell a copy, and both ask :class:`RecentHands`, so they cannot disagree:
 
-* the replay (:func:`badugi_ledger.replay.table.replay_stream`) reports the hand
+* the replay (:func:`badugi_ledger.replay.stream.replay_stream`) reports the hand
   (``duplicate-hand``) and does not replay a copy: its table goes on from the first;
 * a site's reader, which works out between two hands of a table what the site did not print
   (a top-up, a missing hand; :mod:`badugi_ledger.sites.carry`), does not take a copy for the

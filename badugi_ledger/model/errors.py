@@ -118,7 +118,7 @@ class ParseError(BadugiError):
     others: tuple[ParseError, ...] = ()
     """Of a hand that cannot be read, the errors of its other lines that cannot be read, in
     line order, after this one (the first): one run of ``check`` lists every mistake of a
-    file, each at its own line, and the hand is still one hand (``replay.table`` makes them
+    file, each at its own line, and the hand is still one hand (``replay.stream`` makes them
     the errors of its one outcome).  Bounded: after ``limits.MAX_LISTED`` of them, one
     more error says that more may follow."""
 
@@ -148,7 +148,7 @@ class ImportFormatError(BadugiError):
     others: tuple[BadugiError, ...] = ()
     """Of a hand that cannot be read, the errors of its other parts that are wrong whatever
     came before them (a PHH action string with no meaning), after this one, in order: listed
-    as :attr:`ParseError.others` are (``replay.table``)."""
+    as :attr:`ParseError.others` are (``replay.stream``)."""
 
 
 class LedgerError(BadugiError):

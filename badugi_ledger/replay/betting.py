@@ -302,7 +302,7 @@ def _close_if_nobody_to_bet(st: HandState) -> None:
 def act(st: HandState, ev: Action) -> bool:
     """Apply one betting action, raising :class:`IllegalAction` for the first broken rule.
     Returns whether the round may be over (nobody left to act, or one player left in the
-    hand): then the hand moves on (:func:`.hand._advance`).
+    hand): then the hand moves on (:func:`.phases._advance`).
 
     The hot path of the replay: a call, fold or check in turn is a few dictionary updates;
     whatever is rare (out of turn, an unknown stack, a wrong amount) is tested once and

@@ -9,7 +9,7 @@ very handlers :func:`~badugi_ledger.replay.replay_hand` uses
 state where the record stops.  Nothing here re-states a rule:
 
 * whose turn it is: :func:`.betting.next_actor` in a betting round, the draw order of
-  :mod:`.hand` in a draw (``000``), :func:`.showdown.showdown_order` at the showdown;
+  :mod:`.phases` in a draw (``000``), :func:`.showdown.showdown_order` at the showdown;
 * forced bets still due: :func:`.betting.missing_posts` and :func:`.betting.post_due`;
 * call amounts: :func:`.betting.call_amount`; bet and raise sizes under every structure (fixed,
   pot, half-pot, no and spread limit, the cap, a short all-in, the half-bet rule):

@@ -58,7 +58,7 @@ made where the texts are silent, each documented here:
   who owes less than the round's largest raise may only call or fold (:func:`_pokerkit_reopens`,
   in place of the card rooms' rule under **Short all-ins**);
   the check PokerKit asks of a blind after the first round closed is no warning
-  (``hand._pokerkit_closes_first_round``).
+  (``phases._pokerkit_closes_first_round``).
 * **Unknown stacks** (``HandState.unknown``, after a hand that could not be replayed): a post,
   call, bet or raise of less than is due, or one marked all-in, shows that the player put in
   their last chip, and so their stack (:func:`_shows_stack`); an all-in without an amount

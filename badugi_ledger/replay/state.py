@@ -340,7 +340,7 @@ class HandState:
         self._sitting_out: AbstractSet[str] = _NOBODY  # a set of its own once somebody does
         # Rebuys, top-ups, add-ons, cash-outs and sitting out stand before the hand's first
         # other event (every reader writes them there; after it the replay refuses them,
-        # ``hand._on_between_hands``): the usual hand has none, which its first event shows.
+        # ``phases._on_between_hands``): the usual hand has none, which its first event shows.
         events = self.record.events
         between = 0
         for ev in events:
