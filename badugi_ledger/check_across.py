@@ -270,8 +270,9 @@ def copies_at_other_tables(
     replay: Replayed,
 ) -> Iterator[tuple[HandOutcome, Violation]]:
     """Of ``pairs`` (line here, an earlier file, the line there of a hand numbered alike at
-    another table of the event), those the same in every figure: the import's conflict, a
-    ``duplicate-hand`` error at the hand here."""
+    another table of the event: the file and line the ledger reads that hand from), those the
+    same in every figure: the import's conflict, a ``duplicate-hand`` error at the hand here,
+    naming that file and line as the import names the file."""
     from .ledger.report import other_table_copy  # (the import's words)
 
     mine = contents(replay(path), {line for line, _, _ in pairs})

@@ -91,7 +91,7 @@ class HandsOfFiles:
                 from .check_across import copies_at_other_tables
 
                 pairs = [
-                    (line, *_first_holding(self.groups[table][1], number))
+                    (line, *_last_holding(self.groups[table][1], number))
                     for line, table, number in elsewhere
                 ]
                 copies = list(copies_at_other_tables(path, pairs, self.replay))
@@ -134,19 +134,30 @@ class HandsOfFiles:
         self, path: Path, keys: dict[int, array[int]]
     ) -> list[tuple[HandOutcome, Violation]]:
         """The ``duplicate-hand`` problems of ``path``'s hands an earlier file holds too (a
-        copy a warning, another version an error); then ``path``'s hands are remembered."""
+        copy a warning, another version an error); then ``path``'s hands are remembered, but
+        those of another version: the import does not store them, and the ledger's hand stays
+        the one the file before holds (a copy, which the ledger reads from this file now, is
+        remembered: :func:`_last_holding`)."""
         pairs: list[tuple[int, Path, int]] = []  # (line here, earlier file, line there)
         for group, numbers in keys.items():
             seen, earlier = self.groups.setdefault(group, (set(), []))
-            held_here = numbers[0::2]
-            if not seen.isdisjoint(held_here):
+            if not seen.isdisjoint(numbers[0::2]):
                 for i in range(0, len(numbers), 2):
                     if numbers[i] in seen:
                         pairs.append((numbers[i + 1], *_first_holding(earlier, numbers[i])))
-            seen.update(held_here)
+        reported = self._compared(path, pairs) if pairs else []
+        versions = {found.pos.line for found, error in reported if error.kind == "illegal"}
+        for group, numbers in _left_out(keys, versions).items():
+            seen, earlier = self.groups[group]
+            seen.update(numbers[0::2])
             earlier.append((path, numbers))
-        if not pairs:
-            return []
+        return reported
+
+    def _compared(
+        self, path: Path, pairs: list[tuple[int, Path, int]]
+    ) -> list[tuple[HandOutcome, Violation]]:
+        """:meth:`_same_identity`'s problems of ``pairs`` (line here, earlier file, line
+        there), the two files replayed again."""
         from .model.copies import in_two_files
 
         mine = self._versions(path, {line for line, _, _ in pairs})
@@ -187,6 +198,18 @@ def _first_holding(files: list[tuple[Path, array[int]]], number: int) -> tuple[P
     of ``number``, and that hand's line."""
     for path, held in files:
         for i in range(0, len(held), 2):
+            if held[i] == number:
+                return path, held[i + 1]
+    raise LookupError(number)  # pragma: no cover - the group's set holds only its files' numbers
+
+
+def _last_holding(files: list[tuple[Path, array[int]]], number: int) -> tuple[Path, int]:
+    """The last of ``files`` holding a hand of ``number``, and that hand's line: where the
+    ledger reads the hand from, as a copy met again is read from the file that holds it, at
+    its line (``FileHoldings.claim``), and ``files`` hold no hand of another version, which
+    the import does not store."""
+    for path, held in reversed(files):
+        for i in range(len(held) - 2, -1, -2):
             if held[i] == number:
                 return path, held[i + 1]
     raise LookupError(number)  # pragma: no cover - the group's set holds only its files' numbers

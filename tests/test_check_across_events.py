@@ -129,6 +129,56 @@ def test_a_hand_copied_to_a_table_named_otherwise_is_the_import_s_conflict(
     assert status == 1 and [e["rule"] for e in errors] == ["duplicate-hand"] * 8
 
 
+def test_a_copy_at_another_table_names_the_file_the_ledger_reads_its_hand_from(
+    tmp_path: Path,
+) -> None:
+    """The night, a copy of it (each hand the same: a duplicate, which the ledger reads from
+    the copy from then on, at the copy's line: ``FileHoldings.claim``), then the night with
+    its table renamed (``Den``): the import names the copy as the file of the ledger's hands,
+    and ``check`` names that file, and the hand's line there, too.  A hand of another version
+    in the copy (hand 4's cards shown otherwise) is a conflict, not stored: the ledger's hand
+    stays the first file's, and ``check`` names that one."""
+    den = NIGHT.replace("table Kitchen", "table Den")
+    where = _hand_lines(NIGHT)
+    lines = NIGHT.splitlines(keepends=True)
+    lines.insert(where["2"] - 1, "# a note\n")  # (hands 2 to 4 of the copy a line down)
+    shown = "show: Anna 6c 5d 3h 2s · Ben"
+    assert shown in NIGHT
+    for second, stay_first in (
+        ("".join(lines), ()),
+        (NIGHT.replace(shown, "show: Anna 6h 5d 3c 2s · Ben"), ("4",)),
+    ):
+        a, b, c = _files(tmp_path, a=NIGHT, b=second, c=den)
+        assert all(run_check([path]).all_ok for path in (a, b, c))
+        held = {n: (a, where[n]) if n in stay_first else (b, _hand_lines(second)[n]) for n in where}
+        conflicts = [x for x in _imported(tmp_path, [a, b, c]) if x["source"] == str(c)]
+        (tmp_path / "empty.db").unlink()
+        assert sorted(x["hand"] for x in conflicts) == sorted(where)
+        for conflict in conflicts:
+            number = conflict["hand"]
+            said = other_table_copy(number, "Kitchen", str(held[number][0]))
+            assert conflict["differences"] == [said]
+        for jobs in (1, 2):
+            status, out = _report([a, b, c], jobs)
+            found = [line for line in out if line.startswith(f"{c}:")][:-1]
+            assert status == 1 and len(found) == len(where)
+            for line in found:
+                number = line.split(": hand ")[1].split(":")[0]
+                said = other_table_copy(number, "Kitchen", str(held[number][0]), held[number][1])
+                assert line.endswith(f": imported after {held[number][0]}, {said} [duplicate-hand]")
+        status, objects = _report([a, b, c], 2, "--json")
+        said_json = [
+            (e["line"], e["message"])
+            for o in map(json.loads, objects)
+            if o.get("source") == str(c)
+            for e in o["errors"]
+        ]
+        assert status == 1 and len(said_json) == len(where)
+        for line, message in said_json:
+            number = next(n for n in where if where[n] == line)
+            assert f"(from {held[number][0]}, line {held[number][1]})" in message
+
+
 def _import_report(tmp_path: Path, paths: list[Path]) -> list[dict[str, Any]]:
     db = tmp_path / "empty.db"
     out = runner.invoke(app, ["import", "--json", "--db", str(db), *map(str, paths)])
