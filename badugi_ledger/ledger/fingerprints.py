@@ -204,7 +204,7 @@ def events_json(events: Iterable[Any]) -> str:
     parts: list[str] = []
     append = parts.append
     specs = _EVENT_FIELDS
-    card_json = _ITEM_JSON.get
+    card_json = _ITEM_JSON
     rows = _ROWS
     for event in events:
         known = rows.get(id(event))
@@ -220,6 +220,21 @@ def events_json(events: Iterable[Any]) -> str:
             kind = type(value)
             if kind is str:
                 append(encode_basestring(value))
+            elif kind is tuple:  # cards, some unknown (None): one token per item
+                # (tested second: nearly every row written anew is a deal, draw or show)
+                plain = False
+                if not value:
+                    append("[]")
+                    continue
+                first = len(parts)
+                try:  # a card (exact type): ONE subscript (no call), None and the rest
+                    for item in value:  # through _item_json
+                        append(card_json[item] if type(item) is Card else _item_json(item))
+                except KeyError:  # a card outside the deck (no reader makes one): its text
+                    del parts[first:]
+                    parts += map(_item_json, value)
+                parts[first] = "[" + parts[first]
+                parts[-1] += "]"
             elif kind is int:
                 append(f"{value!r}")  # an int's repr, as int.__repr__ writes it: a cheaper call
             elif value is None:
@@ -228,17 +243,6 @@ def events_json(events: Iterable[Any]) -> str:
                 append("true")
             elif value is False:
                 append("false")
-            elif kind is tuple:  # cards, some unknown (None): one token per item
-                plain = False
-                if not value:
-                    append("[]")
-                    continue
-                first = len(parts)
-                for item in value:  # each of the 52 cards (exact type) and None: ONE look-up
-                    text = card_json(item) if type(item) is Card else None
-                    append(text or ("null" if item is None else _item_json(item)))
-                parts[first] = "[" + parts[first]
-                parts[-1] += "]"
             else:
                 append(_value_json(value))
         parts[-1] += "]"

@@ -482,6 +482,22 @@ def pinned_digests(db: Path) -> dict[str, tuple[int, str]]:
     return digests
 
 
+def test_a_card_outside_the_deck_is_written_as_its_text() -> None:
+    """A card none of the 52 (no reader makes one, but a Card can hold any rank and suit) is
+    written as its text among the deck's cards, as ``json.dumps`` of the plain event row
+    writes it: the encoder's table of the deck's texts does not stand in for it."""
+    from badugi_ledger.model.events import Deal, Draw
+
+    base = records(EXAMPLES / "000_anna_ben.bhh")[0]
+    player = base.seats[0].name
+    events = (
+        Deal(player, (Card(1, "s"), Card(1, "x"), None, Card(13, "h"))),
+        Draw(player, (Card(13, "h"),), (Card(0, "s"),)),
+    )
+    record = dataclasses.replace(base, events=events, positions=())
+    assert fingerprint(record) == reference_fingerprint(record)
+
+
 def test_equal_values_of_other_types_are_written_as_their_own_type() -> None:
     """``1 == True`` (and both hash alike), but JSON writes ``1`` and ``true``: a hand whose
     events equal an earlier hand's in value but not in type gets its own fingerprint, the one
