@@ -15,6 +15,7 @@ from collections.abc import Iterable, Iterator
 from operator import itemgetter
 from typing import Any, NamedTuple
 
+from ..model.cards import DECK, Card
 from ..model.events import (
     CarryIn,
     CarryOut,
@@ -99,6 +100,17 @@ def shown_cards(record: HandRecord) -> str:
     return _events_facts(record.events)[3]
 
 
+class _CardWords(dict[Card, str]):
+    """Each card's text (``str``), the deck's 52 in a table: a shown card is looked up, not
+    written by a call of ``Card.__str__``; a card outside the deck is written when asked."""
+
+    def __missing__(self, card: Card) -> str:
+        return str(card)
+
+
+_CARD_WORDS = _CardWords({card: str(card) for card in DECK})
+
+
 def _events_facts(
     events: tuple[Any, ...],
 ) -> tuple[dict[str, int], dict[str, int], dict[str, int], str]:
@@ -111,10 +123,13 @@ def _events_facts(
     add_ons: dict[str, int] = {}
     changed: dict[str, int] = {}
     shown: dict[str, str] = {}
+    words = _CARD_WORDS
     for e in events:  # a plain loop: type(e) in it costs less than map(type, events)
         kind = type(e)
         if kind is Show:
-            shown[e.player] = " ".join(["?" if c is None else str(c) for c in e.cards])
+            shown[e.player] = " ".join(
+                [words[c] if type(c) is Card else "?" if c is None else str(c) for c in e.cards]
+            )
         elif kind is StackChange:
             delta = -abs(e.amount) if e.kind == "cash-out" else e.amount
             changed[e.player] = changed.get(e.player, 0) + delta
@@ -177,6 +192,9 @@ def _within_bound(rows: HandRows, bound: int) -> bool:
         values.append(pot[1])
         values += [share for _, share in pot[4]]
     try:
+        total = sum(map(abs, values))  # one pass: the figures' sizes together within it,
+        if type(total) is int and total <= bound:  # each is (integers: no float rounding)
+            return True
         return max(values) <= bound and min(values) >= -bound
     except TypeError:  # something that is not a number
         numbers = [v for v in values if type(v) is int]
@@ -229,12 +247,12 @@ def ledger_problems(result: HandResult) -> list[str]:
             "from the table's hands before it: one could not be replayed or read, or they are "
             "missing) [stack-unknown]"
         )
-    balance = result.balance()
-    if balance != 0:
-        problems.append(f"postings sum to {balance}, not 0 [ledger-balance]")
     by_account: dict[str, int] = {}
     for p in result.postings:
         by_account[p.account] = by_account.get(p.account, 0) + p.amount
+    balance = sum(by_account.values())  # (result.balance(), from the totals just made)
+    if balance != 0:
+        problems.append(f"postings sum to {balance}, not 0 [ledger-balance]")
     for player, net in result.net.items():
         if by_account.get(player, 0) != net:
             problems.append(

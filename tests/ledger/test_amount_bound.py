@@ -61,3 +61,20 @@ def test_the_quick_bound_says_what_the_walk_says(name: str) -> None:
             assert amount_problems(variant) == expected, variant
     beyond = [v for rows in hands for v in _variants(rows) if _walked(v) is not None]
     assert beyond  # the variants do reach the bound
+
+
+def test_figures_each_within_the_bound_pass_whatever_their_total() -> None:
+    """The quick test first adds the figures' sizes up (one pass): a hand whose figures are
+    each within the bound but together beyond it is still within it, and a float among them
+    (whose sum would round an integer beyond the bound down onto it) hides no figure beyond
+    it - each as the walk says."""
+    rows = _hands("home_session.bhh")[0]
+    player = rows.players[0]
+    half = MAX_AMOUNT // 2 + 1
+    big = rows._replace(players=((*player[:2], half, half, *player[4:]), *rows.players[1:]))
+    assert amount_problems(big) is None is _walked(big)
+    rounded = rows._replace(
+        players=((*player[:2], 0.5, MAX_AMOUNT + 1, *player[4:]), *rows.players[1:])
+    )
+    problem = amount_problems(rounded)
+    assert problem is not None and problem == _walked(rounded)

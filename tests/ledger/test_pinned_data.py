@@ -498,6 +498,23 @@ def test_a_card_outside_the_deck_is_written_as_its_text() -> None:
     assert fingerprint(record) == reference_fingerprint(record)
 
 
+def test_shown_cards_are_written_as_their_text() -> None:
+    """``hands.cards``: each shown card as its text (``str``), an unknown one as ``?``; the
+    deck's texts come from a table, a card outside it is written as its text all the same."""
+    from badugi_ledger.ledger.rows import shown_cards
+    from badugi_ledger.model.events import Show
+
+    base = records(EXAMPLES / "000_anna_ben.bhh")[0]
+    player = base.seats[0].name
+    cards = (Card(1, "s"), Card(1, "x"), None, Card(10, "h"))
+    record = dataclasses.replace(base, events=(Show(player, cards),), positions=())
+    expected = {player: " ".join("?" if c is None else str(c) for c in cards)}
+    assert shown_cards(record) == json.dumps(
+        expected, sort_keys=True, ensure_ascii=False, separators=(",", ":")
+    )
+    assert expected[player] == "As Ax ? Th"
+
+
 def test_equal_values_of_other_types_are_written_as_their_own_type() -> None:
     """``1 == True`` (and both hash alike), but JSON writes ``1`` and ``true``: a hand whose
     events equal an earlier hand's in value but not in type gets its own fingerprint, the one
