@@ -227,9 +227,15 @@ def events_json(events: Iterable[Any]) -> str:
                     append("[]")
                     continue
                 first = len(parts)
-                try:  # a card (exact type): ONE subscript (no call), None and the rest
-                    for item in value:  # through _item_json
-                        append(card_json[item] if type(item) is Card else _item_json(item))
+                try:  # a card (exact type): ONE subscript (no call); an unknown one: null
+                    for item in value:
+                        append(
+                            card_json[item]
+                            if type(item) is Card
+                            else "null"
+                            if item is None
+                            else _item_json(item)
+                        )
                 except KeyError:  # a card outside the deck (no reader makes one): its text
                     del parts[first:]
                     parts += map(_item_json, value)
