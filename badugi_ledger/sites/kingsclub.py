@@ -41,7 +41,7 @@ from .common import (
 )
 from .draft import HandDraft, SeatLine, of_hand
 from .files import NAME, UNREADABLE, chunk_hands, last_written, unreadable
-from .listing import Unread, about_player
+from .listing import Unread, stars_line_about_player
 from .summary import not_named, seated_at
 
 ORIGIN = "kingsclub"
@@ -233,13 +233,8 @@ def _read_body(
                 continue
             raise draft.error(f"unrecognised line {quote(line)!r}", index, rule="unrecognised-line")
         except (BadugiError, *UNREADABLE) as exc:
-            marker = line.startswith("*** ")
-            about = not marker and (  # (the table line seats no one: it stands alone too)
-                section == "summary"
-                or line.startswith("Table '")
-                or about_player(line, names, _ABOUT_PLAYER)
-            )
-            unread.read_on(exc, index, about, marker)
+            about = stars_line_about_player(line, section, names, _ABOUT_PLAYER)
+            unread.read_on(exc, index, about, line.startswith("*** "))
     unread.done()
     if not finals:
         raise draft.missing(

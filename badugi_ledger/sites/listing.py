@@ -57,6 +57,18 @@ def about_player(line: str, names: Iterable[str], after: tuple[str, ...] = ()) -
     return False
 
 
+def stars_line_about_player(
+    line: str, section: str, names: Iterable[str], after: tuple[str, ...]
+) -> bool:
+    """Whether ``line``, a line that could not be read of a hand in the PokerStars layout
+    (PokerStars and KingsClub: ``*** ... ***`` section lines, a ``Table '...'`` line), stands
+    on its own: a line of the summary, the table line (which seats no one), or a line
+    :func:`about_player`; never a section line (``*** ``), which may be the one lost."""
+    if line.startswith("*** "):
+        return False
+    return section == "summary" or line.startswith("Table '") or about_player(line, names, after)
+
+
 class Listed:
     """A hand's errors of lines that cannot be read, in line order: the first
     :data:`~badugi_ledger.model.limits.MAX_LISTED`, and one more error, at the next such line,

@@ -49,7 +49,7 @@ from .common import (
 )
 from .draft import HandDraft, SeatLine
 from .files import NAME, UNREADABLE, last_written, won_amount
-from .listing import Unread, about_player
+from .listing import Unread, stars_line_about_player
 from .summary import check_summary, summary_pot, summary_seat, summary_win
 
 ORIGIN = "pokerstars"
@@ -347,13 +347,8 @@ def _read_body(
                 continue
             _read_play_line(draft, line, index, money, names, section)
         except (BadugiError, *UNREADABLE) as exc:
-            marker = line.startswith("*** ")
-            about = not marker and (  # (the table line seats no one: it stands alone too)
-                section == "summary"
-                or line.startswith("Table '")
-                or about_player(line, names, _ABOUT_PLAYER)
-            )
-            unread.read_on(exc, index, about, marker)
+            about = stars_line_about_player(line, section, names, _ABOUT_PLAYER)
+            unread.read_on(exc, index, about, line.startswith("*** "))
     unread.done()
     if not total_seen:
         raise draft.missing(
